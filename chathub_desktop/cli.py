@@ -1,0 +1,415 @@
+"""Headless commands over the same services the window uses (issue #2 "Headless commands").
+
+``chathub-desktop`` with no command opens the window. Every command takes
+``--data-dir`` / ``--database-url``, prints human text (``--json`` for JSON) and exits
+non-zero with a one-line reason on bad input: 1 for a refused operation, 2 for usage.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import contextlib
+import getpass
+import json
+import sys
+import threading
+from collections.abc import Callable, Sequence
+from pathlib import Path
+
+from chathub_desktop import __version__
+from chathub_desktop.core.provider_kinds import ProviderKind
+from chathub_desktop.services.container import Services, open_services
+from chathub_desktop.services.errors import ServiceError
+from chathub_desktop.services.events import ChatEvent, ReplyDelta
+
+PROG = "chathub-desktop"
+
+
+class CommandError(Exception):
+    """A command cannot run; the message is printed as one line and the exit code is 1."""
+
+
+def _common() -> argparse.ArgumentParser:
+    p = argparse.ArgumentParser(add_help=False)
+    p.add_argument("--data-dir", type=Path, default=argparse.SUPPRESS,
+                   help="folder for the default SQLite store (default: the platform user-data dir)")
+    p.add_argument("--database-url", default=argparse.SUPPRESS,
+                   help="any SQLAlchemy URL, e.g. postgresql+psycopg://user@host/db "
+                        "(default: $CHATHUB_DATABASE_URL, else SQLite in the data dir)")
+    p.add_argument("--json", action="store_true", default=argparse.SUPPRESS, help="print JSON")
+    return p
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """The full argument parser (also used by ``--help``)."""
+    common = _common()
+    parser = argparse.ArgumentParser(
+        prog=PROG, parents=[common],
+        description="ChatHub Desktop: chat with your own API keys; assistant memory and compaction. "
+                    "Run without a command to open the window.",
+    )
+    parser.add_argument("--version", action="version", version=f"{PROG} {__version__}")
+    sub = parser.add_subparsers(dest="group", metavar="COMMAND")
+
+    def group(name: str, help_: str) -> argparse._SubParsersAction[argparse.ArgumentParser]:
+        g = sub.add_parser(name, help=help_, parents=[common])
+        return g.add_subparsers(dest="action", metavar="ACTION", required=True)
+
+    gui = sub.add_parser("gui", help="open the window (the default)", parents=[common])
+    gui.set_defaults(func=cmd_gui)
+
+    prov = group("provider", "LLM providers and their API keys")
+    p = prov.add_parser("add", help="add a provider", parents=[common])
+    p.add_argument("name")
+    p.add_argument("--kind", required=True, choices=[k.value for k in ProviderKind])
+    p.add_argument("--base-url", help="API base URL (default: the kind's usual URL)")
+    p.add_argument("--api-key-env", metavar="VAR", help="read the key from this environment variable")
+    p.add_argument("--no-key", action="store_true", help="no key (local servers)")
+    p.set_defaults(func=cmd_provider_add)
+    p = prov.add_parser("list", help="list providers", parents=[common])
+    p.set_defaults(func=cmd_provider_list)
+    p = prov.add_parser("delete", help="delete a provider and its stored key", parents=[common])
+    p.add_argument("name")
+    p.set_defaults(func=cmd_provider_delete)
+
+    asst = group("assistant", "assistants and their settings")
+    p = asst.add_parser("create", help="create an assistant", parents=[common])
+    p.add_argument("name")
+    p.add_argument("--provider", required=True)
+    p.add_argument("--model", required=True)
+    p.add_argument("--instructions", default="")
+    p.add_argument("--input-template", default="{{text}}")
+    p.add_argument("--max-tokens", type=int, help="completion cap; also turns its switch on")
+    p.set_defaults(func=cmd_assistant_create)
+    p = asst.add_parser("list", help="list assistants", parents=[common])
+    p.set_defaults(func=cmd_assistant_list)
+    p = asst.add_parser("show", help="show an assistant's settings", parents=[common])
+    p.add_argument("name")
+    p.set_defaults(func=cmd_assistant_show)
+    p = asst.add_parser("set", help="change one setting (see `assistant set --help`)", parents=[common])
+    p.add_argument("name")
+    p.add_argument("key", help="model, instructions, input-template, max-tokens, max-tokens-enabled, "
+                               "memory-enabled, history-limit-enabled, history-limit")
+    p.add_argument("value")
+    p.set_defaults(func=cmd_assistant_set)
+
+    top = group("topic", "topics (conversations)")
+    p = top.add_parser("create", help="create a topic", parents=[common])
+    p.add_argument("--assistant", required=True)
+    p.add_argument("--title")
+    p.set_defaults(func=cmd_topic_create)
+    p = top.add_parser("list", help="list topics", parents=[common])
+    p.add_argument("--assistant")
+    p.set_defaults(func=cmd_topic_list)
+    p = top.add_parser("show", help="print a topic's messages", parents=[common])
+    p.add_argument("topic_id", type=int)
+    p.set_defaults(func=cmd_topic_show)
+    p = top.add_parser("rename", help="rename a topic", parents=[common])
+    p.add_argument("topic_id", type=int)
+    p.add_argument("title")
+    p.set_defaults(func=cmd_topic_rename)
+    p = top.add_parser("delete", help="delete a topic", parents=[common])
+    p.add_argument("topic_id", type=int)
+    p.set_defaults(func=cmd_topic_delete)
+    p = top.add_parser("estimate", help="tokens the next request will carry", parents=[common])
+    p.add_argument("topic_id", type=int)
+    p.add_argument("--draft", default="")
+    p.set_defaults(func=cmd_topic_estimate)
+
+    imp = group("import", "import chat history")
+    p = imp.add_parser("chatgpt", help="import a ChatGPT data export (conversations.json or .zip)",
+                       parents=[common])
+    p.add_argument("path", type=Path)
+    p.add_argument("--assistant", required=True)
+    p.set_defaults(func=cmd_import_chatgpt)
+
+    chat = group("chat", "send messages")
+    p = chat.add_parser("send", help="send a message and stream the reply", parents=[common])
+    p.add_argument("--topic", type=int, required=True)
+    p.add_argument("text")
+    p.set_defaults(func=cmd_chat_send)
+
+    st = group("settings", "application settings (System Agent models)")
+    p = st.add_parser("set", help="set a setting, e.g. history-compress-model PROVIDER/MODEL",
+                      parents=[common])
+    p.add_argument("key")
+    p.add_argument("value")
+    p.set_defaults(func=cmd_settings_set)
+    p = st.add_parser("list", help="show every setting", parents=[common])
+    p.set_defaults(func=cmd_settings_list)
+    return parser
+
+
+# --- output helpers ------------------------------------------------------------------
+def _emit(args: argparse.Namespace, data: object, human: Callable[[], None]) -> None:
+    if getattr(args, "json", False):
+        print(json.dumps(data, ensure_ascii=False, indent=2, default=str))
+    else:
+        human()
+
+
+# --- commands ------------------------------------------------------------------------
+def cmd_gui(args: argparse.Namespace, _svc: Services | None) -> int:
+    """Open the main window (blocks until it closes)."""
+    from chathub_desktop.app_bootstrap import run_gui
+
+    return run_gui(data_dir=getattr(args, "data_dir", None), database_url=getattr(args, "database_url", None))
+
+
+def cmd_provider_add(args: argparse.Namespace, svc: Services) -> int:
+    """``provider add``: key from ``--api-key-env``, else asked and stored in the keyring."""
+    api_key = None
+    if not args.api_key_env and not args.no_key:
+        status = svc.providers.keyring_status()
+        if not status.usable:
+            raise CommandError(f"{status.reason}; pass --api-key-env VAR (or --no-key for a local server)")
+        if sys.stdin.isatty():
+            api_key = getpass.getpass(f"API key for {args.name}: ").strip()
+        else:
+            api_key = sys.stdin.readline().strip()
+        if not api_key:
+            raise CommandError("no API key given; pass --api-key-env VAR or --no-key")
+    view = svc.providers.add(args.name, args.kind, args.base_url, api_key=api_key, api_key_env=args.api_key_env)
+    _emit(args, view.to_json(), lambda: print(f"added provider {view.name} ({view.kind}, key: {view.key_source})"))
+    return 0
+
+
+def cmd_provider_list(args: argparse.Namespace, svc: Services) -> int:
+    """``provider list``."""
+    rows = svc.providers.list()
+
+    def human() -> None:
+        if not rows:
+            print("no providers; add one with `chathub-desktop provider add`")
+        for p in rows:
+            print(f"{p.name}\t{p.kind}\t{p.base_url}\tkey: {p.key_source}")
+
+    _emit(args, [p.to_json() for p in rows], human)
+    return 0
+
+
+def cmd_provider_delete(args: argparse.Namespace, svc: Services) -> int:
+    """``provider delete``."""
+    svc.providers.delete(args.name)
+    _emit(args, {"deleted": args.name}, lambda: print(f"deleted provider {args.name}"))
+    return 0
+
+
+def cmd_assistant_create(args: argparse.Namespace, svc: Services) -> int:
+    """``assistant create``."""
+    view = svc.assistants.create(
+        args.name, provider=args.provider, model=args.model, instructions=args.instructions,
+        input_template=args.input_template, max_tokens=args.max_tokens,
+        max_tokens_enabled=args.max_tokens is not None,
+    )
+    _emit(args, view.to_json(), lambda: print(f"created assistant {view.name} ({view.provider_name}/{view.model})"))
+    return 0
+
+
+def cmd_assistant_list(args: argparse.Namespace, svc: Services) -> int:
+    """``assistant list``."""
+    rows = svc.assistants.list()
+
+    def human() -> None:
+        if not rows:
+            print("no assistants; create one with `chathub-desktop assistant create`")
+        for a in rows:
+            print(f"{a.name}\t{a.provider_name or '-'}/{a.model or '-'}")
+
+    _emit(args, [a.to_json() for a in rows], human)
+    return 0
+
+
+def cmd_assistant_show(args: argparse.Namespace, svc: Services) -> int:
+    """``assistant show``."""
+    view = svc.assistants.get(args.name)
+    _emit(args, view.to_json(), lambda: [print(f"{k}: {v}") for k, v in view.to_json().items()])
+    return 0
+
+
+def cmd_assistant_set(args: argparse.Namespace, svc: Services) -> int:
+    """``assistant set NAME KEY VALUE``."""
+    view = svc.assistants.set_from_text(args.name, args.key, args.value)
+    _emit(args, view.to_json(), lambda: print(f"{view.name}: {args.key} = {args.value}"))
+    return 0
+
+
+def cmd_topic_create(args: argparse.Namespace, svc: Services) -> int:
+    """``topic create``."""
+    view = svc.topics.create(args.assistant, args.title)
+    _emit(args, view.to_json(), lambda: print(f"created topic {view.id}: {view.title}"))
+    return 0
+
+
+def cmd_topic_list(args: argparse.Namespace, svc: Services) -> int:
+    """``topic list``."""
+    rows = svc.topics.list(args.assistant)
+
+    def human() -> None:
+        if not rows:
+            print("no topics")
+        for t in rows:
+            print(f"{t.id}\t{t.updated_at:%Y-%m-%d %H:%M}\t{t.message_count} messages\t{t.title}")
+
+    _emit(args, [t.to_json() for t in rows], human)
+    return 0
+
+
+def cmd_topic_show(args: argparse.Namespace, svc: Services) -> int:
+    """``topic show``: messages in order with role, time (UTC) and text; tool messages included."""
+    topic = svc.topics.get(args.topic_id)
+    msgs = svc.topics.messages(args.topic_id)
+
+    def human() -> None:
+        print(f"# {topic.title} (topic {topic.id}, {len(msgs)} messages)")
+        for m in msgs:
+            who = m.role if not m.tool_name else f"{m.role}:{m.tool_name}"
+            flags = "" if m.status == "complete" else f" [{m.status}]"
+            print(f"\n[{m.created_at:%Y-%m-%d %H:%M:%S}Z] {who}{flags}")
+            if m.content:
+                print(m.content)
+            for call in m.tool_calls:
+                print(f"→ tool call {call.get('name')}: {call.get('arguments')}")
+            if m.error:
+                print(f"error: {m.error}")
+
+    _emit(args, {"topic": topic.to_json(), "messages": [m.to_json() for m in msgs]}, human)
+    return 0
+
+
+def cmd_topic_rename(args: argparse.Namespace, svc: Services) -> int:
+    """``topic rename``."""
+    view = svc.topics.rename(args.topic_id, args.title)
+    _emit(args, view.to_json(), lambda: print(f"renamed topic {view.id}: {view.title}"))
+    return 0
+
+
+def cmd_topic_delete(args: argparse.Namespace, svc: Services) -> int:
+    """``topic delete``."""
+    svc.topics.delete(args.topic_id)
+    _emit(args, {"deleted": args.topic_id}, lambda: print(f"deleted topic {args.topic_id}"))
+    return 0
+
+
+def cmd_topic_estimate(args: argparse.Namespace, svc: Services) -> int:
+    """``topic estimate``: the badge's figure and its parts."""
+    est = svc.estimates.estimate(args.topic_id, args.draft)
+
+    def human() -> None:
+        print(f"next request: {est.total:,} tokens of {est.input_budget:,} input budget "
+              f"(window {est.context_window:,}, {est.encoding})")
+        for name, tokens in est.parts.items():
+            print(f"  {name}: {tokens:,}")
+        print(f"history: {est.included} included, {est.dropped} dropped")
+
+    _emit(args, est.to_json(), human)
+    return 0
+
+
+def cmd_import_chatgpt(args: argparse.Namespace, svc: Services) -> int:
+    """``import chatgpt``: one transaction; prints topics and messages imported."""
+    from chathub_desktop.services.chatgpt_import import ImportFailed, import_chatgpt_export
+
+    assistant = svc.assistants.get(args.assistant)
+    cancel = threading.Event()
+    try:
+        result = import_chatgpt_export(svc.db, assistant.id, args.path, cancel=cancel)
+    except ImportFailed as exc:
+        raise CommandError(str(exc)) from None
+    except KeyboardInterrupt:
+        raise CommandError("import cancelled; nothing was written") from None
+    data = {
+        "topics_imported": result.topics_created,
+        "topics_skipped": result.topics_skipped,
+        "messages_imported": result.messages_imported,
+    }
+    _emit(args, data, lambda: print(
+        f"imported {result.topics_created} topics and {result.messages_imported} messages"
+        + (f" ({result.topics_skipped} already imported, skipped)" if result.topics_skipped else "")
+    ))
+    return 0
+
+
+def cmd_chat_send(args: argparse.Namespace, svc: Services) -> int:
+    """``chat send``: same path as the window; the reply streams to stdout."""
+    streaming = not getattr(args, "json", False)
+
+    def on_event(ev: ChatEvent) -> None:
+        if streaming and isinstance(ev, ReplyDelta) and ev.topic_id == args.topic:
+            sys.stdout.write(ev.text)
+            sys.stdout.flush()
+
+    svc.bus.subscribe(on_event)
+
+    async def run() -> int:
+        task = svc.chat.start_send(args.topic, args.text)
+        try:
+            out = await asyncio.shield(task)
+        except asyncio.CancelledError:  # Ctrl+C: Stop keeps what arrived
+            svc.chat.stop(args.topic)
+            with contextlib.suppress(asyncio.CancelledError):
+                await task
+            print("\n[stopped]", file=sys.stderr)
+            return 130
+        if streaming:
+            print()
+        if getattr(args, "json", False):
+            print(json.dumps({
+                "topic_id": args.topic, "user_message_id": out.user_message_id,
+                "reply_message_id": out.reply_message_id, "status": out.status, "text": out.text,
+                "error": out.error, "error_kind": out.error_kind,
+                "usage": {"input_tokens": out.usage.input_tokens, "output_tokens": out.usage.output_tokens,
+                          "cached_tokens": out.usage.cached_tokens,
+                          "cache_write_tokens": out.usage.cache_write_tokens},
+            }, indent=2))
+        if out.status == "error":
+            print(f"{PROG}: error: {out.error}", file=sys.stderr)
+            return 1
+        return 0
+
+    try:
+        return asyncio.run(run())
+    except KeyboardInterrupt:
+        return 130
+
+
+def cmd_settings_set(args: argparse.Namespace, svc: Services) -> int:
+    """``settings set KEY VALUE``."""
+    svc.settings.set(args.key, args.value)
+    _emit(args, {args.key: args.value}, lambda: print(f"{args.key} = {args.value}"))
+    return 0
+
+
+def cmd_settings_list(args: argparse.Namespace, svc: Services) -> int:
+    """``settings list``."""
+    data = svc.settings.all()
+    _emit(args, data, lambda: [print(f"{k} = {v}") for k, v in data.items()])
+    return 0
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Entry point of the ``chathub-desktop`` script. Returns the exit code."""
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    func = getattr(args, "func", None)
+    if func is None or func is cmd_gui:
+        return cmd_gui(args, None)
+    from chathub_desktop.storage.database import DatabaseError
+
+    try:
+        svc = open_services(getattr(args, "database_url", None), getattr(args, "data_dir", None))
+    except (DatabaseError, ValueError) as exc:
+        print(f"{PROG}: error: {exc}", file=sys.stderr)
+        return 1
+    try:
+        return int(func(args, svc))
+    except (ServiceError, CommandError) as exc:
+        print(f"{PROG}: error: {exc}", file=sys.stderr)
+        return 1
+    finally:
+        svc.close()
+
+
+if __name__ == "__main__":  # pragma: no cover
+    raise SystemExit(main())

@@ -1,0 +1,255 @@
+"""The one request assembler: what send posts and what the token badge counts (DESIGN.md).
+
+:func:`assemble_request` turns the assistant's settings, the stored history and the
+draft into a :class:`RequestPlan`: the exact message list the provider client will
+serialize, plus a token count per part (TOK-1). Send serializes ``plan.messages``;
+the badge shows ``plan.parts``; compaction planning reads ``plan.total_tokens``.
+
+Counting rules (REF-26): a message counts ``count(role + ":\\n" + content)`` plus the
+text of its tool-call id / name / arguments, plus :data:`FRAMING_TOKENS_PER_MESSAGE`
+framing tokens. User messages are sent through the input template (APP-9); their
+count adds the template's own tokens (the template minus ``{{text}}``), which is exact
+up to one BPE merge at each seam — inside the per-row framing allowance. Images are
+counted by :func:`image_allowance` (REF-29 fixed allowance until TOK-5 lands).
+Counts are tokens of the model's encoding; the counter is passed in, so this module
+stays pure.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field, replace
+
+from chathub_desktop.core.messages import ChatMessage, Role, ToolSpec
+
+CountFn = Callable[[str], int]
+
+#: Per-row framing allowance in tokens (REF-26).
+FRAMING_TOKENS_PER_MESSAGE = 3
+#: Fixed allowance for an image or video whose size or model is unknown (REF-29), tokens.
+IMAGE_ALLOWANCE_TOKENS = 8192
+#: Placeholder the input template replaces with the user's text (APP-9).
+TEMPLATE_PLACEHOLDER = "{{text}}"
+#: Content types that are stored and shown but never sent (hidden reasoning, CMP-3).
+NEVER_SENT_CONTENT_TYPES = frozenset({"thoughts", "reasoning_recap"})
+
+
+@dataclass(frozen=True, slots=True)
+class HistoryMessage:
+    """A stored message as the assembler sees it.
+
+    ``tokens`` is the cached local count of the *untemplated* message (see
+    :func:`message_tokens`), or ``None`` to have it counted now. ``sendable`` is
+    False for rows that are shown but never sent (error bubbles, hidden reasoning).
+    """
+
+    id: int
+    message: ChatMessage
+    tokens: int | None = None
+    sendable: bool = True
+
+
+@dataclass(frozen=True, slots=True)
+class AssemblyInput:
+    """Everything that shapes the next request.
+
+    - ``instructions``: the assistant's system instructions (characters).
+    - ``input_template``: applied to every included user message; ``{{text}}`` is the
+      user's text. Empty means "send the text as is".
+    - ``history``: the topic's messages in order (oldest first).
+    - ``draft``: the unsent user text, or ``None`` when assembling for a send whose
+      user message is already the last history row.
+    - ``history_limit``: keep at most this many history messages (``None`` = all);
+      the cut never starts on a tool result whose call was dropped.
+    - ``memory_block`` / ``summary_block``: text appended to the system message
+      (MEM-8 order: memory, then the topic summary); empty until those issues land.
+    - ``tools``: tool schemas offered with the request.
+    """
+
+    instructions: str = ""
+    input_template: str = TEMPLATE_PLACEHOLDER
+    history: Sequence[HistoryMessage] = ()
+    draft: str | None = None
+    draft_images: tuple[str, ...] = ()
+    history_limit: int | None = None
+    memory_block: str = ""
+    summary_block: str = ""
+    tools: tuple[ToolSpec, ...] = field(default=())
+
+
+@dataclass(frozen=True, slots=True)
+class PlanPart:
+    """One named part of the request and its token count (TOK-1)."""
+
+    name: str
+    tokens: int
+
+
+@dataclass(frozen=True, slots=True)
+class RequestPlan:
+    """The assembled request.
+
+    ``messages`` is exactly what the provider receives; ``parts`` their token counts
+    by part name (``instructions``, ``tools``, ``memory``, ``summary``, ``history``,
+    ``draft``, ``images``); ``included_ids`` the history rows sent; ``dropped_ids``
+    the sendable rows left out by the history limit.
+    """
+
+    messages: tuple[ChatMessage, ...]
+    parts: tuple[PlanPart, ...]
+    included_ids: tuple[int, ...]
+    dropped_ids: tuple[int, ...]
+
+    @property
+    def total_tokens(self) -> int:
+        """Sum of every part, tokens."""
+        return sum(p.tokens for p in self.parts)
+
+    def part(self, name: str) -> int:
+        """Tokens of the part called ``name`` (0 when absent)."""
+        return sum(p.tokens for p in self.parts if p.name == name)
+
+
+def apply_template(template: str, text: str) -> str:
+    """Render a user message through the input template (APP-9).
+
+    ``{{text}}`` is replaced by ``text`` (every occurrence); a template without the
+    placeholder gets the text appended after a blank line; an empty template is the
+    text itself.
+    """
+    if not template or template == TEMPLATE_PLACEHOLDER:
+        return text
+    if TEMPLATE_PLACEHOLDER in template:
+        return template.replace(TEMPLATE_PLACEHOLDER, text)
+    return f"{template}\n\n{text}"
+
+
+def template_overhead(template: str, count: CountFn) -> int:
+    """Tokens the template adds to one user message (0 for the plain ``{{text}}``)."""
+    if not template or template == TEMPLATE_PLACEHOLDER:
+        return 0
+    if TEMPLATE_PLACEHOLDER in template:
+        return count(template.replace(TEMPLATE_PLACEHOLDER, ""))
+    return count(f"{template}\n\n")
+
+
+def image_allowance(image_url: str) -> int:
+    """Token allowance for one attached image (REF-29 fixed allowance: 8192)."""
+    return IMAGE_ALLOWANCE_TOKENS
+
+
+def message_tokens(message: ChatMessage, count: CountFn) -> int:
+    """Local token count of one message without template or images (REF-26).
+
+    ``count(role + ":\\n" + content)`` + tokens of each tool call's id, name and raw
+    JSON arguments + the tool-call id of a tool result + 3 framing tokens.
+    """
+    total = count(f"{message.role.value}:\n{message.content}") + FRAMING_TOKENS_PER_MESSAGE
+    for call in message.tool_calls:
+        total += count(call.id) + count(call.name) + count(call.arguments)
+    if message.tool_call_id:
+        total += count(message.tool_call_id)
+    return total
+
+
+def window_start(history: Sequence[HistoryMessage], limit: int | None) -> int:
+    """Index of the first sendable history row kept by a message-count ``limit``.
+
+    The cut never begins on a tool result (its call would be missing). ``None`` or a
+    limit at least as long as the history keeps everything.
+    """
+    sendable = [i for i, h in enumerate(history) if h.sendable]
+    if limit is None or limit >= len(sendable):
+        return sendable[0] if sendable else len(history)
+    if limit <= 0:
+        return len(history)
+    start_pos = len(sendable) - limit
+    while start_pos < len(sendable) and history[sendable[start_pos]].message.role is Role.TOOL:
+        start_pos += 1
+    return sendable[start_pos] if start_pos < len(sendable) else len(history)
+
+
+def system_text(inp: AssemblyInput) -> str:
+    """The system message: instructions, then memory, then the topic summary (MEM-8)."""
+    return "\n\n".join(p for p in (inp.instructions.strip(), inp.memory_block, inp.summary_block) if p)
+
+
+def assemble_request(inp: AssemblyInput, count: CountFn) -> RequestPlan:
+    """Build the next request and its per-part token counts.
+
+    Pure; ``count(text) -> tokens`` is the model's tokenizer. History rows with a
+    cached ``tokens`` value are not re-tokenized (TOK-2).
+    """
+    messages: list[ChatMessage] = []
+    parts: list[PlanPart] = []
+    system = system_text(inp)
+    if system:
+        messages.append(ChatMessage(role=Role.SYSTEM, content=system))
+        parts.append(
+            PlanPart(
+                "instructions",
+                count(f"system:\n{inp.instructions.strip()}") + FRAMING_TOKENS_PER_MESSAGE,
+            )
+        )
+        if inp.memory_block:
+            parts.append(PlanPart("memory", count(inp.memory_block)))
+        if inp.summary_block:
+            parts.append(PlanPart("summary", count(inp.summary_block)))
+    if inp.tools:
+        parts.append(PlanPart("tools", tools_tokens(inp.tools, count)))
+
+    start = window_start(inp.history, inp.history_limit)
+    overhead = template_overhead(inp.input_template, count)
+    included: list[int] = []
+    dropped = [h.id for h in inp.history[:start] if h.sendable]
+    history_tokens = 0
+    image_tokens = 0
+    for row in inp.history[start:]:
+        if not row.sendable:
+            continue
+        msg = row.message
+        tokens = row.tokens if row.tokens is not None else message_tokens(msg, count)
+        if msg.role is Role.USER:
+            msg = replace(msg, content=apply_template(inp.input_template, msg.content))
+            tokens += overhead
+        image_tokens += sum(image_allowance(u) for u in msg.images)
+        history_tokens += tokens
+        messages.append(msg)
+        included.append(row.id)
+    parts.append(PlanPart("history", history_tokens))
+
+    if inp.draft is not None:
+        draft_msg = ChatMessage(
+            role=Role.USER,
+            content=apply_template(inp.input_template, inp.draft),
+            images=inp.draft_images,
+        )
+        messages.append(draft_msg)
+        parts.append(PlanPart("draft", draft_tokens(inp.draft, inp.input_template, count)))
+        image_tokens += sum(image_allowance(u) for u in inp.draft_images)
+    if image_tokens:
+        parts.append(PlanPart("images", image_tokens))
+    return RequestPlan(
+        messages=tuple(messages),
+        parts=tuple(parts),
+        included_ids=tuple(included),
+        dropped_ids=tuple(dropped),
+    )
+
+
+def draft_tokens(draft: str, input_template: str, count: CountFn) -> int:
+    """Tokens the draft adds as the next user message (same rule as a history row)."""
+    return (
+        message_tokens(ChatMessage(role=Role.USER, content=draft), count)
+        + template_overhead(input_template, count)
+    )
+
+
+def tools_tokens(tools: Sequence[ToolSpec], count: CountFn) -> int:
+    """Tokens of the tool schemas: name, description and the JSON parameters per tool."""
+    return sum(
+        count(t.name) + count(t.description) + count(json.dumps(t.parameters, sort_keys=True))
+        + FRAMING_TOKENS_PER_MESSAGE
+        for t in tools
+    )

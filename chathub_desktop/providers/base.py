@@ -1,0 +1,140 @@
+"""The contract every wire-protocol client fulfils (DESIGN.md → Providers).
+
+A client turns a :class:`ChatRequest` into an async stream of :data:`StreamEvent`
+values and raises :class:`ProviderError` (with a :class:`ErrorKind`) on failure.
+Cancellation is plain asyncio cancellation of the consuming task: clients always use
+``async with client.stream(...)`` so a cancelled stream closes its connection.
+"""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+from dataclasses import dataclass, field
+from enum import StrEnum
+from typing import Protocol
+
+from chathub_desktop.core.messages import ChatMessage, ToolCall, ToolSpec, Usage
+
+__all__ = [
+    "ChatClient",
+    "ChatRequest",
+    "ErrorKind",
+    "FinishEvent",
+    "ProviderError",
+    "ReasoningDelta",
+    "StreamEvent",
+    "TextDelta",
+    "ToolCallEvent",
+    "ToolSpec",
+    "UsageEvent",
+]
+
+
+@dataclass(frozen=True, slots=True)
+class ChatRequest:
+    """Everything a client needs to post one chat request.
+
+    - ``messages``: system message(s) first, then history, then the new user message.
+    - ``max_tokens``: completion cap in tokens; ``None`` means "do not send a cap"
+      (APP-9/CMP-8: a saved value with its switch off is not sent). Anthropic requires
+      a cap, so its client substitutes the model card's max output.
+    - ``extra``: vendor fields merged into the JSON body as-is (e.g. ``thinking``,
+      ``reasoning_effort``).
+    """
+
+    model: str
+    messages: tuple[ChatMessage, ...]
+    max_tokens: int | None = None
+    tools: tuple[ToolSpec, ...] = ()
+    temperature: float | None = None
+    extra: dict[str, object] = field(default_factory=dict)
+
+
+@dataclass(frozen=True, slots=True)
+class TextDelta:
+    """A piece of visible reply text (characters as streamed)."""
+
+    text: str
+
+
+@dataclass(frozen=True, slots=True)
+class ReasoningDelta:
+    """A piece of hidden reasoning. Shown live at most; never stored in a summary (CMP-3)."""
+
+    text: str
+
+
+@dataclass(frozen=True, slots=True)
+class ToolCallEvent:
+    """A complete tool call, emitted once its arguments have fully arrived."""
+
+    call: ToolCall
+
+
+@dataclass(frozen=True, slots=True)
+class UsageEvent:
+    """Usage reported by the provider (may arrive before or with the finish event)."""
+
+    usage: Usage
+
+
+@dataclass(frozen=True, slots=True)
+class FinishEvent:
+    """End of the reply. ``finish_reason`` is the vendor's raw value
+    (``stop``, ``length``, ``tool_calls``, ``end_turn``, ``max_tokens``, ...)."""
+
+    finish_reason: str | None
+
+
+StreamEvent = TextDelta | ReasoningDelta | ToolCallEvent | UsageEvent | FinishEvent
+
+
+class ErrorKind(StrEnum):
+    """The small set of failures the UI distinguishes (DESIGN.md → Providers)."""
+
+    CONTEXT_OVERFLOW = "context_overflow"
+    AUTH = "auth"
+    RATE_LIMIT = "rate_limit"
+    SERVER = "server"
+    TIMEOUT = "timeout"
+    NETWORK = "network"
+    BAD_REQUEST = "bad_request"
+    BAD_RESPONSE = "bad_response"
+
+
+class ProviderError(Exception):
+    """A classified provider failure.
+
+    ``message`` is the provider's own message (for the error bubble), ``status`` the
+    HTTP status when there was one, ``body`` the first 4,000 characters of the error
+    body (REF-22). API keys never appear in any of these.
+    """
+
+    def __init__(
+        self, kind: ErrorKind, message: str, *, status: int | None = None, body: str = ""
+    ) -> None:
+        super().__init__(message)
+        self.kind = kind
+        self.message = message
+        self.status = status
+        self.body = body
+
+    def __str__(self) -> str:
+        prefix = f"HTTP {self.status}: " if self.status else ""
+        return f"{prefix}{self.message}"
+
+
+class ChatClient(Protocol):
+    """One async streaming client per wire protocol."""
+
+    def stream(self, request: ChatRequest) -> AsyncIterator[StreamEvent]:
+        """Post ``request`` and yield events until the reply ends.
+
+        Raises :class:`ProviderError`. Cancelling the consuming task closes the
+        HTTP connection at once.
+        """
+        ...
+
+    async def aclose(self) -> None:
+        """Close the underlying ``httpx.AsyncClient``."""
+        ...

@@ -1,0 +1,200 @@
+"""Assistants: create, list, update, delete, and the headless ``assistant set`` (APP-9, CMP-1)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from sqlalchemy import select
+from sqlalchemy.exc import IntegrityError
+from sqlalchemy.orm import Session
+
+from chathub_desktop.core.request_assembly import TEMPLATE_PLACEHOLDER
+from chathub_desktop.services.errors import InvalidInput, NotFound
+from chathub_desktop.services.events import EventBus, TopicChanged
+from chathub_desktop.services.views import AssistantView
+from chathub_desktop.storage.database import Database
+from chathub_desktop.storage.models import Assistant, Provider
+
+
+@dataclass(frozen=True)
+class _Field:
+    attr: str
+    kind: type
+    help: str
+
+
+#: Settings ``assistant set NAME KEY VALUE`` accepts (CLI names use dashes).
+SETTABLE: dict[str, _Field] = {
+    "model": _Field("model", str, "chat model id"),
+    "instructions": _Field("instructions", str, "system instructions"),
+    "input-template": _Field("input_template", str, "template applied to user messages; must contain {{text}}"),
+    "max-tokens": _Field("max_tokens", int, "completion cap in tokens (sent only when max-tokens-enabled)"),
+    "max-tokens-enabled": _Field("max_tokens_enabled", bool, "reserve and send max-tokens"),
+    "memory-enabled": _Field("memory_enabled", bool, "assistant memory master switch (MEM-1)"),
+    "history-limit-enabled": _Field("history_limit_enabled", bool, "limit history messages"),
+    "history-limit": _Field("history_limit", int, "how many history messages to send"),
+}
+
+
+def parse_bool(value: str) -> bool:
+    """``on/off``, ``true/false``, ``yes/no``, ``1/0`` → bool; else :class:`InvalidInput`."""
+    v = value.strip().lower()
+    if v in ("1", "true", "yes", "on"):
+        return True
+    if v in ("0", "false", "no", "off"):
+        return False
+    raise InvalidInput(f"expected on/off, got {value!r}")
+
+
+def validate_template(template: str) -> str:
+    """An input template must contain ``{{text}}`` (APP-9); raises :class:`InvalidInput`."""
+    if TEMPLATE_PLACEHOLDER not in template:
+        raise InvalidInput("the input template must contain {{text}} where the message goes")
+    return template
+
+
+class AssistantService:
+    """CRUD for assistants and their settings."""
+
+    def __init__(self, db: Database, bus: EventBus) -> None:
+        self._db = db
+        self._bus = bus
+
+    @staticmethod
+    def _view(a: Assistant) -> AssistantView:
+        return AssistantView(
+            id=a.id,
+            name=a.name,
+            provider_id=a.provider_id,
+            provider_name=a.provider.name if a.provider else None,
+            model=a.model,
+            instructions=a.instructions,
+            input_template=a.input_template,
+            max_tokens=a.max_tokens,
+            max_tokens_enabled=a.max_tokens_enabled,
+            memory_enabled=a.memory_enabled,
+            history_limit_enabled=a.history_limit_enabled,
+            history_limit=a.history_limit,
+        )
+
+    @staticmethod
+    def _provider_id(s: Session, provider: int | str | None) -> int | None:
+        if provider is None:
+            return None
+        row = s.get(Provider, provider) if isinstance(provider, int) else s.scalar(
+            select(Provider).where(Provider.name == provider)
+        )
+        if row is None:
+            raise NotFound(f"no provider {provider!r}")
+        return row.id
+
+    @staticmethod
+    def row(s: Session, ref: int | str) -> Assistant:
+        """The assistant row by id or name. Raises :class:`NotFound`."""
+        row = s.get(Assistant, ref) if isinstance(ref, int) else s.scalar(
+            select(Assistant).where(Assistant.name == ref)
+        )
+        if row is None:
+            raise NotFound(f"no assistant {ref!r}")
+        return row
+
+    def create(
+        self,
+        name: str,
+        *,
+        provider: int | str | None = None,
+        model: str = "",
+        instructions: str = "",
+        input_template: str = TEMPLATE_PLACEHOLDER,
+        max_tokens: int | None = None,
+        max_tokens_enabled: bool = False,
+    ) -> AssistantView:
+        """Create an assistant. Raises :class:`InvalidInput` (empty or duplicate name, bad
+        template, max tokens < 1) or :class:`NotFound` (unknown provider)."""
+        name = name.strip()
+        if not name:
+            raise InvalidInput("assistant name must not be empty")
+        validate_template(input_template)
+        if max_tokens is not None and max_tokens < 1:
+            raise InvalidInput("max tokens must be at least 1")
+        try:
+            with self._db.transaction() as s:
+                row = Assistant(
+                    name=name,
+                    provider_id=self._provider_id(s, provider),
+                    model=model.strip(),
+                    instructions=instructions,
+                    input_template=input_template,
+                    max_tokens=max_tokens,
+                    max_tokens_enabled=max_tokens_enabled,
+                )
+                s.add(row)
+                s.flush()
+                s.refresh(row)
+                return self._view(row)
+        except IntegrityError:
+            raise InvalidInput(f"an assistant named {name!r} already exists") from None
+
+    def list(self) -> list[AssistantView]:
+        """All assistants by name."""
+        with self._db.sessions() as s:
+            return [self._view(a) for a in s.scalars(select(Assistant).order_by(Assistant.name))]
+
+    def get(self, ref: int | str) -> AssistantView:
+        """Assistant by id or name. Raises :class:`NotFound`."""
+        with self._db.sessions() as s:
+            return self._view(self.row(s, ref))
+
+    def update(self, ref: int | str, **changes: object) -> AssistantView:
+        """Change settings (keyword names are :class:`AssistantView` fields, plus
+        ``provider`` by id or name). Validated as in :meth:`create`."""
+        try:
+            with self._db.transaction() as s:
+                row = self.row(s, ref)
+                for key, value in changes.items():
+                    if key == "provider":
+                        row.provider_id = self._provider_id(s, value)  # type: ignore[arg-type]
+                        continue
+                    if key == "name":
+                        value = str(value).strip()
+                        if not value:
+                            raise InvalidInput("assistant name must not be empty")
+                    if key == "input_template":
+                        validate_template(str(value))
+                    if key == "max_tokens" and value is not None and int(value) < 1:  # type: ignore[call-overload]
+                        raise InvalidInput(f"max tokens must be at least 1 (got {value})")
+                    if key == "history_limit" and int(value) < 0:  # type: ignore[call-overload]
+                        raise InvalidInput(f"history limit must not be negative (got {value})")
+                    if not hasattr(Assistant, key):
+                        raise InvalidInput(f"unknown assistant setting {key!r}")
+                    setattr(row, key, value)
+                s.flush()
+                s.refresh(row)
+                view = self._view(row)
+        except IntegrityError:
+            raise InvalidInput("an assistant with that name already exists") from None
+        self._bus.publish(TopicChanged(topic_id=0))
+        return view
+
+    def set_from_text(self, ref: int | str, key: str, value: str) -> AssistantView:
+        """Headless ``assistant set NAME KEY VALUE``: parse ``value`` for ``key`` (see
+        :data:`SETTABLE`) and update. Raises :class:`InvalidInput` for unknown keys/values."""
+        spec = SETTABLE.get(key)
+        if spec is None:
+            raise InvalidInput(f"unknown setting {key!r}; settable: {', '.join(SETTABLE)}")
+        parsed: object
+        if spec.kind is bool:
+            parsed = parse_bool(value)
+        elif spec.kind is int:
+            try:
+                parsed = int(value)
+            except ValueError:
+                raise InvalidInput(f"{key} expects a whole number, got {value!r}") from None
+        else:
+            parsed = value
+        return self.update(ref, **{spec.attr: parsed})
+
+    def delete(self, ref: int | str) -> None:
+        """Delete an assistant with its topics and memory (one transaction)."""
+        with self._db.transaction() as s:
+            s.delete(self.row(s, ref))

@@ -1,0 +1,301 @@
+"""Sending a message and streaming the reply into its own topic (APP-1, APP-8, APP-10).
+
+Flow (DESIGN.md): store the user message → assemble through the one assembler →
+stream from the provider → store the reply with its usage. Every event names its topic,
+so a reply keeps streaming when the user switches topics. Stop cancels the task at
+once and keeps what arrived (status ``cancelled``); quitting stores ``interrupted``.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import uuid
+from dataclasses import dataclass, field
+
+from sqlalchemy import func, select
+
+from chathub_desktop.core.messages import ChatMessage, MessageStatus, Role, ToolCall, Usage
+from chathub_desktop.core.overflow import is_empty_reply_at_ceiling
+from chathub_desktop.core.request_assembly import assemble_request
+from chathub_desktop.core.topic_titles import clean_model_title, title_from_text
+from chathub_desktop.providers.base import (
+    ChatRequest,
+    ErrorKind,
+    FinishEvent,
+    ProviderError,
+    ReasoningDelta,
+    TextDelta,
+    ToolCallEvent,
+    UsageEvent,
+)
+from chathub_desktop.providers.catalog import ModelCatalog
+from chathub_desktop.services.errors import InvalidInput
+from chathub_desktop.services.events import (
+    EventBus,
+    MessageAdded,
+    ReplyDelta,
+    ReplyFinished,
+    TopicChanged,
+)
+from chathub_desktop.services.provider_service import ProviderService
+from chathub_desktop.services.request_context import load_context, require_sendable
+from chathub_desktop.services.settings_service import SettingsService
+from chathub_desktop.services.topic_service import TopicService
+from chathub_desktop.storage.database import Database
+from chathub_desktop.storage.models import Message, Provider, Topic, utcnow
+
+log = logging.getLogger(__name__)
+
+#: Identifies requests this process sent (TOK-4: only those can anchor the badge).
+PROCESS_ID = uuid.uuid4().hex
+#: Seconds a topic-naming model may take before the first-words fallback is used.
+TITLE_TIMEOUT_S = 20.0
+
+_CONTEXT_ERROR_TEXT = (
+    "The model returned an empty reply for a request that fills its context window "
+    "({input_tokens} of {window} tokens). Compact the topic or start a new one."
+)
+
+
+@dataclass
+class SendOutcome:
+    """Result of one send: the stored ids, final status, reply text and usage (tokens)."""
+
+    user_message_id: int
+    reply_message_id: int
+    status: str
+    text: str = ""
+    usage: Usage = field(default_factory=Usage)
+    error: str | None = None
+    error_kind: str | None = None
+
+
+class ChatService:
+    """Sends messages; one reply per topic at a time; Stop cancels that topic's reply."""
+
+    def __init__(
+        self,
+        db: Database,
+        bus: EventBus,
+        providers: ProviderService,
+        catalog: ModelCatalog,
+        settings: SettingsService,
+    ) -> None:
+        self._db = db
+        self._bus = bus
+        self._providers = providers
+        self._catalog = catalog
+        self._settings = settings
+        self._tasks: dict[int, asyncio.Task[SendOutcome]] = {}
+        self._cancel_status: dict[int, MessageStatus] = {}
+        self._side_tasks: set[asyncio.Task[None]] = set()
+
+    # --- task management -------------------------------------------------------------
+    def is_sending(self, topic_id: int) -> bool:
+        """True while a reply for ``topic_id`` is in flight."""
+        task = self._tasks.get(topic_id)
+        return task is not None and not task.done()
+
+    def start_send(self, topic_id: int, text: str) -> asyncio.Task[SendOutcome]:
+        """Start :meth:`send` as a task owned by the service (needs a running loop).
+        Raises :class:`InvalidInput` when that topic is already sending."""
+        if self.is_sending(topic_id):
+            raise InvalidInput("a reply is still being written in this topic; press Stop first")
+        task = asyncio.get_running_loop().create_task(self.send(topic_id, text), name=f"send:{topic_id}")
+        self._tasks[topic_id] = task
+        task.add_done_callback(lambda t, tid=topic_id: self._forget(tid, t))
+        return task
+
+    def _forget(self, topic_id: int, task: asyncio.Task[SendOutcome]) -> None:
+        if self._tasks.get(topic_id) is task:
+            del self._tasks[topic_id]
+        if not task.cancelled() and task.exception() is not None:
+            log.error("send task for topic %s failed", topic_id, exc_info=task.exception())
+
+    def stop(self, topic_id: int) -> bool:
+        """Cancel the reply streaming into ``topic_id``; what arrived is kept. Returns
+        whether anything was running."""
+        task = self._tasks.get(topic_id)
+        if task is None or task.done():
+            return False
+        self._cancel_status[topic_id] = MessageStatus.CANCELLED
+        task.cancel()
+        return True
+
+    async def shutdown(self) -> None:
+        """Quit: cancel every reply (stored as ``interrupted``, APP-8) and side task."""
+        tasks = [t for t in self._tasks.values() if not t.done()]
+        for tid, task in list(self._tasks.items()):
+            self._cancel_status[tid] = MessageStatus.INTERRUPTED
+            task.cancel()
+        for side in list(self._side_tasks):
+            side.cancel()
+        await asyncio.gather(*tasks, *self._side_tasks, return_exceptions=True)
+
+    # --- sending ---------------------------------------------------------------------
+    def _append(self, topic_id: int, **fields: object) -> int:
+        with self._db.transaction() as s:
+            topic = TopicService.row(s, topic_id)
+            seq = (s.scalar(select(func.max(Message.seq)).where(Message.topic_id == topic_id)) or 0) + 1
+            row = Message(topic_id=topic_id, seq=seq, **fields)
+            s.add(row)
+            topic.updated_at = utcnow()
+            s.flush()
+            message_id = row.id
+        self._bus.publish(MessageAdded(topic_id, message_id))
+        return message_id
+
+    async def send(self, topic_id: int, text: str) -> SendOutcome:
+        """Store ``text`` as a user message in ``topic_id`` and stream the reply.
+
+        Returns the :class:`SendOutcome`; provider failures are stored on the reply as an
+        error (status ``error``) and returned, not raised. Raises :class:`InvalidInput`
+        before storing anything when the text is empty or the assistant has no provider,
+        model or usable key; ``asyncio.CancelledError`` after storing what arrived.
+        """
+        if not text.strip():
+            raise InvalidInput("the message is empty")
+        ctx = load_context(self._db, self._catalog, topic_id)
+        require_sendable(ctx)
+        assert ctx.provider_id is not None
+        client = self._providers.client(ctx.provider_id)  # raises InvalidInput for a missing key
+        user_id = self._append(topic_id, role=Role.USER.value, content=text)
+        self._maybe_title(topic_id, text, ctx.provider_id)
+        reply_id = self._append(
+            topic_id,
+            role=Role.ASSISTANT.value,
+            content="",
+            status=MessageStatus.STREAMING.value,
+            model=ctx.model,
+            provider_id=ctx.provider_id,
+            sent_by_process=PROCESS_ID,
+        )
+        ctx = load_context(self._db, self._catalog, topic_id)
+        plan = assemble_request(ctx.base_input, ctx.counter.count)
+        request = ChatRequest(model=ctx.model, messages=plan.messages, max_tokens=ctx.max_tokens)
+        out = SendOutcome(user_id, reply_id, MessageStatus.STREAMING.value)
+        parts: list[str] = []
+        calls: list[ToolCall] = []
+        reasoning: list[str] = []  # seen live, never stored (CMP-3)
+        finish: str | None = None
+        try:
+            async with contextlib.aclosing(client.stream(request)) as events:
+                async for ev in events:
+                    if isinstance(ev, TextDelta):
+                        parts.append(ev.text)
+                        self._bus.publish(ReplyDelta(topic_id, reply_id, ev.text))
+                    elif isinstance(ev, ReasoningDelta):
+                        reasoning.append(ev.text)
+                    elif isinstance(ev, ToolCallEvent):
+                        calls.append(ev.call)
+                    elif isinstance(ev, UsageEvent):
+                        out.usage = out.usage.merged(ev.usage)
+                    elif isinstance(ev, FinishEvent):
+                        finish = ev.finish_reason
+            out.status = MessageStatus.COMPLETE.value
+            if is_empty_reply_at_ceiling(
+                "".join(parts), calls, "".join(reasoning), out.usage.output_tokens, out.usage.input_tokens,
+                ctx.context_window,
+            ):  # CMP-12
+                out.status = MessageStatus.ERROR.value
+                out.error_kind = ErrorKind.CONTEXT_OVERFLOW.value
+                out.error = _CONTEXT_ERROR_TEXT.format(
+                    input_tokens=f"{out.usage.input_tokens:,}", window=f"{ctx.context_window:,}"
+                )
+        except asyncio.CancelledError:
+            out.status = self._cancel_status.pop(topic_id, MessageStatus.INTERRUPTED).value
+            self._finish(out, parts, calls, finish)
+            raise
+        except ProviderError as exc:
+            out.status = MessageStatus.ERROR.value
+            out.error = exc.message or str(exc)
+            out.error_kind = exc.kind.value
+        finally:
+            await client.aclose()
+        self._finish(out, parts, calls, finish)
+        return out
+
+    def _finish(self, out: SendOutcome, parts: list[str], calls: list[ToolCall], finish: str | None) -> None:
+        out.text = "".join(parts)
+        u = out.usage
+        with self._db.transaction() as s:
+            row = s.get(Message, out.reply_message_id)
+            if row is not None:
+                row.content = out.text
+                row.status = out.status
+                row.error = out.error
+                row.error_kind = out.error_kind
+                row.finish_reason = finish
+                row.tool_calls = [{"id": c.id, "name": c.name, "arguments": c.arguments} for c in calls] or None
+                row.input_tokens = u.input_tokens
+                row.output_tokens = u.output_tokens
+                row.cached_tokens = u.cached_tokens
+                row.cache_write_tokens = u.cache_write_tokens
+                row.reasoning_tokens = u.reasoning_tokens
+                row.token_count = None
+                topic_id = row.topic_id
+            else:
+                return
+        self._bus.publish(ReplyFinished(topic_id, out.reply_message_id, out.status, out.error))
+
+    # --- titles (APP-10) -------------------------------------------------------------
+    def _maybe_title(self, topic_id: int, text: str, provider_id: int) -> None:
+        with self._db.transaction() as s:
+            topic = s.get(Topic, topic_id)
+            if topic is None or topic.title_generated:
+                return
+            fallback = title_from_text(text)
+            topic.title = fallback
+            topic.title_generated = True
+        self._bus.publish(TopicChanged(topic_id))
+        naming = self._settings.get("topic-naming-model")
+        if isinstance(naming, str) and "/" in naming:
+            with contextlib.suppress(RuntimeError):
+                task = asyncio.get_running_loop().create_task(self._model_title(topic_id, text, naming, fallback))
+                self._side_tasks.add(task)
+                task.add_done_callback(self._side_tasks.discard)
+
+    async def _model_title(self, topic_id: int, text: str, naming: str, fallback: str) -> None:
+        """Ask the System Agent topic-naming model for a title; keep the first-words
+        title on any failure or if the user renamed the topic meanwhile (APP-10)."""
+        provider_name, model = naming.split("/", 1)
+        with self._db.sessions() as s:
+            provider = s.scalar(select(Provider).where(Provider.name == provider_name))
+            if provider is None:
+                return
+            provider_id = provider.id
+        request = ChatRequest(
+            model=model,
+            messages=(
+                ChatMessage(Role.SYSTEM, "Write a short title (at most 6 words) for a chat that starts "
+                            "with the user's message below. Answer with the title only."),
+                ChatMessage(Role.USER, text[:2000]),
+            ),
+            max_tokens=32,
+        )
+        try:
+            client = self._providers.client(provider_id)
+        except InvalidInput:
+            return
+        pieces: list[str] = []
+        try:
+            async with asyncio.timeout(TITLE_TIMEOUT_S):
+                async with contextlib.aclosing(client.stream(request)) as events:
+                    async for ev in events:
+                        if isinstance(ev, TextDelta):
+                            pieces.append(ev.text)
+        except (ProviderError, TimeoutError):
+            return
+        finally:
+            await client.aclose()
+        title = clean_model_title("".join(pieces))
+        if not title:
+            return
+        with self._db.transaction() as s:
+            topic = s.get(Topic, topic_id)
+            if topic is None or topic.title != fallback:  # renamed meanwhile: the user wins
+                return
+            topic.title = title
+        self._bus.publish(TopicChanged(topic_id))

@@ -1,0 +1,79 @@
+"""Builds the services the GUI and the CLI share, from a data dir and a database URL."""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass
+from pathlib import Path
+
+from chathub_desktop.paths import default_data_dir
+from chathub_desktop.providers.catalog import ModelCatalog
+from chathub_desktop.services.assistant_service import AssistantService
+from chathub_desktop.services.chat_service import ChatService
+from chathub_desktop.services.estimate_service import EstimateService
+from chathub_desktop.services.events import EventBus
+from chathub_desktop.services.provider_service import ProviderService
+from chathub_desktop.services.settings_service import SettingsService
+from chathub_desktop.services.topic_service import TopicService
+from chathub_desktop.storage.database import Database, open_database, sqlite_url_for
+from chathub_desktop.storage.secrets import KeyringSecretStore
+
+
+def resolve_database_url(database_url: str | None, data_dir: Path | None) -> str:
+    """``database_url``, else ``CHATHUB_DATABASE_URL``, else SQLite in the data dir
+    (``data_dir`` or the platform default) (APP-3)."""
+    if database_url:
+        return database_url
+    env = os.environ.get("CHATHUB_DATABASE_URL")
+    if env:
+        return env
+    return sqlite_url_for(data_dir or default_data_dir())
+
+
+@dataclass
+class Services:
+    """Every service, wired to one database and one event bus."""
+
+    db: Database
+    bus: EventBus
+    catalog: ModelCatalog
+    settings: SettingsService
+    providers: ProviderService
+    assistants: AssistantService
+    topics: TopicService
+    chat: ChatService
+    estimates: EstimateService
+    database_url: str
+
+    def close(self) -> None:
+        """Release the database connections."""
+        self.db.dispose()
+
+
+def open_services(database_url: str | None = None, data_dir: Path | None = None) -> Services:
+    """Open the store (running migrations) and build the services.
+
+    Raises ``storage.database.DatabaseError`` with a one-line reason when the store cannot
+    be opened, ``providers.catalog.CatalogError`` for a broken model catalog.
+    """
+    url = resolve_database_url(database_url, data_dir)
+    db = open_database(url)
+    bus = EventBus()
+    catalog = ModelCatalog.load()
+    settings = SettingsService(db)
+    providers = ProviderService(db, KeyringSecretStore())
+    topics = TopicService(db, bus)
+    services = Services(
+        db=db,
+        bus=bus,
+        catalog=catalog,
+        settings=settings,
+        providers=providers,
+        assistants=AssistantService(db, bus),
+        topics=topics,
+        chat=ChatService(db, bus, providers, catalog, settings),
+        estimates=EstimateService(db, bus, catalog),
+        database_url=url,
+    )
+    topics.mark_stale_streams_interrupted()
+    return services

@@ -1,0 +1,187 @@
+"""Providers: add, list, update, delete; where each key lives; a client per provider (APP-1, APP-2)."""
+
+from __future__ import annotations
+
+import re
+from urllib.parse import urlparse
+
+from sqlalchemy import select
+from sqlalchemy.exc import IntegrityError
+from sqlalchemy.orm import Session
+
+from chathub_desktop.core.provider_kinds import ProviderKind
+from chathub_desktop.providers.base import ChatClient
+from chathub_desktop.providers.factory import make_client
+from chathub_desktop.services.errors import InvalidInput, NotFound
+from chathub_desktop.services.views import ProviderView
+from chathub_desktop.storage.database import Database
+from chathub_desktop.storage.models import Provider
+from chathub_desktop.storage.secrets import (
+    KeyringSecretStore,
+    KeyringStatus,
+    SecretUnavailable,
+    key_from_env,
+)
+
+_ENV_VAR = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*$")
+
+
+def parse_kind(kind: str) -> ProviderKind:
+    """``ProviderKind`` from its value (``openai``, ``openai_compatible``, ...; ``-`` accepted
+    for ``_``). Raises :class:`InvalidInput` listing the valid kinds."""
+    try:
+        return ProviderKind(kind.strip().lower().replace("-", "_"))
+    except ValueError:
+        valid = ", ".join(k.value for k in ProviderKind)
+        raise InvalidInput(f"unknown provider kind {kind!r}; choose one of: {valid}") from None
+
+
+def validate_base_url(url: str) -> str:
+    """Return ``url`` without a trailing slash; raises :class:`InvalidInput` unless it is
+    an absolute http(s) URL."""
+    url = url.strip().rstrip("/")
+    parsed = urlparse(url)
+    if parsed.scheme not in ("http", "https") or not parsed.netloc:
+        raise InvalidInput(f"base URL must start with http:// or https:// (got {url!r})")
+    return url
+
+
+class ProviderService:
+    """CRUD for providers. Keys go to the OS keyring or stay in an env var; never the DB."""
+
+    def __init__(self, db: Database, secrets: KeyringSecretStore) -> None:
+        self._db = db
+        self._secrets = secrets
+
+    def keyring_status(self) -> KeyringStatus:
+        """Whether keys can be stored in the OS keyring here (and why not)."""
+        return self._secrets.status()
+
+    @staticmethod
+    def _view(p: Provider) -> ProviderView:
+        source = f"env:{p.api_key_env}" if p.api_key_env else ("keyring" if p.key_in_keyring else "none")
+        return ProviderView(id=p.id, name=p.name, kind=p.kind, base_url=p.base_url, key_source=source)
+
+    def add(
+        self,
+        name: str,
+        kind: str,
+        base_url: str | None = None,
+        *,
+        api_key: str | None = None,
+        api_key_env: str | None = None,
+    ) -> ProviderView:
+        """Add a provider. ``api_key`` goes to the keyring; ``api_key_env`` names the env var
+        to read it from instead. Raises :class:`InvalidInput` (duplicate name, bad kind/URL,
+        bad env var name, keyring unavailable); nothing is stored on failure."""
+        name = name.strip()
+        if not name:
+            raise InvalidInput("provider name must not be empty")
+        pkind = parse_kind(kind)
+        url = validate_base_url(base_url or pkind.default_base_url)
+        if api_key and api_key_env:
+            raise InvalidInput("give either an API key or an environment variable, not both")
+        if api_key_env and not _ENV_VAR.match(api_key_env):
+            raise InvalidInput(f"not an environment variable name: {api_key_env!r}")
+        try:
+            with self._db.transaction() as s:
+                row = Provider(
+                    name=name,
+                    kind=pkind.value,
+                    base_url=url,
+                    api_key_env=api_key_env or None,
+                    key_in_keyring=bool(api_key),
+                )
+                s.add(row)
+                s.flush()
+                if api_key:
+                    self._secrets.set(name, api_key)
+                return self._view(row)
+        except IntegrityError:
+            raise InvalidInput(f"a provider named {name!r} already exists") from None
+        except SecretUnavailable as exc:
+            raise InvalidInput(f"cannot store the API key: {exc}") from None
+
+    def list(self) -> list[ProviderView]:
+        """All providers by name."""
+        with self._db.sessions() as s:
+            return [self._view(p) for p in s.scalars(select(Provider).order_by(Provider.name))]
+
+    def get(self, ref: int | str) -> ProviderView:
+        """Provider by id or name. Raises :class:`NotFound`."""
+        with self._db.sessions() as s:
+            return self._view(self._row(s, ref))
+
+    @staticmethod
+    def _row(s: Session, ref: int | str) -> Provider:
+        row = s.get(Provider, ref) if isinstance(ref, int) else s.scalar(
+            select(Provider).where(Provider.name == ref)
+        )
+        if row is None:
+            raise NotFound(f"no provider {ref!r}")
+        return row
+
+    def update(
+        self,
+        ref: int | str,
+        *,
+        base_url: str | None = None,
+        api_key: str | None = None,
+        api_key_env: str | None = None,
+        clear_key: bool = False,
+    ) -> ProviderView:
+        """Change a provider's URL or key source. Raises :class:`InvalidInput`/:class:`NotFound`."""
+        if api_key_env and not _ENV_VAR.match(api_key_env):
+            raise InvalidInput(f"not an environment variable name: {api_key_env!r}")
+        try:
+            with self._db.transaction() as s:
+                row = self._row(s, ref)
+                if base_url is not None:
+                    row.base_url = validate_base_url(base_url)
+                if api_key_env is not None:
+                    row.api_key_env = api_key_env or None
+                if api_key:
+                    self._secrets.set(row.name, api_key)
+                    row.key_in_keyring = True
+                    row.api_key_env = None
+                elif clear_key:
+                    self._secrets.delete(row.name)
+                    row.key_in_keyring = False
+                return self._view(row)
+        except SecretUnavailable as exc:
+            raise InvalidInput(f"cannot store the API key: {exc}") from None
+
+    def delete(self, ref: int | str) -> None:
+        """Delete a provider and its keyring entry (assistants keep their settings)."""
+        with self._db.transaction() as s:
+            row = self._row(s, ref)
+            name, in_keyring = row.name, row.key_in_keyring
+            s.delete(row)
+        if in_keyring:
+            try:
+                self._secrets.delete(name)
+            except SecretUnavailable:
+                pass
+
+    def api_key(self, ref: int | str) -> str | None:
+        """The provider's key from its env var or the keyring; ``None`` when it has none.
+        Raises :class:`InvalidInput` when the named env var is unset or the keyring fails."""
+        with self._db.sessions() as s:
+            row = self._row(s, ref)
+            env, in_keyring, name = row.api_key_env, row.key_in_keyring, row.name
+        try:
+            if env:
+                return key_from_env(env)
+            if in_keyring:
+                key = self._secrets.get(name)
+                if key is None:
+                    raise SecretUnavailable(f"no key for provider {name!r} in the keyring")
+                return key
+        except SecretUnavailable as exc:
+            raise InvalidInput(str(exc)) from None
+        return None
+
+    def client(self, ref: int | str) -> ChatClient:
+        """A fresh streaming client for this provider (caller closes it with ``aclose``)."""
+        view = self.get(ref)
+        return make_client(ProviderKind(view.kind), view.base_url, self.api_key(view.id))

@@ -1,0 +1,150 @@
+"""Topics and their messages: create, list, rename, delete, paged reads (APP-10, issue #2 item 6)."""
+
+from __future__ import annotations
+
+from sqlalchemy import func, select, update
+from sqlalchemy.orm import Session
+
+from chathub_desktop.core.messages import MessageStatus
+from chathub_desktop.core.topic_titles import DEFAULT_TITLE
+from chathub_desktop.services.assistant_service import AssistantService
+from chathub_desktop.services.errors import InvalidInput, NotFound
+from chathub_desktop.services.events import EventBus, TopicChanged
+from chathub_desktop.services.views import MessageView, TopicView
+from chathub_desktop.storage.database import Database
+from chathub_desktop.storage.models import Message, Topic, utcnow
+
+
+def message_view(m: Message) -> MessageView:
+    """Read-only view of a stored message row."""
+    return MessageView(
+        id=m.id,
+        topic_id=m.topic_id,
+        seq=m.seq,
+        role=m.role,
+        content=m.content,
+        content_type=m.content_type,
+        status=m.status,
+        created_at=m.created_at,
+        tool_name=m.tool_name,
+        tool_call_id=m.tool_call_id,
+        tool_calls=tuple(m.tool_calls or ()),
+        error=m.error,
+        error_kind=m.error_kind,
+        model=m.model,
+        input_tokens=m.input_tokens,
+        output_tokens=m.output_tokens,
+        cached_tokens=m.cached_tokens,
+        cache_write_tokens=m.cache_write_tokens,
+    )
+
+
+class TopicService:
+    """Topics of an assistant and paged access to their messages."""
+
+    def __init__(self, db: Database, bus: EventBus) -> None:
+        self._db = db
+        self._bus = bus
+
+    @staticmethod
+    def row(s: Session, topic_id: int) -> Topic:
+        """The topic row. Raises :class:`NotFound`."""
+        row = s.get(Topic, topic_id)
+        if row is None:
+            raise NotFound(f"no topic {topic_id}")
+        return row
+
+    def _view(self, s: Session, t: Topic) -> TopicView:
+        count = s.scalar(select(func.count()).select_from(Message).where(Message.topic_id == t.id)) or 0
+        return TopicView(
+            id=t.id,
+            assistant_id=t.assistant_id,
+            title=t.title,
+            message_count=count,
+            created_at=t.created_at,
+            updated_at=t.updated_at,
+        )
+
+    def create(self, assistant: int | str, title: str | None = None) -> TopicView:
+        """New topic. Without ``title`` it is titled from the first message (APP-10)."""
+        with self._db.transaction() as s:
+            a = AssistantService.row(s, assistant)
+            t = Topic(
+                assistant_id=a.id,
+                title=(title or "").strip() or DEFAULT_TITLE,
+                title_generated=bool(title and title.strip()),
+            )
+            s.add(t)
+            s.flush()
+            return self._view(s, t)
+
+    def list(self, assistant: int | str | None = None) -> list[TopicView]:
+        """Topics, most recently active first; all assistants when ``assistant`` is None."""
+        with self._db.sessions() as s:
+            counts = (
+                select(Message.topic_id, func.count().label("n")).group_by(Message.topic_id).subquery()
+            )
+            q = select(Topic, func.coalesce(counts.c.n, 0)).outerjoin(counts, counts.c.topic_id == Topic.id)
+            if assistant is not None:
+                q = q.where(Topic.assistant_id == AssistantService.row(s, assistant).id)
+            q = q.order_by(Topic.updated_at.desc(), Topic.id.desc())
+            return [
+                TopicView(t.id, t.assistant_id, t.title, n, t.created_at, t.updated_at)
+                for t, n in s.execute(q)
+            ]
+
+    def get(self, topic_id: int) -> TopicView:
+        """One topic. Raises :class:`NotFound`."""
+        with self._db.sessions() as s:
+            return self._view(s, self.row(s, topic_id))
+
+    def rename(self, topic_id: int, title: str) -> TopicView:
+        """Rename a topic (marks the title as the user's, so it is never regenerated)."""
+        title = title.strip()
+        if not title:
+            raise InvalidInput("topic title must not be empty")
+        with self._db.transaction() as s:
+            t = self.row(s, topic_id)
+            t.title = title[:500]
+            t.title_generated = True
+            view = self._view(s, t)
+        self._bus.publish(TopicChanged(topic_id))
+        return view
+
+    def delete(self, topic_id: int) -> None:
+        """Delete a topic and all its messages (one transaction)."""
+        with self._db.transaction() as s:
+            s.delete(self.row(s, topic_id))
+
+    def message_count(self, topic_id: int) -> int:
+        """Number of messages in the topic."""
+        with self._db.sessions() as s:
+            return s.scalar(select(func.count()).select_from(Message).where(Message.topic_id == topic_id)) or 0
+
+    def messages(self, topic_id: int, offset: int = 0, limit: int | None = None) -> list[MessageView]:
+        """Messages in order; ``offset``/``limit`` page by position (0-based) for lazy lists."""
+        with self._db.sessions() as s:
+            self.row(s, topic_id)
+            q = select(Message).where(Message.topic_id == topic_id).order_by(Message.seq).offset(offset)
+            if limit is not None:
+                q = q.limit(limit)
+            return [message_view(m) for m in s.scalars(q)]
+
+    def message(self, message_id: int) -> MessageView:
+        """One message. Raises :class:`NotFound`."""
+        with self._db.sessions() as s:
+            m = s.get(Message, message_id)
+            if m is None:
+                raise NotFound(f"no message {message_id}")
+            return message_view(m)
+
+    def mark_stale_streams_interrupted(self) -> int:
+        """At start-up: replies left ``streaming`` by a crash become ``interrupted`` (APP-8).
+        Returns how many rows changed."""
+        with self._db.transaction() as s:
+            result = s.execute(
+                update(Message)
+                .where(Message.status == MessageStatus.STREAMING.value)
+                .values(status=MessageStatus.INTERRUPTED.value, edited_at=utcnow())
+            )
+            return int(result.rowcount or 0)

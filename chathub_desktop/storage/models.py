@@ -1,0 +1,269 @@
+"""SQLAlchemy 2 ORM models: the whole schema the SPEC names (APP-3).
+
+Timestamps are timezone-aware UTC. Memory documents are stored as whole Markdown
+documents (REF-1, REF-8) with provenance keyed by entry-text hash (REF-7), so a raw
+save keeps free-form lines byte for byte and documents move to and from the web
+product unchanged. Later issues extend these tables through Alembic revisions.
+"""
+
+from __future__ import annotations
+
+from datetime import UTC, date, datetime
+
+from sqlalchemy import (
+    JSON,
+    Boolean,
+    Date,
+    DateTime,
+    Float,
+    ForeignKey,
+    Index,
+    Integer,
+    String,
+    Text,
+    UniqueConstraint,
+)
+from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column, relationship
+from sqlalchemy.types import TypeDecorator
+
+
+def utcnow() -> datetime:
+    """Current time, timezone-aware UTC."""
+    return datetime.now(UTC)
+
+
+class UTCDateTime(TypeDecorator[datetime]):
+    """A DateTime that always comes back timezone-aware UTC (SQLite drops tzinfo)."""
+
+    impl = DateTime(timezone=True)
+    cache_ok = True
+
+    def process_bind_param(self, value: datetime | None, dialect: object) -> datetime | None:
+        if value is None:
+            return None
+        if value.tzinfo is None:
+            raise ValueError("naive datetime stored; use UTC-aware datetimes")
+        return value.astimezone(UTC)
+
+    def process_result_value(self, value: datetime | None, dialect: object) -> datetime | None:
+        if value is None:
+            return None
+        return value.replace(tzinfo=UTC) if value.tzinfo is None else value.astimezone(UTC)
+
+
+class Base(DeclarativeBase):
+    """Declarative base for every ChatHub table."""
+
+
+class Provider(Base):
+    """A configured LLM vendor endpoint. The API key is never stored here (APP-2):
+    it lives in the OS keyring under ``keyring_user`` or in the env var ``api_key_env``."""
+
+    __tablename__ = "provider"
+    id: Mapped[int] = mapped_column(primary_key=True)
+    name: Mapped[str] = mapped_column(String(120), unique=True)
+    kind: Mapped[str] = mapped_column(String(40))
+    base_url: Mapped[str] = mapped_column(String(500))
+    api_key_env: Mapped[str | None] = mapped_column(String(200))
+    key_in_keyring: Mapped[bool] = mapped_column(Boolean, default=False)
+    created_at: Mapped[datetime] = mapped_column(UTCDateTime(), default=utcnow)
+
+
+class Assistant(Base):
+    """An assistant: chat settings (APP-9), Chat Preference (CMP-1), memory switches
+    (MEM-1, DRM-1/2/7)."""
+
+    __tablename__ = "assistant"
+    id: Mapped[int] = mapped_column(primary_key=True)
+    name: Mapped[str] = mapped_column(String(120), unique=True)
+    provider_id: Mapped[int | None] = mapped_column(ForeignKey("provider.id", ondelete="SET NULL"))
+    model: Mapped[str] = mapped_column(String(200), default="")
+    instructions: Mapped[str] = mapped_column(Text, default="")
+    input_template: Mapped[str] = mapped_column(Text, default="{{text}}")
+    max_tokens: Mapped[int | None] = mapped_column(Integer)
+    max_tokens_enabled: Mapped[bool] = mapped_column(Boolean, default=False)
+    temperature: Mapped[float | None] = mapped_column(Float)
+    # Chat Preference (CMP-1)
+    history_limit_enabled: Mapped[bool] = mapped_column(Boolean, default=False)
+    history_limit: Mapped[int] = mapped_column(Integer, default=20)
+    summarize_history: Mapped[bool] = mapped_column(Boolean, default=False)
+    compact_preset: Mapped[str] = mapped_column(String(20), default="balanced")
+    auto_compact: Mapped[bool] = mapped_column(Boolean, default=True)
+    high_watermark: Mapped[float] = mapped_column(Float, default=0.8)
+    # Memory (MEM-1, MEM-6, DRM-1, DRM-2, DRM-7)
+    memory_enabled: Mapped[bool] = mapped_column(Boolean, default=True)
+    memory_budget_tokens: Mapped[int] = mapped_column(Integer, default=6000)
+    topic_snippets: Mapped[bool] = mapped_column(Boolean, default=False)
+    dream_frequency: Mapped[str] = mapped_column(String(10), default="off")
+    dream_time_utc: Mapped[str] = mapped_column(String(5), default="02:00")
+    dream_weekday: Mapped[int] = mapped_column(Integer, default=0)
+    keep_dream_cards: Mapped[int] = mapped_column(Integer, default=14)
+    created_at: Mapped[datetime] = mapped_column(UTCDateTime(), default=utcnow)
+
+    provider: Mapped[Provider | None] = relationship()
+
+
+class Topic(Base):
+    """One conversation of an assistant. ``source``/``source_id`` identify an imported
+    conversation so a re-import does not duplicate it."""
+
+    __tablename__ = "topic"
+    __table_args__ = (
+        UniqueConstraint("assistant_id", "source", "source_id", name="uq_topic_source"),
+    )
+    id: Mapped[int] = mapped_column(primary_key=True)
+    assistant_id: Mapped[int] = mapped_column(ForeignKey("assistant.id", ondelete="CASCADE"), index=True)
+    title: Mapped[str] = mapped_column(String(500), default="New topic")
+    title_generated: Mapped[bool] = mapped_column(Boolean, default=False)
+    kind: Mapped[str] = mapped_column(String(20), default="regular")
+    source: Mapped[str | None] = mapped_column(String(40))
+    source_id: Mapped[str | None] = mapped_column(String(200))
+    snippet: Mapped[str | None] = mapped_column(Text)
+    created_at: Mapped[datetime] = mapped_column(UTCDateTime(), default=utcnow)
+    updated_at: Mapped[datetime] = mapped_column(UTCDateTime(), default=utcnow, index=True)
+
+
+class Message(Base):
+    """A stored message. ``seq`` orders messages in a topic (dense, from 1).
+
+    Usage columns hold what the provider reported (APP-1); ``token_count`` caches the
+    local count under ``token_encoding`` so history is never re-tokenized (TOK-2).
+    ``tool_calls`` is a JSON list of ``{"id","name","arguments"}``.
+    """
+
+    __tablename__ = "message"
+    __table_args__ = (Index("ix_message_topic_seq", "topic_id", "seq", unique=True),)
+    id: Mapped[int] = mapped_column(primary_key=True)
+    topic_id: Mapped[int] = mapped_column(ForeignKey("topic.id", ondelete="CASCADE"))
+    seq: Mapped[int] = mapped_column(Integer)
+    role: Mapped[str] = mapped_column(String(20))
+    content: Mapped[str] = mapped_column(Text, default="")
+    content_type: Mapped[str] = mapped_column(String(40), default="text")
+    tool_calls: Mapped[list[dict[str, str]] | None] = mapped_column(JSON)
+    tool_call_id: Mapped[str | None] = mapped_column(String(200))
+    tool_name: Mapped[str | None] = mapped_column(String(200))
+    status: Mapped[str] = mapped_column(String(20), default="complete")
+    error: Mapped[str | None] = mapped_column(Text)
+    error_kind: Mapped[str | None] = mapped_column(String(40))
+    model: Mapped[str | None] = mapped_column(String(200))
+    provider_id: Mapped[int | None] = mapped_column(ForeignKey("provider.id", ondelete="SET NULL"))
+    finish_reason: Mapped[str | None] = mapped_column(String(40))
+    input_tokens: Mapped[int | None] = mapped_column(Integer)
+    output_tokens: Mapped[int | None] = mapped_column(Integer)
+    cached_tokens: Mapped[int | None] = mapped_column(Integer)
+    cache_write_tokens: Mapped[int | None] = mapped_column(Integer)
+    reasoning_tokens: Mapped[int | None] = mapped_column(Integer)
+    sent_by_process: Mapped[str | None] = mapped_column(String(64))
+    token_count: Mapped[int | None] = mapped_column(Integer)
+    token_encoding: Mapped[str | None] = mapped_column(String(40))
+    source_id: Mapped[str | None] = mapped_column(String(200))
+    created_at: Mapped[datetime] = mapped_column(UTCDateTime(), default=utcnow)
+    edited_at: Mapped[datetime | None] = mapped_column(UTCDateTime())
+
+
+class TopicCompaction(Base):
+    """Per-topic compaction state (CMP-2, CMP-17, CMP-20, NUM-8): the rolling summary,
+    the cursor (last covered message id), the model that wrote it, the debug log
+    (last 20 runs), archives, and the circuit breaker's failure count and cooldown."""
+
+    __tablename__ = "topic_compaction"
+    topic_id: Mapped[int] = mapped_column(ForeignKey("topic.id", ondelete="CASCADE"), primary_key=True)
+    summary: Mapped[str] = mapped_column(Text, default="")
+    cursor_message_id: Mapped[int | None] = mapped_column(Integer)
+    model: Mapped[str | None] = mapped_column(String(200))
+    updated_at: Mapped[datetime] = mapped_column(UTCDateTime(), default=utcnow)
+    debug_log: Mapped[list[dict[str, object]]] = mapped_column(JSON, default=list)
+    archives: Mapped[list[dict[str, str]]] = mapped_column(JSON, default=list)
+    failure_count: Mapped[int] = mapped_column(Integer, default=0)
+    cooldown_until: Mapped[datetime | None] = mapped_column(UTCDateTime())
+    unreachable_fingerprint: Mapped[str | None] = mapped_column(String(128))
+
+
+class FixedMemoryDocument(Base):
+    """The assistant's fixed memory as one Markdown document (MEM-2, MEM-3, REF-1)."""
+
+    __tablename__ = "fixed_memory_document"
+    assistant_id: Mapped[int] = mapped_column(ForeignKey("assistant.id", ondelete="CASCADE"), primary_key=True)
+    body: Mapped[str] = mapped_column(Text, default="")
+    updated_at: Mapped[datetime] = mapped_column(UTCDateTime(), default=utcnow)
+
+
+class MemoryProvenance(Base):
+    """Origin of one memory entry text (MEM-7, REF-7): ``owner`` / ``dream`` / ``agent``,
+    keyed by the sha256 of the trimmed entry text. ``trusted`` is False for agent writes
+    made after external tool output."""
+
+    __tablename__ = "memory_provenance"
+    __table_args__ = (UniqueConstraint("assistant_id", "text_hash", name="uq_provenance_hash"),)
+    id: Mapped[int] = mapped_column(primary_key=True)
+    assistant_id: Mapped[int] = mapped_column(ForeignKey("assistant.id", ondelete="CASCADE"), index=True)
+    text_hash: Mapped[str] = mapped_column(String(64))
+    origin: Mapped[str] = mapped_column(String(10))
+    trusted: Mapped[bool] = mapped_column(Boolean, default=True)
+    topic_id: Mapped[int | None] = mapped_column(Integer)
+    created_at: Mapped[datetime] = mapped_column(UTCDateTime(), default=utcnow)
+
+
+class DynamicMemoryDocument(Base):
+    """Dynamic (dream) memory as one document of ``#N [TAG]:`` cards (REF-8), plus the
+    one previous version kept for Restore (DRM-15)."""
+
+    __tablename__ = "dynamic_memory_document"
+    assistant_id: Mapped[int] = mapped_column(ForeignKey("assistant.id", ondelete="CASCADE"), primary_key=True)
+    body: Mapped[str] = mapped_column(Text, default="")
+    backup_body: Mapped[str | None] = mapped_column(Text)
+    updated_at: Mapped[datetime] = mapped_column(UTCDateTime(), default=utcnow)
+
+
+class DreamRun(Base):
+    """One dream attempt (DRM-3..6, REF-17). Scheduled runs are unique per
+    (assistant, period stamp), which is how two processes never run the same day."""
+
+    __tablename__ = "dream_run"
+    __table_args__ = (
+        UniqueConstraint("assistant_id", "period_stamp", "scheduled", name="uq_dream_period"),
+    )
+    id: Mapped[int] = mapped_column(primary_key=True)
+    assistant_id: Mapped[int] = mapped_column(ForeignKey("assistant.id", ondelete="CASCADE"), index=True)
+    history_day: Mapped[date] = mapped_column(Date)
+    period_stamp: Mapped[str] = mapped_column(String(12))
+    scheduled: Mapped[bool] = mapped_column(Boolean, default=True)
+    status: Mapped[str] = mapped_column(String(20), default="running")
+    attempts: Mapped[int] = mapped_column(Integer, default=1)
+    error: Mapped[str | None] = mapped_column(Text)
+    started_at: Mapped[datetime] = mapped_column(UTCDateTime(), default=utcnow)
+    finished_at: Mapped[datetime | None] = mapped_column(UTCDateTime())
+    next_retry_at: Mapped[datetime | None] = mapped_column(UTCDateTime())
+
+
+class ModelCard(Base):
+    """A user-defined model card that overrides the bundled catalog (NUM-2, CMP-4)."""
+
+    __tablename__ = "model_card"
+    __table_args__ = (UniqueConstraint("provider_id", "model", name="uq_model_card"),)
+    id: Mapped[int] = mapped_column(primary_key=True)
+    provider_id: Mapped[int | None] = mapped_column(ForeignKey("provider.id", ondelete="CASCADE"))
+    model: Mapped[str] = mapped_column(String(200))
+    context_window: Mapped[int] = mapped_column(Integer)
+    max_output: Mapped[int | None] = mapped_column(Integer)
+    reasoning: Mapped[bool] = mapped_column(Boolean, default=False)
+
+
+class CorrectionFactor(Base):
+    """Learned ratio reported ÷ local tokens per (provider, model) (TOK-3, REF-27)."""
+
+    __tablename__ = "correction_factor"
+    __table_args__ = (UniqueConstraint("provider_id", "model", name="uq_correction"),)
+    id: Mapped[int] = mapped_column(primary_key=True)
+    provider_id: Mapped[int | None] = mapped_column(ForeignKey("provider.id", ondelete="CASCADE"))
+    model: Mapped[str] = mapped_column(String(200))
+    ratio: Mapped[float] = mapped_column(Float, default=1.0)
+    samples: Mapped[int] = mapped_column(Integer, default=0)
+
+
+class AppSetting(Base):
+    """Key/value application settings (System Agent models, UI state), JSON values."""
+
+    __tablename__ = "app_setting"
+    key: Mapped[str] = mapped_column(String(120), primary_key=True)
+    value: Mapped[object] = mapped_column(JSON)

@@ -1,0 +1,95 @@
+"""API keys behind one interface (APP-2): the OS keyring, or an environment variable.
+
+Keys are never written to the database, an export or a log. Where the only keyring
+backend available is none at all, or a plaintext file, :meth:`KeyringSecretStore.status`
+says so and the caller offers the environment variable instead; nothing falls back
+to plaintext silently.
+"""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass
+
+import keyring
+import keyring.backend
+import keyring.errors
+
+SERVICE_NAME = "chathub-desktop"
+
+
+class SecretUnavailable(Exception):
+    """A key cannot be stored or read; the message tells the user what to do instead."""
+
+
+@dataclass(frozen=True)
+class KeyringStatus:
+    """Whether a usable (non-plaintext) keyring backend exists and which one."""
+
+    usable: bool
+    backend: str
+    reason: str = ""
+
+
+def _is_plaintext(backend: keyring.backend.KeyringBackend) -> bool:
+    name = f"{type(backend).__module__}.{type(backend).__name__}".lower()
+    return "plaintext" in name or "keyrings.alt.file" in name or "uncrypted" in name
+
+
+class KeyringSecretStore:
+    """Stores provider keys in the OS keyring under service ``chathub-desktop``,
+    user ``provider:<name>``."""
+
+    def status(self) -> KeyringStatus:
+        """Report whether keys can be stored safely on this machine."""
+        backend = keyring.get_keyring()
+        label = f"{type(backend).__module__}.{type(backend).__name__}"
+        if backend.priority <= 0 or "fail" in type(backend).__module__:
+            return KeyringStatus(
+                False,
+                label,
+                "no OS keyring is available (install and unlock a Secret Service such as "
+                "GNOME Keyring or KWallet), or read the key from an environment variable",
+            )
+        if _is_plaintext(backend):
+            return KeyringStatus(
+                False, label, "the only keyring backend stores keys in plaintext; use an environment variable"
+            )
+        return KeyringStatus(True, label)
+
+    def set(self, provider_name: str, api_key: str) -> None:
+        """Store ``api_key`` for ``provider_name``. Raises :class:`SecretUnavailable`."""
+        st = self.status()
+        if not st.usable:
+            raise SecretUnavailable(st.reason)
+        try:
+            keyring.set_password(SERVICE_NAME, f"provider:{provider_name}", api_key)
+        except keyring.errors.KeyringError as exc:
+            raise SecretUnavailable(f"the keyring refused to store the key: {exc}") from exc
+
+    def get(self, provider_name: str) -> str | None:
+        """The stored key, or ``None``. Raises :class:`SecretUnavailable` on backend errors."""
+        try:
+            return keyring.get_password(SERVICE_NAME, f"provider:{provider_name}")
+        except keyring.errors.KeyringError as exc:
+            raise SecretUnavailable(f"cannot read the key from the keyring: {exc}") from exc
+
+    def delete(self, provider_name: str) -> None:
+        """Remove the stored key (no error when none is stored)."""
+        try:
+            keyring.delete_password(SERVICE_NAME, f"provider:{provider_name}")
+        except keyring.errors.PasswordDeleteError:
+            pass
+        except keyring.errors.KeyringError as exc:
+            raise SecretUnavailable(f"cannot delete the key from the keyring: {exc}") from exc
+
+
+def key_from_env(variable: str) -> str:
+    """Read an API key from environment variable ``variable``.
+
+    Raises :class:`SecretUnavailable` naming the variable when it is unset or empty.
+    """
+    value = os.environ.get(variable, "")
+    if not value:
+        raise SecretUnavailable(f"environment variable {variable} is not set")
+    return value

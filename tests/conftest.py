@@ -1,0 +1,70 @@
+"""Shared fixtures: every test gets its own data dir and an in-memory keyring.
+
+Nothing here touches the user's real data dir or OS keyring.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterator
+from pathlib import Path
+
+import keyring
+import pytest
+
+os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+
+from tests.fakes.fixtures import fake_vendor  # noqa: E402,F401  (fixture)
+from tests.fakes.memory_keyring import MemoryKeyring  # noqa: E402
+
+
+@pytest.fixture(autouse=True)
+def isolated_env(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[MemoryKeyring]:
+    """Point the data dir at ``tmp_path``, drop any database URL from the environment and
+    install an in-memory keyring for the test's duration."""
+    monkeypatch.setenv("CHATHUB_DATA_DIR", str(tmp_path / "data"))
+    monkeypatch.delenv("CHATHUB_DATABASE_URL", raising=False)
+    previous = keyring.get_keyring()
+    backend = MemoryKeyring()
+    keyring.set_keyring(backend)
+    yield backend
+    keyring.set_keyring(previous)
+
+
+@pytest.fixture
+def services(tmp_path: Path):  # type: ignore[no-untyped-def]
+    """Services over a fresh SQLite store in ``tmp_path``."""
+    from chathub_desktop.services.container import open_services
+
+    svc = open_services(f"sqlite:///{tmp_path / 'store.sqlite3'}")
+    yield svc
+    svc.close()
+
+
+@pytest.fixture
+def postgres_url() -> Iterator[str]:
+    """A fresh, empty PostgreSQL database for one test, dropped afterwards.
+
+    Needs ``CHATHUB_TEST_POSTGRES_URL`` (``.ci/run`` starts a server and sets it);
+    skipped without it unless ``CI`` is set, where a missing server is a failure.
+    """
+    base = os.environ.get("CHATHUB_TEST_POSTGRES_URL")
+    if not base:
+        if os.environ.get("CI"):
+            pytest.fail("CHATHUB_TEST_POSTGRES_URL is not set in CI")
+        pytest.skip("CHATHUB_TEST_POSTGRES_URL not set (no PostgreSQL server)")
+    import uuid
+
+    from sqlalchemy import create_engine, text
+    from sqlalchemy.engine import make_url
+
+    name = f"chathub_test_{uuid.uuid4().hex[:12]}"
+    admin = create_engine(base, isolation_level="AUTOCOMMIT")
+    with admin.connect() as conn:
+        conn.execute(text(f'CREATE DATABASE "{name}"'))
+    try:
+        yield make_url(base).set(database=name).render_as_string(hide_password=False)
+    finally:
+        with admin.connect() as conn:
+            conn.execute(text(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'))
+        admin.dispose()

@@ -1,0 +1,1 @@
+"""Test doubles (fake vendor server). Never imported by the product (STYLE.md)."""

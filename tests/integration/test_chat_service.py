@@ -1,0 +1,308 @@
+"""Sending through the services against a real HTTP vendor on 127.0.0.1 (APP-1, APP-2, APP-8, APP-10)."""
+
+from __future__ import annotations
+
+import asyncio
+from pathlib import Path
+
+import pytest
+
+from chathub_desktop.core.messages import Usage
+from chathub_desktop.services.container import Services, open_services
+from chathub_desktop.services.errors import InvalidInput
+from chathub_desktop.services.events import ChatEvent, MessageAdded, ReplyDelta, ReplyFinished
+from tests.fakes.memory_keyring import MemoryKeyring
+from tests.fakes.vendor_server import FakeVendor, Reply, openai_error
+
+SECRET = "sk-test-SECRET-value-123"
+
+
+def setup_chat(svc: Services, vendor: FakeVendor, kind: str = "openai", model: str = "gpt-4o") -> int:
+    svc.providers.add("Fake", kind, vendor.base_url, api_key=SECRET)
+    svc.assistants.create("Helper", provider="Fake", model=model, instructions="Be brief.")
+    return svc.topics.create("Helper").id
+
+
+def collect(svc: Services) -> list[ChatEvent]:
+    events: list[ChatEvent] = []
+    svc.bus.subscribe(events.append)
+    return events
+
+
+@pytest.mark.parametrize(
+    ("kind", "path"),
+    [("openai", "/v1/chat/completions"), ("openai_responses", "/v1/responses"),
+     ("anthropic", "/v1/messages")],
+)
+def test_send_streams_and_stores_reply_with_usage(
+    services: Services, fake_vendor: FakeVendor, kind: str, path: str
+) -> None:
+    """APP-1: the reply streams in several deltas; usage incl. cached and cache-write is stored."""
+    topic = setup_chat(services, fake_vendor, kind)
+    fake_vendor.script(Reply(
+        text_chunks=["Hel", "lo", " there", "!"],
+        usage=Usage(input_tokens=1200, output_tokens=4, cached_tokens=1000, cache_write_tokens=100),
+    ))
+    events = collect(services)
+    out = asyncio.run(services.chat.send(topic, "Say hello"))
+    assert out.status == "complete" and out.text == "Hello there!"
+    deltas = [e.text for e in events if isinstance(e, ReplyDelta)]
+    assert deltas == ["Hel", "lo", " there", "!"]
+    assert fake_vendor.last_request.path == path
+    msgs = services.topics.messages(topic)
+    assert [(m.role, m.content) for m in msgs] == [("user", "Say hello"), ("assistant", "Hello there!")]
+    reply = msgs[1]
+    assert (reply.input_tokens, reply.output_tokens, reply.cached_tokens) == (1200, 4, 1000)
+    if kind == "anthropic":
+        assert reply.cache_write_tokens == 100
+    assert isinstance(events[-1], ReplyFinished) and events[-1].status == "complete"
+
+
+def test_request_carries_instructions_template_history_and_the_key(
+    services: Services, fake_vendor: FakeVendor
+) -> None:
+    """APP-9: instructions as system role; the input template wraps every user message;
+    max tokens sent only when its switch is on (CMP-8)."""
+    topic = setup_chat(services, fake_vendor)
+    services.assistants.update("Helper", input_template="Answer: {{text}}", max_tokens=77)
+    asyncio.run(services.chat.send(topic, "first"))
+    asyncio.run(services.chat.send(topic, "second"))
+    req = fake_vendor.last_request
+    assert req.headers["authorization"] == f"Bearer {SECRET}"
+    body = req.body
+    assert body is not None
+    msgs = body["messages"]
+    assert msgs[0] == {"role": "system", "content": "Be brief."}
+    users = [m["content"] for m in msgs if m["role"] == "user"]
+    assert users == ["Answer: first", "Answer: second"]
+    assert "max_tokens" not in body and "max_completion_tokens" not in body
+    services.assistants.update("Helper", max_tokens_enabled=True)
+    asyncio.run(services.chat.send(topic, "third"))
+    body = fake_vendor.last_request.body
+    assert body is not None
+    assert body.get("max_tokens", body.get("max_completion_tokens")) == 77
+
+
+def test_key_never_reaches_the_database(
+    tmp_path: Path, fake_vendor: FakeVendor, isolated_env: MemoryKeyring
+) -> None:
+    """APP-2: the key lives in the keyring; the SQLite file never contains it."""
+    db_file = tmp_path / "k.sqlite3"
+    svc = open_services(f"sqlite:///{db_file}")
+    try:
+        topic = setup_chat(svc, fake_vendor)
+        asyncio.run(svc.chat.send(topic, "hi"))
+    finally:
+        svc.close()
+    assert ("chathub-desktop", "provider:Fake") in isolated_env.passwords
+    for f in tmp_path.glob("k.sqlite3*"):
+        assert SECRET.encode() not in f.read_bytes()
+
+
+def test_key_from_environment_variable(
+    services: Services, fake_vendor: FakeVendor, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("FAKE_KEY", "sk-env-456")
+    services.providers.add("Env", "openai_compatible", fake_vendor.base_url, api_key_env="FAKE_KEY")
+    services.assistants.create("A", provider="Env", model="llama3")
+    topic = services.topics.create("A").id
+    asyncio.run(services.chat.send(topic, "hi"))
+    assert fake_vendor.last_request.headers["authorization"] == "Bearer sk-env-456"
+    monkeypatch.delenv("FAKE_KEY")
+    with pytest.raises(InvalidInput, match="FAKE_KEY is not set"):
+        asyncio.run(services.chat.send(topic, "again"))
+    assert services.topics.message_count(topic) == 2  # nothing stored for the refused send
+
+
+def test_unusable_keyring_is_reported_not_silently_replaced(
+    services: Services, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """APP-2: with no keyring backend, storing a key fails with a reason; nothing is stored."""
+    import keyring.backends.fail
+
+    import keyring
+
+    keyring.set_keyring(keyring.backends.fail.Keyring())
+    assert not services.providers.keyring_status().usable
+    with pytest.raises(InvalidInput, match="environment variable"):
+        services.providers.add("X", "openai", "https://api.example.test/v1", api_key="sk-1")
+    assert services.providers.list() == []
+
+
+@pytest.mark.parametrize(
+    ("status", "body", "kind", "text"),
+    [
+        (401, openai_error("Incorrect API key provided", "invalid_request_error", "invalid_api_key"),
+         "auth", "Incorrect API key provided"),
+        (429, openai_error("Rate limit reached for gpt-4o", "requests", "rate_limit_exceeded"),
+         "rate_limit", "Rate limit reached"),
+        (500, openai_error("The server had an error", "server_error"), "server", "server had an error"),
+        (400, openai_error("This model's maximum context length is 128000 tokens.",
+                           "invalid_request_error", "context_length_exceeded"),
+         "context_overflow", "maximum context length"),
+    ],
+)
+def test_provider_errors_become_error_bubbles_and_lose_nothing(
+    services: Services, fake_vendor: FakeVendor, status: int, body: dict[str, object], kind: str, text: str
+) -> None:
+    """Issue #2 item 4: the provider's message is shown; stored history is kept."""
+    topic = setup_chat(services, fake_vendor)
+    asyncio.run(services.chat.send(topic, "earlier"))
+    fake_vendor.script(Reply(error_status=status, error_body=body))
+    out = asyncio.run(services.chat.send(topic, "now"))
+    assert out.status == "error" and out.error_kind == kind
+    assert text in (out.error or "")
+    msgs = services.topics.messages(topic)
+    assert [m.content for m in msgs[:3]] == ["earlier", "Hello from the fake.", "now"]
+    assert msgs[3].status == "error" and text in (msgs[3].error or "")
+    # the error bubble is not sent back to the model next time
+    asyncio.run(services.chat.send(topic, "retry"))
+    sent = fake_vendor.last_request.body
+    assert sent is not None
+    assert all(text not in str(m.get("content")) for m in sent["messages"])  # type: ignore[union-attr]
+
+
+def test_empty_reply_at_the_window_is_a_context_error(services: Services, fake_vendor: FakeVendor) -> None:
+    """CMP-12: no text, 0 output tokens, input at the window → a context-window error."""
+    topic = setup_chat(services, fake_vendor, model="smollm2-135m")
+    fake_vendor.script(Reply(text_chunks=[], usage=Usage(input_tokens=2040, output_tokens=0)))
+    out = asyncio.run(services.chat.send(topic, "huge"))
+    assert out.status == "error" and out.error_kind == "context_overflow"
+    assert "2,040" in (out.error or "")
+
+
+def test_stop_cancels_at_once_and_keeps_what_arrived(services: Services, fake_vendor: FakeVendor) -> None:
+    """Issue #2 item 4: Stop ends the stream at once; the partial reply is stored as cancelled."""
+    topic = setup_chat(services, fake_vendor)
+    fake_vendor.script(Reply(text_chunks=["part one", " part two"], hang=True, hang_after=1))
+    got_first = asyncio.Event()
+
+    async def scenario() -> float:
+        loop = asyncio.get_running_loop()
+        services.bus.subscribe(lambda e: got_first.set() if isinstance(e, ReplyDelta) else None)
+        task = services.chat.start_send(topic, "go")
+        await asyncio.wait_for(got_first.wait(), 5)
+        t0 = loop.time()
+        assert services.chat.stop(topic)
+        with pytest.raises(asyncio.CancelledError):
+            await task
+        return loop.time() - t0
+
+    elapsed = asyncio.run(scenario())
+    assert elapsed < 1.0
+    reply = services.topics.messages(topic)[-1]
+    assert reply.status == "cancelled" and reply.content == "part one"
+    assert not services.chat.is_sending(topic)
+
+
+def test_reply_keeps_streaming_into_its_own_topic(services: Services, fake_vendor: FakeVendor) -> None:
+    """APP-8: two topics stream at once; each reply lands in the topic it was sent from."""
+    topic_a = setup_chat(services, fake_vendor)
+    topic_b = services.topics.create("Helper").id
+    fake_vendor.script(
+        Reply(text_chunks=["A1", "A2", "A3"], chunk_delay_s=0.05),
+        Reply(text_chunks=["B1", "B2"], chunk_delay_s=0.01),
+    )
+    events = collect(services)
+
+    async def both() -> None:
+        ta = services.chat.start_send(topic_a, "to A")
+        await asyncio.sleep(0.05)
+        tb = services.chat.start_send(topic_b, "to B")
+        await asyncio.gather(ta, tb)
+
+    asyncio.run(both())
+    assert services.topics.messages(topic_a)[-1].content == "A1A2A3"
+    assert services.topics.messages(topic_b)[-1].content == "B1B2"
+    by_topic = {
+        t: "".join(e.text for e in events if isinstance(e, ReplyDelta) and e.topic_id == t)
+        for t in (topic_a, topic_b)
+    }
+    assert by_topic == {topic_a: "A1A2A3", topic_b: "B1B2"}
+
+
+def test_quit_stores_the_cut_reply_as_interrupted(services: Services, fake_vendor: FakeVendor) -> None:
+    """APP-8: quitting mid-reply stores what arrived as interrupted."""
+    topic = setup_chat(services, fake_vendor)
+    fake_vendor.script(Reply(text_chunks=["so far"], hang=True, hang_after=1))
+
+    async def scenario() -> None:
+        first = asyncio.Event()
+        services.bus.subscribe(lambda e: first.set() if isinstance(e, ReplyDelta) else None)
+        services.chat.start_send(topic, "go")
+        await asyncio.wait_for(first.wait(), 5)
+        await services.chat.shutdown()
+
+    asyncio.run(scenario())
+    reply = services.topics.messages(topic)[-1]
+    assert (reply.status, reply.content) == ("interrupted", "so far")
+
+
+def test_a_crash_left_streaming_row_is_marked_interrupted_at_start(
+    tmp_path: Path, fake_vendor: FakeVendor
+) -> None:
+    url = f"sqlite:///{tmp_path / 'c.sqlite3'}"
+    svc = open_services(url)
+    topic = setup_chat(svc, fake_vendor)
+    svc.chat._append(topic, role="assistant", content="half", status="streaming")  # as a crash leaves it
+    svc.close()
+    svc = open_services(url)
+    try:
+        assert svc.topics.messages(topic)[-1].status == "interrupted"
+    finally:
+        svc.close()
+
+
+def test_new_topic_is_titled_from_the_first_message(services: Services, fake_vendor: FakeVendor) -> None:
+    """APP-10: first words when no naming model is set; a naming model's answer otherwise."""
+    topic = setup_chat(services, fake_vendor)
+    asyncio.run(services.chat.send(topic, "How do I parse JSON in Rust without serde?"))
+    assert services.topics.get(topic).title == "How do I parse JSON in Rust without…"
+    asyncio.run(services.chat.send(topic, "second message"))
+    assert services.topics.get(topic).title == "How do I parse JSON in Rust without…"
+
+    services.settings.set("topic-naming-model", "Fake/gpt-4o-mini")
+    named = services.topics.create("Helper").id
+    fake_vendor.script(Reply(text_chunks=["ok"]), Reply(text_chunks=['"Rust JSON', ' parsing"']))
+
+    async def send_and_wait() -> None:
+        await services.chat.send(named, "Parse JSON in Rust please")
+        for _ in range(100):
+            if services.topics.get(named).title == "Rust JSON parsing":
+                return
+            await asyncio.sleep(0.02)
+
+    asyncio.run(send_and_wait())
+    assert services.topics.get(named).title == "Rust JSON parsing"
+
+
+def test_send_refuses_before_storing_when_assistant_is_not_ready(services: Services) -> None:
+    services.assistants.create("Bare")
+    topic = services.topics.create("Bare").id
+    with pytest.raises(InvalidInput, match="no provider"):
+        asyncio.run(services.chat.send(topic, "hello"))
+    with pytest.raises(InvalidInput, match="empty"):
+        asyncio.run(services.chat.send(topic, "   "))
+    assert services.topics.message_count(topic) == 0
+
+
+def test_events_name_the_topic(services: Services, fake_vendor: FakeVendor) -> None:
+    topic = setup_chat(services, fake_vendor)
+    events = collect(services)
+    asyncio.run(services.chat.send(topic, "x"))
+    assert {e.topic_id for e in events if isinstance(e, MessageAdded | ReplyDelta | ReplyFinished)} == {topic}
+
+
+def test_same_flow_on_postgresql(postgres_url: str, fake_vendor: FakeVendor) -> None:
+    """APP-3: any SQLAlchemy URL works as a shared store; migrations run on start."""
+    svc = open_services(postgres_url)
+    try:
+        topic = setup_chat(svc, fake_vendor)
+        fake_vendor.script(Reply(text_chunks=["pg", " ok"], usage=Usage(input_tokens=9, output_tokens=2)))
+        out = asyncio.run(svc.chat.send(topic, "hi"))
+        assert out.text == "pg ok"
+        msgs = svc.topics.messages(topic)
+        assert [m.content for m in msgs] == ["hi", "pg ok"] and msgs[1].input_tokens == 9
+        assert msgs[1].created_at.tzinfo is not None
+    finally:
+        svc.close()

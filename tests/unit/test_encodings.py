@@ -1,0 +1,64 @@
+"""Bundled tokenizer files, sha256-checked, never downloaded (issue #2 item 7)."""
+
+from __future__ import annotations
+
+import hashlib
+import shutil
+from pathlib import Path
+
+import pytest
+
+from chathub_desktop.paths import resources_dir
+from chathub_desktop.tokens import encodings
+from chathub_desktop.tokens.counter import TokenCounter
+
+
+@pytest.mark.parametrize("name", ["o200k_base", "cl100k_base"])
+def test_bundled_files_match_the_published_sha256(name: str) -> None:
+    data = (resources_dir() / "tokenizers" / f"{name}.tiktoken").read_bytes()
+    assert hashlib.sha256(data).hexdigest() == encodings.EXPECTED_SHA256[name]
+
+
+def test_known_token_counts() -> None:
+    """Reference counts of OpenAI's encodings for a fixed sentence."""
+    assert TokenCounter("o200k_base").count("hello world") == 2
+    assert TokenCounter("cl100k_base").count("hello world") == 2
+    assert TokenCounter("o200k_base").count("") == 0
+    # special-token text is counted as ordinary text, never rejected
+    assert TokenCounter("o200k_base").count("<|endoftext|>") > 1
+
+
+@pytest.mark.parametrize(
+    ("model", "encoding"),
+    [
+        ("gpt-4o", "o200k_base"),
+        ("gpt-5-mini", "o200k_base"),
+        ("o3", "o200k_base"),
+        ("openai/gpt-4.1", "o200k_base"),
+        ("gpt-4", "cl100k_base"),
+        ("gpt-4-turbo", "cl100k_base"),
+        ("gpt-3.5-turbo", "cl100k_base"),
+        ("claude-sonnet-4-5", "o200k_base"),
+        ("smollm2-135m", "o200k_base"),
+    ],
+)
+def test_encoding_chosen_by_model(model: str, encoding: str) -> None:
+    assert encodings.encoding_name_for_model(model) == encoding
+
+
+def test_corrupt_file_is_refused(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A tokenizer file that fails its sha256 check is never used."""
+    fake = tmp_path / "resources"
+    (fake / "tokenizers").mkdir(parents=True)
+    src = resources_dir() / "tokenizers" / "cl100k_base.tiktoken"
+    dst = fake / "tokenizers" / "cl100k_base.tiktoken"
+    shutil.copy(src, dst)
+    with dst.open("ab") as f:
+        f.write(b"AAAA 999999\n")
+    monkeypatch.setattr(encodings, "resources_dir", lambda: fake)
+    encodings._load.cache_clear()
+    try:
+        with pytest.raises(encodings.EncodingUnavailable, match="sha256"):
+            encodings.get_encoding("cl100k_base")
+    finally:
+        encodings._load.cache_clear()
