@@ -12,15 +12,22 @@ import asyncio
 import contextlib
 import logging
 import uuid
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from sqlalchemy import func, select
 
-from chathub_desktop.core.messages import ChatMessage, MessageStatus, Role, ToolCall, Usage
+from chathub_desktop.core.messages import (
+    ChatMessage,
+    MessageStatus,
+    Role,
+    ToolCall,
+    Usage,
+)
 from chathub_desktop.core.overflow import is_empty_reply_at_ceiling
 from chathub_desktop.core.request_assembly import assemble_request
 from chathub_desktop.core.topic_titles import clean_model_title, title_from_text
 from chathub_desktop.providers.base import (
+    ChatClient,
     ChatRequest,
     ErrorKind,
     FinishEvent,
@@ -42,6 +49,7 @@ from chathub_desktop.services.events import (
 from chathub_desktop.services.provider_service import ProviderService
 from chathub_desktop.services.request_context import load_context, require_sendable
 from chathub_desktop.services.settings_service import SettingsService
+from chathub_desktop.services.tool_registry import ToolRegistry
 from chathub_desktop.services.topic_service import TopicService
 from chathub_desktop.storage.database import Database
 from chathub_desktop.storage.models import Message, Provider, Topic, utcnow
@@ -50,6 +58,8 @@ log = logging.getLogger(__name__)
 
 #: Identifies requests this process sent (TOK-4: only those can anchor the badge).
 PROCESS_ID = uuid.uuid4().hex
+#: Model round trips allowed after tool results before the loop stops.
+MAX_TOOL_ROUNDS = 8
 #: Seconds a topic-naming model may take before the first-words fallback is used.
 TITLE_TIMEOUT_S = 20.0
 
@@ -82,8 +92,10 @@ class ChatService:
         providers: ProviderService,
         catalog: ModelCatalog,
         settings: SettingsService,
+        tools: ToolRegistry | None = None,
     ) -> None:
         self._db = db
+        self._tools = tools or ToolRegistry()
         self._bus = bus
         self._providers = providers
         self._catalog = catalog
@@ -150,10 +162,13 @@ class ChatService:
     async def send(self, topic_id: int, text: str) -> SendOutcome:
         """Store ``text`` as a user message in ``topic_id`` and stream the reply.
 
-        Returns the :class:`SendOutcome`; provider failures are stored on the reply as an
-        error (status ``error``) and returned, not raised. Raises :class:`InvalidInput`
-        before storing anything when the text is empty or the assistant has no provider,
-        model or usable key; ``asyncio.CancelledError`` after storing what arrived.
+        When the model calls tools offered by the tool registry, each
+        result is stored as a tool message and the model is asked again, at most
+        :data:`MAX_TOOL_ROUNDS` times; Stop ends the loop. Returns the :class:`SendOutcome`
+        of the last reply; provider failures are stored on the reply as an error (status
+        ``error``) and returned, not raised. Raises :class:`InvalidInput` before storing
+        anything when the text is empty or the assistant has no provider, model or usable
+        key; ``asyncio.CancelledError`` after storing what arrived.
         """
         if not text.strip():
             raise InvalidInput("the message is empty")
@@ -161,9 +176,32 @@ class ChatService:
         require_sendable(ctx)
         assert ctx.provider_id is not None
         client = self._providers.client(ctx.provider_id)  # raises InvalidInput for a missing key
-        user_id = self._append(topic_id, role=Role.USER.value, content=text)
-        self._maybe_title(topic_id, text, ctx.provider_id)
-        reply_id = self._append(
+        try:
+            user_id = self._append(topic_id, role=Role.USER.value, content=text)
+            self._maybe_title(topic_id, text, ctx.provider_id)
+            out = SendOutcome(user_id, 0, MessageStatus.STREAMING.value)
+            for _round in range(MAX_TOOL_ROUNDS + 1):
+                calls = await self._one_reply(topic_id, client, out)
+                if not calls or out.status != MessageStatus.COMPLETE.value:
+                    break
+                for call in calls:
+                    self._append(
+                        topic_id,
+                        role=Role.TOOL.value,
+                        content=self._tools.execute(ctx.assistant_id, topic_id, call),
+                        tool_call_id=call.id,
+                        tool_name=call.name,
+                    )
+            return out
+        finally:
+            await client.aclose()
+
+    async def _one_reply(self, topic_id: int, client: ChatClient, out: SendOutcome) -> list[ToolCall]:
+        """Assemble from the current topic, stream one reply into a new assistant row,
+        store it; returns the tool calls it made. Updates ``out`` in place."""
+        ctx = load_context(self._db, self._catalog, topic_id)
+        tools = self._tools.specs(ctx.assistant_id)
+        out.reply_message_id = reply_id = self._append(
             topic_id,
             role=Role.ASSISTANT.value,
             content="",
@@ -172,10 +210,9 @@ class ChatService:
             provider_id=ctx.provider_id,
             sent_by_process=PROCESS_ID,
         )
-        ctx = load_context(self._db, self._catalog, topic_id)
-        plan = assemble_request(ctx.base_input, ctx.counter.count)
-        request = ChatRequest(model=ctx.model, messages=plan.messages, max_tokens=ctx.max_tokens)
-        out = SendOutcome(user_id, reply_id, MessageStatus.STREAMING.value)
+        plan = assemble_request(replace(ctx.base_input, tools=tools), ctx.counter.count)
+        request = ChatRequest(model=ctx.model, messages=plan.messages, max_tokens=ctx.max_tokens, tools=tools)
+        out.status, out.error, out.error_kind, out.usage = MessageStatus.STREAMING.value, None, None, Usage()
         parts: list[str] = []
         calls: list[ToolCall] = []
         reasoning: list[str] = []  # seen live, never stored (CMP-3)
@@ -212,10 +249,8 @@ class ChatService:
             out.status = MessageStatus.ERROR.value
             out.error = exc.message or str(exc)
             out.error_kind = exc.kind.value
-        finally:
-            await client.aclose()
         self._finish(out, parts, calls, finish)
-        return out
+        return calls
 
     def _finish(self, out: SendOutcome, parts: list[str], calls: list[ToolCall], finish: str | None) -> None:
         out.text = "".join(parts)

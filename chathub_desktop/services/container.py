@@ -14,6 +14,7 @@ from chathub_desktop.services.estimate_service import EstimateService
 from chathub_desktop.services.events import EventBus
 from chathub_desktop.services.provider_service import ProviderService
 from chathub_desktop.services.settings_service import SettingsService
+from chathub_desktop.services.tool_registry import ToolRegistry
 from chathub_desktop.services.topic_service import TopicService
 from chathub_desktop.storage.database import Database, open_database, sqlite_url_for
 from chathub_desktop.storage.secrets import KeyringSecretStore
@@ -43,6 +44,7 @@ class Services:
     topics: TopicService
     chat: ChatService
     estimates: EstimateService
+    tools: ToolRegistry
     database_url: str
 
     def close(self) -> None:
@@ -63,6 +65,7 @@ def open_services(database_url: str | None = None, data_dir: Path | None = None)
     settings = SettingsService(db)
     providers = ProviderService(db, KeyringSecretStore())
     topics = TopicService(db, bus)
+    tools = ToolRegistry()
     services = Services(
         db=db,
         bus=bus,
@@ -71,8 +74,9 @@ def open_services(database_url: str | None = None, data_dir: Path | None = None)
         providers=providers,
         assistants=AssistantService(db, bus),
         topics=topics,
-        chat=ChatService(db, bus, providers, catalog, settings),
-        estimates=EstimateService(db, bus, catalog),
+        chat=ChatService(db, bus, providers, catalog, settings, tools),
+        estimates=EstimateService(db, bus, catalog, tools),
+        tools=tools,
         database_url=url,
     )
     topics.mark_stale_streams_interrupted()

@@ -6,12 +6,19 @@ re-counts the draft (TOK-2), so a 20,000-message topic never re-tokenizes per ke
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from chathub_desktop.core.request_assembly import assemble_request, draft_tokens
 from chathub_desktop.providers.catalog import ModelCatalog
-from chathub_desktop.services.events import ChatEvent, EventBus, MessageAdded, ReplyFinished, TopicChanged
+from chathub_desktop.services.events import (
+    ChatEvent,
+    EventBus,
+    MessageAdded,
+    ReplyFinished,
+    TopicChanged,
+)
 from chathub_desktop.services.request_context import TopicContext, load_context
+from chathub_desktop.services.tool_registry import ToolRegistry
 from chathub_desktop.services.views import EstimateView
 from chathub_desktop.storage.database import Database
 
@@ -27,8 +34,11 @@ class _Base:
 class EstimateService:
     """Computes :class:`EstimateView` for a topic and a draft; caches the draft-free part."""
 
-    def __init__(self, db: Database, bus: EventBus, catalog: ModelCatalog) -> None:
+    def __init__(
+        self, db: Database, bus: EventBus, catalog: ModelCatalog, tools: ToolRegistry | None = None
+    ) -> None:
         self._db = db
+        self._tools = tools or ToolRegistry()
         self._catalog = catalog
         self._cache: dict[int, _Base] = {}
         bus.subscribe(self._on_event)
@@ -50,6 +60,7 @@ class EstimateService:
         base = self._cache.get(topic_id)
         if base is None:
             ctx = load_context(self._db, self._catalog, topic_id)
+            ctx = replace(ctx, base_input=replace(ctx.base_input, tools=self._tools.specs(ctx.assistant_id)))
             plan = assemble_request(ctx.base_input, ctx.counter.count)
             base = _Base(
                 ctx=ctx,

@@ -16,7 +16,7 @@ from alembic import command
 from alembic.config import Config
 from sqlalchemy import Engine, create_engine, event
 from sqlalchemy.engine import make_url
-from sqlalchemy.exc import ArgumentError
+from sqlalchemy.exc import ArgumentError, NoSuchModuleError
 from sqlalchemy.orm import Session, sessionmaker
 
 _MIGRATIONS = Path(__file__).with_name("migrations")
@@ -73,6 +73,8 @@ def open_database(url: str, *, migrate: bool = True) -> Database:
         engine = create_engine(parsed, pool_pre_ping=True)
     except ModuleNotFoundError as exc:
         raise DatabaseError(f"database driver missing for {parsed.drivername}: {exc.name}") from exc
+    except NoSuchModuleError:
+        raise DatabaseError(f"unknown database kind {parsed.drivername!r} in {url!r}") from None
     if engine.dialect.name == "sqlite":
         event.listen(engine, "connect", _on_sqlite_connect)
     if migrate:

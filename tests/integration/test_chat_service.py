@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 import asyncio
+import json
 from pathlib import Path
 
 import pytest
 
-from chathub_desktop.core.messages import Usage
+from chathub_desktop.core.messages import ToolCall, ToolSpec, Usage
 from chathub_desktop.services.container import Services, open_services
 from chathub_desktop.services.errors import InvalidInput
 from chathub_desktop.services.events import ChatEvent, MessageAdded, ReplyDelta, ReplyFinished
@@ -118,9 +119,8 @@ def test_unusable_keyring_is_reported_not_silently_replaced(
     services: Services, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """APP-2: with no keyring backend, storing a key fails with a reason; nothing is stored."""
-    import keyring.backends.fail
-
     import keyring
+    import keyring.backends.fail
 
     keyring.set_keyring(keyring.backends.fail.Keyring())
     assert not services.providers.keyring_status().usable
@@ -306,3 +306,42 @@ def test_same_flow_on_postgresql(postgres_url: str, fake_vendor: FakeVendor) -> 
         assert msgs[1].created_at.tzinfo is not None
     finally:
         svc.close()
+
+
+class EchoTools:
+    """A test tool provider: one tool, ``echo(text)``, offered to every assistant."""
+
+    def __init__(self) -> None:
+        self.calls: list[tuple[int, str]] = []
+
+    def tool_specs(self, assistant_id: int) -> tuple[ToolSpec, ...]:
+        return (ToolSpec("echo", "Echo the text back.", {"type": "object", "properties": {"text": {"type": "string"}}}),)
+
+    def execute(self, assistant_id: int, topic_id: int, call: ToolCall) -> str:
+        self.calls.append((topic_id, call.arguments))
+        return json.dumps({"echo": json.loads(call.arguments)["text"]})
+
+
+def test_tool_calls_run_and_the_model_is_asked_again(services: Services, fake_vendor: FakeVendor) -> None:
+    """The tool-call loop: call → stored tool result → second request carries both → answer."""
+    tools = EchoTools()
+    services.tools.add(tools)
+    topic = setup_chat(services, fake_vendor)
+    fake_vendor.script(
+        Reply(text_chunks=[], tool_calls=[ToolCall("call_1", "echo", '{"text": "ping"}')]),
+        Reply(text_chunks=["pong"]),
+    )
+    out = asyncio.run(services.chat.send(topic, "use the tool"))
+    assert out.status == "complete" and out.text == "pong"
+    assert tools.calls == [(topic, '{"text": "ping"}')]
+    msgs = services.topics.messages(topic)
+    assert [m.role for m in msgs] == ["user", "assistant", "tool", "assistant"]
+    assert msgs[1].tool_calls[0]["name"] == "echo" and msgs[2].tool_call_id == "call_1"
+    second = fake_vendor.requests[-1].body
+    assert second is not None
+    assert second["tools"][0]["function"]["name"] == "echo"  # type: ignore[index]
+    roles = [m["role"] for m in second["messages"]]  # type: ignore[index]
+    assert roles[-2:] == ["assistant", "tool"]
+    # the badge counts the same tools the request carries
+    est = services.estimates.estimate(topic, "")
+    assert est.parts["tools"] > 0

@@ -1,0 +1,443 @@
+"""Import a ChatGPT data export into topics of one assistant (APP-5, APP-7).
+
+Issue "File → Import → ChatGPT export": the user picks ``conversations.json`` or the
+export ``.zip``; each conversation becomes a topic of the chosen assistant (active
+branch only, see :mod:`chathub_desktop.core.chatgpt_export`). The file is streamed
+(``ijson``, C backend when present), so memory stays flat whatever its size; a
+``.zip`` is read member-by-member without extracting to disk. Everything is written
+in ONE transaction: a malformed or foreign file, a damaged zip, a database error or a
+cancellation rolls back and nothing is written. A conversation already imported for
+this assistant (same ``source="chatgpt"`` + ``source_id``) is skipped, so importing the
+same export twice does not duplicate topics.
+
+The function is synchronous and meant to run off the GUI thread (a worker thread);
+it reports progress through a callback and polls a ``threading.Event`` to cancel
+(APP-7).
+"""
+
+from __future__ import annotations
+
+import logging
+import threading
+import time
+import zipfile
+import zlib
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import IO, Any
+
+import ijson
+from sqlalchemy import JSON, bindparam, insert, select
+from sqlalchemy.engine import Connection
+from sqlalchemy.exc import SQLAlchemyError
+
+from chathub_desktop.core.chatgpt_export import (
+    ExportFormatError,
+    ImportedConversation,
+    parse_conversation,
+)
+from chathub_desktop.storage.database import Database
+from chathub_desktop.storage.models import Assistant, Message, Topic
+
+__all__ = [
+    "SOURCE",
+    "ImportCancelled",
+    "ImportFailed",
+    "ImportProgress",
+    "ImportResult",
+    "UnknownAssistantError",
+    "import_chatgpt_export",
+]
+
+SOURCE = "chatgpt"
+"""``Topic.source`` of every topic this importer creates."""
+
+MESSAGE_CHUNK_ROWS = 2000
+"""Message rows buffered before one ``executemany`` (topics of the chunk go first)."""
+
+PROGRESS_INTERVAL_S = 0.1
+"""Minimum seconds between two progress callbacks (the first and last always fire)."""
+
+_log = logging.getLogger(__name__)
+_BOM = b"\xef\xbb\xbf"
+_SNIFF_BYTES = 4096
+_OBJECT_KEYS_SCAN_BYTES = 1 << 20
+_JSON_MEMBER = "conversations.json"
+
+try:
+    _ijson: Any = ijson.get_backend("yajl2_c")
+except Exception:  # pragma: no cover - pure-Python fallback when the C backend is missing
+    _ijson = ijson
+
+
+class ImportFailed(Exception):
+    """The import did not happen; nothing was written. ``str(exc)`` is user-facing.
+
+    Raised for: a missing/unreadable file, a file that is not JSON, a damaged zip or one
+    without ``conversations.json``, JSON that is not a ChatGPT export (expected vs found
+    is named), a malformed conversation (named by number and title), a database error.
+    """
+
+
+class ImportCancelled(ImportFailed):
+    """The user cancelled (the ``cancel`` event was set); everything was rolled back."""
+
+
+class UnknownAssistantError(ImportFailed, ValueError):
+    """``assistant_id`` names no assistant; nothing was written."""
+
+
+@dataclass(frozen=True, slots=True)
+class ImportProgress:
+    """Progress of a running import (APP-7).
+
+    ``bytes_read`` / ``total_bytes``: bytes of JSON read so far / in all (for a zip,
+    uncompressed bytes of ``conversations.json``); ``conversations_done``: conversations
+    parsed so far, skipped duplicates included. ``bytes_read`` never decreases and ends
+    equal to ``total_bytes``.
+    """
+
+    bytes_read: int
+    total_bytes: int
+    conversations_done: int
+
+    @property
+    def fraction(self) -> float:
+        """``bytes_read / total_bytes`` in ``[0, 1]`` (1.0 for an empty file)."""
+        return 1.0 if self.total_bytes <= 0 else min(1.0, self.bytes_read / self.total_bytes)
+
+
+@dataclass(frozen=True, slots=True)
+class ImportResult:
+    """What an import wrote: topics created, conversations skipped because already
+    imported (or repeated in the same file), and message rows inserted."""
+
+    topics_created: int
+    topics_skipped: int
+    messages_imported: int
+
+
+class _CountingReader:
+    """A binary ``read()`` wrapper that counts bytes handed to the JSON parser."""
+
+    __slots__ = ("_raw", "bytes_read")
+
+    def __init__(self, raw: IO[bytes], skip: int = 0) -> None:
+        self._raw = raw
+        self.bytes_read = 0
+        if skip:
+            self.bytes_read = len(raw.read(skip))
+
+    def read(self, size: int = -1) -> bytes:
+        data = self._raw.read(size)
+        self.bytes_read += len(data)
+        return data
+
+
+@dataclass(frozen=True, slots=True)
+class _Source:
+    path: Path
+    member: str | None  # name inside the zip, or None for a plain file
+    total_bytes: int
+    label: str
+
+    @contextmanager
+    def open(self) -> Iterator[IO[bytes]]:
+        if self.member is None:
+            with open(self.path, "rb") as fh:
+                yield fh
+        else:
+            with zipfile.ZipFile(self.path) as zf, zf.open(self.member) as fh:
+                yield fh
+
+
+def _locate(path: Path) -> _Source:
+    """Find the JSON to read: the file itself, or ``conversations.json`` in a zip."""
+    try:
+        if not path.is_file():
+            raise ImportFailed(
+                f"{path.name}: file not found"
+                if not path.exists()
+                else f"{path.name} is not a file"
+            )
+        size = path.stat().st_size
+        is_zip = zipfile.is_zipfile(path)
+    except OSError as exc:
+        raise ImportFailed(f"cannot read {path.name}: {exc.strerror or exc}") from exc
+    if not is_zip:
+        return _Source(path, None, size, path.name)
+    try:
+        with zipfile.ZipFile(path) as zf:
+            infos = [i for i in zf.infolist() if not i.is_dir()]
+    except (zipfile.BadZipFile, OSError) as exc:
+        raise ImportFailed(f"{path.name} is a damaged zip file: {exc}") from exc
+    hits = [
+        i for i in infos if i.filename.replace("\\", "/").rsplit("/", 1)[-1].lower() == _JSON_MEMBER
+    ]
+    if not hits:
+        names = ", ".join(i.filename for i in infos[:6]) or "nothing"
+        more = f" and {len(infos) - 6} more" if len(infos) > 6 else ""
+        raise ImportFailed(
+            f"{path.name} is a zip without {_JSON_MEMBER}; expected a ChatGPT data export "
+            f"(found: {names}{more})"
+        )
+    best = min(hits, key=lambda i: (i.filename.count("/"), i.filename))
+    return _Source(path, best.filename, best.file_size, f"{path.name}:{best.filename}")
+
+
+def _first_line(exc: BaseException) -> str:
+    text = exc.args[0] if exc.args else str(exc)
+    if isinstance(text, bytes):
+        text = text.decode("utf-8", "replace")
+    return (str(text).strip().splitlines() or [type(exc).__name__])[0]
+
+
+def _top_level_keys(fh: IO[bytes], skip: int) -> list[str]:
+    """Keys of a top-level JSON object, read from at most the first 1 MB."""
+    fh.read(skip)
+    head = fh.read(_OBJECT_KEYS_SCAN_BYTES)
+    keys: list[str] = []
+    try:
+        for prefix, event, value in _ijson.parse(head):
+            if prefix == "" and event == "map_key":
+                keys.append(str(value))
+                if len(keys) >= 8:
+                    break
+    except ijson.JSONError:
+        pass
+    return keys
+
+
+def _sniff(source: _Source) -> int:
+    """Check the document starts like a JSON array; return the bytes to skip (BOM).
+
+    Raises :class:`ImportFailed` naming what was found instead.
+    """
+    try:
+        with source.open() as fh:
+            head = fh.read(_SNIFF_BYTES)
+            skip = len(_BOM) if head.startswith(_BOM) else 0
+            stripped = head[skip:].lstrip()
+            if not stripped:
+                raise ImportFailed(
+                    f"{source.label} is empty; expected a ChatGPT conversations.json"
+                )
+            first = stripped[:1]
+            if first == b"[":
+                return skip
+            if first == b"{":
+                keys = []
+                with source.open() as again:
+                    keys = _top_level_keys(again, skip)
+                shown = ", ".join(keys) if keys else "unreadable"
+                raise ImportFailed(
+                    f"{source.label} is a JSON object (keys: {shown}); expected a ChatGPT "
+                    "conversations.json, which is a JSON array of conversations"
+                )
+    except (zipfile.BadZipFile, zlib.error, EOFError, RuntimeError) as exc:
+        raise ImportFailed(f"{source.label}: the zip is damaged or encrypted ({exc})") from exc
+    except OSError as exc:
+        raise ImportFailed(f"cannot read {source.label}: {exc.strerror or exc}") from exc
+    shown = stripped[:16]
+    raise ImportFailed(
+        f"{source.label} is not JSON (it starts with {shown!r}); expected a ChatGPT "
+        "conversations.json or the export .zip"
+    )
+
+
+class _Writer:
+    """Buffers parsed conversations and writes them with Core ``executemany``."""
+
+    def __init__(self, conn: Connection, assistant_id: int, now: datetime) -> None:
+        self._conn = conn
+        self._assistant_id = assistant_id
+        self._now = now
+        self._pending: list[ImportedConversation] = []
+        self._pending_rows = 0
+        self.topics = 0
+        self.messages = 0
+        topic_table = Topic.__table__
+        self._topic_stmt = insert(topic_table).returning(
+            topic_table.c.id, sort_by_parameter_order=True
+        )
+        # A JSON bind with none_as_null: rows without calls store SQL NULL (like the ORM
+        # leaves an unset column), not the JSON text 'null'.
+        self._message_stmt = insert(Message.__table__).values(
+            tool_calls=bindparam("tool_calls_json", type_=JSON(none_as_null=True))
+        )
+
+    def add(self, conv: ImportedConversation) -> None:
+        self._pending.append(conv)
+        self._pending_rows += len(conv.messages) + 1
+        if self._pending_rows >= MESSAGE_CHUNK_ROWS:
+            self.flush()
+
+    def flush(self) -> None:
+        if not self._pending:
+            return
+        pending, self._pending, self._pending_rows = self._pending, [], 0
+        topic_rows = []
+        for conv in pending:
+            first = next((m.created_at for m in conv.messages if m.created_at), None)
+            last = next((m.created_at for m in reversed(conv.messages) if m.created_at), None)
+            created = conv.created_at or first or self._now
+            topic_rows.append(
+                {
+                    "assistant_id": self._assistant_id,
+                    "title": conv.title,
+                    "title_generated": False,
+                    "kind": "regular",
+                    "source": SOURCE,
+                    "source_id": conv.source_id,
+                    "created_at": created,
+                    "updated_at": conv.updated_at or last or created,
+                }
+            )
+        ids = self._conn.execute(self._topic_stmt, topic_rows).scalars().all()
+        rows: list[dict[str, object]] = []
+        for conv, topic_id, topic_row in zip(pending, ids, topic_rows, strict=True):
+            fallback = topic_row["created_at"]
+            for seq, m in enumerate(conv.messages, start=1):
+                rows.append(
+                    {
+                        "topic_id": topic_id,
+                        "seq": seq,
+                        "role": m.role.value,
+                        "content": m.content,
+                        "content_type": m.content_type,
+                        "tool_calls_json": [
+                            {"id": c.id, "name": c.name, "arguments": c.arguments}
+                            for c in m.tool_calls
+                        ]
+                        if m.tool_calls
+                        else None,
+                        "tool_call_id": m.tool_call_id,
+                        "tool_name": m.tool_name,
+                        "status": m.status.value,
+                        "model": m.model,
+                        "source_id": m.source_id,
+                        "created_at": m.created_at or fallback,
+                    }
+                )
+        if rows:
+            self._conn.execute(self._message_stmt, rows)
+        self.topics += len(pending)
+        self.messages += len(rows)
+
+
+def import_chatgpt_export(
+    db: Database,
+    assistant_id: int,
+    path: Path,
+    *,
+    progress: Callable[[ImportProgress], None] | None = None,
+    cancel: threading.Event | None = None,
+) -> ImportResult:
+    """Import a ChatGPT export into topics of ``assistant_id`` (APP-5, APP-7).
+
+    ``path``: ``conversations.json`` (a top-level JSON array) or the export ``.zip``
+    (its ``conversations.json`` member at any folder depth, streamed, not extracted).
+    Each new conversation becomes a topic (``source="chatgpt"``, ``source_id`` = the
+    conversation id, title, created/updated times from the export) holding its active
+    branch as messages ``seq`` 1..n.
+
+    ``progress`` is called from this thread with :class:`ImportProgress`, at most every
+    :data:`PROGRESS_INTERVAL_S` seconds, once at the start and once at the end
+    (``bytes_read == total_bytes``). ``cancel`` is polled between conversations.
+
+    Returns :class:`ImportResult`. Raises :class:`UnknownAssistantError` (a
+    ``ValueError``) for an unknown assistant, :class:`ImportCancelled` when cancelled,
+    :class:`ImportFailed` for any unreadable, foreign or malformed input or database
+    error. On any exception nothing is written (one transaction).
+    """
+    source = _locate(Path(path))
+    skip = _sniff(source)
+    total = source.total_bytes
+    done = 0
+    skipped = 0
+    last_report = 0.0
+
+    def report(bytes_read: int, force: bool = False) -> None:
+        nonlocal last_report
+        if progress is None:
+            return
+        now = time.monotonic()
+        if force or now - last_report >= PROGRESS_INTERVAL_S:
+            last_report = now
+            progress(ImportProgress(min(bytes_read, total), total, done))
+
+    report(0, force=True)
+    reader: _CountingReader | None = None
+    try:
+        with db.engine.begin() as conn:
+            if (
+                conn.execute(select(Assistant.id).where(Assistant.id == assistant_id)).first()
+                is None
+            ):
+                raise UnknownAssistantError(
+                    f"assistant {assistant_id} does not exist; nothing was imported"
+                )
+            known: set[str] = set(
+                conn.execute(
+                    select(Topic.source_id).where(
+                        Topic.assistant_id == assistant_id, Topic.source == SOURCE
+                    )
+                ).scalars()
+            )
+            writer = _Writer(conn, assistant_id, datetime.now(UTC))
+            with source.open() as raw:
+                reader = _CountingReader(raw, skip)
+                for index, conv in enumerate(_ijson.items(reader, "item", use_float=True)):
+                    if cancel is not None and cancel.is_set():
+                        raise ImportCancelled("import cancelled; nothing was imported")
+                    quick_id = conv.get("conversation_id") if isinstance(conv, dict) else None
+                    if isinstance(quick_id, str) and quick_id in known:
+                        skipped += 1
+                    else:
+                        parsed = parse_conversation(conv, index)
+                        if parsed.source_id in known:
+                            skipped += 1
+                        else:
+                            known.add(parsed.source_id)
+                            writer.add(parsed)
+                    done += 1
+                    report(reader.bytes_read)
+            if cancel is not None and cancel.is_set():
+                raise ImportCancelled("import cancelled; nothing was imported")
+            writer.flush()
+    except ImportFailed:
+        raise
+    except ExportFormatError as exc:
+        raise ImportFailed(
+            f"{source.label} is not a valid ChatGPT export: {exc}. Nothing was imported."
+        ) from exc
+    except ijson.JSONError as exc:
+        where = f" after {reader.bytes_read:,} of {total:,} bytes" if reader is not None else ""
+        raise ImportFailed(
+            f"{source.label} is not valid JSON{where} ({_first_line(exc)}); the file may be "
+            "truncated or damaged. Nothing was imported."
+        ) from exc
+    except (zipfile.BadZipFile, zlib.error, EOFError) as exc:
+        raise ImportFailed(
+            f"{source.label}: the zip is damaged ({_first_line(exc)}). Nothing was imported."
+        ) from exc
+    except OSError as exc:
+        raise ImportFailed(
+            f"cannot read {source.label}: {exc.strerror or exc}. Nothing was imported."
+        ) from exc
+    except SQLAlchemyError as exc:
+        raise ImportFailed(
+            f"database error while importing {source.label}: {_first_line(exc)}. Nothing was imported."
+        ) from exc
+    except Exception as exc:  # a bug or an unforeseen shape: still one clear line, logged
+        _log.exception("ChatGPT import of %s failed", source.label)
+        raise ImportFailed(
+            f"could not import {source.label}: {type(exc).__name__}: {exc}. Nothing was imported."
+        ) from exc
+    report(total, force=True)
+    return ImportResult(
+        topics_created=writer.topics, topics_skipped=skipped, messages_imported=writer.messages
+    )

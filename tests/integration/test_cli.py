@@ -1,0 +1,216 @@
+"""Headless commands (issue #2 "Headless commands"): same services, no window."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from chathub_desktop.cli import main
+from chathub_desktop.core.messages import Usage
+from tests.fakes.vendor_server import FakeVendor, Reply
+
+
+def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
+    code = main(list(argv))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def setup(
+    capsys: pytest.CaptureFixture[str], vendor: FakeVendor, monkeypatch: pytest.MonkeyPatch
+) -> int:
+    monkeypatch.setenv("FAKE_KEY", "sk-cli")
+    assert (
+        run(
+            capsys,
+            "provider",
+            "add",
+            "Fake",
+            "--kind",
+            "openai",
+            "--base-url",
+            vendor.base_url,
+            "--api-key-env",
+            "FAKE_KEY",
+        )[0]
+        == 0
+    )
+    assert (
+        run(
+            capsys,
+            "assistant",
+            "create",
+            "Helper",
+            "--provider",
+            "Fake",
+            "--model",
+            "gpt-4o",
+            "--instructions",
+            "Be brief.",
+        )[0]
+        == 0
+    )
+    code, out, _ = run(capsys, "topic", "create", "--assistant", "Helper", "--json")
+    assert code == 0
+    return int(json.loads(out)["id"])
+
+
+def test_chat_send_streams_to_stdout_and_stores_usage(
+    capsys: pytest.CaptureFixture[str], fake_vendor: FakeVendor, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    topic = setup(capsys, fake_vendor, monkeypatch)
+    fake_vendor.script(
+        Reply(text_chunks=["Hi", " there"], usage=Usage(input_tokens=30, output_tokens=2))
+    )
+    code, out, _ = run(capsys, "chat", "send", "--topic", str(topic), "hello")
+    assert code == 0 and out == "Hi there\n"
+    code, out, _ = run(capsys, "topic", "show", str(topic), "--json")
+    data = json.loads(out)
+    assert [(m["role"], m["content"]) for m in data["messages"]] == [
+        ("user", "hello"),
+        ("assistant", "Hi there"),
+    ]
+    assert data["messages"][1]["input_tokens"] == 30
+    code, out, _ = run(capsys, "topic", "show", str(topic))
+    assert "user" in out and "Hi there" in out
+
+
+def test_lists_in_text_and_json(
+    capsys: pytest.CaptureFixture[str], fake_vendor: FakeVendor, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    setup(capsys, fake_vendor, monkeypatch)
+    code, out, _ = run(capsys, "provider", "list", "--json")
+    assert code == 0 and json.loads(out)[0]["key_source"] == "env:FAKE_KEY"
+    code, out, _ = run(capsys, "assistant", "list")
+    assert "Helper\tFake/gpt-4o" in out
+    code, out, _ = run(capsys, "topic", "list", "--assistant", "Helper", "--json")
+    assert len(json.loads(out)) == 1
+
+
+def test_estimate_has_the_parts(
+    capsys: pytest.CaptureFixture[str], fake_vendor: FakeVendor, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    topic = setup(capsys, fake_vendor, monkeypatch)
+    code, out, _ = run(capsys, "topic", "estimate", str(topic), "--draft", "hello world", "--json")
+    data = json.loads(out)
+    assert code == 0
+    assert data["parts"]["draft"] > 0 and data["parts"]["instructions"] > 0
+    assert data["total"] == sum(data["parts"].values())
+    assert data["context_window"] == 128000 and data["encoding"] == "o200k_base"
+
+
+@pytest.mark.parametrize(
+    ("argv", "reason"),
+    [
+        (
+            [
+                "provider",
+                "add",
+                "X",
+                "--kind",
+                "openai",
+                "--base-url",
+                "ftp://x",
+                "--api-key-env",
+                "K",
+            ],
+            "base URL must start with http",
+        ),
+        (["assistant", "create", "A", "--provider", "Nope", "--model", "m"], "no provider 'Nope'"),
+        (["topic", "show", "999"], "no topic 999"),
+        (["assistant", "set", "Nobody", "model", "x"], "no assistant 'Nobody'"),
+        (
+            ["import", "chatgpt", "/nonexistent/conversations.json", "--assistant", "Nobody"],
+            "no assistant",
+        ),
+        (["settings", "set", "bogus", "1"], "unknown setting"),
+    ],
+)
+def test_bad_input_exits_non_zero_with_one_line(
+    capsys: pytest.CaptureFixture[str], argv: list[str], reason: str
+) -> None:
+    code, out, err = run(capsys, *argv)
+    assert code == 1
+    assert reason in err
+    assert len(err.strip().splitlines()) == 1
+
+
+def test_provider_add_without_keyring_points_to_env_var(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """APP-2: no keyring backend → say so, offer the env var; nothing stored."""
+    import keyring
+    import keyring.backends.fail
+
+    keyring.set_keyring(keyring.backends.fail.Keyring())
+    code, _, err = run(capsys, "provider", "add", "X", "--kind", "openai")
+    assert code == 1 and "--api-key-env" in err
+    code, out, _ = run(capsys, "provider", "list", "--json")
+    assert json.loads(out) == []
+
+
+def test_provider_add_reads_key_from_stdin_into_keyring(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, isolated_env: object
+) -> None:
+    import io
+
+    monkeypatch.setattr(sys, "stdin", io.StringIO("sk-from-stdin\n"))
+    code, out, _ = run(capsys, "provider", "add", "K", "--kind", "anthropic")
+    assert code == 0 and "key: keyring" in out
+    assert isolated_env.passwords[("chathub-desktop", "provider:K")] == "sk-from-stdin"  # type: ignore[attr-defined]
+
+
+def test_assistant_set_and_show(capsys: pytest.CaptureFixture[str]) -> None:
+    assert run(capsys, "assistant", "create", "A", "--provider", "x", "--model", "m")[0] == 1
+    run(capsys, "provider", "add", "P", "--kind", "openai_compatible", "--no-key")
+    assert run(capsys, "assistant", "create", "A", "--provider", "P", "--model", "m")[0] == 0
+    assert run(capsys, "assistant", "set", "A", "max-tokens", "512")[0] == 0
+    assert run(capsys, "assistant", "set", "A", "max-tokens-enabled", "on")[0] == 0
+    code, _, err = run(capsys, "assistant", "set", "A", "input-template", "no placeholder")
+    assert code == 1 and "{{text}}" in err
+    code, out, _ = run(capsys, "assistant", "show", "A", "--json")
+    data = json.loads(out)
+    assert data["max_tokens"] == 512 and data["max_tokens_enabled"] is True
+    assert data["input_template"] == "{{text}}"
+
+
+def test_data_dir_and_database_url_options(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Every command takes --data-dir / --database-url (APP-3)."""
+    d = tmp_path / "elsewhere"
+    assert (
+        run(
+            capsys,
+            "provider",
+            "add",
+            "P",
+            "--kind",
+            "openai_compatible",
+            "--no-key",
+            "--data-dir",
+            str(d),
+        )[0]
+        == 0
+    )
+    assert (d / "chathub.sqlite3").is_file()
+    url = f"sqlite:///{tmp_path / 'other.sqlite3'}"
+    assert run(capsys, "provider", "list", "--json", "--database-url", url)[1].strip() == "[]"
+    code, _, err = run(capsys, "provider", "list", "--database-url", "nonsense://")
+    assert code == 1 and "error" in err
+
+
+def test_module_entry_point_prints_help() -> None:
+    """``python -m chathub_desktop --help`` lists the commands."""
+    out = subprocess.run(
+        [sys.executable, "-m", "chathub_desktop", "--help"],
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout
+    for command in ("provider", "assistant", "topic", "import", "chat"):
+        assert command in out
