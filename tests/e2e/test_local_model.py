@@ -177,3 +177,43 @@ def test_prompt_over_the_2048_window_is_context_overflow(local_model: LocalModel
     assert error.status == 400
     assert "exceeds the available context size" in error.message
     assert "2048" in error.message
+
+
+def test_app_send_path_streams_stores_usage_and_stops(local_model: LocalModelServer, services) -> None:  # type: ignore[no-untyped-def]
+    """The same ChatService the window uses, against the real model: a streamed reply is
+    stored with the usage llama.cpp reported; Stop keeps what arrived; a prompt over the
+    real 2048-token window becomes an error bubble, and history is kept (APP-1, APP-8)."""
+    from chathub_desktop.services.events import ReplyDelta
+
+    services.providers.add("Local", "openai_compatible", local_model.base_url)
+    services.assistants.create("Small", provider="Local", model=MODEL_ALIAS, instructions="Be brief.")
+    topic = services.topics.create("Small").id
+    deltas: list[str] = []
+    services.bus.subscribe(lambda e: deltas.append(e.text) if isinstance(e, ReplyDelta) else None)
+
+    out = asyncio.run(services.chat.send(topic, "Name three colours."))
+    assert out.status == "complete" and out.text.strip()
+    assert len(deltas) > 1 and "".join(deltas) == out.text
+    reply = services.topics.messages(topic)[-1]
+    assert reply.input_tokens and reply.input_tokens > 0
+    assert reply.output_tokens and reply.output_tokens > 0
+    assert services.catalog.card(MODEL_ALIAS, KIND).context_window == N_CTX
+
+    async def stop_mid_reply() -> None:
+        first = asyncio.Event()
+        services.bus.subscribe(lambda e: first.set() if isinstance(e, ReplyDelta) else None)
+        task = services.chat.start_send(topic, "Write a very long story about a lighthouse keeper.")
+        await asyncio.wait_for(first.wait(), 20)
+        services.chat.stop(topic)
+        with pytest.raises(asyncio.CancelledError):
+            await task
+
+    asyncio.run(stop_mid_reply())
+    stopped = services.topics.messages(topic)[-1]
+    assert stopped.status == "cancelled" and stopped.content
+
+    out = asyncio.run(services.chat.send(topic, "lighthouse " * 3000))
+    assert out.status == "error" and out.error_kind == "context_overflow"
+    assert "context" in (out.error or "")
+    contents = [m.content for m in services.topics.messages(topic)]
+    assert contents[0] == "Name three colours."
