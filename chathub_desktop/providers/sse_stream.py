@@ -8,6 +8,7 @@ client.stream(...)``, so closing or cancelling the generator closes the connecti
 
 from __future__ import annotations
 
+import contextlib
 import json
 from collections.abc import AsyncGenerator, Mapping
 
@@ -91,8 +92,9 @@ async def post_sse(
             if "text/event-stream" not in content_type.lower():
                 text = await _read_limited(response)
                 raise _error_for_non_sse_body(text, response.status_code, secret)
-            async for event in EventSource(response).aiter_sse():
-                yield event
+            async with contextlib.aclosing(EventSource(response).aiter_sse()) as events:
+                async for event in events:
+                    yield event
     except httpx.HTTPError as exc:
         raise error_from_exception(exc, secret=secret) from None
 

@@ -1,0 +1,121 @@
+"""Composition root of the window: QApplication, the qasync loop, services, shutdown.
+
+``run_gui`` opens the store, shows :class:`~chathub_desktop.gui.main_window.MainWindow`
+and runs the Qt/asyncio loop until the window closes or Quit is chosen; it then awaits
+``ChatService.shutdown`` (a streaming reply is stored as interrupted, APP-8) and closes
+the services. The tokenizer (~0.35 s to load) is not on this path: the first token
+estimate runs in a worker thread after the window is shown.
+
+``CHATHUB_BENCH_STARTUP=1`` (benchmarks/bench_startup.py): print
+``CHATHUB_WINDOW_SHOWN <seconds since process start>`` at the window's first paint,
+then quit.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import sys
+import time
+from pathlib import Path
+
+from PySide6.QtCore import QEvent, QObject, QTimer
+from PySide6.QtWidgets import QApplication, QMessageBox
+
+from chathub_desktop import __version__
+from chathub_desktop.paths import default_data_dir
+from chathub_desktop.storage.database import DatabaseError
+
+APP_NAME = "ChatHub Desktop"
+DESKTOP_FILE = "io.chathub.Desktop"
+ORGANIZATION = "ChatHub"
+ORGANIZATION_DOMAIN = "chathub.io"
+BENCH_ENV = "CHATHUB_BENCH_STARTUP"
+BENCH_MARKER = "CHATHUB_WINDOW_SHOWN"
+
+_T0 = time.perf_counter()
+
+
+class _FirstPaint(QObject):
+    """Prints the startup-benchmark marker on the window's first paint, then quits it."""
+
+    def __init__(self, window: QObject) -> None:
+        super().__init__(window)
+        self._done = False
+        window.installEventFilter(self)
+        self._window = window
+
+    def eventFilter(self, obj: QObject, event: QEvent) -> bool:  # noqa: N802 - Qt override
+        """Watch for the first Paint/Expose of the window."""
+        if not self._done and event.type() in (QEvent.Type.Paint, QEvent.Type.Expose):
+            self._done = True
+            print(f"{BENCH_MARKER} {time.perf_counter() - _T0:.4f}", flush=True)
+            QTimer.singleShot(0, self._window.close)  # type: ignore[attr-defined]
+        return False
+
+
+def make_application(argv: list[str] | None = None) -> QApplication:
+    """The QApplication with ChatHub's names (reuses an existing instance)."""
+    app = QApplication.instance()
+    if not isinstance(app, QApplication):
+        app = QApplication(argv if argv is not None else sys.argv[:1])
+    app.setApplicationName(APP_NAME)
+    app.setApplicationDisplayName(APP_NAME)
+    app.setApplicationVersion(__version__)
+    app.setOrganizationName(ORGANIZATION)
+    app.setOrganizationDomain(ORGANIZATION_DOMAIN)
+    app.setDesktopFileName(DESKTOP_FILE)
+    app.setQuitOnLastWindowClosed(False)  # we quit when the main window asks to
+    return app
+
+
+def run_gui(data_dir: Path | None = None, database_url: str | None = None) -> int:
+    """Open the window and run until it quits. Returns the exit code: 0, or 1 when the
+    store cannot be opened (the reason is shown in a message box)."""
+    import qasync
+
+    from chathub_desktop.services.container import open_services
+
+    app = make_application()
+    try:
+        services = open_services(database_url, data_dir)
+    except DatabaseError as exc:
+        QMessageBox.critical(None, APP_NAME, f"Cannot open the ChatHub database:\n{exc}")
+        return 1
+
+    from chathub_desktop.gui.main_window import MainWindow
+    from chathub_desktop.gui.task_runner import install_asyncgen_hooks
+
+    loop = qasync.QEventLoop(app)
+    asyncio.set_event_loop(loop)
+    install_asyncgen_hooks(loop)
+    settings_file = (data_dir or default_data_dir()) / "window.ini"
+    window = MainWindow(services, settings_file=settings_file)
+    if os.environ.get(BENCH_ENV) == "1":
+        _FirstPaint(window)
+
+    async def main() -> None:
+        quit_event = asyncio.Event()
+        window.quit_requested.connect(quit_event.set)
+        app.aboutToQuit.connect(quit_event.set)
+        window.show()
+        await quit_event.wait()
+        window.hide()
+        await window.shutdown()
+
+    try:
+        with loop:
+            loop.run_until_complete(main())
+    finally:
+        services.close()
+    return 0
+
+
+def main() -> int:
+    """Entry point of the ``chathub-desktop-gui`` script (no arguments; use the CLI's
+    ``--data-dir`` / ``--database-url`` for those)."""
+    return run_gui()
+
+
+if __name__ == "__main__":  # pragma: no cover
+    sys.exit(main())

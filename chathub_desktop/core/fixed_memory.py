@@ -1,0 +1,270 @@
+"""Fixed memory documents: parse, normalize, append, update, delete (MEM-2, MEM-3, REF-1, REF-2, REF-7).
+
+Pure functions over one Markdown document (``str``), no I/O. Lengths are Python
+characters (code points).
+
+Format (REF-1):
+
+- An *entry* is one line ``#N: text``: at line start ``#``, ASCII digits, ``:``, at
+  most one whitespace character, then the content. The entry text is the content
+  trimmed, with every whitespace run collapsed to one space (``ENTRY_RE``).
+- Every other line is *free-form* (headings, notes, blank lines, a line with ``#7``
+  mid-text, ``#1 [2024-05-01]:`` ...) and is kept byte for byte, line ending included.
+- Lines end at ``\\n`` (a ``\\r`` right before it belongs to the ending, so ``\\r\\n``
+  documents round-trip). The last line may have no ending.
+
+Whitespace means the ECMAScript ``\\s`` set (what the web product trims), so trimming
+and collapsing agree with documents written there.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import re
+from dataclasses import dataclass
+
+#: ECMAScript ``\s``: the whitespace set used for trimming and collapsing (REF-1).
+_WS_CLASS = "\\t\\n\\v\\f\\r \\u00a0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000\\ufeff"
+_WS_RUN = re.compile(f"[{_WS_CLASS}]+")
+_WS_STRIP = "\t\n\v\f\r \u00a0\u1680" + "".join(map(chr, range(0x2000, 0x200B))) + "\u2028\u2029\u202f\u205f\u3000\ufeff"
+
+#: An entry line (without its line ending): ``#``, digits, ``:``, one optional
+#: whitespace character, content (REF-1).
+ENTRY_RE = re.compile(f"#([0-9]+):[{_WS_CLASS}]?(.*)", re.DOTALL)
+
+#: Each entry in a failure listing is cut to this many characters plus ``…`` (REF-2).
+LISTING_CUT_CHARS = 80
+
+ELLIPSIS = "…"
+
+
+def clean_text(text: str) -> str:
+    """``text`` trimmed, every whitespace run (newlines too) collapsed to one space (REF-1)."""
+    return _WS_RUN.sub(" ", text).strip(_WS_STRIP)
+
+
+
+def trim(text: str) -> str:
+    """``text`` with leading/trailing (ECMAScript) whitespace removed."""
+    return text.strip(_WS_STRIP)
+
+
+def text_hash(text: str) -> str:
+    """Provenance key of an entry text: sha256 hex (64 chars) of its trimmed UTF-8 bytes (REF-7)."""
+    return hashlib.sha256(trim(text).encode("utf-8")).hexdigest()
+
+
+@dataclass(frozen=True, slots=True)
+class Entry:
+    """One numbered entry: ``number`` (as written, ≥ 0) and its cleaned single-line ``text``."""
+
+    number: int
+    text: str
+
+
+@dataclass(frozen=True, slots=True)
+class Line:
+    """One physical line of a document.
+
+    - ``body``: the line without its ending; ``ending``: ``"\\n"``, ``"\\r\\n"`` or ``""``.
+    - ``number``/``text``: set for an entry line (``text`` cleaned per REF-1), else None.
+    ``body + ending`` is exactly the original line.
+    """
+
+    body: str
+    ending: str
+    number: int | None = None
+    text: str | None = None
+
+    @property
+    def is_entry(self) -> bool:
+        """True for a ``#N: text`` line."""
+        return self.number is not None
+
+
+def parse(doc: str) -> list[Line]:
+    """Split ``doc`` into :class:`Line` s; ``"".join(l.body + l.ending ...) == doc`` (REF-1)."""
+    lines: list[Line] = []
+    pos = 0
+    n = len(doc)
+    while pos < n:
+        nl = doc.find("\n", pos)
+        if nl < 0:
+            body, ending, pos = doc[pos:], "", n
+        else:
+            if nl > pos and doc[nl - 1] == "\r":
+                body, ending = doc[pos : nl - 1], "\r\n"
+            else:
+                body, ending = doc[pos:nl], "\n"
+            pos = nl + 1
+        m = ENTRY_RE.fullmatch(body) if body.startswith("#") else None
+        if m is None:
+            lines.append(Line(body, ending))
+        else:
+            lines.append(Line(body, ending, int(m.group(1)), clean_text(m.group(2))))
+    return lines
+
+
+def _entry_line(number: int, text: str) -> str:
+    return f"#{number}: {text}" if text else f"#{number}:"
+
+
+def _join(lines: list[Line]) -> str:
+    return "".join(line.body + line.ending for line in lines)
+
+
+def normalize(doc: str) -> str:
+    """The document a user's Save stores (MEM-3, REF-1).
+
+    Entries are renumbered 1..n in document order and rewritten as ``#N: text`` with
+    cleaned text; free-form lines and every line ending are kept exactly.
+    Idempotent: ``normalize(normalize(d)) == normalize(d)``.
+    """
+    out: list[str] = []
+    n = 0
+    for line in parse(doc):
+        if line.number is None:
+            out.append(line.body + line.ending)
+        else:
+            n += 1
+            out.append(_entry_line(n, line.text or "") + line.ending)
+    return "".join(out)
+
+
+def entries(doc: str) -> list[Entry]:
+    """The entries of ``doc`` in document order, numbers as written (REF-1)."""
+    return [Entry(line.number, line.text or "") for line in parse(doc) if line.number is not None]
+
+
+def listing(items: list[Entry]) -> list[str]:
+    """``#N: text`` per entry, texts longer than 80 characters cut to 80 plus ``…`` (REF-2)."""
+    out = []
+    for e in items:
+        text = e.text if len(e.text) <= LISTING_CUT_CHARS else e.text[:LISTING_CUT_CHARS] + ELLIPSIS
+        out.append(f"#{e.number}: {text}")
+    return out
+
+
+def _newline_for(lines: list[Line]) -> str:
+    for line in reversed(lines):
+        if line.ending:
+            return line.ending
+    return "\n"
+
+
+def append(doc: str, text: str) -> tuple[str, int]:
+    """Add ``text`` as a new last entry numbered highest N + 1 (1 when none) (REF-1).
+
+    The text is cleaned (trim + collapse). Returns ``(new_doc, number)``. A document
+    not ending in a newline gets one before the new line; the new line ends with the
+    document's newline style. Raises ``ValueError`` for a text that is empty after
+    cleaning.
+    """
+    cleaned = clean_text(text)
+    if not cleaned:
+        raise ValueError("the memory text is empty")
+    lines = parse(doc)
+    number = max((line.number for line in lines if line.number is not None), default=0) + 1
+    nl = _newline_for(lines)
+    prefix = doc if (not doc or doc.endswith("\n")) else doc + nl
+    return prefix + _entry_line(number, cleaned) + nl, number
+
+
+@dataclass(frozen=True, slots=True)
+class MemoryEditResult:
+    """Outcome of :func:`update` / :func:`delete` and the user edits (REF-2).
+
+    - ``status``: ``ok``, ``not_found`` (no entry with that number), ``mismatch``
+      (``match`` not in the entry's text), ``empty_match`` or ``empty_text``.
+    - ``doc``: the new document on ``ok``, otherwise the unchanged input.
+    - ``number``: the entry's number on ``ok`` (for delete: the number it had).
+    - ``old_text`` / ``new_text``: the entry text before/after (``new_text`` None on delete).
+    - ``entries``: on failure, the current entries as ``#N: text`` (cut per REF-2); empty on ok.
+    """
+
+    status: str
+    doc: str
+    number: int | None = None
+    old_text: str | None = None
+    new_text: str | None = None
+    entries: tuple[str, ...] = ()
+
+    @property
+    def ok(self) -> bool:
+        """True when the document changed as asked."""
+        return self.status == "ok"
+
+
+def _fail(status: str, doc: str, lines: list[Line]) -> MemoryEditResult:
+    current = [Entry(line.number, line.text or "") for line in lines if line.number is not None]
+    return MemoryEditResult(status, doc, entries=tuple(listing(current)))
+
+
+def _find(lines: list[Line], number: int) -> int | None:
+    for i, line in enumerate(lines):
+        if line.number == number:
+            return i
+    return None
+
+
+def _check(lines: list[Line], number: int, match: str | None) -> tuple[str, int | None]:
+    if match is not None and not trim(match):
+        return "empty_match", None
+    idx = _find(lines, number)
+    if idx is None:
+        return "not_found", None
+    if match is not None and match not in (lines[idx].text or ""):
+        return "mismatch", None
+    return "ok", idx
+
+
+def _replace(doc: str, number: int, match: str | None, new_text: str) -> MemoryEditResult:
+    lines = parse(doc)
+    status, idx = _check(lines, number, match)
+    if idx is None:
+        return _fail(status, doc, lines)
+    cleaned = clean_text(new_text)
+    if not cleaned:
+        return _fail("empty_text", doc, lines)
+    old = lines[idx]
+    lines[idx] = Line(_entry_line(number, cleaned), old.ending, number, cleaned)
+    return MemoryEditResult("ok", _join(lines), number, old.text, cleaned)
+
+
+def _remove(doc: str, number: int, match: str | None) -> MemoryEditResult:
+    lines = parse(doc)
+    status, idx = _check(lines, number, match)
+    if idx is None:
+        return _fail(status, doc, lines)
+    old = lines.pop(idx)
+    return MemoryEditResult("ok", normalize(_join(lines)), number, old.text, None)
+
+
+def update(doc: str, number: int, match: str, new_text: str) -> MemoryEditResult:
+    """The model's update (REF-2): replace entry ``number``'s text with ``new_text``.
+
+    ``match`` must be a non-blank, case-sensitive substring of the entry's current
+    (cleaned) text. The number is kept and no other line changes. On any failure
+    (``empty_match``, ``not_found``, ``mismatch``, ``empty_text``) the document is
+    returned unchanged with the current entry listing. Never appends.
+    """
+    return _replace(doc, number, match, new_text)
+
+
+def delete(doc: str, number: int, match: str) -> MemoryEditResult:
+    """The model's delete (REF-2): remove entry ``number`` when ``match`` is found in it.
+
+    On success the remaining entries are renumbered 1..n (free-form lines kept); on
+    failure nothing changes and the result lists the current entries.
+    """
+    return _remove(doc, number, match)
+
+
+def edit_entry(doc: str, number: int, new_text: str) -> MemoryEditResult:
+    """The user's in-place card edit (MEM-2): like :func:`update` without the match proof."""
+    return _replace(doc, number, None, new_text)
+
+
+def delete_entry(doc: str, number: int) -> MemoryEditResult:
+    """The user's card delete (MEM-2): like :func:`delete` without the match proof; the rest renumber."""
+    return _remove(doc, number, None)

@@ -1,0 +1,66 @@
+"""Bridges the services' :class:`~chathub_desktop.services.events.EventBus` to Qt signals.
+
+Bus listeners run synchronously on the loop thread (the GUI thread under qasync), so
+the signals are emitted directly. The bridge also keeps the text of every reply that
+is still streaming, for ALL topics (:meth:`ChatEvents.streaming_text`): the stored row
+holds "" until the reply ends, so a view that re-opens a topic mid-reply overlays this
+text (APP-8).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from PySide6.QtCore import QObject, Signal
+
+from chathub_desktop.services.events import (
+    ChatEvent,
+    EventBus,
+    MessageAdded,
+    ReplyDelta,
+    ReplyFinished,
+    TopicChanged,
+)
+
+
+class ChatEvents(QObject):
+    """Qt signals for chat events; every signal carries the topic id first.
+
+    - ``message_added(topic_id, message_id)``
+    - ``reply_delta(topic_id, message_id, text)``: the new piece of text
+    - ``reply_finished(topic_id, message_id, status, error)``: ``error`` is "" when none
+    - ``topic_changed(topic_id)``: 0 means "assistant settings changed"
+    """
+
+    message_added = Signal(int, int)
+    reply_delta = Signal(int, int, str)
+    reply_finished = Signal(int, int, str, str)
+    topic_changed = Signal(int)
+
+    def __init__(self, bus: EventBus, parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self._streams: dict[int, list[str]] = {}
+        self._unsubscribe: Callable[[], None] | None = bus.subscribe(self._on_event)
+
+    def _on_event(self, event: ChatEvent) -> None:
+        if isinstance(event, ReplyDelta):
+            self._streams.setdefault(event.message_id, []).append(event.text)
+            self.reply_delta.emit(event.topic_id, event.message_id, event.text)
+        elif isinstance(event, MessageAdded):
+            self.message_added.emit(event.topic_id, event.message_id)
+        elif isinstance(event, ReplyFinished):
+            self._streams.pop(event.message_id, None)
+            self.reply_finished.emit(event.topic_id, event.message_id, event.status, event.error or "")
+        elif isinstance(event, TopicChanged):
+            self.topic_changed.emit(event.topic_id)
+
+    def streaming_text(self, message_id: int) -> str | None:
+        """Text received so far for a reply still streaming, or None if not streaming here."""
+        parts = self._streams.get(message_id)
+        return None if parts is None else "".join(parts)
+
+    def detach(self) -> None:
+        """Stop listening to the bus (the window is closing)."""
+        if self._unsubscribe is not None:
+            self._unsubscribe()
+            self._unsubscribe = None

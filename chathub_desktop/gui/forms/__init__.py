@@ -1,0 +1,1 @@
+"""Modules generated from ui/*.ui by pyside6-uic (do not edit)."""

@@ -1,0 +1,653 @@
+"""The main window (issue #2 "Foundation"): assistants and topics on the left, the
+message view and the input area on the right, menus, shortcuts and the status bar.
+
+Widgets hold no business rules: every decision is a service call (``Services``); long
+or cancellable work goes through :class:`~chathub_desktop.gui.task_runner.TaskRunner`.
+A reply keeps streaming when the user switches topic (APP-8): the service owns the send
+task; this window only follows the current topic's events.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from PySide6.QtCore import (
+    QByteArray,
+    QItemSelectionModel,
+    QModelIndex,
+    QSettings,
+    Qt,
+    QTimer,
+    Signal,
+)
+from PySide6.QtGui import QAction, QCloseEvent, QKeySequence
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QComboBox,
+    QFrame,
+    QHBoxLayout,
+    QLabel,
+    QListView,
+    QMainWindow,
+    QMessageBox,
+    QSplitter,
+    QStackedWidget,
+    QToolButton,
+    QVBoxLayout,
+    QWidget,
+)
+
+from chathub_desktop import __version__
+from chathub_desktop.gui import confirm
+from chathub_desktop.gui.assistant_dialog import AssistantDialog
+from chathub_desktop.gui.chat_events import ChatEvents
+from chathub_desktop.gui.composer import Composer
+from chathub_desktop.gui.error_presenter import ErrorPresenter
+from chathub_desktop.gui.message_list_model import MessageListModel
+from chathub_desktop.gui.message_list_view import MessageListView
+from chathub_desktop.gui.settings_dialog import SettingsDialog
+from chathub_desktop.gui.task_runner import TaskRunner
+from chathub_desktop.gui.topic_list_model import TopicListModel
+from chathub_desktop.services.container import Services
+from chathub_desktop.services.errors import ServiceError
+from chathub_desktop.services.views import EstimateView
+
+if TYPE_CHECKING:
+    from chathub_desktop.gui.import_dialog import ImportDialog
+
+APP_TITLE = "ChatHub Desktop"
+
+WELCOME_HTML = """
+<h2>Welcome to ChatHub Desktop</h2>
+<p>Chat with your own API keys, keep every conversation on this computer.</p>
+<ol>
+<li><b>Settings → Providers…</b> (Ctrl+,) — add OpenAI, Anthropic, OpenRouter or a local server.</li>
+<li><b>Assistant → New…</b> — choose its provider, model and instructions.</li>
+<li>Type below and press <b>Ctrl+Enter</b>. Or import your history:
+<b>File → Import → ChatGPT export…</b> (Ctrl+I).</li>
+</ol>
+"""
+
+
+def _tool_button(text: str, tip: str, action: QAction | None = None) -> QToolButton:
+    b = QToolButton()
+    if action is not None:
+        b.setDefaultAction(action)
+    b.setText(text)
+    b.setToolTip(tip)
+    b.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextOnly)
+    b.setAutoRaise(False)
+    return b
+
+
+class MainWindow(QMainWindow):
+    """ChatHub Desktop's window over ``services``.
+
+    ``settings_file``: an INI path to remember the window geometry in (None: not
+    remembered, as in tests). ``quit_requested`` fires when the window closes or Quit is
+    chosen; the composition root then awaits :meth:`shutdown`.
+    """
+
+    quit_requested = Signal()
+    topic_opened = Signal(int)
+
+    def __init__(self, services: Services, settings_file: Path | None = None,
+                 parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.svc = services
+        self.setWindowTitle(APP_TITLE)
+        self.setObjectName("mainWindow")
+        self._settings_file = settings_file
+        self.presenter = ErrorPresenter(self, self.show_status)
+        self.runner = TaskRunner(self.presenter)
+        self.events = ChatEvents(services.bus, self)
+        self._topic_id: int | None = None
+        self._estimate_running = False
+        self._estimate_pending = False
+        self._estimate_invalidate = False
+        self.estimates_shown = 0
+        self.dialogs: dict[str, QWidget] = {}
+        self._build_actions()
+        self._build_ui()
+        self._build_menus()
+        self._connect_events()
+        self.resize(1280, 800)
+        self._restore_geometry()
+        self.reload_assistants()
+
+    # --- construction ---------------------------------------------------------------------
+    def _action(self, text: str, slot: object, shortcut: QKeySequence | str | None = None,
+                tip: str = "") -> QAction:
+        a = QAction(text, self)
+        if shortcut is not None:
+            a.setShortcut(QKeySequence(shortcut))
+        if tip:
+            a.setToolTip(tip)
+            a.setStatusTip(tip)
+        a.triggered.connect(slot)  # type: ignore[arg-type]
+        self.addAction(a)
+        return a
+
+    def _build_actions(self) -> None:
+        self.import_action = self._action("ChatGPT export…", self.open_import, "Ctrl+I",
+                                          "Import conversations from a ChatGPT data export")
+        self.quit_action = self._action("&Quit", self.request_quit, QKeySequence.StandardKey.Quit,
+                                        "Quit ChatHub Desktop (a reply being written is kept as interrupted)")
+        self.quit_action.setShortcut(QKeySequence("Ctrl+Q"))
+        self.providers_action = self._action("&Providers…", self.open_settings, "Ctrl+,",
+                                             "Add or change LLM providers and their API keys")
+        self.new_assistant_action = self._action("&New…", self.open_new_assistant, "Ctrl+Shift+N",
+                                                 "Create an assistant")
+        self.edit_assistant_action = self._action("&Edit…", self.open_edit_assistant, "Ctrl+E",
+                                                  "Edit the selected assistant's settings")
+        self.about_action = self._action("&About ChatHub Desktop", self.open_about, None,
+                                         "Version and credits")
+        self.new_topic_action = self._action("New &topic", self.new_topic, "Ctrl+N",
+                                             "Start a new topic with this assistant (Ctrl+N)")
+        self.rename_topic_action = self._action("&Rename topic", self.rename_topic, "F2",
+                                                "Rename the selected topic (F2)")
+        self.delete_topic_action = QAction("&Delete topic", self)
+        self.delete_topic_action.setShortcut(QKeySequence(QKeySequence.StandardKey.Delete))
+        self.delete_topic_action.setShortcutContext(Qt.ShortcutContext.WidgetShortcut)
+        self.delete_topic_action.setToolTip("Delete the selected topic and its messages (Del)")
+        self.delete_topic_action.triggered.connect(self.delete_topic)
+        self.stop_action = self._action("Stop", self.stop_current, "Esc",
+                                        "Stop the reply being written in this topic (Esc)")
+
+    def _build_ui(self) -> None:
+        # sidebar
+        side = QWidget()
+        side.setObjectName("sidebar")
+        sl = QVBoxLayout(side)
+        sl.setContentsMargins(10, 10, 6, 10)
+        sl.setSpacing(6)
+        a_label = QLabel("&Assistant")
+        a_label.setObjectName("sectionLabel")
+        sl.addWidget(a_label)
+        self.assistant_combo = QComboBox()
+        self.assistant_combo.setObjectName("assistantCombo")
+        self.assistant_combo.setToolTip("The assistant whose topics are listed below")
+        a_label.setBuddy(self.assistant_combo)
+        self.assistant_combo.currentIndexChanged.connect(self._on_assistant_changed)
+        sl.addWidget(self.assistant_combo)
+        arow = QHBoxLayout()
+        arow.setSpacing(4)
+        self.new_assistant_button = _tool_button("New assistant", "Create an assistant (Ctrl+Shift+N)",
+                                                 self.new_assistant_action)
+        self.edit_assistant_button = _tool_button("Edit assistant", "Edit this assistant's settings (Ctrl+E)",
+                                                  self.edit_assistant_action)
+        arow.addWidget(self.new_assistant_button)
+        arow.addWidget(self.edit_assistant_button)
+        arow.addStretch(1)
+        sl.addLayout(arow)
+        sl.addSpacing(8)
+        t_label = QLabel("&Topics")
+        t_label.setObjectName("sectionLabel")
+        sl.addWidget(t_label)
+        self.topic_model = TopicListModel(self.svc.topics, self.events, self)
+        self.topic_list = QListView()
+        self.topic_list.setObjectName("topicList")
+        self.topic_list.setModel(self.topic_model)
+        self.topic_list.setEditTriggers(QAbstractItemView.EditTrigger.EditKeyPressed)
+        self.topic_list.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
+        self.topic_list.setUniformItemSizes(True)
+        self.topic_list.setAccessibleName("Topics")
+        self.topic_list.setSpacing(1)
+        self.topic_list.addAction(self.delete_topic_action)
+        self.topic_list.setContextMenuPolicy(Qt.ContextMenuPolicy.ActionsContextMenu)
+        self.topic_list.addAction(self.rename_topic_action)
+        self.topic_list.insertAction(self.delete_topic_action, self.new_topic_action)
+        t_label.setBuddy(self.topic_list)
+        self.topic_list.selectionModel().currentChanged.connect(self._on_topic_selected)
+        sl.addWidget(self.topic_list, 1)
+        trow = QHBoxLayout()
+        trow.setSpacing(4)
+        self.new_topic_button = _tool_button("New topic", "New topic (Ctrl+N)", self.new_topic_action)
+        self.rename_topic_button = _tool_button("Rename", "Rename the topic (F2)", self.rename_topic_action)
+        self.delete_topic_button = _tool_button("Delete", "Delete the topic (Del)", self.delete_topic_action)
+        self.new_topic_button.setText("New topic")
+        self.rename_topic_button.setText("Rename")
+        self.delete_topic_button.setText("Delete")
+        for b in (self.new_topic_button, self.rename_topic_button, self.delete_topic_button):
+            trow.addWidget(b)
+        trow.addStretch(1)
+        sl.addLayout(trow)
+        # chat side
+        chat = QWidget()
+        cl = QVBoxLayout(chat)
+        cl.setContentsMargins(0, 0, 0, 0)
+        cl.setSpacing(0)
+        self.message_model = MessageListModel(self.svc.topics, self.events, self)
+        self.message_view = MessageListView(self.message_model)
+        self.welcome = QLabel(WELCOME_HTML)
+        self.welcome.setObjectName("welcome")
+        self.welcome.setWordWrap(True)
+        self.welcome.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        self.welcome.setMargin(40)
+        self.stack = QStackedWidget()
+        self.stack.addWidget(self.welcome)
+        self.stack.addWidget(self.message_view)
+        cl.addWidget(self.stack, 1)
+        line = QFrame()
+        line.setFrameShape(QFrame.Shape.HLine)
+        line.setFrameShadow(QFrame.Shadow.Sunken)
+        cl.addWidget(line)
+        self.composer = Composer()
+        self.composer.send_requested.connect(self.send_message)
+        self.composer.stop_requested.connect(self.stop_current)
+        self.composer.draft_settled.connect(lambda _t: self.schedule_estimate())
+        cl.addWidget(self.composer)
+        self.splitter = QSplitter()
+        self.splitter.addWidget(side)
+        self.splitter.addWidget(chat)
+        self.splitter.setStretchFactor(0, 0)
+        self.splitter.setStretchFactor(1, 1)
+        self.splitter.setSizes([280, 1000])
+        self.splitter.setChildrenCollapsible(False)
+        side.setMinimumWidth(200)
+        self.setCentralWidget(self.splitter)
+        self.model_label = QLabel()
+        self.model_label.setToolTip("Provider and chat model of the selected assistant")
+        self.statusBar().addPermanentWidget(self.model_label)
+
+    def _build_menus(self) -> None:
+        mb = self.menuBar()
+        file_menu = mb.addMenu("&File")
+        import_menu = file_menu.addMenu("&Import")
+        import_menu.addAction(self.import_action)
+        file_menu.addSeparator()
+        file_menu.addAction(self.quit_action)
+        topic_menu = mb.addMenu("&Topic")
+        topic_menu.addAction(self.new_topic_action)
+        topic_menu.addAction(self.rename_topic_action)
+        topic_menu.addAction(self.delete_topic_action)
+        topic_menu.addSeparator()
+        topic_menu.addAction(self.stop_action)
+        assistant_menu = mb.addMenu("&Assistant")
+        assistant_menu.addAction(self.new_assistant_action)
+        assistant_menu.addAction(self.edit_assistant_action)
+        settings_menu = mb.addMenu("&Settings")
+        settings_menu.addAction(self.providers_action)
+        help_menu = mb.addMenu("&Help")
+        help_menu.addAction(self.about_action)
+        for m in (file_menu, topic_menu, assistant_menu, settings_menu, help_menu, import_menu):
+            m.setToolTipsVisible(True)
+
+    def _connect_events(self) -> None:
+        ev = self.events
+        ev.message_added.connect(self._on_message_added)
+        ev.reply_finished.connect(self._on_reply_finished)
+        ev.topic_changed.connect(self._on_topic_changed)
+
+    # --- geometry ---------------------------------------------------------------------------
+    def _qsettings(self) -> QSettings | None:
+        if self._settings_file is None:
+            return None
+        return QSettings(str(self._settings_file), QSettings.Format.IniFormat)
+
+    def _restore_geometry(self) -> None:
+        s = self._qsettings()
+        if s is None:
+            return
+        geo = s.value("window/geometry")
+        if isinstance(geo, QByteArray):
+            self.restoreGeometry(geo)
+        split = s.value("window/splitter")
+        if isinstance(split, QByteArray):
+            self.splitter.restoreState(split)
+
+    def _save_geometry(self) -> None:
+        s = self._qsettings()
+        if s is not None:
+            s.setValue("window/geometry", self.saveGeometry())
+            s.setValue("window/splitter", self.splitter.saveState())
+
+    # --- status -----------------------------------------------------------------------------
+    def show_status(self, text: str, ms: int = 5000) -> None:
+        """Short message in the status bar."""
+        self.statusBar().showMessage(text, ms)
+
+    # --- assistants -------------------------------------------------------------------------
+    def current_assistant_id(self) -> int | None:
+        """The selected assistant's id."""
+        data = self.assistant_combo.currentData()
+        return int(data) if data is not None else None
+
+    def reload_assistants(self, select_id: int | None = None) -> None:
+        """Re-read assistants; keep (or switch to ``select_id``) the selection."""
+        keep = select_id if select_id is not None else self.current_assistant_id()
+        self.assistant_combo.blockSignals(True)
+        self.assistant_combo.clear()
+        for a in self.svc.assistants.list():
+            self.assistant_combo.addItem(a.name, a.id)
+            self.assistant_combo.setItemData(
+                self.assistant_combo.count() - 1,
+                f"{a.name}: {a.model or 'no model'} via {a.provider_name or 'no provider'}",
+                Qt.ItemDataRole.ToolTipRole,
+            )
+        if keep is not None and self.assistant_combo.findData(keep) >= 0:
+            self.assistant_combo.setCurrentIndex(self.assistant_combo.findData(keep))
+        self.assistant_combo.blockSignals(False)
+        self._on_assistant_changed()
+
+    def _on_assistant_changed(self, *_args: object) -> None:
+        aid = self.current_assistant_id()
+        has = aid is not None
+        self.edit_assistant_action.setEnabled(has)
+        self.new_topic_action.setEnabled(has)
+        self.composer.set_can_send(has, "Create an assistant first (Assistant → New…)")
+        self._update_model_label()
+        self.topic_model.load(aid)
+        self._sync_topic_actions()
+        if self.topic_model.rowCount() > 0:
+            self.select_topic_row(0)
+        else:
+            self.open_topic(None)
+
+    def _update_model_label(self) -> None:
+        aid = self.current_assistant_id()
+        if aid is None:
+            self.model_label.setText("No assistant")
+            self.message_view.delegate.assistant_name = "Assistant"
+            return
+        try:
+            a = self.svc.assistants.get(aid)
+        except ServiceError:
+            return
+        self.message_view.delegate.assistant_name = a.name
+        self.model_label.setText(f"{a.model or 'no model'} · {a.provider_name or 'no provider'}")
+
+    # --- topics -----------------------------------------------------------------------------
+    @property
+    def current_topic_id(self) -> int | None:
+        """The open topic."""
+        return self._topic_id
+
+    def select_topic_row(self, row: int) -> None:
+        """Select (and open) the topic on ``row``."""
+        idx = self.topic_model.index(row)
+        self.topic_list.selectionModel().setCurrentIndex(
+            idx, QItemSelectionModel.SelectionFlag.ClearAndSelect
+        )
+
+    def select_topic(self, topic_id: int) -> None:
+        """Select (and open) ``topic_id`` when listed."""
+        row = self.topic_model.row_of(topic_id)
+        if row is not None:
+            self.select_topic_row(row)
+
+    def _on_topic_selected(self, current: QModelIndex, _previous: QModelIndex) -> None:
+        t = self.topic_model.topic_at(current.row()) if current.isValid() else None
+        self.open_topic(t.id if t else None)
+        self._sync_topic_actions()
+
+    def _sync_topic_actions(self) -> None:
+        has = self.topic_list.currentIndex().isValid()
+        self.rename_topic_action.setEnabled(has)
+        self.delete_topic_action.setEnabled(has)
+
+    def open_topic(self, topic_id: int | None) -> None:
+        """Show ``topic_id`` in the message view (newest page only) and re-estimate."""
+        if topic_id == self._topic_id and topic_id is not None:
+            return
+        self._topic_id = topic_id
+        self.message_model.open_topic(topic_id)
+        no_assistant = self.current_assistant_id() is None
+        self.stack.setCurrentWidget(self.welcome if no_assistant else self.message_view)
+        self._sync_sending()
+        self.badge_estimate(None)
+        self.schedule_estimate()
+        if topic_id is not None:
+            self.topic_opened.emit(topic_id)
+
+    def new_topic(self) -> int | None:
+        """Create a "New topic" for the current assistant and open it; returns its id."""
+        aid = self.current_assistant_id()
+        if aid is None:
+            self.show_status("Create an assistant first (Assistant → New…)")
+            return None
+        try:
+            t = self.svc.topics.create(aid)
+        except ServiceError as exc:
+            self.presenter.present(exc, context="New topic")
+            return None
+        self.topic_model.insert_first(t)
+        self.select_topic_row(0)
+        self.composer.draft.setFocus()
+        return t.id
+
+    def rename_topic(self) -> None:
+        """Edit the selected topic's title in place (F2)."""
+        idx = self.topic_list.currentIndex()
+        if idx.isValid():
+            self.topic_list.setFocus()
+            self.topic_list.edit(idx)
+
+    def delete_topic(self) -> None:
+        """Delete the selected topic after confirmation (a running reply is stopped)."""
+        idx = self.topic_list.currentIndex()
+        t = self.topic_model.topic_at(idx.row()) if idx.isValid() else None
+        if t is None:
+            return
+        if not confirm.ask(self, "Delete topic",
+                           f"Delete “{t.title}” and its {t.message_count:,} messages? This cannot be undone."):
+            return
+        self.svc.chat.stop(t.id)
+        try:
+            self.svc.topics.delete(t.id)
+        except ServiceError as exc:
+            self.presenter.present(exc, context="Delete topic")
+            return
+        row = idx.row()
+        self.topic_model.remove(t.id)
+        if self.topic_model.rowCount() > 0:
+            self.select_topic_row(min(row, self.topic_model.rowCount() - 1))
+        else:
+            self.open_topic(None)
+        self.show_status(f"Deleted “{t.title}”")
+
+    def _on_topic_changed(self, topic_id: int) -> None:
+        if topic_id == 0:  # assistant settings changed
+            self._update_model_label()
+            self.schedule_estimate(invalidate=True)
+        if self.topic_model.rename_error:
+            self.show_status(self.topic_model.rename_error)
+            self.topic_model.rename_error = None
+
+    # --- sending ----------------------------------------------------------------------------
+    def send_message(self, text: str) -> asyncio.Task[object] | None:
+        """Send ``text`` into the open topic (a new topic when none is open)."""
+        if not text.strip():
+            return None
+        topic_id = self._topic_id
+        if topic_id is None:
+            topic_id = self.new_topic()
+            if topic_id is None:
+                return None
+        try:
+            task = self.svc.chat.start_send(topic_id, text)
+        except ServiceError as exc:
+            self.presenter.present(exc, context="Cannot send")
+            return None
+        self.composer.clear()
+        self.runner.track(task, context="Sending failed")
+        task.add_done_callback(lambda t, tid=topic_id, txt=text: self._on_send_done(tid, txt, t))
+        self._sync_sending()
+        self.message_view.scroll_to_end()
+        return task  # type: ignore[return-value]
+
+    def _on_send_done(self, topic_id: int, text: str, task: asyncio.Task[object]) -> None:
+        self._sync_sending()
+        if task.cancelled():
+            return
+        exc = task.exception()
+        if isinstance(exc, ServiceError) and topic_id == self._topic_id and not self.composer.text():
+            self.composer.set_text(text)  # nothing was stored: give the draft back
+
+    def stop_current(self) -> None:
+        """Stop the reply streaming into the open topic (Esc)."""
+        if self._topic_id is not None and self.svc.chat.stop(self._topic_id):
+            self.show_status("Stopped — the text so far is kept", 3000)
+
+    def _sync_sending(self) -> None:
+        sending = self._topic_id is not None and self.svc.chat.is_sending(self._topic_id)
+        self.composer.set_sending(sending)
+        self.stop_action.setEnabled(sending)
+
+    def _on_message_added(self, topic_id: int, _message_id: int) -> None:
+        if topic_id == self._topic_id:
+            self._sync_sending()
+            self.schedule_estimate(invalidate=True)
+
+    def _on_reply_finished(self, topic_id: int, _message_id: int, status: str, error: str) -> None:
+        # the send task ends right after this event: re-check the buttons once it has
+        QTimer.singleShot(0, self._sync_sending)
+        QTimer.singleShot(100, self._sync_sending)
+        if topic_id == self._topic_id:
+            self.schedule_estimate(invalidate=True)
+            if status == "error" and error:
+                self.show_status(f"The provider answered with an error: {error}", 8000)
+
+    # --- token estimate (TOK-1, TOK-2) --------------------------------------------------------
+    def schedule_estimate(self, invalidate: bool = False) -> None:
+        """Recount the badge for the open topic and the current draft, in a worker thread.
+
+        Runs never overlap: a request while one runs is remembered and started after it.
+        ``invalidate`` (the topic's history changed) drops the service's cached history
+        right before the next run starts, so a run that began earlier cannot leave a
+        stale cache behind. Typing does not invalidate: only the draft is recounted.
+        """
+        self._estimate_pending = True
+        self._estimate_invalidate = self._estimate_invalidate or invalidate
+        if not self._estimate_running:
+            self._start_estimate()
+
+    def _start_estimate(self) -> None:
+        if not self._estimate_pending:
+            return
+        self._estimate_pending = False
+        topic_id = self._topic_id
+        if topic_id is None:
+            self._estimate_invalidate = False
+            self.badge_estimate(None)
+            return
+        if self._estimate_invalidate:
+            self.svc.estimates.invalidate(topic_id)
+            self._estimate_invalidate = False
+        self._estimate_running = True
+        self.runner.run("estimate", self._estimate(topic_id, self.composer.text()),
+                        context="Token estimate", quiet=True)
+
+    async def _estimate(self, topic_id: int, draft: str) -> None:
+        try:
+            e = await self.runner.run_in_thread(self.svc.estimates.estimate, topic_id, draft)
+            if topic_id == self._topic_id:
+                self.badge_estimate(e)
+        finally:
+            self._estimate_running = False
+            if self._estimate_pending:
+                QTimer.singleShot(0, self._start_estimate)
+
+    def badge_estimate(self, e: EstimateView | None) -> None:
+        """Show ``e`` on the badge."""
+        if e is not None:
+            self.estimates_shown += 1
+        self.composer.badge.show_estimate(e)
+
+    # --- dialogs ---------------------------------------------------------------------------
+    def open_settings(self) -> SettingsDialog:
+        """Settings → Providers… (non-blocking); returns the dialog."""
+        dlg = SettingsDialog(self.svc.providers, self)
+        dlg.providers_changed.connect(lambda: self.reload_assistants())
+        self.dialogs["settings"] = dlg
+        dlg.open()
+        return dlg
+
+    def _model_ids(self) -> list[str]:
+        return [e.id for e in self.svc.catalog.entries]
+
+    def open_new_assistant(self) -> AssistantDialog:
+        """Assistant → New… (non-blocking)."""
+        dlg = AssistantDialog(self.svc.assistants, self.svc.providers, None, self._model_ids(), self)
+        dlg.saved.connect(lambda a: self.reload_assistants(a.id))
+        self.dialogs["assistant"] = dlg
+        dlg.open()
+        return dlg
+
+    def open_edit_assistant(self) -> AssistantDialog | None:
+        """Assistant → Edit… for the selected assistant (non-blocking)."""
+        aid = self.current_assistant_id()
+        if aid is None:
+            return None
+        try:
+            a = self.svc.assistants.get(aid)
+        except ServiceError as exc:
+            self.presenter.present(exc)
+            return None
+        dlg = AssistantDialog(self.svc.assistants, self.svc.providers, a, self._model_ids(), self)
+        dlg.saved.connect(lambda v: self.reload_assistants(v.id))
+        self.dialogs["assistant"] = dlg
+        dlg.open()
+        return dlg
+
+    def open_import(self) -> ImportDialog | None:
+        """File → Import → ChatGPT export… (non-blocking)."""
+        if self.assistant_combo.count() == 0:
+            self.presenter.present(ServiceError("Create an assistant first: imported conversations "
+                                                "become its topics (Assistant → New…)."), context="Import")
+            return None
+        # ijson is not on the start-up path
+        from chathub_desktop.gui.import_dialog import ImportDialog
+
+        dlg = ImportDialog(self.svc, self.runner, self.current_assistant_id(), self)
+        dlg.imported.connect(self._on_imported)
+        self.dialogs["import"] = dlg
+        dlg.open()
+        return dlg
+
+    def _on_imported(self, assistant_id: int, result: object) -> None:
+        from chathub_desktop.gui.import_dialog import result_text
+
+        self.show_status(result_text(result), 10000)  # type: ignore[arg-type]
+        if assistant_id == self.current_assistant_id():
+            keep = self._topic_id
+            self.topic_model.load(assistant_id)
+            if keep is not None and self.topic_model.row_of(keep) is not None:
+                self.select_topic(keep)
+            elif self.topic_model.rowCount():
+                self.select_topic_row(0)
+        else:
+            self.reload_assistants(assistant_id)
+
+    def open_about(self) -> QMessageBox:
+        """Help → About (non-blocking)."""
+        box = QMessageBox(QMessageBox.Icon.Information, "About ChatHub Desktop",
+                          f"<h3>ChatHub Desktop {__version__}</h3>"
+                          "<p>A local-first chat client for your own API keys, built around "
+                          "assistant memory and context compaction.</p>"
+                          "<p>Your conversations stay in a local database; API keys stay in the "
+                          "OS keyring or environment variables.</p>",
+                          QMessageBox.StandardButton.Ok, self)
+        self.dialogs["about"] = box
+        box.open()
+        return box
+
+    # --- quitting --------------------------------------------------------------------------
+    def request_quit(self) -> None:
+        """File → Quit (Ctrl+Q): close the window, which ends the app."""
+        self.close()
+
+    def closeEvent(self, event: QCloseEvent) -> None:
+        """Remember the geometry and tell the composition root to shut down. (A future
+        tray would hide here instead, unless Quit was chosen.)"""
+        self._save_geometry()
+        event.accept()
+        self.quit_requested.emit()
+
+    async def shutdown(self) -> None:
+        """Stop every reply (stored as interrupted, APP-8) and every GUI task."""
+        await self.svc.chat.shutdown()
+        await self.runner.shutdown()
+        self.events.detach()

@@ -1,0 +1,383 @@
+"""Paints message rows as chat bubbles (APP-10): no widget per message.
+
+Each row is one rendered ``QTextDocument`` (Markdown → HTML with highlighted code, see
+:mod:`chathub_desktop.gui.markdown_render`) plus a header (author · time · tag) and, for
+assistant replies, a usage footer. Documents are kept in an LRU keyed by
+``(message_id, content hash, …)``; a width change only re-lays out the SAME document, so
+scrolling and resizing always reuse the highlighted rendering (never a plain-text
+fallback). ``sizeHint`` reads the cached document's height.
+
+Row kinds: user (right, tinted), assistant (left), tool (collapsed to one line, click
+to expand), ``thoughts``/``reasoning_recap`` (collapsed "Thought process"), error (red,
+with the provider's message), cancelled/interrupted (a small tag).
+"""
+
+from __future__ import annotations
+
+import html
+from collections import OrderedDict
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from functools import lru_cache
+
+from PySide6.QtCore import QModelIndex, QPersistentModelIndex, QPoint, QRect, QRectF, QSize, Qt
+from PySide6.QtGui import (
+    QAbstractTextDocumentLayout,
+    QColor,
+    QFont,
+    QFontDatabase,
+    QFontMetrics,
+    QPainter,
+    QPalette,
+    QTextDocument,
+)
+from PySide6.QtWidgets import QListView, QStyle, QStyledItemDelegate, QStyleOptionViewItem
+
+from chathub_desktop.gui.markdown_render import render_markdown, render_plain
+from chathub_desktop.gui.message_list_model import ExpandedRole, MessageRole
+from chathub_desktop.services.views import MessageView
+
+#: Documents kept in the rendering cache.
+DOC_CACHE_SIZE = 500
+
+MARGIN_X = 16  # px, row edge to bubble
+MARGIN_Y = 6  # px, between rows
+PAD = 10  # px, inside a bubble
+HEADER_GAP = 3  # px, header line to bubble
+FOOTER_GAP = 3  # px, bubble to footer line
+MAX_BUBBLE = 900  # px, widest bubble
+USER_FRACTION = 0.8  # of the row width, for user bubbles
+
+COLLAPSIBLE_TYPES = frozenset({"thoughts", "reasoning_recap"})
+STATUS_TAGS = {
+    "cancelled": "stopped",
+    "interrupted": "interrupted",
+    "streaming": "writing…",
+    "error": "error",
+}
+
+_DOC_CSS = """
+p { margin-top: 0px; margin-bottom: 6px; }
+h1 { font-size: x-large; margin-top: 4px; margin-bottom: 6px; }
+h2 { font-size: large; margin-top: 4px; margin-bottom: 6px; }
+h3 { font-size: medium; margin-top: 4px; margin-bottom: 4px; }
+ul, ol { margin-top: 0px; margin-bottom: 6px; }
+pre { margin-top: 0px; margin-bottom: 0px; }
+"""
+
+
+@lru_cache(maxsize=8)
+def symbol(emoji: str, fallback: str) -> str:
+    """``emoji`` when an installed font has it, else ``fallback`` (no tofu boxes on
+    systems without an emoji font)."""
+    code = ord(emoji[0])
+    for family in QFontDatabase.families():
+        if QFontMetrics(QFont(family)).inFontUcs4(code):
+            return emoji
+    return fallback
+
+
+def is_collapsible(m: MessageView) -> bool:
+    """Tool results and hidden reasoning are drawn as one clickable line."""
+    return m.role == "tool" or m.content_type in COLLAPSIBLE_TYPES
+
+
+def collapsed_label(m: MessageView, expanded: bool) -> str:
+    """The one-line text of a collapsible row."""
+    action = "click to collapse" if expanded else "click to expand"
+    arrow = "▾" if expanded else "▸"
+    if m.role == "tool":
+        return f"{arrow} {symbol('🔧', '⚙')} {m.tool_name or 'tool'} result — {action}"
+    return f"{arrow} {symbol('💭', '…')} Thought process — {action}"
+
+
+def usage_text(m: MessageView) -> str:
+    """``in 1,234 · out 56 · cached 1,000`` from a reply's usage ("" when unknown)."""
+    parts: list[str] = []
+    if m.input_tokens is not None:
+        parts.append(f"in {m.input_tokens:,}")
+    if m.output_tokens is not None:
+        parts.append(f"out {m.output_tokens:,}")
+    if m.cached_tokens:
+        parts.append(f"cached {m.cached_tokens:,}")
+    if m.cache_write_tokens:
+        parts.append(f"cache write {m.cache_write_tokens:,}")
+    return " · ".join(parts)
+
+
+def time_text(when: datetime, now: datetime | None = None) -> str:
+    """Local ``HH:MM`` for today, else ``YYYY-MM-DD HH:MM``."""
+    if when.tzinfo is None:
+        when = when.replace(tzinfo=UTC)
+    local = when.astimezone()
+    today = (now or datetime.now(UTC)).astimezone().date()
+    return local.strftime("%H:%M") if local.date() == today else local.strftime("%Y-%m-%d %H:%M")
+
+
+def blend(a: QColor, b: QColor, t: float) -> QColor:
+    """``a`` moved ``t`` (0..1) of the way towards ``b``."""
+    return QColor(
+        round(a.red() + (b.red() - a.red()) * t),
+        round(a.green() + (b.green() - a.green()) * t),
+        round(a.blue() + (b.blue() - a.blue()) * t),
+    )
+
+
+@dataclass(frozen=True)
+class _Colors:
+    user_bg: QColor
+    assistant_bg: QColor
+    error_bg: QColor
+    error_border: QColor
+    error_text: QColor
+    pill_bg: QColor
+    border: QColor
+    text: QColor
+    muted: QColor
+    tag_bg: QColor
+
+
+def _colors(pal: QPalette) -> tuple[_Colors, bool]:
+    base = pal.color(QPalette.ColorRole.Base)
+    text = pal.color(QPalette.ColorRole.Text)
+    accent = pal.color(QPalette.ColorRole.Highlight)
+    dark = base.lightness() < 128
+    return (
+        _Colors(
+            user_bg=blend(base, accent, 0.30 if dark else 0.14),
+            assistant_bg=blend(base, text, 0.05 if dark else 0.012),
+            error_bg=QColor("#4a1f22") if dark else QColor("#fdecec"),
+            error_border=QColor("#c9545d"),
+            error_text=QColor("#ffb3b8") if dark else QColor("#9b1c24"),
+            pill_bg=blend(base, text, 0.10 if dark else 0.06),
+            border=blend(base, text, 0.22 if dark else 0.16),
+            text=text,
+            muted=blend(base, text, 0.55),
+            tag_bg=blend(base, text, 0.16 if dark else 0.10),
+        ),
+        dark,
+    )
+
+
+@dataclass
+class _Layout:
+    header: str
+    tag: str
+    footer: str
+    bubble: QRect  # in row coordinates
+    doc: QTextDocument | None
+    label: str  # collapsed one-liner ("" for document rows)
+    height: int
+
+
+class MessageDelegate(QStyledItemDelegate):
+    """Bubble painter for :class:`~chathub_desktop.gui.message_list_model.MessageListModel`.
+
+    ``view``: the list view (its viewport width drives the layout).
+    ``assistant_name``: shown in assistant headers. ``renders`` counts documents built
+    (tests check that scrolling reuses them).
+    """
+
+    def __init__(self, view: QListView) -> None:
+        super().__init__(view)
+        self._view = view
+        self._docs: OrderedDict[tuple[object, ...], QTextDocument] = OrderedDict()
+        self.assistant_name = "Assistant"
+        self.renders = 0
+
+    # --- documents ---------------------------------------------------------------------
+    def _document(self, m: MessageView, dark: bool, colors: _Colors, width: int) -> QTextDocument:
+        kind = "tool" if m.role == "tool" else ("error" if m.status == "error" else "md")
+        key = (m.id, hash(m.content), hash(m.error), len(m.tool_calls), kind, dark)
+        doc = self._docs.get(key)
+        if doc is None:
+            doc = QTextDocument()
+            doc.setDocumentMargin(0)
+            doc.setDefaultFont(self._view.font())
+            doc.setDefaultStyleSheet(_DOC_CSS)
+            doc.setHtml(self._html(m, kind, dark, colors))
+            doc.setTextWidth(width)
+            self._docs[key] = doc
+            self.renders += 1
+            while len(self._docs) > DOC_CACHE_SIZE:
+                self._docs.popitem(last=False)
+        else:
+            self._docs.move_to_end(key)
+            if doc.textWidth() != width:
+                doc.setTextWidth(width)  # re-layout only: same highlighted rendering
+        return doc
+
+    @staticmethod
+    def _html(m: MessageView, kind: str, dark: bool, colors: _Colors) -> str:
+        if kind == "tool":
+            return render_plain(m.content)
+        body = render_markdown(m.content, dark=dark) if m.content else ""
+        for call in m.tool_calls:
+            args = str(call.get("arguments", ""))
+            if len(args) > 120:
+                args = args[:117] + "…"
+            body += (
+                f'<p style="color:{colors.muted.name()}">{symbol("🔧", "⚙")} calls <b>{html.escape(str(call.get("name", "")))}'
+                f"</b>({html.escape(args)})</p>"
+            )
+        if kind == "error":
+            body += (
+                f'<p style="color:{colors.error_text.name()}"><b>⚠ Error:</b> '
+                f"{html.escape(m.error or 'the provider failed')}</p>"
+            )
+        if not body:
+            body = f'<p style="color:{colors.muted.name()}">…</p>'
+        return body
+
+    def clear_cache(self) -> None:
+        """Drop every cached document (palette or font changed)."""
+        self._docs.clear()
+
+    # --- layout ------------------------------------------------------------------------
+    def _small_font(self) -> QFont:
+        f = QFont(self._view.font())
+        f.setPointSizeF(max(7.0, f.pointSizeF() * 0.85))
+        return f
+
+    def _layout(self, m: MessageView, expanded: bool, width: int, pal: QPalette) -> _Layout:
+        colors, dark = _colors(pal)
+        small = QFontMetrics(self._small_font())
+        fm = QFontMetrics(self._view.font())
+        avail = max(120, width - 2 * MARGIN_X)
+        if m.role == "user":
+            author = "You"
+        elif m.role == "tool":
+            author = "Tool"
+        elif m.role == "system":
+            author = "System"
+        else:
+            author = self.assistant_name + (f" · {m.model}" if m.model else "")
+        header = f"{author} · {time_text(m.created_at)}"
+        tag = STATUS_TAGS.get(m.status, "")
+        footer = usage_text(m) if m.role == "assistant" and not is_collapsible(m) else ""
+        y = MARGIN_Y + small.height() + HEADER_GAP
+        max_w = min(MAX_BUBBLE, avail if m.role != "user" else int(avail * USER_FRACTION))
+        doc: QTextDocument | None = None
+        label = ""
+        if is_collapsible(m) and not expanded:
+            label = collapsed_label(m, expanded)
+            w = min(max_w, fm.horizontalAdvance(label) + 2 * PAD + 4)
+            h = fm.height() + 2 * 6
+        else:
+            if is_collapsible(m):
+                label = collapsed_label(m, expanded)
+            doc = self._document(m, dark, colors, max_w - 2 * PAD)
+            doc_w = max_w - 2 * PAD
+            if m.role == "user":
+                doc_w = min(doc_w, int(doc.idealWidth()) + 2)
+                if doc.textWidth() != doc_w:
+                    doc.setTextWidth(doc_w)
+            w = max(doc_w, fm.horizontalAdvance(label) if label else 0) + 2 * PAD
+            h = int(doc.size().height()) + 2 * PAD + (fm.height() + 6 if label else 0)
+        x = MARGIN_X + (avail - w if m.role == "user" else 0)
+        bubble = QRect(x, y, w, h)
+        height = y + h + (FOOTER_GAP + small.height() if footer else 0) + MARGIN_Y
+        return _Layout(header, tag, footer, bubble, doc, label, height)
+
+    def _width(self) -> int:
+        return max(200, self._view.viewport().width())
+
+    def sizeHint(self, option: QStyleOptionViewItem, index: QModelIndex | QPersistentModelIndex) -> QSize:
+        """Row size: viewport width × the laid-out bubble height (px)."""
+        m = index.data(MessageRole)
+        if m is None:
+            return QSize(0, 0)
+        lay = self._layout(m, bool(index.data(ExpandedRole)), self._width(), option.palette)
+        return QSize(self._width(), lay.height)
+
+    def bubble_rect(self, index: QModelIndex) -> QRect:
+        """The bubble's rectangle in viewport coordinates (for clicks)."""
+        m = index.data(MessageRole)
+        if m is None:
+            return QRect()
+        lay = self._layout(m, bool(index.data(ExpandedRole)), self._width(), self._view.palette())
+        return lay.bubble.translated(self._view.visualRect(index).topLeft())
+
+    # --- painting ----------------------------------------------------------------------
+    def paint(
+        self,
+        painter: QPainter,
+        option: QStyleOptionViewItem,
+        index: QModelIndex | QPersistentModelIndex,
+    ) -> None:
+        """Draw header, bubble (document or one-line label), tag and usage footer."""
+        m: MessageView | None = index.data(MessageRole)
+        if m is None:
+            return
+        pal = option.palette
+        colors, _dark = _colors(pal)
+        lay = self._layout(m, bool(index.data(ExpandedRole)), option.rect.width(), pal)
+        top_left = option.rect.topLeft()
+        painter.save()
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+        painter.translate(top_left)
+        small = self._small_font()
+        sfm = QFontMetrics(small)
+        painter.setFont(small)
+        # header: "Author · 12:34" then a tag pill
+        header_w = sfm.horizontalAdvance(lay.header)
+        tag_w = sfm.horizontalAdvance(lay.tag) + 12 if lay.tag else 0
+        total_w = header_w + (tag_w + 6 if lay.tag else 0)
+        hx = lay.bubble.right() - total_w + 1 if m.role == "user" else lay.bubble.left() + 2
+        hy = MARGIN_Y
+        painter.setPen(colors.muted)
+        painter.drawText(QRect(hx, hy, header_w + 2, sfm.height()), Qt.AlignmentFlag.AlignLeft, lay.header)
+        if lay.tag:
+            tag_rect = QRect(hx + header_w + 6, hy, tag_w, sfm.height())
+            tag_bg = colors.error_bg if m.status == "error" else colors.tag_bg
+            painter.setPen(Qt.PenStyle.NoPen)
+            painter.setBrush(tag_bg)
+            painter.drawRoundedRect(tag_rect, 6, 6)
+            painter.setPen(colors.error_text if m.status == "error" else colors.muted)
+            painter.drawText(tag_rect, Qt.AlignmentFlag.AlignCenter, lay.tag)
+        # bubble
+        if m.status == "error":
+            bg, border = colors.error_bg, colors.error_border
+        elif m.role == "user":
+            bg, border = colors.user_bg, colors.user_bg
+        elif is_collapsible(m):
+            bg, border = colors.pill_bg, colors.border
+        else:
+            bg, border = colors.assistant_bg, colors.border
+        painter.setPen(border)
+        painter.setBrush(bg)
+        painter.drawRoundedRect(QRectF(lay.bubble).adjusted(0.5, 0.5, -0.5, -0.5), 9, 9)
+        painter.setFont(self._view.font())
+        fm = QFontMetrics(self._view.font())
+        y = lay.bubble.top()
+        if lay.label:
+            painter.setPen(colors.muted)
+            label_rect = QRect(lay.bubble.left() + PAD, y + 6, lay.bubble.width() - 2 * PAD, fm.height())
+            painter.drawText(
+                label_rect,
+                Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter,
+                fm.elidedText(lay.label, Qt.TextElideMode.ElideRight, label_rect.width()),
+            )
+            y += fm.height() + 6
+        if lay.doc is not None:
+            painter.translate(QPoint(lay.bubble.left() + PAD, y + PAD))
+            ctx = QAbstractTextDocumentLayout.PaintContext()
+            ctx.palette = QPalette(pal)
+            ctx.palette.setColor(QPalette.ColorRole.Text, colors.error_text if m.status == "error" else colors.text)
+            ctx.clip = QRectF(0, 0, lay.doc.textWidth() + 1, lay.doc.size().height() + 1)
+            painter.setClipRect(ctx.clip)
+            lay.doc.documentLayout().draw(painter, ctx)
+            painter.setClipping(False)
+            painter.translate(-QPoint(lay.bubble.left() + PAD, y + PAD))
+        if lay.footer:
+            painter.setFont(small)
+            painter.setPen(colors.muted)
+            fy = lay.bubble.bottom() + FOOTER_GAP
+            painter.drawText(
+                QRect(lay.bubble.left() + 2, fy, lay.bubble.width(), sfm.height()),
+                Qt.AlignmentFlag.AlignLeft,
+                lay.footer,
+            )
+        if option.state & QStyle.StateFlag.State_HasFocus:
+            pass  # rows are not selectable; no focus frame
+        painter.restore()

@@ -1,0 +1,229 @@
+"""The message list of the open topic: a lazily paged ``QAbstractListModel`` (APP-8, APP-10).
+
+Opening a topic loads only its newest :data:`PAGE_SIZE` messages; older pages are
+prepended when the user scrolls to the top (``canFetchMore``/``fetchMore``). New
+messages are appended on ``message_added``; a streamed delta appends text to its row
+and emits ``dataChanged`` with :data:`CONTENT_ROLES` only; ``reply_finished`` refreshes
+the row from the store (status, error, usage). Events for other topics are ignored
+here; their replies keep streaming in the service and the stored/overlaid text shows
+when the topic is opened again.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from typing import Any
+
+from PySide6.QtCore import (
+    QAbstractListModel,
+    QModelIndex,
+    QObject,
+    QPersistentModelIndex,
+    Qt,
+    Signal,
+)
+
+from chathub_desktop.gui.chat_events import ChatEvents
+from chathub_desktop.services.errors import NotFound
+from chathub_desktop.services.topic_service import TopicService
+from chathub_desktop.services.views import MessageView
+
+#: Messages loaded when a topic opens and per older page.
+PAGE_SIZE = 100
+
+#: Custom item roles (``Qt.UserRole`` + n).
+MessageRole = Qt.ItemDataRole.UserRole + 1  # MessageView with the current text
+ContentRole = Qt.ItemDataRole.UserRole + 2  # str: content (markdown) incl. streamed text
+StatusRole = Qt.ItemDataRole.UserRole + 3  # str: complete/streaming/cancelled/interrupted/error
+AuthorRole = Qt.ItemDataRole.UserRole + 4  # str: user/assistant/tool/system
+ExpandedRole = Qt.ItemDataRole.UserRole + 5  # bool: a collapsible row is expanded
+MessageIdRole = Qt.ItemDataRole.UserRole + 6  # int
+
+#: Roles a streamed delta changes.
+CONTENT_ROLES = [ContentRole, Qt.ItemDataRole.DisplayRole, MessageRole]
+
+ModelIndex = QModelIndex | QPersistentModelIndex
+
+
+@dataclass
+class _Row:
+    view: MessageView
+    expanded: bool = False
+
+
+class MessageListModel(QAbstractListModel):
+    """Messages of one topic, oldest first.
+
+    ``topics``: the topic service (paged reads); ``events``: the chat-event bridge.
+    ``fetched`` counts message rows read from the store since construction (tests and
+    benchmarks check that opening reads one page). Older pages load only once the view
+    has armed fetching (:meth:`arm_fetch_older`) — Qt's own automatic ``fetchMore`` fires
+    whenever the LAST row is visible, which in a chat is always.
+    """
+
+    topic_opened = Signal(int)
+    older_loaded = Signal(int)  # rows prepended
+
+    def __init__(self, topics: TopicService, events: ChatEvents, parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self._topics = topics
+        self._events = events
+        self._rows: list[_Row] = []
+        self._by_id: dict[int, int] = {}
+        self._topic_id: int | None = None
+        self._first_offset = 0
+        self._armed = False
+        self.fetched = 0
+        events.message_added.connect(self._on_message_added)
+        events.reply_delta.connect(self._on_reply_delta)
+        events.reply_finished.connect(self._on_reply_finished)
+
+    # --- topic -----------------------------------------------------------------------
+    @property
+    def topic_id(self) -> int | None:
+        """The open topic, or None."""
+        return self._topic_id
+
+    def open_topic(self, topic_id: int | None) -> None:
+        """Show ``topic_id`` (None clears): reads the newest page only."""
+        self.beginResetModel()
+        self._topic_id = topic_id
+        self._rows = []
+        self._first_offset = 0
+        self._armed = False
+        if topic_id is not None:
+            count = self._topics.message_count(topic_id)
+            self._first_offset = max(0, count - PAGE_SIZE)
+            views = self._topics.messages(topic_id, offset=self._first_offset, limit=PAGE_SIZE)
+            self.fetched += len(views)
+            self._rows = [_Row(self._overlay(v)) for v in views]
+        self._reindex()
+        self.endResetModel()
+        if topic_id is not None:
+            self.topic_opened.emit(topic_id)
+
+    def _overlay(self, view: MessageView) -> MessageView:
+        if view.status == "streaming":
+            text = self._events.streaming_text(view.id)
+            if text is not None:
+                return replace(view, content=text)
+        return view
+
+    def _reindex(self) -> None:
+        self._by_id = {r.view.id: i for i, r in enumerate(self._rows)}
+
+    # --- Qt model API ------------------------------------------------------------------
+    def rowCount(self, parent: ModelIndex = QModelIndex()) -> int:  # noqa: B008 - Qt signature
+        """Rows loaded so far (not the topic's total)."""
+        return 0 if parent.isValid() else len(self._rows)
+
+    def data(self, index: ModelIndex, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
+        """Row data for the named roles; DisplayRole is the raw markdown."""
+        if not index.isValid() or not 0 <= index.row() < len(self._rows):
+            return None
+        row = self._rows[index.row()]
+        v = row.view
+        if role in (Qt.ItemDataRole.DisplayRole, ContentRole):
+            return v.content
+        if role == MessageRole:
+            return v
+        if role == StatusRole:
+            return v.status
+        if role == AuthorRole:
+            return v.role
+        if role == ExpandedRole:
+            return row.expanded
+        if role == MessageIdRole:
+            return v.id
+        if role == Qt.ItemDataRole.ToolTipRole:
+            return None
+        return None
+
+    def flags(self, index: ModelIndex) -> Qt.ItemFlag:
+        """Rows are enabled but not selectable (the bubble is the whole interaction)."""
+        return Qt.ItemFlag.ItemIsEnabled
+
+    def canFetchMore(self, parent: ModelIndex = QModelIndex()) -> bool:  # noqa: B008
+        """True when older messages exist and the view asked for them (scrolled to top)."""
+        return not parent.isValid() and self._armed and self._first_offset > 0
+
+    def fetchMore(self, parent: ModelIndex = QModelIndex()) -> None:  # noqa: B008
+        """Prepend the previous page (``beginInsertRows(0, k-1)``)."""
+        if parent.isValid() or self._topic_id is None or self._first_offset <= 0:
+            return
+        self._armed = False
+        start = max(0, self._first_offset - PAGE_SIZE)
+        views = self._topics.messages(self._topic_id, offset=start, limit=self._first_offset - start)
+        self.fetched += len(views)
+        if not views:
+            self._first_offset = 0
+            return
+        self.beginInsertRows(QModelIndex(), 0, len(views) - 1)
+        self._rows[:0] = [_Row(self._overlay(v)) for v in views]
+        self._first_offset = start
+        self._reindex()
+        self.endInsertRows()
+        self.older_loaded.emit(len(views))
+
+    def has_older(self) -> bool:
+        """True when the topic has messages before the first loaded row."""
+        return self._first_offset > 0
+
+    def arm_fetch_older(self) -> None:
+        """Allow the next ``fetchMore`` (the view calls this when scrolled to the top)."""
+        self._armed = True
+
+    # --- row helpers ---------------------------------------------------------------------
+    def message_at(self, row: int) -> MessageView | None:
+        """The message on ``row`` (with streamed text so far)."""
+        return self._rows[row].view if 0 <= row < len(self._rows) else None
+
+    def row_of(self, message_id: int) -> int | None:
+        """Row of ``message_id`` when loaded."""
+        return self._by_id.get(message_id)
+
+    def toggle_expanded(self, row: int) -> None:
+        """Expand/collapse a tool or thoughts row."""
+        if 0 <= row < len(self._rows):
+            r = self._rows[row]
+            r.expanded = not r.expanded
+            idx = self.index(row)
+            self.dataChanged.emit(idx, idx, [ExpandedRole])
+
+    # --- events ----------------------------------------------------------------------------
+    def _on_message_added(self, topic_id: int, message_id: int) -> None:
+        if topic_id != self._topic_id or message_id in self._by_id:
+            return
+        try:
+            view = self._topics.message(message_id)
+        except NotFound:
+            return
+        pos = len(self._rows)
+        self.beginInsertRows(QModelIndex(), pos, pos)
+        self._rows.append(_Row(self._overlay(view)))
+        self._by_id[message_id] = pos
+        self.endInsertRows()
+
+    def _on_reply_delta(self, topic_id: int, message_id: int, text: str) -> None:
+        if topic_id != self._topic_id:
+            return
+        row = self._by_id.get(message_id)
+        if row is None:
+            return
+        r = self._rows[row]
+        r.view = replace(r.view, content=r.view.content + text)
+        idx = self.index(row)
+        self.dataChanged.emit(idx, idx, CONTENT_ROLES)
+
+    def _on_reply_finished(self, topic_id: int, message_id: int, status: str, error: str) -> None:
+        if topic_id != self._topic_id:
+            return
+        row = self._by_id.get(message_id)
+        if row is None:
+            return
+        try:
+            self._rows[row].view = self._topics.message(message_id)
+        except NotFound:
+            return
+        idx = self.index(row)
+        self.dataChanged.emit(idx, idx, [*CONTENT_ROLES, StatusRole])

@@ -1,0 +1,155 @@
+"""The scrolling message view: a ``QListView`` over :class:`MessageListModel` (APP-10).
+
+- per-pixel scrolling; sticks to the bottom while a reply streams if the user was there;
+- scrolling to the top loads the previous page and keeps the visible rows in place;
+- a click on a tool/thoughts row toggles it; the context menu copies a message's raw
+  Markdown (Ctrl+C copies the message under the mouse as well).
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QModelIndex, QPoint, Qt, QTimer
+from PySide6.QtGui import QAction, QGuiApplication, QKeySequence, QMouseEvent, QResizeEvent
+from PySide6.QtWidgets import QAbstractItemView, QFrame, QListView, QMenu, QWidget
+
+from chathub_desktop.gui.message_delegate import MessageDelegate, is_collapsible
+from chathub_desktop.gui.message_list_model import ExpandedRole, MessageListModel
+
+#: Pixels from the bottom that still count as "at the bottom".
+STICKY_PX = 24
+
+
+class MessageListView(QListView):
+    """Bubbles of the open topic. ``model``: the message model it owns the view of."""
+
+    def __init__(self, model: MessageListModel, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("messageList")
+        self._model = model
+        self.setModel(model)
+        self.delegate = MessageDelegate(self)
+        self.setItemDelegate(self.delegate)
+        self.setVerticalScrollMode(QAbstractItemView.ScrollMode.ScrollPerPixel)
+        self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.setResizeMode(QListView.ResizeMode.Adjust)
+        self.setSelectionMode(QAbstractItemView.SelectionMode.NoSelection)
+        self.setUniformItemSizes(False)
+        self.setFrameShape(QFrame.Shape.NoFrame)
+        self.setMouseTracking(True)
+        self.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
+        self.customContextMenuRequested.connect(self._context_menu)
+        self.verticalScrollBar().setSingleStep(24)
+        self.setAccessibleName("Messages")
+        self._stick = True
+        self._anchor: tuple[int, int] | None = None
+        sb = self.verticalScrollBar()
+        sb.valueChanged.connect(self._on_scrolled)
+        sb.rangeChanged.connect(self._on_range_changed)
+        model.modelReset.connect(self._on_reset)
+        model.rowsInserted.connect(self._on_rows_inserted)
+        model.dataChanged.connect(self._on_data_changed)
+        model.older_loaded.connect(self._on_older_loaded)
+        copy = QAction("Copy message", self)
+        copy.setShortcut(QKeySequence.StandardKey.Copy)
+        copy.setShortcutContext(Qt.ShortcutContext.WidgetShortcut)
+        copy.triggered.connect(self._copy_under_mouse)
+        self.addAction(copy)
+
+    # --- scrolling -----------------------------------------------------------------------
+    def is_at_bottom(self) -> bool:
+        """True when the last row is in view (or nothing scrolls)."""
+        sb = self.verticalScrollBar()
+        return sb.value() >= sb.maximum() - STICKY_PX
+
+    def scroll_to_end(self) -> None:
+        """Show the newest message."""
+        self._stick = True
+        self.scrollToBottom()
+        sb = self.verticalScrollBar()
+        sb.setValue(sb.maximum())
+
+    def _on_scrolled(self, value: int) -> None:
+        sb = self.verticalScrollBar()
+        if self._anchor is None:
+            self._stick = value >= sb.maximum() - STICKY_PX
+        if value <= sb.minimum() and self._model.has_older() and self._anchor is None:
+            # user reached the top: fetch the previous page (queued so the scroll ends first)
+            QTimer.singleShot(0, self._fetch_older)
+
+    def _fetch_older(self) -> None:
+        if self.verticalScrollBar().value() > self.verticalScrollBar().minimum():
+            return
+        self._model.arm_fetch_older()
+        if self._model.canFetchMore(QModelIndex()):
+            self._model.fetchMore(QModelIndex())
+
+    def _on_older_loaded(self, count: int) -> None:
+        # keep the row that was on top where it was: it is now row ``count``
+        self._anchor = (count, 0)
+        self.executeDelayedItemsLayout()
+        self.scrollTo(self._model.index(count), QAbstractItemView.ScrollHint.PositionAtTop)
+        self._anchor = None
+        self._stick = self.is_at_bottom()
+
+    def _on_range_changed(self, _lo: int, hi: int) -> None:
+        if self._stick and self._anchor is None:
+            self.verticalScrollBar().setValue(hi)
+
+    def _on_reset(self) -> None:
+        self._stick = True
+        QTimer.singleShot(0, self.scroll_to_end)
+
+    def _on_rows_inserted(self, _parent: QModelIndex, first: int, _last: int) -> None:
+        if first > 0 and self._stick:
+            QTimer.singleShot(0, self.scroll_to_end)
+
+    def _on_data_changed(self, top_left: QModelIndex, _bottom_right: QModelIndex, _roles: list[int]) -> None:
+        # the row's height may have changed (streamed text, expanded): re-layout
+        self.delegate.sizeHintChanged.emit(top_left)
+
+    def resizeEvent(self, e: QResizeEvent) -> None:
+        """Keep the bottom in view across width changes when the user was there."""
+        stick = self._stick
+        super().resizeEvent(e)
+        if stick:
+            QTimer.singleShot(0, self.scroll_to_end)
+
+    # --- interaction -----------------------------------------------------------------------
+    def mouseReleaseEvent(self, e: QMouseEvent) -> None:
+        """A left click on a collapsible row toggles it."""
+        if e.button() == Qt.MouseButton.LeftButton:
+            index = self.indexAt(e.position().toPoint())
+            m = self._model.message_at(index.row()) if index.isValid() else None
+            if m is not None and is_collapsible(m) and self.delegate.bubble_rect(index).contains(
+                e.position().toPoint()
+            ):
+                self._stick = False
+                self._model.toggle_expanded(index.row())
+                e.accept()
+                return
+        super().mouseReleaseEvent(e)
+
+    def _context_menu(self, pos: QPoint) -> None:
+        index = self.indexAt(pos)
+        if not index.isValid():
+            return
+        menu = QMenu(self)
+        copy = menu.addAction("Copy message")
+        copy.setToolTip("Copy this message's text (Markdown) to the clipboard")
+        copy.triggered.connect(lambda: self.copy_row(index.row()))
+        m = self._model.message_at(index.row())
+        if m is not None and is_collapsible(m):
+            toggle = menu.addAction("Collapse" if index.data(ExpandedRole) else "Expand")
+            toggle.triggered.connect(lambda: self._model.toggle_expanded(index.row()))
+        menu.popup(self.viewport().mapToGlobal(pos))
+
+    def copy_row(self, row: int) -> None:
+        """Put row ``row``'s raw Markdown on the clipboard."""
+        m = self._model.message_at(row)
+        if m is not None:
+            QGuiApplication.clipboard().setText(m.content)
+
+    def _copy_under_mouse(self) -> None:
+        index = self.indexAt(self.viewport().mapFromGlobal(self.cursor().pos()))
+        if index.isValid():
+            self.copy_row(index.row())

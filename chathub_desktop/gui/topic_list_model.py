@@ -1,0 +1,124 @@
+"""Topics of the selected assistant, most recently active first (a ``QAbstractListModel``).
+
+Rows are :class:`~chathub_desktop.services.views.TopicView`; ``topic_changed`` events
+refresh one row's title in place (APP-10: the generated title appears without a reload).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from PySide6.QtCore import QAbstractListModel, QModelIndex, QObject, QPersistentModelIndex, Qt
+
+from chathub_desktop.gui.chat_events import ChatEvents
+from chathub_desktop.services.errors import NotFound
+from chathub_desktop.services.topic_service import TopicService
+from chathub_desktop.services.views import TopicView
+
+TopicRole = Qt.ItemDataRole.UserRole + 1  # TopicView
+TopicIdRole = Qt.ItemDataRole.UserRole + 2  # int
+
+ModelIndex = QModelIndex | QPersistentModelIndex
+
+
+class TopicListModel(QAbstractListModel):
+    """Topic rows of one assistant (``load(assistant_id)``); editable titles call
+    ``TopicService.rename`` (F2 in the list)."""
+
+    def __init__(self, topics: TopicService, events: ChatEvents, parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self._topics = topics
+        self._rows: list[TopicView] = []
+        self._assistant_id: int | None = None
+        self.rename_error: str | None = None
+        events.topic_changed.connect(self._on_topic_changed)
+
+    @property
+    def assistant_id(self) -> int | None:
+        """The assistant whose topics are listed."""
+        return self._assistant_id
+
+    def load(self, assistant_id: int | None) -> None:
+        """List ``assistant_id``'s topics (None clears)."""
+        self.beginResetModel()
+        self._assistant_id = assistant_id
+        self._rows = self._topics.list(assistant_id) if assistant_id is not None else []
+        self.endResetModel()
+
+    def rowCount(self, parent: ModelIndex = QModelIndex()) -> int:  # noqa: B008 - Qt signature
+        """Number of topics."""
+        return 0 if parent.isValid() else len(self._rows)
+
+    def data(self, index: ModelIndex, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
+        """Title (Display/Edit), tooltip with counts, the view and id roles."""
+        if not index.isValid() or not 0 <= index.row() < len(self._rows):
+            return None
+        t = self._rows[index.row()]
+        if role in (Qt.ItemDataRole.DisplayRole, Qt.ItemDataRole.EditRole):
+            return t.title
+        if role == Qt.ItemDataRole.ToolTipRole:
+            when = t.updated_at.astimezone().strftime("%Y-%m-%d %H:%M")
+            return f"{t.title}\n{t.message_count:,} messages · last active {when}"
+        if role == TopicRole:
+            return t
+        if role == TopicIdRole:
+            return t.id
+        return None
+
+    def flags(self, index: ModelIndex) -> Qt.ItemFlag:
+        """Selectable and editable (rename in place)."""
+        base = super().flags(index)
+        return base | Qt.ItemFlag.ItemIsEditable if index.isValid() else base
+
+    def setData(self, index: ModelIndex, value: Any, role: int = Qt.ItemDataRole.EditRole) -> bool:
+        """Rename through the service; a refused title leaves the row unchanged."""
+        if role != Qt.ItemDataRole.EditRole or not index.isValid():
+            return False
+        t = self._rows[index.row()]
+        title = str(value).strip()
+        if not title or title == t.title:
+            return False
+        try:
+            self._rows[index.row()] = self._topics.rename(t.id, title)
+        except Exception as exc:  # ServiceError: shown by the window via rename_error
+            self.rename_error = str(exc)
+            return False
+        self.dataChanged.emit(index, index, [Qt.ItemDataRole.DisplayRole])
+        return True
+
+    def row_of(self, topic_id: int) -> int | None:
+        """Row of ``topic_id`` or None."""
+        for i, t in enumerate(self._rows):
+            if t.id == topic_id:
+                return i
+        return None
+
+    def topic_at(self, row: int) -> TopicView | None:
+        """The topic on ``row``."""
+        return self._rows[row] if 0 <= row < len(self._rows) else None
+
+    def insert_first(self, topic: TopicView) -> None:
+        """Add a just-created topic at the top."""
+        self.beginInsertRows(QModelIndex(), 0, 0)
+        self._rows.insert(0, topic)
+        self.endInsertRows()
+
+    def remove(self, topic_id: int) -> None:
+        """Drop a deleted topic's row."""
+        row = self.row_of(topic_id)
+        if row is None:
+            return
+        self.beginRemoveRows(QModelIndex(), row, row)
+        del self._rows[row]
+        self.endRemoveRows()
+
+    def _on_topic_changed(self, topic_id: int) -> None:
+        row = self.row_of(topic_id)
+        if row is None:
+            return
+        try:
+            self._rows[row] = self._topics.get(topic_id)
+        except NotFound:
+            return
+        idx = self.index(row)
+        self.dataChanged.emit(idx, idx, [Qt.ItemDataRole.DisplayRole, Qt.ItemDataRole.ToolTipRole])

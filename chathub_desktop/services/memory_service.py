@@ -1,0 +1,402 @@
+"""Fixed memory of an assistant: the editor's operations, provenance, injection and the
+model's memory tools (MEM-1..MEM-8, REF-1..REF-7).
+
+Every write runs in one transaction: the document and its provenance rows change
+together or not at all. Provenance is keyed by the sha256 of the trimmed entry text
+(REF-7); only entry texts that are *new* in a write get an origin, so re-saving an
+untrusted entry never turns it into ``owner``. Rows of texts that leave the document
+are removed (dream rows are left to dynamic memory).
+
+Assistants are referenced by id or name. Errors are :class:`InvalidInput` /
+:class:`NotFound` with one-line messages; nothing is written when one is raised.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass
+
+from sqlalchemy import delete as sql_delete
+from sqlalchemy import or_, select
+from sqlalchemy.orm import Session
+
+from chathub_desktop.core import fixed_memory as fm
+from chathub_desktop.core.memory_injection import build_memory_block
+from chathub_desktop.core.memory_tools import (
+    MEMORY_TOOL_NAMES,
+    MEMORY_TOOLS,
+    TRUST_WINDOW,
+    run_tool,
+    write_is_untrusted,
+)
+from chathub_desktop.core.messages import ToolCall, ToolSpec
+from chathub_desktop.services.assistant_service import AssistantService
+from chathub_desktop.services.errors import InvalidInput, NotFound
+from chathub_desktop.storage.database import Database
+from chathub_desktop.storage.models import (
+    DynamicMemoryDocument,
+    FixedMemoryDocument,
+    MemoryProvenance,
+    Message,
+    Topic,
+    utcnow,
+)
+
+ORIGINS = ("owner", "dream", "agent")
+
+#: The only topic kind that is offered memory tools (MEM-4): one-to-one regular chats.
+TOOL_TOPIC_KIND = "regular"
+
+
+@dataclass(frozen=True)
+class MemoryEntryView:
+    """One fixed-memory card: ``number`` (1..n), ``text``, ``origin`` (``owner`` /
+    ``dream`` / ``agent``, None when unrecorded) and ``trusted`` (unrecorded → True) (MEM-7)."""
+
+    number: int
+    text: str
+    origin: str | None
+    trusted: bool
+
+
+@dataclass(frozen=True)
+class ToolTrace:
+    """A tool message of the current turn not yet stored, for the trust check (REF-7)."""
+
+    tool_name: str | None
+    content_type: str | None = "text"
+
+
+class MemoryService:
+    """Fixed memory per assistant (MEM-2, MEM-3, MEM-7) and the memory tools (MEM-4, MEM-5).
+
+    - ``dynamic_cards``: optional parser of the dynamic-memory document into numbered
+      cards (objects with ``number``/``text``, REF-8) so searchMemory covers dream
+      cards too; without it only fixed entries are searched.
+    - ``dynamic_render``: optional function turning the stored dynamic document into
+      the text injected (e.g. hiding overflow framing); default: the document as stored.
+    - ``on_change``: called with the assistant id after a committed change (GUI refresh).
+    """
+
+    def __init__(
+        self,
+        db: Database,
+        *,
+        dynamic_cards: Callable[[str], Sequence[fm.Entry]] | None = None,
+        dynamic_render: Callable[[str], str] | None = None,
+        on_change: Callable[[int], None] | None = None,
+    ) -> None:
+        self._db = db
+        self._dynamic_cards = dynamic_cards
+        self._dynamic_render = dynamic_render
+        self._on_change = on_change
+
+    # --- helpers ---------------------------------------------------------------------
+
+    @staticmethod
+    def _doc_row(s: Session, assistant_id: int, *, lock: bool = False) -> FixedMemoryDocument | None:
+        return s.get(FixedMemoryDocument, assistant_id, with_for_update=lock or None)
+
+    def _doc(self, s: Session, assistant_id: int, *, lock: bool = False) -> str:
+        row = self._doc_row(s, assistant_id, lock=lock)
+        return row.body if row is not None else ""
+
+    @staticmethod
+    def _store(s: Session, assistant_id: int, body: str) -> None:
+        row = s.get(FixedMemoryDocument, assistant_id)
+        if row is None:
+            s.add(FixedMemoryDocument(assistant_id=assistant_id, body=body, updated_at=utcnow()))
+        else:
+            row.body = body
+            row.updated_at = utcnow()
+
+    @staticmethod
+    def _record(
+        s: Session,
+        assistant_id: int,
+        old_doc: str,
+        new_doc: str,
+        written: Iterable[str] | None,
+        *,
+        origin: str,
+        trusted: bool,
+        topic_id: int | None = None,
+    ) -> None:
+        """Provenance for texts new in this write; drop rows of texts that left (REF-7).
+
+        ``written``: the texts this write produced (None = every entry of ``new_doc``).
+        """
+        old_texts = {e.text for e in fm.entries(old_doc)}
+        new_texts = {e.text for e in fm.entries(new_doc)}
+        candidates = new_texts if written is None else {fm.clean_text(t) for t in written}
+        for text in sorted(candidates - old_texts):
+            if text not in new_texts:
+                continue
+            h = fm.text_hash(text)
+            row = s.scalar(
+                select(MemoryProvenance).where(
+                    MemoryProvenance.assistant_id == assistant_id, MemoryProvenance.text_hash == h
+                )
+            )
+            if row is None:
+                s.add(MemoryProvenance(
+                    assistant_id=assistant_id, text_hash=h, origin=origin, trusted=trusted,
+                    topic_id=topic_id, created_at=utcnow(),
+                ))
+            else:
+                row.origin, row.trusted, row.topic_id, row.created_at = origin, trusted, topic_id, utcnow()
+        gone = [fm.text_hash(t) for t in old_texts - new_texts]
+        if gone:
+            s.execute(
+                sql_delete(MemoryProvenance).where(
+                    MemoryProvenance.assistant_id == assistant_id,
+                    MemoryProvenance.text_hash.in_(gone),
+                    MemoryProvenance.origin != "dream",
+                )
+            )
+        s.flush()
+
+    def _changed(self, assistant_id: int) -> None:
+        if self._on_change is not None:
+            self._on_change(assistant_id)
+
+    @staticmethod
+    def _untrusted_numbers(s: Session, assistant_id: int, doc: str) -> set[int]:
+        bad = set(s.scalars(
+            select(MemoryProvenance.text_hash).where(
+                MemoryProvenance.assistant_id == assistant_id,
+                MemoryProvenance.trusted.is_(False),
+            )
+        ))
+        if not bad:
+            return set()
+        return {e.number for e in fm.entries(doc) if fm.text_hash(e.text) in bad}
+
+    @staticmethod
+    def _entry(doc: str, number: int) -> fm.Entry:
+        for e in fm.entries(doc):
+            if e.number == number:
+                return e
+        raise NotFound(f"no memory entry #{number}")
+
+    # --- reading ---------------------------------------------------------------------
+
+    def document(self, assistant: int | str) -> str:
+        """The fixed-memory document (Markdown, as stored; ``""`` when none) (MEM-3)."""
+        with self._db.sessions() as s:
+            return self._doc(s, AssistantService.row(s, assistant).id)
+
+    def entries(self, assistant: int | str) -> list[fm.Entry]:
+        """The numbered entries in document order (MEM-2)."""
+        return fm.entries(self.document(assistant))
+
+    def entry_views(self, assistant: int | str) -> list[MemoryEntryView]:
+        """The cards with their provenance (MEM-7): origin None / trusted True when unrecorded."""
+        with self._db.sessions() as s:
+            a = AssistantService.row(s, assistant)
+            items = fm.entries(self._doc(s, a.id))
+            rows = {
+                r.text_hash: r
+                for r in s.scalars(select(MemoryProvenance).where(MemoryProvenance.assistant_id == a.id))
+            }
+        out = []
+        for e in items:
+            r = rows.get(fm.text_hash(e.text))
+            out.append(MemoryEntryView(e.number, e.text, r.origin if r else None, r.trusted if r else True))
+        return out
+
+    def export_markdown(self, assistant: int | str) -> str:
+        """The fixed-memory document as a Markdown file's text: exactly as stored, plus a
+        final newline when it lacks one (``""`` for an empty memory)."""
+        doc = self.document(assistant)
+        return doc if not doc or doc.endswith("\n") else doc + "\n"
+
+    # --- the user's edits (owner) ------------------------------------------------------
+
+    def save_raw(self, assistant: int | str, text: str) -> str:
+        """Save the raw editor document (MEM-3): normalize (renumber 1..n, free-form lines
+        kept byte for byte), store, and record ``owner``/trusted for entry texts that were
+        not in the previous document. Saving the same text twice changes nothing.
+        Returns the stored document."""
+        new_doc = fm.normalize(text)
+        with self._db.transaction() as s:
+            a = AssistantService.row(s, assistant)
+            old_doc = self._doc(s, a.id, lock=True)
+            if new_doc == old_doc:
+                return new_doc
+            self._store(s, a.id, new_doc)
+            self._record(s, a.id, old_doc, new_doc, None, origin="owner", trusted=True)
+            aid = a.id
+        self._changed(aid)
+        return new_doc
+
+    def add(
+        self,
+        assistant: int | str,
+        text: str,
+        origin: str = "owner",
+        *,
+        trusted: bool = True,
+        topic_id: int | None = None,
+    ) -> MemoryEntryView:
+        """Append one entry (Add memory, MEM-2; number = highest + 1, REF-1). Records
+        ``origin``/``trusted`` unless the same text is already an entry. Raises
+        :class:`InvalidInput` for an empty text or an unknown origin."""
+        if origin not in ORIGINS:
+            raise InvalidInput(f"origin must be one of {', '.join(ORIGINS)}, got {origin!r}")
+        cleaned = fm.clean_text(text)
+        if not cleaned:
+            raise InvalidInput("a memory entry must not be empty")
+        with self._db.transaction() as s:
+            a = AssistantService.row(s, assistant)
+            old_doc = self._doc(s, a.id, lock=True)
+            new_doc, number = fm.append(old_doc, cleaned)
+            self._store(s, a.id, new_doc)
+            self._record(s, a.id, old_doc, new_doc, [cleaned], origin=origin, trusted=trusted,
+                         topic_id=topic_id)
+            aid = a.id
+        self._changed(aid)
+        return next(v for v in self.entry_views(aid) if v.number == number)
+
+    def edit(self, assistant: int | str, number: int, new_text: str) -> MemoryEntryView:
+        """Edit a card in place (MEM-2): the number is kept; a changed text is ``owner``.
+        Raises :class:`NotFound` (no such entry) or :class:`InvalidInput` (empty text)."""
+        with self._db.transaction() as s:
+            a = AssistantService.row(s, assistant)
+            old_doc = self._doc(s, a.id, lock=True)
+            res = fm.edit_entry(old_doc, number, new_text)
+            if res.status == "not_found":
+                raise NotFound(f"no memory entry #{number}")
+            if not res.ok:
+                raise InvalidInput("a memory entry must not be empty; delete it instead")
+            self._store(s, a.id, res.doc)
+            self._record(s, a.id, old_doc, res.doc, [res.new_text or ""], origin="owner", trusted=True)
+            aid = a.id
+        self._changed(aid)
+        return next(v for v in self.entry_views(aid) if v.number == number)
+
+    def delete(self, assistant: int | str, number: int) -> None:
+        """Delete a card (MEM-2); later entries renumber. Raises :class:`NotFound`."""
+        with self._db.transaction() as s:
+            a = AssistantService.row(s, assistant)
+            old_doc = self._doc(s, a.id, lock=True)
+            res = fm.delete_entry(old_doc, number)
+            if not res.ok:
+                raise NotFound(f"no memory entry #{number}")
+            self._store(s, a.id, res.doc)
+            self._record(s, a.id, old_doc, res.doc, [], origin="owner", trusted=True)
+            aid = a.id
+        self._changed(aid)
+
+    def clear_untrusted(self, assistant: int | str, number: int) -> MemoryEntryView:
+        """The user vouches for entry ``number``: its mark becomes trusted (origin kept) (MEM-7).
+        Raises :class:`NotFound` for an unknown number."""
+        with self._db.transaction() as s:
+            a = AssistantService.row(s, assistant)
+            entry = self._entry(self._doc(s, a.id), number)
+            row = s.scalar(select(MemoryProvenance).where(
+                MemoryProvenance.assistant_id == a.id,
+                MemoryProvenance.text_hash == fm.text_hash(entry.text),
+            ))
+            if row is not None:
+                row.trusted = True
+            aid = a.id
+        self._changed(aid)
+        return next(v for v in self.entry_views(aid) if v.number == number)
+
+    # --- the model's side ------------------------------------------------------------
+
+    def injection_block(self, assistant: int | str, count: Callable[[str], int] | None = None) -> str:
+        """The text for ``AssemblyInput.memory_block`` (REF-6, MEM-6..MEM-8): fixed, then
+        dynamic memory, untrusted entries in their own data-only section, capped at
+        24,000 characters and at ``memory_budget_tokens`` tokens when ``count`` is given.
+        ``""`` when memory is off (MEM-1) or empty."""
+        with self._db.sessions() as s:
+            a = AssistantService.row(s, assistant)
+            if not a.memory_enabled:
+                return ""
+            fixed = self._doc(s, a.id)
+            dyn_row = s.get(DynamicMemoryDocument, a.id)
+            dynamic = dyn_row.body if dyn_row is not None else ""
+            untrusted = self._untrusted_numbers(s, a.id, fixed)
+            budget = a.memory_budget_tokens
+        if self._dynamic_render is not None and dynamic:
+            dynamic = self._dynamic_render(dynamic)
+        return build_memory_block(
+            fixed, dynamic, untrusted_numbers=untrusted,
+            budget_tokens=budget if count is not None else None, count=count,
+        )
+
+    def tool_specs(self, assistant: int | str, topic_kind: str = TOOL_TOPIC_KIND) -> tuple[ToolSpec, ...]:
+        """The memory tools to offer (MEM-4): all five in a one-to-one regular topic with
+        memory on; ``()`` when memory is off (MEM-1) or for group/member/thread requests."""
+        if topic_kind != TOOL_TOPIC_KIND:
+            return ()
+        with self._db.sessions() as s:
+            enabled = AssistantService.row(s, assistant).memory_enabled
+        return MEMORY_TOOLS if enabled else ()
+
+    @staticmethod
+    def is_memory_tool(name: str) -> bool:
+        """True for the five memory tool names (the chat loop routes these here)."""
+        return name in MEMORY_TOOL_NAMES
+
+    @staticmethod
+    def _recent_traces(s: Session, topic_id: int) -> list[ToolTrace]:
+        """The topic's latest non-memory tool messages, oldest first (REF-7)."""
+        rows = s.execute(
+            select(Message.tool_name, Message.content_type)
+            .where(
+                Message.topic_id == topic_id,
+                Message.role == "tool",
+                or_(Message.tool_name.is_(None), Message.tool_name.not_in(MEMORY_TOOL_NAMES)),
+            )
+            .order_by(Message.seq.desc())
+            .limit(TRUST_WINDOW)
+        ).all()
+        return [ToolTrace(name, ctype) for name, ctype in reversed(rows)]
+
+    def execute_tool(
+        self,
+        assistant_id: int | str,
+        topic_id: int,
+        call: ToolCall,
+        *,
+        pending_tool_messages: Sequence[ToolTrace] = (),
+    ) -> str:
+        """Run one model memory-tool call and return its JSON result text (MEM-4, MEM-5, MEM-7).
+
+        One transaction: read the document, apply :func:`run_tool`, store the change and
+        record ``agent`` provenance for new texts, trusted unless
+        :func:`write_is_untrusted` over the topic's last 10 non-memory tool messages
+        (from the message table, followed by ``pending_tool_messages`` — this turn's tool
+        results not stored yet). With memory off the result is a ``memory_off`` failure.
+        Raises :class:`NotFound` for an unknown assistant or a topic of another assistant.
+        """
+        changed = False
+        with self._db.transaction() as s:
+            a = AssistantService.row(s, assistant_id)
+            topic = s.get(Topic, topic_id)
+            if topic is None or topic.assistant_id != a.id:
+                raise NotFound(f"no topic {topic_id} for assistant {a.name!r}")
+            if not a.memory_enabled:
+                return '{"ok":false,"error":"memory_off","message":"Memory is turned off for this assistant."}'
+            old_doc = self._doc(s, a.id, lock=True)
+            cards: Sequence[fm.Entry] = ()
+            if self._dynamic_cards is not None and call.name == "searchMemory":
+                dyn_row = s.get(DynamicMemoryDocument, a.id)
+                if dyn_row is not None and dyn_row.body:
+                    cards = self._dynamic_cards(dyn_row.body)
+            outcome = run_tool(call.name, call.arguments, old_doc, dynamic_cards=cards)
+            if outcome.new_doc is not None:
+                untrusted = bool(outcome.written_texts) and write_is_untrusted(
+                    [*self._recent_traces(s, topic.id), *pending_tool_messages]
+                )
+                self._store(s, a.id, outcome.new_doc)
+                self._record(s, a.id, old_doc, outcome.new_doc, outcome.written_texts,
+                             origin="agent", trusted=not untrusted, topic_id=topic.id)
+                changed = True
+            aid = a.id
+        if changed:
+            self._changed(aid)
+        return outcome.result_json

@@ -1,0 +1,70 @@
+"""Small helpers shared by the GUI tests: providers/assistants over the fake vendor and
+hand-built ChatGPT exports in the real ``conversations.json`` shape."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+from chathub_desktop.services.container import Services
+
+
+def add_fake_provider(svc: Services, base_url: str, *, name: str = "Fake", model: str = "gpt-4o-mini",
+                      assistant: str = "Helper") -> tuple[int, int]:
+    """A provider at ``base_url`` (key in the in-memory keyring) and an assistant using it.
+    Returns ``(provider_id, assistant_id)``."""
+    p = svc.providers.add(name, "openai_compatible", base_url, api_key="sk-test")
+    a = svc.assistants.create(assistant, provider=p.id, model=model)
+    return p.id, a.id
+
+
+def conversation(title: str, turns: list[tuple[str, str]], conv_id: str, t0: float = 1_714_585_031.0) -> dict[str, Any]:
+    """One conversation: ``turns`` of (role, text) as a linear ``mapping`` chain."""
+    mapping: dict[str, Any] = {
+        "root": {"id": "root", "message": None, "parent": None, "children": []},
+    }
+    parent = "root"
+    for i, (role, text) in enumerate(turns):
+        node = f"{conv_id}-n{i}"
+        mapping[node] = {
+            "id": node,
+            "message": {
+                "id": node,
+                "author": {"role": role, "name": None, "metadata": {}},
+                "create_time": t0 + i * 10,
+                "update_time": None,
+                "content": {"content_type": "text", "parts": [text]},
+                "status": "finished_successfully",
+                "end_turn": True if role == "assistant" else None,
+                "weight": 1.0,
+                "metadata": {},
+                "recipient": "all",
+            },
+            "parent": parent,
+            "children": [],
+        }
+        mapping[parent]["children"].append(node)
+        parent = node
+    return {
+        "title": title,
+        "create_time": t0,
+        "update_time": t0 + len(turns) * 10,
+        "mapping": mapping,
+        "moderation_results": [],
+        "current_node": parent,
+        "plugin_ids": None,
+        "conversation_id": conv_id,
+        "conversation_template_id": None,
+        "gizmo_id": None,
+        "is_archived": False,
+        "safe_urls": [],
+        "default_model_slug": "gpt-4o",
+        "id": conv_id,
+    }
+
+
+def write_export(path: Path, conversations: list[dict[str, Any]]) -> Path:
+    """Write ``conversations.json``."""
+    path.write_text(json.dumps(conversations), encoding="utf-8")
+    return path

@@ -1,0 +1,185 @@
+"""Builds a populated main window and saves screenshots (a script, not a test).
+
+    QT_QPA_PLATFORM=offscreen python -m tests.gui.screenshot [OUT_DIR]
+
+Writes ``docs/screenshot-main-window.png`` (1280×800) and, into OUT_DIR (default
+``/tmp/chathub-shots``), the settings, provider form and assistant dialogs. The data: a
+provider on the local fake vendor, an assistant, a ChatGPT export imported (code
+blocks, Markdown, a table, browser tool results, hidden reasoning), and one live
+exchange with usage, so every bubble kind shows.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import random
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+os.environ.setdefault("CHATHUB_ALLOW_TEST_DOUBLES", "1")
+
+REPO = Path(__file__).resolve().parents[2]
+if str(REPO) not in sys.path:
+    sys.path.insert(0, str(REPO))
+
+CODE_REPLY = """Here is a small **retry helper** with exponential backoff:
+
+```python
+import asyncio
+import random
+
+
+async def retry(fn, attempts: int = 5, base: float = 0.5):
+    \"\"\"Call ``fn`` until it succeeds, sleeping base·2^n (+ jitter).\"\"\"
+    for n in range(attempts):
+        try:
+            return await fn()
+        except ConnectionError:
+            if n == attempts - 1:
+                raise
+            await asyncio.sleep(base * 2 ** n + random.random() / 10)
+```
+
+Key points:
+
+1. The delay doubles each time (`0.5`, `1`, `2`, `4` s).
+2. Jitter avoids a *thundering herd*.
+3. Only `ConnectionError` is retried — other errors surface at once.
+
+| attempt | delay (s) |
+|---|---|
+| 1 | 0.5 |
+| 2 | 1.0 |
+| 3 | 2.0 |
+"""
+
+LONG_REPLY = " ".join(
+    [
+        "Compaction keeps a long topic inside the model's context window: older turns are",
+        "summarised by the History Compress model, the summary is wrapped and sent before the",
+        "recent history, and the cursor moves forward so each message is summarised once.",
+    ]
+    * 4
+)
+
+
+def build_export(path: Path) -> Path:
+    """A small export: one coding topic (+ thoughts and a tool result) and a web search."""
+    from tests.fakes.chatgpt_exports import (
+        ConversationBuilder,
+        browser_conversation,
+        execution_output_content,
+        thoughts_content,
+        write_export,
+    )
+
+    b = ConversationBuilder("Retry with backoff in asyncio", rng=random.Random(7),
+                            create_time=time.time() - 3600)
+    b.user("How do I retry an async call with exponential backoff in Python?")
+    b.add("assistant", thoughts_content(("Plan", "Show a helper, explain jitter, give a table.")),
+          end_turn=False)
+    b.assistant(CODE_REPLY)
+    b.user("Can you check it runs?")
+    b.tool_call("python", "print(sum(0.5 * 2 ** n for n in range(4)))")
+    b.tool_result("python", execution_output_content("7.5"))
+    b.assistant("It runs: the four delays add up to **7.5 s** in total.")
+    b.user("And why compact long topics at all?")
+    b.assistant(LONG_REPLY)
+    web, _expected, _ids = browser_conversation()
+    write_export(path, [web, b.build()])
+    return path
+
+
+def main(out_dir: Path) -> int:
+    """Build the window, grab it and the dialogs; returns 0."""
+    import keyring
+    import qasync
+    from PySide6.QtWidgets import QApplication
+
+    from chathub_desktop.app_bootstrap import make_application
+    from chathub_desktop.core.messages import Usage
+    from chathub_desktop.gui.main_window import MainWindow
+    from chathub_desktop.gui.task_runner import install_asyncgen_hooks
+    from chathub_desktop.services.chatgpt_import import import_chatgpt_export
+    from chathub_desktop.services.container import open_services
+    from tests.fakes.memory_keyring import MemoryKeyring
+    from tests.fakes.vendor_server import FakeVendor, Reply
+
+    keyring.set_keyring(MemoryKeyring())
+    out_dir.mkdir(parents=True, exist_ok=True)
+    tmp = Path(tempfile.mkdtemp(prefix="chathub-shot-"))
+    app = make_application()
+    loop = qasync.QEventLoop(app)
+    asyncio.set_event_loop(loop)
+    install_asyncgen_hooks(loop)
+    vendor = FakeVendor().start()
+    svc = open_services(f"sqlite:///{tmp / 'store.sqlite3'}")
+    try:
+        p = svc.providers.add("OpenAI (fake)", "openai", vendor.base_url, api_key="sk-demo")
+        svc.providers.add("Local Ollama", "openai_compatible", "http://127.0.0.1:11434/v1")
+        a = svc.assistants.create("Coder", provider=p.id, model="gpt-4o-mini",
+                                  instructions="You are a careful senior Python engineer.")
+        import_chatgpt_export(svc.db, a.id, build_export(tmp / "conversations.json"))
+        window = MainWindow(svc)
+        window.resize(1280, 800)
+        window.show()
+        vendor.script(Reply(text_chunks=["Sure — ", "`asyncio.timeout()` ", "(3.11+) wraps ",
+                                         "the call and raises `TimeoutError`."],
+                            usage=Usage(input_tokens=1834, output_tokens=21, cached_tokens=1536)))
+
+        async def scenario() -> None:
+            window.select_topic_row(0)
+            await asyncio.sleep(0.2)
+            task = svc.chat.start_send(window.current_topic_id, "How do I put a timeout on it?")
+            await task
+            await asyncio.sleep(0.5)
+            window.composer.set_text("Thanks! One more: how do I cancel it from another task?")
+            window.schedule_estimate()
+            await asyncio.sleep(1.5)
+            app.processEvents()
+            window.grab().save(str(REPO / "docs" / "screenshot-main-window.png"))
+            window.message_view.verticalScrollBar().setValue(0)
+            await asyncio.sleep(0.3)
+            window.grab().save(str(out_dir / "main-window-top.png"))
+            window.select_topic_row(1)
+            await asyncio.sleep(0.5)
+            window.grab().save(str(out_dir / "main-window-web.png"))
+            window.composer.badge.open_popover()
+            await asyncio.sleep(0.3)
+            window.composer.badge.popover.grab().save(str(out_dir / "token-popover.png"))
+            window.composer.badge.popover.hide()
+            settings = window.open_settings()
+            await asyncio.sleep(0.2)
+            settings.grab().save(str(out_dir / "settings-dialog.png"))
+            form = settings.providers_page.add_provider()
+            await asyncio.sleep(0.2)
+            form.grab().save(str(out_dir / "provider-form.png"))
+            form.reject()
+            settings.reject()
+            dlg = window.open_edit_assistant()
+            await asyncio.sleep(0.2)
+            assert dlg is not None
+            dlg.grab().save(str(out_dir / "assistant-dialog.png"))
+            dlg.reject()
+            imp = window.open_import()
+            await asyncio.sleep(0.2)
+            assert imp is not None
+            imp.grab().save(str(out_dir / "import-dialog.png"))
+            imp.reject()
+            await window.shutdown()
+
+        loop.run_until_complete(scenario())
+    finally:
+        vendor.stop()
+        svc.close()
+    QApplication.instance()
+    print(REPO / "docs" / "screenshot-main-window.png")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(Path(sys.argv[1]) if len(sys.argv) > 1 else Path("/tmp/chathub-shots")))

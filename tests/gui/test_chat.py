@@ -1,0 +1,125 @@
+"""Chat in the window against the fake vendor: streaming, usage, Stop, switching topics
+while a reply streams (APP-8), provider errors."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Qt
+
+from chathub_desktop.core.messages import Usage
+from chathub_desktop.gui.message_delegate import usage_text
+from chathub_desktop.gui.message_list_model import ContentRole, MessageRole
+from tests.fakes.vendor_server import Reply, openai_error
+from tests.gui.helpers import add_fake_provider
+
+
+def _last(window):  # type: ignore[no-untyped-def]
+    m = window.message_model
+    return m.message_at(m.rowCount() - 1)
+
+
+def _setup(window, services, fake_vendor):  # type: ignore[no-untyped-def]
+    _pid, aid = add_fake_provider(services, fake_vendor.base_url)
+    window.reload_assistants(aid)
+    return aid
+
+
+def test_send_streams_reply_with_usage(window, services, fake_vendor, qtbot):  # type: ignore[no-untyped-def]
+    chunks = ["Hello", " there", ", this", " is", " streamed", "."]
+    fake_vendor.script(Reply(text_chunks=chunks, chunk_delay_s=0.08,
+                             usage=Usage(input_tokens=1234, output_tokens=56, cached_tokens=1000)))
+    _setup(window, services, fake_vendor)
+    window.composer.draft.setFocus()
+    qtbot.keyClicks(window.composer.draft, "Hi fake")
+    qtbot.keyClick(window.composer.draft, Qt.Key.Key_Return, Qt.KeyboardModifier.ControlModifier)
+    model = window.message_model
+    qtbot.waitUntil(lambda: model.rowCount() == 2, timeout=3000)
+    assert model.message_at(0).role == "user"
+    assert model.message_at(0).content == "Hi fake"
+    assert window.composer.text() == ""
+    assert not window.composer.send_button.isEnabled()
+    assert window.composer.stop_button.isEnabled()
+    seen: list[str] = []
+
+    def grew() -> bool:
+        text = model.index(1).data(ContentRole)
+        if text and (not seen or seen[-1] != text):
+            seen.append(text)
+        return len(seen) >= 3
+
+    qtbot.waitUntil(grew, timeout=3000)
+    qtbot.waitUntil(lambda: _last(window).status == "complete", timeout=5000)
+    assert _last(window).content == "".join(chunks)
+    assert all(b.startswith(a) for a, b in zip(seen, seen[1:], strict=False))
+    assert usage_text(_last(window)) == "in 1,234 · out 56 · cached 1,000"
+    qtbot.waitUntil(lambda: window.composer.send_button.isEnabled(), timeout=2000)
+    assert not window.composer.stop_button.isEnabled()
+    # the topic got a title from the first message (APP-10)
+    assert window.topic_model.topic_at(0).title != "New topic"
+
+
+def test_stop_keeps_partial_text(window, services, fake_vendor, qtbot):  # type: ignore[no-untyped-def]
+    fake_vendor.script(Reply(text_chunks=[f"w{i} " for i in range(40)], chunk_delay_s=0.1))
+    _setup(window, services, fake_vendor)
+    window.composer.set_text("Write slowly")
+    window.composer.send_button.click()
+    model = window.message_model
+    qtbot.waitUntil(lambda: model.rowCount() == 2 and len(model.message_at(1).content) >= 6, timeout=4000)
+    qtbot.keyClick(window.composer.draft, Qt.Key.Key_Escape)
+    qtbot.waitUntil(lambda: _last(window).status == "cancelled", timeout=1500)
+    partial = _last(window).content
+    assert partial.startswith("w0 ")
+    assert len(partial) < len("".join(f"w{i} " for i in range(40)))
+    stored = services.topics.message(_last(window).id)
+    assert stored.status == "cancelled" and stored.content == partial
+    qtbot.waitUntil(lambda: window.composer.send_button.isEnabled(), timeout=2000)
+
+
+def test_switching_topics_keeps_streaming(window, services, fake_vendor, qtbot):  # type: ignore[no-untyped-def]
+    chunks = [f"part{i} " for i in range(12)]
+    fake_vendor.script(Reply(text_chunks=chunks, chunk_delay_s=0.08))
+    aid = _setup(window, services, fake_vendor)
+    other = services.topics.create(aid, "Other topic")
+    window.reload_assistants(aid)
+    first = window.new_topic()
+    window.composer.set_text("Long answer please")
+    window.composer.send_button.click()
+    model = window.message_model
+    qtbot.waitUntil(lambda: model.rowCount() == 2 and model.message_at(1).content.count("part") >= 2,
+                    timeout=3000)
+    window.select_topic(other.id)
+    assert window.current_topic_id == other.id
+    assert model.rowCount() == 0
+    assert window.composer.send_button.isEnabled()  # the OTHER topic is not sending
+    assert not window.composer.stop_button.isEnabled()
+    qtbot.wait(250)
+    window.select_topic(first)
+    assert model.rowCount() == 2
+    # what streamed meanwhile is shown at once (overlay), then the rest arrives
+    assert model.message_at(1).content.count("part") >= 3
+    qtbot.waitUntil(lambda: _last(window).status == "complete", timeout=5000)
+    assert _last(window).content == "".join(chunks)
+
+
+def test_provider_error_shows_error_bubble(window, services, fake_vendor, qtbot):  # type: ignore[no-untyped-def]
+    fake_vendor.script(Reply(error_status=401, error_body=openai_error("Incorrect API key provided: sk-te**", "invalid_request_error", "invalid_api_key")))
+    _setup(window, services, fake_vendor)
+    window.composer.set_text("Hello?")
+    window.composer.send_button.click()
+    qtbot.waitUntil(lambda: window.message_model.rowCount() == 2 and _last(window).status == "error",
+                    timeout=4000)
+    m = window.message_model.index(1).data(MessageRole)
+    assert "Incorrect API key provided" in (m.error or "")
+    assert "Incorrect API key provided" in window.statusBar().currentMessage()
+
+
+def test_send_without_provider_keeps_draft(window, services, qtbot):  # type: ignore[no-untyped-def]
+    a = services.assistants.create("Bare")
+    window.reload_assistants(a.id)
+    window.composer.set_text("nobody will answer")
+    window.composer.send_button.click()
+    qtbot.waitUntil(lambda: window.presenter.last_message is not None, timeout=3000)
+    assert "has no provider" in window.presenter.last_message
+    qtbot.waitUntil(lambda: window.composer.text() == "nobody will answer", timeout=2000)
+    assert window.message_model.rowCount() == 0
+    for box in window.presenter.open_boxes():
+        box.close()

@@ -1,0 +1,134 @@
+"""Settings → Providers and the assistant dialog (APP-1, APP-2, APP-6, APP-9)."""
+
+from __future__ import annotations
+
+from PySide6.QtWidgets import QDialogButtonBox
+
+from chathub_desktop.core.provider_kinds import ProviderKind
+from chathub_desktop.storage.secrets import KeyringStatus
+
+
+def _save(form) -> None:  # type: ignore[no-untyped-def]
+    form.ui.buttonBox.button(QDialogButtonBox.StandardButton.Save).click()
+
+
+def _select_kind(form, kind: ProviderKind) -> None:  # type: ignore[no-untyped-def]
+    form.ui.kindCombo.setCurrentIndex(form.ui.kindCombo.findData(kind.value))
+
+
+def test_add_provider_with_keyring(window, services, qtbot):  # type: ignore[no-untyped-def]
+    settings = window.open_settings()
+    form = settings.providers_page.add_provider()
+    assert form.ui.keyringRadio.isEnabled() and form.ui.keyringRadio.isChecked()
+    _select_kind(form, ProviderKind.ANTHROPIC)
+    assert form.ui.baseUrlEdit.text() == ProviderKind.ANTHROPIC.default_base_url
+    qtbot.keyClicks(form.ui.nameEdit, "Claude")
+    qtbot.keyClicks(form.ui.keyEdit, "sk-ant-123")
+    _save(form)
+    p = services.providers.get("Claude")
+    assert p.kind == "anthropic" and p.key_source == "keyring"
+    assert services.providers.api_key(p.id) == "sk-ant-123"
+    assert settings.providers_page.list.count() == 1
+    assert not form.isVisible()
+
+
+def test_add_provider_with_env_var_and_inline_error(window, services, qtbot):  # type: ignore[no-untyped-def]
+    services.providers.add("Taken", "openai", api_key_env="X_KEY")
+    settings = window.open_settings()
+    form = settings.providers_page.add_provider()
+    _select_kind(form, ProviderKind.OPENAI)
+    form.ui.baseUrlEdit.setText("")
+    qtbot.keyClicks(form.ui.baseUrlEdit, "https://openrouter.ai/api/v1")
+    _select_kind(form, ProviderKind.OPENAI_COMPATIBLE)  # a URL the user typed is kept
+    assert form.ui.baseUrlEdit.text() == "https://openrouter.ai/api/v1"
+    form.ui.envRadio.setChecked(True)
+    assert form.ui.envEdit.isEnabled() and not form.ui.keyEdit.isEnabled()
+    form.ui.envEdit.setText("OPENROUTER_API_KEY")
+    form.ui.nameEdit.setText("Taken")
+    _save(form)
+    assert form.isVisible()
+    assert "already exists" in form.ui.errorLabel.text()
+    form.ui.nameEdit.setText("OpenRouter")
+    _save(form)
+    p = services.providers.get("OpenRouter")
+    assert p.key_source == "env:OPENROUTER_API_KEY"
+    assert p.base_url == "https://openrouter.ai/api/v1"
+
+
+def test_keyring_unavailable_disables_radio(window, services, monkeypatch):  # type: ignore[no-untyped-def]
+    monkeypatch.setattr(services.providers, "keyring_status",
+                        lambda: KeyringStatus(False, "fail.Keyring", "no Secret Service is running"))
+    form = window.open_settings().providers_page.add_provider()
+    assert not form.ui.keyringRadio.isEnabled()
+    assert not form.ui.keyEdit.isEnabled()
+    assert form.ui.envRadio.isChecked()
+    assert "no Secret Service is running" in form.ui.keyringWarning.text()
+
+
+def test_help_buttons_have_tooltips(window):  # type: ignore[no-untyped-def]
+    form = window.open_settings().providers_page.add_provider()
+    for b in (form.ui.kindHelp, form.ui.nameHelp, form.ui.baseUrlHelp, form.ui.keyHelp):
+        assert b.text() == "?" and len(b.toolTip()) > 20
+    dlg = window.open_new_assistant()
+    for b in (dlg.ui.providerHelp, dlg.ui.modelHelp, dlg.ui.templateHelp, dlg.ui.maxTokensHelp,
+              dlg.ui.memoryHelp):
+        assert b.text() == "?" and len(b.toolTip()) > 20
+    assert "{{text}}" in dlg.ui.templateHelp.toolTip()
+    assert "neither reserved nor sent" in dlg.ui.maxTokensHelp.toolTip()
+
+
+def test_assistant_dialog_creates_assistant(window, services, qtbot):  # type: ignore[no-untyped-def]
+    p = services.providers.add("Local", "openai_compatible", "http://127.0.0.1:9/v1")
+    window.reload_assistants()
+    dlg = window.open_new_assistant()
+    ui = dlg.ui
+    assert ui.templateEdit.text() == "{{text}}"
+    assert not ui.maxTokensCheck.isChecked() and not ui.maxTokensSpin.isEnabled()
+    ui.maxTokensCheck.setChecked(True)
+    assert ui.maxTokensSpin.isEnabled()
+    ui.maxTokensCheck.setChecked(False)
+    assert not ui.maxTokensSpin.isEnabled()
+    qtbot.keyClicks(ui.nameEdit, "Writer")
+    ui.providerCombo.setCurrentIndex(ui.providerCombo.findData(p.id))
+    ui.modelCombo.setCurrentText("my-local-model")
+    ui.instructionsEdit.setPlainText("Write clearly.")
+    ui.templateEdit.setText("no placeholder")
+    ui.buttonBox.button(QDialogButtonBox.StandardButton.Save).click()
+    assert dlg.isVisible() and "{{text}}" in ui.errorLabel.text()
+    ui.templateEdit.setText("Please: {{text}}")
+    ui.memoryCheck.setChecked(False)
+    ui.buttonBox.button(QDialogButtonBox.StandardButton.Save).click()
+    a = services.assistants.get("Writer")
+    assert (a.provider_id, a.model, a.instructions, a.input_template) == (
+        p.id, "my-local-model", "Write clearly.", "Please: {{text}}")
+    assert a.max_tokens_enabled is False and a.memory_enabled is False
+    assert window.assistant_combo.currentText() == "Writer"
+    # edit: switch max tokens on
+    dlg = window.open_edit_assistant()
+    dlg.ui.maxTokensCheck.setChecked(True)
+    dlg.ui.maxTokensSpin.setValue(2048)
+    dlg.ui.buttonBox.button(QDialogButtonBox.StandardButton.Save).click()
+    a = services.assistants.get("Writer")
+    assert a.max_tokens_enabled and a.max_tokens == 2048
+
+
+def test_topics_new_rename_delete(window, services, qtbot, monkeypatch):  # type: ignore[no-untyped-def]
+    from PySide6.QtCore import Qt
+
+    from chathub_desktop.gui import confirm
+
+    a = services.assistants.create("Solo")
+    window.reload_assistants(a.id)
+    window.topic_list.setFocus()
+    qtbot.keyClick(window, Qt.Key.Key_N, Qt.KeyboardModifier.ControlModifier)
+    assert window.topic_model.rowCount() == 1
+    assert window.topic_model.topic_at(0).title == "New topic"
+    tid = window.current_topic_id
+    assert window.topic_model.setData(window.topic_model.index(0), "Renamed")
+    assert services.topics.get(tid).title == "Renamed"
+    monkeypatch.setattr(confirm, "ask", lambda *a, **k: True)
+    window.topic_list.setFocus()
+    qtbot.keyClick(window.topic_list, Qt.Key.Key_Delete)
+    assert window.topic_model.rowCount() == 0
+    assert services.topics.list(a.id) == []
+    assert window.current_topic_id is None

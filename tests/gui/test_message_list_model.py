@@ -1,0 +1,74 @@
+"""Lazy paging of a 20,000-message topic in the message view (APP-10)."""
+
+from __future__ import annotations
+
+import pytest
+from PySide6.QtCore import QPoint
+
+from chathub_desktop.gui.chat_events import ChatEvents
+from chathub_desktop.gui.message_list_model import PAGE_SIZE, MessageListModel
+from chathub_desktop.gui.message_list_view import MessageListView
+from tests.gui.helpers import conversation, write_export
+
+N = 20_000
+
+
+@pytest.fixture
+def big_topic(services, tmp_path):  # type: ignore[no-untyped-def]
+    from chathub_desktop.services.chatgpt_import import import_chatgpt_export
+
+    a = services.assistants.create("Big")
+    turns = [("user" if i % 2 == 0 else "assistant", f"Message {i}: some *markdown* text.") for i in range(N)]
+    import_chatgpt_export(services.db, a.id, write_export(tmp_path / "big.json", [conversation("Big", turns, "big")]))
+    (topic,) = services.topics.list(a.id)
+    assert topic.message_count == N
+    return topic
+
+
+def test_opening_fetches_one_page_and_scrolling_up_fetches_more(services, big_topic, qtbot):  # type: ignore[no-untyped-def]
+    events = ChatEvents(services.bus)
+    model = MessageListModel(services.topics, events)
+    view = MessageListView(model)
+    qtbot.addWidget(view)
+    view.resize(800, 600)
+    view.show()
+    qtbot.waitExposed(view)
+    model.open_topic(big_topic.id)
+    qtbot.wait(50)
+    assert model.rowCount() == PAGE_SIZE
+    assert model.fetched == PAGE_SIZE
+    assert model.message_at(PAGE_SIZE - 1).content.startswith(f"Message {N - 1}:")
+    assert view.is_at_bottom()
+    renders = view.delegate.renders
+    # scrolling within the page re-uses the rendered documents (no re-render)
+    sb = view.verticalScrollBar()
+    sb.setValue(sb.maximum() // 2)
+    qtbot.wait(20)
+    sb.setValue(sb.maximum())
+    qtbot.wait(20)
+    assert view.delegate.renders == renders
+    # to the top: the previous page is prepended, and the view stays where it was
+    sb.setValue(sb.minimum())
+    qtbot.waitUntil(lambda: model.rowCount() == 2 * PAGE_SIZE, timeout=3000)
+    assert model.fetched == 2 * PAGE_SIZE
+    assert model.message_at(0).content.startswith(f"Message {N - 2 * PAGE_SIZE}:")
+    qtbot.wait(20)
+    top = view.indexAt(QPoint(20, 5))
+    assert top.row() >= PAGE_SIZE - 2  # the old first row is still near the top
+    events.detach()
+
+
+def test_streamed_delta_changes_one_row(services, qtbot):  # type: ignore[no-untyped-def]
+    from chathub_desktop.services.events import ReplyDelta
+
+    a = services.assistants.create("Small")
+    t = services.topics.create(a.id)
+    events = ChatEvents(services.bus)
+    model = MessageListModel(services.topics, events)
+    model.open_topic(t.id)
+    changed = []
+    model.dataChanged.connect(lambda tl, br, roles: changed.append((tl.row(), br.row(), list(roles))))
+    services.bus.publish(ReplyDelta(t.id + 999, 1, "ignored"))  # other topic: ignored
+    assert changed == []
+    assert events.streaming_text(1) == "ignored"  # but remembered for when it is opened
+    events.detach()
