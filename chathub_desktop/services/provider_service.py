@@ -11,7 +11,6 @@ from sqlalchemy.orm import Session
 
 from chathub_desktop.core.provider_kinds import ProviderKind
 from chathub_desktop.providers.base import ChatClient
-from chathub_desktop.providers.factory import make_client
 from chathub_desktop.services.errors import InvalidInput, NotFound
 from chathub_desktop.services.views import ProviderView
 from chathub_desktop.storage.database import Database
@@ -183,5 +182,7 @@ class ProviderService:
 
     def client(self, ref: int | str) -> ChatClient:
         """A fresh streaming client for this provider (caller closes it with ``aclose``)."""
+        from chathub_desktop.providers.factory import make_client  # httpx off the start-up path
+
         view = self.get(ref)
         return make_client(ProviderKind(view.kind), view.base_url, self.api_key(view.id))

@@ -11,15 +11,20 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from alembic import command
-from alembic.config import Config
-from sqlalchemy import Engine, create_engine, event
+from sqlalchemy import Engine, create_engine, event, inspect, text
 from sqlalchemy.engine import make_url
 from sqlalchemy.exc import ArgumentError, NoSuchModuleError
 from sqlalchemy.orm import Session, sessionmaker
 
+if TYPE_CHECKING:
+    from alembic.config import Config
+
 _MIGRATIONS = Path(__file__).with_name("migrations")
+#: Newest Alembic revision. A store already at it opens without importing Alembic
+#: (~0.35 s of start-up); a test keeps this equal to the migrations' head.
+SCHEMA_HEAD = "0001"
 
 
 class DatabaseError(Exception):
@@ -88,6 +93,8 @@ def open_database(url: str, *, migrate: bool = True) -> Database:
 
 def alembic_config(engine: Engine | None = None) -> Config:
     """Alembic config pointing at the packaged migrations (works from a wheel)."""
+    from alembic.config import Config
+
     cfg = Config()
     cfg.set_main_option("script_location", str(_MIGRATIONS))
     if engine is not None:
@@ -95,8 +102,21 @@ def alembic_config(engine: Engine | None = None) -> Config:
     return cfg
 
 
+def stored_revision(engine: Engine) -> str | None:
+    """The store's Alembic revision (``None`` for a new store), read with plain SQL."""
+    with engine.connect() as connection:
+        if not inspect(connection).has_table("alembic_version"):
+            return None
+        return connection.execute(text("SELECT version_num FROM alembic_version")).scalar()
+
+
 def upgrade_to_head(engine: Engine) -> None:
-    """Run every pending Alembic migration on ``engine`` in one transaction."""
+    """Run every pending Alembic migration on ``engine`` in one transaction; a store
+    already at :data:`SCHEMA_HEAD` is left alone without loading Alembic."""
+    if stored_revision(engine) == SCHEMA_HEAD:
+        return
+    from alembic import command
+
     with engine.begin() as connection:
         cfg = alembic_config()
         cfg.attributes["connection"] = connection

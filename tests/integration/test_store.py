@@ -82,3 +82,12 @@ def test_wheel_carries_resources_forms_and_migrations(tmp_path: Path) -> None:
     assert any(n.startswith("chathub_desktop/ui/") and n.endswith(".ui") for n in names)
     assert "chathub_desktop/storage/migrations/env.py" in names
     assert any(n.startswith("chathub_desktop/storage/migrations/versions/0001") for n in names)
+
+
+def test_schema_head_constant_matches_the_migrations() -> None:
+    """``SCHEMA_HEAD`` lets start-up skip Alembic; it must name the real head revision."""
+    from alembic.script import ScriptDirectory
+
+    from chathub_desktop.storage.database import SCHEMA_HEAD, alembic_config
+
+    assert ScriptDirectory.from_config(alembic_config()).get_current_head() == SCHEMA_HEAD
