@@ -90,7 +90,7 @@ def build_parser() -> argparse.ArgumentParser:
     p = asst.add_parser("set", help="change one setting (see `assistant set --help`)", parents=[common])
     p.add_argument("name")
     p.add_argument("key", help="model, instructions, input-template, max-tokens, max-tokens-enabled, "
-                               "memory-enabled, history-limit-enabled, history-limit")
+                               "memory-enabled, memory-budget-tokens, history-limit-enabled, history-limit")
     p.add_argument("value")
     p.set_defaults(func=cmd_assistant_set)
 
@@ -129,6 +129,22 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--topic", type=int, required=True)
     p.add_argument("text")
     p.set_defaults(func=cmd_chat_send)
+
+    mem = group("memory", "an assistant's fixed memory (MEM-2)")
+    p = mem.add_parser("list", help="numbered entries with their origin", parents=[common])
+    p.add_argument("--assistant", required=True)
+    p.set_defaults(func=cmd_memory_list)
+    p = mem.add_parser("add", help="append an entry", parents=[common])
+    p.add_argument("--assistant", required=True)
+    p.add_argument("text")
+    p.set_defaults(func=cmd_memory_add)
+    p = mem.add_parser("delete", help="delete entry N (the rest renumber)", parents=[common])
+    p.add_argument("--assistant", required=True)
+    p.add_argument("number", type=int)
+    p.set_defaults(func=cmd_memory_delete)
+    p = mem.add_parser("export", help="print the fixed-memory Markdown document", parents=[common])
+    p.add_argument("--assistant", required=True)
+    p.set_defaults(func=cmd_memory_export)
 
     st = group("settings", "application settings (System Agent models)")
     p = st.add_parser("set", help="set a setting, e.g. history-compress-model PROVIDER/MODEL",
@@ -372,6 +388,42 @@ def cmd_chat_send(args: argparse.Namespace, svc: Services) -> int:
         return asyncio.run(run())
     except KeyboardInterrupt:
         return 130
+
+
+def cmd_memory_list(args: argparse.Namespace, svc: Services) -> int:
+    """``memory list``: entries with origin and trust (MEM-7)."""
+    rows = svc.memory.entry_views(args.assistant)
+
+    def human() -> None:
+        if not rows:
+            print("no fixed memory yet")
+        for e in rows:
+            mark = "" if e.trusted else "  [untrusted]"
+            print(f"#{e.number}: {e.text}  ({e.origin or 'unrecorded'}){mark}")
+
+    _emit(args, [vars(e) for e in rows], human)
+    return 0
+
+
+def cmd_memory_add(args: argparse.Namespace, svc: Services) -> int:
+    """``memory add``: an owner entry."""
+    view = svc.memory.add(args.assistant, args.text)
+    _emit(args, vars(view), lambda: print(f"added #{view.number}: {view.text}"))
+    return 0
+
+
+def cmd_memory_delete(args: argparse.Namespace, svc: Services) -> int:
+    """``memory delete``."""
+    svc.memory.delete(args.assistant, args.number)
+    _emit(args, {"deleted": args.number}, lambda: print(f"deleted #{args.number}; the rest renumbered"))
+    return 0
+
+
+def cmd_memory_export(args: argparse.Namespace, svc: Services) -> int:
+    """``memory export``: the Markdown document exactly as stored."""
+    text = svc.memory.export_markdown(args.assistant)
+    _emit(args, {"markdown": text}, lambda: sys.stdout.write(text))
+    return 0
 
 
 def cmd_settings_set(args: argparse.Namespace, svc: Services) -> int:

@@ -31,6 +31,7 @@ _WS_STRIP = "\t\n\v\f\r \u00a0\u1680" + "".join(map(chr, range(0x2000, 0x200B)))
 #: An entry line (without its line ending): ``#``, digits, ``:``, one optional
 #: whitespace character, content (REF-1).
 ENTRY_RE = re.compile(f"#([0-9]+):[{_WS_CLASS}]?(.*)", re.DOTALL)
+_ENTRY_HEAD = re.compile("#([0-9]+):")
 
 #: Each entry in a failure listing is cut to this many characters plus ``…`` (REF-2).
 LISTING_CUT_CHARS = 80
@@ -38,10 +39,29 @@ LISTING_CUT_CHARS = 80
 ELLIPSIS = "…"
 
 
-def clean_text(text: str) -> str:
-    """``text`` trimmed, every whitespace run (newlines too) collapsed to one space (REF-1)."""
-    return _WS_RUN.sub(" ", text).strip(_WS_STRIP)
+_WIDE_WS = tuple("\u00a0\u1680\u2028\u2029\u202f\u205f\u3000\ufeff") + tuple(
+    chr(c) for c in range(0x2000, 0x200B)
+)
 
+
+def _is_clean(text: str) -> bool:
+    """True when ``text`` has no whitespace but single inner spaces (C-speed substring checks)."""
+    if (
+        text[0] == " " or text[-1] == " " or "  " in text or "\n" in text or "\t" in text
+        or "\r" in text or "\v" in text or "\f" in text
+    ):
+        return False
+    return text.isascii() or not any(ch in text for ch in _WIDE_WS)
+
+
+def clean_text(text: str) -> str:
+    """``text`` trimmed, every whitespace run (newlines too) collapsed to one space (REF-1).
+
+    Whitespace is the ECMAScript ``\\s`` set (what the web product trims).
+    """
+    if text and _is_clean(text):
+        return text  # the common case: a stored entry is already clean
+    return _WS_RUN.sub(" ", text).strip(_WS_STRIP)
 
 
 def trim(text: str) -> str:
@@ -82,26 +102,25 @@ class Line:
         return self.number is not None
 
 
+def _line(body: str, ending: str) -> Line:
+    m = _ENTRY_HEAD.match(body) if body.startswith("#") else None
+    if m is None:
+        return Line(body, ending)
+    start = m.end()
+    if body[start : start + 1] == " ":  # ENTRY_RE's one optional whitespace (others: trimmed)
+        start += 1
+    return Line(body, ending, int(m.group(1)), clean_text(body[start:]))
+
+
 def parse(doc: str) -> list[Line]:
     """Split ``doc`` into :class:`Line` s; ``"".join(l.body + l.ending ...) == doc`` (REF-1)."""
-    lines: list[Line] = []
-    pos = 0
-    n = len(doc)
-    while pos < n:
-        nl = doc.find("\n", pos)
-        if nl < 0:
-            body, ending, pos = doc[pos:], "", n
-        else:
-            if nl > pos and doc[nl - 1] == "\r":
-                body, ending = doc[pos : nl - 1], "\r\n"
-            else:
-                body, ending = doc[pos:nl], "\n"
-            pos = nl + 1
-        m = ENTRY_RE.fullmatch(body) if body.startswith("#") else None
-        if m is None:
-            lines.append(Line(body, ending))
-        else:
-            lines.append(Line(body, ending, int(m.group(1)), clean_text(m.group(2))))
+    if not doc:
+        return []
+    raw = doc.split("\n")
+    tail = raw.pop()  # text after the last "\n" ("" when the document ends with one)
+    lines = [_line(b[:-1], "\r\n") if b.endswith("\r") else _line(b, "\n") for b in raw]
+    if tail:
+        lines.append(_line(tail, ""))
     return lines
 
 

@@ -42,6 +42,13 @@ MAX_BLOCK_CHARS = 24_000
 #: this fraction of the head.
 NEWLINE_CUT_FRACTION = 0.65
 
+#: Token budget: characters counted to estimate the characters-per-token ratio, and the
+#: safety margin applied to that estimate.
+PROBE_CHARS = 4000
+PROBE_MARGIN = 0.97
+#: A probed block using less than this share of the budget gets one attempt to grow.
+GROW_BELOW = 0.9
+
 OUTER_OPEN = "<assistant_memory>"
 OUTER_CLOSE = "</assistant_memory>"
 FIXED_OPEN = (
@@ -71,12 +78,19 @@ TRUNCATION_NOTICE = (
 _MAX_TAIL = "\n" + TRUNCATION_NOTICE + "\n" + UNTRUSTED_CLOSE + "\n" + OUTER_CLOSE
 
 
-def split_untrusted(fixed_doc: str, untrusted_numbers: Collection[int]) -> tuple[str, str]:
+def split_untrusted(
+    fixed_doc: str, untrusted_numbers: Collection[int], limit: int | None = None
+) -> tuple[str, str]:
     """``(trusted_part, untrusted_part)`` of a fixed-memory document (MEM-7).
 
     Entry lines (REF-1) whose number is in ``untrusted_numbers`` move, in document
     order, to the untrusted part (each ending in ``\\n``); every other line stays in
     place byte for byte. With no untrusted numbers the trusted part is ``fixed_doc``.
+
+    ``limit`` (characters): the caller needs only the first ``limit`` characters of the
+    trusted part. Scanning stops once that many are kept; the untrusted part then lies
+    wholly past the cap and may be incomplete, but the first ``limit`` characters of
+    ``trusted + anything`` are exactly those of the full split.
     """
     wanted = sorted({n for n in untrusted_numbers if n >= 0}, reverse=True)
     if not wanted:
@@ -85,21 +99,32 @@ def split_untrusted(fixed_doc: str, untrusted_numbers: Collection[int]) -> tuple
     pattern = re.compile("^#0*(?:" + "|".join(map(str, wanted)) + "):", re.MULTILINE)
     kept: list[str] = []
     moved: list[str] = []
-    pos = 0
-    for m in pattern.finditer(fixed_doc):
+    kept_len = pos = 0
+    size = len(fixed_doc)
+    while True:
+        if limit is None:
+            endpos = size
+        else:
+            # Only lines starting at or before ``last`` can affect the first ``limit``
+            # kept characters; a match lies within one line, so search to that line's end.
+            last = pos + max(0, limit - kept_len)
+            nl = fixed_doc.find("\n", last) if last < size else -1
+            endpos = size if nl < 0 else nl + 1
+        m = pattern.search(fixed_doc, pos, endpos) if pos < endpos else None
+        if m is None:
+            break
         start = m.start()
-        if start < pos:
-            continue
         nl = fixed_doc.find("\n", start)
-        end = len(fixed_doc) if nl < 0 else nl + 1
+        end = size if nl < 0 else nl + 1
         body = fixed_doc[start:end].rstrip("\n")
         body = body[:-1] if body.endswith("\r") else body
         kept.append(fixed_doc[pos:start])
+        kept_len += start - pos
         moved.append(body + "\n")
         pos = end
     if not moved:
         return fixed_doc, ""
-    kept.append(fixed_doc[pos:])
+    kept.append(fixed_doc[pos:] if limit is None else fixed_doc[pos : pos + limit + 1])
     return "".join(kept), "".join(moved)
 
 
@@ -189,15 +214,19 @@ def build_memory_block(
     - ``dynamic_doc``: the dynamic (dream) memory document, injected after fixed memory.
     - ``budget_tokens`` + ``count`` (tokens of a text): the token budget (the
       assistant's ``memory_budget_tokens``). Rule: start with ``cap = max_chars``
-      (24,000 characters); while the capped block counts more than ``budget_tokens``
-      tokens, set ``cap = floor(cap × budget ÷ tokens × 0.98)`` (strictly shrinking) and
-      cut again. The first fitting block is returned, so the result is a deterministic
-      function of the inputs and fits both caps. A cap too small for any head yields
-      :data:`TRUNCATION_NOTICE` alone.
+      (24,000 characters). If the capped block is longer than :data:`PROBE_CHARS`
+      (4,000), count its first 4,000 characters (``p`` tokens) and lower ``cap`` to
+      ``floor(4000 × budget ÷ p × 0.97)`` when that is shorter than the block (one
+      cheap count instead of counting 24,000 characters). Then, while the capped block
+      counts more than ``budget_tokens`` tokens, set ``cap = floor(cap × budget ÷ tokens
+      × 0.98)`` (strictly shrinking) and cut again. If the probe's cap fitted at once
+      but uses under 90 % of the budget, one larger cap ``floor(cap × budget ÷ tokens ×
+      0.98)`` (at most 24,000) is tried and kept when it fits. The result is a
+      deterministic function of the inputs and fits both caps. A cap too small for any head yields :data:`TRUNCATION_NOTICE` alone.
 
     Returns ``""`` when both documents are blank. Never raises for any string input.
     """
-    trusted, untrusted = split_untrusted(fixed_doc, untrusted_numbers)
+    trusted, untrusted = split_untrusted(fixed_doc, untrusted_numbers, max_chars + 1)
     block, spans = _layout(trusted, dynamic_doc, untrusted, max_chars + 1)
     if not spans:
         return ""
@@ -206,9 +235,25 @@ def build_memory_block(
     if budget_tokens is None or count is None:
         return out
     budget = max(0, budget_tokens)
+    if len(out) > PROBE_CHARS:
+        probe_tokens = count(out[:PROBE_CHARS])
+        estimate = int(PROBE_CHARS * budget / max(1, probe_tokens) * PROBE_MARGIN)
+        if estimate < len(out):
+            cap = min(cap, estimate)
+            out = _cut(block, spans, cap)
+    probed = cap < max_chars
     while True:
         tokens = count(out)
         if tokens <= budget or out == TRUNCATION_NOTICE:
-            return out
+            break
+        probed = False
         cap = min(cap - 1, int(cap * budget / tokens * 0.98))
         out = _cut(block, spans, cap)
+    if probed and tokens < GROW_BELOW * budget:
+        # The probe's ratio was pessimistic for the rest of the head: try once to grow.
+        grown_cap = min(max_chars, int(cap * budget / max(1, tokens) * 0.98))
+        if grown_cap > cap:
+            grown = block if len(block) <= grown_cap else _cut(block, spans, grown_cap)
+            if count(grown) <= budget:
+                return grown
+    return out

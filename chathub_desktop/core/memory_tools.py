@@ -295,8 +295,14 @@ def _edit_result(res: fm.MemoryEditResult, number: int) -> str:
 
 
 @lru_cache(maxsize=4)
+def _entries_for(doc: str) -> tuple[fm.Entry, ...]:
+    """Parsed entries of a document, cached (readMemory pages re-read the same memory)."""
+    return tuple(fm.entries(doc))
+
+
+@lru_cache(maxsize=4)
 def _index_for(doc: str, dynamic_key: tuple[tuple[int, str], ...]) -> MemoryIndex:
-    return MemoryIndex(fm.entries(doc), [fm.Entry(n, t) for n, t in dynamic_key])
+    return MemoryIndex(_entries_for(doc), [fm.Entry(n, t) for n, t in dynamic_key])
 
 
 def _read_result(entry: fm.Entry, offset: int) -> str:
@@ -383,7 +389,7 @@ def run_tool(
         if name == READ:
             number = _int(args, "number", minimum=0)
             offset = _int(args, "offset", default=0, minimum=0)
-            found = next((e for e in fm.entries(doc) if e.number == number), None)
+            found = next((e for e in _entries_for(doc) if e.number == number), None)
             if found is None:
                 return ToolOutcome(_error("not_found", f"No entry #{number}. Use searchMemory to find entries."))
             total = utf16_len(found.text)

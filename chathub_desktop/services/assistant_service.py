@@ -31,6 +31,7 @@ SETTABLE: dict[str, _Field] = {
     "max-tokens": _Field("max_tokens", int, "completion cap in tokens (sent only when max-tokens-enabled)"),
     "max-tokens-enabled": _Field("max_tokens_enabled", bool, "reserve and send max-tokens"),
     "memory-enabled": _Field("memory_enabled", bool, "assistant memory master switch (MEM-1)"),
+    "memory-budget-tokens": _Field("memory_budget_tokens", int, "token budget of the injected memory block (MEM-6)"),
     "history-limit-enabled": _Field("history_limit_enabled", bool, "limit history messages"),
     "history-limit": _Field("history_limit", int, "how many history messages to send"),
 }
@@ -163,6 +164,8 @@ class AssistantService:
                         validate_template(str(value))
                     if key == "max_tokens" and value is not None and int(value) < 1:  # type: ignore[call-overload]
                         raise InvalidInput(f"max tokens must be at least 1 (got {value})")
+                    if key == "memory_budget_tokens" and int(value) < 1:  # type: ignore[call-overload]
+                        raise InvalidInput(f"memory budget must be at least 1 token (got {value})")
                     if key == "history_limit" and int(value) < 0:  # type: ignore[call-overload]
                         raise InvalidInput(f"history limit must not be negative (got {value})")
                     if not hasattr(Assistant, key):

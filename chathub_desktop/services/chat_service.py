@@ -12,7 +12,7 @@ import asyncio
 import contextlib
 import logging
 import uuid
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 
 from sqlalchemy import func, select
 
@@ -47,7 +47,11 @@ from chathub_desktop.services.events import (
     TopicChanged,
 )
 from chathub_desktop.services.provider_service import ProviderService
-from chathub_desktop.services.request_context import load_context, require_sendable
+from chathub_desktop.services.request_context import (
+    MemoryBlockSource,
+    load_context,
+    require_sendable,
+)
 from chathub_desktop.services.settings_service import SettingsService
 from chathub_desktop.services.tool_registry import ToolRegistry
 from chathub_desktop.services.topic_service import TopicService
@@ -93,8 +97,10 @@ class ChatService:
         catalog: ModelCatalog,
         settings: SettingsService,
         tools: ToolRegistry | None = None,
+        memory: MemoryBlockSource | None = None,
     ) -> None:
         self._db = db
+        self._memory = memory
         self._tools = tools or ToolRegistry()
         self._bus = bus
         self._providers = providers
@@ -172,7 +178,7 @@ class ChatService:
         """
         if not text.strip():
             raise InvalidInput("the message is empty")
-        ctx = load_context(self._db, self._catalog, topic_id)
+        ctx = load_context(self._db, self._catalog, topic_id, self._memory, self._tools)
         require_sendable(ctx)
         assert ctx.provider_id is not None
         client = self._providers.client(ctx.provider_id)  # raises InvalidInput for a missing key
@@ -199,8 +205,8 @@ class ChatService:
     async def _one_reply(self, topic_id: int, client: ChatClient, out: SendOutcome) -> list[ToolCall]:
         """Assemble from the current topic, stream one reply into a new assistant row,
         store it; returns the tool calls it made. Updates ``out`` in place."""
-        ctx = load_context(self._db, self._catalog, topic_id)
-        tools = self._tools.specs(ctx.assistant_id)
+        ctx = load_context(self._db, self._catalog, topic_id, self._memory, self._tools)
+        tools = ctx.base_input.tools
         out.reply_message_id = reply_id = self._append(
             topic_id,
             role=Role.ASSISTANT.value,
@@ -210,7 +216,7 @@ class ChatService:
             provider_id=ctx.provider_id,
             sent_by_process=PROCESS_ID,
         )
-        plan = assemble_request(replace(ctx.base_input, tools=tools), ctx.counter.count)
+        plan = assemble_request(ctx.base_input, ctx.counter.count)
         request = ChatRequest(model=ctx.model, messages=plan.messages, max_tokens=ctx.max_tokens, tools=tools)
         out.status, out.error, out.error_kind, out.usage = MessageStatus.STREAMING.value, None, None, Usage()
         parts: list[str] = []

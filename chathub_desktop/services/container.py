@@ -11,7 +11,8 @@ from chathub_desktop.providers.catalog import ModelCatalog
 from chathub_desktop.services.assistant_service import AssistantService
 from chathub_desktop.services.chat_service import ChatService
 from chathub_desktop.services.estimate_service import EstimateService
-from chathub_desktop.services.events import EventBus
+from chathub_desktop.services.events import EventBus, TopicChanged
+from chathub_desktop.services.memory_service import MemoryService, MemoryToolProvider
 from chathub_desktop.services.provider_service import ProviderService
 from chathub_desktop.services.settings_service import SettingsService
 from chathub_desktop.services.tool_registry import ToolRegistry
@@ -45,6 +46,7 @@ class Services:
     chat: ChatService
     estimates: EstimateService
     tools: ToolRegistry
+    memory: MemoryService
     database_url: str
 
     def close(self) -> None:
@@ -65,7 +67,8 @@ def open_services(database_url: str | None = None, data_dir: Path | None = None)
     settings = SettingsService(db)
     providers = ProviderService(db, KeyringSecretStore())
     topics = TopicService(db, bus)
-    tools = ToolRegistry()
+    memory = MemoryService(db, on_change=lambda assistant_id: bus.publish(TopicChanged(topic_id=0)))
+    tools = ToolRegistry([MemoryToolProvider(memory)])
     services = Services(
         db=db,
         bus=bus,
@@ -74,8 +77,9 @@ def open_services(database_url: str | None = None, data_dir: Path | None = None)
         providers=providers,
         assistants=AssistantService(db, bus),
         topics=topics,
-        chat=ChatService(db, bus, providers, catalog, settings, tools),
-        estimates=EstimateService(db, bus, catalog, tools),
+        chat=ChatService(db, bus, providers, catalog, settings, tools, memory),
+        estimates=EstimateService(db, bus, catalog, tools, memory),
+        memory=memory,
         tools=tools,
         database_url=url,
     )

@@ -6,7 +6,7 @@ re-counts the draft (TOK-2), so a 20,000-message topic never re-tokenizes per ke
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 from chathub_desktop.core.request_assembly import assemble_request, draft_tokens
 from chathub_desktop.providers.catalog import ModelCatalog
@@ -17,7 +17,7 @@ from chathub_desktop.services.events import (
     ReplyFinished,
     TopicChanged,
 )
-from chathub_desktop.services.request_context import TopicContext, load_context
+from chathub_desktop.services.request_context import MemoryBlockSource, TopicContext, load_context
 from chathub_desktop.services.tool_registry import ToolRegistry
 from chathub_desktop.services.views import EstimateView
 from chathub_desktop.storage.database import Database
@@ -35,9 +35,15 @@ class EstimateService:
     """Computes :class:`EstimateView` for a topic and a draft; caches the draft-free part."""
 
     def __init__(
-        self, db: Database, bus: EventBus, catalog: ModelCatalog, tools: ToolRegistry | None = None
+        self,
+        db: Database,
+        bus: EventBus,
+        catalog: ModelCatalog,
+        tools: ToolRegistry | None = None,
+        memory: MemoryBlockSource | None = None,
     ) -> None:
         self._db = db
+        self._memory = memory
         self._tools = tools or ToolRegistry()
         self._catalog = catalog
         self._cache: dict[int, _Base] = {}
@@ -59,8 +65,7 @@ class EstimateService:
     def _base(self, topic_id: int) -> _Base:
         base = self._cache.get(topic_id)
         if base is None:
-            ctx = load_context(self._db, self._catalog, topic_id)
-            ctx = replace(ctx, base_input=replace(ctx.base_input, tools=self._tools.specs(ctx.assistant_id)))
+            ctx = load_context(self._db, self._catalog, topic_id, self._memory, self._tools)
             plan = assemble_request(ctx.base_input, ctx.counter.count)
             base = _Base(
                 ctx=ctx,

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 
 from sqlalchemy import delete as sql_delete
 from sqlalchemy import or_, select
@@ -43,6 +44,13 @@ from chathub_desktop.storage.models import (
 )
 
 ORIGINS = ("owner", "dream", "agent")
+
+
+@lru_cache(maxsize=8)
+def _hashed_entries(doc: str) -> tuple[tuple[int, str], ...]:
+    """``(number, text_hash)`` per entry of a document, cached: injection runs on every
+    request and a large memory takes ~0.1 s to parse and hash."""
+    return tuple((e.number, fm.text_hash(e.text)) for e in fm.entries(doc))
 
 #: The only topic kind that is offered memory tools (MEM-4): one-to-one regular chats.
 TOOL_TOPIC_KIND = "regular"
@@ -170,7 +178,7 @@ class MemoryService:
         ))
         if not bad:
             return set()
-        return {e.number for e in fm.entries(doc) if fm.text_hash(e.text) in bad}
+        return {number for number, h in _hashed_entries(doc) if h in bad}
 
     @staticmethod
     def _entry(doc: str, number: int) -> fm.Entry:
@@ -201,7 +209,7 @@ class MemoryService:
             }
         out = []
         for e in items:
-            r = rows.get(fm.text_hash(e.text))
+            r = rows.get(fm.text_hash(e.text)) if rows else None
             out.append(MemoryEntryView(e.number, e.text, r.origin if r else None, r.trusted if r else True))
         return out
 
@@ -400,3 +408,19 @@ class MemoryService:
         if changed:
             self._changed(aid)
         return outcome.result_json
+
+
+class MemoryToolProvider:
+    """Offers the memory tools through the chat tool registry (MEM-4): the model's calls
+    go to :meth:`MemoryService.execute_tool` for the topic they were made in (APP-8)."""
+
+    def __init__(self, memory: MemoryService) -> None:
+        self._memory = memory
+
+    def tool_specs(self, assistant_id: int) -> tuple[ToolSpec, ...]:
+        """The five memory tools, or none when the assistant's memory is off (MEM-1)."""
+        return self._memory.tool_specs(assistant_id)
+
+    def execute(self, assistant_id: int, topic_id: int, call: ToolCall) -> str:
+        """Run one memory-tool call; returns its JSON result."""
+        return self._memory.execute_tool(assistant_id, topic_id, call)

@@ -7,7 +7,9 @@ Both send and the token badge go through :func:`load_context` and
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from dataclasses import dataclass, replace
+from typing import Protocol
 
 from sqlalchemy import select, update
 from sqlalchemy.orm import Session
@@ -23,6 +25,7 @@ from chathub_desktop.core.request_assembly import (
 )
 from chathub_desktop.providers.catalog import ModelCardInfo, ModelCatalog
 from chathub_desktop.services.errors import InvalidInput
+from chathub_desktop.services.tool_registry import ToolRegistry
 from chathub_desktop.storage.database import Database
 from chathub_desktop.storage.models import Assistant, Message, Provider, Topic
 from chathub_desktop.tokens.counter import TokenCounter
@@ -92,9 +95,24 @@ def is_sendable(m: Message) -> bool:
     return bool(m.content or m.tool_calls or m.role == Role.TOOL.value)
 
 
-def load_context(db: Database, catalog: ModelCatalog, topic_id: int) -> TopicContext:
-    """Snapshot the topic, its assistant and its history; count and cache (one
-    transaction) any row whose token count is missing for the model's encoding.
+class MemoryBlockSource(Protocol):
+    """Where the injected memory text comes from (``MemoryService``, MEM-6..MEM-8)."""
+
+    def injection_block(self, assistant: int | str, count: Callable[[str], int] | None = None) -> str:
+        """Memory text for the system message; ``""`` when memory is off or empty."""
+        ...
+
+
+def load_context(
+    db: Database,
+    catalog: ModelCatalog,
+    topic_id: int,
+    memory: MemoryBlockSource | None = None,
+    tools: ToolRegistry | None = None,
+) -> TopicContext:
+    """Snapshot the topic, its assistant, its history, its injected memory and the tools
+    offered; count and cache (one transaction) any row whose token count is missing for
+    the model's encoding. Send and the badge both assemble from this snapshot.
 
     Raises ``services.errors.NotFound`` for an unknown topic.
     """
@@ -119,7 +137,7 @@ def load_context(db: Database, catalog: ModelCatalog, topic_id: int) -> TopicCon
             history=history,
             history_limit=assistant.history_limit if assistant.history_limit_enabled else None,
         )
-        return TopicContext(
+        ctx = TopicContext(
             topic_id=topic.id,
             assistant_id=assistant.id,
             assistant_name=assistant.name,
@@ -133,6 +151,9 @@ def load_context(db: Database, catalog: ModelCatalog, topic_id: int) -> TopicCon
             history=history,
             base_input=base,
         )
+    block = memory.injection_block(ctx.assistant_id, counter.count) if memory is not None else ""
+    specs = tools.specs(ctx.assistant_id) if tools is not None else ()
+    return replace(ctx, base_input=replace(base, memory_block=block, tools=specs))
 
 
 def _history(s: Session, topic: Topic, counter: TokenCounter) -> tuple[HistoryMessage, ...]:

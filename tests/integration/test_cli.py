@@ -214,3 +214,18 @@ def test_module_entry_point_prints_help() -> None:
     ).stdout
     for command in ("provider", "assistant", "topic", "import", "chat"):
         assert command in out
+
+
+def test_memory_commands(capsys: pytest.CaptureFixture[str]) -> None:
+    """Headless ``memory list|add|delete|export`` (issue #3)."""
+    run(capsys, "provider", "add", "P", "--kind", "openai_compatible", "--no-key")
+    run(capsys, "assistant", "create", "A", "--provider", "P", "--model", "m")
+    for text in ("Likes tea", "Works   in\\nLisbon", "Uses vim"):
+        assert run(capsys, "memory", "add", "--assistant", "A", text)[0] == 0
+    assert run(capsys, "memory", "delete", "--assistant", "A", "1")[0] == 0
+    code, out, _ = run(capsys, "memory", "list", "--assistant", "A")
+    assert code == 0 and "#1: Works in\\nLisbon  (owner)" in out and "#2: Uses vim" in out
+    code, out, _ = run(capsys, "memory", "export", "--assistant", "A")
+    assert out == "#1: Works in\\nLisbon\n#2: Uses vim\n"
+    code, _, err = run(capsys, "memory", "delete", "--assistant", "A", "9")
+    assert code == 1 and len(err.strip().splitlines()) == 1

@@ -61,7 +61,8 @@ def test_badge_equals_the_assembled_request_with_the_draft(services: Services) -
     topic = big_topic(services, 50)
     services.assistants.update("A", input_template="Please: {{text}}")
     est = services.estimates.estimate(topic, "hello there")
-    ctx = request_context.load_context(services.db, services.catalog, topic)
+    ctx = request_context.load_context(services.db, services.catalog, topic, services.memory, services.tools)
+    assert ctx.base_input.tools  # the memory tools are offered (MEM-4) and counted
     plan = assemble_request(ctx.with_draft("hello there"), ctx.counter.count)
     assert est.total == plan.total_tokens
     assert est.parts == {p.name: p.tokens for p in plan.parts}

@@ -171,3 +171,16 @@ def test_split_untrusted_matches_the_line_parser(lines: list[tuple[str, str]], n
     assert split_untrusted(doc, numbers) == (
         _reference_split(doc, numbers) if _reference_split(doc, numbers)[1] else (doc, "")
     )
+
+
+@settings(max_examples=300, deadline=None)
+@given(_lines, st.sets(st.integers(0, 13), max_size=4), st.integers(0, 40))
+def test_limited_split_keeps_the_exact_prefix(lines: list[tuple[str, str]], numbers: set[int], limit: int) -> None:
+    """REF-6: the early-stopping split used for capped blocks yields exactly the same first
+    ``limit`` characters of the trusted part as the full split."""
+    doc = "".join(body.replace("\n", " ") + end for body, end in lines)
+    full = split_untrusted(doc, numbers)
+    short = split_untrusted(doc, numbers, limit)
+    assert short[0][:limit] == full[0][:limit]
+    if len(full[0]) <= limit:
+        assert short == full
