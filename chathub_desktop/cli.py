@@ -12,6 +12,7 @@ import asyncio
 import contextlib
 import getpass
 import json
+import os
 import sys
 import threading
 from collections.abc import Callable, Sequence
@@ -451,7 +452,7 @@ def main(argv: Sequence[str] | None = None) -> int:
 
     try:
         svc = open_services(getattr(args, "database_url", None), getattr(args, "data_dir", None))
-    except (DatabaseError, ValueError) as exc:
+    except (DatabaseError, ValueError, OSError) as exc:
         print(f"{PROG}: error: {exc}", file=sys.stderr)
         return 1
     try:
@@ -459,6 +460,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     except (ServiceError, CommandError) as exc:
         print(f"{PROG}: error: {exc}", file=sys.stderr)
         return 1
+    except BrokenPipeError:  # e.g. `topic list | head -1`: stop quietly
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 0
     finally:
         svc.close()
 

@@ -23,6 +23,9 @@ class _Field:
     help: str
 
 
+#: Largest completion cap accepted, tokens (no model offers more; keeps values storable).
+MAX_TOKENS_LIMIT = 10_000_000
+
 #: Settings ``assistant set NAME KEY VALUE`` accepts (CLI names use dashes).
 SETTABLE: dict[str, _Field] = {
     "model": _Field("model", str, "chat model id"),
@@ -116,8 +119,8 @@ class AssistantService:
         if not name:
             raise InvalidInput("assistant name must not be empty")
         validate_template(input_template)
-        if max_tokens is not None and max_tokens < 1:
-            raise InvalidInput("max tokens must be at least 1")
+        if max_tokens is not None and not 1 <= max_tokens <= MAX_TOKENS_LIMIT:
+            raise InvalidInput(f"max tokens must be between 1 and {MAX_TOKENS_LIMIT:,}")
         try:
             with self._db.transaction() as s:
                 row = Assistant(
@@ -162,8 +165,8 @@ class AssistantService:
                             raise InvalidInput("assistant name must not be empty")
                     if key == "input_template":
                         validate_template(str(value))
-                    if key == "max_tokens" and value is not None and int(value) < 1:  # type: ignore[call-overload]
-                        raise InvalidInput(f"max tokens must be at least 1 (got {value})")
+                    if key == "max_tokens" and value is not None and not 1 <= int(value) <= MAX_TOKENS_LIMIT:  # type: ignore[call-overload]
+                        raise InvalidInput(f"max tokens must be between 1 and {MAX_TOKENS_LIMIT:,} (got {value})")
                     if key == "memory_budget_tokens" and int(value) < 1:  # type: ignore[call-overload]
                         raise InvalidInput(f"memory budget must be at least 1 token (got {value})")
                     if key == "history_limit" and int(value) < 0:  # type: ignore[call-overload]

@@ -38,7 +38,7 @@ from chathub_desktop.providers.base import (
     UsageEvent,
 )
 from chathub_desktop.providers.catalog import ModelCatalog
-from chathub_desktop.services.errors import InvalidInput
+from chathub_desktop.services.errors import InvalidInput, ServiceError
 from chathub_desktop.services.events import (
     EventBus,
     MessageAdded,
@@ -129,8 +129,9 @@ class ChatService:
     def _forget(self, topic_id: int, task: asyncio.Task[SendOutcome]) -> None:
         if self._tasks.get(topic_id) is task:
             del self._tasks[topic_id]
-        if not task.cancelled() and task.exception() is not None:
-            log.error("send task for topic %s failed", topic_id, exc_info=task.exception())
+        exc = None if task.cancelled() else task.exception()
+        if exc is not None and not isinstance(exc, ServiceError):  # refusals are the caller's to show
+            log.error("send task for topic %s failed", topic_id, exc_info=exc)
 
     def stop(self, topic_id: int) -> bool:
         """Cancel the reply streaming into ``topic_id``; what arrived is kept. Returns
@@ -178,6 +179,10 @@ class ChatService:
         """
         if not text.strip():
             raise InvalidInput("the message is empty")
+        try:
+            text.encode("utf-8")
+        except UnicodeEncodeError:
+            raise InvalidInput("the message contains bytes that are not valid UTF-8") from None
         ctx = load_context(self._db, self._catalog, topic_id, self._memory, self._tools)
         require_sendable(ctx)
         assert ctx.provider_id is not None
@@ -255,6 +260,11 @@ class ChatService:
             out.status = MessageStatus.ERROR.value
             out.error = exc.message or str(exc)
             out.error_kind = exc.kind.value
+        except Exception as exc:  # a transport or library failure the client did not classify
+            log.warning("reply for topic %s failed", topic_id, exc_info=True)
+            out.status = MessageStatus.ERROR.value
+            out.error = f"the request failed: {exc}"
+            out.error_kind = ErrorKind.NETWORK.value
         self._finish(out, parts, calls, finish)
         return calls
 

@@ -40,8 +40,14 @@ def validate_base_url(url: str) -> str:
     an absolute http(s) URL."""
     url = url.strip().rstrip("/")
     parsed = urlparse(url)
-    if parsed.scheme not in ("http", "https") or not parsed.netloc:
+    if parsed.scheme not in ("http", "https") or not parsed.hostname:
         raise InvalidInput(f"base URL must start with http:// or https:// (got {url!r})")
+    if any(ch.isspace() for ch in url):
+        raise InvalidInput(f"base URL must not contain spaces (got {url!r})")
+    try:
+        parsed.port  # noqa: B018 - raises for a port outside 0-65535
+    except ValueError:
+        raise InvalidInput(f"base URL has an invalid port (got {url!r})") from None
     return url
 
 
@@ -77,7 +83,7 @@ class ProviderService:
         if not name:
             raise InvalidInput("provider name must not be empty")
         pkind = parse_kind(kind)
-        url = validate_base_url(base_url or pkind.default_base_url)
+        url = validate_base_url(pkind.default_base_url if base_url is None else base_url)
         if api_key and api_key_env:
             raise InvalidInput("give either an API key or an environment variable, not both")
         if api_key_env and not _ENV_VAR.match(api_key_env):

@@ -87,7 +87,8 @@ def open_database(url: str, *, migrate: bool = True) -> Database:
             upgrade_to_head(engine)
         except Exception as exc:  # surfaced as one line to CLI/GUI
             engine.dispose()
-            raise DatabaseError(f"cannot open database {parsed.render_as_string()}: {exc}") from exc
+            reason = str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__
+            raise DatabaseError(f"cannot open database {parsed.render_as_string()}: {reason}") from exc
     return Database(engine=engine, sessions=sessionmaker(engine, expire_on_commit=False))
 
 

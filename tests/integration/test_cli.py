@@ -229,3 +229,31 @@ def test_memory_commands(capsys: pytest.CaptureFixture[str]) -> None:
     assert out == "#1: Works in\\nLisbon\n#2: Uses vim\n"
     code, _, err = run(capsys, "memory", "delete", "--assistant", "A", "9")
     assert code == 1 and len(err.strip().splitlines()) == 1
+
+
+@pytest.mark.parametrize(
+    ("argv", "reason"),
+    [
+        (["provider", "add", "X", "--kind", "openai_compatible", "--no-key", "--base-url",
+          "http://127.0.0.1:99999/v1"], "invalid port"),
+        (["provider", "add", "X", "--kind", "openai_compatible", "--no-key", "--base-url",
+          "http://exa mple.com/v1"], "spaces"),
+        (["provider", "add", "X", "--kind", "openai_compatible", "--no-key", "--base-url", ""],
+         "must start with http"),
+        (["topic", "list", "--data-dir", "/etc/passwd"], "error"),
+    ],
+)
+def test_hostile_input_gets_one_line(capsys: pytest.CaptureFixture[str], argv: list[str], reason: str) -> None:
+    """Found by a fresh-user trial: each of these printed a traceback or was accepted."""
+    code, _, err = run(capsys, *argv)
+    assert code == 1 and reason in err
+    assert len(err.strip().splitlines()) == 1
+
+
+def test_send_refusal_and_huge_max_tokens_print_one_line(capsys: pytest.CaptureFixture[str]) -> None:
+    run(capsys, "provider", "add", "P", "--kind", "openai_compatible", "--no-key")
+    code, _, err = run(capsys, "assistant", "create", "A", "--provider", "P", "--model", "m",
+                       "--max-tokens", "99999999999999999999999")
+    assert code == 1 and "max tokens must be between" in err
+    code, _, err = run(capsys, "chat", "send", "--topic", "999", "hi")
+    assert code == 1 and err.strip() == "chathub-desktop: error: no topic 999"
