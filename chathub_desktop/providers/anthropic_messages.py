@@ -32,7 +32,7 @@ from chathub_desktop.providers.base import (
     UsageEvent,
 )
 from chathub_desktop.providers.errors import error_from_stream_payload, stream_ended_early
-from chathub_desktop.providers.sse_stream import decode_event_data, post_sse
+from chathub_desktop.providers.sse_stream import SSEChatClient, decode_event_data
 
 ANTHROPIC_VERSION = "2023-06-01"
 #: ``max_tokens`` sent when the request has none and no ``default_max_tokens`` was given.
@@ -128,7 +128,7 @@ class _Block:
     initial_input: object = None
 
 
-class AnthropicMessagesClient:
+class AnthropicMessagesClient(SSEChatClient):
     """Streaming Anthropic Messages client (APP-1). Implements ``ChatClient``.
 
     - ``http``: the ``httpx.AsyncClient``; closed by :meth:`aclose` when ``owns_http``.
@@ -137,6 +137,8 @@ class AnthropicMessagesClient:
     - ``default_max_tokens``: the ``max_tokens`` sent when ``request.max_tokens`` is
       ``None`` (the API requires one; callers pass the model card's max output).
     """
+
+    ENDPOINT = "/messages"
 
     def __init__(
         self,
@@ -148,18 +150,16 @@ class AnthropicMessagesClient:
         extra_headers: Mapping[str, str] | None = None,
         owns_http: bool = True,
     ) -> None:
-        self._http = http
-        self._url = base_url.rstrip("/") + "/messages"
-        self._api_key = api_key
+        super().__init__(http, base_url, api_key, extra_headers=extra_headers, owns_http=owns_http)
         self._default_max_tokens = default_max_tokens
-        self._headers = {
-            "Accept": "text/event-stream",
-            "anthropic-version": ANTHROPIC_VERSION,
-            **dict(extra_headers or {}),
-        }
-        if api_key:
-            self._headers["x-api-key"] = api_key
-        self._owns_http = owns_http
+
+    def _protocol_headers(self) -> dict[str, str]:
+        """The API version header Anthropic requires."""
+        return {"anthropic-version": ANTHROPIC_VERSION}
+
+    def _auth_headers(self, api_key: str) -> dict[str, str]:
+        """Anthropic takes the key as ``x-api-key``."""
+        return {"x-api-key": api_key}
 
     def build_body(self, request: ChatRequest) -> dict[str, object]:
         """The JSON body: ``model``, ``messages``, ``system`` (when any), ``max_tokens``
@@ -200,13 +200,7 @@ class AnthropicMessagesClient:
         stop_reason: str | None = None
         stopped = False
         text_chars = 0
-        events = post_sse(
-            self._http,
-            self._url,
-            self.build_body(request),
-            headers=self._headers,
-            secret=self._api_key,
-        )
+        events = self._events(request)
         async with aclosing(events):
             async for sse in events:
                 if not sse.data.strip():
@@ -280,11 +274,6 @@ class AnthropicMessagesClient:
         if raw_usage:
             yield UsageEvent(_parse_usage(raw_usage))
         yield FinishEvent(stop_reason)
-
-    async def aclose(self) -> None:
-        """Close the ``httpx.AsyncClient`` if this client owns it."""
-        if self._owns_http:
-            await self._http.aclose()
 
 
 def _tool_call(block: _Block, index: int) -> ToolCall:

@@ -27,7 +27,7 @@ from chathub_desktop.providers.base import (
     UsageEvent,
 )
 from chathub_desktop.providers.errors import error_from_stream_payload, stream_ended_early
-from chathub_desktop.providers.sse_stream import decode_event_data, post_sse
+from chathub_desktop.providers.sse_stream import SSEChatClient, decode_event_data
 
 # OpenAI reasoning models reject ``max_tokens`` and want ``max_completion_tokens``.
 _REASONING_MODEL = re.compile(r"^(o1|o3|o4|gpt-5)([-.:]|$)", re.IGNORECASE)
@@ -116,7 +116,7 @@ class _ToolCallBuffer:
     arguments: str
 
 
-class OpenAIChatClient:
+class OpenAIChatClient(SSEChatClient):
     """Streaming Chat Completions client (APP-1). Implements ``ChatClient``.
 
     - ``http``: the ``httpx.AsyncClient`` to use (timeouts set on it); closed by
@@ -126,6 +126,8 @@ class OpenAIChatClient:
     - ``openai_reasoning_params``: when true (OpenAI kind), o1/o3/o4/gpt-5* models get
       ``max_completion_tokens`` instead of ``max_tokens``.
     """
+
+    ENDPOINT = "/chat/completions"
 
     def __init__(
         self,
@@ -137,14 +139,8 @@ class OpenAIChatClient:
         extra_headers: Mapping[str, str] | None = None,
         owns_http: bool = True,
     ) -> None:
-        self._http = http
-        self._url = base_url.rstrip("/") + "/chat/completions"
-        self._api_key = api_key
+        super().__init__(http, base_url, api_key, extra_headers=extra_headers, owns_http=owns_http)
         self._openai_reasoning_params = openai_reasoning_params
-        self._headers = {"Accept": "text/event-stream", **dict(extra_headers or {})}
-        if api_key:
-            self._headers["Authorization"] = f"Bearer {api_key}"
-        self._owns_http = owns_http
 
     def build_body(self, request: ChatRequest) -> dict[str, object]:
         """The JSON body for ``request`` (exposed for tests and the debug panel).
@@ -194,13 +190,7 @@ class OpenAIChatClient:
         tool_calls_emitted = False
         done = False
         text_chars = 0
-        events = post_sse(
-            self._http,
-            self._url,
-            self.build_body(request),
-            headers=self._headers,
-            secret=self._api_key,
-        )
+        events = self._events(request)
         async with aclosing(events):
             async for sse in events:
                 data = sse.data.strip()
@@ -265,11 +255,6 @@ class OpenAIChatClient:
                 if isinstance(fragment, Mapping):
                     _absorb_fragment(fragment, buffers)
         return events
-
-    async def aclose(self) -> None:
-        """Close the ``httpx.AsyncClient`` if this client owns it."""
-        if self._owns_http:
-            await self._http.aclose()
 
 
 def _absorb_fragment(fragment: Mapping[str, object], buffers: dict[int, _ToolCallBuffer]) -> None:

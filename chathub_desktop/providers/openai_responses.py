@@ -11,8 +11,6 @@ from __future__ import annotations
 from collections.abc import AsyncGenerator, Mapping
 from contextlib import aclosing
 
-import httpx
-
 from chathub_desktop.core.messages import ChatMessage, Role, ToolCall, Usage
 from chathub_desktop.providers.base import (
     ChatRequest,
@@ -24,7 +22,7 @@ from chathub_desktop.providers.base import (
     UsageEvent,
 )
 from chathub_desktop.providers.errors import error_from_stream_payload, stream_ended_early
-from chathub_desktop.providers.sse_stream import decode_event_data, post_sse
+from chathub_desktop.providers.sse_stream import SSEChatClient, decode_event_data
 
 _TEXT_DELTA = "response.output_text.delta"
 _REASONING_DELTAS = frozenset(
@@ -103,29 +101,14 @@ def build_input(messages: tuple[ChatMessage, ...]) -> tuple[str | None, list[dic
     return ("\n\n".join(instructions) or None), items
 
 
-class OpenAIResponsesClient:
+class OpenAIResponsesClient(SSEChatClient):
     """Streaming OpenAI Responses client (APP-1). Implements ``ChatClient``.
 
     Arguments as for :class:`~chathub_desktop.providers.openai_chat.OpenAIChatClient`:
     the ``httpx.AsyncClient``, ``base_url`` (``.../v1``), ``api_key`` (Bearer, or ``None``).
     """
 
-    def __init__(
-        self,
-        http: httpx.AsyncClient,
-        base_url: str,
-        api_key: str | None = None,
-        *,
-        extra_headers: Mapping[str, str] | None = None,
-        owns_http: bool = True,
-    ) -> None:
-        self._http = http
-        self._url = base_url.rstrip("/") + "/responses"
-        self._api_key = api_key
-        self._headers = {"Accept": "text/event-stream", **dict(extra_headers or {})}
-        if api_key:
-            self._headers["Authorization"] = f"Bearer {api_key}"
-        self._owns_http = owns_http
+    ENDPOINT = "/responses"
 
     def build_body(self, request: ChatRequest) -> dict[str, object]:
         """The JSON body: ``model``, ``input`` items, ``instructions`` when there are
@@ -164,13 +147,7 @@ class OpenAIResponsesClient:
         saw_call = False
         text_chars = 0
         finished = False
-        events = post_sse(
-            self._http,
-            self._url,
-            self.build_body(request),
-            headers=self._headers,
-            secret=self._api_key,
-        )
+        events = self._events(request)
         async with aclosing(events):
             async for sse in events:
                 if not sse.data.strip() or sse.data.strip() == "[DONE]":
@@ -219,11 +196,6 @@ class OpenAIResponsesClient:
                     raise error_from_stream_payload(payload, raw=sse.data, secret=self._api_key)
         if not finished:
             raise stream_ended_early(f"after {text_chars} characters of text")
-
-    async def aclose(self) -> None:
-        """Close the ``httpx.AsyncClient`` if this client owns it."""
-        if self._owns_http:
-            await self._http.aclose()
 
 
 def _finish_reason(response: Mapping[str, object], saw_call: bool) -> str:

@@ -11,12 +11,13 @@ from __future__ import annotations
 import contextlib
 import json
 from collections.abc import AsyncGenerator, Mapping
+from typing import ClassVar
 
 import httpx
 from httpx_sse import EventSource, ServerSentEvent
 
 from chathub_desktop.core.overflow import BODY_SCAN_CHARS
-from chathub_desktop.providers.base import ErrorKind, ProviderError
+from chathub_desktop.providers.base import ChatRequest, ErrorKind, ProviderError
 from chathub_desktop.providers.errors import (
     error_from_exception,
     error_from_response,
@@ -109,3 +110,59 @@ def decode_event_data(event: ServerSentEvent, *, secret: str | None = None) -> o
             "the provider sent a stream event that is not JSON",
             body=redact(event.data[:BODY_SCAN_CHARS], secret),
         ) from None
+
+
+class SSEChatClient:
+    """Plumbing the three wire-protocol clients share: the ``httpx.AsyncClient``, the
+    endpoint URL (``base_url`` + :attr:`ENDPOINT`), request headers carrying the API key,
+    the SSE request itself, and closing.
+
+    Subclasses set :attr:`ENDPOINT`, may override :meth:`_auth_headers` /
+    :meth:`_protocol_headers`, and implement ``build_body`` and ``stream``.
+    ``extra_headers`` come after the protocol headers; the key header always wins.
+    """
+
+    ENDPOINT: ClassVar[str] = ""
+
+    def __init__(
+        self,
+        http: httpx.AsyncClient,
+        base_url: str,
+        api_key: str | None = None,
+        *,
+        extra_headers: Mapping[str, str] | None = None,
+        owns_http: bool = True,
+    ) -> None:
+        self._http = http
+        self._url = base_url.rstrip("/") + self.ENDPOINT
+        self._api_key = api_key
+        self._headers = {
+            "Accept": "text/event-stream",
+            **self._protocol_headers(),
+            **dict(extra_headers or {}),
+            **(self._auth_headers(api_key) if api_key else {}),
+        }
+        self._owns_http = owns_http
+
+    def _protocol_headers(self) -> dict[str, str]:
+        """Headers every request of this protocol carries (none by default)."""
+        return {}
+
+    def _auth_headers(self, api_key: str) -> dict[str, str]:
+        """How the key is sent: ``Authorization: Bearer`` by default."""
+        return {"Authorization": f"Bearer {api_key}"}
+
+    def build_body(self, request: ChatRequest) -> dict[str, object]:
+        """The JSON body for ``request`` (each protocol defines it)."""
+        raise NotImplementedError
+
+    def _events(self, request: ChatRequest) -> AsyncGenerator[ServerSentEvent, None]:
+        """The SSE events answering ``request`` (see :func:`post_sse`)."""
+        return post_sse(
+            self._http, self._url, self.build_body(request), headers=self._headers, secret=self._api_key
+        )
+
+    async def aclose(self) -> None:
+        """Close the ``httpx.AsyncClient`` if this client owns it."""
+        if self._owns_http:
+            await self._http.aclose()
