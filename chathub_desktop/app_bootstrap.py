@@ -24,7 +24,6 @@ from PySide6.QtWidgets import QApplication, QMessageBox
 
 from chathub_desktop import __version__
 from chathub_desktop.paths import default_data_dir
-from chathub_desktop.storage.database import DatabaseError
 
 APP_NAME = "ChatHub Desktop"
 DESKTOP_FILE = "io.chathub.Desktop"
@@ -71,35 +70,48 @@ def make_application(argv: list[str] | None = None) -> QApplication:
 
 def run_gui(data_dir: Path | None = None, database_url: str | None = None) -> int:
     """Open the window and run until it quits. Returns the exit code: 0, or 1 when the
-    store cannot be opened (the reason is shown in a message box)."""
-    import qasync
+    store cannot be opened (the reason is shown in a message box).
 
-    from chathub_desktop.services.container import open_services
+    The window is shown first and the store is opened on a worker thread meanwhile
+    (SQLAlchemy, migrations and the catalog take ~0.5 s), so the window appears about as
+    fast as a bare Qt window and then fills in.
+    """
+    from chathub_desktop.gui.main_window import MainWindow
 
     app = make_application()
-    try:
-        services = open_services(database_url, data_dir)
-    except DatabaseError as exc:
-        QMessageBox.critical(None, APP_NAME, f"Cannot open the ChatHub database:\n{exc}")
-        return 1
+    settings_file = (data_dir or default_data_dir()) / "window.ini"
+    window = MainWindow(None, settings_file=settings_file)
+    if os.environ.get(BENCH_ENV) == "1":
+        _FirstPaint(window)
+    window.show()
+    app.processEvents()  # paint the window before the loop machinery loads
 
-    from chathub_desktop.gui.main_window import MainWindow
+    import qasync
+
     from chathub_desktop.gui.task_runner import install_asyncgen_hooks
 
     loop = qasync.QEventLoop(app)
     asyncio.set_event_loop(loop)
     install_asyncgen_hooks(loop)
-    settings_file = (data_dir or default_data_dir()) / "window.ini"
-    window = MainWindow(services, settings_file=settings_file)
-    if os.environ.get(BENCH_ENV) == "1":
-        _FirstPaint(window)
+    exit_code = 0
+    services = None
 
     async def main() -> None:
+        nonlocal exit_code, services
         quit_event = asyncio.Event()
         window.quit_requested.connect(quit_event.set)
         app.aboutToQuit.connect(quit_event.set)
-        window.show()
-        await quit_event.wait()
+        if not window.isVisible():  # closed before the loop ran
+            quit_event.set()
+        try:
+            services = await asyncio.to_thread(_open_services, database_url, data_dir)
+        except StoreUnavailable as exc:
+            QMessageBox.critical(window, APP_NAME, f"Cannot open the ChatHub database:\n{exc}")
+            exit_code = 1
+            return
+        if not quit_event.is_set():
+            window.attach(services)
+            await quit_event.wait()
         window.hide()
         await window.shutdown()
 
@@ -107,8 +119,23 @@ def run_gui(data_dir: Path | None = None, database_url: str | None = None) -> in
         with loop:
             loop.run_until_complete(main())
     finally:
-        services.close()
-    return 0
+        if services is not None:
+            services.close()
+    return exit_code
+
+
+class StoreUnavailable(Exception):
+    """The store cannot be opened; the message is the one-line reason."""
+
+
+def _open_services(database_url: str | None, data_dir: Path | None):  # type: ignore[no-untyped-def]
+    from chathub_desktop.services.container import open_services
+    from chathub_desktop.storage.database import DatabaseError
+
+    try:
+        return open_services(database_url, data_dir)
+    except (DatabaseError, OSError) as exc:
+        raise StoreUnavailable(str(exc)) from exc
 
 
 def main() -> int:

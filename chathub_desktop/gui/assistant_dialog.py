@@ -9,15 +9,18 @@ inline and the dialog stays open.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import Signal
 from PySide6.QtWidgets import QDialog, QWidget
 
 from chathub_desktop.gui.forms.ui_assistant_dialog import Ui_AssistantDialog
-from chathub_desktop.services.assistant_service import AssistantService
 from chathub_desktop.services.errors import ServiceError
-from chathub_desktop.services.provider_service import ProviderService
 from chathub_desktop.services.views import AssistantView
+
+if TYPE_CHECKING:  # types only: keeps SQLAlchemy off the window's start-up path
+    from chathub_desktop.services.assistant_service import AssistantService
+    from chathub_desktop.services.provider_service import ProviderService
 
 #: Default completion cap offered when the switch is turned on, tokens.
 DEFAULT_MAX_TOKENS = 4096

@@ -41,21 +41,21 @@ from PySide6.QtWidgets import (
 
 from chathub_desktop import __version__
 from chathub_desktop.gui import confirm
-from chathub_desktop.gui.assistant_dialog import AssistantDialog
 from chathub_desktop.gui.chat_events import ChatEvents
 from chathub_desktop.gui.composer import Composer
 from chathub_desktop.gui.error_presenter import ErrorPresenter
 from chathub_desktop.gui.message_list_model import MessageListModel
 from chathub_desktop.gui.message_list_view import MessageListView
-from chathub_desktop.gui.settings_dialog import SettingsDialog
 from chathub_desktop.gui.task_runner import TaskRunner
 from chathub_desktop.gui.topic_list_model import TopicListModel
-from chathub_desktop.services.container import Services
 from chathub_desktop.services.errors import ServiceError
 from chathub_desktop.services.views import EstimateView
 
 if TYPE_CHECKING:
+    from chathub_desktop.gui.assistant_dialog import AssistantDialog
     from chathub_desktop.gui.import_dialog import ImportDialog
+    from chathub_desktop.gui.settings_dialog import SettingsDialog
+    from chathub_desktop.services.container import Services
 
 APP_TITLE = "ChatHub Desktop"
 
@@ -93,16 +93,14 @@ class MainWindow(QMainWindow):
     quit_requested = Signal()
     topic_opened = Signal(int)
 
-    def __init__(self, services: Services, settings_file: Path | None = None,
+    def __init__(self, services: Services | None = None, settings_file: Path | None = None,
                  parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self.svc = services
         self.setWindowTitle(APP_TITLE)
         self.setObjectName("mainWindow")
         self._settings_file = settings_file
         self.presenter = ErrorPresenter(self, self.show_status)
         self.runner = TaskRunner(self.presenter)
-        self.events = ChatEvents(services.bus, self)
         self._topic_id: int | None = None
         self._estimate_running = False
         self._estimate_pending = False
@@ -112,9 +110,30 @@ class MainWindow(QMainWindow):
         self._build_actions()
         self._build_ui()
         self._build_menus()
-        self._connect_events()
         self.resize(1280, 800)
         self._restore_geometry()
+        if services is not None:
+            self.attach(services)
+        else:
+            self.centralWidget().setEnabled(False)
+            self.menuBar().setEnabled(False)
+            self.show_status("Opening your chats…", 0)
+
+    def attach(self, services: Services) -> None:
+        """Bind the window to ``services`` and fill it. ``run_gui`` shows the window
+        first and attaches once the store is open, so the window appears at once."""
+        self.svc = services
+        self.events = ChatEvents(services.bus, self)
+        self.topic_model = TopicListModel(services.topics, self.events, self)
+        self.topic_list.setModel(self.topic_model)
+        self.topic_list.selectionModel().currentChanged.connect(self._on_topic_selected)
+        self.message_model = MessageListModel(services.topics, self.events, self)
+        self.message_view = MessageListView(self.message_model)
+        self.stack.addWidget(self.message_view)
+        self._connect_events()
+        self.centralWidget().setEnabled(True)
+        self.menuBar().setEnabled(True)
+        self.statusBar().clearMessage()
         self.reload_assistants()
 
     # --- construction ---------------------------------------------------------------------
@@ -186,10 +205,8 @@ class MainWindow(QMainWindow):
         t_label = QLabel("&Topics")
         t_label.setObjectName("sectionLabel")
         sl.addWidget(t_label)
-        self.topic_model = TopicListModel(self.svc.topics, self.events, self)
         self.topic_list = QListView()
         self.topic_list.setObjectName("topicList")
-        self.topic_list.setModel(self.topic_model)
         self.topic_list.setEditTriggers(QAbstractItemView.EditTrigger.EditKeyPressed)
         self.topic_list.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
         self.topic_list.setUniformItemSizes(True)
@@ -200,7 +217,6 @@ class MainWindow(QMainWindow):
         self.topic_list.addAction(self.rename_topic_action)
         self.topic_list.insertAction(self.delete_topic_action, self.new_topic_action)
         t_label.setBuddy(self.topic_list)
-        self.topic_list.selectionModel().currentChanged.connect(self._on_topic_selected)
         sl.addWidget(self.topic_list, 1)
         trow = QHBoxLayout()
         trow.setSpacing(4)
@@ -219,16 +235,13 @@ class MainWindow(QMainWindow):
         cl = QVBoxLayout(chat)
         cl.setContentsMargins(0, 0, 0, 0)
         cl.setSpacing(0)
-        self.message_model = MessageListModel(self.svc.topics, self.events, self)
-        self.message_view = MessageListView(self.message_model)
         self.welcome = QLabel(WELCOME_HTML)
         self.welcome.setObjectName("welcome")
         self.welcome.setWordWrap(True)
         self.welcome.setAlignment(Qt.AlignmentFlag.AlignCenter)
         self.welcome.setMargin(40)
         self.stack = QStackedWidget()
-        self.stack.addWidget(self.welcome)
-        self.stack.addWidget(self.message_view)
+        self.stack.addWidget(self.welcome)  # the message view joins in attach()
         cl.addWidget(self.stack, 1)
         line = QFrame()
         line.setFrameShape(QFrame.Shape.HLine)
@@ -559,6 +572,8 @@ class MainWindow(QMainWindow):
     # --- dialogs ---------------------------------------------------------------------------
     def open_settings(self) -> SettingsDialog:
         """Settings → Providers… (non-blocking); returns the dialog."""
+        from chathub_desktop.gui.settings_dialog import SettingsDialog  # loaded on first use
+
         dlg = SettingsDialog(self.svc.providers, self)
         dlg.providers_changed.connect(lambda: self.reload_assistants())
         self.dialogs["settings"] = dlg
@@ -570,6 +585,8 @@ class MainWindow(QMainWindow):
 
     def open_new_assistant(self) -> AssistantDialog:
         """Assistant → New… (non-blocking)."""
+        from chathub_desktop.gui.assistant_dialog import AssistantDialog  # loaded on first use
+
         dlg = AssistantDialog(self.svc.assistants, self.svc.providers, None, self._model_ids(), self)
         dlg.saved.connect(lambda a: self.reload_assistants(a.id))
         self.dialogs["assistant"] = dlg
@@ -586,6 +603,8 @@ class MainWindow(QMainWindow):
         except ServiceError as exc:
             self.presenter.present(exc)
             return None
+        from chathub_desktop.gui.assistant_dialog import AssistantDialog
+
         dlg = AssistantDialog(self.svc.assistants, self.svc.providers, a, self._model_ids(), self)
         dlg.saved.connect(lambda v: self.reload_assistants(v.id))
         self.dialogs["assistant"] = dlg
@@ -648,6 +667,8 @@ class MainWindow(QMainWindow):
 
     async def shutdown(self) -> None:
         """Stop every reply (stored as interrupted, APP-8) and every GUI task."""
-        await self.svc.chat.shutdown()
+        if hasattr(self, "svc"):
+            await self.svc.chat.shutdown()
         await self.runner.shutdown()
-        self.events.detach()
+        if hasattr(self, "events"):
+            self.events.detach()

@@ -33,7 +33,6 @@ from PySide6.QtGui import (
 )
 from PySide6.QtWidgets import QListView, QStyle, QStyledItemDelegate, QStyleOptionViewItem
 
-from chathub_desktop.gui.markdown_render import render_markdown, render_plain
 from chathub_desktop.gui.message_list_model import ExpandedRole, MessageRole
 from chathub_desktop.services.views import MessageView
 
@@ -209,6 +208,9 @@ class MessageDelegate(QStyledItemDelegate):
 
     @staticmethod
     def _html(m: MessageView, kind: str, dark: bool, colors: _Colors) -> str:
+        # markdown-it + Pygments load on the first painted message, not at start-up
+        from chathub_desktop.gui.markdown_render import render_markdown, render_plain
+
         if kind == "tool":
             return render_plain(m.content)
         body = render_markdown(m.content, dark=dark) if m.content else ""

@@ -12,7 +12,7 @@ when the topic is opened again.
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import (
     QAbstractListModel,
@@ -25,8 +25,10 @@ from PySide6.QtCore import (
 
 from chathub_desktop.gui.chat_events import ChatEvents
 from chathub_desktop.services.errors import NotFound
-from chathub_desktop.services.topic_service import TopicService
 from chathub_desktop.services.views import MessageView
+
+if TYPE_CHECKING:  # types only: keeps SQLAlchemy off the window's start-up path
+    from chathub_desktop.services.topic_service import TopicService
 
 #: Messages loaded when a topic opens and per older page.
 PAGE_SIZE = 100

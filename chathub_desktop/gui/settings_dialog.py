@@ -9,6 +9,8 @@ Service errors (:class:`ServiceError`) appear inline in the form.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import (
     QDialog,
@@ -27,8 +29,10 @@ from chathub_desktop.core.provider_kinds import ProviderKind
 from chathub_desktop.gui import confirm
 from chathub_desktop.gui.forms.ui_provider_form import Ui_ProviderForm
 from chathub_desktop.services.errors import ServiceError
-from chathub_desktop.services.provider_service import ProviderService
 from chathub_desktop.services.views import ProviderView
+
+if TYPE_CHECKING:  # types only: keeps SQLAlchemy off the window's start-up path
+    from chathub_desktop.services.provider_service import ProviderService
 
 ProviderIdRole = Qt.ItemDataRole.UserRole + 1
 

@@ -6,14 +6,16 @@ refresh one row's title in place (APP-10: the generated title appears without a 
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QAbstractListModel, QModelIndex, QObject, QPersistentModelIndex, Qt
 
 from chathub_desktop.gui.chat_events import ChatEvents
 from chathub_desktop.services.errors import NotFound
-from chathub_desktop.services.topic_service import TopicService
 from chathub_desktop.services.views import TopicView
+
+if TYPE_CHECKING:  # types only: keeps SQLAlchemy off the window's start-up path
+    from chathub_desktop.services.topic_service import TopicService
 
 TopicRole = Qt.ItemDataRole.UserRole + 1  # TopicView
 TopicIdRole = Qt.ItemDataRole.UserRole + 2  # int
