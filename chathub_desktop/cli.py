@@ -65,9 +65,18 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("name")
     p.add_argument("--kind", required=True, choices=[k.value for k in ProviderKind])
     p.add_argument("--base-url", help="API base URL (default: the kind's usual URL)")
-    p.add_argument("--api-key-env", metavar="VAR", help="read the key from this environment variable")
-    p.add_argument("--no-key", action="store_true", help="no key (local servers)")
+    keys = p.add_mutually_exclusive_group()
+    keys.add_argument("--api-key-env", metavar="VAR", help="read the key from this environment variable")
+    keys.add_argument("--no-key", action="store_true", help="no key (local servers)")
     p.set_defaults(func=cmd_provider_add)
+    p = prov.add_parser("update", help="change a provider's base URL or key source", parents=[common])
+    p.add_argument("name")
+    p.add_argument("--base-url")
+    keys = p.add_mutually_exclusive_group()
+    keys.add_argument("--api-key-env", metavar="VAR", help="read the key from this environment variable")
+    keys.add_argument("--set-key", action="store_true", help="ask for a new key and store it in the keyring")
+    keys.add_argument("--no-key", action="store_true", help="forget the stored key (local servers)")
+    p.set_defaults(func=cmd_provider_update)
     p = prov.add_parser("list", help="list providers", parents=[common])
     p.set_defaults(func=cmd_provider_list)
     p = prov.add_parser("delete", help="delete a provider and its stored key", parents=[common])
@@ -88,9 +97,12 @@ def build_parser() -> argparse.ArgumentParser:
     p = asst.add_parser("show", help="show an assistant's settings", parents=[common])
     p.add_argument("name")
     p.set_defaults(func=cmd_assistant_show)
+    p = asst.add_parser("delete", help="delete an assistant with its topics and memory", parents=[common])
+    p.add_argument("name")
+    p.set_defaults(func=cmd_assistant_delete)
     p = asst.add_parser("set", help="change one setting (see `assistant set --help`)", parents=[common])
     p.add_argument("name")
-    p.add_argument("key", help="model, instructions, input-template, max-tokens, max-tokens-enabled, "
+    p.add_argument("key", help="provider, model, instructions, input-template, max-tokens, max-tokens-enabled, "
                                "memory-enabled, memory-budget-tokens, history-limit-enabled, history-limit")
     p.add_argument("value")
     p.set_defaults(func=cmd_assistant_set)
@@ -181,14 +193,36 @@ def cmd_provider_add(args: argparse.Namespace, svc: Services) -> int:
         status = svc.providers.keyring_status()
         if not status.usable:
             raise CommandError(f"{status.reason}; pass --api-key-env VAR (or --no-key for a local server)")
-        if sys.stdin.isatty():
-            api_key = getpass.getpass(f"API key for {args.name}: ").strip()
-        else:
-            api_key = sys.stdin.readline().strip()
-        if not api_key:
-            raise CommandError("no API key given; pass --api-key-env VAR or --no-key")
+        api_key = _read_key(args.name)
     view = svc.providers.add(args.name, args.kind, args.base_url, api_key=api_key, api_key_env=args.api_key_env)
     _emit(args, view.to_json(), lambda: print(f"added provider {view.name} ({view.kind}, key: {view.key_source})"))
+    return 0
+
+
+def _read_key(name: str) -> str:
+    if sys.stdin.isatty():
+        key = getpass.getpass(f"API key for {name}: ").strip()
+    else:
+        key = sys.stdin.readline().strip()
+    if not key:
+        raise CommandError("no API key given; pass --api-key-env VAR or --no-key")
+    return key
+
+
+def cmd_provider_update(args: argparse.Namespace, svc: Services) -> int:
+    """``provider update``: base URL and/or key source."""
+    api_key = None
+    if args.set_key:
+        status = svc.providers.keyring_status()
+        if not status.usable:
+            raise CommandError(f"{status.reason}; pass --api-key-env VAR instead")
+        api_key = _read_key(args.name)
+    view = svc.providers.update(
+        args.name, base_url=args.base_url, api_key=api_key,
+        api_key_env=args.api_key_env if args.api_key_env else ("" if args.no_key else None),
+        clear_key=args.no_key,
+    )
+    _emit(args, view.to_json(), lambda: print(f"updated provider {view.name} ({view.base_url}, key: {view.key_source})"))
     return 0
 
 
@@ -215,6 +249,8 @@ def cmd_provider_delete(args: argparse.Namespace, svc: Services) -> int:
 
 def cmd_assistant_create(args: argparse.Namespace, svc: Services) -> int:
     """``assistant create``."""
+    if not args.model.strip():
+        raise CommandError("the chat model must not be empty")
     view = svc.assistants.create(
         args.name, provider=args.provider, model=args.model, instructions=args.instructions,
         input_template=args.input_template, max_tokens=args.max_tokens,
@@ -242,6 +278,13 @@ def cmd_assistant_show(args: argparse.Namespace, svc: Services) -> int:
     """``assistant show``."""
     view = svc.assistants.get(args.name)
     _emit(args, view.to_json(), lambda: [print(f"{k}: {v}") for k, v in view.to_json().items()])
+    return 0
+
+
+def cmd_assistant_delete(args: argparse.Namespace, svc: Services) -> int:
+    """``assistant delete``."""
+    svc.assistants.delete(args.name)
+    _emit(args, {"deleted": args.name}, lambda: print(f"deleted assistant {args.name}"))
     return 0
 
 

@@ -163,6 +163,10 @@ class AssistantService:
                         value = str(value).strip()
                         if not value:
                             raise InvalidInput("assistant name must not be empty")
+                    if key == "model":
+                        value = str(value).strip()
+                        if not value:
+                            raise InvalidInput("the chat model must not be empty")
                     if key == "input_template":
                         validate_template(str(value))
                     if key == "max_tokens" and value is not None and not 1 <= int(value) <= MAX_TOKENS_LIMIT:  # type: ignore[call-overload]
@@ -185,9 +189,11 @@ class AssistantService:
     def set_from_text(self, ref: int | str, key: str, value: str) -> AssistantView:
         """Headless ``assistant set NAME KEY VALUE``: parse ``value`` for ``key`` (see
         :data:`SETTABLE`) and update. Raises :class:`InvalidInput` for unknown keys/values."""
+        if key == "provider":
+            return self.update(ref, provider=value)
         spec = SETTABLE.get(key)
         if spec is None:
-            raise InvalidInput(f"unknown setting {key!r}; settable: {', '.join(SETTABLE)}")
+            raise InvalidInput(f"unknown setting {key!r}; settable: provider, {', '.join(SETTABLE)}")
         parsed: object
         if spec.kind is bool:
             parsed = parse_bool(value)

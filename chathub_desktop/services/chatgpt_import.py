@@ -242,6 +242,8 @@ def _sniff(source: _Source) -> int:
     except OSError as exc:
         raise ImportFailed(f"cannot read {source.label}: {exc.strerror or exc}") from exc
     shown = stripped[:16]
+    if stripped.startswith(b"PK\x03\x04"):  # a zip whose central directory is missing
+        raise ImportFailed(f"{source.label} is a damaged or truncated zip file")
     raise ImportFailed(
         f"{source.label} is not JSON (it starts with {shown!r}); expected a ChatGPT "
         "conversations.json or the export .zip"

@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from urllib.parse import urlparse
 
-from sqlalchemy import select
+from sqlalchemy import func, select
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
@@ -90,6 +90,9 @@ class ProviderService:
             raise InvalidInput(f"not an environment variable name: {api_key_env!r}")
         try:
             with self._db.transaction() as s:
+                clash = s.scalar(select(Provider.name).where(func.lower(Provider.name) == name.lower()))
+                if clash is not None:
+                    raise InvalidInput(f"a provider named {clash!r} already exists")
                 row = Provider(
                     name=name,
                     kind=pkind.value,

@@ -71,7 +71,7 @@ class TopicService:
             a = AssistantService.row(s, assistant)
             t = Topic(
                 assistant_id=a.id,
-                title=(title or "").strip() or DEFAULT_TITLE,
+                title=" ".join((title or "").split())[:500] or DEFAULT_TITLE,
                 title_generated=bool(title and title.strip()),
             )
             s.add(t)
@@ -99,8 +99,9 @@ class TopicService:
             return self._view(s, self.row(s, topic_id))
 
     def rename(self, topic_id: int, title: str) -> TopicView:
-        """Rename a topic (marks the title as the user's, so it is never regenerated)."""
-        title = title.strip()
+        """Rename a topic (marks the title as the user's, so it is never regenerated).
+        Whitespace runs, newlines included, become one space."""
+        title = " ".join(title.split())
         if not title:
             raise InvalidInput("topic title must not be empty")
         with self._db.transaction() as s:

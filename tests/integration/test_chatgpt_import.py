@@ -223,7 +223,7 @@ def test_truncated_json_writes_nothing(
 @pytest.mark.parametrize(
     ("payload", "fragment"),
     [
-        (b"PK\x03\x04 not really a zip", "is not JSON"),
+        (b"PK\x03\x04 not really a zip", "damaged or truncated zip"),
         (b"<html><body>chat</body></html>", "is not JSON"),
         (b"", "is empty"),
         (b'{"id": "user-1", "email": "a@b.c"}', "JSON object (keys: id, email)"),

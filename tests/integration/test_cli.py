@@ -257,3 +257,38 @@ def test_send_refusal_and_huge_max_tokens_print_one_line(capsys: pytest.CaptureF
     assert code == 1 and "max tokens must be between" in err
     code, _, err = run(capsys, "chat", "send", "--topic", "999", "hi")
     assert code == 1 and err.strip() == "chathub-desktop: error: no topic 999"
+
+
+def test_provider_update_assistant_provider_and_delete(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Fresh-user findings: a deleted provider can be replaced from the CLI; names are
+    unique regardless of case; conflicting key flags are refused."""
+    run(capsys, "provider", "add", "Local", "--kind", "openai_compatible", "--no-key")
+    code, _, err = run(capsys, "provider", "add", "local", "--kind", "openai_compatible", "--no-key")
+    assert code == 1 and "already exists" in err
+    with pytest.raises(SystemExit) as exc:
+        main(["provider", "add", "X", "--kind", "openai", "--no-key", "--api-key-env", "FOO"])
+    assert exc.value.code == 2
+    capsys.readouterr()
+    monkeypatch.setenv("NEW_KEY", "sk-new")
+    code, out, _ = run(capsys, "provider", "update", "Local", "--base-url", "http://127.0.0.1:8080/v1",
+                       "--api-key-env", "NEW_KEY")
+    assert code == 0 and "env:NEW_KEY" in out and "8080" in out
+    run(capsys, "provider", "add", "Other", "--kind", "openai_compatible", "--no-key")
+    run(capsys, "assistant", "create", "A", "--provider", "Local", "--model", "m")
+    assert run(capsys, "assistant", "set", "A", "provider", "Other")[0] == 0
+    code, out, _ = run(capsys, "assistant", "show", "A", "--json")
+    assert json.loads(out)["provider_name"] == "Other"
+    code, _, err = run(capsys, "assistant", "set", "A", "model", "  ")
+    assert code == 1 and "must not be empty" in err
+    assert run(capsys, "assistant", "delete", "A")[0] == 0
+    code, out, _ = run(capsys, "assistant", "list", "--json")
+    assert json.loads(out) == []
+
+
+def test_titles_are_one_line(capsys: pytest.CaptureFixture[str]) -> None:
+    run(capsys, "provider", "add", "P", "--kind", "openai_compatible", "--no-key")
+    run(capsys, "assistant", "create", "A", "--provider", "P", "--model", "m")
+    code, out, _ = run(capsys, "topic", "create", "--assistant", "A", "--title", "two\nlines", "--json")
+    assert json.loads(out)["title"] == "two lines"
