@@ -102,6 +102,7 @@ class MainWindow(QMainWindow):
         self.presenter = ErrorPresenter(self, self.show_status)
         self.runner = TaskRunner(self.presenter)
         self._topic_id: int | None = None
+        self._drafts: dict[int, str] = {}  # unsent text per topic, kept while the app runs
         self._estimate_running = False
         self._estimate_pending = False
         self._estimate_invalidate = False
@@ -405,6 +406,13 @@ class MainWindow(QMainWindow):
         """Show ``topic_id`` in the message view (newest page only) and re-estimate."""
         if topic_id == self._topic_id and topic_id is not None:
             return
+        if self._topic_id is not None:  # each topic keeps its own unsent draft
+            draft = self.composer.text()
+            if draft:
+                self._drafts[self._topic_id] = draft
+            else:
+                self._drafts.pop(self._topic_id, None)
+        self.composer.set_text(self._drafts.pop(topic_id, "") if topic_id is not None else "")
         self._topic_id = topic_id
         self.message_model.open_topic(topic_id)
         no_assistant = self.current_assistant_id() is None

@@ -34,6 +34,7 @@ class TopicListModel(QAbstractListModel):
         self._assistant_id: int | None = None
         self.rename_error: str | None = None
         events.topic_changed.connect(self._on_topic_changed)
+        events.message_added.connect(self._on_message_added)
 
     @property
     def assistant_id(self) -> int | None:
@@ -124,3 +125,13 @@ class TopicListModel(QAbstractListModel):
             return
         idx = self.index(row)
         self.dataChanged.emit(idx, idx, [Qt.ItemDataRole.DisplayRole, Qt.ItemDataRole.ToolTipRole])
+
+    def _on_message_added(self, topic_id: int, _message_id: int) -> None:
+        """A topic with new activity moves to the top (the list is most recent first);
+        the selection follows it because Qt moves persistent indexes with the row."""
+        row = self.row_of(topic_id)
+        if row is None or row == 0:
+            return
+        self.beginMoveRows(QModelIndex(), row, row, QModelIndex(), 0)
+        self._rows.insert(0, self._rows.pop(row))
+        self.endMoveRows()

@@ -123,3 +123,26 @@ def test_send_without_provider_keeps_draft(window, services, qtbot):  # type: ig
     assert window.message_model.rowCount() == 0
     for box in window.presenter.open_boxes():
         box.close()
+
+
+def test_each_topic_keeps_its_draft_and_active_topics_rise(window, services, fake_vendor, qtbot):  # type: ignore[no-untyped-def]
+    """A half-typed message stays with its topic; a topic with new activity moves to the
+    top of the list and stays selected."""
+    aid = _setup(window, services, fake_vendor)
+    older = services.topics.create(aid, "Older")
+    newer = services.topics.create(aid, "Newer")
+    window.reload_assistants(aid)
+    window.select_topic(older.id)
+    window.composer.set_text("draft for older")
+    window.select_topic(newer.id)
+    assert window.composer.text() == ""
+    window.composer.set_text("draft for newer")
+    window.select_topic(older.id)
+    assert window.composer.text() == "draft for older"
+    assert window.topic_model.topic_at(0).id == newer.id
+    window.composer.send_button.click()
+    qtbot.waitUntil(lambda: window.topic_model.topic_at(0).id == older.id, timeout=3000)
+    assert window.current_topic_id == older.id
+    qtbot.waitUntil(lambda: _last(window).status == "complete", timeout=5000)
+    window.select_topic(newer.id)
+    assert window.composer.text() == "draft for newer"
