@@ -9,7 +9,6 @@ task; this window only follows the current topic's events.
 
 from __future__ import annotations
 
-import asyncio
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -46,15 +45,17 @@ from chathub_desktop.gui.composer import Composer
 from chathub_desktop.gui.error_presenter import ErrorPresenter
 from chathub_desktop.gui.message_list_model import MessageListModel
 from chathub_desktop.gui.message_list_view import MessageListView
-from chathub_desktop.gui.task_runner import TaskRunner
 from chathub_desktop.gui.topic_list_model import TopicListModel
 from chathub_desktop.services.errors import ServiceError
 from chathub_desktop.services.views import EstimateView
 
 if TYPE_CHECKING:
+    import asyncio
+
     from chathub_desktop.gui.assistant_dialog import AssistantDialog
     from chathub_desktop.gui.import_dialog import ImportDialog
     from chathub_desktop.gui.settings_dialog import SettingsDialog
+    from chathub_desktop.gui.task_runner import TaskRunner
     from chathub_desktop.services.container import Services
 
 APP_TITLE = "ChatHub Desktop"
@@ -100,7 +101,6 @@ class MainWindow(QMainWindow):
         self.setObjectName("mainWindow")
         self._settings_file = settings_file
         self.presenter = ErrorPresenter(self, self.show_status)
-        self.runner = TaskRunner(self.presenter)
         self._topic_id: int | None = None
         self._drafts: dict[int, str] = {}  # unsent text per topic, kept while the app runs
         self._estimate_running = False
@@ -123,7 +123,10 @@ class MainWindow(QMainWindow):
     def attach(self, services: Services) -> None:
         """Bind the window to ``services`` and fill it. ``run_gui`` shows the window
         first and attaches once the store is open, so the window appears at once."""
+        from chathub_desktop.gui.task_runner import TaskRunner  # asyncio loads after first paint
+
         self.svc = services
+        self.runner: TaskRunner = TaskRunner(self.presenter)
         self.events = ChatEvents(services.bus, self)
         self.topic_model = TopicListModel(services.topics, self.events, self)
         self.topic_list.setModel(self.topic_model)
@@ -162,6 +165,8 @@ class MainWindow(QMainWindow):
                                                  "Create an assistant")
         self.edit_assistant_action = self._action("&Edit…", self.open_edit_assistant, "Ctrl+E",
                                                   "Edit the selected assistant's settings")
+        self.memory_action = self._action("&Memory…", self.open_memory, "Ctrl+M",
+                                          "The selected assistant's memory: switch and fixed memory (Ctrl+M)")
         self.about_action = self._action("&About ChatHub Desktop", self.open_about, None,
                                          "Version and credits")
         self.new_topic_action = self._action("New &topic", self.new_topic, "Ctrl+N",
@@ -200,6 +205,9 @@ class MainWindow(QMainWindow):
                                                   self.edit_assistant_action)
         arow.addWidget(self.new_assistant_button)
         arow.addWidget(self.edit_assistant_button)
+        self.memory_button = _tool_button("Memory", "This assistant's memory (Ctrl+M)", self.memory_action)
+        self.memory_button.setText("Memory")
+        arow.addWidget(self.memory_button)
         arow.addStretch(1)
         sl.addLayout(arow)
         sl.addSpacing(8)
@@ -282,6 +290,7 @@ class MainWindow(QMainWindow):
         assistant_menu = mb.addMenu("&Assistant")
         assistant_menu.addAction(self.new_assistant_action)
         assistant_menu.addAction(self.edit_assistant_action)
+        assistant_menu.addAction(self.memory_action)
         settings_menu = mb.addMenu("&Settings")
         settings_menu.addAction(self.providers_action)
         help_menu = mb.addMenu("&Help")
@@ -350,6 +359,7 @@ class MainWindow(QMainWindow):
         aid = self.current_assistant_id()
         has = aid is not None
         self.edit_assistant_action.setEnabled(has)
+        self.memory_action.setEnabled(has)
         self.new_topic_action.setEnabled(has)
         self.composer.set_can_send(has, "Create an assistant first (Assistant → New…)")
         self._update_model_label()
@@ -619,6 +629,29 @@ class MainWindow(QMainWindow):
         dlg.open()
         return dlg
 
+    def open_memory(self) -> QWidget | None:
+        """Assistant → Memory… (Ctrl+M) for the selected assistant (non-blocking; one page
+        per assistant, raised when already open)."""
+        from chathub_desktop.gui.memory_page import MemoryPage
+
+        aid = self.current_assistant_id()
+        if aid is None:
+            return None
+        old = self.dialogs.get("memory")
+        if isinstance(old, MemoryPage) and old.assistant_id == aid:
+            old.show()
+            old.raise_()
+            old.activateWindow()
+            return old
+        if isinstance(old, MemoryPage):
+            old.detach()
+            old.close()
+        page = MemoryPage(self.svc, aid, events=self.events, runner=self.runner,
+                          presenter=self.presenter, parent=self)
+        self.dialogs["memory"] = page
+        page.show()
+        return page
+
     def open_import(self) -> ImportDialog | None:
         """File → Import → ChatGPT export… (non-blocking)."""
         if self.assistant_combo.count() == 0:
@@ -677,6 +710,7 @@ class MainWindow(QMainWindow):
         """Stop every reply (stored as interrupted, APP-8) and every GUI task."""
         if hasattr(self, "svc"):
             await self.svc.chat.shutdown()
-        await self.runner.shutdown()
+        if hasattr(self, "runner"):
+            await self.runner.shutdown()
         if hasattr(self, "events"):
             self.events.detach()
