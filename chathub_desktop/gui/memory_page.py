@@ -1,0 +1,1209 @@
+"""Assistant → Memory (MEM-1..MEM-3, MEM-7, APP-6): the memory master switch and the
+assistant's fixed memory as numbered cards, plus the raw Markdown editor.
+
+- The cards are one :class:`QListView` over :class:`MemoryEntryModel` painted by
+  :class:`MemoryCardDelegate` — no widget per entry, rows handed to the view in batches
+  (``fetchMore``) and laid out in batches, so a memory of 10,000 entries stays smooth.
+- Every change is a :class:`~chathub_desktop.services.memory_service.MemoryService`
+  call; the service publishes ``TopicChanged(0)`` after each committed change (the
+  user's here, or the model's memory tool during a chat), and the page re-reads the
+  entries in a worker thread, keeping the selected card and the scroll position.
+- Known errors (:class:`ServiceError`, a file that cannot be written) are shown inline;
+  anything else goes to the window's error presenter.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from pathlib import Path
+
+from PySide6.QtCore import (
+    QAbstractListModel,
+    QEvent,
+    QModelIndex,
+    QObject,
+    QPersistentModelIndex,
+    QPoint,
+    QRect,
+    QRectF,
+    QSize,
+    Qt,
+    QTimer,
+    Signal,
+)
+from PySide6.QtGui import (
+    QAction,
+    QColor,
+    QFont,
+    QFontMetrics,
+    QGuiApplication,
+    QKeySequence,
+    QPainter,
+    QPalette,
+    QShowEvent,
+    QTextLayout,
+    QTextOption,
+)
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QCheckBox,
+    QDialog,
+    QDialogButtonBox,
+    QFileDialog,
+    QFrame,
+    QHBoxLayout,
+    QInputDialog,
+    QLabel,
+    QLineEdit,
+    QListView,
+    QPlainTextEdit,
+    QPushButton,
+    QStackedWidget,
+    QStyle,
+    QStyledItemDelegate,
+    QStyleOptionViewItem,
+    QToolButton,
+    QToolTip,
+    QVBoxLayout,
+    QWidget,
+)
+
+from chathub_desktop.gui import confirm
+from chathub_desktop.gui.chat_events import ChatEvents
+from chathub_desktop.gui.error_presenter import ErrorPresenter
+from chathub_desktop.gui.task_runner import TaskRunner
+from chathub_desktop.services.container import Services
+from chathub_desktop.services.errors import NotFound, ServiceError
+from chathub_desktop.services.memory_service import MemoryEntryView
+from chathub_desktop.services.views import AssistantView
+
+# --- help texts (APP-6) -------------------------------------------------------------------
+
+MEMORY_SWITCH_HELP = (
+    "<p><b>Enable assistant memory</b> is this assistant's master switch.</p>"
+    "<p>When it is off, no fixed or dynamic memory is sent with any request, no memory "
+    "dream runs for this assistant and the model is not offered its memory tools. "
+    "Your entries stay here untouched, and topic compaction (Chat Preference) keeps "
+    "working as before.</p>"
+)
+FIXED_MEMORY_HELP = (
+    "<p><b>Fixed memory</b> belongs to you: facts, preferences and standing "
+    "instructions this assistant sees in every chat.</p>"
+    "<p>The assistant can add or correct entries itself with its built-in memory tool "
+    "(it must quote the current text before changing one). Automatic summarization and "
+    "the memory dream read it but never rewrite it.</p>"
+    "<p>Cards show who wrote each entry: <i>owner</i> (you), <i>dream</i> or "
+    "<i>agent</i> (the model). An entry the model wrote right after reading web or "
+    "plugin output is marked <i>untrusted</i> and is sent as data, not as instructions, "
+    "until you mark it trusted.</p>"
+)
+RAW_EDIT_HELP = (
+    "<p>The whole fixed memory as one Markdown document. Lines <code>#N: text</code> "
+    "are entries; any other line (headings, notes, blank lines) is kept exactly as you "
+    "type it.</p><p>Save renumbers the entries 1, 2, 3… in document order.</p>"
+)
+
+EMPTY_TEXT = ("No fixed memory yet.\nUse Add memory (Ctrl+N), or ask the assistant to "
+              "remember something.")
+
+ORIGIN_TIPS = {
+    "owner": "Written by you in this editor",
+    "dream": "Written by the memory dream",
+    "agent": "Written by the model with its memory tool",
+}
+UNTRUSTED_TIP = (
+    "The model wrote this entry while its recent history held web or plugin output, so it "
+    "is sent as data, not instructions. Mark it trusted if you agree with it."
+)
+
+# --- the model ----------------------------------------------------------------------------
+
+NumberRole = Qt.ItemDataRole.UserRole + 1
+OriginRole = Qt.ItemDataRole.UserRole + 2
+TrustedRole = Qt.ItemDataRole.UserRole + 3
+
+#: Rows handed to the view per ``fetchMore``.
+FETCH_BATCH = 256
+
+
+class MemoryEntryModel(QAbstractListModel):
+    """The fixed-memory cards (:class:`MemoryEntryView`) of one assistant.
+
+    Holds every entry but exposes them to the view ``FETCH_BATCH`` rows at a time.
+    ``edit_handler(number, text)`` stores an in-place edit (``setData``) and returns the
+    stored entry, or None when it failed.
+    """
+
+    def __init__(self, parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self._views: list[MemoryEntryView] = []
+        self._shown = 0
+        self.edit_handler: Callable[[int, str], MemoryEntryView | None] | None = None
+
+    # loading
+    def set_entries(self, views: Sequence[MemoryEntryView], keep_rows: int = 0) -> None:
+        """Replace every entry; at least ``keep_rows`` rows (and one batch) are shown."""
+        self.beginResetModel()
+        self._views = list(views)
+        self._shown = min(len(self._views), max(FETCH_BATCH, keep_rows))
+        self.endResetModel()
+
+    def total(self) -> int:
+        """Every entry, shown or not yet fetched."""
+        return len(self._views)
+
+    def entries(self) -> list[MemoryEntryView]:
+        """Every entry (a copy)."""
+        return list(self._views)
+
+    def entry(self, row: int) -> MemoryEntryView | None:
+        """The entry on ``row`` (shown rows only)."""
+        return self._views[row] if 0 <= row < self._shown else None
+
+    def ensure_row(self, row: int) -> None:
+        """Fetch rows until ``row`` is shown."""
+        row = min(row, len(self._views) - 1)
+        if row >= self._shown:
+            self.beginInsertRows(QModelIndex(), self._shown, row)
+            self._shown = row + 1
+            self.endInsertRows()
+
+    # Qt API
+    def rowCount(self, parent: QModelIndex | QPersistentModelIndex = QModelIndex()) -> int:  # noqa: B008
+        return 0 if parent.isValid() else self._shown
+
+    def canFetchMore(self, parent: QModelIndex | QPersistentModelIndex) -> bool:
+        return not parent.isValid() and self._shown < len(self._views)
+
+    def fetchMore(self, parent: QModelIndex | QPersistentModelIndex) -> None:
+        if parent.isValid():
+            return
+        self.ensure_row(min(len(self._views), self._shown + FETCH_BATCH) - 1)
+
+    def data(self, index: QModelIndex | QPersistentModelIndex, role: int = Qt.ItemDataRole.DisplayRole) -> object:
+        v = self.entry(index.row()) if index.isValid() else None
+        if v is None:
+            return None
+        if role in (Qt.ItemDataRole.DisplayRole, Qt.ItemDataRole.EditRole):
+            return v.text
+        if role == NumberRole:
+            return v.number
+        if role == OriginRole:
+            return v.origin
+        if role == TrustedRole:
+            return v.trusted
+        if role == Qt.ItemDataRole.AccessibleTextRole:
+            return f"#{v.number}: {v.text}" + ("" if v.trusted else " (untrusted)")
+        if role == Qt.ItemDataRole.ToolTipRole:
+            tip = ORIGIN_TIPS.get(v.origin or "", "Origin not recorded")
+            if not v.trusted:
+                tip += "\nUntrusted: " + UNTRUSTED_TIP
+            return f"#{v.number} · {tip}\nDouble-click or F2 to edit, Del to delete"
+        return None
+
+    def flags(self, index: QModelIndex | QPersistentModelIndex) -> Qt.ItemFlag:
+        base = super().flags(index)
+        return base | Qt.ItemFlag.ItemIsEditable if index.isValid() else base
+
+    def setData(self, index: QModelIndex | QPersistentModelIndex, value: object,
+                role: int = Qt.ItemDataRole.EditRole) -> bool:
+        v = self.entry(index.row()) if index.isValid() else None
+        if v is None or role != Qt.ItemDataRole.EditRole or self.edit_handler is None:
+            return False
+        text = str(value)
+        if text == v.text:
+            return False
+        stored = self.edit_handler(v.number, text)
+        if stored is None:
+            return False
+        row = index.row()
+        if 0 <= row < len(self._views) and self._views[row].number == stored.number:
+            self._views[row] = stored
+            self.dataChanged.emit(index, index)
+        return True
+
+
+# --- the delegate -------------------------------------------------------------------------
+
+CARD_MARGIN_X = 1  # px, view edge to card (cards line up with the title row)
+CARD_MARGIN_Y = 4  # px, between cards
+CARD_PAD = 10  # px, inside a card
+HEADER_GAP = 4  # px, header row to body text
+MAX_BODY_LINES = 6  # a longer entry is elided (edit or the raw view shows it all)
+MEASURE_CHARS = 2000  # only this head of a huge entry is laid out
+CHIP_PAD_X = 6
+CHIP_GAP = 6
+
+
+def _mix(a: QColor, b: QColor, t: float) -> QColor:
+    return QColor(
+        round(a.red() * (1 - t) + b.red() * t),
+        round(a.green() * (1 - t) + b.green() * t),
+        round(a.blue() * (1 - t) + b.blue() * t),
+    )
+
+
+def _chip_colors(kind: str, dark: bool) -> tuple[QColor, QColor]:
+    """(background, text) of a chip."""
+    table = {
+        "owner": ("#dbe8fb", "#1f4f96", "#23395c", "#a9c8f5"),
+        "dream": ("#ece0fa", "#5b2d91", "#3b2a55", "#d2b8f3"),
+        "agent": ("#d9f2ec", "#12614f", "#1f4a40", "#9fe0cf"),
+        "untrusted": ("#fde7cf", "#9a4a00", "#5a3413", "#ffc48a"),
+    }
+    light_bg, light_fg, dark_bg, dark_fg = table.get(kind, table["owner"])
+    return (QColor(dark_bg), QColor(dark_fg)) if dark else (QColor(light_bg), QColor(light_fg))
+
+
+class MemoryCardDelegate(QStyledItemDelegate):
+    """Paints a card: ``#N`` and the chips (origin, ``untrusted``) on top, the text below
+    (wrapped, at most :data:`MAX_BODY_LINES` lines). Line layouts are cached per
+    ``(number, text, width)``; the editor is a line edit over the text (Enter saves)."""
+
+    def __init__(self, view: QListView) -> None:
+        super().__init__(view)
+        self._view = view
+        self._cache: dict[tuple[int, str, int], list[str]] = {}
+
+    def clear_cache(self) -> None:
+        """Forget the laid-out lines (the entries or the font changed)."""
+        self._cache.clear()
+
+    # geometry
+    def _body_font(self) -> QFont:
+        return self._view.font()
+
+    def _head_font(self) -> QFont:
+        f = QFont(self._view.font())
+        f.setBold(True)
+        return f
+
+    def _chip_font(self) -> QFont:
+        f = QFont(self._view.font())
+        f.setPointSizeF(max(7.0, f.pointSizeF() * 0.85))
+        return f
+
+    def _card_width(self) -> int:
+        return max(120, self._view.viewport().width() - 2 * CARD_MARGIN_X)
+
+    def _lines(self, number: int, text: str, width: int) -> list[str]:
+        key = (number, text, width)
+        hit = self._cache.get(key)
+        if hit is not None:
+            return hit
+        if len(self._cache) > 4000:
+            self._cache.clear()
+        lines = layout_lines(text or " ", self._body_font(), width, MAX_BODY_LINES)
+        self._cache[key] = lines
+        return lines
+
+    def _header_height(self) -> int:
+        return max(QFontMetrics(self._head_font()).height(), QFontMetrics(self._chip_font()).height() + 4)
+
+    def sizeHint(self, option: QStyleOptionViewItem, index: QModelIndex | QPersistentModelIndex) -> QSize:
+        width = self._card_width()
+        lines = self._lines(index.data(NumberRole) or 0, index.data() or "", width - 2 * CARD_PAD)
+        body = len(lines) * QFontMetrics(self._body_font()).lineSpacing()
+        h = 2 * CARD_MARGIN_Y + 2 * CARD_PAD + self._header_height() + HEADER_GAP + body
+        return QSize(width + 2 * CARD_MARGIN_X, h)
+
+    def card_rect(self, rect: QRect) -> QRect:
+        """The card inside a row's rect."""
+        return rect.adjusted(CARD_MARGIN_X, CARD_MARGIN_Y, -CARD_MARGIN_X, -CARD_MARGIN_Y)
+
+    def body_rect(self, rect: QRect) -> QRect:
+        """The text area inside a row's rect (where the editor opens)."""
+        card = self.card_rect(rect)
+        top = card.top() + CARD_PAD + self._header_height() + HEADER_GAP
+        return QRect(card.left() + CARD_PAD - 3, top - 3, card.width() - 2 * CARD_PAD + 6,
+                     max(QFontMetrics(self._body_font()).height() + 8, card.bottom() - CARD_PAD - top + 6))
+
+    # painting
+    def paint(self, painter: QPainter, option: QStyleOptionViewItem,
+              index: QModelIndex | QPersistentModelIndex) -> None:
+        pal: QPalette = option.palette  # type: ignore[attr-defined]
+        rect: QRect = option.rect  # type: ignore[attr-defined]
+        state = option.state  # type: ignore[attr-defined]
+        number = int(index.data(NumberRole) or 0)
+        text = str(index.data() or "")
+        origin = index.data(OriginRole)
+        trusted = bool(index.data(TrustedRole))
+        base = pal.color(QPalette.ColorRole.Base)
+        fg = pal.color(QPalette.ColorRole.Text)
+        accent = pal.color(QPalette.ColorRole.Highlight)
+        dark = base.lightness() < 128
+        selected = bool(state & QStyle.StateFlag.State_Selected)
+        hover = bool(state & QStyle.StateFlag.State_MouseOver)
+
+        painter.save()
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)
+        card = QRectF(self.card_rect(rect)).adjusted(0.5, 0.5, -0.5, -0.5)
+        bg = _mix(base, fg, 0.045 if not dark else 0.08)
+        if selected:
+            bg = _mix(bg, accent, 0.14)
+        elif hover:
+            bg = _mix(bg, fg, 0.03)
+        border = accent if selected else _mix(base, fg, 0.18)
+        if not trusted and not selected:
+            border = _chip_colors("untrusted", dark)[1]
+        painter.setPen(border)
+        painter.setBrush(bg)
+        painter.drawRoundedRect(card, 8, 8)
+
+        # header: "#N" then chips
+        x = int(card.left()) + CARD_PAD
+        top = int(card.top()) + CARD_PAD
+        hh = self._header_height()
+        head_font = self._head_font()
+        painter.setFont(head_font)
+        painter.setPen(_mix(fg, accent, 0.35))
+        label = f"#{number}"
+        hfm = QFontMetrics(head_font)
+        painter.drawText(QRect(x, top, hfm.horizontalAdvance(label) + 2, hh),
+                         int(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter), label)
+        cx = x + hfm.horizontalAdvance(label) + 10
+        chips: list[tuple[str, str]] = []
+        if origin:
+            chips.append((str(origin), str(origin)))
+        if not trusted:
+            chips.append(("⚠ untrusted", "untrusted"))
+        cfont = self._chip_font()
+        cfm = QFontMetrics(cfont)
+        painter.setFont(cfont)
+        for chip_text, kind in chips:
+            w = cfm.horizontalAdvance(chip_text) + 2 * CHIP_PAD_X
+            ch = cfm.height() + 2
+            r = QRectF(cx, top + (hh - ch) / 2, w, ch)
+            cbg, cfg = _chip_colors(kind, dark)
+            painter.setPen(Qt.PenStyle.NoPen)
+            painter.setBrush(cbg)
+            painter.drawRoundedRect(r, ch / 2, ch / 2)
+            painter.setPen(cfg)
+            painter.drawText(r, int(Qt.AlignmentFlag.AlignCenter), chip_text)
+            cx += w + CHIP_GAP
+
+        # body
+        painter.setFont(self._body_font())
+        painter.setPen(fg)
+        bfm = QFontMetrics(self._body_font())
+        y = top + hh + HEADER_GAP
+        for line in self._lines(number, text, int(card.width()) - 2 * CARD_PAD):
+            painter.drawText(x, y + bfm.ascent(), line)
+            y += bfm.lineSpacing()
+        painter.restore()
+
+    # editing
+    def createEditor(self, parent: QWidget, option: QStyleOptionViewItem,
+                     index: QModelIndex | QPersistentModelIndex) -> QWidget:
+        ed = QLineEdit(parent)
+        ed.setObjectName("memoryCardEditor")
+        ed.setFrame(True)
+        ed.setToolTip("Enter saves, Esc cancels")
+        return ed
+
+    def setEditorData(self, editor: QWidget, index: QModelIndex | QPersistentModelIndex) -> None:
+        if isinstance(editor, QLineEdit):
+            editor.setText(str(index.data(Qt.ItemDataRole.EditRole) or ""))
+            editor.selectAll()
+
+    def setModelData(self, editor: QWidget, model: QAbstractListModel,  # type: ignore[override]
+                     index: QModelIndex | QPersistentModelIndex) -> None:
+        if isinstance(editor, QLineEdit):
+            model.setData(index, editor.text(), Qt.ItemDataRole.EditRole)
+
+    def updateEditorGeometry(self, editor: QWidget, option: QStyleOptionViewItem,
+                             index: QModelIndex | QPersistentModelIndex) -> None:
+        rect: QRect = option.rect  # type: ignore[attr-defined]
+        body = self.body_rect(rect)
+        h = editor.sizeHint().height()
+        editor.setGeometry(QRect(body.left(), body.top(), body.width(), max(h, min(body.height(), h))))
+
+
+def layout_lines(text: str, font: QFont, width: int, max_lines: int) -> list[str]:
+    """``text`` wrapped to ``width`` px in ``font``: at most ``max_lines`` lines, the last
+    one elided with ``…`` when the text is longer. Only the first
+    :data:`MEASURE_CHARS` characters are laid out."""
+    head = text[:MEASURE_CHARS]
+    cut = len(text) > MEASURE_CHARS
+    layout = QTextLayout(head, font)
+    opt = QTextOption()
+    opt.setWrapMode(QTextOption.WrapMode.WrapAtWordBoundaryOrAnywhere)
+    layout.setTextOption(opt)
+    spans: list[tuple[int, int]] = []
+    layout.beginLayout()
+    while len(spans) <= max_lines:
+        line = layout.createLine()
+        if not line.isValid():
+            break
+        line.setLineWidth(max(10, width))
+        spans.append((line.textStart(), line.textLength()))
+    layout.endLayout()
+    u16 = head.encode("utf-16-le")  # Qt positions count UTF-16 code units
+
+    def seg(start: int, end: int | None = None) -> str:
+        return u16[2 * start: None if end is None else 2 * end].decode("utf-16-le", "replace")
+
+    if len(spans) <= max_lines and not cut:
+        return [seg(s, s + n).rstrip() for s, n in spans] or [""]
+    shown = spans[:max_lines]
+    out = [seg(s, s + n).rstrip() for s, n in shown[:-1]]
+    last_start = shown[-1][0] if shown else 0
+    rest = seg(last_start)
+    last = QFontMetrics(font).elidedText(rest, Qt.TextElideMode.ElideRight, max(10, width))
+    if last == rest:  # fits: the text goes on beyond what was laid out
+        last = QFontMetrics(font).elidedText(rest.rstrip() + " …", Qt.TextElideMode.ElideRight, max(10, width))
+    out.append(last)
+    return out
+
+
+# --- the page -----------------------------------------------------------------------------
+
+
+def help_button(tip: str, name: str) -> QToolButton:
+    """A ``?`` button: ``tip`` on hover, and on click (APP-6)."""
+    b = QToolButton()
+    b.setObjectName(name)
+    b.setText("?")
+    b.setAutoRaise(True)
+    b.setToolTip(tip)
+    b.setAccessibleName("Help")
+    b.setCursor(Qt.CursorShape.WhatsThisCursor)
+    b.clicked.connect(lambda: QToolTip.showText(b.mapToGlobal(QPoint(0, b.height())), tip, b))
+    return b
+
+
+def _section_title(text: str) -> QLabel:
+    label = QLabel(text)
+    label.setObjectName("sectionTitle")
+    f = label.font()
+    f.setBold(True)
+    f.setPointSizeF(f.pointSizeF() * 1.15)
+    label.setFont(f)
+    return label
+
+
+class MemoryPage(QDialog):
+    """Assistant → Memory for ``assistant_id`` (non-modal).
+
+    ``events``: the window's bus bridge (the page makes its own when None);
+    ``runner``: where entry reloads run in a worker thread (own runner when None);
+    ``presenter``: where bugs are shown. ``loaded`` fires after each (re)load applied.
+    """
+
+    loaded = Signal()
+
+    def __init__(
+        self,
+        services: Services,
+        assistant_id: int,
+        *,
+        events: ChatEvents | None = None,
+        runner: TaskRunner | None = None,
+        presenter: ErrorPresenter | None = None,
+        parent: QWidget | None = None,
+    ) -> None:
+        super().__init__(parent)
+        self.setObjectName("memoryPage")
+        self.setWindowTitle("Memory")
+        self.setModal(False)
+        self.svc = services
+        self.assistant_id = assistant_id
+        self.presenter = presenter or ErrorPresenter(self)
+        self._own_runner = runner is None
+        self.runner = runner or TaskRunner(self.presenter, max_threads=1)
+        self._own_events = events is None
+        self.events = events or ChatEvents(services.bus, self)
+        self.events.topic_changed.connect(self._on_topic_changed)
+        self._following = True
+        self._task_name = f"memory-load-{id(self)}"
+        self._loading = False
+        self._load_again = False
+        self._stale = False
+        self._busy = False
+        self._select_number: int | None = None
+        self._raw_base: str | None = None  # the document the raw editor started from
+        self._raw_shown = ""  # the editor's raw text right after loading it
+        self._raw_crlf = False
+        self.assistant: AssistantView | None = None
+        self.loads = 0
+        self._reload_timer = QTimer(self)
+        self._reload_timer.setSingleShot(True)
+        self._reload_timer.setInterval(40)  # coalesce bursts of tool writes
+        self._reload_timer.timeout.connect(self._start_load)
+        self._status_timer = QTimer(self)
+        self._status_timer.setSingleShot(True)
+        self._build()
+        self.resize(720, 640)
+        self._start_load()
+
+    # --- construction ---------------------------------------------------------------------
+    def _build(self) -> None:
+        outer = QVBoxLayout(self)
+        outer.setContentsMargins(16, 14, 16, 12)
+        outer.setSpacing(8)
+
+        # master switch (MEM-1)
+        srow = QHBoxLayout()
+        srow.setSpacing(2)
+        self.memory_switch = QCheckBox("&Enable assistant memory")
+        self.memory_switch.setObjectName("memorySwitch")
+        self.memory_switch.setToolTip(MEMORY_SWITCH_HELP)
+        self.memory_switch.toggled.connect(self._on_switch)
+        self.switch_help = help_button(MEMORY_SWITCH_HELP, "memorySwitchHelp")
+        srow.addWidget(self.memory_switch)
+        srow.addWidget(self.switch_help)
+        srow.addStretch(1)
+        outer.addLayout(srow)
+        self.off_hint = QLabel("Memory is off: nothing below is sent to the model and it gets no memory tools.")
+        self.off_hint.setObjectName("memoryOffHint")
+        self.off_hint.setWordWrap(True)
+        self.off_hint.setStyleSheet("color: #b35c00;")
+        outer.addWidget(self.off_hint)
+
+        line = QFrame()
+        line.setFrameShape(QFrame.Shape.HLine)
+        line.setFrameShadow(QFrame.Shadow.Sunken)
+        outer.addWidget(line)
+
+        # Fixed memory title row
+        trow = QHBoxLayout()
+        trow.setSpacing(4)
+        self.fixed_title = _section_title("Fixed memory")
+        self.fixed_title.setToolTip(FIXED_MEMORY_HELP)
+        self.fixed_help = help_button(FIXED_MEMORY_HELP, "fixedMemoryHelp")
+        trow.addWidget(self.fixed_title)
+        trow.addWidget(self.fixed_help)
+        trow.addStretch(1)
+        self.add_action = QAction("&Add memory…", self)
+        self.add_action.setShortcut(QKeySequence("Ctrl+N"))
+        self.add_action.setShortcutContext(Qt.ShortcutContext.WindowShortcut)
+        self.add_action.setToolTip("Add one entry at the end (Ctrl+N)")
+        self.add_action.triggered.connect(self.add_memory)
+        self.addAction(self.add_action)
+        self.add_button = self._button("Add memory", self.add_action)
+        self.add_button.setObjectName("addMemoryButton")
+        self.raw_action = QAction("&Edit", self)
+        self.raw_action.setShortcut(QKeySequence("Ctrl+E"))
+        self.raw_action.setToolTip("Edit the whole memory as one Markdown document (Ctrl+E)")
+        self.raw_action.triggered.connect(self.open_raw)
+        self.addAction(self.raw_action)
+        self.raw_button = self._button("Edit", self.raw_action)
+        self.raw_button.setObjectName("rawEditButton")
+        self.export_action = QAction("E&xport…", self)
+        self.export_action.setToolTip("Save the memory as a Markdown file")
+        self.export_action.triggered.connect(self.open_export)
+        self.export_button = self._button("Export…", self.export_action)
+        self.export_button.setObjectName("exportButton")
+        self.copy_action = QAction("&Copy", self)
+        self.copy_action.setToolTip("Copy the memory document (Markdown) to the clipboard")
+        self.copy_action.triggered.connect(self.copy_document)
+        self.copy_button = self._button("Copy", self.copy_action)
+        self.copy_button.setObjectName("copyButton")
+        for b in (self.add_button, self.raw_button, self.export_button, self.copy_button):
+            trow.addWidget(b)
+        outer.addLayout(trow)
+        self.fixed_intro = QLabel("Facts, preferences and standing instructions this assistant "
+                                  "keeps across every chat. You own them; the assistant may add "
+                                  "entries with its memory tool.")
+        self.fixed_intro.setWordWrap(True)
+        self.fixed_intro.setStyleSheet("color: palette(placeholder-text);")
+        outer.addWidget(self.fixed_intro)
+
+        self.stack = QStackedWidget()
+        outer.addWidget(self.stack, 1)
+        self.stack.addWidget(self._build_cards())
+        self.stack.addWidget(self._build_raw())
+
+        self.error_label = QLabel()
+        self.error_label.setObjectName("errorLabel")
+        self.error_label.setWordWrap(True)
+        self.error_label.setStyleSheet("color: #c0262d;")
+        self.error_label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.error_label.hide()
+        outer.addWidget(self.error_label)
+
+        self.buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
+        self.buttons.rejected.connect(self.reject)
+        self.buttons.button(QDialogButtonBox.StandardButton.Close).setAutoDefault(False)
+        outer.addWidget(self.buttons)
+
+    @staticmethod
+    def _button(text: str, action: QAction) -> QToolButton:
+        b = QToolButton()
+        action.setIconText(text)  # kept when the action changes (iconText() drops "…")
+        b.setDefaultAction(action)
+        b.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextOnly)
+        return b
+
+    def _build_cards(self) -> QWidget:
+        w = QWidget()
+        lay = QVBoxLayout(w)
+        lay.setContentsMargins(0, 0, 0, 0)
+        lay.setSpacing(6)
+        self.model = MemoryEntryModel(self)
+        self.model.edit_handler = self._edit_entry
+        self.list = QListView()
+        self.list.setObjectName("memoryList")
+        self.list.setAccessibleName("Fixed memory entries")
+        self.list.setModel(self.model)
+        self.delegate = MemoryCardDelegate(self.list)
+        self.list.setItemDelegate(self.delegate)
+        self.list.setUniformItemSizes(False)
+        self.list.setLayoutMode(QListView.LayoutMode.Batched)
+        self.list.setBatchSize(200)
+        self.list.setResizeMode(QListView.ResizeMode.Adjust)
+        self.list.setVerticalScrollMode(QAbstractItemView.ScrollMode.ScrollPerPixel)
+        self.list.verticalScrollBar().setSingleStep(20)
+        self.list.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.list.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
+        self.list.setEditTriggers(QAbstractItemView.EditTrigger.DoubleClicked
+                                  | QAbstractItemView.EditTrigger.EditKeyPressed)
+        self.list.setMouseTracking(True)
+        self.list.setFrameShape(QFrame.Shape.NoFrame)
+        self.list.viewport().setAutoFillBackground(False)
+        self.list.installEventFilter(self)
+        self.model.modelReset.connect(self.delegate.clear_cache)
+        self.list.selectionModel().currentChanged.connect(lambda *_a: self._sync_buttons())
+        self.model.modelReset.connect(self._sync_buttons)
+
+        self.edit_card_action = QAction("&Edit entry", self.list)
+        self.edit_card_action.setShortcut(QKeySequence("F2"))
+        self.edit_card_action.setShortcutContext(Qt.ShortcutContext.WidgetShortcut)
+        self.edit_card_action.setToolTip("Edit the selected entry in place (F2; Enter saves)")
+        self.edit_card_action.triggered.connect(self.edit_current)
+        self.trust_action = QAction("Mark as &trusted", self.list)
+        self.trust_action.setToolTip("Clear the untrusted mark of the selected entry")
+        self.trust_action.triggered.connect(self.mark_current_trusted)
+        self.copy_entry_action = QAction("Copy entry &text", self.list)
+        self.copy_entry_action.triggered.connect(self._copy_entry)
+        self.delete_action = QAction("&Delete entry", self.list)
+        self.delete_action.setShortcut(QKeySequence(QKeySequence.StandardKey.Delete))
+        self.delete_action.setShortcutContext(Qt.ShortcutContext.WidgetShortcut)
+        self.delete_action.setToolTip("Delete the selected entry; the ones after it renumber (Del)")
+        self.delete_action.triggered.connect(self.delete_current)
+        for a in (self.edit_card_action, self.trust_action, self.copy_entry_action, self.delete_action):
+            self.list.addAction(a)
+        self.list.setContextMenuPolicy(Qt.ContextMenuPolicy.ActionsContextMenu)
+
+        self.empty_label = QLabel("Loading…")
+        self.empty_label.setObjectName("emptyLabel")
+        self.empty_label.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        self.empty_label.setStyleSheet("color: palette(placeholder-text);")
+        self.cards_stack = QStackedWidget()
+        self.cards_stack.addWidget(self.list)
+        self.cards_stack.addWidget(self.empty_label)
+        self.cards_stack.setCurrentWidget(self.empty_label)
+        lay.addWidget(self.cards_stack, 1)
+
+        brow = QHBoxLayout()
+        brow.setSpacing(4)
+        self.count_label = QLabel()
+        self.count_label.setObjectName("countLabel")
+        self.status_label = QLabel()
+        self.status_label.setObjectName("statusLabel")
+        self.status_label.setStyleSheet("color: palette(placeholder-text);")
+        self._status_timer.timeout.connect(self.status_label.clear)
+        self.trust_button = QPushButton("Mark as trusted")
+        self.trust_button.setObjectName("trustButton")
+        self.trust_button.setToolTip(self.trust_action.toolTip())
+        self.trust_button.clicked.connect(self.mark_current_trusted)
+        self.delete_button = QPushButton("Delete")
+        self.delete_button.setObjectName("deleteButton")
+        self.delete_button.setToolTip(self.delete_action.toolTip())
+        self.delete_button.clicked.connect(self.delete_current)
+        for b in (self.trust_button, self.delete_button):
+            b.setAutoDefault(False)
+        brow.addWidget(self.count_label)
+        brow.addSpacing(10)
+        brow.addWidget(self.status_label, 1)
+        brow.addWidget(self.trust_button)
+        brow.addWidget(self.delete_button)
+        lay.addLayout(brow)
+        return w
+
+    def _build_raw(self) -> QWidget:
+        w = QWidget()
+        lay = QVBoxLayout(w)
+        lay.setContentsMargins(0, 0, 0, 0)
+        lay.setSpacing(6)
+        hrow = QHBoxLayout()
+        hrow.setSpacing(4)
+        hint = QLabel("Raw document — entries are lines <code>#N: text</code>; other lines are kept as typed.")
+        hint.setWordWrap(True)
+        hrow.addWidget(hint, 1)
+        self.raw_help = help_button(RAW_EDIT_HELP, "rawEditHelp")
+        hrow.addWidget(self.raw_help)
+        lay.addLayout(hrow)
+        self.raw_edit = QPlainTextEdit()
+        self.raw_edit.setObjectName("rawEdit")
+        self.raw_edit.setAccessibleName("Fixed memory document")
+        self.raw_edit.setLineWrapMode(QPlainTextEdit.LineWrapMode.WidgetWidth)
+        self.raw_edit.setTabChangesFocus(False)
+        mono = QFont("monospace")
+        mono.setStyleHint(QFont.StyleHint.Monospace)
+        self.raw_edit.setFont(mono)
+        lay.addWidget(self.raw_edit, 1)
+        self.raw_notice = QLabel()
+        self.raw_notice.setObjectName("rawNotice")
+        self.raw_notice.setWordWrap(True)
+        self.raw_notice.setStyleSheet("color: #b35c00;")
+        self.raw_notice.hide()
+        lay.addWidget(self.raw_notice)
+        brow = QHBoxLayout()
+        brow.addStretch(1)
+        self.cancel_raw_button = QPushButton("Cancel")
+        self.cancel_raw_button.setObjectName("cancelRawButton")
+        self.cancel_raw_button.setToolTip("Discard the changes in this view")
+        self.cancel_raw_button.clicked.connect(self.cancel_raw)
+        self.save_raw_button = QPushButton("Save")
+        self.save_raw_button.setObjectName("saveRawButton")
+        self.save_raw_button.setToolTip("Renumber the entries and save (Ctrl+S); other lines are kept exactly")
+        self.save_raw_button.clicked.connect(self.save_raw)
+        save_action = QAction("Save", self.raw_edit)
+        save_action.setShortcut(QKeySequence(QKeySequence.StandardKey.Save))
+        save_action.setShortcutContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
+        save_action.triggered.connect(self.save_raw)
+        self.raw_edit.addAction(save_action)
+        for b in (self.cancel_raw_button, self.save_raw_button):
+            b.setAutoDefault(False)
+        brow.addWidget(self.cancel_raw_button)
+        brow.addWidget(self.save_raw_button)
+        lay.addLayout(brow)
+        return w
+
+    # --- loading ----------------------------------------------------------------------------
+    def reload_now(self) -> None:
+        """Read the assistant and its entries on this thread and show them."""
+        try:
+            a = self.svc.assistants.get(self.assistant_id)
+            views = self.svc.memory.entry_views(self.assistant_id)
+        except ServiceError as exc:
+            self._gone(exc)
+            return
+        self._apply(a, views)
+
+    def schedule_reload(self) -> None:
+        """Re-read the entries soon, in a worker thread (bursts are coalesced)."""
+        self._reload_timer.start()
+
+    def _start_load(self) -> None:
+        if self._loading:
+            self._load_again = True
+            return
+        if self.list.state() == QAbstractItemView.State.EditingState:
+            self._reload_timer.start(300)  # never reset the model under the open editor
+            return
+        self._loading = True
+        self.runner.run(self._task_name, self._load(), context="Memory")
+
+    async def _load(self) -> None:
+        try:
+            try:
+                a, views = await self.runner.run_in_thread(self._fetch)
+            except ServiceError as exc:
+                self._gone(exc)
+                return
+            self._apply(a, views)
+        finally:
+            self._loading = False
+            if self._load_again:
+                self._load_again = False
+                self._reload_timer.start()
+
+    def _fetch(self) -> tuple[AssistantView, list[MemoryEntryView]]:
+        return self.svc.assistants.get(self.assistant_id), self.svc.memory.entry_views(self.assistant_id)
+
+    def _gone(self, exc: ServiceError) -> None:
+        self.show_error(str(exc) if not isinstance(exc, NotFound) else "This assistant no longer exists.")
+        for w in (self.memory_switch, self.add_button, self.raw_button, self.export_button,
+                  self.copy_button, self.list):
+            w.setEnabled(False)
+
+    def _apply(self, a: AssistantView, views: list[MemoryEntryView]) -> None:
+        self.assistant = a
+        self.setWindowTitle(f"Memory — {a.name}")
+        self.memory_switch.blockSignals(True)
+        self.memory_switch.setChecked(a.memory_enabled)
+        self.memory_switch.blockSignals(False)
+        self.off_hint.setVisible(not a.memory_enabled)
+        if views != self.model.entries() or self._select_number is not None:
+            self._set_entries(views)
+        untrusted = sum(1 for v in views if not v.trusted)
+        n = len(views)
+        text = f"{n:,} {'entry' if n == 1 else 'entries'}"
+        if untrusted:
+            text += f" · {untrusted:,} untrusted"
+        self.count_label.setText(text)
+        self.empty_label.setText(EMPTY_TEXT)
+        self.cards_stack.setCurrentWidget(self.list if views else self.empty_label)
+        if self._raw_base is not None and self.svc.memory.document(self.assistant_id) != self._raw_base:
+            self.raw_notice.setText("The memory changed while you were editing (the assistant may have "
+                                    "written to it). Save replaces it with this text; Cancel shows the "
+                                    "new version.")
+            self.raw_notice.show()
+        self.loads += 1
+        self._sync_buttons()
+        self.loaded.emit()
+
+    def _set_entries(self, views: list[MemoryEntryView]) -> None:
+        """Swap the entries, keeping the selected card (found by its text, else its row)
+        and the scroll position; select ``_select_number`` when set."""
+        cur = self.current_entry()
+        row = self.list.currentIndex().row()
+        bar = self.list.verticalScrollBar()
+        scroll = bar.value()
+        shown = self.model.rowCount()
+        target: int | None = None
+        if self._select_number is not None:
+            target = next((i for i, v in enumerate(views) if v.number == self._select_number), None)
+        elif cur is not None:
+            target = next((i for i, v in enumerate(views) if v.text == cur.text), None)
+            if target is None and views:
+                target = min(row, len(views) - 1)
+        self.model.set_entries(views, keep_rows=max(shown, (target or 0) + 1))
+        if target is not None:
+            idx = self.model.index(target)
+            self.list.setCurrentIndex(idx)
+        self.list.doItemsLayout()
+        if self._select_number is not None and target is not None:
+            self.list.scrollTo(self.model.index(target), QAbstractItemView.ScrollHint.EnsureVisible)
+        else:
+            bar.setValue(min(scroll, bar.maximum()))
+        self._select_number = None
+
+    def _on_topic_changed(self, topic_id: int) -> None:
+        if topic_id != 0:  # 0: memory or assistant settings changed (any assistant)
+            return
+        if self.isVisible():
+            self.schedule_reload()
+        else:
+            self._stale = True  # re-read when shown again
+
+    # --- state ------------------------------------------------------------------------------
+    def current_entry(self) -> MemoryEntryView | None:
+        """The selected card."""
+        idx = self.list.currentIndex()
+        return self.model.entry(idx.row()) if idx.isValid() else None
+
+    def select_number(self, number: int) -> None:
+        """Select (and show) entry ``number``."""
+        for i, v in enumerate(self.model.entries()):
+            if v.number == number:
+                self.model.ensure_row(i)
+                idx = self.model.index(i)
+                self.list.setCurrentIndex(idx)
+                self.list.scrollTo(idx)
+                return
+
+    @property
+    def busy(self) -> bool:
+        """True while a change is being written (further changes wait for it)."""
+        return self._busy
+
+    def _sync_buttons(self) -> None:
+        e = self.current_entry()
+        raw = self.stack.currentIndex() == 1 or self._busy
+        for w in (self.delete_button, self.delete_action, self.edit_card_action, self.copy_entry_action):
+            w.setEnabled(e is not None and not raw)
+        untrusted = e is not None and not e.trusted
+        self.trust_button.setEnabled(untrusted and not raw)
+        self.trust_action.setEnabled(untrusted and not raw)
+        self.trust_button.setVisible(any(not v.trusted for v in self.model.entries()) or untrusted)
+        for a in (self.add_action, self.raw_action, self.export_action, self.copy_action):
+            a.setEnabled(not raw)
+        self.save_raw_button.setEnabled(not self._busy)
+        self.cancel_raw_button.setEnabled(not self._busy)
+
+    def show_error(self, message: str) -> None:
+        """Show ``message`` inline (empty hides it)."""
+        self.error_label.setText(message)
+        self.error_label.setVisible(bool(message))
+
+    def show_status(self, message: str) -> None:
+        """Short confirmation next to the count; cleared after a few seconds."""
+        self.status_label.setText(message)
+        self._status_timer.start(5000)
+
+    def _run(self, what: str, fn: Callable[[], object]) -> object | None:
+        """Call a service; a known error is shown inline, a bug goes to the presenter."""
+        self.show_error("")
+        try:
+            return fn()
+        except ServiceError as exc:
+            self.show_error(f"{what}: {exc}")
+        except Exception as exc:  # a bug: the presenter logs and shows it
+            self.presenter.present(exc, context=what)
+        return None
+
+    def _op(self, what: str, fn: Callable[[], object], on_ok: Callable[[object], None] | None = None,
+            on_fail: Callable[[], None] | None = None) -> bool:
+        """Run the change ``fn`` in a worker thread (a large memory takes a while to write);
+        one change at a time. A known error is shown inline (then ``on_fail``), a bug goes to
+        the presenter; ``on_ok(result)`` runs on the GUI thread. False when busy."""
+        if self._busy:
+            return False
+        self.show_error("")
+        self._busy = True
+        self._sync_buttons()
+        self.runner.run(f"{self._task_name}-op", self._op_task(what, fn, on_ok, on_fail), context=what)
+        return True
+
+    async def _op_task(self, what: str, fn: Callable[[], object], on_ok: Callable[[object], None] | None,
+                       on_fail: Callable[[], None] | None) -> None:
+        try:
+            try:
+                result = await self.runner.run_in_thread(fn)
+            except ServiceError as exc:
+                self.show_error(f"{what}: {exc}")
+                if on_fail is not None:
+                    on_fail()
+                return
+        finally:
+            self._busy = False
+            self._sync_buttons()
+        if on_ok is not None:
+            on_ok(result)
+
+    def _current_number(self, number: int, text: str) -> int:
+        """The number entry ``text`` (shown as ``number``) has now: the model may have
+        renumbered the memory since the page was loaded. Worker thread."""
+        entries = self.svc.memory.entries(self.assistant_id)
+        if 0 < number <= len(entries) and entries[number - 1].text == text:
+            return number
+        for e in entries:
+            if e.text == text:
+                return e.number
+        raise NotFound(f"#{number} changed in the meantime; nothing was changed")
+
+    # --- actions ----------------------------------------------------------------------------
+    def _on_switch(self, on: bool) -> None:
+        res = self._run("Memory switch", lambda: self.svc.assistants.update(self.assistant_id, memory_enabled=on))
+        if res is None:
+            self.memory_switch.blockSignals(True)
+            self.memory_switch.setChecked(not on)
+            self.memory_switch.blockSignals(False)
+            return
+        self.off_hint.setVisible(not on)
+        self.show_status("Memory on" if on else "Memory off")
+
+    def add_memory(self) -> QInputDialog:
+        """Add memory (Ctrl+N): a small non-blocking input dialog; returns it."""
+        dlg = QInputDialog(self)
+        dlg.setObjectName("addMemoryDialog")
+        dlg.setWindowTitle("Add memory")
+        dlg.setLabelText("New fixed-memory entry (one line; it is added at the end):")
+        dlg.setInputMode(QInputDialog.InputMode.TextInput)
+        dlg.setOkButtonText("Add")
+        dlg.resize(520, dlg.sizeHint().height())
+        dlg.textValueSelected.connect(self.add_entry)
+        self._add_dialog = dlg
+        dlg.open()
+        return dlg
+
+    def add_entry(self, text: str) -> bool:
+        """Append ``text`` as an owner entry and select it; False when nothing started."""
+        if not text.strip():
+            return False
+
+        def done(view: object) -> None:
+            assert isinstance(view, MemoryEntryView)
+            self._select_number = view.number
+            self.show_status(f"Added #{view.number}")
+            self.schedule_reload()
+
+        return self._op("Add memory", lambda: self.svc.memory.add(self.assistant_id, text), done)
+
+    def edit_current(self) -> None:
+        """Open the in-place editor on the selected card (F2, double-click)."""
+        idx = self.list.currentIndex()
+        if idx.isValid():
+            self.list.setFocus()
+            self.list.edit(idx)
+
+    def _edit_entry(self, number: int, text: str) -> MemoryEntryView | None:
+        """Store an in-place edit; returns the card to show meanwhile (None: not started)."""
+        old = next((v for v in self.model.entries() if v.number == number), None)
+        if old is None:
+            return None
+
+        def write() -> MemoryEntryView:
+            return self.svc.memory.edit(self.assistant_id, self._current_number(number, old.text), text)
+
+        def done(view: object) -> None:
+            assert isinstance(view, MemoryEntryView)
+            self._select_number = view.number
+            self.show_status(f"Saved #{view.number}")
+            self.schedule_reload()
+
+        if not self._op(f"Edit #{number}", write, done, self.schedule_reload):
+            return None
+        return MemoryEntryView(number, " ".join(text.split()), "owner", True)
+
+    def delete_current(self) -> None:
+        """Delete the selected card after confirmation (Del); later entries renumber."""
+        e = self.current_entry()
+        if e is None:
+            return
+        preview = e.text if len(e.text) <= 120 else e.text[:120] + "…"
+        if not confirm.ask(self, "Delete memory",
+                           f"Delete #{e.number}: “{preview}”?\nThe entries after it are renumbered."):
+            return
+
+        def done(_r: object) -> None:
+            # the card that moves up into this row is selected after the reload
+            self.show_status(f"Deleted #{e.number}")
+            self.schedule_reload()
+
+        self._op(f"Delete #{e.number}", lambda: self.svc.memory.delete(
+            self.assistant_id, self._current_number(e.number, e.text)), done)
+
+    def mark_current_trusted(self) -> None:
+        """Clear the untrusted mark of the selected card (MEM-7)."""
+        e = self.current_entry()
+        if e is None or e.trusted:
+            return
+
+        def done(view: object) -> None:
+            assert isinstance(view, MemoryEntryView)
+            self._select_number = view.number
+            self.show_status(f"#{view.number} is trusted now")
+            self.schedule_reload()
+
+        self._op(f"Mark #{e.number} trusted", lambda: self.svc.memory.clear_untrusted(
+            self.assistant_id, self._current_number(e.number, e.text)), done)
+
+    def _copy_entry(self) -> None:
+        e = self.current_entry()
+        if e is not None:
+            QGuiApplication.clipboard().setText(e.text)
+            self.show_status(f"Copied #{e.number}")
+
+    # raw view (MEM-3)
+    def open_raw(self) -> None:
+        """Edit: show the whole document in the raw editor."""
+        doc = self._run("Edit", lambda: self.svc.memory.document(self.assistant_id))
+        if not isinstance(doc, str):
+            return
+        self._raw_base = doc
+        self._raw_crlf = "\r\n" in doc and doc.count("\r\n") == doc.count("\n")
+        self.raw_edit.setPlainText(doc)
+        self._raw_shown = self.raw_edit.document().toRawText()
+        self.raw_notice.hide()
+        self.stack.setCurrentIndex(1)
+        self.raw_edit.setFocus()
+        self._sync_buttons()
+
+    def raw_text(self) -> str:
+        """The raw editor's text exactly as typed (no-break spaces kept; Qt's own
+        paragraph separators become ``\\n``, or ``\\r\\n`` for a CRLF document)."""
+        shown = self.raw_edit.document().toRawText()
+        if self._raw_base is not None and shown == self._raw_shown:
+            return self._raw_base  # untouched: exactly what was loaded
+        text = shown.replace("\u2029", "\n")
+        if self._raw_crlf:
+            text = text.replace("\n", "\r\n")
+        return text
+
+    def raw_changed(self) -> bool:
+        """True when the raw editor's text differs from what it was opened with."""
+        return self._raw_base is not None and self.raw_edit.document().toRawText() != self._raw_shown
+
+    def save_raw(self) -> None:
+        """Save the raw view: the service renumbers and keeps free-form lines; back to the cards."""
+        if self.stack.currentIndex() != 1:
+            return
+        text = self.raw_text()
+
+        def done(_doc: object) -> None:
+            if self.stack.currentIndex() == 1:
+                self._close_raw()
+            self.show_status("Saved")
+            self.schedule_reload()
+
+        self._op("Save", lambda: self.svc.memory.save_raw(self.assistant_id, text), done)
+
+    def cancel_raw(self) -> None:
+        """Discard the raw view's changes."""
+        self.show_error("")
+        self._close_raw()
+        self.schedule_reload()
+
+    def _close_raw(self) -> None:
+        self._raw_base = None
+        self.raw_notice.hide()
+        self.stack.setCurrentIndex(0)
+        self.list.setFocus()
+        self._sync_buttons()
+
+    # export / copy
+    def open_export(self) -> QFileDialog:
+        """Export…: a non-blocking save dialog; the file is written on accept."""
+        name = (self.assistant.name if self.assistant else "assistant").strip() or "assistant"
+        safe = "".join(ch if ch.isalnum() or ch in "-_ " else "_" for ch in name).strip()
+        dlg = QFileDialog(self, "Export fixed memory", str(Path.home() / f"{safe} memory.md"),
+                          "Markdown (*.md);;All files (*)")
+        dlg.setObjectName("exportDialog")
+        dlg.setAcceptMode(QFileDialog.AcceptMode.AcceptSave)
+        dlg.setDefaultSuffix("md")
+        dlg.fileSelected.connect(lambda p: self.export_to(Path(p)))
+        self._export_dialog = dlg
+        dlg.open()
+        return dlg
+
+    def export_to(self, path: Path) -> bool:
+        """Write the Markdown document to ``path``; False (error shown inline) on failure."""
+        text = self._run("Export", lambda: self.svc.memory.export_markdown(self.assistant_id))
+        if not isinstance(text, str):
+            return False
+        try:
+            path.write_bytes(text.encode("utf-8"))
+        except OSError as exc:
+            self.show_error(f"Export failed: {exc.strerror or exc} ({path})")
+            return False
+        self.show_status(f"Exported to {path.name}")
+        return True
+
+    def copy_document(self) -> None:
+        """Copy the Markdown document to the clipboard."""
+        text = self._run("Copy", lambda: self.svc.memory.export_markdown(self.assistant_id))
+        if isinstance(text, str):
+            QGuiApplication.clipboard().setText(text)
+            self.show_status("Copied the memory document")
+
+    # --- Qt overrides -------------------------------------------------------------------------
+    def eventFilter(self, obj: QObject, event: QEvent) -> bool:
+        if obj is self.list and event.type() == QEvent.Type.FontChange:
+            self.delegate.clear_cache()
+        return super().eventFilter(obj, event)
+
+    def showEvent(self, event: QShowEvent) -> None:
+        super().showEvent(event)
+        if self._stale:
+            self._stale = False
+            self.schedule_reload()
+
+    def reject(self) -> None:
+        """Esc / Close: in the raw view, leave it (asking first when it was changed)."""
+        if self.stack.currentIndex() == 1:
+            if self.raw_changed() and not confirm.ask(
+                    self, "Discard changes", "Discard the changes to the memory document?", "Discard"):
+                return
+            self.cancel_raw()
+            return
+        super().reject()
+
+    def done(self, r: int) -> None:
+        self._reload_timer.stop()
+        self.runner.cancel(self._task_name)
+        super().done(r)
+
+    def detach(self) -> None:
+        """Stop following the bus (the page is closing for good)."""
+        self._reload_timer.stop()
+        self.runner.cancel(self._task_name)
+        if not self._following:
+            return
+        self._following = False
+        self.events.topic_changed.disconnect(self._on_topic_changed)
+        if self._own_events:
+            self.events.detach()
