@@ -86,6 +86,21 @@ MEMORY_SWITCH_HELP = (
     "Your entries stay here untouched, and topic compaction (Chat Preference) keeps "
     "working as before.</p>"
 )
+DREAMING_HELP = (
+    "<p><b>Dreaming memory</b> is what the assistant learns on its own: a scheduled "
+    "memory dream reads the topics you were active in the day before and adds a dated "
+    "card about how you like to work (tone, format, tool habits), not a recap.</p>"
+    "<p>It prefers topic summaries from compaction (Chat Preference: Limit history "
+    "messages and Summarize history); a topic without one still contributes a short "
+    "excerpt of that day's messages. The dream never changes your fixed memory.</p>"
+)
+SNIPPETS_HELP = (
+    "<p><b>Topic snippets</b> keeps a short snippet of each topic's summary so later "
+    "requests and the memory dream can reuse it.</p>"
+    "<p>Snippets come from compaction summaries, which need Limit history messages and "
+    "Summarize history under Chat Preference; topics without a summary still reach the "
+    "dream through an excerpt of their recent messages.</p>"
+)
 FIXED_MEMORY_HELP = (
     "<p><b>Fixed memory</b> belongs to you: facts, preferences and standing "
     "instructions this assistant sees in every chat.</p>"
@@ -622,6 +637,27 @@ class MemoryPage(QDialog):
         self.error_label.hide()
         outer.addWidget(self.error_label)
 
+        # Dreaming memory group: only its topic-snippets switch so far (DRM-1)
+        line2 = QFrame()
+        line2.setFrameShape(QFrame.Shape.HLine)
+        line2.setFrameShadow(QFrame.Shadow.Sunken)
+        outer.addWidget(line2)
+        drow = QHBoxLayout()
+        drow.setSpacing(4)
+        self.dream_title = _section_title("Dreaming memory")
+        self.dream_title.setToolTip(DREAMING_HELP)
+        drow.addWidget(self.dream_title)
+        drow.addWidget(help_button(DREAMING_HELP, "dreamingHelp"))
+        drow.addSpacing(16)
+        self.snippets_switch = QCheckBox("&Topic snippets")
+        self.snippets_switch.setObjectName("topicSnippetsSwitch")
+        self.snippets_switch.setToolTip(SNIPPETS_HELP)
+        self.snippets_switch.toggled.connect(self._on_snippets)
+        drow.addWidget(self.snippets_switch)
+        drow.addWidget(help_button(SNIPPETS_HELP, "topicSnippetsHelp"))
+        drow.addStretch(1)
+        outer.addLayout(drow)
+
         self.buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
         self.buttons.rejected.connect(self.reject)
         self.buttons.button(QDialogButtonBox.StandardButton.Close).setAutoDefault(False)
@@ -826,6 +862,9 @@ class MemoryPage(QDialog):
         self.memory_switch.setChecked(a.memory_enabled)
         self.memory_switch.blockSignals(False)
         self.off_hint.setVisible(not a.memory_enabled)
+        self.snippets_switch.blockSignals(True)
+        self.snippets_switch.setChecked(a.topic_snippets)
+        self.snippets_switch.blockSignals(False)
         if views != self.model.entries() or self._select_number is not None:
             self._set_entries(views)
         untrusted = sum(1 for v in views if not v.trusted)
@@ -985,6 +1024,13 @@ class MemoryPage(QDialog):
             return
         self.off_hint.setVisible(not on)
         self.show_status("Memory on" if on else "Memory off")
+
+    def _on_snippets(self, on: bool) -> None:
+        res = self._run("Topic snippets", lambda: self.svc.assistants.update(self.assistant_id, topic_snippets=on))
+        if res is None:
+            self.snippets_switch.blockSignals(True)
+            self.snippets_switch.setChecked(not on)
+            self.snippets_switch.blockSignals(False)
 
     def add_memory(self) -> QInputDialog:
         """Add memory (Ctrl+N): a small non-blocking input dialog; returns it."""

@@ -379,3 +379,14 @@ def test_raw_view_warns_when_the_model_writes_meanwhile(page, services, assistan
     assert page.raw_edit.toPlainText() == "#1: a\n"  # the user's text is left alone
     page.cancel_raw_button.click()
     qtbot.waitUntil(lambda: page.model.total() == 2, timeout=5000)
+
+
+def test_dreaming_group_and_topic_snippets_switch_have_help(page, services, assistant, qtbot):  # type: ignore[no-untyped-def]
+    """Issue #3: each section title and the Topic snippets switch carry a `?` help (APP-6);
+    the switch is stored per assistant (DRM-1)."""
+    helps = {b.objectName(): b.toolTip() for b in page.findChildren(QToolButton)}
+    assert "Topic snippets" in helps["topicSnippetsHelp"]
+    assert "Dreaming memory" in helps["dreamingHelp"]
+    assert not page.snippets_switch.isChecked()
+    page.snippets_switch.setChecked(True)
+    qtbot.waitUntil(lambda: services.assistants.get(assistant).topic_snippets, timeout=5000)
