@@ -22,6 +22,7 @@ from __future__ import annotations
 import hashlib
 import re
 from dataclasses import dataclass
+from functools import lru_cache
 
 #: ECMAScript ``\s``: the whitespace set used for trimming and collapsing (REF-1).
 _WS_CLASS = "\\t\\n\\v\\f\\r \\u00a0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000\\ufeff"
@@ -113,15 +114,23 @@ def _line(body: str, ending: str) -> Line:
 
 
 def parse(doc: str) -> list[Line]:
-    """Split ``doc`` into :class:`Line` s; ``"".join(l.body + l.ending ...) == doc`` (REF-1)."""
+    """Split ``doc`` into :class:`Line` s; ``"".join(l.body + l.ending ...) == doc`` (REF-1).
+
+    The last few documents' parses are cached (a tool call reads the same document several
+    times; a 5 MB memory takes ~70 ms to parse)."""
+    return list(_parse_cached(doc))
+
+
+@lru_cache(maxsize=4)
+def _parse_cached(doc: str) -> tuple[Line, ...]:
     if not doc:
-        return []
+        return ()
     raw = doc.split("\n")
     tail = raw.pop()  # text after the last "\n" ("" when the document ends with one)
     lines = [_line(b[:-1], "\r\n") if b.endswith("\r") else _line(b, "\n") for b in raw]
     if tail:
         lines.append(_line(tail, ""))
-    return lines
+    return tuple(lines)
 
 
 def _entry_line(number: int, text: str) -> str:
