@@ -125,6 +125,13 @@ def build_parser() -> argparse.ArgumentParser:
     p = top.add_parser("delete", help="delete a topic", parents=[common])
     p.add_argument("topic_id", type=int)
     p.set_defaults(func=cmd_topic_delete)
+    p = top.add_parser("compact", help="compact now: summarize completed turns (CMP-6)", parents=[common])
+    p.add_argument("topic_id", type=int)
+    p.set_defaults(func=cmd_topic_compact)
+    p = top.add_parser("summary", help="show the topic summary, its model, cursor and debug log",
+                       parents=[common])
+    p.add_argument("topic_id", type=int)
+    p.set_defaults(func=cmd_topic_summary)
     p = top.add_parser("estimate", help="tokens the next request will carry", parents=[common])
     p.add_argument("topic_id", type=int)
     p.add_argument("--draft", default="")
@@ -353,17 +360,81 @@ def cmd_topic_delete(args: argparse.Namespace, svc: Services) -> int:
 
 
 def cmd_topic_estimate(args: argparse.Namespace, svc: Services) -> int:
-    """``topic estimate``: the badge's figure and its parts."""
+    """``topic estimate``: the badge's figure with the popover's breakdown — parts, total,
+    input budget, watermarks, history window, anchor used or not, cache block (TOK-1..6)."""
     est = svc.estimates.estimate(args.topic_id, args.draft)
 
     def human() -> None:
+        a, h = est.anchor, est.history
         print(f"next request: {est.total:,} tokens of {est.input_budget:,} input budget "
-              f"(window {est.context_window:,}, {est.encoding})")
+              f"({est.ratio:.0%}; window {est.context_window:,}, {est.encoding})")
+        print(f"watermarks: high {est.high_watermark:.0%}, low {est.low_watermark:.0%}")
         for name, tokens in est.parts.items():
             print(f"  {name}: {tokens:,}")
-        print(f"history: {est.included} included, {est.dropped} dropped")
+        print(f"counted locally: {est.local_total:,}; correction x{est.correction:.2f} "
+              f"({est.correction_samples} samples)")
+        if a.used:
+            print(f"anchor: {a.mode} on message {a.message_id} (reported {a.reported_input:,}) "
+                  f"+ {a.tail_tokens:,} counted since")
+        else:
+            print(f"anchor: not used ({a.mode}{': ' + a.reason if a.reason else ''})")
+        limit = "off" if h.configured_limit is None else str(h.configured_limit)
+        if h.expanded_to is not None:
+            limit += f", expanded to {h.expanded_to}"
+        print(f"history: {h.included} of {h.topic_messages} included, {h.dropped_by_limit} dropped by limit, "
+              f"{h.dropped_by_cursor} covered by summary; limit {limit}; whole topic ~{h.topic_tokens:,} tokens")
+        print(f"last compaction: {h.last_compaction or 'never'}")
+        if h.warning:
+            print("warning: older turns are dropped and there is no usable summary")
+        print(f"cache: {est.cache.line}" + (f" (from {est.cache.model})" if est.cache.model else ""))
 
     _emit(args, est.to_json(), human)
+    return 0
+
+
+def cmd_topic_compact(args: argparse.Namespace, svc: Services) -> int:
+    """``topic compact``: run Compact now; prints the outcome with before/after estimates.
+    Exit code 0 for compacted / nothing eligible / could not reach the target, 1 for failed."""
+    assert svc.compaction is not None
+    out = asyncio.run(svc.compaction.compact(args.topic_id))
+
+    def human() -> None:
+        before = f"{out.before_tokens:,}" if out.before_tokens is not None else "?"
+        after = f"{out.after_tokens:,}" if out.after_tokens is not None else "?"
+        budget = f"{out.input_budget:,}" if out.input_budget is not None else "?"
+        print(f"{out.status_text}: {out.message}")
+        print(f"next request: {before} → {after} tokens of {budget} input budget "
+              f"(high {out.high:.2f}, low {out.low:.2f})")
+        if out.cursor_message_id is not None:
+            print(f"summary covers messages through id {out.cursor_message_id}")
+
+    _emit(args, out.to_json(), human)
+    return 1 if out.status == "failed" else 0
+
+
+def cmd_topic_summary(args: argparse.Namespace, svc: Services) -> int:
+    """``topic summary``: the rolling summary, the model that wrote it, its cursor and
+    the debug log (CMP-17, CMP-18)."""
+    assert svc.compaction is not None
+    view = svc.compaction.summary(args.topic_id)
+
+    def human() -> None:
+        if not view.text:
+            print(f"topic {args.topic_id} has no summary yet")
+        else:
+            when = view.updated_at.strftime("%Y-%m-%d %H:%M:%SZ") if view.updated_at else "?"
+            print(f"# summary of topic {args.topic_id} by {view.model or '?'} "
+                  f"(through message {view.cursor_message_id}, {when})")
+            print(view.text)
+        if view.debug_log:
+            print("\n# debug log")
+            for e in view.debug_log:
+                print(f"{e.get('at')}  {e.get('trigger')}  {e.get('result')}  "
+                      f"high {e.get('high')} low {e.get('low')}  "
+                      f"{e.get('before_tokens')} → {e.get('after_tokens')} tokens  "
+                      f"through {e.get('compacted_through')}")
+
+    _emit(args, view.to_json(), human)
     return 0
 
 

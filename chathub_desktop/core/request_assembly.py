@@ -10,7 +10,8 @@ text of its tool-call id / name / arguments, plus :data:`FRAMING_TOKENS_PER_MESS
 framing tokens. User messages are sent through the input template (APP-9); their
 count adds the template's own tokens (the template minus ``{{text}}``), which is exact
 up to one BPE merge at each seam — inside the per-row framing allowance. Images are
-counted by :func:`image_allowance` (REF-29 fixed allowance until TOK-5 lands).
+counted by :func:`image_allowance` from their pixel size for known OpenAI and Claude
+models, else a fixed allowance (TOK-5, REF-29; ``core.token_estimate.image_tokens``).
 Counts are tokens of the model's encoding; the counter is passed in, so this module
 stays pure.
 """
@@ -21,6 +22,7 @@ import json
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 
+from chathub_desktop.core import token_estimate
 from chathub_desktop.core.messages import ChatMessage, Role, ToolSpec
 
 CountFn = Callable[[str], int]
@@ -65,6 +67,8 @@ class AssemblyInput:
     - ``memory_block`` / ``summary_block``: text appended to the system message
       (MEM-8 order: memory, then the topic summary); empty until those issues land.
     - ``tools``: tool schemas offered with the request.
+    - ``model``: the chat model id, for image token formulas (TOK-5); ``""`` = unknown
+      (every image gets the fixed allowance).
     """
 
     instructions: str = ""
@@ -76,6 +80,7 @@ class AssemblyInput:
     memory_block: str = ""
     summary_block: str = ""
     tools: tuple[ToolSpec, ...] = field(default=())
+    model: str = ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -134,9 +139,11 @@ def template_overhead(template: str, count: CountFn) -> int:
     return count(f"{template}\n\n")
 
 
-def image_allowance(image_url: str) -> int:
-    """Token allowance for one attached image (REF-29 fixed allowance: 8192)."""
-    return IMAGE_ALLOWANCE_TOKENS
+def image_allowance(image_url: str, model: str = "") -> int:
+    """Input tokens of one attached image for ``model`` (TOK-5, REF-29): measured from the
+    pixel size of a data URL for known OpenAI / Claude models, else
+    :data:`IMAGE_ALLOWANCE_TOKENS`. See ``core.token_estimate.image_tokens``."""
+    return token_estimate.image_tokens(model, image_url)
 
 
 def message_tokens(message: ChatMessage, count: CountFn) -> int:
@@ -211,9 +218,11 @@ def assemble_request(inp: AssemblyInput, count: CountFn) -> RequestPlan:
         msg = row.message
         tokens = row.tokens if row.tokens is not None else message_tokens(msg, count)
         if msg.role is Role.USER:
-            msg = replace(msg, content=apply_template(inp.input_template, msg.content))
+            rendered = apply_template(inp.input_template, msg.content)
+            if rendered is not msg.content:  # the plain template sends the text as is
+                msg = replace(msg, content=rendered)
             tokens += overhead
-        image_tokens += sum(image_allowance(u) for u in msg.images)
+        image_tokens += sum(image_allowance(u, inp.model) for u in msg.images)
         history_tokens += tokens
         messages.append(msg)
         included.append(row.id)
@@ -227,7 +236,7 @@ def assemble_request(inp: AssemblyInput, count: CountFn) -> RequestPlan:
         )
         messages.append(draft_msg)
         parts.append(PlanPart("draft", draft_tokens(inp.draft, inp.input_template, count)))
-        image_tokens += sum(image_allowance(u) for u in inp.draft_images)
+        image_tokens += sum(image_allowance(u, inp.model) for u in inp.draft_images)
     if image_tokens:
         parts.append(PlanPart("images", image_tokens))
     return RequestPlan(

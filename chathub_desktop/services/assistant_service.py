@@ -8,6 +8,7 @@ from sqlalchemy import select
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
+from chathub_desktop.core.compaction import SUMMARY_CAPS, watermarks
 from chathub_desktop.core.request_assembly import TEMPLATE_PLACEHOLDER
 from chathub_desktop.services.errors import InvalidInput, NotFound
 from chathub_desktop.services.events import EventBus, TopicChanged
@@ -37,6 +38,10 @@ SETTABLE: dict[str, _Field] = {
     "memory-budget-tokens": _Field("memory_budget_tokens", int, "token budget of the injected memory block (MEM-6)"),
     "history-limit-enabled": _Field("history_limit_enabled", bool, "limit history messages"),
     "history-limit": _Field("history_limit", int, "how many history messages to send"),
+    "summarize-history": _Field("summarize_history", bool, "summarize turns the history limit drops (CMP-1)"),
+    "compact-preset": _Field("compact_preset", str, "Assist preset: minimal / balanced / rich (summary cap 400/600/800 tokens)"),
+    "auto-compact": _Field("auto_compact", bool, "token auto-compact at the high watermark (CMP-7)"),
+    "high-watermark": _Field("high_watermark", float, "auto-compact threshold, 0.5-0.99 of the input budget; low = high - 0.2"),
 }
 
 
@@ -77,8 +82,14 @@ class AssistantService:
             max_tokens=a.max_tokens,
             max_tokens_enabled=a.max_tokens_enabled,
             memory_enabled=a.memory_enabled,
+            topic_snippets=a.topic_snippets,
             history_limit_enabled=a.history_limit_enabled,
             history_limit=a.history_limit,
+            summarize_history=a.summarize_history,
+            compact_preset=a.compact_preset,
+            auto_compact=a.auto_compact,
+            high_watermark=watermarks(a.high_watermark)[0],
+            low_watermark=watermarks(a.high_watermark)[1],
         )
 
     @staticmethod
@@ -175,6 +186,16 @@ class AssistantService:
                         raise InvalidInput(f"memory budget must be at least 1 token (got {value})")
                     if key == "history_limit" and int(value) < 0:  # type: ignore[call-overload]
                         raise InvalidInput(f"history limit must not be negative (got {value})")
+                    if key == "compact_preset":
+                        value = str(value).strip().lower()
+                        if value not in SUMMARY_CAPS:
+                            raise InvalidInput(
+                                f"compact preset must be one of {', '.join(SUMMARY_CAPS)} (got {value!r})"
+                            )
+                    if key == "high_watermark":
+                        value = watermarks(float(value))[0]  # type: ignore[arg-type]  # REF-18 clamp
+                    if key == "low_watermark":
+                        raise InvalidInput("the low watermark is always 0.2 below the high watermark")
                     if not hasattr(Assistant, key):
                         raise InvalidInput(f"unknown assistant setting {key!r}")
                     setattr(row, key, value)
@@ -202,6 +223,13 @@ class AssistantService:
                 parsed = int(value)
             except ValueError:
                 raise InvalidInput(f"{key} expects a whole number, got {value!r}") from None
+        elif spec.kind is float:
+            try:
+                parsed = float(value)
+            except ValueError:
+                raise InvalidInput(f"{key} expects a number such as 0.8, got {value!r}") from None
+            if parsed != parsed or parsed in (float("inf"), float("-inf")):
+                raise InvalidInput(f"{key} expects a finite number, got {value!r}")
         else:
             parsed = value
         return self.update(ref, **{spec.attr: parsed})

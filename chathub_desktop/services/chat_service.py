@@ -1,7 +1,10 @@
 """Sending a message and streaming the reply into its own topic (APP-1, APP-8, APP-10).
 
-Flow (DESIGN.md): store the user message → assemble through the one assembler →
-stream from the provider → store the reply with its usage. Every event names its topic,
+Flow (DESIGN.md): store the user message → pre-send compaction (message count, then
+token threshold; ≤ 3 batches; Stop cancels it) → assemble through the one assembler →
+stream from the provider → store the reply with its usage → token auto-compact check.
+A context overflow (or an empty reply at the window ceiling) triggers one compaction
+with the History Compress model and one resend rebuilt from the current topic (CMP-11). Every event names its topic,
 so a reply keeps streaming when the user switches topics. Stop cancels the task at
 once and keeps what arrived (status ``cancelled``); quitting stores ``interrupted``.
 """
@@ -38,6 +41,7 @@ from chathub_desktop.providers.base import (
     UsageEvent,
 )
 from chathub_desktop.providers.catalog import ModelCatalog
+from chathub_desktop.services.compaction_service import COMPACTED, UNREACHABLE, CompactionService
 from chathub_desktop.services.errors import InvalidInput, ServiceError
 from chathub_desktop.services.events import (
     EventBus,
@@ -84,6 +88,8 @@ class SendOutcome:
     usage: Usage = field(default_factory=Usage)
     error: str | None = None
     error_kind: str | None = None
+    #: True when a context overflow was rescued by one compaction and a resend (CMP-11).
+    rescued: bool = False
 
 
 class ChatService:
@@ -98,9 +104,11 @@ class ChatService:
         settings: SettingsService,
         tools: ToolRegistry | None = None,
         memory: MemoryBlockSource | None = None,
+        compaction: CompactionService | None = None,
     ) -> None:
         self._db = db
         self._memory = memory
+        self._compaction = compaction
         self._tools = tools or ToolRegistry()
         self._bus = bus
         self._providers = providers
@@ -191,27 +199,78 @@ class ChatService:
             user_id = self._append(topic_id, role=Role.USER.value, content=text)
             self._maybe_title(topic_id, text, ctx.provider_id)
             out = SendOutcome(user_id, 0, MessageStatus.STREAMING.value)
-            for _round in range(MAX_TOOL_ROUNDS + 1):
-                calls = await self._one_reply(topic_id, client, out)
-                if not calls or out.status != MessageStatus.COMPLETE.value:
-                    break
-                for call in calls:
-                    self._append(
-                        topic_id,
-                        role=Role.TOOL.value,
-                        content=self._tools.execute(ctx.assistant_id, topic_id, call),
-                        tool_call_id=call.id,
-                        tool_name=call.name,
-                    )
+            try:
+                if self._compaction is not None and await self._pre_send_blocked(topic_id, out):
+                    return out
+                for _round in range(MAX_TOOL_ROUNDS + 1):
+                    calls = await self._one_reply(topic_id, client, out)
+                    if not calls or out.status != MessageStatus.COMPLETE.value:
+                        break
+                    for call in calls:
+                        self._append(
+                            topic_id,
+                            role=Role.TOOL.value,
+                            content=self._tools.execute(ctx.assistant_id, topic_id, call),
+                            tool_call_id=call.id,
+                            tool_name=call.name,
+                        )
+                if self._compaction is not None and out.status == MessageStatus.COMPLETE.value:
+                    await self._after_reply(topic_id)
+            except asyncio.CancelledError:
+                self._cancel_status.pop(topic_id, None)
+                raise
             return out
         finally:
             await client.aclose()
 
+    async def _pre_send_blocked(self, topic_id: int, out: SendOutcome) -> bool:
+        """CMP-13 pre-send compaction; when REF-23 blocks the send, store a context-length
+        error reply (no provider call) and return True."""
+        assert self._compaction is not None
+        pre = await self._compaction.before_send(topic_id)
+        if not pre.blocked:
+            return False
+        out.reply_message_id = self._append(
+            topic_id, role=Role.ASSISTANT.value, content="", status=MessageStatus.STREAMING.value,
+        )
+        out.status = MessageStatus.ERROR.value
+        out.error = pre.message
+        out.error_kind = ErrorKind.CONTEXT_OVERFLOW.value
+        self._finish(out, [], [], None)
+        return True
+
+    async def _after_reply(self, topic_id: int) -> None:
+        """CMP-7 token auto-compact once the reply is stored; its failure never fails the send."""
+        assert self._compaction is not None
+        try:
+            await self._compaction.after_reply(topic_id)
+        except ServiceError as exc:
+            log.info("auto-compact after the reply of topic %s skipped: %s", topic_id, exc)
+
+    async def _rescue(self, topic_id: int, out: SendOutcome, before_tokens: int) -> bool:
+        """CMP-11: one compaction with the History Compress model, once per send. True
+        when it reclaimed tokens (the caller resends, rebuilt from the current topic)."""
+        if self._compaction is None or out.rescued:
+            return False
+        out.rescued = True
+        try:
+            result = await self._compaction.rescue(topic_id)
+        except ServiceError as exc:
+            log.info("overflow rescue for topic %s not possible: %s", topic_id, exc)
+            return False
+        if result.status not in (COMPACTED, UNREACHABLE) or result.after_tokens is None:
+            return False
+        return result.after_tokens < before_tokens
+
     async def _one_reply(self, topic_id: int, client: ChatClient, out: SendOutcome) -> list[ToolCall]:
         """Assemble from the current topic, stream one reply into a new assistant row,
-        store it; returns the tool calls it made. Updates ``out`` in place."""
+        store it; returns the tool calls it made. Updates ``out`` in place.
+
+        A context overflow (provider error or an empty reply at the ceiling, CMP-12) runs
+        one rescue compaction and re-streams into the same row from a request rebuilt
+        from the current topic, at most once per send (CMP-11); the error is stored only
+        when compaction could not reclaim enough."""
         ctx = load_context(self._db, self._catalog, topic_id, self._memory, self._tools)
-        tools = ctx.base_input.tools
         out.reply_message_id = reply_id = self._append(
             topic_id,
             role=Role.ASSISTANT.value,
@@ -221,11 +280,40 @@ class ChatService:
             provider_id=ctx.provider_id,
             sent_by_process=PROCESS_ID,
         )
-        plan = assemble_request(ctx.base_input, ctx.counter.count)
-        request = ChatRequest(model=ctx.model, messages=plan.messages, max_tokens=ctx.max_tokens, tools=tools)
+        while True:
+            parts: list[str] = []
+            calls: list[ToolCall] = []
+            finish: str | None = None
+            tools = ctx.base_input.tools
+            plan = assemble_request(ctx.base_input, ctx.counter.count)
+            request = ChatRequest(model=ctx.model, messages=plan.messages, max_tokens=ctx.max_tokens, tools=tools)
+            finish = await self._stream(topic_id, reply_id, client, request, ctx.context_window, out, parts, calls)
+            if (
+                out.error_kind == ErrorKind.CONTEXT_OVERFLOW.value
+                and not parts and not calls
+                and await self._rescue(topic_id, out, plan.total_tokens)
+            ):
+                ctx = load_context(self._db, self._catalog, topic_id, self._memory, self._tools)
+                continue
+            break
+        self._finish(out, parts, calls, finish)
+        return calls
+
+    async def _stream(
+        self,
+        topic_id: int,
+        reply_id: int,
+        client: ChatClient,
+        request: ChatRequest,
+        window: int,
+        out: SendOutcome,
+        parts: list[str],
+        calls: list[ToolCall],
+    ) -> str | None:
+        """Stream one request into ``parts``/``calls``/``out``; returns the finish reason.
+        Provider failures land in ``out`` (status ``error``); Stop stores what arrived
+        and re-raises ``CancelledError``."""
         out.status, out.error, out.error_kind, out.usage = MessageStatus.STREAMING.value, None, None, Usage()
-        parts: list[str] = []
-        calls: list[ToolCall] = []
         reasoning: list[str] = []  # seen live, never stored (CMP-3)
         finish: str | None = None
         try:
@@ -245,12 +333,12 @@ class ChatService:
             out.status = MessageStatus.COMPLETE.value
             if is_empty_reply_at_ceiling(
                 "".join(parts), calls, "".join(reasoning), out.usage.output_tokens, out.usage.input_tokens,
-                ctx.context_window,
+                window,
             ):  # CMP-12
                 out.status = MessageStatus.ERROR.value
                 out.error_kind = ErrorKind.CONTEXT_OVERFLOW.value
                 out.error = _CONTEXT_ERROR_TEXT.format(
-                    input_tokens=f"{out.usage.input_tokens:,}", window=f"{ctx.context_window:,}"
+                    input_tokens=f"{out.usage.input_tokens:,}", window=f"{window:,}"
                 )
         except asyncio.CancelledError:
             out.status = self._cancel_status.pop(topic_id, MessageStatus.INTERRUPTED).value
@@ -265,8 +353,7 @@ class ChatService:
             out.status = MessageStatus.ERROR.value
             out.error = f"the request failed: {exc}"
             out.error_kind = ErrorKind.NETWORK.value
-        self._finish(out, parts, calls, finish)
-        return calls
+        return finish
 
     def _finish(self, out: SendOutcome, parts: list[str], calls: list[ToolCall], finish: str | None) -> None:
         out.text = "".join(parts)

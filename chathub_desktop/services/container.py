@@ -10,9 +10,11 @@ from chathub_desktop.paths import default_data_dir
 from chathub_desktop.providers.catalog import ModelCatalog
 from chathub_desktop.services.assistant_service import AssistantService
 from chathub_desktop.services.chat_service import ChatService
+from chathub_desktop.services.compaction_service import CompactionService
 from chathub_desktop.services.estimate_service import EstimateService
 from chathub_desktop.services.events import EventBus, TopicChanged
 from chathub_desktop.services.memory_service import MemoryService, MemoryToolProvider
+from chathub_desktop.services.message_edit_service import MessageEditService
 from chathub_desktop.services.provider_service import ProviderService
 from chathub_desktop.services.settings_service import SettingsService
 from chathub_desktop.services.tool_registry import ToolRegistry
@@ -48,6 +50,8 @@ class Services:
     tools: ToolRegistry
     memory: MemoryService
     database_url: str
+    compaction: CompactionService | None = None
+    messages: MessageEditService | None = None
 
     def close(self) -> None:
         """Release the database connections."""
@@ -69,6 +73,10 @@ def open_services(database_url: str | None = None, data_dir: Path | None = None)
     topics = TopicService(db, bus)
     memory = MemoryService(db, on_change=lambda assistant_id: bus.publish(TopicChanged(topic_id=0)))
     tools = ToolRegistry([MemoryToolProvider(memory)])
+    estimates = EstimateService(db, bus, catalog, tools, memory)
+    compaction = CompactionService(
+        db, bus, providers, catalog, settings, tools, memory, on_change=estimates.invalidate
+    )
     services = Services(
         db=db,
         bus=bus,
@@ -77,11 +85,13 @@ def open_services(database_url: str | None = None, data_dir: Path | None = None)
         providers=providers,
         assistants=AssistantService(db, bus),
         topics=topics,
-        chat=ChatService(db, bus, providers, catalog, settings, tools, memory),
-        estimates=EstimateService(db, bus, catalog, tools, memory),
+        chat=ChatService(db, bus, providers, catalog, settings, tools, memory, compaction),
+        estimates=estimates,
         memory=memory,
         tools=tools,
         database_url=url,
+        compaction=compaction,
+        messages=MessageEditService(db, bus, compaction, on_change=estimates.invalidate),
     )
     topics.mark_stale_streams_interrupted()
     return services

@@ -1,14 +1,63 @@
 """The token badge's number: the next request's estimate, through the one assembler.
 
-The topic's history part is assembled once per topic change and cached; typing only
-re-counts the draft (TOK-2), so a 20,000-message topic never re-tokenizes per keystroke.
+What it does (TOK-1..TOK-6, REF-26..REF-31):
+
+- The draft-free part of a topic's request (the "base") is assembled once per topic
+  change and cached; typing only re-counts the draft (TOK-2), so a 20,000-message topic
+  never re-tokenizes per keystroke.
+- When this process sends a request (an assistant placeholder row appears with
+  ``sent_by_process == chat_service.PROCESS_ID``), it records what was sent — the rows,
+  their digests and local counts, the window shape, the fixed overhead and the topic
+  summary in force — in memory (:class:`core.token_estimate.SentPrefix`). That record is
+  what makes a later provider report a trusted anchor (REF-28); a fresh process has none.
+- On a completed reply (``ReplyFinished``) whose request was recorded and carried no
+  images, the per-(provider, model) correction factor learns ``reported ÷ local`` and
+  is persisted in ``correction_factor`` (REF-27). Typing or streaming never reloads it.
+- The cache block comes from the newest settled reply that reported a cache counter
+  (TOK-6); it is independent of the estimate and of compaction.
+
+Thread model: ``estimate`` runs in the GUI's worker thread; bus events arrive on the
+asyncio thread. Shared maps are guarded by one lock that is never held while counting.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import hashlib
+import logging
+import threading
+from dataclasses import dataclass, replace
+from datetime import datetime
 
-from chathub_desktop.core.request_assembly import assemble_request, draft_tokens
+from sqlalchemy import func, select
+
+from chathub_desktop.core.messages import ChatMessage, Role
+from chathub_desktop.core.request_assembly import (
+    AssemblyInput,
+    HistoryMessage,
+    apply_template,
+    assemble_request,
+    draft_tokens,
+    image_allowance,
+    template_overhead,
+)
+from chathub_desktop.core.token_estimate import (
+    AnchorJudgement,
+    CacheReport,
+    CompactionMark,
+    Correction,
+    EstimateMode,
+    ReplyUsage,
+    SentPrefix,
+    WindowNow,
+    anchored_total,
+    cache_help,
+    cache_line,
+    judge_anchor,
+    learn,
+    newest_cache_report,
+    scale,
+    select_anchor,
+)
 from chathub_desktop.providers.catalog import ModelCatalog
 from chathub_desktop.services.events import (
     ChatEvent,
@@ -19,20 +68,85 @@ from chathub_desktop.services.events import (
 )
 from chathub_desktop.services.request_context import MemoryBlockSource, TopicContext, load_context
 from chathub_desktop.services.tool_registry import ToolRegistry
-from chathub_desktop.services.views import EstimateView
+from chathub_desktop.services.views import AnchorView, CacheView, EstimateView, HistoryWindowView
 from chathub_desktop.storage.database import Database
+from chathub_desktop.storage.models import Assistant, CorrectionFactor, Message, TopicCompaction
+
+log = logging.getLogger(__name__)
+
+#: Parts that do not depend on the history window ("fixed overhead", REF-28).
+FIXED_PARTS = ("instructions", "tools", "memory", "summary", "knowledge")
+#: Send records kept per topic (the anchor is the newest reported reply).
+_SENT_PER_TOPIC = 3
+#: Debug-log keys a compaction run may use for the newest message id at run time.
+_THROUGH_KEYS = ("through_message_id", "latest_message_id", "max_message_id", "newest_message_id",
+                 "last_message_id")
+#: REF-18 clamp of the high watermark; low = max(0.1, high − 0.2).
+HIGH_MIN, HIGH_MAX = 0.5, 0.99
+
+
+def watermarks(high: float | None) -> tuple[float, float]:
+    """``(high, low)`` fractions of the input budget (REF-18)."""
+    h = min(HIGH_MAX, max(HIGH_MIN, high if high is not None else 0.8))
+    return h, max(0.1, round(h - 0.2, 4))
+
+
+def row_digest(m: ChatMessage) -> str:
+    """Stable digest of what a history row sends (role, content, tool calls/result ids)."""
+    h = hashlib.blake2b(digest_size=12)
+    h.update(m.role.value.encode())
+    h.update(b"\0")
+    h.update(m.content.encode("utf-8", "surrogatepass"))
+    for c in m.tool_calls:
+        h.update(f"\0{c.id}\0{c.name}\0{c.arguments}".encode("utf-8", "surrogatepass"))
+    h.update(f"\0{m.tool_call_id or ''}".encode())
+    return h.hexdigest()
+
+
+def _compaction_key(summary_block: str, cursor: int | None) -> str:
+    if not summary_block and cursor is None:
+        return ""
+    return f"{cursor}:{hashlib.blake2b(summary_block.encode('utf-8', 'surrogatepass'), digest_size=8).hexdigest()}"
+
+
+@dataclass(frozen=True)
+class _Meta:
+    """Small reads beside ``load_context``: settings, compaction, usage rows, totals."""
+
+    high_watermark: float | None
+    configured_limit: int | None
+    cursor_id: int | None
+    compaction_updated: datetime | None
+    last_debug: dict[str, object] | None
+    has_compaction_summary: bool
+    usage_rows: tuple[tuple[int, int, str, int | None, int | None, int | None, str | None, str | None,
+                            datetime | None, int | None], ...]
+    topic_messages: int
+    topic_tokens: int
 
 
 @dataclass(frozen=True)
 class _Base:
     ctx: TopicContext
+    inp: AssemblyInput
     parts: dict[str, int]
-    included: int
-    dropped: int
+    included: tuple[int, ...]
+    dropped: tuple[int, ...]
+    whole_local: int
+    correction: Correction
+    anchor: ReplyUsage | None
+    judgement: AnchorJudgement | None
+    anchor_reason: str
+    tail_local: int
+    history: HistoryWindowView
+    cache: CacheView
+    high: float
+    low: float
 
 
 class EstimateService:
-    """Computes :class:`EstimateView` for a topic and a draft; caches the draft-free part."""
+    """Computes :class:`EstimateView` for a topic and a draft; caches the draft-free part,
+    records what this process sent, and learns the correction factor."""
 
     def __init__(
         self,
@@ -46,51 +160,436 @@ class EstimateService:
         self._memory = memory
         self._tools = tools or ToolRegistry()
         self._catalog = catalog
+        self._lock = threading.RLock()
         self._cache: dict[int, _Base] = {}
+        self._generation: dict[int, int] = {}
+        self._sent: dict[int, SentPrefix] = {}
+        self._sent_by_topic: dict[int, list[int]] = {}
+        self._factors: dict[tuple[int | None, str], Correction] | None = None
         bus.subscribe(self._on_event)
 
+    # --- events -------------------------------------------------------------------------
     def _on_event(self, event: ChatEvent) -> None:
-        if isinstance(event, TopicChanged) and event.topic_id == 0:
-            self._cache.clear()  # assistant settings changed
-        elif isinstance(event, MessageAdded | ReplyFinished):
-            self._cache.pop(event.topic_id, None)
+        if isinstance(event, TopicChanged):
+            self.invalidate(None if event.topic_id == 0 else event.topic_id)
+        elif isinstance(event, MessageAdded):
+            self.invalidate(event.topic_id)
+            self._guarded(self._record_send, event.topic_id, event.message_id)
+        elif isinstance(event, ReplyFinished):
+            self.invalidate(event.topic_id)
+            if event.status == "complete":
+                self._guarded(self._learn, event.message_id)
+
+    @staticmethod
+    def _guarded(fn: object, *args: int) -> None:
+        try:
+            fn(*args)  # type: ignore[operator]
+        except Exception:  # never break a send because the badge could not keep up
+            log.warning("token estimate bookkeeping failed", exc_info=True)
 
     def invalidate(self, topic_id: int | None = None) -> None:
         """Forget cached bases (all when ``topic_id`` is None)."""
-        if topic_id is None:
+        with self._lock:
+            if topic_id is None:
+                self._cache.clear()
+                for k in self._generation:
+                    self._generation[k] += 1
+                self._generation[-1] = self._generation.get(-1, 0) + 1
+            else:
+                self._cache.pop(topic_id, None)
+                self._generation[topic_id] = self._generation.get(topic_id, 0) + 1
+
+    def _gen(self, topic_id: int) -> tuple[int, int]:
+        return self._generation.get(topic_id, 0), self._generation.get(-1, 0)
+
+    # --- send records (REF-28) ------------------------------------------------------------
+    def _record_send(self, topic_id: int, message_id: int) -> None:
+        """Remember what the request answered by ``message_id`` carried, when this process
+        is sending it (the placeholder is stored right before the request is assembled)."""
+        from chathub_desktop.services.chat_service import PROCESS_ID
+
+        with self._db.transaction() as s:
+            row = s.get(Message, message_id)
+            if (row is None or row.role != Role.ASSISTANT.value or row.status != "streaming"
+                    or row.sent_by_process != PROCESS_ID):
+                return
+        ctx = self._load(topic_id)
+        inp = self._input(ctx)
+        plan = assemble_request(inp, ctx.counter.count)
+        rows = self._row_records(ctx, inp, plan.included_ids)
+        parts = {p.name: p.tokens for p in plan.parts}
+        has_images = bool(parts.get("images")) or any(m.images for m in plan.messages)
+        configured, expanded = _limits(getattr(ctx, "window", None), inp)
+        record = SentPrefix(
+            rows=rows,
+            input_template=inp.input_template,
+            history_limit=configured,
+            expanded_to=expanded,
+            fixed_overhead=sum(parts.get(k, 0) for k in FIXED_PARTS),
+            compaction_key=_compaction_key(inp.summary_block, self._cursor(topic_id)),
+            local_total=plan.total_tokens,
+            has_images=has_images,
+        )
+        with self._lock:
+            self._sent[message_id] = record
+            ids = self._sent_by_topic.setdefault(topic_id, [])
+            ids.append(message_id)
+            while len(ids) > _SENT_PER_TOPIC:
+                self._sent.pop(ids.pop(0), None)
+
+    def sent_record(self, message_id: int) -> SentPrefix | None:
+        """What this process recorded when sending the request ``message_id`` answers."""
+        with self._lock:
+            return self._sent.get(message_id)
+
+    def _cursor(self, topic_id: int) -> int | None:
+        with self._db.transaction() as s:
+            comp = s.get(TopicCompaction, topic_id)
+            return comp.cursor_message_id if comp is not None else None
+
+    # --- correction factor (REF-27) -----------------------------------------------------
+    def _load_factors(self) -> dict[tuple[int | None, str], Correction]:
+        with self._lock:
+            if self._factors is None:
+                with self._db.transaction() as s:
+                    self._factors = {
+                        (r.provider_id, r.model): Correction(r.ratio, r.samples)
+                        for r in s.scalars(select(CorrectionFactor))
+                    }
+            return self._factors
+
+    def correction(self, provider_id: int | None, model: str) -> Correction:
+        """The learned correction for ``(provider_id, model)`` (1.0 / 0 samples if none)."""
+        return self._load_factors().get((provider_id, model), Correction())
+
+    def _learn(self, message_id: int) -> None:
+        record = self.sent_record(message_id)
+        if record is None or record.has_images:
+            return  # inputs not fully known to this process: skip (REF-27)
+        with self._db.transaction() as s:
+            row = s.get(Message, message_id)
+            if row is None or not row.input_tokens or row.status != "complete":
+                return
+            key = (row.provider_id, row.model or "")
+            factors = self._load_factors()
+            updated = learn(factors.get(key, Correction()), row.input_tokens, record.local_total)
+            stored = s.scalar(select(CorrectionFactor).where(
+                CorrectionFactor.provider_id.is_(None) if key[0] is None
+                else CorrectionFactor.provider_id == key[0],
+                CorrectionFactor.model == key[1],
+            ))
+            if stored is None:
+                s.add(CorrectionFactor(provider_id=key[0], model=key[1], ratio=updated.ratio,
+                                       samples=updated.samples))
+            else:
+                stored.ratio, stored.samples = updated.ratio, updated.samples
+        with self._lock:
+            factors[key] = updated
             self._cache.clear()
-        else:
-            self._cache.pop(topic_id, None)
+
+    # --- the base -----------------------------------------------------------------------
+    def _load(self, topic_id: int) -> TopicContext:
+        return load_context(self._db, self._catalog, topic_id, self._memory, self._tools)
+
+    @staticmethod
+    def _input(ctx: TopicContext) -> AssemblyInput:
+        inp = ctx.base_input
+        return inp if inp.model else replace(inp, model=ctx.model or "")
+
+    @staticmethod
+    def _row_tokens(ctx: TopicContext, inp: AssemblyInput, included: tuple[int, ...]) -> list[tuple[int, int]]:
+        """``(id, tokens as sent)`` of each included row: cached count + template + images."""
+        overhead = template_overhead(inp.input_template, ctx.counter.count)
+        wanted = set(included)
+        out: list[tuple[int, int]] = []
+        for h in ctx.history:
+            if h.id not in wanted:
+                continue
+            tokens = h.tokens if h.tokens is not None else 0
+            if h.message.role is Role.USER:
+                tokens += overhead
+            tokens += sum(image_allowance(u, inp.model) for u in h.message.images)
+            out.append((h.id, tokens))
+        return out
+
+    def _row_records(self, ctx: TopicContext, inp: AssemblyInput,
+                     included: tuple[int, ...]) -> tuple[tuple[int, str, int], ...]:
+        by_id = {h.id: h.message for h in ctx.history}
+        return tuple(
+            (i, row_digest(_sent_message(by_id[i], inp.input_template)), t)
+            for i, t in self._row_tokens(ctx, inp, included)
+        )
+
+    def _meta(self, ctx: TopicContext) -> _Meta:
+        with self._db.transaction() as s:
+            a = s.get(Assistant, ctx.assistant_id)
+            comp = s.get(TopicCompaction, ctx.topic_id)
+            usage = tuple(s.execute(
+                select(Message.id, Message.seq, Message.status, Message.input_tokens, Message.cached_tokens,
+                       Message.cache_write_tokens, Message.sent_by_process, Message.model, Message.created_at,
+                       Message.provider_id)
+                .where(Message.topic_id == ctx.topic_id, Message.role == Role.ASSISTANT.value)
+                .where((Message.input_tokens.is_not(None)) | (Message.cached_tokens.is_not(None))
+                       | (Message.cache_write_tokens.is_not(None)))
+                .order_by(Message.seq)
+            ).all())
+            n, tokens = s.execute(
+                select(func.count(Message.id), func.coalesce(func.sum(Message.token_count), 0))
+                .where(Message.topic_id == ctx.topic_id)
+            ).one()
+            log_entries = list(comp.debug_log or ()) if comp is not None else []
+            return _Meta(
+                high_watermark=a.high_watermark if a is not None else None,
+                configured_limit=(a.history_limit if a is not None and a.history_limit_enabled else None),
+                cursor_id=comp.cursor_message_id if comp is not None else None,
+                compaction_updated=comp.updated_at if comp is not None else None,
+                last_debug=log_entries[-1] if log_entries and isinstance(log_entries[-1], dict) else None,
+                has_compaction_summary=bool(comp is not None and comp.summary),
+                usage_rows=usage,  # type: ignore[arg-type]
+                topic_messages=int(n),
+                topic_tokens=int(tokens),
+            )
 
     def _base(self, topic_id: int) -> _Base:
-        base = self._cache.get(topic_id)
-        if base is None:
-            ctx = load_context(self._db, self._catalog, topic_id, self._memory, self._tools)
-            plan = assemble_request(ctx.base_input, ctx.counter.count)
-            base = _Base(
-                ctx=ctx,
-                parts={p.name: p.tokens for p in plan.parts},
-                included=len(plan.included_ids),
-                dropped=len(plan.dropped_ids),
-            )
-            self._cache[topic_id] = base
+        with self._lock:
+            base = self._cache.get(topic_id)
+            gen = self._gen(topic_id)
+        if base is not None:
+            return base
+        base = self._compute(topic_id)
+        with self._lock:
+            if self._gen(topic_id) == gen:  # nothing changed while counting
+                self._cache[topic_id] = base
         return base
 
+    def _compute(self, topic_id: int) -> _Base:
+        from chathub_desktop.services.chat_service import PROCESS_ID
+
+        ctx = self._load(topic_id)
+        inp, window = _pending_user_input(ctx, self._input(ctx))
+        plan = assemble_request(inp, ctx.counter.count)
+        meta = self._meta(ctx)
+        parts = {p.name: p.tokens for p in plan.parts}
+        correction = self.correction(ctx.provider_id, ctx.model or "")
+        fixed = sum(parts.get(k, 0) for k in FIXED_PARTS)
+
+        replies = [
+            ReplyUsage(message_id=r[0], seq=r[1], status=r[2], input_tokens=r[3], sent_here=r[6] == PROCESS_ID)
+            for r in meta.usage_rows
+        ]
+        mark = _mark(meta)
+        anchor, reason = select_anchor(replies, plan.included_ids, mark)
+        configured, expanded = _limits(window, inp)
+        judgement: AnchorJudgement | None = None
+        tail = 0
+        if anchor is not None:
+            row_tokens = self._row_tokens(ctx, inp, plan.included_ids)
+            pos = next(i for i, (mid, _t) in enumerate(row_tokens) if mid == anchor.message_id)
+            tail = sum(t for _mid, t in row_tokens[pos:])
+            record = self.sent_record(anchor.message_id)
+            prefix: tuple[tuple[int, str, int], ...] = ()
+            if record is not None and anchor.sent_here:
+                prefix = self._row_records(ctx, inp, tuple(mid for mid, _t in row_tokens[:pos]))
+            now = WindowNow(
+                prefix=prefix,
+                input_template=inp.input_template,
+                history_limit=configured,
+                expanded_to=expanded,
+                fixed_overhead=fixed,
+                compaction_key=_compaction_key(inp.summary_block, meta.cursor_id),
+            )
+            judgement = judge_anchor(record, now, anchor.sent_here)
+            reason = judgement.reason
+        elif mark is not None and reason.startswith("the last reported"):
+            judgement = AnchorJudgement(EstimateMode.RECOUNTED, reason)
+
+        covered = tuple(getattr(ctx, "covered_ids", ()) or ())
+        capped = len(getattr(window, "capped", ()) or ())
+        dropped_by_limit = len(set(plan.dropped_ids) - set(covered)) + capped
+        has_summary = bool(inp.summary_block)
+        history = HistoryWindowView(
+            included=len(plan.included_ids),
+            dropped_by_limit=dropped_by_limit,
+            dropped_by_cursor=len(covered),
+            configured_limit=meta.configured_limit,
+            expanded_to=expanded,
+            topic_messages=meta.topic_messages,
+            topic_tokens=meta.topic_tokens,
+            last_compaction=_compaction_status(meta),
+            warning=dropped_by_limit > 0 and not has_summary,
+        )
+        reports = [
+            CacheReport(message_id=r[0], model=r[7], input_tokens=r[3], cached=r[4], cache_write=r[5])
+            for r in meta.usage_rows if r[2] != "streaming"
+        ]
+        cache = newest_cache_report(reports)
+        cache_view = CacheView(
+            line=cache_line(cache), help=cache_help(cache),
+            message_id=cache.message_id if cache else None, model=cache.model if cache else None,
+            input_tokens=cache.input_tokens if cache else None,
+            cached_tokens=cache.cached if cache else None,
+            cache_write_tokens=cache.cache_write if cache else None,
+        )
+        high, low = watermarks(meta.high_watermark)
+        return _Base(
+            ctx=ctx, inp=inp, parts=parts, included=plan.included_ids, dropped=plan.dropped_ids,
+            whole_local=plan.total_tokens, correction=correction, anchor=anchor, judgement=judgement,
+            anchor_reason=reason, tail_local=tail, history=history, cache=cache_view, high=high, low=low,
+        )
+
+    # --- the figure ---------------------------------------------------------------------
     def estimate(self, topic_id: int, draft: str = "") -> EstimateView:
         """Tokens the next request of ``topic_id`` carries with ``draft`` as the new user
-        message. Only the draft is counted when the topic is unchanged since the last call.
-        Raises ``services.errors.NotFound`` for an unknown topic."""
+        message (TOK-1), anchored on a trusted provider report when there is one (TOK-3,
+        TOK-4). Only the draft is counted when the topic is unchanged since the last call
+        (TOK-2). Raises ``services.errors.NotFound`` for an unknown topic."""
         base = self._base(topic_id)
+        ctx = base.ctx
         parts = dict(base.parts)
+        d = 0
         if draft:
-            parts["draft"] = draft_tokens(draft, base.ctx.base_input.input_template, base.ctx.counter.count)
+            d = draft_tokens(draft, base.inp.input_template, ctx.counter.count)
+            parts["draft"] = d
+        local_total = base.whole_local + d
+        factor = base.correction.factor
+        j = base.judgement
+        mode = j.mode if j is not None else EstimateMode.COUNTED
+        report = (base.anchor.input_tokens or 0) if base.anchor is not None else 0
+        total = anchored_total(
+            mode, local_total, report, base.tail_local + d, factor,
+            overhead_delta=j.overhead_delta if j else 0, slid_out=j.slid_out if j else 0,
+        )
+        used = mode is EstimateMode.ANCHORED or (
+            mode is EstimateMode.FALLBACK and total > scale(local_total, factor))
+        anchor = AnchorView(
+            mode=mode.value,
+            used=used,
+            message_id=base.anchor.message_id if base.anchor else None,
+            reported_input=base.anchor.input_tokens if base.anchor else None,
+            tail_tokens=base.tail_local + d if base.anchor else 0,
+            reason=base.anchor_reason,
+        )
         return EstimateView(
             topic_id=topic_id,
             parts=parts,
-            total=sum(parts.values()),
-            context_window=base.ctx.context_window,
-            input_budget=base.ctx.input_budget,
-            included=base.included,
-            dropped=base.dropped,
-            encoding=base.ctx.counter.encoding_name,
+            total=total,
+            context_window=ctx.context_window,
+            input_budget=ctx.input_budget,
+            included=len(base.included),
+            dropped=len(base.dropped),
+            encoding=ctx.counter.encoding_name,
+            local_total=local_total,
+            high_watermark=base.high,
+            low_watermark=base.low,
+            correction=factor,
+            correction_samples=base.correction.samples,
+            history=base.history,
+            anchor=anchor,
+            cache=base.cache,
+            has_summary=bool(base.inp.summary_block),
         )
+
+    def next_request_tokens(self, topic_id: int, draft: str = "") -> int:
+        """The badge total (anchored, corrected) — the figure token auto-compact compares
+        with ``high × input budget`` (CMP-7, TOK-3), tokens."""
+        return self.estimate(topic_id, draft).total
+
+    def recount(self, topic_id: int, draft: str = "") -> int:
+        """Full local recount of the next request: reload the topic and tokenize every
+        window row afresh (no cached counts), tokens. For checks and benchmarks."""
+        return self.count_window(self._load(topic_id), draft)
+
+    def count_window(self, ctx: TopicContext, draft: str = "") -> int:
+        """Local count of ``ctx``'s next request with every history row tokenized afresh.
+
+        Every row's cached count is dropped, so the assembler tokenizes each one again
+        (REF-26 rules), exactly as for a row never counted before.
+        """
+        inp, _window = _pending_user_input(ctx, self._input(ctx))
+        fresh = tuple(HistoryMessage(h.id, h.message, None, h.sendable) for h in inp.history)
+        return assemble_request(replace(inp, history=fresh, draft=draft or None), ctx.counter.count).total_tokens
+
+
+def _sent_message(m: ChatMessage, template: str) -> ChatMessage:
+    if m.role is Role.USER:
+        return replace(m, content=apply_template(template, m.content))
+    return m
+
+
+def _limits(window: object, inp: AssemblyInput) -> tuple[int | None, int | None]:
+    """``(configured history limit, expanded-to)`` of a history window.
+
+    The configured limit is the saved setting (``None`` = off); expanded-to is the
+    large-window effective limit when it exceeds it (CMP-14), else ``None``. Without a
+    loader window the limit on the input is the configured one.
+    """
+    if window is None:
+        return inp.history_limit, None
+    configured = getattr(window, "configured_limit", None)
+    effective = getattr(window, "effective_limit", None)
+    if configured is None or not isinstance(effective, int) or effective <= configured:
+        return configured, None
+    return configured, effective
+
+
+def _pending_user_input(ctx: TopicContext, inp: AssemblyInput) -> tuple[AssemblyInput, object]:
+    """The assembly input of the *next* request, whose newest row is the draft.
+
+    ``load_context`` windows the stored history; at send time the new user message is
+    already stored, so the history limit (anchored on the latest user turn, CMP-10) is
+    computed with it. For the badge the same window is computed with a placeholder user
+    row after the history (public ``core.compaction`` API), then the placeholder is
+    removed — the draft is counted separately (TOK-2). Returns ``(input, window)``.
+    """
+    window = getattr(ctx, "window", None)
+    if window is None or getattr(window, "configured_limit", None) is None:
+        return inp, window
+    from chathub_desktop.core.compaction import HistoryIndex, history_window
+
+    pending = HistoryMessage(id=-1, message=ChatMessage(role=Role.USER, content=""), tokens=0, sendable=True)
+    history = (*ctx.history, pending)
+    w = history_window(
+        HistoryIndex(history), window.start, window.configured_limit,
+        budget=ctx.input_budget, fixed_tokens=getattr(ctx, "fixed_tokens", 0),
+        user_overhead=template_overhead(inp.input_template, ctx.counter.count),
+    )
+    capped = set(w.capped)
+    rows = tuple(h for i, h in enumerate(history[w.start:], w.start) if i not in capped and h.id != -1)
+    kept = None if w.kept is None else max(0, w.kept - 1)
+    return replace(inp, history=rows, history_limit=kept), w
+
+
+def _mark(meta: _Meta) -> CompactionMark | None:
+    """Which replies predate the latest compaction: ids at or before the cursor, ids at or
+    before a through-id the debug log recorded, and rows whose stored time is not after the
+    compaction's (timestamps only ever *exclude* an anchor, never revive one)."""
+    if meta.cursor_id is None and meta.compaction_updated is None:
+        return None
+    through = None
+    if meta.last_debug:
+        for k in _THROUGH_KEYS:
+            v = meta.last_debug.get(k)
+            if isinstance(v, int):
+                through = v
+                break
+    before: set[int] = set()
+    if meta.compaction_updated is not None and meta.has_compaction_summary:
+        before = {r[0] for r in meta.usage_rows if r[8] is not None and r[8] <= meta.compaction_updated}
+    return CompactionMark(cursor_id=meta.cursor_id, through_id=through, before_ids=frozenset(before))
+
+
+def _compaction_status(meta: _Meta) -> str | None:
+    """One line about the latest compaction run (from its debug log), or ``None``."""
+    d = meta.last_debug
+    if d:
+        result = d.get("result") or d.get("status") or d.get("outcome") or "ran"
+        bits = [str(result)]
+        if d.get("trigger"):
+            bits.append(f"trigger {d['trigger']}")
+        at = d.get("at") or d.get("time") or d.get("finished_at")
+        if at:
+            bits.append(str(at)[:19].replace("T", " "))
+        return " · ".join(bits)
+    if meta.has_compaction_summary:
+        return f"compacted through message #{meta.cursor_id}" if meta.cursor_id else "compacted"
+    return None

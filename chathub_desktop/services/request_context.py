@@ -2,6 +2,13 @@
 
 Both send and the token badge go through :func:`load_context` and
 ``core.request_assembly.assemble_request`` so they can never disagree (DESIGN.md).
+
+Topic compaction (CMP-2, CMP-10, CMP-14, CMP-16): in a regular topic the rolling
+summary (wrapped, with archive excerpts when enabled) becomes
+``AssemblyInput.summary_block``; rows at or before the summary's cursor stay in the
+topic but are not sent (``TopicContext.covered_ids``); the history limit is anchored on
+the latest user turn with a 20-message tail cap (``capped_ids``) and may be expanded on
+large windows (``window``).
 """
 
 from __future__ import annotations
@@ -15,19 +22,37 @@ from sqlalchemy import select, update
 from sqlalchemy.orm import Session
 
 from chathub_desktop.core.budget import input_budget
-from chathub_desktop.core.messages import ChatMessage, MessageStatus, Role, ToolCall
+from chathub_desktop.core.compaction import (
+    LARGE_WINDOW_BUDGET,
+    HistoryIndex,
+    HistoryWindow,
+    archive_lines,
+    history_window,
+    summary_block,
+)
+from chathub_desktop.core.messages import ChatMessage, MessageStatus, Role, ToolCall, ToolSpec
 from chathub_desktop.core.provider_kinds import ProviderKind
 from chathub_desktop.core.request_assembly import (
+    FRAMING_TOKENS_PER_MESSAGE,
     NEVER_SENT_CONTENT_TYPES,
     AssemblyInput,
     HistoryMessage,
     message_tokens,
+    template_overhead,
+    tools_tokens,
 )
 from chathub_desktop.providers.catalog import ModelCardInfo, ModelCatalog
 from chathub_desktop.services.errors import InvalidInput
 from chathub_desktop.services.tool_registry import ToolRegistry
 from chathub_desktop.storage.database import Database
-from chathub_desktop.storage.models import Assistant, Message, Provider, Topic
+from chathub_desktop.storage.models import (
+    AppSetting,
+    Assistant,
+    Message,
+    Provider,
+    Topic,
+    TopicCompaction,
+)
 from chathub_desktop.tokens.counter import TokenCounter
 
 
@@ -35,9 +60,23 @@ from chathub_desktop.tokens.counter import TokenCounter
 class TopicContext:
     """A snapshot of everything that shapes a topic's next request.
 
-    ``history`` carries per-row token counts for ``counter.encoding_name``;
-    ``context_window``/``input_budget`` are tokens; ``provider_kind`` is ``None`` when the
-    assistant has no provider yet.
+    ``history`` carries per-row token counts for ``counter.encoding_name`` — the whole
+    topic, covered rows included; ``base_input.history`` is what the assembler sees
+    (rows after the cursor, tail cap applied). ``context_window``/``input_budget`` are
+    tokens; ``provider_kind`` is ``None`` when the assistant has no provider yet.
+
+    Compaction fields (CMP-1, CMP-2, CMP-10, CMP-14, REF-19):
+
+    - ``topic_kind``: only ``regular`` topics inject a summary or compact (CMP-16).
+    - ``summary`` / ``summary_model`` / ``cursor_message_id``: the rolling summary in
+      force (``""`` / ``None`` when there is none or its cursor no longer exists —
+      ``stale_cursor`` is then True and the next run rebuilds from scratch, REF-19).
+    - ``covered_ids``: rows not sent because the summary covers them ("dropped by cursor").
+    - ``capped_ids``: rows of the latest turn's tail left out by the 20-message cap.
+    - ``window``: positions (into ``history``) of the cursor slice and the history limit;
+      ``window.effective_limit > window.configured_limit`` means "expanded to N".
+    - ``index``: prefix sums over ``history`` for the compaction planner.
+    - ``archives_enabled`` / ``archives``: CMP-20 archive excerpts and their switch.
     """
 
     topic_id: int
@@ -52,6 +91,32 @@ class TopicContext:
     counter: TokenCounter
     history: tuple[HistoryMessage, ...]
     base_input: AssemblyInput
+    topic_kind: str = "regular"
+    summary: str = ""
+    summary_model: str | None = None
+    cursor_message_id: int | None = None
+    stale_cursor: bool = False
+    covered_ids: tuple[int, ...] = ()
+    capped_ids: tuple[int, ...] = ()
+    window: HistoryWindow | None = None
+    index: HistoryIndex | None = None
+    summarize_history: bool = False
+    compact_preset: str = "balanced"
+    auto_compact: bool = True
+    high_watermark: float = 0.8
+    archives_enabled: bool = False
+    archives: tuple[dict[str, str], ...] = ()
+    fixed_tokens: int = 0
+
+    @property
+    def regular(self) -> bool:
+        """True for a regular topic chat (the only kind that uses compaction, CMP-16)."""
+        return self.topic_kind == "regular"
+
+    @property
+    def last_message_id(self) -> int | None:
+        """Id of the newest row of the topic, or ``None`` for an empty topic."""
+        return self.history[-1].id if self.history else None
 
     @property
     def context_window(self) -> int:
@@ -103,6 +168,10 @@ class MemoryBlockSource(Protocol):
         ...
 
 
+#: App setting that turns archive excerpts under the summary on (CMP-20).
+ARCHIVES_SETTING = "compaction-archives"
+
+
 def load_context(
     db: Database,
     catalog: ModelCatalog,
@@ -110,9 +179,11 @@ def load_context(
     memory: MemoryBlockSource | None = None,
     tools: ToolRegistry | None = None,
 ) -> TopicContext:
-    """Snapshot the topic, its assistant, its history, its injected memory and the tools
-    offered; count and cache (one transaction) any row whose token count is missing for
-    the model's encoding. Send and the badge both assemble from this snapshot.
+    """Snapshot the topic, its assistant, its history, its compaction state, its injected
+    memory and the tools offered; count and cache (one transaction) any row whose token
+    count is missing for the model's encoding. Send and the badge both assemble from
+    this snapshot, so the badge counts the summary block and the cursor-sliced window
+    exactly as send sends them.
 
     Raises ``services.errors.NotFound`` for an unknown topic.
     """
@@ -131,12 +202,9 @@ def load_context(
         budget = input_budget(
             card.context_window, assistant.max_tokens, assistant.max_tokens_enabled, card.max_output
         )
-        base = AssemblyInput(
-            instructions=assistant.instructions,
-            input_template=assistant.input_template,
-            history=history,
-            history_limit=assistant.history_limit if assistant.history_limit_enabled else None,
-        )
+        state = s.get(TopicCompaction, topic.id) if topic.kind == "regular" else None
+        archives_row = s.get(AppSetting, ARCHIVES_SETTING)
+        archives_on = bool(archives_row.value) if archives_row is not None else False
         ctx = TopicContext(
             topic_id=topic.id,
             assistant_id=assistant.id,
@@ -149,11 +217,85 @@ def load_context(
             input_budget=budget,
             counter=counter,
             history=history,
-            base_input=base,
+            base_input=AssemblyInput(instructions=assistant.instructions,
+                                     input_template=assistant.input_template),
+            topic_kind=topic.kind,
+            summary=state.summary if state is not None else "",
+            summary_model=state.model if state is not None else None,
+            cursor_message_id=state.cursor_message_id if state is not None else None,
+            summarize_history=assistant.summarize_history,
+            compact_preset=assistant.compact_preset,
+            auto_compact=assistant.auto_compact,
+            high_watermark=assistant.high_watermark,
+            archives_enabled=archives_on,
+            archives=tuple(dict(a) for a in (state.archives or ()) if isinstance(a, dict))
+            if state is not None else (),
         )
+        limit = assistant.history_limit if assistant.history_limit_enabled else None
     block = memory.injection_block(ctx.assistant_id, counter.count) if memory is not None else ""
     specs = tools.specs(ctx.assistant_id) if tools is not None else ()
-    return replace(ctx, base_input=replace(base, memory_block=block, tools=specs))
+    return _with_window(ctx, limit, block, specs)
+
+
+def _with_window(
+    ctx: TopicContext, limit: int | None, memory_block: str, specs: tuple[ToolSpec, ...]
+) -> TopicContext:
+    """Apply the cursor (CMP-2, REF-19), the summary block (CMP-20) and the anchored,
+    possibly expanded history limit (CMP-10, CMP-14) to a freshly loaded snapshot."""
+    history = ctx.history
+    index = HistoryIndex(history)
+    summary, cursor, model = ctx.summary, ctx.cursor_message_id, ctx.summary_model
+    stale = False
+    start = 0
+    if ctx.regular and cursor is not None:
+        pos = index.position(cursor)
+        if pos is None:  # REF-19: the covered message is gone; rebuild from scratch
+            stale, summary, cursor, model = True, "", None, None
+        else:
+            start = pos + 1
+    if not ctx.regular:
+        summary, cursor, model = "", None, None
+    lines = archive_lines(ctx.archives, summary) if (ctx.regular and ctx.archives_enabled and not stale) else []
+    block = summary_block(summary, lines) if ctx.regular else ""
+    count = ctx.counter.count
+    template = ctx.base_input.input_template
+    fixed = 0
+    if limit is not None and ctx.input_budget >= LARGE_WINDOW_BUDGET:
+        instructions = ctx.base_input.instructions.strip()
+        fixed = (
+            (count(f"system:\n{instructions}") + FRAMING_TOKENS_PER_MESSAGE if instructions else 0)
+            + (count(memory_block) if memory_block else 0)
+            + (count(block) if block else 0)
+            + (tools_tokens(specs, count) if specs else 0)
+        )
+    window = history_window(
+        index, start, limit,
+        budget=ctx.input_budget, fixed_tokens=fixed,
+        user_overhead=template_overhead(template, count) if fixed or limit is not None else 0,
+    )
+    capped = set(window.capped)
+    sent = tuple(h for i, h in enumerate(history[start:], start) if i not in capped) if capped else history[start:]
+    base = replace(
+        ctx.base_input,
+        history=sent,
+        history_limit=window.kept,
+        memory_block=memory_block,
+        summary_block=block,
+        tools=specs,
+    )
+    return replace(
+        ctx,
+        base_input=base,
+        summary=summary,
+        cursor_message_id=cursor,
+        summary_model=model,
+        stale_cursor=stale,
+        covered_ids=tuple(h.id for h in history[:start] if h.sendable),
+        capped_ids=tuple(history[i].id for i in window.capped),
+        window=window,
+        index=index,
+        fixed_tokens=fixed,
+    )
 
 
 def _history(s: Session, topic: Topic, counter: TokenCounter) -> tuple[HistoryMessage, ...]:

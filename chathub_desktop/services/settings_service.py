@@ -2,15 +2,23 @@
 
 from __future__ import annotations
 
+from sqlalchemy import select
+
 from chathub_desktop.services.errors import InvalidInput
 from chathub_desktop.storage.database import Database
-from chathub_desktop.storage.models import AppSetting
+from chathub_desktop.storage.models import AppSetting, Provider
 
 #: Settings the user may set, with their defaults (``PROVIDER/MODEL`` strings or None).
 KNOWN_SETTINGS: dict[str, object] = {
     "topic-naming-model": None,
     "history-compress-model": "gpt-5-mini",
+    # CMP-20: archive excerpts of earlier summaries under the summary block (on/off).
+    "compaction-archives": False,
 }
+
+#: Settings whose value is ``PROVIDER/MODEL`` (a bare model id is allowed for the summarizer).
+_MODEL_SETTINGS = frozenset({"history-compress-model"})
+_BOOL_SETTINGS = frozenset({"compaction-archives"})
 
 
 class SettingsService:
@@ -28,9 +36,18 @@ class SettingsService:
             return KNOWN_SETTINGS[key] if row is None else row.value
 
     def set(self, key: str, value: object) -> None:
-        """Store ``value`` for ``key`` (``None`` resets to the default)."""
+        """Store ``value`` for ``key`` (``None`` resets to the default). A
+        ``history-compress-model`` value ``PROVIDER/MODEL`` must name a configured provider;
+        ``compaction-archives`` takes on/off. Raises :class:`InvalidInput`."""
         if key not in KNOWN_SETTINGS:
             raise InvalidInput(f"unknown setting {key!r}; known: {', '.join(sorted(KNOWN_SETTINGS))}")
+        if key in _MODEL_SETTINGS and value is not None:
+            value = self._check_model(key, value)
+        if key in _BOOL_SETTINGS and isinstance(value, str):
+            v = value.strip().lower()
+            if v not in ("1", "0", "true", "false", "yes", "no", "on", "off"):
+                raise InvalidInput(f"{key} expects on/off, got {value!r}")
+            value = v in ("1", "true", "yes", "on")
         with self._db.transaction() as s:
             row = s.get(AppSetting, key)
             if value is None:
@@ -40,6 +57,19 @@ class SettingsService:
                 s.add(AppSetting(key=key, value=value))
             else:
                 row.value = value
+
+    def _check_model(self, key: str, value: object) -> str:
+        text = str(value).strip()
+        if not text or text.startswith("/") or text.endswith("/"):
+            raise InvalidInput(f"{key} expects PROVIDER/MODEL, e.g. OpenAI/gpt-5-mini (got {value!r})")
+        if "/" in text:
+            provider = text.split("/", 1)[0].strip()
+            with self._db.sessions() as s:
+                if s.scalar(select(Provider.id).where(Provider.name == provider)) is None:
+                    raise InvalidInput(
+                        f"no provider named {provider!r}; add it first or pick one of the configured providers"
+                    )
+        return text
 
     def all(self) -> dict[str, object]:
         """Every known setting with its current value."""

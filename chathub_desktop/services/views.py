@@ -5,7 +5,7 @@ Times are timezone-aware UTC; token counts are tokens.
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, field
 from datetime import datetime
 
 
@@ -38,8 +38,15 @@ class AssistantView:
     max_tokens: int | None
     max_tokens_enabled: bool
     memory_enabled: bool
+    topic_snippets: bool
     history_limit_enabled: bool
     history_limit: int
+    summarize_history: bool = False
+    compact_preset: str = "balanced"
+    auto_compact: bool = True
+    high_watermark: float = 0.8
+    #: Read-only: always ``max(0.1, high − 0.2)`` (REF-18).
+    low_watermark: float = 0.6
 
     def to_json(self) -> dict[str, object]:
         """JSON-ready dict."""
@@ -98,12 +105,73 @@ class MessageView:
 
 
 @dataclass(frozen=True)
-class EstimateView:
-    """The token badge figure and its breakdown (issue #2 item 7; TOK-1 later).
+class HistoryWindowView:
+    """The popover's history-window lines (TOK-1).
 
-    ``parts``: part name → tokens; ``total``: what the next request carries, tokens;
-    ``context_window`` and ``input_budget`` in tokens; ``included``/``dropped``: history
-    rows sent / left out; ``encoding``: tokenizer used.
+    ``included``: persisted topic rows the next request sends; ``dropped_by_limit`` /
+    ``dropped_by_cursor``: sendable rows left out by the history limit / covered by the
+    compaction summary; ``configured_limit``: the saved limit (``None`` = off);
+    ``expanded_to``: the large-window effective limit when it exceeds the configured one;
+    ``topic_messages`` / ``topic_tokens``: every stored row and the sum of their cached
+    token counts; ``last_compaction``: one line about the latest compaction run (``None``:
+    never compacted); ``warning``: older turns are dropped with no usable summary.
+    """
+
+    included: int = 0
+    dropped_by_limit: int = 0
+    dropped_by_cursor: int = 0
+    configured_limit: int | None = None
+    expanded_to: int | None = None
+    topic_messages: int = 0
+    topic_tokens: int = 0
+    last_compaction: str | None = None
+    warning: bool = False
+
+
+@dataclass(frozen=True)
+class AnchorView:
+    """How the total was reached (TOK-3, TOK-4; ``core.token_estimate.EstimateMode``).
+
+    ``mode``: ``counted`` / ``anchored`` / ``fallback`` / ``recounted``; ``used``: the
+    provider report is part of the total; ``message_id`` / ``reported_input``: the anchor
+    reply and its provider input tokens; ``tail_tokens``: locally counted tokens from
+    that reply on (draft included, unscaled); ``reason``: why no trusted anchor is used.
+    """
+
+    mode: str = "counted"
+    used: bool = False
+    message_id: int | None = None
+    reported_input: int | None = None
+    tail_tokens: int = 0
+    reason: str = ""
+
+
+@dataclass(frozen=True)
+class CacheView:
+    """The most recent reported cache (TOK-6): the status ``line`` shown, the ``help`` of
+    its ``?``, the reply and ``model`` that reported it, and the raw counters (tokens)."""
+
+    line: str = "No provider telemetry yet"
+    help: str = ""
+    message_id: int | None = None
+    model: str | None = None
+    input_tokens: int | None = None
+    cached_tokens: int | None = None
+    cache_write_tokens: int | None = None
+
+
+@dataclass(frozen=True)
+class EstimateView:
+    """The token badge figure and its breakdown (TOK-1..TOK-6).
+
+    ``parts``: part name → locally counted tokens (the assembler's parts);
+    ``local_total``: their sum; ``total``: what the next request carries, tokens — the
+    anchored / corrected figure the badge and auto-compact use; ``context_window`` and
+    ``input_budget`` in tokens; ``high_watermark`` / ``low_watermark``: fractions of the
+    input budget (REF-18); ``included``/``dropped``: history rows sent / left out;
+    ``encoding``: tokenizer used; ``correction`` / ``correction_samples``: the learned
+    factor applied to locally counted tokens (REF-27); ``history``, ``anchor``, ``cache``:
+    see their views; ``has_summary``: the topic has a summary block in the request.
     """
 
     topic_id: int | None
@@ -114,7 +182,67 @@ class EstimateView:
     included: int
     dropped: int
     encoding: str
+    local_total: int = 0
+    high_watermark: float = 0.8
+    low_watermark: float = 0.6
+    correction: float = 1.0
+    correction_samples: int = 0
+    history: HistoryWindowView = field(default_factory=HistoryWindowView)
+    anchor: AnchorView = field(default_factory=AnchorView)
+    cache: CacheView = field(default_factory=CacheView)
+    has_summary: bool = False
+
+    @property
+    def ratio(self) -> float:
+        """``total ÷ input_budget`` (0.0 without a budget)."""
+        return self.total / self.input_budget if self.input_budget else 0.0
 
     def to_json(self) -> dict[str, object]:
-        """JSON-ready dict."""
+        """JSON-ready dict (nested views as dicts)."""
         return asdict(self)
+
+
+@dataclass(frozen=True)
+class SummaryView:
+    """A topic's rolling summary for the read-only viewer (CMP-18) and the debug panel
+    (CMP-17).
+
+    - ``text``: the summary (characters), ``""`` when there is none.
+    - ``model``: ``PROVIDER/MODEL`` that wrote it; ``cursor_message_id``: last message it
+      covers; ``updated_at``: UTC time of the last change (``None`` without a summary).
+    - ``debug_log``: the last 20 runs, oldest first, each ``{"at", "trigger", "result",
+      "reason", "message", "high", "low", "input_budget", "before_tokens",
+      "after_tokens", "compacted_through", "batches", "model"}`` (tokens, fractions).
+    - ``archives``: ``{"at", "excerpt"}`` snapshots (REF-25), oldest first.
+    - ``failure_count`` / ``cooldown_until``: the NUM-8 circuit breaker.
+    """
+
+    topic_id: int
+    text: str
+    model: str | None
+    cursor_message_id: int | None
+    updated_at: datetime | None
+    debug_log: tuple[dict[str, object], ...] = ()
+    archives: tuple[dict[str, str], ...] = ()
+    failure_count: int = 0
+    cooldown_until: datetime | None = None
+
+    @property
+    def last_status(self) -> str | None:
+        """Result of the newest run (``compacted``, ``failed``, ...), ``None`` before any."""
+        return str(self.debug_log[-1].get("result")) if self.debug_log else None
+
+    def to_json(self) -> dict[str, object]:
+        """JSON-ready dict (ISO 8601 UTC times)."""
+        return {
+            "topic_id": self.topic_id,
+            "text": self.text,
+            "model": self.model,
+            "cursor_message_id": self.cursor_message_id,
+            "updated_at": self.updated_at.isoformat() if self.updated_at else None,
+            "debug_log": [dict(e) for e in self.debug_log],
+            "archives": [dict(a) for a in self.archives],
+            "failure_count": self.failure_count,
+            "cooldown_until": self.cooldown_until.isoformat() if self.cooldown_until else None,
+            "last_status": self.last_status,
+        }

@@ -43,3 +43,68 @@ def test_badge_updates_after_typing_without_reloading_history(window, services, 
     assert "Draft" in text and "Input budget" in text and "o200k_base" in text
     badge.popover.hide()
     assert "next request" in badge.toolTip()
+
+
+def test_popover_shows_parts_bar_history_cache_and_compaction_buttons(qtbot, services, tmp_path):  # type: ignore[no-untyped-def]
+    """TOK-1, TOK-6: the Context usage & compaction popover, painted offscreen."""
+    from datetime import UTC, datetime
+
+    from sqlalchemy import insert
+
+    from chathub_desktop.gui.token_badge import TokenBadge
+    from chathub_desktop.storage.models import Message
+
+    services.assistants.create("Pop", model="gpt-4o", instructions="Be brief.")
+    services.assistants.update("Pop", history_limit_enabled=True, history_limit=4)
+    topic = services.topics.create("Pop").id
+    now = datetime.now(UTC)
+    with services.db.transaction() as s:
+        s.execute(insert(Message), [
+            {"topic_id": topic, "seq": i + 1, "role": "user" if i % 2 == 0 else "assistant",
+             "content": f"turn {i} " * 30, "created_at": now,
+             **({"input_tokens": 900, "cached_tokens": 640, "model": "gpt-4o"} if i == 9 else {})}
+            for i in range(12)
+        ])
+    e = services.estimates.estimate(topic, "a draft")
+    badge = TokenBadge()
+    qtbot.addWidget(badge)
+    badge.bind_services(services)
+    badge.show_estimate(e)
+    pop = badge.popover
+    pop.fill(e)
+    pop.adjustSize()
+    pop.show()
+    text = pop.label.text()
+    assert "Next request estimate" in text and "Total Used" in text and "Chat messages" in text
+    assert "Draft" in text and "high watermark 80%" in text
+    history = pop.history_label.text()
+    assert "beyond the history limit" in history and "History limit: 4" in history
+    assert "no usable summary" in history  # dropped with no summary → warning
+    assert pop.cache_label.text() == "71.1% hit · working · 640 / 900"
+    assert "gpt-4o" in pop.cache_help.toolTip()
+    segments = pop.bar.segments(400.0)
+    assert [k for k, _x, _w in segments][:1] == ["instructions"] and "draft" in [k for k, *_ in segments]
+    assert abs(sum(w for *_k, w in segments) - 400.0 * e.total / e.input_budget) < 0.5
+    has_compaction = hasattr(services, "compaction")
+    assert pop.compact_button.isVisible() is has_compaction
+    assert pop.summary_button.isVisible() is has_compaction
+    shot = tmp_path / "popover.png"
+    assert pop.grab().save(str(shot)) and shot.stat().st_size > 1000
+    pop.hide()
+
+
+def test_popover_hides_compaction_buttons_without_the_service(qtbot, services):  # type: ignore[no-untyped-def]
+    from chathub_desktop.gui.token_badge import TokenBadge
+
+    services.assistants.create("Bare", model="gpt-4o")
+    topic = services.topics.create("Bare").id
+    badge = TokenBadge()
+    qtbot.addWidget(badge)
+    badge.bind_services(object())
+    e = services.estimates.estimate(topic)
+    badge.show_estimate(e)
+    badge.popover.fill(e)
+    badge.popover.show()
+    assert not badge.popover.compact_button.isVisible()
+    assert badge.popover.cache_label.text() == "No provider telemetry yet"
+    badge.popover.hide()

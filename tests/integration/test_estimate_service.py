@@ -77,7 +77,109 @@ def test_estimate_follows_history_limit_and_invalidates_on_new_messages(
     before = services.estimates.estimate(topic, "")
     asyncio.run(services.chat.send(topic, "a question with several words"))
     after = services.estimates.estimate(topic, "")
-    assert after.included == 2 and after.total > before.total
-    services.assistants.update("B", history_limit_enabled=True, history_limit=1)
+    assert after.included == 2 and after.local_total > before.local_total
+    # the fake reports 11 input tokens for that request: this process sent it, so it anchors
+    assert after.anchor.mode == "anchored" and after.anchor.reported_input == 11
+    assert after.total == 11 + after.anchor.tail_tokens
+    asyncio.run(services.chat.send(topic, "a second question"))
+    two = services.estimates.estimate(topic, "")
+    assert two.included == 4
+    services.assistants.update("B", history_limit_enabled=True, history_limit=3)
     limited = services.estimates.estimate(topic, "")
-    assert (limited.included, limited.dropped) == (1, 1)
+    # the limit counts the next user message (the draft) as the newest of its 3 rows, as send does
+    assert (limited.included, limited.dropped) == (2, 2)
+    assert limited.history.dropped_by_limit == 2 and limited.history.configured_limit == 3
+    assert limited.history.warning  # older turns dropped and no summary
+
+
+def count_posted_body(body: dict[str, object], count) -> tuple[int, int]:  # type: ignore[no-untyped-def]
+    """Count a recorded Chat Completions body with the REF-26 rules; returns
+    (tokens, rows) where rows is the number of messages + tools (framing rows)."""
+    import json as _json
+
+    total = rows = 0
+    for m in body["messages"]:  # type: ignore[union-attr]
+        assert isinstance(m, dict)
+        content = m.get("content") or ""
+        total += count(f"{m['role']}:\n{content}") + 3
+        for call in m.get("tool_calls") or ():
+            total += count(call["id"]) + count(call["function"]["name"]) + count(call["function"]["arguments"])
+        if m.get("tool_call_id"):
+            total += count(m["tool_call_id"])
+        rows += 1
+    for t in body.get("tools") or ():  # type: ignore[union-attr]
+        f = t["function"]
+        total += count(f["name"]) + count(f["description"]) + count(_json.dumps(f["parameters"], sort_keys=True)) + 3
+        rows += 1
+    return total, rows
+
+
+def test_property_badge_equals_the_posted_request_within_the_framing_allowance(
+    services: Services, fake_vendor: FakeVendor
+) -> None:
+    """For random topics and settings, the badge total (before send) equals the count of
+    the request body send posts, within 3 framing tokens per row (REF-26)."""
+    import random
+
+    from chathub_desktop.core.request_assembly import FRAMING_TOKENS_PER_MESSAGE
+    from tests.fakes.vendor_server import Reply
+
+    rng = random.Random(20240611)
+    words = ["alpha", "beta", "naïve", "код", "数据", "emoji 🎉", "x" * 40, "\n\n", "{{text}}", "1234", "—"]
+    services.providers.add("F", "openai", fake_vendor.base_url, api_key="sk-x")
+    for case in range(12):
+        name = f"A{case}"
+        template = rng.choice(["{{text}}", "Question: {{text}}", "{{text}}\n\nContext first.", "<q>{{text}}</q> please"])
+        limit = rng.choice([None, 1, 3, 7, 50])
+        services.assistants.create(
+            name, provider="F", model=rng.choice(["gpt-4o", "gpt-4", "gpt-3.5-turbo"]),
+            instructions=" ".join(rng.choices(words, k=rng.randint(0, 30))),
+        )
+        services.assistants.update(name, input_template=template, history_limit_enabled=limit is not None,
+                                   history_limit=limit or 20)
+        topic = services.topics.create(name).id
+        now = datetime.now(UTC)
+        n = rng.randint(0, 25)
+        if n:
+            with services.db.transaction() as s:
+                s.execute(insert(Message), [
+                    {"topic_id": topic, "seq": i + 1, "role": "user" if i % 2 == 0 else "assistant",
+                     "content": " ".join(rng.choices(words, k=rng.randint(1, 40))), "created_at": now,
+                     "status": rng.choice(["complete"] * 5 + ["error"])}
+                    for i in range(n)
+                ])
+        draft = " ".join(rng.choices(words, k=rng.randint(1, 30)))
+        est = services.estimates.estimate(topic, draft)
+        assert est.anchor.mode == "counted"
+        fake_vendor.script(Reply())
+        sent_before = len(fake_vendor.requests)
+        asyncio.run(services.chat.send(topic, draft))
+        body = fake_vendor.requests[sent_before].body
+        assert body is not None
+        ctx = request_context.load_context(services.db, services.catalog, topic)
+        posted, rows = count_posted_body(body, ctx.counter.count)
+        assert abs(est.total - posted) <= FRAMING_TOKENS_PER_MESSAGE * rows, (case, limit, est.parts, posted)
+
+
+def test_cli_topic_estimate_prints_the_popover_breakdown(
+    capsys: pytest.CaptureFixture[str], fake_vendor: FakeVendor, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``topic estimate TOPIC --draft TEXT --json``: parts, total, budget, watermarks,
+    history window, anchor, cache block (TOK-1..TOK-6)."""
+    import json
+
+    from tests.integration.test_cli import run, setup
+
+    topic = setup(capsys, fake_vendor, monkeypatch)
+    code, out, _ = run(capsys, "topic", "estimate", str(topic), "--draft", "hello world", "--json")
+    data = json.loads(out)
+    assert code == 0 and data["parts"]["draft"] > 0
+    assert {"total", "local_total", "input_budget", "high_watermark", "low_watermark", "history", "anchor",
+            "cache", "correction"} <= set(data)
+    assert data["high_watermark"] == 0.8 and data["low_watermark"] == pytest.approx(0.6)
+    assert {"included", "dropped_by_limit", "dropped_by_cursor", "configured_limit", "expanded_to",
+            "topic_tokens", "last_compaction", "warning"} <= set(data["history"])
+    assert data["anchor"]["mode"] in ("counted", "fallback") and "used" in data["anchor"]
+    assert data["cache"]["line"]
+    code, out, _ = run(capsys, "topic", "estimate", str(topic))
+    assert code == 0 and "next request:" in out and "anchor:" in out and "cache:" in out

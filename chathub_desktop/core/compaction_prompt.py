@@ -1,0 +1,80 @@
+"""The summarizer's prompt and the cleaning of its answer (REF-18, NUM-9, CMP-3).
+
+Pure text functions. The prompt asks the History Compress model to merge newly
+completed turns into the existing rolling summary. Batches are whole turns sent as
+stored (REF-20 bounds their size; tool results are not cut, CMP-19). Hidden reasoning
+is never part of the transcript and never survives :func:`clean_summary`.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+from chathub_desktop.core.messages import ChatMessage, Role
+
+_SYSTEM = """You maintain the rolling summary of a long conversation between a user and an AI assistant.
+You receive the current summary (possibly empty) and the next messages of the conversation, oldest first.
+Return one updated summary that merges those messages into the current summary.
+
+Rules:
+- Write in the language the conversation is held in.
+- Keep what stays useful later: facts about the user and the task, decisions made, constraints and preferences, names, identifiers, file paths, numbers, commands, work that is finished and work that is still open.
+- When a newer message replaces an earlier fact or decision, keep only the newer one.
+- Use only what the summary and the messages say; add nothing that is not there.
+- Lines in square brackets that start with "Not summarized" are markers written by the application: keep them unchanged.
+- Be concise: at most about {cap} tokens. Plain text or short bullet points.
+- Answer with the summary only, inside <summary> and </summary>."""
+
+_USER = """Current summary:
+{summary}
+
+Next messages:
+{transcript}
+
+Write the updated summary now."""
+
+
+def transcript(messages: Sequence[ChatMessage]) -> str:
+    """The messages as labelled plain text: ``[user]``, ``[assistant]``, tool calls with
+    their JSON arguments and tool results in full (CMP-19); system rows are skipped."""
+    lines: list[str] = []
+    for m in messages:
+        if m.role is Role.SYSTEM:
+            continue
+        if m.role is Role.TOOL:
+            name = m.tool_name or "tool"
+            lines.append(f"[tool result from {name}]\n{m.content}")
+            continue
+        label = "user" if m.role is Role.USER else "assistant"
+        if m.content.strip():
+            lines.append(f"[{label}]\n{m.content}")
+        for call in m.tool_calls:
+            lines.append(f"[{label} called tool {call.name}]\n{call.arguments}")
+    return "\n\n".join(lines)
+
+
+def summary_prompt(existing_summary: str, messages: Sequence[ChatMessage], cap_tokens: int) -> tuple[ChatMessage, ...]:
+    """The two messages (system rules, user payload) of one summarizer request (REF-18)."""
+    return (
+        ChatMessage(Role.SYSTEM, _SYSTEM.format(cap=cap_tokens)),
+        ChatMessage(
+            Role.USER,
+            _USER.format(summary=existing_summary.strip() or "(empty)", transcript=transcript(messages)),
+        ),
+    )
+
+
+_THINK = re.compile(r"<(think|thinking|reasoning)>.*?</\1>", re.DOTALL | re.IGNORECASE)
+_SUMMARY = re.compile(r"<summary>(.*?)(?:</summary>|$)", re.DOTALL | re.IGNORECASE)
+
+
+def clean_summary(reply_text: str) -> str:
+    """The summary in a model's visible reply: inline ``<think>``-style blocks removed
+    (hidden reasoning never enters a summary, CMP-3), the ``<summary>`` block's content
+    when there is one (NUM-9), else the whole reply; stripped. ``""`` means "empty"."""
+    text = _THINK.sub("", reply_text)
+    match = _SUMMARY.search(text)
+    if match is not None:
+        text = match.group(1)
+    return text.strip()

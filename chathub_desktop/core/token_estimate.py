@@ -1,0 +1,539 @@
+"""Token-badge maths: anchors, the learned correction, images and the cache line (TOK-3..TOK-6).
+
+Pure functions over plain values; no I/O. The service layer
+(``services.estimate_service``) feeds them the assembled request plan, the stored
+provider usage and what this process recorded when it sent each request.
+
+Units: token counts are ``int`` tokens; ratios are dimensionless floats; image sizes
+are pixels.
+
+Estimate modes (REF-28, TOK-3, TOK-4):
+
+- ``counted``   — no usable provider report: ``scale(whole window)``.
+- ``anchored``  — a trusted report: ``report + scale(tail + Δ fixed overhead)``.
+- ``fallback``  — a report this process cannot vouch for (fresh process, another
+  process sent it): ``max(scale(whole window), report + scale(tail))``.
+- ``recounted`` — the report's prefix no longer matches (history limit raised or
+  removed, window expanded, input template changed, earlier rows edited, topic
+  compacted since): ``scale(whole window)``.
+
+The *tail* is the locally counted tokens of the anchor reply's own text and every
+row after it in the window, plus the draft. ``scale`` is the correction factor of
+REF-27 applied to locally counted tokens only, rounded up.
+"""
+
+from __future__ import annotations
+
+import base64
+import binascii
+import math
+import re
+import struct
+from collections.abc import Sequence
+from dataclasses import dataclass
+from enum import StrEnum
+
+# --- correction factor (REF-27) ---------------------------------------------------------
+
+#: Clamp of one reported ÷ local sample (REF-27).
+RATIO_MIN = 0.6
+RATIO_MAX = 1.8
+#: Weight of a new sample in the exponential average (REF-27).
+EMA_ALPHA = 0.1
+#: Samples needed before the learned ratio is applied; until then the factor is 1.0.
+MIN_SAMPLES = 8
+
+
+@dataclass(frozen=True, slots=True)
+class Correction:
+    """Learned reported ÷ local ratio of one (provider, model) and how many samples it has.
+
+    ``ratio`` is the running exponential average of clamped samples; :attr:`factor` is
+    what is applied (1.0 until :data:`MIN_SAMPLES` samples).
+    """
+
+    ratio: float = 1.0
+    samples: int = 0
+
+    @property
+    def factor(self) -> float:
+        """The multiplier applied to locally counted tokens (1.0 while still learning)."""
+        return self.ratio if self.samples >= MIN_SAMPLES else 1.0
+
+
+def clamp_ratio(ratio: float) -> float:
+    """``ratio`` clamped to [:data:`RATIO_MIN`, :data:`RATIO_MAX`]."""
+    return min(RATIO_MAX, max(RATIO_MIN, ratio))
+
+
+def learn(previous: Correction, reported: int, local: int) -> Correction:
+    """Fold one completed request into ``previous`` (REF-27).
+
+    ``reported``: the provider's input tokens; ``local``: this process's exact local
+    count of the same request. The first sample seeds the average; later samples move it
+    by :data:`EMA_ALPHA`. Non-positive inputs leave ``previous`` unchanged.
+    """
+    if reported <= 0 or local <= 0:
+        return previous
+    sample = clamp_ratio(reported / local)
+    if previous.samples <= 0:
+        return Correction(sample, 1)
+    ratio = clamp_ratio(previous.ratio + EMA_ALPHA * (sample - previous.ratio))
+    return Correction(ratio, previous.samples + 1)
+
+
+def scale(tokens: int, factor: float) -> int:
+    """``tokens × factor`` rounded up (REF-27); exact for factor 1.0, negatives allowed."""
+    if factor == 1.0:
+        return tokens
+    return math.ceil(tokens * factor - 1e-9)
+
+
+# --- anchors (TOK-3, TOK-4, REF-28) -----------------------------------------------------
+
+
+class EstimateMode(StrEnum):
+    """How the badge total was reached (see the module docstring)."""
+
+    COUNTED = "counted"
+    ANCHORED = "anchored"
+    FALLBACK = "fallback"
+    RECOUNTED = "recounted"
+
+
+@dataclass(frozen=True, slots=True)
+class ReplyUsage:
+    """What the store says about one assistant reply, for anchor selection.
+
+    ``seq`` is the row's position in the topic (ids and seq only grow; timestamps are
+    never compared across machines). ``sent_here`` is True when this process sent it.
+    """
+
+    message_id: int
+    seq: int
+    status: str
+    input_tokens: int | None
+    sent_here: bool
+
+
+@dataclass(frozen=True, slots=True)
+class CompactionMark:
+    """The latest compaction of a topic, as far as anchors care.
+
+    ``cursor_id``: last message id covered by the summary (``None``: no cursor).
+    ``through_id``: the newest message id that existed when it ran, when the debug log
+    recorded one. ``before_ids``: ids of rows known to have existed when it ran (from
+    the stored timestamps; only used to *ignore* anchors, never to revive one).
+    """
+
+    cursor_id: int | None = None
+    through_id: int | None = None
+    before_ids: frozenset[int] = frozenset()
+
+    def covers(self, message_id: int) -> bool:
+        """True when ``message_id`` existed at or before the compaction (pre-compact)."""
+        if self.cursor_id is not None and message_id <= self.cursor_id:
+            return True
+        if self.through_id is not None and message_id <= self.through_id:
+            return True
+        return message_id in self.before_ids
+
+
+def select_anchor(
+    replies: Sequence[ReplyUsage], included_ids: Sequence[int], compaction: CompactionMark | None = None
+) -> tuple[ReplyUsage | None, str]:
+    """The newest completed reply in the window that carries a provider input count.
+
+    ``replies`` are the topic's assistant rows with usage (any order); only rows whose
+    id is in ``included_ids`` (the window about to be sent) qualify. A candidate that
+    predates the latest compaction is ignored, and so is every older one (they are
+    older still). Returns ``(anchor or None, reason)``; ``reason`` explains a ``None``.
+    """
+    window = set(included_ids)
+    candidates = [
+        r for r in replies
+        if r.message_id in window and r.status == "complete" and r.input_tokens and r.input_tokens > 0
+    ]
+    if not candidates:
+        return None, "no reply in the window reports input tokens yet"
+    newest = max(candidates, key=lambda r: (r.seq, r.message_id))
+    if compaction is not None and compaction.covers(newest.message_id):
+        return None, "the last reported reply predates the last compaction"
+    return newest, ""
+
+
+@dataclass(frozen=True, slots=True)
+class SentPrefix:
+    """What this process sent in the request an assistant reply answered.
+
+    - ``rows``: ``(message id, digest, local tokens)`` of every history row sent, in
+      order (digest covers role, content, tool calls; tokens include the template).
+    - ``input_template`` / ``history_limit`` (``None`` = off) / ``expanded_to`` (the
+      large-window effective limit, ``None`` = not expanded): the window shape then.
+    - ``fixed_overhead``: instructions + tools + memory + summary tokens then.
+    - ``compaction_key``: identifies the topic summary in force (cursor + digest).
+    - ``local_total``: exact local count of the whole request; ``has_images``: any image
+      in it (such requests are not used for learning, REF-27).
+    """
+
+    rows: tuple[tuple[int, str, int], ...]
+    input_template: str
+    history_limit: int | None
+    expanded_to: int | None
+    fixed_overhead: int
+    compaction_key: str
+    local_total: int
+    has_images: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class WindowNow:
+    """The current window's shape, compared against a :class:`SentPrefix`.
+
+    ``prefix``: ``(id, digest, tokens)`` of the included rows *before* the anchor reply.
+    """
+
+    prefix: tuple[tuple[int, str, int], ...]
+    input_template: str
+    history_limit: int | None
+    expanded_to: int | None
+    fixed_overhead: int
+    compaction_key: str
+
+
+@dataclass(frozen=True, slots=True)
+class AnchorJudgement:
+    """Verdict on an anchor: the ``mode`` to use, a human ``reason``, the tokens of sent
+    rows that have since slid out of the front of the window (``slid_out``, subtracted
+    from the report), and the fixed-overhead change since the send (``overhead_delta``)."""
+
+    mode: EstimateMode
+    reason: str
+    slid_out: int = 0
+    overhead_delta: int = 0
+
+
+def _limit_raised(before: int | None, now: int | None) -> bool:
+    if before is None:
+        return False
+    return now is None or now > before
+
+
+def judge_anchor(sent: SentPrefix | None, now: WindowNow, sent_here: bool) -> AnchorJudgement:
+    """Apply the stale-anchor rules (TOK-4, REF-28) to one anchor reply.
+
+    Only a request this process sent (``sent_here``) with a recorded ``sent`` prefix can
+    be trusted; otherwise the fallback max() applies. A raised or removed history limit,
+    a newly expanded window, a changed input template, a different topic summary, or any
+    change to the rows that were sent drops the anchor (recount). Rows that merely slid
+    out of the front of the window under an unchanged limit keep the anchor: their
+    counted tokens leave the report.
+    """
+    if not sent_here:
+        return AnchorJudgement(EstimateMode.FALLBACK, "that request was sent by another session")
+    if sent is None:
+        return AnchorJudgement(EstimateMode.FALLBACK, "that request was sent before this session started")
+    if sent.input_template != now.input_template:
+        return AnchorJudgement(EstimateMode.RECOUNTED, "the input template changed since that request")
+    if _limit_raised(sent.history_limit, now.history_limit):
+        return AnchorJudgement(EstimateMode.RECOUNTED, "the history limit was raised or turned off")
+    if now.expanded_to is not None and (sent.expanded_to is None or now.expanded_to > sent.expanded_to):
+        return AnchorJudgement(EstimateMode.RECOUNTED, "the large-context window expanded")
+    if sent.compaction_key != now.compaction_key:
+        return AnchorJudgement(EstimateMode.RECOUNTED, "the topic was compacted since that request")
+    n = len(now.prefix)
+    if n > len(sent.rows) or tuple(r[:2] for r in sent.rows[len(sent.rows) - n:]) != tuple(
+        r[:2] for r in now.prefix
+    ):
+        return AnchorJudgement(EstimateMode.RECOUNTED, "earlier messages changed since that request")
+    slid = sum(r[2] for r in sent.rows[: len(sent.rows) - n])
+    return AnchorJudgement(
+        EstimateMode.ANCHORED, "", slid_out=slid, overhead_delta=now.fixed_overhead - sent.fixed_overhead
+    )
+
+
+def anchored_total(
+    mode: EstimateMode, whole_local: int, report: int, tail_local: int, factor: float,
+    overhead_delta: int = 0, slid_out: int = 0,
+) -> int:
+    """The badge total for ``mode`` (REF-28), tokens.
+
+    ``whole_local``: local count of the whole next request (draft included);
+    ``report``: the anchor's provider input tokens; ``tail_local``: local count of the
+    anchor reply and everything after it (draft included); ``factor``: correction.
+    """
+    whole = scale(whole_local, factor)
+    if mode is EstimateMode.ANCHORED:
+        return max(0, report - scale(slid_out, factor) + scale(tail_local + overhead_delta, factor))
+    if mode is EstimateMode.FALLBACK:
+        return max(whole, report + scale(tail_local, factor))
+    return whole
+
+
+# --- images (TOK-5, REF-29) -------------------------------------------------------------
+
+#: Allowance for an image whose size or model is unknown, a remote URL, or a video.
+FIXED_MEDIA_TOKENS = 8192
+#: Base64 characters decoded to find an image's header (JPEG SOF may follow EXIF data).
+_HEADER_B64_CHARS = 262_144
+
+_DATA_URL = re.compile(r"^data:([\w.+-]+/[\w.+-]+)?((?:;[^,;]*)*?);base64,", re.IGNORECASE)
+
+
+def image_size(data_url: str) -> tuple[int, int] | None:
+    """``(width, height)`` in pixels of a base64 data-URL image, or ``None``.
+
+    Reads only the header bytes decoded from the start of the payload: PNG (IHDR),
+    GIF (logical screen), WebP (VP8 / VP8L / VP8X) and JPEG (the first SOFn marker).
+    Remote URLs, other formats and malformed data give ``None``; never raises.
+    """
+    m = _DATA_URL.match(data_url)
+    if m is None:
+        return None
+    b64 = data_url[m.end(): m.end() + _HEADER_B64_CHARS]
+    b64 = b64[: len(b64) - len(b64) % 4]
+    try:
+        data = base64.b64decode(b64, validate=False)
+    except (binascii.Error, ValueError):
+        return None
+    try:
+        return _png(data) or _gif(data) or _webp(data) or _jpeg(data)
+    except (struct.error, IndexError):
+        return None
+
+
+def _png(d: bytes) -> tuple[int, int] | None:
+    if d[:8] == b"\x89PNG\r\n\x1a\n" and d[12:16] == b"IHDR":
+        w, h = struct.unpack(">II", d[16:24])
+        return (w, h) if w and h else None
+    return None
+
+
+def _gif(d: bytes) -> tuple[int, int] | None:
+    if d[:6] in (b"GIF87a", b"GIF89a"):
+        w, h = struct.unpack("<HH", d[6:10])
+        return (w, h) if w and h else None
+    return None
+
+
+def _webp(d: bytes) -> tuple[int, int] | None:
+    if d[:4] != b"RIFF" or d[8:12] != b"WEBP":
+        return None
+    chunk = d[12:16]
+    if chunk == b"VP8 " and d[23:26] == b"\x9d\x01\x2a":
+        w, h = struct.unpack("<HH", d[26:30])
+        return (w & 0x3FFF, h & 0x3FFF)
+    if chunk == b"VP8L" and d[20] == 0x2F:
+        b = d[21:25]
+        w = 1 + (b[0] | ((b[1] & 0x3F) << 8))
+        h = 1 + ((b[1] >> 6) | (b[2] << 2) | ((b[3] & 0x0F) << 10))
+        return (w, h)
+    if chunk == b"VP8X":
+        w = 1 + int.from_bytes(d[24:27], "little")
+        h = 1 + int.from_bytes(d[27:30], "little")
+        return (w, h)
+    return None
+
+
+_SOF = frozenset(range(0xC0, 0xD0)) - {0xC4, 0xC8, 0xCC}
+
+
+def _jpeg(d: bytes) -> tuple[int, int] | None:
+    if d[:2] != b"\xff\xd8":
+        return None
+    i = 2
+    while i + 9 < len(d):
+        if d[i] != 0xFF:
+            return None
+        marker = d[i + 1]
+        if marker == 0xFF:  # fill byte
+            i += 1
+            continue
+        if marker in (0xD8, 0x01) or 0xD0 <= marker <= 0xD7:
+            i += 2
+            continue
+        length = struct.unpack(">H", d[i + 2: i + 4])[0]
+        if marker in _SOF:
+            h, w = struct.unpack(">HH", d[i + 5: i + 9])
+            return (w, h) if w and h else None
+        i += 2 + length
+    return None
+
+
+#: OpenAI tile models: id prefix → (base tokens, tokens per 512-px tile). Longest match wins.
+_OPENAI_TILES: dict[str, tuple[int, int]] = {
+    "gpt-4o-mini": (2833, 5667),
+    "gpt-4o": (85, 170),
+    "chatgpt-4o": (85, 170),
+    "gpt-4.1": (85, 170),
+    "gpt-4-turbo": (85, 170),
+    "gpt-5.1": (70, 140),
+}
+#: OpenAI patch models: id prefix → (patch cap, multiplier). Longest match wins.
+_OPENAI_PATCHES: dict[str, tuple[int, float]] = {
+    "gpt-4.1-mini": (1536, 1.62),
+    "gpt-4.1-nano": (2500, 1.2),
+    "gpt-5": (2500, 1.2),
+    "o3": (2500, 1.2),
+    "o4": (2500, 1.2),
+}
+_CLAUDE_VERSION = re.compile(r"claude-(?:(?:opus|sonnet|haiku)-)?(\d+)(?:[-.](\d{1,2}))?(?!\d)")
+
+
+def _longest_prefix(model: str, table: dict[str, object]) -> str | None:
+    hits = [p for p in table if model == p or model.startswith(p + "-") or model.startswith(p + ".")
+            or model.startswith(p + ":")]
+    return max(hits, key=len) if hits else None
+
+
+def _bare(model: str) -> str:
+    """Model id without a vendor prefix (``openai/gpt-4o`` → ``gpt-4o``), lower case."""
+    return model.rsplit("/", 1)[-1].strip().lower()
+
+
+def openai_tile_tokens(width: int, height: int, base: int, per_tile: int) -> int:
+    """OpenAI high-detail tiles: fit inside 2048×2048, then scale so the short edge is at
+    most 768, count 512-px tiles; ``base + per_tile × tiles`` (REF-29)."""
+    w, h = float(width), float(height)
+    if max(w, h) > 2048:
+        f = 2048 / max(w, h)
+        w, h = w * f, h * f
+    if min(w, h) > 768:
+        f = 768 / min(w, h)
+        w, h = w * f, h * f
+    tiles = math.ceil(round(w, 6) / 512) * math.ceil(round(h, 6) / 512)
+    return base + per_tile * tiles
+
+
+def patch_count(width: int, height: int, patch: int, cap: int) -> int:
+    """Patches of ``patch`` px covering the image, shrunk (aspect kept) to at most ``cap``.
+
+    ``ceil(w/p) × ceil(h/p)``; over the cap the image is scaled by
+    ``sqrt(cap·p² / (w·h))``, then further so whole patches fit along both edges.
+    """
+    raw = math.ceil(width / patch) * math.ceil(height / patch)
+    if raw <= cap:
+        return raw
+    f = math.sqrt(cap * patch * patch / (width * height))
+    w, h = width * f, height * f
+    f2 = min(math.floor(w / patch) / (w / patch), math.floor(h / patch) / (h / patch))
+    w, h = w * f2, h * f2
+    return max(1, min(cap, math.ceil(round(w, 6) / patch) * math.ceil(round(h, 6) / patch)))
+
+
+def claude_image_tokens(width: int, height: int, long_edge: int, budget: int) -> int:
+    """Claude: fit the long edge to ``long_edge``, then 28-px patches capped at ``budget``;
+    one token per patch (REF-29)."""
+    w, h = float(width), float(height)
+    if max(w, h) > long_edge:
+        f = long_edge / max(w, h)
+        w, h = w * f, h * f
+    return patch_count(max(1, round(w)), max(1, round(h)), 28, budget)
+
+
+def _claude_limits(model: str) -> tuple[int, int] | None:
+    m = _CLAUDE_VERSION.search(model)
+    if m is None:
+        return None
+    major, minor = int(m.group(1)), int(m.group(2) or 0)
+    if (major, minor) >= (4, 6):
+        return 2576, 4784
+    return 1568, 1568
+
+
+def image_tokens(model: str, url: str) -> int:
+    """Input tokens of one image sent to ``model`` (TOK-5, REF-29).
+
+    Only base64 data URLs are measured (a remote image is never fetched). Formulas:
+
+    - OpenAI tile models (``gpt-4o``, ``gpt-4.1``, ``gpt-4-turbo``: 85 + 170/tile;
+      ``gpt-4o-mini``: 2833 + 5667/tile; ``gpt-5.1``: 70 + 140/tile) — the image is
+      fitted inside 2048×2048, then its short edge scaled down to 768, and covered by
+      512-px tiles (:func:`openai_tile_tokens`). Source: OpenAI "Images and vision →
+      Calculating costs", as summarised in SPEC REF-29.
+    - Newer OpenAI ids (``gpt-5``/``gpt-5-mini``/…, ``gpt-5.2``+, ``o3``, ``o4-mini``,
+      ``gpt-4.1-nano``) — 32-px patches capped at 2500, × 1.2; ``gpt-4.1-mini`` capped
+      at 1536, × 1.62 (:func:`patch_count`), rounded up. Same source.
+    - Claude — long edge fitted to 1568 px, 28-px patches capped at 1568 (one token per
+      patch ≈ w·h/750, Anthropic "Vision → Calculate image costs"); Claude 4.6 and later
+      (our reading of "newest Claude" in REF-29): long edge 2576, cap 4784.
+    - Anything else — unknown model, unknown size, remote URL, video — the fixed
+      allowance :data:`FIXED_MEDIA_TOKENS` (8192).
+    """
+    if not url.lower().startswith("data:image/"):
+        return FIXED_MEDIA_TOKENS
+    size = image_size(url)
+    if size is None:
+        return FIXED_MEDIA_TOKENS
+    w, h = size
+    bare = _bare(model)
+    if bare.startswith("claude"):
+        limits = _claude_limits(bare)
+        return claude_image_tokens(w, h, *limits) if limits else FIXED_MEDIA_TOKENS
+    patch_key = _longest_prefix(bare, _OPENAI_PATCHES)  # type: ignore[arg-type]
+    tile_key = _longest_prefix(bare, _OPENAI_TILES)  # type: ignore[arg-type]
+    if patch_key and (not tile_key or len(patch_key) > len(tile_key)):
+        cap, mult = _OPENAI_PATCHES[patch_key]
+        return math.ceil(patch_count(w, h, 32, cap) * mult - 1e-9)
+    if tile_key:
+        base, per_tile = _OPENAI_TILES[tile_key]
+        return openai_tile_tokens(w, h, base, per_tile)
+    return FIXED_MEDIA_TOKENS
+
+
+# --- cache block (TOK-6, REF-31) --------------------------------------------------------
+
+NO_TELEMETRY = "No provider telemetry yet"
+FIRST_WRITE = "0% hit / no hit yet"
+
+
+@dataclass(frozen=True, slots=True)
+class CacheReport:
+    """Cache counters of one settled reply: ``input`` is its total provider input,
+    ``cached`` the tokens read from cache, ``cache_write`` the tokens written (tokens)."""
+
+    message_id: int
+    model: str | None
+    input_tokens: int | None
+    cached: int | None
+    cache_write: int | None
+
+
+def cache_line(report: CacheReport | None) -> str:
+    """The popover's cache status line (TOK-6, REF-31).
+
+    ``99.2% hit · working · 18,432 / 18,579`` (cached ÷ input, one decimal, thousands
+    separators); ``0% hit / no hit yet`` for a write-only first turn (Anthropic cache
+    creation); ``0.0% hit · no hit · 0 / 18,579`` when the counters say nothing was
+    cached; :data:`NO_TELEMETRY` when no reply reported cache counters.
+    """
+    if report is None or (report.cached is None and report.cache_write is None):
+        return NO_TELEMETRY
+    cached = report.cached or 0
+    total = report.input_tokens or 0
+    if cached <= 0 and (report.cache_write or 0) > 0:
+        return FIRST_WRITE
+    if total <= 0:
+        return f"{cached:,} cached · input not reported"
+    rate = 100.0 * cached / total
+    state = "working" if cached > 0 else "no hit"
+    return f"{rate:.1f}% hit · {state} · {cached:,} / {total:,}"
+
+
+def cache_help(report: CacheReport | None) -> str:
+    """Tooltip of the cache block's ``?``: what it is, and which model reported it."""
+    base = ("Prompt-cache rate the provider reported for the latest reply that carried cache "
+            "counters: cached input ÷ all reported input. It is not the next-request estimate "
+            "above, and Compact does not reset it.")
+    if report is None or (report.cached is None and report.cache_write is None):
+        return base + " No reply in this topic has reported cache counters yet."
+    return base + f" Reported by {report.model or 'an unknown model'} (message #{report.message_id})."
+
+
+def newest_cache_report(reports: Sequence[CacheReport]) -> CacheReport | None:
+    """The last of ``reports`` (oldest first) that carries a cache counter; a newer reply
+    reporting only totals does not replace an earlier cache-bearing one."""
+    for r in reversed(reports):
+        if r.cached is not None or r.cache_write is not None:
+            return r
+    return None

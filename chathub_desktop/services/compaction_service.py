@@ -1,0 +1,664 @@
+"""Topic compaction: the rolling summary, its cursor, manual Compact, auto-compact and
+overflow rescue (CMP-1…CMP-20, REF-18…REF-25, NUM-8).
+
+The GUI and the CLI call :class:`CompactionService`:
+
+- ``await compact(topic_id)`` — Compact now (manual; the longest eligible prefix).
+- ``in_flight(topic_id)`` — True while a run is going (the button reads "Compacting…").
+- ``summary(topic_id)`` — the viewer's :class:`~chathub_desktop.services.views.SummaryView`.
+- ``export_summary(topic_id)`` — Markdown text for Export (CMP-18).
+- ``clear_for_edit(topic_id, message_id)`` — called when a message is edited/deleted (CMP-15).
+
+:class:`~chathub_desktop.services.chat_service.ChatService` calls :meth:`before_send`
+(message count, then token threshold, ≤ 3 batches, cancellable), :meth:`rescue` (one
+compaction after a context overflow) and :meth:`after_reply` (token auto-compact).
+
+A run plans in ``core.compaction`` from the cached per-message token counts, sends each
+batch to the History Compress model (``services.summarizer``) and writes the new summary,
+cursor, archives and debug log in ONE transaction at the end; a cancelled run writes
+nothing (CMP-13). Raw messages are never deleted (CMP-2).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+import os
+from collections.abc import Callable
+from dataclasses import asdict, dataclass, field
+from datetime import UTC, datetime
+
+from chathub_desktop.core import compaction as cc
+from chathub_desktop.core.request_assembly import assemble_request, template_overhead
+from chathub_desktop.providers.catalog import ModelCatalog
+from chathub_desktop.services.errors import InvalidInput, ServiceError
+from chathub_desktop.services.events import EventBus, TopicChanged
+from chathub_desktop.services.provider_service import ProviderService
+from chathub_desktop.services.request_context import MemoryBlockSource, TopicContext, load_context
+from chathub_desktop.services.settings_service import SettingsService
+from chathub_desktop.services.summarizer import (
+    Summarizer,
+    SummarizerFailed,
+    SummarizerTarget,
+    SummarizerUnavailable,
+    resolve_summarizer,
+)
+from chathub_desktop.services.tool_registry import ToolRegistry
+from chathub_desktop.services.views import SummaryView
+from chathub_desktop.storage.database import Database
+from chathub_desktop.storage.models import Assistant, Topic, TopicCompaction, utcnow
+
+log = logging.getLogger(__name__)
+
+#: Environment switch for structured ``planner_settled`` log events (CMP-17).
+DEBUG_ENV = "CHATHUB_COMPACTION_DEBUG"
+#: Logger the structured debug events go to (JSON payload in the message).
+debug_log = logging.getLogger("chathub_desktop.compaction_debug")
+
+COMPACTED = "compacted"
+NOTHING_ELIGIBLE = "nothing_eligible"
+FAILED = "failed"
+UNREACHABLE = "unreachable"
+
+#: Human wording of each status (CMP-6).
+STATUS_TEXT = {
+    COMPACTED: "compacted",
+    NOTHING_ELIGIBLE: "nothing eligible",
+    FAILED: "failed",
+    UNREACHABLE: "could not reach the target",
+}
+
+
+class CompactionInProgress(ServiceError):
+    """A compaction of this topic is already running (CMP-6)."""
+
+
+@dataclass(frozen=True)
+class CompactionProgress:
+    """Bus event while a run is going (the GUI shows progress, CMP-13).
+
+    ``phase``: ``started`` / ``batch`` (``done`` of ``total`` batches processed) /
+    ``finished`` (``status`` set).
+    """
+
+    topic_id: int
+    trigger: str
+    phase: str
+    done: int = 0
+    total: int = 0
+    status: str | None = None
+
+
+@dataclass(frozen=True)
+class CompactionOutcome:
+    """Result of one run (CMP-6, CMP-17).
+
+    - ``status``: ``compacted`` / ``nothing_eligible`` / ``failed`` / ``unreachable``.
+    - ``trigger``: ``manual`` / ``token_threshold`` / ``message_count`` / ``overflow``.
+    - ``message``: one user-facing line.
+    - ``before_tokens`` / ``after_tokens``: next-request estimates, tokens.
+    - ``input_budget``: tokens; ``high`` / ``low``: watermark fractions.
+    - ``cursor_message_id``: last message the summary covers after the run.
+    - ``batches``: batches processed; ``covered_messages``: messages newly covered.
+    - ``reason``: short code for skipped/failed runs (``cooldown``, ``unchanged``,
+      ``no_summarizer``, ``summarizer``, ``changed``, ``not_regular``), else ``None``.
+    """
+
+    topic_id: int
+    trigger: str
+    status: str
+    message: str
+    before_tokens: int | None = None
+    after_tokens: int | None = None
+    input_budget: int | None = None
+    high: float = cc.DEFAULT_HIGH_WATERMARK
+    low: float = cc.DEFAULT_HIGH_WATERMARK - cc.LOW_WATERMARK_GAP
+    cursor_message_id: int | None = None
+    batches: int = 0
+    covered_messages: int = 0
+    model: str | None = None
+    reason: str | None = None
+
+    @property
+    def status_text(self) -> str:
+        """``compacted`` / ``nothing eligible`` / ``failed`` / ``could not reach the target``."""
+        return STATUS_TEXT.get(self.status, self.status)
+
+    @property
+    def reclaimed_tokens(self) -> int:
+        """Estimate before − after, tokens (0 when either is unknown)."""
+        if self.before_tokens is None or self.after_tokens is None:
+            return 0
+        return self.before_tokens - self.after_tokens
+
+    def to_json(self) -> dict[str, object]:
+        """JSON-ready dict (with ``status_text``)."""
+        d = asdict(self)
+        d["status_text"] = self.status_text
+        return d
+
+
+@dataclass(frozen=True)
+class PreSendResult:
+    """What :meth:`CompactionService.before_send` did: the runs, and whether the send is
+    blocked (REF-23) with the estimate and budget (tokens) that decided it."""
+
+    outcomes: tuple[CompactionOutcome, ...] = ()
+    blocked: bool = False
+    message: str = ""
+    estimate: int | None = None
+    input_budget: int | None = None
+
+
+@dataclass
+class _Run:
+    """Book-keeping of one run in flight."""
+
+    task: asyncio.Task[object] | None
+    done: asyncio.Event = field(default_factory=asyncio.Event)
+
+
+def _debug_enabled() -> bool:
+    return os.environ.get(DEBUG_ENV, "").strip().lower() in ("1", "true", "yes", "on")
+
+
+class CompactionService:
+    """Per-topic compaction (see the module docstring for the API the GUI uses)."""
+
+    def __init__(
+        self,
+        db: Database,
+        bus: EventBus,
+        providers: ProviderService,
+        catalog: ModelCatalog,
+        settings: SettingsService,
+        tools: ToolRegistry | None = None,
+        memory: MemoryBlockSource | None = None,
+        *,
+        on_change: Callable[[int], None] | None = None,
+        clock: Callable[[], datetime] = utcnow,
+    ) -> None:
+        self._db = db
+        self._bus = bus
+        self._providers = providers
+        self._catalog = catalog
+        self._settings = settings
+        self._tools = tools
+        self._memory = memory
+        self._on_change = on_change
+        self._clock = clock
+        self._runs: dict[int, _Run] = {}
+        self._generation: dict[int, int] = {}
+
+    # --- state ------------------------------------------------------------------------
+    def in_flight(self, topic_id: int) -> bool:
+        """True while a compaction of ``topic_id`` runs (CMP-6: Compact is disabled)."""
+        return topic_id in self._runs
+
+    def cancel(self, topic_id: int) -> bool:
+        """Cancel the task running a compaction of ``topic_id`` (a send's task when the
+        run is its pre-send step). Nothing of a cancelled run is stored (CMP-13)."""
+        run = self._runs.get(topic_id)
+        if run is None or run.task is None or run.task.done():
+            return False
+        run.task.cancel()
+        return True
+
+    def load(self, topic_id: int) -> TopicContext:
+        """The topic's snapshot as send and the badge see it (``load_context``)."""
+        return load_context(self._db, self._catalog, topic_id, self._memory, self._tools)
+
+    def estimate(self, ctx: TopicContext) -> int:
+        """The next-request estimate of a snapshot without a draft, tokens."""
+        return assemble_request(ctx.base_input, ctx.counter.count).total_tokens
+
+    # --- public runs ------------------------------------------------------------------
+    async def compact(self, topic_id: int, trigger: str = cc.TRIGGER_MANUAL) -> CompactionOutcome:
+        """Compact now: summarize every completed turn after the cursor and before the
+        latest user message (REF-19 "manual: the longest").
+
+        Returns a :class:`CompactionOutcome`; a summarizer failure is an outcome with
+        status ``failed`` (summary and cursor unchanged), not an exception. Raises
+        :class:`CompactionInProgress` when this topic is already compacting (CMP-6),
+        :class:`InvalidInput` for a topic that is not a regular chat (CMP-16) or an
+        unknown trigger, ``NotFound`` for an unknown topic.
+        """
+        if trigger not in cc.TRIGGERS:
+            raise InvalidInput(f"unknown compaction trigger {trigger!r}")
+        if self.in_flight(topic_id):
+            raise CompactionInProgress("this topic is already compacting; wait for that run to finish")
+        ctx = self.load(topic_id)
+        if not ctx.regular:
+            raise InvalidInput("only regular topic chats use topic compaction")
+        return await self._guarded(topic_id, trigger, max_batches=None)
+
+    async def rescue(self, topic_id: int) -> CompactionOutcome:
+        """Overflow rescue (CMP-11): one run with the History Compress model over the
+        longest eligible prefix, even with the routine switches off and the circuit
+        breaker open. Waits for a run already in flight first."""
+        await self._wait_idle(topic_id)
+        return await self._guarded(topic_id, cc.TRIGGER_OVERFLOW, max_batches=None)
+
+    async def after_reply(self, topic_id: int) -> CompactionOutcome | None:
+        """Token auto-compact after a completed reply (CMP-7): when auto-compact is on and
+        the next-request estimate is at or above ``high × budget``, compact to the low
+        watermark. ``None`` when nothing was needed or allowed."""
+        await self._wait_idle(topic_id)
+        ctx = self.load(topic_id)
+        if not (ctx.regular and ctx.auto_compact):
+            return None
+        high, _low = cc.watermarks(ctx.high_watermark)
+        if self.estimate(ctx) < high * ctx.input_budget:
+            return None
+        return await self._automatic(ctx, cc.TRIGGER_TOKEN, max_batches=None)
+
+    async def before_send(self, topic_id: int) -> PreSendResult:
+        """Pre-send compaction (CMP-13): by message count when the history limit would
+        drop settled turns (needs Limit history + Summarize history), then by token
+        threshold (needs auto-compact), at most 3 batches in all; cancellable (Stop).
+
+        ``blocked`` is True when a failed or unreachable run leaves the estimate at or
+        above ``high × budget`` (REF-23); the caller shows a context-length error then.
+        """
+        await self._wait_idle(topic_id)
+        ctx = self.load(topic_id)
+        if not ctx.regular:
+            return PreSendResult()
+        outcomes: list[CompactionOutcome] = []
+        left = cc.MAX_PRESEND_BATCHES
+        window = ctx.window
+        if (
+            ctx.summarize_history
+            and window is not None
+            and window.configured_limit is not None
+            and window.send_from > window.start
+        ):
+            out = await self._automatic(ctx, cc.TRIGGER_MESSAGE_COUNT, max_batches=left)
+            if out is not None:
+                outcomes.append(out)
+                left -= out.batches
+                ctx = self.load(topic_id)
+        high, _low = cc.watermarks(ctx.high_watermark)
+        estimate = self.estimate(ctx)
+        if ctx.auto_compact and estimate >= high * ctx.input_budget:
+            if left > 0:
+                out = await self._automatic(ctx, cc.TRIGGER_TOKEN, max_batches=left)
+                if out is not None:
+                    outcomes.append(out)
+                    ctx = self.load(topic_id)
+                    estimate = self.estimate(ctx)
+        bad = any(o.status in (FAILED, UNREACHABLE) for o in outcomes)
+        blocked = bad and cc.send_blocked(estimate, ctx.input_budget, high)
+        message = ""
+        if blocked:
+            last = next(o for o in reversed(outcomes) if o.status in (FAILED, UNREACHABLE))
+            message = (
+                "Too long for the model's context window: "
+                f"the next request needs about {estimate:,} of {ctx.input_budget:,} input tokens "
+                f"({estimate / max(ctx.input_budget, 1):.0%}), at or above the {high:.0%} high watermark, "
+                f"and compaction {last.status_text}: {last.message} "
+                "Compact the topic, shorten the message or start a new topic."
+            )
+        return PreSendResult(tuple(outcomes), blocked, message, estimate, ctx.input_budget)
+
+    # --- summary viewer (CMP-18, CMP-17, CMP-20) ----------------------------------------
+    def summary(self, topic_id: int) -> SummaryView:
+        """The topic's summary for the read-only viewer: text, model, cursor, update time,
+        debug log (newest last) and archives. Raises ``NotFound`` for an unknown topic."""
+        from chathub_desktop.services.topic_service import TopicService
+
+        with self._db.sessions() as s:
+            TopicService.row(s, topic_id)
+            st = s.get(TopicCompaction, topic_id)
+            if st is None:
+                return SummaryView(topic_id=topic_id, text="", model=None, cursor_message_id=None,
+                                   updated_at=None, debug_log=(), archives=(), failure_count=0,
+                                   cooldown_until=None)
+            return SummaryView(
+                topic_id=topic_id,
+                text=st.summary or "",
+                model=st.model,
+                cursor_message_id=st.cursor_message_id,
+                updated_at=st.updated_at if (st.summary or st.cursor_message_id) else None,
+                debug_log=tuple(dict(e) for e in (st.debug_log or ())),
+                archives=tuple(dict(a) for a in (st.archives or ())),
+                failure_count=st.failure_count or 0,
+                cooldown_until=st.cooldown_until,
+            )
+
+    def export_summary(self, topic_id: int) -> str:
+        """The summary as Markdown for Export (CMP-18): a title line, the model that wrote
+        it, the covered-through message id, then the text. ``""`` when there is none."""
+        view = self.summary(topic_id)
+        if not view.text:
+            return ""
+        when = view.updated_at.isoformat(timespec="seconds") if view.updated_at else "unknown time"
+        return (
+            f"# Topic summary (topic {topic_id})\n\n"
+            f"- Model: {view.model or 'unknown'}\n"
+            f"- Covers messages through id {view.cursor_message_id}\n"
+            f"- Updated: {when}\n\n{view.text}\n"
+        )
+
+    # --- edits (CMP-15, REF-25) ---------------------------------------------------------
+    def note_history_change(self, topic_id: int) -> None:
+        """Record that the topic's stored history changed (a run in flight then aborts
+        instead of storing a summary of old text)."""
+        self._generation[topic_id] = self._generation.get(topic_id, 0) + 1
+
+    def clear_for_edit(self, topic_id: int, message_id: int, *, position_seq: int | None = None) -> bool:
+        """A message is being edited or deleted: when the summary covers it (it is at or
+        before the cursor), clear the summary, the cursor, the archives and the topic
+        snippet so the next run rebuilds them (CMP-15, REF-25). Returns whether anything
+        was cleared. ``position_seq`` is the message's ``seq`` when the caller already
+        deleted the row."""
+        from chathub_desktop.storage.models import Message
+
+        self.note_history_change(topic_id)
+        with self._db.transaction() as s:
+            st = s.get(TopicCompaction, topic_id)
+            if st is None or st.cursor_message_id is None:
+                return False
+            cursor = s.get(Message, st.cursor_message_id)
+            seq = position_seq
+            if seq is None:
+                row = s.get(Message, message_id)
+                seq = row.seq if row is not None else None
+            covered = message_id == st.cursor_message_id or (
+                cursor is not None and seq is not None and seq <= cursor.seq
+            )
+            if not covered:
+                return False
+            st.summary = ""
+            st.cursor_message_id = None
+            st.model = None
+            st.archives = []
+            st.unreachable_fingerprint = None
+            st.updated_at = self._clock()
+            topic = s.get(Topic, topic_id)
+            if topic is not None:
+                topic.snippet = None
+        self._changed(topic_id)
+        return True
+
+    # --- internals ----------------------------------------------------------------------
+    async def _wait_idle(self, topic_id: int) -> None:
+        run = self._runs.get(topic_id)
+        if run is not None and run.task is not asyncio.current_task():
+            await run.done.wait()
+
+    async def _automatic(self, ctx: TopicContext, trigger: str, max_batches: int | None) -> CompactionOutcome | None:
+        """An automatic run with the NUM-8 breaker and the CMP-7 unreachable memory."""
+        high, low = cc.watermarks(ctx.high_watermark)
+        with self._db.sessions() as s:
+            st = s.get(TopicCompaction, ctx.topic_id)
+            count = st.failure_count if st is not None else 0
+            until = st.cooldown_until if st is not None else None
+            remembered = st.unreachable_fingerprint if st is not None else None
+        now = self._clock()
+        if cc.breaker_open(count or 0, until.timestamp() if until else None, now.timestamp()):
+            return CompactionOutcome(
+                ctx.topic_id, trigger, FAILED,
+                f"automatic compaction is paused after {count} failures until "
+                f"{until.isoformat(timespec='seconds') if until else '?'}",
+                before_tokens=self.estimate(ctx), input_budget=ctx.input_budget, high=high, low=low,
+                cursor_message_id=ctx.cursor_message_id, reason="cooldown",
+            )
+        if trigger == cc.TRIGGER_TOKEN and remembered and remembered == self._fingerprint(ctx):
+            return CompactionOutcome(
+                ctx.topic_id, trigger, UNREACHABLE,
+                "the low watermark was already out of reach for this unchanged chat",
+                before_tokens=self.estimate(ctx), input_budget=ctx.input_budget, high=high, low=low,
+                cursor_message_id=ctx.cursor_message_id, reason="unchanged",
+            )
+        return await self._guarded(ctx.topic_id, trigger, max_batches=max_batches)
+
+    @staticmethod
+    def _fingerprint(ctx: TopicContext) -> str:
+        return cc.unreachable_fingerprint(ctx.last_message_id, ctx.summary, ctx.model)
+
+    async def _guarded(self, topic_id: int, trigger: str, max_batches: int | None) -> CompactionOutcome:
+        if topic_id in self._runs:
+            raise CompactionInProgress("this topic is already compacting; wait for that run to finish")
+        run = _Run(task=asyncio.current_task())
+        self._runs[topic_id] = run
+        self._bus.publish(CompactionProgress(topic_id, trigger, "started"))  # type: ignore[arg-type]
+        out: CompactionOutcome | None = None
+        try:
+            out = await self._run(topic_id, trigger, max_batches)
+            return out
+        finally:
+            del self._runs[topic_id]
+            run.done.set()
+            self._bus.publish(CompactionProgress(  # type: ignore[arg-type]
+                topic_id, trigger, "finished", status=out.status if out else "cancelled"))
+
+    async def _run(self, topic_id: int, trigger: str, max_batches: int | None) -> CompactionOutcome:
+        ctx = self.load(topic_id)
+        high, low = cc.watermarks(ctx.high_watermark)
+        base = dict(topic_id=topic_id, trigger=trigger, input_budget=ctx.input_budget, high=high, low=low)
+        if not ctx.regular:
+            return CompactionOutcome(status=NOTHING_ELIGIBLE, reason="not_regular",
+                                     message="only regular topic chats use topic compaction", **base)  # type: ignore[arg-type]
+        count = ctx.counter.count
+        plan_req = assemble_request(ctx.base_input, count)
+        before = plan_req.total_tokens
+        cap = cc.summary_cap(ctx.compact_preset)
+        try:
+            target = resolve_summarizer(self._db, self._settings, self._catalog)
+        except SummarizerUnavailable as exc:
+            return self._failed(ctx, trigger, str(exc), before, "no_summarizer", None, high, low)
+        wrapper = count(cc.summary_block("x")) - 1
+        archive_allowance = (cc.ARCHIVE_EXCERPT_CHARS // 3 + 8) if ctx.archives_enabled else 0
+        summary_part = plan_req.part("summary")
+        assert ctx.index is not None and ctx.window is not None
+        plan = cc.plan_compaction(
+            ctx.index, ctx.window,
+            trigger=trigger,
+            total_tokens=before,
+            summary_tokens=summary_part,
+            projected_summary_tokens=max(summary_part, wrapper + cap + archive_allowance),
+            budget=ctx.input_budget,
+            low=low,
+            batch_budget=cc.batch_token_budget(target.window, cap),
+            user_overhead=template_overhead(ctx.base_input.input_template, count),
+            max_batches=max_batches,
+        )
+        if plan.status != "ready":
+            status, message = NOTHING_ELIGIBLE, (
+                "nothing eligible: no completed turn after the summary's cursor before the latest message"
+                if plan.status == "nothing_eligible" else "already below the low watermark"
+            )
+            if trigger in (cc.TRIGGER_TOKEN, cc.TRIGGER_OVERFLOW) and not plan.reachable:
+                status, message = UNREACHABLE, (
+                    "could not reach the target: the latest turn plus instructions, tools and memory "
+                    f"already exceed the low watermark ({plan.low_target:,} tokens)"
+                )
+            out = CompactionOutcome(status=status, message=message, before_tokens=before, after_tokens=before,
+                                    cursor_message_id=ctx.cursor_message_id, model=target.label, **base)  # type: ignore[arg-type]
+            self._record(ctx, out, plan, remember_unreachable=status == UNREACHABLE)
+            return out
+        summarizer = Summarizer(self._providers, target)
+        generation = self._generation.get(topic_id, 0)
+        summary = ctx.summary
+        done_end = plan.start
+        processed = 0
+        failure: str | None = None
+        for batch in plan.batches:
+            if batch.placeholder:
+                summary = cc.append_placeholder(summary, cc.placeholder_text(batch.role_counts))
+            else:
+                messages = [h.message for h in ctx.history[batch.start:batch.end] if h.sendable]
+                try:
+                    summary = await summarizer.summarize(summary, messages, cap)
+                except SummarizerFailed as exc:
+                    failure = str(exc)
+                    break
+            done_end = batch.end
+            processed += 1
+            self._bus.publish(CompactionProgress(  # type: ignore[arg-type]
+                topic_id, trigger, "batch", processed, len(plan.batches)))
+        if processed == 0:
+            return self._failed(ctx, trigger, failure or "no batch was processed", before, "summarizer",
+                                target.label, high, low, plan)
+        cursor_id = ctx.history[done_end - 1].id
+        if self._generation.get(topic_id, 0) != generation:
+            return self._failed(ctx, trigger, "the topic was edited while it was being compacted; try again",
+                                before, "changed", target.label, high, low, plan)
+        covered = done_end - plan.start
+        committed = self._commit(ctx, summary, cursor_id, target, failure is None)
+        if not committed:
+            return self._failed(ctx, trigger, "the topic's summary changed while it was being compacted; try again",
+                                before, "changed", target.label, high, low, plan)
+        after_ctx = self.load(topic_id)
+        after = self.estimate(after_ctx)
+        if failure is not None:
+            status = FAILED
+            message = f"compacted {processed} of {len(plan.batches)} batches, then failed: {failure}"
+        elif trigger != cc.TRIGGER_MESSAGE_COUNT and not plan.reachable and plan.complete:
+            status = UNREACHABLE
+            message = (
+                f"compacted {covered} messages but could not reach the low watermark "
+                f"({plan.low_target:,} tokens): the latest turn and fixed context are too large"
+            )
+        else:
+            status = COMPACTED
+            rest = "" if plan.complete else "; more turns remain for the next run"
+            message = f"compacted {covered} messages in {processed} batch{'es' if processed != 1 else ''}{rest}"
+        out = CompactionOutcome(
+            status=status, message=message, before_tokens=before, after_tokens=after,
+            cursor_message_id=cursor_id, batches=processed, covered_messages=covered, model=target.label,
+            reason="summarizer" if failure else None, **base,  # type: ignore[arg-type]
+        )
+        self._record(after_ctx, out, plan, remember_unreachable=status == UNREACHABLE, failed=failure is not None)
+        self._changed(topic_id)
+        return out
+
+    def _commit(self, ctx: TopicContext, summary: str, cursor_id: int, target: SummarizerTarget,
+                success: bool) -> bool:
+        """Summary, cursor, model, archives, snippet and breaker reset in ONE transaction;
+        False (nothing written) when the stored summary changed since the run began."""
+        now = self._clock()
+        with self._db.transaction() as s:
+            st = s.get(TopicCompaction, ctx.topic_id)
+            if st is None:
+                st = TopicCompaction(topic_id=ctx.topic_id, summary="", debug_log=[], archives=[],
+                                     failure_count=0)
+                s.add(st)
+            stored_summary = st.summary or ""
+            stored_cursor = st.cursor_message_id
+            if ctx.stale_cursor:
+                expected = (stored_summary, stored_cursor)  # REF-19: rebuilt from scratch
+            else:
+                expected = (ctx.summary, ctx.cursor_message_id)
+            if (stored_summary, stored_cursor) != expected:
+                return False
+            st.summary = summary
+            st.cursor_message_id = cursor_id
+            st.model = target.label
+            st.updated_at = now
+            st.archives = cc.add_archive([] if ctx.stale_cursor else (st.archives or []), summary,
+                                         now.isoformat(timespec="seconds"))
+            if success:
+                st.failure_count = 0
+                st.cooldown_until = None
+            st.unreachable_fingerprint = None
+            topic = s.get(Topic, ctx.topic_id)
+            assistant = s.get(Assistant, ctx.assistant_id)
+            if topic is not None and assistant is not None and assistant.topic_snippets:
+                topic.snippet = cc.archive_excerpt(summary)
+        return True
+
+    def _failed(self, ctx: TopicContext, trigger: str, message: str, before: int, reason: str,
+                model: str | None, high: float, low: float,
+                plan: cc.CompactionPlan | None = None) -> CompactionOutcome:
+        out = CompactionOutcome(
+            topic_id=ctx.topic_id, trigger=trigger, status=FAILED, message=message,
+            before_tokens=before, after_tokens=before, input_budget=ctx.input_budget, high=high, low=low,
+            cursor_message_id=ctx.cursor_message_id, model=model, reason=reason,
+        )
+        self._record(ctx, out, plan, failed=True)
+        return out
+
+    def _record(self, ctx: TopicContext, out: CompactionOutcome, plan: cc.CompactionPlan | None, *,
+                remember_unreachable: bool = False, failed: bool = False) -> None:
+        """Append the debug-log entry (CMP-17), count a failure (NUM-8), remember an
+        unreachable target for the unchanged chat (CMP-7); emit ``planner_settled``."""
+        now = self._clock()
+        entry: dict[str, object] = {
+            "at": now.isoformat(timespec="seconds"),
+            "trigger": out.trigger,
+            "result": out.status,
+            "reason": out.reason,
+            "message": out.message,
+            "high": out.high,
+            "low": out.low,
+            "input_budget": out.input_budget,
+            "before_tokens": out.before_tokens,
+            "after_tokens": out.after_tokens,
+            "compacted_through": out.cursor_message_id,
+            "latest_message_id": ctx.last_message_id,
+            "batches": out.batches,
+            "model": out.model,
+        }
+        with self._db.transaction() as s:
+            st = s.get(TopicCompaction, ctx.topic_id)
+            if st is None:
+                st = TopicCompaction(topic_id=ctx.topic_id, summary="", debug_log=[], archives=[],
+                                     failure_count=0)
+                s.add(st)
+            st.debug_log = cc.append_debug(st.debug_log or [], entry)
+            if failed:
+                count, until = cc.after_failure(st.failure_count or 0, now.timestamp())
+                st.failure_count = count
+                st.cooldown_until = datetime.fromtimestamp(until, UTC) if until is not None else None
+            if remember_unreachable and out.trigger == cc.TRIGGER_TOKEN:
+                st.unreachable_fingerprint = self._fingerprint(ctx)
+        if _debug_enabled():
+            window = ctx.window
+            payload = {
+                "event": "planner_settled",
+                "topic_id": ctx.topic_id,
+                "trigger": out.trigger,
+                "status": out.status,
+                "reason": out.reason,
+                "ratio": round(out.before_tokens / out.input_budget, 4)
+                if out.before_tokens is not None and out.input_budget else None,
+                "maxTokens": ctx.max_tokens,
+                "inputBudget": out.input_budget,
+                "high": out.high,
+                "low": out.low,
+                "topicMessageCount": len(ctx.history),
+                "effectiveHistoryCount": window.configured_limit if window else None,
+                "expandedHistoryCount": window.effective_limit if window else None,
+                "excludedByHistoryCount": (window.send_from - window.start) if window else 0,
+                "coveredByCursorCount": len(ctx.covered_ids),
+                "preSendMessageCountCompact": out.trigger == cc.TRIGGER_MESSAGE_COUNT,
+                "beforeTokens": out.before_tokens,
+                "afterTokens": out.after_tokens,
+                "projectedAfterTokens": plan.projected_after if plan else None,
+                "lowTargetTokens": plan.low_target if plan else None,
+                "batches": out.batches,
+                "compactedThrough": out.cursor_message_id,
+            }
+            debug_log.info(json.dumps(payload, sort_keys=True))
+        self._changed(ctx.topic_id)
+
+    def _changed(self, topic_id: int) -> None:
+        if self._on_change is not None:
+            self._on_change(topic_id)
+        self._bus.publish(TopicChanged(topic_id))
+
+
+__all__ = [
+    "COMPACTED",
+    "FAILED",
+    "NOTHING_ELIGIBLE",
+    "UNREACHABLE",
+    "CompactionInProgress",
+    "CompactionOutcome",
+    "CompactionProgress",
+    "CompactionService",
+    "PreSendResult",
+]

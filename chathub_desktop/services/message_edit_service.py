@@ -1,0 +1,80 @@
+"""Editing and deleting stored messages, keeping the topic summary honest (CMP-15, REF-25).
+
+When the edited or deleted message is at or before the compaction cursor, the derived
+summary, cursor, archives and topic snippet are cleared (the next run rebuilds them
+from the raw history, which is never deleted by compaction, CMP-2).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from chathub_desktop.services.compaction_service import CompactionService
+from chathub_desktop.services.errors import InvalidInput, NotFound
+from chathub_desktop.services.events import EventBus, TopicChanged
+from chathub_desktop.services.topic_service import message_view
+from chathub_desktop.services.views import MessageView
+from chathub_desktop.storage.database import Database
+from chathub_desktop.storage.models import Message, utcnow
+
+
+class MessageEditService:
+    """``edit_message`` / ``delete_message`` for the message list's Edit and Delete."""
+
+    def __init__(
+        self,
+        db: Database,
+        bus: EventBus,
+        compaction: CompactionService,
+        on_change: Callable[[int], None] | None = None,
+    ) -> None:
+        self._db = db
+        self._bus = bus
+        self._compaction = compaction
+        self._on_change = on_change
+
+    def _locate(self, message_id: int) -> tuple[int, int]:
+        with self._db.sessions() as s:
+            row = s.get(Message, message_id)
+            if row is None:
+                raise NotFound(f"no message {message_id}")
+            return row.topic_id, row.seq
+
+    def edit_message(self, message_id: int, text: str) -> MessageView:
+        """Replace a message's text (its cached token count is dropped; ``edited_at`` set).
+        Clears the topic summary when the summary covers the message (CMP-15). Raises
+        :class:`NotFound` / :class:`InvalidInput` (empty text, a reply still streaming)."""
+        if not text.strip():
+            raise InvalidInput("the edited message is empty")
+        topic_id, seq = self._locate(message_id)
+        self._compaction.clear_for_edit(topic_id, message_id, position_seq=seq)
+        with self._db.transaction() as s:
+            row = s.get(Message, message_id)
+            if row is None:
+                raise NotFound(f"no message {message_id}")
+            if row.status == "streaming":
+                raise InvalidInput("this reply is still being written; press Stop first")
+            row.content = text
+            row.token_count = None
+            row.token_encoding = None
+            row.edited_at = utcnow()
+            view = message_view(row)
+        self._changed(topic_id)
+        return view
+
+    def delete_message(self, message_id: int) -> None:
+        """Delete one message (one transaction). Clears the topic summary when the summary
+        covers it (CMP-15, REF-25). Raises :class:`NotFound`."""
+        topic_id, seq = self._locate(message_id)
+        self._compaction.clear_for_edit(topic_id, message_id, position_seq=seq)
+        with self._db.transaction() as s:
+            row = s.get(Message, message_id)
+            if row is None:
+                raise NotFound(f"no message {message_id}")
+            s.delete(row)
+        self._changed(topic_id)
+
+    def _changed(self, topic_id: int) -> None:
+        if self._on_change is not None:
+            self._on_change(topic_id)
+        self._bus.publish(TopicChanged(topic_id))

@@ -1,0 +1,254 @@
+"""The History Compress model: resolving it and asking it for a merged summary (CMP-3, CMP-5, REF-21).
+
+:func:`resolve_summarizer` reads the ``history-compress-model`` setting
+(``PROVIDER/MODEL``; a bare model such as the default ``gpt-5-mini`` runs on the first
+configured provider of kind OpenAI) and its model card. :class:`Summarizer` sends one
+batch through the provider's ordinary streaming client and returns the cleaned summary,
+or raises :class:`SummarizerFailed` — once, never retried (CMP-5).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import os
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
+
+from sqlalchemy import select
+
+from chathub_desktop.core.compaction import completion_budget, summarizer_window
+from chathub_desktop.core.compaction_prompt import clean_summary, summary_prompt
+from chathub_desktop.core.messages import ChatMessage
+from chathub_desktop.core.overflow import is_length_stop
+from chathub_desktop.core.provider_kinds import ProviderKind
+from chathub_desktop.providers.base import (
+    ChatRequest,
+    ErrorKind,
+    FinishEvent,
+    ProviderError,
+    ReasoningDelta,
+    TextDelta,
+    ToolCallEvent,
+)
+from chathub_desktop.providers.catalog import ModelCardInfo, ModelCatalog
+from chathub_desktop.services.errors import InvalidInput
+from chathub_desktop.services.provider_service import ProviderService
+from chathub_desktop.services.settings_service import SettingsService
+from chathub_desktop.storage.database import Database
+from chathub_desktop.storage.models import ModelCard, Provider
+
+log = logging.getLogger(__name__)
+
+#: Setting naming the summarizer (``PROVIDER/MODEL`` or a bare model id).
+SETTING_KEY = "history-compress-model"
+#: Environment variable with the per-call deadline in milliseconds (CMP-5).
+TIMEOUT_ENV = "CONTEXT_COMPACTION_SUMMARIZER_TIMEOUT_MS"
+DEFAULT_TIMEOUT_MS = 120_000
+#: Card styles whose thinking can be switched off with ``{"thinking": {"type": "disabled"}}`` (REF-21).
+_THINKING_OFF = frozenset({"anthropic", "deepseek", "zhipu", "moonshot"})
+
+
+class SummarizerUnavailable(InvalidInput):
+    """No usable History Compress model is configured; the message says how to set one."""
+
+
+class SummarizerFailed(Exception):
+    """One summarizer call failed (empty, reasoning-only, tool-call-only, cut at the
+    token limit, over-context, timeout, provider error). ``str(err)`` is user-facing."""
+
+
+def summarizer_timeout_s() -> float:
+    """The per-call deadline in seconds: ``CONTEXT_COMPACTION_SUMMARIZER_TIMEOUT_MS`` / 1000
+    (default 120 s; an unusable value falls back to the default) (CMP-5)."""
+    raw = os.environ.get(TIMEOUT_ENV, "").strip()
+    try:
+        ms = float(raw) if raw else DEFAULT_TIMEOUT_MS
+    except ValueError:
+        ms = DEFAULT_TIMEOUT_MS
+    return (ms if ms > 0 else DEFAULT_TIMEOUT_MS) / 1000.0
+
+
+@dataclass(frozen=True)
+class SummarizerTarget:
+    """The resolved History Compress model.
+
+    ``window`` is the summarizer's context window in tokens: a user model card for that
+    provider and model, else the catalog card, else 128,000 (REF-20, CMP-4).
+    """
+
+    provider_id: int
+    provider_name: str
+    kind: ProviderKind
+    model: str
+    card: ModelCardInfo
+    window: int
+
+    @property
+    def label(self) -> str:
+        """``PROVIDER/MODEL`` as stored with the summary (CMP-18)."""
+        return f"{self.provider_name}/{self.model}"
+
+    @property
+    def extra_budget(self) -> bool:
+        """True for reasoning-capable or unlisted models (REF-21: +2048 completion tokens)."""
+        return self.card.reasoning or not self.card.known
+
+
+def parse_setting(value: object) -> tuple[str | None, str]:
+    """``(provider_name or None, model)`` from a ``history-compress-model`` value."""
+    text = str(value or "").strip()
+    if "/" in text:
+        provider, model = text.split("/", 1)
+        return provider.strip() or None, model.strip()
+    return None, text
+
+
+def resolve_summarizer(db: Database, settings: SettingsService, catalog: ModelCatalog) -> SummarizerTarget:
+    """The configured History Compress model (CMP-3).
+
+    ``PROVIDER/MODEL`` names a provider; when the part before the first ``/`` is not a
+    provider name the whole value is taken as the model id. A bare model runs on the
+    first configured provider of kind ``openai``. Raises :class:`SummarizerUnavailable`
+    when no provider fits.
+    """
+    provider_name, model = parse_setting(settings.get(SETTING_KEY))
+    with db.sessions() as s:
+        provider: Provider | None = None
+        if provider_name is not None:
+            provider = s.scalar(select(Provider).where(Provider.name == provider_name))
+            if provider is None:
+                model = f"{provider_name}/{model}"
+        if not model:
+            raise SummarizerUnavailable(
+                "the History Compress model is empty; set it with "
+                "`settings set history-compress-model PROVIDER/MODEL`"
+            )
+        if provider is None:
+            provider = s.scalar(
+                select(Provider).where(Provider.kind == ProviderKind.OPENAI.value).order_by(Provider.id)
+            )
+        if provider is None:
+            raise SummarizerUnavailable(
+                f"no provider for the History Compress model {model!r}: add an OpenAI provider or "
+                "set `settings set history-compress-model PROVIDER/MODEL`"
+            )
+        kind = ProviderKind(provider.kind)
+        card = catalog.card(model, kind, base_url=provider.base_url)
+        custom = s.scalar(
+            select(ModelCard).where(ModelCard.model == model, ModelCard.provider_id == provider.id)
+        ) or s.scalar(select(ModelCard).where(ModelCard.model == model, ModelCard.provider_id.is_(None)))
+        if custom is not None:
+            card = replace(
+                card,
+                context_window=custom.context_window,
+                max_output=custom.max_output,
+                reasoning=custom.reasoning,
+                known=True,
+            )
+        return SummarizerTarget(
+            provider_id=provider.id,
+            provider_name=provider.name,
+            kind=kind,
+            model=model,
+            card=card,
+            window=summarizer_window(card.context_window if card.known else None),
+        )
+
+
+def summary_request(
+    target: SummarizerTarget, existing_summary: str, messages: Sequence[ChatMessage], cap_tokens: int
+) -> ChatRequest:
+    """The summarizer request (REF-18, REF-21): no tools; ``max_tokens`` = cap (+2048 for
+    reasoning-capable or unlisted models); thinking disabled for cards that document a
+    way (``{"thinking": {"type": "disabled"}}``); the card's lowest effort for GPT-5-style
+    models (``reasoning_effort``, or ``reasoning.effort`` on the Responses API)."""
+    extra: dict[str, object] = {}
+    card = target.card
+    if card.thinking_off in _THINKING_OFF:
+        extra["thinking"] = {"type": "disabled"}
+    if card.min_effort and target.kind not in (ProviderKind.ANTHROPIC, ProviderKind.ANTHROPIC_COMPATIBLE):
+        if target.kind is ProviderKind.OPENAI_RESPONSES:
+            extra["reasoning"] = {"effort": card.min_effort}
+        else:
+            extra["reasoning_effort"] = card.min_effort
+    return ChatRequest(
+        model=target.model,
+        messages=summary_prompt(existing_summary, messages, cap_tokens),
+        max_tokens=completion_budget(cap_tokens, target.extra_budget),
+        extra=extra,
+    )
+
+
+class Summarizer:
+    """Runs summarizer calls for one resolved :class:`SummarizerTarget`."""
+
+    def __init__(self, providers: ProviderService, target: SummarizerTarget) -> None:
+        self._providers = providers
+        self.target = target
+
+    async def summarize(self, existing_summary: str, messages: Sequence[ChatMessage], cap_tokens: int) -> str:
+        """Merge ``messages`` into ``existing_summary``; returns the new summary text.
+
+        One call under the :func:`summarizer_timeout_s` deadline. Raises
+        :class:`SummarizerFailed` for an empty, whitespace-only, reasoning-only or
+        tool-call-only reply, a reply cut at the token limit (``length``/``max_tokens``),
+        an over-context rejection, a timeout or any provider failure (CMP-5).
+        ``asyncio.CancelledError`` passes through (Stop, CMP-13). Reasoning text is read
+        and dropped (CMP-3).
+        """
+        request = summary_request(self.target, existing_summary, messages, cap_tokens)
+        try:
+            client = self._providers.client(self.target.provider_id)
+        except InvalidInput as exc:
+            raise SummarizerFailed(f"the History Compress model cannot be used: {exc}") from None
+        text: list[str] = []
+        reasoning = 0
+        calls = 0
+        finish: str | None = None
+        timeout = summarizer_timeout_s()
+        try:
+            async with asyncio.timeout(timeout):
+                async with contextlib.aclosing(client.stream(request)) as events:
+                    async for ev in events:
+                        if isinstance(ev, TextDelta):
+                            text.append(ev.text)
+                        elif isinstance(ev, ReasoningDelta):
+                            reasoning += len(ev.text)
+                        elif isinstance(ev, ToolCallEvent):
+                            calls += 1
+                        elif isinstance(ev, FinishEvent):
+                            finish = ev.finish_reason
+        except TimeoutError:
+            raise SummarizerFailed(
+                f"the History Compress model did not answer within {timeout:g} s"
+            ) from None
+        except ProviderError as exc:
+            if exc.kind is ErrorKind.CONTEXT_OVERFLOW:
+                raise SummarizerFailed(
+                    f"the History Compress model rejected the batch as too long for its context window: {exc}"
+                ) from None
+            raise SummarizerFailed(f"the History Compress model failed: {exc}") from None
+        except (OSError, ValueError) as exc:
+            log.warning("summarizer transport failure", exc_info=True)
+            raise SummarizerFailed(f"the History Compress model request failed: {exc}") from None
+        except Exception as exc:  # an httpx transport error the client did not classify
+            if isinstance(exc, asyncio.CancelledError):  # pragma: no cover - BaseException
+                raise
+            log.warning("summarizer failure", exc_info=True)
+            raise SummarizerFailed(f"the History Compress model request failed: {exc}") from None
+        finally:
+            await client.aclose()
+        if is_length_stop(finish):
+            raise SummarizerFailed(
+                "the History Compress model stopped at its token limit before the summary was complete"
+            )
+        summary = clean_summary("".join(text))
+        if not summary:
+            if calls:
+                raise SummarizerFailed("the History Compress model answered with a tool call instead of a summary")
+            if reasoning:
+                raise SummarizerFailed("the History Compress model answered with reasoning only, no summary")
+            raise SummarizerFailed("the History Compress model returned an empty summary")
+        return summary
