@@ -177,9 +177,11 @@ class CompactionService:
         memory: MemoryBlockSource | None = None,
         *,
         on_change: Callable[[int], None] | None = None,
+        estimator: Callable[[int], int] | None = None,
         clock: Callable[[], datetime] = utcnow,
     ) -> None:
         self._db = db
+        self._estimator = estimator
         self._bus = bus
         self._providers = providers
         self._catalog = catalog
@@ -212,6 +214,14 @@ class CompactionService:
     def estimate(self, ctx: TopicContext) -> int:
         """The next-request estimate of a snapshot without a draft, tokens."""
         return assemble_request(ctx.base_input, ctx.counter.count).total_tokens
+
+    def trigger_estimate(self, ctx: TopicContext) -> int:
+        """The figure the token trigger compares with ``high × budget`` (CMP-7): the
+        badge's anchored, corrected next-request total when an ``estimator`` was given
+        (TOK-3: a provider report beats the local count), else :meth:`estimate`."""
+        if self._estimator is not None:
+            return self._estimator(ctx.topic_id)
+        return self.estimate(ctx)
 
     # --- public runs ------------------------------------------------------------------
     async def compact(self, topic_id: int, trigger: str = cc.TRIGGER_MANUAL) -> CompactionOutcome:
@@ -249,7 +259,7 @@ class CompactionService:
         if not (ctx.regular and ctx.auto_compact):
             return None
         high, _low = cc.watermarks(ctx.high_watermark)
-        if self.estimate(ctx) < high * ctx.input_budget:
+        if self.trigger_estimate(ctx) < high * ctx.input_budget:
             return None
         return await self._automatic(ctx, cc.TRIGGER_TOKEN, max_batches=None)
 
@@ -280,14 +290,14 @@ class CompactionService:
                 left -= out.batches
                 ctx = self.load(topic_id)
         high, _low = cc.watermarks(ctx.high_watermark)
-        estimate = self.estimate(ctx)
+        estimate = self.trigger_estimate(ctx)
         if ctx.auto_compact and estimate >= high * ctx.input_budget:
             if left > 0:
                 out = await self._automatic(ctx, cc.TRIGGER_TOKEN, max_batches=left)
                 if out is not None:
                     outcomes.append(out)
                     ctx = self.load(topic_id)
-                    estimate = self.estimate(ctx)
+                    estimate = self.trigger_estimate(ctx)
         bad = any(o.status in (FAILED, UNREACHABLE) for o in outcomes)
         blocked = bad and cc.send_blocked(estimate, ctx.input_budget, high)
         message = ""

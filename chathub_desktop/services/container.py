@@ -75,7 +75,8 @@ def open_services(database_url: str | None = None, data_dir: Path | None = None)
     tools = ToolRegistry([MemoryToolProvider(memory)])
     estimates = EstimateService(db, bus, catalog, tools, memory)
     compaction = CompactionService(
-        db, bus, providers, catalog, settings, tools, memory, on_change=estimates.invalidate
+        db, bus, providers, catalog, settings, tools, memory,
+        on_change=estimates.invalidate, estimator=estimates.next_request_tokens,
     )
     services = Services(
         db=db,

@@ -77,18 +77,13 @@ def test_anchor_replaces_the_local_whole_window_figure(services: Services, ancho
     assert with_draft.total == est.total + with_draft.parts["draft"]
 
 
-@pytest.mark.xfail(strict=False, reason="CompactionService.after_reply still gates on the raw local "
-                   "estimate; it should use EstimateService.next_request_tokens (anchored, TOK-3)")
 def test_token_auto_compact_does_not_fire_on_the_anchored_figure(
     services: Services, anchored: tuple[int, int]
 ) -> None:
     topic, _ = anchored
     services.assistants.update("A", auto_compact=True)
     assert services.estimates.next_request_tokens(topic) < 0.8 * WINDOW
-    compaction = getattr(services, "compaction", None)
-    if compaction is None:
-        pytest.skip("no compaction service")
-    assert asyncio.run(compaction.after_reply(topic)) is None
+    assert asyncio.run(services.compaction.after_reply(topic)) is None
 
 
 def test_fixed_overhead_changes_are_added_to_the_report(services: Services, anchored: tuple[int, int]) -> None:
