@@ -456,9 +456,10 @@ class CompactionService:
         before = plan_req.total_tokens
         cap = cc.summary_cap(ctx.compact_preset)
         try:
-            target = resolve_summarizer(self._db, self._settings, self._catalog)
-        except SummarizerUnavailable as exc:
-            return self._failed(ctx, trigger, str(exc), before, "no_summarizer", None, high, low)
+            target: SummarizerTarget | None = resolve_summarizer(self._db, self._settings, self._catalog)
+            missing = ""
+        except SummarizerUnavailable as exc:  # only a failure if there is something to summarize
+            target, missing = None, str(exc)
         wrapper = count(cc.summary_block("x")) - 1
         archive_allowance = (cc.ARCHIVE_EXCERPT_CHARS // 3 + 8) if ctx.archives_enabled else 0
         summary_part = plan_req.part("summary")
@@ -471,24 +472,29 @@ class CompactionService:
             projected_summary_tokens=max(summary_part, wrapper + cap + archive_allowance),
             budget=ctx.input_budget,
             low=low,
-            batch_budget=cc.batch_token_budget(target.window, cap),
+            batch_budget=cc.batch_token_budget(
+                target.window if target is not None else cc.UNKNOWN_SUMMARIZER_WINDOW, cap
+            ),
             user_overhead=template_overhead(ctx.base_input.input_template, count),
             max_batches=max_batches,
         )
         if plan.status != "ready":
             status, message = NOTHING_ELIGIBLE, (
-                "nothing eligible: no completed turn after the summary's cursor before the latest message"
+                "no completed turn after the summary's cursor before the latest message"
                 if plan.status == "nothing_eligible" else "already below the low watermark"
             )
             if trigger in (cc.TRIGGER_TOKEN, cc.TRIGGER_OVERFLOW) and not plan.reachable:
                 status, message = UNREACHABLE, (
-                    "could not reach the target: the latest turn plus instructions, tools and memory "
+                    "the latest turn plus instructions, tools and memory "
                     f"already exceed the low watermark ({plan.low_target:,} tokens)"
                 )
             out = CompactionOutcome(status=status, message=message, before_tokens=before, after_tokens=before,
-                                    cursor_message_id=ctx.cursor_message_id, model=target.label, **base)  # type: ignore[arg-type]
+                                    cursor_message_id=ctx.cursor_message_id,
+                                    model=target.label if target is not None else None, **base)  # type: ignore[arg-type]
             self._record(ctx, out, plan, remember_unreachable=status == UNREACHABLE)
             return out
+        if target is None:
+            return self._failed(ctx, trigger, missing, before, "no_summarizer", None, high, low)
         summarizer = Summarizer(self._providers, target)
         generation = self._generation.get(topic_id, 0)
         summary = ctx.summary

@@ -591,3 +591,16 @@ def test_only_regular_topics_compact(services: Services, fake_vendor: FakeVendor
         row.kind = "group"
     with pytest.raises(InvalidInput, match="regular"):
         compact(services, topic)
+
+
+def test_empty_topic_is_nothing_eligible_even_without_a_summarizer(services) -> None:  # type: ignore[no-untyped-def]
+    """With nothing to summarize, Compact reports "nothing eligible" — a missing History
+    Compress provider only matters when there is work for it (CMP-6)."""
+    import asyncio as _asyncio
+
+    services.providers.add("Local", "openai_compatible", "http://127.0.0.1:9/v1")
+    services.assistants.create("E", provider="Local", model="gpt-4o")
+    topic = services.topics.create("E").id
+    out = _asyncio.run(services.compaction.compact(topic))
+    assert out.status == "nothing_eligible"
+    assert not out.message.startswith("nothing eligible")
