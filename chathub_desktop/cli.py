@@ -453,10 +453,12 @@ def cmd_import_chatgpt(args: argparse.Namespace, svc: Services) -> int:
     data = {
         "topics_imported": result.topics_created,
         "topics_skipped": result.topics_skipped,
+        "topics_updated": result.topics_updated,
         "messages_imported": result.messages_imported,
     }
     _emit(args, data, lambda: print(
         f"imported {result.topics_created} topics and {result.messages_imported} messages"
+        + (f"; {result.topics_updated} earlier imports got their new messages" if result.topics_updated else "")
         + (f" ({result.topics_skipped} already imported, skipped)" if result.topics_skipped else "")
     ))
     return 0

@@ -48,6 +48,8 @@ _MB = 1024 * 1024
 def result_text(result: ImportResult) -> str:
     """``Imported N topics and M messages (K already imported, skipped)``."""
     text = f"Imported {result.topics_created:,} topics and {result.messages_imported:,} messages"
+    if result.topics_updated:
+        text += f"; {result.topics_updated:,} earlier imports got their new messages"
     if result.topics_skipped:
         text += f" ({result.topics_skipped:,} already imported, skipped)"
     return text

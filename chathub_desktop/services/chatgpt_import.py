@@ -25,19 +25,21 @@ import zlib
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import IO, Any
 
 import ijson
-from sqlalchemy import JSON, bindparam, insert, select
+from sqlalchemy import JSON, bindparam, func, insert, select, update
 from sqlalchemy.engine import Connection
 from sqlalchemy.exc import SQLAlchemyError
 
 from chathub_desktop.core.chatgpt_export import (
     ExportFormatError,
     ImportedConversation,
+    ImportedMessage,
     parse_conversation,
+    parse_timestamp,
 )
 from chathub_desktop.storage.database import Database
 from chathub_desktop.storage.models import Assistant, Message, Topic
@@ -113,11 +115,13 @@ class ImportProgress:
 @dataclass(frozen=True, slots=True)
 class ImportResult:
     """What an import wrote: topics created, conversations skipped because already
-    imported (or repeated in the same file), and message rows inserted."""
+    imported unchanged (or repeated in the same file), message rows inserted, and topics
+    that were imported before and got the messages a newer export added to them."""
 
     topics_created: int
     topics_skipped: int
     messages_imported: int
+    topics_updated: int = 0
 
 
 class _CountingReader:
@@ -271,6 +275,53 @@ class _Writer:
             tool_calls=bindparam("tool_calls_json", type_=JSON(none_as_null=True))
         )
 
+    def append(self, topic_id: int, conv: ImportedConversation) -> int:
+        """Add the messages of ``conv`` that ``topic_id`` does not hold yet, after its last
+        row, when the stored messages are all on ``conv``'s active branch (the
+        conversation went on after the earlier export). Returns how many were added
+        (0 when nothing is new or the branch no longer contains what was imported)."""
+        stored = set(
+            self._conn.execute(select(Message.source_id).where(Message.topic_id == topic_id)).scalars()
+        )
+        stored.discard(None)
+        branch = {m.source_id for m in conv.messages}
+        if not stored <= branch:  # the user switched branches: keep what was imported
+            return 0
+        new = [m for m in conv.messages if m.source_id not in stored]
+        if not new:
+            return 0
+        last_seq = self._conn.execute(
+            select(func.max(Message.seq)).where(Message.topic_id == topic_id)
+        ).scalar() or 0
+        fallback = conv.updated_at or self._now
+        self._conn.execute(self._message_stmt, [
+            self._row(topic_id, seq, m, fallback) for seq, m in enumerate(new, start=last_seq + 1)
+        ])
+        self._conn.execute(
+            update(Topic).where(Topic.id == topic_id).values(updated_at=conv.updated_at or self._now)
+        )
+        self.messages += len(new)
+        return len(new)
+
+    @staticmethod
+    def _row(topic_id: int, seq: int, m: ImportedMessage, fallback: object) -> dict[str, object]:
+        return {
+            "topic_id": topic_id,
+            "seq": seq,
+            "role": m.role.value,
+            "content": m.content,
+            "content_type": m.content_type,
+            "tool_calls_json": [{"id": c.id, "name": c.name, "arguments": c.arguments} for c in m.tool_calls]
+            if m.tool_calls
+            else None,
+            "tool_call_id": m.tool_call_id,
+            "tool_name": m.tool_name,
+            "status": m.status.value,
+            "model": m.model,
+            "source_id": m.source_id,
+            "created_at": m.created_at or fallback,
+        }
+
     def add(self, conv: ImportedConversation) -> None:
         self._pending.append(conv)
         self._pending_rows += len(conv.messages) + 1
@@ -302,28 +353,7 @@ class _Writer:
         rows: list[dict[str, object]] = []
         for conv, topic_id, topic_row in zip(pending, ids, topic_rows, strict=True):
             fallback = topic_row["created_at"]
-            for seq, m in enumerate(conv.messages, start=1):
-                rows.append(
-                    {
-                        "topic_id": topic_id,
-                        "seq": seq,
-                        "role": m.role.value,
-                        "content": m.content,
-                        "content_type": m.content_type,
-                        "tool_calls_json": [
-                            {"id": c.id, "name": c.name, "arguments": c.arguments}
-                            for c in m.tool_calls
-                        ]
-                        if m.tool_calls
-                        else None,
-                        "tool_call_id": m.tool_call_id,
-                        "tool_name": m.tool_name,
-                        "status": m.status.value,
-                        "model": m.model,
-                        "source_id": m.source_id,
-                        "created_at": m.created_at or fallback,
-                    }
-                )
+            rows.extend(self._row(topic_id, seq, m, fallback) for seq, m in enumerate(conv.messages, start=1))
         if rows:
             self._conn.execute(self._message_stmt, rows)
         self.topics += len(pending)
@@ -382,13 +412,16 @@ def import_chatgpt_export(
                 raise UnknownAssistantError(
                     f"assistant {assistant_id} does not exist; nothing was imported"
                 )
-            known: set[str] = set(
-                conn.execute(
-                    select(Topic.source_id).where(
+            known: dict[str, tuple[int, datetime]] = {
+                sid: (tid, upd)
+                for sid, tid, upd in conn.execute(
+                    select(Topic.source_id, Topic.id, Topic.updated_at).where(
                         Topic.assistant_id == assistant_id, Topic.source == SOURCE
                     )
-                ).scalars()
-            )
+                )
+            }
+            seen: set[str] = set()
+            updated = 0
             writer = _Writer(conn, assistant_id, datetime.now(UTC))
             with source.open() as raw:
                 reader = _CountingReader(raw, skip)
@@ -396,14 +429,22 @@ def import_chatgpt_export(
                     if cancel is not None and cancel.is_set():
                         raise ImportCancelled("import cancelled; nothing was imported")
                     quick_id = conv.get("conversation_id") if isinstance(conv, dict) else None
-                    if isinstance(quick_id, str) and quick_id in known:
-                        skipped += 1
+                    if isinstance(quick_id, str) and (
+                        quick_id in seen or (quick_id in known and not _newer(conv, known[quick_id][1]))
+                    ):
+                        skipped += 1  # already imported and unchanged: not even parsed
                     else:
                         parsed = parse_conversation(conv, index)
-                        if parsed.source_id in known:
+                        if parsed.source_id in seen:
                             skipped += 1
+                        elif parsed.source_id in known:
+                            seen.add(parsed.source_id)
+                            if writer.append(known[parsed.source_id][0], parsed):
+                                updated += 1
+                            else:
+                                skipped += 1
                         else:
-                            known.add(parsed.source_id)
+                            seen.add(parsed.source_id)
                             writer.add(parsed)
                     done += 1
                     report(reader.bytes_read)
@@ -441,5 +482,17 @@ def import_chatgpt_export(
         ) from exc
     report(total, force=True)
     return ImportResult(
-        topics_created=writer.topics, topics_skipped=skipped, messages_imported=writer.messages
+        topics_created=writer.topics, topics_skipped=skipped, messages_imported=writer.messages,
+        topics_updated=updated,
     )
+
+
+def _newer(conv: dict[str, object], stored_updated: datetime) -> bool:
+    """Whether the export's ``update_time`` is after the topic's stored time (a
+    conversation that went on after the earlier export). Unreadable times: not newer."""
+    when = parse_timestamp(conv.get("update_time"))
+    if when is None:
+        return False
+    if stored_updated.tzinfo is None:
+        stored_updated = stored_updated.replace(tzinfo=UTC)
+    return when > stored_updated + timedelta(seconds=1)

@@ -353,3 +353,32 @@ def test_postgres_same_import_same_counts(tmp_path: Path) -> None:
             session.execute(delete(Assistant).where(Assistant.id == pg_assistant))
         pg.dispose()
         sqlite.dispose()
+
+
+def test_a_conversation_that_went_on_gets_only_its_new_messages(
+    db: Database, assistant_id: int, tmp_path: Path
+) -> None:
+    """Importing a newer export of a conversation imported before appends the messages
+    that were added since, in order, without duplicating the topic or the old ones."""
+    from tests.fakes.chatgpt_exports import ConversationBuilder
+
+    b = ConversationBuilder("Going on")
+    b.user("first question")
+    b.assistant("first answer")
+    write_export(tmp_path / "old.json", [b.build()])
+    first = import_chatgpt_export(db, assistant_id, tmp_path / "old.json")
+    assert (first.topics_created, first.messages_imported) == (1, 2)
+
+    b.user("second question")
+    b.assistant("second answer")
+    write_export(tmp_path / "new.json", [b.build()])
+    again = import_chatgpt_export(db, assistant_id, tmp_path / "new.json")
+    assert (again.topics_created, again.topics_updated, again.messages_imported) == (0, 1, 2)
+    with db.sessions() as s:
+        (topic,) = s.scalars(select(Topic).where(Topic.assistant_id == assistant_id)).all()
+        rows = s.scalars(select(Message).where(Message.topic_id == topic.id).order_by(Message.seq)).all()
+    assert [(m.seq, m.content) for m in rows] == [
+        (1, "first question"), (2, "first answer"), (3, "second question"), (4, "second answer")]
+
+    unchanged = import_chatgpt_export(db, assistant_id, tmp_path / "new.json")
+    assert (unchanged.topics_updated, unchanged.topics_skipped, unchanged.messages_imported) == (0, 1, 0)
