@@ -1,5 +1,8 @@
-"""Assistant → New / Edit (APP-9, CMP-8): name, provider, chat model, instructions,
-input template, max tokens with its on/off switch, and the memory master switch.
+"""Assistant → New / Edit (APP-9, CMP-8, CMP-1): on the General tab name, provider,
+chat model, instructions, input template, max tokens with its on/off switch and the
+memory master switch; on the Chat Preference tab Limit history messages (count),
+Summarize history and the Compact group — Assist preset, token auto-compact and the
+high watermark, with the low watermark (high − 0.2, at least 0.1) shown read-only.
 
 The form is ``ui/assistant_dialog.ui``. Validation (template must contain ``{{text}}``,
 names unique, max tokens ≥ 1) is the service's; its :class:`ServiceError` is shown
@@ -11,9 +14,15 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import Signal
-from PySide6.QtWidgets import QDialog, QWidget
+from PySide6.QtCore import QPoint, Qt, Signal
+from PySide6.QtWidgets import QDialog, QToolButton, QToolTip, QWidget
 
+from chathub_desktop.core.compaction import (
+    DEFAULT_HIGH_WATERMARK,
+    DEFAULT_PRESET,
+    SUMMARY_CAPS,
+    watermarks,
+)
 from chathub_desktop.gui.forms.ui_assistant_dialog import Ui_AssistantDialog
 from chathub_desktop.services.errors import ServiceError
 from chathub_desktop.services.views import AssistantView
@@ -24,6 +33,22 @@ if TYPE_CHECKING:  # types only: keeps SQLAlchemy off the window's start-up path
 
 #: Default completion cap offered when the switch is turned on, tokens.
 DEFAULT_MAX_TOKENS = 4096
+#: Default history limit offered when the switch is turned on, messages.
+DEFAULT_HISTORY_LIMIT = 20
+
+
+def low_watermark_text(high: float) -> str:
+    """The read-only low watermark for ``high`` (REF-18: ``max(0.1, high − 0.2)``)."""
+    return f"{watermarks(high)[1]:.2f}  (high − 0.20)"
+
+
+def wire_help_buttons(root: QWidget) -> None:
+    """Every ``?`` tool button under ``root`` shows its tooltip on click too (APP-6)."""
+    for b in root.findChildren(QToolButton):
+        if b.text() == "?":
+            b.setCursor(Qt.CursorShape.WhatsThisCursor)
+            b.clicked.connect(lambda _c=False, btn=b: QToolTip.showText(
+                btn.mapToGlobal(QPoint(0, btn.height())), btn.toolTip(), btn))
 
 
 class AssistantDialog(QDialog):
@@ -60,6 +85,20 @@ class AssistantDialog(QDialog):
         ui.maxTokensSpin.setToolTip("Completion cap in tokens (reserved and sent only when the switch is on)")
         ui.templateEdit.setToolTip(ui.templateHelp.toolTip())
         ui.memoryCheck.setToolTip(ui.memoryHelp.toolTip())
+        # Chat Preference (CMP-1)
+        for preset, cap in SUMMARY_CAPS.items():
+            ui.presetCombo.addItem(preset, preset)
+            ui.presetCombo.setItemData(ui.presetCombo.count() - 1,
+                                       f"{preset}: summary up to about {cap} tokens", Qt.ItemDataRole.ToolTipRole)
+        ui.presetCombo.setToolTip("Summary length: " + " · ".join(
+            f"{preset} ~{cap}" for preset, cap in SUMMARY_CAPS.items()) + " tokens")
+        ui.historyLimitCheck.setToolTip(ui.historyLimitHelp.toolTip())
+        ui.summarizeCheck.setToolTip(ui.summarizeHelp.toolTip())
+        ui.autoCompactCheck.setToolTip(ui.autoCompactHelp.toolTip())
+        ui.historyLimitCheck.toggled.connect(ui.historyLimitSpin.setEnabled)
+        ui.autoCompactCheck.toggled.connect(self._sync_watermarks)
+        ui.highWatermarkSpin.valueChanged.connect(self._sync_watermarks)
+        wire_help_buttons(self)
         ui.errorLabel.hide()
         ui.buttonBox.accepted.connect(self._save)
         ui.buttonBox.rejected.connect(self.reject)
@@ -70,6 +109,7 @@ class AssistantDialog(QDialog):
             ui.maxTokensCheck.setChecked(False)
             ui.maxTokensSpin.setValue(DEFAULT_MAX_TOKENS)
             ui.memoryCheck.setChecked(True)
+            self._set_chat_preference(None)
         else:
             self.setWindowTitle(f"Edit assistant {assistant.name}")
             ui.nameEdit.setText(assistant.name)
@@ -81,8 +121,32 @@ class AssistantDialog(QDialog):
             ui.maxTokensCheck.setChecked(assistant.max_tokens_enabled)
             ui.maxTokensSpin.setValue(assistant.max_tokens or DEFAULT_MAX_TOKENS)
             ui.memoryCheck.setChecked(assistant.memory_enabled)
+            self._set_chat_preference(assistant)
         ui.maxTokensSpin.setEnabled(ui.maxTokensCheck.isChecked())
+        ui.historyLimitSpin.setEnabled(ui.historyLimitCheck.isChecked())
+        self._sync_watermarks()
         ui.nameEdit.setFocus()
+
+    def _set_chat_preference(self, a: AssistantView | None) -> None:
+        ui = self.ui
+        ui.historyLimitCheck.setChecked(a.history_limit_enabled if a else False)
+        ui.historyLimitSpin.setValue(a.history_limit if a and a.history_limit else DEFAULT_HISTORY_LIMIT)
+        ui.summarizeCheck.setChecked(a.summarize_history if a else False)
+        preset = a.compact_preset if a else DEFAULT_PRESET
+        ui.presetCombo.setCurrentIndex(max(0, ui.presetCombo.findData(preset)))
+        ui.autoCompactCheck.setChecked(a.auto_compact if a else True)
+        ui.highWatermarkSpin.setValue(a.high_watermark if a else DEFAULT_HIGH_WATERMARK)
+
+    def _sync_watermarks(self, *_args: object) -> None:
+        ui = self.ui
+        on = ui.autoCompactCheck.isChecked()
+        ui.highWatermarkSpin.setEnabled(on)
+        ui.lowWatermarkValue.setEnabled(on)
+        ui.lowWatermarkValue.setText(low_watermark_text(ui.highWatermarkSpin.value()))
+
+    def open_chat_preference(self) -> None:
+        """Show the Chat Preference tab."""
+        self.ui.tabs.setCurrentWidget(self.ui.chatPrefTab)
 
     def show_error(self, message: str) -> None:
         """Show ``message`` inline under the form."""
@@ -101,6 +165,19 @@ class AssistantDialog(QDialog):
             "max_tokens": ui.maxTokensSpin.value(),
             "max_tokens_enabled": ui.maxTokensCheck.isChecked(),
             "memory_enabled": ui.memoryCheck.isChecked(),
+            **self.chat_preference(),
+        }
+
+    def chat_preference(self) -> dict[str, object]:
+        """The Chat Preference tab as service keyword arguments (CMP-1)."""
+        ui = self.ui
+        return {
+            "history_limit_enabled": ui.historyLimitCheck.isChecked(),
+            "history_limit": ui.historyLimitSpin.value(),
+            "summarize_history": ui.summarizeCheck.isChecked(),
+            "compact_preset": str(ui.presetCombo.currentData() or DEFAULT_PRESET),
+            "auto_compact": ui.autoCompactCheck.isChecked(),
+            "high_watermark": round(ui.highWatermarkSpin.value(), 2),
         }
 
     def _save(self) -> None:
@@ -108,6 +185,7 @@ class AssistantDialog(QDialog):
         try:
             if self._assistant is None:
                 memory = v.pop("memory_enabled")
+                prefs = self.chat_preference()
                 view = self._assistants.create(
                     str(v["name"]),
                     provider=v["provider"],  # type: ignore[arg-type]
@@ -117,8 +195,7 @@ class AssistantDialog(QDialog):
                     max_tokens=int(v["max_tokens"]),  # type: ignore[call-overload]
                     max_tokens_enabled=bool(v["max_tokens_enabled"]),
                 )
-                if view.memory_enabled != memory:
-                    view = self._assistants.update(view.id, memory_enabled=memory)
+                view = self._assistants.update(view.id, memory_enabled=memory, **prefs)
             else:
                 view = self._assistants.update(self._assistant.id, **v)
         except ServiceError as exc:

@@ -10,6 +10,7 @@ text (APP-8).
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
 from PySide6.QtCore import QObject, Signal
 
@@ -22,6 +23,9 @@ from chathub_desktop.services.events import (
     TopicChanged,
 )
 
+#: Class name of the compaction progress event on the bus.
+_COMPACTION_PROGRESS = "CompactionProgress"
+
 
 class ChatEvents(QObject):
     """Qt signals for chat events; every signal carries the topic id first.
@@ -30,12 +34,17 @@ class ChatEvents(QObject):
     - ``reply_delta(topic_id, message_id, text)``: the new piece of text
     - ``reply_finished(topic_id, message_id, status, error)``: ``error`` is "" when none
     - ``topic_changed(topic_id)``: 0 means "assistant settings changed"
+    - ``compaction_progress(topic_id, trigger, phase, done, total, status)``: a
+      compaction run ``started`` / processed batch ``done`` of ``total`` (``batch``) /
+      ``finished`` (``status``: compacted, nothing_eligible, failed, unreachable or
+      cancelled; "" otherwise) (CMP-13, APP-7)
     """
 
     message_added = Signal(int, int)
     reply_delta = Signal(int, int, str)
     reply_finished = Signal(int, int, str, str)
     topic_changed = Signal(int)
+    compaction_progress = Signal(int, str, str, int, int, str)
 
     def __init__(self, bus: EventBus, parent: QObject | None = None) -> None:
         super().__init__(parent)
@@ -53,6 +62,11 @@ class ChatEvents(QObject):
             self.reply_finished.emit(event.topic_id, event.message_id, event.status, event.error or "")
         elif isinstance(event, TopicChanged):
             self.topic_changed.emit(event.topic_id)
+        elif type(event).__name__ == _COMPACTION_PROGRESS:
+            # services.compaction_service.CompactionProgress, matched by name: importing
+            # that module here would load SQLAlchemy before the window is shown
+            e: Any = event
+            self.compaction_progress.emit(e.topic_id, e.trigger, e.phase, e.done, e.total, e.status or "")
 
     def streaming_text(self, message_id: int) -> str | None:
         """Text received so far for a reply still streaming, or None if not streaming here."""

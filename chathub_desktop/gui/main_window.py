@@ -5,6 +5,13 @@ Widgets hold no business rules: every decision is a service call (``Services``);
 or cancellable work goes through :class:`~chathub_desktop.gui.task_runner.TaskRunner`.
 A reply keeps streaming when the user switches topic (APP-8): the service owns the send
 task; this window only follows the current topic's events.
+
+Topic compaction (CMP-6, CMP-13, CMP-15, CMP-18, APP-7): Topic → Compact now
+(Ctrl+Shift+K) and View topic summary… (Ctrl+Shift+S), also in the topic list's context
+menu and the token popover. While a run is in flight for the open topic the actions
+read "Compacting…" and are disabled, the status bar shows its batches with a Stop
+button (Esc stops it too) and the outcome afterwards. The message list marks the last
+message the summary covers; Edit message… / Delete message refresh the view and badge.
 """
 
 from __future__ import annotations
@@ -31,6 +38,9 @@ from PySide6.QtWidgets import (
     QListView,
     QMainWindow,
     QMessageBox,
+    QProgressBar,
+    QPushButton,
+    QSizePolicy,
     QSplitter,
     QStackedWidget,
     QToolButton,
@@ -55,10 +65,42 @@ if TYPE_CHECKING:
     from chathub_desktop.gui.assistant_dialog import AssistantDialog
     from chathub_desktop.gui.import_dialog import ImportDialog
     from chathub_desktop.gui.settings_dialog import SettingsDialog
+    from chathub_desktop.gui.summary_dialog import SummaryDialog
     from chathub_desktop.gui.task_runner import TaskRunner
     from chathub_desktop.services.container import Services
 
 APP_TITLE = "ChatHub Desktop"
+COMPACT_TEXT = "&Compact now"
+COMPACTING_TEXT = "Compacting…"
+#: Human names of compaction triggers (status bar).
+TRIGGER_TEXT = {
+    "manual": "Compact now",
+    "token_threshold": "Token auto-compact",
+    "message_count": "History limit compaction",
+    "overflow": "Overflow rescue",
+}
+
+
+def outcome_text(outcome: object) -> str:
+    """One line for a ``CompactionOutcome`` (CMP-6): compacted (before → after tokens) /
+    nothing eligible / failed (reason) / could not reach the target."""
+    status = str(getattr(outcome, "status", ""))
+    message = str(getattr(outcome, "message", "") or "")
+    before, after = getattr(outcome, "before_tokens", None), getattr(outcome, "after_tokens", None)
+    tokens = f" · next request {before:,} → {after:,} tokens" if isinstance(before, int) and isinstance(after, int) \
+        else ""
+    if status == "compacted":
+        body = message[:1].upper() + message[1:] if message.startswith("compacted") else f"Compacted: {message}"
+        return f"{body}{tokens}"
+    if status == "nothing_eligible":
+        detail = message.removeprefix("nothing eligible: ")
+        return f"Nothing eligible: {detail}" if detail else "Nothing eligible"
+    if status == "failed":
+        return f"Compaction failed: {message}" if message else "Compaction failed"
+    if status == "unreachable":
+        detail = message.removeprefix("could not reach the target: ")
+        return f"Could not reach the target: {detail}{tokens}"
+    return message or status
 
 WELCOME_HTML = """
 <h2>Welcome to ChatHub Desktop</h2>
@@ -108,6 +150,10 @@ class MainWindow(QMainWindow):
         self._estimate_invalidate = False
         self.estimates_shown = 0
         self.dialogs: dict[str, QWidget] = {}
+        self._compacting: set[int] = set()  # topics whose Compact now this window started
+        self._compaction_tasks: dict[int, asyncio.Task[object]] = {}
+        self._outcomes: dict[int, str] = {}  # last outcome line per topic (popover)
+        self._progress: dict[int, str] = {}  # status-bar progress text per running topic
         self._build_actions()
         self._build_ui()
         self._build_menus()
@@ -132,8 +178,14 @@ class MainWindow(QMainWindow):
         self.topic_list.setModel(self.topic_model)
         self.topic_list.selectionModel().currentChanged.connect(self._on_topic_selected)
         self.message_model = MessageListModel(services.topics, self.events, self)
+        self.message_model.cursor_lookup = self._summary_cursor
         self.message_view = MessageListView(self.message_model)
+        self.message_view.edit_requested.connect(self.edit_message)
+        self.message_view.delete_requested.connect(self.delete_message)
         self.stack.addWidget(self.message_view)
+        self.composer.badge.bind_services(services)
+        self.composer.badge.bind_controller(self.compact_topic, self.open_summary,
+                                            self.is_compacting, self._outcomes.get)
         self._connect_events()
         self.centralWidget().setEnabled(True)
         self.menuBar().setEnabled(True)
@@ -179,7 +231,16 @@ class MainWindow(QMainWindow):
         self.delete_topic_action.setToolTip("Delete the selected topic and its messages (Del)")
         self.delete_topic_action.triggered.connect(self.delete_topic)
         self.stop_action = self._action("Stop", self.stop_current, "Esc",
-                                        "Stop the reply being written in this topic (Esc)")
+                                        "Stop the reply being written, or the compaction running, "
+                                        "in this topic (Esc)")
+        self.compact_action = self._action(COMPACT_TEXT, lambda: self.compact_topic(), "Ctrl+Shift+K",
+                                           "Summarize this topic's completed turns now with the History "
+                                           "Compress model; messages stay (Ctrl+Shift+K)")
+        self.summary_action = self._action("View topic &summary…", lambda: self.open_summary(), "Ctrl+Shift+S",
+                                           "The topic's rolling summary, its model, Copy / Export and the "
+                                           "compaction debug log (Ctrl+Shift+S)")
+        self.system_agent_action = self._action("System &Agent…", self.open_system_agent, None,
+                                                "History Compress model, topic naming model and summary archives")
 
     def _build_ui(self) -> None:
         # sidebar
@@ -225,6 +286,11 @@ class MainWindow(QMainWindow):
         self.topic_list.setContextMenuPolicy(Qt.ContextMenuPolicy.ActionsContextMenu)
         self.topic_list.addAction(self.rename_topic_action)
         self.topic_list.insertAction(self.delete_topic_action, self.new_topic_action)
+        sep = QAction(self.topic_list)
+        sep.setSeparator(True)
+        self.topic_list.addAction(sep)
+        self.topic_list.addAction(self.compact_action)
+        self.topic_list.addAction(self.summary_action)
         t_label.setBuddy(self.topic_list)
         sl.addWidget(self.topic_list, 1)
         trow = QHBoxLayout()
@@ -272,6 +338,30 @@ class MainWindow(QMainWindow):
         self.setCentralWidget(self.splitter)
         self.model_label = QLabel()
         self.model_label.setToolTip("Provider and chat model of the selected assistant")
+        # compaction progress (APP-7): label + bar + Stop, shown while a run is going
+        self.compaction_box = QWidget()
+        self.compaction_box.setObjectName("compactionProgress")
+        bl = QHBoxLayout(self.compaction_box)
+        bl.setContentsMargins(0, 0, 8, 0)
+        bl.setSpacing(6)
+        self.compaction_label = QLabel()
+        self.compaction_label.setObjectName("compactionLabel")
+        self.compaction_bar = QProgressBar()
+        self.compaction_bar.setObjectName("compactionBar")
+        self.compaction_bar.setFixedWidth(110)
+        self.compaction_bar.setMaximumHeight(14)
+        self.compaction_bar.setTextVisible(False)
+        self.compaction_stop = QPushButton("Stop")
+        self.compaction_stop.setObjectName("compactionStop")
+        self.compaction_stop.setToolTip("Stop this compaction (Esc); nothing of it is stored")
+        self.compaction_stop.clicked.connect(self.stop_compaction)
+        self.compaction_stop.setSizePolicy(QSizePolicy.Policy.Fixed, QSizePolicy.Policy.Fixed)
+        self.compaction_box.setSizePolicy(QSizePolicy.Policy.Maximum, QSizePolicy.Policy.Preferred)
+        bl.addWidget(self.compaction_label)
+        bl.addWidget(self.compaction_bar)
+        bl.addWidget(self.compaction_stop)
+        self.compaction_box.hide()
+        self.statusBar().addPermanentWidget(self.compaction_box)
         self.statusBar().addPermanentWidget(self.model_label)
 
     def _build_menus(self) -> None:
@@ -286,6 +376,9 @@ class MainWindow(QMainWindow):
         topic_menu.addAction(self.rename_topic_action)
         topic_menu.addAction(self.delete_topic_action)
         topic_menu.addSeparator()
+        topic_menu.addAction(self.compact_action)
+        topic_menu.addAction(self.summary_action)
+        topic_menu.addSeparator()
         topic_menu.addAction(self.stop_action)
         assistant_menu = mb.addMenu("&Assistant")
         assistant_menu.addAction(self.new_assistant_action)
@@ -293,6 +386,7 @@ class MainWindow(QMainWindow):
         assistant_menu.addAction(self.memory_action)
         settings_menu = mb.addMenu("&Settings")
         settings_menu.addAction(self.providers_action)
+        settings_menu.addAction(self.system_agent_action)
         help_menu = mb.addMenu("&Help")
         help_menu.addAction(self.about_action)
         for m in (file_menu, topic_menu, assistant_menu, settings_menu, help_menu, import_menu):
@@ -303,6 +397,7 @@ class MainWindow(QMainWindow):
         ev.message_added.connect(self._on_message_added)
         ev.reply_finished.connect(self._on_reply_finished)
         ev.topic_changed.connect(self._on_topic_changed)
+        ev.compaction_progress.connect(self._on_compaction_progress)
 
     # --- geometry ---------------------------------------------------------------------------
     def _qsettings(self) -> QSettings | None:
@@ -411,6 +506,7 @@ class MainWindow(QMainWindow):
         has = self.topic_list.currentIndex().isValid()
         self.rename_topic_action.setEnabled(has)
         self.delete_topic_action.setEnabled(has)
+        self._sync_compaction()
 
     def open_topic(self, topic_id: int | None) -> None:
         """Show ``topic_id`` in the message view (newest page only) and re-estimate."""
@@ -428,6 +524,7 @@ class MainWindow(QMainWindow):
         no_assistant = self.current_assistant_id() is None
         self.stack.setCurrentWidget(self.welcome if no_assistant else self.message_view)
         self._sync_sending()
+        self._show_progress()
         self.badge_estimate(None)
         self.schedule_estimate()
         if topic_id is not None:
@@ -483,6 +580,9 @@ class MainWindow(QMainWindow):
         if topic_id == 0:  # assistant settings changed
             self._update_model_label()
             self.schedule_estimate(invalidate=True)
+        elif topic_id == self._topic_id:  # compaction, edit, delete, title
+            self.message_model.refresh_cursor()
+            self.schedule_estimate(invalidate=True)
         if self.topic_model.rename_error:
             self.show_status(self.topic_model.rename_error)
             self.topic_model.rename_error = None
@@ -518,14 +618,210 @@ class MainWindow(QMainWindow):
             self.composer.set_text(text)  # nothing was stored: give the draft back
 
     def stop_current(self) -> None:
-        """Stop the reply streaming into the open topic (Esc)."""
-        if self._topic_id is not None and self.svc.chat.stop(self._topic_id):
+        """Esc: stop the reply streaming into the open topic, else its compaction."""
+        if self._topic_id is None:
+            return
+        if self.svc.chat.stop(self._topic_id):
             self.show_status("Stopped — the text so far is kept", 3000)
+        elif self.is_compacting(self._topic_id):
+            self.stop_compaction()
 
     def _sync_sending(self) -> None:
         sending = self._topic_id is not None and self.svc.chat.is_sending(self._topic_id)
         self.composer.set_sending(sending)
-        self.stop_action.setEnabled(sending)
+        compacting = self._topic_id is not None and self.is_compacting(self._topic_id)
+        self.stop_action.setEnabled(sending or compacting)
+
+    # --- compaction (CMP-6, CMP-13, APP-7) -------------------------------------------------
+    def is_compacting(self, topic_id: int) -> bool:
+        """True while a compaction of ``topic_id`` runs (started here, or by a send)."""
+        c = getattr(self, "svc", None) and self.svc.compaction
+        return topic_id in self._compacting or (c is not None and c.in_flight(topic_id))
+
+    def _summary_cursor(self, topic_id: int) -> int | None:
+        c = self.svc.compaction
+        if c is None:
+            return None
+        try:
+            return c.summary(topic_id).cursor_message_id
+        except ServiceError:
+            return None
+
+    def _sync_compaction(self) -> None:
+        """Compact now reads "Compacting…" and is disabled while the open topic compacts."""
+        available = hasattr(self, "svc") and self.svc.compaction is not None
+        tid = self._topic_id
+        busy = tid is not None and available and self.is_compacting(tid)
+        self.compact_action.setEnabled(available and tid is not None and not busy)
+        self.compact_action.setText(COMPACTING_TEXT if busy else COMPACT_TEXT)
+        self.summary_action.setEnabled(available and tid is not None)
+        if hasattr(self, "svc"):
+            self._sync_sending()
+            self.composer.badge.popover.sync()
+
+    def compact_topic(self, topic_id: int | None = None) -> asyncio.Task[object] | None:
+        """Compact now for ``topic_id`` (default: the open topic); returns the task, or
+        None when nothing was started (no topic, no compaction, already running)."""
+        tid = self._topic_id if topic_id is None else topic_id
+        if tid is None or self.svc.compaction is None:
+            return None
+        if self.is_compacting(tid):
+            self.show_status("This topic is already compacting; wait for that run to finish (Esc stops it)")
+            return None
+        self._compacting.add(tid)
+        self._outcomes.pop(tid, None)
+        self._progress[tid] = "Compacting…"
+        task = self.runner.run(f"compact:{tid}", self._compact(tid), context="Compact now")
+        self._compaction_tasks[tid] = task
+        self._sync_compaction()
+        self._show_progress()
+        return task
+
+    async def _compact(self, topic_id: int) -> None:
+        from chathub_desktop.services.compaction_service import CompactionInProgress
+
+        assert self.svc.compaction is not None
+        try:
+            outcome = await self.svc.compaction.compact(topic_id)
+        except CompactionInProgress as exc:
+            self.show_status(str(exc).capitalize())
+            return
+        except ServiceError as exc:
+            self._outcomes[topic_id] = f"Compaction failed: {exc}"
+            raise
+        finally:
+            self._compacting.discard(topic_id)
+            self._compaction_tasks.pop(topic_id, None)
+            self._progress.pop(topic_id, None)
+            self._sync_compaction()
+            self._show_progress()
+        text = outcome_text(outcome)
+        self._outcomes[topic_id] = text
+        self._sync_compaction()
+        if topic_id == self._topic_id:
+            self.show_status(text, 10000)
+            self.message_model.refresh_cursor()
+            self.schedule_estimate(invalidate=True)
+
+    def stop_compaction(self) -> None:
+        """Stop the open topic's compaction (Stop in the status bar, Esc): nothing of a
+        cancelled run is stored (CMP-13)."""
+        tid = self._topic_id
+        if tid is None or self.svc.compaction is None:
+            return
+        stopped = self.svc.compaction.cancel(tid)
+        task = self._compaction_tasks.get(tid)
+        if task is not None and not task.done():
+            task.cancel()
+            stopped = True
+        if stopped:
+            self._outcomes[tid] = "Compaction stopped — the summary is unchanged"
+            self.show_status(self._outcomes[tid], 5000)
+
+    def _on_compaction_progress(self, topic_id: int, trigger: str, phase: str, done: int, total: int,
+                                status: str) -> None:
+        if phase == "started":
+            self._progress[topic_id] = "Compacting…" if trigger == "manual" else \
+                f"{TRIGGER_TEXT.get(trigger, 'Compaction')}: compacting…"
+        elif phase == "batch":
+            self._progress[topic_id] = f"Compacting… batch {done} of {total}"
+        elif phase == "finished":
+            self._progress.pop(topic_id, None)
+            if trigger != "manual" and topic_id == self._topic_id:
+                from chathub_desktop.gui.summary_dialog import RESULT_TEXT
+
+                text = f"{TRIGGER_TEXT.get(trigger, 'Compaction')}: " + (
+                    "stopped" if status == "cancelled" else RESULT_TEXT.get(status, status))
+                self._outcomes[topic_id] = text
+                self.show_status(text, 8000)
+        self._sync_compaction()
+        self._show_progress(topic_id, done if phase == "batch" else 0, total if phase == "batch" else 0)
+
+    def _show_progress(self, topic_id: int | None = None, done: int = 0, total: int = 0) -> None:
+        """The status-bar progress of the open topic's run (hidden when none)."""
+        if not hasattr(self, "svc"):
+            return
+        tid = self._topic_id
+        text = self._progress.get(tid) if tid is not None else None
+        if text is None or tid is None or not self.is_compacting(tid):
+            self.compaction_box.hide()
+            return
+        if topic_id == tid:
+            if total:
+                self.compaction_bar.setRange(0, total)
+                self.compaction_bar.setValue(done)
+            else:
+                self.compaction_bar.setRange(0, 0)  # busy until the first batch is done
+        self.compaction_label.setText(text)
+        self.compaction_box.show()
+
+    def open_summary(self, topic_id: int | None = None) -> SummaryDialog | None:
+        """Topic → View topic summary… (non-blocking; one viewer, re-pointed at the topic)."""
+        from chathub_desktop.gui.summary_dialog import SummaryDialog
+
+        tid = self._topic_id if topic_id is None else topic_id
+        if tid is None or self.svc.compaction is None:
+            return None
+        old = self.dialogs.get("summary")
+        if isinstance(old, SummaryDialog):
+            old.close()
+        title = ""
+        row = self.topic_model.row_of(tid)
+        t = self.topic_model.topic_at(row) if row is not None else None
+        if t is not None:
+            title = t.title
+        dlg = SummaryDialog(self.svc, tid, events=self.events, title=title, parent=self)
+        self.dialogs["summary"] = dlg
+        dlg.open()
+        return dlg
+
+    # --- message edits (CMP-15) -------------------------------------------------------------
+    def edit_message(self, message_id: int) -> QWidget | None:
+        """Message → Edit message… (non-blocking); the view and badge refresh on save."""
+        from chathub_desktop.gui.message_edit_dialog import MessageEditDialog
+
+        if self.svc.messages is None:
+            return None
+        row = self.message_model.row_of(message_id)
+        m = self.message_model.message_at(row) if row is not None else None
+        if m is None:
+            return None
+        cursor = self.message_model.summary_cursor
+        crow = self.message_model.row_of(cursor) if cursor is not None else None
+        covered = crow is not None and row is not None and row <= crow
+        dlg = MessageEditDialog(self.svc.messages, m, covered=covered, parent=self)
+        dlg.saved.connect(lambda v: self._after_message_change(v.id, edited=True, cursor=cursor))
+        self.dialogs["edit_message"] = dlg
+        dlg.open()
+        return dlg
+
+    def delete_message(self, message_id: int) -> bool:
+        """Message → Delete message, after confirmation."""
+        if self.svc.messages is None:
+            return False
+        if not confirm.ask(self, "Delete message",
+                           "Delete this message from the topic? This cannot be undone."):
+            return False
+        cursor = self.message_model.summary_cursor
+        try:
+            self.svc.messages.delete_message(message_id)
+        except ServiceError as exc:
+            self.presenter.present(exc, context="Delete message")
+            return False
+        self._after_message_change(message_id, edited=False, cursor=cursor)
+        return True
+
+    def _after_message_change(self, message_id: int, *, edited: bool, cursor: int | None) -> None:
+        if edited:
+            self.message_model.refresh_message(message_id)
+        else:
+            self.message_model.remove_message(message_id)
+        self.message_model.refresh_cursor()
+        self.schedule_estimate(invalidate=True)
+        what = "Message edited" if edited else "Message deleted"
+        if cursor is not None and self.message_model.summary_cursor is None:
+            what += " — the topic summary covered it and was cleared; the next compaction rebuilds it"
+        self.show_status(what, 6000)
 
     def _on_message_added(self, topic_id: int, _message_id: int) -> None:
         if topic_id == self._topic_id:
@@ -592,10 +888,18 @@ class MainWindow(QMainWindow):
         """Settings → Providers… (non-blocking); returns the dialog."""
         from chathub_desktop.gui.settings_dialog import SettingsDialog  # loaded on first use
 
-        dlg = SettingsDialog(self.svc.providers, self)
+        dlg = SettingsDialog(self.svc.providers, self, services=self.svc, model_ids=self._model_ids())
         dlg.providers_changed.connect(lambda: self.reload_assistants())
+        if dlg.system_page is not None:
+            dlg.system_page.saved.connect(lambda: self.schedule_estimate(invalidate=True))
         self.dialogs["settings"] = dlg
         dlg.open()
+        return dlg
+
+    def open_system_agent(self) -> SettingsDialog:
+        """Settings → System Agent… (non-blocking)."""
+        dlg = self.open_settings()
+        dlg.show_system_agent()
         return dlg
 
     def _model_ids(self) -> list[str]:

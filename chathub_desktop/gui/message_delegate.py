@@ -10,6 +10,10 @@ fallback). ``sizeHint`` reads the cached document's height.
 Row kinds: user (right, tinted), assistant (left), tool (collapsed to one line, click
 to expand), ``thoughts``/``reasoning_recap`` (collapsed "Thought process"), error (red,
 with the provider's message), cancelled/interrupted (a small tag).
+
+The row of the last message the topic summary covers gets a thin dashed marker line
+under it, "Covered by summary above this line" (CMP-2): extra height on that one row,
+no extra widget or row.
 """
 
 from __future__ import annotations
@@ -29,11 +33,12 @@ from PySide6.QtGui import (
     QFontMetrics,
     QPainter,
     QPalette,
+    QPen,
     QTextDocument,
 )
 from PySide6.QtWidgets import QListView, QStyle, QStyledItemDelegate, QStyleOptionViewItem
 
-from chathub_desktop.gui.message_list_model import ExpandedRole, MessageRole
+from chathub_desktop.gui.message_list_model import CoveredBoundaryRole, ExpandedRole, MessageRole
 from chathub_desktop.services.views import MessageView
 
 #: Documents kept in the rendering cache.
@@ -46,6 +51,9 @@ HEADER_GAP = 3  # px, header line to bubble
 FOOTER_GAP = 3  # px, bubble to footer line
 MAX_BUBBLE = 900  # px, widest bubble
 USER_FRACTION = 0.8  # of the row width, for user bubbles
+MARKER_H = 24  # px, the "covered by summary" marker under the cursor row
+MARKER_TEXT = "Covered by summary above this line"
+MARKER_COLOR = "#c98a1c"  # the popover's "History summary" hue, a little darker
 
 COLLAPSIBLE_TYPES = frozenset({"thoughts", "reasoning_recap"})
 STATUS_TAGS = {
@@ -167,6 +175,7 @@ class _Layout:
     doc: QTextDocument | None
     label: str  # collapsed one-liner ("" for document rows)
     height: int
+    marker_y: int = -1  # top of the summary marker in row coordinates (-1: none)
 
 
 class MessageDelegate(QStyledItemDelegate):
@@ -241,7 +250,8 @@ class MessageDelegate(QStyledItemDelegate):
         f.setPointSizeF(max(7.0, f.pointSizeF() * 0.85))
         return f
 
-    def _layout(self, m: MessageView, expanded: bool, width: int, pal: QPalette) -> _Layout:
+    def _layout(self, m: MessageView, expanded: bool, width: int, pal: QPalette,
+                boundary: bool = False) -> _Layout:
         colors, dark = _colors(pal)
         small = QFontMetrics(self._small_font())
         fm = QFontMetrics(self._view.font())
@@ -279,7 +289,11 @@ class MessageDelegate(QStyledItemDelegate):
         x = MARGIN_X + (avail - w if m.role == "user" else 0)
         bubble = QRect(x, y, w, h)
         height = y + h + (FOOTER_GAP + small.height() if footer else 0) + MARGIN_Y
-        return _Layout(header, tag, footer, bubble, doc, label, height)
+        marker_y = -1
+        if boundary:
+            marker_y = height
+            height += MARKER_H
+        return _Layout(header, tag, footer, bubble, doc, label, height, marker_y)
 
     def _width(self) -> int:
         return max(200, self._view.viewport().width())
@@ -289,7 +303,8 @@ class MessageDelegate(QStyledItemDelegate):
         m = index.data(MessageRole)
         if m is None:
             return QSize(0, 0)
-        lay = self._layout(m, bool(index.data(ExpandedRole)), self._width(), option.palette)
+        lay = self._layout(m, bool(index.data(ExpandedRole)), self._width(), option.palette,
+                           bool(index.data(CoveredBoundaryRole)))
         return QSize(self._width(), lay.height)
 
     def bubble_rect(self, index: QModelIndex) -> QRect:
@@ -313,7 +328,8 @@ class MessageDelegate(QStyledItemDelegate):
             return
         pal = option.palette
         colors, _dark = _colors(pal)
-        lay = self._layout(m, bool(index.data(ExpandedRole)), option.rect.width(), pal)
+        lay = self._layout(m, bool(index.data(ExpandedRole)), option.rect.width(), pal,
+                           bool(index.data(CoveredBoundaryRole)))
         top_left = option.rect.topLeft()
         painter.save()
         painter.setRenderHint(QPainter.RenderHint.Antialiasing)
@@ -380,6 +396,29 @@ class MessageDelegate(QStyledItemDelegate):
                 Qt.AlignmentFlag.AlignLeft,
                 lay.footer,
             )
+        if lay.marker_y >= 0:
+            self._paint_marker(painter, lay.marker_y, option.rect.width(), small, pal)
         if option.state & QStyle.StateFlag.State_HasFocus:
             pass  # rows are not selectable; no focus frame
         painter.restore()
+
+    @staticmethod
+    def _paint_marker(painter: QPainter, top: int, width: int, font: QFont, pal: QPalette) -> None:
+        """The dashed "Covered by summary above this line" marker (CMP-2)."""
+        fm = QFontMetrics(font)
+        mid = top + MARKER_H // 2
+        text_w = fm.horizontalAdvance(MARKER_TEXT) + 16
+        left, right = MARGIN_X, width - MARGIN_X
+        cx = (left + right) // 2
+        color = QColor(MARKER_COLOR)
+        pen = QPen(color, 1, Qt.PenStyle.DashLine)
+        painter.setPen(pen)
+        painter.drawLine(left, mid, max(left, cx - text_w // 2 - 4), mid)
+        painter.drawLine(min(right, cx + text_w // 2 + 4), mid, right, mid)
+        pill = QRect(cx - text_w // 2, mid - fm.height() // 2 - 2, text_w, fm.height() + 4)
+        painter.setPen(QPen(color, 1))
+        painter.setBrush(blend(pal.color(QPalette.ColorRole.Base), color, 0.10))
+        painter.drawRoundedRect(QRectF(pill).adjusted(0.5, 0.5, -0.5, -0.5), 8, 8)
+        painter.setFont(font)
+        painter.setPen(color.darker(130) if pal.color(QPalette.ColorRole.Base).lightness() >= 128 else color)
+        painter.drawText(pill, Qt.AlignmentFlag.AlignCenter, MARKER_TEXT)

@@ -7,10 +7,16 @@ and emits ``dataChanged`` with :data:`CONTENT_ROLES` only; ``reply_finished`` re
 the row from the store (status, error, usage). Events for other topics are ignored
 here; their replies keep streaming in the service and the stored/overlaid text shows
 when the topic is opened again.
+
+The row of the last message the topic summary covers (the compaction cursor, CMP-2)
+answers :data:`CoveredBoundaryRole` True; the delegate draws the "Covered by summary"
+marker under it. The window sets the cursor (:meth:`MessageListModel.set_summary_cursor`)
+or gives a ``cursor_lookup`` the model asks when a topic opens.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
@@ -40,6 +46,7 @@ StatusRole = Qt.ItemDataRole.UserRole + 3  # str: complete/streaming/cancelled/i
 AuthorRole = Qt.ItemDataRole.UserRole + 4  # str: user/assistant/tool/system
 ExpandedRole = Qt.ItemDataRole.UserRole + 5  # bool: a collapsible row is expanded
 MessageIdRole = Qt.ItemDataRole.UserRole + 6  # int
+CoveredBoundaryRole = Qt.ItemDataRole.UserRole + 7  # bool: last message the summary covers
 
 #: Roles a streamed delta changes.
 CONTENT_ROLES = [ContentRole, Qt.ItemDataRole.DisplayRole, MessageRole]
@@ -75,6 +82,9 @@ class MessageListModel(QAbstractListModel):
         self._topic_id: int | None = None
         self._first_offset = 0
         self._armed = False
+        self._cursor_id: int | None = None
+        #: ``topic_id → cursor message id or None``, asked when a topic opens.
+        self.cursor_lookup: Callable[[int], int | None] | None = None
         self.fetched = 0
         events.message_added.connect(self._on_message_added)
         events.reply_delta.connect(self._on_reply_delta)
@@ -93,6 +103,9 @@ class MessageListModel(QAbstractListModel):
         self._rows = []
         self._first_offset = 0
         self._armed = False
+        self._cursor_id = None
+        if topic_id is not None and self.cursor_lookup is not None:
+            self._cursor_id = self.cursor_lookup(topic_id)
         if topic_id is not None:
             count = self._topics.message_count(topic_id)
             self._first_offset = max(0, count - PAGE_SIZE)
@@ -137,6 +150,8 @@ class MessageListModel(QAbstractListModel):
             return row.expanded
         if role == MessageIdRole:
             return v.id
+        if role == CoveredBoundaryRole:
+            return self._cursor_id is not None and v.id == self._cursor_id
         if role == Qt.ItemDataRole.ToolTipRole:
             return None
         return None
@@ -174,6 +189,53 @@ class MessageListModel(QAbstractListModel):
     def arm_fetch_older(self) -> None:
         """Allow the next ``fetchMore`` (the view calls this when scrolled to the top)."""
         self._armed = True
+
+    # --- summary cursor (CMP-2) ------------------------------------------------------------
+    @property
+    def summary_cursor(self) -> int | None:
+        """The last message the topic summary covers (None: no summary)."""
+        return self._cursor_id
+
+    def set_summary_cursor(self, message_id: int | None) -> None:
+        """Move the "Covered by summary" marker under ``message_id`` (None hides it);
+        only the old and the new row change."""
+        if message_id == self._cursor_id:
+            return
+        old, self._cursor_id = self._cursor_id, message_id
+        for mid in (old, message_id):
+            row = self._by_id.get(mid) if mid is not None else None
+            if row is not None:
+                idx = self.index(row)
+                self.dataChanged.emit(idx, idx, [CoveredBoundaryRole])
+
+    def refresh_cursor(self) -> None:
+        """Ask ``cursor_lookup`` again for the open topic (after a compaction or an edit)."""
+        if self._topic_id is not None and self.cursor_lookup is not None:
+            self.set_summary_cursor(self.cursor_lookup(self._topic_id))
+
+    # --- edits ---------------------------------------------------------------------------
+    def refresh_message(self, message_id: int) -> None:
+        """Re-read one row from the store (after an edit)."""
+        row = self._by_id.get(message_id)
+        if row is None:
+            return
+        try:
+            self._rows[row].view = self._topics.message(message_id)
+        except NotFound:
+            self.remove_message(message_id)
+            return
+        idx = self.index(row)
+        self.dataChanged.emit(idx, idx, [*CONTENT_ROLES, StatusRole])
+
+    def remove_message(self, message_id: int) -> None:
+        """Drop one row (after a delete)."""
+        row = self._by_id.get(message_id)
+        if row is None:
+            return
+        self.beginRemoveRows(QModelIndex(), row, row)
+        del self._rows[row]
+        self._reindex()
+        self.endRemoveRows()
 
     # --- row helpers ---------------------------------------------------------------------
     def message_at(self, row: int) -> MessageView | None:

@@ -3,12 +3,14 @@
 - per-pixel scrolling; sticks to the bottom while a reply streams if the user was there;
 - scrolling to the top loads the previous page and keeps the visible rows in place;
 - a click on a tool/thoughts row toggles it; the context menu copies a message's raw
-  Markdown (Ctrl+C copies the message under the mouse as well).
+  Markdown (Ctrl+C copies the message under the mouse as well), and offers Edit message…
+  (user messages) and Delete message, emitted as ``edit_requested`` /
+  ``delete_requested`` for the window to carry out (CMP-15).
 """
 
 from __future__ import annotations
 
-from PySide6.QtCore import QModelIndex, QPoint, Qt, QTimer
+from PySide6.QtCore import QModelIndex, QPoint, Qt, QTimer, Signal
 from PySide6.QtGui import QAction, QGuiApplication, QKeySequence, QMouseEvent, QResizeEvent
 from PySide6.QtWidgets import QAbstractItemView, QFrame, QListView, QMenu, QWidget
 
@@ -20,7 +22,13 @@ STICKY_PX = 24
 
 
 class MessageListView(QListView):
-    """Bubbles of the open topic. ``model``: the message model it owns the view of."""
+    """Bubbles of the open topic. ``model``: the message model it owns the view of.
+
+    ``edit_requested(message_id)`` / ``delete_requested(message_id)``: the context menu's
+    Edit message… / Delete message."""
+
+    edit_requested = Signal(int)
+    delete_requested = Signal(int)
 
     def __init__(self, model: MessageListModel, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -41,6 +49,7 @@ class MessageListView(QListView):
         self.verticalScrollBar().setSingleStep(24)
         self.setAccessibleName("Messages")
         self._stick = True
+        self.last_menu: QMenu | None = None
         self._anchor: tuple[int, int] | None = None
         sb = self.verticalScrollBar()
         sb.valueChanged.connect(self._on_scrolled)
@@ -141,7 +150,31 @@ class MessageListView(QListView):
         if m is not None and is_collapsible(m):
             toggle = menu.addAction("Collapse" if index.data(ExpandedRole) else "Expand")
             toggle.triggered.connect(lambda: self._model.toggle_expanded(index.row()))
+        if m is not None and m.status != "streaming":
+            menu.addSeparator()
+            covered = self._covered(m.id)
+            note = " The topic summary covers it, so the summary is cleared and rebuilt on the next compaction." \
+                if covered else ""
+            if m.role == "user":
+                edit = menu.addAction("Edit message…")
+                edit.setToolTip("Change this message's text." + note)
+                edit.triggered.connect(lambda _c=False, mid=m.id: self.edit_requested.emit(mid))
+            delete = menu.addAction("Delete message")
+            delete.setToolTip("Remove this message from the topic." + note)
+            delete.triggered.connect(lambda _c=False, mid=m.id: self.delete_requested.emit(mid))
+        menu.setToolTipsVisible(True)
+        self.last_menu = menu
         menu.popup(self.viewport().mapToGlobal(pos))
+
+    def _covered(self, message_id: int) -> bool:
+        """True when ``message_id`` is at or before the summary cursor."""
+        cursor = self._model.summary_cursor
+        if cursor is None:
+            return False
+        row, crow = self._model.row_of(message_id), self._model.row_of(cursor)
+        if row is None:
+            return False
+        return crow is not None and row <= crow  # an unloaded cursor is older than every loaded row
 
     def copy_row(self, row: int) -> None:
         """Put row ``row``'s raw Markdown on the clipboard."""

@@ -1,26 +1,40 @@
-"""Settings → Providers (APP-1, APP-2, APP-6): list, add, edit, delete providers.
+"""Settings → Providers (APP-1, APP-2, APP-6): list, add, edit, delete providers; and
+Settings → System Agent (CMP-3, CMP-20, APP-10): the History Compress model, the topic
+naming model and archive excerpts of earlier summaries.
 
 The add/edit form (``ui/provider_form.ui``) offers three key sources: the OS keyring
 (password field), an environment variable, or no key. When the keyring is not usable
 (``providers.keyring_status().usable`` False) its radio is disabled, the reason is shown
 and the env-var option is preselected — a key is never silently stored in plain text.
 Service errors (:class:`ServiceError`) appear inline in the form.
+
+A System Agent model is a ``PROVIDER/MODEL`` pair picked with :class:`ModelPicker`
+(provider combo + editable model combo); the settings service validates it and its
+message is shown inline.
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import Qt, Signal
+from PySide6.QtCore import QPoint, Qt, Signal
 from PySide6.QtWidgets import (
+    QCheckBox,
+    QComboBox,
     QDialog,
     QDialogButtonBox,
+    QFormLayout,
+    QGroupBox,
     QHBoxLayout,
     QLabel,
     QListWidget,
     QListWidgetItem,
     QPushButton,
+    QSizePolicy,
     QTabWidget,
+    QToolButton,
+    QToolTip,
     QVBoxLayout,
     QWidget,
 )
@@ -32,6 +46,7 @@ from chathub_desktop.services.errors import ServiceError
 from chathub_desktop.services.views import ProviderView
 
 if TYPE_CHECKING:  # types only: keeps SQLAlchemy off the window's start-up path
+    from chathub_desktop.services.container import Services
     from chathub_desktop.services.provider_service import ProviderService
 
 ProviderIdRole = Qt.ItemDataRole.UserRole + 1
@@ -276,21 +291,307 @@ class ProvidersPage(QWidget):
         self.error_label.setVisible(bool(message))
 
 
+#: The History Compress model when none is set (a bare model runs on the first OpenAI provider).
+DEFAULT_COMPRESS_MODEL = "gpt-5-mini"
+
+COMPRESS_HELP = (
+    "<p><b>History Compress</b> is the model that writes topic summaries (Compact now, token "
+    "auto-compact, summarizing dropped history, overflow rescue) and folds memory dream cards. "
+    "It is <b>never the chat model</b> you talk to. Default: <code>gpt-5-mini</code> on your first "
+    "OpenAI provider.</p><p>Its context window comes from its model card (Settings → model cards, "
+    "else the built-in catalog), so an 8k custom model is treated as 8k: batches stay under about "
+    "half of that window. Pick a fast, capable model; thinking is switched off where the vendor "
+    "allows it.</p>"
+)
+NAMING_HELP = (
+    "<p><b>Topic naming</b>: the model that writes a short title for a new topic from its first "
+    "message. <b>Off</b> keeps the first words of the message as the title, which is also the "
+    "fallback when the model fails.</p>"
+)
+ARCHIVES_HELP = (
+    "<p>When on, short excerpts of earlier summary snapshots are kept and sent under the topic "
+    "summary, so details a later merge dropped are not lost entirely. Identical snapshots are "
+    "stored once; an excerpt whose time cannot be read is kept marked \u201cunknown time\u201d. "
+    "They count towards the token estimate.</p>"
+)
+
+
+def _help_button(tip: str, name: str) -> QToolButton:
+    b = QToolButton()
+    b.setObjectName(name)
+    b.setText("?")
+    b.setAutoRaise(True)
+    b.setToolTip(tip)
+    b.setAccessibleName("Help")
+    b.setCursor(Qt.CursorShape.WhatsThisCursor)
+    b.clicked.connect(lambda: QToolTip.showText(b.mapToGlobal(QPoint(0, b.height())), tip, b))
+    return b
+
+
+class ModelPicker(QWidget):
+    """``PROVIDER/MODEL`` chooser: a provider combo (configured providers, plus
+    ``none_text`` for "no provider": a bare model, or off) and an editable model combo.
+
+    ``value()`` is ``PROVIDER/MODEL``, a bare model (``none_text`` provider and a model),
+    or ``None`` (``allow_off``: the none entry turns the setting off). A stored value
+    naming a provider that no longer exists shows as "NAME (not configured)" so saving
+    reports it instead of silently picking another."""
+
+    def __init__(self, none_text: str, model_ids: Sequence[str], *, allow_off: bool = False,
+                 name: str = "", parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self._none_text = none_text
+        self._allow_off = allow_off
+        row = QHBoxLayout(self)
+        row.setContentsMargins(0, 0, 0, 0)
+        row.setSpacing(6)
+        self.provider_combo = QComboBox()
+        self.provider_combo.setObjectName(f"{name}Provider")
+        self.provider_combo.setAccessibleName("Provider")
+        self.provider_combo.setToolTip("The configured provider the model runs on")
+        self.provider_combo.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToContents)
+        self.model_combo = QComboBox()
+        self.model_combo.setObjectName(f"{name}Model")
+        self.model_combo.setAccessibleName("Model")
+        self.model_combo.setEditable(True)
+        self.model_combo.setInsertPolicy(QComboBox.InsertPolicy.NoInsert)
+        self.model_combo.addItems(list(model_ids))
+        self.model_combo.lineEdit().setPlaceholderText("model id, e.g. gpt-5-mini")
+        self.model_combo.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Fixed)
+        self.model_combo.setMinimumContentsLength(18)
+        row.addWidget(self.provider_combo)
+        row.addWidget(self.model_combo, 1)
+        self.provider_combo.currentIndexChanged.connect(self._sync)
+        self._providers: list[str] = []
+        self.set_providers([])
+
+    def set_providers(self, names: Sequence[str]) -> None:
+        """Offer ``names`` (keeps the current choice when still listed)."""
+        keep = self.provider_combo.currentData()
+        self._providers = list(names)
+        self.provider_combo.blockSignals(True)
+        self.provider_combo.clear()
+        self.provider_combo.addItem(self._none_text, None)
+        for n in names:
+            self.provider_combo.addItem(n, n)
+        if keep is not None:
+            self._select_provider(str(keep))
+        self.provider_combo.blockSignals(False)
+        self._sync()
+
+    def _select_provider(self, name: str) -> None:
+        idx = self.provider_combo.findData(name)
+        if idx < 0:
+            self.provider_combo.addItem(f"{name} (not configured)", name)
+            idx = self.provider_combo.count() - 1
+        self.provider_combo.setCurrentIndex(idx)
+
+    def set_value(self, value: object) -> None:
+        """Show a stored setting (``PROVIDER/MODEL``, a bare model or ``None``)."""
+        text = str(value or "").strip()
+        self.provider_combo.blockSignals(True)
+        if "/" in text:
+            provider, model = text.split("/", 1)
+            self._select_provider(provider.strip())
+        else:
+            self.provider_combo.setCurrentIndex(0)
+            model = text
+        self.provider_combo.blockSignals(False)
+        self.model_combo.setCurrentText(model.strip())
+        self._sync()
+
+    def value(self) -> str | None:
+        """The chosen setting value (see the class docstring)."""
+        provider = self.provider_combo.currentData()
+        model = self.model_combo.currentText().strip()
+        if provider is None:
+            if self._allow_off:
+                return None
+            return model or None
+        return f"{provider}/{model}"
+
+    def _sync(self, *_args: object) -> None:
+        off = self._allow_off and self.provider_combo.currentData() is None
+        self.model_combo.setEnabled(not off)
+
+
+class SystemAgentPage(QWidget):
+    """Settings → System Agent: History Compress model, topic naming model, archives.
+
+    Save writes each setting through ``services.settings``; the first
+    :class:`ServiceError` is shown inline (the dialog stays open). ``saved`` fires after
+    a successful save."""
+
+    saved = Signal()
+
+    def __init__(self, services: Services, model_ids: Sequence[str] = (), parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("systemAgentPage")
+        self.svc = services
+        layout = QVBoxLayout(self)
+        intro = QLabel("Models ChatHub uses for its own work, separate from your assistants' chat models.")
+        intro.setWordWrap(True)
+        layout.addWidget(intro)
+        # History Compress
+        compress = QGroupBox("History Compress")
+        compress.setObjectName("compressGroup")
+        cl = QFormLayout(compress)
+        crow = QHBoxLayout()
+        self.compress_picker = ModelPicker("First OpenAI provider", model_ids, name="compress")
+        self.compress_picker.setToolTip("The summarizer — never the chat model. Its context window "
+                                        "comes from its model card.")
+        self.compress_help = _help_button(COMPRESS_HELP, "compressHelp")
+        self.compress_default = QPushButton("Default")
+        self.compress_default.setObjectName("compressDefault")
+        self.compress_default.setToolTip(f"Use {DEFAULT_COMPRESS_MODEL} on the first OpenAI provider")
+        self.compress_default.clicked.connect(lambda: self.compress_picker.set_value(DEFAULT_COMPRESS_MODEL))
+        crow.addWidget(self.compress_picker, 1)
+        crow.addWidget(self.compress_default)
+        crow.addWidget(self.compress_help)
+        clabel = QLabel("&Model:")
+        clabel.setBuddy(self.compress_picker.model_combo)
+        cl.addRow(clabel, crow)
+        self.compress_info = QLabel()
+        self.compress_info.setObjectName("compressInfo")
+        self.compress_info.setWordWrap(True)
+        self.compress_info.setStyleSheet("color: #666;")
+        cl.addRow("", self.compress_info)
+        layout.addWidget(compress)
+        # Topic naming
+        naming = QGroupBox("Topic naming")
+        naming.setObjectName("namingGroup")
+        nl = QFormLayout(naming)
+        nrow = QHBoxLayout()
+        self.naming_picker = ModelPicker("Off — first words of the message", model_ids, allow_off=True,
+                                         name="naming")
+        self.naming_help = _help_button(NAMING_HELP, "namingHelp")
+        nrow.addWidget(self.naming_picker, 1)
+        nrow.addWidget(self.naming_help)
+        nlabel = QLabel("M&odel:")
+        nlabel.setBuddy(self.naming_picker.provider_combo)
+        nl.addRow(nlabel, nrow)
+        layout.addWidget(naming)
+        # Archives
+        arow = QHBoxLayout()
+        self.archives_check = QCheckBox("&Keep archive excerpts of earlier summaries")
+        self.archives_check.setObjectName("archivesCheck")
+        self.archives_check.setToolTip("Send short excerpts of earlier topic summaries under the current one")
+        self.archives_help = _help_button(ARCHIVES_HELP, "archivesHelp")
+        arow.addWidget(self.archives_check)
+        arow.addWidget(self.archives_help)
+        arow.addStretch(1)
+        layout.addLayout(arow)
+        layout.addStretch(1)
+        self.error_label = QLabel()
+        self.error_label.setObjectName("systemAgentError")
+        self.error_label.setStyleSheet("color: #c0262d;")
+        self.error_label.setWordWrap(True)
+        self.error_label.hide()
+        layout.addWidget(self.error_label)
+        brow = QHBoxLayout()
+        self.status_label = QLabel()
+        self.status_label.setObjectName("systemAgentStatus")
+        brow.addWidget(self.status_label, 1)
+        self.save_button = QPushButton("&Save")
+        self.save_button.setObjectName("systemAgentSave")
+        self.save_button.setToolTip("Store these System Agent settings")
+        self.save_button.clicked.connect(self.save)
+        brow.addWidget(self.save_button)
+        layout.addLayout(brow)
+        self.reload()
+
+    def reload_providers(self) -> None:
+        """Re-read the configured providers (after a change on the Providers page)."""
+        names = [p.name for p in self.svc.providers.list()]
+        self.compress_picker.set_providers(names)
+        self.naming_picker.set_providers(names)
+        self._show_resolved()
+
+    def reload(self) -> None:
+        """Re-read providers and the stored settings."""
+        names = [p.name for p in self.svc.providers.list()]
+        self.compress_picker.set_providers(names)
+        self.naming_picker.set_providers(names)
+        st = self.svc.settings
+        self.compress_picker.set_value(st.get("history-compress-model") or DEFAULT_COMPRESS_MODEL)
+        self.naming_picker.set_value(st.get("topic-naming-model"))
+        self.archives_check.setChecked(bool(st.get("compaction-archives")))
+        self._show_resolved()
+
+    def _show_resolved(self) -> None:
+        """One line on the stored summarizer: provider, model and its context window."""
+        from chathub_desktop.services.summarizer import SummarizerUnavailable, resolve_summarizer
+
+        try:
+            t = resolve_summarizer(self.svc.db, self.svc.settings, self.svc.catalog)
+        except SummarizerUnavailable as exc:
+            self.compress_info.setText(f"Not usable yet: {exc}")
+            return
+        except ServiceError as exc:
+            self.compress_info.setText(str(exc))
+            return
+        source = "its model card" if t.card.known else "no model card: assumed"
+        self.compress_info.setText(f"In use: {t.label} · context window {t.window:,} tokens ({source})")
+
+    def show_error(self, message: str) -> None:
+        """Show ``message`` inline (red)."""
+        self.error_label.setText(message)
+        self.error_label.setVisible(bool(message))
+
+    def save(self) -> bool:
+        """Store the three settings; False (error shown inline) on the first invalid one."""
+        self.show_error("")
+        self.status_label.clear()
+        compress = self.compress_picker.value()
+        naming = self.naming_picker.value()
+        if compress is None or compress.endswith("/"):
+            self.show_error("History Compress: enter a model id (e.g. gpt-5-mini).")
+            return False
+        if naming is not None and naming.endswith("/"):
+            self.show_error("Topic naming: enter a model id, or choose Off.")
+            return False
+        for key, label, value in (
+            ("history-compress-model", "History Compress", compress),
+            ("topic-naming-model", "Topic naming", naming),
+            ("compaction-archives", "Archive excerpts", self.archives_check.isChecked()),
+        ):
+            try:
+                self.svc.settings.set(key, value)
+            except ServiceError as exc:
+                self.show_error(f"{label}: {exc}")
+                return False
+        self._show_resolved()
+        self.status_label.setText("Saved.")
+        self.saved.emit()
+        return True
+
+
 class SettingsDialog(QDialog):
-    """Settings window; today one page, Providers (later: System Agent, Memory…)."""
+    """Settings window: Providers, and System Agent when ``services`` is given."""
 
     providers_changed = Signal()
 
-    def __init__(self, providers: ProviderService, parent: QWidget | None = None) -> None:
+    def __init__(self, providers: ProviderService, parent: QWidget | None = None, *,
+                 services: Services | None = None, model_ids: Sequence[str] = ()) -> None:
         super().__init__(parent)
         self.setWindowTitle("Settings")
-        self.resize(640, 420)
+        self.resize(680, 460)
         layout = QVBoxLayout(self)
         self.tabs = QTabWidget()
         self.providers_page = ProvidersPage(providers)
         self.providers_page.changed.connect(self.providers_changed)
-        self.tabs.addTab(self.providers_page, "Providers")
+        self.tabs.addTab(self.providers_page, "&Providers")
+        self.system_page: SystemAgentPage | None = None
+        if services is not None:
+            self.system_page = SystemAgentPage(services, model_ids)
+            self.providers_page.changed.connect(self.system_page.reload_providers)
+            self.tabs.addTab(self.system_page, "System &Agent")
         layout.addWidget(self.tabs)
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
         buttons.rejected.connect(self.reject)
         layout.addWidget(buttons)
+
+    def show_system_agent(self) -> None:
+        """Switch to the System Agent page (when present)."""
+        if self.system_page is not None:
+            self.tabs.setCurrentWidget(self.system_page)

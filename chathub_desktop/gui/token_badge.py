@@ -14,9 +14,13 @@ one exists (TOK-3, TOK-4). Clicking it opens a popover with:
   are dropped with no summary),
 - the most recent reported cache with a ``?`` naming the model that reported it (TOK-6),
 - Compact now / View topic summary, shown only when the services offer compaction.
+  While a run is in flight for the topic, Compact now is disabled and reads
+  "Compacting…"; the outcome of the last run shows under the buttons (CMP-6).
 
 The numbers come from ``EstimateService.estimate`` (an :class:`EstimateView`); this
-module only shows them.
+module only shows them. The window owns the runs: :meth:`TokenBadge.bind_controller`
+hands the popover its ``compact`` / ``view summary`` / ``is compacting`` / ``outcome``
+callables.
 """
 
 from __future__ import annotations
@@ -26,7 +30,7 @@ import inspect
 from collections.abc import Callable
 from typing import Any
 
-from PySide6.QtCore import QPoint, QRectF, QSize, Qt
+from PySide6.QtCore import QPoint, QRectF, QSize, Qt, Signal
 from PySide6.QtGui import QColor, QPainter, QPaintEvent, QPen
 from PySide6.QtWidgets import (
     QFrame,
@@ -228,8 +232,20 @@ class PartsBar(QWidget):
         p.end()
 
 
+#: Text of Compact now while a run is in flight (CMP-6).
+COMPACTING_TEXT = "Compacting…"
+COMPACT_TEXT = "Compact now"
+
+
 class EstimatePopover(QFrame):
-    """The Context usage & compaction popup (closes on outside click)."""
+    """The Context usage & compaction popup (closes on outside click).
+
+    With a controller bound (:meth:`bind_controller`) the buttons emit
+    ``compact_requested(topic_id)`` / ``summary_requested(topic_id)`` through it and the
+    popover asks it whether the topic is compacting and for the last outcome text."""
+
+    compact_requested = Signal(int)
+    summary_requested = Signal(int)
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent, Qt.WindowType.Popup)
@@ -238,6 +254,9 @@ class EstimatePopover(QFrame):
         self.setFixedWidth(POPOVER_WIDTH)
         self.services: Any = None
         self.estimate: EstimateView | None = None
+        self._is_compacting: Callable[[int], bool] | None = None
+        self._outcome: Callable[[int], str | None] | None = None
+        self._controlled = False
         layout = QVBoxLayout(self)
         layout.setContentsMargins(14, 12, 14, 12)
         layout.setSpacing(6)
@@ -276,17 +295,22 @@ class EstimatePopover(QFrame):
         self.cache_label.setObjectName("cacheLine")
         layout.addWidget(self.cache_label)
         buttons = QHBoxLayout()
-        self.compact_button = QPushButton("Compact now")
+        self.compact_button = QPushButton(COMPACT_TEXT)
         self.compact_button.setObjectName("compactNow")
+        self.compact_button.setToolTip("Summarize the completed turns before your latest message now "
+                                       "(History Compress model; Ctrl+Shift+K)")
         self.compact_button.clicked.connect(self._compact)
         self.summary_button = QPushButton("View topic summary")
         self.summary_button.setObjectName("viewSummary")
+        self.summary_button.setToolTip("The topic's rolling summary, its model, Copy / Export and the "
+                                       "debug log (Ctrl+Shift+S)")
         self.summary_button.clicked.connect(self._summary)
         buttons.addWidget(self.compact_button)
         buttons.addWidget(self.summary_button)
         buttons.addStretch(1)
         layout.addLayout(buttons)
         self.status = QLabel()
+        self.status.setObjectName("compactionOutcome")
         self.status.setWordWrap(True)
         self.status.hide()
         layout.addWidget(self.status)
@@ -326,13 +350,41 @@ class EstimatePopover(QFrame):
         svc = self.services
         return getattr(svc, "compaction", None) if svc is not None and hasattr(svc, "compaction") else None
 
+    def bind_controller(self, compact: Callable[[int], object], summary: Callable[[int], object],
+                        is_compacting: Callable[[int], bool], outcome: Callable[[int], str | None]) -> None:
+        """Route the buttons to the window: ``compact(topic_id)`` / ``summary(topic_id)``;
+        ``is_compacting(topic_id)`` and ``outcome(topic_id)`` (last result text) drive the
+        button state and the outcome line."""
+        self._controlled = True
+        self.compact_requested.connect(compact)
+        self.summary_requested.connect(summary)
+        self._is_compacting = is_compacting
+        self._outcome = outcome
+
+    def sync(self) -> None:
+        """Re-read the compaction state (a run started or ended)."""
+        self._sync_buttons()
+
     def _sync_buttons(self) -> None:
         available = self._compaction() is not None and self.estimate is not None \
             and self.estimate.topic_id is not None
         self.compact_button.setVisible(available)
         self.summary_button.setVisible(available)
-        if available and self.estimate is not None:
-            self.summary_button.setEnabled(self.estimate.has_summary)
+        if not available or self.estimate is None or self.estimate.topic_id is None:
+            return
+        tid = self.estimate.topic_id
+        busy = self._is_compacting(tid) if self._is_compacting is not None else \
+            not self.compact_button.isEnabled() and self.compact_button.text() == COMPACTING_TEXT
+        self.compact_button.setEnabled(not busy)
+        self.compact_button.setText(COMPACTING_TEXT if busy else COMPACT_TEXT)
+        self.summary_button.setToolTip(
+            "The topic's rolling summary, its model, Copy / Export and the debug log (Ctrl+Shift+S)"
+            if self.estimate.has_summary else
+            "No summary yet: the viewer shows the debug log of past runs (Ctrl+Shift+S)")
+        if self._outcome is not None:
+            text = self._outcome(tid)
+            self.status.setText(text or "")
+            self.status.setVisible(bool(text))
 
     def show_estimate(self, e: EstimateView | None, anchor: QWidget) -> None:
         """Fill with ``e`` and pop up above ``anchor``."""
@@ -373,6 +425,12 @@ class EstimatePopover(QFrame):
             done(result)
 
     def _compact(self) -> None:
+        e = self.estimate
+        if self._controlled:
+            if e is not None and e.topic_id is not None:
+                self.compact_requested.emit(e.topic_id)
+                self._sync_buttons()
+            return
         c = self._compaction()
         if c is not None:
             self._run(c.compact, "compact", self._compacted)
@@ -389,12 +447,18 @@ class EstimatePopover(QFrame):
             schedule(invalidate=True)
 
     def _summary(self) -> None:
+        e = self.estimate
+        if self._controlled:
+            if e is not None and e.topic_id is not None:
+                self.hide()
+                self.summary_requested.emit(e.topic_id)
+            return
         c = self._compaction()
         if c is not None:
             self._run(c.summary, "summary", self._show_summary)
 
     def _show_summary(self, view: Any) -> None:
-        text = getattr(view, "summary", None) or "This topic has no summary yet."
+        text = getattr(view, "text", None) or "This topic has no summary yet."
         model = getattr(view, "model", None)
         self.summary_text.setText(f"{text}\n\n— {model}" if model else text)
         self.summary_text.setVisible(True)
@@ -420,6 +484,11 @@ class TokenBadge(QToolButton):
     def bind_services(self, services: Any) -> None:
         """Give the popover the services (for Compact now / View topic summary)."""
         self.popover.services = services
+
+    def bind_controller(self, compact: Callable[[int], object], summary: Callable[[int], object],
+                        is_compacting: Callable[[int], bool], outcome: Callable[[int], str | None]) -> None:
+        """See :meth:`EstimatePopover.bind_controller`."""
+        self.popover.bind_controller(compact, summary, is_compacting, outcome)
 
     def show_estimate(self, e: EstimateView | None) -> None:
         """Show ``e`` (None: no topic)."""

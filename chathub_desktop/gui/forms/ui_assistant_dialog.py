@@ -17,39 +17,45 @@ from PySide6.QtGui import (QBrush, QColor, QConicalGradient, QCursor,
     QImage, QKeySequence, QLinearGradient, QPainter,
     QPalette, QPixmap, QRadialGradient, QTransform)
 from PySide6.QtWidgets import (QAbstractButton, QApplication, QCheckBox, QComboBox,
-    QDialog, QDialogButtonBox, QFormLayout, QHBoxLayout,
-    QLabel, QLineEdit, QPlainTextEdit, QSizePolicy,
-    QSpacerItem, QSpinBox, QToolButton, QVBoxLayout,
-    QWidget)
+    QDialog, QDialogButtonBox, QDoubleSpinBox, QFormLayout,
+    QGroupBox, QHBoxLayout, QLabel, QLineEdit,
+    QPlainTextEdit, QSizePolicy, QSpacerItem, QSpinBox,
+    QTabWidget, QToolButton, QVBoxLayout, QWidget)
 
 class Ui_AssistantDialog(object):
     def setupUi(self, AssistantDialog):
         if not AssistantDialog.objectName():
             AssistantDialog.setObjectName(u"AssistantDialog")
-        AssistantDialog.resize(560, 520)
+        AssistantDialog.resize(600, 540)
         self.mainLayout = QVBoxLayout(AssistantDialog)
         self.mainLayout.setObjectName(u"mainLayout")
+        self.tabs = QTabWidget(AssistantDialog)
+        self.tabs.setObjectName(u"tabs")
+        self.generalTab = QWidget()
+        self.generalTab.setObjectName(u"generalTab")
+        self.generalLayout = QVBoxLayout(self.generalTab)
+        self.generalLayout.setObjectName(u"generalLayout")
         self.formLayout = QFormLayout()
         self.formLayout.setObjectName(u"formLayout")
         self.formLayout.setFieldGrowthPolicy(QFormLayout.FieldGrowthPolicy.ExpandingFieldsGrow)
-        self.nameLabel = QLabel(AssistantDialog)
+        self.nameLabel = QLabel(self.generalTab)
         self.nameLabel.setObjectName(u"nameLabel")
 
         self.formLayout.setWidget(0, QFormLayout.ItemRole.LabelRole, self.nameLabel)
 
-        self.nameEdit = QLineEdit(AssistantDialog)
+        self.nameEdit = QLineEdit(self.generalTab)
         self.nameEdit.setObjectName(u"nameEdit")
 
         self.formLayout.setWidget(0, QFormLayout.ItemRole.FieldRole, self.nameEdit)
 
-        self.providerLabel = QLabel(AssistantDialog)
+        self.providerLabel = QLabel(self.generalTab)
         self.providerLabel.setObjectName(u"providerLabel")
 
         self.formLayout.setWidget(1, QFormLayout.ItemRole.LabelRole, self.providerLabel)
 
         self.providerRow = QHBoxLayout()
         self.providerRow.setObjectName(u"providerRow")
-        self.providerCombo = QComboBox(AssistantDialog)
+        self.providerCombo = QComboBox(self.generalTab)
         self.providerCombo.setObjectName(u"providerCombo")
         sizePolicy = QSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Fixed)
         sizePolicy.setHorizontalStretch(1)
@@ -59,7 +65,7 @@ class Ui_AssistantDialog(object):
 
         self.providerRow.addWidget(self.providerCombo)
 
-        self.providerHelp = QToolButton(AssistantDialog)
+        self.providerHelp = QToolButton(self.generalTab)
         self.providerHelp.setObjectName(u"providerHelp")
         self.providerHelp.setAutoRaise(True)
 
@@ -68,14 +74,14 @@ class Ui_AssistantDialog(object):
 
         self.formLayout.setLayout(1, QFormLayout.ItemRole.FieldRole, self.providerRow)
 
-        self.modelLabel = QLabel(AssistantDialog)
+        self.modelLabel = QLabel(self.generalTab)
         self.modelLabel.setObjectName(u"modelLabel")
 
         self.formLayout.setWidget(2, QFormLayout.ItemRole.LabelRole, self.modelLabel)
 
         self.modelRow = QHBoxLayout()
         self.modelRow.setObjectName(u"modelRow")
-        self.modelCombo = QComboBox(AssistantDialog)
+        self.modelCombo = QComboBox(self.generalTab)
         self.modelCombo.setObjectName(u"modelCombo")
         self.modelCombo.setEditable(True)
         sizePolicy.setHeightForWidth(self.modelCombo.sizePolicy().hasHeightForWidth())
@@ -83,7 +89,7 @@ class Ui_AssistantDialog(object):
 
         self.modelRow.addWidget(self.modelCombo)
 
-        self.modelHelp = QToolButton(AssistantDialog)
+        self.modelHelp = QToolButton(self.generalTab)
         self.modelHelp.setObjectName(u"modelHelp")
         self.modelHelp.setAutoRaise(True)
 
@@ -92,30 +98,30 @@ class Ui_AssistantDialog(object):
 
         self.formLayout.setLayout(2, QFormLayout.ItemRole.FieldRole, self.modelRow)
 
-        self.instructionsLabel = QLabel(AssistantDialog)
+        self.instructionsLabel = QLabel(self.generalTab)
         self.instructionsLabel.setObjectName(u"instructionsLabel")
 
         self.formLayout.setWidget(3, QFormLayout.ItemRole.LabelRole, self.instructionsLabel)
 
-        self.instructionsEdit = QPlainTextEdit(AssistantDialog)
+        self.instructionsEdit = QPlainTextEdit(self.generalTab)
         self.instructionsEdit.setObjectName(u"instructionsEdit")
         self.instructionsEdit.setTabChangesFocus(True)
 
         self.formLayout.setWidget(3, QFormLayout.ItemRole.FieldRole, self.instructionsEdit)
 
-        self.templateLabel = QLabel(AssistantDialog)
+        self.templateLabel = QLabel(self.generalTab)
         self.templateLabel.setObjectName(u"templateLabel")
 
         self.formLayout.setWidget(4, QFormLayout.ItemRole.LabelRole, self.templateLabel)
 
         self.templateRow = QHBoxLayout()
         self.templateRow.setObjectName(u"templateRow")
-        self.templateEdit = QLineEdit(AssistantDialog)
+        self.templateEdit = QLineEdit(self.generalTab)
         self.templateEdit.setObjectName(u"templateEdit")
 
         self.templateRow.addWidget(self.templateEdit)
 
-        self.templateHelp = QToolButton(AssistantDialog)
+        self.templateHelp = QToolButton(self.generalTab)
         self.templateHelp.setObjectName(u"templateHelp")
         self.templateHelp.setAutoRaise(True)
 
@@ -124,14 +130,14 @@ class Ui_AssistantDialog(object):
 
         self.formLayout.setLayout(4, QFormLayout.ItemRole.FieldRole, self.templateRow)
 
-        self.maxTokensCheck = QCheckBox(AssistantDialog)
+        self.maxTokensCheck = QCheckBox(self.generalTab)
         self.maxTokensCheck.setObjectName(u"maxTokensCheck")
 
         self.formLayout.setWidget(5, QFormLayout.ItemRole.LabelRole, self.maxTokensCheck)
 
         self.maxTokensRow = QHBoxLayout()
         self.maxTokensRow.setObjectName(u"maxTokensRow")
-        self.maxTokensSpin = QSpinBox(AssistantDialog)
+        self.maxTokensSpin = QSpinBox(self.generalTab)
         self.maxTokensSpin.setObjectName(u"maxTokensSpin")
         self.maxTokensSpin.setMinimum(1)
         self.maxTokensSpin.setMaximum(1000000)
@@ -141,7 +147,7 @@ class Ui_AssistantDialog(object):
 
         self.maxTokensRow.addWidget(self.maxTokensSpin)
 
-        self.maxTokensHelp = QToolButton(AssistantDialog)
+        self.maxTokensHelp = QToolButton(self.generalTab)
         self.maxTokensHelp.setObjectName(u"maxTokensHelp")
         self.maxTokensHelp.setAutoRaise(True)
 
@@ -156,12 +162,12 @@ class Ui_AssistantDialog(object):
 
         self.memoryRow = QHBoxLayout()
         self.memoryRow.setObjectName(u"memoryRow")
-        self.memoryCheck = QCheckBox(AssistantDialog)
+        self.memoryCheck = QCheckBox(self.generalTab)
         self.memoryCheck.setObjectName(u"memoryCheck")
 
         self.memoryRow.addWidget(self.memoryCheck)
 
-        self.memoryHelp = QToolButton(AssistantDialog)
+        self.memoryHelp = QToolButton(self.generalTab)
         self.memoryHelp.setObjectName(u"memoryHelp")
         self.memoryHelp.setAutoRaise(True)
 
@@ -175,7 +181,169 @@ class Ui_AssistantDialog(object):
         self.formLayout.setLayout(6, QFormLayout.ItemRole.FieldRole, self.memoryRow)
 
 
-        self.mainLayout.addLayout(self.formLayout)
+        self.generalLayout.addLayout(self.formLayout)
+
+        self.tabs.addTab(self.generalTab, "")
+        self.chatPrefTab = QWidget()
+        self.chatPrefTab.setObjectName(u"chatPrefTab")
+        self.chatPrefLayout = QVBoxLayout(self.chatPrefTab)
+        self.chatPrefLayout.setObjectName(u"chatPrefLayout")
+        self.historyGroup = QGroupBox(self.chatPrefTab)
+        self.historyGroup.setObjectName(u"historyGroup")
+        self.historyLayout = QVBoxLayout(self.historyGroup)
+        self.historyLayout.setObjectName(u"historyLayout")
+        self.historyLimitRow = QHBoxLayout()
+        self.historyLimitRow.setObjectName(u"historyLimitRow")
+        self.historyLimitCheck = QCheckBox(self.historyGroup)
+        self.historyLimitCheck.setObjectName(u"historyLimitCheck")
+
+        self.historyLimitRow.addWidget(self.historyLimitCheck)
+
+        self.historyLimitSpin = QSpinBox(self.historyGroup)
+        self.historyLimitSpin.setObjectName(u"historyLimitSpin")
+        self.historyLimitSpin.setMinimum(0)
+        self.historyLimitSpin.setMaximum(100000)
+        self.historyLimitSpin.setValue(20)
+        self.historyLimitSpin.setGroupSeparatorShown(True)
+
+        self.historyLimitRow.addWidget(self.historyLimitSpin)
+
+        self.historyLimitHelp = QToolButton(self.historyGroup)
+        self.historyLimitHelp.setObjectName(u"historyLimitHelp")
+        self.historyLimitHelp.setAutoRaise(True)
+
+        self.historyLimitRow.addWidget(self.historyLimitHelp)
+
+        self.historyLimitSpacer = QSpacerItem(40, 20, QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Minimum)
+
+        self.historyLimitRow.addItem(self.historyLimitSpacer)
+
+
+        self.historyLayout.addLayout(self.historyLimitRow)
+
+        self.summarizeRow = QHBoxLayout()
+        self.summarizeRow.setObjectName(u"summarizeRow")
+        self.summarizeCheck = QCheckBox(self.historyGroup)
+        self.summarizeCheck.setObjectName(u"summarizeCheck")
+
+        self.summarizeRow.addWidget(self.summarizeCheck)
+
+        self.summarizeHelp = QToolButton(self.historyGroup)
+        self.summarizeHelp.setObjectName(u"summarizeHelp")
+        self.summarizeHelp.setAutoRaise(True)
+
+        self.summarizeRow.addWidget(self.summarizeHelp)
+
+        self.summarizeSpacer = QSpacerItem(40, 20, QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Minimum)
+
+        self.summarizeRow.addItem(self.summarizeSpacer)
+
+
+        self.historyLayout.addLayout(self.summarizeRow)
+
+
+        self.chatPrefLayout.addWidget(self.historyGroup)
+
+        self.compactGroup = QGroupBox(self.chatPrefTab)
+        self.compactGroup.setObjectName(u"compactGroup")
+        self.compactLayout = QFormLayout(self.compactGroup)
+        self.compactLayout.setObjectName(u"compactLayout")
+        self.presetLabel = QLabel(self.compactGroup)
+        self.presetLabel.setObjectName(u"presetLabel")
+
+        self.compactLayout.setWidget(0, QFormLayout.ItemRole.LabelRole, self.presetLabel)
+
+        self.presetRow = QHBoxLayout()
+        self.presetRow.setObjectName(u"presetRow")
+        self.presetCombo = QComboBox(self.compactGroup)
+        self.presetCombo.setObjectName(u"presetCombo")
+        self.presetCombo.setMinimumContentsLength(10)
+
+        self.presetRow.addWidget(self.presetCombo)
+
+        self.presetHelp = QToolButton(self.compactGroup)
+        self.presetHelp.setObjectName(u"presetHelp")
+        self.presetHelp.setAutoRaise(True)
+
+        self.presetRow.addWidget(self.presetHelp)
+
+        self.presetSpacer = QSpacerItem(40, 20, QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Minimum)
+
+        self.presetRow.addItem(self.presetSpacer)
+
+
+        self.compactLayout.setLayout(0, QFormLayout.ItemRole.FieldRole, self.presetRow)
+
+        self.autoCompactRow = QHBoxLayout()
+        self.autoCompactRow.setObjectName(u"autoCompactRow")
+        self.autoCompactCheck = QCheckBox(self.compactGroup)
+        self.autoCompactCheck.setObjectName(u"autoCompactCheck")
+
+        self.autoCompactRow.addWidget(self.autoCompactCheck)
+
+        self.autoCompactHelp = QToolButton(self.compactGroup)
+        self.autoCompactHelp.setObjectName(u"autoCompactHelp")
+        self.autoCompactHelp.setAutoRaise(True)
+
+        self.autoCompactRow.addWidget(self.autoCompactHelp)
+
+        self.autoCompactSpacer = QSpacerItem(40, 20, QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Minimum)
+
+        self.autoCompactRow.addItem(self.autoCompactSpacer)
+
+
+        self.compactLayout.setLayout(1, QFormLayout.ItemRole.FieldRole, self.autoCompactRow)
+
+        self.highWatermarkLabel = QLabel(self.compactGroup)
+        self.highWatermarkLabel.setObjectName(u"highWatermarkLabel")
+
+        self.compactLayout.setWidget(2, QFormLayout.ItemRole.LabelRole, self.highWatermarkLabel)
+
+        self.highWatermarkRow = QHBoxLayout()
+        self.highWatermarkRow.setObjectName(u"highWatermarkRow")
+        self.highWatermarkSpin = QDoubleSpinBox(self.compactGroup)
+        self.highWatermarkSpin.setObjectName(u"highWatermarkSpin")
+        self.highWatermarkSpin.setDecimals(2)
+        self.highWatermarkSpin.setMinimum(0.500000000000000)
+        self.highWatermarkSpin.setMaximum(0.990000000000000)
+        self.highWatermarkSpin.setSingleStep(0.010000000000000)
+        self.highWatermarkSpin.setValue(0.800000000000000)
+
+        self.highWatermarkRow.addWidget(self.highWatermarkSpin)
+
+        self.highWatermarkHelp = QToolButton(self.compactGroup)
+        self.highWatermarkHelp.setObjectName(u"highWatermarkHelp")
+        self.highWatermarkHelp.setAutoRaise(True)
+
+        self.highWatermarkRow.addWidget(self.highWatermarkHelp)
+
+        self.highWatermarkSpacer = QSpacerItem(40, 20, QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Minimum)
+
+        self.highWatermarkRow.addItem(self.highWatermarkSpacer)
+
+
+        self.compactLayout.setLayout(2, QFormLayout.ItemRole.FieldRole, self.highWatermarkRow)
+
+        self.lowWatermarkLabel = QLabel(self.compactGroup)
+        self.lowWatermarkLabel.setObjectName(u"lowWatermarkLabel")
+
+        self.compactLayout.setWidget(3, QFormLayout.ItemRole.LabelRole, self.lowWatermarkLabel)
+
+        self.lowWatermarkValue = QLabel(self.compactGroup)
+        self.lowWatermarkValue.setObjectName(u"lowWatermarkValue")
+
+        self.compactLayout.setWidget(3, QFormLayout.ItemRole.FieldRole, self.lowWatermarkValue)
+
+
+        self.chatPrefLayout.addWidget(self.compactGroup)
+
+        self.chatPrefSpacer = QSpacerItem(20, 10, QSizePolicy.Policy.Minimum, QSizePolicy.Policy.Expanding)
+
+        self.chatPrefLayout.addItem(self.chatPrefSpacer)
+
+        self.tabs.addTab(self.chatPrefTab, "")
+
+        self.mainLayout.addWidget(self.tabs)
 
         self.errorLabel = QLabel(AssistantDialog)
         self.errorLabel.setObjectName(u"errorLabel")
@@ -196,6 +364,8 @@ class Ui_AssistantDialog(object):
         self.modelLabel.setBuddy(self.modelCombo)
         self.instructionsLabel.setBuddy(self.instructionsEdit)
         self.templateLabel.setBuddy(self.templateEdit)
+        self.presetLabel.setBuddy(self.presetCombo)
+        self.highWatermarkLabel.setBuddy(self.highWatermarkSpin)
 #endif // QT_CONFIG(shortcut)
         QWidget.setTabOrder(self.nameEdit, self.providerCombo)
         QWidget.setTabOrder(self.providerCombo, self.modelCombo)
@@ -204,8 +374,17 @@ class Ui_AssistantDialog(object):
         QWidget.setTabOrder(self.templateEdit, self.maxTokensCheck)
         QWidget.setTabOrder(self.maxTokensCheck, self.maxTokensSpin)
         QWidget.setTabOrder(self.maxTokensSpin, self.memoryCheck)
+        QWidget.setTabOrder(self.memoryCheck, self.historyLimitCheck)
+        QWidget.setTabOrder(self.historyLimitCheck, self.historyLimitSpin)
+        QWidget.setTabOrder(self.historyLimitSpin, self.summarizeCheck)
+        QWidget.setTabOrder(self.summarizeCheck, self.presetCombo)
+        QWidget.setTabOrder(self.presetCombo, self.autoCompactCheck)
+        QWidget.setTabOrder(self.autoCompactCheck, self.highWatermarkSpin)
 
         self.retranslateUi(AssistantDialog)
+
+        self.tabs.setCurrentIndex(0)
+
 
         QMetaObject.connectSlotsByName(AssistantDialog)
     # setupUi
@@ -249,6 +428,65 @@ class Ui_AssistantDialog(object):
 #if QT_CONFIG(tooltip)
         self.memoryHelp.setToolTip(QCoreApplication.translate("AssistantDialog", u"Master switch for this assistant's memory (fixed memory and dreaming). When off, no memory is added to requests and none is written.", None))
 #endif // QT_CONFIG(tooltip)
+        self.tabs.setTabText(self.tabs.indexOf(self.generalTab), QCoreApplication.translate("AssistantDialog", u"&General", None))
+        self.historyGroup.setTitle(QCoreApplication.translate("AssistantDialog", u"History", None))
+        self.historyLimitCheck.setText(QCoreApplication.translate("AssistantDialog", u"&Limit history messages to", None))
+        self.historyLimitSpin.setSuffix(QCoreApplication.translate("AssistantDialog", u" messages", None))
+#if QT_CONFIG(tooltip)
+        self.historyLimitSpin.setToolTip(QCoreApplication.translate("AssistantDialog", u"How many of the newest topic messages each request sends", None))
+#endif // QT_CONFIG(tooltip)
+        self.historyLimitHelp.setText(QCoreApplication.translate("AssistantDialog", u"?", None))
+#if QT_CONFIG(accessibility)
+        self.historyLimitHelp.setAccessibleName(QCoreApplication.translate("AssistantDialog", u"Help", None))
+#endif // QT_CONFIG(accessibility)
+#if QT_CONFIG(tooltip)
+        self.historyLimitHelp.setToolTip(QCoreApplication.translate("AssistantDialog", u"<p><b>Limit history messages</b>: send only the newest N topic messages with each request, counted back from your latest message (a long tool loop keeps its newest 20 results). Older messages stay in the topic; with <b>Summarize history</b> on they are folded into the topic summary instead of being dropped silently.</p>", None))
+#endif // QT_CONFIG(tooltip)
+        self.summarizeCheck.setText(QCoreApplication.translate("AssistantDialog", u"&Summarize history", None))
+        self.summarizeHelp.setText(QCoreApplication.translate("AssistantDialog", u"?", None))
+#if QT_CONFIG(accessibility)
+        self.summarizeHelp.setAccessibleName(QCoreApplication.translate("AssistantDialog", u"Help", None))
+#endif // QT_CONFIG(accessibility)
+#if QT_CONFIG(tooltip)
+        self.summarizeHelp.setToolTip(QCoreApplication.translate("AssistantDialog", u"<p><b>Summarize history</b>: before a send, turns the history limit would drop are summarized by the History Compress model (Settings \u2192 System Agent) into the topic's rolling summary, which is sent in their place. Needs <b>Limit history messages</b>. The memory dream also reads these summaries.</p>", None))
+#endif // QT_CONFIG(tooltip)
+        self.compactGroup.setTitle(QCoreApplication.translate("AssistantDialog", u"Compact", None))
+        self.presetLabel.setText(QCoreApplication.translate("AssistantDialog", u"Assist p&reset:", None))
+        self.presetHelp.setText(QCoreApplication.translate("AssistantDialog", u"?", None))
+#if QT_CONFIG(accessibility)
+        self.presetHelp.setAccessibleName(QCoreApplication.translate("AssistantDialog", u"Help", None))
+#endif // QT_CONFIG(accessibility)
+#if QT_CONFIG(tooltip)
+        self.presetHelp.setToolTip(QCoreApplication.translate("AssistantDialog", u"<p><b>Assist preset</b>: how long the topic summary may get. <b>minimal</b> \u2248 400 tokens, <b>balanced</b> \u2248 600 tokens, <b>rich</b> \u2248 800 tokens. A longer summary keeps more detail and costs more input on every request.</p>", None))
+#endif // QT_CONFIG(tooltip)
+        self.autoCompactCheck.setText(QCoreApplication.translate("AssistantDialog", u"Token &auto-compact", None))
+        self.autoCompactHelp.setText(QCoreApplication.translate("AssistantDialog", u"?", None))
+#if QT_CONFIG(accessibility)
+        self.autoCompactHelp.setAccessibleName(QCoreApplication.translate("AssistantDialog", u"Help", None))
+#endif // QT_CONFIG(accessibility)
+#if QT_CONFIG(tooltip)
+        self.autoCompactHelp.setToolTip(QCoreApplication.translate("AssistantDialog", u"<p><b>Token auto-compact</b>: when the next request's estimate reaches the high watermark of the input budget, the oldest completed turns are summarized until it is back at the low watermark. It reacts to new messages; it never polls. Compact now (Topic menu or the token badge) works with this off.</p>", None))
+#endif // QT_CONFIG(tooltip)
+        self.highWatermarkLabel.setText(QCoreApplication.translate("AssistantDialog", u"&High watermark:", None))
+#if QT_CONFIG(tooltip)
+        self.highWatermarkSpin.setToolTip(QCoreApplication.translate("AssistantDialog", u"Share of the input budget at which token auto-compact starts (0.50\u20130.99)", None))
+#endif // QT_CONFIG(tooltip)
+        self.highWatermarkHelp.setText(QCoreApplication.translate("AssistantDialog", u"?", None))
+#if QT_CONFIG(accessibility)
+        self.highWatermarkHelp.setAccessibleName(QCoreApplication.translate("AssistantDialog", u"Help", None))
+#endif // QT_CONFIG(accessibility)
+#if QT_CONFIG(tooltip)
+        self.highWatermarkHelp.setToolTip(QCoreApplication.translate("AssistantDialog", u"<p><b>High watermark</b>: the share of the input budget (context window minus the reply reserve) at which token auto-compact starts, 0.50\u20130.99, default 0.80. The <b>low watermark</b>, the target after compacting, is always 0.20 lower (at least 0.10).</p>", None))
+#endif // QT_CONFIG(tooltip)
+        self.lowWatermarkLabel.setText(QCoreApplication.translate("AssistantDialog", u"Low watermark:", None))
+        self.lowWatermarkValue.setText(QCoreApplication.translate("AssistantDialog", u"0.60", None))
+#if QT_CONFIG(tooltip)
+        self.lowWatermarkValue.setToolTip(QCoreApplication.translate("AssistantDialog", u"Read-only: always 0.20 below the high watermark (at least 0.10); auto-compact summarizes until the estimate is back here", None))
+#endif // QT_CONFIG(tooltip)
+#if QT_CONFIG(accessibility)
+        self.lowWatermarkValue.setAccessibleName(QCoreApplication.translate("AssistantDialog", u"Low watermark", None))
+#endif // QT_CONFIG(accessibility)
+        self.tabs.setTabText(self.tabs.indexOf(self.chatPrefTab), QCoreApplication.translate("AssistantDialog", u"Chat &Preference", None))
         self.errorLabel.setText("")
     # retranslateUi
 
