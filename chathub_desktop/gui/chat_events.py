@@ -10,12 +10,12 @@ text (APP-8).
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
 
 from PySide6.QtCore import QObject, Signal
 
 from chathub_desktop.services.events import (
     ChatEvent,
+    CompactionProgress,
     EventBus,
     MessageAdded,
     ReplyDelta,
@@ -24,7 +24,6 @@ from chathub_desktop.services.events import (
 )
 
 #: Class name of the compaction progress event on the bus.
-_COMPACTION_PROGRESS = "CompactionProgress"
 
 
 class ChatEvents(QObject):
@@ -62,11 +61,10 @@ class ChatEvents(QObject):
             self.reply_finished.emit(event.topic_id, event.message_id, event.status, event.error or "")
         elif isinstance(event, TopicChanged):
             self.topic_changed.emit(event.topic_id)
-        elif type(event).__name__ == _COMPACTION_PROGRESS:
-            # services.compaction_service.CompactionProgress, matched by name: importing
-            # that module here would load SQLAlchemy before the window is shown
-            e: Any = event
-            self.compaction_progress.emit(e.topic_id, e.trigger, e.phase, e.done, e.total, e.status or "")
+        elif isinstance(event, CompactionProgress):
+            self.compaction_progress.emit(
+                event.topic_id, event.trigger, event.phase, event.done, event.total, event.status or ""
+            )
 
     def streaming_text(self, message_id: int) -> str | None:
         """Text received so far for a reply still streaming, or None if not streaming here."""

@@ -33,7 +33,7 @@ from chathub_desktop.core import compaction as cc
 from chathub_desktop.core.request_assembly import assemble_request, template_overhead
 from chathub_desktop.providers.catalog import ModelCatalog
 from chathub_desktop.services.errors import InvalidInput, ServiceError
-from chathub_desktop.services.events import EventBus, TopicChanged
+from chathub_desktop.services.events import CompactionProgress, EventBus, TopicChanged
 from chathub_desktop.services.provider_service import ProviderService
 from chathub_desktop.services.request_context import MemoryBlockSource, TopicContext, load_context
 from chathub_desktop.services.settings_service import SettingsService
@@ -72,22 +72,6 @@ STATUS_TEXT = {
 
 class CompactionInProgress(ServiceError):
     """A compaction of this topic is already running (CMP-6)."""
-
-
-@dataclass(frozen=True)
-class CompactionProgress:
-    """Bus event while a run is going (the GUI shows progress, CMP-13).
-
-    ``phase``: ``started`` / ``batch`` (``done`` of ``total`` batches processed) /
-    ``finished`` (``status`` set).
-    """
-
-    topic_id: int
-    trigger: str
-    phase: str
-    done: int = 0
-    total: int = 0
-    status: str | None = None
 
 
 @dataclass(frozen=True)
@@ -433,7 +417,7 @@ class CompactionService:
             raise CompactionInProgress("this topic is already compacting; wait for that run to finish")
         run = _Run(task=asyncio.current_task())
         self._runs[topic_id] = run
-        self._bus.publish(CompactionProgress(topic_id, trigger, "started"))  # type: ignore[arg-type]
+        self._bus.publish(CompactionProgress(topic_id, trigger, "started"))
         out: CompactionOutcome | None = None
         try:
             out = await self._run(topic_id, trigger, max_batches)
@@ -441,7 +425,7 @@ class CompactionService:
         finally:
             del self._runs[topic_id]
             run.done.set()
-            self._bus.publish(CompactionProgress(  # type: ignore[arg-type]
+            self._bus.publish(CompactionProgress(
                 topic_id, trigger, "finished", status=out.status if out else "cancelled"))
 
     async def _run(self, topic_id: int, trigger: str, max_batches: int | None) -> CompactionOutcome:
@@ -513,7 +497,7 @@ class CompactionService:
                     break
             done_end = batch.end
             processed += 1
-            self._bus.publish(CompactionProgress(  # type: ignore[arg-type]
+            self._bus.publish(CompactionProgress(
                 topic_id, trigger, "batch", processed, len(plan.batches)))
         if processed == 0:
             return self._failed(ctx, trigger, failure or "no batch was processed", before, "summarizer",
@@ -674,7 +658,6 @@ __all__ = [
     "UNREACHABLE",
     "CompactionInProgress",
     "CompactionOutcome",
-    "CompactionProgress",
     "CompactionService",
     "PreSendResult",
 ]

@@ -45,7 +45,23 @@ class TopicChanged:
     topic_id: int
 
 
-ChatEvent = MessageAdded | ReplyDelta | ReplyFinished | TopicChanged
+@dataclass(frozen=True)
+class CompactionProgress:
+    """A compaction run is going (the GUI shows progress, CMP-13, APP-7).
+
+    ``phase``: ``started`` / ``batch`` (``done`` of ``total`` batches processed) /
+    ``finished`` (``status`` set: compacted, nothing_eligible, failed, unreachable).
+    """
+
+    topic_id: int
+    trigger: str
+    phase: str
+    done: int = 0
+    total: int = 0
+    status: str | None = None
+
+
+ChatEvent = MessageAdded | ReplyDelta | ReplyFinished | TopicChanged | CompactionProgress
 Listener = Callable[[ChatEvent], None]
 
 
