@@ -38,7 +38,7 @@ class F(QObject):
 f = F(); w.installEventFilter(f); w.show(); app.exec()
 """
 
-APP = "import sys; from chathub_desktop.app_bootstrap import run_gui; sys.exit(run_gui())"
+APP = "import sys; from chathub_desktop.cli import main; sys.exit(main([]))"  # the real entry point
 
 
 def time_to_marker(code: str, env: dict[str, str]) -> float:

@@ -17,12 +17,15 @@ import sys
 import threading
 from collections.abc import Callable, Sequence
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from chathub_desktop import __version__
 from chathub_desktop.core.provider_kinds import ProviderKind
-from chathub_desktop.services.container import Services, open_services
 from chathub_desktop.services.errors import ServiceError
 from chathub_desktop.services.events import ChatEvent, ReplyDelta
+
+if TYPE_CHECKING:  # the window path must not load SQLAlchemy before it shows
+    from chathub_desktop.services.container import Services
 
 PROG = "chathub-desktop"
 
@@ -564,6 +567,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     func = getattr(args, "func", None)
     if func is None or func is cmd_gui:
         return cmd_gui(args, None)
+    from chathub_desktop.services.container import open_services
     from chathub_desktop.storage.database import DatabaseError
 
     try:

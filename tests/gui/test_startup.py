@@ -25,10 +25,10 @@ def test_window_shows_first_and_fills_in_on_attach(qloop, services, qtbot) -> No
 
 
 def test_window_module_does_not_load_the_store_stack() -> None:
-    """Importing the window must not import SQLAlchemy, Alembic or httpx (they load on a
-    worker thread after the window is shown)."""
+    """Importing the entry point and the window must not import SQLAlchemy, Alembic or
+    httpx (they load on a worker thread after the window is shown)."""
     code = (
-        "import sys, chathub_desktop.gui.main_window;"
+        "import sys, chathub_desktop.cli, chathub_desktop.gui.main_window;"
         "print(sorted(m for m in ('sqlalchemy', 'alembic', 'httpx', 'tiktoken') if m in sys.modules))"
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
