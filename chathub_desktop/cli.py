@@ -169,6 +169,25 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--assistant", required=True)
     p.set_defaults(func=cmd_memory_export)
 
+    mod = group("model", "your own model cards: context window and max output (beat the bundled catalog)")
+    p = mod.add_parser("set", help="add or replace a model card", parents=[common])
+    p.add_argument("model")
+    p.add_argument("--context-window", type=int, required=True, help="tokens")
+    p.add_argument("--max-output", type=int, help="tokens")
+    p.add_argument("--reasoning", action="store_true", help="the model thinks before answering")
+    p.add_argument("--provider", help="only for this provider (default: every provider)")
+    p.set_defaults(func=cmd_model_set)
+    p = mod.add_parser("list", help="your model cards", parents=[common])
+    p.set_defaults(func=cmd_model_list)
+    p = mod.add_parser("delete", help="remove a model card", parents=[common])
+    p.add_argument("model")
+    p.add_argument("--provider")
+    p.set_defaults(func=cmd_model_delete)
+    p = mod.add_parser("import", help="import a catalog JSON file (model_catalog.json format)", parents=[common])
+    p.add_argument("path", type=Path)
+    p.add_argument("--provider")
+    p.set_defaults(func=cmd_model_import)
+
     st = group("settings", "application settings (System Agent models)")
     p = st.add_parser("set", help="set a setting, e.g. history-compress-model PROVIDER/MODEL",
                       parents=[common])
@@ -543,6 +562,45 @@ def cmd_memory_export(args: argparse.Namespace, svc: Services) -> int:
     """``memory export``: the Markdown document exactly as stored."""
     text = svc.memory.export_markdown(args.assistant)
     _emit(args, {"markdown": text}, lambda: sys.stdout.write(text))
+    return 0
+
+
+def cmd_model_set(args: argparse.Namespace, svc: Services) -> int:
+    """``model set``."""
+    view = svc.models.set(args.model, args.context_window, provider=args.provider,
+                          max_output=args.max_output, reasoning=args.reasoning)
+    _emit(args, view.to_json(), lambda: print(
+        f"{view.model}: context window {view.context_window:,} tokens"
+        + (f", max output {view.max_output:,}" if view.max_output else "")
+        + (f" (provider {view.provider})" if view.provider else " (every provider)")))
+    return 0
+
+
+def cmd_model_list(args: argparse.Namespace, svc: Services) -> int:
+    """``model list``."""
+    rows = svc.models.list()
+
+    def human() -> None:
+        if not rows:
+            print("no model cards of your own; the bundled catalog applies")
+        for c in rows:
+            print(f"{c.provider or '*'}\t{c.model}\t{c.context_window:,}\t{c.max_output or '-'}")
+
+    _emit(args, [c.to_json() for c in rows], human)
+    return 0
+
+
+def cmd_model_delete(args: argparse.Namespace, svc: Services) -> int:
+    """``model delete``."""
+    svc.models.delete(args.model, provider=args.provider)
+    _emit(args, {"deleted": args.model}, lambda: print(f"deleted the card of {args.model}"))
+    return 0
+
+
+def cmd_model_import(args: argparse.Namespace, svc: Services) -> int:
+    """``model import``: one transaction; a bad entry writes nothing."""
+    n = svc.models.import_catalog(args.path, provider=args.provider)
+    _emit(args, {"imported": n}, lambda: print(f"imported {n} model cards"))
     return 0
 
 

@@ -15,6 +15,7 @@ from chathub_desktop.services.estimate_service import EstimateService
 from chathub_desktop.services.events import EventBus, TopicChanged
 from chathub_desktop.services.memory_service import MemoryService, MemoryToolProvider
 from chathub_desktop.services.message_edit_service import MessageEditService
+from chathub_desktop.services.model_card_service import ModelCardService
 from chathub_desktop.services.provider_service import ProviderService
 from chathub_desktop.services.settings_service import SettingsService
 from chathub_desktop.services.tool_registry import ToolRegistry
@@ -49,9 +50,10 @@ class Services:
     estimates: EstimateService
     tools: ToolRegistry
     memory: MemoryService
+    compaction: CompactionService
+    messages: MessageEditService
+    models: ModelCardService
     database_url: str
-    compaction: CompactionService | None = None
-    messages: MessageEditService | None = None
 
     def close(self) -> None:
         """Release the database connections."""
@@ -92,6 +94,7 @@ def open_services(database_url: str | None = None, data_dir: Path | None = None)
         tools=tools,
         database_url=url,
         compaction=compaction,
+        models=ModelCardService(db, catalog),
         messages=MessageEditService(db, bus, compaction, on_change=estimates.invalidate),
     )
     topics.mark_stale_streams_interrupted()

@@ -43,6 +43,7 @@ from chathub_desktop.core.request_assembly import (
 )
 from chathub_desktop.providers.catalog import ModelCardInfo, ModelCatalog
 from chathub_desktop.services.errors import InvalidInput
+from chathub_desktop.services.model_card_service import resolve_card
 from chathub_desktop.services.tool_registry import ToolRegistry
 from chathub_desktop.storage.database import Database
 from chathub_desktop.storage.models import (
@@ -195,8 +196,7 @@ def load_context(
         assert assistant is not None
         provider = s.get(Provider, assistant.provider_id) if assistant.provider_id else None
         kind = ProviderKind(provider.kind) if provider else None
-        card = catalog.card(assistant.model or "", kind or ProviderKind.OPENAI_COMPATIBLE,
-                            base_url=provider.base_url if provider else None)
+        card = resolve_card(s, catalog, provider, assistant.model or "")
         counter = TokenCounter.for_model(assistant.model or "")
         history = _history(s, topic, counter)
         budget = input_budget(

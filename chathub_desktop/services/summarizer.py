@@ -14,7 +14,7 @@ import contextlib
 import logging
 import os
 from collections.abc import Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 from sqlalchemy import select
 
@@ -34,10 +34,11 @@ from chathub_desktop.providers.base import (
 )
 from chathub_desktop.providers.catalog import ModelCardInfo, ModelCatalog
 from chathub_desktop.services.errors import InvalidInput
+from chathub_desktop.services.model_card_service import resolve_card
 from chathub_desktop.services.provider_service import ProviderService
 from chathub_desktop.services.settings_service import SettingsService
 from chathub_desktop.storage.database import Database
-from chathub_desktop.storage.models import ModelCard, Provider
+from chathub_desktop.storage.models import Provider
 
 log = logging.getLogger(__name__)
 
@@ -135,18 +136,7 @@ def resolve_summarizer(db: Database, settings: SettingsService, catalog: ModelCa
                 "set `settings set history-compress-model PROVIDER/MODEL`"
             )
         kind = ProviderKind(provider.kind)
-        card = catalog.card(model, kind, base_url=provider.base_url)
-        custom = s.scalar(
-            select(ModelCard).where(ModelCard.model == model, ModelCard.provider_id == provider.id)
-        ) or s.scalar(select(ModelCard).where(ModelCard.model == model, ModelCard.provider_id.is_(None)))
-        if custom is not None:
-            card = replace(
-                card,
-                context_window=custom.context_window,
-                max_output=custom.max_output,
-                reasoning=custom.reasoning,
-                known=True,
-            )
+        card = resolve_card(s, catalog, provider, model)
         return SummarizerTarget(
             provider_id=provider.id,
             provider_name=provider.name,

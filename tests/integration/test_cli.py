@@ -292,3 +292,39 @@ def test_titles_are_one_line(capsys: pytest.CaptureFixture[str]) -> None:
     run(capsys, "assistant", "create", "A", "--provider", "P", "--model", "m")
     code, out, _ = run(capsys, "topic", "create", "--assistant", "A", "--title", "two\nlines", "--json")
     assert json.loads(out)["title"] == "two lines"
+
+
+def test_model_cards_beat_the_catalog_for_chat_and_summarizer(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """An 8k custom model is treated as 8k by the badge and by the summarizer (CMP-4, NUM-2)."""
+    run(capsys, "provider", "add", "Local", "--kind", "openai_compatible", "--no-key")
+    run(capsys, "assistant", "create", "A", "--provider", "Local", "--model", "my-8k")
+    topic = json.loads(run(capsys, "topic", "create", "--assistant", "A", "--json")[1])["id"]
+    before = json.loads(run(capsys, "topic", "estimate", str(topic), "--json")[1])
+    assert before["context_window"] == 32000  # NUM-2 local fallback for an unknown model
+    assert run(capsys, "model", "set", "my-8k", "--context-window", "8192", "--max-output", "1024")[0] == 0
+    after = json.loads(run(capsys, "topic", "estimate", str(topic), "--json")[1])
+    assert (after["context_window"], after["input_budget"]) == (8192, 8192 - 1024)
+
+    from chathub_desktop.services.container import open_services
+    from chathub_desktop.services.summarizer import resolve_summarizer
+
+    run(capsys, "settings", "set", "history-compress-model", "Local/my-8k")
+    svc = open_services()
+    try:
+        assert resolve_summarizer(svc.db, svc.settings, svc.catalog).card.context_window == 8192
+    finally:
+        svc.close()
+
+    bad = tmp_path / "cat.json"
+    bad.write_text('{"version": 1, "models": [{"id": "x", "context_window": 4096}, {"id": "y", "context_window": -1}]}')
+    code, _, err = run(capsys, "model", "import", str(bad))
+    assert code == 1 and "'y'" in err
+    good = tmp_path / "good.json"
+    good.write_text('{"version": 1, "models": [{"id": "x", "context_window": 4096, "max_output": 512}]}')
+    assert run(capsys, "model", "import", str(good))[0] == 0
+    rows = json.loads(run(capsys, "model", "list", "--json")[1])
+    assert {r["model"] for r in rows} == {"my-8k", "x"}
+    code, _, err = run(capsys, "model", "set", "z", "--context-window", "0")
+    assert code == 1 and "context window" in err

@@ -1,0 +1,163 @@
+"""The user's own model cards: context window and max output per model (NUM-2, CMP-4).
+
+A card the user adds (for one provider, or for every provider) beats the bundled
+catalog, so an 8k custom model is treated as 8k by the chat path, the badge and the
+summarizer alike. :func:`resolve_card` is the one lookup all of them use.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from pathlib import Path
+
+from sqlalchemy import select
+from sqlalchemy.orm import Session
+
+from chathub_desktop.core.model_cards import ModelCardInfo
+from chathub_desktop.core.provider_kinds import ProviderKind
+from chathub_desktop.providers.catalog import CatalogError, ModelCatalog
+from chathub_desktop.services.errors import InvalidInput, NotFound
+from chathub_desktop.storage.database import Database
+from chathub_desktop.storage.models import ModelCard, Provider
+
+#: Largest context window accepted, tokens (keeps typos like 1e12 out).
+MAX_CONTEXT_WINDOW = 100_000_000
+
+
+def resolve_card(s: Session, catalog: ModelCatalog, provider: Provider | None, model: str) -> ModelCardInfo:
+    """The card of ``model`` on ``provider``: the user's card for that provider, else the
+    user's card for every provider, else the bundled catalog (with the NUM-2 provider
+    fallback window for unknown models)."""
+    kind = ProviderKind(provider.kind) if provider is not None else ProviderKind.OPENAI_COMPATIBLE
+    card = catalog.card(model, kind, base_url=provider.base_url if provider is not None else None)
+    custom = None
+    if provider is not None:
+        custom = s.scalar(select(ModelCard).where(ModelCard.model == model, ModelCard.provider_id == provider.id))
+    if custom is None:
+        custom = s.scalar(select(ModelCard).where(ModelCard.model == model, ModelCard.provider_id.is_(None)))
+    if custom is None:
+        return card
+    return replace(
+        card,
+        context_window=custom.context_window,
+        max_output=custom.max_output,
+        reasoning=custom.reasoning,
+        known=True,
+    )
+
+
+@dataclass(frozen=True)
+class ModelCardView:
+    """A user card: ``provider`` name (``None`` = every provider), model id, context
+    window and max output in tokens, whether the model reasons."""
+
+    provider: str | None
+    model: str
+    context_window: int
+    max_output: int | None
+    reasoning: bool
+
+    def to_json(self) -> dict[str, object]:
+        """JSON-ready dict."""
+        return dict(self.__dict__)
+
+
+class ModelCardService:
+    """Add, list, delete and import the user's model cards."""
+
+    def __init__(self, db: Database, catalog: ModelCatalog) -> None:
+        self._db = db
+        self._catalog = catalog
+
+    @staticmethod
+    def _provider(s: Session, name: str | None) -> Provider | None:
+        if name is None:
+            return None
+        row = s.scalar(select(Provider).where(Provider.name == name))
+        if row is None:
+            raise NotFound(f"no provider {name!r}")
+        return row
+
+    def set(
+        self,
+        model: str,
+        context_window: int,
+        *,
+        provider: str | None = None,
+        max_output: int | None = None,
+        reasoning: bool = False,
+    ) -> ModelCardView:
+        """Add or replace the card of ``model`` (for ``provider``, or every provider).
+        Raises :class:`InvalidInput` for an empty id or impossible sizes."""
+        model = model.strip()
+        if not model:
+            raise InvalidInput("the model id must not be empty")
+        if not 1 <= context_window <= MAX_CONTEXT_WINDOW:
+            raise InvalidInput(f"context window must be between 1 and {MAX_CONTEXT_WINDOW:,} tokens")
+        if max_output is not None and not 1 <= max_output <= context_window:
+            raise InvalidInput("max output must be between 1 and the context window")
+        with self._db.transaction() as s:
+            p = self._provider(s, provider)
+            pid = p.id if p is not None else None
+            row = s.scalar(
+                select(ModelCard).where(
+                    ModelCard.model == model,
+                    ModelCard.provider_id == pid if pid is not None else ModelCard.provider_id.is_(None),
+                )
+            )
+            if row is None:
+                row = ModelCard(provider_id=pid, model=model, context_window=context_window)
+                s.add(row)
+            row.context_window, row.max_output, row.reasoning = context_window, max_output, reasoning
+        return ModelCardView(provider, model, context_window, max_output, reasoning)
+
+    def list(self) -> list[ModelCardView]:
+        """Every user card, by provider then model."""
+        with self._db.sessions() as s:
+            rows = s.execute(
+                select(ModelCard, Provider.name).outerjoin(Provider, Provider.id == ModelCard.provider_id)
+                .order_by(Provider.name, ModelCard.model)
+            ).all()
+            return [ModelCardView(name, c.model, c.context_window, c.max_output, c.reasoning) for c, name in rows]
+
+    def delete(self, model: str, *, provider: str | None = None) -> None:
+        """Remove a user card (the bundled catalog applies again). Raises :class:`NotFound`."""
+        with self._db.transaction() as s:
+            p = self._provider(s, provider)
+            row = s.scalar(
+                select(ModelCard).where(
+                    ModelCard.model == model,
+                    ModelCard.provider_id == p.id if p is not None else ModelCard.provider_id.is_(None),
+                )
+            )
+            if row is None:
+                raise NotFound(f"no model card for {model!r}")
+            s.delete(row)
+
+    def import_catalog(self, path: Path, *, provider: str | None = None) -> int:
+        """Import a catalog JSON file (the bundled ``model_catalog.json`` format) as user
+        cards, all in one transaction. Returns how many cards were written. Raises
+        :class:`InvalidInput` naming the bad entry; nothing is written then."""
+        try:
+            text = Path(path).read_text(encoding="utf-8")
+        except (OSError, UnicodeDecodeError) as exc:
+            raise InvalidInput(f"cannot read {path}: {exc}") from None
+        try:
+            entries = ModelCatalog.from_json_text(text).entries
+        except CatalogError as exc:
+            raise InvalidInput(f"{Path(path).name}: {exc}") from None
+        with self._db.transaction() as s:
+            p = self._provider(s, provider)
+            pid = p.id if p is not None else None
+            for e in entries:
+                row = s.scalar(
+                    select(ModelCard).where(
+                        ModelCard.model == e.id,
+                        ModelCard.provider_id == pid if pid is not None else ModelCard.provider_id.is_(None),
+                    )
+                )
+                if row is None:
+                    row = ModelCard(provider_id=pid, model=e.id, context_window=e.context_window)
+                    s.add(row)
+                row.context_window, row.max_output, row.reasoning = e.context_window, e.max_output, e.reasoning
+        return len(entries)
