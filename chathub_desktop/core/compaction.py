@@ -248,6 +248,12 @@ def _skip_tool_rows(index: HistoryIndex, pos: int, stop: int) -> int:
     return pos
 
 
+def _turn_start(index: HistoryIndex, pos: int, floor: int) -> int:
+    """The user message that opens the turn ``pos`` belongs to (not before ``floor``)."""
+    i = bisect_left(index.user_pos, pos + 1) - 1  # last user row at or before pos
+    return index.user_pos[i] if i >= 0 and index.user_pos[i] >= floor else pos
+
+
 def history_window(
     index: HistoryIndex,
     start: int,
@@ -262,8 +268,11 @@ def history_window(
 
     ``limit`` (sendable messages, ``None`` = off) is anchored on the latest user turn
     (CMP-10): that turn is always kept, and when its assistant/tool tail has more than
-    ``tail_cap`` sendable messages only the newest ``tail_cap`` are kept. A window never
-    starts on a tool result. With the limit on and ``budget >= 128,000`` tokens
+    ``tail_cap`` sendable messages only the newest ``tail_cap`` are kept. Earlier turns
+    are kept whole: a cut that lands inside a turn moves back to that turn's user
+    message (so the window may hold a few more than ``limit`` messages), which keeps the
+    dropped rows an eligible prefix that message-count compaction can summarize whole
+    (CMP-13, REF-19) and never sends an assistant reply without its question. With the limit on and ``budget >= 128,000`` tokens
     (CMP-14, REF-24) the window grows to the largest slice whose tokens (cached counts +
     ``user_overhead`` per user row) stay within ``floor(0.55 × budget) − fixed_tokens``.
     """
@@ -294,7 +303,8 @@ def history_window(
             kept_tail = len(tail_rows) - cut
         before = max(0, limit - 1 - kept_tail)
         target = max(sp[latest] - before, sp[start])
-        send_from = _skip_tool_rows(index, max(bisect_left(sp, target), start), latest)
+        send_from = _turn_start(index, max(bisect_left(sp, target), start), start)
+    expanded = False
     if budget >= LARGE_WINDOW_BUDGET and send_from > start:
         cap = math.floor(EXPANSION_SHARE * budget) - fixed_tokens
 
@@ -309,6 +319,7 @@ def history_window(
                     hi = mid
                 else:
                     lo = mid + 1
+            expanded = lo < send_from
             send_from = _skip_tool_rows(index, lo, send_from)
     kept = sp[n] - sp[send_from] - len(capped)
     return HistoryWindow(
@@ -316,7 +327,7 @@ def history_window(
         send_from=send_from,
         capped=tuple(capped),
         configured_limit=limit,
-        effective_limit=max(kept, limit),
+        effective_limit=max(kept, limit) if expanded else limit,
         kept=kept,
     )
 

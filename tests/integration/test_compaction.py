@@ -604,3 +604,33 @@ def test_empty_topic_is_nothing_eligible_even_without_a_summarizer(services) -> 
     out = _asyncio.run(services.compaction.compact(topic))
     assert out.status == "nothing_eligible"
     assert not out.message.startswith("nothing eligible")
+
+
+def test_history_limit_keeps_whole_turns_and_loses_no_user_message(services, fake_vendor) -> None:  # type: ignore[no-untyped-def]
+    """Found by a fresh-user trial: with Limit history 4 + Summarize history, every user
+    message is either covered by the summary or sent, and a window never starts with an
+    assistant reply whose question was cut off (CMP-10, CMP-13)."""
+    import asyncio as _asyncio
+
+    from tests.fakes.vendor_server import FakeVendor as _Fake
+
+    with _Fake() as summ:
+        services.providers.add("Chat", "openai", fake_vendor.base_url, api_key="k")
+        services.providers.add("Summ", "openai", summ.base_url, api_key="k")
+        services.settings.set("history-compress-model", "Summ/gpt-5-mini")
+        services.assistants.create("L", provider="Chat", model="gpt-4o")
+        services.assistants.set_from_text("L", "history-limit-enabled", "on")
+        services.assistants.set_from_text("L", "history-limit", "4")
+        services.assistants.set_from_text("L", "summarize-history", "on")
+        topic = services.topics.create("L").id
+        for i in range(1, 7):
+            _asyncio.run(services.chat.send(topic, f"turn {i}: fact {i}"))
+            body = fake_vendor.last_request.body
+            msgs = [m for m in body["messages"] if m["role"] != "system"]  # type: ignore[index,union-attr]
+            assert msgs[0]["role"] == "user", f"turn {i}: window starts with {msgs[0]['role']}"
+            state = services.compaction.summary(topic)
+            covered = {m.id for m in services.topics.messages(topic) if state.cursor_message_id is not None and m.id <= state.cursor_message_id}
+            sent = {m["content"] for m in msgs}
+            for m in services.topics.messages(topic):
+                if m.role == "user":
+                    assert m.id in covered or m.content in sent, f"turn {i}: {m.content!r} was lost"
