@@ -47,6 +47,7 @@ def _common() -> argparse.ArgumentParser:
 
 def build_parser() -> argparse.ArgumentParser:
     """The full argument parser (also used by ``--help``)."""
+    from chathub_desktop.core.assistant_settings import SETTABLE_KEYS as SETTABLE
     common = _common()
     parser = argparse.ArgumentParser(
         prog=PROG, parents=[common],
@@ -105,8 +106,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.set_defaults(func=cmd_assistant_delete)
     p = asst.add_parser("set", help="change one setting (see `assistant set --help`)", parents=[common])
     p.add_argument("name")
-    p.add_argument("key", help="provider, model, instructions, input-template, max-tokens, max-tokens-enabled, "
-                               "memory-enabled, memory-budget-tokens, history-limit-enabled, history-limit")
+    p.add_argument("key", help="provider, " + ", ".join(SETTABLE))
     p.add_argument("value")
     p.set_defaults(func=cmd_assistant_set)
 
@@ -479,7 +479,8 @@ def cmd_import_chatgpt(args: argparse.Namespace, svc: Services) -> int:
         "messages_imported": result.messages_imported,
     }
     _emit(args, data, lambda: print(
-        f"imported {result.topics_created} topics and {result.messages_imported} messages"
+        f"imported {result.topics_created} topic{'s' if result.topics_created != 1 else ''} and "
+        f"{result.messages_imported} message{'s' if result.messages_imported != 1 else ''}"
         + (f"; {result.topics_updated} earlier imports got their new messages" if result.topics_updated else "")
         + (f" ({result.topics_skipped} already imported, skipped)" if result.topics_skipped else "")
     ))

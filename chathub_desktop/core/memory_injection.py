@@ -128,10 +128,16 @@ def split_untrusted(
     return "".join(kept), "".join(moved)
 
 
+#: Our own section tags written inside an entry (e.g. pasted web text closing the
+#: untrusted section early) are defused: ``<`` becomes ``‹`` there and nowhere else.
+_OWN_TAG = re.compile(r"<(?=/?(?:assistant_memory|fixed_memory|dynamic_memory|untrusted_memory)\b)", re.I)
+
+
 def _section(open_tag: str, body: str, close_tag: str, limit: int) -> str:
     # Only the first ``limit`` characters of a body can reach a capped block, so a
     # longer body is sliced (not stripped) there: same output, no multi-MB copies.
     body = body[:limit] if len(body) > limit else body.rstrip("\r\n")
+    body = _OWN_TAG.sub("‹", body)  # same length: offsets and caps are unchanged
     return f"{open_tag}\n{body}\n{close_tag}\n"
 
 

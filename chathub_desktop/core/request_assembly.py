@@ -212,11 +212,16 @@ def assemble_request(inp: AssemblyInput, count: CountFn) -> RequestPlan:
     dropped = [h.id for h in inp.history[:start] if h.sendable]
     history_tokens = 0
     image_tokens = 0
+    open_calls: set[str] = set()  # tool-call ids of included assistant messages
     for row in inp.history[start:]:
         if not row.sendable:
             continue
         msg = row.message
         tokens = row.tokens if row.tokens is not None else message_tokens(msg, count)
+        open_calls.update(c.id for c in msg.tool_calls)
+        if msg.role is Role.TOOL and msg.tool_call_id not in open_calls:
+            msg = orphan_tool_result(msg)  # e.g. imported browsing output with no call
+            tokens = message_tokens(msg, count)
         if msg.role is Role.USER:
             rendered = apply_template(inp.input_template, msg.content)
             if rendered is not msg.content:  # the plain template sends the text as is
@@ -245,6 +250,14 @@ def assemble_request(inp: AssemblyInput, count: CountFn) -> RequestPlan:
         included_ids=tuple(included),
         dropped_ids=tuple(dropped),
     )
+
+
+def orphan_tool_result(message: ChatMessage) -> ChatMessage:
+    """A tool result whose call is not in the request, sent as a user message that says
+    where the text came from: every wire format rejects a tool result without its call
+    (imported ChatGPT browsing output often has none)."""
+    name = message.tool_name or "tool"
+    return ChatMessage(role=Role.USER, content=f"[Output of the {name} tool]\n{message.content}")
 
 
 def draft_tokens(draft: str, input_template: str, count: CountFn) -> int:

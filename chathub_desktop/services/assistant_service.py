@@ -2,12 +2,17 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from sqlalchemy import select
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
+from chathub_desktop.core.assistant_settings import (  # noqa: E402
+    HIGH_WATERMARK_MAX,
+    HIGH_WATERMARK_MIN,
+    MAX_HISTORY_LIMIT,
+    MAX_TOKENS_LIMIT,
+    SETTABLE,
+)
 from chathub_desktop.core.compaction import SUMMARY_CAPS, watermarks
 from chathub_desktop.core.request_assembly import TEMPLATE_PLACEHOLDER
 from chathub_desktop.services.errors import InvalidInput, NotFound
@@ -15,34 +20,6 @@ from chathub_desktop.services.events import EventBus, TopicChanged
 from chathub_desktop.services.views import AssistantView
 from chathub_desktop.storage.database import Database
 from chathub_desktop.storage.models import Assistant, Provider
-
-
-@dataclass(frozen=True)
-class _Field:
-    attr: str
-    kind: type
-    help: str
-
-
-#: Largest completion cap accepted, tokens (no model offers more; keeps values storable).
-MAX_TOKENS_LIMIT = 10_000_000
-
-#: Settings ``assistant set NAME KEY VALUE`` accepts (CLI names use dashes).
-SETTABLE: dict[str, _Field] = {
-    "model": _Field("model", str, "chat model id"),
-    "instructions": _Field("instructions", str, "system instructions"),
-    "input-template": _Field("input_template", str, "template applied to user messages; must contain {{text}}"),
-    "max-tokens": _Field("max_tokens", int, "completion cap in tokens (sent only when max-tokens-enabled)"),
-    "max-tokens-enabled": _Field("max_tokens_enabled", bool, "reserve and send max-tokens"),
-    "memory-enabled": _Field("memory_enabled", bool, "assistant memory master switch (MEM-1)"),
-    "memory-budget-tokens": _Field("memory_budget_tokens", int, "token budget of the injected memory block (MEM-6)"),
-    "history-limit-enabled": _Field("history_limit_enabled", bool, "limit history messages"),
-    "history-limit": _Field("history_limit", int, "how many history messages to send"),
-    "summarize-history": _Field("summarize_history", bool, "summarize turns the history limit drops (CMP-1)"),
-    "compact-preset": _Field("compact_preset", str, "Assist preset: minimal / balanced / rich (summary cap 400/600/800 tokens)"),
-    "auto-compact": _Field("auto_compact", bool, "token auto-compact at the high watermark (CMP-7)"),
-    "high-watermark": _Field("high_watermark", float, "auto-compact threshold, 0.5-0.99 of the input budget; low = high - 0.2"),
-}
 
 
 def parse_bool(value: str) -> bool:
@@ -182,10 +159,10 @@ class AssistantService:
                         validate_template(str(value))
                     if key == "max_tokens" and value is not None and not 1 <= int(value) <= MAX_TOKENS_LIMIT:  # type: ignore[call-overload]
                         raise InvalidInput(f"max tokens must be between 1 and {MAX_TOKENS_LIMIT:,} (got {value})")
-                    if key == "memory_budget_tokens" and int(value) < 1:  # type: ignore[call-overload]
-                        raise InvalidInput(f"memory budget must be at least 1 token (got {value})")
-                    if key == "history_limit" and int(value) < 0:  # type: ignore[call-overload]
-                        raise InvalidInput(f"history limit must not be negative (got {value})")
+                    if key == "memory_budget_tokens" and not 1 <= int(value) <= MAX_TOKENS_LIMIT:  # type: ignore[call-overload]
+                        raise InvalidInput(f"memory budget must be between 1 and {MAX_TOKENS_LIMIT:,} tokens (got {value})")
+                    if key == "history_limit" and not 0 <= int(value) <= MAX_HISTORY_LIMIT:  # type: ignore[call-overload]
+                        raise InvalidInput(f"history limit must be between 0 and {MAX_HISTORY_LIMIT:,} messages (got {value})")
                     if key == "compact_preset":
                         value = str(value).strip().lower()
                         if value not in SUMMARY_CAPS:
@@ -193,7 +170,13 @@ class AssistantService:
                                 f"compact preset must be one of {', '.join(SUMMARY_CAPS)} (got {value!r})"
                             )
                     if key == "high_watermark":
-                        value = watermarks(float(value))[0]  # type: ignore[arg-type]  # REF-18 clamp
+                        high = float(value)  # type: ignore[arg-type]
+                        if not HIGH_WATERMARK_MIN <= high <= HIGH_WATERMARK_MAX:  # NaN fails too
+                            raise InvalidInput(
+                                f"high watermark must be between {HIGH_WATERMARK_MIN:.2f} and "
+                                f"{HIGH_WATERMARK_MAX:.2f} (got {value}); the low watermark is 0.2 below it"
+                            )
+                        value = watermarks(high)[0]
                     if key == "low_watermark":
                         raise InvalidInput("the low watermark is always 0.2 below the high watermark")
                     if not hasattr(Assistant, key):

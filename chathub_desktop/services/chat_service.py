@@ -14,7 +14,6 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-import uuid
 from dataclasses import dataclass, field
 
 from sqlalchemy import func, select
@@ -50,6 +49,7 @@ from chathub_desktop.services.events import (
     ReplyFinished,
     TopicChanged,
 )
+from chathub_desktop.services.process_identity import PROCESS_ID
 from chathub_desktop.services.provider_service import ProviderService
 from chathub_desktop.services.request_context import (
     MemoryBlockSource,
@@ -64,8 +64,6 @@ from chathub_desktop.storage.models import Message, Provider, Topic, utcnow
 
 log = logging.getLogger(__name__)
 
-#: Identifies requests this process sent (TOK-4: only those can anchor the badge).
-PROCESS_ID = uuid.uuid4().hex
 #: Model round trips allowed after tool results before the loop stops.
 MAX_TOOL_ROUNDS = 8
 #: Seconds a topic-naming model may take before the first-words fallback is used.

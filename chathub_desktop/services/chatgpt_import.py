@@ -341,7 +341,7 @@ class _Writer:
                 {
                     "assistant_id": self._assistant_id,
                     "title": conv.title,
-                    "title_generated": False,
+                    "title_generated": True,  # the export named it: never retitled (APP-10)
                     "kind": "regular",
                     "source": SOURCE,
                     "source_id": conv.source_id,

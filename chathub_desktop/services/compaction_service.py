@@ -291,7 +291,7 @@ class CompactionService:
                 "Too long for the model's context window: "
                 f"the next request needs about {estimate:,} of {ctx.input_budget:,} input tokens "
                 f"({estimate / max(ctx.input_budget, 1):.0%}), at or above the {high:.0%} high watermark, "
-                f"and compaction {last.status_text}: {last.message} "
+                f"and compaction {last.status_text}: {last.message.rstrip('.')}. "
                 "Compact the topic, shorten the message or start a new topic."
             )
         return PreSendResult(tuple(outcomes), blocked, message, estimate, ctx.input_budget)

@@ -206,7 +206,7 @@ class EstimateService:
     def _record_send(self, topic_id: int, message_id: int) -> None:
         """Remember what the request answered by ``message_id`` carried, when this process
         is sending it (the placeholder is stored right before the request is assembled)."""
-        from chathub_desktop.services.chat_service import PROCESS_ID
+        from chathub_desktop.services.process_identity import PROCESS_ID
 
         with self._db.transaction() as s:
             row = s.get(Message, message_id)
@@ -363,7 +363,7 @@ class EstimateService:
         return base
 
     def _compute(self, topic_id: int) -> _Base:
-        from chathub_desktop.services.chat_service import PROCESS_ID
+        from chathub_desktop.services.process_identity import PROCESS_ID
 
         ctx = self._load(topic_id)
         inp, window = _pending_user_input(ctx, self._input(ctx))

@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import logging
+
 from sqlalchemy import func, select, update
+from sqlalchemy.exc import OperationalError
 from sqlalchemy.orm import Session
 
 from chathub_desktop.core.messages import MessageStatus
@@ -10,9 +13,12 @@ from chathub_desktop.core.topic_titles import DEFAULT_TITLE
 from chathub_desktop.services.assistant_service import AssistantService
 from chathub_desktop.services.errors import InvalidInput, NotFound
 from chathub_desktop.services.events import EventBus, TopicChanged
+from chathub_desktop.services.process_identity import stream_is_orphaned
 from chathub_desktop.services.views import MessageView, TopicView
 from chathub_desktop.storage.database import Database
 from chathub_desktop.storage.models import Message, Topic, utcnow
+
+log = logging.getLogger(__name__)
 
 
 def message_view(m: Message) -> MessageView:
@@ -140,12 +146,25 @@ class TopicService:
             return message_view(m)
 
     def mark_stale_streams_interrupted(self) -> int:
-        """At start-up: replies left ``streaming`` by a crash become ``interrupted`` (APP-8).
-        Returns how many rows changed."""
-        with self._db.transaction() as s:
-            result = s.execute(
-                update(Message)
-                .where(Message.status == MessageStatus.STREAMING.value)
-                .values(status=MessageStatus.INTERRUPTED.value, edited_at=utcnow())
-            )
-            return int(result.rowcount or 0)
+        """At start-up: replies left ``streaming`` by a crashed process become
+        ``interrupted`` (APP-8); a reply another live process is still streaming is left
+        alone. Returns how many rows changed; a read-only store changes nothing (0)."""
+        now = utcnow()
+        try:
+            with self._db.transaction() as s:
+                rows = s.execute(
+                    select(Message.id, Message.sent_by_process, Message.created_at).where(
+                        Message.status == MessageStatus.STREAMING.value
+                    )
+                ).all()
+                stale = [mid for mid, by, at in rows if stream_is_orphaned(by, at, now)]
+                if stale:
+                    s.execute(
+                        update(Message)
+                        .where(Message.id.in_(stale))
+                        .values(status=MessageStatus.INTERRUPTED.value, edited_at=now)
+                    )
+                return len(stale)
+        except OperationalError as exc:  # e.g. a read-only store: reading still works
+            log.warning("could not mark interrupted replies: %s", str(exc).splitlines()[0])
+            return 0

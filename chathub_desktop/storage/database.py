@@ -72,7 +72,11 @@ def open_database(url: str, *, migrate: bool = True) -> Database:
         parsed = make_url(url)
     except ArgumentError as exc:
         raise DatabaseError(f"not a database URL: {url!r}") from exc
-    if parsed.get_backend_name() == "sqlite" and parsed.database not in (None, "", ":memory:"):
+    if (
+        parsed.get_backend_name() == "sqlite"
+        and parsed.database not in (None, "", ":memory:")
+        and not parsed.database.startswith("file:")  # a URI filename (e.g. mode=ro) names its own path
+    ):
         Path(parsed.database).parent.mkdir(parents=True, exist_ok=True)
     try:
         engine = create_engine(parsed, pool_pre_ping=True)

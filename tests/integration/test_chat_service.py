@@ -348,3 +348,42 @@ def test_tool_calls_run_and_the_model_is_asked_again(services: Services, fake_ve
     # the badge counts the same tools the request carries
     est = services.estimates.estimate(topic, "")
     assert est.parts["tools"] > 0
+
+
+def test_start_up_leaves_another_live_process_stream_alone(tmp_path: Path, fake_vendor: FakeVendor) -> None:
+    """Found by a fresh-user trial: running any command must not flip a reply another live
+    process is streaming; a reply whose process died becomes interrupted (APP-8)."""
+    import os
+    import socket
+
+    url = f"sqlite:///{tmp_path / 'live.sqlite3'}"
+    svc = open_services(url)
+    topic = setup_chat(svc, fake_vendor)
+    host = socket.gethostname()
+    live = svc.chat._append(topic, role="assistant", content="still going", status="streaming",
+                            sent_by_process=f"{host}:{os.getppid()}:abc")
+    dead = svc.chat._append(topic, role="assistant", content="cut", status="streaming",
+                            sent_by_process=f"{host}:999999999:def")
+    svc.close()
+    svc = open_services(url)
+    try:
+        assert svc.topics.message(live).status == "streaming"
+        assert svc.topics.message(dead).status == "interrupted"
+    finally:
+        svc.close()
+
+
+def test_a_read_only_store_still_opens_for_reading(tmp_path: Path, fake_vendor: FakeVendor) -> None:
+    """Found by a fresh-user trial: a store that cannot be written (here SQLite's
+    ``mode=ro``) still opens and reads; start-up does not fail on its clean-up write."""
+    path = tmp_path / "ro.sqlite3"
+    svc = open_services(f"sqlite:///{path}")
+    topic = setup_chat(svc, fake_vendor)
+    svc.chat._append(topic, role="assistant", content="half", status="streaming")
+    svc.close()
+    ro = open_services(f"sqlite:///file:{path}?mode=ro&uri=true")
+    try:
+        assert ro.topics.message_count(topic) == 1
+        assert ro.topics.messages(topic)[0].status == "streaming"  # nothing could be written
+    finally:
+        ro.close()

@@ -523,9 +523,12 @@ def test_settings_and_chat_preference_are_validated(services: Services, fake_ven
     services.settings.set("history-compress-model", "P/gpt-5-mini")
     assert services.settings.get("history-compress-model") == "P/gpt-5-mini"
     services.assistants.create("A", provider="P", model="gpt-4o")
-    view = services.assistants.set_from_text("A", "high-watermark", "1.5")
+    for bad in ("1.5", "0.2", "-1"):  # refused, not silently clamped (REF-18 range)
+        with pytest.raises(InvalidInput, match="between 0.50 and 0.99"):
+            services.assistants.set_from_text("A", "high-watermark", bad)
+    view = services.assistants.set_from_text("A", "high-watermark", "0.99")
     assert (view.high_watermark, view.low_watermark) == (0.99, 0.79)
-    view = services.assistants.set_from_text("A", "high-watermark", "0.2")
+    view = services.assistants.set_from_text("A", "high-watermark", "0.5")
     assert (view.high_watermark, view.low_watermark) == (0.5, 0.3)
     assert services.assistants.set_from_text("A", "compact-preset", "rich").compact_preset == "rich"
     with pytest.raises(InvalidInput, match="compact preset"):

@@ -148,3 +148,23 @@ def test_badge_total_equals_the_count_of_what_send_posts(
     assert plan.total_tokens == posted
     sendable_ids = [h.id for h in history if h.sendable]
     assert sorted(plan.included_ids + plan.dropped_ids) == sendable_ids
+
+
+def test_a_tool_result_without_its_call_is_sent_as_labelled_text() -> None:
+    """Imported browsing output may have no tool call before it; every wire format would
+    reject a bare tool result, so it goes as a user message naming its tool."""
+    history = (
+        HistoryMessage(id=1, message=ChatMessage(Role.TOOL, "search results", tool_call_id="", tool_name="browser")),
+        hm(2, Role.ASSISTANT, "Here is what I found."),
+        hm(3, Role.USER, "thanks"),
+    )
+    plan = assemble_request(AssemblyInput(history=history), chars)
+    first = plan.messages[0]
+    assert first.role is Role.USER and first.tool_call_id is None
+    assert first.content == "[Output of the browser tool]\nsearch results"
+    assert plan.part("history") == sum(message_tokens(m, chars) for m in plan.messages)
+    call = ToolCall(id="c1", name="browser", arguments="{}")
+    paired = (hm(1, Role.ASSISTANT, "", tool_calls=(call,)),
+              HistoryMessage(id=2, message=ChatMessage(Role.TOOL, "r", tool_call_id="c1")))
+    assert [m.role for m in assemble_request(AssemblyInput(history=paired), chars).messages] == [
+        Role.ASSISTANT, Role.TOOL]

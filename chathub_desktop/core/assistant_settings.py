@@ -1,0 +1,47 @@
+"""The assistant settings the user may change by name (``assistant set NAME KEY VALUE``)
+and their limits (APP-9, CMP-1, MEM-1, MEM-6, REF-18). Pure data: the CLI lists the
+keys without loading the store."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class SettableField:
+    """One settable key: the assistant attribute it sets, the value type, a help line."""
+
+    attr: str
+    kind: type
+    help: str
+
+
+#: Largest completion cap accepted, tokens (no model offers more; keeps values storable).
+MAX_TOKENS_LIMIT = 10_000_000
+
+#: Largest history limit accepted, messages.
+MAX_HISTORY_LIMIT = 1_000_000
+#: Range of the high watermark the user may set (REF-18), share of the input budget.
+HIGH_WATERMARK_MIN, HIGH_WATERMARK_MAX = 0.5, 0.99
+
+#: Settings ``assistant set NAME KEY VALUE`` accepts (CLI names use dashes).
+SETTABLE: dict[str, SettableField] = {
+    "model": SettableField("model", str, "chat model id"),
+    "instructions": SettableField("instructions", str, "system instructions"),
+    "input-template": SettableField("input_template", str, "template applied to user messages; must contain {{text}}"),
+    "max-tokens": SettableField("max_tokens", int, "completion cap in tokens (sent only when max-tokens-enabled)"),
+    "max-tokens-enabled": SettableField("max_tokens_enabled", bool, "reserve and send max-tokens"),
+    "memory-enabled": SettableField("memory_enabled", bool, "assistant memory master switch (MEM-1)"),
+    "memory-budget-tokens": SettableField("memory_budget_tokens", int, "token budget of the injected memory block (MEM-6)"),
+    "history-limit-enabled": SettableField("history_limit_enabled", bool, "limit history messages"),
+    "history-limit": SettableField("history_limit", int, "how many history messages to send"),
+    "summarize-history": SettableField("summarize_history", bool, "summarize turns the history limit drops (CMP-1)"),
+    "compact-preset": SettableField("compact_preset", str, "Assist preset: minimal / balanced / rich (summary cap 400/600/800 tokens)"),
+    "auto-compact": SettableField("auto_compact", bool, "token auto-compact at the high watermark (CMP-7)"),
+    "high-watermark": SettableField("high_watermark", float, "auto-compact threshold, 0.5-0.99 of the input budget; low = high - 0.2"),
+}
+
+
+
+#: The key names, for ``--help``.
+SETTABLE_KEYS: tuple[str, ...] = tuple(SETTABLE)
