@@ -17,7 +17,7 @@ import sys
 import threading
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from chathub_desktop import __version__
 from chathub_desktop.core.provider_kinds import ProviderKind
@@ -207,6 +207,15 @@ def _emit(args: argparse.Namespace, data: object, human: Callable[[], None]) -> 
         human()
 
 
+def _emit_rows(
+    args: argparse.Namespace, data: object, rows: Sequence[object], empty: str, line: Callable[[Any], str]
+) -> None:
+    """A list command's output: JSON ``data``, or one ``line(row)`` per row (``empty``
+    when there are none)."""
+
+    _emit(args, data, lambda: print("\n".join(line(r) for r in rows) if rows else empty))
+
+
 # --- commands ------------------------------------------------------------------------
 def cmd_gui(args: argparse.Namespace, _svc: Services | None) -> int:
     """Open the main window (blocks until it closes)."""
@@ -259,13 +268,7 @@ def cmd_provider_list(args: argparse.Namespace, svc: Services) -> int:
     """``provider list``."""
     rows = svc.providers.list()
 
-    def human() -> None:
-        if not rows:
-            print("no providers; add one with `chathub-desktop provider add`")
-        for p in rows:
-            print(f"{p.name}\t{p.kind}\t{p.base_url}\tkey: {p.key_source}")
-
-    _emit(args, [p.to_json() for p in rows], human)
+    _emit_rows(args, [p.to_json() for p in rows], rows, "no providers; add one with `chathub-desktop provider add`", lambda p: f"{p.name}\t{p.kind}\t{p.base_url}\tkey: {p.key_source}")
     return 0
 
 
@@ -293,13 +296,7 @@ def cmd_assistant_list(args: argparse.Namespace, svc: Services) -> int:
     """``assistant list``."""
     rows = svc.assistants.list()
 
-    def human() -> None:
-        if not rows:
-            print("no assistants; create one with `chathub-desktop assistant create`")
-        for a in rows:
-            print(f"{a.name}\t{a.provider_name or '-'}/{a.model or '-'}")
-
-    _emit(args, [a.to_json() for a in rows], human)
+    _emit_rows(args, [a.to_json() for a in rows], rows, "no assistants; create one with `chathub-desktop assistant create`", lambda a: f"{a.name}\t{a.provider_name or '-'}/{a.model or '-'}")
     return 0
 
 
@@ -335,13 +332,7 @@ def cmd_topic_list(args: argparse.Namespace, svc: Services) -> int:
     """``topic list``."""
     rows = svc.topics.list(args.assistant)
 
-    def human() -> None:
-        if not rows:
-            print("no topics")
-        for t in rows:
-            print(f"{t.id}\t{t.updated_at:%Y-%m-%d %H:%M}\t{t.message_count} messages\t{t.title}")
-
-    _emit(args, [t.to_json() for t in rows], human)
+    _emit_rows(args, [t.to_json() for t in rows], rows, "no topics", lambda t: f"{t.id}\t{t.updated_at:%Y-%m-%d %H:%M}\t{t.message_count} messages\t{t.title}")
     return 0
 
 
@@ -534,14 +525,7 @@ def cmd_memory_list(args: argparse.Namespace, svc: Services) -> int:
     """``memory list``: entries with origin and trust (MEM-7)."""
     rows = svc.memory.entry_views(args.assistant)
 
-    def human() -> None:
-        if not rows:
-            print("no fixed memory yet")
-        for e in rows:
-            mark = "" if e.trusted else "  [untrusted]"
-            print(f"#{e.number}: {e.text}  ({e.origin or 'unrecorded'}){mark}")
-
-    _emit(args, [vars(e) for e in rows], human)
+    _emit_rows(args, [vars(e) for e in rows], rows, "no fixed memory yet", lambda e: f"#{e.number}: {e.text}  ({e.origin or 'unrecorded'}){'' if e.trusted else '  [untrusted]'}")
     return 0
 
 
@@ -581,13 +565,7 @@ def cmd_model_list(args: argparse.Namespace, svc: Services) -> int:
     """``model list``."""
     rows = svc.models.list()
 
-    def human() -> None:
-        if not rows:
-            print("no model cards of your own; the bundled catalog applies")
-        for c in rows:
-            print(f"{c.provider or '*'}\t{c.model}\t{c.context_window:,}\t{c.max_output or '-'}")
-
-    _emit(args, [c.to_json() for c in rows], human)
+    _emit_rows(args, [c.to_json() for c in rows], rows, "no model cards of your own; the bundled catalog applies", lambda c: f"{c.provider or '*'}\t{c.model}\t{c.context_window:,}\t{c.max_output or '-'}")
     return 0
 
 

@@ -71,6 +71,7 @@ from PySide6.QtWidgets import (
 from chathub_desktop.gui import confirm
 from chathub_desktop.gui.chat_events import ChatEvents
 from chathub_desktop.gui.error_presenter import ErrorPresenter
+from chathub_desktop.gui.file_dialogs import open_markdown_save_dialog
 from chathub_desktop.gui.task_runner import TaskRunner
 from chathub_desktop.services.container import Services
 from chathub_desktop.services.errors import NotFound, ServiceError
@@ -1186,15 +1187,9 @@ class MemoryPage(QDialog):
         """Export…: a non-blocking save dialog; the file is written on accept."""
         name = (self.assistant.name if self.assistant else "assistant").strip() or "assistant"
         safe = "".join(ch if ch.isalnum() or ch in "-_ " else "_" for ch in name).strip()
-        dlg = QFileDialog(self, "Export fixed memory", str(Path.home() / f"{safe} memory.md"),
-                          "Markdown (*.md);;All files (*)")
-        dlg.setObjectName("exportDialog")
-        dlg.setAcceptMode(QFileDialog.AcceptMode.AcceptSave)
-        dlg.setDefaultSuffix("md")
-        dlg.fileSelected.connect(lambda p: self.export_to(Path(p)))
-        self._export_dialog = dlg
-        dlg.open()
-        return dlg
+        self._export_dialog = open_markdown_save_dialog(self, "Export fixed memory", f"{safe} memory.md",
+                                                        self.export_to)
+        return self._export_dialog
 
     def export_to(self, path: Path) -> bool:
         """Write the Markdown document to ``path``; False (error shown inline) on failure."""

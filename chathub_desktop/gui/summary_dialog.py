@@ -36,6 +36,7 @@ from PySide6.QtWidgets import (
 )
 
 from chathub_desktop.gui.chat_events import ChatEvents
+from chathub_desktop.gui.file_dialogs import open_markdown_save_dialog
 from chathub_desktop.services.errors import ServiceError
 from chathub_desktop.services.views import SummaryView
 
@@ -315,15 +316,10 @@ class SummaryDialog(QDialog):
 
     def open_export(self) -> QFileDialog:
         """Export…: a non-blocking save dialog; the file is written on accept."""
-        dlg = QFileDialog(self, "Export topic summary", str(Path.home() / f"topic-{self.topic_id}-summary.md"),
-                          "Markdown (*.md);;All files (*)")
-        dlg.setObjectName("exportDialog")
-        dlg.setAcceptMode(QFileDialog.AcceptMode.AcceptSave)
-        dlg.setDefaultSuffix("md")
-        dlg.fileSelected.connect(lambda p: self.export_to(Path(p)))
-        self._export_dialog = dlg
-        dlg.open()
-        return dlg
+        self._export_dialog = open_markdown_save_dialog(
+            self, "Export topic summary", f"topic-{self.topic_id}-summary.md", self.export_to
+        )
+        return self._export_dialog
 
     def export_to(self, path: Path) -> bool:
         """Write the summary's Markdown to ``path``; False (reason shown) on failure."""
