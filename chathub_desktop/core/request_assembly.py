@@ -152,7 +152,9 @@ def message_tokens(message: ChatMessage, count: CountFn) -> int:
     ``count(role + ":\\n" + content)`` + tokens of each tool call's id, name and raw
     JSON arguments + the tool-call id of a tool result + 3 framing tokens.
     """
-    total = count(f"{message.role.value}:\n{message.content}") + FRAMING_TOKENS_PER_MESSAGE
+    total = count(f"{message.role}:\n{message.content}") + FRAMING_TOKENS_PER_MESSAGE  # StrEnum: its value
+    if not message.tool_calls and not message.tool_call_id:
+        return total
     for call in message.tool_calls:
         total += count(call.id) + count(call.name) + count(call.arguments)
     if message.tool_call_id:
@@ -182,11 +184,12 @@ def system_text(inp: AssemblyInput) -> str:
     return "\n\n".join(p for p in (inp.instructions.strip(), inp.memory_block, inp.summary_block) if p)
 
 
-def assemble_request(inp: AssemblyInput, count: CountFn) -> RequestPlan:
+def assemble_request(inp: AssemblyInput, count: CountFn, *, use_cached: bool = True) -> RequestPlan:
     """Build the next request and its per-part token counts.
 
     Pure; ``count(text) -> tokens`` is the model's tokenizer. History rows with a
-    cached ``tokens`` value are not re-tokenized (TOK-2).
+    cached ``tokens`` value are not re-tokenized (TOK-2) unless ``use_cached`` is False
+    (a full recount, for checks and benchmarks).
     """
     messages: list[ChatMessage] = []
     parts: list[PlanPart] = []
@@ -213,21 +216,25 @@ def assemble_request(inp: AssemblyInput, count: CountFn) -> RequestPlan:
     history_tokens = 0
     image_tokens = 0
     open_calls: set[str] = set()  # tool-call ids of included assistant messages
+    user, tool, template, model = Role.USER, Role.TOOL, inp.input_template, inp.model  # hot loop
     for row in inp.history[start:]:
         if not row.sendable:
             continue
         msg = row.message
-        tokens = row.tokens if row.tokens is not None else message_tokens(msg, count)
-        open_calls.update(c.id for c in msg.tool_calls)
-        if msg.role is Role.TOOL and msg.tool_call_id not in open_calls:
+        tokens = row.tokens if use_cached and row.tokens is not None else message_tokens(msg, count)
+        role = msg.role
+        if msg.tool_calls:
+            open_calls.update(c.id for c in msg.tool_calls)
+        elif role is tool and msg.tool_call_id not in open_calls:
             msg = orphan_tool_result(msg)  # e.g. imported browsing output with no call
-            tokens = message_tokens(msg, count)
-        if msg.role is Role.USER:
-            rendered = apply_template(inp.input_template, msg.content)
+            role, tokens = user, message_tokens(msg, count)
+        if role is user:
+            rendered = apply_template(template, msg.content)
             if rendered is not msg.content:  # the plain template sends the text as is
                 msg = replace(msg, content=rendered)
             tokens += overhead
-        image_tokens += sum(image_allowance(u, inp.model) for u in msg.images)
+        if msg.images:
+            image_tokens += sum(image_allowance(u, model) for u in msg.images)
         history_tokens += tokens
         messages.append(msg)
         included.append(row.id)

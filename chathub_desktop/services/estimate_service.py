@@ -506,8 +506,8 @@ class EstimateService:
         (REF-26 rules), exactly as for a row never counted before.
         """
         inp, _window = _pending_user_input(ctx, self._input(ctx))
-        fresh = tuple(HistoryMessage(h.id, h.message, None, h.sendable) for h in inp.history)
-        return assemble_request(replace(inp, history=fresh, draft=draft or None), ctx.counter.count).total_tokens
+        plan = assemble_request(replace(inp, draft=draft or None), ctx.counter.count, use_cached=False)
+        return plan.total_tokens
 
 
 def _sent_message(m: ChatMessage, template: str) -> ChatMessage:

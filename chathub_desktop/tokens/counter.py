@@ -14,6 +14,8 @@ class TokenCounter:
     def __init__(self, encoding_name: str) -> None:
         self.encoding_name = encoding_name
         self._encoding = get_encoding(encoding_name)
+        # the Rust encoder itself: tiktoken's wrapper only adds a surrogate retry, done here
+        self._encode = self._encoding._core_bpe.encode_ordinary
 
     @classmethod
     def for_model(cls, model: str) -> TokenCounter:
@@ -24,7 +26,10 @@ class TokenCounter:
         """Number of tokens in ``text`` (0 for the empty string)."""
         if not text:
             return 0
-        return len(self._encoding.encode_ordinary(text))
+        try:
+            return len(self._encode(text))
+        except UnicodeEncodeError:  # lone surrogates: count what tiktoken would send
+            return len(self._encoding.encode_ordinary(text))
 
     def count_batch(self, texts: list[str]) -> list[int]:
         """Token counts of many texts, encoded on tiktoken's thread pool."""

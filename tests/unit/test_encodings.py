@@ -62,3 +62,10 @@ def test_corrupt_file_is_refused(tmp_path: Path, monkeypatch: pytest.MonkeyPatch
             encodings.get_encoding("cl100k_base")
     finally:
         encodings._load.cache_clear()
+
+
+def test_lone_surrogates_are_counted_not_rejected() -> None:
+    """Text with a lone surrogate (e.g. from a broken paste) is counted like tiktoken
+    counts it, never raising."""
+    counter = TokenCounter("o200k_base")
+    assert counter.count("ok \ud800 ok") == len(counter._encoding.encode_ordinary("ok \ud800 ok"))
