@@ -13,7 +13,6 @@ then quit.
 
 from __future__ import annotations
 
-import asyncio
 import os
 import sys
 import time
@@ -85,6 +84,8 @@ def run_gui(data_dir: Path | None = None, database_url: str | None = None) -> in
         _FirstPaint(window)
     window.show()
     app.processEvents()  # paint the window before the loop machinery loads
+
+    import asyncio
 
     import qasync
 

@@ -8,13 +8,9 @@ non-zero with a one-line reason on bad input: 1 for a refused operation, 2 for u
 from __future__ import annotations
 
 import argparse
-import asyncio
-import contextlib
-import getpass
 import json
 import os
 import sys
-import threading
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -22,10 +18,10 @@ from typing import TYPE_CHECKING, Any
 from chathub_desktop import __version__
 from chathub_desktop.core.provider_kinds import ProviderKind
 from chathub_desktop.services.errors import ServiceError
-from chathub_desktop.services.events import ChatEvent, ReplyDelta
 
-if TYPE_CHECKING:  # the window path must not load SQLAlchemy before it shows
+if TYPE_CHECKING:  # the window path loads none of this before it shows
     from chathub_desktop.services.container import Services
+    from chathub_desktop.services.events import ChatEvent
 
 PROG = "chathub-desktop"
 
@@ -239,6 +235,8 @@ def cmd_provider_add(args: argparse.Namespace, svc: Services) -> int:
 
 def _read_key(name: str) -> str:
     if sys.stdin.isatty():
+        import getpass
+
         key = getpass.getpass(f"API key for {name}: ").strip()
     else:
         key = sys.stdin.readline().strip()
@@ -409,6 +407,8 @@ def cmd_topic_compact(args: argparse.Namespace, svc: Services) -> int:
     """``topic compact``: run Compact now; prints the outcome with before/after estimates.
     Exit code 0 for compacted / nothing eligible / could not reach the target, 1 for failed."""
     assert svc.compaction is not None
+    import asyncio
+
     out = asyncio.run(svc.compaction.compact(args.topic_id))
 
     def human() -> None:
@@ -456,6 +456,8 @@ def cmd_import_chatgpt(args: argparse.Namespace, svc: Services) -> int:
     from chathub_desktop.services.chatgpt_import import ImportFailed, import_chatgpt_export
 
     assistant = svc.assistants.get(args.assistant)
+    import threading
+
     cancel = threading.Event()
     try:
         result = import_chatgpt_export(svc.db, assistant.id, args.path, cancel=cancel)
@@ -480,6 +482,11 @@ def cmd_import_chatgpt(args: argparse.Namespace, svc: Services) -> int:
 
 def cmd_chat_send(args: argparse.Namespace, svc: Services) -> int:
     """``chat send``: same path as the window; the reply streams to stdout."""
+    import asyncio
+    import contextlib
+
+    from chathub_desktop.services.events import ReplyDelta
+
     streaming = not getattr(args, "json", False)
 
     def on_event(ev: ChatEvent) -> None:
@@ -599,6 +606,10 @@ def cmd_settings_list(args: argparse.Namespace, svc: Services) -> int:
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Entry point of the ``chathub-desktop`` script. Returns the exit code."""
+    if argv is None:
+        argv = sys.argv[1:]
+    if not argv:  # the window, without building every command's parser first
+        return cmd_gui(argparse.Namespace(), None)
     parser = build_parser()
     args = parser.parse_args(argv)
     func = getattr(args, "func", None)

@@ -50,14 +50,9 @@ from PySide6.QtWidgets import (
 
 from chathub_desktop import __version__
 from chathub_desktop.gui import confirm
-from chathub_desktop.gui.chat_events import ChatEvents
 from chathub_desktop.gui.composer import Composer
 from chathub_desktop.gui.error_presenter import ErrorPresenter
-from chathub_desktop.gui.message_list_model import MessageListModel
-from chathub_desktop.gui.message_list_view import MessageListView
-from chathub_desktop.gui.topic_list_model import TopicListModel
 from chathub_desktop.services.errors import ServiceError
-from chathub_desktop.services.views import EstimateView
 
 if TYPE_CHECKING:
     import asyncio
@@ -68,6 +63,7 @@ if TYPE_CHECKING:
     from chathub_desktop.gui.summary_dialog import SummaryDialog
     from chathub_desktop.gui.task_runner import TaskRunner
     from chathub_desktop.services.container import Services
+    from chathub_desktop.services.views import EstimateView
 
 APP_TITLE = "ChatHub Desktop"
 COMPACT_TEXT = "&Compact now"
@@ -169,7 +165,12 @@ class MainWindow(QMainWindow):
     def attach(self, services: Services) -> None:
         """Bind the window to ``services`` and fill it. ``run_gui`` shows the window
         first and attaches once the store is open, so the window appears at once."""
-        from chathub_desktop.gui.task_runner import TaskRunner  # asyncio loads after first paint
+        # loaded after first paint: asyncio, the list models and the message painter
+        from chathub_desktop.gui.chat_events import ChatEvents
+        from chathub_desktop.gui.message_list_model import MessageListModel
+        from chathub_desktop.gui.message_list_view import MessageListView
+        from chathub_desktop.gui.task_runner import TaskRunner
+        from chathub_desktop.gui.topic_list_model import TopicListModel
 
         self.svc = services
         self.runner: TaskRunner = TaskRunner(self.presenter)

@@ -26,9 +26,8 @@ callables.
 from __future__ import annotations
 
 import html
-import inspect
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QPoint, QRectF, QSize, Qt, Signal
 from PySide6.QtGui import QColor, QPainter, QPaintEvent, QPen
@@ -43,7 +42,9 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from chathub_desktop.services.views import EstimateView
+if TYPE_CHECKING:  # types only: the views module loads after first paint
+    from chathub_desktop.services.views import EstimateView
+
 
 TOOLTIP = (
     "<p><b>Estimated tokens of the next request</b>: instructions, tools, memory, the "
@@ -406,6 +407,8 @@ class EstimatePopover(QFrame):
         if e is None or e.topic_id is None:
             return
         result = fn(e.topic_id)
+        import inspect  # only when a button is wired to a coroutine
+
         if inspect.isawaitable(result):
             window = self.window() if self.parentWidget() is None else self.parentWidget().window()
             runner = getattr(window, "runner", None)
