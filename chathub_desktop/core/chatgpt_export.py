@@ -371,23 +371,23 @@ def active_branch(mapping: Mapping[str, object], current_node: object, where: st
             start = next(reversed(list(mapping)))
     path: list[str] = []
     seen: set[str] = set()
-    node_id: str | None = start
-    while node_id is not None and node_id in mapping:
-        if node_id in seen:
-            raise ExportFormatError(f"{where}: the parent links of node {node_id!r} form a cycle")
-        seen.add(node_id)
-        path.append(node_id)
-        node = mapping[node_id]
+    cur: str | None = start
+    while cur is not None and cur in mapping:
+        if cur in seen:
+            raise ExportFormatError(f"{where}: the parent links of node {cur!r} form a cycle")
+        seen.add(cur)
+        path.append(cur)
+        node = mapping[cur]
         if not isinstance(node, dict):
             raise ExportFormatError(
-                f"{where}: node {node_id!r} is not an object (found {_kind(node)})"
+                f"{where}: node {cur!r} is not an object (found {_kind(node)})"
             )
         parent = node.get("parent")
         if parent is not None and not isinstance(parent, str):
             raise ExportFormatError(
-                f"{where}: node {node_id!r} has a parent that is not a string (found {_kind(parent)})"
+                f"{where}: node {cur!r} has a parent that is not a string (found {_kind(parent)})"
             )
-        node_id = parent
+        cur = parent
     path.reverse()
     return path
 
@@ -504,7 +504,7 @@ def parse_conversation(conv: dict[str, object], index: int) -> ImportedConversat
     last_model: str | None = None
     for node_id in active_branch(mapping, conv.get("current_node"), where):
         node = mapping[node_id]
-        message = node.get("message")  # type: ignore[union-attr]
+        message = node.get("message")
         if message is None:
             continue
         at = f"{where}, node {node_id!r}"

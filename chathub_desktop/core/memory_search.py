@@ -73,8 +73,11 @@ def tokenize(text: str) -> frozenset[str]:
 
 
 class _Numbered(Protocol):
-    number: int
-    text: str
+    @property
+    def number(self) -> int: ...
+
+    @property
+    def text(self) -> str: ...
 
 
 @dataclass(frozen=True, slots=True)

@@ -164,8 +164,11 @@ class ToolOutcome:
 
 
 class _ToolTrace(Protocol):
-    tool_name: str | None
-    content_type: str | None
+    @property
+    def tool_name(self) -> str | None: ...
+
+    @property
+    def content_type(self) -> str | None: ...
 
 
 def is_external_tool_output(tool_name: str | None, content_type: str | None = None) -> bool:

@@ -8,7 +8,7 @@ Cancellation is plain asyncio cancellation of the consuming task: clients always
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator
+from collections.abc import AsyncGenerator
 from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Protocol
@@ -127,7 +127,7 @@ class ProviderError(Exception):
 class ChatClient(Protocol):
     """One async streaming client per wire protocol."""
 
-    def stream(self, request: ChatRequest) -> AsyncIterator[StreamEvent]:
+    def stream(self, request: ChatRequest) -> AsyncGenerator[StreamEvent, None]:
         """Post ``request`` and yield events until the reply ends.
 
         Raises :class:`ProviderError`. Cancelling the consuming task closes the

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
 import logging
 from dataclasses import dataclass, field
 
@@ -129,7 +130,7 @@ class ChatService:
             raise InvalidInput("a reply is still being written in this topic; press Stop first")
         task = asyncio.get_running_loop().create_task(self.send(topic_id, text), name=f"send:{topic_id}")
         self._tasks[topic_id] = task
-        task.add_done_callback(lambda t, tid=topic_id: self._forget(tid, t))
+        task.add_done_callback(functools.partial(self._forget, topic_id))
         return task
 
     def _forget(self, topic_id: int, task: asyncio.Task[SendOutcome]) -> None:

@@ -27,10 +27,10 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
-from typing import IO, Any
+from typing import IO, Any, cast
 
 import ijson
-from sqlalchemy import JSON, bindparam, func, insert, select, update
+from sqlalchemy import JSON, Table, bindparam, func, insert, select, update
 from sqlalchemy.engine import Connection
 from sqlalchemy.exc import SQLAlchemyError
 
@@ -245,11 +245,11 @@ def _sniff(source: _Source) -> int:
         raise ImportFailed(f"{source.label}: the zip is damaged or encrypted ({exc})") from exc
     except OSError as exc:
         raise ImportFailed(f"cannot read {source.label}: {exc.strerror or exc}") from exc
-    shown = stripped[:16]
+    head = stripped[:16]
     if stripped.startswith(b"PK\x03\x04"):  # a zip whose central directory is missing
         raise ImportFailed(f"{source.label} is a damaged or truncated zip file")
     raise ImportFailed(
-        f"{source.label} is not JSON (it starts with {shown!r}); expected a ChatGPT "
+        f"{source.label} is not JSON (it starts with {head!r}); expected a ChatGPT "
         "conversations.json or the export .zip"
     )
 
@@ -265,13 +265,13 @@ class _Writer:
         self._pending_rows = 0
         self.topics = 0
         self.messages = 0
-        topic_table = Topic.__table__
+        topic_table = cast(Table, Topic.__table__)
         self._topic_stmt = insert(topic_table).returning(
             topic_table.c.id, sort_by_parameter_order=True
         )
         # A JSON bind with none_as_null: rows without calls store SQL NULL (like the ORM
         # leaves an unset column), not the JSON text 'null'.
-        self._message_stmt = insert(Message.__table__).values(
+        self._message_stmt = insert(cast(Table, Message.__table__)).values(
             tool_calls=bindparam("tool_calls_json", type_=JSON(none_as_null=True))
         )
 
@@ -419,6 +419,7 @@ def import_chatgpt_export(
                         Topic.assistant_id == assistant_id, Topic.source == SOURCE
                     )
                 )
+                if sid is not None
             }
             seen: set[str] = set()
             updated = 0

@@ -345,9 +345,9 @@ class EstimateService:
                 compaction_updated=comp.updated_at if comp is not None else None,
                 last_debug=log_entries[-1] if log_entries and isinstance(log_entries[-1], dict) else None,
                 has_compaction_summary=bool(comp is not None and comp.summary),
-                usage_rows=usage,  # type: ignore[arg-type]
-                topic_messages=int(n),
-                topic_tokens=int(tokens),
+                usage_rows=usage,
+                topic_messages=int(n or 0),
+                topic_tokens=int(tokens or 0),
             )
 
     def _base(self, topic_id: int) -> _Base:

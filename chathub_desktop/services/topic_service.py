@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import builtins
+
 import logging
 
 from sqlalchemy import func, select, update
@@ -128,7 +130,7 @@ class TopicService:
         with self._db.sessions() as s:
             return s.scalar(select(func.count()).select_from(Message).where(Message.topic_id == topic_id)) or 0
 
-    def messages(self, topic_id: int, offset: int = 0, limit: int | None = None) -> list[MessageView]:
+    def messages(self, topic_id: int, offset: int = 0, limit: int | None = None) -> builtins.list[MessageView]:
         """Messages in order; ``offset``/``limit`` page by position (0-based) for lazy lists."""
         with self._db.sessions() as s:
             self.row(s, topic_id)
