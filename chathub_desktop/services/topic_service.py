@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import builtins
-
 import logging
 
 from sqlalchemy import func, select, update
