@@ -20,6 +20,8 @@ from chathub_desktop.core.provider_kinds import ProviderKind
 from chathub_desktop.services.errors import ServiceError
 
 if TYPE_CHECKING:  # the window path loads none of this before it shows
+    from datetime import date
+
     from chathub_desktop.services.container import Services
     from chathub_desktop.services.events import ChatEvent
 
@@ -165,6 +167,44 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--assistant", required=True)
     p.set_defaults(func=cmd_memory_export)
 
+    drm = group("dream", "the memory dream and an assistant's dynamic memory cards (DRM)")
+    p = drm.add_parser("run-due", help="run every due scheduled dream now (for cron or a systemd timer)",
+                       parents=[common])
+    p.set_defaults(func=cmd_dream_run_due)
+    p = drm.add_parser("run", help="dream over one UTC history day now (default: yesterday)", parents=[common])
+    p.add_argument("--assistant", required=True)
+    p.add_argument("--day", type=_utc_day, help="YYYY-MM-DD (UTC)")
+    p.set_defaults(func=cmd_dream_run)
+    p = drm.add_parser("schedule", help="show or set the schedule (times are UTC)", parents=[common])
+    p.add_argument("--assistant", required=True)
+    p.add_argument("--frequency", choices=("off", "daily", "weekly"))
+    p.add_argument("--time", help="HH:MM, 24-hour UTC (default 02:00)")
+    p.add_argument("--weekday", type=int, choices=range(7), metavar="0-6", help="for weekly: 0 = Sunday … 6 = Saturday")
+    p.add_argument("--keep", type=int, help="keep this many single-day cards (1-90, default 14); older ones fold")
+    p.set_defaults(func=cmd_dream_schedule)
+    p = drm.add_parser("cards", help="the dynamic memory cards", parents=[common])
+    p.add_argument("--assistant", required=True)
+    p.set_defaults(func=cmd_dream_cards)
+    p = drm.add_parser("edit", help="replace card N's text", parents=[common])
+    p.add_argument("--assistant", required=True)
+    p.add_argument("number", type=int)
+    p.add_argument("text")
+    p.set_defaults(func=cmd_dream_edit)
+    p = drm.add_parser("delete", help="delete card N (the rest renumber)", parents=[common])
+    p.add_argument("--assistant", required=True)
+    p.add_argument("number", type=int)
+    p.set_defaults(func=cmd_dream_delete)
+    p = drm.add_parser("regenerate", help="re-run the dream for single-day card N's day", parents=[common])
+    p.add_argument("--assistant", required=True)
+    p.add_argument("number", type=int)
+    p.set_defaults(func=cmd_dream_regenerate)
+    p = drm.add_parser("clear", help="remove every card (restore brings them back)", parents=[common])
+    p.add_argument("--assistant", required=True)
+    p.set_defaults(func=cmd_dream_clear)
+    p = drm.add_parser("restore", help="swap dynamic memory with its previous version", parents=[common])
+    p.add_argument("--assistant", required=True)
+    p.set_defaults(func=cmd_dream_restore)
+
     mod = group("model", "your own model cards: context window and max output (beat the bundled catalog)")
     p = mod.add_parser("set", help="add or replace a model card", parents=[common])
     p.add_argument("model")
@@ -210,6 +250,15 @@ def _emit_rows(
     when there are none)."""
 
     _emit(args, data, lambda: print("\n".join(line(r) for r in rows) if rows else empty))
+
+
+def _utc_day(text: str) -> date:
+    from datetime import date
+
+    try:
+        return date.fromisoformat(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a YYYY-MM-DD day: {text!r}") from None
 
 
 # --- commands ------------------------------------------------------------------------
@@ -554,6 +603,106 @@ def cmd_memory_export(args: argparse.Namespace, svc: Services) -> int:
     """``memory export``: the Markdown document exactly as stored."""
     text = svc.memory.export_markdown(args.assistant)
     _emit(args, {"markdown": text}, lambda: sys.stdout.write(text))
+    return 0
+
+
+def _outcome_json(o: Any) -> dict[str, object]:
+    return {"assistant_id": o.assistant_id, "history_day": o.history_day.isoformat(), "status": o.status,
+            "message": o.message, "card_number": o.card_number, "fold": o.fold}
+
+
+def cmd_dream_run_due(args: argparse.Namespace, svc: Services) -> int:
+    """``dream run-due``: every due scheduled run, each at most once (DRM-6, APP-4).
+    Exit code 1 when one failed (it is retried at the next cycle)."""
+    import asyncio
+
+    outcomes = asyncio.run(svc.dreams.run_due())
+    _emit_rows(args, [_outcome_json(o) for o in outcomes], outcomes, "no dream is due",
+               lambda o: f"assistant {o.assistant_id}, {o.history_day}: {o.status}: {o.message}")
+    return 1 if any(o.status == "failed" for o in outcomes) else 0
+
+
+def cmd_dream_run(args: argparse.Namespace, svc: Services) -> int:
+    """``dream run``: dream over one history day now (not a scheduled run)."""
+    import asyncio
+    from datetime import UTC, datetime, timedelta
+
+    day = args.day or (datetime.now(UTC).date() - timedelta(days=1))
+    out = asyncio.run(svc.dreams.run_day(args.assistant, day))
+    _emit(args, _outcome_json(out), lambda: print(f"{out.status}: {out.message}"))
+    return 1 if out.status == "failed" else 0
+
+
+def cmd_dream_schedule(args: argparse.Namespace, svc: Services) -> int:
+    """``dream schedule``: show, or set frequency/time/weekday and Keep N (DRM-2, DRM-7)."""
+    view = svc.dreams.settings(args.assistant)
+    if args.frequency or args.time or args.weekday is not None:
+        sch = view.schedule
+        view = svc.dreams.set_schedule(args.assistant, args.frequency or sch.frequency, args.time or sch.time_utc,
+                                       sch.weekday if args.weekday is None else args.weekday)
+    if args.keep is not None:
+        view = svc.dreams.set_keep(args.assistant, args.keep)
+    last = view.last_run
+    data = {"frequency": view.schedule.frequency, "time_utc": view.schedule.time_utc,
+            "weekday": view.schedule.weekday, "keep": view.keep,
+            "next_at": view.next_at.isoformat() if view.next_at else None,
+            "last_run": None if last is None else {"history_day": last.history_day.isoformat(),
+                                                   "status": last.status, "started_at": last.started_at.isoformat(),
+                                                   "error": last.error}}
+
+    def human() -> None:
+        print(f"schedule: {view.schedule.describe()}; keep {view.keep} single-day cards")
+        if view.next_at:
+            print(f"next dream: {view.next_at:%Y-%m-%d %H:%M} UTC")
+        if last is not None:
+            hint = f" ({last.error})" if last.error else ""
+            print(f"last scheduled run: {last.started_at:%Y-%m-%d %H:%M} UTC for {last.history_day}: {last.status}{hint}")
+
+    _emit(args, data, human)
+    return 0
+
+
+def _print_cards(args: argparse.Namespace, cards: Sequence[Any]) -> None:
+    _emit_rows(args, [vars(c) for c in cards], cards, "no dynamic memory yet",
+               lambda c: f"#{c.number} [{c.display_tag}]:\n{c.text}\n")
+
+
+def cmd_dream_cards(args: argparse.Namespace, svc: Services) -> int:
+    """``dream cards``: the visible text of every card (DRM-8)."""
+    _print_cards(args, svc.dreams.cards(args.assistant))
+    return 0
+
+
+def cmd_dream_edit(args: argparse.Namespace, svc: Services) -> int:
+    """``dream edit``."""
+    _print_cards(args, svc.dreams.edit_card(args.assistant, args.number, args.text))
+    return 0
+
+
+def cmd_dream_delete(args: argparse.Namespace, svc: Services) -> int:
+    """``dream delete``."""
+    _print_cards(args, svc.dreams.delete_card(args.assistant, args.number))
+    return 0
+
+
+def cmd_dream_regenerate(args: argparse.Namespace, svc: Services) -> int:
+    """``dream regenerate``: re-run one single-day card's day (DRM-8)."""
+    import asyncio
+
+    out = asyncio.run(svc.dreams.regenerate(args.assistant, args.number))
+    _emit(args, _outcome_json(out), lambda: print(f"{out.status}: {out.message}"))
+    return 1 if out.status == "failed" else 0
+
+
+def cmd_dream_clear(args: argparse.Namespace, svc: Services) -> int:
+    """``dream clear``."""
+    _print_cards(args, svc.dreams.clear(args.assistant))
+    return 0
+
+
+def cmd_dream_restore(args: argparse.Namespace, svc: Services) -> int:
+    """``dream restore``: the previous version back (DRM-15)."""
+    _print_cards(args, svc.dreams.restore(args.assistant))
     return 0
 
 

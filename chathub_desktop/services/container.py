@@ -11,6 +11,7 @@ from chathub_desktop.providers.catalog import ModelCatalog
 from chathub_desktop.services.assistant_service import AssistantService
 from chathub_desktop.services.chat_service import ChatService
 from chathub_desktop.services.compaction_service import CompactionService
+from chathub_desktop.services.dream_service import DreamService, dynamic_entries, dynamic_text
 from chathub_desktop.services.estimate_service import EstimateService
 from chathub_desktop.services.events import EventBus, TopicChanged
 from chathub_desktop.services.memory_service import MemoryService, MemoryToolProvider
@@ -53,6 +54,7 @@ class Services:
     compaction: CompactionService
     messages: MessageEditService
     models: ModelCardService
+    dreams: DreamService
     database_url: str
 
     def close(self) -> None:
@@ -73,7 +75,8 @@ def open_services(database_url: str | None = None, data_dir: Path | None = None)
     settings = SettingsService(db)
     providers = ProviderService(db, KeyringSecretStore())
     topics = TopicService(db, bus)
-    memory = MemoryService(db, on_change=lambda assistant_id: bus.publish(TopicChanged(topic_id=0)))
+    memory = MemoryService(db, dynamic_cards=dynamic_entries, dynamic_render=dynamic_text,
+                           on_change=lambda assistant_id: bus.publish(TopicChanged(topic_id=0)))
     tools = ToolRegistry([MemoryToolProvider(memory)])
     estimates = EstimateService(db, bus, catalog, tools, memory)
     compaction = CompactionService(
@@ -96,6 +99,7 @@ def open_services(database_url: str | None = None, data_dir: Path | None = None)
         compaction=compaction,
         models=ModelCardService(db, catalog),
         messages=MessageEditService(db, bus, compaction, on_change=estimates.invalidate),
+        dreams=DreamService(db, bus, providers, catalog, settings),
     )
     topics.mark_stale_streams_interrupted()
     return services

@@ -61,7 +61,28 @@ class CompactionProgress:
     status: str | None = None
 
 
-ChatEvent = MessageAdded | ReplyDelta | ReplyFinished | TopicChanged | CompactionProgress
+@dataclass(frozen=True)
+class DreamProgress:
+    """A memory dream run for one assistant (DRM-3, APP-7). ``phase``: ``started`` /
+    ``reading`` / ``dreaming`` / ``folding`` / ``finished`` (``status`` and ``message``
+    set: see ``DreamOutcome``). ``history_day`` is ``YYYY-MM-DD``."""
+
+    assistant_id: int
+    history_day: str
+    phase: str
+    status: str | None = None
+    message: str = ""
+
+
+@dataclass(frozen=True)
+class MemoryChanged:
+    """An assistant's fixed or dynamic memory changed (the Memory page refreshes)."""
+
+    assistant_id: int
+
+
+ChatEvent = (MessageAdded | ReplyDelta | ReplyFinished | TopicChanged | CompactionProgress
+             | DreamProgress | MemoryChanged)
 Listener = Callable[[ChatEvent], None]
 
 

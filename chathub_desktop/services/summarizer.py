@@ -147,28 +147,13 @@ def resolve_summarizer(db: Database, settings: SettingsService, catalog: ModelCa
         )
 
 
-def summary_request(
-    target: SummarizerTarget, existing_summary: str, messages: Sequence[ChatMessage], cap_tokens: int
-) -> ChatRequest:
-    """The summarizer request (REF-18, REF-21): no tools; ``max_tokens`` = cap (+2048 for
-    reasoning-capable or unlisted models); thinking disabled for cards that document a
-    way (``{"thinking": {"type": "disabled"}}``); the card's lowest effort for GPT-5-style
-    models (``reasoning_effort``, or ``reasoning.effort`` on the Responses API)."""
-    extra: dict[str, object] = {}
-    card = target.card
-    if card.thinking_off in _THINKING_OFF:
-        extra["thinking"] = {"type": "disabled"}
-    if card.min_effort and target.kind not in (ProviderKind.ANTHROPIC, ProviderKind.ANTHROPIC_COMPATIBLE):
-        if target.kind is ProviderKind.OPENAI_RESPONSES:
-            extra["reasoning"] = {"effort": card.min_effort}
-        else:
-            extra["reasoning_effort"] = card.min_effort
-    return ChatRequest(
-        model=target.model,
-        messages=summary_prompt(existing_summary, messages, cap_tokens),
-        max_tokens=completion_budget(cap_tokens, target.extra_budget),
-        extra=extra,
-    )
+@dataclass(frozen=True)
+class Completion:
+    """One answer of the History Compress model: its ``text`` (reasoning dropped) and
+    whether the provider stopped it at the token limit (``truncated``, REF-12)."""
+
+    text: str
+    truncated: bool
 
 
 class Summarizer:
@@ -177,6 +162,22 @@ class Summarizer:
     def __init__(self, providers: ProviderService, target: SummarizerTarget) -> None:
         self._providers = providers
         self.target = target
+
+    def request(self, messages: Sequence[ChatMessage], max_tokens: int) -> ChatRequest:
+        """A request of ``messages`` to this model: no tools, ``max_tokens`` output
+        tokens (+2048 for reasoning-capable or unlisted models), thinking off or lowest
+        effort as the card allows (REF-21)."""
+        extra: dict[str, object] = {}
+        card = self.target.card
+        if card.thinking_off in _THINKING_OFF:
+            extra["thinking"] = {"type": "disabled"}
+        if card.min_effort and self.target.kind not in (ProviderKind.ANTHROPIC, ProviderKind.ANTHROPIC_COMPATIBLE):
+            if self.target.kind is ProviderKind.OPENAI_RESPONSES:
+                extra["reasoning"] = {"effort": card.min_effort}
+            else:
+                extra["reasoning_effort"] = card.min_effort
+        return ChatRequest(model=self.target.model, messages=tuple(messages),
+                           max_tokens=completion_budget(max_tokens, self.target.extra_budget), extra=extra)
 
     async def summarize(self, existing_summary: str, messages: Sequence[ChatMessage], cap_tokens: int) -> str:
         """Merge ``messages`` into ``existing_summary``; returns the new summary text.
@@ -188,7 +189,26 @@ class Summarizer:
         ``asyncio.CancelledError`` passes through (Stop, CMP-13). Reasoning text is read
         and dropped (CMP-3).
         """
-        request = summary_request(self.target, existing_summary, messages, cap_tokens)
+        done = await self.complete(summary_prompt(existing_summary, messages, cap_tokens), cap_tokens)
+        if done.truncated:
+            raise SummarizerFailed(
+                "the History Compress model stopped at its token limit before the summary was complete"
+            )
+        summary = clean_summary(done.text)
+        if not summary:
+            raise SummarizerFailed("the History Compress model returned an empty summary")
+        return summary
+
+    async def complete(self, messages: Sequence[ChatMessage], max_tokens: int) -> Completion:
+        """Send ``messages`` (see :meth:`request`) and collect the answer.
+
+        One call under the :func:`summarizer_timeout_s` deadline. Raises
+        :class:`SummarizerFailed` for a reasoning-only or tool-call-only reply, an
+        over-context rejection, a timeout or any provider failure; a reply cut at the
+        token limit is returned with ``truncated`` set, an empty one with empty ``text``. ``asyncio.CancelledError``
+        passes through (Stop).
+        """
+        request = self.request(messages, max_tokens)
         try:
             client = self._providers.client(self.target.provider_id)
         except InvalidInput as exc:
@@ -230,15 +250,10 @@ class Summarizer:
             raise SummarizerFailed(f"the History Compress model request failed: {exc}") from None
         finally:
             await client.aclose()
-        if is_length_stop(finish):
-            raise SummarizerFailed(
-                "the History Compress model stopped at its token limit before the summary was complete"
-            )
-        summary = clean_summary("".join(text))
-        if not summary:
+        answer = "".join(text)
+        if not answer.strip():
             if calls:
-                raise SummarizerFailed("the History Compress model answered with a tool call instead of a summary")
+                raise SummarizerFailed("the History Compress model answered with a tool call instead of text")
             if reasoning:
-                raise SummarizerFailed("the History Compress model answered with reasoning only, no summary")
-            raise SummarizerFailed("the History Compress model returned an empty summary")
-        return summary
+                raise SummarizerFailed("the History Compress model answered with reasoning only, no text")
+        return Completion(answer, is_length_stop(finish))

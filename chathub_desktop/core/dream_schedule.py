@@ -1,0 +1,165 @@
+"""When the memory dream is due (DRM-2, DRM-3, DRM-5, DRM-6, REF-17). Pure, no I/O.
+
+All times are timezone-aware UTC :class:`~datetime.datetime` values; days are UTC
+calendar days (:class:`~datetime.date`).
+
+- A schedule fires Daily at ``HH:MM`` UTC, or Weekly on one weekday (0 = Sunday … 6 =
+  Saturday) at ``HH:MM`` UTC. Each firing is a *slot*. A slot's history day is the UTC
+  day before the slot fires (Weekly too, DRM-3).
+- Only the latest slot at or before *now* is ever due: a slot missed while the app was
+  closed is caught up once, older missed slots are not (DRM-6).
+- A slot's period stamp (REF-17) is its history day ``YYYY-MM-DD`` for Daily and the
+  ISO week ``YYYY-Www`` of the firing day for Weekly; a scheduled run is unique per
+  (assistant, period stamp), which is what makes it happen at most once.
+- A failed attempt is retried after ``min(10 min × 2^(attempts − 1), 6 h)`` (REF-17), as
+  long as its slot is still the latest one.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from datetime import UTC, date, datetime, time, timedelta
+
+FREQUENCIES = ("off", "daily", "weekly")
+#: Weekday names in the order of the stored number (REF-17: 0 = Sunday).
+WEEKDAYS = ("Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday")
+DEFAULT_TIME = "02:00"
+RETRY_BASE = timedelta(minutes=10)
+RETRY_MAX = timedelta(hours=6)
+#: A "running" attempt older than this is taken to have died with its process.
+STALE_RUN = timedelta(minutes=30)
+
+_TIME_RE = re.compile(r"^([01]\d|2[0-3]):([0-5]\d)$")
+
+
+@dataclass(frozen=True)
+class Schedule:
+    """One assistant's dream schedule (DRM-2): ``frequency`` ``off``/``daily``/``weekly``,
+    ``time_utc`` ``HH:MM`` (24 h, UTC) and ``weekday`` 0–6 (0 = Sunday; used by Weekly).
+
+    Raises :class:`ValueError` with a one-line reason for an unknown frequency, a time
+    that is not ``HH:MM`` or a weekday outside 0–6.
+    """
+
+    frequency: str = "off"
+    time_utc: str = DEFAULT_TIME
+    weekday: int = 0
+
+    def __post_init__(self) -> None:
+        if self.frequency not in FREQUENCIES:
+            raise ValueError(f"dream frequency must be one of {', '.join(FREQUENCIES)}, not {self.frequency!r}")
+        if not _TIME_RE.match(self.time_utc):
+            raise ValueError(f"dream time must be HH:MM in 24-hour UTC (e.g. 02:00), not {self.time_utc!r}")
+        if not 0 <= self.weekday <= 6:
+            raise ValueError(f"dream weekday must be 0 (Sunday) to 6 (Saturday), not {self.weekday}")
+
+    @property
+    def enabled(self) -> bool:
+        """True unless the frequency is ``off``."""
+        return self.frequency != "off"
+
+    @property
+    def fire_time(self) -> time:
+        """The time of day of each slot (UTC)."""
+        hours, minutes = self.time_utc.split(":")
+        return time(int(hours), int(minutes), tzinfo=UTC)
+
+    def describe(self) -> str:
+        """Human text, e.g. ``Daily at 02:00 UTC`` or ``Weekly on Sunday at 02:00 UTC``."""
+        if self.frequency == "daily":
+            return f"Daily at {self.time_utc} UTC"
+        if self.frequency == "weekly":
+            return f"Weekly on {WEEKDAYS[self.weekday]} at {self.time_utc} UTC"
+        return "Off"
+
+
+@dataclass(frozen=True)
+class Slot:
+    """One firing of a schedule: ``fire_at`` (UTC), the ``history_day`` it reads (the UTC
+    day before ``fire_at``) and its ``period_stamp`` (REF-17)."""
+
+    fire_at: datetime
+    history_day: date
+    period_stamp: str
+
+
+def period_stamp(frequency: str, fire_day: date) -> str:
+    """REF-17: the history day (``YYYY-MM-DD``) for ``daily``, the ISO week of the firing
+    day (``YYYY-Www``) for ``weekly``. Raises :class:`ValueError` for ``off``."""
+    if frequency == "daily":
+        return (fire_day - timedelta(days=1)).isoformat()
+    if frequency == "weekly":
+        year, week, _ = fire_day.isocalendar()
+        return f"{year}-W{week:02d}"
+    raise ValueError("an off schedule has no period")
+
+
+def _slot(schedule: Schedule, fire_day: date) -> Slot:
+    fire_at = datetime.combine(fire_day, schedule.fire_time)
+    return Slot(fire_at, fire_day - timedelta(days=1), period_stamp(schedule.frequency, fire_day))
+
+
+def latest_slot(schedule: Schedule, now: datetime) -> Slot | None:
+    """The latest slot at or before ``now`` (aware UTC), or None when the schedule is off.
+
+    Raises :class:`ValueError` for a naive ``now``.
+    """
+    if now.tzinfo is None:
+        raise ValueError("now must be timezone-aware (UTC)")
+    if not schedule.enabled:
+        return None
+    now = now.astimezone(UTC)
+    day = now.date()
+    if schedule.frequency == "daily":
+        fire_day = day if now >= datetime.combine(day, schedule.fire_time) else day - timedelta(days=1)
+        return _slot(schedule, fire_day)
+    # Python: Monday = 0 … Sunday = 6; ours: Sunday = 0 … Saturday = 6
+    back = (day.weekday() + 1 - schedule.weekday) % 7
+    fire_day = day - timedelta(days=back)
+    if now < datetime.combine(fire_day, schedule.fire_time):
+        fire_day -= timedelta(days=7)
+    return _slot(schedule, fire_day)
+
+
+def next_slot(schedule: Schedule, now: datetime) -> Slot | None:
+    """The first slot strictly after ``now`` (for "next dream at …" and the timer)."""
+    latest = latest_slot(schedule, now)
+    if latest is None:
+        return None
+    step = timedelta(days=1 if schedule.frequency == "daily" else 7)
+    return _slot(schedule, latest.fire_at.date() + step)
+
+
+def retry_delay(attempts: int) -> timedelta:
+    """REF-17: wait ``min(10 min × 2^(attempts − 1), 6 h)`` after the ``attempts``-th
+    failure (``attempts`` ≥ 1)."""
+    n = min(max(1, attempts), 10)  # 10 min × 2^9 is already past the cap
+    delay: timedelta = RETRY_BASE * (2 ** (n - 1))
+    return min(delay, RETRY_MAX)
+
+
+@dataclass(frozen=True)
+class RunState:
+    """What is recorded for one slot's period: ``status`` (``running``, ``failed`` or a
+    finished status), ``attempts``, ``started_at`` and ``next_retry_at`` (UTC)."""
+
+    status: str
+    attempts: int
+    started_at: datetime
+    next_retry_at: datetime | None
+
+
+def is_due(slot: Slot | None, state: RunState | None, now: datetime) -> bool:
+    """True when ``slot`` should run now: nothing is recorded for its period, or its last
+    attempt failed and the retry delay has passed, or an attempt has been "running" for
+    longer than :data:`STALE_RUN` (its process died)."""
+    if slot is None:
+        return False
+    if state is None:
+        return True
+    if state.status == "failed":
+        return state.next_retry_at is None or now >= state.next_retry_at
+    if state.status == "running":
+        return now - state.started_at >= STALE_RUN
+    return False

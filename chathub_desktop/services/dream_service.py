@@ -1,0 +1,578 @@
+"""The memory dream and dynamic memory of an assistant (DRM-2 … DRM-16, REF-8 … REF-17).
+
+- **Schedule** (DRM-2, REF-17): Off / Daily / Weekly at a UTC time (and weekday), stored
+  on the assistant. :meth:`DreamService.run_due` runs the latest due slot of every
+  assistant whose memory is on; a slot missed while the app was closed is caught up
+  once (DRM-6). Each scheduled run first *claims* its (assistant, period stamp) row in
+  ``dream_run`` — an insert guarded by a unique constraint, or a conditional update of
+  a failed or dead attempt — so a day is dreamt at most once even with two processes
+  on one database. A failed attempt retries with back-off (REF-17).
+- **A run for history day D** (DRM-3/4/14/16, REF-17) reads the assistant's topics with
+  user/assistant messages on D (at most 30, most recent first): the compaction
+  summary when there is one, else a 1,200-character excerpt of D's messages. It never
+  writes to topics. One History Compress call returns a card body or ``NO_CHANGES``;
+  a day that already has a card makes no call; a near-duplicate is not appended.
+- **Retention** (DRM-7, DRM-9, REF-10 … REF-12): with more single-day cards than
+  Keep N, the oldest extra ones fold into the range card: a re-summary under
+  6,400 characters, at most one "shorter" rewrite, else the concatenation fallback.
+  Saving Keep N folds by concatenation only, in the same transaction as the setting.
+- **Cards** (DRM-8, DRM-15): list, edit, delete, clear, regenerate one day's card,
+  Copy, and Restore the one previous version (every change keeps the version before).
+
+Document writes are one transaction each, re-reading the document under a row lock;
+model calls run outside transactions. Times are aware UTC; days are UTC days.
+Assistants are referenced by id or name; errors are :class:`InvalidInput` /
+:class:`NotFound` with one-line messages and write nothing.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from datetime import UTC, date, datetime, time, timedelta
+from typing import Any, cast
+
+from sqlalchemy import func, select, update
+from sqlalchemy.engine import CursorResult
+from sqlalchemy.exc import IntegrityError
+from sqlalchemy.orm import Session
+
+from chathub_desktop.core import dream_prompt as dp
+from chathub_desktop.core import dynamic_memory as dm
+from chathub_desktop.core import fixed_memory as fm
+from chathub_desktop.core.dream_schedule import (
+    RunState,
+    Schedule,
+    Slot,
+    is_due,
+    latest_slot,
+    next_slot,
+    retry_delay,
+)
+from chathub_desktop.providers.catalog import ModelCatalog
+from chathub_desktop.services.assistant_service import AssistantService
+from chathub_desktop.services.errors import InvalidInput, NotFound
+from chathub_desktop.services.events import DreamProgress, EventBus, MemoryChanged
+from chathub_desktop.services.provider_service import ProviderService
+from chathub_desktop.services.settings_service import SettingsService
+from chathub_desktop.services.summarizer import (
+    Summarizer,
+    SummarizerFailed,
+    SummarizerUnavailable,
+    resolve_summarizer,
+)
+from chathub_desktop.storage.database import Database
+from chathub_desktop.storage.models import (
+    Assistant,
+    DreamRun,
+    DynamicMemoryDocument,
+    Message,
+    Topic,
+    TopicCompaction,
+    utcnow,
+)
+
+log = logging.getLogger(__name__)
+
+#: Output tokens asked for a new card and for a range re-summary.
+CARD_MAX_TOKENS = 1600
+FOLD_MAX_TOKENS = 2600
+#: Messages of one topic's history day read for its excerpt (newest first).
+EXCERPT_ROWS = 200
+
+#: ``DreamOutcome.status`` values.
+APPENDED = "appended"        # a new card was added (maybe with a fold)
+NOTHING = "nothing"          # no active topic with messages on the day, or NO_CHANGES
+DUPLICATE = "duplicate"      # the new card paraphrased an existing one; not appended
+EXISTS = "exists"            # the day already has a card; no model call
+REGENERATED = "regenerated"  # one card's body was replaced
+FAILED = "failed"            # the model could not be used or failed; retried later
+
+
+@dataclass(frozen=True)
+class DreamOutcome:
+    """The result of one run: ``status`` (module constants), the ``history_day``, the
+    card number appended or regenerated, ``fold`` (``"model"``, ``"concatenated"`` or
+    None) and a one-line ``message`` for the user."""
+
+    assistant_id: int
+    history_day: date
+    status: str
+    message: str
+    card_number: int | None = None
+    fold: str | None = None
+
+
+@dataclass(frozen=True)
+class CardView:
+    """One dynamic-memory card as the Memory page shows it (DRM-8): ``number`` (1-based),
+    ``tag`` as stored, ``display_tag`` (ranges with an en dash), ``kind`` (``day`` /
+    ``range`` / ``legacy`` / ``custom``), the visible ``text`` and whether it can be
+    regenerated (single-day cards only)."""
+
+    number: int
+    tag: str
+    display_tag: str
+    kind: str
+    text: str
+    regenerable: bool
+
+
+@dataclass(frozen=True)
+class LastRun:
+    """The latest scheduled attempt (DRM-5): when it started and finished, its status,
+    and the failure hint when it failed (it is retried at ``next_retry_at``)."""
+
+    history_day: date
+    status: str
+    started_at: datetime
+    finished_at: datetime | None
+    error: str | None
+    next_retry_at: datetime | None
+
+
+@dataclass(frozen=True)
+class DreamSettingsView:
+    """An assistant's dream settings: the :class:`Schedule`, Keep N, the latest
+    scheduled run, the next slot (UTC) and whether a previous version can be restored."""
+
+    assistant_id: int
+    schedule: Schedule
+    keep: int
+    last_run: LastRun | None
+    next_at: datetime | None
+    can_restore: bool
+
+
+def _day_bounds(day: date) -> tuple[datetime, datetime]:
+    start = datetime.combine(day, time(0, tzinfo=UTC))
+    return start, start + timedelta(days=1)
+
+
+def _card_views(cards: Sequence[dm.Card]) -> list[CardView]:
+    return [CardView(i, c.tag, c.display_tag, c.kind, dm.visible_body(c), c.regenerable)
+            for i, c in enumerate(cards, 1)]
+
+
+def dynamic_entries(document: str) -> list[fm.Entry]:
+    """The cards of a stored dynamic document as numbered entries with their visible
+    text, for searchMemory (REF-3: dream cards are searched too)."""
+    return [fm.Entry(i, dm.visible_body(c)) for i, c in enumerate(dm.parse_document(document), 1)]
+
+
+def dynamic_text(document: str) -> str:
+    """What the model is shown of a stored dynamic document: the cards' visible text,
+    never framing lines (MEM-6, DRM-10)."""
+    return dm.copy_text(dm.parse_document(document))
+
+
+class DreamService:
+    """Dream schedule, runs and dynamic-memory cards (see the module docstring).
+
+    ``clock`` returns the current aware UTC time (tests pass a fixed one).
+    """
+
+    def __init__(self, db: Database, bus: EventBus, providers: ProviderService, catalog: ModelCatalog,
+                 settings: SettingsService, *, clock: Callable[[], datetime] = utcnow) -> None:
+        self._db = db
+        self._bus = bus
+        self._providers = providers
+        self._catalog = catalog
+        self._settings = settings
+        self._clock = clock
+
+    # --- document helpers ------------------------------------------------------------
+
+    @staticmethod
+    def _doc_row(s: Session, assistant_id: int) -> DynamicMemoryDocument | None:
+        return s.get(DynamicMemoryDocument, assistant_id, with_for_update=True)
+
+    @staticmethod
+    def _body(s: Session, assistant_id: int) -> str:
+        row = s.get(DynamicMemoryDocument, assistant_id)
+        return row.body if row is not None else ""
+
+    def _store(self, s: Session, assistant_id: int, cards: Sequence[dm.Card]) -> bool:
+        """Write ``cards`` as the document, keeping the old one as the backup (DRM-15).
+        Returns False (and writes nothing) when the text would not change."""
+        body = dm.render_document(cards)
+        row = self._doc_row(s, assistant_id)
+        if row is None:
+            if not body:
+                return False
+            s.add(DynamicMemoryDocument(assistant_id=assistant_id, body=body, backup_body="", updated_at=self._clock()))
+            return True
+        if row.body == body:
+            return False
+        row.backup_body, row.body, row.updated_at = row.body, body, self._clock()
+        return True
+
+    def _changed(self, assistant_id: int) -> None:
+        self._bus.publish(MemoryChanged(assistant_id))
+
+    # --- settings --------------------------------------------------------------------
+
+    def settings(self, assistant: int | str) -> DreamSettingsView:
+        """The assistant's schedule, Keep N, last scheduled run and next slot (DRM-2, DRM-5)."""
+        with self._db.sessions() as s:
+            a = AssistantService.row(s, assistant)
+            schedule = Schedule(a.dream_frequency, a.dream_time_utc, a.dream_weekday)
+            run = s.scalar(select(DreamRun).where(DreamRun.assistant_id == a.id, DreamRun.scheduled.is_(True))
+                           .order_by(DreamRun.started_at.desc(), DreamRun.id.desc()).limit(1))
+            last = None if run is None else LastRun(run.history_day, run.status, run.started_at, run.finished_at,
+                                                    run.error, run.next_retry_at)
+            nxt = next_slot(schedule, self._clock())
+            row = s.get(DynamicMemoryDocument, a.id)
+            can_restore = row is not None and row.backup_body is not None and row.backup_body != row.body
+            return DreamSettingsView(a.id, schedule, a.keep_dream_cards, last,
+                                     nxt.fire_at if nxt else None, can_restore)
+
+    def set_schedule(self, assistant: int | str, frequency: str, time_utc: str, weekday: int = 0) -> DreamSettingsView:
+        """Store the schedule (DRM-2). Raises :class:`InvalidInput` for an unknown
+        frequency, a time that is not ``HH:MM`` or a weekday outside 0–6."""
+        try:
+            schedule = Schedule(frequency.strip().lower(), time_utc.strip(), int(weekday))
+        except ValueError as exc:
+            raise InvalidInput(str(exc)) from None
+        with self._db.transaction() as s:
+            a = AssistantService.row(s, assistant)
+            a.dream_frequency, a.dream_time_utc, a.dream_weekday = schedule.frequency, schedule.time_utc, schedule.weekday
+            aid = a.id
+        return self.settings(aid)
+
+    def set_keep(self, assistant: int | str, keep: int) -> DreamSettingsView:
+        """Store Keep N and apply retention in the same transaction (DRM-7): extra
+        single-day cards fold into the range card by concatenation (no model call; the
+        next dream may re-summarize). Raises :class:`InvalidInput` outside 1–90."""
+        if not dm.KEEP_MIN <= keep <= dm.KEEP_MAX:
+            raise InvalidInput(f"keep dream cards must be {dm.KEEP_MIN}–{dm.KEEP_MAX}, not {keep}")
+        with self._db.transaction() as s:
+            a = AssistantService.row(s, assistant)
+            a.keep_dream_cards = keep
+            self._doc_row(s, a.id)  # lock before reading
+            cards = dm.apply_retention(dm.parse_document(self._body(s, a.id)), keep)
+            changed = self._store(s, a.id, cards)
+            aid = a.id
+        if changed:
+            self._changed(aid)
+        return self.settings(aid)
+
+    # --- cards -----------------------------------------------------------------------
+
+    def document(self, assistant: int | str) -> str:
+        """The dynamic-memory document as stored (REF-8; ``""`` when empty)."""
+        with self._db.sessions() as s:
+            return self._body(s, AssistantService.row(s, assistant).id)
+
+    def cards(self, assistant: int | str) -> list[CardView]:
+        """The cards in document order (DRM-8)."""
+        return _card_views(dm.parse_document(self.document(assistant)))
+
+    def copy_text(self, assistant: int | str) -> str:
+        """Exactly the visible text of every card, never a framing line (DRM-8)."""
+        return dm.copy_text(dm.parse_document(self.document(assistant)))
+
+    def _edit(self, assistant: int | str, change: Callable[[list[dm.Card]], list[dm.Card]]) -> list[CardView]:
+        with self._db.transaction() as s:
+            a = AssistantService.row(s, assistant)
+            self._doc_row(s, a.id)
+            cards = change(dm.parse_document(self._body(s, a.id)))
+            changed = self._store(s, a.id, cards)
+            aid = a.id
+        if changed:
+            self._changed(aid)
+        return _card_views(cards)
+
+    @staticmethod
+    def _index(cards: Sequence[dm.Card], number: int) -> int:
+        if not 1 <= number <= len(cards):
+            raise NotFound(f"no dynamic memory card #{number}")
+        return number - 1
+
+    def edit_card(self, assistant: int | str, number: int, text: str) -> list[CardView]:
+        """Replace card ``number``'s visible text (escaped on save, REF-15; cut to its cap)."""
+        if not text.strip():
+            raise InvalidInput("a card cannot be empty; delete it instead")
+        return self._edit(assistant, lambda cards: dm.replace_body(cards, self._index(cards, number), text))
+
+    def delete_card(self, assistant: int | str, number: int) -> list[CardView]:
+        """Delete card ``number``; the rest renumber (DRM-8)."""
+        return self._edit(assistant, lambda cards: dm.delete_card(cards, self._index(cards, number)))
+
+    def clear(self, assistant: int | str) -> list[CardView]:
+        """Remove every card (DRM-8); Restore brings them back (DRM-15)."""
+        return self._edit(assistant, lambda _cards: [])
+
+    def restore(self, assistant: int | str) -> list[CardView]:
+        """Swap the document with the previous version (twice = redo) (DRM-15, REF-17).
+        Raises :class:`InvalidInput` when there is no previous version."""
+        with self._db.transaction() as s:
+            a = AssistantService.row(s, assistant)
+            row = self._doc_row(s, a.id)
+            if row is None or row.backup_body is None or row.backup_body == row.body:
+                raise InvalidInput("there is no previous version of dynamic memory to restore")
+            row.body, row.backup_body, row.updated_at = row.backup_body, row.body, self._clock()
+            aid, body = a.id, row.body
+        self._changed(aid)
+        return _card_views(dm.parse_document(body))
+
+    # --- reading a day ---------------------------------------------------------------
+
+    def materials(self, assistant: int | str, day: date) -> list[dp.TopicMaterial]:
+        """What history day ``day`` gives the dream (DRM-3, REF-17): per topic with
+        user/assistant messages on that UTC day (at most 30, latest activity first) its
+        compaction summary, else an excerpt of that day's messages. Read-only (DRM-16)."""
+        start, end = _day_bounds(day)
+        with self._db.sessions() as s:
+            a = AssistantService.row(s, assistant)
+            last = func.max(Message.created_at).label("last")
+            active = s.execute(
+                select(Topic.id, Topic.title, last)
+                .join(Message, Message.topic_id == Topic.id)
+                .where(Topic.assistant_id == a.id, Message.role.in_(("user", "assistant")),
+                       Message.created_at >= start, Message.created_at < end, Message.content != "")
+                .group_by(Topic.id, Topic.title).order_by(last.desc(), Topic.id.desc()).limit(dp.MAX_TOPICS)
+            ).all()
+            out: list[dp.TopicMaterial] = []
+            for topic_id, title, _last in active:
+                comp = s.get(TopicCompaction, topic_id)
+                if comp is not None and comp.summary.strip():
+                    out.append(dp.TopicMaterial(title, summary=comp.summary.strip()))
+                    continue
+                rows = s.execute(
+                    select(Message.role, Message.content)
+                    .where(Message.topic_id == topic_id, Message.role.in_(("user", "assistant")),
+                           Message.created_at >= start, Message.created_at < end)
+                    .order_by(Message.seq.desc()).limit(EXCERPT_ROWS)
+                ).all()
+                excerpt = dp.day_excerpt([(r, c or "") for r, c in reversed(rows)])
+                if excerpt:
+                    out.append(dp.TopicMaterial(title, excerpt=excerpt))
+            return out
+
+    # --- runs ------------------------------------------------------------------------
+
+    def _summarizer(self) -> Summarizer:
+        return Summarizer(self._providers, resolve_summarizer(self._db, self._settings, self._catalog))
+
+    def _progress(self, aid: int, day: date, phase: str, status: str | None = None, message: str = "") -> None:
+        self._bus.publish(DreamProgress(aid, day.isoformat(), phase, status, message))
+
+    async def _new_card_body(self, summarizer: Summarizer, name: str, day: date,
+                             materials: Sequence[dp.TopicMaterial], cards: Sequence[dm.Card]) -> str | None:
+        done = await summarizer.complete(dp.dream_request(name, day, materials, dm.copy_text(cards)), CARD_MAX_TOKENS)
+        if done.truncated:
+            raise SummarizerFailed("the History Compress model stopped at its token limit before the card was complete")
+        return dp.read_dream_answer(done.text)
+
+    async def _fold_body(self, summarizer: Summarizer, plan: dm.FoldPlan) -> tuple[str, str]:
+        """The range card body and how it was made: ``model`` (a re-summary in an opaque
+        envelope) or ``concatenated`` (DRM-9, REF-12)."""
+        limit = dm.SUMMARY_BODY_MAX  # a re-summary this long fits its envelope uncut
+        start, end = plan.span
+        material = plan.material()
+        try:
+            done = await summarizer.complete(dp.fold_request(material, start, end, limit), FOLD_MAX_TOKENS)
+            body = None if done.truncated else dp.read_fold_answer(done.text, limit)
+            if body is None:  # one "rewrite shorter" request (REF-12)
+                done = await summarizer.complete(
+                    dp.shorter_request(material, done.text, start, end, limit), FOLD_MAX_TOKENS)
+                body = None if done.truncated else dp.read_fold_answer(done.text, limit)
+        except SummarizerFailed as exc:
+            log.info("dream fold fell back to concatenation: %s", exc)
+            body = None
+        if body is None:
+            return dm.concat_fold_body(plan), "concatenated"
+        return dm.opaque_body(body), "model"
+
+    async def run_day(self, assistant: int | str, day: date) -> DreamOutcome:
+        """Dream over history day ``day`` now (not as a scheduled run): append the new
+        card, fold by Keep N, store both in one transaction. Returns the outcome; raises
+        :class:`NotFound` for an unknown assistant. ``asyncio.CancelledError`` passes
+        through (Stop) and nothing is written."""
+        with self._db.sessions() as s:
+            a = AssistantService.row(s, assistant)
+            aid, name, keep = a.id, a.name, a.keep_dream_cards
+            cards = dm.parse_document(self._body(s, aid))
+        self._progress(aid, day, "started")
+        if any(c.day == day for c in cards):
+            return self._finish(DreamOutcome(aid, day, EXISTS, f"{day} already has a dream card"))
+        self._progress(aid, day, "reading")
+        materials = self.materials(aid, day)
+        if not materials:
+            return self._finish(DreamOutcome(aid, day, NOTHING, f"no topic had messages on {day}"))
+        try:
+            summarizer = self._summarizer()
+            self._progress(aid, day, "dreaming")
+            body = await self._new_card_body(summarizer, name, day, materials, cards)
+        except (SummarizerFailed, SummarizerUnavailable) as exc:
+            return self._finish(DreamOutcome(aid, day, FAILED, str(exc)))
+        if body is None:
+            return self._finish(DreamOutcome(aid, day, NOTHING, f"{day} showed nothing new about how you work"))
+        if dm.is_near_duplicate(body, cards):
+            return self._finish(DreamOutcome(aid, day, DUPLICATE, f"the card for {day} repeated an existing card"))
+        grown = dm.append_day_card(cards, day, body)
+        plan = dm.plan_retention(grown, keep)
+        fold: tuple[str, str] | None = None
+        if plan is not None:
+            self._progress(aid, day, "folding")
+            fold = await self._fold_body(summarizer, plan)
+        number = self._commit_card(aid, day, body, keep, plan, fold)
+        if number is None:
+            return self._finish(DreamOutcome(aid, day, EXISTS, f"{day} already has a dream card"))
+        how = "" if fold is None else f"; older cards folded ({fold[1]})"
+        return self._finish(DreamOutcome(aid, day, APPENDED, f"added card #{number} for {day}{how}", number,
+                                         None if fold is None else fold[1]))
+
+    def _commit_card(self, aid: int, day: date, body: str, keep: int,
+                     plan: dm.FoldPlan | None, fold: tuple[str, str] | None) -> int | None:
+        """Append and fold in one transaction. The document is re-read under a lock; if
+        the user changed it meanwhile, the card goes onto the new text and a fold that
+        no longer matches falls back to concatenation. None: the day got a card meanwhile."""
+        with self._db.transaction() as s:
+            self._doc_row(s, aid)
+            cards = dm.parse_document(self._body(s, aid))
+            if any(c.day == day for c in cards):
+                return None
+            cards = dm.append_day_card(cards, day, body)
+            now_plan = dm.plan_retention(cards, keep)
+            if now_plan is not None:
+                same = plan is not None and (now_plan.folded, now_plan.existing_range) == (
+                    plan.folded, plan.existing_range)
+                range_body = fold[0] if same and fold is not None else dm.concat_fold_body(now_plan)
+                cards = dm.apply_fold(cards, now_plan, range_body)
+            cards = dm.enforce_document_cap(cards, keep)
+            self._store(s, aid, cards)
+        self._changed(aid)
+        return next((i for i, c in enumerate(cards, 1) if c.day == day), None)
+
+    def _finish(self, outcome: DreamOutcome) -> DreamOutcome:
+        self._progress(outcome.assistant_id, outcome.history_day, "finished", outcome.status, outcome.message)
+        log.info("dream %s for assistant %s day %s: %s", outcome.status, outcome.assistant_id,
+                 outcome.history_day, outcome.message)
+        return outcome
+
+    async def regenerate(self, assistant: int | str, number: int) -> DreamOutcome:
+        """Re-run the dream for single-day card ``number``'s day and replace that card's
+        body only: no fold, no schedule marker (DRM-8, REF-17). Raises :class:`NotFound`
+        for a missing card and :class:`InvalidInput` for a range or legacy card."""
+        with self._db.sessions() as s:
+            a = AssistantService.row(s, assistant)
+            aid, name = a.id, a.name
+            cards = dm.parse_document(self._body(s, aid))
+        card = cards[self._index(cards, number)]
+        if not card.regenerable or card.day is None:
+            raise InvalidInput(f"card #{number} [{card.display_tag}] covers no single day and cannot be regenerated")
+        day = card.day
+        self._progress(aid, day, "started")
+        materials = self.materials(aid, day)
+        if not materials:
+            return self._finish(DreamOutcome(aid, day, NOTHING, f"no topic has messages on {day} any more"))
+        others = [c for c in cards if c is not card]
+        try:
+            self._progress(aid, day, "dreaming")
+            body = await self._new_card_body(self._summarizer(), name, day, materials, others)
+        except (SummarizerFailed, SummarizerUnavailable) as exc:
+            return self._finish(DreamOutcome(aid, day, FAILED, str(exc)))
+        if body is None:
+            return self._finish(DreamOutcome(aid, day, NOTHING, f"{day} showed nothing new; card #{number} kept"))
+
+        def change(current: list[dm.Card]) -> list[dm.Card]:
+            try:
+                return dm.replace_day_card(current, day, body)
+            except ValueError:
+                raise NotFound(f"the card for {day} was deleted meanwhile") from None
+        views = self._edit(aid, change)
+        number = next(v.number for v in views if v.tag == day.isoformat())
+        return self._finish(DreamOutcome(aid, day, REGENERATED, f"card #{number} for {day} was regenerated", number))
+
+    # --- the schedule ----------------------------------------------------------------
+
+    def due(self, now: datetime | None = None) -> list[tuple[int, Slot]]:
+        """``(assistant id, slot)`` for every assistant (memory on, schedule not off)
+        whose latest slot has not run, failed past its retry delay, or died (DRM-6)."""
+        now = now or self._clock()
+        out: list[tuple[int, Slot]] = []
+        with self._db.sessions() as s:
+            for a in s.scalars(select(Assistant).where(Assistant.memory_enabled.is_(True),
+                                                       Assistant.dream_frequency != "off").order_by(Assistant.id)):
+                slot = latest_slot(Schedule(a.dream_frequency, a.dream_time_utc, a.dream_weekday), now)
+                if slot is not None and is_due(slot, self._state(s, a.id, slot), now):
+                    out.append((a.id, slot))
+        return out
+
+    @staticmethod
+    def _run_row(s: Session, aid: int, slot: Slot) -> DreamRun | None:
+        return s.scalar(select(DreamRun).where(DreamRun.assistant_id == aid, DreamRun.period_stamp == slot.period_stamp,
+                                               DreamRun.scheduled.is_(True)))
+
+    def _state(self, s: Session, aid: int, slot: Slot) -> RunState | None:
+        row = self._run_row(s, aid, slot)
+        return None if row is None else RunState(row.status, row.attempts, row.started_at, row.next_retry_at)
+
+    def claim(self, aid: int, slot: Slot, now: datetime | None = None) -> int | None:
+        """Take the run of ``slot`` for assistant ``aid``: the ``dream_run`` id, or None
+        when it is not due or another process took it (DRM-6)."""
+        now = now or self._clock()
+        try:
+            with self._db.transaction() as s:
+                row = self._run_row(s, aid, slot)
+                if row is None:
+                    new = DreamRun(assistant_id=aid, history_day=slot.history_day, period_stamp=slot.period_stamp,
+                                   scheduled=True, status="running", attempts=1, started_at=now)
+                    s.add(new)
+                    s.flush()
+                    return new.id
+                if not is_due(slot, RunState(row.status, row.attempts, row.started_at, row.next_retry_at), now):
+                    return None
+                taken = cast("CursorResult[Any]", s.execute(
+                    update(DreamRun).where(DreamRun.id == row.id, DreamRun.status == row.status,
+                                           DreamRun.attempts == row.attempts)
+                    .values(status="running", attempts=row.attempts + 1, started_at=now, error=None,
+                            finished_at=None, next_retry_at=None)
+                )).rowcount
+                return row.id if taken == 1 else None
+        except IntegrityError:  # another process inserted the same period first
+            return None
+
+    def _record(self, run_id: int, outcome: DreamOutcome) -> None:
+        now = self._clock()
+        with self._db.transaction() as s:
+            row = s.get(DreamRun, run_id)
+            if row is None:
+                return
+            row.status = outcome.status
+            row.finished_at = now
+            if outcome.status == FAILED:
+                row.error = outcome.message
+                row.next_retry_at = now + retry_delay(row.attempts)
+            else:
+                row.error = None
+                row.next_retry_at = None
+
+    async def run_due(self, now: datetime | None = None) -> list[DreamOutcome]:
+        """Run every due slot once (DRM-6): claim it, dream over its history day, record
+        the outcome. A failure is recorded with its retry time (REF-17). Cancelling
+        (Stop) records the run as failed with an immediate retry and re-raises."""
+        outcomes: list[DreamOutcome] = []
+        for aid, slot in self.due(now):
+            run_id = self.claim(aid, slot, now)
+            if run_id is None:
+                continue
+            try:
+                outcome = await self.run_day(aid, slot.history_day)
+            except asyncio.CancelledError:
+                self._record(run_id, DreamOutcome(aid, slot.history_day, FAILED, "stopped before it finished"))
+                with self._db.transaction() as s:
+                    row = s.get(DreamRun, run_id)
+                    if row is not None:
+                        row.next_retry_at = self._clock()
+                raise
+            except Exception as exc:  # a bug must not leave the run claimed for 30 minutes
+                log.exception("dream run failed")
+                outcome = DreamOutcome(aid, slot.history_day, FAILED, f"unexpected error: {exc}")
+            self._record(run_id, outcome)
+            outcomes.append(outcome)
+        return outcomes

@@ -1,0 +1,371 @@
+"""The memory dream against a scripted History Compress model over real HTTP on
+127.0.0.1 (DRM-2 … DRM-16, REF-8 … REF-17)."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from collections.abc import Iterator
+from datetime import UTC, date, datetime, timedelta
+from pathlib import Path
+
+import pytest
+
+from chathub_desktop.core import dynamic_memory as dm
+from chathub_desktop.services.container import Services, open_services
+from chathub_desktop.services.dream_service import DreamService
+from chathub_desktop.services.errors import InvalidInput
+from chathub_desktop.storage.models import DreamRun, TopicCompaction
+from tests.fakes.vendor_server import FakeVendor, Reply, openai_error
+
+DAY = date(2026, 11, 30)
+AT = datetime(2026, 11, 30, 15, 0, tzinfo=UTC)  # a moment on DAY
+NOW = datetime(2026, 12, 1, 2, 30, tzinfo=UTC)  # after the 02:00 UTC slot whose history day is DAY
+
+
+@pytest.fixture
+def summ() -> Iterator[FakeVendor]:
+    """The History Compress model's own server."""
+    with FakeVendor() as vendor:
+        yield vendor
+
+
+class Clock:
+    """A settable UTC clock for the dream service."""
+
+    def __init__(self, now: datetime) -> None:
+        self.now = now
+
+    def __call__(self) -> datetime:
+        return self.now
+
+
+def setup(svc: Services, summ: FakeVendor, clock: Clock | None = None) -> DreamService:
+    """An assistant "Helper" with a daily 02:00 schedule and a summarizer on ``summ``."""
+    svc.providers.add("Summ", "openai", summ.base_url, api_key="sk-summ")
+    svc.settings.set("history-compress-model", "Summ/gpt-5-mini")
+    svc.assistants.create("Helper", provider="Summ", model="gpt-4o")
+    dreams = DreamService(svc.db, svc.bus, svc.providers, svc.catalog, svc.settings, clock=clock or Clock(NOW))
+    dreams.set_schedule("Helper", "daily", "02:00")
+    return dreams
+
+
+def say(svc: Services, topic: int, role: str, text: str, at: datetime) -> int:
+    return svc.chat._append(topic, role=role, content=text, created_at=at)
+
+
+def card(text: str) -> Reply:
+    return Reply(text_chunks=[text])
+
+
+def prompt(vendor: FakeVendor, i: int = -1) -> str:
+    body = vendor.requests[i].body
+    assert body is not None
+    return "\n".join(str(m.get("content")) for m in body["messages"])  # type: ignore[union-attr]
+
+
+def run(coro):  # type: ignore[no-untyped-def]
+    return asyncio.run(coro)
+
+
+def stored_cards(svc: Services) -> list[dm.Card]:
+    return dm.parse_document(svc.dreams.document("Helper"))
+
+
+def seed_cards(svc: Services, days: list[date]) -> None:
+    """Single-day cards for ``days`` written straight into the document."""
+    cards: list[dm.Card] = []
+    for d in days:
+        cards = dm.append_day_card(cards, d, f"Prefers answers about theme {d.day} in tables")
+    from chathub_desktop.storage.models import DynamicMemoryDocument
+
+    aid = svc.assistants.get("Helper").id
+    with svc.db.transaction() as s:
+        s.merge(DynamicMemoryDocument(assistant_id=aid, body=dm.render_document(cards), updated_at=NOW))
+
+
+# --- DRM-3 / DRM-16: what a run reads and writes -------------------------------------------
+def test_a_run_reads_summaries_or_that_days_excerpt_and_appends_one_dated_card(
+        services: Services, summ: FakeVendor) -> None:
+    dreams = setup(services, summ)
+    plain = services.topics.create("Helper", title="Plain topic").id
+    say(services, plain, "user", "Old question from the day before", AT - timedelta(days=1))
+    say(services, plain, "user", "Please answer in bullet points, no prose", AT)
+    say(services, plain, "assistant", "- Sure", AT + timedelta(minutes=1))
+    say(services, plain, "tool", "tool output is not part of the excerpt", AT + timedelta(minutes=2))
+    summed = services.topics.create("Helper", title="Summarized topic").id
+    say(services, summed, "user", "raw text the summary replaces", AT)
+    with services.db.transaction() as s:
+        s.add(TopicCompaction(topic_id=summed, summary="SUMMARY: the user likes pytest fixtures"))
+    other_day = services.topics.create("Helper", title="Quiet topic").id
+    say(services, other_day, "user", "said two days earlier", AT - timedelta(days=2))
+    before = {t: [(m.id, m.content) for m in services.topics.messages(t)] for t in (plain, summed, other_day)}
+    summ.script(card("- Wants bullet points\n- Uses pytest fixtures"))
+
+    out = run(dreams.run_day("Helper", DAY))
+
+    assert out.status == "appended" and out.card_number == 1
+    assert len(summ.requests) == 1
+    text = prompt(summ)
+    assert "User: Please answer in bullet points, no prose" in text and "Assistant: - Sure" in text
+    assert "SUMMARY: the user likes pytest fixtures" in text
+    assert "raw text the summary replaces" not in text  # the summary wins (DRM-3)
+    assert "Old question" not in text and "said two days earlier" not in text and "tool output" not in text
+    assert "Quiet topic" not in text
+    assert "tools" not in (summ.last_request.body or {})
+    cards = dreams.cards("Helper")
+    assert [(c.number, c.tag, c.text) for c in cards] == [(1, "2026-11-30", "- Wants bullet points\n- Uses pytest fixtures")]
+    assert services.dreams.document("Helper").startswith("#1 [2026-11-30]:\n")  # REF-8
+    after = {t: [(m.id, m.content) for m in services.topics.messages(t)] for t in (plain, summed, other_day)}
+    assert after == before  # DRM-16: topics are read, never changed
+    assert services.compaction.summary(summed).text == "SUMMARY: the user likes pytest fixtures"
+
+
+def test_excerpt_keeps_the_newest_lines_within_1200_characters(services: Services, summ: FakeVendor) -> None:
+    dreams = setup(services, summ)
+    topic = services.topics.create("Helper", title="Long day").id
+    for i in range(40):
+        say(services, topic, "user", f"message {i:02d} " + "x" * 60, AT + timedelta(minutes=i))
+    material = dreams.materials("Helper", DAY)
+    assert len(material) == 1
+    excerpt = material[0].excerpt
+    assert len(excerpt) <= 1200
+    lines = excerpt.splitlines()
+    assert lines[-1].startswith("User: message 39")  # newest kept, in time order (REF-17)
+    assert "message 00" not in excerpt
+    assert [ln[:16] for ln in lines] == sorted(ln[:16] for ln in lines)
+
+
+def test_no_active_topic_finds_nothing_and_makes_no_call(services: Services, summ: FakeVendor) -> None:
+    """DRM-4: no topic with user/assistant messages on the day: no card, no model call,
+    and the scheduled run is recorded as having found nothing."""
+    dreams = setup(services, summ)
+    topic = services.topics.create("Helper").id
+    say(services, topic, "user", "yesterday's yesterday", AT - timedelta(days=1))
+    outs = run(dreams.run_due())
+    assert [(o.status, o.history_day) for o in outs] == [("nothing", DAY)]
+    assert summ.requests == [] and dreams.cards("Helper") == []
+    last = dreams.settings("Helper").last_run
+    assert last is not None and last.status == "nothing" and last.history_day == DAY
+    assert dreams.due() == []
+
+
+def test_no_changes_answer_appends_nothing(services: Services, summ: FakeVendor) -> None:
+    dreams = setup(services, summ)
+    say(services, services.topics.create("Helper").id, "user", "hello", AT)
+    summ.script(card("NO_CHANGES"))
+    out = run(dreams.run_day("Helper", DAY))
+    assert out.status == "nothing" and dreams.cards("Helper") == []
+    assert dreams.settings("Helper").can_restore is False  # DRM-15: nothing changed, nothing kept
+
+
+def test_a_day_that_has_a_card_makes_no_call(services: Services, summ: FakeVendor) -> None:
+    dreams = setup(services, summ)
+    say(services, services.topics.create("Helper").id, "user", "hello", AT)
+    seed_cards(services, [DAY])
+    out = run(dreams.run_day("Helper", DAY))
+    assert out.status == "exists" and summ.requests == []
+
+
+def test_near_duplicate_card_is_skipped_but_the_schedule_marker_commits(
+        services: Services, summ: FakeVendor) -> None:
+    """DRM-14 / REF-16."""
+    dreams = setup(services, summ)
+    seed_cards(services, [DAY - timedelta(days=1)])
+    say(services, services.topics.create("Helper").id, "user", "hello", AT)
+    summ.script(card("Prefers answers about theme 29 in tables."))
+    outs = run(dreams.run_due())
+    assert [o.status for o in outs] == ["duplicate"]
+    assert len(stored_cards(services)) == 1
+    assert dreams.due() == []  # marker committed: not run again
+
+
+# --- DRM-6: at most once, catch-up once ------------------------------------------------------
+def test_two_processes_dream_a_period_at_most_once(tmp_path: Path, summ: FakeVendor) -> None:
+    url = f"sqlite:///{tmp_path / 'shared.sqlite3'}"
+    one, two = open_services(url), open_services(url)
+    try:
+        d1 = setup(one, summ)
+        d2 = DreamService(two.db, two.bus, two.providers, two.catalog, two.settings, clock=Clock(NOW))
+        say(one, one.topics.create("Helper").id, "user", "hello", AT)
+        (aid, slot), = d1.due()
+        assert d2.due() == [(aid, slot)]
+        first, second = d1.claim(aid, slot), d2.claim(aid, slot)
+        assert first is not None and second is None
+        summ.script(card("- Says hello first"))
+        assert run(d2.run_due()) == []  # already claimed by the other process
+        with one.db.sessions() as s:
+            assert s.query(DreamRun).count() == 1
+    finally:
+        one.close()
+        two.close()
+
+
+def test_missed_slots_are_caught_up_once_for_the_latest_day(services: Services, summ: FakeVendor) -> None:
+    clock = Clock(NOW + timedelta(days=3))  # the app was closed for three slots
+    dreams = setup(services, summ, clock)
+    topic = services.topics.create("Helper").id
+    for back in range(4):
+        say(services, topic, "user", f"day -{back}", AT + timedelta(days=3 - back))
+    summ.script(card("- Counts days"))
+    outs = run(dreams.run_due())
+    assert [o.history_day for o in outs] == [DAY + timedelta(days=3)]
+    assert run(dreams.run_due()) == []
+    assert len(summ.requests) == 1
+
+
+# --- DRM-5 / REF-17: failure, hint, retry with back-off --------------------------------------
+def test_failed_run_shows_its_hint_and_retries_after_the_back_off(services: Services, summ: FakeVendor) -> None:
+    clock = Clock(NOW)
+    dreams = setup(services, summ, clock)
+    say(services, services.topics.create("Helper").id, "user", "hello", AT)
+    summ.script(Reply(error_status=500, error_body=openai_error("upstream exploded", "server_error")))
+    outs = run(dreams.run_due())
+    assert [o.status for o in outs] == ["failed"]
+    last = dreams.settings("Helper").last_run
+    assert last is not None and last.status == "failed" and "upstream exploded" in (last.error or "")
+    assert last.next_retry_at == NOW + timedelta(minutes=10)
+    assert dreams.cards("Helper") == []
+    clock.now = NOW + timedelta(minutes=9)
+    assert dreams.due() == []
+    clock.now = NOW + timedelta(minutes=10)
+    summ.script(card("- Says hello first"))
+    assert [o.status for o in run(dreams.run_due())] == ["appended"]
+    last = dreams.settings("Helper").last_run
+    assert last is not None and last.status == "appended" and last.error is None
+    with services.db.sessions() as s:
+        assert s.query(DreamRun).one().attempts == 2
+
+
+def test_weekly_schedule_reads_the_previous_day_and_stamps_the_iso_week(
+        services: Services, summ: FakeVendor) -> None:
+    """DRM-3: Weekly still dreams the UTC day before the run; REF-17: period ``YYYY-Www``."""
+    dreams = setup(services, summ)
+    dreams.set_schedule("Helper", "weekly", "02:00", 2)  # Tuesday; 2026-12-01 is a Tuesday
+    say(services, services.topics.create("Helper").id, "user", "hello", AT)
+    summ.script(card("- Greets first"))
+    outs = run(dreams.run_due())
+    assert [o.history_day for o in outs] == [DAY]
+    with services.db.sessions() as s:
+        assert s.query(DreamRun).one().period_stamp == "2026-W49"
+
+
+def test_impossible_schedules_are_refused(services: Services, summ: FakeVendor) -> None:
+    dreams = setup(services, summ)
+    for args in (("hourly", "02:00", 0), ("daily", "25:00", 0), ("weekly", "02:00", 7), ("daily", "2am", 0)):
+        with pytest.raises(InvalidInput):
+            dreams.set_schedule("Helper", *args)
+    with pytest.raises(InvalidInput):
+        dreams.set_keep("Helper", 0)
+    with pytest.raises(InvalidInput):
+        dreams.set_keep("Helper", 91)
+    assert dreams.settings("Helper").schedule.frequency == "daily"
+
+
+# --- DRM-7 / DRM-9: retention ----------------------------------------------------------------
+def test_fold_re_summarizes_the_oldest_cards_into_one_range_card(services: Services, summ: FakeVendor) -> None:
+    dreams = setup(services, summ)
+    days = [DAY - timedelta(days=k) for k in (3, 2, 1)]
+    seed_cards(services, days)
+    dreams.set_keep("Helper", 3)
+    say(services, services.topics.create("Helper").id, "user", "new day", AT)
+    summ.script(card("- Brand new habit: asks for diagrams"), card("- Merged: prefers tables"))
+    out = run(dreams.run_day("Helper", DAY))
+    assert out.status == "appended" and out.fold == "model"
+    assert "[date:2026-11-27]" in prompt(summ, 1)  # the folded day went to the re-summary
+    cards = dreams.cards("Helper")
+    assert [(c.kind, c.tag) for c in cards] == [
+        ("range", "2026-11-27..2026-11-27"), ("day", "2026-11-28"), ("day", "2026-11-29"), ("day", "2026-11-30")]
+    assert cards[0].text == "- Merged: prefers tables"  # framing hidden (DRM-10)
+    assert cards[0].display_tag == "2026-11-27 – 2026-11-27" and not cards[0].regenerable
+    assert "[overflow:" not in dreams.copy_text("Helper")
+
+
+def test_too_long_fold_gets_one_shorter_rewrite_then_falls_back_to_concatenation(
+        services: Services, summ: FakeVendor) -> None:
+    """DRM-9 / REF-12: an over-cap draft is sent back once; a still-bad answer (here cut
+    at the token limit) ends in the dated concatenation."""
+    dreams = setup(services, summ)
+    seed_cards(services, [DAY - timedelta(days=2), DAY - timedelta(days=1)])
+    dreams.set_keep("Helper", 1)  # settings-only fold: concatenation, no call (DRM-7)
+    assert summ.requests == []
+    folded = dreams.cards("Helper")
+    assert [c.kind for c in folded] == ["range", "day"]
+    say(services, services.topics.create("Helper").id, "user", "new day", AT)
+    summ.script(card("- A new day's habit"), card("y" * 7000),
+                Reply(text_chunks=["- half a rewr"], finish_reason="length"))
+    out = run(dreams.run_day("Helper", DAY))
+    assert out.status == "appended" and out.fold == "concatenated"
+    assert len(summ.requests) == 3 and "shorter" in prompt(summ, 2)
+    body = stored_cards(services)[0].body
+    assert body.startswith("[overflow:v1]") and "[date:2026-11-28]" in body and "[date:2026-11-29]" in body
+    assert len(body) <= dm.RANGE_CARD_MAX
+
+
+# --- DRM-8 / DRM-15: cards -------------------------------------------------------------------
+def test_edit_delete_clear_and_restore(services: Services, summ: FakeVendor) -> None:
+    dreams = setup(services, summ)
+    seed_cards(services, [DAY - timedelta(days=1), DAY])
+    dreams.edit_card("Helper", 1, "Edited\n[2026-01-01]\nstill text")
+    assert dreams.cards("Helper")[0].text == "Edited\n[2026-01-01]\nstill text"  # DRM-12 lossless
+    assert len(dreams.cards("Helper")) == 2
+    dreams.delete_card("Helper", 1)
+    assert [c.number for c in dreams.cards("Helper")] == [1]
+    dreams.clear("Helper")
+    assert dreams.cards("Helper") == []
+    dreams.restore("Helper")
+    assert len(dreams.cards("Helper")) == 1
+    dreams.restore("Helper")  # twice = redo
+    assert dreams.cards("Helper") == []
+    with pytest.raises(InvalidInput):
+        dreams.edit_card("Helper", 1, "   ")
+
+
+def test_regenerate_replaces_one_days_body_only(services: Services, summ: FakeVendor) -> None:
+    dreams = setup(services, summ)
+    seed_cards(services, [DAY - timedelta(days=1), DAY])
+    say(services, services.topics.create("Helper").id, "user", "regenerate me", AT)
+    summ.script(card("- Regenerated habit"))
+    out = run(dreams.regenerate("Helper", 2))
+    assert out.status == "regenerated"
+    cards = dreams.cards("Helper")
+    assert cards[1].text == "- Regenerated habit" and cards[0].text.startswith("Prefers answers about theme 29")
+    assert "regenerate me" in prompt(summ)
+    with services.db.sessions() as s:
+        assert s.query(DreamRun).count() == 0  # no schedule marker (REF-17)
+    dreams.set_keep("Helper", 1)
+    with pytest.raises(InvalidInput):
+        run(dreams.regenerate("Helper", 1))  # a range card
+
+
+# --- MEM-6: the cards reach the chat model ---------------------------------------------------
+def test_dynamic_cards_are_injected_without_framing(services: Services, summ: FakeVendor,
+                                                    fake_vendor: FakeVendor) -> None:
+    setup(services, summ)
+    seed_cards(services, [DAY - timedelta(days=2), DAY - timedelta(days=1)])
+    services.dreams.set_keep("Helper", 1)
+    block = services.memory.injection_block("Helper")
+    assert "Prefers answers about theme 29 in tables" in block
+    assert "theme 28" in block and "[overflow:" not in block
+
+
+# --- APP-4: the headless command -------------------------------------------------------------
+def test_cli_dream_commands(services: Services, summ: FakeVendor, capsys: pytest.CaptureFixture[str]) -> None:
+    from chathub_desktop.cli import main as cli
+
+    setup(services, summ)
+
+    def main(argv: list[str]) -> int:
+        return cli([*argv, "--database-url", services.database_url])
+
+    assert main(["dream", "schedule", "--assistant", "Helper", "--frequency", "weekly", "--weekday", "1",
+                 "--time", "03:15", "--keep", "5"]) == 0
+    out = capsys.readouterr().out
+    assert "Weekly on Monday at 03:15 UTC" in out and "keep 5" in out
+    assert main(["dream", "schedule", "--assistant", "Helper", "--time", "3pm"]) == 1
+    assert "HH:MM" in capsys.readouterr().err
+    assert main(["dream", "run-due", "--json"]) == 0
+    assert isinstance(json.loads(capsys.readouterr().out), list)
+    assert main(["dream", "cards", "--assistant", "Helper"]) == 0
+    assert "no dynamic memory yet" in capsys.readouterr().out
+    assert main(["dream", "restore", "--assistant", "Helper"]) == 1
