@@ -34,7 +34,7 @@ class CommandError(Exception):
 
 def _common() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(add_help=False)
-    p.add_argument("--data-dir", type=Path, default=argparse.SUPPRESS,
+    p.add_argument("--data-dir", type=_data_dir, default=argparse.SUPPRESS,
                    help="folder for the default SQLite store (default: the platform user-data dir)")
     p.add_argument("--database-url", default=argparse.SUPPRESS,
                    help="any SQLAlchemy URL, e.g. postgresql+psycopg://user@host/db "
@@ -252,6 +252,26 @@ def _emit_rows(
     _emit(args, data, lambda: print("\n".join(line(r) for r in rows) if rows else empty))
 
 
+def _data_dir(text: str) -> Path:
+    if not text.strip():
+        raise argparse.ArgumentTypeError("the data folder cannot be empty")
+    path = Path(text).expanduser()
+    if path.exists() and not path.is_dir():
+        raise argparse.ArgumentTypeError(f"{text} is a file, not a folder")
+    return path
+
+
+def _no_display() -> str | None:
+    """Why no window can open here (Linux/BSD without X11 or Wayland), else None."""
+    if not sys.platform.startswith(("linux", "freebsd", "openbsd")):
+        return None
+    if os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY") or os.environ.get("QT_QPA_PLATFORM"):
+        return None
+    return ("no display found to open the window on (DISPLAY and WAYLAND_DISPLAY are unset); "
+            "run it in a desktop session, use a headless command (see --help), or set "
+            "QT_QPA_PLATFORM=offscreen")
+
+
 def _utc_day(text: str) -> date:
     from datetime import date
 
@@ -263,9 +283,14 @@ def _utc_day(text: str) -> date:
 
 # --- commands ------------------------------------------------------------------------
 def cmd_gui(args: argparse.Namespace, _svc: Services | None) -> int:
-    """Open the main window (blocks until it closes)."""
+    """Open the main window (blocks until it closes). Exit code 1 with a one-line reason
+    when there is no display to open it on."""
     from chathub_desktop.app_bootstrap import run_gui
 
+    reason = _no_display()
+    if reason is not None:
+        print(f"{PROG}: error: {reason}", file=sys.stderr)
+        return 1
     return run_gui(data_dir=getattr(args, "data_dir", None), database_url=getattr(args, "database_url", None))
 
 
@@ -393,6 +418,7 @@ def cmd_topic_show(args: argparse.Namespace, svc: Services) -> int:
         for m in msgs:
             who = m.role if not m.tool_name else f"{m.role}:{m.tool_name}"
             flags = "" if m.status == "complete" else f" [{m.status}]"
+            flags += " [cut off at max tokens]" if m.cut_off else ""
             print(f"\n[{m.created_at:%Y-%m-%d %H:%M:%S}Z] {who}{flags}")
             if m.content:
                 print(m.content)
@@ -562,6 +588,7 @@ def cmd_chat_send(args: argparse.Namespace, svc: Services) -> int:
                 "topic_id": args.topic, "user_message_id": out.user_message_id,
                 "reply_message_id": out.reply_message_id, "status": out.status, "text": out.text,
                 "error": out.error, "error_kind": out.error_kind,
+                "finish_reason": out.finish_reason, "notice": out.notice,
                 "usage": {"input_tokens": out.usage.input_tokens, "output_tokens": out.usage.output_tokens,
                           "cached_tokens": out.usage.cached_tokens,
                           "cache_write_tokens": out.usage.cache_write_tokens},
@@ -569,6 +596,8 @@ def cmd_chat_send(args: argparse.Namespace, svc: Services) -> int:
         if out.status == "error":
             print(f"{PROG}: error: {out.error}", file=sys.stderr)
             return 1
+        if out.notice:
+            print(f"{PROG}: note: {out.notice}", file=sys.stderr)
         return 0
 
     try:

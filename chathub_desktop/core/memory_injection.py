@@ -52,8 +52,8 @@ GROW_BELOW = 0.9
 OUTER_OPEN = "<assistant_memory>"
 OUTER_CLOSE = "</assistant_memory>"
 FIXED_OPEN = (
-    '<fixed_memory note="Written and curated by the user. These facts and standing '
-    'instructions always apply.">'
+    '<fixed_memory note="Kept by the user; you may add to it with your memory tools. '
+    'These facts and standing instructions always apply.">'
 )
 FIXED_CLOSE = "</fixed_memory>"
 DYNAMIC_OPEN = (

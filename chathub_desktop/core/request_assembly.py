@@ -216,6 +216,7 @@ def assemble_request(inp: AssemblyInput, count: CountFn, *, use_cached: bool = T
     history_tokens = 0
     image_tokens = 0
     open_calls: set[str] = set()  # tool-call ids of included assistant messages
+    answered: set[str] = set()  # ... that already have their result in the request
     user, tool, template, model = Role.USER, Role.TOOL, inp.input_template, inp.model  # hot loop
     for row in inp.history[start:]:
         if not row.sendable:
@@ -225,9 +226,21 @@ def assemble_request(inp: AssemblyInput, count: CountFn, *, use_cached: bool = T
         role = msg.role
         if msg.tool_calls:
             open_calls.update(c.id for c in msg.tool_calls)
+        elif role is tool and msg.tool_call_id in answered:
+            prev = messages[-1]
+            if prev.role is tool and prev.tool_call_id == msg.tool_call_id:
+                # a second result of one call (an imported ChatGPT mclick): one result per call
+                messages[-1] = replace(prev, content=f"{prev.content}\n\n{msg.content}")
+                history_tokens += tokens
+                included.append(row.id)
+                continue
+            msg = orphan_tool_result(msg)
+            role, tokens = user, message_tokens(msg, count)
         elif role is tool and msg.tool_call_id not in open_calls:
             msg = orphan_tool_result(msg)  # e.g. imported browsing output with no call
             role, tokens = user, message_tokens(msg, count)
+        elif role is tool and msg.tool_call_id is not None:
+            answered.add(msg.tool_call_id)
         if role is user:
             rendered = apply_template(template, msg.content)
             if rendered is not msg.content:  # the plain template sends the text as is

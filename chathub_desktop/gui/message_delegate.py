@@ -99,7 +99,8 @@ def collapsed_label(m: MessageView, expanded: bool) -> str:
 
 
 def usage_text(m: MessageView) -> str:
-    """``in 1,234 · out 56 · cached 1,000`` from a reply's usage ("" when unknown)."""
+    """``in 1,234 · out 56 · cached 1,000`` from a reply's usage, then ``cut off at max
+    tokens`` for a reply stopped at the output limit ("" when none applies)."""
     parts: list[str] = []
     if m.input_tokens is not None:
         parts.append(f"in {m.input_tokens:,}")
@@ -109,6 +110,8 @@ def usage_text(m: MessageView) -> str:
         parts.append(f"cached {m.cached_tokens:,}")
     if m.cache_write_tokens:
         parts.append(f"cache write {m.cache_write_tokens:,}")
+    if m.cut_off:
+        parts.append("cut off at max tokens")
     return " · ".join(parts)
 
 

@@ -26,7 +26,7 @@ from chathub_desktop.core.messages import (
     ToolCall,
     Usage,
 )
-from chathub_desktop.core.overflow import is_empty_reply_at_ceiling
+from chathub_desktop.core.overflow import is_empty_reply_at_ceiling, is_length_stop
 from chathub_desktop.core.request_assembly import assemble_request
 from chathub_desktop.core.topic_titles import clean_model_title, title_from_text
 from chathub_desktop.providers.base import (
@@ -89,6 +89,11 @@ class SendOutcome:
     error_kind: str | None = None
     #: True when a context overflow was rescued by one compaction and a resend (CMP-11).
     rescued: bool = False
+    #: The provider's finish reason of the last reply (``stop``, ``length``, ...).
+    finish_reason: str | None = None
+    #: A one-line note for the user about a reply that ended early but is not an error:
+    #: cut at the token limit, or the tool loop stopped after MAX_TOOL_ROUNDS rounds.
+    notice: str | None = None
 
 
 class ChatService:
@@ -201,10 +206,13 @@ class ChatService:
             try:
                 if self._compaction is not None and await self._pre_send_blocked(topic_id, out):
                     return out
-                for _round in range(MAX_TOOL_ROUNDS + 1):
+                for round_ in range(MAX_TOOL_ROUNDS + 1):
                     calls = await self._one_reply(topic_id, client, out)
                     if not calls or out.status != MessageStatus.COMPLETE.value:
                         break
+                    if round_ == MAX_TOOL_ROUNDS:
+                        out.notice = (f"stopped after {MAX_TOOL_ROUNDS} tool rounds: the model kept calling "
+                                      "tools; send a message to let it go on")
                     for call in calls:
                         self._append(
                             topic_id,
@@ -356,6 +364,9 @@ class ChatService:
 
     def _finish(self, out: SendOutcome, parts: list[str], calls: list[ToolCall], finish: str | None) -> None:
         out.text = "".join(parts)
+        out.finish_reason = finish
+        if out.status == MessageStatus.COMPLETE.value and is_length_stop(finish):
+            out.notice = "the reply was cut at the model's output token limit (max tokens)"
         u = out.usage
         with self._db.transaction() as s:
             row = s.get(Message, out.reply_message_id)

@@ -165,7 +165,9 @@ def _locate(path: Path) -> _Source:
             raise ImportFailed(
                 f"{path.name}: file not found"
                 if not path.exists()
-                else f"{path.name} is not a file"
+                else f"{path.name} is a folder; choose the export's conversations.json or its .zip"
+                if path.is_dir()
+                else f"{path.name} is not a regular file"
             )
         size = path.stat().st_size
         is_zip = zipfile.is_zipfile(path)
@@ -236,22 +238,34 @@ def _sniff(source: _Source) -> int:
                 keys = []
                 with source.open() as again:
                     keys = _top_level_keys(again, skip)
-                shown = ", ".join(keys) if keys else "unreadable"
+                shown = f" (keys: {', '.join(keys)})" if keys else ""
                 raise ImportFailed(
-                    f"{source.label} is a JSON object (keys: {shown}); expected a ChatGPT "
+                    f"{source.label} is a JSON object{shown}; expected a ChatGPT "
                     "conversations.json, which is a JSON array of conversations"
                 )
     except (zipfile.BadZipFile, zlib.error, EOFError, RuntimeError) as exc:
         raise ImportFailed(f"{source.label}: the zip is damaged or encrypted ({exc})") from exc
     except OSError as exc:
         raise ImportFailed(f"cannot read {source.label}: {exc.strerror or exc}") from exc
-    head = stripped[:16]
     if stripped.startswith(b"PK\x03\x04"):  # a zip whose central directory is missing
         raise ImportFailed(f"{source.label} is a damaged or truncated zip file")
-    raise ImportFailed(
-        f"{source.label} is not JSON (it starts with {head!r}); expected a ChatGPT "
-        "conversations.json or the export .zip"
-    )
+    raise ImportFailed(f"{source.label} {_describe_head(stripped)}; expected a ChatGPT "
+                       "conversations.json or the export .zip")
+
+
+def _describe_head(head: bytes) -> str:
+    """What a file that is not a JSON array starts with, in words for the user."""
+    try:
+        text = head[:200].decode("utf-8")
+    except UnicodeDecodeError:
+        return "is binary data, not JSON"
+    word = text.split(None, 1)[0] if text.split() else ""
+    if word.rstrip(",]}") in ("null", "true", "false") or word[:1] in '"-0123456789':
+        return f"holds a single JSON value ({word[:20]}), not a list of conversations"
+    if any(not (c.isprintable() or c in "\r\n\t") for c in text):
+        return "is binary data, not JSON"
+    first = text.strip().splitlines()[0][:40] if text.strip() else ""
+    return f"is not JSON (it starts with “{first}”)"
 
 
 class _Writer:

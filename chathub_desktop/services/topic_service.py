@@ -43,6 +43,7 @@ def message_view(m: Message) -> MessageView:
         output_tokens=m.output_tokens,
         cached_tokens=m.cached_tokens,
         cache_write_tokens=m.cache_write_tokens,
+        finish_reason=m.finish_reason,
     )
 
 

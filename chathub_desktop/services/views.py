@@ -8,6 +8,8 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass, field
 from datetime import datetime
 
+from chathub_desktop.core.overflow import is_length_stop
+
 
 @dataclass(frozen=True)
 class ProviderView:
@@ -95,12 +97,19 @@ class MessageView:
     output_tokens: int | None = None
     cached_tokens: int | None = None
     cache_write_tokens: int | None = None
+    finish_reason: str | None = None
+
+    @property
+    def cut_off(self) -> bool:
+        """True for a reply the provider stopped at its output token limit."""
+        return self.role == "assistant" and is_length_stop(self.finish_reason)
 
     def to_json(self) -> dict[str, object]:
-        """JSON-ready dict (ISO 8601 UTC time)."""
+        """JSON-ready dict (ISO 8601 UTC time; ``cut_off`` included)."""
         d = asdict(self)
         d["created_at"] = self.created_at.isoformat()
         d["tool_calls"] = list(self.tool_calls)
+        d["cut_off"] = self.cut_off
         return d
 
 

@@ -230,6 +230,9 @@ def test_truncated_json_writes_nothing(
         (b'[{"uuid": "1", "name": "x", "chat_messages": []}]', "Claude export"),
         (b'[{"hello": "world"}]', "no 'mapping'"),
         (b"[1, 2, 3]", "expected an object, found a number"),
+        (b"null\n", "holds a single JSON value (null)"),
+        (b"{}", "is a JSON object; expected"),
+        (bytes(range(200, 256)) * 4, "is binary data, not JSON"),
     ],
 )
 def test_foreign_files_fail_clearly(
@@ -241,6 +244,13 @@ def test_foreign_files_fail_clearly(
         import_chatgpt_export(db, assistant_id, path)
     assert fragment in str(err.value)
     assert _counts(db) == (0, 0)
+
+
+def test_a_folder_is_refused_by_name(db: Database, assistant_id: int, tmp_path: Path) -> None:
+    folder = tmp_path / "export"
+    folder.mkdir()
+    with pytest.raises(ImportFailed, match="export is a folder"):
+        import_chatgpt_export(db, assistant_id, folder)
 
 
 def test_zip_without_conversations_json(db: Database, assistant_id: int, tmp_path: Path) -> None:

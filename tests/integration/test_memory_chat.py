@@ -80,3 +80,26 @@ def test_memory_off_sends_no_memory_and_no_tools(services: Services, fake_vendor
     assert body["messages"][0] == {"role": "system", "content": "Be brief."}  # type: ignore[index]
     assert "tools" not in body
     assert "tools" not in services.estimates.estimate(topic, "").parts
+
+
+def test_a_model_that_keeps_calling_tools_is_stopped_with_a_notice(
+        services: Services, fake_vendor: FakeVendor) -> None:
+    """The tool loop ends after MAX_TOOL_ROUNDS rounds and says so instead of ending silently."""
+    from chathub_desktop.services.chat_service import MAX_TOOL_ROUNDS
+
+    topic = setup(services, fake_vendor)
+    search = Reply(tool_calls=[ToolCall("c", "searchMemory", json.dumps({"query": "dark"}))])
+    fake_vendor.script(*[search] * (MAX_TOOL_ROUNDS + 5))
+    out = asyncio.run(services.chat.send(topic, "loop forever"))
+    assert len(fake_vendor.requests) == MAX_TOOL_ROUNDS + 1
+    assert out.status == "complete" and out.notice is not None and f"{MAX_TOOL_ROUNDS} tool rounds" in out.notice
+
+
+def test_a_reply_cut_at_max_tokens_is_marked(services: Services, fake_vendor: FakeVendor) -> None:
+    topic = setup(services, fake_vendor)
+    fake_vendor.script(Reply(text_chunks=["Half an ans"], finish_reason="length"))
+    out = asyncio.run(services.chat.send(topic, "tell me everything"))
+    assert out.status == "complete" and out.notice is not None and "max tokens" in out.notice
+    reply = services.topics.messages(topic)[-1]
+    assert reply.cut_off and reply.to_json()["cut_off"] is True
+    assert not services.topics.messages(topic)[0].cut_off

@@ -168,3 +168,21 @@ def test_a_tool_result_without_its_call_is_sent_as_labelled_text() -> None:
               HistoryMessage(id=2, message=ChatMessage(Role.TOOL, "r", tool_call_id="c1")))
     assert [m.role for m in assemble_request(AssemblyInput(history=paired), chars).messages] == [
         Role.ASSISTANT, Role.TOOL]
+
+
+def test_two_results_of_one_call_are_sent_as_one_result() -> None:
+    """An imported ChatGPT ``mclick`` can store two results for one call; OpenAI and
+    Anthropic accept one result per call id, so they are sent joined, once."""
+    call = ToolCall(id="c1", name="browser", arguments="{}")
+    history = (
+        hm(1, Role.USER, "look it up"),
+        hm(2, Role.ASSISTANT, "", tool_calls=(call,)),
+        HistoryMessage(id=3, message=ChatMessage(Role.TOOL, "page one", tool_call_id="c1", tool_name="browser")),
+        HistoryMessage(id=4, message=ChatMessage(Role.TOOL, "page two", tool_call_id="c1", tool_name="browser")),
+        hm(5, Role.ASSISTANT, "Both pages agree."),
+    )
+    plan = assemble_request(AssemblyInput(history=history), chars)
+    tools = [m for m in plan.messages if m.role is Role.TOOL]
+    assert [(m.tool_call_id, m.content) for m in tools] == [("c1", "page one\n\npage two")]
+    assert plan.included_ids == (1, 2, 3, 4, 5)
+    assert [m.role for m in plan.messages] == [Role.USER, Role.ASSISTANT, Role.TOOL, Role.ASSISTANT]
