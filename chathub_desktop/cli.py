@@ -454,11 +454,14 @@ def cmd_topic_estimate(args: argparse.Namespace, svc: Services) -> int:
         a, h = est.anchor, est.history
         print(f"next request: {est.total:,} tokens of {est.input_budget:,} input budget "
               f"({est.ratio:.0%}; window {est.context_window:,}, {est.encoding})")
+        if not est.window_known:
+            print(f"note: this model is not in the catalog; the window {est.context_window:,} is the provider's "
+                  "fallback — set the real one with `chathub-desktop model set MODEL --context-window N`")
         print(f"watermarks: high {est.high_watermark:.0%}, low {est.low_watermark:.0%}")
+        print(f"parts, counted locally ({est.local_total:,} in all; the figure above applies the "
+              f"correction x{est.correction:.2f} from {est.correction_samples} replies and the provider's report):")
         for name, tokens in est.parts.items():
             print(f"  {name}: {tokens:,}")
-        print(f"counted locally: {est.local_total:,}; correction x{est.correction:.2f} "
-              f"({est.correction_samples} samples)")
         if a.used:
             print(f"anchor: {a.mode} on message {a.message_id} (reported {a.reported_input:,}) "
                   f"+ {a.tail_tokens:,} counted since")
@@ -490,8 +493,9 @@ def cmd_topic_compact(args: argparse.Namespace, svc: Services) -> int:
         before = f"{out.before_tokens:,}" if out.before_tokens is not None else "?"
         after = f"{out.after_tokens:,}" if out.after_tokens is not None else "?"
         budget = f"{out.input_budget:,}" if out.input_budget is not None else "?"
-        print(f"{out.status_text}: {out.message}")
-        print(f"next request: {before} → {after} tokens of {budget} input budget "
+        print(out.message if out.message.lower().startswith(out.status_text.lower()) else
+              f"{out.status_text}: {out.message}")
+        print(f"next request, counted locally: {before} → {after} tokens of {budget} input budget "
               f"(high {out.high:.2f}, low {out.low:.2f})")
         if out.cursor_message_id is not None:
             print(f"summary covers messages through id {out.cursor_message_id}")
@@ -750,7 +754,11 @@ def cmd_model_list(args: argparse.Namespace, svc: Services) -> int:
     """``model list``."""
     rows = svc.models.list()
 
-    _emit_rows(args, [c.to_json() for c in rows], rows, "no model cards of your own; the bundled catalog applies", lambda c: f"{c.provider or '*'}\t{c.model}\t{c.context_window:,}\t{c.max_output or '-'}")
+    def line(c: Any) -> str:
+        out = f"max output {c.max_output:,}" if c.max_output else "max output from the catalog"
+        return f"{c.model}: window {c.context_window:,}, {out} ({'on ' + c.provider if c.provider else 'every provider'})"
+
+    _emit_rows(args, [c.to_json() for c in rows], rows, "no model cards of your own; the bundled catalog applies", line)
     return 0
 
 
@@ -764,7 +772,7 @@ def cmd_model_delete(args: argparse.Namespace, svc: Services) -> int:
 def cmd_model_import(args: argparse.Namespace, svc: Services) -> int:
     """``model import``: one transaction; a bad entry writes nothing."""
     n = svc.models.import_catalog(args.path, provider=args.provider)
-    _emit(args, {"imported": n}, lambda: print(f"imported {n} model cards"))
+    _emit(args, {"imported": n}, lambda: print(f"imported {n} model card{'s' if n != 1 else ''}"))
     return 0
 
 
@@ -778,7 +786,10 @@ def cmd_settings_set(args: argparse.Namespace, svc: Services) -> int:
 def cmd_settings_list(args: argparse.Namespace, svc: Services) -> int:
     """``settings list``."""
     data = svc.settings.all()
-    _emit(args, data, lambda: [print(f"{k} = {v}") for k, v in data.items()])
+    def shown(v: object) -> str:
+        return "on" if v is True else "off" if v is False else "(not set)" if v is None else str(v)
+
+    _emit(args, data, lambda: [print(f"{k} = {shown(v)}") for k, v in data.items()])
     return 0
 
 

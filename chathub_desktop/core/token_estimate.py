@@ -230,9 +230,9 @@ def judge_anchor(sent: SentPrefix | None, now: WindowNow, sent_here: bool) -> An
     counted tokens leave the report.
     """
     if not sent_here:
-        return AnchorJudgement(EstimateMode.FALLBACK, "that request was sent by another session")
+        return AnchorJudgement(EstimateMode.FALLBACK, "that reply came from another ChatHub process (an earlier run, the command line or another window)")
     if sent is None:
-        return AnchorJudgement(EstimateMode.FALLBACK, "that request was sent before this session started")
+        return AnchorJudgement(EstimateMode.FALLBACK, "that reply was sent before this run of ChatHub started")
     if sent.input_template != now.input_template:
         return AnchorJudgement(EstimateMode.RECOUNTED, "the input template changed since that request")
     if _limit_raised(sent.history_limit, now.history_limit):

@@ -153,6 +153,7 @@ def breakdown_html(e: EstimateView) -> str:
     if e.local_total != e.total:
         local = f"<tr><td><i>Counted locally</i></td><td align='right'><i>{e.local_total:,}</i></td></tr>"
     over = ""
+    guess = "" if e.window_known else " (a fallback: this model is not in the catalog or your model cards)"
     if e.input_budget and e.total > e.input_budget:
         over = "<p style='color:#c0262d'><b>Over the input budget</b>: older history will not fit.</p>"
     return (
@@ -162,7 +163,7 @@ def breakdown_html(e: EstimateView) -> str:
         f"<tr><td><b>Total Used</b></td><td align='right'><b>{e.total:,}</b></td></tr></table>"
         f"<p>Input budget: {e.input_budget:,} ({pct} used) · high watermark {e.high_watermark:.0%}, "
         f"low {e.low_watermark:.0%}<br>"
-        f"Context window: {e.context_window:,} · Encoding: {html.escape(e.encoding)}</p>{over}"
+        f"Context window: {e.context_window:,}{guess} · Encoding: {html.escape(e.encoding)}</p>{over}"
     )
 
 

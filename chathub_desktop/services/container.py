@@ -97,7 +97,7 @@ def open_services(database_url: str | None = None, data_dir: Path | None = None)
         tools=tools,
         database_url=url,
         compaction=compaction,
-        models=ModelCardService(db, catalog),
+        models=ModelCardService(db, catalog, on_change=estimates.invalidate),
         messages=MessageEditService(db, bus, compaction, on_change=estimates.invalidate),
         dreams=DreamService(db, bus, providers, catalog, settings),
     )

@@ -487,6 +487,7 @@ class EstimateService:
             anchor=anchor,
             cache=base.cache,
             has_summary=bool(base.inp.summary_block),
+            window_known=ctx.card.known,
         )
 
     def next_request_tokens(self, topic_id: int, draft: str = "") -> int:

@@ -7,6 +7,7 @@ summarizer alike. :func:`resolve_card` is the one lookup all of them use.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 from pathlib import Path
 
@@ -63,11 +64,14 @@ class ModelCardView:
 
 
 class ModelCardService:
-    """Add, list, delete and import the user's model cards."""
+    """Add, list, delete and import the user's model cards. ``on_change()`` runs after
+    each committed change (the container passes the estimate cache's invalidate, so the
+    badge recounts with the new window)."""
 
-    def __init__(self, db: Database, catalog: ModelCatalog) -> None:
+    def __init__(self, db: Database, catalog: ModelCatalog, *, on_change: Callable[[], None] | None = None) -> None:
         self._db = db
         self._catalog = catalog
+        self._on_change = on_change or (lambda: None)
 
     @staticmethod
     def _provider(s: Session, name: str | None) -> Provider | None:
@@ -109,6 +113,7 @@ class ModelCardService:
                 row = ModelCard(provider_id=pid, model=model, context_window=context_window)
                 s.add(row)
             row.context_window, row.max_output, row.reasoning = context_window, max_output, reasoning
+        self._on_change()
         return ModelCardView(provider, model, context_window, max_output, reasoning)
 
     def list(self) -> list[ModelCardView]:
@@ -133,6 +138,7 @@ class ModelCardService:
             if row is None:
                 raise NotFound(f"no model card for {model!r}")
             s.delete(row)
+        self._on_change()
 
     def import_catalog(self, path: Path, *, provider: str | None = None) -> int:
         """Import a catalog JSON file (the bundled ``model_catalog.json`` format) as user
@@ -160,4 +166,5 @@ class ModelCardService:
                     row = ModelCard(provider_id=pid, model=e.id, context_window=e.context_window)
                     s.add(row)
                 row.context_window, row.max_output, row.reasoning = e.context_window, e.max_output, e.reasoning
+        self._on_change()
         return len(entries)

@@ -180,7 +180,9 @@ class EstimateView:
     input budget (REF-18); ``included``/``dropped``: history rows sent / left out;
     ``encoding``: tokenizer used; ``correction`` / ``correction_samples``: the learned
     factor applied to locally counted tokens (REF-27); ``history``, ``anchor``, ``cache``:
-    see their views; ``has_summary``: the topic has a summary block in the request.
+    see their views; ``has_summary``: the topic has a summary block in the request;
+    ``window_known``: False when the model is in neither the catalog nor your model cards,
+    so ``context_window`` is the provider kind's fallback (NUM-2).
     """
 
     topic_id: int | None
@@ -200,6 +202,7 @@ class EstimateView:
     anchor: AnchorView = field(default_factory=AnchorView)
     cache: CacheView = field(default_factory=CacheView)
     has_summary: bool = False
+    window_known: bool = True
 
     @property
     def ratio(self) -> float:

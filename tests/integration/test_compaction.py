@@ -553,7 +553,7 @@ def test_cli_topic_compact_and_summary(
     summ.script(summary_reply("CLI SUMMARY"))
     assert main(["topic", "compact", str(topic), "--database-url", url]) == 0
     out = capsys.readouterr().out
-    assert out.startswith("compacted:") and "→" in out and "input budget" in out
+    assert out.startswith("compacted 6 messages in 1 batch") and "→" in out and "input budget" in out
     assert main(["topic", "summary", str(topic), "--json", "--database-url", url]) == 0
     data = json.loads(capsys.readouterr().out)
     assert data["text"] == "CLI SUMMARY" and data["model"] == "Summ/gpt-5-mini"

@@ -183,3 +183,17 @@ def test_cli_topic_estimate_prints_the_popover_breakdown(
     assert data["cache"]["line"]
     code, out, _ = run(capsys, "topic", "estimate", str(topic))
     assert code == 0 and "next request:" in out and "anchor:" in out and "cache:" in out
+
+
+def test_an_unknown_model_says_its_window_is_a_fallback(services: Services) -> None:
+    """NUM-2: a model in neither the catalog nor the user's cards gets the provider
+    kind's fallback window, and the estimate says so."""
+    services.providers.add("Claude", "anthropic", "http://127.0.0.1:9", api_key="k")
+    services.assistants.create("Known", provider="Claude", model="claude-sonnet-4-5")
+    services.assistants.create("Odd", provider="Claude", model="totally-unknown-model")
+    known, odd = services.topics.create("Known").id, services.topics.create("Odd").id
+    assert services.estimates.estimate(known).window_known is True
+    est = services.estimates.estimate(odd)
+    assert est.window_known is False and est.context_window == 1_000_000
+    services.models.set("totally-unknown-model", context_window=8192)
+    assert services.estimates.estimate(odd).window_known is True

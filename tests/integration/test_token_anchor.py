@@ -155,7 +155,7 @@ def test_reload_with_an_anchor_and_a_pasted_draft_never_shows_less_than_report_p
         pasted = " ".join(f"token{i}" for i in range(5_000))
         est = fresh.estimates.estimate(topic, pasted)
         assert est.parts["draft"] >= 10_000
-        assert est.anchor.mode == "fallback" and "before this session" in est.anchor.reason
+        assert est.anchor.mode == "fallback" and "before this run of ChatHub" in est.anchor.reason
         assert est.total >= 48_000 + est.parts["draft"]
         assert est.total >= est.local_total  # a stale report never shrinks the badge
     finally:
@@ -171,7 +171,7 @@ def test_a_report_another_process_sent_uses_the_larger_figure(
                                                                      input_tokens=100_000))
     services.estimates.invalidate(topic)
     est = services.estimates.estimate(topic)
-    assert est.anchor.mode == "fallback" and "another session" in est.anchor.reason
+    assert est.anchor.mode == "fallback" and "another ChatHub process" in est.anchor.reason
     assert est.total == 100_000 + est.anchor.tail_tokens > est.local_total
 
 
