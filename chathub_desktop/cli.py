@@ -163,9 +163,17 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--assistant", required=True)
     p.add_argument("number", type=int)
     p.set_defaults(func=cmd_memory_delete)
-    p = mem.add_parser("export", help="print the fixed-memory Markdown document", parents=[common])
+    p = mem.add_parser("export", help="print or save memory: the fixed document as stored (default), or fixed + "
+                       "dynamic memory with provenance as JSON or Markdown", parents=[common])
     p.add_argument("--assistant", required=True)
+    p.add_argument("--format", choices=("fixed", "json", "markdown"), default="fixed")
+    p.add_argument("--output", type=Path, help="write to this file instead of printing")
     p.set_defaults(func=cmd_memory_export)
+    p = mem.add_parser("import", help="replace an assistant's memory from a JSON or Markdown memory file "
+                       "(a plain Markdown document becomes fixed memory)", parents=[common])
+    p.add_argument("--assistant", required=True)
+    p.add_argument("path", type=Path)
+    p.set_defaults(func=cmd_memory_import)
 
     drm = group("dream", "the memory dream and an assistant's dynamic memory cards (DRM)")
     p = drm.add_parser("run-due", help="run every due scheduled dream now (for cron or a systemd timer)",
@@ -633,11 +641,39 @@ def cmd_memory_delete(args: argparse.Namespace, svc: Services) -> int:
 
 
 def cmd_memory_export(args: argparse.Namespace, svc: Services) -> int:
-    """``memory export``: the Markdown document exactly as stored."""
-    text = svc.memory.export_markdown(args.assistant)
-    _emit(args, {"markdown": text}, lambda: sys.stdout.write(text))
+    """``memory export``: the fixed document exactly as stored, or a whole memory file
+    (``--format json|markdown``, APP-5); ``--output`` writes it to a file."""
+    if args.format == "fixed":
+        text = svc.memory.export_markdown(args.assistant)
+    else:
+        text = svc.memory_files.export(args.assistant, args.format)
+    if args.output is None:
+        sys.stdout.write(text)
+        return 0
+    try:
+        args.output.write_text(text, encoding="utf-8")
+    except OSError as exc:
+        raise CommandError(f"cannot write {args.output}: {exc.strerror or exc}") from None
+    _emit(args, {"written": str(args.output), "characters": len(text)},
+          lambda: print(f"wrote {args.output} ({len(text):,} characters)"))
     return 0
 
+
+def cmd_memory_import(args: argparse.Namespace, svc: Services) -> int:
+    """``memory import``: one transaction; a bad file changes nothing (APP-5)."""
+    try:
+        text = args.path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as exc:
+        reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else "it is not UTF-8 text"
+        raise CommandError(f"cannot read {args.path}: {reason}") from None
+    out = svc.memory_files.import_text(args.assistant, text)
+    parts = []
+    if out.fixed_entries is not None:
+        parts.append(f"{out.fixed_entries} fixed memory entr{'y' if out.fixed_entries == 1 else 'ies'}")
+    if out.dynamic_cards is not None:
+        parts.append(f"{out.dynamic_cards} dynamic memory card{'' if out.dynamic_cards == 1 else 's'}")
+    _emit(args, vars(out), lambda: print(f"imported {' and '.join(parts)} into {args.assistant}"))
+    return 0
 
 def _outcome_json(o: Any) -> dict[str, object]:
     return {"assistant_id": o.assistant_id, "history_day": o.history_day.isoformat(), "status": o.status,

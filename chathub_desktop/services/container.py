@@ -13,8 +13,9 @@ from chathub_desktop.services.chat_service import ChatService
 from chathub_desktop.services.compaction_service import CompactionService
 from chathub_desktop.services.dream_service import DreamService, dynamic_entries, dynamic_text
 from chathub_desktop.services.estimate_service import EstimateService
-from chathub_desktop.services.events import EventBus, TopicChanged
+from chathub_desktop.services.events import EventBus, MemoryChanged, TopicChanged
 from chathub_desktop.services.memory_service import MemoryService, MemoryToolProvider
+from chathub_desktop.services.memory_transfer import MemoryTransfer
 from chathub_desktop.services.message_edit_service import MessageEditService
 from chathub_desktop.services.model_card_service import ModelCardService
 from chathub_desktop.services.provider_service import ProviderService
@@ -55,11 +56,17 @@ class Services:
     messages: MessageEditService
     models: ModelCardService
     dreams: DreamService
+    memory_files: MemoryTransfer
     database_url: str
 
     def close(self) -> None:
         """Release the database connections."""
         self.db.dispose()
+
+
+def _memory_changed(bus: EventBus, estimates: EstimateService, assistant_id: int) -> None:
+    estimates.invalidate()  # memory is part of every request of the assistant
+    bus.publish(MemoryChanged(assistant_id))
 
 
 def open_services(database_url: str | None = None, data_dir: Path | None = None) -> Services:
@@ -100,6 +107,7 @@ def open_services(database_url: str | None = None, data_dir: Path | None = None)
         models=ModelCardService(db, catalog, on_change=estimates.invalidate),
         messages=MessageEditService(db, bus, compaction, on_change=estimates.invalidate),
         dreams=DreamService(db, bus, providers, catalog, settings),
+        memory_files=MemoryTransfer(db, on_change=lambda aid: _memory_changed(bus, estimates, aid)),
     )
     topics.mark_stale_streams_interrupted()
     return services
