@@ -29,6 +29,7 @@ from __future__ import annotations
 import hashlib
 import json
 import math
+import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 from datetime import UTC, datetime
@@ -211,6 +212,40 @@ def _join_parts(parts: object) -> str:
     return "\n\n".join(t for t in texts if t)
 
 
+_CITATION_MARK = re.compile(r"【[^】\n]{1,80}】")
+
+
+def link_citations(text: str, metadata: object) -> str:
+    """Replace ChatGPT's citation markers (``【3:0†source】``) in ``text`` with Markdown
+    links to the cited pages, from ``metadata.citations`` (``start_ix``/``end_ix``
+    character offsets, ``metadata.title``/``url``). A span that is not a marker is left
+    alone; a marker whose citation names no url is removed. Text without citations
+    comes back unchanged."""
+    cites = metadata.get("citations") if isinstance(metadata, dict) else None
+    if not isinstance(cites, list) or not cites:
+        return text
+    spans: list[tuple[int, int, str]] = []
+    for c in cites:
+        if not isinstance(c, dict):
+            continue
+        start, end = c.get("start_ix"), c.get("end_ix")
+        if not (isinstance(start, int) and isinstance(end, int) and 0 <= start < end <= len(text)):
+            continue
+        if not _CITATION_MARK.fullmatch(text[start:end]):
+            continue
+        meta = c.get("metadata")
+        raw_url = meta.get("url") if isinstance(meta, dict) else None
+        raw_title = meta.get("title") if isinstance(meta, dict) else None
+        url = raw_url if isinstance(raw_url, str) else ""
+        title = raw_title if isinstance(raw_title, str) and raw_title.strip() else url
+        title = " ".join(title.split()).replace("[", "(").replace("]", ")")
+        title = title if len(title) <= 60 else title[:59] + "…"
+        spans.append((start, end, f" [{title}]({url})" if url else ""))
+    for start, end, link in sorted(spans, reverse=True):
+        text = text[:start] + link + text[end:]
+    return text
+
+
 def _render_cite_list(metadata: object) -> str:
     """Readable list of ``_cite_metadata.metadata_list`` entries (title and url)."""
     if not isinstance(metadata, dict):
@@ -292,7 +327,11 @@ def render_content(content: Mapping[str, object], metadata: object = None) -> st
     """
     ctype = content.get("content_type")
     if ctype in ("text", "multimodal_text"):
-        return _join_parts(content.get("parts"))
+        parts = content.get("parts")
+        joined = _join_parts(parts)
+        if isinstance(parts, list) and len(parts) == 1 and isinstance(parts[0], str):
+            return link_citations(joined, metadata)
+        return joined
     if ctype in ("code", "execution_output"):
         text = content.get("text")
         return text if isinstance(text, str) else _best_effort_text(content)

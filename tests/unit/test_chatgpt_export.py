@@ -397,3 +397,24 @@ def test_not_an_object_and_claude_export_and_cycle() -> None:
     conv["mapping"][root]["parent"] = conv["current_node"]
     with pytest.raises(ExportFormatError, match="cycle"):
         parse_conversation(conv, 0)
+
+
+def test_citation_markers_become_links_to_the_cited_pages() -> None:
+    """ChatGPT answers carry ``【3:0†source】`` markers that mean nothing outside ChatGPT;
+    the import turns them into Markdown links from ``metadata.citations``."""
+    from chathub_desktop.core.chatgpt_export import link_citations
+
+    text = "Fastly bought it【3:0†source】【3:1†source】. Unlinked【9†source】 stays."
+    a = text.index("【3:0")
+    b = text.index("【3:1")
+    c = text.index("【9")
+    meta = {"citations": [
+        {"start_ix": a, "end_ix": b, "metadata": {"title": "Signal [Sciences]", "url": "https://a.example/x"}},
+        {"start_ix": b, "end_ix": text.index(". U"), "metadata": {"title": "", "url": "https://b.example/"}},
+        {"start_ix": c, "end_ix": c + len("【9†source】"), "metadata": {"title": "no url"}},
+        {"start_ix": 0, "end_ix": 6, "metadata": {"url": "https://c.example/"}},  # not a marker: ignored
+    ]}
+    assert link_citations(text, meta) == (
+        "Fastly bought it [Signal (Sciences)](https://a.example/x) [https://b.example/](https://b.example/)."
+        " Unlinked stays.")
+    assert link_citations(text, {}) == text
