@@ -1,7 +1,9 @@
 """Composition root of the window: QApplication, the qasync loop, services, shutdown.
 
 ``run_gui`` opens the store, shows :class:`~chathub_desktop.gui.main_window.MainWindow`
-and runs the Qt/asyncio loop until the window closes or Quit is chosen; it then awaits
+and runs the Qt/asyncio loop until the window closes or Quit is chosen (with a system
+tray, closing the window only hides it there and memory dreams keep running, APP-4;
+Quit ends the app); it then awaits
 ``ChatService.shutdown`` (a streaming reply is stored as interrupted, APP-8) and closes
 the services. The tokenizer (~0.35 s to load) is not on this path: the first token
 estimate runs in a worker thread after the window is shown.

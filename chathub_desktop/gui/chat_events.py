@@ -16,14 +16,14 @@ from PySide6.QtCore import QObject, Signal
 from chathub_desktop.services.events import (
     ChatEvent,
     CompactionProgress,
+    DreamProgress,
     EventBus,
+    MemoryChanged,
     MessageAdded,
     ReplyDelta,
     ReplyFinished,
     TopicChanged,
 )
-
-#: Class name of the compaction progress event on the bus.
 
 
 class ChatEvents(QObject):
@@ -37,6 +37,16 @@ class ChatEvents(QObject):
       compaction run ``started`` / processed batch ``done`` of ``total`` (``batch``) /
       ``finished`` (``status``: compacted, nothing_eligible, failed, unreachable or
       cancelled; "" otherwise) (CMP-13, APP-7)
+    - ``dream_progress(assistant_id, history_day, phase, status, message)``: a memory
+      dream run for ``history_day`` (``YYYY-MM-DD``, a UTC day) is ``started`` /
+      ``reading`` / ``dreaming`` / ``folding`` / ``finished``; ``status`` and
+      ``message`` are set on ``finished`` (a ``DreamOutcome`` status and its one-line
+      message), "" otherwise (DRM-3, APP-7)
+    - ``memory_changed(assistant_id)``: that assistant's dynamic memory (dream cards)
+      changed — a run, an edit, Clear or Restore (DRM-8, DRM-15)
+
+    Services may publish from a worker thread (a card edit runs there); Qt then queues
+    the signal to receivers that live on the GUI thread, so connect QObject methods.
     """
 
     message_added = Signal(int, int)
@@ -44,6 +54,8 @@ class ChatEvents(QObject):
     reply_finished = Signal(int, int, str, str)
     topic_changed = Signal(int)
     compaction_progress = Signal(int, str, str, int, int, str)
+    dream_progress = Signal(int, str, str, str, str)
+    memory_changed = Signal(int)
 
     def __init__(self, bus: EventBus, parent: QObject | None = None) -> None:
         super().__init__(parent)
@@ -65,6 +77,11 @@ class ChatEvents(QObject):
             self.compaction_progress.emit(
                 event.topic_id, event.trigger, event.phase, event.done, event.total, event.status or ""
             )
+        elif isinstance(event, DreamProgress):
+            self.dream_progress.emit(event.assistant_id, event.history_day, event.phase, event.status or "",
+                                     event.message or "")
+        elif isinstance(event, MemoryChanged):
+            self.memory_changed.emit(event.assistant_id)
 
     def streaming_text(self, message_id: int) -> str | None:
         """Text received so far for a reply still streaming, or None if not streaming here."""

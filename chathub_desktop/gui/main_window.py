@@ -12,6 +12,13 @@ menu and the token popover. While a run is in flight for the open topic the acti
 read "Compacting…" and are disabled, the status bar shows its batches with a Stop
 button (Esc stops it too) and the outcome afterwards. The message list marks the last
 message the summary covers; Edit message… / Delete message refresh the view and badge.
+
+Memory dreams and the tray (APP-4, DRM-6): attach() starts a
+:class:`~chathub_desktop.gui.tray.DreamRunner` (a due scheduled dream runs while the
+app is open, caught up once shortly after start) and a
+:class:`~chathub_desktop.gui.tray.TrayController`; Assistant → Run due dreams now /
+Pause dreams mirror its menu. When a system tray exists, closing the window hides it
+there (dreams keep firing); File → Quit (Ctrl+Q) or the tray's Quit ends the app.
 """
 
 from __future__ import annotations
@@ -62,6 +69,7 @@ if TYPE_CHECKING:
     from chathub_desktop.gui.settings_dialog import SettingsDialog
     from chathub_desktop.gui.summary_dialog import SummaryDialog
     from chathub_desktop.gui.task_runner import TaskRunner
+    from chathub_desktop.gui.tray import DreamRunner, TrayController
     from chathub_desktop.services.container import Services
     from chathub_desktop.services.views import EstimateView
 
@@ -152,6 +160,9 @@ class MainWindow(QMainWindow):
         self._compaction_tasks: dict[int, asyncio.Task[object]] = {}
         self._outcomes: dict[int, str] = {}  # last outcome line per topic (popover)
         self._progress: dict[int, str] = {}  # status-bar progress text per running topic
+        self._quitting = False  # Quit was chosen: closing ends the app even with a tray
+        self.dream_runner: DreamRunner | None = None  # attach()
+        self.tray: TrayController | None = None  # attach()
         self._build_actions()
         self._build_ui()
         self._build_menus()
@@ -199,6 +210,29 @@ class MainWindow(QMainWindow):
         self.menuBar().setEnabled(True)
         self.statusBar().clearMessage()
         self.reload_assistants()
+        self._start_dreams()
+
+    def _start_dreams(self) -> None:
+        """The dream timer and the tray (APP-4, DRM-6); after first paint, like all of attach()."""
+        from chathub_desktop.gui.tray import DreamRunner, TrayController
+
+        if self.dream_runner is not None:
+            return
+        self.dream_runner = DreamRunner(self.svc, self.runner, status=self.show_status, parent=self)
+        self.dream_runner.load_paused()
+        self.tray = TrayController(self, self.dream_runner, self.quit_action, parent=self)
+        self.assistant_menu.addSeparator()
+        self.assistant_menu.addAction(self.tray.run_due_action)
+        self.assistant_menu.addAction(self.tray.pause_action)
+        self.dream_runner.run_finished.connect(self._on_dreams_ran)
+        self.dream_runner.start()
+
+    def _on_dreams_ran(self, _outcomes: list[object]) -> None:
+        """A scheduled run ended: the open Memory page re-reads its last-run line."""
+        page = self.dialogs.get("memory")
+        panel = getattr(page, "dream_panel", None)
+        if panel is not None:
+            panel.schedule_reload()
 
     # --- construction ---------------------------------------------------------------------
     def _wire(self) -> None:
@@ -234,7 +268,8 @@ class MainWindow(QMainWindow):
         self.edit_assistant_action = self._action("&Edit…", self.open_edit_assistant, "Ctrl+E",
                                                   "Edit the selected assistant's settings (Ctrl+E)")
         self.memory_action = self._action("&Memory…", self.open_memory, "Ctrl+M",
-                                          "The selected assistant's memory: switch and fixed memory (Ctrl+M)")
+                                          "The selected assistant's memory: switch, fixed memory and the memory "
+                                          "dream (Ctrl+M)")
         self.about_action = self._action("&About ChatHub Desktop", self.open_about, None,
                                          "Version and credits")
         self.new_topic_action = self._action("New &topic", self.new_topic, "Ctrl+N",
@@ -385,7 +420,7 @@ class MainWindow(QMainWindow):
         topic_menu.addAction(self.summary_action)
         topic_menu.addSeparator()
         topic_menu.addAction(self.stop_action)
-        assistant_menu = mb.addMenu("&Assistant")
+        assistant_menu = self.assistant_menu = mb.addMenu("&Assistant")
         assistant_menu.addAction(self.new_assistant_action)
         assistant_menu.addAction(self.edit_assistant_action)
         assistant_menu.addAction(self.memory_action)
@@ -1005,18 +1040,33 @@ class MainWindow(QMainWindow):
 
     # --- quitting --------------------------------------------------------------------------
     def request_quit(self) -> None:
-        """File → Quit (Ctrl+Q): close the window, which ends the app."""
-        self.close()
+        """File → Quit (Ctrl+Q), also the tray's Quit: end the app, even when the window
+        is hidden in the tray."""
+        self._quitting = True
+        if not self.close():  # refused only when something ignored the close event
+            self._save_geometry()
+            self.quit_requested.emit()
 
     def closeEvent(self, event: QCloseEvent) -> None:
-        """Remember the geometry and tell the composition root to shut down. (A future
-        tray would hide here instead, unless Quit was chosen.)"""
+        """Closing the window: with a tray icon (and unless Quit was chosen) hide to the
+        tray, where dreams keep firing (APP-4); otherwise remember the geometry and tell
+        the composition root to shut down (``quit_requested``)."""
         self._save_geometry()
+        if not self._quitting and self.tray is not None and self.tray.hides_on_close:
+            event.ignore()
+            self.hide()
+            self.tray.hidden_to_tray()
+            return
         event.accept()
         self.quit_requested.emit()
 
     async def shutdown(self) -> None:
-        """Stop every reply (stored as interrupted, APP-8) and every GUI task."""
+        """Stop the dream timer and the tray icon, every reply (stored as interrupted,
+        APP-8) and every GUI task (a dream in flight is recorded as stopped and retried)."""
+        if self.dream_runner is not None:
+            self.dream_runner.stop()
+        if self.tray is not None:
+            self.tray.shutdown()
         if hasattr(self, "svc"):
             await self.svc.chat.shutdown()
         if hasattr(self, "runner"):

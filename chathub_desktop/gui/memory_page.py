@@ -1,5 +1,8 @@
-"""Assistant → Memory (MEM-1..MEM-3, MEM-7, APP-6): the memory master switch and the
-assistant's fixed memory as numbered cards, plus the raw Markdown editor.
+"""Assistant → Memory (MEM-1..MEM-3, MEM-7, DRM-1, APP-6): the memory master switch, the
+assistant's fixed memory as numbered cards plus the raw Markdown editor, and the
+Dreaming memory group (Topic snippets, then
+:class:`~chathub_desktop.gui.dream_panel.DreamPanel`: the dream schedule, Dream now and
+the dynamic-memory cards). The two sections share the page through a splitter.
 
 - The cards are one :class:`QListView` over :class:`MemoryEntryModel` painted by
   :class:`MemoryCardDelegate` — no widget per entry, rows handed to the view in batches
@@ -37,6 +40,7 @@ from PySide6.QtGui import (
     QFont,
     QFontMetrics,
     QGuiApplication,
+    QKeyEvent,
     QKeySequence,
     QPainter,
     QPalette,
@@ -58,6 +62,7 @@ from PySide6.QtWidgets import (
     QListView,
     QPlainTextEdit,
     QPushButton,
+    QSplitter,
     QStackedWidget,
     QStyle,
     QStyledItemDelegate,
@@ -266,6 +271,8 @@ def _chip_colors(kind: str, dark: bool) -> tuple[QColor, QColor]:
         "dream": ("#ece0fa", "#5b2d91", "#3b2a55", "#d2b8f3"),
         "agent": ("#d9f2ec", "#12614f", "#1f4a40", "#9fe0cf"),
         "untrusted": ("#fde7cf", "#9a4a00", "#5a3413", "#ffc48a"),
+        "range": ("#d8eef3", "#145a6b", "#1d4450", "#9bd6e4"),  # a merged dream range card
+        "legacy": ("#e6e6e6", "#4a4a4a", "#3a3a3a", "#cfcfcf"),
     }
     light_bg, light_fg, dark_bg, dark_fg = table.get(kind, table["owner"])
     return (QColor(dark_bg), QColor(dark_fg)) if dark else (QColor(light_bg), QColor(light_fg))
@@ -335,6 +342,17 @@ class MemoryCardDelegate(QStyledItemDelegate):
                      max(QFontMetrics(self._body_font()).height() + 8, card.bottom() - CARD_PAD - top + 6))
 
     # painting
+    def chips(self, index: QModelIndex | QPersistentModelIndex) -> list[tuple[str, str]]:
+        """The header chips of a card as ``(text, colour kind)`` pairs (kinds: see
+        ``_chip_colors``): the entry's origin, then ``untrusted`` when it is."""
+        origin = index.data(OriginRole)
+        out: list[tuple[str, str]] = []
+        if origin:
+            out.append((str(origin), str(origin)))
+        if not bool(index.data(TrustedRole)):
+            out.append(("⚠ untrusted", "untrusted"))
+        return out
+
     def paint(self, painter: QPainter, option: QStyleOptionViewItem,
               index: QModelIndex | QPersistentModelIndex) -> None:
         pal: QPalette = option.palette  # type: ignore[attr-defined]
@@ -342,7 +360,6 @@ class MemoryCardDelegate(QStyledItemDelegate):
         state = option.state  # type: ignore[attr-defined]
         number = int(index.data(NumberRole) or 0)
         text = str(index.data() or "")
-        origin = index.data(OriginRole)
         trusted = bool(index.data(TrustedRole))
         base = pal.color(QPalette.ColorRole.Base)
         fg = pal.color(QPalette.ColorRole.Text)
@@ -378,11 +395,7 @@ class MemoryCardDelegate(QStyledItemDelegate):
         painter.drawText(QRect(x, top, hfm.horizontalAdvance(label) + 2, hh),
                          int(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter), label)
         cx = x + hfm.horizontalAdvance(label) + 10
-        chips: list[tuple[str, str]] = []
-        if origin:
-            chips.append((str(origin), str(origin)))
-        if not trusted:
-            chips.append(("⚠ untrusted", "untrusted"))
+        chips = self.chips(index)
         cfont = self._chip_font()
         cfm = QFontMetrics(cfont)
         painter.setFont(cfont)
@@ -549,7 +562,10 @@ class MemoryPage(QDialog):
         self._status_timer = QTimer(self)
         self._status_timer.setSingleShot(True)
         self._build()
-        self.resize(720, 640)
+        screen = self.screen().availableGeometry() if self.screen() is not None else None
+        height = 900 if screen is None else max(560, min(900, screen.height() - 60))
+        self.resize(780, height)
+        self.splitter.setSizes([height * 2 // 5, height * 3 // 5])
         self._start_load()
 
     # --- construction ---------------------------------------------------------------------
@@ -580,6 +596,26 @@ class MemoryPage(QDialog):
         line.setFrameShape(QFrame.Shape.HLine)
         line.setFrameShadow(QFrame.Shadow.Sunken)
         outer.addWidget(line)
+
+        # fixed memory above, dreaming memory below; the user can move the split
+        fixed = QWidget()
+        fixed.setObjectName("fixedMemorySection")
+        flay = QVBoxLayout(fixed)
+        flay.setContentsMargins(0, 0, 0, 4)
+        flay.setSpacing(8)
+        dreaming = QWidget()
+        dreaming.setObjectName("dreamingMemorySection")
+        dlay = QVBoxLayout(dreaming)
+        dlay.setContentsMargins(0, 4, 0, 0)
+        dlay.setSpacing(8)
+        self.splitter = QSplitter(Qt.Orientation.Vertical)
+        self.splitter.setObjectName("memorySplitter")
+        self.splitter.setChildrenCollapsible(False)
+        self.splitter.addWidget(fixed)
+        self.splitter.addWidget(dreaming)
+        self.splitter.setStretchFactor(0, 1)
+        self.splitter.setStretchFactor(1, 1)
+        outer.addWidget(self.splitter, 1)
 
         # Fixed memory title row
         trow = QHBoxLayout()
@@ -617,16 +653,16 @@ class MemoryPage(QDialog):
         self.copy_button.setObjectName("copyButton")
         for b in (self.add_button, self.raw_button, self.export_button, self.copy_button):
             trow.addWidget(b)
-        outer.addLayout(trow)
+        flay.addLayout(trow)
         self.fixed_intro = QLabel("Facts, preferences and standing instructions this assistant "
                                   "keeps across every chat. You own them; the assistant may add "
                                   "entries with its memory tool.")
         self.fixed_intro.setWordWrap(True)
         self.fixed_intro.setStyleSheet("color: palette(placeholder-text);")
-        outer.addWidget(self.fixed_intro)
+        flay.addWidget(self.fixed_intro)
 
         self.stack = QStackedWidget()
-        outer.addWidget(self.stack, 1)
+        flay.addWidget(self.stack, 1)
         self.stack.addWidget(self._build_cards())
         self.stack.addWidget(self._build_raw())
 
@@ -636,13 +672,9 @@ class MemoryPage(QDialog):
         self.error_label.setStyleSheet("color: #c0262d;")
         self.error_label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         self.error_label.hide()
-        outer.addWidget(self.error_label)
+        flay.addWidget(self.error_label)
 
-        # Dreaming memory group: only its topic-snippets switch so far (DRM-1)
-        line2 = QFrame()
-        line2.setFrameShape(QFrame.Shape.HLine)
-        line2.setFrameShadow(QFrame.Shadow.Sunken)
-        outer.addWidget(line2)
+        # Dreaming memory group: the topic-snippets switch (DRM-1), then the dream panel
         drow = QHBoxLayout()
         drow.setSpacing(4)
         self.dream_title = _section_title("Dreaming memory")
@@ -657,7 +689,12 @@ class MemoryPage(QDialog):
         drow.addWidget(self.snippets_switch)
         drow.addWidget(help_button(SNIPPETS_HELP, "topicSnippetsHelp"))
         drow.addStretch(1)
-        outer.addLayout(drow)
+        dlay.addLayout(drow)
+        from chathub_desktop.gui.dream_panel import DreamPanel  # it builds on this module
+
+        self.dream_panel = DreamPanel(self.svc, self.assistant_id, events=self.events, runner=self.runner,
+                                      presenter=self.presenter)
+        dlay.addWidget(self.dream_panel, 1)
 
         self.buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
         self.buttons.rejected.connect(self.reject)
@@ -853,7 +890,7 @@ class MemoryPage(QDialog):
     def _gone(self, exc: ServiceError) -> None:
         self.show_error(str(exc) if not isinstance(exc, NotFound) else "This assistant no longer exists.")
         for w in (self.memory_switch, self.add_button, self.raw_button, self.export_button,
-                  self.copy_button, self.list):
+                  self.copy_button, self.list, self.dream_panel):
             w.setEnabled(False)
 
     def _apply(self, a: AssistantView, views: list[MemoryEntryView]) -> None:
@@ -866,6 +903,8 @@ class MemoryPage(QDialog):
         self.snippets_switch.blockSignals(True)
         self.snippets_switch.setChecked(a.topic_snippets)
         self.snippets_switch.blockSignals(False)
+        if a.memory_enabled != self.dream_panel.memory_enabled:
+            self.dream_panel.set_memory_enabled(a.memory_enabled)
         if views != self.model.entries() or self._select_number is not None:
             self._set_entries(views)
         untrusted = sum(1 for v in views if not v.trusted)
@@ -1223,6 +1262,14 @@ class MemoryPage(QDialog):
             self._stale = False
             self.schedule_reload()
 
+    def keyPressEvent(self, event: QKeyEvent) -> None:
+        """Esc while this page's memory dream runs stops the dream (APP-7) instead of
+        closing the page."""
+        if event.key() == Qt.Key.Key_Escape and self.dream_panel.dreaming and self.dream_panel.stop():
+            event.accept()
+            return
+        super().keyPressEvent(event)
+
     def reject(self) -> None:
         """Esc / Close: in the raw view, leave it (asking first when it was changed)."""
         if self.stack.currentIndex() == 1:
@@ -1242,6 +1289,7 @@ class MemoryPage(QDialog):
         """Stop following the bus (the page is closing for good)."""
         self._reload_timer.stop()
         self.runner.cancel(self._task_name)
+        self.dream_panel.detach()
         if not self._following:
             return
         self._following = False

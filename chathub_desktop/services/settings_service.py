@@ -14,11 +14,13 @@ KNOWN_SETTINGS: dict[str, object] = {
     "history-compress-model": "gpt-5-mini",
     # CMP-20: archive excerpts of earlier summaries under the summary block (on/off).
     "compaction-archives": False,
+    # APP-4 / DRM-6: the desktop app's dream timer is paused (tray → Pause dreams; on/off).
+    "dreams-paused": False,
 }
 
 #: Settings whose value is ``PROVIDER/MODEL`` (a bare model id is allowed for the summarizer).
 _MODEL_SETTINGS = frozenset({"history-compress-model"})
-_BOOL_SETTINGS = frozenset({"compaction-archives"})
+_BOOL_SETTINGS = frozenset({"compaction-archives", "dreams-paused"})
 
 
 class SettingsService:
@@ -38,7 +40,7 @@ class SettingsService:
     def set(self, key: str, value: object) -> None:
         """Store ``value`` for ``key`` (``None`` resets to the default). A
         ``history-compress-model`` value ``PROVIDER/MODEL`` must name a configured provider;
-        ``compaction-archives`` takes on/off. Raises :class:`InvalidInput`."""
+        ``compaction-archives`` and ``dreams-paused`` take on/off. Raises :class:`InvalidInput`."""
         if key not in KNOWN_SETTINGS:
             raise InvalidInput(f"unknown setting {key!r}; known: {', '.join(sorted(KNOWN_SETTINGS))}")
         if key in _MODEL_SETTINGS and value is not None:

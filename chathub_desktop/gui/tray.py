@@ -1,0 +1,315 @@
+"""The in-process dream timer and the system tray (APP-4, DRM-6).
+
+- :class:`DreamRunner` checks every minute (and once a few seconds after the window is
+  attached, so a slot missed while the app was closed is caught up at start) whether a
+  scheduled memory dream is due, and runs ``DreamService.run_due()`` through the
+  window's :class:`~chathub_desktop.gui.task_runner.TaskRunner` — never two at once.
+  The due check runs in a worker thread, so an idle tick costs the GUI nothing. "Pause
+  dreams" is the ``dreams-paused`` setting (on/off in ``services.settings``): the timer
+  keeps ticking but runs nothing while it is on; it is re-read on every tick, so a
+  pause set elsewhere (the CLI, another process) is honoured.
+- :class:`TrayController` holds the actions Open ChatHub, Run due dreams now, Pause
+  dreams (checkable) and Quit, and — only when the desktop has a system tray
+  (``QSystemTrayIcon.isSystemTrayAvailable()``) — a tray icon with those actions as its
+  menu. The actions exist without a tray too (the window's Assistant menu shows the
+  dream ones), so they are always reachable and testable. With a tray icon, closing
+  the window hides it to the tray and dreams keep firing; Quit (Ctrl+Q or the tray
+  menu) ends the app.
+
+Built in ``MainWindow.attach()``, after the window's first paint.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Callable, Sequence
+
+from PySide6.QtCore import QObject, QTimer, Signal
+from PySide6.QtGui import QAction, QIcon
+from PySide6.QtWidgets import QMenu, QStyle, QSystemTrayIcon, QWidget
+
+from chathub_desktop.gui.dream_panel import PAUSE_SETTING, RUN_DUE_TASK, outcome_text
+from chathub_desktop.gui.task_runner import TaskRunner
+from chathub_desktop.services.container import Services
+from chathub_desktop.services.dream_service import DreamOutcome
+from chathub_desktop.services.errors import ServiceError
+
+__all__ = ["FIRST_TICK_MS", "PAUSE_SETTING", "RUN_DUE_TASK", "TICK_MS", "DreamRunner", "TrayController",
+           "app_icon"]
+
+#: How often the timer checks for a due dream (ms).
+TICK_MS = 60_000
+#: The first check after start (ms): catches up a slot missed while the app was closed.
+FIRST_TICK_MS = 4_000
+#: The icon name the desktop file installs (packaging/io.chathub.Desktop.desktop).
+APP_ICON_NAME = "io.chathub.Desktop"
+APP_NAME = "ChatHub Desktop"
+
+
+def app_icon(widget: QWidget) -> QIcon:
+    """The app's icon: the installed theme icon ``io.chathub.Desktop`` when there is
+    one (the repository ships no image), else a standard style icon."""
+    icon = QIcon.fromTheme(APP_ICON_NAME)
+    if icon.isNull():
+        icon = widget.style().standardIcon(QStyle.StandardPixmap.SP_ComputerIcon)
+    return icon
+
+
+def outcomes_text(outcomes: Sequence[DreamOutcome]) -> str:
+    """One status-bar line for the outcomes of a ``run_due`` (empty list: "")."""
+    if not outcomes:
+        return ""
+    parts = [outcome_text(o.status, o.message) for o in outcomes]
+    return "Memory dream: " + "; ".join(parts)
+
+
+class DreamRunner(QObject):
+    """Runs due scheduled dreams while the app is open (DRM-6, APP-4).
+
+    ``runner``: the window's task runner (the run is task :data:`RUN_DUE_TASK`, so the
+    Memory page's Stop can cancel it). ``status(text, ms)``: where short messages go
+    (the window's status bar). ``interval_ms`` / ``first_delay_ms``: the check period and
+    the first check after :meth:`start` (milliseconds).
+
+    Signals: ``run_started()`` when a due run begins, ``run_finished(list)`` with its
+    :class:`DreamOutcome` list (empty when stopped), ``paused_changed(bool)``.
+    Counters for tests and diagnostics: ``ticks`` (checks made) and ``runs``
+    (``run_due`` calls).
+    """
+
+    run_started = Signal()
+    run_finished = Signal(list)
+    paused_changed = Signal(bool)
+
+    def __init__(self, services: Services, runner: TaskRunner, *,
+                 status: Callable[[str, int], None] | None = None, interval_ms: int = TICK_MS,
+                 first_delay_ms: int = FIRST_TICK_MS, parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self._svc = services
+        self._runner = runner
+        self._status = status or (lambda _text, _ms: None)
+        self._paused = False
+        self.ticks = 0
+        self.runs = 0
+        self.last_outcomes: list[DreamOutcome] = []
+        self._timer = QTimer(self)
+        self._timer.setInterval(interval_ms)
+        self._timer.timeout.connect(self.tick)
+        self._first = QTimer(self)
+        self._first.setSingleShot(True)
+        self._first.setInterval(first_delay_ms)
+        self._first.timeout.connect(self.tick)
+
+    # --- state ------------------------------------------------------------------------------
+    def load_paused(self) -> bool:
+        """Read the stored Pause dreams state (a quick settings read) and return it."""
+        try:
+            paused = bool(self._svc.settings.get(PAUSE_SETTING))
+        except ServiceError:
+            paused = False
+        self._set_paused_state(paused)
+        return paused
+
+    @property
+    def paused(self) -> bool:
+        """True while Pause dreams is on (as last read or set)."""
+        return self._paused
+
+    @property
+    def running(self) -> bool:
+        """True while a check or a run is in flight."""
+        return self._runner.is_running(RUN_DUE_TASK)
+
+    @property
+    def active(self) -> bool:
+        """True between :meth:`start` and :meth:`stop`."""
+        return self._timer.isActive()
+
+    def _set_paused_state(self, paused: bool) -> None:
+        if paused != self._paused:
+            self._paused = paused
+            self.paused_changed.emit(paused)
+
+    def set_paused(self, paused: bool) -> bool:
+        """Pause (or resume) the scheduled dreams and store it (``dreams-paused``). A run
+        already going finishes. False (and a status message) when it could not be stored."""
+        try:
+            self._svc.settings.set(PAUSE_SETTING, bool(paused))
+        except ServiceError as exc:
+            self._status(f"Could not change Pause dreams: {exc}", 8000)
+            self.paused_changed.emit(self._paused)  # put the check box back
+            return False
+        self._set_paused_state(bool(paused))
+        self._status("Dreams paused: scheduled memory dreams do not run until you resume them" if paused
+                     else "Dreams resumed: scheduled memory dreams run again", 6000)
+        return True
+
+    # --- the timer --------------------------------------------------------------------------
+    def start(self) -> None:
+        """Start checking: once after ``first_delay_ms``, then every ``interval_ms``."""
+        self._timer.start()
+        self._first.start()
+
+    def stop(self) -> None:
+        """Stop the timer (a run in flight is left to the task runner's shutdown)."""
+        self._timer.stop()
+        self._first.stop()
+
+    def tick(self) -> asyncio.Task[None] | None:
+        """One timer check: when not paused and nothing is running, look for due dreams
+        in a worker thread and run them. Returns the task, or None when skipped."""
+        self.ticks += 1
+        if self.running:
+            return None  # never two at once; the next tick looks again
+        return self._runner.run(RUN_DUE_TASK, self._run(respect_pause=True, manual=False),
+                                context="Memory dream", quiet=True)
+
+    def run_now(self) -> asyncio.Task[None] | None:
+        """Run due dreams now (tray menu): like a tick, but also while paused, and it says
+        when nothing is due. None when a run is already going."""
+        if self.running:
+            self._status("A memory dream is already running", 4000)
+            return None
+        return self._runner.run(RUN_DUE_TASK, self._run(respect_pause=False, manual=True),
+                                context="Memory dream", quiet=True)
+
+    def _check(self) -> tuple[bool, bool]:
+        """``(paused, something is due)``; worker thread."""
+        try:
+            paused = bool(self._svc.settings.get(PAUSE_SETTING))
+        except ServiceError:
+            paused = False
+        return paused, bool(self._svc.dreams.due())
+
+    async def _run(self, *, respect_pause: bool, manual: bool) -> None:
+        paused, due = await self._runner.run_in_thread(self._check)
+        self._set_paused_state(paused)
+        if (respect_pause and paused) or not due:
+            if manual:
+                self._status("No memory dream is due", 5000)
+            return
+        self.runs += 1
+        self.run_started.emit()
+        self._status("Memory dream running…", 0)
+        outcomes: list[DreamOutcome] = []
+        try:
+            outcomes = await self._svc.dreams.run_due()
+        except asyncio.CancelledError:
+            self._status("Memory dream stopped; it is tried again later", 6000)
+            raise
+        finally:
+            self.last_outcomes = outcomes
+            self.run_finished.emit(outcomes)
+        self._status(outcomes_text(outcomes) or "No memory dream was due", 10000)
+
+
+class TrayController(QObject):
+    """The tray menu's actions and, when the desktop has a tray, the tray icon (APP-4).
+
+    ``window``: the main window (shown by Open ChatHub); ``dreams``: its
+    :class:`DreamRunner`; ``quit_action``: the window's Quit (Ctrl+Q), reused so both
+    menus quit the same way. ``icon`` is None without a system tray (offscreen tests,
+    bare X servers): the actions still work, and closing the window quits.
+    """
+
+    def __init__(self, window: QWidget, dreams: DreamRunner, quit_action: QAction,
+                 parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self._window = window
+        self._dreams = dreams
+        self._told = False
+        self.open_action = QAction("&Open ChatHub", self)
+        self.open_action.setToolTip("Show the ChatHub window")
+        self.open_action.triggered.connect(self.open_window)
+        self.run_due_action = QAction("&Run due dreams now", self)
+        self.run_due_action.setToolTip("Run every scheduled memory dream that is due now (also while paused)")
+        self.run_due_action.triggered.connect(lambda _checked=False: dreams.run_now())
+        self.pause_action = QAction("&Pause dreams", self)
+        self.pause_action.setCheckable(True)
+        self.pause_action.setChecked(dreams.paused)
+        self.pause_action.setToolTip("While checked, scheduled memory dreams do not run (remembered across "
+                                     "restarts); Dream now still works")
+        self.pause_action.toggled.connect(self._on_pause_toggled)
+        dreams.paused_changed.connect(self._show_paused)
+        dreams.run_started.connect(self._sync_tip)
+        dreams.run_finished.connect(self._on_finished)
+        self.quit_action = quit_action
+        self.menu = QMenu()
+        self.menu.setObjectName("trayMenu")
+        self.menu.setToolTipsVisible(True)
+        self.menu.addAction(self.open_action)
+        self.menu.addSeparator()
+        self.menu.addAction(self.run_due_action)
+        self.menu.addAction(self.pause_action)
+        self.menu.addSeparator()
+        self.menu.addAction(self.quit_action)
+        self.icon: QSystemTrayIcon | None = None
+        if QSystemTrayIcon.isSystemTrayAvailable():
+            self.icon = QSystemTrayIcon(app_icon(window), self)
+            self.icon.setContextMenu(self.menu)
+            self.icon.activated.connect(self._on_activated)
+            self.icon.show()
+        self._last = ""
+        self._sync_tip()
+
+    @property
+    def hides_on_close(self) -> bool:
+        """True when closing the window should hide it to the tray (an icon is shown)."""
+        return self.icon is not None and self.icon.isVisible()
+
+    def open_window(self) -> None:
+        """Open ChatHub: show, un-minimize and raise the window."""
+        w = self._window
+        if w.isMinimized():
+            w.showNormal()
+        else:
+            w.show()
+        w.raise_()
+        w.activateWindow()
+
+    def hidden_to_tray(self) -> None:
+        """The window was closed into the tray: say so once per session."""
+        if self.icon is not None and not self._told:
+            self._told = True
+            self.icon.showMessage(APP_NAME, "ChatHub keeps running here and memory dreams still run. "
+                                  "Quit from this icon's menu or with Ctrl+Q.",
+                                  QSystemTrayIcon.MessageIcon.Information, 6000)
+
+    def _on_activated(self, reason: QSystemTrayIcon.ActivationReason) -> None:
+        if reason in (QSystemTrayIcon.ActivationReason.Trigger, QSystemTrayIcon.ActivationReason.DoubleClick):
+            self.open_window()
+
+    def _on_pause_toggled(self, on: bool) -> None:
+        if on != self._dreams.paused:
+            self._dreams.set_paused(on)
+        self._sync_tip()
+
+    def _show_paused(self, on: bool) -> None:
+        self.pause_action.blockSignals(True)
+        self.pause_action.setChecked(on)
+        self.pause_action.blockSignals(False)
+        self._sync_tip()
+
+    def _on_finished(self, outcomes: list[DreamOutcome]) -> None:
+        text = outcomes_text(outcomes)
+        if text:
+            self._last = text
+        self._sync_tip()
+
+    def tooltip(self) -> str:
+        """The tray icon's tooltip: the app, the dream state and the last outcome."""
+        state = "dreams paused" if self._dreams.paused else (
+            "dreaming…" if self._dreams.running else "memory dreams on schedule")
+        tip = f"{APP_NAME} — {state}"
+        return f"{tip}\n{self._last}" if self._last else tip
+
+    def _sync_tip(self, *_args: object) -> None:
+        if self.icon is not None:
+            self.icon.setToolTip(self.tooltip())
+
+    def shutdown(self) -> None:
+        """Remove the tray icon (the app is quitting)."""
+        if self.icon is not None:
+            self.icon.hide()
+            self.icon.setContextMenu(None)  # type: ignore[arg-type]
+        self.menu.deleteLater()

@@ -1,0 +1,338 @@
+"""Assistant → Memory → Dreaming memory: the schedule form, Dream now with progress and
+Stop, and the dynamic-memory cards (DRM-2, DRM-5, DRM-7, DRM-8, DRM-15, APP-6, APP-7).
+
+The History Compress model is a scripted fake vendor on 127.0.0.1 (its own server, as
+in tests/integration/test_dream.py); cards are seeded straight into the document.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Iterator
+from datetime import UTC, date, datetime, timedelta
+from datetime import time as dtime
+
+import pytest
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QGuiApplication
+from PySide6.QtWidgets import QApplication, QPushButton, QToolButton
+
+from chathub_desktop.core import dynamic_memory as dm
+from chathub_desktop.gui import confirm
+from chathub_desktop.gui.dream_panel import DreamPanel, card_copy_text, yesterday_utc
+from chathub_desktop.gui.memory_page import MemoryPage
+from chathub_desktop.services.container import Services
+from chathub_desktop.storage.models import DynamicMemoryDocument, utcnow
+from tests.fakes.vendor_server import FakeVendor, Reply, openai_error
+
+
+@pytest.fixture
+def summ() -> Iterator[FakeVendor]:
+    """The History Compress model's own server."""
+    with FakeVendor() as vendor:
+        yield vendor
+
+
+@pytest.fixture
+def helper(services: Services, summ: FakeVendor) -> int:
+    """Assistant "Helper" whose summarizer is ``summ``."""
+    services.providers.add("Summ", "openai", summ.base_url, api_key="sk-summ")
+    services.settings.set("history-compress-model", "Summ/gpt-5-mini")
+    return services.assistants.create("Helper", provider="Summ", model="gpt-4o").id
+
+
+def seed_cards(services: Services, aid: int, days: list[date]) -> None:
+    """Single-day cards for ``days`` written straight into the document."""
+    cards: list[dm.Card] = []
+    for d in days:
+        cards = dm.append_day_card(cards, d, f"Prefers answers about theme {d.day} in tables\nand short intros")
+    with services.db.transaction() as s:
+        s.merge(DynamicMemoryDocument(assistant_id=aid, body=dm.render_document(cards), updated_at=utcnow()))
+
+
+def active_yesterday(services: Services, aid: int) -> date:
+    """A topic with a user message at noon of yesterday (UTC); returns that day."""
+    day = yesterday_utc()
+    topic = services.topics.create(aid, title="Yesterday").id
+    services.chat._append(topic, role="user", content="Please answer in bullet points, no prose",
+                          created_at=datetime.combine(day, dtime(12, 0, tzinfo=UTC)))
+    return day
+
+
+@pytest.fixture
+def open_page(qloop, services, qtbot) -> Iterator[Callable[[int], MemoryPage]]:  # type: ignore[no-untyped-def]
+    pages: list[MemoryPage] = []
+
+    def make(aid: int) -> MemoryPage:
+        p = MemoryPage(services, aid)
+        qtbot.addWidget(p)
+        p.show()
+        qtbot.waitUntil(lambda: p.loads >= 1 and p.dream_panel.loads >= 1 and not p.runner.pending(),
+                        timeout=5000)
+        pages.append(p)
+        return p
+
+    yield make
+    for p in pages:
+        p.detach()
+        qtbot.waitUntil(lambda p=p: not p.runner.pending(), timeout=3000)
+        p.close()
+
+
+def idle(qtbot, panel: DreamPanel) -> None:  # type: ignore[no-untyped-def]
+    qtbot.waitUntil(lambda: not panel.busy and not panel.dreaming and not panel.runner.pending(), timeout=5000)
+
+
+def cards(panel: DreamPanel) -> list[tuple[int, str, str]]:
+    return [(c.number, c.kind, c.display_tag) for c in panel.model.cards()]
+
+
+def test_seeded_cards_show_number_chip_and_body_and_no_add(open_page, services, helper):  # type: ignore[no-untyped-def]
+    """DRM-8: ``#N``, a date chip and the body per card; no Add button."""
+    seed_cards(services, helper, [date(2026, 11, 28), date(2026, 11, 29), date(2026, 11, 30)])
+    panel = open_page(helper).dream_panel
+    assert cards(panel) == [(1, "day", "2026-11-28"), (2, "day", "2026-11-29"), (3, "day", "2026-11-30")]
+    assert panel.count_label.text() == "3 cards"
+    assert panel.cards_stack.currentWidget() is panel.list
+    idx = panel.model.index(1)
+    assert panel.delegate.chips(idx) == [("2026-11-29", "dream")]
+    assert idx.data() == "Prefers answers about theme 29 in tables\nand short intros"
+    lines = panel.delegate._lines(2, idx.data(), 400)
+    assert lines == ["Prefers answers about theme 29 in tables", "and short intros"]  # line breaks kept
+    assert not [b for b in panel.findChildren(QPushButton) if "add" in b.text().lower()]
+    panel.select_number(3)
+    assert panel.regenerate_button.isVisible() and panel.regenerate_action.isVisible()
+
+
+def test_saving_keep_folds_cards_visibly_and_hides_regenerate_on_range(open_page, services, helper, qtbot):  # type: ignore[no-untyped-def]
+    """DRM-7: Save stores Keep N and folds at once; DRM-8: no Regenerate on a range card."""
+    days = [date(2026, 11, 26) + timedelta(days=k) for k in range(4)]
+    seed_cards(services, helper, days)
+    panel = open_page(helper).dream_panel
+    assert not panel.save_button.isEnabled()  # nothing changed yet
+    panel.keep_spin.setValue(2)
+    assert panel.save_button.isEnabled()
+    panel.save_button.click()
+    qtbot.waitUntil(lambda: panel.model.rowCount() == 3, timeout=5000)
+    idle(qtbot, panel)
+    assert cards(panel) == [(1, "range", "2026-11-26 – 2026-11-27"), (2, "day", "2026-11-28"),
+                            (3, "day", "2026-11-29")]
+    assert services.dreams.settings(helper).keep == 2
+    assert "keep 2 cards" in panel.status_label.text()
+    assert panel.delegate.chips(panel.model.index(0)) == [("2026-11-26 – 2026-11-27", "range")]
+    panel.select_number(1)
+    assert not panel.regenerate_button.isVisible() and not panel.regenerate_action.isVisible()
+    assert panel.regenerate(1) is None  # not even by number
+    panel.select_number(2)
+    assert panel.regenerate_button.isVisible()
+    assert panel.restore_button.isEnabled()
+
+
+def test_copy_puts_exactly_the_visible_text_on_the_clipboard(open_page, services, helper):  # type: ignore[no-untyped-def]
+    """DRM-8/DRM-10: Copy is the cards as shown, never the range card's framing line."""
+    seed_cards(services, helper, [date(2026, 11, 28), date(2026, 11, 29), date(2026, 11, 30)])
+    services.dreams.set_keep(helper, 1)
+    assert "[overflow:" in services.dreams.document(helper)
+    panel = open_page(helper).dream_panel
+    shown = panel.model.cards()
+    panel.copy_button.click()
+    text = QGuiApplication.clipboard().text()
+    assert text == card_copy_text(shown)
+    assert text == "\n\n".join(f"#{c.number} [{c.display_tag}]:\n{panel.model.index(i).data()}"
+                               for i, c in enumerate(shown))
+    assert text.startswith("#1 [2026-11-28 – 2026-11-29]:\n") and "[overflow:" not in text
+    panel.select_number(2)
+    panel.copy_card_action.trigger()
+    assert QGuiApplication.clipboard().text() == shown[1].text
+
+
+def test_clear_asks_and_restore_brings_the_cards_back(open_page, services, helper, qtbot, monkeypatch):  # type: ignore[no-untyped-def]
+    """DRM-8 Clear (after a confirmation) and DRM-15 Restore previous version."""
+    seed_cards(services, helper, [date(2026, 11, 29), date(2026, 11, 30)])
+    panel = open_page(helper).dream_panel
+    assert not panel.restore_button.isEnabled()
+    monkeypatch.setattr(confirm, "ask", lambda *_a: False)
+    panel.clear_button.click()
+    idle(qtbot, panel)
+    assert panel.model.rowCount() == 2  # declined: nothing happened
+    monkeypatch.setattr(confirm, "ask", lambda *_a: True)
+    panel.clear_button.click()
+    qtbot.waitUntil(lambda: panel.model.rowCount() == 0, timeout=5000)
+    idle(qtbot, panel)
+    assert services.dreams.cards(helper) == []
+    assert panel.cards_stack.currentWidget() is panel.empty_label
+    assert panel.restore_button.isEnabled() and not panel.clear_button.isEnabled()
+    panel.restore_button.click()
+    qtbot.waitUntil(lambda: panel.model.rowCount() == 2, timeout=5000)
+    idle(qtbot, panel)
+    assert [c.tag for c in services.dreams.cards(helper)] == ["2026-11-29", "2026-11-30"]
+    assert "Restored" in panel.status_label.text()
+
+
+def test_invalid_time_shows_an_error_and_saves_nothing(open_page, services, helper, qtbot):  # type: ignore[no-untyped-def]
+    """DRM-2: the service refuses a time that is not HH:MM; neither the schedule nor Keep N
+    is stored. A valid daily schedule then shows its next slot and its (empty) last run."""
+    panel = open_page(helper).dream_panel
+    assert panel.frequency_combo.currentData() == "off" and panel.keep_spin.value() == 14
+    assert "schedule is off" in panel.next_label.text() and not panel.last_run_label.isVisible()
+    panel.frequency_combo.setCurrentIndex(panel.frequency_combo.findData("weekly"))
+    assert panel.weekday_combo.isVisible()
+    panel.frequency_combo.setCurrentIndex(panel.frequency_combo.findData("daily"))
+    assert not panel.weekday_combo.isVisible()
+    panel.time_edit.setText("25:99")
+    panel.keep_spin.setValue(5)
+    panel.save_button.click()
+    idle(qtbot, panel)
+    assert panel.error_label.isVisible() and "HH:MM" in panel.error_label.text()
+    view = services.dreams.settings(helper)
+    assert (view.schedule.frequency, view.schedule.time_utc, view.keep) == ("off", "02:00", 14)
+    panel.time_edit.setText("03:30")
+    panel.time_edit.returnPressed.emit()  # Enter saves
+    idle(qtbot, panel)
+    assert not panel.error_label.isVisible()
+    view = services.dreams.settings(helper)
+    assert (view.schedule.frequency, view.schedule.time_utc, view.keep) == ("daily", "03:30", 5)
+    assert "Next dream:" in panel.next_label.text() and "03:30 UTC" in panel.next_label.text()
+    assert panel.last_run_label.isVisible() and "none yet" in panel.last_run_label.text()
+    assert not panel.save_button.isEnabled()
+
+
+def test_dream_now_adds_a_card_for_yesterday(open_page, services, helper, summ, qtbot):  # type: ignore[no-untyped-def]
+    """DRM-3 manual run over yesterday (UTC), against the scripted summarizer."""
+    day = active_yesterday(services, helper)
+    panel = open_page(helper).dream_panel
+    summ.script(Reply(text_chunks=["- Wants bullet points\n", "- No prose"]))
+    task = panel.dream_now()
+    assert task is not None and panel.dreaming and panel.stop_button.isVisible()
+    assert panel.dream_now() is None  # one at a time
+    qtbot.waitUntil(lambda: not panel.dreaming and panel.model.rowCount() == 1, timeout=5000)
+    idle(qtbot, panel)
+    assert cards(panel) == [(1, "day", day.isoformat())]
+    assert panel.model.cards()[0].text == "- Wants bullet points\n- No prose"
+    assert panel.status_label.text().startswith(f"Added card #1 for {day}")
+    assert not panel.stop_button.isVisible()
+    assert len(summ.requests) == 1 and "bullet points" in str(summ.last_request.body)
+    assert panel.current_card() is not None and panel.current_card().number == 1
+    assert services.dreams.settings(helper).last_run is None  # a manual run is not a scheduled one
+
+
+def test_stop_cancels_a_slow_dream(open_page, services, helper, summ, qtbot):  # type: ignore[no-untyped-def]
+    """APP-7: Stop (and Esc on the page) really cancels the run; nothing is written."""
+    active_yesterday(services, helper)
+    page = open_page(helper)
+    panel = page.dream_panel
+    summ.script(Reply(text_chunks=["- too late"], delay_s=5.0), Reply(text_chunks=["- too late"], delay_s=5.0))
+    panel.dream_now_button.click()
+    qtbot.waitUntil(lambda: "History Compress model" in panel.status_label.text(), timeout=3000)
+    qtbot.waitUntil(lambda: len(summ.requests) == 1, timeout=3000)
+    t0 = time.monotonic()
+    panel.stop_button.click()
+    qtbot.waitUntil(lambda: not panel.dreaming, timeout=2000)
+    assert time.monotonic() - t0 < 1.5
+    assert "stopped" in panel.status_label.text() and panel.model.rowCount() == 0
+    assert services.dreams.cards(helper) == []
+    idle(qtbot, panel)
+    # Esc on the page stops a run too, and leaves the page open
+    panel.dream_now()
+    qtbot.waitUntil(lambda: len(summ.requests) == 2, timeout=3000)
+    page.activateWindow()
+    qtbot.waitUntil(lambda: QApplication.activeWindow() is page, timeout=3000)
+    qtbot.keyClick(page, Qt.Key.Key_Escape)
+    qtbot.waitUntil(lambda: not panel.dreaming, timeout=2000)
+    assert page.isVisible() and services.dreams.cards(helper) == []
+    idle(qtbot, panel)
+
+
+def test_edit_and_delete_a_card(open_page, services, helper, qtbot, monkeypatch):  # type: ignore[no-untyped-def]
+    """DRM-8 edit in a dialog (multi-line, an empty text is refused there) and delete."""
+    seed_cards(services, helper, [date(2026, 11, 29), date(2026, 11, 30)])
+    panel = open_page(helper).dream_panel
+    dlg = panel.edit_card(1)
+    assert dlg is not None and dlg.isVisible() and dlg.text().startswith("Prefers answers about theme 29")
+    dlg.editor.setPlainText("   ")
+    dlg.save_button.click()
+    qtbot.waitUntil(lambda: dlg.error_label.isVisible(), timeout=5000)
+    assert "cannot be empty" in dlg.error_label.text() and dlg.isVisible()
+    dlg.editor.setPlainText("Edited\n[2026-01-01]\nstill text")
+    dlg.save_button.click()
+    qtbot.waitUntil(lambda: not dlg.isVisible(), timeout=5000)
+    qtbot.waitUntil(lambda: panel.model.cards()[0].text == "Edited\n[2026-01-01]\nstill text", timeout=5000)
+    idle(qtbot, panel)
+    assert services.dreams.cards(helper)[0].text == "Edited\n[2026-01-01]\nstill text"  # DRM-12 lossless
+    monkeypatch.setattr(confirm, "ask", lambda *_a: True)
+    panel.select_number(1)
+    panel.delete_button.click()
+    qtbot.waitUntil(lambda: panel.model.rowCount() == 1, timeout=5000)
+    idle(qtbot, panel)
+    assert cards(panel) == [(1, "day", "2026-11-30")]
+
+
+def test_refresh_icon_regenerates_that_days_card(open_page, services, helper, summ, qtbot):  # type: ignore[no-untyped-def]
+    """DRM-8 Regenerate from the card's refresh icon: only that day's body changes."""
+    day = active_yesterday(services, helper)
+    seed_cards(services, helper, [day - timedelta(days=1), day])
+    panel = open_page(helper).dream_panel
+    summ.script(Reply(text_chunks=["- Regenerated: wants bullet points"]))
+    rect = panel.list.visualRect(panel.model.index(1))
+    icon = panel.delegate.regen_rect(rect)
+    qtbot.mouseClick(panel.list.viewport(), Qt.MouseButton.LeftButton, pos=icon.center())
+    qtbot.waitUntil(lambda: not panel.dreaming and panel.model.cards()[1].text.startswith("- Regenerated"),
+                    timeout=5000)
+    idle(qtbot, panel)
+    assert panel.model.cards()[0].text.startswith("Prefers answers about theme")
+    assert "was regenerated" in panel.status_label.text()
+    assert services.dreams.settings(helper).last_run is None  # never shown as a scheduled run (DRM-5)
+
+
+def test_last_scheduled_run_shows_its_failure_hint(open_page, services, helper, summ, qtbot, qloop):  # type: ignore[no-untyped-def]
+    """DRM-5: with the schedule on, the latest scheduled run shows; a failure with its
+    hint and retry time. The run's progress shows in the panel while it goes."""
+    active_yesterday(services, helper)
+    services.dreams.set_schedule(helper, "daily", "00:00")
+    panel = open_page(helper).dream_panel
+    seen: list[str] = []
+    panel.events.dream_progress.connect(lambda *_a: seen.append(panel.status_label.text()))
+    summ.script(Reply(error_status=500, error_body=openai_error("upstream exploded", "server_error")))
+    task = qloop.create_task(services.dreams.run_due())
+    qtbot.waitUntil(task.done, timeout=5000)
+    assert [o.status for o in task.result()] == ["failed"]
+    assert any("Asking the History Compress model" in s for s in seen)
+    n = panel.loads
+    panel.schedule_reload()
+    qtbot.waitUntil(lambda: panel.loads > n, timeout=5000)
+    idle(qtbot, panel)
+    text = panel.last_run_label.text()
+    assert "failed" in text and "upstream exploded" in text and "tried again" in text
+    assert panel.status_label.text().startswith("Scheduled dream: Dream failed")
+    assert not panel.stop_button.isVisible()
+
+
+def test_memory_off_disables_dreaming(open_page, services, helper, qtbot):  # type: ignore[no-untyped-def]
+    """MEM-1: no dream runs for an assistant whose memory is off."""
+    page = open_page(helper)
+    panel = page.dream_panel
+    assert panel.dream_now_button.isEnabled()
+    n = page.loads
+    page.memory_switch.click()
+    qtbot.waitUntil(lambda: page.loads > n and not page.runner.pending(), timeout=5000)
+    assert not panel.dream_now_button.isEnabled() and panel.dream_now() is None
+    assert "Memory is off" in panel.next_label.text()
+
+
+def test_help_buttons_and_tooltips(open_page, helper):  # type: ignore[no-untyped-def]
+    """APP-6: the Dreaming memory controls carry ``?`` help and tooltips."""
+    page = open_page(helper)
+    panel = page.dream_panel
+    helps = {b.objectName(): b for b in page.findChildren(QToolButton) if b.text() == "?"}
+    assert {"dreamingHelp", "topicSnippetsHelp", "dreamScheduleHelp", "keepDreamCardsHelp",
+            "dynamicMemoryHelp"} <= set(helps)
+    assert "UTC" in helps["dreamScheduleHelp"].toolTip() and "tray" in helps["dreamScheduleHelp"].toolTip()
+    assert "1–90" in helps["keepDreamCardsHelp"].toolTip()
+    assert "no Add" in helps["dynamicMemoryHelp"].toolTip()
+    helps["keepDreamCardsHelp"].click()  # click shows the tip too
+    for w in (panel.frequency_combo, panel.weekday_combo, panel.time_edit, panel.keep_spin, panel.save_button,
+              panel.dream_now_button, panel.stop_button, panel.copy_button, panel.clear_button,
+              panel.restore_button, panel.regenerate_button, panel.edit_button, panel.delete_button):
+        assert w.toolTip(), w.objectName()
+    for a in (panel.edit_action, panel.regenerate_action, panel.delete_action):
+        assert a.shortcut().toString() and a.toolTip()

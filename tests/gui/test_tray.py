@@ -1,0 +1,172 @@
+"""The in-process dream timer and the system tray (APP-4, DRM-6).
+
+Offscreen there is no system tray, so the tray menu's actions are exercised directly;
+one test stands in a tray (``QSystemTrayIcon.isSystemTrayAvailable`` → True) to check
+that closing the window hides it there while Quit still quits.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from datetime import UTC, datetime
+from datetime import time as dtime
+
+import pytest
+from PySide6.QtGui import QAction
+from PySide6.QtWidgets import QSystemTrayIcon, QWidget
+
+from chathub_desktop.gui import tray as tray_module
+from chathub_desktop.gui.dream_panel import yesterday_utc
+from chathub_desktop.gui.task_runner import TaskRunner
+from chathub_desktop.gui.tray import PAUSE_SETTING, DreamRunner, TrayController
+from chathub_desktop.services.container import Services
+from tests.fakes.vendor_server import FakeVendor, Reply
+
+
+@pytest.fixture
+def summ() -> Iterator[FakeVendor]:
+    """The History Compress model's own server."""
+    with FakeVendor() as vendor:
+        yield vendor
+
+
+def due_helper(services: Services, summ: FakeVendor) -> int:
+    """Assistant "Helper" with a daily 00:00 UTC schedule (so today's slot, over
+    yesterday, is due now) and a topic active yesterday; one card reply is scripted."""
+    services.providers.add("Summ", "openai", summ.base_url, api_key="sk-summ")
+    services.settings.set("history-compress-model", "Summ/gpt-5-mini")
+    aid = services.assistants.create("Helper", provider="Summ", model="gpt-4o").id
+    services.dreams.set_schedule(aid, "daily", "00:00")
+    topic = services.topics.create(aid, title="Yesterday").id
+    services.chat._append(topic, role="user", content="Always answer with a table",
+                          created_at=datetime.combine(yesterday_utc(), dtime(12, 0, tzinfo=UTC)))
+    summ.script(Reply(text_chunks=["- Likes tables"]))
+    return aid
+
+
+@pytest.fixture
+def task_runner(qloop, qtbot) -> Iterator[TaskRunner]:  # type: ignore[no-untyped-def]
+    runner = TaskRunner(None)
+    yield runner
+    done: list[bool] = []
+    qloop.create_task(runner.shutdown()).add_done_callback(lambda _t: done.append(True))
+    qtbot.waitUntil(lambda: bool(done), timeout=5000)
+
+
+def test_runner_runs_a_due_dream_once_and_not_again(services, summ, task_runner, qtbot):  # type: ignore[no-untyped-def]
+    """DRM-6: the timer runs the due slot (caught up on its first tick) exactly once."""
+    aid = due_helper(services, summ)
+    dreams = DreamRunner(services, task_runner, interval_ms=25, first_delay_ms=0)
+    assert dreams.load_paused() is False
+    first = dreams.tick()
+    assert first is not None and dreams.tick() is None  # never two at once
+    dreams.start()
+    qtbot.waitUntil(lambda: dreams.runs == 1 and not dreams.running, timeout=5000)
+    assert [o.status for o in dreams.last_outcomes] == ["appended"]
+    assert [c.tag for c in services.dreams.cards(aid)] == [yesterday_utc().isoformat()]
+    ticks = dreams.ticks
+    qtbot.waitUntil(lambda: dreams.ticks >= ticks + 6 and not dreams.running, timeout=5000)
+    assert dreams.runs == 1 and len(summ.requests) == 1 and len(services.dreams.cards(aid)) == 1
+    last = services.dreams.settings(aid).last_run
+    assert last is not None and last.status == "appended"  # recorded as the scheduled run
+    dreams.stop()
+    assert not dreams.active
+
+
+def test_pause_stops_scheduled_dreams_until_resumed(services, summ, task_runner, qtbot):  # type: ignore[no-untyped-def]
+    """APP-4: Pause dreams (tray menu) is stored in ``dreams-paused``; while on, ticks run
+    nothing; after resuming, the due dream runs."""
+    aid = due_helper(services, summ)
+    window = QWidget()
+    qtbot.addWidget(window)
+    quit_action = QAction("&Quit", window)
+    messages: list[str] = []
+    dreams = DreamRunner(services, task_runner, status=lambda text, _ms: messages.append(text),
+                         interval_ms=25, first_delay_ms=0)
+    dreams.load_paused()
+    tray = TrayController(window, dreams, quit_action)
+    assert tray.icon is None  # offscreen: no system tray, the actions still work
+    assert [a.text() for a in tray.menu.actions() if not a.isSeparator()] == [
+        "&Open ChatHub", "&Run due dreams now", "&Pause dreams", "&Quit"]
+    assert all(a.toolTip() for a in (tray.open_action, tray.run_due_action, tray.pause_action))
+    tray.pause_action.trigger()
+    assert tray.pause_action.isChecked() and dreams.paused
+    assert services.settings.get(PAUSE_SETTING) is True
+    assert "paused" in messages[-1]
+    dreams.start()
+    qtbot.waitUntil(lambda: dreams.ticks >= 6 and not dreams.running, timeout=5000)
+    assert dreams.runs == 0 and summ.requests == [] and services.dreams.cards(aid) == []
+    # the pause is remembered across restarts
+    again = DreamRunner(services, task_runner)
+    assert again.load_paused() is True
+    tray.pause_action.trigger()
+    assert not dreams.paused and services.settings.get(PAUSE_SETTING) is False
+    qtbot.waitUntil(lambda: dreams.runs == 1 and not dreams.running, timeout=5000)
+    assert len(services.dreams.cards(aid)) == 1
+    assert "Added card #1" in tray.tooltip()
+    dreams.stop()
+    tray.shutdown()
+
+
+def test_tray_actions_in_the_window_and_close_quits_without_a_tray(window, services, summ, qtbot):  # type: ignore[no-untyped-def]
+    """Run due dreams now from the (tray) menu; the Memory page's last-run line follows.
+    Without a system tray, closing the window still ends the app."""
+    aid = due_helper(services, summ)
+    window.reload_assistants(aid)
+    assert window.tray is not None and window.tray.icon is None
+    assert window.tray.run_due_action in window.assistant_menu.actions()
+    assert window.tray.pause_action in window.assistant_menu.actions()
+    assert window.tray.quit_action is window.quit_action  # one Quit (Ctrl+Q)
+    page = window.open_memory()
+    panel = page.dream_panel
+    qtbot.waitUntil(lambda: panel.loads >= 1 and not window.runner.pending(), timeout=5000)
+    assert "none yet" in panel.last_run_label.text()
+    window.tray.run_due_action.trigger()
+    qtbot.waitUntil(lambda: window.dream_runner.runs == 1 and not window.dream_runner.running, timeout=5000)
+    assert "Added card #1" in window.statusBar().currentMessage()
+    qtbot.waitUntil(lambda: "added a card" in panel.last_run_label.text(), timeout=5000)
+    assert panel.model.rowCount() == 1
+    window.tray.run_due_action.trigger()  # nothing is due any more
+    qtbot.waitUntil(lambda: not window.dream_runner.running, timeout=5000)
+    assert window.statusBar().currentMessage() == "No memory dream is due" and window.dream_runner.runs == 1
+    with qtbot.waitSignal(window.quit_requested, timeout=1000):
+        window.close()
+
+
+class _TrayHere(QSystemTrayIcon):
+    """A desktop that has a system tray."""
+
+    @staticmethod
+    def isSystemTrayAvailable() -> bool:  # noqa: N802 - Qt name
+        return True
+
+
+def test_close_hides_to_the_tray_and_quit_really_quits(qloop, services, qtbot, monkeypatch):  # type: ignore[no-untyped-def]
+    """APP-4: with a tray, closing the window hides it there (the dream timer keeps
+    going); Open ChatHub shows it again; Quit (Ctrl+Q / the tray's Quit) ends the app."""
+    from chathub_desktop.gui.main_window import MainWindow
+
+    monkeypatch.setattr(tray_module, "QSystemTrayIcon", _TrayHere)
+    w = MainWindow(services)
+    w.show()
+    qtbot.waitExposed(w)
+    quits: list[bool] = []
+    w.quit_requested.connect(lambda: quits.append(True))
+    try:
+        assert w.tray is not None and w.tray.icon is not None and w.tray.hides_on_close
+        assert w.quit_action in w.tray.menu.actions()
+        w.close()
+        assert not w.isVisible() and quits == []
+        assert w.dream_runner is not None and w.dream_runner.active  # dreams keep firing
+        w.tray.open_action.trigger()
+        qtbot.waitUntil(w.isVisible, timeout=3000)
+        w.close()
+        assert not w.isVisible() and quits == []
+        w.tray.quit_action.trigger()  # the tray's Quit, with the window hidden
+        assert quits == [True]
+    finally:
+        done: list[bool] = []
+        qloop.create_task(w.shutdown()).add_done_callback(lambda _t: done.append(True))
+        qtbot.waitUntil(lambda: bool(done), timeout=5000)
+        assert w.dream_runner is not None and not w.dream_runner.active
+        w.deleteLater()
