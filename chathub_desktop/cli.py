@@ -178,7 +178,12 @@ def build_parser() -> argparse.ArgumentParser:
     drm = group("dream", "the memory dream and an assistant's dynamic memory cards (DRM)")
     p = drm.add_parser("run-due", help="run every due scheduled dream now (for cron or a systemd timer)",
                        parents=[common])
+    p.add_argument("--even-if-paused", action="store_true", help="run them even while dreams are paused")
     p.set_defaults(func=cmd_dream_run_due)
+    p = drm.add_parser("pause", help="pause scheduled dreams (the window's and run-due's)", parents=[common])
+    p.set_defaults(func=cmd_dream_pause, paused=True)
+    p = drm.add_parser("resume", help="resume scheduled dreams", parents=[common])
+    p.set_defaults(func=cmd_dream_pause, paused=False)
     p = drm.add_parser("run", help="dream over one UTC history day now (default: yesterday)", parents=[common])
     p.add_argument("--assistant", required=True)
     p.add_argument("--day", type=_utc_day, help="YYYY-MM-DD (UTC)")
@@ -685,10 +690,21 @@ def cmd_dream_run_due(args: argparse.Namespace, svc: Services) -> int:
     Exit code 1 when one failed (it is retried at the next cycle)."""
     import asyncio
 
-    outcomes = asyncio.run(svc.dreams.run_due())
+    if svc.dreams.paused() and not args.even_if_paused:
+        _emit(args, [], lambda: print("dreams are paused (`chathub-desktop dream resume`, or --even-if-paused)"))
+        return 0
+    outcomes = asyncio.run(svc.dreams.run_due(even_if_paused=args.even_if_paused))
     _emit_rows(args, [_outcome_json(o) for o in outcomes], outcomes, "no dream is due",
                lambda o: f"assistant {o.assistant_id}, {o.history_day}: {o.status}: {o.message}")
     return 1 if any(o.status == "failed" for o in outcomes) else 0
+
+
+def cmd_dream_pause(args: argparse.Namespace, svc: Services) -> int:
+    """``dream pause`` / ``dream resume`` (APP-4)."""
+    svc.dreams.set_paused(args.paused)
+    _emit(args, {"paused": args.paused},
+          lambda: print("scheduled dreams are paused" if args.paused else "scheduled dreams run again"))
+    return 0
 
 
 def cmd_dream_run(args: argparse.Namespace, svc: Services) -> int:

@@ -93,8 +93,6 @@ from chathub_desktop.services.container import Services
 from chathub_desktop.services.dream_service import CardView, DreamOutcome, DreamSettingsView
 from chathub_desktop.services.errors import NotFound, ServiceError
 
-#: ``services.settings`` key of Pause dreams (tray menu); the panel only shows it.
-PAUSE_SETTING = "dreams-paused"
 #: TaskRunner name of the dream timer's run (tray.DreamRunner); Stop here cancels it.
 RUN_DUE_TASK = "dreams-run-due"
 
@@ -714,7 +712,7 @@ class DreamPanel(QWidget):
 
     def _fetch(self) -> tuple[DreamSettingsView, list[CardView], bool]:
         return (self.svc.dreams.settings(self.assistant_id), self.svc.dreams.cards(self.assistant_id),
-                bool(self.svc.settings.get(PAUSE_SETTING)))
+                self.svc.dreams.paused())
 
     def _start_load(self) -> None:
         if not self._following:

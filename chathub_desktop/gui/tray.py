@@ -28,13 +28,13 @@ from PySide6.QtCore import QObject, QTimer, Signal
 from PySide6.QtGui import QAction, QIcon
 from PySide6.QtWidgets import QMenu, QStyle, QSystemTrayIcon, QWidget
 
-from chathub_desktop.gui.dream_panel import PAUSE_SETTING, RUN_DUE_TASK, outcome_text
+from chathub_desktop.gui.dream_panel import RUN_DUE_TASK, outcome_text
 from chathub_desktop.gui.task_runner import TaskRunner
 from chathub_desktop.services.container import Services
 from chathub_desktop.services.dream_service import DreamOutcome
 from chathub_desktop.services.errors import ServiceError
 
-__all__ = ["FIRST_TICK_MS", "PAUSE_SETTING", "RUN_DUE_TASK", "TICK_MS", "DreamRunner", "TrayController",
+__all__ = ["FIRST_TICK_MS", "RUN_DUE_TASK", "TICK_MS", "DreamRunner", "TrayController",
            "app_icon"]
 
 #: How often the timer checks for a due dream (ms).
@@ -104,7 +104,7 @@ class DreamRunner(QObject):
     def load_paused(self) -> bool:
         """Read the stored Pause dreams state (a quick settings read) and return it."""
         try:
-            paused = bool(self._svc.settings.get(PAUSE_SETTING))
+            paused = self._svc.dreams.paused()
         except ServiceError:
             paused = False
         self._set_paused_state(paused)
@@ -134,7 +134,7 @@ class DreamRunner(QObject):
         """Pause (or resume) the scheduled dreams and store it (``dreams-paused``). A run
         already going finishes. False (and a status message) when it could not be stored."""
         try:
-            self._svc.settings.set(PAUSE_SETTING, bool(paused))
+            self._svc.dreams.set_paused(bool(paused))
         except ServiceError as exc:
             self._status(f"Could not change Pause dreams: {exc}", 8000)
             self.paused_changed.emit(self._paused)  # put the check box back
@@ -173,18 +173,15 @@ class DreamRunner(QObject):
         return self._runner.run(RUN_DUE_TASK, self._run(respect_pause=False, manual=True),
                                 context="Memory dream", quiet=True)
 
-    def _check(self) -> tuple[bool, bool]:
+    def _check(self, even_if_paused: bool) -> tuple[bool, bool]:
         """``(paused, something is due)``; worker thread."""
-        try:
-            paused = bool(self._svc.settings.get(PAUSE_SETTING))
-        except ServiceError:
-            paused = False
-        return paused, bool(self._svc.dreams.due())
+        dreams = self._svc.dreams
+        return dreams.paused(), bool(dreams.due(even_if_paused=even_if_paused))
 
     async def _run(self, *, respect_pause: bool, manual: bool) -> None:
-        paused, due = await self._runner.run_in_thread(self._check)
+        paused, due = await self._runner.run_in_thread(self._check, not respect_pause)
         self._set_paused_state(paused)
-        if (respect_pause and paused) or not due:
+        if not due:
             if manual:
                 self._status("No memory dream is due", 5000)
             return
@@ -193,7 +190,7 @@ class DreamRunner(QObject):
         self._status("Memory dream running…", 0)
         outcomes: list[DreamOutcome] = []
         try:
-            outcomes = await self._svc.dreams.run_due()
+            outcomes = await self._svc.dreams.run_due(even_if_paused=not respect_pause)
         except asyncio.CancelledError:
             self._status("Memory dream stopped; it is tried again later", 6000)
             raise

@@ -82,6 +82,9 @@ FOLD_MAX_TOKENS = 2600
 #: Messages of one topic's history day read for its excerpt (newest first).
 EXCERPT_ROWS = 200
 
+#: The setting that pauses scheduled dreams (on/off; APP-4 "pause dreams").
+PAUSE_SETTING = "dreams-paused"
+
 #: ``DreamOutcome.status`` values.
 APPENDED = "appended"        # a new card was added (maybe with a fold)
 NOTHING = "nothing"          # no active topic with messages on the day, or NO_CHANGES
@@ -390,10 +393,13 @@ class DreamService:
     async def run_day(self, assistant: int | str, day: date) -> DreamOutcome:
         """Dream over history day ``day`` now (not as a scheduled run): append the new
         card, fold by Keep N, store both in one transaction. Returns the outcome; raises
-        :class:`NotFound` for an unknown assistant. ``asyncio.CancelledError`` passes
-        through (Stop) and nothing is written."""
+        :class:`NotFound` for an unknown assistant and :class:`InvalidInput` when its
+        memory is off (MEM-1). ``asyncio.CancelledError`` passes through (Stop) and
+        nothing is written."""
         with self._db.sessions() as s:
             a = AssistantService.row(s, assistant)
+            if not a.memory_enabled:
+                raise InvalidInput(f"memory is off for {a.name}; turn it on (Assistant → Memory) to dream")
             aid, name, keep = a.id, a.name, a.keep_dream_cards
             cards = dm.parse_document(self._body(s, aid))
         self._progress(aid, day, "started")
@@ -490,9 +496,20 @@ class DreamService:
 
     # --- the schedule ----------------------------------------------------------------
 
-    def due(self, now: datetime | None = None) -> list[tuple[int, Slot]]:
+    def paused(self) -> bool:
+        """True while scheduled dreams are paused (the ``dreams-paused`` setting, APP-4)."""
+        return bool(self._settings.get(PAUSE_SETTING))
+
+    def set_paused(self, paused: bool) -> None:
+        """Pause or resume scheduled dreams, for every process on this store (APP-4)."""
+        self._settings.set(PAUSE_SETTING, paused)
+
+    def due(self, now: datetime | None = None, *, even_if_paused: bool = False) -> list[tuple[int, Slot]]:
         """``(assistant id, slot)`` for every assistant (memory on, schedule not off)
-        whose latest slot has not run, failed past its retry delay, or died (DRM-6)."""
+        whose latest slot has not run, failed past its retry delay, or died (DRM-6).
+        Empty while dreams are paused, unless ``even_if_paused`` (an explicit "run now")."""
+        if not even_if_paused and self.paused():
+            return []
         now = now or self._clock()
         out: list[tuple[int, Slot]] = []
         with self._db.sessions() as s:
@@ -552,12 +569,13 @@ class DreamService:
                 row.error = None
                 row.next_retry_at = None
 
-    async def run_due(self, now: datetime | None = None) -> list[DreamOutcome]:
+    async def run_due(self, now: datetime | None = None, *, even_if_paused: bool = False) -> list[DreamOutcome]:
         """Run every due slot once (DRM-6): claim it, dream over its history day, record
         the outcome. A failure is recorded with its retry time (REF-17). Cancelling
-        (Stop) records the run as failed with an immediate retry and re-raises."""
+        (Stop, quitting) records the run as failed, retried after the same back-off, and
+        re-raises. Nothing runs while dreams are paused, unless ``even_if_paused``."""
         outcomes: list[DreamOutcome] = []
-        for aid, slot in self.due(now):
+        for aid, slot in self.due(now, even_if_paused=even_if_paused):
             run_id = self.claim(aid, slot, now)
             if run_id is None:
                 continue
@@ -565,10 +583,6 @@ class DreamService:
                 outcome = await self.run_day(aid, slot.history_day)
             except asyncio.CancelledError:
                 self._record(run_id, DreamOutcome(aid, slot.history_day, FAILED, "stopped before it finished"))
-                with self._db.transaction() as s:
-                    row = s.get(DreamRun, run_id)
-                    if row is not None:
-                        row.next_retry_at = self._clock()
                 raise
             except Exception as exc:  # a bug must not leave the run claimed for 30 minutes
                 log.exception("dream run failed")

@@ -18,8 +18,9 @@ from PySide6.QtWidgets import QSystemTrayIcon, QWidget
 from chathub_desktop.gui import tray as tray_module
 from chathub_desktop.gui.dream_panel import yesterday_utc
 from chathub_desktop.gui.task_runner import TaskRunner
-from chathub_desktop.gui.tray import PAUSE_SETTING, DreamRunner, TrayController
+from chathub_desktop.gui.tray import DreamRunner, TrayController
 from chathub_desktop.services.container import Services
+from chathub_desktop.services.dream_service import PAUSE_SETTING
 from tests.fakes.vendor_server import FakeVendor, Reply
 
 

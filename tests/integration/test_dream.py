@@ -214,6 +214,24 @@ def test_missed_slots_are_caught_up_once_for_the_latest_day(services: Services, 
     assert len(summ.requests) == 1
 
 
+def test_paused_dreams_do_not_run_unless_asked(services: Services, summ: FakeVendor) -> None:
+    """APP-4 "pause dreams": scheduled runs wait; an explicit run-now still goes."""
+    dreams = setup(services, summ)
+    say(services, services.topics.create("Helper").id, "user", "hello", AT)
+    dreams.set_paused(True)
+    assert dreams.due() == [] and run(dreams.run_due()) == []
+    summ.script(card("- Greets first"))
+    assert [o.status for o in run(dreams.run_due(even_if_paused=True))] == ["appended"]
+
+
+def test_memory_off_refuses_a_manual_dream(services: Services, summ: FakeVendor) -> None:
+    dreams = setup(services, summ)
+    services.assistants.update("Helper", memory_enabled=False)
+    with pytest.raises(InvalidInput, match="memory is off"):
+        run(dreams.run_day("Helper", DAY))
+    assert dreams.due() == []
+
+
 # --- DRM-5 / REF-17: failure, hint, retry with back-off --------------------------------------
 def test_failed_run_shows_its_hint_and_retries_after_the_back_off(services: Services, summ: FakeVendor) -> None:
     clock = Clock(NOW)
@@ -366,6 +384,12 @@ def test_cli_dream_commands(services: Services, summ: FakeVendor, capsys: pytest
     assert "HH:MM" in capsys.readouterr().err
     assert main(["dream", "run-due", "--json"]) == 0
     assert isinstance(json.loads(capsys.readouterr().out), list)
+    assert main(["dream", "pause"]) == 0
+    capsys.readouterr()
+    assert main(["dream", "run-due"]) == 0
+    assert "dreams are paused" in capsys.readouterr().out
+    assert main(["dream", "resume"]) == 0
+    capsys.readouterr()
     assert main(["dream", "cards", "--assistant", "Helper"]) == 0
     assert "no dynamic memory yet" in capsys.readouterr().out
     assert main(["dream", "restore", "--assistant", "Helper"]) == 1
