@@ -76,7 +76,7 @@ from PySide6.QtWidgets import (
 from chathub_desktop.gui import confirm
 from chathub_desktop.gui.chat_events import ChatEvents
 from chathub_desktop.gui.error_presenter import ErrorPresenter
-from chathub_desktop.gui.file_dialogs import open_markdown_save_dialog
+from chathub_desktop.gui.file_dialogs import open_memory_export_dialog, open_memory_import_dialog
 from chathub_desktop.gui.task_runner import TaskRunner
 from chathub_desktop.services.container import Services
 from chathub_desktop.services.errors import NotFound, ServiceError
@@ -642,16 +642,23 @@ class MemoryPage(QDialog):
         self.raw_button = self._button("Edit", self.raw_action)
         self.raw_button.setObjectName("rawEditButton")
         self.export_action = QAction("E&xport…", self)
-        self.export_action.setToolTip("Save the memory as a Markdown file")
+        self.export_action.setToolTip("Save this assistant's memory to a file: fixed and dynamic memory with "
+                                      "where each entry came from (JSON or Markdown), or the fixed document alone")
         self.export_action.triggered.connect(self.open_export)
         self.export_button = self._button("Export…", self.export_action)
         self.export_button.setObjectName("exportButton")
+        self.import_action = QAction("&Import…", self)
+        self.import_action.setToolTip("Replace this assistant's memory with a memory file (JSON or Markdown); "
+                                      "a plain Markdown document becomes its fixed memory")
+        self.import_action.triggered.connect(self.open_import)
+        self.import_button = self._button("Import…", self.import_action)
+        self.import_button.setObjectName("importButton")
         self.copy_action = QAction("&Copy", self)
         self.copy_action.setToolTip("Copy the memory document (Markdown) to the clipboard")
         self.copy_action.triggered.connect(self.copy_document)
         self.copy_button = self._button("Copy", self.copy_action)
         self.copy_button.setObjectName("copyButton")
-        for b in (self.add_button, self.raw_button, self.export_button, self.copy_button):
+        for b in (self.add_button, self.raw_button, self.import_button, self.export_button, self.copy_button):
             trow.addWidget(b)
         flay.addLayout(trow)
         self.fixed_intro = QLabel("Facts, preferences and standing instructions this assistant "
@@ -889,7 +896,7 @@ class MemoryPage(QDialog):
 
     def _gone(self, exc: ServiceError) -> None:
         self.show_error(str(exc) if not isinstance(exc, NotFound) else "This assistant no longer exists.")
-        for w in (self.memory_switch, self.add_button, self.raw_button, self.export_button,
+        for w in (self.memory_switch, self.add_button, self.raw_button, self.import_button, self.export_button,
                   self.copy_button, self.list, self.dream_panel):
             w.setEnabled(False)
 
@@ -1223,16 +1230,20 @@ class MemoryPage(QDialog):
 
     # export / copy
     def open_export(self) -> QFileDialog:
-        """Export…: a non-blocking save dialog; the file is written on accept."""
+        """Export…: a non-blocking save dialog with the memory file formats (APP-5); the
+        file is written on accept."""
         name = (self.assistant.name if self.assistant else "assistant").strip() or "assistant"
         safe = "".join(ch if ch.isalnum() or ch in "-_ " else "_" for ch in name).strip()
-        self._export_dialog = open_markdown_save_dialog(self, "Export fixed memory", f"{safe} memory.md",
-                                                        self.export_to)
+        self._export_dialog = open_memory_export_dialog(self, f"{safe} memory", self.export_to)
         return self._export_dialog
 
-    def export_to(self, path: Path) -> bool:
-        """Write the Markdown document to ``path``; False (error shown inline) on failure."""
-        text = self._run("Export", lambda: self.svc.memory.export_markdown(self.assistant_id))
+    def export_to(self, path: Path, fmt: str = "fixed") -> bool:
+        """Write the memory to ``path`` as ``fmt`` (``json``, ``markdown`` or ``fixed``:
+        the fixed document as stored); False (error shown inline) on failure."""
+        if fmt == "fixed":
+            text = self._run("Export", lambda: self.svc.memory.export_markdown(self.assistant_id))
+        else:
+            text = self._run("Export", lambda: self.svc.memory_files.export(self.assistant_id, fmt))
         if not isinstance(text, str):
             return False
         try:
@@ -1241,6 +1252,33 @@ class MemoryPage(QDialog):
             self.show_error(f"Export failed: {exc.strerror or exc} ({path})")
             return False
         self.show_status(f"Exported to {path.name}")
+        return True
+
+    def open_import(self) -> QFileDialog:
+        """Import…: choose a memory file (non-blocking); :meth:`import_from` runs on accept."""
+        self._import_dialog = open_memory_import_dialog(self, self.import_from)
+        return self._import_dialog
+
+    def import_from(self, path: Path, *, confirmed: bool = False) -> bool:
+        """Replace this assistant's memory with the file at ``path`` after a confirmation
+        (skipped when ``confirmed``); one transaction, a bad file changes nothing and its
+        reason is shown inline. False when nothing was imported."""
+        try:
+            text = path.read_text(encoding="utf-8")
+        except (OSError, UnicodeDecodeError) as exc:
+            why = exc.strerror if isinstance(exc, OSError) and exc.strerror else "it is not UTF-8 text"
+            self.show_error(f"Cannot read {path.name}: {why}")
+            return False
+        if not confirmed and not confirm.ask(self, "Import memory",
+                                         f"Replace {self.assistant.name if self.assistant else 'this assistant'}'s "
+                                         f"memory with {path.name}? The dynamic memory it replaces can be "
+                                         "restored; fixed memory cannot.", "Replace"):
+            return False
+        out = self._run("Import", lambda: self.svc.memory_files.import_text(self.assistant_id, text))
+        if out is None:
+            return False
+        self.reload_now()
+        self.show_status(f"Imported {path.name}")
         return True
 
     def copy_document(self) -> None:

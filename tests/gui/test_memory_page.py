@@ -281,6 +281,7 @@ def test_export_and_copy(page, services, assistant, qtbot, tmp_path: Path):  # t
     out = tmp_path / "mem.md"
     dlg = page.open_export()
     assert dlg.isVisible()
+    dlg.selectNameFilter("Fixed memory document only (*.md)")
     dlg.fileSelected.emit(str(out))
     dlg.reject()
     assert out.read_text(encoding="utf-8") == "# Me\n#1: a fact\n"
@@ -288,6 +289,40 @@ def test_export_and_copy(page, services, assistant, qtbot, tmp_path: Path):  # t
     assert QGuiApplication.clipboard().text() == "# Me\n#1: a fact\n"
     assert not page.export_to(tmp_path / "missing-dir" / "x.md")
     assert "Export failed" in page.error_label.text()
+
+
+def test_export_and_import_memory_files(page, services, assistant, qtbot, tmp_path: Path,  # type: ignore[no-untyped-def]
+                                        monkeypatch):
+    """APP-5 from the Memory page: export as JSON, import into another assistant after a
+    confirmation; a broken file shows why and changes nothing."""
+    from chathub_desktop.gui import confirm
+    from chathub_desktop.gui.file_dialogs import MEMORY_EXPORT_FILTERS
+
+    services.memory.save_raw(assistant, "# Me\n#1: a fact\n#2: another")
+    dlg = page.open_export()
+    assert dlg.nameFilters() == list(MEMORY_EXPORT_FILTERS) and page.import_button.toolTip()
+    dlg.reject()
+    out = tmp_path / "mem.json"
+    assert page.export_to(out, "json")
+    assert json.loads(out.read_text(encoding="utf-8"))["fixed"]["document"] == services.memory.document(assistant)
+    other = services.assistants.create("Other").id
+    target = MemoryPage(services, other)
+    qtbot.addWidget(target)
+    target.show()
+    qtbot.waitUntil(lambda: target.loads >= 1, timeout=5000)
+    asked: list[str] = []
+    monkeypatch.setattr(confirm, "ask", lambda _p, _t, text, _a="Delete": asked.append(text) or True)
+    assert target.import_from(out)
+    assert asked and "Replace Other's memory" in asked[0]
+    assert services.memory.document(other) == services.memory.document(assistant)
+    bad = tmp_path / "bad.json"
+    bad.write_text('{"format": "chathub-memory", "version": 7}', encoding="utf-8")
+    assert not target.import_from(bad, confirmed=True)
+    assert "version 7 is not supported" in target.error_label.text()
+    assert services.memory.document(other) == services.memory.document(assistant)
+    target.detach()
+    qtbot.waitUntil(lambda: not target.runner.pending(), timeout=3000)
+    target.close()
 
 
 def test_ten_thousand_entries_without_a_widget_per_entry(qloop, services, assistant, qtbot):  # type: ignore[no-untyped-def]
