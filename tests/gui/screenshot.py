@@ -2,7 +2,8 @@
 
     QT_QPA_PLATFORM=offscreen python -m tests.gui.screenshot [OUT_DIR]
 
-Writes ``docs/screenshot-main-window.png`` (1280×800) and, into OUT_DIR (default
+Writes ``docs/screenshot-main-window.png`` (1280×800), ``docs/screenshot-memory.png``
+(the Memory page with fixed entries, dream cards and a daily schedule) and, into OUT_DIR (default
 ``/tmp/chathub-shots``), the settings, provider form and assistant dialogs. The data: a
 provider on the local fake vendor, an assistant, a ChatGPT export imported (code
 blocks, Markdown, a table, browser tool results, hidden reasoning), and one live
@@ -94,6 +95,31 @@ def build_export(path: Path) -> Path:
     return path
 
 
+def seed_memory(svc, assistant_id: int) -> None:  # type: ignore[no-untyped-def]
+    """Fixed entries, three dream cards (one a folded range) and a daily 02:00 schedule."""
+    from datetime import date
+
+    from chathub_desktop.core import dynamic_memory as dm
+    from chathub_desktop.storage.models import DynamicMemoryDocument, utcnow
+
+    for text in ("Works in Python 3.12 and PySide6 on Debian", "Prefers short answers with the code first",
+                 "Time zone: Europe/Lisbon"):
+        svc.memory.add(assistant_id, text)
+    days = [date(2026, 11, d) for d in (24, 25, 28, 29, 30)]
+    bodies = ["Asks for pytest examples before the explanation; likes fixtures over setup methods.",
+              "- Wants answers as bullet lists\n- Dislikes long introductions",
+              "Writes commit messages in English, Conventional Commits with a why-focused body.",
+              "- Pastes tracebacks and expects the fix first, then the cause\n- Uses ruff and mypy --strict",
+              "Reviews diffs line by line; wants type hints on every public function."]
+    cards: list[dm.Card] = []
+    for d, body in zip(days, bodies, strict=True):
+        cards = dm.append_day_card(cards, d, body)
+    cards = dm.apply_retention(cards, 3)
+    with svc.db.transaction() as s:
+        s.merge(DynamicMemoryDocument(assistant_id=assistant_id, body=dm.render_document(cards), updated_at=utcnow()))
+    svc.dreams.set_schedule(assistant_id, "daily", "02:00")
+
+
 def main(out_dir: Path) -> int:
     """Build the window, grab it and the dialogs; returns 0."""
     import keyring
@@ -170,6 +196,13 @@ def main(out_dir: Path) -> int:
             assert imp is not None
             imp.grab().save(str(out_dir / "import-dialog.png"))
             imp.reject()
+            seed_memory(svc, a.id)
+            page = window.open_memory()
+            assert page is not None
+            page.resize(820, 900)
+            await asyncio.sleep(1.0)
+            page.grab().save(str(REPO / "docs" / "screenshot-memory.png"))
+            page.close()
             await window.shutdown()
 
         loop.run_until_complete(scenario())
