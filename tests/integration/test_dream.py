@@ -201,6 +201,29 @@ def test_two_processes_dream_a_period_at_most_once(tmp_path: Path, summ: FakeVen
         two.close()
 
 
+def test_racing_claims_on_postgresql_let_exactly_one_win(postgres_url: str, summ: FakeVendor) -> None:
+    """DRM-6 on a shared PostgreSQL store: eight threads with their own services claim
+    the same slot at once; one gets it."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    first = open_services(postgres_url)
+    others = [open_services(postgres_url) for _ in range(8)]
+    try:
+        setup(first, summ)
+        say(first, first.topics.create("Helper").id, "user", "hello", AT)
+        (aid, slot), = DreamService(first.db, first.bus, first.providers, first.catalog, first.settings,
+                                    clock=Clock(NOW)).due()
+        racers = [DreamService(o.db, o.bus, o.providers, o.catalog, o.settings, clock=Clock(NOW)) for o in others]
+        with ThreadPoolExecutor(len(racers)) as pool:
+            got = list(pool.map(lambda d: d.claim(aid, slot), racers))
+        assert len([g for g in got if g is not None]) == 1
+        with first.db.sessions() as s:
+            assert s.query(DreamRun).count() == 1
+    finally:
+        for svc in (first, *others):
+            svc.close()
+
+
 def test_missed_slots_are_caught_up_once_for_the_latest_day(services: Services, summ: FakeVendor) -> None:
     clock = Clock(NOW + timedelta(days=3))  # the app was closed for three slots
     dreams = setup(services, summ, clock)
