@@ -50,7 +50,7 @@ from chathub_desktop.services.events import (
     ReplyFinished,
     TopicChanged,
 )
-from chathub_desktop.services.process_identity import PROCESS_ID
+from chathub_desktop.services.process_identity import PROCESS_ID, stream_is_orphaned
 from chathub_desktop.services.provider_service import ProviderService
 from chathub_desktop.services.request_context import (
     MemoryBlockSource,
@@ -195,6 +195,7 @@ class ChatService:
             text.encode("utf-8")
         except UnicodeEncodeError:
             raise InvalidInput("the message contains bytes that are not valid UTF-8") from None
+        self._refuse_if_streaming_elsewhere(topic_id)
         ctx = load_context(self._db, self._catalog, topic_id, self._memory, self._tools)
         require_sendable(ctx)
         assert ctx.provider_id is not None
@@ -229,6 +230,20 @@ class ChatService:
             return out
         finally:
             await client.aclose()
+
+    def _refuse_if_streaming_elsewhere(self, topic_id: int) -> None:
+        """Raise :class:`InvalidInput` when another live ChatHub process (another window,
+        a ``chat send``) is still writing a reply in ``topic_id``: a second request now
+        would go out without that reply (APP-8)."""
+        with self._db.sessions() as s:
+            rows = s.execute(
+                select(Message.sent_by_process, Message.created_at)
+                .where(Message.topic_id == topic_id, Message.status == MessageStatus.STREAMING.value)
+            ).all()
+        now = utcnow()
+        if any(by != PROCESS_ID and not stream_is_orphaned(by, at, now) for by, at in rows):
+            raise InvalidInput("another ChatHub window or command is still writing a reply in this topic; "
+                               "wait for it or stop it there")
 
     async def _pre_send_blocked(self, topic_id: int, out: SendOutcome) -> bool:
         """CMP-13 pre-send compaction; when REF-23 blocks the send, store a context-length

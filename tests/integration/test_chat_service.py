@@ -12,6 +12,7 @@ from chathub_desktop.core.messages import ToolCall, ToolSpec, Usage
 from chathub_desktop.services.container import Services, open_services
 from chathub_desktop.services.errors import InvalidInput
 from chathub_desktop.services.events import ChatEvent, MessageAdded, ReplyDelta, ReplyFinished
+from chathub_desktop.storage.models import Message
 from tests.fakes.memory_keyring import MemoryKeyring
 from tests.fakes.vendor_server import FakeVendor, Reply, openai_error
 
@@ -371,6 +372,25 @@ def test_start_up_leaves_another_live_process_stream_alone(tmp_path: Path, fake_
         assert svc.topics.message(dead).status == "interrupted"
     finally:
         svc.close()
+
+
+def test_send_is_refused_while_another_live_process_streams_into_the_topic(
+        services: Services, fake_vendor: FakeVendor) -> None:
+    """Found by a fresh-user trial: a second ``chat send`` into a topic whose reply
+    another process is still writing would go out without that reply (APP-8)."""
+    import os
+    import socket
+
+    topic = setup_chat(services, fake_vendor)
+    live = services.chat._append(topic, role="assistant", content="still going", status="streaming",
+                                 sent_by_process=f"{socket.gethostname()}:{os.getppid()}:abc")
+    with pytest.raises(InvalidInput, match="still writing a reply"):
+        asyncio.run(services.chat.send(topic, "me too"))
+    assert [m.id for m in services.topics.messages(topic)] == [live]  # nothing stored
+    with services.db.transaction() as s:
+        s.get(Message, live).sent_by_process = f"{socket.gethostname()}:999999999:gone"  # type: ignore[union-attr]
+    fake_vendor.script(Reply(text_chunks=["ok"]))
+    assert asyncio.run(services.chat.send(topic, "now")).status == "complete"
 
 
 def test_a_read_only_store_still_opens_for_reading(tmp_path: Path, fake_vendor: FakeVendor) -> None:
