@@ -217,3 +217,30 @@ def test_app_send_path_streams_stores_usage_and_stops(local_model: LocalModelSer
     assert "context" in (out.error or "")
     contents = [m.content for m in services.topics.messages(topic)]
     assert contents[0] == "Name three colours."
+
+
+def test_a_dream_with_the_real_model_as_history_compress_model(local_model: LocalModelServer, services) -> None:  # type: ignore[no-untyped-def]
+    """The memory dream end to end (DRM-3): yesterday's topic is read, the real model is
+    asked over HTTP, and a dated card (or, if the small model answers NO_CHANGES, a
+    recorded "nothing") results; the topic itself is unchanged (DRM-16)."""
+    from datetime import UTC, datetime, timedelta
+
+    services.providers.add("Local", "openai_compatible", local_model.base_url)
+    services.settings.set("history-compress-model", f"Local/{MODEL_ALIAS}")
+    services.assistants.create("Small", provider="Local", model=MODEL_ALIAS)
+    topic = services.topics.create("Small", title="Colours").id
+    day = datetime.now(UTC).date() - timedelta(days=1)
+    at = datetime.combine(day, datetime.min.time(), tzinfo=UTC) + timedelta(hours=12)
+    for i, (role, text) in enumerate([("user", "Please answer in one short sentence."),
+                                      ("assistant", "Sure."),
+                                      ("user", "Always use British spelling: colour, not color.")]):
+        services.chat._append(topic, role=role, content=text, created_at=at + timedelta(minutes=i))
+    before = [(m.id, m.content) for m in services.topics.messages(topic)]
+    out = asyncio.run(services.dreams.run_day("Small", day))
+    assert out.status in ("appended", "nothing", "duplicate"), out.message
+    cards = services.dreams.cards("Small")
+    if out.status == "appended":
+        assert [c.tag for c in cards] == [day.isoformat()] and cards[0].text.strip()
+    else:
+        assert cards == []
+    assert [(m.id, m.content) for m in services.topics.messages(topic)] == before
