@@ -687,16 +687,29 @@ def _outcome_json(o: Any) -> dict[str, object]:
 
 def cmd_dream_run_due(args: argparse.Namespace, svc: Services) -> int:
     """``dream run-due``: every due scheduled run, each at most once (DRM-6, APP-4).
-    Exit code 1 when one failed (it is retried at the next cycle)."""
-    import asyncio
-
+    Exit code 1 when one failed (it is retried at the next cycle), 130 for Ctrl+C."""
     if svc.dreams.paused() and not args.even_if_paused:
         _emit(args, [], lambda: print("dreams are paused (`chathub-desktop dream resume`, or --even-if-paused)"))
         return 0
-    outcomes = asyncio.run(svc.dreams.run_due(even_if_paused=args.even_if_paused))
+    outcomes = _until_interrupted(svc.dreams.run_due(even_if_paused=args.even_if_paused))
+    if outcomes is None:
+        return 130
+    names = {a.id: a.name for a in svc.assistants.list()}
     _emit_rows(args, [_outcome_json(o) for o in outcomes], outcomes, "no dream is due",
-               lambda o: f"assistant {o.assistant_id}, {o.history_day}: {o.status}: {o.message}")
+               lambda o: f"{names.get(o.assistant_id, o.assistant_id)}, {o.history_day}: {o.status}: {o.message}")
     return 1 if any(o.status == "failed" for o in outcomes) else 0
+
+
+def _until_interrupted(coro: Any) -> Any:
+    """Run ``coro``; Ctrl+C cancels it (the service records a stopped run) and returns
+    None after printing ``[stopped]``."""
+    import asyncio
+
+    try:
+        return asyncio.run(coro)
+    except KeyboardInterrupt:
+        print("\n[stopped]", file=sys.stderr)
+        return None
 
 
 def cmd_dream_pause(args: argparse.Namespace, svc: Services) -> int:
@@ -709,11 +722,12 @@ def cmd_dream_pause(args: argparse.Namespace, svc: Services) -> int:
 
 def cmd_dream_run(args: argparse.Namespace, svc: Services) -> int:
     """``dream run``: dream over one history day now (not a scheduled run)."""
-    import asyncio
     from datetime import UTC, datetime, timedelta
 
     day = args.day or (datetime.now(UTC).date() - timedelta(days=1))
-    out = asyncio.run(svc.dreams.run_day(args.assistant, day))
+    out = _until_interrupted(svc.dreams.run_day(args.assistant, day))
+    if out is None:
+        return 130
     _emit(args, _outcome_json(out), lambda: print(f"{out.status}: {out.message}"))
     return 1 if out.status == "failed" else 0
 
@@ -731,6 +745,7 @@ def cmd_dream_schedule(args: argparse.Namespace, svc: Services) -> int:
     data = {"frequency": view.schedule.frequency, "time_utc": view.schedule.time_utc,
             "weekday": view.schedule.weekday, "keep": view.keep,
             "next_at": view.next_at.isoformat() if view.next_at else None,
+            "due_day": view.due_day.isoformat() if view.due_day else None,
             "last_run": None if last is None else {"history_day": last.history_day.isoformat(),
                                                    "status": last.status, "started_at": last.started_at.isoformat(),
                                                    "error": last.error}}
@@ -742,6 +757,13 @@ def cmd_dream_schedule(args: argparse.Namespace, svc: Services) -> int:
         if last is not None:
             hint = f" ({last.error})" if last.error else ""
             print(f"last scheduled run: {last.started_at:%Y-%m-%d %H:%M} UTC for {last.history_day}: {last.status}{hint}")
+            if last.status == "failed" and last.next_retry_at is not None and view.due_day is None:
+                print(f"retry: from {last.next_retry_at:%Y-%m-%d %H:%M} UTC")
+        if view.due_day is not None:
+            print(f"due now: the dream for {view.due_day} runs at the next check (the open app, or "
+                  "`chathub-desktop dream run-due`)")
+        if view.schedule.enabled and view.next_at is None:
+            print("memory is off for this assistant, so its dreams do not run")
 
     _emit(args, data, human)
     return 0
@@ -772,9 +794,9 @@ def cmd_dream_delete(args: argparse.Namespace, svc: Services) -> int:
 
 def cmd_dream_regenerate(args: argparse.Namespace, svc: Services) -> int:
     """``dream regenerate``: re-run one single-day card's day (DRM-8)."""
-    import asyncio
-
-    out = asyncio.run(svc.dreams.regenerate(args.assistant, args.number))
+    out = _until_interrupted(svc.dreams.regenerate(args.assistant, args.number))
+    if out is None:
+        return 130
     _emit(args, _outcome_json(out), lambda: print(f"{out.status}: {out.message}"))
     return 1 if out.status == "failed" else 0
 

@@ -589,7 +589,9 @@ def _card_cap(card: Card) -> int | None:
 
 
 def append_day_card(cards: Sequence[Card], day: date, body: str) -> list[Card]:
-    """``cards`` plus a new last single-day card for ``day`` (DRM-3).
+    """``cards`` plus a new single-day card for ``day`` (DRM-3), placed before the first
+    single-day card of a later day (so a dream over an older day keeps cards in date
+    order), else last.
 
     ``body`` is the model's text: trimmed, escaped (:func:`escape_body`) and cut to
     SINGLE_CARD_MAX (REF-9). Raises ``ValueError`` when ``day`` already has a single-day
@@ -599,7 +601,9 @@ def append_day_card(cards: Sequence[Card], day: date, body: str) -> list[Card]:
     text = body.strip()
     if not text:
         raise ValueError("a dream card cannot be empty")
-    return [*cards, Card(day_tag(day), cut_to_cap(escape_body(text), SINGLE_CARD_MAX))]
+    new = Card(day_tag(day), cut_to_cap(escape_body(text), SINGLE_CARD_MAX))
+    at = next((i for i, c in enumerate(cards) if c.day is not None and c.day > day), len(cards))
+    return [*cards[:at], new, *cards[at:]]
 
 
 def replace_day_card(cards: Sequence[Card], day: date, body: str) -> list[Card]:

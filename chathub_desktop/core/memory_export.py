@@ -170,6 +170,15 @@ def _parse_json(text: str) -> MemoryFile:
 
 def _parse_markdown(text: str) -> MemoryFile:
     if not text.startswith(_MD_MAGIC):
+        head = text.lstrip()[:1]
+        if head in ("[", "{"):
+            try:
+                json.loads(text)
+            except json.JSONDecodeError:
+                pass
+            else:  # JSON, but not ours: never store it as a memory document
+                raise MemoryFileError("this is JSON but not a ChatHub memory file (a ChatGPT export is "
+                                      "imported with File → Import → ChatGPT export, or `import chatgpt`)")
         return MemoryFile(fixed=text, dynamic=None, plain=True)
     docs: dict[str, str] = {}
     pos = 0
@@ -185,12 +194,12 @@ def _parse_markdown(text: str) -> MemoryFile:
         docs[kind] = text[start:end]
         pos = end + len(close)
     prov_match = _PROVENANCE.search(text, pos)
-    prov: tuple[Provenance, ...] = ()
-    if prov_match is not None:
-        try:
-            prov = _provenance(json.loads(prov_match.group(1)), "provenance")
-        except json.JSONDecodeError:
-            raise MemoryFileError("the provenance comment at the end is not valid JSON") from None
+    if prov_match is None:  # the exporter always ends with it: the file was cut short
+        raise MemoryFileError("the file is damaged: its provenance block at the end is missing or cut off")
+    try:
+        prov = _provenance(json.loads(prov_match.group(1)), "provenance")
+    except json.JSONDecodeError:
+        raise MemoryFileError("the file is damaged: its provenance block at the end is not valid JSON") from None
     title = re.search(r"^# Memory of (.+)$", text[:pos or len(text)], re.M)
     return MemoryFile(fixed=docs.get("fixed"), dynamic=docs.get("dynamic"), provenance=prov,
                       assistant=title.group(1).strip() if title else None)

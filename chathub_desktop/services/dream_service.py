@@ -139,7 +139,8 @@ class LastRun:
 @dataclass(frozen=True)
 class DreamSettingsView:
     """An assistant's dream settings: the :class:`Schedule`, Keep N, the latest
-    scheduled run, the next slot (UTC) and whether a previous version can be restored."""
+    scheduled run, the next slot (UTC), whether a previous version can be restored, and
+    the day of a run due now."""
 
     assistant_id: int
     schedule: Schedule
@@ -147,11 +148,25 @@ class DreamSettingsView:
     last_run: LastRun | None
     next_at: datetime | None
     can_restore: bool
+    #: The history day of a scheduled run that is due now (a catch-up or a retry whose
+    #: time has come), None when nothing is due; always None while memory is off.
+    due_day: date | None = None
 
 
 def _day_bounds(day: date) -> tuple[datetime, datetime]:
     start = datetime.combine(day, time(0, tzinfo=UTC))
     return start, start + timedelta(days=1)
+
+
+def _covering(cards: Sequence[dm.Card], day: date) -> str | None:
+    """Why ``day`` cannot get a new card: it has one, or it is on or before the end of
+    the range card (folded days stay folded; an older day would reorder the range)."""
+    for i, c in enumerate(cards, 1):
+        if c.day == day:
+            return f"{day} already has a dream card (#{i})"
+        if c.span is not None and day <= c.span[1]:
+            return f"{day} is already folded into range card #{i} [{c.display_tag}]"
+    return None
 
 
 def _card_views(cards: Sequence[dm.Card]) -> list[CardView]:
@@ -226,11 +241,14 @@ class DreamService:
                            .order_by(DreamRun.started_at.desc(), DreamRun.id.desc()).limit(1))
             last = None if run is None else LastRun(run.history_day, run.status, run.started_at, run.finished_at,
                                                     run.error, run.next_retry_at)
-            nxt = next_slot(schedule, self._clock())
+            now = self._clock()
+            nxt = next_slot(schedule, now) if a.memory_enabled else None
             row = s.get(DynamicMemoryDocument, a.id)
             can_restore = row is not None and row.backup_body is not None and row.backup_body != row.body
+            slot = latest_slot(schedule, now) if a.memory_enabled else None
+            due_day = slot.history_day if slot is not None and is_due(slot, self._state(s, a.id, slot), now) else None
             return DreamSettingsView(a.id, schedule, a.keep_dream_cards, last,
-                                     nxt.fire_at if nxt else None, can_restore)
+                                     nxt.fire_at if nxt else None, can_restore, due_day)
 
     def set_schedule(self, assistant: int | str, frequency: str, time_utc: str, weekday: int = 0) -> DreamSettingsView:
         """Store the schedule (DRM-2). Raises :class:`InvalidInput` for an unknown
@@ -366,6 +384,8 @@ class DreamService:
     async def _new_card_body(self, summarizer: Summarizer, name: str, day: date,
                              materials: Sequence[dp.TopicMaterial], cards: Sequence[dm.Card]) -> str | None:
         done = await summarizer.complete(dp.dream_request(name, day, materials, dm.copy_text(cards)), CARD_MAX_TOKENS)
+        if not done.text.strip():
+            raise SummarizerFailed("the History Compress model returned an empty answer")
         if done.truncated:
             raise SummarizerFailed("the History Compress model stopped at its token limit before the card was complete")
         return dp.read_dream_answer(done.text)
@@ -402,9 +422,12 @@ class DreamService:
                 raise InvalidInput(f"memory is off for {a.name}; turn it on (Assistant → Memory) to dream")
             aid, name, keep = a.id, a.name, a.keep_dream_cards
             cards = dm.parse_document(self._body(s, aid))
+        if day >= self._clock().date():
+            raise InvalidInput(f"{day} is not over yet (UTC); a dream reads a finished day")
         self._progress(aid, day, "started")
-        if any(c.day == day for c in cards):
-            return self._finish(DreamOutcome(aid, day, EXISTS, f"{day} already has a dream card"))
+        covered = _covering(cards, day)
+        if covered is not None:
+            return self._finish(DreamOutcome(aid, day, EXISTS, covered))
         self._progress(aid, day, "reading")
         materials = self.materials(aid, day)
         if not materials:
@@ -427,8 +450,10 @@ class DreamService:
             fold = await self._fold_body(summarizer, plan)
         number = self._commit_card(aid, day, body, keep, plan, fold)
         if number is None:
-            return self._finish(DreamOutcome(aid, day, EXISTS, f"{day} already has a dream card"))
+            return self._finish(DreamOutcome(aid, day, EXISTS, f"{day} got a dream card meanwhile"))
         how = "" if fold is None else f"; older cards folded ({fold[1]})"
+        if len(body.strip()) > dm.SINGLE_CARD_MAX:
+            how += f"; the model's {len(body.strip()):,} characters were shortened to {dm.SINGLE_CARD_MAX:,}"
         return self._finish(DreamOutcome(aid, day, APPENDED, f"added card #{number} for {day}{how}", number,
                                          None if fold is None else fold[1]))
 
@@ -440,7 +465,7 @@ class DreamService:
         with self._db.transaction() as s:
             self._doc_row(s, aid)
             cards = dm.parse_document(self._body(s, aid))
-            if any(c.day == day for c in cards):
+            if _covering(cards, day) is not None:
                 return None
             cards = dm.append_day_card(cards, day, body)
             now_plan = dm.plan_retention(cards, keep)
@@ -466,6 +491,8 @@ class DreamService:
         for a missing card and :class:`InvalidInput` for a range or legacy card."""
         with self._db.sessions() as s:
             a = AssistantService.row(s, assistant)
+            if not a.memory_enabled:
+                raise InvalidInput(f"memory is off for {a.name}; turn it on (Assistant → Memory) to dream")
             aid, name = a.id, a.name
             cards = dm.parse_document(self._body(s, aid))
         card = cards[self._index(cards, number)]

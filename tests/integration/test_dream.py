@@ -167,6 +167,31 @@ def test_a_day_that_has_a_card_makes_no_call(services: Services, summ: FakeVendo
     assert out.status == "exists" and summ.requests == []
 
 
+def test_a_day_inside_or_before_the_range_card_makes_no_call(services: Services, summ: FakeVendor) -> None:
+    """Found by a fresh-user trial: folded days stay folded; no model call, the range
+    card is untouched, and the message names the card."""
+    dreams = setup(services, summ)
+    seed_cards(services, [DAY - timedelta(days=k) for k in (5, 4, 3)])
+    dreams.set_keep("Helper", 1)  # 25th..26th fold into a range card, 27th stays
+    doc = services.dreams.document("Helper")
+    topic = services.topics.create("Helper").id
+    for back in (4, 30):
+        say(services, topic, "user", "old day", AT - timedelta(days=back))
+        out = run(dreams.run_day("Helper", DAY - timedelta(days=back)))
+        assert out.status == "exists" and "folded into range card #1" in out.message
+    assert summ.requests == [] and services.dreams.document("Helper") == doc
+
+
+def test_a_day_that_is_not_over_is_refused_and_an_empty_answer_fails(services: Services, summ: FakeVendor) -> None:
+    dreams = setup(services, summ)
+    with pytest.raises(InvalidInput, match="not over yet"):
+        run(dreams.run_day("Helper", NOW.date()))
+    say(services, services.topics.create("Helper").id, "user", "hello", AT)
+    summ.script(card(""))
+    out = run(dreams.run_day("Helper", DAY))
+    assert out.status == "failed" and "empty answer" in out.message  # retried later, unlike NO_CHANGES
+
+
 def test_near_duplicate_card_is_skipped_but_the_schedule_marker_commits(
         services: Services, summ: FakeVendor) -> None:
     """DRM-14 / REF-16."""

@@ -99,6 +99,8 @@ def test_a_plain_markdown_document_becomes_owner_fixed_memory(services: Services
     ('{"format": "chathub-memory", "version": 1}', "neither fixed nor dynamic"),
     ("<!-- chathub-memory v1 -->\n<!-- chathub:fixed chars=99 -->\nshort\n<!-- /chathub:fixed -->\n",
      "fixed memory block is damaged"),
+    ("[1, 2, 3]", "JSON but not a ChatHub memory file"),
+    ('[{"title": "a ChatGPT export", "mapping": {}}]', "import chatgpt"),
 ])
 def test_bad_files_say_why_and_write_nothing(services: Services, text: str, reason: str) -> None:
     seed(services)
@@ -107,6 +109,17 @@ def test_bad_files_say_why_and_write_nothing(services: Services, text: str, reas
         services.memory_files.import_text("Source", text)
     assert reason in str(err.value) and len(str(err.value).splitlines()) == 1
     assert snapshot(services, "Source") == before
+
+
+def test_a_markdown_export_cut_short_is_refused(services: Services) -> None:
+    """A Markdown export cut inside its provenance block would lose untrusted marks:
+    refused, nothing written."""
+    seed(services)
+    text = services.memory_files.export("Source", "markdown")
+    services.assistants.create("Copy")
+    with pytest.raises(InvalidInput, match="damaged"):
+        services.memory_files.import_text("Copy", text[: text.index("chathub:provenance") + 100])
+    assert services.memory.document("Copy") == ""
 
 
 _doc_text = st.text(alphabet=st.characters(blacklist_categories=("Cs",)), max_size=200)

@@ -724,3 +724,16 @@ def test_drm7_apply_retention_without_a_model() -> None:
     out = dm.apply_retention(days_cards(4), 2)
     assert [c.kind for c in out] == ["range", "day", "day"] and out[0].tag == rtag(1, 2)
     assert dm.apply_retention(days_cards(2), 2) == days_cards(2)
+
+
+def test_a_card_for_an_older_day_goes_in_date_order() -> None:
+    """Found by a fresh-user trial: a dream over an older day is not appended after
+    newer cards."""
+    from datetime import date
+
+    from chathub_desktop.core import dynamic_memory as dm
+
+    cards = dm.append_day_card([], date(2026, 11, 30), "newest")
+    cards = dm.append_day_card(cards, date(2026, 11, 26), "older")
+    cards = dm.append_day_card(cards, date(2026, 11, 27), "middle")
+    assert [c.tag for c in cards] == ["2026-11-26", "2026-11-27", "2026-11-30"]
