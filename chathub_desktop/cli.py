@@ -653,7 +653,10 @@ def cmd_memory_export(args: argparse.Namespace, svc: Services) -> int:
     else:
         text = svc.memory_files.export(args.assistant, args.format)
     if args.output is None:
-        sys.stdout.write(text)
+        if getattr(args, "json", False) and args.format != "json":
+            print(json.dumps({"format": args.format, "text": text}, ensure_ascii=False, indent=2))
+        else:
+            sys.stdout.write(text)
         return 0
     try:
         args.output.write_text(text, encoding="utf-8")
@@ -735,6 +738,16 @@ def cmd_dream_run(args: argparse.Namespace, svc: Services) -> int:
 def cmd_dream_schedule(args: argparse.Namespace, svc: Services) -> int:
     """``dream schedule``: show, or set frequency/time/weekday and Keep N (DRM-2, DRM-7)."""
     view = svc.dreams.settings(args.assistant)
+    if args.time is not None and not args.time.strip():
+        raise CommandError("--time cannot be empty; give HH:MM in UTC")
+    freq = args.frequency or view.schedule.frequency
+    notes = []
+    if args.weekday is not None and freq != "weekly":
+        notes.append("note: --weekday only matters for --frequency weekly")
+    if (args.time or args.weekday is not None) and freq == "off":
+        notes.append("note: the schedule is off; add --frequency daily or weekly to dream")
+    for line in notes:
+        print(line, file=sys.stderr)
     if args.frequency or args.time or args.weekday is not None:
         sch = view.schedule
         view = svc.dreams.set_schedule(args.assistant, args.frequency or sch.frequency, args.time or sch.time_utc,
@@ -867,6 +880,15 @@ def cmd_settings_list(args: argparse.Namespace, svc: Services) -> int:
     return 0
 
 
+def _fail(args: argparse.Namespace, exc: BaseException) -> int:
+    """The one-line reason on stderr (and ``{"error": reason}`` on stdout with
+    ``--json``, for scripts); exit code 1."""
+    print(f"{PROG}: error: {exc}", file=sys.stderr)
+    if getattr(args, "json", False):
+        print(json.dumps({"error": str(exc)}, ensure_ascii=False))
+    return 1
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Entry point of the ``chathub-desktop`` script. Returns the exit code."""
     if argv is None:
@@ -884,13 +906,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         svc = open_services(getattr(args, "database_url", None), getattr(args, "data_dir", None))
     except (DatabaseError, ValueError, OSError) as exc:
-        print(f"{PROG}: error: {exc}", file=sys.stderr)
-        return 1
+        return _fail(args, exc)
     try:
         return int(func(args, svc))
     except (ServiceError, CommandError) as exc:
-        print(f"{PROG}: error: {exc}", file=sys.stderr)
-        return 1
+        return _fail(args, exc)
     except BrokenPipeError:  # e.g. `topic list | head -1`: stop quietly
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         return 0

@@ -350,3 +350,12 @@ def test_model_cards_beat_the_catalog_for_chat_and_summarizer(
     assert {r["model"] for r in rows} == {"my-8k", "x"}
     code, _, err = run(capsys, "model", "set", "z", "--context-window", "0")
     assert code == 1 and "context window" in err
+
+
+def test_json_errors_are_json_on_stdout(capsys: pytest.CaptureFixture[str]) -> None:
+    """With --json a refused command also prints ``{"error": reason}`` for scripts."""
+    import json
+
+    code, out, err = run(capsys, "topic", "show", "999", "--json")
+    assert code == 1 and "error" in err
+    assert "999" in json.loads(out)["error"]
