@@ -656,6 +656,9 @@ class MainWindow(QMainWindow):
         exc = task.exception()
         if isinstance(exc, ServiceError) and topic_id == self._topic_id and not self.composer.text():
             self.composer.set_text(text)  # nothing was stored: give the draft back
+        notice = getattr(task.result(), "notice", None) if exc is None else None
+        if notice:
+            self.show_status(f"Reply {notice}", 15000)
 
     def stop_current(self) -> None:
         """Esc: stop the reply streaming into the open topic, else its compaction."""

@@ -11,7 +11,15 @@
 from __future__ import annotations
 
 from PySide6.QtCore import QModelIndex, QPoint, Qt, QTimer, Signal
-from PySide6.QtGui import QAction, QGuiApplication, QKeySequence, QMouseEvent, QResizeEvent
+from PySide6.QtGui import (
+    QAction,
+    QGuiApplication,
+    QKeySequence,
+    QMouseEvent,
+    QPainter,
+    QPaintEvent,
+    QResizeEvent,
+)
 from PySide6.QtWidgets import QAbstractItemView, QFrame, QListView, QMenu, QWidget
 
 from chathub_desktop.gui.message_delegate import MessageDelegate, is_collapsible
@@ -19,6 +27,8 @@ from chathub_desktop.gui.message_list_model import ExpandedRole, MessageListMode
 
 #: Pixels from the bottom that still count as "at the bottom".
 STICKY_PX = 24
+#: What an open topic without messages shows.
+EMPTY_TEXT = "No messages yet.\nType below and press Ctrl+Enter to start."
 
 
 class MessageListView(QListView):
@@ -115,6 +125,15 @@ class MessageListView(QListView):
     def _on_data_changed(self, top_left: QModelIndex, _bottom_right: QModelIndex, _roles: list[int]) -> None:
         # the row's height may have changed (streamed text, expanded): re-layout
         self.delegate.sizeHintChanged.emit(top_left)
+
+    def paintEvent(self, e: QPaintEvent) -> None:
+        """The bubbles; an open topic without messages shows :data:`EMPTY_TEXT` instead."""
+        super().paintEvent(e)
+        if self._model.rowCount() == 0 and self._model.topic_id is not None:
+            p = QPainter(self.viewport())
+            p.setPen(self.palette().placeholderText().color())
+            p.drawText(self.viewport().rect(), int(Qt.AlignmentFlag.AlignCenter), EMPTY_TEXT)
+            p.end()
 
     def resizeEvent(self, e: QResizeEvent) -> None:
         """Keep the bottom in view across width changes when the user was there."""

@@ -146,3 +146,31 @@ def test_each_topic_keeps_its_draft_and_active_topics_rise(window, services, fak
     qtbot.waitUntil(lambda: _last(window).status == "complete", timeout=5000)
     window.select_topic(newer.id)
     assert window.composer.text() == "draft for newer"
+
+
+def test_a_reply_cut_at_max_tokens_says_so(window, services, fake_vendor, qtbot):  # type: ignore[no-untyped-def]
+    """The status bar and the bubble's usage line tell a cut-off reply from a finished one."""
+    from chathub_desktop.gui.message_delegate import usage_text
+
+    fake_vendor.script(Reply(text_chunks=["Half an an"], finish_reason="length"))
+    _setup(window, services, fake_vendor)
+    window.composer.set_text("Tell me everything")
+    window.composer.send_button.click()
+    qtbot.waitUntil(lambda: "max tokens" in window.statusBar().currentMessage(), timeout=5000)
+    assert "cut off at max tokens" in usage_text(window.message_model.message_at(1))
+
+
+def test_an_open_topic_without_messages_says_how_to_start(window, services, qtbot):  # type: ignore[no-untyped-def]
+    from chathub_desktop.gui.message_list_view import EMPTY_TEXT
+
+    services.assistants.create("Empty")
+    window.reload_assistants()
+    window.new_topic()
+    qtbot.waitUntil(lambda: window.message_model.topic_id is not None, timeout=3000)
+    assert window.message_model.rowCount() == 0 and "Ctrl+Enter" in EMPTY_TEXT
+    window.resize(900, 600)
+    img = window.message_view.grab().toImage()
+    bg = img.pixelColor(2, 2)
+    mid = img.height() // 2
+    inked = sum(img.pixelColor(x, y) != bg for x in range(img.width()) for y in range(mid - 20, mid + 20, 2))
+    assert inked > 50  # the hint is painted in the middle of the empty view
