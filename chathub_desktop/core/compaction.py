@@ -130,17 +130,18 @@ def unreachable_fingerprint(last_message_id: int | None, summary: str, model: st
     return hashlib.sha256(raw).hexdigest()
 
 
-def breaker_open(failure_count: int, cooldown_until_epoch: float | None, now_epoch: float) -> bool:
-    """NUM-8: automatic runs are skipped while a cooldown (set after
-    :data:`MAX_FAILURES` failures) has not expired. Times are POSIX seconds."""
-    return cooldown_until_epoch is not None and now_epoch < cooldown_until_epoch and failure_count >= MAX_FAILURES
+def breaker_open(failure_count: int, cooldown_until_epoch: float | None, now_epoch: float,
+                 max_failures: int = MAX_FAILURES) -> bool:
+    """NUM-8: automatic runs are skipped while a cooldown (set after ``max_failures``
+    failures, default :data:`MAX_FAILURES`) has not expired. Times are POSIX seconds."""
+    return cooldown_until_epoch is not None and now_epoch < cooldown_until_epoch and failure_count >= max_failures
 
 
-def after_failure(failure_count: int, now_epoch: float) -> tuple[int, float | None]:
+def after_failure(failure_count: int, now_epoch: float, max_failures: int = MAX_FAILURES) -> tuple[int, float | None]:
     """New ``(failure_count, cooldown_until_epoch)`` after a failed run (NUM-8): the count
-    grows; from :data:`MAX_FAILURES` on, a 5-minute cooldown starts now."""
+    grows; from ``max_failures`` on, a 5-minute cooldown starts now."""
     count = failure_count + 1
-    return count, (now_epoch + COOLDOWN_SECONDS if count >= MAX_FAILURES else None)
+    return count, (now_epoch + COOLDOWN_SECONDS if count >= max_failures else None)
 
 
 # --- the history index --------------------------------------------------------------
@@ -337,7 +338,9 @@ TRIGGER_MANUAL = "manual"
 TRIGGER_TOKEN = "token_threshold"
 TRIGGER_MESSAGE_COUNT = "message_count"
 TRIGGER_OVERFLOW = "overflow"
-TRIGGERS = frozenset({TRIGGER_MANUAL, TRIGGER_TOKEN, TRIGGER_MESSAGE_COUNT, TRIGGER_OVERFLOW})
+#: The threshold policy's pre-send run (NUM-3).
+TRIGGER_THRESHOLD = "threshold"
+TRIGGERS = frozenset({TRIGGER_MANUAL, TRIGGER_TOKEN, TRIGGER_MESSAGE_COUNT, TRIGGER_OVERFLOW, TRIGGER_THRESHOLD})
 
 
 @dataclass(frozen=True, slots=True)

@@ -65,7 +65,10 @@ class AssemblyInput:
     - ``history_limit``: keep at most this many history messages (``None`` = all);
       the cut never starts on a tool result whose call was dropped.
     - ``memory_block`` / ``summary_block``: text appended to the system message
-      (MEM-8 order: memory, then the topic summary); empty until those issues land.
+      (MEM-8 order: memory, then the topic summary).
+    - ``summary_turns``: the (user, assistant) pair that carries the summary instead
+      when the threshold policy wrote it (NUM-7: system, summary, acknowledgement,
+      recent turns); ``summary_block`` is then empty.
     - ``tools``: tool schemas offered with the request.
     - ``model``: the chat model id, for image token formulas (TOK-5); ``""`` = unknown
       (every image gets the fixed allowance).
@@ -79,6 +82,7 @@ class AssemblyInput:
     history_limit: int | None = None
     memory_block: str = ""
     summary_block: str = ""
+    summary_turns: tuple[ChatMessage, ...] = ()
     tools: tuple[ToolSpec, ...] = field(default=())
     model: str = ""
 
@@ -206,6 +210,9 @@ def assemble_request(inp: AssemblyInput, count: CountFn, *, use_cached: bool = T
             parts.append(PlanPart("memory", count(inp.memory_block)))
         if inp.summary_block:
             parts.append(PlanPart("summary", count(inp.summary_block)))
+    if inp.summary_turns:
+        messages.extend(inp.summary_turns)
+        parts.append(PlanPart("summary", sum(message_tokens(m, count) for m in inp.summary_turns)))
     if inp.tools:
         parts.append(PlanPart("tools", tools_tokens(inp.tools, count)))
 

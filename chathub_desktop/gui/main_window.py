@@ -82,6 +82,7 @@ TRIGGER_TEXT = {
     "token_threshold": "Token auto-compact",
     "message_count": "History limit compaction",
     "overflow": "Overflow rescue",
+    "threshold": "Threshold compaction",
 }
 
 

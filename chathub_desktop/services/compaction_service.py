@@ -30,6 +30,8 @@ from dataclasses import asdict, dataclass, field
 from datetime import UTC, datetime
 
 from chathub_desktop.core import compaction as cc
+from chathub_desktop.core import threshold_compaction as tc
+from chathub_desktop.core.messages import Role
 from chathub_desktop.core.request_assembly import assemble_request, template_overhead
 from chathub_desktop.providers.catalog import ModelCatalog
 from chathub_desktop.services.errors import InvalidInput, ServiceError
@@ -47,7 +49,7 @@ from chathub_desktop.services.summarizer import (
 from chathub_desktop.services.tool_registry import ToolRegistry
 from chathub_desktop.services.views import SummaryView
 from chathub_desktop.storage.database import Database
-from chathub_desktop.storage.models import Assistant, Topic, TopicCompaction, utcnow
+from chathub_desktop.storage.models import Assistant, Provider, Topic, TopicCompaction, utcnow
 
 log = logging.getLogger(__name__)
 
@@ -259,6 +261,8 @@ class CompactionService:
         ctx = self.load(topic_id)
         if not ctx.regular:
             return PreSendResult()
+        if ctx.threshold.enabled:
+            return await self._threshold_before_send(ctx)
         outcomes: list[CompactionOutcome] = []
         left = cc.MAX_PRESEND_BATCHES
         window = ctx.window
@@ -295,6 +299,96 @@ class CompactionService:
                 "Compact the topic, shorten the message or start a new topic."
             )
         return PreSendResult(tuple(outcomes), blocked, message, estimate, ctx.input_budget)
+
+    # --- the threshold policy (NUM-1 … NUM-10) --------------------------------------------
+    @staticmethod
+    def threshold_estimate(ctx: TopicContext) -> int:
+        """NUM-4: the heuristic size of the next request (prepared messages and tool
+        schemas; about one token per three characters, 4,096 per image), tokens."""
+        plan = assemble_request(ctx.base_input, ctx.counter.count)
+        return tc.estimate_tokens(plan.messages, ctx.base_input.tools)
+
+    async def _threshold_before_send(self, ctx: TopicContext) -> PreSendResult:
+        """NUM-3: when the estimate is above ``max(1, window − buffer)``, summarize the
+        older complete turns with the chat model (NUM-6, NUM-9, NUM-10) and keep the
+        recent ones (NUM-7). NUM-5: when the latest turn, the system message and the
+        tools alone exceed that budget, the send is blocked with a clear message."""
+        cfg = ctx.threshold
+        limit = tc.threshold(ctx.card.context_window, cfg.buffer_tokens)
+        estimate = self.threshold_estimate(ctx)
+        outcomes: list[CompactionOutcome] = []
+        if estimate > limit:
+            out = await self._threshold_run(ctx, limit, estimate)
+            if out is not None:
+                outcomes.append(out)
+                ctx = self.load(ctx.topic_id)
+                estimate = self.threshold_estimate(ctx)
+        if estimate <= limit:
+            return PreSendResult(tuple(outcomes), False, "", estimate, limit)
+        plan = assemble_request(ctx.base_input, ctx.counter.count)
+        system = [m for m in plan.messages if m.role is Role.SYSTEM]
+        rest = [m for m in plan.messages if m.role is not Role.SYSTEM]
+        try:
+            tc.fit_history(system, rest, ctx.base_input.tools, limit)
+        except tc.RequestTooLarge as exc:
+            return PreSendResult(tuple(outcomes), True, str(exc), estimate, limit)
+        return PreSendResult(tuple(outcomes), False, "", estimate, limit)
+
+    async def _threshold_run(self, ctx: TopicContext, limit: int, estimate: int) -> CompactionOutcome | None:
+        """One threshold compaction (NUM-6 … NUM-10), guarded by the breaker (NUM-8);
+        None when the breaker is open or nothing can be split off."""
+        cfg = ctx.threshold
+        with self._db.sessions() as s:
+            st = s.get(TopicCompaction, ctx.topic_id)
+            count = (st.failure_count or 0) if st is not None else 0
+            until = st.cooldown_until if st is not None else None
+        now = self._clock()
+        if cc.breaker_open(count, until.timestamp() if until else None, now.timestamp(), cfg.max_failures):
+            return None
+        start = 0
+        if ctx.cursor_message_id is not None and ctx.index is not None:
+            pos = ctx.index.position(ctx.cursor_message_id)
+            start = pos + 1 if pos is not None else 0
+        rows = [h for h in ctx.history[start:] if h.sendable and h.message.role is not Role.SYSTEM]
+        split = tc.split_point([h.message for h in rows], cfg.keep_recent)
+        base = dict(topic_id=ctx.topic_id, trigger=cc.TRIGGER_THRESHOLD, input_budget=limit, high=1.0, low=1.0)
+        if split is None or split == 0 or ctx.provider_id is None or ctx.provider_kind is None:
+            return None
+        older = rows[:split]
+        with self._db.sessions() as s:
+            provider = s.get(Provider, ctx.provider_id)
+            provider_name = provider.name if provider is not None else "chat model"
+        target = SummarizerTarget(provider_id=ctx.provider_id, provider_name=provider_name, kind=ctx.provider_kind,
+                                  model=ctx.model, card=ctx.card, window=ctx.card.context_window)
+        messages = tc.summary_request(tc.shortened_view([h.message for h in older]), ctx.summary or None)
+        self._bus.publish(CompactionProgress(ctx.topic_id, cc.TRIGGER_THRESHOLD, "started"))
+        summary: str | None = None
+        why = ""
+        try:
+            done = await Summarizer(self._providers, target).complete(messages, tc.SUMMARY_MAX_TOKENS)
+            summary = None if done.truncated else tc.extract_summary(done.text)
+            why = "the model stopped at its token limit" if done.truncated else "the model returned an empty summary"
+        except SummarizerFailed as exc:
+            why = str(exc).replace("History Compress model", "chat model")
+        finally:
+            status = COMPACTED if summary else FAILED
+            self._bus.publish(CompactionProgress(ctx.topic_id, cc.TRIGGER_THRESHOLD, "finished", status=status))
+        if summary is None:
+            out = CompactionOutcome(status=FAILED, message=f"threshold compaction failed: {why}",
+                                    before_tokens=estimate, after_tokens=estimate,
+                                    cursor_message_id=ctx.cursor_message_id, model=target.label, reason="summarizer",
+                                    **base)  # type: ignore[arg-type]
+            self._record(ctx, out, None, failed=True, max_failures=cfg.max_failures)
+            return out
+        if not self._commit(ctx, summary, older[-1].id, target, success=True):
+            return None
+        after = self.threshold_estimate(self.load(ctx.topic_id))
+        out = CompactionOutcome(status=COMPACTED, message=f"summarized {len(older)} older messages with the chat model",
+                                before_tokens=estimate, after_tokens=after, cursor_message_id=older[-1].id,
+                                batches=1, covered_messages=len(older), model=target.label, **base)  # type: ignore[arg-type]
+        self._record(ctx, out, None)
+        self._changed(ctx.topic_id)
+        return out
 
     # --- summary viewer (CMP-18, CMP-17, CMP-20) ----------------------------------------
     def summary(self, topic_id: int) -> SummaryView:
@@ -582,7 +676,8 @@ class CompactionService:
         return out
 
     def _record(self, ctx: TopicContext, out: CompactionOutcome, plan: cc.CompactionPlan | None, *,
-                remember_unreachable: bool = False, failed: bool = False) -> None:
+                remember_unreachable: bool = False, failed: bool = False,
+                max_failures: int = cc.MAX_FAILURES) -> None:
         """Append the debug-log entry (CMP-17), count a failure (NUM-8), remember an
         unreachable target for the unchanged chat (CMP-7); emit ``planner_settled``."""
         now = self._clock()
@@ -610,7 +705,7 @@ class CompactionService:
                 s.add(st)
             st.debug_log = cc.append_debug(st.debug_log or [], entry)
             if failed:
-                count, until = cc.after_failure(st.failure_count or 0, now.timestamp())
+                count, until = cc.after_failure(st.failure_count or 0, now.timestamp(), max_failures)
                 st.failure_count = count
                 st.cooldown_until = datetime.fromtimestamp(until, UTC) if until is not None else None
             if remember_unreachable and out.trigger == cc.TRIGGER_TOKEN:

@@ -406,7 +406,7 @@ class EstimateService:
         covered = tuple(getattr(ctx, "covered_ids", ()) or ())
         capped = len(getattr(window, "capped", ()) or ())
         dropped_by_limit = len(set(plan.dropped_ids) - set(covered)) + capped
-        has_summary = bool(inp.summary_block)
+        has_summary = bool(inp.summary_block or inp.summary_turns)
         history = HistoryWindowView(
             included=len(plan.included_ids),
             dropped_by_limit=dropped_by_limit,
@@ -486,7 +486,7 @@ class EstimateService:
             history=base.history,
             anchor=anchor,
             cache=base.cache,
-            has_summary=bool(base.inp.summary_block),
+            has_summary=bool(base.inp.summary_block or base.inp.summary_turns),
             window_known=ctx.card.known,
         )
 

@@ -14,6 +14,7 @@ large windows (``window``).
 from __future__ import annotations
 
 import json
+import os
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 from typing import Protocol
@@ -21,6 +22,7 @@ from typing import Protocol
 from sqlalchemy import select, update
 from sqlalchemy.orm import Session
 
+from chathub_desktop.core import threshold_compaction as tc
 from chathub_desktop.core.budget import input_budget
 from chathub_desktop.core.compaction import (
     LARGE_WINDOW_BUDGET,
@@ -108,6 +110,9 @@ class TopicContext:
     archives_enabled: bool = False
     archives: tuple[dict[str, str], ...] = ()
     fixed_tokens: int = 0
+    #: The threshold compaction policy (NUM-1): when enabled, it replaces the watermark
+    #: triggers and the summary is sent as a recap turn (NUM-7).
+    threshold: tc.ThresholdConfig = tc.ThresholdConfig()
 
     @property
     def regular(self) -> bool:
@@ -205,6 +210,7 @@ def load_context(
         state = s.get(TopicCompaction, topic.id) if topic.kind == "regular" else None
         archives_row = s.get(AppSetting, ARCHIVES_SETTING)
         archives_on = bool(archives_row.value) if archives_row is not None else False
+        threshold = threshold_config(s)
         ctx = TopicContext(
             topic_id=topic.id,
             assistant_id=assistant.id,
@@ -231,11 +237,24 @@ def load_context(
             archives_enabled=archives_on,
             archives=tuple(dict(a) for a in (state.archives or ()) if isinstance(a, dict))
             if state is not None else (),
+            threshold=threshold,
         )
         limit = assistant.history_limit if assistant.history_limit_enabled else None
     block = memory.injection_block(ctx.assistant_id, counter.count) if memory is not None else ""
     specs = tools.specs(ctx.assistant_id) if tools is not None else ()
     return _with_window(ctx, limit, block, specs)
+
+
+def threshold_config(s: Session) -> tc.ThresholdConfig:
+    """The threshold policy's settings (``compact-*`` app settings), overridden by the
+    ``COMPACT_*`` / ``DISABLE_AUTO_COMPACT`` environment variables (NUM-1). Raises
+    :class:`InvalidInput` naming a bad value."""
+    keys = ("compact-enabled", "compact-buffer-tokens", "compact-keep-recent", "compact-max-failures")
+    stored = {k: row.value for k in keys if (row := s.get(AppSetting, k)) is not None}
+    try:
+        return tc.config_from(os.environ, stored)
+    except ValueError as exc:
+        raise InvalidInput(f"threshold compaction: {exc}") from None
 
 
 def _with_window(
@@ -258,6 +277,9 @@ def _with_window(
         summary, cursor, model = "", None, None
     lines = archive_lines(ctx.archives, summary) if (ctx.regular and ctx.archives_enabled and not stale) else []
     block = summary_block(summary, lines) if ctx.regular else ""
+    turns: tuple[ChatMessage, ...] = ()
+    if ctx.threshold.enabled and block and summary.strip():  # NUM-7: system, recap, acknowledgement, recent
+        turns, block = tuple(tc.active_history(summary.strip(), ())), ""
     count = ctx.counter.count
     template = ctx.base_input.input_template
     fixed = 0
@@ -282,6 +304,7 @@ def _with_window(
         history_limit=window.kept,
         memory_block=memory_block,
         summary_block=block,
+        summary_turns=turns,
         tools=specs,
     )
     return replace(

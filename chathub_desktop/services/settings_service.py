@@ -16,11 +16,19 @@ KNOWN_SETTINGS: dict[str, object] = {
     "compaction-archives": False,
     # APP-4 / DRM-6: the desktop app's dream timer is paused (tray → Pause dreams; on/off).
     "dreams-paused": False,
+    # NUM-1/3/6/8: the threshold compaction policy (off by default; the COMPACT_* and
+    # DISABLE_AUTO_COMPACT environment variables override these, as in Numi Chat).
+    "compact-enabled": False,
+    "compact-buffer-tokens": 13_000,
+    "compact-keep-recent": 12,
+    "compact-max-failures": 3,
 }
 
 #: Settings whose value is ``PROVIDER/MODEL`` (a bare model id is allowed for the summarizer).
 _MODEL_SETTINGS = frozenset({"history-compress-model"})
-_BOOL_SETTINGS = frozenset({"compaction-archives", "dreams-paused"})
+_BOOL_SETTINGS = frozenset({"compaction-archives", "dreams-paused", "compact-enabled"})
+#: Whole-number settings and their smallest allowed value.
+_INT_SETTINGS = {"compact-buffer-tokens": 0, "compact-keep-recent": 1, "compact-max-failures": 1}
 
 
 class SettingsService:
@@ -40,7 +48,9 @@ class SettingsService:
     def set(self, key: str, value: object) -> None:
         """Store ``value`` for ``key`` (``None`` resets to the default). A
         ``history-compress-model`` value ``PROVIDER/MODEL`` must name a configured provider;
-        ``compaction-archives`` and ``dreams-paused`` take on/off. Raises :class:`InvalidInput`."""
+        ``compaction-archives``, ``dreams-paused`` and ``compact-enabled`` take on/off;
+        ``compact-buffer-tokens`` (≥ 0), ``compact-keep-recent`` and ``compact-max-failures``
+        (≥ 1) take whole numbers. Raises :class:`InvalidInput`."""
         if key not in KNOWN_SETTINGS:
             raise InvalidInput(f"unknown setting {key!r}; known: {', '.join(sorted(KNOWN_SETTINGS))}")
         if key in _MODEL_SETTINGS and value is not None:
@@ -50,6 +60,13 @@ class SettingsService:
             if v not in ("1", "0", "true", "false", "yes", "no", "on", "off"):
                 raise InvalidInput(f"{key} expects on/off, got {value!r}")
             value = v in ("1", "true", "yes", "on")
+        if key in _INT_SETTINGS and value is not None:
+            try:
+                value = int(str(value).strip().replace(",", "").replace("_", ""))
+            except ValueError:
+                raise InvalidInput(f"{key} expects a whole number, got {value!r}") from None
+            if value < _INT_SETTINGS[key]:
+                raise InvalidInput(f"{key} must be at least {_INT_SETTINGS[key]}, got {value}")
         with self._db.transaction() as s:
             row = s.get(AppSetting, key)
             if value is None:

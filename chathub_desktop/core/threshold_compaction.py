@@ -1,0 +1,430 @@
+"""Threshold compaction (the Numi Chat rules, SPEC NUM-1..NUM-10).
+
+An alternative, opt-in compaction policy: once the estimated request size passes
+``window - buffer`` tokens, older complete turns are summarized by the chat model and
+replaced in the *active* history by one summary message plus a short acknowledgement.
+Stored messages are never touched; that is the caller's business.
+
+Pure functions and frozen dataclasses only: no I/O, no clock, no environment reads
+(the environment comes in as a :class:`~collections.abc.Mapping`).
+
+Units: every ``*_tokens``, ``window`` and ``budget`` value is in estimated tokens
+(:func:`estimate_tokens`); every ``*_CHARS`` cap is in characters (code points).
+
+Vocabulary: a *turn* is a user message and every message up to the next user message;
+non-user messages before the first user message form a leading unit of their own.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import re
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from itertools import accumulate
+
+from chathub_desktop.core.messages import ChatMessage, Role, ToolSpec
+
+# --- constants (SPEC ids in comments) -----------------------------------------------
+#: Tokens reserved below the context window (NUM-3).
+DEFAULT_BUFFER_TOKENS = 13_000
+#: Non-system messages kept verbatim after a compaction (NUM-6).
+DEFAULT_KEEP_RECENT = 12
+#: Failed or empty summaries before the breaker opens (NUM-8).
+DEFAULT_MAX_FAILURES = 3
+#: Retry cooldown after the breaker opens, seconds (NUM-8).
+COOLDOWN_SECONDS = 300
+#: Flat estimate per attached image part, tokens (NUM-4).
+IMAGE_TOKENS = 4096
+#: Output tokens asked for a threshold summary (NUM-9).
+SUMMARY_MAX_TOKENS = 2048
+#: Estimated characters per token (NUM-4).
+CHARS_PER_TOKEN = 3
+#: Shortened-view caps, characters (NUM-10).
+MESSAGE_CHARS, TOOL_ARG_CHARS, TOOL_RESULT_CHARS = 3000, 300, 600
+#: Marker that ends a cut text in the shortened view (counted inside the cap, NUM-10).
+CUT_MARKER = "…"
+#: Placeholder written instead of image data in the shortened view (NUM-10).
+IMAGE_PLACEHOLDER = "[image]"
+#: Assistant reply placed after the summary in the active history (NUM-7).
+ACKNOWLEDGEMENT = "Understood, I will continue from that summary."
+#: First line of the user-role message that carries the summary (NUM-7).
+SUMMARY_PREFIX = "Recap of our conversation so far:"
+#: Minimum number of non-system messages beyond ``keep_recent`` (NUM-6).
+MIN_EXTRA_MESSAGES = 4
+
+_TRUE = frozenset({"true", "1", "yes", "on"})
+_FALSE = frozenset({"false", "0", "no", "off"})
+_DISABLE = frozenset({"1", "true", "yes"})
+_INT_RE = re.compile(r"[+-]?\d+")
+_SUMMARY_RE = re.compile(r"<summary>(.*?)</summary>", re.DOTALL | re.IGNORECASE)
+_SUMMARY_OPEN_RE = re.compile(r"<summary>", re.IGNORECASE)
+
+
+# --- configuration (NUM-1, NUM-3, NUM-6, NUM-8) --------------------------------------
+@dataclass(frozen=True, slots=True)
+class ThresholdConfig:
+    """Switch and knobs of the threshold policy.
+
+    - ``enabled``: whether automatic compaction may run (NUM-1; off by default).
+    - ``buffer_tokens``: tokens kept free below the window (NUM-3), ``>= 0``.
+    - ``keep_recent``: non-system messages kept verbatim (NUM-6), ``>= 1``.
+    - ``max_failures``: failures before the circuit breaker opens (NUM-8), ``>= 1``.
+    """
+
+    enabled: bool = False
+    buffer_tokens: int = DEFAULT_BUFFER_TOKENS
+    keep_recent: int = DEFAULT_KEEP_RECENT
+    max_failures: int = DEFAULT_MAX_FAILURES
+
+
+def _parse_bool(text: str, name: str) -> bool:
+    word = text.strip().lower()
+    if word in _TRUE:
+        return True
+    if word in _FALSE:
+        return False
+    raise ValueError(f"{name} must be true/false (1/0, yes/no, on/off), got {text!r}")
+
+
+def _parse_int(text: str, name: str) -> int:
+    if not _INT_RE.fullmatch(text.strip()):
+        raise ValueError(f"{name} must be an integer, got {text!r}")
+    return int(text.strip())
+
+
+def _setting_bool(value: object, name: str) -> bool:
+    if isinstance(value, bool):
+        return value
+    if isinstance(value, str):
+        return _parse_bool(value, name)
+    raise ValueError(f"setting {name} must be a boolean, got {value!r}")
+
+
+def _setting_int(value: object, name: str) -> int:
+    if isinstance(value, bool):  # bool is an int subclass; refuse it explicitly
+        raise ValueError(f"setting {name} must be an integer, got {value!r}")
+    if isinstance(value, int):
+        return value
+    if isinstance(value, str):
+        return _parse_int(value, f"setting {name}")
+    raise ValueError(f"setting {name} must be an integer, got {value!r}")
+
+
+def config_from(
+    env: Mapping[str, str], settings: Mapping[str, object] | None = None
+) -> ThresholdConfig:
+    """Build the configuration from app settings, then environment overrides (NUM-1).
+
+    Settings keys ``compact-enabled`` (bool), ``compact-buffer-tokens``,
+    ``compact-keep-recent`` and ``compact-max-failures`` (ints) give the base values.
+    The variables ``COMPACT_ENABLED``, ``COMPACT_BUFFER_TOKENS``, ``COMPACT_KEEP_RECENT``
+    and ``COMPACT_MAX_FAILURES`` replace them when present and not blank. Booleans
+    accept true/1/yes/on and false/0/no/off, case-insensitively. Finally
+    ``DISABLE_AUTO_COMPACT`` set to 1/true/yes forces ``enabled=False`` (other values
+    of it are ignored).
+
+    Raises :class:`ValueError` (one line, naming the variable or setting) for a
+    non-integer number, an unrecognised boolean, ``buffer_tokens < 0``,
+    ``keep_recent < 1`` or ``max_failures < 1``.
+    """
+    s: Mapping[str, object] = settings if settings is not None else {}
+    enabled = False
+    buffer_tokens = DEFAULT_BUFFER_TOKENS
+    keep_recent = DEFAULT_KEEP_RECENT
+    max_failures = DEFAULT_MAX_FAILURES
+    # Names of the source each value came from, for error messages.
+    names = {
+        "buffer": "compact-buffer-tokens",
+        "keep": "compact-keep-recent",
+        "fail": "compact-max-failures",
+    }
+
+    if s.get("compact-enabled") is not None:
+        enabled = _setting_bool(s["compact-enabled"], "compact-enabled")
+    if s.get("compact-buffer-tokens") is not None:
+        buffer_tokens = _setting_int(s["compact-buffer-tokens"], "compact-buffer-tokens")
+    if s.get("compact-keep-recent") is not None:
+        keep_recent = _setting_int(s["compact-keep-recent"], "compact-keep-recent")
+    if s.get("compact-max-failures") is not None:
+        max_failures = _setting_int(s["compact-max-failures"], "compact-max-failures")
+
+    def env_value(name: str) -> str | None:
+        raw = env.get(name)
+        return raw if raw is not None and raw.strip() else None
+
+    if (raw := env_value("COMPACT_ENABLED")) is not None:
+        enabled = _parse_bool(raw, "COMPACT_ENABLED")
+    if (raw := env_value("COMPACT_BUFFER_TOKENS")) is not None:
+        buffer_tokens = _parse_int(raw, "COMPACT_BUFFER_TOKENS")
+        names["buffer"] = "COMPACT_BUFFER_TOKENS"
+    if (raw := env_value("COMPACT_KEEP_RECENT")) is not None:
+        keep_recent = _parse_int(raw, "COMPACT_KEEP_RECENT")
+        names["keep"] = "COMPACT_KEEP_RECENT"
+    if (raw := env_value("COMPACT_MAX_FAILURES")) is not None:
+        max_failures = _parse_int(raw, "COMPACT_MAX_FAILURES")
+        names["fail"] = "COMPACT_MAX_FAILURES"
+    if (env.get("DISABLE_AUTO_COMPACT") or "").strip().lower() in _DISABLE:
+        enabled = False
+
+    if buffer_tokens < 0:
+        raise ValueError(f"{names['buffer']} must be >= 0, got {buffer_tokens}")
+    if keep_recent < 1:
+        raise ValueError(f"{names['keep']} must be >= 1, got {keep_recent}")
+    if max_failures < 1:
+        raise ValueError(f"{names['fail']} must be >= 1, got {max_failures}")
+    return ThresholdConfig(enabled, buffer_tokens, keep_recent, max_failures)
+
+
+# --- threshold and estimate (NUM-3, NUM-4) -------------------------------------------
+def threshold(window: int, buffer_tokens: int) -> int:
+    """Trigger point in tokens: ``max(1, window - buffer_tokens)`` (NUM-3)."""
+    return max(1, window - buffer_tokens)
+
+
+def _message_dict(message: ChatMessage) -> dict[str, object]:
+    """The message as a wire-like dict; image data is left out (counted flat)."""
+    out: dict[str, object] = {"role": message.role.value, "content": message.content}
+    if message.tool_calls:
+        out["tool_calls"] = [
+            {"id": c.id, "name": c.name, "arguments": c.arguments} for c in message.tool_calls
+        ]
+    if message.tool_call_id is not None:
+        out["tool_call_id"] = message.tool_call_id
+    if message.tool_name is not None:
+        out["name"] = message.tool_name
+    return out
+
+
+def _dumps(value: object) -> str:
+    return json.dumps(value, ensure_ascii=False, separators=(",", ":"))
+
+
+def _message_chars(message: ChatMessage) -> int:
+    return len(_dumps(_message_dict(message)))
+
+
+def _tool_chars(tool: ToolSpec) -> int:
+    spec = {"name": tool.name, "description": tool.description, "parameters": tool.parameters}
+    return len(_dumps(spec))
+
+
+def _tokens(chars: int, images: int) -> int:
+    return math.ceil(chars / CHARS_PER_TOKEN) + images * IMAGE_TOKENS
+
+
+def estimate_tokens(messages: Sequence[ChatMessage], tools: Sequence[ToolSpec] = ()) -> int:
+    """Heuristic request size in tokens (NUM-4).
+
+    Characters are counted over each message rendered as compact JSON (keys included:
+    ``role``, ``content``, ``tool_calls`` with ``id``/``name``/``arguments``, and
+    ``tool_call_id`` / ``name`` when set) and over each tool schema as compact JSON
+    (``name``, ``description``, ``parameters``). The total is ``ceil(chars / 3)`` plus
+    :data:`IMAGE_TOKENS` per image part; image data itself is never counted. Not a
+    real tokenizer.
+    """
+    chars = sum(_message_chars(m) for m in messages) + sum(_tool_chars(t) for t in tools)
+    return _tokens(chars, sum(len(m.images) for m in messages))
+
+
+def should_compact(estimate: int, window: int, config: ThresholdConfig) -> bool:
+    """True when the policy is on and ``estimate`` (tokens) exceeds the threshold (NUM-3)."""
+    return config.enabled and estimate > threshold(window, config.buffer_tokens)
+
+
+# --- split point (NUM-6) -------------------------------------------------------------
+def split_point(history: Sequence[ChatMessage], keep_recent: int) -> int | None:
+    """Index in ``history`` where the verbatim recent part starts, or ``None`` (NUM-6).
+
+    System messages in ``history`` are skipped: they are not counted and never start a
+    turn. The candidate is the first of the last ``keep_recent`` non-system messages;
+    the split then moves back to the nearest user message at or before it, so recent
+    turns stay whole with their tool calls and results (more than ``keep_recent``
+    messages may be kept).
+
+    Returns ``None`` when there are fewer than ``keep_recent + 4`` non-system messages,
+    when no user message is found at or before the candidate, or when the part before
+    the split holds no complete turn (a user message later followed by an assistant
+    message). Raises :class:`ValueError` when ``keep_recent < 1``.
+    """
+    if keep_recent < 1:
+        raise ValueError(f"keep_recent must be >= 1, got {keep_recent}")
+    positions = [i for i, m in enumerate(history) if m.role is not Role.SYSTEM]
+    if len(positions) < keep_recent + MIN_EXTRA_MESSAGES:
+        return None
+    split = positions[len(positions) - keep_recent]
+    while split >= 0 and history[split].role is not Role.USER:
+        split -= 1
+    if split <= 0:
+        return None
+    seen_user = False
+    for message in history[:split]:
+        if message.role is Role.USER:
+            seen_user = True
+        elif message.role is Role.ASSISTANT and seen_user:
+            return split
+    return None
+
+
+# --- summarizer input and output (NUM-9, NUM-10) -------------------------------------
+def _cut(text: str, limit: int) -> str:
+    """``text`` unchanged if it fits ``limit`` characters, else cut to ``limit``
+    characters the last of which is :data:`CUT_MARKER`."""
+    if len(text) <= limit:
+        return text
+    return text[: limit - len(CUT_MARKER)] + CUT_MARKER
+
+
+def shortened_view(messages: Sequence[ChatMessage]) -> str:
+    """Plain-text transcript of ``messages`` for the summarizer (NUM-10).
+
+    Each message is a block headed ``[role]`` (``[tool result: name]`` for tool
+    messages), blocks separated by a blank line. Caps, in characters, with a cut text
+    ending in :data:`CUT_MARKER` inside the cap: message content :data:`MESSAGE_CHARS`,
+    each tool-call arguments string :data:`TOOL_ARG_CHARS`, tool-result content
+    :data:`TOOL_RESULT_CHARS`. Each image becomes :data:`IMAGE_PLACEHOLDER`; no image
+    data or reasoning is included.
+    """
+    blocks: list[str] = []
+    for m in messages:
+        if m.role is Role.TOOL:
+            header = f"[tool result: {m.tool_name}]" if m.tool_name else "[tool result]"
+            lines = [header, _cut(m.content, TOOL_RESULT_CHARS)]
+        else:
+            lines = [f"[{m.role.value}]"]
+            if m.content:
+                lines.append(_cut(m.content, MESSAGE_CHARS))
+        lines.extend(IMAGE_PLACEHOLDER for _ in m.images)
+        lines.extend(
+            f"(called tool {c.name} with {_cut(c.arguments, TOOL_ARG_CHARS)})" for c in m.tool_calls
+        )
+        blocks.append("\n".join(lines))
+    return "\n\n".join(blocks)
+
+
+_SUMMARY_SYSTEM = (
+    "You condense chat transcripts so that the conversation can go on without them. "
+    "Write plain prose and lists, answer with the summary only, and do not call tools."
+)
+
+_SUMMARY_ASK = (
+    "Summarize the transcript below so another assistant can pick up the work. Cover:\n"
+    "1. What the user asked for and still wants.\n"
+    "2. Technical context: languages, libraries, settings, constraints and decisions.\n"
+    "3. Files and code involved, with their paths and what changed.\n"
+    "4. Errors met and how they were resolved (or that they were not).\n"
+    "5. Work already done.\n"
+    "6. Work still pending, and the next step.\n"
+    "Keep exact names, numbers and paths. Put the whole summary inside "
+    "<summary></summary> tags."
+)
+
+
+def summary_request(view: str, previous_summary: str | None = None) -> list[ChatMessage]:
+    """System and user messages asking the chat model for a summary (NUM-9).
+
+    ``view`` is the text of :func:`shortened_view`. When ``previous_summary`` is given
+    (and not blank) the user message includes it and asks for one merged summary. The
+    caller sends this request without tools.
+    """
+    parts = [_SUMMARY_ASK]
+    if previous_summary is not None and previous_summary.strip():
+        parts.append(
+            "An earlier summary already covers the start of the conversation. Merge it "
+            "with the transcript into one updated summary:\n<previous_summary>\n"
+            f"{previous_summary.strip()}\n</previous_summary>"
+        )
+    parts.append(f"<transcript>\n{view}\n</transcript>")
+    return [
+        ChatMessage(role=Role.SYSTEM, content=_SUMMARY_SYSTEM),
+        ChatMessage(role=Role.USER, content="\n\n".join(parts)),
+    ]
+
+
+def extract_summary(reply: str) -> str | None:
+    """The summary text in ``reply``, or ``None`` when it is empty (NUM-9).
+
+    The first ``<summary>…</summary>`` block (tags case-insensitive) wins; an opening
+    tag without a closing one (a reply cut by the length limit) yields the text after
+    it; otherwise the whole reply is the summary. The result is stripped.
+    """
+    found = _SUMMARY_RE.search(reply)
+    if found is not None:
+        text = found.group(1)
+    elif (opened := _SUMMARY_OPEN_RE.search(reply)) is not None:
+        text = reply[opened.end() :]
+    else:
+        text = reply
+    text = text.strip()
+    return text or None
+
+
+# --- active history (NUM-7) ----------------------------------------------------------
+def active_history(summary: str, recent: Sequence[ChatMessage]) -> list[ChatMessage]:
+    """History after compaction, system message excluded (NUM-7).
+
+    ``[user: SUMMARY_PREFIX + "\\n" + summary, assistant: ACKNOWLEDGEMENT, *recent]``.
+    """
+    return [
+        ChatMessage(role=Role.USER, content=f"{SUMMARY_PREFIX}\n{summary}"),
+        ChatMessage(role=Role.ASSISTANT, content=ACKNOWLEDGEMENT),
+        *recent,
+    ]
+
+
+# --- request fitting (NUM-5) ---------------------------------------------------------
+class RequestTooLarge(ValueError):
+    """The latest turn, system messages and tool schemas alone exceed the budget (NUM-5)."""
+
+    def __init__(self, needed: int, budget: int) -> None:
+        self.needed = needed
+        self.budget = budget
+        super().__init__(
+            f"The request needs about {needed} tokens even with older turns left out, "
+            f"but the budget is {budget}. Attach fewer files or images, or choose a "
+            "model with a larger context window."
+        )
+
+
+def _turn_starts(history: Sequence[ChatMessage]) -> list[int]:
+    """Start index of every turn; a leading non-user unit starts at 0."""
+    starts = [i for i, m in enumerate(history) if m.role is Role.USER]
+    if not starts or starts[0] != 0:
+        starts.insert(0, 0)
+    return starts
+
+
+def fit_history(
+    system: Sequence[ChatMessage],
+    history: Sequence[ChatMessage],
+    tools: Sequence[ToolSpec],
+    budget: int,
+) -> list[ChatMessage]:
+    """Drop the oldest complete turns until the request fits ``budget`` tokens (NUM-5).
+
+    Returns the kept suffix of ``history`` (``system`` excluded) such that
+    ``estimate_tokens([*system, *kept], tools) <= budget``; nothing is dropped when it
+    already fits. Whole turns go, oldest first; a summary + acknowledgement pair from
+    :func:`active_history` starts with a user message, so it is simply the first turn.
+
+    Raises :class:`RequestTooLarge` when the latest turn (from the last user message
+    on; the whole history if it has no user message) plus ``system`` and ``tools``
+    alone exceed the budget — also when ``history`` is empty and the rest does not fit.
+    """
+    base_chars = sum(_message_chars(m) for m in system) + sum(_tool_chars(t) for t in tools)
+    base_images = sum(len(m.images) for m in system)
+    chars = [0, *accumulate(_message_chars(m) for m in history)]
+    images = [0, *accumulate(len(m.images) for m in history)]
+    n = len(history)
+
+    def cost(start: int) -> int:
+        return _tokens(
+            base_chars + chars[n] - chars[start], base_images + images[n] - images[start]
+        )
+
+    starts = _turn_starts(history) if history else [0]
+    for start in starts:
+        if cost(start) <= budget:
+            return list(history[start:])
+    raise RequestTooLarge(cost(starts[-1]), budget)

@@ -1,0 +1,136 @@
+"""The threshold compaction policy (Numi Chat rules, NUM-1 … NUM-10) through the send
+path, against the fake vendor over real HTTP on 127.0.0.1: the chat model itself
+writes the summary, and the next request is system, recap, acknowledgement, recent turns."""
+
+from __future__ import annotations
+
+import asyncio
+
+import pytest
+
+from chathub_desktop.core import threshold_compaction as tc
+from chathub_desktop.services.container import Services
+from chathub_desktop.services.errors import InvalidInput
+from tests.fakes.vendor_server import FakeVendor, Reply, openai_error
+
+WINDOW = 4096  # the seed's small local model: threshold 4096 − 1024 = 3072 estimated tokens
+
+
+@pytest.fixture(autouse=True)
+def small_local_window(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("COMPACT_CONTEXT_WINDOW_LOCAL", str(WINDOW))
+    for var in ("COMPACT_ENABLED", "DISABLE_AUTO_COMPACT", "COMPACT_BUFFER_TOKENS", "COMPACT_KEEP_RECENT",
+                "COMPACT_MAX_FAILURES"):
+        monkeypatch.delenv(var, raising=False)
+
+
+def setup(svc: Services, vendor: FakeVendor, turns: int = 12) -> tuple[int, list[int]]:
+    """A local model with the policy on (buffer 1024, keep 6) and ``turns`` long turns."""
+    svc.providers.add("Local", "openai_compatible", vendor.base_url)
+    svc.assistants.create("Numi", provider="Local", model="local-llm", instructions="Be brief.")
+    for key, value in (("compact-enabled", "on"), ("compact-buffer-tokens", "1024"), ("compact-keep-recent", "6")):
+        svc.settings.set(key, value)
+    topic = svc.topics.create("Numi").id
+    ids = []
+    for k in range(turns):
+        ids.append(svc.chat._append(topic, role="user", content=f"question {k} " + "q" * 450))
+        ids.append(svc.chat._append(topic, role="assistant", content=f"answer {k} " + "a" * 450))
+    return topic, ids
+
+
+def contents(vendor: FakeVendor, i: int) -> list[tuple[str, str]]:
+    body = vendor.requests[i].body
+    assert body is not None
+    return [(str(m["role"]), str(m.get("content") or "")) for m in body["messages"]]  # type: ignore[union-attr,index]
+
+
+def test_over_the_threshold_the_chat_model_summarizes_older_turns(services: Services, fake_vendor: FakeVendor) -> None:
+    topic, ids = setup(services, fake_vendor)
+    from chathub_desktop.storage.models import Message
+
+    with services.db.transaction() as s:  # one long old message: the summarizer sees it cut (NUM-10)
+        row = s.get(Message, ids[0])
+        assert row is not None
+        row.content, row.token_count = "question 0 " + "q" * 5000, None
+    fake_vendor.script(Reply(text_chunks=["<summary>The user asks numbered questions.</summary>"]),
+                       Reply(text_chunks=["Here is answer 12."]))
+    out = asyncio.run(services.chat.send(topic, "question 12"))
+    assert out.status == "complete" and out.text == "Here is answer 12."
+    assert len(fake_vendor.requests) == 2
+    summary_body = fake_vendor.requests[0].body or {}
+    assert "tools" not in summary_body  # NUM-9: no tools
+    prompt = "\n".join(c for _r, c in contents(fake_vendor, 0))
+    assert "question 0" in prompt and "<summary>" in prompt
+    assert "q" * 2900 in prompt and "q" * 3001 not in prompt  # NUM-10: ≤ 3,000 characters per message
+    sent = contents(fake_vendor, 1)
+    assert sent[0][0] == "system"
+    assert sent[1] == ("user", f"{tc.SUMMARY_PREFIX}\nThe user asks numbered questions.")  # NUM-7
+    assert sent[2] == ("assistant", tc.ACKNOWLEDGEMENT)
+    recent = [c.split()[1] for r, c in sent[3:-1]]
+    assert recent and recent[0] == recent[1]  # starts on a complete turn (NUM-6)
+    assert len(sent[3:-1]) >= 6 and "question 0" not in "".join(c for _r, c in sent[3:])
+    assert sent[-1] == ("user", "question 12")
+    view = services.compaction.summary(topic)
+    assert view.text == "The user asks numbered questions." and view.cursor_message_id in ids
+    assert view.model == "Local/local-llm"
+    est = services.estimates.estimate(topic)
+    assert est.has_summary and est.parts["summary"] > 0  # the badge counts the recap turns
+
+
+def test_under_the_threshold_or_switched_off_nothing_is_summarized(
+        services: Services, fake_vendor: FakeVendor, monkeypatch: pytest.MonkeyPatch) -> None:
+    topic, _ids = setup(services, fake_vendor, turns=3)
+    asyncio.run(services.chat.send(topic, "short"))
+    assert len(fake_vendor.requests) == 1  # 3 turns are far below 3,072 tokens
+    topic2, _ = setup_second(services)
+    services.assistants.update("Numi", auto_compact=False)  # the watermark policy stays out of it
+    monkeypatch.setenv("DISABLE_AUTO_COMPACT", "yes")  # NUM-1: beats compact-enabled
+    asyncio.run(services.chat.send(topic2, "question"))
+    assert len(fake_vendor.requests) == 2 and services.compaction.summary(topic2).text == ""
+
+
+def setup_second(svc: Services) -> tuple[int, list[int]]:
+    topic = svc.topics.create("Numi").id
+    for k in range(12):
+        svc.chat._append(topic, role="user", content=f"q{k} " + "q" * 450)
+        svc.chat._append(topic, role="assistant", content=f"a{k} " + "a" * 450)
+    return topic, []
+
+
+def test_failures_open_the_circuit_breaker(services: Services, fake_vendor: FakeVendor) -> None:
+    """NUM-8: after max-failures failed summaries, no more attempts during the cooldown;
+    the chat still answers."""
+    topic, _ids = setup(services, fake_vendor)
+    services.settings.set("compact-max-failures", "2")
+    for _ in range(2):
+        fake_vendor.script(Reply(error_status=500, error_body=openai_error("busy", "server_error")),
+                           Reply(text_chunks=["still answering"]))
+        out = asyncio.run(services.chat.send(topic, "next"))
+        assert out.text == "still answering"
+    assert services.compaction.summary(topic).failure_count == 2
+    assert services.compaction.summary(topic).cooldown_until is not None
+    before = len(fake_vendor.requests)
+    fake_vendor.script(Reply(text_chunks=["no summary attempt"]))
+    asyncio.run(services.chat.send(topic, "again"))
+    assert len(fake_vendor.requests) == before + 1  # the reply only
+
+
+def test_a_latest_turn_too_large_for_the_budget_is_refused(services: Services, fake_vendor: FakeVendor) -> None:
+    """NUM-5: when the latest turn alone exceeds the budget, no request goes out and the
+    error asks for fewer attachments or a model with a larger context window."""
+    topic, _ids = setup(services, fake_vendor, turns=0)
+    out = asyncio.run(services.chat.send(topic, "x" * 12_000))
+    assert out.status == "error" and "larger context window" in (out.error or "")
+    assert fake_vendor.requests == []
+
+
+def test_bad_settings_are_refused(services: Services, fake_vendor: FakeVendor,
+                                  monkeypatch: pytest.MonkeyPatch) -> None:
+    with pytest.raises(InvalidInput):
+        services.settings.set("compact-keep-recent", "0")
+    with pytest.raises(InvalidInput):
+        services.settings.set("compact-buffer-tokens", "lots")
+    topic, _ids = setup(services, fake_vendor, turns=1)
+    monkeypatch.setenv("COMPACT_BUFFER_TOKENS", "-5")
+    with pytest.raises(InvalidInput, match="COMPACT_BUFFER_TOKENS"):
+        asyncio.run(services.chat.send(topic, "hi"))
