@@ -32,6 +32,7 @@ from PySide6.QtWidgets import (
     QListWidgetItem,
     QPushButton,
     QSizePolicy,
+    QSpinBox,
     QTabWidget,
     QToolButton,
     QToolTip,
@@ -308,6 +309,18 @@ NAMING_HELP = (
     "message. <b>Off</b> keeps the first words of the message as the title, which is also the "
     "fallback when the model fails.</p>"
 )
+THRESHOLD_HELP = (
+    "<p><b>Threshold compaction</b> is a second, simpler policy (as in Numi Chat). When on, it "
+    "replaces the watermark triggers of Chat Preference: before each send it estimates the request "
+    "(about one token per three characters, 4,096 per image) and, when that is above the model's "
+    "context window minus the <b>buffer</b>, asks the <i>chat model itself</i> to summarize the "
+    "older complete turns. The request then carries the summary, a short acknowledgement and the "
+    "most recent turns (at least <b>keep recent</b> messages, moved back to a user message so "
+    "turns stay whole). After <b>max failures</b> failed summaries it pauses for five minutes. "
+    "The COMPACT_ENABLED, COMPACT_BUFFER_TOKENS, COMPACT_KEEP_RECENT, COMPACT_MAX_FAILURES and "
+    "DISABLE_AUTO_COMPACT environment variables override these fields. Messages are never deleted.</p>"
+)
+
 ARCHIVES_HELP = (
     "<p>When on, short excerpts of earlier summary snapshots are kept and sent under the topic "
     "summary, so details a later merge dropped are not lost entirely. Identical snapshots are "
@@ -416,7 +429,8 @@ class ModelPicker(QWidget):
 
 
 class SystemAgentPage(QWidget):
-    """Settings → System Agent: History Compress model, topic naming model, archives.
+    """Settings → System Agent: History Compress model, topic naming model, archives and
+    the threshold compaction policy (NUM-1, NUM-3, NUM-6, NUM-8).
 
     Save writes each setting through ``services.settings``; the first
     :class:`ServiceError` is shown inline (the dialog stays open). ``saved`` fires after
@@ -481,6 +495,43 @@ class SystemAgentPage(QWidget):
         arow.addWidget(self.archives_help)
         arow.addStretch(1)
         layout.addLayout(arow)
+        # Threshold compaction (NUM-1, NUM-3, NUM-6, NUM-8)
+        numi = QGroupBox("Threshold compaction")
+        numi.setObjectName("thresholdGroup")
+        tl = QFormLayout(numi)
+        tl.setFieldGrowthPolicy(QFormLayout.FieldGrowthPolicy.FieldsStayAtSizeHint)
+        trow = QHBoxLayout()
+        self.threshold_check = QCheckBox("Use &threshold compaction instead of the watermarks")
+        self.threshold_check.setObjectName("thresholdCheck")
+        self.threshold_check.setToolTip("Off by default. When on, the chat model summarizes older turns "
+                                        "once a request passes the context window minus the buffer")
+        self.threshold_help = _help_button(THRESHOLD_HELP, "thresholdHelp")
+        trow.addWidget(self.threshold_check)
+        trow.addWidget(self.threshold_help)
+        trow.addStretch(1)
+        tl.addRow(trow)
+        self.buffer_spin = QSpinBox()
+        self.buffer_spin.setObjectName("bufferSpin")
+        self.buffer_spin.setRange(0, 1_000_000)
+        self.buffer_spin.setSingleStep(1000)
+        self.buffer_spin.setSuffix(" tokens")
+        self.buffer_spin.setToolTip("Room kept below the context window for the reply and estimation error "
+                                    "(default 13,000). Smaller: compacts later; larger: earlier")
+        tl.addRow("&Buffer:", self.buffer_spin)
+        self.keep_spin = QSpinBox()
+        self.keep_spin.setObjectName("keepRecentSpin")
+        self.keep_spin.setRange(1, 1000)
+        self.keep_spin.setSuffix(" messages")
+        self.keep_spin.setToolTip("Recent messages kept word for word (default 12; whole turns, so maybe more)")
+        tl.addRow("&Keep recent:", self.keep_spin)
+        self.failures_spin = QSpinBox()
+        self.failures_spin.setObjectName("maxFailuresSpin")
+        self.failures_spin.setRange(1, 100)
+        self.failures_spin.setToolTip("Failed summaries before a five-minute pause (default 3)")
+        tl.addRow("Max &failures:", self.failures_spin)
+        for w in (self.buffer_spin, self.keep_spin, self.failures_spin):
+            self.threshold_check.toggled.connect(w.setEnabled)
+        layout.addWidget(numi)
         layout.addStretch(1)
         self.error_label = QLabel()
         self.error_label.setObjectName("systemAgentError")
@@ -516,6 +567,12 @@ class SystemAgentPage(QWidget):
         self.compress_picker.set_value(st.get("history-compress-model") or DEFAULT_COMPRESS_MODEL)
         self.naming_picker.set_value(st.get("topic-naming-model"))
         self.archives_check.setChecked(bool(st.get("compaction-archives")))
+        self.threshold_check.setChecked(bool(st.get("compact-enabled")))
+        self.buffer_spin.setValue(int(str(st.get("compact-buffer-tokens"))))
+        self.keep_spin.setValue(int(str(st.get("compact-keep-recent"))))
+        self.failures_spin.setValue(int(str(st.get("compact-max-failures"))))
+        for w in (self.buffer_spin, self.keep_spin, self.failures_spin):
+            w.setEnabled(self.threshold_check.isChecked())
         self._show_resolved()
 
     def _show_resolved(self) -> None:
@@ -539,7 +596,7 @@ class SystemAgentPage(QWidget):
         self.error_label.setVisible(bool(message))
 
     def save(self) -> bool:
-        """Store the three settings; False (error shown inline) on the first invalid one."""
+        """Store the settings; False (error shown inline) on the first invalid one."""
         self.show_error("")
         self.status_label.clear()
         compress = self.compress_picker.value()
@@ -554,6 +611,10 @@ class SystemAgentPage(QWidget):
             ("history-compress-model", "History Compress", compress),
             ("topic-naming-model", "Topic naming", naming),
             ("compaction-archives", "Archive excerpts", self.archives_check.isChecked()),
+            ("compact-enabled", "Threshold compaction", self.threshold_check.isChecked()),
+            ("compact-buffer-tokens", "Buffer", self.buffer_spin.value()),
+            ("compact-keep-recent", "Keep recent", self.keep_spin.value()),
+            ("compact-max-failures", "Max failures", self.failures_spin.value()),
         ):
             try:
                 self.svc.settings.set(key, value)
@@ -575,7 +636,7 @@ class SettingsDialog(QDialog):
                  services: Services | None = None, model_ids: Sequence[str] = ()) -> None:
         super().__init__(parent)
         self.setWindowTitle("Settings")
-        self.resize(680, 460)
+        self.resize(680, 600)
         layout = QVBoxLayout(self)
         self.tabs = QTabWidget()
         self.providers_page = ProvidersPage(providers)

@@ -334,3 +334,21 @@ def test_menu_entries(window, qtbot):  # type: ignore[no-untyped-def]
     assert "&Compact now" in topic_texts and "View topic &summary…" in topic_texts
     settings_texts = [a.text() for a in menus["&Settings"].actions()]
     assert "System &Agent…" in settings_texts
+
+
+def test_system_agent_page_sets_the_threshold_policy(window, services, qtbot):  # type: ignore[no-untyped-def]
+    """NUM-1/3/6/8 from the GUI: off by default with its fields disabled; saving stores them."""
+    dlg = window.open_system_agent()
+    page = dlg.system_page
+    assert not page.threshold_check.isChecked() and not page.buffer_spin.isEnabled()
+    assert (page.buffer_spin.value(), page.keep_spin.value(), page.failures_spin.value()) == (13000, 12, 3)
+    assert "chat model itself" in page.threshold_help.toolTip()
+    page.threshold_check.setChecked(True)
+    assert page.buffer_spin.isEnabled()
+    page.buffer_spin.setValue(1024)
+    page.keep_spin.setValue(6)
+    page.save_button.click()
+    assert not page.error_label.isVisible(), page.error_label.text()
+    assert services.settings.get("compact-enabled") is True
+    assert (services.settings.get("compact-buffer-tokens"), services.settings.get("compact-keep-recent")) == (1024, 6)
+    dlg.reject()
