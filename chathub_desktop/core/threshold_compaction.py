@@ -428,3 +428,41 @@ def fit_history(
         if cost(start) <= budget:
             return list(history[start:])
     raise RequestTooLarge(cost(starts[-1]), budget)
+
+
+def history_bounds(env: Mapping[str, str]) -> tuple[int | None, int | None]:
+    """NUM-11: ``(PROMPT_MAX_HISTORY_MESSAGES, PROMPT_MAX_HISTORY_CHARS)`` from ``env``
+    (None when unset or blank). Raises ``ValueError`` naming a variable that is not a
+    positive whole number."""
+    out: list[int | None] = []
+    for name in ("PROMPT_MAX_HISTORY_MESSAGES", "PROMPT_MAX_HISTORY_CHARS"):
+        raw = env.get(name, "").strip()
+        if not raw:
+            out.append(None)
+            continue
+        try:
+            value = int(raw)
+        except ValueError:
+            raise ValueError(f"{name} must be a whole number, not {raw!r}") from None
+        if value < 1:
+            raise ValueError(f"{name} must be at least 1, not {value}")
+        out.append(value)
+    return out[0], out[1]
+
+
+def bounded_limit(contents: Sequence[str], max_messages: int | None, max_chars: int | None) -> int | None:
+    """NUM-11: how many of the newest history messages (``contents``, oldest first) fit
+    both bounds: at most ``max_messages``, and the newest ones whose characters add up to
+    at most ``max_chars`` (always at least the newest one). None when neither bound is set."""
+    if max_messages is None and max_chars is None:
+        return None
+    n = len(contents) if max_messages is None else min(len(contents), max_messages)
+    if max_chars is not None:
+        used = kept = 0
+        for text in reversed(contents[len(contents) - n:]):
+            used += len(text)
+            if kept and used > max_chars:
+                break
+            kept += 1
+        n = kept
+    return n

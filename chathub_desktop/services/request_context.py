@@ -242,6 +242,13 @@ def load_context(
         limit = assistant.history_limit if assistant.history_limit_enabled else None
     block = memory.injection_block(ctx.assistant_id, counter.count) if memory is not None else ""
     specs = tools.specs(ctx.assistant_id) if tools is not None else ()
+    try:
+        max_messages, max_chars = tc.history_bounds(os.environ)
+    except ValueError as exc:
+        raise InvalidInput(str(exc)) from None
+    bound = tc.bounded_limit([h.message.content for h in ctx.history if h.sendable], max_messages, max_chars)
+    if bound is not None:  # NUM-11: the environment bounds the history sent
+        limit = bound if limit is None else min(limit, bound)
     return _with_window(ctx, limit, block, specs)
 
 

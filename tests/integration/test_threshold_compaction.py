@@ -134,3 +134,15 @@ def test_bad_settings_are_refused(services: Services, fake_vendor: FakeVendor,
     monkeypatch.setenv("COMPACT_BUFFER_TOKENS", "-5")
     with pytest.raises(InvalidInput, match="COMPACT_BUFFER_TOKENS"):
         asyncio.run(services.chat.send(topic, "hi"))
+
+
+def test_environment_bounds_the_history_sent(services: Services, fake_vendor: FakeVendor,
+                                             monkeypatch: pytest.MonkeyPatch) -> None:
+    """NUM-11: PROMPT_MAX_HISTORY_MESSAGES bounds what is sent, like a history limit."""
+    topic, _ids = setup(services, fake_vendor, turns=3)
+    services.settings.set("compact-enabled", "off")
+    monkeypatch.setenv("PROMPT_MAX_HISTORY_MESSAGES", "3")
+    asyncio.run(services.chat.send(topic, "latest"))
+    sent = [r for r, _c in contents(fake_vendor, 0) if r != "system"]
+    assert 1 < len(sent) <= 4 and contents(fake_vendor, 0)[-1] == ("user", "latest")
+    assert services.estimates.estimate(topic).history.dropped_by_limit > 0  # the badge agrees

@@ -353,3 +353,21 @@ def test_fit_history_result_fits_and_ends_with_latest_turn(
     assert kept[len(kept) - len(latest) :] == latest  # latest turn intact
     # only whole turns are dropped: the kept part starts at a user message or is whole
     assert not kept or kept == history or kept[0].role is Role.USER
+
+
+def test_history_bounds_from_the_environment() -> None:
+    """NUM-11: PROMPT_MAX_HISTORY_MESSAGES / PROMPT_MAX_HISTORY_CHARS bound the history."""
+    from chathub_desktop.core.threshold_compaction import bounded_limit, history_bounds
+
+    assert history_bounds({}) == (None, None)
+    assert history_bounds({"PROMPT_MAX_HISTORY_MESSAGES": "8", "PROMPT_MAX_HISTORY_CHARS": " 500 "}) == (8, 500)
+    with pytest.raises(ValueError, match="PROMPT_MAX_HISTORY_CHARS"):
+        history_bounds({"PROMPT_MAX_HISTORY_CHARS": "lots"})
+    with pytest.raises(ValueError, match="at least 1"):
+        history_bounds({"PROMPT_MAX_HISTORY_MESSAGES": "0"})
+    texts = ["a" * 100, "b" * 100, "c" * 100, "d" * 100]
+    assert bounded_limit(texts, None, None) is None
+    assert bounded_limit(texts, 3, None) == 3
+    assert bounded_limit(texts, None, 250) == 2
+    assert bounded_limit(texts, 1, 1000) == 1
+    assert bounded_limit(texts, None, 10) == 1  # the newest message always goes
