@@ -70,6 +70,19 @@ def local_model() -> Iterator[LocalModelServer]:
         server.stop()
 
 
+def _wait_idle(server: LocalModelServer, timeout_s: float = 60) -> None:
+    deadline = time.monotonic() + timeout_s
+    while server.is_generating() and time.monotonic() < deadline:
+        time.sleep(0.2)
+
+
+@pytest.fixture(autouse=True)
+def idle_model(local_model: LocalModelServer) -> None:
+    """Each test starts on an idle server: it has one slot, and a reply a previous test
+    stopped may still be finishing there on a busy machine (up to 60 s)."""
+    _wait_idle(local_model)
+
+
 def _request(text: str, max_tokens: int | None = 48, **extra: object) -> ChatRequest:
     return ChatRequest(
         model=MODEL_ALIAS,
@@ -211,6 +224,7 @@ def test_app_send_path_streams_stores_usage_and_stops(local_model: LocalModelSer
     asyncio.run(stop_mid_reply())
     stopped = services.topics.messages(topic)[-1]
     assert stopped.status == "cancelled" and stopped.content
+    _wait_idle(local_model)  # the one slot may still be winding the stopped reply down
 
     out = asyncio.run(services.chat.send(topic, "lighthouse " * 3000))
     assert out.status == "error" and out.error_kind == "context_overflow"
