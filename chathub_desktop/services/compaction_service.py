@@ -31,13 +31,18 @@ from datetime import UTC, datetime
 
 from chathub_desktop.core import compaction as cc
 from chathub_desktop.core import threshold_compaction as tc
-from chathub_desktop.core.messages import Role
+from chathub_desktop.core.messages import ChatMessage, Role
 from chathub_desktop.core.request_assembly import assemble_request, template_overhead
 from chathub_desktop.providers.catalog import ModelCatalog
 from chathub_desktop.services.errors import InvalidInput, ServiceError
 from chathub_desktop.services.events import CompactionProgress, EventBus, TopicChanged
 from chathub_desktop.services.provider_service import ProviderService
-from chathub_desktop.services.request_context import MemoryBlockSource, TopicContext, load_context
+from chathub_desktop.services.request_context import (
+    MemoryBlockSource,
+    TopicContext,
+    load_context,
+    threshold_prefix,
+)
 from chathub_desktop.services.settings_service import SettingsService
 from chathub_desktop.services.summarizer import (
     Summarizer,
@@ -303,35 +308,55 @@ class CompactionService:
     # --- the threshold policy (NUM-1 … NUM-10) --------------------------------------------
     @staticmethod
     def threshold_estimate(ctx: TopicContext) -> int:
-        """NUM-4: the heuristic size of the next request (prepared messages and tool
-        schemas; about one token per three characters, 4,096 per image), tokens."""
-        plan = assemble_request(ctx.base_input, ctx.counter.count)
-        return tc.estimate_tokens(plan.messages, ctx.base_input.tools)
+        """NUM-4: the heuristic size of the next request with the whole history after the
+        cursor (before NUM-5 leaves older turns out), tokens: about one token per three
+        characters, JSON keys counted, 4,096 per image."""
+        prefix, rows = CompactionService._threshold_parts(ctx)
+        return tc.estimate_tokens([*prefix, *rows], ctx.base_input.tools)
+
+    @staticmethod
+    def _threshold_parts(ctx: TopicContext) -> tuple[list[ChatMessage], list[ChatMessage]]:
+        """``(system + recap turns, sendable history after the cursor)``."""
+        prefix = threshold_prefix(ctx, ctx.base_input.memory_block, ctx.base_input.summary_turns)
+        start = 0
+        if ctx.cursor_message_id is not None and ctx.index is not None:
+            pos = ctx.index.position(ctx.cursor_message_id)
+            start = pos + 1 if pos is not None else 0
+        rows = [h.message for h in ctx.history[start:] if h.sendable and h.message.role is not Role.SYSTEM]
+        return prefix, rows
+
+    def _too_large(self, ctx: TopicContext, limit: int) -> str | None:
+        """NUM-5: why even the latest turn cannot be sent within ``limit``, else None."""
+        prefix, rows = self._threshold_parts(ctx)
+        try:
+            tc.fit_history(prefix, rows, ctx.base_input.tools, limit)
+        except tc.RequestTooLarge as exc:
+            window, buffer = ctx.card.context_window, ctx.threshold.buffer_tokens
+            if buffer >= window:
+                return (f"The threshold compaction buffer ({buffer:,} tokens) is not smaller than the model's "
+                        f"context window ({window:,}), which leaves no room for a request: lower "
+                        "compact-buffer-tokens (Settings → System Agent) or COMPACT_BUFFER_TOKENS.")
+            return str(exc)
+        return None
 
     async def _threshold_before_send(self, ctx: TopicContext) -> PreSendResult:
         """NUM-3: when the estimate is above ``max(1, window − buffer)``, summarize the
         older complete turns with the chat model (NUM-6, NUM-9, NUM-10) and keep the
-        recent ones (NUM-7). NUM-5: when the latest turn, the system message and the
-        tools alone exceed that budget, the send is blocked with a clear message."""
+        recent ones (NUM-7); the request then leaves out older turns until it fits
+        (NUM-5, in the history window). A latest turn that cannot fit even alone blocks
+        the send before any request."""
         cfg = ctx.threshold
         limit = tc.threshold(ctx.card.context_window, cfg.buffer_tokens)
         estimate = self.threshold_estimate(ctx)
+        refusal = self._too_large(ctx, limit)
+        if refusal is not None:
+            return PreSendResult((), True, refusal, estimate, limit)
         outcomes: list[CompactionOutcome] = []
         if estimate > limit:
             out = await self._threshold_run(ctx, limit, estimate)
             if out is not None:
                 outcomes.append(out)
-                ctx = self.load(ctx.topic_id)
-                estimate = self.threshold_estimate(ctx)
-        if estimate <= limit:
-            return PreSendResult(tuple(outcomes), False, "", estimate, limit)
-        plan = assemble_request(ctx.base_input, ctx.counter.count)
-        system = [m for m in plan.messages if m.role is Role.SYSTEM]
-        rest = [m for m in plan.messages if m.role is not Role.SYSTEM]
-        try:
-            tc.fit_history(system, rest, ctx.base_input.tools, limit)
-        except tc.RequestTooLarge as exc:
-            return PreSendResult(tuple(outcomes), True, str(exc), estimate, limit)
+                estimate = self.threshold_estimate(self.load(ctx.topic_id))
         return PreSendResult(tuple(outcomes), False, "", estimate, limit)
 
     async def _threshold_run(self, ctx: TopicContext, limit: int, estimate: int) -> CompactionOutcome | None:
@@ -355,17 +380,25 @@ class CompactionService:
         if split is None or split == 0 or ctx.provider_id is None or ctx.provider_kind is None:
             return None
         older = rows[:split]
+        # the summarizer is the chat model: its prompt must fit the same budget (newest first)
+        room = max(1, limit - tc.estimate_tokens(tc.summary_request("", ctx.summary or None)))
+        try:
+            fitting = tc.fit_history([], [h.message for h in older], (), room)
+        except tc.RequestTooLarge:
+            fitting = [older[-1].message]
+        shown = [h.message for h in older][len(older) - len(fitting):]
         with self._db.sessions() as s:
             provider = s.get(Provider, ctx.provider_id)
             provider_name = provider.name if provider is not None else "chat model"
         target = SummarizerTarget(provider_id=ctx.provider_id, provider_name=provider_name, kind=ctx.provider_kind,
                                   model=ctx.model, card=ctx.card, window=ctx.card.context_window)
-        messages = tc.summary_request(tc.shortened_view([h.message for h in older]), ctx.summary or None)
+        messages = tc.summary_request(tc.shortened_view(shown), ctx.summary or None)
+        max_tokens = max(256, min(tc.SUMMARY_MAX_TOKENS, ctx.card.context_window // 4))
         self._bus.publish(CompactionProgress(ctx.topic_id, cc.TRIGGER_THRESHOLD, "started"))
         summary: str | None = None
         why = ""
         try:
-            done = await Summarizer(self._providers, target).complete(messages, tc.SUMMARY_MAX_TOKENS)
+            done = await Summarizer(self._providers, target).complete(messages, max_tokens)
             summary = None if done.truncated else tc.extract_summary(done.text)
             why = "the model stopped at its token limit" if done.truncated else "the model returned an empty summary"
         except SummarizerFailed as exc:

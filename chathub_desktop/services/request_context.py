@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import json
 import os
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from typing import Protocol
 
@@ -264,6 +264,29 @@ def threshold_config(s: Session) -> tc.ThresholdConfig:
         raise InvalidInput(f"threshold compaction: {exc}") from None
 
 
+def threshold_prefix(ctx: TopicContext, memory_block: str, turns: Sequence[ChatMessage]) -> list[ChatMessage]:
+    """What the threshold policy always sends before the history: the system message
+    (instructions and memory) and the recap turns (NUM-7)."""
+    system = "\n\n".join(p for p in (ctx.base_input.instructions.strip(), memory_block) if p)
+    return [*([ChatMessage(Role.SYSTEM, system)] if system else []), *turns]
+
+
+def _fit_limit(ctx: TopicContext, rows: Sequence[HistoryMessage], memory_block: str,
+               turns: Sequence[ChatMessage], specs: Sequence[ToolSpec], limit: int | None) -> int | None:
+    """The history limit that makes the request fit ``max(1, window − buffer)`` by the
+    NUM-4 estimate (NUM-5); ``limit`` unchanged when it already fits or when even the
+    latest turn does not (the send is then refused before any request)."""
+    sent = [h.message for h in rows if h.sendable]
+    budget = tc.threshold(ctx.card.context_window, ctx.threshold.buffer_tokens)
+    try:
+        kept = len(tc.fit_history(threshold_prefix(ctx, memory_block, turns), sent, specs, budget))
+    except tc.RequestTooLarge:
+        return limit
+    if kept >= len(sent):
+        return limit
+    return kept if limit is None else min(limit, kept)
+
+
 def _with_window(
     ctx: TopicContext, limit: int | None, memory_block: str, specs: tuple[ToolSpec, ...]
 ) -> TopicContext:
@@ -287,6 +310,8 @@ def _with_window(
     turns: tuple[ChatMessage, ...] = ()
     if ctx.threshold.enabled and block and summary.strip():  # NUM-7: system, recap, acknowledgement, recent
         turns, block = tuple(tc.active_history(summary.strip(), ())), ""
+    if ctx.threshold.enabled:  # NUM-5: older complete turns are left out until the request fits
+        limit = _fit_limit(ctx, history[start:], memory_block, turns, specs, limit)
     count = ctx.counter.count
     template = ctx.base_input.input_template
     fixed = 0

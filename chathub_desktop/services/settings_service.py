@@ -27,8 +27,9 @@ KNOWN_SETTINGS: dict[str, object] = {
 #: Settings whose value is ``PROVIDER/MODEL`` (a bare model id is allowed for the summarizer).
 _MODEL_SETTINGS = frozenset({"history-compress-model"})
 _BOOL_SETTINGS = frozenset({"compaction-archives", "dreams-paused", "compact-enabled"})
-#: Whole-number settings and their smallest allowed value.
-_INT_SETTINGS = {"compact-buffer-tokens": 0, "compact-keep-recent": 1, "compact-max-failures": 1}
+#: Whole-number settings and their allowed range.
+_INT_SETTINGS = {"compact-buffer-tokens": (0, 10_000_000), "compact-keep-recent": (1, 10_000),
+                 "compact-max-failures": (1, 1_000)}
 
 
 class SettingsService:
@@ -49,8 +50,8 @@ class SettingsService:
         """Store ``value`` for ``key`` (``None`` resets to the default). A
         ``history-compress-model`` value ``PROVIDER/MODEL`` must name a configured provider;
         ``compaction-archives``, ``dreams-paused`` and ``compact-enabled`` take on/off;
-        ``compact-buffer-tokens`` (≥ 0), ``compact-keep-recent`` and ``compact-max-failures``
-        (≥ 1) take whole numbers. Raises :class:`InvalidInput`."""
+        ``compact-buffer-tokens`` (0–10,000,000), ``compact-keep-recent`` (1–10,000) and
+        ``compact-max-failures`` (1–1,000) take whole numbers. Raises :class:`InvalidInput`."""
         if key not in KNOWN_SETTINGS:
             raise InvalidInput(f"unknown setting {key!r}; known: {', '.join(sorted(KNOWN_SETTINGS))}")
         if key in _MODEL_SETTINGS and value is not None:
@@ -65,8 +66,9 @@ class SettingsService:
                 value = int(str(value).strip().replace(",", "").replace("_", ""))
             except ValueError:
                 raise InvalidInput(f"{key} expects a whole number, got {value!r}") from None
-            if value < _INT_SETTINGS[key]:
-                raise InvalidInput(f"{key} must be at least {_INT_SETTINGS[key]}, got {value}")
+            low, high = _INT_SETTINGS[key]
+            if not low <= value <= high:
+                raise InvalidInput(f"{key} must be between {low:,} and {high:,}, got {value:,}")
         with self._db.transaction() as s:
             row = s.get(AppSetting, key)
             if value is None:

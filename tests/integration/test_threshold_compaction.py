@@ -38,6 +38,12 @@ def setup(svc: Services, vendor: FakeVendor, turns: int = 12) -> tuple[int, list
     return topic, ids
 
 
+def fake_vendor_messages(vendor: FakeVendor, i: int):  # type: ignore[no-untyped-def]
+    from chathub_desktop.core.messages import ChatMessage, Role
+
+    return [ChatMessage(Role(r), c) for r, c in contents(vendor, i)]
+
+
 def contents(vendor: FakeVendor, i: int) -> list[tuple[str, str]]:
     body = vendor.requests[i].body
     assert body is not None
@@ -48,10 +54,10 @@ def test_over_the_threshold_the_chat_model_summarizes_older_turns(services: Serv
     topic, ids = setup(services, fake_vendor)
     from chathub_desktop.storage.models import Message
 
-    with services.db.transaction() as s:  # one long old message: the summarizer sees it cut (NUM-10)
-        row = s.get(Message, ids[0])
+    with services.db.transaction() as s:  # one long older message: the summarizer sees it cut (NUM-10)
+        row = s.get(Message, ids[16])
         assert row is not None
-        row.content, row.token_count = "question 0 " + "q" * 5000, None
+        row.content, row.token_count = "question 8 " + "q" * 5000, None
     fake_vendor.script(Reply(text_chunks=["<summary>The user asks numbered questions.</summary>"]),
                        Reply(text_chunks=["Here is answer 12."]))
     out = asyncio.run(services.chat.send(topic, "question 12"))
@@ -60,7 +66,8 @@ def test_over_the_threshold_the_chat_model_summarizes_older_turns(services: Serv
     summary_body = fake_vendor.requests[0].body or {}
     assert "tools" not in summary_body  # NUM-9: no tools
     prompt = "\n".join(c for _r, c in contents(fake_vendor, 0))
-    assert "question 0" in prompt and "<summary>" in prompt
+    assert "question 8" in prompt and "<summary>" in prompt
+    assert tc.estimate_tokens(fake_vendor_messages(fake_vendor, 0)) <= tc.threshold(WINDOW, 1024)  # fits
     assert "q" * 2900 in prompt and "q" * 3001 not in prompt  # NUM-10: ≤ 3,000 characters per message
     sent = contents(fake_vendor, 1)
     assert sent[0][0] == "system"
@@ -124,12 +131,40 @@ def test_a_latest_turn_too_large_for_the_budget_is_refused(services: Services, f
     assert fake_vendor.requests == []
 
 
+def test_when_a_summary_fails_older_turns_are_still_left_out_to_fit(
+        services: Services, fake_vendor: FakeVendor) -> None:
+    """NUM-5: context limits apply even when summarization fails: the request drops the
+    oldest complete turns until its estimate is within window − buffer."""
+    topic, _ids = setup(services, fake_vendor)
+    fake_vendor.script(Reply(error_status=500, error_body=openai_error("busy", "server_error")),
+                       Reply(text_chunks=["answered anyway"]))
+    out = asyncio.run(services.chat.send(topic, "next"))
+    assert out.text == "answered anyway"
+    body = fake_vendor.requests[-1].body or {}
+    from chathub_desktop.core.messages import ChatMessage, Role
+
+    sent = [ChatMessage(Role(m["role"]), str(m.get("content") or "")) for m in body["messages"]]  # type: ignore[index,union-attr]
+    assert tc.estimate_tokens(sent) <= tc.threshold(WINDOW, 1024) + 200  # tools are counted too
+    assert len(sent) < 26 and sent[-1].content == "next" and sent[1].role is Role.USER  # whole turns
+    assert services.estimates.estimate(topic).history.dropped_by_limit > 0  # the badge shows it
+
+
+def test_a_buffer_as_large_as_the_window_says_so(services: Services, fake_vendor: FakeVendor) -> None:
+    topic, _ids = setup(services, fake_vendor, turns=2)
+    services.settings.set("compact-buffer-tokens", str(WINDOW))
+    out = asyncio.run(services.chat.send(topic, "hello"))
+    assert out.status == "error" and "compact-buffer-tokens" in (out.error or "")
+    assert fake_vendor.requests == []
+
+
 def test_bad_settings_are_refused(services: Services, fake_vendor: FakeVendor,
                                   monkeypatch: pytest.MonkeyPatch) -> None:
     with pytest.raises(InvalidInput):
         services.settings.set("compact-keep-recent", "0")
     with pytest.raises(InvalidInput):
         services.settings.set("compact-buffer-tokens", "lots")
+    with pytest.raises(InvalidInput, match="between"):
+        services.settings.set("compact-buffer-tokens", "99999999999999999999")
     topic, _ids = setup(services, fake_vendor, turns=1)
     monkeypatch.setenv("COMPACT_BUFFER_TOKENS", "-5")
     with pytest.raises(InvalidInput, match="COMPACT_BUFFER_TOKENS"):
