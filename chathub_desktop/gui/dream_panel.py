@@ -88,6 +88,7 @@ from chathub_desktop.gui.memory_page import (
     help_button,
     layout_lines,
 )
+from chathub_desktop.gui.service_ops import ServiceOps
 from chathub_desktop.gui.task_runner import TaskRunner
 from chathub_desktop.services.container import Services
 from chathub_desktop.services.dream_service import CardView, DreamOutcome, DreamSettingsView
@@ -434,12 +435,11 @@ class DreamPanel(QWidget):
         self.memory_enabled = True
         self.loads = 0
         self._load_task = f"dream-load-{id(self)}"
-        self._op_task_name = f"dream-op-{id(self)}"
         self._dream_task = f"dream-run-{id(self)}"
         self._loading = False
         self._load_again = False
         self._stale = False
-        self._busy = False
+        self.ops = ServiceOps(self.runner, self.presenter, self.show_error, self._on_busy, f"dream-op-{id(self)}")
         self._dreaming: str | None = None  # what this panel's own run is ("Dream now", "Regenerate #2")
         self._external_day: str | None = None  # a scheduled run for this assistant is going
         self._select: tuple[str, str] | None = None  # (tag, text) to select after the next load
@@ -818,7 +818,7 @@ class DreamPanel(QWidget):
         self.weekday_combo.setVisible(weekly)
         on = self.frequency_combo.currentData() != "off"
         self.time_edit.setEnabled(on)
-        self.save_button.setEnabled(self.form_changed() and not self._busy)
+        self.save_button.setEnabled(self.form_changed() and not self.ops.busy)
 
     def save_schedule(self) -> bool:
         """Save: store the schedule, then Keep N with its fold (DRM-2, DRM-7). An invalid
@@ -841,7 +841,7 @@ class DreamPanel(QWidget):
             self.show_status(f"Saved: {result.schedule.describe()} · keep {result.keep} cards")
             self.schedule_reload()
 
-        return self._op("Save dream schedule", write, done, on_fail=lambda: self.time_edit.setFocus())
+        return self.ops.start("Save dream schedule", write, done, on_fail=lambda: self.time_edit.setFocus())
 
     def _show_schedule_info(self) -> None:
         v = self.view
@@ -904,7 +904,11 @@ class DreamPanel(QWidget):
     @property
     def busy(self) -> bool:
         """True while a change is being written (the next one waits for it)."""
-        return self._busy
+        return self.ops.busy
+
+    def _on_busy(self, _busy: bool) -> None:
+        self._sync()
+        self._sync_form()
 
     @property
     def dreaming(self) -> bool:
@@ -918,15 +922,15 @@ class DreamPanel(QWidget):
         can_dream = self.memory_enabled and not running
         for w in (self.edit_button, self.edit_action, self.delete_button, self.delete_action,
                   self.copy_card_action):
-            w.setEnabled(c is not None and not self._busy)
+            w.setEnabled(c is not None and not self.ops.busy)
         regenerable = c is not None and c.regenerable
         self.regenerate_button.setVisible(regenerable)
         self.regenerate_action.setVisible(regenerable)
         self.regenerate_button.setEnabled(regenerable and can_dream)
         self.regenerate_action.setEnabled(regenerable and can_dream)
         self.copy_button.setEnabled(has_cards)
-        self.clear_button.setEnabled(has_cards and not self._busy)
-        self.restore_button.setEnabled(self.view is not None and self.view.can_restore and not self._busy)
+        self.clear_button.setEnabled(has_cards and not self.ops.busy)
+        self.restore_button.setEnabled(self.view is not None and self.view.can_restore and not self.ops.busy)
         self.dream_now_button.setEnabled(can_dream)
         day = yesterday_utc().isoformat()
         self.dream_now_button.setToolTip(
@@ -958,48 +962,6 @@ class DreamPanel(QWidget):
             self.status_label.hide()
 
     # --- changes ----------------------------------------------------------------------------
-    def _run(self, what: str, fn: Callable[[], object]) -> object | None:
-        """A quick service read on this thread; a known error is shown inline."""
-        self.show_error("")
-        try:
-            return fn()
-        except ServiceError as exc:
-            self.show_error(f"{what}: {exc}")
-        except Exception as exc:  # a bug: the presenter logs and shows it
-            self.presenter.present(exc, context=what)
-        return None
-
-    def _op(self, what: str, fn: Callable[[], object], on_ok: Callable[[object], None] | None = None,
-            on_fail: Callable[[], None] | None = None, error_sink: Callable[[str], None] | None = None) -> bool:
-        """Run the write ``fn`` in a worker thread, one at a time. A ``ServiceError`` is
-        shown inline (or given to ``error_sink``), then ``on_fail``; ``on_ok(result)``
-        runs on the GUI thread. False when busy."""
-        if self._busy:
-            return False
-        self.show_error("")
-        self._busy = True
-        self._sync()
-        self._sync_form()
-        self.runner.run(self._op_task_name, self._op_task(what, fn, on_ok, on_fail, error_sink), context=what)
-        return True
-
-    async def _op_task(self, what: str, fn: Callable[[], object], on_ok: Callable[[object], None] | None,
-                       on_fail: Callable[[], None] | None, error_sink: Callable[[str], None] | None) -> None:
-        try:
-            try:
-                result = await self.runner.run_in_thread(fn)
-            except ServiceError as exc:
-                (error_sink or self.show_error)(f"{what}: {exc}")
-                if on_fail is not None:
-                    on_fail()
-                return
-        finally:
-            self._busy = False
-            self._sync()
-            self._sync_form()
-        if on_ok is not None:
-            on_ok(result)
-
     def _current_number(self, card: CardView) -> int:
         """The number ``card`` has now: a dream may have appended or merged cards since
         the list was loaded. Worker thread. Raises :class:`NotFound` when it changed."""
@@ -1049,7 +1011,7 @@ class DreamPanel(QWidget):
             dlg.accept()
             self.schedule_reload()
 
-        if not self._op(f"Edit #{card.number}", write, done, error_sink=dlg.show_error):
+        if not self.ops.start(f"Edit #{card.number}", write, done, error_sink=dlg.show_error):
             dlg.show_error("Another change is still being written; try again in a moment.")
 
     def delete_card(self) -> None:
@@ -1067,7 +1029,7 @@ class DreamPanel(QWidget):
             self.show_status(f"Deleted #{card.number}")
             self.schedule_reload()
 
-        self._op(f"Delete #{card.number}", lambda: self.svc.dreams.delete_card(
+        self.ops.start(f"Delete #{card.number}", lambda: self.svc.dreams.delete_card(
             self.assistant_id, self._current_number(card)), done)
 
     def clear_cards(self) -> None:
@@ -1083,7 +1045,7 @@ class DreamPanel(QWidget):
             self.show_status("Cleared the dream cards — Restore previous version brings them back")
             self.schedule_reload()
 
-        self._op("Clear", lambda: self.svc.dreams.clear(self.assistant_id), done)
+        self.ops.start("Clear", lambda: self.svc.dreams.clear(self.assistant_id), done)
 
     def restore_previous(self) -> None:
         """Restore previous version (DRM-15); doing it again redoes the change."""
@@ -1093,11 +1055,11 @@ class DreamPanel(QWidget):
                              "restore again to undo")
             self.schedule_reload()
 
-        self._op("Restore", lambda: self.svc.dreams.restore(self.assistant_id), done)
+        self.ops.start("Restore", lambda: self.svc.dreams.restore(self.assistant_id), done)
 
     def copy_all(self) -> None:
         """Copy: exactly the cards' visible text, never a framing line (DRM-8)."""
-        text = self._run("Copy", lambda: self.svc.dreams.copy_text(self.assistant_id))
+        text = self.ops.call("Copy", lambda: self.svc.dreams.copy_text(self.assistant_id))
         if isinstance(text, str) and text:
             QGuiApplication.clipboard().setText(text)
             n = self.model.rowCount()

@@ -77,6 +77,7 @@ from chathub_desktop.gui import confirm
 from chathub_desktop.gui.chat_events import ChatEvents
 from chathub_desktop.gui.error_presenter import ErrorPresenter
 from chathub_desktop.gui.file_dialogs import open_memory_export_dialog, open_memory_import_dialog
+from chathub_desktop.gui.service_ops import ServiceOps
 from chathub_desktop.gui.task_runner import TaskRunner
 from chathub_desktop.services.container import Services
 from chathub_desktop.services.errors import NotFound, ServiceError
@@ -548,7 +549,8 @@ class MemoryPage(QDialog):
         self._loading = False
         self._load_again = False
         self._stale = False
-        self._busy = False
+        self.ops = ServiceOps(self.runner, self.presenter, self.show_error, lambda _busy: self._sync_buttons(),
+                              f"{self._task_name}-op")
         self._select_number: int | None = None
         self._raw_base: str | None = None  # the document the raw editor started from
         self._raw_shown = ""  # the editor's raw text right after loading it
@@ -984,11 +986,11 @@ class MemoryPage(QDialog):
     @property
     def busy(self) -> bool:
         """True while a change is being written (further changes wait for it)."""
-        return self._busy
+        return self.ops.busy
 
     def _sync_buttons(self) -> None:
         e = self.current_entry()
-        raw = self.stack.currentIndex() == 1 or self._busy
+        raw = self.stack.currentIndex() == 1 or self.ops.busy
         for w in (self.delete_button, self.delete_action, self.edit_card_action, self.copy_entry_action):
             w.setEnabled(e is not None and not raw)
         untrusted = e is not None and not e.trusted
@@ -997,8 +999,8 @@ class MemoryPage(QDialog):
         self.trust_button.setVisible(any(not v.trusted for v in self.model.entries()) or untrusted)
         for a in (self.add_action, self.raw_action, self.export_action, self.copy_action):
             a.setEnabled(not raw)
-        self.save_raw_button.setEnabled(not self._busy)
-        self.cancel_raw_button.setEnabled(not self._busy)
+        self.save_raw_button.setEnabled(not self.ops.busy)
+        self.cancel_raw_button.setEnabled(not self.ops.busy)
 
     def show_error(self, message: str) -> None:
         """Show ``message`` inline (empty hides it)."""
@@ -1009,46 +1011,6 @@ class MemoryPage(QDialog):
         """Short confirmation next to the count; cleared after a few seconds."""
         self.status_label.setText(message)
         self._status_timer.start(5000)
-
-    def _run(self, what: str, fn: Callable[[], object]) -> object | None:
-        """Call a service; a known error is shown inline, a bug goes to the presenter."""
-        self.show_error("")
-        try:
-            return fn()
-        except ServiceError as exc:
-            self.show_error(f"{what}: {exc}")
-        except Exception as exc:  # a bug: the presenter logs and shows it
-            self.presenter.present(exc, context=what)
-        return None
-
-    def _op(self, what: str, fn: Callable[[], object], on_ok: Callable[[object], None] | None = None,
-            on_fail: Callable[[], None] | None = None) -> bool:
-        """Run the change ``fn`` in a worker thread (a large memory takes a while to write);
-        one change at a time. A known error is shown inline (then ``on_fail``), a bug goes to
-        the presenter; ``on_ok(result)`` runs on the GUI thread. False when busy."""
-        if self._busy:
-            return False
-        self.show_error("")
-        self._busy = True
-        self._sync_buttons()
-        self.runner.run(f"{self._task_name}-op", self._op_task(what, fn, on_ok, on_fail), context=what)
-        return True
-
-    async def _op_task(self, what: str, fn: Callable[[], object], on_ok: Callable[[object], None] | None,
-                       on_fail: Callable[[], None] | None) -> None:
-        try:
-            try:
-                result = await self.runner.run_in_thread(fn)
-            except ServiceError as exc:
-                self.show_error(f"{what}: {exc}")
-                if on_fail is not None:
-                    on_fail()
-                return
-        finally:
-            self._busy = False
-            self._sync_buttons()
-        if on_ok is not None:
-            on_ok(result)
 
     def _current_number(self, number: int, text: str) -> int:
         """The number entry ``text`` (shown as ``number``) has now: the model may have
@@ -1063,7 +1025,7 @@ class MemoryPage(QDialog):
 
     # --- actions ----------------------------------------------------------------------------
     def _on_switch(self, on: bool) -> None:
-        res = self._run("Memory switch", lambda: self.svc.assistants.update(self.assistant_id, memory_enabled=on))
+        res = self.ops.call("Memory switch", lambda: self.svc.assistants.update(self.assistant_id, memory_enabled=on))
         if res is None:
             self.memory_switch.blockSignals(True)
             self.memory_switch.setChecked(not on)
@@ -1073,7 +1035,7 @@ class MemoryPage(QDialog):
         self.show_status("Memory on" if on else "Memory off")
 
     def _on_snippets(self, on: bool) -> None:
-        res = self._run("Topic snippets", lambda: self.svc.assistants.update(self.assistant_id, topic_snippets=on))
+        res = self.ops.call("Topic snippets", lambda: self.svc.assistants.update(self.assistant_id, topic_snippets=on))
         if res is None:
             self.snippets_switch.blockSignals(True)
             self.snippets_switch.setChecked(not on)
@@ -1104,7 +1066,7 @@ class MemoryPage(QDialog):
             self.show_status(f"Added #{view.number}")
             self.schedule_reload()
 
-        return self._op("Add memory", lambda: self.svc.memory.add(self.assistant_id, text), done)
+        return self.ops.start("Add memory", lambda: self.svc.memory.add(self.assistant_id, text), done)
 
     def edit_current(self) -> None:
         """Open the in-place editor on the selected card (F2, double-click)."""
@@ -1128,7 +1090,7 @@ class MemoryPage(QDialog):
             self.show_status(f"Saved #{view.number}")
             self.schedule_reload()
 
-        if not self._op(f"Edit #{number}", write, done, self.schedule_reload):
+        if not self.ops.start(f"Edit #{number}", write, done, self.schedule_reload):
             return None
         return MemoryEntryView(number, " ".join(text.split()), "owner", True)
 
@@ -1147,7 +1109,7 @@ class MemoryPage(QDialog):
             self.show_status(f"Deleted #{e.number}")
             self.schedule_reload()
 
-        self._op(f"Delete #{e.number}", lambda: self.svc.memory.delete(
+        self.ops.start(f"Delete #{e.number}", lambda: self.svc.memory.delete(
             self.assistant_id, self._current_number(e.number, e.text)), done)
 
     def mark_current_trusted(self) -> None:
@@ -1162,7 +1124,7 @@ class MemoryPage(QDialog):
             self.show_status(f"#{view.number} is trusted now")
             self.schedule_reload()
 
-        self._op(f"Mark #{e.number} trusted", lambda: self.svc.memory.clear_untrusted(
+        self.ops.start(f"Mark #{e.number} trusted", lambda: self.svc.memory.clear_untrusted(
             self.assistant_id, self._current_number(e.number, e.text)), done)
 
     def _copy_entry(self) -> None:
@@ -1174,7 +1136,7 @@ class MemoryPage(QDialog):
     # raw view (MEM-3)
     def open_raw(self) -> None:
         """Edit: show the whole document in the raw editor."""
-        doc = self._run("Edit", lambda: self.svc.memory.document(self.assistant_id))
+        doc = self.ops.call("Edit", lambda: self.svc.memory.document(self.assistant_id))
         if not isinstance(doc, str):
             return
         self._raw_base = doc
@@ -1213,7 +1175,7 @@ class MemoryPage(QDialog):
             self.show_status("Saved")
             self.schedule_reload()
 
-        self._op("Save", lambda: self.svc.memory.save_raw(self.assistant_id, text), done)
+        self.ops.start("Save", lambda: self.svc.memory.save_raw(self.assistant_id, text), done)
 
     def cancel_raw(self) -> None:
         """Discard the raw view's changes."""
@@ -1241,9 +1203,9 @@ class MemoryPage(QDialog):
         """Write the memory to ``path`` as ``fmt`` (``json``, ``markdown`` or ``fixed``:
         the fixed document as stored); False (error shown inline) on failure."""
         if fmt == "fixed":
-            text = self._run("Export", lambda: self.svc.memory.export_markdown(self.assistant_id))
+            text = self.ops.call("Export", lambda: self.svc.memory.export_markdown(self.assistant_id))
         else:
-            text = self._run("Export", lambda: self.svc.memory_files.export(self.assistant_id, fmt))
+            text = self.ops.call("Export", lambda: self.svc.memory_files.export(self.assistant_id, fmt))
         if not isinstance(text, str):
             return False
         try:
@@ -1274,7 +1236,7 @@ class MemoryPage(QDialog):
                                          f"memory with {path.name}? The dynamic memory it replaces can be "
                                          "restored; fixed memory cannot.", "Replace"):
             return False
-        out = self._run("Import", lambda: self.svc.memory_files.import_text(self.assistant_id, text))
+        out = self.ops.call("Import", lambda: self.svc.memory_files.import_text(self.assistant_id, text))
         if out is None:
             return False
         self.reload_now()
@@ -1283,7 +1245,7 @@ class MemoryPage(QDialog):
 
     def copy_document(self) -> None:
         """Copy the Markdown document to the clipboard."""
-        text = self._run("Copy", lambda: self.svc.memory.export_markdown(self.assistant_id))
+        text = self.ops.call("Copy", lambda: self.svc.memory.export_markdown(self.assistant_id))
         if isinstance(text, str):
             QGuiApplication.clipboard().setText(text)
             self.show_status("Copied the memory document")
