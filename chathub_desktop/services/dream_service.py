@@ -313,10 +313,22 @@ class DreamService:
         return number - 1
 
     def edit_card(self, assistant: int | str, number: int, text: str) -> list[CardView]:
-        """Replace card ``number``'s visible text (escaped on save, REF-15; cut to its cap)."""
+        """Replace card ``number``'s visible text (escaped on save, REF-15). Raises
+        :class:`InvalidInput` for an empty text or one over the card's cap (DRM-13: 3,200
+        characters for a day, 6,400 for a range with its framing): nothing is cut."""
         if not text.strip():
             raise InvalidInput("a card cannot be empty; delete it instead")
-        return self._edit(assistant, lambda cards: dm.replace_body(cards, self._index(cards, number), text))
+
+        def change(cards: list[dm.Card]) -> list[dm.Card]:
+            i = self._index(cards, number)
+            out = dm.replace_body(cards, i, text)
+            kept = len(dm.visible_body(out[i]))
+            if kept < len(text.rstrip()):
+                cap = dm.SINGLE_CARD_MAX if cards[i].kind == "day" else dm.RANGE_CARD_MAX
+                raise InvalidInput(f"card #{number} holds at most {cap:,} characters; this text has "
+                                   f"{len(text):,} (about {kept:,} fit)")
+            return out
+        return self._edit(assistant, change)
 
     def delete_card(self, assistant: int | str, number: int) -> list[CardView]:
         """Delete card ``number``; the rest renumber (DRM-8)."""

@@ -385,6 +385,13 @@ def test_edit_delete_clear_and_restore(services: Services, summ: FakeVendor) -> 
     assert dreams.cards("Helper") == []
     with pytest.raises(InvalidInput):
         dreams.edit_card("Helper", 1, "   ")
+    dreams.restore("Helper")  # the two cards back
+    before = services.dreams.document("Helper")
+    with pytest.raises(InvalidInput, match="at most 3,200 characters"):
+        dreams.edit_card("Helper", 1, "x" * 3300)  # DRM-13: refused, never cut silently
+    assert services.dreams.document("Helper") == before
+    dreams.edit_card("Helper", 1, "y" * 3200)
+    assert dreams.cards("Helper")[0].text == "y" * 3200
 
 
 def test_regenerate_replaces_one_days_body_only(services: Services, summ: FakeVendor) -> None:
