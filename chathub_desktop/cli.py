@@ -470,7 +470,11 @@ def cmd_topic_estimate(args: argparse.Namespace, svc: Services) -> int:
         if not est.window_known:
             print(f"note: this model is not in the catalog; the window {est.context_window:,} is the provider's "
                   "fallback — set the real one with `chathub-desktop model set MODEL --context-window N`")
-        print(f"watermarks: high {est.high_watermark:.0%}, low {est.low_watermark:.0%}")
+        if est.threshold_trigger is not None:
+            print(f"threshold compaction: above {est.threshold_trigger:,} estimated tokens "
+                  f"(this request: about {est.threshold_estimate or 0:,}, at one token per three characters)")
+        else:
+            print(f"watermarks: high {est.high_watermark:.0%}, low {est.low_watermark:.0%}")
         print(f"parts, counted locally ({est.local_total:,} in all; the figure above applies the "
               f"correction x{est.correction:.2f} from {est.correction_samples} replies and the provider's report):")
         for name, tokens in est.parts.items():

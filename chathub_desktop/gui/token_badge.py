@@ -154,6 +154,11 @@ def breakdown_html(e: EstimateView) -> str:
         local = f"<tr><td><i>Counted locally</i></td><td align='right'><i>{e.local_total:,}</i></td></tr>"
     over = ""
     guess = "" if e.window_known else " (a fallback: this model is not in the catalog or your model cards)"
+    if e.threshold_trigger is not None:  # NUM-3: the threshold policy replaces the watermarks
+        policy = (f"threshold compaction above {e.threshold_trigger:,} estimated tokens "
+                  f"(now about {e.threshold_estimate or 0:,})")
+    else:
+        policy = f"high watermark {e.high_watermark:.0%}, low {e.low_watermark:.0%}"
     if e.input_budget and e.total > e.input_budget:
         over = "<p style='color:#c0262d'><b>Over the input budget</b>: older history will not fit.</p>"
     return (
@@ -161,8 +166,8 @@ def breakdown_html(e: EstimateView) -> str:
         f"<p style='color:#555'>{html.escape(anchor_text(e))}</p>"
         f"<table cellspacing='0' cellpadding='2' width='100%'>{rows}{local}"
         f"<tr><td><b>Total Used</b></td><td align='right'><b>{e.total:,}</b></td></tr></table>"
-        f"<p>Input budget: {e.input_budget:,} ({pct} used) · high watermark {e.high_watermark:.0%}, "
-        f"low {e.low_watermark:.0%}<br>"
+        f"<p>Input budget: {e.input_budget:,} ({pct} used) · "
+        f"{policy}<br>"
         f"Context window: {e.context_window:,}{guess} · Encoding: {html.escape(e.encoding)}</p>{over}"
     )
 

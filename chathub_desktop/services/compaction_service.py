@@ -31,7 +31,7 @@ from datetime import UTC, datetime
 
 from chathub_desktop.core import compaction as cc
 from chathub_desktop.core import threshold_compaction as tc
-from chathub_desktop.core.messages import ChatMessage, Role
+from chathub_desktop.core.messages import Role
 from chathub_desktop.core.request_assembly import assemble_request, template_overhead
 from chathub_desktop.providers.catalog import ModelCatalog
 from chathub_desktop.services.errors import InvalidInput, ServiceError
@@ -41,7 +41,8 @@ from chathub_desktop.services.request_context import (
     MemoryBlockSource,
     TopicContext,
     load_context,
-    threshold_prefix,
+    threshold_estimate,
+    threshold_parts,
 )
 from chathub_desktop.services.settings_service import SettingsService
 from chathub_desktop.services.summarizer import (
@@ -306,28 +307,9 @@ class CompactionService:
         return PreSendResult(tuple(outcomes), blocked, message, estimate, ctx.input_budget)
 
     # --- the threshold policy (NUM-1 … NUM-10) --------------------------------------------
-    @staticmethod
-    def threshold_estimate(ctx: TopicContext) -> int:
-        """NUM-4: the heuristic size of the next request with the whole history after the
-        cursor (before NUM-5 leaves older turns out), tokens: about one token per three
-        characters, JSON keys counted, 4,096 per image."""
-        prefix, rows = CompactionService._threshold_parts(ctx)
-        return tc.estimate_tokens([*prefix, *rows], ctx.base_input.tools)
-
-    @staticmethod
-    def _threshold_parts(ctx: TopicContext) -> tuple[list[ChatMessage], list[ChatMessage]]:
-        """``(system + recap turns, sendable history after the cursor)``."""
-        prefix = threshold_prefix(ctx, ctx.base_input.memory_block, ctx.base_input.summary_turns)
-        start = 0
-        if ctx.cursor_message_id is not None and ctx.index is not None:
-            pos = ctx.index.position(ctx.cursor_message_id)
-            start = pos + 1 if pos is not None else 0
-        rows = [h.message for h in ctx.history[start:] if h.sendable and h.message.role is not Role.SYSTEM]
-        return prefix, rows
-
     def _too_large(self, ctx: TopicContext, limit: int) -> str | None:
         """NUM-5: why even the latest turn cannot be sent within ``limit``, else None."""
-        prefix, rows = self._threshold_parts(ctx)
+        prefix, rows = threshold_parts(ctx)
         try:
             tc.fit_history(prefix, rows, ctx.base_input.tools, limit)
         except tc.RequestTooLarge as exc:
@@ -347,7 +329,7 @@ class CompactionService:
         the send before any request."""
         cfg = ctx.threshold
         limit = tc.threshold(ctx.card.context_window, cfg.buffer_tokens)
-        estimate = self.threshold_estimate(ctx)
+        estimate = threshold_estimate(ctx)
         refusal = self._too_large(ctx, limit)
         if refusal is not None:
             return PreSendResult((), True, refusal, estimate, limit)
@@ -356,7 +338,7 @@ class CompactionService:
             out = await self._threshold_run(ctx, limit, estimate)
             if out is not None:
                 outcomes.append(out)
-                estimate = self.threshold_estimate(self.load(ctx.topic_id))
+                estimate = threshold_estimate(self.load(ctx.topic_id))
         return PreSendResult(tuple(outcomes), False, "", estimate, limit)
 
     async def _threshold_run(self, ctx: TopicContext, limit: int, estimate: int) -> CompactionOutcome | None:
@@ -415,7 +397,7 @@ class CompactionService:
             return out
         if not self._commit(ctx, summary, older[-1].id, target, success=True):
             return None
-        after = self.threshold_estimate(self.load(ctx.topic_id))
+        after = threshold_estimate(self.load(ctx.topic_id))
         out = CompactionOutcome(status=COMPACTED, message=f"summarized {len(older)} older messages with the chat model",
                                 before_tokens=estimate, after_tokens=after, cursor_message_id=older[-1].id,
                                 batches=1, covered_messages=len(older), model=target.label, **base)  # type: ignore[arg-type]

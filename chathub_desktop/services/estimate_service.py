@@ -30,6 +30,7 @@ from datetime import datetime
 
 from sqlalchemy import func, select
 
+from chathub_desktop.core import threshold_compaction as tc
 from chathub_desktop.core.messages import ChatMessage, Role
 from chathub_desktop.core.request_assembly import (
     AssemblyInput,
@@ -66,7 +67,12 @@ from chathub_desktop.services.events import (
     ReplyFinished,
     TopicChanged,
 )
-from chathub_desktop.services.request_context import MemoryBlockSource, TopicContext, load_context
+from chathub_desktop.services.request_context import (
+    MemoryBlockSource,
+    TopicContext,
+    load_context,
+    threshold_estimate,
+)
 from chathub_desktop.services.tool_registry import ToolRegistry
 from chathub_desktop.services.views import AnchorView, CacheView, EstimateView, HistoryWindowView
 from chathub_desktop.storage.database import Database
@@ -142,6 +148,8 @@ class _Base:
     cache: CacheView
     high: float
     low: float
+    #: The threshold policy's heuristic estimate (NUM-4) when that policy is on, tokens.
+    threshold_estimate: int | None = None
 
 
 class EstimateService:
@@ -435,6 +443,7 @@ class EstimateService:
             ctx=ctx, inp=inp, parts=parts, included=plan.included_ids, dropped=plan.dropped_ids,
             whole_local=plan.total_tokens, correction=correction, anchor=anchor, judgement=judgement,
             anchor_reason=reason, tail_local=tail, history=history, cache=cache_view, high=high, low=low,
+            threshold_estimate=threshold_estimate(ctx) if ctx.threshold.enabled else None,
         )
 
     # --- the figure ---------------------------------------------------------------------
@@ -488,6 +497,10 @@ class EstimateService:
             cache=base.cache,
             has_summary=bool(base.inp.summary_block or base.inp.summary_turns),
             window_known=ctx.card.known,
+            threshold_trigger=(tc.threshold(ctx.card.context_window, ctx.threshold.buffer_tokens)
+                               if ctx.threshold.enabled else None),
+            threshold_estimate=None if base.threshold_estimate is None else base.threshold_estimate + (
+                tc.estimate_tokens([ChatMessage(Role.USER, draft)]) if draft else 0),
         )
 
     def next_request_tokens(self, topic_id: int, draft: str = "") -> int:

@@ -271,6 +271,26 @@ def threshold_prefix(ctx: TopicContext, memory_block: str, turns: Sequence[ChatM
     return [*([ChatMessage(Role.SYSTEM, system)] if system else []), *turns]
 
 
+def threshold_parts(ctx: TopicContext) -> tuple[list[ChatMessage], list[ChatMessage]]:
+    """``(system + recap turns, sendable history after the cursor)`` of a loaded
+    snapshot, as the threshold policy weighs them (NUM-4, NUM-5)."""
+    prefix = threshold_prefix(ctx, ctx.base_input.memory_block, ctx.base_input.summary_turns)
+    start = 0
+    if ctx.cursor_message_id is not None and ctx.index is not None:
+        pos = ctx.index.position(ctx.cursor_message_id)
+        start = pos + 1 if pos is not None else 0
+    rows = [h.message for h in ctx.history[start:] if h.sendable and h.message.role is not Role.SYSTEM]
+    return prefix, rows
+
+
+def threshold_estimate(ctx: TopicContext) -> int:
+    """NUM-4: the heuristic size of the next request with the whole history after the
+    cursor (before NUM-5 leaves older turns out), tokens: about one token per three
+    characters, JSON keys counted, 4,096 per image."""
+    prefix, rows = threshold_parts(ctx)
+    return tc.estimate_tokens([*prefix, *rows], ctx.base_input.tools)
+
+
 def _fit_limit(ctx: TopicContext, rows: Sequence[HistoryMessage], memory_block: str,
                turns: Sequence[ChatMessage], specs: Sequence[ToolSpec], limit: int | None) -> int | None:
     """The history limit that makes the request fit ``max(1, window − buffer)`` by the

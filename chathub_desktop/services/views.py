@@ -182,7 +182,9 @@ class EstimateView:
     factor applied to locally counted tokens (REF-27); ``history``, ``anchor``, ``cache``:
     see their views; ``has_summary``: the topic has a summary block in the request;
     ``window_known``: False when the model is in neither the catalog nor your model cards,
-    so ``context_window`` is the provider kind's fallback (NUM-2).
+    so ``context_window`` is the provider kind's fallback (NUM-2); ``threshold_trigger`` /
+    ``threshold_estimate``: when the threshold policy is on, its trigger ``max(1, window −
+    buffer)`` and its heuristic estimate of the next request (NUM-3, NUM-4), tokens.
     """
 
     topic_id: int | None
@@ -203,6 +205,8 @@ class EstimateView:
     cache: CacheView = field(default_factory=CacheView)
     has_summary: bool = False
     window_known: bool = True
+    threshold_trigger: int | None = None
+    threshold_estimate: int | None = None
 
     @property
     def ratio(self) -> float:

@@ -82,6 +82,8 @@ def test_over_the_threshold_the_chat_model_summarizes_older_turns(services: Serv
     assert view.model == "Local/local-llm"
     est = services.estimates.estimate(topic)
     assert est.has_summary and est.parts["summary"] > 0  # the badge counts the recap turns
+    assert est.threshold_trigger == tc.threshold(WINDOW, 1024)  # the popover names the policy's trigger
+    assert est.threshold_estimate is not None and 0 < est.threshold_estimate <= est.threshold_trigger
 
 
 def test_under_the_threshold_or_switched_off_nothing_is_summarized(
