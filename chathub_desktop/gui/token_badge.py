@@ -182,6 +182,14 @@ def history_html(e: EstimateView) -> str:
     return f"<p><b>History window</b><br>{body}</p>{warn}"
 
 
+def tick_text(e: EstimateView) -> str:
+    """What the bar's red tick marks: the high watermark, or the threshold policy's
+    trigger when that policy is on (NUM-3)."""
+    if e.threshold_trigger is not None:
+        return f"threshold compaction at {e.threshold_trigger:,} estimated tokens"
+    return f"{e.high_watermark:.0%} high watermark (auto-compact)"
+
+
 class PartsBar(QWidget):
     """A thin stacked bar: each part's tokens as a share of the input budget, with the
     high watermark drawn as a red tick. Overflow past the budget is clipped at the end."""
@@ -204,9 +212,8 @@ class PartsBar(QWidget):
         self.parts = [(k, v) for k, v in ordered_parts(e.parts) if v > 0]
         self.scale_total = e.total
         self.budget = max(1, e.input_budget)
-        self.high = e.high_watermark
-        self.setToolTip(f"{e.total:,} of {e.input_budget:,} input tokens; red tick: "
-                        f"{e.high_watermark:.0%} high watermark (auto-compact)")
+        self.high = min(1.0, e.threshold_trigger / self.budget) if e.threshold_trigger else e.high_watermark
+        self.setToolTip(f"{e.total:,} of {e.input_budget:,} input tokens; red tick: {tick_text(e)}")
         self.update()
 
     def segments(self, width: float) -> list[tuple[str, float, float]]:
@@ -344,8 +351,7 @@ class EstimatePopover(QFrame):
         self.label.setText(breakdown_html(e))
         self.bar.show()
         self.bar.set_estimate(e)
-        self.bar_caption.setText(f"Parts of the {e.input_budget:,}-token input budget; red tick: "
-                                 f"{e.high_watermark:.0%} high watermark")
+        self.bar_caption.setText(f"Parts of the {e.input_budget:,}-token input budget; red tick: {tick_text(e)}")
         self.history_label.setText(history_html(e))
         self.cache_label.setText(e.cache.line)
         self.cache_help.setToolTip(e.cache.help)
