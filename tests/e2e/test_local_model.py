@@ -251,7 +251,10 @@ def test_a_dream_with_the_real_model_as_history_compress_model(local_model: Loca
         services.chat._append(topic, role=role, content=text, created_at=at + timedelta(minutes=i))
     before = [(m.id, m.content) for m in services.topics.messages(topic)]
     out = asyncio.run(services.dreams.run_day("Small", day))
-    assert out.status in ("appended", "nothing", "duplicate"), out.message
+    # a 135M model at its default temperature may also ramble to the token limit: a
+    # complete answer from the server either way, and a cut card is never stored
+    cut = out.status == "failed" and "token limit" in out.message
+    assert out.status in ("appended", "nothing", "duplicate") or cut, out.message
     cards = services.dreams.cards("Small")
     if out.status == "appended":
         assert [c.tag for c in cards] == [day.isoformat()] and cards[0].text.strip()
