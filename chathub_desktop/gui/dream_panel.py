@@ -80,12 +80,12 @@ from chathub_desktop.core.dynamic_memory import KEEP_DEFAULT, KEEP_MAX, KEEP_MIN
 from chathub_desktop.gui import confirm
 from chathub_desktop.gui.chat_events import ChatEvents
 from chathub_desktop.gui.error_presenter import ErrorPresenter
+from chathub_desktop.gui.help_button import help_button
 from chathub_desktop.gui.memory_page import (
     CARD_PAD,
     MemoryCardDelegate,
     NumberRole,
     TrustedRole,
-    help_button,
     layout_lines,
 )
 from chathub_desktop.gui.service_ops import ServiceOps

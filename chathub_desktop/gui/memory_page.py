@@ -26,7 +26,6 @@ from PySide6.QtCore import (
     QModelIndex,
     QObject,
     QPersistentModelIndex,
-    QPoint,
     QRect,
     QRectF,
     QSize,
@@ -68,7 +67,6 @@ from PySide6.QtWidgets import (
     QStyledItemDelegate,
     QStyleOptionViewItem,
     QToolButton,
-    QToolTip,
     QVBoxLayout,
     QWidget,
 )
@@ -77,6 +75,7 @@ from chathub_desktop.gui import confirm
 from chathub_desktop.gui.chat_events import ChatEvents
 from chathub_desktop.gui.error_presenter import ErrorPresenter
 from chathub_desktop.gui.file_dialogs import open_memory_export_dialog, open_memory_import_dialog
+from chathub_desktop.gui.help_button import help_button
 from chathub_desktop.gui.service_ops import ServiceOps
 from chathub_desktop.gui.task_runner import TaskRunner
 from chathub_desktop.services.container import Services
@@ -487,19 +486,6 @@ def layout_lines(text: str, font: QFont, width: int, max_lines: int) -> list[str
 
 
 # --- the page -----------------------------------------------------------------------------
-
-
-def help_button(tip: str, name: str) -> QToolButton:
-    """A ``?`` button: ``tip`` on hover, and on click (APP-6)."""
-    b = QToolButton()
-    b.setObjectName(name)
-    b.setText("?")
-    b.setAutoRaise(True)
-    b.setToolTip(tip)
-    b.setAccessibleName("Help")
-    b.setCursor(Qt.CursorShape.WhatsThisCursor)
-    b.clicked.connect(lambda: QToolTip.showText(b.mapToGlobal(QPoint(0, b.height())), tip, b))
-    return b
 
 
 def _section_title(text: str) -> QLabel:

@@ -18,7 +18,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QPoint, Qt, Signal
+from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
@@ -34,8 +34,6 @@ from PySide6.QtWidgets import (
     QSizePolicy,
     QSpinBox,
     QTabWidget,
-    QToolButton,
-    QToolTip,
     QVBoxLayout,
     QWidget,
 )
@@ -43,6 +41,7 @@ from PySide6.QtWidgets import (
 from chathub_desktop.core.provider_kinds import ProviderKind
 from chathub_desktop.gui import confirm
 from chathub_desktop.gui.forms.ui_provider_form import Ui_ProviderForm
+from chathub_desktop.gui.help_button import help_button
 from chathub_desktop.services.errors import ServiceError
 from chathub_desktop.services.views import ProviderView
 
@@ -329,18 +328,6 @@ ARCHIVES_HELP = (
 )
 
 
-def _help_button(tip: str, name: str) -> QToolButton:
-    b = QToolButton()
-    b.setObjectName(name)
-    b.setText("?")
-    b.setAutoRaise(True)
-    b.setToolTip(tip)
-    b.setAccessibleName("Help")
-    b.setCursor(Qt.CursorShape.WhatsThisCursor)
-    b.clicked.connect(lambda: QToolTip.showText(b.mapToGlobal(QPoint(0, b.height())), tip, b))
-    return b
-
-
 class ModelPicker(QWidget):
     """``PROVIDER/MODEL`` chooser: a provider combo (configured providers, plus
     ``none_text`` for "no provider": a bare model, or off) and an editable model combo.
@@ -454,7 +441,7 @@ class SystemAgentPage(QWidget):
         self.compress_picker = ModelPicker("First OpenAI provider", model_ids, name="compress")
         self.compress_picker.setToolTip("The summarizer — never the chat model. Its context window "
                                         "comes from its model card.")
-        self.compress_help = _help_button(COMPRESS_HELP, "compressHelp")
+        self.compress_help = help_button(COMPRESS_HELP, "compressHelp")
         self.compress_default = QPushButton("Default")
         self.compress_default.setObjectName("compressDefault")
         self.compress_default.setToolTip(f"Use {DEFAULT_COMPRESS_MODEL} on the first OpenAI provider")
@@ -478,7 +465,7 @@ class SystemAgentPage(QWidget):
         nrow = QHBoxLayout()
         self.naming_picker = ModelPicker("Off — first words of the message", model_ids, allow_off=True,
                                          name="naming")
-        self.naming_help = _help_button(NAMING_HELP, "namingHelp")
+        self.naming_help = help_button(NAMING_HELP, "namingHelp")
         nrow.addWidget(self.naming_picker, 1)
         nrow.addWidget(self.naming_help)
         nlabel = QLabel("M&odel:")
@@ -490,7 +477,7 @@ class SystemAgentPage(QWidget):
         self.archives_check = QCheckBox("&Keep archive excerpts of earlier summaries")
         self.archives_check.setObjectName("archivesCheck")
         self.archives_check.setToolTip("Send short excerpts of earlier topic summaries under the current one")
-        self.archives_help = _help_button(ARCHIVES_HELP, "archivesHelp")
+        self.archives_help = help_button(ARCHIVES_HELP, "archivesHelp")
         arow.addWidget(self.archives_check)
         arow.addWidget(self.archives_help)
         arow.addStretch(1)
@@ -505,7 +492,7 @@ class SystemAgentPage(QWidget):
         self.threshold_check.setObjectName("thresholdCheck")
         self.threshold_check.setToolTip("Off by default. When on, the chat model summarizes older turns "
                                         "once a request passes the context window minus the buffer")
-        self.threshold_help = _help_button(THRESHOLD_HELP, "thresholdHelp")
+        self.threshold_help = help_button(THRESHOLD_HELP, "thresholdHelp")
         trow.addWidget(self.threshold_check)
         trow.addWidget(self.threshold_help)
         trow.addStretch(1)
