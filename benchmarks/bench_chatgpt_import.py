@@ -46,7 +46,7 @@ def _fresh_db(db_path: Path):  # type: ignore[no-untyped-def]
     from chathub_desktop.storage.models import Assistant
 
     db = open_database(f"sqlite:///{db_path}")
-    with db.transaction() as session:
+    with db.write() as session:
         assistant = Assistant(name="bench")
         session.add(assistant)
         session.flush()

@@ -59,7 +59,7 @@ def bench_materials() -> None:
         svc.assistants.create("Bench")
         aid = svc.assistants.get("Bench").id
         start = datetime.combine(DAY - timedelta(days=10), datetime.min.time(), tzinfo=UTC)
-        with svc.db.transaction() as s:
+        with svc.db.write() as s:
             topic_ids = []
             for t in range(60):
                 row = Topic(assistant_id=aid, title=f"topic {t}")
@@ -78,7 +78,7 @@ def bench_materials() -> None:
         day_start = datetime.combine(DAY, datetime.min.time(), tzinfo=UTC)
 
         def floor() -> None:
-            with svc.db.sessions() as s:
+            with svc.db.read() as s:
                 s.execute(select(Message.topic_id, Message.role, Message.content)
                           .join(Topic, Topic.id == Message.topic_id)
                           .where(Topic.assistant_id == aid, Message.role.in_(("user", "assistant")),

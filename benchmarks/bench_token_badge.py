@@ -52,7 +52,7 @@ def main(runs: int = 7) -> None:
     now = datetime.now(UTC)
     text = ("Message {i}: the deployment failed on step {i} because the cache key changed; "
             "retry with `--no-cache` and compare the logs of build #{i}.")
-    with svc.db.transaction() as s:
+    with svc.db.write() as s:
         s.execute(insert(Message), [
             {"topic_id": topic, "seq": i + 1, "role": "user" if i % 2 == 0 else "assistant",
              "content": text.format(i=i), "created_at": now}

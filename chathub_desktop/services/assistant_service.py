@@ -110,7 +110,7 @@ class AssistantService:
         if max_tokens is not None and not 1 <= max_tokens <= MAX_TOKENS_LIMIT:
             raise InvalidInput(f"max tokens must be between 1 and {MAX_TOKENS_LIMIT:,}")
         try:
-            with self._db.transaction() as s:
+            with self._db.write() as s:
                 row = Assistant(
                     name=name,
                     provider_id=self._provider_id(s, provider),
@@ -129,19 +129,19 @@ class AssistantService:
 
     def list(self) -> list[AssistantView]:
         """All assistants by name."""
-        with self._db.sessions() as s:
+        with self._db.read() as s:
             return [self._view(a) for a in s.scalars(select(Assistant).order_by(Assistant.name))]
 
     def get(self, ref: int | str) -> AssistantView:
         """Assistant by id or name. Raises :class:`NotFound`."""
-        with self._db.sessions() as s:
+        with self._db.read() as s:
             return self._view(self.row(s, ref))
 
     def update(self, ref: int | str, **changes: object) -> AssistantView:
         """Change settings (keyword names are :class:`AssistantView` fields, plus
         ``provider`` by id or name). Validated as in :meth:`create`."""
         try:
-            with self._db.transaction() as s:
+            with self._db.write() as s:
                 row = self.row(s, ref)
                 for key, value in changes.items():
                     if key == "provider":
@@ -219,5 +219,5 @@ class AssistantService:
 
     def delete(self, ref: int | str) -> None:
         """Delete an assistant with its topics and memory (one transaction)."""
-        with self._db.transaction() as s:
+        with self._db.write() as s:
             s.delete(self.row(s, ref))

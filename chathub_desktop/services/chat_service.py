@@ -167,7 +167,7 @@ class ChatService:
 
     # --- sending ---------------------------------------------------------------------
     def _append(self, topic_id: int, **fields: object) -> int:
-        with self._db.transaction() as s:
+        with self._db.write() as s:
             topic = TopicService.row(s, topic_id)
             seq = (s.scalar(select(func.max(Message.seq)).where(Message.topic_id == topic_id)) or 0) + 1
             row = Message(topic_id=topic_id, seq=seq, **fields)
@@ -235,7 +235,7 @@ class ChatService:
         """Raise :class:`InvalidInput` when another live ChatHub process (another window,
         a ``chat send``) is still writing a reply in ``topic_id``: a second request now
         would go out without that reply (APP-8)."""
-        with self._db.sessions() as s:
+        with self._db.read() as s:
             rows = s.execute(
                 select(Message.sent_by_process, Message.created_at)
                 .where(Message.topic_id == topic_id, Message.status == MessageStatus.STREAMING.value)
@@ -383,7 +383,7 @@ class ChatService:
         if out.status == MessageStatus.COMPLETE.value and is_length_stop(finish):
             out.notice = "the reply was cut at the model's output token limit (max tokens)"
         u = out.usage
-        with self._db.transaction() as s:
+        with self._db.write() as s:
             row = s.get(Message, out.reply_message_id)
             if row is not None:
                 row.content = out.text
@@ -405,7 +405,7 @@ class ChatService:
 
     # --- titles (APP-10) -------------------------------------------------------------
     def _maybe_title(self, topic_id: int, text: str, provider_id: int) -> None:
-        with self._db.transaction() as s:
+        with self._db.write() as s:
             topic = s.get(Topic, topic_id)
             if topic is None or topic.title_generated:
                 return
@@ -424,7 +424,7 @@ class ChatService:
         """Ask the System Agent topic-naming model for a title; keep the first-words
         title on any failure or if the user renamed the topic meanwhile (APP-10)."""
         provider_name, model = naming.split("/", 1)
-        with self._db.sessions() as s:
+        with self._db.read() as s:
             provider = s.scalar(select(Provider).where(Provider.name == provider_name))
             if provider is None:
                 return
@@ -456,7 +456,7 @@ class ChatService:
         title = clean_model_title("".join(pieces))
         if not title:
             return
-        with self._db.transaction() as s:
+        with self._db.write() as s:
             topic = s.get(Topic, topic_id)
             if topic is None or topic.title != fallback:  # renamed meanwhile: the user wins
                 return

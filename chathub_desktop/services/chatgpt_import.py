@@ -418,7 +418,7 @@ def import_chatgpt_export(
     report(0, force=True)
     reader: _CountingReader | None = None
     try:
-        with db.engine.begin() as conn:
+        with db.write_connection() as conn:
             if (
                 conn.execute(select(Assistant.id).where(Assistant.id == assistant_id)).first()
                 is None

@@ -345,7 +345,7 @@ class CompactionService:
         """One threshold compaction (NUM-6 … NUM-10), guarded by the breaker (NUM-8);
         None when the breaker is open or nothing can be split off."""
         cfg = ctx.threshold
-        with self._db.sessions() as s:
+        with self._db.read() as s:
             st = s.get(TopicCompaction, ctx.topic_id)
             count = (st.failure_count or 0) if st is not None else 0
             until = st.cooldown_until if st is not None else None
@@ -369,7 +369,7 @@ class CompactionService:
         except tc.RequestTooLarge:
             fitting = [older[-1].message]
         shown = [h.message for h in older][len(older) - len(fitting):]
-        with self._db.sessions() as s:
+        with self._db.read() as s:
             provider = s.get(Provider, ctx.provider_id)
             provider_name = provider.name if provider is not None else "chat model"
         target = SummarizerTarget(provider_id=ctx.provider_id, provider_name=provider_name, kind=ctx.provider_kind,
@@ -411,7 +411,7 @@ class CompactionService:
         debug log (newest last) and archives. Raises ``NotFound`` for an unknown topic."""
         from chathub_desktop.services.topic_service import TopicService
 
-        with self._db.sessions() as s:
+        with self._db.read() as s:
             TopicService.row(s, topic_id)
             st = s.get(TopicCompaction, topic_id)
             if st is None:
@@ -459,7 +459,7 @@ class CompactionService:
         from chathub_desktop.storage.models import Message
 
         self.note_history_change(topic_id)
-        with self._db.transaction() as s:
+        with self._db.write() as s:
             st = s.get(TopicCompaction, topic_id)
             if st is None or st.cursor_message_id is None:
                 return False
@@ -494,7 +494,7 @@ class CompactionService:
     async def _automatic(self, ctx: TopicContext, trigger: str, max_batches: int | None) -> CompactionOutcome | None:
         """An automatic run with the NUM-8 breaker and the CMP-7 unreachable memory."""
         high, low = cc.watermarks(ctx.high_watermark)
-        with self._db.sessions() as s:
+        with self._db.read() as s:
             st = s.get(TopicCompaction, ctx.topic_id)
             count = st.failure_count if st is not None else 0
             until = st.cooldown_until if st is not None else None
@@ -649,7 +649,7 @@ class CompactionService:
         """Summary, cursor, model, archives, snippet and breaker reset in ONE transaction;
         False (nothing written) when the stored summary changed since the run began."""
         now = self._clock()
-        with self._db.transaction() as s:
+        with self._db.write() as s:
             st = s.get(TopicCompaction, ctx.topic_id)
             if st is None:
                 st = TopicCompaction(topic_id=ctx.topic_id, summary="", debug_log=[], archives=[],
@@ -712,7 +712,7 @@ class CompactionService:
             "batches": out.batches,
             "model": out.model,
         }
-        with self._db.transaction() as s:
+        with self._db.write() as s:
             st = s.get(TopicCompaction, ctx.topic_id)
             if st is None:
                 st = TopicCompaction(topic_id=ctx.topic_id, summary="", debug_log=[], archives=[],

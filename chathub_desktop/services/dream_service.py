@@ -234,7 +234,7 @@ class DreamService:
 
     def settings(self, assistant: int | str) -> DreamSettingsView:
         """The assistant's schedule, Keep N, last scheduled run and next slot (DRM-2, DRM-5)."""
-        with self._db.sessions() as s:
+        with self._db.read() as s:
             a = AssistantService.row(s, assistant)
             schedule = Schedule(a.dream_frequency, a.dream_time_utc, a.dream_weekday)
             run = s.scalar(select(DreamRun).where(DreamRun.assistant_id == a.id, DreamRun.scheduled.is_(True))
@@ -257,7 +257,7 @@ class DreamService:
             schedule = Schedule(frequency.strip().lower(), time_utc.strip(), int(weekday))
         except ValueError as exc:
             raise InvalidInput(str(exc)) from None
-        with self._db.transaction() as s:
+        with self._db.write() as s:
             a = AssistantService.row(s, assistant)
             a.dream_frequency, a.dream_time_utc, a.dream_weekday = schedule.frequency, schedule.time_utc, schedule.weekday
             aid = a.id
@@ -269,7 +269,7 @@ class DreamService:
         next dream may re-summarize). Raises :class:`InvalidInput` outside 1–90."""
         if not dm.KEEP_MIN <= keep <= dm.KEEP_MAX:
             raise InvalidInput(f"keep dream cards must be {dm.KEEP_MIN}–{dm.KEEP_MAX}, not {keep}")
-        with self._db.transaction() as s:
+        with self._db.write() as s:
             a = AssistantService.row(s, assistant)
             a.keep_dream_cards = keep
             self._doc_row(s, a.id)  # lock before reading
@@ -284,7 +284,7 @@ class DreamService:
 
     def document(self, assistant: int | str) -> str:
         """The dynamic-memory document as stored (REF-8; ``""`` when empty)."""
-        with self._db.sessions() as s:
+        with self._db.read() as s:
             return self._body(s, AssistantService.row(s, assistant).id)
 
     def cards(self, assistant: int | str) -> list[CardView]:
@@ -296,7 +296,7 @@ class DreamService:
         return dm.copy_text(dm.parse_document(self.document(assistant)))
 
     def _edit(self, assistant: int | str, change: Callable[[list[dm.Card]], list[dm.Card]]) -> list[CardView]:
-        with self._db.transaction() as s:
+        with self._db.write() as s:
             a = AssistantService.row(s, assistant)
             self._doc_row(s, a.id)
             cards = change(dm.parse_document(self._body(s, a.id)))
@@ -341,7 +341,7 @@ class DreamService:
     def restore(self, assistant: int | str) -> list[CardView]:
         """Swap the document with the previous version (twice = redo) (DRM-15, REF-17).
         Raises :class:`InvalidInput` when there is no previous version."""
-        with self._db.transaction() as s:
+        with self._db.write() as s:
             a = AssistantService.row(s, assistant)
             row = self._doc_row(s, a.id)
             if row is None or row.backup_body is None or row.backup_body == row.body:
@@ -358,7 +358,7 @@ class DreamService:
         user/assistant messages on that UTC day (at most 30, latest activity first) its
         compaction summary, else an excerpt of that day's messages. Read-only (DRM-16)."""
         start, end = _day_bounds(day)
-        with self._db.sessions() as s:
+        with self._db.read() as s:
             a = AssistantService.row(s, assistant)
             last = func.max(Message.created_at).label("last")
             active = s.execute(
@@ -428,7 +428,7 @@ class DreamService:
         :class:`NotFound` for an unknown assistant and :class:`InvalidInput` when its
         memory is off (MEM-1). ``asyncio.CancelledError`` passes through (Stop) and
         nothing is written."""
-        with self._db.sessions() as s:
+        with self._db.read() as s:
             a = AssistantService.row(s, assistant)
             if not a.memory_enabled:
                 raise InvalidInput(f"memory is off for {a.name}; turn it on (Assistant → Memory) to dream")
@@ -474,7 +474,7 @@ class DreamService:
         """Append and fold in one transaction. The document is re-read under a lock; if
         the user changed it meanwhile, the card goes onto the new text and a fold that
         no longer matches falls back to concatenation. None: the day got a card meanwhile."""
-        with self._db.transaction() as s:
+        with self._db.write() as s:
             self._doc_row(s, aid)
             cards = dm.parse_document(self._body(s, aid))
             if _covering(cards, day) is not None:
@@ -501,7 +501,7 @@ class DreamService:
         """Re-run the dream for single-day card ``number``'s day and replace that card's
         body only: no fold, no schedule marker (DRM-8, REF-17). Raises :class:`NotFound`
         for a missing card and :class:`InvalidInput` for a range or legacy card."""
-        with self._db.sessions() as s:
+        with self._db.read() as s:
             a = AssistantService.row(s, assistant)
             if not a.memory_enabled:
                 raise InvalidInput(f"memory is off for {a.name}; turn it on (Assistant → Memory) to dream")
@@ -551,7 +551,7 @@ class DreamService:
             return []
         now = now or self._clock()
         out: list[tuple[int, Slot]] = []
-        with self._db.sessions() as s:
+        with self._db.read() as s:
             for a in s.scalars(select(Assistant).where(Assistant.memory_enabled.is_(True),
                                                        Assistant.dream_frequency != "off").order_by(Assistant.id)):
                 slot = latest_slot(Schedule(a.dream_frequency, a.dream_time_utc, a.dream_weekday), now)
@@ -573,7 +573,7 @@ class DreamService:
         when it is not due or another process took it (DRM-6)."""
         now = now or self._clock()
         try:
-            with self._db.transaction() as s:
+            with self._db.write() as s:
                 row = self._run_row(s, aid, slot)
                 if row is None:
                     new = DreamRun(assistant_id=aid, history_day=slot.history_day, period_stamp=slot.period_stamp,
@@ -595,7 +595,7 @@ class DreamService:
 
     def _record(self, run_id: int, outcome: DreamOutcome) -> None:
         now = self._clock()
-        with self._db.transaction() as s:
+        with self._db.write() as s:
             row = s.get(DreamRun, run_id)
             if row is None:
                 return

@@ -216,7 +216,7 @@ class EstimateService:
         is sending it (the placeholder is stored right before the request is assembled)."""
         from chathub_desktop.services.process_identity import PROCESS_ID
 
-        with self._db.transaction() as s:
+        with self._db.write() as s:
             row = s.get(Message, message_id)
             if (row is None or row.role != Role.ASSISTANT.value or row.status != "streaming"
                     or row.sent_by_process != PROCESS_ID):
@@ -251,7 +251,7 @@ class EstimateService:
             return self._sent.get(message_id)
 
     def _cursor(self, topic_id: int) -> int | None:
-        with self._db.transaction() as s:
+        with self._db.write() as s:
             comp = s.get(TopicCompaction, topic_id)
             return comp.cursor_message_id if comp is not None else None
 
@@ -259,7 +259,7 @@ class EstimateService:
     def _load_factors(self) -> dict[tuple[int | None, str], Correction]:
         with self._lock:
             if self._factors is None:
-                with self._db.transaction() as s:
+                with self._db.write() as s:
                     self._factors = {
                         (r.provider_id, r.model): Correction(r.ratio, r.samples)
                         for r in s.scalars(select(CorrectionFactor))
@@ -274,7 +274,7 @@ class EstimateService:
         record = self.sent_record(message_id)
         if record is None or record.has_images:
             return  # inputs not fully known to this process: skip (REF-27)
-        with self._db.transaction() as s:
+        with self._db.write() as s:
             row = s.get(Message, message_id)
             if row is None or not row.input_tokens or row.status != "complete":
                 return
@@ -329,7 +329,7 @@ class EstimateService:
         )
 
     def _meta(self, ctx: TopicContext) -> _Meta:
-        with self._db.transaction() as s:
+        with self._db.write() as s:
             a = s.get(Assistant, ctx.assistant_id)
             comp = s.get(TopicCompaction, ctx.topic_id)
             usage = tuple(s.execute(

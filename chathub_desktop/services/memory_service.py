@@ -191,7 +191,7 @@ class MemoryService:
 
     def document(self, assistant: int | str) -> str:
         """The fixed-memory document (Markdown, as stored; ``""`` when none) (MEM-3)."""
-        with self._db.sessions() as s:
+        with self._db.read() as s:
             return self._doc(s, AssistantService.row(s, assistant).id)
 
     def entries(self, assistant: int | str) -> list[fm.Entry]:
@@ -200,7 +200,7 @@ class MemoryService:
 
     def entry_views(self, assistant: int | str) -> list[MemoryEntryView]:
         """The cards with their provenance (MEM-7): origin None / trusted True when unrecorded."""
-        with self._db.sessions() as s:
+        with self._db.read() as s:
             a = AssistantService.row(s, assistant)
             items = fm.entries(self._doc(s, a.id))
             rows = {
@@ -227,7 +227,7 @@ class MemoryService:
         not in the previous document. Saving the same text twice changes nothing.
         Returns the stored document."""
         new_doc = fm.normalize(text)
-        with self._db.transaction() as s:
+        with self._db.write() as s:
             a = AssistantService.row(s, assistant)
             old_doc = self._doc(s, a.id, lock=True)
             if new_doc == old_doc:
@@ -255,7 +255,7 @@ class MemoryService:
         cleaned = fm.clean_text(text)
         if not cleaned:
             raise InvalidInput("a memory entry must not be empty")
-        with self._db.transaction() as s:
+        with self._db.write() as s:
             a = AssistantService.row(s, assistant)
             old_doc = self._doc(s, a.id, lock=True)
             new_doc, number = fm.append(old_doc, cleaned)
@@ -269,7 +269,7 @@ class MemoryService:
     def edit(self, assistant: int | str, number: int, new_text: str) -> MemoryEntryView:
         """Edit a card in place (MEM-2): the number is kept; a changed text is ``owner``.
         Raises :class:`NotFound` (no such entry) or :class:`InvalidInput` (empty text)."""
-        with self._db.transaction() as s:
+        with self._db.write() as s:
             a = AssistantService.row(s, assistant)
             old_doc = self._doc(s, a.id, lock=True)
             res = fm.edit_entry(old_doc, number, new_text)
@@ -285,7 +285,7 @@ class MemoryService:
 
     def delete(self, assistant: int | str, number: int) -> None:
         """Delete a card (MEM-2); later entries renumber. Raises :class:`NotFound`."""
-        with self._db.transaction() as s:
+        with self._db.write() as s:
             a = AssistantService.row(s, assistant)
             old_doc = self._doc(s, a.id, lock=True)
             res = fm.delete_entry(old_doc, number)
@@ -299,7 +299,7 @@ class MemoryService:
     def clear_untrusted(self, assistant: int | str, number: int) -> MemoryEntryView:
         """The user vouches for entry ``number``: its mark becomes trusted (origin kept) (MEM-7).
         Raises :class:`NotFound` for an unknown number."""
-        with self._db.transaction() as s:
+        with self._db.write() as s:
             a = AssistantService.row(s, assistant)
             entry = self._entry(self._doc(s, a.id), number)
             row = s.scalar(select(MemoryProvenance).where(
@@ -319,7 +319,7 @@ class MemoryService:
         dynamic memory, untrusted entries in their own data-only section, capped at
         24,000 characters and at ``memory_budget_tokens`` tokens when ``count`` is given.
         ``""`` when memory is off (MEM-1) or empty."""
-        with self._db.sessions() as s:
+        with self._db.read() as s:
             a = AssistantService.row(s, assistant)
             if not a.memory_enabled:
                 return ""
@@ -340,7 +340,7 @@ class MemoryService:
         memory on; ``()`` when memory is off (MEM-1) or for group/member/thread requests."""
         if topic_kind != TOOL_TOPIC_KIND:
             return ()
-        with self._db.sessions() as s:
+        with self._db.read() as s:
             enabled = AssistantService.row(s, assistant).memory_enabled
         return MEMORY_TOOLS if enabled else ()
 
@@ -382,7 +382,7 @@ class MemoryService:
         Raises :class:`NotFound` for an unknown assistant or a topic of another assistant.
         """
         changed = False
-        with self._db.transaction() as s:
+        with self._db.write() as s:
             a = AssistantService.row(s, assistant_id)
             topic = s.get(Topic, topic_id)
             if topic is None or topic.assistant_id != a.id:

@@ -57,7 +57,7 @@ class MemoryTransfer:
         Raises :class:`InvalidInput` for another format, ``NotFound`` for the assistant."""
         if fmt not in FORMATS:
             raise InvalidInput(f"memory export format must be json or markdown, not {fmt!r}")
-        with self._db.sessions() as s:
+        with self._db.read() as s:
             a = AssistantService.row(s, assistant)
             fixed_row = s.get(FixedMemoryDocument, a.id)
             dyn_row = s.get(DynamicMemoryDocument, a.id)
@@ -88,7 +88,7 @@ class MemoryTransfer:
         except mx.MemoryFileError as exc:
             raise InvalidInput(f"cannot import this memory file: {exc}") from None
         now = utcnow()
-        with self._db.transaction() as s:
+        with self._db.write() as s:
             a = AssistantService.row(s, assistant)
             aid = a.id
             restored = 0

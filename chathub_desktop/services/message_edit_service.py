@@ -34,7 +34,7 @@ class MessageEditService:
         self._on_change = on_change
 
     def _locate(self, message_id: int) -> tuple[int, int]:
-        with self._db.sessions() as s:
+        with self._db.read() as s:
             row = s.get(Message, message_id)
             if row is None:
                 raise NotFound(f"no message {message_id}")
@@ -48,7 +48,7 @@ class MessageEditService:
             raise InvalidInput("the edited message is empty")
         topic_id, seq = self._locate(message_id)
         self._compaction.clear_for_edit(topic_id, message_id, position_seq=seq)
-        with self._db.transaction() as s:
+        with self._db.write() as s:
             row = s.get(Message, message_id)
             if row is None:
                 raise NotFound(f"no message {message_id}")
@@ -67,7 +67,7 @@ class MessageEditService:
         covers it (CMP-15, REF-25). Raises :class:`NotFound`."""
         topic_id, seq = self._locate(message_id)
         self._compaction.clear_for_edit(topic_id, message_id, position_seq=seq)
-        with self._db.transaction() as s:
+        with self._db.write() as s:
             row = s.get(Message, message_id)
             if row is None:
                 raise NotFound(f"no message {message_id}")

@@ -100,7 +100,7 @@ class ModelCardService:
             raise InvalidInput(f"context window must be between 1 and {MAX_CONTEXT_WINDOW:,} tokens")
         if max_output is not None and not 1 <= max_output <= context_window:
             raise InvalidInput("max output must be between 1 and the context window")
-        with self._db.transaction() as s:
+        with self._db.write() as s:
             p = self._provider(s, provider)
             pid = p.id if p is not None else None
             row = s.scalar(
@@ -118,7 +118,7 @@ class ModelCardService:
 
     def list(self) -> list[ModelCardView]:
         """Every user card, by provider then model."""
-        with self._db.sessions() as s:
+        with self._db.read() as s:
             rows = s.execute(
                 select(ModelCard, Provider.name).outerjoin(Provider, Provider.id == ModelCard.provider_id)
                 .order_by(Provider.name, ModelCard.model)
@@ -127,7 +127,7 @@ class ModelCardService:
 
     def delete(self, model: str, *, provider: str | None = None) -> None:
         """Remove a user card (the bundled catalog applies again). Raises :class:`NotFound`."""
-        with self._db.transaction() as s:
+        with self._db.write() as s:
             p = self._provider(s, provider)
             row = s.scalar(
                 select(ModelCard).where(
@@ -152,7 +152,7 @@ class ModelCardService:
             entries = ModelCatalog.from_json_text(text).entries
         except CatalogError as exc:
             raise InvalidInput(f"{Path(path).name}: {exc}") from None
-        with self._db.transaction() as s:
+        with self._db.write() as s:
             p = self._provider(s, provider)
             pid = p.id if p is not None else None
             for e in entries:

@@ -89,7 +89,7 @@ class ProviderService:
         if api_key_env and not _ENV_VAR.match(api_key_env):
             raise InvalidInput(f"not an environment variable name: {api_key_env!r}")
         try:
-            with self._db.transaction() as s:
+            with self._db.write() as s:
                 clash = s.scalar(select(Provider.name).where(func.lower(Provider.name) == name.lower()))
                 if clash is not None:
                     raise InvalidInput(f"a provider named {clash!r} already exists")
@@ -112,12 +112,12 @@ class ProviderService:
 
     def list(self) -> list[ProviderView]:
         """All providers by name."""
-        with self._db.sessions() as s:
+        with self._db.read() as s:
             return [self._view(p) for p in s.scalars(select(Provider).order_by(Provider.name))]
 
     def get(self, ref: int | str) -> ProviderView:
         """Provider by id or name. Raises :class:`NotFound`."""
-        with self._db.sessions() as s:
+        with self._db.read() as s:
             return self._view(self._row(s, ref))
 
     @staticmethod
@@ -142,7 +142,7 @@ class ProviderService:
         if api_key_env and not _ENV_VAR.match(api_key_env):
             raise InvalidInput(f"not an environment variable name: {api_key_env!r}")
         try:
-            with self._db.transaction() as s:
+            with self._db.write() as s:
                 row = self._row(s, ref)
                 if base_url is not None:
                     row.base_url = validate_base_url(base_url)
@@ -161,7 +161,7 @@ class ProviderService:
 
     def delete(self, ref: int | str) -> None:
         """Delete a provider and its keyring entry (assistants keep their settings)."""
-        with self._db.transaction() as s:
+        with self._db.write() as s:
             row = self._row(s, ref)
             name, in_keyring = row.name, row.key_in_keyring
             s.delete(row)
@@ -174,7 +174,7 @@ class ProviderService:
     def api_key(self, ref: int | str) -> str | None:
         """The provider's key from its env var or the keyring; ``None`` when it has none.
         Raises :class:`InvalidInput` when the named env var is unset or the keyring fails."""
-        with self._db.sessions() as s:
+        with self._db.read() as s:
             row = self._row(s, ref)
             env, in_keyring, name = row.api_key_env, row.key_in_keyring, row.name
         try:

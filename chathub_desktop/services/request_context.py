@@ -195,7 +195,7 @@ def load_context(
     """
     from chathub_desktop.services.topic_service import TopicService
 
-    with db.transaction() as s:
+    with db.write() as s:
         topic = TopicService.row(s, topic_id)
         assistant = s.get(Assistant, topic.assistant_id)
         assert assistant is not None

@@ -42,7 +42,7 @@ class SettingsService:
         """Value of ``key`` (its default when unset). Raises :class:`InvalidInput` for unknown keys."""
         if key not in KNOWN_SETTINGS:
             raise InvalidInput(f"unknown setting {key!r}; known: {', '.join(sorted(KNOWN_SETTINGS))}")
-        with self._db.sessions() as s:
+        with self._db.read() as s:
             row = s.get(AppSetting, key)
             return KNOWN_SETTINGS[key] if row is None else row.value
 
@@ -69,7 +69,7 @@ class SettingsService:
             low, high = _INT_SETTINGS[key]
             if not low <= value <= high:
                 raise InvalidInput(f"{key} must be between {low:,} and {high:,}, got {value:,}")
-        with self._db.transaction() as s:
+        with self._db.write() as s:
             row = s.get(AppSetting, key)
             if value is None:
                 if row is not None:
@@ -85,7 +85,7 @@ class SettingsService:
             raise InvalidInput(f"{key} expects PROVIDER/MODEL, e.g. OpenAI/gpt-5-mini (got {value!r})")
         if "/" in text:
             provider = text.split("/", 1)[0].strip()
-            with self._db.sessions() as s:
+            with self._db.read() as s:
                 if s.scalar(select(Provider.id).where(Provider.name == provider)) is None:
                     raise InvalidInput(
                         f"no provider named {provider!r}; add it first or pick one of the configured providers"

@@ -115,7 +115,7 @@ def resolve_summarizer(db: Database, settings: SettingsService, catalog: ModelCa
     when no provider fits.
     """
     provider_name, model = parse_setting(settings.get(SETTING_KEY))
-    with db.sessions() as s:
+    with db.read() as s:
         provider: Provider | None = None
         if provider_name is not None:
             provider = s.scalar(select(Provider).where(Provider.name == provider_name))

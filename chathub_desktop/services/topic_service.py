@@ -75,7 +75,7 @@ class TopicService:
 
     def create(self, assistant: int | str, title: str | None = None) -> TopicView:
         """New topic. Without ``title`` it is titled from the first message (APP-10)."""
-        with self._db.transaction() as s:
+        with self._db.write() as s:
             a = AssistantService.row(s, assistant)
             t = Topic(
                 assistant_id=a.id,
@@ -88,7 +88,7 @@ class TopicService:
 
     def list(self, assistant: int | str | None = None) -> list[TopicView]:
         """Topics, most recently active first; all assistants when ``assistant`` is None."""
-        with self._db.sessions() as s:
+        with self._db.read() as s:
             counts = (
                 select(Message.topic_id, func.count().label("n")).group_by(Message.topic_id).subquery()
             )
@@ -103,7 +103,7 @@ class TopicService:
 
     def get(self, topic_id: int) -> TopicView:
         """One topic. Raises :class:`NotFound`."""
-        with self._db.sessions() as s:
+        with self._db.read() as s:
             return self._view(s, self.row(s, topic_id))
 
     def rename(self, topic_id: int, title: str) -> TopicView:
@@ -112,7 +112,7 @@ class TopicService:
         title = " ".join(title.split())
         if not title:
             raise InvalidInput("topic title must not be empty")
-        with self._db.transaction() as s:
+        with self._db.write() as s:
             t = self.row(s, topic_id)
             t.title = title[:500]
             t.title_generated = True
@@ -122,17 +122,17 @@ class TopicService:
 
     def delete(self, topic_id: int) -> None:
         """Delete a topic and all its messages (one transaction)."""
-        with self._db.transaction() as s:
+        with self._db.write() as s:
             s.delete(self.row(s, topic_id))
 
     def message_count(self, topic_id: int) -> int:
         """Number of messages in the topic."""
-        with self._db.sessions() as s:
+        with self._db.read() as s:
             return s.scalar(select(func.count()).select_from(Message).where(Message.topic_id == topic_id)) or 0
 
     def messages(self, topic_id: int, offset: int = 0, limit: int | None = None) -> builtins.list[MessageView]:
         """Messages in order; ``offset``/``limit`` page by position (0-based) for lazy lists."""
-        with self._db.sessions() as s:
+        with self._db.read() as s:
             self.row(s, topic_id)
             q = select(Message).where(Message.topic_id == topic_id).order_by(Message.seq).offset(offset)
             if limit is not None:
@@ -141,7 +141,7 @@ class TopicService:
 
     def message(self, message_id: int) -> MessageView:
         """One message. Raises :class:`NotFound`."""
-        with self._db.sessions() as s:
+        with self._db.read() as s:
             m = s.get(Message, message_id)
             if m is None:
                 raise NotFound(f"no message {message_id}")
@@ -153,7 +153,7 @@ class TopicService:
         alone. Returns how many rows changed; a read-only store changes nothing (0)."""
         now = utcnow()
         try:
-            with self._db.transaction() as s:
+            with self._db.write() as s:
                 rows = s.execute(
                     select(Message.id, Message.sent_by_process, Message.created_at).where(
                         Message.status == MessageStatus.STREAMING.value

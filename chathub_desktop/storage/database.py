@@ -1,52 +1,178 @@
-"""Engine, sessions and start-up migrations (APP-3).
+"""Engine, sessions, the store's write lock, its worker threads and start-up migrations
+(APP-3).
 
 SQLite (WAL, foreign keys on) in the user data dir by default; any SQLAlchemy URL
 (e.g. ``postgresql+psycopg://...``) for a shared store. :func:`open_database` runs
 Alembic migrations to head before returning.
+
+Concurrency (issue "Nothing lost"): every change goes through :meth:`Database.write`,
+one transaction that takes the store's write lock *before* it reads anything —
+``BEGIN IMMEDIATE`` on SQLite, a transaction-scoped advisory lock on PostgreSQL — so a
+read-modify-write in one process can never interleave with another process's. Reads go
+through :meth:`Database.read` (a snapshot that refuses to write). Inside one process,
+writers queue on a lock first, so they never busy-poll each other. A writer that waits
+for another process reports it through ``Database.on_wait`` ("waiting for the store")
+and gives up with :class:`StoreBusy` after :data:`WRITE_WAIT_S` seconds.
+
+Store work of the GUI and of async services runs on the per-process worker threads of
+:meth:`Database.run`, never on the event-loop thread (issue "Long topics stay fluid").
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+import asyncio
+import concurrent.futures
+import contextvars
+import functools
+import threading
+import time
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from sqlalchemy import Engine, create_engine, event, inspect, text
-from sqlalchemy.engine import make_url
-from sqlalchemy.exc import ArgumentError, NoSuchModuleError
+from sqlalchemy.engine import Connection, make_url
+from sqlalchemy.exc import ArgumentError, NoSuchModuleError, OperationalError
 from sqlalchemy.orm import Session, sessionmaker
 
 if TYPE_CHECKING:
     from alembic.config import Config
 
+T = TypeVar("T")
+
 _MIGRATIONS = Path(__file__).with_name("migrations")
 #: Newest Alembic revision. A store already at it opens without importing Alembic
 #: (~0.35 s of start-up); a test keeps this equal to the migrations' head.
 SCHEMA_HEAD = "0001"
+#: Seconds a writer waits for another process's write transaction before giving up.
+WRITE_WAIT_S = 120.0
+#: Seconds after which a waiting writer reports itself through ``Database.on_wait``.
+WAIT_NOTICE_S = 0.5
+#: SQLite's own busy handler, milliseconds: short, the retry loop below does the waiting.
+_SQLITE_BUSY_MS = 200
+#: PostgreSQL advisory-lock key of the store's write lock (any constant; "CHHB").
+_PG_WRITE_LOCK = 0x43484842
+#: Worker threads of :meth:`Database.run` (reads run side by side; writes queue).
+STORE_THREADS = 3
+#: Execution option that marks a connection as a writer's.
+_WRITE_OPTION = "chathub_write"
 
 
 class DatabaseError(Exception):
     """The database URL is unusable or the store cannot be opened; message is user-facing."""
 
 
+class StoreBusy(DatabaseError):
+    """Another process held the store's write lock for more than :data:`WRITE_WAIT_S`
+    seconds; nothing was written. The message is user-facing."""
+
+
+class ReadOnlySession(Exception):
+    """A :meth:`Database.read` session tried to write: a bug (writes need ``write()``)."""
+
+
+def _read_only_guard(session: Session, _context: object, _instances: object) -> None:
+    if session.new or session.dirty or session.deleted:
+        raise ReadOnlySession("a read session tried to write; use Database.write()")
+
+
+#: The write transaction the current thread holds, to refuse a nested one at once.
+_held: contextvars.ContextVar[bool] = contextvars.ContextVar("chathub_write_held", default=False)
+
+
 @dataclass
 class Database:
-    """An open store: the engine and a session factory (``expire_on_commit=False``)."""
+    """An open store: the engine, read and write sessions, and the store's workers.
+
+    ``on_wait(waiting)`` is called with True when a writer starts waiting for another
+    process (after :data:`WAIT_NOTICE_S`) and with False when it got the lock; it is
+    called from the waiting thread.
+    """
 
     engine: Engine
     sessions: sessionmaker[Session]
+    _writes: sessionmaker[Session] = field(init=False, repr=False)
+    _local_lock: threading.Lock = field(default_factory=threading.Lock, repr=False)
+    _pool: concurrent.futures.ThreadPoolExecutor | None = field(default=None, repr=False)
+    _pool_lock: threading.Lock = field(default_factory=threading.Lock, repr=False)
+    on_wait: Callable[[bool], None] | None = None
+
+    def __post_init__(self) -> None:
+        self._writes = sessionmaker(self.engine.execution_options(**{_WRITE_OPTION: True}),
+                                    expire_on_commit=False)
+        event.listen(self.sessions, "before_flush", _read_only_guard)
+
+    @property
+    def is_sqlite(self) -> bool:
+        """True for an SQLite store."""
+        return self.engine.dialect.name == "sqlite"
 
     @contextmanager
-    def transaction(self) -> Iterator[Session]:
-        """A session in one transaction: commits on success, rolls back on any error."""
-        with self.sessions.begin() as session:
+    def write(self) -> Iterator[Session]:
+        """One write transaction that holds the store's write lock from its first
+        statement: commits on success, rolls back on any error.
+
+        Raises :class:`StoreBusy` when another process keeps the lock longer than
+        :data:`WRITE_WAIT_S`; ``RuntimeError`` for a write nested in another write of the
+        same thread (it could only deadlock)."""
+        if _held.get():
+            raise RuntimeError("nested Database.write(): the outer transaction already holds the lock")
+        token = _held.set(True)
+        try:
+            with self._local_lock, self._writes.begin() as session:
+                yield session
+        finally:
+            _held.reset(token)
+
+    @contextmanager
+    def write_connection(self) -> Iterator[Connection]:
+        """Like :meth:`write`, for SQLAlchemy Core bulk work (the chat importers)."""
+        if _held.get():
+            raise RuntimeError("nested Database.write(): the outer transaction already holds the lock")
+        token = _held.set(True)
+        try:
+            with self._local_lock, self._writes.kw["bind"].begin() as conn:
+                yield conn
+        finally:
+            _held.reset(token)
+
+    @contextmanager
+    def read(self) -> Iterator[Session]:
+        """A read-only session (one snapshot per transaction; SQLite WAL readers never
+        wait for writers). Flushing a change raises :class:`ReadOnlySession`."""
+        with self.sessions() as session:
             yield session
 
+    async def run(self, fn: Callable[..., T], *args: Any) -> T:
+        """Await ``fn(*args)`` on one of the store's worker threads, so store queries,
+        tokenizing and planning never stall the event loop. Cancelling the await does
+        not stop ``fn`` (its transaction finishes or rolls back on its own)."""
+        loop = asyncio.get_running_loop()
+        return await loop.run_in_executor(self._executor(), functools.partial(fn, *args))
+
+    def _executor(self) -> concurrent.futures.ThreadPoolExecutor:
+        with self._pool_lock:
+            if self._pool is None:
+                self._pool = concurrent.futures.ThreadPoolExecutor(
+                    max_workers=STORE_THREADS, thread_name_prefix="chathub-store")
+            return self._pool
+
     def dispose(self) -> None:
-        """Close every pooled connection."""
+        """Wait for the store's workers, then close every pooled connection."""
+        with self._pool_lock:
+            pool, self._pool = self._pool, None
+        if pool is not None:
+            pool.shutdown(wait=True, cancel_futures=True)
         self.engine.dispose()
+
+    def _report_wait(self, waiting: bool) -> None:
+        if self.on_wait is not None:
+            try:
+                self.on_wait(waiting)
+            except Exception:  # a notice must never break a write
+                pass
 
 
 def sqlite_url_for(data_dir: Path) -> str:
@@ -54,12 +180,55 @@ def sqlite_url_for(data_dir: Path) -> str:
     return f"sqlite:///{(data_dir / 'chathub.sqlite3').as_posix()}"
 
 
-def _on_sqlite_connect(dbapi_connection: object, _record: object) -> None:
-    cursor = dbapi_connection.cursor()  # type: ignore[attr-defined]
+def _on_sqlite_connect(dbapi_connection: Any, _record: object) -> None:
+    dbapi_connection.isolation_level = None  # SQLAlchemy's "begin" event emits BEGIN itself
+    cursor = dbapi_connection.cursor()
     cursor.execute("PRAGMA journal_mode=WAL")
     cursor.execute("PRAGMA foreign_keys=ON")
-    cursor.execute("PRAGMA busy_timeout=5000")
+    cursor.execute(f"PRAGMA busy_timeout={_SQLITE_BUSY_MS}")
     cursor.close()
+
+
+def _begin_handler(db_ref: list[Database]) -> Callable[[Connection], None]:
+    """The engine's ``begin`` listener: plain ``BEGIN`` for readers; for writers, take
+    the store's write lock, retrying while another process holds it."""
+
+    def begin(conn: Connection) -> None:
+        write = bool(conn.get_execution_options().get(_WRITE_OPTION))
+        sqlite = conn.dialect.name == "sqlite"
+        if not write:
+            if sqlite:
+                conn.exec_driver_sql("BEGIN")
+            return
+        db = db_ref[0] if db_ref else None
+        start = time.monotonic()
+        noticed = False
+        try:
+            while True:
+                if sqlite:
+                    try:
+                        conn.exec_driver_sql("BEGIN IMMEDIATE")
+                        return
+                    except OperationalError as exc:
+                        if "locked" not in str(exc.orig) and "busy" not in str(exc.orig):
+                            raise
+                else:
+                    if conn.exec_driver_sql(f"SELECT pg_try_advisory_xact_lock({_PG_WRITE_LOCK})").scalar():
+                        return
+                    time.sleep(0.05)
+                waited = time.monotonic() - start
+                if not noticed and waited >= WAIT_NOTICE_S and db is not None:
+                    noticed = True
+                    db._report_wait(True)
+                if waited >= WRITE_WAIT_S:
+                    raise StoreBusy(
+                        f"the store is busy: another ChatHub process has been writing for "
+                        f"{int(waited)} s; nothing was changed, try again when it is done")
+        finally:
+            if noticed and db is not None:
+                db._report_wait(False)
+
+    return begin
 
 
 def open_database(url: str, *, migrate: bool = True) -> Database:
@@ -86,6 +255,8 @@ def open_database(url: str, *, migrate: bool = True) -> Database:
         raise DatabaseError(f"unknown database kind {parsed.drivername!r} in {url!r}") from None
     if engine.dialect.name == "sqlite":
         event.listen(engine, "connect", _on_sqlite_connect)
+    db_ref: list[Database] = []
+    event.listen(engine, "begin", _begin_handler(db_ref))
     if migrate:
         try:
             upgrade_to_head(engine)
@@ -93,9 +264,9 @@ def open_database(url: str, *, migrate: bool = True) -> Database:
             engine.dispose()
             reason = str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__
             raise DatabaseError(f"cannot open database {parsed.render_as_string()}: {reason}") from exc
-    return Database(engine=engine, sessions=sessionmaker(engine, expire_on_commit=False))
-
-
+    db = Database(engine=engine, sessions=sessionmaker(engine, expire_on_commit=False))
+    db_ref.append(db)
+    return db
 def alembic_config(engine: Engine | None = None) -> Config:
     """Alembic config pointing at the packaged migrations (works from a wheel)."""
     from alembic.config import Config
@@ -122,7 +293,7 @@ def upgrade_to_head(engine: Engine) -> None:
         return
     from alembic import command
 
-    with engine.begin() as connection:
+    with engine.execution_options(**{_WRITE_OPTION: True}).begin() as connection:
         cfg = alembic_config()
         cfg.attributes["connection"] = connection
         command.upgrade(cfg, "head")

@@ -78,7 +78,7 @@ def main(out_dir: Path) -> int:
         big = svc.assistants.create("Archivist", model="gpt-4o-mini")
         doc = "".join(f"#{i}: remembered fact number {i}: " + "some detail " * (i % 25) + "\n"
                       for i in range(1, 10_001))
-        with svc.db.transaction() as s:
+        with svc.db.write() as s:
             s.add(FixedMemoryDocument(assistant_id=big.id, body=doc, updated_at=utcnow()))
 
         async def scenario() -> None:

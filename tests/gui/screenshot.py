@@ -115,7 +115,7 @@ def seed_memory(svc, assistant_id: int) -> None:  # type: ignore[no-untyped-def]
     for d, body in zip(days, bodies, strict=True):
         cards = dm.append_day_card(cards, d, body)
     cards = dm.apply_retention(cards, 3)
-    with svc.db.transaction() as s:
+    with svc.db.write() as s:
         s.merge(DynamicMemoryDocument(assistant_id=assistant_id, body=dm.render_document(cards), updated_at=utcnow()))
     svc.dreams.set_schedule(assistant_id, "daily", "02:00")
 

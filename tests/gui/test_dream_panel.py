@@ -46,7 +46,7 @@ def seed_cards(services: Services, aid: int, days: list[date]) -> None:
     cards: list[dm.Card] = []
     for d in days:
         cards = dm.append_day_card(cards, d, f"Prefers answers about theme {d.day} in tables\nand short intros")
-    with services.db.transaction() as s:
+    with services.db.write() as s:
         s.merge(DynamicMemoryDocument(assistant_id=aid, body=dm.render_document(cards), updated_at=utcnow()))
 
 

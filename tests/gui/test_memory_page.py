@@ -329,7 +329,7 @@ def test_ten_thousand_entries_without_a_widget_per_entry(qloop, services, assist
     """10,000 entries load in the background and are painted by the delegate: no widget
     per entry, rows reach the view in batches."""
     doc = "".join(f"#{i}: remembered fact {i} " + "detail " * (i % 20) + "\n" for i in range(1, 10_001))
-    with services.db.transaction() as s:
+    with services.db.write() as s:
         s.add(FixedMemoryDocument(assistant_id=assistant, body=doc, updated_at=utcnow()))
     t0 = time.perf_counter()
     p = MemoryPage(services, assistant)

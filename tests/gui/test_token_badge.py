@@ -58,7 +58,7 @@ def test_popover_shows_parts_bar_history_cache_and_compaction_buttons(qtbot, ser
     services.assistants.update("Pop", history_limit_enabled=True, history_limit=4)
     topic = services.topics.create("Pop").id
     now = datetime.now(UTC)
-    with services.db.transaction() as s:
+    with services.db.write() as s:
         s.execute(insert(Message), [
             {"topic_id": topic, "seq": i + 1, "role": "user" if i % 2 == 0 else "assistant",
              "content": f"turn {i} " * 30, "created_at": now,

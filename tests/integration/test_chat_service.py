@@ -387,7 +387,7 @@ def test_send_is_refused_while_another_live_process_streams_into_the_topic(
     with pytest.raises(InvalidInput, match="still writing a reply"):
         asyncio.run(services.chat.send(topic, "me too"))
     assert [m.id for m in services.topics.messages(topic)] == [live]  # nothing stored
-    with services.db.transaction() as s:
+    with services.db.write() as s:
         s.get(Message, live).sent_by_process = f"{socket.gethostname()}:999999999:gone"  # type: ignore[union-attr]
     fake_vendor.script(Reply(text_chunks=["ok"]))
     assert asyncio.run(services.chat.send(topic, "now")).status == "complete"

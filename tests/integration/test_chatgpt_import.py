@@ -42,7 +42,7 @@ def db(tmp_path: Path) -> Iterator[Database]:
 
 
 def _make_assistant(db: Database, name: str = "Imported") -> int:
-    with db.transaction() as session:
+    with db.write() as session:
         assistant = Assistant(name=name)
         session.add(assistant)
         session.flush()
@@ -71,7 +71,7 @@ def _expected_message_count(convs: list[dict]) -> int:
 
 
 def _assert_stored_like_parsed(db: Database, assistant_id: int, convs: list[dict]) -> None:
-    with db.transaction() as session:
+    with db.write() as session:
         topics = {
             t.source_id: t
             for t in session.scalars(select(Topic).where(Topic.assistant_id == assistant_id))
@@ -178,7 +178,7 @@ def test_utf8_bom_and_raw_unicode(db: Database, assistant_id: int, tmp_path: Pat
     path = tmp_path / "c.json"
     path.write_bytes(b"\xef\xbb\xbf" + json.dumps([conv], ensure_ascii=False).encode("utf-8"))
     assert import_chatgpt_export(db, assistant_id, path).topics_created == 1
-    with db.transaction() as session:
+    with db.write() as session:
         assert session.scalar(select(Topic.title)) == "東京 “trip” — café"
 
 
@@ -359,7 +359,7 @@ def test_postgres_same_import_same_counts(tmp_path: Path) -> None:
             import_chatgpt_export(pg, pg_assistant, write_export(tmp_path / "bad.json", bad))
         assert _counts(pg, pg_assistant) == before
     finally:
-        with pg.transaction() as session:
+        with pg.write() as session:
             session.execute(delete(Assistant).where(Assistant.id == pg_assistant))
         pg.dispose()
         sqlite.dispose()
@@ -384,7 +384,7 @@ def test_a_conversation_that_went_on_gets_only_its_new_messages(
     write_export(tmp_path / "new.json", [b.build()])
     again = import_chatgpt_export(db, assistant_id, tmp_path / "new.json")
     assert (again.topics_created, again.topics_updated, again.messages_imported) == (0, 1, 2)
-    with db.sessions() as s:
+    with db.read() as s:
         (topic,) = s.scalars(select(Topic).where(Topic.assistant_id == assistant_id)).all()
         rows = s.scalars(select(Message).where(Message.topic_id == topic.id).order_by(Message.seq)).all()
     assert [(m.seq, m.content) for m in rows] == [

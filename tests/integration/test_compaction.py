@@ -588,7 +588,7 @@ def test_only_regular_topics_compact(services: Services, fake_vendor: FakeVendor
     from chathub_desktop.storage.models import Topic
 
     topic = setup(services, fake_vendor, summ)
-    with services.db.transaction() as s:
+    with services.db.write() as s:
         row = s.get(Topic, topic)
         assert row is not None
         row.kind = "group"

@@ -80,7 +80,7 @@ def seed_cards(svc: Services, days: list[date]) -> None:
     from chathub_desktop.storage.models import DynamicMemoryDocument
 
     aid = svc.assistants.get("Helper").id
-    with svc.db.transaction() as s:
+    with svc.db.write() as s:
         s.merge(DynamicMemoryDocument(assistant_id=aid, body=dm.render_document(cards), updated_at=NOW))
 
 
@@ -95,7 +95,7 @@ def test_a_run_reads_summaries_or_that_days_excerpt_and_appends_one_dated_card(
     say(services, plain, "tool", "tool output is not part of the excerpt", AT + timedelta(minutes=2))
     summed = services.topics.create("Helper", title="Summarized topic").id
     say(services, summed, "user", "raw text the summary replaces", AT)
-    with services.db.transaction() as s:
+    with services.db.write() as s:
         s.add(TopicCompaction(topic_id=summed, summary="SUMMARY: the user likes pytest fixtures"))
     other_day = services.topics.create("Helper", title="Quiet topic").id
     say(services, other_day, "user", "said two days earlier", AT - timedelta(days=2))
@@ -219,7 +219,7 @@ def test_two_processes_dream_a_period_at_most_once(tmp_path: Path, summ: FakeVen
         assert first is not None and second is None
         summ.script(card("- Says hello first"))
         assert run(d2.run_due()) == []  # already claimed by the other process
-        with one.db.sessions() as s:
+        with one.db.read() as s:
             assert s.query(DreamRun).count() == 1
     finally:
         one.close()
@@ -242,7 +242,7 @@ def test_racing_claims_on_postgresql_let_exactly_one_win(postgres_url: str, summ
         with ThreadPoolExecutor(len(racers)) as pool:
             got = list(pool.map(lambda d: d.claim(aid, slot), racers))
         assert len([g for g in got if g is not None]) == 1
-        with first.db.sessions() as s:
+        with first.db.read() as s:
             assert s.query(DreamRun).count() == 1
     finally:
         for svc in (first, *others):
@@ -299,7 +299,7 @@ def test_failed_run_shows_its_hint_and_retries_after_the_back_off(services: Serv
     assert [o.status for o in run(dreams.run_due())] == ["appended"]
     last = dreams.settings("Helper").last_run
     assert last is not None and last.status == "appended" and last.error is None
-    with services.db.sessions() as s:
+    with services.db.read() as s:
         assert s.query(DreamRun).one().attempts == 2
 
 
@@ -312,7 +312,7 @@ def test_weekly_schedule_reads_the_previous_day_and_stamps_the_iso_week(
     summ.script(card("- Greets first"))
     outs = run(dreams.run_due())
     assert [o.history_day for o in outs] == [DAY]
-    with services.db.sessions() as s:
+    with services.db.read() as s:
         assert s.query(DreamRun).one().period_stamp == "2026-W49"
 
 
@@ -404,7 +404,7 @@ def test_regenerate_replaces_one_days_body_only(services: Services, summ: FakeVe
     cards = dreams.cards("Helper")
     assert cards[1].text == "- Regenerated habit" and cards[0].text.startswith("Prefers answers about theme 29")
     assert "regenerate me" in prompt(summ)
-    with services.db.sessions() as s:
+    with services.db.read() as s:
         assert s.query(DreamRun).count() == 0  # no schedule marker (REF-17)
     dreams.set_keep("Helper", 1)
     with pytest.raises(InvalidInput):

@@ -25,7 +25,7 @@ def big_topic(svc: Services, n: int) -> int:
          "content": f"message {i} about the weather in Lisbon and code", "created_at": now}
         for i in range(n)
     ]
-    with svc.db.transaction() as s:
+    with svc.db.write() as s:
         s.execute(insert(Message), rows)
     return topic
 
@@ -141,7 +141,7 @@ def test_property_badge_equals_the_posted_request_within_the_framing_allowance(
         now = datetime.now(UTC)
         n = rng.randint(0, 25)
         if n:
-            with services.db.transaction() as s:
+            with services.db.write() as s:
                 s.execute(insert(Message), [
                     {"topic_id": topic, "seq": i + 1, "role": "user" if i % 2 == 0 else "assistant",
                      "content": " ".join(rng.choices(words, k=rng.randint(1, 40))), "created_at": now,

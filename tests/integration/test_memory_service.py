@@ -37,7 +37,7 @@ def mem(services: Services) -> MemoryService:
 
 def add_message(services: Services, topic_id: int, role: str, content: str = "", *,
                 tool_name: str | None = None, content_type: str = "text") -> None:
-    with services.db.transaction() as s:
+    with services.db.write() as s:
         seq = len(list(s.scalars(select(Message.id).where(Message.topic_id == topic_id)))) + 1
         s.add(Message(topic_id=topic_id, seq=seq, role=role, content=content,
                       tool_name=tool_name, content_type=content_type))
@@ -55,10 +55,10 @@ def test_raw_save_renumbers_keeps_free_form_and_is_idempotent(services: Services
     assert saved == RAW.replace("#3: lives", "#1: lives").replace("#1: prefers", "#2: prefers").replace(
         "#7: travels", "#3: travels")
     assert mem.document("Helper") == saved
-    with services.db.sessions() as s:
+    with services.db.read() as s:
         before = [(r.text_hash, r.origin, r.created_at) for r in s.scalars(select(MemoryProvenance))]
     assert mem.save_raw("Helper", saved) == saved
-    with services.db.sessions() as s:
+    with services.db.read() as s:
         after = [(r.text_hash, r.origin, r.created_at) for r in s.scalars(select(MemoryProvenance))]
     assert before == after and len(after) == 3
     assert [(v.number, v.text, v.origin, v.trusted) for v in mem.entry_views("Helper")] == [
@@ -218,7 +218,7 @@ def test_execute_tool_checks_the_topic_owner(services: Services, mem: MemoryServ
 def test_injection_order_budget_and_dynamic(services: Services, mem: MemoryService) -> None:
     """MEM-6, MEM-8, REF-6: fixed then dynamic memory; the token budget caps the block and the
     truncation pointer appears; readMemory/searchMemory still reach entries past the cut."""
-    with services.db.transaction() as s:
+    with services.db.write() as s:
         aid = services.assistants.get("Helper").id
         s.add(DynamicMemoryDocument(assistant_id=aid, body="#1 [2025-03-01]:\nLikes short answers.\n"))
     mem.save_raw("Helper", "".join(f"#{i}: remembered fact {i} about things\n" for i in range(1, 3001)))
@@ -259,7 +259,7 @@ def test_dynamic_cards_hook_extends_search(services: Services) -> None:
 
     services.assistants.create("Helper")
     mem = MemoryService(services.db, dynamic_cards=lambda body: [Entry(1, body.strip())])
-    with services.db.transaction() as s:
+    with services.db.write() as s:
         s.add(DynamicMemoryDocument(assistant_id=services.assistants.get("Helper").id, body="enjoys jazz"))
     mem.add("Helper", "enjoys jazz too")
     topic = services.topics.create("Helper").id

@@ -30,7 +30,7 @@ def seed(svc: Services, name: str = "Source") -> None:
     cards = dm.append_day_card([], DAY - timedelta(days=1), "Wants tables\n[2026-01-01]\nliteral line")
     cards = dm.append_day_card(cards, DAY, "Asks for code first")
     aid = svc.assistants.get(name).id
-    with svc.db.transaction() as s:
+    with svc.db.write() as s:
         s.merge(DynamicMemoryDocument(assistant_id=aid, body=dm.render_document(cards), updated_at=utcnow()))
 
 

@@ -54,7 +54,7 @@ def test_over_the_threshold_the_chat_model_summarizes_older_turns(services: Serv
     topic, ids = setup(services, fake_vendor)
     from chathub_desktop.storage.models import Message
 
-    with services.db.transaction() as s:  # one long older message: the summarizer sees it cut (NUM-10)
+    with services.db.write() as s:  # one long older message: the summarizer sees it cut (NUM-10)
         row = s.get(Message, ids[16])
         assert row is not None
         row.content, row.token_count = "question 8 " + "q" * 5000, None

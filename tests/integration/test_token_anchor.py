@@ -34,7 +34,7 @@ def long_topic(svc: Services, vendor: FakeVendor, rows: int = 400) -> int:
     svc.assistants.update("A", auto_compact=False)
     topic = svc.topics.create("A").id
     now = datetime.now(UTC) - timedelta(days=1)
-    with svc.db.transaction() as s:
+    with svc.db.write() as s:
         s.execute(insert(Message), [
             {"topic_id": topic, "seq": i + 1, "role": "user" if i % 2 == 0 else "assistant",
              "content": ROW_TEXT.format(i=i), "created_at": now}
@@ -135,7 +135,7 @@ def test_raising_or_removing_the_history_limit_drops_the_anchor(
 
 def test_editing_a_sent_row_drops_the_anchor(services: Services, anchored: tuple[int, int]) -> None:
     topic, _ = anchored
-    with services.db.transaction() as s:
+    with services.db.write() as s:
         first = s.scalar(select(Message).where(Message.topic_id == topic).order_by(Message.seq))
         assert first is not None
         first.content = "edited " + first.content
@@ -166,7 +166,7 @@ def test_a_report_another_process_sent_uses_the_larger_figure(
     services: Services, anchored: tuple[int, int]
 ) -> None:
     topic, reply = anchored
-    with services.db.transaction() as s:
+    with services.db.write() as s:
         s.execute(update(Message).where(Message.id == reply).values(sent_by_process="another-machine",
                                                                      input_tokens=100_000))
     services.estimates.invalidate(topic)
@@ -176,7 +176,7 @@ def test_a_report_another_process_sent_uses_the_larger_figure(
 
 
 def compact(svc: Services, topic: int, cursor: int, at: datetime, log: list[dict[str, object]] | None = None) -> None:
-    with svc.db.transaction() as s:
+    with svc.db.write() as s:
         s.merge(TopicCompaction(topic_id=topic, summary="Earlier: the plan was discussed.",
                                 cursor_message_id=cursor, updated_at=at, debug_log=log or []))
     svc.estimates.invalidate(topic)
@@ -201,7 +201,7 @@ def test_protected_pre_compact_reply_is_ignored_and_a_clock_difference_does_not_
     compact(services, topic, cursor=reply - 2, at=datetime.now(UTC) + timedelta(seconds=5))
     assert services.estimates.estimate(topic).anchor.mode == "recounted"
     # another machine's clock wrote the reply "later" than the compaction: ids still win
-    with services.db.transaction() as s:
+    with services.db.write() as s:
         s.execute(update(Message).where(Message.id == reply).values(created_at=datetime(2099, 1, 1, tzinfo=UTC)))
     compact(services, topic, cursor=reply - 2, at=datetime.now(UTC),
             log=[{"trigger": "manual", "result": "compacted", "through_message_id": reply}])
@@ -239,7 +239,7 @@ def test_correction_factor_is_learned_persisted_and_scales_only_local_tokens(
     assert report is not None and est.anchor.mode == "anchored"
     assert est.total == report + scale(est.anchor.tail_tokens, est.correction)
     assert est.parts["draft"] == est.local_total - services.estimates.estimate(topic).local_total  # unscaled
-    with services.db.transaction() as s:
+    with services.db.write() as s:
         row = s.scalar(select(CorrectionFactor))
         assert row is not None and row.samples == 8 and row.model == "gpt-4o"
     fresh = open_services(services.database_url)
@@ -258,14 +258,14 @@ def test_replies_whose_inputs_were_not_fully_known_are_not_learned(
     reply = send(services, fake_vendor, topic, "hi", Usage(input_tokens=500, output_tokens=2))
     record = services.estimates.sent_record(reply)
     assert record is not None and record.local_total > 0
-    with services.db.transaction() as s:  # a reply this process never sent
+    with services.db.write() as s:  # a reply this process never sent
         s.add(Message(topic_id=topic, seq=99, role="assistant", content="x", input_tokens=50, status="complete"))
         s.flush()
         other = s.scalar(select(Message.id).where(Message.seq == 99))
     services.estimates._learn(other)  # no send record → skipped
     services.estimates._sent[reply] = replace(record, has_images=True)
     services.estimates._learn(reply)  # images → skipped
-    with services.db.transaction() as s:
+    with services.db.write() as s:
         assert s.scalar(select(CorrectionFactor.samples)) == 1  # only the real send
 
 
