@@ -264,6 +264,7 @@ def history_window(
     fixed_tokens: int = 0,
     user_overhead: int = 0,
     tail_cap: int = TAIL_CAP_MESSAGES,
+    pending_user: bool = False,
 ) -> HistoryWindow:
     """The window of rows after ``start`` that the next request sends.
 
@@ -276,6 +277,8 @@ def history_window(
     (CMP-13, REF-19) and never sends an assistant reply without its question. With the limit on and ``budget >= 128,000`` tokens
     (CMP-14, REF-24) the window grows to the largest slice whose tokens (cached counts +
     ``user_overhead`` per user row) stay within ``floor(0.55 × budget) − fixed_tokens``.
+    ``pending_user``: the next request ends with a user turn not stored yet (the badge's
+    draft); the limit is then anchored on it, as it will be once it is stored.
     """
     n = len(index)
     start = min(max(start, 0), n)
@@ -283,7 +286,7 @@ def history_window(
         return HistoryWindow(start=start, send_from=start)
     limit = max(0, int(limit))
     sp = index.sendable_prefix
-    latest = index.latest_user(start)
+    latest = n if pending_user else index.latest_user(start)
     capped: list[int] = []
     if latest is None:
         # no user turn to anchor on: the newest `limit` sendable rows
@@ -304,7 +307,9 @@ def history_window(
             kept_tail = len(tail_rows) - cut
         before = max(0, limit - 1 - kept_tail)
         target = max(sp[latest] - before, sp[start])
-        send_from = _turn_start(index, max(bisect_left(sp, target), start), start)
+        pos = max(bisect_left(sp, target), start)
+        # the pending user turn (position n) opens a turn of its own
+        send_from = n if pending_user and pos >= n else _turn_start(index, pos, start)
     expanded = False
     if budget >= LARGE_WINDOW_BUDGET and send_from > start:
         cap = math.floor(EXPANSION_SHARE * budget) - fixed_tokens

@@ -12,12 +12,15 @@ once and keeps what arrived (status ``cancelled``); quitting stores ``interrupte
 from __future__ import annotations
 
 import asyncio
+import concurrent.futures
 import contextlib
 import functools
 import logging
+import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from sqlalchemy import func, select
+from sqlalchemy import select
 
 from chathub_desktop.core.messages import (
     ChatMessage,
@@ -40,9 +43,9 @@ from chathub_desktop.providers.base import (
     ToolCallEvent,
     UsageEvent,
 )
-from chathub_desktop.providers.catalog import ModelCatalog
 from chathub_desktop.services.compaction_service import COMPACTED, UNREACHABLE, CompactionService
 from chathub_desktop.services.errors import InvalidInput, ServiceError
+from chathub_desktop.services.estimate_service import EstimateService
 from chathub_desktop.services.events import (
     EventBus,
     MessageAdded,
@@ -52,21 +55,20 @@ from chathub_desktop.services.events import (
 )
 from chathub_desktop.services.process_identity import PROCESS_ID, stream_is_orphaned
 from chathub_desktop.services.provider_service import ProviderService
-from chathub_desktop.services.request_context import (
-    MemoryBlockSource,
-    load_context,
-    require_sendable,
-)
+from chathub_desktop.services.request_context import ContextLoader, TopicContext
 from chathub_desktop.services.settings_service import SettingsService
 from chathub_desktop.services.tool_registry import ToolRegistry
 from chathub_desktop.services.topic_service import TopicService
-from chathub_desktop.storage.database import Database
-from chathub_desktop.storage.models import Message, Provider, Topic, utcnow
+from chathub_desktop.storage.database import Database, DatabaseError
+from chathub_desktop.storage.models import Assistant, Message, Provider, Topic, utcnow
+from chathub_desktop.storage.topic_repository import append_message, streaming_rows
 
 log = logging.getLogger(__name__)
 
 #: Model round trips allowed after tool results before the loop stops.
 MAX_TOOL_ROUNDS = 8
+#: Seconds between checkpoints of a streaming reply's text (issue 10: a crash loses less).
+CHECKPOINT_S = 1.0
 #: Seconds a topic-naming model may take before the first-words fallback is used.
 TITLE_TIMEOUT_S = 20.0
 
@@ -96,27 +98,45 @@ class SendOutcome:
     notice: str | None = None
 
 
+@dataclass
+class _Claim:
+    """What :meth:`ChatService._claim` stored: the user message, the reply placeholder
+    that marks the topic as being answered by this process, and the provider."""
+
+    user_id: int
+    reply_id: int
+    provider_id: int
+    model: str
+    first_message: bool
+
+
 class ChatService:
-    """Sends messages; one reply per topic at a time; Stop cancels that topic's reply."""
+    """Sends messages; one reply per topic at a time; Stop cancels that topic's reply.
+
+    Every store read and write, tokenizing and planning of a send runs on the store's
+    worker threads (``Database.run``); the event loop only streams and publishes events
+    (issue 9). While a reply streams its text is checkpointed about once a second and on
+    every tool call, so a crash loses at most the last second of it (issue 10).
+    """
 
     def __init__(
         self,
         db: Database,
         bus: EventBus,
         providers: ProviderService,
-        catalog: ModelCatalog,
         settings: SettingsService,
+        loader: ContextLoader,
         tools: ToolRegistry | None = None,
-        memory: MemoryBlockSource | None = None,
         compaction: CompactionService | None = None,
+        estimates: EstimateService | None = None,
     ) -> None:
         self._db = db
-        self._memory = memory
+        self._loader = loader
         self._compaction = compaction
+        self._estimates = estimates
         self._tools = tools or ToolRegistry()
         self._bus = bus
         self._providers = providers
-        self._catalog = catalog
         self._settings = settings
         self._tasks: dict[int, asyncio.Task[SendOutcome]] = {}
         self._cancel_status: dict[int, MessageStatus] = {}
@@ -142,7 +162,7 @@ class ChatService:
         if self._tasks.get(topic_id) is task:
             del self._tasks[topic_id]
         exc = None if task.cancelled() else task.exception()
-        if exc is not None and not isinstance(exc, ServiceError):  # refusals are the caller's to show
+        if exc is not None and not isinstance(exc, (ServiceError, DatabaseError)):  # refusals are the caller's
             log.error("send task for topic %s failed", topic_id, exc_info=exc)
 
     def stop(self, topic_id: int) -> bool:
@@ -165,19 +185,88 @@ class ChatService:
             side.cancel()
         await asyncio.gather(*tasks, *self._side_tasks, return_exceptions=True)
 
-    # --- sending ---------------------------------------------------------------------
-    def _append(self, topic_id: int, **fields: object) -> int:
+    # --- store steps (worker threads) ---------------------------------------------------
+    def _claim(self, topic_id: int, text: str) -> _Claim:
+        """One write transaction: refuse when the assistant cannot send or another live
+        ChatHub process is writing a reply in this topic (APP-8), else store the user
+        message and the reply placeholder that marks the topic as answered here. Nothing
+        is stored when it raises :class:`InvalidInput` / ``NotFound``."""
         with self._db.write() as s:
             topic = TopicService.row(s, topic_id)
-            seq = (s.scalar(select(func.max(Message.seq)).where(Message.topic_id == topic_id)) or 0) + 1
-            row = Message(topic_id=topic_id, seq=seq, **fields)
-            s.add(row)
-            topic.updated_at = utcnow()
-            s.flush()
-            message_id = row.id
-        self._bus.publish(MessageAdded(topic_id, message_id))
-        return message_id
+            assistant = s.get(Assistant, topic.assistant_id)
+            assert assistant is not None
+            if assistant.provider_id is None:
+                raise InvalidInput(f"assistant {assistant.name!r} has no provider; pick one in its settings")
+            if not assistant.model:
+                raise InvalidInput(f"assistant {assistant.name!r} has no chat model; set one in its settings")
+            now = utcnow()
+            if any(by != PROCESS_ID and not stream_is_orphaned(by, at, now)
+                   for by, at, _edited in streaming_rows(s, topic_id)):
+                raise InvalidInput("another ChatHub window or command is still writing a reply in this "
+                                   "topic; wait for it or stop it there")
+            first = not topic.title_generated
+            user = append_message(s, topic_id, role=Role.USER.value, content=text)
+            reply = append_message(s, topic_id, role=Role.ASSISTANT.value, content="",
+                                   status=MessageStatus.STREAMING.value, model=assistant.model,
+                                   provider_id=assistant.provider_id, sent_by_process=PROCESS_ID)
+            if first:
+                topic.title = title_from_text(text)
+                topic.title_generated = True
+            return _Claim(user.id, reply.id, assistant.provider_id, assistant.model, first)
 
+    def _append(self, topic_id: int, **fields: object) -> int:
+        with self._db.write() as s:
+            TopicService.row(s, topic_id)
+            return append_message(s, topic_id, **fields).id
+
+    def _drop(self, message_id: int) -> None:
+        with self._db.write() as s:
+            row = s.get(Message, message_id)
+            if row is not None:
+                s.delete(row)
+
+    def _checkpoint(self, reply_id: int, text: str, calls: list[ToolCall]) -> None:
+        """Store what a streaming reply has so far (still ``streaming``): a crash then
+        loses at most the text since this checkpoint (issue 10)."""
+        with self._db.write() as s:
+            row = s.get(Message, reply_id)
+            if row is not None and row.status == MessageStatus.STREAMING.value:
+                row.content = text
+                row.tool_calls = _calls_json(calls)
+
+    def _store_finish(self, out: SendOutcome, calls: list[ToolCall], finish: str | None) -> int | None:
+        """Write the reply's final text, status and usage; returns its topic id (``None``
+        when the row is gone, e.g. its topic was deleted)."""
+        u = out.usage
+        with self._db.write() as s:
+            row = s.get(Message, out.reply_message_id)
+            if row is None:
+                return None
+            row.content = out.text
+            row.status = out.status
+            row.error = out.error
+            row.error_kind = out.error_kind
+            row.finish_reason = finish
+            row.tool_calls = _calls_json(calls)
+            row.input_tokens = u.input_tokens
+            row.output_tokens = u.output_tokens
+            row.cached_tokens = u.cached_tokens
+            row.cache_write_tokens = u.cache_write_tokens
+            row.reasoning_tokens = u.reasoning_tokens
+            row.token_count = None
+            return row.topic_id
+
+    def _plan(self, ctx: TopicContext, reply_id: int) -> tuple[ChatRequest, int]:
+        """Assemble the request of a planned context (the one body that is posted) and
+        record it for the badge's anchor (REF-28); returns it with its local total."""
+        plan = assemble_request(ctx.base_input, ctx.counter.count)
+        if self._estimates is not None:
+            self._estimates.record_sent(reply_id, ctx, plan)
+        request = ChatRequest(model=ctx.model, messages=plan.messages, max_tokens=ctx.max_tokens,
+                              tools=ctx.base_input.tools)
+        return request, plan.total_tokens
+
+    # --- sending ---------------------------------------------------------------------
     async def send(self, topic_id: int, text: str) -> SendOutcome:
         """Store ``text`` as a user message in ``topic_id`` and stream the reply.
 
@@ -186,8 +275,9 @@ class ChatService:
         :data:`MAX_TOOL_ROUNDS` times; Stop ends the loop. Returns the :class:`SendOutcome`
         of the last reply; provider failures are stored on the reply as an error (status
         ``error``) and returned, not raised. Raises :class:`InvalidInput` before storing
-        anything when the text is empty or the assistant has no provider, model or usable
-        key; ``asyncio.CancelledError`` after storing what arrived.
+        anything when the text is empty, the assistant has no provider, model or usable
+        key, or another process is answering in this topic; ``asyncio.CancelledError``
+        after storing what arrived; ``StoreBusy`` when the store stayed locked.
         """
         if not text.strip():
             raise InvalidInput("the message is empty")
@@ -195,71 +285,74 @@ class ChatService:
             text.encode("utf-8")
         except UnicodeEncodeError:
             raise InvalidInput("the message contains bytes that are not valid UTF-8") from None
-        self._refuse_if_streaming_elsewhere(topic_id)
-        ctx = load_context(self._db, self._catalog, topic_id, self._memory, self._tools)
-        require_sendable(ctx)
-        assert ctx.provider_id is not None
-        client = self._providers.client(ctx.provider_id)  # raises InvalidInput for a missing key
+        provider_id = await self._db.run(self._provider_of, topic_id)
+        client = await self._db.run(self._providers.client, provider_id)  # InvalidInput: no key
         try:
-            user_id = self._append(topic_id, role=Role.USER.value, content=text)
-            self._maybe_title(topic_id, text, ctx.provider_id)
-            out = SendOutcome(user_id, 0, MessageStatus.STREAMING.value)
+            claim = await self._db.run(self._claim, topic_id, text)
+            self._bus.publish(MessageAdded(topic_id, claim.user_id))
+            self._bus.publish(MessageAdded(topic_id, claim.reply_id))
+            if claim.first_message:
+                self._bus.publish(TopicChanged(topic_id))
+                self._maybe_model_title(topic_id, text)
+            out = SendOutcome(claim.user_id, claim.reply_id, MessageStatus.STREAMING.value)
             try:
-                if self._compaction is not None and await self._pre_send_blocked(topic_id, out):
-                    return out
+                ctx = await self._loader.aload(topic_id)
+                if self._compaction is not None:
+                    pre = await self._compaction.before_send(ctx)
+                    if pre.blocked:  # REF-23: a context-length error reply, no provider call
+                        out.status = MessageStatus.ERROR.value
+                        out.error = pre.message
+                        out.error_kind = ErrorKind.CONTEXT_OVERFLOW.value
+                        await self._finish(out, [], [], None)
+                        return out
+                    ctx = pre.ctx or ctx
+                reply_id: int | None = claim.reply_id
                 for round_ in range(MAX_TOOL_ROUNDS + 1):
-                    calls = await self._one_reply(topic_id, client, out)
+                    calls = await self._one_reply(ctx, reply_id, client, out)
                     if not calls or out.status != MessageStatus.COMPLETE.value:
                         break
                     if round_ == MAX_TOOL_ROUNDS:
                         out.notice = (f"stopped after {MAX_TOOL_ROUNDS} tool rounds: the model kept calling "
                                       "tools; send a message to let it go on")
+                        break
                     for call in calls:
-                        self._append(
-                            topic_id,
-                            role=Role.TOOL.value,
-                            content=self._tools.execute(ctx.assistant_id, topic_id, call),
-                            tool_call_id=call.id,
-                            tool_name=call.name,
-                        )
+                        result = await self._db.run(self._tools.execute, ctx.assistant_id, topic_id, call)
+                        tool_id = await self._db.run(functools.partial(
+                            self._append, topic_id, role=Role.TOOL.value, content=result,
+                            tool_call_id=call.id, tool_name=call.name))
+                        self._bus.publish(MessageAdded(topic_id, tool_id))
+                    ctx = await self._loader.aload(topic_id)
+                    reply_id = None
                 if self._compaction is not None and out.status == MessageStatus.COMPLETE.value:
                     await self._after_reply(topic_id)
             except asyncio.CancelledError:
                 self._cancel_status.pop(topic_id, None)
+                if out.status == MessageStatus.STREAMING.value:  # stopped before the reply began
+                    await asyncio.shield(self._db.run(self._drop, out.reply_message_id))
+                    self._bus.publish(TopicChanged(topic_id))
+                raise
+            except BaseException:
+                if out.status == MessageStatus.STREAMING.value:  # never leave the placeholder streaming
+                    out.status, out.error = MessageStatus.ERROR.value, "the send failed before the reply"
+                    out.error_kind = ErrorKind.NETWORK.value
+                    await asyncio.shield(self._finish(out, [], [], None))
                 raise
             return out
         finally:
             await client.aclose()
 
-    def _refuse_if_streaming_elsewhere(self, topic_id: int) -> None:
-        """Raise :class:`InvalidInput` when another live ChatHub process (another window,
-        a ``chat send``) is still writing a reply in ``topic_id``: a second request now
-        would go out without that reply (APP-8)."""
+    def _provider_of(self, topic_id: int) -> int:
+        """The topic's assistant's provider id; :class:`InvalidInput` when it has none or
+        no chat model (nothing is stored)."""
         with self._db.read() as s:
-            rows = s.execute(
-                select(Message.sent_by_process, Message.created_at)
-                .where(Message.topic_id == topic_id, Message.status == MessageStatus.STREAMING.value)
-            ).all()
-        now = utcnow()
-        if any(by != PROCESS_ID and not stream_is_orphaned(by, at, now) for by, at in rows):
-            raise InvalidInput("another ChatHub window or command is still writing a reply in this topic; "
-                               "wait for it or stop it there")
-
-    async def _pre_send_blocked(self, topic_id: int, out: SendOutcome) -> bool:
-        """CMP-13 pre-send compaction; when REF-23 blocks the send, store a context-length
-        error reply (no provider call) and return True."""
-        assert self._compaction is not None
-        pre = await self._compaction.before_send(topic_id)
-        if not pre.blocked:
-            return False
-        out.reply_message_id = self._append(
-            topic_id, role=Role.ASSISTANT.value, content="", status=MessageStatus.STREAMING.value,
-        )
-        out.status = MessageStatus.ERROR.value
-        out.error = pre.message
-        out.error_kind = ErrorKind.CONTEXT_OVERFLOW.value
-        self._finish(out, [], [], None)
-        return True
+            topic = TopicService.row(s, topic_id)
+            assistant = s.get(Assistant, topic.assistant_id)
+            assert assistant is not None
+            if assistant.provider_id is None:
+                raise InvalidInput(f"assistant {assistant.name!r} has no provider; pick one in its settings")
+            if not assistant.model:
+                raise InvalidInput(f"assistant {assistant.name!r} has no chat model; set one in its settings")
+            return assistant.provider_id
 
     async def _after_reply(self, topic_id: int) -> None:
         """CMP-7 token auto-compact once the reply is stored; its failure never fails the send."""
@@ -284,41 +377,37 @@ class ChatService:
             return False
         return result.after_tokens < before_tokens
 
-    async def _one_reply(self, topic_id: int, client: ChatClient, out: SendOutcome) -> list[ToolCall]:
-        """Assemble from the current topic, stream one reply into a new assistant row,
-        store it; returns the tool calls it made. Updates ``out`` in place.
+    async def _one_reply(self, ctx: TopicContext, reply_id: int | None, client: ChatClient,
+                         out: SendOutcome) -> list[ToolCall]:
+        """Stream one reply of the planned ``ctx`` into ``reply_id`` (a new placeholder
+        when ``None``), store it; returns the tool calls it made. Updates ``out`` in place.
 
         A context overflow (provider error or an empty reply at the ceiling, CMP-12) runs
         one rescue compaction and re-streams into the same row from a request rebuilt
         from the current topic, at most once per send (CMP-11); the error is stored only
         when compaction could not reclaim enough."""
-        ctx = load_context(self._db, self._catalog, topic_id, self._memory, self._tools)
-        out.reply_message_id = reply_id = self._append(
-            topic_id,
-            role=Role.ASSISTANT.value,
-            content="",
-            status=MessageStatus.STREAMING.value,
-            model=ctx.model,
-            provider_id=ctx.provider_id,
-            sent_by_process=PROCESS_ID,
-        )
+        topic_id = ctx.topic_id
+        if reply_id is None:
+            reply_id = await self._db.run(functools.partial(
+                self._append, topic_id, role=Role.ASSISTANT.value, content="",
+                status=MessageStatus.STREAMING.value, model=ctx.model, provider_id=ctx.provider_id,
+                sent_by_process=PROCESS_ID))
+            self._bus.publish(MessageAdded(topic_id, reply_id))
+        out.reply_message_id = reply_id
         while True:
             parts: list[str] = []
             calls: list[ToolCall] = []
-            finish: str | None = None
-            tools = ctx.base_input.tools
-            plan = assemble_request(ctx.base_input, ctx.counter.count)
-            request = ChatRequest(model=ctx.model, messages=plan.messages, max_tokens=ctx.max_tokens, tools=tools)
+            request, total = await self._db.run(self._plan, ctx, reply_id)
             finish = await self._stream(topic_id, reply_id, client, request, ctx.context_window, out, parts, calls)
             if (
                 out.error_kind == ErrorKind.CONTEXT_OVERFLOW.value
                 and not parts and not calls
-                and await self._rescue(topic_id, out, plan.total_tokens)
+                and await self._rescue(topic_id, out, total)
             ):
-                ctx = load_context(self._db, self._catalog, topic_id, self._memory, self._tools)
+                ctx = await self._loader.aload(topic_id)
                 continue
             break
-        self._finish(out, parts, calls, finish)
+        await self._finish(out, parts, calls, finish)
         return calls
 
     async def _stream(
@@ -334,20 +423,24 @@ class ChatService:
     ) -> str | None:
         """Stream one request into ``parts``/``calls``/``out``; returns the finish reason.
         Provider failures land in ``out`` (status ``error``); Stop stores what arrived
-        and re-raises ``CancelledError``."""
+        and re-raises ``CancelledError``. The text so far is checkpointed about every
+        :data:`CHECKPOINT_S` seconds and at every tool call."""
         out.status, out.error, out.error_kind, out.usage = MessageStatus.STREAMING.value, None, None, Usage()
         reasoning: list[str] = []  # seen live, never stored (CMP-3)
         finish: str | None = None
+        checkpoint = _Checkpointer(self._db, functools.partial(self._checkpoint, reply_id))
         try:
             async with contextlib.aclosing(client.stream(request)) as events:
                 async for ev in events:
                     if isinstance(ev, TextDelta):
                         parts.append(ev.text)
                         self._bus.publish(ReplyDelta(topic_id, reply_id, ev.text))
+                        checkpoint.maybe(parts, calls)
                     elif isinstance(ev, ReasoningDelta):
                         reasoning.append(ev.text)
                     elif isinstance(ev, ToolCallEvent):
                         calls.append(ev.call)
+                        checkpoint.now(parts, calls)
                     elif isinstance(ev, UsageEvent):
                         out.usage = out.usage.merged(ev.usage)
                     elif isinstance(ev, FinishEvent):
@@ -364,7 +457,8 @@ class ChatService:
                 )
         except asyncio.CancelledError:
             out.status = self._cancel_status.pop(topic_id, MessageStatus.INTERRUPTED).value
-            self._finish(out, parts, calls, finish)
+            await checkpoint.settled()
+            await asyncio.shield(self._finish(out, parts, calls, finish))
             raise
         except ProviderError as exc:
             out.status = MessageStatus.ERROR.value
@@ -375,60 +469,52 @@ class ChatService:
             out.status = MessageStatus.ERROR.value
             out.error = f"the request failed: {exc}"
             out.error_kind = ErrorKind.NETWORK.value
+        await checkpoint.settled()
         return finish
 
-    def _finish(self, out: SendOutcome, parts: list[str], calls: list[ToolCall], finish: str | None) -> None:
+    async def _finish(self, out: SendOutcome, parts: list[str], calls: list[ToolCall], finish: str | None) -> None:
         out.text = "".join(parts)
         out.finish_reason = finish
         if out.status == MessageStatus.COMPLETE.value and is_length_stop(finish):
             out.notice = "the reply was cut at the model's output token limit (max tokens)"
-        u = out.usage
-        with self._db.write() as s:
-            row = s.get(Message, out.reply_message_id)
-            if row is not None:
-                row.content = out.text
-                row.status = out.status
-                row.error = out.error
-                row.error_kind = out.error_kind
-                row.finish_reason = finish
-                row.tool_calls = [{"id": c.id, "name": c.name, "arguments": c.arguments} for c in calls] or None
-                row.input_tokens = u.input_tokens
-                row.output_tokens = u.output_tokens
-                row.cached_tokens = u.cached_tokens
-                row.cache_write_tokens = u.cache_write_tokens
-                row.reasoning_tokens = u.reasoning_tokens
-                row.token_count = None
-                topic_id = row.topic_id
-            else:
-                return
-        self._bus.publish(ReplyFinished(topic_id, out.reply_message_id, out.status, out.error))
+        topic_id = await self._db.run(self._store_finish, out, calls, finish)
+        if topic_id is not None:
+            self._bus.publish(ReplyFinished(topic_id, out.reply_message_id, out.status, out.error))
 
     # --- titles (APP-10) -------------------------------------------------------------
-    def _maybe_title(self, topic_id: int, text: str, provider_id: int) -> None:
-        with self._db.write() as s:
-            topic = s.get(Topic, topic_id)
-            if topic is None or topic.title_generated:
-                return
-            fallback = title_from_text(text)
-            topic.title = fallback
-            topic.title_generated = True
-        self._bus.publish(TopicChanged(topic_id))
-        naming = self._settings.get("topic-naming-model")
-        if isinstance(naming, str) and "/" in naming:
-            with contextlib.suppress(RuntimeError):
-                task = asyncio.get_running_loop().create_task(self._model_title(topic_id, text, naming, fallback))
-                self._side_tasks.add(task)
-                task.add_done_callback(self._side_tasks.discard)
+    def _maybe_model_title(self, topic_id: int, text: str) -> None:
+        """Ask the System Agent topic-naming model for a better title in the background
+        (the first-words title is already stored, APP-10)."""
+        with contextlib.suppress(RuntimeError):
+            task = asyncio.get_running_loop().create_task(self._model_title(topic_id, text, title_from_text(text)))
+            self._side_tasks.add(task)
+            task.add_done_callback(self._side_tasks.discard)
 
-    async def _model_title(self, topic_id: int, text: str, naming: str, fallback: str) -> None:
-        """Ask the System Agent topic-naming model for a title; keep the first-words
-        title on any failure or if the user renamed the topic meanwhile (APP-10)."""
+    def _naming_provider(self) -> tuple[int, str] | None:
+        """``(provider id, model)`` of the topic-naming model, or ``None`` when unset."""
+        naming = self._settings.get("topic-naming-model")
+        if not (isinstance(naming, str) and "/" in naming):
+            return None
         provider_name, model = naming.split("/", 1)
         with self._db.read() as s:
             provider = s.scalar(select(Provider).where(Provider.name == provider_name))
-            if provider is None:
-                return
-            provider_id = provider.id
+            return (provider.id, model) if provider is not None else None
+
+    def _store_title(self, topic_id: int, title: str, fallback: str) -> bool:
+        with self._db.write() as s:
+            topic = s.get(Topic, topic_id)
+            if topic is None or topic.title != fallback:  # renamed meanwhile: the user wins
+                return False
+            topic.title = title
+            return True
+
+    async def _model_title(self, topic_id: int, text: str, fallback: str) -> None:
+        """Ask the System Agent topic-naming model for a title; keep the first-words
+        title on any failure or if the user renamed the topic meanwhile (APP-10)."""
+        naming = await self._db.run(self._naming_provider)
+        if naming is None:
+            return
+        provider_id, model = naming
         request = ChatRequest(
             model=model,
             messages=(
@@ -439,7 +525,7 @@ class ChatService:
             max_tokens=32,
         )
         try:
-            client = self._providers.client(provider_id)
+            client = await self._db.run(self._providers.client, provider_id)
         except InvalidInput:
             return
         pieces: list[str] = []
@@ -456,9 +542,39 @@ class ChatService:
         title = clean_model_title("".join(pieces))
         if not title:
             return
-        with self._db.write() as s:
-            topic = s.get(Topic, topic_id)
-            if topic is None or topic.title != fallback:  # renamed meanwhile: the user wins
-                return
-            topic.title = title
-        self._bus.publish(TopicChanged(topic_id))
+        stored: bool = await self._db.run(self._store_title, topic_id, title, fallback)
+        if stored:
+            self._bus.publish(TopicChanged(topic_id))
+
+
+def _calls_json(calls: list[ToolCall]) -> list[dict[str, str]] | None:
+    return [{"id": c.id, "name": c.name, "arguments": c.arguments} for c in calls] or None
+
+
+class _Checkpointer:
+    """Writes a streaming reply's text so far on the store's workers, at most one write
+    in flight, about every :data:`CHECKPOINT_S` seconds (or at once for a tool call)."""
+
+    def __init__(self, db: Database, write: Callable[[str, list[ToolCall]], None]) -> None:
+        self._db = db
+        self._write = write
+        self._last = time.monotonic()
+        self._pending: concurrent.futures.Future[object] | None = None
+
+    def maybe(self, parts: list[str], calls: list[ToolCall]) -> None:
+        """Checkpoint when the last one is older than :data:`CHECKPOINT_S`."""
+        if time.monotonic() - self._last >= CHECKPOINT_S:
+            self.now(parts, calls)
+
+    def now(self, parts: list[str], calls: list[ToolCall]) -> None:
+        """Checkpoint now unless a write is still in flight."""
+        if self._pending is not None and not self._pending.done():
+            return
+        self._last = time.monotonic()
+        self._pending = self._db.submit(self._write, "".join(parts), list(calls))
+
+    async def settled(self) -> None:
+        """Wait for the write in flight (the final write must come after it)."""
+        if self._pending is not None:
+            with contextlib.suppress(Exception):
+                await asyncio.shield(asyncio.wrap_future(self._pending))

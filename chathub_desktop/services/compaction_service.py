@@ -22,12 +22,14 @@ nothing (CMP-13). Raw messages are never deleted (CMP-2).
 from __future__ import annotations
 
 import asyncio
+import functools
 import json
 import logging
 import os
 from collections.abc import Callable
 from dataclasses import asdict, dataclass, field
 from datetime import UTC, datetime
+from typing import Any
 
 from chathub_desktop.core import compaction as cc
 from chathub_desktop.core import threshold_compaction as tc
@@ -37,13 +39,7 @@ from chathub_desktop.providers.catalog import ModelCatalog
 from chathub_desktop.services.errors import InvalidInput, ServiceError
 from chathub_desktop.services.events import CompactionProgress, EventBus, TopicChanged
 from chathub_desktop.services.provider_service import ProviderService
-from chathub_desktop.services.request_context import (
-    MemoryBlockSource,
-    TopicContext,
-    load_context,
-    threshold_estimate,
-    threshold_parts,
-)
+from chathub_desktop.services.request_context import ContextLoader, TopicContext
 from chathub_desktop.services.settings_service import SettingsService
 from chathub_desktop.services.summarizer import (
     Summarizer,
@@ -52,7 +48,6 @@ from chathub_desktop.services.summarizer import (
     SummarizerUnavailable,
     resolve_summarizer,
 )
-from chathub_desktop.services.tool_registry import ToolRegistry
 from chathub_desktop.services.views import SummaryView
 from chathub_desktop.storage.database import Database
 from chathub_desktop.storage.models import Assistant, Provider, Topic, TopicCompaction, utcnow
@@ -134,13 +129,15 @@ class CompactionOutcome:
 @dataclass(frozen=True)
 class PreSendResult:
     """What :meth:`CompactionService.before_send` did: the runs, and whether the send is
-    blocked (REF-23) with the estimate and budget (tokens) that decided it."""
+    blocked (REF-23) with the estimate and budget (tokens) that decided it, and the
+    context to send: the one passed in, or the reloaded one after a run changed it."""
 
     outcomes: tuple[CompactionOutcome, ...] = ()
     blocked: bool = False
     message: str = ""
     estimate: int | None = None
     input_budget: int | None = None
+    ctx: TopicContext | None = None
 
 
 @dataclass
@@ -165,11 +162,10 @@ class CompactionService:
         providers: ProviderService,
         catalog: ModelCatalog,
         settings: SettingsService,
-        tools: ToolRegistry | None = None,
-        memory: MemoryBlockSource | None = None,
+        loader: ContextLoader,
         *,
         on_change: Callable[[int], None] | None = None,
-        estimator: Callable[[int], int] | None = None,
+        estimator: Callable[[TopicContext], int] | None = None,
         clock: Callable[[], datetime] = utcnow,
     ) -> None:
         self._db = db
@@ -178,8 +174,7 @@ class CompactionService:
         self._providers = providers
         self._catalog = catalog
         self._settings = settings
-        self._tools = tools
-        self._memory = memory
+        self._loader = loader
         self._on_change = on_change
         self._clock = clock
         self._runs: dict[int, _Run] = {}
@@ -199,21 +194,28 @@ class CompactionService:
         run.task.cancel()
         return True
 
-    def load(self, topic_id: int) -> TopicContext:
-        """The topic's snapshot as send and the badge see it (``load_context``)."""
-        return load_context(self._db, self._catalog, topic_id, self._memory, self._tools)
+    async def _load(self, topic_id: int, *, pending_user: bool = False) -> TopicContext:
+        """The topic's snapshot and plan, as send and the badge see it, loaded on the
+        store's workers."""
+        return await self._loader.aload(topic_id, pending_user=pending_user)
 
-    def estimate(self, ctx: TopicContext) -> int:
-        """The next-request estimate of a snapshot without a draft, tokens."""
+    @staticmethod
+    def estimate(ctx: TopicContext) -> int:
+        """The local count of a planned context's next request without a draft, tokens
+        (blocking: a worker thread)."""
         return assemble_request(ctx.base_input, ctx.counter.count).total_tokens
 
     def trigger_estimate(self, ctx: TopicContext) -> int:
         """The figure the token trigger compares with ``high × budget`` (CMP-7): the
-        badge's anchored, corrected next-request total when an ``estimator`` was given
-        (TOK-3: a provider report beats the local count), else :meth:`estimate`."""
+        anchored, corrected total of ``ctx``'s plan when an ``estimator`` was given
+        (TOK-3: a provider report beats the local count), else :meth:`estimate`.
+        Blocking: a worker thread."""
         if self._estimator is not None:
-            return self._estimator(ctx.topic_id)
+            return self._estimator(ctx)
         return self.estimate(ctx)
+
+    async def _trigger(self, ctx: TopicContext) -> int:
+        return await self._db.run(self.trigger_estimate, ctx)
 
     # --- public runs ------------------------------------------------------------------
     async def compact(self, topic_id: int, trigger: str = cc.TRIGGER_MANUAL) -> CompactionOutcome:
@@ -230,7 +232,7 @@ class CompactionService:
             raise InvalidInput(f"unknown compaction trigger {trigger!r}")
         if self.in_flight(topic_id):
             raise CompactionInProgress("this topic is already compacting; wait for that run to finish")
-        ctx = self.load(topic_id)
+        ctx = await self._load(topic_id)
         if not ctx.regular:
             raise InvalidInput("only regular topic chats use topic compaction")
         return await self._guarded(topic_id, trigger, max_batches=None)
@@ -247,26 +249,30 @@ class CompactionService:
         the next-request estimate is at or above ``high × budget``, compact to the low
         watermark. ``None`` when nothing was needed or allowed."""
         await self._wait_idle(topic_id)
-        ctx = self.load(topic_id)
+        ctx = await self._load(topic_id, pending_user=True)  # the badge's next request
         if not (ctx.regular and ctx.auto_compact):
             return None
         high, _low = cc.watermarks(ctx.high_watermark)
-        if self.trigger_estimate(ctx) < high * ctx.input_budget:
+        if await self._trigger(ctx) < high * ctx.input_budget:
             return None
         return await self._automatic(ctx, cc.TRIGGER_TOKEN, max_batches=None)
 
-    async def before_send(self, topic_id: int) -> PreSendResult:
-        """Pre-send compaction (CMP-13): by message count when the history limit would
-        drop settled turns (needs Limit history + Summarize history), then by token
-        threshold (needs auto-compact), at most 3 batches in all; cancellable (Stop).
+    async def before_send(self, ctx: TopicContext) -> PreSendResult:
+        """Pre-send compaction (CMP-13) of the send planned in ``ctx`` (its user message
+        stored): by message count when the history limit would drop settled turns (needs
+        Limit history + Summarize history), then by token threshold (needs auto-compact),
+        at most 3 batches in all; cancellable (Stop).
 
         ``blocked`` is True when a failed or unreachable run leaves the estimate at or
         above ``high × budget`` (REF-23); the caller shows a context-length error then.
+        ``ctx`` of the result is the context to send (reloaded only when a run changed it).
         """
-        await self._wait_idle(topic_id)
-        ctx = self.load(topic_id)
+        topic_id = ctx.topic_id
+        if self._runs.get(topic_id) is not None:
+            await self._wait_idle(topic_id)
+            ctx = await self._load(topic_id)
         if not ctx.regular:
-            return PreSendResult()
+            return PreSendResult(ctx=ctx)
         if ctx.threshold.enabled:
             return await self._threshold_before_send(ctx)
         outcomes: list[CompactionOutcome] = []
@@ -282,16 +288,18 @@ class CompactionService:
             if out is not None:
                 outcomes.append(out)
                 left -= out.batches
-                ctx = self.load(topic_id)
+                if out.status == COMPACTED or out.batches:
+                    ctx = await self._load(topic_id)
         high, _low = cc.watermarks(ctx.high_watermark)
-        estimate = self.trigger_estimate(ctx)
+        estimate = await self._trigger(ctx)
         if ctx.auto_compact and estimate >= high * ctx.input_budget:
             if left > 0:
                 out = await self._automatic(ctx, cc.TRIGGER_TOKEN, max_batches=left)
                 if out is not None:
                     outcomes.append(out)
-                    ctx = self.load(topic_id)
-                    estimate = self.trigger_estimate(ctx)
+                    if out.status == COMPACTED or out.batches:
+                        ctx = await self._load(topic_id)
+                        estimate = await self._trigger(ctx)
         bad = any(o.status in (FAILED, UNREACHABLE) for o in outcomes)
         blocked = bad and cc.send_blocked(estimate, ctx.input_budget, high)
         message = ""
@@ -304,12 +312,12 @@ class CompactionService:
                 f"and compaction {last.status_text}: {last.message.rstrip('.')}. "
                 "Compact the topic, shorten the message or start a new topic."
             )
-        return PreSendResult(tuple(outcomes), blocked, message, estimate, ctx.input_budget)
+        return PreSendResult(tuple(outcomes), blocked, message, estimate, ctx.input_budget, ctx)
 
     # --- the threshold policy (NUM-1 … NUM-10) --------------------------------------------
     def _too_large(self, ctx: TopicContext, limit: int) -> str | None:
         """NUM-5: why even the latest turn cannot be sent within ``limit``, else None."""
-        prefix, rows = threshold_parts(ctx)
+        prefix, rows = ctx.threshold_parts()
         try:
             tc.fit_history(prefix, rows, ctx.base_input.tools, limit)
         except tc.RequestTooLarge as exc:
@@ -329,34 +337,29 @@ class CompactionService:
         the send before any request."""
         cfg = ctx.threshold
         limit = tc.threshold(ctx.card.context_window, cfg.buffer_tokens)
-        estimate = threshold_estimate(ctx)
+        estimate = ctx.threshold_estimate or 0
         refusal = self._too_large(ctx, limit)
         if refusal is not None:
-            return PreSendResult((), True, refusal, estimate, limit)
+            return PreSendResult((), True, refusal, estimate, limit, ctx)
         outcomes: list[CompactionOutcome] = []
         if estimate > limit:
             out = await self._threshold_run(ctx, limit, estimate)
             if out is not None:
                 outcomes.append(out)
-                estimate = threshold_estimate(self.load(ctx.topic_id))
-        return PreSendResult(tuple(outcomes), False, "", estimate, limit)
+                if out.status == COMPACTED:
+                    ctx = await self._load(ctx.topic_id)
+                    estimate = ctx.threshold_estimate or 0
+        return PreSendResult(tuple(outcomes), False, "", estimate, limit, ctx)
 
     async def _threshold_run(self, ctx: TopicContext, limit: int, estimate: int) -> CompactionOutcome | None:
         """One threshold compaction (NUM-6 … NUM-10), guarded by the breaker (NUM-8);
         None when the breaker is open or nothing can be split off."""
         cfg = ctx.threshold
-        with self._db.read() as s:
-            st = s.get(TopicCompaction, ctx.topic_id)
-            count = (st.failure_count or 0) if st is not None else 0
-            until = st.cooldown_until if st is not None else None
+        count, until, _remembered = await self._db.run(self._breaker_state, ctx.topic_id)
         now = self._clock()
         if cc.breaker_open(count, until.timestamp() if until else None, now.timestamp(), cfg.max_failures):
             return None
-        start = 0
-        if ctx.cursor_message_id is not None and ctx.index is not None:
-            pos = ctx.index.position(ctx.cursor_message_id)
-            start = pos + 1 if pos is not None else 0
-        rows = [h for h in ctx.history[start:] if h.sendable and h.message.role is not Role.SYSTEM]
+        rows = [h for h in ctx.history[ctx.start:] if h.sendable and h.message.role is not Role.SYSTEM]
         split = tc.split_point([h.message for h in rows], cfg.keep_recent)
         base = dict(topic_id=ctx.topic_id, trigger=cc.TRIGGER_THRESHOLD, input_budget=limit, high=1.0, low=1.0)
         if split is None or split == 0 or ctx.provider_id is None or ctx.provider_kind is None:
@@ -369,9 +372,7 @@ class CompactionService:
         except tc.RequestTooLarge:
             fitting = [older[-1].message]
         shown = [h.message for h in older][len(older) - len(fitting):]
-        with self._db.read() as s:
-            provider = s.get(Provider, ctx.provider_id)
-            provider_name = provider.name if provider is not None else "chat model"
+        provider_name = await self._db.run(self._provider_name, ctx.provider_id)
         target = SummarizerTarget(provider_id=ctx.provider_id, provider_name=provider_name, kind=ctx.provider_kind,
                                   model=ctx.model, card=ctx.card, window=ctx.card.context_window)
         messages = tc.summary_request(tc.shortened_view(shown), ctx.summary or None)
@@ -393,16 +394,15 @@ class CompactionService:
                                     before_tokens=estimate, after_tokens=estimate,
                                     cursor_message_id=ctx.cursor_message_id, model=target.label, reason="summarizer",
                                     **base)  # type: ignore[arg-type]
-            self._record(ctx, out, None, failed=True, max_failures=cfg.max_failures)
+            await self._arecord(ctx, out, None, failed=True, max_failures=cfg.max_failures)
             return out
-        if not self._commit(ctx, summary, older[-1].id, target, success=True):
+        if not await self._db.run(self._commit, ctx, summary, older[-1].id, target, True):
             return None
-        after = threshold_estimate(self.load(ctx.topic_id))
+        after = (await self._load(ctx.topic_id)).threshold_estimate
         out = CompactionOutcome(status=COMPACTED, message=f"summarized {len(older)} older messages with the chat model",
                                 before_tokens=estimate, after_tokens=after, cursor_message_id=older[-1].id,
                                 batches=1, covered_messages=len(older), model=target.label, **base)  # type: ignore[arg-type]
-        self._record(ctx, out, None)
-        self._changed(ctx.topic_id)
+        await self._arecord(ctx, out, None)
         return out
 
     # --- summary viewer (CMP-18, CMP-17, CMP-20) ----------------------------------------
@@ -491,29 +491,38 @@ class CompactionService:
         if run is not None and run.task is not asyncio.current_task():
             await run.done.wait()
 
+    def _breaker_state(self, topic_id: int) -> tuple[int, datetime | None, str | None]:
+        """``(failure count, cooldown until (UTC), remembered unreachable fingerprint)``."""
+        with self._db.read() as s:
+            st = s.get(TopicCompaction, topic_id)
+            if st is None:
+                return 0, None, None
+            return st.failure_count or 0, st.cooldown_until, st.unreachable_fingerprint
+
+    def _provider_name(self, provider_id: int) -> str:
+        with self._db.read() as s:
+            provider = s.get(Provider, provider_id)
+            return provider.name if provider is not None else "chat model"
+
     async def _automatic(self, ctx: TopicContext, trigger: str, max_batches: int | None) -> CompactionOutcome | None:
         """An automatic run with the NUM-8 breaker and the CMP-7 unreachable memory."""
         high, low = cc.watermarks(ctx.high_watermark)
-        with self._db.read() as s:
-            st = s.get(TopicCompaction, ctx.topic_id)
-            count = st.failure_count if st is not None else 0
-            until = st.cooldown_until if st is not None else None
-            remembered = st.unreachable_fingerprint if st is not None else None
+        count, until, remembered = await self._db.run(self._breaker_state, ctx.topic_id)
         now = self._clock()
-        if cc.breaker_open(count or 0, until.timestamp() if until else None, now.timestamp()):
+        if cc.breaker_open(count, until.timestamp() if until else None, now.timestamp()):
             return CompactionOutcome(
                 ctx.topic_id, trigger, FAILED,
                 f"automatic compaction is paused after {count} failures until "
                 f"{until.isoformat(timespec='seconds') if until else '?'}",
-                before_tokens=self.estimate(ctx), input_budget=ctx.input_budget, high=high, low=low,
-                cursor_message_id=ctx.cursor_message_id, reason="cooldown",
+                before_tokens=await self._db.run(self.estimate, ctx), input_budget=ctx.input_budget,
+                high=high, low=low, cursor_message_id=ctx.cursor_message_id, reason="cooldown",
             )
         if trigger == cc.TRIGGER_TOKEN and remembered and remembered == self._fingerprint(ctx):
             return CompactionOutcome(
                 ctx.topic_id, trigger, UNREACHABLE,
                 "the low watermark was already out of reach for this unchanged chat",
-                before_tokens=self.estimate(ctx), input_budget=ctx.input_budget, high=high, low=low,
-                cursor_message_id=ctx.cursor_message_id, reason="unchanged",
+                before_tokens=await self._db.run(self.estimate, ctx), input_budget=ctx.input_budget,
+                high=high, low=low, cursor_message_id=ctx.cursor_message_id, reason="unchanged",
             )
         return await self._guarded(ctx.topic_id, trigger, max_batches=max_batches)
 
@@ -537,26 +546,27 @@ class CompactionService:
             self._bus.publish(CompactionProgress(
                 topic_id, trigger, "finished", status=out.status if out else "cancelled"))
 
+    def _resolve_target(self) -> tuple[SummarizerTarget | None, str]:
+        try:
+            return resolve_summarizer(self._db, self._settings, self._catalog), ""
+        except SummarizerUnavailable as exc:  # only a failure if there is something to summarize
+            return None, str(exc)
+
     async def _run(self, topic_id: int, trigger: str, max_batches: int | None) -> CompactionOutcome:
-        ctx = self.load(topic_id)
+        ctx = await self._load(topic_id)
         high, low = cc.watermarks(ctx.high_watermark)
         base = dict(topic_id=topic_id, trigger=trigger, input_budget=ctx.input_budget, high=high, low=low)
         if not ctx.regular:
             return CompactionOutcome(status=NOTHING_ELIGIBLE, reason="not_regular",
                                      message="only regular topic chats use topic compaction", **base)  # type: ignore[arg-type]
         count = ctx.counter.count
-        plan_req = assemble_request(ctx.base_input, count)
+        plan_req = await self._db.run(assemble_request, ctx.base_input, count)
         before = plan_req.total_tokens
         cap = cc.summary_cap(ctx.compact_preset)
-        try:
-            target: SummarizerTarget | None = resolve_summarizer(self._db, self._settings, self._catalog)
-            missing = ""
-        except SummarizerUnavailable as exc:  # only a failure if there is something to summarize
-            target, missing = None, str(exc)
+        target, missing = await self._db.run(self._resolve_target)
         wrapper = count(cc.summary_block("x")) - 1
         archive_allowance = (cc.ARCHIVE_EXCERPT_CHARS // 3 + 8) if ctx.archives_enabled else 0
         summary_part = plan_req.part("summary")
-        assert ctx.index is not None and ctx.window is not None
         plan = cc.plan_compaction(
             ctx.index, ctx.window,
             trigger=trigger,
@@ -584,10 +594,10 @@ class CompactionService:
             out = CompactionOutcome(status=status, message=message, before_tokens=before, after_tokens=before,
                                     cursor_message_id=ctx.cursor_message_id,
                                     model=target.label if target is not None else None, **base)  # type: ignore[arg-type]
-            self._record(ctx, out, plan, remember_unreachable=status == UNREACHABLE)
+            await self._arecord(ctx, out, plan, remember_unreachable=status == UNREACHABLE)
             return out
         if target is None:
-            return self._failed(ctx, trigger, missing, before, "no_summarizer", None, high, low)
+            return await self._failed(ctx, trigger, missing, before, "no_summarizer", None, high, low)
         summarizer = Summarizer(self._providers, target)
         generation = self._generation.get(topic_id, 0)
         summary = ctx.summary
@@ -609,19 +619,21 @@ class CompactionService:
             self._bus.publish(CompactionProgress(
                 topic_id, trigger, "batch", processed, len(plan.batches)))
         if processed == 0:
-            return self._failed(ctx, trigger, failure or "no batch was processed", before, "summarizer",
-                                target.label, high, low, plan)
+            return await self._failed(ctx, trigger, failure or "no batch was processed", before, "summarizer",
+                                      target.label, high, low, plan)
         cursor_id = ctx.history[done_end - 1].id
         if self._generation.get(topic_id, 0) != generation:
-            return self._failed(ctx, trigger, "the topic was edited while it was being compacted; try again",
-                                before, "changed", target.label, high, low, plan)
+            return await self._failed(ctx, trigger, "the topic was edited while it was being compacted; try again",
+                                      before, "changed", target.label, high, low, plan)
         covered = done_end - plan.start
-        committed = self._commit(ctx, summary, cursor_id, target, failure is None)
+        committed = await asyncio.shield(self._db.run(self._commit, ctx, summary, cursor_id, target,
+                                                      failure is None))
         if not committed:
-            return self._failed(ctx, trigger, "the topic's summary changed while it was being compacted; try again",
-                                before, "changed", target.label, high, low, plan)
-        after_ctx = self.load(topic_id)
-        after = self.estimate(after_ctx)
+            return await self._failed(ctx, trigger,
+                                      "the topic's summary changed while it was being compacted; try again",
+                                      before, "changed", target.label, high, low, plan)
+        after_ctx = await self._load(topic_id)
+        after = await self._db.run(self.estimate, after_ctx)
         if failure is not None:
             status = FAILED
             message = f"compacted {processed} of {len(plan.batches)} batches, then failed: {failure}"
@@ -640,8 +652,8 @@ class CompactionService:
             cursor_message_id=cursor_id, batches=processed, covered_messages=covered, model=target.label,
             reason="summarizer" if failure else None, **base,  # type: ignore[arg-type]
         )
-        self._record(after_ctx, out, plan, remember_unreachable=status == UNREACHABLE, failed=failure is not None)
-        self._changed(topic_id)
+        await self._arecord(after_ctx, out, plan, remember_unreachable=status == UNREACHABLE,
+                            failed=failure is not None)
         return out
 
     def _commit(self, ctx: TopicContext, summary: str, cursor_id: int, target: SummarizerTarget,
@@ -679,16 +691,22 @@ class CompactionService:
                 topic.snippet = cc.archive_excerpt(summary)
         return True
 
-    def _failed(self, ctx: TopicContext, trigger: str, message: str, before: int, reason: str,
-                model: str | None, high: float, low: float,
-                plan: cc.CompactionPlan | None = None) -> CompactionOutcome:
+    async def _failed(self, ctx: TopicContext, trigger: str, message: str, before: int, reason: str,
+                      model: str | None, high: float, low: float,
+                      plan: cc.CompactionPlan | None = None) -> CompactionOutcome:
         out = CompactionOutcome(
             topic_id=ctx.topic_id, trigger=trigger, status=FAILED, message=message,
             before_tokens=before, after_tokens=before, input_budget=ctx.input_budget, high=high, low=low,
             cursor_message_id=ctx.cursor_message_id, model=model, reason=reason,
         )
-        self._record(ctx, out, plan, failed=True)
+        await self._arecord(ctx, out, plan, failed=True)
         return out
+
+    async def _arecord(self, ctx: TopicContext, out: CompactionOutcome, plan: cc.CompactionPlan | None,
+                       **flags: Any) -> None:
+        """:meth:`_record` on the store's workers, then tell listeners (on the loop)."""
+        await self._db.run(functools.partial(self._record, ctx, out, plan, **flags))
+        self._changed(ctx.topic_id)
 
     def _record(self, ctx: TopicContext, out: CompactionOutcome, plan: cc.CompactionPlan | None, *,
                 remember_unreachable: bool = False, failed: bool = False,
@@ -753,7 +771,6 @@ class CompactionService:
                 "compactedThrough": out.cursor_message_id,
             }
             debug_log.info(json.dumps(payload, sort_keys=True))
-        self._changed(ctx.topic_id)
 
     def _changed(self, topic_id: int) -> None:
         if self._on_change is not None:

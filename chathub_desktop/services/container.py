@@ -19,9 +19,11 @@ from chathub_desktop.services.memory_transfer import MemoryTransfer
 from chathub_desktop.services.message_edit_service import MessageEditService
 from chathub_desktop.services.model_card_service import ModelCardService
 from chathub_desktop.services.provider_service import ProviderService
+from chathub_desktop.services.request_context import ContextLoader
 from chathub_desktop.services.settings_service import SettingsService
 from chathub_desktop.services.tool_registry import ToolRegistry
 from chathub_desktop.services.topic_service import TopicService
+from chathub_desktop.services.topic_snapshots import TopicHistoryCache
 from chathub_desktop.storage.database import Database, open_database, sqlite_url_for
 from chathub_desktop.storage.secrets import KeyringSecretStore
 
@@ -58,6 +60,7 @@ class Services:
     dreams: DreamService
     memory_files: MemoryTransfer
     database_url: str
+    loader: ContextLoader
 
     def close(self) -> None:
         """Release the database connections."""
@@ -85,9 +88,11 @@ def open_services(database_url: str | None = None, data_dir: Path | None = None)
     memory = MemoryService(db, dynamic_cards=dynamic_entries, dynamic_render=dynamic_text,
                            on_change=lambda assistant_id: bus.publish(TopicChanged(topic_id=0)))
     tools = ToolRegistry([MemoryToolProvider(memory)])
-    estimates = EstimateService(db, bus, catalog, tools, memory)
+    history = TopicHistoryCache(bus)
+    loader = ContextLoader(db, catalog, memory, tools, history)
+    estimates = EstimateService(db, bus, loader)
     compaction = CompactionService(
-        db, bus, providers, catalog, settings, tools, memory,
+        db, bus, providers, catalog, settings, loader,
         on_change=estimates.invalidate, estimator=estimates.next_request_tokens,
     )
     services = Services(
@@ -98,7 +103,8 @@ def open_services(database_url: str | None = None, data_dir: Path | None = None)
         providers=providers,
         assistants=AssistantService(db, bus),
         topics=topics,
-        chat=ChatService(db, bus, providers, catalog, settings, tools, memory, compaction),
+        chat=ChatService(db, bus, providers, settings, loader, tools, compaction, estimates),
+        loader=loader,
         estimates=estimates,
         memory=memory,
         tools=tools,

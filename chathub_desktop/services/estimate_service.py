@@ -5,19 +5,20 @@ What it does (TOK-1..TOK-6, REF-26..REF-31):
 - The draft-free part of a topic's request (the "base") is assembled once per topic
   change and cached; typing only re-counts the draft (TOK-2), so a 20,000-message topic
   never re-tokenizes per keystroke.
-- When this process sends a request (an assistant placeholder row appears with
-  ``sent_by_process == chat_service.PROCESS_ID``), it records what was sent — the rows,
-  their digests and local counts, the window shape, the fixed overhead and the topic
-  summary in force — in memory (:class:`core.token_estimate.SentPrefix`). That record is
-  what makes a later provider report a trusted anchor (REF-28); a fresh process has none.
+- When this process sends a request, ``ChatService`` hands :meth:`record_sent` the
+  context and plan it posts; what was sent — the rows, their digests and local counts,
+  the window shape, the fixed overhead and the topic summary in force — is kept in
+  memory (:class:`core.token_estimate.SentPrefix`). That record is what makes a later
+  provider report a trusted anchor (REF-28); a fresh process has none.
 - On a completed reply (``ReplyFinished``) whose request was recorded and carried no
   images, the per-(provider, model) correction factor learns ``reported ÷ local`` and
   is persisted in ``correction_factor`` (REF-27). Typing or streaming never reloads it.
 - The cache block comes from the newest settled reply that reported a cache counter
   (TOK-6); it is independent of the estimate and of compaction.
 
-Thread model: ``estimate`` runs in the GUI's worker thread; bus events arrive on the
-asyncio thread. Shared maps are guarded by one lock that is never held while counting.
+Thread model: ``estimate`` and ``record_sent`` run on worker threads; bus events
+arrive on the asyncio thread and only invalidate or hand work to the store's workers.
+Shared maps are guarded by one lock that is never held while counting.
 """
 
 from __future__ import annotations
@@ -31,10 +32,11 @@ from datetime import datetime
 from sqlalchemy import func, select
 
 from chathub_desktop.core import threshold_compaction as tc
+from chathub_desktop.core.compaction import HistoryWindow, watermarks
 from chathub_desktop.core.messages import ChatMessage, Role
 from chathub_desktop.core.request_assembly import (
     AssemblyInput,
-    HistoryMessage,
+    RequestPlan,
     apply_template,
     assemble_request,
     draft_tokens,
@@ -59,7 +61,6 @@ from chathub_desktop.core.token_estimate import (
     scale,
     select_anchor,
 )
-from chathub_desktop.providers.catalog import ModelCatalog
 from chathub_desktop.services.events import (
     ChatEvent,
     EventBus,
@@ -67,13 +68,7 @@ from chathub_desktop.services.events import (
     ReplyFinished,
     TopicChanged,
 )
-from chathub_desktop.services.request_context import (
-    MemoryBlockSource,
-    TopicContext,
-    load_context,
-    threshold_estimate,
-)
-from chathub_desktop.services.tool_registry import ToolRegistry
+from chathub_desktop.services.request_context import ContextLoader, TopicContext
 from chathub_desktop.services.views import AnchorView, CacheView, EstimateView, HistoryWindowView
 from chathub_desktop.storage.database import Database
 from chathub_desktop.storage.models import Assistant, CorrectionFactor, Message, TopicCompaction
@@ -87,16 +82,6 @@ _SENT_PER_TOPIC = 3
 #: Debug-log keys a compaction run may use for the newest message id at run time.
 _THROUGH_KEYS = ("through_message_id", "latest_message_id", "max_message_id", "newest_message_id",
                  "last_message_id")
-#: REF-18 clamp of the high watermark; low = max(0.1, high − 0.2).
-HIGH_MIN, HIGH_MAX = 0.5, 0.99
-
-
-def watermarks(high: float | None) -> tuple[float, float]:
-    """``(high, low)`` fractions of the input budget (REF-18)."""
-    h = min(HIGH_MAX, max(HIGH_MIN, high if high is not None else 0.8))
-    return h, max(0.1, round(h - 0.2, 4))
-
-
 def row_digest(m: ChatMessage) -> str:
     """Stable digest of what a history row sends (role, content, tool calls/result ids)."""
     h = hashlib.blake2b(digest_size=12)
@@ -156,18 +141,9 @@ class EstimateService:
     """Computes :class:`EstimateView` for a topic and a draft; caches the draft-free part,
     records what this process sent, and learns the correction factor."""
 
-    def __init__(
-        self,
-        db: Database,
-        bus: EventBus,
-        catalog: ModelCatalog,
-        tools: ToolRegistry | None = None,
-        memory: MemoryBlockSource | None = None,
-    ) -> None:
+    def __init__(self, db: Database, bus: EventBus, loader: ContextLoader) -> None:
         self._db = db
-        self._memory = memory
-        self._tools = tools or ToolRegistry()
-        self._catalog = catalog
+        self._loader = loader
         self._lock = threading.RLock()
         self._cache: dict[int, _Base] = {}
         self._generation: dict[int, int] = {}
@@ -182,11 +158,10 @@ class EstimateService:
             self.invalidate(None if event.topic_id == 0 else event.topic_id)
         elif isinstance(event, MessageAdded):
             self.invalidate(event.topic_id)
-            self._guarded(self._record_send, event.topic_id, event.message_id)
         elif isinstance(event, ReplyFinished):
             self.invalidate(event.topic_id)
-            if event.status == "complete":
-                self._guarded(self._learn, event.message_id)
+            if event.status == "complete":  # a small write: on the store's workers, never here
+                self._db.submit(self._guarded, self._learn, event.message_id)
 
     @staticmethod
     def _guarded(fn: object, *args: int) -> None:
@@ -211,37 +186,29 @@ class EstimateService:
         return self._generation.get(topic_id, 0), self._generation.get(-1, 0)
 
     # --- send records (REF-28) ------------------------------------------------------------
-    def _record_send(self, topic_id: int, message_id: int) -> None:
-        """Remember what the request answered by ``message_id`` carried, when this process
-        is sending it (the placeholder is stored right before the request is assembled)."""
-        from chathub_desktop.services.process_identity import PROCESS_ID
-
-        with self._db.write() as s:
-            row = s.get(Message, message_id)
-            if (row is None or row.role != Role.ASSISTANT.value or row.status != "streaming"
-                    or row.sent_by_process != PROCESS_ID):
-                return
-        ctx = self._load(topic_id)
+    def record_sent(self, reply_id: int, ctx: TopicContext, plan: RequestPlan) -> None:
+        """Remember what the request answered by ``reply_id`` carried: ``plan`` is the
+        assembled request of ``ctx`` that ``ChatService`` posts (REF-28). Blocking-free
+        (no store access); runs on the sender's worker thread."""
         inp = self._input(ctx)
-        plan = assemble_request(inp, ctx.counter.count)
         rows = self._row_records(ctx, inp, plan.included_ids)
         parts = {p.name: p.tokens for p in plan.parts}
         has_images = bool(parts.get("images")) or any(m.images for m in plan.messages)
-        configured, expanded = _limits(getattr(ctx, "window", None), inp)
+        configured, expanded = _limits(ctx.window, inp)
         record = SentPrefix(
             rows=rows,
             input_template=inp.input_template,
             history_limit=configured,
             expanded_to=expanded,
             fixed_overhead=sum(parts.get(k, 0) for k in FIXED_PARTS),
-            compaction_key=_compaction_key(inp.summary_block, self._cursor(topic_id)),
+            compaction_key=_compaction_key(inp.summary_block, ctx.cursor_message_id),
             local_total=plan.total_tokens,
             has_images=has_images,
         )
         with self._lock:
-            self._sent[message_id] = record
-            ids = self._sent_by_topic.setdefault(topic_id, [])
-            ids.append(message_id)
+            self._sent[reply_id] = record
+            ids = self._sent_by_topic.setdefault(ctx.topic_id, [])
+            ids.append(reply_id)
             while len(ids) > _SENT_PER_TOPIC:
                 self._sent.pop(ids.pop(0), None)
 
@@ -249,11 +216,6 @@ class EstimateService:
         """What this process recorded when sending the request ``message_id`` answers."""
         with self._lock:
             return self._sent.get(message_id)
-
-    def _cursor(self, topic_id: int) -> int | None:
-        with self._db.write() as s:
-            comp = s.get(TopicCompaction, topic_id)
-            return comp.cursor_message_id if comp is not None else None
 
     # --- correction factor (REF-27) -----------------------------------------------------
     def _load_factors(self) -> dict[tuple[int | None, str], Correction]:
@@ -297,7 +259,7 @@ class EstimateService:
 
     # --- the base -----------------------------------------------------------------------
     def _load(self, topic_id: int) -> TopicContext:
-        return load_context(self._db, self._catalog, topic_id, self._memory, self._tools)
+        return self._loader.load(topic_id, pending_user=True)
 
     @staticmethod
     def _input(ctx: TopicContext) -> AssemblyInput:
@@ -364,17 +326,16 @@ class EstimateService:
             gen = self._gen(topic_id)
         if base is not None:
             return base
-        base = self._compute(topic_id)
+        base = self._compute(self._load(topic_id))
         with self._lock:
             if self._gen(topic_id) == gen:  # nothing changed while counting
                 self._cache[topic_id] = base
         return base
 
-    def _compute(self, topic_id: int) -> _Base:
+    def _compute(self, ctx: TopicContext) -> _Base:
         from chathub_desktop.services.process_identity import PROCESS_ID
 
-        ctx = self._load(topic_id)
-        inp, window = _pending_user_input(ctx, self._input(ctx))
+        inp, window = self._input(ctx), ctx.window
         plan = assemble_request(inp, ctx.counter.count)
         meta = self._meta(ctx)
         parts = {p.name: p.tokens for p in plan.parts}
@@ -411,8 +372,8 @@ class EstimateService:
         elif mark is not None and reason.startswith("the last reported"):
             judgement = AnchorJudgement(EstimateMode.RECOUNTED, reason)
 
-        covered = tuple(getattr(ctx, "covered_ids", ()) or ())
-        capped = len(getattr(window, "capped", ()) or ())
+        covered = ctx.covered_ids
+        capped = len(window.capped)
         dropped_by_limit = len(set(plan.dropped_ids) - set(covered)) + capped
         has_summary = bool(inp.summary_block or inp.summary_turns)
         history = HistoryWindowView(
@@ -443,7 +404,7 @@ class EstimateService:
             ctx=ctx, inp=inp, parts=parts, included=plan.included_ids, dropped=plan.dropped_ids,
             whole_local=plan.total_tokens, correction=correction, anchor=anchor, judgement=judgement,
             anchor_reason=reason, tail_local=tail, history=history, cache=cache_view, high=high, low=low,
-            threshold_estimate=threshold_estimate(ctx) if ctx.threshold.enabled else None,
+            threshold_estimate=ctx.threshold_estimate,
         )
 
     # --- the figure ---------------------------------------------------------------------
@@ -452,8 +413,17 @@ class EstimateService:
         message (TOK-1), anchored on a trusted provider report when there is one (TOK-3,
         TOK-4). Only the draft is counted when the topic is unchanged since the last call
         (TOK-2). Raises ``services.errors.NotFound`` for an unknown topic."""
-        base = self._base(topic_id)
+        return self._view(self._base(topic_id), draft)
+
+    def estimate_for(self, ctx: TopicContext, draft: str = "") -> EstimateView:
+        """The :meth:`estimate` of an already loaded and planned context (the plan a send
+        or a compaction holds), so they weigh exactly the request they will send. Blocking:
+        call it on a worker thread."""
+        return self._view(self._compute(ctx), draft)
+
+    def _view(self, base: _Base, draft: str) -> EstimateView:
         ctx = base.ctx
+        topic_id = ctx.topic_id
         parts = dict(base.parts)
         d = 0
         if draft:
@@ -503,10 +473,10 @@ class EstimateService:
                 tc.estimate_tokens([ChatMessage(Role.USER, draft)]) if draft else 0),
         )
 
-    def next_request_tokens(self, topic_id: int, draft: str = "") -> int:
-        """The badge total (anchored, corrected) — the figure token auto-compact compares
-        with ``high × input budget`` (CMP-7, TOK-3), tokens."""
-        return self.estimate(topic_id, draft).total
+    def next_request_tokens(self, ctx: TopicContext) -> int:
+        """The anchored, corrected total of ``ctx``'s next request — the figure token
+        auto-compact compares with ``high × input budget`` (CMP-7, TOK-3), tokens."""
+        return self.estimate_for(ctx).total
 
     def recount(self, topic_id: int, draft: str = "") -> int:
         """Full local recount of the next request: reload the topic and tokenize every
@@ -519,8 +489,8 @@ class EstimateService:
         Every row's cached count is dropped, so the assembler tokenizes each one again
         (REF-26 rules), exactly as for a row never counted before.
         """
-        inp, _window = _pending_user_input(ctx, self._input(ctx))
-        plan = assemble_request(replace(inp, draft=draft or None), ctx.counter.count, use_cached=False)
+        plan = assemble_request(replace(self._input(ctx), draft=draft or None), ctx.counter.count,
+                                use_cached=False)
         return plan.total_tokens
 
 
@@ -530,47 +500,14 @@ def _sent_message(m: ChatMessage, template: str) -> ChatMessage:
     return m
 
 
-def _limits(window: object, inp: AssemblyInput) -> tuple[int | None, int | None]:
-    """``(configured history limit, expanded-to)`` of a history window.
-
-    The configured limit is the saved setting (``None`` = off); expanded-to is the
-    large-window effective limit when it exceeds it (CMP-14), else ``None``. Without a
-    loader window the limit on the input is the configured one.
-    """
-    if window is None:
-        return inp.history_limit, None
-    configured = getattr(window, "configured_limit", None)
-    effective = getattr(window, "effective_limit", None)
-    if configured is None or not isinstance(effective, int) or effective <= configured:
+def _limits(window: HistoryWindow, inp: AssemblyInput) -> tuple[int | None, int | None]:
+    """``(configured history limit, expanded-to)`` of a history window: the saved
+    setting (``None`` = off) and the large-window effective limit when it exceeds it
+    (CMP-14), else ``None``."""
+    configured, effective = window.configured_limit, window.effective_limit
+    if configured is None or effective is None or effective <= configured:
         return configured, None
     return configured, effective
-
-
-def _pending_user_input(ctx: TopicContext, inp: AssemblyInput) -> tuple[AssemblyInput, object]:
-    """The assembly input of the *next* request, whose newest row is the draft.
-
-    ``load_context`` windows the stored history; at send time the new user message is
-    already stored, so the history limit (anchored on the latest user turn, CMP-10) is
-    computed with it. For the badge the same window is computed with a placeholder user
-    row after the history (public ``core.compaction`` API), then the placeholder is
-    removed — the draft is counted separately (TOK-2). Returns ``(input, window)``.
-    """
-    window = getattr(ctx, "window", None)
-    if window is None or getattr(window, "configured_limit", None) is None:
-        return inp, window
-    from chathub_desktop.core.compaction import HistoryIndex, history_window
-
-    pending = HistoryMessage(id=-1, message=ChatMessage(role=Role.USER, content=""), tokens=0, sendable=True)
-    history = (*ctx.history, pending)
-    w = history_window(
-        HistoryIndex(history), window.start, window.configured_limit,
-        budget=ctx.input_budget, fixed_tokens=getattr(ctx, "fixed_tokens", 0),
-        user_overhead=template_overhead(inp.input_template, ctx.counter.count),
-    )
-    capped = set(w.capped)
-    rows = tuple(h for i, h in enumerate(history[w.start:], w.start) if i not in capped and h.id != -1)
-    kept = None if w.kept is None else max(0, w.kept - 1)
-    return replace(inp, history=rows, history_limit=kept), w
 
 
 def _mark(meta: _Meta) -> CompactionMark | None:

@@ -152,6 +152,11 @@ class Database:
         loop = asyncio.get_running_loop()
         return await loop.run_in_executor(self._executor(), functools.partial(fn, *args))
 
+    def submit(self, fn: Callable[..., object], *args: Any) -> concurrent.futures.Future[object]:
+        """Run ``fn(*args)`` on the store's worker threads without waiting for it (small
+        bookkeeping writes a bus listener must not do on the event loop)."""
+        return self._executor().submit(fn, *args)
+
     def _executor(self) -> concurrent.futures.ThreadPoolExecutor:
         with self._pool_lock:
             if self._pool is None:

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import chathub_desktop.services.estimate_service as estimate_module
 from tests.gui.helpers import conversation, write_export
 
 
@@ -14,8 +13,8 @@ def test_badge_updates_after_typing_without_reloading_history(window, services, 
     turns = [("user" if i % 2 == 0 else "assistant", f"message number {i} " * 5) for i in range(200)]
     import_chatgpt_export(services.db, a.id, write_export(tmp_path / "c.json", [conversation("Long", turns, "c1")]))
     loads: list[int] = []
-    real_load = estimate_module.load_context
-    monkeypatch.setattr(estimate_module, "load_context",
+    real_load = services.loader.load
+    monkeypatch.setattr(services.loader, "load",
                         lambda *args, **kw: (loads.append(1), real_load(*args, **kw))[1])
     estimates: list[str] = []
     real_estimate = services.estimates.estimate

@@ -9,7 +9,7 @@ import pytest
 from sqlalchemy import insert
 
 from chathub_desktop.core.request_assembly import assemble_request
-from chathub_desktop.services import estimate_service, request_context
+from chathub_desktop.services import request_context
 from chathub_desktop.services.container import Services
 from chathub_desktop.storage.models import Message
 from tests.fakes.vendor_server import FakeVendor
@@ -39,8 +39,8 @@ def test_typing_recounts_only_the_draft_on_a_20000_message_topic(
     assert first.included == 20_000
 
     loads: list[int] = []
-    real_load = request_context.load_context
-    monkeypatch.setattr(estimate_service, "load_context", lambda *a, **k: loads.append(1) or real_load(*a, **k))
+    real_load = services.loader.load
+    monkeypatch.setattr(services.loader, "load", lambda *a, **k: loads.append(1) or real_load(*a, **k))
     counted: list[str] = []
     counter = services.estimates._cache[topic].ctx.counter
     real_count = counter.count

@@ -82,7 +82,7 @@ def test_token_auto_compact_does_not_fire_on_the_anchored_figure(
 ) -> None:
     topic, _ = anchored
     services.assistants.update("A", auto_compact=True)
-    assert services.estimates.next_request_tokens(topic) < 0.8 * WINDOW
+    assert services.estimates.estimate(topic).total < 0.8 * WINDOW
     assert asyncio.run(services.compaction.after_reply(topic)) is None
 
 
@@ -140,6 +140,7 @@ def test_editing_a_sent_row_drops_the_anchor(services: Services, anchored: tuple
         assert first is not None
         first.content = "edited " + first.content
         first.token_count = None
+        first.edited_at = datetime.now(UTC)  # as every edit path stamps it
     services.estimates.invalidate(topic)
     est = services.estimates.estimate(topic)
     assert est.anchor.mode == "recounted" and est.total == est.local_total

@@ -1,0 +1,116 @@
+"""Warm per-topic history snapshots (issue 9: one topic load per send).
+
+Reading a 20,000-message topic and building its history costs hundreds of
+milliseconds; a send, the badge and compaction all need it. :class:`TopicHistoryCache`
+keeps each topic's rows (with token counts of one encoding) and brings them up to date
+cheaply: one aggregate query (:func:`storage.topic_repository.history_version`) tells
+whether rows were only appended since; then only the new rows, the rows this process
+changed (bus events) and the rows that were still streaming are read again. An edit or
+a deletion anywhere — by this process or another — changes the version and the topic
+is read whole again.
+
+Thread model: :meth:`history` runs on the store's worker threads; bus events arrive on
+any thread. One lock guards the map; it is never held while reading the store.
+"""
+
+from __future__ import annotations
+
+import threading
+from dataclasses import dataclass, field
+
+from sqlalchemy.orm import Session
+
+from chathub_desktop.core.request_assembly import HistoryMessage
+from chathub_desktop.services.events import (
+    ChatEvent,
+    EventBus,
+    MessageAdded,
+    ReplyFinished,
+)
+from chathub_desktop.storage.topic_repository import (
+    HistoryVersion,
+    LoadedRow,
+    history_version,
+    load_rows,
+)
+from chathub_desktop.tokens.counter import TokenCounter
+
+
+@dataclass
+class _Entry:
+    encoding: str
+    rows: list[LoadedRow]
+    version: HistoryVersion
+    dirty: set[int] = field(default_factory=set)
+
+
+class TopicHistoryCache:
+    """Per-topic history rows kept warm across sends, estimates and compactions.
+
+    ``full_loads`` counts whole-topic reads (a test bounds it per send); ``max_topics``
+    bounds memory (least recently used topics are dropped first).
+    """
+
+    def __init__(self, bus: EventBus | None = None, max_topics: int = 16) -> None:
+        self._lock = threading.Lock()
+        self._entries: dict[int, _Entry] = {}
+        self._max = max_topics
+        self.full_loads = 0
+        if bus is not None:
+            bus.subscribe(self._on_event)
+
+    def _on_event(self, event: ChatEvent) -> None:
+        if isinstance(event, (MessageAdded, ReplyFinished)):
+            self.touch(event.topic_id, event.message_id)
+
+    def touch(self, topic_id: int, message_id: int) -> None:
+        """Row ``message_id`` of ``topic_id`` was written by this process: read it again."""
+        with self._lock:
+            entry = self._entries.get(topic_id)
+            if entry is not None:
+                entry.dirty.add(message_id)
+
+    def forget(self, topic_id: int | None = None) -> None:
+        """Drop one topic's rows (all topics when ``topic_id`` is None)."""
+        with self._lock:
+            if topic_id is None:
+                self._entries.clear()
+            else:
+                self._entries.pop(topic_id, None)
+
+    def history(self, s: Session, topic_id: int, counter: TokenCounter) -> tuple[
+            tuple[HistoryMessage, ...], list[dict[str, object]]]:
+        """The topic's rows, oldest first, with token counts of ``counter``'s encoding, and
+        the counts that were missing (to cache with ``store_counts``)."""
+        version = history_version(s, topic_id)
+        with self._lock:
+            entry = self._entries.pop(topic_id, None)
+            if entry is not None:
+                self._entries[topic_id] = entry  # most recently used last
+                dirty = set(entry.dirty)
+        if entry is not None and entry.encoding == counter.encoding_name and entry.version.edited == version.edited:
+            refresh = dirty | {r.history.id for r in entry.rows if r.streaming}
+            fresh, stale = load_rows(s, topic_id, counter.count, counter.encoding_name,
+                                     ids=refresh, after_id=entry.version.max_id)
+            appended = [r for r in fresh if r.history.id > entry.version.max_id]
+            if len(entry.rows) + len(appended) == version.count:
+                by_id = {r.history.id: r for r in fresh if r.history.id <= entry.version.max_id}
+                missing = refresh - set(by_id) - {r.history.id for r in appended}
+                if not (missing & {r.history.id for r in entry.rows}):
+                    rows = [by_id.get(r.history.id, r) for r in entry.rows] + appended
+                    self._keep(topic_id, _Entry(counter.encoding_name, rows, version), dirty)
+                    return tuple(r.history for r in rows), stale
+        rows, stale = load_rows(s, topic_id, counter.count, counter.encoding_name)
+        with self._lock:
+            self.full_loads += 1
+        self._keep(topic_id, _Entry(counter.encoding_name, rows, version), set())
+        return tuple(r.history for r in rows), stale
+
+    def _keep(self, topic_id: int, entry: _Entry, consumed: set[int]) -> None:
+        with self._lock:
+            old = self._entries.pop(topic_id, None)
+            if old is not None:
+                entry.dirty |= old.dirty - consumed  # touched while this read ran
+            self._entries[topic_id] = entry
+            while len(self._entries) > self._max:
+                self._entries.pop(next(iter(self._entries)))

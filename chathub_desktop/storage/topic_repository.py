@@ -1,0 +1,153 @@
+"""Topics' message rows as the planner sees them, and safe appends (issues 9 and 10).
+
+The functions take an open session and return core dataclasses
+(``core.request_assembly.HistoryMessage``), so services stop issuing their own queries
+for a topic's history. :func:`append_message` allocates the next ``seq``; it must run
+inside ``Database.write()``, whose lock serializes appends across processes, so two
+senders never collide on ``UNIQUE(topic_id, seq)``.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass
+from datetime import datetime
+
+from sqlalchemy import func, or_, select, update
+from sqlalchemy.orm import Session
+
+from chathub_desktop.core.messages import ChatMessage, MessageStatus, Role, ToolCall
+from chathub_desktop.core.request_assembly import (
+    NEVER_SENT_CONTENT_TYPES,
+    HistoryMessage,
+    message_tokens,
+)
+from chathub_desktop.storage.models import Message, Topic, utcnow
+
+
+def chat_message(m: Message) -> ChatMessage:
+    """Domain message for a stored row (tool calls parsed from their JSON list)."""
+    calls = tuple(
+        ToolCall(id=str(c.get("id", "")), name=str(c.get("name", "")), arguments=_args(c.get("arguments")))
+        for c in (m.tool_calls or ())
+    )
+    return ChatMessage(
+        role=Role(m.role),
+        content=m.content,
+        tool_calls=calls,
+        tool_call_id=m.tool_call_id,
+        tool_name=m.tool_name,
+    )
+
+
+def _args(value: object) -> str:
+    if isinstance(value, str):
+        return value
+    return json.dumps(value if value is not None else {})
+
+
+def is_sendable(m: Message) -> bool:
+    """Rows shown but never sent: error bubbles, empty cancelled replies, hidden
+    reasoning, replies still streaming."""
+    if m.content_type in NEVER_SENT_CONTENT_TYPES or m.role == Role.SYSTEM.value:
+        return False
+    if m.status in (MessageStatus.ERROR.value, MessageStatus.STREAMING.value):
+        return False
+    return bool(m.content or m.tool_calls or m.role == Role.TOOL.value)
+
+
+@dataclass(frozen=True, slots=True)
+class HistoryVersion:
+    """Cheap fingerprint of a topic's rows: ``count`` rows, the newest id ``max_id``
+    (0 when empty) and the newest ``edited_at`` (UTC, ``None`` when nothing was edited).
+    Edits and deletions change it; appends raise ``max_id``."""
+
+    count: int
+    max_id: int
+    edited: datetime | None
+
+
+def history_version(s: Session, topic_id: int) -> HistoryVersion:
+    """The topic's :class:`HistoryVersion` (one indexed aggregate query)."""
+    n, top, edited = s.execute(
+        select(func.count(Message.id), func.coalesce(func.max(Message.id), 0), func.max(Message.edited_at))
+        .where(Message.topic_id == topic_id)
+    ).one()
+    return HistoryVersion(int(n or 0), int(top or 0), edited)
+
+
+@dataclass(frozen=True, slots=True)
+class LoadedRow:
+    """One row for the planner: its history entry, its ``seq`` and whether it is still
+    streaming (its text and status may still change)."""
+
+    seq: int
+    history: HistoryMessage
+    streaming: bool
+
+
+def load_rows(
+    s: Session,
+    topic_id: int,
+    count: Callable[[str], int],
+    encoding: str,
+    *,
+    ids: Iterable[int] = (),
+    after_id: int | None = None,
+) -> tuple[list[LoadedRow], list[dict[str, object]]]:
+    """Rows of ``topic_id`` in ``seq`` order — all of them, or only ``ids`` and those with
+    an id above ``after_id`` — with token counts of ``encoding`` (REF-26). Returns
+    ``(rows, stale)``: ``stale`` lists ``{"id", "token_count", "token_encoding"}`` for rows
+    whose cached count was missing or of another encoding, counted now with ``count``;
+    store them with :func:`store_counts` in a write transaction."""
+    q = select(Message).where(Message.topic_id == topic_id)
+    wanted = list(ids)
+    if after_id is not None:
+        cond = Message.id > after_id
+        q = q.where(or_(cond, Message.id.in_(wanted)) if wanted else cond)
+    elif wanted:
+        q = q.where(Message.id.in_(wanted))
+    rows: list[LoadedRow] = []
+    stale: list[dict[str, object]] = []
+    for m in s.scalars(q.order_by(Message.seq)):
+        msg = chat_message(m)
+        if m.token_count is not None and m.token_encoding == encoding:
+            tokens = m.token_count
+        else:
+            tokens = message_tokens(msg, count)
+            if m.status != MessageStatus.STREAMING.value:
+                stale.append({"id": m.id, "token_count": tokens, "token_encoding": encoding})
+        rows.append(LoadedRow(m.seq, HistoryMessage(id=m.id, message=msg, tokens=tokens, sendable=is_sendable(m)),
+                              m.status == MessageStatus.STREAMING.value))
+    return rows, stale
+
+
+def store_counts(s: Session, stale: Sequence[dict[str, object]]) -> None:
+    """Cache counted token counts on their rows (a bulk UPDATE by primary key)."""
+    if stale:
+        s.execute(update(Message), list(stale))
+
+
+def append_message(s: Session, topic_id: int, **fields: object) -> Message:
+    """Add a row at the end of ``topic_id`` (next ``seq``) and touch the topic's
+    ``updated_at``; returns the flushed row. Call inside ``Database.write()``. Raises
+    ``LookupError`` for an unknown topic."""
+    topic = s.get(Topic, topic_id)
+    if topic is None:
+        raise LookupError(f"no topic {topic_id}")
+    seq = (s.scalar(select(func.max(Message.seq)).where(Message.topic_id == topic_id)) or 0) + 1
+    row = Message(topic_id=topic_id, seq=seq, **fields)
+    s.add(row)
+    topic.updated_at = utcnow()
+    s.flush()
+    return row
+
+
+def streaming_rows(s: Session, topic_id: int) -> list[tuple[str | None, datetime, datetime | None]]:
+    """``(sent_by_process, created_at, edited_at)`` of the topic's replies still marked
+    streaming (APP-8: is another process writing into this topic?)."""
+    return [tuple(r) for r in s.execute(  # type: ignore[misc]
+        select(Message.sent_by_process, Message.created_at, Message.edited_at)
+        .where(Message.topic_id == topic_id, Message.status == MessageStatus.STREAMING.value)
+    ).all()]
