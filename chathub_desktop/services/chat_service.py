@@ -286,7 +286,7 @@ class ChatService:
         except UnicodeEncodeError:
             raise InvalidInput("the message contains bytes that are not valid UTF-8") from None
         provider_id = await self._db.run(self._provider_of, topic_id)
-        client = await self._db.run(self._providers.client, provider_id)  # InvalidInput: no key
+        client = await self._providers.aclient(provider_id)  # InvalidInput: no key
         try:
             claim = await self._db.run(self._claim, topic_id, text)
             self._bus.publish(MessageAdded(topic_id, claim.user_id))
@@ -525,7 +525,7 @@ class ChatService:
             max_tokens=32,
         )
         try:
-            client = await self._db.run(self._providers.client, provider_id)
+            client = await self._providers.aclient(provider_id)
         except InvalidInput:
             return
         pieces: list[str] = []

@@ -427,13 +427,8 @@ class DreamService:
         card, fold by Keep N, store both in one transaction. Returns the outcome; raises
         :class:`NotFound` for an unknown assistant and :class:`InvalidInput` when its
         memory is off (MEM-1). ``asyncio.CancelledError`` passes through (Stop) and
-        nothing is written."""
-        with self._db.read() as s:
-            a = AssistantService.row(s, assistant)
-            if not a.memory_enabled:
-                raise InvalidInput(f"memory is off for {a.name}; turn it on (Assistant → Memory) to dream")
-            aid, name, keep = a.id, a.name, a.keep_dream_cards
-            cards = dm.parse_document(self._body(s, aid))
+        nothing is written. Store reads and writes run on the store's workers."""
+        aid, name, keep, cards = await self._db.run(self._dream_state, assistant)
         if day >= self._clock().date():
             raise InvalidInput(f"{day} is not over yet (UTC); a dream reads a finished day")
         self._progress(aid, day, "started")
@@ -441,11 +436,11 @@ class DreamService:
         if covered is not None:
             return self._finish(DreamOutcome(aid, day, EXISTS, covered))
         self._progress(aid, day, "reading")
-        materials = self.materials(aid, day)
+        materials = await self._db.run(self.materials, aid, day)
         if not materials:
             return self._finish(DreamOutcome(aid, day, NOTHING, f"no topic had messages on {day}"))
         try:
-            summarizer = self._summarizer()
+            summarizer = await self._db.run(self._summarizer)
             self._progress(aid, day, "dreaming")
             body = await self._new_card_body(summarizer, name, day, materials, cards)
         except (SummarizerFailed, SummarizerUnavailable) as exc:
@@ -460,7 +455,7 @@ class DreamService:
         if plan is not None:
             self._progress(aid, day, "folding")
             fold = await self._fold_body(summarizer, plan)
-        number = self._commit_card(aid, day, body, keep, plan, fold)
+        number = await asyncio.shield(self._db.run(self._commit_card, aid, day, body, keep, plan, fold))
         if number is None:
             return self._finish(DreamOutcome(aid, day, EXISTS, f"{day} got a dream card meanwhile"))
         how = "" if fold is None else f"; older cards folded ({fold[1]})"
@@ -468,6 +463,15 @@ class DreamService:
             how += f"; the model's {len(body.strip()):,} characters were shortened to {dm.SINGLE_CARD_MAX:,}"
         return self._finish(DreamOutcome(aid, day, APPENDED, f"added card #{number} for {day}{how}", number,
                                          None if fold is None else fold[1]))
+
+    def _dream_state(self, assistant: int | str) -> tuple[int, str, int, list[dm.Card]]:
+        """``(assistant id, name, Keep N, current cards)``; :class:`InvalidInput` when its
+        memory is off (MEM-1), :class:`NotFound` for an unknown assistant."""
+        with self._db.read() as s:
+            a = AssistantService.row(s, assistant)
+            if not a.memory_enabled:
+                raise InvalidInput(f"memory is off for {a.name}; turn it on (Assistant → Memory) to dream")
+            return a.id, a.name, a.keep_dream_cards, dm.parse_document(self._body(s, a.id))
 
     def _commit_card(self, aid: int, day: date, body: str, keep: int,
                      plan: dm.FoldPlan | None, fold: tuple[str, str] | None) -> int | None:

@@ -195,3 +195,9 @@ class ProviderService:
 
         view = self.get(ref)
         return make_client(ProviderKind(view.kind), view.base_url, self.api_key(view.id))
+
+    async def aclient(self, ref: int | str) -> ChatClient:
+        """:meth:`client` built on the store's worker threads: the store read, the keyring
+        lookup and the HTTP client's TLS setup (tens of milliseconds) never stall the loop.
+        Raises :class:`InvalidInput` for a missing key, :class:`NotFound`."""
+        return await self._db.run(self.client, ref)

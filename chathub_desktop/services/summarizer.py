@@ -210,7 +210,7 @@ class Summarizer:
         """
         request = self.request(messages, max_tokens)
         try:
-            client = self._providers.client(self.target.provider_id)
+            client = await self._providers.aclient(self.target.provider_id)
         except InvalidInput as exc:
             raise SummarizerFailed(f"the History Compress model cannot be used: {exc}") from None
         text: list[str] = []
