@@ -561,7 +561,9 @@ class MainWindow(QMainWindow):
                 self._drafts.pop(self._topic_id, None)
         self.composer.set_text(self._drafts.pop(topic_id, "") if topic_id is not None else "")
         self._topic_id = topic_id
-        self.message_model.open_topic(topic_id)
+        self.message_model.show_page(None)
+        if topic_id is not None:  # the store read and the Markdown rendering run off the GUI thread
+            self.runner.run("open-topic", self._show_topic(topic_id), context="Open topic")
         no_assistant = self.current_assistant_id() is None
         self.stack.setCurrentWidget(self.welcome if no_assistant else self.message_view)
         self._sync_sending()
@@ -570,6 +572,16 @@ class MainWindow(QMainWindow):
         self.schedule_estimate()
         if topic_id is not None:
             self.topic_opened.emit(topic_id)
+
+    async def _show_topic(self, topic_id: int) -> None:
+        """Fetch the newest page of ``topic_id`` and render its Markdown on worker threads,
+        then show it (unless another topic was opened meanwhile)."""
+        page = await self.runner.run_in_thread(self.message_model.fetch_page, topic_id)
+        rendered = await self.runner.run_in_thread(self.message_view.delegate.page_renderer(page.views))
+        if self._topic_id != topic_id:
+            return
+        self.message_view.delegate.add_rendered(rendered)
+        self.message_model.show_page(page)
 
     def new_topic(self) -> int | None:
         """Create a "New topic" for the current assistant and open it; returns its id."""

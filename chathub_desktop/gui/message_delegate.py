@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import html
 from collections import OrderedDict
+from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from functools import lru_cache
@@ -193,20 +194,49 @@ class MessageDelegate(QStyledItemDelegate):
         super().__init__(view)
         self._view = view
         self._docs: OrderedDict[tuple[object, ...], QTextDocument] = OrderedDict()
+        self._rendered: dict[tuple[object, ...], str] = {}
         self.assistant_name = "Assistant"
         self.renders = 0
 
     # --- documents ---------------------------------------------------------------------
+    @staticmethod
+    def _kind(m: MessageView) -> str:
+        return "tool" if m.role == "tool" else ("error" if m.status == "error" else "md")
+
+    @staticmethod
+    def _key(m: MessageView, kind: str, dark: bool) -> tuple[object, ...]:
+        return (m.id, hash(m.content), hash(m.error), len(m.tool_calls), kind, dark)
+
+    def page_renderer(self, views: tuple[MessageView, ...]) -> Callable[[], dict[tuple[object, ...], str]]:
+        """A function that renders the HTML of ``views`` (Markdown and highlighted code,
+        pure Python: run it on a worker thread) for :meth:`add_rendered`. The palette is
+        read here, on the GUI thread."""
+        colors, dark = _colors(self._view.palette())
+
+        def render() -> dict[tuple[object, ...], str]:
+            out: dict[tuple[object, ...], str] = {}
+            for m in views:
+                kind = self._kind(m)
+                out[self._key(m, kind, dark)] = self._html(m, kind, dark, colors)
+            return out
+
+        return render
+
+    def add_rendered(self, rendered: dict[tuple[object, ...], str]) -> None:
+        """Keep HTML rendered by :meth:`page_renderer` for the documents built next."""
+        self._rendered = rendered
+
     def _document(self, m: MessageView, dark: bool, colors: _Colors, width: int) -> QTextDocument:
-        kind = "tool" if m.role == "tool" else ("error" if m.status == "error" else "md")
-        key = (m.id, hash(m.content), hash(m.error), len(m.tool_calls), kind, dark)
+        kind = self._kind(m)
+        key = self._key(m, kind, dark)
         doc = self._docs.get(key)
         if doc is None:
             doc = QTextDocument()
             doc.setDocumentMargin(0)
             doc.setDefaultFont(self._view.font())
             doc.setDefaultStyleSheet(_DOC_CSS)
-            doc.setHtml(self._html(m, kind, dark, colors))
+            html_text = self._rendered.pop(key, None)
+            doc.setHtml(html_text if html_text is not None else self._html(m, kind, dark, colors))
             doc.setTextWidth(width)
             self._docs[key] = doc
             self.renders += 1

@@ -60,6 +60,17 @@ class _Row:
     expanded: bool = False
 
 
+@dataclass(frozen=True)
+class TopicPage:
+    """The newest page of a topic as fetched off the GUI thread: ``first_offset`` is the
+    position of ``views[0]`` in the topic; ``cursor_id`` the summary's cursor."""
+
+    topic_id: int
+    first_offset: int
+    views: tuple[MessageView, ...]
+    cursor_id: int | None
+
+
 class MessageListModel(QAbstractListModel):
     """Messages of one topic, oldest first.
 
@@ -96,26 +107,34 @@ class MessageListModel(QAbstractListModel):
         """The open topic, or None."""
         return self._topic_id
 
-    def open_topic(self, topic_id: int | None) -> None:
-        """Show ``topic_id`` (None clears): reads the newest page only."""
+    def fetch_page(self, topic_id: int) -> TopicPage:
+        """Read the newest page of ``topic_id`` and its summary cursor (blocking store
+        reads: call it on a worker thread, :meth:`show_page` then shows it)."""
+        count = self._topics.message_count(topic_id)
+        first = max(0, count - PAGE_SIZE)
+        views = self._topics.messages(topic_id, offset=first, limit=PAGE_SIZE)
+        cursor = self.cursor_lookup(topic_id) if self.cursor_lookup is not None else None
+        return TopicPage(topic_id, first, tuple(views), cursor)
+
+    def show_page(self, page: TopicPage | None) -> None:
+        """Show a fetched page (None clears the view); emits ``topic_opened``."""
         self.beginResetModel()
-        self._topic_id = topic_id
+        self._topic_id = page.topic_id if page is not None else None
         self._rows = []
-        self._first_offset = 0
+        self._first_offset = page.first_offset if page is not None else 0
         self._armed = False
-        self._cursor_id = None
-        if topic_id is not None and self.cursor_lookup is not None:
-            self._cursor_id = self.cursor_lookup(topic_id)
-        if topic_id is not None:
-            count = self._topics.message_count(topic_id)
-            self._first_offset = max(0, count - PAGE_SIZE)
-            views = self._topics.messages(topic_id, offset=self._first_offset, limit=PAGE_SIZE)
-            self.fetched += len(views)
-            self._rows = [_Row(self._overlay(v)) for v in views]
+        self._cursor_id = page.cursor_id if page is not None else None
+        if page is not None:
+            self.fetched += len(page.views)
+            self._rows = [_Row(self._overlay(v)) for v in page.views]
         self._reindex()
         self.endResetModel()
-        if topic_id is not None:
-            self.topic_opened.emit(topic_id)
+        if page is not None:
+            self.topic_opened.emit(page.topic_id)
+
+    def open_topic(self, topic_id: int | None) -> None:
+        """Fetch and show ``topic_id`` at once (None clears): the newest page only."""
+        self.show_page(self.fetch_page(topic_id) if topic_id is not None else None)
 
     def _overlay(self, view: MessageView) -> MessageView:
         if view.status == "streaming":

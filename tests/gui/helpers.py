@@ -68,3 +68,9 @@ def write_export(path: Path, conversations: list[dict[str, Any]]) -> Path:
     """Write ``conversations.json``."""
     path.write_text(json.dumps(conversations), encoding="utf-8")
     return path
+
+
+def wait_shown(window: Any, qtbot: Any, topic_id: int) -> None:
+    """Wait until the window shows ``topic_id``'s messages (a topic's page is read and
+    rendered off the GUI thread, issue 9)."""
+    qtbot.waitUntil(lambda: window.message_model.topic_id == topic_id, timeout=5000)

@@ -9,7 +9,7 @@ from chathub_desktop.core.messages import Usage
 from chathub_desktop.gui.message_delegate import usage_text
 from chathub_desktop.gui.message_list_model import ContentRole, MessageRole
 from tests.fakes.vendor_server import Reply, openai_error
-from tests.gui.helpers import add_fake_provider
+from tests.gui.helpers import add_fake_provider, wait_shown
 
 
 def _last(window):  # type: ignore[no-untyped-def]
@@ -93,6 +93,7 @@ def test_switching_topics_keeps_streaming(window, services, fake_vendor, qtbot):
     assert not window.composer.stop_button.isEnabled()
     qtbot.wait(250)
     window.select_topic(first)
+    wait_shown(window, qtbot, first)
     assert model.rowCount() == 2
     # what streamed meanwhile is shown at once (overlay), then the rest arrives
     assert model.message_at(1).content.count("part") >= 3

@@ -21,7 +21,7 @@ from chathub_desktop.gui.message_delegate import MARKER_H
 from chathub_desktop.gui.message_list_model import CoveredBoundaryRole
 from chathub_desktop.services.container import Services
 from tests.fakes.vendor_server import FakeVendor, Reply
-from tests.gui.helpers import add_fake_provider
+from tests.gui.helpers import add_fake_provider, wait_shown
 
 SUMMARY = "The user asked three questions about lorem; the assistant answered each with ipsum."
 
@@ -38,7 +38,7 @@ def _summarizer(services: Services, summ: FakeVendor) -> None:
     services.settings.set("history-compress-model", "Summ/gpt-5-mini")
 
 
-def _topic(window, services: Services, fake_vendor: FakeVendor, turns: int) -> int:  # type: ignore[no-untyped-def]
+def _topic(window, services: Services, fake_vendor: FakeVendor, turns: int, qtbot) -> int:  # type: ignore[no-untyped-def]
     """An assistant on the chat fake and a topic with ``turns`` completed turns plus a
     latest user message (Compact now summarizes the turns before it)."""
     _pid, aid = add_fake_provider(services, fake_vendor.base_url)
@@ -51,6 +51,7 @@ def _topic(window, services: Services, fake_vendor: FakeVendor, turns: int) -> i
     window.reload_assistants(aid)
     window.select_topic(topic)
     assert window.current_topic_id == topic
+    wait_shown(window, qtbot, topic)
     return topic
 
 
@@ -163,7 +164,7 @@ def test_compact_now_from_popover_disables_button_then_shows_outcome_and_marker(
 ):  # type: ignore[no-untyped-def]
     _summarizer(services, summ)
     summ.script(Reply(text_chunks=[f"<summary>{SUMMARY}</summary>"], delay_s=0.5))
-    topic = _topic(window, services, fake_vendor, turns=3)
+    topic = _topic(window, services, fake_vendor, turns=3, qtbot=qtbot)
     badge = window.composer.badge
     qtbot.waitUntil(lambda: badge.estimate is not None, timeout=5000)
     badge.open_popover()
@@ -216,7 +217,7 @@ def test_compact_now_from_popover_disables_button_then_shows_outcome_and_marker(
 def test_progress_in_status_bar_and_esc_stops_compaction(window, services, fake_vendor, summ, qtbot):  # type: ignore[no-untyped-def]
     _summarizer(services, summ)
     summ.script(Reply(text_chunks=[f"<summary>{SUMMARY}</summary>"], delay_s=5.0))
-    topic = _topic(window, services, fake_vendor, turns=3)
+    topic = _topic(window, services, fake_vendor, turns=3, qtbot=qtbot)
     task = window.compact_topic()
     assert task is not None
     qtbot.waitUntil(lambda: services.compaction.in_flight(topic), timeout=3000)
@@ -234,7 +235,7 @@ def test_progress_in_status_bar_and_esc_stops_compaction(window, services, fake_
 
 def test_nothing_eligible_on_a_one_turn_topic(window, services, fake_vendor, summ, qtbot):  # type: ignore[no-untyped-def]
     _summarizer(services, summ)
-    topic = _topic(window, services, fake_vendor, turns=1)
+    topic = _topic(window, services, fake_vendor, turns=1, qtbot=qtbot)
     window.compact_action.trigger()
     _wait_idle(window, qtbot, topic)
     assert summ.requests == []
@@ -246,7 +247,7 @@ def test_nothing_eligible_on_a_one_turn_topic(window, services, fake_vendor, sum
 def test_failed_compaction_shows_the_reason(window, services, fake_vendor, summ, qtbot):  # type: ignore[no-untyped-def]
     _summarizer(services, summ)
     summ.script(Reply(text_chunks=["   "]))
-    topic = _topic(window, services, fake_vendor, turns=3)
+    topic = _topic(window, services, fake_vendor, turns=3, qtbot=qtbot)
     window.compact_topic()
     _wait_idle(window, qtbot, topic)
     msg = window.statusBar().currentMessage()
@@ -259,7 +260,7 @@ def test_summary_viewer_copy_export_debug_and_edit_clears(
 ):  # type: ignore[no-untyped-def]
     _summarizer(services, summ)
     summ.script(Reply(text_chunks=[f"<summary>{SUMMARY}</summary>"]))
-    topic = _topic(window, services, fake_vendor, turns=3)
+    topic = _topic(window, services, fake_vendor, turns=3, qtbot=qtbot)
     window.compact_topic()
     _wait_idle(window, qtbot, topic)
     cursor = services.compaction.summary(topic).cursor_message_id
@@ -320,7 +321,7 @@ def test_summary_viewer_copy_export_debug_and_edit_clears(
 
 
 def test_summary_viewer_empty_state(window, services, fake_vendor, qtbot):  # type: ignore[no-untyped-def]
-    _topic(window, services, fake_vendor, turns=2)
+    _topic(window, services, fake_vendor, turns=2, qtbot=qtbot)
     dlg = window.open_summary()
     assert dlg is not None
     assert dlg.stack.currentWidget() is dlg.empty_label and "No summary yet" in dlg.empty_label.text()
