@@ -449,6 +449,9 @@ async def bench_open(url: str, aid: int, topics: list[tuple[int, int]], meter: S
             painted.clear()
             t0 = time.monotonic()
             window.select_topic(tid)
+            while window.message_model.topic_id != tid:  # the page is read off the GUI thread
+                await asyncio.sleep(0.002)
+            painted.clear()  # the cleared view may have painted meanwhile: wait for the rows
             while not painted or window.estimates_shown == shown:
                 if time.monotonic() - t0 > 60:
                     raise RuntimeError("the topic did not paint or the badge got no estimate within 60 s")

@@ -37,7 +37,7 @@ if TYPE_CHECKING:  # types only: keeps SQLAlchemy off the window's start-up path
     from chathub_desktop.services.topic_service import TopicService
 
 #: Messages loaded when a topic opens and per older page.
-PAGE_SIZE = 100
+PAGE_SIZE = 40
 
 #: Custom item roles (``Qt.UserRole`` + n).
 MessageRole = Qt.ItemDataRole.UserRole + 1  # MessageView with the current text
