@@ -264,3 +264,47 @@ def test_kill_minus_nine_mid_stream_keeps_all_but_the_last_second(tmp_path: Path
         out = json.loads(_cli(env, "topic", "show", str(topic), "--json"))  # the next start marks it
         statuses = [m["status"] for m in out["messages"] if m["role"] == "assistant"]
         assert statuses == ["interrupted"], statuses
+
+
+def _race_two_sends(env: dict[str, str], vendor: FakeVendor, rounds: int) -> list[tuple[int, int]]:
+    """``rounds`` × two ``chat send`` processes started together into one topic; returns
+    ``(accepted, refused)`` per round after checking what was stored."""
+    _cli(env, "provider", "add", "Fake", "--kind", "openai", "--base-url", vendor.base_url,
+         "--api-key-env", "FAKE_KEY")
+    _cli(env, "assistant", "create", "Helper", "--provider", "Fake", "--model", "gpt-4o")
+    topic = json.loads(_cli(env, "topic", "create", "--assistant", "Helper", "--json"))["id"]
+    results = []
+    for r in range(rounds):
+        vendor.script(*[Reply(text_chunks=[f"r{r} "] * 10, chunk_delay_s=0.03) for _ in range(2)])
+        procs = [subprocess.Popen([sys.executable, "-m", "chathub_desktop", "chat", "send", "--topic",
+                                   str(topic), f"round {r} from {i}"], env=env, stdout=subprocess.PIPE,
+                                  stderr=subprocess.PIPE, text=True) for i in range(2)]
+        outs = [p.communicate(timeout=60) for p in procs]
+        codes = [p.returncode for p in procs]
+        for (_out, err), code in zip(outs, codes, strict=True):
+            assert "Traceback" not in err and "UNIQUE" not in err, err
+            assert code == 0 or "another ChatHub window or command is still writing" in err, (code, err)
+        results.append((codes.count(0), len(codes) - codes.count(0)))
+    shown = json.loads(_cli(env, "topic", "show", str(topic), "--json"))["messages"]
+    roles = [m["role"] for m in shown]
+    assert roles == ["user", "assistant"] * (len(roles) // 2), roles  # one user message, one reply, always
+    assert all(m["status"] == "complete" for m in shown if m["role"] == "assistant")
+    assert len(roles) // 2 == sum(a for a, _ in results)
+    return results
+
+
+@pytest.mark.slow
+def test_two_sends_racing_into_one_topic_on_sqlite(tmp_path: Path, fake_vendor: FakeVendor) -> None:
+    results = _race_two_sends(_cli_env(tmp_path, fake_vendor), fake_vendor, rounds=3)
+    print("accepted/refused per round:", results)
+    assert all(accepted >= 1 for accepted, _ in results)
+
+
+@pytest.mark.slow
+@pytest.mark.postgres
+def test_two_sends_racing_into_one_topic_on_postgres(tmp_path: Path, fake_vendor: FakeVendor,
+                                                     postgres_url: str) -> None:
+    env = dict(_cli_env(tmp_path, fake_vendor), CHATHUB_DATABASE_URL=postgres_url)
+    results = _race_two_sends(env, fake_vendor, rounds=2)
+    print("accepted/refused per round:", results)
+    assert all(accepted >= 1 for accepted, _ in results)
