@@ -567,7 +567,8 @@ class CompactionService:
         wrapper = count(cc.summary_block("x")) - 1
         archive_allowance = (cc.ARCHIVE_EXCERPT_CHARS // 3 + 8) if ctx.archives_enabled else 0
         summary_part = plan_req.part("summary")
-        plan = cc.plan_compaction(
+        plan = await self._db.run(functools.partial(
+            cc.plan_compaction,
             ctx.index, ctx.window,
             trigger=trigger,
             total_tokens=before,
@@ -580,7 +581,7 @@ class CompactionService:
             ),
             user_overhead=template_overhead(ctx.base_input.input_template, count),
             max_batches=max_batches,
-        )
+        ))
         if plan.status != "ready":
             status, message = NOTHING_ELIGIBLE, (
                 "no completed turn after the summary's cursor before the latest message"
