@@ -121,7 +121,7 @@ def _cases(draw: st.DrawFn) -> dict[str, object]:
         "limit": draw(st.sampled_from([None, 1, 2, 3, 5, 20])),
         "template": draw(st.sampled_from(["{{text}}", "Q: {{text}}", "<q>{{text}}</q> please"])),
         "cursor_at": draw(st.one_of(st.none(), st.integers(0, 12))),
-        "draft": draw(text),
+        "draft": draw(text.filter(str.strip)),  # a blank message is refused before any plan
     }
 
 
