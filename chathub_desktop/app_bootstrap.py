@@ -55,7 +55,12 @@ class _FirstPaint(QObject):
 
 
 def make_application(argv: list[str] | None = None) -> QApplication:
-    """The QApplication with ChatHub's names (reuses an existing instance)."""
+    """The QApplication with ChatHub's names (reuses an existing instance). Guards
+    against PySide6 6.12's reference-count slip on CPython 3.11 first
+    (:mod:`chathub_desktop.gui.qt_binding`)."""
+    from chathub_desktop.gui.qt_binding import protect_singletons
+
+    protect_singletons()
     app = QApplication.instance()
     if not isinstance(app, QApplication):
         app = QApplication(argv if argv is not None else sys.argv[:1])
