@@ -3,9 +3,9 @@
 ``run_gui`` opens the store, shows :class:`~chathub_desktop.gui.main_window.MainWindow`
 and runs the Qt/asyncio loop until the window closes or Quit is chosen (with a system
 tray, closing the window only hides it there and memory dreams keep running, APP-4;
-Quit ends the app); it then awaits
-``ChatService.shutdown`` (a streaming reply is stored as interrupted, APP-8) and closes
-the services. The tokenizer (~0.35 s to load) is not on this path: the first token
+Quit ends the app); it then shuts down in order on the running loop (:func:`shut_down`:
+replies stored as interrupted, APP-8; tasks, streams, async generators and the store
+closed) before the loop and the widgets go (issue 9). The tokenizer (~0.35 s to load) is not on this path: the first token
 estimate runs in a worker thread after the window is shown.
 
 ``CHATHUB_BENCH_STARTUP=1`` (benchmarks/bench_startup.py): print
@@ -15,16 +15,23 @@ then quit.
 
 from __future__ import annotations
 
+import contextlib
 import os
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QEvent, QObject, QTimer
+from PySide6.QtCore import QEvent, QObject, QTimer, SignalInstance
 from PySide6.QtWidgets import QApplication, QMessageBox
 
 from chathub_desktop import __version__
 from chathub_desktop.paths import default_data_dir
+
+if TYPE_CHECKING:
+    from chathub_desktop.gui.main_window import MainWindow
+    from chathub_desktop.services.container import Services
 
 APP_NAME = "ChatHub Desktop"
 DESKTOP_FILE = "io.chathub.Desktop"
@@ -32,6 +39,8 @@ ORGANIZATION = "ChatHub"
 ORGANIZATION_DOMAIN = "chathub.io"
 BENCH_ENV = "CHATHUB_BENCH_STARTUP"
 BENCH_MARKER = "CHATHUB_WINDOW_SHOWN"
+#: Seconds the shutdown waits for stray tasks it cancelled.
+SHUTDOWN_TASKS_S = 5.0
 
 _T0 = time.perf_counter()
 
@@ -55,7 +64,12 @@ class _FirstPaint(QObject):
 
 
 def make_application(argv: list[str] | None = None) -> QApplication:
-    """The QApplication with ChatHub's names (reuses an existing instance)."""
+    """The QApplication with ChatHub's names (reuses an existing instance). Guards
+    against PySide6 6.12's reference-count slip on CPython 3.11 first
+    (:mod:`chathub_desktop.gui.qt_binding`)."""
+    from chathub_desktop.gui.qt_binding import protect_singletons
+
+    protect_singletons()
     app = QApplication.instance()
     if not isinstance(app, QApplication):
         app = QApplication(argv if argv is not None else sys.argv[:1])
@@ -88,22 +102,30 @@ def run_gui(data_dir: Path | None = None, database_url: str | None = None) -> in
     app.processEvents()  # paint the window before the loop machinery loads
 
     import asyncio
+    import concurrent.futures
 
     import qasync
 
     from chathub_desktop.gui.task_runner import install_asyncgen_hooks
 
     loop = qasync.QEventLoop(app)
+    # plain threads for to_thread/getaddrinfo: qasync's default executor starts QThreads
+    loop.set_default_executor(
+        concurrent.futures.ThreadPoolExecutor(max_workers=4, thread_name_prefix="chathub-loop")
+    )
     asyncio.set_event_loop(loop)
-    install_asyncgen_hooks(loop)
+    old_hooks = install_asyncgen_hooks(loop)
     exit_code = 0
     services = None
+    quit_event = asyncio.Event()
+
+    def request_quit() -> None:
+        quit_event.set()
 
     async def main() -> None:
         nonlocal exit_code, services
-        quit_event = asyncio.Event()
-        window.quit_requested.connect(quit_event.set)
-        app.aboutToQuit.connect(quit_event.set)
+        window.quit_requested.connect(request_quit)
+        app.aboutToQuit.connect(request_quit)
         if not window.isVisible():  # closed before the loop ran
             quit_event.set()
         try:
@@ -111,20 +133,78 @@ def run_gui(data_dir: Path | None = None, database_url: str | None = None) -> in
         except StoreUnavailable as exc:
             QMessageBox.critical(window, APP_NAME, f"Cannot open the ChatHub database:\n{exc}")
             exit_code = 1
-            return
-        if not quit_event.is_set():
-            window.attach(services)
-            await quit_event.wait()
-        window.hide()
-        await window.shutdown()
+        else:
+            if not quit_event.is_set():
+                window.attach(services)
+                await quit_event.wait()
+        await shut_down(app, window, services)
 
     try:
         with loop:
-            loop.run_until_complete(main())
+            task = loop.create_task(main(), name="chathub-main")
+            try:
+                loop.run_until_complete(task)
+            except RuntimeError:
+                if task.done():
+                    raise
+                # Qt's event loop ended first (the session asked the app to quit):
+                # run the ordered shutdown before the loop closes
+                quit_event.set()
+                loop.run_until_complete(task)
     finally:
+        sys.set_asyncgen_hooks(*old_hooks)  # type: ignore[arg-type]
+        asyncio.set_event_loop(None)
+        _disconnect(window.quit_requested, request_quit)
+        _disconnect(app.aboutToQuit, request_quit)
         if services is not None:
-            services.close()
+            services.close()  # done already unless the shutdown failed; idempotent
+        _delete_widgets(app)
     return exit_code
+
+
+async def shut_down(app: QApplication, window: MainWindow, services: Services | None) -> None:
+    """Quit in order (issue 9), on the running loop, before Qt tears down:
+
+    1. stop taking input: every window is hidden;
+    2. the window stops its timers and tray, cancels every reply (stored as
+       ``interrupted`` with what arrived, APP-8) and every GUI task, and waits for them
+       and for its worker threads; each task closes its own HTTP client and response
+       streams on the way out;
+    3. any task still on the loop is cancelled and awaited;
+    4. async generators still alive are closed (``loop.shutdown_asyncgens``);
+    5. the store is disposed on a worker thread (it waits for the store's threads, so
+       none of them calls back into the loop later).
+
+    The loop, its executor and the widgets go after this returns (:func:`run_gui`).
+    """
+    import asyncio
+
+    for widget in app.topLevelWidgets():
+        widget.hide()
+    window.setEnabled(False)
+    await window.shutdown()
+    current = asyncio.current_task()
+    rest = [t for t in asyncio.all_tasks() if t is not current and not t.done()]
+    for t in rest:
+        t.cancel()
+    if rest:
+        await asyncio.wait(rest, timeout=SHUTDOWN_TASKS_S)
+    await asyncio.get_running_loop().shutdown_asyncgens()
+    if services is not None:
+        await asyncio.to_thread(services.close)
+
+
+def _disconnect(signal: SignalInstance, slot: Callable[[], None]) -> None:
+    with contextlib.suppress(RuntimeError, TypeError):
+        signal.disconnect(slot)
+
+
+def _delete_widgets(app: QApplication) -> None:
+    """Delete every top-level widget while the QApplication still exists, so no widget
+    (and no Python slot on one) outlives it."""
+    for widget in app.topLevelWidgets():
+        widget.deleteLater()
+    app.sendPostedEvents(None, QEvent.Type.DeferredDelete)
 
 
 class StoreUnavailable(Exception):

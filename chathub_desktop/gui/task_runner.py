@@ -57,6 +57,7 @@ class TaskRunner:
         self._pool = concurrent.futures.ThreadPoolExecutor(
             max_workers=max_threads, thread_name_prefix="chathub-gui"
         )
+        self._in_flight: set[concurrent.futures.Future[Any]] = set()
 
     def run(
         self,
@@ -114,13 +115,20 @@ class TaskRunner:
     async def run_in_thread(self, fn: Callable[..., T], *args: Any) -> T:
         """Await ``fn(*args)`` run in the worker pool (cancelling the await does not stop
         the function; pass it a cancel event for that)."""
-        loop = asyncio.get_running_loop()
-        return await loop.run_in_executor(self._pool, functools.partial(fn, *args))
+        future = self._pool.submit(fn, *args)
+        self._in_flight.add(future)
+        future.add_done_callback(self._in_flight.discard)
+        return await asyncio.wrap_future(future)
 
     async def shutdown(self) -> None:
-        """Cancel every task, wait for them, and stop the worker pool."""
+        """Cancel every task, wait for them, then stop the worker pool and await the
+        functions still running in it, so none calls back into the loop or the store
+        after the app has closed them (issue 9)."""
         tasks = self.pending()
         for t in tasks:
             t.cancel()
         await asyncio.gather(*tasks, return_exceptions=True)
         self._pool.shutdown(wait=False, cancel_futures=True)
+        running = [asyncio.wrap_future(f) for f in list(self._in_flight) if not f.done()]
+        if running:
+            await asyncio.wait(running)

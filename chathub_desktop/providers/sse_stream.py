@@ -10,8 +10,8 @@ from __future__ import annotations
 
 import contextlib
 import json
-from collections.abc import AsyncGenerator, Mapping
-from typing import ClassVar
+from collections.abc import AsyncGenerator, AsyncIterator, Mapping
+from typing import ClassVar, TypeVar, cast
 
 import httpx
 from httpx_sse import EventSource, ServerSentEvent
@@ -26,18 +26,64 @@ from chathub_desktop.providers.errors import (
     redact,
 )
 
+T = TypeVar("T")
+
 #: Error bodies are read up to this many bytes (they are small; a runaway one is cut).
 MAX_ERROR_BODY_BYTES = 64 * 1024
+
+
+@contextlib.asynccontextmanager
+async def _closing_body(
+    response: httpx.Response, body: AsyncGenerator[T, None]
+) -> AsyncIterator[AsyncGenerator[T, None]]:
+    """Iterate ``body`` (an iterator over ``response``'s body) and, however the block
+    ends — done, error, cancellation, or the consumer closing the stream early — close
+    the response and run ``body`` to its end.
+
+    httpx reads a body through a chain of about ten nested async generators (httpx_sse →
+    ``aiter_text`` … ``aiter_raw`` → httpcore's ``PoolByteStream`` →
+    ``HTTP11ConnectionByteStream``). ``aclose()`` on the outer one closes only that one:
+    the inner ones stay suspended until they are collected, and httpcore's then awaits
+    the connection close inside ``GeneratorExit`` ("async generator ignored
+    GeneratorExit", anyio cancel-scope errors, or a task on a loop that is gone; issue
+    9). So the response is closed first, then ``body`` is pulled once more: what was
+    already buffered comes out, then the closed connection raises, and that error passes
+    up through every generator of the chain, which all end with it. Nothing more is read
+    from the server.
+    """
+    try:
+        yield body
+    finally:
+        try:
+            await response.aclose()
+        finally:
+            await _run_to_end(body)
+
+
+async def _run_to_end(body: AsyncGenerator[T, None]) -> None:
+    """Drain ``body`` whose response is closed (see :func:`_closing_body`); its closing
+    error is expected and dropped. Cancellation propagates."""
+    try:
+        while True:
+            await body.__anext__()
+    except StopAsyncIteration:
+        pass
+    except Exception:  # noqa: BLE001 - the closed stream's error ends the drain
+        pass
+    finally:
+        await body.aclose()
 
 
 async def _read_limited(response: httpx.Response) -> str:
     chunks: list[bytes] = []
     size = 0
-    async for chunk in response.aiter_bytes():
-        chunks.append(chunk)
-        size += len(chunk)
-        if size >= MAX_ERROR_BODY_BYTES:
-            break
+    raw = cast(AsyncGenerator[bytes, None], response.aiter_bytes())  # an async generator
+    async with _closing_body(response, raw) as body:
+        async for chunk in body:
+            chunks.append(chunk)
+            size += len(chunk)
+            if size >= MAX_ERROR_BODY_BYTES:
+                break
     return b"".join(chunks).decode("utf-8", errors="replace")
 
 
@@ -93,7 +139,7 @@ async def post_sse(
             if "text/event-stream" not in content_type.lower():
                 text = await _read_limited(response)
                 raise _error_for_non_sse_body(text, response.status_code, secret)
-            async with contextlib.aclosing(EventSource(response).aiter_sse()) as events:
+            async with _closing_body(response, EventSource(response).aiter_sse()) as events:
                 async for event in events:
                     yield event
     except httpx.HTTPError as exc:

@@ -1,0 +1,56 @@
+"""Runs the real app and quits it while a reply streams (issue 9; used by
+``tests/gui/test_quit_while_streaming.py``, one process per run).
+
+``python -m tests.gui.quit_driver DATA_DIR DATABASE_URL DELTAS`` builds the window
+exactly as the product does (:func:`chathub_desktop.app_bootstrap.run_gui`); a timer
+waits for the window to attach to the store, types a message into the composer and
+clicks Send, and once ``DELTAS`` pieces of the reply have arrived it triggers the
+window's Quit action (what Ctrl+Q does). The exit code is run_gui's. It prints
+``QUIT_AT <characters of reply text received>`` before quitting.
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+from PySide6.QtCore import QTimer
+from PySide6.QtWidgets import QApplication
+
+from chathub_desktop.app_bootstrap import make_application, run_gui
+
+MESSAGE = "Tell me a long story"
+POLL_MS = 10
+
+
+def _drive(app: QApplication, deltas_before_quit: int) -> None:
+    """Poll until the window has its services, then send and arrange the quit."""
+    from chathub_desktop.gui.main_window import MainWindow
+
+    window = next((w for w in app.topLevelWidgets() if isinstance(w, MainWindow)), None)
+    if window is None or not hasattr(window, "events") or not window.composer.send_button.isEnabled():
+        QTimer.singleShot(POLL_MS, lambda: _drive(app, deltas_before_quit))
+        return
+    received: list[str] = []
+
+    def on_delta(_topic_id: int, _message_id: int, text: str) -> None:
+        received.append(text)
+        if len(received) == deltas_before_quit:
+            print(f"QUIT_AT {len(''.join(received))}", flush=True)
+            window.quit_action.trigger()
+
+    window.events.reply_delta.connect(on_delta)
+    window.composer.draft.setPlainText(MESSAGE)
+    window.composer.send_button.click()
+
+
+def main(argv: list[str]) -> int:
+    """Entry point: ``DATA_DIR DATABASE_URL DELTAS``; returns run_gui's exit code."""
+    data_dir, database_url, deltas = Path(argv[0]), argv[1], int(argv[2])
+    app = make_application()
+    QTimer.singleShot(0, lambda: _drive(app, deltas))
+    return run_gui(data_dir=data_dir, database_url=database_url)
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
