@@ -13,7 +13,7 @@ from chathub_desktop.services.chat_service import ChatService
 from chathub_desktop.services.compaction_service import CompactionService
 from chathub_desktop.services.dream_service import DreamService, dynamic_entries, dynamic_text
 from chathub_desktop.services.estimate_service import EstimateService
-from chathub_desktop.services.events import EventBus, MemoryChanged, TopicChanged
+from chathub_desktop.services.events import EventBus, MemoryChanged, StoreWaiting, TopicChanged
 from chathub_desktop.services.memory_service import MemoryService, MemoryToolProvider
 from chathub_desktop.services.memory_transfer import MemoryTransfer
 from chathub_desktop.services.message_edit_service import MessageEditService
@@ -78,6 +78,8 @@ def open_services(database_url: str | None = None, data_dir: Path | None = None)
     url = resolve_database_url(database_url, data_dir)
     db = open_database(url)
     bus = EventBus()
+    # a writer of this process waits for another process: the window and the CLI say so
+    db.on_wait = lambda waiting: bus.publish(StoreWaiting(waiting))
     catalog = ModelCatalog.load()
     settings = SettingsService(db)
     providers = ProviderService(db, KeyringSecretStore())
