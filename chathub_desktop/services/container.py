@@ -14,6 +14,7 @@ from chathub_desktop.services.compaction_service import CompactionService
 from chathub_desktop.services.dream_service import DreamService, dynamic_entries, dynamic_text
 from chathub_desktop.services.estimate_service import EstimateService
 from chathub_desktop.services.events import EventBus, MemoryChanged, StoreWaiting, TopicChanged
+from chathub_desktop.services.import_staging import discard_abandoned_imports
 from chathub_desktop.services.memory_service import MemoryService, MemoryToolProvider
 from chathub_desktop.services.memory_transfer import MemoryTransfer
 from chathub_desktop.services.message_edit_service import MessageEditService
@@ -112,4 +113,5 @@ def open_services(database_url: str | None = None, data_dir: Path | None = None)
         memory_files=MemoryTransfer(db, on_change=lambda aid: _memory_changed(bus, estimates, aid)),
     )
     topics.mark_stale_streams_interrupted()
+    discard_abandoned_imports(db)  # staged rows of an import whose process died (issue 10)
     return services

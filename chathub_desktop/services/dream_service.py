@@ -59,6 +59,7 @@ from chathub_desktop.providers.catalog import ModelCatalog
 from chathub_desktop.services.assistant_service import AssistantService
 from chathub_desktop.services.errors import InvalidInput, NotFound, StaleDocument
 from chathub_desktop.services.events import DreamProgress, EventBus, MemoryChanged
+from chathub_desktop.services.import_staging import visible_topics
 from chathub_desktop.services.provider_service import ProviderService
 from chathub_desktop.services.settings_service import SettingsService
 from chathub_desktop.services.summarizer import (
@@ -407,7 +408,7 @@ class DreamService:
             active = s.execute(
                 select(Topic.id, Topic.title, last)
                 .join(Message, Message.topic_id == Topic.id)
-                .where(Topic.assistant_id == a.id, Message.role.in_(("user", "assistant")),
+                .where(Topic.assistant_id == a.id, visible_topics(), Message.role.in_(("user", "assistant")),
                        Message.created_at >= start, Message.created_at < end, Message.content != "")
                 .group_by(Topic.id, Topic.title).order_by(last.desc(), Topic.id.desc()).limit(dp.MAX_TOPICS)
             ).all()

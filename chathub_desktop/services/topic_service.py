@@ -14,6 +14,7 @@ from chathub_desktop.core.topic_titles import DEFAULT_TITLE
 from chathub_desktop.services.assistant_service import AssistantService
 from chathub_desktop.services.errors import InvalidInput, NotFound
 from chathub_desktop.services.events import EventBus, TopicChanged
+from chathub_desktop.services.import_staging import visible_topics
 from chathub_desktop.services.process_identity import stream_is_orphaned
 from chathub_desktop.services.views import MessageView, TopicView
 from chathub_desktop.storage.database import Database
@@ -92,7 +93,8 @@ class TopicService:
             counts = (
                 select(Message.topic_id, func.count().label("n")).group_by(Message.topic_id).subquery()
             )
-            q = select(Topic, func.coalesce(counts.c.n, 0)).outerjoin(counts, counts.c.topic_id == Topic.id)
+            q = (select(Topic, func.coalesce(counts.c.n, 0)).outerjoin(counts, counts.c.topic_id == Topic.id)
+                 .where(visible_topics()))  # never the staged rows of a running import (issue 10)
             if assistant is not None:
                 q = q.where(Topic.assistant_id == AssistantService.row(s, assistant).id)
             q = q.order_by(Topic.updated_at.desc(), Topic.id.desc())
