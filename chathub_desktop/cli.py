@@ -960,10 +960,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     if func is None or func is cmd_gui:
         return cmd_gui(args, None)
     from chathub_desktop.services.container import open_services
+    from chathub_desktop.services.events import EventBus
     from chathub_desktop.storage.database import DatabaseError
 
+    bus = EventBus()
+    bus.subscribe(_waiting_notice)  # before start-up's own writes, which may wait too
     try:
-        svc = open_services(getattr(args, "database_url", None), getattr(args, "data_dir", None))
+        svc = open_services(getattr(args, "database_url", None), getattr(args, "data_dir", None), bus=bus)
     except (DatabaseError, ValueError, OSError) as exc:
         return _fail(args, exc)
     except Exception as exc:  # e.g. "database is locked" while starting up
@@ -971,7 +974,6 @@ def main(argv: Sequence[str] | None = None) -> int:
         if busy is None:
             raise
         return _fail(args, busy)
-    svc.bus.subscribe(_waiting_notice)
     try:
         return int(func(args, svc))
     except (ServiceError, CommandError) as exc:

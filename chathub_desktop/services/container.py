@@ -70,15 +70,18 @@ def _memory_changed(bus: EventBus, estimates: EstimateService, assistant_id: int
     bus.publish(MemoryChanged(assistant_id))
 
 
-def open_services(database_url: str | None = None, data_dir: Path | None = None) -> Services:
-    """Open the store (running migrations) and build the services.
+def open_services(database_url: str | None = None, data_dir: Path | None = None, *,
+                  bus: EventBus | None = None) -> Services:
+    """Open the store (running migrations) and build the services. ``bus``: the event
+    bus to use (a caller that must hear start-up's own events, such as a write waiting
+    for another process, subscribes before); a new one by default.
 
     Raises ``storage.database.DatabaseError`` with a one-line reason when the store cannot
     be opened, ``providers.catalog.CatalogError`` for a broken model catalog.
     """
     url = resolve_database_url(database_url, data_dir)
     db = open_database(url)
-    bus = EventBus()
+    bus = bus or EventBus()
     # a writer of this process waits for another process: the window and the CLI say so
     db.on_wait = lambda waiting: bus.publish(StoreWaiting(waiting))
     catalog = ModelCatalog.load()
