@@ -5,7 +5,6 @@ cancellation, progress. PostgreSQL runs only when ``CHATHUB_TEST_POSTGRES_URL`` 
 from __future__ import annotations
 
 import json
-import os
 import threading
 import uuid
 from collections.abc import Iterator
@@ -333,11 +332,8 @@ def test_zip_progress_counts_uncompressed_bytes(
 
 
 @pytest.mark.postgres
-@pytest.mark.skipif(
-    not os.environ.get("CHATHUB_TEST_POSTGRES_URL"), reason="CHATHUB_TEST_POSTGRES_URL not set"
-)
-def test_postgres_same_import_same_counts(tmp_path: Path) -> None:
-    pg = open_database(os.environ["CHATHUB_TEST_POSTGRES_URL"])
+def test_postgres_same_import_same_counts(tmp_path: Path, postgres_url: str) -> None:
+    pg = open_database(postgres_url)  # a fresh database: the server's own may hold other schemas
     sqlite = open_database(f"sqlite:///{tmp_path}/ref.sqlite3")
     name = f"pg-import-{uuid.uuid4().hex[:8]}"
     pg_assistant = _make_assistant(pg, name)
