@@ -78,3 +78,28 @@ def test_card_edit_delete_and_clear_refuse_a_newer_document(services: Services, 
         services.dreams.delete_card(aid, 1, expected=(shown.cards[0].tag, shown.cards[0].text))
     services.dreams.delete_card(aid, 2, expected=(shown.cards[1].tag, shown.cards[1].text))
     assert services.dreams.cards(aid) == []
+
+
+def test_cli_whole_document_edits_take_a_version(services: Services, aid: int, tmp_path, capsys) -> None:  # type: ignore[no-untyped-def]
+    """``memory save FILE --if-version`` and ``dream edit --if-version`` refuse a newer
+    document with one line and exit 1; ``memory version`` gives the tokens to pass."""
+    import json
+
+    from chathub_desktop.cli import main
+
+    url = ["--database-url", services.database_url]
+    assert main(["memory", "version", "--assistant", "Helper", "--json", *url]) == 0
+    tokens = json.loads(capsys.readouterr().out)
+    services.memory.add(aid, "written elsewhere")
+    _seed_cards(services, aid)
+    doc = tmp_path / "memory.md"
+    doc.write_text("#1: mine\n", encoding="utf-8")
+    for argv in (["memory", "save", "--assistant", "Helper", str(doc), "--if-version", tokens["fixed"]],
+                 ["dream", "edit", "--assistant", "Helper", "1", "mine", "--if-version", tokens["dynamic"]]):
+        assert main([*argv, *url]) == 1
+        err = capsys.readouterr().err.strip()
+        assert "\n" not in err and "nothing was saved" in err
+    assert [e.text for e in services.memory.entries(aid)] == ["written elsewhere"]
+    assert main(["memory", "save", "--assistant", "Helper", str(doc), "--if-version",
+                 services.memory.version(aid), *url]) == 0
+    assert [e.text for e in services.memory.entries(aid)] == ["mine"]
