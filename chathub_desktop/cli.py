@@ -3,6 +3,8 @@
 ``chathub-desktop`` with no command opens the window. Every command takes
 ``--data-dir`` / ``--database-url``, prints human text (``--json`` for JSON) and exits
 non-zero with a one-line reason on bad input: 1 for a refused operation, 2 for usage.
+A command that has to wait for another ChatHub process's write says so on stderr; a
+store that stays busy ends it with one line and exit code 1, never a traceback (issue 10).
 """
 
 from __future__ import annotations
@@ -17,7 +19,7 @@ from typing import TYPE_CHECKING, Any
 
 from chathub_desktop import __version__
 from chathub_desktop.core.provider_kinds import ProviderKind
-from chathub_desktop.services.errors import ServiceError
+from chathub_desktop.services.errors import ServiceError, store_busy_message
 
 if TYPE_CHECKING:  # the window path loads none of this before it shows
     from datetime import date
@@ -26,6 +28,8 @@ if TYPE_CHECKING:  # the window path loads none of this before it shows
     from chathub_desktop.services.events import ChatEvent
 
 PROG = "chathub-desktop"
+#: Help of ``--if-version`` (issue 10: a stale edit never overwrites a newer save).
+_IF_VERSION = "refuse (and change nothing) unless memory still has this version (see `memory version`)"
 
 
 class CommandError(Exception):
@@ -163,6 +167,22 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--assistant", required=True)
     p.add_argument("number", type=int)
     p.set_defaults(func=cmd_memory_delete)
+    p = mem.add_parser("edit", help="replace entry N's text (its number is kept)", parents=[common])
+    p.add_argument("--assistant", required=True)
+    p.add_argument("number", type=int)
+    p.add_argument("text")
+    p.add_argument("--if-version", metavar="TOKEN", help=_IF_VERSION)
+    p.set_defaults(func=cmd_memory_edit)
+    p = mem.add_parser("save", help="replace the fixed-memory document with a Markdown file (the raw editor's "
+                       "Save: entries renumbered, other lines kept)", parents=[common])
+    p.add_argument("--assistant", required=True)
+    p.add_argument("path", type=Path)
+    p.add_argument("--if-version", metavar="TOKEN", help=_IF_VERSION)
+    p.set_defaults(func=cmd_memory_save)
+    p = mem.add_parser("version", help="version tokens of the fixed and dynamic memory documents "
+                       "(for --if-version)", parents=[common])
+    p.add_argument("--assistant", required=True)
+    p.set_defaults(func=cmd_memory_version)
     p = mem.add_parser("export", help="print or save memory: the fixed document as stored (default), or fixed + "
                        "dynamic memory with provenance as JSON or Markdown", parents=[common])
     p.add_argument("--assistant", required=True)
@@ -202,10 +222,12 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--assistant", required=True)
     p.add_argument("number", type=int)
     p.add_argument("text")
+    p.add_argument("--if-version", metavar="TOKEN", help=_IF_VERSION)
     p.set_defaults(func=cmd_dream_edit)
     p = drm.add_parser("delete", help="delete card N (the rest renumber)", parents=[common])
     p.add_argument("--assistant", required=True)
     p.add_argument("number", type=int)
+    p.add_argument("--if-version", metavar="TOKEN", help=_IF_VERSION)
     p.set_defaults(func=cmd_dream_delete)
     p = drm.add_parser("regenerate", help="re-run the dream for single-day card N's day", parents=[common])
     p.add_argument("--assistant", required=True)
@@ -213,6 +235,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.set_defaults(func=cmd_dream_regenerate)
     p = drm.add_parser("clear", help="remove every card (restore brings them back)", parents=[common])
     p.add_argument("--assistant", required=True)
+    p.add_argument("--if-version", metavar="TOKEN", help=_IF_VERSION)
     p.set_defaults(func=cmd_dream_clear)
     p = drm.add_parser("restore", help="swap dynamic memory with its previous version", parents=[common])
     p.add_argument("--assistant", required=True)
@@ -649,6 +672,38 @@ def cmd_memory_delete(args: argparse.Namespace, svc: Services) -> int:
     return 0
 
 
+def cmd_memory_edit(args: argparse.Namespace, svc: Services) -> int:
+    """``memory edit``: an owner edit of one entry; ``--if-version`` guards it (issue 10)."""
+    view = svc.memory.edit(args.assistant, args.number, args.text, version=args.if_version)
+    _emit(args, vars(view), lambda: print(f"saved #{view.number}: {view.text}"))
+    return 0
+
+
+def cmd_memory_save(args: argparse.Namespace, svc: Services) -> int:
+    """``memory save``: the whole fixed-memory document from a file, as the raw editor
+    saves it (MEM-3); with ``--if-version`` refused when memory changed since (issue 10)."""
+    try:
+        text = args.path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as exc:
+        reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else "it is not UTF-8 text"
+        raise CommandError(f"cannot read {args.path}: {reason}") from None
+    doc = svc.memory.save_raw(args.assistant, text, version=args.if_version)
+    from chathub_desktop.core.document_version import document_version
+    from chathub_desktop.core.fixed_memory import entries
+
+    n = len(entries(doc))
+    data = {"entries": n, "version": document_version(doc)}
+    _emit(args, data, lambda: print(f"saved {n} entr{'y' if n == 1 else 'ies'}; version {data['version']}"))
+    return 0
+
+
+def cmd_memory_version(args: argparse.Namespace, svc: Services) -> int:
+    """``memory version``: the tokens ``--if-version`` compares (issue 10)."""
+    data = {"fixed": svc.memory.version(args.assistant), "dynamic": svc.dreams.snapshot(args.assistant).version}
+    _emit(args, data, lambda: print(f"fixed {data['fixed']}\ndynamic {data['dynamic']}"))
+    return 0
+
+
 def cmd_memory_export(args: argparse.Namespace, svc: Services) -> int:
     """``memory export``: the fixed document exactly as stored, or a whole memory file
     (``--format json|markdown``, APP-5); ``--output`` writes it to a file."""
@@ -799,13 +854,13 @@ def cmd_dream_cards(args: argparse.Namespace, svc: Services) -> int:
 
 def cmd_dream_edit(args: argparse.Namespace, svc: Services) -> int:
     """``dream edit``."""
-    _print_cards(args, svc.dreams.edit_card(args.assistant, args.number, args.text))
+    _print_cards(args, svc.dreams.edit_card(args.assistant, args.number, args.text, version=args.if_version))
     return 0
 
 
 def cmd_dream_delete(args: argparse.Namespace, svc: Services) -> int:
     """``dream delete``."""
-    _print_cards(args, svc.dreams.delete_card(args.assistant, args.number))
+    _print_cards(args, svc.dreams.delete_card(args.assistant, args.number, version=args.if_version))
     return 0
 
 
@@ -820,7 +875,7 @@ def cmd_dream_regenerate(args: argparse.Namespace, svc: Services) -> int:
 
 def cmd_dream_clear(args: argparse.Namespace, svc: Services) -> int:
     """``dream clear``."""
-    _print_cards(args, svc.dreams.clear(args.assistant))
+    _print_cards(args, svc.dreams.clear(args.assistant, version=args.if_version))
     return 0
 
 
@@ -884,7 +939,7 @@ def cmd_settings_list(args: argparse.Namespace, svc: Services) -> int:
     return 0
 
 
-def _fail(args: argparse.Namespace, exc: BaseException) -> int:
+def _fail(args: argparse.Namespace, exc: BaseException | str) -> int:
     """The one-line reason on stderr (and ``{"error": reason}`` on stdout with
     ``--json``, for scripts); exit code 1."""
     print(f"{PROG}: error: {exc}", file=sys.stderr)
@@ -905,12 +960,20 @@ def main(argv: Sequence[str] | None = None) -> int:
     if func is None or func is cmd_gui:
         return cmd_gui(args, None)
     from chathub_desktop.services.container import open_services
+    from chathub_desktop.services.events import EventBus
     from chathub_desktop.storage.database import DatabaseError
 
+    bus = EventBus()
+    bus.subscribe(_waiting_notice)  # before start-up's own writes, which may wait too
     try:
-        svc = open_services(getattr(args, "database_url", None), getattr(args, "data_dir", None))
+        svc = open_services(getattr(args, "database_url", None), getattr(args, "data_dir", None), bus=bus)
     except (DatabaseError, ValueError, OSError) as exc:
         return _fail(args, exc)
+    except Exception as exc:  # e.g. "database is locked" while starting up
+        busy = store_busy_message(exc)
+        if busy is None:
+            raise
+        return _fail(args, busy)
     try:
         return int(func(args, svc))
     except (ServiceError, CommandError) as exc:
@@ -918,8 +981,23 @@ def main(argv: Sequence[str] | None = None) -> int:
     except BrokenPipeError:  # e.g. `topic list | head -1`: stop quietly
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         return 0
+    except Exception as exc:  # the store stayed busy (StoreBusy, "database is locked")
+        busy = store_busy_message(exc)
+        if busy is None:
+            raise
+        return _fail(args, busy)
     finally:
         svc.close()
+
+
+def _waiting_notice(event: object) -> None:
+    """One stderr line each time this command starts waiting for another process's
+    write (issue 10), so a wait never looks like a hang."""
+    from chathub_desktop.services.events import StoreWaiting
+
+    if isinstance(event, StoreWaiting) and event.waiting:
+        print(f"{PROG}: waiting for the store — another ChatHub process is writing…", file=sys.stderr,
+              flush=True)
 
 
 if __name__ == "__main__":  # pragma: no cover

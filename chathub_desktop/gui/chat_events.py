@@ -1,7 +1,8 @@
 """Bridges the services' :class:`~chathub_desktop.services.events.EventBus` to Qt signals.
 
-Bus listeners run synchronously on the loop thread (the GUI thread under qasync), so
-the signals are emitted directly. The bridge also keeps the text of every reply that
+Bus listeners run synchronously on the publisher's thread: the loop thread (the GUI
+thread under qasync) or a store worker thread; Qt queues a signal emitted there to
+receivers living on the GUI thread. The bridge also keeps the text of every reply that
 is still streaming, for ALL topics (:meth:`ChatEvents.streaming_text`): the stored row
 holds "" until the reply ends, so a view that re-opens a topic mid-reply overlays this
 text (APP-8).
@@ -9,6 +10,7 @@ text (APP-8).
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Callable
 
 from PySide6.QtCore import QObject, Signal
@@ -22,6 +24,7 @@ from chathub_desktop.services.events import (
     MessageAdded,
     ReplyDelta,
     ReplyFinished,
+    StoreWaiting,
     TopicChanged,
 )
 
@@ -44,6 +47,9 @@ class ChatEvents(QObject):
       message), "" otherwise (DRM-3, APP-7)
     - ``memory_changed(assistant_id)``: that assistant's dynamic memory (dream cards)
       changed — a run, an edit, Clear or Restore (DRM-8, DRM-15)
+    - ``store_waiting(waiting)``: True when a first write of this process starts waiting
+      for another ChatHub process, False when the last such write stopped waiting
+      (issue 10); always emitted from a worker thread or the GUI thread, delivered queued
 
     Services may publish from a worker thread (a card edit runs there); Qt then queues
     the signal to receivers that live on the GUI thread, so connect QObject methods.
@@ -56,10 +62,13 @@ class ChatEvents(QObject):
     compaction_progress = Signal(int, str, str, int, int, str)
     dream_progress = Signal(int, str, str, str, str)
     memory_changed = Signal(int)
+    store_waiting = Signal(bool)
 
     def __init__(self, bus: EventBus, parent: QObject | None = None) -> None:
         super().__init__(parent)
         self._streams: dict[int, list[str]] = {}
+        self._waits = 0  # writes of this process waiting for another process, any thread
+        self._waits_lock = threading.Lock()
         self._unsubscribe: Callable[[], None] | None = bus.subscribe(self._on_event)
 
     def _on_event(self, event: ChatEvent) -> None:
@@ -82,6 +91,13 @@ class ChatEvents(QObject):
                                      event.message or "")
         elif isinstance(event, MemoryChanged):
             self.memory_changed.emit(event.assistant_id)
+        elif isinstance(event, StoreWaiting):
+            with self._waits_lock:
+                before = self._waits
+                self._waits = max(0, before + (1 if event.waiting else -1))
+                now = self._waits
+            if (before == 0) != (now == 0):
+                self.store_waiting.emit(now > 0)
 
     def streaming_text(self, message_id: int) -> str | None:
         """Text received so far for a reply still streaming, or None if not streaming here."""

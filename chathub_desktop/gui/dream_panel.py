@@ -18,7 +18,9 @@ dynamic-memory cards (DRM-2, DRM-5, DRM-7, DRM-8, DRM-15, APP-6, APP-7).
   icon on single-day cards only). Edit (F2, double-click: :class:`CardEditDialog`),
   Delete (Del), Regenerate (refresh icon, Ctrl+R; hidden on range and legacy cards),
   Copy (the service's visible text), Clear (after confirmation) and Restore previous
-  version. There is no Add: only the dream writes dated cards.
+  version. There is no Add: only the dream writes dated cards. Edits carry the version
+  token of the document the card was shown from: a save over a newer document is
+  refused, the dialog keeps the text and offers Reload (issue 10).
 
 Every decision is a ``services.dreams`` call; reads and writes run in the page's
 worker thread (:class:`~chathub_desktop.gui.task_runner.TaskRunner`), the dream itself
@@ -91,8 +93,13 @@ from chathub_desktop.gui.memory_page import (
 from chathub_desktop.gui.service_ops import ServiceOps
 from chathub_desktop.gui.task_runner import TaskRunner
 from chathub_desktop.services.container import Services
-from chathub_desktop.services.dream_service import CardView, DreamOutcome, DreamSettingsView
-from chathub_desktop.services.errors import NotFound, ServiceError
+from chathub_desktop.services.dream_service import (
+    CardsSnapshot,
+    CardView,
+    DreamOutcome,
+    DreamSettingsView,
+)
+from chathub_desktop.services.errors import NotFound, ServiceError, StaleDocument
 
 #: TaskRunner name of the dream timer's run (tray.DreamRunner); Stop here cancels it.
 RUN_DUE_TASK = "dreams-run-due"
@@ -346,13 +353,18 @@ class CardEditDialog(QDialog):
     Shows exactly what the card shows (a literal ``[date:YYYY-MM-DD]`` line appears as
     ``\\[date:…]``, so saving keeps it ordinary text). Save (Ctrl+S, Ctrl+Enter) emits
     ``save_requested(text)``; the owner stores it and calls :meth:`accept` or
-    :meth:`show_error` (the dialog then stays open with the text).
+    :meth:`show_error` (the dialog then stays open with the text). ``version`` is the
+    token of the document the card came from; after a refusal as stale
+    (:meth:`show_stale`) Reload emits ``reload_requested`` and the owner calls
+    :meth:`set_card` with the newer card (issue 10).
     """
 
     save_requested = Signal(str)
+    reload_requested = Signal()
 
-    def __init__(self, card: CardView, parent: QWidget | None = None) -> None:
+    def __init__(self, card: CardView, parent: QWidget | None = None, version: str = "") -> None:
         super().__init__(parent)
+        self.version = version
         self.setObjectName("dreamCardEditDialog")
         self.setWindowTitle(f"Edit dream card #{card.number} [{card.display_tag}]")
         self.setModal(False)
@@ -379,6 +391,11 @@ class CardEditDialog(QDialog):
         self.save_button = self.buttons.button(QDialogButtonBox.StandardButton.Save)
         self.save_button.setToolTip("Store this text as the card's body (Ctrl+S)")
         self.buttons.button(QDialogButtonBox.StandardButton.Cancel).setToolTip("Close without saving (Esc)")
+        self.reload_button = self.buttons.addButton("Reload", QDialogButtonBox.ButtonRole.ResetRole)
+        self.reload_button.setObjectName("dreamCardReload")
+        self.reload_button.setToolTip("Show the card as it is stored now (your text here is discarded)")
+        self.reload_button.clicked.connect(self.reload_requested.emit)
+        self.reload_button.hide()
         self.buttons.accepted.connect(self.submit)
         self.buttons.rejected.connect(self.reject)
         lay.addWidget(self.buttons)
@@ -404,6 +421,19 @@ class CardEditDialog(QDialog):
         self.error_label.setText(message)
         self.error_label.setVisible(bool(message))
         self.save_button.setEnabled(True)
+
+    def show_stale(self, message: str) -> None:
+        """The save was refused because the memory moved on: keep the text, offer Reload."""
+        self.show_error(f"{message}. Your text is still here; Reload shows the stored card.")
+        self.reload_button.show()
+
+    def set_card(self, card: CardView, version: str) -> None:
+        """Show ``card`` as stored now (after Reload) and save against ``version``."""
+        self.card, self.version = card, version
+        self.setWindowTitle(f"Edit dream card #{card.number} [{card.display_tag}]")
+        self.editor.setPlainText(card.text)
+        self.reload_button.hide()
+        self.show_error("")
 
 
 # --- the panel ----------------------------------------------------------------------------
@@ -445,6 +475,7 @@ class DreamPanel(QWidget):
         self._select: tuple[str, str] | None = None  # (tag, text) to select after the next load
         self._select_number: int | None = None  # or this card number (a new card)
         self._edit_dialog: CardEditDialog | None = None
+        self._version = ""  # version token of the document the cards show (issue 10)
         self._following = True
         self._reload_timer = QTimer(self)
         self._reload_timer.setSingleShot(True)
@@ -710,8 +741,8 @@ class DreamPanel(QWidget):
             return
         self._apply(*data)
 
-    def _fetch(self) -> tuple[DreamSettingsView, list[CardView], bool]:
-        return (self.svc.dreams.settings(self.assistant_id), self.svc.dreams.cards(self.assistant_id),
+    def _fetch(self) -> tuple[DreamSettingsView, CardsSnapshot, bool]:
+        return (self.svc.dreams.settings(self.assistant_id), self.svc.dreams.snapshot(self.assistant_id),
                 self.svc.dreams.paused())
 
     def _start_load(self) -> None:
@@ -737,7 +768,9 @@ class DreamPanel(QWidget):
                 self._load_again = False
                 self._reload_timer.start()
 
-    def _apply(self, view: DreamSettingsView, cards: list[CardView], paused: bool) -> None:
+    def _apply(self, view: DreamSettingsView, snap: CardsSnapshot, paused: bool) -> None:
+        cards = snap.cards
+        self._version = snap.version
         dirty = self.form_changed()
         self.view = view
         self.paused = paused
@@ -963,7 +996,8 @@ class DreamPanel(QWidget):
 
     # --- changes ----------------------------------------------------------------------------
     def _current_number(self, card: CardView) -> int:
-        """The number ``card`` has now: a dream may have appended or merged cards since
+        """The number ``card`` has now, for Regenerate (which replaces that day's card by
+        its day inside its own write): a dream may have appended or merged cards since
         the list was loaded. Worker thread. Raises :class:`NotFound` when it changed."""
         cards = self.svc.dreams.cards(self.assistant_id)
         n = card.number
@@ -988,8 +1022,9 @@ class DreamPanel(QWidget):
         self.select_number(card.number)
         if self._edit_dialog is not None:
             self._edit_dialog.close()
-        dlg = CardEditDialog(card, self)
-        dlg.save_requested.connect(lambda text: self._save_card(dlg, card, text))
+        dlg = CardEditDialog(card, self, self._version)
+        dlg.save_requested.connect(lambda text: self._save_card(dlg, dlg.card, text))
+        dlg.reload_requested.connect(lambda: self._reload_dialog(dlg))
         self._edit_dialog = dlg
         dlg.open()
         return dlg
@@ -999,10 +1034,19 @@ class DreamPanel(QWidget):
             dlg.accept()
             return
 
-        def write() -> list[CardView]:
-            return self.svc.dreams.edit_card(self.assistant_id, self._current_number(card), text)
+        version = dlg.version
+
+        def write() -> object:
+            try:
+                return self.svc.dreams.edit_card(self.assistant_id, card.number, text, version=version,
+                                                 expected=(card.tag, card.text))
+            except StaleDocument as exc:
+                return exc
 
         def done(views: object) -> None:
+            if isinstance(views, StaleDocument):
+                dlg.show_stale(f"Edit #{card.number}: {views}")
+                return
             assert isinstance(views, list)
             mine = next((v for v in views if v.tag == card.tag), None)
             if mine is not None:
@@ -1013,6 +1057,20 @@ class DreamPanel(QWidget):
 
         if not self.ops.start(f"Edit #{card.number}", write, done, error_sink=dlg.show_error):
             dlg.show_error("Another change is still being written; try again in a moment.")
+
+    def _reload_dialog(self, dlg: CardEditDialog) -> None:
+        """Reload in the card dialog: the stored card of the same tag (else number)."""
+        snap = self.ops.call("Reload", lambda: self.svc.dreams.snapshot(self.assistant_id))
+        if not isinstance(snap, CardsSnapshot):
+            return
+        old = dlg.card
+        card = next((c for c in snap.cards if c.tag == old.tag),
+                    next((c for c in snap.cards if c.number == old.number), None))
+        if card is None:
+            dlg.show_error(f"card #{old.number} [{old.display_tag}] no longer exists")
+            return
+        dlg.set_card(card, snap.version)
+        self.schedule_reload()
 
     def delete_card(self) -> None:
         """Delete the selected card after confirmation (Del); later cards renumber."""
@@ -1030,7 +1088,7 @@ class DreamPanel(QWidget):
             self.schedule_reload()
 
         self.ops.start(f"Delete #{card.number}", lambda: self.svc.dreams.delete_card(
-            self.assistant_id, self._current_number(card)), done)
+            self.assistant_id, card.number, expected=(card.tag, card.text)), done)
 
     def clear_cards(self) -> None:
         """Clear: remove every card after confirmation (Restore brings them back)."""
@@ -1045,7 +1103,8 @@ class DreamPanel(QWidget):
             self.show_status("Cleared the dream cards — Restore previous version brings them back")
             self.schedule_reload()
 
-        self.ops.start("Clear", lambda: self.svc.dreams.clear(self.assistant_id), done)
+        version = self._version
+        self.ops.start("Clear", lambda: self.svc.dreams.clear(self.assistant_id, version=version), done)
 
     def restore_previous(self) -> None:
         """Restore previous version (DRM-15); doing it again redoes the change."""

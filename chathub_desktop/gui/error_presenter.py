@@ -1,8 +1,9 @@
 """The one place errors reach the user (STYLE.md: known errors vs bugs).
 
 - :class:`~chathub_desktop.services.errors.ServiceError` (and the importer's
-  ``ImportFailed``): a user-facing one-line message → a short warning box, or status-bar
-  text when the caller asks for a quiet presentation.
+  ``ImportFailed``, and a store another ChatHub process kept locked: ``StoreBusy`` or a
+  "database is locked" error, issue 10): a user-facing one-line message → a short
+  warning box, or status-bar text when the caller asks for a quiet presentation.
 - anything else is a bug: logged with its traceback and shown in a critical box whose
   "Show Details…" holds the traceback.
 """
@@ -15,21 +16,28 @@ from collections.abc import Callable
 
 from PySide6.QtWidgets import QMessageBox, QWidget
 
-from chathub_desktop.services.errors import ServiceError
+from chathub_desktop.services.errors import ServiceError, store_busy_message
 
 log = logging.getLogger(__name__)
 
 
-def is_user_error(exc: BaseException) -> bool:
-    """True when ``exc`` carries a message meant for the user (not a bug):
-    :class:`ServiceError` or the importer's ``ImportFailed`` (imported lazily: it pulls
-    in the streaming JSON parser, which start-up does not need)."""
+def user_message(exc: BaseException) -> str | None:
+    """The one-line message of an error meant for the user, None for a bug:
+    :class:`ServiceError`, the importer's ``ImportFailed`` (looked up lazily: it pulls in
+    the streaming JSON parser, which start-up does not need), or a busy store (issue 10)."""
     if isinstance(exc, ServiceError):
-        return True
+        return str(exc) or type(exc).__name__
     import sys
 
     mod = sys.modules.get("chathub_desktop.services.chatgpt_import")
-    return mod is not None and isinstance(exc, mod.ImportFailed)
+    if mod is not None and isinstance(exc, mod.ImportFailed):
+        return str(exc) or type(exc).__name__
+    return store_busy_message(exc)
+
+
+def is_user_error(exc: BaseException) -> bool:
+    """True when ``exc`` carries a message meant for the user (see :func:`user_message`)."""
+    return user_message(exc) is not None
 
 
 class ErrorPresenter:
@@ -49,8 +57,8 @@ class ErrorPresenter:
     def present(self, exc: BaseException, *, context: str = "", quiet: bool = False) -> None:
         """Show ``exc``. ``context`` names what failed ("Sending failed"); ``quiet`` puts a
         user error in the status bar instead of a box (bugs always get a box)."""
-        if is_user_error(exc):
-            message = str(exc) or type(exc).__name__
+        message = user_message(exc)
+        if message is not None:
             self.last_message = message
             if quiet and self._status is not None:
                 self._status(f"{context}: {message}" if context else message, 8000)

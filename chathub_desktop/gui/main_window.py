@@ -402,6 +402,11 @@ class MainWindow(QMainWindow):
         bl.addWidget(self.compaction_bar)
         bl.addWidget(self.compaction_stop)
         self.compaction_box.hide()
+        # issue 10: a write of this window waits for another ChatHub process
+        self.store_wait_label = QLabel("Waiting for the store — another ChatHub process is writing…")
+        self.store_wait_label.setObjectName("storeWaiting")
+        self.store_wait_label.hide()
+        self.statusBar().addPermanentWidget(self.store_wait_label)
         self.statusBar().addPermanentWidget(self.compaction_box)
         self.statusBar().addPermanentWidget(self.model_label)
 
@@ -439,6 +444,7 @@ class MainWindow(QMainWindow):
         ev.reply_finished.connect(self._on_reply_finished)
         ev.topic_changed.connect(self._on_topic_changed)
         ev.compaction_progress.connect(self._on_compaction_progress)
+        ev.store_waiting.connect(self.store_wait_label.setVisible)  # queued from worker threads
 
     # --- geometry ---------------------------------------------------------------------------
     def _qsettings(self) -> QSettings | None:

@@ -13,6 +13,9 @@ the dynamic-memory cards). The two sections share the page through a splitter.
   entries in a worker thread, keeping the selected card and the scroll position.
 - Known errors (:class:`ServiceError`, a file that cannot be written) are shown inline;
   anything else goes to the window's error presenter.
+- The raw editor and the entry editor save with the version token of the document
+  they showed: a save over a newer document (another window, a command, the model) is
+  refused, the user's text is kept and the page offers the newer version (issue 10).
 """
 
 from __future__ import annotations
@@ -79,8 +82,8 @@ from chathub_desktop.gui.help_button import help_button
 from chathub_desktop.gui.service_ops import ServiceOps
 from chathub_desktop.gui.task_runner import TaskRunner
 from chathub_desktop.services.container import Services
-from chathub_desktop.services.errors import NotFound, ServiceError
-from chathub_desktop.services.memory_service import MemoryEntryView
+from chathub_desktop.services.errors import NotFound, ServiceError, StaleDocument
+from chathub_desktop.services.memory_service import FixedMemorySnapshot, MemoryEntryView
 from chathub_desktop.services.views import AssistantView
 
 # --- help texts (APP-6) -------------------------------------------------------------------
@@ -123,6 +126,16 @@ RAW_EDIT_HELP = (
     "are entries; any other line (headings, notes, blank lines) is kept exactly as you "
     "type it.</p><p>Save renumbers the entries 1, 2, 3… in document order.</p>"
 )
+
+#: The raw editor's notice when the stored document moved on (issue 10).
+RAW_STALE_NOTICE = ("The memory changed in another window or command while you were editing, so "
+                    "saving this text would overwrite that change and is refused. Your text stays "
+                    "here; Reload shows the newer version.")
+#: Added to the refusal of an entry edit: the editor is opened again with the user's text.
+ENTRY_STALE_HINT = ("The list shows the newer memory now and your text is back in the editor: Enter "
+                    "saves it, Esc drops it.")
+#: A worker's answer meaning "refused as stale" (so the GUI thread can keep the text).
+_STALE = object()
 
 EMPTY_TEXT = ("No fixed memory yet.\nUse Add memory (Ctrl+N), or ask the assistant to "
               "remember something.")
@@ -539,6 +552,9 @@ class MemoryPage(QDialog):
                               f"{self._task_name}-op")
         self._select_number: int | None = None
         self._raw_base: str | None = None  # the document the raw editor started from
+        self._raw_version = ""  # its version token, passed on save (issue 10)
+        self._version = ""  # version token of the document the cards show
+        self._reopen: tuple[int, str, str] | None = None  # (number, old text, user's text) after a refusal
         self._raw_shown = ""  # the editor's raw text right after loading it
         self._raw_crlf = False
         self.assistant: AssistantView | None = None
@@ -819,6 +835,13 @@ class MemoryPage(QDialog):
         self.raw_notice.hide()
         lay.addWidget(self.raw_notice)
         brow = QHBoxLayout()
+        self.raw_reload_button = QPushButton("Reload")
+        self.raw_reload_button.setObjectName("rawReloadButton")
+        self.raw_reload_button.setToolTip("Show the newer memory in the editor (your text here is discarded)")
+        self.raw_reload_button.clicked.connect(self.reload_raw)
+        self.raw_reload_button.setAutoDefault(False)
+        self.raw_reload_button.hide()
+        brow.addWidget(self.raw_reload_button)
         brow.addStretch(1)
         self.cancel_raw_button = QPushButton("Cancel")
         self.cancel_raw_button.setObjectName("cancelRawButton")
@@ -844,12 +867,11 @@ class MemoryPage(QDialog):
     def reload_now(self) -> None:
         """Read the assistant and its entries on this thread and show them."""
         try:
-            a = self.svc.assistants.get(self.assistant_id)
-            views = self.svc.memory.entry_views(self.assistant_id)
+            a, snap = self._fetch()
         except ServiceError as exc:
             self._gone(exc)
             return
-        self._apply(a, views)
+        self._apply(a, snap)
 
     def schedule_reload(self) -> None:
         """Re-read the entries soon, in a worker thread (bursts are coalesced)."""
@@ -868,19 +890,19 @@ class MemoryPage(QDialog):
     async def _load(self) -> None:
         try:
             try:
-                a, views = await self.runner.run_in_thread(self._fetch)
+                a, snap = await self.runner.run_in_thread(self._fetch)
             except ServiceError as exc:
                 self._gone(exc)
                 return
-            self._apply(a, views)
+            self._apply(a, snap)
         finally:
             self._loading = False
             if self._load_again:
                 self._load_again = False
                 self._reload_timer.start()
 
-    def _fetch(self) -> tuple[AssistantView, list[MemoryEntryView]]:
-        return self.svc.assistants.get(self.assistant_id), self.svc.memory.entry_views(self.assistant_id)
+    def _fetch(self) -> tuple[AssistantView, FixedMemorySnapshot]:
+        return self.svc.assistants.get(self.assistant_id), self.svc.memory.snapshot(self.assistant_id)
 
     def _gone(self, exc: ServiceError) -> None:
         self.show_error(str(exc) if not isinstance(exc, NotFound) else "This assistant no longer exists.")
@@ -888,7 +910,9 @@ class MemoryPage(QDialog):
                   self.copy_button, self.list, self.dream_panel):
             w.setEnabled(False)
 
-    def _apply(self, a: AssistantView, views: list[MemoryEntryView]) -> None:
+    def _apply(self, a: AssistantView, snap: FixedMemorySnapshot) -> None:
+        views = snap.entries
+        self._version = snap.version
         self.assistant = a
         self.setWindowTitle(f"Memory — {a.name}")
         self.memory_switch.blockSignals(True)
@@ -910,11 +934,12 @@ class MemoryPage(QDialog):
         self.count_label.setText(text)
         self.empty_label.setText(EMPTY_TEXT)
         self.cards_stack.setCurrentWidget(self.list if views else self.empty_label)
-        if self._raw_base is not None and self.svc.memory.document(self.assistant_id) != self._raw_base:
-            self.raw_notice.setText("The memory changed while you were editing (the assistant may have "
-                                    "written to it). Save replaces it with this text; Cancel shows the "
-                                    "new version.")
+        if self._raw_base is not None and snap.document != self._raw_base:
+            self.raw_notice.setText(RAW_STALE_NOTICE)
             self.raw_notice.show()
+            self.raw_reload_button.show()
+        if self._reopen is not None:
+            self._reopen_editor(*self._reopen)
         self.loads += 1
         self._sync_buttons()
         self.loaded.emit()
@@ -998,17 +1023,6 @@ class MemoryPage(QDialog):
         self.status_label.setText(message)
         self._status_timer.start(5000)
 
-    def _current_number(self, number: int, text: str) -> int:
-        """The number entry ``text`` (shown as ``number``) has now: the model may have
-        renumbered the memory since the page was loaded. Worker thread."""
-        entries = self.svc.memory.entries(self.assistant_id)
-        if 0 < number <= len(entries) and entries[number - 1].text == text:
-            return number
-        for e in entries:
-            if e.text == text:
-                return e.number
-        raise NotFound(f"#{number} changed in the meantime; nothing was changed")
-
     # --- actions ----------------------------------------------------------------------------
     def _on_switch(self, on: bool) -> None:
         res = self.ops.call("Memory switch", lambda: self.svc.assistants.update(self.assistant_id, memory_enabled=on))
@@ -1062,15 +1076,27 @@ class MemoryPage(QDialog):
             self.list.edit(idx)
 
     def _edit_entry(self, number: int, text: str) -> MemoryEntryView | None:
-        """Store an in-place edit; returns the card to show meanwhile (None: not started)."""
+        """Store an in-place edit made on the document of ``self._version``; returns the
+        card to show meanwhile (None: not started). Refused as stale, the list is reloaded
+        and the editor opens again with the user's text (issue 10)."""
         old = next((v for v in self.model.entries() if v.number == number), None)
         if old is None:
             return None
+        version = self._version
 
-        def write() -> MemoryEntryView:
-            return self.svc.memory.edit(self.assistant_id, self._current_number(number, old.text), text)
+        def write() -> object:
+            try:
+                return self.svc.memory.edit(self.assistant_id, number, text, version=version,
+                                            expected_text=old.text)
+            except StaleDocument as exc:
+                return (_STALE, str(exc))
 
         def done(view: object) -> None:
+            if isinstance(view, tuple) and view[0] is _STALE:
+                self.show_error(f"Edit #{number}: {view[1]}. {ENTRY_STALE_HINT}")
+                self._reopen = (number, old.text, text)
+                self.schedule_reload()
+                return
             assert isinstance(view, MemoryEntryView)
             self._select_number = view.number
             self.show_status(f"Saved #{view.number}")
@@ -1079,6 +1105,24 @@ class MemoryPage(QDialog):
         if not self.ops.start(f"Edit #{number}", write, done, self.schedule_reload):
             return None
         return MemoryEntryView(number, " ".join(text.split()), "owner", True)
+
+    def _reopen_editor(self, number: int, old_text: str, text: str) -> None:
+        """After a refused edit: open the editor on that card (found by the text it had,
+        else its number) holding the user's ``text`` again."""
+        self._reopen = None
+        views = self.model.entries()
+        row = next((i for i, v in enumerate(views) if v.text == old_text),
+                   next((i for i, v in enumerate(views) if v.number == number), None))
+        if row is None:
+            return
+        self.model.ensure_row(row)
+        idx = self.model.index(row)
+        self.list.setCurrentIndex(idx)
+        self.list.setFocus()
+        self.list.edit(idx)
+        editor = self.list.findChild(QLineEdit, "memoryCardEditor")
+        if editor is not None:
+            editor.setText(text)
 
     def delete_current(self) -> None:
         """Delete the selected card after confirmation (Del); later entries renumber."""
@@ -1096,7 +1140,7 @@ class MemoryPage(QDialog):
             self.schedule_reload()
 
         self.ops.start(f"Delete #{e.number}", lambda: self.svc.memory.delete(
-            self.assistant_id, self._current_number(e.number, e.text)), done)
+            self.assistant_id, e.number, expected_text=e.text), done)
 
     def mark_current_trusted(self) -> None:
         """Clear the untrusted mark of the selected card (MEM-7)."""
@@ -1111,7 +1155,7 @@ class MemoryPage(QDialog):
             self.schedule_reload()
 
         self.ops.start(f"Mark #{e.number} trusted", lambda: self.svc.memory.clear_untrusted(
-            self.assistant_id, self._current_number(e.number, e.text)), done)
+            self.assistant_id, e.number, expected_text=e.text), done)
 
     def _copy_entry(self) -> None:
         e = self.current_entry()
@@ -1121,15 +1165,17 @@ class MemoryPage(QDialog):
 
     # raw view (MEM-3)
     def open_raw(self) -> None:
-        """Edit: show the whole document in the raw editor."""
-        doc = self.ops.call("Edit", lambda: self.svc.memory.document(self.assistant_id))
-        if not isinstance(doc, str):
+        """Edit: show the whole document in the raw editor (with its version token)."""
+        snap = self.ops.call("Edit", lambda: self.svc.memory.snapshot(self.assistant_id))
+        if not isinstance(snap, FixedMemorySnapshot):
             return
-        self._raw_base = doc
+        doc = snap.document
+        self._raw_base, self._raw_version = doc, snap.version
         self._raw_crlf = "\r\n" in doc and doc.count("\r\n") == doc.count("\n")
         self.raw_edit.setPlainText(doc)
         self._raw_shown = self.raw_edit.document().toRawText()
         self.raw_notice.hide()
+        self.raw_reload_button.hide()
         self.stack.setCurrentIndex(1)
         self.raw_edit.setFocus()
         self._sync_buttons()
@@ -1150,10 +1196,12 @@ class MemoryPage(QDialog):
         return self._raw_base is not None and self.raw_edit.document().toRawText() != self._raw_shown
 
     def save_raw(self) -> None:
-        """Save the raw view: the service renumbers and keeps free-form lines; back to the cards."""
+        """Save the raw view: the service renumbers and keeps free-form lines; back to the
+        cards. Refused when the memory changed since the editor opened (issue 10): the
+        text stays, the notice offers Reload."""
         if self.stack.currentIndex() != 1:
             return
-        text = self.raw_text()
+        text, version = self.raw_text(), self._raw_version
 
         def done(_doc: object) -> None:
             if self.stack.currentIndex() == 1:
@@ -1161,7 +1209,17 @@ class MemoryPage(QDialog):
             self.show_status("Saved")
             self.schedule_reload()
 
-        self.ops.start("Save", lambda: self.svc.memory.save_raw(self.assistant_id, text), done)
+        self.ops.start("Save", lambda: self.svc.memory.save_raw(self.assistant_id, text, version=version), done,
+                       on_fail=self.schedule_reload)
+
+    def reload_raw(self) -> None:
+        """Reload: the newer document into the raw editor (asking first when the user's
+        text differs from what was opened)."""
+        if self.raw_changed() and not confirm.ask(
+                self, "Reload memory", "Discard your text and show the newer memory?", "Reload"):
+            return
+        self.show_error("")
+        self.open_raw()
 
     def cancel_raw(self) -> None:
         """Discard the raw view's changes."""
@@ -1172,6 +1230,7 @@ class MemoryPage(QDialog):
     def _close_raw(self) -> None:
         self._raw_base = None
         self.raw_notice.hide()
+        self.raw_reload_button.hide()
         self.stack.setCurrentIndex(0)
         self.list.setFocus()
         self._sync_buttons()

@@ -6,9 +6,8 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from chathub_desktop.gui.error_presenter import ErrorPresenter
+from chathub_desktop.gui.error_presenter import ErrorPresenter, user_message
 from chathub_desktop.gui.task_runner import TaskRunner
-from chathub_desktop.services.errors import ServiceError
 
 
 class ServiceOps:
@@ -19,8 +18,9 @@ class ServiceOps:
       disables its buttons);
     - ``task_name``: the :class:`TaskRunner` name of the page's change task.
 
-    A :class:`ServiceError` is the user's to read (inline); any other exception is a
-    bug and goes to the presenter.
+    A user error (:class:`ServiceError`, a busy store; see
+    :func:`~chathub_desktop.gui.error_presenter.user_message`) is the user's to read
+    (inline); any other exception is a bug and goes to the presenter.
     """
 
     def __init__(self, runner: TaskRunner, presenter: ErrorPresenter, show_error: Callable[[str], None],
@@ -38,10 +38,12 @@ class ServiceOps:
         self._show_error("")
         try:
             return fn()
-        except ServiceError as exc:
-            self._show_error(f"{what}: {exc}")
-        except Exception as exc:  # a bug: the presenter logs and shows it
-            self._presenter.present(exc, context=what)
+        except Exception as exc:
+            message = user_message(exc)
+            if message is None:  # a bug: the presenter logs and shows it
+                self._presenter.present(exc, context=what)
+            else:
+                self._show_error(f"{what}: {message}")
         return None
 
     def start(self, what: str, fn: Callable[[], object], on_ok: Callable[[object], None] | None = None,
@@ -66,8 +68,11 @@ class ServiceOps:
         try:
             try:
                 result = await self._runner.run_in_thread(fn)
-            except ServiceError as exc:
-                (error_sink or self._show_error)(f"{what}: {exc}")
+            except Exception as exc:
+                message = user_message(exc)
+                if message is None:
+                    raise  # a bug: the task runner hands it to the presenter
+                (error_sink or self._show_error)(f"{what}: {message}")
                 if on_fail is not None:
                     on_fail()
                 return

@@ -4,11 +4,18 @@ Issue "File → Import → ChatGPT export": the user picks ``conversations.json`
 export ``.zip``; each conversation becomes a topic of the chosen assistant (active
 branch only, see :mod:`chathub_desktop.core.chatgpt_export`). The file is streamed
 (``ijson``, C backend when present), so memory stays flat whatever its size; a
-``.zip`` is read member-by-member without extracting to disk. Everything is written
-in ONE transaction: a malformed or foreign file, a damaged zip, a database error or a
-cancellation rolls back and nothing is written. A conversation already imported for
-this assistant (same ``source="chatgpt"`` + ``source_id``) is skipped, so importing the
-same export twice does not duplicate topics.
+``.zip`` is read member-by-member without extracting to disk. A conversation already
+imported for this assistant (same ``source="chatgpt"`` + ``source_id``) is skipped, so
+importing the same export twice does not duplicate topics.
+
+All or nothing, without holding the store (issue 10, "Nothing lost"): the file is
+parsed outside any transaction and its rows are written in chunks of
+:data:`MESSAGE_CHUNK_ROWS`, each its own short write transaction, into *staged* topics
+that no listing shows (:mod:`chathub_desktop.services.import_staging`); other writers
+(a ``chat send``, the window) wait at most one chunk. One short final transaction makes
+the whole import visible. A malformed or foreign file, a damaged zip, a database error
+or a cancellation deletes the staged rows instead, so nothing is written; the staged
+rows of a killed import are deleted at the next start.
 
 The function is synchronous and meant to run off the GUI thread (a worker thread);
 it reports progress through a callback and polls a ``threading.Event`` to cancel
@@ -30,7 +37,7 @@ from pathlib import Path
 from typing import IO, Any, cast
 
 import ijson
-from sqlalchemy import JSON, Table, bindparam, func, insert, select, update
+from sqlalchemy import JSON, Table, bindparam, delete, func, insert, select, update
 from sqlalchemy.engine import Connection
 from sqlalchemy.exc import SQLAlchemyError
 
@@ -41,6 +48,8 @@ from chathub_desktop.core.chatgpt_export import (
     parse_conversation,
     parse_timestamp,
 )
+from chathub_desktop.services.errors import store_busy_message
+from chathub_desktop.services.import_staging import StagingRun, begin_run, discard_run, end_run
 from chathub_desktop.storage.database import Database
 from chathub_desktop.storage.models import Assistant, Message, Topic
 
@@ -58,7 +67,8 @@ SOURCE = "chatgpt"
 """``Topic.source`` of every topic this importer creates."""
 
 MESSAGE_CHUNK_ROWS = 2000
-"""Message rows buffered before one ``executemany`` (topics of the chunk go first)."""
+"""Message rows buffered before one ``executemany`` (topics of the chunk go first); each
+chunk is one write transaction of a few tens of milliseconds."""
 
 PROGRESS_INTERVAL_S = 0.1
 """Minimum seconds between two progress callbacks (the first and last always fire)."""
@@ -269,16 +279,23 @@ def _describe_head(head: bytes) -> str:
 
 
 class _Writer:
-    """Buffers parsed conversations and writes them with Core ``executemany``."""
+    """Buffers parsed conversations, writes them into staged topics of ``run`` with Core
+    ``executemany`` (one write transaction per chunk) and publishes them at the end."""
 
-    def __init__(self, conn: Connection, assistant_id: int, now: datetime) -> None:
-        self._conn = conn
-        self._assistant_id = assistant_id
+    def __init__(self, db: Database, run: StagingRun, now: datetime) -> None:
+        self._db = db
+        self._run = run
+        self._assistant_id = run.assistant_id
         self._now = now
-        self._pending: list[ImportedConversation] = []
+        # (conversation, its messages to write, the visible topic they continue or None)
+        self._pending: list[tuple[ImportedConversation, list[ImportedMessage], int | None]] = []
         self._pending_rows = 0
+        self._staged: dict[int, int] = {}  # staged new topic id -> its message rows
+        self._continuations: dict[int, tuple[int, int, datetime]] = {}  # staged id -> (target, rows, updated)
         self.topics = 0
         self.messages = 0
+        self.updated = 0
+        self.dropped = 0  # staged conversations another import published first
         topic_table = cast(Table, Topic.__table__)
         self._topic_stmt = insert(topic_table).returning(
             topic_table.c.id, sort_by_parameter_order=True
@@ -289,33 +306,22 @@ class _Writer:
             tool_calls=bindparam("tool_calls_json", type_=JSON(none_as_null=True))
         )
 
-    def append(self, topic_id: int, conv: ImportedConversation) -> int:
-        """Add the messages of ``conv`` that ``topic_id`` does not hold yet, after its last
-        row, when the stored messages are all on ``conv``'s active branch (the
-        conversation went on after the earlier export). Returns how many were added
-        (0 when nothing is new or the branch no longer contains what was imported)."""
-        stored = set(
-            self._conn.execute(select(Message.source_id).where(Message.topic_id == topic_id)).scalars()
-        )
+    def append(self, topic_id: int, conv: ImportedConversation) -> bool:
+        """Stage the messages of ``conv`` that ``topic_id`` does not hold yet, to go after
+        its last row at publish time, when the stored messages are all on ``conv``'s
+        active branch (the conversation went on after the earlier export). False when
+        nothing is new or the branch no longer contains what was imported."""
+        with self._db.read() as s:
+            stored = set(s.execute(select(Message.source_id).where(Message.topic_id == topic_id)).scalars())
         stored.discard(None)
         branch = {m.source_id for m in conv.messages}
         if not stored <= branch:  # the user switched branches: keep what was imported
-            return 0
+            return False
         new = [m for m in conv.messages if m.source_id not in stored]
         if not new:
-            return 0
-        last_seq = self._conn.execute(
-            select(func.max(Message.seq)).where(Message.topic_id == topic_id)
-        ).scalar() or 0
-        fallback = conv.updated_at or self._now
-        self._conn.execute(self._message_stmt, [
-            self._row(topic_id, seq, m, fallback) for seq, m in enumerate(new, start=last_seq + 1)
-        ])
-        self._conn.execute(
-            update(Topic).where(Topic.id == topic_id).values(updated_at=conv.updated_at or self._now)
-        )
-        self.messages += len(new)
-        return len(new)
+            return False
+        self._buffer(conv, new, topic_id)
+        return True
 
     @staticmethod
     def _row(topic_id: int, seq: int, m: ImportedMessage, fallback: object) -> dict[str, object]:
@@ -337,17 +343,22 @@ class _Writer:
         }
 
     def add(self, conv: ImportedConversation) -> None:
-        self._pending.append(conv)
-        self._pending_rows += len(conv.messages) + 1
+        """Stage ``conv`` as a new topic."""
+        self._buffer(conv, list(conv.messages), None)
+
+    def _buffer(self, conv: ImportedConversation, messages: list[ImportedMessage], target: int | None) -> None:
+        self._pending.append((conv, messages, target))
+        self._pending_rows += len(messages) + 1
         if self._pending_rows >= MESSAGE_CHUNK_ROWS:
             self.flush()
 
     def flush(self) -> None:
+        """Write the buffered conversations as staged topics: one short write transaction."""
         if not self._pending:
             return
         pending, self._pending, self._pending_rows = self._pending, [], 0
         topic_rows = []
-        for conv in pending:
+        for conv, _messages, _target in pending:
             first = next((m.created_at for m in conv.messages if m.created_at), None)
             last = next((m.created_at for m in reversed(conv.messages) if m.created_at), None)
             created = conv.created_at or first or self._now
@@ -357,21 +368,71 @@ class _Writer:
                     "title": conv.title,
                     "title_generated": True,  # the export named it: never retitled (APP-10)
                     "kind": "regular",
-                    "source": SOURCE,
+                    "source": self._run.source,  # staged: hidden until the run is published
                     "source_id": conv.source_id,
                     "created_at": created,
                     "updated_at": conv.updated_at or last or created,
                 }
             )
-        ids = self._conn.execute(self._topic_stmt, topic_rows).scalars().all()
-        rows: list[dict[str, object]] = []
-        for conv, topic_id, topic_row in zip(pending, ids, topic_rows, strict=True):
-            fallback = topic_row["created_at"]
-            rows.extend(self._row(topic_id, seq, m, fallback) for seq, m in enumerate(conv.messages, start=1))
-        if rows:
-            self._conn.execute(self._message_stmt, rows)
-        self.topics += len(pending)
-        self.messages += len(rows)
+        with self._db.write_connection() as conn:
+            ids = conn.execute(self._topic_stmt, topic_rows).scalars().all()
+            rows: list[dict[str, object]] = []
+            for (conv, messages, target), topic_id, topic_row in zip(pending, ids, topic_rows, strict=True):
+                fallback = topic_row["created_at"] if target is None else (conv.updated_at or self._now)
+                rows.extend(self._row(topic_id, seq, m, fallback) for seq, m in enumerate(messages, start=1))
+                if target is None:
+                    self._staged[topic_id] = len(messages)
+                else:
+                    self._continuations[topic_id] = (target, len(messages), conv.updated_at or self._now)
+            if rows:
+                conn.execute(self._message_stmt, rows)
+
+    def publish(self) -> None:
+        """Make the run visible in ONE short write transaction: continued conversations
+        get their new messages after their current last row, new topics become
+        ``source="chatgpt"`` topics, and conversations another import published first
+        are dropped (counted as skipped)."""
+        a, src = self._assistant_id, self._run.source
+        with self._db.write_connection() as conn:
+            gone: list[int] = []
+            for staged, (target, rows, when) in self._continuations.items():
+                alive = conn.execute(select(Topic.id).where(Topic.id == target)).first() is not None
+                overlap = alive and conn.execute(
+                    select(func.count()).select_from(Message).where(
+                        Message.topic_id == target,
+                        Message.source_id.in_(select(Message.source_id).where(Message.topic_id == staged)))
+                ).scalar()
+                if not alive or overlap:  # deleted, or another import added them meanwhile
+                    gone.append(staged)
+                    self.dropped += 1
+                    continue
+                last = conn.execute(select(func.max(Message.seq)).where(Message.topic_id == target)).scalar() or 0
+                conn.execute(update(Message).where(Message.topic_id == staged)
+                             .values(topic_id=target, seq=Message.seq + last))
+                conn.execute(update(Topic).where(Topic.id == target).values(updated_at=when))
+                gone.append(staged)
+                self.updated += 1
+                self.messages += rows
+            _delete_topics(conn, gone)  # the continuations' staged rows (moved or dropped)
+            visible = select(Topic.source_id).where(Topic.assistant_id == a, Topic.source == SOURCE)
+            twins = list(conn.execute(select(Topic.id).where(
+                Topic.assistant_id == a, Topic.source == src, Topic.source_id.in_(visible))).scalars())
+            self.dropped += len(twins)
+            _delete_topics(conn, twins)
+            conn.execute(update(Topic).where(Topic.assistant_id == a, Topic.source == src).values(source=SOURCE))
+            end_run(conn, self._run)
+        for tid in twins:
+            self._staged.pop(tid, None)
+        self.topics = len(self._staged)
+        self.messages += sum(self._staged.values())
+
+
+def _delete_topics(conn: Connection, ids: list[int]) -> None:
+    """Delete topics ``ids`` with their messages (500 per statement)."""
+    for i in range(0, len(ids), 500):
+        chunk = ids[i:i + 500]
+        conn.execute(delete(Message).where(Message.topic_id.in_(chunk)))
+        conn.execute(delete(Topic).where(Topic.id.in_(chunk)))
 
 
 def import_chatgpt_export(
@@ -392,12 +453,14 @@ def import_chatgpt_export(
 
     ``progress`` is called from this thread with :class:`ImportProgress`, at most every
     :data:`PROGRESS_INTERVAL_S` seconds, once at the start and once at the end
-    (``bytes_read == total_bytes``). ``cancel`` is polled between conversations.
+    (``bytes_read == total_bytes``). ``cancel`` is polled between conversations and
+    before the import is made visible.
 
     Returns :class:`ImportResult`. Raises :class:`UnknownAssistantError` (a
     ``ValueError``) for an unknown assistant, :class:`ImportCancelled` when cancelled,
     :class:`ImportFailed` for any unreadable, foreign or malformed input or database
-    error. On any exception nothing is written (one transaction).
+    error (a store another process kept busy included). On any exception nothing is
+    visible and the staged rows are deleted (see the module docstring).
     """
     source = _locate(Path(path))
     skip = _sniff(source)
@@ -417,27 +480,26 @@ def import_chatgpt_export(
 
     report(0, force=True)
     reader: _CountingReader | None = None
+    run: StagingRun | None = None
     try:
-        with db.write_connection() as conn:
-            if (
-                conn.execute(select(Assistant.id).where(Assistant.id == assistant_id)).first()
-                is None
-            ):
-                raise UnknownAssistantError(
-                    f"assistant {assistant_id} does not exist; nothing was imported"
-                )
-            known: dict[str, tuple[int, datetime]] = {
-                sid: (tid, upd)
-                for sid, tid, upd in conn.execute(
-                    select(Topic.source_id, Topic.id, Topic.updated_at).where(
-                        Topic.assistant_id == assistant_id, Topic.source == SOURCE
+        try:
+            with db.read() as session:
+                if session.execute(select(Assistant.id).where(Assistant.id == assistant_id)).first() is None:
+                    raise UnknownAssistantError(
+                        f"assistant {assistant_id} does not exist; nothing was imported"
                     )
-                )
-                if sid is not None
-            }
+                known: dict[str, tuple[int, datetime]] = {
+                    sid: (tid, upd)
+                    for sid, tid, upd in session.execute(
+                        select(Topic.source_id, Topic.id, Topic.updated_at).where(
+                            Topic.assistant_id == assistant_id, Topic.source == SOURCE
+                        )
+                    )
+                    if sid is not None
+                }
             seen: set[str] = set()
-            updated = 0
-            writer = _Writer(conn, assistant_id, datetime.now(UTC))
+            run = begin_run(db, assistant_id)
+            writer = _Writer(db, run, datetime.now(UTC))
             with source.open() as raw:
                 reader = _CountingReader(raw, skip)
                 for index, conv in enumerate(_ijson.items(reader, "item", use_float=True)):
@@ -454,9 +516,7 @@ def import_chatgpt_export(
                             skipped += 1
                         elif parsed.source_id in known:
                             seen.add(parsed.source_id)
-                            if writer.append(known[parsed.source_id][0], parsed):
-                                updated += 1
-                            else:
+                            if not writer.append(known[parsed.source_id][0], parsed):
                                 skipped += 1
                         else:
                             seen.add(parsed.source_id)
@@ -466,6 +526,14 @@ def import_chatgpt_export(
             if cancel is not None and cancel.is_set():
                 raise ImportCancelled("import cancelled; nothing was imported")
             writer.flush()
+            if cancel is not None and cancel.is_set():
+                raise ImportCancelled("import cancelled; nothing was imported")
+            writer.publish()
+            run = None  # published: nothing to discard
+        except BaseException:
+            if run is not None:
+                _discard(db, run)
+            raise
     except ImportFailed:
         raise
     except ExportFormatError as exc:
@@ -487,19 +555,33 @@ def import_chatgpt_export(
             f"cannot read {source.label}: {exc.strerror or exc}. Nothing was imported."
         ) from exc
     except SQLAlchemyError as exc:
+        busy = store_busy_message(exc)
         raise ImportFailed(
+            f"{busy}. Nothing was imported." if busy else
             f"database error while importing {source.label}: {_first_line(exc)}. Nothing was imported."
         ) from exc
     except Exception as exc:  # a bug or an unforeseen shape: still one clear line, logged
+        busy = store_busy_message(exc)  # StoreBusy: another process kept the store
+        if busy is not None:
+            raise ImportFailed(f"{busy}. Nothing was imported.") from exc
         _log.exception("ChatGPT import of %s failed", source.label)
         raise ImportFailed(
             f"could not import {source.label}: {type(exc).__name__}: {exc}. Nothing was imported."
         ) from exc
     report(total, force=True)
     return ImportResult(
-        topics_created=writer.topics, topics_skipped=skipped, messages_imported=writer.messages,
-        topics_updated=updated,
+        topics_created=writer.topics, topics_skipped=skipped + writer.dropped,
+        messages_imported=writer.messages, topics_updated=writer.updated,
     )
+
+
+def _discard(db: Database, run: StagingRun) -> None:
+    """Delete what a failed or cancelled run staged; if even that fails, the next start
+    does it (the run stays registered)."""
+    try:
+        discard_run(db, run)
+    except Exception:
+        _log.warning("could not delete the staged rows of a failed import yet", exc_info=True)
 
 
 def _newer(conv: dict[str, object], stored_updated: datetime) -> bool:

@@ -13,7 +13,8 @@ from chathub_desktop.services.chat_service import ChatService
 from chathub_desktop.services.compaction_service import CompactionService
 from chathub_desktop.services.dream_service import DreamService, dynamic_entries, dynamic_text
 from chathub_desktop.services.estimate_service import EstimateService
-from chathub_desktop.services.events import EventBus, MemoryChanged, TopicChanged
+from chathub_desktop.services.events import EventBus, MemoryChanged, StoreWaiting, TopicChanged
+from chathub_desktop.services.import_staging import discard_abandoned_imports
 from chathub_desktop.services.memory_service import MemoryService, MemoryToolProvider
 from chathub_desktop.services.memory_transfer import MemoryTransfer
 from chathub_desktop.services.message_edit_service import MessageEditService
@@ -72,15 +73,20 @@ def _memory_changed(bus: EventBus, estimates: EstimateService, assistant_id: int
     bus.publish(MemoryChanged(assistant_id))
 
 
-def open_services(database_url: str | None = None, data_dir: Path | None = None) -> Services:
-    """Open the store (running migrations) and build the services.
+def open_services(database_url: str | None = None, data_dir: Path | None = None, *,
+                  bus: EventBus | None = None) -> Services:
+    """Open the store (running migrations) and build the services. ``bus``: the event
+    bus to use (a caller that must hear start-up's own events, such as a write waiting
+    for another process, subscribes before); a new one by default.
 
     Raises ``storage.database.DatabaseError`` with a one-line reason when the store cannot
     be opened, ``providers.catalog.CatalogError`` for a broken model catalog.
     """
     url = resolve_database_url(database_url, data_dir)
     db = open_database(url)
-    bus = EventBus()
+    bus = bus or EventBus()
+    # a writer of this process waits for another process: the window and the CLI say so
+    db.on_wait = lambda waiting: bus.publish(StoreWaiting(waiting))
     catalog = ModelCatalog.load()
     settings = SettingsService(db)
     providers = ProviderService(db, KeyringSecretStore())
@@ -116,4 +122,5 @@ def open_services(database_url: str | None = None, data_dir: Path | None = None)
         memory_files=MemoryTransfer(db, on_change=lambda aid: _memory_changed(bus, estimates, aid)),
     )
     topics.mark_stale_streams_interrupted()
+    discard_abandoned_imports(db)  # staged rows of an import whose process died (issue 10)
     return services

@@ -19,8 +19,11 @@
 - **Cards** (DRM-8, DRM-15): list, edit, delete, clear, regenerate one day's card,
   Copy, and Restore the one previous version (every change keeps the version before).
 
-Document writes are one transaction each, re-reading the document under a row lock;
-model calls run outside transactions. Times are aware UTC; days are UTC days.
+Document writes are one ``Database.write()`` each: the store's write lock is taken
+first and the document is re-read inside it, so concurrent writers (another window, a
+``dream`` command, a scheduled run) serialize and nothing is lost (issue 10). Editors
+pass the version token of the document they showed; a save over a newer document
+raises :class:`StaleDocument`. Model calls run outside transactions. Times are aware UTC; days are UTC days.
 Assistants are referenced by id or name; errors are :class:`InvalidInput` /
 :class:`NotFound` with one-line messages and write nothing.
 """
@@ -42,6 +45,7 @@ from sqlalchemy.orm import Session
 from chathub_desktop.core import dream_prompt as dp
 from chathub_desktop.core import dynamic_memory as dm
 from chathub_desktop.core import fixed_memory as fm
+from chathub_desktop.core.document_version import document_version
 from chathub_desktop.core.dream_schedule import (
     RunState,
     Schedule,
@@ -53,8 +57,9 @@ from chathub_desktop.core.dream_schedule import (
 )
 from chathub_desktop.providers.catalog import ModelCatalog
 from chathub_desktop.services.assistant_service import AssistantService
-from chathub_desktop.services.errors import InvalidInput, NotFound
+from chathub_desktop.services.errors import InvalidInput, NotFound, StaleDocument
 from chathub_desktop.services.events import DreamProgress, EventBus, MemoryChanged
+from chathub_desktop.services.import_staging import visible_topics
 from chathub_desktop.services.provider_service import ProviderService
 from chathub_desktop.services.settings_service import SettingsService
 from chathub_desktop.services.summarizer import (
@@ -121,6 +126,15 @@ class CardView:
     kind: str
     text: str
     regenerable: bool
+
+
+@dataclass(frozen=True)
+class CardsSnapshot:
+    """The cards and the ``version`` token of the document they came from, from one
+    read: a card editor passes the token back on save (issue 10)."""
+
+    version: str
+    cards: list[CardView]
 
 
 @dataclass(frozen=True)
@@ -205,7 +219,8 @@ class DreamService:
 
     @staticmethod
     def _doc_row(s: Session, assistant_id: int) -> DynamicMemoryDocument | None:
-        return s.get(DynamicMemoryDocument, assistant_id, with_for_update=True)
+        # Inside write() the store's write lock is already held: this read is current.
+        return s.get(DynamicMemoryDocument, assistant_id)
 
     @staticmethod
     def _body(s: Session, assistant_id: int) -> str:
@@ -272,7 +287,6 @@ class DreamService:
         with self._db.write() as s:
             a = AssistantService.row(s, assistant)
             a.keep_dream_cards = keep
-            self._doc_row(s, a.id)  # lock before reading
             cards = dm.apply_retention(dm.parse_document(self._body(s, a.id)), keep)
             changed = self._store(s, a.id, cards)
             aid = a.id
@@ -291,15 +305,25 @@ class DreamService:
         """The cards in document order (DRM-8)."""
         return _card_views(dm.parse_document(self.document(assistant)))
 
+    def snapshot(self, assistant: int | str) -> CardsSnapshot:
+        """The cards with the version token of their document (issue 10)."""
+        body = self.document(assistant)
+        return CardsSnapshot(document_version(body), _card_views(dm.parse_document(body)))
+
     def copy_text(self, assistant: int | str) -> str:
         """Exactly the visible text of every card, never a framing line (DRM-8)."""
         return dm.copy_text(dm.parse_document(self.document(assistant)))
 
-    def _edit(self, assistant: int | str, change: Callable[[list[dm.Card]], list[dm.Card]]) -> list[CardView]:
+    def _edit(self, assistant: int | str, change: Callable[[list[dm.Card]], list[dm.Card]],
+              version: str | None = None) -> list[CardView]:
+        """Read, change and store the document in one write; ``version`` given and not
+        the stored document's: :class:`StaleDocument`, nothing written."""
         with self._db.write() as s:
             a = AssistantService.row(s, assistant)
-            self._doc_row(s, a.id)
-            cards = change(dm.parse_document(self._body(s, a.id)))
+            body = self._body(s, a.id)
+            if version is not None and document_version(body) != version:
+                raise StaleDocument()
+            cards = change(dm.parse_document(body))
             changed = self._store(s, a.id, cards)
             aid = a.id
         if changed:
@@ -307,20 +331,36 @@ class DreamService:
         return _card_views(cards)
 
     @staticmethod
-    def _index(cards: Sequence[dm.Card], number: int) -> int:
+    def _index(cards: Sequence[dm.Card], number: int, expected: tuple[str, str] | None = None) -> int:
+        """0-based index of card ``number``; with ``expected`` (the tag and visible text
+        the card showed), of the card that still shows them, wherever it moved —
+        :class:`StaleDocument` when none does."""
+        if expected is not None:
+            views = _card_views(cards)
+            if 1 <= number <= len(views) and (views[number - 1].tag, views[number - 1].text) == expected:
+                return number - 1
+            for i, v in enumerate(views):
+                if (v.tag, v.text) == expected:
+                    return i
+            raise StaleDocument(f"card #{number} [{expected[0]}] changed in another window or command "
+                                "since it was shown; nothing was changed")
         if not 1 <= number <= len(cards):
             raise NotFound(f"no dynamic memory card #{number}")
         return number - 1
 
-    def edit_card(self, assistant: int | str, number: int, text: str) -> list[CardView]:
+    def edit_card(self, assistant: int | str, number: int, text: str, *, version: str | None = None,
+                  expected: tuple[str, str] | None = None) -> list[CardView]:
         """Replace card ``number``'s visible text (escaped on save, REF-15). Raises
         :class:`InvalidInput` for an empty text or one over the card's cap (DRM-13: 3,200
-        characters for a day, 6,400 for a range with its framing): nothing is cut."""
+        characters for a day, 6,400 for a range with its framing): nothing is cut.
+        ``version``: the token of the document the editor showed; ``expected``: the
+        card's (tag, text) as shown; either no longer matching raises
+        :class:`StaleDocument` and writes nothing (issue 10)."""
         if not text.strip():
             raise InvalidInput("a card cannot be empty; delete it instead")
 
         def change(cards: list[dm.Card]) -> list[dm.Card]:
-            i = self._index(cards, number)
+            i = self._index(cards, number, expected)
             out = dm.replace_body(cards, i, text)
             kept = len(dm.visible_body(out[i]))
             if kept < len(text.rstrip()):
@@ -328,15 +368,19 @@ class DreamService:
                 raise InvalidInput(f"card #{number} holds at most {cap:,} characters; this text has "
                                    f"{len(text):,} (about {kept:,} fit)")
             return out
-        return self._edit(assistant, change)
+        return self._edit(assistant, change, version)
 
-    def delete_card(self, assistant: int | str, number: int) -> list[CardView]:
-        """Delete card ``number``; the rest renumber (DRM-8)."""
-        return self._edit(assistant, lambda cards: dm.delete_card(cards, self._index(cards, number)))
+    def delete_card(self, assistant: int | str, number: int, *, version: str | None = None,
+                    expected: tuple[str, str] | None = None) -> list[CardView]:
+        """Delete card ``number``; the rest renumber (DRM-8). ``version`` / ``expected``
+        as for :meth:`edit_card`."""
+        return self._edit(assistant, lambda cards: dm.delete_card(cards, self._index(cards, number, expected)),
+                          version)
 
-    def clear(self, assistant: int | str) -> list[CardView]:
-        """Remove every card (DRM-8); Restore brings them back (DRM-15)."""
-        return self._edit(assistant, lambda _cards: [])
+    def clear(self, assistant: int | str, *, version: str | None = None) -> list[CardView]:
+        """Remove every card (DRM-8); Restore brings them back (DRM-15). ``version``: the
+        token of the document the user saw (a newer one: :class:`StaleDocument`)."""
+        return self._edit(assistant, lambda _cards: [], version)
 
     def restore(self, assistant: int | str) -> list[CardView]:
         """Swap the document with the previous version (twice = redo) (DRM-15, REF-17).
@@ -364,7 +408,7 @@ class DreamService:
             active = s.execute(
                 select(Topic.id, Topic.title, last)
                 .join(Message, Message.topic_id == Topic.id)
-                .where(Topic.assistant_id == a.id, Message.role.in_(("user", "assistant")),
+                .where(Topic.assistant_id == a.id, visible_topics(), Message.role.in_(("user", "assistant")),
                        Message.created_at >= start, Message.created_at < end, Message.content != "")
                 .group_by(Topic.id, Topic.title).order_by(last.desc(), Topic.id.desc()).limit(dp.MAX_TOPICS)
             ).all()
@@ -475,11 +519,10 @@ class DreamService:
 
     def _commit_card(self, aid: int, day: date, body: str, keep: int,
                      plan: dm.FoldPlan | None, fold: tuple[str, str] | None) -> int | None:
-        """Append and fold in one transaction. The document is re-read under a lock; if
+        """Append and fold in one transaction. The document is re-read under the write lock; if
         the user changed it meanwhile, the card goes onto the new text and a fold that
         no longer matches falls back to concatenation. None: the day got a card meanwhile."""
         with self._db.write() as s:
-            self._doc_row(s, aid)
             cards = dm.parse_document(self._body(s, aid))
             if _covering(cards, day) is not None:
                 return None

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import sys
+
 
 class ServiceError(Exception):
     """A user-facing failure: bad input, a missing record, an unusable setting.
@@ -16,3 +18,47 @@ class NotFound(ServiceError):
 
 class InvalidInput(ServiceError):
     """A value the user gave cannot be accepted (bad URL, empty name, impossible setting)."""
+
+
+#: The one line of :class:`StaleDocument` (issue 10).
+STALE_MESSAGE = ("the memory changed in another window or command since it was opened; "
+                 "nothing was saved")
+
+
+class StaleDocument(ServiceError):
+    """A save carried the version token of a document that is no longer the stored one:
+    another window, command or the model changed it since the editor opened it. Nothing
+    was written; the editor keeps its text and offers to reload (issue 10)."""
+
+    def __init__(self, message: str = STALE_MESSAGE) -> None:
+        super().__init__(message)
+
+
+#: What a user reads when the store stayed locked by another process (issue 10).
+STORE_BUSY_MESSAGE = ("the store is busy: another ChatHub process is writing; nothing was "
+                      "changed, try again when it is done")
+
+
+def store_busy_message(exc: BaseException) -> str | None:
+    """The one-line message for a store that another process kept locked — the store's
+    ``StoreBusy`` or a driver's "database is locked" ``OperationalError`` — else None.
+
+    Looks at ``exc`` and the exceptions it was raised ``from``. Neither class is imported
+    here: when its module was never loaded, ``exc`` cannot be one (start-up stays lean).
+    """
+    storage = sys.modules.get("chathub_desktop.storage.database")
+    sa_exc = sys.modules.get("sqlalchemy.exc")
+    seen: set[int] = set()
+    cur: BaseException | None = exc
+    while cur is not None and id(cur) not in seen:
+        seen.add(id(cur))
+        if storage is not None and isinstance(cur, storage.StoreBusy):
+            return str(cur) or STORE_BUSY_MESSAGE
+        if sa_exc is not None and isinstance(cur, sa_exc.OperationalError):
+            text = str(cur.orig if cur.orig is not None else cur).lower()
+            if "database is locked" in text or "database is busy" in text:
+                return STORE_BUSY_MESSAGE
+        if type(cur).__module__ == "sqlite3" and "database is locked" in str(cur).lower():
+            return STORE_BUSY_MESSAGE
+        cur = cur.__cause__
+    return None

@@ -1,11 +1,13 @@
 """Chat events services publish while a reply streams; the GUI turns them into Qt signals.
 
-Every event names the topic it belongs to, so a reply keeps streaming into its own
-topic when the user switches topics (APP-8).
+Every chat event names the topic it belongs to, so a reply keeps streaming into its own
+topic when the user switches topics (APP-8). Events may be published from any thread
+(store work runs on worker threads); listeners must hand GUI work to the GUI thread.
 """
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Callable
 from dataclasses import dataclass
 
@@ -81,23 +83,44 @@ class MemoryChanged:
     assistant_id: int
 
 
+@dataclass(frozen=True)
+class StoreWaiting:
+    """A write of this process started (``waiting`` True) or stopped (False) waiting for
+    another ChatHub process's write transaction (issue 10: "waiting for the store"
+    instead of a crash). Published from the waiting thread; one True is always followed
+    by one False from the same thread."""
+
+    waiting: bool
+
+
 ChatEvent = (MessageAdded | ReplyDelta | ReplyFinished | TopicChanged | CompactionProgress
-             | DreamProgress | MemoryChanged)
+             | DreamProgress | MemoryChanged | StoreWaiting)
 Listener = Callable[[ChatEvent], None]
 
 
 class EventBus:
-    """Synchronous publish/subscribe for :data:`ChatEvent` (listeners run on the caller's thread)."""
+    """Synchronous publish/subscribe for :data:`ChatEvent` (listeners run on the
+    publisher's thread, which may be a worker thread). Subscribing and publishing are
+    safe from any thread."""
 
     def __init__(self) -> None:
         self._listeners: list[Listener] = []
+        self._lock = threading.Lock()
 
     def subscribe(self, listener: Listener) -> Callable[[], None]:
         """Add ``listener``; returns a function that removes it."""
-        self._listeners.append(listener)
-        return lambda: self._listeners.remove(listener) if listener in self._listeners else None
+        with self._lock:
+            self._listeners.append(listener)
+
+        def unsubscribe() -> None:
+            with self._lock:
+                if listener in self._listeners:
+                    self._listeners.remove(listener)
+        return unsubscribe
 
     def publish(self, event: ChatEvent) -> None:
         """Call every listener with ``event``."""
-        for listener in list(self._listeners):
+        with self._lock:
+            listeners = list(self._listeners)
+        for listener in listeners:
             listener(event)

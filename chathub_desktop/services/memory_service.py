@@ -1,14 +1,20 @@
 """Fixed memory of an assistant: the editor's operations, provenance, injection and the
 model's memory tools (MEM-1..MEM-8, REF-1..REF-7).
 
-Every write runs in one transaction: the document and its provenance rows change
-together or not at all. Provenance is keyed by the sha256 of the trimmed entry text
+Every write runs in one ``Database.write()`` transaction that holds the store's write
+lock from its first statement, and reads the document inside it: the document and its
+provenance rows change together or not at all, and two writers (windows, ``memory``
+commands, the model's tools) serialize instead of losing each other's entries (issue 10).
+An editor passes the version token of the document it showed (``version=``, see
+:func:`~chathub_desktop.core.document_version.document_version`); a save over a newer
+document raises :class:`StaleDocument` and changes nothing. Provenance is keyed by the sha256 of the trimmed entry text
 (REF-7); only entry texts that are *new* in a write get an origin, so re-saving an
 untrusted entry never turns it into ``owner``. Rows of texts that leave the document
 are removed (dream rows are left to dynamic memory).
 
 Assistants are referenced by id or name. Errors are :class:`InvalidInput` /
-:class:`NotFound` with one-line messages; nothing is written when one is raised.
+:class:`NotFound` / :class:`StaleDocument` with one-line messages; nothing is written
+when one is raised.
 """
 
 from __future__ import annotations
@@ -22,6 +28,7 @@ from sqlalchemy import or_, select
 from sqlalchemy.orm import Session
 
 from chathub_desktop.core import fixed_memory as fm
+from chathub_desktop.core.document_version import document_version
 from chathub_desktop.core.memory_injection import build_memory_block
 from chathub_desktop.core.memory_tools import (
     MEMORY_TOOL_NAMES,
@@ -32,7 +39,7 @@ from chathub_desktop.core.memory_tools import (
 )
 from chathub_desktop.core.messages import ToolCall, ToolSpec
 from chathub_desktop.services.assistant_service import AssistantService
-from chathub_desktop.services.errors import InvalidInput, NotFound
+from chathub_desktop.services.errors import InvalidInput, NotFound, StaleDocument
 from chathub_desktop.storage.database import Database
 from chathub_desktop.storage.models import (
     DynamicMemoryDocument,
@@ -65,6 +72,16 @@ class MemoryEntryView:
     text: str
     origin: str | None
     trusted: bool
+
+
+@dataclass(frozen=True)
+class FixedMemorySnapshot:
+    """What an editor opens: the stored ``document`` (Markdown), its ``version`` token
+    (pass it back on save) and the ``entries`` as cards, all from one read (issue 10)."""
+
+    document: str
+    version: str
+    entries: list[MemoryEntryView]
 
 
 @dataclass(frozen=True)
@@ -102,12 +119,33 @@ class MemoryService:
     # --- helpers ---------------------------------------------------------------------
 
     @staticmethod
-    def _doc_row(s: Session, assistant_id: int, *, lock: bool = False) -> FixedMemoryDocument | None:
-        return s.get(FixedMemoryDocument, assistant_id, with_for_update=lock or None)
-
-    def _doc(self, s: Session, assistant_id: int, *, lock: bool = False) -> str:
-        row = self._doc_row(s, assistant_id, lock=lock)
+    def _doc(s: Session, assistant_id: int) -> str:
+        # Inside write() the store's write lock is already held (row locks would add
+        # nothing, and SQLite has none): this read is the one the write is based on.
+        row = s.get(FixedMemoryDocument, assistant_id)
         return row.body if row is not None else ""
+
+    @staticmethod
+    def _check_version(doc: str, version: str | None) -> None:
+        if version is not None and document_version(doc) != version:
+            raise StaleDocument()
+
+    @staticmethod
+    def _resolve(doc: str, number: int, expected_text: str | None) -> int:
+        """The number entry ``number`` has now: itself when ``expected_text`` is None or
+        still its text, else the entry holding ``expected_text`` (the memory was
+        renumbered meanwhile). Raises :class:`StaleDocument` when that text is gone."""
+        if expected_text is None:
+            return number
+        want = fm.clean_text(expected_text)
+        items = fm.entries(doc)
+        if 0 < number <= len(items) and items[number - 1].text == want:
+            return number
+        for e in items:
+            if e.text == want:
+                return e.number
+        raise StaleDocument(f"entry #{number} changed in another window or command since it was "
+                            "shown; nothing was changed")
 
     @staticmethod
     def _store(s: Session, assistant_id: int, body: str) -> None:
@@ -198,20 +236,41 @@ class MemoryService:
         """The numbered entries in document order (MEM-2)."""
         return fm.entries(self.document(assistant))
 
-    def entry_views(self, assistant: int | str) -> list[MemoryEntryView]:
-        """The cards with their provenance (MEM-7): origin None / trusted True when unrecorded."""
-        with self._db.read() as s:
-            a = AssistantService.row(s, assistant)
-            items = fm.entries(self._doc(s, a.id))
-            rows = {
-                r.text_hash: r
-                for r in s.scalars(select(MemoryProvenance).where(MemoryProvenance.assistant_id == a.id))
-            }
+    @staticmethod
+    def _views(s: Session, assistant_id: int, doc: str, only: int | None = None) -> list[MemoryEntryView]:
+        """The cards of ``doc`` with their provenance (all, or entry ``only``)."""
+        items = [e for e in fm.entries(doc) if only is None or e.number == only]
+        q = select(MemoryProvenance).where(MemoryProvenance.assistant_id == assistant_id)
+        if only is not None:
+            q = q.where(MemoryProvenance.text_hash.in_([fm.text_hash(e.text) for e in items]))
+        rows = {r.text_hash: r for r in s.scalars(q)}
         out = []
         for e in items:
             r = rows.get(fm.text_hash(e.text)) if rows else None
             out.append(MemoryEntryView(e.number, e.text, r.origin if r else None, r.trusted if r else True))
         return out
+
+    def _view(self, s: Session, assistant_id: int, doc: str, number: int) -> MemoryEntryView:
+        found = self._views(s, assistant_id, doc, number)
+        if not found:
+            raise NotFound(f"no memory entry #{number}")
+        return found[0]
+
+    def entry_views(self, assistant: int | str) -> list[MemoryEntryView]:
+        """The cards with their provenance (MEM-7): origin None / trusted True when unrecorded."""
+        return self.snapshot(assistant).entries
+
+    def snapshot(self, assistant: int | str) -> FixedMemorySnapshot:
+        """The document, its version token and its cards from one read: what the Memory
+        page's raw and entry editors open (issue 10). Raises :class:`NotFound`."""
+        with self._db.read() as s:
+            a = AssistantService.row(s, assistant)
+            doc = self._doc(s, a.id)
+            return FixedMemorySnapshot(doc, document_version(doc), self._views(s, a.id, doc))
+
+    def version(self, assistant: int | str) -> str:
+        """The version token of the stored document (what ``version=`` of a save expects)."""
+        return document_version(self.document(assistant))
 
     def export_markdown(self, assistant: int | str) -> str:
         """The fixed-memory document as a Markdown file's text: exactly as stored, plus a
@@ -221,17 +280,20 @@ class MemoryService:
 
     # --- the user's edits (owner) ------------------------------------------------------
 
-    def save_raw(self, assistant: int | str, text: str) -> str:
+    def save_raw(self, assistant: int | str, text: str, *, version: str | None = None) -> str:
         """Save the raw editor document (MEM-3): normalize (renumber 1..n, free-form lines
         kept byte for byte), store, and record ``owner``/trusted for entry texts that were
         not in the previous document. Saving the same text twice changes nothing.
-        Returns the stored document."""
+        ``version``: the token of the document the editor showed; when the stored one is
+        newer, raises :class:`StaleDocument` and keeps it (issue 10). Returns the stored
+        document."""
         new_doc = fm.normalize(text)
         with self._db.write() as s:
             a = AssistantService.row(s, assistant)
-            old_doc = self._doc(s, a.id, lock=True)
+            old_doc = self._doc(s, a.id)
             if new_doc == old_doc:
                 return new_doc
+            self._check_version(old_doc, version)
             self._store(s, a.id, new_doc)
             self._record(s, a.id, old_doc, new_doc, None, origin="owner", trusted=True)
             aid = a.id
@@ -248,8 +310,8 @@ class MemoryService:
         topic_id: int | None = None,
     ) -> MemoryEntryView:
         """Append one entry (Add memory, MEM-2; number = highest + 1, REF-1). Records
-        ``origin``/``trusted`` unless the same text is already an entry. Raises
-        :class:`InvalidInput` for an empty text or an unknown origin."""
+        ``origin``/``trusted`` unless the same text is already an entry; returns the new
+        card as stored. Raises :class:`InvalidInput` for an empty text or an unknown origin."""
         if origin not in ORIGINS:
             raise InvalidInput(f"origin must be one of {', '.join(ORIGINS)}, got {origin!r}")
         cleaned = fm.clean_text(text)
@@ -257,21 +319,28 @@ class MemoryService:
             raise InvalidInput("a memory entry must not be empty")
         with self._db.write() as s:
             a = AssistantService.row(s, assistant)
-            old_doc = self._doc(s, a.id, lock=True)
+            old_doc = self._doc(s, a.id)
             new_doc, number = fm.append(old_doc, cleaned)
             self._store(s, a.id, new_doc)
             self._record(s, a.id, old_doc, new_doc, [cleaned], origin=origin, trusted=trusted,
                          topic_id=topic_id)
             aid = a.id
+            view = self._view(s, aid, new_doc, number)
         self._changed(aid)
-        return next(v for v in self.entry_views(aid) if v.number == number)
+        return view
 
-    def edit(self, assistant: int | str, number: int, new_text: str) -> MemoryEntryView:
+    def edit(self, assistant: int | str, number: int, new_text: str, *, version: str | None = None,
+             expected_text: str | None = None) -> MemoryEntryView:
         """Edit a card in place (MEM-2): the number is kept; a changed text is ``owner``.
-        Raises :class:`NotFound` (no such entry) or :class:`InvalidInput` (empty text)."""
+        ``version``: the token of the document the editor showed (a newer one raises
+        :class:`StaleDocument`); ``expected_text``: the text the card showed, to find it
+        after a renumbering (gone: :class:`StaleDocument`) (issue 10). Returns the card as
+        stored. Raises :class:`NotFound` (no such entry) or :class:`InvalidInput` (empty text)."""
         with self._db.write() as s:
             a = AssistantService.row(s, assistant)
-            old_doc = self._doc(s, a.id, lock=True)
+            old_doc = self._doc(s, a.id)
+            self._check_version(old_doc, version)
+            number = self._resolve(old_doc, number, expected_text)
             res = fm.edit_entry(old_doc, number, new_text)
             if res.status == "not_found":
                 raise NotFound(f"no memory entry #{number}")
@@ -280,14 +349,18 @@ class MemoryService:
             self._store(s, a.id, res.doc)
             self._record(s, a.id, old_doc, res.doc, [res.new_text or ""], origin="owner", trusted=True)
             aid = a.id
+            view = self._view(s, aid, res.doc, number)
         self._changed(aid)
-        return next(v for v in self.entry_views(aid) if v.number == number)
+        return view
 
-    def delete(self, assistant: int | str, number: int) -> None:
-        """Delete a card (MEM-2); later entries renumber. Raises :class:`NotFound`."""
+    def delete(self, assistant: int | str, number: int, *, expected_text: str | None = None) -> None:
+        """Delete a card (MEM-2); later entries renumber. ``expected_text``: the text the
+        card showed (found again after a renumbering; gone: :class:`StaleDocument`).
+        Raises :class:`NotFound`."""
         with self._db.write() as s:
             a = AssistantService.row(s, assistant)
-            old_doc = self._doc(s, a.id, lock=True)
+            old_doc = self._doc(s, a.id)
+            number = self._resolve(old_doc, number, expected_text)
             res = fm.delete_entry(old_doc, number)
             if not res.ok:
                 raise NotFound(f"no memory entry #{number}")
@@ -296,12 +369,15 @@ class MemoryService:
             aid = a.id
         self._changed(aid)
 
-    def clear_untrusted(self, assistant: int | str, number: int) -> MemoryEntryView:
+    def clear_untrusted(self, assistant: int | str, number: int, *,
+                        expected_text: str | None = None) -> MemoryEntryView:
         """The user vouches for entry ``number``: its mark becomes trusted (origin kept) (MEM-7).
-        Raises :class:`NotFound` for an unknown number."""
+        ``expected_text`` as for :meth:`delete`. Raises :class:`NotFound` for an unknown number."""
         with self._db.write() as s:
             a = AssistantService.row(s, assistant)
-            entry = self._entry(self._doc(s, a.id), number)
+            doc = self._doc(s, a.id)
+            number = self._resolve(doc, number, expected_text)
+            entry = self._entry(doc, number)
             row = s.scalar(select(MemoryProvenance).where(
                 MemoryProvenance.assistant_id == a.id,
                 MemoryProvenance.text_hash == fm.text_hash(entry.text),
@@ -309,8 +385,10 @@ class MemoryService:
             if row is not None:
                 row.trusted = True
             aid = a.id
+            s.flush()
+            view = self._view(s, aid, doc, number)
         self._changed(aid)
-        return next(v for v in self.entry_views(aid) if v.number == number)
+        return view
 
     # --- the model's side ------------------------------------------------------------
 
@@ -389,7 +467,7 @@ class MemoryService:
                 raise NotFound(f"no topic {topic_id} for assistant {a.name!r}")
             if not a.memory_enabled:
                 return '{"ok":false,"error":"memory_off","message":"Memory is turned off for this assistant."}'
-            old_doc = self._doc(s, a.id, lock=True)
+            old_doc = self._doc(s, a.id)
             cards: Sequence[fm.Entry] = ()
             if self._dynamic_cards is not None and call.name == "searchMemory":
                 dyn_row = s.get(DynamicMemoryDocument, a.id)

@@ -13,7 +13,8 @@ from chathub_desktop.core.messages import MessageStatus
 from chathub_desktop.core.topic_titles import DEFAULT_TITLE
 from chathub_desktop.services.assistant_service import AssistantService
 from chathub_desktop.services.errors import InvalidInput, NotFound
-from chathub_desktop.services.events import EventBus, TopicChanged
+from chathub_desktop.services.events import EventBus, MessageAdded, TopicChanged
+from chathub_desktop.services.import_staging import visible_topics
 from chathub_desktop.services.process_identity import stream_is_orphaned
 from chathub_desktop.services.views import MessageView, TopicView
 from chathub_desktop.storage.database import Database
@@ -92,7 +93,8 @@ class TopicService:
             counts = (
                 select(Message.topic_id, func.count().label("n")).group_by(Message.topic_id).subquery()
             )
-            q = select(Topic, func.coalesce(counts.c.n, 0)).outerjoin(counts, counts.c.topic_id == Topic.id)
+            q = (select(Topic, func.coalesce(counts.c.n, 0)).outerjoin(counts, counts.c.topic_id == Topic.id)
+                 .where(visible_topics()))  # never the staged rows of a running import (issue 10)
             if assistant is not None:
                 q = q.where(Topic.assistant_id == AssistantService.row(s, assistant).id)
             q = q.order_by(Topic.updated_at.desc(), Topic.id.desc())
@@ -138,6 +140,30 @@ class TopicService:
             if limit is not None:
                 q = q.limit(limit)
             return [message_view(m) for m in s.scalars(q)]
+
+    def append_message(self, topic_id: int, role: str, content: str = "", **fields: object) -> MessageView:
+        """Store a message after the topic's last one and return it; ``fields`` are further
+        ``Message`` columns (``status``, ``content_type``, ``tool_name``, ...).
+
+        ``seq`` is allocated inside the write transaction that inserts the row, which
+        holds the store's write lock from its first statement: two processes appending
+        to one topic serialize and never collide on (topic, seq) (issue 10). The topic's
+        ``updated_at`` moves to now; ``MessageAdded`` is published after the commit.
+        Raises :class:`NotFound` for an unknown topic, :class:`InvalidInput` for an
+        unknown column."""
+        bad = sorted(k for k in fields if k in ("id", "topic_id", "seq") or not hasattr(Message, k))
+        if bad:
+            raise InvalidInput(f"not a message field: {', '.join(bad)}")
+        with self._db.write() as s:
+            topic = self.row(s, topic_id)
+            seq = (s.scalar(select(func.max(Message.seq)).where(Message.topic_id == topic_id)) or 0) + 1
+            row = Message(topic_id=topic_id, seq=seq, role=role, content=content, **fields)
+            s.add(row)
+            topic.updated_at = utcnow()
+            s.flush()
+            view = message_view(row)
+        self._bus.publish(MessageAdded(topic_id, view.id))
+        return view
 
     def message(self, message_id: int) -> MessageView:
         """One message. Raises :class:`NotFound`."""

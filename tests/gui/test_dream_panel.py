@@ -267,6 +267,33 @@ def test_edit_and_delete_a_card(open_page, services, helper, qtbot, monkeypatch)
     assert cards(panel) == [(1, "day", "2026-11-30")]
 
 
+def test_a_stale_card_edit_keeps_the_text_and_offers_reload(open_page, services, helper, qtbot):  # type: ignore[no-untyped-def]
+    """Issue 10: the card changed in another process while its dialog was open: Save is
+    refused (nothing written, the newer text kept), the dialog keeps the user's text;
+    Reload shows the stored card and a save then goes through."""
+    seed_cards(services, helper, [date(2026, 11, 29), date(2026, 11, 30)])
+    page = open_page(helper)
+    panel = page.dream_panel
+    dlg = panel.edit_card(2)
+    assert dlg is not None
+    from chathub_desktop.services.container import open_services
+
+    other = open_services(services.database_url)  # another process: its events never reach this window
+    other.dreams.edit_card(helper, 2, "Written by the other window")
+    other.close()
+    dlg.editor.setPlainText("Mine")
+    dlg.save_button.click()
+    qtbot.waitUntil(lambda: dlg.reload_button.isVisible(), timeout=5000)
+    assert "nothing was saved" in dlg.error_label.text() and dlg.isVisible() and dlg.text() == "Mine"
+    assert services.dreams.cards(helper)[1].text == "Written by the other window"
+    dlg.reload_button.click()
+    assert dlg.text() == "Written by the other window" and not dlg.reload_button.isVisible()
+    dlg.editor.setPlainText("Mine, after reading theirs")
+    dlg.save_button.click()
+    qtbot.waitUntil(lambda: not dlg.isVisible(), timeout=5000)
+    assert services.dreams.cards(helper)[1].text == "Mine, after reading theirs"
+
+
 def test_refresh_icon_regenerates_that_days_card(open_page, services, helper, summ, qtbot):  # type: ignore[no-untyped-def]
     """DRM-8 Regenerate from the card's refresh icon: only that day's body changes."""
     day = active_yesterday(services, helper)

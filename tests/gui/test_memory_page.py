@@ -17,7 +17,7 @@ from chathub_desktop.core.messages import ToolCall
 from chathub_desktop.gui import confirm
 from chathub_desktop.gui.memory_page import MemoryPage, layout_lines
 from chathub_desktop.services.chatgpt_import import import_chatgpt_export
-from chathub_desktop.services.container import Services
+from chathub_desktop.services.container import Services, open_services
 from chathub_desktop.storage.models import FixedMemoryDocument, utcnow
 from tests.fakes.chatgpt_exports import browser_conversation, write_export
 
@@ -398,7 +398,7 @@ def test_stale_number_never_hits_another_entry(page, services, assistant, qtbot,
     page.select_number(1)  # "a", deleted meanwhile
     page.delete_button.click()
     wait_idle(qtbot, page)
-    assert "changed in the meantime" in page.error_label.text()
+    assert "changed in another window or command" in page.error_label.text()
     assert [e.text for e in services.memory.entries(assistant)] == ["c"]
 
 
@@ -414,6 +414,54 @@ def test_raw_view_warns_when_the_model_writes_meanwhile(page, services, assistan
     assert page.raw_edit.toPlainText() == "#1: a\n"  # the user's text is left alone
     page.cancel_raw_button.click()
     qtbot.waitUntil(lambda: page.model.total() == 2, timeout=5000)
+
+
+def test_a_stale_raw_editor_never_overwrites_a_newer_save(page, services, assistant, qtbot, monkeypatch):  # type: ignore[no-untyped-def]
+    """Issue 10: another process saves while the raw editor is open (no event reaches
+    this window): Save is refused with the one-line reason, the user's text stays, the
+    newer memory is kept; Reload shows it."""
+    services.memory.add(assistant, "a")
+    qtbot.waitUntil(lambda: page.model.total() == 1 and not page.runner.pending(), timeout=5000)
+    page.raw_button.click()
+    page.raw_edit.setPlainText("#1: a\n#2: mine\n")
+    other = open_services(services.database_url)  # another process: its events never reach this page
+    other.memory.add(assistant, "theirs")
+    other.close()
+    page.save_raw_button.click()
+    qtbot.waitUntil(lambda: "changed in another window or command" in page.error_label.text()
+                    and page.raw_reload_button.isVisible(), timeout=5000)
+    assert "nothing was saved" in page.error_label.text()
+    assert page.stack.currentIndex() == 1 and page.raw_edit.toPlainText() == "#1: a\n#2: mine\n"
+    assert [e.text for e in services.memory.entries(assistant)] == ["a", "theirs"]
+    monkeypatch.setattr(confirm, "ask", lambda *_a: True)
+    page.raw_reload_button.click()
+    assert page.raw_edit.toPlainText() == "#1: a\n#2: theirs\n" and not page.raw_reload_button.isVisible()
+    page.raw_edit.setPlainText("#1: a\n#2: theirs\n#3: mine\n")
+    page.save_raw_button.click()
+    wait_idle(qtbot, page)
+    assert [e.text for e in services.memory.entries(assistant)] == ["a", "theirs", "mine"]
+
+
+def test_a_stale_entry_edit_is_refused_and_reopened_with_the_text(page, services, assistant, qtbot):  # type: ignore[no-untyped-def]
+    """Issue 10: an entry edit over a document another process changed is refused; the
+    list shows the newer memory and the editor opens again holding the user's text."""
+    services.memory.save_raw(assistant, "#1: a\n#2: b\n")
+    qtbot.waitUntil(lambda: page.model.total() == 2 and not page.runner.pending(), timeout=5000)
+    other = open_services(services.database_url)
+    other.memory.add(assistant, "c")  # unseen by the page
+    other.close()
+    n = page.loads
+    assert page.model.setData(page.model.index(1), "b edited")
+    qtbot.waitUntil(lambda: page.loads > n and not page.runner.pending(), timeout=5000)
+    assert "nothing was saved" in page.error_label.text()
+    assert [e.text for e in services.memory.entries(assistant)] == ["a", "b", "c"]
+    editor = page.list.findChild(QLineEdit, "memoryCardEditor")
+    assert editor is not None and editor.isVisible() and editor.text() == "b edited"
+    qtbot.keyClick(editor, Qt.Key.Key_Escape)  # Esc drops it: the newer memory stays
+    qtbot.waitUntil(lambda: page.list.findChild(QLineEdit, "memoryCardEditor") is None
+                    or not page.list.findChild(QLineEdit, "memoryCardEditor").isVisible(), timeout=5000)
+    wait_idle(qtbot, page)
+    assert [e.text for e in services.memory.entries(assistant)] == ["a", "b", "c"]
 
 
 def test_dreaming_group_and_topic_snippets_switch_have_help(page, services, assistant, qtbot):  # type: ignore[no-untyped-def]

@@ -5,7 +5,6 @@ cancellation, progress. PostgreSQL runs only when ``CHATHUB_TEST_POSTGRES_URL`` 
 from __future__ import annotations
 
 import json
-import os
 import threading
 import uuid
 from collections.abc import Iterator
@@ -333,11 +332,8 @@ def test_zip_progress_counts_uncompressed_bytes(
 
 
 @pytest.mark.postgres
-@pytest.mark.skipif(
-    not os.environ.get("CHATHUB_TEST_POSTGRES_URL"), reason="CHATHUB_TEST_POSTGRES_URL not set"
-)
-def test_postgres_same_import_same_counts(tmp_path: Path) -> None:
-    pg = open_database(os.environ["CHATHUB_TEST_POSTGRES_URL"])
+def test_postgres_same_import_same_counts(tmp_path: Path, postgres_url: str) -> None:
+    pg = open_database(postgres_url)  # a fresh database: the server's own may hold other schemas
     sqlite = open_database(f"sqlite:///{tmp_path}/ref.sqlite3")
     name = f"pg-import-{uuid.uuid4().hex[:8]}"
     pg_assistant = _make_assistant(pg, name)
@@ -392,3 +388,85 @@ def test_a_conversation_that_went_on_gets_only_its_new_messages(
 
     unchanged = import_chatgpt_export(db, assistant_id, tmp_path / "new.json")
     assert (unchanged.topics_updated, unchanged.topics_skipped, unchanged.messages_imported) == (0, 1, 0)
+
+
+# --- chunked commits, staged topics (issue 10) --------------------------------------------
+
+
+def _staged(db: Database) -> int:
+    from chathub_desktop.services.import_staging import STAGED_PREFIX
+
+    with db.read() as s:
+        return s.scalar(select(func.count()).select_from(Topic).where(Topic.source.startswith(STAGED_PREFIX))) or 0
+
+
+def test_committed_chunks_stay_invisible_until_the_import_is_published(
+    db: Database, assistant_id: int, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Other writers get the store between chunks, yet the topic list never shows part
+    of an import."""
+
+    from chathub_desktop.services.events import EventBus
+    from chathub_desktop.services.topic_service import TopicService
+
+    monkeypatch.setattr(chatgpt_import, "MESSAGE_CHUNK_ROWS", 2)
+    monkeypatch.setattr(chatgpt_import, "PROGRESS_INTERVAL_S", 0.0)
+    topics = TopicService(db, EventBus())
+    convs = sample_export(12)
+    seen: list[tuple[int, int]] = []
+
+    def on_progress(p: ImportProgress) -> None:
+        if p.conversations_done == 8:
+            with db.write() as s:  # another writer gets the store mid-import
+                s.add(Topic(assistant_id=assistant_id, title="written meanwhile"))
+            seen.append((_staged(db), len(topics.list(assistant_id))))
+
+    result = import_chatgpt_export(db, assistant_id, write_export(tmp_path / "c.json", convs), progress=on_progress)
+    staged_then, listed_then = seen[0]
+    assert staged_then >= 6 and listed_then == 1  # chunks committed; only the other write shows
+    assert result.topics_created == 12 and _staged(db) == 0
+    assert len(topics.list(assistant_id)) == 13
+    _assert_stored_like_parsed(db, assistant_id, convs)
+
+
+def test_an_export_imported_twice_at_once_gives_each_conversation_one_topic(
+    db: Database, assistant_id: int, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A second import of the same file publishes while the first is still staging: the
+    first one's twins are dropped (counted as skipped), nothing is duplicated."""
+    monkeypatch.setattr(chatgpt_import, "MESSAGE_CHUNK_ROWS", 2)
+    monkeypatch.setattr(chatgpt_import, "PROGRESS_INTERVAL_S", 0.0)
+    convs = sample_export(6)
+    path = write_export(tmp_path / "c.json", convs)
+    inner: list[chatgpt_import.ImportResult] = []
+
+    def on_progress(p: ImportProgress) -> None:
+        if p.conversations_done == 4 and not inner:
+            inner.append(import_chatgpt_export(db, assistant_id, path))
+
+    outer = import_chatgpt_export(db, assistant_id, path, progress=on_progress)
+    assert (inner[0].topics_created, inner[0].topics_skipped) == (6, 0)
+    assert (outer.topics_created, outer.topics_skipped, outer.messages_imported) == (0, 6, 0)
+    assert _counts(db, assistant_id) == (6, _expected_message_count(convs))
+    _assert_stored_like_parsed(db, assistant_id, convs)
+
+
+def test_start_up_discards_only_imports_whose_process_is_gone(db: Database, assistant_id: int) -> None:
+    from chathub_desktop.services import import_staging
+    from chathub_desktop.storage.models import AppSetting
+
+    mine = import_staging.begin_run(db, assistant_id)  # this process: alive
+    dead = import_staging.begin_run(db, assistant_id)
+    with db.write() as s:
+        s.get(AppSetting, dead.key).value = {"process": "nohost-that-exists:1:dead", "assistant_id": assistant_id,
+                                             "started_at": "2020-01-01T00:00:00+00:00"}
+        for run in (mine, dead):
+            t = Topic(assistant_id=assistant_id, title="staged", source=run.source, source_id="c1")
+            s.add(t)
+            s.flush()
+            s.add(Message(topic_id=t.id, seq=1, role="user", content="hi"))
+    assert import_staging.discard_abandoned_imports(db) == 1
+    with db.read() as s:
+        left = s.scalars(select(Topic.source)).all()
+        assert left == [mine.source] and s.get(AppSetting, dead.key) is None
+        assert s.scalar(select(func.count()).select_from(Message)) == 1
