@@ -781,9 +781,13 @@ def cmd_dream_schedule(args: argparse.Namespace, svc: Services) -> int:
             "weekday": view.schedule.weekday, "keep": view.keep,
             "next_at": view.next_at.isoformat() if view.next_at else None,
             "due_day": view.due_day.isoformat() if view.due_day else None,
-            "last_run": None if last is None else {"history_day": last.history_day.isoformat(),
-                                                   "status": last.status, "started_at": last.started_at.isoformat(),
-                                                   "error": last.error}}
+            "last_run": None if last is None else {
+                "history_day": last.history_day.isoformat(), "status": last.status,
+                "started_at": last.started_at.isoformat(), "error": last.error,
+                "heartbeat_at": last.heartbeat_at.isoformat() if last.heartbeat_at else None,
+                "stalled": last.stalled,
+                "prior_stopped_at": last.prior_stopped_at.isoformat() if last.prior_stopped_at else None,
+                "note": last.note}}
 
     def human() -> None:
         print(f"schedule: {view.schedule.describe()}; keep {view.keep} single-day cards")
@@ -791,7 +795,9 @@ def cmd_dream_schedule(args: argparse.Namespace, svc: Services) -> int:
             print(f"next dream: {view.next_at:%Y-%m-%d %H:%M} UTC")
         if last is not None:
             hint = f" ({last.error})" if last.error else ""
-            print(f"last scheduled run: {last.started_at:%Y-%m-%d %H:%M} UTC for {last.history_day}: {last.status}{hint}")
+            status = "stopped without finishing" if last.stalled else last.status
+            print(f"last scheduled run: {last.started_at:%Y-%m-%d %H:%M} UTC for {last.history_day}: {status}{hint}"
+                  + (f"; {last.note}" if last.note else ""))
             if last.status == "failed" and last.next_retry_at is not None and view.due_day is None:
                 print(f"retry: from {last.next_retry_at:%Y-%m-%d %H:%M} UTC")
         if view.due_day is not None:
