@@ -8,6 +8,10 @@ lost" crash tests).
   store between kills.
 - :func:`kill_points` gives the seeded random delays; :func:`crash_kills` how many kills
   per operation (``CHATHUB_CRASH_KILLS``, default 10; 50 for the issue's full count).
+- :func:`crash_loop` is the whole procedure for one operation over one or more
+  :class:`Lane` (store copies, each with its own fake vendor): reset, run, SIGKILL at
+  each delay, ``PRAGMA integrity_check``, check that nothing partial is visible, run the
+  same command again to completion, check the result; it returns a :class:`Report`.
 - :meth:`CliStore.kill_during_stream` is for a streaming ``chat send``: it kills the
   process once it has printed a given number of reply characters and returns what it
   printed, so a test can compare the stored (checkpointed) reply with what the user saw.
@@ -23,8 +27,13 @@ import sqlite3
 import subprocess
 import sys
 import time
-from dataclasses import dataclass
+from collections import Counter
+from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass, field
 from pathlib import Path
+
+from tests.fakes.vendor_server import FakeVendor
 
 ROOT = Path(__file__).resolve().parents[2]
 KILLS_ENV = "CHATHUB_CRASH_KILLS"
@@ -142,15 +151,22 @@ class CliStore:
 
     def integrity(self) -> str:
         """``PRAGMA integrity_check`` of the store (``"ok"`` when sound)."""
-        with sqlite3.connect(self.path) as conn:
+        conn = sqlite3.connect(self.path)
+        try:
             return "; ".join(str(r[0]) for r in conn.execute("PRAGMA integrity_check"))
+        finally:
+            conn.close()
 
     def save(self, name: str) -> Path:
         """A consistent copy of the store (SQLite's backup API) under ``name``."""
         dest = self.root / f"{name}.sqlite3"
         dest.unlink(missing_ok=True)
-        with sqlite3.connect(self.path) as src, sqlite3.connect(dest) as dst:
+        src, dst = sqlite3.connect(self.path), sqlite3.connect(dest)
+        try:
             src.backup(dst)
+        finally:
+            src.close()
+            dst.close()
         return dest
 
     def restore(self, saved: Path) -> None:
@@ -158,3 +174,112 @@ class CliStore:
         for suffix in ("-wal", "-shm"):
             Path(f"{self.path}{suffix}").unlink(missing_ok=True)
         shutil.copyfile(saved, self.path)
+
+
+def rows(store: CliStore, sql: str, *args: object) -> list[tuple[object, ...]]:
+    """One query on a fresh connection (the file is swapped between kills)."""
+    conn = sqlite3.connect(store.path)
+    try:
+        return list(conn.execute(sql, args))
+    finally:
+        conn.close()
+
+
+@dataclass
+class Lane:
+    """One store copy (and the fake vendor it talks to) that a share of the kills uses."""
+
+    store: CliStore
+    template: Path
+    vendor: FakeVendor | None = None
+
+    def reset(self) -> None:
+        """Back to the state before the operation; point the store's providers at this
+        lane's vendor."""
+        self.store.restore(self.template)
+        if self.vendor is not None:
+            conn = sqlite3.connect(self.store.path)
+            with conn:
+                conn.execute("UPDATE provider SET base_url = ?", (self.vendor.base_url,))
+            conn.close()
+
+
+@dataclass
+class Report:
+    """What one operation's kills saw: kills that landed (vs. runs that had finished),
+    the visible outcome of each, and the clean re-runs."""
+
+    name: str
+    kills: int = 0
+    finished_first: int = 0
+    outcomes: Counter[str] = field(default_factory=Counter)
+    reruns_ok: int = 0
+
+    def line(self) -> str:
+        seen = ", ".join(f"{k} {v}" for k, v in sorted(self.outcomes.items()))
+        return (f"{self.name}: {self.kills} kills landed, {self.finished_first} runs finished first; "
+                f"visible after the kill: {seen}; {self.reruns_ok} re-runs completed cleanly; 0 partial")
+
+
+def crash_loop(name: str, lanes: list[Lane], argv: tuple[str, ...], delays: list[float],
+               observe: Callable[[CliStore], str], script: Callable[[Lane, bool], None] | None = None,
+               ) -> Report:
+    """For each delay (split over ``lanes``): reset the lane, run ``argv`` and SIGKILL it
+    after the delay, check integrity and that ``observe`` (which raises on anything
+    partial) sees the old or the new state, then run ``argv`` again to completion and
+    check it reaches the new state. ``script(lane, fast)`` queues the vendor's replies
+    before each run (slow ones for the run that is killed)."""
+    report = Report(name)
+
+    def one(lane: Lane, delay: float) -> tuple[bool, str]:
+        lane.reset()
+        if script is not None:
+            script(lane, False)
+        killed = lane.store.kill_after(delay, *argv)
+        if not killed.killed:
+            assert killed.returncode == 0, killed.stderr
+        assert lane.store.integrity() == "ok"
+        seen = observe(lane.store)
+        if script is not None:
+            script(lane, True)
+        again = lane.store.run(*argv)
+        assert again.returncode == 0 and "Traceback" not in again.stderr, (delay, again.stdout, again.stderr)
+        assert lane.store.integrity() == "ok"
+        assert observe(lane.store) == "new", delay
+        return killed.killed, seen
+
+    def lane_work(i: int) -> list[tuple[bool, str]]:
+        return [one(lanes[i], d) for d in delays[i::len(lanes)]]
+
+    with ThreadPoolExecutor(len(lanes)) as pool:
+        results = [r for part in pool.map(lane_work, range(len(lanes))) for r in part]
+    for killed, seen in results:
+        report.kills += killed
+        report.finished_first += not killed
+        report.outcomes[seen] += 1
+        report.reruns_ok += 1
+    print("\n" + report.line())
+    return report
+
+
+def timed_full_run(lanes: list[Lane], argv: tuple[str, ...], script: Callable[[Lane, bool], None] | None = None,
+                   ) -> float:
+    """Seconds of a run without a kill, run in every lane at once as the kills will be
+    (it sets the kill window); afterwards each lane holds the state a whole run leaves."""
+    def one(lane: Lane) -> float:
+        lane.reset()
+        if script is not None:
+            script(lane, False)
+        t0 = time.monotonic()
+        out = lane.store.run(*argv)
+        assert out.returncode == 0, out.stderr
+        return time.monotonic() - t0
+
+    with ThreadPoolExecutor(len(lanes)) as pool:
+        return max(pool.map(one, lanes))
+
+
+def kill_window(full: float) -> tuple[float, float]:
+    """Kill delays: from about when the process has started (0.35 s) to a little past
+    the end of a whole run, so some kills land after the commit too."""
+    return 0.35, full * 1.15
