@@ -675,7 +675,8 @@ class DreamService:
             while not stop.wait(self.heartbeat.total_seconds()):
                 try:
                     if not self._beat(run_id, attempt):
-                        log.warning("dream run %s was taken over by another process", run_id)
+                        if not stop.is_set():  # not just recorded by its own run
+                            log.warning("dream run %s was taken over by another process", run_id)
                         return
                 except Exception:  # a busy store: try again at the next beat
                     log.warning("dream heartbeat failed", exc_info=True)

@@ -280,6 +280,7 @@ def timed_full_run(lanes: list[Lane], argv: tuple[str, ...], script: Callable[[L
 
 
 def kill_window(full: float) -> tuple[float, float]:
-    """Kill delays: from about when the process has started (0.35 s) to a little past
-    the end of a whole run, so some kills land after the commit too."""
-    return 0.35, full * 1.15
+    """Kill delays in seconds: from about when the process has started (0.35 s) to the
+    end of a whole run (``full``), so some kills land after the commit, while the
+    process is exiting."""
+    return 0.35, full
