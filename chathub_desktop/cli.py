@@ -193,6 +193,7 @@ def build_parser() -> argparse.ArgumentParser:
                        "(a plain Markdown document becomes fixed memory)", parents=[common])
     p.add_argument("--assistant", required=True)
     p.add_argument("path", type=Path)
+    p.add_argument("--dry-run", action="store_true", help="check the file and print what would change; write nothing")
     p.set_defaults(func=cmd_memory_import)
 
     drm = group("dream", "the memory dream and an assistant's dynamic memory cards (DRM)")
@@ -727,20 +728,37 @@ def cmd_memory_export(args: argparse.Namespace, svc: Services) -> int:
 
 
 def cmd_memory_import(args: argparse.Namespace, svc: Services) -> int:
-    """``memory import``: one transaction; a bad file changes nothing (APP-5)."""
-    try:
-        text = args.path.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as exc:
-        reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else "it is not UTF-8 text"
-        raise CommandError(f"cannot read {args.path}: {reason}") from None
-    out = svc.memory_files.import_text(args.assistant, text)
+    """``memory import``: check the whole file, print what will change, then import it in
+    one transaction (``--dry-run``: only check and print). A bad file changes nothing
+    (APP-5, issue 10)."""
+    from chathub_desktop.services.memory_transfer import ImportConflict
+
+    json_out = getattr(args, "json", False)
+    preview = svc.memory_files.preview_import(args.assistant, args.path)
+    if not json_out:
+        for line in preview.lines():
+            print(line)
+    if args.dry_run:
+        _emit(args, {**preview.to_json(), "imported": False},
+              lambda: print("dry run: nothing was changed"))
+        return 0
+    for attempt in range(3):  # no one confirmed this preview: re-check when memory moved meanwhile
+        try:
+            out = svc.memory_files.apply_import(preview)
+            break
+        except ImportConflict:
+            if attempt == 2:
+                raise
+            preview = svc.memory_files.preview_import(args.assistant, args.path)
     parts = []
     if out.fixed_entries is not None:
         parts.append(f"{out.fixed_entries} fixed memory entr{'y' if out.fixed_entries == 1 else 'ies'}")
     if out.dynamic_cards is not None:
         parts.append(f"{out.dynamic_cards} dynamic memory card{'' if out.dynamic_cards == 1 else 's'}")
-    _emit(args, vars(out), lambda: print(f"imported {' and '.join(parts)} into {args.assistant}"))
+    _emit(args, {**vars(out), **preview.to_json(), "imported": True},
+          lambda: print(f"imported {' and '.join(parts)} into {args.assistant}"))
     return 0
+
 
 def _outcome_json(o: Any) -> dict[str, object]:
     return {"assistant_id": o.assistant_id, "history_day": o.history_day.isoformat(), "status": o.status,
@@ -818,9 +836,13 @@ def cmd_dream_schedule(args: argparse.Namespace, svc: Services) -> int:
             "weekday": view.schedule.weekday, "keep": view.keep,
             "next_at": view.next_at.isoformat() if view.next_at else None,
             "due_day": view.due_day.isoformat() if view.due_day else None,
-            "last_run": None if last is None else {"history_day": last.history_day.isoformat(),
-                                                   "status": last.status, "started_at": last.started_at.isoformat(),
-                                                   "error": last.error}}
+            "last_run": None if last is None else {
+                "history_day": last.history_day.isoformat(), "status": last.status,
+                "started_at": last.started_at.isoformat(), "error": last.error,
+                "heartbeat_at": last.heartbeat_at.isoformat() if last.heartbeat_at else None,
+                "stalled": last.stalled,
+                "prior_stopped_at": last.prior_stopped_at.isoformat() if last.prior_stopped_at else None,
+                "note": last.note}}
 
     def human() -> None:
         print(f"schedule: {view.schedule.describe()}; keep {view.keep} single-day cards")
@@ -828,7 +850,9 @@ def cmd_dream_schedule(args: argparse.Namespace, svc: Services) -> int:
             print(f"next dream: {view.next_at:%Y-%m-%d %H:%M} UTC")
         if last is not None:
             hint = f" ({last.error})" if last.error else ""
-            print(f"last scheduled run: {last.started_at:%Y-%m-%d %H:%M} UTC for {last.history_day}: {last.status}{hint}")
+            status = "stopped without finishing" if last.stalled else last.status
+            print(f"last scheduled run: {last.started_at:%Y-%m-%d %H:%M} UTC for {last.history_day}: {status}{hint}"
+                  + (f"; {last.note}" if last.note else ""))
             if last.status == "failed" and last.next_retry_at is not None and view.due_day is None:
                 print(f"retry: from {last.next_retry_at:%Y-%m-%d %H:%M} UTC")
         if view.due_day is not None:

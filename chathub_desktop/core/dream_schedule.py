@@ -13,6 +13,9 @@ calendar days (:class:`~datetime.date`).
   (assistant, period stamp), which is what makes it happen at most once.
 - A failed attempt is retried after ``min(10 min × 2^(attempts − 1), 6 h)`` (REF-17), as
   long as its slot is still the latest one.
+- A running attempt heart-beats about every :data:`HEARTBEAT_EVERY`; one whose last
+  heartbeat is older than :data:`STALE_HEARTBEAT` stopped without finishing (its process
+  was killed or crashed) and is taken over by the next due check (issue 10).
 """
 
 from __future__ import annotations
@@ -27,8 +30,13 @@ WEEKDAYS = ("Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "S
 DEFAULT_TIME = "02:00"
 RETRY_BASE = timedelta(minutes=10)
 RETRY_MAX = timedelta(hours=6)
-#: A "running" attempt older than this is taken to have died with its process.
+#: A "running" attempt with no heartbeat recorded (written by an older version) that is
+#: older than this is taken to have died with its process.
 STALE_RUN = timedelta(minutes=30)
+#: How often a running attempt records that it is alive.
+HEARTBEAT_EVERY = timedelta(seconds=15)
+#: A running attempt silent for this long stopped without finishing: 8 missed heartbeats.
+STALE_HEARTBEAT = 8 * HEARTBEAT_EVERY
 
 _TIME_RE = re.compile(r"^([01]\d|2[0-3]):([0-5]\d)$")
 
@@ -142,18 +150,37 @@ def retry_delay(attempts: int) -> timedelta:
 @dataclass(frozen=True)
 class RunState:
     """What is recorded for one slot's period: ``status`` (``running``, ``failed`` or a
-    finished status), ``attempts``, ``started_at`` and ``next_retry_at`` (UTC)."""
+    finished status), ``attempts``, ``started_at``, ``next_retry_at`` and the running
+    attempt's last ``heartbeat_at`` (UTC; None for a row written without heartbeats)."""
 
     status: str
     attempts: int
     started_at: datetime
     next_retry_at: datetime | None
+    heartbeat_at: datetime | None = None
 
 
-def is_due(slot: Slot | None, state: RunState | None, now: datetime) -> bool:
+def last_sign_of_life(state: RunState) -> datetime:
+    """When a running attempt was last known alive: its heartbeat, else its start."""
+    return state.heartbeat_at or state.started_at
+
+
+def is_stalled(state: RunState | None, now: datetime, stale_after: timedelta = STALE_HEARTBEAT) -> bool:
+    """True when ``state`` is a running attempt that stopped without finishing: its last
+    heartbeat is at least ``stale_after`` old (or, with no heartbeat recorded, it started
+    :data:`STALE_RUN` ago)."""
+    if state is None or state.status != "running":
+        return False
+    if state.heartbeat_at is None:
+        return now - state.started_at >= STALE_RUN
+    return now - state.heartbeat_at >= stale_after
+
+
+def is_due(slot: Slot | None, state: RunState | None, now: datetime,
+           stale_after: timedelta = STALE_HEARTBEAT) -> bool:
     """True when ``slot`` should run now: nothing is recorded for its period, or its last
-    attempt failed and the retry delay has passed, or an attempt has been "running" for
-    longer than :data:`STALE_RUN` (its process died)."""
+    attempt failed and the retry delay has passed, or a running attempt stopped
+    without finishing (:func:`is_stalled` with ``stale_after``)."""
     if slot is None:
         return False
     if state is None:
@@ -161,5 +188,20 @@ def is_due(slot: Slot | None, state: RunState | None, now: datetime) -> bool:
     if state.status == "failed":
         return state.next_retry_at is None or now >= state.next_retry_at
     if state.status == "running":
-        return now - state.started_at >= STALE_RUN
+        return is_stalled(state, now, stale_after)
     return False
+
+
+def _clock_text(at: datetime, now: datetime) -> str:
+    at = at.astimezone(UTC)
+    return f"{at:%H:%M} UTC" if at.date() == now.astimezone(UTC).date() else f"{at:%Y-%m-%d %H:%M} UTC"
+
+
+def stopped_note(stopped_at: datetime, now: datetime, *, retried: bool) -> str:
+    """What the schedule says about an attempt that stopped without finishing at
+    ``stopped_at`` (its last heartbeat): ``retried`` when a later attempt took it over,
+    e.g. ``the previous run stopped without finishing at 14:02 UTC; retried``."""
+    when = _clock_text(stopped_at, now)
+    if retried:
+        return f"the previous run stopped without finishing at {when}; retried"
+    return f"it stopped without finishing at {when} (its process ended); the next due check retries it"

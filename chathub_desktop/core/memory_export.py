@@ -1,5 +1,5 @@
 """Memory export files: an assistant's fixed and dynamic memory with provenance and
-dates, as JSON or Markdown, and back (APP-5). Pure, no I/O.
+dates, as JSON or Markdown, and back (APP-5, issue 10 "Nothing lost"). Pure, no I/O.
 
 Both formats carry the two documents exactly as stored, so a round trip is lossless:
 
@@ -10,12 +10,17 @@ Both formats carry the two documents exactly as stored, so a round trip is lossl
 - **Markdown**: readable headings, each document between ``<!-- chathub:fixed chars=N
   -->`` / ``<!-- /chathub:fixed -->`` comments (N = its length in characters, so any
   text inside, even one that looks like a marker, comes back exactly) and provenance
-  in a final ``<!-- chathub:provenance … -->`` comment. A Markdown file without these
-  markers (a fixed-memory export, or a document written by hand) is read as the fixed
-  document alone.
+  in a final ``<!-- chathub:provenance … -->`` comment. A Markdown or text document
+  without these markers (a fixed-memory export, or a document written by hand) is read
+  as the fixed document alone.
 
-:func:`parse` raises :class:`MemoryFileError` with a one-line reason naming the bad
-field; nothing is half-read.
+Reading checks the *whole* file before anything is used (:func:`read`, :func:`parse`):
+a file over :data:`MAX_FILE_BYTES`, a zip archive, binary data, text that is not UTF-8
+(or UTF-16 with a byte-order mark), JSON nested deeper than :data:`MAX_JSON_DEPTH`,
+JSON that is not a memory file (an array, a number, another app's object, a ChatGPT
+export), JSON cut short, and a Markdown export with any damaged block, marker or
+provenance comment are all refused with :class:`MemoryFileError`, whose message names
+the problem in one line. Nothing is ever half-read.
 """
 
 from __future__ import annotations
@@ -23,14 +28,28 @@ from __future__ import annotations
 import json
 import re
 from dataclasses import dataclass, field
-from datetime import datetime
+from datetime import UTC, datetime
 
 FORMAT = "chathub-memory"
 VERSION = 1
 ORIGINS = ("owner", "dream", "agent")
+#: Largest memory file read, in bytes (64 MiB: ~150,000 fixed entries with provenance).
+MAX_FILE_BYTES = 64 * 1024 * 1024
+#: Deepest JSON nesting accepted; a memory file needs 4 levels.
+MAX_JSON_DEPTH = 32
 _MD_MAGIC = "<!-- chathub-memory v1 -->"
-_BLOCK = re.compile(r"<!-- chathub:(fixed|dynamic) chars=(\d+) -->\n")
+_BLOCK = re.compile(r"<!-- chathub:(fixed|dynamic) chars=(\d{1,12}) -->\n")
+_PROVENANCE_OPEN = "<!-- chathub:provenance\n"
 _PROVENANCE = re.compile(r"<!-- chathub:provenance\n(.*?)\n-->", re.S)
+#: Any line that looks like one of our markers, intact or not.
+_MARKER_LINE = re.compile(r"^[ \t]*<!--[ \t]*/?[ \t]*chathub", re.M | re.I)
+#: The words of our markers anywhere, e.g. in an export whose comment lines were damaged.
+_MARKER_WORD = re.compile(r"chathub-memory v|chathub:(?:fixed|dynamic|provenance)", re.I)
+_JSON_STRING = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"', re.S)
+_JSON_BRACKET = re.compile(r"[\[\]{}]")
+_ZIP_MAGIC = (b"PK\x03\x04", b"PK\x05\x06", b"PK\x07\x08")
+_CHATGPT_HINT = ("import ChatGPT exports with File → Import → ChatGPT export, "
+                 "or `chathub-desktop import chatgpt`")
 
 
 class MemoryFileError(ValueError):
@@ -56,7 +75,8 @@ class MemoryFile:
     part, e.g. a plain Markdown file has no dynamic memory); ``provenance`` for fixed
     entries; ``assistant`` and ``exported_at`` (UTC) as recorded by the exporter;
     ``plain``: a Markdown document without ChatHub's markers (written by hand or by
-    another app), whose entries the importing user owns.
+    another app), whose entries the importing user owns. ``kind`` says which reader
+    read it: ``json``, ``markdown`` (a Markdown export) or ``plain``.
     """
 
     fixed: str | None
@@ -68,6 +88,7 @@ class MemoryFile:
     #: Informative lists written to JSON for readers (ignored on import).
     entries: tuple[dict[str, object], ...] = field(default=(), compare=False)
     cards: tuple[dict[str, object], ...] = field(default=(), compare=False)
+    kind: str = field(default="json", compare=False)
 
 
 def _iso(value: datetime | None) -> str | None:
@@ -106,6 +127,88 @@ def to_markdown(mf: MemoryFile) -> str:
     return "\n".join(out) + "\n"
 
 
+# --- bytes → text ---------------------------------------------------------------------------
+
+
+def _megabytes(n: int) -> str:
+    return f"{n / (1024 * 1024):,.1f} MB"
+
+
+def decode(data: bytes) -> str:
+    """The text of a memory file's bytes: UTF-8 (a byte-order mark is dropped) or UTF-16
+    with a byte-order mark.
+
+    Raises :class:`MemoryFileError` for a file over :data:`MAX_FILE_BYTES`, a zip archive
+    (a ChatGPT export zip included), binary data (NUL bytes) and text in another encoding.
+    """
+    if len(data) > MAX_FILE_BYTES:
+        raise MemoryFileError(f"the file is {_megabytes(len(data))}; a memory file is at most "
+                              f"{_megabytes(MAX_FILE_BYTES)}")
+    if data.startswith(_ZIP_MAGIC):
+        if b"conversations.json" in data:
+            raise MemoryFileError(f"this is a ChatGPT export zip, not a memory file; {_CHATGPT_HINT}")
+        raise MemoryFileError("this is a zip archive, not a memory file (JSON or Markdown)")
+    if data.startswith((b"\xff\xfe", b"\xfe\xff")):
+        try:
+            text = data.decode("utf-16")
+        except UnicodeDecodeError as exc:
+            raise MemoryFileError(f"the file is not UTF-8 text, nor the UTF-16 its first bytes announce "
+                                  f"(byte {exc.start})") from None
+    else:
+        nul = data.find(b"\x00")
+        if nul >= 0:
+            raise MemoryFileError(f"this is a binary file (it holds NUL bytes, the first at byte {nul}), "
+                                  "not a memory file")
+        try:
+            text = data.decode("utf-8")
+        except UnicodeDecodeError as exc:
+            raise MemoryFileError(f"the file is not UTF-8 text (byte 0x{data[exc.start]:02x} at offset "
+                                  f"{exc.start}); a memory file is UTF-8 JSON or Markdown") from None
+    return text.removeprefix("\ufeff")
+
+
+def _check_text(text: str, where: str) -> None:
+    """Refuse characters no store can keep: NUL and lone UTF-16 surrogates."""
+    if "\x00" in text:
+        raise MemoryFileError(f"{where} holds a NUL character (binary data), which memory cannot hold")
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError as exc:
+        raise MemoryFileError(f"{where} holds an invalid character (a lone UTF-16 surrogate at "
+                              f"position {exc.start})") from None
+
+
+# --- JSON -----------------------------------------------------------------------------------
+
+
+def _check_depth(text: str, where: str) -> None:
+    """Refuse JSON nested deeper than :data:`MAX_JSON_DEPTH` before parsing it, so no
+    input can exhaust the parser's stack (brackets inside strings do not count)."""
+    depth = 0
+    for m in _JSON_BRACKET.finditer(_JSON_STRING.sub('""', text)):
+        if m.group() in "[{":
+            depth += 1
+            if depth > MAX_JSON_DEPTH:
+                raise MemoryFileError(f"{where} nests JSON more than {MAX_JSON_DEPTH} levels deep; "
+                                      "a memory file never does")
+        else:
+            depth -= 1
+
+
+def _loads(text: str, where: str = "the file") -> object:
+    """``json.loads`` after :func:`_check_depth`; a syntax error becomes a one-line
+    :class:`MemoryFileError` that says when the text looks cut short."""
+    _check_depth(text, where)
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as exc:
+        cut = exc.pos >= len(text.rstrip()) or exc.msg.startswith("Unterminated")
+        raise MemoryFileError(f"{where} is not valid JSON: {exc.msg} at line {exc.lineno}, column {exc.colno}"
+                              + ("; it looks cut short" if cut else "")) from None
+    except RecursionError:  # pragma: no cover - the depth check comes first
+        raise MemoryFileError(f"{where} nests JSON too deeply") from None
+
+
 def _when(value: object, where: str) -> datetime | None:
     if value is None:
         return None
@@ -117,7 +220,10 @@ def _when(value: object, where: str) -> datetime | None:
         raise MemoryFileError(f"{where} is not an ISO 8601 time: {value[:40]!r}") from None
     if parsed.tzinfo is None:
         raise MemoryFileError(f"{where} has no time zone: {value[:40]!r}")
-    return parsed
+    try:
+        return parsed.astimezone(UTC)
+    except OverflowError:
+        raise MemoryFileError(f"{where} is out of range: {value[:40]!r}") from None
 
 
 def _provenance(items: object, where: str) -> tuple[Provenance, ...]:
@@ -133,12 +239,17 @@ def _provenance(items: object, where: str) -> tuple[Provenance, ...]:
         h, origin, trusted = item.get("hash"), item.get("origin"), item.get("trusted", True)
         if not isinstance(h, str) or not re.fullmatch(r"[0-9a-f]{64}", h):
             raise MemoryFileError(f"{at}.hash must be a 64-character sha256 hex string")
-        if origin not in ORIGINS:
-            raise MemoryFileError(f"{at}.origin must be one of {', '.join(ORIGINS)}, not {origin!r}")
+        if not isinstance(origin, str) or origin not in ORIGINS:
+            raise MemoryFileError(f"{at}.origin must be one of {', '.join(ORIGINS)}, not {_short(origin)}")
         if not isinstance(trusted, bool):
             raise MemoryFileError(f"{at}.trusted must be true or false")
-        out.append(Provenance(h, str(origin), trusted, _when(item.get("recorded_at"), f"{at}.recorded_at")))
+        out.append(Provenance(h, origin, trusted, _when(item.get("recorded_at"), f"{at}.recorded_at")))
     return tuple(out)
+
+
+def _short(value: object) -> str:
+    text = repr(value)
+    return text if len(text) <= 40 else text[:39] + "…"
 
 
 def _document(part: object, where: str) -> str | None:
@@ -146,18 +257,37 @@ def _document(part: object, where: str) -> str | None:
         return None
     if not isinstance(part, dict) or not isinstance(part.get("document"), str):
         raise MemoryFileError(f"{where} must be an object with a text \"document\"")
-    return str(part["document"])
+    doc = str(part["document"])
+    _check_text(doc, f"{where}.document")
+    return doc
+
+
+def _not_ours(data: object) -> MemoryFileError:
+    """Why valid JSON ``data`` is not a memory file."""
+    if isinstance(data, list):
+        if data and all(isinstance(x, dict) and "mapping" in x for x in data[:50]):
+            return MemoryFileError(f"this is a ChatGPT export (conversations.json), not a memory file; {_CHATGPT_HINT}")
+        return MemoryFileError("this is a JSON array, not a ChatHub memory file (expected an object with "
+                               f"\"format\": \"{FORMAT}\")")
+    if isinstance(data, dict):
+        return MemoryFileError(f"this is JSON but not a ChatHub memory file (expected \"format\": \"{FORMAT}\")")
+    kind = {bool: "true or false", str: "a string", type(None): "null"}.get(type(data), "a number")
+    return MemoryFileError(f"this is JSON ({kind}), not a ChatHub memory file")
 
 
 def _parse_json(text: str) -> MemoryFile:
     try:
-        data = json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise MemoryFileError(f"not valid JSON: {exc.msg} at line {exc.lineno}, column {exc.colno}") from None
+        data = _loads(text)
+    except MemoryFileError as exc:
+        if '"mapping"' in text[:1_000_000] and text.lstrip().startswith("["):
+            raise MemoryFileError(f"this looks like a ChatGPT export (conversations.json), not a memory file, "
+                                  f"and it {str(exc).removeprefix('the file ')}; {_CHATGPT_HINT}") from None
+        raise
     if not isinstance(data, dict) or data.get("format") != FORMAT:
-        raise MemoryFileError(f"not a ChatHub memory file (expected \"format\": \"{FORMAT}\")")
-    if data.get("version") != VERSION:
-        raise MemoryFileError(f"memory file version {data.get('version')!r} is not supported (this app reads {VERSION})")
+        raise _not_ours(data)
+    version = data.get("version")
+    if type(version) is not int or version != VERSION:
+        raise MemoryFileError(f"memory file version {_short(version)} is not supported (this app reads {VERSION})")
     assistant = data.get("assistant")
     return MemoryFile(
         fixed=_document(data.get("fixed"), "fixed"),
@@ -165,54 +295,144 @@ def _parse_json(text: str) -> MemoryFile:
         provenance=_provenance(data.get("provenance"), "provenance"),
         assistant=assistant if isinstance(assistant, str) else None,
         exported_at=_when(data.get("exported_at"), "exported_at"),
+        kind="json",
     )
 
 
-def _parse_markdown(text: str) -> MemoryFile:
-    if not text.startswith(_MD_MAGIC):
-        head = text.lstrip()[:1]
-        if head in ("[", "{"):
-            try:
-                json.loads(text)
-            except json.JSONDecodeError:
-                pass
-            else:  # JSON, but not ours: never store it as a memory document
-                raise MemoryFileError("this is JSON but not a ChatHub memory file (a ChatGPT export is "
-                                      "imported with File → Import → ChatGPT export, or `import chatgpt`)")
-        return MemoryFile(fixed=text, dynamic=None, plain=True)
+def _json_like(stripped: str) -> bool:
+    """True when a text offered as a document is JSON, or JSON cut short or damaged: an
+    object; an array of objects (``[{…``, e.g. a ChatGPT export); another array that
+    parses, or fails only where the text ends (``[1, 2``); a one-line number, string,
+    true, false or null. Markdown that merely starts with ``[`` (``[a link](…)``,
+    ``[[Home]]``, ``[ ] task``, ``[2026-01-01] note``) is not."""
+    head = stripped[0]
+    if head == "{":
+        return True
+    if head == "[":
+        if stripped[1:].lstrip().startswith("{"):
+            return True
+        _check_depth(stripped, "the file")
+        try:
+            json.loads(stripped)
+        except json.JSONDecodeError as exc:
+            return exc.pos >= len(stripped) or exc.msg.startswith("Unterminated string")
+        return True
+    if head in '"-0123456789tfn' and "\n" not in stripped:
+        try:
+            json.loads(stripped)
+        except ValueError:
+            return False
+        return True
+    return False
+
+
+# --- Markdown -------------------------------------------------------------------------------
+
+
+def _line_at(text: str, pos: int) -> tuple[int, str]:
+    """(1-based line number, that line cut to 60 characters) of offset ``pos``."""
+    start = text.rfind("\n", 0, pos) + 1
+    end = text.find("\n", pos)
+    line = text[start: end if end >= 0 else len(text)]
+    return text.count("\n", 0, pos) + 1, (line if len(line) <= 60 else line[:59] + "…")
+
+
+def _parse_markdown_export(text: str) -> MemoryFile:
+    """A Markdown export, read strictly: every marker line must be an intact block, the
+    provenance comment must be present and last; anything else is damage."""
+    if text[len(_MD_MAGIC):len(_MD_MAGIC) + 1] not in ("\n", "\r"):
+        raise MemoryFileError("the file is damaged: its first line should be exactly " + _MD_MAGIC)
     docs: dict[str, str] = {}
-    pos = 0
-    while (m := _BLOCK.search(text, pos)) is not None:
-        kind, n = m.group(1), int(m.group(2))
-        start = m.end()
-        end = start + n
-        close = f"\n<!-- /chathub:{kind} -->"
-        if kind in docs:
-            raise MemoryFileError(f"the {kind} memory block appears twice")
-        if text[end:end + len(close)] != close:
-            raise MemoryFileError(f"the {kind} memory block is damaged: it should hold exactly {n} characters")
-        docs[kind] = text[start:end]
-        pos = end + len(close)
-    prov_match = _PROVENANCE.search(text, pos)
-    if prov_match is None:  # the exporter always ends with it: the file was cut short
+    prov: tuple[Provenance, ...] | None = None
+    pos = len(_MD_MAGIC)
+    while (m := _MARKER_LINE.search(text, pos)) is not None:
+        at = m.start()
+        line_no, line = _line_at(text, at)
+        if prov is not None:
+            raise MemoryFileError(f"the file is damaged: line {line_no} comes after the provenance block "
+                                  "that ends an export")
+        block = _BLOCK.match(text, at)
+        if block is not None:
+            kind, n = block.group(1), int(block.group(2))
+            if kind in docs:
+                raise MemoryFileError(f"the file is damaged: the {kind} memory block appears twice (line {line_no})")
+            start = block.end()
+            end = start + n
+            close = f"\n<!-- /chathub:{kind} -->"
+            after = end + len(close)
+            if text[end:after] != close or text[after:after + 1] not in ("\n", "\r", ""):
+                raise MemoryFileError(f"the {kind} memory block at line {line_no} is damaged: it should hold "
+                                      f"exactly {n:,} characters and end with <!-- /chathub:{kind} -->")
+            docs[kind] = text[start:end]
+            pos = after
+            continue
+        if text.startswith(_PROVENANCE_OPEN, at):
+            found = _PROVENANCE.match(text, at)
+            if found is None:
+                raise MemoryFileError(f"the file is damaged: its provenance block (line {line_no}) is cut off")
+            prov = _provenance(_loads(found.group(1), "its provenance block"), "provenance")
+            pos = found.end()
+            continue
+        raise MemoryFileError(f"the file is damaged: line {line_no} is a broken memory block marker: {line!r}")
+    if prov is None:  # the exporter always ends with it: the file was cut short
         raise MemoryFileError("the file is damaged: its provenance block at the end is missing or cut off")
-    try:
-        prov = _provenance(json.loads(prov_match.group(1)), "provenance")
-    except json.JSONDecodeError:
-        raise MemoryFileError("the file is damaged: its provenance block at the end is not valid JSON") from None
-    title = re.search(r"^# Memory of (.+)$", text[:pos or len(text)], re.M)
+    if text[pos:].strip():
+        line_no, _ = _line_at(text, pos + len(text[pos:]) - len(text[pos:].lstrip()))
+        raise MemoryFileError(f"the file is damaged: there is text after its provenance block (line {line_no})")
+    for kind, doc in docs.items():
+        _check_text(doc, f"the {kind} memory block")
+    first = _BLOCK.search(text)
+    title = re.search(r"^# Memory of (.+)$", text[: first.start() if first else pos], re.M)
     return MemoryFile(fixed=docs.get("fixed"), dynamic=docs.get("dynamic"), provenance=prov,
-                      assistant=title.group(1).strip() if title else None)
+                      assistant=title.group(1).strip() if title else None, kind="markdown")
+
+
+def _parse_plain(text: str) -> MemoryFile:
+    stripped = text.strip()
+    if _json_like(stripped):
+        _parse_json(text)  # raises: JSON that is not a memory file, or broken JSON
+        raise MemoryFileError("this is JSON but not a ChatHub memory file")  # pragma: no cover
+    if _MD_MAGIC.startswith(stripped):
+        raise MemoryFileError(f"the file is cut short: it holds only {stripped!r}, the start of a memory file")
+    marker = _MARKER_LINE.search(text) or _MARKER_WORD.search(text)
+    if marker is not None:
+        line_no, line = _line_at(text, marker.start())
+        if stripped.lower().startswith("<!-- chathub-memory"):
+            raise MemoryFileError(f"this memory file's version line {line!r} is not one this app reads "
+                                  f"({_MD_MAGIC})")
+        raise MemoryFileError(f"the file is damaged: it holds a memory block marker (line {line_no}: {line!r}) "
+                              f"but does not start with {_MD_MAGIC}")
+    _check_text(text, "the file")
+    return MemoryFile(fixed=text, dynamic=None, plain=True, kind="plain")
 
 
 def parse(text: str) -> MemoryFile:
-    """Read a memory file: JSON when its first non-blank character is ``{``, else
-    Markdown. Raises :class:`MemoryFileError` for anything unreadable or a file that
-    carries neither document."""
+    """Read a memory file's text: JSON when it starts with ``{``, a Markdown export when
+    it starts with the export's first line, else a plain document (refused when it is
+    JSON or looks like broken JSON or a damaged export). Raises :class:`MemoryFileError`
+    for anything unreadable or a file that carries neither document."""
     text = text.removeprefix("\ufeff")
     if not text.strip():
         raise MemoryFileError("the file is empty")
-    mf = _parse_json(text) if text.lstrip().startswith("{") else _parse_markdown(text)
+    if "\x00" in text:
+        raise MemoryFileError("this is a binary file (it holds NUL characters), not a memory file")
+    if text.lstrip().startswith("{"):
+        mf = _parse_json(text)
+    elif text.startswith(_MD_MAGIC):
+        mf = _parse_markdown_export(text)
+    else:
+        mf = _parse_plain(text)
     if mf.fixed is None and mf.dynamic is None:
         raise MemoryFileError("the file holds neither fixed nor dynamic memory")
     return mf
+
+
+def read(data: bytes, name: str | None = None) -> MemoryFile:
+    """Check and read a whole memory file from its bytes (:func:`decode`, then
+    :func:`parse`). ``name`` (the file name, optional) adds one check: a ``.json`` file
+    must hold JSON. Raises :class:`MemoryFileError` naming the problem."""
+    text = decode(data)
+    if name is not None and name.lower().endswith(".json") and text.strip() \
+            and not text.lstrip().startswith(("{", "[")):
+        raise MemoryFileError(f"{name} is named .json but does not hold JSON")
+    return parse(text)

@@ -904,13 +904,17 @@ class DreamPanel(QWidget):
             what = html.escape(RUN_STATUS_TEXT.get(run.status, run.status))
             body = (f"Last scheduled run: {html.escape(format_utc(run.started_at))}, over "
                     f"{run.history_day.isoformat()} — ")
-            if run.status == "failed":
+            if run.stalled:  # issue 10: a killed run, taken over at the next check
+                body += f"<span style='color:#b35c00'><b>{html.escape(run.note or 'stopped')}</b>.</span>"
+            elif run.status == "failed":
                 hint = html.escape(run.error or "no reason was recorded")
                 retry = f" It is tried again from {html.escape(format_utc(run.next_retry_at))}." \
                     if run.next_retry_at is not None else " It is tried again on the next cycle."
                 body += f"<span style='color:#b35c00'><b>{what}</b>: {hint}.{retry}</span>"
             else:
                 body += what
+            if run.note and not run.stalled:
+                body += f" ({html.escape(run.note)})."
         self.last_run_label.setText(body)
         self.last_run_label.show()
 

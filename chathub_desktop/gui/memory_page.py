@@ -84,6 +84,7 @@ from chathub_desktop.gui.task_runner import TaskRunner
 from chathub_desktop.services.container import Services
 from chathub_desktop.services.errors import NotFound, ServiceError, StaleDocument
 from chathub_desktop.services.memory_service import FixedMemorySnapshot, MemoryEntryView
+from chathub_desktop.services.memory_transfer import ImportPreview
 from chathub_desktop.services.views import AssistantView
 
 # --- help texts (APP-6) -------------------------------------------------------------------
@@ -1267,22 +1268,23 @@ class MemoryPage(QDialog):
         return self._import_dialog
 
     def import_from(self, path: Path, *, confirmed: bool = False) -> bool:
-        """Replace this assistant's memory with the file at ``path`` after a confirmation
-        (skipped when ``confirmed``); one transaction, a bad file changes nothing and its
-        reason is shown inline. False when nothing was imported."""
-        try:
-            text = path.read_text(encoding="utf-8")
-        except (OSError, UnicodeDecodeError) as exc:
-            why = exc.strerror if isinstance(exc, OSError) and exc.strerror else "it is not UTF-8 text"
-            self.show_error(f"Cannot read {path.name}: {why}")
+        """Check the whole file at ``path`` first (a file that is not a memory file or a
+        plain document is refused with its reason shown inline), then ask, showing what
+        will change (skipped when ``confirmed``), then import it in one transaction. False
+        when nothing was imported (issue 10)."""
+        files = self.svc.memory_files
+        preview = self.ops.call("Import", lambda: files.preview_import(self.assistant_id, path))
+        if not isinstance(preview, ImportPreview):
             return False
-        if not confirmed and not confirm.ask(self, "Import memory",
-                                         f"Replace {self.assistant.name if self.assistant else 'this assistant'}'s "
-                                         f"memory with {path.name}? The dynamic memory it replaces can be "
-                                         "restored; fixed memory cannot.", "Replace"):
+        lines = preview.lines()
+        if not confirmed and not confirm.ask(
+                self, "Import memory",
+                f"Replace {self.assistant.name if self.assistant else 'this assistant'}'s memory with "
+                f"{path.name}?\n\n" + "\n".join(lines[1:]), "Replace"):
             return False
-        out = self.ops.call("Import", lambda: self.svc.memory_files.import_text(self.assistant_id, text))
+        out = self.ops.call("Import", lambda: files.apply_import(preview))
         if out is None:
+            self.reload_now()  # a conflict: show the memory as it is now
             return False
         self.reload_now()
         self.show_status(f"Imported {path.name}")

@@ -6,7 +6,10 @@
   once (DRM-6). Each scheduled run first *claims* its (assistant, period stamp) row in
   ``dream_run`` — an insert guarded by a unique constraint, or a conditional update of
   a failed or dead attempt — so a day is dreamt at most once even with two processes
-  on one database. A failed attempt retries with back-off (REF-17).
+  on one database. A failed attempt retries with back-off (REF-17). A claimed run
+  heart-beats while it runs (every :data:`HEARTBEAT_EVERY`, ``CHATHUB_DREAM_HEARTBEAT_S``);
+  one silent for 8 heartbeats (2 minutes) stopped without finishing (its process was
+  killed) and the next due check takes it over and says so (issue 10).
 - **A run for history day D** (DRM-3/4/14/16, REF-17) reads the assistant's topics with
   user/assistant messages on D (at most 30, most recent first): the compaction
   summary when there is one, else a 1,200-character excerpt of D's messages. It never
@@ -32,6 +35,8 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import os
+import threading
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from datetime import UTC, date, datetime, time, timedelta
@@ -47,13 +52,17 @@ from chathub_desktop.core import dynamic_memory as dm
 from chathub_desktop.core import fixed_memory as fm
 from chathub_desktop.core.document_version import document_version
 from chathub_desktop.core.dream_schedule import (
+    HEARTBEAT_EVERY,
     RunState,
     Schedule,
     Slot,
     is_due,
+    is_stalled,
+    last_sign_of_life,
     latest_slot,
     next_slot,
     retry_delay,
+    stopped_note,
 )
 from chathub_desktop.providers.catalog import ModelCatalog
 from chathub_desktop.services.assistant_service import AssistantService
@@ -89,6 +98,9 @@ EXCERPT_ROWS = 200
 
 #: The setting that pauses scheduled dreams (on/off; APP-4 "pause dreams").
 PAUSE_SETTING = "dreams-paused"
+#: Seconds between a running dream's heartbeats (default 15; a run silent for 8 of them
+#: is taken over). Tests lower it to see a killed run taken over in seconds.
+HEARTBEAT_ENV = "CHATHUB_DREAM_HEARTBEAT_S"
 
 #: ``DreamOutcome.status`` values.
 APPENDED = "appended"        # a new card was added (maybe with a fold)
@@ -140,7 +152,12 @@ class CardsSnapshot:
 @dataclass(frozen=True)
 class LastRun:
     """The latest scheduled attempt (DRM-5): when it started and finished, its status,
-    and the failure hint when it failed (it is retried at ``next_retry_at``)."""
+    and the failure hint when it failed (it is retried at ``next_retry_at``).
+
+    ``stalled``: it is recorded as running but stopped heart-beating (its process ended
+    without finishing; the next due check retries it); ``prior_stopped_at``: this attempt
+    took over one that stopped without finishing then; ``note`` says either in words
+    (None when neither happened)."""
 
     history_day: date
     status: str
@@ -148,6 +165,10 @@ class LastRun:
     finished_at: datetime | None
     error: str | None
     next_retry_at: datetime | None
+    heartbeat_at: datetime | None = None
+    stalled: bool = False
+    prior_stopped_at: datetime | None = None
+    note: str | None = None
 
 
 @dataclass(frozen=True)
@@ -165,6 +186,16 @@ class DreamSettingsView:
     #: The history day of a scheduled run that is due now (a catch-up or a retry whose
     #: time has come), None when nothing is due; always None while memory is off.
     due_day: date | None = None
+
+
+def _heartbeat_from_env() -> timedelta:
+    """:data:`HEARTBEAT_ENV` in seconds (> 0), else :data:`HEARTBEAT_EVERY`."""
+    raw = os.environ.get(HEARTBEAT_ENV, "").strip()
+    try:
+        seconds = float(raw) if raw else 0.0
+    except ValueError:
+        seconds = 0.0
+    return timedelta(seconds=seconds) if seconds > 0 else HEARTBEAT_EVERY
 
 
 def _day_bounds(day: date) -> tuple[datetime, datetime]:
@@ -207,13 +238,17 @@ class DreamService:
     """
 
     def __init__(self, db: Database, bus: EventBus, providers: ProviderService, catalog: ModelCatalog,
-                 settings: SettingsService, *, clock: Callable[[], datetime] = utcnow) -> None:
+                 settings: SettingsService, *, clock: Callable[[], datetime] = utcnow,
+                 heartbeat: timedelta | None = None) -> None:
         self._db = db
         self._bus = bus
         self._providers = providers
         self._catalog = catalog
         self._settings = settings
         self._clock = clock
+        #: Time between heartbeats of a claimed run; 8 missed ones make it stale.
+        self.heartbeat = heartbeat if heartbeat is not None else _heartbeat_from_env()
+        self.stale_after = 8 * self.heartbeat
 
     # --- document helpers ------------------------------------------------------------
 
@@ -254,14 +289,14 @@ class DreamService:
             schedule = Schedule(a.dream_frequency, a.dream_time_utc, a.dream_weekday)
             run = s.scalar(select(DreamRun).where(DreamRun.assistant_id == a.id, DreamRun.scheduled.is_(True))
                            .order_by(DreamRun.started_at.desc(), DreamRun.id.desc()).limit(1))
-            last = None if run is None else LastRun(run.history_day, run.status, run.started_at, run.finished_at,
-                                                    run.error, run.next_retry_at)
             now = self._clock()
+            last = None if run is None else self._last_run(run, now)
             nxt = next_slot(schedule, now) if a.memory_enabled else None
             row = s.get(DynamicMemoryDocument, a.id)
             can_restore = row is not None and row.backup_body is not None and row.backup_body != row.body
             slot = latest_slot(schedule, now) if a.memory_enabled else None
-            due_day = slot.history_day if slot is not None and is_due(slot, self._state(s, a.id, slot), now) else None
+            due_day = slot.history_day if slot is not None and is_due(
+                slot, self._state(s, a.id, slot), now, self.stale_after) else None
             return DreamSettingsView(a.id, schedule, a.keep_dream_cards, last,
                                      nxt.fire_at if nxt else None, can_restore, due_day)
 
@@ -602,7 +637,7 @@ class DreamService:
             for a in s.scalars(select(Assistant).where(Assistant.memory_enabled.is_(True),
                                                        Assistant.dream_frequency != "off").order_by(Assistant.id)):
                 slot = latest_slot(Schedule(a.dream_frequency, a.dream_time_utc, a.dream_weekday), now)
-                if slot is not None and is_due(slot, self._state(s, a.id, slot), now):
+                if slot is not None and is_due(slot, self._state(s, a.id, slot), now, self.stale_after):
                     out.append((a.id, slot))
         return out
 
@@ -611,42 +646,102 @@ class DreamService:
         return s.scalar(select(DreamRun).where(DreamRun.assistant_id == aid, DreamRun.period_stamp == slot.period_stamp,
                                                DreamRun.scheduled.is_(True)))
 
+    @staticmethod
+    def _row_state(row: DreamRun) -> RunState:
+        return RunState(row.status, row.attempts, row.started_at, row.next_retry_at, row.heartbeat_at)
+
     def _state(self, s: Session, aid: int, slot: Slot) -> RunState | None:
         row = self._run_row(s, aid, slot)
-        return None if row is None else RunState(row.status, row.attempts, row.started_at, row.next_retry_at)
+        return None if row is None else self._row_state(row)
+
+    def _last_run(self, run: DreamRun, now: datetime) -> LastRun:
+        state = self._row_state(run)
+        stalled = is_stalled(state, now, self.stale_after)
+        note = None
+        if stalled:
+            note = stopped_note(last_sign_of_life(state), now, retried=False)
+        elif run.prior_stopped_at is not None:
+            note = stopped_note(run.prior_stopped_at, now, retried=True)
+        return LastRun(run.history_day, run.status, run.started_at, run.finished_at, run.error, run.next_retry_at,
+                       run.heartbeat_at, stalled, run.prior_stopped_at, note)
 
     def claim(self, aid: int, slot: Slot, now: datetime | None = None) -> int | None:
         """Take the run of ``slot`` for assistant ``aid``: the ``dream_run`` id, or None
-        when it is not due or another process took it (DRM-6)."""
+        when it is not due or another process took it (DRM-6). A running attempt that
+        stopped heart-beating is taken over, and the new attempt records when it stopped."""
+        claimed = self._claim(aid, slot, now)
+        return None if claimed is None else claimed[0]
+
+    def _claim(self, aid: int, slot: Slot, now: datetime | None = None) -> tuple[int, int] | None:
+        """:meth:`claim`, returning ``(run id, attempt number)``: the attempt number is
+        what the heartbeat and the final record check to know the run is still theirs."""
         now = now or self._clock()
         try:
             with self._db.write() as s:
                 row = self._run_row(s, aid, slot)
                 if row is None:
                     new = DreamRun(assistant_id=aid, history_day=slot.history_day, period_stamp=slot.period_stamp,
-                                   scheduled=True, status="running", attempts=1, started_at=now)
+                                   scheduled=True, status="running", attempts=1, started_at=now, heartbeat_at=now)
                     s.add(new)
                     s.flush()
-                    return new.id
-                if not is_due(slot, RunState(row.status, row.attempts, row.started_at, row.next_retry_at), now):
+                    return new.id, 1
+                state = self._row_state(row)
+                if not is_due(slot, state, now, self.stale_after):
                     return None
+                stopped = last_sign_of_life(state) if state.status == "running" else None
+                if stopped is not None:
+                    log.warning("dream run %s (attempt %s) stopped without finishing at %s; taking it over",
+                                row.id, row.attempts, stopped.isoformat())
+                run_id, attempt = row.id, row.attempts + 1  # the update below refreshes ``row``
                 taken = cast("CursorResult[Any]", s.execute(
-                    update(DreamRun).where(DreamRun.id == row.id, DreamRun.status == row.status,
-                                           DreamRun.attempts == row.attempts)
-                    .values(status="running", attempts=row.attempts + 1, started_at=now, error=None,
-                            finished_at=None, next_retry_at=None)
+                    update(DreamRun).where(DreamRun.id == run_id, DreamRun.status == state.status,
+                                           DreamRun.attempts == state.attempts)
+                    .values(status="running", attempts=attempt, started_at=now, error=None,
+                            finished_at=None, next_retry_at=None, heartbeat_at=now, prior_stopped_at=stopped)
                 )).rowcount
-                return row.id if taken == 1 else None
+                return (run_id, attempt) if taken == 1 else None
         except IntegrityError:  # another process inserted the same period first
             return None
 
-    def _record(self, run_id: int, outcome: DreamOutcome) -> None:
+    def _beat(self, run_id: int, attempt: int) -> bool:
+        """Record that attempt ``attempt`` of run ``run_id`` is alive; False when the run
+        is no longer this attempt's (another process took it over)."""
+        with self._db.write() as s:
+            done = cast("CursorResult[Any]", s.execute(
+                update(DreamRun).where(DreamRun.id == run_id, DreamRun.attempts == attempt,
+                                       DreamRun.status == "running")
+                .values(heartbeat_at=self._clock()))).rowcount
+        return done == 1
+
+    def _heartbeat(self, run_id: int, attempt: int) -> threading.Event:
+        """Start heart-beating for a claimed run on a thread of its own (so a busy event
+        loop cannot silence it); set the returned event to stop it."""
+        stop = threading.Event()
+
+        def beat() -> None:
+            while not stop.wait(self.heartbeat.total_seconds()):
+                try:
+                    if not self._beat(run_id, attempt):
+                        if not stop.is_set():  # not just recorded by its own run
+                            log.warning("dream run %s was taken over by another process", run_id)
+                        return
+                except Exception:  # a busy store: try again at the next beat
+                    log.warning("dream heartbeat failed", exc_info=True)
+
+        threading.Thread(target=beat, name=f"dream-heartbeat-{run_id}", daemon=True).start()
+        return stop
+
+    def _record(self, run_id: int, outcome: DreamOutcome, attempt: int | None = None) -> None:
         now = self._clock()
         with self._db.write() as s:
             row = s.get(DreamRun, run_id)
             if row is None:
                 return
+            if attempt is not None and (row.attempts != attempt or row.status != "running"):
+                log.warning("dream run %s was taken over meanwhile; not recording attempt %s", run_id, attempt)
+                return
             row.status = outcome.status
+            row.heartbeat_at = now
             row.finished_at = now
             if outcome.status == FAILED:
                 row.error = outcome.message
@@ -662,17 +757,23 @@ class DreamService:
         re-raises. Nothing runs while dreams are paused, unless ``even_if_paused``."""
         outcomes: list[DreamOutcome] = []
         for aid, slot in self.due(now, even_if_paused=even_if_paused):
-            run_id = self.claim(aid, slot, now)
-            if run_id is None:
+            claimed = self._claim(aid, slot, now)
+            if claimed is None:
                 continue
+            run_id, attempt = claimed
+            stop = self._heartbeat(run_id, attempt)
             try:
                 outcome = await self.run_day(aid, slot.history_day)
             except asyncio.CancelledError:
-                self._record(run_id, DreamOutcome(aid, slot.history_day, FAILED, "stopped before it finished"))
+                stop.set()
+                self._record(run_id, DreamOutcome(aid, slot.history_day, FAILED, "stopped before it finished"),
+                             attempt)
                 raise
-            except Exception as exc:  # a bug must not leave the run claimed for 30 minutes
+            except Exception as exc:  # a bug must not leave the run claimed
                 log.exception("dream run failed")
                 outcome = DreamOutcome(aid, slot.history_day, FAILED, f"unexpected error: {exc}")
-            self._record(run_id, outcome)
+            finally:
+                stop.set()  # a beat still under way updates nothing once the run is recorded
+            self._record(run_id, outcome, attempt)
             outcomes.append(outcome)
         return outcomes

@@ -1,27 +1,43 @@
-"""Export and import of an assistant's memory documents (APP-5).
+"""Export and import of an assistant's memory documents (APP-5, issue 10 "Nothing lost").
 
 :meth:`MemoryTransfer.export` writes fixed memory, dynamic memory and the provenance of
 fixed entries (origin, trust, when recorded) as JSON or Markdown
-(:mod:`chathub_desktop.core.memory_export`). :meth:`MemoryTransfer.import_text` reads
-either format back into an assistant in one transaction: the documents the file carries
-replace the current ones (dynamic memory keeps the replaced version for Restore,
-DRM-15), and provenance is restored for the entries it names. A plain Markdown document
-is imported as fixed memory written by the owner. A bad file raises
-:class:`InvalidInput` with a one-line reason and writes nothing.
+(:mod:`chathub_desktop.core.memory_export`).
+
+Import is two steps, so that nothing is written before the whole file has been checked
+and the user has seen what will change:
+
+1. :meth:`MemoryTransfer.preview_import` reads and checks the whole file (size, zip,
+   binary, encoding, JSON depth, JSON that is not a memory file, a damaged Markdown
+   export) and returns an :class:`ImportPreview`: fixed entries and dynamic cards before
+   → after, and which provenance records stay, are replaced or are added. A bad file
+   raises :class:`InvalidInput` with a one-line reason.
+2. :meth:`MemoryTransfer.apply_import` stores the previewed documents in one
+   ``db.write()``: the documents the file carries replace the current ones (dynamic
+   memory keeps the replaced version for Restore, DRM-15) and provenance is restored for
+   the entries the file names. If the assistant's memory changed since the preview, it
+   raises :class:`ImportConflict` and writes nothing.
+
+A plain Markdown/text document is imported as fixed memory: entry texts already recorded
+keep their provenance, new ones are the owner's (REF-7).
 """
 
 from __future__ import annotations
 
+import hashlib
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from datetime import datetime
+from pathlib import Path
 
-from sqlalchemy import delete, select
+from sqlalchemy import delete, insert, select
+from sqlalchemy.orm import Session
 
 from chathub_desktop.core import dynamic_memory as dm
 from chathub_desktop.core import fixed_memory as fm
 from chathub_desktop.core import memory_export as mx
 from chathub_desktop.services.assistant_service import AssistantService
-from chathub_desktop.services.errors import InvalidInput
+from chathub_desktop.services.errors import InvalidInput, ServiceError
 from chathub_desktop.storage.database import Database
 from chathub_desktop.storage.models import (
     DynamicMemoryDocument,
@@ -31,6 +47,14 @@ from chathub_desktop.storage.models import (
 )
 
 FORMATS = ("json", "markdown")
+#: How the preview names each kind of file (``MemoryFile.kind``).
+KIND_TEXT = {"json": "a ChatHub memory file (JSON)", "markdown": "a ChatHub memory file (Markdown)",
+             "plain": "a plain Markdown/text document (becomes fixed memory)"}
+
+
+class ImportConflict(ServiceError):
+    """The assistant's memory changed between the preview and the import; nothing was
+    written. The message is user-facing."""
 
 
 @dataclass(frozen=True)
@@ -42,6 +66,135 @@ class MemoryImportSummary:
     fixed_entries: int | None
     dynamic_cards: int | None
     provenance_rows: int
+
+
+@dataclass(frozen=True)
+class ImportPreview:
+    """What importing one checked memory file into one assistant will change.
+
+    Counts: fixed entries and dynamic cards ``*_before`` → ``*_after`` (``*_after`` None:
+    the file does not carry that part and it is kept); provenance records of fixed
+    entries now (``provenance_before``), of which ``provenance_kept`` stay as they are and
+    ``provenance_replaced`` are dropped or changed, plus ``provenance_added`` new ones;
+    ``untrusted_after``: untrusted entries after the import (MEM-7). ``kind`` is the
+    file's kind (``json`` / ``markdown`` / ``plain``). The documents and records to store
+    and a fingerprint of the memory that was previewed travel with it, for
+    :meth:`MemoryTransfer.apply_import`.
+    """
+
+    assistant_id: int
+    assistant_name: str
+    kind: str
+    file_name: str | None
+    fixed_before: int
+    fixed_after: int | None
+    dynamic_before: int
+    dynamic_after: int | None
+    provenance_before: int
+    provenance_kept: int
+    provenance_replaced: int
+    provenance_added: int
+    untrusted_after: int
+    base: str = field(repr=False)
+    fixed_document: str | None = field(repr=False)
+    dynamic_document: str | None = field(repr=False)
+    #: Records to store when fixed memory is replaced; ``recorded_at`` None → the import time.
+    provenance: tuple[mx.Provenance, ...] = field(repr=False)
+
+    @property
+    def changes_dynamic(self) -> bool:
+        """True when the file carries dynamic memory (it replaces the current cards)."""
+        return self.dynamic_after is not None
+
+    def lines(self) -> list[str]:
+        """The summary for the user, one line each: the file's kind, fixed memory, dynamic
+        memory and provenance, before → after."""
+        def n(count: int, one: str, many: str) -> str:
+            return f"{count:,} {one if count == 1 else many}"
+
+        out = [f"{self.file_name or 'the file'}: {KIND_TEXT.get(self.kind, self.kind)}"]
+        if self.fixed_after is None:
+            out.append(f"fixed memory: {n(self.fixed_before, 'entry', 'entries')}, kept (not in the file)")
+        else:
+            out.append(f"fixed memory: {n(self.fixed_before, 'entry', 'entries')} → "
+                       f"{n(self.fixed_after, 'entry', 'entries')} (replaced; fixed memory cannot be restored)")
+        if self.dynamic_after is None:
+            out.append(f"dynamic memory: {n(self.dynamic_before, 'card', 'cards')}, kept (not in the file)")
+        else:
+            out.append(f"dynamic memory: {n(self.dynamic_before, 'card', 'cards')} → "
+                       f"{n(self.dynamic_after, 'card', 'cards')} (the current cards can be restored)")
+        if self.fixed_after is None:
+            out.append(f"provenance: {n(self.provenance_before, 'record', 'records')} kept")
+        else:
+            out.append(f"provenance: {self.provenance_kept:,} kept, {self.provenance_replaced:,} replaced, "
+                       f"{self.provenance_added:,} added"
+                       + (f"; {n(self.untrusted_after, 'entry', 'entries')} untrusted" if self.untrusted_after else ""))
+        return out
+
+    def summary(self) -> str:
+        """:meth:`lines` joined with newlines."""
+        return "\n".join(self.lines())
+
+    def to_json(self) -> dict[str, object]:
+        """The counts as a JSON-ready dict (for ``--json``)."""
+        return {"assistant_id": self.assistant_id, "assistant": self.assistant_name, "kind": self.kind,
+                "file": self.file_name,
+                "fixed": {"before": self.fixed_before, "after": self.fixed_after},
+                "dynamic": {"before": self.dynamic_before, "after": self.dynamic_after},
+                "provenance": {"before": self.provenance_before, "kept": self.provenance_kept,
+                               "replaced": self.provenance_replaced, "added": self.provenance_added},
+                "untrusted_after": self.untrusted_after}
+
+
+@dataclass(frozen=True)
+class _Record:
+    origin: str
+    trusted: bool
+    created_at: datetime
+
+
+@dataclass(frozen=True)
+class _Current:
+    """The assistant's memory as stored: documents and provenance by text hash."""
+
+    fixed: str
+    dynamic: str
+    provenance: dict[str, _Record]
+
+    @property
+    def fingerprint(self) -> str:
+        h = hashlib.sha256()
+        for part in (self.fixed, self.dynamic):
+            h.update(part.encode("utf-8"))
+            h.update(b"\x00")
+        for key in sorted(self.provenance):
+            r = self.provenance[key]
+            h.update(f"{key}:{r.origin}:{int(r.trusted)}\n".encode())
+        return h.hexdigest()
+
+
+def _current(s: Session, aid: int) -> _Current:
+    fixed = s.scalar(select(FixedMemoryDocument.body).where(FixedMemoryDocument.assistant_id == aid))
+    dynamic = s.scalar(select(DynamicMemoryDocument.body).where(DynamicMemoryDocument.assistant_id == aid))
+    records = {h: _Record(o, t, c) for h, o, t, c in s.execute(
+        select(MemoryProvenance.text_hash, MemoryProvenance.origin, MemoryProvenance.trusted,
+               MemoryProvenance.created_at).where(MemoryProvenance.assistant_id == aid))}
+    return _Current(fixed or "", dynamic or "", records)
+
+
+def read_memory_file(path: Path) -> bytes:
+    """The bytes of the file at ``path``, at most :data:`~memory_export.MAX_FILE_BYTES`
+    of them (a larger file is refused before it is read whole). Raises
+    :class:`InvalidInput` for a file that cannot be read or is too large."""
+    try:
+        with path.open("rb") as f:
+            data = f.read(mx.MAX_FILE_BYTES + 1)
+    except OSError as exc:
+        raise InvalidInput(f"cannot read {path.name}: {exc.strerror or exc}") from None
+    if len(data) > mx.MAX_FILE_BYTES:
+        raise InvalidInput(f"cannot import {path.name}: it is larger than {mx.MAX_FILE_BYTES // (1024 * 1024)} MB; "
+                           "a memory file is never that large")
+    return data
 
 
 class MemoryTransfer:
@@ -59,64 +212,119 @@ class MemoryTransfer:
             raise InvalidInput(f"memory export format must be json or markdown, not {fmt!r}")
         with self._db.read() as s:
             a = AssistantService.row(s, assistant)
-            fixed_row = s.get(FixedMemoryDocument, a.id)
-            dyn_row = s.get(DynamicMemoryDocument, a.id)
-            fixed = fixed_row.body if fixed_row else ""
-            dynamic = dyn_row.body if dyn_row else ""
-            rows = {r.text_hash: r for r in s.scalars(
-                select(MemoryProvenance).where(MemoryProvenance.assistant_id == a.id))}
+            cur = _current(s, a.id)
             name = a.name
         entries, provenance = [], []
-        for e in fm.entries(fixed):
-            r = rows.get(fm.text_hash(e.text))
+        for e in fm.entries(cur.fixed):
+            r = cur.provenance.get(fm.text_hash(e.text))
             entries.append({"number": e.number, "text": e.text, "origin": r.origin if r else None,
                             "trusted": r.trusted if r else True,
                             "recorded_at": r.created_at.isoformat() if r else None})
             if r is not None:
-                provenance.append(mx.Provenance(r.text_hash, r.origin, r.trusted, r.created_at))
+                provenance.append(mx.Provenance(fm.text_hash(e.text), r.origin, r.trusted, r.created_at))
         cards = [{"number": i, "tag": c.tag, "text": dm.visible_body(c)}
-                 for i, c in enumerate(dm.parse_document(dynamic), 1)]
-        mf = mx.MemoryFile(fixed, dynamic, tuple(provenance), name, utcnow(),
+                 for i, c in enumerate(dm.parse_document(cur.dynamic), 1)]
+        mf = mx.MemoryFile(cur.fixed, cur.dynamic, tuple(provenance), name, utcnow(),
                            entries=tuple(entries), cards=tuple(cards))
         return mx.to_json(mf) if fmt == "json" else mx.to_markdown(mf)
 
-    def import_text(self, assistant: int | str, text: str) -> MemoryImportSummary:
-        """Replace ``assistant``'s memory with the file ``text`` (JSON or Markdown), in one
-        transaction. Raises :class:`InvalidInput` naming what is wrong; nothing is written then."""
+    # --- import ------------------------------------------------------------------------------
+
+    def preview_import(self, assistant: int | str, source: Path | bytes | str, *,
+                       name: str | None = None) -> ImportPreview:
+        """Check the whole memory file ``source`` (a path, the file's bytes, or its text)
+        and say what importing it into ``assistant`` would change. Writes nothing.
+
+        ``name`` is the file name shown in the summary (a path gives its own); a ``.json``
+        name must hold JSON. Raises :class:`InvalidInput` with a one-line reason for a file
+        that is not a memory file or a plain Markdown/text document, ``NotFound`` for the
+        assistant."""
+        if isinstance(source, Path):
+            name = name or source.name
+            source = read_memory_file(source)
         try:
-            mf = mx.parse(text)
+            mf = mx.read(source, name) if isinstance(source, bytes) else mx.parse(source)
         except mx.MemoryFileError as exc:
-            raise InvalidInput(f"cannot import this memory file: {exc}") from None
-        now = utcnow()
-        with self._db.write() as s:
+            raise InvalidInput(f"cannot import {name or 'this file'}: {exc}; nothing was changed") from None
+        fixed_doc = None if mf.fixed is None else (fm.normalize(mf.fixed) if mf.plain else mf.fixed)
+        with self._db.read() as s:
             a = AssistantService.row(s, assistant)
-            aid = a.id
-            restored = 0
-            if mf.fixed is not None:
-                doc = fm.normalize(mf.fixed) if mf.plain else mf.fixed  # an export comes back verbatim
-                row = s.get(FixedMemoryDocument, aid, with_for_update=True)
+            cur = _current(s, a.id)
+            aid, aname = a.id, a.name
+        before = len(fm.entries(cur.fixed))
+        dyn_before = len(dm.parse_document(cur.dynamic))
+        records: tuple[mx.Provenance, ...] = ()
+        kept = replaced = added = 0
+        untrusted = sum(1 for e in fm.entries(cur.fixed)
+                        if (r := cur.provenance.get(fm.text_hash(e.text))) is not None and not r.trusted)
+        if fixed_doc is not None:
+            by_hash = {p.text_hash: p for p in mf.provenance}
+            out: list[mx.Provenance] = []
+            for h in dict.fromkeys(fm.text_hash(e.text) for e in fm.entries(fixed_doc)):
+                p = by_hash.get(h)
+                if p is None and mf.plain:  # REF-7: a text already recorded keeps its origin
+                    old = cur.provenance.get(h)
+                    p = mx.Provenance(h, old.origin, old.trusted, old.created_at) if old is not None \
+                        else mx.Provenance(h, "owner", True, None)
+                if p is not None:  # unrecorded in an export: stays unrecorded (trusted)
+                    out.append(p)
+            records = tuple(out)
+            new = {p.text_hash: (p.origin, p.trusted) for p in records}
+            kept = sum(1 for h, r in cur.provenance.items() if new.get(h) == (r.origin, r.trusted))
+            replaced = len(cur.provenance) - kept
+            added = sum(1 for h in new if h not in cur.provenance)
+            untrusted_hashes = {p.text_hash for p in records if not p.trusted}
+            untrusted = sum(1 for e in fm.entries(fixed_doc) if fm.text_hash(e.text) in untrusted_hashes)
+        return ImportPreview(
+            assistant_id=aid, assistant_name=aname, kind=mf.kind, file_name=name,
+            fixed_before=before, fixed_after=None if fixed_doc is None else len(fm.entries(fixed_doc)),
+            dynamic_before=dyn_before,
+            dynamic_after=None if mf.dynamic is None else len(dm.parse_document(mf.dynamic)),
+            provenance_before=len(cur.provenance), provenance_kept=len(cur.provenance) if fixed_doc is None else kept,
+            provenance_replaced=replaced, provenance_added=added, untrusted_after=untrusted,
+            base=cur.fingerprint, fixed_document=fixed_doc, dynamic_document=mf.dynamic, provenance=records,
+        )
+
+    def apply_import(self, preview: ImportPreview) -> MemoryImportSummary:
+        """Store what ``preview`` showed, in one write transaction that re-reads the memory
+        under the store's write lock. Raises :class:`ImportConflict` (nothing written) when
+        the assistant's memory changed since the preview, ``NotFound`` when the assistant
+        is gone."""
+        now = utcnow()
+        aid = preview.assistant_id
+        with self._db.write() as s:
+            a = AssistantService.row(s, aid)
+            cur = _current(s, aid)
+            if cur.fingerprint != preview.base:
+                raise ImportConflict(
+                    f"{a.name}'s memory changed since the file was checked (fixed memory now has "
+                    f"{len(fm.entries(cur.fixed)):,} entries, dynamic memory {len(dm.parse_document(cur.dynamic)):,} "
+                    "cards); nothing was imported — check the file again to see what it would change")
+            if preview.fixed_document is not None:
+                row = s.get(FixedMemoryDocument, aid)
                 if row is None:
-                    s.add(FixedMemoryDocument(assistant_id=aid, body=doc, updated_at=now))
+                    s.add(FixedMemoryDocument(assistant_id=aid, body=preview.fixed_document, updated_at=now))
                 else:
-                    row.body, row.updated_at = doc, now
+                    row.body, row.updated_at = preview.fixed_document, now
                 s.execute(delete(MemoryProvenance).where(MemoryProvenance.assistant_id == aid))
-                by_hash = {p.text_hash: p for p in mf.provenance}
-                for h in dict.fromkeys(fm.text_hash(e.text) for e in fm.entries(doc)):
-                    p = by_hash.get(h)
-                    if p is None and not mf.plain:
-                        continue  # unrecorded in the export: stays unrecorded (trusted)
-                    s.add(MemoryProvenance(
-                        assistant_id=aid, text_hash=h, origin=p.origin if p else "owner",
-                        trusted=p.trusted if p else True, created_at=(p.recorded_at if p and p.recorded_at else now),
-                    ))
-                    restored += 1
-            if mf.dynamic is not None:
-                drow = s.get(DynamicMemoryDocument, aid, with_for_update=True)
+                if preview.provenance:  # a bulk insert: 150,000 entries in seconds, not minutes
+                    s.execute(insert(MemoryProvenance), [
+                        {"assistant_id": aid, "text_hash": p.text_hash, "origin": p.origin, "trusted": p.trusted,
+                         "created_at": p.recorded_at or now} for p in preview.provenance])
+            if preview.dynamic_document is not None:
+                drow = s.get(DynamicMemoryDocument, aid)
                 if drow is None:
-                    s.add(DynamicMemoryDocument(assistant_id=aid, body=mf.dynamic, backup_body="", updated_at=now))
-                elif drow.body != mf.dynamic:
-                    drow.backup_body, drow.body, drow.updated_at = drow.body, mf.dynamic, now
-            fixed_n = None if mf.fixed is None else len(fm.entries(doc))
-            dyn_n = None if mf.dynamic is None else len(dm.parse_document(mf.dynamic))
+                    s.add(DynamicMemoryDocument(assistant_id=aid, body=preview.dynamic_document, backup_body="",
+                                                updated_at=now))
+                elif drow.body != preview.dynamic_document:
+                    drow.backup_body, drow.body, drow.updated_at = drow.body, preview.dynamic_document, now
         self._on_change(aid)
-        return MemoryImportSummary(aid, fixed_n, dyn_n, restored)
+        return MemoryImportSummary(aid, preview.fixed_after, preview.dynamic_after,
+                                   len(preview.provenance) if preview.fixed_document is not None else 0)
+
+    def import_text(self, assistant: int | str, text: str | bytes) -> MemoryImportSummary:
+        """:meth:`preview_import` then :meth:`apply_import` of the file ``text`` (JSON or
+        Markdown; text or bytes), for scripts with no one to confirm. Raises
+        :class:`InvalidInput` naming what is wrong, or :class:`ImportConflict`; nothing is
+        written then."""
+        return self.apply_import(self.preview_import(assistant, text))

@@ -234,6 +234,10 @@ class DreamRun(Base):
     started_at: Mapped[datetime] = mapped_column(UTCDateTime(), default=utcnow)
     finished_at: Mapped[datetime | None] = mapped_column(UTCDateTime())
     next_retry_at: Mapped[datetime | None] = mapped_column(UTCDateTime())
+    #: The running attempt's last "still alive" time (issue 10); stale → taken over.
+    heartbeat_at: Mapped[datetime | None] = mapped_column(UTCDateTime())
+    #: When the attempt this one took over stopped without finishing (its last heartbeat).
+    prior_stopped_at: Mapped[datetime | None] = mapped_column(UTCDateTime())
 
 
 class ModelCard(Base):

@@ -173,6 +173,11 @@ class FakeVendor:
         with self._lock:
             self._queue.extend(replies)
 
+    def clear_script(self) -> None:
+        """Drop every queued reply (a crash test re-scripts before each process)."""
+        with self._lock:
+            self._queue.clear()
+
     def _next_reply(self) -> Reply:
         with self._lock:
             return self._queue.popleft() if self._queue else DEFAULT_REPLY

@@ -98,8 +98,8 @@ def test_a_plain_markdown_document_becomes_owner_fixed_memory(services: Services
      '"provenance": [{"hash": "' + "a" * 64 + '", "origin": "robot"}]}', "provenance[0].origin"),
     ('{"format": "chathub-memory", "version": 1}', "neither fixed nor dynamic"),
     ("<!-- chathub-memory v1 -->\n<!-- chathub:fixed chars=99 -->\nshort\n<!-- /chathub:fixed -->\n",
-     "fixed memory block is damaged"),
-    ("[1, 2, 3]", "JSON but not a ChatHub memory file"),
+     "fixed memory block at line 2 is damaged"),
+    ("[1, 2, 3]", "a JSON array, not a ChatHub memory file"),
     ('[{"title": "a ChatGPT export", "mapping": {}}]', "import chatgpt"),
 ])
 def test_bad_files_say_why_and_write_nothing(services: Services, text: str, reason: str) -> None:
@@ -122,7 +122,9 @@ def test_a_markdown_export_cut_short_is_refused(services: Services) -> None:
     assert services.memory.document("Copy") == ""
 
 
-_doc_text = st.text(alphabet=st.characters(blacklist_categories=("Cs",)), max_size=200)
+#: Any document text but NUL, which no store keeps (PostgreSQL refuses it; issue 10).
+_doc_text = st.text(alphabet=st.characters(blacklist_categories=("Cs",), blacklist_characters="\x00"),
+                    max_size=200)
 
 
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -150,6 +152,6 @@ def test_cli_export_and_import(services: Services, tmp_path: Path, capsys: pytes
     assert main("memory", "import", "--assistant", "Copy", str(path)) == 0
     assert "3 fixed memory entries and 2 dynamic memory cards" in capsys.readouterr().out
     assert snapshot(services, "Copy") == snapshot(services, "Source")
-    (tmp_path / "bad.json").write_bytes(b"\xff\xfe\x00garbage")
+    (tmp_path / "bad.json").write_bytes(b"garbage \xff\xfe end")
     assert main("memory", "import", "--assistant", "Copy", str(tmp_path / "bad.json")) == 1
     assert "not UTF-8" in capsys.readouterr().err

@@ -1,0 +1,62 @@
+"""Memory → Import… checks the whole file before it asks (issue 10 "Nothing lost"): a
+wrong file is refused inline without a question and memory stays; a good file's
+confirmation shows what will change."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from chathub_desktop.gui import confirm
+from chathub_desktop.gui.memory_page import MemoryPage
+from chathub_desktop.services.container import Services
+from tests.fakes.chatgpt_exports import sample_export, write_export
+
+
+@pytest.fixture
+def page(qloop, services: Services, qtbot):  # type: ignore[no-untyped-def]
+    aid = services.assistants.create("Helper").id
+    services.memory.save_raw(aid, "#1: Likes tea\n#2: Works in Lisbon\n")
+    p = MemoryPage(services, aid)
+    qtbot.addWidget(p)
+    p.show()
+    qtbot.waitUntil(lambda: p.loads >= 1, timeout=5000)
+    yield p
+    p.detach()
+    qtbot.waitUntil(lambda: not p.runner.pending(), timeout=3000)
+    p.close()
+
+
+def test_a_wrong_file_is_refused_before_any_question(page: MemoryPage, services: Services, tmp_path: Path,
+                                                     monkeypatch: pytest.MonkeyPatch) -> None:
+    asked: list[str] = []
+    monkeypatch.setattr(confirm, "ask", lambda _p, _t, text, _a="Delete": asked.append(text) or True)
+    conv = write_export(tmp_path / "conversations.json", sample_export(5))
+    conv.write_bytes(conv.read_bytes()[:-500])  # the issue's truncated conversations.json
+    before = services.memory.document("Helper")
+    assert not page.import_from(conv)
+    assert asked == [] and services.memory.document("Helper") == before
+    assert "ChatGPT export" in page.error_label.text() and "nothing was changed" in page.error_label.text()
+    two = tmp_path / "two.txt"
+    two.write_text("[1, 2", encoding="utf-8")
+    assert not page.import_from(two)
+    assert asked == [] and "cut short" in page.error_label.text()
+    assert services.memory.document("Helper") == before
+
+
+def test_the_confirmation_shows_what_will_change(page: MemoryPage, services: Services, tmp_path: Path,
+                                                 monkeypatch: pytest.MonkeyPatch, qtbot) -> None:  # type: ignore[no-untyped-def]
+    asked: list[str] = []
+    answer = [False]
+    monkeypatch.setattr(confirm, "ask", lambda _p, _t, text, _a="Delete": asked.append(text) or answer[0])
+    path = tmp_path / "notes.md"
+    path.write_text("# Notes\n#1: Cycles to work\n", encoding="utf-8")
+    assert not page.import_from(path)  # declined: nothing changes
+    assert "fixed memory: 2 entries → 1 entry" in asked[0]
+    assert "dynamic memory: 0 cards, kept (not in the file)" in asked[0]
+    assert services.memory.document("Helper") == "#1: Likes tea\n#2: Works in Lisbon\n"
+    answer[0] = True
+    assert page.import_from(path)
+    assert services.memory.document("Helper") == "# Notes\n#1: Cycles to work\n"
+    qtbot.waitUntil(lambda: [v.text for v in page.model.entries()] == ["Cycles to work"], timeout=5000)
