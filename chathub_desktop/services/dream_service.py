@@ -34,6 +34,7 @@ Assistants are referenced by id or name; errors are :class:`InvalidInput` /
 from __future__ import annotations
 
 import asyncio
+import functools
 import logging
 import os
 import threading
@@ -756,8 +757,8 @@ class DreamService:
         (Stop, quitting) records the run as failed, retried after the same back-off, and
         re-raises. Nothing runs while dreams are paused, unless ``even_if_paused``."""
         outcomes: list[DreamOutcome] = []
-        for aid, slot in self.due(now, even_if_paused=even_if_paused):
-            claimed = self._claim(aid, slot, now)
+        for aid, slot in await self._db.run(functools.partial(self.due, now, even_if_paused=even_if_paused)):
+            claimed = await self._db.run(self._claim, aid, slot, now)
             if claimed is None:
                 continue
             run_id, attempt = claimed
@@ -766,14 +767,14 @@ class DreamService:
                 outcome = await self.run_day(aid, slot.history_day)
             except asyncio.CancelledError:
                 stop.set()
-                self._record(run_id, DreamOutcome(aid, slot.history_day, FAILED, "stopped before it finished"),
-                             attempt)
+                await asyncio.shield(self._db.run(self._record, run_id, DreamOutcome(
+                    aid, slot.history_day, FAILED, "stopped before it finished"), attempt))
                 raise
             except Exception as exc:  # a bug must not leave the run claimed
                 log.exception("dream run failed")
                 outcome = DreamOutcome(aid, slot.history_day, FAILED, f"unexpected error: {exc}")
             finally:
                 stop.set()  # a beat still under way updates nothing once the run is recorded
-            self._record(run_id, outcome, attempt)
+            await asyncio.shield(self._db.run(self._record, run_id, outcome, attempt))
             outcomes.append(outcome)
         return outcomes

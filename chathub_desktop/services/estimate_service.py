@@ -221,7 +221,7 @@ class EstimateService:
     def _load_factors(self) -> dict[tuple[int | None, str], Correction]:
         with self._lock:
             if self._factors is None:
-                with self._db.write() as s:
+                with self._db.read() as s:
                     self._factors = {
                         (r.provider_id, r.model): Correction(r.ratio, r.samples)
                         for r in s.scalars(select(CorrectionFactor))
@@ -291,7 +291,7 @@ class EstimateService:
         )
 
     def _meta(self, ctx: TopicContext) -> _Meta:
-        with self._db.write() as s:
+        with self._db.read() as s:
             a = s.get(Assistant, ctx.assistant_id)
             comp = s.get(TopicCompaction, ctx.topic_id)
             usage = tuple(s.execute(
