@@ -521,6 +521,8 @@ class MemoryPage(QDialog):
     """
 
     loaded = Signal()
+    #: A memory import ended: True when the file was imported (issue 10).
+    import_finished = Signal(bool)
 
     def __init__(
         self,
@@ -1268,27 +1270,42 @@ class MemoryPage(QDialog):
         return self._import_dialog
 
     def import_from(self, path: Path, *, confirmed: bool = False) -> bool:
-        """Check the whole file at ``path`` first (a file that is not a memory file or a
-        plain document is refused with its reason shown inline), then ask, showing what
-        will change (skipped when ``confirmed``), then import it in one transaction. False
-        when nothing was imported (issue 10)."""
+        """Check the whole file at ``path`` on a worker thread first (a file that is not a
+        memory file or a plain document is refused with its reason shown inline), then
+        ask, showing what will change (skipped when ``confirmed``), then import it in one
+        transaction on a worker thread (issue 10). ``import_finished(imported)`` tells the
+        outcome; False (nothing started) while another change of this page runs."""
         files = self.svc.memory_files
-        preview = self.ops.call("Import", lambda: files.preview_import(self.assistant_id, path))
-        if not isinstance(preview, ImportPreview):
-            return False
+        aid = self.assistant_id
+        started = self.ops.start(
+            "Import", lambda: files.preview_import(aid, path),
+            on_ok=lambda preview: QTimer.singleShot(0, lambda: self._confirm_import(path, preview, confirmed)),
+            on_fail=lambda: self.import_finished.emit(False))
+        return started
+
+    def _confirm_import(self, path: Path, preview: object, confirmed: bool) -> None:
+        """The checked file's question (outside any coroutine: it runs a modal box)."""
+        assert isinstance(preview, ImportPreview)
         lines = preview.lines()
         if not confirmed and not confirm.ask(
                 self, "Import memory",
                 f"Replace {self.assistant.name if self.assistant else 'this assistant'}'s memory with "
                 f"{path.name}?\n\n" + "\n".join(lines[1:]), "Replace"):
-            return False
-        out = self.ops.call("Import", lambda: files.apply_import(preview))
-        if out is None:
-            self.reload_now()  # a conflict: show the memory as it is now
-            return False
-        self.reload_now()
-        self.show_status(f"Imported {path.name}")
-        return True
+            self.import_finished.emit(False)
+            return
+        files = self.svc.memory_files
+
+        def imported(_result: object) -> None:
+            self.reload_now()
+            self.show_status(f"Imported {path.name}")
+            self.import_finished.emit(True)
+
+        def refused() -> None:
+            self.reload_now()  # e.g. a conflict: show the memory as it is now
+            self.import_finished.emit(False)
+
+        if not self.ops.start("Import", lambda: files.apply_import(preview), on_ok=imported, on_fail=refused):
+            self.import_finished.emit(False)
 
     def copy_document(self) -> None:
         """Copy the Markdown document to the clipboard."""

@@ -28,19 +28,27 @@ def page(qloop, services: Services, qtbot):  # type: ignore[no-untyped-def]
     p.close()
 
 
+def _import(page: MemoryPage, qtbot, path: Path, **kw: bool) -> bool:  # type: ignore[no-untyped-def]
+    """Import ``path`` through the page and wait for the outcome (checked and written on
+    worker threads)."""
+    with qtbot.waitSignal(page.import_finished, timeout=10_000) as blocker:
+        assert page.import_from(path, **kw)
+    return bool(blocker.args[0])
+
+
 def test_a_wrong_file_is_refused_before_any_question(page: MemoryPage, services: Services, tmp_path: Path,
-                                                     monkeypatch: pytest.MonkeyPatch) -> None:
+                                                     monkeypatch: pytest.MonkeyPatch, qtbot) -> None:  # type: ignore[no-untyped-def]
     asked: list[str] = []
     monkeypatch.setattr(confirm, "ask", lambda _p, _t, text, _a="Delete": asked.append(text) or True)
     conv = write_export(tmp_path / "conversations.json", sample_export(5))
     conv.write_bytes(conv.read_bytes()[:-500])  # the issue's truncated conversations.json
     before = services.memory.document("Helper")
-    assert not page.import_from(conv)
+    assert not _import(page, qtbot, conv)
     assert asked == [] and services.memory.document("Helper") == before
     assert "ChatGPT export" in page.error_label.text() and "nothing was changed" in page.error_label.text()
     two = tmp_path / "two.txt"
     two.write_text("[1, 2", encoding="utf-8")
-    assert not page.import_from(two)
+    assert not _import(page, qtbot, two)
     assert asked == [] and "cut short" in page.error_label.text()
     assert services.memory.document("Helper") == before
 
@@ -52,11 +60,11 @@ def test_the_confirmation_shows_what_will_change(page: MemoryPage, services: Ser
     monkeypatch.setattr(confirm, "ask", lambda _p, _t, text, _a="Delete": asked.append(text) or answer[0])
     path = tmp_path / "notes.md"
     path.write_text("# Notes\n#1: Cycles to work\n", encoding="utf-8")
-    assert not page.import_from(path)  # declined: nothing changes
+    assert not _import(page, qtbot, path)  # declined: nothing changes
     assert "fixed memory: 2 entries → 1 entry" in asked[0]
     assert "dynamic memory: 0 cards, kept (not in the file)" in asked[0]
     assert services.memory.document("Helper") == "#1: Likes tea\n#2: Works in Lisbon\n"
     answer[0] = True
-    assert page.import_from(path)
+    assert _import(page, qtbot, path)
     assert services.memory.document("Helper") == "# Notes\n#1: Cycles to work\n"
     qtbot.waitUntil(lambda: [v.text for v in page.model.entries()] == ["Cycles to work"], timeout=5000)

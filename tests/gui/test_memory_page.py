@@ -312,12 +312,16 @@ def test_export_and_import_memory_files(page, services, assistant, qtbot, tmp_pa
     qtbot.waitUntil(lambda: target.loads >= 1, timeout=5000)
     asked: list[str] = []
     monkeypatch.setattr(confirm, "ask", lambda _p, _t, text, _a="Delete": asked.append(text) or True)
-    assert target.import_from(out)
+    with qtbot.waitSignal(target.import_finished, timeout=10_000) as done:
+        assert target.import_from(out)
+    assert done.args == [True]
     assert asked and "Replace Other's memory" in asked[0]
     assert services.memory.document(other) == services.memory.document(assistant)
     bad = tmp_path / "bad.json"
     bad.write_text('{"format": "chathub-memory", "version": 7}', encoding="utf-8")
-    assert not target.import_from(bad, confirmed=True)
+    with qtbot.waitSignal(target.import_finished, timeout=10_000) as done:
+        assert target.import_from(bad, confirmed=True)
+    assert done.args == [False]
     assert "version 7 is not supported" in target.error_label.text()
     assert services.memory.document(other) == services.memory.document(assistant)
     target.detach()
