@@ -21,6 +21,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from sqlalchemy import select
+from sqlalchemy.orm import Session
 
 from chathub_desktop.core.messages import (
     ChatMessage,
@@ -193,12 +194,7 @@ class ChatService:
         is stored when it raises :class:`InvalidInput` / ``NotFound``."""
         with self._db.write() as s:
             topic = TopicService.row(s, topic_id)
-            assistant = s.get(Assistant, topic.assistant_id)
-            assert assistant is not None
-            if assistant.provider_id is None:
-                raise InvalidInput(f"assistant {assistant.name!r} has no provider; pick one in its settings")
-            if not assistant.model:
-                raise InvalidInput(f"assistant {assistant.name!r} has no chat model; set one in its settings")
+            assistant, provider_id = _sendable_assistant(s, topic)
             now = utcnow()
             if any(by != PROCESS_ID and not stream_is_orphaned(by, at, now)
                    for by, at, _edited in streaming_rows(s, topic_id)):
@@ -208,11 +204,11 @@ class ChatService:
             user = append_message(s, topic_id, role=Role.USER.value, content=text)
             reply = append_message(s, topic_id, role=Role.ASSISTANT.value, content="",
                                    status=MessageStatus.STREAMING.value, model=assistant.model,
-                                   provider_id=assistant.provider_id, sent_by_process=PROCESS_ID)
+                                   provider_id=provider_id, sent_by_process=PROCESS_ID)
             if first:
                 topic.title = title_from_text(text)
                 topic.title_generated = True
-            return _Claim(user.id, reply.id, assistant.provider_id, assistant.model, first)
+            return _Claim(user.id, reply.id, provider_id, assistant.model, first)
 
     def _append(self, topic_id: int, **fields: object) -> int:
         with self._db.write() as s:
@@ -345,14 +341,7 @@ class ChatService:
         """The topic's assistant's provider id; :class:`InvalidInput` when it has none or
         no chat model (nothing is stored)."""
         with self._db.read() as s:
-            topic = TopicService.row(s, topic_id)
-            assistant = s.get(Assistant, topic.assistant_id)
-            assert assistant is not None
-            if assistant.provider_id is None:
-                raise InvalidInput(f"assistant {assistant.name!r} has no provider; pick one in its settings")
-            if not assistant.model:
-                raise InvalidInput(f"assistant {assistant.name!r} has no chat model; set one in its settings")
-            return assistant.provider_id
+            return _sendable_assistant(s, TopicService.row(s, topic_id))[1]
 
     async def _after_reply(self, topic_id: int) -> None:
         """CMP-7 token auto-compact once the reply is stored; its failure never fails the send."""
@@ -545,6 +534,18 @@ class ChatService:
         stored: bool = await self._db.run(self._store_title, topic_id, title, fallback)
         if stored:
             self._bus.publish(TopicChanged(topic_id))
+
+
+def _sendable_assistant(s: Session, topic: Topic) -> tuple[Assistant, int]:
+    """The topic's assistant and its provider id; :class:`InvalidInput` when it has no
+    provider or no chat model yet."""
+    assistant = s.get(Assistant, topic.assistant_id)
+    assert assistant is not None
+    if assistant.provider_id is None:
+        raise InvalidInput(f"assistant {assistant.name!r} has no provider; pick one in its settings")
+    if not assistant.model:
+        raise InvalidInput(f"assistant {assistant.name!r} has no chat model; set one in its settings")
+    return assistant, assistant.provider_id
 
 
 def _calls_json(calls: list[ToolCall]) -> list[dict[str, str]] | None:

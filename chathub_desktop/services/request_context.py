@@ -309,11 +309,3 @@ class ContextLoader:
     async def aload(self, topic_id: int, *, pending_user: bool = False) -> TopicContext:
         """:meth:`load` on the store's worker threads."""
         return await self.db.run(functools.partial(self.load, topic_id, pending_user=pending_user))
-
-
-def require_sendable(ctx: TopicContext) -> None:
-    """Raise :class:`InvalidInput` when the topic's assistant cannot send yet."""
-    if ctx.provider_id is None:
-        raise InvalidInput(f"assistant {ctx.assistant_name!r} has no provider; pick one in its settings")
-    if not ctx.model:
-        raise InvalidInput(f"assistant {ctx.assistant_name!r} has no chat model; set one in its settings")

@@ -19,6 +19,7 @@ from chathub_desktop.services.process_identity import stream_is_orphaned
 from chathub_desktop.services.views import MessageView, TopicView
 from chathub_desktop.storage.database import Database
 from chathub_desktop.storage.models import Message, Topic, utcnow
+from chathub_desktop.storage.topic_repository import append_message
 
 log = logging.getLogger(__name__)
 
@@ -155,13 +156,8 @@ class TopicService:
         if bad:
             raise InvalidInput(f"not a message field: {', '.join(bad)}")
         with self._db.write() as s:
-            topic = self.row(s, topic_id)
-            seq = (s.scalar(select(func.max(Message.seq)).where(Message.topic_id == topic_id)) or 0) + 1
-            row = Message(topic_id=topic_id, seq=seq, role=role, content=content, **fields)
-            s.add(row)
-            topic.updated_at = utcnow()
-            s.flush()
-            view = message_view(row)
+            self.row(s, topic_id)
+            view = message_view(append_message(s, topic_id, role=role, content=content, **fields))
         self._bus.publish(MessageAdded(topic_id, view.id))
         return view
 
