@@ -63,13 +63,21 @@ class _FirstPaint(QObject):
         return False
 
 
+#: Seconds a thread may hold the GIL while another waits (CPython's default is 0.005).
+#: Store and tokenizer work runs on worker threads; with the default, every Qt → Python
+#: call of the GUI thread can wait 5 ms for the GIL, and painting a page makes dozens.
+GIL_SWITCH_INTERVAL_S = 0.001
+
+
 def make_application(argv: list[str] | None = None) -> QApplication:
     """The QApplication with ChatHub's names (reuses an existing instance). Guards
     against PySide6 6.12's reference-count slip on CPython 3.11 first
-    (:mod:`chathub_desktop.gui.qt_binding`)."""
+    (:mod:`chathub_desktop.gui.qt_binding`) and shortens the GIL switch interval so the
+    GUI thread never queues long behind a worker (issue 9)."""
     from chathub_desktop.gui.qt_binding import protect_singletons
 
     protect_singletons()
+    sys.setswitchinterval(GIL_SWITCH_INTERVAL_S)
     app = QApplication.instance()
     if not isinstance(app, QApplication):
         app = QApplication(argv if argv is not None else sys.argv[:1])

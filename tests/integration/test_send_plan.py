@@ -218,13 +218,17 @@ def _read_available(fd: int) -> bytes:
         return b""
 
 
+_KILLS = int(os.environ.get("CHATHUB_CRASH_KILLS", "3"))
+
+
 @pytest.mark.slow
+@pytest.mark.timeout(60 + 10 * _KILLS)
 def test_kill_minus_nine_mid_stream_keeps_all_but_the_last_second(tmp_path: Path, fake_vendor: FakeVendor) -> None:
     env = _cli_env(tmp_path, fake_vendor)
     _cli(env, "provider", "add", "Fake", "--kind", "openai", "--base-url", fake_vendor.base_url,
          "--api-key-env", "FAKE_KEY")
     _cli(env, "assistant", "create", "Helper", "--provider", "Fake", "--model", "gpt-4o")
-    kills = int(os.environ.get("CHATHUB_CRASH_KILLS", "3"))
+    kills = _KILLS
     rng = random.Random(1009)
     per_second = 20  # 20 chunks of "wNN " a second
     for k in range(kills):
@@ -258,6 +262,7 @@ def test_kill_minus_nine_mid_stream_keeps_all_but_the_last_second(tmp_path: Path
             assert ok == "ok"
             assert reply is not None and printed.startswith(reply.content), (k, reply.content[-40:], printed[-40:])
             lost = len(printed) - len(reply.content)
+            print(f"kill {k}: printed {len(printed)} characters, stored {len(reply.content)}, lost {lost}")
             assert lost <= len("w000 ") * per_second * 1.6, (k, lost)  # at most the last second (+ slack)
         finally:
             db.dispose()
