@@ -62,7 +62,7 @@ from chathub_desktop.services.tool_registry import ToolRegistry
 from chathub_desktop.services.topic_service import TopicService
 from chathub_desktop.storage.database import Database, DatabaseError
 from chathub_desktop.storage.models import Assistant, Message, Provider, Topic, utcnow
-from chathub_desktop.storage.topic_repository import append_message, streaming_rows
+from chathub_desktop.storage.topic_repository import append_message, gc_paused, streaming_rows
 
 log = logging.getLogger(__name__)
 
@@ -255,9 +255,10 @@ class ChatService:
     def _plan(self, ctx: TopicContext, reply_id: int) -> tuple[ChatRequest, int]:
         """Assemble the request of a planned context (the one body that is posted) and
         record it for the badge's anchor (REF-28); returns it with its local total."""
-        plan = assemble_request(ctx.base_input, ctx.counter.count)
-        if self._estimates is not None:
-            self._estimates.record_sent(reply_id, ctx, plan)
+        with gc_paused():
+            plan = assemble_request(ctx.base_input, ctx.counter.count)
+            if self._estimates is not None:
+                self._estimates.record_sent(reply_id, ctx, plan)
         request = ChatRequest(model=ctx.model, messages=plan.messages, max_tokens=ctx.max_tokens,
                               tools=ctx.base_input.tools)
         return request, plan.total_tokens

@@ -52,6 +52,7 @@ from chathub_desktop.services.errors import store_busy_message
 from chathub_desktop.services.import_staging import StagingRun, begin_run, discard_run, end_run
 from chathub_desktop.storage.database import Database
 from chathub_desktop.storage.models import Assistant, Message, Topic
+from chathub_desktop.storage.topic_repository import gc_paused
 
 __all__ = [
     "SOURCE",
@@ -435,6 +436,7 @@ def _delete_topics(conn: Connection, ids: list[int]) -> None:
         conn.execute(delete(Topic).where(Topic.id.in_(chunk)))
 
 
+@gc_paused()  # millions of short-lived parsed objects; a full collection would stall the window
 def import_chatgpt_export(
     db: Database,
     assistant_id: int,

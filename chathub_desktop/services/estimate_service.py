@@ -72,6 +72,7 @@ from chathub_desktop.services.request_context import ContextLoader, TopicContext
 from chathub_desktop.services.views import AnchorView, CacheView, EstimateView, HistoryWindowView
 from chathub_desktop.storage.database import Database
 from chathub_desktop.storage.models import Assistant, CorrectionFactor, Message, TopicCompaction
+from chathub_desktop.storage.topic_repository import gc_paused
 
 log = logging.getLogger(__name__)
 
@@ -326,7 +327,8 @@ class EstimateService:
             gen = self._gen(topic_id)
         if base is not None:
             return base
-        base = self._compute(self._load(topic_id))
+        with gc_paused():
+            base = self._compute(self._load(topic_id))
         with self._lock:
             if self._gen(topic_id) == gen:  # nothing changed while counting
                 self._cache[topic_id] = base
@@ -419,7 +421,8 @@ class EstimateService:
         """The :meth:`estimate` of an already loaded and planned context (the plan a send
         or a compaction holds), so they weigh exactly the request they will send. Blocking:
         call it on a worker thread."""
-        return self._view(self._compute(ctx), draft)
+        with gc_paused():
+            return self._view(self._compute(ctx), draft)
 
     def _view(self, base: _Base, draft: str) -> EstimateView:
         ctx = base.ctx

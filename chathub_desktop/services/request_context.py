@@ -39,7 +39,7 @@ from chathub_desktop.services.tool_registry import ToolRegistry
 from chathub_desktop.services.topic_snapshots import TopicHistoryCache
 from chathub_desktop.storage.database import Database, StoreBusy
 from chathub_desktop.storage.models import AppSetting, Assistant, Provider, TopicCompaction
-from chathub_desktop.storage.topic_repository import load_rows, store_counts
+from chathub_desktop.storage.topic_repository import gc_paused, load_rows, store_counts
 from chathub_desktop.tokens.counter import TokenCounter
 
 
@@ -302,9 +302,11 @@ class ContextLoader:
         self.history_cache = history_cache
 
     def load(self, topic_id: int, *, pending_user: bool = False) -> TopicContext:
-        """Blocking :func:`load_context` (call it on a store worker thread)."""
-        return load_context(self.db, self.catalog, topic_id, self.memory, self.tools,
-                            history_cache=self.history_cache, pending_user=pending_user)
+        """Blocking :func:`load_context` (call it on a store worker thread), with the
+        cyclic GC held off while its rows become objects (``gc_paused``)."""
+        with gc_paused():
+            return load_context(self.db, self.catalog, topic_id, self.memory, self.tools,
+                                history_cache=self.history_cache, pending_user=pending_user)
 
     async def aload(self, topic_id: int, *, pending_user: bool = False) -> TopicContext:
         """:meth:`load` on the store's worker threads."""

@@ -9,8 +9,11 @@ senders never collide on ``UNIQUE(topic_id, seq)``.
 
 from __future__ import annotations
 
+import gc
 import json
-from collections.abc import Callable, Iterable, Sequence
+import threading
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import datetime
 
@@ -24,6 +27,33 @@ from chathub_desktop.core.request_assembly import (
     message_tokens,
 )
 from chathub_desktop.storage.models import Message, Topic, utcnow
+
+_gc_lock = threading.Lock()
+_gc_holders = 0
+_gc_was_enabled = True
+
+
+@contextmanager
+def gc_paused() -> Iterator[None]:
+    """Hold off Python's cyclic garbage collector while thousands of rows become objects.
+
+    The rows are freed by reference counting (they hold no cycles), but every few
+    thousand allocations a full collection walks the whole heap with the GIL held —
+    60 ms and more with a 20,000-message topic loaded — and the window's thread waits
+    for it (issue 9). Nested and concurrent holders share one pause."""
+    global _gc_holders, _gc_was_enabled
+    with _gc_lock:
+        _gc_holders += 1
+        if _gc_holders == 1:
+            _gc_was_enabled = gc.isenabled()
+            gc.disable()
+    try:
+        yield
+    finally:
+        with _gc_lock:
+            _gc_holders -= 1
+            if _gc_holders == 0 and _gc_was_enabled:
+                gc.enable()
 
 
 def chat_message(m: Message) -> ChatMessage:
@@ -110,17 +140,24 @@ def load_rows(
         q = q.where(Message.id.in_(wanted))
     rows: list[LoadedRow] = []
     stale: list[dict[str, object]] = []
-    for m in s.scalars(q.order_by(Message.seq)):
-        msg = chat_message(m)
-        if m.token_count is not None and m.token_encoding == encoding:
-            tokens = m.token_count
-        else:
-            tokens = message_tokens(msg, count)
-            if m.status != MessageStatus.STREAMING.value:
-                stale.append({"id": m.id, "token_count": tokens, "token_encoding": encoding})
-        rows.append(LoadedRow(m.seq, HistoryMessage(id=m.id, message=msg, tokens=tokens, sendable=is_sendable(m)),
-                              m.status == MessageStatus.STREAMING.value))
+    with gc_paused():
+        for m in s.scalars(q.order_by(Message.seq)):
+            _add_row(m, count, encoding, rows, stale)
     return rows, stale
+
+
+def _add_row(m: Message, count: Callable[[str], int], encoding: str, rows: list[LoadedRow],
+             stale: list[dict[str, object]]) -> None:
+    msg = chat_message(m)
+    streaming = m.status == MessageStatus.STREAMING.value
+    if m.token_count is not None and m.token_encoding == encoding:
+        tokens = m.token_count
+    else:
+        tokens = message_tokens(msg, count)
+        if not streaming:
+            stale.append({"id": m.id, "token_count": tokens, "token_encoding": encoding})
+    rows.append(LoadedRow(m.seq, HistoryMessage(id=m.id, message=msg, tokens=tokens, sendable=is_sendable(m)),
+                          streaming))
 
 
 def store_counts(s: Session, stale: Sequence[dict[str, object]]) -> None:
