@@ -167,7 +167,8 @@ def plan_request(inputs: PlanInputs, count: CountFn, *, pending_user: bool) -> R
 
     limit = inputs.history_limit
     max_messages, max_chars = inputs.history_bounds
-    bound = tc.bounded_limit([h.message.content for h in history if h.sendable], max_messages, max_chars)
+    bound = (tc.bounded_limit([h.message.content for h in history if h.sendable], max_messages, max_chars)
+             if max_messages is not None or max_chars is not None else None)
     if bound is not None:  # NUM-11: the environment bounds the history sent
         limit = bound if limit is None else min(limit, bound)
     threshold_estimate: int | None = None

@@ -78,6 +78,10 @@ log = logging.getLogger(__name__)
 
 #: Parts that do not depend on the history window ("fixed overhead", REF-28).
 FIXED_PARTS = ("instructions", "tools", "memory", "summary", "knowledge")
+#: Newest replies with usage read per estimate. The history window is a suffix of the
+#: topic, so the anchor (the newest reported reply in it) and the cache block (the
+#: newest settled report) are always among them; older ones can never be either.
+_USAGE_ROWS = 64
 #: Send records kept per topic (the anchor is the newest reported reply).
 _SENT_PER_TOPIC = 3
 #: Debug-log keys a compaction run may use for the newest message id at run time.
@@ -302,8 +306,8 @@ class EstimateService:
                 .where(Message.topic_id == ctx.topic_id, Message.role == Role.ASSISTANT.value)
                 .where((Message.input_tokens.is_not(None)) | (Message.cached_tokens.is_not(None))
                        | (Message.cache_write_tokens.is_not(None)))
-                .order_by(Message.seq)
-            ).all())
+                .order_by(Message.seq.desc()).limit(_USAGE_ROWS)
+            ).all())[::-1]
             n, tokens = s.execute(
                 select(func.count(Message.id), func.coalesce(func.sum(Message.token_count), 0))
                 .where(Message.topic_id == ctx.topic_id)

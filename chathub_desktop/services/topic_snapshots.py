@@ -42,6 +42,13 @@ class _Entry:
     rows: list[LoadedRow]
     version: HistoryVersion
     dirty: set[int] = field(default_factory=set)
+    history: tuple[HistoryMessage, ...] = ()
+    streaming: frozenset[int] = frozenset()
+
+    @classmethod
+    def of(cls, encoding: str, rows: list[LoadedRow], version: HistoryVersion) -> _Entry:
+        return cls(encoding, rows, version, history=tuple(r.history for r in rows),
+                   streaming=frozenset(r.history.id for r in rows if r.streaming))
 
 
 class TopicHistoryCache:
@@ -89,22 +96,43 @@ class TopicHistoryCache:
                 self._entries[topic_id] = entry  # most recently used last
                 dirty = set(entry.dirty)
         if entry is not None and entry.encoding == counter.encoding_name and entry.version.edited == version.edited:
-            refresh = dirty | {r.history.id for r in entry.rows if r.streaming}
-            fresh, stale = load_rows(s, topic_id, counter.count, counter.encoding_name,
-                                     ids=refresh, after_id=entry.version.max_id)
-            appended = [r for r in fresh if r.history.id > entry.version.max_id]
-            if len(entry.rows) + len(appended) == version.count:
-                by_id = {r.history.id: r for r in fresh if r.history.id <= entry.version.max_id}
-                missing = refresh - set(by_id) - {r.history.id for r in appended}
-                if not (missing & {r.history.id for r in entry.rows}):
-                    rows = [by_id.get(r.history.id, r) for r in entry.rows] + appended
-                    self._keep(topic_id, _Entry(counter.encoding_name, rows, version), dirty)
-                    return tuple(r.history for r in rows), stale
+            if dirty or entry.streaming or version != entry.version:
+                refreshed = self._refresh(s, topic_id, counter, entry, dirty, version)
+                if refreshed is not None:
+                    return refreshed
+            else:  # nothing changed since the last read
+                return entry.history, []
         rows, stale = load_rows(s, topic_id, counter.count, counter.encoding_name)
         with self._lock:
             self.full_loads += 1
-        self._keep(topic_id, _Entry(counter.encoding_name, rows, version), set())
-        return tuple(r.history for r in rows), stale
+        fresh = _Entry.of(counter.encoding_name, rows, version)
+        self._keep(topic_id, fresh, set())
+        return fresh.history, stale
+
+    def _refresh(self, s: Session, topic_id: int, counter: TokenCounter, entry: _Entry, dirty: set[int],
+                 version: HistoryVersion) -> tuple[tuple[HistoryMessage, ...], list[dict[str, object]]] | None:
+        """Bring ``entry`` up to date by reading only new, touched and streaming rows;
+        ``None`` when rows were deleted meanwhile (the caller reads the topic whole)."""
+        refresh = dirty | entry.streaming
+        fresh, stale = load_rows(s, topic_id, counter.count, counter.encoding_name,
+                                 ids=refresh, after_id=entry.version.max_id)
+        appended = [r for r in fresh if r.history.id > entry.version.max_id]
+        if len(entry.rows) + len(appended) != version.count:
+            return None
+        by_id = {r.history.id: r for r in fresh if r.history.id <= entry.version.max_id}
+        missing = refresh - set(by_id) - {r.history.id for r in appended}
+        if missing and any(h.id in missing for h in entry.history):
+            return None  # a touched or streaming row is gone
+        if by_id:
+            rows = [by_id.get(r.history.id, r) for r in entry.rows] + appended
+            new = _Entry.of(counter.encoding_name, rows, version)
+        else:  # only appends: extend without walking the old rows
+            rows = entry.rows + appended
+            new = _Entry(counter.encoding_name, rows, version,
+                         history=entry.history + tuple(r.history for r in appended),
+                         streaming=frozenset(r.history.id for r in appended if r.streaming))
+        self._keep(topic_id, new, dirty)
+        return new.history, stale
 
     def _keep(self, topic_id: int, entry: _Entry, consumed: set[int]) -> None:
         with self._lock:

@@ -132,7 +132,10 @@ class Message(Base):
     """
 
     __tablename__ = "message"
-    __table_args__ = (Index("ix_message_topic_seq", "topic_id", "seq", unique=True),)
+    __table_args__ = (
+        Index("ix_message_topic_seq", "topic_id", "seq", unique=True),
+        Index("ix_message_topic_edited", "topic_id", "edited_at"),
+    )
     id: Mapped[int] = mapped_column(primary_key=True)
     topic_id: Mapped[int] = mapped_column(ForeignKey("topic.id", ondelete="CASCADE"))
     seq: Mapped[int] = mapped_column(Integer)
