@@ -17,7 +17,7 @@ from chathub_desktop.services.events import EventBus, MessageAdded, TopicChanged
 from chathub_desktop.services.import_staging import visible_topics
 from chathub_desktop.services.process_identity import stream_is_orphaned
 from chathub_desktop.services.views import MessageView, TopicView
-from chathub_desktop.storage.database import Database
+from chathub_desktop.storage.database import Database, StoreBusy
 from chathub_desktop.storage.models import Message, Topic, utcnow
 from chathub_desktop.storage.topic_repository import append_message
 
@@ -174,14 +174,14 @@ class TopicService:
         ``interrupted`` (APP-8); a reply another live process is still streaming is left
         alone. Returns how many rows changed; a read-only store changes nothing (0)."""
         now = utcnow()
+        query = select(Message.id, Message.sent_by_process, Message.created_at).where(
+            Message.status == MessageStatus.STREAMING.value)
         try:
+            with self._db.read() as s:  # the usual case, nothing to mark: no write lock taken
+                if not any(stream_is_orphaned(by, at, now) for _mid, by, at in s.execute(query)):
+                    return 0
             with self._db.write() as s:
-                rows = s.execute(
-                    select(Message.id, Message.sent_by_process, Message.created_at).where(
-                        Message.status == MessageStatus.STREAMING.value
-                    )
-                ).all()
-                stale = [mid for mid, by, at in rows if stream_is_orphaned(by, at, now)]
+                stale = [mid for mid, by, at in s.execute(query).all() if stream_is_orphaned(by, at, now)]
                 if stale:
                     s.execute(
                         update(Message)
@@ -189,6 +189,6 @@ class TopicService:
                         .values(status=MessageStatus.INTERRUPTED.value, edited_at=now)
                     )
                 return len(stale)
-        except OperationalError as exc:  # e.g. a read-only store: reading still works
+        except (OperationalError, StoreBusy) as exc:  # e.g. a read-only store: reading still works
             log.warning("could not mark interrupted replies: %s", str(exc).splitlines()[0])
             return 0
