@@ -37,6 +37,11 @@ ORIGINS = ("owner", "dream", "agent")
 MAX_FILE_BYTES = 64 * 1024 * 1024
 #: Deepest JSON nesting accepted; a memory file needs 4 levels.
 MAX_JSON_DEPTH = 32
+#: Bounds of a plain Markdown/text document taken as fixed memory, characters: fixed
+#: memory is read by people and sent to the model (24,000 characters are injected, the
+#: rest is searched), so a file far beyond these is not a memory document.
+MAX_PLAIN_CHARS = 2_000_000
+MAX_PLAIN_LINE_CHARS = 20_000
 _MD_MAGIC = "<!-- chathub-memory v1 -->"
 _BLOCK = re.compile(r"<!-- chathub:(fixed|dynamic) chars=(\d{1,12}) -->\n")
 _PROVENANCE_OPEN = "<!-- chathub:provenance\n"
@@ -403,6 +408,14 @@ def _parse_plain(text: str) -> MemoryFile:
         raise MemoryFileError(f"the file is damaged: it holds a memory block marker (line {line_no}: {line!r}) "
                               f"but does not start with {_MD_MAGIC}")
     _check_text(text, "the file")
+    if len(text) > MAX_PLAIN_CHARS:
+        raise MemoryFileError(f"this is not a memory document: it has {len(text):,} characters of plain text "
+                              f"(the limit is {MAX_PLAIN_CHARS:,})")
+    longest = max(text.split("\n"), key=len)
+    if len(longest) > MAX_PLAIN_LINE_CHARS:
+        line_no = text.split("\n").index(longest) + 1
+        raise MemoryFileError(f"this is not a memory document: line {line_no} has {len(longest):,} characters "
+                              f"(a plain document's lines stay under {MAX_PLAIN_LINE_CHARS:,})")
     return MemoryFile(fixed=text, dynamic=None, plain=True, kind="plain")
 
 

@@ -116,8 +116,12 @@ class ImportPreview:
         if self.fixed_after is None:
             out.append(f"fixed memory: {n(self.fixed_before, 'entry', 'entries')}, kept (not in the file)")
         else:
+            doc = self.fixed_document or ""
+            notes = sum(1 for line in doc.splitlines() if line.strip()) - self.fixed_after
+            more = f" and {n(notes, 'line', 'lines')} of notes" if notes > 0 else ""
             out.append(f"fixed memory: {n(self.fixed_before, 'entry', 'entries')} → "
-                       f"{n(self.fixed_after, 'entry', 'entries')} (replaced; fixed memory cannot be restored)")
+                       f"{n(self.fixed_after, 'entry', 'entries')}{more} "
+                       "(replaced; fixed memory cannot be restored)")
         if self.dynamic_after is None:
             out.append(f"dynamic memory: {n(self.dynamic_before, 'card', 'cards')}, kept (not in the file)")
         else:

@@ -86,6 +86,16 @@ def test_a_plain_markdown_document_becomes_owner_fixed_memory(services: Services
     assert services.dreams.document("Source") == dynamic  # not in the file: left alone
 
 
+def test_the_preview_of_a_plain_document_counts_its_notes(services: Services, tmp_path: Path) -> None:
+    """A document without numbered entries still says what replaces fixed memory."""
+    seed(services)
+    path = tmp_path / "notes.md"
+    path.write_text("# My notes\n- likes tea\n- cycles\n", encoding="utf-8")
+    preview = services.memory_files.preview_import("Source", path)
+    fixed_line = next(line for line in preview.lines() if line.startswith("fixed memory:"))
+    assert "→ 0 entries and 3 lines of notes" in fixed_line
+
+
 @pytest.mark.parametrize(("text", "reason"), [
     ("", "the file is empty"),
     ("{not json", "not valid JSON"),
@@ -101,6 +111,8 @@ def test_a_plain_markdown_document_becomes_owner_fixed_memory(services: Services
      "fixed memory block at line 2 is damaged"),
     ("[1, 2, 3]", "a JSON array, not a ChatHub memory file"),
     ('[{"title": "a ChatGPT export", "mapping": {}}]', "import chatgpt"),
+    ("x" * (mx.MAX_PLAIN_LINE_CHARS + 1), f"line 1 has {mx.MAX_PLAIN_LINE_CHARS + 1:,} characters"),
+    ("note\n" * (mx.MAX_PLAIN_CHARS // 5 + 1), "characters of plain text"),
 ])
 def test_bad_files_say_why_and_write_nothing(services: Services, text: str, reason: str) -> None:
     seed(services)
