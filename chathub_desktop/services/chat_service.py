@@ -32,6 +32,7 @@ from chathub_desktop.core.messages import (
 )
 from chathub_desktop.core.overflow import is_empty_reply_at_ceiling, is_length_stop
 from chathub_desktop.core.request_assembly import assemble_request
+from chathub_desktop.core.token_estimate import RATIO_MIN
 from chathub_desktop.core.topic_titles import clean_model_title, title_from_text
 from chathub_desktop.providers.base import (
     ChatClient,
@@ -303,6 +304,7 @@ class ChatService:
                         await self._finish(out, [], [], None)
                         return out
                     ctx = pre.ctx or ctx
+                    ctx = await self._rescue_known_overflow(ctx, pre.estimate, out)
                 reply_id: int | None = claim.reply_id
                 for round_ in range(MAX_TOOL_ROUNDS + 1):
                     calls = await self._one_reply(ctx, reply_id, client, out)
@@ -351,6 +353,21 @@ class ChatService:
             await self._compaction.after_reply(topic_id)
         except ServiceError as exc:
             log.info("auto-compact after the reply of topic %s skipped: %s", topic_id, exc)
+
+    async def _rescue_known_overflow(self, ctx: TopicContext, estimate: int | None, out: SendOutcome) -> TopicContext:
+        """CMP-11 before the request instead of after its rejection: when pre-send
+        compaction (at most 3 batches, CMP-13) left the next request so far above the
+        input budget that no tokenizer difference can make it fit — above budget ÷ 0.6,
+        the lowest provider/local ratio REF-27 admits — the one overflow rescue (every
+        eligible turn) runs now and the request is rebuilt. A request merely near the
+        budget is sent: the provider's own count decides (CMP-11). Not for the threshold
+        policy, whose NUM-5 fit leaves older turns out instead. Returns the context to send."""
+        if (estimate is None or estimate * RATIO_MIN <= ctx.input_budget or ctx.threshold.enabled
+                or not ctx.regular):
+            return ctx
+        if await self._rescue(ctx.topic_id, out, estimate):
+            return await self._loader.aload(ctx.topic_id)
+        return ctx
 
     async def _rescue(self, topic_id: int, out: SendOutcome, before_tokens: int) -> bool:
         """CMP-11: one compaction with the History Compress model, once per send. True

@@ -350,6 +350,27 @@ def test_overflow_is_rescued_by_one_compaction_and_one_resend(
     assert msgs[-1].status == "complete" and not any(m.status == "error" for m in msgs)
 
 
+def test_a_request_that_cannot_fit_is_rescued_before_it_is_posted(
+    services: Services, fake_vendor: FakeVendor, summ: FakeVendor
+) -> None:
+    """CMP-11 ahead of the rejection: pre-send compaction stops after 3 batches (CMP-13);
+    when what is left is still beyond the input budget ÷ 0.6 (no tokenizer difference
+    can make it fit, REF-27), the one rescue compacts every eligible turn first and only
+    the request that fits is posted."""
+    topic = setup(services, fake_vendor, summ)
+    add_turns(services, topic, 1, 200, size=30)  # ~25,000 tokens against a 4,000-token window
+    before = services.estimates.estimate(topic, "and now?")
+    assert before.total * 0.6 > before.input_budget
+    summ.script(*[summary_reply(f"S{i}") for i in range(20)])
+    fake_vendor.script(Reply(text_chunks=["fits"]))
+    out = asyncio.run(services.chat.send(topic, "and now?"))
+    assert out.status == "complete" and out.rescued
+    assert len(fake_vendor.requests) == 1  # the oversized request was never posted
+    posted = fake_vendor.requests[0].body
+    assert posted is not None and len(posted["messages"]) <= 4  # type: ignore[arg-type]
+    assert len(summ.requests) > 3  # more than the pre-send run's 3 batches
+
+
 def test_overflow_is_retried_only_once(services: Services, fake_vendor: FakeVendor, summ: FakeVendor) -> None:
     topic = setup(services, fake_vendor, summ)
     add_turns(services, topic, 1, 6, size=25)
