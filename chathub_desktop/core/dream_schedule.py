@@ -197,6 +197,14 @@ def _clock_text(at: datetime, now: datetime) -> str:
     return f"{at:%H:%M} UTC" if at.date() == now.astimezone(UTC).date() else f"{at:%Y-%m-%d %H:%M} UTC"
 
 
+def silent_note(last_alive: datetime, takeover_at: datetime, now: datetime) -> str:
+    """What the schedule says about a running attempt that has missed heartbeats but is
+    not yet taken over, e.g. ``no sign of life since 14:02 UTC; taken over from 14:04 UTC
+    if it stays silent``."""
+    return (f"no sign of life since {_clock_text(last_alive, now)}; taken over from "
+            f"{_clock_text(takeover_at, now)} if it stays silent")
+
+
 def stopped_note(stopped_at: datetime, now: datetime, *, retried: bool) -> str:
     """What the schedule says about an attempt that stopped without finishing at
     ``stopped_at`` (its last heartbeat): ``retried`` when a later attempt took it over,

@@ -63,6 +63,7 @@ from chathub_desktop.core.dream_schedule import (
     latest_slot,
     next_slot,
     retry_delay,
+    silent_note,
     stopped_note,
 )
 from chathub_desktop.providers.catalog import ModelCatalog
@@ -659,8 +660,11 @@ class DreamService:
         state = self._row_state(run)
         stalled = is_stalled(state, now, self.stale_after)
         note = None
+        alive = last_sign_of_life(state)
         if stalled:
-            note = stopped_note(last_sign_of_life(state), now, retried=False)
+            note = stopped_note(alive, now, retried=False)
+        elif state.status == "running" and now - alive >= 3 * self.heartbeat:  # beats are missing
+            note = silent_note(alive, alive + self.stale_after, now)
         elif run.prior_stopped_at is not None:
             note = stopped_note(run.prior_stopped_at, now, retried=True)
         return LastRun(run.history_day, run.status, run.started_at, run.finished_at, run.error, run.next_retry_at,

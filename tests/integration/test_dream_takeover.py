@@ -90,6 +90,11 @@ def test_a_killed_run_is_taken_over_and_the_schedule_says_so(tmp_path: Path, sum
         assert killed_at is not None and killed_at.heartbeat_at is not None
         # right after the kill the run still looks alive: nobody takes it over yet
         assert dreams.due() == [] and not dreams.settings("Helper").last_run.stalled  # type: ignore[union-attr]
+        wait_for("three missed beats",
+                 lambda: datetime.now(UTC) - killed_at.heartbeat_at > timedelta(seconds=3 * BEAT + 0.1))  # type: ignore[operator]
+        quiet = dreams.settings("Helper").last_run
+        assert quiet is not None and not quiet.stalled  # the schedule already says it went quiet
+        assert quiet.note is not None and "no sign of life since" in quiet.note and "taken over from" in quiet.note
         wait_for("the run to go stale",
                  lambda: datetime.now(UTC) - killed_at.heartbeat_at > timedelta(seconds=STALE + 0.1))  # type: ignore[operator]
         data = json.loads(schedule(store, "--json"))
