@@ -26,6 +26,7 @@ from PySide6.QtCore import (
     QObject,
     QPersistentModelIndex,
     Qt,
+    QTimer,
     Signal,
 )
 
@@ -36,6 +37,8 @@ from chathub_desktop.services.views import MessageView
 if TYPE_CHECKING:  # types only: keeps SQLAlchemy off the window's start-up path
     from chathub_desktop.services.topic_service import TopicService
 
+#: Milliseconds between repaints of a streaming reply (deltas arriving meanwhile are shown together).
+DELTA_FRAME_MS = 50
 #: Messages loaded when a topic opens and per older page.
 PAGE_SIZE = 40
 
@@ -97,6 +100,11 @@ class MessageListModel(QAbstractListModel):
         #: ``topic_id → cursor message id or None``, asked when a topic opens.
         self.cursor_lookup: Callable[[int], int | None] | None = None
         self.fetched = 0
+        self._changed_ids: set[int] = set()
+        self._flush = QTimer(self)
+        self._flush.setSingleShot(True)
+        self._flush.setInterval(DELTA_FRAME_MS)
+        self._flush.timeout.connect(self._flush_deltas)
         events.message_added.connect(self._on_message_added)
         events.reply_delta.connect(self._on_reply_delta)
         events.reply_finished.connect(self._on_reply_finished)
@@ -119,6 +127,7 @@ class MessageListModel(QAbstractListModel):
     def show_page(self, page: TopicPage | None) -> None:
         """Show a fetched page (None clears the view); emits ``topic_opened``."""
         self.beginResetModel()
+        self._changed_ids.clear()
         self._topic_id = page.topic_id if page is not None else None
         self._rows = []
         self._first_offset = page.first_offset if page is not None else 0
@@ -295,8 +304,20 @@ class MessageListModel(QAbstractListModel):
             return
         r = self._rows[row]
         r.view = replace(r.view, content=r.view.content + text)
-        idx = self.index(row)
-        self.dataChanged.emit(idx, idx, CONTENT_ROLES)
+        self._changed_ids.add(message_id)  # shown at the next frame, not per delta
+        if not self._flush.isActive():
+            self._flush.start()
+
+    def _flush_deltas(self) -> None:
+        """Tell the view about the rows streamed into since the last frame: each change
+        re-lays out and re-renders the whole reply, so once per
+        :data:`DELTA_FRAME_MS` instead of once per delta."""
+        ids, self._changed_ids = self._changed_ids, set()
+        for message_id in ids:
+            row = self._by_id.get(message_id)
+            if row is not None:
+                idx = self.index(row)
+                self.dataChanged.emit(idx, idx, CONTENT_ROLES)
 
     def _on_reply_finished(self, topic_id: int, message_id: int, status: str, error: str) -> None:
         if topic_id != self._topic_id:
@@ -304,6 +325,7 @@ class MessageListModel(QAbstractListModel):
         row = self._by_id.get(message_id)
         if row is None:
             return
+        self._changed_ids.discard(message_id)  # the final text is shown now
         try:
             self._rows[row].view = self._topics.message(message_id)
         except NotFound:
