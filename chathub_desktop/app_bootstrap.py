@@ -224,9 +224,11 @@ def _open_services(database_url: str | None, data_dir: Path | None):  # type: ig
     from chathub_desktop.storage.database import DatabaseError
 
     try:
-        return open_services(database_url, data_dir)
+        services = open_services(database_url, data_dir)
     except (DatabaseError, OSError) as exc:
         raise StoreUnavailable(str(exc)) from exc
+    services.estimates.warm_up()  # tokenizers load before the window takes input (issue 9)
+    return services
 
 
 def main() -> int:

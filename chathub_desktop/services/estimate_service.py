@@ -73,6 +73,7 @@ from chathub_desktop.services.views import AnchorView, CacheView, EstimateView, 
 from chathub_desktop.storage.database import Database
 from chathub_desktop.storage.models import Assistant, CorrectionFactor, Message, TopicCompaction
 from chathub_desktop.storage.topic_repository import gc_paused
+from chathub_desktop.tokens.counter import TokenCounter
 
 log = logging.getLogger(__name__)
 
@@ -156,6 +157,16 @@ class EstimateService:
         self._sent_by_topic: dict[int, list[int]] = {}
         self._factors: dict[tuple[int | None, str], Correction] | None = None
         bus.subscribe(self._on_event)
+
+    def warm_up(self) -> None:
+        """Load the tokenizer of every assistant's chat model now. Building one holds the
+        GIL for about 0.1 s in a single native call (tiktoken's BPE table), which would
+        freeze the window if it happened at the first estimate; the window calls this
+        while it opens, before it takes input (issue 9). Blocking."""
+        with self._db.read() as s:
+            models = {m or "" for m in s.scalars(select(Assistant.model))}
+        for model in models | {""}:
+            TokenCounter.for_model(model)
 
     # --- events -------------------------------------------------------------------------
     def _on_event(self, event: ChatEvent) -> None:

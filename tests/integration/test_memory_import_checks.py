@@ -153,7 +153,7 @@ def test_the_preview_says_what_changes_and_apply_writes_it_at_once(services: Ser
     assert p.untrusted_after == 1
     assert p.lines() == [
         "source.json: a ChatHub memory file (JSON)",
-        "fixed memory: 2 entries → 3 entries (replaced; fixed memory cannot be restored)",
+        "fixed memory: 2 entries → 3 entries and 1 line of notes (replaced; fixed memory cannot be restored)",
         "dynamic memory: 0 cards → 2 cards (the current cards can be restored)",
         "provenance: 0 kept, 2 replaced, 3 added; 1 entry untrusted",
     ]
