@@ -558,6 +558,9 @@ async def run(args: argparse.Namespace, tmp: Path) -> list[Row]:
     meter = StallMeter()
     rng = random.Random(9)
     svc = await asyncio.to_thread(open_services, url)
+    from chathub_desktop.app_bootstrap import freeze_startup_heap
+
+    freeze_startup_heap()  # as the window does once its store is open
     try:
         aid = await setup_store(svc, vendor)
         rows: list[Row] = []
