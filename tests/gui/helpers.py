@@ -4,6 +4,8 @@ hand-built ChatGPT exports in the real ``conversations.json`` shape."""
 from __future__ import annotations
 
 import json
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -74,3 +76,21 @@ def wait_shown(window: Any, qtbot: Any, topic_id: int) -> None:
     """Wait until the window shows ``topic_id``'s messages (a topic's page is read and
     rendered off the GUI thread, issue 9)."""
     qtbot.waitUntil(lambda: window.message_model.topic_id == topic_id, timeout=5000)
+
+
+@contextmanager
+def shown_memory_page(services: Services, assistant_id: int, qtbot: Any) -> Iterator[Any]:
+    """A shown Memory page for ``assistant_id`` after its first load; detached and
+    closed (its tasks finished) afterwards."""
+    from chathub_desktop.gui.memory_page import MemoryPage
+
+    page = MemoryPage(services, assistant_id)
+    qtbot.addWidget(page)
+    page.show()
+    qtbot.waitUntil(lambda: page.loads >= 1, timeout=5000)
+    try:
+        yield page
+    finally:
+        page.detach()
+        qtbot.waitUntil(lambda: not page.runner.pending(), timeout=3000)
+        page.close()

@@ -12,20 +12,15 @@ from chathub_desktop.gui import confirm
 from chathub_desktop.gui.memory_page import MemoryPage
 from chathub_desktop.services.container import Services
 from tests.fakes.chatgpt_exports import sample_export, write_export
+from tests.gui.helpers import shown_memory_page
 
 
 @pytest.fixture
 def page(qloop, services: Services, qtbot):  # type: ignore[no-untyped-def]
     aid = services.assistants.create("Helper").id
     services.memory.save_raw(aid, "#1: Likes tea\n#2: Works in Lisbon\n")
-    p = MemoryPage(services, aid)
-    qtbot.addWidget(p)
-    p.show()
-    qtbot.waitUntil(lambda: p.loads >= 1, timeout=5000)
-    yield p
-    p.detach()
-    qtbot.waitUntil(lambda: not p.runner.pending(), timeout=3000)
-    p.close()
+    with shown_memory_page(services, aid, qtbot) as p:
+        yield p
 
 
 def _import(page: MemoryPage, qtbot, path: Path, **kw: bool) -> bool:  # type: ignore[no-untyped-def]

@@ -20,6 +20,7 @@ from chathub_desktop.services.chatgpt_import import import_chatgpt_export
 from chathub_desktop.services.container import Services, open_services
 from chathub_desktop.storage.models import FixedMemoryDocument, utcnow
 from tests.fakes.chatgpt_exports import browser_conversation, write_export
+from tests.gui.helpers import shown_memory_page
 
 RAW = (
     "# About me\n"
@@ -43,14 +44,8 @@ def assistant(services: Services) -> int:
 
 @pytest.fixture
 def page(qloop, services, assistant, qtbot):  # type: ignore[no-untyped-def]
-    p = MemoryPage(services, assistant)
-    qtbot.addWidget(p)
-    p.show()
-    qtbot.waitUntil(lambda: p.loads >= 1, timeout=5000)
-    yield p
-    p.detach()
-    qtbot.waitUntil(lambda: not p.runner.pending(), timeout=3000)
-    p.close()
+    with shown_memory_page(services, assistant, qtbot) as p:
+        yield p
 
 
 def texts(p: MemoryPage) -> list[tuple[int, str]]:
