@@ -1,0 +1,143 @@
+"""Headless commands over the same services the window uses (issue #2 "Headless commands").
+
+``chathub-desktop`` with no command opens the window. Every command takes
+``--data-dir`` / ``--database-url``, prints human text (``--json`` for JSON) and exits
+non-zero with a one-line reason on bad input: 1 for a refused operation, 2 for usage.
+A command that has to wait for another ChatHub process's write says so on stderr; a
+store that stays busy ends it with one line and exit code 1, never a traceback (issue 10).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+from chathub_desktop import __version__
+from chathub_desktop.cli.common import PROG, CommandError, common_options
+from chathub_desktop.services.errors import ServiceError, store_busy_message
+
+if TYPE_CHECKING:  # the window path loads none of this before it shows
+    from chathub_desktop.services.container import Services
+
+__all__ = ["PROG", "CommandError", "build_parser", "cmd_gui", "main"]
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """The full argument parser (also used by ``--help``)."""
+    from chathub_desktop.cli import chat, dream, memory, providers, topics
+
+    common = common_options()
+    parser = argparse.ArgumentParser(
+        prog=PROG, parents=[common],
+        description="ChatHub Desktop: chat with your own API keys; assistant memory and compaction. "
+                    "Run without a command to open the window.",
+    )
+    parser.add_argument("--version", action="version", version=f"{PROG} {__version__}")
+    sub = parser.add_subparsers(dest="group", metavar="COMMAND")
+
+    def group(name: str, help_: str) -> argparse._SubParsersAction[argparse.ArgumentParser]:
+        g = sub.add_parser(name, help=help_, parents=[common])
+        return g.add_subparsers(dest="action", metavar="ACTION", required=True)
+
+    gui = sub.add_parser("gui", help="open the window (the default)", parents=[common])
+    gui.set_defaults(func=cmd_gui)
+
+    providers.add_provider_commands(group("provider", "LLM providers and their API keys"), common)
+    chat.add_assistant_commands(group("assistant", "assistants and their settings"), common)
+    topics.add_topic_commands(group("topic", "topics (conversations)"), common)
+    chat.add_import_commands(group("import", "import chat history"), common)
+    chat.add_chat_commands(group("chat", "send messages"), common)
+    memory.add_memory_commands(group("memory", "an assistant's fixed memory (MEM-2)"), common)
+    dream.add_dream_commands(group("dream", "the memory dream and an assistant's dynamic memory cards (DRM)"), common)
+    providers.add_model_commands(
+        group("model", "your own model cards: context window and max output (beat the bundled catalog)"), common)
+    chat.add_settings_commands(group("settings", "application settings (System Agent models)"), common)
+    return parser
+
+
+def _no_display() -> str | None:
+    """Why no window can open here (Linux/BSD without X11 or Wayland), else None."""
+    if not sys.platform.startswith(("linux", "freebsd", "openbsd")):
+        return None
+    if os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY") or os.environ.get("QT_QPA_PLATFORM"):
+        return None
+    return ("no display found to open the window on (DISPLAY and WAYLAND_DISPLAY are unset); "
+            "run it in a desktop session, use a headless command (see --help), or set "
+            "QT_QPA_PLATFORM=offscreen")
+
+
+def cmd_gui(args: argparse.Namespace, _svc: Services | None) -> int:
+    """Open the main window (blocks until it closes). Exit code 1 with a one-line reason
+    when there is no display to open it on."""
+    from chathub_desktop.app_bootstrap import run_gui
+
+    reason = _no_display()
+    if reason is not None:
+        print(f"{PROG}: error: {reason}", file=sys.stderr)
+        return 1
+    return run_gui(data_dir=getattr(args, "data_dir", None), database_url=getattr(args, "database_url", None))
+
+
+def _fail(args: argparse.Namespace, exc: BaseException | str) -> int:
+    """The one-line reason on stderr (and ``{"error": reason}`` on stdout with
+    ``--json``, for scripts); exit code 1."""
+    print(f"{PROG}: error: {exc}", file=sys.stderr)
+    if getattr(args, "json", False):
+        print(json.dumps({"error": str(exc)}, ensure_ascii=False))
+    return 1
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Entry point of the ``chathub-desktop`` script. Returns the exit code."""
+    if argv is None:
+        argv = sys.argv[1:]
+    if not argv:  # the window, without building every command's parser first
+        return cmd_gui(argparse.Namespace(), None)
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    func = getattr(args, "func", None)
+    if func is None or func is cmd_gui:
+        return cmd_gui(args, None)
+    from chathub_desktop.services.container import open_services
+    from chathub_desktop.services.events import EventBus
+    from chathub_desktop.storage.database import DatabaseError
+
+    bus = EventBus()
+    bus.subscribe(_waiting_notice)  # before start-up's own writes, which may wait too
+    try:
+        svc = open_services(getattr(args, "database_url", None), getattr(args, "data_dir", None), bus=bus)
+    except (DatabaseError, ValueError, OSError) as exc:
+        return _fail(args, exc)
+    except Exception as exc:  # e.g. "database is locked" while starting up
+        busy = store_busy_message(exc)
+        if busy is None:
+            raise
+        return _fail(args, busy)
+    try:
+        return int(func(args, svc))
+    except (ServiceError, CommandError) as exc:
+        return _fail(args, exc)
+    except BrokenPipeError:  # e.g. `topic list | head -1`: stop quietly
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 0
+    except Exception as exc:  # the store stayed busy (StoreBusy, "database is locked")
+        busy = store_busy_message(exc)
+        if busy is None:
+            raise
+        return _fail(args, busy)
+    finally:
+        svc.close()
+
+
+def _waiting_notice(event: object) -> None:
+    """One stderr line each time this command starts waiting for another process's
+    write (issue 10), so a wait never looks like a hang."""
+    from chathub_desktop.services.events import StoreWaiting
+
+    if isinstance(event, StoreWaiting) and event.waiting:
+        print(f"{PROG}: waiting for the store — another ChatHub process is writing…", file=sys.stderr,
+              flush=True)

@@ -1,0 +1,217 @@
+"""``assistant``, ``import``, ``chat`` and ``settings`` commands (issue #2 "Headless commands")."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from chathub_desktop.cli.common import PROG, CommandError, emit, emit_rows
+
+if TYPE_CHECKING:
+    from chathub_desktop.services.container import Services
+    from chathub_desktop.services.events import ChatEvent
+
+
+def add_assistant_commands(
+    asst: argparse._SubParsersAction[argparse.ArgumentParser], common: argparse.ArgumentParser
+) -> None:
+    """The ``assistant`` group's actions."""
+    from chathub_desktop.core.assistant_settings import SETTABLE_KEYS as SETTABLE
+
+    p = asst.add_parser("create", help="create an assistant", parents=[common])
+    p.add_argument("name")
+    p.add_argument("--provider", required=True)
+    p.add_argument("--model", required=True)
+    p.add_argument("--instructions", default="")
+    p.add_argument("--input-template", default="{{text}}")
+    p.add_argument("--max-tokens", type=int, help="completion cap; also turns its switch on")
+    p.set_defaults(func=cmd_assistant_create)
+    p = asst.add_parser("list", help="list assistants", parents=[common])
+    p.set_defaults(func=cmd_assistant_list)
+    p = asst.add_parser("show", help="show an assistant's settings", parents=[common])
+    p.add_argument("name")
+    p.set_defaults(func=cmd_assistant_show)
+    p = asst.add_parser("delete", help="delete an assistant with its topics and memory", parents=[common])
+    p.add_argument("name")
+    p.set_defaults(func=cmd_assistant_delete)
+    p = asst.add_parser("set", help="change one setting (see `assistant set --help`)", parents=[common])
+    p.add_argument("name")
+    p.add_argument("key", help="provider, " + ", ".join(SETTABLE))
+    p.add_argument("value")
+    p.set_defaults(func=cmd_assistant_set)
+
+
+def add_import_commands(
+    imp: argparse._SubParsersAction[argparse.ArgumentParser], common: argparse.ArgumentParser
+) -> None:
+    """The ``import`` group's actions."""
+    p = imp.add_parser("chatgpt", help="import a ChatGPT data export (conversations.json or .zip)",
+                       parents=[common])
+    p.add_argument("path", type=Path)
+    p.add_argument("--assistant", required=True)
+    p.set_defaults(func=cmd_import_chatgpt)
+
+
+def add_chat_commands(
+    chat: argparse._SubParsersAction[argparse.ArgumentParser], common: argparse.ArgumentParser
+) -> None:
+    """The ``chat`` group's actions."""
+    p = chat.add_parser("send", help="send a message and stream the reply", parents=[common])
+    p.add_argument("--topic", type=int, required=True)
+    p.add_argument("text")
+    p.set_defaults(func=cmd_chat_send)
+
+
+def add_settings_commands(
+    st: argparse._SubParsersAction[argparse.ArgumentParser], common: argparse.ArgumentParser
+) -> None:
+    """The ``settings`` group's actions."""
+    p = st.add_parser("set", help="set a setting, e.g. history-compress-model PROVIDER/MODEL",
+                      parents=[common])
+    p.add_argument("key")
+    p.add_argument("value")
+    p.set_defaults(func=cmd_settings_set)
+    p = st.add_parser("list", help="show every setting", parents=[common])
+    p.set_defaults(func=cmd_settings_list)
+
+
+def cmd_assistant_create(args: argparse.Namespace, svc: Services) -> int:
+    """``assistant create``."""
+    if not args.model.strip():
+        raise CommandError("the chat model must not be empty")
+    view = svc.assistants.create(
+        args.name, provider=args.provider, model=args.model, instructions=args.instructions,
+        input_template=args.input_template, max_tokens=args.max_tokens,
+        max_tokens_enabled=args.max_tokens is not None,
+    )
+    emit(args, view.to_json(), lambda: print(f"created assistant {view.name} ({view.provider_name}/{view.model})"))
+    return 0
+
+
+def cmd_assistant_list(args: argparse.Namespace, svc: Services) -> int:
+    """``assistant list``."""
+    rows = svc.assistants.list()
+
+    emit_rows(args, [a.to_json() for a in rows], rows, "no assistants; create one with `chathub-desktop assistant create`", lambda a: f"{a.name}\t{a.provider_name or '-'}/{a.model or '-'}")
+    return 0
+
+
+def cmd_assistant_show(args: argparse.Namespace, svc: Services) -> int:
+    """``assistant show``."""
+    view = svc.assistants.get(args.name)
+    emit(args, view.to_json(), lambda: [print(f"{k}: {v}") for k, v in view.to_json().items()])
+    return 0
+
+
+def cmd_assistant_delete(args: argparse.Namespace, svc: Services) -> int:
+    """``assistant delete``."""
+    svc.assistants.delete(args.name)
+    emit(args, {"deleted": args.name}, lambda: print(f"deleted assistant {args.name}"))
+    return 0
+
+
+def cmd_assistant_set(args: argparse.Namespace, svc: Services) -> int:
+    """``assistant set NAME KEY VALUE``."""
+    view = svc.assistants.set_from_text(args.name, args.key, args.value)
+    emit(args, view.to_json(), lambda: print(f"{view.name}: {args.key} = {args.value}"))
+    return 0
+
+
+def cmd_import_chatgpt(args: argparse.Namespace, svc: Services) -> int:
+    """``import chatgpt``: one transaction; prints topics and messages imported."""
+    from chathub_desktop.services.chatgpt_import import ImportFailed, import_chatgpt_export
+
+    assistant = svc.assistants.get(args.assistant)
+    import threading
+
+    cancel = threading.Event()
+    try:
+        result = import_chatgpt_export(svc.db, assistant.id, args.path, cancel=cancel)
+    except ImportFailed as exc:
+        raise CommandError(str(exc)) from None
+    except KeyboardInterrupt:
+        raise CommandError("import cancelled; nothing was written") from None
+    data = {
+        "topics_imported": result.topics_created,
+        "topics_skipped": result.topics_skipped,
+        "topics_updated": result.topics_updated,
+        "messages_imported": result.messages_imported,
+    }
+    emit(args, data, lambda: print(
+        f"imported {result.topics_created} topic{'s' if result.topics_created != 1 else ''} and "
+        f"{result.messages_imported} message{'s' if result.messages_imported != 1 else ''}"
+        + (f"; {result.topics_updated} earlier imports got their new messages" if result.topics_updated else "")
+        + (f" ({result.topics_skipped} already imported, skipped)" if result.topics_skipped else "")
+    ))
+    return 0
+
+
+def cmd_chat_send(args: argparse.Namespace, svc: Services) -> int:
+    """``chat send``: same path as the window; the reply streams to stdout."""
+    import asyncio
+    import contextlib
+
+    from chathub_desktop.services.events import ReplyDelta
+
+    streaming = not getattr(args, "json", False)
+
+    def on_event(ev: ChatEvent) -> None:
+        if streaming and isinstance(ev, ReplyDelta) and ev.topic_id == args.topic:
+            sys.stdout.write(ev.text)
+            sys.stdout.flush()
+
+    svc.bus.subscribe(on_event)
+
+    async def run() -> int:
+        task = svc.chat.start_send(args.topic, args.text)
+        try:
+            out = await asyncio.shield(task)
+        except asyncio.CancelledError:  # Ctrl+C: Stop keeps what arrived
+            svc.chat.stop(args.topic)
+            with contextlib.suppress(asyncio.CancelledError):
+                await task
+            print("\n[stopped]", file=sys.stderr)
+            return 130
+        if streaming:
+            print()
+        if getattr(args, "json", False):
+            print(json.dumps({
+                "topic_id": args.topic, "user_message_id": out.user_message_id,
+                "reply_message_id": out.reply_message_id, "status": out.status, "text": out.text,
+                "error": out.error, "error_kind": out.error_kind,
+                "finish_reason": out.finish_reason, "notice": out.notice,
+                "usage": {"input_tokens": out.usage.input_tokens, "output_tokens": out.usage.output_tokens,
+                          "cached_tokens": out.usage.cached_tokens,
+                          "cache_write_tokens": out.usage.cache_write_tokens},
+            }, indent=2))
+        if out.status == "error":
+            print(f"{PROG}: error: {out.error}", file=sys.stderr)
+            return 1
+        if out.notice:
+            print(f"{PROG}: note: {out.notice}", file=sys.stderr)
+        return 0
+
+    try:
+        return asyncio.run(run())
+    except KeyboardInterrupt:
+        return 130
+
+
+def cmd_settings_set(args: argparse.Namespace, svc: Services) -> int:
+    """``settings set KEY VALUE``."""
+    svc.settings.set(args.key, args.value)
+    emit(args, {args.key: args.value}, lambda: print(f"{args.key} = {args.value}"))
+    return 0
+
+
+def cmd_settings_list(args: argparse.Namespace, svc: Services) -> int:
+    """``settings list``."""
+    data = svc.settings.all()
+    def shown(v: object) -> str:
+        return "on" if v is True else "off" if v is False else "(not set)" if v is None else str(v)
+
+    emit(args, data, lambda: [print(f"{k} = {shown(v)}") for k, v in data.items()])
+    return 0

@@ -1,0 +1,57 @@
+"""What every command group shares: the program name, :class:`CommandError`, the
+common options (``--data-dir``, ``--database-url``, ``--json``) and the human/JSON output
+(issue #2 "Headless commands")."""
+
+from __future__ import annotations
+
+import argparse
+import json
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import Any
+
+PROG = "chathub-desktop"
+#: Help of ``--if-version`` (issue 10: a stale edit never overwrites a newer save).
+IF_VERSION = "refuse (and change nothing) unless memory still has this version (see `memory version`)"
+
+
+class CommandError(Exception):
+    """A command cannot run; the message is printed as one line and the exit code is 1."""
+
+
+def common_options() -> argparse.ArgumentParser:
+    """The options every command takes: a parent parser (``add_help=False``)."""
+    p = argparse.ArgumentParser(add_help=False)
+    p.add_argument("--data-dir", type=_data_dir, default=argparse.SUPPRESS,
+                   help="folder for the default SQLite store (default: the platform user-data dir)")
+    p.add_argument("--database-url", default=argparse.SUPPRESS,
+                   help="any SQLAlchemy URL, e.g. postgresql+psycopg://user@host/db "
+                        "(default: $CHATHUB_DATABASE_URL, else SQLite in the data dir)")
+    p.add_argument("--json", action="store_true", default=argparse.SUPPRESS, help="print JSON")
+    return p
+
+
+def emit(args: argparse.Namespace, data: object, human: Callable[[], None]) -> None:
+    """Print ``data`` as JSON with ``--json``, else call ``human()``."""
+    if getattr(args, "json", False):
+        print(json.dumps(data, ensure_ascii=False, indent=2, default=str))
+    else:
+        human()
+
+
+def emit_rows(
+    args: argparse.Namespace, data: object, rows: Sequence[object], empty: str, line: Callable[[Any], str]
+) -> None:
+    """A list command's output: JSON ``data``, or one ``line(row)`` per row (``empty``
+    when there are none)."""
+
+    emit(args, data, lambda: print("\n".join(line(r) for r in rows) if rows else empty))
+
+
+def _data_dir(text: str) -> Path:
+    if not text.strip():
+        raise argparse.ArgumentTypeError("the data folder cannot be empty")
+    path = Path(text).expanduser()
+    if path.exists() and not path.is_dir():
+        raise argparse.ArgumentTypeError(f"{text} is a file, not a folder")
+    return path

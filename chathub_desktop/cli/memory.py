@@ -1,0 +1,169 @@
+"""``memory`` commands: an assistant's fixed memory, its version tokens, export and import
+(MEM-2, MEM-3, MEM-7, APP-5, issue 10)."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from chathub_desktop.cli.common import IF_VERSION, CommandError, emit, emit_rows
+
+if TYPE_CHECKING:
+    from chathub_desktop.services.container import Services
+
+
+def add_memory_commands(
+    mem: argparse._SubParsersAction[argparse.ArgumentParser], common: argparse.ArgumentParser
+) -> None:
+    """The ``memory`` group's actions."""
+    p = mem.add_parser("list", help="numbered entries with their origin", parents=[common])
+    p.add_argument("--assistant", required=True)
+    p.set_defaults(func=cmd_memory_list)
+    p = mem.add_parser("add", help="append an entry", parents=[common])
+    p.add_argument("--assistant", required=True)
+    p.add_argument("text")
+    p.set_defaults(func=cmd_memory_add)
+    p = mem.add_parser("delete", help="delete entry N (the rest renumber)", parents=[common])
+    p.add_argument("--assistant", required=True)
+    p.add_argument("number", type=int)
+    p.set_defaults(func=cmd_memory_delete)
+    p = mem.add_parser("edit", help="replace entry N's text (its number is kept)", parents=[common])
+    p.add_argument("--assistant", required=True)
+    p.add_argument("number", type=int)
+    p.add_argument("text")
+    p.add_argument("--if-version", metavar="TOKEN", help=IF_VERSION)
+    p.set_defaults(func=cmd_memory_edit)
+    p = mem.add_parser("save", help="replace the fixed-memory document with a Markdown file (the raw editor's "
+                       "Save: entries renumbered, other lines kept)", parents=[common])
+    p.add_argument("--assistant", required=True)
+    p.add_argument("path", type=Path)
+    p.add_argument("--if-version", metavar="TOKEN", help=IF_VERSION)
+    p.set_defaults(func=cmd_memory_save)
+    p = mem.add_parser("version", help="version tokens of the fixed and dynamic memory documents "
+                       "(for --if-version)", parents=[common])
+    p.add_argument("--assistant", required=True)
+    p.set_defaults(func=cmd_memory_version)
+    p = mem.add_parser("export", help="print or save memory: the fixed document as stored (default), or fixed + "
+                       "dynamic memory with provenance as JSON or Markdown", parents=[common])
+    p.add_argument("--assistant", required=True)
+    p.add_argument("--format", choices=("fixed", "json", "markdown"), default="fixed")
+    p.add_argument("--output", type=Path, help="write to this file instead of printing")
+    p.set_defaults(func=cmd_memory_export)
+    p = mem.add_parser("import", help="replace an assistant's memory from a JSON or Markdown memory file "
+                       "(a plain Markdown document becomes fixed memory)", parents=[common])
+    p.add_argument("--assistant", required=True)
+    p.add_argument("path", type=Path)
+    p.add_argument("--dry-run", action="store_true", help="check the file and print what would change; write nothing")
+    p.set_defaults(func=cmd_memory_import)
+
+
+def cmd_memory_list(args: argparse.Namespace, svc: Services) -> int:
+    """``memory list``: entries with origin and trust (MEM-7)."""
+    rows = svc.memory.entry_views(args.assistant)
+
+    emit_rows(args, [vars(e) for e in rows], rows, "no fixed memory yet", lambda e: f"#{e.number}: {e.text}  ({e.origin or 'unrecorded'}){'' if e.trusted else '  [untrusted]'}")
+    return 0
+
+
+def cmd_memory_add(args: argparse.Namespace, svc: Services) -> int:
+    """``memory add``: an owner entry."""
+    view = svc.memory.add(args.assistant, args.text)
+    emit(args, vars(view), lambda: print(f"added #{view.number}: {view.text}"))
+    return 0
+
+
+def cmd_memory_delete(args: argparse.Namespace, svc: Services) -> int:
+    """``memory delete``."""
+    svc.memory.delete(args.assistant, args.number)
+    emit(args, {"deleted": args.number}, lambda: print(f"deleted #{args.number}; the rest renumbered"))
+    return 0
+
+
+def cmd_memory_edit(args: argparse.Namespace, svc: Services) -> int:
+    """``memory edit``: an owner edit of one entry; ``--if-version`` guards it (issue 10)."""
+    view = svc.memory.edit(args.assistant, args.number, args.text, version=args.if_version)
+    emit(args, vars(view), lambda: print(f"saved #{view.number}: {view.text}"))
+    return 0
+
+
+def cmd_memory_save(args: argparse.Namespace, svc: Services) -> int:
+    """``memory save``: the whole fixed-memory document from a file, as the raw editor
+    saves it (MEM-3); with ``--if-version`` refused when memory changed since (issue 10)."""
+    try:
+        text = args.path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as exc:
+        reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else "it is not UTF-8 text"
+        raise CommandError(f"cannot read {args.path}: {reason}") from None
+    doc = svc.memory.save_raw(args.assistant, text, version=args.if_version)
+    from chathub_desktop.core.document_version import document_version
+    from chathub_desktop.core.fixed_memory import entries
+
+    n = len(entries(doc))
+    data = {"entries": n, "version": document_version(doc)}
+    emit(args, data, lambda: print(f"saved {n} entr{'y' if n == 1 else 'ies'}; version {data['version']}"))
+    return 0
+
+
+def cmd_memory_version(args: argparse.Namespace, svc: Services) -> int:
+    """``memory version``: the tokens ``--if-version`` compares (issue 10)."""
+    data = {"fixed": svc.memory.version(args.assistant), "dynamic": svc.dreams.snapshot(args.assistant).version}
+    emit(args, data, lambda: print(f"fixed {data['fixed']}\ndynamic {data['dynamic']}"))
+    return 0
+
+
+def cmd_memory_export(args: argparse.Namespace, svc: Services) -> int:
+    """``memory export``: the fixed document exactly as stored, or a whole memory file
+    (``--format json|markdown``, APP-5); ``--output`` writes it to a file."""
+    if args.format == "fixed":
+        text = svc.memory.export_markdown(args.assistant)
+    else:
+        text = svc.memory_files.export(args.assistant, args.format)
+    if args.output is None:
+        if getattr(args, "json", False) and args.format != "json":
+            print(json.dumps({"format": args.format, "text": text}, ensure_ascii=False, indent=2))
+        else:
+            sys.stdout.write(text)
+        return 0
+    try:
+        args.output.write_text(text, encoding="utf-8")
+    except OSError as exc:
+        raise CommandError(f"cannot write {args.output}: {exc.strerror or exc}") from None
+    emit(args, {"written": str(args.output), "characters": len(text)},
+          lambda: print(f"wrote {args.output} ({len(text):,} characters)"))
+    return 0
+
+
+def cmd_memory_import(args: argparse.Namespace, svc: Services) -> int:
+    """``memory import``: check the whole file, print what will change, then import it in
+    one transaction (``--dry-run``: only check and print). A bad file changes nothing
+    (APP-5, issue 10)."""
+    from chathub_desktop.services.memory_transfer import ImportConflict
+
+    json_out = getattr(args, "json", False)
+    preview = svc.memory_files.preview_import(args.assistant, args.path)
+    if not json_out:
+        for line in preview.lines():
+            print(line)
+    if args.dry_run:
+        emit(args, {**preview.to_json(), "imported": False},
+              lambda: print("dry run: nothing was changed"))
+        return 0
+    for attempt in range(3):  # no one confirmed this preview: re-check when memory moved meanwhile
+        try:
+            out = svc.memory_files.apply_import(preview)
+            break
+        except ImportConflict:
+            if attempt == 2:
+                raise
+            preview = svc.memory_files.preview_import(args.assistant, args.path)
+    parts = []
+    if out.fixed_entries is not None:
+        parts.append(f"{out.fixed_entries} fixed memory entr{'y' if out.fixed_entries == 1 else 'ies'}")
+    if out.dynamic_cards is not None:
+        parts.append(f"{out.dynamic_cards} dynamic memory card{'' if out.dynamic_cards == 1 else 's'}")
+    emit(args, {**vars(out), **preview.to_json(), "imported": True},
+          lambda: print(f"imported {' and '.join(parts)} into {args.assistant}"))
+    return 0

@@ -1,0 +1,187 @@
+"""``topic`` commands: conversations, their token estimate, Compact now and the summary
+(issue #2 "Headless commands"; TOK, CMP)."""
+
+from __future__ import annotations
+
+import argparse
+from typing import TYPE_CHECKING
+
+from chathub_desktop.cli.common import emit, emit_rows
+
+if TYPE_CHECKING:
+    from chathub_desktop.services.container import Services
+
+
+def add_topic_commands(
+    top: argparse._SubParsersAction[argparse.ArgumentParser], common: argparse.ArgumentParser
+) -> None:
+    """The ``topic`` group's actions."""
+    p = top.add_parser("create", help="create a topic", parents=[common])
+    p.add_argument("--assistant", required=True)
+    p.add_argument("--title")
+    p.set_defaults(func=cmd_topic_create)
+    p = top.add_parser("list", help="list topics", parents=[common])
+    p.add_argument("--assistant")
+    p.set_defaults(func=cmd_topic_list)
+    p = top.add_parser("show", help="print a topic's messages", parents=[common])
+    p.add_argument("topic_id", type=int)
+    p.set_defaults(func=cmd_topic_show)
+    p = top.add_parser("rename", help="rename a topic", parents=[common])
+    p.add_argument("topic_id", type=int)
+    p.add_argument("title")
+    p.set_defaults(func=cmd_topic_rename)
+    p = top.add_parser("delete", help="delete a topic", parents=[common])
+    p.add_argument("topic_id", type=int)
+    p.set_defaults(func=cmd_topic_delete)
+    p = top.add_parser("compact", help="compact now: summarize completed turns (CMP-6)", parents=[common])
+    p.add_argument("topic_id", type=int)
+    p.set_defaults(func=cmd_topic_compact)
+    p = top.add_parser("summary", help="show the topic summary, its model, cursor and debug log",
+                       parents=[common])
+    p.add_argument("topic_id", type=int)
+    p.set_defaults(func=cmd_topic_summary)
+    p = top.add_parser("estimate", help="tokens the next request will carry", parents=[common])
+    p.add_argument("topic_id", type=int)
+    p.add_argument("--draft", default="")
+    p.set_defaults(func=cmd_topic_estimate)
+
+
+def cmd_topic_create(args: argparse.Namespace, svc: Services) -> int:
+    """``topic create``."""
+    view = svc.topics.create(args.assistant, args.title)
+    emit(args, view.to_json(), lambda: print(f"created topic {view.id}: {view.title}"))
+    return 0
+
+
+def cmd_topic_list(args: argparse.Namespace, svc: Services) -> int:
+    """``topic list``."""
+    rows = svc.topics.list(args.assistant)
+
+    emit_rows(args, [t.to_json() for t in rows], rows, "no topics", lambda t: f"{t.id}\t{t.updated_at:%Y-%m-%d %H:%M}\t{t.message_count} messages\t{t.title}")
+    return 0
+
+
+def cmd_topic_show(args: argparse.Namespace, svc: Services) -> int:
+    """``topic show``: messages in order with role, time (UTC) and text; tool messages included."""
+    topic = svc.topics.get(args.topic_id)
+    msgs = svc.topics.messages(args.topic_id)
+
+    def human() -> None:
+        print(f"# {topic.title} (topic {topic.id}, {len(msgs)} messages)")
+        for m in msgs:
+            who = m.role if not m.tool_name else f"{m.role}:{m.tool_name}"
+            flags = "" if m.status == "complete" else f" [{m.status}]"
+            flags += " [cut off at max tokens]" if m.cut_off else ""
+            print(f"\n[{m.created_at:%Y-%m-%d %H:%M:%S}Z] {who}{flags}")
+            if m.content:
+                print(m.content)
+            for call in m.tool_calls:
+                print(f"→ tool call {call.get('name')}: {call.get('arguments')}")
+            if m.error:
+                print(f"error: {m.error}")
+
+    emit(args, {"topic": topic.to_json(), "messages": [m.to_json() for m in msgs]}, human)
+    return 0
+
+
+def cmd_topic_rename(args: argparse.Namespace, svc: Services) -> int:
+    """``topic rename``."""
+    view = svc.topics.rename(args.topic_id, args.title)
+    emit(args, view.to_json(), lambda: print(f"renamed topic {view.id}: {view.title}"))
+    return 0
+
+
+def cmd_topic_delete(args: argparse.Namespace, svc: Services) -> int:
+    """``topic delete``."""
+    svc.topics.delete(args.topic_id)
+    emit(args, {"deleted": args.topic_id}, lambda: print(f"deleted topic {args.topic_id}"))
+    return 0
+
+
+def cmd_topic_estimate(args: argparse.Namespace, svc: Services) -> int:
+    """``topic estimate``: the badge's figure with the popover's breakdown — parts, total,
+    input budget, watermarks, history window, anchor used or not, cache block (TOK-1..6)."""
+    est = svc.estimates.estimate(args.topic_id, args.draft)
+
+    def human() -> None:
+        a, h = est.anchor, est.history
+        print(f"next request: {est.total:,} tokens of {est.input_budget:,} input budget "
+              f"({est.ratio:.0%}; window {est.context_window:,}, {est.encoding})")
+        if not est.window_known:
+            print(f"note: this model is not in the catalog; the window {est.context_window:,} is the provider's "
+                  "fallback — set the real one with `chathub-desktop model set MODEL --context-window N`")
+        if est.threshold_trigger is not None:
+            print(f"threshold compaction: above {est.threshold_trigger:,} estimated tokens "
+                  f"(this request: about {est.threshold_estimate or 0:,}, at one token per three characters)")
+        else:
+            print(f"watermarks: high {est.high_watermark:.0%}, low {est.low_watermark:.0%}")
+        print(f"parts, counted locally ({est.local_total:,} in all; the figure above applies the "
+              f"correction x{est.correction:.2f} from {est.correction_samples} replies and the provider's report):")
+        for name, tokens in est.parts.items():
+            print(f"  {name}: {tokens:,}")
+        if a.used:
+            print(f"anchor: {a.mode} on message {a.message_id} (reported {a.reported_input:,}) "
+                  f"+ {a.tail_tokens:,} counted since")
+        else:
+            print(f"anchor: not used ({a.mode}{': ' + a.reason if a.reason else ''})")
+        limit = "off" if h.configured_limit is None else str(h.configured_limit)
+        if h.expanded_to is not None:
+            limit += f", expanded to {h.expanded_to}"
+        print(f"history: {h.included} of {h.topic_messages} included, {h.dropped_by_limit} dropped by limit, "
+              f"{h.dropped_by_cursor} covered by summary; limit {limit}; whole topic ~{h.topic_tokens:,} tokens")
+        print(f"last compaction: {h.last_compaction or 'never'}")
+        if h.warning:
+            print("warning: older turns are dropped and there is no usable summary")
+        print(f"cache: {est.cache.line}" + (f" (from {est.cache.model})" if est.cache.model else ""))
+
+    emit(args, est.to_json(), human)
+    return 0
+
+
+def cmd_topic_compact(args: argparse.Namespace, svc: Services) -> int:
+    """``topic compact``: run Compact now; prints the outcome with before/after estimates.
+    Exit code 0 for compacted / nothing eligible / could not reach the target, 1 for failed."""
+    assert svc.compaction is not None
+    import asyncio
+
+    out = asyncio.run(svc.compaction.compact(args.topic_id))
+
+    def human() -> None:
+        before = f"{out.before_tokens:,}" if out.before_tokens is not None else "?"
+        after = f"{out.after_tokens:,}" if out.after_tokens is not None else "?"
+        budget = f"{out.input_budget:,}" if out.input_budget is not None else "?"
+        print(out.message if out.message.lower().startswith(out.status_text.lower()) else
+              f"{out.status_text}: {out.message}")
+        print(f"next request, counted locally: {before} → {after} tokens of {budget} input budget "
+              f"(high {out.high:.2f}, low {out.low:.2f})")
+        if out.cursor_message_id is not None:
+            print(f"summary covers messages through id {out.cursor_message_id}")
+
+    emit(args, out.to_json(), human)
+    return 1 if out.status == "failed" else 0
+
+
+def cmd_topic_summary(args: argparse.Namespace, svc: Services) -> int:
+    """``topic summary``: the rolling summary, the model that wrote it, its cursor and
+    the debug log (CMP-17, CMP-18)."""
+    assert svc.compaction is not None
+    view = svc.compaction.summary(args.topic_id)
+
+    def human() -> None:
+        if not view.text:
+            print(f"topic {args.topic_id} has no summary yet")
+        else:
+            when = view.updated_at.strftime("%Y-%m-%d %H:%M:%SZ") if view.updated_at else "?"
+            print(f"# summary of topic {args.topic_id} by {view.model or '?'} "
+                  f"(through message {view.cursor_message_id}, {when})")
+            print(view.text)
+        if view.debug_log:
+            print("\n# debug log")
+            for e in view.debug_log:
+                print(f"{e.get('at')}  {e.get('trigger')}  {e.get('result')}  "
+                      f"high {e.get('high')} low {e.get('low')}  "
+                      f"{e.get('before_tokens')} → {e.get('after_tokens')} tokens  "
+                      f"through {e.get('compacted_through')}")
+
+    emit(args, view.to_json(), human)
+    return 0
