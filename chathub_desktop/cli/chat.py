@@ -102,7 +102,11 @@ def cmd_assistant_list(args: argparse.Namespace, svc: Services) -> int:
 def cmd_assistant_show(args: argparse.Namespace, svc: Services) -> int:
     """``assistant show``."""
     view = svc.assistants.get(args.name)
-    emit(args, view.to_json(), lambda: [print(f"{k}: {v}") for k, v in view.to_json().items()])
+    def human() -> None:
+        for k, v in view.to_json().items():
+            print(f"{k}: {v}")
+
+    emit(args, view.to_json(), human)
     return 0
 
 
@@ -210,8 +214,13 @@ def cmd_settings_set(args: argparse.Namespace, svc: Services) -> int:
 def cmd_settings_list(args: argparse.Namespace, svc: Services) -> int:
     """``settings list``."""
     data = svc.settings.all()
+
     def shown(v: object) -> str:
         return "on" if v is True else "off" if v is False else "(not set)" if v is None else str(v)
 
-    emit(args, data, lambda: [print(f"{k} = {shown(v)}") for k, v in data.items()])
+    def human() -> None:
+        for k, v in data.items():
+            print(f"{k} = {shown(v)}")
+
+    emit(args, data, human)
     return 0
