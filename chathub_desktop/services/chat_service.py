@@ -61,9 +61,10 @@ from chathub_desktop.services.request_context import ContextLoader, TopicContext
 from chathub_desktop.services.settings_service import SettingsService
 from chathub_desktop.services.tool_registry import ToolRegistry
 from chathub_desktop.services.topic_service import TopicService
+from chathub_desktop.storage.bulk_loading import gc_paused
 from chathub_desktop.storage.database import Database, DatabaseError
 from chathub_desktop.storage.models import Assistant, Message, Provider, Topic, utcnow
-from chathub_desktop.storage.topic_repository import append_message, gc_paused, streaming_rows
+from chathub_desktop.storage.topic_repository import append_message, streaming_rows
 
 log = logging.getLogger(__name__)
 

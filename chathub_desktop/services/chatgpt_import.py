@@ -50,9 +50,9 @@ from chathub_desktop.core.chatgpt_export import (
 )
 from chathub_desktop.services.errors import store_busy_message
 from chathub_desktop.services.import_staging import StagingRun, begin_run, discard_run, end_run
+from chathub_desktop.storage.bulk_loading import gc_paused
 from chathub_desktop.storage.database import Database
 from chathub_desktop.storage.models import Assistant, Message, Topic
-from chathub_desktop.storage.topic_repository import gc_paused
 
 __all__ = [
     "SOURCE",

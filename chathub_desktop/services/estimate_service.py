@@ -70,9 +70,9 @@ from chathub_desktop.services.events import (
 )
 from chathub_desktop.services.request_context import ContextLoader, TopicContext
 from chathub_desktop.services.views import AnchorView, CacheView, EstimateView, HistoryWindowView
+from chathub_desktop.storage.bulk_loading import gc_paused
 from chathub_desktop.storage.database import Database
 from chathub_desktop.storage.models import Assistant, CorrectionFactor, Message, TopicCompaction
-from chathub_desktop.storage.topic_repository import gc_paused
 from chathub_desktop.tokens.counter import TokenCounter
 
 log = logging.getLogger(__name__)

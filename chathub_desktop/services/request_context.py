@@ -15,7 +15,7 @@ import contextlib
 import functools
 import os
 from collections.abc import Callable
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Protocol
 
 from sqlalchemy.orm import Session
@@ -37,9 +37,10 @@ from chathub_desktop.services.errors import InvalidInput
 from chathub_desktop.services.model_card_service import resolve_card
 from chathub_desktop.services.tool_registry import ToolRegistry
 from chathub_desktop.services.topic_snapshots import TopicHistoryCache
+from chathub_desktop.storage.bulk_loading import gc_paused
 from chathub_desktop.storage.database import Database, StoreBusy
 from chathub_desktop.storage.models import AppSetting, Assistant, Provider, TopicCompaction
-from chathub_desktop.storage.topic_repository import gc_paused, load_rows, store_counts
+from chathub_desktop.storage.topic_repository import load_rows, store_counts
 from chathub_desktop.tokens.counter import TokenCounter
 
 
@@ -175,9 +176,6 @@ class MemoryBlockSource(Protocol):
         ...
 
 
-#: Placeholder plan of a context under construction (replaced before it is returned).
-_UNPLANNED = plan_request(PlanInputs(history=()), len, pending_user=False)
-
 #: App setting that turns archive excerpts under the summary on (CMP-20).
 ARCHIVES_SETTING = "compaction-archives"
 
@@ -205,6 +203,10 @@ def load_context(
     """
     from chathub_desktop.services.topic_service import TopicService
 
+    try:
+        bounds = tc.history_bounds(os.environ)
+    except ValueError as exc:
+        raise InvalidInput(str(exc)) from None
     with db.read() as s:
         topic = TopicService.row(s, topic_id)
         assistant = s.get(Assistant, topic.assistant_id)
@@ -240,6 +242,9 @@ def load_context(
             archives_enabled=archives_on,
             archives=archives,
             threshold=threshold,
+            history_bounds=bounds,
+            memory_block=memory.injection_block(assistant.id, counter.count) if memory is not None else "",
+            tools=tools.specs(assistant.id) if tools is not None else (),
         )
         ctx = TopicContext(
             topic_id=topic.id,
@@ -253,7 +258,7 @@ def load_context(
             input_budget=budget,
             counter=counter,
             history=history,
-            plan=_UNPLANNED,
+            plan=plan_request(inputs, counter.count, pending_user=pending_user),
             topic_kind=topic.kind,
             summarize_history=assistant.summarize_history,
             compact_preset=assistant.compact_preset,
@@ -267,14 +272,7 @@ def load_context(
         with contextlib.suppress(StoreBusy):  # only a cache: missing counts are recounted next time
             with db.write() as w:
                 store_counts(w, stale)
-    try:
-        bounds = tc.history_bounds(os.environ)
-    except ValueError as exc:
-        raise InvalidInput(str(exc)) from None
-    block = memory.injection_block(ctx.assistant_id, counter.count) if memory is not None else ""
-    specs = tools.specs(ctx.assistant_id) if tools is not None else ()
-    inputs = replace(inputs, history_bounds=bounds, memory_block=block, tools=specs)
-    return replace(ctx, plan=plan_request(inputs, counter.count, pending_user=pending_user))
+    return ctx
 
 
 def threshold_config(s: Session) -> tc.ThresholdConfig:

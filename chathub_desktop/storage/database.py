@@ -117,24 +117,25 @@ class Database:
         Raises :class:`StoreBusy` when another process keeps the lock longer than
         :data:`WRITE_WAIT_S`; ``RuntimeError`` for a write nested in another write of the
         same thread (it could only deadlock)."""
-        if _held.get():
-            raise RuntimeError("nested Database.write(): the outer transaction already holds the lock")
-        token = _held.set(True)
-        try:
-            with self._local_lock, self._writes.begin() as session:
-                yield session
-        finally:
-            _held.reset(token)
+        with self._writer(), self._writes.begin() as session:
+            yield session
 
     @contextmanager
     def write_connection(self) -> Iterator[Connection]:
         """Like :meth:`write`, for SQLAlchemy Core bulk work (the chat importers)."""
+        with self._writer(), self._writes.kw["bind"].begin() as conn:
+            yield conn
+
+    @contextmanager
+    def _writer(self) -> Iterator[None]:
+        """This process's turn to write: refuses a nested write of the same thread at
+        once (it could only deadlock), then queues on the in-process lock."""
         if _held.get():
             raise RuntimeError("nested Database.write(): the outer transaction already holds the lock")
         token = _held.set(True)
         try:
-            with self._local_lock, self._writes.kw["bind"].begin() as conn:
-                yield conn
+            with self._local_lock:
+                yield
         finally:
             _held.reset(token)
 

@@ -9,11 +9,8 @@ senders never collide on ``UNIQUE(topic_id, seq)``.
 
 from __future__ import annotations
 
-import gc
 import json
-import threading
-from collections.abc import Callable, Iterable, Iterator, Sequence
-from contextlib import contextmanager
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 
@@ -26,34 +23,8 @@ from chathub_desktop.core.request_assembly import (
     HistoryMessage,
     message_tokens,
 )
+from chathub_desktop.storage.bulk_loading import gc_paused
 from chathub_desktop.storage.models import Message, Topic, utcnow
-
-_gc_lock = threading.Lock()
-_gc_holders = 0
-_gc_was_enabled = True
-
-
-@contextmanager
-def gc_paused() -> Iterator[None]:
-    """Hold off Python's cyclic garbage collector while thousands of rows become objects.
-
-    The rows are freed by reference counting (they hold no cycles), but every few
-    thousand allocations a full collection walks the whole heap with the GIL held —
-    60 ms and more with a 20,000-message topic loaded — and the window's thread waits
-    for it (issue 9). Nested and concurrent holders share one pause."""
-    global _gc_holders, _gc_was_enabled
-    with _gc_lock:
-        _gc_holders += 1
-        if _gc_holders == 1:
-            _gc_was_enabled = gc.isenabled()
-            gc.disable()
-    try:
-        yield
-    finally:
-        with _gc_lock:
-            _gc_holders -= 1
-            if _gc_holders == 0 and _gc_was_enabled:
-                gc.enable()
 
 
 def chat_message(m: Message) -> ChatMessage:
