@@ -55,7 +55,7 @@ from dataclasses import dataclass
 from datetime import date
 from functools import lru_cache
 
-from chathub_desktop.core.memory_search import tokenize, utf16_len
+from chathub_desktop.core.memory_search import utf16_len
 
 #: DRM-13: a single-day card's stored body, in characters.
 SINGLE_CARD_MAX = 3200

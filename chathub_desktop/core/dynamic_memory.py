@@ -252,10 +252,6 @@ def plan_retention(cards: Sequence[Card], keep: int) -> FoldPlan | None:
     return FoldPlan(folded, existing, (min(firsts), max(lasts)))
 
 
-def render_sections(sections: Sequence[tuple[date, str]]) -> str:
-    return "\n\n".join(f"[date:{d.isoformat()}]\n{text}" for d, text in sections)
-
-
 def _fit_sections(sections: Sequence[tuple[date, str]], budget: int) -> list[tuple[date, str]]:
     """Sections rendered (:func:`render_sections`) within ``budget`` characters (REF-11):
     whole oldest days are dropped until the rest fits; only when the newest day alone is
