@@ -237,8 +237,7 @@ def dream_request(assistant: str, day: date, topics: Sequence[TopicMaterial], ex
 
 _FENCE_OPEN_RE = re.compile(r"(`{3,}|~{3,})[^`\n]*")
 _ANNOUNCE_WORDS_RE = re.compile(
-    r"memor|profile|card|note|summar|update|here\s+(?:is|are)|here's|以下|更新|记忆|記憶|摘要|总结|總結|档案|檔案"
-    r"|卡片|备忘|備忘|メモリ|メモ|まとめ|プロフィール|ノート|カード",
+    r"memor|profile|\bcards?\b|^here(?:'s|\s+(?:is|are)\b)|以下|记忆|記憶|档案|檔案|卡片|备忘|備忘|メモリ|プロフィール|カード",
     re.IGNORECASE,
 )
 _LIST_ITEM_RE = re.compile(r"[-*+•]\s|[0-9]+[.)]\s")
@@ -266,8 +265,8 @@ def _without_fence(text: str) -> str:
 def _without_announcement(text: str) -> str:
     """``text`` without a first line that only announces the memory: at most
     :data:`ANNOUNCE_MAX_CHARS` characters, not a list item, ending in ``:`` or ``：``
-    (Markdown bold/heading marks aside) and naming the memory, card, profile, notes,
-    summary or update (English, Chinese, Japanese), with more text after it."""
+    (Markdown bold/heading marks aside) and naming the memory, a card or the profile, or
+    opening with "Here is" / 以下 (English, Chinese, Japanese), with more text after it."""
     first, sep, rest = text.partition("\n")
     line = first.strip().strip("*_").strip()
     line = line.lstrip("#").strip().strip("*_").strip()
