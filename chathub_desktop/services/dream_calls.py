@@ -45,8 +45,9 @@ class CardAnswer:
     budget: dp.DreamBudget
 
     def read_note(self) -> str:
-        """``""``, or how the material was bounded, e.g. ``"; 21 of 30 topics were left
-        out …"`` (for the run's outcome message)."""
+        """``""``, or how the material was bounded, e.g. ``"; 18 of 30 topics were left
+        out and 12 shortened to fit the History Compress model's 2,048-token window"``
+        (for the run's outcome message)."""
         p = self.prompt
         notes = []
         if p.topics_left_out:
@@ -55,7 +56,7 @@ class CardAnswer:
             notes.append(f"{p.topics_shortened} shortened")
         if not notes:
             return ""
-        return f"; {', '.join(notes)} to fit the History Compress model's {self.budget.window:,}-token window"
+        return f"; {' and '.join(notes)} to fit the History Compress model's {self.budget.window:,}-token window"
 
 
 def fixed_entries(s: Session, assistant_id: int) -> list[fm.Entry]:
