@@ -81,13 +81,16 @@ async def new_card_body(summarizer: Summarizer, name: str, day: date, materials:
                         cards: Sequence[dm.Card], fixed: Sequence[fm.Entry]) -> CardAnswer:
     """Ask for the card of history day ``day`` (DRM-3). The prompt fits the model's
     prompt budget; the completion asks for the budget's answer tokens. Raises
-    :class:`SummarizerFailed` for an empty answer, one cut at the token limit or any
-    failure of the call."""
+    :class:`SummarizerFailed` (nothing sent) when not one topic fits that budget, and for
+    an empty answer, one cut at the token limit or any failure of the call."""
     budget = dp.dream_budget(summarizer.target.window)
     counter = await asyncio.to_thread(_counter, summarizer)
     prompt = await asyncio.to_thread(
         dp.dream_request, name, day, materials, _card_blocks(cards), [f"#{e.number}: {e.text}" for e in fixed],
         prompt_tokens=budget.prompt_tokens, count=counter.count)
+    if materials and not prompt.topics_shown:
+        raise SummarizerFailed(f"the History Compress model's {budget.window:,}-token window is too small to read "
+                               "any topic of the day; choose a model with a larger window")
     done = await summarizer.complete(prompt.messages, budget.answer_tokens)
     if not done.text.strip():
         raise SummarizerFailed("the History Compress model returned an empty answer")

@@ -14,7 +14,12 @@
   user/assistant messages on D (at most 30, most recent first): the compaction
   summary when there is one, else a 1,200-character excerpt of D's messages. It never
   writes to topics. One History Compress call returns a card body or ``NO_CHANGES``;
-  a day that already has a card makes no call; a near-duplicate is not appended.
+  a day that already has a card makes no call; a near-duplicate of a card or of a
+  fixed entry is not appended. The prompt fits that model's window, fixed memory and
+  the cards shown as already known, newest topics first; the outcome says how many
+  topics were left out (:mod:`~chathub_desktop.services.dream_calls`).
+- **Caps** (DRM-13): every write of the document (edit, delete, clear, Keep N, a run's
+  commit, regenerate, restore) stores it within the per-card and document caps.
 - **Retention** (DRM-7, DRM-9, REF-10 … REF-12): with more single-day cards than
   Keep N, the oldest extra ones fold into the range card: a re-summary under
   6,400 characters, at most one "shorter" rewrite, else the concatenation fallback.

@@ -201,3 +201,15 @@ def test_read_memory_reads_a_long_dream_card_in_pages(services: Services, summ: 
     page = json.loads(results[1])
     assert page["ok"] and page["source"] == "dynamic" and page["text"] == text[: len(page["text"])]
     assert page["length"] == len(text)
+
+
+def test_a_window_too_small_for_any_topic_fails_without_a_call(services: Services, summ: FakeVendor) -> None:
+    """A user model card of 300 tokens leaves no room for a topic: the run fails with a
+    hint (retried later) instead of asking the model about nothing."""
+    dreams = setup(services, summ)
+    services.models.set("tiny-model", 300, provider="Summ")
+    services.settings.set("history-compress-model", "Summ/tiny-model")
+    say(services, services.topics.create("Helper").id, "user", "hello " * 400, AT)
+    out = run(dreams.run_day("Helper", DAY))
+    assert out.status == "failed" and "300-token window is too small" in out.message
+    assert summ.requests == []
