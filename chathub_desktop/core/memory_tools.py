@@ -31,6 +31,8 @@ from chathub_desktop.core.memory_search import (
 from chathub_desktop.core.messages import ToolSpec
 
 ADD, UPDATE, DELETE, SEARCH, READ = "add", "update", "delete", "searchMemory", "readMemory"
+#: readMemory ``source`` values, the same words searchMemory hits carry (REF-3).
+FIXED, DYNAMIC = "fixed", "dynamic"
 
 #: Names of the memory tools; their own results never taint a write (REF-7).
 MEMORY_TOOL_NAMES: frozenset[str] = frozenset({ADD, UPDATE, DELETE, SEARCH, READ})
@@ -131,12 +133,20 @@ MEMORY_TOOLS: tuple[ToolSpec, ...] = (
     ),
     ToolSpec(
         READ,
-        "Read one fixed-memory entry in full. Long entries come in pages: when the result "
-        "says truncated, call again with offset set to nextOffset until truncated is false.",
+        "Read one memory item in full: a fixed-memory entry, or a dream card with source "
+        "\"dynamic\" (use the source and number of a searchMemory hit). Long items come in "
+        "pages: when the result says truncated, call again with offset set to nextOffset "
+        "until truncated is false.",
         {
             "type": "object",
             "properties": {
-                "number": _NUMBER_SCHEMA,
+                "source": {
+                    "type": "string", "enum": [FIXED, DYNAMIC],
+                    "description": "\"fixed\" for a fixed-memory entry (the default) or \"dynamic\" "
+                                   "for a dream card, as in a searchMemory hit.",
+                },
+                "number": {"type": "integer", "minimum": 1,
+                           "description": "The entry or card number, as in #N or a searchMemory hit."},
                 "offset": {
                     "type": "integer", "minimum": 0,
                     "description": "Where to continue (nextOffset of the previous page); default 0.",
@@ -308,12 +318,12 @@ def _index_for(doc: str, dynamic_key: tuple[tuple[int, str], ...]) -> MemoryInde
     return MemoryIndex(_entries_for(doc), [fm.Entry(n, t) for n, t in dynamic_key])
 
 
-def _read_result(entry: fm.Entry, offset: int) -> str:
+def _read_result(entry: fm.Entry, offset: int, source: str) -> str:
     units = PAGE_UNITS
     while True:
         page = read_page(entry.text, offset, units)
         obj: dict[str, object] = {
-            "ok": True, "number": entry.number, "offset": page.offset, "length": page.total,
+            "ok": True, "source": source, "number": entry.number, "offset": page.offset, "length": page.total,
             "text": page.text, "truncated": page.truncated,
         }
         if page.next_offset is not None:
@@ -342,7 +352,9 @@ def run_tool(
       ``number`` when the whole list would exceed :data:`LISTING_LIMIT`).
     - ``searchMemory(query, limit?)`` → ``{"ok":true,"hits":[{source,number,score,snippet}]}``
       over the entries and ``dynamic_cards``.
-    - ``readMemory(number, offset?)`` → one page: ``text``, ``offset``, ``length`` (UTF-16
+    - ``readMemory(number, offset?, source?)`` → one page of fixed entry ``number``, or
+      with ``source`` ``"dynamic"`` of dream card ``number`` of ``dynamic_cards`` (its
+      visible text): ``source``, ``number``, ``text``, ``offset``, ``length`` (UTF-16
       code units), ``truncated``, and ``nextOffset`` when cut. Under 8,000 units.
 
     Bad JSON, missing or mistyped arguments and unknown tools give ``invalid_arguments``
@@ -392,13 +404,18 @@ def run_tool(
         if name == READ:
             number = _int(args, "number", minimum=0)
             offset = _int(args, "offset", default=0, minimum=0)
-            found = next((e for e in _entries_for(doc) if e.number == number), None)
+            source = args.get("source", FIXED)
+            if source not in (FIXED, DYNAMIC):
+                raise _ArgError(f"'source' must be {FIXED!r} or {DYNAMIC!r}")
+            items = _entries_for(doc) if source == FIXED else dynamic_cards
+            found = next((e for e in items if e.number == number), None)
+            what = "entry" if source == FIXED else "dream card"
             if found is None:
-                return ToolOutcome(_error("not_found", f"No entry #{number}. Use searchMemory to find entries."))
+                return ToolOutcome(_error("not_found", f"No {what} #{number}. Use searchMemory to find it."))
             total = utf16_len(found.text)
             if offset > total:
-                return ToolOutcome(_error("bad_offset", f"offset {offset} is past the entry's end ({total})."))
-            return ToolOutcome(_read_result(found, offset))
+                return ToolOutcome(_error("bad_offset", f"offset {offset} is past the {what}'s end ({total})."))
+            return ToolOutcome(_read_result(found, offset, str(source)))
         return ToolOutcome(_error("unknown_tool", f"unknown memory tool {name!r}"))
     except _ArgError as exc:
         return ToolOutcome(_error("invalid_arguments", str(exc)))
