@@ -44,6 +44,9 @@ def build_parser() -> argparse.ArgumentParser:
         return g.add_subparsers(dest="action", metavar="ACTION", required=True)
 
     gui = sub.add_parser("gui", help="open the window (the default)", parents=[common])
+    gui.add_argument("--smoke", action="store_true",
+                     help="open the window, check that it paints and that the store and the "
+                          "tokenizer work, print one line and quit (for installers and packagers)")
     gui.set_defaults(func=cmd_gui)
 
     providers.add_provider_commands(group("provider", "LLM providers and their API keys"), common)
@@ -79,7 +82,8 @@ def cmd_gui(args: argparse.Namespace, _svc: Services | None) -> int:
     if reason is not None:
         print(f"{PROG}: error: {reason}", file=sys.stderr)
         return 1
-    return run_gui(data_dir=getattr(args, "data_dir", None), database_url=getattr(args, "database_url", None))
+    return run_gui(data_dir=getattr(args, "data_dir", None), database_url=getattr(args, "database_url", None),
+                   smoke=bool(getattr(args, "smoke", False)))
 
 
 def _fail(args: argparse.Namespace, exc: BaseException | str) -> int:
