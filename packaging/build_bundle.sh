@@ -8,7 +8,7 @@ cd "$(dirname "$0")/.."
 [ -x .venv/bin/python ] || python3 -m venv .venv
 .venv/bin/python -m pip install -q --disable-pip-version-check -e ".[bundle]"
 version=$(.venv/bin/python -c 'import tomllib; print(tomllib.load(open("pyproject.toml", "rb"))["project"]["version"])')
-.venv/bin/pyinstaller --noconfirm --log-level WARN --distpath dist --workpath build/pyinstaller \
+.venv/bin/pyinstaller --noconfirm --log-level ERROR --distpath dist --workpath build/pyinstaller \
   packaging/chathub-desktop.spec
 app="dist/chathub-desktop-$version/chathub-desktop"
 scratch=$(mktemp -d)
