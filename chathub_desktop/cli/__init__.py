@@ -54,8 +54,8 @@ def build_parser() -> argparse.ArgumentParser:
     topics.add_topic_commands(group("topic", "topics (conversations)"), common)
     chat.add_import_commands(group("import", "import chat history"), common)
     chat.add_chat_commands(group("chat", "send messages"), common)
-    memory.add_memory_commands(group("memory", "an assistant's fixed memory (MEM-2)"), common)
-    dream.add_dream_commands(group("dream", "the memory dream and an assistant's dynamic memory cards (DRM)"), common)
+    memory.add_memory_commands(group("memory", "an assistant's fixed memory"), common)
+    dream.add_dream_commands(group("dream", "the memory dream and an assistant's dynamic memory cards"), common)
     providers.add_model_commands(
         group("model", "your own model cards: context window and max output (beat the bundled catalog)"), common)
     chat.add_settings_commands(group("settings", "application settings (System Agent models)"), common)
