@@ -569,7 +569,9 @@ class SystemAgentPage(QWidget):
         try:
             t = resolve_summarizer(self.svc.db, self.svc.settings, self.svc.catalog)
         except SummarizerUnavailable as exc:
-            self.compress_info.setText(f"Not usable yet: {exc}")
+            self.compress_info.setText(
+                f"Not usable yet: {exc.reason}. Pick a provider and model "
+                "above (or add a provider on the Providers page).")
             return
         except ServiceError as exc:
             self.compress_info.setText(str(exc))
