@@ -96,6 +96,7 @@ from chathub_desktop.gui.memory_page import (
     TrustedRole,
     layout_lines,
 )
+from chathub_desktop.gui.range_hint import RangeHint
 from chathub_desktop.gui.service_ops import ServiceOps
 from chathub_desktop.gui.task_runner import TaskRunner
 from chathub_desktop.services.container import Services
@@ -556,6 +557,7 @@ class DreamPanel(QWidget):
         self.keep_spin.setToolTip(f"Single-day cards kept before the oldest are merged into one range card "
                                   f"({KEEP_MIN}–{KEEP_MAX}, default {KEEP_DEFAULT}); Save merges at once")
         klabel.setBuddy(self.keep_spin)
+        self.keep_range_hint = RangeHint(self.keep_spin)
         self.keep_help = help_button(KEEP_HELP, "keepDreamCardsHelp")
         self.save_button = QPushButton("Save")
         self.save_button.setObjectName("saveDreamSchedule")

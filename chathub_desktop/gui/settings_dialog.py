@@ -42,6 +42,7 @@ from chathub_desktop.core.provider_kinds import ProviderKind
 from chathub_desktop.gui import confirm
 from chathub_desktop.gui.forms.ui_provider_form import Ui_ProviderForm
 from chathub_desktop.gui.help_button import help_button
+from chathub_desktop.gui.range_hint import install_range_hints
 from chathub_desktop.services.errors import ServiceError
 from chathub_desktop.services.views import ProviderView
 
@@ -536,6 +537,7 @@ class SystemAgentPage(QWidget):
         self.save_button.clicked.connect(self.save)
         brow.addWidget(self.save_button)
         layout.addLayout(brow)
+        self.range_hints = install_range_hints(self)
         self.reload()
 
     def reload_providers(self) -> None:
