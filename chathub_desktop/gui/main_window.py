@@ -567,6 +567,7 @@ class MainWindow(QMainWindow):
                 self._drafts.pop(self._topic_id, None)
         self.composer.set_text(self._drafts.pop(topic_id, "") if topic_id is not None else "")
         self._topic_id = topic_id
+        self.message_view.set_sending_first(False)
         self.message_model.show_page(None)
         if topic_id is not None:  # the store read and the Markdown rendering run off the GUI thread
             self.runner.run("open-topic", self._show_topic(topic_id), context="Open topic")
@@ -662,6 +663,8 @@ class MainWindow(QMainWindow):
             self.presenter.present(exc, context="Cannot send")
             return None
         self.composer.clear()
+        if self.message_model.rowCount() == 0:
+            self.message_view.set_sending_first(True)
         self.runner.track(task, context="Sending failed")
         task.add_done_callback(lambda t, tid=topic_id, txt=text: self._on_send_done(tid, txt, t))
         self._sync_sending()
@@ -670,6 +673,7 @@ class MainWindow(QMainWindow):
 
     def _on_send_done(self, topic_id: int, text: str, task: asyncio.Task[object]) -> None:
         self._sync_sending()
+        self.message_view.set_sending_first(False)
         if task.cancelled():
             return
         exc = task.exception()

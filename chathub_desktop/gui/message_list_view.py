@@ -44,6 +44,7 @@ class MessageListView(QListView):
         super().__init__(parent)
         self.setObjectName("messageList")
         self._model = model
+        self._sending_first = False
         self.setModel(model)
         self.delegate = MessageDelegate(self)
         self.setItemDelegate(self.delegate)
@@ -126,10 +127,22 @@ class MessageListView(QListView):
         # the row's height may have changed (streamed text, expanded): re-layout
         self.delegate.sizeHintChanged.emit(top_left)
 
+    def set_sending_first(self, sending: bool) -> None:
+        """The first message of the open topic is on its way to the store: do not show
+        :data:`EMPTY_TEXT` meanwhile (it flashed for a frame after Send, issue 16)."""
+        self._sending_first = sending
+        self.viewport().update()
+
+    def shows_empty_text(self) -> bool:
+        """Whether the view paints :data:`EMPTY_TEXT`: an open topic, no rows, no first
+        message on its way."""
+        return self._model.rowCount() == 0 and self._model.topic_id is not None and not self._sending_first
+
     def paintEvent(self, e: QPaintEvent) -> None:
-        """The bubbles; an open topic without messages shows :data:`EMPTY_TEXT` instead."""
+        """The bubbles; an open topic without messages shows :data:`EMPTY_TEXT` instead
+        (not while its first message is being sent)."""
         super().paintEvent(e)
-        if self._model.rowCount() == 0 and self._model.topic_id is not None:
+        if self.shows_empty_text():
             p = QPainter(self.viewport())
             p.setPen(self.palette().placeholderText().color())
             p.drawText(self.viewport().rect(), int(Qt.AlignmentFlag.AlignCenter), EMPTY_TEXT)

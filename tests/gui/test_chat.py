@@ -175,3 +175,21 @@ def test_an_open_topic_without_messages_says_how_to_start(window, services, qtbo
     mid = img.height() // 2
     inked = sum(img.pixelColor(x, y) != bg for x in range(img.width()) for y in range(mid - 20, mid + 20, 2))
     assert inked > 50  # the hint is painted in the middle of the empty view
+
+
+def test_send_on_an_empty_topic_never_shows_the_empty_hint(window, services, fake_vendor, qtbot):  # type: ignore[no-untyped-def]
+    """Right after Send the empty-topic hint does not flash while the first message is
+    on its way to the store (issue 16); a send that stores nothing shows it again."""
+    fake_vendor.script(Reply(text_chunks=["Hi"], chunk_delay_s=0.05))
+    _setup(window, services, fake_vendor)
+    window.new_topic()
+    qtbot.waitUntil(lambda: window.message_model.topic_id is not None, timeout=3000)
+    assert window.message_view.shows_empty_text()
+    flashed: list[bool] = []
+    window.message_model.modelReset.connect(lambda: flashed.append(window.message_view.shows_empty_text()))
+    window.message_model.rowsInserted.connect(lambda *_: flashed.append(window.message_view.shows_empty_text()))
+    window.send_message("Hello")
+    assert not window.message_view.shows_empty_text()  # before the store has the message
+    qtbot.waitUntil(lambda: window.message_model.rowCount() == 2, timeout=3000)
+    qtbot.waitUntil(lambda: _last(window).status == "complete", timeout=5000)
+    assert not any(flashed)
