@@ -44,7 +44,6 @@ from PySide6.QtWidgets import (
     QLabel,
     QListView,
     QMainWindow,
-    QMessageBox,
     QProgressBar,
     QPushButton,
     QSizePolicy,
@@ -55,7 +54,6 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from chathub_desktop import __version__
 from chathub_desktop.gui import confirm
 from chathub_desktop.gui.composer import Composer
 from chathub_desktop.gui.error_presenter import ErrorPresenter
@@ -65,6 +63,7 @@ if TYPE_CHECKING:
     import asyncio
 
     from chathub_desktop.gui.assistant_dialog import AssistantDialog
+    from chathub_desktop.gui.help_menu import AboutDialog, ShortcutsDialog
     from chathub_desktop.gui.import_dialog import ImportDialog
     from chathub_desktop.gui.settings_dialog import SettingsDialog
     from chathub_desktop.gui.summary_dialog import SummaryDialog
@@ -272,7 +271,11 @@ class MainWindow(QMainWindow):
                                           "The selected assistant's memory: switch, fixed memory and the memory "
                                           "dream (Ctrl+M)")
         self.about_action = self._action("&About ChatHub Desktop", self.open_about, None,
-                                         "Version and credits")
+                                         "Version, data folder, database and where API keys are kept")
+        self.data_folder_action = self._action("Open &data folder", self.open_data_folder, None,
+                                               "Show the folder holding your data in the file manager")
+        self.shortcuts_action = self._action("&Keyboard shortcuts", self.open_shortcuts, "Ctrl+/",
+                                             "Every keyboard shortcut of the window (Ctrl+/)")
         self.new_topic_action = self._action("New &topic", self.new_topic, "Ctrl+N",
                                              "Start a new topic with this assistant (Ctrl+N)")
         self.rename_topic_action = self._action("&Rename topic", self.rename_topic, "F2",
@@ -434,6 +437,9 @@ class MainWindow(QMainWindow):
         settings_menu.addAction(self.providers_action)
         settings_menu.addAction(self.system_agent_action)
         help_menu = mb.addMenu("&Help")
+        help_menu.addAction(self.shortcuts_action)
+        help_menu.addAction(self.data_folder_action)
+        help_menu.addSeparator()
         help_menu.addAction(self.about_action)
         for m in (file_menu, topic_menu, assistant_menu, settings_menu, help_menu, import_menu):
             m.setToolTipsVisible(True)
@@ -1051,18 +1057,39 @@ class MainWindow(QMainWindow):
         else:
             self.reload_assistants(assistant_id)
 
-    def open_about(self) -> QMessageBox:
-        """Help → About (non-blocking)."""
-        box = QMessageBox(QMessageBox.Icon.Information, "About ChatHub Desktop",
-                          f"<h3>ChatHub Desktop {__version__}</h3>"
-                          "<p>A local-first chat client for your own API keys, built around "
-                          "assistant memory and context compaction.</p>"
-                          "<p>Your conversations stay in a local database; API keys stay in the "
-                          "OS keyring or environment variables.</p>",
-                          QMessageBox.StandardButton.Ok, self)
-        self.dialogs["about"] = box
-        box.open()
-        return box
+    def open_about(self) -> AboutDialog:
+        """Help → About (non-blocking): the facts are read on a worker thread."""
+        from chathub_desktop.gui.help_menu import AboutDialog
+
+        dlg = AboutDialog(self)
+        self.dialogs["about"] = dlg
+        dlg.open()
+        if getattr(self, "svc", None) is not None:
+            self.runner.run("about", self._fill_about(dlg), context="About")
+        return dlg
+
+    async def _fill_about(self, dlg: AboutDialog) -> None:
+        info = await self.runner.run_in_thread(self.svc.about)
+        dlg.set_info(info)
+
+    def open_data_folder(self) -> None:
+        """Help → Open data folder."""
+        from chathub_desktop.gui.help_menu import open_data_folder
+
+        if not open_data_folder(self.svc.data_dir):
+            self.show_status(f"No file manager answered; the data folder is {self.svc.data_dir}", 15000)
+
+    def open_shortcuts(self) -> ShortcutsDialog:
+        """Help → Keyboard shortcuts: the window's and every open page's (non-blocking)."""
+        from chathub_desktop.gui.help_menu import ShortcutsDialog
+
+        sections: list[tuple[str, QWidget]] = [("Window", self)]
+        sections += [(w.windowTitle() or name, w) for name, w in self.dialogs.items()
+                     if w.isVisible() and name not in ("about", "shortcuts")]
+        dlg = ShortcutsDialog(sections, self)
+        self.dialogs["shortcuts"] = dlg
+        dlg.open()
+        return dlg
 
     # --- quitting --------------------------------------------------------------------------
     def request_quit(self) -> None:
