@@ -188,6 +188,7 @@ class MainWindow(QMainWindow):
         from chathub_desktop.gui.topic_list_model import TopicListModel
 
         self.svc = services
+        self.view.prefs.apply_hint()
         self.runner: TaskRunner = TaskRunner(self.presenter)
         self.events = ChatEvents(services.bus, self)
         self._wire()
@@ -380,6 +381,7 @@ class MainWindow(QMainWindow):
         self.splitter.setChildrenCollapsible(False)
         side.setMinimumWidth(200)
         self.setCentralWidget(self.splitter)
+        self.sidebar = side
         self.model_label = QLabel()
         self.model_label.setToolTip("Provider and chat model of the selected assistant")
         # compaction progress (APP-7): label + bar + Stop, shown while a run is going
@@ -436,6 +438,9 @@ class MainWindow(QMainWindow):
         settings_menu = mb.addMenu("&Settings")
         settings_menu.addAction(self.providers_action)
         settings_menu.addAction(self.system_agent_action)
+        from chathub_desktop.gui.view_menu import ViewController
+
+        self.view = ViewController(self, self.sidebar, self._qsettings())
         help_menu = mb.addMenu("&Help")
         help_menu.addAction(self.shortcuts_action)
         help_menu.addAction(self.data_folder_action)

@@ -456,7 +456,7 @@ class SystemAgentPage(QWidget):
         self.compress_info = QLabel()
         self.compress_info.setObjectName("compressInfo")
         self.compress_info.setWordWrap(True)
-        self.compress_info.setStyleSheet("color: #666;")
+        self.compress_info.setStyleSheet("color: palette(placeholder-text);")
         cl.addRow("", self.compress_info)
         layout.addWidget(compress)
         # Topic naming
