@@ -159,6 +159,9 @@ def run_gui(data_dir: Path | None = None, database_url: str | None = None, *,
         else:
             if not quit_event.is_set():
                 window.attach(services)
+                from chathub_desktop.gui.markdown_render import warm_up_math
+
+                loop.run_in_executor(None, warm_up_math)  # the math font, off the GUI thread
                 if smoke:
                     exit_code = await smoke_check(window, services)
                     quit_event.set()
@@ -190,8 +193,9 @@ def run_gui(data_dir: Path | None = None, database_url: str | None = None, *,
 
 async def smoke_check(window: MainWindow, services: Services) -> int:
     """The bundle's start-up check (issue 16): the window painted a non-empty image with
-    the app icon set, and a bundled tokenizer counts tokens (on a worker thread). Prints
-    one line, ``CHATHUB_SMOKE_OK version=… tokens=… size=W×H`` or ``CHATHUB_SMOKE_FAILED
+    the app icon set, a bundled tokenizer counts tokens and the math typesetter finds its
+    font (both on a worker thread). Prints
+    one line, ``CHATHUB_SMOKE_OK version=… tokens=… math=… size=W×H`` or ``CHATHUB_SMOKE_FAILED
     <step>: <reason>``; returns the exit code (0 or 1)."""
     import asyncio
 
@@ -213,7 +217,17 @@ async def smoke_check(window: MainWindow, services: Services) -> int:
     except Exception as exc:  # the one line is the check's whole report
         print(f"{SMOKE_FAILED} tokenizer: {exc}", flush=True)
         return 1
-    print(f"{SMOKE_OK} version={__version__} tokens={tokens} size={image.width()}x{image.height()}",
+    def typeset() -> str:
+        import ziamath
+
+        return str(ziamath.Latex("x^2").svg())
+
+    try:
+        await asyncio.to_thread(typeset)  # the bundled math font loads
+    except Exception as exc:  # the one line is the check's whole report
+        print(f"{SMOKE_FAILED} math: {type(exc).__name__}: {exc}", flush=True)
+        return 1
+    print(f"{SMOKE_OK} version={__version__} tokens={tokens} math=ok size={image.width()}x{image.height()}",
           flush=True)
     return 0
 

@@ -200,6 +200,7 @@ class MainWindow(QMainWindow):
         self.message_view = MessageListView(self.message_model)
         self.message_view.edit_requested.connect(self.edit_message)
         self.message_view.delete_requested.connect(self.delete_message)
+        self.message_view.code_copied.connect(lambda _first: self.show_status("Code block copied", 3000))
         self.stack.addWidget(self.message_view)
         self.composer.badge.bind_services(services)
         self.composer.badge.bind_controller(self.compact_topic, self.open_summary,
