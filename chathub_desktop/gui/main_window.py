@@ -70,6 +70,7 @@ if TYPE_CHECKING:
     from chathub_desktop.gui.task_runner import TaskRunner
     from chathub_desktop.gui.tray import DreamRunner, TrayController
     from chathub_desktop.services.container import Services
+    from chathub_desktop.services.dream_service import DreamOutcome
     from chathub_desktop.services.views import EstimateView
 
 APP_TITLE = "ChatHub Desktop"
@@ -228,9 +229,15 @@ class MainWindow(QMainWindow):
         self.assistant_menu.addAction(self.tray.pause_action)
         self.dream_runner.run_finished.connect(self._on_dreams_ran)
         self.dream_runner.start()
+        from chathub_desktop.gui.notifications import Notifier
 
-    def _on_dreams_ran(self, _outcomes: list[object]) -> None:
-        """A scheduled run ended: the open Memory page re-reads its last-run line."""
+        self.notifier = Notifier(self, self.runner, enabled=lambda: self.view.prefs.notifications)
+
+    def _on_dreams_ran(self, outcomes: list[DreamOutcome]) -> None:
+        """A scheduled run ended: a notification per outcome worth telling, and the open
+        Memory page re-reads its last-run line."""
+        combo = self.assistant_combo
+        self.notifier.on_dreams_ran(outcomes, lambda aid: combo.itemText(combo.findData(aid)))
         page = self.dialogs.get("memory")
         panel = getattr(page, "dream_panel", None)
         if panel is not None:
@@ -907,6 +914,10 @@ class MainWindow(QMainWindow):
             self.schedule_estimate(invalidate=True)
 
     def _on_reply_finished(self, topic_id: int, _message_id: int, status: str, error: str) -> None:
+        row = self.topic_model.row_of(topic_id)
+        topic = self.topic_model.topic_at(row) if row is not None else None
+        if getattr(self, "notifier", None) is not None:
+            self.notifier.on_reply_finished(topic.title if topic else "", status, error)
         # the send task ends right after this event: re-check the buttons once it has
         QTimer.singleShot(0, self._sync_sending)
         QTimer.singleShot(100, self._sync_sending)

@@ -100,7 +100,8 @@ def apply_font_size(app: QGuiApplication, points: int, default: QFont) -> None:
 
 
 class ViewPrefs:
-    """The theme and font size kept in ``settings`` (``view/theme``, ``view/font_size``;
+    """The theme, font size and the desktop-notification switch kept in ``settings``
+    (``view/theme``, ``view/font_size``, ``view/notifications``;
     ``None``: nothing is kept, for tests and the inert window) and applied to the app.
 
     ``theme`` is one of :data:`THEMES`; ``font_size`` is points, 0 for the default."""
@@ -116,6 +117,14 @@ class ViewPrefs:
         except ValueError:
             size = 0
         self.font_size = size if size == 0 or FONT_MIN <= size <= FONT_MAX else 0
+        kept = settings.value("view/notifications", "true") if settings is not None else "true"
+        self.notifications = str(kept).lower() not in ("false", "0", "off")
+
+    def set_notifications(self, on: bool) -> None:
+        """Desktop notifications on or off, kept."""
+        self.notifications = on
+        if self._settings is not None:
+            self._settings.setValue("view/notifications", "true" if on else "false")
 
     def apply(self, *, hint: bool = True) -> None:
         """Apply the kept theme and font size (at start-up, ``hint=False`` before the

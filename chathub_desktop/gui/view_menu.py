@@ -2,6 +2,7 @@
 
 - Theme → Follow the system / Light / Dark (:mod:`chathub_desktop.gui.theme`).
 - Larger text (Ctrl++), Smaller text (Ctrl+-), Default text size (Ctrl+0).
+- Desktop notifications (on by default; :mod:`chathub_desktop.gui.notifications`).
 - Show sidebar (Ctrl+B). Below :data:`NARROW_PX` of window width the sidebar folds
   away by itself so the chat keeps its room, and comes back when the window is wide
   again; hiding it by hand while wide keeps it hidden.
@@ -65,6 +66,14 @@ class ViewController(QObject):
                                         "when the window is narrow)")
         self.sidebar_action.setCheckable(True)
         self.sidebar_action.setChecked(True)
+        self.menu.addSeparator()
+        self.notifications_action = QAction("Desktop &notifications", self._window)
+        self.notifications_action.setToolTip("Tell me when a reply finishes while the window is away, and "
+                                             "what a scheduled memory dream did")
+        self.notifications_action.setCheckable(True)
+        self.notifications_action.setChecked(self.prefs.notifications)
+        self.notifications_action.toggled.connect(self.prefs.set_notifications)
+        self.menu.addAction(self.notifications_action)
         self._hidden_by_hand = False
         self._narrow = False
         window.installEventFilter(self)
