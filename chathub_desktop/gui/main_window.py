@@ -66,6 +66,7 @@ if TYPE_CHECKING:
     from chathub_desktop.gui.help_menu import AboutDialog, ShortcutsDialog
     from chathub_desktop.gui.import_dialog import ImportDialog
     from chathub_desktop.gui.settings_dialog import SettingsDialog
+    from chathub_desktop.gui.setup_wizard import SetupWizard
     from chathub_desktop.gui.summary_dialog import SummaryDialog
     from chathub_desktop.gui.task_runner import TaskRunner
     from chathub_desktop.gui.tray import DreamRunner, TrayController
@@ -214,6 +215,7 @@ class MainWindow(QMainWindow):
         self.statusBar().clearMessage()
         self.reload_assistants()
         self._start_dreams()
+        self.runner.run("first-run", self._first_run(), context="Setup")
 
     def _start_dreams(self) -> None:
         """The dream timer and the tray (APP-4, DRM-6); after first paint, like all of attach()."""
@@ -285,6 +287,8 @@ class MainWindow(QMainWindow):
                                                "Show the folder holding your data in the file manager")
         self.shortcuts_action = self._action("&Keyboard shortcuts", self.open_shortcuts, "Ctrl+/",
                                              "Every keyboard shortcut of the window (Ctrl+/)")
+        self.setup_action = self._action("&Setup…", self.open_setup, None,
+                                         "The first-run setup: a provider, an assistant, your history")
         self.new_topic_action = self._action("New &topic", self.new_topic, "Ctrl+N",
                                              "Start a new topic with this assistant (Ctrl+N)")
         self.rename_topic_action = self._action("&Rename topic", self.rename_topic, "F2",
@@ -450,6 +454,7 @@ class MainWindow(QMainWindow):
 
         self.view = ViewController(self, self.sidebar, self._qsettings())
         help_menu = mb.addMenu("&Help")
+        help_menu.addAction(self.setup_action)
         help_menu.addAction(self.shortcuts_action)
         help_menu.addAction(self.data_folder_action)
         help_menu.addSeparator()
@@ -1088,6 +1093,32 @@ class MainWindow(QMainWindow):
     async def _fill_about(self, dlg: AboutDialog) -> None:
         info = await self.runner.run_in_thread(self.svc.about)
         dlg.set_info(info)
+
+    def open_setup(self) -> SetupWizard:
+        """Help → Setup… (non-blocking); also opened once on an empty store."""
+        from chathub_desktop.gui.setup_wizard import SetupWizard
+
+        wizard = SetupWizard(self.svc, self.runner, self._model_ids(), self)
+        wizard.finished_setup.connect(self._on_setup_finished)
+        self.dialogs["setup"] = wizard
+        wizard.open()
+        return wizard
+
+    def _on_setup_finished(self, assistant_id: int, import_requested: bool) -> None:
+        self.reload_assistants(assistant_id or None)
+        if import_requested:
+            self.open_import()
+
+    async def _first_run(self) -> None:
+        """Open the setup once per data dir on a store with no provider and no assistant."""
+        s = self._qsettings()
+        if s is None or str(s.value("setup/shown", "")) == "true":
+            return
+        empty = await self.runner.run_in_thread(
+            lambda: not self.svc.providers.list() and not self.svc.assistants.list())
+        s.setValue("setup/shown", "true")
+        if empty:
+            self.open_setup()
 
     def open_data_folder(self) -> None:
         """Help → Open data folder."""
