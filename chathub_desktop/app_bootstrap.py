@@ -218,9 +218,9 @@ async def smoke_check(window: MainWindow, services: Services) -> int:
         print(f"{SMOKE_FAILED} tokenizer: {exc}", flush=True)
         return 1
     def typeset() -> str:
-        import ziamath
+        from ziamath.zmath import Latex
 
-        return str(ziamath.Latex("x^2").svg())
+        return str(Latex("x^2").svg())
 
     try:
         await asyncio.to_thread(typeset)  # the bundled math font loads
