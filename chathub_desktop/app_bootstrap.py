@@ -203,8 +203,7 @@ async def smoke_check(window: MainWindow, services: Services) -> int:
 
     app = QApplication.instance()
     assert isinstance(app, QApplication)
-    app.processEvents()
-    await asyncio.sleep(0.2)  # the attach's first page and badge land
+    await asyncio.sleep(0.2)  # the loop paints the window; the attach's first page and badge land
     image = window.grab().toImage()
     if image.isNull() or image.width() < 100 or image.height() < 100:
         print(f"{SMOKE_FAILED} paint: the window painted no image", flush=True)

@@ -495,8 +495,19 @@ class MainWindow(QMainWindow):
 
     # --- status -----------------------------------------------------------------------------
     def show_status(self, text: str, ms: int = 5000) -> None:
-        """Short message in the status bar."""
-        self.statusBar().showMessage(text, ms)
+        """A message in the status bar for ``ms`` milliseconds (0: until replaced), cut
+        with "…" to the room left of the permanent labels; the whole text is the
+        status bar's tooltip (issue 16)."""
+        bar = self.statusBar()
+        room = bar.width() - sum(w.width() + 12 for w in (self.store_wait_label, self.compaction_box,
+                                                             self.model_label) if w.isVisible()) - 24
+        room, shown = max(80, room), text
+        if bar.isVisible() and bar.fontMetrics().horizontalAdvance(text) > room:  # Qt's namespace only then
+            from PySide6.QtCore import Qt
+
+            shown = bar.fontMetrics().elidedText(text, Qt.TextElideMode.ElideRight, room)
+        bar.setToolTip(text if shown != text else "")
+        bar.showMessage(shown, ms)
 
     # --- assistants -------------------------------------------------------------------------
     def current_assistant_id(self) -> int | None:
@@ -929,7 +940,7 @@ class MainWindow(QMainWindow):
         if topic_id == self._topic_id:
             self.schedule_estimate(invalidate=True)
             if status == "error" and error:
-                self.show_status(f"The provider answered with an error: {error}", 8000)
+                self.show_status(f"The reply failed: {error}", 8000)  # the error says whose
 
     # --- token estimate (TOK-1, TOK-2) --------------------------------------------------------
     def schedule_estimate(self, invalidate: bool = False) -> None:

@@ -193,3 +193,32 @@ def test_send_on_an_empty_topic_never_shows_the_empty_hint(window, services, fak
     qtbot.waitUntil(lambda: window.message_model.rowCount() == 2, timeout=3000)
     qtbot.waitUntil(lambda: _last(window).status == "complete", timeout=5000)
     assert not any(flashed)
+
+
+def test_a_refused_connection_is_not_called_a_provider_error(window, services, qtbot):  # type: ignore[no-untyped-def]
+    """Nothing answered at all: the status bar says the reply failed and why, not that
+    the provider answered with an error (issue 16)."""
+    import socket
+
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    _pid, aid = add_fake_provider(services, f"http://127.0.0.1:{port}/v1")
+    window.reload_assistants(aid)
+    window.send_message("Anyone there?")
+    qtbot.waitUntil(lambda: window.message_model.rowCount() == 2 and _last(window).status == "error",
+                    timeout=5000)
+    qtbot.waitUntil(lambda: window.statusBar().currentMessage().startswith("The reply failed: "), timeout=3000)
+    assert "provider answered" not in window.statusBar().currentMessage()
+
+
+def test_long_status_text_is_cut_before_the_model_label(window, services, qtbot):  # type: ignore[no-untyped-def]
+    window.resize(700, 500)
+    qtbot.wait(20)
+    text = "Memory dream: " + "; ".join(f"assistant {i} added a card for 2026-11-30" for i in range(12))
+    window.show_status(text)
+    shown = window.statusBar().currentMessage()
+    assert shown.endswith("…") and len(shown) < len(text)
+    assert window.statusBar().toolTip() == text  # the whole line is one hover away
+    room = window.statusBar().width() - window.model_label.width()
+    assert window.statusBar().fontMetrics().horizontalAdvance(shown) < room
