@@ -1115,9 +1115,13 @@ class MainWindow(QMainWindow):
         wizard.open()
         return wizard
 
-    def _on_setup_finished(self, assistant_id: int, import_requested: bool) -> None:
+    def _on_setup_finished(self, assistant_id: int, import_chats: bool, import_memory: bool) -> None:
         self.reload_assistants(assistant_id or None)
-        if import_requested:
+        if import_memory:
+            page = self.open_memory()
+            if page is not None:
+                page.open_import()  # type: ignore[attr-defined]
+        if import_chats:
             self.open_import()
 
     async def _first_run(self) -> None:

@@ -8,7 +8,8 @@ Four short pages, each skippable (Skip setup closes it; Help → Setup… reopen
    the provider for its models (:func:`~chathub_desktop.services.connection_check.check_connection`);
 3. **Assistant**: its name, provider and model (the tested provider's models first,
    then the catalog's) and instructions; created when the page is left;
-4. **History**: "Import a ChatGPT export…" after the setup closes.
+4. **History**: import a ChatGPT export, and a memory file into the new assistant,
+   after the setup closes.
 
 The window opens it by itself on a store without providers and assistants, once per
 data dir (``setup/shown`` in the window's ``QSettings``).
@@ -229,7 +230,7 @@ class AssistantPage(QWizardPage):
 
 
 class HistoryPage(QWizardPage):
-    """Optionally import a ChatGPT export after the setup."""
+    """Optionally import a ChatGPT export, and a memory file, after the setup."""
 
     def __init__(self) -> None:
         super().__init__()
@@ -241,15 +242,20 @@ class HistoryPage(QWizardPage):
         self.import_check = QCheckBox("&Import a ChatGPT export when the setup closes")
         self.import_check.setObjectName("setupImport")
         lay.addWidget(self.import_check)
+        lay.addWidget(_label("An assistant's memory exported from ChatHub (JSON or Markdown) can "
+                             "become this assistant's memory; you see what changes before it is written."))
+        self.memory_check = QCheckBox("Import a &memory file into the new assistant")
+        self.memory_check.setObjectName("setupImportMemory")
+        lay.addWidget(self.memory_check)
         lay.addStretch(1)
 
 
 class SetupWizard(QWizard):
     """The first-run setup. ``services``, ``runner`` (background work), ``catalog_ids``
-    (model ids to suggest). ``finished_setup(assistant_id or 0, import_requested)`` on
-    Finish; Skip setup is the wizard's Cancel."""
+    (model ids to suggest). ``finished_setup(assistant_id or 0, import_chats,
+    import_memory)`` on Finish; Skip setup is the wizard's Cancel."""
 
-    finished_setup = Signal(int, bool)
+    finished_setup = Signal(int, bool, bool)
     connection_tested = Signal(str, bool)
 
     def __init__(self, services: Services, runner: TaskRunner, catalog_ids: Sequence[str] = (),
@@ -276,5 +282,6 @@ class SetupWizard(QWizard):
         self.setButtonText(QWizard.WizardButton.CancelButton, "Skip setup")
         self.button(QWizard.WizardButton.CancelButton).setToolTip("Close; Help → Setup… brings it back")
         self.accepted.connect(lambda: self.finished_setup.emit(
-            self.created_assistant or 0, self.history_page.import_check.isChecked()))
+            self.created_assistant or 0, self.history_page.import_check.isChecked(),
+            self.history_page.memory_check.isChecked()))
         self.resize(620, 480)

@@ -41,9 +41,15 @@ def test_setup_adds_provider_tests_it_and_creates_an_assistant(window, services,
     helper = services.assistants.get("Helper")
     assert helper.model == "fake-model" and helper.provider_name == "Local"
     wizard.history_page.import_check.setChecked(True)
+    wizard.history_page.memory_check.setChecked(True)
     wizard.button(QWizard.WizardButton.FinishButton).click()
     qtbot.waitUntil(lambda: window.current_assistant_id() == helper.id, timeout=3000)
     assert window.dialogs.get("import") is not None and window.dialogs["import"].isVisible()
+    page = window.dialogs["memory"]
+    assert page.assistant_id == helper.id and page.isVisible()  # its Import… file chooser is open
+    page.detach()
+    qtbot.waitUntil(lambda: not page.runner.pending(), timeout=3000)
+    page.close()
 
 
 def test_a_refused_key_says_so_and_skip_writes_nothing_more(window, services, fake_vendor: FakeVendor, qtbot):  # type: ignore[no-untyped-def]
