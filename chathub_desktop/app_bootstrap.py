@@ -159,9 +159,6 @@ def run_gui(data_dir: Path | None = None, database_url: str | None = None, *,
         else:
             if not quit_event.is_set():
                 window.attach(services)
-                from chathub_desktop.gui.markdown_render import warm_up_math
-
-                loop.run_in_executor(None, warm_up_math)  # the math font, off the GUI thread
                 if smoke:
                     exit_code = await smoke_check(window, services)
                     quit_event.set()

@@ -112,21 +112,47 @@ _MATH_SIZE = {False: 15.0, True: 18.0}
 _math_lock = threading.Lock()  # ziamath keeps module-level state; pages render on workers
 
 
-@lru_cache(maxsize=512)
+_math_ready = threading.Event()
+_math_loading = threading.Lock()
+
+
+def load_math() -> None:
+    """Load the typesetter and its math font now (blocking, ~0.4 s the first time)."""
+    with _math_loading:
+        if not _math_ready.is_set():
+            _typeset("x^2", False, False)
+            _math_ready.set()
+
+
 def render_math(tex: str, *, display: bool = False, dark: bool = False) -> str:
     """HTML for one formula: an ``<img>`` with the typeset SVG as a data URI, or, when
     ziamath cannot typeset ``tex`` (or it is over :data:`MATH_MAX_CHARS`), the source in
-    a ``<code>`` span. Never raises. The first call loads the math font (~0.4 s)."""
-    tex = tex.strip()
+    a ``<code>`` span. Never raises.
+
+    Loading the typesetter and its math font takes ~0.4 s. On a worker thread (pages
+    are rendered there) the first call waits for it; on the GUI thread (a streaming
+    reply) it never waits: the load starts on a worker and the formula shows as source
+    until the next repaint after it is done."""
+    if not _math_ready.is_set():
+        if threading.current_thread() is threading.main_thread():
+            if not _math_loading.locked():
+                threading.Thread(target=load_math, name="math-font", daemon=True).start()
+            return render_math_source(tex.strip(), display=display, dark=dark)
+        load_math()
+    return _typeset(tex.strip(), display, dark)
+
+
+@lru_cache(maxsize=512)
+def _typeset(tex: str, display: bool, dark: bool) -> str:
     svg = ""
     if tex and len(tex) <= MATH_MAX_CHARS:
         try:
-            import ziamath
+            from ziamath import config
+            from ziamath.zmath import Latex
 
             with _math_lock:
-                ziamath.config.svg2 = False  # plain SVG 1.1: Qt's renderer draws it
-                svg = ziamath.Latex(tex, size=_MATH_SIZE[display], color=_MATH_COLOR[dark],
-                                    inline=not display).svg()
+                config.svg2 = False  # plain SVG 1.1: Qt's renderer draws it
+                svg = Latex(tex, size=_MATH_SIZE[display], color=_MATH_COLOR[dark], inline=not display).svg()
         except Exception:  # malformed TeX of any kind: show the source instead
             svg = ""
     if not svg:
@@ -140,12 +166,6 @@ def render_math_source(tex: str, *, display: bool = False, dark: bool = False) -
     """A formula shown as its TeX source between its dollar signs, in code style."""
     source = f"${tex}$" if not display else f"$${tex}$$"
     return f'<code style="background-color:{_INLINE_CODE_BG[dark]}">{html.escape(source)}</code>'
-
-
-def warm_up_math() -> None:
-    """Load ziamath and its math font now (~0.4 s; call it on a worker thread), so the
-    first formula of a streaming reply does not pay it on the GUI thread."""
-    render_math("x^2")
 
 
 @lru_cache(maxsize=2)

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from chathub_desktop.gui.markdown_render import highlight_code, render_markdown
+import pytest
+
+from chathub_desktop.gui.markdown_render import highlight_code, load_math, render_markdown
 
 
 def test_fenced_python_block_gets_coloured_spans() -> None:
@@ -37,6 +39,32 @@ def test_single_newlines_are_line_breaks() -> None:
 
 
 # --- math and code captions (issue 16) -------------------------------------------------
+@pytest.fixture(autouse=True)
+def _math_loaded() -> None:
+    load_math()  # these tests run on the main thread, which never waits for the font
+
+
+def test_the_gui_thread_never_waits_for_the_math_font(monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    """Before the typesetter is loaded, a formula rendered on the GUI thread (a
+    streaming reply) shows its source at once and the load runs on a worker."""
+    import threading
+
+    from chathub_desktop.gui import markdown_render
+
+    monkeypatch.setattr(markdown_render, "_math_ready", threading.Event())
+    started = []
+    monkeypatch.setattr(markdown_render.threading, "Thread",
+                        lambda **kw: started.append(kw["name"]) or type("T", (), {"start": lambda self: None})())
+    assert "<img" not in render_markdown("$y^3$") and "$y^3$" in render_markdown("$y^3$")
+    assert started and started[0] == "math-font"
+    out: list[str] = []
+    monkeypatch.undo()
+    t = threading.Thread(target=lambda: out.append(render_markdown("$y^3$")))
+    t.start()
+    t.join()
+    assert "<img" in out[0]  # a page rendered on a worker waits for the font
+
+
 def _svg_images(html: str) -> list[str]:
     import base64
     import re
