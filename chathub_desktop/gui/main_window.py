@@ -1183,6 +1183,8 @@ class MainWindow(QMainWindow):
             self.dream_runner.stop()
         if self.tray is not None:
             self.tray.shutdown()
+        if getattr(self, "notifier", None) is not None:
+            self.notifier.closing = True  # replies stopped by the quit are not news
         if hasattr(self, "svc"):
             await self.svc.chat.shutdown()
         if hasattr(self, "runner"):

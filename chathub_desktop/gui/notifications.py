@@ -3,8 +3,11 @@ what a scheduled memory dream did.
 
 Sent through ``desktop-notifier`` on the qasync loop (D-Bus on Linux, the native
 centres on macOS and Windows; it also works where the tray's own balloon does
-nothing). Without a notification service (no session bus) the first failure is logged
-once and notifications stop for the session; nothing else changes. The View menu's
+nothing). Without a notification service (no session bus on Linux, or a send that
+fails) one line is logged and notifications stop for the session; nothing else
+changes. desktop-notifier reports a failed send only as a logged warning with a
+traceback: :class:`_FailedSend` turns that record into this module's one line.
+Nothing is sent while the window quits. The View menu's
 "Desktop notifications" switches them off (kept in the window's ``QSettings``).
 """
 
@@ -12,7 +15,10 @@ from __future__ import annotations
 
 import itertools
 import logging
+import os
+import sys
 from collections.abc import Callable, Sequence
+from pathlib import Path
 from typing import Any, Protocol
 
 from PySide6.QtWidgets import QWidget
@@ -82,6 +88,8 @@ class Notifier:
         self._backend = backend
         self._enabled = enabled
         self.available = True
+        #: Set when the window quits: the replies it stops are not news.
+        self.closing = False
         self.sent = 0
         self._queued = itertools.count()
 
@@ -108,26 +116,64 @@ class Notifier:
     def notify(self, title: str, body: str) -> None:
         """Send one notification in the background (nothing when switched off or when the
         desktop has no notification service)."""
-        if self.available and self._enabled():
+        if self.available and not self.closing and self._enabled():
             self._runner.run(f"notify-{next(self._queued)}", self._send(title, body), context="Notification")
 
     async def _send(self, title: str, body: str) -> None:
         try:
             if self._backend is None:
                 self._backend = _desktop_backend()
+            failures = _FailedSend.count
             await self._backend.send(title=title, message=body)
-            self.sent += 1
+            if _FailedSend.count == failures:
+                self.sent += 1
+            else:
+                self._unavailable(_FailedSend.last)
         except Exception as exc:  # no session bus, no service, a sandbox: log once, go on
+            self._unavailable(f"{type(exc).__name__}: {exc}")
+
+    def _unavailable(self, reason: str) -> None:
+        if self.available:
             self.available = False
-            log.info("desktop notifications are unavailable (%s: %s); not trying again this session",
-                     type(exc).__name__, exc)
+            log.info("desktop notifications are unavailable (%s); not trying again this session", reason)
+
+
+class _FailedSend(logging.Filter):
+    """Drops desktop-notifier's "Notification failed" warning (a traceback on stderr)
+    and remembers it, so the send that failed is known and logged as one line."""
+
+    count = 0
+    last = ""
+
+    def filter(self, record: logging.LogRecord) -> bool:  # noqa: A003 - logging API
+        """False (drop) for a failed send; True for every other record."""
+        if record.getMessage() != "Notification failed":
+            return True
+        exc = record.exc_info[1] if record.exc_info else None
+        _FailedSend.count += 1
+        _FailedSend.last = f"{type(exc).__name__}: {exc}" if exc else "the send failed"
+        return False
+
+
+def _no_session_bus() -> bool:
+    """Linux/BSD without a D-Bus session bus: nothing to send notifications through."""
+    if not sys.platform.startswith(("linux", "freebsd", "openbsd")):
+        return False
+    return not os.environ.get("DBUS_SESSION_BUS_ADDRESS") and not Path(f"/run/user/{os.getuid()}/bus").exists()
 
 
 def _desktop_backend() -> NotificationBackend:
+    """A ``DesktopNotifier`` with the app's icon. Raises ``RuntimeError`` without a
+    session bus."""
+    if _no_session_bus():
+        raise RuntimeError("no D-Bus session bus (DBUS_SESSION_BUS_ADDRESS is unset)")
     from desktop_notifier import DesktopNotifier, Icon
 
     from chathub_desktop.gui.app_icon import bundled_icon_files
 
+    base_logger = logging.getLogger("desktop_notifier.backends.base")
+    if not any(isinstance(f, _FailedSend) for f in base_logger.filters):
+        base_logger.addFilter(_FailedSend())
     icons = [p for p in bundled_icon_files() if p.suffix == ".png"]
     icon = Icon(path=icons[-1]) if icons else None
     return DesktopNotifier(app_name=APP_NAME, app_icon=icon) if icon else DesktopNotifier(app_name=APP_NAME)

@@ -89,3 +89,41 @@ def test_notice_texts() -> None:
     assert reply_notice("Trip", "cancelled", "") is None  # the user pressed Stop
     nothing = DreamOutcome(1, date(2026, 11, 30), NOTHING, "no active topics")
     assert dream_notice(nothing, "") == ("Memory dream", "Nothing new to remember from 2026-11-30.")
+
+
+def test_the_real_notifier_on_a_broken_bus_logs_one_line_and_no_traceback(window, qtbot, caplog, monkeypatch):  # type: ignore[no-untyped-def]
+    """desktop-notifier itself only logs a failed send (with a traceback): that record
+    becomes our one line, and notifications stop (issue 16)."""
+    monkeypatch.setenv("DBUS_SESSION_BUS_ADDRESS", "unix:path=/nonexistent/chathub-test-bus")
+    window.notifier._backend = None  # the real desktop-notifier
+    with caplog.at_level(logging.DEBUG):
+        window.notifier.notify("Title", "Body")
+        qtbot.waitUntil(lambda: not window.notifier.available, timeout=5000)
+    assert not [r for r in caplog.records if r.getMessage() == "Notification failed"]
+    ours = [r.getMessage() for r in caplog.records if "notifications are unavailable" in r.getMessage()]
+    assert len(ours) == 1 and window.notifier.sent == 0
+
+
+def test_no_session_bus_is_known_before_any_send(window, qtbot, caplog, monkeypatch):  # type: ignore[no-untyped-def]
+    import sys
+
+    if not sys.platform.startswith("linux"):
+        return
+    from chathub_desktop.gui import notifications
+
+    monkeypatch.delenv("DBUS_SESSION_BUS_ADDRESS", raising=False)
+    monkeypatch.setattr(notifications.Path, "exists", lambda self: False)
+    window.notifier._backend = None
+    with caplog.at_level(logging.INFO, logger="chathub_desktop.gui.notifications"):
+        window.notifier.notify("Title", "Body")
+        qtbot.waitUntil(lambda: not window.notifier.available, timeout=3000)
+    assert any("no D-Bus session bus" in r.getMessage() for r in caplog.records)
+
+
+def test_nothing_is_sent_for_replies_the_quit_stops(window, services, qtbot):  # type: ignore[no-untyped-def]
+    fake = FakeNotifier()
+    window.notifier._backend = fake
+    window.notifier.closing = True
+    window.notifier.notify("Trip", "The reply ended early; what arrived is kept.")
+    qtbot.wait(100)
+    assert fake.sent == []
