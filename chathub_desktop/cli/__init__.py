@@ -44,6 +44,9 @@ def build_parser() -> argparse.ArgumentParser:
         return g.add_subparsers(dest="action", metavar="ACTION", required=True)
 
     gui = sub.add_parser("gui", help="open the window (the default)", parents=[common])
+    gui.add_argument("--smoke", action="store_true",
+                     help="open the window, check that it paints and that the store and the "
+                          "tokenizer work, print one line and quit (for installers and packagers)")
     gui.set_defaults(func=cmd_gui)
 
     providers.add_provider_commands(group("provider", "LLM providers and their API keys"), common)
@@ -51,8 +54,8 @@ def build_parser() -> argparse.ArgumentParser:
     topics.add_topic_commands(group("topic", "topics (conversations)"), common)
     chat.add_import_commands(group("import", "import chat history"), common)
     chat.add_chat_commands(group("chat", "send messages"), common)
-    memory.add_memory_commands(group("memory", "an assistant's fixed memory (MEM-2)"), common)
-    dream.add_dream_commands(group("dream", "the memory dream and an assistant's dynamic memory cards (DRM)"), common)
+    memory.add_memory_commands(group("memory", "an assistant's fixed memory"), common)
+    dream.add_dream_commands(group("dream", "the memory dream and an assistant's dynamic memory cards"), common)
     providers.add_model_commands(
         group("model", "your own model cards: context window and max output (beat the bundled catalog)"), common)
     chat.add_settings_commands(group("settings", "application settings (System Agent models)"), common)
@@ -79,7 +82,8 @@ def cmd_gui(args: argparse.Namespace, _svc: Services | None) -> int:
     if reason is not None:
         print(f"{PROG}: error: {reason}", file=sys.stderr)
         return 1
-    return run_gui(data_dir=getattr(args, "data_dir", None), database_url=getattr(args, "database_url", None))
+    return run_gui(data_dir=getattr(args, "data_dir", None), database_url=getattr(args, "database_url", None),
+                   smoke=bool(getattr(args, "smoke", False)))
 
 
 def _fail(args: argparse.Namespace, exc: BaseException | str) -> int:

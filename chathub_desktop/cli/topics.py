@@ -33,7 +33,7 @@ def add_topic_commands(
     p = top.add_parser("delete", help="delete a topic", parents=[common])
     p.add_argument("topic_id", type=int)
     p.set_defaults(func=cmd_topic_delete)
-    p = top.add_parser("compact", help="compact now: summarize completed turns (CMP-6)", parents=[common])
+    p = top.add_parser("compact", help="compact now: summarize completed turns", parents=[common])
     p.add_argument("topic_id", type=int)
     p.set_defaults(func=cmd_topic_compact)
     p = top.add_parser("summary", help="show the topic summary, its model, cursor and debug log",

@@ -25,7 +25,16 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from functools import lru_cache
 
-from PySide6.QtCore import QModelIndex, QPersistentModelIndex, QPoint, QRect, QRectF, QSize, Qt
+from PySide6.QtCore import (
+    QModelIndex,
+    QPersistentModelIndex,
+    QPoint,
+    QPointF,
+    QRect,
+    QRectF,
+    QSize,
+    Qt,
+)
 from PySide6.QtGui import (
     QAbstractTextDocumentLayout,
     QColor,
@@ -347,6 +356,19 @@ class MessageDelegate(QStyledItemDelegate):
             return QRect()
         lay = self._layout(m, bool(index.data(ExpandedRole)), self._width(), self._view.palette())
         return lay.bubble.translated(self._view.visualRect(index).topLeft())
+
+    def anchor_at(self, index: QModelIndex, pos: QPoint) -> str:
+        """The link under viewport point ``pos`` in row ``index``'s text (``""`` for
+        none): a code block's ``chathub-copy:N`` or a link of the message."""
+        m = index.data(MessageRole)
+        if m is None:
+            return ""
+        lay = self._layout(m, bool(index.data(ExpandedRole)), self._width(), self._view.palette())
+        if lay.doc is None:
+            return ""
+        top = lay.bubble.top() + (QFontMetrics(self._view.font()).height() + 6 if lay.label else 0)
+        origin = self._view.visualRect(index).topLeft() + QPoint(lay.bubble.left() + PAD, top + PAD)
+        return lay.doc.documentLayout().anchorAt(QPointF(pos - origin))
 
     # --- painting ----------------------------------------------------------------------
     def paint(

@@ -42,6 +42,7 @@ from chathub_desktop.core.provider_kinds import ProviderKind
 from chathub_desktop.gui import confirm
 from chathub_desktop.gui.forms.ui_provider_form import Ui_ProviderForm
 from chathub_desktop.gui.help_button import help_button
+from chathub_desktop.gui.range_hint import install_range_hints
 from chathub_desktop.services.errors import ServiceError
 from chathub_desktop.services.views import ProviderView
 
@@ -455,7 +456,7 @@ class SystemAgentPage(QWidget):
         self.compress_info = QLabel()
         self.compress_info.setObjectName("compressInfo")
         self.compress_info.setWordWrap(True)
-        self.compress_info.setStyleSheet("color: #666;")
+        self.compress_info.setStyleSheet("color: palette(placeholder-text);")
         cl.addRow("", self.compress_info)
         layout.addWidget(compress)
         # Topic naming
@@ -536,6 +537,7 @@ class SystemAgentPage(QWidget):
         self.save_button.clicked.connect(self.save)
         brow.addWidget(self.save_button)
         layout.addLayout(brow)
+        self.range_hints = install_range_hints(self)
         self.reload()
 
     def reload_providers(self) -> None:
@@ -569,7 +571,9 @@ class SystemAgentPage(QWidget):
         try:
             t = resolve_summarizer(self.svc.db, self.svc.settings, self.svc.catalog)
         except SummarizerUnavailable as exc:
-            self.compress_info.setText(f"Not usable yet: {exc}")
+            self.compress_info.setText(
+                f"Not usable yet: {exc.reason}. Pick a provider and model "
+                "above (or add a provider on the Providers page).")
             return
         except ServiceError as exc:
             self.compress_info.setText(str(exc))

@@ -242,7 +242,7 @@ class SummaryDialog(QDialog):
                 note = f"No summary for this topic. Last run: {RESULT_TEXT.get(last, last)} (see Debug)."
             else:
                 note = "No summary for this topic, and no compaction has run yet."
-            return f"<span style='color:#666'>{note}</span>"
+            return f"<span style='color:{self._muted()}'>{note}</span>"
         when = local_time(view.updated_at) if view.updated_at else "unknown time"
         parts = [f"Written by <b>{view.model or 'an unknown model'}</b>", f"updated {when}"]
         if view.cursor_message_id is not None:
@@ -250,8 +250,11 @@ class SummaryDialog(QDialog):
         html = " · ".join(parts)
         excerpt = self._cursor_excerpt(view.cursor_message_id)
         if excerpt:
-            html += f"<br><span style='color:#666'>#{view.cursor_message_id}: {excerpt}</span>"
+            html += f"<br><span style='color:{self._muted()}'>#{view.cursor_message_id}: {excerpt}</span>"
         return html
+
+    def _muted(self) -> str:
+        return self.palette().placeholderText().color().name()
 
     def _cursor_excerpt(self, message_id: int | None) -> str:
         import html as _html

@@ -6,8 +6,10 @@ import os
 from dataclasses import dataclass
 from pathlib import Path
 
+from chathub_desktop import __version__
 from chathub_desktop.paths import default_data_dir
 from chathub_desktop.providers.catalog import ModelCatalog
+from chathub_desktop.services.app_info import AppInfo, app_info
 from chathub_desktop.services.assistant_service import AssistantService
 from chathub_desktop.services.chat_service import ChatService
 from chathub_desktop.services.compaction_service import CompactionService
@@ -62,6 +64,13 @@ class Services:
     memory_files: MemoryTransfer
     database_url: str
     loader: ContextLoader
+    #: The user data dir (window state, logs; the SQLite store unless a URL says otherwise).
+    data_dir: Path
+
+    def about(self) -> AppInfo:
+        """Help → About's facts (issue 16). Asks the keyring which backend it uses (can
+        take a moment over D-Bus: call it off the GUI thread)."""
+        return app_info(__version__, self.data_dir, self.database_url, self.providers.keyring_status())
 
     def close(self) -> None:
         """Release the database connections."""
@@ -120,6 +129,7 @@ def open_services(database_url: str | None = None, data_dir: Path | None = None,
         messages=MessageEditService(db, bus, compaction, on_change=estimates.invalidate),
         dreams=DreamService(db, bus, providers, catalog, settings),
         memory_files=MemoryTransfer(db, on_change=lambda aid: _memory_changed(bus, estimates, aid)),
+        data_dir=data_dir or default_data_dir(),
     )
     topics.mark_stale_streams_interrupted()
     discard_abandoned_imports(db)  # staged rows of an import whose process died (issue 10)

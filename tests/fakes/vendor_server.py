@@ -125,6 +125,9 @@ class FakeVendor:
         self.requests: list[RecordedRequest] = []
         self.disconnects = 0
         self.completed = 0
+        #: When set, ``GET /v1/models`` answers 401 unless the request carries this key
+        #: (``Authorization: Bearer`` or ``x-api-key``), as the vendors do.
+        self.models_key: str | None = None
         self._server: ThreadingHTTPServer | None = None
         self._thread: threading.Thread | None = None
 
@@ -285,7 +288,14 @@ class _Handler(BaseHTTPRequestHandler):
 
     # -- entry -----------------------------------------------------------------------
     def do_GET(self) -> None:  # noqa: N802 - stdlib name
-        """``/v1/models`` lists one model; anything else is 404."""
+        """``/v1/models`` lists one model (401 without :attr:`FakeVendor.models_key` when
+        that is set); anything else is 404."""
+        want = self.vendor.models_key
+        if want is not None and self.path.rstrip("/") == "/v1/models":
+            given = self.headers.get("x-api-key") or self.headers.get("Authorization", "").removeprefix("Bearer ")
+            if given != want:
+                self._send_json(401, {"error": {"message": "Incorrect API key provided", "type": "invalid_api_key"}})
+                return
         if self.path.rstrip("/") == "/v1/models":
             self._send_json(
                 200, {"object": "list", "data": [{"id": "fake-model", "object": "model"}]}
