@@ -52,6 +52,8 @@ def result_text(result: ImportResult) -> str:
         text += f"; {result.topics_updated:,} earlier imports got their new messages"
     if result.topics_skipped:
         text += f" ({result.topics_skipped:,} already imported, skipped)"
+    if result.characters_replaced:
+        text += f"; {result.replaced_note()}"
     return text
 
 
