@@ -30,6 +30,8 @@ import re
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 
+from chathub_desktop.core import dynamic_memory as dm
+
 FORMAT = "chathub-memory"
 VERSION = 1
 ORIGINS = ("owner", "dream", "agent")
@@ -438,6 +440,29 @@ def parse(text: str) -> MemoryFile:
     if mf.fixed is None and mf.dynamic is None:
         raise MemoryFileError("the file holds neither fixed nor dynamic memory")
     return mf
+
+
+def check_dynamic_caps(document: str, keep: int) -> None:
+    """Refuse a dynamic-memory document over the DRM-13 caps for an assistant keeping
+    ``keep`` dream cards: a single-day card's stored body over
+    :data:`~dynamic_memory.SINGLE_CARD_MAX` characters, a range card's over
+    :data:`~dynamic_memory.RANGE_CARD_MAX`, or the whole document over
+    ``keep × 3200 + 6400`` characters (card headers included). Raises
+    :class:`MemoryFileError` naming the card or the totals; ``ValueError`` for ``keep``
+    outside 1..90."""
+    cap = dm.document_cap(keep)
+    cards = dm.parse_document(document)
+    for i, card in enumerate(cards, 1):
+        limit = {"day": dm.SINGLE_CARD_MAX, "range": dm.RANGE_CARD_MAX}.get(card.kind)
+        if limit is not None and len(card.body) > limit:
+            kind = "single-day" if card.kind == "day" else "range"
+            raise MemoryFileError(f"dynamic memory card #{i} [{card.display_tag}] has {len(card.body):,} "
+                                  f"characters; a {kind} card holds at most {limit:,} (DRM-13)")
+    if len(document) > cap:
+        raise MemoryFileError(f"its dynamic memory has {len(cards):,} cards and {len(document):,} characters; "
+                              f"keeping {keep} dream cards, an assistant's dynamic memory holds at most "
+                              f"{cap:,} characters (DRM-13: {keep} × {dm.SINGLE_CARD_MAX:,} + "
+                              f"{dm.RANGE_CARD_MAX:,}); raise Keep dream cards or import fewer cards")
 
 
 def read(data: bytes, name: str | None = None) -> MemoryFile:

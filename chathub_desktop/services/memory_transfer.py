@@ -241,8 +241,9 @@ class MemoryTransfer:
 
         ``name`` is the file name shown in the summary (a path gives its own); a ``.json``
         name must hold JSON. Raises :class:`InvalidInput` with a one-line reason for a file
-        that is not a memory file or a plain Markdown/text document, ``NotFound`` for the
-        assistant."""
+        that is not a memory file or a plain Markdown/text document, or whose dynamic
+        memory is over the DRM-13 caps for the assistant's Keep dream cards
+        (:func:`~memory_export.check_dynamic_caps`), ``NotFound`` for the assistant."""
         if isinstance(source, Path):
             name = name or source.name
             source = read_memory_file(source)
@@ -254,7 +255,12 @@ class MemoryTransfer:
         with self._db.read() as s:
             a = AssistantService.row(s, assistant)
             cur = _current(s, a.id)
-            aid, aname = a.id, a.name
+            aid, aname, keep = a.id, a.name, a.keep_dream_cards
+        if mf.dynamic is not None:
+            try:
+                mx.check_dynamic_caps(mf.dynamic, keep)
+            except mx.MemoryFileError as exc:
+                raise InvalidInput(f"cannot import {name or 'this file'}: {exc}; nothing was changed") from None
         before = len(fm.entries(cur.fixed))
         dyn_before = len(dm.parse_document(cur.dynamic))
         records: tuple[mx.Provenance, ...] = ()
