@@ -20,6 +20,7 @@ catalog, small files).
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from itertools import accumulate, count
 from operator import sub
@@ -31,6 +32,7 @@ __all__ = [
     "JsonScanner",
     "check_json_text",
     "megabytes",
+    "replace_lone_surrogate_escapes",
 ]
 
 #: The scanner looks at this many bytes at a time; a string wholly inside one piece is
@@ -41,6 +43,13 @@ _NOT_BRACKET = bytes(sorted(set(range(256)) - set(b"[]{}")))
 # opening brackets → 2, closing → 0: the depth after item i is sum(mapped[:i+1]) - (i+1)
 _STEP = bytes.maketrans(b"[{]}", b"\x02\x02\x00\x00")
 _QUOTE = ord('"')
+# A \\uXXXX escape (after an even run of backslashes) of a UTF-16 surrogate that has no
+# partner: a high one not followed by a low one, or a low one not preceded by a high one.
+_HIGH = rb"\\u[dD][89abAB][0-9a-fA-F]{2}"
+_LOW = rb"\\u[dD][c-fC-F][0-9a-fA-F]{2}"
+_LONE_SURROGATE = re.compile(
+    rb"(?<!\\)((?:\\\\)*)(?:" + _HIGH + rb"(?!" + _LOW + rb")|(?<!" + _HIGH + rb")" + _LOW + rb")")
+_ANY_SURROGATE = re.compile(rb"\\u[dD][89a-fA-F]")
 
 
 def megabytes(n: int) -> str:
@@ -183,6 +192,16 @@ class JsonScanner:
         limit = self.limits.max_depth
         return JsonBoundsError("depth", at, limit,
                                f"nests JSON more than {limit} levels deep (at byte {at:,})")
+
+
+def replace_lone_surrogate_escapes(data: bytes) -> tuple[bytes, int]:
+    """``data`` (JSON bytes) with every escape of a lone UTF-16 surrogate (``\\ud800``
+    without its partner) rewritten as ``\\ufffd``, and how many were. The length does
+    not change. An escape cut at the end of ``data`` is not seen: hand this function
+    whole escapes (the caller keeps the last bytes back when they hold a backslash)."""
+    if _ANY_SURROGATE.search(data) is None:
+        return data, 0
+    return _LONE_SURROGATE.subn(rb"\1\\ufffd", data)
 
 
 def check_json_text(text: str, limits: JsonLimits) -> None:

@@ -53,7 +53,12 @@ from chathub_desktop.core.chatgpt_export import (
     parse_conversation,
     parse_timestamp,
 )
-from chathub_desktop.core.json_bounds import JsonBoundsError, JsonScanner, megabytes
+from chathub_desktop.core.json_bounds import (
+    JsonBoundsError,
+    JsonScanner,
+    megabytes,
+    replace_lone_surrogate_escapes,
+)
 from chathub_desktop.services.errors import store_busy_message
 from chathub_desktop.services.import_staging import StagingRun, begin_run, discard_run, end_run
 from chathub_desktop.storage.bulk_loading import gc_paused
@@ -167,6 +172,8 @@ class _CountingReader:
     :data:`~chathub_desktop.core.chatgpt_export.JSON_LIMITS`) before the parser gets it:
     too deep raises :class:`JsonBoundsError` at once; a text over the limit is measured
     to its end (at most :data:`_MEASURE_BYTES` more) without being parsed, then raised.
+    Escapes of lone surrogates are rewritten as ``\\ufffd`` (counted in ``replaced``;
+    the parser would make ``?`` of some and fail on others).
     The importer sets ``mark`` (bytes read when the last conversation ended) and
     ``conversation`` (1-based number of the one being read); one conversation over
     :data:`MAX_CONVERSATION_BYTES` raises :class:`_TooLarge`.
@@ -177,6 +184,8 @@ class _CountingReader:
         self._limit = limit  # bytes the source holds: a zip member never yields more
         self._cancel = cancel
         self._scanner = JsonScanner(JSON_LIMITS)
+        self._carry = b""
+        self.replaced = 0  # lone surrogate escapes rewritten as \\ufffd
         self.bytes_read = 0
         self.mark = 0
         self.conversation = 1
@@ -190,8 +199,17 @@ class _CountingReader:
 
     def read(self, size: int = -1) -> bytes:
         self._check_cancel()
-        data = self._raw.read(_READ_BYTES if size < 0 or size > _READ_BYTES else size)
-        self.bytes_read += len(data)
+        chunk = self._raw.read(_READ_BYTES if size < 0 or size > _READ_BYTES else size)
+        self.bytes_read += len(chunk)
+        data, self._carry = self._carry + chunk, b""
+        if chunk:  # keep a \\uXXXX escape the block may have cut for the next block
+            cut = data.find(b"\\", max(0, len(data) - 12))  # a surrogate pair is 12 bytes
+            while cut > 0 and data[cut - 1] == 0x5C:  # the whole run of backslashes, for parity
+                cut -= 1
+            if cut > 0:
+                data, self._carry = data[:cut], data[cut:]
+        data, n = replace_lone_surrogate_escapes(data)
+        self.replaced += n
         if self.bytes_read > self._limit:
             raise _TooLarge(f"holds more than the {megabytes(self._limit)} its zip entry declares")
         if self.bytes_read - self.mark > MAX_CONVERSATION_BYTES:
@@ -671,7 +689,7 @@ def import_chatgpt_export(
     return ImportResult(
         topics_created=writer.topics, topics_skipped=skipped + writer.dropped,
         messages_imported=writer.messages, topics_updated=writer.updated,
-        characters_replaced=replaced,
+        characters_replaced=replaced + (reader.replaced if reader is not None else 0),
     )
 
 
@@ -681,8 +699,8 @@ def _json_error_text(label: str, exc: Exception, reader: _CountingReader | None,
     where = f"in conversation {done + 1:,}"
     detail = _first_line(exc)
     if isinstance(exc, UnicodeDecodeError) or "invalid bytes in UTF8" in detail:
-        return (f"{label} holds text that is not valid UTF-8 {where} (bytes that are no character, or a "
-                "lone \\udc00-style surrogate escape); a ChatGPT export is UTF-8. Nothing was imported.")
+        return (f"{label} holds text that is not valid UTF-8 {where} (bytes that are no character); "
+                "a ChatGPT export is UTF-8. Nothing was imported.")
     if "integer overflow" in detail or "floating point) overflow" in detail:
         return (f"{label} holds a number too large to read {where} (a ChatGPT export's numbers are "
                 "times and counts). Nothing was imported.")
