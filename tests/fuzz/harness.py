@@ -216,66 +216,86 @@ def _status_kb(pid: int, key: str) -> int:
     return 0
 
 
-def run_isolated(kind: str, file: Path, store: Path, label: str) -> IsolatedResult:
-    """Run one case in ``tests.fuzz.case_worker`` and watch it: killed past
-    :data:`CASE_SECONDS` (a hang) or past :data:`CASE_RSS_MB` resident MB (memory).
-    Counts the case in :data:`FIGURES` and fails it like :func:`check_case`."""
+def _watch_worker(cases: list[tuple[str, Path]], store: Path) -> list[IsolatedResult]:
+    """Run ``cases`` in one ``tests.fuzz.case_worker`` until they are done or one is
+    killed (past :data:`CASE_SECONDS` or :data:`CASE_RSS_MB` resident MB); returns the
+    results so far, the killed case last."""
     import subprocess
     import sys
     import tempfile
 
     root = Path(__file__).resolve().parents[2]
     env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(root), os.environ.get("PYTHONPATH", "")])}
-    with tempfile.TemporaryFile() as out:
-        proc = subprocess.Popen([sys.executable, "-m", "tests.fuzz.case_worker", kind, str(file), str(store)],
-                                stdout=out, stderr=subprocess.STDOUT, env=env, cwd=root)
-        start = time.monotonic()
-        killed = ""
-        peak_kb = 0
+    args = [str(a) for kind, file in cases for a in (kind, file)]
+    results: list[IsolatedResult] = []
+    with tempfile.NamedTemporaryFile() as out:
+        proc = subprocess.Popen([sys.executable, "-m", "tests.fuzz.case_worker", str(store), *args],
+                                stdout=out, stderr=subprocess.DEVNULL, env=env, cwd=root)
+        case_start, done, killed = time.monotonic(), 0, ""
         while True:
-            pid, _status, usage = os.wait4(proc.pid, os.WNOHANG)
-            if pid:
-                peak_kb = max(peak_kb, usage.ru_maxrss)
+            finished = proc.poll() is not None
+            lines = Path(out.name).read_text(errors="replace").splitlines()
+            complete = lines if finished else lines[:-1] if lines and not lines[-1].endswith("}") else lines
+            for line in complete[done:]:
+                try:
+                    data = json.loads(line)
+                except ValueError:
+                    data = {"outcome": "traceback", "message": line[-300:]}
+                results.append(IsolatedResult(str(data["outcome"]), str(data.get("message", "")),
+                                              bool(data.get("store_unchanged", True)),
+                                              float(data.get("peak_rss_mb", 0.0)), float(data.get("seconds", 0.0))))
+                done += 1
+                case_start = time.monotonic()
+            if finished:
                 break
-            peak_kb = max(peak_kb, _status_kb(proc.pid, "VmHWM:"))
-            if _status_kb(proc.pid, "VmRSS:") > CASE_RSS_MB * 1024 and not killed:
+            rss_mb = _status_kb(proc.pid, "VmRSS:") / 1024
+            seconds = time.monotonic() - case_start
+            if rss_mb > CASE_RSS_MB:
                 killed = "memory"
-                proc.kill()
-            elif time.monotonic() - start > CASE_SECONDS and not killed:
+            elif seconds > CASE_SECONDS:
                 killed = "hang"
+            if killed:
+                peak = max(rss_mb, _status_kb(proc.pid, "VmHWM:") / 1024)
                 proc.kill()
+                proc.wait()
+                results.append(IsolatedResult(killed, f"killed after {seconds:.1f} s at {peak:.0f} MB", False,
+                                              peak, seconds))
+                break
             time.sleep(0.02)
-        proc.returncode = 0  # reaped by wait4 above
-        seconds = time.monotonic() - start
-        out.seek(0)
-        text = out.read().decode("utf-8", "replace")
-    FIGURES.cases += 1
-    FIGURES.slowest_s = max(FIGURES.slowest_s, seconds)
-    FIGURES.isolated_peak_rss_mb = max(FIGURES.isolated_peak_rss_mb, peak_kb / 1024)
-    if killed:
-        result = IsolatedResult(killed, f"killed after {seconds:.1f} s at {peak_kb / 1024:.0f} MB", False,
-                                peak_kb / 1024, seconds)
-    else:
-        try:
-            data = json.loads(text.strip().splitlines()[-1])
-        except (ValueError, IndexError):
-            data = {"outcome": "traceback", "message": text[-500:]}
-        result = IsolatedResult(str(data["outcome"]), str(data.get("message", "")),
-                                bool(data.get("store_unchanged", True)), peak_kb / 1024, seconds)
-    if result.outcome == "hang":
-        FIGURES.hangs += 1
-        _fail("hang", label, result.message)
-    elif result.outcome == "memory" or result.peak_rss_mb > CASE_RSS_MB:
-        FIGURES.over_memory += 1
-        _fail("memory", label, result.message)
-    elif result.outcome == "traceback":
-        FIGURES.tracebacks += 1
-        _fail("traceback", label, result.message)
-    elif result.outcome == "refused":
-        FIGURES.refused += 1
-        if not result.store_unchanged:
-            FIGURES.writes_after_refusal += 1
-            _fail("write after a refusal", label, result.message)
-    else:
-        FIGURES.imported += 1
-    return result
+    if not killed and len(results) < len(cases):  # the worker died without a word
+        results.append(IsolatedResult("traceback", f"the worker exited with {proc.returncode}", False, 0.0, 0.0))
+    return results
+
+
+def run_isolated(cases: list[tuple[str, Path, str]], store: Path) -> dict[str, IsolatedResult]:
+    """Run heavy cases ``(kind, file, label)`` in worker processes, each case watched:
+    killed past :data:`CASE_SECONDS` (a hang) or past :data:`CASE_RSS_MB` resident MB
+    (memory); a new worker takes the cases after a killed one. Counts every case in
+    :data:`FIGURES` (failing them as :func:`check_case` does, unless recording) and
+    returns the results by label."""
+    results: dict[str, IsolatedResult] = {}
+    pending = list(cases)
+    while pending:
+        got = _watch_worker([(k, f) for k, f, _ in pending], store)
+        for (_kind, _file, label), result in zip(pending, got, strict=False):
+            results[label] = result
+        pending = pending[len(got):] if got else pending[1:]
+    for label, result in results.items():
+        FIGURES.cases += 1
+        FIGURES.slowest_s = max(FIGURES.slowest_s, result.seconds)
+        FIGURES.isolated_peak_rss_mb = max(FIGURES.isolated_peak_rss_mb, result.peak_rss_mb)
+        if result.outcome == "hang":
+            FIGURES.hangs += 1
+        elif result.outcome == "memory" or result.peak_rss_mb > CASE_RSS_MB:
+            FIGURES.over_memory += 1
+        elif result.outcome == "traceback":
+            FIGURES.tracebacks += 1
+        elif result.outcome == "refused":
+            FIGURES.refused += 1
+            if not result.store_unchanged:
+                FIGURES.writes_after_refusal += 1
+        else:
+            FIGURES.imported += 1
+        if result.outcome in ("hang", "memory", "traceback") or not result.store_unchanged:
+            FIGURES.failures.append(f"{result.outcome}: {label}: {result.message[:300]}")
+    return results

@@ -18,7 +18,7 @@ from chathub_desktop.services.chatgpt_import import ImportFailed, import_chatgpt
 from chathub_desktop.services.container import Services
 from chathub_desktop.services.errors import InvalidInput
 from tests.fuzz import hostile_inputs as hi
-from tests.fuzz.harness import check_case, run_isolated
+from tests.fuzz.harness import CASE_RSS_MB, CASE_SECONDS, IsolatedResult, check_case, run_isolated
 
 pytestmark = pytest.mark.fuzz
 
@@ -48,15 +48,24 @@ HEAVY = [
 ]
 
 
-@pytest.mark.parametrize(("kind", "write", "words"), [h[1:] for h in HEAVY], ids=[h[0] for h in HEAVY])
-def test_heavy_file_is_refused_in_bounded_time_and_memory(tmp_path: Path, kind: str, write, words: str) -> None:  # type: ignore[no-untyped-def]
+@pytest.fixture(scope="module")
+def heavy_results(tmp_path_factory: pytest.TempPathFactory) -> dict[str, IsolatedResult]:
+    """Every heavy case run once, in watched worker processes (one normally)."""
+    root = tmp_path_factory.mktemp("heavy")
+    cases = [(kind, Path(write(root / f"{label}.json")), label) for label, kind, write, _ in HEAVY]
+    return run_isolated(cases, root / "store.sqlite3")
+
+
+@pytest.mark.parametrize(("label", "words"), [(h[0], h[3]) for h in HEAVY], ids=[h[0] for h in HEAVY])
+def test_heavy_file_is_refused_in_bounded_time_and_memory(heavy_results: dict[str, IsolatedResult], label: str,
+                                                          words: str) -> None:
     """Issue 12: these grew the importer to gigabytes or ran for minutes; each is now
     refused early with a one-line reason, in under 30 s and 500 MB, writing nothing."""
-    path = write(tmp_path / "case.json")
-    result = run_isolated(kind, Path(path), tmp_path / "store.sqlite3", path.name)
+    result = heavy_results[label]
     assert result.outcome == "refused", result
     assert words in result.message and len(result.message.splitlines()) == 1, result.message
     assert result.store_unchanged
+    assert result.seconds <= CASE_SECONDS and result.peak_rss_mb <= CASE_RSS_MB
 
 
 def _chatgpt(services: Services, tmp_path: Path, data: bytes) -> str:
