@@ -204,7 +204,8 @@ def _check_depth(text: str, where: str) -> None:
 
 def _loads(text: str, where: str = "the file") -> object:
     """``json.loads`` after :func:`_check_depth`; a syntax error becomes a one-line
-    :class:`MemoryFileError` that says when the text looks cut short."""
+    :class:`MemoryFileError` that says when the text looks cut short, an integer too
+    large to read (over 4,300 digits) one that says so."""
     _check_depth(text, where)
     try:
         return json.loads(text)
@@ -214,6 +215,9 @@ def _loads(text: str, where: str = "the file") -> object:
                               + ("; it looks cut short" if cut else "")) from None
     except RecursionError:  # pragma: no cover - the depth check comes first
         raise MemoryFileError(f"{where} nests JSON too deeply") from None
+    except ValueError:  # an integer of more than 4,300 digits
+        raise MemoryFileError(f"{where} holds a number too large to read; a memory file's numbers are "
+                              "small") from None
 
 
 def _when(value: object, where: str) -> datetime | None:
@@ -323,6 +327,8 @@ def _json_like(stripped: str) -> bool:
             json.loads(stripped)
         except json.JSONDecodeError as exc:
             return exc.pos >= len(stripped) or exc.msg.startswith("Unterminated string")
+        except ValueError:  # a number too large: JSON all the same
+            return True
         return True
     if head in '"-0123456789tfn' and "\n" not in stripped:
         try:

@@ -25,7 +25,7 @@ from tests.fakes.chatgpt_exports import (
 #: of NUL and lone surrogates, bytes that are no UTF-8, structure characters, a text
 #: longer than one 64 KiB read block.
 HOSTILE_TOKENS: tuple[bytes, ...] = (
-    b"[" * 100, b"]" * 50, b'{"a":' * 80, b"[[[[[[[[", b"}}}}", b"9" * 30, b"-" + b"9" * 400,
+    b"[" * 100, b"]" * 50, b'{"a":' * 80, b"[[[[[[[[", b"}}}}", b"9" * 30, b"-" + b"9" * 400, b"9" * 5000,
     b"1e999", b"1e-999", b"0.0000000000000000000000000001", b'"\\ud800"', b'"\\udc00x"',
     b'"a\\u0000b"', b"\\u0000", b"\\ud83d", b"\xff\xfe", b"\xc0\xaf", b"\xed\xa0\x80", b"\x00",
     b'"', b"\\", b"\\\\", b"null", b"true", b"[]", b"{}", b",", b":", b'"mapping"',

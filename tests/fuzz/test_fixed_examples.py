@@ -110,6 +110,16 @@ def test_memory_import_of_5000_cards_is_refused(services: Services) -> None:
     assert "5,000 cards" in message and "at most 51,200 characters" in message
 
 
+@pytest.mark.parametrize("text", ['{"format": "chathub-memory", "version": NUM}', "[NUM]"])
+def test_memory_import_of_a_huge_integer_is_named(services: Services, text: str) -> None:
+    """json.loads refuses integers over 4,300 digits with a ValueError (was a traceback)."""
+    services.assistants.create("M")
+    data = text.replace("NUM", "9" * 5000).encode()
+    message = check_case("memory.json", services.db,
+                         lambda: services.memory_files.preview_import("M", data, name="memory.json"), InvalidInput)
+    assert "number too large" in message
+
+
 def test_model_add_of_2_000_000_characters_is_refused_with_the_reason() -> None:
     """The model's add/update store at most 2,000 characters; the 2M text is not echoed."""
     out = mt.run_tool(mt.ADD, json.dumps({"text": "x" * 2_000_000}), "#1: tea\n")
@@ -120,6 +130,14 @@ def test_model_add_of_2_000_000_characters_is_refused_with_the_reason() -> None:
     assert upd.new_doc is None and json.loads(upd.result_json)["error"] == "too_long"
     ok = mt.run_tool(mt.ADD, json.dumps({"text": "z" * 2000}), "#1: tea\n")
     assert ok.new_doc is not None
+
+
+@pytest.mark.parametrize("text", ["a\x00b", "a\ud800b"])
+def test_model_add_of_nul_or_a_lone_surrogate_is_refused(text: str) -> None:
+    """No store keeps these: the model is told, nothing changes (was a DataError or a
+    UnicodeEncodeError when the service stored it)."""
+    out = mt.run_tool(mt.ADD, json.dumps({"text": text}), "#1: tea\n")
+    assert out.new_doc is None and json.loads(out.result_json)["error"] == "invalid_text"
 
 
 @pytest.mark.parametrize(("value", "words"), [

@@ -112,3 +112,16 @@ def test_unstorable_characters_are_replaced_visibly_and_counted() -> None:
     assert replace_unstorable("a\x00b\ud800c") == (f"a{REPLACEMENT}b{REPLACEMENT}c", 2)
     assert replace_unstorable("plain 😀") == ("plain 😀", 0)
     assert replace_unstorable("a\x00")[0].encode("utf-8")  # storable now
+
+
+def test_a_stream_event_nested_too_deep_is_a_bad_response_not_a_traceback() -> None:
+    """A vendor's SSE event of deep JSON: json.loads raises RecursionError, which must
+    become the same BAD_RESPONSE error as any event that is not JSON."""
+    from httpx_sse import ServerSentEvent
+
+    from chathub_desktop.providers.errors import ErrorKind, ProviderError
+    from chathub_desktop.providers.sse_stream import decode_event_data
+
+    with pytest.raises(ProviderError) as info:
+        decode_event_data(ServerSentEvent(data="[" * 100_000 + "]" * 100_000))
+    assert info.value.kind is ErrorKind.BAD_RESPONSE
