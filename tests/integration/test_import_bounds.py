@@ -94,3 +94,22 @@ def test_a_deep_foreign_object_is_named_by_its_keys(services: Services, tmp_path
     path.write_bytes(b'{"version": 2, "data": ' + b"[" * 300_000)
     with pytest.raises(ci.ImportFailed, match=r"is a JSON object \(keys: version, data\)"):
         ci.import_chatgpt_export(services.db, aid, path)
+
+
+def test_the_user_is_told_how_many_characters_were_replaced(tmp_path: Path, capsys: pytest.CaptureFixture[str],
+                                                           qapp: object) -> None:
+    """``import chatgpt`` and the import dialog both say it (NUL and lone surrogates
+    become U+FFFD; see tests/fuzz/test_text_engines.py for what is stored)."""
+    from chathub_desktop.cli import main
+    from chathub_desktop.gui.import_dialog import result_text
+    from chathub_desktop.services.container import open_services
+
+    path = tmp_path / "conversations.json"
+    path.write_text(json.dumps(_one_conversation(["a\x00b", "c\ud800"])))
+    svc = open_services()  # the data dir the command uses
+    svc.assistants.create("Imp")
+    svc.close()
+    assert main(["import", "chatgpt", str(path), "--assistant", "Imp"]) == 0
+    out = capsys.readouterr().out
+    assert "imported 1 topic and 1 message; 2 characters that no store keeps" in out
+    assert "2 characters" in result_text(ci.ImportResult(1, 0, 1, characters_replaced=2))
