@@ -275,8 +275,10 @@ def run_isolated(cases: list[tuple[str, Path, str]], store: Path) -> dict[str, I
     returns the results by label."""
     results: dict[str, IsolatedResult] = {}
     pending = list(cases)
+    workers = 0
     while pending:
-        got = _watch_worker([(k, f) for k, f, _ in pending], store)
+        workers += 1  # each worker its own fresh store
+        got = _watch_worker([(k, f) for k, f, _ in pending], store.with_name(f"{store.stem}-{workers}{store.suffix}"))
         for (_kind, _file, label), result in zip(pending, got, strict=False):
             results[label] = result
         pending = pending[len(got):] if got else pending[1:]
