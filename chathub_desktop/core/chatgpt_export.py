@@ -77,7 +77,8 @@ MAX_MESSAGE_CHARS = 16 * 1024 * 1024
 MAX_CONVERSATION_BYTES = 128 * 1024 * 1024
 """Most JSON bytes one conversation may take (it is built in memory whole)."""
 MAX_EXPORT_BYTES = 8 * 1024 * 1024 * 1024
-"""Largest ``conversations.json`` read from a zip, expanded (8 GiB)."""
+"""Largest ``conversations.json`` read from a zip, expanded, by its declared size (8 GiB;
+the zip reader never yields more than a member declares)."""
 MAX_ZIP_RATIO = 100
 """A zip member over 64 MiB expanding more than this many times its compressed size
 is refused as a zip bomb (JSON exports compress 5–20 times)."""

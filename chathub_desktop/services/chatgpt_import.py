@@ -25,7 +25,6 @@ it reports progress through a callback and polls a ``threading.Event`` to cancel
 from __future__ import annotations
 
 import logging
-import sys
 import threading
 import time
 import zipfile
@@ -179,9 +178,8 @@ class _CountingReader:
     :data:`MAX_CONVERSATION_BYTES` raises :class:`_TooLarge`.
     """
 
-    def __init__(self, raw: IO[bytes], skip: int, limit: int, cancel: threading.Event | None) -> None:
+    def __init__(self, raw: IO[bytes], skip: int, cancel: threading.Event | None) -> None:
         self._raw = raw
-        self._limit = limit  # bytes the source holds: a zip member never yields more
         self._cancel = cancel
         self._scanner = JsonScanner(JSON_LIMITS)
         self._carry = b""
@@ -191,7 +189,7 @@ class _CountingReader:
         self.conversation = 1
         if skip:
             self.bytes_read = len(raw.read(skip))
-            self.mark = self.bytes_read
+            self.mark = self._scanner.offset = self.bytes_read  # offsets count from the file start
 
     def _check_cancel(self) -> None:
         if self._cancel is not None and self._cancel.is_set():
@@ -210,8 +208,6 @@ class _CountingReader:
                 data, self._carry = data[:cut], data[cut:]
         data, n = replace_lone_surrogate_escapes(data)
         self.replaced += n
-        if self.bytes_read > self._limit:
-            raise _TooLarge(f"holds more than the {megabytes(self._limit)} its zip entry declares")
         if self.bytes_read - self.mark > MAX_CONVERSATION_BYTES:
             raise _TooLarge(f"conversation {self.conversation:,} is more than "
                             f"{megabytes(MAX_CONVERSATION_BYTES)} of JSON; the limit is "
@@ -224,6 +220,8 @@ class _CountingReader:
     def _measure(self) -> None:
         """Read on (without parsing) to the end of the over-long text, then raise."""
         scanner, budget = self._scanner, _MEASURE_BYTES
+        scanner.feed(self._carry)  # bytes held back come first
+        self._carry = b""
         while scanner.in_string and budget > 0:
             self._check_cancel()
             more = self._raw.read(_READ_BYTES)
@@ -611,7 +609,7 @@ def import_chatgpt_export(
             run = begin_run(db, assistant_id)
             writer = _Writer(db, run, datetime.now(UTC))
             with source.open() as raw:
-                reader = _CountingReader(raw, skip, total if source.member else sys.maxsize, cancel)
+                reader = _CountingReader(raw, skip, cancel)
                 for index, conv in enumerate(_ijson.items(reader, "item", use_float=True)):
                     reader.mark, reader.conversation = reader.bytes_read, index + 2
                     if cancel is not None and cancel.is_set():
