@@ -43,12 +43,14 @@ _NOT_BRACKET = bytes(sorted(set(range(256)) - set(b"[]{}")))
 # opening brackets → 2, closing → 0: the depth after item i is sum(mapped[:i+1]) - (i+1)
 _STEP = bytes.maketrans(b"[{]}", b"\x02\x02\x00\x00")
 _QUOTE = ord('"')
-# A \\uXXXX escape (after an even run of backslashes) of a UTF-16 surrogate that has no
-# partner: a high one not followed by a low one, or a low one not preceded by a high one.
-_HIGH = rb"\\u[dD][89abAB][0-9a-fA-F]{2}"
-_LOW = rb"\\u[dD][c-fC-F][0-9a-fA-F]{2}"
+# An escape of a UTF-16 surrogate that has no partner: a high one not followed by a low
+# one, or a low one not preceded by a high one. It starts with the literal \\u, so the
+# regex engine skips ahead quickly; whether its backslash is itself escaped is checked
+# on each (rare) match.
+_HEX2 = rb"[0-9a-fA-F]{2}"
 _LONE_SURROGATE = re.compile(
-    rb"(?<!\\)((?:\\\\)*)(?:" + _HIGH + rb"(?!" + _LOW + rb")|(?<!" + _HIGH + rb")" + _LOW + rb")")
+    rb"\\u[dD](?:[89abAB]" + _HEX2 + rb"(?!\\u[dD][c-fC-F]" + _HEX2 + rb")"
+    rb"|[c-fC-F]" + _HEX2 + rb"(?<!\\u[dD][89abAB]" + _HEX2 + rb"\\u[dD][c-fC-F]" + _HEX2 + rb"))")
 _ANY_SURROGATE = re.compile(rb"\\u[dD][89a-fA-F]")
 
 
@@ -201,7 +203,19 @@ def replace_lone_surrogate_escapes(data: bytes) -> tuple[bytes, int]:
     whole escapes (the caller keeps the last bytes back when they hold a backslash)."""
     if _ANY_SURROGATE.search(data) is None:
         return data, 0
-    return _LONE_SURROGATE.subn(rb"\1\\ufffd", data)
+    replaced = 0
+
+    def fix(m: re.Match[bytes]) -> bytes:
+        nonlocal replaced
+        run = 0  # backslashes right before this one: an odd run escapes it (literal text)
+        while m.start() - run > 0 and data[m.start() - run - 1] == 0x5C:
+            run += 1
+        if run % 2:
+            return m.group()
+        replaced += 1
+        return b"\\ufffd"
+
+    return _LONE_SURROGATE.sub(fix, data), replaced
 
 
 def check_json_text(text: str, limits: JsonLimits) -> None:

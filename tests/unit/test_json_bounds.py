@@ -16,6 +16,7 @@ from chathub_desktop.core.json_bounds import (
     JsonLimits,
     JsonScanner,
     check_json_text,
+    replace_lone_surrogate_escapes,
 )
 from chathub_desktop.core.stored_text import REPLACEMENT, first_unstorable, replace_unstorable
 
@@ -112,6 +113,24 @@ def test_unstorable_characters_are_replaced_visibly_and_counted() -> None:
     assert replace_unstorable("a\x00b\ud800c") == (f"a{REPLACEMENT}b{REPLACEMENT}c", 2)
     assert replace_unstorable("plain 😀") == ("plain 😀", 0)
     assert replace_unstorable("a\x00")[0].encode("utf-8")  # storable now
+
+
+_CHARS = st.lists(st.sampled_from(["a", "\\", '"', "\ud800", "\udbff", "\udc00", "\udfff", "😀", "é", "u"]),
+                  max_size=30).map("".join)
+
+
+@settings(max_examples=300, deadline=None)
+@given(text=_CHARS)
+def test_lone_surrogate_escapes_become_the_replacement_character(text: str) -> None:
+    """Written as a JSON export writes it (\\uXXXX escapes), every lone surrogate reads
+    back as U+FFFD; everything else, escaped backslashes included, reads back unchanged."""
+    assume_no_pairs = all(not ("\ud800" <= a <= "\udbff" and "\udc00" <= b <= "\udfff")
+                          for a, b in zip(text, text[1:], strict=False))
+    if not assume_no_pairs:
+        return
+    fixed, n = replace_lone_surrogate_escapes(json.dumps(text).encode())
+    expected, count = replace_unstorable(text)
+    assert json.loads(fixed) == expected and n == count
 
 
 def test_a_stream_event_nested_too_deep_is_a_bad_response_not_a_traceback() -> None:
