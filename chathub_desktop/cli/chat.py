@@ -143,12 +143,14 @@ def cmd_import_chatgpt(args: argparse.Namespace, svc: Services) -> int:
         "topics_skipped": result.topics_skipped,
         "topics_updated": result.topics_updated,
         "messages_imported": result.messages_imported,
+        "characters_replaced": result.characters_replaced,
     }
     emit(args, data, lambda: print(
         f"imported {result.topics_created} topic{'s' if result.topics_created != 1 else ''} and "
         f"{result.messages_imported} message{'s' if result.messages_imported != 1 else ''}"
         + (f"; {result.topics_updated} earlier imports got their new messages" if result.topics_updated else "")
         + (f" ({result.topics_skipped} already imported, skipped)" if result.topics_skipped else "")
+        + (f"; {result.replaced_note()}" if result.characters_replaced else "")
     ))
     return 0
 

@@ -61,6 +61,8 @@ def result_text(result: ImportResult) -> str:
                  f"got {'its' if result.topics_updated == 1 else 'their'} new messages")
     if result.topics_skipped:
         text += f" ({result.topics_skipped:,} already imported, skipped)"
+    if result.characters_replaced:
+        text += f"; {result.replaced_note()}"
     return text
 
 

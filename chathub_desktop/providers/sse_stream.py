@@ -92,7 +92,7 @@ def _error_for_non_sse_body(body: str, status: int, secret: str | None) -> Provi
     with ``base_resp.status_code`` ≠ 0) or something we cannot read (BAD_RESPONSE)."""
     try:
         payload = json.loads(body)
-    except ValueError:
+    except (ValueError, RecursionError):
         payload = None
     if isinstance(payload, Mapping):
         message, err_type, code = parse_error_fields(payload)
@@ -150,7 +150,7 @@ def decode_event_data(event: ServerSentEvent, *, secret: str | None = None) -> o
     """``json.loads`` of the event's data; malformed JSON → ProviderError(BAD_RESPONSE)."""
     try:
         return json.loads(event.data)
-    except ValueError:
+    except (ValueError, RecursionError):  # RecursionError: nesting too deep (issue 12)
         raise ProviderError(
             ErrorKind.BAD_RESPONSE,
             "the provider sent a stream event that is not JSON",

@@ -246,8 +246,10 @@ class MemoryTransfer:
 
         ``name`` is the file name shown in the summary (a path gives its own); a ``.json``
         name must hold JSON. Raises :class:`InvalidInput` with a one-line reason for a file
-        that is not a memory file or a plain Markdown/text document, ``NotFound`` for the
-        assistant."""
+        that is not a memory file or a plain Markdown/text document, or whose dynamic
+        memory is far over the DRM-13 caps for the assistant's Keep dream cards
+        (:func:`~memory_export.check_dynamic_caps`; within them it is cut to the caps and
+        the preview says how many cards were shortened), ``NotFound`` for the assistant."""
         if isinstance(source, Path):
             name = name or source.name
             source = read_memory_file(source)
@@ -262,6 +264,10 @@ class MemoryTransfer:
             aid, aname, keep = a.id, a.name, a.keep_dream_cards
         dynamic_doc, shortened = None, 0
         if mf.dynamic is not None:  # DRM-13: an import meets the caps like every other write
+            try:
+                mx.check_dynamic_caps(mf.dynamic, keep)  # far over them: refused, not cut
+            except mx.MemoryFileError as exc:
+                raise InvalidInput(f"cannot import {name or 'this file'}: {exc}; nothing was changed") from None
             file_cards = dm.parse_document(mf.dynamic)
             capped = dm.enforce_caps(file_cards, keep)
             dynamic_doc = dm.render_document(capped)
