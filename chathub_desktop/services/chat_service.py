@@ -593,21 +593,26 @@ class ChatService:
                              limit_s: float) -> None:
         """While one request streams: publish :class:`ReplyStalled` once the provider
         has sent nothing for ``limit_s`` seconds, and ``silent_s=0`` when data comes
-        again (issue 12). Only tells; the stream keeps waiting. Cancelled by the caller."""
+        again or the request ends (issue 12). Only tells; the stream keeps waiting.
+        Cancelled by the caller when the request ends."""
         stalled = False
-        while True:
-            silent = activity.silent_s()
-            if silent >= limit_s:
-                if not stalled:
-                    stalled = True
-                    log.info("no data from %s for %.0f s (topic %s)", activity.host, silent, topic_id)
-                    self._bus.publish(ReplyStalled(topic_id, reply_id, activity.host, limit_s))
-                await asyncio.sleep(min(1.0, limit_s))
-                continue
+        try:
+            while True:
+                silent = activity.silent_s()
+                if silent >= limit_s:
+                    if not stalled:
+                        stalled = True
+                        log.info("no data from %s for %.0f s (topic %s)", activity.host, silent, topic_id)
+                        self._bus.publish(ReplyStalled(topic_id, reply_id, activity.host, limit_s))
+                    await asyncio.sleep(min(1.0, limit_s))
+                    continue
+                if stalled:
+                    stalled = False
+                    self._bus.publish(ReplyStalled(topic_id, reply_id, activity.host, 0.0))
+                await asyncio.sleep(limit_s - silent)
+        finally:
             if stalled:
-                stalled = False
                 self._bus.publish(ReplyStalled(topic_id, reply_id, activity.host, 0.0))
-            await asyncio.sleep(limit_s - silent)
 
     async def _finish(self, out: SendOutcome, parts: list[str], calls: list[ToolCall], finish: str | None) -> None:
         out.text = "".join(parts)
