@@ -376,7 +376,7 @@ class ChatService:
         client = await self._providers.aclient(provider_id)
         try:
             claim = await self._db.run(self._claim_retry, topic_id, reply_id)
-            self._bus.publish(TopicChanged(topic_id))
+            self._bus.publish(MessageAdded(topic_id, claim.reply_id))  # the row re-opened
             return await self._respond(topic_id, claim, client)
         finally:
             await client.aclose()

@@ -14,7 +14,8 @@ from dataclasses import dataclass
 
 @dataclass(frozen=True)
 class MessageAdded:
-    """A message row was stored (user message, assistant placeholder, tool message)."""
+    """A message row was stored (user message, assistant placeholder, tool message), or
+    a reply row was emptied to be streamed again (Retry, issue 12)."""
 
     topic_id: int
     message_id: int

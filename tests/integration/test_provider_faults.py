@@ -251,7 +251,7 @@ def test_cut_stream_names_the_host(services: Services, fake_vendor: FakeVendor, 
 
 
 def test_every_fault_ending_closes_its_streams_and_clients(
-    leaks: Leaks, services: Services, fake_vendor: FakeVendor
+    leaks: Leaks, services: Services, fake_vendor: FakeVendor  # noqa: F811 (the fixture)
 ) -> None:
     """Under the strict watch of test_streams_closed (unfinished async generators,
     unraisable errors, ResourceWarning, open HTTP clients): an HTML 502, a long and a
