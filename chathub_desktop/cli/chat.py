@@ -8,7 +8,7 @@ import sys
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from chathub_desktop.cli.common import PROG, CommandError, emit, emit_rows
+from chathub_desktop.cli.common import PROG, CommandError, emit, emit_rows, record_id
 
 if TYPE_CHECKING:
     from chathub_desktop.services.container import Services
@@ -60,12 +60,12 @@ def add_chat_commands(
 ) -> None:
     """The ``chat`` group's actions."""
     p = chat.add_parser("send", help="send a message and stream the reply", parents=[common])
-    p.add_argument("--topic", type=int, required=True)
+    p.add_argument("--topic", type=record_id, required=True)
     p.add_argument("text")
     p.set_defaults(func=cmd_chat_send, retry=False)
     p = chat.add_parser("retry", help="ask again for the topic's last reply (after an error or Stop)",
                         parents=[common])
-    p.add_argument("--topic", type=int, required=True)
+    p.add_argument("--topic", type=record_id, required=True)
     p.set_defaults(func=cmd_chat_send, retry=True)
 
 

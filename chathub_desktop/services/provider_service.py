@@ -17,6 +17,7 @@ from chathub_desktop.core.base_urls import credentials_in_url, redact_url
 from chathub_desktop.core.provider_kinds import ProviderKind
 from chathub_desktop.providers.base import ChatClient
 from chathub_desktop.services.errors import InvalidInput, NotFound
+from chathub_desktop.services.input_rules import check_name, check_record_id
 from chathub_desktop.services.views import ProviderView
 from chathub_desktop.storage.database import Database
 from chathub_desktop.storage.models import Provider
@@ -104,9 +105,7 @@ class ProviderService:
         """Add a provider. ``api_key`` goes to the keyring; ``api_key_env`` names the env var
         to read it from instead. Raises :class:`InvalidInput` (duplicate name, bad kind/URL,
         bad env var name, keyring unavailable); nothing is stored on failure."""
-        name = name.strip()
-        if not name:
-            raise InvalidInput("provider name must not be empty")
+        name = check_name(name, "provider name")
         pkind = parse_kind(kind)
         url = validate_base_url(pkind.default_base_url if base_url is None else base_url)
         if api_key and api_key_env:
@@ -147,7 +146,7 @@ class ProviderService:
 
     @staticmethod
     def _row(s: Session, ref: int | str) -> Provider:
-        row = s.get(Provider, ref) if isinstance(ref, int) else s.scalar(
+        row = s.get(Provider, check_record_id(ref, "provider")) if isinstance(ref, int) else s.scalar(
             select(Provider).where(Provider.name == ref)
         )
         if row is None:
