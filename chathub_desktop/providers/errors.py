@@ -61,10 +61,8 @@ def status_words(status: int, reason: str = "") -> str:
 
 def html_page_title(body: str) -> str | None:
     """The text of an HTML page's ``<title>`` (entities decoded, whitespace collapsed, at
-    most 200 characters), ``None`` when ``body`` is not an HTML page or has no title."""
-    if not _HTML_START.match(body[:2000]):
-        return None
-    match = _TITLE.search(body[:BODY_SCAN_CHARS])
+    most 200 characters), ``None`` when ``body`` does not start with markup or has no title."""
+    match = _TITLE.search(body[:BODY_SCAN_CHARS]) if body.lstrip().startswith("<") else None
     if match is None:
         return None
     title = " ".join(html.unescape(_TAG.sub("", match.group(1))).split())
@@ -246,7 +244,8 @@ def error_from_response(
     if not message:
         stripped = body.strip()
         title = html_page_title(stripped)
-        if title is not None or _HTML_START.match(stripped[:2000]):
+        is_html = "html" in (headers or {}).get("content-type", "").lower()
+        if title is not None or is_html or _HTML_START.match(stripped[:2000]):
             page = f": {title}" if title and title.casefold() not in words.casefold() else ""
             message = f"HTTP {words}{where} (an HTML error page{page})"
         elif stripped:

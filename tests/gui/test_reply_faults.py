@@ -82,3 +82,37 @@ def test_failed_reply_has_a_retry_pill(window, services, fake_vendor, qtbot):  #
     qtbot.waitUntil(lambda: _last(window).status == "complete", timeout=5000)
     assert _last(window).content == "Back again." and window.message_model.rowCount() == 2
     qtbot.waitUntil(lambda: view.delegate.retry_rect(window.message_model.index(1)).isEmpty(), timeout=2000)
+
+
+def test_the_silence_is_a_setting_on_the_providers_page(window, services, qtbot):  # type: ignore[no-untyped-def]
+    """Settings → Providers: "Tell me when a provider sends nothing for [60 s]"; a new
+    value is stored at once (``stream-silence-seconds``)."""
+    dialog = window.open_settings()
+    spin = dialog.providers_page.silence_spin
+    assert spin is not None and spin.value() == 60
+    spin.setValue(15)
+    spin.editingFinished.emit()
+    assert services.settings.get("stream-silence-seconds") == 15
+    if os.environ.get("CHATHUB_SHOTS"):
+        dialog.grab().save(os.path.join(os.environ["CHATHUB_SHOTS"], "settings-silence.png"))
+
+
+def test_a_stored_url_with_a_key_is_redacted_in_the_providers_list(window, services, qtbot):  # type: ignore[no-untyped-def]
+    """Keys in URLs (issue 12): a URL stored before the rule shows ``[redacted]`` in the
+    list, its tooltip and the edit form — never the key."""
+    from sqlalchemy import update
+
+    from chathub_desktop.storage.models import Provider
+
+    services.providers.add("Old", "openai_compatible", "http://127.0.0.1:9/v1", api_key_env="K")
+    with services.db.write() as s:
+        s.execute(update(Provider).values(base_url="http://127.0.0.1:9/v1?api_key=sk-secret-123456"))
+    dialog = window.open_settings()
+    page = dialog.providers_page
+    page.reload()
+    item = page.list.item(0)
+    assert "api_key=[redacted]" in item.text() and "sk-secret" not in item.text() + item.toolTip()
+    page.list.setCurrentRow(0)
+    form = page.edit_selected()
+    assert form is not None and form.ui.baseUrlEdit.text() == "http://127.0.0.1:9/v1?api_key=[redacted]"
+    form.close()

@@ -295,3 +295,11 @@ def test_every_fault_ending_closes_its_streams_and_clients(
 
     assert run_strict(leaks, body()) == ["error", "error", "complete", "cancelled", "complete", "error"]
     leaks.assert_clean()
+
+
+def test_html_without_a_doctype_is_known_by_its_content_type(fake_vendor: FakeVendor) -> None:
+    """``Content-Type: text/html`` and a bare ``<h1>`` page: still the status in words."""
+    fake_vendor.script(Reply(error_status=504, error_body="<h1>upstream timed out</h1>",
+                             error_content_type="text/html"))
+    error = asyncio.run(_wire_error("openai_compatible", fake_vendor.base_url))
+    assert error.message == "HTTP 504 Gateway Timeout from 127.0.0.1 (an HTML error page)"
