@@ -699,7 +699,7 @@ class MainWindow(QMainWindow):
         task.add_done_callback(lambda _t: self._sync_sending())
         self._sync_sending()
         self.message_view.scroll_to_end()
-        return task  # type: ignore[return-value]
+        return task
 
     def _stop_topic(self, topic_id: int) -> None:
         if self.svc.chat.stop(topic_id):
