@@ -36,13 +36,13 @@ def test_stalled_reply_shows_the_notice_and_retry_asks_again(window, services, f
     window.composer.set_text("Tell me something")
     window.composer.send_button.click()
     bar = window.reply_notice
-    qtbot.waitUntil(bar.isVisible, timeout=5000)
+    qtbot.waitUntil(bar.isVisible, timeout=15000)
     assert bar.label.text() == "No data from 127.0.0.1 for 1 s — still waiting."
     assert bar.stop_button.isVisible() and bar.retry_button.isVisible()
     assert _last(window).status == "streaming"  # the stream keeps waiting
     _shot(window, "reply-stalled.png")
     qtbot.mouseClick(bar.retry_button, Qt.MouseButton.LeftButton)
-    qtbot.waitUntil(lambda: _last(window).status == "complete", timeout=5000)
+    qtbot.waitUntil(lambda: _last(window).status == "complete", timeout=15000)
     assert _last(window).content == "A fresh answer."
     assert window.message_model.rowCount() == 2 and not bar.isVisible()
     qtbot.waitUntil(lambda: window.composer.send_button.isEnabled(), timeout=2000)
@@ -55,9 +55,9 @@ def test_stop_on_the_notice_keeps_the_text(window, services, fake_vendor, qtbot)
     fake_vendor.script(Reply(text_chunks=["Half", " a reply"], hang=True, hang_after=2))
     window.composer.set_text("Go")
     window.composer.send_button.click()
-    qtbot.waitUntil(window.reply_notice.isVisible, timeout=5000)
+    qtbot.waitUntil(window.reply_notice.isVisible, timeout=15000)
     qtbot.mouseClick(window.reply_notice.stop_button, Qt.MouseButton.LeftButton)
-    qtbot.waitUntil(lambda: _last(window).status == "cancelled", timeout=3000)
+    qtbot.waitUntil(lambda: _last(window).status == "cancelled", timeout=10000)
     assert _last(window).content == "Half a reply" and not window.reply_notice.isVisible()
 
 
@@ -69,7 +69,7 @@ def test_failed_reply_has_a_retry_pill(window, services, fake_vendor, qtbot):  #
                              error_content_type="text/html"), Reply(text_chunks=["Back", " again."]))
     window.composer.set_text("Hello?")
     window.composer.send_button.click()
-    qtbot.waitUntil(lambda: window.message_model.rowCount() == 2 and _last(window).status == "error", timeout=5000)
+    qtbot.waitUntil(lambda: window.message_model.rowCount() == 2 and _last(window).status == "error", timeout=15000)
     assert _last(window).error == "HTTP 502 Bad Gateway from 127.0.0.1 (an HTML error page)"
     view = window.message_view
     index = window.message_model.index(1)
@@ -79,7 +79,7 @@ def test_failed_reply_has_a_retry_pill(window, services, fake_vendor, qtbot):  #
     assert RETRY_LABEL == "↻ Retry"
     centre: QPoint = view.delegate.retry_rect(index).center()
     qtbot.mouseClick(view.viewport(), Qt.MouseButton.LeftButton, pos=centre)
-    qtbot.waitUntil(lambda: _last(window).status == "complete", timeout=5000)
+    qtbot.waitUntil(lambda: _last(window).status == "complete", timeout=15000)
     assert _last(window).content == "Back again." and window.message_model.rowCount() == 2
     qtbot.waitUntil(lambda: view.delegate.retry_rect(window.message_model.index(1)).isEmpty(), timeout=2000)
 
