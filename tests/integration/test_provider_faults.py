@@ -303,3 +303,33 @@ def test_html_without_a_doctype_is_known_by_its_content_type(fake_vendor: FakeVe
                              error_content_type="text/html"))
     error = asyncio.run(_wire_error("openai_compatible", fake_vendor.base_url))
     assert error.message == "HTTP 504 Gateway Timeout from 127.0.0.1 (an HTML error page)"
+
+
+def test_chat_send_tells_about_silence_and_chat_retry_asks_again(
+    fake_vendor: FakeVendor, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The CLI: a 1.6 s silence with a 1 s setting prints "no data from 127.0.0.1 for
+    1 s; still waiting …" on stderr while the reply still arrives; a 429 asking for
+    120 s is one error line naming the wait ("2 min"), and ``chat retry`` then gets the
+    reply."""
+    from chathub_desktop.cli import main
+
+    assert main(["provider", "add", "F", "--kind", "openai_compatible", "--no-key",
+                 "--base-url", fake_vendor.base_url]) == 0
+    assert main(["assistant", "create", "A", "--provider", "F", "--model", "fake-model"]) == 0
+    assert main(["topic", "create", "--assistant", "A"]) == 0
+    assert main(["settings", "set", "stream-silence-seconds", "1"]) == 0
+    capsys.readouterr()
+    fake_vendor.script(Reply(delay_s=1.6, text_chunks=["slow", " reply"]))
+    assert main(["chat", "send", "--topic", "1", "hello"]) == 0
+    out, err = capsys.readouterr()
+    assert out.strip() == "slow reply"
+    assert err.strip() == ("chathub-desktop: no data from 127.0.0.1 for 1 s; still waiting "
+                           "(Ctrl+C stops, `chat retry` asks again)")
+    fake_vendor.script(Reply(error_status=429, error_body="Too Many Requests", error_headers={"Retry-After": "120"}),
+                       Reply(text_chunks=["after", " the wait"]))
+    assert main(["chat", "send", "--topic", "1", "again"]) == 1
+    assert capsys.readouterr().err.strip() == ("chathub-desktop: error: Too Many Requests — the server asks "
+                                               "to retry in 2 min")
+    assert main(["chat", "retry", "--topic", "1"]) == 0
+    assert capsys.readouterr().out.strip() == "after the wait"
