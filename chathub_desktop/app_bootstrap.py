@@ -120,6 +120,9 @@ def run_gui(data_dir: Path | None = None, database_url: str | None = None, *,
         _FirstPaint(window)
     window.show()
     app.processEvents()  # paint the window before the loop machinery loads
+    from chathub_desktop.logging_setup import configure_logging
+
+    configure_logging(data_dir)  # issue 12: chathub.log in the data dir (and stderr when asked)
 
     import asyncio
     import concurrent.futures

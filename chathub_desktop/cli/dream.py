@@ -138,14 +138,14 @@ def cmd_dream_schedule(args: argparse.Namespace, svc: Services) -> int:
         notes.append("note: --weekday only matters for --frequency weekly")
     if (args.time or args.weekday is not None) and freq == "off":
         notes.append("note: the schedule is off; add --frequency daily or weekly to dream")
-    for line in notes:
-        print(line, file=sys.stderr)
     if args.frequency or args.time or args.weekday is not None:
         sch = view.schedule
         view = svc.dreams.set_schedule(args.assistant, args.frequency or sch.frequency, args.time or sch.time_utc,
                                        sch.weekday if args.weekday is None else args.weekday)
     if args.keep is not None:
         view = svc.dreams.set_keep(args.assistant, args.keep)
+    for line in notes:  # after the change is accepted: a refusal stays one line (issue 12)
+        print(line, file=sys.stderr)
     last = view.last_run
     data = {"frequency": view.schedule.frequency, "time_utc": view.schedule.time_utc,
             "weekday": view.schedule.weekday, "keep": view.keep,

@@ -24,6 +24,8 @@ from chathub_desktop.services.events import (
     MessageAdded,
     ReplyDelta,
     ReplyFinished,
+    ReplyRetrying,
+    ReplyStalled,
     StoreWaiting,
     TopicChanged,
 )
@@ -50,6 +52,10 @@ class ChatEvents(QObject):
     - ``store_waiting(waiting)``: True when a first write of this process starts waiting
       for another ChatHub process, False when the last such write stopped waiting
       (issue 10); always emitted from a worker thread or the GUI thread, delivered queued
+    - ``reply_stalled(topic_id, message_id, host, silent_s)``: the provider sent nothing
+      for ``silent_s`` seconds (0: data again or the request ended) (issue 12)
+    - ``reply_retrying(topic_id, message_id, wait_s, reason)``: a short ``Retry-After``
+      is waited out before the one automatic retry (issue 12)
 
     Services may publish from a worker thread (a card edit runs there); Qt then queues
     the signal to receivers that live on the GUI thread, so connect QObject methods.
@@ -63,6 +69,8 @@ class ChatEvents(QObject):
     dream_progress = Signal(int, str, str, str, str)
     memory_changed = Signal(int)
     store_waiting = Signal(bool)
+    reply_stalled = Signal(int, int, str, float)
+    reply_retrying = Signal(int, int, float, str)
 
     def __init__(self, bus: EventBus, parent: QObject | None = None) -> None:
         super().__init__(parent)
@@ -91,6 +99,10 @@ class ChatEvents(QObject):
                                      event.message or "")
         elif isinstance(event, MemoryChanged):
             self.memory_changed.emit(event.assistant_id)
+        elif isinstance(event, ReplyStalled):
+            self.reply_stalled.emit(event.topic_id, event.message_id, event.host, event.silent_s)
+        elif isinstance(event, ReplyRetrying):
+            self.reply_retrying.emit(event.topic_id, event.message_id, event.wait_s, event.reason)
         elif isinstance(event, StoreWaiting):
             with self._waits_lock:
                 before = self._waits

@@ -57,6 +57,7 @@ from PySide6.QtWidgets import (
 from chathub_desktop.gui import confirm
 from chathub_desktop.gui.composer import Composer
 from chathub_desktop.gui.error_presenter import ErrorPresenter
+from chathub_desktop.gui.reply_notice import ReplyNoticeBar, ReplyNotices
 from chathub_desktop.services.errors import ServiceError
 
 if TYPE_CHECKING:
@@ -203,6 +204,9 @@ class MainWindow(QMainWindow):
         self.message_view.edit_requested.connect(self.edit_message)
         self.message_view.delete_requested.connect(self.delete_message)
         self.message_view.code_copied.connect(lambda _first: self.show_status("Code block copied", 3000))
+        self.message_view.retry_requested.connect(self.retry_reply)
+        self.reply_notices = ReplyNotices(self.reply_notice, self.events, lambda: self._topic_id,
+                                          self._stop_topic, self.retry_reply_in, self)
         self.stack.addWidget(self.message_view)
         self.composer.badge.bind_services(services)
         self.composer.badge.bind_controller(self.compact_topic, self.open_summary,
@@ -375,6 +379,8 @@ class MainWindow(QMainWindow):
         self.stack = QStackedWidget()
         self.stack.addWidget(self.welcome)  # the message view joins in attach()
         cl.addWidget(self.stack, 1)
+        self.reply_notice = ReplyNoticeBar()  # issue 12: a silent provider, a short Retry-After
+        cl.addWidget(self.reply_notice)
         line = QFrame()
         line.setFrameShape(QFrame.Shape.HLine)
         line.setFrameShadow(QFrame.Shadow.Sunken)
@@ -610,6 +616,8 @@ class MainWindow(QMainWindow):
         self.stack.setCurrentWidget(self.welcome if no_assistant else self.message_view)
         self._sync_sending()
         self._show_progress()
+        if hasattr(self, "reply_notices"):
+            self.reply_notices.sync()
         self.badge_estimate(None)
         self.schedule_estimate()
         if topic_id is not None:
@@ -717,6 +725,24 @@ class MainWindow(QMainWindow):
         notice = getattr(task.result(), "notice", None) if exc is None else None
         if notice:
             self.show_status(f"Reply {notice}", 15000)
+
+    def retry_reply(self, message_id: int) -> asyncio.Task[object] | None:
+        """Retry in the open topic (the Retry pill of its last reply, issue 12)."""
+        return None if self._topic_id is None else self.retry_reply_in(self._topic_id, message_id)
+
+    def retry_reply_in(self, topic_id: int, message_id: int) -> asyncio.Task[object] | None:
+        """Ask again for reply ``message_id`` of ``topic_id`` (a stalled one is stopped
+        first, its text so far replaced); a refusal is shown in one line (issue 12)."""
+        task = self.svc.chat.start_retry(topic_id, message_id)
+        self.runner.track(task, context="Cannot retry")
+        task.add_done_callback(lambda _t: self._sync_sending())
+        self._sync_sending()
+        self.message_view.scroll_to_end()
+        return task
+
+    def _stop_topic(self, topic_id: int) -> None:
+        if self.svc.chat.stop(topic_id):
+            self.show_status("Stopped — the text so far is kept", 3000)
 
     def stop_current(self) -> None:
         """Esc: stop the reply streaming into the open topic, else its compaction."""

@@ -37,12 +37,14 @@ class MessageListView(QListView):
     """Bubbles of the open topic. ``model``: the message model it owns the view of.
 
     ``edit_requested(message_id)`` / ``delete_requested(message_id)``: the context menu's
-    Edit message… / Delete message."""
+    Edit message… / Delete message; ``retry_requested(message_id)``: the Retry pill of a
+    last reply that failed or was stopped (issue 12)."""
 
     edit_requested = Signal(int)
     #: A code block was copied: its first line (for the status bar).
     code_copied = Signal(str)
     delete_requested = Signal(int)
+    retry_requested = Signal(int)
 
     def __init__(self, model: MessageListModel, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -185,7 +187,8 @@ class MessageListView(QListView):
         return False
 
     def mouseReleaseEvent(self, e: QMouseEvent) -> None:
-        """A left click on a link follows it; on a collapsible row, toggles it."""
+        """A left click on a link follows it; on a Retry pill asks for the reply again; on a
+        collapsible row, toggles it."""
         if e.button() == Qt.MouseButton.LeftButton:
             index = self.indexAt(e.position().toPoint())
             href = self.delegate.anchor_at(index, e.position().toPoint()) if index.isValid() else ""
@@ -193,6 +196,10 @@ class MessageListView(QListView):
                 e.accept()
                 return
             m = self._model.message_at(index.row()) if index.isValid() else None
+            if m is not None and self.delegate.retry_rect(index).contains(e.position().toPoint()):
+                self.retry_requested.emit(m.id)
+                e.accept()
+                return
             if m is not None and is_collapsible(m) and self.delegate.bubble_rect(index).contains(
                 e.position().toPoint()
             ):

@@ -37,6 +37,7 @@ from PySide6.QtWidgets import (
 
 from chathub_desktop.gui.chat_events import ChatEvents
 from chathub_desktop.gui.file_dialogs import open_markdown_save_dialog
+from chathub_desktop.private_files import write_private
 from chathub_desktop.services.errors import ServiceError
 from chathub_desktop.services.views import SummaryView
 
@@ -336,7 +337,7 @@ class SummaryDialog(QDialog):
             self.status_label.setText("There is no summary to export.")
             return False
         try:
-            path.write_bytes(text.encode("utf-8"))
+            write_private(path, text.encode("utf-8"))  # 0600 (issue 12)
         except OSError as exc:
             self.status_label.setText(f"Export failed: {exc.strerror or exc} ({path})")
             return False

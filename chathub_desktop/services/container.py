@@ -8,6 +8,7 @@ from pathlib import Path
 
 from chathub_desktop import __version__
 from chathub_desktop.paths import default_data_dir
+from chathub_desktop.private_files import make_private_dir
 from chathub_desktop.providers.catalog import ModelCatalog
 from chathub_desktop.services.app_info import AppInfo, app_info
 from chathub_desktop.services.assistant_service import AssistantService
@@ -27,19 +28,25 @@ from chathub_desktop.services.settings_service import SettingsService
 from chathub_desktop.services.tool_registry import ToolRegistry
 from chathub_desktop.services.topic_service import TopicService
 from chathub_desktop.services.topic_snapshots import TopicHistoryCache
-from chathub_desktop.storage.database import Database, open_database, sqlite_url_for
+from chathub_desktop.storage.database import Database, DatabaseError, open_database, sqlite_url_for
 from chathub_desktop.storage.secrets import KeyringSecretStore
 
 
 def resolve_database_url(database_url: str | None, data_dir: Path | None) -> str:
     """``database_url``, else ``CHATHUB_DATABASE_URL``, else SQLite in the data dir
-    (``data_dir`` or the platform default) (APP-3)."""
+    (``data_dir`` or the platform default, created 0700) (APP-3). Raises
+    :class:`DatabaseError` when that folder cannot be created."""
     if database_url:
         return database_url
     env = os.environ.get("CHATHUB_DATABASE_URL")
     if env:
         return env
-    return sqlite_url_for(data_dir or default_data_dir())
+    folder = data_dir or default_data_dir()
+    try:
+        make_private_dir(folder)  # 0700: it holds the store, the log and keys' names (issue 12)
+    except OSError as exc:
+        raise DatabaseError(f"cannot create the data folder {folder}: {exc.strerror or exc}") from exc
+    return sqlite_url_for(folder)
 
 
 @dataclass
