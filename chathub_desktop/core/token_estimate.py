@@ -93,17 +93,20 @@ def scale(tokens: int, factor: float) -> int:
 
 #: A provider that reports less than this share of what was sent read only part of it.
 TRUNCATION_SHARE = 0.7
+#: ...and by at least this many tokens: tiny requests differ by framing alone (ours).
+TRUNCATION_MIN_GAP = 512
 #: ``Message.error_kind`` of a complete reply whose server silently cut the prompt.
 INPUT_TRUNCATED = "input_truncated"
 
 
 def silently_truncated(reported: int | None, local: int, counted_exactly: bool) -> bool:
     """True when a provider reported far less input than the request this process sent
-    and counted exactly (no image allowances): ``reported < 0.7 × local`` — an
-    Ollama-style server that cut the front of an oversized prompt and answered 200.
+    and counted exactly (no image allowances): ``reported < 0.7 × local`` and at least
+    :data:`TRUNCATION_MIN_GAP` tokens less — an Ollama-style server that cut the front
+    of an oversized prompt and answered 200.
     Such a report is neither an anchor nor a correction sample (REF-27). Tokens."""
     return (counted_exactly and reported is not None and reported > 0 and local > 0
-            and reported < TRUNCATION_SHARE * local)
+            and reported < TRUNCATION_SHARE * local and local - reported >= TRUNCATION_MIN_GAP)
 
 
 def truncation_warning(reported: int, local: int) -> str:
