@@ -341,6 +341,7 @@ def test_the_real_2048_token_model_as_history_compress_model_compacts_a_20000_to
         assert prompt + completion <= 0.9 * N_CTX, line
     log = services.compaction.summary(topic).debug_log
     run = next(e for e in log if e["trigger"] == "message_count")
+    print("message-count compaction before the send:", run["result"], "-", run["message"])
     # at most 3 batches before a send (CMP-13); a 135M model may ramble to its token limit
     # (a failed batch, said once), but never a context-window rejection
     assert 1 <= run["batches"] <= 3 or "token limit" in str(run["message"]), run

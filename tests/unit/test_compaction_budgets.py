@@ -201,3 +201,46 @@ def test_silent_truncation_is_below_70_percent_of_an_exactly_counted_request() -
     assert not silently_truncated(11, 20, True)  # a tiny request: framing, not truncation
     assert truncation_warning(2048, 10_300) == (
         "the server read only 2,048 of about 10,300 tokens: its context is smaller than the model card says")
+
+
+@settings(max_examples=120, deadline=None)
+@given(st.integers(1500, 200_000), st.sampled_from([400, 600, 800]), st.booleans(),
+       st.lists(st.tuples(st.integers(1, 400), st.integers(1, 900)), min_size=1, max_size=30),
+       st.integers(0, 900))
+def test_property_the_summarizer_requests_of_a_planned_topic_fit_90_percent_of_the_window(
+        window: int, cap: int, reasoning: bool, turns: list[tuple[int, int]], summary_words: int) -> None:
+    """For any topic and summarizer window: each planned batch becomes a request whose
+    prompt (local count) + max_tokens ≤ 0.9 × window — or, when the summary read back no
+    longer leaves room, the batch is refused once (SummarizerFailed), never sent too big."""
+    from chathub_desktop.core.model_cards import ModelCardInfo
+    from chathub_desktop.core.provider_kinds import ProviderKind
+    from chathub_desktop.services.summarizer import Summarizer, SummarizerFailed, SummarizerTarget
+
+    counter = TokenCounter.for_model("gpt-4o")
+    history: list[HistoryMessage] = []
+    for u, a in turns:
+        for role, n in ((Role.USER, u), (Role.ASSISTANT, a)):
+            msg = ChatMessage(role, " ".join(["word"] * n))
+            history.append(HistoryMessage(id=len(history) + 1, message=msg, tokens=message_tokens(msg, counter.count)))
+    history.append(HistoryMessage(id=len(history) + 1, message=ChatMessage(Role.USER, "latest"), tokens=5))
+    card = ModelCardInfo("summ", window, None, reasoning, None, None, True)
+    target = SummarizerTarget(1, "P", ProviderKind.OPENAI_COMPATIBLE, "summ", card, window)
+    budget = target.budget(cap)
+    if budget.too_small:
+        return
+    index = cc.HistoryIndex(history)
+    plan = cc.plan_compaction(index, cc.history_window(index, 0, None), trigger=cc.TRIGGER_MANUAL,
+                              total_tokens=index.tokens(0, len(history)), summary_tokens=0,
+                              projected_summary_tokens=0, budget=10**9, low=0.6, batch_budget=budget.batch)
+    summarizer = Summarizer(None, target)  # type: ignore[arg-type]  # builds requests only
+    existing = " ".join(["fact"] * min(summary_words, budget.cap - 10))  # a summary within its cap
+    for batch in plan.batches:
+        if batch.placeholder:
+            continue
+        try:
+            request = summarizer.summary_request(existing, [h.message for h in history[batch.start:batch.end]], cap)
+        except SummarizerFailed:
+            pytest.fail("a planned batch with a summary within its cap must fit")
+        prompt = sum(message_tokens(m, counter.count) for m in request.messages)
+        assert request.max_tokens is not None and request.max_tokens >= budget.cap
+        assert prompt + request.max_tokens <= 0.9 * window
