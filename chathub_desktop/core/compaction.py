@@ -362,8 +362,7 @@ def history_window(
         send_from = _skip_tool_rows(index, max(bisect_left(sp, target), start), n)
     else:
         tail_rows = [i for i in range(latest + 1, n) if sp[i + 1] > sp[i]]
-        kept_tail = len(tail_rows)
-        if kept_tail > tail_cap:
+        if len(tail_rows) > tail_cap:
             cut = len(tail_rows) - tail_cap
             first_kept = tail_rows[cut]
             while index.roles[first_kept] == "t" and cut < len(tail_rows) - 1:
@@ -372,7 +371,6 @@ def history_window(
             if index.roles[first_kept] == "t":  # only tool results left: keep none of them
                 cut = len(tail_rows)
             capped = tail_rows[:cut]
-            kept_tail = len(tail_rows) - cut
         before = max(0, limit - 1)  # rows kept before the latest user message
         target = max(sp[latest] - before, sp[start])
         pos = max(bisect_left(sp, target), start)
