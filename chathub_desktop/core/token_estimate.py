@@ -93,8 +93,9 @@ def scale(tokens: int, factor: float) -> int:
 
 #: A provider that reports less than this share of what was sent read only part of it.
 TRUNCATION_SHARE = 0.7
-#: ...and by at least this many tokens: tiny requests differ by framing alone (ours).
-TRUNCATION_MIN_GAP = 512
+#: ...and by at least this many tokens (ours): small requests differ by framing and by
+#: how a vendor counts tool schemas, and no server's context is that small.
+TRUNCATION_MIN_GAP = 1024
 #: ``Message.error_kind`` of a complete reply whose server silently cut the prompt.
 INPUT_TRUNCATED = "input_truncated"
 

@@ -199,6 +199,7 @@ def test_silent_truncation_is_below_70_percent_of_an_exactly_counted_request() -
     assert not silently_truncated(7300, 10_300, True)  # 71%: a tokenizer difference
     assert not silently_truncated(None, 10_300, True)
     assert not silently_truncated(11, 20, True)  # a tiny request: framing, not truncation
+    assert not silently_truncated(9, 664, True)  # tool schemas counted apart: not a cut prompt
     assert truncation_warning(2048, 10_300) == (
         "the server read only 2,048 of about 10,300 tokens: its context is smaller than the model card says")
 
