@@ -101,10 +101,82 @@ def summarizer_window(known_window: int | None) -> int:
     return known_window if known_window and known_window > 0 else UNKNOWN_SUMMARIZER_WINDOW
 
 
-def batch_token_budget(window: int, cap: int) -> int:
-    """Largest batch of turns sent to the summarizer, tokens (REF-20):
-    ``max(2048, floor(0.45 × window) − (cap + 2048))``."""
-    return max(MIN_BATCH_PROMPT_TOKENS, math.floor(BATCH_WINDOW_SHARE * window) - (cap + BATCH_RESERVE_TOKENS))
+#: Share of the summarizer's window one request (prompt + completion) may fill, by the
+#: local count: the rest is the margin for a tokenizer that counts more than ours (CMP-4).
+SUMMARIZER_SAFE_SHARE = 0.9
+#: A summarizer prompt stays under about this share of its window (CMP-4).
+SUMMARIZER_PROMPT_SHARE = 0.5
+#: The summary cap never exceeds this share of a small summarizer's window (our reading
+#: of CMP-4: a 600-token summary, read back and rewritten, cannot live in 2,048 tokens).
+SUMMARY_WINDOW_SHARE = 0.125
+#: Tokens of the summarizer's own instructions and wrapper, as counted with o200k (an
+#: upper bound of ``compaction_prompt.summary_prompt`` with an empty summary and no
+#: messages; the service passes the exact count).
+SUMMARY_PROMPT_OVERHEAD = 320
+#: Below this many tokens per batch a summarizer is too small to be useful (CMP-4).
+MIN_USEFUL_BATCH_TOKENS = 64
+
+
+@dataclass(frozen=True, slots=True)
+class SummarizerBudget:
+    """Token budgets of the requests sent to one summarizer (CMP-4, REF-20, REF-21).
+
+    - ``window``: its context window; ``usable``: ``floor(0.9 × window)``, what prompt
+      plus completion may reach by the local count.
+    - ``cap``: the summary cap in force (the preset's, at most 1/8 of the window).
+    - ``completion``: ``max_tokens`` asked for (cap, + 2048 for reasoning-capable or
+      unlisted models, within ``usable − prompt``).
+    - ``prompt``: most prompt tokens of one request (about half the window).
+    - ``batch``: most tokens of history turns in one request (``prompt`` less the
+      instructions and the summary read back); below
+      :data:`MIN_USEFUL_BATCH_TOKENS` the model is too small (:attr:`too_small`).
+    """
+
+    window: int
+    usable: int
+    cap: int
+    completion: int
+    prompt: int
+    batch: int
+
+    @property
+    def too_small(self) -> bool:
+        """True when no useful batch fits this summarizer's window."""
+        return self.batch < MIN_USEFUL_BATCH_TOKENS
+
+
+def summarizer_budget(window: int, cap: int, reasoning_or_unlisted: bool = False,
+                      prompt_overhead: int = SUMMARY_PROMPT_OVERHEAD) -> SummarizerBudget:
+    """Budgets of one summarizer (CMP-4 over REF-20's floor, REF-21), tokens.
+
+    ``window``: the summarizer's window (:func:`summarizer_window`); ``cap``: the preset's
+    summary cap; ``prompt_overhead``: tokens of the prompt without summary and turns.
+
+    - cap = ``min(cap, window ÷ 8)``; completion = cap (+ 2048 per REF-21), at most
+      ``floor(0.9 × window) − window ÷ 2``;
+    - prompt = ``min(window ÷ 2, floor(0.9 × window) − completion)``;
+    - batch = REF-20's ``floor(0.45 × window) − (cap + 2048)`` where that is at least
+      2048 (large windows); below, ``min(2048, prompt − overhead − cap)`` — so a batch
+      plus instructions, the summary read back and the completion always stays within
+      ``floor(0.9 × window)``, and the prompt under about half of it.
+    """
+    window = max(1, int(window))
+    usable = math.floor(SUMMARIZER_SAFE_SHARE * window)
+    half = math.floor(SUMMARIZER_PROMPT_SHARE * window)
+    cap = max(1, min(cap, math.floor(SUMMARY_WINDOW_SHARE * window)))
+    completion = max(cap, min(completion_budget(cap, reasoning_or_unlisted), usable - half))
+    prompt = min(half, usable - completion)
+    ref20 = math.floor(BATCH_WINDOW_SHARE * window) - (cap + BATCH_RESERVE_TOKENS)
+    small = min(MIN_BATCH_PROMPT_TOKENS, prompt - prompt_overhead - cap)
+    batch = ref20 if ref20 >= MIN_BATCH_PROMPT_TOKENS else small
+    return SummarizerBudget(window, usable, cap, completion, prompt, max(0, batch))
+
+
+def batch_token_budget(window: int, cap: int, reasoning_or_unlisted: bool = False,
+                       prompt_overhead: int = SUMMARY_PROMPT_OVERHEAD) -> int:
+    """Largest batch of turns sent to the summarizer, tokens: :func:`summarizer_budget`'s
+    ``batch`` (REF-20 for large windows; CMP-4 wins over its 2048 floor on small ones)."""
+    return summarizer_budget(window, cap, reasoning_or_unlisted, prompt_overhead).batch
 
 
 def completion_budget(cap: int, reasoning_or_unlisted: bool) -> int:
@@ -249,12 +321,6 @@ def _skip_tool_rows(index: HistoryIndex, pos: int, stop: int) -> int:
     return pos
 
 
-def _turn_start(index: HistoryIndex, pos: int, floor: int) -> int:
-    """The user message that opens the turn ``pos`` belongs to (not before ``floor``)."""
-    i = bisect_left(index.user_pos, pos + 1) - 1  # last user row at or before pos
-    return index.user_pos[i] if i >= 0 and index.user_pos[i] >= floor else pos
-
-
 def history_window(
     index: HistoryIndex,
     start: int,
@@ -268,13 +334,15 @@ def history_window(
 ) -> HistoryWindow:
     """The window of rows after ``start`` that the next request sends.
 
-    ``limit`` (sendable messages, ``None`` = off) is anchored on the latest user turn
-    (CMP-10): that turn is always kept, and when its assistant/tool tail has more than
-    ``tail_cap`` sendable messages only the newest ``tail_cap`` are kept. Earlier turns
-    are kept whole: a cut that lands inside a turn moves back to that turn's user
-    message (so the window may hold a few more than ``limit`` messages), which keeps the
-    dropped rows an eligible prefix that message-count compaction can summarize whole
-    (CMP-13, REF-19) and never sends an assistant reply without its question. With the limit on and ``budget >= 128,000`` tokens
+    ``limit`` (sendable messages, ``None`` = off) is a bound, anchored on the latest user
+    message (CMP-10, REF-19a): the window is the last ``limit`` sendable messages ending
+    at that user message (it included; at least that one when ``limit`` is 0), plus its
+    own assistant/tool continuation, of which only the newest ``tail_cap`` are kept when
+    it is longer. The cut may fall inside an earlier turn; it then moves forward past
+    tool results whose call it cut off (never back), so the window never holds more than
+    ``limit`` rows up to the latest user message. Message-count compaction summarizes
+    the dropped rows rounded up to their complete turn (:func:`plan_compaction`), and
+    the next window starts after its cursor. With the limit on and ``budget >= 128,000`` tokens
     (CMP-14, REF-24) the window grows to the largest slice whose tokens (cached counts +
     ``user_overhead`` per user row) stay within ``floor(0.55 × budget) − fixed_tokens``.
     ``pending_user``: the next request ends with a user turn not stored yet (the badge's
@@ -294,8 +362,7 @@ def history_window(
         send_from = _skip_tool_rows(index, max(bisect_left(sp, target), start), n)
     else:
         tail_rows = [i for i in range(latest + 1, n) if sp[i + 1] > sp[i]]
-        kept_tail = len(tail_rows)
-        if kept_tail > tail_cap:
+        if len(tail_rows) > tail_cap:
             cut = len(tail_rows) - tail_cap
             first_kept = tail_rows[cut]
             while index.roles[first_kept] == "t" and cut < len(tail_rows) - 1:
@@ -304,12 +371,11 @@ def history_window(
             if index.roles[first_kept] == "t":  # only tool results left: keep none of them
                 cut = len(tail_rows)
             capped = tail_rows[:cut]
-            kept_tail = len(tail_rows) - cut
-        before = max(0, limit - 1 - kept_tail)
+        before = max(0, limit - 1)  # rows kept before the latest user message
         target = max(sp[latest] - before, sp[start])
         pos = max(bisect_left(sp, target), start)
-        # the pending user turn (position n) opens a turn of its own
-        send_from = n if pending_user and pos >= n else _turn_start(index, pos, start)
+        # a result whose tool call was cut off is never sent alone
+        send_from = _skip_tool_rows(index, pos, latest)
     expanded = False
     if budget >= LARGE_WINDOW_BUDGET and send_from > start:
         cap = math.floor(EXPANSION_SHARE * budget) - fixed_tokens
@@ -427,7 +493,8 @@ def plan_compaction(
     - ``max_batches``: stop after that many batches (3 before a send), ``None`` = all.
 
     Boundaries: manual and overflow → the longest eligible prefix; message count → the
-    settled turns the history limit drops (up to ``window.send_from``); token threshold
+    rows the history limit drops rounded up to the complete turn they belong to (the
+    first eligible boundary at or after ``window.send_from``, REF-19a); token threshold
     → the shortest prefix that brings the projected estimate to ``floor(low × budget)``,
     else the longest with ``reachable=False``. Raises ``ValueError`` for an unknown trigger.
     """
@@ -453,10 +520,10 @@ def plan_compaction(
         return empty("nothing_eligible")
     candidates = users[first:last]  # eligible boundaries, ascending
     if trigger == TRIGGER_MESSAGE_COUNT:
-        k = bisect_right(candidates, send_from)
-        if k == 0:
+        # the rows the limit drops, rounded up to the complete turn they belong to (REF-19a)
+        if send_from <= start:
             return empty("nothing_eligible")
-        end = candidates[k - 1]
+        end = candidates[min(bisect_left(candidates, send_from), len(candidates) - 1)]
     elif trigger == TRIGGER_TOKEN:
         if total_tokens + growth <= low_target:
             return empty("not_needed")

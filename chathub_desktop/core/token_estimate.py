@@ -89,6 +89,36 @@ def scale(tokens: int, factor: float) -> int:
     return math.ceil(tokens * factor - 1e-9)
 
 
+# --- silent truncation by the server (REF-27) ------------------------------------------
+
+#: A provider that reports less than this share of what was sent read only part of it.
+TRUNCATION_SHARE = 0.7
+#: ...and by at least this many tokens (ours): small requests differ by framing and by
+#: how a vendor counts tool schemas, and no server's context is that small.
+TRUNCATION_MIN_GAP = 1024
+#: ``Message.error_kind`` of a complete reply whose server silently cut the prompt.
+INPUT_TRUNCATED = "input_truncated"
+
+
+def silently_truncated(reported: int | None, local: int, counted_exactly: bool) -> bool:
+    """True when a provider reported far less input than the request this process sent
+    and counted exactly (no image allowances): ``reported < 0.7 × local`` and at least
+    :data:`TRUNCATION_MIN_GAP` tokens less — an Ollama-style server that cut the front
+    of an oversized prompt and answered 200.
+    Such a report is neither an anchor nor a correction sample (REF-27). Tokens."""
+    return (counted_exactly and reported is not None and reported > 0 and local > 0
+            and reported < TRUNCATION_SHARE * local and local - reported >= TRUNCATION_MIN_GAP)
+
+
+def truncation_warning(reported: int, local: int) -> str:
+    """The reply's warning line: ``the server read only 2,048 of about 10,300 tokens: its
+    context is smaller than the model card says`` (``local`` shown to the nearest 100
+    from 1,000 on, as it is this process's estimate)."""
+    about = round(local, -2) if local >= 1000 else local
+    return (f"the server read only {reported:,} of about {about:,} tokens: "
+            "its context is smaller than the model card says")
+
+
 # --- anchors (TOK-3, TOK-4, REF-28) -----------------------------------------------------
 
 
@@ -515,9 +545,29 @@ def cache_line(report: CacheReport | None) -> str:
         return FIRST_WRITE
     if total <= 0:
         return f"{cached:,} cached · input not reported"
-    rate = 100.0 * cached / total
+    total = reported_input(total, cached)
     state = "working" if cached > 0 else "no hit"
-    return f"{rate:.1f}% hit · {state} · {cached:,} / {total:,}"
+    return f"{hit_rate_text(cached, total)}% hit · {state} · {cached:,} / {total:,}"
+
+
+def hit_rate_text(cached: int, total: int) -> str:
+    """``cached ÷ total`` in percent with one decimal, rounded half up like the reference
+    (REF-31: 1 of 16 → ``6.3``, where Python's half-even float formatting shows 6.2);
+    exact integer arithmetic, never above ``100.0``. ``total`` must be positive."""
+    cached = min(max(0, cached), total)
+    tenths = (2000 * cached + total) // (2 * total)  # round(1000 × cached ÷ total), halves up
+    return f"{tenths // 10}.{tenths % 10}"
+
+
+def reported_input(input_tokens: int, cached_tokens: int | None) -> int:
+    """The whole prompt of a reply whose provider may report cached tokens *beside* the
+    prompt count instead of inside it (llama.cpp-style servers, some OpenAI-compatible
+    proxies: ``prompt_tokens`` 2,000 with ``cached_tokens`` 28,000 is 30,000 tokens of
+    input). Cached above the prompt count can only mean "beside": then the sum, else
+    ``input_tokens`` unchanged. Tokens."""
+    if cached_tokens is not None and cached_tokens > input_tokens:
+        return input_tokens + cached_tokens
+    return input_tokens
 
 
 def cache_help(report: CacheReport | None) -> str:

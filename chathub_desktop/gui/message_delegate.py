@@ -278,6 +278,11 @@ class MessageDelegate(QStyledItemDelegate):
                 f'<p style="color:{colors.muted.name()}">{symbol("🔧", "⚙")} calls <b>{html.escape(str(call.get("name", "")))}'
                 f"</b>({html.escape(args)})</p>"
             )
+        if kind == "md" and m.input_truncated and m.error:  # the server cut the prompt
+            body += (
+                f'<p style="color:{colors.error_text.name()}"><b>⚠ Warning:</b> '
+                f"{html.escape(m.error)}. Set the model card's window from the token badge.</p>"
+            )
         if kind == "error":
             body += (
                 f'<p style="color:{colors.error_text.name()}"><b>⚠ Error:</b> '

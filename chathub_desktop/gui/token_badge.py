@@ -13,6 +13,8 @@ one exists (TOK-3, TOK-4). Clicking it opens a popover with:
   "expanded to N", whole-topic estimate, last compaction, a warning when older turns
   are dropped with no summary),
 - the most recent reported cache with a ``?`` naming the model that reported it (TOK-6),
+- when the last reply's server read only part of its request, that warning and a button
+  that sets the model card's window to the size the server reported (REF-27),
 - Compact now / View topic summary, shown only when the services offer compaction.
   While a run is in flight for the topic, Compact now is disabled and reads
   "Compacting…"; the outcome of the last run shows under the buttons (CMP-6).
@@ -311,6 +313,20 @@ class EstimatePopover(QFrame):
         self.cache_label = QLabel()
         self.cache_label.setObjectName("cacheLine")
         layout.addWidget(self.cache_label)
+        # REF-27: the server silently read only part of the last request
+        self.truncation_label = QLabel()
+        self.truncation_label.setObjectName("truncationWarning")
+        self.truncation_label.setWordWrap(True)
+        self.truncation_label.setStyleSheet("color: #c0262d;")
+        self.truncation_label.hide()
+        layout.addWidget(self.truncation_label)
+        self.set_window_button = QPushButton()
+        self.set_window_button.setObjectName("setCardWindow")
+        self.set_window_button.setToolTip("Save a model card with the window the server really reads, so the "
+                                          "estimate, compaction and the history fit it")
+        self.set_window_button.clicked.connect(self._set_card_window)
+        self.set_window_button.hide()
+        layout.addWidget(self.set_window_button)
         buttons = QHBoxLayout()
         self.compact_button = QPushButton(COMPACT_TEXT)
         self.compact_button.setObjectName("compactNow")
@@ -348,6 +364,8 @@ class EstimatePopover(QFrame):
             self.bar_caption.clear()
             self.history_label.clear()
             self.cache_label.setText("")
+            self.truncation_label.hide()
+            self.set_window_button.hide()
             self._sync_buttons()
             return
         self.label.setText(breakdown_html(e, self.palette().placeholderText().color().name()))
@@ -357,10 +375,48 @@ class EstimatePopover(QFrame):
         self.history_label.setText(history_html(e))
         self.cache_label.setText(e.cache.line)
         self.cache_help.setToolTip(e.cache.help)
+        t = e.truncation
+        self.truncation_label.setVisible(t is not None)
+        self.set_window_button.setVisible(t is not None and self.services is not None)
+        if t is not None:
+            self.truncation_label.setText(f"⚠ Last reply: {t.warning}.")
+            self.set_window_button.setText(f"Set {t.model}'s window to {t.reported:,} tokens")
         inner = POPOVER_WIDTH - 28  # layout margins
         for label in (self.label, self.history_label, self.bar_caption):
             label.setMinimumHeight(label.heightForWidth(inner))  # wrapped rich text gets its full height
         self._sync_buttons()
+
+    def _set_card_window(self) -> None:
+        """Save a model card with the reported window for the truncated reply's model
+        (``ModelCardService.set``, in a worker thread); the badge recounts after it."""
+        e = self.estimate
+        svc = self.services
+        if e is None or e.truncation is None or svc is None:
+            return
+        t = e.truncation
+        import functools
+
+        async def save() -> object:  # a store write: on the store's workers
+            return await svc.db.run(functools.partial(svc.models.set, t.model, t.reported, provider=t.provider))
+
+        def saved(_result: object) -> None:
+            self.set_window_button.setEnabled(True)
+            self.set_window_button.setText(f"Saved: {t.model} reads {t.reported:,} tokens")
+            schedule = getattr(owner, "schedule_estimate", None)
+            if callable(schedule):
+                schedule(invalidate=True)
+
+        self.set_window_button.setEnabled(False)
+        parent = self.parentWidget()
+        owner = parent.window() if parent is not None else self.window()
+        runner = getattr(owner, "runner", None)
+        if runner is not None:
+            async def wait() -> None:
+                saved(await save())
+
+            runner.run("popover-set-window", wait(), context="Set the model card's window")
+        else:
+            saved(svc.models.set(t.model, t.reported, provider=t.provider))
 
     def _compaction(self) -> Any:
         svc = self.services

@@ -17,6 +17,7 @@ from dataclasses import dataclass
 import httpx
 
 from chathub_desktop.core.messages import ChatMessage, Role, ToolCall, Usage
+from chathub_desktop.core.token_estimate import reported_input
 from chathub_desktop.providers.base import (
     ChatRequest,
     FinishEvent,
@@ -56,17 +57,23 @@ def parse_chat_usage(raw: Mapping[str, object]) -> Usage:
     output, ``prompt_tokens_details.cached_tokens`` or DeepSeek's
     ``prompt_cache_hit_tokens`` → cached, ``prompt_tokens_details.cache_write_tokens``
     (OpenRouter) → cache-write, ``completion_tokens_details.reasoning_tokens`` → reasoning.
+    llama.cpp-style servers and some proxies report cached tokens *beside* the prompt
+    (a top-level ``cached_tokens`` too): when cached exceeds ``prompt_tokens`` the input
+    is their sum (``core.token_estimate.reported_input``), so a hit rate stays ≤ 100%.
     """
     prompt_details = raw.get("prompt_tokens_details")
     completion_details = raw.get("completion_tokens_details")
     prompt_details = prompt_details if isinstance(prompt_details, Mapping) else {}
     completion_details = completion_details if isinstance(completion_details, Mapping) else {}
     cached = _int_or_none(prompt_details.get("cached_tokens"))
+    if cached is None:
+        cached = _int_or_none(raw.get("cached_tokens"))
     deepseek_hit = _int_or_none(raw.get("prompt_cache_hit_tokens"))
     if deepseek_hit is not None and not cached:
         cached = deepseek_hit
+    prompt = _int_or_none(raw.get("prompt_tokens"))
     return Usage(
-        input_tokens=_int_or_none(raw.get("prompt_tokens")),
+        input_tokens=reported_input(prompt, cached) if prompt is not None else None,
         output_tokens=_int_or_none(raw.get("completion_tokens")),
         cached_tokens=cached,
         cache_write_tokens=_int_or_none(prompt_details.get("cache_write_tokens")),

@@ -40,7 +40,12 @@ from chathub_desktop.core.messages import (
 )
 from chathub_desktop.core.overflow import is_empty_reply_at_ceiling, is_length_stop
 from chathub_desktop.core.request_assembly import assemble_request
-from chathub_desktop.core.token_estimate import RATIO_MIN
+from chathub_desktop.core.token_estimate import (
+    INPUT_TRUNCATED,
+    RATIO_MIN,
+    silently_truncated,
+    truncation_warning,
+)
 from chathub_desktop.core.topic_titles import clean_model_title, title_from_text
 from chathub_desktop.providers.base import (
     ChatClient,
@@ -496,6 +501,7 @@ class ChatService:
             calls: list[ToolCall] = []
             request, total = await self._db.run(self._plan, ctx, reply_id)
             finish = await self._stream(topic_id, reply_id, client, request, ctx.context_window, out, parts, calls)
+            _mark_silent_truncation(out, request, total)
             if (
                 out.error_kind == ErrorKind.CONTEXT_OVERFLOW.value
                 and not parts and not calls
@@ -699,6 +705,22 @@ def _sendable_assistant(s: Session, topic: Topic) -> tuple[Assistant, int]:
     if not assistant.model:
         raise InvalidInput(f"assistant {assistant.name!r} has no chat model; set one in its settings")
     return assistant, assistant.provider_id
+
+
+def _mark_silent_truncation(out: SendOutcome, request: ChatRequest, local_total: int) -> None:
+    """A complete reply whose provider reported far less input than this process sent
+    and counted exactly (no image allowances) keeps status ``complete`` but carries a
+    visible warning (``error_kind`` :data:`INPUT_TRUNCATED`): the server cut the prompt
+    silently, so its report is neither an anchor nor a correction sample (REF-27)."""
+    exact = not any(m.images for m in request.messages)
+    if out.status == MessageStatus.COMPLETE.value and silently_truncated(
+            out.usage.input_tokens, local_total, exact):
+        assert out.usage.input_tokens is not None
+        out.error_kind = INPUT_TRUNCATED
+        out.error = truncation_warning(out.usage.input_tokens, local_total)
+        out.notice = f"warning — {out.error}"
+        log.warning("provider reported %s input tokens for a request counted at %s: %s",
+                    out.usage.input_tokens, local_total, out.error)
 
 
 def _calls_json(calls: list[ToolCall]) -> list[dict[str, str]] | None:

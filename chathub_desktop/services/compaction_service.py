@@ -27,7 +27,7 @@ import json
 import logging
 import os
 from collections.abc import Callable
-from dataclasses import asdict, dataclass, field
+from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any
 
@@ -36,7 +36,17 @@ from chathub_desktop.core import threshold_compaction as tc
 from chathub_desktop.core.messages import Role
 from chathub_desktop.core.request_assembly import assemble_request, template_overhead
 from chathub_desktop.providers.catalog import ModelCatalog
-from chathub_desktop.services.errors import InvalidInput, ServiceError
+from chathub_desktop.services.compaction_outcome import (
+    COMPACTED,
+    FAILED,
+    NOTHING_ELIGIBLE,
+    STATUS_TEXT,
+    UNREACHABLE,
+    CompactionInProgress,
+    CompactionOutcome,
+    PreSendResult,
+)
+from chathub_desktop.services.errors import InvalidInput
 from chathub_desktop.services.events import CompactionProgress, EventBus, TopicChanged
 from chathub_desktop.services.provider_service import ProviderService
 from chathub_desktop.services.request_context import ContextLoader, TopicContext
@@ -58,87 +68,6 @@ log = logging.getLogger(__name__)
 DEBUG_ENV = "CHATHUB_COMPACTION_DEBUG"
 #: Logger the structured debug events go to (JSON payload in the message).
 debug_log = logging.getLogger("chathub_desktop.compaction_debug")
-
-COMPACTED = "compacted"
-NOTHING_ELIGIBLE = "nothing_eligible"
-FAILED = "failed"
-UNREACHABLE = "unreachable"
-
-#: Human wording of each status (CMP-6).
-STATUS_TEXT = {
-    COMPACTED: "compacted",
-    NOTHING_ELIGIBLE: "nothing eligible",
-    FAILED: "failed",
-    UNREACHABLE: "could not reach the target",
-}
-
-
-class CompactionInProgress(ServiceError):
-    """A compaction of this topic is already running (CMP-6)."""
-
-
-@dataclass(frozen=True)
-class CompactionOutcome:
-    """Result of one run (CMP-6, CMP-17).
-
-    - ``status``: ``compacted`` / ``nothing_eligible`` / ``failed`` / ``unreachable``.
-    - ``trigger``: ``manual`` / ``token_threshold`` / ``message_count`` / ``overflow``.
-    - ``message``: one user-facing line.
-    - ``before_tokens`` / ``after_tokens``: next-request estimates, tokens.
-    - ``input_budget``: tokens; ``high`` / ``low``: watermark fractions.
-    - ``cursor_message_id``: last message the summary covers after the run.
-    - ``batches``: batches processed; ``covered_messages``: messages newly covered.
-    - ``reason``: short code for skipped/failed runs (``cooldown``, ``unchanged``,
-      ``no_summarizer``, ``summarizer``, ``changed``, ``not_regular``), else ``None``.
-    """
-
-    topic_id: int
-    trigger: str
-    status: str
-    message: str
-    before_tokens: int | None = None
-    after_tokens: int | None = None
-    input_budget: int | None = None
-    high: float = cc.DEFAULT_HIGH_WATERMARK
-    low: float = cc.DEFAULT_HIGH_WATERMARK - cc.LOW_WATERMARK_GAP
-    cursor_message_id: int | None = None
-    batches: int = 0
-    covered_messages: int = 0
-    model: str | None = None
-    reason: str | None = None
-
-    @property
-    def status_text(self) -> str:
-        """``compacted`` / ``nothing eligible`` / ``failed`` / ``could not reach the target``."""
-        return STATUS_TEXT.get(self.status, self.status)
-
-    @property
-    def reclaimed_tokens(self) -> int:
-        """Estimate before − after, tokens (0 when either is unknown)."""
-        if self.before_tokens is None or self.after_tokens is None:
-            return 0
-        return self.before_tokens - self.after_tokens
-
-    def to_json(self) -> dict[str, object]:
-        """JSON-ready dict (with ``status_text``)."""
-        d = asdict(self)
-        d["status_text"] = self.status_text
-        return d
-
-
-@dataclass(frozen=True)
-class PreSendResult:
-    """What :meth:`CompactionService.before_send` did: the runs, and whether the send is
-    blocked (REF-23) with the estimate and budget (tokens) that decided it, and the
-    context to send: the one passed in, or the reloaded one after a run changed it."""
-
-    outcomes: tuple[CompactionOutcome, ...] = ()
-    blocked: bool = False
-    message: str = ""
-    estimate: int | None = None
-    input_budget: int | None = None
-    ctx: TopicContext | None = None
-
 
 @dataclass
 class _Run:
@@ -253,9 +182,10 @@ class CompactionService:
         if not (ctx.regular and ctx.auto_compact):
             return None
         high, _low = cc.watermarks(ctx.high_watermark)
-        if await self._trigger(ctx) < high * ctx.input_budget:
+        figure = await self._trigger(ctx)
+        if figure < high * ctx.input_budget:
             return None
-        return await self._automatic(ctx, cc.TRIGGER_TOKEN, max_batches=None)
+        return await self._automatic(ctx, cc.TRIGGER_TOKEN, max_batches=None, figure=figure)
 
     async def before_send(self, ctx: TopicContext) -> PreSendResult:
         """Pre-send compaction (CMP-13) of the send planned in ``ctx`` (its user message
@@ -294,7 +224,7 @@ class CompactionService:
         estimate = await self._trigger(ctx)
         if ctx.auto_compact and estimate >= high * ctx.input_budget:
             if left > 0:
-                out = await self._automatic(ctx, cc.TRIGGER_TOKEN, max_batches=left)
+                out = await self._automatic(ctx, cc.TRIGGER_TOKEN, max_batches=left, figure=estimate)
                 if out is not None:
                     outcomes.append(out)
                     if out.status == COMPACTED or out.batches:
@@ -504,8 +434,10 @@ class CompactionService:
             provider = s.get(Provider, provider_id)
             return provider.name if provider is not None else "chat model"
 
-    async def _automatic(self, ctx: TopicContext, trigger: str, max_batches: int | None) -> CompactionOutcome | None:
-        """An automatic run with the NUM-8 breaker and the CMP-7 unreachable memory."""
+    async def _automatic(self, ctx: TopicContext, trigger: str, max_batches: int | None,
+                         figure: int | None = None) -> CompactionOutcome | None:
+        """An automatic run with the NUM-8 breaker and the CMP-7 unreachable memory;
+        ``figure``: the trigger's estimate (tokens), which the planner then uses (CMP-7)."""
         high, low = cc.watermarks(ctx.high_watermark)
         count, until, remembered = await self._db.run(self._breaker_state, ctx.topic_id)
         now = self._clock()
@@ -524,13 +456,14 @@ class CompactionService:
                 before_tokens=await self._db.run(self.estimate, ctx), input_budget=ctx.input_budget,
                 high=high, low=low, cursor_message_id=ctx.cursor_message_id, reason="unchanged",
             )
-        return await self._guarded(ctx.topic_id, trigger, max_batches=max_batches)
+        return await self._guarded(ctx.topic_id, trigger, max_batches=max_batches, figure=figure)
 
     @staticmethod
     def _fingerprint(ctx: TopicContext) -> str:
         return cc.unreachable_fingerprint(ctx.last_message_id, ctx.summary, ctx.model)
 
-    async def _guarded(self, topic_id: int, trigger: str, max_batches: int | None) -> CompactionOutcome:
+    async def _guarded(self, topic_id: int, trigger: str, max_batches: int | None,
+                       figure: int | None = None) -> CompactionOutcome:
         if topic_id in self._runs:
             raise CompactionInProgress("this topic is already compacting; wait for that run to finish")
         run = _Run(task=asyncio.current_task())
@@ -538,7 +471,7 @@ class CompactionService:
         self._bus.publish(CompactionProgress(topic_id, trigger, "started"))
         out: CompactionOutcome | None = None
         try:
-            out = await self._run(topic_id, trigger, max_batches)
+            out = await self._run(topic_id, trigger, max_batches, figure)
             return out
         finally:
             del self._runs[topic_id]
@@ -552,7 +485,8 @@ class CompactionService:
         except SummarizerUnavailable as exc:  # only a failure if there is something to summarize
             return None, str(exc)
 
-    async def _run(self, topic_id: int, trigger: str, max_batches: int | None) -> CompactionOutcome:
+    async def _run(self, topic_id: int, trigger: str, max_batches: int | None,
+                   figure: int | None = None) -> CompactionOutcome:
         ctx = await self._load(topic_id)
         high, low = cc.watermarks(ctx.high_watermark)
         base = dict(topic_id=topic_id, trigger=trigger, input_budget=ctx.input_budget, high=high, low=low)
@@ -562,8 +496,12 @@ class CompactionService:
         count = ctx.counter.count
         plan_req = await self._db.run(assemble_request, ctx.base_input, count)
         before = plan_req.total_tokens
+        if figure is not None and trigger == cc.TRIGGER_TOKEN:
+            before = figure  # CMP-7: plan against the figure that triggered (anchored, TOK-3)
         cap = cc.summary_cap(ctx.compact_preset)
         target, missing = await self._db.run(self._resolve_target)
+        budget = (await self._db.run(target.budget, cap) if target is not None
+                  else cc.summarizer_budget(cc.UNKNOWN_SUMMARIZER_WINDOW, cap))
         wrapper = count(cc.summary_block("x")) - 1
         archive_allowance = (cc.ARCHIVE_EXCERPT_CHARS // 3 + 8) if ctx.archives_enabled else 0
         summary_part = plan_req.part("summary")
@@ -576,9 +514,7 @@ class CompactionService:
             projected_summary_tokens=max(summary_part, wrapper + cap + archive_allowance),
             budget=ctx.input_budget,
             low=low,
-            batch_budget=cc.batch_token_budget(
-                target.window if target is not None else cc.UNKNOWN_SUMMARIZER_WINDOW, cap
-            ),
+            batch_budget=budget.batch,
             user_overhead=template_overhead(ctx.base_input.input_template, count),
             max_batches=max_batches,
         ))
@@ -599,6 +535,12 @@ class CompactionService:
             return out
         if target is None:
             return await self._failed(ctx, trigger, missing, before, "no_summarizer", None, high, low)
+        if budget.too_small:  # CMP-4: said once, not a placeholder per turn
+            return await self._failed(
+                ctx, trigger,
+                f"the History Compress model's context window ({budget.window:,} tokens) is too small to "
+                "summarize this topic; choose a model with a larger window", before, "summarizer_window",
+                target.label, high, low, plan)
         summarizer = Summarizer(self._providers, target)
         generation = self._generation.get(topic_id, 0)
         summary = ctx.summary
@@ -610,6 +552,9 @@ class CompactionService:
                 summary = cc.append_placeholder(summary, cc.placeholder_text(batch.role_counts))
             else:
                 messages = [h.message for h in ctx.history[batch.start:batch.end] if h.sendable]
+                log.info("compaction of topic %s: batch %d/%d, messages %d-%d, %d tokens of turns "
+                         "(batch budget %d, summarizer window %d)", topic_id, processed + 1, len(plan.batches),
+                         batch.start, batch.end - 1, batch.tokens, budget.batch, budget.window)
                 try:
                     summary = await summarizer.summarize(summary, messages, cap)
                 except SummarizerFailed as exc:
@@ -783,6 +728,7 @@ __all__ = [
     "COMPACTED",
     "FAILED",
     "NOTHING_ELIGIBLE",
+    "STATUS_TEXT",
     "UNREACHABLE",
     "CompactionInProgress",
     "CompactionOutcome",

@@ -44,6 +44,7 @@ from chathub_desktop.core.request_assembly import (
     template_overhead,
 )
 from chathub_desktop.core.token_estimate import (
+    INPUT_TRUNCATED,
     AnchorJudgement,
     CacheReport,
     CompactionMark,
@@ -58,8 +59,10 @@ from chathub_desktop.core.token_estimate import (
     judge_anchor,
     learn,
     newest_cache_report,
+    reported_input,
     scale,
     select_anchor,
+    silently_truncated,
 )
 from chathub_desktop.services.events import (
     ChatEvent,
@@ -69,10 +72,22 @@ from chathub_desktop.services.events import (
     TopicChanged,
 )
 from chathub_desktop.services.request_context import ContextLoader, TopicContext
-from chathub_desktop.services.views import AnchorView, CacheView, EstimateView, HistoryWindowView
+from chathub_desktop.services.views import (
+    AnchorView,
+    CacheView,
+    EstimateView,
+    HistoryWindowView,
+    TruncationView,
+)
 from chathub_desktop.storage.bulk_loading import gc_paused
 from chathub_desktop.storage.database import Database
-from chathub_desktop.storage.models import Assistant, CorrectionFactor, Message, TopicCompaction
+from chathub_desktop.storage.models import (
+    Assistant,
+    CorrectionFactor,
+    Message,
+    Provider,
+    TopicCompaction,
+)
 from chathub_desktop.tokens.counter import TokenCounter
 
 log = logging.getLogger(__name__)
@@ -115,11 +130,16 @@ class _Meta:
     cursor_id: int | None
     compaction_updated: datetime | None
     last_debug: dict[str, object] | None
+    #: The newest debug entry of a run that covered messages (moved the cursor); a run
+    #: that found nothing eligible or failed before a batch does not end an anchor (CMP-7).
+    last_covering_debug: dict[str, object] | None
     has_compaction_summary: bool
     usage_rows: tuple[tuple[int, int, str, int | None, int | None, int | None, str | None, str | None,
-                            datetime | None, int | None], ...]
+                            datetime | None, int | None, str | None, str | None], ...]
     topic_messages: int
     topic_tokens: int
+    #: Name of the provider of the newest silently truncated reply, if any.
+    truncated_provider: str | None = None
 
 
 @dataclass(frozen=True)
@@ -141,6 +161,7 @@ class _Base:
     low: float
     #: The threshold policy's heuristic estimate (NUM-4) when that policy is on, tokens.
     threshold_estimate: int | None = None
+    truncation: TruncationView | None = None
 
 
 class EstimateService:
@@ -256,6 +277,9 @@ class EstimateService:
             row = s.get(Message, message_id)
             if row is None or not row.input_tokens or row.status != "complete":
                 return
+            if row.error_kind == INPUT_TRUNCATED or silently_truncated(
+                    row.input_tokens, record.local_total, True):  # the server read only part of it (REF-27)
+                return
             key = (row.provider_id, row.model or "")
             factors = self._load_factors()
             updated = learn(factors.get(key, Correction()), row.input_tokens, record.local_total)
@@ -313,7 +337,7 @@ class EstimateService:
             usage = tuple(s.execute(
                 select(Message.id, Message.seq, Message.status, Message.input_tokens, Message.cached_tokens,
                        Message.cache_write_tokens, Message.sent_by_process, Message.model, Message.created_at,
-                       Message.provider_id)
+                       Message.provider_id, Message.error_kind, Message.error)
                 .where(Message.topic_id == ctx.topic_id, Message.role == Role.ASSISTANT.value)
                 .where((Message.input_tokens.is_not(None)) | (Message.cached_tokens.is_not(None))
                        | (Message.cache_write_tokens.is_not(None)))
@@ -324,16 +348,23 @@ class EstimateService:
                 .where(Message.topic_id == ctx.topic_id)
             ).one()
             log_entries = list(comp.debug_log or ()) if comp is not None else []
+            newest = next((r for r in reversed(usage) if r[2] != "streaming"), None)
+            truncated_provider = None
+            if newest is not None and newest[10] == INPUT_TRUNCATED and newest[9] is not None:
+                provider = s.get(Provider, newest[9])
+                truncated_provider = provider.name if provider is not None else None
             return _Meta(
                 high_watermark=a.high_watermark if a is not None else None,
                 configured_limit=(a.history_limit if a is not None and a.history_limit_enabled else None),
                 cursor_id=comp.cursor_message_id if comp is not None else None,
                 compaction_updated=comp.updated_at if comp is not None else None,
                 last_debug=log_entries[-1] if log_entries and isinstance(log_entries[-1], dict) else None,
+                last_covering_debug=next((e for e in reversed(log_entries) if _covered(e)), None),
                 has_compaction_summary=bool(comp is not None and comp.summary),
                 usage_rows=usage,
                 topic_messages=int(n or 0),
                 topic_tokens=int(tokens or 0),
+                truncated_provider=truncated_provider,
             )
 
     def _base(self, topic_id: int) -> _Base:
@@ -359,8 +390,12 @@ class EstimateService:
         correction = self.correction(ctx.provider_id, ctx.model or "")
         fixed = sum(parts.get(k, 0) for k in FIXED_PARTS)
 
+        # a report of a silently truncated request is no anchor: the local figure stays (REF-27)
         replies = [
-            ReplyUsage(message_id=r[0], seq=r[1], status=r[2], input_tokens=r[3], sent_here=r[6] == PROCESS_ID)
+            ReplyUsage(message_id=r[0], seq=r[1], status=r[2],
+                       input_tokens=(None if r[10] == INPUT_TRUNCATED or r[3] is None
+                                     else reported_input(r[3], r[4])),
+                       sent_here=r[6] == PROCESS_ID)
             for r in meta.usage_rows
         ]
         mark = _mark(meta)
@@ -416,12 +451,17 @@ class EstimateService:
             cached_tokens=cache.cached if cache else None,
             cache_write_tokens=cache.cache_write if cache else None,
         )
+        settled = [r for r in meta.usage_rows if r[2] != "streaming"]
+        newest = settled[-1] if settled else None
+        truncation = (TruncationView(message_id=newest[0], reported=newest[3] or 0, warning=newest[11] or "",
+                                     model=newest[7] or ctx.model or "", provider=meta.truncated_provider)
+                      if newest is not None and newest[10] == INPUT_TRUNCATED else None)
         high, low = watermarks(meta.high_watermark)
         return _Base(
             ctx=ctx, inp=inp, parts=parts, included=plan.included_ids, dropped=plan.dropped_ids,
             whole_local=plan.total_tokens, correction=correction, anchor=anchor, judgement=judgement,
             anchor_reason=reason, tail_local=tail, history=history, cache=cache_view, high=high, low=low,
-            threshold_estimate=ctx.threshold_estimate,
+            threshold_estimate=ctx.threshold_estimate, truncation=truncation,
         )
 
     # --- the figure ---------------------------------------------------------------------
@@ -489,6 +529,7 @@ class EstimateService:
                                if ctx.threshold.enabled else None),
             threshold_estimate=None if base.threshold_estimate is None else base.threshold_estimate + (
                 tc.estimate_tokens([ChatMessage(Role.USER, draft)]) if draft else 0),
+            truncation=base.truncation,
         )
 
     def next_request_tokens(self, ctx: TopicContext) -> int:
@@ -535,9 +576,9 @@ def _mark(meta: _Meta) -> CompactionMark | None:
     if meta.cursor_id is None and meta.compaction_updated is None:
         return None
     through = None
-    if meta.last_debug:
+    if meta.last_covering_debug:
         for k in _THROUGH_KEYS:
-            v = meta.last_debug.get(k)
+            v = meta.last_covering_debug.get(k)
             if isinstance(v, int):
                 through = v
                 break
@@ -545,6 +586,15 @@ def _mark(meta: _Meta) -> CompactionMark | None:
     if meta.compaction_updated is not None and meta.has_compaction_summary:
         before = {r[0] for r in meta.usage_rows if r[8] is not None and r[8] <= meta.compaction_updated}
     return CompactionMark(cursor_id=meta.cursor_id, through_id=through, before_ids=frozenset(before))
+
+
+def _covered(entry: object) -> bool:
+    """Whether a debug-log entry is of a run that covered messages: not one that found
+    nothing eligible or processed no batch (``batches`` 0)."""
+    if not isinstance(entry, dict):
+        return False
+    batches = entry.get("batches")
+    return entry.get("result") != "nothing_eligible" and not (isinstance(batches, int) and batches <= 0)
 
 
 def _compaction_status(meta: _Meta) -> str | None:

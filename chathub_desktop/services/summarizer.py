@@ -18,11 +18,17 @@ from dataclasses import dataclass
 
 from sqlalchemy import select
 
-from chathub_desktop.core.compaction import completion_budget, summarizer_window
+from chathub_desktop.core.compaction import (
+    SummarizerBudget,
+    completion_budget,
+    summarizer_budget,
+    summarizer_window,
+)
 from chathub_desktop.core.compaction_prompt import clean_summary, summary_prompt
 from chathub_desktop.core.messages import ChatMessage
 from chathub_desktop.core.overflow import is_length_stop
 from chathub_desktop.core.provider_kinds import ProviderKind
+from chathub_desktop.core.request_assembly import message_tokens
 from chathub_desktop.providers.base import (
     ChatRequest,
     ErrorKind,
@@ -39,6 +45,7 @@ from chathub_desktop.services.provider_service import ProviderService
 from chathub_desktop.services.settings_service import SettingsService
 from chathub_desktop.storage.database import Database
 from chathub_desktop.storage.models import Provider
+from chathub_desktop.tokens.counter import TokenCounter
 
 log = logging.getLogger(__name__)
 
@@ -105,6 +112,13 @@ class SummarizerTarget:
         """True for reasoning-capable or unlisted models (REF-21: +2048 completion tokens)."""
         return self.card.reasoning or not self.card.known
 
+    def budget(self, cap: int) -> SummarizerBudget:
+        """This model's batch, prompt and completion budgets for a summary cap of ``cap``
+        tokens (CMP-4, REF-20, REF-21), with the exact size of the prompt's instructions."""
+        counter = TokenCounter.for_model(self.model)
+        overhead = sum(message_tokens(m, counter.count) for m in summary_prompt("", (), cap))
+        return summarizer_budget(self.window, cap, self.extra_budget, overhead)
+
 
 def parse_setting(value: object) -> tuple[str | None, str]:
     """``(provider_name or None, model)`` from a ``history-compress-model`` value."""
@@ -167,10 +181,11 @@ class Summarizer:
         self._providers = providers
         self.target = target
 
-    def request(self, messages: Sequence[ChatMessage], max_tokens: int) -> ChatRequest:
+    def request(self, messages: Sequence[ChatMessage], max_tokens: int, *, exact: bool = False) -> ChatRequest:
         """A request of ``messages`` to this model: no tools, ``max_tokens`` output
-        tokens (+2048 for reasoning-capable or unlisted models), thinking off or lowest
-        effort as the card allows (REF-21)."""
+        tokens (+2048 for reasoning-capable or unlisted models unless ``exact``: the
+        caller already budgeted them), thinking off or lowest effort as the card allows
+        (REF-21)."""
         extra: dict[str, object] = {}
         card = self.target.card
         if card.thinking_off in _THINKING_OFF:
@@ -180,20 +195,43 @@ class Summarizer:
                 extra["reasoning"] = {"effort": card.min_effort}
             else:
                 extra["reasoning_effort"] = card.min_effort
-        return ChatRequest(model=self.target.model, messages=tuple(messages),
-                           max_tokens=completion_budget(max_tokens, self.target.extra_budget), extra=extra)
+        completion = max_tokens if exact else completion_budget(max_tokens, self.target.extra_budget)
+        return ChatRequest(model=self.target.model, messages=tuple(messages), max_tokens=completion, extra=extra)
+
+    def summary_request(self, existing_summary: str, messages: Sequence[ChatMessage],
+                        cap_tokens: int) -> ChatRequest:
+        """The request that merges ``messages`` into ``existing_summary``, sized for this
+        model's window (CMP-4): the summary cap of :meth:`SummarizerTarget.budget`, and
+        ``max_tokens`` = its completion budget within ``floor(0.9 × window) −`` the prompt's
+        local count, so prompt + completion never exceed 90% of the window. Raises
+        :class:`SummarizerFailed` when not even the summary cap fits beside the prompt."""
+        budget = self.target.budget(cap_tokens)
+        prompt = summary_prompt(existing_summary, messages, budget.cap)
+        counter = TokenCounter.for_model(self.target.model)
+        prompt_tokens = sum(message_tokens(m, counter.count) for m in prompt)
+        room = budget.usable - prompt_tokens
+        if room < budget.cap:
+            raise SummarizerFailed(
+                f"the History Compress model's context window ({budget.window:,} tokens) is too small for "
+                f"this batch: its prompt needs about {prompt_tokens:,} tokens and the summary {budget.cap:,} "
+                "more; choose a History Compress model with a larger window"
+            )
+        max_tokens = min(budget.completion, room)
+        log.info("summarizer request to %s: %d prompt tokens (local count) + %d completion tokens, window %d",
+                 self.target.label, prompt_tokens, max_tokens, budget.window)
+        return self.request(prompt, max_tokens, exact=True)
 
     async def summarize(self, existing_summary: str, messages: Sequence[ChatMessage], cap_tokens: int) -> str:
         """Merge ``messages`` into ``existing_summary``; returns the new summary text.
 
-        One call under the :func:`summarizer_timeout_s` deadline. Raises
-        :class:`SummarizerFailed` for an empty, whitespace-only, reasoning-only or
-        tool-call-only reply, a reply cut at the token limit (``length``/``max_tokens``),
-        an over-context rejection, a timeout or any provider failure (CMP-5).
-        ``asyncio.CancelledError`` passes through (Stop, CMP-13). Reasoning text is read
-        and dropped (CMP-3).
+        One call (:meth:`summary_request`) under the :func:`summarizer_timeout_s`
+        deadline. Raises :class:`SummarizerFailed` for a batch too large for the window,
+        an empty, whitespace-only, reasoning-only or tool-call-only reply, a reply cut at
+        the token limit (``length``/``max_tokens``), an over-context rejection, a timeout
+        or any provider failure (CMP-5). ``asyncio.CancelledError`` passes through (Stop,
+        CMP-13). Reasoning text is read and dropped (CMP-3).
         """
-        done = await self.complete(summary_prompt(existing_summary, messages, cap_tokens), cap_tokens)
+        done = await self._send(self.summary_request(existing_summary, messages, cap_tokens))
         if done.truncated:
             raise SummarizerFailed(
                 "the History Compress model stopped at its token limit before the summary was complete"
@@ -212,7 +250,10 @@ class Summarizer:
         token limit is returned with ``truncated`` set, an empty one with empty ``text``. ``asyncio.CancelledError``
         passes through (Stop).
         """
-        request = self.request(messages, max_tokens)
+        return await self._send(self.request(messages, max_tokens))
+
+    async def _send(self, request: ChatRequest) -> Completion:
+        """Stream ``request`` and collect the answer (see :meth:`complete` for errors)."""
         try:
             client = await self._providers.aclient(self.target.provider_id)
         except InvalidInput as exc:

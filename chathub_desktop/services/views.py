@@ -9,6 +9,7 @@ from dataclasses import asdict, dataclass, field
 from datetime import datetime
 
 from chathub_desktop.core.overflow import is_length_stop
+from chathub_desktop.core.token_estimate import INPUT_TRUNCATED
 
 
 @dataclass(frozen=True)
@@ -105,6 +106,12 @@ class MessageView:
         """True for a reply the provider stopped at its output token limit."""
         return self.role == "assistant" and is_length_stop(self.finish_reason)
 
+    @property
+    def input_truncated(self) -> bool:
+        """True for a complete reply whose server read only part of its request; ``error``
+        then holds the warning line (REF-27)."""
+        return self.role == "assistant" and self.status == "complete" and self.error_kind == INPUT_TRUNCATED
+
     def to_json(self) -> dict[str, object]:
         """JSON-ready dict (ISO 8601 UTC time; ``cut_off`` included)."""
         d = asdict(self)
@@ -171,6 +178,20 @@ class CacheView:
 
 
 @dataclass(frozen=True)
+class TruncationView:
+    """The newest reply whose server read only part of its request (it cut the prompt
+    silently and answered, REF-27): the ``reported`` input in
+    tokens, the ``warning`` line stored on it, and the chat ``model`` / ``provider``
+    whose card can be set to ``reported`` tokens."""
+
+    message_id: int
+    reported: int
+    warning: str
+    model: str
+    provider: str | None
+
+
+@dataclass(frozen=True)
 class EstimateView:
     """The token badge figure and its breakdown (TOK-1..TOK-6).
 
@@ -184,6 +205,8 @@ class EstimateView:
     see their views; ``has_summary``: the topic has a summary block in the request;
     ``window_known``: False when the model is in neither the catalog nor your model cards,
     so ``context_window`` is the provider kind's fallback (NUM-2); ``threshold_trigger`` /
+    ``truncation``: the newest reply whose server silently read only part of its request
+    (:class:`TruncationView`), else ``None``; ``threshold_trigger`` /
     ``threshold_estimate``: when the threshold policy is on, its trigger ``max(1, window −
     buffer)`` and its heuristic estimate of the next request (NUM-3, NUM-4), tokens.
     """
@@ -208,6 +231,7 @@ class EstimateView:
     window_known: bool = True
     threshold_trigger: int | None = None
     threshold_estimate: int | None = None
+    truncation: TruncationView | None = None
 
     @property
     def ratio(self) -> float:

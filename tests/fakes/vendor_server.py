@@ -734,3 +734,16 @@ def html_error_page(status_line: str, detail: str = "") -> str:
         + (f"<p>{detail}</p>\n" if detail else "")
         + "<hr><center>nginx</center>\n</body>\n</html>\n"
     )
+
+
+def beside_cache_usage(prompt_tokens: int, cached_tokens: int, completion_tokens: int = 1) -> dict[str, object]:
+    """A ``usage`` object (for :attr:`Reply.raw_usage`) as llama.cpp-style servers and some
+    OpenAI-compatible proxies send it: ``prompt_tokens`` counts only the tokens processed
+    now and ``cached_tokens`` (in ``prompt_tokens_details``) the reused ones *beside* it,
+    so the whole prompt is their sum (issue 17)."""
+    return {
+        "prompt_tokens": prompt_tokens,
+        "completion_tokens": completion_tokens,
+        "total_tokens": prompt_tokens + completion_tokens,
+        "prompt_tokens_details": {"cached_tokens": cached_tokens},
+    }

@@ -107,3 +107,54 @@ def test_popover_hides_compaction_buttons_without_the_service(qtbot, services): 
     assert not badge.popover.compact_button.isVisible()
     assert badge.popover.cache_label.text() == "No provider telemetry yet"
     badge.popover.hide()
+
+
+def test_popover_and_bubble_warn_of_a_silently_truncated_request_and_offer_the_window(qtbot, services):  # type: ignore[no-untyped-def]
+    """REF-27 (issue 17): a reply whose server read only 2,048 of about 10,300 tokens shows
+    the warning in its bubble and in the popover, whose button sets the model card."""
+    from datetime import UTC, datetime
+
+    from sqlalchemy import insert
+
+    from chathub_desktop.gui.message_delegate import MessageDelegate
+    from chathub_desktop.gui.token_badge import TokenBadge
+    from chathub_desktop.storage.models import Message
+
+    warning = "the server read only 2,048 of about 10,300 tokens: its context is smaller than the model card says"
+    services.providers.add("Ollama", "openai_compatible", "http://127.0.0.1:9/v1")
+    services.assistants.create("Cut", provider="Ollama", model="llama3.1-8b")
+    topic = services.topics.create("Cut").id
+    with services.db.write() as s:
+        s.execute(insert(Message), [
+            {"topic_id": topic, "seq": 1, "role": "user", "content": "plan " * 50, "created_at": datetime.now(UTC)},
+            {"topic_id": topic, "seq": 2, "role": "assistant", "content": "ok", "created_at": datetime.now(UTC),
+             "status": "complete", "input_tokens": 2048, "error_kind": "input_truncated", "error": warning,
+             "model": "llama3.1-8b", "provider_id": services.providers.list()[0].id},
+        ])
+    e = services.estimates.estimate(topic)
+    assert e.truncation is not None and e.truncation.reported == 2048 and e.total == e.local_total
+    badge = TokenBadge()
+    qtbot.addWidget(badge)
+    badge.bind_services(services)
+    badge.show_estimate(e)
+    pop = badge.popover
+    pop.fill(e)
+    pop.show()
+    assert pop.truncation_label.isVisible() and warning in pop.truncation_label.text()
+    assert pop.set_window_button.text() == "Set llama3.1-8b's window to 2,048 tokens"
+    pop.set_window_button.click()  # no task runner here: saved at once
+    assert [(c.model, c.context_window, c.provider) for c in services.models.list()] == [
+        ("llama3.1-8b", 2048, "Ollama")]
+    pop.hide()
+    view = services.topics.messages(topic)[-1]
+    assert view.input_truncated
+    html = MessageDelegate._html(view, "md", False, _colors_for_test())
+    assert "Warning:" in html and "2,048 of about 10,300" in html
+
+
+def _colors_for_test():  # type: ignore[no-untyped-def]
+    from PySide6.QtGui import QPalette
+
+    from chathub_desktop.gui.message_delegate import _colors
+
+    return _colors(QPalette())[0]

@@ -8,11 +8,12 @@ from datetime import UTC, datetime
 import pytest
 from sqlalchemy import insert
 
+from chathub_desktop.core.messages import Usage
 from chathub_desktop.core.request_assembly import assemble_request
 from chathub_desktop.services import request_context
 from chathub_desktop.services.container import Services
 from chathub_desktop.storage.models import Message
-from tests.fakes.vendor_server import FakeVendor
+from tests.fakes.vendor_server import FakeVendor, Reply
 
 
 def big_topic(svc: Services, n: int) -> int:
@@ -75,12 +76,15 @@ def test_estimate_follows_history_limit_and_invalidates_on_new_messages(
     services.assistants.create("B", provider="F", model="gpt-4o")
     topic = services.topics.create("B").id
     before = services.estimates.estimate(topic, "")
+    # the fake reports 600 input tokens (≥ 70% of the local count: not a truncation, REF-27)
+    fake_vendor.script(Reply(text_chunks=["fine"], usage=Usage(input_tokens=600, output_tokens=1)))
     asyncio.run(services.chat.send(topic, "a question with several words"))
     after = services.estimates.estimate(topic, "")
     assert after.included == 2 and after.local_total > before.local_total
-    # the fake reports 11 input tokens for that request: this process sent it, so it anchors
-    assert after.anchor.mode == "anchored" and after.anchor.reported_input == 11
-    assert after.total == 11 + after.anchor.tail_tokens
+    assert 600 >= 0.7 * before.local_total
+    # this process sent that request, so its report anchors
+    assert after.anchor.mode == "anchored" and after.anchor.reported_input == 600
+    assert after.total == 600 + after.anchor.tail_tokens
     asyncio.run(services.chat.send(topic, "a second question"))
     two = services.estimates.estimate(topic, "")
     assert two.included == 4

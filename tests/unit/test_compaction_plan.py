@@ -52,8 +52,10 @@ def test_watermarks_and_caps() -> None:
     assert cc.watermarks(0.1) == (0.5, 0.3)
     assert cc.watermarks(None) == (0.8, 0.6)
     assert [cc.summary_cap(p) for p in ("minimal", "balanced", "rich", "??")] == [400, 600, 800, 600]
-    assert cc.batch_token_budget(8192, 600) == 2048  # small summarizer: the 2048 floor
-    assert cc.batch_token_budget(400_000, 600) == 180_000 - 2648
+    # CMP-4 wins over REF-20's 2048 floor: a 8k summarizer's batch leaves room for the
+    # instructions, the summary read back and the completion within 90% of its window
+    assert cc.batch_token_budget(8192, 600, prompt_overhead=300) + 300 + 600 + 600 <= 0.9 * 8192
+    assert cc.batch_token_budget(400_000, 600) == 180_000 - 2648  # REF-20 on a large window
     assert cc.summarizer_window(None) == 128_000
     assert cc.completion_budget(600, True) == 2648 and cc.completion_budget(400, False) == 400
 
@@ -133,14 +135,15 @@ def test_history_window_anchor_tail_cap_and_expansion() -> None:
     assert w.send_from == 8 and w.kept == 2  # the latest turn is kept whole (CMP-10)
     loop = build([[10, ("a", 10)], [10] + [("call", 1, True)] * 15])  # tail of 30
     w = cc.history_window(cc.HistoryIndex(loop), 0, 4)
-    assert len(w.capped) == 10 and w.kept == 21  # user + newest 20 of the tail
-    assert loop[w.send_from].message.role is Role.USER
+    # REF-19a: the 3 rows up to the latest user message (limit 4) + the newest 20 of its tail
+    assert len(w.capped) == 10 and w.kept == 23
+    assert w.send_from == 0
     big = build([[1000, ("a", 1000)]] * 40)
     w = cc.history_window(cc.HistoryIndex(big), 0, 2, budget=200_000, fixed_tokens=1000)
     assert w.expanded and w.effective_limit is not None and w.effective_limit > 2
     assert cc.HistoryIndex(big).tokens(w.send_from, len(big)) <= 0.55 * 200_000 - 1000
     small = cc.history_window(cc.HistoryIndex(big), 0, 2, budget=100_000)
-    assert not small.expanded and small.kept == 2
+    assert not small.expanded and small.kept == 3  # a + the latest user (limit 2) + its reply
 
 
 def test_prompt_helpers() -> None:

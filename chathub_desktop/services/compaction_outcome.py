@@ -1,0 +1,91 @@
+"""What a topic compaction run reports (CMP-6, CMP-17, REF-23): the statuses, the
+outcome of one run and the result of the pre-send step. Split from
+``services.compaction_service`` (which re-exports every name here)."""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass
+
+from chathub_desktop.core import compaction as cc
+from chathub_desktop.services.errors import ServiceError
+from chathub_desktop.services.request_context import TopicContext
+
+COMPACTED = "compacted"
+NOTHING_ELIGIBLE = "nothing_eligible"
+FAILED = "failed"
+UNREACHABLE = "unreachable"
+
+#: Human wording of each status (CMP-6).
+STATUS_TEXT = {
+    COMPACTED: "compacted",
+    NOTHING_ELIGIBLE: "nothing eligible",
+    FAILED: "failed",
+    UNREACHABLE: "could not reach the target",
+}
+
+
+class CompactionInProgress(ServiceError):
+    """A compaction of this topic is already running (CMP-6)."""
+
+
+@dataclass(frozen=True)
+class CompactionOutcome:
+    """Result of one run (CMP-6, CMP-17).
+
+    - ``status``: ``compacted`` / ``nothing_eligible`` / ``failed`` / ``unreachable``.
+    - ``trigger``: ``manual`` / ``token_threshold`` / ``message_count`` / ``overflow``.
+    - ``message``: one user-facing line.
+    - ``before_tokens`` / ``after_tokens``: next-request estimates, tokens.
+    - ``input_budget``: tokens; ``high`` / ``low``: watermark fractions.
+    - ``cursor_message_id``: last message the summary covers after the run.
+    - ``batches``: batches processed; ``covered_messages``: messages newly covered.
+    - ``reason``: short code for skipped/failed runs (``cooldown``, ``unchanged``,
+      ``no_summarizer``, ``summarizer``, ``changed``, ``not_regular``), else ``None``.
+    """
+
+    topic_id: int
+    trigger: str
+    status: str
+    message: str
+    before_tokens: int | None = None
+    after_tokens: int | None = None
+    input_budget: int | None = None
+    high: float = cc.DEFAULT_HIGH_WATERMARK
+    low: float = cc.DEFAULT_HIGH_WATERMARK - cc.LOW_WATERMARK_GAP
+    cursor_message_id: int | None = None
+    batches: int = 0
+    covered_messages: int = 0
+    model: str | None = None
+    reason: str | None = None
+
+    @property
+    def status_text(self) -> str:
+        """``compacted`` / ``nothing eligible`` / ``failed`` / ``could not reach the target``."""
+        return STATUS_TEXT.get(self.status, self.status)
+
+    @property
+    def reclaimed_tokens(self) -> int:
+        """Estimate before − after, tokens (0 when either is unknown)."""
+        if self.before_tokens is None or self.after_tokens is None:
+            return 0
+        return self.before_tokens - self.after_tokens
+
+    def to_json(self) -> dict[str, object]:
+        """JSON-ready dict (with ``status_text``)."""
+        d = asdict(self)
+        d["status_text"] = self.status_text
+        return d
+
+
+@dataclass(frozen=True)
+class PreSendResult:
+    """What :meth:`CompactionService.before_send` did: the runs, and whether the send is
+    blocked (REF-23) with the estimate and budget (tokens) that decided it, and the
+    context to send: the one passed in, or the reloaded one after a run changed it."""
+
+    outcomes: tuple[CompactionOutcome, ...] = ()
+    blocked: bool = False
+    message: str = ""
+    estimate: int | None = None
+    input_budget: int | None = None
+    ctx: TopicContext | None = None
