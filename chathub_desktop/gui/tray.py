@@ -28,7 +28,7 @@ from PySide6.QtCore import QObject, QTimer, Signal
 from PySide6.QtGui import QAction, QIcon
 from PySide6.QtWidgets import QMenu, QStyle, QSystemTrayIcon, QWidget
 
-from chathub_desktop.gui.dream_panel import RUN_DUE_TASK, outcome_text
+from chathub_desktop.gui.memory.dream_panel import RUN_DUE_TASK, outcome_text
 from chathub_desktop.gui.task_runner import TaskRunner
 from chathub_desktop.services.container import Services
 from chathub_desktop.services.dream_service import DreamOutcome

@@ -83,7 +83,7 @@ from chathub_desktop.gui import confirm
 from chathub_desktop.gui.chat_events import ChatEvents
 from chathub_desktop.gui.error_presenter import ErrorPresenter
 from chathub_desktop.gui.help_button import help_button
-from chathub_desktop.gui.memory_page import (
+from chathub_desktop.gui.memory.card_delegate import (
     CARD_PAD,
     MemoryCardDelegate,
     NumberRole,
