@@ -19,6 +19,7 @@ when one is raised.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
@@ -41,6 +42,7 @@ from chathub_desktop.core.messages import ToolCall, ToolSpec
 from chathub_desktop.services.assistant_service import AssistantService
 from chathub_desktop.services.errors import InvalidInput, NotFound, StaleDocument
 from chathub_desktop.storage.database import Database
+from chathub_desktop.storage.memory_history import Author, authored
 from chathub_desktop.storage.models import (
     DynamicMemoryDocument,
     FixedMemoryDocument,
@@ -58,6 +60,71 @@ def _hashed_entries(doc: str) -> tuple[tuple[int, str], ...]:
     """``(number, text_hash)`` per entry of a document, cached: injection runs on every
     request and a large memory takes ~0.1 s to parse and hash."""
     return tuple((e.number, fm.text_hash(e.text)) for e in fm.entries(doc))
+
+def _author_for(origin: str, topic_id: int | None, action: str) -> Author:
+    """The history author of a write with provenance ``origin`` (issue 18)."""
+    if origin == "agent":
+        return Author("model", None if topic_id is None else str(topic_id), action)
+    return Author("dream" if origin == "dream" else "owner", None, action)
+
+
+def _tool_action(name: str, result_json: str) -> str:
+    """"added entry #3" / "updated entry #2" / "deleted entry #5" for a memory-tool write."""
+    try:
+        result = json.loads(result_json)
+    except ValueError:
+        result = {}
+    number = result.get("number", result.get("deleted")) if isinstance(result, dict) else None
+    verb = {"add": "added", "update": "updated", "delete": "deleted"}.get(name, name)
+    return f"{verb} entry #{number}" if number is not None else verb
+
+
+def record_provenance(
+    s: Session,
+    assistant_id: int,
+    old_doc: str,
+    new_doc: str,
+    written: Iterable[str] | None,
+    *,
+    origin: str,
+    trusted: bool,
+    topic_id: int | None = None,
+) -> None:
+    """Provenance for texts new in this write; drop rows of texts that left (REF-7), in
+    session ``s`` of the write (a revert of fixed memory uses it too, issue 18).
+
+    ``written``: the texts this write produced (None = every entry of ``new_doc``).
+    """
+    old_texts = {e.text for e in fm.entries(old_doc)}
+    new_texts = {e.text for e in fm.entries(new_doc)}
+    candidates = new_texts if written is None else {fm.clean_text(t) for t in written}
+    for text in sorted(candidates - old_texts):
+        if text not in new_texts:
+            continue
+        h = fm.text_hash(text)
+        row = s.scalar(
+            select(MemoryProvenance).where(
+                MemoryProvenance.assistant_id == assistant_id, MemoryProvenance.text_hash == h
+            )
+        )
+        if row is None:
+            s.add(MemoryProvenance(
+                assistant_id=assistant_id, text_hash=h, origin=origin, trusted=trusted,
+                topic_id=topic_id, created_at=utcnow(),
+            ))
+        else:
+            row.origin, row.trusted, row.topic_id, row.created_at = origin, trusted, topic_id, utcnow()
+    gone = [fm.text_hash(t) for t in old_texts - new_texts]
+    if gone:
+        s.execute(
+            sql_delete(MemoryProvenance).where(
+                MemoryProvenance.assistant_id == assistant_id,
+                MemoryProvenance.text_hash.in_(gone),
+                MemoryProvenance.origin != "dream",
+            )
+        )
+    s.flush()
+
 
 #: The only topic kind that is offered memory tools (MEM-4): one-to-one regular chats.
 TOOL_TOPIC_KIND = "regular"
@@ -156,51 +223,7 @@ class MemoryService:
             row.body = body
             row.updated_at = utcnow()
 
-    @staticmethod
-    def _record(
-        s: Session,
-        assistant_id: int,
-        old_doc: str,
-        new_doc: str,
-        written: Iterable[str] | None,
-        *,
-        origin: str,
-        trusted: bool,
-        topic_id: int | None = None,
-    ) -> None:
-        """Provenance for texts new in this write; drop rows of texts that left (REF-7).
-
-        ``written``: the texts this write produced (None = every entry of ``new_doc``).
-        """
-        old_texts = {e.text for e in fm.entries(old_doc)}
-        new_texts = {e.text for e in fm.entries(new_doc)}
-        candidates = new_texts if written is None else {fm.clean_text(t) for t in written}
-        for text in sorted(candidates - old_texts):
-            if text not in new_texts:
-                continue
-            h = fm.text_hash(text)
-            row = s.scalar(
-                select(MemoryProvenance).where(
-                    MemoryProvenance.assistant_id == assistant_id, MemoryProvenance.text_hash == h
-                )
-            )
-            if row is None:
-                s.add(MemoryProvenance(
-                    assistant_id=assistant_id, text_hash=h, origin=origin, trusted=trusted,
-                    topic_id=topic_id, created_at=utcnow(),
-                ))
-            else:
-                row.origin, row.trusted, row.topic_id, row.created_at = origin, trusted, topic_id, utcnow()
-        gone = [fm.text_hash(t) for t in old_texts - new_texts]
-        if gone:
-            s.execute(
-                sql_delete(MemoryProvenance).where(
-                    MemoryProvenance.assistant_id == assistant_id,
-                    MemoryProvenance.text_hash.in_(gone),
-                    MemoryProvenance.origin != "dream",
-                )
-            )
-        s.flush()
+    _record = staticmethod(record_provenance)
 
     def _changed(self, assistant_id: int) -> None:
         if self._on_change is not None:
@@ -294,6 +317,7 @@ class MemoryService:
             if new_doc == old_doc:
                 return new_doc
             self._check_version(old_doc, version)
+            authored(s, Author("owner", None, "saved the raw Markdown"))
             self._store(s, a.id, new_doc)
             self._record(s, a.id, old_doc, new_doc, None, origin="owner", trusted=True)
             aid = a.id
@@ -321,6 +345,7 @@ class MemoryService:
             a = AssistantService.row(s, assistant)
             old_doc = self._doc(s, a.id)
             new_doc, number = fm.append(old_doc, cleaned)
+            authored(s, _author_for(origin, topic_id, f"added entry #{number}"))
             self._store(s, a.id, new_doc)
             self._record(s, a.id, old_doc, new_doc, [cleaned], origin=origin, trusted=trusted,
                          topic_id=topic_id)
@@ -346,6 +371,7 @@ class MemoryService:
                 raise NotFound(f"no memory entry #{number}")
             if not res.ok:
                 raise InvalidInput("a memory entry must not be empty; delete it instead")
+            authored(s, Author("owner", None, f"edited entry #{number}"))
             self._store(s, a.id, res.doc)
             self._record(s, a.id, old_doc, res.doc, [res.new_text or ""], origin="owner", trusted=True)
             aid = a.id
@@ -364,6 +390,7 @@ class MemoryService:
             res = fm.delete_entry(old_doc, number)
             if not res.ok:
                 raise NotFound(f"no memory entry #{number}")
+            authored(s, Author("owner", None, f"deleted entry #{number}"))
             self._store(s, a.id, res.doc)
             self._record(s, a.id, old_doc, res.doc, [], origin="owner", trusted=True)
             aid = a.id
@@ -478,6 +505,7 @@ class MemoryService:
                 untrusted = bool(outcome.written_texts) and write_is_untrusted(
                     [*self._recent_traces(s, topic.id), *pending_tool_messages]
                 )
+                authored(s, Author("model", str(topic.id), _tool_action(call.name, outcome.result_json)))
                 self._store(s, a.id, outcome.new_doc)
                 self._record(s, a.id, old_doc, outcome.new_doc, outcome.written_texts,
                              origin="agent", trusted=not untrusted, topic_id=topic.id)

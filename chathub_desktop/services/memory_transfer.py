@@ -39,6 +39,7 @@ from chathub_desktop.core import memory_export as mx
 from chathub_desktop.services.assistant_service import AssistantService
 from chathub_desktop.services.errors import InvalidInput, ServiceError
 from chathub_desktop.storage.database import Database
+from chathub_desktop.storage.memory_history import Author, authored
 from chathub_desktop.storage.models import (
     DynamicMemoryDocument,
     FixedMemoryDocument,
@@ -317,6 +318,7 @@ class MemoryTransfer:
                     f"{a.name}'s memory changed since the file was checked (fixed memory now has "
                     f"{len(fm.entries(cur.fixed)):,} entries, dynamic memory {len(dm.parse_document(cur.dynamic)):,} "
                     "cards); nothing was imported — check the file again to see what it would change")
+            authored(s, Author("import", preview.file_name, f"imported {preview.file_name or 'a memory file'}"))
             if preview.fixed_document is not None:
                 row = s.get(FixedMemoryDocument, aid)
                 if row is None:
