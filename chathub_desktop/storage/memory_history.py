@@ -20,6 +20,7 @@ write: the oldest rows go first, and the oldest kept row of each document gets i
 
 from __future__ import annotations
 
+import hashlib
 import zlib
 from dataclasses import dataclass
 from datetime import datetime, timedelta
@@ -28,7 +29,7 @@ from typing import Any
 from sqlalchemy import delete, event, func, inspect, select
 from sqlalchemy.orm import Session, sessionmaker
 
-from chathub_desktop.core.document_version import document_version
+from chathub_desktop.core.document_version import TOKEN_HEX, document_version
 from chathub_desktop.storage.models import (
     AppSetting,
     DynamicMemoryDocument,
@@ -75,22 +76,35 @@ def unpack(blob: bytes) -> str:
     return zlib.decompress(blob).decode("utf-8")
 
 
-def _setting(s: Session, key: str, default: int) -> int:
-    row = s.get(AppSetting, key)
-    value = row.value if row is not None else None
+def _int_setting(value: object, default: int) -> int:
     return value if isinstance(value, int) and not isinstance(value, bool) and value > 0 else default
 
 
 def retention(s: Session) -> tuple[int, int]:
     """``(days, changes)`` the history keeps per assistant (settings or 90 / 500)."""
-    return _setting(s, DAYS_SETTING, DEFAULT_DAYS), _setting(s, CHANGES_SETTING, DEFAULT_CHANGES)
+    rows = {k: v for k, v in s.execute(select(AppSetting.key, AppSetting.value)
+                                       .where(AppSetting.key.in_((DAYS_SETTING, CHANGES_SETTING))))}
+    return _int_setting(rows.get(DAYS_SETTING), DEFAULT_DAYS), _int_setting(rows.get(CHANGES_SETTING), DEFAULT_CHANGES)
 
 
-def _previous_after(s: Session, aid: int, document: str) -> str | None:
-    """The ``after_version`` of the latest recorded change of this document."""
-    return s.scalar(select(MemoryChange.after_version).where(
-        MemoryChange.assistant_id == aid, MemoryChange.document == document)
-        .order_by(MemoryChange.id.desc()).limit(1))
+#: The version tokens of the last documents this process packed (the *after* of one write
+#: is the *before* of the next: its sha256 is not computed twice).
+_VERSIONS: dict[str, str] = {}
+
+
+def _pack_versioned(text: str) -> tuple[bytes, str]:
+    """``(pack(text), document_version(text))`` from one UTF-8 encoding."""
+    data = text.encode("utf-8")
+    version = hashlib.sha256(data).hexdigest()[:TOKEN_HEX]
+    if len(_VERSIONS) >= 8:
+        _VERSIONS.pop(next(iter(_VERSIONS)))
+    _VERSIONS[text] = version
+    return zlib.compress(data, _LEVEL), version
+
+
+def _version(text: str) -> str:
+    hit = _VERSIONS.get(text)
+    return hit if hit is not None else document_version(text)
 
 
 def record(s: Session, aid: int, document: str, before: str, after: str, author: Author | None,
@@ -98,52 +112,77 @@ def record(s: Session, aid: int, document: str, before: str, after: str, author:
     """Record one change of ``document`` (``fixed`` / ``dynamic``) of assistant ``aid``
     from ``before`` to ``after`` in session ``s`` (inside the change's write) and apply
     retention. A second change of the same document in the same session extends the
-    first row. Returns the row (None when ``before == after``)."""
+    first row. Returns the row (None when ``before == after``).
+
+    One query reads what the write needs: the retention settings, the previous change's
+    ``after_version`` (is ``before`` chained?) and the ids retention drops."""
     if before == after:
         return None
     pending: dict[tuple[int, str], MemoryChange] = s.info.setdefault(_PENDING_KEY, {})
     row = pending.get((aid, document))
-    after_version = document_version(after)
+    packed, after_version = _pack_versioned(after)
     if row is not None:
-        row.after, row.after_version, row.after_chars = pack(after), after_version, len(after)
+        row.after, row.after_version, row.after_chars = packed, after_version, len(after)
         return row
     who = author or Author("system", None, "unattributed write")
-    before_version = document_version(before)
-    chained = _previous_after(s, aid, document) == before_version
+    before_version = _version(before)
+    now = now or utcnow()
+    previous, by_count, by_age = _state(s, aid, document, now)
     row = MemoryChange(
-        assistant_id=aid, document=document, at=now or utcnow(), author=who.kind, author_detail=who.detail,
-        action=who.action[:300], before=None if chained else pack(before), after=pack(after),
+        assistant_id=aid, document=document, at=now, author=who.kind, author_detail=who.detail,
+        action=who.action[:300], before=None if previous == before_version else pack(before), after=packed,
         before_version=before_version, after_version=after_version, before_chars=len(before),
         after_chars=len(after))
     s.add(row)
     pending[(aid, document)] = row
-    prune(s, aid, now=now, pending=1)
+    limit = max((x for x in (by_count, by_age) if x is not None), default=None)
+    if limit is not None:
+        _drop_through(s, aid, limit)
     return row
 
 
-def prune(s: Session, aid: int, *, now: datetime | None = None, pending: int = 0) -> int:
+def _state(s: Session, aid: int, document: str, now: datetime) -> tuple[str | None, int | None, int | None]:
+    """``(previous after_version of document, last id beyond the kept number counting
+    the row being added, last id older than the kept days)`` in one query (with the
+    retention settings as subqueries: the write must stay cheap)."""
+    mc = MemoryChange
+    mine = mc.assistant_id == aid
+    days_raw, keep_raw = (select(AppSetting.value).where(AppSetting.key == key).scalar_subquery()
+                          for key in (DAYS_SETTING, CHANGES_SETTING))
+    previous = (select(mc.after_version).where(mine, mc.document == document)
+                .order_by(mc.id.desc()).limit(1).scalar_subquery())
+    settings_row = s.execute(select(days_raw, keep_raw, previous)).one()
+    days = _int_setting(settings_row[0], DEFAULT_DAYS)
+    keep = _int_setting(settings_row[1], DEFAULT_CHANGES)
+    by_count = select(mc.id).where(mine).order_by(mc.id.desc()).offset(keep - 1).limit(1).scalar_subquery()
+    by_age = select(func.max(mc.id)).where(mine, mc.at < now - timedelta(days=days)).scalar_subquery()
+    got = s.execute(select(by_count, by_age)).one()
+    return settings_row[2], got[0], got[1]
+
+
+def prune(s: Session, aid: int, *, now: datetime | None = None) -> int:
     """Drop assistant ``aid``'s changes beyond the retention (:func:`retention`), oldest
-    first; the oldest kept change of each document keeps its own ``before``. ``pending``:
-    rows added to ``s`` but not flushed yet (they count towards the kept number).
-    Returns how many rows were dropped."""
+    first (what every recorded change does in its write). Returns how many rows went."""
     days, keep = retention(s)
-    cutoff = (now or utcnow()) - timedelta(days=days)
-    by_count = s.scalar(select(MemoryChange.id).where(MemoryChange.assistant_id == aid)
-                        .order_by(MemoryChange.id.desc()).offset(max(0, keep - pending)).limit(1))
-    by_age = s.scalar(select(func.max(MemoryChange.id)).where(MemoryChange.assistant_id == aid,
-                                                              MemoryChange.at < cutoff))
+    mc = MemoryChange
+    by_count = s.scalar(select(mc.id).where(mc.assistant_id == aid).order_by(mc.id.desc()).offset(keep).limit(1))
+    by_age = s.scalar(select(func.max(mc.id)).where(mc.assistant_id == aid,
+                                                    mc.at < (now or utcnow()) - timedelta(days=days)))
     limit = max((x for x in (by_count, by_age) if x is not None), default=None)
-    if limit is None:
-        return 0
+    return 0 if limit is None else _drop_through(s, aid, limit)
+
+
+def _drop_through(s: Session, aid: int, limit: int) -> int:
+    """Delete ``aid``'s changes with id ≤ ``limit``; the oldest kept change of each
+    document gets its own ``before`` first, so it stays revertible."""
+    mc = MemoryChange
     for document in (FIXED, DYNAMIC):
-        first = s.scalar(select(MemoryChange).where(
-            MemoryChange.assistant_id == aid, MemoryChange.document == document, MemoryChange.id > limit)
-            .order_by(MemoryChange.id).limit(1))
+        first = s.scalar(select(mc).where(mc.assistant_id == aid, mc.document == document, mc.id > limit)
+                         .order_by(mc.id).limit(1))
         if first is not None and first.before is None:
-            first.before = s.scalar(select(MemoryChange.after).where(
-                MemoryChange.assistant_id == aid, MemoryChange.document == document, MemoryChange.id <= limit)
-                .order_by(MemoryChange.id.desc()).limit(1))
-    done = s.execute(delete(MemoryChange).where(MemoryChange.assistant_id == aid, MemoryChange.id <= limit))
+            first.before = s.scalar(select(mc.after).where(
+                mc.assistant_id == aid, mc.document == document, mc.id <= limit).order_by(mc.id.desc()).limit(1))
+    done = s.execute(delete(mc).where(mc.assistant_id == aid, mc.id <= limit))
     return int(getattr(done, "rowcount", 0) or 0)
 
 

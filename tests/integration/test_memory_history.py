@@ -313,3 +313,36 @@ def test_history_rows_go_with_their_assistant(helper: Services) -> None:
     svc.assistants.delete("Helper")
     with svc.db.read() as s:
         assert s.scalar(select(func.count()).select_from(MemoryChange)) == 0
+
+
+# --- the CLI -----------------------------------------------------------------------------
+
+def test_cli_history_and_revert(capsys: pytest.CaptureFixture[str]) -> None:
+    """``memory history --assistant NAME [--json]`` and ``memory revert --assistant NAME
+    CHANGE_ID`` (issue 18), with the moved-on refusal and ``--overwrite``."""
+    from chathub_desktop.cli import main
+
+    def cli(*argv: str) -> tuple[int, str, str]:
+        code = main(list(argv))
+        out, err = capsys.readouterr()
+        return code, out, err
+
+    assert cli("provider", "add", "X", "--kind", "openai", "--base-url", "http://127.0.0.1:9", "--no-key")[0] == 0
+    assert cli("assistant", "create", "Helper", "--provider", "X", "--model", "m")[0] == 0
+    assert cli("memory", "add", "--assistant", "Helper", "likes tea")[0] == 0
+    assert cli("memory", "add", "--assistant", "Helper", "likes jazz")[0] == 0
+    code, out, _ = cli("memory", "history", "--assistant", "Helper", "--json")
+    rows = json.loads(out)
+    assert code == 0 and [(r["author"], r["who"], r["action"]) for r in rows] == [
+        ("owner", "you", "added entry #2"), ("owner", "you", "added entry #1")]
+    code, out, _ = cli("memory", "history", "--assistant", "Helper")
+    assert out.splitlines()[0].startswith(f"#{rows[0]['id']}  ") and "you: added entry #2" in out
+    code, out, _ = cli("memory", "history", "--assistant", "Helper", "--diff", str(rows[0]["id"]))
+    assert "+ #2: likes jazz" in out.splitlines()
+    code, _out, err = cli("memory", "revert", "--assistant", "Helper", str(rows[1]["id"]))
+    assert code != 0 and "changed 1 time after change" in err
+    code, out, _ = cli("memory", "export", "--assistant", "Helper")
+    assert out == "#1: likes tea\n#2: likes jazz\n"
+    code, out, err = cli("memory", "revert", "--assistant", "Helper", str(rows[1]["id"]), "--overwrite")
+    assert code == 0 and "- #2: likes jazz" in err.splitlines()
+    assert cli("memory", "export", "--assistant", "Helper")[1] == ""
