@@ -77,6 +77,7 @@ from chathub_desktop.services.assistant_service import AssistantService
 from chathub_desktop.services.errors import InvalidInput, NotFound, StaleDocument
 from chathub_desktop.services.events import DreamProgress, EventBus, MemoryChanged
 from chathub_desktop.services.import_staging import visible_topics
+from chathub_desktop.services.memory_service import paused_hashes, set_pause
 from chathub_desktop.services.provider_service import ProviderService
 from chathub_desktop.services.settings_service import SettingsService
 from chathub_desktop.services.summarizer import (
@@ -86,7 +87,7 @@ from chathub_desktop.services.summarizer import (
     resolve_summarizer,
 )
 from chathub_desktop.storage.database import Database
-from chathub_desktop.storage.memory_history import Author, authored
+from chathub_desktop.storage.memory_history import DYNAMIC, Author, authored
 from chathub_desktop.storage.models import (
     Assistant,
     DreamRun,
@@ -147,6 +148,8 @@ class CardView:
     kind: str
     text: str
     regenerable: bool
+    #: Paused by the user: kept and shown greyed, not injected, not offered to the model (issue 18).
+    paused: bool = False
 
 
 @dataclass(frozen=True)
@@ -223,9 +226,13 @@ def _covering(cards: Sequence[dm.Card], day: date) -> str | None:
     return None
 
 
-def _card_views(cards: Sequence[dm.Card]) -> list[CardView]:
-    return [CardView(i, c.tag, c.display_tag, c.kind, dm.visible_body(c), c.regenerable)
-            for i, c in enumerate(cards, 1)]
+def _card_views(cards: Sequence[dm.Card], paused: frozenset[str] = frozenset()) -> list[CardView]:
+    out = []
+    for i, c in enumerate(cards, 1):
+        text = dm.visible_body(c)
+        out.append(CardView(i, c.tag, c.display_tag, c.kind, text, c.regenerable,
+                            bool(paused) and fm.text_hash(text) in paused))
+    return out
 
 
 def dynamic_entries(document: str) -> list[fm.Entry]:
@@ -351,12 +358,30 @@ class DreamService:
 
     def cards(self, assistant: int | str) -> list[CardView]:
         """The cards in document order (DRM-8)."""
-        return _card_views(dm.parse_document(self.document(assistant)))
+        return self.snapshot(assistant).cards
 
     def snapshot(self, assistant: int | str) -> CardsSnapshot:
-        """The cards with the version token of their document (issue 10)."""
-        body = self.document(assistant)
-        return CardsSnapshot(document_version(body), _card_views(dm.parse_document(body)))
+        """The cards with the version token of their document (issue 10) and their
+        paused marks (issue 18), from one read."""
+        with self._db.read() as s:
+            a = AssistantService.row(s, assistant)
+            body = self._body(s, a.id)
+            paused = paused_hashes(s, a.id, DYNAMIC)
+        return CardsSnapshot(document_version(body), _card_views(dm.parse_document(body), paused))
+
+    def set_card_paused(self, assistant: int | str, number: int, paused: bool, *,
+                        expected: tuple[str, str] | None = None) -> list[CardView]:
+        """Pause (or resume) card ``number``: kept and shown, not injected and not offered
+        to the model's search/read (issue 18). ``expected`` as for :meth:`edit_card`."""
+        with self._db.write() as s:
+            a = AssistantService.row(s, assistant)
+            cards = dm.parse_document(self._body(s, a.id))
+            i = self._index(cards, number, expected)
+            set_pause(s, a.id, DYNAMIC, fm.text_hash(dm.visible_body(cards[i])), paused)
+            aid = a.id
+            hidden = paused_hashes(s, aid, DYNAMIC)
+        self._changed(aid)
+        return _card_views(cards, hidden)
 
     def copy_text(self, assistant: int | str) -> str:
         """Exactly the visible text of every card, never a framing line (DRM-8)."""
@@ -376,9 +401,10 @@ class DreamService:
                 raise StaleDocument()
             changed, cards = self._store(s, a.id, change(dm.parse_document(body)), a.keep_dream_cards)
             aid = a.id
+            paused = paused_hashes(s, aid, DYNAMIC)
         if changed:
             self._changed(aid)
-        return _card_views(cards)
+        return _card_views(cards, paused)
 
     @staticmethod
     def _index(cards: Sequence[dm.Card], number: int, expected: tuple[str, str] | None = None) -> int:

@@ -28,9 +28,10 @@ from sqlalchemy import delete as sql_delete
 from sqlalchemy import or_, select
 from sqlalchemy.orm import Session
 
+from chathub_desktop.core import dynamic_memory as dm
 from chathub_desktop.core import fixed_memory as fm
 from chathub_desktop.core.document_version import document_version
-from chathub_desktop.core.memory_injection import build_memory_block
+from chathub_desktop.core.memory_injection import build_memory_block, without_paused
 from chathub_desktop.core.memory_tools import (
     MEMORY_TOOL_NAMES,
     MEMORY_TOOLS,
@@ -42,10 +43,11 @@ from chathub_desktop.core.messages import ToolCall, ToolSpec
 from chathub_desktop.services.assistant_service import AssistantService
 from chathub_desktop.services.errors import InvalidInput, NotFound, StaleDocument
 from chathub_desktop.storage.database import Database
-from chathub_desktop.storage.memory_history import Author, authored
+from chathub_desktop.storage.memory_history import DYNAMIC, FIXED, Author, authored
 from chathub_desktop.storage.models import (
     DynamicMemoryDocument,
     FixedMemoryDocument,
+    MemoryPause,
     MemoryProvenance,
     Message,
     Topic,
@@ -126,6 +128,38 @@ def record_provenance(
     s.flush()
 
 
+def paused_hashes(s: Session, assistant_id: int, document: str) -> frozenset[str]:
+    """Text hashes of the paused items of ``document`` (``fixed`` / ``dynamic``) (issue 18)."""
+    return frozenset(s.scalars(select(MemoryPause.text_hash).where(
+        MemoryPause.assistant_id == assistant_id, MemoryPause.document == document)))
+
+
+def paused_numbers(s: Session, assistant_id: int, doc: str) -> frozenset[int]:
+    """Numbers of the paused entries of fixed-memory document ``doc``."""
+    hidden = paused_hashes(s, assistant_id, FIXED)
+    return frozenset(n for n, h in _hashed_entries(doc) if h in hidden) if hidden else frozenset()
+
+
+def set_pause(s: Session, assistant_id: int, document: str, text_hash: str, paused: bool) -> None:
+    """Record (or drop) the pause of one item in the write session ``s``."""
+    row = s.scalar(select(MemoryPause).where(MemoryPause.assistant_id == assistant_id,
+                                             MemoryPause.document == document, MemoryPause.text_hash == text_hash))
+    if paused and row is None:
+        s.add(MemoryPause(assistant_id=assistant_id, document=document, text_hash=text_hash, paused_at=utcnow()))
+    elif not paused and row is not None:
+        s.delete(row)
+    s.flush()
+
+
+def _without_paused_cards(dynamic: str, hidden: frozenset[str]) -> str:
+    """The dynamic document without the paused cards (keyed by their visible text)."""
+    if not hidden or not dynamic:
+        return dynamic
+    cards = dm.parse_document(dynamic)
+    kept = [c for c in cards if fm.text_hash(dm.visible_body(c)) not in hidden]
+    return dynamic if len(kept) == len(cards) else dm.render_document(kept)
+
+
 #: The only topic kind that is offered memory tools (MEM-4): one-to-one regular chats.
 TOOL_TOPIC_KIND = "regular"
 
@@ -139,6 +173,8 @@ class MemoryEntryView:
     text: str
     origin: str | None
     trusted: bool
+    #: Paused by the user: kept and searchable here, not injected, not offered to the model (issue 18).
+    paused: bool = False
 
 
 @dataclass(frozen=True)
@@ -267,10 +303,13 @@ class MemoryService:
         if only is not None:
             q = q.where(MemoryProvenance.text_hash.in_([fm.text_hash(e.text) for e in items]))
         rows = {r.text_hash: r for r in s.scalars(q)}
+        paused = paused_hashes(s, assistant_id, FIXED)
         out = []
         for e in items:
-            r = rows.get(fm.text_hash(e.text)) if rows else None
-            out.append(MemoryEntryView(e.number, e.text, r.origin if r else None, r.trusted if r else True))
+            h = fm.text_hash(e.text)
+            r = rows.get(h) if rows else None
+            out.append(MemoryEntryView(e.number, e.text, r.origin if r else None, r.trusted if r else True,
+                                       h in paused))
         return out
 
     def _view(self, s: Session, assistant_id: int, doc: str, number: int) -> MemoryEntryView:
@@ -396,6 +435,21 @@ class MemoryService:
             aid = a.id
         self._changed(aid)
 
+    def set_paused(self, assistant: int | str, number: int, paused: bool, *,
+                   expected_text: str | None = None) -> MemoryEntryView:
+        """Pause (or resume) entry ``number``: a paused entry stays in the document and in
+        the editor's search, but is not injected and not offered to the model's tools
+        (issue 18). ``expected_text`` as for :meth:`delete`. Raises :class:`NotFound`."""
+        with self._db.write() as s:
+            a = AssistantService.row(s, assistant)
+            doc = self._doc(s, a.id)
+            number = self._resolve(doc, number, expected_text)
+            set_pause(s, a.id, FIXED, fm.text_hash(self._entry(doc, number).text), paused)
+            aid = a.id
+            view = self._view(s, aid, doc, number)
+        self._changed(aid)
+        return view
+
     def clear_untrusted(self, assistant: int | str, number: int, *,
                         expected_text: str | None = None) -> MemoryEntryView:
         """The user vouches for entry ``number``: its mark becomes trusted (origin kept) (MEM-7).
@@ -433,6 +487,8 @@ class MemoryService:
             dynamic = dyn_row.body if dyn_row is not None else ""
             untrusted = self._untrusted_numbers(s, a.id, fixed)
             budget = a.memory_budget_tokens
+            fixed = without_paused(fixed, paused_numbers(s, a.id, fixed))
+            dynamic = _without_paused_cards(dynamic, paused_hashes(s, a.id, DYNAMIC))
         if self._dynamic_render is not None and dynamic:
             dynamic = self._dynamic_render(dynamic)
         return build_memory_block(
@@ -499,8 +555,10 @@ class MemoryService:
             if self._dynamic_cards is not None and call.name in ("searchMemory", "readMemory"):
                 dyn_row = s.get(DynamicMemoryDocument, a.id)
                 if dyn_row is not None and dyn_row.body:
-                    cards = self._dynamic_cards(dyn_row.body)
-            outcome = run_tool(call.name, call.arguments, old_doc, dynamic_cards=cards)
+                    hidden = paused_hashes(s, a.id, DYNAMIC)
+                    cards = [c for c in self._dynamic_cards(dyn_row.body) if fm.text_hash(c.text) not in hidden]
+            outcome = run_tool(call.name, call.arguments, old_doc, dynamic_cards=cards,
+                               paused=paused_numbers(s, a.id, old_doc))
             if outcome.new_doc is not None:
                 untrusted = bool(outcome.written_texts) and write_is_untrusted(
                     [*self._recent_traces(s, topic.id), *pending_tool_messages]
