@@ -38,6 +38,10 @@ class DiffLine:
     text: str
 
 
+def _span(start: int, end: int) -> str:
+    return f"lines {start + 1}–{end}" if end > start + 1 else f"line {end}" if end > start else f"after line {start}"
+
+
 def line_diff(before: str, after: str, context: int = CONTEXT) -> list[DiffLine]:
     """The line diff of ``before`` → ``after`` in hunks with ``context`` lines around
     each change (``[]`` when equal). Line endings are not shown."""
@@ -46,7 +50,7 @@ def line_diff(before: str, after: str, context: int = CONTEXT) -> list[DiffLine]
     matcher = difflib.SequenceMatcher(None, a, b)
     for group in matcher.get_grouped_opcodes(context):
         i1, i2, j1, j2 = group[0][1], group[-1][2], group[0][3], group[-1][4]
-        out.append(DiffLine("@", f"lines {i1 + 1}–{i2} → {j1 + 1}–{j2}"))
+        out.append(DiffLine("@", f"{_span(i1, i2)} → {_span(j1, j2)}"))
         for tag, x1, x2, y1, y2 in group:
             if tag == "equal":
                 out.extend(DiffLine(" ", line) for line in a[x1:x2])

@@ -73,6 +73,7 @@ from chathub_desktop.gui.memory.card_delegate import (
     OriginRole,
     TrustedRole,
 )
+from chathub_desktop.gui.memory.history_view import MemoryHistoryDialog
 from chathub_desktop.gui.service_ops import ServiceOps
 from chathub_desktop.gui.task_runner import TaskRunner
 from chathub_desktop.services.container import Services
@@ -415,7 +416,15 @@ class MemoryPage(QDialog):
         self.copy_action.triggered.connect(self.copy_document)
         self.copy_button = self._button("Copy", self.copy_action)
         self.copy_button.setObjectName("copyButton")
-        for b in (self.add_button, self.raw_button, self.import_button, self.export_button, self.copy_button):
+        self.history_action = QAction("&History…", self)
+        self.history_action.setToolTip("Every change of this assistant's fixed and dynamic memory — when, who, "
+                                       "what — with Revert")
+        self.history_action.triggered.connect(self.open_history)
+        self.history_button = self._button("History…", self.history_action)
+        self.history_button.setObjectName("historyButton")
+        self.history_dialog: MemoryHistoryDialog | None = None
+        for b in (self.add_button, self.raw_button, self.import_button, self.export_button, self.copy_button,
+                  self.history_button):
             trow.addWidget(b)
         flay.addLayout(trow)
         self.fixed_intro = QLabel("Facts, preferences and standing instructions this assistant "
@@ -989,6 +998,17 @@ class MemoryPage(QDialog):
         self._sync_buttons()
 
     # export / copy
+    def open_history(self) -> MemoryHistoryDialog:
+        """Memory → History (issue 18): the changes newest first, their diff, Revert."""
+        if self.history_dialog is None:
+            self.history_dialog = MemoryHistoryDialog(self.svc, self.assistant_id, events=self.events,
+                                                      presenter=self.presenter, parent=self)
+        else:
+            self.history_dialog.reload()
+        self.history_dialog.show()
+        self.history_dialog.raise_()
+        return self.history_dialog
+
     def open_export(self) -> QFileDialog:
         """Export…: a non-blocking save dialog with the memory file formats (APP-5); the
         file is written on accept."""
@@ -1104,6 +1124,8 @@ class MemoryPage(QDialog):
         self._reload_timer.stop()
         self.runner.cancel(self._task_name)
         self.dream_panel.detach()
+        if self.history_dialog is not None:
+            self.history_dialog.detach()
         if not self._following:
             return
         self._following = False
