@@ -72,3 +72,37 @@ def test_history_refreshes_when_another_writer_changes_memory(
         qtbot.waitUntil(lambda: dlg.list.count() == 4, timeout=5000)
         assert "import of" in dlg.list.item(0).text() or "an import" in dlg.list.item(0).text()
         shot(dlg, tmp_path, "memory_history_import.png")
+
+
+def test_pausing_an_entry_and_a_card_greys_them_with_a_chip_and_stops_sending_them(
+        services: Services, aid: int, qtbot, qloop, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    from datetime import date
+
+    from chathub_desktop.core import dynamic_memory as dm
+    from chathub_desktop.storage import memory_history as mh
+    from chathub_desktop.storage.models import DynamicMemoryDocument
+
+    cards = dm.append_day_card([], date(2026, 11, 29), "Likes answers as tables")
+    cards = dm.append_day_card(cards, date(2026, 11, 30), "Writes Python with pytest")
+    with services.db.write() as s:
+        mh.authored(s, mh.Author("dream", "2026-11-30", "seeded"))
+        s.add(DynamicMemoryDocument(assistant_id=aid, body=dm.render_document(cards), backup_body=""))
+    with shown_memory_page(services, aid, qtbot) as page:
+        panel = page.dream_panel
+        qtbot.waitUntil(lambda: panel.loads >= 1 and page.model.total() == 2, timeout=5000)
+        page.select_number(2)
+        page.toggle_pause_current()
+        qtbot.waitUntil(lambda: page.model.entry(1) is not None and page.model.entry(1).paused, timeout=5000)
+        index = page.model.index(1)
+        assert ("paused", "paused") in page.delegate.chips(index)
+        assert page.model.entry(0).paused is False
+        panel.select_number(1)
+        panel.toggle_pause()
+        qtbot.waitUntil(lambda: panel.model.card(0) is not None and panel.model.card(0).paused, timeout=5000)
+        assert ("paused", "paused") in panel.delegate.chips(panel.model.index(0))
+        block = services.memory.injection_block("Helper")
+        assert "Hamburg" not in block and "tables" not in block and "dark mode" in block and "pytest" in block
+        shot(page, tmp_path, "memory_paused.png")
+        page.toggle_pause_current()  # Ctrl+P again resumes
+        qtbot.waitUntil(lambda: not page.model.entry(1).paused, timeout=5000)
+        qtbot.waitUntil(lambda: not page.runner.pending() and not panel.runner.pending(), timeout=5000)

@@ -29,6 +29,8 @@ from PySide6.QtWidgets import (
 NumberRole = Qt.ItemDataRole.UserRole + 1
 OriginRole = Qt.ItemDataRole.UserRole + 2
 TrustedRole = Qt.ItemDataRole.UserRole + 3
+#: True for an entry or card the user paused (issue 18): greyed, with a "paused" chip.
+PausedRole = Qt.ItemDataRole.UserRole + 4
 
 
 # --- the delegate -------------------------------------------------------------------------
@@ -60,6 +62,7 @@ def _chip_colors(kind: str, dark: bool) -> tuple[QColor, QColor]:
         "untrusted": ("#fde7cf", "#9a4a00", "#5a3413", "#ffc48a"),
         "range": ("#d8eef3", "#145a6b", "#1d4450", "#9bd6e4"),  # a merged dream range card
         "legacy": ("#e6e6e6", "#4a4a4a", "#3a3a3a", "#cfcfcf"),
+        "paused": ("#e9e9e9", "#5f5f5f", "#444444", "#bdbdbd"),  # kept, not sent (issue 18)
     }
     light_bg, light_fg, dark_bg, dark_fg = table.get(kind, table["owner"])
     return (QColor(dark_bg), QColor(dark_fg)) if dark else (QColor(light_bg), QColor(light_fg))
@@ -138,6 +141,8 @@ class MemoryCardDelegate(QStyledItemDelegate):
             out.append((str(origin), str(origin)))
         if not bool(index.data(TrustedRole)):
             out.append(("⚠ untrusted", "untrusted"))
+        if bool(index.data(PausedRole)):
+            out.append(("paused", "paused"))
         return out
 
     def paint(self, painter: QPainter, option: QStyleOptionViewItem,
@@ -198,9 +203,9 @@ class MemoryCardDelegate(QStyledItemDelegate):
             painter.drawText(r, int(Qt.AlignmentFlag.AlignCenter), chip_text)
             cx += w + CHIP_GAP
 
-        # body
+        # body (a paused item is greyed: kept, not sent)
         painter.setFont(self._body_font())
-        painter.setPen(fg)
+        painter.setPen(_mix(fg, base, 0.55) if bool(index.data(PausedRole)) else fg)
         bfm = QFontMetrics(self._body_font())
         y = top + hh + HEADER_GAP
         for line in self._lines(number, text, int(card.width()) - 2 * CARD_PAD):

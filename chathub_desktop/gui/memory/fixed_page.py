@@ -71,6 +71,7 @@ from chathub_desktop.gui.memory.card_delegate import (
     MemoryCardDelegate,
     NumberRole,
     OriginRole,
+    PausedRole,
     TrustedRole,
 )
 from chathub_desktop.gui.memory.history_view import MemoryHistoryDialog
@@ -219,8 +220,11 @@ class MemoryEntryModel(QAbstractListModel):
             return v.origin
         if role == TrustedRole:
             return v.trusted
+        if role == PausedRole:
+            return v.paused
         if role == Qt.ItemDataRole.AccessibleTextRole:
-            return f"#{v.number}: {v.text}" + ("" if v.trusted else " (untrusted)")
+            return (f"#{v.number}: {v.text}" + ("" if v.trusted else " (untrusted)")
+                    + (" (paused)" if v.paused else ""))
         if role == Qt.ItemDataRole.ToolTipRole:
             tip = ORIGIN_TIPS.get(v.origin or "", "Origin not recorded")
             if not v.trusted:
@@ -528,7 +532,14 @@ class MemoryPage(QDialog):
         self.delete_action.setShortcutContext(Qt.ShortcutContext.WidgetShortcut)
         self.delete_action.setToolTip("Delete the selected entry; the ones after it renumber (Del)")
         self.delete_action.triggered.connect(self.delete_current)
-        for a in (self.edit_card_action, self.trust_action, self.copy_entry_action, self.delete_action):
+        self.pause_action = QAction("&Pause / resume entry", self.list)
+        self.pause_action.setShortcut(QKeySequence("Ctrl+P"))
+        self.pause_action.setShortcutContext(Qt.ShortcutContext.WidgetShortcut)
+        self.pause_action.setToolTip("A paused entry stays here but is not sent to the model and not offered to "
+                                     "its memory tools (Ctrl+P toggles)")
+        self.pause_action.triggered.connect(self.toggle_pause_current)
+        for a in (self.edit_card_action, self.trust_action, self.pause_action, self.copy_entry_action,
+                  self.delete_action):
             self.list.addAction(a)
         self.list.setContextMenuPolicy(Qt.ContextMenuPolicy.ActionsContextMenu)
 
@@ -918,6 +929,21 @@ class MemoryPage(QDialog):
 
         self.ops.start(f"Mark #{e.number} trusted", lambda: self.svc.memory.clear_untrusted(
             self.assistant_id, e.number, expected_text=e.text), done)
+
+    def toggle_pause_current(self) -> None:
+        """Pause the selected entry, or resume it when paused (issue 18)."""
+        e = self.current_entry()
+        if e is None:
+            return
+
+        def done(view: object) -> None:
+            assert isinstance(view, MemoryEntryView)
+            self._select_number = view.number
+            self.show_status(f"#{view.number} is {'paused: kept, not sent' if view.paused else 'sent again'}")
+            self.schedule_reload()
+
+        self.ops.start(f"Pause #{e.number}", lambda: self.svc.memory.set_paused(
+            self.assistant_id, e.number, not e.paused, expected_text=e.text), done)
 
     def _copy_entry(self) -> None:
         e = self.current_entry()
