@@ -1067,7 +1067,7 @@ class MainWindow(QMainWindow):
     def open_memory(self) -> QWidget | None:
         """Assistant → Memory… (Ctrl+M) for the selected assistant (non-blocking; one page
         per assistant, raised when already open)."""
-        from chathub_desktop.gui.memory_page import MemoryPage
+        from chathub_desktop.gui.memory.fixed_page import MemoryPage
 
         aid = self.current_assistant_id()
         if aid is None:

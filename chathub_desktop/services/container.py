@@ -18,6 +18,7 @@ from chathub_desktop.services.dream_service import DreamService, dynamic_entries
 from chathub_desktop.services.estimate_service import EstimateService
 from chathub_desktop.services.events import EventBus, MemoryChanged, StoreWaiting, TopicChanged
 from chathub_desktop.services.import_staging import discard_abandoned_imports
+from chathub_desktop.services.memory_history_service import MemoryHistory
 from chathub_desktop.services.memory_service import MemoryService, MemoryToolProvider
 from chathub_desktop.services.memory_transfer import MemoryTransfer
 from chathub_desktop.services.message_edit_service import MessageEditService
@@ -69,6 +70,7 @@ class Services:
     models: ModelCardService
     dreams: DreamService
     memory_files: MemoryTransfer
+    history: MemoryHistory
     database_url: str
     loader: ContextLoader
     #: The user data dir (window state, logs; the SQLite store unless a URL says otherwise).
@@ -87,6 +89,11 @@ class Services:
 def _memory_changed(bus: EventBus, estimates: EstimateService, assistant_id: int) -> None:
     estimates.invalidate()  # memory is part of every request of the assistant
     bus.publish(MemoryChanged(assistant_id))
+
+
+def _reverted(bus: EventBus, estimates: EstimateService, assistant_id: int) -> None:
+    _memory_changed(bus, estimates, assistant_id)
+    bus.publish(TopicChanged(topic_id=0))  # the fixed-memory page listens for this one
 
 
 def open_services(database_url: str | None = None, data_dir: Path | None = None, *,
@@ -137,6 +144,7 @@ def open_services(database_url: str | None = None, data_dir: Path | None = None,
         dreams=DreamService(db, bus, providers, catalog, settings),
         memory_files=MemoryTransfer(db, on_change=lambda aid: _memory_changed(bus, estimates, aid)),
         data_dir=data_dir or default_data_dir(),
+        history=MemoryHistory(db, on_change=lambda aid: _reverted(bus, estimates, aid)),
     )
     topics.mark_stale_streams_interrupted()
     discard_abandoned_imports(db)  # staged rows of an import whose process died (issue 10)

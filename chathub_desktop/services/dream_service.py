@@ -77,6 +77,7 @@ from chathub_desktop.services.assistant_service import AssistantService
 from chathub_desktop.services.errors import InvalidInput, NotFound, StaleDocument
 from chathub_desktop.services.events import DreamProgress, EventBus, MemoryChanged
 from chathub_desktop.services.import_staging import visible_topics
+from chathub_desktop.services.memory_service import paused_hashes, set_pause
 from chathub_desktop.services.provider_service import ProviderService
 from chathub_desktop.services.settings_service import SettingsService
 from chathub_desktop.services.summarizer import (
@@ -86,6 +87,7 @@ from chathub_desktop.services.summarizer import (
     resolve_summarizer,
 )
 from chathub_desktop.storage.database import Database
+from chathub_desktop.storage.memory_history import DYNAMIC, Author, authored
 from chathub_desktop.storage.models import (
     Assistant,
     DreamRun,
@@ -146,6 +148,8 @@ class CardView:
     kind: str
     text: str
     regenerable: bool
+    #: Paused by the user: kept and shown greyed, not injected, not offered to the model (issue 18).
+    paused: bool = False
 
 
 @dataclass(frozen=True)
@@ -222,9 +226,13 @@ def _covering(cards: Sequence[dm.Card], day: date) -> str | None:
     return None
 
 
-def _card_views(cards: Sequence[dm.Card]) -> list[CardView]:
-    return [CardView(i, c.tag, c.display_tag, c.kind, dm.visible_body(c), c.regenerable)
-            for i, c in enumerate(cards, 1)]
+def _card_views(cards: Sequence[dm.Card], paused: frozenset[str] = frozenset()) -> list[CardView]:
+    out = []
+    for i, c in enumerate(cards, 1):
+        text = dm.visible_body(c)
+        out.append(CardView(i, c.tag, c.display_tag, c.kind, text, c.regenerable,
+                            bool(paused) and fm.text_hash(text) in paused))
+    return out
 
 
 def dynamic_entries(document: str) -> list[fm.Entry]:
@@ -333,6 +341,7 @@ class DreamService:
         with self._db.write() as s:
             a = AssistantService.row(s, assistant)
             a.keep_dream_cards = keep
+            authored(s, Author("owner", None, f"set Keep dream cards to {keep}"))
             cards = dm.apply_retention(dm.parse_document(self._body(s, a.id)), keep)
             changed, _cards = self._store(s, a.id, cards, keep)
             aid = a.id
@@ -349,31 +358,53 @@ class DreamService:
 
     def cards(self, assistant: int | str) -> list[CardView]:
         """The cards in document order (DRM-8)."""
-        return _card_views(dm.parse_document(self.document(assistant)))
+        return self.snapshot(assistant).cards
 
     def snapshot(self, assistant: int | str) -> CardsSnapshot:
-        """The cards with the version token of their document (issue 10)."""
-        body = self.document(assistant)
-        return CardsSnapshot(document_version(body), _card_views(dm.parse_document(body)))
+        """The cards with the version token of their document (issue 10) and their
+        paused marks (issue 18), from one read."""
+        with self._db.read() as s:
+            a = AssistantService.row(s, assistant)
+            body = self._body(s, a.id)
+            paused = paused_hashes(s, a.id, DYNAMIC)
+        return CardsSnapshot(document_version(body), _card_views(dm.parse_document(body), paused))
+
+    def set_card_paused(self, assistant: int | str, number: int, paused: bool, *,
+                        expected: tuple[str, str] | None = None) -> list[CardView]:
+        """Pause (or resume) card ``number``: kept and shown, not injected and not offered
+        to the model's search/read (issue 18). ``expected`` as for :meth:`edit_card`."""
+        with self._db.write() as s:
+            a = AssistantService.row(s, assistant)
+            cards = dm.parse_document(self._body(s, a.id))
+            i = self._index(cards, number, expected)
+            set_pause(s, a.id, DYNAMIC, fm.text_hash(dm.visible_body(cards[i])), paused)
+            aid = a.id
+            hidden = paused_hashes(s, aid, DYNAMIC)
+        self._changed(aid)
+        return _card_views(cards, hidden)
 
     def copy_text(self, assistant: int | str) -> str:
         """Exactly the visible text of every card, never a framing line (DRM-8)."""
         return dm.copy_text(dm.parse_document(self.document(assistant)))
 
     def _edit(self, assistant: int | str, change: Callable[[list[dm.Card]], list[dm.Card]],
-              version: str | None = None) -> list[CardView]:
-        """Read, change and store the document in one write; ``version`` given and not
-        the stored document's: :class:`StaleDocument`, nothing written."""
+              version: str | None = None, author: Author | None = None) -> list[CardView]:
+        """Read, change and store the document in one write, recorded in the history as
+        ``author``'s (issue 18); ``version`` given and not the stored document's:
+        :class:`StaleDocument`, nothing written."""
         with self._db.write() as s:
             a = AssistantService.row(s, assistant)
+            if author is not None:
+                authored(s, author)
             body = self._body(s, a.id)
             if version is not None and document_version(body) != version:
                 raise StaleDocument()
             changed, cards = self._store(s, a.id, change(dm.parse_document(body)), a.keep_dream_cards)
             aid = a.id
+            paused = paused_hashes(s, aid, DYNAMIC)
         if changed:
             self._changed(aid)
-        return _card_views(cards)
+        return _card_views(cards, paused)
 
     @staticmethod
     def _index(cards: Sequence[dm.Card], number: int, expected: tuple[str, str] | None = None) -> int:
@@ -413,19 +444,19 @@ class DreamService:
                 raise InvalidInput(f"card #{number} holds at most {cap:,} characters; this text has "
                                    f"{len(text):,} (about {kept:,} fit)")
             return out
-        return self._edit(assistant, change, version)
+        return self._edit(assistant, change, version, Author("owner", None, f"edited card #{number}"))
 
     def delete_card(self, assistant: int | str, number: int, *, version: str | None = None,
                     expected: tuple[str, str] | None = None) -> list[CardView]:
         """Delete card ``number``; the rest renumber (DRM-8). ``version`` / ``expected``
         as for :meth:`edit_card`."""
         return self._edit(assistant, lambda cards: dm.delete_card(cards, self._index(cards, number, expected)),
-                          version)
+                          version, Author("owner", None, f"deleted card #{number}"))
 
     def clear(self, assistant: int | str, *, version: str | None = None) -> list[CardView]:
         """Remove every card (DRM-8); Restore brings them back (DRM-15). ``version``: the
         token of the document the user saw (a newer one: :class:`StaleDocument`)."""
-        return self._edit(assistant, lambda _cards: [], version)
+        return self._edit(assistant, lambda _cards: [], version, Author("owner", None, "cleared dynamic memory"))
 
     def restore(self, assistant: int | str) -> list[CardView]:
         """Swap the document with the previous version (twice = redo) (DRM-15, REF-17),
@@ -435,6 +466,7 @@ class DreamService:
             row = self._doc_row(s, a.id)
             if row is None or row.backup_body is None or row.backup_body == row.body:
                 raise InvalidInput("there is no previous version of dynamic memory to restore")
+            authored(s, Author("owner", None, "restored the previous version"))
             # The previous version may predate the caps (an older release): restored within them.
             restored = dm.render_document(dm.enforce_caps(dm.parse_document(row.backup_body), a.keep_dream_cards))
             row.body, row.backup_body, row.updated_at = restored, row.body, self._clock()
@@ -551,6 +583,8 @@ class DreamService:
             cards = dm.parse_document(self._body(s, aid))
             if _covering(cards, day) is not None:
                 return None
+            folded = "" if plan is None else f"; folded {len(plan.folded)} older card(s) into a range"
+            authored(s, Author("dream", day.isoformat(), f"added the card for {day}{folded}"))
             cards = dm.append_day_card(cards, day, body)
             now_plan = dm.plan_retention(cards, keep)
             if now_plan is not None:
@@ -601,7 +635,7 @@ class DreamService:
                 return dm.replace_day_card(current, day, body)
             except ValueError:
                 raise NotFound(f"the card for {day} was deleted meanwhile") from None
-        views = self._edit(aid, change)
+        views = self._edit(aid, change, author=Author("dream", day.isoformat(), f"regenerated the card for {day}"))
         number = next(v.number for v in views if v.tag == day.isoformat())
         return self._finish(DreamOutcome(aid, day, REGENERATED, f"card #{number} for {day} was regenerated", number))
 

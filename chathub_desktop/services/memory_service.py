@@ -19,6 +19,7 @@ when one is raised.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
@@ -27,9 +28,10 @@ from sqlalchemy import delete as sql_delete
 from sqlalchemy import or_, select
 from sqlalchemy.orm import Session
 
+from chathub_desktop.core import dynamic_memory as dm
 from chathub_desktop.core import fixed_memory as fm
 from chathub_desktop.core.document_version import document_version
-from chathub_desktop.core.memory_injection import build_memory_block
+from chathub_desktop.core.memory_injection import build_memory_block, without_paused
 from chathub_desktop.core.memory_tools import (
     MEMORY_TOOL_NAMES,
     MEMORY_TOOLS,
@@ -41,9 +43,11 @@ from chathub_desktop.core.messages import ToolCall, ToolSpec
 from chathub_desktop.services.assistant_service import AssistantService
 from chathub_desktop.services.errors import InvalidInput, NotFound, StaleDocument
 from chathub_desktop.storage.database import Database
+from chathub_desktop.storage.memory_history import DYNAMIC, FIXED, Author, authored
 from chathub_desktop.storage.models import (
     DynamicMemoryDocument,
     FixedMemoryDocument,
+    MemoryPause,
     MemoryProvenance,
     Message,
     Topic,
@@ -59,6 +63,103 @@ def _hashed_entries(doc: str) -> tuple[tuple[int, str], ...]:
     request and a large memory takes ~0.1 s to parse and hash."""
     return tuple((e.number, fm.text_hash(e.text)) for e in fm.entries(doc))
 
+def _author_for(origin: str, topic_id: int | None, action: str) -> Author:
+    """The history author of a write with provenance ``origin`` (issue 18)."""
+    if origin == "agent":
+        return Author("model", None if topic_id is None else str(topic_id), action)
+    return Author("dream" if origin == "dream" else "owner", None, action)
+
+
+def _tool_action(name: str, result_json: str) -> str:
+    """"added entry #3" / "updated entry #2" / "deleted entry #5" for a memory-tool write."""
+    try:
+        result = json.loads(result_json)
+    except ValueError:
+        result = {}
+    number = result.get("number", result.get("deleted")) if isinstance(result, dict) else None
+    verb = {"add": "added", "update": "updated", "delete": "deleted"}.get(name, name)
+    return f"{verb} entry #{number}" if number is not None else verb
+
+
+def record_provenance(
+    s: Session,
+    assistant_id: int,
+    old_doc: str,
+    new_doc: str,
+    written: Iterable[str] | None,
+    *,
+    origin: str,
+    trusted: bool,
+    topic_id: int | None = None,
+) -> None:
+    """Provenance for texts new in this write; drop rows of texts that left (REF-7), in
+    session ``s`` of the write (a revert of fixed memory uses it too, issue 18).
+
+    ``written``: the texts this write produced (None = every entry of ``new_doc``).
+    """
+    old_texts = {e.text for e in fm.entries(old_doc)}
+    new_texts = {e.text for e in fm.entries(new_doc)}
+    candidates = new_texts if written is None else {fm.clean_text(t) for t in written}
+    for text in sorted(candidates - old_texts):
+        if text not in new_texts:
+            continue
+        h = fm.text_hash(text)
+        row = s.scalar(
+            select(MemoryProvenance).where(
+                MemoryProvenance.assistant_id == assistant_id, MemoryProvenance.text_hash == h
+            )
+        )
+        if row is None:
+            s.add(MemoryProvenance(
+                assistant_id=assistant_id, text_hash=h, origin=origin, trusted=trusted,
+                topic_id=topic_id, created_at=utcnow(),
+            ))
+        else:
+            row.origin, row.trusted, row.topic_id, row.created_at = origin, trusted, topic_id, utcnow()
+    gone = [fm.text_hash(t) for t in old_texts - new_texts]
+    if gone:
+        s.execute(
+            sql_delete(MemoryProvenance).where(
+                MemoryProvenance.assistant_id == assistant_id,
+                MemoryProvenance.text_hash.in_(gone),
+                MemoryProvenance.origin != "dream",
+            )
+        )
+    s.flush()
+
+
+def paused_hashes(s: Session, assistant_id: int, document: str) -> frozenset[str]:
+    """Text hashes of the paused items of ``document`` (``fixed`` / ``dynamic``) (issue 18)."""
+    return frozenset(s.scalars(select(MemoryPause.text_hash).where(
+        MemoryPause.assistant_id == assistant_id, MemoryPause.document == document)))
+
+
+def paused_numbers(s: Session, assistant_id: int, doc: str) -> frozenset[int]:
+    """Numbers of the paused entries of fixed-memory document ``doc``."""
+    hidden = paused_hashes(s, assistant_id, FIXED)
+    return frozenset(n for n, h in _hashed_entries(doc) if h in hidden) if hidden else frozenset()
+
+
+def set_pause(s: Session, assistant_id: int, document: str, text_hash: str, paused: bool) -> None:
+    """Record (or drop) the pause of one item in the write session ``s``."""
+    row = s.scalar(select(MemoryPause).where(MemoryPause.assistant_id == assistant_id,
+                                             MemoryPause.document == document, MemoryPause.text_hash == text_hash))
+    if paused and row is None:
+        s.add(MemoryPause(assistant_id=assistant_id, document=document, text_hash=text_hash, paused_at=utcnow()))
+    elif not paused and row is not None:
+        s.delete(row)
+    s.flush()
+
+
+def _without_paused_cards(dynamic: str, hidden: frozenset[str]) -> str:
+    """The dynamic document without the paused cards (keyed by their visible text)."""
+    if not hidden or not dynamic:
+        return dynamic
+    cards = dm.parse_document(dynamic)
+    kept = [c for c in cards if fm.text_hash(dm.visible_body(c)) not in hidden]
+    return dynamic if len(kept) == len(cards) else dm.render_document(kept)
+
+
 #: The only topic kind that is offered memory tools (MEM-4): one-to-one regular chats.
 TOOL_TOPIC_KIND = "regular"
 
@@ -72,6 +173,8 @@ class MemoryEntryView:
     text: str
     origin: str | None
     trusted: bool
+    #: Paused by the user: kept and searchable here, not injected, not offered to the model (issue 18).
+    paused: bool = False
 
 
 @dataclass(frozen=True)
@@ -156,51 +259,7 @@ class MemoryService:
             row.body = body
             row.updated_at = utcnow()
 
-    @staticmethod
-    def _record(
-        s: Session,
-        assistant_id: int,
-        old_doc: str,
-        new_doc: str,
-        written: Iterable[str] | None,
-        *,
-        origin: str,
-        trusted: bool,
-        topic_id: int | None = None,
-    ) -> None:
-        """Provenance for texts new in this write; drop rows of texts that left (REF-7).
-
-        ``written``: the texts this write produced (None = every entry of ``new_doc``).
-        """
-        old_texts = {e.text for e in fm.entries(old_doc)}
-        new_texts = {e.text for e in fm.entries(new_doc)}
-        candidates = new_texts if written is None else {fm.clean_text(t) for t in written}
-        for text in sorted(candidates - old_texts):
-            if text not in new_texts:
-                continue
-            h = fm.text_hash(text)
-            row = s.scalar(
-                select(MemoryProvenance).where(
-                    MemoryProvenance.assistant_id == assistant_id, MemoryProvenance.text_hash == h
-                )
-            )
-            if row is None:
-                s.add(MemoryProvenance(
-                    assistant_id=assistant_id, text_hash=h, origin=origin, trusted=trusted,
-                    topic_id=topic_id, created_at=utcnow(),
-                ))
-            else:
-                row.origin, row.trusted, row.topic_id, row.created_at = origin, trusted, topic_id, utcnow()
-        gone = [fm.text_hash(t) for t in old_texts - new_texts]
-        if gone:
-            s.execute(
-                sql_delete(MemoryProvenance).where(
-                    MemoryProvenance.assistant_id == assistant_id,
-                    MemoryProvenance.text_hash.in_(gone),
-                    MemoryProvenance.origin != "dream",
-                )
-            )
-        s.flush()
+    _record = staticmethod(record_provenance)
 
     def _changed(self, assistant_id: int) -> None:
         if self._on_change is not None:
@@ -244,10 +303,13 @@ class MemoryService:
         if only is not None:
             q = q.where(MemoryProvenance.text_hash.in_([fm.text_hash(e.text) for e in items]))
         rows = {r.text_hash: r for r in s.scalars(q)}
+        paused = paused_hashes(s, assistant_id, FIXED)
         out = []
         for e in items:
-            r = rows.get(fm.text_hash(e.text)) if rows else None
-            out.append(MemoryEntryView(e.number, e.text, r.origin if r else None, r.trusted if r else True))
+            h = fm.text_hash(e.text)
+            r = rows.get(h) if rows else None
+            out.append(MemoryEntryView(e.number, e.text, r.origin if r else None, r.trusted if r else True,
+                                       h in paused))
         return out
 
     def _view(self, s: Session, assistant_id: int, doc: str, number: int) -> MemoryEntryView:
@@ -294,6 +356,7 @@ class MemoryService:
             if new_doc == old_doc:
                 return new_doc
             self._check_version(old_doc, version)
+            authored(s, Author("owner", None, "saved the raw Markdown"))
             self._store(s, a.id, new_doc)
             self._record(s, a.id, old_doc, new_doc, None, origin="owner", trusted=True)
             aid = a.id
@@ -321,6 +384,7 @@ class MemoryService:
             a = AssistantService.row(s, assistant)
             old_doc = self._doc(s, a.id)
             new_doc, number = fm.append(old_doc, cleaned)
+            authored(s, _author_for(origin, topic_id, f"added entry #{number}"))
             self._store(s, a.id, new_doc)
             self._record(s, a.id, old_doc, new_doc, [cleaned], origin=origin, trusted=trusted,
                          topic_id=topic_id)
@@ -346,6 +410,7 @@ class MemoryService:
                 raise NotFound(f"no memory entry #{number}")
             if not res.ok:
                 raise InvalidInput("a memory entry must not be empty; delete it instead")
+            authored(s, Author("owner", None, f"edited entry #{number}"))
             self._store(s, a.id, res.doc)
             self._record(s, a.id, old_doc, res.doc, [res.new_text or ""], origin="owner", trusted=True)
             aid = a.id
@@ -364,10 +429,26 @@ class MemoryService:
             res = fm.delete_entry(old_doc, number)
             if not res.ok:
                 raise NotFound(f"no memory entry #{number}")
+            authored(s, Author("owner", None, f"deleted entry #{number}"))
             self._store(s, a.id, res.doc)
             self._record(s, a.id, old_doc, res.doc, [], origin="owner", trusted=True)
             aid = a.id
         self._changed(aid)
+
+    def set_paused(self, assistant: int | str, number: int, paused: bool, *,
+                   expected_text: str | None = None) -> MemoryEntryView:
+        """Pause (or resume) entry ``number``: a paused entry stays in the document and in
+        the editor's search, but is not injected and not offered to the model's tools
+        (issue 18). ``expected_text`` as for :meth:`delete`. Raises :class:`NotFound`."""
+        with self._db.write() as s:
+            a = AssistantService.row(s, assistant)
+            doc = self._doc(s, a.id)
+            number = self._resolve(doc, number, expected_text)
+            set_pause(s, a.id, FIXED, fm.text_hash(self._entry(doc, number).text), paused)
+            aid = a.id
+            view = self._view(s, aid, doc, number)
+        self._changed(aid)
+        return view
 
     def clear_untrusted(self, assistant: int | str, number: int, *,
                         expected_text: str | None = None) -> MemoryEntryView:
@@ -406,6 +487,8 @@ class MemoryService:
             dynamic = dyn_row.body if dyn_row is not None else ""
             untrusted = self._untrusted_numbers(s, a.id, fixed)
             budget = a.memory_budget_tokens
+            fixed = without_paused(fixed, paused_numbers(s, a.id, fixed))
+            dynamic = _without_paused_cards(dynamic, paused_hashes(s, a.id, DYNAMIC))
         if self._dynamic_render is not None and dynamic:
             dynamic = self._dynamic_render(dynamic)
         return build_memory_block(
@@ -472,12 +555,15 @@ class MemoryService:
             if self._dynamic_cards is not None and call.name in ("searchMemory", "readMemory"):
                 dyn_row = s.get(DynamicMemoryDocument, a.id)
                 if dyn_row is not None and dyn_row.body:
-                    cards = self._dynamic_cards(dyn_row.body)
-            outcome = run_tool(call.name, call.arguments, old_doc, dynamic_cards=cards)
+                    hidden = paused_hashes(s, a.id, DYNAMIC)
+                    cards = [c for c in self._dynamic_cards(dyn_row.body) if fm.text_hash(c.text) not in hidden]
+            outcome = run_tool(call.name, call.arguments, old_doc, dynamic_cards=cards,
+                               paused=paused_numbers(s, a.id, old_doc))
             if outcome.new_doc is not None:
                 untrusted = bool(outcome.written_texts) and write_is_untrusted(
                     [*self._recent_traces(s, topic.id), *pending_tool_messages]
                 )
+                authored(s, Author("model", str(topic.id), _tool_action(call.name, outcome.result_json)))
                 self._store(s, a.id, outcome.new_doc)
                 self._record(s, a.id, old_doc, outcome.new_doc, outcome.written_texts,
                              origin="agent", trusted=not untrusted, topic_id=topic.id)

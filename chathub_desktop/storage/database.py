@@ -38,6 +38,7 @@ from sqlalchemy.exc import ArgumentError, NoSuchModuleError, OperationalError
 from sqlalchemy.orm import Session, sessionmaker
 
 from chathub_desktop.private_files import PRIVATE_DIR_MODE, tighten_sqlite_files
+from chathub_desktop.storage import memory_history
 
 if TYPE_CHECKING:
     from alembic.config import Config
@@ -47,7 +48,7 @@ T = TypeVar("T")
 _MIGRATIONS = Path(__file__).with_name("migrations")
 #: Newest Alembic revision. A store already at it opens without importing Alembic
 #: (~0.35 s of start-up); a test keeps this equal to the migrations' head.
-SCHEMA_HEAD = "0003"
+SCHEMA_HEAD = "0004"
 #: Seconds a writer waits for another process's write transaction before giving up.
 WRITE_WAIT_S = 120.0
 #: Seconds after which a waiting writer reports itself through ``Database.on_wait``.
@@ -105,6 +106,7 @@ class Database:
         self._writes = sessionmaker(self.engine.execution_options(**{_WRITE_OPTION: True}),
                                     expire_on_commit=False)
         event.listen(self.sessions, "before_flush", _read_only_guard)
+        memory_history.install(self._writes)  # issue 18: every memory change is recorded
 
     @property
     def is_sqlite(self) -> bool:

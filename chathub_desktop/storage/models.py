@@ -19,6 +19,7 @@ from sqlalchemy import (
     ForeignKey,
     Index,
     Integer,
+    LargeBinary,
     String,
     Text,
     UniqueConstraint,
@@ -216,6 +217,48 @@ class DynamicMemoryDocument(Base):
     body: Mapped[str] = mapped_column(Text, default="")
     backup_body: Mapped[str | None] = mapped_column(Text)
     updated_at: Mapped[datetime] = mapped_column(UTCDateTime(), default=utcnow)
+
+
+class MemoryChange(Base):
+    """One recorded change of a memory document (issue 18 "History"): which document
+    (``fixed`` / ``dynamic``), when (``at``, UTC), who (``author``: ``owner`` / ``model`` /
+    ``dream`` / ``import`` / ``revert``; ``author_detail``: the topic id, history day, file
+    name or reverted change id), a one-line ``action``, and the document after the change
+    (``after``, zlib-compressed UTF-8). ``before`` is stored only when it differs from
+    the ``after`` of the previous change of the same document (NULL: that one), so a
+    chain of changes holds one full copy each. ``*_version`` are the document version
+    tokens (:func:`~chathub_desktop.core.document_version.document_version`). Written by
+    :mod:`chathub_desktop.storage.memory_history` in the transaction of the change."""
+
+    __tablename__ = "memory_change"
+    __table_args__ = (Index("ix_memory_change_assistant", "assistant_id", "id"),)
+    id: Mapped[int] = mapped_column(primary_key=True)
+    assistant_id: Mapped[int] = mapped_column(ForeignKey("assistant.id", ondelete="CASCADE"))
+    document: Mapped[str] = mapped_column(String(10))
+    at: Mapped[datetime] = mapped_column(UTCDateTime(), default=utcnow)
+    author: Mapped[str] = mapped_column(String(10))
+    author_detail: Mapped[str | None] = mapped_column(String(300))
+    action: Mapped[str] = mapped_column(String(300), default="")
+    before: Mapped[bytes | None] = mapped_column(LargeBinary)
+    after: Mapped[bytes] = mapped_column(LargeBinary)
+    before_version: Mapped[str] = mapped_column(String(16))
+    after_version: Mapped[str] = mapped_column(String(16))
+    before_chars: Mapped[int] = mapped_column(Integer, default=0)
+    after_chars: Mapped[int] = mapped_column(Integer, default=0)
+
+
+class MemoryPause(Base):
+    """A paused memory item (issue 18 "Pause an entry"): kept and searchable by the user,
+    not injected and not offered to the model's tools. ``document`` is ``fixed`` (key: the
+    REF-7 hash of the entry text) or ``dynamic`` (key: the hash of the card's visible text)."""
+
+    __tablename__ = "memory_pause"
+    __table_args__ = (UniqueConstraint("assistant_id", "document", "text_hash", name="uq_memory_pause"),)
+    id: Mapped[int] = mapped_column(primary_key=True)
+    assistant_id: Mapped[int] = mapped_column(ForeignKey("assistant.id", ondelete="CASCADE"), index=True)
+    document: Mapped[str] = mapped_column(String(10))
+    text_hash: Mapped[str] = mapped_column(String(64))
+    paused_at: Mapped[datetime] = mapped_column(UTCDateTime(), default=utcnow)
 
 
 class DreamRun(Base):

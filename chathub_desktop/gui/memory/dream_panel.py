@@ -89,10 +89,11 @@ from chathub_desktop.gui import confirm
 from chathub_desktop.gui.chat_events import ChatEvents
 from chathub_desktop.gui.error_presenter import ErrorPresenter
 from chathub_desktop.gui.help_button import help_button
-from chathub_desktop.gui.memory_page import (
+from chathub_desktop.gui.memory.card_delegate import (
     CARD_PAD,
     MemoryCardDelegate,
     NumberRole,
+    PausedRole,
     TrustedRole,
     layout_lines,
 )
@@ -256,8 +257,10 @@ class DreamCardModel(QAbstractListModel):
             return c.regenerable
         if role == TrustedRole:
             return True
+        if role == PausedRole:
+            return c.paused
         if role == Qt.ItemDataRole.AccessibleTextRole:
-            return f"#{c.number} [{c.display_tag}]: {c.text}"
+            return f"#{c.number} [{c.display_tag}]: {c.text}" + (" (paused)" if c.paused else "")
         if role == Qt.ItemDataRole.ToolTipRole:
             tip = f"#{c.number} [{c.display_tag}] · {KIND_TIPS.get(c.kind, '')}\nF2 or double-click to edit, Del to delete"
             if c.regenerable:
@@ -289,7 +292,10 @@ class DreamCardDelegate(MemoryCardDelegate):
         cards get their own colours."""
         kind = str(index.data(KindRole) or "")
         colour = {"day": "dream", "range": "range"}.get(kind, "legacy")
-        return [(str(index.data(TagRole) or "no date"), colour)]
+        chips = [(str(index.data(TagRole) or "no date"), colour)]
+        if bool(index.data(PausedRole)):
+            chips.append(("paused", "paused"))
+        return chips
 
     def _lines(self, number: int, text: str, width: int) -> list[str]:
         key = (number, text, width)
@@ -672,6 +678,9 @@ class DreamPanel(QWidget):
         self.delete_action = self._list_action("&Delete card", QKeySequence.StandardKey.Delete,
                                                "Delete the selected card; the ones after it renumber (Del)",
                                                self.delete_card)
+        self.pause_action = self._list_action("&Pause / resume card", "Ctrl+P",
+                                              "A paused card stays here but is not sent to the model and not "
+                                              "offered to its memory search (Ctrl+P toggles)", self.toggle_pause)
         self.list.setContextMenuPolicy(Qt.ContextMenuPolicy.ActionsContextMenu)
 
         self.empty_label = QLabel(EMPTY_TEXT)
@@ -1119,6 +1128,19 @@ class DreamPanel(QWidget):
 
         self.ops.start(f"Delete #{card.number}", lambda: self.svc.dreams.delete_card(
             self.assistant_id, card.number, expected=(card.tag, card.text)), done)
+
+    def toggle_pause(self) -> None:
+        """Pause the selected card, or resume it when paused (issue 18)."""
+        card = self.current_card()
+        if card is None:
+            return
+
+        def done(_r: object) -> None:
+            self.show_status(f"#{card.number} is {'sent again' if card.paused else 'paused: kept, not sent'}")
+            self.schedule_reload()
+
+        self.ops.start(f"Pause #{card.number}", lambda: self.svc.dreams.set_card_paused(
+            self.assistant_id, card.number, not card.paused, expected=(card.tag, card.text)), done)
 
     def clear_cards(self) -> None:
         """Clear: remove every card after confirmation (Restore brings them back)."""
