@@ -19,6 +19,7 @@ from PySide6.QtWidgets import QApplication, QLabel, QPushButton, QToolButton
 
 from chathub_desktop.core import dynamic_memory as dm
 from chathub_desktop.gui import confirm
+from chathub_desktop.gui.memory import change_preview
 from chathub_desktop.gui.memory.dream_panel import DreamPanel, card_copy_text, yesterday_utc
 from chathub_desktop.gui.memory.fixed_page import MemoryPage
 from chathub_desktop.services.container import Services
@@ -151,11 +152,11 @@ def test_clear_asks_and_restore_brings_the_cards_back(open_page, services, helpe
     seed_cards(services, helper, [date(2026, 11, 29), date(2026, 11, 30)])
     panel = open_page(helper).dream_panel
     assert not panel.restore_button.isEnabled()
-    monkeypatch.setattr(confirm, "ask", lambda *_a: False)
+    monkeypatch.setattr(change_preview, "ask", lambda *_a: None)
     panel.clear_button.click()
     idle(qtbot, panel)
     assert panel.model.rowCount() == 2  # declined: nothing happened
-    monkeypatch.setattr(confirm, "ask", lambda *_a: True)
+    monkeypatch.setattr(change_preview, "ask", lambda *_a: "clear")
     panel.clear_button.click()
     qtbot.waitUntil(lambda: panel.model.rowCount() == 0, timeout=5000)
     idle(qtbot, panel)
