@@ -134,8 +134,16 @@ class MemoryPreviews:
             grown = dm.append_day_card(cards, day, "(the dream's new card)")
             plan = dm.plan_retention(grown, keep)
             after = dm.apply_retention(grown, keep)
-        return ChangePreview(aid, name, DYNAMIC, action, len(cards), len(after),
-                             entry_changes([card_label(c) for c in cards], [card_label(c) for c in after]),
+        changes = entry_changes([card_label(c) for c in cards], [card_label(c) for c in after])
+        if plan is not None:  # a fold: the folded cards go, the range card is new or rewritten
+            shown = {card_label(c) for c in cards}
+            new = [card_label(c) for c in after if card_label(c) not in shown]
+            made = [card_label(c) for c in after if c.kind == "range" and card_label(c) not in shown]
+            old_range = None if plan.existing_range is None else card_label(plan.existing_range)
+            edited = [(old_range, made[0])] if old_range is not None and made else []
+            changes = EntryChanges(added=[t for t in new if not edited or t != edited[0][1]],
+                                   removed=[card_label(c) for c in plan.folded if c in cards], edited=edited)
+        return ChangePreview(aid, name, DYNAMIC, action, len(cards), len(after), changes,
                              document_version(body), fold_lines(cards, plan))
 
     def clear_dynamic(self, assistant: int | str) -> ChangePreview:

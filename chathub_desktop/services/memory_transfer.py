@@ -154,7 +154,8 @@ class ImportPreview:
             if self.fixed_changes is not None:
                 out.append(f"fixed entries: {self.fixed_changes.counts()}")
         if self.dynamic_after is None:
-            out.append(f"dynamic memory: {n(self.dynamic_before, 'card', 'cards')}, kept (not in the file)")
+            why = "Merge adds fixed entries only" if self.mode == "merge" else "not in the file"
+            out.append(f"dynamic memory: {n(self.dynamic_before, 'card', 'cards')}, kept ({why})")
         else:
             cut = (f"; {n(self.dynamic_shortened, 'card', 'cards')} of the file shortened to the card and "
                    "document caps" if self.dynamic_shortened else "")

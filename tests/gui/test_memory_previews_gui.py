@@ -215,7 +215,8 @@ def test_a_lower_keep_shows_which_cards_fold_into_which_range(
         seen = answer.seen[0]
         assert ("fold: 2 cards (#1 [2026-11-26], #2 [2026-11-27]) into a new range card, which then covers "
                 "2026-11-26 – 2026-11-27") in seen["summary"]
-        assert "[2026-11-26] Wants tables" in seen["removed"] + [e.split(" → ")[0] for e in seen["edited"]]
+        assert seen["removed"] == ["[2026-11-26] Wants tables", "[2026-11-27] Asks for code first"]  # folded
+        assert len(seen["added"]) == 1 and seen["added"][0].startswith("[2026-11-26 – 2026-11-27]")
         assert len(services.dreams.cards(aid)) == 4 and services.dreams.settings(aid).keep != 2  # cancelled
         answer.choose = "fold"
         assert panel.save_schedule()

@@ -40,12 +40,14 @@ _COLOURS = {"added": "#d9f2e3", "removed": "#fbdcdc", "edited": "#fff1cc"}
 class PreviewOption:
     """One way to go ahead: ``key`` returned by :func:`ask`, ``label`` of its radio button
     (when there are several), the summary ``lines`` and the entry ``changes`` it makes
-    (None: no entry list)."""
+    (None: no entry list), and the ``titles`` of its groups."""
 
     key: str
     label: str
     lines: Sequence[str]
     changes: EntryChanges | None = None
+    #: Titles of the added / removed / edited groups (a fold's removed cards are folded).
+    titles: tuple[str, str, str] = ("Added", "Removed", "Edited")
 
 
 def _short(text: str, limit: int = 160) -> str:
@@ -119,8 +121,8 @@ class ChangePreviewDialog(QDialog):
             return
         self.tree.show()
         groups: list[tuple[str, str, list[str]]] = [
-            ("added", "Added", list(c.added)), ("removed", "Removed", list(c.removed)),
-            ("edited", "Edited", [f"{_short(a, 70)}  →  {_short(b, 70)}" for a, b in c.edited])]
+            ("added", opt.titles[0], list(c.added)), ("removed", opt.titles[1], list(c.removed)),
+            ("edited", opt.titles[2], [f"{_short(a, 70)}  →  {_short(b, 70)}" for a, b in c.edited])]
         for kind, title, rows in groups:
             if not rows:
                 continue

@@ -915,7 +915,9 @@ class DreamPanel(QWidget):
         if change_preview.ask(self, "Keep fewer dream cards",
                               f"Keeping {keep} dream {'card' if keep == 1 else 'cards'} folds older ones into a "
                               "range card (by joining their text; the next dream may re-summarize it):",
-                              [PreviewOption("fold", "Save", preview.lines(), preview.changes)], "Save") is None:
+                              [PreviewOption("fold", "Save", preview.lines(), preview.changes,
+                                             ("Added", "Folded into the range card", "Range card rewritten"))],
+                              "Save") is None:
             return
         self._write_schedule(frequency, time_text, weekday, keep, preview.version)
 

@@ -1152,12 +1152,12 @@ class MemoryPage(QDialog):
         chosen: ImportPreview = replace
         if not confirmed:
             options = [PreviewOption("replace", "Replace: the file's memory instead of the current one",
-                                     replace.lines()[1:], replace.fixed_changes)]
+                                     replace.lines(), replace.fixed_changes)]
             if isinstance(merge, ImportPreview):
                 options.append(PreviewOption("merge", "Merge: add the file's fixed entries to the current ones",
-                                             merge.lines()[1:], merge.fixed_changes))
+                                             merge.lines(), merge.fixed_changes))
             name = self.assistant.name if self.assistant else "this assistant"
-            key = change_preview.ask(self, "Import memory", f"Import {replace.lines()[0]} into {name}'s memory?",
+            key = change_preview.ask(self, "Import memory", f"Import {path.name} into {name}'s memory?",
                                      options, "Import")
             if key is None:
                 self.import_finished.emit(False)
