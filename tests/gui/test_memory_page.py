@@ -292,7 +292,6 @@ def test_export_and_import_memory_files(page, services, assistant, qtbot, tmp_pa
                                         monkeypatch):
     """APP-5 from the Memory page: export as JSON, import into another assistant after a
     confirmation; a broken file shows why and changes nothing."""
-    from chathub_desktop.gui import confirm
     from chathub_desktop.gui.file_dialogs import MEMORY_EXPORT_FILTERS
 
     services.memory.save_raw(assistant, "# Me\n#1: a fact\n#2: another")
