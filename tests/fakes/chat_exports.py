@@ -120,7 +120,7 @@ def webui_chat(cid: str = "owui-1", t0: int = 1_700_000_000, title: str = "Branc
     """An Open WebUI chat whose first answer was regenerated (two assistant children;
     ``currentId`` follows the second), with a reasoning answer, a tool-call answer
     (``output`` items) and a user message with a file. Active branch: u1, a1b, u2,
-    a2 (thinking + call + result + text) = 4 nodes, 7 stored messages; 1 node skipped."""
+    a2 (thinking + call + result + text) = 4 nodes, 8 stored messages; 1 node skipped."""
     messages = {
         "u1": webui_node("u1", None, ["a1a", "a1b"], "user", f"What is 15 * 17? {CJK}", t0,
                          files=[{"type": "file", "name": "notes.md", "size": 12,
