@@ -467,6 +467,8 @@ def import_export(
     if wanted is not None and detected is not None and detected is not wanted:
         raise ImportFailed(f"{source.label} looks like a {detected.label} export, not a {wanted.label} "
                            f"export; import it as {detected.label}. Nothing was imported.")
+    if wanted is None and detected is None and not keys and prefix == "item":
+        detected = FORMATS[0]  # an empty array (or items that are no objects: named per item)
     if wanted is None and detected is None:
         shown = f" (the first conversation has keys: {', '.join(keys[:8])})" if keys else ""
         names = ", ".join(f.label for f in FORMATS)
