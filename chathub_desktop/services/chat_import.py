@@ -28,6 +28,7 @@ Synchronous, for a worker thread; progress through a callback, Cancel through a
 
 from __future__ import annotations
 
+import io
 import logging
 import re
 import threading
@@ -341,11 +342,12 @@ def _first_keys(fh: IO[bytes], skip: int, prefix: str) -> tuple[list[str], list[
         JsonScanner(JSON_LIMITS).feed(head)
     except JsonBoundsError as exc:  # parse only what is shallow enough
         head = head[: exc.offset]
+    head = replace_lone_surrogate_escapes(head)[0]  # as the reader does: the parser fails on some
     keys: list[str] = []
     inner: list[str] = []
     dot = f"{prefix}." if prefix else ""
     try:
-        for path, event, value in _ijson.parse(head):
+        for path, event, value in _ijson.parse(io.BytesIO(head)):
             if path == prefix and event == "map_key":
                 keys.append(str(value))
             elif event == "map_key" and path.startswith(dot) and path.count(".") == prefix.count(".") + bool(prefix):
