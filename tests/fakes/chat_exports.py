@@ -286,8 +286,9 @@ def write_claude_zip(path: Path, conversations: list[Conversation]) -> Path:
 
 def generate_export(kind: str, path: Path, target_mb: float, seed: int = 7) -> Path:
     """A realistic ``kind`` export (``claude``, ``openwebui``, ``librechat``) of about
-    ``target_mb`` MB, written as a stream (benchmarks). LibreChat exports hold one
-    conversation per file, so its file is one very long conversation."""
+    ``target_mb`` MB, written as a stream (benchmarks): an array of conversations
+    (for LibreChat, whose app writes one conversation per file, an array of such
+    exports, which the importer reads too)."""
     rng = random.Random(seed)
     words = ("the of and to in is that for it with as was on be by this are from or have an they "
              "which one you were her all she there would their we him been has when who will more no "
@@ -300,24 +301,19 @@ def generate_export(kind: str, path: Path, target_mb: float, seed: int = 7) -> P
     t0 = 1_700_000_000
     with open(path, "w", encoding="utf-8") as fh:
         written = 0
-        if kind == "librechat":
-            fh.write('{"conversationId": "bench", "title": "Bench", "options": {"model": "gpt-4o"}, "messages": [')
-            i = 0
-            prev = NO_PARENT
-            while written < target:
-                m = librechat_message(f"m{i}", prev, i % 2 == 0, prose(rng.randint(40, 400)), t0 + i)
-                chunk = ("," if i else "") + json.dumps(m, ensure_ascii=False)
-                fh.write(chunk)
-                written += len(chunk.encode())
-                prev = f"m{i}"
-                i += 1
-            fh.write("]}")
-            return path
         fh.write("[")
         c = 0
         while written < target:
             turns = rng.randint(2, 30)
-            if kind == "claude":
+            if kind == "librechat":
+                prev, msgs = NO_PARENT, []
+                for i in range(2 * turns):
+                    msgs.append(librechat_message(f"b{c}-{i}", prev, i % 2 == 0, prose(rng.randint(40, 400)),
+                                                  t0 + c * 1000 + i))
+                    prev = f"b{c}-{i}"
+                conv = {"conversationId": f"bench-{c}", "title": f"Bench {c}", "options": {"model": "gpt-4o"},
+                        "messages": msgs}
+            elif kind == "claude":
                 conv = claude_plain(f"bench-{c}", f"Bench {c}", turns, t0 + c * 1000)
                 for m in conv["chat_messages"]:
                     m["text"] = prose(rng.randint(40, 400))
