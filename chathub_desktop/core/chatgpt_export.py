@@ -585,7 +585,11 @@ def parse_conversation(conv: dict[str, object], index: int) -> ImportedConversat
     calls: list[tuple[str, str, list[bool]]] = []
     last_time = conv_created
     last_model: str | None = None
-    for node_id in active_branch(mapping, conv.get("current_node"), where):
+    branch = active_branch(mapping, conv.get("current_node"), where)
+    on_branch = set(branch)
+    off_branch = sum(1 for nid, node in mapping.items()
+                     if nid not in on_branch and isinstance(node, dict) and node.get("message") is not None)
+    for node_id in branch:
         node = mapping[node_id]
         message = node.get("message")
         if message is None:
@@ -704,4 +708,5 @@ def parse_conversation(conv: dict[str, object], index: int) -> ImportedConversat
         model=conv_model,
         messages=tuple(messages),
         replaced_characters=replaced,
+        branches_skipped=off_branch,
     )

@@ -29,6 +29,7 @@ import json
 import math
 import re
 from collections.abc import Iterator, Mapping
+from datetime import UTC, datetime
 
 from chathub_desktop.core.imported_chat import (
     UNTITLED,
@@ -62,35 +63,46 @@ _SUMMARY = re.compile(r"<summary>.*?</summary>", re.DOTALL)
 _MAX_DEPTH = 60  # nested LibreChat children (the JSON bound stops deeper files first)
 
 
+def _stamp(value: object) -> datetime | None:
+    """A UTC time from an export time: epoch seconds (milliseconds above 10^11 are
+    divided) or ISO 8601. Raises ``ValueError`` for anything else."""
+    if isinstance(value, int | float) and not isinstance(value, bool):
+        seconds = value / 1000 if value > 1e11 else value
+        try:
+            return datetime.fromtimestamp(seconds, UTC)
+        except (OverflowError, OSError, ValueError) as exc:
+            raise ValueError(f"{value!r} is out of range") from exc
+    return parse_timestamp(value)
+
+
 def _epoch(value: object) -> float | None:
-    """Seconds since the epoch of an export time (milliseconds above 10^11 are divided)."""
-    if isinstance(value, int | float) and not isinstance(value, bool) and math.isfinite(value) and value > 1e11:
-        value = value / 1000
-    when = parse_timestamp(value)
+    """Seconds since the epoch of an export time (as :func:`_stamp`), or ``None``."""
+    when = _stamp(value)
     return when.timestamp() if when is not None else None
 
 
 class _Builder:
     """Collects the stored messages of one conversation (shared by both formats)."""
 
-    def __init__(self, where: str, clean: Cleaner, created: float | None) -> None:
+    def __init__(self, where: str, clean: Cleaner, created: datetime | None) -> None:
         self.where = where
         self.clean = clean
         self.messages: list[ImportedMessage] = []
         self.calls: list[tuple[str, str]] = []
         self.last_time = created
 
-    def when(self, value: object, at: str) -> object:
+    def when(self, value: object, at: str) -> datetime | None:
+        """The message's time (``value``), else the previous message's."""
         try:
-            t = _epoch(value)
+            t = value if isinstance(value, datetime) else _stamp(value)
         except ValueError as exc:
             raise ExportFormatError(f"{at}: the time is not a time ({exc})") from exc
         if t is None:
-            t = self.last_time
+            return self.last_time
         self.last_time = t
-        return parse_timestamp(t) if t is not None else None
+        return t
 
-    def add(self, at: str, sid: str, role: Role, text: str, when: object, ctype: str = "text", *,
+    def add(self, at: str, sid: str, role: Role, text: str, when: datetime | None, ctype: str = "text", *,
             model: str | None = None, status: MessageStatus = MessageStatus.COMPLETE,
             tool_calls: tuple[ToolCall, ...] = (), tool_name: str | None = None,
             tool_call_id: str | None = None, attachments: tuple[Attachment, ...] = ()) -> None:
@@ -101,8 +113,8 @@ class _Builder:
                                     f"{megabytes(MAX_MESSAGE_CHARS)} per message")
         c = self.clean
         self.messages.append(ImportedMessage(
-            source_id=short(c(source_key(sid)), 200), role=role, content=c(text), content_type=ctype,
-            created_at=when, model=c(short(model, 200)) if model else None,  # type: ignore[arg-type]
+            source_id=c(source_key(sid)), role=role, content=c(text) if text else "", content_type=ctype,
+            created_at=when, model=c(short(model, 200)) if model else None,
             status=status, tool_calls=tool_calls, tool_name=c(short(tool_name, 200)) if tool_name else None,
             tool_call_id=c(short(tool_call_id, 200)) if tool_call_id else None,
             attachments=tuple(Attachment(c(a.name), a.mime_type and c(a.mime_type), a.size_bytes,
@@ -212,23 +224,27 @@ def parse_openwebui_chat(conv: dict[str, object], index: int) -> ImportedConvers
         raise ExportFormatError(f"{where} has no chat history; not an Open WebUI chat (keys found: {keys})")
     assert isinstance(history, dict)
     parents: dict[str, str | None] = {}
-    times: dict[str, float] = {}
     for mid, node in nodes.items():
         if not isinstance(node, dict):
             raise ExportFormatError(f"{where}: message {mid!r} is not an object (found {json_kind(node)})")
         parent = node.get("parentId")
         parents[mid] = parent if isinstance(parent, str) and parent != mid else None
-        try:
-            t = _epoch(node.get("timestamp"))
-        except ValueError:
-            t = None
-        times[mid] = t if t is not None else -math.inf
     current = history.get("currentId")
-    leaf = current if isinstance(current, str) and current in nodes else newest_leaf(list(nodes), parents, times)
+    if isinstance(current, str) and current in nodes:
+        leaf: str | None = current
+    else:
+        times: dict[str, float] = {}
+        for mid, node in nodes.items():
+            try:
+                t = _epoch(node.get("timestamp"))
+            except ValueError:
+                t = None
+            times[mid] = t if t is not None else -math.inf
+        leaf = newest_leaf(list(nodes), parents, times)
     branch = walk_branch(parents, leaf, where) if leaf is not None else []
     try:
-        created = _epoch(conv.get("created_at"))
-        updated = _epoch(conv.get("updated_at"))
+        created = _stamp(conv.get("created_at"))
+        updated = _stamp(conv.get("updated_at"))
     except ValueError as exc:
         raise ExportFormatError(f"{where}: created_at/updated_at is not a time ({exc})") from exc
     models = chat.get("models")
@@ -293,8 +309,7 @@ def parse_openwebui_chat(conv: dict[str, object], index: int) -> ImportedConvers
                 status=status, attachments=files)
     return ImportedConversation(
         source_id=source_id, title=clean(_title(conv, chat.get("title"))),
-        created_at=parse_timestamp(created) if created is not None else None,
-        updated_at=parse_timestamp(updated) if updated is not None else None,
+        created_at=created, updated_at=updated,
         model=clean(short(chat_model, 200)) if chat_model else None, messages=tuple(out.messages),
         replaced_characters=clean.replaced, branches_skipped=len(nodes) - len(branch))
 
@@ -346,6 +361,7 @@ def parse_librechat_conversation(conv: dict[str, object], index: int) -> Importe
     nodes: dict[str, dict[str, object]] = {}
     parents: dict[str, str | None] = {}
     times: dict[str, float] = {}
+    stamps: dict[str, datetime | None] = {}
     for i, (m, nested_parent) in enumerate(_flatten(tree, None, 0, where)):
         raw = m.get("messageId")
         mid = raw if isinstance(raw, str) and raw and raw not in nodes else f"#{i}"
@@ -354,10 +370,11 @@ def parse_librechat_conversation(conv: dict[str, object], index: int) -> Importe
         nodes[mid] = m
         parents[mid] = parent if parent != mid else None
         try:
-            t = _epoch(m.get("createdAt"))
-        except ValueError:
-            t = None
-        times[mid] = t if t is not None else -math.inf
+            stamp = _stamp(m.get("createdAt"))
+        except ValueError as exc:
+            raise ExportFormatError(f"{where}, message {mid!r}: createdAt is not a time ({exc})") from exc
+        stamps[mid] = stamp
+        times[mid] = stamp.timestamp() if stamp is not None else -math.inf
     leaf = newest_leaf(list(nodes), parents, times)
     branch = walk_branch(parents, leaf, where) if leaf is not None else []
     options = conv.get("options") if isinstance(conv.get("options"), dict) else {}
@@ -366,13 +383,13 @@ def parse_librechat_conversation(conv: dict[str, object], index: int) -> Importe
     raw_id = conv.get("conversationId")
     source_id = (clean(source_key(raw_id.strip())) if isinstance(raw_id, str) and raw_id.strip()
                  else stable_id(conv.get("title"), sorted(nodes)[:50], index))
-    first = next((times[m] for m in branch if math.isfinite(times[m])), None)
-    out = _Builder(where, clean, first)
+    on_branch = [stamps[m] for m in branch if stamps[m] is not None]
+    out = _Builder(where, clean, on_branch[0] if on_branch else None)
     for mid in branch:
         m = nodes[mid]
         at = f"{where}, message {mid!r}"
         role = Role.USER if m.get("isCreatedByUser") is True else Role.ASSISTANT
-        when = out.when(m.get("createdAt"), at)
+        when = out.when(stamps[mid], at)
         model = (_str(m.get("model")) or conv_model) if role is Role.ASSISTANT else None
         status = MessageStatus.INTERRUPTED if m.get("unfinished") is True else MessageStatus.COMPLETE
         n = 0
@@ -412,10 +429,9 @@ def parse_librechat_conversation(conv: dict[str, object], index: int) -> Importe
             text = str(m["text"])
         out.add(at, sid() if n else mid, role, text, when, model=model, status=status,
                 attachments=_librechat_files(m))
-    times_on = [times[m] for m in branch if math.isfinite(times[m])]
     return ImportedConversation(
         source_id=source_id, title=clean(_title(conv, options.get("title"))),
-        created_at=parse_timestamp(min(times_on)) if times_on else None,
-        updated_at=parse_timestamp(max(times_on)) if times_on else None,
+        created_at=min(on_branch) if on_branch else None,  # type: ignore[type-var]
+        updated_at=max(on_branch) if on_branch else None,  # type: ignore[type-var]
         model=clean(short(conv_model, 200)) if conv_model else None, messages=tuple(out.messages),
         replaced_characters=clean.replaced, branches_skipped=len(nodes) - len(branch))
