@@ -1093,6 +1093,9 @@ class MainWindow(QMainWindow):
             old.close()
         page = MemoryPage(self.svc, aid, events=self.events, runner=self.runner,
                           presenter=self.presenter, parent=self)
+        from chathub_desktop.gui.memory_paste_dialog import attach_paste_import
+
+        attach_paste_import(page)  # issue 15: Import from another assistant…
         self.dialogs["memory"] = page
         page.show()
         return page
