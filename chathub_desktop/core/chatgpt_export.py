@@ -38,8 +38,6 @@ import json
 import math
 import re
 from collections.abc import Mapping
-from dataclasses import dataclass
-from datetime import UTC, datetime
 
 from chathub_desktop.core.imported_chat import (
     UNTITLED,

@@ -21,6 +21,7 @@ from __future__ import annotations
 import json
 import math
 from collections.abc import Mapping
+from datetime import datetime
 
 from chathub_desktop.core.imported_chat import (
     UNTITLED,
@@ -93,6 +94,28 @@ def _attachments(message: Mapping[str, object]) -> tuple[Attachment, ...]:
                 and math.isfinite(size) and 0 <= size < 1 << 53 else None,
                 text=text if isinstance(text, str) and text else None))
     return tuple(out)
+
+
+class _Pieces:
+    """The stored messages one Claude message becomes: the first keeps the message's
+    uuid as source id, the next ones ``<uuid>#<n>``."""
+
+    def __init__(self, base: str, at: str, when: datetime | None, model: str | None, clean: Cleaner) -> None:
+        self.items: list[ImportedMessage] = []
+        self._base, self._at, self._when, self._model, self._clean = base, at, when, model, clean
+
+    def add(self, role: Role, text: str, ctype: str = "text", *, tool_calls: tuple[ToolCall, ...] = (),
+            tool_name: str | None = None, tool_call_id: str | None = None) -> None:
+        """Append one piece; raises :class:`ExportFormatError` over :data:`MAX_MESSAGE_CHARS`."""
+        if len(text) > MAX_MESSAGE_CHARS:
+            size = megabytes(len(text.encode("utf-8", "surrogatepass")))
+            raise ExportFormatError(f"{self._at}: this message is {size}; the limit is "
+                                    f"{megabytes(MAX_MESSAGE_CHARS)} per message")
+        sid = self._base if not self.items else short(f"{self._base}#{len(self.items)}", 200)
+        self.items.append(ImportedMessage(
+            source_id=sid, role=role, content=self._clean(text), content_type=ctype, created_at=self._when,
+            tool_name=tool_name, tool_calls=tool_calls, tool_call_id=tool_call_id,
+            model=self._model if role is Role.ASSISTANT else None, status=MessageStatus.COMPLETE))
 
 
 def _branch(messages: list[object], conv: Mapping[str, object], where: str) -> tuple[list[int], int]:
@@ -192,18 +215,8 @@ def parse_claude_conversation(conv: dict[str, object], index: int) -> ImportedCo
         last_time = when
         uid = m.get("uuid")
         base = clean(source_key(str(uid))) if isinstance(uid, str) and uid else f"{source_id[:180]}#{i}"
-        pieces: list[ImportedMessage] = []
-
-        def piece(role: Role, text: str, ctype: str = "text", **extra: object) -> None:
-            if len(text) > MAX_MESSAGE_CHARS:
-                size = megabytes(len(text.encode("utf-8", "surrogatepass")))
-                raise ExportFormatError(f"{at}: this message is {size}; the limit is "
-                                        f"{megabytes(MAX_MESSAGE_CHARS)} per message")
-            sid = base if not pieces else short(f"{base}#{len(pieces)}", 200)
-            pieces.append(ImportedMessage(source_id=sid, role=role, content=clean(text), content_type=ctype,
-                                          created_at=when, model=conv_model if role is Role.ASSISTANT else None,
-                                          status=MessageStatus.COMPLETE, **extra))  # type: ignore[arg-type]
-
+        pieces = _Pieces(base, at, when, conv_model, clean)
+        piece = pieces.add
         blocks = m.get("content")
         texts: list[str] = []
         if isinstance(blocks, list) and blocks:
@@ -233,13 +246,14 @@ def parse_claude_conversation(conv: dict[str, object], index: int) -> ImportedCo
                 elif btype == "tool_result":
                     ref = block.get("tool_use_id")
                     tname = block.get("name")
-                    tool = clean(short(tname, 200)) if isinstance(tname, str) and tname else None
-                    call_id = (clean(short(ref, 200)) if isinstance(ref, str) and ref else
-                               next((c for c, n in reversed(calls) if n == tool), calls[-1][0] if calls else None))
+                    result_tool = clean(short(tname, 200)) if isinstance(tname, str) and tname else None
+                    answered = (clean(short(ref, 200)) if isinstance(ref, str) and ref else
+                                next((c for c, n in reversed(calls) if n == result_tool),
+                                     calls[-1][0] if calls else None))
                     body = _text_of(block.get("content"))
                     if block.get("is_error") is True:
                         body = f"Error: {body}" if body else "Error"
-                    piece(Role.TOOL, body, "tool_result", tool_name=tool, tool_call_id=call_id)
+                    piece(Role.TOOL, body, "tool_result", tool_name=result_tool, tool_call_id=answered)
             if texts:
                 piece(role, "\n\n".join(t for t in texts if t))
         else:
@@ -250,16 +264,17 @@ def parse_claude_conversation(conv: dict[str, object], index: int) -> ImportedCo
         if files:
             files = tuple(Attachment(clean(a.name), a.mime_type and clean(a.mime_type), a.size_bytes,
                                      a.text and clean(a.text)) for a in files)
-            host = next((k for k in range(len(pieces) - 1, -1, -1) if pieces[k].role is role
-                         and pieces[k].content_type == "text"), None)
+            items = pieces.items
+            host = next((k for k in range(len(items) - 1, -1, -1) if items[k].role is role
+                         and items[k].content_type == "text"), None)
             if host is None:
                 piece(role, "")
-                host = len(pieces) - 1
-            p = pieces[host]
-            pieces[host] = ImportedMessage(p.source_id, p.role, with_attachments(p.content, files), p.content_type,
+                host = len(items) - 1
+            p = items[host]
+            items[host] = ImportedMessage(p.source_id, p.role, with_attachments(p.content, files), p.content_type,
                                            p.created_at, p.tool_name, p.tool_calls, p.tool_call_id, p.model,
                                            p.status, files)
-        out.extend(pieces)
+        out.extend(pieces.items)
     return ImportedConversation(source_id=source_id, title=title, created_at=created, updated_at=updated,
                                 model=conv_model, messages=tuple(out), replaced_characters=clean.replaced,
                                 branches_skipped=skipped)

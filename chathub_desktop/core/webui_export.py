@@ -131,6 +131,19 @@ class _Builder:
         return next((c for c, n in reversed(self.calls) if n == name), self.calls[-1][0] if self.calls else None)
 
 
+class _Ids:
+    """Source ids of the messages one exported message becomes: ``mid``, ``mid#1`` ..."""
+
+    def __init__(self, mid: str) -> None:
+        self._mid = mid
+        self.used = 0
+
+    def next(self) -> str:
+        """The next id."""
+        self.used += 1
+        return self._mid if self.used == 1 else f"{self._mid}#{self.used - 1}"
+
+
 def _str(value: object) -> str | None:
     return value if isinstance(value, str) and value else None
 
@@ -165,9 +178,11 @@ def _webui_files(message: Mapping[str, object]) -> tuple[Attachment, ...]:
     for item in items:
         if not isinstance(item, dict):
             continue
-        file = item.get("file") if isinstance(item.get("file"), dict) else {}
-        meta = file.get("meta") if isinstance(file, dict) and isinstance(file.get("meta"), dict) else {}
-        data = file.get("data") if isinstance(file, dict) and isinstance(file.get("data"), dict) else {}
+        raw_file = item.get("file")
+        file: dict[str, object] = raw_file if isinstance(raw_file, dict) else {}
+        raw_meta, raw_data = file.get("meta"), file.get("data")
+        meta: dict[str, object] = raw_meta if isinstance(raw_meta, dict) else {}
+        data: dict[str, object] = raw_data if isinstance(raw_data, dict) else {}
         name = _str(item.get("name")) or _str(meta.get("name")) or _str(file.get("filename")) or "attachment"
         out.append(Attachment(short(" ".join(name.split()), 300),
                               _str(meta.get("content_type")) or _str(item.get("type")),
@@ -267,12 +282,8 @@ def parse_openwebui_chat(conv: dict[str, object], index: int) -> ImportedConvers
         content = node.get("content")
         text = content if isinstance(content, str) else _output_text(content)
         output = node.get("output")
-        n = 0
-
-        def sid() -> str:
-            nonlocal n
-            n += 1
-            return mid if n == 1 else f"{mid}#{n - 1}"
+        ids = _Ids(mid)
+        sid = ids.next
 
         answer_parts: list[str] = []
         if role is Role.ASSISTANT and isinstance(output, list) and output:
@@ -285,17 +296,17 @@ def parse_openwebui_chat(conv: dict[str, object], index: int) -> ImportedConvers
                     if thought.strip():
                         out.add(at, sid(), Role.ASSISTANT, thought, when, "thinking", model=model)
                 elif kind == "function_call":
-                    call_id = _str(item.get("call_id")) or _str(item.get("id")) or f"call_{mid}_{n}"
+                    call_id = _str(item.get("call_id")) or _str(item.get("id")) or f"call_{mid}_{ids.used}"
                     name = _str(item.get("name")) or "tool"
                     args = item.get("arguments")
                     arguments = args if isinstance(args, str) else json.dumps(args or {}, ensure_ascii=False)
                     out.add(at, sid(), Role.ASSISTANT, "", when, "tool_use", model=model,
                             tool_calls=(out.call(call_id, name, arguments),))
                 elif kind == "function_call_output":
-                    call_id = out.match(item.get("call_id"), None)
-                    name = next((nm for c, nm in reversed(out.calls) if c == call_id), None)
+                    answered = out.match(item.get("call_id"), None)
+                    tool = next((nm for c, nm in reversed(out.calls) if c == answered), None)
                     out.add(at, sid(), Role.TOOL, _output_text(item.get("output")), when, "tool_result",
-                            tool_name=name, tool_call_id=call_id)
+                            tool_name=tool, tool_call_id=answered)
                 elif kind == "message":
                     answer_parts.append(_output_text(item.get("content")))
             answer = "\n\n".join(p for p in answer_parts if p) or _split_details(text)[1]
@@ -305,7 +316,7 @@ def parse_openwebui_chat(conv: dict[str, object], index: int) -> ImportedConvers
                 out.add(at, sid(), Role.ASSISTANT, reasoning, when, "thinking", model=model)
         if role is Role.SYSTEM and not answer.strip():
             continue
-        out.add(at, sid() if n else mid, role, answer, when, model=model if role is Role.ASSISTANT else None,
+        out.add(at, sid(), role, answer, when, model=model if role is Role.ASSISTANT else None,
                 status=status, attachments=files)
     return ImportedConversation(
         source_id=source_id, title=clean(_title(conv, chat.get("title"))),
@@ -392,12 +403,8 @@ def parse_librechat_conversation(conv: dict[str, object], index: int) -> Importe
         when = out.when(stamps[mid], at)
         model = (_str(m.get("model")) or conv_model) if role is Role.ASSISTANT else None
         status = MessageStatus.INTERRUPTED if m.get("unfinished") is True else MessageStatus.COMPLETE
-        n = 0
-
-        def sid() -> str:
-            nonlocal n
-            n += 1
-            return mid if n == 1 else f"{mid}#{n - 1}"
+        ids = _Ids(mid)
+        sid = ids.next
 
         texts: list[str] = []
         parts = m.get("content")
@@ -416,7 +423,7 @@ def parse_librechat_conversation(conv: dict[str, object], index: int) -> Importe
                     tc = p["tool_call"]
                     assert isinstance(tc, dict)
                     name = _str(tc.get("name")) or "tool"
-                    call_id = _str(tc.get("id")) or f"call_{mid}_{n}"
+                    call_id = _str(tc.get("id")) or f"call_{mid}_{ids.used}"
                     args = tc.get("args")
                     arguments = args if isinstance(args, str) else json.dumps(args or {}, ensure_ascii=False)
                     out.add(at, sid(), Role.ASSISTANT, "", when, "tool_use", model=model,
@@ -427,7 +434,7 @@ def parse_librechat_conversation(conv: dict[str, object], index: int) -> Importe
         text = "\n\n".join(t for t in texts if t)
         if not text and isinstance(m.get("text"), str):
             text = str(m["text"])
-        out.add(at, sid() if n else mid, role, text, when, model=model, status=status,
+        out.add(at, sid(), role, text, when, model=model, status=status,
                 attachments=_librechat_files(m))
     return ImportedConversation(
         source_id=source_id, title=clean(_title(conv, options.get("title"))),

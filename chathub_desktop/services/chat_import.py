@@ -40,7 +40,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
-from typing import IO, Any, cast
+from typing import IO, Any
 
 import ijson
 from sqlalchemy import select

@@ -439,7 +439,7 @@ def test_an_export_imported_twice_at_once_gives_each_conversation_one_topic(
     monkeypatch.setattr(chat_import, "PROGRESS_INTERVAL_S", 0.0)
     convs = sample_export(6)
     path = write_export(tmp_path / "c.json", convs)
-    inner: list[chatgpt_import.ImportResult] = []
+    inner: list[chat_import.ImportResult] = []
 
     def on_progress(p: ImportProgress) -> None:
         if p.conversations_done == 4 and not inner:

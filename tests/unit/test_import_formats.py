@@ -6,7 +6,11 @@ from __future__ import annotations
 
 import pytest
 
-from chathub_desktop.core.chatgpt_export import message_attachments, parse_conversation, render_private_citations
+from chathub_desktop.core.chatgpt_export import (
+    message_attachments,
+    parse_conversation,
+    render_private_citations,
+)
 from chathub_desktop.core.claude_export import parse_claude_conversation
 from chathub_desktop.core.export_formats import detect_format
 from chathub_desktop.core.imported_chat import Attachment, ExportFormatError, with_attachments
