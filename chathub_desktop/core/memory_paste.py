@@ -12,7 +12,8 @@ Splitting rules, line by line:
 - a bullet (``-``, ``*``, ``+``, ``•``, ``·``, ``‣``, ``–``, ``—``) or a numbered line
   (``1.``, ``1)``, ``(1)``) starts one fact; an unmarked line right under it, indented,
   continues it;
-- Markdown headings, code fences, horizontal rules, and unmarked lines that end with
+- Markdown headings (and a line that is only bold text), code fences, horizontal
+  rules, and unmarked lines that end with
   ``:`` (an introduction such as "Here's what I remember about you:") are not facts;
 - any other line is prose: it is split into sentences (after ``.``, ``!``, ``?`` and a
   space unless a lower-case word or an abbreviation such as ``Dr.`` is involved, or
@@ -39,7 +40,7 @@ MAX_PASTE_CHARS = 200_000
 """Most characters read from one paste; the rest is ignored (a memory answer is a few KB)."""
 
 _MARK = re.compile(r"^\s*(?:[-*+•·‣–—]|\(?\d{1,3}[.)])\s+(.*)$")
-_HEADING = re.compile(r"^\s*(?:#{1,6}\s|```|~~~|(?:[-*_]\s*){3,}$)")
+_HEADING = re.compile(r"^\s*(?:#{1,6}\s|```|~~~|(?:[-*_]\s*){3,}$|(\*\*|__)[^*_\n]+\1\s*:?\s*$)")
 _SENTENCE_END = re.compile(r"(?<=[.!?])\s+|(?<=[。！？])")
 _ABBREVIATIONS = frozenset({"mr.", "mrs.", "ms.", "dr.", "st.", "e.g.", "i.e.", "etc.", "vs.", "no.", "jr.", "sr."})
 _EMPHASIS = re.compile(r"(\*\*|__)(.+?)\1")

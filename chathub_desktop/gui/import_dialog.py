@@ -43,6 +43,7 @@ from chathub_desktop.services.chat_import import (
     detect_file_format,
     import_export,
 )
+from chathub_desktop.services.claude_memory import has_claude_memory
 from chathub_desktop.services.container import Services
 
 FILE_FILTER = "Chat history exports (*.json *.zip);;All files (*)"
@@ -282,7 +283,11 @@ class ImportDialog(QDialog):
         self.progress.setValue(1000)
         self.progress.setFormat("Done")
         self.result_message = result_text(result)
-        self._show(self.result_message + ".")
+        note = ""
+        if result.format_name == "claude" and await self._runner.run_in_thread(has_claude_memory, path):
+            note = (" This export also holds what Claude remembers about you: Assistant → Memory… → "
+                    "Import from another assistant… → From a Claude export zip… offers it as entries.")
+        self._show(self.result_message + "." + note)
         self._finish(done=True)
         self.imported.emit(assistant_id, result)
         return result

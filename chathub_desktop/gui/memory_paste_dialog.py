@@ -6,6 +6,8 @@ memories) and pastes the answer. It is split into one fact per entry
 facts already in memory (exactly, or nearly: REF-16) are marked and left unticked. Add
 appends the ticked ones as owner entries in one write, the source noted in their
 provenance (:meth:`~chathub_desktop.services.memory_service.MemoryService.add_many`).
+"From a Claude export zip…" fills the box with the memory a Claude.ai export holds
+(:mod:`chathub_desktop.services.claude_memory`).
 Store reads, splitting and the write run in worker threads, never on the GUI thread.
 
 :func:`attach_paste_import` puts the action next to a memory page's Import… button.
@@ -14,6 +16,7 @@ Store reads, splitting and the write run in worker threads, never on the GUI thr
 from __future__ import annotations
 
 from collections.abc import Sequence
+from pathlib import Path
 
 from PySide6.QtCore import Qt, QTimer, Signal
 from PySide6.QtGui import QAction, QColor
@@ -22,11 +25,13 @@ from PySide6.QtWidgets import (
     QComboBox,
     QDialog,
     QDialogButtonBox,
+    QFileDialog,
     QHBoxLayout,
     QLabel,
     QListWidget,
     QListWidgetItem,
     QPlainTextEdit,
+    QPushButton,
     QToolButton,
     QVBoxLayout,
     QWidget,
@@ -35,7 +40,9 @@ from PySide6.QtWidgets import (
 from chathub_desktop.core import dynamic_memory as dm
 from chathub_desktop.core.memory_paste import PastedFact, mark_duplicates, split_facts
 from chathub_desktop.gui.task_runner import TaskRunner
+from chathub_desktop.services.claude_memory import read_claude_memory
 from chathub_desktop.services.container import Services
+from chathub_desktop.services.errors import InvalidInput
 
 SOURCES = ("ChatGPT", "Claude", "Gemini", "Another assistant")
 ASK = ("Ask the other assistant “What do you remember about me?” (or copy its saved memories) "
@@ -80,6 +87,11 @@ class PasteMemoryDialog(QDialog):
         source_label.setBuddy(self.source_combo)
         row.addWidget(source_label)
         row.addWidget(self.source_combo, 1)
+        self.claude_button = QPushButton("From a Claude export &zip…")
+        self.claude_button.setToolTip("Read what Claude remembers (memories.json, with each project's memory) "
+                                      "from the Claude.ai data export zip into the box below")
+        self.claude_button.clicked.connect(self.choose_claude_zip)
+        row.addWidget(self.claude_button)
         layout.addLayout(row)
         self.paste_edit = QPlainTextEdit()
         self.paste_edit.setPlaceholderText("Paste the answer here…")
@@ -158,6 +170,29 @@ class PasteMemoryDialog(QDialog):
         self.summary_label.setText(
             f"{len(self.facts)} fact{'s' if len(self.facts) != 1 else ''}"
             + (f", {dups} already in memory (unticked)" if dups else "") if self.facts else "")
+
+    def choose_claude_zip(self) -> None:
+        """Pick a Claude export zip; its memory fills the paste box."""
+        path, _ = QFileDialog.getOpenFileName(self, "Claude data export", "", "Claude export (*.zip);;All files (*)")
+        if path:
+            self.load_claude_zip(Path(path))
+
+    def load_claude_zip(self, path: Path) -> None:
+        """Read the memory of the Claude export at ``path`` (worker thread) into the box;
+        the source becomes Claude. A zip without memory or unreadable says so."""
+        async def run() -> None:
+            try:
+                text = await self._runner.run_in_thread(read_claude_memory, path)
+            except InvalidInput as exc:
+                self.summary_label.setText(str(exc))
+                return
+            if not text:
+                self.summary_label.setText(f"{path.name} holds no memories.json: nothing Claude remembered")
+                return
+            self.source_combo.setCurrentText("Claude")
+            self.paste_edit.setPlainText(text)
+
+        self._runner.run("paste-memory-claude", run(), context="Import memory", quiet=True)
 
     def add_checked(self) -> None:
         """Add the ticked facts as owner entries (one write, worker thread), then close."""

@@ -49,3 +49,28 @@ def test_format_shaped_json(services: Services, tmp_path: Path, case: tuple[str,
 def test_claude_zips(services: Services, tmp_path: Path, data: bytes) -> None:
     """Mutated Claude export zips."""
     _import(services, tmp_path, "claude", data, "export.zip")
+
+
+def _memory_zip() -> bytes:
+    import io
+    import json
+    import zipfile
+
+    buf = io.BytesIO()
+    with zipfile.ZipFile(buf, "w") as zf:
+        zf.writestr("memories.json", json.dumps([{"conversations_memory": "- Likes tea\n- 東京", "project_memories":
+                                                 {"p": "Trip."}}], ensure_ascii=False))
+        zf.writestr("projects.json", json.dumps([{"uuid": "p", "name": "Travel"}]))
+    return buf.getvalue()
+
+
+@fuzz_settings(40)
+@given(data=mutated(_memory_zip(), 3))
+def test_claude_memory_zips(services: Services, tmp_path: Path, data: bytes) -> None:
+    """A Claude export's memories.json, mutated: text or one-line InvalidInput (issue 15)."""
+    from chathub_desktop.services.claude_memory import read_claude_memory
+    from chathub_desktop.services.errors import InvalidInput
+
+    path = tmp_path / "memory.zip"
+    path.write_bytes(data)
+    check_case("memory.zip", services.db, lambda: read_claude_memory(path), InvalidInput)

@@ -142,3 +142,21 @@ def test_each_format_has_its_menu_entry(window, services, qtbot, tmp_path):  # t
     qtbot.waitUntil(lambda: not dlg.is_running() and bool(dlg.status_label.text()), timeout=5000)
     assert "looks like a Claude export, not a ChatGPT export" in dlg.status_label.text()
     assert services.topics.list(a.id) == []
+
+
+def test_a_claude_zip_with_memory_points_to_the_memory_import(window, services, qtbot, tmp_path):  # type: ignore[no-untyped-def]
+    import zipfile
+
+    from tests.fakes.chat_exports import claude_conversation, write_claude_zip
+
+    a = services.assistants.create("Archive")
+    window.reload_assistants(a.id)
+    path = write_claude_zip(tmp_path / "data.zip", [claude_conversation()])
+    with zipfile.ZipFile(path, "a") as zf:
+        zf.writestr("memories.json", '[{"conversations_memory": "- Likes tea"}]')
+    dlg = window.open_import()
+    dlg.path_edit.setText(str(path))
+    dlg.import_button.click()
+    qtbot.waitUntil(lambda: bool(dlg.result_message), timeout=5000)
+    qtbot.waitUntil(lambda: "Import from another assistant" in dlg.status_label.text(), timeout=5000)
+    assert dlg.status_label.text().startswith("Imported 1 topic and 7 messages.")

@@ -47,3 +47,27 @@ def test_paste_preview_marks_duplicates_and_adds_owner_entries(window, services,
     assert [(v.number, v.text, v.origin) for v in views][2:] == [
         (3, "Your daughter is called Mia.", "owner"), (4, "東京に行きたいです。", "owner")]
     assert services.memory.entry_sources(a.id) == {3: "ChatGPT", 4: "ChatGPT"}
+
+
+def test_claude_export_memory_fills_the_preview(window, services, qtbot, tmp_path):  # type: ignore[no-untyped-def]
+    """A Claude export zip's memories.json (account and project memory) is offered as facts."""
+    import json
+    import zipfile
+
+    path = tmp_path / "data-2025.zip"
+    with zipfile.ZipFile(path, "w") as zf:
+        zf.writestr("conversations.json", "[]")
+        zf.writestr("memories.json", json.dumps([{
+            "conversations_memory": "**Work context**\n\n- Ana is a nurse.\n- Works nights.",
+            "project_memories": {"p1": "Planning a trip to Kyoto."}, "account_uuid": "a"}]))
+        zf.writestr("projects.json", json.dumps([{"uuid": "p1", "name": "Travel", "docs": []}]))
+    a = services.assistants.create("Helper")
+    window.reload_assistants(a.id)
+    page = window.open_memory()
+    page.paste_action.trigger()
+    dlg = page.paste_dialog
+    qtbot.waitUntil(lambda: dlg._fixed is not None, timeout=5000)
+    dlg.load_claude_zip(path)
+    qtbot.waitUntil(lambda: dlg.fact_list.count() == 3, timeout=5000)
+    assert dlg.source_combo.currentText() == "Claude"
+    assert dlg.checked_texts() == ["Ana is a nurse.", "Works nights.", "Planning a trip to Kyoto."]

@@ -250,3 +250,23 @@ def test_unknown_object_is_refused_with_its_keys(db: Database, aid: int, tmp_pat
     with pytest.raises(ImportFailed, match="not an export this app reads.*keys: foo"):
         import_export(db, aid, path)
     assert _counts(db) == (0, 0)
+
+
+def test_claude_memory_of_a_damaged_or_huge_zip_is_refused_in_one_line(tmp_path: Path, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    import zipfile
+
+    from chathub_desktop.services import claude_memory
+    from chathub_desktop.services.errors import InvalidInput
+
+    path = tmp_path / "export.zip"
+    with zipfile.ZipFile(path, "w") as zf:
+        zf.writestr("memories.json", '[{"conversations_memory": "cut')
+    with pytest.raises(InvalidInput, match="memories.json is not valid JSON"):
+        claude_memory.read_claude_memory(path)
+    monkeypatch.setattr(claude_memory, "MAX_MEMBER_BYTES", 10)
+    with pytest.raises(InvalidInput, match="the limit is"):
+        claude_memory.read_claude_memory(path)
+    with zipfile.ZipFile(path, "w") as zf:
+        zf.writestr("conversations.json", "[]")
+    assert claude_memory.read_claude_memory(path) == ""
+    assert not claude_memory.has_claude_memory(path)

@@ -119,7 +119,7 @@ def test_librechat_roles_and_interrupted() -> None:
 
 def test_split_bullets_numbers_sentences_and_intro() -> None:
     text = ("Here's what I know about you:\n\n* **Name**: Ana\n- Likes tea;\n  and long walks.\n"
-            "2) Works nights.\n\n## Preferences\nShort answers. Uses Linux! 日本語が好き。猫がいる。\n\n```\ncode\n```\n"
+            "2) Works nights.\n\n## Preferences\n**Style**\nShort answers. Uses Linux! 日本語が好き。猫がいる。\n\n```\ncode\n```\n"
             "- Works nights.")
     assert split_facts(text) == ["Name: Ana", "Likes tea; and long walks.", "Works nights.", "Short answers.",
                                  "Uses Linux!", "日本語が好き。", "猫がいる。"]
