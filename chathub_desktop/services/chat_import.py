@@ -354,7 +354,7 @@ def _first_keys(fh: IO[bytes], skip: int, prefix: str) -> tuple[list[str], list[
                 inner.append(str(value))
             elif path == prefix and event == "end_map":
                 break
-    except ijson.JSONError:
+    except (ijson.JSONError, UnicodeDecodeError):  # the streaming read names the problem
         pass
     return keys, inner
 
