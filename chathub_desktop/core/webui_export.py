@@ -90,6 +90,7 @@ class _Builder:
         self.messages: list[ImportedMessage] = []
         self.calls: list[tuple[str, str]] = []
         self.last_time = created
+        self._models: dict[str, str] = {}  # a model name as given → cleaned (one per conversation)
 
     def when(self, value: object, at: str) -> datetime | None:
         """The message's time (``value``), else the previous message's."""
@@ -106,19 +107,25 @@ class _Builder:
             model: str | None = None, status: MessageStatus = MessageStatus.COMPLETE,
             tool_calls: tuple[ToolCall, ...] = (), tool_name: str | None = None,
             tool_call_id: str | None = None, attachments: tuple[Attachment, ...] = ()) -> None:
-        text = with_attachments(text, attachments)
+        if attachments:
+            text = with_attachments(text, attachments)
         if len(text) > MAX_MESSAGE_CHARS:
             size = megabytes(len(text.encode("utf-8", "surrogatepass")))
             raise ExportFormatError(f"{at}: this message is {size}; the limit is "
                                     f"{megabytes(MAX_MESSAGE_CHARS)} per message")
         c = self.clean
+        if model is not None:
+            cached = self._models.get(model)
+            if cached is None:
+                cached = self._models[model] = c(short(model, 200))
+            model = cached
         self.messages.append(ImportedMessage(
             source_id=c(source_key(sid)), role=role, content=c(text) if text else "", content_type=ctype,
-            created_at=when, model=c(short(model, 200)) if model else None,
+            created_at=when, model=model or None,
             status=status, tool_calls=tool_calls, tool_name=c(short(tool_name, 200)) if tool_name else None,
             tool_call_id=c(short(tool_call_id, 200)) if tool_call_id else None,
             attachments=tuple(Attachment(c(a.name), a.mime_type and c(a.mime_type), a.size_bytes,
-                                         a.text and c(a.text)) for a in attachments)))
+                                         a.text and c(a.text)) for a in attachments) if attachments else ()))
 
     def call(self, call_id: str, name: str, arguments: str) -> ToolCall:
         self.calls.append((call_id, name))
@@ -311,7 +318,8 @@ def parse_openwebui_chat(conv: dict[str, object], index: int) -> ImportedConvers
                     answer_parts.append(_output_text(item.get("content")))
             answer = "\n\n".join(p for p in answer_parts if p) or _split_details(text)[1]
         else:
-            reasoning, answer = _split_details(text) if role is Role.ASSISTANT else ("", text)
+            reasoning, answer = (_split_details(text) if role is Role.ASSISTANT and "<details" in text
+                                 else ("", text))
             if reasoning:
                 out.add(at, sid(), Role.ASSISTANT, reasoning, when, "thinking", model=model)
         if role is Role.SYSTEM and not answer.strip():
