@@ -160,3 +160,22 @@ def test_a_claude_zip_with_memory_points_to_the_memory_import(window, services, 
     qtbot.waitUntil(lambda: bool(dlg.result_message), timeout=5000)
     qtbot.waitUntil(lambda: "Import from another assistant" in dlg.status_label.text(), timeout=5000)
     assert dlg.status_label.text().startswith("Imported 1 topic and 7 messages.")
+
+
+def test_a_dropped_file_is_chosen_and_its_format_detected(window, services, qtbot, tmp_path):  # type: ignore[no-untyped-def]
+    from PySide6.QtCore import QMimeData, QPointF, Qt, QUrl
+    from PySide6.QtGui import QDropEvent
+
+    from tests.fakes.chat_exports import webui_export, write_json
+
+    a = services.assistants.create("Archive")
+    window.reload_assistants(a.id)
+    path = write_json(tmp_path / "chat-export.json", webui_export())
+    dlg = window.open_import()
+    mime = QMimeData()
+    mime.setUrls([QUrl.fromLocalFile(str(path))])
+    event = QDropEvent(QPointF(10, 10), Qt.DropAction.CopyAction, mime, Qt.MouseButton.LeftButton,
+                       Qt.KeyboardModifier.NoModifier)
+    dlg.dropEvent(event)
+    assert dlg.path_edit.text() == str(path)
+    qtbot.waitUntil(lambda: dlg.detected_label.text() == "Detected: Open WebUI export", timeout=5000)
