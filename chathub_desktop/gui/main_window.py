@@ -117,7 +117,7 @@ WELCOME_HTML = """
 <li><b>Settings → Providers…</b> (Ctrl+,) — add OpenAI, Anthropic, OpenRouter or a local server.</li>
 <li><b>Assistant → New…</b> — choose its provider, model and instructions.</li>
 <li>Type below and press <b>Ctrl+Enter</b>. Or import your history:
-<b>File → Import → ChatGPT export…</b> (Ctrl+I).</li>
+<b>File → Import → Chat history export…</b> (Ctrl+I: ChatGPT, Claude, Open WebUI, LibreChat).</li>
 </ol>
 </div>
 """
@@ -272,8 +272,15 @@ class MainWindow(QMainWindow):
         return a
 
     def _build_actions(self) -> None:
-        self.import_action = self._action("ChatGPT export…", self.open_import, "Ctrl+I",
-                                          "Import conversations from a ChatGPT data export")
+        self.import_action = self._action("Chat history export…", lambda *_: self.open_import(), "Ctrl+I",
+                                          "Import conversations from a ChatGPT, Claude, Open WebUI or "
+                                          "LibreChat export (the format is detected)")
+        from chathub_desktop.core.export_formats import FORMATS
+
+        self.import_format_actions = [
+            self._action(f"{f.label} export…", lambda *_, name=f.name: self.open_import(name), None,
+                         f"Import conversations from a {f.label} export. {f.how_to_export}")
+            for f in FORMATS]
         self.quit_action = self._action("&Quit", self.request_quit, "Ctrl+Q",
                                         "Quit ChatHub Desktop (a reply being written is kept as interrupted)")
         self.providers_action = self._action("&Providers…", self.open_settings, "Ctrl+,",
@@ -438,6 +445,9 @@ class MainWindow(QMainWindow):
         file_menu = mb.addMenu("&File")
         import_menu = file_menu.addMenu("&Import")
         import_menu.addAction(self.import_action)
+        import_menu.addSeparator()
+        for action in self.import_format_actions:
+            import_menu.addAction(action)
         file_menu.addSeparator()
         file_menu.addAction(self.quit_action)
         topic_menu = mb.addMenu("&Topic")
@@ -1083,12 +1093,16 @@ class MainWindow(QMainWindow):
             old.close()
         page = MemoryPage(self.svc, aid, events=self.events, runner=self.runner,
                           presenter=self.presenter, parent=self)
+        from chathub_desktop.gui.memory_paste_dialog import attach_paste_import
+
+        attach_paste_import(page)  # issue 15: Import from another assistant…
         self.dialogs["memory"] = page
         page.show()
         return page
 
-    def open_import(self) -> ImportDialog | None:
-        """File → Import → ChatGPT export… (non-blocking)."""
+    def open_import(self, fmt: str | None = None) -> ImportDialog | None:
+        """File → Import → Chat history export… (``fmt`` ``None``: detected from the
+        file) or one format's entry (issue 15); non-blocking."""
         if self.assistant_combo.count() == 0:
             self.presenter.present(ServiceError("Create an assistant first: imported conversations "
                                                 "become its topics (Assistant → New…)."), context="Import")
@@ -1096,7 +1110,7 @@ class MainWindow(QMainWindow):
         # ijson is not on the start-up path
         from chathub_desktop.gui.import_dialog import ImportDialog
 
-        dlg = ImportDialog(self.svc, self.runner, self.current_assistant_id(), self)
+        dlg = ImportDialog(self.svc, self.runner, self.current_assistant_id(), self, fmt=fmt)
         dlg.imported.connect(self._on_imported)
         self.dialogs["import"] = dlg
         dlg.open()
