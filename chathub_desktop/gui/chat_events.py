@@ -16,16 +16,19 @@ from collections.abc import Callable
 from PySide6.QtCore import QObject, Signal
 
 from chathub_desktop.services.events import (
+    AssistantsChanged,
     ChatEvent,
     CompactionProgress,
     DreamProgress,
     EventBus,
     MemoryChanged,
     MessageAdded,
+    MessageChanged,
     ReplyDelta,
     ReplyFinished,
     StoreWaiting,
     TopicChanged,
+    TopicListChanged,
 )
 
 
@@ -50,6 +53,12 @@ class ChatEvents(QObject):
     - ``store_waiting(waiting)``: True when a first write of this process starts waiting
       for another ChatHub process, False when the last such write stopped waiting
       (issue 10); always emitted from a worker thread or the GUI thread, delivered queued
+    - ``message_changed(topic_id, message_id, removed)``: another process edited
+      (``removed`` False) or deleted a message; ``message_id`` 0: read the topic again
+    - ``topic_list_changed(assistant_id)``: another process created or deleted topics
+    - ``assistants_changed(everything)``: another process changed the assistants;
+      ``everything`` True: more changed than could be listed, re-read all that is shown
+      (the last three come from the store watcher's thread, issue 13)
 
     Services may publish from a worker thread (a card edit runs there); Qt then queues
     the signal to receivers that live on the GUI thread, so connect QObject methods.
@@ -63,6 +72,9 @@ class ChatEvents(QObject):
     dream_progress = Signal(int, str, str, str, str)
     memory_changed = Signal(int)
     store_waiting = Signal(bool)
+    message_changed = Signal(int, int, bool)
+    topic_list_changed = Signal(int)
+    assistants_changed = Signal(bool)
 
     def __init__(self, bus: EventBus, parent: QObject | None = None) -> None:
         super().__init__(parent)
@@ -91,6 +103,12 @@ class ChatEvents(QObject):
                                      event.message or "")
         elif isinstance(event, MemoryChanged):
             self.memory_changed.emit(event.assistant_id)
+        elif isinstance(event, MessageChanged):
+            self.message_changed.emit(event.topic_id, event.message_id, event.removed)
+        elif isinstance(event, TopicListChanged):
+            self.topic_list_changed.emit(event.assistant_id)
+        elif isinstance(event, AssistantsChanged):
+            self.assistants_changed.emit(event.everything)
         elif isinstance(event, StoreWaiting):
             with self._waits_lock:
                 before = self._waits

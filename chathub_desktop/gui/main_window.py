@@ -212,6 +212,9 @@ class MainWindow(QMainWindow):
         self.statusBar().clearMessage()
         self.reload_assistants()
         self._start_dreams()
+        from chathub_desktop.gui.live_refresh import LiveRefresh
+
+        self.live = LiveRefresh(self)  # other processes' writes, while visible (issue 13)
 
     def _start_dreams(self) -> None:
         """The dream timer and the tray (APP-4, DRM-6); after first paint, like all of attach()."""
@@ -504,7 +507,7 @@ class MainWindow(QMainWindow):
         self.memory_action.setEnabled(has)
         self.new_topic_action.setEnabled(has)
         self.composer.set_can_send(has, "Create an assistant first (Assistant → New…)")
-        self._update_model_label()
+        self.update_assistant_label()
         self.topic_model.load(aid)
         self._sync_topic_actions()
         if self.topic_model.rowCount() > 0:
@@ -512,7 +515,8 @@ class MainWindow(QMainWindow):
         else:
             self.open_topic(None)
 
-    def _update_model_label(self) -> None:
+    def update_assistant_label(self) -> None:
+        """Show the selected assistant's model and provider above the messages."""
         aid = self.current_assistant_id()
         if aid is None:
             self.model_label.setText("No assistant")
@@ -579,6 +583,11 @@ class MainWindow(QMainWindow):
         if topic_id is not None:
             self.topic_opened.emit(topic_id)
 
+    def reload_topic(self) -> None:
+        """Read the open topic's newest page again (another process changed it)."""
+        if self._topic_id is not None:
+            self.runner.run("open-topic", self._show_topic(self._topic_id), context="Open topic")
+
     async def _show_topic(self, topic_id: int) -> None:
         """Fetch the newest page of ``topic_id`` and render its Markdown on worker threads,
         then show it (unless another topic was opened meanwhile)."""
@@ -637,7 +646,7 @@ class MainWindow(QMainWindow):
 
     def _on_topic_changed(self, topic_id: int) -> None:
         if topic_id == 0:  # assistant settings changed
-            self._update_model_label()
+            self.update_assistant_label()
             self.schedule_estimate(invalidate=True)
         elif topic_id == self._topic_id:  # compaction, edit, delete, title
             self.message_model.refresh_cursor()
@@ -1005,6 +1014,9 @@ class MainWindow(QMainWindow):
             return None
         old = self.dialogs.get("memory")
         if isinstance(old, MemoryPage) and old.assistant_id == aid:
+            if not old.isVisible():  # it heard no events while closed: read it again
+                old.schedule_reload()
+                old.dream_panel.schedule_reload()
             old.show()
             old.raise_()
             old.activateWindow()
@@ -1085,6 +1097,8 @@ class MainWindow(QMainWindow):
     async def shutdown(self) -> None:
         """Stop the dream timer and the tray icon, every reply (stored as interrupted,
         APP-8) and every GUI task (a dream in flight is recorded as stopped and retried)."""
+        if hasattr(self, "live"):
+            self.live.stop()
         if self.dream_runner is not None:
             self.dream_runner.stop()
         if self.tray is not None:

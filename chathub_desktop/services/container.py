@@ -22,6 +22,7 @@ from chathub_desktop.services.model_card_service import ModelCardService
 from chathub_desktop.services.provider_service import ProviderService
 from chathub_desktop.services.request_context import ContextLoader
 from chathub_desktop.services.settings_service import SettingsService
+from chathub_desktop.services.store_watch import StoreWatcher
 from chathub_desktop.services.tool_registry import ToolRegistry
 from chathub_desktop.services.topic_service import TopicService
 from chathub_desktop.services.topic_snapshots import TopicHistoryCache
@@ -62,9 +63,13 @@ class Services:
     memory_files: MemoryTransfer
     database_url: str
     loader: ContextLoader
+    #: Publishes other processes' writes on ``bus`` while started (issue 13); the
+    #: window starts it while visible.
+    watcher: StoreWatcher
 
     def close(self) -> None:
-        """Release the database connections."""
+        """Stop the store watcher and release the database connections."""
+        self.watcher.stop()
         self.db.dispose()
 
 
@@ -120,6 +125,7 @@ def open_services(database_url: str | None = None, data_dir: Path | None = None,
         messages=MessageEditService(db, bus, compaction, on_change=estimates.invalidate),
         dreams=DreamService(db, bus, providers, catalog, settings),
         memory_files=MemoryTransfer(db, on_change=lambda aid: _memory_changed(bus, estimates, aid)),
+        watcher=StoreWatcher(db, bus, invalidate=estimates.invalidate, history=history),
     )
     topics.mark_stale_streams_interrupted()
     discard_abandoned_imports(db)  # staged rows of an import whose process died (issue 10)
