@@ -54,7 +54,7 @@ log = logging.getLogger(__name__)
 
 #: Seconds between two ``PRAGMA data_version`` checks on SQLite (changes show within
 #: about this long; the issue asks for about a second).
-SQLITE_INTERVAL_S = 0.25
+SQLITE_INTERVAL_S = 0.4
 #: Changes read per check; more than this (a bulk import) is handled as "everything".
 BATCH = 1000
 #: Seconds :meth:`StoreWatcher.stop` waits for the thread.
