@@ -91,9 +91,14 @@ def make_application(argv: list[str] | None = None) -> QApplication:
     return app
 
 
-def run_gui(data_dir: Path | None = None, database_url: str | None = None) -> int:
+def run_gui(data_dir: Path | None = None, database_url: str | None = None, *,
+            new_instance: bool = False, argv: list[str] | None = None) -> int:
     """Open the window and run until it quits. Returns the exit code: 0, or 1 when the
     store cannot be opened (the reason is shown in a message box).
+
+    One window per data dir (issue 13): when an app already runs on this data dir, its
+    window is brought to the front with ``argv`` (this launch's arguments), a line says
+    so on stdout and 0 is returned at once; ``new_instance`` opens a window regardless.
 
     The window is shown first and the store is opened on a worker thread meanwhile
     (SQLAlchemy, migrations and the catalog take ~0.5 s), so the window appears about as
@@ -102,8 +107,24 @@ def run_gui(data_dir: Path | None = None, database_url: str | None = None) -> in
     from chathub_desktop.gui.main_window import MainWindow
 
     app = make_application()
-    settings_file = (data_dir or default_data_dir()) / "window.ini"
+    data = data_dir or default_data_dir()
+    instance = None
+    if not new_instance:
+        from chathub_desktop.gui.single_instance import claim
+
+        try:
+            instance = claim(data, list(argv or []))
+        except OSError:  # an unusable data dir: opening the store says why
+            instance = None
+        else:
+            if instance is None:
+                print(f"{APP_NAME} is already open for {data}: its window was brought to the front "
+                      "(--new-instance opens another window)", flush=True)
+                return 0
+    settings_file = data / "window.ini"
     window = MainWindow(None, settings_file=settings_file)
+    if instance is not None:
+        instance.activated.connect(window.bring_to_front)
     if os.environ.get(BENCH_ENV) == "1":
         _FirstPaint(window)
     window.show()
@@ -166,6 +187,9 @@ def run_gui(data_dir: Path | None = None, database_url: str | None = None) -> in
         _disconnect(app.aboutToQuit, request_quit)
         if services is not None:
             services.close()  # done already unless the shutdown failed; idempotent
+        if instance is not None:
+            instance.close()
+            instance.deleteLater()
         _delete_widgets(app)
     return exit_code
 

@@ -25,6 +25,9 @@ if TYPE_CHECKING:  # the window path loads none of this before it shows
 
 __all__ = ["PROG", "CommandError", "build_parser", "cmd_gui", "main"]
 
+NEW_INSTANCE = ("open another window even when one is open on this data dir (by default a second "
+                "launch brings the open window to the front and exits)")
+
 
 def build_parser() -> argparse.ArgumentParser:
     """The full argument parser (also used by ``--help``)."""
@@ -37,6 +40,7 @@ def build_parser() -> argparse.ArgumentParser:
                     "Run without a command to open the window.",
     )
     parser.add_argument("--version", action="version", version=f"{PROG} {__version__}")
+    parser.add_argument("--new-instance", action="store_true", default=argparse.SUPPRESS, help=NEW_INSTANCE)
     sub = parser.add_subparsers(dest="group", metavar="COMMAND")
 
     def group(name: str, help_: str) -> argparse._SubParsersAction[argparse.ArgumentParser]:
@@ -44,6 +48,7 @@ def build_parser() -> argparse.ArgumentParser:
         return g.add_subparsers(dest="action", metavar="ACTION", required=True)
 
     gui = sub.add_parser("gui", help="open the window (the default)", parents=[common])
+    gui.add_argument("--new-instance", action="store_true", default=argparse.SUPPRESS, help=NEW_INSTANCE)
     gui.set_defaults(func=cmd_gui)
 
     providers.add_provider_commands(group("provider", "LLM providers and their API keys"), common)
@@ -79,7 +84,8 @@ def cmd_gui(args: argparse.Namespace, _svc: Services | None) -> int:
     if reason is not None:
         print(f"{PROG}: error: {reason}", file=sys.stderr)
         return 1
-    return run_gui(data_dir=getattr(args, "data_dir", None), database_url=getattr(args, "database_url", None))
+    return run_gui(data_dir=getattr(args, "data_dir", None), database_url=getattr(args, "database_url", None),
+                   new_instance=bool(getattr(args, "new_instance", False)), argv=list(sys.argv[1:]))
 
 
 def _fail(args: argparse.Namespace, exc: BaseException | str) -> int:

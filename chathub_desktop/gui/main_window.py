@@ -156,6 +156,7 @@ class MainWindow(QMainWindow):
         self._estimate_pending = False
         self._estimate_invalidate = False
         self.estimates_shown = 0
+        self.launches_handed_over = 0  # later launches on this data dir (bring_to_front)
         self.dialogs: dict[str, QWidget] = {}
         self._compacting: set[int] = set()  # topics whose Compact now this window started
         self._compaction_tasks: dict[int, asyncio.Task[object]] = {}
@@ -1071,6 +1072,18 @@ class MainWindow(QMainWindow):
         self.dialogs["about"] = box
         box.open()
         return box
+
+    def bring_to_front(self, argv: list[str]) -> None:
+        """Another launch on this data dir handed over ``argv`` (issue 13): show the
+        window (also from the tray or minimized), raise it and give it focus."""
+        state = self.windowState()
+        if state & QtCore.Qt.WindowState.WindowMinimized:
+            self.setWindowState(state & ~QtCore.Qt.WindowState.WindowMinimized)
+        self.show()
+        self.raise_()
+        self.activateWindow()
+        self.launches_handed_over += 1
+        self.show_status("ChatHub was started again: this window is the one for your data")
 
     # --- quitting --------------------------------------------------------------------------
     def request_quit(self) -> None:
