@@ -18,7 +18,12 @@ from alembic.migration import MigrationContext
 from sqlalchemy import create_engine, inspect, text
 
 from chathub_desktop.storage import change_log
-from chathub_desktop.storage.database import _PG_MIGRATE_LOCK, SCHEMA_HEAD, alembic_config, open_database
+from chathub_desktop.storage.database import (
+    _PG_MIGRATE_LOCK,
+    SCHEMA_HEAD,
+    alembic_config,
+    open_database,
+)
 from chathub_desktop.storage.models import Base
 
 REPO = Path(__file__).resolve().parents[2]
