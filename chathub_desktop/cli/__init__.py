@@ -31,7 +31,7 @@ NEW_INSTANCE = ("open another window even when one is open on this data dir (by 
 
 def build_parser() -> argparse.ArgumentParser:
     """The full argument parser (also used by ``--help``)."""
-    from chathub_desktop.cli import chat, dream, memory, providers, topics
+    from chathub_desktop.cli import chat, db, dream, memory, providers, topics
 
     common = common_options()
     parser = argparse.ArgumentParser(
@@ -61,6 +61,7 @@ def build_parser() -> argparse.ArgumentParser:
     providers.add_model_commands(
         group("model", "your own model cards: context window and max output (beat the bundled catalog)"), common)
     chat.add_settings_commands(group("settings", "application settings (System Agent models)"), common)
+    db.add_db_commands(group("db", "whole stores: copy one into a new database (SQLite ↔ PostgreSQL)"), common)
     return parser
 
 
@@ -108,6 +109,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     func = getattr(args, "func", None)
     if func is None or func is cmd_gui:
         return cmd_gui(args, None)
+    if getattr(args, "no_store", False):  # names its own stores (db copy)
+        try:
+            return int(func(args, None))
+        except (ServiceError, CommandError) as exc:
+            return _fail(args, exc)
     from chathub_desktop.services.container import open_services
     from chathub_desktop.services.events import EventBus
     from chathub_desktop.storage.database import DatabaseError
