@@ -17,8 +17,6 @@ from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QEvent, QObject
 
-from chathub_desktop.services.errors import ServiceError
-
 if TYPE_CHECKING:
     from chathub_desktop.gui.main_window import MainWindow
 
@@ -44,7 +42,7 @@ class LiveRefresh(QObject):
             if event.type() == QEvent.Type.Show:
                 self._w.svc.watcher.start()
             elif event.type() == QEvent.Type.Hide:
-                self._w.svc.watcher.stop()
+                self._w.svc.watcher.stop(wait=False)
         return False
 
     def stop(self) -> None:
@@ -71,13 +69,14 @@ class LiveRefresh(QObject):
             self.refresh_topics()
 
     def _on_assistants_changed(self, everything: bool) -> None:
+        self._w.runner.run("live-assistants", self._refresh_assistants(everything), context="Assistants",
+                           quiet=True)
+
+    async def _refresh_assistants(self, everything: bool) -> None:
         w = self._w
+        assistants = await w.runner.run_in_thread(w.svc.assistants.list)
         keep = w.current_assistant_id()
         combo = w.assistant_combo
-        try:
-            assistants = w.svc.assistants.list()
-        except ServiceError:
-            return
         combo.blockSignals(True)
         combo.clear()
         for a in assistants:
@@ -101,16 +100,24 @@ class LiveRefresh(QObject):
                     panel.schedule_reload()
 
     def refresh_topics(self) -> None:
-        """Re-read the selected assistant's topic list, keeping the open topic selected
-        (the first topic opens when the open one was deleted)."""
+        """Re-read the selected assistant's topic list on a worker thread, keeping the
+        open topic selected (the first topic opens when the open one was deleted)."""
+        self._w.runner.run("live-topics", self._refresh_topics(self._w.current_assistant_id()),
+                           context="Topics", quiet=True)
+
+    async def _refresh_topics(self, assistant_id: int | None) -> None:
         w = self._w
+        rows = [] if assistant_id is None else await w.runner.run_in_thread(w.svc.topics.list, assistant_id)
+        if assistant_id != w.current_assistant_id():
+            return  # another assistant was chosen meanwhile: its list is loaded already
         open_id = w.current_topic_id
-        w.topic_model.load(w.current_assistant_id())
+        w.topic_model.show(assistant_id, rows)
         row = w.topic_model.row_of(open_id) if open_id is not None else None
         if row is not None:
-            w.topic_list.selectionModel().blockSignals(True)
+            selection = w.topic_list.selectionModel()
+            selection.blockSignals(True)  # the same topic stays open: no re-open
             w.select_topic_row(row)
-            w.topic_list.selectionModel().blockSignals(False)
+            selection.blockSignals(False)
             w.topic_list.viewport().update()
         elif w.topic_model.rowCount() > 0:
             w.select_topic_row(0)

@@ -29,6 +29,7 @@ import select
 import socket
 import threading
 from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
 from typing import Any
 
 from chathub_desktop.services.events import (
@@ -91,6 +92,16 @@ def events_for(changes: Iterable[Change]) -> list[ChatEvent]:
     return list(out)
 
 
+@dataclass
+class _Run:
+    """One watcher thread's own stop flag, wake-up socket pair (PostgreSQL) and ready flag."""
+
+    stop: threading.Event
+    wake: tuple[socket.socket, socket.socket] | None
+    ready: threading.Event
+    thread: threading.Thread = field(default_factory=lambda: threading.Thread())
+
+
 class StoreWatcher:
     """Publishes other processes' committed changes on ``bus`` (module docstring).
 
@@ -110,9 +121,8 @@ class StoreWatcher:
         self._history = history
         self.interval_s = interval_s
         self._lock = threading.Lock()
-        self._thread: threading.Thread | None = None
-        self._stop = threading.Event()
-        self._wake: tuple[socket.socket, socket.socket] | None = None
+        self._read_lock = threading.Lock()  # an old thread still stopping never reads alongside
+        self._run_state: _Run | None = None
         self._last: int | None = None  # newest seq seen
         self.checks = 0
         self.reads = 0
@@ -122,94 +132,100 @@ class StoreWatcher:
 
     @property
     def running(self) -> bool:
-        """True while the watcher's thread runs."""
-        t = self._thread
-        return t is not None and t.is_alive()
+        """True while a watcher thread runs and has not been told to stop."""
+        run = self._run_state
+        return run is not None and run.thread.is_alive() and not run.stop.is_set()
 
     def start(self) -> None:
-        """Start watching (no-op when running or when the store has no change log)."""
+        """Start watching (no-op when running or when the store has no change log). A
+        thread still finishing after :meth:`stop` is left to end on its own."""
         if not self._db.logs_changes:
             return
         with self._lock:
             if self.running:
                 return
-            self._stop = threading.Event()
             self.ready = threading.Event()
-            self._wake = socket.socketpair() if not self._db.is_sqlite else None
-            self._thread = threading.Thread(target=self._run, name="chathub-store-watch", daemon=True)
-            self._thread.start()
+            run = _Run(stop=threading.Event(), wake=None if self._db.is_sqlite else socket.socketpair(),
+                       ready=self.ready)
+            run.thread = threading.Thread(target=self._run, args=(run,), name="chathub-store-watch", daemon=True)
+            self._run_state = run
+            run.thread.start()
 
-    def stop(self) -> None:
-        """Stop watching and close the watcher's connection (waits up to
-        :data:`STOP_WAIT_S`)."""
+    def stop(self, *, wait: bool = True) -> None:
+        """Stop watching; the thread closes its connection. ``wait``: join the thread
+        (up to :data:`STOP_WAIT_S`); the window passes False, so hiding never waits for
+        a read under way."""
         with self._lock:
-            thread, self._thread = self._thread, None
-            self._stop.set()
-            wake = self._wake
-            if wake is not None:
-                with contextlib.suppress(OSError):
-                    wake[1].send(b"x")
-        if thread is not None:
-            thread.join(STOP_WAIT_S)
-        if wake is not None:
-            for s in wake:
-                s.close()
+            run, self._run_state = self._run_state, None
+        if run is None:
+            return
+        run.stop.set()
+        if run.wake is not None:
+            with contextlib.suppress(OSError):
+                run.wake[1].send(b"x")
+        if wait:
+            run.thread.join(STOP_WAIT_S)
 
     # --- the thread ---------------------------------------------------------------------
-    def _run(self) -> None:
+    def _run(self, run: _Run) -> None:
+        conn: Any = None
         try:
             raw = self._db.engine.raw_connection()
-            conn: Any = raw.driver_connection
+            conn = raw.driver_connection
             raw.detach()  # the watcher's own connection, never back in the pool
-        except Exception as exc:  # no watcher is better than a crash; say so once
-            log.warning("live refresh is off: cannot open a watch connection: %s", exc)
-            self.ready.set()
-            return
-        try:
             if self._db.is_sqlite:
-                self._watch_sqlite(conn)
+                self._watch_sqlite(conn, run)
             else:
-                self._watch_postgres(conn)
-        except Exception as exc:
+                self._watch_postgres(conn, run)
+        except Exception as exc:  # no live refresh is better than a crash; say so once
             log.warning("live refresh stopped: %s", exc)
         finally:
-            self.ready.set()
-            with contextlib.suppress(Exception):
-                conn.close()
+            run.ready.set()
+            if conn is not None:
+                with contextlib.suppress(Exception):
+                    conn.close()
+            if run.wake is not None:
+                for sock in run.wake:
+                    sock.close()
 
-    def _watch_sqlite(self, conn: Any) -> None:
+    def _watch_sqlite(self, conn: Any, run: _Run) -> None:
         version = self._data_version(conn)
-        self.read_changes(conn, "?")
-        self.ready.set()
-        while not self._stop.wait(self.interval_s):
+        self._read(conn, "?", run)
+        run.ready.set()
+        while not run.stop.wait(self.interval_s):
             self.checks += 1
             now = self._data_version(conn)
             if now != version:
                 version = now
-                self.read_changes(conn, "?")
+                self._read(conn, "?", run)
 
     @staticmethod
     def _data_version(conn: Any) -> int:
         return _scalar(conn, "PRAGMA data_version")
 
-    def _watch_postgres(self, conn: Any) -> None:
+    def _watch_postgres(self, conn: Any, run: _Run) -> None:
         conn.rollback()
         conn.autocommit = True
         pending = threading.Event()
         conn.add_notify_handler(lambda _n: pending.set())
         conn.execute(f"LISTEN {NOTIFY_CHANNEL}")
-        self.read_changes(conn, "%s")
-        self.ready.set()
-        assert self._wake is not None
-        wake = self._wake[0]
-        while not self._stop.is_set():
+        self._read(conn, "%s", run)
+        run.ready.set()
+        assert run.wake is not None
+        wake = run.wake[0]
+        while not run.stop.is_set():
             if not pending.is_set():
                 readable, _, _ = select.select([conn.fileno(), wake], [], [])
-                if wake in readable or self._stop.is_set():
+                if wake in readable or run.stop.is_set():
                     return
             pending.clear()  # a notify read by the query below sets it again: read again
             self.checks += 1
-            self.read_changes(conn, "%s")
+            self._read(conn, "%s", run)
+
+    def _read(self, conn: Any, placeholder: str, run: _Run) -> None:
+        with self._read_lock:
+            if not run.stop.is_set():
+                self.read_changes(conn, placeholder)
 
     # --- reading the log -----------------------------------------------------------------
     def read_changes(self, conn: Any, placeholder: str) -> list[ChatEvent]:

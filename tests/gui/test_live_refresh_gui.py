@@ -134,3 +134,44 @@ def test_the_watcher_runs_only_while_the_window_is_visible(window, services: Ser
     assert not services.watcher.running
     window.show()
     qtbot.waitUntil(lambda: services.watcher.running, timeout=2000)
+
+
+def test_assistants_and_topics_changed_elsewhere_keep_the_open_topic(
+        window, services: Services, helper: int, qtbot) -> None:  # type: ignore[no-untyped-def]
+    """An assistant created and a topic deleted by the CLI: the assistant list grows, the
+    deleted topic leaves the list, and the open topic stays open and selected."""
+    keep = services.topics.create(helper, title="Keep me").id
+    gone = services.topics.create(helper, title="Delete me").id
+    window.reload_assistants(helper)
+    window.select_topic(keep)
+    qtbot.waitUntil(lambda: window.message_model.topic_id == keep, timeout=5000)
+    finished(qtbot, cli(services, "assistant", "create", "Second", "--provider", "Summ", "--model", "gpt-4o"))
+    qtbot.waitUntil(lambda: window.assistant_combo.count() == 2, timeout=DEADLINE_MS)
+    assert window.current_assistant_id() == helper
+    finished(qtbot, cli(services, "topic", "delete", str(gone)))
+    qtbot.waitUntil(lambda: window.topic_model.row_of(gone) is None, timeout=DEADLINE_MS)
+    assert window.current_topic_id == keep
+    assert window.topic_list.currentIndex().row() == window.topic_model.row_of(keep)
+
+
+def test_a_message_edited_and_deleted_in_another_window_follows(
+        window, services: Services, helper: int, qtbot) -> None:  # type: ignore[no-untyped-def]
+    """A second window is another store connection (its own process in real use): its
+    edit and its deletion show in the open topic."""
+    from chathub_desktop.services.container import open_services
+
+    topic = services.topics.create(helper, title="Shared").id
+    first = services.chat._append(topic, role="user", content="original text")
+    second = services.chat._append(topic, role="assistant", content="to be deleted")
+    window.reload_assistants(helper)
+    window.select_topic(topic)
+    qtbot.waitUntil(lambda: window.message_model.rowCount() == 2, timeout=5000)
+    other = open_services(services.database_url)
+    try:
+        other.messages.edit_message(first, "edited in the other window")
+        other.messages.delete_message(second)
+    finally:
+        other.close()
+    qtbot.waitUntil(lambda: window.message_model.rowCount() == 1, timeout=DEADLINE_MS)
+    qtbot.waitUntil(lambda: window.message_model.message_at(0).content == "edited in the other window",
+                    timeout=DEADLINE_MS)
