@@ -41,6 +41,16 @@ def resolve_database_url(database_url: str | None, data_dir: Path | None) -> str
     return sqlite_url_for(data_dir or default_data_dir())
 
 
+@dataclass(frozen=True)
+class StoreDescription:
+    """What Settings → Storage shows: ``url`` (password masked), ``is_sqlite`` and, for
+    SQLite, the file's ``path``."""
+
+    url: str
+    is_sqlite: bool
+    path: str | None
+
+
 @dataclass
 class Services:
     """Every service, wired to one database and one event bus."""
@@ -66,6 +76,15 @@ class Services:
     #: Publishes other processes' writes on ``bus`` while started (issue 13); the
     #: window starts it while visible.
     watcher: StoreWatcher
+
+    def store_description(self) -> StoreDescription:
+        """The open store for Settings → Storage (issue 13): its URL with any password
+        masked, and whether it is an SQLite file or a shared server."""
+        from sqlalchemy.engine import make_url
+
+        url = make_url(self.database_url)
+        return StoreDescription(url.render_as_string(hide_password=True), self.db.is_sqlite,
+                                url.database if self.db.is_sqlite else None)
 
     def close(self) -> None:
         """Stop the store watcher and release the database connections."""
