@@ -110,10 +110,13 @@ def run_gui(data_dir: Path | None = None, database_url: str | None = None, *,
     data = data_dir or default_data_dir()
     instance = None
     if not new_instance:
-        from chathub_desktop.gui.single_instance import claim
+        from chathub_desktop.gui.single_instance import NotAnswering, claim
 
         try:
             instance = claim(data, list(argv or []))
+        except NotAnswering as exc:
+            print(f"{APP_NAME}: {exc}", file=sys.stderr, flush=True)
+            return 1
         except OSError:  # an unusable data dir: opening the store says why
             instance = None
         else:

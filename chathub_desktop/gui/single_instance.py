@@ -25,8 +25,11 @@ from pathlib import Path
 from PySide6.QtCore import QLockFile, QObject, Signal
 from PySide6.QtNetwork import QLocalServer, QLocalSocket
 
-#: Milliseconds to wait for a running app to accept a connection and to answer.
+#: Milliseconds to wait for a running app to accept a connection.
 CONNECT_MS = 1500
+#: Milliseconds a connected launch waits for the running app's answer (its event loop
+#: may still be starting, or busy for a moment).
+ANSWER_MS = 10_000
 #: Milliseconds to wait for the data dir's launch lock.
 LOCK_MS = 5000
 #: Largest message accepted from a second launch, bytes (argv of a command line).
@@ -90,8 +93,15 @@ class InstanceServer(QObject):
         self._server.close()
 
 
+class NotAnswering(Exception):
+    """An app listens on this data dir but did not answer in time; the message is
+    user-facing."""
+
+
 def _hand_over(name: str, argv: list[str]) -> bool:
-    """Send ``argv`` to the app listening on ``name``; True when it answered ``ok``."""
+    """Send ``argv`` to the app listening on ``name``: True when it answered ``ok``,
+    False when nobody listens. Raises :class:`NotAnswering` when an app accepted the
+    connection but did not answer within :data:`ANSWER_MS`."""
     sock = QLocalSocket()
     sock.connectToServer(name)
     if not sock.waitForConnected(CONNECT_MS):
@@ -100,10 +110,13 @@ def _hand_over(name: str, argv: list[str]) -> bool:
     sock.write(payload)
     sock.waitForBytesWritten(CONNECT_MS)
     answered = b""
-    while b"\n" not in answered and sock.waitForReadyRead(CONNECT_MS):
+    while b"\n" not in answered and sock.waitForReadyRead(ANSWER_MS):
         answered += bytes(sock.readAll().data())
     sock.disconnectFromServer()
-    return answered.startswith(b"ok")
+    if not answered.startswith(b"ok"):
+        raise NotAnswering("ChatHub is already running on this data dir but did not answer; "
+                           "not opening a second window (--new-instance opens one anyway)")
+    return True
 
 
 def claim(data_dir: Path, argv: list[str]) -> InstanceServer | None:
@@ -113,8 +126,9 @@ def claim(data_dir: Path, argv: list[str]) -> InstanceServer | None:
     app took the arguments (the caller exits). Needs a Q(Core)Application. When the
     lock cannot be had within :data:`LOCK_MS` the check runs without it; when the name
     cannot be listened on, the app runs unreachable (a later launch opens a second
-    window) rather than not at all. Raises ``OSError`` when the data dir cannot be
-    created."""
+    window) rather than not at all. A socket is removed only when connecting to it was
+    refused (a crashed app's). Raises :class:`NotAnswering` (see :func:`_hand_over`)
+    and ``OSError`` when the data dir cannot be created."""
     data_dir.mkdir(parents=True, exist_ok=True)
     name = server_name(data_dir)
     lock = QLockFile(str(data_dir / LOCK_NAME))

@@ -117,3 +117,26 @@ def test_two_launches_at_once_leave_one_app(qapp, qtbot, tmp_path: Path) -> None
     finally:
         for p in procs:
             stop(p)
+
+
+def test_an_app_that_does_not_answer_keeps_its_socket(qapp, tmp_path: Path, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    """A listening app that does not answer (busy) is not mistaken for a crashed one:
+    the launch says so and its socket is left alone (no second window)."""
+    from PySide6.QtNetwork import QLocalServer
+
+    import chathub_desktop.gui.single_instance as si
+
+    monkeypatch.setattr(si, "ANSWER_MS", 300)
+    data = tmp_path / "busy"
+    busy = QLocalServer()
+    assert busy.listen(server_name(data))
+    try:
+        try:
+            claim(data, [])
+        except si.NotAnswering as exc:
+            assert "did not answer" in str(exc)
+        else:
+            raise AssertionError("claim() went on as if nobody listened")
+        assert busy.isListening() and listening(server_name(data))
+    finally:
+        busy.close()
