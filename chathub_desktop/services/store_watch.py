@@ -58,6 +58,8 @@ log = logging.getLogger(__name__)
 SQLITE_INTERVAL_S = 0.4
 #: Changes read per check; more than this (a bulk import) is handled as "everything".
 BATCH = 1000
+#: Seconds before a watcher whose connection failed connects again (it then catches up).
+RECONNECT_S = 5.0
 #: Seconds :meth:`StoreWatcher.stop` waits for the thread.
 STOP_WAIT_S = 5.0
 
@@ -168,22 +170,28 @@ class StoreWatcher:
 
     # --- the thread ---------------------------------------------------------------------
     def _run(self, run: _Run) -> None:
-        conn: Any = None
         try:
-            raw = self._db.engine.raw_connection()
-            conn = raw.driver_connection
-            raw.detach()  # the watcher's own connection, never back in the pool
-            if self._db.is_sqlite:
-                self._watch_sqlite(conn, run)
-            else:
-                self._watch_postgres(conn, run)
-        except Exception as exc:  # no live refresh is better than a crash; say so once
-            log.warning("live refresh stopped: %s", exc)
+            while not run.stop.is_set():
+                conn: Any = None
+                try:
+                    raw = self._db.engine.raw_connection()
+                    conn = raw.driver_connection
+                    raw.detach()  # the watcher's own connection, never back in the pool
+                    if self._db.is_sqlite:
+                        self._watch_sqlite(conn, run)
+                    else:
+                        self._watch_postgres(conn, run)
+                    return  # told to stop
+                except Exception as exc:  # the server went away, say: try again, never crash
+                    log.warning("live refresh interrupted (%s); trying again in %.0f s", exc, RECONNECT_S)
+                    run.ready.set()
+                finally:
+                    if conn is not None:
+                        with contextlib.suppress(Exception):
+                            conn.close()
+                run.stop.wait(RECONNECT_S)
         finally:
             run.ready.set()
-            if conn is not None:
-                with contextlib.suppress(Exception):
-                    conn.close()
             if run.wake is not None:
                 for sock in run.wake:
                     sock.close()

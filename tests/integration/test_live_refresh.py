@@ -231,3 +231,25 @@ def test_the_log_stays_bounded(tmp_path: Path) -> None:
         assert rows <= change_log.KEEP_ROWS + change_log.PRUNE_EVERY
     finally:
         svc.close()
+
+
+def test_a_lost_listen_connection_comes_back(postgres_url: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The server drops the watcher's connection (a restart, a proxy timeout): it
+    connects again and catches up with what was committed meanwhile."""
+    import chathub_desktop.services.store_watch as sw
+
+    monkeypatch.setattr(sw, "RECONNECT_S", 0.5)
+    svc = open_services(postgres_url)
+    heard = Heard(svc)
+    try:
+        svc.providers.add("P", "openai", "http://127.0.0.1:9", api_key_env="NOPE")
+        svc.watcher.start()
+        assert svc.watcher.ready.wait(5)
+        with svc.db.engine.connect() as conn:
+            conn.execute(text("SELECT pg_terminate_backend(pid) FROM pg_stat_activity "
+                              "WHERE datname = current_database() AND pid <> pg_backend_pid()"))
+        mark = heard.mark()
+        cli(postgres_url, "assistant", "create", "Later", "--provider", "P", "--model", "gpt-4o")
+        heard.wait_for(AssistantsChanged(), mark, timeout=DEADLINE_S + 1.0)
+    finally:
+        svc.close()
