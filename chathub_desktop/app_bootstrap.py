@@ -126,8 +126,6 @@ def run_gui(data_dir: Path | None = None, database_url: str | None = None, *,
                 return 0
     settings_file = data / "window.ini"
     window = MainWindow(None, settings_file=settings_file)
-    if instance is not None:
-        instance.activated.connect(window.bring_to_front)
     if os.environ.get(BENCH_ENV) == "1":
         _FirstPaint(window)
     window.show()
@@ -140,6 +138,8 @@ def run_gui(data_dir: Path | None = None, database_url: str | None = None, *,
 
     from chathub_desktop.gui.task_runner import install_asyncgen_hooks
 
+    if instance is not None:  # after first paint: QtNetwork takes ~20 ms to load
+        instance.listen().activated.connect(window.bring_to_front)
     loop = qasync.QEventLoop(app)
     # plain threads for to_thread/getaddrinfo: qasync's default executor starts QThreads
     loop.set_default_executor(
@@ -192,7 +192,6 @@ def run_gui(data_dir: Path | None = None, database_url: str | None = None, *,
             services.close()  # done already unless the shutdown failed; idempotent
         if instance is not None:
             instance.close()
-            instance.deleteLater()
         _delete_widgets(app)
     return exit_code
 

@@ -1,17 +1,17 @@
 """One window per data dir (issue 13): a second launch on the same data dir hands its
 arguments to the running app, which raises its window, and exits.
 
-The running app listens on a :class:`QLocalServer` whose name is derived from the
-data dir (:func:`server_name`: a hash of its resolved path and the user, so two data
-dirs never meet and the name stays short enough for a Unix socket path). A launch first
-tries to connect: a running app answers ``ok`` to a one-line JSON message
-``{"argv": [...], "cwd": "..."}`` and the launch ends. Otherwise it becomes the running
-app and listens.
-
-Connect-or-listen runs under a :class:`QLockFile` in the data dir, so two launches at
-the same moment never both listen, and a socket left behind by a crashed app is removed
-only when nobody answers on it. ``--new-instance`` skips all of this (a second, separate
-window on the same store, which live refresh keeps in step).
+The running app holds a :class:`QLockFile` in the data dir for as long as it runs
+(Qt sees a lock whose process is gone as stale, so a crash never blocks the next
+start), and listens on a :class:`QLocalServer` whose name is derived from the data dir
+(:func:`server_name`: a hash of its resolved path and the user, so two data dirs never
+meet and the name stays short enough for a Unix socket path). A launch that gets the
+lock is the app: that costs about a millisecond before the first paint, and the server
+(QtNetwork, ~20 ms to load) starts after it (:meth:`InstanceLock.listen`). A launch
+that finds the lock held connects to the server — retrying while the holder is still
+starting — and sends a one-line JSON message ``{"argv": [...], "cwd": "..."}``; the app
+answers ``ok`` and the launch ends. ``--new-instance`` skips all of this (a second,
+separate window on the same store, which live refresh keeps in step).
 """
 
 from __future__ import annotations
@@ -20,18 +20,23 @@ import getpass
 import hashlib
 import json
 import os
+import time
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QLockFile, QObject, Signal
-from PySide6.QtNetwork import QLocalServer, QLocalSocket
+
+if TYPE_CHECKING:  # QtNetwork loads after the window's first paint
+    from PySide6.QtNetwork import QLocalServer, QLocalSocket
 
 #: Milliseconds to wait for a running app to accept a connection.
 CONNECT_MS = 1500
 #: Milliseconds a connected launch waits for the running app's answer (its event loop
 #: may still be starting, or busy for a moment).
 ANSWER_MS = 10_000
-#: Milliseconds to wait for the data dir's launch lock.
-LOCK_MS = 5000
+#: Seconds a launch that found the lock held keeps trying to reach its holder (which
+#: may still be starting: it listens only after its first paint).
+REACH_S = 15.0
 #: Largest message accepted from a second launch, bytes (argv of a command line).
 MAX_MESSAGE = 64 * 1024
 LOCK_NAME = "window.lock"
@@ -102,6 +107,8 @@ def _hand_over(name: str, argv: list[str]) -> bool:
     """Send ``argv`` to the app listening on ``name``: True when it answered ``ok``,
     False when nobody listens. Raises :class:`NotAnswering` when an app accepted the
     connection but did not answer within :data:`ANSWER_MS`."""
+    from PySide6.QtNetwork import QLocalSocket
+
     sock = QLocalSocket()
     sock.connectToServer(name)
     if not sock.waitForConnected(CONNECT_MS):
@@ -119,35 +126,58 @@ def _hand_over(name: str, argv: list[str]) -> bool:
     return True
 
 
-def claim(data_dir: Path, argv: list[str]) -> InstanceServer | None:
+class InstanceLock:
+    """The running app's hold on its data dir: the lock file (taken by :func:`claim`)
+    and, once :meth:`listen` ran, the server. :meth:`close` releases both."""
+
+    def __init__(self, lock: QLockFile, name: str) -> None:
+        self._lock = lock
+        self.name = name
+        self.server: InstanceServer | None = None
+
+    def listen(self) -> InstanceServer:
+        """Start the server (after the window's first paint). A socket file left by a
+        crashed app is removed first: the lock proves nobody else is the app."""
+        from PySide6.QtNetwork import QLocalServer
+
+        server = QLocalServer()
+        server.setSocketOptions(QLocalServer.SocketOption.UserAccessOption)
+        if not server.listen(self.name):
+            QLocalServer.removeServer(self.name)
+            server.listen(self.name)  # when even this fails, later launches cannot reach us
+        self.server = InstanceServer(server)
+        return self.server
+
+    def close(self) -> None:
+        """Stop listening and release the lock (the app is quitting)."""
+        if self.server is not None:
+            self.server.close()
+            self.server.deleteLater()
+            self.server = None
+        self._lock.unlock()
+
+
+def claim(data_dir: Path, argv: list[str]) -> InstanceLock | None:
     """Become the app of ``data_dir``, or hand ``argv`` to the one running.
 
-    Returns the :class:`InstanceServer` to keep while running, or None when a running
-    app took the arguments (the caller exits). Needs a Q(Core)Application. When the
-    lock cannot be had within :data:`LOCK_MS` the check runs without it; when the name
-    cannot be listened on, the app runs unreachable (a later launch opens a second
-    window) rather than not at all. A socket is removed only when connecting to it was
-    refused (a crashed app's). Raises :class:`NotAnswering` (see :func:`_hand_over`)
-    and ``OSError`` when the data dir cannot be created."""
+    Returns the :class:`InstanceLock` to keep while running (call ``listen()`` once
+    the window is shown), or None when a running app took the arguments (the caller
+    exits). Needs a Q(Core)Application. Raises :class:`NotAnswering` when the lock's
+    holder cannot be reached within :data:`REACH_S` or does not answer, and
+    ``OSError`` when the data dir cannot be created."""
     data_dir.mkdir(parents=True, exist_ok=True)
     name = server_name(data_dir)
     lock = QLockFile(str(data_dir / LOCK_NAME))
     lock.setStaleLockTime(0)  # stale only when its process is gone
-    locked = lock.tryLock(LOCK_MS)
-    try:
+    if lock.tryLock(0):
+        return InstanceLock(lock, name)
+    deadline = time.monotonic() + REACH_S
+    while True:
         if _hand_over(name, argv):
             return None
-        return _listen(name)
-    finally:
-        if locked:
-            lock.unlock()
-
-
-def _listen(name: str) -> InstanceServer:
-    server = QLocalServer()
-    server.setSocketOptions(QLocalServer.SocketOption.UserAccessOption)
-    if not server.listen(name):
-        # nobody answered on it (checked under the lock): a crashed app's socket
-        QLocalServer.removeServer(name)
-        server.listen(name)
-    return InstanceServer(server)
+        if lock.tryLock(0):  # the holder quit meanwhile
+            return InstanceLock(lock, name)
+        if time.monotonic() >= deadline:
+            raise NotAnswering("ChatHub is already running on this data dir but cannot be reached; "
+                               "not opening a second window (--new-instance opens one anyway)")
+        time.sleep(0.1)

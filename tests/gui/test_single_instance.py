@@ -61,9 +61,9 @@ def test_a_second_launch_raises_the_running_window(window, qtbot, tmp_path: Path
     """The running app (this process) is hidden in the tray; `chathub-desktop` again on
     its data dir brings the window back and exits 0 with one line."""
     data = tmp_path / "data-a"
-    server = claim(data, [])
-    assert server is not None
-    server.activated.connect(window.bring_to_front)
+    instance = claim(data, [])
+    assert instance is not None
+    instance.listen().activated.connect(window.bring_to_front)
     try:
         window.hide()
         proc = launch(data, "gui")
@@ -74,8 +74,7 @@ def test_a_second_launch_raises_the_running_window(window, qtbot, tmp_path: Path
         qtbot.waitUntil(lambda: window.launches_handed_over == 1, timeout=3000)
         assert window.isVisible()
     finally:
-        server.close()
-        server.deleteLater()
+        instance.close()
 
 
 def test_launches_of_real_processes(qapp, qtbot, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
@@ -128,7 +127,9 @@ def test_an_app_that_does_not_answer_keeps_its_socket(qapp, tmp_path: Path, monk
 
     monkeypatch.setattr(si, "ANSWER_MS", 300)
     data = tmp_path / "busy"
-    busy = QLocalServer()
+    held = claim(data, [])  # the busy app: it holds the data dir's lock ...
+    assert held is not None
+    busy = QLocalServer()  # ... and listens, but never answers
     assert busy.listen(server_name(data))
     try:
         try:
@@ -140,3 +141,25 @@ def test_an_app_that_does_not_answer_keeps_its_socket(qapp, tmp_path: Path, monk
         assert busy.isListening() and listening(server_name(data))
     finally:
         busy.close()
+        held.close()
+
+
+def test_a_crashed_app_does_not_block_the_next_start(tmp_path: Path) -> None:
+    """A lock and a socket left by a killed app: the next launch is the app at once."""
+    data = tmp_path / "crashed"
+    first = launch(data)
+    try:
+        deadline = time.monotonic() + HANDOVER_S
+        while not (data / "window.lock").exists():
+            assert time.monotonic() < deadline
+            time.sleep(0.1)
+        time.sleep(1.5)  # listening too
+    finally:
+        first.kill()
+        first.communicate()
+    again = launch(data)
+    try:
+        time.sleep(6)
+        assert again.poll() is None  # it opened its window: nobody took its arguments
+    finally:
+        stop(again)
