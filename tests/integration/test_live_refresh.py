@@ -6,6 +6,7 @@ replayed; a burst larger than one read, or a log pruned past the reader, says
 
 from __future__ import annotations
 
+import json
 import os
 import subprocess
 import sys
@@ -112,7 +113,6 @@ def test_another_process_write_reaches_the_bus_within_2_s(
     mark = heard.mark()
     out = cli(store_url, "topic", "create", "--assistant", "Helper", "--json")
     heard.wait_for(TopicListChanged(aid), mark)
-    import json
     topic = int(json.loads(out)["id"])
 
     mark = heard.mark()
@@ -166,7 +166,6 @@ def test_edit_and_delete_by_another_process(watched: tuple[Services, Heard], sto
     cli(store_url, "provider", "add", "P", "--kind", "openai", "--base-url", "http://127.0.0.1:9",
         "--api-key-env", "NOPE")
     cli(store_url, "assistant", "create", "Helper", "--provider", "P", "--model", "gpt-4o")
-    import json
     topic = int(json.loads(cli(store_url, "topic", "create", "--assistant", "Helper", "--json"))["id"])
     aid = svc.assistants.list()[0].id
     mark = heard.mark()
