@@ -10,7 +10,12 @@ Everything a dream run does besides the model call, at the sizes the rules allow
    6,400-character range card, about 294,000 characters): ``parse_document``,
    ``render_document``, the near-duplicate check of a new card against all 91 cards
    (REF-16), and a Keep-N fold by concatenation (``apply_retention`` from 90 to 14),
-   against ``str.splitlines`` over the same text as a floor.
+   against ``str.splitlines`` over the same text as a floor; plus the DRM-13 caps of
+   every write (``enforce_caps``) and the near-duplicate check against 10,000 fixed
+   entries (DRM-14).
+3. **The prompt** of a day with 30 topics of 12,000-character summaries, bounded to a
+   2,048-token History Compress window (``dream_request`` with the real tokenizer),
+   against counting the tokens of all that text once as a floor.
 
 Prints medians in milliseconds and ratios. Usage: ``python benchmarks/bench_dream.py``.
 """
@@ -106,19 +111,41 @@ def bench_document() -> None:
     cards = dm.apply_fold([*folded, *cards], plan, dm.concat_fold_body(plan))
     doc = dm.render_document(cards)
     new = text(rng, 400)
+    fixed = [text(rng, 12) for _ in range(10_000)]
     print(f"the document at its cap: {len(cards)} cards, {len(doc):,} characters")
     rows = [
         ("parse_document", lambda: dm.parse_document(doc)),
         ("render_document", lambda: dm.render_document(cards)),
         ("near-duplicate check vs all cards", lambda: dm.is_near_duplicate(new, cards)),
         ("fold 90 -> 14 by concatenation", lambda: dm.apply_retention(cards, 14)),
+        ("DRM-13 caps of a write (enforce_caps)", lambda: dm.enforce_caps(cards, 90)),
+        ("near-duplicate vs 10,000 fixed entries", lambda: dm.is_near_duplicate(new, cards, fixed)),
     ]
     base = median_ms(lambda: doc.splitlines())
     for name, fn in rows:
         ms = median_ms(fn)
-        print(f"  {name:34s}: {ms:8.2f} ms   ({ms / base:6.1f}x str.splitlines, {base:.3f} ms)")
+        print(f"  {name:40s}: {ms:8.2f} ms   ({ms / base:6.1f}x str.splitlines, {base:.3f} ms)")
+
+
+def bench_prompt() -> None:
+    from chathub_desktop.core import dream_prompt as dp
+    from chathub_desktop.tokens.counter import TokenCounter
+
+    rng = random.Random(3)
+    topics = [dp.TopicMaterial(f"Topic {i}", summary=text(rng, 2500)[:12_000]) for i in range(30)]
+    count = TokenCounter.for_model("smollm2-135m").count
+    budget = dp.dream_budget(2048)
+    prompt = dp.dream_request("Helper", DAY, topics, [], [], prompt_tokens=budget.prompt_tokens, count=count)
+    print(f"a dream prompt for a 2,048-token window: {prompt.topics_shown} of 30 topics shown, "
+          f"{sum(count(m.content) for m in prompt.messages):,} tokens of {budget.prompt_tokens:,}")
+    ours = median_ms(lambda: dp.dream_request("Helper", DAY, topics, [], [], prompt_tokens=budget.prompt_tokens,
+                                              count=count), runs=5)
+    base = median_ms(lambda: [count(t.text) for t in topics], runs=5)
+    print(f"  dream_request (bounded)                 : {ours:8.2f} ms")
+    print(f"  count all topics once (floor)           : {base:8.2f} ms   ratio {ours / base:5.2f}x")
 
 
 if __name__ == "__main__":
     bench_materials()
     bench_document()
+    bench_prompt()

@@ -8,6 +8,11 @@ replies stored as interrupted, APP-8; tasks, streams, async generators and the s
 closed) before the loop and the widgets go (issue 9). The tokenizer (~0.35 s to load) is not on this path: the first token
 estimate runs in a worker thread after the window is shown.
 
+``chathub-desktop gui --smoke`` (the installed bundle's check, issue 16): open the store,
+attach and paint the window, count tokens with a bundled tokenizer, print
+``CHATHUB_SMOKE_OK …`` and quit with 0 (1 and ``CHATHUB_SMOKE_FAILED <reason>`` when a
+step fails).
+
 ``CHATHUB_BENCH_STARTUP=1`` (benchmarks/bench_startup.py): print
 ``CHATHUB_WINDOW_SHOWN <seconds since process start>`` at the window's first paint,
 then quit.
@@ -39,6 +44,8 @@ ORGANIZATION = "ChatHub"
 ORGANIZATION_DOMAIN = "chathub.io"
 BENCH_ENV = "CHATHUB_BENCH_STARTUP"
 BENCH_MARKER = "CHATHUB_WINDOW_SHOWN"
+SMOKE_OK = "CHATHUB_SMOKE_OK"
+SMOKE_FAILED = "CHATHUB_SMOKE_FAILED"
 #: Seconds the shutdown waits for stray tasks it cancelled.
 SHUTDOWN_TASKS_S = 5.0
 
@@ -87,14 +94,18 @@ def make_application(argv: list[str] | None = None) -> QApplication:
     app.setOrganizationName(ORGANIZATION)
     app.setOrganizationDomain(ORGANIZATION_DOMAIN)
     app.setDesktopFileName(DESKTOP_FILE)
+    from chathub_desktop.gui.app_icon import app_icon
+
+    app.setWindowIcon(app_icon())
     app.setQuitOnLastWindowClosed(False)  # we quit when the main window asks to
     return app
 
 
 def run_gui(data_dir: Path | None = None, database_url: str | None = None, *,
-            new_instance: bool = False, argv: list[str] | None = None) -> int:
+            smoke: bool = False, new_instance: bool = False, argv: list[str] | None = None) -> int:
     """Open the window and run until it quits. Returns the exit code: 0, or 1 when the
-    store cannot be opened (the reason is shown in a message box).
+    store cannot be opened (the reason is shown in a message box, or printed with
+    ``smoke``). ``smoke``: check the window and quit at once (:func:`smoke_check`).
 
     One window per data dir (issue 13): when an app already runs on this data dir, its
     window is brought to the front with ``argv`` (this launch's arguments), a line says
@@ -109,7 +120,7 @@ def run_gui(data_dir: Path | None = None, database_url: str | None = None, *,
     app = make_application()
     data = data_dir or default_data_dir()
     instance = None
-    if not new_instance:
+    if not (new_instance or smoke):  # a smoke check runs beside the user's open window
         from chathub_desktop.gui.single_instance import NotAnswering, claim
 
         try:
@@ -130,6 +141,9 @@ def run_gui(data_dir: Path | None = None, database_url: str | None = None, *,
         _FirstPaint(window)
     window.show()
     app.processEvents()  # paint the window before the loop machinery loads
+    from chathub_desktop.logging_setup import configure_logging
+
+    configure_logging(data_dir)  # issue 12: chathub.log in the data dir (and stderr when asked)
 
     import asyncio
     import concurrent.futures
@@ -163,11 +177,17 @@ def run_gui(data_dir: Path | None = None, database_url: str | None = None, *,
         try:
             services = await asyncio.to_thread(_open_services, database_url, data_dir)
         except StoreUnavailable as exc:
-            QMessageBox.critical(window, APP_NAME, f"Cannot open the ChatHub database:\n{exc}")
+            if smoke:
+                print(f"{SMOKE_FAILED} store: {exc}", flush=True)
+            else:
+                QMessageBox.critical(window, APP_NAME, f"Cannot open the ChatHub database:\n{exc}")
             exit_code = 1
         else:
             if not quit_event.is_set():
                 window.attach(services)
+                if smoke:
+                    exit_code = await smoke_check(window, services)
+                    quit_event.set()
                 await quit_event.wait()
         await shut_down(app, window, services)
 
@@ -194,6 +214,46 @@ def run_gui(data_dir: Path | None = None, database_url: str | None = None, *,
             instance.close()
         _delete_widgets(app)
     return exit_code
+
+
+async def smoke_check(window: MainWindow, services: Services) -> int:
+    """The bundle's start-up check (issue 16): the window painted a non-empty image with
+    the app icon set, a bundled tokenizer counts tokens and the math typesetter finds its
+    font (both on a worker thread). Prints
+    one line, ``CHATHUB_SMOKE_OK version=… tokens=… math=… size=W×H`` or ``CHATHUB_SMOKE_FAILED
+    <step>: <reason>``; returns the exit code (0 or 1)."""
+    import asyncio
+
+    from chathub_desktop.tokens.counter import TokenCounter
+
+    app = QApplication.instance()
+    assert isinstance(app, QApplication)
+    await asyncio.sleep(0.2)  # the loop paints the window; the attach's first page and badge land
+    image = window.grab().toImage()
+    if image.isNull() or image.width() < 100 or image.height() < 100:
+        print(f"{SMOKE_FAILED} paint: the window painted no image", flush=True)
+        return 1
+    if app.windowIcon().isNull():
+        print(f"{SMOKE_FAILED} icon: no app icon was found in the bundle", flush=True)
+        return 1
+    try:
+        tokens = await asyncio.to_thread(lambda: TokenCounter.for_model("").count("ChatHub smoke test"))
+    except Exception as exc:  # the one line is the check's whole report
+        print(f"{SMOKE_FAILED} tokenizer: {exc}", flush=True)
+        return 1
+    def typeset() -> str:
+        from ziamath.zmath import Latex
+
+        return str(Latex("x^2").svg())
+
+    try:
+        await asyncio.to_thread(typeset)  # the bundled math font loads
+    except Exception as exc:  # the one line is the check's whole report
+        print(f"{SMOKE_FAILED} math: {type(exc).__name__}: {exc}", flush=True)
+        return 1
+    print(f"{SMOKE_OK} version={__version__} tokens={tokens} math=ok size={image.width()}x{image.height()}",
+          flush=True)
+    return 0
 
 
 async def shut_down(app: QApplication, window: MainWindow, services: Services | None) -> None:

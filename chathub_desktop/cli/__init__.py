@@ -5,6 +5,9 @@
 non-zero with a one-line reason on bad input: 1 for a refused operation, 2 for usage.
 A command that has to wait for another ChatHub process's write says so on stderr; a
 store that stays busy ends it with one line and exit code 1, never a traceback (issue 10).
+Ctrl+C ends any command with "Interrupted" and exit code 130; what it was writing is
+rolled back (every write is one transaction). An unexpected failure — a bug — prints
+one line naming the log file that holds its traceback (issue 12).
 """
 
 from __future__ import annotations
@@ -49,6 +52,9 @@ def build_parser() -> argparse.ArgumentParser:
 
     gui = sub.add_parser("gui", help="open the window (the default)", parents=[common])
     gui.add_argument("--new-instance", action="store_true", default=argparse.SUPPRESS, help=NEW_INSTANCE)
+    gui.add_argument("--smoke", action="store_true",
+                     help="open the window, check that it paints and that the store and the "
+                          "tokenizer work, print one line and quit (for installers and packagers)")
     gui.set_defaults(func=cmd_gui)
 
     providers.add_provider_commands(group("provider", "LLM providers and their API keys"), common)
@@ -56,8 +62,8 @@ def build_parser() -> argparse.ArgumentParser:
     topics.add_topic_commands(group("topic", "topics (conversations)"), common)
     chat.add_import_commands(group("import", "import chat history"), common)
     chat.add_chat_commands(group("chat", "send messages"), common)
-    memory.add_memory_commands(group("memory", "an assistant's fixed memory (MEM-2)"), common)
-    dream.add_dream_commands(group("dream", "the memory dream and an assistant's dynamic memory cards (DRM)"), common)
+    memory.add_memory_commands(group("memory", "an assistant's fixed memory"), common)
+    dream.add_dream_commands(group("dream", "the memory dream and an assistant's dynamic memory cards"), common)
     providers.add_model_commands(
         group("model", "your own model cards: context window and max output (beat the bundled catalog)"), common)
     chat.add_settings_commands(group("settings", "application settings (System Agent models)"), common)
@@ -86,6 +92,7 @@ def cmd_gui(args: argparse.Namespace, _svc: Services | None) -> int:
         print(f"{PROG}: error: {reason}", file=sys.stderr)
         return 1
     return run_gui(data_dir=getattr(args, "data_dir", None), database_url=getattr(args, "database_url", None),
+                   smoke=bool(getattr(args, "smoke", False)),
                    new_instance=bool(getattr(args, "new_instance", False)), argv=list(sys.argv[1:]))
 
 
@@ -98,14 +105,33 @@ def _fail(args: argparse.Namespace, exc: BaseException | str) -> int:
     return 1
 
 
+#: Exit code after Ctrl+C (128 + SIGINT, as shells report it).
+INTERRUPTED = 130
+
+
 def main(argv: Sequence[str] | None = None) -> int:
-    """Entry point of the ``chathub-desktop`` script. Returns the exit code."""
+    """Entry point of the ``chathub-desktop`` script. Returns the exit code: 0, 1 for a
+    refused operation (one line on stderr), 2 for usage, 130 after Ctrl+C."""
     if argv is None:
         argv = sys.argv[1:]
     if not argv:  # the window, without building every command's parser first
         return cmd_gui(argparse.Namespace(), None)
+    if any("\x00" in a for a in argv):
+        print(f"{PROG}: error: an argument contains a NUL character", file=sys.stderr)
+        return 2
+    try:
+        return _run(list(argv))
+    except KeyboardInterrupt:
+        print(f"\n{PROG}: Interrupted", file=sys.stderr)
+        return INTERRUPTED
+
+
+def _run(argv: list[str]) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
+    from chathub_desktop.logging_setup import configure_logging
+
+    log_file = configure_logging(getattr(args, "data_dir", None), verbose=getattr(args, "verbose", False))
     func = getattr(args, "func", None)
     if func is None or func is cmd_gui:
         return cmd_gui(args, None)
@@ -125,10 +151,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     except (DatabaseError, ValueError, OSError) as exc:
         return _fail(args, exc)
     except Exception as exc:  # e.g. "database is locked" while starting up
-        busy = store_busy_message(exc)
-        if busy is None:
-            raise
-        return _fail(args, busy)
+        return _unexpected(args, exc, log_file)
     try:
         return int(func(args, svc))
     except (ServiceError, CommandError) as exc:
@@ -136,13 +159,25 @@ def main(argv: Sequence[str] | None = None) -> int:
     except BrokenPipeError:  # e.g. `topic list | head -1`: stop quietly
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         return 0
-    except Exception as exc:  # the store stayed busy (StoreBusy, "database is locked")
-        busy = store_busy_message(exc)
-        if busy is None:
-            raise
-        return _fail(args, busy)
+    except UnicodeEncodeError:  # a lone surrogate (undecodable bytes) reached the store
+        return _fail(args, "an argument contains characters that are not valid text (undecodable bytes)")
+    except Exception as exc:  # the store stayed busy (StoreBusy, "database is locked"), or a bug
+        return _unexpected(args, exc, log_file)
     finally:
         svc.close()
+
+
+def _unexpected(args: argparse.Namespace, exc: Exception, log_file: object) -> int:
+    """A busy store's one line, else a bug: its traceback goes to the log file and the
+    user reads one line naming it (exit code 1)."""
+    busy = store_busy_message(exc)
+    if busy is not None:
+        return _fail(args, busy)
+    import logging
+
+    logging.getLogger("chathub_desktop.cli").error("command failed", exc_info=exc)
+    where = f"; the details are in {log_file}" if log_file else ""
+    return _fail(args, f"internal error ({type(exc).__name__}: {str(exc)[:200]}){where}")
 
 
 def _waiting_notice(event: object) -> None:

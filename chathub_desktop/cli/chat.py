@@ -8,7 +8,7 @@ import sys
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from chathub_desktop.cli.common import PROG, CommandError, emit, emit_rows
+from chathub_desktop.cli.common import PROG, CommandError, emit, emit_rows, record_id
 
 if TYPE_CHECKING:
     from chathub_desktop.services.container import Services
@@ -60,9 +60,13 @@ def add_chat_commands(
 ) -> None:
     """The ``chat`` group's actions."""
     p = chat.add_parser("send", help="send a message and stream the reply", parents=[common])
-    p.add_argument("--topic", type=int, required=True)
+    p.add_argument("--topic", type=record_id, required=True)
     p.add_argument("text")
-    p.set_defaults(func=cmd_chat_send)
+    p.set_defaults(func=cmd_chat_send, retry=False)
+    p = chat.add_parser("retry", help="ask again for the topic's last reply (after an error or Stop)",
+                        parents=[common])
+    p.add_argument("--topic", type=record_id, required=True)
+    p.set_defaults(func=cmd_chat_send, retry=True)
 
 
 def add_settings_commands(
@@ -143,22 +147,25 @@ def cmd_import_chatgpt(args: argparse.Namespace, svc: Services) -> int:
         "topics_skipped": result.topics_skipped,
         "topics_updated": result.topics_updated,
         "messages_imported": result.messages_imported,
+        "characters_replaced": result.characters_replaced,
     }
     emit(args, data, lambda: print(
         f"imported {result.topics_created} topic{'s' if result.topics_created != 1 else ''} and "
         f"{result.messages_imported} message{'s' if result.messages_imported != 1 else ''}"
         + (f"; {result.topics_updated} earlier imports got their new messages" if result.topics_updated else "")
         + (f" ({result.topics_skipped} already imported, skipped)" if result.topics_skipped else "")
+        + (f"; {result.replaced_note()}" if result.characters_replaced else "")
     ))
     return 0
 
 
 def cmd_chat_send(args: argparse.Namespace, svc: Services) -> int:
-    """``chat send``: same path as the window; the reply streams to stdout."""
+    """``chat send`` / ``chat retry``: same path as the window; the reply streams to
+    stdout; a silent server or a short ``Retry-After`` is told on stderr (issue 12)."""
     import asyncio
     import contextlib
 
-    from chathub_desktop.services.events import ReplyDelta
+    from chathub_desktop.services.events import ReplyDelta, ReplyRetrying, ReplyStalled
 
     streaming = not getattr(args, "json", False)
 
@@ -166,11 +173,16 @@ def cmd_chat_send(args: argparse.Namespace, svc: Services) -> int:
         if streaming and isinstance(ev, ReplyDelta) and ev.topic_id == args.topic:
             sys.stdout.write(ev.text)
             sys.stdout.flush()
+        elif isinstance(ev, ReplyStalled) and ev.topic_id == args.topic and ev.silent_s:  # issue 12
+            print(f"\n{PROG}: no data from {ev.host} for {ev.silent_s:.0f} s; still waiting "
+                  "(Ctrl+C stops, `chat retry` asks again)", file=sys.stderr, flush=True)
+        elif isinstance(ev, ReplyRetrying) and ev.topic_id == args.topic:
+            print(f"{PROG}: {ev.reason}; retrying in {ev.wait_s:.0f} s", file=sys.stderr, flush=True)
 
     svc.bus.subscribe(on_event)
 
     async def run() -> int:
-        task = svc.chat.start_send(args.topic, args.text)
+        task = (svc.chat.start_retry(args.topic) if args.retry else svc.chat.start_send(args.topic, args.text))
         try:
             out = await asyncio.shield(task)
         except asyncio.CancelledError:  # Ctrl+C: Stop keeps what arrived

@@ -1,5 +1,6 @@
 """What every command group shares: the program name, :class:`CommandError`, the
-common options (``--data-dir``, ``--database-url``, ``--json``) and the human/JSON output
+common options (``--data-dir``, ``--database-url``, ``--json``, ``--verbose``), the
+argument types of ids and numbers (issue 12) and the human/JSON output
 (issue #2 "Headless commands")."""
 
 from __future__ import annotations
@@ -9,6 +10,8 @@ import json
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
+
+from chathub_desktop.services.input_rules import MAX_RECORD_ID, id_in_range
 
 PROG = "chathub-desktop"
 #: Help of ``--if-version`` (issue 10: a stale edit never overwrites a newer save).
@@ -28,6 +31,9 @@ def common_options() -> argparse.ArgumentParser:
                    help="any SQLAlchemy URL, e.g. postgresql+psycopg://user@host/db "
                         "(default: $CHATHUB_DATABASE_URL, else SQLite in the data dir)")
     p.add_argument("--json", action="store_true", default=argparse.SUPPRESS, help="print JSON")
+    p.add_argument("--verbose", action="store_true", default=argparse.SUPPRESS,
+                   help="also print log events (compaction, dreams, provider faults) on stderr; "
+                        "they always go to chathub.log in the data dir")
     return p
 
 
@@ -55,3 +61,21 @@ def _data_dir(text: str) -> Path:
     if path.exists() and not path.is_dir():
         raise argparse.ArgumentTypeError(f"{text} is a file, not a folder")
     return path
+
+
+def _whole_number(text: str) -> int | None:
+    text = text.strip().replace("_", "").replace(",", "")
+    if not text.lstrip("+-").isdigit() or len(text) > 30:
+        return None
+    return int(text)
+
+
+def record_id(text: str) -> int:
+    """argparse type of a record id (topic, message): a whole number from 1 to
+    2,147,483,647 on every engine (issue 12, :mod:`~chathub_desktop.services.input_rules`)."""
+    value = _whole_number(text)
+    if value is None or not id_in_range(value):
+        raise argparse.ArgumentTypeError(
+            f"not an id: {text[:40]!r} (a whole number from 1 to {MAX_RECORD_ID:,})")
+    return value
+

@@ -99,19 +99,19 @@ def cmd_dream_run_due(args: argparse.Namespace, svc: Services) -> int:
     return 1 if any(o.status == "failed" for o in outcomes) else 0
 
 
-def cmd_dream_serve(_args: argparse.Namespace, svc: Services) -> int:
+def cmd_dream_serve(args: argparse.Namespace, svc: Services) -> int:
     """``dream serve``: the long-lived dream service (issue 13): fires due dreams with the
     claim-first rule, sleeps until the next one, wakes on schedule changes; SIGTERM or
     Ctrl+C stop it (a dream in flight is recorded as stopped and retried later; exit 0).
-    Logs to stderr, which systemd's journal and launchd's log keep."""
+    Logs to stderr, which systemd's journal and launchd's log keep, and to the data
+    dir's chathub.log."""
     import asyncio
-    import logging
     import signal
 
+    from chathub_desktop.logging_setup import configure_logging
     from chathub_desktop.services.dream_serve import DreamServe
 
-    if not logging.getLogger().handlers:
-        logging.basicConfig(level=logging.INFO, format="%(levelname)s %(name)s: %(message)s", stream=sys.stderr)
+    configure_logging(getattr(args, "data_dir", None), verbose=True)  # the journal reads stderr
 
     async def serve() -> None:
         stop = asyncio.Event()
@@ -171,14 +171,14 @@ def cmd_dream_schedule(args: argparse.Namespace, svc: Services) -> int:
         notes.append("note: --weekday only matters for --frequency weekly")
     if (args.time or args.weekday is not None) and freq == "off":
         notes.append("note: the schedule is off; add --frequency daily or weekly to dream")
-    for line in notes:
-        print(line, file=sys.stderr)
     if args.frequency or args.time or args.weekday is not None:
         sch = view.schedule
         view = svc.dreams.set_schedule(args.assistant, args.frequency or sch.frequency, args.time or sch.time_utc,
                                        sch.weekday if args.weekday is None else args.weekday)
     if args.keep is not None:
         view = svc.dreams.set_keep(args.assistant, args.keep)
+    for line in notes:  # after the change is accepted: a refusal stays one line (issue 12)
+        print(line, file=sys.stderr)
     last = view.last_run
     data = {"frequency": view.schedule.frequency, "time_utc": view.schedule.time_utc,
             "weekday": view.schedule.weekday, "keep": view.keep,

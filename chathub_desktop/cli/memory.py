@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from chathub_desktop.cli.common import IF_VERSION, CommandError, emit, emit_rows
+from chathub_desktop.private_files import write_private
 
 if TYPE_CHECKING:
     from chathub_desktop.services.container import Services
@@ -128,7 +129,7 @@ def cmd_memory_export(args: argparse.Namespace, svc: Services) -> int:
             sys.stdout.write(text)
         return 0
     try:
-        args.output.write_text(text, encoding="utf-8")
+        write_private(args.output, text.encode("utf-8"))  # 0600: memory is private (issue 12)
     except OSError as exc:
         raise CommandError(f"cannot write {args.output}: {exc.strerror or exc}") from None
     emit(args, {"written": str(args.output), "characters": len(text)},

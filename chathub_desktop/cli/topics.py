@@ -6,7 +6,7 @@ from __future__ import annotations
 import argparse
 from typing import TYPE_CHECKING
 
-from chathub_desktop.cli.common import emit, emit_rows
+from chathub_desktop.cli.common import emit, emit_rows, record_id
 
 if TYPE_CHECKING:
     from chathub_desktop.services.container import Services
@@ -24,24 +24,24 @@ def add_topic_commands(
     p.add_argument("--assistant")
     p.set_defaults(func=cmd_topic_list)
     p = top.add_parser("show", help="print a topic's messages", parents=[common])
-    p.add_argument("topic_id", type=int)
+    p.add_argument("topic_id", type=record_id)
     p.set_defaults(func=cmd_topic_show)
     p = top.add_parser("rename", help="rename a topic", parents=[common])
-    p.add_argument("topic_id", type=int)
+    p.add_argument("topic_id", type=record_id)
     p.add_argument("title")
     p.set_defaults(func=cmd_topic_rename)
     p = top.add_parser("delete", help="delete a topic", parents=[common])
-    p.add_argument("topic_id", type=int)
+    p.add_argument("topic_id", type=record_id)
     p.set_defaults(func=cmd_topic_delete)
-    p = top.add_parser("compact", help="compact now: summarize completed turns (CMP-6)", parents=[common])
-    p.add_argument("topic_id", type=int)
+    p = top.add_parser("compact", help="compact now: summarize completed turns", parents=[common])
+    p.add_argument("topic_id", type=record_id)
     p.set_defaults(func=cmd_topic_compact)
     p = top.add_parser("summary", help="show the topic summary, its model, cursor and debug log",
                        parents=[common])
-    p.add_argument("topic_id", type=int)
+    p.add_argument("topic_id", type=record_id)
     p.set_defaults(func=cmd_topic_summary)
     p = top.add_parser("estimate", help="tokens the next request will carry", parents=[common])
-    p.add_argument("topic_id", type=int)
+    p.add_argument("topic_id", type=record_id)
     p.add_argument("--draft", default="")
     p.set_defaults(func=cmd_topic_estimate)
 

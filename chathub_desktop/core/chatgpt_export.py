@@ -22,6 +22,13 @@ Issue items implemented here ("File → Import → ChatGPT export"):
 - never drop a user or assistant message on the active branch;
 - a malformed conversation raises :class:`ExportFormatError` naming what is wrong
   and where.
+
+Bounds (issue 12, APP-5): the importer refuses JSON nested deeper than
+:data:`MAX_DEPTH`, one text over :data:`MAX_TEXT_BYTES`, one conversation over
+:data:`MAX_CONVERSATION_BYTES` and a zip member over :data:`MAX_EXPORT_BYTES`; here a
+message over :data:`MAX_MESSAGE_CHARS` is refused, and NUL characters and lone
+surrogates are replaced by U+FFFD (counted in ``replaced_characters``), so SQLite and
+PostgreSQL store the same text.
 """
 
 from __future__ import annotations
@@ -34,13 +41,22 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from datetime import UTC, datetime
 
+from chathub_desktop.core.json_bounds import JsonLimits, megabytes
 from chathub_desktop.core.messages import MessageStatus, Role, ToolCall
+from chathub_desktop.core.stored_text import replace_unstorable
 
 __all__ = [
     "UNTITLED",
     "ExportFormatError",
     "ImportedConversation",
     "ImportedMessage",
+    "JSON_LIMITS",
+    "MAX_CONVERSATION_BYTES",
+    "MAX_DEPTH",
+    "MAX_EXPORT_BYTES",
+    "MAX_MESSAGE_CHARS",
+    "MAX_TEXT_BYTES",
+    "MAX_ZIP_RATIO",
     "active_branch",
     "conversation_label",
     "parse_conversation",
@@ -50,6 +66,24 @@ __all__ = [
 
 UNTITLED = "Untitled conversation"
 """Title given to a conversation whose ``title`` is missing, null or blank."""
+
+MAX_DEPTH = 64
+"""Deepest JSON nesting read; real exports stay near 20 (array, conversation, mapping,
+node, message, content, parts, metadata and what the tools put in it)."""
+MAX_TEXT_BYTES = 16 * 1024 * 1024
+"""Longest single JSON string, in bytes as written in the file (16 MiB)."""
+MAX_MESSAGE_CHARS = 16 * 1024 * 1024
+"""Longest message text after its parts are joined, in characters."""
+MAX_CONVERSATION_BYTES = 128 * 1024 * 1024
+"""Most JSON bytes one conversation may take (it is built in memory whole)."""
+MAX_EXPORT_BYTES = 8 * 1024 * 1024 * 1024
+"""Largest ``conversations.json`` read from a zip, expanded, by its declared size (8 GiB;
+the zip reader never yields more than a member declares)."""
+MAX_ZIP_RATIO = 100
+"""A zip member over 64 MiB expanding more than this many times its compressed size
+is refused as a zip bomb (JSON exports compress 5–20 times)."""
+JSON_LIMITS = JsonLimits(max_depth=MAX_DEPTH, max_string_bytes=MAX_TEXT_BYTES)
+"""The bounds the streaming reader enforces (:class:`~chathub_desktop.core.json_bounds.JsonScanner`)."""
 
 _CONTEXT_TYPES = frozenset({"user_editable_context", "model_editable_context"})
 _ROLES = {"user": Role.USER, "assistant": Role.ASSISTANT, "tool": Role.TOOL, "system": Role.SYSTEM}
@@ -112,6 +146,8 @@ class ImportedConversation:
     - ``created_at`` / ``updated_at``: timezone-aware UTC or ``None``.
     - ``model``: ``default_model_slug``, else the last message's ``model_slug``.
     - ``messages``: the active branch, root first.
+    - ``replaced_characters``: NUL characters and lone surrogates replaced by U+FFFD in
+      the title and messages (no store keeps them).
     """
 
     source_id: str
@@ -120,6 +156,7 @@ class ImportedConversation:
     updated_at: datetime | None
     model: str | None
     messages: tuple[ImportedMessage, ...]
+    replaced_characters: int = 0
 
 
 def conversation_label(conv: object, index: int) -> str:
@@ -492,11 +529,22 @@ def parse_conversation(conv: dict[str, object], index: int) -> ImportedConversat
     latest unmatched call with the same name (else the latest call, else none). Reasoning
     (``thoughts``) is kept as an assistant message with ``content_type="thoughts"``.
 
+    Every text (title, ids, content, names, tool arguments) has its NUL characters and
+    lone surrogates replaced by U+FFFD, counted in ``replaced_characters``.
+
     Raises :class:`ExportFormatError` for a structure that is not a ChatGPT conversation
     (not an object, no ``mapping``, ``mapping`` not an object, a node/message/author/
     content that is not an object, a bad time, a parent cycle; a Claude export is named
-    as such).
+    as such) and for a message over :data:`MAX_MESSAGE_CHARS` ("this message is N MB").
     """
+    replaced = 0
+
+    def clean(text: str) -> str:
+        nonlocal replaced
+        out, n = replace_unstorable(text)
+        replaced += n
+        return out
+
     where = conversation_label(conv, index)
     if not isinstance(conv, dict):
         raise ExportFormatError(f"{where}: expected an object, found {_kind(conv)}")
@@ -520,7 +568,7 @@ def parse_conversation(conv: dict[str, object], index: int) -> ImportedConversat
     if title_value is not None and not isinstance(title_value, str):
         raise ExportFormatError(f"{where}: title is not a string (found {_kind(title_value)})")
     title = (
-        _short(title_value.strip(), 500)
+        clean(_short(title_value.strip(), 500))
         if isinstance(title_value, str) and title_value.strip()
         else UNTITLED
     )
@@ -533,7 +581,7 @@ def parse_conversation(conv: dict[str, object], index: int) -> ImportedConversat
 
     raw_id = conv.get("conversation_id") or conv.get("id")
     if isinstance(raw_id, str | int) and not isinstance(raw_id, bool) and str(raw_id).strip():
-        source_id = _source_key(str(raw_id).strip())
+        source_id = clean(_source_key(str(raw_id).strip()))
     else:
         source_id = _stable_source_id(conv, mapping, index)
 
@@ -569,6 +617,12 @@ def parse_conversation(conv: dict[str, object], index: int) -> ImportedConversat
         if not isinstance(metadata, dict):
             metadata = {}
         text = render_content(content, metadata)
+        if len(text) > MAX_MESSAGE_CHARS:
+            size = megabytes(len(text.encode("utf-8", "surrogatepass")))
+            raise ExportFormatError(
+                f"{at}: this message is {size}; the limit is {megabytes(MAX_MESSAGE_CHARS)} per message"
+            )
+        text = clean(text)
         if role_name == "system" and (
             metadata.get("is_visually_hidden_from_conversation") or not text.strip()
         ):
@@ -584,7 +638,7 @@ def parse_conversation(conv: dict[str, object], index: int) -> ImportedConversat
             last_time = created
 
         model = metadata.get("model_slug")
-        model = _short(model, 200) if isinstance(model, str) and model else None
+        model = clean(_short(model, 200)) if isinstance(model, str) and model else None
         if model:
             last_model = model
         status = (
@@ -592,7 +646,7 @@ def parse_conversation(conv: dict[str, object], index: int) -> ImportedConversat
             if _is_interrupted(message, metadata)
             else MessageStatus.COMPLETE
         )
-        msg_id = _source_key(str(node_id))
+        msg_id = clean(_source_key(str(node_id)))
 
         role = _ROLES.get(role_name)
         tool_name: str | None = None
@@ -602,8 +656,8 @@ def parse_conversation(conv: dict[str, object], index: int) -> ImportedConversat
             recipient = message.get("recipient")
             if isinstance(recipient, str) and recipient and recipient != "all":
                 call = ToolCall(
-                    id=_short(f"call_{node_id}", 200),
-                    name=_short(recipient, 200),
+                    id=clean(_short(f"call_{node_id}", 200)),
+                    name=clean(_short(recipient, 200)),
                     arguments=json.dumps({"code": text}, ensure_ascii=False),
                 )
                 tool_calls = (call,)
@@ -612,9 +666,9 @@ def parse_conversation(conv: dict[str, object], index: int) -> ImportedConversat
         elif role is None or role is Role.TOOL:
             name = author.get("name")
             tool_name = (
-                _short(name, 200)
+                clean(_short(name, 200))
                 if isinstance(name, str) and name
-                else (None if role is Role.TOOL else _short(role_name, 200))
+                else (None if role is Role.TOOL else clean(_short(role_name, 200)))
             )
             role = Role.TOOL
             tool_call_id = _match_call(calls, tool_name)
@@ -624,7 +678,7 @@ def parse_conversation(conv: dict[str, object], index: int) -> ImportedConversat
                 source_id=msg_id,
                 role=role,
                 content=text,
-                content_type=_short(ctype, 40),
+                content_type=clean(_short(ctype, 40)),
                 created_at=created,
                 tool_name=tool_name,
                 tool_calls=tool_calls,
@@ -636,7 +690,7 @@ def parse_conversation(conv: dict[str, object], index: int) -> ImportedConversat
 
     default_model = conv.get("default_model_slug")
     conv_model = (
-        _short(default_model, 200)
+        clean(_short(default_model, 200))
         if isinstance(default_model, str) and default_model
         else last_model
     )
@@ -647,4 +701,5 @@ def parse_conversation(conv: dict[str, object], index: int) -> ImportedConversat
         updated_at=conv_updated,
         model=conv_model,
         messages=tuple(messages),
+        replaced_characters=replaced,
     )

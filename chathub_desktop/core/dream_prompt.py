@@ -10,14 +10,23 @@ Pure text functions. Lengths are in characters.
   not what was discussed; it answers with one card body or exactly ``NO_CHANGES``.
 - :func:`fold_request` / :func:`shorter_request` re-summarize folded cards into one
   range card under a character limit, and ask once for a shorter complete rewrite.
+- What a dream reads is bounded by the History Compress model's own window
+  (:func:`dream_budget`): the prompt holds fixed memory and the kept cards as "already
+  known" (DRM-14) and the topics newest first, each cut to its share; topics that do
+  not fit are left out and counted (:class:`DreamPrompt`).
+- :func:`clean_answer` removes what small, chatty models wrap a card in: a surrounding
+  Markdown code fence and a short first line announcing the memory that ends in a
+  colon (English, Chinese, Japanese); the rest is kept as it is.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import re
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from datetime import date
 
+from chathub_desktop.core.dynamic_cards import cut_to_cap
 from chathub_desktop.core.messages import ChatMessage, Role
 
 NO_CHANGES = "NO_CHANGES"
@@ -25,6 +34,20 @@ EXCERPT_CHARS = 1200
 MAX_TOPICS = 30
 #: A new card aims at about this many tokens (REF-9).
 CARD_TARGET_TOKENS = 800
+#: Output tokens asked for a new card and for a range re-summary, at most.
+CARD_MAX_TOKENS = 1600
+FOLD_MAX_TOKENS = 2600
+#: Shares of the History Compress model's window (tokens): the prompt may fill half
+#: (the rest is for the answer and for the gap between our tokenizer and the model's),
+#: the answer at most a quarter.
+PROMPT_WINDOW_SHARE = 0.5
+ANSWER_WINDOW_SHARE = 0.25
+#: A topic shown at all gets at least this many tokens of its text.
+MIN_TOPIC_TOKENS = 60
+#: Tokens counted for each message's role and framing besides its text.
+MESSAGE_OVERHEAD_TOKENS = 8
+#: The longest first line :func:`clean_answer` takes for an announcement, characters.
+ANNOUNCE_MAX_CHARS = 100
 
 
 @dataclass(frozen=True)
@@ -77,35 +100,200 @@ Rules:
 - Use only what the material shows; add nothing that is not there. Skip one-off details.
 - Write in the language the person mainly uses.
 - Short bullet points, at most about {CARD_TARGET_TOKENS} tokens.
-- The profile cards already kept are listed below; do not repeat what they say.
+- What is already known is listed first: the person's fixed memory and the profile cards already kept. Do not repeat anything they say.
 - If the day shows nothing new about how the person works, answer exactly {NO_CHANGES}.
 - Answer with the bullet points only (or {NO_CHANGES}), without a heading or a date."""
 
 
-def dream_request(assistant: str, day: date, topics: Sequence[TopicMaterial],
-                  existing_cards: str) -> list[ChatMessage]:
-    """The messages for one dream run over history day ``day`` (DRM-3): a system prompt
-    and one user message holding the kept cards' visible text and each topic's
-    material (titles included), at most :data:`MAX_TOPICS` topics."""
-    parts = []
-    for i, t in enumerate(topics[:MAX_TOPICS], 1):
+@dataclass(frozen=True)
+class DreamBudget:
+    """Token budgets of one dream call, from the History Compress model's window
+    (:func:`dream_budget`): ``prompt_tokens`` for the request, ``answer_tokens`` asked as
+    the completion of a new card, ``fold_answer_tokens`` of a range re-summary."""
+
+    window: int
+    prompt_tokens: int
+    answer_tokens: int
+    fold_answer_tokens: int
+
+
+def dream_budget(window: int) -> DreamBudget:
+    """The budgets for a History Compress model with a ``window``-token context (its model
+    card's, as compaction uses): the prompt gets ``floor(0.5 × window)`` tokens, a card's
+    answer ``min(1600, floor(0.25 × window))`` and a re-summary's ``min(2600, floor(0.25 ×
+    window))`` (at least 1 each). Raises ``ValueError`` for a window < 1."""
+    if window < 1:
+        raise ValueError(f"a context window holds at least 1 token, not {window}")
+    answer = max(1, int(ANSWER_WINDOW_SHARE * window))
+    return DreamBudget(window, max(1, int(PROMPT_WINDOW_SHARE * window)), min(CARD_MAX_TOKENS, answer),
+                       min(FOLD_MAX_TOKENS, answer))
+
+
+@dataclass(frozen=True)
+class DreamPrompt:
+    """One dream request and what it had to leave out to fit its budget.
+
+    ``messages``: system prompt + one user message. ``topics_shown`` of ``topics_total``
+    topics are in it (the newest ones), ``topics_shortened`` of them cut to their share;
+    ``known_left_out``: fixed entries and kept cards not shown for lack of room."""
+
+    messages: list[ChatMessage]
+    topics_total: int
+    topics_shown: int
+    topics_shortened: int
+    known_left_out: int
+
+    @property
+    def topics_left_out(self) -> int:
+        """Topics not in the prompt at all."""
+        return self.topics_total - self.topics_shown
+
+
+def _cut_tokens(text: str, cap: int, count: Callable[[str], int]) -> str:
+    """``text`` cut (REF-9) to at most ``cap`` tokens by ``count``, with `` […]`` marking
+    the cut; ``""`` when not even a few characters fit."""
+    if count(text) <= cap:
+        return text
+    chars = len(text) * cap // max(1, count(text))
+    while chars > 0:
+        cut = cut_to_cap(text, chars).rstrip() + " […]"
+        if count(cut) <= cap:
+            return cut
+        chars = chars * 9 // 10
+    return ""
+
+
+def _fit_lines(lines: Sequence[str], budget: int, count: Callable[[str], int]) -> tuple[list[str], int]:
+    """The first of ``lines`` whose tokens (plus one per line break) fit ``budget``, and
+    how many tokens they take."""
+    kept: list[str] = []
+    used = 0
+    for line in lines:
+        cost = count(line) + 1
+        if used + cost > budget:
+            break
+        kept.append(line)
+        used += cost
+    return kept, used
+
+
+def dream_request(assistant: str, day: date, topics: Sequence[TopicMaterial], existing_cards: Sequence[str] = (),
+                  fixed_entries: Sequence[str] = (), *, prompt_tokens: int | None = None,
+                  count: Callable[[str], int] | None = None) -> DreamPrompt:
+    """The request of one dream run over history day ``day`` (DRM-3, DRM-14): a system
+    prompt and one user message holding what is already known — ``fixed_entries``
+    (``#N: text`` lines of fixed memory) and ``existing_cards`` (each kept card's visible
+    ``#N [tag]:`` block, oldest first) — then each topic's material (titles included),
+    at most :data:`MAX_TOPICS` topics, in the given order (newest first).
+
+    With ``prompt_tokens`` (and ``count``, tokens of a text) the whole request stays
+    within that many tokens: the known part gets at most a third of the room (fixed
+    entries first, up to half of that; then the newest cards that fit whole), the topics
+    the rest, each cut (REF-9) to an even share of what is left (at least
+    :data:`MIN_TOPIC_TOKENS`), newest first; topics that do not fit are left out."""
+    system = _DREAM_SYSTEM.format(assistant=assistant, day=day.isoformat())
+    topics = list(topics[:MAX_TOPICS])
+    unbounded = prompt_tokens is None or count is None
+    tally: Callable[[str], int] = count if count is not None else len
+    intro_fixed = "Already known, fixed memory (the person's own entries):"
+    intro_cards = "Already known, profile cards kept:"
+    intro_topics = f"Conversations on {day.isoformat()}:"
+    room = (10**12 if unbounded or prompt_tokens is None else prompt_tokens) - 2 * MESSAGE_OVERHEAD_TOKENS - tally(
+        system) - tally(intro_fixed) - tally(intro_cards) - tally(intro_topics) - 8
+    known_room = room if unbounded else max(0, room // 3)
+    fixed_lines, fixed_used = _fit_lines(fixed_entries, known_room if unbounded else known_room // 2, tally)
+    newest_cards, cards_used = _fit_lines(list(reversed(existing_cards)), known_room - fixed_used, tally)
+    cards = list(reversed(newest_cards))
+    left_known = len(fixed_entries) - len(fixed_lines) + len(existing_cards) - len(cards)
+    room -= fixed_used + cards_used
+    parts: list[str] = []
+    shortened = 0
+    for i, t in enumerate(topics, 1):
         kind = "summary" if t.summary else "excerpt"
-        parts.append(f"## Conversation {i}: {t.title} ({kind})\n{t.text.strip()}")
-    user = (
-        f"Profile cards already kept:\n{existing_cards.strip() or '(none yet)'}\n\n"
-        f"Conversations on {day.isoformat()}:\n\n" + "\n\n".join(parts)
-    )
-    return [ChatMessage(Role.SYSTEM, _DREAM_SYSTEM.format(assistant=assistant, day=day.isoformat())),
-            ChatMessage(Role.USER, user)]
+        heading = f"## Conversation {i}: {t.title} ({kind})"
+        text = t.text.strip()
+        if not unbounded:
+            cap = min(max(MIN_TOPIC_TOKENS, room // (len(topics) - i + 1)), room) - tally(heading) - 2
+            cut = _cut_tokens(text, cap, tally) if cap > 0 else ""
+            if not cut or (cut != text and cap < MIN_TOPIC_TOKENS // 2):
+                break  # this topic and the older ones do not fit
+            shortened += cut != text
+            text = cut
+        part = f"{heading}\n{text}"
+        room -= tally(part) + 2
+        parts.append(part)
+    known = []
+    if fixed_entries:
+        more = len(fixed_entries) - len(fixed_lines)
+        known.append(intro_fixed + "\n" + "\n".join(fixed_lines)
+                     + (f"\n(… {more:,} more entries not shown)" if more else ""))
+    more = len(existing_cards) - len(cards)
+    known.append(intro_cards + "\n" + ("\n\n".join(c.strip() for c in cards) or "(none yet)")
+                 + (f"\n(… {more:,} older cards not shown)" if more else ""))
+    user = "\n\n".join(known) + f"\n\n{intro_topics}\n\n" + "\n\n".join(parts)
+    return DreamPrompt([ChatMessage(Role.SYSTEM, system), ChatMessage(Role.USER, user)],
+                       len(topics), len(parts), shortened, left_known)
+
+
+_FENCE_OPEN_RE = re.compile(r"(`{3,}|~{3,})[^`\n]*")
+_ANNOUNCE_WORDS_RE = re.compile(
+    r"memor|profile|\bcards?\b|^here(?:'s|\s+(?:is|are)\b)|以下|记忆|記憶|档案|檔案|卡片|备忘|備忘|メモリ|プロフィール|カード",
+    re.IGNORECASE,
+)
+_LIST_ITEM_RE = re.compile(r"[-*+•]\s|[0-9]+[.)]\s")
+
+
+def _without_fence(text: str) -> str:
+    """``text`` without a Markdown code fence around all of it (CommonMark: an opening
+    run of 3+ backticks or tildes with an optional info string, a closing run of the
+    same character at least as long, no closing run in between); else ``text``."""
+    lines = text.split("\n")
+    m = _FENCE_OPEN_RE.fullmatch(lines[0].rstrip()) if lines[0].startswith(("```", "~~~")) else None
+    if m is None or len(lines) < 2:
+        return text
+    fence = m.group(1)
+
+    def closes(line: str) -> bool:
+        bare = line.strip()
+        return len(bare) >= len(fence) and bare == fence[0] * len(bare)
+
+    if not closes(lines[-1]) or any(closes(line) for line in lines[1:-1]):
+        return text
+    return "\n".join(lines[1:-1])
+
+
+def _without_announcement(text: str) -> str:
+    """``text`` without a first line that only announces the memory: at most
+    :data:`ANNOUNCE_MAX_CHARS` characters, not a list item, ending in ``:`` or ``：``
+    (Markdown bold/heading marks aside) and naming the memory, a card or the profile, or
+    opening with "Here is" / 以下 (English, Chinese, Japanese), with more text after it."""
+    first, sep, rest = text.partition("\n")
+    line = first.strip().strip("*_").strip()
+    line = line.lstrip("#").strip().strip("*_").strip()
+    if (not sep or len(first.strip()) > ANNOUNCE_MAX_CHARS or not line.endswith((":", "：")) or
+            _LIST_ITEM_RE.match(first.strip()) or not _ANNOUNCE_WORDS_RE.search(line)):
+        return text
+    while rest and not rest.split("\n", 1)[0].strip():  # the blank lines after it
+        rest = rest.split("\n", 1)[1] if "\n" in rest else ""
+    return rest if rest.strip() else text
+
+
+def clean_answer(text: str) -> str:
+    """A model's answer without its wrapping (DRM-3, DRM-9): surrounding whitespace, a
+    Markdown code fence around the whole answer and a short first line announcing the
+    memory ("Here is the updated assistant memory:", "以下是更新后的助手记忆：",
+    "更新されたアシスタントメモリ：") are removed, in either order; every other character is
+    kept as it is."""
+    body = text.strip()
+    for _ in range(2):
+        body = _without_fence(_without_announcement(body).strip()).strip()
+    return body
 
 
 def read_dream_answer(text: str) -> str | None:
-    """The new card body from the model's answer, or None for ``NO_CHANGES`` or an
-    empty answer (REF-17). Surrounding whitespace and a wrapping code fence are removed."""
-    body = text.strip()
-    if len(body) >= 6 and body.startswith("```") and body.endswith("```"):
-        inner = body[3:-3]
-        body = (inner.split("\n", 1)[1] if "\n" in inner else inner).strip()  # drop a language tag line
+    """The new card body from the model's answer (:func:`clean_answer`), or None for
+    ``NO_CHANGES`` or an empty answer (REF-17)."""
+    body = clean_answer(text)
     if not body or body.strip("`*. ").upper() == NO_CHANGES:
         return None
     return body
@@ -140,9 +328,9 @@ def shorter_request(material: str, draft: str, start: date, end: date, limit: in
 
 
 def read_fold_answer(text: str, limit: int) -> str | None:
-    """The merged note, or None when the answer is empty, ``NO_CHANGES`` or longer than
-    ``limit`` characters (REF-12: then ask for a shorter rewrite or fall back)."""
-    body = text.strip()
+    """The merged note (:func:`clean_answer`), or None when it is empty, ``NO_CHANGES`` or
+    longer than ``limit`` characters (REF-12: then ask for a shorter rewrite or fall back)."""
+    body = clean_answer(text)
     if not body or body.upper() == NO_CHANGES or len(body) > limit:
         return None
     return body

@@ -30,6 +30,8 @@ import re
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 
+from chathub_desktop.core import dynamic_memory as dm
+
 FORMAT = "chathub-memory"
 VERSION = 1
 ORIGINS = ("owner", "dream", "agent")
@@ -202,7 +204,8 @@ def _check_depth(text: str, where: str) -> None:
 
 def _loads(text: str, where: str = "the file") -> object:
     """``json.loads`` after :func:`_check_depth`; a syntax error becomes a one-line
-    :class:`MemoryFileError` that says when the text looks cut short."""
+    :class:`MemoryFileError` that says when the text looks cut short, an integer too
+    large to read (over 4,300 digits) one that says so."""
     _check_depth(text, where)
     try:
         return json.loads(text)
@@ -212,6 +215,9 @@ def _loads(text: str, where: str = "the file") -> object:
                               + ("; it looks cut short" if cut else "")) from None
     except RecursionError:  # pragma: no cover - the depth check comes first
         raise MemoryFileError(f"{where} nests JSON too deeply") from None
+    except ValueError:  # an integer of more than 4,300 digits
+        raise MemoryFileError(f"{where} holds a number too large to read; a memory file's numbers are "
+                              "small") from None
 
 
 def _when(value: object, where: str) -> datetime | None:
@@ -321,6 +327,8 @@ def _json_like(stripped: str) -> bool:
             json.loads(stripped)
         except json.JSONDecodeError as exc:
             return exc.pos >= len(stripped) or exc.msg.startswith("Unterminated string")
+        except ValueError:  # a number too large: JSON all the same
+            return True
         return True
     if head in '"-0123456789tfn' and "\n" not in stripped:
         try:
@@ -438,6 +446,39 @@ def parse(text: str) -> MemoryFile:
     if mf.fixed is None and mf.dynamic is None:
         raise MemoryFileError("the file holds neither fixed nor dynamic memory")
     return mf
+
+
+#: How far over a DRM-13 cap an imported dynamic document may be and still be cut to
+#: the caps like any other write (a hand-edited file, an older export); beyond it the
+#: file is refused (a 10 MB card, thousands of cards).
+IMPORT_OVER_CAP_FACTOR = 8
+
+
+def check_dynamic_caps(document: str, keep: int) -> None:
+    """Refuse a dynamic-memory document far over the DRM-13 caps for an assistant
+    keeping ``keep`` dream cards: a single-day card's stored body over
+    :data:`IMPORT_OVER_CAP_FACTOR` × :data:`~dynamic_memory.SINGLE_CARD_MAX` characters, a
+    range card's over that factor × :data:`~dynamic_memory.RANGE_CARD_MAX`, the whole
+    document over the factor × ``keep × 3200 + 6400`` characters (card headers included),
+    or more than the factor × ``keep + 1`` cards. Within those bounds the import cuts the
+    document to the caps (``dynamic_memory.enforce_caps``). Raises
+    :class:`MemoryFileError` naming the card or the totals; ``ValueError`` for ``keep``
+    outside 1..90."""
+    cap = dm.document_cap(keep)
+    factor = IMPORT_OVER_CAP_FACTOR
+    cards = dm.parse_document(document)
+    for i, card in enumerate(cards, 1):
+        limit = {"day": dm.SINGLE_CARD_MAX, "range": dm.RANGE_CARD_MAX}.get(card.kind)
+        if limit is not None and len(card.body) > factor * limit:
+            kind = "single-day" if card.kind == "day" else "range"
+            raise MemoryFileError(f"dynamic memory card #{i} [{card.display_tag}] has {len(card.body):,} "
+                                  f"characters; a {kind} card holds at most {limit:,} (DRM-13), and one "
+                                  f"over {factor} times that is refused rather than cut")
+    if len(document) > factor * cap or len(cards) > factor * (keep + 1):
+        raise MemoryFileError(f"its dynamic memory has {len(cards):,} cards and {len(document):,} characters; "
+                              f"keeping {keep} dream cards, an assistant's dynamic memory holds at most "
+                              f"{cap:,} characters (DRM-13: {keep} × {dm.SINGLE_CARD_MAX:,} + "
+                              f"{dm.RANGE_CARD_MAX:,}); raise Keep dream cards or import fewer cards")
 
 
 def read(data: bytes, name: str | None = None) -> MemoryFile:

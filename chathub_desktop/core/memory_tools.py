@@ -29,8 +29,11 @@ from chathub_desktop.core.memory_search import (
     utf16_len,
 )
 from chathub_desktop.core.messages import ToolSpec
+from chathub_desktop.core.stored_text import describe_unstorable, first_unstorable
 
 ADD, UPDATE, DELETE, SEARCH, READ = "add", "update", "delete", "searchMemory", "readMemory"
+#: readMemory ``source`` values, the same words searchMemory hits carry (REF-3).
+FIXED, DYNAMIC = "fixed", "dynamic"
 
 #: Names of the memory tools; their own results never taint a write (REF-7).
 MEMORY_TOOL_NAMES: frozenset[str] = frozenset({ADD, UPDATE, DELETE, SEARCH, READ})
@@ -41,6 +44,11 @@ RESULT_LIMIT = 8000
 #: Failure results list current entries only up to about this many characters; a
 #: longer listing is a window around the requested number (the full list can be huge).
 LISTING_LIMIT = 6000
+
+#: Longest fixed entry the model may write with add/update, in characters (after
+#: cleaning): a fact or a preference, not a document (issue 12; the user's own
+#: editor has no such cap).
+AGENT_ENTRY_MAX_CHARS = 2000
 
 #: REF-7: how many of the topic's latest tool messages the trust check looks at.
 TRUST_WINDOW = 10
@@ -77,7 +85,7 @@ MEMORY_TOOLS: tuple[ToolSpec, ...] = (
         "preference. Returns the new entry's number.",
         {
             "type": "object",
-            "properties": {"text": {"type": "string", "description": "The entry, one line."}},
+            "properties": {"text": {"type": "string", "description": "The entry, one line, at most 2,000 characters."}},
             "required": ["text"],
             "additionalProperties": False,
         },
@@ -92,7 +100,7 @@ MEMORY_TOOLS: tuple[ToolSpec, ...] = (
             "properties": {
                 "number": _NUMBER_SCHEMA,
                 "match": _MATCH_SCHEMA,
-                "new_text": {"type": "string", "description": "The entry's new text, one line."},
+                "new_text": {"type": "string", "description": "The entry's new text, one line, at most 2,000 characters."},
             },
             "required": ["number", "match", "new_text"],
             "additionalProperties": False,
@@ -131,12 +139,20 @@ MEMORY_TOOLS: tuple[ToolSpec, ...] = (
     ),
     ToolSpec(
         READ,
-        "Read one fixed-memory entry in full. Long entries come in pages: when the result "
-        "says truncated, call again with offset set to nextOffset until truncated is false.",
+        "Read one memory item in full: a fixed-memory entry, or a dream card with source "
+        "\"dynamic\" (use the source and number of a searchMemory hit). Long items come in "
+        "pages: when the result says truncated, call again with offset set to nextOffset "
+        "until truncated is false.",
         {
             "type": "object",
             "properties": {
-                "number": _NUMBER_SCHEMA,
+                "source": {
+                    "type": "string", "enum": [FIXED, DYNAMIC],
+                    "description": "\"fixed\" for a fixed-memory entry (the default) or \"dynamic\" "
+                                   "for a dream card, as in a searchMemory hit.",
+                },
+                "number": {"type": "integer", "minimum": 1,
+                           "description": "The entry or card number, as in #N or a searchMemory hit."},
                 "offset": {
                     "type": "integer", "minimum": 0,
                     "description": "Where to continue (nextOffset of the previous page); default 0.",
@@ -260,6 +276,21 @@ def _str(args: dict[str, object], key: str) -> str:
     return value
 
 
+def _refuse_text(text: str, key: str) -> str | None:
+    """The failure result for an entry text the model may not write, else None: over
+    :data:`AGENT_ENTRY_MAX_CHARS` (``too_long``; the text is not echoed back) or holding
+    a NUL character or a lone surrogate (``invalid_text``; no store keeps them)."""
+    if len(text) > AGENT_ENTRY_MAX_CHARS:
+        return _error("too_long", f"{key} has {len(text):,} characters; an entry you write holds at most "
+                      f"{AGENT_ENTRY_MAX_CHARS:,}. Nothing saved. Save a short summary instead, or split "
+                      "it into a few entries.", length=len(text), limit=AGENT_ENTRY_MAX_CHARS)
+    bad = first_unstorable(text)
+    if bad is not None:
+        return _error("invalid_text", f"{key} holds {describe_unstorable(text[bad])} at position {bad}, "
+                      "which memory cannot store. Nothing saved. Remove it and retry.")
+    return None
+
+
 def _bounded_listing(items: Sequence[str], number: int | None) -> tuple[list[str], bool]:
     """The listing, or a window around ``number`` when it exceeds :data:`LISTING_LIMIT`."""
     if sum(len(s) + 3 for s in items) <= LISTING_LIMIT:
@@ -308,12 +339,12 @@ def _index_for(doc: str, dynamic_key: tuple[tuple[int, str], ...]) -> MemoryInde
     return MemoryIndex(_entries_for(doc), [fm.Entry(n, t) for n, t in dynamic_key])
 
 
-def _read_result(entry: fm.Entry, offset: int) -> str:
+def _read_result(entry: fm.Entry, offset: int, source: str) -> str:
     units = PAGE_UNITS
     while True:
         page = read_page(entry.text, offset, units)
         obj: dict[str, object] = {
-            "ok": True, "number": entry.number, "offset": page.offset, "length": page.total,
+            "ok": True, "source": source, "number": entry.number, "offset": page.offset, "length": page.total,
             "text": page.text, "truncated": page.truncated,
         }
         if page.next_offset is not None:
@@ -336,13 +367,18 @@ def run_tool(
     """Apply one memory tool call to fixed-memory document ``doc`` (MEM-4, MEM-5, REF-2..REF-5).
 
     - ``add(text)`` → ``{"ok":true,"number":N,"text":...}``; the entry gets highest N + 1.
+    - ``add``/``update`` refuse a text over :data:`AGENT_ENTRY_MAX_CHARS` characters
+      (``too_long``, with ``length`` and ``limit``, the text not echoed) or holding a NUL
+      or lone surrogate (``invalid_text``); nothing changes then.
     - ``update(number, match, new_text)`` / ``delete(number, match)`` → ok, or a failure
       result (``not_found``, ``mismatch``, ``empty_match``, ``empty_text``) carrying the
       current entries (``#N: text``, cut to 80 characters + ``…``; a window around
       ``number`` when the whole list would exceed :data:`LISTING_LIMIT`).
     - ``searchMemory(query, limit?)`` → ``{"ok":true,"hits":[{source,number,score,snippet}]}``
       over the entries and ``dynamic_cards``.
-    - ``readMemory(number, offset?)`` → one page: ``text``, ``offset``, ``length`` (UTF-16
+    - ``readMemory(number, offset?, source?)`` → one page of fixed entry ``number``, or
+      with ``source`` ``"dynamic"`` of dream card ``number`` of ``dynamic_cards`` (its
+      visible text): ``source``, ``number``, ``text``, ``offset``, ``length`` (UTF-16
       code units), ``truncated``, and ``nextOffset`` when cut. Under 8,000 units.
 
     Bad JSON, missing or mistyped arguments and unknown tools give ``invalid_arguments``
@@ -354,11 +390,18 @@ def run_tool(
             text = fm.clean_text(_str(args, "text"))
             if not text:
                 return ToolOutcome(_error("empty_text", "text is empty. Nothing saved."))
+            refused = _refuse_text(text, "text")
+            if refused is not None:
+                return ToolOutcome(refused)
             new_doc, number = fm.append(doc, text)
             return ToolOutcome(_dump({"ok": True, "number": number, "text": text}), new_doc, [text])
         if name == UPDATE:
             number = _int(args, "number", minimum=0)
-            res = fm.update(doc, number, _str(args, "match"), _str(args, "new_text"))
+            new_text = _str(args, "new_text")
+            refused = _refuse_text(fm.clean_text(new_text), "new_text")
+            if refused is not None:
+                return ToolOutcome(refused)
+            res = fm.update(doc, number, _str(args, "match"), new_text)
             if not res.ok:
                 return ToolOutcome(_edit_result(res, number))
             return ToolOutcome(
@@ -392,13 +435,18 @@ def run_tool(
         if name == READ:
             number = _int(args, "number", minimum=0)
             offset = _int(args, "offset", default=0, minimum=0)
-            found = next((e for e in _entries_for(doc) if e.number == number), None)
+            source = args.get("source", FIXED)
+            if source not in (FIXED, DYNAMIC):
+                raise _ArgError(f"'source' must be {FIXED!r} or {DYNAMIC!r}")
+            items = _entries_for(doc) if source == FIXED else dynamic_cards
+            found = next((e for e in items if e.number == number), None)
+            what = "entry" if source == FIXED else "dream card"
             if found is None:
-                return ToolOutcome(_error("not_found", f"No entry #{number}. Use searchMemory to find entries."))
+                return ToolOutcome(_error("not_found", f"No {what} #{number}. Use searchMemory to find it."))
             total = utf16_len(found.text)
             if offset > total:
-                return ToolOutcome(_error("bad_offset", f"offset {offset} is past the entry's end ({total})."))
-            return ToolOutcome(_read_result(found, offset))
+                return ToolOutcome(_error("bad_offset", f"offset {offset} is past the {what}'s end ({total})."))
+            return ToolOutcome(_read_result(found, offset, str(source)))
         return ToolOutcome(_error("unknown_tool", f"unknown memory tool {name!r}"))
     except _ArgError as exc:
         return ToolOutcome(_error("invalid_arguments", str(exc)))

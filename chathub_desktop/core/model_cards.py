@@ -22,7 +22,14 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from urllib.parse import urlsplit
 
+from chathub_desktop.core.json_bounds import (
+    PIECE_BYTES,
+    JsonBoundsError,
+    JsonLimits,
+    check_json_text,
+)
 from chathub_desktop.core.provider_kinds import ProviderKind
+from chathub_desktop.core.stored_text import describe_unstorable, first_unstorable
 
 #: Ways to switch thinking off that REF-21 knows about.
 THINKING_OFF_STYLES = frozenset({"anthropic", "deepseek", "zhipu", "moonshot"})
@@ -42,6 +49,14 @@ FALLBACK_WINDOWS: Mapping[str, int] = {
     "LOCAL": 32_000,
 }
 FALLBACK_ENV_PREFIX = "COMPACT_CONTEXT_WINDOW_"
+
+#: Bounds of a catalog read from outside (issue 12): its size in characters, its JSON
+#: nesting (a catalog needs 4 levels) and longest string, a model id or alias in
+#: characters (the ``model_card.model`` column) and a token count.
+MAX_CATALOG_CHARS = 4 * 1024 * 1024
+CATALOG_JSON_LIMITS = JsonLimits(max_depth=16, max_string_bytes=PIECE_BYTES)
+MAX_ID_CHARS = 200
+MAX_TOKENS = 100_000_000
 
 
 class CatalogError(ValueError):
@@ -110,7 +125,23 @@ class CatalogEntry:
 
 
 def _positive_int(value: object) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool) and value > 0
+    return isinstance(value, int) and not isinstance(value, bool) and 0 < value <= MAX_TOKENS
+
+
+def _shown(value: object) -> str:
+    """``repr(value)`` cut to 40 characters (a huge number or string stays one short line)."""
+    if isinstance(value, int) and not isinstance(value, bool) and abs(value) > 10**30:
+        return "a number too large"
+    text = repr(value)
+    return text if len(text) <= 40 else text[:39] + "…"
+
+
+def _check_name(value: str, where: str, field: str) -> None:
+    if len(value.strip()) > MAX_ID_CHARS:
+        raise CatalogError(f"{where}: {field} has {len(value.strip()):,} characters; the limit is {MAX_ID_CHARS}")
+    bad = first_unstorable(value)
+    if bad is not None:
+        raise CatalogError(f"{where}: {field} holds {describe_unstorable(value[bad])}, which cannot be stored")
 
 
 def _parse_entry(index: int, raw: object) -> CatalogEntry:
@@ -120,30 +151,37 @@ def _parse_entry(index: int, raw: object) -> CatalogEntry:
     model_id = raw.get("id")
     if not isinstance(model_id, str) or not model_id.strip():
         raise CatalogError(f"{where}: 'id' must be a non-empty string")
+    _check_name(model_id, where, "'id'")
     where = f"{where} ({model_id!r})"
     window = raw.get("context_window")
     if not _positive_int(window):
-        raise CatalogError(f"{where}: 'context_window' must be a positive integer, got {window!r}")
+        raise CatalogError(f"{where}: 'context_window' must be a positive integer up to {MAX_TOKENS:,}, "
+                           f"got {_shown(window)}")
     max_output = raw.get("max_output")
     if max_output is not None and not _positive_int(max_output):
         raise CatalogError(
-            f"{where}: 'max_output' must be a positive integer or null, got {max_output!r}"
+            f"{where}: 'max_output' must be a positive integer up to {MAX_TOKENS:,} or null, "
+            f"got {_shown(max_output)}"
         )
     reasoning = raw.get("reasoning", False)
     if not isinstance(reasoning, bool):
-        raise CatalogError(f"{where}: 'reasoning' must be true or false, got {reasoning!r}")
+        raise CatalogError(f"{where}: 'reasoning' must be true or false, got {_shown(reasoning)}")
     thinking_off = raw.get("thinking_off")
-    if thinking_off is not None and thinking_off not in THINKING_OFF_STYLES:
+    if thinking_off is not None and (not isinstance(thinking_off, str) or thinking_off not in THINKING_OFF_STYLES):
         raise CatalogError(
             f"{where}: 'thinking_off' must be one of {sorted(THINKING_OFF_STYLES)} or null, "
-            f"got {thinking_off!r}"
+            f"got {_shown(thinking_off)}"
         )
     min_effort = raw.get("min_effort")
     if min_effort is not None and (not isinstance(min_effort, str) or not min_effort):
-        raise CatalogError(f"{where}: 'min_effort' must be a string or null, got {min_effort!r}")
+        raise CatalogError(f"{where}: 'min_effort' must be a string or null, got {_shown(min_effort)}")
+    if min_effort is not None:
+        _check_name(min_effort, where, "'min_effort'")
     aliases = raw.get("aliases", [])
     if not isinstance(aliases, list) or not all(isinstance(a, str) and a for a in aliases):
         raise CatalogError(f"{where}: 'aliases' must be a list of strings")
+    for alias in aliases:
+        _check_name(alias, where, "an alias")
     return CatalogEntry(
         id=model_id.strip(),
         context_window=int(window),  # type: ignore[arg-type]
@@ -160,14 +198,26 @@ def parse_catalog(text: str) -> tuple[CatalogEntry, ...]:
 
     Also accepts a bare list of entries. Raises :class:`CatalogError` naming the line
     and column of a JSON syntax error, or the index, id and field of a bad entry, or
-    the id given twice.
+    the id given twice; and, before parsing, for a text over :data:`MAX_CATALOG_CHARS`
+    or JSON over :data:`CATALOG_JSON_LIMITS` (issue 12). Token counts are at most
+    :data:`MAX_TOKENS`; ids and aliases at most :data:`MAX_ID_CHARS` characters without
+    NUL or lone surrogates.
     """
+    if len(text) > MAX_CATALOG_CHARS:
+        raise CatalogError(f"model catalog has {len(text):,} characters; a catalog is at most "
+                           f"{MAX_CATALOG_CHARS:,}")
+    try:
+        check_json_text(text, CATALOG_JSON_LIMITS)
+    except JsonBoundsError as exc:
+        raise CatalogError(f"model catalog {exc}; a catalog needs 4 levels and short texts") from None
     try:
         data = json.loads(text)
     except json.JSONDecodeError as exc:
         raise CatalogError(
             f"model catalog is not valid JSON: {exc.msg} at line {exc.lineno} column {exc.colno}"
         ) from None
+    except ValueError:  # an integer of more than 4,300 digits
+        raise CatalogError("model catalog holds a number too large to read") from None
     if isinstance(data, Mapping):
         models = data.get("models")
         if not isinstance(models, list):

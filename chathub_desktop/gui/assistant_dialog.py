@@ -24,6 +24,7 @@ from chathub_desktop.core.compaction import (
     watermarks,
 )
 from chathub_desktop.gui.forms.ui_assistant_dialog import Ui_AssistantDialog
+from chathub_desktop.gui.range_hint import install_range_hints
 from chathub_desktop.services.errors import ServiceError
 from chathub_desktop.services.views import AssistantView
 
@@ -71,6 +72,7 @@ class AssistantDialog(QDialog):
         super().__init__(parent)
         self.ui = Ui_AssistantDialog()
         self.ui.setupUi(self)
+        self.range_hints = install_range_hints(self)
         self._assistants = assistants
         self._assistant = assistant
         ui = self.ui

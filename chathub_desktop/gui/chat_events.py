@@ -26,6 +26,8 @@ from chathub_desktop.services.events import (
     MessageChanged,
     ReplyDelta,
     ReplyFinished,
+    ReplyRetrying,
+    ReplyStalled,
     StoreWaiting,
     TopicChanged,
     TopicListChanged,
@@ -53,6 +55,10 @@ class ChatEvents(QObject):
     - ``store_waiting(waiting)``: True when a first write of this process starts waiting
       for another ChatHub process, False when the last such write stopped waiting
       (issue 10); always emitted from a worker thread or the GUI thread, delivered queued
+    - ``reply_stalled(topic_id, message_id, host, silent_s)``: the provider sent nothing
+      for ``silent_s`` seconds (0: data again or the request ended) (issue 12)
+    - ``reply_retrying(topic_id, message_id, wait_s, reason)``: a short ``Retry-After``
+      is waited out before the one automatic retry (issue 12)
     - ``message_changed(topic_id, message_id, removed)``: another process edited
       (``removed`` False) or deleted a message; ``message_id`` 0: read the topic again
     - ``topic_list_changed(assistant_id)``: another process created or deleted topics
@@ -72,6 +78,8 @@ class ChatEvents(QObject):
     dream_progress = Signal(int, str, str, str, str)
     memory_changed = Signal(int)
     store_waiting = Signal(bool)
+    reply_stalled = Signal(int, int, str, float)
+    reply_retrying = Signal(int, int, float, str)
     message_changed = Signal(int, int, bool)
     topic_list_changed = Signal(int)
     assistants_changed = Signal(bool)
@@ -103,6 +111,10 @@ class ChatEvents(QObject):
                                      event.message or "")
         elif isinstance(event, MemoryChanged):
             self.memory_changed.emit(event.assistant_id)
+        elif isinstance(event, ReplyStalled):
+            self.reply_stalled.emit(event.topic_id, event.message_id, event.host, event.silent_s)
+        elif isinstance(event, ReplyRetrying):
+            self.reply_retrying.emit(event.topic_id, event.message_id, event.wait_s, event.reason)
         elif isinstance(event, MessageChanged):
             self.message_changed.emit(event.topic_id, event.message_id, event.removed)
         elif isinstance(event, TopicListChanged):

@@ -78,7 +78,13 @@ from PySide6.QtWidgets import (
 )
 
 from chathub_desktop.core.dream_schedule import WEEKDAYS
-from chathub_desktop.core.dynamic_memory import KEEP_DEFAULT, KEEP_MAX, KEEP_MIN
+from chathub_desktop.core.dynamic_memory import (
+    KEEP_DEFAULT,
+    KEEP_MAX,
+    KEEP_MIN,
+    RANGE_CARD_MAX,
+    SINGLE_CARD_MAX,
+)
 from chathub_desktop.gui import confirm
 from chathub_desktop.gui.chat_events import ChatEvents
 from chathub_desktop.gui.error_presenter import ErrorPresenter
@@ -90,6 +96,7 @@ from chathub_desktop.gui.memory_page import (
     TrustedRole,
     layout_lines,
 )
+from chathub_desktop.gui.range_hint import RangeHint
 from chathub_desktop.gui.service_ops import ServiceOps
 from chathub_desktop.gui.task_runner import TaskRunner
 from chathub_desktop.services.container import Services
@@ -370,8 +377,9 @@ class CardEditDialog(QDialog):
         self.setModal(False)
         self.card = card
         lay = QVBoxLayout(self)
-        hint = QLabel("The card's text as the model sees it. Line breaks are kept; a very long card is "
-                      "cut to its size limit when saved.")
+        hint = QLabel("The card's text as the model sees it; line breaks are kept. A single-day card "
+                      f"holds at most {SINGLE_CARD_MAX:,} characters, a range card {RANGE_CARD_MAX:,} "
+                      "with its framing: Save refuses a longer text and says how much fits.")
         hint.setWordWrap(True)
         hint.setStyleSheet("color: palette(placeholder-text);")
         lay.addWidget(hint)
@@ -381,6 +389,13 @@ class CardEditDialog(QDialog):
         self.editor.setToolTip("Ctrl+S or Ctrl+Enter saves, Esc cancels")
         self.editor.setPlainText(card.text)
         lay.addWidget(self.editor, 1)
+        self.count_label = QLabel()
+        self.count_label.setObjectName("dreamCardCount")
+        self.count_label.setAlignment(Qt.AlignmentFlag.AlignRight)
+        self.count_label.setToolTip("Characters in the card against its size limit (DRM-13)")
+        lay.addWidget(self.count_label)
+        self.editor.textChanged.connect(self._show_count)
+        self._show_count()
         self.error_label = QLabel()
         self.error_label.setObjectName("dreamCardEditError")
         self.error_label.setWordWrap(True)
@@ -405,6 +420,16 @@ class CardEditDialog(QDialog):
             a.triggered.connect(self.submit)
             self.addAction(a)
         self.resize(560, 360)
+
+    def cap(self) -> int:
+        """The card's size limit in characters: 3,200 for a day, 6,400 for a range or an
+        older card (its framing counts against it, so a range fits a little less)."""
+        return SINGLE_CARD_MAX if self.card.kind == "day" else RANGE_CARD_MAX
+
+    def _show_count(self) -> None:
+        n, cap = len(self.editor.toPlainText().rstrip()), self.cap()
+        self.count_label.setText(f"{n:,} / {cap:,} characters" + (" — too long to save" if n > cap else ""))
+        self.count_label.setStyleSheet("color: #c0262d;" if n > cap else "color: palette(placeholder-text);")
 
     def text(self) -> str:
         """The edited text (``\\n`` line breaks)."""
@@ -532,6 +557,7 @@ class DreamPanel(QWidget):
         self.keep_spin.setToolTip(f"Single-day cards kept before the oldest are merged into one range card "
                                   f"({KEEP_MIN}–{KEEP_MAX}, default {KEEP_DEFAULT}); Save merges at once")
         klabel.setBuddy(self.keep_spin)
+        self.keep_range_hint = RangeHint(self.keep_spin)
         self.keep_help = help_button(KEEP_HELP, "keepDreamCardsHelp")
         self.save_button = QPushButton("Save")
         self.save_button.setObjectName("saveDreamSchedule")

@@ -45,13 +45,24 @@ FILE_FILTER = "ChatGPT export (conversations.json *.zip *.json);;All files (*)"
 _MB = 1024 * 1024
 
 
+def _count(n: int, one: str, many: str) -> str:
+    return f"{n:,} {one if n == 1 else many}"
+
+
 def result_text(result: ImportResult) -> str:
-    """``Imported N topics and M messages (K already imported, skipped)``."""
-    text = f"Imported {result.topics_created:,} topics and {result.messages_imported:,} messages"
+    """``Imported N topics and M messages (K already imported, skipped)``, with singular
+    nouns for 1; an export without any conversation says so instead."""
+    if not (result.topics_created or result.topics_updated or result.topics_skipped):
+        return "The export holds no conversations; nothing was imported"
+    text = (f"Imported {_count(result.topics_created, 'topic', 'topics')} and "
+            f"{_count(result.messages_imported, 'message', 'messages')}")
     if result.topics_updated:
-        text += f"; {result.topics_updated:,} earlier imports got their new messages"
+        text += (f"; {_count(result.topics_updated, 'earlier import', 'earlier imports')} "
+                 f"got {'its' if result.topics_updated == 1 else 'their'} new messages")
     if result.topics_skipped:
         text += f" ({result.topics_skipped:,} already imported, skipped)"
+    if result.characters_replaced:
+        text += f"; {result.replaced_note()}"
     return text
 
 
@@ -95,7 +106,9 @@ class ImportDialog(QDialog):
         self.browse_button.clicked.connect(self.browse)
         row.addWidget(self.path_edit, 1)
         row.addWidget(self.browse_button)
-        form.addRow("&File:", row)
+        file_label = QLabel("&File:")
+        file_label.setBuddy(self.path_edit)
+        form.addRow(file_label, row)
         arow = QHBoxLayout()
         self.assistant_combo = QComboBox()
         for a in services.assistants.list():
@@ -109,7 +122,9 @@ class ImportDialog(QDialog):
                                "instructions and memory apply when you continue them.")
         arow.addWidget(self.assistant_combo, 1)
         arow.addWidget(help_button)
-        form.addRow("&Into assistant:", arow)
+        assistant_label = QLabel("&Into assistant:")
+        assistant_label.setBuddy(self.assistant_combo)
+        form.addRow(assistant_label, arow)
         layout.addLayout(form)
         self.progress = QProgressBar()
         self.progress.setRange(0, 1000)
@@ -131,7 +146,18 @@ class ImportDialog(QDialog):
         self.cancel_button.clicked.connect(self.cancel_or_close)
         layout.addWidget(self.buttons)
         self.progressed.connect(self._on_progress, Qt.ConnectionType.QueuedConnection)
-        self.path_edit.textChanged.connect(self._sync)
+        self.path_edit.textChanged.connect(self._on_path_changed)
+        self.assistant_combo.currentIndexChanged.connect(self._on_path_changed)
+        self._sync()
+
+    def _on_path_changed(self) -> None:
+        """A new file or assistant after an import: offer Import again and drop the
+        previous result, which no longer describes what is in the fields."""
+        if not self.is_running() and self.import_button.isHidden():
+            self.import_button.show()
+            self.progress.hide()
+            self._show("")
+            self.cancel_button.setText("Cancel")
         self._sync()
 
     def _sync(self) -> None:

@@ -44,7 +44,6 @@ from PySide6.QtWidgets import (
     QLabel,
     QListView,
     QMainWindow,
-    QMessageBox,
     QProgressBar,
     QPushButton,
     QSizePolicy,
@@ -55,22 +54,25 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from chathub_desktop import __version__
 from chathub_desktop.gui import confirm
 from chathub_desktop.gui.composer import Composer
 from chathub_desktop.gui.error_presenter import ErrorPresenter
+from chathub_desktop.gui.reply_notice import ReplyNoticeBar, ReplyNotices
 from chathub_desktop.services.errors import ServiceError
 
 if TYPE_CHECKING:
     import asyncio
 
     from chathub_desktop.gui.assistant_dialog import AssistantDialog
+    from chathub_desktop.gui.help_menu import AboutDialog, ShortcutsDialog
     from chathub_desktop.gui.import_dialog import ImportDialog
     from chathub_desktop.gui.settings_dialog import SettingsDialog
+    from chathub_desktop.gui.setup_wizard import SetupWizard
     from chathub_desktop.gui.summary_dialog import SummaryDialog
     from chathub_desktop.gui.task_runner import TaskRunner
     from chathub_desktop.gui.tray import DreamRunner, TrayController
     from chathub_desktop.services.container import Services
+    from chathub_desktop.services.dream_service import DreamOutcome
     from chathub_desktop.services.views import EstimateView
 
 APP_TITLE = "ChatHub Desktop"
@@ -190,6 +192,7 @@ class MainWindow(QMainWindow):
         from chathub_desktop.gui.topic_list_model import TopicListModel
 
         self.svc = services
+        self.view.prefs.apply_hint()
         self.runner: TaskRunner = TaskRunner(self.presenter)
         self.events = ChatEvents(services.bus, self)
         self._wire()
@@ -201,6 +204,10 @@ class MainWindow(QMainWindow):
         self.message_view = MessageListView(self.message_model)
         self.message_view.edit_requested.connect(self.edit_message)
         self.message_view.delete_requested.connect(self.delete_message)
+        self.message_view.code_copied.connect(lambda _first: self.show_status("Code block copied", 3000))
+        self.message_view.retry_requested.connect(self.retry_reply)
+        self.reply_notices = ReplyNotices(self.reply_notice, self.events, lambda: self._topic_id,
+                                          self._stop_topic, self.retry_reply_in, self)
         self.stack.addWidget(self.message_view)
         self.composer.badge.bind_services(services)
         self.composer.badge.bind_controller(self.compact_topic, self.open_summary,
@@ -216,6 +223,7 @@ class MainWindow(QMainWindow):
         from chathub_desktop.gui.live_refresh import LiveRefresh
 
         self.live = LiveRefresh(self)  # other processes' writes, while visible (issue 13)
+        self.runner.run("first-run", self._first_run(), context="Setup")
 
     def _start_dreams(self) -> None:
         """The dream timer and the tray (APP-4, DRM-6); after first paint, like all of attach()."""
@@ -231,9 +239,15 @@ class MainWindow(QMainWindow):
         self.assistant_menu.addAction(self.tray.pause_action)
         self.dream_runner.run_finished.connect(self._on_dreams_ran)
         self.dream_runner.start()
+        from chathub_desktop.gui.notifications import Notifier
 
-    def _on_dreams_ran(self, _outcomes: list[object]) -> None:
-        """A scheduled run ended: the open Memory page re-reads its last-run line."""
+        self.notifier = Notifier(self, self.runner, enabled=lambda: self.view.prefs.notifications)
+
+    def _on_dreams_ran(self, outcomes: list[DreamOutcome]) -> None:
+        """A scheduled run ended: a notification per outcome worth telling, and the open
+        Memory page re-reads its last-run line."""
+        combo = self.assistant_combo
+        self.notifier.on_dreams_ran(outcomes, lambda aid: combo.itemText(combo.findData(aid)))
         page = self.dialogs.get("memory")
         panel = getattr(page, "dream_panel", None)
         if panel is not None:
@@ -276,7 +290,13 @@ class MainWindow(QMainWindow):
                                           "The selected assistant's memory: switch, fixed memory and the memory "
                                           "dream (Ctrl+M)")
         self.about_action = self._action("&About ChatHub Desktop", self.open_about, None,
-                                         "Version and credits")
+                                         "Version, data folder, database and where API keys are kept")
+        self.data_folder_action = self._action("Open &data folder", self.open_data_folder, None,
+                                               "Show the folder holding your data in the file manager")
+        self.shortcuts_action = self._action("&Keyboard shortcuts", self.open_shortcuts, "Ctrl+/",
+                                             "Every keyboard shortcut of the window (Ctrl+/)")
+        self.setup_action = self._action("&Setup…", self.open_setup, None,
+                                         "The first-run setup: a provider, an assistant, your history")
         self.new_topic_action = self._action("New &topic", self.new_topic, "Ctrl+N",
                                              "Start a new topic with this assistant (Ctrl+N)")
         self.rename_topic_action = self._action("&Rename topic", self.rename_topic, "F2",
@@ -363,6 +383,8 @@ class MainWindow(QMainWindow):
         self.stack = QStackedWidget()
         self.stack.addWidget(self.welcome)  # the message view joins in attach()
         cl.addWidget(self.stack, 1)
+        self.reply_notice = ReplyNoticeBar()  # issue 12: a silent provider, a short Retry-After
+        cl.addWidget(self.reply_notice)
         line = QFrame()
         line.setFrameShape(QFrame.Shape.HLine)
         line.setFrameShadow(QFrame.Shadow.Sunken)
@@ -381,6 +403,7 @@ class MainWindow(QMainWindow):
         self.splitter.setChildrenCollapsible(False)
         side.setMinimumWidth(200)
         self.setCentralWidget(self.splitter)
+        self.sidebar = side
         self.model_label = QLabel()
         self.model_label.setToolTip("Provider and chat model of the selected assistant")
         # compaction progress (APP-7): label + bar + Stop, shown while a run is going
@@ -437,7 +460,14 @@ class MainWindow(QMainWindow):
         settings_menu = mb.addMenu("&Settings")
         settings_menu.addAction(self.providers_action)
         settings_menu.addAction(self.system_agent_action)
+        from chathub_desktop.gui.view_menu import ViewController
+
+        self.view = ViewController(self, self.sidebar, self._qsettings())
         help_menu = mb.addMenu("&Help")
+        help_menu.addAction(self.setup_action)
+        help_menu.addAction(self.shortcuts_action)
+        help_menu.addAction(self.data_folder_action)
+        help_menu.addSeparator()
         help_menu.addAction(self.about_action)
         for m in (file_menu, topic_menu, assistant_menu, settings_menu, help_menu, import_menu):
             m.setToolTipsVisible(True)
@@ -475,8 +505,19 @@ class MainWindow(QMainWindow):
 
     # --- status -----------------------------------------------------------------------------
     def show_status(self, text: str, ms: int = 5000) -> None:
-        """Short message in the status bar."""
-        self.statusBar().showMessage(text, ms)
+        """A message in the status bar for ``ms`` milliseconds (0: until replaced), cut
+        with "…" to the room left of the permanent labels; the whole text is the
+        status bar's tooltip (issue 16)."""
+        bar = self.statusBar()
+        room = bar.width() - sum(w.width() + 12 for w in (self.store_wait_label, self.compaction_box,
+                                                             self.model_label) if w.isVisible()) - 24
+        room, shown = max(80, room), text
+        if bar.isVisible() and bar.fontMetrics().horizontalAdvance(text) > room:  # Qt's namespace only then
+            from PySide6.QtCore import Qt
+
+            shown = bar.fontMetrics().elidedText(text, Qt.TextElideMode.ElideRight, room)
+        bar.setToolTip(text if shown != text else "")
+        bar.showMessage(shown, ms)
 
     # --- assistants -------------------------------------------------------------------------
     def current_assistant_id(self) -> int | None:
@@ -572,6 +613,7 @@ class MainWindow(QMainWindow):
                 self._drafts.pop(self._topic_id, None)
         self.composer.set_text(self._drafts.pop(topic_id, "") if topic_id is not None else "")
         self._topic_id = topic_id
+        self.message_view.set_sending_first(False)
         self.message_model.show_page(None)
         if topic_id is not None:  # the store read and the Markdown rendering run off the GUI thread
             self.runner.run("open-topic", self._show_topic(topic_id), context="Open topic")
@@ -579,6 +621,8 @@ class MainWindow(QMainWindow):
         self.stack.setCurrentWidget(self.welcome if no_assistant else self.message_view)
         self._sync_sending()
         self._show_progress()
+        if hasattr(self, "reply_notices"):
+            self.reply_notices.sync()
         self.badge_estimate(None)
         self.schedule_estimate()
         if topic_id is not None:
@@ -672,6 +716,8 @@ class MainWindow(QMainWindow):
             self.presenter.present(exc, context="Cannot send")
             return None
         self.composer.clear()
+        if self.message_model.rowCount() == 0:
+            self.message_view.set_sending_first(True)
         self.runner.track(task, context="Sending failed")
         task.add_done_callback(lambda t, tid=topic_id, txt=text: self._on_send_done(tid, txt, t))
         self._sync_sending()
@@ -680,6 +726,7 @@ class MainWindow(QMainWindow):
 
     def _on_send_done(self, topic_id: int, text: str, task: asyncio.Task[object]) -> None:
         self._sync_sending()
+        self.message_view.set_sending_first(False)
         if task.cancelled():
             return
         exc = task.exception()
@@ -688,6 +735,24 @@ class MainWindow(QMainWindow):
         notice = getattr(task.result(), "notice", None) if exc is None else None
         if notice:
             self.show_status(f"Reply {notice}", 15000)
+
+    def retry_reply(self, message_id: int) -> asyncio.Task[object] | None:
+        """Retry in the open topic (the Retry pill of its last reply, issue 12)."""
+        return None if self._topic_id is None else self.retry_reply_in(self._topic_id, message_id)
+
+    def retry_reply_in(self, topic_id: int, message_id: int) -> asyncio.Task[object] | None:
+        """Ask again for reply ``message_id`` of ``topic_id`` (a stalled one is stopped
+        first, its text so far replaced); a refusal is shown in one line (issue 12)."""
+        task = self.svc.chat.start_retry(topic_id, message_id)
+        self.runner.track(task, context="Cannot retry")
+        task.add_done_callback(lambda _t: self._sync_sending())
+        self._sync_sending()
+        self.message_view.scroll_to_end()
+        return task
+
+    def _stop_topic(self, topic_id: int) -> None:
+        if self.svc.chat.stop(topic_id):
+            self.show_status("Stopped — the text so far is kept", 3000)
 
     def stop_current(self) -> None:
         """Esc: stop the reply streaming into the open topic, else its compaction."""
@@ -901,13 +966,17 @@ class MainWindow(QMainWindow):
             self.schedule_estimate(invalidate=True)
 
     def _on_reply_finished(self, topic_id: int, _message_id: int, status: str, error: str) -> None:
+        row = self.topic_model.row_of(topic_id)
+        topic = self.topic_model.topic_at(row) if row is not None else None
+        if getattr(self, "notifier", None) is not None:
+            self.notifier.on_reply_finished(topic.title if topic else "", status, error)
         # the send task ends right after this event: re-check the buttons once it has
         QTimer.singleShot(0, self._sync_sending)
         QTimer.singleShot(100, self._sync_sending)
         if topic_id == self._topic_id:
             self.schedule_estimate(invalidate=True)
             if status == "error" and error:
-                self.show_status(f"The provider answered with an error: {error}", 8000)
+                self.show_status(f"The reply failed: {error}", 8000)  # the error says whose
 
     # --- token estimate (TOK-1, TOK-2) --------------------------------------------------------
     def schedule_estimate(self, invalidate: bool = False) -> None:
@@ -1060,18 +1129,69 @@ class MainWindow(QMainWindow):
         else:
             self.reload_assistants(assistant_id)
 
-    def open_about(self) -> QMessageBox:
-        """Help → About (non-blocking)."""
-        box = QMessageBox(QMessageBox.Icon.Information, "About ChatHub Desktop",
-                          f"<h3>ChatHub Desktop {__version__}</h3>"
-                          "<p>A local-first chat client for your own API keys, built around "
-                          "assistant memory and context compaction.</p>"
-                          "<p>Your conversations stay in a local database; API keys stay in the "
-                          "OS keyring or environment variables.</p>",
-                          QMessageBox.StandardButton.Ok, self)
-        self.dialogs["about"] = box
-        box.open()
-        return box
+    def open_about(self) -> AboutDialog:
+        """Help → About (non-blocking): the facts are read on a worker thread."""
+        from chathub_desktop.gui.help_menu import AboutDialog
+
+        dlg = AboutDialog(self)
+        self.dialogs["about"] = dlg
+        dlg.open()
+        if getattr(self, "svc", None) is not None:
+            self.runner.run("about", self._fill_about(dlg), context="About")
+        return dlg
+
+    async def _fill_about(self, dlg: AboutDialog) -> None:
+        info = await self.runner.run_in_thread(self.svc.about)
+        dlg.set_info(info)
+
+    def open_setup(self) -> SetupWizard:
+        """Help → Setup… (non-blocking); also opened once on an empty store."""
+        from chathub_desktop.gui.setup_wizard import SetupWizard
+
+        wizard = SetupWizard(self.svc, self.runner, self._model_ids(), self)
+        wizard.finished_setup.connect(self._on_setup_finished)
+        self.dialogs["setup"] = wizard
+        wizard.open()
+        return wizard
+
+    def _on_setup_finished(self, assistant_id: int, import_chats: bool, import_memory: bool) -> None:
+        self.reload_assistants(assistant_id or None)
+        if import_memory:
+            page = self.open_memory()
+            if page is not None:
+                page.open_import()  # type: ignore[attr-defined]
+        if import_chats:
+            self.open_import()
+
+    async def _first_run(self) -> None:
+        """Open the setup once per data dir on a store with no provider and no assistant."""
+        s = self._qsettings()
+        if s is None or str(s.value("setup/shown", "")) == "true":
+            return
+        empty = await self.runner.run_in_thread(
+            lambda: not self.svc.providers.list() and not self.svc.assistants.list())
+        s.setValue("setup/shown", "true")
+        if empty:
+            self.open_setup()
+
+    def open_data_folder(self) -> None:
+        """Help → Open data folder."""
+        from chathub_desktop.gui.help_menu import open_data_folder
+
+        if not open_data_folder(self.svc.data_dir):
+            self.show_status(f"No file manager answered; the data folder is {self.svc.data_dir}", 15000)
+
+    def open_shortcuts(self) -> ShortcutsDialog:
+        """Help → Keyboard shortcuts: the window's and every open page's (non-blocking)."""
+        from chathub_desktop.gui.help_menu import ShortcutsDialog
+
+        sections: list[tuple[str, QWidget]] = [("Window", self)]
+        sections += [(w.windowTitle() or name, w) for name, w in self.dialogs.items()
+                     if w.isVisible() and name not in ("about", "shortcuts")]
+        dlg = ShortcutsDialog(sections, self)
+        self.dialogs["shortcuts"] = dlg
+        dlg.open()
+        return dlg
 
     def bring_to_front(self, argv: list[str]) -> None:
         """Another launch on this data dir handed over ``argv`` (issue 13): show the
@@ -1116,6 +1236,8 @@ class MainWindow(QMainWindow):
             self.dream_runner.stop()
         if self.tray is not None:
             self.tray.shutdown()
+        if getattr(self, "notifier", None) is not None:
+            self.notifier.closing = True  # replies stopped by the quit are not news
         if hasattr(self, "svc"):
             await self.svc.chat.shutdown()
         if hasattr(self, "runner"):

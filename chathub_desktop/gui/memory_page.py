@@ -81,6 +81,7 @@ from chathub_desktop.gui.file_dialogs import open_memory_export_dialog, open_mem
 from chathub_desktop.gui.help_button import help_button
 from chathub_desktop.gui.service_ops import ServiceOps
 from chathub_desktop.gui.task_runner import TaskRunner
+from chathub_desktop.private_files import write_private
 from chathub_desktop.services.container import Services
 from chathub_desktop.services.errors import NotFound, ServiceError, StaleDocument
 from chathub_desktop.services.memory_service import FixedMemorySnapshot, MemoryEntryView
@@ -1257,7 +1258,7 @@ class MemoryPage(QDialog):
         if not isinstance(text, str):
             return False
         try:
-            path.write_bytes(text.encode("utf-8"))
+            write_private(path, text.encode("utf-8"))  # 0600 (issue 12)
         except OSError as exc:
             self.show_error(f"Export failed: {exc.strerror or exc} ({path})")
             return False

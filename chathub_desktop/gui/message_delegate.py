@@ -9,7 +9,9 @@ fallback). ``sizeHint`` reads the cached document's height.
 
 Row kinds: user (right, tinted), assistant (left), tool (collapsed to one line, click
 to expand), ``thoughts``/``reasoning_recap`` (collapsed "Thought process"), error (red,
-with the provider's message), cancelled/interrupted (a small tag).
+with the provider's message), cancelled/interrupted (a small tag). A reply that ended
+that way gets a footer line; on the topic's last row it carries a "↻ Retry" pill
+(:meth:`MessageDelegate.retry_rect`, clicked through the view; issue 12).
 
 The row of the last message the topic summary covers gets a thin dashed marker line
 under it, "Covered by summary above this line" (CMP-2): extra height on that one row,
@@ -25,7 +27,16 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from functools import lru_cache
 
-from PySide6.QtCore import QModelIndex, QPersistentModelIndex, QPoint, QRect, QRectF, QSize, Qt
+from PySide6.QtCore import (
+    QModelIndex,
+    QPersistentModelIndex,
+    QPoint,
+    QPointF,
+    QRect,
+    QRectF,
+    QSize,
+    Qt,
+)
 from PySide6.QtGui import (
     QAbstractTextDocumentLayout,
     QColor,
@@ -57,6 +68,9 @@ MARKER_TEXT = "Covered by summary above this line"
 MARKER_COLOR = "#c98a1c"  # the popover's "History summary" hue, a little darker
 
 COLLAPSIBLE_TYPES = frozenset({"thoughts", "reasoning_recap"})
+#: Reply statuses that get a Retry pill on the last row (issue 12).
+RETRYABLE = frozenset({"error", "cancelled", "interrupted"})
+RETRY_LABEL = "↻ Retry"
 STATUS_TAGS = {
     "cancelled": "stopped",
     "interrupted": "interrupted",
@@ -300,6 +314,8 @@ class MessageDelegate(QStyledItemDelegate):
         header = f"{author} · {time_text(m.created_at)}"
         tag = STATUS_TAGS.get(m.status, "")
         footer = usage_text(m) if m.role == "assistant" and not is_collapsible(m) else ""
+        if m.role == "assistant" and m.status in RETRYABLE and not footer:
+            footer = " "  # the line the Retry pill sits on (same height on every row)
         y = MARGIN_Y + small.height() + HEADER_GAP
         max_w = min(MAX_BUBBLE, avail if m.role != "user" else int(avail * USER_FRACTION))
         doc: QTextDocument | None = None
@@ -340,6 +356,26 @@ class MessageDelegate(QStyledItemDelegate):
                            bool(index.data(CoveredBoundaryRole)))
         return QSize(self._width(), lay.height)
 
+    @staticmethod
+    def _can_retry(m: MessageView, index: QModelIndex | QPersistentModelIndex) -> bool:
+        model = index.model()
+        return (m.role == "assistant" and m.status in RETRYABLE and model is not None
+                and index.row() == model.rowCount() - 1)
+
+    def _retry_pill(self, lay: _Layout) -> QRect:
+        sfm = QFontMetrics(self._small_font())
+        w = sfm.horizontalAdvance(RETRY_LABEL) + 16
+        return QRect(lay.bubble.right() - w, lay.bubble.bottom() + FOOTER_GAP, w, sfm.height() + 2)
+
+    def retry_rect(self, index: QModelIndex) -> QRect:
+        """The Retry pill's rectangle in viewport coordinates; empty unless ``index`` is the
+        topic's last row and a reply that failed, was stopped or was interrupted."""
+        m = index.data(MessageRole)
+        if m is None or not self._can_retry(m, index):
+            return QRect()
+        lay = self._layout(m, bool(index.data(ExpandedRole)), self._width(), self._view.palette())
+        return self._retry_pill(lay).translated(self._view.visualRect(index).topLeft())
+
     def bubble_rect(self, index: QModelIndex) -> QRect:
         """The bubble's rectangle in viewport coordinates (for clicks)."""
         m = index.data(MessageRole)
@@ -347,6 +383,19 @@ class MessageDelegate(QStyledItemDelegate):
             return QRect()
         lay = self._layout(m, bool(index.data(ExpandedRole)), self._width(), self._view.palette())
         return lay.bubble.translated(self._view.visualRect(index).topLeft())
+
+    def anchor_at(self, index: QModelIndex, pos: QPoint) -> str:
+        """The link under viewport point ``pos`` in row ``index``'s text (``""`` for
+        none): a code block's ``chathub-copy:N`` or a link of the message."""
+        m = index.data(MessageRole)
+        if m is None:
+            return ""
+        lay = self._layout(m, bool(index.data(ExpandedRole)), self._width(), self._view.palette())
+        if lay.doc is None:
+            return ""
+        top = lay.bubble.top() + (QFontMetrics(self._view.font()).height() + 6 if lay.label else 0)
+        origin = self._view.visualRect(index).topLeft() + QPoint(lay.bubble.left() + PAD, top + PAD)
+        return lay.doc.documentLayout().anchorAt(QPointF(pos - origin))
 
     # --- painting ----------------------------------------------------------------------
     def paint(
@@ -429,6 +478,14 @@ class MessageDelegate(QStyledItemDelegate):
                 Qt.AlignmentFlag.AlignLeft,
                 lay.footer,
             )
+        if self._can_retry(m, index):
+            pill = self._retry_pill(lay)
+            painter.setFont(small)
+            painter.setPen(QPen(colors.error_border if m.status == "error" else colors.border, 1))
+            painter.setBrush(colors.tag_bg)
+            painter.drawRoundedRect(QRectF(pill).adjusted(0.5, 0.5, -0.5, -0.5), 7, 7)
+            painter.setPen(colors.error_text if m.status == "error" else colors.text)
+            painter.drawText(pill, Qt.AlignmentFlag.AlignCenter, RETRY_LABEL)
         if lay.marker_y >= 0:
             self._paint_marker(painter, lay.marker_y, option.rect.width(), small, pal)
         if option.state & QStyle.StateFlag.State_HasFocus:

@@ -284,7 +284,11 @@ class MessageListModel(QAbstractListModel):
 
     # --- events ----------------------------------------------------------------------------
     def _on_message_added(self, topic_id: int, message_id: int) -> None:
-        if topic_id != self._topic_id or message_id in self._by_id:
+        if topic_id != self._topic_id:
+            return
+        if message_id in self._by_id:  # a reply emptied for Retry (issue 12)
+            self._changed_ids.discard(message_id)
+            self.refresh_message(message_id)
             return
         try:
             view = self._topics.message(message_id)

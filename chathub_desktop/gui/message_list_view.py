@@ -10,9 +10,10 @@
 
 from __future__ import annotations
 
-from PySide6.QtCore import QModelIndex, QPoint, Qt, QTimer, Signal
+from PySide6.QtCore import QModelIndex, QPoint, Qt, QTimer, QUrl, Signal
 from PySide6.QtGui import (
     QAction,
+    QDesktopServices,
     QGuiApplication,
     QKeySequence,
     QMouseEvent,
@@ -22,6 +23,7 @@ from PySide6.QtGui import (
 )
 from PySide6.QtWidgets import QAbstractItemView, QFrame, QListView, QMenu, QWidget
 
+from chathub_desktop.gui.markdown_render import COPY_SCHEME, code_blocks
 from chathub_desktop.gui.message_delegate import MessageDelegate, is_collapsible
 from chathub_desktop.gui.message_list_model import ExpandedRole, MessageListModel
 
@@ -35,15 +37,20 @@ class MessageListView(QListView):
     """Bubbles of the open topic. ``model``: the message model it owns the view of.
 
     ``edit_requested(message_id)`` / ``delete_requested(message_id)``: the context menu's
-    Edit message… / Delete message."""
+    Edit message… / Delete message; ``retry_requested(message_id)``: the Retry pill of a
+    last reply that failed or was stopped (issue 12)."""
 
     edit_requested = Signal(int)
+    #: A code block was copied: its first line (for the status bar).
+    code_copied = Signal(str)
     delete_requested = Signal(int)
+    retry_requested = Signal(int)
 
     def __init__(self, model: MessageListModel, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("messageList")
         self._model = model
+        self._sending_first = False
         self.setModel(model)
         self.delegate = MessageDelegate(self)
         self.setItemDelegate(self.delegate)
@@ -126,10 +133,22 @@ class MessageListView(QListView):
         # the row's height may have changed (streamed text, expanded): re-layout
         self.delegate.sizeHintChanged.emit(top_left)
 
+    def set_sending_first(self, sending: bool) -> None:
+        """The first message of the open topic is on its way to the store: do not show
+        :data:`EMPTY_TEXT` meanwhile (it flashed for a frame after Send, issue 16)."""
+        self._sending_first = sending
+        self.viewport().update()
+
+    def shows_empty_text(self) -> bool:
+        """Whether the view paints :data:`EMPTY_TEXT`: an open topic, no rows, no first
+        message on its way."""
+        return self._model.rowCount() == 0 and self._model.topic_id is not None and not self._sending_first
+
     def paintEvent(self, e: QPaintEvent) -> None:
-        """The bubbles; an open topic without messages shows :data:`EMPTY_TEXT` instead."""
+        """The bubbles; an open topic without messages shows :data:`EMPTY_TEXT` instead
+        (not while its first message is being sent)."""
         super().paintEvent(e)
-        if self._model.rowCount() == 0 and self._model.topic_id is not None:
+        if self.shows_empty_text():
             p = QPainter(self.viewport())
             p.setPen(self.palette().placeholderText().color())
             p.drawText(self.viewport().rect(), int(Qt.AlignmentFlag.AlignCenter), EMPTY_TEXT)
@@ -143,11 +162,44 @@ class MessageListView(QListView):
             QTimer.singleShot(0, self.scroll_to_end)
 
     # --- interaction -----------------------------------------------------------------------
+    def mouseMoveEvent(self, e: QMouseEvent) -> None:
+        """A hand over a link, an arrow elsewhere."""
+        index = self.indexAt(e.position().toPoint())
+        over = index.isValid() and bool(self.delegate.anchor_at(index, e.position().toPoint()))
+        self.viewport().setCursor(Qt.CursorShape.PointingHandCursor if over else Qt.CursorShape.ArrowCursor)
+        super().mouseMoveEvent(e)
+
+    def follow_link(self, index: QModelIndex, href: str) -> bool:
+        """Carry out a click on ``href`` in row ``index``: copy a code block, or open an
+        ``http``/``https``/``mailto`` link; True when it was one of those."""
+        if href.startswith(COPY_SCHEME + ":"):
+            m = self._model.message_at(index.row())
+            blocks = code_blocks(m.content) if m is not None else []
+            n = href.split(":", 1)[1]
+            if n.isdigit() and int(n) < len(blocks):
+                QGuiApplication.clipboard().setText(blocks[int(n)])
+                self.code_copied.emit(blocks[int(n)].split("\n", 1)[0])
+                return True
+            return False
+        url = QUrl(href)
+        if url.scheme().lower() in ("http", "https", "mailto"):
+            return QDesktopServices.openUrl(url)
+        return False
+
     def mouseReleaseEvent(self, e: QMouseEvent) -> None:
-        """A left click on a collapsible row toggles it."""
+        """A left click on a link follows it; on a Retry pill asks for the reply again; on a
+        collapsible row, toggles it."""
         if e.button() == Qt.MouseButton.LeftButton:
             index = self.indexAt(e.position().toPoint())
+            href = self.delegate.anchor_at(index, e.position().toPoint()) if index.isValid() else ""
+            if href and self.follow_link(index, href):
+                e.accept()
+                return
             m = self._model.message_at(index.row()) if index.isValid() else None
+            if m is not None and self.delegate.retry_rect(index).contains(e.position().toPoint()):
+                self.retry_requested.emit(m.id)
+                e.accept()
+                return
             if m is not None and is_collapsible(m) and self.delegate.bubble_rect(index).contains(
                 e.position().toPoint()
             ):

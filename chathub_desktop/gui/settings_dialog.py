@@ -42,12 +42,14 @@ from chathub_desktop.core.provider_kinds import ProviderKind
 from chathub_desktop.gui import confirm
 from chathub_desktop.gui.forms.ui_provider_form import Ui_ProviderForm
 from chathub_desktop.gui.help_button import help_button
+from chathub_desktop.gui.range_hint import install_range_hints
 from chathub_desktop.services.errors import ServiceError
 from chathub_desktop.services.views import ProviderView
 
 if TYPE_CHECKING:  # types only: keeps SQLAlchemy off the window's start-up path
     from chathub_desktop.services.container import Services
     from chathub_desktop.services.provider_service import ProviderService
+    from chathub_desktop.services.settings_service import SettingsService
 
 ProviderIdRole = Qt.ItemDataRole.UserRole + 1
 
@@ -184,13 +186,17 @@ class ProviderFormDialog(QDialog):
 
 
 class ProvidersPage(QWidget):
-    """The Providers tab: a list with Add / Edit / Delete. ``changed`` after any change."""
+    """The Providers tab: a list with Add / Edit / Delete. ``changed`` after any change.
+    With ``settings``, also the silence after which a reply says "no data from <host>"
+    (``stream-silence-seconds``, issue 12), stored as soon as it is changed."""
 
     changed = Signal()
 
-    def __init__(self, providers: ProviderService, parent: QWidget | None = None) -> None:
+    def __init__(self, providers: ProviderService, parent: QWidget | None = None, *,
+                 settings: SettingsService | None = None) -> None:
         super().__init__(parent)
         self._providers = providers
+        self._settings = settings
         self.form: ProviderFormDialog | None = None
         layout = QVBoxLayout(self)
         intro = QLabel("Providers are the APIs your assistants chat through. "
@@ -217,12 +223,37 @@ class ProvidersPage(QWidget):
             row.addWidget(b)
         row.addStretch(1)
         layout.addLayout(row)
+        self.silence_spin: QSpinBox | None = None
+        if settings is not None:
+            srow = QHBoxLayout()
+            label = QLabel("Tell me when a provider sends nothing for")
+            self.silence_spin = QSpinBox()
+            self.silence_spin.setObjectName("silenceSpin")
+            self.silence_spin.setRange(1, 3600)
+            self.silence_spin.setSuffix(" s")
+            self.silence_spin.setValue(int(str(settings.get("stream-silence-seconds"))))
+            self.silence_spin.setToolTip(
+                "A reply then shows “No data from <host> for N s” with Stop and Retry; it keeps "
+                "waiting until you choose (or the 10-minute read timeout ends it). Default 60 s")
+            label.setBuddy(self.silence_spin)
+            self.silence_spin.editingFinished.connect(self._store_silence)
+            srow.addWidget(label)
+            srow.addWidget(self.silence_spin)
+            srow.addStretch(1)
+            layout.addLayout(srow)
         self.error_label = QLabel()
         self.error_label.setStyleSheet("color: #c0262d;")
         self.error_label.setWordWrap(True)
         self.error_label.hide()
         layout.addWidget(self.error_label)
         self.reload()
+
+    def _store_silence(self) -> None:
+        assert self._settings is not None and self.silence_spin is not None
+        try:
+            self._settings.set("stream-silence-seconds", self.silence_spin.value())
+        except ServiceError as exc:
+            self._error(str(exc))
 
     def reload(self) -> None:
         """Re-read the providers."""
@@ -455,7 +486,7 @@ class SystemAgentPage(QWidget):
         self.compress_info = QLabel()
         self.compress_info.setObjectName("compressInfo")
         self.compress_info.setWordWrap(True)
-        self.compress_info.setStyleSheet("color: #666;")
+        self.compress_info.setStyleSheet("color: palette(placeholder-text);")
         cl.addRow("", self.compress_info)
         layout.addWidget(compress)
         # Topic naming
@@ -536,6 +567,7 @@ class SystemAgentPage(QWidget):
         self.save_button.clicked.connect(self.save)
         brow.addWidget(self.save_button)
         layout.addLayout(brow)
+        self.range_hints = install_range_hints(self)
         self.reload()
 
     def reload_providers(self) -> None:
@@ -569,7 +601,9 @@ class SystemAgentPage(QWidget):
         try:
             t = resolve_summarizer(self.svc.db, self.svc.settings, self.svc.catalog)
         except SummarizerUnavailable as exc:
-            self.compress_info.setText(f"Not usable yet: {exc}")
+            self.compress_info.setText(
+                f"Not usable yet: {exc.reason}. Pick a provider and model "
+                "above (or add a provider on the Providers page).")
             return
         except ServiceError as exc:
             self.compress_info.setText(str(exc))
@@ -626,7 +660,7 @@ class SettingsDialog(QDialog):
         self.resize(680, 600)
         layout = QVBoxLayout(self)
         self.tabs = QTabWidget()
-        self.providers_page = ProvidersPage(providers)
+        self.providers_page = ProvidersPage(providers, settings=services.settings if services else None)
         self.providers_page.changed.connect(self.providers_changed)
         self.tabs.addTab(self.providers_page, "&Providers")
         self.system_page: SystemAgentPage | None = None

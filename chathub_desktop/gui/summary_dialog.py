@@ -37,6 +37,7 @@ from PySide6.QtWidgets import (
 
 from chathub_desktop.gui.chat_events import ChatEvents
 from chathub_desktop.gui.file_dialogs import open_markdown_save_dialog
+from chathub_desktop.private_files import write_private
 from chathub_desktop.services.errors import ServiceError
 from chathub_desktop.services.views import SummaryView
 
@@ -242,7 +243,7 @@ class SummaryDialog(QDialog):
                 note = f"No summary for this topic. Last run: {RESULT_TEXT.get(last, last)} (see Debug)."
             else:
                 note = "No summary for this topic, and no compaction has run yet."
-            return f"<span style='color:#666'>{note}</span>"
+            return f"<span style='color:{self._muted()}'>{note}</span>"
         when = local_time(view.updated_at) if view.updated_at else "unknown time"
         parts = [f"Written by <b>{view.model or 'an unknown model'}</b>", f"updated {when}"]
         if view.cursor_message_id is not None:
@@ -250,8 +251,11 @@ class SummaryDialog(QDialog):
         html = " · ".join(parts)
         excerpt = self._cursor_excerpt(view.cursor_message_id)
         if excerpt:
-            html += f"<br><span style='color:#666'>#{view.cursor_message_id}: {excerpt}</span>"
+            html += f"<br><span style='color:{self._muted()}'>#{view.cursor_message_id}: {excerpt}</span>"
         return html
+
+    def _muted(self) -> str:
+        return self.palette().placeholderText().color().name()
 
     def _cursor_excerpt(self, message_id: int | None) -> str:
         import html as _html
@@ -333,7 +337,7 @@ class SummaryDialog(QDialog):
             self.status_label.setText("There is no summary to export.")
             return False
         try:
-            path.write_bytes(text.encode("utf-8"))
+            write_private(path, text.encode("utf-8"))  # 0600 (issue 12)
         except OSError as exc:
             self.status_label.setText(f"Export failed: {exc.strerror or exc} ({path})")
             return False

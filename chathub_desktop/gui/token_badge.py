@@ -31,7 +31,7 @@ from typing import TYPE_CHECKING, Any
 
 from PySide6 import QtCore  # Qt as QtCore.Qt: its namespace loads after first paint
 from PySide6.QtCore import QPoint, QRectF, QSize, Signal
-from PySide6.QtGui import QColor, QPainter, QPaintEvent, QPen
+from PySide6.QtGui import QColor, QPainter, QPaintEvent, QPalette, QPen
 from PySide6.QtWidgets import (
     QFrame,
     QHBoxLayout,
@@ -141,8 +141,9 @@ def history_lines(e: EstimateView) -> list[str]:
     return lines
 
 
-def breakdown_html(e: EstimateView) -> str:
-    """Rich text of the estimate section for ``e`` (all figures tokens)."""
+def breakdown_html(e: EstimateView, muted: str = "#555") -> str:
+    """Rich text of the estimate section for ``e`` (all figures tokens); ``muted``: the
+    colour of the secondary line (the theme's placeholder-text colour)."""
     rows = "".join(
         f"<tr><td><span style='color:{part_color(k)}'>■</span> {html.escape(part_label(k))}</td>"
         f"<td align='right'>{v:,}</td></tr>"
@@ -163,7 +164,7 @@ def breakdown_html(e: EstimateView) -> str:
         over = "<p style='color:#c0262d'><b>Over the input budget</b>: older history will not fit.</p>"
     return (
         f"<p style='font-size:large'><b>Next request estimate: {e.total:,}</b></p>"
-        f"<p style='color:#555'>{html.escape(anchor_text(e))}</p>"
+        f"<p style='color:{muted}'>{html.escape(anchor_text(e))}</p>"
         f"<table cellspacing='0' cellpadding='2' width='100%'>{rows}{local}"
         f"<tr><td><b>Total Used</b></td><td align='right'><b>{e.total:,}</b></td></tr></table>"
         f"<p>Input budget: {e.input_budget:,} ({pct} used) · "
@@ -234,8 +235,9 @@ class PartsBar(QWidget):
         p = QPainter(self)
         p.setRenderHint(QPainter.RenderHint.Antialiasing)
         r = QRectF(self.rect()).adjusted(0.5, 2.5, -0.5, -2.5)
-        p.setPen(QPen(QColor("#c8c8c8"), 1))
-        p.setBrush(QColor("#f1f1f1"))
+        pal = self.palette()  # the empty track follows the theme (issue 16)
+        p.setPen(QPen(pal.color(QPalette.ColorRole.Mid), 1))
+        p.setBrush(pal.color(QPalette.ColorRole.AlternateBase))
         p.drawRoundedRect(r, 3, 3)
         p.setPen(QtCore.Qt.PenStyle.NoPen)
         for k, x, w in self.segments(r.width()):
@@ -287,7 +289,7 @@ class EstimatePopover(QFrame):
         layout.addWidget(self.bar)
         self.bar_caption = QLabel()
         self.bar_caption.setObjectName("barCaption")
-        self.bar_caption.setStyleSheet("color: #666; font-size: small;")
+        self.bar_caption.setStyleSheet("color: palette(placeholder-text); font-size: small;")
         self.bar_caption.setWordWrap(True)
         layout.addWidget(self.bar_caption)
         self.history_label = QLabel()
@@ -348,7 +350,7 @@ class EstimatePopover(QFrame):
             self.cache_label.setText("")
             self._sync_buttons()
             return
-        self.label.setText(breakdown_html(e))
+        self.label.setText(breakdown_html(e, self.palette().placeholderText().color().name()))
         self.bar.show()
         self.bar.set_estimate(e)
         self.bar_caption.setText(f"Parts of the {e.input_budget:,}-token input budget; red tick: {tick_text(e)}")

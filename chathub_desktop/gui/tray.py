@@ -25,34 +25,23 @@ import asyncio
 from collections.abc import Callable, Sequence
 
 from PySide6.QtCore import QObject, QTimer, Signal
-from PySide6.QtGui import QAction, QIcon
-from PySide6.QtWidgets import QMenu, QStyle, QSystemTrayIcon, QWidget
+from PySide6.QtGui import QAction
+from PySide6.QtWidgets import QMenu, QSystemTrayIcon, QWidget
 
+from chathub_desktop.gui.app_icon import app_icon
 from chathub_desktop.gui.dream_panel import RUN_DUE_TASK, outcome_text
 from chathub_desktop.gui.task_runner import TaskRunner
 from chathub_desktop.services.container import Services
 from chathub_desktop.services.dream_service import DreamOutcome
 from chathub_desktop.services.errors import ServiceError
 
-__all__ = ["FIRST_TICK_MS", "RUN_DUE_TASK", "TICK_MS", "DreamRunner", "TrayController",
-           "app_icon"]
+__all__ = ["FIRST_TICK_MS", "RUN_DUE_TASK", "TICK_MS", "DreamRunner", "TrayController"]
 
 #: How often the timer checks for a due dream (ms).
 TICK_MS = 60_000
 #: The first check after start (ms): catches up a slot missed while the app was closed.
 FIRST_TICK_MS = 4_000
-#: The icon name the desktop file installs (packaging/io.chathub.Desktop.desktop).
-APP_ICON_NAME = "io.chathub.Desktop"
 APP_NAME = "ChatHub Desktop"
-
-
-def app_icon(widget: QWidget) -> QIcon:
-    """The app's icon: the installed theme icon ``io.chathub.Desktop`` when there is
-    one (the repository ships no image), else a standard style icon."""
-    icon = QIcon.fromTheme(APP_ICON_NAME)
-    if icon.isNull():
-        icon = widget.style().standardIcon(QStyle.StandardPixmap.SP_ComputerIcon)
-    return icon
 
 
 def outcomes_text(outcomes: Sequence[DreamOutcome]) -> str:
@@ -242,7 +231,7 @@ class TrayController(QObject):
         self.menu.addAction(self.quit_action)
         self.icon: QSystemTrayIcon | None = None
         if QSystemTrayIcon.isSystemTrayAvailable():
-            self.icon = QSystemTrayIcon(app_icon(window), self)
+            self.icon = QSystemTrayIcon(app_icon(), self)
             self.icon.setContextMenu(self.menu)
             self.icon.activated.connect(self._on_activated)
             self.icon.show()

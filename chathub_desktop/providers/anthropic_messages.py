@@ -267,7 +267,7 @@ class AnthropicMessagesClient(SSEChatClient):
                 elif kind == "error":
                     raise error_from_stream_payload(data, raw=sse.data, secret=self._api_key)
         if not stopped and stop_reason is None:
-            raise stream_ended_early(f"after {text_chars} characters of text")
+            raise stream_ended_early(f"after {text_chars} characters of text", url=self._url)
         for index, pending in sorted(blocks.items()):  # tool blocks never closed
             if pending.kind in ("tool_use", "server_tool_use"):
                 yield ToolCallEvent(_tool_call(pending, index))

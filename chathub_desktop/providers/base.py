@@ -8,6 +8,7 @@ Cancellation is plain asyncio cancellation of the consuming task: clients always
 
 from __future__ import annotations
 
+import time
 from collections.abc import AsyncGenerator
 from dataclasses import dataclass, field
 from enum import StrEnum
@@ -22,6 +23,7 @@ __all__ = [
     "FinishEvent",
     "ProviderError",
     "ReasoningDelta",
+    "StreamActivity",
     "StreamEvent",
     "TextDelta",
     "ToolCallEvent",
@@ -107,25 +109,58 @@ class ProviderError(Exception):
 
     ``message`` is the provider's own message (for the error bubble), ``status`` the
     HTTP status when there was one, ``body`` the first 4,000 characters of the error
-    body (REF-22). API keys never appear in any of these.
+    body (REF-22). API keys never appear in any of these. ``retry_after_s`` is the wait
+    in seconds the server asked for (``Retry-After`` of a 429 or 503), else ``None``.
     """
 
     def __init__(
-        self, kind: ErrorKind, message: str, *, status: int | None = None, body: str = ""
+        self,
+        kind: ErrorKind,
+        message: str,
+        *,
+        status: int | None = None,
+        body: str = "",
+        retry_after_s: float | None = None,
     ) -> None:
         super().__init__(message)
         self.kind = kind
         self.message = message
         self.status = status
         self.body = body
+        self.retry_after_s = retry_after_s
 
     def __str__(self) -> str:
         prefix = f"HTTP {self.status}: " if self.status else ""
         return f"{prefix}{self.message}"
 
 
+class StreamActivity:
+    """When the provider last sent anything on the current request (issue 12).
+
+    ``host`` is the provider's host name (as in its base URL); ``last`` a
+    ``time.monotonic()`` value in seconds, set when a request starts and each time bytes
+    of its answer (an SSE event, a keep-alive ``ping`` included) arrive. A watcher
+    reads :meth:`silent_s` to tell the user about a server that went quiet.
+    """
+
+    def __init__(self, host: str = "") -> None:
+        self.host = host
+        self.last = time.monotonic()
+
+    def touch(self) -> None:
+        """Data arrived (or a request started) now."""
+        self.last = time.monotonic()
+
+    def silent_s(self) -> float:
+        """Seconds since the last :meth:`touch`."""
+        return time.monotonic() - self.last
+
+
 class ChatClient(Protocol):
-    """One async streaming client per wire protocol."""
+    """One async streaming client per wire protocol. ``activity`` tracks when the
+    provider last sent data on the request in flight (:class:`StreamActivity`)."""
+
+    activity: StreamActivity
 
     def stream(self, request: ChatRequest) -> AsyncGenerator[StreamEvent, None]:
         """Post ``request`` and yield events until the reply ends.

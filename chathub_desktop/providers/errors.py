@@ -9,6 +9,11 @@ Three entry points, one classification:
   (MiniMax ``base_resp``);
 - :func:`error_from_exception` — an ``httpx`` transport exception.
 
+What the user reads names the fault in words (issue 12): an HTML error page (a proxy's
+502) becomes its ``<title>`` or the status in words, never raw markup; a ``Retry-After``
+wait is part of the message and of :attr:`ProviderError.retry_after_s`; transport
+failures name the URL they were talking to (credentials redacted).
+
 Every message and body is passed through :func:`redact` with the client's API key, so a
 key echoed by a vendor ("Incorrect API key provided: sk-...") never reaches the UI, the
 database or a log (APP-2).
@@ -16,12 +21,17 @@ database or a log (APP-2).
 
 from __future__ import annotations
 
+import html
 import json
 import re
 from collections.abc import Mapping
+from datetime import UTC, datetime
+from email.utils import parsedate_to_datetime
+from http import HTTPStatus
 
 import httpx
 
+from chathub_desktop.core.base_urls import redact_url, url_host
 from chathub_desktop.core.overflow import BODY_SCAN_CHARS, is_context_overflow
 from chathub_desktop.providers.base import ErrorKind, ProviderError
 
@@ -32,6 +42,61 @@ _KEY_PATTERNS = (
     re.compile(r"\bsk-[A-Za-z0-9_-]{8,}"),
 )
 _MAX_MESSAGE_CHARS = 1000
+_TITLE = re.compile(r"<title[^>]*>(.*?)</title\s*>", re.IGNORECASE | re.DOTALL)
+_TAG = re.compile(r"<[^>]+>")
+_HTML_START = re.compile(r"^\s*(<!doctype\s+html|<html[\s>]|<head[\s>]|<body[\s>]|<title[\s>])", re.I)
+#: A ``Retry-After`` beyond this many seconds (a day) is not believed.
+MAX_RETRY_AFTER_S = 86_400.0
+
+
+def status_words(status: int, reason: str = "") -> str:
+    """``"502 Bad Gateway"``: the status and its standard phrase (``reason`` when the
+    status is not a standard one)."""
+    try:
+        phrase = HTTPStatus(status).phrase
+    except ValueError:
+        phrase = reason.strip()
+    return f"{status} {phrase}".strip()
+
+
+def html_page_title(body: str) -> str | None:
+    """The text of an HTML page's ``<title>`` (entities decoded, whitespace collapsed, at
+    most 200 characters), ``None`` when ``body`` does not start with markup or has no title."""
+    match = _TITLE.search(body[:BODY_SCAN_CHARS]) if body.lstrip().startswith("<") else None
+    if match is None:
+        return None
+    title = " ".join(html.unescape(_TAG.sub("", match.group(1))).split())
+    return title[:200] or None
+
+
+def parse_retry_after(value: str | None, *, now: datetime | None = None) -> float | None:
+    """Seconds to wait from a ``Retry-After`` header: delta-seconds (``"30"``) or an
+    HTTP date (RFC 9110 §10.2.3). ``None`` when absent, unreadable, negative or more
+    than :data:`MAX_RETRY_AFTER_S`; a date in the past gives ``0``."""
+    if not value:
+        return None
+    value = value.strip()
+    seconds: float
+    if value.isdigit():
+        seconds = float(int(value[:12]))
+    else:
+        try:
+            when = parsedate_to_datetime(value)
+        except (TypeError, ValueError, IndexError):
+            return None
+        if when.tzinfo is None:
+            when = when.replace(tzinfo=UTC)
+        seconds = max(0.0, (when - (now or datetime.now(UTC))).total_seconds())
+    return seconds if seconds <= MAX_RETRY_AFTER_S else None
+
+
+def wait_words(seconds: float) -> str:
+    """``"30 s"``, ``"2 min"``, ``"1 h 5 min"``: a wait for a message (rounded up to a second)."""
+    total = max(0, int(-(-seconds // 1)))
+    if total < 120:
+        return f"{total} s"
+    minutes = -(-total // 60)
+    return f"{minutes} min" if minutes < 60 else f"{minutes // 60} h {minutes % 60} min"
 
 
 def redact(text: str, secret: str | None = None) -> str:
@@ -144,19 +209,29 @@ def _clip(text: str) -> str:
 
 
 def error_from_response(
-    status: int, body: str, *, reason: str = "", secret: str | None = None
+    status: int,
+    body: str,
+    *,
+    reason: str = "",
+    secret: str | None = None,
+    headers: Mapping[str, str] | None = None,
+    url: str | None = None,
 ) -> ProviderError:
     """Classify a non-2xx HTTP answer.
 
     - ``status``: HTTP status code; ``body``: the response body text (any length);
       ``reason``: the reason phrase, used only when the body has no message;
-      ``secret``: the API key to scrub from message and body.
+      ``secret``: the API key to scrub from message and body; ``headers``: the
+      response headers (``Retry-After`` is read); ``url``: the requested URL (its host
+      is named for an HTML page or an empty body).
 
     401/403 → AUTH, 429 → RATE_LIMIT, 408 → TIMEOUT, 5xx → SERVER; any other status
     whose body/message carries an overflow signature (REF-22, via
     :func:`~chathub_desktop.core.overflow.is_context_overflow`; 400/413/422 in practice)
     → CONTEXT_OVERFLOW, else BAD_REQUEST. The message is the vendor's own
-    (``error.message``, ``base_resp.status_msg``, ...) or the body's start.
+    (``error.message``, ``base_resp.status_msg``, ...); for an HTML page (a proxy's
+    error page) the status in words and the page's title; else the body's start. A
+    ``Retry-After`` (429, 503) adds "retry in N s" and sets ``retry_after_s`` (issue 12).
     """
     message, err_type, code = parse_error_body(body)
     kind = _kind_for_status(status)
@@ -164,14 +239,30 @@ def error_from_response(
         message, err_type, body, code
     ):
         kind = ErrorKind.CONTEXT_OVERFLOW
+    words = status_words(status, reason)
+    where = f" from {url_host(url)}" if url else ""
     if not message:
         stripped = body.strip()
-        message = stripped[:300] if stripped else (reason or f"HTTP {status}")
+        title = html_page_title(stripped)
+        is_html = "html" in (headers or {}).get("content-type", "").lower()
+        if title is not None or is_html or _HTML_START.match(stripped[:2000]):
+            page = f": {title}" if title and title.casefold() not in words.casefold() else ""
+            message = f"HTTP {words}{where} (an HTML error page{page})"
+        elif stripped:
+            message = stripped[:300]
+        else:
+            message = f"HTTP {words}{where}"
+    retry_after = parse_retry_after((headers or {}).get("retry-after"))
+    if retry_after is not None and status in (429, 503):
+        message = f"{_clip(message).rstrip('.')} — the server asks to retry in {wait_words(retry_after)}"
+    else:
+        retry_after = None
     return ProviderError(
         kind,
         redact(_clip(message), secret),
         status=status,
         body=redact(body[:BODY_SCAN_CHARS], secret),
+        retry_after_s=retry_after,
     )
 
 
@@ -209,36 +300,48 @@ def error_from_stream_payload(
     )
 
 
-def error_from_exception(exc: BaseException, *, secret: str | None = None) -> ProviderError:
+def error_from_exception(
+    exc: BaseException, *, secret: str | None = None, url: str | None = None
+) -> ProviderError:
     """Classify a transport failure.
 
     ``httpx.TimeoutException`` (connect, read, write, pool) → TIMEOUT; other
     ``httpx.TransportError`` (connection refused, reset, peer closed mid-body) and any
     other ``httpx.HTTPError`` → NETWORK; an undecodable stream (``httpx.DecodingError``)
-    → BAD_RESPONSE. The message names the failure, never a header or key.
+    → BAD_RESPONSE. The message names the failure and ``url`` (the endpoint, credentials
+    redacted; issue 12), never a header or key.
     """
     detail = redact(str(exc) or type(exc).__name__, secret)
+    shown = redact(redact_url(url), secret) if url else ""
+    to = f" to {shown}" if shown else ""
+    frm = f" from {url_host(url)}" if url else ""
     if isinstance(exc, httpx.TimeoutException):
         what = {
-            httpx.ConnectTimeout: "connecting",
-            httpx.ReadTimeout: "waiting for data",
-            httpx.WriteTimeout: "sending the request",
+            httpx.ConnectTimeout: f"connecting{to}",
+            httpx.ReadTimeout: f"waiting for data{frm}",
+            httpx.WriteTimeout: f"sending the request{to}",
             httpx.PoolTimeout: "waiting for a free connection",
-        }.get(type(exc), "talking to the provider")
+        }.get(type(exc), f"talking to {shown or 'the provider'}")
         return ProviderError(ErrorKind.TIMEOUT, f"timed out {what} ({detail})")
     if isinstance(exc, httpx.DecodingError):
-        return ProviderError(ErrorKind.BAD_RESPONSE, f"could not decode the response ({detail})")
+        return ProviderError(
+            ErrorKind.BAD_RESPONSE, f"could not decode the response{frm} ({detail})"
+        )
     if isinstance(exc, httpx.ConnectError):
-        return ProviderError(ErrorKind.NETWORK, f"could not connect ({detail})")
+        return ProviderError(ErrorKind.NETWORK, f"could not connect{to} ({detail})")
     if isinstance(exc, httpx.RemoteProtocolError):
-        return ProviderError(ErrorKind.NETWORK, f"stream ended early: connection lost ({detail})")
-    return ProviderError(ErrorKind.NETWORK, f"network error ({detail})")
+        return ProviderError(
+            ErrorKind.NETWORK, f"stream ended early: connection{frm} lost ({detail})"
+        )
+    return ProviderError(ErrorKind.NETWORK, f"network error talking{to} ({detail})")
 
 
-def stream_ended_early(received: str) -> ProviderError:
+def stream_ended_early(received: str, *, url: str | None = None) -> ProviderError:
     """The NETWORK error for a stream that closed before its end marker (APP-1).
 
-    ``received`` says what had arrived, e.g. ``"after 12 characters of text"``."""
+    ``received`` says what had arrived, e.g. ``"after 12 characters of text"``; ``url``
+    the endpoint, whose host the message names."""
+    by = f" by {url_host(url)}" if url else ""
     return ProviderError(
-        ErrorKind.NETWORK, f"stream ended early: the connection closed {received}".strip()
+        ErrorKind.NETWORK, f"stream ended early: the connection was closed{by} {received}".strip()
     )

@@ -195,7 +195,7 @@ class OpenAIResponsesClient(SSEChatClient):
                     payload = inner if isinstance(inner, Mapping) else data
                     raise error_from_stream_payload(payload, raw=sse.data, secret=self._api_key)
         if not finished:
-            raise stream_ended_early(f"after {text_chars} characters of text")
+            raise stream_ended_early(f"after {text_chars} characters of text", url=self._url)
 
 
 def _finish_reason(response: Mapping[str, object], saw_call: bool) -> str:

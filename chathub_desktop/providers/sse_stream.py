@@ -16,12 +16,14 @@ from typing import ClassVar, TypeVar, cast
 import httpx
 from httpx_sse import EventSource, ServerSentEvent
 
+from chathub_desktop.core.base_urls import url_host
 from chathub_desktop.core.overflow import BODY_SCAN_CHARS
-from chathub_desktop.providers.base import ChatRequest, ErrorKind, ProviderError
+from chathub_desktop.providers.base import ChatRequest, ErrorKind, ProviderError, StreamActivity
 from chathub_desktop.providers.errors import (
     error_from_exception,
     error_from_response,
     error_from_stream_payload,
+    html_page_title,
     parse_error_fields,
     redact,
 )
@@ -92,7 +94,7 @@ def _error_for_non_sse_body(body: str, status: int, secret: str | None) -> Provi
     with ``base_resp.status_code`` ≠ 0) or something we cannot read (BAD_RESPONSE)."""
     try:
         payload = json.loads(body)
-    except ValueError:
+    except (ValueError, RecursionError):
         payload = None
     if isinstance(payload, Mapping):
         message, err_type, code = parse_error_fields(payload)
@@ -100,9 +102,11 @@ def _error_for_non_sse_body(body: str, status: int, secret: str | None) -> Provi
             return error_from_stream_payload(
                 payload, raw=body, status=status, secret=secret, default_kind=ErrorKind.BAD_REQUEST
             )
+    title = html_page_title(body)
     return ProviderError(
         ErrorKind.BAD_RESPONSE,
-        "expected a streamed (text/event-stream) answer",
+        "expected a streamed (text/event-stream) answer"
+        + (f" but got an HTML page: {title}" if title else ""),
         status=status,
         body=redact(body[:BODY_SCAN_CHARS], secret),
     )
@@ -115,25 +119,37 @@ async def post_sse(
     *,
     headers: Mapping[str, str] | None = None,
     secret: str | None = None,
+    activity: StreamActivity | None = None,
 ) -> AsyncGenerator[ServerSentEvent, None]:
     """POST ``body`` as JSON to ``url`` and yield each SSE event of the answer.
 
-    Raises :class:`ProviderError`: a non-2xx status is classified from its body
-    (:func:`~chathub_desktop.providers.errors.error_from_response`); a 2xx non-SSE body
-    becomes an in-band error or BAD_RESPONSE; transport failures (timeouts, refused or
-    dropped connections) are classified by
-    :func:`~chathub_desktop.providers.errors.error_from_exception`. ``secret`` (the API
-    key) is scrubbed from every message. Cancellation propagates unchanged and closes
-    the connection.
+    Raises :class:`ProviderError`: a non-2xx status is classified from its body and
+    headers (:func:`~chathub_desktop.providers.errors.error_from_response`: an HTML page
+    by its title, ``Retry-After``); a 2xx non-SSE body becomes an in-band error or
+    BAD_RESPONSE; transport failures (timeouts, refused or dropped connections) are
+    classified by :func:`~chathub_desktop.providers.errors.error_from_exception`, naming
+    ``url``. ``secret`` (the API key) is scrubbed from every message. ``activity`` is
+    touched when the request starts and at every event (keep-alive pings too), so a
+    watcher can tell a silent server (issue 12). Cancellation propagates unchanged and
+    closes the connection.
     """
+    if activity is not None:
+        activity.touch()
     try:
         async with client.stream(
             "POST", url, json=dict(body), headers=dict(headers or {})
         ) as response:
+            if activity is not None:
+                activity.touch()
             if response.status_code >= 400:
                 text = await _read_limited(response)
                 raise error_from_response(
-                    response.status_code, text, reason=response.reason_phrase, secret=secret
+                    response.status_code,
+                    text,
+                    reason=response.reason_phrase,
+                    secret=secret,
+                    headers=response.headers,
+                    url=url,
                 )
             content_type = response.headers.get("content-type", "")
             if "text/event-stream" not in content_type.lower():
@@ -141,16 +157,18 @@ async def post_sse(
                 raise _error_for_non_sse_body(text, response.status_code, secret)
             async with _closing_body(response, EventSource(response).aiter_sse()) as events:
                 async for event in events:
+                    if activity is not None:
+                        activity.touch()
                     yield event
     except httpx.HTTPError as exc:
-        raise error_from_exception(exc, secret=secret) from None
+        raise error_from_exception(exc, secret=secret, url=url) from None
 
 
 def decode_event_data(event: ServerSentEvent, *, secret: str | None = None) -> object:
     """``json.loads`` of the event's data; malformed JSON → ProviderError(BAD_RESPONSE)."""
     try:
         return json.loads(event.data)
-    except ValueError:
+    except (ValueError, RecursionError):  # RecursionError: nesting too deep (issue 12)
         raise ProviderError(
             ErrorKind.BAD_RESPONSE,
             "the provider sent a stream event that is not JSON",
@@ -161,7 +179,8 @@ def decode_event_data(event: ServerSentEvent, *, secret: str | None = None) -> o
 class SSEChatClient:
     """Plumbing the three wire-protocol clients share: the ``httpx.AsyncClient``, the
     endpoint URL (``base_url`` + :attr:`ENDPOINT`), request headers carrying the API key,
-    the SSE request itself, and closing.
+    the SSE request itself, :attr:`activity` (when the provider last sent data, issue
+    12), and closing.
 
     Subclasses set :attr:`ENDPOINT`, may override :meth:`_auth_headers` /
     :meth:`_protocol_headers`, and implement ``build_body`` and ``stream``.
@@ -189,6 +208,7 @@ class SSEChatClient:
             **(self._auth_headers(api_key) if api_key else {}),
         }
         self._owns_http = owns_http
+        self.activity = StreamActivity(url_host(self._url))
 
     def _protocol_headers(self) -> dict[str, str]:
         """Headers every request of this protocol carries (none by default)."""
@@ -205,7 +225,12 @@ class SSEChatClient:
     def _events(self, request: ChatRequest) -> AsyncGenerator[ServerSentEvent, None]:
         """The SSE events answering ``request`` (see :func:`post_sse`)."""
         return post_sse(
-            self._http, self._url, self.build_body(request), headers=self._headers, secret=self._api_key
+            self._http,
+            self._url,
+            self.build_body(request),
+            headers=self._headers,
+            secret=self._api_key,
+            activity=self.activity,
         )
 
     async def aclose(self) -> None:

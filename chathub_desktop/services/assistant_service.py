@@ -17,6 +17,7 @@ from chathub_desktop.core.compaction import SUMMARY_CAPS, watermarks
 from chathub_desktop.core.request_assembly import TEMPLATE_PLACEHOLDER
 from chathub_desktop.services.errors import InvalidInput, NotFound
 from chathub_desktop.services.events import EventBus, TopicChanged
+from chathub_desktop.services.input_rules import MAX_MODEL_CHARS, check_name, check_record_id
 from chathub_desktop.services.views import AssistantView
 from chathub_desktop.storage.database import Database
 from chathub_desktop.storage.models import Assistant, Provider
@@ -73,7 +74,7 @@ class AssistantService:
     def _provider_id(s: Session, provider: int | str | None) -> int | None:
         if provider is None:
             return None
-        row = s.get(Provider, provider) if isinstance(provider, int) else s.scalar(
+        row = s.get(Provider, check_record_id(provider, "provider")) if isinstance(provider, int) else s.scalar(
             select(Provider).where(Provider.name == provider)
         )
         if row is None:
@@ -83,7 +84,7 @@ class AssistantService:
     @staticmethod
     def row(s: Session, ref: int | str) -> Assistant:
         """The assistant row by id or name. Raises :class:`NotFound`."""
-        row = s.get(Assistant, ref) if isinstance(ref, int) else s.scalar(
+        row = s.get(Assistant, check_record_id(ref, "assistant")) if isinstance(ref, int) else s.scalar(
             select(Assistant).where(Assistant.name == ref)
         )
         if row is None:
@@ -103,9 +104,8 @@ class AssistantService:
     ) -> AssistantView:
         """Create an assistant. Raises :class:`InvalidInput` (empty or duplicate name, bad
         template, max tokens < 1) or :class:`NotFound` (unknown provider)."""
-        name = name.strip()
-        if not name:
-            raise InvalidInput("assistant name must not be empty")
+        name = check_name(name, "assistant name")
+        model = check_name(model, "the chat model", MAX_MODEL_CHARS) if model.strip() else ""
         validate_template(input_template)
         if max_tokens is not None and not 1 <= max_tokens <= MAX_TOKENS_LIMIT:
             raise InvalidInput(f"max tokens must be between 1 and {MAX_TOKENS_LIMIT:,}")
@@ -148,13 +148,9 @@ class AssistantService:
                         row.provider_id = self._provider_id(s, value)  # type: ignore[arg-type]
                         continue
                     if key == "name":
-                        value = str(value).strip()
-                        if not value:
-                            raise InvalidInput("assistant name must not be empty")
+                        value = check_name(str(value), "assistant name")
                     if key == "model":
-                        value = str(value).strip()
-                        if not value:
-                            raise InvalidInput("the chat model must not be empty")
+                        value = check_name(str(value), "the chat model", MAX_MODEL_CHARS)
                     if key == "input_template":
                         validate_template(str(value))
                     if key == "max_tokens" and value is not None and not 1 <= int(value) <= MAX_TOKENS_LIMIT:  # type: ignore[call-overload]

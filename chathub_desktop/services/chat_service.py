@@ -7,6 +7,14 @@ A context overflow (or an empty reply at the window ceiling) triggers one compac
 with the History Compress model and one resend rebuilt from the current topic (CMP-11). Every event names its topic,
 so a reply keeps streaming when the user switches topics. Stop cancels the task at
 once and keeps what arrived (status ``cancelled``); quitting stores ``interrupted``.
+
+Provider faults the user can act on (issue 12): a server silent for
+``stream-silence-seconds`` (60 s by default) publishes :class:`ReplyStalled` — the
+stream keeps waiting (a reasoning model may think that long before its first token)
+until the user presses Stop or Retry, or the HTTP read timeout (600 s) ends it; a
+``Retry-After`` of at most :data:`AUTO_RETRY_MAX_S` seconds is waited out and the
+request sent once more (:class:`ReplyRetrying`); a longer one is stored in the error
+("retry in 30 s") and :meth:`ChatService.start_retry` re-requests the last reply.
 """
 
 from __future__ import annotations
@@ -41,6 +49,7 @@ from chathub_desktop.providers.base import (
     FinishEvent,
     ProviderError,
     ReasoningDelta,
+    StreamActivity,
     TextDelta,
     ToolCallEvent,
     UsageEvent,
@@ -53,6 +62,8 @@ from chathub_desktop.services.events import (
     MessageAdded,
     ReplyDelta,
     ReplyFinished,
+    ReplyRetrying,
+    ReplyStalled,
     TopicChanged,
 )
 from chathub_desktop.services.process_identity import PROCESS_ID, stream_is_orphaned
@@ -74,6 +85,11 @@ MAX_TOOL_ROUNDS = 8
 CHECKPOINT_S = 1.0
 #: Seconds a topic-naming model may take before the first-words fallback is used.
 TITLE_TIMEOUT_S = 20.0
+#: A ``Retry-After`` up to this many seconds is waited out and the request sent once more.
+AUTO_RETRY_MAX_S = 10.0
+#: Reply statuses Retry may re-request (the reply ended without its whole answer).
+RETRYABLE_STATUSES = frozenset({MessageStatus.ERROR.value, MessageStatus.CANCELLED.value,
+                                MessageStatus.INTERRUPTED.value})
 
 _CONTEXT_ERROR_TEXT = (
     "The model returned an empty reply for a request that fills its context window "
@@ -99,6 +115,10 @@ class SendOutcome:
     #: A one-line note for the user about a reply that ended early but is not an error:
     #: cut at the token limit, or the tool loop stopped after MAX_TOOL_ROUNDS rounds.
     notice: str | None = None
+    #: Seconds the provider asked to wait before a retry (``Retry-After``), when it did.
+    retry_after_s: float | None = None
+    #: True once the request was sent again after a short ``Retry-After`` (at most once).
+    auto_retried: bool = False
 
 
 @dataclass
@@ -161,6 +181,25 @@ class ChatService:
         task.add_done_callback(functools.partial(self._forget, topic_id))
         return task
 
+    def start_retry(self, topic_id: int, reply_id: int | None = None) -> asyncio.Task[SendOutcome]:
+        """Retry (issue 12): stop the reply still streaming in ``topic_id``, if any, and
+        request the topic's last reply again, as :meth:`retry`, in a task owned by the
+        service (needs a running loop)."""
+        old = self._tasks.get(topic_id)
+        task = asyncio.get_running_loop().create_task(self._restart(topic_id, reply_id, old),
+                                                      name=f"retry:{topic_id}")
+        self._tasks[topic_id] = task
+        task.add_done_callback(functools.partial(self._forget, topic_id))
+        return task
+
+    async def _restart(self, topic_id: int, reply_id: int | None,
+                       old: asyncio.Task[SendOutcome] | None) -> SendOutcome:
+        if old is not None and not old.done():
+            self._cancel_status[topic_id] = MessageStatus.CANCELLED
+            old.cancel()
+            await asyncio.gather(old, return_exceptions=True)
+        return await self.retry(topic_id, reply_id)
+
     def _forget(self, topic_id: int, task: asyncio.Task[SendOutcome]) -> None:
         if self._tasks.get(topic_id) is task:
             del self._tasks[topic_id]
@@ -211,6 +250,35 @@ class ChatService:
                 topic.title = title_from_text(text)
                 topic.title_generated = True
             return _Claim(user.id, reply.id, provider_id, assistant.model, first)
+
+    def _claim_retry(self, topic_id: int, reply_id: int | None) -> _Claim:
+        """One write transaction: the topic's last message must be an assistant reply
+        that ended unfinished (:data:`RETRYABLE_STATUSES`; ``reply_id`` when given), and
+        no other live process may be writing here; it is emptied and marked streaming
+        by this process again. :class:`InvalidInput` / ``NotFound`` change nothing."""
+        with self._db.write() as s:
+            topic = TopicService.row(s, topic_id)
+            assistant, provider_id = _sendable_assistant(s, topic)
+            last = s.scalar(select(Message).where(Message.topic_id == topic_id)
+                            .order_by(Message.seq.desc()).limit(1))
+            if (last is None or last.role != Role.ASSISTANT.value or last.status not in RETRYABLE_STATUSES
+                    or (reply_id is not None and last.id != reply_id)):
+                raise InvalidInput("only the topic's last reply can be retried, and only when it "
+                                   "failed, was stopped or was interrupted")
+            now = utcnow()
+            if any(by != PROCESS_ID and not stream_is_orphaned(by, at, now)
+                   for by, at, _edited in streaming_rows(s, topic_id)):
+                raise InvalidInput("another ChatHub window or command is still writing a reply in this "
+                                   "topic; wait for it or stop it there")
+            user_id = s.scalar(select(Message.id).where(Message.topic_id == topic_id,
+                                                        Message.role == Role.USER.value)
+                               .order_by(Message.seq.desc()).limit(1))
+            last.content, last.status, last.error, last.error_kind = "", MessageStatus.STREAMING.value, None, None
+            last.finish_reason, last.tool_calls, last.token_count = None, None, None
+            last.input_tokens = last.output_tokens = last.cached_tokens = None
+            last.cache_write_tokens = last.reasoning_tokens = None
+            last.model, last.provider_id, last.sent_by_process = assistant.model, provider_id, PROCESS_ID
+            return _Claim(user_id or 0, last.id, provider_id, assistant.model, False)
 
     def _append(self, topic_id: int, **fields: object) -> int:
         with self._db.write() as s:
@@ -293,53 +361,74 @@ class ChatService:
             if claim.first_message:
                 self._bus.publish(TopicChanged(topic_id))
                 self._maybe_model_title(topic_id, text)
-            out = SendOutcome(claim.user_id, claim.reply_id, MessageStatus.STREAMING.value)
-            try:
-                ctx = await self._loader.aload(topic_id)
-                if self._compaction is not None:
-                    pre = await self._compaction.before_send(ctx)
-                    if pre.blocked:  # REF-23: a context-length error reply, no provider call
-                        out.status = MessageStatus.ERROR.value
-                        out.error = pre.message
-                        out.error_kind = ErrorKind.CONTEXT_OVERFLOW.value
-                        await self._finish(out, [], [], None)
-                        return out
-                    ctx = pre.ctx or ctx
-                    ctx = await self._rescue_known_overflow(ctx, pre.estimate, out)
-                reply_id: int | None = claim.reply_id
-                for round_ in range(MAX_TOOL_ROUNDS + 1):
-                    calls = await self._one_reply(ctx, reply_id, client, out)
-                    if not calls or out.status != MessageStatus.COMPLETE.value:
-                        break
-                    if round_ == MAX_TOOL_ROUNDS:
-                        out.notice = (f"stopped after {MAX_TOOL_ROUNDS} tool rounds: the model kept calling "
-                                      "tools; send a message to let it go on")
-                        break
-                    for call in calls:
-                        result = await self._db.run(self._tools.execute, ctx.assistant_id, topic_id, call)
-                        tool_id = await self._db.run(functools.partial(
-                            self._append, topic_id, role=Role.TOOL.value, content=result,
-                            tool_call_id=call.id, tool_name=call.name))
-                        self._bus.publish(MessageAdded(topic_id, tool_id))
-                    ctx = await self._loader.aload(topic_id)
-                    reply_id = None
-                if self._compaction is not None and out.status == MessageStatus.COMPLETE.value:
-                    await self._after_reply(topic_id)
-            except asyncio.CancelledError:
-                self._cancel_status.pop(topic_id, None)
-                if out.status == MessageStatus.STREAMING.value:  # stopped before the reply began
-                    await asyncio.shield(self._db.run(self._drop, out.reply_message_id))
-                    self._bus.publish(TopicChanged(topic_id))
-                raise
-            except BaseException:
-                if out.status == MessageStatus.STREAMING.value:  # never leave the placeholder streaming
-                    out.status, out.error = MessageStatus.ERROR.value, "the send failed before the reply"
-                    out.error_kind = ErrorKind.NETWORK.value
-                    await asyncio.shield(self._finish(out, [], [], None))
-                raise
-            return out
+            return await self._respond(topic_id, claim, client)
         finally:
             await client.aclose()
+
+    async def retry(self, topic_id: int, reply_id: int | None = None) -> SendOutcome:
+        """Request the topic's last reply again (Retry, issue 12): it must have ended
+        ``error``, ``cancelled`` or ``interrupted`` (and be ``reply_id`` when given); its
+        row is emptied and streamed into again from the current topic, like a send
+        without a new user message. Raises :class:`InvalidInput` (nothing changes) when
+        there is no such reply, the assistant cannot send, or another process is writing
+        here; ``asyncio.CancelledError`` after storing what arrived."""
+        provider_id = await self._db.run(self._provider_of, topic_id)
+        client = await self._providers.aclient(provider_id)
+        try:
+            claim = await self._db.run(self._claim_retry, topic_id, reply_id)
+            self._bus.publish(MessageAdded(topic_id, claim.reply_id))  # the row re-opened
+            return await self._respond(topic_id, claim, client)
+        finally:
+            await client.aclose()
+
+    async def _respond(self, topic_id: int, claim: _Claim, client: ChatClient) -> SendOutcome:
+        """Everything after the claim: pre-send compaction, the reply (and tool rounds)
+        streamed into ``claim.reply_id``, the after-reply check. Returns the outcome."""
+        out = SendOutcome(claim.user_id, claim.reply_id, MessageStatus.STREAMING.value)
+        try:
+            ctx = await self._loader.aload(topic_id)
+            if self._compaction is not None:
+                pre = await self._compaction.before_send(ctx)
+                if pre.blocked:  # REF-23: a context-length error reply, no provider call
+                    out.status = MessageStatus.ERROR.value
+                    out.error = pre.message
+                    out.error_kind = ErrorKind.CONTEXT_OVERFLOW.value
+                    await self._finish(out, [], [], None)
+                    return out
+                ctx = pre.ctx or ctx
+                ctx = await self._rescue_known_overflow(ctx, pre.estimate, out)
+            reply_id: int | None = claim.reply_id
+            for round_ in range(MAX_TOOL_ROUNDS + 1):
+                calls = await self._one_reply(ctx, reply_id, client, out)
+                if not calls or out.status != MessageStatus.COMPLETE.value:
+                    break
+                if round_ == MAX_TOOL_ROUNDS:
+                    out.notice = (f"stopped after {MAX_TOOL_ROUNDS} tool rounds: the model kept calling "
+                                  "tools; send a message to let it go on")
+                    break
+                for call in calls:
+                    result = await self._db.run(self._tools.execute, ctx.assistant_id, topic_id, call)
+                    tool_id = await self._db.run(functools.partial(
+                        self._append, topic_id, role=Role.TOOL.value, content=result,
+                        tool_call_id=call.id, tool_name=call.name))
+                    self._bus.publish(MessageAdded(topic_id, tool_id))
+                ctx = await self._loader.aload(topic_id)
+                reply_id = None
+            if self._compaction is not None and out.status == MessageStatus.COMPLETE.value:
+                await self._after_reply(topic_id)
+        except asyncio.CancelledError:
+            self._cancel_status.pop(topic_id, None)
+            if out.status == MessageStatus.STREAMING.value:  # stopped before the reply began
+                await asyncio.shield(self._db.run(self._drop, out.reply_message_id))
+                self._bus.publish(TopicChanged(topic_id))
+            raise
+        except BaseException:
+            if out.status == MessageStatus.STREAMING.value:  # never leave the placeholder streaming
+                out.status, out.error = MessageStatus.ERROR.value, "the send failed before the reply"
+                out.error_kind = ErrorKind.NETWORK.value
+                await asyncio.shield(self._finish(out, [], [], None))
+            raise
+        return out
 
     def _provider_of(self, topic_id: int) -> int:
         """The topic's assistant's provider id; :class:`InvalidInput` when it has none or
@@ -414,6 +503,13 @@ class ChatService:
             ):
                 ctx = await self._loader.aload(topic_id)
                 continue
+            wait = out.retry_after_s
+            if (out.status == MessageStatus.ERROR.value and wait is not None and wait <= AUTO_RETRY_MAX_S
+                    and not parts and not calls and not out.auto_retried):  # issue 12: once
+                out.auto_retried = True
+                self._bus.publish(ReplyRetrying(topic_id, reply_id, wait, out.error or ""))
+                await asyncio.sleep(wait)
+                continue
             break
         await self._finish(out, parts, calls, finish)
         return calls
@@ -434,9 +530,13 @@ class ChatService:
         and re-raises ``CancelledError``. The text so far is checkpointed about every
         :data:`CHECKPOINT_S` seconds and at every tool call."""
         out.status, out.error, out.error_kind, out.usage = MessageStatus.STREAMING.value, None, None, Usage()
+        out.retry_after_s = None
         reasoning: list[str] = []  # seen live, never stored (CMP-3)
         finish: str | None = None
         checkpoint = _Checkpointer(self._db, functools.partial(self._checkpoint, reply_id))
+        silence: float = await self._db.run(self._silence_limit)
+        watch = asyncio.get_running_loop().create_task(
+            self._watch_silence(topic_id, reply_id, client.activity, silence), name=f"silence:{topic_id}")
         try:
             async with contextlib.aclosing(client.stream(request)) as events:
                 async for ev in events:
@@ -472,13 +572,47 @@ class ChatService:
             out.status = MessageStatus.ERROR.value
             out.error = exc.message or str(exc)
             out.error_kind = exc.kind.value
+            out.retry_after_s = exc.retry_after_s
         except Exception as exc:  # a transport or library failure the client did not classify
             log.warning("reply for topic %s failed", topic_id, exc_info=True)
             out.status = MessageStatus.ERROR.value
             out.error = f"the request failed: {exc}"
             out.error_kind = ErrorKind.NETWORK.value
+        finally:
+            watch.cancel()
+            await asyncio.gather(watch, return_exceptions=True)
         await checkpoint.settled()
         return finish
+
+    def _silence_limit(self) -> float:
+        """The ``stream-silence-seconds`` setting in seconds (60 by default)."""
+        value = self._settings.get("stream-silence-seconds")
+        return float(value) if isinstance(value, int | float) else 60.0
+
+    async def _watch_silence(self, topic_id: int, reply_id: int, activity: StreamActivity,
+                             limit_s: float) -> None:
+        """While one request streams: publish :class:`ReplyStalled` once the provider
+        has sent nothing for ``limit_s`` seconds, and ``silent_s=0`` when data comes
+        again or the request ends (issue 12). Only tells; the stream keeps waiting.
+        Cancelled by the caller when the request ends."""
+        stalled = False
+        try:
+            while True:
+                silent = activity.silent_s()
+                if silent >= limit_s:
+                    if not stalled:
+                        stalled = True
+                        log.info("no data from %s for %.0f s (topic %s)", activity.host, silent, topic_id)
+                        self._bus.publish(ReplyStalled(topic_id, reply_id, activity.host, limit_s))
+                    await asyncio.sleep(min(1.0, limit_s))
+                    continue
+                if stalled:
+                    stalled = False
+                    self._bus.publish(ReplyStalled(topic_id, reply_id, activity.host, 0.0))
+                await asyncio.sleep(limit_s - silent)
+        finally:
+            if stalled:
+                self._bus.publish(ReplyStalled(topic_id, reply_id, activity.host, 0.0))
 
     async def _finish(self, out: SendOutcome, parts: list[str], calls: list[ToolCall], finish: str | None) -> None:
         out.text = "".join(parts)

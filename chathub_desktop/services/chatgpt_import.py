@@ -42,11 +42,21 @@ from sqlalchemy.engine import Connection
 from sqlalchemy.exc import SQLAlchemyError
 
 from chathub_desktop.core.chatgpt_export import (
+    JSON_LIMITS,
+    MAX_CONVERSATION_BYTES,
+    MAX_EXPORT_BYTES,
+    MAX_ZIP_RATIO,
     ExportFormatError,
     ImportedConversation,
     ImportedMessage,
     parse_conversation,
     parse_timestamp,
+)
+from chathub_desktop.core.json_bounds import (
+    JsonBoundsError,
+    JsonScanner,
+    megabytes,
+    replace_lone_surrogate_escapes,
 )
 from chathub_desktop.services.errors import store_busy_message
 from chathub_desktop.services.import_staging import StagingRun, begin_run, discard_run, end_run
@@ -79,6 +89,9 @@ _BOM = b"\xef\xbb\xbf"
 _SNIFF_BYTES = 4096
 _OBJECT_KEYS_SCAN_BYTES = 1 << 20
 _JSON_MEMBER = "conversations.json"
+_READ_BYTES = 64 * 1024  # one block handed to the parser (and one Cancel poll)
+_MEASURE_BYTES = 256 * 1024 * 1024  # how far past its limit an over-long text is measured
+_RATIO_CHECK_BYTES = 64 * 1024 * 1024
 
 try:
     _ijson: Any = ijson.get_backend("yajl2_c")
@@ -126,30 +139,101 @@ class ImportProgress:
 @dataclass(frozen=True, slots=True)
 class ImportResult:
     """What an import wrote: topics created, conversations skipped because already
-    imported unchanged (or repeated in the same file), message rows inserted, and topics
-    that were imported before and got the messages a newer export added to them."""
+    imported unchanged (or repeated in the same file), message rows inserted, topics
+    that were imported before and got the messages a newer export added to them, and
+    characters that no store keeps (NUL, lone surrogates) replaced by U+FFFD."""
 
     topics_created: int
     topics_skipped: int
     messages_imported: int
     topics_updated: int = 0
+    characters_replaced: int = 0
+
+    def replaced_note(self) -> str:
+        """``""``, or a sentence saying how many characters were replaced by U+FFFD."""
+        n = self.characters_replaced
+        if not n:
+            return ""
+        return (f"{n:,} character{'s' if n != 1 else ''} that no store keeps (NUL or a lone "
+                "surrogate) replaced by \ufffd")
+
+
+class _TooLarge(Exception):
+    """A bound of the streaming reader was crossed; ``str(exc)`` is the user-facing reason."""
 
 
 class _CountingReader:
-    """A binary ``read()`` wrapper that counts bytes handed to the JSON parser."""
+    """The binary ``read()`` the JSON parser pulls from: counts bytes, bounds them and
+    polls ``cancel`` on every block (APP-7; a block is at most 64 KiB, so Cancel acts
+    within milliseconds even inside one huge conversation).
 
-    __slots__ = ("_raw", "bytes_read")
+    Each block is scanned (:class:`JsonScanner`, the bounds of
+    :data:`~chathub_desktop.core.chatgpt_export.JSON_LIMITS`) before the parser gets it:
+    too deep raises :class:`JsonBoundsError` at once; a text over the limit is measured
+    to its end (at most :data:`_MEASURE_BYTES` more) without being parsed, then raised.
+    Escapes of lone surrogates are rewritten as ``\\ufffd`` (counted in ``replaced``;
+    the parser would make ``?`` of some and fail on others).
+    The importer sets ``mark`` (bytes read when the last conversation ended) and
+    ``conversation`` (1-based number of the one being read); one conversation over
+    :data:`MAX_CONVERSATION_BYTES` raises :class:`_TooLarge`.
+    """
 
-    def __init__(self, raw: IO[bytes], skip: int = 0) -> None:
+    def __init__(self, raw: IO[bytes], skip: int, cancel: threading.Event | None) -> None:
         self._raw = raw
+        self._cancel = cancel
+        self._scanner = JsonScanner(JSON_LIMITS)
+        self._carry = b""
+        self.replaced = 0  # lone surrogate escapes rewritten as \\ufffd
         self.bytes_read = 0
+        self.mark = 0
+        self.conversation = 1
         if skip:
             self.bytes_read = len(raw.read(skip))
+            self.mark = self._scanner.offset = self.bytes_read  # offsets count from the file start
+
+    def _check_cancel(self) -> None:
+        if self._cancel is not None and self._cancel.is_set():
+            raise ImportCancelled("import cancelled; nothing was imported")
 
     def read(self, size: int = -1) -> bytes:
-        data = self._raw.read(size)
-        self.bytes_read += len(data)
+        self._check_cancel()
+        chunk = self._raw.read(_READ_BYTES if size < 0 or size > _READ_BYTES else size)
+        self.bytes_read += len(chunk)
+        data, self._carry = self._carry + chunk, b""
+        if chunk:  # keep a \\uXXXX escape the block may have cut for the next block
+            cut = data.find(b"\\", max(0, len(data) - 12))  # a surrogate pair is 12 bytes
+            while cut > 0 and data[cut - 1] == 0x5C:  # the whole run of backslashes, for parity
+                cut -= 1
+            if cut > 0:
+                data, self._carry = data[:cut], data[cut:]
+        data, n = replace_lone_surrogate_escapes(data)
+        self.replaced += n
+        if self.bytes_read - self.mark > MAX_CONVERSATION_BYTES:
+            raise _TooLarge(f"conversation {self.conversation:,} is more than "
+                            f"{megabytes(MAX_CONVERSATION_BYTES)} of JSON; the limit is "
+                            f"{megabytes(MAX_CONVERSATION_BYTES)} per conversation")
+        self._scanner.feed(data)
+        if self._scanner.long_string_at is not None:
+            self._measure()
         return data
+
+    def _measure(self) -> None:
+        """Read on (without parsing) to the end of the over-long text, then raise."""
+        scanner, budget = self._scanner, _MEASURE_BYTES
+        scanner.feed(self._carry)  # bytes held back come first
+        self._carry = b""
+        while scanner.in_string and budget > 0:
+            self._check_cancel()
+            more = self._raw.read(_READ_BYTES)
+            if not more:
+                break
+            budget -= len(more)
+            scanner.feed(more)
+        size = megabytes(scanner.string_bytes)
+        size = f"more than {size}" if scanner.in_string else size
+        raise _TooLarge(f"conversation {self.conversation:,} has a message of {size} (a text starting at "
+                        f"byte {scanner.long_string_at or 0:,}); the limit is "
+                        f"{megabytes(JSON_LIMITS.max_string_bytes)} per message")
 
 
 @dataclass(frozen=True, slots=True)
@@ -202,7 +286,16 @@ def _locate(path: Path) -> _Source:
             f"(found: {names}{more})"
         )
     best = min(hits, key=lambda i: (i.filename.count("/"), i.filename))
-    return _Source(path, best.filename, best.file_size, f"{path.name}:{best.filename}")
+    label = f"{path.name}:{best.filename}"
+    if best.file_size > MAX_EXPORT_BYTES:
+        raise ImportFailed(f"{label} expands to {megabytes(best.file_size)}; the limit is "
+                           f"{megabytes(MAX_EXPORT_BYTES)}. Nothing was imported.")
+    if best.file_size > _RATIO_CHECK_BYTES and best.file_size > MAX_ZIP_RATIO * max(best.compress_size, 1):
+        raise ImportFailed(
+            f"{label} would expand from {megabytes(best.compress_size)} to {megabytes(best.file_size)} "
+            f"({best.file_size // max(best.compress_size, 1):,} times; exports compress at most about 20 "
+            "times): refused as a zip bomb. Nothing was imported.")
+    return _Source(path, best.filename, best.file_size, label)
 
 
 def _first_line(exc: BaseException) -> str:
@@ -216,6 +309,10 @@ def _top_level_keys(fh: IO[bytes], skip: int) -> list[str]:
     """Keys of a top-level JSON object, read from at most the first 1 MB."""
     fh.read(skip)
     head = fh.read(_OBJECT_KEYS_SCAN_BYTES)
+    try:
+        JsonScanner(JSON_LIMITS).feed(head)
+    except JsonBoundsError as exc:  # parse only what is shallow enough
+        head = head[: exc.offset]
     keys: list[str] = []
     try:
         for prefix, event, value in _ijson.parse(head):
@@ -455,8 +552,16 @@ def import_chatgpt_export(
 
     ``progress`` is called from this thread with :class:`ImportProgress`, at most every
     :data:`PROGRESS_INTERVAL_S` seconds, once at the start and once at the end
-    (``bytes_read == total_bytes``). ``cancel`` is polled between conversations and
+    (``bytes_read == total_bytes``). ``cancel`` is polled on every 64 KiB block the
+    parser reads (so inside one huge conversation too), between conversations and
     before the import is made visible.
+
+    Bounds (issue 12): nesting over ``MAX_DEPTH``, one text over ``MAX_TEXT_BYTES``,
+    one message over ``MAX_MESSAGE_CHARS``, one conversation over
+    ``MAX_CONVERSATION_BYTES``, a zip member over ``MAX_EXPORT_BYTES`` or expanding
+    more than ``MAX_ZIP_RATIO`` times, a number too large and text that is not UTF-8
+    are each refused with their own one-line :class:`ImportFailed`; NUL characters and
+    lone surrogates are replaced by U+FFFD (``ImportResult.characters_replaced``).
 
     Returns :class:`ImportResult`. Raises :class:`UnknownAssistantError` (a
     ``ValueError``) for an unknown assistant, :class:`ImportCancelled` when cancelled,
@@ -469,6 +574,7 @@ def import_chatgpt_export(
     total = source.total_bytes
     done = 0
     skipped = 0
+    replaced = 0
     last_report = 0.0
 
     def report(bytes_read: int, force: bool = False) -> None:
@@ -503,8 +609,9 @@ def import_chatgpt_export(
             run = begin_run(db, assistant_id)
             writer = _Writer(db, run, datetime.now(UTC))
             with source.open() as raw:
-                reader = _CountingReader(raw, skip)
+                reader = _CountingReader(raw, skip, cancel)
                 for index, conv in enumerate(_ijson.items(reader, "item", use_float=True)):
+                    reader.mark, reader.conversation = reader.bytes_read, index + 2
                     if cancel is not None and cancel.is_set():
                         raise ImportCancelled("import cancelled; nothing was imported")
                     quick_id = conv.get("conversation_id") if isinstance(conv, dict) else None
@@ -520,9 +627,12 @@ def import_chatgpt_export(
                             seen.add(parsed.source_id)
                             if not writer.append(known[parsed.source_id][0], parsed):
                                 skipped += 1
+                            else:
+                                replaced += parsed.replaced_characters
                         else:
                             seen.add(parsed.source_id)
                             writer.add(parsed)
+                            replaced += parsed.replaced_characters
                     done += 1
                     report(reader.bytes_read)
             if cancel is not None and cancel.is_set():
@@ -542,12 +652,15 @@ def import_chatgpt_export(
         raise ImportFailed(
             f"{source.label} is not a valid ChatGPT export: {exc}. Nothing was imported."
         ) from exc
-    except ijson.JSONError as exc:
-        where = f" after {reader.bytes_read:,} of {total:,} bytes" if reader is not None else ""
+    except JsonBoundsError as exc:
         raise ImportFailed(
-            f"{source.label} is not valid JSON{where} ({_first_line(exc)}); the file may be "
-            "truncated or damaged. Nothing was imported."
+            f"{source.label} {exc} in conversation {done + 1:,}; a ChatGPT export never nests "
+            "that deep. Nothing was imported."
         ) from exc
+    except _TooLarge as exc:
+        raise ImportFailed(f"{source.label}: {exc}. Nothing was imported.") from exc
+    except (ijson.JSONError, UnicodeDecodeError) as exc:
+        raise ImportFailed(_json_error_text(source.label, exc, reader, total, done)) from exc
     except (zipfile.BadZipFile, zlib.error, EOFError) as exc:
         raise ImportFailed(
             f"{source.label}: the zip is damaged ({_first_line(exc)}). Nothing was imported."
@@ -574,7 +687,24 @@ def import_chatgpt_export(
     return ImportResult(
         topics_created=writer.topics, topics_skipped=skipped + writer.dropped,
         messages_imported=writer.messages, topics_updated=writer.updated,
+        characters_replaced=replaced + (reader.replaced if reader is not None else 0),
     )
+
+
+def _json_error_text(label: str, exc: Exception, reader: _CountingReader | None, total: int, done: int) -> str:
+    """The one-line message for a parser error: a number too large, text that is not
+    UTF-8, or (anything else) JSON that is cut short or damaged."""
+    where = f"in conversation {done + 1:,}"
+    detail = _first_line(exc)
+    if isinstance(exc, UnicodeDecodeError) or "invalid bytes in UTF8" in detail:
+        return (f"{label} holds text that is not valid UTF-8 {where} (bytes that are no character); "
+                "a ChatGPT export is UTF-8. Nothing was imported.")
+    if "integer overflow" in detail or "floating point) overflow" in detail:
+        return (f"{label} holds a number too large to read {where} (a ChatGPT export's numbers are "
+                "times and counts). Nothing was imported.")
+    after = f" after {reader.bytes_read:,} of {total:,} bytes" if reader is not None else ""
+    return (f"{label} is not valid JSON{after} ({detail}); the file may be truncated or damaged. "
+            "Nothing was imported.")
 
 
 def _discard(db: Database, run: StagingRun) -> None:

@@ -6,8 +6,11 @@ import os
 from dataclasses import dataclass
 from pathlib import Path
 
+from chathub_desktop import __version__
 from chathub_desktop.paths import default_data_dir
+from chathub_desktop.private_files import make_private_dir
 from chathub_desktop.providers.catalog import ModelCatalog
+from chathub_desktop.services.app_info import AppInfo, app_info
 from chathub_desktop.services.assistant_service import AssistantService
 from chathub_desktop.services.chat_service import ChatService
 from chathub_desktop.services.compaction_service import CompactionService
@@ -26,19 +29,25 @@ from chathub_desktop.services.store_watch import StoreWatcher
 from chathub_desktop.services.tool_registry import ToolRegistry
 from chathub_desktop.services.topic_service import TopicService
 from chathub_desktop.services.topic_snapshots import TopicHistoryCache
-from chathub_desktop.storage.database import Database, open_database, sqlite_url_for
+from chathub_desktop.storage.database import Database, DatabaseError, open_database, sqlite_url_for
 from chathub_desktop.storage.secrets import KeyringSecretStore
 
 
 def resolve_database_url(database_url: str | None, data_dir: Path | None) -> str:
     """``database_url``, else ``CHATHUB_DATABASE_URL``, else SQLite in the data dir
-    (``data_dir`` or the platform default) (APP-3)."""
+    (``data_dir`` or the platform default, created 0700) (APP-3). Raises
+    :class:`DatabaseError` when that folder cannot be created."""
     if database_url:
         return database_url
     env = os.environ.get("CHATHUB_DATABASE_URL")
     if env:
         return env
-    return sqlite_url_for(data_dir or default_data_dir())
+    folder = data_dir or default_data_dir()
+    try:
+        make_private_dir(folder)  # 0700: it holds the store, the log and keys' names (issue 12)
+    except OSError as exc:
+        raise DatabaseError(f"cannot create the data folder {folder}: {exc.strerror or exc}") from exc
+    return sqlite_url_for(folder)
 
 
 @dataclass(frozen=True)
@@ -85,6 +94,13 @@ class Services:
         url = make_url(self.database_url)
         return StoreDescription(url.render_as_string(hide_password=True), self.db.is_sqlite,
                                 url.database if self.db.is_sqlite else None)
+    #: The user data dir (window state, logs; the SQLite store unless a URL says otherwise).
+    data_dir: Path
+
+    def about(self) -> AppInfo:
+        """Help → About's facts (issue 16). Asks the keyring which backend it uses (can
+        take a moment over D-Bus: call it off the GUI thread)."""
+        return app_info(__version__, self.data_dir, self.database_url, self.providers.keyring_status())
 
     def close(self) -> None:
         """Stop the store watcher and release the database connections."""
@@ -145,6 +161,7 @@ def open_services(database_url: str | None = None, data_dir: Path | None = None,
         dreams=DreamService(db, bus, providers, catalog, settings),
         memory_files=MemoryTransfer(db, on_change=lambda aid: _memory_changed(bus, estimates, aid)),
         watcher=StoreWatcher(db, bus, invalidate=estimates.invalidate, history=history),
+        data_dir=data_dir or default_data_dir(),
     )
     topics.mark_stale_streams_interrupted()
     discard_abandoned_imports(db)  # staged rows of an import whose process died (issue 10)

@@ -14,7 +14,12 @@
   user/assistant messages on D (at most 30, most recent first): the compaction
   summary when there is one, else a 1,200-character excerpt of D's messages. It never
   writes to topics. One History Compress call returns a card body or ``NO_CHANGES``;
-  a day that already has a card makes no call; a near-duplicate is not appended.
+  a day that already has a card makes no call; a near-duplicate of a card or of a
+  fixed entry is not appended. The prompt fits that model's window, fixed memory and
+  the cards shown as already known, newest topics first; the outcome says how many
+  topics were left out (:mod:`~chathub_desktop.services.dream_calls`).
+- **Caps** (DRM-13): every write of the document (edit, delete, clear, Keep N, a run's
+  commit, regenerate, restore) stores it within the per-card and document caps.
 - **Retention** (DRM-7, DRM-9, REF-10 … REF-12): with more single-day cards than
   Keep N, the oldest extra ones fold into the range card: a re-summary under
   6,400 characters, at most one "shorter" rewrite, else the concatenation fallback.
@@ -67,6 +72,7 @@ from chathub_desktop.core.dream_schedule import (
     stopped_note,
 )
 from chathub_desktop.providers.catalog import ModelCatalog
+from chathub_desktop.services import dream_calls as calls
 from chathub_desktop.services.assistant_service import AssistantService
 from chathub_desktop.services.errors import InvalidInput, NotFound, StaleDocument
 from chathub_desktop.services.events import DreamProgress, EventBus, MemoryChanged
@@ -92,9 +98,6 @@ from chathub_desktop.storage.models import (
 
 log = logging.getLogger(__name__)
 
-#: Output tokens asked for a new card and for a range re-summary.
-CARD_MAX_TOKENS = 1600
-FOLD_MAX_TOKENS = 2600
 #: Messages of one topic's history day read for its excerpt (newest first).
 EXCERPT_ROWS = 200
 
@@ -117,7 +120,8 @@ FAILED = "failed"            # the model could not be used or failed; retried la
 class DreamOutcome:
     """The result of one run: ``status`` (module constants), the ``history_day``, the
     card number appended or regenerated, ``fold`` (``"model"``, ``"concatenated"`` or
-    None) and a one-line ``message`` for the user."""
+    None), ``topics_left_out`` (newest topics are read first; the message says how many
+    did not fit) and a one-line ``message`` for the user."""
 
     assistant_id: int
     history_day: date
@@ -125,6 +129,8 @@ class DreamOutcome:
     message: str
     card_number: int | None = None
     fold: str | None = None
+    #: Topics active on the day that did not fit the History Compress model's window.
+    topics_left_out: int = 0
 
 
 @dataclass(frozen=True)
@@ -264,20 +270,23 @@ class DreamService:
         row = s.get(DynamicMemoryDocument, assistant_id)
         return row.body if row is not None else ""
 
-    def _store(self, s: Session, assistant_id: int, cards: Sequence[dm.Card]) -> bool:
-        """Write ``cards`` as the document, keeping the old one as the backup (DRM-15).
-        Returns False (and writes nothing) when the text would not change."""
-        body = dm.render_document(cards)
+    def _store(self, s: Session, assistant_id: int, cards: Sequence[dm.Card], keep: int) -> tuple[bool, list[dm.Card]]:
+        """Write ``cards`` as the document within the DRM-13 caps for Keep ``keep``
+        (:func:`~chathub_desktop.core.dynamic_memory.enforce_caps`), keeping the old one as
+        the backup (DRM-15). Returns whether anything was written (nothing when the text
+        would not change) and the cards as stored."""
+        capped = dm.enforce_caps(cards, keep)
+        body = dm.render_document(capped)
         row = self._doc_row(s, assistant_id)
         if row is None:
             if not body:
-                return False
+                return False, capped
             s.add(DynamicMemoryDocument(assistant_id=assistant_id, body=body, backup_body="", updated_at=self._clock()))
-            return True
+            return True, capped
         if row.body == body:
-            return False
+            return False, capped
         row.backup_body, row.body, row.updated_at = row.body, body, self._clock()
-        return True
+        return True, capped
 
     def _changed(self, assistant_id: int) -> None:
         self._bus.publish(MemoryChanged(assistant_id))
@@ -325,7 +334,7 @@ class DreamService:
             a = AssistantService.row(s, assistant)
             a.keep_dream_cards = keep
             cards = dm.apply_retention(dm.parse_document(self._body(s, a.id)), keep)
-            changed = self._store(s, a.id, cards)
+            changed, _cards = self._store(s, a.id, cards, keep)
             aid = a.id
         if changed:
             self._changed(aid)
@@ -360,8 +369,7 @@ class DreamService:
             body = self._body(s, a.id)
             if version is not None and document_version(body) != version:
                 raise StaleDocument()
-            cards = change(dm.parse_document(body))
-            changed = self._store(s, a.id, cards)
+            changed, cards = self._store(s, a.id, change(dm.parse_document(body)), a.keep_dream_cards)
             aid = a.id
         if changed:
             self._changed(aid)
@@ -420,14 +428,16 @@ class DreamService:
         return self._edit(assistant, lambda _cards: [], version)
 
     def restore(self, assistant: int | str) -> list[CardView]:
-        """Swap the document with the previous version (twice = redo) (DRM-15, REF-17).
-        Raises :class:`InvalidInput` when there is no previous version."""
+        """Swap the document with the previous version (twice = redo) (DRM-15, REF-17),
+        the restored one within the DRM-13 caps. Raises :class:`InvalidInput` when there is no previous version."""
         with self._db.write() as s:
             a = AssistantService.row(s, assistant)
             row = self._doc_row(s, a.id)
             if row is None or row.backup_body is None or row.backup_body == row.body:
                 raise InvalidInput("there is no previous version of dynamic memory to restore")
-            row.body, row.backup_body, row.updated_at = row.backup_body, row.body, self._clock()
+            # The previous version may predate the caps (an older release): restored within them.
+            restored = dm.render_document(dm.enforce_caps(dm.parse_document(row.backup_body), a.keep_dream_cards))
+            row.body, row.backup_body, row.updated_at = restored, row.body, self._clock()
             aid, body = a.id, row.body
         self._changed(aid)
         return _card_views(dm.parse_document(body))
@@ -474,42 +484,13 @@ class DreamService:
     def _progress(self, aid: int, day: date, phase: str, status: str | None = None, message: str = "") -> None:
         self._bus.publish(DreamProgress(aid, day.isoformat(), phase, status, message))
 
-    async def _new_card_body(self, summarizer: Summarizer, name: str, day: date,
-                             materials: Sequence[dp.TopicMaterial], cards: Sequence[dm.Card]) -> str | None:
-        done = await summarizer.complete(dp.dream_request(name, day, materials, dm.copy_text(cards)), CARD_MAX_TOKENS)
-        if not done.text.strip():
-            raise SummarizerFailed("the History Compress model returned an empty answer")
-        if done.truncated:
-            raise SummarizerFailed("the History Compress model stopped at its token limit before the card was complete")
-        return dp.read_dream_answer(done.text)
-
-    async def _fold_body(self, summarizer: Summarizer, plan: dm.FoldPlan) -> tuple[str, str]:
-        """The range card body and how it was made: ``model`` (a re-summary in an opaque
-        envelope) or ``concatenated`` (DRM-9, REF-12)."""
-        limit = dm.SUMMARY_BODY_MAX  # a re-summary this long fits its envelope uncut
-        start, end = plan.span
-        material = plan.material()
-        try:
-            done = await summarizer.complete(dp.fold_request(material, start, end, limit), FOLD_MAX_TOKENS)
-            body = None if done.truncated else dp.read_fold_answer(done.text, limit)
-            if body is None:  # one "rewrite shorter" request (REF-12)
-                done = await summarizer.complete(
-                    dp.shorter_request(material, done.text, start, end, limit), FOLD_MAX_TOKENS)
-                body = None if done.truncated else dp.read_fold_answer(done.text, limit)
-        except SummarizerFailed as exc:
-            log.info("dream fold fell back to concatenation: %s", exc)
-            body = None
-        if body is None:
-            return dm.concat_fold_body(plan), "concatenated"
-        return dm.opaque_body(body), "model"
-
     async def run_day(self, assistant: int | str, day: date) -> DreamOutcome:
         """Dream over history day ``day`` now (not as a scheduled run): append the new
         card, fold by Keep N, store both in one transaction. Returns the outcome; raises
         :class:`NotFound` for an unknown assistant and :class:`InvalidInput` when its
         memory is off (MEM-1). ``asyncio.CancelledError`` passes through (Stop) and
         nothing is written. Store reads and writes run on the store's workers."""
-        aid, name, keep, cards = await self._db.run(self._dream_state, assistant)
+        aid, name, keep, cards, fixed = await self._db.run(self._dream_state, assistant)
         if day >= self._clock().date():
             raise InvalidInput(f"{day} is not over yet (UTC); a dream reads a finished day")
         self._progress(aid, day, "started")
@@ -523,36 +504,43 @@ class DreamService:
         try:
             summarizer = await self._db.run(self._summarizer)
             self._progress(aid, day, "dreaming")
-            body = await self._new_card_body(summarizer, name, day, materials, cards)
+            answer = await calls.new_card_body(summarizer, name, day, materials, cards, fixed)
         except (SummarizerFailed, SummarizerUnavailable) as exc:
             return self._finish(DreamOutcome(aid, day, FAILED, str(exc)))
+        read = answer.read_note()
+        left_out = answer.prompt.topics_left_out
+        body = answer.body
         if body is None:
-            return self._finish(DreamOutcome(aid, day, NOTHING, f"{day} showed nothing new about how you work"))
-        if dm.is_near_duplicate(body, cards):
-            return self._finish(DreamOutcome(aid, day, DUPLICATE, f"the card for {day} repeated an existing card"))
+            return self._finish(DreamOutcome(aid, day, NOTHING, f"{day} showed nothing new about how you work{read}",
+                                             topics_left_out=left_out))
+        repeated = dm.near_duplicate_of(body, cards, [e.text for e in fixed])
+        if repeated is not None:  # DRM-14: not appended; a scheduled run still records its marker
+            return self._finish(DreamOutcome(aid, day, DUPLICATE, f"the card for {day} repeated {repeated}{read}",
+                                             topics_left_out=left_out))
         grown = dm.append_day_card(cards, day, body)
         plan = dm.plan_retention(grown, keep)
         fold: tuple[str, str] | None = None
         if plan is not None:
             self._progress(aid, day, "folding")
-            fold = await self._fold_body(summarizer, plan)
+            fold = await calls.fold_body(summarizer, plan)
         number = await asyncio.shield(self._db.run(self._commit_card, aid, day, body, keep, plan, fold))
         if number is None:
             return self._finish(DreamOutcome(aid, day, EXISTS, f"{day} got a dream card meanwhile"))
-        how = "" if fold is None else f"; older cards folded ({fold[1]})"
+        how = ("" if fold is None else f"; older cards folded ({fold[1]})") + read
         if len(body.strip()) > dm.SINGLE_CARD_MAX:
             how += f"; the model's {len(body.strip()):,} characters were shortened to {dm.SINGLE_CARD_MAX:,}"
         return self._finish(DreamOutcome(aid, day, APPENDED, f"added card #{number} for {day}{how}", number,
-                                         None if fold is None else fold[1]))
+                                         None if fold is None else fold[1], left_out))
 
-    def _dream_state(self, assistant: int | str) -> tuple[int, str, int, list[dm.Card]]:
-        """``(assistant id, name, Keep N, current cards)``; :class:`InvalidInput` when its
-        memory is off (MEM-1), :class:`NotFound` for an unknown assistant."""
+    def _dream_state(self, assistant: int | str) -> tuple[int, str, int, list[dm.Card], list[fm.Entry]]:
+        """``(assistant id, name, Keep N, current cards, fixed entries)``; :class:`InvalidInput`
+        when its memory is off (MEM-1), :class:`NotFound` for an unknown assistant."""
         with self._db.read() as s:
             a = AssistantService.row(s, assistant)
             if not a.memory_enabled:
                 raise InvalidInput(f"memory is off for {a.name}; turn it on (Assistant → Memory) to dream")
-            return a.id, a.name, a.keep_dream_cards, dm.parse_document(self._body(s, a.id))
+            return (a.id, a.name, a.keep_dream_cards, dm.parse_document(self._body(s, a.id)),
+                    calls.fixed_entries(s, a.id))
 
     def _commit_card(self, aid: int, day: date, body: str, keep: int,
                      plan: dm.FoldPlan | None, fold: tuple[str, str] | None) -> int | None:
@@ -570,8 +558,7 @@ class DreamService:
                     plan.folded, plan.existing_range)
                 range_body = fold[0] if same and fold is not None else dm.concat_fold_body(now_plan)
                 cards = dm.apply_fold(cards, now_plan, range_body)
-            cards = dm.enforce_document_cap(cards, keep)
-            self._store(s, aid, cards)
+            _changed, cards = self._store(s, aid, cards, keep)
         self._changed(aid)
         return next((i for i, c in enumerate(cards, 1) if c.day == day), None)
 
@@ -591,6 +578,7 @@ class DreamService:
                 raise InvalidInput(f"memory is off for {a.name}; turn it on (Assistant → Memory) to dream")
             aid, name = a.id, a.name
             cards = dm.parse_document(self._body(s, aid))
+            fixed = calls.fixed_entries(s, aid)
         card = cards[self._index(cards, number)]
         if not card.regenerable or card.day is None:
             raise InvalidInput(f"card #{number} [{card.display_tag}] covers no single day and cannot be regenerated")
@@ -602,7 +590,7 @@ class DreamService:
         others = [c for c in cards if c is not card]
         try:
             self._progress(aid, day, "dreaming")
-            body = await self._new_card_body(self._summarizer(), name, day, materials, others)
+            body = (await calls.new_card_body(self._summarizer(), name, day, materials, others, fixed)).body
         except (SummarizerFailed, SummarizerUnavailable) as exc:
             return self._finish(DreamOutcome(aid, day, FAILED, str(exc)))
         if body is None:

@@ -14,7 +14,8 @@ from dataclasses import dataclass
 
 @dataclass(frozen=True)
 class MessageAdded:
-    """A message row was stored (user message, assistant placeholder, tool message)."""
+    """A message row was stored (user message, assistant placeholder, tool message), or
+    a reply row was emptied to be streamed again (Retry, issue 12)."""
 
     topic_id: int
     message_id: int
@@ -119,9 +120,34 @@ class AssistantsChanged:
     everything: bool = False
 
 
+@dataclass(frozen=True)
+class ReplyStalled:
+    """The provider sent nothing for the reply ``message_id`` of ``topic_id`` for
+    ``silent_s`` seconds (the ``stream-silence-seconds`` setting; issue 12). The stream
+    keeps waiting — the user chooses Stop or Retry; the HTTP read timeout still ends it.
+    ``silent_s == 0`` means data arrives again. ``host`` names the provider's host."""
+
+    topic_id: int
+    message_id: int
+    host: str
+    silent_s: float
+
+
+@dataclass(frozen=True)
+class ReplyRetrying:
+    """The provider asked to wait ``wait_s`` seconds (``Retry-After``, at most
+    ``AUTO_RETRY_MAX_S``); the reply ``message_id`` is requested again once after that
+    wait (issue 12). ``reason`` is the provider's one-line message."""
+
+    topic_id: int
+    message_id: int
+    wait_s: float
+    reason: str
+
+
 ChatEvent = (MessageAdded | ReplyDelta | ReplyFinished | TopicChanged | CompactionProgress
-             | DreamProgress | MemoryChanged | StoreWaiting | MessageChanged | TopicListChanged
-             | AssistantsChanged)
+             | DreamProgress | MemoryChanged | StoreWaiting | ReplyStalled | ReplyRetrying
+             | MessageChanged | TopicListChanged | AssistantsChanged)
 Listener = Callable[[ChatEvent], None]
 
 

@@ -469,7 +469,7 @@ class MemoryService:
                 return '{"ok":false,"error":"memory_off","message":"Memory is turned off for this assistant."}'
             old_doc = self._doc(s, a.id)
             cards: Sequence[fm.Entry] = ()
-            if self._dynamic_cards is not None and call.name == "searchMemory":
+            if self._dynamic_cards is not None and call.name in ("searchMemory", "readMemory"):
                 dyn_row = s.get(DynamicMemoryDocument, a.id)
                 if dyn_row is not None and dyn_row.body:
                     cards = self._dynamic_cards(dyn_row.body)

@@ -100,6 +100,8 @@ class ImportPreview:
     dynamic_document: str | None = field(repr=False)
     #: Records to store when fixed memory is replaced; ``recorded_at`` None → the import time.
     provenance: tuple[mx.Provenance, ...] = field(repr=False)
+    #: Cards of the file shortened to the DRM-13 caps (or dropped by the document cap).
+    dynamic_shortened: int = 0
 
     @property
     def changes_dynamic(self) -> bool:
@@ -125,8 +127,10 @@ class ImportPreview:
         if self.dynamic_after is None:
             out.append(f"dynamic memory: {n(self.dynamic_before, 'card', 'cards')}, kept (not in the file)")
         else:
+            cut = (f"; {n(self.dynamic_shortened, 'card', 'cards')} of the file shortened to the card and "
+                   "document caps" if self.dynamic_shortened else "")
             out.append(f"dynamic memory: {n(self.dynamic_before, 'card', 'cards')} → "
-                       f"{n(self.dynamic_after, 'card', 'cards')} (the current cards can be restored)")
+                       f"{n(self.dynamic_after, 'card', 'cards')} (the current cards can be restored{cut})")
         if self.fixed_after is None:
             out.append(f"provenance: {n(self.provenance_before, 'record', 'records')} kept")
         else:
@@ -144,7 +148,8 @@ class ImportPreview:
         return {"assistant_id": self.assistant_id, "assistant": self.assistant_name, "kind": self.kind,
                 "file": self.file_name,
                 "fixed": {"before": self.fixed_before, "after": self.fixed_after},
-                "dynamic": {"before": self.dynamic_before, "after": self.dynamic_after},
+                "dynamic": {"before": self.dynamic_before, "after": self.dynamic_after,
+                            "shortened": self.dynamic_shortened},
                 "provenance": {"before": self.provenance_before, "kept": self.provenance_kept,
                                "replaced": self.provenance_replaced, "added": self.provenance_added},
                 "untrusted_after": self.untrusted_after}
@@ -241,8 +246,10 @@ class MemoryTransfer:
 
         ``name`` is the file name shown in the summary (a path gives its own); a ``.json``
         name must hold JSON. Raises :class:`InvalidInput` with a one-line reason for a file
-        that is not a memory file or a plain Markdown/text document, ``NotFound`` for the
-        assistant."""
+        that is not a memory file or a plain Markdown/text document, or whose dynamic
+        memory is far over the DRM-13 caps for the assistant's Keep dream cards
+        (:func:`~memory_export.check_dynamic_caps`; within them it is cut to the caps and
+        the preview says how many cards were shortened), ``NotFound`` for the assistant."""
         if isinstance(source, Path):
             name = name or source.name
             source = read_memory_file(source)
@@ -254,7 +261,18 @@ class MemoryTransfer:
         with self._db.read() as s:
             a = AssistantService.row(s, assistant)
             cur = _current(s, a.id)
-            aid, aname = a.id, a.name
+            aid, aname, keep = a.id, a.name, a.keep_dream_cards
+        dynamic_doc, shortened = None, 0
+        if mf.dynamic is not None:  # DRM-13: an import meets the caps like every other write
+            try:
+                mx.check_dynamic_caps(mf.dynamic, keep)  # far over them: refused, not cut
+            except mx.MemoryFileError as exc:
+                raise InvalidInput(f"cannot import {name or 'this file'}: {exc}; nothing was changed") from None
+            file_cards = dm.parse_document(mf.dynamic)
+            capped = dm.enforce_caps(file_cards, keep)
+            dynamic_doc = dm.render_document(capped)
+            stored = set(capped)
+            shortened = sum(1 for c in file_cards if c not in stored and dm.in_current_layout(c) not in stored)
         before = len(fm.entries(cur.fixed))
         dyn_before = len(dm.parse_document(cur.dynamic))
         records: tuple[mx.Provenance, ...] = ()
@@ -283,10 +301,11 @@ class MemoryTransfer:
             assistant_id=aid, assistant_name=aname, kind=mf.kind, file_name=name,
             fixed_before=before, fixed_after=None if fixed_doc is None else len(fm.entries(fixed_doc)),
             dynamic_before=dyn_before,
-            dynamic_after=None if mf.dynamic is None else len(dm.parse_document(mf.dynamic)),
+            dynamic_after=None if dynamic_doc is None else len(dm.parse_document(dynamic_doc)),
             provenance_before=len(cur.provenance), provenance_kept=len(cur.provenance) if fixed_doc is None else kept,
             provenance_replaced=replaced, provenance_added=added, untrusted_after=untrusted,
-            base=cur.fingerprint, fixed_document=fixed_doc, dynamic_document=mf.dynamic, provenance=records,
+            base=cur.fingerprint, fixed_document=fixed_doc, dynamic_document=dynamic_doc, provenance=records,
+            dynamic_shortened=shortened,
         )
 
     def apply_import(self, preview: ImportPreview) -> MemoryImportSummary:

@@ -12,6 +12,7 @@ from collections.abc import Callable
 from chathub_desktop.services.compaction_service import CompactionService
 from chathub_desktop.services.errors import InvalidInput, NotFound
 from chathub_desktop.services.events import EventBus, TopicChanged
+from chathub_desktop.services.input_rules import check_record_id
 from chathub_desktop.services.topic_service import message_view
 from chathub_desktop.services.views import MessageView
 from chathub_desktop.storage.database import Database
@@ -35,7 +36,7 @@ class MessageEditService:
 
     def _locate(self, message_id: int) -> tuple[int, int]:
         with self._db.read() as s:
-            row = s.get(Message, message_id)
+            row = s.get(Message, check_record_id(message_id, "message"))
             if row is None:
                 raise NotFound(f"no message {message_id}")
             return row.topic_id, row.seq

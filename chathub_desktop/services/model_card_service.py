@@ -14,7 +14,7 @@ from pathlib import Path
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
-from chathub_desktop.core.model_cards import ModelCardInfo
+from chathub_desktop.core.model_cards import MAX_CATALOG_CHARS, ModelCardInfo
 from chathub_desktop.core.provider_kinds import ProviderKind
 from chathub_desktop.providers.catalog import CatalogError, ModelCatalog
 from chathub_desktop.services.errors import InvalidInput, NotFound
@@ -144,10 +144,20 @@ class ModelCardService:
         """Import a catalog JSON file (the bundled ``model_catalog.json`` format) as user
         cards, all in one transaction. Returns how many cards were written. Raises
         :class:`InvalidInput` naming the bad entry; nothing is written then."""
+        name = Path(path).name
         try:
-            text = Path(path).read_text(encoding="utf-8")
-        except (OSError, UnicodeDecodeError) as exc:
-            raise InvalidInput(f"cannot read {path}: {exc}") from None
+            with Path(path).open("rb") as fh:
+                data = fh.read(MAX_CATALOG_CHARS * 4 + 1)
+        except OSError as exc:
+            raise InvalidInput(f"cannot read {path}: {exc.strerror or exc}") from None
+        if len(data) > MAX_CATALOG_CHARS * 4:  # more bytes than any catalog's characters need
+            raise InvalidInput(f"{name}: the file is larger than {MAX_CATALOG_CHARS * 4 // (1024 * 1024)} MB; "
+                               "a model catalog is never that large")
+        try:
+            text = data.decode("utf-8").removeprefix("\ufeff")
+        except UnicodeDecodeError as exc:
+            raise InvalidInput(f"{name}: the file is not UTF-8 text (byte 0x{data[exc.start]:02x} at offset "
+                               f"{exc.start}); a model catalog is UTF-8 JSON") from None
         try:
             entries = ModelCatalog.from_json_text(text).entries
         except CatalogError as exc:

@@ -1,4 +1,8 @@
-"""Providers: add, list, update, delete; where each key lives; a client per provider (APP-1, APP-2)."""
+"""Providers: add, list, update, delete; where each key lives; a client per provider (APP-1, APP-2).
+
+A base URL carrying credentials (``user:pass@`` or a key-like query parameter) is
+refused, pointing to the key field; one stored before that rule keeps working but is
+only ever shown redacted (issue 12 "Keys in URLs")."""
 
 from __future__ import annotations
 
@@ -9,9 +13,11 @@ from sqlalchemy import func, select
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
+from chathub_desktop.core.base_urls import credentials_in_url, redact_url
 from chathub_desktop.core.provider_kinds import ProviderKind
 from chathub_desktop.providers.base import ChatClient
 from chathub_desktop.services.errors import InvalidInput, NotFound
+from chathub_desktop.services.input_rules import check_name, check_record_id
 from chathub_desktop.services.views import ProviderView
 from chathub_desktop.storage.database import Database
 from chathub_desktop.storage.models import Provider
@@ -35,19 +41,38 @@ def parse_kind(kind: str) -> ProviderKind:
         raise InvalidInput(f"unknown provider kind {kind!r}; choose one of: {valid}") from None
 
 
+#: The longest base URL stored (characters; the column's size on every engine).
+MAX_BASE_URL_CHARS = 500
+
+
 def validate_base_url(url: str) -> str:
-    """Return ``url`` without a trailing slash; raises :class:`InvalidInput` unless it is
-    an absolute http(s) URL."""
+    """Return ``url`` without a trailing slash; raises :class:`InvalidInput` (one line,
+    the URL shown redacted) unless it is an absolute http(s) URL that parses (an unclosed
+    ``[`` of an IPv6 host is refused), has a valid port, at most
+    :data:`MAX_BASE_URL_CHARS` characters and no credentials (APP-2, issue 12)."""
     url = url.strip().rstrip("/")
-    parsed = urlparse(url)
-    if parsed.scheme not in ("http", "https") or not parsed.hostname:
-        raise InvalidInput(f"base URL must start with http:// or https:// (got {url!r})")
+    shown = redact_url(url)
+    if len(shown) > 120:
+        shown = shown[:117] + "…"
+    if len(url) > MAX_BASE_URL_CHARS:
+        raise InvalidInput(f"base URL is {len(url):,} characters long; the limit is {MAX_BASE_URL_CHARS}")
+    try:
+        parsed = urlparse(url)
+        host = parsed.hostname
+    except ValueError as exc:
+        raise InvalidInput(f"base URL is not a valid URL ({exc}; got {shown!r})") from None
+    if parsed.scheme not in ("http", "https") or not host:
+        raise InvalidInput(f"base URL must start with http:// or https:// (got {shown!r})")
     if any(ch.isspace() for ch in url):
-        raise InvalidInput(f"base URL must not contain spaces (got {url!r})")
+        raise InvalidInput(f"base URL must not contain spaces (got {shown!r})")
     try:
         parsed.port  # noqa: B018 - raises for a port outside 0-65535
     except ValueError:
-        raise InvalidInput(f"base URL has an invalid port (got {url!r})") from None
+        raise InvalidInput(f"base URL has an invalid port (got {shown!r})") from None
+    problem = credentials_in_url(url)
+    if problem is not None:
+        raise InvalidInput(f"the base URL must not carry a key or password ({problem}); put the key in the "
+                           "API key field (or --api-key-env) and leave it out of the URL")
     return url
 
 
@@ -65,7 +90,8 @@ class ProviderService:
     @staticmethod
     def _view(p: Provider) -> ProviderView:
         source = f"env:{p.api_key_env}" if p.api_key_env else ("keyring" if p.key_in_keyring else "none")
-        return ProviderView(id=p.id, name=p.name, kind=p.kind, base_url=p.base_url, key_source=source)
+        return ProviderView(id=p.id, name=p.name, kind=p.kind, base_url=redact_url(p.base_url),
+                            key_source=source)
 
     def add(
         self,
@@ -79,9 +105,7 @@ class ProviderService:
         """Add a provider. ``api_key`` goes to the keyring; ``api_key_env`` names the env var
         to read it from instead. Raises :class:`InvalidInput` (duplicate name, bad kind/URL,
         bad env var name, keyring unavailable); nothing is stored on failure."""
-        name = name.strip()
-        if not name:
-            raise InvalidInput("provider name must not be empty")
+        name = check_name(name, "provider name")
         pkind = parse_kind(kind)
         url = validate_base_url(pkind.default_base_url if base_url is None else base_url)
         if api_key and api_key_env:
@@ -122,7 +146,7 @@ class ProviderService:
 
     @staticmethod
     def _row(s: Session, ref: int | str) -> Provider:
-        row = s.get(Provider, ref) if isinstance(ref, int) else s.scalar(
+        row = s.get(Provider, check_record_id(ref, "provider")) if isinstance(ref, int) else s.scalar(
             select(Provider).where(Provider.name == ref)
         )
         if row is None:
@@ -138,14 +162,15 @@ class ProviderService:
         api_key_env: str | None = None,
         clear_key: bool = False,
     ) -> ProviderView:
-        """Change a provider's URL or key source. Raises :class:`InvalidInput`/:class:`NotFound`."""
+        """Change a provider's URL or key source. ``base_url`` equal to the redacted URL the
+        views show leaves the stored one unchanged. Raises :class:`InvalidInput`/:class:`NotFound`."""
         if api_key_env and not _ENV_VAR.match(api_key_env):
             raise InvalidInput(f"not an environment variable name: {api_key_env!r}")
         try:
             with self._db.write() as s:
                 row = self._row(s, ref)
-                if base_url is not None:
-                    row.base_url = validate_base_url(base_url)
+                if base_url is not None and base_url.strip().rstrip("/") != redact_url(row.base_url):
+                    row.base_url = validate_base_url(base_url)  # the redacted URL shown = unchanged
                 if api_key_env is not None:
                     row.api_key_env = api_key_env or None
                 if api_key:
@@ -190,11 +215,14 @@ class ProviderService:
         return None
 
     def client(self, ref: int | str) -> ChatClient:
-        """A fresh streaming client for this provider (caller closes it with ``aclose``)."""
+        """A fresh streaming client for this provider (caller closes it with ``aclose``),
+        on the stored URL as it is (views show it redacted)."""
         from chathub_desktop.providers.factory import make_client  # httpx off the start-up path
 
-        view = self.get(ref)
-        return make_client(ProviderKind(view.kind), view.base_url, self.api_key(view.id))
+        with self._db.read() as s:
+            row = self._row(s, ref)
+            pid, kind, url = row.id, row.kind, row.base_url
+        return make_client(ProviderKind(kind), url, self.api_key(pid))
 
     async def aclient(self, ref: int | str) -> ChatClient:
         """:meth:`client` built on the store's worker threads: the store read, the keyring

@@ -22,6 +22,9 @@ KNOWN_SETTINGS: dict[str, object] = {
     "compact-buffer-tokens": 13_000,
     "compact-keep-recent": 12,
     "compact-max-failures": 3,
+    # issue 12: seconds without any data from the provider before a reply shows
+    # "no data from <host> for N s" with Stop and Retry (the stream keeps waiting).
+    "stream-silence-seconds": 60,
 }
 
 #: Settings whose value is ``PROVIDER/MODEL`` (a bare model id is allowed for the summarizer).
@@ -29,7 +32,7 @@ _MODEL_SETTINGS = frozenset({"history-compress-model"})
 _BOOL_SETTINGS = frozenset({"compaction-archives", "dreams-paused", "compact-enabled"})
 #: Whole-number settings and their allowed range.
 _INT_SETTINGS = {"compact-buffer-tokens": (0, 10_000_000), "compact-keep-recent": (1, 10_000),
-                 "compact-max-failures": (1, 1_000)}
+                 "compact-max-failures": (1, 1_000), "stream-silence-seconds": (1, 3_600)}
 
 
 class SettingsService:
@@ -51,7 +54,8 @@ class SettingsService:
         ``history-compress-model`` value ``PROVIDER/MODEL`` must name a configured provider;
         ``compaction-archives``, ``dreams-paused`` and ``compact-enabled`` take on/off;
         ``compact-buffer-tokens`` (0–10,000,000), ``compact-keep-recent`` (1–10,000) and
-        ``compact-max-failures`` (1–1,000) take whole numbers. Raises :class:`InvalidInput`."""
+        ``compact-max-failures`` (1–1,000) and ``stream-silence-seconds`` (1–3,600) take whole
+        numbers. Raises :class:`InvalidInput`."""
         if key not in KNOWN_SETTINGS:
             raise InvalidInput(f"unknown setting {key!r}; known: {', '.join(sorted(KNOWN_SETTINGS))}")
         if key in _MODEL_SETTINGS and value is not None:

@@ -51,8 +51,17 @@ DEFAULT_TIMEOUT_MS = 120_000
 _THINKING_OFF = frozenset({"anthropic", "deepseek", "zhipu", "moonshot"})
 
 
+#: How to set the model, for the CLI and the logs (the settings page says it its own way).
+HOW_TO_SET = "choose one in Settings → System Agent (headless: settings set history-compress-model PROVIDER/MODEL)"
+
+
 class SummarizerUnavailable(InvalidInput):
-    """No usable History Compress model is configured; the message says how to set one."""
+    """No usable History Compress model is configured. ``str(err)`` is ``reason`` followed
+    by ``fix`` (default :data:`HOW_TO_SET`); ``reason`` alone is what is wrong (for the settings page)."""
+
+    def __init__(self, reason: str, fix: str = HOW_TO_SET) -> None:
+        super().__init__(f"{reason}: {fix}")
+        self.reason = reason
 
 
 class SummarizerFailed(Exception):
@@ -122,19 +131,14 @@ def resolve_summarizer(db: Database, settings: SettingsService, catalog: ModelCa
             if provider is None:
                 model = f"{provider_name}/{model}"
         if not model:
-            raise SummarizerUnavailable(
-                "the History Compress model is empty; set it with "
-                "`settings set history-compress-model PROVIDER/MODEL`"
-            )
+            raise SummarizerUnavailable("the History Compress model is empty")
         if provider is None:
             provider = s.scalar(
                 select(Provider).where(Provider.kind == ProviderKind.OPENAI.value).order_by(Provider.id)
             )
         if provider is None:
-            raise SummarizerUnavailable(
-                f"no provider for the History Compress model {model!r}: add an OpenAI provider or "
-                "set `settings set history-compress-model PROVIDER/MODEL`"
-            )
+            raise SummarizerUnavailable(f"no provider for the History Compress model {model!r}",
+                                        "add an OpenAI provider, or " + HOW_TO_SET)
         kind = ProviderKind(provider.kind)
         card = resolve_card(s, catalog, provider, model)
         return SummarizerTarget(

@@ -15,6 +15,7 @@ from chathub_desktop.services.assistant_service import AssistantService
 from chathub_desktop.services.errors import InvalidInput, NotFound
 from chathub_desktop.services.events import EventBus, MessageAdded, TopicChanged
 from chathub_desktop.services.import_staging import visible_topics
+from chathub_desktop.services.input_rules import MAX_TITLE_CHARS, check_record_id, check_text
 from chathub_desktop.services.process_identity import stream_is_orphaned
 from chathub_desktop.services.views import MessageView, TopicView
 from chathub_desktop.storage.database import Database, StoreBusy
@@ -58,8 +59,8 @@ class TopicService:
 
     @staticmethod
     def row(s: Session, topic_id: int) -> Topic:
-        """The topic row. Raises :class:`NotFound`."""
-        row = s.get(Topic, topic_id)
+        """The topic row. Raises :class:`NotFound` (also for an id no engine can hold)."""
+        row = s.get(Topic, check_record_id(topic_id, "topic"))
         if row is None:
             raise NotFound(f"no topic {topic_id}")
         return row
@@ -81,7 +82,8 @@ class TopicService:
             a = AssistantService.row(s, assistant)
             t = Topic(
                 assistant_id=a.id,
-                title=" ".join((title or "").split())[:500] or DEFAULT_TITLE,
+                title=" ".join(check_text(title or "", "the topic title").split())[:MAX_TITLE_CHARS]
+                or DEFAULT_TITLE,
                 title_generated=bool(title and title.strip()),
             )
             s.add(t)
@@ -112,12 +114,12 @@ class TopicService:
     def rename(self, topic_id: int, title: str) -> TopicView:
         """Rename a topic (marks the title as the user's, so it is never regenerated).
         Whitespace runs, newlines included, become one space."""
-        title = " ".join(title.split())
+        title = " ".join(check_text(title, "the topic title").split())
         if not title:
             raise InvalidInput("topic title must not be empty")
         with self._db.write() as s:
             t = self.row(s, topic_id)
-            t.title = title[:500]
+            t.title = title[:MAX_TITLE_CHARS]
             t.title_generated = True
             view = self._view(s, t)
         self._bus.publish(TopicChanged(topic_id))
@@ -164,7 +166,7 @@ class TopicService:
     def message(self, message_id: int) -> MessageView:
         """One message. Raises :class:`NotFound`."""
         with self._db.read() as s:
-            m = s.get(Message, message_id)
+            m = s.get(Message, check_record_id(message_id, "message"))
             if m is None:
                 raise NotFound(f"no message {message_id}")
             return message_view(m)

@@ -13,7 +13,8 @@ from chathub_desktop.core.overflow import is_length_stop
 
 @dataclass(frozen=True)
 class ProviderView:
-    """A configured provider. ``key_source`` is ``keyring``, ``env:VAR`` or ``none``."""
+    """A configured provider. ``key_source`` is ``keyring``, ``env:VAR`` or ``none``;
+    ``base_url`` is for display: credentials in it are redacted (issue 12)."""
 
     id: int
     name: str

@@ -38,6 +38,8 @@ from sqlalchemy.engine import Connection, make_url
 from sqlalchemy.exc import ArgumentError, NoSuchModuleError, OperationalError
 from sqlalchemy.orm import Session, sessionmaker
 
+from chathub_desktop.private_files import PRIVATE_DIR_MODE, tighten_sqlite_files
+
 if TYPE_CHECKING:
     from alembic.config import Config
 
@@ -305,7 +307,12 @@ def open_database(url: str, *, migrate: bool = True) -> Database:
         and parsed.database not in (None, "", ":memory:")
         and not parsed.database.startswith("file:")  # a URI filename (e.g. mode=ro) names its own path
     ):
-        Path(parsed.database).parent.mkdir(parents=True, exist_ok=True)
+        db_file = Path(parsed.database)
+        try:  # a new folder is private; the file (and so its -wal/-shm) 0600 (issue 12)
+            db_file.parent.mkdir(parents=True, exist_ok=True, mode=PRIVATE_DIR_MODE)
+            tighten_sqlite_files(db_file)
+        except OSError as exc:
+            raise DatabaseError(f"cannot create the database file {db_file}: {exc.strerror or exc}") from exc
     try:
         engine = create_engine(parsed, pool_pre_ping=True)
     except ModuleNotFoundError as exc:

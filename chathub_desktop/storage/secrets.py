@@ -36,13 +36,32 @@ def _is_plaintext(backend: keyring.backend.KeyringBackend) -> bool:
     return "plaintext" in name or "keyrings.alt.file" in name or "uncrypted" in name
 
 
+def _backend() -> keyring.backend.KeyringBackend:
+    """The keyring backend. Raises :class:`SecretUnavailable` in one line when it cannot
+    be loaded — ``PYTHON_KEYRING_BACKEND`` naming a module or class that is not there or
+    fails to import (keyring imports it by name at first use; issue 12)."""
+    try:
+        return keyring.get_keyring()
+    except Exception as exc:  # noqa: BLE001 - any import/attribute error of the named backend
+        named = os.environ.get("PYTHON_KEYRING_BACKEND", "")
+        what = f"PYTHON_KEYRING_BACKEND={named!r}" if named else "the configured keyring backend"
+        raise SecretUnavailable(
+            f"{what} cannot be loaded ({type(exc).__name__}: {exc}); unset it or name an installed "
+            "backend, or read the key from an environment variable"
+        ) from None
+
+
 class KeyringSecretStore:
     """Stores provider keys in the OS keyring under service ``chathub-desktop``,
     user ``provider:<name>``."""
 
     def status(self) -> KeyringStatus:
-        """Report whether keys can be stored safely on this machine."""
-        backend = keyring.get_keyring()
+        """Report whether keys can be stored safely on this machine (a backend that
+        cannot be loaded is reported, not raised)."""
+        try:
+            backend = _backend()
+        except SecretUnavailable as exc:
+            return KeyringStatus(False, os.environ.get("PYTHON_KEYRING_BACKEND", "?"), str(exc))
         label = f"{type(backend).__module__}.{type(backend).__name__}"
         if backend.priority <= 0 or "fail" in type(backend).__module__:
             return KeyringStatus(
@@ -63,21 +82,21 @@ class KeyringSecretStore:
         if not st.usable:
             raise SecretUnavailable(st.reason)
         try:
-            keyring.set_password(SERVICE_NAME, f"provider:{provider_name}", api_key)
+            _backend().set_password(SERVICE_NAME, f"provider:{provider_name}", api_key)
         except keyring.errors.KeyringError as exc:
             raise SecretUnavailable(f"the keyring refused to store the key: {exc}") from exc
 
     def get(self, provider_name: str) -> str | None:
         """The stored key, or ``None``. Raises :class:`SecretUnavailable` on backend errors."""
         try:
-            return keyring.get_password(SERVICE_NAME, f"provider:{provider_name}")
+            return _backend().get_password(SERVICE_NAME, f"provider:{provider_name}")
         except keyring.errors.KeyringError as exc:
             raise SecretUnavailable(f"cannot read the key from the keyring: {exc}") from exc
 
     def delete(self, provider_name: str) -> None:
         """Remove the stored key (no error when none is stored)."""
         try:
-            keyring.delete_password(SERVICE_NAME, f"provider:{provider_name}")
+            _backend().delete_password(SERVICE_NAME, f"provider:{provider_name}")
         except keyring.errors.PasswordDeleteError:
             pass
         except keyring.errors.KeyringError as exc:

@@ -261,3 +261,37 @@ def test_a_dream_with_the_real_model_as_history_compress_model(local_model: Loca
     else:
         assert cards == []
     assert [(m.id, m.content) for m in services.topics.messages(topic)] == before
+
+
+@pytest.mark.timeout(600)  # ~1,000 prompt tokens and up to 512 answer tokens: minutes on 2 loaded cores
+def test_a_dream_over_30_long_summaries_fits_the_real_2048_token_window(local_model: LocalModelServer, services,  # type: ignore[no-untyped-def]
+                                                                        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 11 / DRM-3: 30 topics active yesterday, each with a 12,000-character
+    compaction summary, dream with the real SmolLM2 (2,048 tokens) as History Compress
+    model: the prompt is bounded by that window, so the run completes without a context
+    error, and the outcome says how many topics were left out."""
+    from datetime import UTC, datetime, timedelta
+
+    from chathub_desktop.services.summarizer import TIMEOUT_ENV
+    from chathub_desktop.storage.models import TopicCompaction
+
+    monkeypatch.setenv(TIMEOUT_ENV, "570000")  # a loaded machine generates slowly; this is not about speed
+    services.providers.add("Local", "openai_compatible", local_model.base_url)
+    services.settings.set("history-compress-model", f"Local/{MODEL_ALIAS}")
+    services.assistants.create("Small", provider="Local", model=MODEL_ALIAS)
+    day = datetime.now(UTC).date() - timedelta(days=1)
+    at = datetime.combine(day, datetime.min.time(), tzinfo=UTC) + timedelta(hours=9)
+    line = "The user wants short answers, British spelling and code before the explanation. "
+    for i in range(30):
+        topic = services.topics.create("Small", title=f"Project {i}").id
+        services.chat._append(topic, role="user", content=f"Question {i}", created_at=at + timedelta(minutes=i))
+        with services.db.write() as s:
+            s.add(TopicCompaction(topic_id=topic, summary=(f"Topic {i}. " + line * 160)[:12_000]))
+    out = asyncio.run(services.dreams.run_day("Small", day))
+    assert "context window" not in out.message and "context size" not in out.message, out.message
+    cut = out.status == "failed" and "token limit" in out.message  # a 135M model may ramble to its limit
+    assert out.status in ("appended", "nothing", "duplicate") or cut, out.message
+    assert out.topics_left_out > 0 or cut
+    if not cut:
+        assert f"{out.topics_left_out} of 30 topics were left out" in out.message
+        assert f"to fit the History Compress model's {N_CTX:,}-token window" in out.message

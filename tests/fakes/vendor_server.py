@@ -64,6 +64,9 @@ class Reply:
       until the client disconnects or the server stops.
     - ``error_status`` + ``error_body`` (dict → JSON, or text): a plain HTTP error answer.
       ``error_status=200`` with a body answers that JSON with status 200 (MiniMax style).
+      Fault modes (issue 12): ``error_headers`` are added to that answer (e.g.
+      ``{"Retry-After": "30"}``); ``error_content_type`` replaces ``application/json``
+      (``text/html`` for a proxy's error page, see :func:`html_error_page`).
     - ``stream_error``: after the text chunks, an in-stream error ``{"message", "type",
       "code"}`` wrapped per format (chat ``{"error": ...}`` chunk, Anthropic ``event:
       error``, Responses ``response.failed`` or, with ``responses_error_event="error"``,
@@ -84,6 +87,8 @@ class Reply:
     hang_after: int = 0
     error_status: int | None = None
     error_body: dict[str, object] | str | None = None
+    error_headers: dict[str, str] = field(default_factory=dict)
+    error_content_type: str = "application/json"
     stream_error: dict[str, object] | None = None
     responses_error_event: str = "response.failed"
     arg_fragment_chars: int = 4
@@ -125,6 +130,9 @@ class FakeVendor:
         self.requests: list[RecordedRequest] = []
         self.disconnects = 0
         self.completed = 0
+        #: When set, ``GET /v1/models`` answers 401 unless the request carries this key
+        #: (``Authorization: Bearer`` or ``x-api-key``), as the vendors do.
+        self.models_key: str | None = None
         self._server: ThreadingHTTPServer | None = None
         self._thread: threading.Thread | None = None
 
@@ -273,10 +281,19 @@ class _Handler(BaseHTTPRequestHandler):
             pass
         self.close_connection = True
 
-    def _send_json(self, status: int, body: dict[str, object] | str | None) -> None:
+    def _send_json(
+        self,
+        status: int,
+        body: dict[str, object] | str | None,
+        *,
+        content_type: str = "application/json",
+        headers: dict[str, str] | None = None,
+    ) -> None:
         data = (body if isinstance(body, str) else json.dumps(body or {})).encode()
         self.send_response(status)
-        self.send_header("Content-Type", "application/json")
+        self.send_header("Content-Type", content_type)
+        for name, value in (headers or {}).items():
+            self.send_header(name, value)
         self.send_header("Content-Length", str(len(data)))
         self.send_header("Connection", "close")
         self.end_headers()
@@ -285,7 +302,14 @@ class _Handler(BaseHTTPRequestHandler):
 
     # -- entry -----------------------------------------------------------------------
     def do_GET(self) -> None:  # noqa: N802 - stdlib name
-        """``/v1/models`` lists one model; anything else is 404."""
+        """``/v1/models`` lists one model (401 without :attr:`FakeVendor.models_key` when
+        that is set); anything else is 404."""
+        want = self.vendor.models_key
+        if want is not None and self.path.rstrip("/") == "/v1/models":
+            given = self.headers.get("x-api-key") or self.headers.get("Authorization", "").removeprefix("Bearer ")
+            if given != want:
+                self._send_json(401, {"error": {"message": "Incorrect API key provided", "type": "invalid_api_key"}})
+                return
         if self.path.rstrip("/") == "/v1/models":
             self._send_json(
                 200, {"object": "list", "data": [{"id": "fake-model", "object": "model"}]}
@@ -329,7 +353,8 @@ class _Handler(BaseHTTPRequestHandler):
             if reply.delay_s:
                 self._wait(reply.delay_s)
             if reply.error_status is not None:
-                self._send_json(reply.error_status, reply.error_body)
+                self._send_json(reply.error_status, reply.error_body,
+                                content_type=reply.error_content_type, headers=reply.error_headers)
                 return
             self.send_response(200)
             self.send_header("Content-Type", "text/event-stream")
@@ -699,3 +724,13 @@ def minimax_error(status_code: int, status_msg: str) -> dict[str, object]:
         "choices": None,
         "base_resp": {"status_code": status_code, "status_msg": status_msg},
     }
+
+
+def html_error_page(status_line: str, detail: str = "") -> str:
+    """A proxy's HTML error page (nginx style) whose ``<title>`` is ``status_line``."""
+    return (
+        "<!DOCTYPE html>\n<html>\n<head><title>" + status_line + "</title></head>\n"
+        "<body>\n<center><h1>" + status_line + "</h1></center>\n"
+        + (f"<p>{detail}</p>\n" if detail else "")
+        + "<hr><center>nginx</center>\n</body>\n</html>\n"
+    )

@@ -13,6 +13,7 @@
 from __future__ import annotations
 
 import asyncio
+import concurrent.futures
 import gc
 import sys
 from collections.abc import Iterator
@@ -32,6 +33,9 @@ def session_loop(qapp):  # type: ignore[no-untyped-def]
         import qasync
 
         _LOOP = qasync.QEventLoop(qapp, already_running=True)
+        # plain threads for to_thread, as run_gui sets them (qasync's default starts QThreads)
+        _LOOP.set_default_executor(
+            concurrent.futures.ThreadPoolExecutor(max_workers=4, thread_name_prefix="test-loop"))
         asyncio.events._set_running_loop(None)  # only tests that ask get it
     return _LOOP
 

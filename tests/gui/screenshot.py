@@ -2,7 +2,8 @@
 
     QT_QPA_PLATFORM=offscreen python -m tests.gui.screenshot [OUT_DIR]
 
-Writes ``docs/screenshot-main-window.png`` (1280×800), ``docs/screenshot-memory.png``
+Writes ``docs/screenshot-main-window.png`` (1280×800) and its dark theme twin
+``docs/screenshot-main-window-dark.png``, ``docs/screenshot-memory.png``
 (the Memory page with fixed entries, dream cards and a daily schedule) and, into OUT_DIR (default
 ``/tmp/chathub-shots``), the settings, provider form and assistant dialogs. The data: a
 provider on the local fake vendor, an assistant, a ChatGPT export imported (code
@@ -151,6 +152,7 @@ def main(out_dir: Path) -> int:
                                   instructions="You are a careful senior Python engineer.")
         import_chatgpt_export(svc.db, a.id, build_export(tmp / "conversations.json"))
         window = MainWindow(svc)
+        window.view.prefs.set_theme("light")
         window.resize(1280, 800)
         window.show()
         vendor.script(Reply(text_chunks=["Sure — ", "`asyncio.timeout()` ", "(3.11+) wraps ",
@@ -168,6 +170,16 @@ def main(out_dir: Path) -> int:
             await asyncio.sleep(1.5)
             app.processEvents()
             window.grab().save(str(REPO / "docs" / "screenshot-main-window.png"))
+            window.view.prefs.set_theme("dark")
+            await asyncio.sleep(0.5)
+            app.processEvents()
+            window.grab().save(str(REPO / "docs" / "screenshot-main-window-dark.png"))
+            window.composer.badge.open_popover()
+            await asyncio.sleep(0.3)
+            window.composer.badge.popover.grab().save(str(out_dir / "token-popover-dark.png"))
+            window.composer.badge.popover.hide()
+            window.view.prefs.set_theme("light")
+            await asyncio.sleep(0.3)
             window.message_view.verticalScrollBar().setValue(0)
             await asyncio.sleep(0.3)
             window.grab().save(str(out_dir / "main-window-top.png"))

@@ -175,3 +175,50 @@ def test_an_open_topic_without_messages_says_how_to_start(window, services, qtbo
     mid = img.height() // 2
     inked = sum(img.pixelColor(x, y) != bg for x in range(img.width()) for y in range(mid - 20, mid + 20, 2))
     assert inked > 50  # the hint is painted in the middle of the empty view
+
+
+def test_send_on_an_empty_topic_never_shows_the_empty_hint(window, services, fake_vendor, qtbot):  # type: ignore[no-untyped-def]
+    """Right after Send the empty-topic hint does not flash while the first message is
+    on its way to the store (issue 16); a send that stores nothing shows it again."""
+    fake_vendor.script(Reply(text_chunks=["Hi"], chunk_delay_s=0.05))
+    _setup(window, services, fake_vendor)
+    window.new_topic()
+    qtbot.waitUntil(lambda: window.message_model.topic_id is not None, timeout=3000)
+    assert window.message_view.shows_empty_text()
+    flashed: list[bool] = []
+    window.message_model.modelReset.connect(lambda: flashed.append(window.message_view.shows_empty_text()))
+    window.message_model.rowsInserted.connect(lambda *_: flashed.append(window.message_view.shows_empty_text()))
+    window.send_message("Hello")
+    assert not window.message_view.shows_empty_text()  # before the store has the message
+    qtbot.waitUntil(lambda: window.message_model.rowCount() == 2, timeout=3000)
+    qtbot.waitUntil(lambda: _last(window).status == "complete", timeout=5000)
+    assert not any(flashed)
+
+
+def test_a_refused_connection_is_not_called_a_provider_error(window, services, qtbot):  # type: ignore[no-untyped-def]
+    """Nothing answered at all: the status bar says the reply failed and why, not that
+    the provider answered with an error (issue 16)."""
+    import socket
+
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    _pid, aid = add_fake_provider(services, f"http://127.0.0.1:{port}/v1")
+    window.reload_assistants(aid)
+    window.send_message("Anyone there?")
+    qtbot.waitUntil(lambda: window.message_model.rowCount() == 2 and _last(window).status == "error",
+                    timeout=5000)
+    qtbot.waitUntil(lambda: window.statusBar().currentMessage().startswith("The reply failed: "), timeout=3000)
+    assert "provider answered" not in window.statusBar().currentMessage()
+
+
+def test_long_status_text_is_cut_before_the_model_label(window, services, qtbot):  # type: ignore[no-untyped-def]
+    window.resize(700, 500)
+    qtbot.wait(20)
+    text = "Memory dream: " + "; ".join(f"assistant {i} added a card for 2026-11-30" for i in range(12))
+    window.show_status(text)
+    shown = window.statusBar().currentMessage()
+    assert shown.endswith("…") and len(shown) < len(text)
+    assert window.statusBar().toolTip() == text  # the whole line is one hover away
+    room = window.statusBar().width() - window.model_label.width()
+    assert window.statusBar().fontMetrics().horizontalAdvance(shown) < room

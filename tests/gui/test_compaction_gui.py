@@ -353,3 +353,20 @@ def test_system_agent_page_sets_the_threshold_policy(window, services, qtbot):  
     assert services.settings.get("compact-enabled") is True
     assert (services.settings.get("compact-buffer-tokens"), services.settings.get("compact-keep-recent")) == (1024, 6)
     dlg.reject()
+
+
+def test_system_agent_page_says_what_to_do_in_the_window_not_on_the_cli(window, services, qtbot):  # type: ignore[no-untyped-def]
+    """Without a provider the page says what is wrong and where to fix it in the window;
+    the CLI command is for headless use only (issue 16)."""
+    dlg = window.open_system_agent()
+    text = dlg.system_page.compress_info.text()
+    assert text == ("Not usable yet: no provider for the History Compress model 'gpt-5-mini'. "
+                    "Pick a provider and model above (or add a provider on the Providers page).")
+    from chathub_desktop.services.summarizer import SummarizerUnavailable, resolve_summarizer
+
+    try:  # the service's own message still tells a CLI user the command
+        resolve_summarizer(services.db, services.settings, services.catalog)
+    except SummarizerUnavailable as exc:
+        assert "settings set history-compress-model" in str(exc)
+    else:
+        raise AssertionError("no provider, yet a summarizer resolved")

@@ -15,7 +15,7 @@ from datetime import time as dtime
 import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QGuiApplication
-from PySide6.QtWidgets import QApplication, QPushButton, QToolButton
+from PySide6.QtWidgets import QApplication, QLabel, QPushButton, QToolButton
 
 from chathub_desktop.core import dynamic_memory as dm
 from chathub_desktop.gui import confirm
@@ -265,6 +265,25 @@ def test_edit_and_delete_a_card(open_page, services, helper, qtbot, monkeypatch)
     qtbot.waitUntil(lambda: panel.model.rowCount() == 1, timeout=5000)
     idle(qtbot, panel)
     assert cards(panel) == [(1, "day", "2026-11-30")]
+
+
+def test_card_editor_counts_against_the_cap_and_save_refuses_a_longer_text(open_page, services, helper, qtbot):  # type: ignore[no-untyped-def]
+    """The hint says what Save does (refuse, not cut) and a counter shows the DRM-13 cap
+    of a single-day card, 3,200 characters (issue 16)."""
+    seed_cards(services, helper, [date(2026, 11, 30)])
+    panel = open_page(helper).dream_panel
+    dlg = panel.edit_card(1)
+    assert dlg is not None
+    hint = dlg.findChildren(QLabel)[0].text()
+    assert "Save refuses a longer text" in hint and "cut" not in hint
+    dlg.editor.setPlainText("x" * 3200)
+    assert dlg.count_label.text() == "3,200 / 3,200 characters"
+    dlg.editor.setPlainText("x" * 3201)
+    assert dlg.count_label.text() == "3,201 / 3,200 characters — too long to save"
+    dlg.save_button.click()
+    qtbot.waitUntil(lambda: dlg.error_label.isVisible(), timeout=5000)
+    assert "holds at most 3,200 characters" in dlg.error_label.text() and dlg.isVisible()
+    assert services.dreams.cards(helper)[0].text.startswith("Prefers answers about theme 30")
 
 
 def test_a_stale_card_edit_keeps_the_text_and_offers_reload(open_page, services, helper, qtbot):  # type: ignore[no-untyped-def]

@@ -66,3 +66,44 @@ def test_cancel_writes_nothing(window, services, qtbot, tmp_path):  # type: igno
     qtbot.waitUntil(lambda: not dlg.is_running(), timeout=5000)
     assert "cancelled" in dlg.status_label.text().lower()
     assert services.topics.list(a.id) == []
+
+
+def test_labels_are_mnemonics_not_literal_ampersands(window, services, qtbot):  # type: ignore[no-untyped-def]
+    """The form's labels show "File:" with Alt+F moving to the path (issue 16)."""
+    from PySide6.QtWidgets import QLabel
+
+    services.assistants.create("Archive")
+    window.reload_assistants()
+    dlg = window.open_import()
+    labels = {lb.text(): lb for lb in dlg.findChildren(QLabel) if lb.text().endswith(":")}
+    assert labels["&File:"].buddy() is dlg.path_edit
+    assert labels["&Into assistant:"].buddy() is dlg.assistant_combo
+
+
+def test_a_new_path_after_an_import_offers_import_again(window, services, qtbot, tmp_path):  # type: ignore[no-untyped-def]
+    a = services.assistants.create("Archive")
+    window.reload_assistants(a.id)
+    dlg = window.open_import()
+    dlg.path_edit.setText(str(_export(tmp_path, 1)))
+    dlg.import_button.click()
+    qtbot.waitUntil(lambda: bool(dlg.result_message), timeout=5000)
+    assert dlg.result_message == "Imported 1 topic and 2 messages"
+    assert dlg.import_button.isHidden()
+    other = write_export(tmp_path / "other.json", [conversation("Other", [("user", "Hi")], "conv-x")])
+    dlg.path_edit.setText(str(other))
+    assert not dlg.import_button.isHidden() and dlg.import_button.isEnabled()
+    assert dlg.status_label.text() == ""  # the previous result is gone
+    dlg.import_button.click()
+    qtbot.waitUntil(lambda: dlg.status_label.text().startswith("Imported 1 topic and 1 message"), timeout=5000)
+
+
+def test_an_empty_export_says_it_is_empty(window, services, qtbot, tmp_path):  # type: ignore[no-untyped-def]
+    a = services.assistants.create("Archive")
+    window.reload_assistants(a.id)
+    empty = tmp_path / "conversations.json"
+    empty.write_text("[]", encoding="utf-8")
+    dlg = window.open_import()
+    dlg.path_edit.setText(str(empty))
+    dlg.import_button.click()
+    qtbot.waitUntil(lambda: bool(dlg.status_label.text()), timeout=5000)
+    assert dlg.status_label.text() == "The export holds no conversations; nothing was imported."

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from chathub_desktop.gui.markdown_render import highlight_code, render_markdown
+import pytest
+
+from chathub_desktop.gui.markdown_render import highlight_code, load_math, render_markdown
 
 
 def test_fenced_python_block_gets_coloured_spans() -> None:
@@ -34,3 +36,74 @@ def test_tables_render_with_borders() -> None:
 
 def test_single_newlines_are_line_breaks() -> None:
     assert "<br" in render_markdown("line one\nline two")
+
+
+# --- math and code captions (issue 16) -------------------------------------------------
+@pytest.fixture(autouse=True)
+def _math_loaded() -> None:
+    load_math()  # these tests run on the main thread, which never waits for the font
+
+
+def test_the_gui_thread_never_waits_for_the_math_font(monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    """Before the typesetter is loaded, a formula rendered on the GUI thread (a
+    streaming reply) shows its source at once and the load runs on a worker."""
+    import threading
+
+    from chathub_desktop.gui import markdown_render
+
+    monkeypatch.setattr(markdown_render, "_math_ready", threading.Event())
+    started = []
+    monkeypatch.setattr(markdown_render.threading, "Thread",
+                        lambda **kw: started.append(kw["name"]) or type("T", (), {"start": lambda self: None})())
+    assert "<img" not in render_markdown("$y^3$") and "$y^3$" in render_markdown("$y^3$")
+    assert started and started[0] == "math-font"
+    out: list[str] = []
+    monkeypatch.undo()
+    t = threading.Thread(target=lambda: out.append(render_markdown("$y^3$")))
+    t.start()
+    t.join()
+    assert "<img" in out[0]  # a page rendered on a worker waits for the font
+
+
+def _svg_images(html: str) -> list[str]:
+    import base64
+    import re
+
+    return [base64.b64decode(b).decode() for b in re.findall(r'src="data:image/svg\+xml;base64,([^"]+)"', html)]
+
+
+def test_inline_and_display_math_are_typeset() -> None:
+    html = render_markdown("Euler: $e^{i\\pi} + 1 = 0$\n\n$$\\int_0^1 x\\,dx = \\frac{1}{2}$$\n")
+    images = _svg_images(html)
+    assert len(images) == 2 and all(svg.startswith("<svg") and "<path" in svg for svg in images)
+    assert 'alt="\\int_0^1 x\\,dx = \\frac{1}{2}"' in html  # \, reaches the typesetter intact
+    assert "$" not in html.split("<img", 1)[0]  # no raw TeX before the first formula
+
+
+def test_dollar_amounts_stay_prose() -> None:
+    html = render_markdown("It costs $5 and $10 a month.")
+    assert "<img" not in html and "$5 and $10" in html
+
+
+def test_formula_that_cannot_be_typeset_shows_its_source() -> None:
+    from chathub_desktop.gui.markdown_render import MATH_MAX_CHARS
+
+    html = render_markdown("Broken: $\\frac{1}{$ here")
+    assert "<img" not in html
+    too_long = render_markdown("$" + "x+" * MATH_MAX_CHARS + "x$")
+    assert "<img" not in too_long and "<code" in too_long
+
+
+def test_math_is_drawn_in_the_theme_text_colour() -> None:
+    light, dark = _svg_images(render_markdown("$x^2$"))[0], _svg_images(render_markdown("$x^2$", dark=True))[0]
+    assert "#1f2328" in light and "#e8eaed" in dark
+
+
+def test_code_block_caption_names_the_language_and_offers_copy() -> None:
+    from chathub_desktop.gui.markdown_render import code_blocks
+
+    text = "A\n\n```python\nprint(1)\n```\n\nB\n\n```\nplain\n```\n"
+    html = render_markdown(text)
+    assert ">python</td>" in html
+    assert 'href="chathub-copy:0"' in html and 'href="chathub-copy:1"' in html
+    assert code_blocks(text) == ["print(1)\n", "plain\n"]

@@ -49,3 +49,29 @@ def test_first_paint_loads_neither_the_store_stack_nor_qt_namespace(tmp_path) ->
     env = {**os.environ, "QT_QPA_PLATFORM": "offscreen"}
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True, env=env).stdout
     assert out.strip() == "[] False"
+
+
+def test_smoke_start_paints_the_window_and_quits(tmp_path) -> None:
+    """``gui --smoke`` (what the bundle build runs, issue 16): the store opens in a
+    fresh data dir, the window paints with the app icon, a bundled tokenizer counts,
+    one OK line, exit 0."""
+    env = {**os.environ, "QT_QPA_PLATFORM": "offscreen"}
+    out = subprocess.run([sys.executable, "-m", "chathub_desktop", "gui", "--smoke",
+                          "--data-dir", str(tmp_path / "data")],
+                         capture_output=True, text=True, env=env, timeout=60)
+    assert out.returncode == 0, out.stdout + out.stderr
+    line = next(ln for ln in out.stdout.splitlines() if ln.startswith("CHATHUB_SMOKE"))
+    assert line.startswith("CHATHUB_SMOKE_OK version=")
+    assert "tokens=4 " in line  # "ChatHub smoke test" in o200k_base
+    assert (tmp_path / "data").is_dir()
+
+
+def test_window_and_tray_use_the_bundled_app_icon(qapp) -> None:  # type: ignore[no-untyped-def]
+    from chathub_desktop.app_bootstrap import make_application
+    from chathub_desktop.gui.app_icon import app_icon
+
+    app = make_application()
+    icon = app_icon()
+    assert not icon.isNull()
+    assert {s.width() for s in icon.availableSizes()} >= {16, 32, 48, 256}
+    assert not app.windowIcon().isNull()

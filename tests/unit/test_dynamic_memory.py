@@ -628,21 +628,33 @@ def test_drm11_folded_day_with_heading_shaped_lines_stays_text() -> None:
 
 
 def test_ref11_concatenation_drops_the_oldest_days_first() -> None:
-    """REF-11 / DRM-9: over 6400, the oldest days go first, then the oldest remaining is
-    shortened; the newest days are whole, the card stays within the cap and its framing
-    rebuilds its tag (narrowed to the kept days)."""
+    """REF-11 / DRM-9 (issue 11): over 6400, whole oldest days go until the rest fits; no
+    cut-off old day is kept, so the tag starts at the first whole kept day."""
     cards = [Card(tag(n), f"day {n} " + "x" * 2500) for n in range(1, 7)]
     plan = dm.plan_retention(cards, 1)
     assert plan is not None and plan.span == (day(1), day(5))
     body = dm.concat_fold_body(plan)
-    assert len(body) <= dm.RANGE_CARD_MAX
-    assert "[date:2024-03-01]" not in body and "[date:2024-03-02]" not in body
-    assert body.endswith(cards[3].body + "\n\n[date:2024-03-05]\n" + cards[4].body)  # newest whole
-    oldest_kept = body.split("[date:2024-03-03]\n", 1)[1].split("\n\n", 1)[0]
-    assert cards[2].body.startswith(oldest_kept) and 0 < len(oldest_kept) < len(cards[2].body)
+    # 5 days of 18 + 2,506 characters: 3 of them (7,576 + framing) exceed 6,400, 2 fit.
+    assert body == "[overflow:v1]\n[date:2024-03-04]\n" + cards[3].body + "\n\n[date:2024-03-05]\n" + cards[4].body
     out = dm.apply_fold(cards, plan, body)
-    assert out[0].tag == rtag(3, 5) and dm.framing(out[0]) == "v1"
+    assert out[0].tag == rtag(4, 5) and dm.framing(out[0]) == "v1"
     assert [c.tag for c in out[1:]] == [tag(6)]
+
+
+def test_ref11_only_a_single_too_long_day_is_shortened() -> None:
+    """REF-11 (issue 11): the newest day is shortened only when it alone exceeds the
+    budget; it is never dropped (folding never loses the newest day)."""
+    old = Card(rtag(1, 2), "[overflow:v1]\n[date:2024-03-01]\na\n\n[date:2024-03-02]\n" + "y " * 4000)
+    cards = [old, Card(tag(3), "b"), Card(tag(4), "kept")]
+    plan = dm.plan_retention(cards, 1)
+    assert plan is not None
+    body = dm.concat_fold_body(plan)
+    assert body == "[overflow:v1]\n[date:2024-03-03]\nb"  # the whole newest day; older ones dropped
+    big = Card(rtag(1, 1), "[overflow:v1]\n[date:2024-03-01]\n" + "z\n" * 4000)
+    plan = dm.plan_retention([big, Card(tag(2), "q" * 3200), Card(tag(3), "kept")], 1)
+    assert plan is not None
+    body = dm.concat_fold_body(plan)
+    assert body.startswith("[overflow:v1]\n[date:2024-03-02]\n") and body.endswith("q" * 3200)
 
 
 def test_drm11_opaque_range_keeps_its_newest_tail() -> None:

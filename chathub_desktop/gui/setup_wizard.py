@@ -1,0 +1,287 @@
+"""First-run setup (issue 16): a provider, a model, an assistant, optionally history.
+
+Four short pages, each skippable (Skip setup closes it; Help → Setup… reopens it):
+
+1. what ChatHub keeps where;
+2. **Provider**: the configured providers, Add provider… (the usual provider form:
+   key to the keyring or an environment variable) and Test connection, which asks
+   the provider for its models (:func:`~chathub_desktop.services.connection_check.check_connection`);
+3. **Assistant**: its name, provider and model (the tested provider's models first,
+   then the catalog's) and instructions; created when the page is left;
+4. **History**: import a ChatGPT export, and a memory file into the new assistant,
+   after the setup closes.
+
+The window opens it by itself on a store without providers and assistants, once per
+data dir (``setup/shown`` in the window's ``QSettings``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtWidgets import (
+    QCheckBox,
+    QComboBox,
+    QFormLayout,
+    QHBoxLayout,
+    QLabel,
+    QLineEdit,
+    QListWidget,
+    QListWidgetItem,
+    QPlainTextEdit,
+    QPushButton,
+    QVBoxLayout,
+    QWidget,
+    QWizard,
+    QWizardPage,
+)
+
+from chathub_desktop.gui.task_runner import TaskRunner
+from chathub_desktop.services.connection_check import ConnectionCheck, check_connection
+from chathub_desktop.services.container import Services
+from chathub_desktop.services.errors import ServiceError
+
+__all__ = ["SetupWizard"]
+
+INTRO = (
+    "<p>ChatHub Desktop talks to language models with <b>your own API keys</b>. Your "
+    "conversations and what your assistants remember stay in a database on this computer; "
+    "keys stay in the system keyring or in environment variables.</p>"
+    "<p>Three short steps: a provider, an assistant, and, if you like, your ChatGPT history. "
+    "Skip any of them; <b>Help → Setup…</b> brings this back.</p>"
+)
+
+
+def _label(text: str) -> QLabel:
+    label = QLabel(text)
+    label.setWordWrap(True)
+    label.setTextFormat(Qt.TextFormat.RichText)
+    return label
+
+
+class ProviderPage(QWizardPage):
+    """The providers, Add provider… and Test connection."""
+
+    def __init__(self, wizard: SetupWizard) -> None:
+        super().__init__()
+        self._wizard = wizard
+        self.setTitle("Add a provider")
+        self.setSubTitle("OpenAI, Anthropic, OpenRouter, DeepSeek, or a local server such as Ollama.")
+        lay = QVBoxLayout(self)
+        self.list = QListWidget()
+        self.list.setObjectName("setupProviders")
+        self.list.setAccessibleName("Configured providers")
+        lay.addWidget(self.list, 1)
+        row = QHBoxLayout()
+        self.add_button = QPushButton("&Add provider…")
+        self.add_button.setToolTip("Name, kind, base URL and where the key comes from")
+        self.add_button.clicked.connect(self.add_provider)
+        self.test_button = QPushButton("&Test connection")
+        self.test_button.setToolTip("Ask the selected provider for its models with its key")
+        self.test_button.clicked.connect(self.test_connection)
+        row.addWidget(self.add_button)
+        row.addWidget(self.test_button)
+        row.addStretch(1)
+        lay.addLayout(row)
+        self.result_label = QLabel()
+        self.result_label.setObjectName("setupTestResult")
+        self.result_label.setWordWrap(True)
+        lay.addWidget(self.result_label)
+        self.list.currentRowChanged.connect(lambda _r: self._sync())
+
+    def initializePage(self) -> None:  # noqa: N802 - Qt override
+        """Fill the list from the store."""
+        self.reload()
+
+    def reload(self, select: str | None = None) -> None:
+        """Re-read the providers; select ``select`` (a name) or the first."""
+        self.list.clear()
+        for p in self._wizard.svc.providers.list():
+            item = QListWidgetItem(f"{p.name} — {p.base_url}")
+            item.setData(Qt.ItemDataRole.UserRole, p.name)
+            self.list.addItem(item)
+            if p.name == select:
+                self.list.setCurrentItem(item)
+        if self.list.currentRow() < 0 and self.list.count():
+            self.list.setCurrentRow(0)
+        self._sync()
+        self.completeChanged.emit()
+
+    def selected(self) -> str | None:
+        """The selected provider's name."""
+        item = self.list.currentItem()
+        return str(item.data(Qt.ItemDataRole.UserRole)) if item is not None else None
+
+    def _sync(self) -> None:
+        self.test_button.setEnabled(self.selected() is not None and not self._wizard.testing)
+
+    def isComplete(self) -> bool:  # noqa: N802 - Qt override
+        """Next needs a provider."""
+        return self.list.count() > 0
+
+    def add_provider(self) -> QWidget:
+        """The provider form; a saved provider is selected and tested."""
+        from chathub_desktop.gui.settings_dialog import ProviderFormDialog
+
+        dlg = ProviderFormDialog(self._wizard.svc.providers, None, self)
+        dlg.saved.connect(lambda view: (self.reload(view.name), self.test_connection()))
+        self._wizard.provider_form = dlg
+        dlg.open()
+        return dlg
+
+    def test_connection(self) -> None:
+        """Ask the selected provider for its models (in the background)."""
+        name = self.selected()
+        if name is None or self._wizard.testing:
+            return
+        self._wizard.testing = True
+        self._sync()
+        self.result_label.setStyleSheet("")
+        self.result_label.setText(f"Asking {name} for its models…")
+        self._wizard.runner.run("setup-test", self._test(name), context="Test connection")
+
+    async def _test(self, name: str) -> None:
+        try:
+            result = await check_connection(self._wizard.svc.providers, name)
+        except ServiceError as exc:
+            result = ConnectionCheck(False, str(exc))
+        finally:
+            self._wizard.testing = False
+            self._sync()
+        self._wizard.tested[name] = result
+        self.result_label.setStyleSheet("" if result.ok else "color: #c0262d;")
+        self.result_label.setText(("✓ " if result.ok else "✗ ") + result.message)
+        self._wizard.connection_tested.emit(name, result.ok)
+
+
+class AssistantPage(QWizardPage):
+    """Name, provider, model and instructions of the first assistant."""
+
+    def __init__(self, wizard: SetupWizard) -> None:
+        super().__init__()
+        self._wizard = wizard
+        self.setTitle("Create an assistant")
+        self.setSubTitle("An assistant has a model, instructions and its own memory. You can add more later.")
+        form = QFormLayout(self)
+        self.name_edit = QLineEdit("Assistant")
+        self.name_edit.setObjectName("setupAssistantName")
+        self.provider_combo = QComboBox()
+        self.provider_combo.setObjectName("setupAssistantProvider")
+        self.model_combo = QComboBox()
+        self.model_combo.setObjectName("setupAssistantModel")
+        self.model_combo.setEditable(True)
+        self.model_combo.setToolTip("The tested provider's models come first; you may type any model id")
+        self.instructions_edit = QPlainTextEdit()
+        self.instructions_edit.setPlaceholderText("Optional, e.g. “Answer briefly; use metric units.”")
+        self.instructions_edit.setMaximumHeight(90)
+        self.error_label = QLabel()
+        self.error_label.setObjectName("setupAssistantError")
+        self.error_label.setStyleSheet("color: #c0262d;")
+        self.error_label.setWordWrap(True)
+        for text, widget in (("&Name:", self.name_edit), ("&Provider:", self.provider_combo),
+                             ("&Model:", self.model_combo), ("&Instructions:", self.instructions_edit)):
+            label = QLabel(text)
+            label.setBuddy(widget)
+            form.addRow(label, widget)
+        form.addRow(self.error_label)
+        self.provider_combo.currentIndexChanged.connect(lambda _i: self._fill_models())
+        self.name_edit.textChanged.connect(lambda _t: self.completeChanged.emit())
+
+    def initializePage(self) -> None:  # noqa: N802 - Qt override
+        """Providers, the tested one first selected; its models."""
+        chosen = self._wizard.provider_page.selected()
+        self.provider_combo.clear()
+        for p in self._wizard.svc.providers.list():
+            self.provider_combo.addItem(p.name, p.name)
+        if chosen is not None:
+            self.provider_combo.setCurrentIndex(max(0, self.provider_combo.findData(chosen)))
+        self._fill_models()
+
+    def _fill_models(self) -> None:
+        name = self.provider_combo.currentData()
+        tested = self._wizard.tested.get(str(name)) if name else None
+        offered = list(tested.models) if tested is not None and tested.ok else []
+        typed = self.model_combo.currentText()
+        self.model_combo.clear()
+        self.model_combo.addItems(offered + [m for m in self._wizard.catalog_ids if m not in offered])
+        if typed and not offered:
+            self.model_combo.setCurrentText(typed)
+
+    def isComplete(self) -> bool:  # noqa: N802 - Qt override
+        """Next needs a name."""
+        return bool(self.name_edit.text().strip())
+
+    def validatePage(self) -> bool:  # noqa: N802 - Qt override
+        """Create the assistant (once); a refusal is shown and the page stays."""
+        if self._wizard.created_assistant is not None:
+            return True
+        try:
+            view = self._wizard.svc.assistants.create(
+                self.name_edit.text(), provider=self.provider_combo.currentData(),
+                model=self.model_combo.currentText().strip(),
+                instructions=self.instructions_edit.toPlainText().strip())
+        except ServiceError as exc:
+            self.error_label.setText(str(exc))
+            return False
+        self._wizard.created_assistant = view.id
+        self.error_label.clear()
+        return True
+
+
+class HistoryPage(QWizardPage):
+    """Optionally import a ChatGPT export, and a memory file, after the setup."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.setTitle("Bring your history (optional)")
+        lay = QVBoxLayout(self)
+        lay.addWidget(_label("ChatGPT → Settings → Data controls → Export data sends you a zip. "
+                             "Each conversation in it becomes a topic of your assistant; nothing "
+                             "is uploaded anywhere."))
+        self.import_check = QCheckBox("&Import a ChatGPT export when the setup closes")
+        self.import_check.setObjectName("setupImport")
+        lay.addWidget(self.import_check)
+        lay.addWidget(_label("An assistant's memory exported from ChatHub (JSON or Markdown) can "
+                             "become this assistant's memory; you see what changes before it is written."))
+        self.memory_check = QCheckBox("Import a &memory file into the new assistant")
+        self.memory_check.setObjectName("setupImportMemory")
+        lay.addWidget(self.memory_check)
+        lay.addStretch(1)
+
+
+class SetupWizard(QWizard):
+    """The first-run setup. ``services``, ``runner`` (background work), ``catalog_ids``
+    (model ids to suggest). ``finished_setup(assistant_id or 0, import_chats,
+    import_memory)`` on Finish; Skip setup is the wizard's Cancel."""
+
+    finished_setup = Signal(int, bool, bool)
+    connection_tested = Signal(str, bool)
+
+    def __init__(self, services: Services, runner: TaskRunner, catalog_ids: Sequence[str] = (),
+                 parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("setupWizard")
+        self.setWindowTitle("Set up ChatHub Desktop")
+        self.setWizardStyle(QWizard.WizardStyle.ClassicStyle)
+        self.svc = services
+        self.runner = runner
+        self.catalog_ids = list(catalog_ids)
+        self.tested: dict[str, ConnectionCheck] = {}
+        self.testing = False
+        self.created_assistant: int | None = None
+        self.provider_form: QWidget | None = None
+        intro = QWizardPage()
+        intro.setTitle("Welcome to ChatHub Desktop")
+        QVBoxLayout(intro).addWidget(_label(INTRO))
+        self.provider_page = ProviderPage(self)
+        self.assistant_page = AssistantPage(self)
+        self.history_page = HistoryPage()
+        for page in (intro, self.provider_page, self.assistant_page, self.history_page):
+            self.addPage(page)
+        self.setButtonText(QWizard.WizardButton.CancelButton, "Skip setup")
+        self.button(QWizard.WizardButton.CancelButton).setToolTip("Close; Help → Setup… brings it back")
+        self.accepted.connect(lambda: self.finished_setup.emit(
+            self.created_assistant or 0, self.history_page.import_check.isChecked(),
+            self.history_page.memory_check.isChecked()))
+        self.resize(620, 480)

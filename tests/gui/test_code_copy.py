@@ -1,0 +1,39 @@
+"""A code block's Copy link copies exactly that block (issue 16)."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QPoint, Qt
+from PySide6.QtGui import QGuiApplication
+
+from tests.fakes.vendor_server import Reply
+from tests.gui.helpers import add_fake_provider
+
+REPLY = "Two ways:\n\n```python\nprint('first')\n```\n\nor\n\n```bash\necho second\n```\n"
+
+
+def _link_point(view, index, href: str) -> QPoint:  # type: ignore[no-untyped-def]
+    rect = view.delegate.bubble_rect(index)
+    for y in range(rect.top(), rect.bottom(), 4):
+        for x in range(rect.right(), rect.left(), -6):  # the links sit at the right edge
+            if view.delegate.anchor_at(index, QPoint(x, y)) == href:
+                return QPoint(x, y)
+    raise AssertionError(f"no {href} link painted in the row")
+
+
+def test_copy_link_copies_that_code_block(window, services, fake_vendor, qtbot):  # type: ignore[no-untyped-def]
+    fake_vendor.script(Reply(text_chunks=[REPLY]))
+    _pid, aid = add_fake_provider(services, fake_vendor.base_url)
+    window.reload_assistants(aid)
+    window.show()
+    qtbot.waitExposed(window)
+    window.send_message("How do I print?")
+    model = window.message_model
+    qtbot.waitUntil(lambda: model.rowCount() == 2 and model.message_at(1).status == "complete", timeout=5000)
+    view = window.message_view
+    index = model.index(1)
+    QGuiApplication.clipboard().setText("")
+    qtbot.mouseClick(view.viewport(), Qt.MouseButton.LeftButton, pos=_link_point(view, index, "chathub-copy:1"))
+    assert QGuiApplication.clipboard().text() == "echo second\n"
+    assert window.statusBar().currentMessage() == "Code block copied"
+    qtbot.mouseClick(view.viewport(), Qt.MouseButton.LeftButton, pos=_link_point(view, index, "chathub-copy:0"))
+    assert QGuiApplication.clipboard().text() == "print('first')\n"

@@ -1,0 +1,58 @@
+"""Help → About, Open data folder, Keyboard shortcuts (issue 16)."""
+
+from __future__ import annotations
+
+from PySide6.QtGui import QAction, QKeySequence
+
+from chathub_desktop import __version__
+from chathub_desktop.services.app_info import redact_database_url
+
+
+def test_about_shows_version_data_dir_database_and_keys(window, services, qtbot, tmp_path):  # type: ignore[no-untyped-def]
+    dlg = window.open_about()
+    qtbot.waitUntil(lambda: dlg.info is not None, timeout=5000)
+    details = dict(dlg.details())
+    assert details["Version"] == __version__
+    assert details["Data folder"] == str(services.data_dir.resolve())
+    assert details["Database"] == redact_database_url(services.database_url)
+    assert "keyring" in details["API keys"] or "environment variables" in details["API keys"]
+    assert __version__ in dlg.label.text()
+    dlg.copy()
+    from PySide6.QtGui import QGuiApplication
+
+    assert QGuiApplication.clipboard().text().startswith(f"Version: {__version__}\nData folder: ")
+    dlg.close()
+
+
+def test_database_url_is_shown_without_its_password() -> None:
+    assert redact_database_url("postgresql+psycopg://chat:s3cret@db.example:5432/hub") == \
+        "postgresql+psycopg://chat:***@db.example:5432/hub"
+    assert "s3cret" not in redact_database_url("postgresql+psycopg://db/hub?user=a&password=s3cret")
+    assert redact_database_url("sqlite:////home/u/.local/share/chathub-desktop/chathub.db") == \
+        "sqlite:////home/u/.local/share/chathub-desktop/chathub.db"
+    assert redact_database_url("not a url") == "<unreadable URL>"
+
+
+def test_open_data_folder_asks_the_desktop_for_the_data_dir(window, services, monkeypatch):  # type: ignore[no-untyped-def]
+    from PySide6.QtGui import QDesktopServices
+
+    opened = []
+    monkeypatch.setattr(QDesktopServices, "openUrl", lambda url: opened.append(url.toLocalFile()) or True)
+    window.data_folder_action.trigger()
+    assert opened == [str(services.data_dir)]
+
+
+def test_shortcuts_lists_every_shortcut_of_the_window(window, services, qtbot):  # type: ignore[no-untyped-def]
+    dlg = window.open_shortcuts()
+    listed = {(what, keys) for _where, what, keys in dlg.rows}
+    expected = set()
+    for action in window.findChildren(QAction):
+        keys = ", ".join(k.toString(QKeySequence.SequenceFormat.NativeText) for k in action.shortcuts())
+        if keys:
+            expected.add(keys)
+    assert {keys for _what, keys in listed} == expected
+    places = {(where, what) for where, what, _keys in dlg.rows}
+    assert {("File", "Quit"), ("Topic", "New topic"), ("Help", "Keyboard shortcuts"),
+            ("Assistant", "New"), ("File → Import", "ChatGPT export")} <= places
+    assert dlg.table.rowCount() == len(dlg.rows)
+    dlg.close()

@@ -1,0 +1,88 @@
+"""First-run setup (issue 16): add a provider through the usual form, Test connection
+lists its models, an assistant is created with one of them, and the ChatGPT import
+opens afterwards; the setup opens by itself once, on an empty store only."""
+
+from __future__ import annotations
+
+from PySide6.QtWidgets import QWizard
+
+from tests.fakes.vendor_server import FakeVendor
+
+
+def test_setup_adds_provider_tests_it_and_creates_an_assistant(window, services, fake_vendor: FakeVendor, qtbot):  # type: ignore[no-untyped-def]
+    fake_vendor.models_key = "sk-setup"
+    wizard = window.open_setup()
+    wizard.next()  # the introduction
+    page = wizard.provider_page
+    assert not page.isComplete()  # a provider first
+    form = page.add_provider()
+    ui = form.ui
+    ui.kindCombo.setCurrentIndex(ui.kindCombo.findData("openai_compatible"))
+    ui.nameEdit.setText("Local")
+    ui.baseUrlEdit.setText(fake_vendor.base_url)
+    ui.envRadio.setChecked(True)
+    ui.envEdit.setText("CHATHUB_SETUP_TEST_KEY")
+    import os
+
+    os.environ["CHATHUB_SETUP_TEST_KEY"] = "sk-setup"
+    try:
+        ui.buttonBox.accepted.emit()
+        qtbot.waitUntil(lambda: page.result_label.text()[:1] in ("✓", "✗"), timeout=5000)
+    finally:
+        del os.environ["CHATHUB_SETUP_TEST_KEY"]
+    assert page.result_label.text().startswith("✓ Connected to Local in ")
+    assert page.isComplete() and page.selected() == "Local"
+    wizard.next()
+    apage = wizard.assistant_page
+    assert apage.provider_combo.currentData() == "Local"
+    assert apage.model_combo.itemText(0) == "fake-model"  # what the provider offers comes first
+    apage.name_edit.setText("Helper")
+    wizard.next()
+    helper = services.assistants.get("Helper")
+    assert helper.model == "fake-model" and helper.provider_name == "Local"
+    wizard.history_page.import_check.setChecked(True)
+    wizard.history_page.memory_check.setChecked(True)
+    wizard.button(QWizard.WizardButton.FinishButton).click()
+    qtbot.waitUntil(lambda: window.current_assistant_id() == helper.id, timeout=3000)
+    assert window.dialogs.get("import") is not None and window.dialogs["import"].isVisible()
+    page = window.dialogs["memory"]
+    assert page.assistant_id == helper.id and page.isVisible()  # its Import… file chooser is open
+    page.detach()
+    qtbot.waitUntil(lambda: not page.runner.pending(), timeout=3000)
+    page.close()
+
+
+def test_a_refused_key_says_so_and_skip_writes_nothing_more(window, services, fake_vendor: FakeVendor, qtbot):  # type: ignore[no-untyped-def]
+    fake_vendor.models_key = "sk-right"
+    services.providers.add("Cloud", "openai", fake_vendor.base_url, api_key="sk-wrong")
+    wizard = window.open_setup()
+    wizard.next()
+    wizard.provider_page.test_connection()
+    qtbot.waitUntil(lambda: "✗" in wizard.provider_page.result_label.text(), timeout=5000)
+    assert wizard.provider_page.result_label.text() == "✗ Cloud refused the API key (401 Unauthorized)"
+    wizard.button(QWizard.WizardButton.CancelButton).click()  # Skip setup
+    assert services.assistants.list() == []
+
+
+def test_opens_by_itself_once_on_an_empty_store(qloop, services, qtbot, tmp_path):  # type: ignore[no-untyped-def]
+    from chathub_desktop.gui.main_window import MainWindow
+
+    ini = tmp_path / "window.ini"
+    w = MainWindow(services, settings_file=ini)
+    qtbot.addWidget(w)
+    qtbot.waitUntil(lambda: w.dialogs.get("setup") is not None, timeout=3000)
+    w.dialogs["setup"].reject()
+    again = MainWindow(services, settings_file=ini)  # the next start does not ask again
+    qtbot.addWidget(again)
+    qtbot.wait(300)
+    assert again.dialogs.get("setup") is None
+
+
+def test_not_opened_on_a_store_in_use(qloop, services, qtbot, tmp_path):  # type: ignore[no-untyped-def]
+    from chathub_desktop.gui.main_window import MainWindow
+
+    services.assistants.create("Existing")
+    w = MainWindow(services, settings_file=tmp_path / "window.ini")
+    qtbot.addWidget(w)
+    qtbot.wait(300)
+    assert w.dialogs.get("setup") is None
