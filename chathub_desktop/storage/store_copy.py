@@ -24,6 +24,7 @@ from pathlib import Path
 
 from sqlalchemy import Connection, Table, func, inspect, select, text
 from sqlalchemy.engine import make_url
+from sqlalchemy.exc import ArgumentError
 
 from chathub_desktop.storage.change_log import TABLE as CHANGE_LOG
 from chathub_desktop.storage.database import (
@@ -113,33 +114,57 @@ def copy_store(source_url: str, target_url: str, progress: Progress | None = Non
     Raises :class:`CopyRefused` (nothing written) for the same store twice, a source
     not at the newest revision, a non-empty target, a row the target refuses, or a
     failed check; :class:`DatabaseError` when either database cannot be opened."""
+    for label, url in (("--from", source_url), ("--to", target_url)):
+        try:
+            make_url(url)
+        except (ArgumentError, ValueError, TypeError):
+            raise CopyRefused(f"{label} is not a database URL: {url!r}") from None
     if make_url(source_url) == make_url(target_url):
         raise CopyRefused("--from and --to name the same database")
+    source_file = _sqlite_file(source_url)
+    if source_file is not None and not source_file.is_file():
+        raise CopyRefused(f"there is no store at {source_file}")
     target_file = _sqlite_file(target_url)
-    if target_file is not None and target_file.exists() and target_file.stat().st_size == 0:
-        target_file.unlink()  # an empty file is no store: SQLite would open it as one
     created_file = target_file is not None and not target_file.exists()
-    source = open_database(source_url, migrate=False)
     try:
-        revision = stored_revision(source.engine)
-        if revision != SCHEMA_HEAD:
-            raise CopyRefused(f"the source store is at revision {revision}, not {SCHEMA_HEAD}: "
-                              "open it once with this version of ChatHub first")
-        target = open_database(target_url, migrate=False)
-        try:
-            return _copy(source.engine.connect(), target, progress)
-        except CopyRefused:
-            raise
-        except Exception as exc:
-            reason = str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__
-            raise CopyRefused(f"the copy failed and nothing was written: {reason}") from exc
-        finally:
-            target.dispose()
+        return _open_and_copy(source_url, target_url, progress)
     except BaseException:
         if created_file and target_file is not None:
             for suffix in ("", "-wal", "-shm", "-journal"):
                 Path(f"{target_file}{suffix}").unlink(missing_ok=True)
         raise
+
+
+def _one_line(exc: BaseException) -> str:
+    text = str(exc).strip()
+    return text.splitlines()[0] if text else type(exc).__name__
+
+
+def _open_and_copy(source_url: str, target_url: str, progress: Progress | None) -> CopyReport:
+    try:
+        source = open_database(source_url, migrate=False)
+    except DatabaseError as exc:
+        raise CopyRefused(f"cannot open the source: {_one_line(exc)}") from exc
+    try:
+        try:
+            revision = stored_revision(source.engine)
+        except Exception as exc:  # unreachable server, not a database file, ...
+            raise CopyRefused(f"cannot read the source: {_one_line(exc)}") from exc
+        if revision != SCHEMA_HEAD:
+            raise CopyRefused(f"the source store is at revision {revision}, not {SCHEMA_HEAD}: "
+                              "open it once with this version of ChatHub first")
+        try:
+            target = open_database(target_url, migrate=False)
+        except DatabaseError as exc:
+            raise CopyRefused(f"cannot open the target: {_one_line(exc)}") from exc
+        try:
+            return _copy(source.engine.connect(), target, progress)
+        except CopyRefused:
+            raise
+        except Exception as exc:
+            raise CopyRefused(f"the copy failed and nothing was written: {_one_line(exc)}") from exc
+        finally:
+            target.dispose()
     finally:
         source.dispose()
 
