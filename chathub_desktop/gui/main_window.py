@@ -158,6 +158,7 @@ class MainWindow(QMainWindow):
         self._estimate_pending = False
         self._estimate_invalidate = False
         self.estimates_shown = 0
+        self.launches_handed_over = 0  # later launches on this data dir (bring_to_front)
         self.dialogs: dict[str, QWidget] = {}
         self._compacting: set[int] = set()  # topics whose Compact now this window started
         self._compaction_tasks: dict[int, asyncio.Task[object]] = {}
@@ -219,6 +220,9 @@ class MainWindow(QMainWindow):
         self.statusBar().clearMessage()
         self.reload_assistants()
         self._start_dreams()
+        from chathub_desktop.gui.live_refresh import LiveRefresh
+
+        self.live = LiveRefresh(self)  # other processes' writes, while visible (issue 13)
         self.runner.run("first-run", self._first_run(), context="Setup")
 
     def _start_dreams(self) -> None:
@@ -555,7 +559,7 @@ class MainWindow(QMainWindow):
         self.memory_action.setEnabled(has)
         self.new_topic_action.setEnabled(has)
         self.composer.set_can_send(has, "Create an assistant first (Assistant → New…)")
-        self._update_model_label()
+        self.update_assistant_label()
         self.topic_model.load(aid)
         self._sync_topic_actions()
         if self.topic_model.rowCount() > 0:
@@ -563,7 +567,8 @@ class MainWindow(QMainWindow):
         else:
             self.open_topic(None)
 
-    def _update_model_label(self) -> None:
+    def update_assistant_label(self) -> None:
+        """Show the selected assistant's model and provider above the messages."""
         aid = self.current_assistant_id()
         if aid is None:
             self.model_label.setText("No assistant")
@@ -633,6 +638,11 @@ class MainWindow(QMainWindow):
         if topic_id is not None:
             self.topic_opened.emit(topic_id)
 
+    def reload_topic(self) -> None:
+        """Read the open topic's newest page again (another process changed it)."""
+        if self._topic_id is not None:
+            self.runner.run("open-topic", self._show_topic(self._topic_id), context="Open topic")
+
     async def _show_topic(self, topic_id: int) -> None:
         """Fetch the newest page of ``topic_id`` and render its Markdown on worker threads,
         then show it (unless another topic was opened meanwhile)."""
@@ -691,7 +701,7 @@ class MainWindow(QMainWindow):
 
     def _on_topic_changed(self, topic_id: int) -> None:
         if topic_id == 0:  # assistant settings changed
-            self._update_model_label()
+            self.update_assistant_label()
             self.schedule_estimate(invalidate=True)
         elif topic_id == self._topic_id:  # compaction, edit, delete, title
             self.message_model.refresh_cursor()
@@ -1084,6 +1094,9 @@ class MainWindow(QMainWindow):
             return None
         old = self.dialogs.get("memory")
         if isinstance(old, MemoryPage) and old.assistant_id == aid:
+            if not old.isVisible():  # it heard no events while closed: read it again
+                old.schedule_reload()
+                old.dream_panel.schedule_reload()
             old.show()
             old.raise_()
             old.activateWindow()
@@ -1194,6 +1207,18 @@ class MainWindow(QMainWindow):
         dlg.open()
         return dlg
 
+    def bring_to_front(self, argv: list[str]) -> None:
+        """Another launch on this data dir handed over ``argv`` (issue 13): show the
+        window (also from the tray or minimized), raise it and give it focus."""
+        state = self.windowState()
+        if state & QtCore.Qt.WindowState.WindowMinimized:
+            self.setWindowState(state & ~QtCore.Qt.WindowState.WindowMinimized)
+        self.show()
+        self.raise_()
+        self.activateWindow()
+        self.launches_handed_over += 1
+        self.show_status("ChatHub was started again: this window is the one for your data")
+
     # --- quitting --------------------------------------------------------------------------
     def request_quit(self) -> None:
         """File → Quit (Ctrl+Q), also the tray's Quit: end the app, even when the window
@@ -1219,6 +1244,8 @@ class MainWindow(QMainWindow):
     async def shutdown(self) -> None:
         """Stop the dream timer and the tray icon, every reply (stored as interrupted,
         APP-8) and every GUI task (a dream in flight is recorded as stopped and retried)."""
+        if hasattr(self, "live"):
+            self.live.stop()
         if self.dream_runner is not None:
             self.dream_runner.stop()
         if self.tray is not None:

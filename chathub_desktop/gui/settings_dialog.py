@@ -649,7 +649,7 @@ class SystemAgentPage(QWidget):
 
 
 class SettingsDialog(QDialog):
-    """Settings window: Providers, and System Agent when ``services`` is given."""
+    """Settings window: Providers, and System Agent and Storage when ``services`` is given."""
 
     providers_changed = Signal()
 
@@ -668,6 +668,10 @@ class SettingsDialog(QDialog):
             self.system_page = SystemAgentPage(services, model_ids)
             self.providers_page.changed.connect(self.system_page.reload_providers)
             self.tabs.addTab(self.system_page, "System &Agent")
+            from chathub_desktop.gui.storage_page import StoragePage
+
+            self.storage_page: StoragePage | None = StoragePage(services)
+            self.tabs.addTab(self.storage_page, "&Storage")
         layout.addWidget(self.tabs)
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
         buttons.rejected.connect(self.reject)

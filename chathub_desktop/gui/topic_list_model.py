@@ -48,6 +48,13 @@ class TopicListModel(QAbstractListModel):
         self._rows = self._topics.list(assistant_id) if assistant_id is not None else []
         self.endResetModel()
 
+    def show(self, assistant_id: int | None, rows: list[TopicView]) -> None:
+        """List ``rows`` (read on a worker thread) as ``assistant_id``'s topics."""
+        self.beginResetModel()
+        self._assistant_id = assistant_id
+        self._rows = list(rows)
+        self.endResetModel()
+
     def rowCount(self, parent: ModelIndex = QModelIndex()) -> int:  # noqa: B008 - Qt signature
         """Number of topics."""
         return 0 if parent.isValid() else len(self._rows)

@@ -12,6 +12,7 @@ from datetime import UTC, date, datetime
 
 from sqlalchemy import (
     JSON,
+    BigInteger,
     Boolean,
     Date,
     DateTime,
@@ -317,3 +318,15 @@ class AppSetting(Base):
     __tablename__ = "app_setting"
     key: Mapped[str] = mapped_column(String(120), primary_key=True)
     value: Mapped[object] = mapped_column(JSON)
+
+
+class StoreChange(Base):
+    """One row of the change log other processes watch (issue 13); written only by the
+    triggers of migration 0004 (:mod:`chathub_desktop.storage.change_log`)."""
+
+    __tablename__ = "store_change"
+    seq: Mapped[int] = mapped_column(BigInteger().with_variant(Integer(), "sqlite"), primary_key=True)
+    kind: Mapped[str] = mapped_column(String(20))
+    scope_id: Mapped[int] = mapped_column(Integer)
+    row_id: Mapped[int | None] = mapped_column(Integer)
+    op: Mapped[str] = mapped_column(String(1))
