@@ -65,6 +65,7 @@ WATCHED: tuple[Watched, ...] = (
     Watched("topic_compaction", "compaction", "topic_id", "topic_id"),
     Watched("fixed_memory_document", "fixed", "assistant_id", "assistant_id"),
     Watched("memory_provenance", "fixed", "assistant_id", "id"),
+    Watched("memory_pause", "fixed", "assistant_id", "id"),
     Watched("dynamic_memory_document", "dynamic", "assistant_id", "assistant_id"),
     Watched("dream_run", "dream", "assistant_id", "id"),
     Watched("assistant", "assistant", "id", "id"),

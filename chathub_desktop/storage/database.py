@@ -49,7 +49,7 @@ T = TypeVar("T")
 _MIGRATIONS = Path(__file__).with_name("migrations")
 #: Newest Alembic revision. A store already at it opens without importing Alembic
 #: (~0.35 s of start-up); a test keeps this equal to the migrations' head.
-SCHEMA_HEAD = "0004"
+SCHEMA_HEAD = "0005"
 #: Seconds a writer waits for another process's write transaction before giving up.
 WRITE_WAIT_S = 120.0
 #: Seconds after which a waiting writer reports itself through ``Database.on_wait``.
@@ -109,7 +109,7 @@ class Database:
     _pool: concurrent.futures.ThreadPoolExecutor | None = field(default=None, repr=False)
     _pool_lock: threading.Lock = field(default_factory=threading.Lock, repr=False)
     on_wait: Callable[[bool], None] | None = None
-    #: The store has the change log (revision 0004 or newer): this process's writes
+    #: The store has the change log (revision 0005 or newer): this process's writes
     #: record their ``seq`` ranges in :attr:`own_changes`.
     logs_changes: bool = False
     #: ``(after, upto)`` ``store_change.seq`` ranges this process's commits wrote (newest

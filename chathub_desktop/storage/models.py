@@ -322,7 +322,7 @@ class AppSetting(Base):
 
 class StoreChange(Base):
     """One row of the change log other processes watch (issue 13); written only by the
-    triggers of migration 0004 (:mod:`chathub_desktop.storage.change_log`)."""
+    triggers of migration 0005 (:mod:`chathub_desktop.storage.change_log`)."""
 
     __tablename__ = "store_change"
     seq: Mapped[int] = mapped_column(BigInteger().with_variant(Integer(), "sqlite"), primary_key=True)

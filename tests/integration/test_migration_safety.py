@@ -89,15 +89,15 @@ def _triggers(conn) -> set[str]:  # type: ignore[no-untyped-def]
 
 
 def test_the_newest_revision_goes_down_and_up_on_both_engines(new_store: str) -> None:
-    """Revision 0004 removes its log and triggers on downgrade and brings them back."""
+    """Revision 0005 removes its log and triggers on downgrade and brings them back."""
     open_database(new_store).dispose()
     engine = create_engine(new_store)
     try:
-        for target in ("0003", "head"):
+        for target in ("0004", "head"):
             with engine.begin() as conn:
                 cfg = alembic_config()
                 cfg.attributes["connection"] = conn
-                (command.downgrade if target == "0003" else command.upgrade)(cfg, target)
+                (command.downgrade if target == "0004" else command.upgrade)(cfg, target)
             with engine.connect() as conn:
                 has = inspect(conn).has_table(change_log.TABLE)
                 names = {n for n in _triggers(conn) if n.startswith("chg_")}
