@@ -31,7 +31,7 @@ __all__ = ["PROG", "CommandError", "build_parser", "cmd_gui", "main"]
 
 def build_parser() -> argparse.ArgumentParser:
     """The full argument parser (also used by ``--help``)."""
-    from chathub_desktop.cli import chat, dream, memory, providers, topics
+    from chathub_desktop.cli import chat, dream, memory, providers, search, topics
 
     common = common_options()
     parser = argparse.ArgumentParser(
@@ -61,6 +61,7 @@ def build_parser() -> argparse.ArgumentParser:
     dream.add_dream_commands(group("dream", "the memory dream and an assistant's dynamic memory cards"), common)
     providers.add_model_commands(
         group("model", "your own model cards: context window and max output (beat the bundled catalog)"), common)
+    search.add_search_command(sub, common)
     chat.add_settings_commands(group("settings", "application settings (System Agent models)"), common)
     return parser
 

@@ -24,6 +24,7 @@ from chathub_desktop.services.message_edit_service import MessageEditService
 from chathub_desktop.services.model_card_service import ModelCardService
 from chathub_desktop.services.provider_service import ProviderService
 from chathub_desktop.services.request_context import ContextLoader
+from chathub_desktop.services.search_service import SearchService
 from chathub_desktop.services.settings_service import SettingsService
 from chathub_desktop.services.tool_registry import ToolRegistry
 from chathub_desktop.services.topic_service import TopicService
@@ -71,6 +72,8 @@ class Services:
     memory_files: MemoryTransfer
     database_url: str
     loader: ContextLoader
+    #: Search everything (issue 14).
+    search: SearchService
     #: The user data dir (window state, logs; the SQLite store unless a URL says otherwise).
     data_dir: Path
 
@@ -127,6 +130,7 @@ def open_services(database_url: str | None = None, data_dir: Path | None = None,
         topics=topics,
         chat=ChatService(db, bus, providers, settings, loader, tools, compaction, estimates),
         loader=loader,
+        search=SearchService(db),
         estimates=estimates,
         memory=memory,
         tools=tools,

@@ -1,0 +1,249 @@
+"""Search everything (issue 14): every topic's messages, and memory entries and dream
+cards, from one query.
+
+Messages: on SQLite the FTS5 trigram index of migration 0006 (``storage.search_schema``)
+answers the terms of three or more characters and ranks by BM25; terms of one or two
+characters (short CJK words) are matched by ``LIKE`` on the candidates — or, when the
+query has no longer term, by a ``LIKE`` scan, newest first. On PostgreSQL every term is
+an ``ILIKE`` that the ``pg_trgm`` GIN index serves, ranked by ``word_similarity``; when
+the extension could not be created the same query runs as a plain scan and
+:attr:`SearchResults.note` says so (logged once per process). Streaming replies are not
+found until they finish (they are indexed on completion). Hidden rows (reasoning) and
+the staged rows of a running import are never found.
+
+Calls run on the caller's thread: the GUI calls them through ``Database.run``.
+"""
+
+from __future__ import annotations
+
+import logging
+from dataclasses import asdict, dataclass, field
+from datetime import datetime
+
+from sqlalchemy import Row, text
+from sqlalchemy.orm import Session
+
+from chathub_desktop.core import fixed_memory as fm
+from chathub_desktop.core.request_assembly import NEVER_SENT_CONTENT_TYPES
+from chathub_desktop.core.search_text import (
+    Snippet,
+    fts_query,
+    holds_all,
+    like_pattern,
+    query_terms,
+    short_terms,
+    snippet,
+)
+from chathub_desktop.services.dream_service import dynamic_entries
+from chathub_desktop.services.import_staging import STAGED_PREFIX
+from chathub_desktop.storage.database import Database
+from chathub_desktop.storage.models import Assistant, DynamicMemoryDocument, FixedMemoryDocument
+from chathub_desktop.storage.search_schema import PG_TRGM_INDEX, SQLITE_FTS_TABLE, STREAMING
+
+log = logging.getLogger(__name__)
+
+#: Results a search returns by default, and the most it ever returns.
+DEFAULT_LIMIT = 50
+MAX_LIMIT = 500
+#: Roles whose messages are searched (tool output and system rows are not).
+SEARCHED_ROLES = ("user", "assistant")
+#: What a PostgreSQL store without ``pg_trgm`` says once.
+NO_TRGM_NOTE = ("the pg_trgm extension is not installed in this database, so search scans every "
+                "message (slower); an administrator can run CREATE EXTENSION pg_trgm")
+
+
+@dataclass(frozen=True, slots=True)
+class SearchHit:
+    """One matched message: where it is (assistant, topic, message id), its role and
+    time (UTC), the snippet with the matches' character spans, and its rank (lower is
+    better; ``None`` for a newest-first scan)."""
+
+    message_id: int
+    topic_id: int
+    topic_title: str
+    assistant_id: int
+    assistant_name: str
+    role: str
+    created_at: datetime
+    snippet: Snippet
+    rank: float | None
+
+    def to_json(self) -> dict[str, object]:
+        """JSON-ready dict (ISO 8601 UTC time; ``spans`` as ``[start, end]`` pairs)."""
+        return {
+            "message_id": self.message_id, "topic_id": self.topic_id, "topic_title": self.topic_title,
+            "assistant_id": self.assistant_id, "assistant": self.assistant_name, "role": self.role,
+            "created_at": self.created_at.isoformat(), "snippet": self.snippet.text,
+            "spans": [list(s) for s in self.snippet.spans], "rank": self.rank,
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class MemoryHit:
+    """One matched memory entry (``kind`` ``"memory"``) or dream card (``"dream"``) of an
+    assistant, by its number (1-based) in that document, with its snippet."""
+
+    assistant_id: int
+    assistant_name: str
+    kind: str
+    number: int
+    snippet: Snippet
+
+    def to_json(self) -> dict[str, object]:
+        """JSON-ready dict."""
+        d = asdict(self)
+        d["snippet"] = self.snippet.text
+        d["spans"] = [list(s) for s in self.snippet.spans]
+        return d
+
+
+@dataclass(frozen=True, slots=True)
+class SearchResults:
+    """Hits best first, the ``mode`` that answered (``fts``, ``like``, ``trgm``,
+    ``scan``) and a one-line ``note`` for the user, if any."""
+
+    query: str
+    hits: list[SearchHit] = field(default_factory=list)
+    mode: str = "none"
+    note: str | None = None
+
+    def to_json(self) -> dict[str, object]:
+        """JSON-ready dict."""
+        return {"query": self.query, "mode": self.mode, "note": self.note,
+                "hits": [h.to_json() for h in self.hits]}
+
+
+def _clamp(limit: int) -> int:
+    return max(1, min(int(limit), MAX_LIMIT))
+
+
+class SearchService:
+    """Searches messages (:meth:`search`) and memory (:meth:`search_memory`)."""
+
+    def __init__(self, db: Database) -> None:
+        self._db = db
+        self._pg_index: bool | None = None
+
+    def search(self, query: str, *, assistant_id: int | None = None, limit: int = DEFAULT_LIMIT,
+               mode: str | None = None) -> SearchResults:
+        """Messages holding every term of ``query`` (``core.search_text.query_terms``),
+        best first, at most ``limit`` (1..:data:`MAX_LIMIT`); only ``assistant_id``'s
+        topics when given. ``mode="like"`` forces the plain scan on SQLite (the
+        benchmark's baseline). A blank query finds nothing."""
+        terms = query_terms(query)
+        if not terms:
+            return SearchResults(query)
+        limit = _clamp(limit)
+        with self._db.read() as s:
+            if self._db.is_sqlite:
+                rows, used = self._sqlite(s, terms, assistant_id, limit, force_like=mode == "like")
+                note = None
+            else:
+                rows, used, note = self._postgres(s, terms, assistant_id, limit)
+        hits = [
+            SearchHit(r.id, r.topic_id, r.title, r.assistant_id, r.name, r.role, _utc(r.created_at),
+                      snippet(r.content, terms), None if r.rank is None else float(r.rank))
+            for r in rows
+        ]
+        return SearchResults(query, hits, used, note)
+
+    @staticmethod
+    def _filters(params: dict[str, object], assistant_id: int | None, alias: str = "m") -> str:
+        hidden = ", ".join(f"'{c}'" for c in sorted(NEVER_SENT_CONTENT_TYPES))
+        roles = ", ".join(f"'{r}'" for r in SEARCHED_ROLES)
+        sql = (f" AND {alias}.role IN ({roles}) AND {alias}.content_type NOT IN ({hidden})"
+               f" AND {alias}.status != '{STREAMING}'"
+               " AND (t.source IS NULL OR substr(t.source, 1, :staged_len) != :staged)")
+        params["staged"] = STAGED_PREFIX
+        params["staged_len"] = len(STAGED_PREFIX)
+        if assistant_id is not None:
+            sql += " AND t.assistant_id = :aid"
+            params["aid"] = assistant_id
+        return sql
+
+    def _sqlite(self, s: Session, terms: list[str], assistant_id: int | None, limit: int,
+                *, force_like: bool) -> tuple[list[Row[tuple[object, ...]]], str]:
+        params: dict[str, object] = {"limit": limit}
+        select_cols = ("SELECT m.id, m.topic_id, m.role, m.created_at, m.content, t.title, "
+                       "t.assistant_id, a.name")
+        match = None if force_like else fts_query(terms)
+        likes = terms if match is None else short_terms(terms)
+        like_sql = ""
+        for i, term in enumerate(likes):
+            like_sql += f" AND m.content LIKE :like{i} ESCAPE '\\'"
+            params[f"like{i}"] = like_pattern(term)
+        filters = self._filters(params, assistant_id)
+        if match is not None:
+            params["match"] = match
+            sql = (f"{select_cols}, bm25({SQLITE_FTS_TABLE}) AS rank FROM {SQLITE_FTS_TABLE} "
+                   f"JOIN message m ON m.id = {SQLITE_FTS_TABLE}.rowid "
+                   "JOIN topic t ON t.id = m.topic_id JOIN assistant a ON a.id = t.assistant_id "
+                   f"WHERE {SQLITE_FTS_TABLE} MATCH :match{like_sql}{filters} "
+                   "ORDER BY rank, m.id DESC LIMIT :limit")
+            return list(s.execute(text(sql), params)), "fts"
+        sql = (f"{select_cols}, NULL AS rank FROM message m "
+               "JOIN topic t ON t.id = m.topic_id JOIN assistant a ON a.id = t.assistant_id "
+               f"WHERE 1=1{like_sql}{filters} ORDER BY m.id DESC LIMIT :limit")
+        return list(s.execute(text(sql), params)), "like"
+
+    def _has_trgm_index(self, s: Session) -> bool:
+        if self._pg_index is None:
+            self._pg_index = bool(s.execute(
+                text("SELECT 1 FROM pg_indexes WHERE indexname = :n"), {"n": PG_TRGM_INDEX}).first())
+            if not self._pg_index:
+                log.warning("search: %s", NO_TRGM_NOTE)
+        return self._pg_index
+
+    def _postgres(self, s: Session, terms: list[str], assistant_id: int | None,
+                  limit: int) -> tuple[list[Row[tuple[object, ...]]], str, str | None]:
+        params: dict[str, object] = {"limit": limit, "q": " ".join(terms)}
+        where = ""
+        for i, term in enumerate(terms):
+            where += f" AND m.content ILIKE :like{i} ESCAPE '\\'"
+            params[f"like{i}"] = like_pattern(term)
+        filters = self._filters(params, assistant_id)
+        indexed = self._has_trgm_index(s)
+        rank = "1 - word_similarity(:q, m.content)" if indexed else "NULL"
+        order = "rank, m.id DESC" if indexed else "m.id DESC"
+        sql = ("SELECT m.id, m.topic_id, m.role, m.created_at, m.content, t.title, t.assistant_id, "
+               f"a.name, {rank} AS rank FROM message m "
+               "JOIN topic t ON t.id = m.topic_id JOIN assistant a ON a.id = t.assistant_id "
+               f"WHERE TRUE{where}{filters} ORDER BY {order} LIMIT :limit")
+        rows = list(s.execute(text(sql), params))
+        return rows, ("trgm" if indexed else "scan"), (None if indexed else NO_TRGM_NOTE)
+
+    def search_memory(self, query: str, *, assistant_id: int | None = None,
+                      limit: int = DEFAULT_LIMIT) -> list[MemoryHit]:
+        """Fixed-memory entries and dream cards holding every term of ``query``
+        (case-insensitive), assistant by assistant, memory before dream cards, in
+        document order; at most ``limit``."""
+        terms = query_terms(query)
+        if not terms:
+            return []
+        limit = _clamp(limit)
+        hits: list[MemoryHit] = []
+        with self._db.read() as s:
+            q = s.query(Assistant.id, Assistant.name).order_by(Assistant.name)
+            if assistant_id is not None:
+                q = q.filter(Assistant.id == assistant_id)
+            fixed = {a: b for a, b in s.query(FixedMemoryDocument.assistant_id, FixedMemoryDocument.body)}
+            dream = {a: b for a, b in s.query(DynamicMemoryDocument.assistant_id, DynamicMemoryDocument.body)}
+            for aid, name in q:
+                for kind, entries in (("memory", fm.entries(fixed.get(aid, ""))),
+                                      ("dream", dynamic_entries(dream.get(aid, "")))):
+                    for e in entries:
+                        if holds_all(e.text, terms):
+                            hits.append(MemoryHit(aid, name, kind, e.number, snippet(e.text, terms)))
+                            if len(hits) >= limit:
+                                return hits
+        return hits
+
+
+def _utc(value: object) -> datetime:
+    """A raw-SQL timestamp as an aware UTC datetime (SQLite hands back text)."""
+    from datetime import UTC
+
+    if isinstance(value, str):
+        value = datetime.fromisoformat(value)
+    assert isinstance(value, datetime)
+    return value.replace(tzinfo=UTC) if value.tzinfo is None else value.astimezone(UTC)
