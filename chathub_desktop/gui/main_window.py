@@ -441,6 +441,10 @@ class MainWindow(QMainWindow):
         file_menu.addSeparator()
         file_menu.addAction(self.quit_action)
         topic_menu = mb.addMenu("&Topic")
+        from chathub_desktop.gui.search_controller import SearchController
+
+        self.search = SearchController(self)  # issue 14: Ctrl+K / Ctrl+Shift+F
+        topic_menu.addAction(self.search.action)
         topic_menu.addAction(self.new_topic_action)
         topic_menu.addAction(self.rename_topic_action)
         topic_menu.addAction(self.delete_topic_action)

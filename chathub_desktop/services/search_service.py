@@ -2,7 +2,8 @@
 cards, from one query.
 
 Messages: on SQLite the FTS5 trigram index of migration 0006 (``storage.search_schema``)
-answers the terms of three or more characters and ranks by BM25; terms of one or two
+answers the terms of three or more characters and ranks the newest
+:data:`RANKED_POOL` matches by BM25; terms of one or two
 characters (short CJK words) are matched by ``LIKE`` on the candidates — or, when the
 query has no longer term, by a ``LIKE`` scan, newest first. On PostgreSQL every term is
 an ``ILIKE`` that the ``pg_trgm`` GIN index serves, ranked by ``word_similarity``; when
@@ -47,6 +48,10 @@ DEFAULT_LIMIT = 50
 MAX_LIMIT = 500
 #: Roles whose messages are searched (tool output and system rows are not).
 SEARCHED_ROLES = ("user", "assistant")
+#: The newest this many index matches are ranked (BM25 costs every match it scores, so a
+#: word in half of 200,000 messages would cost ~0.3 s ranked whole); the best
+#: :data:`DEFAULT_LIMIT` of them come back.
+RANKED_POOL = 2000
 #: What a PostgreSQL store without ``pg_trgm`` says once.
 NO_TRGM_NOTE = ("the pg_trgm extension is not installed in this database, so search scans every "
                 "message (slower); an administrator can run CREATE EXTENSION pg_trgm")
@@ -175,11 +180,13 @@ class SearchService:
         filters = self._filters(params, assistant_id)
         if match is not None:
             params["match"] = match
-            sql = (f"{select_cols}, bm25({SQLITE_FTS_TABLE}) AS rank FROM {SQLITE_FTS_TABLE} "
-                   f"JOIN message m ON m.id = {SQLITE_FTS_TABLE}.rowid "
+            params["pool"] = RANKED_POOL
+            f = SQLITE_FTS_TABLE
+            sql = (f"{select_cols}, c.rank FROM (SELECT rowid AS id, bm25({f}) AS rank FROM {f} "
+                   f"WHERE {f} MATCH :match ORDER BY rowid DESC LIMIT :pool) c "
+                   "JOIN message m ON m.id = c.id "
                    "JOIN topic t ON t.id = m.topic_id JOIN assistant a ON a.id = t.assistant_id "
-                   f"WHERE {SQLITE_FTS_TABLE} MATCH :match{like_sql}{filters} "
-                   "ORDER BY rank, m.id DESC LIMIT :limit")
+                   f"WHERE 1=1{like_sql}{filters} ORDER BY c.rank, m.id DESC LIMIT :limit")
             return list(s.execute(text(sql), params)), "fts"
         sql = (f"{select_cols}, NULL AS rank FROM message m "
                "JOIN topic t ON t.id = m.topic_id JOIN assistant a ON a.id = t.assistant_id "
@@ -237,6 +244,35 @@ class SearchService:
                             if len(hits) >= limit:
                                 return hits
         return hits
+
+
+@dataclass(frozen=True, slots=True)
+class MessageLocation:
+    """Where a message is: its topic, that topic's assistant, and its position
+    (0-based, in ``seq`` order) among the topic's messages."""
+
+    message_id: int
+    topic_id: int
+    assistant_id: int
+    position: int
+
+
+def locate(db: Database, message_id: int) -> MessageLocation:
+    """Where ``message_id`` is (for opening a search result). Raises
+    ``services.errors.NotFound`` when it is gone."""
+    from sqlalchemy import func, select
+
+    from chathub_desktop.services.errors import NotFound
+    from chathub_desktop.storage.models import Message, Topic
+
+    with db.read() as s:
+        row = s.execute(select(Message.topic_id, Message.seq, Topic.assistant_id)
+                        .join(Topic, Topic.id == Message.topic_id).where(Message.id == message_id)).first()
+        if row is None:
+            raise NotFound(f"no message {message_id} (it was deleted)")
+        before = s.scalar(select(func.count()).select_from(Message)
+                          .where(Message.topic_id == row.topic_id, Message.seq < row.seq)) or 0
+        return MessageLocation(message_id, row.topic_id, row.assistant_id, int(before))
 
 
 def _utc(value: object) -> datetime:
