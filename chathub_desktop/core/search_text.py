@@ -105,3 +105,23 @@ def holds_all(text: str, terms: list[str]) -> bool:
     and the LIKE fallback's)."""
     folded = text.casefold()
     return all(t.casefold() in folded for t in terms)
+
+
+#: BM25's term-frequency saturation and length normalization (the usual values).
+BM25_K1 = 1.2
+BM25_B = 0.75
+
+
+def rank_score(text: str, terms: list[str], average_chars: float) -> float:
+    """How well ``text`` matches (higher is better): BM25's term-frequency part summed
+    over the terms — more occurrences count, with diminishing returns, and a shorter
+    text (against ``average_chars``, the candidates' mean length in characters) counts
+    more. Every candidate holds every term, so the terms' rarity (BM25's IDF) would
+    scale every candidate alike and is left out."""
+    folded = text.casefold()
+    norm = BM25_K1 * (1 - BM25_B + BM25_B * len(text) / max(1.0, average_chars))
+    score = 0.0
+    for term in terms:
+        tf = folded.count(term.casefold())
+        score += tf * (BM25_K1 + 1) / (tf + norm) if tf else 0.0
+    return score

@@ -2,13 +2,17 @@
 cards, from one query.
 
 Messages: on SQLite the FTS5 trigram index of migration 0006 (``storage.search_schema``)
-answers the terms of three or more characters and ranks the newest
-:data:`RANKED_POOL` matches by BM25; terms of one or two
-characters (short CJK words) are matched by ``LIKE`` on the candidates — or, when the
-query has no longer term, by a ``LIKE`` scan, newest first. On PostgreSQL every term is
-an ``ILIKE`` that the ``pg_trgm`` GIN index serves, ranked by ``word_similarity``; when
-the extension could not be created the same query runs as a plain scan and
-:attr:`SearchResults.note` says so (logged once per process). Streaming replies are not
+finds the messages holding the terms of three or more characters; terms of one or two
+characters (short CJK words) are matched by ``LIKE`` on those — or, when the query has
+no longer term, by a ``LIKE`` scan. On PostgreSQL every term is an ``ILIKE`` that the
+``pg_trgm`` GIN index serves; when the extension could not be created the same query
+runs as a plain scan and :attr:`SearchResults.note` says so (logged once per process).
+
+Ranking, the same on both engines: the newest :data:`RANKED_POOL` matches are scored
+by ``core.search_text.rank_score`` (BM25's term-frequency and length parts) and the
+best come back, ties newest first. FTS5's own ``bm25()`` is not used: it first counts
+every match of every phrase in the whole index (~30 ms for a common word at 200,000
+messages), while walking matches newest first stops after the pool (~1 ms). Streaming replies are not
 found until they finish (they are indexed on completion). Hidden rows (reasoning) and
 the staged rows of a running import are never found.
 
@@ -32,6 +36,7 @@ from chathub_desktop.core.search_text import (
     holds_all,
     like_pattern,
     query_terms,
+    rank_score,
     short_terms,
     snippet,
 )
@@ -48,10 +53,8 @@ DEFAULT_LIMIT = 50
 MAX_LIMIT = 500
 #: Roles whose messages are searched (tool output and system rows are not).
 SEARCHED_ROLES = ("user", "assistant")
-#: The newest this many index matches are ranked (BM25 costs every match it scores, so a
-#: word in half of 200,000 messages would cost ~0.3 s ranked whole); the best
-#: :data:`DEFAULT_LIMIT` of them come back.
-RANKED_POOL = 2000
+#: The newest this many matches are ranked (see the module docstring).
+RANKED_POOL = 400
 #: What a PostgreSQL store without ``pg_trgm`` says once.
 NO_TRGM_NOTE = ("the pg_trgm extension is not installed in this database, so search scans every "
                 "message (slower); an administrator can run CREATE EXTENSION pg_trgm")
@@ -60,8 +63,8 @@ NO_TRGM_NOTE = ("the pg_trgm extension is not installed in this database, so sea
 @dataclass(frozen=True, slots=True)
 class SearchHit:
     """One matched message: where it is (assistant, topic, message id), its role and
-    time (UTC), the snippet with the matches' character spans, and its rank (lower is
-    better; ``None`` for a newest-first scan)."""
+    time (UTC), the snippet with the matches' character spans, and its ``rank``
+    (``core.search_text.rank_score``: higher is better)."""
 
     message_id: int
     topic_id: int
@@ -71,7 +74,7 @@ class SearchHit:
     role: str
     created_at: datetime
     snippet: Snippet
-    rank: float | None
+    rank: float
 
     def to_json(self) -> dict[str, object]:
         """JSON-ready dict (ISO 8601 UTC time; ``spans`` as ``[start, end]`` pairs)."""
@@ -104,8 +107,9 @@ class MemoryHit:
 
 @dataclass(frozen=True, slots=True)
 class SearchResults:
-    """Hits best first, the ``mode`` that answered (``fts``, ``like``, ``trgm``,
-    ``scan``) and a one-line ``note`` for the user, if any."""
+    """Hits best first, the ``mode`` that answered (SQLite: ``fts`` — the index — or
+    ``like``; PostgreSQL: ``trgm`` — the index — or ``scan``) and a one-line ``note``
+    for the user, if any."""
 
     query: str
     hits: list[SearchHit] = field(default_factory=list)
@@ -145,10 +149,13 @@ class SearchService:
                 note = None
             else:
                 rows, used, note = self._postgres(s, terms, assistant_id, limit)
+        average = sum(len(r.content) for r in rows) / len(rows) if rows else 1.0
+        scored = sorted(((rank_score(r.content, terms, average), r) for r in rows),
+                        key=lambda sr: (-sr[0], -sr[1].id))[:limit]
         hits = [
             SearchHit(r.id, r.topic_id, r.title, r.assistant_id, r.name, r.role, _utc(r.created_at),
-                      snippet(r.content, terms), None if r.rank is None else float(r.rank))
-            for r in rows
+                      snippet(r.content, terms), score)
+            for score, r in scored
         ]
         return SearchResults(query, hits, used, note)
 
@@ -166,32 +173,32 @@ class SearchService:
             params["aid"] = assistant_id
         return sql
 
+    _COLUMNS = ("SELECT m.id, m.topic_id, m.role, m.created_at, m.content, t.title, "
+                "t.assistant_id, a.name FROM ")
+    _JOINS = " JOIN topic t ON t.id = m.topic_id JOIN assistant a ON a.id = t.assistant_id "
+
     def _sqlite(self, s: Session, terms: list[str], assistant_id: int | None, limit: int,
                 *, force_like: bool) -> tuple[list[Row[tuple[object, ...]]], str]:
-        params: dict[str, object] = {"limit": limit}
-        select_cols = ("SELECT m.id, m.topic_id, m.role, m.created_at, m.content, t.title, "
-                       "t.assistant_id, a.name")
+        params: dict[str, object] = {"pool": max(limit, RANKED_POOL)}
         match = None if force_like else fts_query(terms)
         likes = terms if match is None else short_terms(terms)
-        like_sql = ""
-        for i, term in enumerate(likes):
-            like_sql += f" AND m.content LIKE :like{i} ESCAPE '\\'"
+        where = self._likes(params, likes, "LIKE") + self._filters(params, assistant_id)
+        if match is None:
+            sql = f"{self._COLUMNS}message m{self._JOINS}WHERE 1=1{where} ORDER BY m.id DESC LIMIT :pool"
+            return list(s.execute(text(sql), params)), "like"
+        params["match"] = match
+        f = SQLITE_FTS_TABLE
+        sql = (f"{self._COLUMNS}{f} JOIN message m ON m.id = {f}.rowid{self._JOINS}"
+               f"WHERE {f} MATCH :match{where} ORDER BY {f}.rowid DESC LIMIT :pool")
+        return list(s.execute(text(sql), params)), "fts"
+
+    @staticmethod
+    def _likes(params: dict[str, object], terms: list[str], op: str) -> str:
+        sql = ""
+        for i, term in enumerate(terms):
+            sql += f" AND m.content {op} :like{i} ESCAPE '\\'"
             params[f"like{i}"] = like_pattern(term)
-        filters = self._filters(params, assistant_id)
-        if match is not None:
-            params["match"] = match
-            params["pool"] = RANKED_POOL
-            f = SQLITE_FTS_TABLE
-            sql = (f"{select_cols}, c.rank FROM (SELECT rowid AS id, bm25({f}) AS rank FROM {f} "
-                   f"WHERE {f} MATCH :match ORDER BY rowid DESC LIMIT :pool) c "
-                   "JOIN message m ON m.id = c.id "
-                   "JOIN topic t ON t.id = m.topic_id JOIN assistant a ON a.id = t.assistant_id "
-                   f"WHERE 1=1{like_sql}{filters} ORDER BY c.rank, m.id DESC LIMIT :limit")
-            return list(s.execute(text(sql), params)), "fts"
-        sql = (f"{select_cols}, NULL AS rank FROM message m "
-               "JOIN topic t ON t.id = m.topic_id JOIN assistant a ON a.id = t.assistant_id "
-               f"WHERE 1=1{like_sql}{filters} ORDER BY m.id DESC LIMIT :limit")
-        return list(s.execute(text(sql), params)), "like"
+        return sql
 
     def _has_trgm_index(self, s: Session) -> bool:
         if self._pg_index is None:
@@ -203,20 +210,11 @@ class SearchService:
 
     def _postgres(self, s: Session, terms: list[str], assistant_id: int | None,
                   limit: int) -> tuple[list[Row[tuple[object, ...]]], str, str | None]:
-        params: dict[str, object] = {"limit": limit, "q": " ".join(terms)}
-        where = ""
-        for i, term in enumerate(terms):
-            where += f" AND m.content ILIKE :like{i} ESCAPE '\\'"
-            params[f"like{i}"] = like_pattern(term)
-        filters = self._filters(params, assistant_id)
-        indexed = self._has_trgm_index(s)
-        rank = "1 - word_similarity(:q, m.content)" if indexed else "NULL"
-        order = "rank, m.id DESC" if indexed else "m.id DESC"
-        sql = ("SELECT m.id, m.topic_id, m.role, m.created_at, m.content, t.title, t.assistant_id, "
-               f"a.name, {rank} AS rank FROM message m "
-               "JOIN topic t ON t.id = m.topic_id JOIN assistant a ON a.id = t.assistant_id "
-               f"WHERE TRUE{where}{filters} ORDER BY {order} LIMIT :limit")
+        params: dict[str, object] = {"pool": max(limit, RANKED_POOL)}
+        where = self._likes(params, terms, "ILIKE") + self._filters(params, assistant_id)
+        sql = f"{self._COLUMNS}message m{self._JOINS}WHERE TRUE{where} ORDER BY m.id DESC LIMIT :pool"
         rows = list(s.execute(text(sql), params))
+        indexed = self._has_trgm_index(s)
         return rows, ("trgm" if indexed else "scan"), (None if indexed else NO_TRGM_NOTE)
 
     def search_memory(self, query: str, *, assistant_id: int | None = None,
