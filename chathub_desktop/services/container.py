@@ -28,6 +28,7 @@ from chathub_desktop.services.search_service import SearchService
 from chathub_desktop.services.settings_service import SettingsService
 from chathub_desktop.services.tool_registry import ToolRegistry
 from chathub_desktop.services.topic_service import TopicService
+from chathub_desktop.services.topic_transfer import TopicTransfer
 from chathub_desktop.services.topic_snapshots import TopicHistoryCache
 from chathub_desktop.storage.database import Database, DatabaseError, open_database, sqlite_url_for
 from chathub_desktop.storage.secrets import KeyringSecretStore
@@ -74,6 +75,8 @@ class Services:
     loader: ContextLoader
     #: Search everything (issue 14).
     search: SearchService
+    #: Topic → Export and its re-import (issue 14).
+    topic_files: TopicTransfer
     #: The user data dir (window state, logs; the SQLite store unless a URL says otherwise).
     data_dir: Path
 
@@ -131,6 +134,7 @@ def open_services(database_url: str | None = None, data_dir: Path | None = None,
         chat=ChatService(db, bus, providers, settings, loader, tools, compaction, estimates),
         loader=loader,
         search=SearchService(db),
+        topic_files=TopicTransfer(db, topics),
         estimates=estimates,
         memory=memory,
         tools=tools,
