@@ -188,6 +188,7 @@ class MainWindow(QMainWindow):
         from chathub_desktop.gui.message_list_model import MessageListModel
         from chathub_desktop.gui.message_list_view import MessageListView
         from chathub_desktop.gui.task_runner import TaskRunner
+        from chathub_desktop.gui.topic_list_delegate import TopicListDelegate
         from chathub_desktop.gui.topic_list_model import TopicListModel
 
         self.svc = services
@@ -197,6 +198,7 @@ class MainWindow(QMainWindow):
         self._wire()
         self.topic_model = TopicListModel(services.topics, self.events, self)
         self.topic_list.setModel(self.topic_model)
+        self.topic_list.setItemDelegate(TopicListDelegate(self.topic_list))
         self.topic_list.selectionModel().currentChanged.connect(self._on_topic_selected)
         self.message_model = MessageListModel(services.topics, self.events, self)
         self.message_model.cursor_lookup = self._summary_cursor
@@ -453,6 +455,9 @@ class MainWindow(QMainWindow):
         topic_menu.addAction(self.summary_action)
         topic_menu.addSeparator()
         topic_menu.addAction(self.stop_action)
+        from chathub_desktop.gui.topic_actions import TopicActions
+
+        self.topic_actions = TopicActions(self, topic_menu, import_menu)  # issue 14
         assistant_menu = self.assistant_menu = mb.addMenu("&Assistant")
         assistant_menu.addAction(self.new_assistant_action)
         assistant_menu.addAction(self.edit_assistant_action)
@@ -648,8 +653,7 @@ class MainWindow(QMainWindow):
         except ServiceError as exc:
             self.presenter.present(exc, context="New topic")
             return None
-        self.topic_model.insert_first(t)
-        self.select_topic_row(0)
+        self.select_topic_row(self.topic_model.insert_first(t))
         self.composer.draft.setFocus()
         return t.id
 

@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import html
 from collections.abc import Callable
-from datetime import datetime
 from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QModelIndex, QPersistentModelIndex, QRectF, QSize, Qt, QTimer, Signal
@@ -34,6 +33,7 @@ from PySide6.QtWidgets import (
 
 from chathub_desktop.core.search_text import Snippet
 from chathub_desktop.core.topic_titles import plain_title
+from chathub_desktop.gui.topic_list_delegate import day_label
 
 if TYPE_CHECKING:
     from chathub_desktop.gui.task_runner import TaskRunner
@@ -44,23 +44,6 @@ DEBOUNCE_MS = 180
 #: Item role holding the hit (``SearchHit`` or ``MemoryHit``).
 HitRole = Qt.ItemDataRole.UserRole + 1
 _HtmlRole = Qt.ItemDataRole.UserRole + 2
-
-
-def day_label(when: datetime, now: datetime | None = None) -> str:
-    """``when`` (UTC) as the user reads it in local time: "Today 14:05", "Yesterday",
-    a weekday within the week, else the date (issue 14: dates in lists)."""
-    local = when.astimezone()
-    today = (now or datetime.now().astimezone()).date()
-    days = (today - local.date()).days
-    if days == 0:
-        return f"Today {local:%H:%M}"
-    if days == 1:
-        return "Yesterday"
-    if 1 < days < 7:
-        return f"{local:%A}"
-    if local.year == today.year:
-        return f"{local:%d %b}".lstrip("0")
-    return f"{local:%Y-%m-%d}"
 
 
 def snippet_html(s: Snippet) -> str:

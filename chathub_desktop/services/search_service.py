@@ -5,7 +5,8 @@ Messages: on SQLite the FTS5 trigram index of migration 0006 (``storage.search_s
 finds the messages holding the terms of three or more characters; terms of one or two
 characters (short CJK words) are matched by ``LIKE`` on those — or, when the query has
 no longer term, by a ``LIKE`` scan. On PostgreSQL every term is an ``ILIKE`` that the
-``pg_trgm`` GIN index serves; when the extension could not be created the same query
+``pg_trgm`` GIN index serves — after a short newest-first walk that answers common
+terms faster than the index can (``PG_WALK_MS``); when the extension could not be created the same query
 runs as a plain scan and :attr:`SearchResults.note` says so (logged once per process).
 
 Ranking, the same on both engines: the newest :data:`RANKED_POOL` matches are scored
@@ -26,6 +27,7 @@ from dataclasses import asdict, dataclass, field
 from datetime import datetime
 
 from sqlalchemy import Row, text
+from sqlalchemy.exc import DBAPIError
 from sqlalchemy.orm import Session
 
 from chathub_desktop.core import fixed_memory as fm
@@ -55,6 +57,9 @@ MAX_LIMIT = 500
 SEARCHED_ROLES = ("user", "assistant")
 #: The newest this many matches are ranked (see the module docstring).
 RANKED_POOL = 400
+#: Milliseconds a PostgreSQL search first walks messages newest first (see
+#: ``SearchService._newest_first``) before it asks the trigram index.
+PG_WALK_MS = 20
 #: What a PostgreSQL store without ``pg_trgm`` says once.
 NO_TRGM_NOTE = ("the pg_trgm extension is not installed in this database, so search scans every "
                 "message (slower); an administrator can run CREATE EXTENSION pg_trgm")
@@ -213,9 +218,28 @@ class SearchService:
         params: dict[str, object] = {"pool": max(limit, RANKED_POOL)}
         where = self._likes(params, terms, "ILIKE") + self._filters(params, assistant_id)
         sql = f"{self._COLUMNS}message m{self._JOINS}WHERE TRUE{where} ORDER BY m.id DESC LIMIT :pool"
-        rows = list(s.execute(text(sql), params))
         indexed = self._has_trgm_index(s)
+        rows = self._newest_first(s, sql, params) if indexed else None
+        if rows is None:
+            rows = list(s.execute(text(sql), params))
         return rows, ("trgm" if indexed else "scan"), (None if indexed else NO_TRGM_NOTE)
+
+    @staticmethod
+    def _newest_first(s: Session, sql: str, params: dict[str, object]) -> list[Row[tuple[object, ...]]] | None:
+        """The pool by walking messages newest first, given :data:`PG_WALK_MS`: quick
+        when the terms are common (the pool fills after a few hundred rows), where the
+        trigram index is slow (its bitmap holds nearly every row, each rechecked). None
+        when the walk ran out of time: the terms are rare and the index is the way. The
+        savepoint is always rolled back, which also undoes its ``SET LOCAL``s."""
+        sp = s.begin_nested()
+        try:
+            s.execute(text(f"SET LOCAL statement_timeout = {PG_WALK_MS}"))
+            s.execute(text("SET LOCAL enable_bitmapscan = off"))
+            return list(s.execute(text(sql), params))
+        except DBAPIError:  # QueryCanceled: out of time
+            return None
+        finally:
+            sp.rollback()
 
     def search_memory(self, query: str, *, assistant_id: int | None = None,
                       limit: int = DEFAULT_LIMIT) -> list[MemoryHit]:
