@@ -1048,7 +1048,8 @@ class MainWindow(QMainWindow):
         """Assistant → New… (non-blocking)."""
         from chathub_desktop.gui.assistant_dialog import AssistantDialog  # loaded on first use
 
-        dlg = AssistantDialog(self.svc.assistants, self.svc.providers, None, self._model_ids(), self)
+        dlg = AssistantDialog(self.svc.assistants, self.svc.providers, None, self._model_ids(), self,
+                              provider_models=self.svc.provider_models)
         dlg.saved.connect(lambda a: self.reload_assistants(a.id))
         self.dialogs["assistant"] = dlg
         dlg.open()
@@ -1066,7 +1067,8 @@ class MainWindow(QMainWindow):
             return None
         from chathub_desktop.gui.assistant_dialog import AssistantDialog
 
-        dlg = AssistantDialog(self.svc.assistants, self.svc.providers, a, self._model_ids(), self)
+        dlg = AssistantDialog(self.svc.assistants, self.svc.providers, a, self._model_ids(), self,
+                              provider_models=self.svc.provider_models)
         dlg.saved.connect(lambda v: self.reload_assistants(v.id))
         self.dialogs["assistant"] = dlg
         dlg.open()

@@ -50,7 +50,12 @@ from PySide6.QtGui import (
 )
 from PySide6.QtWidgets import QListView, QStyle, QStyledItemDelegate, QStyleOptionViewItem
 
-from chathub_desktop.gui.message_list_model import CoveredBoundaryRole, ExpandedRole, HighlightRole, MessageRole
+from chathub_desktop.gui.message_list_model import (
+    CoveredBoundaryRole,
+    ExpandedRole,
+    HighlightRole,
+    MessageRole,
+)
 from chathub_desktop.services.views import MessageView
 
 #: Documents kept in the rendering cache.

@@ -13,8 +13,8 @@ from PySide6.QtCore import QObject
 from PySide6.QtGui import QAction, QKeySequence
 
 if TYPE_CHECKING:  # the dialog (and SQLAlchemy behind it) load on first use, not at start-up
-    from chathub_desktop.gui.search_dialog import SearchDialog
     from chathub_desktop.gui.main_window import MainWindow
+    from chathub_desktop.gui.search_dialog import SearchDialog
     from chathub_desktop.services.search_service import MessageLocation
 
 #: Shortcuts of Search everything.

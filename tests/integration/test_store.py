@@ -13,8 +13,8 @@ from alembic.migration import MigrationContext
 from sqlalchemy import inspect
 
 from chathub_desktop.storage.database import DatabaseError, open_database
-from chathub_desktop.storage.search_schema import include_name
 from chathub_desktop.storage.models import Base
+from chathub_desktop.storage.search_schema import include_name
 
 ROOT = Path(__file__).resolve().parents[2]
 
