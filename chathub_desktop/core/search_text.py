@@ -3,8 +3,8 @@
 A query is split on whitespace into at most :data:`MAX_TERMS` terms (a double-quoted
 run is one term, spaces kept); a result holds every term, case-insensitively. The
 trigram index answers terms of three or more characters (:data:`TRIGRAM`); a shorter
-term — one or two CJK characters, say — is matched with a ``LIKE``/``ILIKE`` scan
-instead (:func:`like_pattern`). Lengths are Python characters (code points).
+term — one or two CJK characters, say — or one holding ``%``/``_`` is matched with a
+``LIKE``/``ILIKE`` with ``ESCAPE`` instead (:func:`like_pattern`). Lengths are Python characters (code points).
 """
 
 from __future__ import annotations
@@ -40,19 +40,19 @@ def query_terms(query: str) -> list[str]:
     return terms[:MAX_TERMS]
 
 
-def fts_query(terms: list[str]) -> str | None:
-    """An FTS5 ``MATCH`` expression for the terms the trigram index can answer (each a
-    quoted phrase, all required), or ``None`` when every term is shorter than
-    :data:`TRIGRAM` characters."""
-    long = [t for t in terms if len(t) >= TRIGRAM]
-    if not long:
-        return None
-    return " AND ".join('"' + t.replace('"', '""') + '"' for t in long)
+def index_terms(terms: list[str]) -> list[str]:
+    """Terms the trigram index can look up: at least :data:`TRIGRAM` characters and none
+    of ``LIKE``'s ``%``, ``_`` or the escape ``\\`` (the index's ``LIKE`` takes no
+    ``ESCAPE``)."""
+    return [t for t in terms if len(t) >= TRIGRAM and not any(c in t for c in "%_\\")]
 
 
-def short_terms(terms: list[str]) -> list[str]:
-    """Terms the trigram index cannot answer (fewer than :data:`TRIGRAM` characters)."""
-    return [t for t in terms if len(t) < TRIGRAM]
+def scan_terms(terms: list[str]) -> list[str]:
+    """Terms the index cannot answer (:func:`index_terms`' complement): a ``LIKE`` with
+    ``ESCAPE`` over the index's candidates, or over every message when no term is
+    indexable."""
+    indexed = set(index_terms(terms))
+    return [t for t in terms if t not in indexed]
 
 
 def like_pattern(term: str) -> str:

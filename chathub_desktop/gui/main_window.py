@@ -214,6 +214,7 @@ class MainWindow(QMainWindow):
         self.composer.badge.bind_controller(self.compact_topic, self.open_summary,
                                             self.is_compacting, self._outcomes.get)
         self._connect_events()
+        self.search.bind(self.events)  # issue 14: keeps the search index filled
         for a in (*self.actions(), self.delete_topic_action):
             a.setEnabled(True)  # reload_assistants() narrows them to the selection
         self.centralWidget().setEnabled(True)
@@ -1217,6 +1218,7 @@ class MainWindow(QMainWindow):
         APP-8) and every GUI task (a dream in flight is recorded as stopped and retried)."""
         if self.dream_runner is not None:
             self.dream_runner.stop()
+        self.search.stop_indexing()
         if self.tray is not None:
             self.tray.shutdown()
         if getattr(self, "notifier", None) is not None:

@@ -3,13 +3,17 @@
 topic (switching assistant, showing archived topics when it is archived), loads the
 older messages down to the hit off the GUI thread, scrolls it to the middle of the view
 and highlights it; a memory result opens that assistant's Memory page.
+
+It also keeps the SQLite search index filled (``SearchService.catch_up``): at start, a
+moment after new messages, and every :data:`INDEX_EVERY_MS` (imports and other
+processes), one batch per store worker call so other writers never wait long.
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QObject
+from PySide6.QtCore import QObject, QTimer
 from PySide6.QtGui import QAction, QKeySequence
 
 if TYPE_CHECKING:  # the dialog (and SQLAlchemy behind it) load on first use, not at start-up
@@ -19,6 +23,9 @@ if TYPE_CHECKING:  # the dialog (and SQLAlchemy behind it) load on first use, no
 
 #: Shortcuts of Search everything.
 SHORTCUTS = ("Ctrl+K", "Ctrl+Shift+F")
+#: Milliseconds after the last new message before the index catches up, and between checks.
+INDEX_DELAY_MS = 1500
+INDEX_EVERY_MS = 60_000
 
 
 class SearchController(QObject):
@@ -35,6 +42,46 @@ class SearchController(QObject):
         self.action.triggered.connect(self.open)
         window.addAction(self.action)
         self.dialog: SearchDialog | None = None
+        self._soon = QTimer(self)
+        self._soon.setSingleShot(True)
+        self._soon.setInterval(INDEX_DELAY_MS)
+        self._soon.timeout.connect(self.index_now)
+        self._every = QTimer(self)
+        self._every.setInterval(INDEX_EVERY_MS)
+        self._every.timeout.connect(self.index_now)
+
+    def bind(self, events: QObject) -> None:
+        """Start keeping the index filled (the window's :meth:`attach` calls this with
+        its ``ChatEvents``)."""
+        events.message_added.connect(lambda *_a: self._soon.start())  # type: ignore[attr-defined]
+        events.reply_finished.connect(lambda *_a: self._soon.start())  # type: ignore[attr-defined]
+        self._every.start()
+        self.index_now()
+
+    def index_now(self) -> None:
+        """Catch the index up now, unless it is already catching up (or the window's
+        event loop is gone: it is closing)."""
+        import asyncio
+
+        try:
+            asyncio.get_running_loop()
+        except RuntimeError:
+            self.stop_indexing()
+            return
+        if not self._w.runner.is_running("search-index"):
+            self._w.runner.run("search-index", self._catch_up(), context="Search index", quiet=True)
+
+    def stop_indexing(self) -> None:
+        """No more catching up (the window is shutting down)."""
+        self._soon.stop()
+        self._every.stop()
+
+    async def _catch_up(self) -> None:
+        import asyncio
+
+        db, search = self._w.svc.db, self._w.svc.search
+        while await db.run(search.catch_up) > 0:
+            await asyncio.sleep(0.05)  # let other writers take the lock between batches
 
     def open(self) -> SearchDialog:
         """Show the search window with its box focused and its text selected."""

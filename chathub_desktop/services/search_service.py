@@ -4,7 +4,9 @@ cards, from one query.
 Messages: on SQLite the FTS5 trigram index of migration 0006 (``storage.search_schema``)
 finds the messages holding the terms of three or more characters; terms of one or two
 characters (short CJK words) are matched by ``LIKE`` on those — or, when the query has
-no longer term, by a ``LIKE`` scan. On PostgreSQL every term is an ``ILIKE`` that the
+no longer term, by a ``LIKE`` scan. The index is filled behind the writes by
+:meth:`SearchService.catch_up`; messages it has not reached yet are scanned, so results
+are always complete. On PostgreSQL every term is an ``ILIKE`` that the
 ``pg_trgm`` GIN index serves — after a short newest-first walk that answers common
 terms faster than the index can (``PG_WALK_MS``); when the extension could not be created the same query
 runs as a plain scan and :attr:`SearchResults.note` says so (logged once per process).
@@ -34,19 +36,24 @@ from chathub_desktop.core import fixed_memory as fm
 from chathub_desktop.core.request_assembly import NEVER_SENT_CONTENT_TYPES
 from chathub_desktop.core.search_text import (
     Snippet,
-    fts_query,
     holds_all,
+    index_terms,
     like_pattern,
     query_terms,
     rank_score,
-    short_terms,
+    scan_terms,
     snippet,
 )
 from chathub_desktop.services.dream_service import dynamic_entries
 from chathub_desktop.services.import_staging import STAGED_PREFIX
 from chathub_desktop.storage.database import Database
 from chathub_desktop.storage.models import Assistant, DynamicMemoryDocument, FixedMemoryDocument
-from chathub_desktop.storage.search_schema import PG_TRGM_INDEX, SQLITE_FTS_TABLE, STREAMING
+from chathub_desktop.storage.search_schema import (
+    PG_TRGM_INDEX,
+    SQLITE_FTS_STATE,
+    SQLITE_FTS_TABLE,
+    STREAMING,
+)
 
 log = logging.getLogger(__name__)
 
@@ -57,6 +64,10 @@ MAX_LIMIT = 500
 SEARCHED_ROLES = ("user", "assistant")
 #: The newest this many matches are ranked (see the module docstring).
 RANKED_POOL = 400
+#: Messages :meth:`SearchService.catch_up` indexes per write transaction (~0.2 s).
+CATCH_UP_BATCH = 2000
+#: A search says the index is still being built when more messages than this wait.
+LAG_NOTE_ROWS = 20_000
 #: Milliseconds a PostgreSQL search first walks messages newest first (see
 #: ``SearchService._newest_first``) before it asks the trigram index.
 PG_WALK_MS = 20
@@ -150,8 +161,7 @@ class SearchService:
         limit = _clamp(limit)
         with self._db.read() as s:
             if self._db.is_sqlite:
-                rows, used = self._sqlite(s, terms, assistant_id, limit, force_like=mode == "like")
-                note = None
+                rows, used, note = self._sqlite(s, terms, assistant_id, limit, force_like=mode == "like")
             else:
                 rows, used, note = self._postgres(s, terms, assistant_id, limit)
         average = sum(len(r.content) for r in rows) / len(rows) if rows else 1.0
@@ -183,26 +193,77 @@ class SearchService:
     _JOINS = " JOIN topic t ON t.id = m.topic_id JOIN assistant a ON a.id = t.assistant_id "
 
     def _sqlite(self, s: Session, terms: list[str], assistant_id: int | None, limit: int,
-                *, force_like: bool) -> tuple[list[Row[tuple[object, ...]]], str]:
+                *, force_like: bool) -> tuple[list[Row[tuple[object, ...]]], str, str | None]:
         params: dict[str, object] = {"pool": max(limit, RANKED_POOL)}
-        match = None if force_like else fts_query(terms)
-        likes = terms if match is None else short_terms(terms)
-        where = self._likes(params, likes, "LIKE") + self._filters(params, assistant_id)
-        if match is None:
-            sql = f"{self._COLUMNS}message m{self._JOINS}WHERE 1=1{where} ORDER BY m.id DESC LIMIT :pool"
-            return list(s.execute(text(sql), params)), "like"
-        params["match"] = match
+        indexed = [] if force_like else index_terms(terms)
+        where = self._filters(params, assistant_id)
+        if not indexed:  # nothing the index can look up: the newest matches by a scan
+            sql = (f"{self._COLUMNS}message m{self._JOINS}WHERE 1=1{self._likes(params, terms, 'LIKE')}"
+                   f"{where} ORDER BY m.id DESC LIMIT :pool")
+            return list(s.execute(text(sql), params)), "like", None
+        mark = self._mark(s)
+        params["mark"] = mark
         f = SQLITE_FTS_TABLE
-        sql = (f"{self._COLUMNS}{f} JOIN message m ON m.id = {f}.rowid{self._JOINS}"
-               f"WHERE {f} MATCH :match{where} ORDER BY {f}.rowid DESC LIMIT :pool")
-        return list(s.execute(text(sql), params)), "fts"
+        scanned = self._likes(params, scan_terms(terms), "LIKE")
+        via_index = ""
+        for i, term in enumerate(indexed):
+            via_index += f" AND {f}.content LIKE :fts{i}"
+            params[f"fts{i}"] = f"%{term}%"
+        # the indexed part: the index walks its matches newest first and stops at the pool
+        rows = list(s.execute(text(
+            f"{self._COLUMNS}{f} JOIN message m ON m.id = {f}.rowid{self._JOINS}"
+            f"WHERE {f}.rowid <= :mark{via_index}{scanned}{where} ORDER BY {f}.rowid DESC LIMIT :pool"), params))
+        # messages the indexer has not reached yet (normally the last few): a scan
+        tail = list(s.execute(text(
+            f"{self._COLUMNS}message m{self._JOINS}WHERE m.id > :mark"
+            f"{self._likes(params, terms, 'LIKE', 'tail')}{where} ORDER BY m.id DESC LIMIT :pool"), params))
+        note = None
+        lag = self._lag(s, mark)
+        if lag > LAG_NOTE_ROWS:
+            note = f"the search index is still being built ({lag:,} messages to go): results are complete but slower"
+        return tail + rows, "fts", note
 
     @staticmethod
-    def _likes(params: dict[str, object], terms: list[str], op: str) -> str:
+    def _mark(s: Session) -> int:
+        return int(s.execute(text(f"SELECT indexed_through FROM {SQLITE_FTS_STATE} WHERE id = 1")).scalar() or 0)
+
+    @staticmethod
+    def _lag(s: Session, mark: int) -> int:
+        return int(s.execute(text("SELECT count(*) FROM message WHERE id > :m"), {"m": mark}).scalar() or 0)
+
+    def index_lag(self) -> int:
+        """Messages the SQLite index has not reached yet (0 on PostgreSQL, whose trigram
+        index PostgreSQL keeps itself)."""
+        if not self._db.is_sqlite:
+            return 0
+        with self._db.read() as s:
+            return self._lag(s, self._mark(s))
+
+    def catch_up(self, batch: int = CATCH_UP_BATCH) -> int:
+        """Index the next ``batch`` messages past the mark in one write transaction
+        (streaming ones are left to the update trigger, which indexes them when they
+        finish); returns how many messages are still unindexed. Blocking — the GUI runs
+        it on the store's workers, one batch at a time, so the write lock is never held
+        for long. A no-op (0) on PostgreSQL."""
+        if not self._db.is_sqlite:
+            return 0
+        with self._db.write() as s:
+            mark = self._mark(s)
+            top = s.execute(text("SELECT max(id) FROM (SELECT id FROM message WHERE id > :m ORDER BY id LIMIT :n)"),
+                            {"m": mark, "n": max(1, batch)}).scalar()
+            if top is None:
+                return 0
+            s.execute(text(f"INSERT INTO {SQLITE_FTS_TABLE}(rowid, content) SELECT id, content FROM message "
+                           f"WHERE id > :m AND id <= :top AND status != '{STREAMING}'"), {"m": mark, "top": top})
+            s.execute(text(f"UPDATE {SQLITE_FTS_STATE} SET indexed_through = :top WHERE id = 1"), {"top": top})
+            return self._lag(s, int(top))
+
+    @staticmethod
+    def _likes(params: dict[str, object], terms: list[str], op: str, name: str = "like") -> str:
         sql = ""
         for i, term in enumerate(terms):
-            sql += f" AND m.content {op} :like{i} ESCAPE '\\'"
-            params[f"like{i}"] = like_pattern(term)
+            sql += f" AND m.content {op} :{name}{i} ESCAPE '\\'"
+            params[f"{name}{i}"] = like_pattern(term)
         return sql
 
     def _has_trgm_index(self, s: Session) -> bool:

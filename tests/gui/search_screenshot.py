@@ -35,7 +35,7 @@ TOPICS = [  # title, days ago, pinned, archived, messages
         ("user", "Write a retry helper with exponential backoff."),
         ("assistant", "Here is `retry(fn, attempts=5, base=0.5)`: the delay doubles each time, "
                       "with jitter so the clients do not retry in lockstep.")]),
-    ("周末去公园散步", 1, False, False, [
+    ("Weekend walk", 1, False, False, [  # CJK text; the title stays Latin (no CJK font offscreen)
         ("user", "周末天气好的话，我们去公园散步，顺便看看秋天的红叶。"),
         ("assistant", "好主意！京都的秋天红叶很美，公园里人也不多。")]),
     ("Dinner plans", 3, False, False, [

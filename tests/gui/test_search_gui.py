@@ -101,3 +101,12 @@ def test_memory_tab_lists_entries_and_opens_the_memory_page(window: Any, service
     dlg.open_current()
     qtbot.waitUntil(lambda: "memory" in window.dialogs, timeout=5000)
     assert window.current_assistant_id() == services.assistants.get("Other").id
+
+
+def test_the_window_fills_the_search_index_behind_new_messages(window: Any, services: Services,
+                                                               qtbot: Any) -> None:
+    _fill(services)
+    assert services.search.index_lag() > 0
+    qtbot.waitUntil(lambda: services.search.index_lag() == 0, timeout=8000)
+    qtbot.waitUntil(lambda: not window.runner.is_running("search-index"), timeout=3000)
+    assert [h.topic_title for h in services.search.search("lighthouse").hits] == ["Old notes"]

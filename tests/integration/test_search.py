@@ -23,6 +23,9 @@ def _store(svc: Services) -> tuple[int, int]:
     svc.topics.append_message(t1, "assistant", "Try the Kurama to Kibune trail; autumn leaves are best in November.")
     svc.topics.append_message(t1, "user", "我们今天去公园散步吧")
     svc.topics.append_message(t2, "user", "A recipe for autumn pumpkin soup, autumn style, autumn autumn")
+    while svc.search.catch_up(batch=2) > 0:  # in small batches, as the window does
+        pass
+    assert svc.search.index_lag() == 0
     return t1, t2
 
 
@@ -52,6 +55,37 @@ def test_all_terms_are_required_and_case_does_not_matter(svc: Services) -> None:
     t1, _ = _store(svc)
     hits = svc.search.search("KYOTO autumn").hits
     assert [(h.topic_id, h.role) for h in hits] == [(t1, "user")]
+
+
+def test_messages_the_index_has_not_reached_are_found_too(svc: Services) -> None:
+    """Appends are indexed behind the writes; search scans what is not indexed yet, so
+    the results before and after catching up are the same."""
+    t1, _ = _store(svc)
+    late = svc.topics.append_message(t1, "assistant", "Autumn in Kyoto: book the inn early")
+    if svc.db.is_sqlite:
+        assert svc.search.index_lag() == 1
+    before = [(h.message_id, h.rank) for h in svc.search.search("autumn").hits]
+    assert late.id in {m for m, _ in before}
+    svc.search.catch_up()
+    assert svc.search.index_lag() == 0
+    assert [(h.message_id, h.rank) for h in svc.search.search("autumn").hits] == before
+
+
+def test_an_id_reused_below_the_mark_is_indexed(tmp_path: Path) -> None:
+    """SQLite may give a new row the id of a deleted highest row; the insert trigger
+    indexes it because the indexer has already walked past that id."""
+    svc = open_services(f"sqlite:///{tmp_path / 'r.sqlite3'}")
+    try:
+        t1, _ = _store(svc)
+        top = max(m.id for m in svc.topics.messages(svc.topics.list("Other")[0].id))
+        with svc.db.write() as s:  # the highest row goes, so the next insert takes its id
+            s.execute(text("DELETE FROM message WHERE id = :i"), {"i": top})
+        again = svc.topics.append_message(t1, "user", "a reused id about zeppelins")
+        assert again.id == top and svc.search.index_lag() == 0
+        assert [h.message_id for h in svc.search.search("zeppelin").hits] == [top]
+        assert svc.search.search("pumpkin").hits == []  # the deleted row left the index
+    finally:
+        svc.close()
 
 
 def test_the_message_with_more_matches_ranks_first(svc: Services) -> None:
@@ -85,9 +119,11 @@ def test_edits_and_deletions_reach_the_index(svc: Services) -> None:
 
 
 def test_a_streaming_reply_is_indexed_when_it_finishes(svc: Services) -> None:
-    """Checkpoints of a streaming reply do not touch the index; the finished text does."""
+    """Checkpoints of a streaming reply do not touch the index; the finished text does
+    (the indexer walked past the reply while it was still streaming)."""
     t1, _ = _store(svc)
     reply = svc.topics.append_message(t1, "assistant", "", status="streaming")
+    svc.search.catch_up()
     with svc.db.write() as s:
         s.execute(update(Message).where(Message.id == reply.id).values(content="partial zebra"))
     assert svc.search.search("zebra").hits == []
@@ -144,7 +180,11 @@ def test_an_existing_store_is_indexed_by_the_migration(tmp_path: Path) -> None:
     db.dispose()
     svc = open_services(url)
     try:
+        assert svc.search.index_lag() == 1  # opening did not index (quick start); search still finds it
         assert [h.topic_title for h in svc.search.search("lighthouse").hits] == ["Old"]
+        assert svc.search.catch_up() == 0
+        assert [h.topic_title for h in svc.search.search("lighthouse").hits] == ["Old"]
+        assert svc.search.search("lighthouse").mode == "fts"
     finally:
         svc.close()
 

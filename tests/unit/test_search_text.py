@@ -9,11 +9,11 @@ from hypothesis import strategies as st
 from chathub_desktop.core.search_text import (
     ELLIPSIS,
     SNIPPET_CHARS,
-    fts_query,
+    index_terms,
     like_pattern,
     query_terms,
     rank_score,
-    short_terms,
+    scan_terms,
     snippet,
 )
 from chathub_desktop.core.topic_titles import clean_model_title, plain_title, title_from_text
@@ -25,10 +25,10 @@ def test_terms_split_on_spaces_keep_quoted_phrases_and_drop_repeats() -> None:
     assert len(query_terms(" ".join(f"w{i}" for i in range(30)))) == 8
 
 
-def test_fts_expression_quotes_each_long_term_and_leaves_short_ones_to_like() -> None:
-    assert fts_query(["kyoto", 'say "hi"', "园"]) == '"kyoto" AND "say ""hi"""'
-    assert fts_query(["公园", "x"]) is None
-    assert short_terms(["kyoto", "公园", "x"]) == ["公园", "x"]
+def test_the_index_takes_terms_of_three_characters_without_like_metacharacters() -> None:
+    terms = ["kyoto", 'say "hi"', "园", "公园散步", "100%", "snake_case", "a\\b"]
+    assert index_terms(terms) == ["kyoto", 'say "hi"', "公园散步"]
+    assert scan_terms(terms) == ["园", "100%", "snake_case", "a\\b"]
 
 
 def test_like_pattern_makes_metacharacters_literal() -> None:

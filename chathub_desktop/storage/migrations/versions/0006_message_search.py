@@ -1,12 +1,11 @@
 """Search everything (issue 14): a trigram index over message text.
 
 SQLite: an FTS5 table ``message_fts`` (trigram tokenizer, so CJK and any substring of
-three or more characters are found) with external content ``message`` — it stores no
-second copy of the text. Triggers keep it in step: a message is indexed once it stops
-streaming (a streaming reply's checkpoints rewrite its content many times; indexing
-each would cost a delete and insert of every trigram per checkpoint), re-indexed when
-its content changes (an edit) and dropped when it is deleted. Existing stores are
-indexed here, in the migration's transaction.
+three or more characters are found) over external content ``message``, its state row
+and its triggers (``storage.search_schema`` explains them). Nothing is indexed here, so
+opening an existing store stays quick: ``SearchService.catch_up`` indexes the messages
+afterwards in small transactions, and search finds the not-yet-indexed ones meanwhile
+by a plain scan.
 
 PostgreSQL: ``pg_trgm`` and a GIN trigram index on ``message.content`` (``ILIKE``
 uses it). Where the extension cannot be created (no rights), nothing is built: search
@@ -22,6 +21,7 @@ from sqlalchemy.exc import DBAPIError
 
 from chathub_desktop.storage.search_schema import (
     PG_TRGM_INDEX,
+    SQLITE_FTS_STATE,
     SQLITE_FTS_TABLE,
     sqlite_search_ddl,
 )
@@ -56,5 +56,6 @@ def downgrade() -> None:
         for trigger in ("message_fts_ai", "message_fts_ad", "message_fts_au"):
             op.execute(f"DROP TRIGGER IF EXISTS {trigger}")
         op.execute(f"DROP TABLE IF EXISTS {SQLITE_FTS_TABLE}")
+        op.execute(f"DROP TABLE IF EXISTS {SQLITE_FTS_STATE}")
     elif bind.dialect.name == "postgresql":
         op.execute(f"DROP INDEX IF EXISTS {PG_TRGM_INDEX}")
