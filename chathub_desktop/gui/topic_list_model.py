@@ -132,9 +132,13 @@ class TopicListModel(QAbstractListModel):
         if row is None:
             return
         try:
-            self._rows[row] = self._topics.get(topic_id)
+            view = self._topics.get(topic_id)
         except NotFound:
             return
+        if view.archived and not self.show_archived:  # archived through the service, not this list
+            self.remove(topic_id)
+            return
+        self._rows[row] = view
         idx = self.index(row)
         self.dataChanged.emit(idx, idx, [Qt.ItemDataRole.DisplayRole, Qt.ItemDataRole.ToolTipRole])
 

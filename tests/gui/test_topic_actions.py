@@ -94,3 +94,9 @@ def test_day_labels() -> None:
     assert day_label(now - timedelta(days=3), now) == f"{(now - timedelta(days=3)):%A}"
     assert day_label(now - timedelta(days=20), now) == f"{(now - timedelta(days=20)).day} Nov"
     assert day_label(now - timedelta(days=400), now) == f"{(now - timedelta(days=400)):%Y-%m-%d}"
+
+
+def test_a_topic_archived_elsewhere_leaves_the_list(window: Any, services: Services, qtbot: Any) -> None:
+    ids = _three(window, services)
+    services.topics.set_archived(ids["Newest"], True)  # through the service, not the window
+    qtbot.waitUntil(lambda: "Newest" not in _titles(window), timeout=5000)
