@@ -34,7 +34,7 @@ NEW_INSTANCE = ("open another window even when one is open on this data dir (by 
 
 def build_parser() -> argparse.ArgumentParser:
     """The full argument parser (also used by ``--help``)."""
-    from chathub_desktop.cli import chat, db, dream, memory, providers, topics
+    from chathub_desktop.cli import chat, db, dream, memory, providers, search, topics
 
     common = common_options()
     parser = argparse.ArgumentParser(
@@ -66,6 +66,7 @@ def build_parser() -> argparse.ArgumentParser:
     dream.add_dream_commands(group("dream", "the memory dream and an assistant's dynamic memory cards"), common)
     providers.add_model_commands(
         group("model", "your own model cards: context window and max output (beat the bundled catalog)"), common)
+    search.add_search_command(sub, common)
     chat.add_settings_commands(group("settings", "application settings (System Agent models)"), common)
     db.add_db_commands(group("db", "whole stores: copy one into a new database (SQLite ↔ PostgreSQL)"), common)
     return parser

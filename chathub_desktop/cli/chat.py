@@ -59,6 +59,18 @@ def add_import_commands(
                        help="refuse the whole file when one conversation is malformed "
                             "(default: skip it and name it)")
         p.set_defaults(func=cmd_import_chatgpt, import_format=fmt.name)
+    p = imp.add_parser("chathub", help="import a topic exported with `topic export --format json`",
+                       parents=[common])
+    p.add_argument("path", type=Path)
+    p.add_argument("--assistant", required=True)
+    p.set_defaults(func=cmd_import_chathub)
+
+
+def cmd_import_chathub(args: argparse.Namespace, svc: Services) -> int:
+    """``import chathub``: one exported topic back into a new topic (issue 14)."""
+    view = svc.topic_files.import_file(args.path, args.assistant)
+    emit(args, view.to_json(), lambda: print(f"imported topic {view.id}: {view.title} ({view.message_count} messages)"))
+    return 0
 
 
 def add_chat_commands(

@@ -68,6 +68,10 @@ def add_dream_commands(
     p = drm.add_parser("restore", help="swap dynamic memory with its previous version", parents=[common])
     p.add_argument("--assistant", required=True)
     p.set_defaults(func=cmd_dream_restore)
+    p = drm.add_parser("days", help="finished UTC days with activity, newest first (what `dream run --day` "
+                                    "can read)", parents=[common])
+    p.add_argument("--assistant", required=True)
+    p.set_defaults(func=cmd_dream_days)
 
 
 def _utc_day(text: str) -> date:
@@ -81,7 +85,17 @@ def _utc_day(text: str) -> date:
 
 def _outcome_json(o: Any) -> dict[str, object]:
     return {"assistant_id": o.assistant_id, "history_day": o.history_day.isoformat(), "status": o.status,
-            "message": o.message, "card_number": o.card_number, "fold": o.fold}
+            "message": o.message, "card_number": o.card_number, "fold": o.fold,
+            "topics_read": list(o.topics_read)}
+
+
+def cmd_dream_days(args: argparse.Namespace, svc: Services) -> int:
+    """``dream days``: the days Dream now offers (issue 14)."""
+    days = svc.dreams.active_days(args.assistant)
+    emit_rows(args, [{"day": d.day.isoformat(), "topics": d.topics, "messages": d.messages} for d in days], days,
+              "no finished day has messages yet",
+              lambda d: f"{d.day}\t{d.topics} topic{'s' if d.topics != 1 else ''}\t{d.messages} messages")
+    return 0
 
 
 def cmd_dream_run_due(args: argparse.Namespace, svc: Services) -> int:

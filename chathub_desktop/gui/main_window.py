@@ -189,6 +189,7 @@ class MainWindow(QMainWindow):
         from chathub_desktop.gui.message_list_model import MessageListModel
         from chathub_desktop.gui.message_list_view import MessageListView
         from chathub_desktop.gui.task_runner import TaskRunner
+        from chathub_desktop.gui.topic_list_delegate import TopicListDelegate
         from chathub_desktop.gui.topic_list_model import TopicListModel
 
         self.svc = services
@@ -198,6 +199,7 @@ class MainWindow(QMainWindow):
         self._wire()
         self.topic_model = TopicListModel(services.topics, self.events, self)
         self.topic_list.setModel(self.topic_model)
+        self.topic_list.setItemDelegate(TopicListDelegate(self.topic_list))
         self.topic_list.selectionModel().currentChanged.connect(self._on_topic_selected)
         self.message_model = MessageListModel(services.topics, self.events, self)
         self.message_model.cursor_lookup = self._summary_cursor
@@ -213,6 +215,7 @@ class MainWindow(QMainWindow):
         self.composer.badge.bind_controller(self.compact_topic, self.open_summary,
                                             self.is_compacting, self._outcomes.get)
         self._connect_events()
+        self.search.bind(self.events)  # issue 14: keeps the search index filled
         for a in (*self.actions(), self.delete_topic_action):
             a.setEnabled(True)  # reload_assistants() narrows them to the selection
         self.centralWidget().setEnabled(True)
@@ -455,6 +458,10 @@ class MainWindow(QMainWindow):
         file_menu.addSeparator()
         file_menu.addAction(self.quit_action)
         topic_menu = mb.addMenu("&Topic")
+        from chathub_desktop.gui.search_controller import SearchController
+
+        self.search = SearchController(self)  # issue 14: Ctrl+K / Ctrl+Shift+F
+        topic_menu.addAction(self.search.action)
         topic_menu.addAction(self.new_topic_action)
         topic_menu.addAction(self.rename_topic_action)
         topic_menu.addAction(self.delete_topic_action)
@@ -463,6 +470,9 @@ class MainWindow(QMainWindow):
         topic_menu.addAction(self.summary_action)
         topic_menu.addSeparator()
         topic_menu.addAction(self.stop_action)
+        from chathub_desktop.gui.topic_actions import TopicActions
+
+        self.topic_actions = TopicActions(self, topic_menu, import_menu)  # issue 14
         assistant_menu = self.assistant_menu = mb.addMenu("&Assistant")
         assistant_menu.addAction(self.new_assistant_action)
         assistant_menu.addAction(self.edit_assistant_action)
@@ -664,8 +674,7 @@ class MainWindow(QMainWindow):
         except ServiceError as exc:
             self.presenter.present(exc, context="New topic")
             return None
-        self.topic_model.insert_first(t)
-        self.select_topic_row(0)
+        self.select_topic_row(self.topic_model.insert_first(t))
         self.composer.draft.setFocus()
         return t.id
 
@@ -1060,7 +1069,8 @@ class MainWindow(QMainWindow):
         """Assistant → New… (non-blocking)."""
         from chathub_desktop.gui.assistant_dialog import AssistantDialog  # loaded on first use
 
-        dlg = AssistantDialog(self.svc.assistants, self.svc.providers, None, self._model_ids(), self)
+        dlg = AssistantDialog(self.svc.assistants, self.svc.providers, None, self._model_ids(), self,
+                              provider_models=self.svc.provider_models)
         dlg.saved.connect(lambda a: self.reload_assistants(a.id))
         self.dialogs["assistant"] = dlg
         dlg.open()
@@ -1078,7 +1088,8 @@ class MainWindow(QMainWindow):
             return None
         from chathub_desktop.gui.assistant_dialog import AssistantDialog
 
-        dlg = AssistantDialog(self.svc.assistants, self.svc.providers, a, self._model_ids(), self)
+        dlg = AssistantDialog(self.svc.assistants, self.svc.providers, a, self._model_ids(), self,
+                              provider_models=self.svc.provider_models)
         dlg.saved.connect(lambda v: self.reload_assistants(v.id))
         self.dialogs["assistant"] = dlg
         dlg.open()
@@ -1248,6 +1259,7 @@ class MainWindow(QMainWindow):
             self.live.stop()
         if self.dream_runner is not None:
             self.dream_runner.stop()
+        self.search.stop_indexing()
         if self.tray is not None:
             self.tray.shutdown()
         if getattr(self, "notifier", None) is not None:

@@ -23,13 +23,16 @@ from chathub_desktop.services.memory_service import MemoryService, MemoryToolPro
 from chathub_desktop.services.memory_transfer import MemoryTransfer
 from chathub_desktop.services.message_edit_service import MessageEditService
 from chathub_desktop.services.model_card_service import ModelCardService
+from chathub_desktop.services.provider_models import ProviderModels
 from chathub_desktop.services.provider_service import ProviderService
 from chathub_desktop.services.request_context import ContextLoader
+from chathub_desktop.services.search_service import SearchService
 from chathub_desktop.services.settings_service import SettingsService
 from chathub_desktop.services.store_watch import StoreWatcher
 from chathub_desktop.services.tool_registry import ToolRegistry
 from chathub_desktop.services.topic_service import TopicService
 from chathub_desktop.services.topic_snapshots import TopicHistoryCache
+from chathub_desktop.services.topic_transfer import TopicTransfer
 from chathub_desktop.storage.database import Database, DatabaseError, open_database, sqlite_url_for
 from chathub_desktop.storage.secrets import KeyringSecretStore
 
@@ -96,6 +99,13 @@ class Services:
         url = make_url(self.database_url)
         return StoreDescription(url.render_as_string(hide_password=True), self.db.is_sqlite,
                                 url.database if self.db.is_sqlite else None)
+
+    #: Search everything (issue 14).
+    search: SearchService
+    #: Topic → Export and its re-import (issue 14).
+    topic_files: TopicTransfer
+    #: The provider's own models and Test connection (issue 14).
+    provider_models: ProviderModels
     #: The user data dir (window state, logs; the SQLite store unless a URL says otherwise).
     data_dir: Path
 
@@ -158,6 +168,9 @@ def open_services(database_url: str | None = None, data_dir: Path | None = None,
         topics=topics,
         chat=ChatService(db, bus, providers, settings, loader, tools, compaction, estimates),
         loader=loader,
+        search=SearchService(db),
+        topic_files=TopicTransfer(db, topics),
+        provider_models=ProviderModels(db, providers, catalog),
         estimates=estimates,
         memory=memory,
         tools=tools,

@@ -24,6 +24,7 @@ from sqlalchemy import (
     String,
     Text,
     UniqueConstraint,
+    false,
 )
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column, relationship
 from sqlalchemy.types import TypeDecorator
@@ -121,6 +122,9 @@ class Topic(Base):
     source: Mapped[str | None] = mapped_column(String(40))
     source_id: Mapped[str | None] = mapped_column(String(200))
     snippet: Mapped[str | None] = mapped_column(Text)
+    #: Pinned topics are listed first; archived ones only with "Show archived" (issue 14).
+    pinned: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
+    archived: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
     created_at: Mapped[datetime] = mapped_column(UTCDateTime(), default=utcnow)
     updated_at: Mapped[datetime] = mapped_column(UTCDateTime(), default=utcnow, index=True)
 
