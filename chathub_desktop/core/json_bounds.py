@@ -132,8 +132,9 @@ class JsonScanner:
         # quote left is a string delimiter. Backslash pairs go first, left to right,
         # as a JSON reader pairs them.
         work = piece
-        if self._escape:
-            work = b"_" + work[1:]
+        if self._escape:  # it escapes a quote or a backslash only, as inside one piece
+            if work[:1] in (b'"', b"\\"):
+                work = b"_" + work[1:]
             self._escape = False
         work = work.replace(b"\\\\", b"__")
         if work.endswith(b"\\"):

@@ -71,9 +71,11 @@ from chathub_desktop.core.dream_schedule import (
     silent_note,
     stopped_note,
 )
+from chathub_desktop.core.topic_titles import plain_title
 from chathub_desktop.providers.catalog import ModelCatalog
 from chathub_desktop.services import dream_calls as calls
 from chathub_desktop.services.assistant_service import AssistantService
+from chathub_desktop.services.dream_days import ActiveDay, active_days, read_titles_note
 from chathub_desktop.services.errors import InvalidInput, NotFound, StaleDocument
 from chathub_desktop.services.events import DreamProgress, EventBus, MemoryChanged
 from chathub_desktop.services.import_staging import visible_topics
@@ -133,6 +135,9 @@ class DreamOutcome:
     fold: str | None = None
     #: Topics active on the day that did not fit the History Compress model's window.
     topics_left_out: int = 0
+    #: Titles of the topics the dream read, newest activity first (issue 14).
+    topics_read: tuple[str, ...] = ()
+
 
 
 @dataclass(frozen=True)
@@ -512,6 +517,11 @@ class DreamService:
                     out.append(dp.TopicMaterial(title, excerpt=excerpt))
             return out
 
+    def active_days(self, assistant: int | str, limit: int = 60) -> list[ActiveDay]:
+        """The finished UTC days with activity Dream now offers, newest first
+        (:func:`~chathub_desktop.services.dream_days.active_days`, issue 14)."""
+        return active_days(self._db, assistant, self._clock().date(), limit)
+
     # --- runs ------------------------------------------------------------------------
 
     def _summarizer(self) -> Summarizer:
@@ -547,16 +557,17 @@ class DreamService:
             answer = await calls.new_card_body(summarizer, name, day, materials, cards, fixed)
         except (SummarizerFailed, SummarizerUnavailable) as exc:
             return self._finish(DreamOutcome(aid, day, FAILED, str(exc)))
-        read = answer.read_note()
+        titles = tuple(plain_title(m.title) for m in materials[:answer.prompt.topics_shown])
+        read = answer.read_note() + read_titles_note(titles)
         left_out = answer.prompt.topics_left_out
         body = answer.body
         if body is None:
             return self._finish(DreamOutcome(aid, day, NOTHING, f"{day} showed nothing new about how you work{read}",
-                                             topics_left_out=left_out))
+                                             topics_left_out=left_out, topics_read=titles))
         repeated = dm.near_duplicate_of(body, cards, [e.text for e in fixed])
         if repeated is not None:  # DRM-14: not appended; a scheduled run still records its marker
             return self._finish(DreamOutcome(aid, day, DUPLICATE, f"the card for {day} repeated {repeated}{read}",
-                                             topics_left_out=left_out))
+                                             topics_left_out=left_out, topics_read=titles))
         grown = dm.append_day_card(cards, day, body)
         plan = dm.plan_retention(grown, keep)
         fold: tuple[str, str] | None = None
@@ -570,7 +581,7 @@ class DreamService:
         if len(body.strip()) > dm.SINGLE_CARD_MAX:
             how += f"; the model's {len(body.strip()):,} characters were shortened to {dm.SINGLE_CARD_MAX:,}"
         return self._finish(DreamOutcome(aid, day, APPENDED, f"added card #{number} for {day}{how}", number,
-                                         None if fold is None else fold[1], left_out))
+                                         None if fold is None else fold[1], left_out, titles))
 
     def _dream_state(self, assistant: int | str) -> tuple[int, str, int, list[dm.Card], list[fm.Entry]]:
         """``(assistant id, name, Keep N, current cards, fixed entries)``; :class:`InvalidInput`

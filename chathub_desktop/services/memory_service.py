@@ -45,6 +45,7 @@ from chathub_desktop.services.errors import InvalidInput, NotFound, StaleDocumen
 from chathub_desktop.storage.database import Database
 from chathub_desktop.storage.memory_history import DYNAMIC, FIXED, Author, authored
 from chathub_desktop.storage.models import (
+    AppSetting,
     DynamicMemoryDocument,
     FixedMemoryDocument,
     MemoryPause,
@@ -62,6 +63,10 @@ def _hashed_entries(doc: str) -> tuple[tuple[int, str], ...]:
     """``(number, text_hash)`` per entry of a document, cached: injection runs on every
     request and a large memory takes ~0.1 s to parse and hash."""
     return tuple((e.number, fm.text_hash(e.text)) for e in fm.entries(doc))
+
+#: ``app_setting`` key prefix of the sources noted for imported entries (issue 15).
+SOURCE_KEY_PREFIX = "memory-source:"
+
 
 def _author_for(origin: str, topic_id: int | None, action: str) -> Author:
     """The history author of a write with provenance ``origin`` (issue 18)."""
@@ -409,6 +414,60 @@ class MemoryService:
             view = self._view(s, aid, new_doc, number)
         self._changed(aid)
         return view
+
+    def add_many(self, assistant: int | str, texts: Sequence[str], *, source: str) -> list[MemoryEntryView]:
+        """Append ``texts`` as owner entries in ONE write transaction (issue 15, "Import from
+        another assistant", MEM-2, MEM-7), in order, skipping empty ones and texts already
+        an entry; ``source`` (e.g. ``"ChatGPT"``, at most 60 characters) is noted in their
+        provenance (``app_setting`` ``memory-source:<assistant id>``: text hash → source
+        and UTC time; read back by :meth:`entry_sources`). Returns the new cards."""
+        note = fm.clean_text(source)[:60] or "another assistant"
+        with self._db.write() as s:
+            a = AssistantService.row(s, assistant)
+            old_doc = doc = self._doc(s, a.id)
+            present = {e.text for e in fm.entries(doc)}
+            numbers: list[int] = []
+            added: list[str] = []
+            for text in texts:
+                cleaned = fm.clean_text(text)
+                if not cleaned or cleaned in present:
+                    continue
+                doc, number = fm.append(doc, cleaned)
+                present.add(cleaned)
+                numbers.append(number)
+                added.append(cleaned)
+            if not added:
+                return []
+            authored(s, Author("import", note, f"added {len(added)} entries from {note}"))
+            self._store(s, a.id, doc)
+            self._record(s, a.id, old_doc, doc, added, origin="owner", trusted=True)
+            key = f"{SOURCE_KEY_PREFIX}{a.id}"
+            row = s.get(AppSetting, key)
+            notes = dict(row.value) if row is not None and isinstance(row.value, dict) else {}
+            at = utcnow().isoformat()
+            notes.update({fm.text_hash(t): {"source": note, "at": at} for t in added})
+            if row is None:
+                s.add(AppSetting(key=key, value=notes))
+            else:
+                row.value = notes
+            aid = a.id
+            views = [self._view(s, aid, doc, n) for n in numbers]
+        self._changed(aid)
+        return views
+
+    def entry_sources(self, assistant: int | str) -> dict[int, str]:
+        """Entry number → the assistant it was imported from (:meth:`add_many`), for the
+        entries that came that way."""
+        with self._db.read() as s:
+            a = AssistantService.row(s, assistant)
+            row = s.get(AppSetting, f"{SOURCE_KEY_PREFIX}{a.id}")
+            notes = row.value if row is not None and isinstance(row.value, dict) else {}
+            out = {}
+            for e in fm.entries(self._doc(s, a.id)):
+                note = notes.get(fm.text_hash(e.text))
+                if isinstance(note, dict) and isinstance(note.get("source"), str):
+                    out[e.number] = note["source"]
+            return out
 
     def edit(self, assistant: int | str, number: int, new_text: str, *, version: str | None = None,
              expected_text: str | None = None) -> MemoryEntryView:

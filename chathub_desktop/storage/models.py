@@ -12,6 +12,7 @@ from datetime import UTC, date, datetime
 
 from sqlalchemy import (
     JSON,
+    BigInteger,
     Boolean,
     Date,
     DateTime,
@@ -23,6 +24,7 @@ from sqlalchemy import (
     String,
     Text,
     UniqueConstraint,
+    false,
 )
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column, relationship
 from sqlalchemy.types import TypeDecorator
@@ -120,6 +122,9 @@ class Topic(Base):
     source: Mapped[str | None] = mapped_column(String(40))
     source_id: Mapped[str | None] = mapped_column(String(200))
     snippet: Mapped[str | None] = mapped_column(Text)
+    #: Pinned topics are listed first; archived ones only with "Show archived" (issue 14).
+    pinned: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
+    archived: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
     created_at: Mapped[datetime] = mapped_column(UTCDateTime(), default=utcnow)
     updated_at: Mapped[datetime] = mapped_column(UTCDateTime(), default=utcnow, index=True)
 
@@ -317,3 +322,15 @@ class AppSetting(Base):
     __tablename__ = "app_setting"
     key: Mapped[str] = mapped_column(String(120), primary_key=True)
     value: Mapped[object] = mapped_column(JSON)
+
+
+class StoreChange(Base):
+    """One row of the change log other processes watch (issue 13); written only by the
+    triggers of migration 0005 (:mod:`chathub_desktop.storage.change_log`)."""
+
+    __tablename__ = "store_change"
+    seq: Mapped[int] = mapped_column(BigInteger().with_variant(Integer(), "sqlite"), primary_key=True)
+    kind: Mapped[str] = mapped_column(String(20))
+    scope_id: Mapped[int] = mapped_column(Integer)
+    row_id: Mapped[int | None] = mapped_column(Integer)
+    op: Mapped[str] = mapped_column(String(1))

@@ -87,6 +87,7 @@ from chathub_desktop.core.dynamic_memory import (
 )
 from chathub_desktop.gui import confirm
 from chathub_desktop.gui.chat_events import ChatEvents
+from chathub_desktop.gui.dream_day_picker import DreamDayPicker
 from chathub_desktop.gui.error_presenter import ErrorPresenter
 from chathub_desktop.gui.help_button import help_button
 from chathub_desktop.gui.memory import change_preview
@@ -724,6 +725,9 @@ class DreamPanel(QWidget):
         self.status_label.hide()
         self._status_timer.timeout.connect(self._clear_status)
         brow.addWidget(self.dream_now_button)
+        self.day_picker = DreamDayPicker()  # issue 14: any finished day with activity
+        self.day_picker.currentIndexChanged.connect(lambda _i: self._sync())
+        brow.addWidget(self.day_picker)
         brow.addWidget(self.progress_bar)
         brow.addWidget(self.stop_button)
         brow.addStretch(1)
@@ -800,6 +804,8 @@ class DreamPanel(QWidget):
                 self.show_error("This assistant no longer exists." if isinstance(exc, NotFound) else str(exc))
                 return
             self._apply(*data)
+            await self.day_picker.load(lambda: self.svc.dreams.active_days(self.assistant_id),
+                                       self.runner.run_in_thread)
         finally:
             self._loading = False
             if self._load_again:
@@ -1030,9 +1036,9 @@ class DreamPanel(QWidget):
         self.clear_button.setEnabled(has_cards and not self.ops.busy)
         self.restore_button.setEnabled(self.view is not None and self.view.can_restore and not self.ops.busy)
         self.dream_now_button.setEnabled(can_dream)
-        day = yesterday_utc().isoformat()
+        day = (self.day_picker.selected_day() or yesterday_utc()).isoformat()
         self.dream_now_button.setToolTip(
-            f"Dream over yesterday ({day}, UTC) now and add its card (Ctrl+D). This is not a scheduled "
+            f"Dream over {day} (UTC, the day chosen beside) now and add its card (Ctrl+D). This is not a scheduled "
             "run." if self.memory_enabled else "Memory is off for this assistant: turn it on to dream")
         show = running
         self.progress_bar.setVisible(show)
@@ -1223,11 +1229,11 @@ class DreamPanel(QWidget):
 
     # --- dreaming ---------------------------------------------------------------------------
     def dream_now(self) -> asyncio.Task[None] | None:
-        """Dream now (Ctrl+D): dream over yesterday (UTC) as a manual run; returns its
+        """Dream now (Ctrl+D): dream over the chosen day (default yesterday, UTC) as a manual run; returns its
         task, or None when a run is going or memory is off."""
         if not self.memory_enabled or self._dreaming is not None or self._external_day is not None:
             return None
-        day = yesterday_utc()
+        day = self.day_picker.selected_day() or yesterday_utc()
         return self._start_dream("Dream now", day.isoformat(),
                                  lambda: self.svc.dreams.run_day(self.assistant_id, day))
 
