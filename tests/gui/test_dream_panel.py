@@ -105,10 +105,13 @@ def test_seeded_cards_show_number_chip_and_body_and_no_add(open_page, services, 
     assert panel.regenerate_button.isVisible() and panel.regenerate_action.isVisible()
 
 
-def test_saving_keep_folds_cards_visibly_and_hides_regenerate_on_range(open_page, services, helper, qtbot):  # type: ignore[no-untyped-def]
-    """DRM-7: Save stores Keep N and folds at once; DRM-8: no Regenerate on a range card."""
+def test_saving_keep_folds_cards_visibly_and_hides_regenerate_on_range(open_page, services, helper, qtbot,  # type: ignore[no-untyped-def]
+                                                                       monkeypatch):
+    """DRM-7: Save stores Keep N and folds at once (after its preview, issue 18); DRM-8:
+    no Regenerate on a range card."""
     days = [date(2026, 11, 26) + timedelta(days=k) for k in range(4)]
     seed_cards(services, helper, days)
+    monkeypatch.setattr(change_preview, "ask", lambda *_a: "fold")
     panel = open_page(helper).dream_panel
     assert not panel.save_button.isEnabled()  # nothing changed yet
     panel.keep_spin.setValue(2)
