@@ -60,6 +60,9 @@ def add_memory_commands(
     p.add_argument("--assistant", required=True)
     p.add_argument("path", type=Path)
     p.add_argument("--dry-run", action="store_true", help="check the file and print what would change; write nothing")
+    p.add_argument("--merge", action="store_true",
+                   help="add the file's fixed entries to the current ones instead of replacing them (exact and "
+                   "near-duplicates skipped and counted; dynamic memory kept)")
     p.set_defaults(func=cmd_memory_import)
     p = mem.add_parser("history", help="every change of fixed and dynamic memory, newest first: when (UTC), "
                        "who, what", parents=[common])
@@ -154,12 +157,14 @@ def cmd_memory_export(args: argparse.Namespace, svc: Services) -> int:
 
 def cmd_memory_import(args: argparse.Namespace, svc: Services) -> int:
     """``memory import``: check the whole file, print what will change, then import it in
-    one transaction (``--dry-run``: only check and print). A bad file changes nothing
+    one transaction (``--dry-run``: only check and print; ``--merge``: add the file's fixed
+    entries to the current ones, duplicates skipped, issue 18). A bad file changes nothing
     (APP-5, issue 10)."""
     from chathub_desktop.services.memory_transfer import ImportConflict
 
     json_out = getattr(args, "json", False)
-    preview = svc.memory_files.preview_import(args.assistant, args.path)
+    mode = "merge" if args.merge else "replace"
+    preview = svc.memory_files.preview_import(args.assistant, args.path, mode=mode)
     if not json_out:
         for line in preview.lines():
             print(line)
@@ -174,14 +179,15 @@ def cmd_memory_import(args: argparse.Namespace, svc: Services) -> int:
         except ImportConflict:
             if attempt == 2:
                 raise
-            preview = svc.memory_files.preview_import(args.assistant, args.path)
+            preview = svc.memory_files.preview_import(args.assistant, args.path, mode=mode)
     parts = []
     if out.fixed_entries is not None:
         parts.append(f"{out.fixed_entries} fixed memory entr{'y' if out.fixed_entries == 1 else 'ies'}")
     if out.dynamic_cards is not None:
         parts.append(f"{out.dynamic_cards} dynamic memory card{'' if out.dynamic_cards == 1 else 's'}")
     emit(args, {**vars(out), **preview.to_json(), "imported": True},
-          lambda: print(f"imported {' and '.join(parts)} into {args.assistant}"))
+          lambda: print(f"{'merged' if args.merge else 'imported'} {' and '.join(parts) or 'nothing'} "
+                        f"into {args.assistant}"))
     return 0
 
 

@@ -147,3 +147,55 @@ def entry_changes(before: Iterable[str], after: Iterable[str]) -> EntryChanges:
         removed=[t for i, t in enumerate(removed) if i not in used_old],
         edited=[(removed[i], added[j]) for i, j in edited],
     )
+
+
+class DuplicateIndex:
+    """:func:`duplicate_of` over many texts at once (an import Merge into a memory of
+    10,000 entries): normalized texts in a dict, and REF-16 near-duplicates found by
+    prefix filtering — two token sets with Jaccard ≥ 0.8 share one of the first
+    ``n - ceil(0.8 n) + 1`` tokens of each in one fixed order (rarest first), so only
+    entries sharing such a token are compared. :meth:`find` answers what
+    :func:`duplicate_of` answers over the texts added so far, in the order added."""
+
+    def __init__(self, vocabulary: Iterable[str] = ()) -> None:
+        """``vocabulary``: the texts whose tokens set the order (rarest first); tokens
+        never seen sort before all others, so any text may be added or looked up."""
+        counts: Counter[str] = Counter()
+        for text in vocabulary:
+            counts.update(tokenize(text))
+        self._rank = {t: i for i, (t, _n) in enumerate(sorted(counts.items(), key=lambda kv: (kv[1], kv[0])))}
+        self._exact: dict[str, int] = {}
+        self._tokens: dict[int, frozenset[str]] = {}
+        self._postings: dict[str, list[int]] = {}
+
+    def _prefix(self, tokens: frozenset[str]) -> list[str]:
+        ordered = sorted(tokens, key=lambda t: (self._rank.get(t, -1), t))
+        need = -(-len(ordered) * 4 // 5)  # ceil(0.8 n) shared tokens at least
+        return ordered[: len(ordered) - need + 1]
+
+    def add(self, number: int, text: str) -> None:
+        """Index ``text`` as entry ``number`` (numbers added in increasing order)."""
+        self._exact.setdefault(normalized(text), number)
+        tokens = tokenize(text)
+        if tokens:
+            self._tokens[number] = tokens
+            for t in self._prefix(tokens):
+                self._postings.setdefault(t, []).append(number)
+
+    def find(self, text: str) -> int | None:
+        """The number of the first indexed text ``text`` repeats (equal after
+        :func:`normalized`, else a REF-16 near-duplicate); None when none."""
+        exact = self._exact.get(normalized(text))
+        if exact is not None:
+            return exact
+        tokens = tokenize(text)
+        if not tokens:
+            return None
+        seen: set[int] = set()
+        for t in self._prefix(tokens):
+            seen.update(self._postings.get(t, ()))
+        for number in sorted(seen):
+            theirs = self._tokens[number]
+            if len(tokens & theirs) / len(tokens | theirs) >= NEAR_DUPLICATE:
+                return number
+        return None

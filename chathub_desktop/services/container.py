@@ -19,6 +19,7 @@ from chathub_desktop.services.estimate_service import EstimateService
 from chathub_desktop.services.events import EventBus, MemoryChanged, StoreWaiting, TopicChanged
 from chathub_desktop.services.import_staging import discard_abandoned_imports
 from chathub_desktop.services.memory_history_service import MemoryHistory
+from chathub_desktop.services.memory_preview import MemoryPreviews
 from chathub_desktop.services.memory_service import MemoryService, MemoryToolProvider
 from chathub_desktop.services.memory_transfer import MemoryTransfer
 from chathub_desktop.services.message_edit_service import MessageEditService
@@ -85,6 +86,7 @@ class Services:
     dreams: DreamService
     memory_files: MemoryTransfer
     history: MemoryHistory
+    previews: MemoryPreviews
     database_url: str
     loader: ContextLoader
     #: Publishes other processes' writes on ``bus`` while started (issue 13); the
@@ -183,6 +185,7 @@ def open_services(database_url: str | None = None, data_dir: Path | None = None,
         watcher=StoreWatcher(db, bus, invalidate=estimates.invalidate, history=history),
         data_dir=data_dir or default_data_dir(),
         history=MemoryHistory(db, on_change=lambda aid: _reverted(bus, estimates, aid)),
+        previews=MemoryPreviews(db),
     )
     topics.mark_stale_streams_interrupted()
     discard_abandoned_imports(db)  # staged rows of an import whose process died (issue 10)

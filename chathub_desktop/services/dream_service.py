@@ -337,14 +337,18 @@ class DreamService:
             aid = a.id
         return self.settings(aid)
 
-    def set_keep(self, assistant: int | str, keep: int) -> DreamSettingsView:
+    def set_keep(self, assistant: int | str, keep: int, *, version: str | None = None) -> DreamSettingsView:
         """Store Keep N and apply retention in the same transaction (DRM-7): extra
         single-day cards fold into the range card by concatenation (no model call; the
-        next dream may re-summarize). Raises :class:`InvalidInput` outside 1–90."""
+        next dream may re-summarize). ``version``: the token of the document the fold's
+        preview showed (issue 18); a newer one raises :class:`StaleDocument` and writes
+        nothing. Raises :class:`InvalidInput` outside 1–90."""
         if not dm.KEEP_MIN <= keep <= dm.KEEP_MAX:
             raise InvalidInput(f"keep dream cards must be {dm.KEEP_MIN}–{dm.KEEP_MAX}, not {keep}")
         with self._db.write() as s:
             a = AssistantService.row(s, assistant)
+            if version is not None and document_version(self._body(s, a.id)) != version:
+                raise StaleDocument()
             a.keep_dream_cards = keep
             authored(s, Author("owner", None, f"set Keep dream cards to {keep}"))
             cards = dm.apply_retention(dm.parse_document(self._body(s, a.id)), keep)
@@ -526,12 +530,16 @@ class DreamService:
     def _progress(self, aid: int, day: date, phase: str, status: str | None = None, message: str = "") -> None:
         self._bus.publish(DreamProgress(aid, day.isoformat(), phase, status, message))
 
-    async def run_day(self, assistant: int | str, day: date) -> DreamOutcome:
+    async def run_day(self, assistant: int | str, day: date, *, version: str | None = None) -> DreamOutcome:
         """Dream over history day ``day`` now (not as a scheduled run): append the new
         card, fold by Keep N, store both in one transaction. Returns the outcome; raises
         :class:`NotFound` for an unknown assistant and :class:`InvalidInput` when its
-        memory is off (MEM-1). ``asyncio.CancelledError`` passes through (Stop) and
-        nothing is written. Store reads and writes run on the store's workers."""
+        memory is off (MEM-1). ``version``: the token of the document the fold's preview
+        showed (issue 18); a newer one raises :class:`StaleDocument` before the model is
+        called. ``asyncio.CancelledError`` passes through (Stop) and nothing is written.
+        Store reads and writes run on the store's workers."""
+        if version is not None and document_version(await self._db.run(self.document, assistant)) != version:
+            raise StaleDocument()
         aid, name, keep, cards, fixed = await self._db.run(self._dream_state, assistant)
         if day >= self._clock().date():
             raise InvalidInput(f"{day} is not over yet (UTC); a dream reads a finished day")

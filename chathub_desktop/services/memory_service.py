@@ -368,6 +368,23 @@ class MemoryService:
         self._changed(aid)
         return new_doc
 
+    def clear(self, assistant: int | str, *, version: str | None = None) -> None:
+        """Clear fixed memory: the document becomes empty (every entry and line goes;
+        Memory → History can revert it, issue 18). ``version``: the token of the document
+        the preview showed (:meth:`MemoryPreviews.clear_fixed`); a newer one raises
+        :class:`StaleDocument` and writes nothing. Provenance and pauses stay keyed by
+        text, so a revert brings the entries back as they were."""
+        with self._db.write() as s:
+            a = AssistantService.row(s, assistant)
+            old_doc = self._doc(s, a.id)
+            self._check_version(old_doc, version)
+            if not old_doc:
+                return
+            authored(s, Author("owner", None, "cleared fixed memory"))
+            self._store(s, a.id, "")
+            aid = a.id
+        self._changed(aid)
+
     def add(
         self,
         assistant: int | str,

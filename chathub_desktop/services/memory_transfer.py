@@ -20,6 +20,12 @@ and the user has seen what will change:
 
 A plain Markdown/text document is imported as fixed memory: entry texts already recorded
 keep their provenance, new ones are the owner's (REF-7).
+
+Replace or Merge (issue 18 "Preview before replace"): Replace stores the file's documents
+instead of the current ones; Merge (``mode="merge"``) adds the file's fixed entries to the
+current ones, skipping exact and near-duplicates (REF-16, :class:`DuplicateIndex`), and
+leaves dynamic memory as it is. Either preview lists the entries added, removed and
+edited (:func:`~chathub_desktop.core.memory_diff.entry_changes`).
 """
 
 from __future__ import annotations
@@ -36,6 +42,7 @@ from sqlalchemy.orm import Session
 from chathub_desktop.core import dynamic_memory as dm
 from chathub_desktop.core import fixed_memory as fm
 from chathub_desktop.core import memory_export as mx
+from chathub_desktop.core.memory_diff import DuplicateIndex, EntryChanges, entry_changes
 from chathub_desktop.services.assistant_service import AssistantService
 from chathub_desktop.services.errors import InvalidInput, ServiceError
 from chathub_desktop.storage.database import Database
@@ -49,6 +56,9 @@ from chathub_desktop.storage.models import (
 )
 
 FORMATS = ("json", "markdown")
+#: Import modes (issue 18): the file's documents replace the current ones, or its fixed
+#: entries are added to them (duplicates skipped).
+MODES = ("replace", "merge")
 #: How the preview names each kind of file (``MemoryFile.kind``).
 KIND_TEXT = {"json": "a ChatHub memory file (JSON)", "markdown": "a ChatHub memory file (Markdown)",
              "plain": "a plain Markdown/text document (becomes fixed memory)"}
@@ -107,6 +117,14 @@ class ImportPreview:
     #: ``(document, text hash)`` of the items paused after the import (issue 18), for the
     #: documents the file carries.
     paused: tuple[tuple[str, str], ...] = field(default=(), repr=False)
+    #: ``replace`` or ``merge`` (:data:`MODES`).
+    mode: str = "replace"
+    #: Merge: file entries added, and skipped as exact or REF-16 near-duplicates.
+    merge_added: int = 0
+    merge_skipped: int = 0
+    #: Entries (cards, as ``"[tag] text"``) added / removed / edited; None: kept.
+    fixed_changes: EntryChanges | None = field(default=None, repr=False)
+    dynamic_changes: EntryChanges | None = field(default=None, repr=False)
 
     @property
     def changes_dynamic(self) -> bool:
@@ -120,7 +138,11 @@ class ImportPreview:
             return f"{count:,} {one if count == 1 else many}"
 
         out = [f"{self.file_name or 'the file'}: {KIND_TEXT.get(self.kind, self.kind)}"]
-        if self.fixed_after is None:
+        if self.mode == "merge" and self.fixed_after is not None:
+            out.append(f"fixed memory: {self.merge_added:,} added, {self.merge_skipped:,} skipped as duplicates "
+                       f"({n(self.fixed_before, 'entry', 'entries')} → {n(self.fixed_after, 'entry', 'entries')}; "
+                       "nothing removed)")
+        elif self.fixed_after is None:
             out.append(f"fixed memory: {n(self.fixed_before, 'entry', 'entries')}, kept (not in the file)")
         else:
             doc = self.fixed_document or ""
@@ -128,14 +150,19 @@ class ImportPreview:
             more = f" and {n(notes, 'line', 'lines')} of notes" if notes > 0 else ""
             out.append(f"fixed memory: {n(self.fixed_before, 'entry', 'entries')} → "
                        f"{n(self.fixed_after, 'entry', 'entries')}{more} "
-                       "(replaced; fixed memory cannot be restored)")
+                       "(replaced; Memory → History can revert it)")
+            if self.fixed_changes is not None:
+                out.append(f"fixed entries: {self.fixed_changes.counts()}")
         if self.dynamic_after is None:
-            out.append(f"dynamic memory: {n(self.dynamic_before, 'card', 'cards')}, kept (not in the file)")
+            why = "Merge adds fixed entries only" if self.mode == "merge" else "not in the file"
+            out.append(f"dynamic memory: {n(self.dynamic_before, 'card', 'cards')}, kept ({why})")
         else:
             cut = (f"; {n(self.dynamic_shortened, 'card', 'cards')} of the file shortened to the card and "
                    "document caps" if self.dynamic_shortened else "")
             out.append(f"dynamic memory: {n(self.dynamic_before, 'card', 'cards')} → "
                        f"{n(self.dynamic_after, 'card', 'cards')} (the current cards can be restored{cut})")
+            if self.dynamic_changes is not None:
+                out.append(f"dream cards: {self.dynamic_changes.counts()}")
         if self.fixed_after is None:
             out.append(f"provenance: {n(self.provenance_before, 'record', 'records')} kept")
         else:
@@ -150,8 +177,14 @@ class ImportPreview:
 
     def to_json(self) -> dict[str, object]:
         """The counts as a JSON-ready dict (for ``--json``)."""
+        def changes(c: EntryChanges | None) -> dict[str, int] | None:
+            return None if c is None else {"added": len(c.added), "removed": len(c.removed),
+                                           "edited": len(c.edited)}
+
         return {"assistant_id": self.assistant_id, "assistant": self.assistant_name, "kind": self.kind,
-                "file": self.file_name,
+                "file": self.file_name, "mode": self.mode,
+                "merge": {"added": self.merge_added, "skipped": self.merge_skipped} if self.mode == "merge" else None,
+                "changes": {"fixed": changes(self.fixed_changes), "dynamic": changes(self.dynamic_changes)},
                 "fixed": {"before": self.fixed_before, "after": self.fixed_after},
                 "dynamic": {"before": self.dynamic_before, "after": self.dynamic_after,
                             "shortened": self.dynamic_shortened},
@@ -198,6 +231,10 @@ def _current(s: Session, aid: int) -> _Current:
     paused = frozenset((d, h) for d, h in s.execute(
         select(MemoryPause.document, MemoryPause.text_hash).where(MemoryPause.assistant_id == aid)))
     return _Current(fixed or "", dynamic or "", records, paused)
+
+
+def _card_label(card: dm.Card) -> str:
+    return f"[{card.display_tag}] {dm.visible_body(card)}"
 
 
 def read_memory_file(path: Path) -> bytes:
@@ -260,7 +297,7 @@ class MemoryTransfer:
     # --- import ------------------------------------------------------------------------------
 
     def preview_import(self, assistant: int | str, source: Path | bytes | str, *,
-                       name: str | None = None) -> ImportPreview:
+                       name: str | None = None, mode: str = "replace") -> ImportPreview:
         """Check the whole memory file ``source`` (a path, the file's bytes, or its text)
         and say what importing it into ``assistant`` would change. Writes nothing.
 
@@ -269,7 +306,10 @@ class MemoryTransfer:
         that is not a memory file or a plain Markdown/text document, or whose dynamic
         memory is far over the DRM-13 caps for the assistant's Keep dream cards
         (:func:`~memory_export.check_dynamic_caps`; within them it is cut to the caps and
-        the preview says how many cards were shortened), ``NotFound`` for the assistant."""
+        the preview says how many cards were shortened), ``NotFound`` for the assistant.
+        ``mode``: ``replace`` (default) or ``merge`` (:data:`MODES`, issue 18)."""
+        if mode not in MODES:
+            raise InvalidInput(f"import mode must be replace or merge, not {mode!r}")
         if isinstance(source, Path):
             name = name or source.name
             source = read_memory_file(source)
@@ -282,6 +322,8 @@ class MemoryTransfer:
             a = AssistantService.row(s, assistant)
             cur = _current(s, a.id)
             aid, aname, keep = a.id, a.name, a.keep_dream_cards
+        if mode == "merge":
+            return self._merge_preview(aid, aname, mf, name, fixed_doc, cur)
         dynamic_doc, shortened = None, 0
         if mf.dynamic is not None:  # DRM-13: an import meets the caps like every other write
             try:
@@ -337,6 +379,56 @@ class MemoryTransfer:
             provenance_replaced=replaced, provenance_added=added, untrusted_after=untrusted,
             base=cur.fingerprint, fixed_document=fixed_doc, dynamic_document=dynamic_doc, provenance=records,
             dynamic_shortened=shortened, paused=tuple(paused),
+            fixed_changes=None if fixed_doc is None else entry_changes(
+                [e.text for e in fm.entries(cur.fixed)], [e.text for e in fm.entries(fixed_doc)]),
+            dynamic_changes=None if dynamic_doc is None else entry_changes(
+                [_card_label(c) for c in dm.parse_document(cur.dynamic)],
+                [_card_label(c) for c in dm.parse_document(dynamic_doc)]),
+        )
+
+    @staticmethod
+    def _merge_preview(aid: int, aname: str, mf: mx.MemoryFile, name: str | None, file_fixed: str | None,
+                       cur: _Current) -> ImportPreview:
+        """Merge: the file's fixed entries appended to the current ones unless they repeat
+        one (exact or REF-16 near-duplicate, also of an entry added before them); current
+        provenance and pauses stay, added entries bring the file's (REF-7: a plain
+        document's are the owner's). Dynamic memory is left as it is."""
+        current = fm.entries(cur.fixed)
+        file_entries = fm.entries(file_fixed) if file_fixed is not None else []
+        index = DuplicateIndex([e.text for e in current] + [e.text for e in file_entries])
+        for e in current:
+            index.add(e.number, e.text)
+        doc, added, skipped = cur.fixed, [], 0
+        for e in file_entries:
+            if index.find(e.text) is not None:
+                skipped += 1
+                continue
+            doc, number = fm.append(doc, e.text)
+            index.add(number, e.text)
+            added.append(fm.text_hash(fm.clean_text(e.text)))
+        records = [mx.Provenance(h, r.origin, r.trusted, r.created_at) for h, r in cur.provenance.items()]
+        by_hash = {p.text_hash: p for p in mf.provenance if p.document == "fixed"}
+        fresh = [h for h in dict.fromkeys(added) if h not in cur.provenance]
+        for h in fresh:
+            p = by_hash.get(h)
+            records.append(p if p is not None else mx.Provenance(h, "owner", True, None))
+        paused = [(d, h) for d, h in sorted(cur.paused) if d == "fixed"]
+        if not mf.plain:
+            paused += [("fixed", h) for h in fresh if (p := by_hash.get(h)) is not None and p.paused]
+        untrusted = {p.text_hash for p in records if not p.trusted}
+        after = fm.entries(doc)
+        return ImportPreview(
+            assistant_id=aid, assistant_name=aname, kind=mf.kind, file_name=name,
+            fixed_before=len(current), fixed_after=None if file_fixed is None else len(after),
+            dynamic_before=len(dm.parse_document(cur.dynamic)), dynamic_after=None,
+            provenance_before=len(cur.provenance), provenance_kept=len(cur.provenance), provenance_replaced=0,
+            provenance_added=len(fresh),
+            untrusted_after=sum(1 for e in after if fm.text_hash(e.text) in untrusted),
+            base=cur.fingerprint, fixed_document=None if file_fixed is None else doc, dynamic_document=None,
+            provenance=tuple(records), paused=tuple(paused), mode="merge", merge_added=len(added),
+            merge_skipped=skipped,
+            fixed_changes=None if file_fixed is None else entry_changes([e.text for e in current],
+                                                                         [e.text for e in after]),
         )
 
     def apply_import(self, preview: ImportPreview) -> MemoryImportSummary:

@@ -89,3 +89,15 @@ def window(qloop, services, qtbot):  # type: ignore[no-untyped-def]
         dlg.close()
     w.close()
     w.deleteLater()
+
+
+@pytest.fixture(autouse=True)
+def _unanswered_previews_fail(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A preview before memory is replaced (issue 18) is a modal dialog: a test that does
+    not answer it fails at once instead of hanging on ``exec()``."""
+    from chathub_desktop.gui.memory import change_preview
+
+    def unanswered(_parent, title, heading, _options, _action):  # type: ignore[no-untyped-def]
+        raise AssertionError(f"unanswered preview {title!r}: {heading}")
+
+    monkeypatch.setattr(change_preview, "ask", unanswered)

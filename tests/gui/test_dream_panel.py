@@ -19,6 +19,7 @@ from PySide6.QtWidgets import QApplication, QLabel, QPushButton, QToolButton
 
 from chathub_desktop.core import dynamic_memory as dm
 from chathub_desktop.gui import confirm
+from chathub_desktop.gui.memory import change_preview
 from chathub_desktop.gui.memory.dream_panel import DreamPanel, card_copy_text, yesterday_utc
 from chathub_desktop.gui.memory.fixed_page import MemoryPage
 from chathub_desktop.services.container import Services
@@ -104,10 +105,13 @@ def test_seeded_cards_show_number_chip_and_body_and_no_add(open_page, services, 
     assert panel.regenerate_button.isVisible() and panel.regenerate_action.isVisible()
 
 
-def test_saving_keep_folds_cards_visibly_and_hides_regenerate_on_range(open_page, services, helper, qtbot):  # type: ignore[no-untyped-def]
-    """DRM-7: Save stores Keep N and folds at once; DRM-8: no Regenerate on a range card."""
+def test_saving_keep_folds_cards_visibly_and_hides_regenerate_on_range(open_page, services, helper, qtbot,  # type: ignore[no-untyped-def]
+                                                                       monkeypatch):
+    """DRM-7: Save stores Keep N and folds at once (after its preview, issue 18); DRM-8:
+    no Regenerate on a range card."""
     days = [date(2026, 11, 26) + timedelta(days=k) for k in range(4)]
     seed_cards(services, helper, days)
+    monkeypatch.setattr(change_preview, "ask", lambda *_a: "fold")
     panel = open_page(helper).dream_panel
     assert not panel.save_button.isEnabled()  # nothing changed yet
     panel.keep_spin.setValue(2)
@@ -151,11 +155,11 @@ def test_clear_asks_and_restore_brings_the_cards_back(open_page, services, helpe
     seed_cards(services, helper, [date(2026, 11, 29), date(2026, 11, 30)])
     panel = open_page(helper).dream_panel
     assert not panel.restore_button.isEnabled()
-    monkeypatch.setattr(confirm, "ask", lambda *_a: False)
+    monkeypatch.setattr(change_preview, "ask", lambda *_a: None)
     panel.clear_button.click()
     idle(qtbot, panel)
     assert panel.model.rowCount() == 2  # declined: nothing happened
-    monkeypatch.setattr(confirm, "ask", lambda *_a: True)
+    monkeypatch.setattr(change_preview, "ask", lambda *_a: "clear")
     panel.clear_button.click()
     qtbot.waitUntil(lambda: panel.model.rowCount() == 0, timeout=5000)
     idle(qtbot, panel)

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from chathub_desktop.gui import confirm
+from chathub_desktop.gui.memory import change_preview
 from chathub_desktop.gui.memory.fixed_page import MemoryPage
 from chathub_desktop.services.container import Services
 from tests.fakes.chatgpt_exports import sample_export, write_export
@@ -34,7 +34,7 @@ def _import(page: MemoryPage, qtbot, path: Path, **kw: bool) -> bool:  # type: i
 def test_a_wrong_file_is_refused_before_any_question(page: MemoryPage, services: Services, tmp_path: Path,
                                                      monkeypatch: pytest.MonkeyPatch, qtbot) -> None:  # type: ignore[no-untyped-def]
     asked: list[str] = []
-    monkeypatch.setattr(confirm, "ask", lambda _p, _t, text, _a="Delete": asked.append(text) or True)
+    monkeypatch.setattr(change_preview, "ask", lambda _p, _t, text, _o, _a: asked.append(text) or "replace")
     conv = write_export(tmp_path / "conversations.json", sample_export(5))
     conv.write_bytes(conv.read_bytes()[:-500])  # the truncated conversations.json
     before = services.memory.document("Helper")
@@ -51,15 +51,20 @@ def test_a_wrong_file_is_refused_before_any_question(page: MemoryPage, services:
 def test_the_confirmation_shows_what_will_change(page: MemoryPage, services: Services, tmp_path: Path,
                                                  monkeypatch: pytest.MonkeyPatch, qtbot) -> None:  # type: ignore[no-untyped-def]
     asked: list[str] = []
-    answer = [False]
-    monkeypatch.setattr(confirm, "ask", lambda _p, _t, text, _a="Delete": asked.append(text) or answer[0])
+    answer: list[str | None] = [None]
+
+    def ask(_p, _t, _heading, options, _a):  # type: ignore[no-untyped-def]
+        asked.append("\n".join(options[0].lines))
+        return answer[0]
+
+    monkeypatch.setattr(change_preview, "ask", ask)
     path = tmp_path / "notes.md"
     path.write_text("# Notes\n#1: Cycles to work\n", encoding="utf-8")
     assert not _import(page, qtbot, path)  # declined: nothing changes
     assert "fixed memory: 2 entries → 1 entry" in asked[0]
     assert "dynamic memory: 0 cards, kept (not in the file)" in asked[0]
     assert services.memory.document("Helper") == "#1: Likes tea\n#2: Works in Lisbon\n"
-    answer[0] = True
+    answer[0] = "replace"
     assert _import(page, qtbot, path)
     assert services.memory.document("Helper") == "# Notes\n#1: Cycles to work\n"
     qtbot.waitUntil(lambda: [v.text for v in page.model.entries()] == ["Cycles to work"], timeout=5000)

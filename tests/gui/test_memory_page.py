@@ -15,6 +15,7 @@ from PySide6.QtWidgets import QApplication, QLineEdit, QToolButton, QWidget
 
 from chathub_desktop.core.messages import ToolCall
 from chathub_desktop.gui import confirm
+from chathub_desktop.gui.memory import change_preview
 from chathub_desktop.gui.memory.card_delegate import layout_lines
 from chathub_desktop.gui.memory.fixed_page import MemoryPage
 from chathub_desktop.services.chatgpt_import import import_chatgpt_export
@@ -291,7 +292,6 @@ def test_export_and_import_memory_files(page, services, assistant, qtbot, tmp_pa
                                         monkeypatch):
     """APP-5 from the Memory page: export as JSON, import into another assistant after a
     confirmation; a broken file shows why and changes nothing."""
-    from chathub_desktop.gui import confirm
     from chathub_desktop.gui.file_dialogs import MEMORY_EXPORT_FILTERS
 
     services.memory.save_raw(assistant, "# Me\n#1: a fact\n#2: another")
@@ -307,11 +307,11 @@ def test_export_and_import_memory_files(page, services, assistant, qtbot, tmp_pa
     target.show()
     qtbot.waitUntil(lambda: target.loads >= 1, timeout=5000)
     asked: list[str] = []
-    monkeypatch.setattr(confirm, "ask", lambda _p, _t, text, _a="Delete": asked.append(text) or True)
+    monkeypatch.setattr(change_preview, "ask", lambda _p, _t, heading, _o, _a: asked.append(heading) or "replace")
     with qtbot.waitSignal(target.import_finished, timeout=10_000) as done:
         assert target.import_from(out)
     assert done.args == [True]
-    assert asked and "Replace Other's memory" in asked[0]
+    assert asked and "into Other's memory" in asked[0]
     assert services.memory.document(other) == services.memory.document(assistant)
     bad = tmp_path / "bad.json"
     bad.write_text('{"format": "chathub-memory", "version": 7}', encoding="utf-8")

@@ -153,8 +153,10 @@ def test_the_preview_says_what_changes_and_apply_writes_it_at_once(services: Ser
     assert p.untrusted_after == 1
     assert p.lines() == [
         "source.json: a ChatHub memory file (JSON)",
-        "fixed memory: 2 entries → 3 entries and 1 line of notes (replaced; fixed memory cannot be restored)",
+        "fixed memory: 2 entries → 3 entries and 1 line of notes (replaced; Memory → History can revert it)",
+        "fixed entries: 3 added, 2 removed, 0 edited",  # issue 18: no shared word, so no edit
         "dynamic memory: 0 cards → 2 cards (the current cards can be restored)",
+        "dream cards: 2 added, 0 removed, 0 edited",
         "provenance: 0 kept, 2 replaced, 3 added; 1 entry untrusted",
     ]
     out = services.memory_files.apply_import(p)

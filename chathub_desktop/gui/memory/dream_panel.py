@@ -17,7 +17,7 @@ dynamic-memory cards (DRM-2, DRM-5, DRM-7, DRM-8, DRM-15, APP-6, APP-7).
   painted by :class:`DreamCardDelegate` (``#N``, a date chip, the body, and a refresh
   icon on single-day cards only). Edit (F2, double-click: :class:`CardEditDialog`),
   Delete (Del), Regenerate (refresh icon, Ctrl+R; hidden on range and legacy cards),
-  Copy (the service's visible text), Clear (after confirmation) and Restore previous
+  Copy (the service's visible text), Clear (after a preview of the cards that go, issue 18) and Restore previous
   version. There is no Add: only the dream writes dated cards. Edits carry the version
   token of the document the card was shown from: a save over a newer document is
   refused, the dialog keeps the text and offers Reload (issue 10).
@@ -90,6 +90,7 @@ from chathub_desktop.gui.chat_events import ChatEvents
 from chathub_desktop.gui.dream_day_picker import DreamDayPicker
 from chathub_desktop.gui.error_presenter import ErrorPresenter
 from chathub_desktop.gui.help_button import help_button
+from chathub_desktop.gui.memory import change_preview
 from chathub_desktop.gui.memory.card_delegate import (
     CARD_PAD,
     MemoryCardDelegate,
@@ -98,6 +99,7 @@ from chathub_desktop.gui.memory.card_delegate import (
     TrustedRole,
     layout_lines,
 )
+from chathub_desktop.gui.memory.change_preview import PreviewOption
 from chathub_desktop.gui.range_hint import RangeHint
 from chathub_desktop.gui.service_ops import ServiceOps
 from chathub_desktop.gui.task_runner import TaskRunner
@@ -109,6 +111,7 @@ from chathub_desktop.services.dream_service import (
     DreamSettingsView,
 )
 from chathub_desktop.services.errors import NotFound, ServiceError, StaleDocument
+from chathub_desktop.services.memory_preview import ChangePreview
 
 #: TaskRunner name of the dream timer's run (tray.DreamRunner); Stop here cancels it.
 RUN_DUE_TASK = "dreams-run-due"
@@ -901,10 +904,33 @@ class DreamPanel(QWidget):
         if not self.form_changed():
             return False
         frequency, time_text, weekday, keep = self.form_values()
+        if self.view is not None and keep < self.view.keep:  # a lower Keep N may fold: preview it first
+            def checked(preview: object) -> None:
+                assert isinstance(preview, ChangePreview)
+                if preview.folds:
+                    QTimer.singleShot(0, lambda: self._confirm_fold(preview, (frequency, time_text, weekday, keep)))
+                else:
+                    QTimer.singleShot(0, lambda: self._write_schedule(frequency, time_text, weekday, keep, None))
 
+            return self.ops.start("Save dream schedule", lambda: self.svc.previews.keep(self.assistant_id, keep),
+                                  checked)
+        return self._write_schedule(frequency, time_text, weekday, keep, None)
+
+    def _confirm_fold(self, preview: ChangePreview, values: tuple[str, str, int, int]) -> None:
+        frequency, time_text, weekday, keep = values
+        if change_preview.ask(self, "Keep fewer dream cards",
+                              f"Keeping {keep} dream {'card' if keep == 1 else 'cards'} folds older ones into a "
+                              "range card (by joining their text; the next dream may re-summarize it):",
+                              [PreviewOption("fold", "Save", preview.lines(), preview.changes,
+                                             ("Added", "Folded into the range card", "Range card rewritten"))],
+                              "Save") is None:
+            return
+        self._write_schedule(frequency, time_text, weekday, keep, preview.version)
+
+    def _write_schedule(self, frequency: str, time_text: str, weekday: int, keep: int, version: str | None) -> bool:
         def write() -> DreamSettingsView:
             self.svc.dreams.set_schedule(self.assistant_id, frequency, time_text, weekday)
-            return self.svc.dreams.set_keep(self.assistant_id, keep)
+            return self.svc.dreams.set_keep(self.assistant_id, keep, version=version)
 
         def done(result: object) -> None:
             assert isinstance(result, DreamSettingsView)
@@ -1149,20 +1175,32 @@ class DreamPanel(QWidget):
             self.assistant_id, card.number, not card.paused, expected=(card.tag, card.text)), done)
 
     def clear_cards(self) -> None:
-        """Clear: remove every card after confirmation (Restore brings them back)."""
-        n = self.model.rowCount()
-        if n == 0 or not confirm.ask(
-                self, "Clear dynamic memory",
-                f"Remove all {n} dream {'card' if n == 1 else 'cards'}? Restore previous version brings "
-                "them back.", "Clear"):
+        """Clear: show every card that goes (the preview is computed on the worker thread,
+        issue 18), then remove them on confirmation with the previewed version token (a
+        document changed meanwhile is refused, issue 10). Restore brings them back."""
+        if self.model.rowCount() == 0:
+            return
+
+        def checked(preview: object) -> None:
+            assert isinstance(preview, ChangePreview)
+            QTimer.singleShot(0, lambda: self._confirm_clear(preview))
+
+        self.ops.start("Clear", lambda: self.svc.previews.clear_dynamic(self.assistant_id), checked)
+
+    def _confirm_clear(self, preview: ChangePreview) -> None:
+        n = preview.before
+        if change_preview.ask(self, "Clear dynamic memory",
+                              f"Remove all {n} dream {'card' if n == 1 else 'cards'}? Restore previous version "
+                              "brings them back.", [PreviewOption("clear", "Clear", preview.lines(), preview.changes)],
+                              "Clear") is None:
             return
 
         def done(_r: object) -> None:
             self.show_status("Cleared the dream cards — Restore previous version brings them back")
             self.schedule_reload()
 
-        version = self._version
-        self.ops.start("Clear", lambda: self.svc.dreams.clear(self.assistant_id, version=version), done)
+        self.ops.start("Clear", lambda: self.svc.dreams.clear(self.assistant_id, version=preview.version), done,
+                       on_fail=self.schedule_reload)
 
     def restore_previous(self) -> None:
         """Restore previous version (DRM-15); doing it again redoes the change."""

@@ -67,6 +67,7 @@ from chathub_desktop.gui.chat_events import ChatEvents
 from chathub_desktop.gui.error_presenter import ErrorPresenter
 from chathub_desktop.gui.file_dialogs import open_memory_export_dialog, open_memory_import_dialog
 from chathub_desktop.gui.help_button import help_button
+from chathub_desktop.gui.memory import change_preview
 from chathub_desktop.gui.memory.card_delegate import (
     MemoryCardDelegate,
     NumberRole,
@@ -74,14 +75,16 @@ from chathub_desktop.gui.memory.card_delegate import (
     PausedRole,
     TrustedRole,
 )
+from chathub_desktop.gui.memory.change_preview import PreviewOption
 from chathub_desktop.gui.memory.history_view import MemoryHistoryDialog
 from chathub_desktop.gui.service_ops import ServiceOps
 from chathub_desktop.gui.task_runner import TaskRunner
 from chathub_desktop.private_files import write_private
 from chathub_desktop.services.container import Services
 from chathub_desktop.services.errors import NotFound, ServiceError, StaleDocument
+from chathub_desktop.services.memory_preview import ChangePreview
 from chathub_desktop.services.memory_service import FixedMemorySnapshot, MemoryEntryView
-from chathub_desktop.services.memory_transfer import ImportPreview
+from chathub_desktop.services.memory_transfer import ImportPreview, read_memory_file
 from chathub_desktop.services.views import AssistantView
 
 # --- help texts (APP-6) -------------------------------------------------------------------
@@ -411,8 +414,8 @@ class MemoryPage(QDialog):
         self.export_button = self._button("Export…", self.export_action)
         self.export_button.setObjectName("exportButton")
         self.import_action = QAction("&Import…", self)
-        self.import_action.setToolTip("Replace this assistant's memory with a memory file (JSON or Markdown); "
-                                      "a plain Markdown document becomes its fixed memory")
+        self.import_action.setToolTip("Replace this assistant's memory with a memory file (JSON or Markdown), "
+                                      "or merge its fixed entries into it; a preview shows what changes first")
         self.import_action.triggered.connect(self.open_import)
         self.import_button = self._button("Import…", self.import_action)
         self.import_button.setObjectName("importButton")
@@ -428,8 +431,14 @@ class MemoryPage(QDialog):
         self.history_button = self._button("History…", self.history_action)
         self.history_button.setObjectName("historyButton")
         self.history_dialog: MemoryHistoryDialog | None = None
+        self.clear_action = QAction("C&lear…", self)
+        self.clear_action.setToolTip("Remove every fixed-memory entry, after showing what goes "
+                                     "(Memory → History can revert it)")
+        self.clear_action.triggered.connect(self.clear_memory)
+        self.clear_button = self._button("Clear…", self.clear_action)
+        self.clear_button.setObjectName("clearMemoryButton")
         for b in (self.add_button, self.raw_button, self.import_button, self.export_button, self.copy_button,
-                  self.history_button):
+                  self.clear_button, self.history_button):
             trow.addWidget(b)
         flay.addLayout(trow)
         self.fixed_intro = QLabel("Facts, preferences and standing instructions this assistant "
@@ -782,7 +791,7 @@ class MemoryPage(QDialog):
         self.trust_button.setEnabled(untrusted and not raw)
         self.trust_action.setEnabled(untrusted and not raw)
         self.trust_button.setVisible(any(not v.trusted for v in self.model.entries()) or untrusted)
-        for a in (self.add_action, self.raw_action, self.export_action, self.copy_action):
+        for a in (self.add_action, self.raw_action, self.export_action, self.copy_action, self.clear_action):
             a.setEnabled(not raw)
         self.save_raw_button.setEnabled(not self.ops.busy)
         self.cancel_raw_button.setEnabled(not self.ops.busy)
@@ -986,12 +995,31 @@ class MemoryPage(QDialog):
 
     def save_raw(self) -> None:
         """Save the raw view: the service renumbers and keeps free-form lines; back to the
-        cards. Refused when the memory changed since the editor opened (issue 10): the
-        text stays, the notice offers Reload."""
+        cards. A save that removes entries first shows what goes (issue 18; the preview
+        is computed on the worker thread). Refused when the memory changed since the
+        editor opened (issue 10): the text stays, the notice offers Reload."""
         if self.stack.currentIndex() != 1:
             return
         text, version = self.raw_text(), self._raw_version
 
+        def checked(preview: object) -> None:
+            assert isinstance(preview, ChangePreview)
+            if preview.version != version or not preview.changes.removed:
+                QTimer.singleShot(0, lambda: self._write_raw(text, version))  # stale: the save says so
+                return
+            QTimer.singleShot(0, lambda: self._confirm_raw(text, preview))
+
+        self.ops.start("Save", lambda: self.svc.previews.raw_save(self.assistant_id, text), checked,
+                       on_fail=self.schedule_reload)
+
+    def _confirm_raw(self, text: str, preview: ChangePreview) -> None:
+        n = len(preview.changes.removed)
+        if change_preview.ask(self, "Save memory", f"This save removes {n:,} {'entry' if n == 1 else 'entries'}:",
+                              [PreviewOption("save", "Save", preview.lines(), preview.changes)], "Save") is None:
+            return  # the editor stays open with the text
+        self._write_raw(text, preview.version)
+
+    def _write_raw(self, text: str, version: str) -> None:
         def done(_doc: object) -> None:
             if self.stack.currentIndex() == 1:
                 self._close_raw()
@@ -999,6 +1027,33 @@ class MemoryPage(QDialog):
             self.schedule_reload()
 
         self.ops.start("Save", lambda: self.svc.memory.save_raw(self.assistant_id, text, version=version), done,
+                       on_fail=self.schedule_reload)
+
+    def clear_memory(self) -> None:
+        """Clear…: show every entry that goes (computed on the worker thread), then remove
+        them all on confirmation with the previewed version token (a memory changed
+        meanwhile is refused, issue 10); History can revert it (issue 18)."""
+        def checked(preview: object) -> None:
+            assert isinstance(preview, ChangePreview)
+            if preview.before or preview.changes.removed:
+                QTimer.singleShot(0, lambda: self._confirm_clear(preview))
+            else:
+                self.show_status("Fixed memory is already empty")
+
+        self.ops.start("Clear", lambda: self.svc.previews.clear_fixed(self.assistant_id), checked)
+
+    def _confirm_clear(self, preview: ChangePreview) -> None:
+        name = self.assistant.name if self.assistant else "this assistant"
+        if change_preview.ask(self, "Clear fixed memory", f"Remove all of {name}'s fixed memory? "
+                              "Memory → History can revert it.",
+                              [PreviewOption("clear", "Clear", preview.lines(), preview.changes)], "Clear") is None:
+            return
+
+        def done(_r: object) -> None:
+            self.show_status("Cleared fixed memory — History can revert it")
+            self.schedule_reload()
+
+        self.ops.start("Clear", lambda: self.svc.memory.clear(self.assistant_id, version=preview.version), done,
                        on_fail=self.schedule_reload)
 
     def reload_raw(self) -> None:
@@ -1074,34 +1129,53 @@ class MemoryPage(QDialog):
         outcome; False (nothing started) while another change of this page runs."""
         files = self.svc.memory_files
         aid = self.assistant_id
+
+        def check() -> tuple[ImportPreview, ImportPreview | None]:
+            data = read_memory_file(path)  # read once, previewed both ways (issue 18)
+            replace = files.preview_import(aid, data, name=path.name)
+            merge = (files.preview_import(aid, data, name=path.name, mode="merge")
+                     if replace.fixed_after is not None else None)
+            return replace, merge
+
         started = self.ops.start(
-            "Import", lambda: files.preview_import(aid, path),
-            on_ok=lambda preview: QTimer.singleShot(0, lambda: self._confirm_import(path, preview, confirmed)),
+            "Import", check,
+            on_ok=lambda previews: QTimer.singleShot(0, lambda: self._confirm_import(path, previews, confirmed)),
             on_fail=lambda: self.import_finished.emit(False))
         return started
 
-    def _confirm_import(self, path: Path, preview: object, confirmed: bool) -> None:
-        """The checked file's question (outside any coroutine: it runs a modal box)."""
-        assert isinstance(preview, ImportPreview)
-        lines = preview.lines()
-        if not confirmed and not confirm.ask(
-                self, "Import memory",
-                f"Replace {self.assistant.name if self.assistant else 'this assistant'}'s memory with "
-                f"{path.name}?\n\n" + "\n".join(lines[1:]), "Replace"):
-            self.import_finished.emit(False)
-            return
+    def _confirm_import(self, path: Path, previews: object, confirmed: bool) -> None:
+        """The checked file's preview, Replace or Merge (outside any coroutine: it runs a
+        modal dialog); ``confirmed``: Replace without asking."""
+        assert isinstance(previews, tuple)
+        replace, merge = previews
+        assert isinstance(replace, ImportPreview)
+        chosen: ImportPreview = replace
+        if not confirmed:
+            options = [PreviewOption("replace", "Replace: the file's memory instead of the current one",
+                                     replace.lines(), replace.fixed_changes)]
+            if isinstance(merge, ImportPreview):
+                options.append(PreviewOption("merge", "Merge: add the file's fixed entries to the current ones",
+                                             merge.lines(), merge.fixed_changes))
+            name = self.assistant.name if self.assistant else "this assistant"
+            key = change_preview.ask(self, "Import memory", f"Import {path.name} into {name}'s memory?",
+                                     options, "Import")
+            if key is None:
+                self.import_finished.emit(False)
+                return
+            chosen = merge if key == "merge" and isinstance(merge, ImportPreview) else replace
         files = self.svc.memory_files
 
         def imported(_result: object) -> None:
             self.reload_now()
-            self.show_status(f"Imported {path.name}")
+            self.show_status(f"Merged {path.name}: {chosen.merge_added:,} added, {chosen.merge_skipped:,} skipped "
+                             "as duplicates" if chosen.mode == "merge" else f"Imported {path.name}")
             self.import_finished.emit(True)
 
         def refused() -> None:
             self.reload_now()  # e.g. a conflict: show the memory as it is now
             self.import_finished.emit(False)
 
-        if not self.ops.start("Import", lambda: files.apply_import(preview), on_ok=imported, on_fail=refused):
+        if not self.ops.start("Import", lambda: files.apply_import(chosen), on_ok=imported, on_fail=refused):
             self.import_finished.emit(False)
 
     def copy_document(self) -> None:

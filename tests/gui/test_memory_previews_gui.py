@@ -1,0 +1,225 @@
+"""Previews before memory is replaced (issue 18) on a real Memory page: Import offers
+Replace and Merge with what each changes, a raw save that removes entries, Clear of fixed
+memory and of the dream cards, and a Keep N that folds show what goes, and write only
+after the user goes ahead — refused when memory moved on meanwhile. The real preview
+dialog is shown for each; each test saves an offscreen screenshot under ``tmp_path``
+(``CHATHUB_SCREENSHOT_DIR`` keeps them elsewhere)."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable, Sequence
+from datetime import date, timedelta
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from chathub_desktop.core import dynamic_memory as dm
+from chathub_desktop.gui import confirm
+from chathub_desktop.gui.memory import change_preview
+from chathub_desktop.gui.memory.change_preview import ChangePreviewDialog, PreviewOption
+from chathub_desktop.services.container import Services
+from chathub_desktop.storage.models import DynamicMemoryDocument, utcnow
+from tests.gui.helpers import shown_memory_page
+from tests.integration.test_memory_previews import CURRENT, FILE, NEW_WORDS
+
+DAYS = [date(2026, 11, 26) + timedelta(days=i) for i in range(4)]
+
+
+class Answer:
+    """Answers the preview with the real dialog: shows it, records what it lists, saves a
+    screenshot, then picks ``choose`` (None: Cancel) after ``before_answer`` runs."""
+
+    def __init__(self, qtbot: Any, tmp_path: Path) -> None:
+        self.qtbot, self.tmp_path = qtbot, tmp_path
+        self.choose: str | None = None
+        self.option: str | None = None  # the radio button to click first
+        self.shot = "preview.png"
+        self.before_answer: Callable[[], None] | None = None
+        self.seen: list[dict[str, Any]] = []
+
+    def __call__(self, parent: Any, title: str, heading: str, options: Sequence[PreviewOption],
+                 action: str) -> str | None:
+        dlg = ChangePreviewDialog(parent, title, heading, options, action)
+        self.qtbot.addWidget(dlg)
+        dlg.show()
+        self.qtbot.waitExposed(dlg)
+        if self.option is not None:
+            dlg.findChild(object, f"previewOption_{self.option}").click()
+        self.seen.append({"title": title, "heading": heading, "summary": dlg.summary.text(),
+                          "keys": [o.key for o in options], "added": dlg.rows("added"),
+                          "removed": dlg.rows("removed"), "edited": dlg.rows("edited"),
+                          "action": dlg.action_button.text()})
+        out = Path(os.environ.get("CHATHUB_SCREENSHOT_DIR", self.tmp_path)) / self.shot
+        assert dlg.grab().save(str(out))
+        if self.before_answer is not None:
+            self.before_answer()
+        if self.choose is None:
+            dlg.reject()
+        else:
+            assert self.choose == dlg.current().key
+            dlg.action_button.click()
+        return dlg.chosen
+
+
+@pytest.fixture
+def answer(qtbot, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Answer:  # type: ignore[no-untyped-def]
+    a = Answer(qtbot, tmp_path)
+    monkeypatch.setattr(change_preview, "ask", a)
+    monkeypatch.setattr(confirm, "ask", lambda *_a: True)  # e.g. "discard the raw text?" when a test fails
+    return a
+
+
+@pytest.fixture
+def aid(services: Services) -> int:
+    a = services.assistants.create("Helper").id
+    services.memory.save_raw(a, CURRENT)
+    return a
+
+
+def _seed_cards(services: Services, aid: int, n: int) -> None:
+    cards: list[dm.Card] = []
+    for day, body in zip(DAYS, ["Wants tables", "Asks for code first", "Likes dark mode", "Uses metric units"][:n],
+                         strict=False):
+        cards = dm.append_day_card(cards, day, body)
+    with services.db.write() as s:
+        s.merge(DynamicMemoryDocument(assistant_id=aid, body=dm.render_document(cards), updated_at=utcnow()))
+
+
+def _idle(qtbot, widget) -> None:  # type: ignore[no-untyped-def]
+    qtbot.waitUntil(lambda: not widget.ops.busy and not widget.runner.pending(), timeout=10_000)
+
+
+def test_import_offers_replace_and_merge_and_merge_skips_duplicates(
+        services: Services, aid: int, answer: Answer, qtbot, qloop, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    path = tmp_path / "notes.md"
+    path.write_text(FILE, encoding="utf-8")
+    with shown_memory_page(services, aid, qtbot) as page:
+        answer.shot = "memory_import_replace.png"
+        with qtbot.waitSignal(page.import_finished, timeout=10_000) as done:
+            assert page.import_from(path)
+        assert done.args == [False] and services.memory.document(aid) == CURRENT  # cancelled: nothing written
+        replace = answer.seen[0]
+        assert replace["keys"] == ["replace", "merge"] and replace["action"] == "Import"
+        assert "fixed memory: 3 entries → 15 entries" in replace["summary"]
+        assert "Works in Lisbon" in replace["removed"]
+
+        answer.option, answer.choose, answer.shot = "merge", "merge", "memory_import_merge.png"
+        with qtbot.waitSignal(page.import_finished, timeout=10_000) as done:
+            assert page.import_from(path)
+        assert done.args == [True]
+        merge = answer.seen[1]
+        assert "12 added, 3 skipped as duplicates" in merge["summary"]
+        assert merge["added"] == [f"Keeps notes on {w}" for w in NEW_WORDS] and merge["removed"] == []
+        texts = [e.text for e in services.memory.entries(aid)]
+        assert texts[:3] == ["Likes tea", "Prefers concise answers with tables and code", "Works in Lisbon"]
+        assert len(texts) == 15
+        qtbot.waitUntil(lambda: page.model.total() == 15, timeout=5000)
+        assert "12 added, 3 skipped" in page.status_label.text()
+
+
+def test_import_is_refused_when_memory_moved_on_after_the_preview(
+        services: Services, aid: int, answer: Answer, qtbot, qloop, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    path = tmp_path / "notes.md"
+    path.write_text(FILE, encoding="utf-8")
+    answer.option = answer.choose = "merge"
+    answer.before_answer = lambda: services.memory.add(aid, "Written by another window meanwhile")
+    with shown_memory_page(services, aid, qtbot) as page:
+        with qtbot.waitSignal(page.import_finished, timeout=10_000) as done:
+            assert page.import_from(path)
+        assert done.args == [False]
+        assert len(services.memory.entries(aid)) == 4
+        assert "changed since the file was checked" in page.error_label.text()
+
+
+def test_a_raw_save_that_removes_entries_shows_them_first(
+        services: Services, aid: int, answer: Answer, qtbot, qloop) -> None:  # type: ignore[no-untyped-def]
+    with shown_memory_page(services, aid, qtbot) as page:
+        page.open_raw()
+        page.raw_edit.setPlainText("#1: Likes green tea\n#2: Works in Lisbon\n")
+        answer.shot = "memory_raw_save_preview.png"
+        page.save_raw()
+        qtbot.waitUntil(lambda: len(answer.seen) == 1, timeout=5000)
+        _idle(qtbot, page)
+        seen = answer.seen[0]
+        assert seen["heading"] == "This save removes 1 entry:"
+        assert seen["removed"] == ["Prefers concise answers with tables and code"]
+        assert seen["edited"] == ["Likes tea → Likes green tea"]
+        assert services.memory.document(aid) == CURRENT and page.stack.currentIndex() == 1  # text kept
+        answer.choose = "save"
+        page.save_raw()
+        qtbot.waitUntil(lambda: services.memory.document(aid) == "#1: Likes green tea\n#2: Works in Lisbon\n",
+                        timeout=5000)
+        qtbot.waitUntil(lambda: page.stack.currentIndex() == 0, timeout=5000)
+        _idle(qtbot, page)
+        page.open_raw()  # a save that only adds asks nothing
+        page.raw_edit.setPlainText("#1: Likes green tea\n#2: Works in Lisbon\n#3: Cycles\n")
+        page.save_raw()
+        qtbot.waitUntil(lambda: len(services.memory.entries(aid)) == 3, timeout=5000)
+        assert len(answer.seen) == 2
+        _idle(qtbot, page)
+
+
+def test_clear_fixed_memory_lists_what_goes_and_history_reverts_it(
+        services: Services, aid: int, answer: Answer, qtbot, qloop) -> None:  # type: ignore[no-untyped-def]
+    with shown_memory_page(services, aid, qtbot) as page:
+        answer.choose, answer.shot = "clear", "memory_clear_preview.png"
+        page.clear_button.click()
+        qtbot.waitUntil(lambda: services.memory.document(aid) == "", timeout=5000)
+        seen = answer.seen[0]
+        assert sorted(seen["removed"]) == sorted(["Likes tea", "Prefers concise answers with tables and code",
+                                                  "Works in Lisbon"])
+        assert "fixed memory: 3 entries → 0 entries" in seen["summary"]
+        qtbot.waitUntil(lambda: page.model.total() == 0, timeout=5000)
+        _idle(qtbot, page)
+        services.history.revert(aid, services.history.changes(aid)[0].id)
+        assert services.memory.document(aid) == CURRENT
+
+
+def test_clear_fixed_memory_is_refused_when_it_moved_on(
+        services: Services, aid: int, answer: Answer, qtbot, qloop) -> None:  # type: ignore[no-untyped-def]
+    answer.choose = "clear"
+    answer.before_answer = lambda: services.memory.add(aid, "Added while the preview was open")
+    with shown_memory_page(services, aid, qtbot) as page:
+        page.clear_button.click()
+        qtbot.waitUntil(lambda: "changed" in page.error_label.text(), timeout=5000)
+        _idle(qtbot, page)
+        assert len(services.memory.entries(aid)) == 4
+
+
+def test_clear_dream_cards_lists_the_cards(
+        services: Services, aid: int, answer: Answer, qtbot, qloop) -> None:  # type: ignore[no-untyped-def]
+    _seed_cards(services, aid, 2)
+    with shown_memory_page(services, aid, qtbot) as page:
+        panel = page.dream_panel
+        qtbot.waitUntil(lambda: panel.model.rowCount() == 2, timeout=5000)
+        answer.choose, answer.shot = "clear", "dream_clear_preview.png"
+        panel.clear_button.click()
+        qtbot.waitUntil(lambda: services.dreams.cards(aid) == [], timeout=5000)
+        assert answer.seen[0]["removed"] == ["[2026-11-26] Wants tables", "[2026-11-27] Asks for code first"]
+        _idle(qtbot, panel)
+
+
+def test_a_lower_keep_shows_which_cards_fold_into_which_range(
+        services: Services, aid: int, answer: Answer, qtbot, qloop) -> None:  # type: ignore[no-untyped-def]
+    _seed_cards(services, aid, 4)
+    with shown_memory_page(services, aid, qtbot) as page:
+        panel = page.dream_panel
+        qtbot.waitUntil(lambda: panel.model.rowCount() == 4, timeout=5000)
+        panel.keep_spin.setValue(2)
+        answer.shot = "dream_keep_fold_preview.png"
+        assert panel.save_schedule()
+        qtbot.waitUntil(lambda: len(answer.seen) == 1, timeout=5000)
+        _idle(qtbot, panel)
+        seen = answer.seen[0]
+        assert ("fold: 2 cards (#1 [2026-11-26], #2 [2026-11-27]) into a new range card, which then covers "
+                "2026-11-26 – 2026-11-27") in seen["summary"]
+        assert seen["removed"] == ["[2026-11-26] Wants tables", "[2026-11-27] Asks for code first"]  # folded
+        assert len(seen["added"]) == 1 and seen["added"][0].startswith("[2026-11-26 – 2026-11-27]")
+        assert len(services.dreams.cards(aid)) == 4 and services.dreams.settings(aid).keep != 2  # cancelled
+        answer.choose = "fold"
+        assert panel.save_schedule()
+        qtbot.waitUntil(lambda: len(services.dreams.cards(aid)) == 3, timeout=5000)
+        assert services.dreams.settings(aid).keep == 2
+        _idle(qtbot, panel)
