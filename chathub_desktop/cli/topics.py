@@ -7,9 +7,11 @@ import argparse
 from typing import TYPE_CHECKING
 
 from chathub_desktop.cli.common import emit, emit_rows, record_id
+from chathub_desktop.core.context_receipt import receipt_lines
 
 if TYPE_CHECKING:
     from chathub_desktop.services.container import Services
+    from chathub_desktop.services.views import MessageView
 
 
 def add_topic_commands(
@@ -19,12 +21,21 @@ def add_topic_commands(
     p = top.add_parser("create", help="create a topic", parents=[common])
     p.add_argument("--assistant", required=True)
     p.add_argument("--title")
+    p.add_argument("--private", action="store_true",
+                   help="a private topic: no memory in its requests, never read by the dream")
     p.set_defaults(func=cmd_topic_create)
+    p = top.add_parser("set", help="change a topic setting: private on|off", parents=[common])
+    p.add_argument("topic_id", type=record_id)
+    p.add_argument("setting", choices=["private"])
+    p.add_argument("value", choices=["on", "off"])
+    p.set_defaults(func=cmd_topic_set)
     p = top.add_parser("list", help="list topics", parents=[common])
     p.add_argument("--assistant")
     p.set_defaults(func=cmd_topic_list)
     p = top.add_parser("show", help="print a topic's messages", parents=[common])
     p.add_argument("topic_id", type=record_id)
+    p.add_argument("--receipts", action="store_true",
+                   help="with each reply, what its request carried (memory, summary, history, tokens)")
     p.set_defaults(func=cmd_topic_show)
     p = top.add_parser("rename", help="rename a topic", parents=[common])
     p.add_argument("topic_id", type=record_id)
@@ -48,8 +59,17 @@ def add_topic_commands(
 
 def cmd_topic_create(args: argparse.Namespace, svc: Services) -> int:
     """``topic create``."""
-    view = svc.topics.create(args.assistant, args.title)
-    emit(args, view.to_json(), lambda: print(f"created topic {view.id}: {view.title}"))
+    view = svc.topics.create(args.assistant, args.title, private=args.private)
+    kind = "private topic" if view.private else "topic"
+    emit(args, view.to_json(), lambda: print(f"created {kind} {view.id}: {view.title}"))
+    return 0
+
+
+def cmd_topic_set(args: argparse.Namespace, svc: Services) -> int:
+    """``topic set N private on|off`` (issue 19)."""
+    view = svc.topics.set_private(args.topic_id, args.value == "on")
+    state = "private: no memory in its requests, not read by the dream" if view.private else "not private"
+    emit(args, view.to_json(), lambda: print(f"topic {view.id} is {state}"))
     return 0
 
 
@@ -62,7 +82,8 @@ def cmd_topic_list(args: argparse.Namespace, svc: Services) -> int:
 
 
 def cmd_topic_show(args: argparse.Namespace, svc: Services) -> int:
-    """``topic show``: messages in order with role, time (UTC) and text; tool messages included."""
+    """``topic show``: messages in order with role, time (UTC) and text; tool messages
+    included. ``--receipts``: each reply's context receipt too (issue 19)."""
     topic = svc.topics.get(args.topic_id)
     msgs = svc.topics.messages(args.topic_id)
 
@@ -79,8 +100,17 @@ def cmd_topic_show(args: argparse.Namespace, svc: Services) -> int:
                 print(f"→ tool call {call.get('name')}: {call.get('arguments')}")
             if m.error:
                 print(f"error: {m.error}")
+            if args.receipts and m.receipt is not None:
+                for line in receipt_lines(m.receipt, m.input_tokens, m.cached_tokens):
+                    print(f"  ⓘ {line}")
 
-    emit(args, {"topic": topic.to_json(), "messages": [m.to_json() for m in msgs]}, human)
+    def message_json(m: MessageView) -> dict[str, object]:
+        d = m.to_json()
+        if args.receipts:
+            d["receipt"] = m.receipt
+        return d
+
+    emit(args, {"topic": topic.to_json(), "messages": [message_json(m) for m in msgs]}, human)
     return 0
 
 

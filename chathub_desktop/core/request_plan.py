@@ -31,6 +31,7 @@ from chathub_desktop.core.compaction import (
     history_window,
     summary_block,
 )
+from chathub_desktop.core.memory_tools import MEMORY_TOOL_NAMES
 from chathub_desktop.core.messages import ChatMessage, Role, ToolSpec
 from chathub_desktop.core.request_assembly import (
     FRAMING_TOKENS_PER_MESSAGE,
@@ -58,6 +59,8 @@ class PlanInputs:
     - ``archives_enabled`` / ``archives``: CMP-20 archive excerpts.
     - ``threshold``: the threshold policy's settings (NUM-1…NUM-8).
     - ``memory_block`` / ``tools``: the injected memory text and the tools offered.
+    - ``private``: a private topic (issue 19): its request carries no memory block and
+      none of the memory tools, whatever ``memory_block`` / ``tools`` hold.
     """
 
     history: tuple[HistoryMessage, ...]
@@ -77,6 +80,16 @@ class PlanInputs:
     threshold: tc.ThresholdConfig = field(default_factory=tc.ThresholdConfig)
     memory_block: str = ""
     tools: tuple[ToolSpec, ...] = ()
+    private: bool = False
+
+
+def without_memory(inputs: PlanInputs) -> PlanInputs:
+    """``inputs`` as a private topic sends them (issue 19): no memory block, no memory
+    tools (other tools stay). Unchanged for a topic that is not private."""
+    if not inputs.private:
+        return inputs
+    return replace(inputs, memory_block="",
+                   tools=tuple(t for t in inputs.tools if t.name not in MEMORY_TOOL_NAMES))
 
 
 @dataclass(frozen=True, slots=True)
@@ -143,8 +156,11 @@ def plan_request(inputs: PlanInputs, count: CountFn, *, pending_user: bool) -> R
 
     ``count(text) -> tokens`` is the model's tokenizer (used for the fixed overhead of the
     large-window expansion and the template overhead only; history rows carry cached
-    counts). See the module docstring for ``pending_user``.
+    counts). See the module docstring for ``pending_user``. A private topic is planned
+    without memory (:func:`without_memory`), so the badge, compaction and the posted
+    body all leave it out.
     """
+    inputs = without_memory(inputs)
     history = inputs.history
     index = HistoryIndex(history)
     summary, cursor, model = inputs.summary, inputs.cursor_message_id, inputs.summary_model

@@ -447,7 +447,8 @@ class DreamService:
     def materials(self, assistant: int | str, day: date) -> list[dp.TopicMaterial]:
         """What history day ``day`` gives the dream (DRM-3, REF-17): per topic with
         user/assistant messages on that UTC day (at most 30, latest activity first) its
-        compaction summary, else an excerpt of that day's messages. Read-only (DRM-16)."""
+        compaction summary, else an excerpt of that day's messages. Private topics are
+        never read (issue 19). Read-only (DRM-16)."""
         start, end = _day_bounds(day)
         with self._db.read() as s:
             a = AssistantService.row(s, assistant)
@@ -455,7 +456,8 @@ class DreamService:
             active = s.execute(
                 select(Topic.id, Topic.title, last)
                 .join(Message, Message.topic_id == Topic.id)
-                .where(Topic.assistant_id == a.id, visible_topics(), Message.role.in_(("user", "assistant")),
+                .where(Topic.assistant_id == a.id, visible_topics(), Topic.private.is_(False),
+                       Message.role.in_(("user", "assistant")),
                        Message.created_at >= start, Message.created_at < end, Message.content != "")
                 .group_by(Topic.id, Topic.title).order_by(last.desc(), Topic.id.desc()).limit(dp.MAX_TOPICS)
             ).all()

@@ -456,7 +456,8 @@ class MemoryService:
         record ``agent`` provenance for new texts, trusted unless
         :func:`write_is_untrusted` over the topic's last 10 non-memory tool messages
         (from the message table, followed by ``pending_tool_messages`` — this turn's tool
-        results not stored yet). With memory off the result is a ``memory_off`` failure.
+        results not stored yet). With memory off the result is a ``memory_off`` failure;
+        in a private topic a ``private_topic`` failure (issue 19).
         Raises :class:`NotFound` for an unknown assistant or a topic of another assistant.
         """
         changed = False
@@ -467,6 +468,9 @@ class MemoryService:
                 raise NotFound(f"no topic {topic_id} for assistant {a.name!r}")
             if not a.memory_enabled:
                 return '{"ok":false,"error":"memory_off","message":"Memory is turned off for this assistant."}'
+            if topic.private:  # issue 19: the tools are not offered there; a stray call reads nothing
+                return ('{"ok":false,"error":"private_topic","message":"This topic is private: '
+                        'memory is not used here."}')
             old_doc = self._doc(s, a.id)
             cards: Sequence[fm.Entry] = ()
             if self._dynamic_cards is not None and call.name in ("searchMemory", "readMemory"):

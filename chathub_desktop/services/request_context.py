@@ -70,6 +70,8 @@ class TopicContext:
     history: tuple[HistoryMessage, ...]
     plan: RequestWindowPlan
     topic_kind: str = "regular"
+    #: A private topic: planned without memory block and memory tools (issue 19).
+    private: bool = False
     summarize_history: bool = False
     compact_preset: str = "balanced"
     auto_compact: bool = True
@@ -243,8 +245,10 @@ def load_context(
             archives=archives,
             threshold=threshold,
             history_bounds=bounds,
-            memory_block=memory.injection_block(assistant.id, counter.count) if memory is not None else "",
+            memory_block=(memory.injection_block(assistant.id, counter.count)
+                          if memory is not None and not topic.private else ""),
             tools=tools.specs(assistant.id) if tools is not None else (),
+            private=topic.private,
         )
         ctx = TopicContext(
             topic_id=topic.id,
@@ -260,6 +264,7 @@ def load_context(
             history=history,
             plan=plan_request(inputs, counter.count, pending_user=pending_user),
             topic_kind=topic.kind,
+            private=topic.private,
             summarize_history=assistant.summarize_history,
             compact_preset=assistant.compact_preset,
             auto_compact=assistant.auto_compact,

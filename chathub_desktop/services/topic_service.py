@@ -47,6 +47,7 @@ def message_view(m: Message) -> MessageView:
         cached_tokens=m.cached_tokens,
         cache_write_tokens=m.cache_write_tokens,
         finish_reason=m.finish_reason,
+        receipt=m.receipt if isinstance(m.receipt, dict) else None,
     )
 
 
@@ -74,10 +75,12 @@ class TopicService:
             message_count=count,
             created_at=t.created_at,
             updated_at=t.updated_at,
+            private=t.private,
         )
 
-    def create(self, assistant: int | str, title: str | None = None) -> TopicView:
-        """New topic. Without ``title`` it is titled from the first message (APP-10)."""
+    def create(self, assistant: int | str, title: str | None = None, *, private: bool = False) -> TopicView:
+        """New topic. Without ``title`` it is titled from the first message (APP-10).
+        ``private``: its requests carry no memory and the dream never reads it (issue 19)."""
         with self._db.write() as s:
             a = AssistantService.row(s, assistant)
             t = Topic(
@@ -85,6 +88,7 @@ class TopicService:
                 title=" ".join(check_text(title or "", "the topic title").split())[:MAX_TITLE_CHARS]
                 or DEFAULT_TITLE,
                 title_generated=bool(title and title.strip()),
+                private=private,
             )
             s.add(t)
             s.flush()
@@ -102,7 +106,7 @@ class TopicService:
                 q = q.where(Topic.assistant_id == AssistantService.row(s, assistant).id)
             q = q.order_by(Topic.updated_at.desc(), Topic.id.desc())
             return [
-                TopicView(t.id, t.assistant_id, t.title, n, t.created_at, t.updated_at)
+                TopicView(t.id, t.assistant_id, t.title, n, t.created_at, t.updated_at, private=t.private)
                 for t, n in s.execute(q)
             ]
 
@@ -121,6 +125,18 @@ class TopicService:
             t = self.row(s, topic_id)
             t.title = title[:MAX_TITLE_CHARS]
             t.title_generated = True
+            view = self._view(s, t)
+        self._bus.publish(TopicChanged(topic_id))
+        return view
+
+    def set_private(self, topic_id: int, private: bool) -> TopicView:
+        """Mark a topic private or not (issue 19). From its next request on, a private
+        topic carries no memory block and no memory tools, and the dream no longer
+        reads it; what earlier requests or dreams took from it stays where it is.
+        Raises :class:`NotFound`."""
+        with self._db.write() as s:
+            t = self.row(s, topic_id)
+            t.private = bool(private)
             view = self._view(s, t)
         self._bus.publish(TopicChanged(topic_id))
         return view

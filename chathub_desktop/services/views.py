@@ -67,6 +67,8 @@ class TopicView:
     message_count: int
     created_at: datetime
     updated_at: datetime
+    #: A private topic: no memory in its requests, never read by the dream (issue 19).
+    private: bool = False
 
     def to_json(self) -> dict[str, object]:
         """JSON-ready dict (ISO 8601 UTC times)."""
@@ -100,6 +102,9 @@ class MessageView:
     cached_tokens: int | None = None
     cache_write_tokens: int | None = None
     finish_reason: str | None = None
+    #: The reply's context receipt (``core.context_receipt``, issue 19), ``None`` when
+    #: none was recorded; left out of :meth:`to_json` unless asked for.
+    receipt: dict[str, object] | None = None
 
     @property
     def cut_off(self) -> bool:
@@ -118,6 +123,7 @@ class MessageView:
         d["created_at"] = self.created_at.isoformat()
         d["tool_calls"] = list(self.tool_calls)
         d["cut_off"] = self.cut_off
+        del d["receipt"]
         return d
 
 

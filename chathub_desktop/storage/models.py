@@ -22,6 +22,7 @@ from sqlalchemy import (
     String,
     Text,
     UniqueConstraint,
+    false,
 )
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column, relationship
 from sqlalchemy.types import TypeDecorator
@@ -119,6 +120,9 @@ class Topic(Base):
     source: Mapped[str | None] = mapped_column(String(40))
     source_id: Mapped[str | None] = mapped_column(String(200))
     snippet: Mapped[str | None] = mapped_column(Text)
+    #: A private topic gets no memory block and no memory tools, and the dream never
+    #: reads it (issue 19).
+    private: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
     created_at: Mapped[datetime] = mapped_column(UTCDateTime(), default=utcnow)
     updated_at: Mapped[datetime] = mapped_column(UTCDateTime(), default=utcnow, index=True)
 
@@ -162,6 +166,9 @@ class Message(Base):
     source_id: Mapped[str | None] = mapped_column(String(200))
     created_at: Mapped[datetime] = mapped_column(UTCDateTime(), default=utcnow)
     edited_at: Mapped[datetime | None] = mapped_column(UTCDateTime())
+    #: The context receipt of an assistant reply: what its request carried, as ids and
+    #: counts (``core.context_receipt``, issue 19); ``None`` for other rows.
+    receipt: Mapped[dict[str, object] | None] = mapped_column(JSON)
 
 
 class TopicCompaction(Base):
