@@ -187,8 +187,10 @@ class MainWindow(QMainWindow):
         from chathub_desktop.gui.chat_events import ChatEvents
         from chathub_desktop.gui.message_list_model import MessageListModel
         from chathub_desktop.gui.message_list_view import MessageListView
+        from chathub_desktop.gui.receipt_dialog import install_receipts
         from chathub_desktop.gui.task_runner import TaskRunner
         from chathub_desktop.gui.topic_list_model import TopicListModel
+        from chathub_desktop.gui.topic_privacy import TopicPrivacy
 
         self.svc = services
         self.view.prefs.apply_hint()
@@ -198,6 +200,7 @@ class MainWindow(QMainWindow):
         self.topic_model = TopicListModel(services.topics, self.events, self)
         self.topic_list.setModel(self.topic_model)
         self.topic_list.selectionModel().currentChanged.connect(self._on_topic_selected)
+        self.privacy = TopicPrivacy(self, self.topic_menu)  # issue 19
         self.message_model = MessageListModel(services.topics, self.events, self)
         self.message_model.cursor_lookup = self._summary_cursor
         self.message_view = MessageListView(self.message_model)
@@ -205,6 +208,7 @@ class MainWindow(QMainWindow):
         self.message_view.delete_requested.connect(self.delete_message)
         self.message_view.code_copied.connect(lambda _first: self.show_status("Code block copied", 3000))
         self.message_view.retry_requested.connect(self.retry_reply)
+        install_receipts(self.message_view, self)  # issue 19: the ⓘ of a reply
         self.reply_notices = ReplyNotices(self.reply_notice, self.events, lambda: self._topic_id,
                                           self._stop_topic, self.retry_reply_in, self)
         self.stack.addWidget(self.message_view)
@@ -440,7 +444,7 @@ class MainWindow(QMainWindow):
         import_menu.addAction(self.import_action)
         file_menu.addSeparator()
         file_menu.addAction(self.quit_action)
-        topic_menu = mb.addMenu("&Topic")
+        topic_menu = self.topic_menu = mb.addMenu("&Topic")
         topic_menu.addAction(self.new_topic_action)
         topic_menu.addAction(self.rename_topic_action)
         topic_menu.addAction(self.delete_topic_action)
@@ -633,14 +637,15 @@ class MainWindow(QMainWindow):
         self.message_view.delegate.add_rendered(rendered)
         self.message_model.show_page(page)
 
-    def new_topic(self) -> int | None:
-        """Create a "New topic" for the current assistant and open it; returns its id."""
+    def new_topic(self, *, private: bool = False) -> int | None:
+        """Create a "New topic" (``private``: issue 19) for the current assistant and open
+        it; returns its id."""
         aid = self.current_assistant_id()
         if aid is None:
             self.show_status("Create an assistant first (Assistant → New…)")
             return None
         try:
-            t = self.svc.topics.create(aid)
+            t = self.svc.topics.create(aid, private=private)
         except ServiceError as exc:
             self.presenter.present(exc, context="New topic")
             return None

@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Any
 from PySide6.QtCore import QAbstractListModel, QModelIndex, QObject, QPersistentModelIndex, Qt
 
 from chathub_desktop.gui.chat_events import ChatEvents
+from chathub_desktop.gui.message_delegate import symbol
 from chathub_desktop.services.errors import NotFound
 from chathub_desktop.services.views import TopicView
 
@@ -18,6 +19,8 @@ if TYPE_CHECKING:  # types only: keeps SQLAlchemy off the window's start-up path
     from chathub_desktop.services.topic_service import TopicService
 
 TopicRole = Qt.ItemDataRole.UserRole + 1  # TopicView
+#: The lock shown before a private topic's title (issue 19), or its text fallback.
+LOCK_EMOJI, LOCK_FALLBACK = "🔒", "[private]"
 TopicIdRole = Qt.ItemDataRole.UserRole + 2  # int
 
 ModelIndex = QModelIndex | QPersistentModelIndex
@@ -57,11 +60,14 @@ class TopicListModel(QAbstractListModel):
         if not index.isValid() or not 0 <= index.row() < len(self._rows):
             return None
         t = self._rows[index.row()]
+        if role == Qt.ItemDataRole.DisplayRole and t.private:  # issue 19: a lock before the title
+            return f"{symbol(LOCK_EMOJI, LOCK_FALLBACK)} {t.title}"
         if role in (Qt.ItemDataRole.DisplayRole, Qt.ItemDataRole.EditRole):
             return t.title
         if role == Qt.ItemDataRole.ToolTipRole:
             when = t.updated_at.astimezone().strftime("%Y-%m-%d %H:%M")
-            return f"{t.title}\n{t.message_count:,} messages · last active {when}"
+            private = "\nPrivate: no memory is used here and the dream never reads it" if t.private else ""
+            return f"{t.title}\n{t.message_count:,} messages · last active {when}{private}"
         if role == TopicRole:
             return t
         if role == TopicIdRole:
