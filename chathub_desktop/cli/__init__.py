@@ -134,6 +134,7 @@ def _run(argv: list[str]) -> int:
 
     bus = EventBus()
     bus.subscribe(_waiting_notice)  # before start-up's own writes, which may wait too
+    bus.subscribe(_redaction_notice)
     try:
         svc = open_services(getattr(args, "database_url", None), getattr(args, "data_dir", None), bus=bus)
     except (DatabaseError, ValueError, OSError) as exc:
@@ -166,6 +167,15 @@ def _unexpected(args: argparse.Namespace, exc: Exception, log_file: object) -> i
     logging.getLogger("chathub_desktop.cli").error("command failed", exc_info=exc)
     where = f"; the details are in {log_file}" if log_file else ""
     return _fail(args, f"internal error ({type(exc).__name__}: {str(exc)[:200]}){where}")
+
+
+def _redaction_notice(event: object) -> None:
+    """One stderr line when likely secrets were redacted before text was remembered
+    (issue 19): ``Redacted from the memory entry: 1 openai-api-key (…)``."""
+    from chathub_desktop.services.events import SecretsRedacted
+
+    if isinstance(event, SecretsRedacted):
+        print(event.notice, file=sys.stderr)
 
 
 def _waiting_notice(event: object) -> None:

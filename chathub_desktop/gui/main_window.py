@@ -188,6 +188,7 @@ class MainWindow(QMainWindow):
         from chathub_desktop.gui.message_list_model import MessageListModel
         from chathub_desktop.gui.message_list_view import MessageListView
         from chathub_desktop.gui.receipt_dialog import install_receipts
+        from chathub_desktop.gui.redaction_notice import RedactionNotices
         from chathub_desktop.gui.task_runner import TaskRunner
         from chathub_desktop.gui.topic_list_model import TopicListModel
         from chathub_desktop.gui.topic_privacy import TopicPrivacy
@@ -209,6 +210,7 @@ class MainWindow(QMainWindow):
         self.message_view.code_copied.connect(lambda _first: self.show_status("Code block copied", 3000))
         self.message_view.retry_requested.connect(self.retry_reply)
         install_receipts(self.message_view, self)  # issue 19: the ⓘ of a reply
+        self.redaction_notices = RedactionNotices(services.bus, self.show_status, self)  # issue 19
         self.reply_notices = ReplyNotices(self.reply_notice, self.events, lambda: self._topic_id,
                                           self._stop_topic, self.retry_reply_in, self)
         self.stack.addWidget(self.message_view)

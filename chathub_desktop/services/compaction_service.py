@@ -47,9 +47,15 @@ from chathub_desktop.services.compaction_outcome import (
     PreSendResult,
 )
 from chathub_desktop.services.errors import InvalidInput
-from chathub_desktop.services.events import CompactionProgress, EventBus, TopicChanged
+from chathub_desktop.services.events import (
+    CompactionProgress,
+    EventBus,
+    SecretsRedacted,
+    TopicChanged,
+)
 from chathub_desktop.services.provider_service import ProviderService
 from chathub_desktop.services.request_context import ContextLoader, TopicContext
+from chathub_desktop.services.secret_scan import redact_secrets
 from chathub_desktop.services.settings_service import SettingsService
 from chathub_desktop.services.summarizer import (
     Summarizer,
@@ -605,7 +611,11 @@ class CompactionService:
     def _commit(self, ctx: TopicContext, summary: str, cursor_id: int, target: SummarizerTarget,
                 success: bool) -> bool:
         """Summary, cursor, model, archives, snippet and breaker reset in ONE transaction;
-        False (nothing written) when the stored summary changed since the run began."""
+        False (nothing written) when the stored summary changed since the run began.
+        Likely secrets in ``summary`` are stored as ``[redacted: KIND]`` and a
+        :class:`SecretsRedacted` event says which (issue 19)."""
+        red = redact_secrets(summary)
+        summary = red.text
         now = self._clock()
         with self._db.write() as s:
             st = s.get(TopicCompaction, ctx.topic_id)
@@ -635,6 +645,10 @@ class CompactionService:
             assistant = s.get(Assistant, ctx.assistant_id)
             if topic is not None and assistant is not None and assistant.topic_snippets:
                 topic.snippet = cc.archive_excerpt(summary)
+        if red.changed:
+            log.info("topic %s summary: %s", ctx.topic_id, red.notice("the topic summary"))
+            self._bus.publish(SecretsRedacted(ctx.assistant_id, "the topic summary", red.kinds,
+                                              red.notice("the topic summary"), ctx.topic_id))
         return True
 
     async def _failed(self, ctx: TopicContext, trigger: str, message: str, before: int, reason: str,

@@ -71,13 +71,15 @@ from chathub_desktop.core.dream_schedule import (
     silent_note,
     stopped_note,
 )
+from chathub_desktop.core.secret_redaction import Redaction
 from chathub_desktop.providers.catalog import ModelCatalog
 from chathub_desktop.services import dream_calls as calls
 from chathub_desktop.services.assistant_service import AssistantService
 from chathub_desktop.services.errors import InvalidInput, NotFound, StaleDocument
-from chathub_desktop.services.events import DreamProgress, EventBus, MemoryChanged
+from chathub_desktop.services.events import DreamProgress, EventBus, MemoryChanged, SecretsRedacted
 from chathub_desktop.services.import_staging import visible_topics
 from chathub_desktop.services.provider_service import ProviderService
+from chathub_desktop.services.secret_scan import redact_secrets
 from chathub_desktop.services.settings_service import SettingsService
 from chathub_desktop.services.summarizer import (
     Summarizer,
@@ -400,9 +402,12 @@ class DreamService:
         characters for a day, 6,400 for a range with its framing): nothing is cut.
         ``version``: the token of the document the editor showed; ``expected``: the
         card's (tag, text) as shown; either no longer matching raises
-        :class:`StaleDocument` and writes nothing (issue 10)."""
+        :class:`StaleDocument` and writes nothing (issue 10). Likely secrets are stored
+        as ``[redacted: KIND]`` and a :class:`SecretsRedacted` event says so (issue 19)."""
         if not text.strip():
             raise InvalidInput("a card cannot be empty; delete it instead")
+        red = redact_secrets(text)  # issue 19: likely secrets never become memory
+        text = red.text
 
         def change(cards: list[dm.Card]) -> list[dm.Card]:
             i = self._index(cards, number, expected)
@@ -413,7 +418,16 @@ class DreamService:
                 raise InvalidInput(f"card #{number} holds at most {cap:,} characters; this text has "
                                    f"{len(text):,} (about {kept:,} fit)")
             return out
-        return self._edit(assistant, change, version)
+        views = self._edit(assistant, change, version)
+        self._redacted_edit(assistant, red)
+        return views
+
+    def _redacted_edit(self, assistant: int | str, red: Redaction) -> None:
+        """Publish :class:`SecretsRedacted` for a card edit that took secrets out."""
+        if red.changed:
+            with self._db.read() as s:
+                aid = AssistantService.row(s, assistant).id
+            self._bus.publish(SecretsRedacted(aid, "the dream card", red.kinds, red.notice("the dream card")))
 
     def delete_card(self, assistant: int | str, number: int, *, version: str | None = None,
                     expected: tuple[str, str] | None = None) -> list[CardView]:
@@ -519,18 +533,26 @@ class DreamService:
         if repeated is not None:  # DRM-14: not appended; a scheduled run still records its marker
             return self._finish(DreamOutcome(aid, day, DUPLICATE, f"the card for {day} repeated {repeated}{read}",
                                              topics_left_out=left_out))
+        red = await self._db.run(redact_secrets, body)  # issue 19: no secret becomes a card
+        body = red.text
         grown = dm.append_day_card(cards, day, body)
         plan = dm.plan_retention(grown, keep)
         fold: tuple[str, str] | None = None
         if plan is not None:
             self._progress(aid, day, "folding")
             fold = await calls.fold_body(summarizer, plan)
+            folded = await self._db.run(redact_secrets, fold[0])
+            fold = (folded.text, fold[1])
+            red = Redaction(body, red.kinds + folded.kinds)
         number = await asyncio.shield(self._db.run(self._commit_card, aid, day, body, keep, plan, fold))
         if number is None:
             return self._finish(DreamOutcome(aid, day, EXISTS, f"{day} got a dream card meanwhile"))
         how = ("" if fold is None else f"; older cards folded ({fold[1]})") + read
         if len(body.strip()) > dm.SINGLE_CARD_MAX:
             how += f"; the model's {len(body.strip()):,} characters were shortened to {dm.SINGLE_CARD_MAX:,}"
+        if red.changed:
+            how += "; " + red.notice("the dream card")
+            self._bus.publish(SecretsRedacted(aid, "the dream card", red.kinds, red.notice("the dream card")))
         return self._finish(DreamOutcome(aid, day, APPENDED, f"added card #{number} for {day}{how}", number,
                                          None if fold is None else fold[1], left_out))
 
@@ -597,6 +619,8 @@ class DreamService:
             return self._finish(DreamOutcome(aid, day, FAILED, str(exc)))
         if body is None:
             return self._finish(DreamOutcome(aid, day, NOTHING, f"{day} showed nothing new; card #{number} kept"))
+        red = await self._db.run(redact_secrets, body)  # issue 19
+        body = red.text
 
         def change(current: list[dm.Card]) -> list[dm.Card]:
             try:
@@ -605,7 +629,12 @@ class DreamService:
                 raise NotFound(f"the card for {day} was deleted meanwhile") from None
         views = self._edit(aid, change)
         number = next(v.number for v in views if v.tag == day.isoformat())
-        return self._finish(DreamOutcome(aid, day, REGENERATED, f"card #{number} for {day} was regenerated", number))
+        note = ""
+        if red.changed:
+            note = "; " + red.notice("the dream card")
+            self._bus.publish(SecretsRedacted(aid, "the dream card", red.kinds, red.notice("the dream card")))
+        return self._finish(DreamOutcome(aid, day, REGENERATED, f"card #{number} for {day} was regenerated{note}",
+                                         number))
 
     # --- the schedule ----------------------------------------------------------------
 

@@ -36,8 +36,10 @@ from sqlalchemy.orm import Session
 from chathub_desktop.core import dynamic_memory as dm
 from chathub_desktop.core import fixed_memory as fm
 from chathub_desktop.core import memory_export as mx
+from chathub_desktop.core.secret_redaction import Redaction
 from chathub_desktop.services.assistant_service import AssistantService
 from chathub_desktop.services.errors import InvalidInput, ServiceError
+from chathub_desktop.services.secret_scan import redact_secrets
 from chathub_desktop.storage.database import Database
 from chathub_desktop.storage.models import (
     DynamicMemoryDocument,
@@ -102,6 +104,8 @@ class ImportPreview:
     provenance: tuple[mx.Provenance, ...] = field(repr=False)
     #: Cards of the file shortened to the DRM-13 caps (or dropped by the document cap).
     dynamic_shortened: int = 0
+    #: Kinds of likely secrets replaced by ``[redacted: KIND]`` in what is imported (issue 19).
+    redacted: tuple[str, ...] = ()
 
     @property
     def changes_dynamic(self) -> bool:
@@ -137,6 +141,8 @@ class ImportPreview:
             out.append(f"provenance: {self.provenance_kept:,} kept, {self.provenance_replaced:,} replaced, "
                        f"{self.provenance_added:,} added"
                        + (f"; {n(self.untrusted_after, 'entry', 'entries')} untrusted" if self.untrusted_after else ""))
+        if self.redacted:
+            out.append(Redaction("", self.redacted).notice("the imported memory"))
         return out
 
     def summary(self) -> str:
@@ -152,7 +158,7 @@ class ImportPreview:
                             "shortened": self.dynamic_shortened},
                 "provenance": {"before": self.provenance_before, "kept": self.provenance_kept,
                                "replaced": self.provenance_replaced, "added": self.provenance_added},
-                "untrusted_after": self.untrusted_after}
+                "untrusted_after": self.untrusted_after, "redacted": list(self.redacted)}
 
 
 @dataclass(frozen=True)
@@ -258,6 +264,15 @@ class MemoryTransfer:
         except mx.MemoryFileError as exc:
             raise InvalidInput(f"cannot import {name or 'this file'}: {exc}; nothing was changed") from None
         fixed_doc = None if mf.fixed is None else (fm.normalize(mf.fixed) if mf.plain else mf.fixed)
+        kinds: tuple[str, ...] = ()
+        file_hash: dict[str, str] = {}  # redacted entry text hash → the file's (for its provenance)
+        if fixed_doc is not None:  # issue 19: likely secrets never become memory
+            red = redact_secrets(fixed_doc)
+            if red.changed:
+                was, now_ = fm.entries(fixed_doc), fm.entries(red.text)
+                if [e.number for e in was] == [e.number for e in now_]:
+                    file_hash = {fm.text_hash(b.text): fm.text_hash(a.text) for a, b in zip(was, now_, strict=True)}
+                fixed_doc, kinds = red.text, red.kinds
         with self._db.read() as s:
             a = AssistantService.row(s, assistant)
             cur = _current(s, a.id)
@@ -270,7 +285,8 @@ class MemoryTransfer:
                 raise InvalidInput(f"cannot import {name or 'this file'}: {exc}; nothing was changed") from None
             file_cards = dm.parse_document(mf.dynamic)
             capped = dm.enforce_caps(file_cards, keep)
-            dynamic_doc = dm.render_document(capped)
+            dyn_red = redact_secrets(dm.render_document(capped))
+            dynamic_doc, kinds = dyn_red.text, kinds + dyn_red.kinds
             stored = set(capped)
             shortened = sum(1 for c in file_cards if c not in stored and dm.in_current_layout(c) not in stored)
         before = len(fm.entries(cur.fixed))
@@ -283,7 +299,9 @@ class MemoryTransfer:
             by_hash = {p.text_hash: p for p in mf.provenance}
             out: list[mx.Provenance] = []
             for h in dict.fromkeys(fm.text_hash(e.text) for e in fm.entries(fixed_doc)):
-                p = by_hash.get(h)
+                p = by_hash.get(file_hash.get(h, h))
+                if p is not None and p.text_hash != h:
+                    p = mx.Provenance(h, p.origin, p.trusted, p.recorded_at)
                 if p is None and mf.plain:  # REF-7: a text already recorded keeps its origin
                     old = cur.provenance.get(h)
                     p = mx.Provenance(h, old.origin, old.trusted, old.created_at) if old is not None \
@@ -305,7 +323,7 @@ class MemoryTransfer:
             provenance_before=len(cur.provenance), provenance_kept=len(cur.provenance) if fixed_doc is None else kept,
             provenance_replaced=replaced, provenance_added=added, untrusted_after=untrusted,
             base=cur.fingerprint, fixed_document=fixed_doc, dynamic_document=dynamic_doc, provenance=records,
-            dynamic_shortened=shortened,
+            dynamic_shortened=shortened, redacted=kinds,
         )
 
     def apply_import(self, preview: ImportPreview) -> MemoryImportSummary:

@@ -112,3 +112,19 @@ def test_the_toggle_marks_an_open_topic_private_and_the_receipt_lists_memory(  #
     assert _last(window).receipt["private"] is True
     window.privacy.toggle_action.trigger()
     qtbot.waitUntil(lambda: not services.topics.get(topic_id).private, timeout=3000)
+
+
+def test_a_redacted_secret_is_said_in_the_status_bar(window, services, qtbot):  # type: ignore[no-untyped-def]
+    """Issue 19: a memory write that took a likely secret out says so in the window, also
+    when the write ran on a worker thread (the notice is queued to the GUI thread)."""
+    import threading
+
+    a = services.assistants.create("Helper")
+    window.reload_assistants(a.id)
+    worker = threading.Thread(target=services.memory.add,
+                              args=(a.id, "deploy key ghp_a1B2c3D4e5F6g7H8i9J0k1L2m3N4o5P6q7R8"))
+    worker.start()
+    worker.join()
+    qtbot.waitUntil(lambda: window.statusBar().currentMessage().startswith(
+        "Redacted from the memory entry: 1 github-token"), timeout=3000)
+    assert services.memory.entries(a.id)[0].text == "deploy key [redacted: github-token]"
