@@ -4,9 +4,10 @@
 from __future__ import annotations
 
 import argparse
+from pathlib import Path
 from typing import TYPE_CHECKING
 
-from chathub_desktop.cli.common import emit, emit_rows, record_id
+from chathub_desktop.cli.common import CommandError, emit, emit_rows, record_id
 from chathub_desktop.core.context_receipt import receipt_lines
 
 if TYPE_CHECKING:
@@ -46,10 +47,15 @@ def add_topic_commands(
     p.set_defaults(func=cmd_topic_delete)
     p = top.add_parser("compact", help="compact now: summarize completed turns", parents=[common])
     p.add_argument("topic_id", type=record_id)
+    p.add_argument("--focus", default="", help='what the summary must keep, e.g. "the SQL schema and every file path"')
     p.set_defaults(func=cmd_topic_compact)
     p = top.add_parser("summary", help="show the topic summary, its model, cursor and debug log",
                        parents=[common])
     p.add_argument("topic_id", type=record_id)
+    edit = p.add_mutually_exclusive_group()
+    edit.add_argument("--set", metavar="TEXT", help="replace the summary by your own text (marked as edited; "
+                      "later compactions merge into it)")
+    edit.add_argument("--set-file", metavar="PATH", type=Path, help="the same, with the text read from a text file")
     p.set_defaults(func=cmd_topic_summary)
     p = top.add_parser("estimate", help="tokens the next request will carry", parents=[common])
     p.add_argument("topic_id", type=record_id)
@@ -174,7 +180,7 @@ def cmd_topic_compact(args: argparse.Namespace, svc: Services) -> int:
     assert svc.compaction is not None
     import asyncio
 
-    out = asyncio.run(svc.compaction.compact(args.topic_id))
+    out = asyncio.run(svc.compaction.compact(args.topic_id, focus=args.focus))
 
     def human() -> None:
         before = f"{out.before_tokens:,}" if out.before_tokens is not None else "?"
@@ -193,16 +199,26 @@ def cmd_topic_compact(args: argparse.Namespace, svc: Services) -> int:
 
 def cmd_topic_summary(args: argparse.Namespace, svc: Services) -> int:
     """``topic summary``: the rolling summary, the model that wrote it, its cursor and
-    the debug log (CMP-17, CMP-18)."""
+    the debug log (CMP-17, CMP-18); ``--set`` / ``--set-file`` store the user's own text
+    as the summary, marked as edited (issue 19)."""
     assert svc.compaction is not None
-    view = svc.compaction.summary(args.topic_id)
+    text = args.set
+    if args.set_file is not None:
+        try:
+            text = args.set_file.read_text(encoding="utf-8")
+        except (OSError, UnicodeDecodeError) as exc:
+            reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else "it is not UTF-8 text"
+            raise CommandError(f"cannot read {args.set_file}: {reason}") from None
+    view = (svc.compaction.edit_summary(args.topic_id, text) if text is not None
+            else svc.compaction.summary(args.topic_id))
 
     def human() -> None:
         if not view.text:
             print(f"topic {args.topic_id} has no summary yet")
         else:
             when = view.updated_at.strftime("%Y-%m-%d %H:%M:%SZ") if view.updated_at else "?"
-            print(f"# summary of topic {args.topic_id} by {view.model or '?'} "
+            by = f"{view.model or '?'}, edited by you" if view.edited else (view.model or "?")
+            print(f"# summary of topic {args.topic_id} by {by} "
                   f"(through message {view.cursor_message_id}, {when})")
             print(view.text)
         if view.debug_log:

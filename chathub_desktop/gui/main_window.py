@@ -185,13 +185,11 @@ class MainWindow(QMainWindow):
         first and attaches once the store is open, so the window appears at once."""
         # loaded after first paint: asyncio, the list models and the message painter
         from chathub_desktop.gui.chat_events import ChatEvents
+        from chathub_desktop.gui.context_controls import ContextControls
         from chathub_desktop.gui.message_list_model import MessageListModel
         from chathub_desktop.gui.message_list_view import MessageListView
-        from chathub_desktop.gui.receipt_dialog import install_receipts
-        from chathub_desktop.gui.redaction_notice import RedactionNotices
         from chathub_desktop.gui.task_runner import TaskRunner
         from chathub_desktop.gui.topic_list_model import TopicListModel
-        from chathub_desktop.gui.topic_privacy import TopicPrivacy
 
         self.svc = services
         self.view.prefs.apply_hint()
@@ -201,7 +199,6 @@ class MainWindow(QMainWindow):
         self.topic_model = TopicListModel(services.topics, self.events, self)
         self.topic_list.setModel(self.topic_model)
         self.topic_list.selectionModel().currentChanged.connect(self._on_topic_selected)
-        self.privacy = TopicPrivacy(self, self.topic_menu)  # issue 19
         self.message_model = MessageListModel(services.topics, self.events, self)
         self.message_model.cursor_lookup = self._summary_cursor
         self.message_view = MessageListView(self.message_model)
@@ -209,11 +206,10 @@ class MainWindow(QMainWindow):
         self.message_view.delete_requested.connect(self.delete_message)
         self.message_view.code_copied.connect(lambda _first: self.show_status("Code block copied", 3000))
         self.message_view.retry_requested.connect(self.retry_reply)
-        install_receipts(self.message_view, self)  # issue 19: the ⓘ of a reply
-        self.redaction_notices = RedactionNotices(services.bus, self.show_status, self)  # issue 19
         self.reply_notices = ReplyNotices(self.reply_notice, self.events, lambda: self._topic_id,
                                           self._stop_topic, self.retry_reply_in, self)
         self.stack.addWidget(self.message_view)
+        self.context_controls = ContextControls(self)  # issue 19: privacy, receipts, secrets, focus
         self.composer.badge.bind_services(services)
         self.composer.badge.bind_controller(self.compact_topic, self.open_summary,
                                             self.is_compacting, self._outcomes.get)
@@ -793,9 +789,10 @@ class MainWindow(QMainWindow):
             self._sync_sending()
             self.composer.badge.popover.sync()
 
-    def compact_topic(self, topic_id: int | None = None) -> asyncio.Task[object] | None:
-        """Compact now for ``topic_id`` (default: the open topic); returns the task, or
-        None when nothing was started (no topic, no compaction, already running)."""
+    def compact_topic(self, topic_id: int | None = None, focus: str = "") -> asyncio.Task[object] | None:
+        """Compact now for ``topic_id`` (default: the open topic), with the user's
+        ``focus`` instructions (issue 19); returns the task, or None when nothing was
+        started (no topic, no compaction, already running)."""
         tid = self._topic_id if topic_id is None else topic_id
         if tid is None or self.svc.compaction is None:
             return None
@@ -805,18 +802,18 @@ class MainWindow(QMainWindow):
         self._compacting.add(tid)
         self._outcomes.pop(tid, None)
         self._progress[tid] = "Compacting…"
-        task = self.runner.run(f"compact:{tid}", self._compact(tid), context="Compact now")
+        task = self.runner.run(f"compact:{tid}", self._compact(tid, focus), context="Compact now")
         self._compaction_tasks[tid] = task
         self._sync_compaction()
         self._show_progress()
         return task
 
-    async def _compact(self, topic_id: int) -> None:
+    async def _compact(self, topic_id: int, focus: str = "") -> None:
         from chathub_desktop.services.compaction_service import CompactionInProgress
 
         assert self.svc.compaction is not None
         try:
-            outcome = await self.svc.compaction.compact(topic_id)
+            outcome = await self.svc.compaction.compact(topic_id, focus=focus)
         except CompactionInProgress as exc:
             self.show_status(str(exc).capitalize())
             return

@@ -72,6 +72,8 @@ class TopicContext:
     topic_kind: str = "regular"
     #: A private topic: planned without memory block and memory tools (issue 19).
     private: bool = False
+    #: The user edited the stored summary: the next merge keeps it (issue 19).
+    summary_edited: bool = False
     summarize_history: bool = False
     compact_preset: str = "balanced"
     auto_compact: bool = True
@@ -265,6 +267,7 @@ def load_context(
             plan=plan_request(inputs, counter.count, pending_user=pending_user),
             topic_kind=topic.kind,
             private=topic.private,
+            summary_edited=bool(state is not None and state.summary_edited),
             summarize_history=assistant.summarize_history,
             compact_preset=assistant.compact_preset,
             auto_compact=assistant.auto_compact,

@@ -273,6 +273,8 @@ class SummaryView:
     archives: tuple[dict[str, str], ...] = ()
     failure_count: int = 0
     cooldown_until: datetime | None = None
+    #: The user edited this summary (issue 19); later merges build on it.
+    edited: bool = False
 
     @property
     def last_status(self) -> str | None:
@@ -292,4 +294,5 @@ class SummaryView:
             "failure_count": self.failure_count,
             "cooldown_until": self.cooldown_until.isoformat() if self.cooldown_until else None,
             "last_status": self.last_status,
+            "edited": self.edited,
         }

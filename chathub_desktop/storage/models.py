@@ -187,6 +187,8 @@ class TopicCompaction(Base):
     failure_count: Mapped[int] = mapped_column(Integer, default=0)
     cooldown_until: Mapped[datetime | None] = mapped_column(UTCDateTime())
     unreachable_fingerprint: Mapped[str | None] = mapped_column(String(128))
+    #: The user edited the summary (issue 19): the next merge keeps it as its base.
+    summary_edited: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
 
 
 class FixedMemoryDocument(Base):

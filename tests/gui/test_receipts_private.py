@@ -59,14 +59,14 @@ def test_a_new_private_topic_has_a_lock_no_memory_and_says_so_in_its_receipt(  #
     services.memory.add(aid, "Prefers window seats on trains.")
     window.reload_assistants(aid)
     window.resize(1100, 720)
-    window.privacy.new_private_action.trigger()
+    window.context_controls.privacy.new_private_action.trigger()
     topic_id = window.current_topic_id
     assert topic_id is not None and services.topics.get(topic_id).private
     row = window.topic_model.row_of(topic_id)
     shown = window.topic_model.index(row).data(Qt.ItemDataRole.DisplayRole)
     assert shown.startswith(symbol(LOCK_EMOJI, LOCK_FALLBACK)) and shown.endswith("New topic")
     assert window.topic_model.index(row).data(Qt.ItemDataRole.EditRole) == "New topic"  # rename edits the title
-    assert window.privacy.toggle_action.isChecked()
+    assert window.context_controls.privacy.toggle_action.isChecked()
     wait_shown(window, qtbot, topic_id)
     fake_vendor.script(Reply(text_chunks=["Sure, ", "no memory here."]))
     _send(window, qtbot, "Plan my trip", 2)
@@ -100,8 +100,8 @@ def test_the_toggle_marks_an_open_topic_private_and_the_receipt_lists_memory(  #
     assert f"local estimate {receipt['local_tokens']:,}" in dialog.rows["Input tokens"].text()
     _shot(dialog, "receipt.png")
     dialog.close()
-    assert not window.privacy.toggle_action.isChecked()
-    window.privacy.toggle_action.trigger()
+    assert not window.context_controls.privacy.toggle_action.isChecked()
+    window.context_controls.privacy.toggle_action.trigger()
     qtbot.waitUntil(lambda: services.topics.get(topic_id).private, timeout=3000)
     row = window.topic_model.row_of(topic_id)
     qtbot.waitUntil(lambda: str(window.topic_model.index(row).data()).startswith(symbol(LOCK_EMOJI, LOCK_FALLBACK)),
@@ -110,7 +110,7 @@ def test_the_toggle_marks_an_open_topic_private_and_the_receipt_lists_memory(  #
     _send(window, qtbot, "And now?", 4)
     assert "window seats" not in json.dumps(fake_vendor.requests[-1].body)
     assert _last(window).receipt["private"] is True
-    window.privacy.toggle_action.trigger()
+    window.context_controls.privacy.toggle_action.trigger()
     qtbot.waitUntil(lambda: not services.topics.get(topic_id).private, timeout=3000)
 
 

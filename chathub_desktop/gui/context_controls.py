@@ -1,0 +1,53 @@
+"""What the window adds for issue 19, wired in one place: private topics
+(:mod:`~chathub_desktop.gui.topic_privacy`), the ⓘ context receipt of each reply
+(:mod:`~chathub_desktop.gui.receipt_dialog`), the notice when secrets were kept out of
+memory (:mod:`~chathub_desktop.gui.redaction_notice`) and Compact now with focus
+instructions ("Compact with focus…" in the Topic menu).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from PySide6.QtCore import QObject
+from PySide6.QtGui import QAction
+from PySide6.QtWidgets import QInputDialog
+
+from chathub_desktop.gui.receipt_dialog import install_receipts
+from chathub_desktop.gui.redaction_notice import RedactionNotices
+from chathub_desktop.gui.topic_privacy import TopicPrivacy
+
+if TYPE_CHECKING:
+    from chathub_desktop.gui.main_window import MainWindow
+
+__all__ = ["FOCUS_PROMPT", "ContextControls"]
+
+#: The question "Compact with focus…" asks.
+FOCUS_PROMPT = ("What must the summary keep? For example: the SQL schema and every file path.\n"
+                "Leave it empty to compact as usual.")
+
+
+class ContextControls(QObject):
+    """Built by ``MainWindow.attach`` once its lists and menus exist."""
+
+    def __init__(self, window: MainWindow) -> None:
+        super().__init__(window)
+        self._window = window
+        self.privacy = TopicPrivacy(window, window.topic_menu)
+        install_receipts(window.message_view, window)
+        self.redaction = RedactionNotices(window.svc.bus, window.show_status, self)
+        self.focus_action = QAction("Compact with &focus…", window)
+        self.focus_action.setToolTip("Compact now, telling the History Compress model what the summary must keep")
+        self.focus_action.triggered.connect(lambda: self.compact_with_focus())
+        window.topic_menu.insertAction(window.summary_action, self.focus_action)
+        window.topic_list.insertAction(window.summary_action, self.focus_action)
+
+    def compact_with_focus(self, focus: str | None = None) -> object:
+        """Ask for focus instructions (unless given) and compact the open topic with them;
+        returns the compaction task, or None when cancelled or nothing was started."""
+        if focus is None:
+            text, ok = QInputDialog.getMultiLineText(self._window, "Compact with focus", FOCUS_PROMPT)
+            if not ok:
+                return None
+            focus = text
+        return self._window.compact_topic(focus=focus.strip())
