@@ -45,6 +45,10 @@ def add_topic_commands(
     p = top.add_parser("delete", help="delete a topic", parents=[common])
     p.add_argument("topic_id", type=record_id)
     p.set_defaults(func=cmd_topic_delete)
+    p = top.add_parser("pin", help="keep a message word for word through compaction", parents=[common])
+    p.add_argument("message_id", type=record_id)
+    p.add_argument("--off", action="store_true", help="unpin it")
+    p.set_defaults(func=cmd_topic_pin)
     p = top.add_parser("compact", help="compact now: summarize completed turns", parents=[common])
     p.add_argument("topic_id", type=record_id)
     p.add_argument("--focus", default="", help='what the summary must keep, e.g. "the SQL schema and every file path"')
@@ -171,6 +175,14 @@ def cmd_topic_estimate(args: argparse.Namespace, svc: Services) -> int:
         print(f"cache: {est.cache.line}" + (f" (from {est.cache.model})" if est.cache.model else ""))
 
     emit(args, est.to_json(), human)
+    return 0
+
+
+def cmd_topic_pin(args: argparse.Namespace, svc: Services) -> int:
+    """``topic pin MESSAGE [--off]`` (issue 19)."""
+    view = svc.topics.set_pinned(args.message_id, not args.off)
+    state = "pinned: compaction keeps it word for word" if view.pinned else "not pinned"
+    emit(args, view.to_json(), lambda: print(f"message {view.id} is {state}"))
     return 0
 
 

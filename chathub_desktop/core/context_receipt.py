@@ -17,7 +17,8 @@ Shape (JSON-ready, version :data:`RECEIPT_VERSION`)::
      "summary": {"tokens": 40, "cursor": 17, "model": "m", "stale": false, "recap": false},
      "history": {"included": 6, "first_id": 18, "last_id": 23,
                  "dropped_by_limit": 2, "dropped_by_cursor": 9, "capped": 0},
-     "tools": ["addMemory", ...]}
+     "tools": ["addMemory", ...],
+     "pinned": [4, 9]}                     # pinned rows the summary covers, sent verbatim
 
 Pure: no I/O, no clock.
 """
@@ -93,6 +94,7 @@ def build_receipt(window: RequestWindowPlan, sent: RequestPlan, *, private: bool
             "capped": len(window.capped_ids),
         },
         "tools": [t.name for t in inp.tools],
+        "pinned": list(sent.pinned_ids),
     }
 
 
@@ -138,6 +140,10 @@ def receipt_lines(receipt: Mapping[str, object], input_tokens: int | None = None
                  f"{hist.get('dropped_by_limit', 0)} dropped by the limit, "
                  f"{hist.get('dropped_by_cursor', 0)} covered by the summary"
                  + (f", {hist['capped']} left out by the tail cap" if hist.get("capped") else ""))
+    pinned = receipt.get("pinned")
+    if isinstance(pinned, list) and pinned:
+        lines.append(f"Pinned: {len(pinned)} kept verbatim (messages {', '.join(str(p) for p in pinned)}), "
+                     f"{parts.get('pinned', 0):,} tokens")
     tools = receipt.get("tools")
     lines.append("Tools: " + (", ".join(str(t) for t in tools) if isinstance(tools, list) and tools else "none"))
     return lines

@@ -1,8 +1,9 @@
 """What the window adds for issue 19, wired in one place: private topics
 (:mod:`~chathub_desktop.gui.topic_privacy`), the ⓘ context receipt of each reply
 (:mod:`~chathub_desktop.gui.receipt_dialog`), the notice when secrets were kept out of
-memory (:mod:`~chathub_desktop.gui.redaction_notice`) and Compact now with focus
-instructions ("Compact with focus…" in the Topic menu).
+memory (:mod:`~chathub_desktop.gui.redaction_notice`), Compact now with focus
+instructions ("Compact with focus…" in the Topic menu) and Pin message / Unpin message
+(the message menu; a pinned message shows a pin before its header).
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ from PySide6.QtWidgets import QInputDialog
 from chathub_desktop.gui.receipt_dialog import install_receipts
 from chathub_desktop.gui.redaction_notice import RedactionNotices
 from chathub_desktop.gui.topic_privacy import TopicPrivacy
+from chathub_desktop.services.errors import ServiceError
 
 if TYPE_CHECKING:
     from chathub_desktop.gui.main_window import MainWindow
@@ -35,12 +37,24 @@ class ContextControls(QObject):
         self._window = window
         self.privacy = TopicPrivacy(window, window.topic_menu)
         install_receipts(window.message_view, window)
+        window.message_view.pin_requested.connect(self.set_pinned)
         self.redaction = RedactionNotices(window.svc.bus, window.show_status, self)
         self.focus_action = QAction("Compact with &focus…", window)
         self.focus_action.setToolTip("Compact now, telling the History Compress model what the summary must keep")
         self.focus_action.triggered.connect(lambda: self.compact_with_focus())
         window.topic_menu.insertAction(window.summary_action, self.focus_action)
         window.topic_list.insertAction(window.summary_action, self.focus_action)
+
+    def set_pinned(self, message_id: int, on: bool) -> None:
+        """Pin or unpin a message of the open topic and show its row again."""
+        try:
+            self._window.svc.topics.set_pinned(message_id, on)
+        except ServiceError as exc:
+            self._window.presenter.present(exc, context="Pin message")
+            return
+        self._window.message_model.refresh_message(message_id)
+        self._window.show_status("Pinned: compaction keeps this message word for word (it counts against "
+                                 "the input budget)" if on else "Unpinned: compaction may summarize this message")
 
     def compact_with_focus(self, focus: str | None = None) -> object:
         """Ask for focus instructions (unless given) and compact the open topic with them;

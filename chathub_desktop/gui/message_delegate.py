@@ -73,6 +73,8 @@ RETRYABLE = frozenset({"error", "cancelled", "interrupted"})
 RETRY_LABEL = "↻ Retry"
 #: The context receipt's ⓘ after a reply's header (issue 19); see :func:`symbol`.
 INFO_EMOJI, INFO_FALLBACK = "ⓘ", "(i)"
+#: Before the header of a pinned message (issue 19).
+PIN_EMOJI, PIN_FALLBACK = "📌", "[pinned]"
 STATUS_TAGS = {
     "cancelled": "stopped",
     "interrupted": "interrupted",
@@ -319,6 +321,8 @@ class MessageDelegate(QStyledItemDelegate):
         else:
             author = self.assistant_name + (f" · {m.model}" if m.model else "")
         header = f"{author} · {time_text(m.created_at)}"
+        if m.pinned:
+            header = f"{symbol(PIN_EMOJI, PIN_FALLBACK)} {header}"
         tag = STATUS_TAGS.get(m.status, "")
         footer = usage_text(m) if m.role == "assistant" and not is_collapsible(m) else ""
         if m.role == "assistant" and m.status in RETRYABLE and not footer:

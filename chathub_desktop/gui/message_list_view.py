@@ -47,6 +47,8 @@ class MessageListView(QListView):
     retry_requested = Signal(int)
     #: The ⓘ of a reply was clicked: its message id (issue 19, the context receipt).
     receipt_requested = Signal(int)
+    #: Pin message / Unpin message (issue 19): the message id and the new state.
+    pin_requested = Signal(int, bool)
 
     def __init__(self, model: MessageListModel, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -237,6 +239,11 @@ class MessageListView(QListView):
                 edit = menu.addAction("Edit message…")
                 edit.setToolTip("Change this message's text." + note)
                 edit.triggered.connect(lambda _c=False, mid=m.id: self.edit_requested.emit(mid))
+            if m.role in ("user", "assistant") and not m.tool_calls and not is_collapsible(m):
+                pin = menu.addAction("Unpin message" if m.pinned else "Pin message")
+                pin.setToolTip("Keep this message word for word when the topic is compacted; it counts "
+                               "against the input budget")
+                pin.triggered.connect(lambda _c=False, mid=m.id, on=not m.pinned: self.pin_requested.emit(mid, on))
             delete = menu.addAction("Delete message")
             delete.setToolTip("Remove this message from the topic." + note)
             delete.triggered.connect(lambda _c=False, mid=m.id: self.delete_requested.emit(mid))

@@ -167,7 +167,7 @@ class TopicContext:
         """``(system + recap turns, sendable history after the cursor)`` as the
         threshold policy weighs them (NUM-4, NUM-5)."""
         prefix = threshold_prefix(self.base_input.instructions, self.base_input.memory_block,
-                                  self.base_input.summary_turns)
+                                  self.base_input.summary_turns, self.base_input.pinned)
         rows = [h.message for h in self.history[self.start:] if h.sendable and h.message.role is not Role.SYSTEM]
         return prefix, rows
 

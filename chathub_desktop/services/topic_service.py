@@ -48,6 +48,7 @@ def message_view(m: Message) -> MessageView:
         cache_write_tokens=m.cache_write_tokens,
         finish_reason=m.finish_reason,
         receipt=m.receipt if isinstance(m.receipt, dict) else None,
+        pinned=bool(m.pinned),
     )
 
 
@@ -138,6 +139,25 @@ class TopicService:
             t = self.row(s, topic_id)
             t.private = bool(private)
             view = self._view(s, t)
+        self._bus.publish(TopicChanged(topic_id))
+        return view
+
+    def set_pinned(self, message_id: int, pinned: bool) -> MessageView:
+        """Pin a message (or unpin it, issue 19): once the summary covers it, every
+        request still carries it verbatim, after the summary and before the recent
+        history, and its tokens count against the input budget (the ``pinned`` part).
+        Only user and assistant text messages can be pinned. Raises :class:`NotFound`,
+        :class:`InvalidInput` for a tool message or a tool call."""
+        with self._db.write() as s:
+            m = s.get(Message, check_record_id(message_id, "message"))
+            if m is None:
+                raise NotFound(f"no message {message_id}")
+            if pinned and (m.role not in ("user", "assistant") or m.tool_calls):
+                raise InvalidInput("only your messages and the assistant's text replies can be pinned")
+            if m.pinned != pinned:
+                m.pinned = pinned
+                m.edited_at = utcnow()  # the topic's history version moves: every cache rereads it
+            view, topic_id = message_view(m), m.topic_id
         self._bus.publish(TopicChanged(topic_id))
         return view
 

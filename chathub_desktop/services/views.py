@@ -105,6 +105,8 @@ class MessageView:
     #: The reply's context receipt (``core.context_receipt``, issue 19), ``None`` when
     #: none was recorded; left out of :meth:`to_json` unless asked for.
     receipt: dict[str, object] | None = None
+    #: The user pinned it: kept verbatim through compaction (issue 19).
+    pinned: bool = False
 
     @property
     def cut_off(self) -> bool:

@@ -166,6 +166,8 @@ class Message(Base):
     source_id: Mapped[str | None] = mapped_column(String(200))
     created_at: Mapped[datetime] = mapped_column(UTCDateTime(), default=utcnow)
     edited_at: Mapped[datetime | None] = mapped_column(UTCDateTime())
+    #: The user pinned it: compaction keeps it verbatim in every request (issue 19).
+    pinned: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
     #: The context receipt of an assistant reply: what its request carried, as ids and
     #: counts (``core.context_receipt``, issue 19); ``None`` for other rows.
     receipt: Mapped[dict[str, object] | None] = mapped_column(JSON)

@@ -73,3 +73,32 @@ def test_compact_with_focus_and_edit_the_summary(window, services, fake_vendor, 
     editing.cancel_button.click()
     qtbot.waitUntil(lambda: dialog.text_edit.toPlainText() == "Changed elsewhere", timeout=3000)
     dialog.close()
+
+
+def test_pin_a_message_from_its_menu_and_it_is_kept_after_compaction(  # type: ignore[no-untyped-def]
+        window, services, fake_vendor, summ, qtbot):
+    topic = _topic(window, services, fake_vendor, summ, qtbot)
+    window.resize(1100, 720)
+    view = window.message_view
+    index = window.message_model.index(2)  # "question 2 about table_2"
+    target = window.message_model.message_at(2)
+    view._context_menu(view.visualRect(index).center())
+    labels = [a.text() for a in view.last_menu.actions()]
+    assert "Pin message" in labels
+    pin = next(a for a in view.last_menu.actions() if a.text() == "Pin message")
+    view.last_menu.close()
+    pin.trigger()
+    qtbot.waitUntil(lambda: window.message_model.message_at(2).pinned, timeout=3000)
+    assert services.topics.message(target.id).pinned
+    summ.script(Reply(text_chunks=["<summary>Three questions about tables.</summary>"]))
+    window.compact_topic()
+    qtbot.waitUntil(lambda: bool(services.compaction.summary(topic).text), timeout=8000)
+    qtbot.waitUntil(lambda: not window.is_compacting(topic), timeout=8000)
+    est = services.estimates.estimate(topic, "")
+    assert est.parts.get("pinned", 0) > 0
+    view._context_menu(view.visualRect(window.message_model.index(2)).center())
+    assert "Unpin message" in [a.text() for a in view.last_menu.actions()]
+    view.last_menu.close()
+    out = os.environ.get("CHATHUB_SHOTS")
+    if out:
+        window.grab().save(os.path.join(out, "pinned-message.png"))

@@ -2,7 +2,8 @@
 of memory (no memory block, no memory tools, never read by the dream);
 ``message.receipt`` holds what the request answered by a reply carried (ids and
 counts, never copies of the text); ``topic_compaction.summary_edited`` marks a summary
-the user edited (kept as the base of the next merge)
+the user edited (kept as the base of the next merge); ``message.pinned`` keeps a message
+verbatim through compaction
 
 Revision ID: 0007
 Revises: 0003
@@ -23,6 +24,7 @@ def upgrade() -> None:
         batch_op.add_column(sa.Column('private', sa.Boolean(), nullable=False, server_default=sa.false()))
     with op.batch_alter_table('message', schema=None) as batch_op:
         batch_op.add_column(sa.Column('receipt', sa.JSON(), nullable=True))
+        batch_op.add_column(sa.Column('pinned', sa.Boolean(), nullable=False, server_default=sa.false()))
     with op.batch_alter_table('topic_compaction', schema=None) as batch_op:
         batch_op.add_column(sa.Column('summary_edited', sa.Boolean(), nullable=False, server_default=sa.false()))
 
@@ -31,6 +33,7 @@ def downgrade() -> None:
     with op.batch_alter_table('topic_compaction', schema=None) as batch_op:
         batch_op.drop_column('summary_edited')
     with op.batch_alter_table('message', schema=None) as batch_op:
+        batch_op.drop_column('pinned')
         batch_op.drop_column('receipt')
     with op.batch_alter_table('topic', schema=None) as batch_op:
         batch_op.drop_column('private')
