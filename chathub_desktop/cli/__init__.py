@@ -31,7 +31,7 @@ __all__ = ["PROG", "CommandError", "build_parser", "cmd_gui", "main"]
 
 def build_parser() -> argparse.ArgumentParser:
     """The full argument parser (also used by ``--help``)."""
-    from chathub_desktop.cli import chat, dream, memory, providers, topics
+    from chathub_desktop.cli import chat, dream, dream_review, memory, providers, topics
 
     common = common_options()
     parser = argparse.ArgumentParser(
@@ -58,7 +58,9 @@ def build_parser() -> argparse.ArgumentParser:
     chat.add_import_commands(group("import", "import chat history"), common)
     chat.add_chat_commands(group("chat", "send messages"), common)
     memory.add_memory_commands(group("memory", "an assistant's fixed memory"), common)
-    dream.add_dream_commands(group("dream", "the memory dream and an assistant's dynamic memory cards"), common)
+    dreams = group("dream", "the memory dream and an assistant's dynamic memory cards")
+    dream.add_dream_commands(dreams, common)
+    dream_review.add_review_commands(dreams, common)
     providers.add_model_commands(
         group("model", "your own model cards: context window and max output (beat the bundled catalog)"), common)
     chat.add_settings_commands(group("settings", "application settings (System Agent models)"), common)

@@ -3,7 +3,8 @@
 (:mod:`~chathub_desktop.gui.receipt_dialog`), the notice when secrets were kept out of
 memory (:mod:`~chathub_desktop.gui.redaction_notice`), Compact now with focus
 instructions ("Compact with focus…" in the Topic menu) and Pin message / Unpin message
-(the message menu; a pinned message shows a pin before its header).
+(the message menu; a pinned message shows a pin before its header), and dream review
+(Assistant → Dream proposals…, with their count).
 """
 
 from __future__ import annotations
@@ -14,6 +15,7 @@ from PySide6.QtCore import QObject
 from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QInputDialog
 
+from chathub_desktop.gui.dream_proposals import DreamProposalsDialog, proposals_label
 from chathub_desktop.gui.receipt_dialog import install_receipts
 from chathub_desktop.gui.redaction_notice import RedactionNotices
 from chathub_desktop.gui.topic_privacy import TopicPrivacy
@@ -44,6 +46,36 @@ class ContextControls(QObject):
         self.focus_action.triggered.connect(lambda: self.compact_with_focus())
         window.topic_menu.insertAction(window.summary_action, self.focus_action)
         window.topic_list.insertAction(window.summary_action, self.focus_action)
+        self.proposals_action = QAction(proposals_label(0), window)
+        self.proposals_action.setToolTip("Dream review: new dream cards waiting for your accept or discard")
+        self.proposals_action.triggered.connect(lambda: self.open_proposals())
+        window.assistant_menu.insertAction(window.memory_action, self.proposals_action)
+        window.events.memory_changed.connect(lambda _aid: self.update_proposals())
+        window.assistant_combo.currentIndexChanged.connect(lambda _i: self.update_proposals())
+        self.proposals_dialog: DreamProposalsDialog | None = None
+        self.update_proposals()
+
+    def update_proposals(self) -> int:
+        """Show the selected assistant's proposal count in the Assistant menu; returns it."""
+        aid = self._window.current_assistant_id()
+        try:
+            count = self._window.svc.dreams.review.count(aid) if aid is not None else 0
+        except ServiceError:
+            count = 0
+        self.proposals_action.setText(proposals_label(count))
+        self.proposals_action.setEnabled(aid is not None)
+        return count
+
+    def open_proposals(self) -> DreamProposalsDialog | None:
+        """Assistant → Dream proposals… for the selected assistant (non-modal)."""
+        aid = self._window.current_assistant_id()
+        if aid is None:
+            return None
+        if self.proposals_dialog is not None:
+            self.proposals_dialog.close()
+        self.proposals_dialog = DreamProposalsDialog(self._window.svc.dreams, aid, self._window.events, self._window)
+        self.proposals_dialog.open()
+        return self.proposals_dialog
 
     def set_pinned(self, message_id: int, on: bool) -> None:
         """Pin or unpin a message of the open topic and show its row again."""

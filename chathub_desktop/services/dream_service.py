@@ -75,6 +75,7 @@ from chathub_desktop.core.secret_redaction import Redaction
 from chathub_desktop.providers.catalog import ModelCatalog
 from chathub_desktop.services import dream_calls as calls
 from chathub_desktop.services.assistant_service import AssistantService
+from chathub_desktop.services.dream_review import DreamReview
 from chathub_desktop.services.errors import InvalidInput, NotFound, StaleDocument
 from chathub_desktop.services.events import DreamProgress, EventBus, MemoryChanged, SecretsRedacted
 from chathub_desktop.services.import_staging import visible_topics
@@ -116,6 +117,7 @@ DUPLICATE = "duplicate"      # the new card paraphrased an existing one; not app
 EXISTS = "exists"            # the day already has a card; no model call
 REGENERATED = "regenerated"  # one card's body was replaced
 FAILED = "failed"            # the model could not be used or failed; retried later
+PROPOSED = "proposed"        # dream review is on: the card waits for accept or discard (issue 19)
 
 
 @dataclass(frozen=True)
@@ -259,6 +261,8 @@ class DreamService:
         #: Time between heartbeats of a claimed run; 8 missed ones make it stale.
         self.heartbeat = heartbeat if heartbeat is not None else _heartbeat_from_env()
         self.stale_after = 8 * self.heartbeat
+        #: Dream review (issue 19): proposals waiting for accept or discard.
+        self.review = DreamReview(self)
 
     # --- document helpers ------------------------------------------------------------
 
@@ -419,15 +423,16 @@ class DreamService:
                                    f"{len(text):,} (about {kept:,} fit)")
             return out
         views = self._edit(assistant, change, version)
-        self._redacted_edit(assistant, red)
+        if red.changed:
+            self._redacted(self.settings(assistant).assistant_id, red)
         return views
 
-    def _redacted_edit(self, assistant: int | str, red: Redaction) -> None:
-        """Publish :class:`SecretsRedacted` for a card edit that took secrets out."""
-        if red.changed:
-            with self._db.read() as s:
-                aid = AssistantService.row(s, assistant).id
-            self._bus.publish(SecretsRedacted(aid, "the dream card", red.kinds, red.notice("the dream card")))
+    def _redacted(self, aid: int, red: Redaction) -> str:
+        """Publish which secrets were kept out of a card (issue 19); ``"; notice"`` or ``""``."""
+        if not red.changed:
+            return ""
+        self._bus.publish(SecretsRedacted(aid, "the dream card", red.kinds, red.notice("the dream card")))
+        return "; " + red.notice("the dream card")
 
     def delete_card(self, assistant: int | str, number: int, *, version: str | None = None,
                     expected: tuple[str, str] | None = None) -> list[CardView]:
@@ -513,6 +518,10 @@ class DreamService:
         covered = _covering(cards, day)
         if covered is not None:
             return self._finish(DreamOutcome(aid, day, EXISTS, covered))
+        pending = await self._db.run(self.review.pending_day, aid, day)
+        if pending is not None:  # issue 19: that day's card waits for review
+            return self._finish(DreamOutcome(aid, day, EXISTS, f"the card for {day} waits for review "
+                                             f"(proposal #{pending})"))
         self._progress(aid, day, "reading")
         materials = await self._db.run(self.materials, aid, day)
         if not materials:
@@ -544,15 +553,15 @@ class DreamService:
             folded = await self._db.run(redact_secrets, fold[0])
             fold = (folded.text, fold[1])
             red = Redaction(body, red.kinds + folded.kinds)
+        if await self._db.run(self.review.enabled, aid):  # issue 19: applied only when accepted
+            return self._finish(await self.review.propose_run(aid, day, body, plan, fold, red, read, left_out))
         number = await asyncio.shield(self._db.run(self._commit_card, aid, day, body, keep, plan, fold))
         if number is None:
             return self._finish(DreamOutcome(aid, day, EXISTS, f"{day} got a dream card meanwhile"))
         how = ("" if fold is None else f"; older cards folded ({fold[1]})") + read
         if len(body.strip()) > dm.SINGLE_CARD_MAX:
             how += f"; the model's {len(body.strip()):,} characters were shortened to {dm.SINGLE_CARD_MAX:,}"
-        if red.changed:
-            how += "; " + red.notice("the dream card")
-            self._bus.publish(SecretsRedacted(aid, "the dream card", red.kinds, red.notice("the dream card")))
+        how += self._redacted(aid, red)
         return self._finish(DreamOutcome(aid, day, APPENDED, f"added card #{number} for {day}{how}", number,
                                          None if fold is None else fold[1], left_out))
 
@@ -572,18 +581,26 @@ class DreamService:
         the user changed it meanwhile, the card goes onto the new text and a fold that
         no longer matches falls back to concatenation. None: the day got a card meanwhile."""
         with self._db.write() as s:
-            cards = dm.parse_document(self._body(s, aid))
-            if _covering(cards, day) is not None:
-                return None
-            cards = dm.append_day_card(cards, day, body)
-            now_plan = dm.plan_retention(cards, keep)
-            if now_plan is not None:
-                same = plan is not None and (now_plan.folded, now_plan.existing_range) == (
-                    plan.folded, plan.existing_range)
-                range_body = fold[0] if same and fold is not None else dm.concat_fold_body(now_plan)
-                cards = dm.apply_fold(cards, now_plan, range_body)
-            _changed, cards = self._store(s, aid, cards, keep)
-        self._changed(aid)
+            number = self.commit_card_in(s, aid, day, body, keep, plan, fold)
+        if number is not None:
+            self._changed(aid)
+        return number
+
+    def commit_card_in(self, s: Session, aid: int, day: date, body: str, keep: int,
+                       plan: dm.FoldPlan | None, fold: tuple[str, str] | None) -> int | None:
+        """:meth:`_commit_card` inside the caller's write transaction ``s`` (the caller
+        publishes the change); returns the new card's number, None when the day has one."""
+        cards = dm.parse_document(self._body(s, aid))
+        if _covering(cards, day) is not None:
+            return None
+        cards = dm.append_day_card(cards, day, body)
+        now_plan = dm.plan_retention(cards, keep)
+        if now_plan is not None:
+            same = plan is not None and (now_plan.folded, now_plan.existing_range) == (
+                plan.folded, plan.existing_range)
+            range_body = fold[0] if same and fold is not None else dm.concat_fold_body(now_plan)
+            cards = dm.apply_fold(cards, now_plan, range_body)
+        _changed, cards = self._store(s, aid, cards, keep)
         return next((i for i, c in enumerate(cards, 1) if c.day == day), None)
 
     def _finish(self, outcome: DreamOutcome) -> DreamOutcome:
@@ -629,10 +646,7 @@ class DreamService:
                 raise NotFound(f"the card for {day} was deleted meanwhile") from None
         views = self._edit(aid, change)
         number = next(v.number for v in views if v.tag == day.isoformat())
-        note = ""
-        if red.changed:
-            note = "; " + red.notice("the dream card")
-            self._bus.publish(SecretsRedacted(aid, "the dream card", red.kinds, red.notice("the dream card")))
+        note = self._redacted(aid, red)
         return self._finish(DreamOutcome(aid, day, REGENERATED, f"card #{number} for {day} was regenerated{note}",
                                          number))
 

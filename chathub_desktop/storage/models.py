@@ -99,6 +99,8 @@ class Assistant(Base):
     dream_time_utc: Mapped[str] = mapped_column(String(5), default="02:00")
     dream_weekday: Mapped[int] = mapped_column(Integer, default=0)
     keep_dream_cards: Mapped[int] = mapped_column(Integer, default=14)
+    #: Dream review (issue 19): a dream's card lands as a proposal, applied when accepted.
+    dream_review: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
     created_at: Mapped[datetime] = mapped_column(UTCDateTime(), default=utcnow)
 
     provider: Mapped[Provider | None] = relationship()
@@ -252,6 +254,24 @@ class DreamRun(Base):
     heartbeat_at: Mapped[datetime | None] = mapped_column(UTCDateTime())
     #: When the attempt this one took over stopped without finishing (its last heartbeat).
     prior_stopped_at: Mapped[datetime | None] = mapped_column(UTCDateTime())
+
+
+class DreamProposal(Base):
+    """A dream's new card (and the fold it needs) waiting for the user's review (issue
+    19): applied to the dynamic memory when accepted, dropped when discarded.
+    ``fold_key`` names the cards the fold merged, so an accept after the cards changed
+    folds by concatenation instead of with a stale re-summary."""
+
+    __tablename__ = "dream_proposal"
+    __table_args__ = (UniqueConstraint("assistant_id", "history_day", name="uq_dream_proposal_day"),)
+    id: Mapped[int] = mapped_column(primary_key=True)
+    assistant_id: Mapped[int] = mapped_column(ForeignKey("assistant.id", ondelete="CASCADE"), index=True)
+    history_day: Mapped[date] = mapped_column(Date)
+    body: Mapped[str] = mapped_column(Text)
+    fold_body: Mapped[str | None] = mapped_column(Text)
+    fold_how: Mapped[str | None] = mapped_column(String(20))
+    fold_key: Mapped[str | None] = mapped_column(Text)
+    created_at: Mapped[datetime] = mapped_column(UTCDateTime(), default=utcnow)
 
 
 class ModelCard(Base):
