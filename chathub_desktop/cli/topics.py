@@ -45,7 +45,7 @@ def add_topic_commands(
     p = top.add_parser("delete", help="delete a topic", parents=[common])
     p.add_argument("topic_id", type=record_id)
     p.set_defaults(func=cmd_topic_delete)
-    p = top.add_parser("pin", help="keep a message word for word through compaction", parents=[common])
+    p = top.add_parser("pin-message", help="keep a message word for word through compaction", parents=[common])
     p.add_argument("message_id", type=record_id)
     p.add_argument("--off", action="store_true", help="unpin it")
     p.set_defaults(func=cmd_topic_pin)
@@ -179,8 +179,8 @@ def cmd_topic_estimate(args: argparse.Namespace, svc: Services) -> int:
 
 
 def cmd_topic_pin(args: argparse.Namespace, svc: Services) -> int:
-    """``topic pin MESSAGE [--off]`` (issue 19)."""
-    view = svc.topics.set_pinned(args.message_id, not args.off)
+    """``topic pin-message MESSAGE [--off]`` (issue 19)."""
+    view = svc.topics.set_message_pinned(args.message_id, not args.off)
     state = "pinned: compaction keeps it word for word" if view.pinned else "not pinned"
     emit(args, view.to_json(), lambda: print(f"message {view.id} is {state}"))
     return 0

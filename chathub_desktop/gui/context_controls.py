@@ -80,7 +80,7 @@ class ContextControls(QObject):
     def set_pinned(self, message_id: int, on: bool) -> None:
         """Pin or unpin a message of the open topic and show its row again."""
         try:
-            self._window.svc.topics.set_pinned(message_id, on)
+            self._window.svc.topics.set_message_pinned(message_id, on)
         except ServiceError as exc:
             self._window.presenter.present(exc, context="Pin message")
             return

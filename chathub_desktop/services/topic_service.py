@@ -142,7 +142,7 @@ class TopicService:
         self._bus.publish(TopicChanged(topic_id))
         return view
 
-    def set_pinned(self, message_id: int, pinned: bool) -> MessageView:
+    def set_message_pinned(self, message_id: int, pinned: bool) -> MessageView:
         """Pin a message (or unpin it, issue 19): once the summary covers it, every
         request still carries it verbatim, after the summary and before the recent
         history, and its tokens count against the input budget (the ``pinned`` part).

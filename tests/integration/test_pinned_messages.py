@@ -51,7 +51,7 @@ def test_a_pinned_message_survives_compaction_verbatim_and_is_counted(services: 
                                                                     summ: FakeVendor) -> None:
     topic, ids = _topic(services, fake_vendor, summ)
     pinned = ids[2]  # the user's schema message
-    assert services.topics.set_pinned(pinned, True).pinned
+    assert services.topics.set_message_pinned(pinned, True).pinned
     assert "pinned" not in services.estimates.estimate(topic, "x").parts  # not covered yet: plain history
     summ.script(Reply(text_chunks=["<summary>Three questions about a trip database.</summary>"]))
     assert services.compaction is not None
@@ -73,7 +73,7 @@ def test_a_pinned_message_survives_compaction_verbatim_and_is_counted(services: 
     assert receipt is not None and receipt["pinned"] == [pinned]
     assert receipt["parts"]["pinned"] == badge.parts["pinned"]
     # unpinned: it is summarized like the rest
-    services.topics.set_pinned(pinned, False)
+    services.topics.set_message_pinned(pinned, False)
     assert "pinned" not in services.estimates.estimate(topic, "x").parts
 
 
@@ -82,7 +82,7 @@ def test_tool_messages_cannot_be_pinned(services: Services) -> None:
     topic = services.topics.create("Helper").id
     tool = services.chat._append(topic, role="tool", content="page", tool_name="browser", tool_call_id="c")
     with pytest.raises(InvalidInput):
-        services.topics.set_pinned(tool, True)
+        services.topics.set_message_pinned(tool, True)
     assert not services.topics.message(tool).pinned
 
 
@@ -92,8 +92,8 @@ def test_cli_pin(services: Services, capsys: pytest.CaptureFixture[str]) -> None
     services.assistants.create("Helper")
     topic = services.topics.create("Helper").id
     mid = services.chat._append(topic, role="user", content="keep me")
-    assert main(["topic", "pin", str(mid), "--database-url", services.database_url]) == 0
+    assert main(["topic", "pin-message", str(mid), "--database-url", services.database_url]) == 0
     assert "pinned: compaction keeps it word for word" in capsys.readouterr().out
     assert services.topics.message(mid).pinned
-    assert main(["topic", "pin", str(mid), "--off", "--database-url", services.database_url]) == 0
+    assert main(["topic", "pin-message", str(mid), "--off", "--database-url", services.database_url]) == 0
     assert not services.topics.message(mid).pinned
