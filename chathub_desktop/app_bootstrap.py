@@ -102,10 +102,14 @@ def make_application(argv: list[str] | None = None) -> QApplication:
 
 
 def run_gui(data_dir: Path | None = None, database_url: str | None = None, *,
-            smoke: bool = False) -> int:
+            smoke: bool = False, new_instance: bool = False, argv: list[str] | None = None) -> int:
     """Open the window and run until it quits. Returns the exit code: 0, or 1 when the
     store cannot be opened (the reason is shown in a message box, or printed with
     ``smoke``). ``smoke``: check the window and quit at once (:func:`smoke_check`).
+
+    One window per data dir (issue 13): when an app already runs on this data dir, its
+    window is brought to the front with ``argv`` (this launch's arguments), a line says
+    so on stdout and 0 is returned at once; ``new_instance`` opens a window regardless.
 
     The window is shown first and the store is opened on a worker thread meanwhile
     (SQLAlchemy, migrations and the catalog take ~0.5 s), so the window appears about as
@@ -114,7 +118,24 @@ def run_gui(data_dir: Path | None = None, database_url: str | None = None, *,
     from chathub_desktop.gui.main_window import MainWindow
 
     app = make_application()
-    settings_file = (data_dir or default_data_dir()) / "window.ini"
+    data = data_dir or default_data_dir()
+    instance = None
+    if not (new_instance or smoke):  # a smoke check runs beside the user's open window
+        from chathub_desktop.gui.single_instance import NotAnswering, claim
+
+        try:
+            instance = claim(data, list(argv or []))
+        except NotAnswering as exc:
+            print(f"{APP_NAME}: {exc}", file=sys.stderr, flush=True)
+            return 1
+        except OSError:  # an unusable data dir: opening the store says why
+            instance = None
+        else:
+            if instance is None:
+                print(f"{APP_NAME} is already open for {data}: its window was brought to the front "
+                      "(--new-instance opens another window)", flush=True)
+                return 0
+    settings_file = data / "window.ini"
     window = MainWindow(None, settings_file=settings_file)
     if os.environ.get(BENCH_ENV) == "1":
         _FirstPaint(window)
@@ -131,6 +152,8 @@ def run_gui(data_dir: Path | None = None, database_url: str | None = None, *,
 
     from chathub_desktop.gui.task_runner import install_asyncgen_hooks
 
+    if instance is not None:  # after first paint: QtNetwork takes ~20 ms to load
+        instance.listen().activated.connect(window.bring_to_front)
     loop = qasync.QEventLoop(app)
     # plain threads for to_thread/getaddrinfo: qasync's default executor starts QThreads
     loop.set_default_executor(
@@ -187,6 +210,8 @@ def run_gui(data_dir: Path | None = None, database_url: str | None = None, *,
         _disconnect(app.aboutToQuit, request_quit)
         if services is not None:
             services.close()  # done already unless the shutdown failed; idempotent
+        if instance is not None:
+            instance.close()
         _delete_widgets(app)
     return exit_code
 

@@ -28,10 +28,13 @@ if TYPE_CHECKING:  # the window path loads none of this before it shows
 
 __all__ = ["PROG", "CommandError", "build_parser", "cmd_gui", "main"]
 
+NEW_INSTANCE = ("open another window even when one is open on this data dir (by default a second "
+                "launch brings the open window to the front and exits)")
+
 
 def build_parser() -> argparse.ArgumentParser:
     """The full argument parser (also used by ``--help``)."""
-    from chathub_desktop.cli import chat, dream, dream_review, memory, providers, topics
+    from chathub_desktop.cli import chat, db, dream, dream_review, memory, providers, search, topics
 
     common = common_options()
     parser = argparse.ArgumentParser(
@@ -40,6 +43,7 @@ def build_parser() -> argparse.ArgumentParser:
                     "Run without a command to open the window.",
     )
     parser.add_argument("--version", action="version", version=f"{PROG} {__version__}")
+    parser.add_argument("--new-instance", action="store_true", default=argparse.SUPPRESS, help=NEW_INSTANCE)
     sub = parser.add_subparsers(dest="group", metavar="COMMAND")
 
     def group(name: str, help_: str) -> argparse._SubParsersAction[argparse.ArgumentParser]:
@@ -47,6 +51,7 @@ def build_parser() -> argparse.ArgumentParser:
         return g.add_subparsers(dest="action", metavar="ACTION", required=True)
 
     gui = sub.add_parser("gui", help="open the window (the default)", parents=[common])
+    gui.add_argument("--new-instance", action="store_true", default=argparse.SUPPRESS, help=NEW_INSTANCE)
     gui.add_argument("--smoke", action="store_true",
                      help="open the window, check that it paints and that the store and the "
                           "tokenizer work, print one line and quit (for installers and packagers)")
@@ -63,7 +68,9 @@ def build_parser() -> argparse.ArgumentParser:
     dream_review.add_review_commands(dreams, common)
     providers.add_model_commands(
         group("model", "your own model cards: context window and max output (beat the bundled catalog)"), common)
+    search.add_search_command(sub, common)
     chat.add_settings_commands(group("settings", "application settings (System Agent models)"), common)
+    db.add_db_commands(group("db", "whole stores: copy one into a new database (SQLite ↔ PostgreSQL)"), common)
     return parser
 
 
@@ -88,7 +95,8 @@ def cmd_gui(args: argparse.Namespace, _svc: Services | None) -> int:
         print(f"{PROG}: error: {reason}", file=sys.stderr)
         return 1
     return run_gui(data_dir=getattr(args, "data_dir", None), database_url=getattr(args, "database_url", None),
-                   smoke=bool(getattr(args, "smoke", False)))
+                   smoke=bool(getattr(args, "smoke", False)),
+                   new_instance=bool(getattr(args, "new_instance", False)), argv=list(sys.argv[1:]))
 
 
 def _fail(args: argparse.Namespace, exc: BaseException | str) -> int:
@@ -130,6 +138,11 @@ def _run(argv: list[str]) -> int:
     func = getattr(args, "func", None)
     if func is None or func is cmd_gui:
         return cmd_gui(args, None)
+    if getattr(args, "no_store", False):  # names its own stores (db copy)
+        try:
+            return int(func(args, None))
+        except (ServiceError, CommandError) as exc:
+            return _fail(args, exc)
     from chathub_desktop.services.container import open_services
     from chathub_desktop.services.events import EventBus
     from chathub_desktop.storage.database import DatabaseError

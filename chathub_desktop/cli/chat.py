@@ -48,11 +48,29 @@ def add_import_commands(
     imp: argparse._SubParsersAction[argparse.ArgumentParser], common: argparse.ArgumentParser
 ) -> None:
     """The ``import`` group's actions."""
-    p = imp.add_parser("chatgpt", help="import a ChatGPT data export (conversations.json or .zip)",
+    from chathub_desktop.core.export_formats import FORMATS
+
+    for fmt in FORMATS:
+        p = imp.add_parser(fmt.name, help=f"import a {fmt.label} export ({fmt.how_to_export})",
+                           parents=[common])
+        p.add_argument("path", type=Path)
+        p.add_argument("--assistant", required=True)
+        p.add_argument("--strict", action="store_true",
+                       help="refuse the whole file when one conversation is malformed "
+                            "(default: skip it and name it)")
+        p.set_defaults(func=cmd_import_chatgpt, import_format=fmt.name)
+    p = imp.add_parser("chathub", help="import a topic exported with `topic export --format json`",
                        parents=[common])
     p.add_argument("path", type=Path)
     p.add_argument("--assistant", required=True)
-    p.set_defaults(func=cmd_import_chatgpt)
+    p.set_defaults(func=cmd_import_chathub)
+
+
+def cmd_import_chathub(args: argparse.Namespace, svc: Services) -> int:
+    """``import chathub``: one exported topic back into a new topic (issue 14)."""
+    view = svc.topic_files.import_file(args.path, args.assistant)
+    emit(args, view.to_json(), lambda: print(f"imported topic {view.id}: {view.title} ({view.message_count} messages)"))
+    return 0
 
 
 def add_chat_commands(
@@ -129,31 +147,40 @@ def cmd_assistant_set(args: argparse.Namespace, svc: Services) -> int:
 
 
 def cmd_import_chatgpt(args: argparse.Namespace, svc: Services) -> int:
-    """``import chatgpt``: one transaction; prints topics and messages imported."""
-    from chathub_desktop.services.chatgpt_import import ImportFailed, import_chatgpt_export
-
-    assistant = svc.assistants.get(args.assistant)
+    """``import chatgpt|claude|openwebui|librechat PATH --assistant NAME [--strict]``
+    (APP-5, issue 15): one import; prints topics and messages imported and the
+    malformed conversations skipped."""
     import threading
 
+    from chathub_desktop.services.chat_import import ImportFailed, import_export
+
+    assistant = svc.assistants.get(args.assistant)
     cancel = threading.Event()
     try:
-        result = import_chatgpt_export(svc.db, assistant.id, args.path, cancel=cancel)
+        result = import_export(svc.db, assistant.id, args.path, getattr(args, "import_format", "chatgpt"),
+                               strict=bool(getattr(args, "strict", False)), cancel=cancel)
     except ImportFailed as exc:
         raise CommandError(str(exc)) from None
     except KeyboardInterrupt:
         raise CommandError("import cancelled; nothing was written") from None
     data = {
+        "format": result.format_name,
         "topics_imported": result.topics_created,
         "topics_skipped": result.topics_skipped,
         "topics_updated": result.topics_updated,
         "messages_imported": result.messages_imported,
         "characters_replaced": result.characters_replaced,
+        "broken": [{"number": b.number, "title": b.title, "reason": b.reason} for b in result.broken],
+        "branch_messages_skipped": result.branch_messages_skipped,
     }
     emit(args, data, lambda: print(
         f"imported {result.topics_created} topic{'s' if result.topics_created != 1 else ''} and "
         f"{result.messages_imported} message{'s' if result.messages_imported != 1 else ''}"
         + (f"; {result.topics_updated} earlier imports got their new messages" if result.topics_updated else "")
         + (f" ({result.topics_skipped} already imported, skipped)" if result.topics_skipped else "")
+        + (f"; {result.broken_note()}" if result.broken else "")
+        + (f"; {result.branch_messages_skipped} messages on other branches not imported"
+           if result.branch_messages_skipped else "")
         + (f"; {result.replaced_note()}" if result.characters_replaced else "")
     ))
     return 0

@@ -4,6 +4,7 @@ cards (DRM, APP-4)."""
 from __future__ import annotations
 
 import argparse
+import contextlib
 import sys
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
@@ -24,6 +25,9 @@ def add_dream_commands(
                        parents=[common])
     p.add_argument("--even-if-paused", action="store_true", help="run them even while dreams are paused")
     p.set_defaults(func=cmd_dream_run_due)
+    p = drm.add_parser("serve", help="run as a headless service: fire every due dream, sleep until the next "
+                       "(systemd/launchd; stops on SIGTERM)", parents=[common])
+    p.set_defaults(func=cmd_dream_serve)
     p = drm.add_parser("pause", help="pause scheduled dreams (the window's and run-due's)", parents=[common])
     p.set_defaults(func=cmd_dream_pause, paused=True)
     p = drm.add_parser("resume", help="resume scheduled dreams", parents=[common])
@@ -64,6 +68,10 @@ def add_dream_commands(
     p = drm.add_parser("restore", help="swap dynamic memory with its previous version", parents=[common])
     p.add_argument("--assistant", required=True)
     p.set_defaults(func=cmd_dream_restore)
+    p = drm.add_parser("days", help="finished UTC days with activity, newest first (what `dream run --day` "
+                                    "can read)", parents=[common])
+    p.add_argument("--assistant", required=True)
+    p.set_defaults(func=cmd_dream_days)
 
 
 def _utc_day(text: str) -> date:
@@ -77,7 +85,17 @@ def _utc_day(text: str) -> date:
 
 def _outcome_json(o: Any) -> dict[str, object]:
     return {"assistant_id": o.assistant_id, "history_day": o.history_day.isoformat(), "status": o.status,
-            "message": o.message, "card_number": o.card_number, "fold": o.fold}
+            "message": o.message, "card_number": o.card_number, "fold": o.fold,
+            "topics_read": list(o.topics_read)}
+
+
+def cmd_dream_days(args: argparse.Namespace, svc: Services) -> int:
+    """``dream days``: the days Dream now offers (issue 14)."""
+    days = svc.dreams.active_days(args.assistant)
+    emit_rows(args, [{"day": d.day.isoformat(), "topics": d.topics, "messages": d.messages} for d in days], days,
+              "no finished day has messages yet",
+              lambda d: f"{d.day}\t{d.topics} topic{'s' if d.topics != 1 else ''}\t{d.messages} messages")
+    return 0
 
 
 def cmd_dream_run_due(args: argparse.Namespace, svc: Services) -> int:
@@ -93,6 +111,35 @@ def cmd_dream_run_due(args: argparse.Namespace, svc: Services) -> int:
     emit_rows(args, [_outcome_json(o) for o in outcomes], outcomes, "no dream is due",
                lambda o: f"{names.get(o.assistant_id, o.assistant_id)}, {o.history_day}: {o.status}: {o.message}")
     return 1 if any(o.status == "failed" for o in outcomes) else 0
+
+
+def cmd_dream_serve(args: argparse.Namespace, svc: Services) -> int:
+    """``dream serve``: the long-lived dream service (issue 13): fires due dreams with the
+    claim-first rule, sleeps until the next one, wakes on schedule changes; SIGTERM or
+    Ctrl+C stop it (a dream in flight is recorded as stopped and retried later; exit 0).
+    Logs to stderr, which systemd's journal and launchd's log keep, and to the data
+    dir's chathub.log."""
+    import asyncio
+    import signal
+
+    from chathub_desktop.logging_setup import configure_logging
+    from chathub_desktop.services.dream_serve import DreamServe
+
+    configure_logging(getattr(args, "data_dir", None), verbose=True)  # the journal reads stderr
+
+    async def serve() -> None:
+        stop = asyncio.Event()
+        loop = asyncio.get_running_loop()
+        for sig in (signal.SIGTERM, signal.SIGINT):
+            with contextlib.suppress(NotImplementedError, RuntimeError):  # Windows: Ctrl+C only
+                loop.add_signal_handler(sig, stop.set)
+        await DreamServe(svc).serve(stop)
+
+    try:
+        asyncio.run(serve())
+    except KeyboardInterrupt:
+        pass
+    return 0
 
 
 def _until_interrupted(coro: Any) -> Any:

@@ -1,11 +1,12 @@
-"""``memory`` commands: an assistant's fixed memory, its version tokens, export and import
-(MEM-2, MEM-3, MEM-7, APP-5, issue 10)."""
+"""``memory`` commands: an assistant's fixed memory, its version tokens, export and import,
+the history of every memory change and Revert (MEM-2, MEM-3, MEM-7, APP-5, issues 10, 18)."""
 
 from __future__ import annotations
 
 import argparse
 import json
 import sys
+from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -13,6 +14,7 @@ from chathub_desktop.cli.common import IF_VERSION, CommandError, emit, emit_rows
 from chathub_desktop.private_files import write_private
 
 if TYPE_CHECKING:
+    from chathub_desktop.core.memory_diff import DiffLine
     from chathub_desktop.services.container import Services
 
 
@@ -59,6 +61,19 @@ def add_memory_commands(
     p.add_argument("path", type=Path)
     p.add_argument("--dry-run", action="store_true", help="check the file and print what would change; write nothing")
     p.set_defaults(func=cmd_memory_import)
+    p = mem.add_parser("history", help="every change of fixed and dynamic memory, newest first: when (UTC), "
+                       "who, what", parents=[common])
+    p.add_argument("--assistant", required=True)
+    p.add_argument("--limit", type=int, default=50, help="at most this many changes (default 50)")
+    p.add_argument("--diff", type=int, metavar="CHANGE_ID", help="print that change's line diff instead")
+    p.set_defaults(func=cmd_memory_history)
+    p = mem.add_parser("revert", help="put back the memory document a change replaced (itself a recorded "
+                       "change)", parents=[common])
+    p.add_argument("--assistant", required=True)
+    p.add_argument("change_id", type=int)
+    p.add_argument("--overwrite", action="store_true",
+                   help="revert even though the document changed after that change (prints what it overwrites)")
+    p.set_defaults(func=cmd_memory_revert)
 
 
 def cmd_memory_list(args: argparse.Namespace, svc: Services) -> int:
@@ -167,4 +182,38 @@ def cmd_memory_import(args: argparse.Namespace, svc: Services) -> int:
         parts.append(f"{out.dynamic_cards} dynamic memory card{'' if out.dynamic_cards == 1 else 's'}")
     emit(args, {**vars(out), **preview.to_json(), "imported": True},
           lambda: print(f"imported {' and '.join(parts)} into {args.assistant}"))
+    return 0
+
+
+def _diff_text(lines: Sequence[DiffLine]) -> str:
+    return "\n".join(f"{ln.kind if ln.kind != '@' else '@@'} {ln.text}" for ln in lines)
+
+
+def cmd_memory_history(args: argparse.Namespace, svc: Services) -> int:
+    """``memory history``: the recorded changes, newest first, or one change's diff (issue 18)."""
+    if args.diff is not None:
+        d = svc.history.detail(args.assistant, args.diff)
+        emit(args, {**d.change.to_json(), "before": d.before, "after": d.after,
+                    "diff": [{"kind": ln.kind, "text": ln.text} for ln in d.diff]},
+             lambda: print(_diff_text(d.diff) or "no line changed"))
+        return 0
+    rows = svc.history.changes(args.assistant, max(1, args.limit))
+    emit_rows(args, [c.to_json() for c in rows], rows, "no memory changes recorded yet",
+              lambda c: f"#{c.id}  {c.at:%Y-%m-%d %H:%M:%S} UTC  {c.document:<7}  {c.who}: {c.action}")
+    return 0
+
+
+def cmd_memory_revert(args: argparse.Namespace, svc: Services) -> int:
+    """``memory revert``: put back what change CHANGE_ID replaced; refused when the document
+    moved on since, unless ``--overwrite`` (which prints what it overwrites) (issue 18)."""
+    version = None
+    if args.overwrite:
+        preview = svc.history.revert_preview(args.assistant, args.change_id)
+        version = preview.version
+        if preview.moved_on and not getattr(args, "json", False):
+            print(f"overwriting {preview.later:,} later change(s):", file=sys.stderr)
+            print(_diff_text(preview.diff), file=sys.stderr)
+    view = svc.history.revert(args.assistant, args.change_id, version=version)
+    emit(args, view.to_json(), lambda: print(f"reverted change #{args.change_id} ({view.document} memory); "
+                                             f"recorded as change #{view.id}"))
     return 0

@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import argparse
+import sys
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -12,7 +13,7 @@ from chathub_desktop.core.context_receipt import receipt_lines
 
 if TYPE_CHECKING:
     from chathub_desktop.services.container import Services
-    from chathub_desktop.services.views import MessageView
+    from chathub_desktop.services.views import MessageView, TopicView
 
 
 def add_topic_commands(
@@ -30,8 +31,9 @@ def add_topic_commands(
     p.add_argument("setting", choices=["private"])
     p.add_argument("value", choices=["on", "off"])
     p.set_defaults(func=cmd_topic_set)
-    p = top.add_parser("list", help="list topics", parents=[common])
+    p = top.add_parser("list", help="list topics (pinned first)", parents=[common])
     p.add_argument("--assistant")
+    p.add_argument("--archived", action="store_true", help="archived topics too")
     p.set_defaults(func=cmd_topic_list)
     p = top.add_parser("show", help="print a topic's messages", parents=[common])
     p.add_argument("topic_id", type=record_id)
@@ -65,6 +67,7 @@ def add_topic_commands(
     p.add_argument("topic_id", type=record_id)
     p.add_argument("--draft", default="")
     p.set_defaults(func=cmd_topic_estimate)
+    add_organize_commands(top, common)
 
 
 def cmd_topic_create(args: argparse.Namespace, svc: Services) -> int:
@@ -85,9 +88,13 @@ def cmd_topic_set(args: argparse.Namespace, svc: Services) -> int:
 
 def cmd_topic_list(args: argparse.Namespace, svc: Services) -> int:
     """``topic list``."""
-    rows = svc.topics.list(args.assistant)
+    rows = svc.topics.list(args.assistant, archived=args.archived)
 
-    emit_rows(args, [t.to_json() for t in rows], rows, "no topics", lambda t: f"{t.id}\t{t.updated_at:%Y-%m-%d %H:%M}\t{t.message_count} messages\t{t.title}")
+    def line(t: TopicView) -> str:
+        flags = ("\tpinned" if t.pinned else "") + ("\tarchived" if t.archived else "")
+        return f"{t.id}\t{t.updated_at:%Y-%m-%d %H:%M}\t{t.message_count} messages\t{t.title}{flags}"
+
+    emit_rows(args, [t.to_json() for t in rows], rows, "no topics", line)
     return 0
 
 
@@ -242,4 +249,54 @@ def cmd_topic_summary(args: argparse.Namespace, svc: Services) -> int:
                       f"through {e.get('compacted_through')}")
 
     emit(args, view.to_json(), human)
+    return 0
+
+
+def add_organize_commands(
+    top: argparse._SubParsersAction[argparse.ArgumentParser], common: argparse.ArgumentParser
+) -> None:
+    """``topic pin/unpin/archive/unarchive/export`` (issue 14)."""
+    for name, help_ in (("pin", "pin a topic (listed first)"), ("unpin", "unpin a topic"),
+                        ("archive", "archive a topic (hidden from the list; search still finds it)"),
+                        ("unarchive", "bring an archived topic back to the list")):
+        p = top.add_parser(name, help=help_, parents=[common])
+        p.add_argument("topic_id", type=record_id)
+        p.set_defaults(func=cmd_topic_flag, flag=name)
+    p = top.add_parser("export", help="export a topic as Markdown or as JSON that `import chathub` reads back",
+                       parents=[common])
+    p.add_argument("topic_id", type=record_id)
+    p.add_argument("--format", choices=("md", "json"), default="md")
+    p.add_argument("--output", "-o", type=Path, help="write to this file (default: standard output)")
+    p.set_defaults(func=cmd_topic_export)
+
+
+def cmd_topic_flag(args: argparse.Namespace, svc: Services) -> int:
+    """``topic pin|unpin|archive|unarchive``."""
+    on = not args.flag.startswith("un")
+    if args.flag.endswith("pin"):
+        view = svc.topics.set_pinned(args.topic_id, on)
+    else:
+        view = svc.topics.set_archived(args.topic_id, on)
+    emit(args, view.to_json(), lambda: print(f"{args.flag}ned topic {view.id}: {view.title}"
+                                             if args.flag.endswith("pin") else
+                                             f"{args.flag}d topic {view.id}: {view.title}"))
+    return 0
+
+
+def cmd_topic_export(args: argparse.Namespace, svc: Services) -> int:
+    """``topic export``: Markdown (roles, times, tool calls) or lossless JSON."""
+    import json
+
+    if args.format == "json":
+        body = json.dumps(svc.topic_files.export_json(args.topic_id), ensure_ascii=False, indent=2) + "\n"
+    else:
+        body = svc.topic_files.export_markdown(args.topic_id)
+    if args.output is None:
+        sys.stdout.write(body)
+        return 0
+    try:
+        args.output.write_text(body, encoding="utf-8")
+    except OSError as exc:
+        raise CommandError(f"cannot write {args.output}: {exc.strerror or exc}") from None
+    print(f"exported topic {args.topic_id} to {args.output}", file=sys.stderr)
     return 0

@@ -38,9 +38,20 @@ import json
 import math
 import re
 from collections.abc import Mapping
-from dataclasses import dataclass
-from datetime import UTC, datetime
 
+from chathub_desktop.core.imported_chat import (
+    UNTITLED,
+    Attachment,
+    ExportFormatError,
+    ImportedConversation,
+    ImportedMessage,
+    conversation_label,
+    json_kind,
+    parse_timestamp,
+    short,
+    source_key,
+    with_attachments,
+)
 from chathub_desktop.core.json_bounds import JsonLimits, megabytes
 from chathub_desktop.core.messages import MessageStatus, Role, ToolCall
 from chathub_desktop.core.stored_text import replace_unstorable
@@ -59,13 +70,13 @@ __all__ = [
     "MAX_ZIP_RATIO",
     "active_branch",
     "conversation_label",
+    "link_citations",
+    "message_attachments",
     "parse_conversation",
     "parse_timestamp",
     "render_content",
+    "render_private_citations",
 ]
-
-UNTITLED = "Untitled conversation"
-"""Title given to a conversation whose ``title`` is missing, null or blank."""
 
 MAX_DEPTH = 64
 """Deepest JSON nesting read; real exports stay near 20 (array, conversation, mapping,
@@ -93,133 +104,6 @@ _PART_PLACEHOLDERS = {
     "real_time_user_audio_video_asset_pointer": "[audio]",
     "video_container_asset_pointer": "[video]",
 }
-
-
-class ExportFormatError(ValueError):
-    """The export is not shaped like a ChatGPT export.
-
-    ``str(exc)`` is a one-line, user-facing message naming what is wrong and where,
-    e.g. ``"conversation 3 ('Trip plan'): mapping is not an object (found a list)"``.
-    """
-
-
-@dataclass(frozen=True, slots=True)
-class ImportedMessage:
-    """One message of the active branch, ready to be stored (APP-5).
-
-    - ``source_id``: the mapping node id (``str``).
-    - ``role``: :class:`Role`; tool results are ``Role.TOOL``.
-    - ``content``: display text (characters); ``""`` when the message had none.
-    - ``content_type``: the export's ``content.content_type`` (``text``, ``code``,
-      ``thoughts``, ``tether_quote`` ...), at most 40 characters.
-    - ``created_at``: timezone-aware UTC; when the node has no time, the previous
-      message's time, then the conversation's ``create_time``; ``None`` only when
-      none of these is known.
-    - ``tool_name``: for a tool message, ``author.name`` (``browser``, ``python`` ...).
-    - ``tool_calls``: calls an assistant message made (a message addressed to a
-      tool through ``recipient``).
-    - ``tool_call_id``: for a tool message, the id of the call it answers, or ``None``.
-    - ``model``: ``metadata.model_slug`` or ``None``.
-    - ``status``: ``INTERRUPTED`` for a cut-off reply, else ``COMPLETE``.
-    """
-
-    source_id: str
-    role: Role
-    content: str
-    content_type: str = "text"
-    created_at: datetime | None = None
-    tool_name: str | None = None
-    tool_calls: tuple[ToolCall, ...] = ()
-    tool_call_id: str | None = None
-    model: str | None = None
-    status: MessageStatus = MessageStatus.COMPLETE
-
-
-@dataclass(frozen=True, slots=True)
-class ImportedConversation:
-    """One exported conversation reduced to its active branch (APP-5).
-
-    - ``source_id``: ``conversation_id`` (else ``id``); when both are missing, a
-      stable ``"sha256:<hex>"`` of the conversation's content, so a re-import of
-      the same file maps to the same topic. At most 200 characters.
-    - ``title``: the export's title, or :data:`UNTITLED`; at most 500 characters.
-    - ``created_at`` / ``updated_at``: timezone-aware UTC or ``None``.
-    - ``model``: ``default_model_slug``, else the last message's ``model_slug``.
-    - ``messages``: the active branch, root first.
-    - ``replaced_characters``: NUL characters and lone surrogates replaced by U+FFFD in
-      the title and messages (no store keeps them).
-    """
-
-    source_id: str
-    title: str
-    created_at: datetime | None
-    updated_at: datetime | None
-    model: str | None
-    messages: tuple[ImportedMessage, ...]
-    replaced_characters: int = 0
-
-
-def conversation_label(conv: object, index: int) -> str:
-    """``"conversation N ('title')"`` for error messages; ``index`` is 0-based, N is 1-based."""
-    title = conv.get("title") if isinstance(conv, dict) else None
-    if isinstance(title, str) and title.strip():
-        shown = title.strip()
-        if len(shown) > 60:
-            shown = shown[:57] + "..."
-        return f"conversation {index + 1} ({shown!r})"
-    return f"conversation {index + 1}"
-
-
-def _kind(value: object) -> str:
-    """A JSON-ish name for the type of ``value`` ("an object", "a list", ...)."""
-    if value is None:
-        return "null"
-    if isinstance(value, bool):
-        return "a boolean"
-    if isinstance(value, dict):
-        return "an object"
-    if isinstance(value, list | tuple):
-        return "a list"
-    if isinstance(value, str):
-        return "a string"
-    if isinstance(value, int | float):
-        return "a number"
-    return type(value).__name__
-
-
-def parse_timestamp(value: object) -> datetime | None:
-    """Convert an export time to a UTC-aware ``datetime``.
-
-    Accepts seconds since the Unix epoch as ``int``/``float``/``Decimal`` or a numeric
-    string, or an ISO 8601 string (naive ones are taken as UTC); ``None`` gives ``None``.
-    Raises ``ValueError`` for anything else (booleans, containers, NaN, out of range).
-    """
-    if value is None:
-        return None
-    if isinstance(value, bool):
-        raise ValueError("a boolean is not a time")
-    if isinstance(value, str):
-        text = value.strip()
-        if not text:
-            return None
-        try:
-            value = float(text)
-        except ValueError:
-            try:
-                parsed = datetime.fromisoformat(text.replace("Z", "+00:00"))
-            except ValueError as exc:
-                raise ValueError(f"{value!r} is not a time") from exc
-            return parsed.replace(tzinfo=UTC) if parsed.tzinfo is None else parsed.astimezone(UTC)
-    try:
-        seconds = float(value)  # type: ignore[arg-type]
-    except (TypeError, ValueError) as exc:
-        raise ValueError(f"{_kind(value)} is not a time") from exc
-    if not math.isfinite(seconds):
-        raise ValueError(f"{value!r} is not a time")
-    try:
-        return datetime.fromtimestamp(seconds, UTC)
-    except (OverflowError, OSError, ValueError) as exc:
-        raise ValueError(f"{value!r} is out of range") from exc
 
 
 def _text_of_part(part: object) -> str:
@@ -281,6 +165,127 @@ def link_citations(text: str, metadata: object) -> str:
     for start, end, link in sorted(spans, reverse=True):
         text = text[:start] + link + text[end:]
     return text
+
+
+_PRIVATE_MARK = re.compile("\ue200([a-z_]{1,40})\ue202([^\ue200\ue201]{0,2000})\ue201")
+_QUOTE_CHARS = 160
+
+
+def _references(metadata: object) -> list[tuple[int | None, int | None, str | None, dict[str, object]]]:
+    """``(start, end, matched_text, fields)`` of every ``metadata.content_references``
+    and ``metadata.citations`` entry; ``fields`` merges the entry, its ``metadata`` and
+    its first ``items`` entry (where newer exports put ``title``/``url``)."""
+    if not isinstance(metadata, dict):
+        return []
+    out: list[tuple[int | None, int | None, str | None, dict[str, object]]] = []
+    for key, start_key, end_key in (("content_references", "start_idx", "end_idx"),
+                                    ("citations", "start_ix", "end_ix")):
+        entries = metadata.get(key)
+        if not isinstance(entries, list):
+            continue
+        for entry in entries:
+            if not isinstance(entry, dict):
+                continue
+            fields: dict[str, object] = {}
+            items = entry.get("items")
+            if isinstance(items, list) and items and isinstance(items[0], dict):
+                fields.update(items[0])
+            inner = entry.get("metadata")
+            if isinstance(inner, dict):
+                fields.update(inner)
+            fields.update({k: v for k, v in entry.items() if k not in ("items", "metadata")})
+            start, end, matched = entry.get(start_key), entry.get(end_key), entry.get("matched_text")
+            out.append((start if isinstance(start, int) and not isinstance(start, bool) else None,
+                        end if isinstance(end, int) and not isinstance(end, bool) else None,
+                        matched if isinstance(matched, str) else None, fields))
+    return out
+
+
+def _one_line(value: object, limit: int) -> str:
+    text = " ".join(value.split()) if isinstance(value, str) else ""
+    text = text.replace("[", "(").replace("]", ")")
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def _render_reference(kind: str, args: str, fields: dict[str, object] | None) -> str:
+    """The readable form of one ``\\ue200kind\\ue202args\\ue201`` marker."""
+    if fields is not None:
+        url = fields.get("url")
+        name = _one_line(fields.get("name") or fields.get("title") or fields.get("file_name"), 80)
+        quote = _one_line(fields.get("text") or fields.get("snippet") or fields.get("quote"), _QUOTE_CHARS)
+        if isinstance(url, str) and url.startswith(("http://", "https://")):
+            return f" [{name or url}]({url})"
+        if name:
+            return f" [{name}: “{quote}”]" if quote else f" [{name}]"
+    if kind == "filecite":
+        return " [cited file]"
+    if kind == "entity":
+        try:
+            value = json.loads(args)
+        except ValueError:
+            return ""
+        if isinstance(value, list) and len(value) > 1 and isinstance(value[1], str):
+            return value[1]
+    return ""
+
+
+def render_private_citations(text: str, metadata: object) -> str:
+    """Replace the markers newer ChatGPT answers write with private-use characters
+    (``\\ue200filecite\\ue202turn0file0\\ue201``, ``\\ue200cite\\ue202turn0search1\\ue201``,
+    ``\\ue200entity\\ue202[...]\\ue201`` ...) by references (issue 15).
+
+    A marker is matched to an entry of ``metadata.content_references``
+    (``start_idx``/``end_idx``/``matched_text``) or ``metadata.citations``
+    (``start_ix``/``end_ix``) whose span covers exactly the marker, else whose
+    ``matched_text`` equals it. A match with an http(s) ``url`` becomes a Markdown link;
+    one with a file ``name`` becomes ``[name]``, or ``[name: “quoted span”]`` when the
+    entry holds the quoted ``text`` (at most 160 characters). An unmatched file marker
+    becomes ``[cited file]``, an entity its name; any other marker is removed. Text
+    without markers comes back unchanged."""
+    if "\ue200" not in text:
+        return text
+    refs = _references(metadata)
+    by_span = {(s, e): f for s, e, _m, f in refs if s is not None and e is not None}
+    by_text: dict[str, dict[str, object]] = {}
+    for _s, _e, m, f in refs:
+        if m is not None:
+            by_text.setdefault(m, f)
+
+    def replace(match: re.Match[str]) -> str:
+        fields = by_span.get((match.start(), match.end()))
+        if fields is None:
+            fields = by_text.get(match.group(0))
+        out = _render_reference(match.group(1), match.group(2), fields)
+        if out.startswith(" ") and (match.start() == 0 or text[match.start() - 1].isspace()):
+            out = out[1:]
+        return out
+
+    return _PRIVATE_MARK.sub(replace, text)
+
+
+def message_attachments(metadata: object) -> tuple[Attachment, ...]:
+    """The files of ``metadata.attachments`` (``name``, ``mime_type``, ``size``, and
+    ``text``/``extracted_content`` when the export carries the file's text); entries
+    that are not objects are ignored, a missing name reads ``attachment``."""
+    items = metadata.get("attachments") if isinstance(metadata, dict) else None
+    if not isinstance(items, list):
+        return ()
+    out = []
+    for item in items:
+        if not isinstance(item, dict):
+            continue
+        name = item.get("name") or item.get("file_name")
+        mime = item.get("mime_type") or item.get("mimeType")
+        size = item.get("size") if "size" in item else item.get("file_size")
+        text = item.get("text") if isinstance(item.get("text"), str) else item.get("extracted_content")
+        out.append(Attachment(
+            name=short(" ".join(name.split()), 300) if isinstance(name, str) and name.strip() else "attachment",
+            mime_type=short(mime, 100) if isinstance(mime, str) and mime else None,
+            size_bytes=int(size) if isinstance(size, int | float) and not isinstance(size, bool)
+            and math.isfinite(size) and 0 <= size < 1 << 53 else None,
+            text=text if isinstance(text, str) and text else None,
+        ))
+    return tuple(out)
 
 
 def _render_cite_list(metadata: object) -> str:
@@ -436,7 +441,7 @@ def active_branch(mapping: Mapping[str, object], current_node: object, where: st
         for node_id, node in mapping.items():
             if not isinstance(node, dict):
                 raise ExportFormatError(
-                    f"{where}: node {node_id!r} is not an object (found {_kind(node)})"
+                    f"{where}: node {node_id!r} is not an object (found {json_kind(node)})"
                 )
             if _has_live_child(node, mapping):
                 continue
@@ -456,12 +461,12 @@ def active_branch(mapping: Mapping[str, object], current_node: object, where: st
         node = mapping[cur]
         if not isinstance(node, dict):
             raise ExportFormatError(
-                f"{where}: node {cur!r} is not an object (found {_kind(node)})"
+                f"{where}: node {cur!r} is not an object (found {json_kind(node)})"
             )
         parent = node.get("parent")
         if parent is not None and not isinstance(parent, str):
             raise ExportFormatError(
-                f"{where}: node {cur!r} has a parent that is not a string (found {_kind(parent)})"
+                f"{where}: node {cur!r} has a parent that is not a string (found {json_kind(parent)})"
             )
         cur = parent
     path.reverse()
@@ -483,17 +488,6 @@ def _stable_source_id(conv: Mapping[str, object], mapping: Mapping[str, object],
     if not mapping and conv.get("create_time") is None:
         basis += f"#{index}"  # nothing identifies it: fall back to its position
     return "sha256:" + hashlib.sha256(basis.encode("utf-8")).hexdigest()
-
-
-def _short(value: str, limit: int) -> str:
-    return value if len(value) <= limit else value[:limit]
-
-
-def _source_key(value: str) -> str:
-    """An id that fits the 200-character ``source_id`` columns (long ones are hashed)."""
-    if len(value) <= 200:
-        return value
-    return "sha256:" + hashlib.sha256(value.encode("utf-8")).hexdigest()
 
 
 def _is_interrupted(message: Mapping[str, object], metadata: Mapping[str, object]) -> bool:
@@ -547,7 +541,7 @@ def parse_conversation(conv: dict[str, object], index: int) -> ImportedConversat
 
     where = conversation_label(conv, index)
     if not isinstance(conv, dict):
-        raise ExportFormatError(f"{where}: expected an object, found {_kind(conv)}")
+        raise ExportFormatError(f"{where}: expected an object, found {json_kind(conv)}")
     if "mapping" not in conv:
         if "chat_messages" in conv:
             raise ExportFormatError(
@@ -556,19 +550,19 @@ def parse_conversation(conv: dict[str, object], index: int) -> ImportedConversat
             )
         keys = ", ".join(sorted(str(k) for k in conv)[:8]) or "none"
         raise ExportFormatError(
-            f"{where}: no 'mapping' (keys found: {keys}); not a ChatGPT conversation"
+            f"{where} has no mapping; not a ChatGPT conversation (keys found: {keys})"
         )
     mapping = conv["mapping"]
     if mapping is None:
         mapping = {}
     if not isinstance(mapping, dict):
-        raise ExportFormatError(f"{where}: mapping is not an object (found {_kind(mapping)})")
+        raise ExportFormatError(f"{where}: mapping is not an object (found {json_kind(mapping)})")
 
     title_value = conv.get("title")
     if title_value is not None and not isinstance(title_value, str):
-        raise ExportFormatError(f"{where}: title is not a string (found {_kind(title_value)})")
+        raise ExportFormatError(f"{where}: title is not a string (found {json_kind(title_value)})")
     title = (
-        clean(_short(title_value.strip(), 500))
+        clean(short(title_value.strip(), 500))
         if isinstance(title_value, str) and title_value.strip()
         else UNTITLED
     )
@@ -581,7 +575,7 @@ def parse_conversation(conv: dict[str, object], index: int) -> ImportedConversat
 
     raw_id = conv.get("conversation_id") or conv.get("id")
     if isinstance(raw_id, str | int) and not isinstance(raw_id, bool) and str(raw_id).strip():
-        source_id = clean(_source_key(str(raw_id).strip()))
+        source_id = clean(source_key(str(raw_id).strip()))
     else:
         source_id = _stable_source_id(conv, mapping, index)
 
@@ -589,25 +583,29 @@ def parse_conversation(conv: dict[str, object], index: int) -> ImportedConversat
     calls: list[tuple[str, str, list[bool]]] = []
     last_time = conv_created
     last_model: str | None = None
-    for node_id in active_branch(mapping, conv.get("current_node"), where):
+    branch = active_branch(mapping, conv.get("current_node"), where)
+    on_branch = set(branch)
+    off_branch = sum(1 for nid, node in mapping.items()
+                     if nid not in on_branch and isinstance(node, dict) and node.get("message") is not None)
+    for node_id in branch:
         node = mapping[node_id]
         message = node.get("message")
         if message is None:
             continue
         at = f"{where}, node {node_id!r}"
         if not isinstance(message, dict):
-            raise ExportFormatError(f"{at}: message is not an object (found {_kind(message)})")
+            raise ExportFormatError(f"{at}: message is not an object (found {json_kind(message)})")
         author = message.get("author")
         if not isinstance(author, dict):
-            raise ExportFormatError(f"{at}: author is not an object (found {_kind(author)})")
+            raise ExportFormatError(f"{at}: author is not an object (found {json_kind(author)})")
         role_name = author.get("role")
         if not isinstance(role_name, str):
-            raise ExportFormatError(f"{at}: author.role is not a string (found {_kind(role_name)})")
+            raise ExportFormatError(f"{at}: author.role is not a string (found {json_kind(role_name)})")
         content = message.get("content")
         if content is None:
             content = {"content_type": "text", "parts": []}
         if not isinstance(content, dict):
-            raise ExportFormatError(f"{at}: content is not an object (found {_kind(content)})")
+            raise ExportFormatError(f"{at}: content is not an object (found {json_kind(content)})")
         ctype = content.get("content_type")
         if not isinstance(ctype, str) or not ctype:
             ctype = "text" if "parts" in content else "unknown"
@@ -616,7 +614,9 @@ def parse_conversation(conv: dict[str, object], index: int) -> ImportedConversat
         metadata = message.get("metadata")
         if not isinstance(metadata, dict):
             metadata = {}
-        text = render_content(content, metadata)
+        text = render_private_citations(render_content(content, metadata), metadata)
+        attachments = message_attachments(metadata)
+        text = with_attachments(text, attachments)
         if len(text) > MAX_MESSAGE_CHARS:
             size = megabytes(len(text.encode("utf-8", "surrogatepass")))
             raise ExportFormatError(
@@ -638,7 +638,7 @@ def parse_conversation(conv: dict[str, object], index: int) -> ImportedConversat
             last_time = created
 
         model = metadata.get("model_slug")
-        model = clean(_short(model, 200)) if isinstance(model, str) and model else None
+        model = clean(short(model, 200)) if isinstance(model, str) and model else None
         if model:
             last_model = model
         status = (
@@ -646,7 +646,7 @@ def parse_conversation(conv: dict[str, object], index: int) -> ImportedConversat
             if _is_interrupted(message, metadata)
             else MessageStatus.COMPLETE
         )
-        msg_id = clean(_source_key(str(node_id)))
+        msg_id = clean(source_key(str(node_id)))
 
         role = _ROLES.get(role_name)
         tool_name: str | None = None
@@ -656,8 +656,8 @@ def parse_conversation(conv: dict[str, object], index: int) -> ImportedConversat
             recipient = message.get("recipient")
             if isinstance(recipient, str) and recipient and recipient != "all":
                 call = ToolCall(
-                    id=clean(_short(f"call_{node_id}", 200)),
-                    name=clean(_short(recipient, 200)),
+                    id=clean(short(f"call_{node_id}", 200)),
+                    name=clean(short(recipient, 200)),
                     arguments=json.dumps({"code": text}, ensure_ascii=False),
                 )
                 tool_calls = (call,)
@@ -666,9 +666,9 @@ def parse_conversation(conv: dict[str, object], index: int) -> ImportedConversat
         elif role is None or role is Role.TOOL:
             name = author.get("name")
             tool_name = (
-                clean(_short(name, 200))
+                clean(short(name, 200))
                 if isinstance(name, str) and name
-                else (None if role is Role.TOOL else clean(_short(role_name, 200)))
+                else (None if role is Role.TOOL else clean(short(role_name, 200)))
             )
             role = Role.TOOL
             tool_call_id = _match_call(calls, tool_name)
@@ -678,19 +678,23 @@ def parse_conversation(conv: dict[str, object], index: int) -> ImportedConversat
                 source_id=msg_id,
                 role=role,
                 content=text,
-                content_type=clean(_short(ctype, 40)),
+                content_type=clean(short(ctype, 40)),
                 created_at=created,
                 tool_name=tool_name,
                 tool_calls=tool_calls,
                 tool_call_id=tool_call_id,
                 model=model,
                 status=status,
+                attachments=tuple(
+                    Attachment(clean(a.name), a.mime_type and clean(a.mime_type), a.size_bytes,
+                               a.text and clean(a.text))
+                    for a in attachments),
             )
         )
 
     default_model = conv.get("default_model_slug")
     conv_model = (
-        clean(_short(default_model, 200))
+        clean(short(default_model, 200))
         if isinstance(default_model, str) and default_model
         else last_model
     )
@@ -702,4 +706,5 @@ def parse_conversation(conv: dict[str, object], index: int) -> ImportedConversat
         model=conv_model,
         messages=tuple(messages),
         replaced_characters=replaced,
+        branches_skipped=off_branch,
     )

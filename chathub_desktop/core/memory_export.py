@@ -66,12 +66,21 @@ class MemoryFileError(ValueError):
 @dataclass(frozen=True)
 class Provenance:
     """Where one fixed entry text came from (MEM-7, REF-7): ``text_hash`` (sha256 hex of
-    the trimmed text), ``origin`` (owner / dream / agent), ``trusted``, ``recorded_at`` (UTC)."""
+    the trimmed text), ``origin`` (owner / dream / agent), ``trusted``, ``recorded_at`` (UTC).
+
+    ``paused``: the user paused the item (issue 18); ``document``: ``fixed``, or
+    ``dynamic`` for a record that only carries a dream card's pause (keyed by the hash of
+    its visible text). Both are written only when not the default (``"paused": true``,
+    ``"document": "dynamic"``), so a file without paused items is exactly what earlier
+    versions wrote, and earlier versions reading a newer file ignore the extra keys (a
+    dynamic record matches no fixed entry there)."""
 
     text_hash: str
     origin: str
     trusted: bool
     recorded_at: datetime | None = None
+    paused: bool = False
+    document: str = "fixed"
 
 
 @dataclass(frozen=True)
@@ -103,7 +112,13 @@ def _iso(value: datetime | None) -> str | None:
 
 
 def _provenance_json(p: Provenance) -> dict[str, object]:
-    return {"hash": p.text_hash, "origin": p.origin, "trusted": p.trusted, "recorded_at": _iso(p.recorded_at)}
+    out: dict[str, object] = {"hash": p.text_hash, "origin": p.origin, "trusted": p.trusted,
+                              "recorded_at": _iso(p.recorded_at)}
+    if p.paused:
+        out["paused"] = True
+    if p.document != "fixed":
+        out["document"] = p.document
+    return out
 
 
 def to_json(mf: MemoryFile) -> str:
@@ -254,7 +269,13 @@ def _provenance(items: object, where: str) -> tuple[Provenance, ...]:
             raise MemoryFileError(f"{at}.origin must be one of {', '.join(ORIGINS)}, not {_short(origin)}")
         if not isinstance(trusted, bool):
             raise MemoryFileError(f"{at}.trusted must be true or false")
-        out.append(Provenance(h, origin, trusted, _when(item.get("recorded_at"), f"{at}.recorded_at")))
+        paused, document = item.get("paused", False), item.get("document", "fixed")
+        if not isinstance(paused, bool):
+            raise MemoryFileError(f"{at}.paused must be true or false")
+        if document not in ("fixed", "dynamic"):
+            raise MemoryFileError(f"{at}.document must be fixed or dynamic, not {_short(document)}")
+        out.append(Provenance(h, origin, trusted, _when(item.get("recorded_at"), f"{at}.recorded_at"),
+                              paused, str(document)))
     return tuple(out)
 
 

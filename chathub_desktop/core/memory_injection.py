@@ -35,6 +35,8 @@ import re
 from collections.abc import Callable, Collection
 from dataclasses import dataclass
 
+from chathub_desktop.core import fixed_memory as fm
+
 #: REF-6: the whole memory block never exceeds this many characters.
 MAX_BLOCK_CHARS = 24_000
 
@@ -76,6 +78,16 @@ TRUNCATION_NOTICE = (
 
 # The longest tail a cut can need: the notice plus every closing tag.
 _MAX_TAIL = "\n" + TRUNCATION_NOTICE + "\n" + UNTRUSTED_CLOSE + "\n" + OUTER_CLOSE
+
+
+def without_paused(fixed_doc: str, paused_numbers: Collection[int]) -> str:
+    """``fixed_doc`` without the lines of the entries numbered in ``paused_numbers``
+    (issue 18: a paused entry is kept but not injected); every other line, and the
+    numbers of the other entries, stay exactly as stored."""
+    if not paused_numbers:
+        return fixed_doc
+    paused = set(paused_numbers)
+    return "".join(line.body + line.ending for line in fm.parse(fixed_doc) if line.number not in paused)
 
 
 def split_untrusted(

@@ -20,6 +20,7 @@ from functools import lru_cache
 from typing import Protocol
 
 from chathub_desktop.core import fixed_memory as fm
+from chathub_desktop.core import memory_guard
 from chathub_desktop.core.memory_search import (
     DEFAULT_LIMIT,
     MAX_LIMIT,
@@ -363,6 +364,7 @@ def run_tool(
     doc: str,
     *,
     dynamic_cards: Sequence[fm.Entry] = (),
+    paused: frozenset[int] = frozenset(),
 ) -> ToolOutcome:
     """Apply one memory tool call to fixed-memory document ``doc`` (MEM-4, MEM-5, REF-2..REF-5).
 
@@ -383,9 +385,16 @@ def run_tool(
 
     Bad JSON, missing or mistyped arguments and unknown tools give ``invalid_arguments``
     / ``unknown_tool`` results. Never raises; ``new_doc`` is None unless ``doc`` changed.
+
+    ``paused``: numbers of fixed entries the user paused; with the duplicate and
+    ambiguity rules they are applied first by :func:`memory_guard.refusal` (issue 18),
+    and searchMemory leaves them out. ``dynamic_cards`` come without paused cards.
     """
     try:
         args = _args(arguments_json)
+        refused = memory_guard.refusal(name, args, doc, paused)
+        if refused is not None:
+            return ToolOutcome(refused)
         if name == ADD:
             text = fm.clean_text(_str(args, "text"))
             if not text:
@@ -423,7 +432,8 @@ def run_tool(
             query = _str(args, "query")
             limit = min(MAX_LIMIT, _int(args, "limit", default=DEFAULT_LIMIT, minimum=1))
             key = tuple((c.number, c.text) for c in dynamic_cards)
-            hits = _index_for(doc, key).search(query, limit)
+            hits = [h for h in _index_for(doc, key).search(query, limit + len(paused))
+                    if h.source != FIXED or h.number not in paused][:limit]
             return ToolOutcome(_dump({
                 "ok": True,
                 "hits": [

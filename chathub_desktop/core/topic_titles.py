@@ -10,10 +10,29 @@ MAX_TITLE_WORDS = 8
 DEFAULT_TITLE = "New topic"
 
 
+_LINK = re.compile(r"!?\[([^\]]*)\]\([^)]*\)")
+_HEADING = re.compile(r"(?m)^\s{0,3}(#{1,6}|>+|[-*+]\s|\d+[.)]\s)\s*")
+_MARKS = re.compile(r"(\*\*|__|~~|`+)")
+_EMPHASIS = re.compile(r"(?<![\w*])\*(?=\S)([^*]+?)(?<=\S)\*(?![\w*])")
+
+
+def plain_title(text: str) -> str:
+    """``text`` without Markdown markup, for a title shown or generated (issue 14):
+    links and images become their text; heading, quote and list markers at line starts,
+    ``**``, ``__``, ``~~``, backticks and ``*emphasis*`` markers go; whitespace runs
+    become one space. Text that is only markup is returned trimmed as it was."""
+    plain = _LINK.sub(r"\1", text)
+    plain = _HEADING.sub("", plain)
+    plain = _MARKS.sub("", plain)
+    plain = _EMPHASIS.sub(r"\1", plain)
+    plain = " ".join(plain.split())
+    return plain or " ".join(text.split())
+
+
 def title_from_text(text: str) -> str:
-    """First words of ``text`` (at most 8 words / 60 characters, ``…`` when cut);
-    ``"New topic"`` for blank text."""
-    words = text.split()
+    """First words of ``text`` without Markdown markup (:func:`plain_title`; at most 8
+    words / 60 characters, ``…`` when cut); ``"New topic"`` for blank text."""
+    words = plain_title(text).split() if text.strip() else []
     if not words:
         return DEFAULT_TITLE
     title = " ".join(words[:MAX_TITLE_WORDS])
@@ -31,6 +50,7 @@ def clean_model_title(raw: str) -> str | None:
         line = re.sub(r"^(title\s*:\s*)", "", line.strip(), flags=re.IGNORECASE)
         for _ in range(2):  # quotes around a trailing period, or a period after quotes
             line = line.strip().strip("*#`\"'“”‘’ ").rstrip(".")
+        line = plain_title(line) if line else line
         if line:
             return line[:MAX_TITLE_CHARS].rstrip()
     return None

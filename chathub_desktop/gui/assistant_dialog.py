@@ -29,7 +29,9 @@ from chathub_desktop.services.errors import ServiceError
 from chathub_desktop.services.views import AssistantView
 
 if TYPE_CHECKING:  # types only: keeps SQLAlchemy off the window's start-up path
+    from chathub_desktop.gui.model_choices import ModelChoices
     from chathub_desktop.services.assistant_service import AssistantService
+    from chathub_desktop.services.provider_models import ProviderModels
     from chathub_desktop.services.provider_service import ProviderService
 
 #: Default completion cap offered when the switch is turned on, tokens.
@@ -56,7 +58,8 @@ class AssistantDialog(QDialog):
     """Create (``assistant`` None) or edit an assistant.
 
     ``model_ids``: suggestions for the editable model combo (the catalog's ids); any
-    text is accepted. ``saved(AssistantView)`` fires after the service stored it.
+    text is accepted. With ``provider_models`` the combo offers the chosen provider's own
+    models first and says when a model's window is a fallback (issue 14). ``saved(AssistantView)`` fires after the service stored it.
     """
 
     saved = Signal(object)
@@ -68,6 +71,8 @@ class AssistantDialog(QDialog):
         assistant: AssistantView | None = None,
         model_ids: Sequence[str] = (),
         parent: QWidget | None = None,
+        *,
+        provider_models: ProviderModels | None = None,
     ) -> None:
         super().__init__(parent)
         self.ui = Ui_AssistantDialog()
@@ -128,6 +133,11 @@ class AssistantDialog(QDialog):
         ui.historyLimitSpin.setEnabled(ui.historyLimitCheck.isChecked())
         self._sync_watermarks()
         ui.nameEdit.setFocus()
+        self.model_choices: ModelChoices | None = None
+        if provider_models is not None:
+            from chathub_desktop.gui.model_choices import ModelChoices
+
+            self.model_choices = ModelChoices(self, provider_models)
 
     def _set_chat_preference(self, a: AssistantView | None) -> None:
         ui = self.ui

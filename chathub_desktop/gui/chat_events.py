@@ -16,18 +16,21 @@ from collections.abc import Callable
 from PySide6.QtCore import QObject, Signal
 
 from chathub_desktop.services.events import (
+    AssistantsChanged,
     ChatEvent,
     CompactionProgress,
     DreamProgress,
     EventBus,
     MemoryChanged,
     MessageAdded,
+    MessageChanged,
     ReplyDelta,
     ReplyFinished,
     ReplyRetrying,
     ReplyStalled,
     StoreWaiting,
     TopicChanged,
+    TopicListChanged,
 )
 
 
@@ -56,6 +59,12 @@ class ChatEvents(QObject):
       for ``silent_s`` seconds (0: data again or the request ended) (issue 12)
     - ``reply_retrying(topic_id, message_id, wait_s, reason)``: a short ``Retry-After``
       is waited out before the one automatic retry (issue 12)
+    - ``message_changed(topic_id, message_id, removed)``: another process edited
+      (``removed`` False) or deleted a message; ``message_id`` 0: read the topic again
+    - ``topic_list_changed(assistant_id)``: another process created or deleted topics
+    - ``assistants_changed(everything)``: another process changed the assistants;
+      ``everything`` True: more changed than could be listed, re-read all that is shown
+      (the last three come from the store watcher's thread, issue 13)
 
     Services may publish from a worker thread (a card edit runs there); Qt then queues
     the signal to receivers that live on the GUI thread, so connect QObject methods.
@@ -71,6 +80,9 @@ class ChatEvents(QObject):
     store_waiting = Signal(bool)
     reply_stalled = Signal(int, int, str, float)
     reply_retrying = Signal(int, int, float, str)
+    message_changed = Signal(int, int, bool)
+    topic_list_changed = Signal(int)
+    assistants_changed = Signal(bool)
 
     def __init__(self, bus: EventBus, parent: QObject | None = None) -> None:
         super().__init__(parent)
@@ -103,6 +115,12 @@ class ChatEvents(QObject):
             self.reply_stalled.emit(event.topic_id, event.message_id, event.host, event.silent_s)
         elif isinstance(event, ReplyRetrying):
             self.reply_retrying.emit(event.topic_id, event.message_id, event.wait_s, event.reason)
+        elif isinstance(event, MessageChanged):
+            self.message_changed.emit(event.topic_id, event.message_id, event.removed)
+        elif isinstance(event, TopicListChanged):
+            self.topic_list_changed.emit(event.assistant_id)
+        elif isinstance(event, AssistantsChanged):
+            self.assistants_changed.emit(event.everything)
         elif isinstance(event, StoreWaiting):
             with self._waits_lock:
                 before = self._waits

@@ -29,7 +29,7 @@ def user_message(exc: BaseException) -> str | None:
         return str(exc) or type(exc).__name__
     import sys
 
-    mod = sys.modules.get("chathub_desktop.services.chatgpt_import")
+    mod = sys.modules.get("chathub_desktop.services.chat_import")  # every format's ImportFailed
     if mod is not None and isinstance(exc, mod.ImportFailed):
         return str(exc) or type(exc).__name__
     return store_busy_message(exc)

@@ -1,7 +1,8 @@
-"""File → Import → ChatGPT export… (APP-5, APP-7).
+"""File → Import → Chat history export… (APP-5, APP-7, issue 15).
 
-Pick ``conversations.json`` or the export ``.zip`` and the target assistant, then
-Import: the importer runs in a worker thread (never on the GUI thread); its progress
+Pick (or drop onto the window) a ChatGPT or Claude ``conversations.json`` or export
+``.zip``, or an Open WebUI / LibreChat export ``.json``, and the target assistant; the
+format is detected from the file (in a worker thread) unless one is chosen. Import: the importer runs in a worker thread (never on the GUI thread); its progress
 callback emits a Qt signal, which is queued to the GUI thread and shows MB read / total
 and conversations done. Cancel sets the importer's cancel event: it rolls back and
 writes nothing. Errors (``ImportFailed``) are shown in the dialog.
@@ -15,6 +16,7 @@ import threading
 from pathlib import Path
 
 from PySide6.QtCore import Qt, Signal
+from PySide6.QtGui import QDragEnterEvent, QDropEvent
 from PySide6.QtWidgets import (
     QComboBox,
     QDialog,
@@ -31,17 +33,21 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from chathub_desktop.core.export_formats import FORMATS
 from chathub_desktop.gui.task_runner import TaskRunner
-from chathub_desktop.services.chatgpt_import import (
+from chathub_desktop.services.chat_import import (
     ImportCancelled,
     ImportFailed,
     ImportProgress,
     ImportResult,
-    import_chatgpt_export,
+    detect_file_format,
+    import_export,
 )
+from chathub_desktop.services.claude_memory import has_claude_memory
 from chathub_desktop.services.container import Services
 
-FILE_FILTER = "ChatGPT export (conversations.json *.zip *.json);;All files (*)"
+FILE_FILTER = "Chat history exports (*.json *.zip);;All files (*)"
+DETECT = "Detect from the file"
 _MB = 1024 * 1024
 
 
@@ -61,6 +67,11 @@ def result_text(result: ImportResult) -> str:
                  f"got {'its' if result.topics_updated == 1 else 'their'} new messages")
     if result.topics_skipped:
         text += f" ({result.topics_skipped:,} already imported, skipped)"
+    if result.broken:
+        text += f"; {result.broken_note()}"
+    if result.branch_messages_skipped:
+        text += (f"; {_count(result.branch_messages_skipped, 'message', 'messages')} on other branches "
+                 "not imported (a topic keeps one branch)")
     if result.characters_replaced:
         text += f"; {result.replaced_note()}"
     return text
@@ -80,27 +91,28 @@ class ImportDialog(QDialog):
     progressed = Signal(object)  # ImportProgress, emitted from the worker thread (queued)
 
     def __init__(self, services: Services, runner: TaskRunner, assistant_id: int | None,
-                 parent: QWidget | None = None) -> None:
+                 parent: QWidget | None = None, fmt: str | None = None) -> None:
         super().__init__(parent)
-        self.setWindowTitle("Import ChatGPT export")
-        self.resize(560, 260)
+        self.setWindowTitle("Import chat history")
+        self.setAcceptDrops(True)
+        self.resize(600, 300)
         self._svc = services
         self._runner = runner
         self._cancel: threading.Event | None = None
         self.task: asyncio.Task[ImportResult] | None = None
         self.result_message = ""
         layout = QVBoxLayout(self)
-        intro = QLabel("Each ChatGPT conversation becomes a topic of the chosen assistant "
-                       "(the branch you last viewed). Importing the same export again skips "
-                       "conversations already imported.")
+        intro = QLabel("Each conversation becomes a topic of the chosen assistant (the branch you "
+                       "last viewed). Importing the same export again skips conversations already "
+                       "imported and adds only the new messages of those that went on. You can drop "
+                       "the file onto this window.")
         intro.setWordWrap(True)
         layout.addWidget(intro)
         form = QFormLayout()
         row = QHBoxLayout()
         self.path_edit = QLineEdit()
-        self.path_edit.setPlaceholderText("conversations.json or the export .zip")
-        self.path_edit.setToolTip("ChatGPT → Settings → Data controls → Export data sends you a zip; "
-                                  "pick it, or the conversations.json inside it.")
+        self.path_edit.setPlaceholderText("conversations.json, an export .json or the export .zip")
+        self.path_edit.setToolTip("\n".join(f"{f.label}: {f.how_to_export}" for f in FORMATS))
         self.browse_button = QPushButton("&Browse…")
         self.browse_button.setToolTip("Choose the export file")
         self.browse_button.clicked.connect(self.browse)
@@ -109,6 +121,21 @@ class ImportDialog(QDialog):
         file_label = QLabel("&File:")
         file_label.setBuddy(self.path_edit)
         form.addRow(file_label, row)
+        frow = QHBoxLayout()
+        self.format_combo = QComboBox()
+        self.format_combo.addItem(DETECT, None)
+        for f in FORMATS:
+            self.format_combo.addItem(f.label, f.name)
+        self.format_combo.setCurrentIndex(max(0, self.format_combo.findData(fmt)) if fmt else 0)
+        self.format_combo.setToolTip("Which app the export comes from; detected from the file's "
+                                     "first conversation unless you choose one")
+        self.detected_label = QLabel()
+        self.detected_label.setObjectName("detectedFormat")
+        frow.addWidget(self.format_combo)
+        frow.addWidget(self.detected_label, 1)
+        format_label = QLabel("F&ormat:")
+        format_label.setBuddy(self.format_combo)
+        form.addRow(format_label, frow)
         arow = QHBoxLayout()
         self.assistant_combo = QComboBox()
         for a in services.assistants.list():
@@ -147,8 +174,42 @@ class ImportDialog(QDialog):
         layout.addWidget(self.buttons)
         self.progressed.connect(self._on_progress, Qt.ConnectionType.QueuedConnection)
         self.path_edit.textChanged.connect(self._on_path_changed)
+        self.path_edit.textChanged.connect(self._detect)
         self.assistant_combo.currentIndexChanged.connect(self._on_path_changed)
         self._sync()
+
+    def dragEnterEvent(self, event: QDragEnterEvent) -> None:  # noqa: N802 - Qt override
+        """Accept a dragged local file."""
+        urls = event.mimeData().urls()
+        if urls and urls[0].isLocalFile() and not self.is_running():
+            event.acceptProposedAction()
+
+    def dropEvent(self, event: QDropEvent) -> None:  # noqa: N802 - Qt override
+        """A dropped file becomes the file to import (its format is then detected)."""
+        urls = event.mimeData().urls()
+        if urls and urls[0].isLocalFile() and not self.is_running():
+            self.path_edit.setText(urls[0].toLocalFile())
+            event.acceptProposedAction()
+
+    def _detect(self) -> None:
+        """Detect the chosen file's format in a worker thread; show it next to Format."""
+        text = self.path_edit.text().strip()
+        self.detected_label.setText("")
+        if not text:
+            return
+        path = Path(text).expanduser()
+
+        async def run() -> None:
+            try:
+                fmt = await self._runner.run_in_thread(detect_file_format, path)
+            except ImportFailed:
+                return
+            if self.path_edit.text().strip() != text:
+                return  # another file was chosen meanwhile
+            self.detected_label.setText(f"Detected: {fmt.label} export" if fmt else
+                                        "Not a format this app reads")
+
+        self._runner.run("detect-import-format", run(), quiet=True)
 
     def _on_path_changed(self) -> None:
         """A new file or assistant after an import: offer Import again and drop the
@@ -168,6 +229,7 @@ class ImportDialog(QDialog):
         self.path_edit.setEnabled(not running)
         self.browse_button.setEnabled(not running)
         self.assistant_combo.setEnabled(not running)
+        self.format_combo.setEnabled(not running)
 
     def is_running(self) -> bool:
         """True while the import task runs."""
@@ -175,7 +237,7 @@ class ImportDialog(QDialog):
 
     def browse(self) -> None:
         """Choose the file with a file dialog."""
-        path, _ = QFileDialog.getOpenFileName(self, "ChatGPT export", self.path_edit.text(), FILE_FILTER)
+        path, _ = QFileDialog.getOpenFileName(self, "Chat history export", self.path_edit.text(), FILE_FILTER)
         if path:
             self.path_edit.setText(path)
 
@@ -194,13 +256,13 @@ class ImportDialog(QDialog):
         self.progress.show()
         self._show("")
         self.cancel_button.setText("Cancel")
-        self.task = self._runner.run("import-chatgpt", self._run(int(assistant_id), path, self._cancel),
+        self.task = self._runner.run("import-chats", self._run(int(assistant_id), path, self._cancel),
                                      context="Import failed")
         self._sync()
 
     async def _run(self, assistant_id: int, path: Path, cancel: threading.Event) -> ImportResult:
         job = functools.partial(
-            import_chatgpt_export, self._svc.db, assistant_id, path,
+            import_export, self._svc.db, assistant_id, path, self.format_combo.currentData(),
             progress=self.progressed.emit, cancel=cancel,
         )
         try:
@@ -221,7 +283,11 @@ class ImportDialog(QDialog):
         self.progress.setValue(1000)
         self.progress.setFormat("Done")
         self.result_message = result_text(result)
-        self._show(self.result_message + ".")
+        note = ""
+        if result.format_name == "claude" and await self._runner.run_in_thread(has_claude_memory, path):
+            note = (" This export also holds what Claude remembers about you: Assistant → Memory… → "
+                    "Import from another assistant… → From a Claude export zip… offers it as entries.")
+        self._show(self.result_message + "." + note)
         self._finish(done=True)
         self.imported.emit(assistant_id, result)
         return result

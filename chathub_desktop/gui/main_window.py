@@ -117,7 +117,7 @@ WELCOME_HTML = """
 <li><b>Settings → Providers…</b> (Ctrl+,) — add OpenAI, Anthropic, OpenRouter or a local server.</li>
 <li><b>Assistant → New…</b> — choose its provider, model and instructions.</li>
 <li>Type below and press <b>Ctrl+Enter</b>. Or import your history:
-<b>File → Import → ChatGPT export…</b> (Ctrl+I).</li>
+<b>File → Import → Chat history export…</b> (Ctrl+I: ChatGPT, Claude, Open WebUI, LibreChat).</li>
 </ol>
 </div>
 """
@@ -158,6 +158,7 @@ class MainWindow(QMainWindow):
         self._estimate_pending = False
         self._estimate_invalidate = False
         self.estimates_shown = 0
+        self.launches_handed_over = 0  # later launches on this data dir (bring_to_front)
         self.dialogs: dict[str, QWidget] = {}
         self._compacting: set[int] = set()  # topics whose Compact now this window started
         self._compaction_tasks: dict[int, asyncio.Task[object]] = {}
@@ -189,6 +190,7 @@ class MainWindow(QMainWindow):
         from chathub_desktop.gui.message_list_model import MessageListModel
         from chathub_desktop.gui.message_list_view import MessageListView
         from chathub_desktop.gui.task_runner import TaskRunner
+        from chathub_desktop.gui.topic_list_delegate import TopicListDelegate
         from chathub_desktop.gui.topic_list_model import TopicListModel
 
         self.svc = services
@@ -198,6 +200,7 @@ class MainWindow(QMainWindow):
         self._wire()
         self.topic_model = TopicListModel(services.topics, self.events, self)
         self.topic_list.setModel(self.topic_model)
+        self.topic_list.setItemDelegate(TopicListDelegate(self.topic_list))
         self.topic_list.selectionModel().currentChanged.connect(self._on_topic_selected)
         self.message_model = MessageListModel(services.topics, self.events, self)
         self.message_model.cursor_lookup = self._summary_cursor
@@ -214,6 +217,7 @@ class MainWindow(QMainWindow):
         self.composer.badge.bind_controller(self.compact_topic, self.open_summary,
                                             self.is_compacting, self._outcomes.get)
         self._connect_events()
+        self.search.bind(self.events)  # issue 14: keeps the search index filled
         for a in (*self.actions(), self.delete_topic_action):
             a.setEnabled(True)  # reload_assistants() narrows them to the selection
         self.centralWidget().setEnabled(True)
@@ -221,6 +225,9 @@ class MainWindow(QMainWindow):
         self.statusBar().clearMessage()
         self.reload_assistants()
         self._start_dreams()
+        from chathub_desktop.gui.live_refresh import LiveRefresh
+
+        self.live = LiveRefresh(self)  # other processes' writes, while visible (issue 13)
         self.runner.run("first-run", self._first_run(), context="Setup")
 
     def _start_dreams(self) -> None:
@@ -274,8 +281,15 @@ class MainWindow(QMainWindow):
         return a
 
     def _build_actions(self) -> None:
-        self.import_action = self._action("ChatGPT export…", self.open_import, "Ctrl+I",
-                                          "Import conversations from a ChatGPT data export")
+        self.import_action = self._action("Chat history export…", lambda *_: self.open_import(), "Ctrl+I",
+                                          "Import conversations from a ChatGPT, Claude, Open WebUI or "
+                                          "LibreChat export (the format is detected)")
+        from chathub_desktop.core.export_formats import FORMATS
+
+        self.import_format_actions = [
+            self._action(f"{f.label} export…", lambda *_, name=f.name: self.open_import(name), None,
+                         f"Import conversations from a {f.label} export. {f.how_to_export}")
+            for f in FORMATS]
         self.quit_action = self._action("&Quit", self.request_quit, "Ctrl+Q",
                                         "Quit ChatHub Desktop (a reply being written is kept as interrupted)")
         self.providers_action = self._action("&Providers…", self.open_settings, "Ctrl+,",
@@ -440,9 +454,16 @@ class MainWindow(QMainWindow):
         file_menu = mb.addMenu("&File")
         import_menu = file_menu.addMenu("&Import")
         import_menu.addAction(self.import_action)
+        import_menu.addSeparator()
+        for action in self.import_format_actions:
+            import_menu.addAction(action)
         file_menu.addSeparator()
         file_menu.addAction(self.quit_action)
         topic_menu = self.topic_menu = mb.addMenu("&Topic")
+        from chathub_desktop.gui.search_controller import SearchController
+
+        self.search = SearchController(self)  # issue 14: Ctrl+K / Ctrl+Shift+F
+        topic_menu.addAction(self.search.action)
         topic_menu.addAction(self.new_topic_action)
         topic_menu.addAction(self.rename_topic_action)
         topic_menu.addAction(self.delete_topic_action)
@@ -451,6 +472,9 @@ class MainWindow(QMainWindow):
         topic_menu.addAction(self.summary_action)
         topic_menu.addSeparator()
         topic_menu.addAction(self.stop_action)
+        from chathub_desktop.gui.topic_actions import TopicActions
+
+        self.topic_actions = TopicActions(self, topic_menu, import_menu)  # issue 14
         assistant_menu = self.assistant_menu = mb.addMenu("&Assistant")
         assistant_menu.addAction(self.new_assistant_action)
         assistant_menu.addAction(self.edit_assistant_action)
@@ -547,7 +571,7 @@ class MainWindow(QMainWindow):
         self.memory_action.setEnabled(has)
         self.new_topic_action.setEnabled(has)
         self.composer.set_can_send(has, "Create an assistant first (Assistant → New…)")
-        self._update_model_label()
+        self.update_assistant_label()
         self.topic_model.load(aid)
         self._sync_topic_actions()
         if self.topic_model.rowCount() > 0:
@@ -555,7 +579,8 @@ class MainWindow(QMainWindow):
         else:
             self.open_topic(None)
 
-    def _update_model_label(self) -> None:
+    def update_assistant_label(self) -> None:
+        """Show the selected assistant's model and provider above the messages."""
         aid = self.current_assistant_id()
         if aid is None:
             self.model_label.setText("No assistant")
@@ -625,6 +650,11 @@ class MainWindow(QMainWindow):
         if topic_id is not None:
             self.topic_opened.emit(topic_id)
 
+    def reload_topic(self) -> None:
+        """Read the open topic's newest page again (another process changed it)."""
+        if self._topic_id is not None:
+            self.runner.run("open-topic", self._show_topic(self._topic_id), context="Open topic")
+
     async def _show_topic(self, topic_id: int) -> None:
         """Fetch the newest page of ``topic_id`` and render its Markdown on worker threads,
         then show it (unless another topic was opened meanwhile)."""
@@ -647,8 +677,7 @@ class MainWindow(QMainWindow):
         except ServiceError as exc:
             self.presenter.present(exc, context="New topic")
             return None
-        self.topic_model.insert_first(t)
-        self.select_topic_row(0)
+        self.select_topic_row(self.topic_model.insert_first(t))
         self.composer.draft.setFocus()
         return t.id
 
@@ -684,7 +713,7 @@ class MainWindow(QMainWindow):
 
     def _on_topic_changed(self, topic_id: int) -> None:
         if topic_id == 0:  # assistant settings changed
-            self._update_model_label()
+            self.update_assistant_label()
             self.schedule_estimate(invalidate=True)
         elif topic_id == self._topic_id:  # compaction, edit, delete, title
             self.message_model.refresh_cursor()
@@ -1044,7 +1073,8 @@ class MainWindow(QMainWindow):
         """Assistant → New… (non-blocking)."""
         from chathub_desktop.gui.assistant_dialog import AssistantDialog  # loaded on first use
 
-        dlg = AssistantDialog(self.svc.assistants, self.svc.providers, None, self._model_ids(), self)
+        dlg = AssistantDialog(self.svc.assistants, self.svc.providers, None, self._model_ids(), self,
+                              provider_models=self.svc.provider_models)
         dlg.saved.connect(lambda a: self.reload_assistants(a.id))
         self.dialogs["assistant"] = dlg
         dlg.open()
@@ -1062,7 +1092,8 @@ class MainWindow(QMainWindow):
             return None
         from chathub_desktop.gui.assistant_dialog import AssistantDialog
 
-        dlg = AssistantDialog(self.svc.assistants, self.svc.providers, a, self._model_ids(), self)
+        dlg = AssistantDialog(self.svc.assistants, self.svc.providers, a, self._model_ids(), self,
+                              provider_models=self.svc.provider_models)
         dlg.saved.connect(lambda v: self.reload_assistants(v.id))
         self.dialogs["assistant"] = dlg
         dlg.open()
@@ -1071,13 +1102,16 @@ class MainWindow(QMainWindow):
     def open_memory(self) -> QWidget | None:
         """Assistant → Memory… (Ctrl+M) for the selected assistant (non-blocking; one page
         per assistant, raised when already open)."""
-        from chathub_desktop.gui.memory_page import MemoryPage
+        from chathub_desktop.gui.memory.fixed_page import MemoryPage
 
         aid = self.current_assistant_id()
         if aid is None:
             return None
         old = self.dialogs.get("memory")
         if isinstance(old, MemoryPage) and old.assistant_id == aid:
+            if not old.isVisible():  # it heard no events while closed: read it again
+                old.schedule_reload()
+                old.dream_panel.schedule_reload()
             old.show()
             old.raise_()
             old.activateWindow()
@@ -1087,12 +1121,16 @@ class MainWindow(QMainWindow):
             old.close()
         page = MemoryPage(self.svc, aid, events=self.events, runner=self.runner,
                           presenter=self.presenter, parent=self)
+        from chathub_desktop.gui.memory_paste_dialog import attach_paste_import
+
+        attach_paste_import(page)  # issue 15: Import from another assistant…
         self.dialogs["memory"] = page
         page.show()
         return page
 
-    def open_import(self) -> ImportDialog | None:
-        """File → Import → ChatGPT export… (non-blocking)."""
+    def open_import(self, fmt: str | None = None) -> ImportDialog | None:
+        """File → Import → Chat history export… (``fmt`` ``None``: detected from the
+        file) or one format's entry (issue 15); non-blocking."""
         if self.assistant_combo.count() == 0:
             self.presenter.present(ServiceError("Create an assistant first: imported conversations "
                                                 "become its topics (Assistant → New…)."), context="Import")
@@ -1100,7 +1138,7 @@ class MainWindow(QMainWindow):
         # ijson is not on the start-up path
         from chathub_desktop.gui.import_dialog import ImportDialog
 
-        dlg = ImportDialog(self.svc, self.runner, self.current_assistant_id(), self)
+        dlg = ImportDialog(self.svc, self.runner, self.current_assistant_id(), self, fmt=fmt)
         dlg.imported.connect(self._on_imported)
         self.dialogs["import"] = dlg
         dlg.open()
@@ -1184,6 +1222,18 @@ class MainWindow(QMainWindow):
         dlg.open()
         return dlg
 
+    def bring_to_front(self, argv: list[str]) -> None:
+        """Another launch on this data dir handed over ``argv`` (issue 13): show the
+        window (also from the tray or minimized), raise it and give it focus."""
+        state = self.windowState()
+        if state & QtCore.Qt.WindowState.WindowMinimized:
+            self.setWindowState(state & ~QtCore.Qt.WindowState.WindowMinimized)
+        self.show()
+        self.raise_()
+        self.activateWindow()
+        self.launches_handed_over += 1
+        self.show_status("ChatHub was started again: this window is the one for your data")
+
     # --- quitting --------------------------------------------------------------------------
     def request_quit(self) -> None:
         """File → Quit (Ctrl+Q), also the tray's Quit: end the app, even when the window
@@ -1209,8 +1259,11 @@ class MainWindow(QMainWindow):
     async def shutdown(self) -> None:
         """Stop the dream timer and the tray icon, every reply (stored as interrupted,
         APP-8) and every GUI task (a dream in flight is recorded as stopped and retried)."""
+        if hasattr(self, "live"):
+            self.live.stop()
         if self.dream_runner is not None:
             self.dream_runner.stop()
+        self.search.stop_indexing()
         if self.tray is not None:
             self.tray.shutdown()
         if getattr(self, "notifier", None) is not None:

@@ -50,7 +50,12 @@ from PySide6.QtGui import (
 )
 from PySide6.QtWidgets import QListView, QStyle, QStyledItemDelegate, QStyleOptionViewItem
 
-from chathub_desktop.gui.message_list_model import CoveredBoundaryRole, ExpandedRole, MessageRole
+from chathub_desktop.gui.message_list_model import (
+    CoveredBoundaryRole,
+    ExpandedRole,
+    HighlightRole,
+    MessageRole,
+)
 from chathub_desktop.services.views import MessageView
 
 #: Documents kept in the rendering cache.
@@ -483,6 +488,10 @@ class MessageDelegate(QStyledItemDelegate):
         painter.setPen(border)
         painter.setBrush(bg)
         painter.drawRoundedRect(QRectF(lay.bubble).adjusted(0.5, 0.5, -0.5, -0.5), 9, 9)
+        if index.data(HighlightRole):  # the message a search result opened (issue 14)
+            painter.setPen(QPen(pal.color(QPalette.ColorRole.Highlight), 2.5))
+            painter.setBrush(Qt.BrushStyle.NoBrush)
+            painter.drawRoundedRect(QRectF(lay.bubble).adjusted(-2, -2, 2, 2), 11, 11)
         painter.setFont(self._view.font())
         fm = QFontMetrics(self._view.font())
         y = lay.bubble.top()

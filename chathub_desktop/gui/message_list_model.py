@@ -50,6 +50,7 @@ AuthorRole = Qt.ItemDataRole.UserRole + 4  # str: user/assistant/tool/system
 ExpandedRole = Qt.ItemDataRole.UserRole + 5  # bool: a collapsible row is expanded
 MessageIdRole = Qt.ItemDataRole.UserRole + 6  # int
 CoveredBoundaryRole = Qt.ItemDataRole.UserRole + 7  # bool: last message the summary covers
+HighlightRole = Qt.ItemDataRole.UserRole + 8  # bool: the message a search result opened
 
 #: Roles a streamed delta changes.
 CONTENT_ROLES = [ContentRole, Qt.ItemDataRole.DisplayRole, MessageRole]
@@ -97,6 +98,7 @@ class MessageListModel(QAbstractListModel):
         self._first_offset = 0
         self._armed = False
         self._cursor_id: int | None = None
+        self._highlight_id: int | None = None
         #: ``topic_id → cursor message id or None``, asked when a topic opens.
         self.cursor_lookup: Callable[[int], int | None] | None = None
         self.fetched = 0
@@ -133,6 +135,7 @@ class MessageListModel(QAbstractListModel):
         self._first_offset = page.first_offset if page is not None else 0
         self._armed = False
         self._cursor_id = page.cursor_id if page is not None else None
+        self._highlight_id = None
         if page is not None:
             self.fetched += len(page.views)
             self._rows = [_Row(self._overlay(v)) for v in page.views]
@@ -180,6 +183,8 @@ class MessageListModel(QAbstractListModel):
             return v.id
         if role == CoveredBoundaryRole:
             return self._cursor_id is not None and v.id == self._cursor_id
+        if role == HighlightRole:
+            return self._highlight_id is not None and v.id == self._highlight_id
         if role == Qt.ItemDataRole.ToolTipRole:
             return None
         return None
@@ -199,6 +204,18 @@ class MessageListModel(QAbstractListModel):
         self._armed = False
         start = max(0, self._first_offset - PAGE_SIZE)
         views = self._topics.messages(self._topic_id, offset=start, limit=self._first_offset - start)
+        self.prepend(self._topic_id, start, views)
+
+    @property
+    def first_offset(self) -> int:
+        """Position (0-based) in the topic of the first loaded row."""
+        return self._first_offset
+
+    def prepend(self, topic_id: int, start: int, views: list[MessageView]) -> None:
+        """Prepend ``views``, the topic's messages from position ``start`` up to the first
+        loaded row (read on a worker thread); ignored when another topic is shown."""
+        if topic_id != self._topic_id or start >= self._first_offset:
+            return
         self.fetched += len(views)
         if not views:
             self._first_offset = 0
@@ -209,6 +226,20 @@ class MessageListModel(QAbstractListModel):
         self._reindex()
         self.endInsertRows()
         self.older_loaded.emit(len(views))
+
+    def set_highlight(self, message_id: int | None) -> None:
+        """Mark ``message_id`` as the one a search result opened (None clears)."""
+        old, self._highlight_id = self._highlight_id, message_id
+        for mid in (old, message_id):
+            row = self._by_id.get(mid) if mid is not None else None
+            if row is not None:
+                idx = self.index(row)
+                self.dataChanged.emit(idx, idx, [HighlightRole])
+
+    @property
+    def highlight_id(self) -> int | None:
+        """The highlighted message, if any."""
+        return self._highlight_id
 
     def has_older(self) -> bool:
         """True when the topic has messages before the first loaded row."""

@@ -98,6 +98,17 @@ class MessageListView(QListView):
         sb = self.verticalScrollBar()
         sb.setValue(sb.maximum())
 
+    def focus_row(self, row: int, *, again: bool = True) -> None:
+        """Scroll ``row`` to the middle of the view and stop following new messages
+        (a search result opened it)."""
+        self._stick = False
+        self._anchor = (row, 0)
+        self.executeDelayedItemsLayout()
+        self.scrollTo(self._model.index(row), QAbstractItemView.ScrollHint.PositionAtCenter)
+        self._anchor = None
+        if again:  # after a scroll-to-end the topic's opening queued before this
+            QTimer.singleShot(0, lambda: self.focus_row(row, again=False))
+
     def _on_scrolled(self, value: int) -> None:
         sb = self.verticalScrollBar()
         if self._anchor is None:

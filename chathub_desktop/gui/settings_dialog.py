@@ -47,7 +47,9 @@ from chathub_desktop.services.errors import ServiceError
 from chathub_desktop.services.views import ProviderView
 
 if TYPE_CHECKING:  # types only: keeps SQLAlchemy off the window's start-up path
+    from chathub_desktop.gui.connection_test import ConnectionTest
     from chathub_desktop.services.container import Services
+    from chathub_desktop.services.provider_models import ProviderModels
     from chathub_desktop.services.provider_service import ProviderService
     from chathub_desktop.services.settings_service import SettingsService
 
@@ -79,6 +81,8 @@ class ProviderFormDialog(QDialog):
         self.ui.setupUi(self)
         self._providers = providers
         self._provider = provider
+        self.provider = provider  # the provider edited (None: a new one)
+        self.connection_test: ConnectionTest | None = None  # set by ProvidersPage (issue 14)
         self._url_touched = False
         ui = self.ui
         for kind in ProviderKind:
@@ -193,10 +197,11 @@ class ProvidersPage(QWidget):
     changed = Signal()
 
     def __init__(self, providers: ProviderService, parent: QWidget | None = None, *,
-                 settings: SettingsService | None = None) -> None:
+                 settings: SettingsService | None = None, models: ProviderModels | None = None) -> None:
         super().__init__(parent)
         self._providers = providers
         self._settings = settings
+        self._models = models  # Test connection and the cached model lists (issue 14)
         self.form: ProviderFormDialog | None = None
         layout = QVBoxLayout(self)
         intro = QLabel("Providers are the APIs your assistants chat through. "
@@ -278,6 +283,10 @@ class ProvidersPage(QWidget):
 
     def _open_form(self, provider: ProviderView | None) -> ProviderFormDialog:
         self.form = ProviderFormDialog(self._providers, provider, self)
+        if self._models is not None:
+            from chathub_desktop.gui.connection_test import ConnectionTest
+
+            self.form.connection_test = ConnectionTest(self.form, self._models)
         self.form.saved.connect(lambda _v: (self.reload(), self.changed.emit()))
         self.form.open()
         return self.form
@@ -649,7 +658,7 @@ class SystemAgentPage(QWidget):
 
 
 class SettingsDialog(QDialog):
-    """Settings window: Providers, and System Agent when ``services`` is given."""
+    """Settings window: Providers, and System Agent and Storage when ``services`` is given."""
 
     providers_changed = Signal()
 
@@ -660,7 +669,8 @@ class SettingsDialog(QDialog):
         self.resize(680, 600)
         layout = QVBoxLayout(self)
         self.tabs = QTabWidget()
-        self.providers_page = ProvidersPage(providers, settings=services.settings if services else None)
+        self.providers_page = ProvidersPage(providers, settings=services.settings if services else None,
+                                            models=services.provider_models if services else None)
         self.providers_page.changed.connect(self.providers_changed)
         self.tabs.addTab(self.providers_page, "&Providers")
         self.system_page: SystemAgentPage | None = None
@@ -668,6 +678,10 @@ class SettingsDialog(QDialog):
             self.system_page = SystemAgentPage(services, model_ids)
             self.providers_page.changed.connect(self.system_page.reload_providers)
             self.tabs.addTab(self.system_page, "System &Agent")
+            from chathub_desktop.gui.storage_page import StoragePage
+
+            self.storage_page: StoragePage | None = StoragePage(services)
+            self.tabs.addTab(self.storage_page, "&Storage")
         layout.addWidget(self.tabs)
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
         buttons.rejected.connect(self.reject)

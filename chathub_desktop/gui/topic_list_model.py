@@ -1,7 +1,10 @@
-"""Topics of the selected assistant, most recently active first (a ``QAbstractListModel``).
+"""Topics of the selected assistant, pinned first, then most recently active first (a
+``QAbstractListModel``).
 
 Rows are :class:`~chathub_desktop.services.views.TopicView`; ``topic_changed`` events
 refresh one row's title in place (APP-10: the generated title appears without a reload).
+Titles show without Markdown markup (issue 14); archived topics are listed only while
+:attr:`TopicListModel.show_archived` is on.
 """
 
 from __future__ import annotations
@@ -10,6 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QAbstractListModel, QModelIndex, QObject, QPersistentModelIndex, Qt
 
+from chathub_desktop.core.topic_titles import plain_title
 from chathub_desktop.gui.chat_events import ChatEvents
 from chathub_desktop.gui.message_delegate import symbol
 from chathub_desktop.services.errors import NotFound
@@ -36,6 +40,8 @@ class TopicListModel(QAbstractListModel):
         self._rows: list[TopicView] = []
         self._assistant_id: int | None = None
         self.rename_error: str | None = None
+        #: List archived topics too (Topic → Show archived, issue 14).
+        self.show_archived = False
         events.topic_changed.connect(self._on_topic_changed)
         events.message_added.connect(self._on_message_added)
 
@@ -48,7 +54,15 @@ class TopicListModel(QAbstractListModel):
         """List ``assistant_id``'s topics (None clears)."""
         self.beginResetModel()
         self._assistant_id = assistant_id
-        self._rows = self._topics.list(assistant_id) if assistant_id is not None else []
+        self._rows = (self._topics.list(assistant_id, archived=self.show_archived)
+                      if assistant_id is not None else [])
+        self.endResetModel()
+
+    def show(self, assistant_id: int | None, rows: list[TopicView]) -> None:
+        """List ``rows`` (read on a worker thread) as ``assistant_id``'s topics."""
+        self.beginResetModel()
+        self._assistant_id = assistant_id
+        self._rows = list(rows)
         self.endResetModel()
 
     def rowCount(self, parent: ModelIndex = QModelIndex()) -> int:  # noqa: B008 - Qt signature
@@ -60,14 +74,15 @@ class TopicListModel(QAbstractListModel):
         if not index.isValid() or not 0 <= index.row() < len(self._rows):
             return None
         t = self._rows[index.row()]
-        if role == Qt.ItemDataRole.DisplayRole and t.private:  # issue 19: a lock before the title
-            return f"{symbol(LOCK_EMOJI, LOCK_FALLBACK)} {t.title}"
-        if role in (Qt.ItemDataRole.DisplayRole, Qt.ItemDataRole.EditRole):
+        if role == Qt.ItemDataRole.DisplayRole:  # issue 19: a lock before a private topic's title
+            return f"{symbol(LOCK_EMOJI, LOCK_FALLBACK)} {plain_title(t.title)}" if t.private else plain_title(t.title)
+        if role == Qt.ItemDataRole.EditRole:
             return t.title
         if role == Qt.ItemDataRole.ToolTipRole:
             when = t.updated_at.astimezone().strftime("%Y-%m-%d %H:%M")
+            flags = "".join((" · pinned" if t.pinned else "", " · archived" if t.archived else ""))
             private = "\nPrivate: no memory is used here and the dream never reads it" if t.private else ""
-            return f"{t.title}\n{t.message_count:,} messages · last active {when}{private}"
+            return f"{plain_title(t.title)}\n{t.message_count:,} messages · last active {when}{flags}{private}"
         if role == TopicRole:
             return t
         if role == TopicIdRole:
@@ -106,11 +121,13 @@ class TopicListModel(QAbstractListModel):
         """The topic on ``row``."""
         return self._rows[row] if 0 <= row < len(self._rows) else None
 
-    def insert_first(self, topic: TopicView) -> None:
-        """Add a just-created topic at the top."""
-        self.beginInsertRows(QModelIndex(), 0, 0)
-        self._rows.insert(0, topic)
+    def insert_first(self, topic: TopicView) -> int:
+        """Add a just-created topic at the top of the unpinned topics; returns its row."""
+        top = sum(1 for t in self._rows if t.pinned)
+        self.beginInsertRows(QModelIndex(), top, top)
+        self._rows.insert(top, topic)
         self.endInsertRows()
+        return top
 
     def remove(self, topic_id: int) -> None:
         """Drop a deleted topic's row."""
@@ -126,9 +143,13 @@ class TopicListModel(QAbstractListModel):
         if row is None:
             return
         try:
-            self._rows[row] = self._topics.get(topic_id)
+            view = self._topics.get(topic_id)
         except NotFound:
             return
+        if view.archived and not self.show_archived:  # archived through the service, not this list
+            self.remove(topic_id)
+            return
+        self._rows[row] = view
         idx = self.index(row)
         self.dataChanged.emit(idx, idx, [Qt.ItemDataRole.DisplayRole, Qt.ItemDataRole.ToolTipRole])
 
@@ -136,8 +157,13 @@ class TopicListModel(QAbstractListModel):
         """A topic with new activity moves to the top (the list is most recent first);
         the selection follows it because Qt moves persistent indexes with the row."""
         row = self.row_of(topic_id)
-        if row is None or row == 0:
+        if row is None:
             return
-        self.beginMoveRows(QModelIndex(), row, row, QModelIndex(), 0)
-        self._rows.insert(0, self._rows.pop(row))
+        # to the top of its section: pinned topics stay above the others (issue 14)
+        pinned = self._rows[row].pinned
+        top = 0 if pinned else sum(1 for t in self._rows if t.pinned)
+        if row <= top:
+            return
+        self.beginMoveRows(QModelIndex(), row, row, QModelIndex(), top)
+        self._rows.insert(top, self._rows.pop(row))
         self.endMoveRows()

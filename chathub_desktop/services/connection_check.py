@@ -21,7 +21,7 @@ from chathub_desktop.core.provider_kinds import ProviderKind, WireProtocol
 from chathub_desktop.services.errors import ServiceError
 from chathub_desktop.services.provider_service import ProviderService
 
-__all__ = ["ConnectionCheck", "MAX_BODY_BYTES", "check_connection"]
+__all__ = ["ConnectionCheck", "MAX_BODY_BYTES", "check_connection", "check_endpoint"]
 
 #: The most of a model list read (bytes); a longer answer is cut there and refused.
 MAX_BODY_BYTES = 4 * 1024 * 1024
@@ -59,12 +59,20 @@ async def check_connection(providers: ProviderService, ref: int | str, *,
     """Ask provider ``ref`` for its models. Never raises for network or HTTP trouble (the
     result says what happened); raises :class:`NotFound` for an unknown provider."""
     view = await asyncio.to_thread(providers.get, ref)  # a store read, off the loop
-    kind = ProviderKind(view.kind)
     try:
         key = await asyncio.to_thread(providers.api_key, ref)  # the keyring may block
     except ServiceError as exc:
         return ConnectionCheck(False, str(exc))
-    url = f"{view.base_url}/models"
+    return await check_endpoint(view.name, view.kind, view.base_url, key, timeout_s=timeout_s)
+
+
+async def check_endpoint(name: str, kind_value: str, base_url: str, key: str | None, *,
+                         timeout_s: float = TIMEOUT_S) -> ConnectionCheck:
+    """:func:`check_connection` for values not stored yet (Add provider's Test
+    connection, issue 14): provider ``name`` (for the message), its kind's value, its
+    base URL (as ``ProviderService`` would store it) and key. Never raises."""
+    kind = ProviderKind(kind_value)
+    url = f"{base_url.rstrip('/')}/models"
     started = time.monotonic()
     try:
         async with httpx.AsyncClient(timeout=timeout_s, follow_redirects=False) as client:
@@ -82,7 +90,7 @@ async def check_connection(providers: ProviderService, ref: int | str, *,
         return ConnectionCheck(False, f"cannot connect to {url}: {exc or type(exc).__name__}")
     seconds = time.monotonic() - started
     if status in (401, 403):
-        return ConnectionCheck(False, f"{view.name} refused the API key ({_status_line(status)})", (), seconds)
+        return ConnectionCheck(False, f"{name} refused the API key ({_status_line(status)})", (), seconds)
     if status != 200:
         return ConnectionCheck(False, f"{url} answered {_status_line(status)}", (), seconds)
     try:
@@ -91,5 +99,5 @@ async def check_connection(providers: ProviderService, ref: int | str, *,
     except (ValueError, AttributeError, TypeError):
         return ConnectionCheck(False, f"{url} answered, but not with a model list", (), seconds)
     n = len(models)
-    return ConnectionCheck(True, f"Connected to {view.name} in {seconds:.1f} s: "
+    return ConnectionCheck(True, f"Connected to {name} in {seconds:.1f} s: "
                                  f"{n} model{'s' if n != 1 else ''} offered", models, seconds)

@@ -18,16 +18,21 @@ from chathub_desktop.services.dream_service import DreamService, dynamic_entries
 from chathub_desktop.services.estimate_service import EstimateService
 from chathub_desktop.services.events import EventBus, MemoryChanged, StoreWaiting, TopicChanged
 from chathub_desktop.services.import_staging import discard_abandoned_imports
+from chathub_desktop.services.memory_history_service import MemoryHistory
 from chathub_desktop.services.memory_service import MemoryService, MemoryToolProvider
 from chathub_desktop.services.memory_transfer import MemoryTransfer
 from chathub_desktop.services.message_edit_service import MessageEditService
 from chathub_desktop.services.model_card_service import ModelCardService
+from chathub_desktop.services.provider_models import ProviderModels
 from chathub_desktop.services.provider_service import ProviderService
 from chathub_desktop.services.request_context import ContextLoader
+from chathub_desktop.services.search_service import SearchService
 from chathub_desktop.services.settings_service import SettingsService
+from chathub_desktop.services.store_watch import StoreWatcher
 from chathub_desktop.services.tool_registry import ToolRegistry
 from chathub_desktop.services.topic_service import TopicService
 from chathub_desktop.services.topic_snapshots import TopicHistoryCache
+from chathub_desktop.services.topic_transfer import TopicTransfer
 from chathub_desktop.storage.database import Database, DatabaseError, open_database, sqlite_url_for
 from chathub_desktop.storage.secrets import KeyringSecretStore
 
@@ -47,6 +52,16 @@ def resolve_database_url(database_url: str | None, data_dir: Path | None) -> str
     except OSError as exc:
         raise DatabaseError(f"cannot create the data folder {folder}: {exc.strerror or exc}") from exc
     return sqlite_url_for(folder)
+
+
+@dataclass(frozen=True)
+class StoreDescription:
+    """What Settings → Storage shows: ``url`` (password masked), ``is_sqlite`` and, for
+    SQLite, the file's ``path``."""
+
+    url: str
+    is_sqlite: bool
+    path: str | None
 
 
 @dataclass
@@ -69,8 +84,28 @@ class Services:
     models: ModelCardService
     dreams: DreamService
     memory_files: MemoryTransfer
+    history: MemoryHistory
     database_url: str
     loader: ContextLoader
+    #: Publishes other processes' writes on ``bus`` while started (issue 13); the
+    #: window starts it while visible.
+    watcher: StoreWatcher
+
+    def store_description(self) -> StoreDescription:
+        """The open store for Settings → Storage (issue 13): its URL with any password
+        masked, and whether it is an SQLite file or a shared server."""
+        from sqlalchemy.engine import make_url
+
+        url = make_url(self.database_url)
+        return StoreDescription(url.render_as_string(hide_password=True), self.db.is_sqlite,
+                                url.database if self.db.is_sqlite else None)
+
+    #: Search everything (issue 14).
+    search: SearchService
+    #: Topic → Export and its re-import (issue 14).
+    topic_files: TopicTransfer
+    #: The provider's own models and Test connection (issue 14).
+    provider_models: ProviderModels
     #: The user data dir (window state, logs; the SQLite store unless a URL says otherwise).
     data_dir: Path
 
@@ -80,13 +115,19 @@ class Services:
         return app_info(__version__, self.data_dir, self.database_url, self.providers.keyring_status())
 
     def close(self) -> None:
-        """Release the database connections."""
+        """Stop the store watcher and release the database connections."""
+        self.watcher.stop()
         self.db.dispose()
 
 
 def _memory_changed(bus: EventBus, estimates: EstimateService, assistant_id: int) -> None:
     estimates.invalidate()  # memory is part of every request of the assistant
     bus.publish(MemoryChanged(assistant_id))
+
+
+def _reverted(bus: EventBus, estimates: EstimateService, assistant_id: int) -> None:
+    _memory_changed(bus, estimates, assistant_id)
+    bus.publish(TopicChanged(topic_id=0))  # the fixed-memory page listens for this one
 
 
 def open_services(database_url: str | None = None, data_dir: Path | None = None, *,
@@ -128,6 +169,9 @@ def open_services(database_url: str | None = None, data_dir: Path | None = None,
         topics=topics,
         chat=ChatService(db, bus, providers, settings, loader, tools, compaction, estimates),
         loader=loader,
+        search=SearchService(db),
+        topic_files=TopicTransfer(db, topics),
+        provider_models=ProviderModels(db, providers, catalog),
         estimates=estimates,
         memory=memory,
         tools=tools,
@@ -137,7 +181,9 @@ def open_services(database_url: str | None = None, data_dir: Path | None = None,
         messages=MessageEditService(db, bus, compaction, on_change=estimates.invalidate),
         dreams=DreamService(db, bus, providers, catalog, settings),
         memory_files=MemoryTransfer(db, on_change=lambda aid: _memory_changed(bus, estimates, aid)),
+        watcher=StoreWatcher(db, bus, invalidate=estimates.invalidate, history=history),
         data_dir=data_dir or default_data_dir(),
+        history=MemoryHistory(db, on_change=lambda aid: _reverted(bus, estimates, aid)),
     )
     topics.mark_stale_streams_interrupted()
     discard_abandoned_imports(db)  # staged rows of an import whose process died (issue 10)

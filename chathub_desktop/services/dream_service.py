@@ -72,13 +72,16 @@ from chathub_desktop.core.dream_schedule import (
     stopped_note,
 )
 from chathub_desktop.core.secret_redaction import Redaction
+from chathub_desktop.core.topic_titles import plain_title
 from chathub_desktop.providers.catalog import ModelCatalog
 from chathub_desktop.services import dream_calls as calls
 from chathub_desktop.services.assistant_service import AssistantService
+from chathub_desktop.services.dream_days import ActiveDay, active_days, read_titles_note
 from chathub_desktop.services.dream_review import DreamReview
 from chathub_desktop.services.errors import InvalidInput, NotFound, StaleDocument
 from chathub_desktop.services.events import DreamProgress, EventBus, MemoryChanged, SecretsRedacted
 from chathub_desktop.services.import_staging import visible_topics
+from chathub_desktop.services.memory_service import paused_hashes, set_pause
 from chathub_desktop.services.provider_service import ProviderService
 from chathub_desktop.services.secret_scan import redact_secrets
 from chathub_desktop.services.settings_service import SettingsService
@@ -89,6 +92,7 @@ from chathub_desktop.services.summarizer import (
     resolve_summarizer,
 )
 from chathub_desktop.storage.database import Database
+from chathub_desktop.storage.memory_history import DYNAMIC, Author, authored
 from chathub_desktop.storage.models import (
     Assistant,
     DreamRun,
@@ -135,6 +139,9 @@ class DreamOutcome:
     fold: str | None = None
     #: Topics active on the day that did not fit the History Compress model's window.
     topics_left_out: int = 0
+    #: Titles of the topics the dream read, newest activity first (issue 14).
+    topics_read: tuple[str, ...] = ()
+
 
 
 @dataclass(frozen=True)
@@ -150,6 +157,8 @@ class CardView:
     kind: str
     text: str
     regenerable: bool
+    #: Paused by the user: kept and shown greyed, not injected, not offered to the model (issue 18).
+    paused: bool = False
 
 
 @dataclass(frozen=True)
@@ -226,9 +235,13 @@ def _covering(cards: Sequence[dm.Card], day: date) -> str | None:
     return None
 
 
-def _card_views(cards: Sequence[dm.Card]) -> list[CardView]:
-    return [CardView(i, c.tag, c.display_tag, c.kind, dm.visible_body(c), c.regenerable)
-            for i, c in enumerate(cards, 1)]
+def _card_views(cards: Sequence[dm.Card], paused: frozenset[str] = frozenset()) -> list[CardView]:
+    out = []
+    for i, c in enumerate(cards, 1):
+        text = dm.visible_body(c)
+        out.append(CardView(i, c.tag, c.display_tag, c.kind, text, c.regenerable,
+                            bool(paused) and fm.text_hash(text) in paused))
+    return out
 
 
 def dynamic_entries(document: str) -> list[fm.Entry]:
@@ -339,6 +352,7 @@ class DreamService:
         with self._db.write() as s:
             a = AssistantService.row(s, assistant)
             a.keep_dream_cards = keep
+            authored(s, Author("owner", None, f"set Keep dream cards to {keep}"))
             cards = dm.apply_retention(dm.parse_document(self._body(s, a.id)), keep)
             changed, _cards = self._store(s, a.id, cards, keep)
             aid = a.id
@@ -355,31 +369,53 @@ class DreamService:
 
     def cards(self, assistant: int | str) -> list[CardView]:
         """The cards in document order (DRM-8)."""
-        return _card_views(dm.parse_document(self.document(assistant)))
+        return self.snapshot(assistant).cards
 
     def snapshot(self, assistant: int | str) -> CardsSnapshot:
-        """The cards with the version token of their document (issue 10)."""
-        body = self.document(assistant)
-        return CardsSnapshot(document_version(body), _card_views(dm.parse_document(body)))
+        """The cards with the version token of their document (issue 10) and their
+        paused marks (issue 18), from one read."""
+        with self._db.read() as s:
+            a = AssistantService.row(s, assistant)
+            body = self._body(s, a.id)
+            paused = paused_hashes(s, a.id, DYNAMIC)
+        return CardsSnapshot(document_version(body), _card_views(dm.parse_document(body), paused))
+
+    def set_card_paused(self, assistant: int | str, number: int, paused: bool, *,
+                        expected: tuple[str, str] | None = None) -> list[CardView]:
+        """Pause (or resume) card ``number``: kept and shown, not injected and not offered
+        to the model's search/read (issue 18). ``expected`` as for :meth:`edit_card`."""
+        with self._db.write() as s:
+            a = AssistantService.row(s, assistant)
+            cards = dm.parse_document(self._body(s, a.id))
+            i = self._index(cards, number, expected)
+            set_pause(s, a.id, DYNAMIC, fm.text_hash(dm.visible_body(cards[i])), paused)
+            aid = a.id
+            hidden = paused_hashes(s, aid, DYNAMIC)
+        self._changed(aid)
+        return _card_views(cards, hidden)
 
     def copy_text(self, assistant: int | str) -> str:
         """Exactly the visible text of every card, never a framing line (DRM-8)."""
         return dm.copy_text(dm.parse_document(self.document(assistant)))
 
     def _edit(self, assistant: int | str, change: Callable[[list[dm.Card]], list[dm.Card]],
-              version: str | None = None) -> list[CardView]:
-        """Read, change and store the document in one write; ``version`` given and not
-        the stored document's: :class:`StaleDocument`, nothing written."""
+              version: str | None = None, author: Author | None = None) -> list[CardView]:
+        """Read, change and store the document in one write, recorded in the history as
+        ``author``'s (issue 18); ``version`` given and not the stored document's:
+        :class:`StaleDocument`, nothing written."""
         with self._db.write() as s:
             a = AssistantService.row(s, assistant)
+            if author is not None:
+                authored(s, author)
             body = self._body(s, a.id)
             if version is not None and document_version(body) != version:
                 raise StaleDocument()
             changed, cards = self._store(s, a.id, change(dm.parse_document(body)), a.keep_dream_cards)
             aid = a.id
+            paused = paused_hashes(s, aid, DYNAMIC)
         if changed:
             self._changed(aid)
-        return _card_views(cards)
+        return _card_views(cards, paused)
 
     @staticmethod
     def _index(cards: Sequence[dm.Card], number: int, expected: tuple[str, str] | None = None) -> int:
@@ -422,7 +458,7 @@ class DreamService:
                 raise InvalidInput(f"card #{number} holds at most {cap:,} characters; this text has "
                                    f"{len(text):,} (about {kept:,} fit)")
             return out
-        views = self._edit(assistant, change, version)
+        views = self._edit(assistant, change, version, Author("owner", None, f"edited card #{number}"))
         if red.changed:
             self._redacted(self.settings(assistant).assistant_id, red)
         return views
@@ -439,12 +475,12 @@ class DreamService:
         """Delete card ``number``; the rest renumber (DRM-8). ``version`` / ``expected``
         as for :meth:`edit_card`."""
         return self._edit(assistant, lambda cards: dm.delete_card(cards, self._index(cards, number, expected)),
-                          version)
+                          version, Author("owner", None, f"deleted card #{number}"))
 
     def clear(self, assistant: int | str, *, version: str | None = None) -> list[CardView]:
         """Remove every card (DRM-8); Restore brings them back (DRM-15). ``version``: the
         token of the document the user saw (a newer one: :class:`StaleDocument`)."""
-        return self._edit(assistant, lambda _cards: [], version)
+        return self._edit(assistant, lambda _cards: [], version, Author("owner", None, "cleared dynamic memory"))
 
     def restore(self, assistant: int | str) -> list[CardView]:
         """Swap the document with the previous version (twice = redo) (DRM-15, REF-17),
@@ -454,6 +490,7 @@ class DreamService:
             row = self._doc_row(s, a.id)
             if row is None or row.backup_body is None or row.backup_body == row.body:
                 raise InvalidInput("there is no previous version of dynamic memory to restore")
+            authored(s, Author("owner", None, "restored the previous version"))
             # The previous version may predate the caps (an older release): restored within them.
             restored = dm.render_document(dm.enforce_caps(dm.parse_document(row.backup_body), a.keep_dream_cards))
             row.body, row.backup_body, row.updated_at = restored, row.body, self._clock()
@@ -497,6 +534,11 @@ class DreamService:
                     out.append(dp.TopicMaterial(title, excerpt=excerpt))
             return out
 
+    def active_days(self, assistant: int | str, limit: int = 60) -> list[ActiveDay]:
+        """The finished UTC days with activity Dream now offers, newest first
+        (:func:`~chathub_desktop.services.dream_days.active_days`, issue 14)."""
+        return active_days(self._db, assistant, self._clock().date(), limit)
+
     # --- runs ------------------------------------------------------------------------
 
     def _summarizer(self) -> Summarizer:
@@ -532,16 +574,17 @@ class DreamService:
             answer = await calls.new_card_body(summarizer, name, day, materials, cards, fixed)
         except (SummarizerFailed, SummarizerUnavailable) as exc:
             return self._finish(DreamOutcome(aid, day, FAILED, str(exc)))
-        read = answer.read_note()
+        titles = tuple(plain_title(m.title) for m in materials[:answer.prompt.topics_shown])
+        read = answer.read_note() + read_titles_note(titles)
         left_out = answer.prompt.topics_left_out
         body = answer.body
         if body is None:
             return self._finish(DreamOutcome(aid, day, NOTHING, f"{day} showed nothing new about how you work{read}",
-                                             topics_left_out=left_out))
+                                             topics_left_out=left_out, topics_read=titles))
         repeated = dm.near_duplicate_of(body, cards, [e.text for e in fixed])
         if repeated is not None:  # DRM-14: not appended; a scheduled run still records its marker
             return self._finish(DreamOutcome(aid, day, DUPLICATE, f"the card for {day} repeated {repeated}{read}",
-                                             topics_left_out=left_out))
+                                             topics_left_out=left_out, topics_read=titles))
         red = await self._db.run(redact_secrets, body)  # issue 19: no secret becomes a card
         body = red.text
         grown = dm.append_day_card(cards, day, body)
@@ -563,7 +606,7 @@ class DreamService:
             how += f"; the model's {len(body.strip()):,} characters were shortened to {dm.SINGLE_CARD_MAX:,}"
         how += self._redacted(aid, red)
         return self._finish(DreamOutcome(aid, day, APPENDED, f"added card #{number} for {day}{how}", number,
-                                         None if fold is None else fold[1], left_out))
+                                         None if fold is None else fold[1], left_out, titles))
 
     def _dream_state(self, assistant: int | str) -> tuple[int, str, int, list[dm.Card], list[fm.Entry]]:
         """``(assistant id, name, Keep N, current cards, fixed entries)``; :class:`InvalidInput`
@@ -593,6 +636,8 @@ class DreamService:
         cards = dm.parse_document(self._body(s, aid))
         if _covering(cards, day) is not None:
             return None
+        folded = "" if plan is None else f"; folded {len(plan.folded)} older card(s) into a range"
+        authored(s, Author("dream", day.isoformat(), f"added the card for {day}{folded}"))
         cards = dm.append_day_card(cards, day, body)
         now_plan = dm.plan_retention(cards, keep)
         if now_plan is not None:
@@ -644,7 +689,7 @@ class DreamService:
                 return dm.replace_day_card(current, day, body)
             except ValueError:
                 raise NotFound(f"the card for {day} was deleted meanwhile") from None
-        views = self._edit(aid, change)
+        views = self._edit(aid, change, author=Author("dream", day.isoformat(), f"regenerated the card for {day}"))
         number = next(v.number for v in views if v.tag == day.isoformat())
         note = self._redacted(aid, red)
         return self._finish(DreamOutcome(aid, day, REGENERATED, f"card #{number} for {day} was regenerated{note}",

@@ -95,6 +95,32 @@ class StoreWaiting:
 
 
 @dataclass(frozen=True)
+class MessageChanged:
+    """A stored message was edited (``removed`` False) or deleted (True) by another
+    process (issue 13); ``message_id`` 0: any of the topic's rows may have changed (read
+    the topic again)."""
+
+    topic_id: int
+    message_id: int
+    removed: bool = False
+
+
+@dataclass(frozen=True)
+class TopicListChanged:
+    """Another process created or deleted topics of ``assistant_id`` (issue 13)."""
+
+    assistant_id: int
+
+
+@dataclass(frozen=True)
+class AssistantsChanged:
+    """Another process created, renamed or deleted assistants, or changed more than the
+    change log could list (``everything`` True: read everything shown again) (issue 13)."""
+
+    everything: bool = False
+
+
+@dataclass(frozen=True)
 class ReplyStalled:
     """The provider sent nothing for the reply ``message_id`` of ``topic_id`` for
     ``silent_s`` seconds (the ``stream-silence-seconds`` setting; issue 12). The stream
@@ -134,7 +160,7 @@ class SecretsRedacted:
 
 ChatEvent = (MessageAdded | ReplyDelta | ReplyFinished | TopicChanged | CompactionProgress
              | DreamProgress | MemoryChanged | StoreWaiting | ReplyStalled | ReplyRetrying
-             | SecretsRedacted)
+             | MessageChanged | TopicListChanged | AssistantsChanged | SecretsRedacted)
 Listener = Callable[[ChatEvent], None]
 
 

@@ -28,9 +28,10 @@ from sqlalchemy import delete as sql_delete
 from sqlalchemy import or_, select
 from sqlalchemy.orm import Session
 
+from chathub_desktop.core import dynamic_memory as dm
 from chathub_desktop.core import fixed_memory as fm
 from chathub_desktop.core.document_version import document_version
-from chathub_desktop.core.memory_injection import build_memory_block
+from chathub_desktop.core.memory_injection import build_memory_block, without_paused
 from chathub_desktop.core.memory_tools import (
     ADD,
     MEMORY_TOOL_NAMES,
@@ -47,9 +48,12 @@ from chathub_desktop.services.errors import InvalidInput, NotFound, StaleDocumen
 from chathub_desktop.services.events import SecretsRedacted
 from chathub_desktop.services.secret_scan import redact_secrets
 from chathub_desktop.storage.database import Database
+from chathub_desktop.storage.memory_history import DYNAMIC, FIXED, Author, authored
 from chathub_desktop.storage.models import (
+    AppSetting,
     DynamicMemoryDocument,
     FixedMemoryDocument,
+    MemoryPause,
     MemoryProvenance,
     Message,
     Topic,
@@ -65,6 +69,107 @@ def _hashed_entries(doc: str) -> tuple[tuple[int, str], ...]:
     request and a large memory takes ~0.1 s to parse and hash."""
     return tuple((e.number, fm.text_hash(e.text)) for e in fm.entries(doc))
 
+#: ``app_setting`` key prefix of the sources noted for imported entries (issue 15).
+SOURCE_KEY_PREFIX = "memory-source:"
+
+
+def _author_for(origin: str, topic_id: int | None, action: str) -> Author:
+    """The history author of a write with provenance ``origin`` (issue 18)."""
+    if origin == "agent":
+        return Author("model", None if topic_id is None else str(topic_id), action)
+    return Author("dream" if origin == "dream" else "owner", None, action)
+
+
+def _tool_action(name: str, result_json: str) -> str:
+    """"added entry #3" / "updated entry #2" / "deleted entry #5" for a memory-tool write."""
+    try:
+        result = json.loads(result_json)
+    except ValueError:
+        result = {}
+    number = result.get("number", result.get("deleted")) if isinstance(result, dict) else None
+    verb = {"add": "added", "update": "updated", "delete": "deleted"}.get(name, name)
+    return f"{verb} entry #{number}" if number is not None else verb
+
+
+def record_provenance(
+    s: Session,
+    assistant_id: int,
+    old_doc: str,
+    new_doc: str,
+    written: Iterable[str] | None,
+    *,
+    origin: str,
+    trusted: bool,
+    topic_id: int | None = None,
+) -> None:
+    """Provenance for texts new in this write; drop rows of texts that left (REF-7), in
+    session ``s`` of the write (a revert of fixed memory uses it too, issue 18).
+
+    ``written``: the texts this write produced (None = every entry of ``new_doc``).
+    """
+    old_texts = {e.text for e in fm.entries(old_doc)}
+    new_texts = {e.text for e in fm.entries(new_doc)}
+    candidates = new_texts if written is None else {fm.clean_text(t) for t in written}
+    for text in sorted(candidates - old_texts):
+        if text not in new_texts:
+            continue
+        h = fm.text_hash(text)
+        row = s.scalar(
+            select(MemoryProvenance).where(
+                MemoryProvenance.assistant_id == assistant_id, MemoryProvenance.text_hash == h
+            )
+        )
+        if row is None:
+            s.add(MemoryProvenance(
+                assistant_id=assistant_id, text_hash=h, origin=origin, trusted=trusted,
+                topic_id=topic_id, created_at=utcnow(),
+            ))
+        else:
+            row.origin, row.trusted, row.topic_id, row.created_at = origin, trusted, topic_id, utcnow()
+    gone = [fm.text_hash(t) for t in old_texts - new_texts]
+    if gone:
+        s.execute(
+            sql_delete(MemoryProvenance).where(
+                MemoryProvenance.assistant_id == assistant_id,
+                MemoryProvenance.text_hash.in_(gone),
+                MemoryProvenance.origin != "dream",
+            )
+        )
+    s.flush()
+
+
+def paused_hashes(s: Session, assistant_id: int, document: str) -> frozenset[str]:
+    """Text hashes of the paused items of ``document`` (``fixed`` / ``dynamic``) (issue 18)."""
+    return frozenset(s.scalars(select(MemoryPause.text_hash).where(
+        MemoryPause.assistant_id == assistant_id, MemoryPause.document == document)))
+
+
+def paused_numbers(s: Session, assistant_id: int, doc: str) -> frozenset[int]:
+    """Numbers of the paused entries of fixed-memory document ``doc``."""
+    hidden = paused_hashes(s, assistant_id, FIXED)
+    return frozenset(n for n, h in _hashed_entries(doc) if h in hidden) if hidden else frozenset()
+
+
+def set_pause(s: Session, assistant_id: int, document: str, text_hash: str, paused: bool) -> None:
+    """Record (or drop) the pause of one item in the write session ``s``."""
+    row = s.scalar(select(MemoryPause).where(MemoryPause.assistant_id == assistant_id,
+                                             MemoryPause.document == document, MemoryPause.text_hash == text_hash))
+    if paused and row is None:
+        s.add(MemoryPause(assistant_id=assistant_id, document=document, text_hash=text_hash, paused_at=utcnow()))
+    elif not paused and row is not None:
+        s.delete(row)
+    s.flush()
+
+
+def _without_paused_cards(dynamic: str, hidden: frozenset[str]) -> str:
+    """The dynamic document without the paused cards (keyed by their visible text)."""
+    if not hidden or not dynamic:
+        return dynamic
+    cards = dm.parse_document(dynamic)
+    kept = [c for c in cards if fm.text_hash(dm.visible_body(c)) not in hidden]
+    return dynamic if len(kept) == len(cards) else dm.render_document(kept)
+
+
 #: The only topic kind that is offered memory tools (MEM-4): one-to-one regular chats.
 TOOL_TOPIC_KIND = "regular"
 
@@ -78,6 +183,8 @@ class MemoryEntryView:
     text: str
     origin: str | None
     trusted: bool
+    #: Paused by the user: kept and searchable here, not injected, not offered to the model (issue 18).
+    paused: bool = False
     #: Kinds of likely secrets redacted from the text just written (issue 19), else ().
     redacted: tuple[str, ...] = ()
 
@@ -166,51 +273,7 @@ class MemoryService:
             row.body = body
             row.updated_at = utcnow()
 
-    @staticmethod
-    def _record(
-        s: Session,
-        assistant_id: int,
-        old_doc: str,
-        new_doc: str,
-        written: Iterable[str] | None,
-        *,
-        origin: str,
-        trusted: bool,
-        topic_id: int | None = None,
-    ) -> None:
-        """Provenance for texts new in this write; drop rows of texts that left (REF-7).
-
-        ``written``: the texts this write produced (None = every entry of ``new_doc``).
-        """
-        old_texts = {e.text for e in fm.entries(old_doc)}
-        new_texts = {e.text for e in fm.entries(new_doc)}
-        candidates = new_texts if written is None else {fm.clean_text(t) for t in written}
-        for text in sorted(candidates - old_texts):
-            if text not in new_texts:
-                continue
-            h = fm.text_hash(text)
-            row = s.scalar(
-                select(MemoryProvenance).where(
-                    MemoryProvenance.assistant_id == assistant_id, MemoryProvenance.text_hash == h
-                )
-            )
-            if row is None:
-                s.add(MemoryProvenance(
-                    assistant_id=assistant_id, text_hash=h, origin=origin, trusted=trusted,
-                    topic_id=topic_id, created_at=utcnow(),
-                ))
-            else:
-                row.origin, row.trusted, row.topic_id, row.created_at = origin, trusted, topic_id, utcnow()
-        gone = [fm.text_hash(t) for t in old_texts - new_texts]
-        if gone:
-            s.execute(
-                sql_delete(MemoryProvenance).where(
-                    MemoryProvenance.assistant_id == assistant_id,
-                    MemoryProvenance.text_hash.in_(gone),
-                    MemoryProvenance.origin != "dream",
-                )
-            )
-        s.flush()
+    _record = staticmethod(record_provenance)
 
     def _changed(self, assistant_id: int) -> None:
         if self._on_change is not None:
@@ -259,10 +322,13 @@ class MemoryService:
         if only is not None:
             q = q.where(MemoryProvenance.text_hash.in_([fm.text_hash(e.text) for e in items]))
         rows = {r.text_hash: r for r in s.scalars(q)}
+        paused = paused_hashes(s, assistant_id, FIXED)
         out = []
         for e in items:
-            r = rows.get(fm.text_hash(e.text)) if rows else None
-            out.append(MemoryEntryView(e.number, e.text, r.origin if r else None, r.trusted if r else True))
+            h = fm.text_hash(e.text)
+            r = rows.get(h) if rows else None
+            out.append(MemoryEntryView(e.number, e.text, r.origin if r else None, r.trusted if r else True,
+                                       h in paused))
         return out
 
     def _view(self, s: Session, assistant_id: int, doc: str, number: int) -> MemoryEntryView:
@@ -311,6 +377,7 @@ class MemoryService:
             if new_doc == old_doc:
                 return new_doc
             self._check_version(old_doc, version)
+            authored(s, Author("owner", None, "saved the raw Markdown"))
             self._store(s, a.id, new_doc)
             self._record(s, a.id, old_doc, new_doc, None, origin="owner", trusted=True)
             aid = a.id
@@ -342,6 +409,7 @@ class MemoryService:
             a = AssistantService.row(s, assistant)
             old_doc = self._doc(s, a.id)
             new_doc, number = fm.append(old_doc, cleaned)
+            authored(s, _author_for(origin, topic_id, f"added entry #{number}"))
             self._store(s, a.id, new_doc)
             self._record(s, a.id, old_doc, new_doc, [cleaned], origin=origin, trusted=trusted,
                          topic_id=topic_id)
@@ -350,6 +418,60 @@ class MemoryService:
         self._changed(aid)
         self._redacted(aid, "the memory entry", red)
         return replace(view, redacted=red.kinds)
+
+    def add_many(self, assistant: int | str, texts: Sequence[str], *, source: str) -> list[MemoryEntryView]:
+        """Append ``texts`` as owner entries in ONE write transaction (issue 15, "Import from
+        another assistant", MEM-2, MEM-7), in order, skipping empty ones and texts already
+        an entry; ``source`` (e.g. ``"ChatGPT"``, at most 60 characters) is noted in their
+        provenance (``app_setting`` ``memory-source:<assistant id>``: text hash → source
+        and UTC time; read back by :meth:`entry_sources`). Returns the new cards."""
+        note = fm.clean_text(source)[:60] or "another assistant"
+        with self._db.write() as s:
+            a = AssistantService.row(s, assistant)
+            old_doc = doc = self._doc(s, a.id)
+            present = {e.text for e in fm.entries(doc)}
+            numbers: list[int] = []
+            added: list[str] = []
+            for text in texts:
+                cleaned = fm.clean_text(text)
+                if not cleaned or cleaned in present:
+                    continue
+                doc, number = fm.append(doc, cleaned)
+                present.add(cleaned)
+                numbers.append(number)
+                added.append(cleaned)
+            if not added:
+                return []
+            authored(s, Author("import", note, f"added {len(added)} entries from {note}"))
+            self._store(s, a.id, doc)
+            self._record(s, a.id, old_doc, doc, added, origin="owner", trusted=True)
+            key = f"{SOURCE_KEY_PREFIX}{a.id}"
+            row = s.get(AppSetting, key)
+            notes = dict(row.value) if row is not None and isinstance(row.value, dict) else {}
+            at = utcnow().isoformat()
+            notes.update({fm.text_hash(t): {"source": note, "at": at} for t in added})
+            if row is None:
+                s.add(AppSetting(key=key, value=notes))
+            else:
+                row.value = notes
+            aid = a.id
+            views = [self._view(s, aid, doc, n) for n in numbers]
+        self._changed(aid)
+        return views
+
+    def entry_sources(self, assistant: int | str) -> dict[int, str]:
+        """Entry number → the assistant it was imported from (:meth:`add_many`), for the
+        entries that came that way."""
+        with self._db.read() as s:
+            a = AssistantService.row(s, assistant)
+            row = s.get(AppSetting, f"{SOURCE_KEY_PREFIX}{a.id}")
+            notes = row.value if row is not None and isinstance(row.value, dict) else {}
+            out = {}
+            for e in fm.entries(self._doc(s, a.id)):
+                note = notes.get(fm.text_hash(e.text))
+                if isinstance(note, dict) and isinstance(note.get("source"), str):
+                    out[e.number] = note["source"]
+            return out
 
     def edit(self, assistant: int | str, number: int, new_text: str, *, version: str | None = None,
              expected_text: str | None = None) -> MemoryEntryView:
@@ -371,6 +493,7 @@ class MemoryService:
                 raise NotFound(f"no memory entry #{number}")
             if not res.ok:
                 raise InvalidInput("a memory entry must not be empty; delete it instead")
+            authored(s, Author("owner", None, f"edited entry #{number}"))
             self._store(s, a.id, res.doc)
             self._record(s, a.id, old_doc, res.doc, [res.new_text or ""], origin="owner", trusted=True)
             aid = a.id
@@ -390,10 +513,26 @@ class MemoryService:
             res = fm.delete_entry(old_doc, number)
             if not res.ok:
                 raise NotFound(f"no memory entry #{number}")
+            authored(s, Author("owner", None, f"deleted entry #{number}"))
             self._store(s, a.id, res.doc)
             self._record(s, a.id, old_doc, res.doc, [], origin="owner", trusted=True)
             aid = a.id
         self._changed(aid)
+
+    def set_paused(self, assistant: int | str, number: int, paused: bool, *,
+                   expected_text: str | None = None) -> MemoryEntryView:
+        """Pause (or resume) entry ``number``: a paused entry stays in the document and in
+        the editor's search, but is not injected and not offered to the model's tools
+        (issue 18). ``expected_text`` as for :meth:`delete`. Raises :class:`NotFound`."""
+        with self._db.write() as s:
+            a = AssistantService.row(s, assistant)
+            doc = self._doc(s, a.id)
+            number = self._resolve(doc, number, expected_text)
+            set_pause(s, a.id, FIXED, fm.text_hash(self._entry(doc, number).text), paused)
+            aid = a.id
+            view = self._view(s, aid, doc, number)
+        self._changed(aid)
+        return view
 
     def clear_untrusted(self, assistant: int | str, number: int, *,
                         expected_text: str | None = None) -> MemoryEntryView:
@@ -432,6 +571,8 @@ class MemoryService:
             dynamic = dyn_row.body if dyn_row is not None else ""
             untrusted = self._untrusted_numbers(s, a.id, fixed)
             budget = a.memory_budget_tokens
+            fixed = without_paused(fixed, paused_numbers(s, a.id, fixed))
+            dynamic = _without_paused_cards(dynamic, paused_hashes(s, a.id, DYNAMIC))
         if self._dynamic_render is not None and dynamic:
             dynamic = self._dynamic_render(dynamic)
         return build_memory_block(
@@ -505,12 +646,15 @@ class MemoryService:
             if self._dynamic_cards is not None and call.name in ("searchMemory", "readMemory"):
                 dyn_row = s.get(DynamicMemoryDocument, a.id)
                 if dyn_row is not None and dyn_row.body:
-                    cards = self._dynamic_cards(dyn_row.body)
-            outcome = run_tool(call.name, arguments, old_doc, dynamic_cards=cards)
+                    hidden = paused_hashes(s, a.id, DYNAMIC)
+                    cards = [c for c in self._dynamic_cards(dyn_row.body) if fm.text_hash(c.text) not in hidden]
+            outcome = run_tool(call.name, arguments, old_doc, dynamic_cards=cards,
+                               paused=paused_numbers(s, a.id, old_doc))
             if outcome.new_doc is not None:
                 untrusted = bool(outcome.written_texts) and write_is_untrusted(
                     [*self._recent_traces(s, topic.id), *pending_tool_messages]
                 )
+                authored(s, Author("model", str(topic.id), _tool_action(call.name, outcome.result_json)))
                 self._store(s, a.id, outcome.new_doc)
                 self._record(s, a.id, old_doc, outcome.new_doc, outcome.written_texts,
                              origin="agent", trusted=not untrusted, topic_id=topic.id)

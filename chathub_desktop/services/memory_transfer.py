@@ -41,9 +41,11 @@ from chathub_desktop.services.assistant_service import AssistantService
 from chathub_desktop.services.errors import InvalidInput, ServiceError
 from chathub_desktop.services.secret_scan import redact_secrets
 from chathub_desktop.storage.database import Database
+from chathub_desktop.storage.memory_history import Author, authored
 from chathub_desktop.storage.models import (
     DynamicMemoryDocument,
     FixedMemoryDocument,
+    MemoryPause,
     MemoryProvenance,
     utcnow,
 )
@@ -104,6 +106,9 @@ class ImportPreview:
     provenance: tuple[mx.Provenance, ...] = field(repr=False)
     #: Cards of the file shortened to the DRM-13 caps (or dropped by the document cap).
     dynamic_shortened: int = 0
+    #: ``(document, text hash)`` of the items paused after the import (issue 18), for the
+    #: documents the file carries.
+    paused: tuple[tuple[str, str], ...] = field(default=(), repr=False)
     #: Kinds of likely secrets replaced by ``[redacted: KIND]`` in what is imported (issue 19).
     redacted: tuple[str, ...] = ()
 
@@ -175,6 +180,8 @@ class _Current:
     fixed: str
     dynamic: str
     provenance: dict[str, _Record]
+    #: ``(document, text hash)`` of the paused items (issue 18).
+    paused: frozenset[tuple[str, str]] = frozenset()
 
     @property
     def fingerprint(self) -> str:
@@ -194,7 +201,9 @@ def _current(s: Session, aid: int) -> _Current:
     records = {h: _Record(o, t, c) for h, o, t, c in s.execute(
         select(MemoryProvenance.text_hash, MemoryProvenance.origin, MemoryProvenance.trusted,
                MemoryProvenance.created_at).where(MemoryProvenance.assistant_id == aid))}
-    return _Current(fixed or "", dynamic or "", records)
+    paused = frozenset((d, h) for d, h in s.execute(
+        select(MemoryPause.document, MemoryPause.text_hash).where(MemoryPause.assistant_id == aid)))
+    return _Current(fixed or "", dynamic or "", records, paused)
 
 
 def read_memory_file(path: Path) -> bytes:
@@ -229,16 +238,27 @@ class MemoryTransfer:
             a = AssistantService.row(s, assistant)
             cur = _current(s, a.id)
             name = a.name
-        entries, provenance = [], []
+        entries: list[dict[str, object]] = []
+        provenance: list[mx.Provenance] = []
         for e in fm.entries(cur.fixed):
-            r = cur.provenance.get(fm.text_hash(e.text))
+            h = fm.text_hash(e.text)
+            r = cur.provenance.get(h)
+            paused = ("fixed", h) in cur.paused
             entries.append({"number": e.number, "text": e.text, "origin": r.origin if r else None,
                             "trusted": r.trusted if r else True,
-                            "recorded_at": r.created_at.isoformat() if r else None})
+                            "recorded_at": r.created_at.isoformat() if r else None,
+                            **({"paused": True} if paused else {})})
             if r is not None:
-                provenance.append(mx.Provenance(fm.text_hash(e.text), r.origin, r.trusted, r.created_at))
-        cards = [{"number": i, "tag": c.tag, "text": dm.visible_body(c)}
-                 for i, c in enumerate(dm.parse_document(cur.dynamic), 1)]
+                provenance.append(mx.Provenance(h, r.origin, r.trusted, r.created_at, paused))
+            elif paused:  # an unrecorded entry counts as trusted (REF-7); the record carries its pause
+                provenance.append(mx.Provenance(h, "owner", True, None, True))
+        cards: list[dict[str, object]] = []
+        for i, c in enumerate(dm.parse_document(cur.dynamic), 1):
+            text = dm.visible_body(c)
+            paused = ("dynamic", fm.text_hash(text)) in cur.paused
+            cards.append({"number": i, "tag": c.tag, "text": text, **({"paused": True} if paused else {})})
+            if paused:
+                provenance.append(mx.Provenance(fm.text_hash(text), "dream", True, None, True, "dynamic"))
         mf = mx.MemoryFile(cur.fixed, cur.dynamic, tuple(provenance), name, utcnow(),
                            entries=tuple(entries), cards=tuple(cards))
         return mx.to_json(mf) if fmt == "json" else mx.to_markdown(mf)
@@ -295,8 +315,19 @@ class MemoryTransfer:
         kept = replaced = added = 0
         untrusted = sum(1 for e in fm.entries(cur.fixed)
                         if (r := cur.provenance.get(fm.text_hash(e.text))) is not None and not r.trusted)
+        paused: list[tuple[str, str]] = []
+        if dynamic_doc is not None:
+            hidden = {p.text_hash for p in mf.provenance if p.document == "dynamic" and p.paused}
+            paused += [("dynamic", h) for h in dict.fromkeys(
+                fm.text_hash(dm.visible_body(c)) for c in dm.parse_document(dynamic_doc)) if h in hidden]
         if fixed_doc is not None:
-            by_hash = {p.text_hash: p for p in mf.provenance}
+            by_hash = {p.text_hash: p for p in mf.provenance if p.document == "fixed"}
+            if mf.plain:  # a plain document carries no pauses: entries paused now stay paused
+                hidden = {h for d, h in cur.paused if d == "fixed"}
+            else:
+                hidden = {p.text_hash for p in mf.provenance if p.document == "fixed" and p.paused}
+            paused += [("fixed", h) for h in dict.fromkeys(fm.text_hash(e.text) for e in fm.entries(fixed_doc))
+                       if h in hidden]
             out: list[mx.Provenance] = []
             for h in dict.fromkeys(fm.text_hash(e.text) for e in fm.entries(fixed_doc)):
                 p = by_hash.get(file_hash.get(h, h))
@@ -323,7 +354,7 @@ class MemoryTransfer:
             provenance_before=len(cur.provenance), provenance_kept=len(cur.provenance) if fixed_doc is None else kept,
             provenance_replaced=replaced, provenance_added=added, untrusted_after=untrusted,
             base=cur.fingerprint, fixed_document=fixed_doc, dynamic_document=dynamic_doc, provenance=records,
-            dynamic_shortened=shortened, redacted=kinds,
+            dynamic_shortened=shortened, paused=tuple(paused), redacted=kinds,
         )
 
     def apply_import(self, preview: ImportPreview) -> MemoryImportSummary:
@@ -341,6 +372,7 @@ class MemoryTransfer:
                     f"{a.name}'s memory changed since the file was checked (fixed memory now has "
                     f"{len(fm.entries(cur.fixed)):,} entries, dynamic memory {len(dm.parse_document(cur.dynamic)):,} "
                     "cards); nothing was imported — check the file again to see what it would change")
+            authored(s, Author("import", preview.file_name, f"imported {preview.file_name or 'a memory file'}"))
             if preview.fixed_document is not None:
                 row = s.get(FixedMemoryDocument, aid)
                 if row is None:
@@ -352,6 +384,14 @@ class MemoryTransfer:
                     s.execute(insert(MemoryProvenance), [
                         {"assistant_id": aid, "text_hash": p.text_hash, "origin": p.origin, "trusted": p.trusted,
                          "created_at": p.recorded_at or now} for p in preview.provenance])
+            for document, part in (("fixed", preview.fixed_document), ("dynamic", preview.dynamic_document)):
+                if part is None:
+                    continue  # issue 18: pauses of a document the file does not carry stay
+                s.execute(delete(MemoryPause).where(MemoryPause.assistant_id == aid, MemoryPause.document == document))
+                rows = [{"assistant_id": aid, "document": d, "text_hash": h, "paused_at": now}
+                        for d, h in preview.paused if d == document]
+                if rows:
+                    s.execute(insert(MemoryPause), rows)
             if preview.dynamic_document is not None:
                 drow = s.get(DynamicMemoryDocument, aid)
                 if drow is None:

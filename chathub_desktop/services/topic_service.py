@@ -76,6 +76,8 @@ class TopicService:
             message_count=count,
             created_at=t.created_at,
             updated_at=t.updated_at,
+            pinned=bool(t.pinned),
+            archived=bool(t.archived),
             private=t.private,
         )
 
@@ -95,8 +97,9 @@ class TopicService:
             s.flush()
             return self._view(s, t)
 
-    def list(self, assistant: int | str | None = None) -> list[TopicView]:
-        """Topics, most recently active first; all assistants when ``assistant`` is None."""
+    def list(self, assistant: int | str | None = None, *, archived: bool = False) -> list[TopicView]:
+        """Topics, pinned first, then most recently active first; all assistants when
+        ``assistant`` is None. Archived topics only with ``archived=True`` (issue 14)."""
         with self._db.read() as s:
             counts = (
                 select(Message.topic_id, func.count().label("n")).group_by(Message.topic_id).subquery()
@@ -105,11 +108,31 @@ class TopicService:
                  .where(visible_topics()))  # never the staged rows of a running import (issue 10)
             if assistant is not None:
                 q = q.where(Topic.assistant_id == AssistantService.row(s, assistant).id)
-            q = q.order_by(Topic.updated_at.desc(), Topic.id.desc())
+            if not archived:
+                q = q.where(Topic.archived.is_(False))
+            q = q.order_by(Topic.pinned.desc(), Topic.updated_at.desc(), Topic.id.desc())
             return [
-                TopicView(t.id, t.assistant_id, t.title, n, t.created_at, t.updated_at, private=t.private)
+                TopicView(t.id, t.assistant_id, t.title, n, t.created_at, t.updated_at,
+                          bool(t.pinned), bool(t.archived), private=t.private)
                 for t, n in s.execute(q)
             ]
+
+    def set_pinned(self, topic_id: int, pinned: bool) -> TopicView:
+        """Pin (listed first) or unpin a topic (issue 14). Raises :class:`NotFound`."""
+        return self._set_flag(topic_id, "pinned", pinned)
+
+    def set_archived(self, topic_id: int, archived: bool) -> TopicView:
+        """Archive (hidden from the list unless "Show archived") or restore a topic
+        (issue 14); its messages stay and search still finds them. Raises :class:`NotFound`."""
+        return self._set_flag(topic_id, "archived", archived)
+
+    def _set_flag(self, topic_id: int, name: str, value: bool) -> TopicView:
+        with self._db.write() as s:
+            t = self.row(s, topic_id)
+            setattr(t, name, bool(value))
+            view = self._view(s, t)
+        self._bus.publish(TopicChanged(topic_id))
+        return view
 
     def get(self, topic_id: int) -> TopicView:
         """One topic. Raises :class:`NotFound`."""

@@ -67,6 +67,10 @@ class TopicView:
     message_count: int
     created_at: datetime
     updated_at: datetime
+    #: Listed first (issue 14).
+    pinned: bool = False
+    #: Hidden from the list unless "Show archived" (issue 14).
+    archived: bool = False
     #: A private topic: no memory in its requests, never read by the dream (issue 19).
     private: bool = False
 

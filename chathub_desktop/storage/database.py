@@ -21,6 +21,7 @@ Store work of the GUI and of async services runs on the per-process worker threa
 from __future__ import annotations
 
 import asyncio
+import collections
 import concurrent.futures
 import contextvars
 import functools
@@ -38,6 +39,7 @@ from sqlalchemy.exc import ArgumentError, NoSuchModuleError, OperationalError
 from sqlalchemy.orm import Session, sessionmaker
 
 from chathub_desktop.private_files import PRIVATE_DIR_MODE, tighten_sqlite_files
+from chathub_desktop.storage import memory_history
 
 if TYPE_CHECKING:
     from alembic.config import Config
@@ -47,7 +49,7 @@ T = TypeVar("T")
 _MIGRATIONS = Path(__file__).with_name("migrations")
 #: Newest Alembic revision. A store already at it opens without importing Alembic
 #: (~0.35 s of start-up); a test keeps this equal to the migrations' head.
-SCHEMA_HEAD = "0007"
+SCHEMA_HEAD = "0008"
 #: Seconds a writer waits for another process's write transaction before giving up.
 WRITE_WAIT_S = 120.0
 #: Seconds after which a waiting writer reports itself through ``Database.on_wait``.
@@ -60,6 +62,13 @@ _PG_WRITE_LOCK = 0x43484842
 STORE_THREADS = 3
 #: Execution option that marks a connection as a writer's.
 _WRITE_OPTION = "chathub_write"
+#: PostgreSQL advisory-lock key held while migrating ("CHHM"), so two processes that
+#: start at once on a new database never migrate at the same time.
+_PG_MIGRATE_LOCK = 0x4348484D
+#: Own-write ranges kept (a watcher reads them within a second of the commit).
+_OWN_RANGES = 256
+#: ``Connection.info`` key: the change log's newest seq when this write began.
+_SEQ_AT_BEGIN = "chathub_seq_at_begin"
 
 
 class DatabaseError(Exception):
@@ -100,11 +109,19 @@ class Database:
     _pool: concurrent.futures.ThreadPoolExecutor | None = field(default=None, repr=False)
     _pool_lock: threading.Lock = field(default_factory=threading.Lock, repr=False)
     on_wait: Callable[[bool], None] | None = None
+    #: The store has the change log (revision 0005 or newer): this process's writes
+    #: record their ``seq`` ranges in :attr:`own_changes`.
+    logs_changes: bool = False
+    #: ``(after, upto)`` ``store_change.seq`` ranges this process's commits wrote (newest
+    #: last), so its watcher does not replay them (issue 13).
+    own_changes: collections.deque[tuple[int, int]] = field(
+        default_factory=lambda: collections.deque(maxlen=_OWN_RANGES), repr=False)
 
     def __post_init__(self) -> None:
         self._writes = sessionmaker(self.engine.execution_options(**{_WRITE_OPTION: True}),
                                     expire_on_commit=False)
         event.listen(self.sessions, "before_flush", _read_only_guard)
+        memory_history.install(self._writes)  # issue 18: every memory change is recorded
 
     @property
     def is_sqlite(self) -> bool:
@@ -216,12 +233,14 @@ def _begin_handler(db_ref: list[Database]) -> Callable[[Connection], None]:
                 if sqlite:
                     try:
                         conn.exec_driver_sql("BEGIN IMMEDIATE")
+                        _note_seq_at_begin(conn, db)
                         return
                     except OperationalError as exc:
                         if "locked" not in str(exc.orig) and "busy" not in str(exc.orig):
                             raise
                 else:
                     if conn.exec_driver_sql(f"SELECT pg_try_advisory_xact_lock({_PG_WRITE_LOCK})").scalar():
+                        _note_seq_at_begin(conn, db)
                         return
                     time.sleep(0.05)
                 waited = time.monotonic() - start
@@ -237,6 +256,42 @@ def _begin_handler(db_ref: list[Database]) -> Callable[[Connection], None]:
                 db._report_wait(False)
 
     return begin
+
+
+def _note_seq_at_begin(conn: Connection, db: Database | None) -> None:
+    """A write transaction holds the lock: remember the change log's newest seq, so its
+    commit knows which log rows are its own (:func:`_on_commit`)."""
+    if db is not None and db.logs_changes:
+        from chathub_desktop.storage.change_log import latest_seq_sql
+
+        conn.info[_SEQ_AT_BEGIN] = int(conn.exec_driver_sql(latest_seq_sql()).scalar() or 0)
+
+
+def _commit_handler(db_ref: list[Database]) -> Callable[[Connection], None]:
+    """The engine's ``commit`` listener (runs before the DBAPI commit, still inside the
+    transaction): record the log rows this write added as the process's own."""
+
+    def on_commit(conn: Connection) -> None:
+        start = conn.info.pop(_SEQ_AT_BEGIN, None)
+        if start is None or not db_ref:
+            return
+        from chathub_desktop.storage.change_log import latest_seq_sql
+
+        cursor = conn.connection.dbapi_connection.cursor()  # type: ignore[union-attr]
+        try:
+            cursor.execute(latest_seq_sql())
+            row = cursor.fetchone()
+        finally:
+            cursor.close()
+        end = int(row[0] or 0) if row else 0
+        if end > start:
+            db_ref[0].own_changes.append((start, end))
+
+    return on_commit
+
+
+def _forget_seq(conn: Connection) -> None:
+    conn.info.pop(_SEQ_AT_BEGIN, None)
 
 
 def open_database(url: str, *, migrate: bool = True) -> Database:
@@ -270,6 +325,8 @@ def open_database(url: str, *, migrate: bool = True) -> Database:
         event.listen(engine, "connect", _on_sqlite_connect)
     db_ref: list[Database] = []
     event.listen(engine, "begin", _begin_handler(db_ref))
+    event.listen(engine, "commit", _commit_handler(db_ref))
+    event.listen(engine, "rollback", _forget_seq)
     if migrate:
         try:
             upgrade_to_head(engine)
@@ -278,8 +335,20 @@ def open_database(url: str, *, migrate: bool = True) -> Database:
             reason = str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__
             raise DatabaseError(f"cannot open database {parsed.render_as_string()}: {reason}") from exc
     db = Database(engine=engine, sessions=sessionmaker(engine, expire_on_commit=False))
+    try:
+        db.logs_changes = migrate or _has_change_log(engine)
+    except Exception as exc:
+        engine.dispose()
+        raise DatabaseError(f"cannot open database {parsed.render_as_string()}: {exc}") from exc
     db_ref.append(db)
     return db
+
+
+def _has_change_log(engine: Engine) -> bool:
+    from chathub_desktop.storage.change_log import TABLE
+
+    with engine.connect() as connection:
+        return inspect(connection).has_table(TABLE)
 def alembic_config(engine: Engine | None = None) -> Config:
     """Alembic config pointing at the packaged migrations (works from a wheel)."""
     from alembic.config import Config
@@ -294,19 +363,33 @@ def alembic_config(engine: Engine | None = None) -> Config:
 def stored_revision(engine: Engine) -> str | None:
     """The store's Alembic revision (``None`` for a new store), read with plain SQL."""
     with engine.connect() as connection:
-        if not inspect(connection).has_table("alembic_version"):
-            return None
-        return connection.execute(text("SELECT version_num FROM alembic_version")).scalar()
+        return _revision_on(connection)
+
+
+def _revision_on(connection: Connection) -> str | None:
+    if not inspect(connection).has_table("alembic_version"):
+        return None
+    return connection.execute(text("SELECT version_num FROM alembic_version")).scalar()
 
 
 def upgrade_to_head(engine: Engine) -> None:
     """Run every pending Alembic migration on ``engine`` in one transaction; a store
-    already at :data:`SCHEMA_HEAD` is left alone without loading Alembic."""
+    already at :data:`SCHEMA_HEAD` is left alone without loading Alembic.
+
+    Two processes never migrate at once (issue 13): on PostgreSQL the transaction first
+    waits for the migration advisory lock (a new database has no tables for the write
+    lock to guard yet; DDL of two migrators would collide), on SQLite ``BEGIN
+    IMMEDIATE`` does the same; the revision is read again under the lock, so the second
+    process finds the first one's work done and migrates nothing."""
     if stored_revision(engine) == SCHEMA_HEAD:
         return
     from alembic import command
 
     with engine.execution_options(**{_WRITE_OPTION: True}).begin() as connection:
+        if connection.dialect.name == "postgresql":
+            connection.exec_driver_sql(f"SELECT pg_advisory_xact_lock({_PG_MIGRATE_LOCK})")
+        if _revision_on(connection) == SCHEMA_HEAD:
+            return
         cfg = alembic_config()
         cfg.attributes["connection"] = connection
         command.upgrade(cfg, "head")

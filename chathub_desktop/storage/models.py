@@ -12,6 +12,7 @@ from datetime import UTC, date, datetime
 
 from sqlalchemy import (
     JSON,
+    BigInteger,
     Boolean,
     Date,
     DateTime,
@@ -19,6 +20,7 @@ from sqlalchemy import (
     ForeignKey,
     Index,
     Integer,
+    LargeBinary,
     String,
     Text,
     UniqueConstraint,
@@ -122,6 +124,9 @@ class Topic(Base):
     source: Mapped[str | None] = mapped_column(String(40))
     source_id: Mapped[str | None] = mapped_column(String(200))
     snippet: Mapped[str | None] = mapped_column(Text)
+    #: Pinned topics are listed first; archived ones only with "Show archived" (issue 14).
+    pinned: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
+    archived: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
     #: A private topic gets no memory block and no memory tools, and the dream never
     #: reads it (issue 19).
     private: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
@@ -231,6 +236,48 @@ class DynamicMemoryDocument(Base):
     updated_at: Mapped[datetime] = mapped_column(UTCDateTime(), default=utcnow)
 
 
+class MemoryChange(Base):
+    """One recorded change of a memory document (issue 18 "History"): which document
+    (``fixed`` / ``dynamic``), when (``at``, UTC), who (``author``: ``owner`` / ``model`` /
+    ``dream`` / ``import`` / ``revert``; ``author_detail``: the topic id, history day, file
+    name or reverted change id), a one-line ``action``, and the document after the change
+    (``after``, zlib-compressed UTF-8). ``before`` is stored only when it differs from
+    the ``after`` of the previous change of the same document (NULL: that one), so a
+    chain of changes holds one full copy each. ``*_version`` are the document version
+    tokens (:func:`~chathub_desktop.core.document_version.document_version`). Written by
+    :mod:`chathub_desktop.storage.memory_history` in the transaction of the change."""
+
+    __tablename__ = "memory_change"
+    __table_args__ = (Index("ix_memory_change_assistant", "assistant_id", "id"),)
+    id: Mapped[int] = mapped_column(primary_key=True)
+    assistant_id: Mapped[int] = mapped_column(ForeignKey("assistant.id", ondelete="CASCADE"))
+    document: Mapped[str] = mapped_column(String(10))
+    at: Mapped[datetime] = mapped_column(UTCDateTime(), default=utcnow)
+    author: Mapped[str] = mapped_column(String(10))
+    author_detail: Mapped[str | None] = mapped_column(String(300))
+    action: Mapped[str] = mapped_column(String(300), default="")
+    before: Mapped[bytes | None] = mapped_column(LargeBinary)
+    after: Mapped[bytes] = mapped_column(LargeBinary)
+    before_version: Mapped[str] = mapped_column(String(16))
+    after_version: Mapped[str] = mapped_column(String(16))
+    before_chars: Mapped[int] = mapped_column(Integer, default=0)
+    after_chars: Mapped[int] = mapped_column(Integer, default=0)
+
+
+class MemoryPause(Base):
+    """A paused memory item (issue 18 "Pause an entry"): kept and searchable by the user,
+    not injected and not offered to the model's tools. ``document`` is ``fixed`` (key: the
+    REF-7 hash of the entry text) or ``dynamic`` (key: the hash of the card's visible text)."""
+
+    __tablename__ = "memory_pause"
+    __table_args__ = (UniqueConstraint("assistant_id", "document", "text_hash", name="uq_memory_pause"),)
+    id: Mapped[int] = mapped_column(primary_key=True)
+    assistant_id: Mapped[int] = mapped_column(ForeignKey("assistant.id", ondelete="CASCADE"), index=True)
+    document: Mapped[str] = mapped_column(String(10))
+    text_hash: Mapped[str] = mapped_column(String(64))
+    paused_at: Mapped[datetime] = mapped_column(UTCDateTime(), default=utcnow)
+
+
 class DreamRun(Base):
     """One dream attempt (DRM-3..6, REF-17). Scheduled runs are unique per
     (assistant, period stamp), which is how two processes never run the same day."""
@@ -305,3 +352,15 @@ class AppSetting(Base):
     __tablename__ = "app_setting"
     key: Mapped[str] = mapped_column(String(120), primary_key=True)
     value: Mapped[object] = mapped_column(JSON)
+
+
+class StoreChange(Base):
+    """One row of the change log other processes watch (issue 13); written only by the
+    triggers of migration 0005 (:mod:`chathub_desktop.storage.change_log`)."""
+
+    __tablename__ = "store_change"
+    seq: Mapped[int] = mapped_column(BigInteger().with_variant(Integer(), "sqlite"), primary_key=True)
+    kind: Mapped[str] = mapped_column(String(20))
+    scope_id: Mapped[int] = mapped_column(Integer)
+    row_id: Mapped[int | None] = mapped_column(Integer)
+    op: Mapped[str] = mapped_column(String(1))

@@ -204,3 +204,54 @@ def write_zip_long_string(path: Path, n_bytes: int) -> Path:
             fh.write(rng.randbytes(1 << 19).hex().encode())
         fh.write(b'"' + tail)
     return path
+
+
+def format_bases() -> list[tuple[str, bytes]]:
+    """Real-format exports of every other importer (issue 15), and ChatGPT's newer
+    shapes (one conversation object; file citations, attachments, a broken entry)."""
+    from tests.fakes import chat_exports as cx
+
+    def dump(value: object) -> bytes:
+        return json.dumps(value, ensure_ascii=False).encode()
+
+    return [("claude", dump(cx.claude_export())), ("openwebui", dump(cx.webui_export())),
+            ("librechat", dump(cx.librechat_flat())), ("librechat", dump(cx.librechat_tree())),
+            ("chatgpt", dump(cx.chatgpt_file_conversation())), ("chatgpt", dump(cx.chatgpt_with_broken_middle()))]
+
+
+@st.composite
+def format_shaped(draw: st.DrawFn) -> tuple[str, bytes]:
+    """An export with a format's structure whose values are anything (wrong types,
+    hostile text, nesting) where its parser reads fields."""
+    fmt = draw(st.sampled_from(["claude", "openwebui", "librechat"]))
+    value = st.one_of(_HOSTILE_TEXT, _VALUE, st.floats(0, 2e12))
+    n = draw(st.integers(1, 4))
+    if fmt == "claude":
+        msgs = [{"uuid": draw(st.one_of(st.just(f"m{i}"), _LEAF)), "sender": draw(st.sampled_from(["human", "assistant", "x"])),
+                 "text": draw(value), "created_at": draw(value), "parent_message_uuid": draw(st.one_of(st.none(), _LEAF)),
+                 "content": draw(st.lists(st.fixed_dictionaries(
+                     {"type": st.sampled_from(["text", "thinking", "tool_use", "tool_result", "x"]), "text": value,
+                      "thinking": value, "input": value, "content": value, "name": value, "tool_use_id": value}),
+                     max_size=3)),
+                 "attachments": draw(st.lists(st.fixed_dictionaries(
+                     {"file_name": value, "file_size": value, "extracted_content": value}), max_size=2))}
+                for i in range(n)]
+        return fmt, json.dumps([{"uuid": draw(value), "name": draw(value), "created_at": draw(value),
+                                 "chat_messages": msgs}]).encode()
+    if fmt == "openwebui":
+        nodes = {f"n{i}": {"id": f"n{i}", "parentId": draw(st.one_of(st.just(f"n{i - 1}"), _LEAF)),
+                           "role": draw(st.sampled_from(["user", "assistant", "system", "x"])),
+                           "content": draw(value), "timestamp": draw(value), "model": draw(value),
+                           "files": draw(_VALUE), "output": draw(st.one_of(_VALUE, st.lists(st.fixed_dictionaries(
+                               {"type": st.sampled_from(["reasoning", "function_call", "function_call_output",
+                                                         "message"]), "content": value, "arguments": value,
+                                "output": value, "call_id": value}), max_size=3)))}
+                 for i in range(n)}
+        return fmt, json.dumps([{"id": draw(value), "title": draw(value), "created_at": draw(value),
+                                 "chat": {"history": {"currentId": draw(st.one_of(st.just(f"n{n - 1}"), _LEAF)),
+                                                      "messages": nodes}}}]).encode()
+    msgs = [{"messageId": f"m{i}", "parentMessageId": draw(st.one_of(st.just(f"m{i - 1}"), _LEAF)),
+             "isCreatedByUser": draw(st.one_of(st.booleans(), _LEAF)), "text": draw(value),
+             "createdAt": draw(value), "content": draw(_VALUE), "files": draw(_VALUE),
+             "children": draw(st.one_of(st.just([]), _VALUE))} for i in range(n)]
+    return fmt, json.dumps({"conversationId": draw(value), "title": draw(value), "messages": msgs}).encode()

@@ -82,7 +82,7 @@ def wait_shown(window: Any, qtbot: Any, topic_id: int) -> None:
 def shown_memory_page(services: Services, assistant_id: int, qtbot: Any) -> Iterator[Any]:
     """A shown Memory page for ``assistant_id`` after its first load; detached and
     closed (its tasks finished) afterwards."""
-    from chathub_desktop.gui.memory_page import MemoryPage
+    from chathub_desktop.gui.memory.fixed_page import MemoryPage
 
     page = MemoryPage(services, assistant_id)
     qtbot.addWidget(page)

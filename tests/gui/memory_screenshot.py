@@ -58,7 +58,7 @@ def main(out_dir: Path) -> int:
     import qasync
 
     from chathub_desktop.app_bootstrap import make_application
-    from chathub_desktop.gui.memory_page import MemoryPage
+    from chathub_desktop.gui.memory.fixed_page import MemoryPage
     from chathub_desktop.gui.task_runner import install_asyncgen_hooks
     from chathub_desktop.services.container import open_services
     from chathub_desktop.storage.models import FixedMemoryDocument, utcnow

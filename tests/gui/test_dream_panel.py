@@ -19,8 +19,8 @@ from PySide6.QtWidgets import QApplication, QLabel, QPushButton, QToolButton
 
 from chathub_desktop.core import dynamic_memory as dm
 from chathub_desktop.gui import confirm
-from chathub_desktop.gui.dream_panel import DreamPanel, card_copy_text, yesterday_utc
-from chathub_desktop.gui.memory_page import MemoryPage
+from chathub_desktop.gui.memory.dream_panel import DreamPanel, card_copy_text, yesterday_utc
+from chathub_desktop.gui.memory.fixed_page import MemoryPage
 from chathub_desktop.services.container import Services
 from chathub_desktop.storage.models import DynamicMemoryDocument, utcnow
 from tests.fakes.vendor_server import FakeVendor, Reply, openai_error

@@ -53,6 +53,6 @@ def test_shortcuts_lists_every_shortcut_of_the_window(window, services, qtbot): 
     assert {keys for _what, keys in listed} == expected
     places = {(where, what) for where, what, _keys in dlg.rows}
     assert {("File", "Quit"), ("Topic", "New topic"), ("Help", "Keyboard shortcuts"),
-            ("Assistant", "New"), ("File → Import", "ChatGPT export")} <= places
+            ("Assistant", "New"), ("File → Import", "Chat history export")} <= places
     assert dlg.table.rowCount() == len(dlg.rows)
     dlg.close()

@@ -107,3 +107,75 @@ def test_an_empty_export_says_it_is_empty(window, services, qtbot, tmp_path):  #
     dlg.import_button.click()
     qtbot.waitUntil(lambda: bool(dlg.status_label.text()), timeout=5000)
     assert dlg.status_label.text() == "The export holds no conversations; nothing was imported."
+
+
+def test_claude_export_is_detected_and_imported(window, services, qtbot, tmp_path):  # type: ignore[no-untyped-def]
+    """File → Import detects a Claude export and names the broken conversation it skipped (issue 15)."""
+    from tests.fakes.chat_exports import claude_export, write_json
+
+    a = services.assistants.create("Archive")
+    window.reload_assistants(a.id)
+    path = write_json(tmp_path / "conversations.json", claude_export())
+    dlg = window.open_import()
+    assert dlg.format_combo.currentData() is None  # detect from the file
+    dlg.path_edit.setText(str(path))
+    qtbot.waitUntil(lambda: dlg.detected_label.text() == "Detected: Claude export", timeout=5000)
+    dlg.import_button.click()
+    qtbot.waitUntil(lambda: bool(dlg.result_message), timeout=5000)
+    assert dlg.result_message == ("Imported 2 topics and 11 messages; 1 skipped: 'Corrupted entry': "
+                                  "chat_messages is not a list (found an object)")
+    assert {t.title for t in services.topics.list(a.id)} == {"Trip to Tokyo", "Plain"}
+
+
+def test_each_format_has_its_menu_entry(window, services, qtbot, tmp_path):  # type: ignore[no-untyped-def]
+    from tests.fakes.chat_exports import claude_export, write_json
+
+    a = services.assistants.create("Archive")
+    window.reload_assistants(a.id)
+    assert [x.text() for x in window.import_format_actions] == [
+        "ChatGPT export…", "Claude export…", "Open WebUI export…", "LibreChat export…"]
+    window.import_format_actions[0].trigger()
+    dlg = window.dialogs["import"]
+    assert dlg.format_combo.currentData() == "chatgpt"
+    dlg.path_edit.setText(str(write_json(tmp_path / "c.json", claude_export())))
+    dlg.import_button.click()
+    qtbot.waitUntil(lambda: not dlg.is_running() and bool(dlg.status_label.text()), timeout=5000)
+    assert "looks like a Claude export, not a ChatGPT export" in dlg.status_label.text()
+    assert services.topics.list(a.id) == []
+
+
+def test_a_claude_zip_with_memory_points_to_the_memory_import(window, services, qtbot, tmp_path):  # type: ignore[no-untyped-def]
+    import zipfile
+
+    from tests.fakes.chat_exports import claude_conversation, write_claude_zip
+
+    a = services.assistants.create("Archive")
+    window.reload_assistants(a.id)
+    path = write_claude_zip(tmp_path / "data.zip", [claude_conversation()])
+    with zipfile.ZipFile(path, "a") as zf:
+        zf.writestr("memories.json", '[{"conversations_memory": "- Likes tea"}]')
+    dlg = window.open_import()
+    dlg.path_edit.setText(str(path))
+    dlg.import_button.click()
+    qtbot.waitUntil(lambda: bool(dlg.result_message), timeout=5000)
+    qtbot.waitUntil(lambda: "Import from another assistant" in dlg.status_label.text(), timeout=5000)
+    assert dlg.status_label.text().startswith("Imported 1 topic and 7 messages.")
+
+
+def test_a_dropped_file_is_chosen_and_its_format_detected(window, services, qtbot, tmp_path):  # type: ignore[no-untyped-def]
+    from PySide6.QtCore import QMimeData, QPointF, Qt, QUrl
+    from PySide6.QtGui import QDropEvent
+
+    from tests.fakes.chat_exports import webui_export, write_json
+
+    a = services.assistants.create("Archive")
+    window.reload_assistants(a.id)
+    path = write_json(tmp_path / "chat-export.json", webui_export())
+    dlg = window.open_import()
+    mime = QMimeData()
+    mime.setUrls([QUrl.fromLocalFile(str(path))])
+    event = QDropEvent(QPointF(10, 10), Qt.DropAction.CopyAction, mime, Qt.MouseButton.LeftButton,
+                       Qt.KeyboardModifier.NoModifier)
+    dlg.dropEvent(event)
+    assert dlg.path_edit.text() == str(path)
+    qtbot.waitUntil(lambda: dlg.detected_label.text() == "Detected: Open WebUI export", timeout=5000)

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from chathub_desktop.gui import confirm
-from chathub_desktop.gui.memory_page import MemoryPage
+from chathub_desktop.gui.memory.fixed_page import MemoryPage
 from chathub_desktop.services.container import Services
 from tests.fakes.chatgpt_exports import sample_export, write_export
 from tests.gui.helpers import shown_memory_page

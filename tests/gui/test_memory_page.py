@@ -15,7 +15,8 @@ from PySide6.QtWidgets import QApplication, QLineEdit, QToolButton, QWidget
 
 from chathub_desktop.core.messages import ToolCall
 from chathub_desktop.gui import confirm
-from chathub_desktop.gui.memory_page import MemoryPage, layout_lines
+from chathub_desktop.gui.memory.card_delegate import layout_lines
+from chathub_desktop.gui.memory.fixed_page import MemoryPage
 from chathub_desktop.services.chatgpt_import import import_chatgpt_export
 from chathub_desktop.services.container import Services, open_services
 from chathub_desktop.storage.models import FixedMemoryDocument, utcnow

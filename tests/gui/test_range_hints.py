@@ -17,7 +17,7 @@ def _type(qtbot, spin, text: str) -> None:  # type: ignore[no-untyped-def]
 
 
 def test_keep_dream_cards_1000_says_the_range(qloop, services, qtbot) -> None:  # type: ignore[no-untyped-def]
-    from chathub_desktop.gui.memory_page import MemoryPage
+    from chathub_desktop.gui.memory.fixed_page import MemoryPage
 
     aid = services.assistants.create("Helper").id
     page = MemoryPage(services, aid)

@@ -14,7 +14,7 @@ import pytest
 from sqlalchemy import delete, func, select, text
 
 from chathub_desktop.core.chatgpt_export import parse_conversation
-from chathub_desktop.services import chatgpt_import
+from chathub_desktop.services import chat_import, import_writer
 from chathub_desktop.services.chatgpt_import import (
     ImportCancelled,
     ImportFailed,
@@ -165,7 +165,7 @@ def test_duplicates_within_one_file_and_missing_ids(
 def test_many_conversations_across_chunks_keep_topic_ids_straight(
     db: Database, assistant_id: int, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr(chatgpt_import, "MESSAGE_CHUNK_ROWS", 7)
+    monkeypatch.setattr(import_writer, "MESSAGE_CHUNK_ROWS", 7)
     convs = [simple_conversation(f"C{i}", turns=1 + i % 4, seed=500 + i)[0] for i in range(40)]
     result = import_chatgpt_export(db, assistant_id, write_export(tmp_path / "c.json", convs))
     assert result.topics_created == 40
@@ -191,16 +191,17 @@ def test_empty_array_imports_nothing(db: Database, assistant_id: int, tmp_path: 
 # --- all or nothing --------------------------------------------------------------------
 
 
-def test_third_conversation_malformed_writes_nothing(
+def test_strict_third_conversation_malformed_writes_nothing(
     db: Database, assistant_id: int, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr(chatgpt_import, "MESSAGE_CHUNK_ROWS", 2)  # the first two are flushed
+    """``--strict`` keeps refuse-all (issue 15): one malformed conversation, nothing written."""
+    monkeypatch.setattr(import_writer, "MESSAGE_CHUNK_ROWS", 2)  # the first two are flushed
     convs = sample_export(5)
     convs[2]["title"] = "Trip plan"
     convs[2]["mapping"] = ["not", "an", "object"]
     before = _counts(db)
     with pytest.raises(ImportFailed) as err:
-        import_chatgpt_export(db, assistant_id, write_export(tmp_path / "c.json", convs))
+        import_chatgpt_export(db, assistant_id, write_export(tmp_path / "c.json", convs), strict=True)
     assert "conversation 3 ('Trip plan')" in str(err.value)
     assert "mapping is not an object" in str(err.value)
     assert _counts(db) == before == (0, 0)
@@ -209,7 +210,7 @@ def test_third_conversation_malformed_writes_nothing(
 def test_truncated_json_writes_nothing(
     db: Database, assistant_id: int, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr(chatgpt_import, "MESSAGE_CHUNK_ROWS", 2)
+    monkeypatch.setattr(import_writer, "MESSAGE_CHUNK_ROWS", 2)
     path = write_export(tmp_path / "c.json", sample_export(8))
     data = path.read_bytes()
     path.write_bytes(data[: int(len(data) * 0.8)])
@@ -227,7 +228,7 @@ def test_truncated_json_writes_nothing(
         (b"", "is empty"),
         (b'{"id": "user-1", "email": "a@b.c"}', "JSON object (keys: id, email)"),
         (b'[{"uuid": "1", "name": "x", "chat_messages": []}]', "Claude export"),
-        (b'[{"hello": "world"}]', "no 'mapping'"),
+        (b'[{"hello": "world"}]', "has no mapping"),
         (b"[1, 2, 3]", "expected an object, found a number"),
         (b"null\n", "holds a single JSON value (null)"),
         (b"{}", "is a JSON object; expected"),
@@ -274,8 +275,8 @@ def test_missing_file_and_unknown_assistant(
 def test_cancel_mid_import_writes_nothing(
     db: Database, assistant_id: int, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr(chatgpt_import, "MESSAGE_CHUNK_ROWS", 3)
-    monkeypatch.setattr(chatgpt_import, "PROGRESS_INTERVAL_S", 0.0)
+    monkeypatch.setattr(import_writer, "MESSAGE_CHUNK_ROWS", 3)
+    monkeypatch.setattr(chat_import, "PROGRESS_INTERVAL_S", 0.0)
     path = write_export(tmp_path / "c.json", sample_export(20))
     cancel = threading.Event()
     seen: list[ImportProgress] = []
@@ -294,7 +295,7 @@ def test_cancel_mid_import_writes_nothing(
 def test_progress_is_monotonic_and_reaches_total(
     db: Database, assistant_id: int, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr(chatgpt_import, "PROGRESS_INTERVAL_S", 0.0)
+    monkeypatch.setattr(chat_import, "PROGRESS_INTERVAL_S", 0.0)
     convs = sample_export(12)
     path = write_export(tmp_path / "c.json", convs)
     seen: list[ImportProgress] = []
@@ -352,7 +353,7 @@ def test_postgres_same_import_same_counts(tmp_path: Path, postgres_url: str) -> 
         bad[2] = {**bad[2], "conversation_id": "x-new", "mapping": 42}
         before = _counts(pg, pg_assistant)
         with pytest.raises(ImportFailed, match="conversation 3"):
-            import_chatgpt_export(pg, pg_assistant, write_export(tmp_path / "bad.json", bad))
+            import_chatgpt_export(pg, pg_assistant, write_export(tmp_path / "bad.json", bad), strict=True)
         assert _counts(pg, pg_assistant) == before
     finally:
         with pg.write() as session:
@@ -409,8 +410,8 @@ def test_committed_chunks_stay_invisible_until_the_import_is_published(
     from chathub_desktop.services.events import EventBus
     from chathub_desktop.services.topic_service import TopicService
 
-    monkeypatch.setattr(chatgpt_import, "MESSAGE_CHUNK_ROWS", 2)
-    monkeypatch.setattr(chatgpt_import, "PROGRESS_INTERVAL_S", 0.0)
+    monkeypatch.setattr(import_writer, "MESSAGE_CHUNK_ROWS", 2)
+    monkeypatch.setattr(chat_import, "PROGRESS_INTERVAL_S", 0.0)
     topics = TopicService(db, EventBus())
     convs = sample_export(12)
     seen: list[tuple[int, int]] = []
@@ -434,11 +435,11 @@ def test_an_export_imported_twice_at_once_gives_each_conversation_one_topic(
 ) -> None:
     """A second import of the same file publishes while the first is still staging: the
     first one's twins are dropped (counted as skipped), nothing is duplicated."""
-    monkeypatch.setattr(chatgpt_import, "MESSAGE_CHUNK_ROWS", 2)
-    monkeypatch.setattr(chatgpt_import, "PROGRESS_INTERVAL_S", 0.0)
+    monkeypatch.setattr(import_writer, "MESSAGE_CHUNK_ROWS", 2)
+    monkeypatch.setattr(chat_import, "PROGRESS_INTERVAL_S", 0.0)
     convs = sample_export(6)
     path = write_export(tmp_path / "c.json", convs)
-    inner: list[chatgpt_import.ImportResult] = []
+    inner: list[chat_import.ImportResult] = []
 
     def on_progress(p: ImportProgress) -> None:
         if p.conversations_done == 4 and not inner:

@@ -359,3 +359,25 @@ def test_json_errors_are_json_on_stdout(capsys: pytest.CaptureFixture[str]) -> N
     code, out, err = run(capsys, "topic", "show", "999", "--json")
     assert code == 1 and "error" in err
     assert "999" in json.loads(out)["error"]
+
+
+@pytest.mark.parametrize(("word", "build"), [("claude", "claude_export"), ("openwebui", "webui_export"),
+                                             ("librechat", "librechat_flat")])
+def test_import_each_format_names_what_it_skipped(
+    capsys: pytest.CaptureFixture[str], fake_vendor: FakeVendor, monkeypatch: pytest.MonkeyPatch,
+    tmp_path: Path, word: str, build: str
+) -> None:
+    """``import claude|openwebui|librechat PATH --assistant NAME`` (issue 15, APP-5)."""
+    from tests.fakes import chat_exports
+
+    path = chat_exports.write_json(tmp_path / "export.json", getattr(chat_exports, build)())
+    setup(capsys, fake_vendor, monkeypatch)
+    code, out, err = run(capsys, "import", word, str(path), "--assistant", "Helper")
+    assert code == 0, err
+    assert out.startswith("imported ")
+    if word != "librechat":
+        assert "1 skipped: 'Corrupted entry'" in out
+    code, out, err = run(capsys, "import", word, str(path), "--assistant", "Helper", "--strict")
+    assert (code, out) == ((0, out) if word == "librechat" else (1, ""))
+    code, out, _err = run(capsys, "import", word, str(path), "--assistant", "Helper", "--json")
+    assert code == 0 and json.loads(out)["topics_imported"] == 0

@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 
 from chathub_desktop.core import chatgpt_export as ce
+from chathub_desktop.services import chat_import
 from chathub_desktop.services import chatgpt_import as ci
 from chathub_desktop.services.container import Services
 from tests.fuzz.harness import store_digest
@@ -65,7 +66,7 @@ def test_a_message_joined_from_parts_over_the_limit_is_refused(services: Service
 
 def test_one_conversation_over_its_limit_is_refused(services: Services, tmp_path: Path,
                                                     monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(ci, "MAX_CONVERSATION_BYTES", 1024 * 1024)
+    monkeypatch.setattr(chat_import, "MAX_CONVERSATION_BYTES", 1024 * 1024)
     small = _one_conversation(["fine"])[0]
     big = _one_conversation(["q" * 60_000] * 20)[0] | {"conversation_id": "big"}
     aid, path = _setup(services, tmp_path, [small, big])
@@ -78,7 +79,7 @@ def test_a_zip_member_too_large_is_refused_before_reading(services: Services, tm
                                                           monkeypatch: pytest.MonkeyPatch) -> None:
     import zipfile
 
-    monkeypatch.setattr(ci, "MAX_EXPORT_BYTES", 1000)
+    monkeypatch.setattr(chat_import, "MAX_EXPORT_BYTES", 1000)
     aid = services.assistants.create("Imp").id
     path = tmp_path / "export.zip"
     with zipfile.ZipFile(path, "w") as zf:

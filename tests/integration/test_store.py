@@ -14,6 +14,7 @@ from sqlalchemy import inspect
 
 from chathub_desktop.storage.database import DatabaseError, open_database
 from chathub_desktop.storage.models import Base
+from chathub_desktop.storage.search_schema import include_name
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -22,7 +23,7 @@ def test_migrations_build_exactly_the_models_schema(tmp_path: Path) -> None:
     """A new Alembic revision is needed whenever the models change."""
     db = open_database(f"sqlite:///{tmp_path / 'm.sqlite3'}")
     with db.engine.connect() as conn:
-        diff = compare_metadata(MigrationContext.configure(conn), Base.metadata)
+        diff = compare_metadata(MigrationContext.configure(conn, opts={"include_name": include_name}), Base.metadata)
     db.dispose()
     assert diff == []
 
@@ -62,7 +63,7 @@ def test_unusable_url_is_a_one_line_error(tmp_path: Path) -> None:
 def test_postgresql_migrates(postgres_url: str) -> None:
     db = open_database(postgres_url)
     with db.engine.connect() as conn:
-        assert compare_metadata(MigrationContext.configure(conn), Base.metadata) == []
+        assert compare_metadata(MigrationContext.configure(conn, opts={"include_name": include_name}), Base.metadata) == []
     db.dispose()
 
 

@@ -348,7 +348,7 @@ def test_random_branches_keep_every_branch_message() -> None:
     ("mutate", "fragment"),
     [
         (lambda c: c.__setitem__("mapping", []), "mapping is not an object"),
-        (lambda c: c.pop("mapping"), "no 'mapping'"),
+        (lambda c: c.pop("mapping"), "has no mapping"),
         (lambda c: c.__setitem__("title", {"x": 1}), "title is not a string"),
         (lambda c: c.__setitem__("create_time", "soon"), "create_time"),
     ],

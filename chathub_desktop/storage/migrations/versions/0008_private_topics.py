@@ -6,16 +6,16 @@ the user edited (kept as the base of the next merge); ``message.pinned`` keeps a
 verbatim through compaction; ``assistant.dream_review`` and ``dream_proposal``: a dream's
 card waits for the user's accept or discard
 
-Revision ID: 0007
-Revises: 0003
+Revision ID: 0008
+Revises: 0007
 Create Date: 2026-12-01
 """
 
 import sqlalchemy as sa
 from alembic import op
 
-revision = '0007'
-down_revision = '0003'
+revision = '0008'
+down_revision = '0007'
 branch_labels = None
 depends_on = None
 

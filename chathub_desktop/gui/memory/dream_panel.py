@@ -87,12 +87,14 @@ from chathub_desktop.core.dynamic_memory import (
 )
 from chathub_desktop.gui import confirm
 from chathub_desktop.gui.chat_events import ChatEvents
+from chathub_desktop.gui.dream_day_picker import DreamDayPicker
 from chathub_desktop.gui.error_presenter import ErrorPresenter
 from chathub_desktop.gui.help_button import help_button
-from chathub_desktop.gui.memory_page import (
+from chathub_desktop.gui.memory.card_delegate import (
     CARD_PAD,
     MemoryCardDelegate,
     NumberRole,
+    PausedRole,
     TrustedRole,
     layout_lines,
 )
@@ -256,8 +258,10 @@ class DreamCardModel(QAbstractListModel):
             return c.regenerable
         if role == TrustedRole:
             return True
+        if role == PausedRole:
+            return c.paused
         if role == Qt.ItemDataRole.AccessibleTextRole:
-            return f"#{c.number} [{c.display_tag}]: {c.text}"
+            return f"#{c.number} [{c.display_tag}]: {c.text}" + (" (paused)" if c.paused else "")
         if role == Qt.ItemDataRole.ToolTipRole:
             tip = f"#{c.number} [{c.display_tag}] · {KIND_TIPS.get(c.kind, '')}\nF2 or double-click to edit, Del to delete"
             if c.regenerable:
@@ -289,7 +293,10 @@ class DreamCardDelegate(MemoryCardDelegate):
         cards get their own colours."""
         kind = str(index.data(KindRole) or "")
         colour = {"day": "dream", "range": "range"}.get(kind, "legacy")
-        return [(str(index.data(TagRole) or "no date"), colour)]
+        chips = [(str(index.data(TagRole) or "no date"), colour)]
+        if bool(index.data(PausedRole)):
+            chips.append(("paused", "paused"))
+        return chips
 
     def _lines(self, number: int, text: str, width: int) -> list[str]:
         key = (number, text, width)
@@ -672,6 +679,9 @@ class DreamPanel(QWidget):
         self.delete_action = self._list_action("&Delete card", QKeySequence.StandardKey.Delete,
                                                "Delete the selected card; the ones after it renumber (Del)",
                                                self.delete_card)
+        self.pause_action = self._list_action("&Pause / resume card", "Ctrl+P",
+                                              "A paused card stays here but is not sent to the model and not "
+                                              "offered to its memory search (Ctrl+P toggles)", self.toggle_pause)
         self.list.setContextMenuPolicy(Qt.ContextMenuPolicy.ActionsContextMenu)
 
         self.empty_label = QLabel(EMPTY_TEXT)
@@ -712,6 +722,9 @@ class DreamPanel(QWidget):
         self.status_label.hide()
         self._status_timer.timeout.connect(self._clear_status)
         brow.addWidget(self.dream_now_button)
+        self.day_picker = DreamDayPicker()  # issue 14: any finished day with activity
+        self.day_picker.currentIndexChanged.connect(lambda _i: self._sync())
+        brow.addWidget(self.day_picker)
         brow.addWidget(self.progress_bar)
         brow.addWidget(self.stop_button)
         brow.addStretch(1)
@@ -788,6 +801,8 @@ class DreamPanel(QWidget):
                 self.show_error("This assistant no longer exists." if isinstance(exc, NotFound) else str(exc))
                 return
             self._apply(*data)
+            await self.day_picker.load(lambda: self.svc.dreams.active_days(self.assistant_id),
+                                       self.runner.run_in_thread)
         finally:
             self._loading = False
             if self._load_again:
@@ -995,9 +1010,9 @@ class DreamPanel(QWidget):
         self.clear_button.setEnabled(has_cards and not self.ops.busy)
         self.restore_button.setEnabled(self.view is not None and self.view.can_restore and not self.ops.busy)
         self.dream_now_button.setEnabled(can_dream)
-        day = yesterday_utc().isoformat()
+        day = (self.day_picker.selected_day() or yesterday_utc()).isoformat()
         self.dream_now_button.setToolTip(
-            f"Dream over yesterday ({day}, UTC) now and add its card (Ctrl+D). This is not a scheduled "
+            f"Dream over {day} (UTC, the day chosen beside) now and add its card (Ctrl+D). This is not a scheduled "
             "run." if self.memory_enabled else "Memory is off for this assistant: turn it on to dream")
         show = running
         self.progress_bar.setVisible(show)
@@ -1120,6 +1135,19 @@ class DreamPanel(QWidget):
         self.ops.start(f"Delete #{card.number}", lambda: self.svc.dreams.delete_card(
             self.assistant_id, card.number, expected=(card.tag, card.text)), done)
 
+    def toggle_pause(self) -> None:
+        """Pause the selected card, or resume it when paused (issue 18)."""
+        card = self.current_card()
+        if card is None:
+            return
+
+        def done(_r: object) -> None:
+            self.show_status(f"#{card.number} is {'sent again' if card.paused else 'paused: kept, not sent'}")
+            self.schedule_reload()
+
+        self.ops.start(f"Pause #{card.number}", lambda: self.svc.dreams.set_card_paused(
+            self.assistant_id, card.number, not card.paused, expected=(card.tag, card.text)), done)
+
     def clear_cards(self) -> None:
         """Clear: remove every card after confirmation (Restore brings them back)."""
         n = self.model.rowCount()
@@ -1163,11 +1191,11 @@ class DreamPanel(QWidget):
 
     # --- dreaming ---------------------------------------------------------------------------
     def dream_now(self) -> asyncio.Task[None] | None:
-        """Dream now (Ctrl+D): dream over yesterday (UTC) as a manual run; returns its
+        """Dream now (Ctrl+D): dream over the chosen day (default yesterday, UTC) as a manual run; returns its
         task, or None when a run is going or memory is off."""
         if not self.memory_enabled or self._dreaming is not None or self._external_day is not None:
             return None
-        day = yesterday_utc()
+        day = self.day_picker.selected_day() or yesterday_utc()
         return self._start_dream("Dream now", day.isoformat(),
                                  lambda: self.svc.dreams.run_day(self.assistant_id, day))
 

@@ -1,0 +1,289 @@
+"""The shapes every chat-history importer produces, and helpers they share (APP-5).
+
+Pure: no I/O, no database, no clock. Each format's parser
+(:mod:`~chathub_desktop.core.chatgpt_export`, :mod:`~chathub_desktop.core.claude_export`,
+:mod:`~chathub_desktop.core.webui_export`) reduces one exported conversation to an
+:class:`ImportedConversation`; the one import pipeline
+(:mod:`chathub_desktop.services.chat_import`) stores it.
+
+Attachments (issue 15): a message's files are kept as :class:`Attachment` and listed at
+the end of its stored text (name, type, size), followed by the file text when the
+export carries it, so the history a continued topic sends still holds them.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import math
+from dataclasses import dataclass
+from datetime import UTC, datetime
+
+from chathub_desktop.core.messages import MessageStatus, Role, ToolCall
+from chathub_desktop.core.stored_text import replace_unstorable
+
+__all__ = [
+    "UNTITLED",
+    "Attachment",
+    "Cleaner",
+    "ExportFormatError",
+    "ImportedConversation",
+    "ImportedMessage",
+    "conversation_label",
+    "human_size",
+    "json_kind",
+    "newest_leaf",
+    "parse_timestamp",
+    "short",
+    "source_key",
+    "stable_id",
+    "walk_branch",
+    "with_attachments",
+]
+
+UNTITLED = "Untitled conversation"
+"""Title given to a conversation whose title is missing, null or blank."""
+
+
+@dataclass(frozen=True, slots=True)
+class Attachment:
+    """A file a message carried: ``name`` (at most 300 characters), ``mime_type`` (or
+    ``None``), ``size_bytes`` (bytes, or ``None`` when the export does not say) and the
+    ``text`` the export extracted from it (``None`` when it has none)."""
+
+    name: str
+    mime_type: str | None = None
+    size_bytes: int | None = None
+    text: str | None = None
+
+
+class ExportFormatError(ValueError):
+    """A conversation of the export is not shaped like the format being read.
+
+    ``str(exc)`` is a one-line, user-facing message naming what is wrong and where,
+    e.g. ``"conversation 3 ('Trip plan'): mapping is not an object (found a list)"``.
+    """
+
+
+@dataclass(frozen=True, slots=True)
+class ImportedMessage:
+    """One message of the active branch, ready to be stored (APP-5).
+
+    - ``source_id``: the mapping node id (``str``).
+    - ``role``: :class:`Role`; tool results are ``Role.TOOL``.
+    - ``content``: display text (characters); ``""`` when the message had none.
+    - ``content_type``: the export's ``content.content_type`` (``text``, ``code``,
+      ``thoughts``, ``tether_quote`` ...), at most 40 characters.
+    - ``created_at``: timezone-aware UTC; when the node has no time, the previous
+      message's time, then the conversation's ``create_time``; ``None`` only when
+      none of these is known.
+    - ``tool_name``: for a tool message, ``author.name`` (``browser``, ``python`` ...).
+    - ``tool_calls``: calls an assistant message made (a message addressed to a
+      tool through ``recipient``).
+    - ``tool_call_id``: for a tool message, the id of the call it answers, or ``None``.
+    - ``model``: ``metadata.model_slug`` or ``None``.
+    - ``status``: ``INTERRUPTED`` for a cut-off reply, else ``COMPLETE``.
+    - ``attachments``: files the message carried (already listed at the end of
+      ``content`` by :func:`with_attachments`).
+    """
+
+    source_id: str
+    role: Role
+    content: str
+    content_type: str = "text"
+    created_at: datetime | None = None
+    tool_name: str | None = None
+    tool_calls: tuple[ToolCall, ...] = ()
+    tool_call_id: str | None = None
+    model: str | None = None
+    status: MessageStatus = MessageStatus.COMPLETE
+    attachments: tuple[Attachment, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class ImportedConversation:
+    """One exported conversation reduced to its active branch (APP-5).
+
+    - ``source_id``: ``conversation_id`` (else ``id``); when both are missing, a
+      stable ``"sha256:<hex>"`` of the conversation's content, so a re-import of
+      the same file maps to the same topic. At most 200 characters.
+    - ``title``: the export's title, or :data:`UNTITLED`; at most 500 characters.
+    - ``created_at`` / ``updated_at``: timezone-aware UTC or ``None``.
+    - ``model``: ``default_model_slug``, else the last message's ``model_slug``.
+    - ``messages``: the active branch, root first.
+    - ``branches_skipped``: messages on branches other than the active one (not
+      imported; the product keeps one branch per topic).
+    - ``replaced_characters``: NUL characters and lone surrogates replaced by U+FFFD in
+      the title and messages (no store keeps them).
+    """
+
+    source_id: str
+    title: str
+    created_at: datetime | None
+    updated_at: datetime | None
+    model: str | None
+    messages: tuple[ImportedMessage, ...]
+    replaced_characters: int = 0
+    branches_skipped: int = 0
+
+
+def json_kind(value: object) -> str:
+    """A JSON-ish name for the type of ``value`` ("an object", "a list", ...)."""
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "a boolean"
+    if isinstance(value, dict):
+        return "an object"
+    if isinstance(value, list | tuple):
+        return "a list"
+    if isinstance(value, str):
+        return "a string"
+    if isinstance(value, int | float):
+        return "a number"
+    return type(value).__name__
+
+
+def parse_timestamp(value: object) -> datetime | None:
+    """Convert an export time to a UTC-aware ``datetime``.
+
+    Accepts seconds since the Unix epoch as ``int``/``float``/``Decimal`` or a numeric
+    string, or an ISO 8601 string (naive ones are taken as UTC); ``None`` gives ``None``.
+    Raises ``ValueError`` for anything else (booleans, containers, NaN, out of range).
+    """
+    if value is None:
+        return None
+    if isinstance(value, bool):
+        raise ValueError("a boolean is not a time")
+    if isinstance(value, str):
+        text = value.strip()
+        if not text:
+            return None
+        try:
+            value = float(text)
+        except ValueError:
+            try:
+                parsed = datetime.fromisoformat(text.replace("Z", "+00:00"))
+            except ValueError as exc:
+                raise ValueError(f"{value!r} is not a time") from exc
+            return parsed.replace(tzinfo=UTC) if parsed.tzinfo is None else parsed.astimezone(UTC)
+    try:
+        seconds = float(value)  # type: ignore[arg-type]
+    except (TypeError, ValueError) as exc:
+        raise ValueError(f"{json_kind(value)} is not a time") from exc
+    if not math.isfinite(seconds):
+        raise ValueError(f"{value!r} is not a time")
+    try:
+        return datetime.fromtimestamp(seconds, UTC)
+    except (OverflowError, OSError, ValueError) as exc:
+        raise ValueError(f"{value!r} is out of range") from exc
+
+
+def conversation_label(conv: object, index: int, title_key: str = "title") -> str:
+    """``"conversation N ('title')"`` for error messages; ``index`` is 0-based, N is
+    1-based; ``title_key`` names the title field (``name`` in a Claude export)."""
+    title = conv.get(title_key) if isinstance(conv, dict) else None
+    if isinstance(title, str) and title.strip():
+        shown = title.strip()
+        if len(shown) > 60:
+            shown = shown[:57] + "..."
+        return f"conversation {index + 1} ({shown!r})"
+    return f"conversation {index + 1}"
+
+
+def short(value: str, limit: int) -> str:
+    """``value`` cut to at most ``limit`` characters."""
+    return value if len(value) <= limit else value[:limit]
+
+
+def source_key(value: str) -> str:
+    """An id that fits the 200-character ``source_id`` columns (longer ones are hashed
+    to ``"sha256:<hex>"``)."""
+    if len(value) <= 200:
+        return value
+    return "sha256:" + hashlib.sha256(value.encode("utf-8")).hexdigest()
+
+
+def human_size(n: int) -> str:
+    """``n`` bytes as ``"512 B"``, ``"2.0 KB"``, ``"1.2 MB"`` (binary units)."""
+    if n < 1024:
+        return f"{n} B"
+    if n < 1024 * 1024:
+        return f"{n / 1024:.1f} KB"
+    return f"{n / (1024 * 1024):,.1f} MB"
+
+
+def _fence(text: str) -> str:
+    """A backtick fence longer than any backtick run inside ``text`` (at least 3)."""
+    longest = run = 0
+    for ch in text:
+        run = run + 1 if ch == "`" else 0
+        longest = max(longest, run)
+    return "`" * max(3, longest + 1)
+
+
+def with_attachments(text: str, attachments: tuple[Attachment, ...]) -> str:
+    """``text`` followed by one line per attachment (``📎 name · type · size``), then
+    each attachment's extracted text in a fenced block headed by its name. ``text``
+    comes back unchanged when there are no attachments."""
+    if not attachments:
+        return text
+    lines = []
+    for a in attachments:
+        facts = [f for f in (a.mime_type, human_size(a.size_bytes) if a.size_bytes is not None else None) if f]
+        lines.append("📎 " + " · ".join([a.name, *facts]))
+    blocks = ["\n".join(lines)]
+    for a in attachments:
+        if a.text:
+            fence = _fence(a.text)
+            blocks.append(f"File text of {a.name}:\n{fence}\n{a.text}\n{fence}")
+    return "\n\n".join([text, *blocks]) if text else "\n\n".join(blocks)
+
+
+def walk_branch(parents: dict[str, str | None], leaf: str, where: str) -> list[str]:
+    """Ids from the root to ``leaf``, following ``parents`` (id → parent id, or ``None``
+    at a root); a parent not in ``parents`` ends the walk (a fragment). Raises
+    :class:`ExportFormatError` (prefixed by ``where``) when the links form a cycle."""
+    path: list[str] = []
+    seen: set[str] = set()
+    cur: str | None = leaf
+    while cur is not None and cur in parents:
+        if cur in seen:
+            raise ExportFormatError(f"{where}: the parent links of message {cur!r} form a cycle")
+        seen.add(cur)
+        path.append(cur)
+        cur = parents[cur]
+    path.reverse()
+    return path
+
+
+def newest_leaf(order: list[str], parents: dict[str, str | None], times: dict[str, float]) -> str | None:
+    """The message without children whose time is largest (ties and unknown times: the
+    one listed last in ``order``); ``None`` when ``order`` is empty."""
+    has_child = {p for p in parents.values() if p is not None}
+    best: str | None = None
+    best_time = -math.inf
+    for node in order:
+        if node in has_child:
+            continue
+        t = times.get(node, -math.inf)
+        if best is None or t >= best_time:
+            best, best_time = node, t
+    return best if best is not None else (order[-1] if order else None)
+
+
+def stable_id(*parts: object) -> str:
+    """``"sha256:<hex>"`` of ``parts``: an id for a conversation the export gives none."""
+    return "sha256:" + hashlib.sha256(repr(parts).encode("utf-8", "surrogatepass")).hexdigest()
+
+
+class Cleaner:
+    """Replaces NUL characters and lone surrogates by U+FFFD in every text it is called
+    on (no store keeps them) and counts them in ``replaced``."""
+
+    def __init__(self) -> None:
+        self.replaced = 0
+
+    def __call__(self, text: str) -> str:
+        out, n = replace_unstorable(text)
+        self.replaced += n
+        return out

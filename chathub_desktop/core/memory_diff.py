@@ -1,0 +1,149 @@
+"""What a memory change did, for the History view and the previews (issue 18; MEM-2,
+MEM-3, DRM-8, REF-16). Pure, no I/O.
+
+- :func:`line_diff`: a line diff of two documents in hunks with context lines, as the
+  History view and a revert preview show it.
+- :func:`entry_changes`: which entries (or cards) a change adds, removes and edits,
+  as the previews before an import, a raw save, a clear or a fold count them.
+- :func:`normalized` / :func:`duplicate_of`: the duplicate test of a model ``add`` and
+  of an import Merge: equal after case and whitespace normalization, or near-duplicates
+  by REF-16 (Jaccard similarity of the REF-3 token sets ≥ 0.8).
+"""
+
+from __future__ import annotations
+
+import difflib
+import re
+from collections import Counter
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+
+from chathub_desktop.core.memory_search import tokenize
+
+#: REF-16: token-set Jaccard similarity at or above this is a near-duplicate.
+NEAR_DUPLICATE = 0.8
+#: An added and a removed entry this similar (but not equal) count as one edit.
+EDIT_SIMILARITY = 0.5
+#: Context lines around each change of a line diff.
+CONTEXT = 3
+_WS = re.compile(r"\s+")
+
+
+@dataclass(frozen=True, slots=True)
+class DiffLine:
+    """One line of a diff: ``kind`` ``" "`` (context), ``"-"`` (only before), ``"+"``
+    (only after) or ``"@"`` (a hunk header; ``text`` names the line ranges)."""
+
+    kind: str
+    text: str
+
+
+def _span(start: int, end: int) -> str:
+    return f"lines {start + 1}–{end}" if end > start + 1 else f"line {end}" if end > start else f"after line {start}"
+
+
+def line_diff(before: str, after: str, context: int = CONTEXT) -> list[DiffLine]:
+    """The line diff of ``before`` → ``after`` in hunks with ``context`` lines around
+    each change (``[]`` when equal). Line endings are not shown."""
+    a, b = before.splitlines(), after.splitlines()
+    out: list[DiffLine] = []
+    matcher = difflib.SequenceMatcher(None, a, b)
+    for group in matcher.get_grouped_opcodes(context):
+        i1, i2, j1, j2 = group[0][1], group[-1][2], group[0][3], group[-1][4]
+        out.append(DiffLine("@", f"{_span(i1, i2)} → {_span(j1, j2)}"))
+        for tag, x1, x2, y1, y2 in group:
+            if tag == "equal":
+                out.extend(DiffLine(" ", line) for line in a[x1:x2])
+                continue
+            out.extend(DiffLine("-", line) for line in a[x1:x2])
+            out.extend(DiffLine("+", line) for line in b[y1:y2])
+    if not out and before != after:  # only line endings or a final newline differ
+        out.append(DiffLine("@", "line endings or the final newline changed"))
+    return out
+
+
+def jaccard(a: str, b: str) -> float:
+    """Jaccard similarity of the REF-3 token sets (0.0 when both are empty)."""
+    ta, tb = tokenize(a), tokenize(b)
+    union = len(ta | tb)
+    return len(ta & tb) / union if union else 0.0
+
+
+def normalized(text: str) -> str:
+    """``text`` case-folded with whitespace runs collapsed to one space and trimmed."""
+    return _WS.sub(" ", text).strip().casefold()
+
+
+def duplicate_of(text: str, existing: Sequence[tuple[int, str]]) -> int | None:
+    """The number of the first of ``existing`` (``(number, text)`` pairs) that ``text``
+    repeats: equal after :func:`normalized`, else a REF-16 near-duplicate (Jaccard ≥ 0.8);
+    None when it repeats none."""
+    want = normalized(text)
+    for number, other in existing:
+        if normalized(other) == want:
+            return number
+    tokens = tokenize(text)
+    if not tokens:
+        return None
+    for number, other in existing:
+        theirs = tokenize(other)
+        union = len(tokens | theirs)
+        if union and len(tokens & theirs) / union >= NEAR_DUPLICATE:
+            return number
+    return None
+
+
+@dataclass(frozen=True)
+class EntryChanges:
+    """What a change does to a list of entries or cards: texts ``added`` and ``removed``,
+    and ``edited`` pairs ``(before, after)`` (a removed and an added text similar enough
+    to be one entry rewritten)."""
+
+    added: list[str] = field(default_factory=list)
+    removed: list[str] = field(default_factory=list)
+    edited: list[tuple[str, str]] = field(default_factory=list)
+
+    @property
+    def empty(self) -> bool:
+        """True when nothing is added, removed or edited."""
+        return not (self.added or self.removed or self.edited)
+
+    def counts(self) -> str:
+        """``"2 added, 1 removed, 3 edited"`` (``"no change"`` when empty)."""
+        if self.empty:
+            return "no change"
+        return f"{len(self.added):,} added, {len(self.removed):,} removed, {len(self.edited):,} edited"
+
+
+def entry_changes(before: Iterable[str], after: Iterable[str]) -> EntryChanges:
+    """Compare two lists of entry texts as multisets: equal texts are unchanged (their
+    order does not matter); of the rest, a removed and an added text with token-set
+    similarity ≥ :data:`EDIT_SIMILARITY` pair up as an edit (best pairs first)."""
+    old, new = Counter(before), Counter(after)
+    removed = list((old - new).elements())
+    added = list((new - old).elements())
+    pairs: list[tuple[float, int, int]] = []
+    if removed and added and len(removed) * len(added) <= 250_000:
+        old_tokens = [tokenize(t) for t in removed]
+        new_tokens = [tokenize(t) for t in added]
+        for i, ta in enumerate(old_tokens):
+            for j, tb in enumerate(new_tokens):
+                union = len(ta | tb)
+                score = len(ta & tb) / union if union else 0.0
+                if score >= EDIT_SIMILARITY:
+                    pairs.append((score, i, j))
+    pairs.sort(key=lambda p: (-p[0], p[1], p[2]))
+    used_old: set[int] = set()
+    used_new: set[int] = set()
+    edited: list[tuple[int, int]] = []
+    for _score, i, j in pairs:
+        if i not in used_old and j not in used_new:
+            used_old.add(i)
+            used_new.add(j)
+            edited.append((i, j))
+    edited.sort()
+    return EntryChanges(
+        added=[t for j, t in enumerate(added) if j not in used_new],
+        removed=[t for i, t in enumerate(removed) if i not in used_old],
+        edited=[(removed[i], added[j]) for i, j in edited],
+    )

@@ -1,0 +1,140 @@
+"""Split what another assistant says it remembers into memory entries (issue 15, MEM-2,
+MEM-7, REF-16).
+
+Pure: no I/O. The user asks ChatGPT or Claude "what do you remember about me" (or
+copies a saved-memory list) and pastes the answer. :func:`split_facts` turns it into
+one fact per entry; :func:`mark_duplicates` marks the facts already in memory, exactly
+or nearly (REF-16: Jaccard ≥ 0.8 of the REF-3 token sets, via
+:func:`chathub_desktop.core.dynamic_memory.near_duplicate_of`).
+
+Splitting rules, line by line:
+
+- a bullet (``-``, ``*``, ``+``, ``•``, ``·``, ``‣``, ``–``, ``—``) or a numbered line
+  (``1.``, ``1)``, ``(1)``) starts one fact; an unmarked line right under it, indented,
+  continues it;
+- Markdown headings (and a line that is only bold text), code fences, horizontal
+  rules, and unmarked lines that end with
+  ``:`` (an introduction such as "Here's what I remember about you:") are not facts;
+- any other line is prose: it is split into sentences (after ``.``, ``!``, ``?`` and a
+  space unless a lower-case word or an abbreviation such as ``Dr.`` is involved, or
+  after ``。！？``), each one fact;
+- Markdown emphasis (``**``, ``__``) and a trailing ``;`` are removed, whitespace is
+  collapsed (:func:`chathub_desktop.core.fixed_memory.clean_text`); facts shorter
+  than :data:`MIN_FACT_CHARS` and repeats within the paste are dropped.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+
+from chathub_desktop.core import fixed_memory as fm
+from chathub_desktop.core.dynamic_memory import Card, near_duplicate_of
+
+__all__ = ["MAX_PASTE_CHARS", "MIN_FACT_CHARS", "PastedFact", "mark_duplicates", "split_facts"]
+
+MIN_FACT_CHARS = 3
+"""Shorter pieces ("OK", "-") are not facts (characters)."""
+MAX_PASTE_CHARS = 200_000
+"""Most characters read from one paste; the rest is ignored (a memory answer is a few KB)."""
+
+_MARK = re.compile(r"^\s*(?:[-*+•·‣–—]|\(?\d{1,3}[.)])\s+(.*)$")
+_HEADING = re.compile(r"^\s*(?:#{1,6}\s|```|~~~|(?:[-*_]\s*){3,}$|(\*\*|__)[^*_\n]+\1\s*:?\s*$)")
+_SENTENCE_END = re.compile(r"(?<=[.!?])\s+|(?<=[。！？])")
+_ABBREVIATIONS = frozenset({"mr.", "mrs.", "ms.", "dr.", "st.", "e.g.", "i.e.", "etc.", "vs.", "no.", "jr.", "sr."})
+_EMPHASIS = re.compile(r"(\*\*|__)(.+?)\1")
+
+
+@dataclass(frozen=True, slots=True)
+class PastedFact:
+    """One fact of a paste: ``text`` (clean, one line), ``duplicate_of`` (``"fixed
+    memory #N"`` / ``"card #N"``, or ``None``) and ``exact`` (the same text, ignoring
+    case and spacing, rather than a near duplicate)."""
+
+    text: str
+    duplicate_of: str | None = None
+    exact: bool = False
+
+
+def _clean(piece: str) -> str:
+    text = _EMPHASIS.sub(r"\2", piece)
+    text = fm.clean_text(text).rstrip(";").strip()
+    return text
+
+
+def _sentences(line: str) -> list[str]:
+    """``line`` cut after sentence ends; a piece starting lower-case, or following an
+    abbreviation (``Dr.``, ``e.g.``), stays with the one before."""
+    out: list[str] = []
+    for piece in (p for p in _SENTENCE_END.split(line) if p.strip()):
+        last = out[-1].rsplit(None, 1)[-1].casefold() if out else ""
+        if out and (piece[:1].islower() or last in _ABBREVIATIONS):
+            out[-1] = f"{out[-1]} {piece}"
+        else:
+            out.append(piece)
+    return out
+
+
+def split_facts(text: str) -> list[str]:
+    """The facts of a pasted memory answer, in order (see the module docstring for the
+    rules). ``text`` beyond :data:`MAX_PASTE_CHARS` characters is ignored."""
+    facts: list[str] = []
+    current: list[str] | None = None  # the bullet fact being continued
+    in_fence = False
+
+    def close() -> None:
+        nonlocal current
+        if current is not None:
+            facts.append(" ".join(current))
+            current = None
+
+    for raw in text[:MAX_PASTE_CHARS].replace("\r\n", "\n").replace("\r", "\n").split("\n"):
+        line = raw.rstrip()
+        if line.lstrip().startswith(("```", "~~~")):
+            in_fence = not in_fence
+            close()
+            continue
+        if in_fence or not line.strip():
+            close()
+            continue
+        if _HEADING.match(line):
+            close()
+            continue
+        marked = _MARK.match(line)
+        if marked:
+            close()
+            current = [marked.group(1)]
+            continue
+        if current is not None and raw[:1] in (" ", "\t"):
+            current.append(line.strip())
+            continue
+        close()
+        if line.rstrip().endswith(":"):
+            continue  # an introduction, not a fact
+        facts.extend(_sentences(line.strip()))
+    close()
+    out: list[str] = []
+    seen: set[str] = set()
+    for fact in facts:
+        cleaned = _clean(fact)
+        key = cleaned.casefold()
+        if len(cleaned) >= MIN_FACT_CHARS and key not in seen and not cleaned.endswith(":"):
+            seen.add(key)
+            out.append(cleaned)
+    return out
+
+
+def mark_duplicates(facts: Iterable[str], fixed_texts: Sequence[str], cards: Sequence[Card] = ()) -> list[PastedFact]:
+    """Each fact with what it repeats among the fixed entries ``fixed_texts`` (numbered
+    from 1) and the dream ``cards``: exact (same text ignoring case and spacing) or near
+    (REF-16), else ``None``."""
+    exact = {" ".join(t.split()).casefold(): n for n, t in enumerate(fixed_texts, 1)}
+    out = []
+    for fact in facts:
+        n = exact.get(" ".join(fact.split()).casefold())
+        if n is not None:
+            out.append(PastedFact(fact, f"fixed memory #{n}", True))
+            continue
+        out.append(PastedFact(fact, near_duplicate_of(fact, cards, fixed_texts)))
+    return out

@@ -1,0 +1,127 @@
+"""Search everything (issue 14): the query's terms and a result's snippet. Pure, no I/O.
+
+A query is split on whitespace into at most :data:`MAX_TERMS` terms (a double-quoted
+run is one term, spaces kept); a result holds every term, case-insensitively. The
+trigram index answers terms of three or more characters (:data:`TRIGRAM`); a shorter
+term — one or two CJK characters, say — or one holding ``%``/``_`` is matched with a
+``LIKE``/``ILIKE`` with ``ESCAPE`` instead (:func:`like_pattern`). Lengths are Python characters (code points).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+#: Characters of the shortest term the trigram index can look up.
+TRIGRAM = 3
+#: Most terms a query keeps, and most characters of the whole query.
+MAX_TERMS = 8
+MAX_QUERY_CHARS = 200
+#: Characters of a snippet, and how many of them come before the first match.
+SNIPPET_CHARS = 160
+SNIPPET_LEAD = 50
+ELLIPSIS = "…"
+
+_TERM_RE = re.compile(r'"([^"]+)"|(\S+)')
+
+
+def query_terms(query: str) -> list[str]:
+    """The distinct terms of ``query`` in order (case-insensitively distinct), at most
+    :data:`MAX_TERMS`, from its first :data:`MAX_QUERY_CHARS` characters; ``[]`` for a
+    blank query."""
+    terms: list[str] = []
+    seen: set[str] = set()
+    for quoted, bare in _TERM_RE.findall(query[:MAX_QUERY_CHARS]):
+        term = (quoted or bare).strip()
+        key = term.casefold()
+        if term and key not in seen:
+            seen.add(key)
+            terms.append(term)
+    return terms[:MAX_TERMS]
+
+
+def index_terms(terms: list[str]) -> list[str]:
+    """Terms the trigram index can look up: at least :data:`TRIGRAM` characters and none
+    of ``LIKE``'s ``%``, ``_`` or the escape ``\\`` (the index's ``LIKE`` takes no
+    ``ESCAPE``)."""
+    return [t for t in terms if len(t) >= TRIGRAM and not any(c in t for c in "%_\\")]
+
+
+def scan_terms(terms: list[str]) -> list[str]:
+    """Terms the index cannot answer (:func:`index_terms`' complement): a ``LIKE`` with
+    ``ESCAPE`` over the index's candidates, or over every message when no term is
+    indexable."""
+    indexed = set(index_terms(terms))
+    return [t for t in terms if t not in indexed]
+
+
+def like_pattern(term: str) -> str:
+    """A ``LIKE ... ESCAPE '\\'`` pattern matching ``term`` anywhere (``%``, ``_`` and
+    ``\\`` in the term are literal)."""
+    escaped = term.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_")
+    return f"%{escaped}%"
+
+
+@dataclass(frozen=True, slots=True)
+class Snippet:
+    """A window of a matched text: ``text`` (whitespace runs shown as one space, an
+    ellipsis where cut) and ``spans``, the ``(start, end)`` character offsets in ``text``
+    of every term occurrence, sorted and not overlapping."""
+
+    text: str
+    spans: tuple[tuple[int, int], ...]
+
+
+def _pattern(terms: list[str]) -> re.Pattern[str] | None:
+    if not terms:
+        return None
+    alternatives = sorted({re.escape(t) for t in terms}, key=len, reverse=True)
+    return re.compile("|".join(alternatives), re.IGNORECASE)
+
+
+def snippet(text: str, terms: list[str], width: int = SNIPPET_CHARS) -> Snippet:
+    """The part of ``text`` around its first match of any term: up to ``width``
+    characters starting :data:`SNIPPET_LEAD` characters before the match, with the
+    matches' spans. Without a match, the text's start."""
+    flat = " ".join(text.split())
+    pattern = _pattern(terms)
+    first = pattern.search(flat) if pattern else None
+    start = max(0, first.start() - SNIPPET_LEAD) if first else 0
+    end = min(len(flat), start + width)
+    start = max(0, min(start, end - width))
+    body = flat[start:end]
+    lead = ELLIPSIS if start > 0 else ""
+    tail = ELLIPSIS if end < len(flat) else ""
+    spans: list[tuple[int, int]] = []
+    if pattern:
+        for m in pattern.finditer(body):
+            if m.end() > m.start():
+                spans.append((m.start() + len(lead), m.end() + len(lead)))
+    return Snippet(lead + body + tail, tuple(spans))
+
+
+def holds_all(text: str, terms: list[str]) -> bool:
+    """True when ``text`` holds every term, case-insensitively (the memory tab's rule,
+    and the LIKE fallback's)."""
+    folded = text.casefold()
+    return all(t.casefold() in folded for t in terms)
+
+
+#: BM25's term-frequency saturation and length normalization (the usual values).
+BM25_K1 = 1.2
+BM25_B = 0.75
+
+
+def rank_score(text: str, terms: list[str], average_chars: float) -> float:
+    """How well ``text`` matches (higher is better): BM25's term-frequency part summed
+    over the terms — more occurrences count, with diminishing returns, and a shorter
+    text (against ``average_chars``, the candidates' mean length in characters) counts
+    more. Every candidate holds every term, so the terms' rarity (BM25's IDF) would
+    scale every candidate alike and is left out."""
+    folded = text.casefold()
+    norm = BM25_K1 * (1 - BM25_B + BM25_B * len(text) / max(1.0, average_chars))
+    score = 0.0
+    for term in terms:
+        tf = folded.count(term.casefold())
+        score += tf * (BM25_K1 + 1) / (tf + norm) if tf else 0.0
+    return score

@@ -1,0 +1,277 @@
+"""The card delegate shared by the fixed-memory cards and the dream cards (MEM-2, MEM-7,
+DRM-8): one painted card per row — ``#N``, chips, the wrapped text — with a line-edit
+editor, and :func:`layout_lines`, the wrapping both lists use."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import (
+    QAbstractListModel,
+    QModelIndex,
+    QPersistentModelIndex,
+    QRect,
+    QRectF,
+    QSize,
+    Qt,
+)
+from PySide6.QtGui import QColor, QFont, QFontMetrics, QPainter, QPalette, QTextLayout, QTextOption
+from PySide6.QtWidgets import (
+    QLineEdit,
+    QListView,
+    QStyle,
+    QStyledItemDelegate,
+    QStyleOptionViewItem,
+    QWidget,
+)
+
+# --- item roles both card models fill -----------------------------------------------------
+
+
+NumberRole = Qt.ItemDataRole.UserRole + 1
+OriginRole = Qt.ItemDataRole.UserRole + 2
+TrustedRole = Qt.ItemDataRole.UserRole + 3
+#: True for an entry or card the user paused (issue 18): greyed, with a "paused" chip.
+PausedRole = Qt.ItemDataRole.UserRole + 4
+
+
+# --- the delegate -------------------------------------------------------------------------
+
+CARD_MARGIN_X = 1  # px, view edge to card (cards line up with the title row)
+CARD_MARGIN_Y = 4  # px, between cards
+CARD_PAD = 10  # px, inside a card
+HEADER_GAP = 4  # px, header row to body text
+MAX_BODY_LINES = 6  # a longer entry is elided (edit or the raw view shows it all)
+MEASURE_CHARS = 2000  # only this head of a huge entry is laid out
+CHIP_PAD_X = 6
+CHIP_GAP = 6
+
+
+def _mix(a: QColor, b: QColor, t: float) -> QColor:
+    return QColor(
+        round(a.red() * (1 - t) + b.red() * t),
+        round(a.green() * (1 - t) + b.green() * t),
+        round(a.blue() * (1 - t) + b.blue() * t),
+    )
+
+
+def _chip_colors(kind: str, dark: bool) -> tuple[QColor, QColor]:
+    """(background, text) of a chip."""
+    table = {
+        "owner": ("#dbe8fb", "#1f4f96", "#23395c", "#a9c8f5"),
+        "dream": ("#ece0fa", "#5b2d91", "#3b2a55", "#d2b8f3"),
+        "agent": ("#d9f2ec", "#12614f", "#1f4a40", "#9fe0cf"),
+        "untrusted": ("#fde7cf", "#9a4a00", "#5a3413", "#ffc48a"),
+        "range": ("#d8eef3", "#145a6b", "#1d4450", "#9bd6e4"),  # a merged dream range card
+        "legacy": ("#e6e6e6", "#4a4a4a", "#3a3a3a", "#cfcfcf"),
+        "paused": ("#e9e9e9", "#5f5f5f", "#444444", "#bdbdbd"),  # kept, not sent (issue 18)
+    }
+    light_bg, light_fg, dark_bg, dark_fg = table.get(kind, table["owner"])
+    return (QColor(dark_bg), QColor(dark_fg)) if dark else (QColor(light_bg), QColor(light_fg))
+
+
+class MemoryCardDelegate(QStyledItemDelegate):
+    """Paints a card: ``#N`` and the chips (origin, ``untrusted``) on top, the text below
+    (wrapped, at most :data:`MAX_BODY_LINES` lines). Line layouts are cached per
+    ``(number, text, width)``; the editor is a line edit over the text (Enter saves)."""
+
+    def __init__(self, view: QListView) -> None:
+        super().__init__(view)
+        self._view = view
+        self._cache: dict[tuple[int, str, int], list[str]] = {}
+
+    def clear_cache(self) -> None:
+        """Forget the laid-out lines (the entries or the font changed)."""
+        self._cache.clear()
+
+    # geometry
+    def _body_font(self) -> QFont:
+        return self._view.font()
+
+    def _head_font(self) -> QFont:
+        f = QFont(self._view.font())
+        f.setBold(True)
+        return f
+
+    def _chip_font(self) -> QFont:
+        f = QFont(self._view.font())
+        f.setPointSizeF(max(7.0, f.pointSizeF() * 0.85))
+        return f
+
+    def _card_width(self) -> int:
+        return max(120, self._view.viewport().width() - 2 * CARD_MARGIN_X)
+
+    def _lines(self, number: int, text: str, width: int) -> list[str]:
+        key = (number, text, width)
+        hit = self._cache.get(key)
+        if hit is not None:
+            return hit
+        if len(self._cache) > 4000:
+            self._cache.clear()
+        lines = layout_lines(text or " ", self._body_font(), width, MAX_BODY_LINES)
+        self._cache[key] = lines
+        return lines
+
+    def _header_height(self) -> int:
+        return max(QFontMetrics(self._head_font()).height(), QFontMetrics(self._chip_font()).height() + 4)
+
+    def sizeHint(self, option: QStyleOptionViewItem, index: QModelIndex | QPersistentModelIndex) -> QSize:
+        width = self._card_width()
+        lines = self._lines(index.data(NumberRole) or 0, index.data() or "", width - 2 * CARD_PAD)
+        body = len(lines) * QFontMetrics(self._body_font()).lineSpacing()
+        h = 2 * CARD_MARGIN_Y + 2 * CARD_PAD + self._header_height() + HEADER_GAP + body
+        return QSize(width + 2 * CARD_MARGIN_X, h)
+
+    def card_rect(self, rect: QRect) -> QRect:
+        """The card inside a row's rect."""
+        return rect.adjusted(CARD_MARGIN_X, CARD_MARGIN_Y, -CARD_MARGIN_X, -CARD_MARGIN_Y)
+
+    def body_rect(self, rect: QRect) -> QRect:
+        """The text area inside a row's rect (where the editor opens)."""
+        card = self.card_rect(rect)
+        top = card.top() + CARD_PAD + self._header_height() + HEADER_GAP
+        return QRect(card.left() + CARD_PAD - 3, top - 3, card.width() - 2 * CARD_PAD + 6,
+                     max(QFontMetrics(self._body_font()).height() + 8, card.bottom() - CARD_PAD - top + 6))
+
+    # painting
+    def chips(self, index: QModelIndex | QPersistentModelIndex) -> list[tuple[str, str]]:
+        """The header chips of a card as ``(text, colour kind)`` pairs (kinds: see
+        ``_chip_colors``): the entry's origin, then ``untrusted`` when it is."""
+        origin = index.data(OriginRole)
+        out: list[tuple[str, str]] = []
+        if origin:
+            out.append((str(origin), str(origin)))
+        if not bool(index.data(TrustedRole)):
+            out.append(("⚠ untrusted", "untrusted"))
+        if bool(index.data(PausedRole)):
+            out.append(("paused", "paused"))
+        return out
+
+    def paint(self, painter: QPainter, option: QStyleOptionViewItem,
+              index: QModelIndex | QPersistentModelIndex) -> None:
+        pal: QPalette = option.palette  # type: ignore[attr-defined]
+        rect: QRect = option.rect  # type: ignore[attr-defined]
+        state = option.state  # type: ignore[attr-defined]
+        number = int(index.data(NumberRole) or 0)
+        text = str(index.data() or "")
+        trusted = bool(index.data(TrustedRole))
+        base = pal.color(QPalette.ColorRole.Base)
+        fg = pal.color(QPalette.ColorRole.Text)
+        accent = pal.color(QPalette.ColorRole.Highlight)
+        dark = base.lightness() < 128
+        selected = bool(state & QStyle.StateFlag.State_Selected)
+        hover = bool(state & QStyle.StateFlag.State_MouseOver)
+
+        painter.save()
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)
+        card = QRectF(self.card_rect(rect)).adjusted(0.5, 0.5, -0.5, -0.5)
+        bg = _mix(base, fg, 0.045 if not dark else 0.08)
+        if selected:
+            bg = _mix(bg, accent, 0.14)
+        elif hover:
+            bg = _mix(bg, fg, 0.03)
+        border = accent if selected else _mix(base, fg, 0.18)
+        if not trusted and not selected:
+            border = _chip_colors("untrusted", dark)[1]
+        painter.setPen(border)
+        painter.setBrush(bg)
+        painter.drawRoundedRect(card, 8, 8)
+
+        # header: "#N" then chips
+        x = int(card.left()) + CARD_PAD
+        top = int(card.top()) + CARD_PAD
+        hh = self._header_height()
+        head_font = self._head_font()
+        painter.setFont(head_font)
+        painter.setPen(_mix(fg, accent, 0.35))
+        label = f"#{number}"
+        hfm = QFontMetrics(head_font)
+        painter.drawText(QRect(x, top, hfm.horizontalAdvance(label) + 2, hh),
+                         int(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter), label)
+        cx = x + hfm.horizontalAdvance(label) + 10
+        chips = self.chips(index)
+        cfont = self._chip_font()
+        cfm = QFontMetrics(cfont)
+        painter.setFont(cfont)
+        for chip_text, kind in chips:
+            w = cfm.horizontalAdvance(chip_text) + 2 * CHIP_PAD_X
+            ch = cfm.height() + 2
+            r = QRectF(cx, top + (hh - ch) / 2, w, ch)
+            cbg, cfg = _chip_colors(kind, dark)
+            painter.setPen(Qt.PenStyle.NoPen)
+            painter.setBrush(cbg)
+            painter.drawRoundedRect(r, ch / 2, ch / 2)
+            painter.setPen(cfg)
+            painter.drawText(r, int(Qt.AlignmentFlag.AlignCenter), chip_text)
+            cx += w + CHIP_GAP
+
+        # body (a paused item is greyed: kept, not sent)
+        painter.setFont(self._body_font())
+        painter.setPen(_mix(fg, base, 0.55) if bool(index.data(PausedRole)) else fg)
+        bfm = QFontMetrics(self._body_font())
+        y = top + hh + HEADER_GAP
+        for line in self._lines(number, text, int(card.width()) - 2 * CARD_PAD):
+            painter.drawText(x, y + bfm.ascent(), line)
+            y += bfm.lineSpacing()
+        painter.restore()
+
+    # editing
+    def createEditor(self, parent: QWidget, option: QStyleOptionViewItem,
+                     index: QModelIndex | QPersistentModelIndex) -> QWidget:
+        ed = QLineEdit(parent)
+        ed.setObjectName("memoryCardEditor")
+        ed.setFrame(True)
+        ed.setToolTip("Enter saves, Esc cancels")
+        return ed
+
+    def setEditorData(self, editor: QWidget, index: QModelIndex | QPersistentModelIndex) -> None:
+        if isinstance(editor, QLineEdit):
+            editor.setText(str(index.data(Qt.ItemDataRole.EditRole) or ""))
+            editor.selectAll()
+
+    def setModelData(self, editor: QWidget, model: QAbstractListModel,  # type: ignore[override]
+                     index: QModelIndex | QPersistentModelIndex) -> None:
+        if isinstance(editor, QLineEdit):
+            model.setData(index, editor.text(), Qt.ItemDataRole.EditRole)
+
+    def updateEditorGeometry(self, editor: QWidget, option: QStyleOptionViewItem,
+                             index: QModelIndex | QPersistentModelIndex) -> None:
+        rect: QRect = option.rect  # type: ignore[attr-defined]
+        body = self.body_rect(rect)
+        h = editor.sizeHint().height()
+        editor.setGeometry(QRect(body.left(), body.top(), body.width(), max(h, min(body.height(), h))))
+
+
+def layout_lines(text: str, font: QFont, width: int, max_lines: int) -> list[str]:
+    """``text`` wrapped to ``width`` px in ``font``: at most ``max_lines`` lines, the last
+    one elided with ``…`` when the text is longer. Only the first
+    :data:`MEASURE_CHARS` characters are laid out."""
+    head = text[:MEASURE_CHARS]
+    cut = len(text) > MEASURE_CHARS
+    layout = QTextLayout(head, font)
+    opt = QTextOption()
+    opt.setWrapMode(QTextOption.WrapMode.WrapAtWordBoundaryOrAnywhere)
+    layout.setTextOption(opt)
+    spans: list[tuple[int, int]] = []
+    layout.beginLayout()
+    while len(spans) <= max_lines:
+        line = layout.createLine()
+        if not line.isValid():
+            break
+        line.setLineWidth(max(10, width))
+        spans.append((line.textStart(), line.textLength()))
+    layout.endLayout()
+    u16 = head.encode("utf-16-le")  # Qt positions count UTF-16 code units
+
+    def seg(start: int, end: int | None = None) -> str:
+        return u16[2 * start: None if end is None else 2 * end].decode("utf-16-le", "replace")
+
+    if len(spans) <= max_lines and not cut:
+        return [seg(s, s + n).rstrip() for s, n in spans] or [""]
+    shown = spans[:max_lines]
+    out = [seg(s, s + n).rstrip() for s, n in shown[:-1]]
+    last_start = shown[-1][0] if shown else 0
+    rest = seg(last_start)
+    last = QFontMetrics(font).elidedText(rest, Qt.TextElideMode.ElideRight, max(10, width))
+    if last == rest:  # fits: the text goes on beyond what was laid out
+        last = QFontMetrics(font).elidedText(rest.rstrip() + " …", Qt.TextElideMode.ElideRight, max(10, width))
+    out.append(last)
+    return out

@@ -1,0 +1,235 @@
+"""Memory → History (issue 18): every recorded change of the assistant's fixed and
+dynamic memory, newest first — when (UTC), who, what — with the selected change's line
+diff, and Revert (itself a recorded change).
+
+Reads and the revert run in the page's worker thread
+(:class:`~chathub_desktop.gui.task_runner.TaskRunner`); the list reloads when the
+assistant's memory changes (``MemoryChanged`` — also published for other processes'
+writes — and the fixed page's ``TopicChanged(0)``). Revert first shows what it will
+write; when the document moved on since that change, the question says how many later
+changes it overwrites (the stale-document rule of issue 10).
+"""
+
+from __future__ import annotations
+
+import html
+
+from PySide6.QtCore import Qt, QTimer, Signal
+from PySide6.QtWidgets import (
+    QDialog,
+    QHBoxLayout,
+    QLabel,
+    QListWidget,
+    QListWidgetItem,
+    QPushButton,
+    QSplitter,
+    QTextEdit,
+    QVBoxLayout,
+    QWidget,
+)
+
+from chathub_desktop.core.memory_diff import DiffLine
+from chathub_desktop.gui import confirm
+from chathub_desktop.gui.chat_events import ChatEvents
+from chathub_desktop.gui.error_presenter import ErrorPresenter
+from chathub_desktop.gui.service_ops import ServiceOps
+from chathub_desktop.gui.task_runner import TaskRunner
+from chathub_desktop.services.container import Services
+from chathub_desktop.services.memory_history_service import ChangeDetail, ChangeView, RevertPreview
+
+#: Diff lines shown at most (a huge change is cut; the CLI prints it whole).
+MAX_DIFF_LINES = 2000
+_COLOURS = {"+": "#d9f2e3", "-": "#fbdcdc", "@": "#e6e6e6", " ": ""}
+EMPTY_TEXT = "No memory changes recorded yet."
+
+
+def change_label(c: ChangeView) -> str:
+    """One list row: ``#id  YYYY-MM-DD HH:MM UTC  fixed  you: added entry #2``."""
+    return f"#{c.id}  {c.at:%Y-%m-%d %H:%M} UTC  {c.document}  {c.who}: {c.action}"
+
+
+def diff_html(lines: list[DiffLine]) -> str:
+    """The diff as HTML for the read-only view: one monospace row per line, added lines
+    green, removed red, hunk headers grey (at most :data:`MAX_DIFF_LINES`)."""
+    rows = []
+    for ln in lines[:MAX_DIFF_LINES]:
+        mark = "@@" if ln.kind == "@" else ln.kind
+        bg = _COLOURS.get(ln.kind, "")
+        style = f' style="background:{bg}"' if bg else ""
+        rows.append(f"<div{style}><code>{html.escape(mark)} {html.escape(ln.text) or '&nbsp;'}</code></div>")
+    if len(lines) > MAX_DIFF_LINES:
+        rows.append(f"<div><i>… {len(lines) - MAX_DIFF_LINES:,} more lines (memory history --diff shows all)</i></div>")
+    return "".join(rows) or "<i>No line changed.</i>"
+
+
+class MemoryHistoryDialog(QDialog):
+    """The History view of one assistant's memory (see the module docstring).
+    ``loaded`` fires after each list (re)load; ``reverted(change_id)`` after a revert."""
+
+    loaded = Signal()
+    reverted = Signal(int)
+
+    def __init__(self, services: Services, assistant_id: int, *, events: ChatEvents | None = None,
+                 runner: TaskRunner | None = None, presenter: ErrorPresenter | None = None,
+                 parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("memoryHistory")
+        self.setWindowTitle("Memory history")
+        self.resize(900, 520)
+        self.svc = services
+        self.assistant_id = assistant_id
+        self.presenter = presenter or ErrorPresenter(self)
+        self.runner = runner or TaskRunner(self.presenter, max_threads=1)
+        self._own_events = events is None
+        self.events = events or ChatEvents(services.bus, self)
+        self.ops = ServiceOps(self.runner, self.presenter, self.show_error, self._on_busy,
+                              f"memory-history-{id(self)}")
+        self.changes: list[ChangeView] = []
+        self.detail: ChangeDetail | None = None
+        self.loads = 0
+        self._reload = QTimer(self, singleShot=True, interval=150)
+        self._reload.timeout.connect(self.reload)
+        self._build()
+        self.events.memory_changed.connect(self._on_memory_changed)
+        self.events.topic_changed.connect(self._on_topic_changed)
+        self.reload()
+
+    def _build(self) -> None:
+        lay = QVBoxLayout(self)
+        split = QSplitter(Qt.Orientation.Horizontal, self)
+        self.list = QListWidget(split)
+        self.list.setObjectName("historyList")
+        self.list.currentRowChanged.connect(self._on_row)
+        self.diff = QTextEdit(split)
+        self.diff.setObjectName("historyDiff")
+        self.diff.setReadOnly(True)
+        split.setSizes([420, 480])
+        lay.addWidget(split, 1)
+        self.error = QLabel(self)
+        self.error.setObjectName("historyError")
+        self.error.setWordWrap(True)
+        self.error.setStyleSheet("color: #b00020")
+        self.error.hide()
+        lay.addWidget(self.error)
+        row = QHBoxLayout()
+        self.summary = QLabel(self)
+        row.addWidget(self.summary, 1)
+        self.revert_button = QPushButton("Revert to before this change…", self)
+        self.revert_button.setObjectName("revertButton")
+        self.revert_button.setToolTip("Put back the document as it was before the selected change "
+                                      "(the revert is itself a change you can undo)")
+        self.revert_button.clicked.connect(lambda: self.revert_selected())
+        row.addWidget(self.revert_button)
+        close = QPushButton("Close", self)
+        close.clicked.connect(self.close)
+        row.addWidget(close)
+        lay.addLayout(row)
+        self._sync()
+
+    # --- loading ---------------------------------------------------------------------
+
+    def reload(self) -> None:
+        """Re-read the changes in the worker; the selected change stays selected."""
+        self.runner.run(f"memory-history-load-{id(self)}", self._load(), context="Memory history")
+
+    async def _load(self) -> None:
+        changes = await self.runner.run_in_thread(self.svc.history.changes, self.assistant_id)
+        keep = self.selected().id if self.selected() is not None else None
+        self.changes = list(changes)
+        self.list.blockSignals(True)
+        self.list.clear()
+        for c in self.changes:
+            item = QListWidgetItem(change_label(c))
+            item.setData(Qt.ItemDataRole.UserRole, c.id)
+            item.setToolTip(change_label(c))
+            self.list.addItem(item)
+        self.list.blockSignals(False)
+        self.summary.setText(f"{len(self.changes):,} change(s), newest first" if self.changes else EMPTY_TEXT)
+        row = next((i for i, c in enumerate(self.changes) if c.id == keep), 0 if self.changes else -1)
+        self.list.setCurrentRow(row)
+        if row >= 0 and (self.detail is None or self.detail.change.id != self.changes[row].id):
+            self._on_row(row)
+        self.loads += 1
+        self._sync()
+        self.loaded.emit()
+
+    def _on_memory_changed(self, assistant_id: int) -> None:
+        if assistant_id == self.assistant_id:
+            self._reload.start()
+
+    def _on_topic_changed(self, topic_id: int) -> None:
+        if topic_id == 0:  # the memory service's "memory changed" (this or another window)
+            self._reload.start()
+
+    def selected(self) -> ChangeView | None:
+        """The selected change (None when the list is empty)."""
+        row = self.list.currentRow()
+        return self.changes[row] if 0 <= row < len(self.changes) else None
+
+    def _on_row(self, row: int) -> None:
+        if not 0 <= row < len(self.changes):
+            self.diff.setHtml(f"<i>{EMPTY_TEXT}</i>")
+            return
+        change_id = self.changes[row].id
+        self.runner.run(f"memory-history-diff-{id(self)}", self._show(change_id), context="Memory history")
+
+    async def _show(self, change_id: int) -> None:
+        detail = await self.runner.run_in_thread(self.svc.history.detail, self.assistant_id, change_id)
+        self.detail = detail
+        c = detail.change
+        head = (f"<p><b>#{c.id}</b> — {html.escape(c.document)} memory, {c.at:%Y-%m-%d %H:%M:%S} UTC, "
+                f"by {html.escape(c.who)}: {html.escape(c.action)} ({c.before_chars:,} → {c.after_chars:,} "
+                "characters)</p>")
+        self.diff.setHtml(head + diff_html(detail.diff))
+        self._sync()
+
+    # --- revert ----------------------------------------------------------------------
+
+    def revert_selected(self, *, confirmed: bool = False) -> bool:
+        """Ask the service what reverting the selected change writes, ask the user (the
+        question names any later changes it overwrites) and revert. ``confirmed``: skip
+        the question (tests). False when nothing is selected or a change runs."""
+        c = self.selected()
+        if c is None or self.ops.busy:
+            return False
+        return self.ops.start("Revert", lambda: self.svc.history.revert_preview(self.assistant_id, c.id),
+                              lambda p: self._confirm_revert(p, confirmed))
+
+    def _confirm_revert(self, preview: RevertPreview, confirmed: bool) -> None:
+        c = preview.change
+        removed = sum(1 for ln in preview.diff if ln.kind == "-")
+        added = sum(1 for ln in preview.diff if ln.kind == "+")
+        text = (f"Put {c.document} memory back as it was before change #{c.id} ({c.action})? "
+                f"This removes {removed:,} line(s) and adds {added:,}.")
+        if preview.moved_on:
+            text += (f"\n\nThe document changed {preview.later:,} time(s) after that change: reverting "
+                     "overwrites those changes too (each can be reverted again from here).")
+        if not confirmed and not confirm.ask(self, "Revert memory", text, "Revert"):
+            return
+        self.ops.start("Revert", lambda: self.svc.history.revert(self.assistant_id, c.id, version=preview.version),
+                       lambda _view: self._reverted(c.id))
+
+    def _reverted(self, change_id: int) -> None:
+        self.reverted.emit(change_id)
+        self.reload()
+
+    # --- state -----------------------------------------------------------------------
+
+    def show_error(self, message: str) -> None:
+        """The inline error line (``""`` hides it)."""
+        self.error.setText(message)
+        self.error.setVisible(bool(message))
+
+    def _on_busy(self, _busy: bool) -> None:
+        self._sync()
+
+    def _sync(self) -> None:
+        self.revert_button.setEnabled(self.selected() is not None and not self.ops.busy)
+
+    def detach(self) -> None:
+        """Stop following the bus and cancel the loads (the dialog is closing)."""
+        self._reload.stop()
+        self.events.memory_changed.disconnect(self._on_memory_changed)
+        self.events.topic_changed.disconnect(self._on_topic_changed)
+        if self._own_events:
+            self.events.detach()

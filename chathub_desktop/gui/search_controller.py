@@ -1,0 +1,154 @@
+"""Search everything in the window (issue 14): Ctrl+K / Ctrl+Shift+F opens the
+:class:`~chathub_desktop.gui.search_dialog.SearchDialog`; a message result opens its
+topic (switching assistant, showing archived topics when it is archived), loads the
+older messages down to the hit off the GUI thread, scrolls it to the middle of the view
+and highlights it; a memory result opens that assistant's Memory page.
+
+It also keeps the SQLite search index filled (``SearchService.catch_up``): at start, a
+moment after new messages, and every :data:`INDEX_EVERY_MS` (imports and other
+processes), one batch per store worker call so other writers never wait long.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from PySide6.QtCore import QObject, QTimer
+from PySide6.QtGui import QAction, QKeySequence
+
+if TYPE_CHECKING:  # the dialog (and SQLAlchemy behind it) load on first use, not at start-up
+    from chathub_desktop.gui.main_window import MainWindow
+    from chathub_desktop.gui.search_dialog import SearchDialog
+    from chathub_desktop.services.search_service import MessageLocation
+
+#: Shortcuts of Search everything.
+SHORTCUTS = ("Ctrl+K", "Ctrl+Shift+F")
+#: Milliseconds after the last new message before the index catches up, and between checks.
+INDEX_DELAY_MS = 1500
+INDEX_EVERY_MS = 60_000
+
+
+class SearchController(QObject):
+    """Owns the Search everything action and dialog of ``window``."""
+
+    def __init__(self, window: MainWindow) -> None:
+        super().__init__(window)
+        self._w = window
+        self.action = QAction("&Search everything…", window)
+        self.action.setShortcuts([QKeySequence(k) for k in SHORTCUTS])
+        tip = "Search every topic's messages, memory and dream cards (Ctrl+K or Ctrl+Shift+F)"
+        self.action.setToolTip(tip)
+        self.action.setStatusTip(tip)
+        self.action.triggered.connect(self.open)
+        window.addAction(self.action)
+        self.dialog: SearchDialog | None = None
+        self._soon = QTimer(self)
+        self._soon.setSingleShot(True)
+        self._soon.setInterval(INDEX_DELAY_MS)
+        self._soon.timeout.connect(self.index_now)
+        self._every = QTimer(self)
+        self._every.setInterval(INDEX_EVERY_MS)
+        self._every.timeout.connect(self.index_now)
+
+    def bind(self, events: QObject) -> None:
+        """Start keeping the index filled (the window's :meth:`attach` calls this with
+        its ``ChatEvents``)."""
+        events.message_added.connect(lambda *_a: self._soon.start())  # type: ignore[attr-defined]
+        events.reply_finished.connect(lambda *_a: self._soon.start())  # type: ignore[attr-defined]
+        self._every.start()
+        self.index_now()
+
+    def index_now(self) -> None:
+        """Catch the index up now, unless it is already catching up (or the window's
+        event loop is gone: it is closing)."""
+        import asyncio
+
+        try:
+            asyncio.get_running_loop()
+        except RuntimeError:
+            self.stop_indexing()
+            return
+        if not self._w.runner.is_running("search-index"):
+            self._w.runner.run("search-index", self._catch_up(), context="Search index", quiet=True)
+
+    def stop_indexing(self) -> None:
+        """No more catching up (the window is shutting down)."""
+        self._soon.stop()
+        self._every.stop()
+
+    async def _catch_up(self) -> None:
+        import asyncio
+
+        db, search = self._w.svc.db, self._w.svc.search
+        while await db.run(search.catch_up) > 0:
+            await asyncio.sleep(0.05)  # let other writers take the lock between batches
+
+    def open(self) -> SearchDialog:
+        """Show the search window with its box focused and its text selected."""
+        if self.dialog is None:
+            from chathub_desktop.gui.search_dialog import SearchDialog
+
+            svc = self._w.svc
+            self.dialog = SearchDialog(self._w.runner, lambda q: svc.search.search(q),
+                                       lambda q: svc.search.search_memory(q), self._w)
+            self.dialog.open_message.connect(self.open_message)
+            self.dialog.open_memory.connect(self.open_memory)
+            self._w.dialogs["search"] = self.dialog
+        self.dialog.show()
+        self.dialog.raise_()
+        self.dialog.activateWindow()
+        self.dialog.box.setFocus()
+        self.dialog.box.selectAll()
+        return self.dialog
+
+    def open_message(self, topic_id: int, message_id: int) -> None:
+        """Open ``topic_id`` scrolled to ``message_id``, highlighted (runs as a task)."""
+        self._w.runner.run("search-open", self._open_message(message_id), context="Open search result")
+
+    async def _open_message(self, message_id: int) -> None:
+        from chathub_desktop.services.search_service import locate
+
+        w = self._w
+        loc: MessageLocation = await w.svc.db.run(locate, w.svc.db, message_id)
+        if w.current_assistant_id() != loc.assistant_id:
+            w.reload_assistants(loc.assistant_id)
+        organizer = getattr(w, "topic_actions", None)
+        if w.topic_model.row_of(loc.topic_id) is None and organizer is not None:
+            organizer.show_archived(True)  # an archived topic is listed only then
+        model = w.message_model
+        if model.topic_id != loc.topic_id:
+            w.select_topic(loc.topic_id)
+            if w.current_topic_id != loc.topic_id:
+                w.show_status("That topic is not listed any more")
+                return
+            import asyncio
+
+            shown: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+
+            def opened(tid: int) -> None:
+                if tid == loc.topic_id and not shown.done():
+                    shown.set_result(None)
+
+            model.topic_opened.connect(opened)
+            try:
+                await asyncio.wait_for(shown, 10)
+            finally:
+                model.topic_opened.disconnect(opened)
+        if model.row_of(message_id) is None and loc.position < model.first_offset:
+            end = model.first_offset
+            views = await w.runner.run_in_thread(
+                lambda: w.svc.topics.messages(loc.topic_id, offset=loc.position, limit=end - loc.position))
+            model.prepend(loc.topic_id, loc.position, views)
+        row = model.row_of(message_id)
+        if row is None:
+            w.show_status("That message is no longer in the topic")
+            return
+        model.set_highlight(message_id)
+        w.message_view.focus_row(row)
+        w.activateWindow()
+
+    def open_memory(self, assistant_id: int) -> None:
+        """Open ``assistant_id``'s Memory page."""
+        if self._w.current_assistant_id() != assistant_id:
+            self._w.reload_assistants(assistant_id)
+        self._w.open_memory()

@@ -1,0 +1,227 @@
+"""Search everything (issue 14): the box over every topic's messages, with a second tab
+for memory entries and dream cards.
+
+:class:`SearchDialog` is a non-modal window: typing waits :data:`DEBOUNCE_MS` after the
+last key, then runs the query on a worker thread (``runner.run_in_thread``); a newer
+query cancels the older one's task and an older result that still arrives is dropped
+(each query has a generation number). Rows show topic · assistant · date and the
+snippet with the matched text in bold. Enter (or a double-click) emits
+``open_message(topic_id, message_id)`` / ``open_memory(assistant_id)``.
+"""
+
+from __future__ import annotations
+
+import html
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+from PySide6.QtCore import QModelIndex, QPersistentModelIndex, QRectF, QSize, Qt, QTimer, Signal
+from PySide6.QtGui import QAbstractTextDocumentLayout, QKeyEvent, QPainter, QPalette, QTextDocument
+from PySide6.QtWidgets import (
+    QDialog,
+    QLabel,
+    QLineEdit,
+    QListWidget,
+    QListWidgetItem,
+    QStyle,
+    QStyledItemDelegate,
+    QStyleOptionViewItem,
+    QTabWidget,
+    QVBoxLayout,
+    QWidget,
+)
+
+from chathub_desktop.core.search_text import Snippet
+from chathub_desktop.core.topic_titles import plain_title
+from chathub_desktop.gui.topic_list_delegate import day_label
+
+if TYPE_CHECKING:
+    from chathub_desktop.gui.task_runner import TaskRunner
+    from chathub_desktop.services.search_service import MemoryHit, SearchResults
+
+#: Milliseconds after the last key before the query runs.
+DEBOUNCE_MS = 180
+#: Item role holding the hit (``SearchHit`` or ``MemoryHit``).
+HitRole = Qt.ItemDataRole.UserRole + 1
+_HtmlRole = Qt.ItemDataRole.UserRole + 2
+
+
+def snippet_html(s: Snippet) -> str:
+    """The snippet as HTML with every match in bold (text escaped)."""
+    out, at = [], 0
+    for start, end in s.spans:
+        out.append(html.escape(s.text[at:start]))
+        out.append(f"<b>{html.escape(s.text[start:end])}</b>")
+        at = end
+    out.append(html.escape(s.text[at:]))
+    return "".join(out)
+
+
+class _HtmlDelegate(QStyledItemDelegate):
+    """Paints an item's :data:`_HtmlRole` rich text (two lines: where, then snippet)."""
+
+    def _doc(self, option: QStyleOptionViewItem, index: QModelIndex | QPersistentModelIndex) -> QTextDocument:
+        doc = QTextDocument()
+        doc.setDefaultFont(option.font)
+        doc.setHtml(str(index.data(_HtmlRole) or ""))
+        doc.setTextWidth(max(100, option.rect.width() - 12))
+        return doc
+
+    def paint(self, painter: QPainter, option: QStyleOptionViewItem,
+              index: QModelIndex | QPersistentModelIndex) -> None:
+        """Selection background, then the document."""
+        self.initStyleOption(option, index)
+        style = option.widget.style() if option.widget else None
+        text = option.text
+        option.text = ""
+        if style is not None:
+            style.drawControl(QStyle.ControlElement.CE_ItemViewItem, option, painter, option.widget)
+        option.text = text
+        doc = self._doc(option, index)
+        ctx = QAbstractTextDocumentLayout.PaintContext()
+        selected = bool(option.state & QStyle.StateFlag.State_Selected)
+        role = QPalette.ColorRole.HighlightedText if selected else QPalette.ColorRole.Text
+        ctx.palette.setColor(QPalette.ColorRole.Text, option.palette.color(role))
+        painter.save()
+        painter.translate(option.rect.left() + 6, option.rect.top() + 4)
+        painter.setClipRect(QRectF(0, 0, option.rect.width() - 6, option.rect.height() - 4))
+        doc.documentLayout().draw(painter, ctx)
+        painter.restore()
+
+    def sizeHint(self, option: QStyleOptionViewItem, index: QModelIndex | QPersistentModelIndex) -> QSize:
+        """The document's height plus padding."""
+        self.initStyleOption(option, index)
+        doc = self._doc(option, index)
+        return QSize(int(doc.idealWidth()) + 12, int(doc.size().height()) + 8)
+
+
+class SearchDialog(QDialog):
+    """The Search everything window (see the module docstring). ``search(query)`` and
+    ``search_memory(query)`` are blocking service calls run on ``runner``'s threads."""
+
+    open_message = Signal(int, int)  # topic id, message id
+    open_memory = Signal(int)  # assistant id
+
+    def __init__(self, runner: TaskRunner, search: Callable[[str], SearchResults],
+                 search_memory: Callable[[str], list[MemoryHit]], parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("searchDialog")
+        self.setWindowTitle("Search everything")
+        self.resize(720, 560)
+        self._runner = runner
+        self._search = search
+        self._search_memory = search_memory
+        self._generation = 0
+        #: Queries that ran to completion and were shown (tests read it).
+        self.shown_queries: list[str] = []
+        lay = QVBoxLayout(self)
+        self.box = QLineEdit()
+        self.box.setObjectName("searchBox")
+        self.box.setPlaceholderText("Search every topic's messages, memory and dream cards…")
+        self.box.setClearButtonEnabled(True)
+        self.box.textChanged.connect(self._on_text)
+        self.box.returnPressed.connect(self.open_current)
+        lay.addWidget(self.box)
+        self.tabs = QTabWidget()
+        self.messages = self._list("searchMessages")
+        self.memory = self._list("searchMemory")
+        self.tabs.addTab(self.messages, "Messages")
+        self.tabs.addTab(self.memory, "Memory && dream cards")
+        lay.addWidget(self.tabs, 1)
+        self.status = QLabel("Type to search. Enter opens the selected result.")
+        self.status.setObjectName("searchStatus")
+        self.status.setWordWrap(True)
+        lay.addWidget(self.status)
+        self._timer = QTimer(self)
+        self._timer.setSingleShot(True)
+        self._timer.setInterval(DEBOUNCE_MS)
+        self._timer.timeout.connect(self._start)
+
+    def _list(self, name: str) -> QListWidget:
+        w = QListWidget()
+        w.setObjectName(name)
+        w.setItemDelegate(_HtmlDelegate(w))
+        w.setUniformItemSizes(False)
+        w.setWordWrap(True)
+        w.itemActivated.connect(lambda _item: self.open_current())
+        return w
+
+    def keyPressEvent(self, e: QKeyEvent) -> None:
+        """Up/Down in the box move through the results of the shown tab."""
+        if e.key() in (Qt.Key.Key_Down, Qt.Key.Key_Up) and self.box.hasFocus():
+            lst = self.current_list()
+            step = 1 if e.key() == Qt.Key.Key_Down else -1
+            lst.setCurrentRow(max(0, min(lst.count() - 1, lst.currentRow() + step)))
+            return
+        super().keyPressEvent(e)
+
+    def current_list(self) -> QListWidget:
+        """The list of the shown tab."""
+        return self.memory if self.tabs.currentIndex() == 1 else self.messages
+
+    def _on_text(self, _text: str) -> None:
+        self._generation += 1  # whatever is running now is stale
+        self._runner.cancel("search")
+        self._timer.start()
+
+    def _start(self) -> None:
+        query = self.box.text()
+        self._generation += 1
+        gen = self._generation
+        if not query.strip():
+            self.messages.clear()
+            self.memory.clear()
+            self.status.setText("Type to search. Enter opens the selected result.")
+            return
+        self.status.setText("Searching…")
+        self._runner.run("search", self._run(gen, query), context="Search")
+
+    async def _run(self, gen: int, query: str) -> None:
+        res = await self._runner.run_in_thread(self._search, query)
+        mem = await self._runner.run_in_thread(self._search_memory, query)
+        if gen != self._generation:
+            return  # a newer query was typed meanwhile
+        self._fill(res, mem)
+        self.shown_queries.append(query)
+
+    def _fill(self, res: SearchResults, mem: list[MemoryHit]) -> None:
+        self.messages.clear()
+        for h in res.hits:
+            where = (f"<span style='color:palette(mid)'>{html.escape(plain_title(h.topic_title))} · "
+                     f"{html.escape(h.assistant_name)} · {html.escape(h.role)} · "
+                     f"{html.escape(day_label(h.created_at))}</span>")
+            self._add(self.messages, h, f"{where}<br>{snippet_html(h.snippet)}")
+        self.memory.clear()
+        for m in mem:
+            label = "Memory" if m.kind == "memory" else "Dream card"
+            self._add(self.memory, m, f"<span style='color:palette(mid)'>{html.escape(m.assistant_name)} · "
+                                      f"{label} #{m.number}</span><br>{snippet_html(m.snippet)}")
+        for lst in (self.messages, self.memory):
+            if lst.count():
+                lst.setCurrentRow(0)
+        self.tabs.setTabText(0, f"Messages ({len(res.hits)})")
+        self.tabs.setTabText(1, f"Memory && dream cards ({len(mem)})")
+        parts = [f"{len(res.hits)} messages, {len(mem)} memory entries and cards"]
+        if res.note:
+            parts.append(res.note)
+        self.status.setText(" — ".join(parts))
+
+    @staticmethod
+    def _add(lst: QListWidget, hit: Any, rich: str) -> None:
+        item = QListWidgetItem()
+        item.setData(HitRole, hit)
+        item.setData(_HtmlRole, rich)
+        item.setData(Qt.ItemDataRole.AccessibleTextRole, rich)
+        lst.addItem(item)
+
+    def open_current(self) -> None:
+        """Open the selected result of the shown tab (the first when none is selected)."""
+        lst = self.current_list()
+        item = lst.currentItem() or lst.item(0)
+        hit = item.data(HitRole) if item is not None else None
+        if hit is None:
+            return
+        if hasattr(hit, "message_id"):  # a SearchHit
+            self.open_message.emit(hit.topic_id, hit.message_id)
+        else:  # a MemoryHit
+            self.open_memory.emit(hit.assistant_id)

@@ -1,0 +1,76 @@
+"""Settings → Storage (issue 13): which store this window uses and how to move it.
+
+Shows the store's URL (a password is masked, never shown), whether it is a file on
+this machine or a shared server, that other processes' changes show live, and the
+commands that copy the store to PostgreSQL (or back) and switch to it. No business
+rules: the figures come from ``Services.store_description``.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from PySide6.QtGui import QGuiApplication
+from PySide6.QtWidgets import QHBoxLayout, QLabel, QPushButton, QVBoxLayout, QWidget
+
+if TYPE_CHECKING:
+    from chathub_desktop.services.container import Services
+
+NEW_PG = "postgresql+psycopg://USER@HOST/chathub"
+NEW_SQLITE = "sqlite:////path/to/chathub.sqlite3"
+
+
+class StoragePage(QWidget):
+    """The Storage tab: ``url_label`` (selectable), ``kind_label``, the copy command
+    (``command_text``) with a Copy button (``copy_button``)."""
+
+    def __init__(self, services: Services, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        d = services.store_description()
+        layout = QVBoxLayout(self)
+        layout.addWidget(QLabel("<b>This window's store</b>"))
+        self.url_label = QLabel(d.url)
+        self.url_label.setObjectName("storeUrl")
+        self.url_label.setWordWrap(True)
+        self.url_label.setTextInteractionFlags(self.url_label.textInteractionFlags()
+                                               | self.url_label.textInteractionFlags().TextSelectableByMouse)
+        self.url_label.setStyleSheet("font-family: monospace;")
+        layout.addWidget(self.url_label)
+        kind = ("An SQLite file on this computer." if d.is_sqlite else
+                "A shared PostgreSQL database: other computers can use the same store.")
+        self.kind_label = QLabel(kind + " Changes made elsewhere — the command line, cron, another window"
+                                 + ("" if d.is_sqlite else ", another computer")
+                                 + " — show here within about a second.")
+        self.kind_label.setWordWrap(True)
+        layout.addWidget(self.kind_label)
+        layout.addSpacing(12)
+        layout.addWidget(QLabel("<b>Move to another store</b>"))
+        target = NEW_PG if d.is_sqlite else NEW_SQLITE
+        self.command_text = f"chathub-desktop db copy --from '{d.url}' --to '{target}'"
+        steps = QLabel(
+            "1. Quit ChatHub (and stop <code>dream serve</code>, if you run it).<br>"
+            "2. Copy everything into a new, empty database (it refuses one that holds data, "
+            "checks every row count and memory checksum, and writes nothing if anything fails):"
+            f"<pre>{_escape(self.command_text)}</pre>"
+            + ("(*** stands for the password, which is never shown here.)<br>" if "***" in d.url else "")
+            +
+            "3. Start ChatHub with <code>--database-url NEW_URL</code>, or set "
+            "<code>CHATHUB_DATABASE_URL=NEW_URL</code> for the app, the commands and the dream service.")
+        steps.setWordWrap(True)
+        steps.setTextInteractionFlags(steps.textInteractionFlags() | steps.textInteractionFlags().TextSelectableByMouse)
+        layout.addWidget(steps)
+        row = QHBoxLayout()
+        row.addStretch(1)
+        self.copy_button = QPushButton("Copy command")
+        self.copy_button.setToolTip("Copy the db copy command; replace the target URL with yours")
+        self.copy_button.clicked.connect(self._copy)
+        row.addWidget(self.copy_button)
+        layout.addLayout(row)
+        layout.addStretch(1)
+
+    def _copy(self) -> None:
+        QGuiApplication.clipboard().setText(self.command_text)
+
+
+def _escape(text: str) -> str:
+    return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")

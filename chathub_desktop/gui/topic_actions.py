@@ -1,0 +1,189 @@
+"""Topics you can organize, in the window (issue 14): Pin / Unpin, Archive / Unarchive,
+Show archived, Topic → Export (Markdown, JSON) and File → Import → ChatHub topic (JSON).
+
+:class:`TopicActions` owns the actions and puts them in the Topic menu, the topic list's
+context menu and File → Import; the window builds it with one line. Store writes and
+file I/O run on worker threads; the list is re-read afterwards.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from PySide6.QtCore import QObject
+from PySide6.QtGui import QAction, QKeySequence
+from PySide6.QtWidgets import QFileDialog, QMenu
+
+if TYPE_CHECKING:
+    from chathub_desktop.gui.main_window import MainWindow
+    from chathub_desktop.services.views import TopicView
+
+#: Export formats: name filter → (format, suffix).
+EXPORT_FILTERS = {"md": ("Markdown (*.md)", "md"), "json": ("ChatHub topic JSON (*.json)", "json")}
+
+
+class TopicActions(QObject):
+    """The organize actions of ``window`` (see the module docstring)."""
+
+    def __init__(self, window: MainWindow, topic_menu: QMenu, import_menu: QMenu) -> None:
+        super().__init__(window)
+        self._w = window
+        self.pin_action = self._action("&Pin topic", self.toggle_pinned, "Ctrl+Shift+P",
+                                       "Keep the selected topic at the top of the list (Ctrl+Shift+P)")
+        self.archive_action = self._action("&Archive topic", self.toggle_archived, "Ctrl+Shift+A",
+                                           "Hide the selected topic from the list; search still finds it "
+                                           "(Ctrl+Shift+A)")
+        self.show_archived_action = self._action("Show archi&ved topics", self.show_archived, None,
+                                                 "List archived topics too")
+        self.show_archived_action.setCheckable(True)
+        self.export_md_action = self._action("as &Markdown…", lambda: self.export("md"), None,
+                                             "Save the topic as Markdown: roles, times, tool calls")
+        self.export_json_action = self._action("as &JSON…", lambda: self.export("json"), None,
+                                               "Save the topic as JSON that File → Import → ChatHub topic reads "
+                                               "back without loss")
+        self.import_action = self._action("ChatHub topic (JSON)…", self.import_topic, None,
+                                          "Import a topic saved with Topic → Export → as JSON")
+        first = topic_menu.actions()[0] if topic_menu.actions() else None
+        for a in (self.pin_action, self.archive_action):
+            topic_menu.insertAction(first, a) if first else topic_menu.addAction(a)
+        export = QMenu("E&xport", topic_menu)
+        export.setToolTipsVisible(True)
+        export.addAction(self.export_md_action)
+        export.addAction(self.export_json_action)
+        topic_menu.addSeparator()
+        topic_menu.addMenu(export)
+        topic_menu.addAction(self.show_archived_action)
+        import_menu.addAction(self.import_action)
+        lst = window.topic_list
+        lst.addAction(self.pin_action)
+        lst.addAction(self.archive_action)
+        lst.addAction(self.export_md_action)
+        lst.addAction(self.export_json_action)
+        window.topic_opened.connect(lambda _tid: self.sync())
+        self._dialog: QFileDialog | None = None
+
+    def _action(self, text: str, slot: object, shortcut: str | None, tip: str) -> QAction:
+        a = QAction(text, self._w)
+        if shortcut:
+            a.setShortcuts([QKeySequence(shortcut)])
+        a.setToolTip(tip)
+        a.setStatusTip(tip)
+        a.triggered.connect(slot)  # type: ignore[arg-type]
+        self._w.addAction(a)
+        return a
+
+    def current(self) -> TopicView | None:
+        """The selected topic's row."""
+        idx = self._w.topic_list.currentIndex()
+        return self._w.topic_model.topic_at(idx.row()) if idx.isValid() else None
+
+    def sync(self) -> None:
+        """Texts and enabled state for the selected topic."""
+        t = self.current()
+        self.pin_action.setText("Un&pin topic" if t and t.pinned else "&Pin topic")
+        self.archive_action.setText("Un&archive topic" if t and t.archived else "&Archive topic")
+        for a in (self.pin_action, self.archive_action, self.export_md_action, self.export_json_action):
+            a.setEnabled(t is not None)
+
+    def toggle_pinned(self) -> None:
+        """Pin or unpin the selected topic."""
+        t = self.current()
+        if t is not None:
+            self._w.runner.run("topic-flag", self._flag(t.id, "pinned", not t.pinned), context="Pin topic")
+
+    def toggle_archived(self) -> None:
+        """Archive or unarchive the selected topic."""
+        t = self.current()
+        if t is not None:
+            self._w.runner.run("topic-flag", self._flag(t.id, "archived", not t.archived), context="Archive topic")
+
+    async def _flag(self, topic_id: int, name: str, value: bool) -> None:
+        topics = self._w.svc.topics
+        setter = topics.set_pinned if name == "pinned" else topics.set_archived
+        view = await self._w.runner.run_in_thread(setter, topic_id, value)
+        self.reload(keep=topic_id)
+        verb = {("pinned", True): "Pinned", ("pinned", False): "Unpinned",
+                ("archived", True): "Archived", ("archived", False): "Restored"}[(name, value)]
+        self._w.show_status(f"{verb} “{view.title}”")
+
+    def show_archived(self, on: bool | None = None) -> None:
+        """List archived topics too (``on``; toggled from the menu)."""
+        value = self.show_archived_action.isChecked() if on is None else bool(on)
+        self.show_archived_action.setChecked(value)
+        if self._w.topic_model.show_archived != value:
+            self._w.topic_model.show_archived = value
+            self.reload(keep=self._w.current_topic_id)
+
+    def reload(self, keep: int | None) -> None:
+        """Re-read the list; keep ``keep`` selected when still listed, else the first row."""
+        w = self._w
+        w.topic_model.load(w.current_assistant_id())
+        if keep is not None and w.topic_model.row_of(keep) is not None:
+            w.select_topic(keep)
+        elif w.topic_model.rowCount():
+            w.select_topic_row(0)
+        else:
+            w.open_topic(None)
+        self.sync()
+
+    def export(self, fmt: str) -> QFileDialog | None:
+        """Ask where to save the selected topic as ``fmt`` (``md`` or ``json``)."""
+        t = self.current()
+        if t is None:
+            return None
+        from chathub_desktop.core.topic_titles import plain_title
+
+        name_filter, suffix = EXPORT_FILTERS[fmt]
+        stem = "".join(c if c.isalnum() or c in " -_" else "_" for c in plain_title(t.title))[:60].strip() or "topic"
+        dlg = QFileDialog(self._w, "Export topic", str(Path.home() / f"{stem}.{suffix}"), name_filter)
+        dlg.setObjectName("topicExportDialog")
+        dlg.setAcceptMode(QFileDialog.AcceptMode.AcceptSave)
+        dlg.setDefaultSuffix(suffix)
+        dlg.fileSelected.connect(lambda p: self.export_to(t.id, fmt, Path(p)))
+        dlg.open()
+        self._dialog = dlg
+        return dlg
+
+    def export_to(self, topic_id: int, fmt: str, path: Path) -> None:
+        """Write topic ``topic_id`` as ``fmt`` to ``path`` (off the GUI thread)."""
+        self._w.runner.run("topic-export", self._export(topic_id, fmt, path), context="Export topic")
+
+    async def _export(self, topic_id: int, fmt: str, path: Path) -> None:
+        files = self._w.svc.topic_files
+
+        def write() -> None:
+            import json
+
+            body = (json.dumps(files.export_json(topic_id), ensure_ascii=False, indent=2) + "\n"
+                    if fmt == "json" else files.export_markdown(topic_id))
+            path.write_text(body, encoding="utf-8")
+
+        await self._w.runner.run_in_thread(write)
+        self._w.show_status(f"Exported the topic to {path}")
+
+    def import_topic(self) -> QFileDialog:
+        """Ask for a topic JSON file and import it into the selected assistant."""
+        dlg = QFileDialog(self._w, "Import ChatHub topic", str(Path.home()),
+                          "ChatHub topic JSON (*.json);;All files (*)")
+        dlg.setObjectName("topicImportDialog")
+        dlg.setFileMode(QFileDialog.FileMode.ExistingFile)
+        dlg.fileSelected.connect(lambda p: self.import_from(Path(p)))
+        dlg.open()
+        self._dialog = dlg
+        return dlg
+
+    def import_from(self, path: Path) -> None:
+        """Import the topic file at ``path`` into the selected assistant and open it."""
+        aid = self._w.current_assistant_id()
+        if aid is None:
+            self._w.show_status("Create an assistant first (Assistant → New…)")
+            return
+        self._w.runner.run("topic-import", self._import(path, aid), context="Import topic")
+
+    async def _import(self, path: Path, assistant_id: int) -> None:
+        view = await self._w.runner.run_in_thread(self._w.svc.topic_files.import_file, path, assistant_id)
+        if view.archived:
+            self.show_archived(True)
+        self.reload(keep=view.id)
+        self._w.show_status(f"Imported “{view.title}” ({view.message_count:,} messages)")

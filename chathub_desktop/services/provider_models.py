@@ -1,0 +1,105 @@
+"""The provider's own models (issue 14): the model ids a provider's ``/models`` answered
+last, kept in the store (``app_setting`` row ``provider-models:<id>``) so the assistant
+dialog offers them first — also after a restart — and the bundled catalog second.
+
+:meth:`ProviderModels.test` runs Test connection
+(:func:`~chathub_desktop.services.connection_check.check_endpoint`) for a stored provider
+or for a form's values not saved yet, and remembers the list when the provider is stored.
+Store calls block: the GUI runs them through its worker threads.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Sequence
+
+from chathub_desktop.core.model_cards import ModelCardInfo
+from chathub_desktop.providers.catalog import ModelCatalog
+from chathub_desktop.services.connection_check import (
+    ConnectionCheck,
+    check_connection,
+    check_endpoint,
+)
+from chathub_desktop.services.errors import ServiceError
+from chathub_desktop.services.provider_service import ProviderService, validate_base_url
+from chathub_desktop.storage.database import Database
+from chathub_desktop.storage.models import AppSetting, utcnow
+
+#: Key prefix of the cached lists in ``app_setting``.
+KEY_PREFIX = "provider-models:"
+#: The most model ids kept per provider.
+MAX_MODELS = 5000
+
+
+class ProviderModels:
+    """Cached model lists per provider and Test connection (module docstring)."""
+
+    def __init__(self, db: Database, providers: ProviderService, catalog: ModelCatalog) -> None:
+        self._db = db
+        self._providers = providers
+        self._catalog = catalog
+
+    def card(self, provider_id: int | None, model: str) -> ModelCardInfo:
+        """The card ``model`` gets on provider ``provider_id`` (the user's card, else the
+        catalog's, else the NUM-2 fallback window with ``known`` False)."""
+        from chathub_desktop.services.model_card_service import resolve_card
+        from chathub_desktop.storage.models import Provider
+
+        with self._db.read() as s:
+            provider = s.get(Provider, provider_id) if provider_id is not None else None
+            return resolve_card(s, self._catalog, provider, model)
+
+    def choices(self, provider_id: int | None) -> tuple[tuple[str, ...], tuple[str, ...]]:
+        """Model ids for the assistant dialog: the provider's own (last fetched) first,
+        then the bundled catalog's ids the provider did not list."""
+        own = self.cached(provider_id) if provider_id is not None else ()
+        seen = set(own)
+        return own, tuple(e.id for e in self._catalog.entries if e.id not in seen)
+
+    def cached(self, provider_id: int) -> tuple[str, ...]:
+        """The ids provider ``provider_id`` offered at its last successful test (sorted;
+        empty when never tested)."""
+        with self._db.read() as s:
+            row = s.get(AppSetting, f"{KEY_PREFIX}{provider_id}")
+        value = row.value if row is not None else None
+        models = value.get("models") if isinstance(value, dict) else None
+        return tuple(str(m) for m in models) if isinstance(models, list) else ()
+
+    def remember(self, provider_id: int, models: Sequence[str]) -> None:
+        """Keep ``models`` (at most :data:`MAX_MODELS`) as ``provider_id``'s list."""
+        key = f"{KEY_PREFIX}{provider_id}"
+        value = {"models": list(models)[:MAX_MODELS], "at": utcnow().isoformat()}
+        with self._db.write() as s:
+            row = s.get(AppSetting, key)
+            if row is None:
+                s.add(AppSetting(key=key, value=value))
+            else:
+                row.value = value
+
+    async def test(self, provider_id: int) -> ConnectionCheck:
+        """Test connection of a stored provider; a list that came back is remembered."""
+        import asyncio
+
+        result = await check_connection(self._providers, provider_id)
+        if result.ok:
+            await asyncio.to_thread(self.remember, provider_id, result.models)
+        return result
+
+    async def test_values(self, name: str, kind: str, base_url: str, *, key: str | None = None,
+                          key_env: str | None = None, stored_key_of: int | None = None) -> ConnectionCheck:
+        """Test connection of a form's values: the key typed (``key``), read from the env
+        var ``key_env``, or the stored key of provider ``stored_key_of``; none for a
+        provider without a key. Never raises: a bad URL or a missing key is the answer."""
+        import asyncio
+
+        try:
+            url = validate_base_url(base_url)
+            if key is None and key_env:
+                key = os.environ.get(key_env)
+                if not key:
+                    return ConnectionCheck(False, f"the environment variable {key_env} is not set")
+            elif key is None and stored_key_of is not None:
+                key = await asyncio.to_thread(self._providers.api_key, stored_key_of)
+        except ServiceError as exc:
+            return ConnectionCheck(False, str(exc))
+        return await check_endpoint(name.strip() or "the provider", kind, url, key)

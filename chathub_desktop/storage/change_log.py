@@ -1,0 +1,172 @@
+"""The store's change log: what every write transaction changed, for other processes
+(issue 13 "Live refresh").
+
+Triggers on the watched tables append one small row per changed row to
+``store_change`` inside the writer's own transaction, so the log can never disagree
+with the data, whoever wrote it (the window, the CLI, cron, another machine on
+PostgreSQL). A row names a *kind* (what changed: ``message``, ``topic``, ``compaction``,
+``fixed``, ``dynamic``, ``dream``, ``assistant``, ``setting``), a *scope id* (the topic of
+a message, the assistant of a topic or of memory; 0 for settings), the changed row's id
+and the operation (``i``/``u``/``d``). ``seq`` grows with every row; writes are
+serialised by the store's write lock, so a reader that has seen ``seq`` N has seen
+everything committed before it.
+
+The log keeps about :data:`KEEP_ROWS` rows: an insert whose ``seq`` is a multiple of
+:data:`PRUNE_EVERY` deletes rows older than that. A reader that fell further behind sees
+the gap and refreshes everything.
+
+On PostgreSQL each trigger also calls ``pg_notify(`` :data:`NOTIFY_CHANNEL` ``, '')``:
+delivered once at commit (duplicates in one transaction collapse), so a listener wakes
+only when something was committed.
+
+Updates of message columns that only cache derived figures (``token_count``,
+``token_encoding``) are not logged: they change nothing a user sees.
+
+A migration that recreates a watched table (SQLite batch mode copies the table and
+drops its triggers) must call :func:`create_triggers` for it again.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from sqlalchemy.engine import Connection
+
+#: Name of the log table.
+TABLE = "store_change"
+#: PostgreSQL NOTIFY channel of committed changes.
+NOTIFY_CHANNEL = "chathub_change"
+#: Rows the log keeps (about).
+KEEP_ROWS = 4096
+#: Every this many rows, the insert trigger deletes rows older than :data:`KEEP_ROWS`.
+PRUNE_EVERY = 256
+
+
+@dataclass(frozen=True)
+class Watched:
+    """One watched table: ``kind`` logged, the column giving the scope id (None: 0),
+    the column giving the row id (None: NULL) and, for updates, the columns whose change
+    is logged (None: any)."""
+
+    table: str
+    kind: str
+    scope_col: str | None
+    id_col: str | None
+    update_cols: tuple[str, ...] | None = None
+
+
+#: Every watched table (the message update columns are the ones a user sees).
+WATCHED: tuple[Watched, ...] = (
+    Watched("message", "message", "topic_id", "id",
+            ("content", "status", "error", "error_kind", "tool_calls", "edited_at", "role",
+             "input_tokens", "output_tokens", "cached_tokens", "finish_reason", "seq")),
+    Watched("topic", "topic", "assistant_id", "id", ("title", "assistant_id", "kind", "snippet")),
+    Watched("topic_compaction", "compaction", "topic_id", "topic_id"),
+    Watched("fixed_memory_document", "fixed", "assistant_id", "assistant_id"),
+    Watched("memory_provenance", "fixed", "assistant_id", "id"),
+    Watched("memory_pause", "fixed", "assistant_id", "id"),
+    Watched("dynamic_memory_document", "dynamic", "assistant_id", "assistant_id"),
+    Watched("dream_run", "dream", "assistant_id", "id"),
+    Watched("assistant", "assistant", "id", "id"),
+    Watched("provider", "setting", None, "id"),
+    Watched("model_card", "setting", None, "id"),
+    Watched("correction_factor", "setting", None, "id"),
+    Watched("app_setting", "setting", None, None),
+)
+
+_OPS = (("i", "INSERT"), ("u", "UPDATE"), ("d", "DELETE"))
+
+
+@dataclass(frozen=True)
+class Change:
+    """One logged change: ``seq``, ``kind``, ``scope_id``, ``row_id`` (None when the
+    table has no integer id) and ``op`` (``i``/``u``/``d``)."""
+
+    seq: int
+    kind: str
+    scope_id: int
+    row_id: int | None
+    op: str
+
+
+def _values(w: Watched, ref: str, op: str) -> str:
+    scope = f"{ref}.{w.scope_col}" if w.scope_col else "0"
+    row = f"{ref}.{w.id_col}" if w.id_col else "NULL"
+    return f"'{w.kind}', {scope}, {row}, '{op}'"
+
+
+def _event(w: Watched, verb: str) -> str:
+    if verb == "UPDATE" and w.update_cols:
+        return f"UPDATE OF {', '.join(w.update_cols)}"
+    return verb
+
+
+def trigger_statements(dialect: str, tables: Sequence[str] | None = None) -> list[str]:
+    """DDL creating the log triggers of ``tables`` (all watched tables when None) for
+    ``dialect`` (``sqlite`` or ``postgresql``), plus the log's own pruning trigger when
+    ``tables`` is None."""
+    chosen = [w for w in WATCHED if tables is None or w.table in tables]
+    out: list[str] = []
+    insert = f"INSERT INTO {TABLE} (kind, scope_id, row_id, op) VALUES"
+    for w in chosen:
+        for op, verb in _OPS:
+            ref = "OLD" if op == "d" else "NEW"
+            name = f"chg_{w.table}_{op}"
+            if dialect == "sqlite":
+                out.append(f"CREATE TRIGGER {name} AFTER {_event(w, verb)} ON {w.table} "
+                           f"BEGIN {insert} ({_values(w, ref, op)}); END")
+            else:
+                out.append(
+                    f"CREATE OR REPLACE FUNCTION {name}() RETURNS trigger LANGUAGE plpgsql AS $$ "
+                    f"BEGIN {insert} ({_values(w, ref, op)}); "
+                    f"PERFORM pg_notify('{NOTIFY_CHANNEL}', ''); RETURN NULL; END $$")
+                out.append(f"CREATE TRIGGER {name} AFTER {_event(w, verb)} ON {w.table} "
+                           f"FOR EACH ROW EXECUTE FUNCTION {name}()")
+    if tables is None:
+        prune = f"DELETE FROM {TABLE} WHERE seq <= NEW.seq - {KEEP_ROWS}"
+        if dialect == "sqlite":
+            out.append(f"CREATE TRIGGER chg_prune AFTER INSERT ON {TABLE} "
+                       f"WHEN NEW.seq % {PRUNE_EVERY} = 0 BEGIN {prune}; END")
+        else:
+            out.append("CREATE OR REPLACE FUNCTION chg_prune() RETURNS trigger LANGUAGE plpgsql AS $$ "
+                       f"BEGIN {prune}; RETURN NULL; END $$")
+            out.append(f"CREATE TRIGGER chg_prune AFTER INSERT ON {TABLE} FOR EACH ROW "
+                       f"WHEN (mod(NEW.seq, {PRUNE_EVERY}) = 0) EXECUTE FUNCTION chg_prune()")
+    return out
+
+
+def drop_statements(dialect: str, tables: Sequence[str] | None = None) -> list[str]:
+    """DDL dropping what :func:`trigger_statements` creates (same arguments)."""
+    chosen = [w for w in WATCHED if tables is None or w.table in tables]
+    out: list[str] = []
+    names = [(f"chg_{w.table}_{op}", w.table) for w in chosen for op, _verb in _OPS]
+    if tables is None:
+        names.append(("chg_prune", TABLE))
+    for name, table in names:
+        if dialect == "sqlite":
+            out.append(f"DROP TRIGGER IF EXISTS {name}")
+        else:
+            out.append(f"DROP TRIGGER IF EXISTS {name} ON {table}")
+            out.append(f"DROP FUNCTION IF EXISTS {name}()")
+    return out
+
+
+def create_triggers(conn: Connection, tables: Sequence[str] | None = None) -> None:
+    """Create the log triggers of ``tables`` (all when None) on ``conn``'s store; for a
+    migration that recreated a watched table (module docstring)."""
+    for sql in trigger_statements(conn.dialect.name, tables):
+        conn.exec_driver_sql(sql)
+
+
+def latest_seq_sql() -> str:
+    """SQL of the newest ``seq`` (0 for an empty log)."""
+    return f"SELECT coalesce(max(seq), 0) FROM {TABLE}"
+
+
+def changes_sql(placeholder: str, limit: int) -> str:
+    """SQL of at most ``limit`` changes after a ``seq`` (one positional parameter written
+    ``placeholder``: ``?`` for sqlite3, ``%s`` for psycopg), oldest first, each with the
+    log's oldest ``seq`` (to see a gap)."""
+    return (f"SELECT seq, kind, scope_id, row_id, op, (SELECT min(seq) FROM {TABLE}) "
+            f"FROM {TABLE} WHERE seq > {placeholder} ORDER BY seq LIMIT {int(limit)}")

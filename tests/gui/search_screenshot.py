@@ -1,0 +1,135 @@
+"""Screenshots of Search everything and of the organized topic list (issue 14); a
+script, not a test.
+
+    QT_QPA_PLATFORM=offscreen python -m tests.gui.search_screenshot
+
+Writes ``docs/screenshot-search.png`` (the search window over several topics, CJK
+included) and ``docs/screenshot-topics.png`` (the window after Enter: pinned and dated
+topics, an archived one shown, the hit scrolled to and highlighted).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import sys
+import tempfile
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+
+os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+os.environ.setdefault("CHATHUB_ALLOW_TEST_DOUBLES", "1")
+
+REPO = Path(__file__).resolve().parents[2]
+if str(REPO) not in sys.path:
+    sys.path.insert(0, str(REPO))
+
+TOPICS = [  # title, days ago, pinned, archived, messages
+    ("**Kyoto** autumn trip", 0, True, False, [
+        ("user", "Where can we see the autumn leaves near Kyoto without the crowds?"),
+        ("assistant", "Try the **Kurama to Kibune** trail early in the morning; Ohara and Takao are "
+                      "quieter than Arashiyama. Mid-November is usually the peak for autumn leaves."),
+        ("user", "And a ryokan near Kibune?"),
+        ("assistant", "Several riverside inns serve *kawadoko* dinners on platforms over the stream.")]),
+    ("Retry helper in `asyncio`", 0, False, False, [
+        ("user", "Write a retry helper with exponential backoff."),
+        ("assistant", "Here is `retry(fn, attempts=5, base=0.5)`: the delay doubles each time, "
+                      "with jitter so the clients do not retry in lockstep.")]),
+    ("Weekend walk", 1, False, False, [  # CJK text; the title stays Latin (no CJK font offscreen)
+        ("user", "周末天气好的话，我们去公园散步，顺便看看秋天的红叶。"),
+        ("assistant", "好主意！京都的秋天红叶很美，公园里人也不多。")]),
+    ("Dinner plans", 3, False, False, [
+        ("user", "Something warm for an autumn evening? Pumpkin soup maybe."),
+        ("assistant", "Roast the pumpkin first: autumn squash gets sweeter in the oven.")]),
+    ("# Budget spreadsheet", 12, False, False, [
+        ("user", "How do I sum a column only where another column says 'travel'?"),
+        ("assistant", "Use `SUMIF(B:B, \"travel\", C:C)`.")]),
+    ("Old travel notes", 60, False, True, [
+        ("user", "Notes from last year's autumn trip: Kyoto was busy in the first week of December.")]),
+]
+
+
+def seed(svc, now: datetime) -> int:  # type: ignore[no-untyped-def]
+    """The assistant, its topics (dated, one pinned, one archived) and memory."""
+    from sqlalchemy import update
+
+    from chathub_desktop.storage.models import DynamicMemoryDocument, Message, Topic
+
+    a = svc.assistants.create("Travel buddy")
+    target = 0
+    for title, days, pinned, archived, msgs in TOPICS:
+        t = svc.topics.create(a.id, title).id
+        for role, text in msgs:
+            svc.topics.append_message(t, role, text)
+        when = now - timedelta(days=days, hours=1)
+        with svc.db.write() as s:
+            s.execute(update(Topic).where(Topic.id == t).values(updated_at=when, created_at=when,
+                                                                pinned=pinned, archived=archived))
+            s.execute(update(Message).where(Message.topic_id == t).values(created_at=when))
+        if title.startswith("**Kyoto"):
+            target = t
+    svc.memory.add(a.id, "Likes quiet hiking trails; visited Kyoto in autumn 2025")
+    with svc.db.write() as s:
+        s.add(DynamicMemoryDocument(assistant_id=a.id,
+                                    body="#1 [2026-11-30]: Planning an autumn trip to Kyoto, wants few crowds\n"))
+    return target
+
+
+def main() -> int:
+    """Build the window, search, open the hit; save the two screenshots."""
+    import keyring
+    import qasync
+
+    from chathub_desktop.app_bootstrap import make_application
+    from chathub_desktop.gui.main_window import MainWindow
+    from chathub_desktop.gui.task_runner import install_asyncgen_hooks
+    from chathub_desktop.services.container import open_services
+    from tests.fakes.memory_keyring import MemoryKeyring
+
+    keyring.set_keyring(MemoryKeyring())
+    tmp = Path(tempfile.mkdtemp(prefix="chathub-search-shot-"))
+    app = make_application()
+    loop = qasync.QEventLoop(app)
+    asyncio.set_event_loop(loop)
+    install_asyncgen_hooks(loop)
+    svc = open_services(f"sqlite:///{tmp / 'store.sqlite3'}")
+    seed(svc, datetime.now(UTC))
+    window = MainWindow(svc)
+    window.view.prefs.set_theme("light")
+    window.resize(1280, 800)
+    window.show()
+
+    async def scenario() -> None:
+        await asyncio.sleep(0.3)
+        window.topic_actions.show_archived(True)
+        dlg = window.search.open()
+        dlg.move(window.geometry().center() - dlg.rect().center())
+        dlg.box.setText("autumn")
+        while not dlg.shown_queries:
+            await asyncio.sleep(0.05)
+        await asyncio.sleep(0.3)
+        app.processEvents()
+        dlg.grab().save(str(REPO / "docs" / "screenshot-search.png"))
+        dlg.box.setText("Kibune trail")
+        while len(dlg.shown_queries) < 2:
+            await asyncio.sleep(0.05)
+        dlg.open_current()
+        while window.message_model.highlight_id is None:
+            await asyncio.sleep(0.05)
+        dlg.hide()
+        await asyncio.sleep(0.5)
+        app.processEvents()
+        window.grab().save(str(REPO / "docs" / "screenshot-topics.png"))
+        await window.shutdown()
+
+    try:
+        loop.run_until_complete(scenario())
+    finally:
+        svc.close()
+    print(REPO / "docs" / "screenshot-search.png")
+    print(REPO / "docs" / "screenshot-topics.png")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,41 @@
+"""Try a dream on any past day (issue 14): Dream now offers the finished UTC days that
+had activity, newest first, dreams over the chosen one and says which topics it read."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime, timedelta
+from datetime import time as dtime
+
+from chathub_desktop.services.container import Services
+from tests.fakes.vendor_server import Reply
+from tests.gui.test_dream_panel import helper, idle, open_page, summ  # noqa: F401  (fixtures)
+
+
+def _talk(services: Services, aid: int, title: str, days_ago: int, text: str) -> None:
+    day = datetime.now(UTC).date() - timedelta(days=days_ago)
+    topic = services.topics.create(aid, title=title).id
+    services.chat._append(topic, role="user", content=text, created_at=datetime.combine(day, dtime(9, 0, tzinfo=UTC)))
+
+
+def test_the_picker_lists_active_finished_days_newest_first_and_dream_now_uses_the_choice(
+        open_page, services, helper, summ, qtbot) -> None:  # type: ignore[no-untyped-def]  # noqa: F811
+    _talk(services, helper, "**Trip** plans", 4, "Plan the Kyoto trip in a table, please")
+    _talk(services, helper, "Budget", 4, "Keep the budget in euros")
+    _talk(services, helper, "Yesterday's chat", 1, "Short answers please")
+    _talk(services, helper, "Today", 0, "not a finished day")
+    panel = open_page(helper).dream_panel
+    picker = panel.day_picker
+    qtbot.waitUntil(lambda: picker.count() == 2, timeout=5000)
+    today = datetime.now(UTC).date()
+    assert [picker.itemData(i) for i in range(2)] == [today - timedelta(days=1), today - timedelta(days=4)]
+    assert picker.itemText(0).startswith("Yesterday · ") and picker.itemText(0).endswith("1 topic, 1 messages")
+    assert picker.itemText(1).endswith("2 topics, 2 messages")
+    picker.setCurrentIndex(1)
+    assert (today - timedelta(days=4)).isoformat() in panel.dream_now_button.toolTip()
+    summ.script(Reply(text_chunks=["- Likes tables for plans"]))
+    assert panel.dream_now() is not None
+    qtbot.waitUntil(lambda: panel.model.rowCount() == 1, timeout=5000)
+    idle(qtbot, panel)
+    assert panel.model.cards()[0].display_tag == (today - timedelta(days=4)).isoformat()
+    text = panel.status_label.text()
+    assert "read “Budget”, “Trip plans”" in text or "read “Trip plans”, “Budget”" in text

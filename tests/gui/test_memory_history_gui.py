@@ -1,0 +1,108 @@
+"""Memory → History (issue 18) on a real Memory page: the changes newest first with who
+and what, the line diff of the selected change, Revert with the moved-on question, and a
+refresh when another writer changes memory (MemoryChanged). Each test saves an offscreen
+screenshot under ``tmp_path`` (``CHATHUB_SCREENSHOT_DIR`` keeps them elsewhere)."""
+
+from __future__ import annotations
+
+import json
+import os
+from pathlib import Path
+
+import pytest
+
+from chathub_desktop.core.messages import ToolCall
+from chathub_desktop.gui import confirm
+from chathub_desktop.services.container import Services
+from tests.gui.helpers import shown_memory_page
+
+
+def shot(widget, tmp_path: Path, name: str) -> Path:  # type: ignore[no-untyped-def]
+    out = Path(os.environ.get("CHATHUB_SCREENSHOT_DIR", tmp_path)) / name
+    assert widget.grab().save(str(out))
+    return out
+
+
+@pytest.fixture
+def aid(services: Services) -> int:
+    a = services.assistants.create("Helper").id
+    services.memory.add("Helper", "prefers dark mode")
+    services.memory.add("Helper", "lives in Berlin")
+    topic = services.topics.create("Helper", title="Trip plans").id
+    services.memory.execute_tool("Helper", topic, ToolCall("c", "update", json.dumps(
+        {"number": 2, "match": "Berlin", "new_text": "lives in Hamburg"})))
+    return a
+
+
+def test_history_lists_changes_newest_first_with_the_diff_and_reverts(
+        services: Services, aid: int, qtbot, qloop, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:  # type: ignore[no-untyped-def]
+    with shown_memory_page(services, aid, qtbot) as page:
+        dlg = page.open_history()
+        qtbot.waitUntil(lambda: dlg.loads >= 1 and dlg.detail is not None, timeout=5000)
+        rows = [dlg.list.item(i).text() for i in range(dlg.list.count())]
+        assert len(rows) == 3
+        assert "the model in topic “Trip plans”: updated entry #2" in rows[0]
+        assert rows[2].endswith("you: added entry #1")
+        text = dlg.diff.toPlainText()
+        assert "- #2: lives in Berlin" in text and "+ #2: lives in Hamburg" in text
+        shot(dlg, tmp_path, "memory_history.png")
+
+        dlg.list.setCurrentRow(2)  # the first add: the document moved on twice since
+        qtbot.waitUntil(lambda: dlg.detail is not None and dlg.detail.change.id == dlg.changes[2].id, timeout=5000)
+        asked: list[str] = []
+        monkeypatch.setattr(confirm, "ask", lambda _p, _t, text, _a="": asked.append(text) or True)
+        with qtbot.waitSignal(dlg.reverted, timeout=5000):
+            assert dlg.revert_selected()
+        assert "changed 2 time(s) after that change" in asked[0]
+        assert services.memory.document("Helper") == ""
+        qtbot.waitUntil(lambda: dlg.list.count() == 4, timeout=5000)
+        assert "revert of change" in dlg.list.item(0).text()
+        qtbot.waitUntil(lambda: page.model.total() == 0, timeout=5000)  # the page followed
+        shot(dlg, tmp_path, "memory_history_reverted.png")
+        page.close()
+
+
+def test_history_refreshes_when_another_writer_changes_memory(
+        services: Services, aid: int, qtbot, qloop, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    with shown_memory_page(services, aid, qtbot) as page:
+        dlg = page.open_history()
+        qtbot.waitUntil(lambda: dlg.loads >= 1, timeout=5000)
+        services.dreams.set_keep("Helper", 5)  # no cards: nothing changes, nothing recorded
+        services.memory_files.import_text("Helper", "#1: from a file\n")
+        qtbot.waitUntil(lambda: dlg.list.count() == 4, timeout=5000)
+        assert "import of" in dlg.list.item(0).text() or "an import" in dlg.list.item(0).text()
+        shot(dlg, tmp_path, "memory_history_import.png")
+
+
+def test_pausing_an_entry_and_a_card_greys_them_with_a_chip_and_stops_sending_them(
+        services: Services, aid: int, qtbot, qloop, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    from datetime import date
+
+    from chathub_desktop.core import dynamic_memory as dm
+    from chathub_desktop.storage import memory_history as mh
+    from chathub_desktop.storage.models import DynamicMemoryDocument
+
+    cards = dm.append_day_card([], date(2026, 11, 29), "Likes answers as tables")
+    cards = dm.append_day_card(cards, date(2026, 11, 30), "Writes Python with pytest")
+    with services.db.write() as s:
+        mh.authored(s, mh.Author("dream", "2026-11-30", "seeded"))
+        s.add(DynamicMemoryDocument(assistant_id=aid, body=dm.render_document(cards), backup_body=""))
+    with shown_memory_page(services, aid, qtbot) as page:
+        panel = page.dream_panel
+        qtbot.waitUntil(lambda: panel.loads >= 1 and page.model.total() == 2, timeout=5000)
+        page.select_number(2)
+        page.toggle_pause_current()
+        qtbot.waitUntil(lambda: page.model.entry(1) is not None and page.model.entry(1).paused, timeout=5000)
+        index = page.model.index(1)
+        assert ("paused", "paused") in page.delegate.chips(index)
+        assert page.model.entry(0).paused is False
+        panel.select_number(1)
+        panel.toggle_pause()
+        qtbot.waitUntil(lambda: panel.model.card(0) is not None and panel.model.card(0).paused, timeout=5000)
+        assert ("paused", "paused") in panel.delegate.chips(panel.model.index(0))
+        block = services.memory.injection_block("Helper")
+        assert "Hamburg" not in block and "tables" not in block and "dark mode" in block and "pytest" in block
+        shot(page, tmp_path, "memory_paused.png")
+        page.toggle_pause_current()  # Ctrl+P again resumes
+        qtbot.waitUntil(lambda: not page.model.entry(1).paused, timeout=5000)
+        qtbot.waitUntil(lambda: not page.runner.pending() and not panel.runner.pending(), timeout=5000)

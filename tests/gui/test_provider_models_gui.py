@@ -1,0 +1,58 @@
+"""The provider's own models in the window (issue 14): Add/Edit provider's Test
+connection says what worked and keeps the list; the assistant dialog offers the
+provider's models first, the catalog second, and says when a window is a fallback."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from PySide6.QtWidgets import QDialogButtonBox
+
+from chathub_desktop.core.provider_kinds import ProviderKind
+from chathub_desktop.services.container import Services
+from tests.fakes.vendor_server import FakeVendor
+
+
+def test_test_connection_on_an_unsaved_provider_then_save_keeps_the_list(
+        window: Any, services: Services, qtbot: Any, fake_vendor: FakeVendor) -> None:
+    fake_vendor.models_key = "sk-right"
+    settings = window.open_settings()
+    form = settings.providers_page.add_provider()
+    test = form.connection_test
+    assert test is not None and test.button.text() == "&Test connection"
+    form.ui.kindCombo.setCurrentIndex(form.ui.kindCombo.findData(ProviderKind.OPENAI_COMPATIBLE.value))
+    form.ui.baseUrlEdit.setText(fake_vendor.base_url)
+    qtbot.keyClicks(form.ui.nameEdit, "Fake")
+    form.ui.keyringRadio.setChecked(True)
+    qtbot.keyClicks(form.ui.keyEdit, "sk-wrong")
+    test.button.click()
+    qtbot.waitUntil(lambda: test.label.text().startswith("✗"), timeout=10000)
+    assert test.label.text() == "✗ Fake refused the API key (401 Unauthorized)"
+    form.ui.keyEdit.setText("sk-right")
+    test.button.click()
+    qtbot.waitUntil(lambda: test.label.text().startswith("✓"), timeout=10000)
+    assert test.label.text().startswith("✓ reachable, key accepted, 1 model offered")
+    assert services.providers.list() == []
+    form.ui.buttonBox.button(QDialogButtonBox.StandardButton.Save).click()
+    pid = services.providers.get("Fake").id
+    qtbot.waitUntil(lambda: services.provider_models.cached(pid) == ("fake-model",), timeout=5000)
+
+
+def test_the_assistant_dialog_offers_the_providers_models_first(
+        window: Any, services: Services, qtbot: Any, fake_vendor: FakeVendor) -> None:
+    p = services.providers.add("Fake", "openai_compatible", fake_vendor.base_url)
+    services.provider_models.remember(p.id, ["fake-model", "another-model"])
+    dlg = window.open_new_assistant()
+    choices = dlg.model_choices
+    qtbot.waitUntil(lambda: choices.own == ("fake-model", "another-model"), timeout=5000)
+    combo = dlg.ui.modelCombo
+    items = [combo.itemText(i) for i in range(combo.count())]
+    assert items[:2] == ["fake-model", "another-model"] and items[2] == ""  # then a separator
+    assert "gpt-4o" in items[3:]
+    combo.setCurrentText("fake-model")
+    qtbot.waitUntil(lambda: "fallback" in choices.hint.text(), timeout=5000)
+    assert "offered by this provider" in choices.hint.text()
+    combo.setCurrentText("gpt-4o")
+    qtbot.waitUntil(lambda: choices.hint.text().startswith("128,000-token context window"), timeout=5000)
+    qtbot.waitUntil(lambda: not choices.pending(), timeout=5000)
+    dlg.reject()

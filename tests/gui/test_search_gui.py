@@ -1,0 +1,112 @@
+"""Search everything in the window (issue 14): Ctrl+K / Ctrl+Shift+F, debounced queries
+off the GUI thread, stale results dropped, Enter opens the topic scrolled to the hit,
+highlighted; the memory tab."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from PySide6.QtCore import Qt
+
+from chathub_desktop.gui.message_list_model import PAGE_SIZE, HighlightRole
+from chathub_desktop.services.container import Services
+
+
+def _fill(svc: Services) -> tuple[int, int, int]:
+    svc.assistants.create("Helper")
+    svc.assistants.create("Other")
+    other = svc.topics.create("Other", "Old notes").id
+    for i in range(PAGE_SIZE * 2):  # the hit is well above the newest page
+        svc.topics.append_message(other, "user" if i % 2 else "assistant",
+                                  "the lighthouse keeper's log" if i == 5 else f"filler line {i}")
+    target = svc.topics.messages(other)[5].id
+    svc.topics.create("Helper", "Today")
+    return other, target, svc.assistants.get("Other").id
+
+
+def _dialog(window: Any, qtbot: Any) -> Any:
+    qtbot.keyClick(window, Qt.Key.Key_K, Qt.KeyboardModifier.ControlModifier)
+    qtbot.waitUntil(lambda: window.search.dialog is not None and window.search.dialog.isVisible())
+    return window.search.dialog
+
+
+def test_ctrl_k_finds_any_topic_and_enter_opens_the_hit_highlighted(window: Any, services: Services,
+                                                                    qtbot: Any) -> None:
+    topic, target, other_assistant = _fill(services)
+    window.reload_assistants()
+    dlg = _dialog(window, qtbot)
+    qtbot.keyClicks(dlg.box, "lighthouse")
+    qtbot.waitUntil(lambda: dlg.messages.count() == 1, timeout=5000)
+    assert dlg.tabs.tabText(0) == "Messages (1)"
+    hit = dlg.messages.item(0).data(Qt.ItemDataRole.UserRole + 1)
+    assert (hit.topic_title, hit.message_id) == ("Old notes", target)
+    qtbot.keyClick(dlg.box, Qt.Key.Key_Return)
+    qtbot.waitUntil(lambda: window.message_model.highlight_id == target, timeout=5000)
+    assert window.current_assistant_id() == other_assistant
+    assert window.current_topic_id == topic
+    row = window.message_model.row_of(target)
+    assert row is not None and window.message_model.index(row).data(HighlightRole)
+    qtbot.wait(50)  # the second, queued scroll
+    view = window.message_view
+    assert view.viewport().rect().intersects(view.visualRect(window.message_model.index(row)))
+
+
+def test_ctrl_shift_f_opens_it_too_and_typing_runs_one_query(window: Any, services: Services,
+                                                             qtbot: Any) -> None:
+    _fill(services)
+    window.reload_assistants()
+    qtbot.keyClick(window, Qt.Key.Key_F, Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.ShiftModifier)
+    dlg = window.search.dialog
+    qtbot.waitUntil(lambda: dlg is not None and dlg.isVisible())
+    calls: list[str] = []
+    inner = dlg._search
+    dlg._search = lambda q: (calls.append(q), inner(q))[1]
+    qtbot.keyClicks(dlg.box, "filler line 7")  # quick typing: debounced to one query
+    qtbot.waitUntil(lambda: dlg.shown_queries == ["filler line 7"], timeout=5000)
+    assert calls == ["filler line 7"]
+
+
+def test_a_stale_result_never_replaces_a_newer_one(window: Any, services: Services, qtbot: Any) -> None:
+    import threading
+
+    _fill(services)
+    dlg = window.search.open()
+    gate = threading.Event()
+    inner = dlg._search
+
+    def slow(q: str) -> Any:
+        if q == "filler":
+            gate.wait(5)
+        return inner(q)
+
+    dlg._search = slow
+    dlg.box.setText("filler")
+    qtbot.wait(400)  # the slow query is running
+    dlg.box.setText("lighthouse")
+    qtbot.waitUntil(lambda: dlg.shown_queries == ["lighthouse"], timeout=5000)
+    gate.set()
+    qtbot.wait(300)
+    assert dlg.shown_queries == ["lighthouse"] and dlg.messages.count() == 1
+
+
+def test_memory_tab_lists_entries_and_opens_the_memory_page(window: Any, services: Services, qtbot: Any) -> None:
+    _fill(services)
+    services.memory.add("Other", "Keeps a lighthouse log every evening")
+    window.reload_assistants()
+    dlg = window.search.open()
+    dlg.box.setText("lighthouse log")
+    qtbot.waitUntil(lambda: dlg.memory.count() == 1, timeout=5000)
+    assert "Memory" in dlg.tabs.tabText(1) and "(1)" in dlg.tabs.tabText(1)
+    dlg.tabs.setCurrentIndex(1)
+    dlg.open_current()
+    qtbot.waitUntil(lambda: "memory" in window.dialogs, timeout=5000)
+    assert window.current_assistant_id() == services.assistants.get("Other").id
+
+
+def test_the_window_fills_the_search_index_behind_new_messages(window: Any, services: Services,
+                                                               qtbot: Any) -> None:
+    _fill(services)
+    assert services.search.index_lag() > 0
+    qtbot.waitUntil(lambda: services.search.index_lag() == 0, timeout=8000)
+    qtbot.waitUntil(lambda: not window.runner.is_running("search-index"), timeout=3000)
+    assert [h.topic_title for h in services.search.search("lighthouse").hits] == ["Old notes"]

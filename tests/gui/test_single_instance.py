@@ -1,0 +1,165 @@
+"""One window per data dir (issue 13): a second launch on the same data dir hands its
+arguments to the running app, which brings its window to the front, and exits 0;
+``--new-instance`` opens a second window; another data dir never meets the first; two
+launches at once leave exactly one app. The launches are real processes."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+from PySide6.QtNetwork import QLocalSocket
+
+from chathub_desktop.gui.single_instance import claim, server_name
+
+REPO = Path(__file__).resolve().parents[2]
+#: Seconds a launch may take to hand over and exit (start-up of Python + Qt included).
+HANDOVER_S = 30.0
+ALREADY = "already open for"
+
+
+def launch(data_dir: Path, *extra: str) -> subprocess.Popen[str]:
+    """``chathub-desktop [extra] --data-dir DATA_DIR`` as a real process (offscreen)."""
+    env = {**os.environ, "PYTHONPATH": str(REPO), "QT_QPA_PLATFORM": "offscreen"}
+    env.pop("CHATHUB_DATABASE_URL", None)
+    return subprocess.Popen([sys.executable, "-m", "chathub_desktop", *extra, "--data-dir", str(data_dir)],
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env)
+
+
+def listening(name: str) -> bool:
+    sock = QLocalSocket()
+    sock.connectToServer(name)
+    ok = sock.waitForConnected(200)
+    sock.abort()
+    return ok
+
+
+def wait_listening(qtbot, data_dir: Path, proc: subprocess.Popen[str]) -> None:  # type: ignore[no-untyped-def]
+    name = server_name(data_dir)
+    deadline = time.monotonic() + HANDOVER_S
+    while not listening(name):
+        assert proc.poll() is None, proc.communicate()
+        assert time.monotonic() < deadline, "the first app never listened"
+        qtbot.wait(100)
+
+
+def stop(proc: subprocess.Popen[str]) -> None:
+    if proc.poll() is None:
+        proc.terminate()
+        try:
+            proc.wait(10)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+            proc.wait(10)
+    proc.communicate()
+
+
+def test_a_second_launch_raises_the_running_window(window, qtbot, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    """The running app (this process) is hidden in the tray; `chathub-desktop` again on
+    its data dir brings the window back and exits 0 with one line."""
+    data = tmp_path / "data-a"
+    instance = claim(data, [])
+    assert instance is not None
+    instance.listen().activated.connect(window.bring_to_front)
+    try:
+        window.hide()
+        proc = launch(data, "gui")
+        qtbot.waitUntil(lambda: proc.poll() is not None, timeout=int(HANDOVER_S * 1000))
+        out, err = proc.communicate()
+        assert proc.returncode == 0, err
+        assert ALREADY in out
+        qtbot.waitUntil(lambda: window.launches_handed_over == 1, timeout=3000)
+        assert window.isVisible()
+    finally:
+        instance.close()
+
+
+def test_launches_of_real_processes(qapp, qtbot, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    """A running app in its own process: a second launch exits (0, one line) and the
+    first keeps running; --new-instance and another data dir each open a window."""
+    data = tmp_path / "data"
+    first = launch(data)
+    others: list[subprocess.Popen[str]] = []
+    try:
+        wait_listening(qtbot, data, first)
+        second = launch(data)
+        out, err = second.communicate(timeout=HANDOVER_S)
+        assert second.returncode == 0, err
+        assert ALREADY in out
+        assert first.poll() is None
+        others = [launch(data, "--new-instance"), launch(tmp_path / "elsewhere")]
+        time.sleep(6)  # long enough to have handed over (they start in ~1-2 s)
+        assert [p.poll() for p in others] == [None, None]
+        assert first.poll() is None
+    finally:
+        for p in [first, *others]:
+            stop(p)
+
+
+def test_two_launches_at_once_leave_one_app(qapp, qtbot, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    """Started together on a new data dir: one listens, the other hands over to it."""
+    data = tmp_path / "data"
+    procs = [launch(data), launch(data)]
+    try:
+        deadline = time.monotonic() + HANDOVER_S
+        while all(p.poll() is None for p in procs) and time.monotonic() < deadline:
+            qtbot.wait(100)
+        done = [p for p in procs if p.poll() is not None]
+        assert len(done) == 1
+        out, err = done[0].communicate()
+        assert done[0].returncode == 0, err
+        assert ALREADY in out
+        assert listening(server_name(data))
+    finally:
+        for p in procs:
+            stop(p)
+
+
+def test_an_app_that_does_not_answer_keeps_its_socket(qapp, tmp_path: Path, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    """A listening app that does not answer (busy) is not mistaken for a crashed one:
+    the launch says so and its socket is left alone (no second window)."""
+    from PySide6.QtNetwork import QLocalServer
+
+    import chathub_desktop.gui.single_instance as si
+
+    monkeypatch.setattr(si, "ANSWER_MS", 300)
+    data = tmp_path / "busy"
+    held = claim(data, [])  # the busy app: it holds the data dir's lock ...
+    assert held is not None
+    busy = QLocalServer()  # ... and listens, but never answers
+    assert busy.listen(server_name(data))
+    try:
+        try:
+            claim(data, [])
+        except si.NotAnswering as exc:
+            assert "did not answer" in str(exc)
+        else:
+            raise AssertionError("claim() went on as if nobody listened")
+        assert busy.isListening() and listening(server_name(data))
+    finally:
+        busy.close()
+        held.close()
+
+
+def test_a_crashed_app_does_not_block_the_next_start(tmp_path: Path) -> None:
+    """A lock and a socket left by a killed app: the next launch is the app at once."""
+    data = tmp_path / "crashed"
+    first = launch(data)
+    try:
+        deadline = time.monotonic() + HANDOVER_S
+        while not (data / "window.lock").exists():
+            assert time.monotonic() < deadline
+            time.sleep(0.1)
+        time.sleep(1.5)  # listening too
+    finally:
+        first.kill()
+        first.communicate()
+    again = launch(data)
+    try:
+        time.sleep(6)
+        assert again.poll() is None  # it opened its window: nobody took its arguments
+    finally:
+        stop(again)

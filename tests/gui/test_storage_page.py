@@ -1,0 +1,40 @@
+"""Settings → Storage (issue 13): the store's URL without its password, what kind of
+store it is, and the command that moves it."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from chathub_desktop.gui.settings_dialog import SettingsDialog
+from chathub_desktop.services.container import Services, open_services
+
+
+def test_storage_page_shows_the_sqlite_file_and_the_copy_command(services: Services, qtbot, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    dlg = SettingsDialog(services.providers, None, services=services)
+    qtbot.addWidget(dlg)
+    page = dlg.storage_page
+    assert page is not None
+    assert page.url_label.text() == f"sqlite:///{tmp_path / 'store.sqlite3'}"
+    assert "SQLite file" in page.kind_label.text()
+    assert page.command_text.startswith(f"chathub-desktop db copy --from 'sqlite:///{tmp_path / 'store.sqlite3'}' --to ")
+    page.copy_button.click()
+    from PySide6.QtGui import QGuiApplication
+    assert QGuiApplication.clipboard().text() == page.command_text
+
+
+def test_a_password_in_the_url_is_never_shown(postgres_url: str, qtbot) -> None:  # type: ignore[no-untyped-def]
+    from sqlalchemy.engine import make_url
+
+    with_password = make_url(postgres_url).set(password="s3cret-pw").render_as_string(hide_password=False)
+    svc = open_services(postgres_url)
+    svc.database_url = with_password  # what --database-url said (the test server needs none)
+    try:
+        dlg = SettingsDialog(svc.providers, None, services=svc)
+        qtbot.addWidget(dlg)
+        page = dlg.storage_page
+        assert page is not None
+        assert "s3cret-pw" not in page.url_label.text() and "***" in page.url_label.text()
+        assert "s3cret-pw" not in page.command_text
+        assert "shared PostgreSQL" in page.kind_label.text()
+    finally:
+        svc.close()

@@ -1,0 +1,137 @@
+"""Pure parts of the importers (issue 15, APP-5): format detection, file citations,
+attachments, the per-format parsers' branches and refusals, and splitting a pasted
+memory answer into facts (MEM-2, REF-16)."""
+
+from __future__ import annotations
+
+import pytest
+
+from chathub_desktop.core.chatgpt_export import (
+    message_attachments,
+    parse_conversation,
+    render_private_citations,
+)
+from chathub_desktop.core.claude_export import parse_claude_conversation
+from chathub_desktop.core.export_formats import detect_format
+from chathub_desktop.core.imported_chat import Attachment, ExportFormatError, with_attachments
+from chathub_desktop.core.memory_paste import mark_duplicates, split_facts
+from chathub_desktop.core.messages import Role
+from chathub_desktop.core.webui_export import parse_librechat_conversation, parse_openwebui_chat
+from tests.fakes.chat_exports import FILECITE, claude_conversation, librechat_flat, webui_chat
+
+
+@pytest.mark.parametrize(("keys", "inner", "name"), [
+    (["title", "create_time", "mapping"], [], "chatgpt"),
+    (["uuid", "name", "chat_messages"], [], "claude"),
+    (["id", "title", "chat"], ["history", "models"], "openwebui"),
+    (["conversationId", "title", "messages"], [], "librechat"),
+    (["conversationId", "messagesTree"], [], "librechat"),
+])
+def test_detect_format(keys: list[str], inner: list[str], name: str) -> None:
+    fmt = detect_format(keys, inner)
+    assert fmt is not None and fmt.name == name
+
+
+def test_detect_nothing_known() -> None:
+    assert detect_format(["id", "email"], []) is None
+
+
+def test_filecite_marker_by_span_by_text_and_unmatched() -> None:
+    text = f"A {FILECITE} B \ue200filecite\ue202turn0file1\ue201 C \ue200cite\ue202turn0search0\ue201."
+    meta = {"content_references": [
+        {"matched_text": FILECITE, "start_idx": 2, "end_idx": 2 + len(FILECITE), "name": "a.pdf"},
+        {"matched_text": "\ue200cite\ue202turn0search0\ue201", "items": [{"title": "Site", "url": "https://x.org"}]}]}
+    assert render_private_citations(text, meta) == "A [a.pdf] B [cited file] C [Site](https://x.org)."
+
+
+def test_text_without_markers_is_unchanged() -> None:
+    assert render_private_citations("plain 【3†source】", {"content_references": []}) == "plain 【3†source】"
+
+
+def test_attachments_listed_with_their_text() -> None:
+    items = message_attachments({"attachments": [{"name": "r.pdf", "size": 2048, "mime_type": "application/pdf"},
+                                                 {"name": "n.txt", "text": "hi ```x```"}, "junk"]})
+    assert items == (Attachment("r.pdf", "application/pdf", 2048), Attachment("n.txt", None, None, "hi ```x```"))
+    assert with_attachments("Look", items) == (
+        "Look\n\n📎 r.pdf · application/pdf · 2.0 KB\n📎 n.txt\n\nFile text of n.txt:\n````\nhi ```x```\n````")
+    assert with_attachments("Look", ()) == "Look"
+
+
+def test_chatgpt_counts_messages_off_the_branch() -> None:
+    conv = {"title": "t", "mapping": {
+        "r": {"id": "r", "message": None, "parent": None, "children": ["a", "b"]},
+        "a": {"id": "a", "parent": "r", "children": [], "message": {
+            "author": {"role": "user"}, "content": {"content_type": "text", "parts": ["old"]}, "create_time": 1}},
+        "b": {"id": "b", "parent": "r", "children": [], "message": {
+            "author": {"role": "user"}, "content": {"content_type": "text", "parts": ["new"]}, "create_time": 2}}},
+        "current_node": "b"}
+    parsed = parse_conversation(conv, 0)
+    assert [m.content for m in parsed.messages] == ["new"] and parsed.branches_skipped == 1
+
+
+def test_claude_follows_parent_links_to_the_current_leaf() -> None:
+    conv = claude_conversation()
+    msgs = conv["chat_messages"]
+    for prev, m in zip([None, *msgs], msgs, strict=False):
+        m["parent_message_uuid"] = prev["uuid"] if prev else None
+    alt = dict(msgs[3], uuid="m4b", text="another answer", content=None)
+    msgs.append(alt)
+    conv["current_leaf_message_uuid"] = "m4"
+    parsed = parse_claude_conversation(conv, 0)
+    assert parsed.branches_skipped == 1 and parsed.messages[-1].content.startswith("Hello world")
+
+
+@pytest.mark.parametrize(("mutate", "fragment"), [
+    (lambda c: c.pop("chat_messages"), "has no chat_messages"),
+    (lambda c: c["chat_messages"].__setitem__(0, 3), "message 1 is not an object"),
+    (lambda c: c["chat_messages"][0].__setitem__("sender", "robot"), "sender is not human or assistant"),
+    (lambda c: c["chat_messages"][0].__setitem__("created_at", "yesterday"), "created_at is not a time"),
+])
+def test_claude_refusals_name_the_conversation(mutate, fragment: str) -> None:  # type: ignore[no-untyped-def]
+    conv = claude_conversation()
+    mutate(conv)
+    with pytest.raises(ExportFormatError) as err:
+        parse_claude_conversation(conv, 1)
+    assert "conversation 2 ('Trip to Tokyo')" in str(err.value) and fragment in str(err.value)
+
+
+def test_openwebui_without_current_id_takes_the_newest_leaf() -> None:
+    chat = webui_chat()
+    chat["chat"]["history"]["currentId"] = None
+    parsed = parse_openwebui_chat(chat, 0)
+    assert parsed.messages[-1].content.startswith("Rain, 18C")  # a2 is newer than a1a
+
+
+def test_openwebui_cycle_is_refused() -> None:
+    chat = webui_chat()
+    chat["chat"]["history"]["messages"]["u1"]["parentId"] = "a2"
+    with pytest.raises(ExportFormatError, match="form a cycle"):
+        parse_openwebui_chat(chat, 0)
+
+
+def test_librechat_roles_and_interrupted() -> None:
+    conv = librechat_flat()
+    conv["messages"][5]["unfinished"] = True
+    parsed = parse_librechat_conversation(conv, 0)
+    assert [m.role for m in parsed.messages][:3] == [Role.USER, Role.ASSISTANT, Role.USER]
+    assert parsed.messages[-1].status.value == "interrupted"
+
+
+def test_split_bullets_numbers_sentences_and_intro() -> None:
+    text = ("Here's what I know about you:\n\n* **Name**: Ana\n- Likes tea;\n  and long walks.\n"
+            "2) Works nights.\n\n## Preferences\n**Style**\nShort answers. Uses Linux! 日本語が好き。猫がいる。\n\n```\ncode\n```\n"
+            "- Works nights.")
+    assert split_facts(text) == ["Name: Ana", "Likes tea; and long walks.", "Works nights.", "Short answers.",
+                                 "Uses Linux!", "日本語が好き。", "猫がいる。"]
+
+
+def test_split_keeps_abbreviations_and_lowercase_continuations() -> None:
+    assert split_facts("You see Dr. Smith monthly. e.g. on Mondays. Fine.") == [
+        "You see Dr. Smith monthly. e.g. on Mondays.", "Fine."]
+
+
+def test_mark_duplicates_exact_and_near() -> None:
+    marked = mark_duplicates(["you like TEA", "You like green tea a lot", "New fact here"],
+                             ["You like tea", "You like green tea a lot!"])
+    assert [(m.duplicate_of, m.exact) for m in marked] == [("fixed memory #1", True), ("fixed memory #2", False),
+                                                           (None, False)]

@@ -1,0 +1,68 @@
+"""Search everything's pure rules (issue 14): terms, the FTS5 expression, LIKE
+patterns, snippets and ranking; Markdown-free titles."""
+
+from __future__ import annotations
+
+from hypothesis import given
+from hypothesis import strategies as st
+
+from chathub_desktop.core.search_text import (
+    ELLIPSIS,
+    SNIPPET_CHARS,
+    index_terms,
+    like_pattern,
+    query_terms,
+    rank_score,
+    scan_terms,
+    snippet,
+)
+from chathub_desktop.core.topic_titles import clean_model_title, plain_title, title_from_text
+
+
+def test_terms_split_on_spaces_keep_quoted_phrases_and_drop_repeats() -> None:
+    assert query_terms('  Kyoto "autumn leaves"  kyoto 园 ') == ["Kyoto", "autumn leaves", "园"]
+    assert query_terms("   ") == []
+    assert len(query_terms(" ".join(f"w{i}" for i in range(30)))) == 8
+
+
+def test_the_index_takes_terms_of_three_characters_without_like_metacharacters() -> None:
+    terms = ["kyoto", 'say "hi"', "园", "公园散步", "100%", "snake_case", "a\\b"]
+    assert index_terms(terms) == ["kyoto", 'say "hi"', "公园散步"]
+    assert scan_terms(terms) == ["园", "100%", "snake_case", "a\\b"]
+
+
+def test_like_pattern_makes_metacharacters_literal() -> None:
+    assert like_pattern("100%_a\\b") == "%100\\%\\_a\\\\b%"
+
+
+def test_snippet_windows_the_first_match_and_spans_every_match() -> None:
+    text = "x " * 200 + "the Lighthouse keeper lit the lighthouse" + " y" * 200
+    s = snippet(text, ["lighthouse"])
+    assert s.text.startswith(ELLIPSIS) and s.text.endswith(ELLIPSIS)
+    assert len(s.text) == SNIPPET_CHARS + 2
+    assert [s.text[a:b] for a, b in s.spans] == ["Lighthouse", "lighthouse"]
+
+
+@given(st.text(max_size=400), st.lists(st.text(min_size=1, max_size=5), min_size=1, max_size=3))
+def test_snippet_spans_always_point_at_a_term(text: str, terms: list[str]) -> None:
+    s = snippet(text, terms)
+    folded = {t.casefold() for t in terms}
+    last = -1
+    for a, b in s.spans:
+        assert a >= last and b > a
+        assert s.text[a:b].casefold() in folded or any(s.text[a:b].lower() == t.lower() for t in terms)
+        last = b
+
+
+def test_more_occurrences_and_shorter_text_rank_higher() -> None:
+    assert rank_score("autumn autumn autumn", ["autumn"], 30) > rank_score("autumn once", ["autumn"], 30)
+    short, long = "autumn leaves", "autumn " + "filler words " * 30
+    assert rank_score(short, ["autumn"], 100) > rank_score(long, ["autumn"], 100)
+
+
+def test_titles_lose_markdown_markup() -> None:
+    assert plain_title("## **Plan** for `Monday`") == "Plan for Monday"
+    assert plain_title("[the docs](https://x.y) and __more__") == "the docs and more"
+    assert plain_title("2 * 3 * 4 and snake_case") == "2 * 3 * 4 and snake_case"
+    assert title_from_text("# How do I **grep** a file?") == "How do I grep a file?"
+    assert clean_model_title('"**Kyoto** `trip`"') == "Kyoto trip"
