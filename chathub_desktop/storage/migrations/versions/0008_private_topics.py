@@ -21,6 +21,9 @@ depends_on = None
 
 
 def upgrade() -> None:
+    # Plain ALTER TABLE ADD COLUMN, never a batch copy: recreating ``topic`` or ``message``
+    # on SQLite would drop their change-log triggers (issue 13) and, for ``topic``, its
+    # messages with it (ON DELETE CASCADE).
     op.create_table(
         'dream_proposal',
         sa.Column('id', sa.Integer(), nullable=False),
@@ -36,26 +39,19 @@ def upgrade() -> None:
         sa.UniqueConstraint('assistant_id', 'history_day', name='uq_dream_proposal_day'),
     )
     op.create_index('ix_dream_proposal_assistant_id', 'dream_proposal', ['assistant_id'])
-    with op.batch_alter_table('assistant', schema=None) as batch_op:
-        batch_op.add_column(sa.Column('dream_review', sa.Boolean(), nullable=False, server_default=sa.false()))
-    with op.batch_alter_table('topic', schema=None) as batch_op:
-        batch_op.add_column(sa.Column('private', sa.Boolean(), nullable=False, server_default=sa.false()))
-    with op.batch_alter_table('message', schema=None) as batch_op:
-        batch_op.add_column(sa.Column('receipt', sa.JSON(), nullable=True))
-        batch_op.add_column(sa.Column('pinned', sa.Boolean(), nullable=False, server_default=sa.false()))
-    with op.batch_alter_table('topic_compaction', schema=None) as batch_op:
-        batch_op.add_column(sa.Column('summary_edited', sa.Boolean(), nullable=False, server_default=sa.false()))
+    op.add_column('assistant', sa.Column('dream_review', sa.Boolean(), nullable=False, server_default=sa.false()))
+    op.add_column('topic', sa.Column('private', sa.Boolean(), nullable=False, server_default=sa.false()))
+    op.add_column('message', sa.Column('receipt', sa.JSON(), nullable=True))
+    op.add_column('message', sa.Column('pinned', sa.Boolean(), nullable=False, server_default=sa.false()))
+    op.add_column('topic_compaction',
+                  sa.Column('summary_edited', sa.Boolean(), nullable=False, server_default=sa.false()))
 
 
 def downgrade() -> None:
-    with op.batch_alter_table('assistant', schema=None) as batch_op:
-        batch_op.drop_column('dream_review')
+    op.drop_column('topic_compaction', 'summary_edited')
+    op.drop_column('message', 'pinned')
+    op.drop_column('message', 'receipt')
+    op.drop_column('topic', 'private')
+    op.drop_column('assistant', 'dream_review')
     op.drop_index('ix_dream_proposal_assistant_id', table_name='dream_proposal')
     op.drop_table('dream_proposal')
-    with op.batch_alter_table('topic_compaction', schema=None) as batch_op:
-        batch_op.drop_column('summary_edited')
-    with op.batch_alter_table('message', schema=None) as batch_op:
-        batch_op.drop_column('pinned')
-        batch_op.drop_column('receipt')
-    with op.batch_alter_table('topic', schema=None) as batch_op:
-        batch_op.drop_column('private')
