@@ -34,7 +34,7 @@ NEW_INSTANCE = ("open another window even when one is open on this data dir (by 
 
 def build_parser() -> argparse.ArgumentParser:
     """The full argument parser (also used by ``--help``)."""
-    from chathub_desktop.cli import chat, db, dream, memory, providers, search, topics
+    from chathub_desktop.cli import chat, db, dream, dream_review, memory, providers, search, topics
 
     common = common_options()
     parser = argparse.ArgumentParser(
@@ -63,7 +63,9 @@ def build_parser() -> argparse.ArgumentParser:
     chat.add_import_commands(group("import", "import chat history"), common)
     chat.add_chat_commands(group("chat", "send messages"), common)
     memory.add_memory_commands(group("memory", "an assistant's fixed memory"), common)
-    dream.add_dream_commands(group("dream", "the memory dream and an assistant's dynamic memory cards"), common)
+    dreams = group("dream", "the memory dream and an assistant's dynamic memory cards")
+    dream.add_dream_commands(dreams, common)
+    dream_review.add_review_commands(dreams, common)
     providers.add_model_commands(
         group("model", "your own model cards: context window and max output (beat the bundled catalog)"), common)
     search.add_search_command(sub, common)
@@ -147,6 +149,7 @@ def _run(argv: list[str]) -> int:
 
     bus = EventBus()
     bus.subscribe(_waiting_notice)  # before start-up's own writes, which may wait too
+    bus.subscribe(_redaction_notice)
     try:
         svc = open_services(getattr(args, "database_url", None), getattr(args, "data_dir", None), bus=bus)
     except (DatabaseError, ValueError, OSError) as exc:
@@ -179,6 +182,15 @@ def _unexpected(args: argparse.Namespace, exc: Exception, log_file: object) -> i
     logging.getLogger("chathub_desktop.cli").error("command failed", exc_info=exc)
     where = f"; the details are in {log_file}" if log_file else ""
     return _fail(args, f"internal error ({type(exc).__name__}: {str(exc)[:200]}){where}")
+
+
+def _redaction_notice(event: object) -> None:
+    """One stderr line when likely secrets were redacted before text was remembered
+    (issue 19): ``Redacted from the memory entry: 1 openai-api-key (…)``."""
+    from chathub_desktop.services.events import SecretsRedacted
+
+    if isinstance(event, SecretsRedacted):
+        print(event.notice, file=sys.stderr)
 
 
 def _waiting_notice(event: object) -> None:

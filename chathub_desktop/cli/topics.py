@@ -9,10 +9,11 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from chathub_desktop.cli.common import CommandError, emit, emit_rows, record_id
+from chathub_desktop.core.context_receipt import receipt_lines
 
 if TYPE_CHECKING:
     from chathub_desktop.services.container import Services
-    from chathub_desktop.services.views import TopicView
+    from chathub_desktop.services.views import MessageView, TopicView
 
 
 def add_topic_commands(
@@ -22,13 +23,22 @@ def add_topic_commands(
     p = top.add_parser("create", help="create a topic", parents=[common])
     p.add_argument("--assistant", required=True)
     p.add_argument("--title")
+    p.add_argument("--private", action="store_true",
+                   help="a private topic: no memory in its requests, never read by the dream")
     p.set_defaults(func=cmd_topic_create)
+    p = top.add_parser("set", help="change a topic setting: private on|off", parents=[common])
+    p.add_argument("topic_id", type=record_id)
+    p.add_argument("setting", choices=["private"])
+    p.add_argument("value", choices=["on", "off"])
+    p.set_defaults(func=cmd_topic_set)
     p = top.add_parser("list", help="list topics (pinned first)", parents=[common])
     p.add_argument("--assistant")
     p.add_argument("--archived", action="store_true", help="archived topics too")
     p.set_defaults(func=cmd_topic_list)
     p = top.add_parser("show", help="print a topic's messages", parents=[common])
     p.add_argument("topic_id", type=record_id)
+    p.add_argument("--receipts", action="store_true",
+                   help="with each reply, what its request carried (memory, summary, history, tokens)")
     p.set_defaults(func=cmd_topic_show)
     p = top.add_parser("rename", help="rename a topic", parents=[common])
     p.add_argument("topic_id", type=record_id)
@@ -37,12 +47,21 @@ def add_topic_commands(
     p = top.add_parser("delete", help="delete a topic", parents=[common])
     p.add_argument("topic_id", type=record_id)
     p.set_defaults(func=cmd_topic_delete)
+    p = top.add_parser("pin-message", help="keep a message word for word through compaction", parents=[common])
+    p.add_argument("message_id", type=record_id)
+    p.add_argument("--off", action="store_true", help="unpin it")
+    p.set_defaults(func=cmd_topic_pin)
     p = top.add_parser("compact", help="compact now: summarize completed turns", parents=[common])
     p.add_argument("topic_id", type=record_id)
+    p.add_argument("--focus", default="", help='what the summary must keep, e.g. "the SQL schema and every file path"')
     p.set_defaults(func=cmd_topic_compact)
     p = top.add_parser("summary", help="show the topic summary, its model, cursor and debug log",
                        parents=[common])
     p.add_argument("topic_id", type=record_id)
+    edit = p.add_mutually_exclusive_group()
+    edit.add_argument("--set", metavar="TEXT", help="replace the summary by your own text (marked as edited; "
+                      "later compactions merge into it)")
+    edit.add_argument("--set-file", metavar="PATH", type=Path, help="the same, with the text read from a text file")
     p.set_defaults(func=cmd_topic_summary)
     p = top.add_parser("estimate", help="tokens the next request will carry", parents=[common])
     p.add_argument("topic_id", type=record_id)
@@ -53,8 +72,17 @@ def add_topic_commands(
 
 def cmd_topic_create(args: argparse.Namespace, svc: Services) -> int:
     """``topic create``."""
-    view = svc.topics.create(args.assistant, args.title)
-    emit(args, view.to_json(), lambda: print(f"created topic {view.id}: {view.title}"))
+    view = svc.topics.create(args.assistant, args.title, private=args.private)
+    kind = "private topic" if view.private else "topic"
+    emit(args, view.to_json(), lambda: print(f"created {kind} {view.id}: {view.title}"))
+    return 0
+
+
+def cmd_topic_set(args: argparse.Namespace, svc: Services) -> int:
+    """``topic set N private on|off`` (issue 19)."""
+    view = svc.topics.set_private(args.topic_id, args.value == "on")
+    state = "private: no memory in its requests, not read by the dream" if view.private else "not private"
+    emit(args, view.to_json(), lambda: print(f"topic {view.id} is {state}"))
     return 0
 
 
@@ -71,7 +99,8 @@ def cmd_topic_list(args: argparse.Namespace, svc: Services) -> int:
 
 
 def cmd_topic_show(args: argparse.Namespace, svc: Services) -> int:
-    """``topic show``: messages in order with role, time (UTC) and text; tool messages included."""
+    """``topic show``: messages in order with role, time (UTC) and text; tool messages
+    included. ``--receipts``: each reply's context receipt too (issue 19)."""
     topic = svc.topics.get(args.topic_id)
     msgs = svc.topics.messages(args.topic_id)
 
@@ -88,8 +117,17 @@ def cmd_topic_show(args: argparse.Namespace, svc: Services) -> int:
                 print(f"→ tool call {call.get('name')}: {call.get('arguments')}")
             if m.error:
                 print(f"error: {m.error}")
+            if args.receipts and m.receipt is not None:
+                for line in receipt_lines(m.receipt, m.input_tokens, m.cached_tokens):
+                    print(f"  ⓘ {line}")
 
-    emit(args, {"topic": topic.to_json(), "messages": [m.to_json() for m in msgs]}, human)
+    def message_json(m: MessageView) -> dict[str, object]:
+        d = m.to_json()
+        if args.receipts:
+            d["receipt"] = m.receipt
+        return d
+
+    emit(args, {"topic": topic.to_json(), "messages": [message_json(m) for m in msgs]}, human)
     return 0
 
 
@@ -147,13 +185,21 @@ def cmd_topic_estimate(args: argparse.Namespace, svc: Services) -> int:
     return 0
 
 
+def cmd_topic_pin(args: argparse.Namespace, svc: Services) -> int:
+    """``topic pin-message MESSAGE [--off]`` (issue 19)."""
+    view = svc.topics.set_message_pinned(args.message_id, not args.off)
+    state = "pinned: compaction keeps it word for word" if view.pinned else "not pinned"
+    emit(args, view.to_json(), lambda: print(f"message {view.id} is {state}"))
+    return 0
+
+
 def cmd_topic_compact(args: argparse.Namespace, svc: Services) -> int:
     """``topic compact``: run Compact now; prints the outcome with before/after estimates.
     Exit code 0 for compacted / nothing eligible / could not reach the target, 1 for failed."""
     assert svc.compaction is not None
     import asyncio
 
-    out = asyncio.run(svc.compaction.compact(args.topic_id))
+    out = asyncio.run(svc.compaction.compact(args.topic_id, focus=args.focus))
 
     def human() -> None:
         before = f"{out.before_tokens:,}" if out.before_tokens is not None else "?"
@@ -172,16 +218,26 @@ def cmd_topic_compact(args: argparse.Namespace, svc: Services) -> int:
 
 def cmd_topic_summary(args: argparse.Namespace, svc: Services) -> int:
     """``topic summary``: the rolling summary, the model that wrote it, its cursor and
-    the debug log (CMP-17, CMP-18)."""
+    the debug log (CMP-17, CMP-18); ``--set`` / ``--set-file`` store the user's own text
+    as the summary, marked as edited (issue 19)."""
     assert svc.compaction is not None
-    view = svc.compaction.summary(args.topic_id)
+    text = args.set
+    if args.set_file is not None:
+        try:
+            text = args.set_file.read_text(encoding="utf-8")
+        except (OSError, UnicodeDecodeError) as exc:
+            reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else "it is not UTF-8 text"
+            raise CommandError(f"cannot read {args.set_file}: {reason}") from None
+    view = (svc.compaction.edit_summary(args.topic_id, text) if text is not None
+            else svc.compaction.summary(args.topic_id))
 
     def human() -> None:
         if not view.text:
             print(f"topic {args.topic_id} has no summary yet")
         else:
             when = view.updated_at.strftime("%Y-%m-%d %H:%M:%SZ") if view.updated_at else "?"
-            print(f"# summary of topic {args.topic_id} by {view.model or '?'} "
+            by = f"{view.model or '?'}, edited by you" if view.edited else (view.model or "?")
+            print(f"# summary of topic {args.topic_id} by {by} "
                   f"(through message {view.cursor_message_id}, {when})")
             print(view.text)
         if view.debug_log:

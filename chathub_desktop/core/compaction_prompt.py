@@ -54,10 +54,31 @@ def transcript(messages: Sequence[ChatMessage]) -> str:
     return "\n\n".join(lines)
 
 
-def summary_prompt(existing_summary: str, messages: Sequence[ChatMessage], cap_tokens: int) -> tuple[ChatMessage, ...]:
-    """The two messages (system rules, user payload) of one summarizer request (REF-18)."""
+#: Added to the rules when the user edited the current summary (issue 19).
+EDITED_RULE = ("- The user edited the current summary: keep everything it says, in its wording; add the new "
+               "messages to it and change it only where a newer message replaces one of its facts.")
+#: Added to the rules for Compact now with focus instructions (issue 19).
+FOCUS_RULE = "- The user asks this summary to keep in particular: {focus}"
+#: Focus instructions are cut to this many characters.
+MAX_FOCUS_CHARS = 2000
+
+
+def summary_prompt(existing_summary: str, messages: Sequence[ChatMessage], cap_tokens: int, *,
+                   focus: str = "", edited: bool = False) -> tuple[ChatMessage, ...]:
+    """The two messages (system rules, user payload) of one summarizer request (REF-18).
+    ``focus``: the user's focus instructions for Compact now (at most
+    :data:`MAX_FOCUS_CHARS` characters, one line); ``edited``: the current summary was
+    edited by the user and is merged into, not rewritten (issue 19)."""
+    rules = _SYSTEM.format(cap=cap_tokens)
+    extra = [EDITED_RULE] if edited else []
+    focus = " ".join(focus.split())[:MAX_FOCUS_CHARS]
+    if focus:
+        extra.append(FOCUS_RULE.format(focus=focus))
+    if extra:
+        head, tail = rules.rsplit("\n- Answer with", 1)
+        rules = "\n".join([head, *extra]) + "\n- Answer with" + tail
     return (
-        ChatMessage(Role.SYSTEM, _SYSTEM.format(cap=cap_tokens)),
+        ChatMessage(Role.SYSTEM, rules),
         ChatMessage(
             Role.USER,
             _USER.format(summary=existing_summary.strip() or "(empty)", transcript=transcript(messages)),

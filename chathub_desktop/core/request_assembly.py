@@ -44,12 +44,14 @@ class HistoryMessage:
     ``tokens`` is the cached local count of the *untemplated* message (see
     :func:`message_tokens`), or ``None`` to have it counted now. ``sendable`` is
     False for rows that are shown but never sent (error bubbles, hidden reasoning).
+    ``pinned``: the user pinned it; compaction keeps it verbatim (issue 19).
     """
 
     id: int
     message: ChatMessage
     tokens: int | None = None
     sendable: bool = True
+    pinned: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -72,6 +74,9 @@ class AssemblyInput:
     - ``tools``: tool schemas offered with the request.
     - ``model``: the chat model id, for image token formulas (TOK-5); ``""`` = unknown
       (every image gets the fixed allowance).
+    - ``pinned``: pinned rows the summary covers (issue 19), sent verbatim after the
+      system message and summary turns, before the history; their tokens are the
+      ``pinned`` part.
     """
 
     instructions: str = ""
@@ -85,6 +90,7 @@ class AssemblyInput:
     summary_turns: tuple[ChatMessage, ...] = ()
     tools: tuple[ToolSpec, ...] = field(default=())
     model: str = ""
+    pinned: tuple[HistoryMessage, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -100,15 +106,17 @@ class RequestPlan:
     """The assembled request.
 
     ``messages`` is exactly what the provider receives; ``parts`` their token counts
-    by part name (``instructions``, ``tools``, ``memory``, ``summary``, ``history``,
-    ``draft``, ``images``); ``included_ids`` the history rows sent; ``dropped_ids``
-    the sendable rows left out by the history limit.
+    by part name (``instructions``, ``tools``, ``memory``, ``summary``, ``pinned``,
+    ``history``, ``draft``, ``images``); ``included_ids`` the history rows sent;
+    ``dropped_ids`` the sendable rows left out by the history limit; ``pinned_ids``
+    the pinned rows the summary covers, sent verbatim (issue 19).
     """
 
     messages: tuple[ChatMessage, ...]
     parts: tuple[PlanPart, ...]
     included_ids: tuple[int, ...]
     dropped_ids: tuple[int, ...]
+    pinned_ids: tuple[int, ...] = ()
 
     @property
     def total_tokens(self) -> int:
@@ -215,9 +223,20 @@ def assemble_request(inp: AssemblyInput, count: CountFn, *, use_cached: bool = T
         parts.append(PlanPart("summary", sum(message_tokens(m, count) for m in inp.summary_turns)))
     if inp.tools:
         parts.append(PlanPart("tools", tools_tokens(inp.tools, count)))
+    overhead = template_overhead(inp.input_template, count)
+    if inp.pinned:  # issue 19: covered by the summary, kept verbatim
+        pinned_tokens = 0
+        for row in inp.pinned:
+            msg = row.message
+            tokens = row.tokens if use_cached and row.tokens is not None else message_tokens(msg, count)
+            if msg.role is Role.USER:
+                msg = replace(msg, content=apply_template(inp.input_template, msg.content))
+                tokens += overhead
+            messages.append(msg)
+            pinned_tokens += tokens
+        parts.append(PlanPart("pinned", pinned_tokens))
 
     start = window_start(inp.history, inp.history_limit)
-    overhead = template_overhead(inp.input_template, count)
     included: list[int] = []
     dropped = [h.id for h in inp.history[:start] if h.sendable]
     history_tokens = 0
@@ -276,6 +295,7 @@ def assemble_request(inp: AssemblyInput, count: CountFn, *, use_cached: bool = T
         parts=tuple(parts),
         included_ids=tuple(included),
         dropped_ids=tuple(dropped),
+        pinned_ids=tuple(h.id for h in inp.pinned),
     )
 
 

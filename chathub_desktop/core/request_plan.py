@@ -4,7 +4,8 @@
 (CMP-2, REF-19), the summary block or the threshold policy's recap turns (CMP-20,
 NUM-7), NUM-5's fit, NUM-11's bound, the history limit anchored on the latest user
 turn with its 20-message tail cap (CMP-10) and the large-window expansion (CMP-14,
-REF-24). Send posts what ``core.request_assembly.assemble_request`` builds from
+REF-24), and the pinned messages the summary covers, sent verbatim (issue 19). Send
+posts what ``core.request_assembly.assemble_request`` builds from
 ``plan.assembly``; the token badge shows that assembly's part counts; compaction plans
 against the same plan. Nothing else recomputes a window, a cursor start or a
 watermark.
@@ -31,6 +32,7 @@ from chathub_desktop.core.compaction import (
     history_window,
     summary_block,
 )
+from chathub_desktop.core.memory_tools import MEMORY_TOOL_NAMES
 from chathub_desktop.core.messages import ChatMessage, Role, ToolSpec
 from chathub_desktop.core.request_assembly import (
     FRAMING_TOKENS_PER_MESSAGE,
@@ -58,6 +60,8 @@ class PlanInputs:
     - ``archives_enabled`` / ``archives``: CMP-20 archive excerpts.
     - ``threshold``: the threshold policy's settings (NUM-1…NUM-8).
     - ``memory_block`` / ``tools``: the injected memory text and the tools offered.
+    - ``private``: a private topic (issue 19): its request carries no memory block and
+      none of the memory tools, whatever ``memory_block`` / ``tools`` hold.
     """
 
     history: tuple[HistoryMessage, ...]
@@ -77,6 +81,16 @@ class PlanInputs:
     threshold: tc.ThresholdConfig = field(default_factory=tc.ThresholdConfig)
     memory_block: str = ""
     tools: tuple[ToolSpec, ...] = ()
+    private: bool = False
+
+
+def without_memory(inputs: PlanInputs) -> PlanInputs:
+    """``inputs`` as a private topic sends them (issue 19): no memory block, no memory
+    tools (other tools stay). Unchanged for a topic that is not private."""
+    if not inputs.private:
+        return inputs
+    return replace(inputs, memory_block="",
+                   tools=tuple(t for t in inputs.tools if t.name not in MEMORY_TOOL_NAMES))
 
 
 @dataclass(frozen=True, slots=True)
@@ -114,21 +128,30 @@ class RequestWindowPlan:
         return replace(self.assembly, draft=draft)
 
 
-def threshold_prefix(instructions: str, memory_block: str, turns: Sequence[ChatMessage]) -> list[ChatMessage]:
+def threshold_prefix(instructions: str, memory_block: str, turns: Sequence[ChatMessage],
+                     pinned: Sequence[HistoryMessage] = ()) -> list[ChatMessage]:
     """What the threshold policy always sends before the history: the system message
-    (instructions and memory) and the recap turns (NUM-7)."""
+    (instructions and memory), the recap turns (NUM-7) and the pinned messages the
+    summary covers (issue 19)."""
     system = "\n\n".join(p for p in (instructions.strip(), memory_block) if p)
-    return [*([ChatMessage(Role.SYSTEM, system)] if system else []), *turns]
+    return [*([ChatMessage(Role.SYSTEM, system)] if system else []), *turns, *(h.message for h in pinned)]
+
+
+def pinned_rows(history: Sequence[HistoryMessage], start: int) -> tuple[HistoryMessage, ...]:
+    """The rows before position ``start`` (covered by the summary) the user pinned and
+    that can be sent alone: user and assistant text without tool calls (issue 19)."""
+    return tuple(h for h in history[:start] if h.pinned and h.sendable and not h.message.tool_calls
+                 and h.message.role in (Role.USER, Role.ASSISTANT))
 
 
 def _fit_limit(inputs: PlanInputs, rows: Sequence[HistoryMessage], turns: Sequence[ChatMessage],
-               limit: int | None) -> int | None:
+               pinned: Sequence[HistoryMessage], limit: int | None) -> int | None:
     """The history limit that makes the request fit ``max(1, window − buffer)`` by the
     NUM-4 estimate (NUM-5); ``limit`` unchanged when it already fits or when even the
     latest turn does not (the send is then refused before any request)."""
     sent = [h.message for h in rows if h.sendable]
     budget = tc.threshold(inputs.context_window, inputs.threshold.buffer_tokens)
-    prefix = threshold_prefix(inputs.instructions, inputs.memory_block, turns)
+    prefix = threshold_prefix(inputs.instructions, inputs.memory_block, turns, pinned)
     try:
         kept = len(tc.fit_history(prefix, sent, inputs.tools, budget))
     except tc.RequestTooLarge:
@@ -143,8 +166,11 @@ def plan_request(inputs: PlanInputs, count: CountFn, *, pending_user: bool) -> R
 
     ``count(text) -> tokens`` is the model's tokenizer (used for the fixed overhead of the
     large-window expansion and the template overhead only; history rows carry cached
-    counts). See the module docstring for ``pending_user``.
+    counts). See the module docstring for ``pending_user``. A private topic is planned
+    without memory (:func:`without_memory`), so the badge, compaction and the posted
+    body all leave it out.
     """
+    inputs = without_memory(inputs)
     history = inputs.history
     index = HistoryIndex(history)
     summary, cursor, model = inputs.summary, inputs.cursor_message_id, inputs.summary_model
@@ -164,6 +190,7 @@ def plan_request(inputs: PlanInputs, count: CountFn, *, pending_user: bool) -> R
     turns: tuple[ChatMessage, ...] = ()
     if inputs.threshold.enabled and block and summary.strip():  # NUM-7: system, recap, ack, recent
         turns, block = tuple(tc.active_history(summary.strip(), ())), ""
+    pinned = pinned_rows(history, start) if inputs.regular else ()
 
     limit = inputs.history_limit
     max_messages, max_chars = inputs.history_bounds
@@ -173,9 +200,9 @@ def plan_request(inputs: PlanInputs, count: CountFn, *, pending_user: bool) -> R
         limit = bound if limit is None else min(limit, bound)
     threshold_estimate: int | None = None
     if inputs.threshold.enabled:  # NUM-5: older complete turns are left out until the request fits
-        limit = _fit_limit(inputs, history[start:], turns, limit)
+        limit = _fit_limit(inputs, history[start:], turns, pinned, limit)
         rows = [h.message for h in history[start:] if h.sendable and h.message.role is not Role.SYSTEM]
-        prefix = threshold_prefix(inputs.instructions, inputs.memory_block, turns)
+        prefix = threshold_prefix(inputs.instructions, inputs.memory_block, turns, pinned)
         threshold_estimate = tc.estimate_tokens([*prefix, *rows], inputs.tools)
 
     fixed = 0
@@ -186,6 +213,7 @@ def plan_request(inputs: PlanInputs, count: CountFn, *, pending_user: bool) -> R
             + (count(inputs.memory_block) if inputs.memory_block else 0)
             + (count(block) if block else 0)
             + (tools_tokens(inputs.tools, count) if inputs.tools else 0)
+            + sum(h.tokens if h.tokens is not None else count(h.message.content) for h in pinned)
         )
     window = history_window(
         index, start, limit,
@@ -206,6 +234,7 @@ def plan_request(inputs: PlanInputs, count: CountFn, *, pending_user: bool) -> R
         summary_turns=turns,
         tools=inputs.tools,
         model=inputs.model,
+        pinned=pinned,
     )
     return RequestWindowPlan(
         assembly=assembly,

@@ -186,6 +186,7 @@ class MainWindow(QMainWindow):
         first and attaches once the store is open, so the window appears at once."""
         # loaded after first paint: asyncio, the list models and the message painter
         from chathub_desktop.gui.chat_events import ChatEvents
+        from chathub_desktop.gui.context_controls import ContextControls
         from chathub_desktop.gui.message_list_model import MessageListModel
         from chathub_desktop.gui.message_list_view import MessageListView
         from chathub_desktop.gui.task_runner import TaskRunner
@@ -211,6 +212,7 @@ class MainWindow(QMainWindow):
         self.reply_notices = ReplyNotices(self.reply_notice, self.events, lambda: self._topic_id,
                                           self._stop_topic, self.retry_reply_in, self)
         self.stack.addWidget(self.message_view)
+        self.context_controls = ContextControls(self)  # issue 19: privacy, receipts, secrets, focus
         self.composer.badge.bind_services(services)
         self.composer.badge.bind_controller(self.compact_topic, self.open_summary,
                                             self.is_compacting, self._outcomes.get)
@@ -457,7 +459,7 @@ class MainWindow(QMainWindow):
             import_menu.addAction(action)
         file_menu.addSeparator()
         file_menu.addAction(self.quit_action)
-        topic_menu = mb.addMenu("&Topic")
+        topic_menu = self.topic_menu = mb.addMenu("&Topic")
         from chathub_desktop.gui.search_controller import SearchController
 
         self.search = SearchController(self)  # issue 14: Ctrl+K / Ctrl+Shift+F
@@ -663,14 +665,15 @@ class MainWindow(QMainWindow):
         self.message_view.delegate.add_rendered(rendered)
         self.message_model.show_page(page)
 
-    def new_topic(self) -> int | None:
-        """Create a "New topic" for the current assistant and open it; returns its id."""
+    def new_topic(self, *, private: bool = False) -> int | None:
+        """Create a "New topic" (``private``: issue 19) for the current assistant and open
+        it; returns its id."""
         aid = self.current_assistant_id()
         if aid is None:
             self.show_status("Create an assistant first (Assistant → New…)")
             return None
         try:
-            t = self.svc.topics.create(aid)
+            t = self.svc.topics.create(aid, private=private)
         except ServiceError as exc:
             self.presenter.present(exc, context="New topic")
             return None
@@ -815,9 +818,10 @@ class MainWindow(QMainWindow):
             self._sync_sending()
             self.composer.badge.popover.sync()
 
-    def compact_topic(self, topic_id: int | None = None) -> asyncio.Task[object] | None:
-        """Compact now for ``topic_id`` (default: the open topic); returns the task, or
-        None when nothing was started (no topic, no compaction, already running)."""
+    def compact_topic(self, topic_id: int | None = None, focus: str = "") -> asyncio.Task[object] | None:
+        """Compact now for ``topic_id`` (default: the open topic), with the user's
+        ``focus`` instructions (issue 19); returns the task, or None when nothing was
+        started (no topic, no compaction, already running)."""
         tid = self._topic_id if topic_id is None else topic_id
         if tid is None or self.svc.compaction is None:
             return None
@@ -827,18 +831,18 @@ class MainWindow(QMainWindow):
         self._compacting.add(tid)
         self._outcomes.pop(tid, None)
         self._progress[tid] = "Compacting…"
-        task = self.runner.run(f"compact:{tid}", self._compact(tid), context="Compact now")
+        task = self.runner.run(f"compact:{tid}", self._compact(tid, focus), context="Compact now")
         self._compaction_tasks[tid] = task
         self._sync_compaction()
         self._show_progress()
         return task
 
-    async def _compact(self, topic_id: int) -> None:
+    async def _compact(self, topic_id: int, focus: str = "") -> None:
         from chathub_desktop.services.compaction_service import CompactionInProgress
 
         assert self.svc.compaction is not None
         try:
-            outcome = await self.svc.compaction.compact(topic_id)
+            outcome = await self.svc.compaction.compact(topic_id, focus=focus)
         except CompactionInProgress as exc:
             self.show_status(str(exc).capitalize())
             return

@@ -76,6 +76,10 @@ COLLAPSIBLE_TYPES = frozenset({"thoughts", "reasoning_recap"})
 #: Reply statuses that get a Retry pill on the last row (issue 12).
 RETRYABLE = frozenset({"error", "cancelled", "interrupted"})
 RETRY_LABEL = "↻ Retry"
+#: The context receipt's ⓘ after a reply's header (issue 19); see :func:`symbol`.
+INFO_EMOJI, INFO_FALLBACK = "ⓘ", "(i)"
+#: Before the header of a pinned message (issue 19).
+PIN_EMOJI, PIN_FALLBACK = "📌", "[pinned]"
 STATUS_TAGS = {
     "cancelled": "stopped",
     "interrupted": "interrupted",
@@ -322,6 +326,8 @@ class MessageDelegate(QStyledItemDelegate):
         else:
             author = self.assistant_name + (f" · {m.model}" if m.model else "")
         header = f"{author} · {time_text(m.created_at)}"
+        if m.pinned:
+            header = f"{symbol(PIN_EMOJI, PIN_FALLBACK)} {header}"
         tag = STATUS_TAGS.get(m.status, "")
         footer = usage_text(m) if m.role == "assistant" and not is_collapsible(m) else ""
         if m.role == "assistant" and m.status in RETRYABLE and not footer:
@@ -386,6 +392,27 @@ class MessageDelegate(QStyledItemDelegate):
         lay = self._layout(m, bool(index.data(ExpandedRole)), self._width(), self._view.palette())
         return self._retry_pill(lay).translated(self._view.visualRect(index).topLeft())
 
+    def _info_rect(self, m: MessageView, lay: _Layout) -> QRect:
+        """The ⓘ after an assistant reply's header and tag (row coordinates); empty
+        when the reply has no context receipt (issue 19)."""
+        if m.role != "assistant" or m.receipt is None:
+            return QRect()
+        sfm = QFontMetrics(self._small_font())
+        x = lay.bubble.left() + 2 + sfm.horizontalAdvance(lay.header) + 6
+        if lay.tag:
+            x += sfm.horizontalAdvance(lay.tag) + 18
+        label = symbol(INFO_EMOJI, INFO_FALLBACK)
+        return QRect(x, MARGIN_Y, sfm.horizontalAdvance(label) + 6, sfm.height())
+
+    def receipt_rect(self, index: QModelIndex) -> QRect:
+        """The ⓘ that opens a reply's context receipt, in viewport coordinates (empty
+        when the row has none, issue 19)."""
+        m = index.data(MessageRole)
+        if m is None:
+            return QRect()
+        lay = self._layout(m, bool(index.data(ExpandedRole)), self._width(), self._view.palette())
+        return self._info_rect(m, lay).translated(self._view.visualRect(index).topLeft())
+
     def bubble_rect(self, index: QModelIndex) -> QRect:
         """The bubble's rectangle in viewport coordinates (for clicks)."""
         m = index.data(MessageRole)
@@ -445,6 +472,10 @@ class MessageDelegate(QStyledItemDelegate):
             painter.drawRoundedRect(tag_rect, 6, 6)
             painter.setPen(colors.error_text if m.status == "error" else colors.muted)
             painter.drawText(tag_rect, Qt.AlignmentFlag.AlignCenter, lay.tag)
+        info = self._info_rect(m, lay)
+        if not info.isEmpty():
+            painter.setPen(pal.color(QPalette.ColorRole.Link))
+            painter.drawText(info, Qt.AlignmentFlag.AlignCenter, symbol(INFO_EMOJI, INFO_FALLBACK))
         # bubble
         if m.status == "error":
             bg, border = colors.error_bg, colors.error_border

@@ -45,6 +45,10 @@ class MessageListView(QListView):
     code_copied = Signal(str)
     delete_requested = Signal(int)
     retry_requested = Signal(int)
+    #: The ⓘ of a reply was clicked: its message id (issue 19, the context receipt).
+    receipt_requested = Signal(int)
+    #: Pin message / Unpin message (issue 19): the message id and the new state.
+    pin_requested = Signal(int, bool)
 
     def __init__(self, model: MessageListModel, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -176,7 +180,8 @@ class MessageListView(QListView):
     def mouseMoveEvent(self, e: QMouseEvent) -> None:
         """A hand over a link, an arrow elsewhere."""
         index = self.indexAt(e.position().toPoint())
-        over = index.isValid() and bool(self.delegate.anchor_at(index, e.position().toPoint()))
+        over = index.isValid() and (bool(self.delegate.anchor_at(index, e.position().toPoint()))
+                                    or self.delegate.receipt_rect(index).contains(e.position().toPoint()))
         self.viewport().setCursor(Qt.CursorShape.PointingHandCursor if over else Qt.CursorShape.ArrowCursor)
         super().mouseMoveEvent(e)
 
@@ -198,8 +203,8 @@ class MessageListView(QListView):
         return False
 
     def mouseReleaseEvent(self, e: QMouseEvent) -> None:
-        """A left click on a link follows it; on a Retry pill asks for the reply again; on a
-        collapsible row, toggles it."""
+        """A left click on a link follows it; on a reply's ⓘ asks for its context receipt;
+        on a Retry pill asks for the reply again; on a collapsible row, toggles it."""
         if e.button() == Qt.MouseButton.LeftButton:
             index = self.indexAt(e.position().toPoint())
             href = self.delegate.anchor_at(index, e.position().toPoint()) if index.isValid() else ""
@@ -207,6 +212,10 @@ class MessageListView(QListView):
                 e.accept()
                 return
             m = self._model.message_at(index.row()) if index.isValid() else None
+            if m is not None and self.delegate.receipt_rect(index).contains(e.position().toPoint()):
+                self.receipt_requested.emit(m.id)
+                e.accept()
+                return
             if m is not None and self.delegate.retry_rect(index).contains(e.position().toPoint()):
                 self.retry_requested.emit(m.id)
                 e.accept()
@@ -241,6 +250,11 @@ class MessageListView(QListView):
                 edit = menu.addAction("Edit message…")
                 edit.setToolTip("Change this message's text." + note)
                 edit.triggered.connect(lambda _c=False, mid=m.id: self.edit_requested.emit(mid))
+            if m.role in ("user", "assistant") and not m.tool_calls and not is_collapsible(m):
+                pin = menu.addAction("Unpin message" if m.pinned else "Pin message")
+                pin.setToolTip("Keep this message word for word when the topic is compacted; it counts "
+                               "against the input budget")
+                pin.triggered.connect(lambda _c=False, mid=m.id, on=not m.pinned: self.pin_requested.emit(mid, on))
             delete = menu.addAction("Delete message")
             delete.setToolTip("Remove this message from the topic." + note)
             delete.triggered.connect(lambda _c=False, mid=m.id: self.delete_requested.emit(mid))

@@ -37,6 +37,7 @@ from PySide6.QtWidgets import (
 
 from chathub_desktop.gui.chat_events import ChatEvents
 from chathub_desktop.gui.file_dialogs import open_markdown_save_dialog
+from chathub_desktop.gui.summary_editing import SummaryEditing
 from chathub_desktop.private_files import write_private
 from chathub_desktop.services.errors import ServiceError
 from chathub_desktop.services.views import SummaryView
@@ -203,6 +204,7 @@ class SummaryDialog(QDialog):
         close.rejected.connect(self.reject)
         row.addWidget(close)
         layout.addLayout(row)
+        self.editing = SummaryEditing(self, row)  # issue 19: the user's own summary text
         self._export_dialog: QFileDialog | None = None
         self._events = events
         if events is not None:
@@ -225,7 +227,7 @@ class SummaryDialog(QDialog):
         self.view = view
         has = bool(view.text)
         self.stack.setCurrentWidget(self.text_edit if has else self.empty_label)
-        if self.text_edit.toPlainText() != view.text:
+        if self.text_edit.isReadOnly() and self.text_edit.toPlainText() != view.text:  # not while editing
             self.text_edit.setPlainText(view.text)
         self.copy_button.setEnabled(has)
         self.export_button.setEnabled(has)
@@ -245,7 +247,8 @@ class SummaryDialog(QDialog):
                 note = "No summary for this topic, and no compaction has run yet."
             return f"<span style='color:{self._muted()}'>{note}</span>"
         when = local_time(view.updated_at) if view.updated_at else "unknown time"
-        parts = [f"Written by <b>{view.model or 'an unknown model'}</b>", f"updated {when}"]
+        parts = [f"Written by <b>{view.model or 'an unknown model'}</b>"
+                 + (", <b>edited by you</b> (compactions merge into it)" if view.edited else ""), f"updated {when}"]
         if view.cursor_message_id is not None:
             parts.append(f"covers messages up to <b>#{view.cursor_message_id}</b>")
         html = " · ".join(parts)

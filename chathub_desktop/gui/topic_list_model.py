@@ -15,6 +15,7 @@ from PySide6.QtCore import QAbstractListModel, QModelIndex, QObject, QPersistent
 
 from chathub_desktop.core.topic_titles import plain_title
 from chathub_desktop.gui.chat_events import ChatEvents
+from chathub_desktop.gui.message_delegate import symbol
 from chathub_desktop.services.errors import NotFound
 from chathub_desktop.services.views import TopicView
 
@@ -22,6 +23,8 @@ if TYPE_CHECKING:  # types only: keeps SQLAlchemy off the window's start-up path
     from chathub_desktop.services.topic_service import TopicService
 
 TopicRole = Qt.ItemDataRole.UserRole + 1  # TopicView
+#: The lock shown before a private topic's title (issue 19), or its text fallback.
+LOCK_EMOJI, LOCK_FALLBACK = "🔒", "[private]"
 TopicIdRole = Qt.ItemDataRole.UserRole + 2  # int
 
 ModelIndex = QModelIndex | QPersistentModelIndex
@@ -71,14 +74,15 @@ class TopicListModel(QAbstractListModel):
         if not index.isValid() or not 0 <= index.row() < len(self._rows):
             return None
         t = self._rows[index.row()]
-        if role == Qt.ItemDataRole.DisplayRole:
-            return plain_title(t.title)
+        if role == Qt.ItemDataRole.DisplayRole:  # issue 19: a lock before a private topic's title
+            return f"{symbol(LOCK_EMOJI, LOCK_FALLBACK)} {plain_title(t.title)}" if t.private else plain_title(t.title)
         if role == Qt.ItemDataRole.EditRole:
             return t.title
         if role == Qt.ItemDataRole.ToolTipRole:
             when = t.updated_at.astimezone().strftime("%Y-%m-%d %H:%M")
             flags = "".join((" · pinned" if t.pinned else "", " · archived" if t.archived else ""))
-            return f"{plain_title(t.title)}\n{t.message_count:,} messages · last active {when}{flags}"
+            private = "\nPrivate: no memory is used here and the dream never reads it" if t.private else ""
+            return f"{plain_title(t.title)}\n{t.message_count:,} messages · last active {when}{flags}{private}"
         if role == TopicRole:
             return t
         if role == TopicIdRole:

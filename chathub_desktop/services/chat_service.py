@@ -31,6 +31,7 @@ from dataclasses import dataclass, field
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
+from chathub_desktop.core.context_receipt import build_receipt
 from chathub_desktop.core.messages import (
     ChatMessage,
     MessageStatus,
@@ -124,6 +125,9 @@ class SendOutcome:
     retry_after_s: float | None = None
     #: True once the request was sent again after a short ``Retry-After`` (at most once).
     auto_retried: bool = False
+    #: The context receipt of the last request posted (``core.context_receipt``), stored
+    #: on the reply row; ``None`` when no request was posted (issue 19).
+    receipt: dict[str, object] | None = None
 
 
 @dataclass
@@ -282,6 +286,7 @@ class ChatService:
             last.finish_reason, last.tool_calls, last.token_count = None, None, None
             last.input_tokens = last.output_tokens = last.cached_tokens = None
             last.cache_write_tokens = last.reasoning_tokens = None
+            last.receipt = None
             last.model, last.provider_id, last.sent_by_process = assistant.model, provider_id, PROCESS_ID
             return _Claim(user_id or 0, last.id, provider_id, assistant.model, False)
 
@@ -324,16 +329,19 @@ class ChatService:
             row.cached_tokens = u.cached_tokens
             row.cache_write_tokens = u.cache_write_tokens
             row.reasoning_tokens = u.reasoning_tokens
+            row.receipt = out.receipt
             row.token_count = None
             return row.topic_id
 
-    def _plan(self, ctx: TopicContext, reply_id: int) -> tuple[ChatRequest, int]:
-        """Assemble the request of a planned context (the one body that is posted) and
-        record it for the badge's anchor (REF-28); returns it with its local total."""
+    def _plan(self, ctx: TopicContext, reply_id: int, out: SendOutcome) -> tuple[ChatRequest, int]:
+        """Assemble the request of a planned context (the one body that is posted),
+        record it for the badge's anchor (REF-28) and put its context receipt on ``out``
+        (issue 19); returns it with its local total."""
         with gc_paused():
             plan = assemble_request(ctx.base_input, ctx.counter.count)
             if self._estimates is not None:
                 self._estimates.record_sent(reply_id, ctx, plan)
+        out.receipt = build_receipt(ctx.plan, plan, private=ctx.private)
         request = ChatRequest(model=ctx.model, messages=plan.messages, max_tokens=ctx.max_tokens,
                               tools=ctx.base_input.tools)
         return request, plan.total_tokens
@@ -496,10 +504,11 @@ class ChatService:
                 sent_by_process=PROCESS_ID))
             self._bus.publish(MessageAdded(topic_id, reply_id))
         out.reply_message_id = reply_id
+        out.receipt = None
         while True:
             parts: list[str] = []
             calls: list[ToolCall] = []
-            request, total = await self._db.run(self._plan, ctx, reply_id)
+            request, total = await self._db.run(self._plan, ctx, reply_id, out)
             finish = await self._stream(topic_id, reply_id, client, request, ctx.context_window, out, parts, calls)
             _mark_silent_truncation(out, request, total)
             if (

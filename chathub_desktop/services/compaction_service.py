@@ -46,10 +46,17 @@ from chathub_desktop.services.compaction_outcome import (
     CompactionOutcome,
     PreSendResult,
 )
-from chathub_desktop.services.errors import InvalidInput
-from chathub_desktop.services.events import CompactionProgress, EventBus, TopicChanged
+from chathub_desktop.services.errors import InvalidInput, StaleDocument
+from chathub_desktop.services.events import (
+    CompactionProgress,
+    EventBus,
+    SecretsRedacted,
+    TopicChanged,
+)
+from chathub_desktop.services.input_rules import check_text
 from chathub_desktop.services.provider_service import ProviderService
 from chathub_desktop.services.request_context import ContextLoader, TopicContext
+from chathub_desktop.services.secret_scan import redact_secrets
 from chathub_desktop.services.settings_service import SettingsService
 from chathub_desktop.services.summarizer import (
     Summarizer,
@@ -147,9 +154,11 @@ class CompactionService:
         return await self._db.run(self.trigger_estimate, ctx)
 
     # --- public runs ------------------------------------------------------------------
-    async def compact(self, topic_id: int, trigger: str = cc.TRIGGER_MANUAL) -> CompactionOutcome:
+    async def compact(self, topic_id: int, trigger: str = cc.TRIGGER_MANUAL, *, focus: str = "") -> CompactionOutcome:
         """Compact now: summarize every completed turn after the cursor and before the
-        latest user message (REF-19 "manual: the longest").
+        latest user message (REF-19 "manual: the longest"). ``focus``: the user's
+        instructions for what the summary must keep (issue 19; one line, at most 2,000
+        characters are used).
 
         Returns a :class:`CompactionOutcome`; a summarizer failure is an outcome with
         status ``failed`` (summary and cursor unchanged), not an exception. Raises
@@ -164,7 +173,7 @@ class CompactionService:
         ctx = await self._load(topic_id)
         if not ctx.regular:
             raise InvalidInput("only regular topic chats use topic compaction")
-        return await self._guarded(topic_id, trigger, max_batches=None)
+        return await self._guarded(topic_id, trigger, max_batches=None, focus=focus)
 
     async def rescue(self, topic_id: int) -> CompactionOutcome:
         """Overflow rescue (CMP-11): one run with the History Compress model over the
@@ -358,7 +367,44 @@ class CompactionService:
                 archives=tuple(dict(a) for a in (st.archives or ())),
                 failure_count=st.failure_count or 0,
                 cooldown_until=st.cooldown_until,
+                edited=bool(st.summary_edited),
             )
+
+    def edit_summary(self, topic_id: int, text: str, *, expected: str | None = None) -> SummaryView:
+        """The user's own summary text (issue 19): stored as the topic's summary (cursor
+        kept), marked as edited, and from then on the base the next compaction merges
+        new turns into — never rewritten from scratch. Likely secrets are stored as
+        ``[redacted: KIND]`` (a :class:`SecretsRedacted` event says which).
+
+        ``expected``: the summary text the editor showed; when the stored one differs
+        (a compaction finished meanwhile) raises :class:`StaleDocument` and writes
+        nothing. A compaction running now fails instead of overwriting the edit.
+        Raises :class:`InvalidInput` for a topic that is not a regular chat (CMP-16),
+        ``NotFound`` for an unknown topic."""
+        from chathub_desktop.services.topic_service import TopicService
+
+        red = redact_secrets(check_text(text, "the summary").strip())
+        with self._db.write() as s:
+            topic = TopicService.row(s, topic_id)
+            if topic.kind != "regular":
+                raise InvalidInput("only regular topic chats have a summary to edit")
+            st = s.get(TopicCompaction, topic_id)
+            if st is None:
+                st = TopicCompaction(topic_id=topic_id, summary="", debug_log=[], archives=[], failure_count=0)
+                s.add(st)
+            if expected is not None and (st.summary or "") != expected:
+                raise StaleDocument("the summary changed since you opened it (a compaction finished); "
+                                    "your text was not saved — reopen the summary and edit again")
+            st.summary = red.text
+            st.summary_edited = bool(red.text)
+            st.updated_at = self._clock()
+            assistant_id = topic.assistant_id
+        self._generation[topic_id] = self._generation.get(topic_id, 0) + 1  # a run in flight is refused
+        if red.changed:
+            self._bus.publish(SecretsRedacted(assistant_id, "the topic summary", red.kinds,
+                                              red.notice("the topic summary"), topic_id))
+        self._bus.publish(TopicChanged(topic_id))
+        return self.summary(topic_id)
 
     def export_summary(self, topic_id: int) -> str:
         """The summary as Markdown for Export (CMP-18): a title line, the model that wrote
@@ -463,7 +509,7 @@ class CompactionService:
         return cc.unreachable_fingerprint(ctx.last_message_id, ctx.summary, ctx.model)
 
     async def _guarded(self, topic_id: int, trigger: str, max_batches: int | None,
-                       figure: int | None = None) -> CompactionOutcome:
+                       figure: int | None = None, focus: str = "") -> CompactionOutcome:
         if topic_id in self._runs:
             raise CompactionInProgress("this topic is already compacting; wait for that run to finish")
         run = _Run(task=asyncio.current_task())
@@ -471,7 +517,7 @@ class CompactionService:
         self._bus.publish(CompactionProgress(topic_id, trigger, "started"))
         out: CompactionOutcome | None = None
         try:
-            out = await self._run(topic_id, trigger, max_batches, figure)
+            out = await self._run(topic_id, trigger, max_batches, figure, focus)
             return out
         finally:
             del self._runs[topic_id]
@@ -486,7 +532,7 @@ class CompactionService:
             return None, str(exc)
 
     async def _run(self, topic_id: int, trigger: str, max_batches: int | None,
-                   figure: int | None = None) -> CompactionOutcome:
+                   figure: int | None = None, focus: str = "") -> CompactionOutcome:
         ctx = await self._load(topic_id)
         high, low = cc.watermarks(ctx.high_watermark)
         base = dict(topic_id=topic_id, trigger=trigger, input_budget=ctx.input_budget, high=high, low=low)
@@ -556,7 +602,8 @@ class CompactionService:
                          "(batch budget %d, summarizer window %d)", topic_id, processed + 1, len(plan.batches),
                          batch.start, batch.end - 1, batch.tokens, budget.batch, budget.window)
                 try:
-                    summary = await summarizer.summarize(summary, messages, cap)
+                    summary = await summarizer.summarize(summary, messages, cap, focus=focus,
+                                                         edited=ctx.summary_edited)
                 except SummarizerFailed as exc:
                     failure = str(exc)
                     break
@@ -605,7 +652,11 @@ class CompactionService:
     def _commit(self, ctx: TopicContext, summary: str, cursor_id: int, target: SummarizerTarget,
                 success: bool) -> bool:
         """Summary, cursor, model, archives, snippet and breaker reset in ONE transaction;
-        False (nothing written) when the stored summary changed since the run began."""
+        False (nothing written) when the stored summary changed since the run began.
+        Likely secrets in ``summary`` are stored as ``[redacted: KIND]`` and a
+        :class:`SecretsRedacted` event says which (issue 19)."""
+        red = redact_secrets(summary)
+        summary = red.text
         now = self._clock()
         with self._db.write() as s:
             st = s.get(TopicCompaction, ctx.topic_id)
@@ -635,6 +686,10 @@ class CompactionService:
             assistant = s.get(Assistant, ctx.assistant_id)
             if topic is not None and assistant is not None and assistant.topic_snippets:
                 topic.snippet = cc.archive_excerpt(summary)
+        if red.changed:
+            log.info("topic %s summary: %s", ctx.topic_id, red.notice("the topic summary"))
+            self._bus.publish(SecretsRedacted(ctx.assistant_id, "the topic summary", red.kinds,
+                                              red.notice("the topic summary"), ctx.topic_id))
         return True
 
     async def _failed(self, ctx: TopicContext, trigger: str, message: str, before: int, reason: str,

@@ -151,7 +151,8 @@ def open_services(database_url: str | None = None, data_dir: Path | None = None,
     providers = ProviderService(db, KeyringSecretStore())
     topics = TopicService(db, bus)
     memory = MemoryService(db, dynamic_cards=dynamic_entries, dynamic_render=dynamic_text,
-                           on_change=lambda assistant_id: bus.publish(TopicChanged(topic_id=0)))
+                           on_change=lambda assistant_id: bus.publish(TopicChanged(topic_id=0)),
+                           on_redacted=bus.publish)
     tools = ToolRegistry([MemoryToolProvider(memory)])
     history = TopicHistoryCache(bus)
     loader = ContextLoader(db, catalog, memory, tools, history)

@@ -41,7 +41,8 @@ def active_days(db: Database, assistant: int | str, today: date, limit: int = 60
         rows = s.execute(
             select(day_col.label("d"), func.count(func.distinct(Message.topic_id)), func.count(Message.id))
             .join(Topic, Topic.id == Message.topic_id)
-            .where(Topic.assistant_id == a.id, visible_topics(), Message.role.in_(("user", "assistant")),
+            .where(Topic.assistant_id == a.id, visible_topics(), Topic.private.is_(False),
+                   Message.role.in_(("user", "assistant")),
                    Message.content != "", Message.created_at < datetime.combine(today, time(), UTC))
             .group_by(day_col).order_by(day_col.desc()).limit(max(1, limit))
         ).all()

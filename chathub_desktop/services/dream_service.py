@@ -71,16 +71,19 @@ from chathub_desktop.core.dream_schedule import (
     silent_note,
     stopped_note,
 )
+from chathub_desktop.core.secret_redaction import Redaction
 from chathub_desktop.core.topic_titles import plain_title
 from chathub_desktop.providers.catalog import ModelCatalog
 from chathub_desktop.services import dream_calls as calls
 from chathub_desktop.services.assistant_service import AssistantService
 from chathub_desktop.services.dream_days import ActiveDay, active_days, read_titles_note
+from chathub_desktop.services.dream_review import DreamReview
 from chathub_desktop.services.errors import InvalidInput, NotFound, StaleDocument
-from chathub_desktop.services.events import DreamProgress, EventBus, MemoryChanged
+from chathub_desktop.services.events import DreamProgress, EventBus, MemoryChanged, SecretsRedacted
 from chathub_desktop.services.import_staging import visible_topics
 from chathub_desktop.services.memory_service import paused_hashes, set_pause
 from chathub_desktop.services.provider_service import ProviderService
+from chathub_desktop.services.secret_scan import redact_secrets
 from chathub_desktop.services.settings_service import SettingsService
 from chathub_desktop.services.summarizer import (
     Summarizer,
@@ -118,6 +121,7 @@ DUPLICATE = "duplicate"      # the new card paraphrased an existing one; not app
 EXISTS = "exists"            # the day already has a card; no model call
 REGENERATED = "regenerated"  # one card's body was replaced
 FAILED = "failed"            # the model could not be used or failed; retried later
+PROPOSED = "proposed"        # dream review is on: the card waits for accept or discard (issue 19)
 
 
 @dataclass(frozen=True)
@@ -270,6 +274,8 @@ class DreamService:
         #: Time between heartbeats of a claimed run; 8 missed ones make it stale.
         self.heartbeat = heartbeat if heartbeat is not None else _heartbeat_from_env()
         self.stale_after = 8 * self.heartbeat
+        #: Dream review (issue 19): proposals waiting for accept or discard.
+        self.review = DreamReview(self)
 
     # --- document helpers ------------------------------------------------------------
 
@@ -440,9 +446,12 @@ class DreamService:
         characters for a day, 6,400 for a range with its framing): nothing is cut.
         ``version``: the token of the document the editor showed; ``expected``: the
         card's (tag, text) as shown; either no longer matching raises
-        :class:`StaleDocument` and writes nothing (issue 10)."""
+        :class:`StaleDocument` and writes nothing (issue 10). Likely secrets are stored
+        as ``[redacted: KIND]`` and a :class:`SecretsRedacted` event says so (issue 19)."""
         if not text.strip():
             raise InvalidInput("a card cannot be empty; delete it instead")
+        red = redact_secrets(text)  # issue 19: likely secrets never become memory
+        text = red.text
 
         def change(cards: list[dm.Card]) -> list[dm.Card]:
             i = self._index(cards, number, expected)
@@ -453,7 +462,17 @@ class DreamService:
                 raise InvalidInput(f"card #{number} holds at most {cap:,} characters; this text has "
                                    f"{len(text):,} (about {kept:,} fit)")
             return out
-        return self._edit(assistant, change, version, Author("owner", None, f"edited card #{number}"))
+        views = self._edit(assistant, change, version, Author("owner", None, f"edited card #{number}"))
+        if red.changed:
+            self._redacted(self.settings(assistant).assistant_id, red)
+        return views
+
+    def _redacted(self, aid: int, red: Redaction) -> str:
+        """Publish which secrets were kept out of a card (issue 19); ``"; notice"`` or ``""``."""
+        if not red.changed:
+            return ""
+        self._bus.publish(SecretsRedacted(aid, "the dream card", red.kinds, red.notice("the dream card")))
+        return "; " + red.notice("the dream card")
 
     def delete_card(self, assistant: int | str, number: int, *, version: str | None = None,
                     expected: tuple[str, str] | None = None) -> list[CardView]:
@@ -488,7 +507,8 @@ class DreamService:
     def materials(self, assistant: int | str, day: date) -> list[dp.TopicMaterial]:
         """What history day ``day`` gives the dream (DRM-3, REF-17): per topic with
         user/assistant messages on that UTC day (at most 30, latest activity first) its
-        compaction summary, else an excerpt of that day's messages. Read-only (DRM-16)."""
+        compaction summary, else an excerpt of that day's messages. Private topics are
+        never read (issue 19). Read-only (DRM-16)."""
         start, end = _day_bounds(day)
         with self._db.read() as s:
             a = AssistantService.row(s, assistant)
@@ -496,7 +516,8 @@ class DreamService:
             active = s.execute(
                 select(Topic.id, Topic.title, last)
                 .join(Message, Message.topic_id == Topic.id)
-                .where(Topic.assistant_id == a.id, visible_topics(), Message.role.in_(("user", "assistant")),
+                .where(Topic.assistant_id == a.id, visible_topics(), Topic.private.is_(False),
+                       Message.role.in_(("user", "assistant")),
                        Message.created_at >= start, Message.created_at < end, Message.content != "")
                 .group_by(Topic.id, Topic.title).order_by(last.desc(), Topic.id.desc()).limit(dp.MAX_TOPICS)
             ).all()
@@ -547,6 +568,10 @@ class DreamService:
         covered = _covering(cards, day)
         if covered is not None:
             return self._finish(DreamOutcome(aid, day, EXISTS, covered))
+        pending = await self._db.run(self.review.pending_day, aid, day)
+        if pending is not None:  # issue 19: that day's card waits for review
+            return self._finish(DreamOutcome(aid, day, EXISTS, f"the card for {day} waits for review "
+                                             f"(proposal #{pending})"))
         self._progress(aid, day, "reading")
         materials = await self._db.run(self.materials, aid, day)
         if not materials:
@@ -568,18 +593,26 @@ class DreamService:
         if repeated is not None:  # DRM-14: not appended; a scheduled run still records its marker
             return self._finish(DreamOutcome(aid, day, DUPLICATE, f"the card for {day} repeated {repeated}{read}",
                                              topics_left_out=left_out, topics_read=titles))
+        red = await self._db.run(redact_secrets, body)  # issue 19: no secret becomes a card
+        body = red.text
         grown = dm.append_day_card(cards, day, body)
         plan = dm.plan_retention(grown, keep)
         fold: tuple[str, str] | None = None
         if plan is not None:
             self._progress(aid, day, "folding")
             fold = await calls.fold_body(summarizer, plan)
+            folded = await self._db.run(redact_secrets, fold[0])
+            fold = (folded.text, fold[1])
+            red = Redaction(body, red.kinds + folded.kinds)
+        if await self._db.run(self.review.enabled, aid):  # issue 19: applied only when accepted
+            return self._finish(await self.review.propose_run(aid, day, body, plan, fold, red, read, left_out))
         number = await asyncio.shield(self._db.run(self._commit_card, aid, day, body, keep, plan, fold))
         if number is None:
             return self._finish(DreamOutcome(aid, day, EXISTS, f"{day} got a dream card meanwhile"))
         how = ("" if fold is None else f"; older cards folded ({fold[1]})") + read
         if len(body.strip()) > dm.SINGLE_CARD_MAX:
             how += f"; the model's {len(body.strip()):,} characters were shortened to {dm.SINGLE_CARD_MAX:,}"
+        how += self._redacted(aid, red)
         return self._finish(DreamOutcome(aid, day, APPENDED, f"added card #{number} for {day}{how}", number,
                                          None if fold is None else fold[1], left_out, titles))
 
@@ -599,20 +632,28 @@ class DreamService:
         the user changed it meanwhile, the card goes onto the new text and a fold that
         no longer matches falls back to concatenation. None: the day got a card meanwhile."""
         with self._db.write() as s:
-            cards = dm.parse_document(self._body(s, aid))
-            if _covering(cards, day) is not None:
-                return None
-            folded = "" if plan is None else f"; folded {len(plan.folded)} older card(s) into a range"
-            authored(s, Author("dream", day.isoformat(), f"added the card for {day}{folded}"))
-            cards = dm.append_day_card(cards, day, body)
-            now_plan = dm.plan_retention(cards, keep)
-            if now_plan is not None:
-                same = plan is not None and (now_plan.folded, now_plan.existing_range) == (
-                    plan.folded, plan.existing_range)
-                range_body = fold[0] if same and fold is not None else dm.concat_fold_body(now_plan)
-                cards = dm.apply_fold(cards, now_plan, range_body)
-            _changed, cards = self._store(s, aid, cards, keep)
-        self._changed(aid)
+            number = self.commit_card_in(s, aid, day, body, keep, plan, fold)
+        if number is not None:
+            self._changed(aid)
+        return number
+
+    def commit_card_in(self, s: Session, aid: int, day: date, body: str, keep: int,
+                       plan: dm.FoldPlan | None, fold: tuple[str, str] | None) -> int | None:
+        """:meth:`_commit_card` inside the caller's write transaction ``s`` (the caller
+        publishes the change); returns the new card's number, None when the day has one."""
+        cards = dm.parse_document(self._body(s, aid))
+        if _covering(cards, day) is not None:
+            return None
+        folded = "" if plan is None else f"; folded {len(plan.folded)} older card(s) into a range"
+        authored(s, Author("dream", day.isoformat(), f"added the card for {day}{folded}"))
+        cards = dm.append_day_card(cards, day, body)
+        now_plan = dm.plan_retention(cards, keep)
+        if now_plan is not None:
+            same = plan is not None and (now_plan.folded, now_plan.existing_range) == (
+                plan.folded, plan.existing_range)
+            range_body = fold[0] if same and fold is not None else dm.concat_fold_body(now_plan)
+            cards = dm.apply_fold(cards, now_plan, range_body)
+        _changed, cards = self._store(s, aid, cards, keep)
         return next((i for i, c in enumerate(cards, 1) if c.day == day), None)
 
     def _finish(self, outcome: DreamOutcome) -> DreamOutcome:
@@ -648,6 +689,8 @@ class DreamService:
             return self._finish(DreamOutcome(aid, day, FAILED, str(exc)))
         if body is None:
             return self._finish(DreamOutcome(aid, day, NOTHING, f"{day} showed nothing new; card #{number} kept"))
+        red = await self._db.run(redact_secrets, body)  # issue 19
+        body = red.text
 
         def change(current: list[dm.Card]) -> list[dm.Card]:
             try:
@@ -656,7 +699,9 @@ class DreamService:
                 raise NotFound(f"the card for {day} was deleted meanwhile") from None
         views = self._edit(aid, change, author=Author("dream", day.isoformat(), f"regenerated the card for {day}"))
         number = next(v.number for v in views if v.tag == day.isoformat())
-        return self._finish(DreamOutcome(aid, day, REGENERATED, f"card #{number} for {day} was regenerated", number))
+        note = self._redacted(aid, red)
+        return self._finish(DreamOutcome(aid, day, REGENERATED, f"card #{number} for {day} was regenerated{note}",
+                                         number))
 
     # --- the schedule ----------------------------------------------------------------
 

@@ -93,7 +93,7 @@ from chathub_desktop.tokens.counter import TokenCounter
 log = logging.getLogger(__name__)
 
 #: Parts that do not depend on the history window ("fixed overhead", REF-28).
-FIXED_PARTS = ("instructions", "tools", "memory", "summary", "knowledge")
+FIXED_PARTS = ("instructions", "tools", "memory", "summary", "pinned", "knowledge")
 #: Newest replies with usage read per estimate. The history window is a suffix of the
 #: topic, so the anchor (the newest reported reply in it) and the cache block (the
 #: newest settled report) are always among them; older ones can never be either.
@@ -119,6 +119,12 @@ def _compaction_key(summary_block: str, cursor: int | None) -> str:
     if not summary_block and cursor is None:
         return ""
     return f"{cursor}:{hashlib.blake2b(summary_block.encode('utf-8', 'surrogatepass'), digest_size=8).hexdigest()}"
+
+
+def _pinned_key(inp: AssemblyInput) -> str:
+    """The summary block plus the ids of the pinned rows it keeps verbatim (issue 19):
+    pinning a covered message changes the fixed prefix like a new summary does."""
+    return inp.summary_block + "".join(f"\0{h.id}" for h in inp.pinned)
 
 
 @dataclass(frozen=True)
@@ -238,7 +244,7 @@ class EstimateService:
             history_limit=configured,
             expanded_to=expanded,
             fixed_overhead=sum(parts.get(k, 0) for k in FIXED_PARTS),
-            compaction_key=_compaction_key(inp.summary_block, ctx.cursor_message_id),
+            compaction_key=_compaction_key(_pinned_key(inp), ctx.cursor_message_id),
             local_total=plan.total_tokens,
             has_images=has_images,
         )
@@ -417,7 +423,7 @@ class EstimateService:
                 history_limit=configured,
                 expanded_to=expanded,
                 fixed_overhead=fixed,
-                compaction_key=_compaction_key(inp.summary_block, meta.cursor_id),
+                compaction_key=_compaction_key(_pinned_key(inp), meta.cursor_id),
             )
             judgement = judge_anchor(record, now, anchor.sent_here)
             reason = judgement.reason

@@ -145,9 +145,22 @@ class ReplyRetrying:
     reason: str
 
 
+@dataclass(frozen=True)
+class SecretsRedacted:
+    """Likely secrets were replaced by ``[redacted: KIND]`` before ``where`` (``the
+    memory entry``, ``the memory``, ``the dream card``, ``the topic summary``) of
+    ``assistant_id`` was stored (issue 19); ``notice`` is the one line to show."""
+
+    assistant_id: int
+    where: str
+    kinds: tuple[str, ...]
+    notice: str
+    topic_id: int | None = None
+
+
 ChatEvent = (MessageAdded | ReplyDelta | ReplyFinished | TopicChanged | CompactionProgress
              | DreamProgress | MemoryChanged | StoreWaiting | ReplyStalled | ReplyRetrying
-             | MessageChanged | TopicListChanged | AssistantsChanged)
+             | MessageChanged | TopicListChanged | AssistantsChanged | SecretsRedacted)
 Listener = Callable[[ChatEvent], None]
 
 

@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import lru_cache
 
 from sqlalchemy import delete as sql_delete
@@ -33,15 +33,20 @@ from chathub_desktop.core import fixed_memory as fm
 from chathub_desktop.core.document_version import document_version
 from chathub_desktop.core.memory_injection import build_memory_block, without_paused
 from chathub_desktop.core.memory_tools import (
+    ADD,
     MEMORY_TOOL_NAMES,
     MEMORY_TOOLS,
     TRUST_WINDOW,
+    UPDATE,
     run_tool,
     write_is_untrusted,
 )
 from chathub_desktop.core.messages import ToolCall, ToolSpec
+from chathub_desktop.core.secret_redaction import Redaction
 from chathub_desktop.services.assistant_service import AssistantService
 from chathub_desktop.services.errors import InvalidInput, NotFound, StaleDocument
+from chathub_desktop.services.events import SecretsRedacted
+from chathub_desktop.services.secret_scan import redact_secrets
 from chathub_desktop.storage.database import Database
 from chathub_desktop.storage.memory_history import DYNAMIC, FIXED, Author, authored
 from chathub_desktop.storage.models import (
@@ -180,6 +185,8 @@ class MemoryEntryView:
     trusted: bool
     #: Paused by the user: kept and searchable here, not injected, not offered to the model (issue 18).
     paused: bool = False
+    #: Kinds of likely secrets redacted from the text just written (issue 19), else ().
+    redacted: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -218,11 +225,13 @@ class MemoryService:
         dynamic_cards: Callable[[str], Sequence[fm.Entry]] | None = None,
         dynamic_render: Callable[[str], str] | None = None,
         on_change: Callable[[int], None] | None = None,
+        on_redacted: Callable[[SecretsRedacted], None] | None = None,
     ) -> None:
         self._db = db
         self._dynamic_cards = dynamic_cards
         self._dynamic_render = dynamic_render
         self._on_change = on_change
+        self._on_redacted = on_redacted
 
     # --- helpers ---------------------------------------------------------------------
 
@@ -269,6 +278,11 @@ class MemoryService:
     def _changed(self, assistant_id: int) -> None:
         if self._on_change is not None:
             self._on_change(assistant_id)
+
+    def _redacted(self, assistant_id: int, where: str, red: Redaction, topic_id: int | None = None) -> None:
+        """Tell ``on_redacted`` (the event bus) when ``red`` took something out (issue 19)."""
+        if red.changed and self._on_redacted is not None:
+            self._on_redacted(SecretsRedacted(assistant_id, where, red.kinds, red.notice(where), topic_id))
 
     @staticmethod
     def _untrusted_numbers(s: Session, assistant_id: int, doc: str) -> set[int]:
@@ -353,8 +367,10 @@ class MemoryService:
         not in the previous document. Saving the same text twice changes nothing.
         ``version``: the token of the document the editor showed; when the stored one is
         newer, raises :class:`StaleDocument` and keeps it (issue 10). Returns the stored
-        document."""
-        new_doc = fm.normalize(text)
+        document. Likely secrets are replaced by ``[redacted: KIND]`` first and a
+        :class:`SecretsRedacted` event says which (issue 19)."""
+        red = redact_secrets(text)
+        new_doc = fm.normalize(red.text)
         with self._db.write() as s:
             a = AssistantService.row(s, assistant)
             old_doc = self._doc(s, a.id)
@@ -366,6 +382,7 @@ class MemoryService:
             self._record(s, a.id, old_doc, new_doc, None, origin="owner", trusted=True)
             aid = a.id
         self._changed(aid)
+        self._redacted(aid, "the memory", red)
         return new_doc
 
     def clear(self, assistant: int | str, *, version: str | None = None) -> None:
@@ -396,10 +413,13 @@ class MemoryService:
     ) -> MemoryEntryView:
         """Append one entry (Add memory, MEM-2; number = highest + 1, REF-1). Records
         ``origin``/``trusted`` unless the same text is already an entry; returns the new
-        card as stored. Raises :class:`InvalidInput` for an empty text or an unknown origin."""
+        card as stored, with ``redacted`` naming the likely secrets replaced by
+        ``[redacted: KIND]`` (issue 19). Raises :class:`InvalidInput` for an empty text or
+        an unknown origin."""
         if origin not in ORIGINS:
             raise InvalidInput(f"origin must be one of {', '.join(ORIGINS)}, got {origin!r}")
-        cleaned = fm.clean_text(text)
+        red = redact_secrets(fm.clean_text(text))
+        cleaned = red.text
         if not cleaned:
             raise InvalidInput("a memory entry must not be empty")
         with self._db.write() as s:
@@ -413,7 +433,8 @@ class MemoryService:
             aid = a.id
             view = self._view(s, aid, new_doc, number)
         self._changed(aid)
-        return view
+        self._redacted(aid, "the memory entry", red)
+        return replace(view, redacted=red.kinds)
 
     def add_many(self, assistant: int | str, texts: Sequence[str], *, source: str) -> list[MemoryEntryView]:
         """Append ``texts`` as owner entries in ONE write transaction (issue 15, "Import from
@@ -475,7 +496,10 @@ class MemoryService:
         ``version``: the token of the document the editor showed (a newer one raises
         :class:`StaleDocument`); ``expected_text``: the text the card showed, to find it
         after a renumbering (gone: :class:`StaleDocument`) (issue 10). Returns the card as
-        stored. Raises :class:`NotFound` (no such entry) or :class:`InvalidInput` (empty text)."""
+        stored (``redacted``: as for :meth:`add`). Raises :class:`NotFound` (no such entry)
+        or :class:`InvalidInput` (empty text)."""
+        red = redact_secrets(new_text)
+        new_text = red.text
         with self._db.write() as s:
             a = AssistantService.row(s, assistant)
             old_doc = self._doc(s, a.id)
@@ -492,7 +516,8 @@ class MemoryService:
             aid = a.id
             view = self._view(s, aid, res.doc, number)
         self._changed(aid)
-        return view
+        self._redacted(aid, "the memory entry", red)
+        return replace(view, redacted=red.kinds)
 
     def delete(self, assistant: int | str, number: int, *, expected_text: str | None = None) -> None:
         """Delete a card (MEM-2); later entries renumber. ``expected_text``: the text the
@@ -615,10 +640,14 @@ class MemoryService:
         record ``agent`` provenance for new texts, trusted unless
         :func:`write_is_untrusted` over the topic's last 10 non-memory tool messages
         (from the message table, followed by ``pending_tool_messages`` — this turn's tool
-        results not stored yet). With memory off the result is a ``memory_off`` failure.
+        results not stored yet). With memory off the result is a ``memory_off`` failure;
+        in a private topic a ``private_topic`` failure (issue 19). Likely secrets in an
+        add/update text are stored as ``[redacted: KIND]`` and the result says so
+        (``redacted`` kinds and a ``notice``, issue 19).
         Raises :class:`NotFound` for an unknown assistant or a topic of another assistant.
         """
         changed = False
+        arguments, red = _redact_arguments(call.arguments) if call.name in (ADD, UPDATE) else (call.arguments, None)
         with self._db.write() as s:
             a = AssistantService.row(s, assistant_id)
             topic = s.get(Topic, topic_id)
@@ -626,6 +655,9 @@ class MemoryService:
                 raise NotFound(f"no topic {topic_id} for assistant {a.name!r}")
             if not a.memory_enabled:
                 return '{"ok":false,"error":"memory_off","message":"Memory is turned off for this assistant."}'
+            if topic.private:  # issue 19: the tools are not offered there; a stray call reads nothing
+                return ('{"ok":false,"error":"private_topic","message":"This topic is private: '
+                        'memory is not used here."}')
             old_doc = self._doc(s, a.id)
             cards: Sequence[fm.Entry] = ()
             if self._dynamic_cards is not None and call.name in ("searchMemory", "readMemory"):
@@ -633,7 +665,7 @@ class MemoryService:
                 if dyn_row is not None and dyn_row.body:
                     hidden = paused_hashes(s, a.id, DYNAMIC)
                     cards = [c for c in self._dynamic_cards(dyn_row.body) if fm.text_hash(c.text) not in hidden]
-            outcome = run_tool(call.name, call.arguments, old_doc, dynamic_cards=cards,
+            outcome = run_tool(call.name, arguments, old_doc, dynamic_cards=cards,
                                paused=paused_numbers(s, a.id, old_doc))
             if outcome.new_doc is not None:
                 untrusted = bool(outcome.written_texts) and write_is_untrusted(
@@ -647,7 +679,10 @@ class MemoryService:
             aid = a.id
         if changed:
             self._changed(aid)
-        return outcome.result_json
+        if red is None or not red.changed or not changed:
+            return outcome.result_json
+        self._redacted(aid, "the memory entry", red, topic_id)
+        return _with_notice(outcome.result_json, red)
 
 
 class MemoryToolProvider:
@@ -664,3 +699,38 @@ class MemoryToolProvider:
     def execute(self, assistant_id: int, topic_id: int, call: ToolCall) -> str:
         """Run one memory-tool call; returns its JSON result."""
         return self._memory.execute_tool(assistant_id, topic_id, call)
+
+
+def _redact_arguments(arguments: str | None) -> tuple[str | None, Redaction]:
+    """A memory tool call's JSON arguments with likely secrets in its ``text`` /
+    ``new_text`` redacted (issue 19); unparsable arguments are left for ``run_tool``
+    to refuse."""
+    try:
+        args = json.loads(arguments or "{}")
+    except ValueError:
+        return arguments, Redaction(arguments or "")
+    if not isinstance(args, dict):
+        return arguments, Redaction(arguments or "")
+    kinds: list[str] = []
+    for key in ("text", "new_text"):
+        value = args.get(key)
+        if isinstance(value, str):
+            red = redact_secrets(value)
+            args[key] = red.text
+            kinds.extend(red.kinds)
+    if not kinds:
+        return arguments, Redaction(arguments or "")
+    return json.dumps(args, ensure_ascii=False), Redaction("", tuple(kinds))
+
+
+def _with_notice(result_json: str, red: Redaction) -> str:
+    """The tool result with ``redacted`` kinds and a ``notice`` for the model added."""
+    try:
+        result = json.loads(result_json)
+    except ValueError:
+        return result_json
+    if not isinstance(result, dict):
+        return result_json
+    result["redacted"] = list(red.kinds)
+    result["notice"] = red.notice("the memory entry") + " Do not try to store them again."
+    return json.dumps(result, ensure_ascii=False, separators=(",", ":"))

@@ -43,8 +43,10 @@ from chathub_desktop.core import dynamic_memory as dm
 from chathub_desktop.core import fixed_memory as fm
 from chathub_desktop.core import memory_export as mx
 from chathub_desktop.core.memory_diff import DuplicateIndex, EntryChanges, entry_changes
+from chathub_desktop.core.secret_redaction import Redaction
 from chathub_desktop.services.assistant_service import AssistantService
 from chathub_desktop.services.errors import InvalidInput, ServiceError
+from chathub_desktop.services.secret_scan import redact_secrets
 from chathub_desktop.storage.database import Database
 from chathub_desktop.storage.memory_history import Author, authored
 from chathub_desktop.storage.models import (
@@ -125,6 +127,8 @@ class ImportPreview:
     #: Entries (cards, as ``"[tag] text"``) added / removed / edited; None: kept.
     fixed_changes: EntryChanges | None = field(default=None, repr=False)
     dynamic_changes: EntryChanges | None = field(default=None, repr=False)
+    #: Kinds of likely secrets replaced by ``[redacted: KIND]`` in what is imported (issue 19).
+    redacted: tuple[str, ...] = ()
 
     @property
     def changes_dynamic(self) -> bool:
@@ -169,6 +173,8 @@ class ImportPreview:
             out.append(f"provenance: {self.provenance_kept:,} kept, {self.provenance_replaced:,} replaced, "
                        f"{self.provenance_added:,} added"
                        + (f"; {n(self.untrusted_after, 'entry', 'entries')} untrusted" if self.untrusted_after else ""))
+        if self.redacted:
+            out.append(Redaction("", self.redacted).notice("the imported memory"))
         return out
 
     def summary(self) -> str:
@@ -190,7 +196,7 @@ class ImportPreview:
                             "shortened": self.dynamic_shortened},
                 "provenance": {"before": self.provenance_before, "kept": self.provenance_kept,
                                "replaced": self.provenance_replaced, "added": self.provenance_added},
-                "untrusted_after": self.untrusted_after}
+                "untrusted_after": self.untrusted_after, "redacted": list(self.redacted)}
 
 
 @dataclass(frozen=True)
@@ -318,12 +324,21 @@ class MemoryTransfer:
         except mx.MemoryFileError as exc:
             raise InvalidInput(f"cannot import {name or 'this file'}: {exc}; nothing was changed") from None
         fixed_doc = None if mf.fixed is None else (fm.normalize(mf.fixed) if mf.plain else mf.fixed)
+        kinds: tuple[str, ...] = ()
+        file_hash: dict[str, str] = {}  # redacted entry text hash → the file's (for its provenance)
+        if fixed_doc is not None:  # issue 19: likely secrets never become memory
+            red = redact_secrets(fixed_doc)
+            if red.changed:
+                was, now_ = fm.entries(fixed_doc), fm.entries(red.text)
+                if [e.number for e in was] == [e.number for e in now_]:
+                    file_hash = {fm.text_hash(b.text): fm.text_hash(a.text) for a, b in zip(was, now_, strict=True)}
+                fixed_doc, kinds = red.text, red.kinds
         with self._db.read() as s:
             a = AssistantService.row(s, assistant)
             cur = _current(s, a.id)
             aid, aname, keep = a.id, a.name, a.keep_dream_cards
         if mode == "merge":
-            return self._merge_preview(aid, aname, mf, name, fixed_doc, cur)
+            return self._merge_preview(aid, aname, mf, name, fixed_doc, cur, kinds)
         dynamic_doc, shortened = None, 0
         if mf.dynamic is not None:  # DRM-13: an import meets the caps like every other write
             try:
@@ -332,7 +347,8 @@ class MemoryTransfer:
                 raise InvalidInput(f"cannot import {name or 'this file'}: {exc}; nothing was changed") from None
             file_cards = dm.parse_document(mf.dynamic)
             capped = dm.enforce_caps(file_cards, keep)
-            dynamic_doc = dm.render_document(capped)
+            dyn_red = redact_secrets(dm.render_document(capped))
+            dynamic_doc, kinds = dyn_red.text, kinds + dyn_red.kinds
             stored = set(capped)
             shortened = sum(1 for c in file_cards if c not in stored and dm.in_current_layout(c) not in stored)
         before = len(fm.entries(cur.fixed))
@@ -356,7 +372,9 @@ class MemoryTransfer:
                        if h in hidden]
             out: list[mx.Provenance] = []
             for h in dict.fromkeys(fm.text_hash(e.text) for e in fm.entries(fixed_doc)):
-                p = by_hash.get(h)
+                p = by_hash.get(file_hash.get(h, h))
+                if p is not None and p.text_hash != h:
+                    p = mx.Provenance(h, p.origin, p.trusted, p.recorded_at)
                 if p is None and mf.plain:  # REF-7: a text already recorded keeps its origin
                     old = cur.provenance.get(h)
                     p = mx.Provenance(h, old.origin, old.trusted, old.created_at) if old is not None \
@@ -378,7 +396,7 @@ class MemoryTransfer:
             provenance_before=len(cur.provenance), provenance_kept=len(cur.provenance) if fixed_doc is None else kept,
             provenance_replaced=replaced, provenance_added=added, untrusted_after=untrusted,
             base=cur.fingerprint, fixed_document=fixed_doc, dynamic_document=dynamic_doc, provenance=records,
-            dynamic_shortened=shortened, paused=tuple(paused),
+            dynamic_shortened=shortened, paused=tuple(paused), redacted=kinds,
             fixed_changes=None if fixed_doc is None else entry_changes(
                 [e.text for e in fm.entries(cur.fixed)], [e.text for e in fm.entries(fixed_doc)]),
             dynamic_changes=None if dynamic_doc is None else entry_changes(
@@ -388,7 +406,7 @@ class MemoryTransfer:
 
     @staticmethod
     def _merge_preview(aid: int, aname: str, mf: mx.MemoryFile, name: str | None, file_fixed: str | None,
-                       cur: _Current) -> ImportPreview:
+                       cur: _Current, redacted: tuple[str, ...] = ()) -> ImportPreview:
         """Merge: the file's fixed entries appended to the current ones unless they repeat
         one (exact or REF-16 near-duplicate, also of an entry added before them); current
         provenance and pauses stay, added entries bring the file's (REF-7: a plain
@@ -426,7 +444,7 @@ class MemoryTransfer:
             untrusted_after=sum(1 for e in after if fm.text_hash(e.text) in untrusted),
             base=cur.fingerprint, fixed_document=None if file_fixed is None else doc, dynamic_document=None,
             provenance=tuple(records), paused=tuple(paused), mode="merge", merge_added=len(added),
-            merge_skipped=skipped,
+            merge_skipped=skipped, redacted=redacted,
             fixed_changes=None if file_fixed is None else entry_changes([e.text for e in current],
                                                                          [e.text for e in after]),
         )

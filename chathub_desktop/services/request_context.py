@@ -70,6 +70,10 @@ class TopicContext:
     history: tuple[HistoryMessage, ...]
     plan: RequestWindowPlan
     topic_kind: str = "regular"
+    #: A private topic: planned without memory block and memory tools (issue 19).
+    private: bool = False
+    #: The user edited the stored summary: the next merge keeps it (issue 19).
+    summary_edited: bool = False
     summarize_history: bool = False
     compact_preset: str = "balanced"
     auto_compact: bool = True
@@ -163,7 +167,7 @@ class TopicContext:
         """``(system + recap turns, sendable history after the cursor)`` as the
         threshold policy weighs them (NUM-4, NUM-5)."""
         prefix = threshold_prefix(self.base_input.instructions, self.base_input.memory_block,
-                                  self.base_input.summary_turns)
+                                  self.base_input.summary_turns, self.base_input.pinned)
         rows = [h.message for h in self.history[self.start:] if h.sendable and h.message.role is not Role.SYSTEM]
         return prefix, rows
 
@@ -243,8 +247,10 @@ def load_context(
             archives=archives,
             threshold=threshold,
             history_bounds=bounds,
-            memory_block=memory.injection_block(assistant.id, counter.count) if memory is not None else "",
+            memory_block=(memory.injection_block(assistant.id, counter.count)
+                          if memory is not None and not topic.private else ""),
             tools=tools.specs(assistant.id) if tools is not None else (),
+            private=topic.private,
         )
         ctx = TopicContext(
             topic_id=topic.id,
@@ -260,6 +266,8 @@ def load_context(
             history=history,
             plan=plan_request(inputs, counter.count, pending_user=pending_user),
             topic_kind=topic.kind,
+            private=topic.private,
+            summary_edited=bool(state is not None and state.summary_edited),
             summarize_history=assistant.summarize_history,
             compact_preset=assistant.compact_preset,
             auto_compact=assistant.auto_compact,

@@ -199,14 +199,14 @@ class Summarizer:
         return ChatRequest(model=self.target.model, messages=tuple(messages), max_tokens=completion, extra=extra)
 
     def summary_request(self, existing_summary: str, messages: Sequence[ChatMessage],
-                        cap_tokens: int) -> ChatRequest:
+                        cap_tokens: int, *, focus: str = "", edited: bool = False) -> ChatRequest:
         """The request that merges ``messages`` into ``existing_summary``, sized for this
         model's window (CMP-4): the summary cap of :meth:`SummarizerTarget.budget`, and
         ``max_tokens`` = its completion budget within ``floor(0.9 × window) −`` the prompt's
         local count, so prompt + completion never exceed 90% of the window. Raises
         :class:`SummarizerFailed` when not even the summary cap fits beside the prompt."""
         budget = self.target.budget(cap_tokens)
-        prompt = summary_prompt(existing_summary, messages, budget.cap)
+        prompt = summary_prompt(existing_summary, messages, budget.cap, focus=focus, edited=edited)
         counter = TokenCounter.for_model(self.target.model)
         prompt_tokens = sum(message_tokens(m, counter.count) for m in prompt)
         room = budget.usable - prompt_tokens
@@ -221,8 +221,11 @@ class Summarizer:
                  self.target.label, prompt_tokens, max_tokens, budget.window)
         return self.request(prompt, max_tokens, exact=True)
 
-    async def summarize(self, existing_summary: str, messages: Sequence[ChatMessage], cap_tokens: int) -> str:
+    async def summarize(self, existing_summary: str, messages: Sequence[ChatMessage], cap_tokens: int, *,
+                        focus: str = "", edited: bool = False) -> str:
         """Merge ``messages`` into ``existing_summary``; returns the new summary text.
+        ``focus`` / ``edited``: the user's focus instructions and an edited summary
+        (``core.compaction_prompt.summary_prompt``, issue 19).
 
         One call (:meth:`summary_request`) under the :func:`summarizer_timeout_s`
         deadline. Raises :class:`SummarizerFailed` for a batch too large for the window,
@@ -231,7 +234,8 @@ class Summarizer:
         or any provider failure (CMP-5). ``asyncio.CancelledError`` passes through (Stop,
         CMP-13). Reasoning text is read and dropped (CMP-3).
         """
-        done = await self._send(self.summary_request(existing_summary, messages, cap_tokens))
+        done = await self._send(self.summary_request(existing_summary, messages, cap_tokens,
+                                                     focus=focus, edited=edited))
         if done.truncated:
             raise SummarizerFailed(
                 "the History Compress model stopped at its token limit before the summary was complete"

@@ -47,6 +47,8 @@ def message_view(m: Message) -> MessageView:
         cached_tokens=m.cached_tokens,
         cache_write_tokens=m.cache_write_tokens,
         finish_reason=m.finish_reason,
+        receipt=m.receipt if isinstance(m.receipt, dict) else None,
+        pinned=bool(m.pinned),
     )
 
 
@@ -76,10 +78,12 @@ class TopicService:
             updated_at=t.updated_at,
             pinned=bool(t.pinned),
             archived=bool(t.archived),
+            private=t.private,
         )
 
-    def create(self, assistant: int | str, title: str | None = None) -> TopicView:
-        """New topic. Without ``title`` it is titled from the first message (APP-10)."""
+    def create(self, assistant: int | str, title: str | None = None, *, private: bool = False) -> TopicView:
+        """New topic. Without ``title`` it is titled from the first message (APP-10).
+        ``private``: its requests carry no memory and the dream never reads it (issue 19)."""
         with self._db.write() as s:
             a = AssistantService.row(s, assistant)
             t = Topic(
@@ -87,6 +91,7 @@ class TopicService:
                 title=" ".join(check_text(title or "", "the topic title").split())[:MAX_TITLE_CHARS]
                 or DEFAULT_TITLE,
                 title_generated=bool(title and title.strip()),
+                private=private,
             )
             s.add(t)
             s.flush()
@@ -108,7 +113,7 @@ class TopicService:
             q = q.order_by(Topic.pinned.desc(), Topic.updated_at.desc(), Topic.id.desc())
             return [
                 TopicView(t.id, t.assistant_id, t.title, n, t.created_at, t.updated_at,
-                          bool(t.pinned), bool(t.archived))
+                          bool(t.pinned), bool(t.archived), private=t.private)
                 for t, n in s.execute(q)
             ]
 
@@ -145,6 +150,37 @@ class TopicService:
             t.title = title[:MAX_TITLE_CHARS]
             t.title_generated = True
             view = self._view(s, t)
+        self._bus.publish(TopicChanged(topic_id))
+        return view
+
+    def set_private(self, topic_id: int, private: bool) -> TopicView:
+        """Mark a topic private or not (issue 19). From its next request on, a private
+        topic carries no memory block and no memory tools, and the dream no longer
+        reads it; what earlier requests or dreams took from it stays where it is.
+        Raises :class:`NotFound`."""
+        with self._db.write() as s:
+            t = self.row(s, topic_id)
+            t.private = bool(private)
+            view = self._view(s, t)
+        self._bus.publish(TopicChanged(topic_id))
+        return view
+
+    def set_message_pinned(self, message_id: int, pinned: bool) -> MessageView:
+        """Pin a message (or unpin it, issue 19): once the summary covers it, every
+        request still carries it verbatim, after the summary and before the recent
+        history, and its tokens count against the input budget (the ``pinned`` part).
+        Only user and assistant text messages can be pinned. Raises :class:`NotFound`,
+        :class:`InvalidInput` for a tool message or a tool call."""
+        with self._db.write() as s:
+            m = s.get(Message, check_record_id(message_id, "message"))
+            if m is None:
+                raise NotFound(f"no message {message_id}")
+            if pinned and (m.role not in ("user", "assistant") or m.tool_calls):
+                raise InvalidInput("only your messages and the assistant's text replies can be pinned")
+            if m.pinned != pinned:
+                m.pinned = pinned
+                m.edited_at = utcnow()  # the topic's history version moves: every cache rereads it
+            view, topic_id = message_view(m), m.topic_id
         self._bus.publish(TopicChanged(topic_id))
         return view
 

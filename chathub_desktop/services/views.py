@@ -71,6 +71,8 @@ class TopicView:
     pinned: bool = False
     #: Hidden from the list unless "Show archived" (issue 14).
     archived: bool = False
+    #: A private topic: no memory in its requests, never read by the dream (issue 19).
+    private: bool = False
 
     def to_json(self) -> dict[str, object]:
         """JSON-ready dict (ISO 8601 UTC times)."""
@@ -104,6 +106,11 @@ class MessageView:
     cached_tokens: int | None = None
     cache_write_tokens: int | None = None
     finish_reason: str | None = None
+    #: The reply's context receipt (``core.context_receipt``, issue 19), ``None`` when
+    #: none was recorded; left out of :meth:`to_json` unless asked for.
+    receipt: dict[str, object] | None = None
+    #: The user pinned it: kept verbatim through compaction (issue 19).
+    pinned: bool = False
 
     @property
     def cut_off(self) -> bool:
@@ -122,6 +129,7 @@ class MessageView:
         d["created_at"] = self.created_at.isoformat()
         d["tool_calls"] = list(self.tool_calls)
         d["cut_off"] = self.cut_off
+        del d["receipt"]
         return d
 
 
@@ -271,6 +279,8 @@ class SummaryView:
     archives: tuple[dict[str, str], ...] = ()
     failure_count: int = 0
     cooldown_until: datetime | None = None
+    #: The user edited this summary (issue 19); later merges build on it.
+    edited: bool = False
 
     @property
     def last_status(self) -> str | None:
@@ -290,4 +300,5 @@ class SummaryView:
             "failure_count": self.failure_count,
             "cooldown_until": self.cooldown_until.isoformat() if self.cooldown_until else None,
             "last_status": self.last_status,
+            "edited": self.edited,
         }

@@ -101,6 +101,8 @@ class Assistant(Base):
     dream_time_utc: Mapped[str] = mapped_column(String(5), default="02:00")
     dream_weekday: Mapped[int] = mapped_column(Integer, default=0)
     keep_dream_cards: Mapped[int] = mapped_column(Integer, default=14)
+    #: Dream review (issue 19): a dream's card lands as a proposal, applied when accepted.
+    dream_review: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
     created_at: Mapped[datetime] = mapped_column(UTCDateTime(), default=utcnow)
 
     provider: Mapped[Provider | None] = relationship()
@@ -125,6 +127,9 @@ class Topic(Base):
     #: Pinned topics are listed first; archived ones only with "Show archived" (issue 14).
     pinned: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
     archived: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
+    #: A private topic gets no memory block and no memory tools, and the dream never
+    #: reads it (issue 19).
+    private: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
     created_at: Mapped[datetime] = mapped_column(UTCDateTime(), default=utcnow)
     updated_at: Mapped[datetime] = mapped_column(UTCDateTime(), default=utcnow, index=True)
 
@@ -168,6 +173,11 @@ class Message(Base):
     source_id: Mapped[str | None] = mapped_column(String(200))
     created_at: Mapped[datetime] = mapped_column(UTCDateTime(), default=utcnow)
     edited_at: Mapped[datetime | None] = mapped_column(UTCDateTime())
+    #: The user pinned it: compaction keeps it verbatim in every request (issue 19).
+    pinned: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
+    #: The context receipt of an assistant reply: what its request carried, as ids and
+    #: counts (``core.context_receipt``, issue 19); ``None`` for other rows.
+    receipt: Mapped[dict[str, object] | None] = mapped_column(JSON)
 
 
 class TopicCompaction(Base):
@@ -186,6 +196,8 @@ class TopicCompaction(Base):
     failure_count: Mapped[int] = mapped_column(Integer, default=0)
     cooldown_until: Mapped[datetime | None] = mapped_column(UTCDateTime())
     unreachable_fingerprint: Mapped[str | None] = mapped_column(String(128))
+    #: The user edited the summary (issue 19): the next merge keeps it as its base.
+    summary_edited: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
 
 
 class FixedMemoryDocument(Base):
@@ -289,6 +301,24 @@ class DreamRun(Base):
     heartbeat_at: Mapped[datetime | None] = mapped_column(UTCDateTime())
     #: When the attempt this one took over stopped without finishing (its last heartbeat).
     prior_stopped_at: Mapped[datetime | None] = mapped_column(UTCDateTime())
+
+
+class DreamProposal(Base):
+    """A dream's new card (and the fold it needs) waiting for the user's review (issue
+    19): applied to the dynamic memory when accepted, dropped when discarded.
+    ``fold_key`` names the cards the fold merged, so an accept after the cards changed
+    folds by concatenation instead of with a stale re-summary."""
+
+    __tablename__ = "dream_proposal"
+    __table_args__ = (UniqueConstraint("assistant_id", "history_day", name="uq_dream_proposal_day"),)
+    id: Mapped[int] = mapped_column(primary_key=True)
+    assistant_id: Mapped[int] = mapped_column(ForeignKey("assistant.id", ondelete="CASCADE"), index=True)
+    history_day: Mapped[date] = mapped_column(Date)
+    body: Mapped[str] = mapped_column(Text)
+    fold_body: Mapped[str | None] = mapped_column(Text)
+    fold_how: Mapped[str | None] = mapped_column(String(20))
+    fold_key: Mapped[str | None] = mapped_column(Text)
+    created_at: Mapped[datetime] = mapped_column(UTCDateTime(), default=utcnow)
 
 
 class ModelCard(Base):

@@ -127,7 +127,8 @@ def _add_row(m: Message, count: Callable[[str], int], encoding: str, rows: list[
         tokens = message_tokens(msg, count)
         if not streaming:
             stale.append({"id": m.id, "token_count": tokens, "token_encoding": encoding})
-    rows.append(LoadedRow(m.seq, HistoryMessage(id=m.id, message=msg, tokens=tokens, sendable=is_sendable(m)),
+    rows.append(LoadedRow(m.seq, HistoryMessage(id=m.id, message=msg, tokens=tokens, sendable=is_sendable(m),
+                                                 pinned=bool(m.pinned)),
                           streaming))
 
 

@@ -83,12 +83,13 @@ def test_one_send_loads_its_topic_at_most_twice(services: Services, fake_vendor:
         assert cache.full_loads - before <= (1 if round_ == 0 else 0)  # warm after the first send
 
 
-def _insert_case(services: Services, topic: int, rows: list[dict[str, object]], cursor_at: int | None) -> None:
+def _insert_case(services: Services, topic: int, rows: list[dict[str, object]], cursor_at: int | None,
+                 pins: list[int] | tuple[int, ...] = ()) -> None:
     now = datetime.now(UTC)
     with services.db.write() as s:
         ids = []
         for seq, row in enumerate(rows, 1):
-            m = Message(topic_id=topic, seq=seq, created_at=now, **row)
+            m = Message(topic_id=topic, seq=seq, created_at=now, pinned=seq - 1 in pins, **row)
             s.add(m)
             s.flush()
             ids.append(m.id)
@@ -122,6 +123,9 @@ def _cases(draw: st.DrawFn) -> dict[str, object]:
         "template": draw(st.sampled_from(["{{text}}", "Q: {{text}}", "<q>{{text}}</q> please"])),
         "cursor_at": draw(st.one_of(st.none(), st.integers(0, 12))),
         "draft": draw(text.filter(str.strip)),  # a blank message is refused before any plan
+        "memory": draw(st.booleans()),
+        "pins": draw(st.lists(st.integers(0, 20), max_size=3)),
+        "private": draw(st.booleans()),
     }
 
 
@@ -147,7 +151,12 @@ def test_property_the_badge_counts_the_request_that_is_posted(tmp_path: Path, fa
         limit = case["limit"]
         topic = _topic(services, fake_vendor, name, input_template=case["template"],
                        history_limit_enabled=limit is not None, history_limit=limit or 20)
-        _insert_case(services, topic, case["rows"], case["cursor_at"])  # type: ignore[arg-type]
+        if case["memory"]:
+            services.memory.add(name, "Prefers window seats on trains.")
+            services.memory.add(name, "Lives in Lisbon.")
+        if case["private"]:
+            services.topics.set_private(topic, True)
+        _insert_case(services, topic, case["rows"], case["cursor_at"], case["pins"])  # type: ignore[arg-type]
         draft = str(case["draft"])
         badge = services.estimates.estimate(topic, draft)
         assert badge.anchor.mode == "counted"
@@ -163,6 +172,24 @@ def test_property_the_badge_counts_the_request_that_is_posted(tmp_path: Path, fa
         assert body is not None
         contents = [m.get("content") or "" for m in body["messages"]]  # type: ignore[union-attr]
         assert contents == [m.content for m in sent.messages], case
+        # issue 19: the reply's stored receipt has the posted request's per-part counts
+        reply = services.topics.messages(topic)[-1]
+        assert reply.role == "assistant" and reply.receipt is not None
+        assert reply.receipt["parts"] == {p.name: p.tokens for p in sent.parts}, case
+        assert reply.receipt["local_tokens"] == sent.total_tokens
+        assert reply.receipt["pinned"] == list(sent.pinned_ids)  # issue 19: covered pins, verbatim
+        history = reply.receipt["history"]
+        assert isinstance(history, dict) and history["included"] == len(sent.included_ids)
+        assert history["dropped_by_limit"] == len(sent.dropped_ids)
+        memory = reply.receipt["memory"]
+        assert isinstance(memory, dict)
+        if case["private"]:  # no memory block, no memory tools, and the badge agreed
+            assert "memory" not in badge.parts and "tools" not in badge.parts, case
+            assert "<assistant_memory>" not in "".join(contents) and "tools" not in body, case
+            assert memory["fixed"] == [] and reply.receipt["tools"] == [] and reply.receipt["private"]
+        elif case["memory"]:
+            assert "<assistant_memory>" in contents[0] and body.get("tools"), case
+            assert memory["fixed"] == [1, 2], case
 
     with pytest.MonkeyPatch.context() as mp:
         mp.setattr(chat_module, "assemble_request", assemble)

@@ -1,0 +1,99 @@
+"""What the window adds for issue 19, wired in one place: private topics
+(:mod:`~chathub_desktop.gui.topic_privacy`), the ⓘ context receipt of each reply
+(:mod:`~chathub_desktop.gui.receipt_dialog`), the notice when secrets were kept out of
+memory (:mod:`~chathub_desktop.gui.redaction_notice`), Compact now with focus
+instructions ("Compact with focus…" in the Topic menu) and Pin message / Unpin message
+(the message menu; a pinned message shows a pin before its header), and dream review
+(Assistant → Dream proposals…, with their count).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from PySide6.QtCore import QObject
+from PySide6.QtGui import QAction
+from PySide6.QtWidgets import QInputDialog
+
+from chathub_desktop.gui.dream_proposals import DreamProposalsDialog, proposals_label
+from chathub_desktop.gui.receipt_dialog import install_receipts
+from chathub_desktop.gui.redaction_notice import RedactionNotices
+from chathub_desktop.gui.topic_privacy import TopicPrivacy
+from chathub_desktop.services.errors import ServiceError
+
+if TYPE_CHECKING:
+    from chathub_desktop.gui.main_window import MainWindow
+
+__all__ = ["FOCUS_PROMPT", "ContextControls"]
+
+#: The question "Compact with focus…" asks.
+FOCUS_PROMPT = ("What must the summary keep? For example: the SQL schema and every file path.\n"
+                "Leave it empty to compact as usual.")
+
+
+class ContextControls(QObject):
+    """Built by ``MainWindow.attach`` once its lists and menus exist."""
+
+    def __init__(self, window: MainWindow) -> None:
+        super().__init__(window)
+        self._window = window
+        self.privacy = TopicPrivacy(window, window.topic_menu)
+        install_receipts(window.message_view, window)
+        window.message_view.pin_requested.connect(self.set_pinned)
+        self.redaction = RedactionNotices(window.svc.bus, window.show_status, self)
+        self.focus_action = QAction("Compact with &focus…", window)
+        self.focus_action.setToolTip("Compact now, telling the History Compress model what the summary must keep")
+        self.focus_action.triggered.connect(lambda: self.compact_with_focus())
+        window.topic_menu.insertAction(window.summary_action, self.focus_action)
+        window.topic_list.insertAction(window.summary_action, self.focus_action)
+        self.proposals_action = QAction(proposals_label(0), window)
+        self.proposals_action.setToolTip("Dream review: new dream cards waiting for your accept or discard")
+        self.proposals_action.triggered.connect(lambda: self.open_proposals())
+        window.assistant_menu.insertAction(window.memory_action, self.proposals_action)
+        window.events.memory_changed.connect(lambda _aid: self.update_proposals())
+        window.assistant_combo.currentIndexChanged.connect(lambda _i: self.update_proposals())
+        self.proposals_dialog: DreamProposalsDialog | None = None
+        self.update_proposals()
+
+    def update_proposals(self) -> int:
+        """Show the selected assistant's proposal count in the Assistant menu; returns it."""
+        aid = self._window.current_assistant_id()
+        try:
+            count = self._window.svc.dreams.review.count(aid) if aid is not None else 0
+        except ServiceError:
+            count = 0
+        self.proposals_action.setText(proposals_label(count))
+        self.proposals_action.setEnabled(aid is not None)
+        return count
+
+    def open_proposals(self) -> DreamProposalsDialog | None:
+        """Assistant → Dream proposals… for the selected assistant (non-modal)."""
+        aid = self._window.current_assistant_id()
+        if aid is None:
+            return None
+        if self.proposals_dialog is not None:
+            self.proposals_dialog.close()
+        self.proposals_dialog = DreamProposalsDialog(self._window.svc.dreams, aid, self._window.events, self._window)
+        self.proposals_dialog.open()
+        return self.proposals_dialog
+
+    def set_pinned(self, message_id: int, on: bool) -> None:
+        """Pin or unpin a message of the open topic and show its row again."""
+        try:
+            self._window.svc.topics.set_message_pinned(message_id, on)
+        except ServiceError as exc:
+            self._window.presenter.present(exc, context="Pin message")
+            return
+        self._window.message_model.refresh_message(message_id)
+        self._window.show_status("Pinned: compaction keeps this message word for word (it counts against "
+                                 "the input budget)" if on else "Unpinned: compaction may summarize this message")
+
+    def compact_with_focus(self, focus: str | None = None) -> object:
+        """Ask for focus instructions (unless given) and compact the open topic with them;
+        returns the compaction task, or None when cancelled or nothing was started."""
+        if focus is None:
+            text, ok = QInputDialog.getMultiLineText(self._window, "Compact with focus", FOCUS_PROMPT)
+            if not ok:
+                return None
+            focus = text
+        return self._window.compact_topic(focus=focus.strip())

@@ -1,0 +1,88 @@
+"""The context receipt of a reply (issue 19): what its request carried, opened by the ⓘ
+after the reply's header.
+
+Shows the receipt stored on the reply (``MessageView.receipt``, built by
+``core.context_receipt`` from the request that was posted): the local estimate next to
+the provider's reported input and cache hit, tokens per part, the memory entries by
+number and origin, the summary and its cursor, the history window and the tools. It
+reads nothing from the store: the row already holds it.
+"""
+
+from __future__ import annotations
+
+import json
+
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QGuiApplication
+from PySide6.QtWidgets import (
+    QDialog,
+    QDialogButtonBox,
+    QFormLayout,
+    QLabel,
+    QPushButton,
+    QVBoxLayout,
+    QWidget,
+)
+
+from chathub_desktop.core.context_receipt import receipt_lines
+from chathub_desktop.gui.message_list_model import MessageListModel
+from chathub_desktop.gui.message_list_view import MessageListView
+from chathub_desktop.services.views import MessageView
+
+__all__ = ["ReceiptDialog", "install_receipts"]
+
+
+class ReceiptDialog(QDialog):
+    """One reply's receipt as labelled lines, with Copy as JSON and Close."""
+
+    def __init__(self, message: MessageView, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("receiptDialog")
+        self.setWindowTitle("What this reply's request carried")
+        receipt = message.receipt or {}
+        self._json = json.dumps({"message_id": message.id, "input_tokens": message.input_tokens,
+                                 "cached_tokens": message.cached_tokens, "receipt": receipt},
+                                ensure_ascii=False, indent=2)
+        layout = QVBoxLayout(self)
+        intro = QLabel(f"Reply {message.id}"
+                       + (f" · {message.model}" if message.model else "")
+                       + ": ids and counts of what was sent — the texts themselves stay where they are.")
+        intro.setWordWrap(True)
+        layout.addWidget(intro)
+        form = QFormLayout()
+        self.rows: dict[str, QLabel] = {}
+        for line in receipt_lines(receipt, message.input_tokens, message.cached_tokens):
+            key, _, value = line.partition(": ")
+            label = QLabel(value)
+            label.setWordWrap(True)
+            label.setObjectName(f"receipt{key.split()[0]}")
+            form.addRow(f"{key}:", label)
+            self.rows[key] = label
+        layout.addLayout(form)
+        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
+        copy = QPushButton("Copy as JSON")
+        copy.setToolTip("Copy this receipt as JSON (the same as topic show --receipts --json)")
+        copy.clicked.connect(lambda: QGuiApplication.clipboard().setText(self._json))
+        buttons.addButton(copy, QDialogButtonBox.ButtonRole.ActionRole)
+        buttons.rejected.connect(self.reject)
+        layout.addWidget(buttons)
+        self.resize(560, self.sizeHint().height())
+
+
+def install_receipts(view: MessageListView, parent: QWidget) -> None:
+    """Open a :class:`ReceiptDialog` over ``parent`` when a reply's ⓘ in ``view`` is
+    clicked (``MessageListView.receipt_requested``)."""
+
+    def show(message_id: int) -> None:
+        model = view.model()
+        if not isinstance(model, MessageListModel):
+            return
+        row = model.row_of(message_id)
+        message = model.message_at(row) if row is not None else None
+        if message is None or message.receipt is None:
+            return
+        dialog = ReceiptDialog(message, parent)
+        dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        dialog.open()
+
+    view.receipt_requested.connect(show)

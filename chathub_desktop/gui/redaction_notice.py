@@ -1,0 +1,44 @@
+"""The window's one line when likely secrets were kept out of memory (issue 19).
+
+Listens on the service bus for ``SecretsRedacted`` (published by whichever thread stored
+the memory entry, dream card or topic summary) and shows its notice in the status bar
+for 15 s; the Qt signal carries it to the GUI thread. Also starts compiling the
+detector library's rules in the background (``services.secret_scan.warm_up``), so the
+first memory save does not wait for them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from PySide6.QtCore import QObject, Signal
+
+from chathub_desktop.services import secret_scan
+from chathub_desktop.services.events import ChatEvent, EventBus, SecretsRedacted
+
+__all__ = ["NOTICE_MS", "RedactionNotices"]
+
+#: How long the notice stays in the status bar, milliseconds.
+NOTICE_MS = 15_000
+
+
+class RedactionNotices(QObject):
+    """Calls ``show(text, ms)`` on the GUI thread for each ``SecretsRedacted`` event."""
+
+    notice = Signal(str)
+
+    def __init__(self, bus: EventBus, show: Callable[[str, int], None], parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self.notice.connect(lambda text: show(text, NOTICE_MS))
+        self._unsubscribe: Callable[[], None] | None = bus.subscribe(self._on_event)
+        self.destroyed.connect(self._stop)
+        secret_scan.warm_up()
+
+    def _on_event(self, event: ChatEvent) -> None:
+        if isinstance(event, SecretsRedacted):
+            self.notice.emit(event.notice)  # queued to the GUI thread when published elsewhere
+
+    def _stop(self) -> None:
+        if self._unsubscribe is not None:
+            self._unsubscribe()
+            self._unsubscribe = None

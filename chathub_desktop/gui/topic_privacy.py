@@ -1,0 +1,79 @@
+"""Private topics in the window (issue 19): "New private topic" and a "Private topic"
+toggle for the selected topic, in the Topic menu and the topic list's context menu.
+
+A private topic's requests carry no memory block and no memory tools, and the dream
+never reads it (the rule lives in ``core.request_plan``; the topic list shows a lock).
+Marking one publishes ``TopicChanged``, so the list row and the token badge follow.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from PySide6.QtCore import QModelIndex, QObject, QPersistentModelIndex
+from PySide6.QtGui import QAction, QKeySequence
+from PySide6.QtWidgets import QMenu
+
+from chathub_desktop.gui.topic_list_model import TopicRole
+from chathub_desktop.services.errors import ServiceError
+
+if TYPE_CHECKING:
+    from chathub_desktop.gui.main_window import MainWindow
+
+__all__ = ["PRIVATE_TIP", "TopicPrivacy"]
+
+#: What private means, in one line (tooltips and the status bar).
+PRIVATE_TIP = "Private: no memory is sent or offered here, and the memory dream never reads this topic"
+
+
+class TopicPrivacy(QObject):
+    """The two actions, added to ``menu`` after New topic and to the topic list."""
+
+    def __init__(self, window: MainWindow, menu: QMenu) -> None:
+        super().__init__(window)
+        self._window = window
+        self.new_private_action = QAction("New &private topic", window)
+        self.new_private_action.setShortcuts([QKeySequence("Ctrl+Shift+N")])
+        self.new_private_action.setToolTip(f"Start a private topic (Ctrl+Shift+N). {PRIVATE_TIP}")
+        self.new_private_action.triggered.connect(self.new_private_topic)
+        self.toggle_action = QAction("Pri&vate topic", window)
+        self.toggle_action.setCheckable(True)
+        self.toggle_action.setToolTip(PRIVATE_TIP)
+        self.toggle_action.toggled.connect(self.set_private)
+        window.addAction(self.new_private_action)
+        before = window.rename_topic_action
+        menu.insertAction(before, self.new_private_action)
+        menu.insertAction(before, self.toggle_action)
+        window.topic_list.insertAction(window.delete_topic_action, self.new_private_action)
+        window.topic_list.insertAction(window.delete_topic_action, self.toggle_action)
+        window.topic_list.selectionModel().currentChanged.connect(self._sync)
+        window.topic_model.dataChanged.connect(lambda *_a: self._sync(window.topic_list.currentIndex()))
+        self._sync(window.topic_list.currentIndex())
+
+    def new_private_topic(self) -> int | None:
+        """Create a private topic for the current assistant and open it; returns its id."""
+        topic_id = self._window.new_topic(private=True)
+        if topic_id is not None:
+            self._window.show_status(PRIVATE_TIP)
+        return topic_id
+
+    def set_private(self, on: bool) -> None:
+        """Mark the selected topic private (``on``) or not."""
+        index = self._window.topic_list.currentIndex()
+        topic = index.data(TopicRole) if index.isValid() else None
+        if topic is None or topic.private == on:
+            return
+        try:
+            self._window.svc.topics.set_private(topic.id, on)
+        except ServiceError as exc:
+            self._window.presenter.present(exc, context="Private topic")
+            self._sync(index)
+            return
+        self._window.show_status(PRIVATE_TIP if on else "This topic is not private: memory is used again")
+
+    def _sync(self, index: QModelIndex | QPersistentModelIndex, _previous: object = None) -> None:
+        topic = index.data(TopicRole) if index.isValid() else None
+        self.toggle_action.setEnabled(topic is not None)
+        blocked = self.toggle_action.blockSignals(True)
+        self.toggle_action.setChecked(bool(topic is not None and topic.private))
+        self.toggle_action.blockSignals(blocked)

@@ -1,0 +1,118 @@
+"""Dream review (issue 19): with review on, a dream's card (and its fold) lands as a
+proposal and reaches the dynamic memory only when accepted; a discarded one never does;
+with review off dreams add their cards at once, as before. Headless: ``dream review``,
+``dream proposals``, ``dream accept``, ``dream discard``.
+
+Real SQLite, real HTTP to the fake History Compress model.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from datetime import UTC, date, datetime, timedelta
+
+import pytest
+
+from chathub_desktop.core import dynamic_memory as dm
+from chathub_desktop.services.container import Services
+from chathub_desktop.services.dream_service import APPENDED, EXISTS, PROPOSED, DreamService
+from chathub_desktop.services.errors import NotFound
+from tests.fakes.vendor_server import FakeVendor, Reply
+
+DAY = date(2026, 11, 30)
+NOW = datetime(2026, 12, 2, 2, 30, tzinfo=UTC)
+
+
+def _dreams(svc: Services, vendor: FakeVendor) -> DreamService:
+    svc.providers.add("Summ", "openai", vendor.base_url, api_key="sk-summ")
+    svc.settings.set("history-compress-model", "Summ/gpt-5-mini")
+    svc.assistants.create("Helper", provider="Summ", model="gpt-4o")
+    topic = svc.topics.create("Helper", title="Work").id
+    for d in (DAY - timedelta(days=1), DAY):
+        svc.chat._append(topic, role="user", content=f"On {d} I asked for tables", created_at=datetime(
+            d.year, d.month, d.day, 12, tzinfo=UTC))
+    return DreamService(svc.db, svc.bus, svc.providers, svc.catalog, svc.settings, clock=lambda: NOW)
+
+
+def test_with_review_on_a_card_lands_only_on_accept(services: Services, fake_vendor: FakeVendor) -> None:
+    dreams = _dreams(services, fake_vendor)
+    assert not dreams.review.enabled("Helper")
+    dreams.review.set_enabled("Helper", True)
+    fake_vendor.script(Reply(text_chunks=["- Wants answers as tables"]))
+    out = asyncio.run(dreams.run_day("Helper", DAY))
+    assert out.status == PROPOSED and "proposal #" in out.message
+    assert dreams.document("Helper") == ""  # nothing applied yet
+    [p] = dreams.review.proposals("Helper")
+    assert (p.history_day, p.text, p.fold) == (DAY, "- Wants answers as tables", None)
+    assert dreams.review.count("Helper") == 1
+    calls = len(fake_vendor.requests)
+    again = asyncio.run(dreams.run_day("Helper", DAY))
+    assert again.status == EXISTS and len(fake_vendor.requests) == calls  # no second model call
+    assert dreams.review.accept(p.id) == 1
+    assert [(c.tag, dm.visible_body(c)) for c in dm.parse_document(dreams.document("Helper"))] == [
+        ("2026-11-30", "- Wants answers as tables")]
+    assert dreams.review.proposals("Helper") == []
+    with pytest.raises(NotFound):
+        dreams.review.accept(p.id)
+
+
+def test_a_discarded_proposal_never_reaches_memory(services: Services, fake_vendor: FakeVendor) -> None:
+    dreams = _dreams(services, fake_vendor)
+    dreams.review.set_enabled("Helper", True)
+    fake_vendor.script(Reply(text_chunks=["- Something the user does not want kept"]))
+    asyncio.run(dreams.run_day("Helper", DAY))
+    [p] = dreams.review.proposals("Helper")
+    dreams.review.discard(p.id)
+    assert dreams.review.proposals("Helper") == [] and dreams.document("Helper") == ""
+
+
+def test_with_review_off_dreams_apply_at_once(services: Services, fake_vendor: FakeVendor) -> None:
+    dreams = _dreams(services, fake_vendor)
+    fake_vendor.script(Reply(text_chunks=["- Wants answers as tables"]))
+    assert asyncio.run(dreams.run_day("Helper", DAY)).status == APPENDED
+    assert dreams.review.proposals() == [] and dreams.document("Helper").startswith("#1 [2026-11-30]:")
+
+
+def test_a_proposed_fold_is_applied_on_accept_and_falls_back_when_cards_changed(
+        services: Services, fake_vendor: FakeVendor) -> None:
+    dreams = _dreams(services, fake_vendor)
+    dreams.set_keep("Helper", 1)
+    fake_vendor.script(Reply(text_chunks=["- Asked for tables on the first day"]))
+    assert asyncio.run(dreams.run_day("Helper", DAY - timedelta(days=1))).status == APPENDED
+    dreams.review.set_enabled("Helper", True)
+    fake_vendor.script(Reply(text_chunks=["- Still wants tables"]),
+                       Reply(text_chunks=["<summary>- Tables, always (model fold)</summary>"]))
+    out = asyncio.run(dreams.run_day("Helper", DAY))
+    assert out.status == PROPOSED
+    [p] = dreams.review.proposals("Helper")
+    assert p.fold in ("model", "concatenated")
+    before = dreams.document("Helper")
+    assert dreams.review.accept(p.id) is not None
+    after = dm.parse_document(dreams.document("Helper"))
+    assert after != dm.parse_document(before) and any(c.day == DAY for c in after)
+    assert len(after) == 2  # the folded range card and the new day
+
+
+def test_cli_review_proposals_accept_discard(services: Services, fake_vendor: FakeVendor,
+                                             capsys: pytest.CaptureFixture[str]) -> None:
+    from chathub_desktop.cli import main
+
+    url = services.database_url
+    _dreams(services, fake_vendor)
+    assert main(["dream", "review", "--assistant", "Helper", "on", "--database-url", url]) == 0
+    assert "dream review on" in capsys.readouterr().out
+    fake_vendor.script(Reply(text_chunks=["- Wants tables"]), Reply(text_chunks=["- Wanted tables before"]))
+    assert main(["dream", "run", "--assistant", "Helper", "--day", DAY.isoformat(), "--database-url", url]) == 0
+    assert main(["dream", "run", "--assistant", "Helper", "--day", (DAY - timedelta(days=1)).isoformat(),
+                 "--database-url", url]) == 0
+    capsys.readouterr()
+    assert main(["dream", "proposals", "--json", "--database-url", url]) == 0
+    shown = json.loads(capsys.readouterr().out)
+    assert [p["history_day"] for p in shown] == ["2026-11-29", "2026-11-30"]
+    assert main(["dream", "accept", str(shown[1]["id"]), "--database-url", url]) == 0
+    assert "card #1" in capsys.readouterr().out
+    assert main(["dream", "discard", str(shown[0]["id"]), "--database-url", url]) == 0
+    assert main(["dream", "proposals", "--database-url", url]) == 0
+    assert capsys.readouterr().out.strip().endswith("no dream proposals")
+    assert services.dreams.document("Helper").startswith("#1 [2026-11-30]:")
