@@ -62,7 +62,7 @@ class LiveRefresh(QObject):
         else:
             w.message_model.refresh_message(message_id)
         w.message_model.refresh_cursor()
-        w.schedule_estimate(invalidate=True)
+        w.estimate.schedule(invalidate=True)
 
     def _on_topic_list_changed(self, assistant_id: int) -> None:
         if assistant_id == self._w.current_assistant_id():

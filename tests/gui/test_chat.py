@@ -188,7 +188,7 @@ def test_send_on_an_empty_topic_never_shows_the_empty_hint(window, services, fak
     flashed: list[bool] = []
     window.message_model.modelReset.connect(lambda: flashed.append(window.message_view.shows_empty_text()))
     window.message_model.rowsInserted.connect(lambda *_: flashed.append(window.message_view.shows_empty_text()))
-    window.send_message("Hello")
+    window.sending.send_message("Hello")
     assert not window.message_view.shows_empty_text()  # before the store has the message
     qtbot.waitUntil(lambda: window.message_model.rowCount() == 2, timeout=3000)
     qtbot.waitUntil(lambda: _last(window).status == "complete", timeout=5000)
@@ -205,7 +205,7 @@ def test_a_refused_connection_is_not_called_a_provider_error(window, services, q
         port = s.getsockname()[1]
     _pid, aid = add_fake_provider(services, f"http://127.0.0.1:{port}/v1")
     window.reload_assistants(aid)
-    window.send_message("Anyone there?")
+    window.sending.send_message("Anyone there?")
     qtbot.waitUntil(lambda: window.message_model.rowCount() == 2 and _last(window).status == "error",
                     timeout=5000)
     qtbot.waitUntil(lambda: window.statusBar().currentMessage().startswith("The reply failed: "), timeout=3000)
