@@ -59,6 +59,7 @@ from chathub_desktop.gui.window_pages import WindowPages
 from chathub_desktop.services.errors import ServiceError
 
 if TYPE_CHECKING:
+    import asyncio
 
     from chathub_desktop.gui.task_runner import TaskRunner
     from chathub_desktop.gui.tray import DreamRunner, TrayController
@@ -620,28 +621,36 @@ class MainWindow(QMainWindow):
             self.topic_list.setFocus()
             self.topic_list.edit(idx)
 
-    def delete_topic(self) -> None:
-        """Delete the selected topic after confirmation (a running reply is stopped)."""
+    def delete_topic(self) -> asyncio.Task[object] | None:
+        """Delete the selected topic after confirmation (a running reply is stopped). The
+        delete runs on a worker thread (a long topic's rows, search index and change log);
+        returns its task, or None when nothing was asked or confirmed."""
         idx = self.topic_list.currentIndex()
         t = self.topic_model.topic_at(idx.row()) if idx.isValid() else None
         if t is None:
-            return
+            return None
         if not confirm.ask(self, "Delete topic",
                            f"Delete “{t.title}” and its {t.message_count:,} messages? This cannot be undone."):
-            return
+            return None
         self.svc.chat.stop(t.id)
+        self.show_status(f"Deleting “{t.title}”…", 0)
+        return self.runner.run(f"delete-topic:{t.id}", self._delete_topic(t.id, t.title), context="Delete topic")
+
+    async def _delete_topic(self, topic_id: int, title: str) -> None:
         try:
-            self.svc.topics.delete(t.id)
-        except ServiceError as exc:
-            self.presenter.present(exc, context="Delete topic")
-            return
-        row = idx.row()
-        self.topic_model.remove(t.id)
-        if self.topic_model.rowCount() > 0:
-            self.select_topic_row(min(row, self.topic_model.rowCount() - 1))
-        else:
-            self.open_topic(None)
-        self.show_status(f"Deleted “{t.title}”")
+            await self.runner.run_in_thread(self.svc.topics.delete, topic_id)
+        finally:
+            self.statusBar().clearMessage()
+        row = self.topic_model.row_of(topic_id)
+        self.topic_model.remove(topic_id)
+        self._drafts.pop(topic_id, None)
+        if self._topic_id == topic_id:
+            self._topic_id = None  # its draft goes with it
+            if self.topic_model.rowCount() > 0:
+                self.select_topic_row(min(row or 0, self.topic_model.rowCount() - 1))
+            else:
+                self.open_topic(None)
+        self.show_status(f"Deleted “{title}”")
 
     def _on_topic_changed(self, topic_id: int) -> None:
         if topic_id == 0:  # assistant settings changed

@@ -6,9 +6,10 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from chathub_desktop.gui import confirm
-from chathub_desktop.services.errors import ServiceError
 
 if TYPE_CHECKING:
+    import asyncio
+
     from PySide6.QtWidgets import QWidget
 
     from chathub_desktop.gui.main_window import MainWindow
@@ -42,21 +43,22 @@ class MessageActions:
         dlg.open()
         return dlg
 
-    def delete_message(self, message_id: int) -> bool:
-        """Message → Delete message, after confirmation; returns whether it was deleted."""
+    def delete_message(self, message_id: int) -> asyncio.Task[object] | None:
+        """Message → Delete message, after confirmation; the delete runs on a worker
+        thread. Returns its task, or None when not confirmed or unavailable."""
         w = self._w
         if w.svc.messages is None:
-            return False
+            return None
         if not confirm.ask(w, "Delete message", "Delete this message from the topic? This cannot be undone."):
-            return False
+            return None
+        return w.runner.run(f"delete-message:{message_id}", self._delete(message_id), context="Delete message")
+
+    async def _delete(self, message_id: int) -> None:
+        w = self._w
+        assert w.svc.messages is not None
         cursor = w.message_model.summary_cursor
-        try:
-            w.svc.messages.delete_message(message_id)
-        except ServiceError as exc:
-            w.presenter.present(exc, context="Delete message")
-            return False
+        await w.runner.run_in_thread(w.svc.messages.delete_message, message_id)
         self._after_change(message_id, edited=False, cursor=cursor)
-        return True
 
     def _after_change(self, message_id: int, *, edited: bool, cursor: int | None) -> None:
         w = self._w

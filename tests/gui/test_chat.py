@@ -222,3 +222,29 @@ def test_long_status_text_is_cut_before_the_model_label(window, services, qtbot)
     assert window.statusBar().toolTip() == text  # the whole line is one hover away
     room = window.statusBar().width() - window.model_label.width()
     assert window.statusBar().fontMetrics().horizontalAdvance(shown) < room
+
+
+def test_deleting_the_open_topic_runs_off_the_gui_thread_and_opens_the_next(window, services, monkeypatch,
+                                                                              qtbot):  # type: ignore[no-untyped-def]
+    """Topic → Delete (after confirmation) deletes on a worker thread: the list drops the
+    topic, the next one opens, and the store no longer has it; a refusal keeps it."""
+    import threading
+
+    aid = services.assistants.create("Deleter").id
+    keep = services.topics.create(aid, "Keep")
+    gone = services.topics.create(aid, "Gone")
+    window.reload_assistants(aid)
+    window.select_topic(gone.id)
+    monkeypatch.setattr("chathub_desktop.gui.confirm.ask", lambda *a, **k: False)
+    assert window.delete_topic() is None and window.topic_model.row_of(gone.id) is not None
+    monkeypatch.setattr("chathub_desktop.gui.confirm.ask", lambda *a, **k: True)
+    threads: list[str] = []
+    real = services.topics.delete
+    monkeypatch.setattr(services.topics, "delete", lambda tid: (threads.append(threading.current_thread().name),
+                                                                real(tid))[1])
+    assert window.delete_topic() is not None
+    qtbot.waitUntil(lambda: window.topic_model.row_of(gone.id) is None, timeout=3000)
+    assert threads and threads[0] != threading.main_thread().name
+    assert window.current_topic_id == keep.id
+    assert [t.id for t in services.topics.list(aid)] == [keep.id]
+    assert "Deleted “Gone”" in window.statusBar().currentMessage()
