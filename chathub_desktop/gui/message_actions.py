@@ -60,14 +60,20 @@ class MessageActions:
         await w.runner.run_in_thread(w.svc.messages.delete_message, message_id)
         self._after_change(message_id, edited=False, cursor=cursor)
 
-    def _after_change(self, message_id: int, *, edited: bool, cursor: int | None) -> None:
+    def show_change(self, message_id: int, *, removed: bool) -> None:
+        """Show that message ``message_id`` of the open topic changed (``removed``: it is
+        gone): its row, the summary marker and the badge follow."""
         w = self._w
-        if edited:
-            w.message_model.refresh_message(message_id)
-        else:
+        if removed:
             w.message_model.remove_message(message_id)
+        else:
+            w.message_model.refresh_message(message_id)
         w.message_model.refresh_cursor()
         w.estimate.schedule(invalidate=True)
+
+    def _after_change(self, message_id: int, *, edited: bool, cursor: int | None) -> None:
+        w = self._w
+        self.show_change(message_id, removed=not edited)
         what = "Message edited" if edited else "Message deleted"
         if cursor is not None and w.message_model.summary_cursor is None:
             what += " — the topic summary covered it and was cleared; the next compaction rebuilds it"

@@ -17,6 +17,7 @@ if TYPE_CHECKING:
     from chathub_desktop.gui.main_window import MainWindow
     from chathub_desktop.gui.settings_dialog import SettingsDialog
     from chathub_desktop.gui.setup_wizard import SetupWizard
+    from chathub_desktop.services.views import AssistantView
 
 
 class WindowPages:
@@ -49,31 +50,26 @@ class WindowPages:
 
     def open_new_assistant(self) -> AssistantDialog:
         """Assistant → New… (non-blocking)."""
-        from chathub_desktop.gui.assistant_dialog import AssistantDialog
-
-        w = self._w
-        dlg = AssistantDialog(w.svc.assistants, w.svc.providers, None, self._model_ids(), w,
-                              provider_models=w.svc.provider_models)
-        dlg.saved.connect(lambda a: w.reload_assistants(a.id))
-        w.dialogs["assistant"] = dlg
-        dlg.open()
-        return dlg
+        return self._assistant_dialog(None)
 
     def open_edit_assistant(self) -> AssistantDialog | None:
         """Assistant → Edit… for the selected assistant (non-blocking); None when none is
         selected or it is gone (said in one line)."""
-        from chathub_desktop.gui.assistant_dialog import AssistantDialog
-
         w = self._w
         aid = w.current_assistant_id()
         if aid is None:
             return None
         try:
-            a = w.svc.assistants.get(aid)
+            return self._assistant_dialog(w.svc.assistants.get(aid))
         except ServiceError as exc:
             w.presenter.present(exc)
             return None
-        dlg = AssistantDialog(w.svc.assistants, w.svc.providers, a, self._model_ids(), w,
+
+    def _assistant_dialog(self, assistant: AssistantView | None) -> AssistantDialog:
+        from chathub_desktop.gui.assistant_dialog import AssistantDialog
+
+        w = self._w
+        dlg = AssistantDialog(w.svc.assistants, w.svc.providers, assistant, self._model_ids(), w,
                               provider_models=w.svc.provider_models)
         dlg.saved.connect(lambda v: w.reload_assistants(v.id))
         w.dialogs["assistant"] = dlg
@@ -133,12 +129,7 @@ class WindowPages:
         w = self._w
         w.show_status(result_text(result), 10000)  # type: ignore[arg-type]
         if assistant_id == w.current_assistant_id():
-            keep = w.current_topic_id
-            w.topic_model.load(assistant_id)
-            if keep is not None and w.topic_model.row_of(keep) is not None:
-                w.select_topic(keep)
-            elif w.topic_model.rowCount():
-                w.select_topic_row(0)
+            w.topic_actions.reload(keep=w.current_topic_id)
         else:
             w.reload_assistants(assistant_id)
 

@@ -129,6 +129,6 @@ def test_topics_new_rename_delete(window, services, qtbot, monkeypatch):  # type
     monkeypatch.setattr(confirm, "ask", lambda *a, **k: True)
     window.topic_list.setFocus()
     qtbot.keyClick(window.topic_list, Qt.Key.Key_Delete)
-    assert window.topic_model.rowCount() == 0
+    qtbot.waitUntil(lambda: window.topic_model.rowCount() == 0, timeout=3000)  # deleted on a worker
     assert services.topics.list(a.id) == []
     assert window.current_topic_id is None
