@@ -47,7 +47,6 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from chathub_desktop.gui import confirm
 from chathub_desktop.gui.compaction_controller import COMPACT_TEXT, CompactionController
 from chathub_desktop.gui.composer import Composer
 from chathub_desktop.gui.error_presenter import ErrorPresenter
@@ -55,11 +54,11 @@ from chathub_desktop.gui.estimate_controller import EstimateController
 from chathub_desktop.gui.message_actions import MessageActions
 from chathub_desktop.gui.reply_notice import ReplyNoticeBar, ReplyNotices
 from chathub_desktop.gui.send_controller import SendController
+from chathub_desktop.gui.topic_delete import TopicDeletes
 from chathub_desktop.gui.window_pages import WindowPages
 from chathub_desktop.services.errors import ServiceError
 
 if TYPE_CHECKING:
-    import asyncio
 
     from chathub_desktop.gui.task_runner import TaskRunner
     from chathub_desktop.gui.tray import DreamRunner, TrayController
@@ -120,6 +119,7 @@ class MainWindow(QMainWindow):
         self.estimate = EstimateController(self)
         self.message_actions = MessageActions(self)
         self.pages = WindowPages(self)
+        self.deletes = TopicDeletes(self)
         self._quitting = False  # Quit was chosen: closing ends the app even with a tray
         self.dream_runner: DreamRunner | None = None  # attach()
         self.tray: TrayController | None = None  # attach()
@@ -176,6 +176,7 @@ class MainWindow(QMainWindow):
         self.search.bind(self.events)  # issue 14: keeps the search index filled
         for a in (*self.actions(), self.delete_topic_action):
             a.setEnabled(True)  # reload_assistants() narrows them to the selection
+        self.deletes.sync()
         self.centralWidget().setEnabled(True)
         self.menuBar().setEnabled(True)
         self.statusBar().clearMessage()
@@ -379,6 +380,7 @@ class MainWindow(QMainWindow):
         self.store_wait_label.setObjectName("storeWaiting")
         self.store_wait_label.hide()
         self.statusBar().addPermanentWidget(self.store_wait_label)
+        self.statusBar().addPermanentWidget(self.deletes.undo_button)
         self.statusBar().addPermanentWidget(self.compaction.box)  # APP-7
         self.statusBar().addPermanentWidget(self.model_label)
 
@@ -400,6 +402,7 @@ class MainWindow(QMainWindow):
         topic_menu.addAction(self.new_topic_action)
         topic_menu.addAction(self.rename_topic_action)
         topic_menu.addAction(self.delete_topic_action)
+        topic_menu.addAction(self.deletes.undo_action)
         topic_menu.addSeparator()
         topic_menu.addAction(self.compact_action)
         topic_menu.addAction(self.summary_action)
@@ -464,8 +467,8 @@ class MainWindow(QMainWindow):
         with "…" to the room left of the permanent labels; the whole text is the
         status bar's tooltip (issue 16)."""
         bar = self.statusBar()
-        room = bar.width() - sum(w.width() + 12 for w in (self.store_wait_label, self.compaction.box,
-                                                             self.model_label) if w.isVisible()) - 24
+        permanent = (self.store_wait_label, self.deletes.undo_button, self.compaction.box, self.model_label)
+        room = bar.width() - sum(w.width() + 12 for w in permanent if w.isVisible()) - 24
         room, shown = max(80, room), text
         if bar.isVisible() and bar.fontMetrics().horizontalAdvance(text) > room:  # Qt's namespace only then
             from PySide6.QtCore import Qt
@@ -621,36 +624,21 @@ class MainWindow(QMainWindow):
             self.topic_list.setFocus()
             self.topic_list.edit(idx)
 
-    def delete_topic(self) -> asyncio.Task[object] | None:
-        """Delete the selected topic after confirmation (a running reply is stopped). The
-        delete runs on a worker thread (a long topic's rows, search index and change log);
-        returns its task, or None when nothing was asked or confirmed."""
-        idx = self.topic_list.currentIndex()
-        t = self.topic_model.topic_at(idx.row()) if idx.isValid() else None
-        if t is None:
-            return None
-        if not confirm.ask(self, "Delete topic",
-                           f"Delete “{t.title}” and its {t.message_count:,} messages? This cannot be undone."):
-            return None
-        self.svc.chat.stop(t.id)
-        self.show_status(f"Deleting “{t.title}”…", 0)
-        return self.runner.run(f"delete-topic:{t.id}", self._delete_topic(t.id, t.title), context="Delete topic")
+    def delete_topic(self) -> bool:
+        """Delete the selected topic after confirmation, with Undo (:mod:`~chathub_desktop.gui.topic_delete`)."""
+        return self.deletes.delete()
 
-    async def _delete_topic(self, topic_id: int, title: str) -> None:
-        try:
-            await self.runner.run_in_thread(self.svc.topics.delete, topic_id)
-        finally:
-            self.statusBar().clearMessage()
-        row = self.topic_model.row_of(topic_id)
-        self.topic_model.remove(topic_id)
+    def forget_topic(self, topic_id: int, row: int) -> None:
+        """``topic_id`` (listed on ``row``) left the list: its draft goes, and when it was
+        open the topic now on that row (or the last one) opens instead."""
         self._drafts.pop(topic_id, None)
-        if self._topic_id == topic_id:
-            self._topic_id = None  # its draft goes with it
-            if self.topic_model.rowCount() > 0:
-                self.select_topic_row(min(row or 0, self.topic_model.rowCount() - 1))
-            else:
-                self.open_topic(None)
-        self.show_status(f"Deleted “{title}”")
+        if self._topic_id != topic_id:
+            return
+        self._topic_id = None
+        if self.topic_model.rowCount() > 0:
+            self.select_topic_row(min(row, self.topic_model.rowCount() - 1))
+        else:
+            self.open_topic(None)
 
     def _on_topic_changed(self, topic_id: int) -> None:
         if topic_id == 0:  # assistant settings changed
@@ -711,6 +699,7 @@ class MainWindow(QMainWindow):
             self.notifier.closing = True  # replies stopped by the quit are not news
         if hasattr(self, "svc"):
             await self.svc.chat.shutdown()
+            await self.deletes.flush()
         if hasattr(self, "runner"):
             await self.runner.shutdown()
         if hasattr(self, "events"):

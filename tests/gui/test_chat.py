@@ -158,6 +158,7 @@ def test_a_reply_cut_at_max_tokens_says_so(window, services, fake_vendor, qtbot)
     window.composer.set_text("Tell me everything")
     window.composer.send_button.click()
     qtbot.waitUntil(lambda: "max tokens" in window.statusBar().currentMessage(), timeout=5000)
+    qtbot.waitUntil(lambda: window.message_model.message_at(1) is not None, timeout=5000)  # the list follows
     assert "cut off at max tokens" in usage_text(window.message_model.message_at(1))
 
 
@@ -224,27 +225,40 @@ def test_long_status_text_is_cut_before_the_model_label(window, services, qtbot)
     assert window.statusBar().fontMetrics().horizontalAdvance(shown) < room
 
 
-def test_deleting_the_open_topic_runs_off_the_gui_thread_and_opens_the_next(window, services, monkeypatch,
-                                                                              qtbot):  # type: ignore[no-untyped-def]
-    """Topic → Delete (after confirmation) deletes on a worker thread: the list drops the
-    topic, the next one opens, and the store no longer has it; a refusal keeps it."""
+def test_a_deleted_topic_can_be_undone_then_is_deleted_off_the_gui_thread(window, services, monkeypatch,
+                                                                          qtbot):  # type: ignore[no-untyped-def]
+    """House rule: Delete topic asks first (title and message count), the topic leaves the
+    list at once and Undo brings it back whole; left alone, it is deleted from the store
+    on a worker thread once the undo period is over."""
     import threading
+
+    from chathub_desktop.gui import topic_delete
 
     aid = services.assistants.create("Deleter").id
     keep = services.topics.create(aid, "Keep")
     gone = services.topics.create(aid, "Gone")
     window.reload_assistants(aid)
     window.select_topic(gone.id)
-    monkeypatch.setattr("chathub_desktop.gui.confirm.ask", lambda *a, **k: False)
-    assert window.delete_topic() is None and window.topic_model.row_of(gone.id) is not None
+    asked: list[str] = []
+    monkeypatch.setattr("chathub_desktop.gui.confirm.ask", lambda _w, _t, text: asked.append(text) and False)
+    assert not window.delete_topic() and window.topic_model.row_of(gone.id) is not None
+    assert "“Gone” and its 0 messages" in asked[0] and "undo" in asked[0]
     monkeypatch.setattr("chathub_desktop.gui.confirm.ask", lambda *a, **k: True)
+    assert window.delete_topic()
+    assert window.topic_model.row_of(gone.id) is None and window.current_topic_id == keep.id
+    assert window.deletes.undo_button.isVisible() and window.deletes.undo_action.isEnabled()
+    window.topic_actions.reload(keep=keep.id)  # a re-read (live refresh, import) keeps it hidden
+    assert window.topic_model.row_of(gone.id) is None
+    window.deletes.undo_button.click()
+    assert window.topic_model.row_of(gone.id) is not None and window.current_topic_id == gone.id
+    assert not window.deletes.undo_button.isVisible()
+    assert sorted(t.id for t in services.topics.list(aid)) == sorted([keep.id, gone.id])
+    monkeypatch.setattr(topic_delete, "UNDO_MS", 50)
     threads: list[str] = []
     real = services.topics.delete
     monkeypatch.setattr(services.topics, "delete", lambda tid: (threads.append(threading.current_thread().name),
                                                                 real(tid))[1])
-    assert window.delete_topic() is not None
-    qtbot.waitUntil(lambda: window.topic_model.row_of(gone.id) is None, timeout=3000)
+    assert window.delete_topic()
+    qtbot.waitUntil(lambda: [t.id for t in services.topics.list(aid)] == [keep.id], timeout=3000)
     assert threads and threads[0] != threading.main_thread().name
-    assert window.current_topic_id == keep.id
-    assert [t.id for t in services.topics.list(aid)] == [keep.id]
-    assert "Deleted “Gone”" in window.statusBar().currentMessage()
+    assert not window.deletes.pending and window.topic_model.row_of(gone.id) is None

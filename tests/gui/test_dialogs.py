@@ -128,7 +128,8 @@ def test_topics_new_rename_delete(window, services, qtbot, monkeypatch):  # type
     assert services.topics.get(tid).title == "Renamed"
     monkeypatch.setattr(confirm, "ask", lambda *a, **k: True)
     window.topic_list.setFocus()
+    monkeypatch.setattr("chathub_desktop.gui.topic_delete.UNDO_MS", 50)
     qtbot.keyClick(window.topic_list, Qt.Key.Key_Delete)
-    qtbot.waitUntil(lambda: window.topic_model.rowCount() == 0, timeout=3000)  # deleted on a worker
-    assert services.topics.list(a.id) == []
+    assert window.topic_model.rowCount() == 0  # at once; the store follows after the undo period
+    qtbot.waitUntil(lambda: services.topics.list(a.id) == [], timeout=3000)
     assert window.current_topic_id is None
