@@ -1,0 +1,206 @@
+"""Attachments end to end against the fake vendor over real HTTP and real SQLite (issue 14):
+the exact wire body of an image message for OpenAI chat, Responses and Anthropic; the
+badge counts the request that is posted (TOK-1, TOK-5, REF-29); blobs stored once and
+swept with their last topic; a file over the input budget refused before sending with
+the figure; only the sent window's blobs are loaded; REF-27 learns only without images."""
+
+from __future__ import annotations
+
+import asyncio
+import base64
+
+import pytest
+from sqlalchemy import func, select
+
+from chathub_desktop.core import attachments as att
+from chathub_desktop.core.request_assembly import RequestPlan
+from chathub_desktop.gui.image_codec import QtImageCodec
+from chathub_desktop.services.container import Services
+from chathub_desktop.services.errors import InvalidInput
+from chathub_desktop.storage import attachment_blobs
+from chathub_desktop.storage.models import AttachmentBlob
+from tests.fakes.images import png
+from tests.fakes.vendor_server import FakeVendor, Reply
+
+
+def _topic(svc: Services, vendor: FakeVendor, kind: str = "openai", model: str = "gpt-4o",
+           name: str = "Helper") -> int:
+    if not any(p.name == "Fake" for p in svc.providers.list()):
+        svc.providers.add("Fake", kind, vendor.base_url, api_key="sk-test")
+    svc.assistants.create(name, provider="Fake", model=model, instructions="Be brief.")
+    return svc.topics.create(name).id
+
+
+def _blob_count(svc: Services) -> int:
+    with svc.db.read() as s:
+        return int(s.scalar(select(func.count()).select_from(AttachmentBlob)) or 0)
+
+
+@pytest.mark.parametrize("kind", ["openai", "openai_responses", "anthropic"])
+def test_an_image_message_has_each_vendors_wire_shape(services: Services, fake_vendor: FakeVendor,
+                                                      kind: str) -> None:
+    """The posted user message of an image + a text file, exactly: OpenAI chat content
+    parts (text, then image_url with a data URL), Responses input_text + input_image
+    (detail is a required field), Anthropic base64 image block before the text."""
+    model = "claude-sonnet-4-5" if kind == "anthropic" else "gpt-4o"
+    topic = _topic(services, fake_vendor, kind, model)
+    data = png(40, 30)
+    image = services.attachments.prepare(topic, "dot.png", data)
+    notes = services.attachments.prepare(topic, "notes.txt", b"hello\r\nworld")
+    fake_vendor.script(Reply(text_chunks=["A gradient."]))
+    out = asyncio.run(services.chat.send(topic, "What is this?", (image, notes)))
+    assert out.status == "complete"
+    body = fake_vendor.last_request.body
+    assert body is not None
+    b64 = base64.b64encode(data).decode()
+    text = 'What is this?\n\n<file name="notes.txt">\nhello\nworld\n</file>'
+    if kind == "openai":
+        assert body["messages"][-1] == {"role": "user", "content": [  # type: ignore[index]
+            {"type": "text", "text": text},
+            {"type": "image_url", "image_url": {"url": f"data:image/png;base64,{b64}"}},
+        ]}
+    elif kind == "openai_responses":
+        assert body["input"][-1] == {"role": "user", "content": [  # type: ignore[index]
+            {"type": "input_text", "text": text},
+            {"type": "input_image", "image_url": f"data:image/png;base64,{b64}", "detail": "auto"},
+        ]}
+    else:
+        last = body["messages"][-1]  # type: ignore[index]
+        assert last["role"] == "user"
+        blocks = [{k: v for k, v in b.items() if k != "cache_control"} for b in last["content"]]
+        assert blocks == [
+            {"type": "image", "source": {"type": "base64", "media_type": "image/png", "data": b64}},
+            {"type": "text", "text": text},
+        ]
+    stored = services.topics.messages(topic)[0]
+    assert [a["name"] for a in stored.attachments] == ["dot.png", "notes.txt"]
+    assert stored.attachments[0]["width"] == 40 and stored.attachments[0]["height"] == 30
+
+
+def test_the_badge_counts_the_posted_request_with_attachments(services: Services, fake_vendor: FakeVendor,
+                                                              monkeypatch: pytest.MonkeyPatch) -> None:
+    """TOK-1: the estimate with a draft + image + file has the per-part counts of the
+    request send then posts (draft moves into history); images by REF-29 for gpt-4o:
+    a 1024×1024 image is 85 + 170×4 = 765 tokens."""
+    import chathub_desktop.services.chat_service as chat_module
+
+    topic = _topic(services, fake_vendor)
+    image = services.attachments.prepare(topic, "sq.png", png(1024, 1024))
+    notes = services.attachments.prepare(topic, "a.py", b"def f():\n    return 42\n")
+    badge = services.estimates.estimate(topic, "Explain", (image, notes))
+    assert badge.parts["images"] == 765
+    posted: list[RequestPlan] = []
+    real = chat_module.assemble_request
+    monkeypatch.setattr(chat_module, "assemble_request",
+                        lambda inp, count, **kw: posted.append(real(inp, count, **kw)) or posted[-1])
+    fake_vendor.script(Reply(text_chunks=["ok"]))
+    asyncio.run(services.chat.send(topic, "Explain", (image, notes)))
+    expected = dict(badge.parts)
+    expected["history"] = expected.get("history", 0) + expected.pop("draft")
+    assert {p.name: p.tokens for p in posted[0].parts} == expected
+    # after the send the stored row counts the same (TOK-2: its cached count has the file)
+    again = services.estimates.estimate(topic, "")
+    assert again.parts["images"] == 765
+    # REF-27: a request with images is not a learning sample; one with only a file is
+    reply = services.topics.messages(topic)[-1]
+    record = services.estimates.sent_record(reply.id)
+    assert record is not None and record.has_images
+
+
+def test_same_image_is_stored_once_and_swept_with_its_last_topic(services: Services,
+                                                                 fake_vendor: FakeVendor) -> None:
+    a = _topic(services, fake_vendor)
+    b = services.topics.create("Helper").id
+    image = services.attachments.prepare(a, "same.png", png(20, 20))
+    for topic in (a, b, a):
+        fake_vendor.script(Reply(text_chunks=["ok"]))
+        asyncio.run(services.chat.send(topic, "again", (image,)))
+    assert _blob_count(services) == 1
+    services.topics.delete(a)
+    assert _blob_count(services) == 1  # topic b still shows it
+    assert services.attachments.blob(image.sha256) == image.data
+    services.topics.delete(b)
+    assert _blob_count(services) == 0
+
+
+def test_a_file_over_the_input_budget_is_refused_before_sending(services: Services,
+                                                                fake_vendor: FakeVendor) -> None:
+    """A file above the model's input budget is refused with the figure; nothing is
+    stored and nothing is posted."""
+    topic = _topic(services, fake_vendor, model="tiny-model")
+    services.models.set("tiny-model", 2_000, max_output=500)  # input budget 1,500
+    big = ("word " * 3000).encode()
+    with pytest.raises(InvalidInput) as exc:
+        services.attachments.prepare(topic, "report.txt", big)
+    tokens = services.attachments.tokens(att.file_attachment("report.txt", big.decode()), "tiny-model")
+    assert str(exc.value) == f"report.txt is ~{tokens:,} tokens; this model's input budget is 1,500"
+    ok = att.file_attachment("report.txt", big.decode())
+    before = len(fake_vendor.requests)
+    with pytest.raises(InvalidInput, match="report.txt is ~"):
+        asyncio.run(services.chat.send(topic, "read it", (ok,)))
+    assert len(fake_vendor.requests) == before
+    assert services.topics.message_count(topic) == 0 and _blob_count(services) == 0
+
+
+def test_a_set_over_the_budget_is_refused_with_its_total(services: Services, fake_vendor: FakeVendor) -> None:
+    topic = _topic(services, fake_vendor, model="tiny-model")
+    services.models.set("tiny-model", 2_000, max_output=500)
+    parts = tuple(att.file_attachment(f"part{i}.txt", "word " * 350) for i in range(5))
+    with pytest.raises(InvalidInput, match=r"^This message with its 5 attachments is ~[\d,]+ tokens; "
+                                           r"this model's input budget is 1,500$"):
+        services.attachments.check_budget(topic, parts, "summarize")
+
+
+def test_send_loads_only_the_blobs_of_the_window(services: Services, fake_vendor: FakeVendor,
+                                                 monkeypatch: pytest.MonkeyPatch) -> None:
+    """With a history limit of 3 (the last image turn and the new message), only the
+    image of the rows sent is read back, in one query."""
+    topic = _topic(services, fake_vendor)
+    services.assistants.update("Helper", history_limit_enabled=True, history_limit=3)
+    images = [services.attachments.prepare(topic, f"{i}.png", png(8 + i, 8)) for i in range(4)]
+    for img in images:
+        fake_vendor.script(Reply(text_chunks=["ok"]))
+        asyncio.run(services.chat.send(topic, "next", (img,)))
+    asked: list[set[str]] = []
+    real = attachment_blobs.load_blobs
+
+    def spy(s, hashes):  # type: ignore[no-untyped-def]
+        hashes = set(hashes)
+        asked.append(hashes)
+        return real(s, hashes)
+
+    monkeypatch.setattr(attachment_blobs, "load_blobs", spy)
+    fake_vendor.script(Reply(text_chunks=["ok"]))
+    asyncio.run(services.chat.send(topic, "plain text"))
+    assert asked == [{images[-1].sha256}]
+    body = fake_vendor.last_request.body
+    assert body is not None
+    urls = [p["image_url"]["url"] for m in body["messages"] if isinstance(m["content"], list)  # type: ignore[union-attr]
+            for p in m["content"] if p["type"] == "image_url"]
+    assert urls == [att.data_url(images[-1])]
+
+
+def test_qt_codec_sizes_a_large_image_down_to_the_anthropic_limit(services: Services,
+                                                                  fake_vendor: FakeVendor) -> None:
+    """A 3000×1000 PNG into a Claude topic: decoded and resampled with QImage to the
+    1568-px long edge (Anthropic Vision guide), aspect kept."""
+    topic = _topic(services, fake_vendor, "anthropic", "claude-sonnet-4-5")
+    a = services.attachments.prepare(topic, "wide.png", png(3000, 1000), QtImageCodec())
+    assert (a.width, a.height) == (1568, 523)
+    assert att.header_size(a.data or b"") == (1568, 523) and a.size <= att.ANTHROPIC_LIMITS.max_bytes
+
+
+def test_stored_rows_without_their_blob_refuse_to_send(services: Services, fake_vendor: FakeVendor) -> None:
+    """A blob gone from the store (a copy without it): the send says so in one line and
+    posts nothing rather than a request without the image."""
+    topic = _topic(services, fake_vendor)
+    image = services.attachments.prepare(topic, "gone.png", png(10, 10))
+    fake_vendor.script(Reply(text_chunks=["ok"]))
+    asyncio.run(services.chat.send(topic, "first", (image,)))
+    with services.db.write() as s:
+        s.query(AttachmentBlob).delete()
+    before = len(fake_vendor.requests)
+    with pytest.raises(InvalidInput, match="^an attachment of this topic is missing from the store"):
+        asyncio.run(services.chat.send(topic, "second"))
+    assert len(fake_vendor.requests) == before
+    assert services.topics.messages(topic)[-1].status == "error"
