@@ -15,7 +15,9 @@ from PySide6.QtGui import QImage, QPainter
 JPEG_QUALITIES = (90, 82, 72, 60, 45)
 
 
-def _encode(image: QImage, fmt: str, quality: int = -1) -> bytes:
+def encode(image: QImage, fmt: str, quality: int = -1) -> bytes:
+    """``image`` encoded as ``fmt`` (``PNG``/``JPEG``; ``quality`` 0–100, -1 = default).
+    Raises ``ValueError`` when Qt cannot encode it."""
     data = QByteArray()
     buf = QBuffer(data)
     buf.open(QIODevice.OpenModeFlag.WriteOnly)
@@ -42,7 +44,7 @@ class QtImageCodec:
             image = image.scaled(width, height, Qt.AspectRatioMode.IgnoreAspectRatio,
                                  Qt.TransformationMode.SmoothTransformation)
         if image.hasAlphaChannel():
-            png = _encode(image, "PNG")
+            png = encode(image, "PNG")
             if len(png) <= max_bytes:
                 return png, "image/png"
             flat = QImage(image.size(), QImage.Format.Format_RGB32)
@@ -54,7 +56,7 @@ class QtImageCodec:
         else:
             image = image.convertToFormat(QImage.Format.Format_RGB32)
         for quality in JPEG_QUALITIES:
-            jpeg = _encode(image, "JPEG", quality)
+            jpeg = encode(image, "JPEG", quality)
             if len(jpeg) <= max_bytes:
                 return jpeg, "image/jpeg"
         raise ValueError(f"still above {max_bytes // 1024:,} KB at the lowest quality")

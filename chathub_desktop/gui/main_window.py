@@ -214,6 +214,9 @@ class MainWindow(QMainWindow):
         self.stack.addWidget(self.message_view)
         self.context_controls = ContextControls(self)  # issue 19: privacy, receipts, secrets, focus
         self.composer.badge.bind_services(services)
+        from chathub_desktop.gui.attachments import AttachmentController
+
+        self.attachments = AttachmentController(self)  # issue 14: paste, drop, pick; thumbnails
         self.composer.badge.bind_controller(self.compact_topic, self.open_summary,
                                             self.is_compacting, self._outcomes.get)
         self._connect_events()
@@ -725,7 +728,7 @@ class MainWindow(QMainWindow):
     # --- sending ----------------------------------------------------------------------------
     def send_message(self, text: str) -> asyncio.Task[object] | None:
         """Send ``text`` into the open topic (a new topic when none is open)."""
-        if not text.strip():
+        if not text.strip() and not self.attachments.pending():
             return None
         topic_id = self._topic_id
         if topic_id is None:
@@ -733,20 +736,22 @@ class MainWindow(QMainWindow):
             if topic_id is None:
                 return None
         try:
-            task = self.svc.chat.start_send(topic_id, text)
+            task = self.svc.chat.start_send(topic_id, text, self.attachments.pending())
         except ServiceError as exc:
             self.presenter.present(exc, context="Cannot send")
             return None
+        sent = self.attachments.take()
         self.composer.clear()
         if self.message_model.rowCount() == 0:
             self.message_view.set_sending_first(True)
         self.runner.track(task, context="Sending failed")
-        task.add_done_callback(lambda t, tid=topic_id, txt=text: self._on_send_done(tid, txt, t))
+        task.add_done_callback(lambda t, tid=topic_id, txt=text, a=sent: self._on_send_done(tid, txt, t, a))
         self._sync_sending()
         self.message_view.scroll_to_end()
         return task  # type: ignore[return-value]
 
-    def _on_send_done(self, topic_id: int, text: str, task: asyncio.Task[object]) -> None:
+    def _on_send_done(self, topic_id: int, text: str, task: asyncio.Task[object],
+                      attachments: tuple[object, ...] = ()) -> None:
         self._sync_sending()
         self.message_view.set_sending_first(False)
         if task.cancelled():
@@ -754,6 +759,7 @@ class MainWindow(QMainWindow):
         exc = task.exception()
         if isinstance(exc, ServiceError) and topic_id == self._topic_id and not self.composer.text():
             self.composer.set_text(text)  # nothing was stored: give the draft back
+            self.attachments.restore(attachments)  # type: ignore[arg-type]
         notice = getattr(task.result(), "notice", None) if exc is None else None
         if notice:
             self.show_status(f"Reply {notice}", 15000)
@@ -1028,12 +1034,12 @@ class MainWindow(QMainWindow):
             self.svc.estimates.invalidate(topic_id)
             self._estimate_invalidate = False
         self._estimate_running = True
-        self.runner.run("estimate", self._estimate(topic_id, self.composer.text()),
+        self.runner.run("estimate", self._estimate(topic_id, self.composer.text(), self.attachments.pending()),
                         context="Token estimate", quiet=True)
 
-    async def _estimate(self, topic_id: int, draft: str) -> None:
+    async def _estimate(self, topic_id: int, draft: str, attachments: tuple[object, ...] = ()) -> None:
         try:
-            e = await self.runner.run_in_thread(self.svc.estimates.estimate, topic_id, draft)
+            e = await self.runner.run_in_thread(self.svc.estimates.estimate, topic_id, draft, attachments)
             if topic_id == self._topic_id:
                 self.badge_estimate(e)
         finally:

@@ -30,6 +30,9 @@ from chathub_desktop.storage.database import Database
 from chathub_desktop.storage.models import Assistant, Provider
 from chathub_desktop.tokens.counter import TokenCounter
 
+#: The budget used before a topic exists (the send checks the real one), tokens.
+NO_BUDGET = 10**12
+
 
 class ImageCodec(Protocol):
     """Decodes an image and encodes it again within limits (implemented with Qt's QImage
@@ -51,8 +54,12 @@ class AttachmentService:
         self._catalog = catalog
 
     # --- what the topic's model takes ---------------------------------------------------
-    def _model_of(self, topic_id: int) -> tuple[str | None, str, int]:
-        """``(provider kind, model id, input budget in tokens)`` of the topic's assistant."""
+    def _model_of(self, topic_id: int | None) -> tuple[str | None, str, int]:
+        """``(provider kind, model id, input budget in tokens)`` of the topic's assistant;
+        no topic yet (a draft in a new window) → no provider, no model, no budget bound
+        (the send checks it again)."""
+        if topic_id is None:
+            return None, "", NO_BUDGET
         with self._db.read() as s:
             topic = TopicService.row(s, topic_id)
             assistant = s.get(Assistant, topic.assistant_id)
@@ -63,13 +70,13 @@ class AttachmentService:
                                   assistant.max_tokens_enabled, card.max_output)
             return (provider.kind if provider else None), assistant.model or "", budget
 
-    def limits(self, topic_id: int) -> att.ImageLimits:
+    def limits(self, topic_id: int | None) -> att.ImageLimits:
         """The image limits of the topic's provider kind and model."""
         kind, model, _budget = self._model_of(topic_id)
         return att.image_limits(kind, model)
 
     # --- preparing ----------------------------------------------------------------------
-    def prepare(self, topic_id: int, name: str, data: bytes, codec: ImageCodec | None = None,
+    def prepare(self, topic_id: int | None, name: str, data: bytes, codec: ImageCodec | None = None,
                 *, mime_hint: str = "") -> att.Attachment:
         """An attachment for ``data`` named ``name`` (its base name is kept), ready to
         send into ``topic_id``: an image sized down to the provider's limits, or a text
@@ -85,7 +92,7 @@ class AttachmentService:
         self._refuse_over(made.name, self.tokens(made, model), budget)
         return made
 
-    def prepare_path(self, topic_id: int, path: Path, codec: ImageCodec | None = None) -> att.Attachment:
+    def prepare_path(self, topic_id: int | None, path: Path, codec: ImageCodec | None = None) -> att.Attachment:
         """:meth:`prepare` for a file on disk; its size is checked before it is read.
         Raises :class:`InvalidInput` for a missing or unreadable file too."""
         try:
