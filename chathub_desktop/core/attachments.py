@@ -271,9 +271,11 @@ def image_attachment(name: str, data: bytes, mime: str, width: int, height: int)
 
 def file_block(name: str, text: str) -> str:
     """The marker a text file is inlined with: ``<file name="NAME">``, the text, and
-    ``</file>`` on their own lines (quotes and angle brackets in the name escaped)."""
+    ``</file>`` on their own lines (quotes and angle brackets in the name escaped; a
+    text's own final newline is not doubled)."""
     safe = name.replace("&", "&amp;").replace('"', "&quot;").replace("<", "&lt;").replace(">", "&gt;")
-    return f'<file name="{safe}">\n{text}\n</file>'
+    body = text if text.endswith("\n") else text + "\n"
+    return f'<file name="{safe}">\n{body}</file>'
 
 
 def file_text(att: Attachment) -> str:

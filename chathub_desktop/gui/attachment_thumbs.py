@@ -26,6 +26,13 @@ GAP = 6
 CACHE_SIZE = 200
 
 
+def file_icon() -> str:
+    """📄, or ``≡`` where no installed font has it."""
+    from chathub_desktop.gui.message_delegate import symbol  # the delegate imports this module
+
+    return symbol("📄", "≡")
+
+
 def _thumb_size(meta: dict[str, object]) -> QSize:
     w, h = meta.get("width"), meta.get("height")
     if not (isinstance(w, int) and isinstance(h, int) and w > 0 and h > 0):
@@ -44,7 +51,7 @@ def item_rects(m: MessageView, fm: QFontMetrics, max_width: int) -> list[tuple[Q
             size = _thumb_size(meta)
         else:
             name = str(meta.get("name", "file"))
-            size = QSize(min(max_width, fm.horizontalAdvance("📄 " + name) + 20), CHIP_H)
+            size = QSize(min(max_width, fm.horizontalAdvance(f"{file_icon()} {name}") + 20), CHIP_H)
         if x and x + size.width() > max_width:
             x, y, row_h = 0, y + row_h + GAP, 0
         out.append((QRect(x, y, size.width(), size.height()), meta))
@@ -130,6 +137,6 @@ def paint_strip(painter: QPainter, m: MessageView, left: int, top: int, max_widt
             painter.setBrush(pal.color(QPalette.ColorRole.AlternateBase))
             painter.drawRoundedRect(r.adjusted(0, 0, -1, -1), 8, 8)
             painter.setPen(pal.color(QPalette.ColorRole.Text))
-            label = fm.elidedText("📄 " + str(meta.get("name", "file")), Qt.TextElideMode.ElideMiddle,
+            label = fm.elidedText(f"{file_icon()} {meta.get('name', 'file')}", Qt.TextElideMode.ElideMiddle,
                                   r.width() - 16)
             painter.drawText(r.adjusted(8, 0, -8, 0), Qt.AlignmentFlag.AlignVCenter, label)

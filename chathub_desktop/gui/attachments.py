@@ -32,8 +32,9 @@ from PySide6.QtWidgets import (
 )
 
 from chathub_desktop.core.attachments import IMAGE, Attachment
-from chathub_desktop.gui.attachment_thumbs import THUMB, ThumbnailCache
+from chathub_desktop.gui.attachment_thumbs import THUMB, ThumbnailCache, file_icon
 from chathub_desktop.gui.image_codec import QtImageCodec, encode, thumbnail
+from chathub_desktop.gui.message_delegate import symbol
 from chathub_desktop.services.errors import ServiceError
 
 if TYPE_CHECKING:
@@ -65,7 +66,7 @@ class AttachmentChip(QWidget):
         if thumb is not None and not thumb.isNull():
             icon.setPixmap(QPixmap.fromImage(thumb))
         else:
-            icon.setText("📄")
+            icon.setText(file_icon())
         icon.setFixedSize(QSize(CHIP_THUMB, CHIP_THUMB) if thumb is not None else QSize(18, CHIP_THUMB))
         icon.setAlignment(Qt.AlignmentFlag.AlignCenter)
         row.addWidget(icon)
@@ -101,7 +102,7 @@ class AttachmentController(QObject):
         lay.setSpacing(6)
         self.button = QToolButton()
         self.button.setObjectName("attachButton")
-        self.button.setText("📎")
+        self.button.setText(symbol("📎", "Attach…"))
         self.button.setAutoRaise(True)
         self.button.setToolTip(f"Attach images or text files ({ATTACH_SHORTCUT}); you can also paste or drop them")
         self.button.setAccessibleName("Attach files")

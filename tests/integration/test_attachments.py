@@ -204,3 +204,37 @@ def test_stored_rows_without_their_blob_refuse_to_send(services: Services, fake_
         asyncio.run(services.chat.send(topic, "second"))
     assert len(fake_vendor.requests) == before
     assert services.topics.messages(topic)[-1].status == "error"
+
+
+def test_cli_chat_send_attach_posts_the_image_and_refuses_a_binary(
+        capsys: pytest.CaptureFixture[str], fake_vendor: FakeVendor, monkeypatch: pytest.MonkeyPatch,
+        tmp_path) -> None:  # type: ignore[no-untyped-def]
+    """``chat send --attach`` (repeatable): a large image is sized down to OpenAI's
+    2048-px edge and posted as a data URL with the inlined file; a binary file is
+    refused in one line and nothing is stored."""
+    import json
+
+    from tests.integration.test_cli import run, setup
+
+    topic = setup(capsys, fake_vendor, monkeypatch)
+    big = tmp_path / "wide.png"
+    big.write_bytes(png(2600, 100))
+    notes = tmp_path / "todo.txt"
+    notes.write_text("buy milk\n", encoding="utf-8")
+    fake_vendor.script(Reply(text_chunks=["Seen."]))
+    code, out, err = run(capsys, "chat", "send", "--topic", str(topic), "Look",
+                         "--attach", str(big), "--attach", str(notes))
+    assert (code, out) == (0, "Seen.\n"), err
+    parts = fake_vendor.last_request.body["messages"][-1]["content"]  # type: ignore[index]
+    assert parts[0] == {"type": "text", "text": 'Look\n\n<file name="todo.txt">\nbuy milk\n</file>'}
+    url = parts[1]["image_url"]["url"]
+    assert att.header_size(base64.b64decode(url.split(",", 1)[1])) == (2048, 79)
+    code, out, _ = run(capsys, "topic", "show", str(topic), "--json")
+    stored = json.loads(out)["messages"][0]["attachments"]
+    assert [(a["name"], a.get("width")) for a in stored] == [("wide.png", 2048), ("todo.txt", None)]
+    binary = tmp_path / "a.out"
+    binary.write_bytes(b"\x7fELF" + b"\x00" * 64)
+    code, _, err = run(capsys, "chat", "send", "--topic", str(topic), "run it", "--attach", str(binary))
+    assert code != 0 and "a.out looks binary" in err and len(err.strip().splitlines()) == 1
+    code, out, _ = run(capsys, "topic", "show", str(topic), "--json")
+    assert len(json.loads(out)["messages"]) == 2
