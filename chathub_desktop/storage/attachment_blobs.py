@@ -10,12 +10,13 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import replace
 
-from sqlalchemy import Text, cast, delete, select
+from sqlalchemy import Text, cast, delete, insert, select
+from sqlalchemy.engine import Connection
 from sqlalchemy.orm import Session
 
 from chathub_desktop.core.attachments import Attachment, attachments_of
 from chathub_desktop.core.request_assembly import AssemblyInput, HistoryMessage, window_start
-from chathub_desktop.storage.models import AttachmentBlob, Message
+from chathub_desktop.storage.models import AttachmentBlob, Message, utcnow
 
 #: Hashes checked per sweep (a topic with more attachments leaves the rest to the next).
 SWEEP_LIMIT = 500
@@ -41,6 +42,20 @@ def store_blobs(s: Session, attachments: Iterable[Attachment]) -> int:
         added += 1
     s.flush()
     return added
+
+
+def store_blobs_core(conn: Connection, attachments: Sequence[Attachment]) -> int:
+    """:func:`store_blobs` on a Core connection inside a write transaction (the import
+    writer's): hashes already stored are skipped; returns how many rows were added."""
+    fresh: dict[str, Attachment] = {a.sha256: a for a in attachments if a.data is not None}
+    if not fresh:
+        return 0
+    have = set(conn.execute(select(AttachmentBlob.sha256).where(AttachmentBlob.sha256.in_(sorted(fresh)))).scalars())
+    rows = [{"sha256": sha, "mime": a.mime, "data": a.data, "created_at": utcnow()}
+            for sha, a in fresh.items() if sha not in have]
+    if rows:
+        conn.execute(insert(AttachmentBlob), rows)
+    return len(rows)
 
 
 def load_blobs(s: Session, hashes: Iterable[str]) -> dict[str, bytes]:
@@ -85,6 +100,14 @@ def sweep(s: Session, candidates: Iterable[str]) -> int:
     if orphans:
         s.execute(delete(AttachmentBlob).where(AttachmentBlob.sha256.in_(orphans)))
     return len(orphans)
+
+
+def sweep_recent(s: Session) -> int:
+    """:func:`sweep` over the :data:`SWEEP_LIMIT` newest blobs (after a cancelled import
+    deleted the staged messages that referred to them); returns how many were deleted."""
+    newest = s.scalars(select(AttachmentBlob.sha256).order_by(AttachmentBlob.created_at.desc())
+                       .limit(SWEEP_LIMIT)).all()
+    return sweep(s, newest)
 
 
 def hydrate(s: Session, inp: AssemblyInput) -> AssemblyInput:

@@ -238,3 +238,36 @@ def test_cli_chat_send_attach_posts_the_image_and_refuses_a_binary(
     assert code != 0 and "a.out looks binary" in err and len(err.strip().splitlines()) == 1
     code, out, _ = run(capsys, "topic", "show", str(topic), "--json")
     assert len(json.loads(out)["messages"]) == 2
+
+
+def test_chatgpt_zip_images_become_attachments_of_their_message(services: Services, tmp_path) -> None:  # type: ignore[no-untyped-def]
+    """An export zip that carries the uploaded image (named after its asset id) shows it
+    as an attachment of its message; an image the zip lacks stays the ``[image]``
+    placeholder; the blob is stored once and goes with the topic."""
+    import json
+    import zipfile
+
+    from chathub_desktop.services.chatgpt_import import import_chatgpt_export
+    from tests.fakes.chatgpt_exports import ConversationBuilder, image_part, multimodal_content
+
+    b = ConversationBuilder("Photo question")
+    b.add("user", multimodal_content(image_part("file-service://file-AbC123", 64, 48),
+                                     image_part("sediment://file_0000missing", 10, 10),
+                                     "What bird is this?"))
+    b.assistant("A robin.")
+    data = png(64, 48)
+    path = tmp_path / "export.zip"
+    with zipfile.ZipFile(path, "w") as zf:
+        zf.writestr("conversations.json", json.dumps([b.build()]))
+        zf.writestr("file-AbC123-robin.png", data)
+    a = services.assistants.create("Importer")
+    result = import_chatgpt_export(services.db, a.id, path)
+    assert result.topics_created == 1
+    topic = services.topics.list(a.id)[0].id
+    user = services.topics.messages(topic)[0]
+    assert user.content.count("[image]") == 2 and "What bird is this?" in user.content
+    assert [(x["name"], x["width"], x["height"], x["sha256"]) for x in user.attachments] == [
+        ("robin.png", 64, 48, att.sha256_hex(data))]
+    assert services.attachments.blob(att.sha256_hex(data)) == data
+    services.topics.delete(topic)
+    assert _blob_count(services) == 0
