@@ -13,7 +13,8 @@ up to one BPE merge at each seam — inside the per-row framing allowance. Image
 counted by :func:`image_allowance` from their pixel size for known OpenAI and Claude
 models, else a fixed allowance (TOK-5, REF-29; ``core.token_estimate.image_tokens``).
 Attachments (issue 14): a text file is inlined after the user's text as a ``<file>``
-block and counted as text (inside the row's cached count); an image attachment is
+block — before the input template wraps it, so it is part of the text the template
+gets — and counted as text (inside the row's cached count); an image attachment is
 counted from its stored pixel size and posted as a data URL once its bytes are loaded
 (:func:`render_attachments`).
 Counts are tokens of the model's encoding; the counter is passed in, so this module
@@ -240,12 +241,12 @@ def assemble_request(inp: AssemblyInput, count: CountFn, *, use_cached: bool = T
         for row in inp.pinned:
             msg = row.message
             tokens = row.tokens if use_cached and row.tokens is not None else message_tokens(msg, count)
-            if msg.role is Role.USER:
-                msg = replace(msg, content=apply_template(inp.input_template, msg.content))
-                tokens += overhead
             if msg.images or msg.attachments:
                 pinned_images += message_image_tokens(msg, inp.model)
                 msg = render_attachments(msg)
+            if msg.role is Role.USER:
+                msg = replace(msg, content=apply_template(inp.input_template, msg.content))
+                tokens += overhead
             messages.append(msg)
             pinned_tokens += tokens
         parts.append(PlanPart("pinned", pinned_tokens))
@@ -281,14 +282,14 @@ def assemble_request(inp: AssemblyInput, count: CountFn, *, use_cached: bool = T
             role, tokens = user, message_tokens(msg, count)
         elif role is tool and msg.tool_call_id is not None:
             answered.add(msg.tool_call_id)
+        if msg.images or msg.attachments:  # files join the text the template wraps
+            image_tokens += message_image_tokens(msg, model)
+            msg = render_attachments(msg)
         if role is user:
             rendered = apply_template(template, msg.content)
             if rendered is not msg.content:  # the plain template sends the text as is
                 msg = replace(msg, content=rendered)
             tokens += overhead
-        if msg.images or msg.attachments:
-            image_tokens += message_image_tokens(msg, model)
-            msg = render_attachments(msg)
         history_tokens += tokens
         messages.append(msg)
         included.append(row.id)
@@ -297,12 +298,13 @@ def assemble_request(inp: AssemblyInput, count: CountFn, *, use_cached: bool = T
     if inp.draft is not None:
         draft_msg = ChatMessage(
             role=Role.USER,
-            content=apply_template(inp.input_template, inp.draft),
+            content=inp.draft,
             images=inp.draft_images,
             attachments=inp.draft_attachments,
         )
         image_tokens += message_image_tokens(draft_msg, inp.model)
-        messages.append(render_attachments(draft_msg))
+        draft_msg = render_attachments(draft_msg)
+        messages.append(replace(draft_msg, content=apply_template(inp.input_template, draft_msg.content)))
         parts.append(PlanPart("draft", draft_tokens(inp.draft, inp.input_template, count,
                                                     inp.draft_attachments)))
     if image_tokens:

@@ -230,3 +230,51 @@ def test_data_url_is_base64_of_the_stored_bytes() -> None:
     data = png(2, 2)
     a = att.image_attachment("x.png", data, "image/png", 2, 2)
     assert att.data_url(a) == "data:image/png;base64," + base64.b64encode(data).decode()
+
+
+def test_num4_heuristic_counts_image_and_file_attachments() -> None:
+    """NUM-4: 4096 tokens per image part — an image attachment is one — and a text
+    file's bytes count as characters even before its text is loaded (issue 14)."""
+    from chathub_desktop.core import threshold_compaction as tc
+
+    plain = ChatMessage(Role.USER, "hi")
+    image = ChatMessage(Role.USER, "hi", attachments=(_image(10, 10),))
+    f = att.Attachment("c" * 64, att.FILE, "log.txt", "text/plain", 3000)
+    with_file = ChatMessage(Role.USER, "hi", attachments=(f,))
+    assert tc.estimate_tokens([image]) - tc.estimate_tokens([plain]) == 4096
+    assert tc.estimate_tokens([with_file]) - tc.estimate_tokens([plain]) >= 1000
+    assert "[image]" in tc.shortened_view([image]) and "[file: log.txt]" in tc.shortened_view([with_file])
+
+
+_rows = st.lists(st.tuples(
+    st.sampled_from([Role.USER, Role.ASSISTANT]), st.text(max_size=30),
+    st.lists(st.sampled_from(["img", "file", "meta"]), max_size=3)), max_size=12)
+
+
+@settings(max_examples=150, deadline=None)
+@given(rows=_rows, template=st.sampled_from(["{{text}}", "Q: {{text}}!", "prefix"]),
+       limit=st.one_of(st.none(), st.integers(0, 14)), draft=st.one_of(st.none(), st.text(max_size=20)),
+       model=st.sampled_from(["gpt-4o", "claude-sonnet-4-5", "other"]))
+def test_property_badge_equals_the_posted_count_with_attachments(
+        rows: list[tuple[Role, str, list[str]]], template: str, limit: int | None, draft: str | None,
+        model: str) -> None:
+    """TOK-1 with attachments: the plan's total is the count of what it posts — each
+    posted message's text (file text inlined) plus the REF-29 count of each posted image
+    URL, and the metadata count of an image whose bytes were not loaded."""
+    img = att.image_attachment("p.png", png(40, 30), "image/png", 40, 30)
+    meta = att.Attachment("d" * 64, att.IMAGE, "q.png", "image/png", 9, 600, 400)
+
+    def made(kind: str, i: int) -> att.Attachment:
+        return {"img": img, "meta": meta}.get(kind) or att.file_attachment(f"f{i}.txt", f"body {i}")
+
+    history = tuple(
+        HistoryMessage(i, ChatMessage(role, text, attachments=tuple(made(k, i) for k in kinds)
+                                      if role is Role.USER else ()))
+        for i, (role, text, kinds) in enumerate(rows))
+    inp = AssemblyInput(input_template=template, history=history, history_limit=limit, draft=draft,
+                        draft_attachments=(img,) if draft else (), model=model)
+    plan = assemble_request(inp, chars)
+    posted = sum(message_tokens(m, chars) for m in plan.messages)
+    posted += sum(image_allowance(u, model) for m in plan.messages for u in m.images)
+    posted += sum(att.image_tokens(a, model) for m in plan.messages for a in m.attachments)
+    assert plan.total_tokens == posted
