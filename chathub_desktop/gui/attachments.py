@@ -3,7 +3,7 @@ composer, chips with a remove × above the draft, thumbnails in the message list
 larger view on click.
 
 :class:`AttachmentController` owns the composer's attachment row (its own layout row,
-above the draft): the 📎 button (Ctrl+Shift+A), the chips and a one-line refusal. Each
+above the draft): the 📎 button (Ctrl+U), the chips and a one-line refusal. Each
 file is prepared on a worker thread (``AttachmentService.prepare`` with the Qt codec:
 decoded, sized down to the provider's limits, refused with a reason); the badge then
 counts the pending attachments with the draft (the window passes :meth:`pending` to the
@@ -41,7 +41,7 @@ if TYPE_CHECKING:
     from chathub_desktop.gui.main_window import MainWindow
 
 #: Shortcut of the 📎 button.
-ATTACH_SHORTCUT = "Ctrl+Shift+A"
+ATTACH_SHORTCUT = "Ctrl+U"
 #: Edge of a chip's thumbnail, px.
 CHIP_THUMB = 40
 #: Longest edge of the larger view, px.

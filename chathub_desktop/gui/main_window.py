@@ -1039,7 +1039,8 @@ class MainWindow(QMainWindow):
 
     async def _estimate(self, topic_id: int, draft: str, attachments: tuple[object, ...] = ()) -> None:
         try:
-            e = await self.runner.run_in_thread(self.svc.estimates.estimate, topic_id, draft, attachments)
+            extra = (attachments,) if attachments else ()  # issue 14: pending attachments count too
+            e = await self.runner.run_in_thread(self.svc.estimates.estimate, topic_id, draft, *extra)
             if topic_id == self._topic_id:
                 self.badge_estimate(e)
         finally:
