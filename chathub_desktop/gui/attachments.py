@@ -130,6 +130,10 @@ class AttachmentController(QObject):
         composer.draft.setAcceptDrops(True)
         composer.has_extra = lambda: bool(self._chips)  # type: ignore[method-assign]
         self.changed.connect(lambda: window.schedule_estimate())
+        # each topic keeps its own pending attachments, like its draft
+        self._shown_topic: int | None = window.current_topic_id
+        self._parked: dict[int | None, tuple[Attachment, ...]] = {}
+        window.topic_opened.connect(self._on_topic_opened)
         # thumbnails in the message list
         self.thumbs = ThumbnailCache(self._load_thumb, self)
         view = window.message_view
@@ -138,6 +142,15 @@ class AttachmentController(QObject):
         self._list_area = view.viewport()
         self._list_area.installEventFilter(self)
         self.viewer: ImageViewer | None = None
+
+    def _on_topic_opened(self, topic_id: int) -> None:
+        if topic_id == self._shown_topic:
+            return
+        leaving = self.take()
+        if leaving:
+            self._parked[self._shown_topic] = leaving
+        self._shown_topic = topic_id
+        self.restore(self._parked.pop(topic_id, ()))
 
     # --- pending attachments --------------------------------------------------------------
     def pending(self) -> tuple[Attachment, ...]:

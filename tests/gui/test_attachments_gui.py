@@ -117,3 +117,17 @@ def test_a_file_over_the_input_budget_is_refused_with_the_figure(
     _drop(window.composer.draft.viewport(), binary)
     qtbot.waitUntil(lambda: refusal.text().startswith("tool.bin looks binary"), timeout=5000)
     assert _chips(window) == []
+
+
+def test_each_topic_keeps_its_own_pending_attachments(
+        window, services, fake_vendor, qtbot, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    first = _open_topic(window, services, fake_vendor, qtbot)
+    notes = tmp_path / "a.txt"
+    notes.write_text("alpha\n", encoding="utf-8")
+    _drop(window.composer.draft.viewport(), notes)
+    qtbot.waitUntil(lambda: len(_chips(window)) == 1, timeout=5000)
+    second = window.new_topic()
+    assert second != first
+    qtbot.waitUntil(lambda: window.attachments.pending() == (), timeout=3000)
+    window.open_topic(first)
+    qtbot.waitUntil(lambda: [a.name for a in window.attachments.pending()] == ["a.txt"], timeout=3000)

@@ -271,3 +271,28 @@ def test_chatgpt_zip_images_become_attachments_of_their_message(services: Servic
     assert services.attachments.blob(att.sha256_hex(data)) == data
     services.topics.delete(topic)
     assert _blob_count(services) == 0
+
+
+@pytest.mark.postgres
+def test_blobs_send_and_sweep_on_postgresql(postgres_url: str, fake_vendor: FakeVendor) -> None:
+    """The same store rules on PostgreSQL: migration 0010, one blob per hash, the image
+    posted as a data URL, the sweep when the last topic referring to it goes."""
+    from chathub_desktop.services.container import open_services
+
+    svc = open_services(postgres_url)
+    try:
+        a = _topic(svc, fake_vendor)
+        b = svc.topics.create("Helper").id
+        image = svc.attachments.prepare(a, "pg.png", png(12, 9))
+        for topic in (a, b):
+            fake_vendor.script(Reply(text_chunks=["ok"]))
+            assert asyncio.run(svc.chat.send(topic, "see", (image,))).status == "complete"
+        parts = fake_vendor.last_request.body["messages"][-1]["content"]  # type: ignore[index]
+        assert parts[1]["image_url"]["url"] == att.data_url(image)
+        assert _blob_count(svc) == 1
+        svc.topics.delete(a)
+        assert _blob_count(svc) == 1
+        svc.topics.delete(b)
+        assert _blob_count(svc) == 0
+    finally:
+        svc.close()
