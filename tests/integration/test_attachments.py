@@ -10,11 +10,14 @@ import asyncio
 import base64
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from sqlalchemy import func, select
 
 from chathub_desktop.core import attachments as att
 from chathub_desktop.core.request_assembly import RequestPlan
 from chathub_desktop.gui.image_codec import QtImageCodec
+from chathub_desktop.services.attachment_service import prepare_bytes
 from chathub_desktop.services.container import Services
 from chathub_desktop.services.errors import InvalidInput
 from chathub_desktop.storage import attachment_blobs
@@ -296,3 +299,41 @@ def test_blobs_send_and_sweep_on_postgresql(postgres_url: str, fake_vendor: Fake
         assert _blob_count(svc) == 0
     finally:
         svc.close()
+
+
+_JPEG_CACHE: list[bytes] = []
+
+
+def _jpeg() -> bytes:
+    if not _JPEG_CACHE:
+        from PySide6.QtGui import QColor, QImage
+
+        from chathub_desktop.gui.image_codec import encode
+
+        img = QImage(300, 200, QImage.Format.Format_RGB32)
+        img.fill(QColor("#884422"))
+        _JPEG_CACHE.append(encode(img, "JPEG", 80))
+    return _JPEG_CACHE[0]
+
+
+@settings(max_examples=120, deadline=None)
+@given(kind=st.sampled_from(["png", "jpeg"]), cut=st.integers(0, 4000), flips=st.lists(
+    st.tuples(st.integers(0, 4000), st.integers(1, 255)), max_size=6), edge=st.sampled_from([64, 160, 2048]))
+def test_damaged_images_through_the_qt_codec_are_accepted_or_refused_in_one_line(
+        kind: str, cut: int, flips: list[tuple[int, int]], edge: int) -> None:
+    """Fuzz (house rule: bounded outside parsers): truncated or bit-flipped PNG/JPEG
+    files, resampled by the real QImage codec to a small edge, give a valid image within
+    the limits or a one-line refusal — never a crash or an oversized result."""
+    data = bytearray(png(300, 200) if kind == "png" else _jpeg())
+    for at, x in flips:
+        if at < len(data):
+            data[at] ^= x
+    blob = bytes(data[: max(8, len(data) - cut)])
+    limits = att.ImageLimits(edge, 200_000)
+    try:
+        a = prepare_bytes("x." + kind, blob, limits, QtImageCodec())
+    except att.AttachmentRefused as exc:
+        assert str(exc) and "\n" not in str(exc)
+        return
+    assert a.kind == att.IMAGE and a.data is not None and a.size <= limits.max_bytes
+    assert a.width is not None and a.height is not None and max(a.width, a.height) <= edge
