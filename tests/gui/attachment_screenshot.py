@@ -1,10 +1,12 @@
 """Screenshot of an image message in the chat (issue 14); a script, not a test.
 
-    QT_QPA_PLATFORM=offscreen python -m tests.gui.attachment_screenshot
+    QT_QPA_PLATFORM=offscreen python -m tests.gui.attachment_screenshot [OUT_DIR]
 
 Writes ``docs/screenshot-image-message.png``: a sent user message with a photo-like
 image and a text file (thumbnail and file chip inside the bubble), the reply, and a
-pending image chip in the composer with the badge counting it.
+pending image chip in the composer with the badge counting it; and, into OUT_DIR
+(default ``/tmp/chathub-shots``), ``attachment-viewer.png``: the larger view a click on
+the thumbnail opens.
 """
 
 from __future__ import annotations
@@ -102,6 +104,7 @@ def main() -> int:
     window.resize(1280, 800)
     window.show()
     out = REPO / "docs" / "screenshot-image-message.png"
+    viewer_png = Path(sys.argv[1] if len(sys.argv) > 1 else "/tmp/chathub-shots") / "attachment-viewer.png"
 
     async def scenario() -> None:
         await svc.chat.send(topic, "Where was this taken? And does my budget work?", (photo, notes))
@@ -121,6 +124,13 @@ def main() -> int:
         await asyncio.sleep(0.3)
         app.processEvents()
         window.grab().save(str(out))
+        first = window.message_model.message_at(0)
+        await window.attachments.open_attachment(first.attachments[0])  # the larger view
+        await asyncio.sleep(0.3)
+        app.processEvents()
+        viewer_png.parent.mkdir(parents=True, exist_ok=True)
+        window.attachments.viewer.grab().save(str(viewer_png))
+        window.attachments.viewer.close()
         await window.shutdown()
 
     try:
@@ -129,6 +139,7 @@ def main() -> int:
         svc.close()
         vendor.stop()
     print(out)
+    print(viewer_png)
     return 0
 
 
