@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING
 from chathub_desktop.cli.common import PROG, CommandError, emit, emit_rows, record_id
 
 if TYPE_CHECKING:
+    from chathub_desktop.core.attachments import Attachment
     from chathub_desktop.services.container import Services
     from chathub_desktop.services.events import ChatEvent
 
@@ -80,6 +81,9 @@ def add_chat_commands(
     p = chat.add_parser("send", help="send a message and stream the reply", parents=[common])
     p.add_argument("--topic", type=record_id, required=True)
     p.add_argument("text")
+    p.add_argument("--attach", action="append", type=Path, default=[], metavar="PATH",
+                   help="attach an image or a text/code file (repeatable; images are sized down "
+                        "to the provider's limits)")
     p.set_defaults(func=cmd_chat_send, retry=False)
     p = chat.add_parser("retry", help="ask again for the topic's last reply (after an error or Stop)",
                         parents=[common])
@@ -206,10 +210,12 @@ def cmd_chat_send(args: argparse.Namespace, svc: Services) -> int:
         elif isinstance(ev, ReplyRetrying) and ev.topic_id == args.topic:
             print(f"{PROG}: {ev.reason}; retrying in {ev.wait_s:.0f} s", file=sys.stderr, flush=True)
 
+    attachments = _prepared(svc, args.topic, getattr(args, "attach", []) or [])
     svc.bus.subscribe(on_event)
 
     async def run() -> int:
-        task = (svc.chat.start_retry(args.topic) if args.retry else svc.chat.start_send(args.topic, args.text))
+        task = (svc.chat.start_retry(args.topic) if args.retry
+                else svc.chat.start_send(args.topic, args.text, attachments))
         try:
             out = await asyncio.shield(task)
         except asyncio.CancelledError:  # Ctrl+C: Stop keeps what arrived
@@ -241,6 +247,17 @@ def cmd_chat_send(args: argparse.Namespace, svc: Services) -> int:
         return asyncio.run(run())
     except KeyboardInterrupt:
         return 130
+
+
+def _prepared(svc: Services, topic: int, paths: list[Path]) -> tuple[Attachment, ...]:
+    """``chat send --attach`` files prepared for ``topic`` (issue 14): the same bounds,
+    sizing and budget refusals as the window (``InvalidInput`` names the file)."""
+    if not paths:
+        return ()
+    from chathub_desktop.gui.image_codec import QtImageCodec  # Qt only when images may need it
+
+    codec = QtImageCodec()
+    return tuple(svc.attachments.prepare_path(topic, p, codec) for p in paths)
 
 
 def cmd_settings_set(args: argparse.Namespace, svc: Services) -> int:

@@ -263,6 +263,34 @@ def render_private_citations(text: str, metadata: object) -> str:
     return _PRIVATE_MARK.sub(replace, text)
 
 
+#: Image assets kept per message (the rest stay ``[image]`` placeholders).
+MAX_IMAGE_ASSETS = 10
+_ASSET_ID = re.compile(r"^[A-Za-z0-9_-]{4,120}$")
+
+
+def image_assets(content: object) -> tuple[str, ...]:
+    """Ids of the images a ``multimodal_text`` content shows (issue 14): the path of each
+    ``image_asset_pointer`` part's ``asset_pointer`` (``file-service://file-abc123`` →
+    ``file-abc123``, ``sediment://file_00…`` → ``file_00…``), well-formed ids only, at
+    most :data:`MAX_IMAGE_ASSETS`. The export zip names the image file after that id."""
+    parts = content.get("parts") if isinstance(content, dict) else None
+    if not isinstance(parts, list):
+        return ()
+    out: list[str] = []
+    for part in parts:
+        if not (isinstance(part, dict) and part.get("content_type") == "image_asset_pointer"):
+            continue
+        pointer = part.get("asset_pointer")
+        if not isinstance(pointer, str):
+            continue
+        asset = pointer.rsplit("://", 1)[-1].rsplit("/", 1)[-1]
+        if _ASSET_ID.match(asset) and asset not in out:
+            out.append(asset)
+        if len(out) >= MAX_IMAGE_ASSETS:
+            break
+    return tuple(out)
+
+
 def message_attachments(metadata: object) -> tuple[Attachment, ...]:
     """The files of ``metadata.attachments`` (``name``, ``mime_type``, ``size``, and
     ``text``/``extracted_content`` when the export carries the file's text); entries
@@ -689,6 +717,7 @@ def parse_conversation(conv: dict[str, object], index: int) -> ImportedConversat
                     Attachment(clean(a.name), a.mime_type and clean(a.mime_type), a.size_bytes,
                                a.text and clean(a.text))
                     for a in attachments),
+                image_assets=image_assets(content),
             )
         )
 

@@ -18,6 +18,7 @@ import math
 from dataclasses import dataclass
 from datetime import UTC, datetime
 
+from chathub_desktop.core.attachments import Attachment as StoredAttachment
 from chathub_desktop.core.messages import MessageStatus, Role, ToolCall
 from chathub_desktop.core.stored_text import replace_unstorable
 
@@ -84,6 +85,11 @@ class ImportedMessage:
     - ``status``: ``INTERRUPTED`` for a cut-off reply, else ``COMPLETE``.
     - ``attachments``: files the message carried (already listed at the end of
       ``content`` by :func:`with_attachments`).
+    - ``image_assets``: ids of the images the message showed (ChatGPT
+      ``image_asset_pointer`` parts, e.g. ``file-abc123``), at most ten; the import
+      looks for their files in the export zip (issue 14).
+    - ``media``: those images, read from the zip, as loaded
+      :class:`chathub_desktop.core.attachments.Attachment` (stored as attachments).
     """
 
     source_id: str
@@ -97,6 +103,8 @@ class ImportedMessage:
     model: str | None = None
     status: MessageStatus = MessageStatus.COMPLETE
     attachments: tuple[Attachment, ...] = ()
+    image_assets: tuple[str, ...] = ()
+    media: tuple[StoredAttachment, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)

@@ -9,6 +9,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from enum import StrEnum
 
+from chathub_desktop.core.attachments import Attachment
+
 
 class Role(StrEnum):
     """Author of a message, in the vocabulary every wire format maps onto."""
@@ -50,6 +52,9 @@ class ChatMessage:
     - ``tool_calls``: calls made by an assistant message.
     - ``tool_call_id`` / ``tool_name``: set on a ``tool`` message carrying a tool result.
     - ``images``: data URLs (``data:image/png;base64,...``) attached to a user message.
+    - ``attachments``: stored image/file attachments of a user message (issue 14); the
+      request assembler turns loaded ones into ``images`` and inlined file text, so a
+      message as posted carries none.
     """
 
     role: Role
@@ -58,6 +63,7 @@ class ChatMessage:
     tool_call_id: str | None = None
     tool_name: str | None = None
     images: tuple[str, ...] = field(default=())
+    attachments: tuple[Attachment, ...] = field(default=())
 
 
 @dataclass(frozen=True, slots=True)

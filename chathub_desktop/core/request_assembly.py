@@ -12,6 +12,11 @@ count adds the template's own tokens (the template minus ``{{text}}``), which is
 up to one BPE merge at each seam — inside the per-row framing allowance. Images are
 counted by :func:`image_allowance` from their pixel size for known OpenAI and Claude
 models, else a fixed allowance (TOK-5, REF-29; ``core.token_estimate.image_tokens``).
+Attachments (issue 14): a text file is inlined after the user's text as a ``<file>``
+block — before the input template wraps it, so it is part of the text the template
+gets — and counted as text (inside the row's cached count); an image attachment is
+counted from its stored pixel size and posted as a data URL once its bytes are loaded
+(:func:`render_attachments`).
 Counts are tokens of the model's encoding; the counter is passed in, so this module
 stays pure.
 """
@@ -22,6 +27,7 @@ import json
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 
+from chathub_desktop.core import attachments as att
 from chathub_desktop.core import token_estimate
 from chathub_desktop.core.messages import ChatMessage, Role, ToolSpec
 
@@ -84,6 +90,7 @@ class AssemblyInput:
     history: Sequence[HistoryMessage] = ()
     draft: str | None = None
     draft_images: tuple[str, ...] = ()
+    draft_attachments: tuple[att.Attachment, ...] = ()
     history_limit: int | None = None
     memory_block: str = ""
     summary_block: str = ""
@@ -162,9 +169,13 @@ def message_tokens(message: ChatMessage, count: CountFn) -> int:
     """Local token count of one message without template or images (REF-26).
 
     ``count(role + ":\\n" + content)`` + tokens of each tool call's id, name and raw
-    JSON arguments + the tool-call id of a tool result + 3 framing tokens.
+    JSON arguments + the tool-call id of a tool result + 3 framing tokens. Attached text
+    files count as the content they are inlined into (issue 14), so their text must be
+    loaded (``ValueError`` otherwise).
     """
-    total = count(f"{message.role}:\n{message.content}") + FRAMING_TOKENS_PER_MESSAGE  # StrEnum: its value
+    content = att.inlined_content(message.content, message.attachments) if message.attachments \
+        else message.content
+    total = count(f"{message.role}:\n{content}") + FRAMING_TOKENS_PER_MESSAGE  # StrEnum: its value
     if not message.tool_calls and not message.tool_call_id:
         return total
     for call in message.tool_calls:
@@ -224,11 +235,15 @@ def assemble_request(inp: AssemblyInput, count: CountFn, *, use_cached: bool = T
     if inp.tools:
         parts.append(PlanPart("tools", tools_tokens(inp.tools, count)))
     overhead = template_overhead(inp.input_template, count)
+    pinned_images = 0
     if inp.pinned:  # issue 19: covered by the summary, kept verbatim
         pinned_tokens = 0
         for row in inp.pinned:
             msg = row.message
             tokens = row.tokens if use_cached and row.tokens is not None else message_tokens(msg, count)
+            if msg.images or msg.attachments:
+                pinned_images += message_image_tokens(msg, inp.model)
+                msg = render_attachments(msg)
             if msg.role is Role.USER:
                 msg = replace(msg, content=apply_template(inp.input_template, msg.content))
                 tokens += overhead
@@ -240,7 +255,7 @@ def assemble_request(inp: AssemblyInput, count: CountFn, *, use_cached: bool = T
     included: list[int] = []
     dropped = [h.id for h in inp.history[:start] if h.sendable]
     history_tokens = 0
-    image_tokens = 0
+    image_tokens = pinned_images
     open_calls: set[str] = set()  # tool-call ids of included assistant messages
     answered: set[str] = set()  # ... that already have their result in the request
     user, tool, template, model = Role.USER, Role.TOOL, inp.input_template, inp.model  # hot loop
@@ -267,13 +282,14 @@ def assemble_request(inp: AssemblyInput, count: CountFn, *, use_cached: bool = T
             role, tokens = user, message_tokens(msg, count)
         elif role is tool and msg.tool_call_id is not None:
             answered.add(msg.tool_call_id)
+        if msg.images or msg.attachments:  # files join the text the template wraps
+            image_tokens += message_image_tokens(msg, model)
+            msg = render_attachments(msg)
         if role is user:
             rendered = apply_template(template, msg.content)
             if rendered is not msg.content:  # the plain template sends the text as is
                 msg = replace(msg, content=rendered)
             tokens += overhead
-        if msg.images:
-            image_tokens += sum(image_allowance(u, model) for u in msg.images)
         history_tokens += tokens
         messages.append(msg)
         included.append(row.id)
@@ -282,12 +298,15 @@ def assemble_request(inp: AssemblyInput, count: CountFn, *, use_cached: bool = T
     if inp.draft is not None:
         draft_msg = ChatMessage(
             role=Role.USER,
-            content=apply_template(inp.input_template, inp.draft),
+            content=inp.draft,
             images=inp.draft_images,
+            attachments=inp.draft_attachments,
         )
-        messages.append(draft_msg)
-        parts.append(PlanPart("draft", draft_tokens(inp.draft, inp.input_template, count)))
-        image_tokens += sum(image_allowance(u, inp.model) for u in inp.draft_images)
+        image_tokens += message_image_tokens(draft_msg, inp.model)
+        draft_msg = render_attachments(draft_msg)
+        messages.append(replace(draft_msg, content=apply_template(inp.input_template, draft_msg.content)))
+        parts.append(PlanPart("draft", draft_tokens(inp.draft, inp.input_template, count,
+                                                    inp.draft_attachments)))
     if image_tokens:
         parts.append(PlanPart("images", image_tokens))
     return RequestPlan(
@@ -307,11 +326,36 @@ def orphan_tool_result(message: ChatMessage) -> ChatMessage:
     return ChatMessage(role=Role.USER, content=f"[Output of the {name} tool]\n{message.content}")
 
 
-def draft_tokens(draft: str, input_template: str, count: CountFn) -> int:
-    """Tokens the draft adds as the next user message (same rule as a history row)."""
+def draft_tokens(draft: str, input_template: str, count: CountFn,
+                 attachments: tuple[att.Attachment, ...] = ()) -> int:
+    """Tokens the draft adds as the next user message (same rule as a history row): its
+    text plus the inlined text of attached files (loaded); images are counted apart."""
     return (
-        message_tokens(ChatMessage(role=Role.USER, content=draft), count)
+        message_tokens(ChatMessage(role=Role.USER, content=draft, attachments=attachments), count)
         + template_overhead(input_template, count)
+    )
+
+
+def message_image_tokens(message: ChatMessage, model: str) -> int:
+    """Image tokens of one message for ``model``: its data-URL ``images`` measured from
+    their headers, its image attachments from their stored size (TOK-5, REF-29)."""
+    return (sum(image_allowance(u, model) for u in message.images)
+            + sum(att.image_tokens(a, model) for a in message.attachments if a.kind == att.IMAGE))
+
+
+def render_attachments(message: ChatMessage) -> ChatMessage:
+    """The message as posted (issue 14): loaded file attachments inlined after its text
+    (``core.attachments.inlined_content``), loaded images appended to ``images`` as data
+    URLs; attachments whose bytes are not loaded stay in ``attachments`` (a plan made
+    only for counting). A message without attachments is returned unchanged."""
+    if not message.attachments:
+        return message
+    loaded = [a for a in message.attachments if a.loaded]
+    return replace(
+        message,
+        content=att.inlined_content(message.content, loaded),
+        images=message.images + tuple(att.data_url(a) for a in loaded if a.kind == att.IMAGE),
+        attachments=tuple(a for a in message.attachments if not a.loaded),
     )
 
 

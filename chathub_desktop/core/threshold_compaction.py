@@ -202,7 +202,14 @@ def _dumps(value: object) -> str:
 
 
 def _message_chars(message: ChatMessage) -> int:
-    return len(_dumps(_message_dict(message)))
+    # an attached text file is inlined with its name: its bytes count as characters (issue 14)
+    files = sum(a.size + len(a.name) + 20 for a in message.attachments if a.kind == "file")
+    return len(_dumps(_message_dict(message))) + files
+
+
+def _image_parts(message: ChatMessage) -> int:
+    """Image parts of a message: data URLs plus image attachments (issue 14)."""
+    return len(message.images) + sum(1 for a in message.attachments if a.kind == "image")
 
 
 def _tool_chars(tool: ToolSpec) -> int:
@@ -225,7 +232,7 @@ def estimate_tokens(messages: Sequence[ChatMessage], tools: Sequence[ToolSpec] =
     real tokenizer.
     """
     chars = sum(_message_chars(m) for m in messages) + sum(_tool_chars(t) for t in tools)
-    return _tokens(chars, sum(len(m.images) for m in messages))
+    return _tokens(chars, sum(_image_parts(m) for m in messages))
 
 
 def should_compact(estimate: int, window: int, config: ThresholdConfig) -> bool:
@@ -295,7 +302,8 @@ def shortened_view(messages: Sequence[ChatMessage]) -> str:
             lines = [f"[{m.role.value}]"]
             if m.content:
                 lines.append(_cut(m.content, MESSAGE_CHARS))
-        lines.extend(IMAGE_PLACEHOLDER for _ in m.images)
+        lines.extend(IMAGE_PLACEHOLDER for _ in range(_image_parts(m)))
+        lines.extend(f"[file: {a.name}]" for a in m.attachments if a.kind == "file")
         lines.extend(
             f"(called tool {c.name} with {_cut(c.arguments, TOOL_ARG_CHARS)})" for c in m.tool_calls
         )
@@ -413,9 +421,9 @@ def fit_history(
     alone exceed the budget — also when ``history`` is empty and the rest does not fit.
     """
     base_chars = sum(_message_chars(m) for m in system) + sum(_tool_chars(t) for t in tools)
-    base_images = sum(len(m.images) for m in system)
+    base_images = sum(_image_parts(m) for m in system)
     chars = [0, *accumulate(_message_chars(m) for m in history)]
-    images = [0, *accumulate(len(m.images) for m in history)]
+    images = [0, *accumulate(_image_parts(m) for m in history)]
     n = len(history)
 
     def cost(start: int) -> int:

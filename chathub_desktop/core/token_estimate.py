@@ -326,6 +326,12 @@ def image_size(data_url: str) -> tuple[int, int] | None:
         data = base64.b64decode(b64, validate=False)
     except (binascii.Error, ValueError):
         return None
+    return header_size(data)
+
+
+def header_size(data: bytes) -> tuple[int, int] | None:
+    """``(width, height)`` in pixels read from the first bytes of an encoded image (PNG,
+    GIF, WebP or JPEG header), or ``None`` for anything else; never raises."""
     try:
         return _png(data) or _gif(data) or _webp(data) or _jpeg(data)
     except (struct.error, IndexError):
@@ -492,8 +498,14 @@ def image_tokens(model: str, url: str) -> int:
     """
     if not url.lower().startswith("data:image/"):
         return FIXED_MEDIA_TOKENS
-    size = image_size(url)
-    if size is None:
+    return sized_image_tokens(model, image_size(url))
+
+
+def sized_image_tokens(model: str, size: tuple[int, int] | None) -> int:
+    """Input tokens of one image of ``size`` = ``(width, height)`` pixels sent to
+    ``model``, by the formulas of :func:`image_tokens`; ``None`` (size unknown) or an
+    unknown model → :data:`FIXED_MEDIA_TOKENS` (TOK-5, REF-29)."""
+    if size is None or size[0] <= 0 or size[1] <= 0:
         return FIXED_MEDIA_TOKENS
     w, h = size
     bare = _bare(model)

@@ -113,8 +113,13 @@ class Composer(QWidget):
         self.send_button.setToolTip("Send the message (Ctrl+Enter)" if can else why)
         self.set_sending(self._sending)
 
+    def has_extra(self) -> bool:
+        """True when something besides the text would be sent (attachments, issue 14):
+        the attachments controller replaces this, so an image alone can be sent."""
+        return False
+
     def _send(self) -> None:
         text = self.draft.toPlainText()
-        if not text.strip() or self._sending or not self._can_send:
+        if (not text.strip() and not self.has_extra()) or self._sending or not self._can_send:
             return
         self.send_requested.emit(text)

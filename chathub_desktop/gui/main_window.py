@@ -170,6 +170,9 @@ class MainWindow(QMainWindow):
         self.stack.addWidget(self.message_view)
         self.context_controls = ContextControls(self)  # issue 19: privacy, receipts, secrets, focus
         self.composer.badge.bind_services(services)
+        from chathub_desktop.gui.attachments import AttachmentController
+
+        self.attachments = AttachmentController(self)  # issue 14: paste, drop, pick; thumbnails
         self.composer.badge.bind_controller(self.compaction.compact_topic, self.compaction.open_summary,
                                             self.compaction.is_compacting, self.compaction.outcome)
         self._connect_events()

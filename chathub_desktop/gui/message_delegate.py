@@ -50,6 +50,8 @@ from PySide6.QtGui import (
 )
 from PySide6.QtWidgets import QListView, QStyle, QStyledItemDelegate, QStyleOptionViewItem
 
+from chathub_desktop.gui import attachment_thumbs as thumbs
+from chathub_desktop.gui.attachment_thumbs import ThumbnailCache
 from chathub_desktop.gui.message_list_model import (
     CoveredBoundaryRole,
     ExpandedRole,
@@ -203,6 +205,7 @@ class _Layout:
     label: str  # collapsed one-liner ("" for document rows)
     height: int
     marker_y: int = -1  # top of the summary marker in row coordinates (-1: none)
+    strip: QRect = QRect()  # attachment thumbnails under the bubble (issue 14), row coordinates
 
 
 class MessageDelegate(QStyledItemDelegate):
@@ -220,6 +223,8 @@ class MessageDelegate(QStyledItemDelegate):
         self._rendered: dict[tuple[object, ...], str] = {}
         self.assistant_name = "Assistant"
         self.renders = 0
+        #: Decoded attachment thumbnails (issue 14); set by the attachments controller.
+        self.thumbs: ThumbnailCache | None = None
 
     # --- documents ---------------------------------------------------------------------
     @staticmethod
@@ -351,14 +356,22 @@ class MessageDelegate(QStyledItemDelegate):
                     doc.setTextWidth(doc_w)
             w = max(doc_w, fm.horizontalAdvance(label) if label else 0) + 2 * PAD
             h = int(doc.size().height()) + 2 * PAD + (fm.height() + 6 if label else 0)
+        strip = QRect()
+        if m.attachments:  # thumbnails and file chips inside the bubble, under its text (issue 14)
+            size = thumbs.strip_size(m, fm, max_w - 2 * PAD)
+            w = max(w, size.width() + 2 * PAD)
+            strip = QRect(PAD, h - PAD + thumbs.GAP, size.width(), size.height())  # bubble coordinates
+            h += thumbs.GAP + size.height()
         x = MARGIN_X + (avail - w if m.role == "user" else 0)
         bubble = QRect(x, y, w, h)
+        if m.attachments:
+            strip = strip.translated(x, y)
         height = y + h + (FOOTER_GAP + small.height() if footer else 0) + MARGIN_Y
         marker_y = -1
         if boundary:
             marker_y = height
             height += MARKER_H
-        return _Layout(header, tag, footer, bubble, doc, label, height, marker_y)
+        return _Layout(header, tag, footer, bubble, doc, label, height, marker_y, strip)
 
     def _width(self) -> int:
         return max(200, self._view.viewport().width())
@@ -420,6 +433,17 @@ class MessageDelegate(QStyledItemDelegate):
             return QRect()
         lay = self._layout(m, bool(index.data(ExpandedRole)), self._width(), self._view.palette())
         return lay.bubble.translated(self._view.visualRect(index).topLeft())
+
+    def attachment_at(self, index: QModelIndex, pos: QPoint) -> dict[str, object] | None:
+        """The attachment metadata under viewport point ``pos`` in row ``index`` (issue
+        14), or ``None``."""
+        m = index.data(MessageRole)
+        if m is None or not m.attachments:
+            return None
+        lay = self._layout(m, bool(index.data(ExpandedRole)), self._width(), self._view.palette())
+        origin = self._view.visualRect(index).topLeft() + lay.strip.topLeft()
+        return thumbs.hit(m, QFontMetrics(self._view.font()), lay.strip.width(),
+                          origin.x(), origin.y(), pos.x(), pos.y())
 
     def anchor_at(self, index: QModelIndex, pos: QPoint) -> str:
         """The link under viewport point ``pos`` in row ``index``'s text (``""`` for
@@ -514,6 +538,9 @@ class MessageDelegate(QStyledItemDelegate):
             lay.doc.documentLayout().draw(painter, ctx)
             painter.setClipping(False)
             painter.translate(-QPoint(lay.bubble.left() + PAD, y + PAD))
+        if not lay.strip.isEmpty():
+            thumbs.paint_strip(painter, m, lay.strip.left(), lay.strip.top(), lay.strip.width(),
+                               fm, pal, self.thumbs)
         if lay.footer:
             painter.setFont(small)
             painter.setPen(colors.muted)

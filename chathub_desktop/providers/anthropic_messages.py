@@ -44,12 +44,14 @@ def _int_or_none(value: object) -> int | None:
 
 
 def _image_block(url: str) -> dict[str, object]:
-    """A ``data:<mime>;base64,<data>`` URL → base64 image source; any other URL → url source."""
+    """A ``data:<mime>[;params];base64,<data>`` URL → base64 image source (``media_type``
+    is the bare mime type: the API rejects parameters); any other URL → url source."""
     if url.startswith("data:") and ";base64," in url:
         header, data = url[5:].split(";base64,", 1)
+        media_type = header.split(";", 1)[0].strip().lower()
         return {
             "type": "image",
-            "source": {"type": "base64", "media_type": header or "image/png", "data": data},
+            "source": {"type": "base64", "media_type": media_type or "image/png", "data": data},
         }
     return {"type": "image", "source": {"type": "url", "url": url}}
 

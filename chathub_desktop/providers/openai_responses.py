@@ -94,7 +94,9 @@ def build_input(messages: tuple[ChatMessage, ...]) -> tuple[str | None, list[dic
             parts: list[dict[str, object]] = []
             if message.content:
                 parts.append({"type": "input_text", "text": message.content})
-            parts.extend({"type": "input_image", "image_url": url} for url in message.images)
+            # ``detail`` is a required field of the Responses input_image part (the
+            # OpenAI SDK's ResponseInputImageParam); "auto" is the API's own default
+            parts.extend({"type": "input_image", "image_url": url, "detail": "auto"} for url in message.images)
             items.append({"role": "user", "content": parts})
         else:
             items.append({"role": "user", "content": message.content})

@@ -28,6 +28,7 @@ Synchronous, for a worker thread; progress through a callback, Cancel through a
 
 from __future__ import annotations
 
+import contextlib
 import io
 import logging
 import re
@@ -61,8 +62,10 @@ from chathub_desktop.core.json_bounds import (
     replace_lone_surrogate_escapes,
 )
 from chathub_desktop.services.errors import store_busy_message
+from chathub_desktop.services.import_images import ZipImages
 from chathub_desktop.services.import_staging import StagingRun, begin_run, discard_run
 from chathub_desktop.services.import_writer import ImportWriter
+from chathub_desktop.storage.attachment_blobs import sweep_recent
 from chathub_desktop.storage.bulk_loading import gc_paused
 from chathub_desktop.storage.database import Database
 from chathub_desktop.storage.models import Assistant, Topic
@@ -326,6 +329,13 @@ def _locate(path: Path) -> _Source:
     return _Source(path, best.filename, best.file_size, label)
 
 
+def _images_of(source: _Source, form: ExportFormat) -> contextlib.AbstractContextManager[ZipImages | None]:
+    """The zip's images for a ChatGPT export zip (issue 14), else nothing."""
+    if source.member is None or form.name != "chatgpt":
+        return contextlib.nullcontext()
+    return ZipImages(source.path)
+
+
 def _first_line(exc: BaseException) -> str:
     text = exc.args[0] if exc.args else str(exc)
     if isinstance(text, bytes):
@@ -522,7 +532,7 @@ def import_export(
             seen: set[str] = set()
             run = begin_run(db, assistant_id)
             writer = ImportWriter(db, run, datetime.now(UTC), form.name)
-            with source.open() as raw:
+            with source.open() as raw, _images_of(source, form) as images:
                 reader = _CountingReader(raw, skip, cancel)
                 for index, conv in enumerate(_ijson.items(reader, prefix, use_float=True)):
                     reader.mark, reader.conversation = reader.bytes_read, index + 2
@@ -541,6 +551,8 @@ def import_export(
                             first_error = first_error or exc
                             broken.append(_broken(conv, index, exc, form))
                             parsed = None
+                        if parsed is not None and images is not None:
+                            parsed = images.attach(parsed)  # issue 14: the zip's images
                         if parsed is None:
                             pass
                         elif parsed.source_id in seen:
@@ -651,6 +663,8 @@ def _discard(db: Database, run: StagingRun) -> None:
     does it (the run stays registered)."""
     try:
         discard_run(db, run)
+        with db.write() as s:  # images only the discarded rows referred to (issue 14)
+            sweep_recent(s)
     except Exception:
         _log.warning("could not delete the staged rows of a failed import yet", exc_info=True)
 

@@ -31,6 +31,7 @@ from dataclasses import dataclass, field
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
+from chathub_desktop.core.attachments import Attachment
 from chathub_desktop.core.context_receipt import build_receipt
 from chathub_desktop.core.messages import (
     ChatMessage,
@@ -60,6 +61,7 @@ from chathub_desktop.providers.base import (
     ToolCallEvent,
     UsageEvent,
 )
+from chathub_desktop.services.attachment_service import AttachmentService
 from chathub_desktop.services.compaction_service import COMPACTED, UNREACHABLE, CompactionService
 from chathub_desktop.services.errors import InvalidInput, ServiceError
 from chathub_desktop.services.estimate_service import EstimateService
@@ -78,6 +80,7 @@ from chathub_desktop.services.request_context import ContextLoader, TopicContext
 from chathub_desktop.services.settings_service import SettingsService
 from chathub_desktop.services.tool_registry import ToolRegistry
 from chathub_desktop.services.topic_service import TopicService
+from chathub_desktop.storage.attachment_blobs import hydrate, store_blobs
 from chathub_desktop.storage.bulk_loading import gc_paused
 from chathub_desktop.storage.database import Database, DatabaseError
 from chathub_desktop.storage.models import Assistant, Message, Provider, Topic, utcnow
@@ -161,8 +164,10 @@ class ChatService:
         tools: ToolRegistry | None = None,
         compaction: CompactionService | None = None,
         estimates: EstimateService | None = None,
+        attachments: AttachmentService | None = None,
     ) -> None:
         self._db = db
+        self._attachments = attachments or AttachmentService(db, loader.catalog)
         self._loader = loader
         self._compaction = compaction
         self._estimates = estimates
@@ -180,12 +185,14 @@ class ChatService:
         task = self._tasks.get(topic_id)
         return task is not None and not task.done()
 
-    def start_send(self, topic_id: int, text: str) -> asyncio.Task[SendOutcome]:
+    def start_send(self, topic_id: int, text: str,
+                   attachments: tuple[Attachment, ...] = ()) -> asyncio.Task[SendOutcome]:
         """Start :meth:`send` as a task owned by the service (needs a running loop).
         Raises :class:`InvalidInput` when that topic is already sending."""
         if self.is_sending(topic_id):
             raise InvalidInput("a reply is still being written in this topic; press Stop first")
-        task = asyncio.get_running_loop().create_task(self.send(topic_id, text), name=f"send:{topic_id}")
+        task = asyncio.get_running_loop().create_task(self.send(topic_id, text, attachments),
+                                                      name=f"send:{topic_id}")
         self._tasks[topic_id] = task
         task.add_done_callback(functools.partial(self._forget, topic_id))
         return task
@@ -237,11 +244,12 @@ class ChatService:
         await asyncio.gather(*tasks, *self._side_tasks, return_exceptions=True)
 
     # --- store steps (worker threads) ---------------------------------------------------
-    def _claim(self, topic_id: int, text: str) -> _Claim:
+    def _claim(self, topic_id: int, text: str, attachments: tuple[Attachment, ...] = ()) -> _Claim:
         """One write transaction: refuse when the assistant cannot send or another live
         ChatHub process is writing a reply in this topic (APP-8), else store the user
-        message and the reply placeholder that marks the topic as answered here. Nothing
-        is stored when it raises :class:`InvalidInput` / ``NotFound``."""
+        message (its attachments' bytes once per hash, issue 14) and the reply
+        placeholder that marks the topic as answered here. Nothing is stored when it
+        raises :class:`InvalidInput` / ``NotFound``."""
         with self._db.write() as s:
             topic = TopicService.row(s, topic_id)
             assistant, provider_id = _sendable_assistant(s, topic)
@@ -251,12 +259,15 @@ class ChatService:
                 raise InvalidInput("another ChatHub window or command is still writing a reply in this "
                                    "topic; wait for it or stop it there")
             first = not topic.title_generated
-            user = append_message(s, topic_id, role=Role.USER.value, content=text)
+            if attachments:
+                store_blobs(s, attachments)
+            user = append_message(s, topic_id, role=Role.USER.value, content=text,
+                                  attachments=[a.meta() for a in attachments] or None)
             reply = append_message(s, topic_id, role=Role.ASSISTANT.value, content="",
                                    status=MessageStatus.STREAMING.value, model=assistant.model,
                                    provider_id=provider_id, sent_by_process=PROCESS_ID)
             if first:
-                topic.title = title_from_text(text)
+                topic.title = title_from_text(text or ", ".join(a.name for a in attachments))
                 topic.title_generated = True
             return _Claim(user.id, reply.id, provider_id, assistant.model, first)
 
@@ -337,8 +348,15 @@ class ChatService:
         """Assemble the request of a planned context (the one body that is posted),
         record it for the badge's anchor (REF-28) and put its context receipt on ``out``
         (issue 19); returns it with its local total."""
+        inp = ctx.base_input
+        if any(h.message.attachments for h in (*inp.history, *inp.pinned)):
+            with self._db.read() as s:  # only the rows this request posts (issue 14)
+                inp = hydrate(s, inp)
         with gc_paused():
-            plan = assemble_request(ctx.base_input, ctx.counter.count)
+            plan = assemble_request(inp, ctx.counter.count)
+            if any(m.attachments for m in plan.messages):
+                raise InvalidInput("an attachment of this topic is missing from the store; "
+                                   "remove that message or attach the file again")
             if self._estimates is not None:
                 self._estimates.record_sent(reply_id, ctx, plan)
         out.receipt = build_receipt(ctx.plan, plan, private=ctx.private)
@@ -347,8 +365,9 @@ class ChatService:
         return request, plan.total_tokens
 
     # --- sending ---------------------------------------------------------------------
-    async def send(self, topic_id: int, text: str) -> SendOutcome:
-        """Store ``text`` as a user message in ``topic_id`` and stream the reply.
+    async def send(self, topic_id: int, text: str, attachments: tuple[Attachment, ...] = ()) -> SendOutcome:
+        """Store ``text`` (with loaded ``attachments``, issue 14) as a user message in
+        ``topic_id`` and stream the reply.
 
         When the model calls tools offered by the tool registry, each
         result is stored as a tool message and the model is asked again, at most
@@ -356,24 +375,30 @@ class ChatService:
         of the last reply; provider failures are stored on the reply as an error (status
         ``error``) and returned, not raised. Raises :class:`InvalidInput` before storing
         anything when the text is empty, the assistant has no provider, model or usable
-        key, or another process is answering in this topic; ``asyncio.CancelledError``
-        after storing what arrived; ``StoreBusy`` when the store stayed locked.
+        key, or another process is answering in this topic, or an attachment (or the set)
+        is above the model's input budget; ``asyncio.CancelledError`` after storing what
+        arrived; ``StoreBusy`` when the store stayed locked.
         """
-        if not text.strip():
+        if not text.strip() and not attachments:
             raise InvalidInput("the message is empty")
+        if any(not a.loaded for a in attachments):
+            raise InvalidInput("an attachment has no bytes; attach it again")
         try:
             text.encode("utf-8")
         except UnicodeEncodeError:
             raise InvalidInput("the message contains bytes that are not valid UTF-8") from None
         provider_id = await self._db.run(self._provider_of, topic_id)
+        if attachments:
+            await self._db.run(self._attachments.check_budget, topic_id, attachments, text)
         client = await self._providers.aclient(provider_id)  # InvalidInput: no key
         try:
-            claim = await self._db.run(self._claim, topic_id, text)
+            claim = await self._db.run(self._claim, topic_id, text, attachments)
             self._bus.publish(MessageAdded(topic_id, claim.user_id))
             self._bus.publish(MessageAdded(topic_id, claim.reply_id))
             if claim.first_message:
                 self._bus.publish(TopicChanged(topic_id))
-                self._maybe_model_title(topic_id, text)
+                if text.strip():
+                    self._maybe_model_title(topic_id, text)
             return await self._respond(topic_id, claim, client)
         finally:
             await client.aclose()

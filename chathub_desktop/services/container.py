@@ -12,6 +12,7 @@ from chathub_desktop.private_files import make_private_dir
 from chathub_desktop.providers.catalog import ModelCatalog
 from chathub_desktop.services.app_info import AppInfo, app_info
 from chathub_desktop.services.assistant_service import AssistantService
+from chathub_desktop.services.attachment_service import AttachmentService
 from chathub_desktop.services.chat_service import ChatService
 from chathub_desktop.services.compaction_service import CompactionService
 from chathub_desktop.services.dream_service import DreamService, dynamic_entries, dynamic_text
@@ -110,6 +111,8 @@ class Services:
     provider_models: ProviderModels
     #: The user data dir (window state, logs; the SQLite store unless a URL says otherwise).
     data_dir: Path
+    #: Image and file attachments (issue 14).
+    attachments: AttachmentService
 
     def about(self) -> AppInfo:
         """Help → About's facts (issue 16). Asks the keyring which backend it uses (can
@@ -161,15 +164,17 @@ def open_services(database_url: str | None = None, data_dir: Path | None = None,
         db, bus, providers, catalog, settings, loader,
         on_change=estimates.invalidate, estimator=estimates.next_request_tokens,
     )
+    attachments = AttachmentService(db, catalog)
     services = Services(
         db=db,
+        attachments=attachments,
         bus=bus,
         catalog=catalog,
         settings=settings,
         providers=providers,
         assistants=AssistantService(db, bus),
         topics=topics,
-        chat=ChatService(db, bus, providers, settings, loader, tools, compaction, estimates),
+        chat=ChatService(db, bus, providers, settings, loader, tools, compaction, estimates, attachments),
         loader=loader,
         search=SearchService(db),
         topic_files=TopicTransfer(db, topics),

@@ -32,6 +32,7 @@ from datetime import datetime
 from sqlalchemy import func, select
 
 from chathub_desktop.core import threshold_compaction as tc
+from chathub_desktop.core.attachments import Attachment
 from chathub_desktop.core.compaction import HistoryWindow, watermarks
 from chathub_desktop.core.messages import ChatMessage, Role
 from chathub_desktop.core.request_assembly import (
@@ -40,7 +41,7 @@ from chathub_desktop.core.request_assembly import (
     apply_template,
     assemble_request,
     draft_tokens,
-    image_allowance,
+    message_image_tokens,
     template_overhead,
 )
 from chathub_desktop.core.token_estimate import (
@@ -236,7 +237,7 @@ class EstimateService:
         inp = self._input(ctx)
         rows = self._row_records(ctx, inp, plan.included_ids)
         parts = {p.name: p.tokens for p in plan.parts}
-        has_images = bool(parts.get("images")) or any(m.images for m in plan.messages)
+        has_images = bool(parts.get("images")) or any(m.images or m.attachments for m in plan.messages)
         configured, expanded = _limits(ctx.window, inp)
         record = SentPrefix(
             rows=rows,
@@ -324,7 +325,7 @@ class EstimateService:
             tokens = h.tokens if h.tokens is not None else 0
             if h.message.role is Role.USER:
                 tokens += overhead
-            tokens += sum(image_allowance(u, inp.model) for u in h.message.images)
+            tokens += message_image_tokens(h.message, inp.model)
             out.append((h.id, tokens))
         return out
 
@@ -471,12 +472,15 @@ class EstimateService:
         )
 
     # --- the figure ---------------------------------------------------------------------
-    def estimate(self, topic_id: int, draft: str = "") -> EstimateView:
-        """Tokens the next request of ``topic_id`` carries with ``draft`` as the new user
-        message (TOK-1), anchored on a trusted provider report when there is one (TOK-3,
-        TOK-4). Only the draft is counted when the topic is unchanged since the last call
-        (TOK-2). Raises ``services.errors.NotFound`` for an unknown topic."""
-        return self._view(self._base(topic_id), draft)
+    def estimate(self, topic_id: int, draft: str = "",
+                 attachments: tuple[Attachment, ...] = ()) -> EstimateView:
+        """Tokens the next request of ``topic_id`` carries with ``draft`` and its loaded
+        ``attachments`` as the new user message (TOK-1; files count in the draft part,
+        images in the images part, issue 14), anchored on a trusted provider report when
+        there is one (TOK-3, TOK-4). Only the draft is counted when the topic is unchanged
+        since the last call (TOK-2). Raises ``services.errors.NotFound`` for an unknown
+        topic."""
+        return self._view(self._base(topic_id), draft, attachments)
 
     def estimate_for(self, ctx: TopicContext, draft: str = "") -> EstimateView:
         """The :meth:`estimate` of an already loaded and planned context (the plan a send
@@ -485,14 +489,20 @@ class EstimateService:
         with gc_paused():
             return self._view(self._compute(ctx), draft)
 
-    def _view(self, base: _Base, draft: str) -> EstimateView:
+    def _view(self, base: _Base, draft: str, attachments: tuple[Attachment, ...] = ()) -> EstimateView:
         ctx = base.ctx
         topic_id = ctx.topic_id
         parts = dict(base.parts)
         d = 0
-        if draft:
-            d = draft_tokens(draft, base.inp.input_template, ctx.counter.count)
+        if draft or attachments:
+            d = draft_tokens(draft, base.inp.input_template, ctx.counter.count, attachments)
             parts["draft"] = d
+        if attachments:
+            images = message_image_tokens(ChatMessage(Role.USER, draft, attachments=attachments),
+                                          base.inp.model)
+            if images:
+                parts["images"] = parts.get("images", 0) + images
+                d += images
         local_total = base.whole_local + d
         factor = base.correction.factor
         j = base.judgement

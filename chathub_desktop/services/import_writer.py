@@ -14,6 +14,7 @@ from sqlalchemy.engine import Connection
 
 from chathub_desktop.core.imported_chat import ImportedConversation, ImportedMessage
 from chathub_desktop.services.import_staging import StagingRun, end_run
+from chathub_desktop.storage.attachment_blobs import store_blobs_core
 from chathub_desktop.storage.database import Database
 from chathub_desktop.storage.models import Message, Topic
 
@@ -50,7 +51,8 @@ class ImportWriter:
         # A JSON bind with none_as_null: rows without calls store SQL NULL (like the ORM
         # leaves an unset column), not the JSON text 'null'.
         self._message_stmt = insert(cast(Table, Message.__table__)).values(
-            tool_calls=bindparam("tool_calls_json", type_=JSON(none_as_null=True))
+            tool_calls=bindparam("tool_calls_json", type_=JSON(none_as_null=True)),
+            attachments=bindparam("attachments_json", type_=JSON(none_as_null=True)),
         )
 
     def append(self, topic_id: int, conv: ImportedConversation) -> bool:
@@ -87,6 +89,7 @@ class ImportWriter:
             "model": m.model,
             "source_id": m.source_id,
             "created_at": m.created_at or fallback,
+            "attachments_json": [a.meta() for a in m.media] or None,  # issue 14: the zip's images
         }
 
     def add(self, conv: ImportedConversation) -> None:
@@ -95,7 +98,8 @@ class ImportWriter:
 
     def _buffer(self, conv: ImportedConversation, messages: list[ImportedMessage], target: int | None) -> None:
         self._pending.append((conv, messages, target))
-        self._pending_rows += len(messages) + 1
+        # image bytes weigh in too, so a chunk holds at most ~64 MB of them (issue 14)
+        self._pending_rows += len(messages) + 1 + sum(a.size for m in messages for a in m.media) // 32768
         if self._pending_rows >= MESSAGE_CHUNK_ROWS:
             self.flush()
 
@@ -131,6 +135,7 @@ class ImportWriter:
                     self._staged[topic_id] = len(messages)
                 else:
                     self._continuations[topic_id] = (target, len(messages), conv.updated_at or self._now)
+            store_blobs_core(conn, [a for _c, messages, _t in pending for m in messages for a in m.media])
             if rows:
                 conn.execute(self._message_stmt, rows)
 

@@ -9,6 +9,7 @@ from sqlalchemy import func, select, update
 from sqlalchemy.exc import OperationalError
 from sqlalchemy.orm import Session
 
+from chathub_desktop.core.attachments import attachments_of
 from chathub_desktop.core.messages import MessageStatus
 from chathub_desktop.core.topic_titles import DEFAULT_TITLE
 from chathub_desktop.services.assistant_service import AssistantService
@@ -18,6 +19,7 @@ from chathub_desktop.services.import_staging import visible_topics
 from chathub_desktop.services.input_rules import MAX_TITLE_CHARS, check_record_id, check_text
 from chathub_desktop.services.process_identity import stream_is_orphaned
 from chathub_desktop.services.views import MessageView, TopicView
+from chathub_desktop.storage import attachment_blobs
 from chathub_desktop.storage.database import Database, StoreBusy
 from chathub_desktop.storage.models import Message, Topic, utcnow
 from chathub_desktop.storage.topic_repository import append_message
@@ -49,6 +51,7 @@ def message_view(m: Message) -> MessageView:
         finish_reason=m.finish_reason,
         receipt=m.receipt if isinstance(m.receipt, dict) else None,
         pinned=bool(m.pinned),
+        attachments=tuple(a.meta() for a in attachments_of(m.attachments)),
     )
 
 
@@ -182,9 +185,14 @@ class TopicService:
         return view
 
     def delete(self, topic_id: int) -> None:
-        """Delete a topic and all its messages (one transaction)."""
+        """Delete a topic and all its messages (one transaction), and the attachment
+        blobs only they referred to (issue 14)."""
         with self._db.write() as s:
-            s.delete(self.row(s, topic_id))
+            topic = self.row(s, topic_id)
+            hashes = attachment_blobs.topic_hashes(s, topic_id)
+            s.delete(topic)
+            s.flush()
+            attachment_blobs.sweep(s, hashes)
 
     def message_count(self, topic_id: int) -> int:
         """Number of messages in the topic."""

@@ -111,6 +111,9 @@ class MessageView:
     receipt: dict[str, object] | None = None
     #: The user pinned it: kept verbatim through compaction (issue 19).
     pinned: bool = False
+    #: Attachment metadata dicts (``core.attachments.Attachment.meta``: sha256, kind,
+    #: name, mime, bytes, width/height px), no bytes (issue 14).
+    attachments: tuple[dict[str, object], ...] = ()
 
     @property
     def cut_off(self) -> bool:
@@ -130,6 +133,10 @@ class MessageView:
         d["tool_calls"] = list(self.tool_calls)
         d["cut_off"] = self.cut_off
         del d["receipt"]
+        if self.attachments:
+            d["attachments"] = [dict(a) for a in self.attachments]
+        else:
+            del d["attachments"]
         return d
 
 

@@ -178,6 +178,21 @@ class Message(Base):
     #: The context receipt of an assistant reply: what its request carried, as ids and
     #: counts (``core.context_receipt``, issue 19); ``None`` for other rows.
     receipt: Mapped[dict[str, object] | None] = mapped_column(JSON)
+    #: Image/file attachments of a user message (issue 14): a list of metadata dicts
+    #: (``core.attachments.Attachment.meta``); the bytes are in ``attachment_blob``.
+    attachments: Mapped[list[dict[str, object]] | None] = mapped_column(JSON)
+
+
+class AttachmentBlob(Base):
+    """The bytes of an attachment (issue 14), keyed by their SHA-256 (hex) so the same
+    image is stored once; ``data`` is the encoded image or a file's UTF-8 text. Rows no
+    message refers to are swept when a topic is deleted (``storage.attachment_blobs``)."""
+
+    __tablename__ = "attachment_blob"
+    sha256: Mapped[str] = mapped_column(String(64), primary_key=True)
+    mime: Mapped[str] = mapped_column(String(100))
+    data: Mapped[bytes] = mapped_column(LargeBinary)
+    created_at: Mapped[datetime] = mapped_column(UTCDateTime(), default=utcnow)
 
 
 class TopicCompaction(Base):

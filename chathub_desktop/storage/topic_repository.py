@@ -11,18 +11,20 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import datetime
 
 from sqlalchemy import func, or_, select, update
-from sqlalchemy.orm import Session
+from sqlalchemy.orm import Session, object_session
 
+from chathub_desktop.core.attachments import FILE, attachments_of
 from chathub_desktop.core.messages import ChatMessage, MessageStatus, Role, ToolCall
 from chathub_desktop.core.request_assembly import (
     NEVER_SENT_CONTENT_TYPES,
     HistoryMessage,
     message_tokens,
 )
+from chathub_desktop.storage.attachment_blobs import with_data
 from chathub_desktop.storage.bulk_loading import gc_paused
 from chathub_desktop.storage.models import Message, Topic, utcnow
 
@@ -39,6 +41,7 @@ def chat_message(m: Message) -> ChatMessage:
         tool_calls=calls,
         tool_call_id=m.tool_call_id,
         tool_name=m.tool_name,
+        attachments=attachments_of(m.attachments) if m.attachments else (),
     )
 
 
@@ -55,7 +58,7 @@ def is_sendable(m: Message) -> bool:
         return False
     if m.status in (MessageStatus.ERROR.value, MessageStatus.STREAMING.value):
         return False
-    return bool(m.content or m.tool_calls or m.role == Role.TOOL.value)
+    return bool(m.content or m.tool_calls or m.role == Role.TOOL.value or m.attachments)
 
 
 @dataclass(frozen=True, slots=True)
@@ -124,7 +127,14 @@ def _add_row(m: Message, count: Callable[[str], int], encoding: str, rows: list[
     if m.token_count is not None and m.token_encoding == encoding:
         tokens = m.token_count
     else:
-        tokens = message_tokens(msg, count)
+        counted = msg
+        if any(a.kind == FILE for a in msg.attachments):  # inlined file text counts (issue 14)
+            session = object_session(m)
+            if session is not None:
+                counted = replace(msg, attachments=with_data(session, msg.attachments, kinds=frozenset({FILE})))
+            counted = replace(counted, attachments=tuple(a for a in counted.attachments if a.loaded
+                                                         or a.kind != FILE))
+        tokens = message_tokens(counted, count)
         if not streaming:
             stale.append({"id": m.id, "token_count": tokens, "token_encoding": encoding})
     rows.append(LoadedRow(m.seq, HistoryMessage(id=m.id, message=msg, tokens=tokens, sendable=is_sendable(m),

@@ -346,3 +346,39 @@ def test_the_real_2048_token_model_as_history_compress_model_compacts_a_20000_to
     # (a failed batch, said once), but never a context-window rejection
     assert 1 <= run["batches"] <= 3 or "token limit" in str(run["message"]), run
     assert "context window" not in str(run["message"]), run
+
+
+def test_an_image_message_reaches_the_real_server_in_its_wire_shape(local_model: LocalModelServer, services) -> None:  # type: ignore[no-untyped-def]
+    """Issue 14 against the real llama.cpp server. SmolLM2 is text-only and llama.cpp
+    refuses image parts for a model without a vision projector (mmproj) instead of
+    ignoring them; that refusal ("image input is not supported") comes only after it
+    parsed our OpenAI content parts and recognized the ``image_url`` part — a wrong shape
+    is refused as an unsupported content type. So: the image message is stored with its
+    image and the server's refusal is the reply's one-line error; a text file, inlined,
+    is answered (HTTP 200, a reply stored)."""
+    from chathub_desktop.services.errors import InvalidInput
+    from tests.fakes.images import png
+
+    services.providers.add("Local", "openai_compatible", local_model.base_url)
+    services.assistants.create("Small", provider="Local", model=MODEL_ALIAS, instructions="Be brief.")
+    topic = services.topics.create("Small").id
+    # REF-29 counts an image for an unknown model as 8,192 tokens, over this 2,048-token
+    # window: it is refused with the figure, so the test gives the model a larger card
+    with pytest.raises(InvalidInput, match=r"^dot.png is ~8,192 tokens; this model's input budget is 2,048$"):
+        services.attachments.prepare(topic, "dot.png", png(16, 16))
+    services.models.set(MODEL_ALIAS, 16_384)
+    image = services.attachments.prepare(topic, "dot.png", png(16, 16))
+    out = asyncio.run(services.chat.send(topic, "What colour is this image?", (image,)))
+    assert out.status == "error" and "image input is not supported" in (out.error or ""), out.error
+    assert "unsupported content" not in (out.error or "")
+    user = services.topics.messages(topic)[-2]
+    assert [a["kind"] for a in user.attachments] == ["image"]
+    # the refused image turn stays in the topic; a new topic asks with a text file only
+    topic = services.topics.create("Small").id
+    notes = services.attachments.prepare(topic, "colours.txt", b"red\ngreen\n")
+    out = asyncio.run(services.chat.send(topic, "Which colours are in the file?", (notes,)))
+    assert out.status == "complete", out.error
+    assert out.text.strip()
+    user, reply = services.topics.messages(topic)[-2:]
+    assert [a["name"] for a in user.attachments] == ["colours.txt"]
+    assert reply.role == "assistant" and reply.status == "complete" and reply.input_tokens

@@ -76,7 +76,7 @@ def test_request_body(fake_vendor: FakeVendor) -> None:
             "role": "user",
             "content": [
                 {"type": "input_text", "text": "pic"},
-                {"type": "input_image", "image_url": "data:image/png;base64,QUJD"},
+                {"type": "input_image", "image_url": "data:image/png;base64,QUJD", "detail": "auto"},
             ],
         },
         {"role": "assistant", "content": "Let me check."},
