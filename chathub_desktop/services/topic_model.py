@@ -8,8 +8,10 @@ the same model card.
 
 The order: a per-request override (a later "Regenerate with another model" passes one),
 else the topic's own choice (``topic.model`` on ``topic.model_provider_id``, NULL = the
-assistant's provider), else the assistant's model. A topic whose chosen provider was
-deleted falls back to the assistant's model and says so (:attr:`ResolvedModel.note`).
+assistant's provider), else the assistant's model. Deleting a provider clears the
+choices on it (``ProviderService.delete``), so those topics use the assistant's model
+again; a topic still pointing at a provider that is gone (deleted by another version)
+falls back the same way and says so (:attr:`ResolvedModel.note`).
 
 :class:`TopicModelService` sets, clears and shows a topic's choice and lists the models
 the picker offers. Its calls block (store reads/writes): the GUI runs them on worker
