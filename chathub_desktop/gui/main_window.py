@@ -213,6 +213,9 @@ class MainWindow(QMainWindow):
                                           self._stop_topic, self.retry_reply_in, self)
         self.stack.addWidget(self.message_view)
         self.context_controls = ContextControls(self)  # issue 19: privacy, receipts, secrets, focus
+        from chathub_desktop.gui.topic_model_picker import TopicModelController
+
+        self.model_picker = TopicModelController(self)  # issue 14: a model per topic
         self.composer.badge.bind_services(services)
         self.composer.badge.bind_controller(self.compact_topic, self.open_summary,
                                             self.is_compacting, self._outcomes.get)
