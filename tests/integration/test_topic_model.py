@@ -284,3 +284,14 @@ def test_cli_sets_shows_and_clears(capsys: pytest.CaptureFixture[str], fake_vend
     assert code == 0 and "(assistant default)" in out and SMALL in out
     code, out = run("topic", "model", topic, "--clear", "--provider", "Fake")
     assert code != 0
+
+
+def test_update_triggers_name_only_the_columns_a_table_has() -> None:
+    """Migration 0005 creates the topic triggers before 0011 adds ``model``: a trigger
+    names only the listed columns that exist (PostgreSQL refuses unknown ones)."""
+    old = change_log.trigger_statements("postgresql", ["topic"], {"topic": {"id", "title", "kind"}})
+    update = next(sql for sql in old if sql.startswith("CREATE TRIGGER chg_topic_u"))
+    assert "UPDATE OF title, kind ON topic" in update
+    now = next(sql for sql in change_log.trigger_statements("sqlite", ["topic"])
+               if sql.startswith("CREATE TRIGGER chg_topic_u"))
+    assert all(c in now for c in ("model", "model_provider_id", "pinned", "archived", "private"))
