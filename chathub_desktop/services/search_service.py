@@ -341,12 +341,14 @@ class SearchService:
                 *, walk: bool) -> list[Row[tuple[object, ...]]]:
         """At most ``n`` matches with ``low < id <= high``, newest first: by walking the
         id index (``walk``) or through the trigram index ANDed with the id range. The
-        planner is told which (``SET LOCAL`` in a savepoint, always rolled back)."""
+        planner is told which (``SET LOCAL`` in a savepoint, always rolled back; a
+        sequential scan is ruled out too, which a store not analyzed yet would pick)."""
         sql = (f"{self._COLUMNS}message m{self._JOINS}WHERE m.id > :low AND m.id <= :high{where} "
                "ORDER BY m.id DESC LIMIT :n")
         sp = s.begin_nested()
         try:
             s.execute(text(f"SET LOCAL {'enable_bitmapscan' if walk else 'enable_indexscan'} = off"))
+            s.execute(text("SET LOCAL enable_seqscan = off"))
             return list(s.execute(text(sql), {**params, "low": low, "high": high, "n": n}))
         finally:
             sp.rollback()
