@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from chathub_desktop.cli.common import CommandError, emit, emit_rows, record_id
+from chathub_desktop.cli.topic_model import add_topic_model_command, model_line
 from chathub_desktop.core.context_receipt import receipt_lines
 
 if TYPE_CHECKING:
@@ -68,6 +69,7 @@ def add_topic_commands(
     p.add_argument("--draft", default="")
     p.set_defaults(func=cmd_topic_estimate)
     add_organize_commands(top, common)
+    add_topic_model_command(top, common)  # issue 14
 
 
 def cmd_topic_create(args: argparse.Namespace, svc: Services) -> int:
@@ -103,9 +105,11 @@ def cmd_topic_show(args: argparse.Namespace, svc: Services) -> int:
     included. ``--receipts``: each reply's context receipt too (issue 19)."""
     topic = svc.topics.get(args.topic_id)
     msgs = svc.topics.messages(args.topic_id)
+    model = svc.topic_models.show(args.topic_id)
 
     def human() -> None:
         print(f"# {topic.title} (topic {topic.id}, {len(msgs)} messages)")
+        print(f"model: {model_line(model)}")
         for m in msgs:
             who = m.role if not m.tool_name else f"{m.role}:{m.tool_name}"
             flags = "" if m.status == "complete" else f" [{m.status}]"
@@ -127,7 +131,8 @@ def cmd_topic_show(args: argparse.Namespace, svc: Services) -> int:
             d["receipt"] = m.receipt
         return d
 
-    emit(args, {"topic": topic.to_json(), "messages": [message_json(m) for m in msgs]}, human)
+    emit(args, {"topic": topic.to_json(), "model": model.to_json(), "messages": [message_json(m) for m in msgs]},
+         human)
     return 0
 
 

@@ -62,6 +62,18 @@ def like_pattern(term: str) -> str:
     return f"%{escaped}%"
 
 
+def caseless(term: str) -> bool:
+    """True when case cannot matter for ``term`` (CJK, digits, punctuation): a plain,
+    case-sensitive ``LIKE`` finds what a case-insensitive match finds, far cheaper."""
+    return term.lower() == term.upper()
+
+
+def regex_literal(term: str) -> str:
+    """A PostgreSQL regular expression (ARE) matching ``term`` literally: every
+    character that is not a letter or digit is escaped with a backslash."""
+    return "".join(c if c.isalnum() else f"\\{c}" for c in term)
+
+
 @dataclass(frozen=True, slots=True)
 class Snippet:
     """A window of a matched text: ``text`` (whitespace runs shown as one space, an

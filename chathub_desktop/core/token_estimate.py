@@ -249,16 +249,22 @@ def _limit_raised(before: int | None, now: int | None) -> bool:
     return now is None or now > before
 
 
-def judge_anchor(sent: SentPrefix | None, now: WindowNow, sent_here: bool) -> AnchorJudgement:
+def judge_anchor(sent: SentPrefix | None, now: WindowNow, sent_here: bool,
+                 model_changed: bool = False) -> AnchorJudgement:
     """Apply the stale-anchor rules (TOK-4, REF-28) to one anchor reply.
 
-    Only a request this process sent (``sent_here``) with a recorded ``sent`` prefix can
+    A report of another model or provider than the next request's (``model_changed``:
+    the topic's model was switched since, issue 14) counted another prefix with another
+    tokenizer: it is no anchor and no fallback floor (recount). Only a request this
+    process sent (``sent_here``) with a recorded ``sent`` prefix can
     be trusted; otherwise the fallback max() applies. A raised or removed history limit,
     a newly expanded window, a changed input template, a different topic summary, or any
     change to the rows that were sent drops the anchor (recount). Rows that merely slid
     out of the front of the window under an unchanged limit keep the anchor: their
     counted tokens leave the report.
     """
+    if model_changed:
+        return AnchorJudgement(EstimateMode.RECOUNTED, "the model changed since that reply")
     if not sent_here:
         return AnchorJudgement(EstimateMode.FALLBACK, "that reply came from another ChatHub process (an earlier run, the command line or another window)")
     if sent is None:

@@ -129,7 +129,7 @@ class AttachmentController(QObject):
         self._draft_area.installEventFilter(self)
         composer.draft.setAcceptDrops(True)
         composer.has_extra = lambda: bool(self._chips)  # type: ignore[method-assign]
-        self.changed.connect(lambda: window.schedule_estimate())
+        self.changed.connect(lambda: window.estimate.schedule())
         # each topic keeps its own pending attachments, like its draft
         self._shown_topic: int | None = window.current_topic_id
         self._parked: dict[int | None, tuple[Attachment, ...]] = {}

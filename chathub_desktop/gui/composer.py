@@ -55,6 +55,10 @@ class Composer(QWidget):
         row.setSpacing(8)
         self.badge = TokenBadge()
         row.addWidget(self.badge)
+        #: Where the window's topic model picker goes (issue 14), beside the badge.
+        self.model_slot = QHBoxLayout()
+        self.model_slot.setContentsMargins(0, 0, 0, 0)
+        row.addLayout(self.model_slot)
         row.addStretch(1)
         self.stop_button = QPushButton("Stop")
         self.stop_button.setObjectName("stopButton")

@@ -49,13 +49,14 @@ class EstimateController:
             w.svc.estimates.invalidate(topic_id)
             self._invalidate = False
         self._running = True
-        w.runner.run("estimate", self._estimate(topic_id, w.composer.text()),
+        w.runner.run("estimate", self._estimate(topic_id, w.composer.text(), w.attachments.pending()),
                      context="Token estimate", quiet=True)
 
-    async def _estimate(self, topic_id: int, draft: str) -> None:
+    async def _estimate(self, topic_id: int, draft: str, attachments: tuple[object, ...] = ()) -> None:
         w = self._w
         try:
-            e = await w.runner.run_in_thread(w.svc.estimates.estimate, topic_id, draft)
+            extra = (attachments,) if attachments else ()  # issue 14: pending attachments count too
+            e = await w.runner.run_in_thread(w.svc.estimates.estimate, topic_id, draft, *extra)
             if topic_id == w.current_topic_id:
                 self.show(e)
         finally:

@@ -169,6 +169,9 @@ class MainWindow(QMainWindow):
                                           self.sending.stop_topic, self.sending.retry_reply_in, self)
         self.stack.addWidget(self.message_view)
         self.context_controls = ContextControls(self)  # issue 19: privacy, receipts, secrets, focus
+        from chathub_desktop.gui.topic_model_picker import TopicModelController
+
+        self.model_picker = TopicModelController(self)  # issue 14: a model per topic
         self.composer.badge.bind_services(services)
         from chathub_desktop.gui.attachments import AttachmentController
 

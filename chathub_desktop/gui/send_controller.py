@@ -31,7 +31,7 @@ class SendController:
         """Send ``text`` into the open topic (a new topic when none is open); returns the
         send task, or None when nothing was sent (empty text, a refusal shown in one line)."""
         w = self._w
-        if not text.strip():
+        if not text.strip() and not w.attachments.pending():
             return None
         topic_id = w.current_topic_id
         if topic_id is None:
@@ -39,20 +39,22 @@ class SendController:
             if topic_id is None:
                 return None
         try:
-            task = w.svc.chat.start_send(topic_id, text)
+            task = w.svc.chat.start_send(topic_id, text, w.attachments.pending())
         except ServiceError as exc:
             w.presenter.present(exc, context="Cannot send")
             return None
+        sent = w.attachments.take()
         w.composer.clear()
         if w.message_model.rowCount() == 0:
             w.message_view.set_sending_first(True)
         w.runner.track(task, context="Sending failed")
-        task.add_done_callback(lambda t, tid=topic_id, txt=text: self._on_send_done(tid, txt, t))
+        task.add_done_callback(lambda t, tid=topic_id, txt=text, a=sent: self._on_send_done(tid, txt, t, a))
         self.sync()
         w.message_view.scroll_to_end()
         return task  # type: ignore[return-value]
 
-    def _on_send_done(self, topic_id: int, text: str, task: asyncio.Task[object]) -> None:
+    def _on_send_done(self, topic_id: int, text: str, task: asyncio.Task[object],
+                      attachments: tuple[object, ...] = ()) -> None:
         w = self._w
         self.sync()
         w.message_view.set_sending_first(False)
@@ -61,6 +63,7 @@ class SendController:
         exc = task.exception()
         if isinstance(exc, ServiceError) and topic_id == w.current_topic_id and not w.composer.text():
             w.composer.set_text(text)  # nothing was stored: give the draft back
+            w.attachments.restore(attachments)  # type: ignore[arg-type]
         notice = getattr(task.result(), "notice", None) if exc is None else None
         if notice:
             w.show_status(f"Reply {notice}", 15000)

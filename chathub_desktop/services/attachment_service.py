@@ -23,11 +23,9 @@ from chathub_desktop.core.budget import input_budget
 from chathub_desktop.core.request_assembly import FRAMING_TOKENS_PER_MESSAGE
 from chathub_desktop.providers.catalog import ModelCatalog
 from chathub_desktop.services.errors import InvalidInput
-from chathub_desktop.services.model_card_service import resolve_card
-from chathub_desktop.services.topic_service import TopicService
+from chathub_desktop.services.topic_model import ModelPick, topic_resolution
 from chathub_desktop.storage.attachment_blobs import load_blobs
 from chathub_desktop.storage.database import Database
-from chathub_desktop.storage.models import Assistant, Provider
 from chathub_desktop.tokens.counter import TokenCounter
 
 #: The budget used before a topic exists (the send checks the real one), tokens.
@@ -54,21 +52,20 @@ class AttachmentService:
         self._catalog = catalog
 
     # --- what the topic's model takes ---------------------------------------------------
-    def _model_of(self, topic_id: int | None) -> tuple[str | None, str, int]:
-        """``(provider kind, model id, input budget in tokens)`` of the topic's assistant;
-        no topic yet (a draft in a new window) → no provider, no model, no budget bound
-        (the send checks it again)."""
+    def _model_of(self, topic_id: int | None, pick: ModelPick | None = None) -> tuple[str | None, str, int]:
+        """``(provider kind, model id, input budget in tokens)`` of the model the topic's
+        next request uses (``services.topic_model``: ``pick``, the topic's choice, else
+        its assistant's); no topic yet (a draft in a new window) → no provider, no
+        model, no budget bound (the send checks it again)."""
         if topic_id is None:
             return None, "", NO_BUDGET
         with self._db.read() as s:
-            topic = TopicService.row(s, topic_id)
-            assistant = s.get(Assistant, topic.assistant_id)
-            assert assistant is not None
-            provider = s.get(Provider, assistant.provider_id) if assistant.provider_id else None
-            card = resolve_card(s, self._catalog, provider, assistant.model or "")
+            _topic, assistant, resolved = topic_resolution(s, self._catalog, topic_id, pick)
+            card = resolved.card
             budget = input_budget(card.context_window, assistant.max_tokens,
                                   assistant.max_tokens_enabled, card.max_output)
-            return (provider.kind if provider else None), assistant.model or "", budget
+            kind = resolved.provider.kind if resolved.provider is not None else None
+            return kind, resolved.model, budget
 
     def limits(self, topic_id: int | None) -> att.ImageLimits:
         """The image limits of the topic's provider kind and model."""
@@ -115,7 +112,8 @@ class AttachmentService:
         counter = TokenCounter.for_model(model)
         return counter.count("\n\n" + att.file_text(a))
 
-    def check_budget(self, topic_id: int, attachments: Sequence[att.Attachment], draft: str = "") -> None:
+    def check_budget(self, topic_id: int, attachments: Sequence[att.Attachment], draft: str = "",
+                     pick: ModelPick | None = None) -> None:
         """Refuse, before anything is stored or sent, an attachment or the whole set (with
         ``draft``) above the topic model's input budget. Raises :class:`InvalidInput`
         such as ``report.txt is ~41,200 tokens; this model's input budget is 30,000``."""
@@ -123,7 +121,7 @@ class AttachmentService:
             raise InvalidInput(f"{len(attachments)} attachments; at most {att.MAX_ATTACHMENTS} per message")
         if not attachments:
             return
-        _kind, model, budget = self._model_of(topic_id)
+        _kind, model, budget = self._model_of(topic_id, pick)
         each = [(a.name, self.tokens(a, model)) for a in attachments]
         for name, tokens in each:
             self._refuse_over(name, tokens, budget)

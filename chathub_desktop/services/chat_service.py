@@ -79,6 +79,7 @@ from chathub_desktop.services.provider_service import ProviderService
 from chathub_desktop.services.request_context import ContextLoader, TopicContext
 from chathub_desktop.services.settings_service import SettingsService
 from chathub_desktop.services.tool_registry import ToolRegistry
+from chathub_desktop.services.topic_model import ModelPick, topic_resolution
 from chathub_desktop.services.topic_service import TopicService
 from chathub_desktop.storage.attachment_blobs import hydrate, store_blobs
 from chathub_desktop.storage.bulk_loading import gc_paused
@@ -143,6 +144,11 @@ class _Claim:
     provider_id: int
     model: str
     first_message: bool
+
+    @property
+    def pick(self) -> ModelPick:
+        """The claimed provider and model: every request of this send uses them (issue 14)."""
+        return ModelPick(self.provider_id, self.model)
 
 
 class ChatService:
@@ -244,15 +250,16 @@ class ChatService:
         await asyncio.gather(*tasks, *self._side_tasks, return_exceptions=True)
 
     # --- store steps (worker threads) ---------------------------------------------------
-    def _claim(self, topic_id: int, text: str, attachments: tuple[Attachment, ...] = ()) -> _Claim:
-        """One write transaction: refuse when the assistant cannot send or another live
-        ChatHub process is writing a reply in this topic (APP-8), else store the user
-        message (its attachments' bytes once per hash, issue 14) and the reply
-        placeholder that marks the topic as answered here. Nothing is stored when it
+    def _claim(self, topic_id: int, text: str, pick: ModelPick,
+               attachments: tuple[Attachment, ...] = ()) -> _Claim:
+        """One write transaction: refuse when the model ``pick`` (:meth:`_pick`) cannot
+        send or another live ChatHub process is writing a reply in this topic (APP-8),
+        else store the user message (its attachments' bytes once per hash, issue 14) and
+        the reply placeholder (recording ``pick``'s model and provider) that marks the
+        topic as answered here. Nothing is stored when it
         raises :class:`InvalidInput` / ``NotFound``."""
         with self._db.write() as s:
-            topic = TopicService.row(s, topic_id)
-            assistant, provider_id = _sendable_assistant(s, topic)
+            topic, _assistant, model, provider_id = self._sendable(s, topic_id, pick)
             now = utcnow()
             if any(by != PROCESS_ID and not stream_is_orphaned(by, at, now)
                    for by, at, _edited in streaming_rows(s, topic_id)):
@@ -264,21 +271,20 @@ class ChatService:
             user = append_message(s, topic_id, role=Role.USER.value, content=text,
                                   attachments=[a.meta() for a in attachments] or None)
             reply = append_message(s, topic_id, role=Role.ASSISTANT.value, content="",
-                                   status=MessageStatus.STREAMING.value, model=assistant.model,
+                                   status=MessageStatus.STREAMING.value, model=model,
                                    provider_id=provider_id, sent_by_process=PROCESS_ID)
             if first:
                 topic.title = title_from_text(text or ", ".join(a.name for a in attachments))
                 topic.title_generated = True
-            return _Claim(user.id, reply.id, provider_id, assistant.model, first)
+            return _Claim(user.id, reply.id, provider_id, model, first)
 
-    def _claim_retry(self, topic_id: int, reply_id: int | None) -> _Claim:
+    def _claim_retry(self, topic_id: int, reply_id: int | None, pick: ModelPick) -> _Claim:
         """One write transaction: the topic's last message must be an assistant reply
         that ended unfinished (:data:`RETRYABLE_STATUSES`; ``reply_id`` when given), and
         no other live process may be writing here; it is emptied and marked streaming
         by this process again. :class:`InvalidInput` / ``NotFound`` change nothing."""
         with self._db.write() as s:
-            topic = TopicService.row(s, topic_id)
-            assistant, provider_id = _sendable_assistant(s, topic)
+            _topic, _assistant, model, provider_id = self._sendable(s, topic_id, pick)
             last = s.scalar(select(Message).where(Message.topic_id == topic_id)
                             .order_by(Message.seq.desc()).limit(1))
             if (last is None or last.role != Role.ASSISTANT.value or last.status not in RETRYABLE_STATUSES
@@ -298,8 +304,8 @@ class ChatService:
             last.input_tokens = last.output_tokens = last.cached_tokens = None
             last.cache_write_tokens = last.reasoning_tokens = None
             last.receipt = None
-            last.model, last.provider_id, last.sent_by_process = assistant.model, provider_id, PROCESS_ID
-            return _Claim(user_id or 0, last.id, provider_id, assistant.model, False)
+            last.model, last.provider_id, last.sent_by_process = model, provider_id, PROCESS_ID
+            return _Claim(user_id or 0, last.id, provider_id, model, False)
 
     def _append(self, topic_id: int, **fields: object) -> int:
         with self._db.write() as s:
@@ -365,9 +371,13 @@ class ChatService:
         return request, plan.total_tokens
 
     # --- sending ---------------------------------------------------------------------
-    async def send(self, topic_id: int, text: str, attachments: tuple[Attachment, ...] = ()) -> SendOutcome:
+    async def send(self, topic_id: int, text: str, attachments: tuple[Attachment, ...] = (), *,
+                   override: ModelPick | None = None) -> SendOutcome:
         """Store ``text`` (with loaded ``attachments``, issue 14) as a user message in
         ``topic_id`` and stream the reply.
+
+        The reply goes to the topic's model (``services.topic_model``, issue 14), or to
+        ``override`` for this send only; every request of the send uses that model.
 
         When the model calls tools offered by the tool registry, each
         result is stored as a tool message and the model is asked again, at most
@@ -387,12 +397,13 @@ class ChatService:
             text.encode("utf-8")
         except UnicodeEncodeError:
             raise InvalidInput("the message contains bytes that are not valid UTF-8") from None
-        provider_id = await self._db.run(self._provider_of, topic_id)
+        pick = await self._db.run(self._pick, topic_id, override)
+        assert pick.provider_id is not None  # _pick resolves a sendable provider
         if attachments:
-            await self._db.run(self._attachments.check_budget, topic_id, attachments, text)
-        client = await self._providers.aclient(provider_id)  # InvalidInput: no key
+            await self._db.run(self._attachments.check_budget, topic_id, attachments, text, pick)
+        client = await self._providers.aclient(pick.provider_id)  # InvalidInput: no key
         try:
-            claim = await self._db.run(self._claim, topic_id, text, attachments)
+            claim = await self._db.run(self._claim, topic_id, text, pick, attachments)
             self._bus.publish(MessageAdded(topic_id, claim.user_id))
             self._bus.publish(MessageAdded(topic_id, claim.reply_id))
             if claim.first_message:
@@ -403,17 +414,20 @@ class ChatService:
         finally:
             await client.aclose()
 
-    async def retry(self, topic_id: int, reply_id: int | None = None) -> SendOutcome:
+    async def retry(self, topic_id: int, reply_id: int | None = None, *,
+                    override: ModelPick | None = None) -> SendOutcome:
         """Request the topic's last reply again (Retry, issue 12): it must have ended
         ``error``, ``cancelled`` or ``interrupted`` (and be ``reply_id`` when given); its
         row is emptied and streamed into again from the current topic, like a send
         without a new user message. Raises :class:`InvalidInput` (nothing changes) when
         there is no such reply, the assistant cannot send, or another process is writing
-        here; ``asyncio.CancelledError`` after storing what arrived."""
-        provider_id = await self._db.run(self._provider_of, topic_id)
-        client = await self._providers.aclient(provider_id)
+        here; ``asyncio.CancelledError`` after storing what arrived. ``override``: as for
+        :meth:`send`."""
+        pick = await self._db.run(self._pick, topic_id, override)
+        assert pick.provider_id is not None
+        client = await self._providers.aclient(pick.provider_id)
         try:
-            claim = await self._db.run(self._claim_retry, topic_id, reply_id)
+            claim = await self._db.run(self._claim_retry, topic_id, reply_id, pick)
             self._bus.publish(MessageAdded(topic_id, claim.reply_id))  # the row re-opened
             return await self._respond(topic_id, claim, client)
         finally:
@@ -424,7 +438,7 @@ class ChatService:
         streamed into ``claim.reply_id``, the after-reply check. Returns the outcome."""
         out = SendOutcome(claim.user_id, claim.reply_id, MessageStatus.STREAMING.value)
         try:
-            ctx = await self._loader.aload(topic_id)
+            ctx = await self._loader.aload(topic_id, override=claim.pick)
             if self._compaction is not None:
                 pre = await self._compaction.before_send(ctx)
                 if pre.blocked:  # REF-23: a context-length error reply, no provider call
@@ -450,7 +464,7 @@ class ChatService:
                         self._append, topic_id, role=Role.TOOL.value, content=result,
                         tool_call_id=call.id, tool_name=call.name))
                     self._bus.publish(MessageAdded(topic_id, tool_id))
-                ctx = await self._loader.aload(topic_id)
+                ctx = await self._loader.aload(topic_id, override=ctx.override)
                 reply_id = None
             if self._compaction is not None and out.status == MessageStatus.COMPLETE.value:
                 await self._after_reply(topic_id)
@@ -468,11 +482,19 @@ class ChatService:
             raise
         return out
 
-    def _provider_of(self, topic_id: int) -> int:
-        """The topic's assistant's provider id; :class:`InvalidInput` when it has none or
-        no chat model (nothing is stored)."""
+    def _sendable(self, s: Session, topic_id: int, pick: ModelPick | None) -> tuple[Topic, Assistant, str, int]:
+        """``(topic, assistant, model, provider id)`` a request of ``topic_id`` goes to
+        (``services.topic_model.resolve_model``, with ``pick`` as the override when
+        given); :class:`InvalidInput` when there is no provider or model, ``NotFound``."""
+        topic, assistant, resolved = topic_resolution(s, self._loader.catalog, topic_id, pick)
+        return topic, assistant, resolved.model, resolved.sendable(assistant)
+
+    def _pick(self, topic_id: int, override: ModelPick | None) -> ModelPick:
+        """The provider and model a send of ``topic_id`` uses (``override`` when given);
+        :class:`InvalidInput` when there is none (nothing is stored)."""
         with self._db.read() as s:
-            return _sendable_assistant(s, TopicService.row(s, topic_id))[1]
+            _topic, _assistant, model, provider_id = self._sendable(s, topic_id, override)
+            return ModelPick(provider_id, model)
 
     async def _after_reply(self, topic_id: int) -> None:
         """CMP-7 token auto-compact once the reply is stored; its failure never fails the send."""
@@ -493,20 +515,20 @@ class ChatService:
         if (estimate is None or estimate * RATIO_MIN <= ctx.input_budget or ctx.threshold.enabled
                 or not ctx.regular):
             return ctx
-        if await self._rescue(ctx.topic_id, out, estimate):
-            return await self._loader.aload(ctx.topic_id)
+        if await self._rescue(ctx, out, estimate):
+            return await self._loader.aload(ctx.topic_id, override=ctx.override)
         return ctx
 
-    async def _rescue(self, topic_id: int, out: SendOutcome, before_tokens: int) -> bool:
+    async def _rescue(self, ctx: TopicContext, out: SendOutcome, before_tokens: int) -> bool:
         """CMP-11: one compaction with the History Compress model, once per send. True
         when it reclaimed tokens (the caller resends, rebuilt from the current topic)."""
         if self._compaction is None or out.rescued:
             return False
         out.rescued = True
         try:
-            result = await self._compaction.rescue(topic_id)
+            result = await self._compaction.rescue(ctx.topic_id, like=ctx)
         except ServiceError as exc:
-            log.info("overflow rescue for topic %s not possible: %s", topic_id, exc)
+            log.info("overflow rescue for topic %s not possible: %s", ctx.topic_id, exc)
             return False
         if result.status not in (COMPACTED, UNREACHABLE) or result.after_tokens is None:
             return False
@@ -539,9 +561,9 @@ class ChatService:
             if (
                 out.error_kind == ErrorKind.CONTEXT_OVERFLOW.value
                 and not parts and not calls
-                and await self._rescue(topic_id, out, total)
+                and await self._rescue(ctx, out, total)
             ):
-                ctx = await self._loader.aload(topic_id)
+                ctx = await self._loader.aload(topic_id, override=ctx.override)
                 continue
             wait = out.retry_after_s
             if (out.status == MessageStatus.ERROR.value and wait is not None and wait <= AUTO_RETRY_MAX_S
@@ -727,18 +749,6 @@ class ChatService:
         stored: bool = await self._db.run(self._store_title, topic_id, title, fallback)
         if stored:
             self._bus.publish(TopicChanged(topic_id))
-
-
-def _sendable_assistant(s: Session, topic: Topic) -> tuple[Assistant, int]:
-    """The topic's assistant and its provider id; :class:`InvalidInput` when it has no
-    provider or no chat model yet."""
-    assistant = s.get(Assistant, topic.assistant_id)
-    assert assistant is not None
-    if assistant.provider_id is None:
-        raise InvalidInput(f"assistant {assistant.name!r} has no provider; pick one in its settings")
-    if not assistant.model:
-        raise InvalidInput(f"assistant {assistant.name!r} has no chat model; set one in its settings")
-    return assistant, assistant.provider_id
 
 
 def _mark_silent_truncation(out: SendOutcome, request: ChatRequest, local_total: int) -> None:

@@ -130,10 +130,12 @@ class CompactionService:
         run.task.cancel()
         return True
 
-    async def _load(self, topic_id: int, *, pending_user: bool = False) -> TopicContext:
+    async def _load(self, topic_id: int, *, pending_user: bool = False, like: TopicContext | None = None) -> TopicContext:
         """The topic's snapshot and plan, as send and the badge see it, loaded on the
-        store's workers."""
-        return await self._loader.aload(topic_id, pending_user=pending_user)
+        store's workers; ``like``: a context of the same request, whose model override
+        (issue 14) the reload keeps."""
+        override = like.override if like is not None else None
+        return await self._loader.aload(topic_id, pending_user=pending_user, override=override)
 
     @staticmethod
     def estimate(ctx: TopicContext) -> int:
@@ -175,12 +177,13 @@ class CompactionService:
             raise InvalidInput("only regular topic chats use topic compaction")
         return await self._guarded(topic_id, trigger, max_batches=None, focus=focus)
 
-    async def rescue(self, topic_id: int) -> CompactionOutcome:
+    async def rescue(self, topic_id: int, like: TopicContext | None = None) -> CompactionOutcome:
         """Overflow rescue (CMP-11): one run with the History Compress model over the
         longest eligible prefix, even with the routine switches off and the circuit
-        breaker open. Waits for a run already in flight first."""
+        breaker open. Waits for a run already in flight first. ``like``: the send's
+        context, whose model override (issue 14) the run plans with."""
         await self._wait_idle(topic_id)
-        return await self._guarded(topic_id, cc.TRIGGER_OVERFLOW, max_batches=None)
+        return await self._guarded(topic_id, cc.TRIGGER_OVERFLOW, max_batches=None, like=like)
 
     async def after_reply(self, topic_id: int) -> CompactionOutcome | None:
         """Token auto-compact after a completed reply (CMP-7): when auto-compact is on and
@@ -209,7 +212,7 @@ class CompactionService:
         topic_id = ctx.topic_id
         if self._runs.get(topic_id) is not None:
             await self._wait_idle(topic_id)
-            ctx = await self._load(topic_id)
+            ctx = await self._load(topic_id, like=ctx)
         if not ctx.regular:
             return PreSendResult(ctx=ctx)
         if ctx.threshold.enabled:
@@ -228,7 +231,7 @@ class CompactionService:
                 outcomes.append(out)
                 left -= out.batches
                 if out.status == COMPACTED or out.batches:
-                    ctx = await self._load(topic_id)
+                    ctx = await self._load(topic_id, like=ctx)
         high, _low = cc.watermarks(ctx.high_watermark)
         estimate = await self._trigger(ctx)
         if ctx.auto_compact and estimate >= high * ctx.input_budget:
@@ -237,7 +240,7 @@ class CompactionService:
                 if out is not None:
                     outcomes.append(out)
                     if out.status == COMPACTED or out.batches:
-                        ctx = await self._load(topic_id)
+                        ctx = await self._load(topic_id, like=ctx)
                         estimate = await self._trigger(ctx)
         bad = any(o.status in (FAILED, UNREACHABLE) for o in outcomes)
         blocked = bad and cc.send_blocked(estimate, ctx.input_budget, high)
@@ -286,7 +289,7 @@ class CompactionService:
             if out is not None:
                 outcomes.append(out)
                 if out.status == COMPACTED:
-                    ctx = await self._load(ctx.topic_id)
+                    ctx = await self._load(ctx.topic_id, like=ctx)
                     estimate = ctx.threshold_estimate or 0
         return PreSendResult(tuple(outcomes), False, "", estimate, limit, ctx)
 
@@ -337,7 +340,7 @@ class CompactionService:
             return out
         if not await self._db.run(self._commit, ctx, summary, older[-1].id, target, True):
             return None
-        after = (await self._load(ctx.topic_id)).threshold_estimate
+        after = (await self._load(ctx.topic_id, like=ctx)).threshold_estimate
         out = CompactionOutcome(status=COMPACTED, message=f"summarized {len(older)} older messages with the chat model",
                                 before_tokens=estimate, after_tokens=after, cursor_message_id=older[-1].id,
                                 batches=1, covered_messages=len(older), model=target.label, **base)  # type: ignore[arg-type]
@@ -502,14 +505,15 @@ class CompactionService:
                 before_tokens=await self._db.run(self.estimate, ctx), input_budget=ctx.input_budget,
                 high=high, low=low, cursor_message_id=ctx.cursor_message_id, reason="unchanged",
             )
-        return await self._guarded(ctx.topic_id, trigger, max_batches=max_batches, figure=figure)
+        return await self._guarded(ctx.topic_id, trigger, max_batches=max_batches, figure=figure, like=ctx)
 
     @staticmethod
     def _fingerprint(ctx: TopicContext) -> str:
         return cc.unreachable_fingerprint(ctx.last_message_id, ctx.summary, ctx.model)
 
     async def _guarded(self, topic_id: int, trigger: str, max_batches: int | None,
-                       figure: int | None = None, focus: str = "") -> CompactionOutcome:
+                       figure: int | None = None, focus: str = "",
+                       like: TopicContext | None = None) -> CompactionOutcome:
         if topic_id in self._runs:
             raise CompactionInProgress("this topic is already compacting; wait for that run to finish")
         run = _Run(task=asyncio.current_task())
@@ -517,7 +521,7 @@ class CompactionService:
         self._bus.publish(CompactionProgress(topic_id, trigger, "started"))
         out: CompactionOutcome | None = None
         try:
-            out = await self._run(topic_id, trigger, max_batches, figure, focus)
+            out = await self._run(topic_id, trigger, max_batches, figure, focus, like)
             return out
         finally:
             del self._runs[topic_id]
@@ -532,8 +536,8 @@ class CompactionService:
             return None, str(exc)
 
     async def _run(self, topic_id: int, trigger: str, max_batches: int | None,
-                   figure: int | None = None, focus: str = "") -> CompactionOutcome:
-        ctx = await self._load(topic_id)
+                   figure: int | None = None, focus: str = "", like: TopicContext | None = None) -> CompactionOutcome:
+        ctx = await self._load(topic_id, like=like)
         high, low = cc.watermarks(ctx.high_watermark)
         base = dict(topic_id=topic_id, trigger=trigger, input_budget=ctx.input_budget, high=high, low=low)
         if not ctx.regular:
@@ -625,7 +629,7 @@ class CompactionService:
             return await self._failed(ctx, trigger,
                                       "the topic's summary changed while it was being compacted; try again",
                                       before, "changed", target.label, high, low, plan)
-        after_ctx = await self._load(topic_id)
+        after_ctx = await self._load(topic_id, like=ctx)
         after = await self._db.run(self.estimate, after_ctx)
         if failure is not None:
             status = FAILED

@@ -32,6 +32,7 @@ from chathub_desktop.services.search_service import SearchService
 from chathub_desktop.services.settings_service import SettingsService
 from chathub_desktop.services.store_watch import StoreWatcher
 from chathub_desktop.services.tool_registry import ToolRegistry
+from chathub_desktop.services.topic_model import TopicModelService
 from chathub_desktop.services.topic_service import TopicService
 from chathub_desktop.services.topic_snapshots import TopicHistoryCache
 from chathub_desktop.services.topic_transfer import TopicTransfer
@@ -113,6 +114,8 @@ class Services:
     data_dir: Path
     #: Image and file attachments (issue 14).
     attachments: AttachmentService
+    #: A model per topic (issue 14).
+    topic_models: TopicModelService
 
     def about(self) -> AppInfo:
         """Help → About's facts (issue 16). Asks the keyring which backend it uses (can
@@ -160,6 +163,7 @@ def open_services(database_url: str | None = None, data_dir: Path | None = None,
     history = TopicHistoryCache(bus)
     loader = ContextLoader(db, catalog, memory, tools, history)
     estimates = EstimateService(db, bus, loader)
+    provider_models = ProviderModels(db, providers, catalog)
     compaction = CompactionService(
         db, bus, providers, catalog, settings, loader,
         on_change=estimates.invalidate, estimator=estimates.next_request_tokens,
@@ -178,7 +182,8 @@ def open_services(database_url: str | None = None, data_dir: Path | None = None,
         loader=loader,
         search=SearchService(db),
         topic_files=TopicTransfer(db, topics),
-        provider_models=ProviderModels(db, providers, catalog),
+        provider_models=provider_models,
+        topic_models=TopicModelService(db, bus, catalog, provider_models),
         estimates=estimates,
         memory=memory,
         tools=tools,

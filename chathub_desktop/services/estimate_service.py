@@ -87,6 +87,7 @@ from chathub_desktop.storage.models import (
     CorrectionFactor,
     Message,
     Provider,
+    Topic,
     TopicCompaction,
 )
 from chathub_desktop.tokens.counter import TokenCounter
@@ -187,12 +188,13 @@ class EstimateService:
         bus.subscribe(self._on_event)
 
     def warm_up(self) -> None:
-        """Load the tokenizer of every assistant's chat model now. Building one holds the
+        """Load the tokenizer of every assistant's and topic's chat model now. Building one holds the
         GIL for about 0.1 s in a single native call (tiktoken's BPE table), which would
         freeze the window if it happened at the first estimate; the window calls this
         while it opens, before it takes input (issue 9). Blocking."""
         with self._db.read() as s:
             models = {m or "" for m in s.scalars(select(Assistant.model))}
+            models |= {m or "" for m in s.scalars(select(Topic.model).where(Topic.model.is_not(None)).distinct())}
         for model in models | {""}:
             TokenCounter.for_model(model)
 
@@ -426,7 +428,9 @@ class EstimateService:
                 fixed_overhead=fixed,
                 compaction_key=_compaction_key(_pinned_key(inp), meta.cursor_id),
             )
-            judgement = judge_anchor(record, now, anchor.sent_here)
+            row = next(r for r in meta.usage_rows if r[0] == anchor.message_id)
+            changed = (row[9], row[7] or "") != (ctx.provider_id, ctx.model or "")  # issue 14
+            judgement = judge_anchor(record, now, anchor.sent_here, model_changed=changed)
             reason = judgement.reason
         elif mark is not None and reason.startswith("the last reported"):
             judgement = AnchorJudgement(EstimateMode.RECOUNTED, reason)

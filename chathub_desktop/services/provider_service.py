@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 from urllib.parse import urlparse
 
-from sqlalchemy import func, select
+from sqlalchemy import func, select, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
@@ -20,7 +20,7 @@ from chathub_desktop.services.errors import InvalidInput, NotFound
 from chathub_desktop.services.input_rules import check_name, check_record_id
 from chathub_desktop.services.views import ProviderView
 from chathub_desktop.storage.database import Database
-from chathub_desktop.storage.models import Provider
+from chathub_desktop.storage.models import Provider, Topic
 from chathub_desktop.storage.secrets import (
     KeyringSecretStore,
     KeyringStatus,
@@ -185,10 +185,15 @@ class ProviderService:
             raise InvalidInput(f"cannot store the API key: {exc}") from None
 
     def delete(self, ref: int | str) -> None:
-        """Delete a provider and its keyring entry (assistants keep their settings)."""
+        """Delete a provider and its keyring entry (assistants keep their settings). A
+        topic whose own model was on it falls back to its assistant's model (issue 14):
+        its choice is cleared in the same transaction, so a provider added later with the
+        same id never inherits it."""
         with self._db.write() as s:
             row = self._row(s, ref)
             name, in_keyring = row.name, row.key_in_keyring
+            s.execute(update(Topic).where(Topic.model_provider_id == row.id)
+                      .values(model=None, model_provider_id=None))
             s.delete(row)
         if in_keyring:
             try:

@@ -34,12 +34,12 @@ from chathub_desktop.core.request_plan import (
 )
 from chathub_desktop.providers.catalog import ModelCardInfo, ModelCatalog
 from chathub_desktop.services.errors import InvalidInput
-from chathub_desktop.services.model_card_service import resolve_card
 from chathub_desktop.services.tool_registry import ToolRegistry
+from chathub_desktop.services.topic_model import ModelPick, topic_resolution
 from chathub_desktop.services.topic_snapshots import TopicHistoryCache
 from chathub_desktop.storage.bulk_loading import gc_paused
 from chathub_desktop.storage.database import Database, StoreBusy
-from chathub_desktop.storage.models import AppSetting, Assistant, Provider, TopicCompaction
+from chathub_desktop.storage.models import AppSetting, TopicCompaction
 from chathub_desktop.storage.topic_repository import load_rows, store_counts
 from chathub_desktop.tokens.counter import TokenCounter
 
@@ -83,6 +83,13 @@ class TopicContext:
     #: The threshold compaction policy (NUM-1): when enabled, it replaces the watermark
     #: triggers and the summary is sent as a recap turn (NUM-7).
     threshold: tc.ThresholdConfig = tc.ThresholdConfig()
+    #: Where ``model`` came from (``services.topic_model``: override, topic, assistant)
+    #: and why a topic's own choice is not used (``""`` normally), issue 14.
+    model_source: str = "assistant"
+    model_note: str = ""
+    #: The per-request model override this context was loaded with; a reload of the
+    #: same request (tool rounds, a rescue) passes it again.
+    override: ModelPick | None = None
 
     @property
     def base_input(self) -> AssemblyInput:
@@ -193,31 +200,31 @@ def load_context(
     *,
     history_cache: TopicHistoryCache | None = None,
     pending_user: bool = False,
+    override: ModelPick | None = None,
 ) -> TopicContext:
     """Snapshot the topic — its assistant, history, compaction state, injected memory
     and tools — and plan its next request with ``core.request_plan.plan_request``.
+
+    The model, provider and card are ``services.topic_model.resolve_model``'s: the
+    per-request ``override`` when given (e.g. "Regenerate with another model"), else the
+    topic's own model, else the assistant's (issue 14).
 
     Blocking (store reads, tokenizing): call it on the store's worker threads
     (``Database.run``). Rows come from ``history_cache`` when given (a warm topic costs
     one aggregate query plus its new rows); missing token counts are cached on their
     rows in a short write transaction. ``pending_user``: plan for a user turn not
     stored yet (the badge's draft) rather than for the stored latest user message (a
-    send). Raises ``services.errors.NotFound`` for an unknown topic, ``InvalidInput``
-    for a bad NUM-11 / threshold environment value.
+    send). Raises ``services.errors.NotFound`` for an unknown topic (or an override's
+    unknown provider), ``InvalidInput`` for a bad NUM-11 / threshold environment value.
     """
-    from chathub_desktop.services.topic_service import TopicService
-
     try:
         bounds = tc.history_bounds(os.environ)
     except ValueError as exc:
         raise InvalidInput(str(exc)) from None
     with db.read() as s:
-        topic = TopicService.row(s, topic_id)
-        assistant = s.get(Assistant, topic.assistant_id)
-        assert assistant is not None
-        provider = s.get(Provider, assistant.provider_id) if assistant.provider_id else None
-        card = resolve_card(s, catalog, provider, assistant.model or "")
-        counter = TokenCounter.for_model(assistant.model or "")
+        topic, assistant, resolved = topic_resolution(s, catalog, topic_id, override)
+        provider, model, card = resolved.provider, resolved.model, resolved.card
+        counter = TokenCounter.for_model(model)
         if history_cache is not None:
             history, stale = history_cache.history(s, topic.id, counter)
         else:
@@ -235,7 +242,7 @@ def load_context(
             history=history,
             instructions=assistant.instructions,
             input_template=assistant.input_template,
-            model=assistant.model or "",
+            model=model,
             history_limit=assistant.history_limit if assistant.history_limit_enabled else None,
             input_budget=budget,
             context_window=card.context_window,
@@ -258,7 +265,7 @@ def load_context(
             assistant_name=assistant.name,
             provider_id=provider.id if provider else None,
             provider_kind=ProviderKind(provider.kind) if provider else None,
-            model=assistant.model,
+            model=model,
             max_tokens=assistant.max_tokens if assistant.max_tokens_enabled else None,
             card=card,
             input_budget=budget,
@@ -275,6 +282,9 @@ def load_context(
             archives_enabled=archives_on,
             archives=archives,
             threshold=threshold,
+            model_source=resolved.source,
+            model_note=resolved.note,
+            override=override,
         )
     if stale:
         with contextlib.suppress(StoreBusy):  # only a cache: missing counts are recounted next time
@@ -307,13 +317,18 @@ class ContextLoader:
         self.tools = tools
         self.history_cache = history_cache
 
-    def load(self, topic_id: int, *, pending_user: bool = False) -> TopicContext:
+    def load(self, topic_id: int, *, pending_user: bool = False,
+             override: ModelPick | None = None) -> TopicContext:
         """Blocking :func:`load_context` (call it on a store worker thread), with the
-        cyclic GC held off while its rows become objects (``gc_paused``)."""
+        cyclic GC held off while its rows become objects (``gc_paused``). ``override``:
+        a ``(provider id, model)`` for this request only (issue 14)."""
         with gc_paused():
             return load_context(self.db, self.catalog, topic_id, self.memory, self.tools,
-                                history_cache=self.history_cache, pending_user=pending_user)
+                                history_cache=self.history_cache, pending_user=pending_user,
+                                override=override)
 
-    async def aload(self, topic_id: int, *, pending_user: bool = False) -> TopicContext:
+    async def aload(self, topic_id: int, *, pending_user: bool = False,
+                    override: ModelPick | None = None) -> TopicContext:
         """:meth:`load` on the store's worker threads."""
-        return await self.db.run(functools.partial(self.load, topic_id, pending_user=pending_user))
+        return await self.db.run(functools.partial(self.load, topic_id, pending_user=pending_user,
+                                                   override=override))

@@ -31,11 +31,12 @@ from chathub_desktop.core.request_assembly import NEVER_SENT_CONTENT_TYPES
 from chathub_desktop.core.topic_titles import plain_title
 from chathub_desktop.services.assistant_service import AssistantService
 from chathub_desktop.services.errors import InvalidInput
-from chathub_desktop.services.input_rules import MAX_TITLE_CHARS
+from chathub_desktop.services.input_rules import MAX_NAME_CHARS, MAX_TITLE_CHARS
+from chathub_desktop.services.topic_model import MAX_MODEL_CHARS
 from chathub_desktop.services.topic_service import TopicService
 from chathub_desktop.services.views import TopicView
 from chathub_desktop.storage.database import Database
-from chathub_desktop.storage.models import Message, Topic, utcnow
+from chathub_desktop.storage.models import Message, Provider, Topic, utcnow
 
 FORMAT = "chathub-topic"
 VERSION = 1
@@ -66,16 +67,20 @@ class TopicTransfer:
         self._db = db
         self._topics = topics
 
-    def _load(self, topic_id: int) -> tuple[Topic, list[Message]]:
+    def _load(self, topic_id: int) -> tuple[Topic, list[Message], str | None]:
+        """The topic, its messages and the name of its model's provider (``None``: none)."""
         with self._db.read() as s:
             t = TopicService.row(s, topic_id)
             rows = list(s.scalars(select(Message).where(Message.topic_id == topic_id).order_by(Message.seq)))
+            provider = s.get(Provider, t.model_provider_id) if t.model_provider_id is not None else None
             s.expunge_all()
-            return t, rows
+            return t, rows, provider.name if provider is not None else None
 
     def export_json(self, topic_id: int) -> dict[str, Any]:
-        """The topic as a JSON-ready dict (format :data:`FORMAT`). Raises ``NotFound``."""
-        t, rows = self._load(topic_id)
+        """The topic as a JSON-ready dict (format :data:`FORMAT`). Raises ``NotFound``.
+        The topic's own model travels as ``model`` and its provider's name as
+        ``model_provider`` (``null``: the assistant's; issue 14)."""
+        t, rows, provider_name = self._load(topic_id)
         origin = f"{t.source}:{t.source_id}" if t.source and t.source_id else f"topic:{t.id}:{_iso(t.created_at)}"
         if t.source == SOURCE and t.source_id:
             origin = t.source_id  # an imported topic keeps the origin it was imported with
@@ -90,13 +95,14 @@ class TopicTransfer:
             "format": FORMAT, "version": VERSION, "exported_at": _iso(utcnow()), "origin": origin,
             "topic": {"id": t.id, "title": t.title, "title_generated": t.title_generated, "kind": t.kind,
                       "pinned": bool(t.pinned), "archived": bool(t.archived), "snippet": t.snippet,
+                      "model": t.model, "model_provider": provider_name if t.model else None,
                       "created_at": _iso(t.created_at), "updated_at": _iso(t.updated_at)},
             "messages": messages,
         }
 
     def export_markdown(self, topic_id: int) -> str:
         """The topic as Markdown for people (see the module docstring). Raises ``NotFound``."""
-        t, rows = self._load(topic_id)
+        t, rows, _provider = self._load(topic_id)
         out = [f"# {plain_title(t.title)}", "",
                f"Exported from ChatHub Desktop {utcnow():%Y-%m-%d %H:%M} UTC · {len(rows)} messages", ""]
         for m in rows:
@@ -137,7 +143,9 @@ class TopicTransfer:
     def import_json(self, data: bytes, assistant: int | str) -> TopicView:
         """A new topic of ``assistant`` from an :meth:`export_json` file's bytes. Raises
         :class:`InvalidInput` (one line) for a file that is not such an export or breaks
-        a bound, or that this assistant already imported; ``NotFound`` for the assistant."""
+        a bound, or that this assistant already imported; ``NotFound`` for the assistant.
+        A topic model whose provider this store does not have is kept on the assistant's
+        provider (issue 14)."""
         doc = _parse(data)
         with self._db.write() as s:
             a = AssistantService.row(s, assistant)
@@ -146,10 +154,12 @@ class TopicTransfer:
             if seen is not None:
                 raise InvalidInput(f"this export is already imported into {a.name} as topic {seen}")
             t = doc["topic"]
+            provider_id = (s.scalar(select(Provider.id).where(Provider.name == t["model_provider"]))
+                           if t["model"] and t["model_provider"] else None)
             topic = Topic(assistant_id=a.id, title=t["title"], title_generated=t["title_generated"],
                           kind=t["kind"], pinned=t["pinned"], archived=t["archived"], snippet=t["snippet"],
                           created_at=t["created_at"], updated_at=t["updated_at"], source=SOURCE,
-                          source_id=doc["origin"])
+                          source_id=doc["origin"], model=t["model"], model_provider_id=provider_id)
             s.add(topic)
             s.flush()
             s.add_all(Message(topic_id=topic.id, seq=i, **m) for i, m in enumerate(doc["messages"], 1))
@@ -187,7 +197,8 @@ def _parse(data: bytes) -> dict[str, Any]:
     topic = {"title": (" ".join(_str(t, "title", MAX_TITLE_CHARS, required=True).split()) or "New topic"),
              "title_generated": _bool(t, "title_generated"), "kind": _str(t, "kind", 20) or "regular",
              "pinned": _bool(t, "pinned"), "archived": _bool(t, "archived"),
-             "snippet": _str(t, "snippet", 100_000), "created_at": _time(t, "created_at", required=True),
+             "snippet": _str(t, "snippet", 100_000), "model": _str(t, "model", MAX_MODEL_CHARS) or None,
+             "model_provider": _str(t, "model_provider", MAX_NAME_CHARS), "created_at": _time(t, "created_at", required=True),
              "updated_at": _time(t, "updated_at", required=True)}
     msgs = raw.get("messages")
     if not isinstance(msgs, list):

@@ -23,14 +23,18 @@ Updates of message columns that only cache derived figures (``token_count``,
 ``token_encoding``) are not logged: they change nothing a user sees.
 
 A migration that recreates a watched table (SQLite batch mode copies the table and
-drops its triggers) must call :func:`create_triggers` for it again.
+drops its triggers) must call :func:`create_triggers` for it again; so must one that
+adds a column to an ``update_cols`` list (drop that table's triggers first). A trigger
+names only the listed columns the table has when it is created, so an older migration
+that creates triggers keeps working when a later one adds columns to the list.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
 
+from sqlalchemy import inspect
 from sqlalchemy.engine import Connection
 
 #: Name of the log table.
@@ -61,7 +65,9 @@ WATCHED: tuple[Watched, ...] = (
     Watched("message", "message", "topic_id", "id",
             ("content", "status", "error", "error_kind", "tool_calls", "edited_at", "role",
              "input_tokens", "output_tokens", "cached_tokens", "finish_reason", "seq")),
-    Watched("topic", "topic", "assistant_id", "id", ("title", "assistant_id", "kind", "snippet")),
+    Watched("topic", "topic", "assistant_id", "id",
+            ("title", "assistant_id", "kind", "snippet", "pinned", "archived", "private", "model",
+             "model_provider_id")),
     Watched("topic_compaction", "compaction", "topic_id", "topic_id"),
     Watched("fixed_memory_document", "fixed", "assistant_id", "assistant_id"),
     Watched("memory_provenance", "fixed", "assistant_id", "id"),
@@ -96,32 +102,36 @@ def _values(w: Watched, ref: str, op: str) -> str:
     return f"'{w.kind}', {scope}, {row}, '{op}'"
 
 
-def _event(w: Watched, verb: str) -> str:
+def _event(w: Watched, verb: str, columns: Collection[str] | None) -> str:
     if verb == "UPDATE" and w.update_cols:
-        return f"UPDATE OF {', '.join(w.update_cols)}"
+        cols = [c for c in w.update_cols if columns is None or c in columns]
+        return f"UPDATE OF {', '.join(cols)}"
     return verb
 
 
-def trigger_statements(dialect: str, tables: Sequence[str] | None = None) -> list[str]:
+def trigger_statements(dialect: str, tables: Sequence[str] | None = None,
+                       columns: Mapping[str, Collection[str]] | None = None) -> list[str]:
     """DDL creating the log triggers of ``tables`` (all watched tables when None) for
     ``dialect`` (``sqlite`` or ``postgresql``), plus the log's own pruning trigger when
-    ``tables`` is None."""
+    ``tables`` is None. ``columns``: the columns each table has now; an update trigger
+    names only the listed ones it has (all listed ones when a table is not in it)."""
     chosen = [w for w in WATCHED if tables is None or w.table in tables]
     out: list[str] = []
     insert = f"INSERT INTO {TABLE} (kind, scope_id, row_id, op) VALUES"
     for w in chosen:
+        have = columns.get(w.table) if columns is not None else None
         for op, verb in _OPS:
             ref = "OLD" if op == "d" else "NEW"
             name = f"chg_{w.table}_{op}"
             if dialect == "sqlite":
-                out.append(f"CREATE TRIGGER {name} AFTER {_event(w, verb)} ON {w.table} "
+                out.append(f"CREATE TRIGGER {name} AFTER {_event(w, verb, have)} ON {w.table} "
                            f"BEGIN {insert} ({_values(w, ref, op)}); END")
             else:
                 out.append(
                     f"CREATE OR REPLACE FUNCTION {name}() RETURNS trigger LANGUAGE plpgsql AS $$ "
                     f"BEGIN {insert} ({_values(w, ref, op)}); "
                     f"PERFORM pg_notify('{NOTIFY_CHANNEL}', ''); RETURN NULL; END $$")
-                out.append(f"CREATE TRIGGER {name} AFTER {_event(w, verb)} ON {w.table} "
+                out.append(f"CREATE TRIGGER {name} AFTER {_event(w, verb, have)} ON {w.table} "
                            f"FOR EACH ROW EXECUTE FUNCTION {name}()")
     if tables is None:
         prune = f"DELETE FROM {TABLE} WHERE seq <= NEW.seq - {KEEP_ROWS}"
@@ -154,8 +164,12 @@ def drop_statements(dialect: str, tables: Sequence[str] | None = None) -> list[s
 
 def create_triggers(conn: Connection, tables: Sequence[str] | None = None) -> None:
     """Create the log triggers of ``tables`` (all when None) on ``conn``'s store; for a
-    migration that recreated a watched table (module docstring)."""
-    for sql in trigger_statements(conn.dialect.name, tables):
+    migration that recreated a watched table or listed new columns (module docstring).
+    Update triggers name only the listed columns the tables have now."""
+    chosen = [w.table for w in WATCHED if tables is None or w.table in tables]
+    insp = inspect(conn)
+    columns = {t: {c["name"] for c in insp.get_columns(t)} for t in chosen}
+    for sql in trigger_statements(conn.dialect.name, tables, columns):
         conn.exec_driver_sql(sql)
 
 

@@ -130,6 +130,11 @@ class Topic(Base):
     #: A private topic gets no memory block and no memory tools, and the dream never
     #: reads it (issue 19).
     private: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
+    #: The topic's own chat model (issue 14); NULL: the assistant's model.
+    model: Mapped[str | None] = mapped_column(String(200))
+    #: Provider of :attr:`model` (a ``provider.id``; NULL: the assistant's provider). No
+    #: foreign key: a deleted provider makes the topic fall back to the assistant's model.
+    model_provider_id: Mapped[int | None] = mapped_column(Integer)
     created_at: Mapped[datetime] = mapped_column(UTCDateTime(), default=utcnow)
     updated_at: Mapped[datetime] = mapped_column(UTCDateTime(), default=utcnow, index=True)
 

@@ -117,7 +117,7 @@ def main() -> int:
             estimate = window.composer.badge.estimate
             if window.attachments.pending() and estimate is not None and estimate.parts.get("images"):
                 break
-            window.schedule_estimate()
+            window.estimate.schedule()
             await asyncio.sleep(0.1)
         await asyncio.sleep(0.8)  # thumbnails decode on a worker
         window.message_view.viewport().update()

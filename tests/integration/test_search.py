@@ -213,3 +213,47 @@ def test_cli_search_json(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> 
     assert all("autumn" in h["snippet"].lower() and h["created_at"] for h in out["hits"])
     assert main(["search", "nothing-like-this", "--database-url", url]) == 0
     assert "no matches" in capsys.readouterr().out
+
+
+def test_postgres_windows_find_exactly_the_newest_matches(postgres_url: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The PostgreSQL search walks the newest messages, then asks the trigram index in
+    id windows below (issue 14 speed): whatever the density of the matches, the pool it
+    ranks is the newest matches, in every case and for CJK and regex metacharacters."""
+    from chathub_desktop.services import search_service
+
+    monkeypatch.setattr(search_service, "PG_WALK_ROWS", 20)
+    monkeypatch.setattr(search_service, "RANKED_POOL", 10)
+    svc = open_services(postgres_url)
+    try:
+        svc.assistants.create("Helper")
+        topic = svc.topics.create("Helper", "Zoo").id
+        texts = []
+        for i in range(600):
+            if i % 97 == 0:  # sparse: found only in the windows below the walk
+                t = f"a QUOKKA sighting number {i}"
+            elif i % 13 == 0:
+                t = f"the quokka smiles, note {i}"
+            elif i % 7 == 0:
+                t = f"喝咖啡 at the zoo café {i} (a.b)"
+            else:
+                t = f"plain zoo note {i} axb"
+            texts.append(t)
+        with svc.db.write() as s:
+            s.execute(text("INSERT INTO message (topic_id, seq, role, content, content_type, status, created_at) "
+                           "VALUES (:t, :seq, 'user', :c, 'text', 'complete', now())"),
+                      [{"t": topic, "seq": i + 1, "c": c} for i, c in enumerate(texts)])
+        with svc.db.read() as s:
+            ids = [r[0] for r in s.execute(text("SELECT id FROM message ORDER BY id"))]
+
+        def newest(pred, n: int = 10) -> set[int]:  # type: ignore[no-untyped-def]
+            return set(sorted((i for i, t in zip(ids, texts, strict=True) if pred(t)), reverse=True)[:n])
+
+        for query, pred in [("quokka", lambda t: "quokka" in t.lower()),
+                            ("QUOKKA sighting", lambda t: "quokka" in t.lower() and "sighting" in t),
+                            ("咖啡", lambda t: "咖啡" in t), ("café", lambda t: "café" in t),
+                            ("(a.b)", lambda t: "(a.b)" in t), ("a.b", lambda t: "a.b" in t)]:
+            res = svc.search.search(query, limit=10)
+            assert res.mode == "trgm"
+            assert {h.message_id for h in res.hits} == newest(pred), query
+    finally:
+        svc.close()

@@ -9,10 +9,12 @@ from hypothesis import strategies as st
 from chathub_desktop.core.search_text import (
     ELLIPSIS,
     SNIPPET_CHARS,
+    caseless,
     index_terms,
     like_pattern,
     query_terms,
     rank_score,
+    regex_literal,
     scan_terms,
     snippet,
 )
@@ -66,3 +68,18 @@ def test_titles_lose_markdown_markup() -> None:
     assert plain_title("2 * 3 * 4 and snake_case") == "2 * 3 * 4 and snake_case"
     assert title_from_text("# How do I **grep** a file?") == "How do I grep a file?"
     assert clean_model_title('"**Kyoto** `trip`"') == "Kyoto trip"
+
+
+def test_regex_literal_escapes_everything_but_letters_and_digits() -> None:
+    """PostgreSQL search (issue 14): a term is matched literally by ``~*``."""
+    import re
+
+    assert regex_literal("a.b (c)") == "a\\.b\\ \\(c\\)"
+    assert regex_literal("数据库 café") == "数据库\\ café"
+    for term in ("a.b", "50%_x", "c++ [x]*", "\\d", "$HOME^"):
+        assert re.fullmatch(regex_literal(term), term)  # Python's re reads these escapes alike
+
+
+def test_caseless_terms() -> None:
+    assert caseless("数据库") and caseless("2026") and caseless("%_")
+    assert not caseless("Kyoto") and not caseless("привет")

@@ -96,6 +96,16 @@ def test_judge_trusts_only_an_unchanged_prefix_this_process_sent() -> None:
     assert te.judge_anchor(None, now(ROWS), True).mode is EstimateMode.FALLBACK
 
 
+def test_a_report_of_another_model_is_no_anchor_and_no_floor() -> None:
+    """Issue 14 (TOK-3, TOK-4, REF-28): the topic switched model since that reply: its
+    report counted with another tokenizer, so the badge recounts — for a request this
+    process sent with an unchanged prefix, and for one it did not send."""
+    for j in (te.judge_anchor(sent(ROWS), now(ROWS), True, model_changed=True),
+              te.judge_anchor(None, now(ROWS), False, model_changed=True)):
+        assert j.mode is EstimateMode.RECOUNTED and "model changed" in j.reason
+    assert te.anchored_total(EstimateMode.RECOUNTED, 1000, 5000, 100, 1.0) == 1000
+
+
 @pytest.mark.parametrize(("sent_kw", "now_kw", "prefix"), [
     ({}, {"input_template": "Q: {{text}}"}, ROWS),
     ({"history_limit": 3}, {"history_limit": 10}, ROWS),
