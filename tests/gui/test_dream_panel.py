@@ -20,7 +20,9 @@ from PySide6.QtWidgets import QApplication, QLabel, QPushButton, QToolButton
 from chathub_desktop.core import dynamic_memory as dm
 from chathub_desktop.gui import confirm
 from chathub_desktop.gui.memory import change_preview
-from chathub_desktop.gui.memory.dream_panel import DreamPanel, card_copy_text, yesterday_utc
+from chathub_desktop.gui.memory.dream_cards import card_copy_text
+from chathub_desktop.gui.memory.dream_panel import DreamPanel
+from chathub_desktop.gui.memory.dream_runs import yesterday_utc
 from chathub_desktop.gui.memory.fixed_page import MemoryPage
 from chathub_desktop.services.container import Services
 from chathub_desktop.storage.models import DynamicMemoryDocument, utcnow
