@@ -148,6 +148,32 @@ class DreamOutcome:
 
 
 @dataclass(frozen=True)
+class DreamDraft:
+    """A dream over ``history_day`` that ran but wrote nothing yet (issue 18): the new
+    card's ``body`` (secrets redacted, ``red`` says which), Keep N, the fold ``plan`` and
+    its ``fold`` (range body, how) when one is needed, the run's note on what it
+    ``read``, topics left out and read, and whether dream ``review`` is on (then the
+    commit stores a proposal, issue 19)."""
+
+    assistant_id: int
+    history_day: date
+    body: str
+    keep: int
+    plan: dm.FoldPlan | None
+    fold: tuple[str, str] | None
+    red: Redaction
+    read: str
+    topics_left_out: int
+    topics_read: tuple[str, ...]
+    review: bool
+
+    @property
+    def fold_body(self) -> str | None:
+        """The range card's body the fold will store, None without a fold."""
+        return None if self.fold is None else self.fold[0]
+
+
+@dataclass(frozen=True)
 class LastRun:
     """The latest scheduled attempt (DRM-5): when it started and finished, its status,
     and the failure hint when it failed (it is retried at ``next_retry_at``).
@@ -355,9 +381,22 @@ class DreamService(DreamCards):
         memory is off (MEM-1). ``version``: the token of the document the fold's preview
         showed (issue 18); a newer one raises :class:`StaleDocument` before the model is
         called. ``asyncio.CancelledError`` passes through (Stop) and nothing is written.
-        Store reads and writes run on the store's workers."""
+        Store reads and writes run on the store's workers. The headless form of
+        :meth:`draft_day` followed by :meth:`commit_draft`."""
         if version is not None and document_version(await self._db.run(self.document, assistant)) != version:
             raise StaleDocument()
+        draft = await self.draft_day(assistant, day)
+        if isinstance(draft, DreamOutcome):
+            return draft
+        return await self.commit_draft(draft)
+
+    async def draft_day(self, assistant: int | str, day: date) -> DreamOutcome | DreamDraft:
+        """Everything of :meth:`run_day` but the write (issue 18 "Dream now asks with a
+        preview"): the model's card for ``day`` (secrets redacted) and the fold it needs,
+        as a :class:`DreamDraft` to show and then :meth:`commit_draft` or
+        :meth:`discard_draft`; or the finished outcome when there is nothing to add
+        (``exists``, ``nothing``, ``duplicate``, ``failed``). Writes nothing; raises as
+        :meth:`run_day`."""
         aid, name, keep, cards, fixed = await self._db.run(self._dream_state, assistant)
         if day >= self._clock().date():
             raise InvalidInput(f"{day} is not over yet (UTC); a dream reads a finished day")
@@ -401,17 +440,38 @@ class DreamService(DreamCards):
             folded = await self._db.run(redact_secrets, fold[0])
             fold = (folded.text, fold[1])
             red = Redaction(body, red.kinds + folded.kinds)
-        if await self._db.run(self.review.enabled, aid):  # issue 19: applied only when accepted
-            return self._finish(await self.review.propose_run(aid, day, body, plan, fold, red, read, left_out))
-        number = await asyncio.shield(self._db.run(self._commit_card, aid, day, body, keep, plan, fold))
+        review = await self._db.run(self.review.enabled, aid)
+        return DreamDraft(aid, day, body, keep, plan, fold, red, read, left_out, titles, review)
+
+    async def commit_draft(self, draft: DreamDraft, *, version: str | None = None) -> DreamOutcome:
+        """Write ``draft`` (from :meth:`draft_day`): its card and fold in one write
+        transaction (or, with dream review on, as a proposal, issue 19). ``version``: the
+        token of the document the user's preview showed; checked under the write lock, a
+        newer document raises :class:`StaleDocument` and writes nothing (issue 18)."""
+        aid, day, body, fold = draft.assistant_id, draft.history_day, draft.body, draft.fold
+        if draft.review:  # issue 19: applied only when accepted
+            return self._finish(await self.review.propose_run(aid, day, body, draft.plan, fold, draft.red,
+                                                              draft.read, draft.topics_left_out))
+        try:
+            number = await asyncio.shield(self._db.run(self._commit_card, aid, day, body, draft.keep, draft.plan,
+                                                       fold, version))
+        except StaleDocument as exc:
+            self._finish(DreamOutcome(aid, day, NOTHING, f"nothing was written for {day}: {exc}"))
+            raise
         if number is None:
             return self._finish(DreamOutcome(aid, day, EXISTS, f"{day} got a dream card meanwhile"))
-        how = ("" if fold is None else f"; older cards folded ({fold[1]})") + read
+        how = ("" if fold is None else f"; older cards folded ({fold[1]})") + draft.read
         if len(body.strip()) > dm.SINGLE_CARD_MAX:
             how += f"; the model's {len(body.strip()):,} characters were shortened to {dm.SINGLE_CARD_MAX:,}"
-        how += self._redacted(aid, red)
+        how += self._redacted(aid, draft.red)
         return self._finish(DreamOutcome(aid, day, APPENDED, f"added card #{number} for {day}{how}", number,
-                                         None if fold is None else fold[1], left_out, titles))
+                                         None if fold is None else fold[1], draft.topics_left_out,
+                                         draft.topics_read))
+
+    def discard_draft(self, draft: DreamDraft) -> DreamOutcome:
+        """The user cancelled ``draft``'s preview: nothing is written; the run ends."""
+        return self._finish(DreamOutcome(draft.assistant_id, draft.history_day, NOTHING,
+                                         f"the card for {draft.history_day} was not added (cancelled)"))
 
     def _dream_state(self, assistant: int | str) -> tuple[int, str, int, list[dm.Card], list[fm.Entry]]:
         """``(assistant id, name, Keep N, current cards, fixed entries)``; :class:`InvalidInput`
@@ -423,12 +483,15 @@ class DreamService(DreamCards):
             return (a.id, a.name, a.keep_dream_cards, dm.parse_document(self._body(s, a.id)),
                     calls.fixed_entries(s, a.id))
 
-    def _commit_card(self, aid: int, day: date, body: str, keep: int,
-                     plan: dm.FoldPlan | None, fold: tuple[str, str] | None) -> int | None:
+    def _commit_card(self, aid: int, day: date, body: str, keep: int, plan: dm.FoldPlan | None,
+                     fold: tuple[str, str] | None, version: str | None = None) -> int | None:
         """Append and fold in one transaction. The document is re-read under the write lock; if
         the user changed it meanwhile, the card goes onto the new text and a fold that
-        no longer matches falls back to concatenation. None: the day got a card meanwhile."""
+        no longer matches falls back to concatenation. None: the day got a card meanwhile.
+        ``version`` given and not the stored document's: :class:`StaleDocument`."""
         with self._db.write() as s:
+            if version is not None and document_version(self._body(s, aid)) != version:
+                raise StaleDocument()
             number = self.commit_card_in(s, aid, day, body, keep, plan, fold)
         if number is not None:
             self._changed(aid)

@@ -203,8 +203,11 @@ def test_invalid_time_shows_an_error_and_saves_nothing(open_page, services, help
     assert not panel.save_button.isEnabled()
 
 
-def test_dream_now_adds_a_card_for_yesterday(open_page, services, helper, summ, qtbot):  # type: ignore[no-untyped-def]
-    """DRM-3 manual run over yesterday (UTC), against the scripted summarizer."""
+def test_dream_now_adds_a_card_for_yesterday(open_page, services, helper, summ, qtbot,  # type: ignore[no-untyped-def]
+                                             monkeypatch):
+    """DRM-3 manual run over yesterday (UTC), against the scripted summarizer; added
+    once its preview is answered Add (issue 18)."""
+    monkeypatch.setattr(change_preview, "ask", lambda *_a: "add")
     day = active_yesterday(services, helper)
     panel = open_page(helper).dream_panel
     summ.script(Reply(text_chunks=["- Wants bullet points\n", "- No prose"]))

@@ -1,6 +1,13 @@
 """The dream panel's runs (DRM-3, APP-7): Dream now over the chosen day, Regenerate one
 card, the phases of a run on the status line, Stop (also for a scheduled run of the
-same assistant). Mixed into :class:`~chathub_desktop.gui.memory.dream_panel.DreamPanel`."""
+same assistant). Mixed into :class:`~chathub_desktop.gui.memory.dream_panel.DreamPanel`.
+
+Dream now asks first (issue 18): the model's card is drafted without writing
+(``DreamService.draft_day``), the preview shows the card that will be added and the
+cards folded into which range (``MemoryPreviews.dream_day``), and only Add writes it,
+with the previewed version token — a document changed meanwhile (another window or
+process) is refused with one line and nothing is written. With dream review on
+(issue 19) the draft goes straight to a proposal: that writes no memory."""
 
 from __future__ import annotations
 
@@ -8,10 +15,13 @@ import asyncio
 from collections.abc import Awaitable, Callable
 from datetime import UTC, date, datetime, timedelta
 
-from chathub_desktop.services.dream_service import (
-    DreamOutcome,
-)
-from chathub_desktop.services.errors import ServiceError
+from PySide6.QtCore import QTimer
+
+from chathub_desktop.gui.memory import change_preview
+from chathub_desktop.gui.memory.change_preview import PreviewOption
+from chathub_desktop.services.dream_service import DreamDraft, DreamOutcome
+from chathub_desktop.services.errors import ServiceError, StaleDocument
+from chathub_desktop.services.memory_preview import ChangePreview
 
 #: TaskRunner name of the dream timer's run (tray.DreamRunner); Stop here cancels it.
 RUN_DUE_TASK = "dreams-run-due"
@@ -23,6 +33,13 @@ PHASE_TEXT = {
     "dreaming": "Asking the History Compress model about {day}…",
     "folding": "Merging older cards into a range card…",
 }
+#: Added to a refused Dream now write (issue 18).
+DREAM_STALE_HINT = "Dream now again to see what it would add to the memory as it is now."
+#: The preview's group titles when the new card folds older ones.
+FOLD_TITLES = ("Added", "Folded into the range card", "Range card rewritten")
+
+#: What a run's coroutine ends with: an outcome, or a draft to preview (Dream now).
+RunResult = DreamOutcome | tuple[DreamDraft, ChangePreview]
 
 
 def yesterday_utc(now: datetime | None = None) -> date:
@@ -49,8 +66,37 @@ class DreamRuns:
         if not self.memory_enabled or self._dreaming is not None or self._external_day is not None:
             return None
         day = self.day_picker.selected_day() or yesterday_utc()
-        return self._start_dream("Dream now", day.isoformat(),
-                                 lambda: self.svc.dreams.run_day(self.assistant_id, day))
+        aid, dreams = self.assistant_id, self.svc.dreams
+
+        async def draft() -> RunResult:
+            got = await dreams.draft_day(aid, day)
+            if isinstance(got, DreamOutcome):
+                return got
+            if got.review:  # issue 19: a proposal writes no memory; it is reviewed on the page
+                return await dreams.commit_draft(got)
+            preview = await self.runner.run_in_thread(self.svc.previews.dream_day, aid, day, got.body, got.fold_body)
+            return got, preview
+
+        return self._start_dream("Dream now", day.isoformat(), draft)
+
+    def _confirm_dream(self, what: str, draft: DreamDraft, preview: ChangePreview) -> None:
+        """Dream now's preview (outside any coroutine: it runs a modal dialog): Add writes
+        the drafted card with the previewed version token; Cancel writes nothing."""
+        day = draft.history_day.isoformat()
+        self.show_status(f"{what}: the card for {day} is ready — nothing is written until you add it", 0)
+        heading = (f"Add the dream card for {day}? It folds older cards into a range card:" if preview.folds
+                   else f"Add the dream card for {day}?")
+        titles = FOLD_TITLES if preview.folds else ("Added", "Removed", "Edited")
+        key = change_preview.ask(self, "Dream now", heading,
+                                 [PreviewOption("add", "Add", preview.lines(), preview.changes, titles)], "Add card")
+        if key is None:
+            self.svc.dreams.discard_draft(draft)
+            self._dreaming = None
+            self.show_status(f"{what} cancelled — nothing was written")
+            self._sync()
+            return
+        self.runner.run(self._dream_task, self._dream(
+            what, lambda: self.svc.dreams.commit_draft(draft, version=preview.version)), context=what)
 
     def regenerate(self, number: int | None = None) -> asyncio.Task[None] | None:
         """Regenerate card ``number`` (default: the selected one): dream over its day
@@ -68,27 +114,38 @@ class DreamRuns:
 
         return self._start_dream(f"Regenerate #{card.number}", card.tag, go)
 
-    def _start_dream(self, what: str, day: str, make: Callable[[], Awaitable[DreamOutcome]]) -> asyncio.Task[None]:
+    def _start_dream(self, what: str, day: str, make: Callable[[], Awaitable[RunResult]]) -> asyncio.Task[None]:
         self._dreaming = what
         self.show_error("")
         self.show_status(PHASE_TEXT["started"].format(day=day), 0)
         self._sync()
         return self.runner.run(self._dream_task, self._dream(what, make), context=what)
 
-    async def _dream(self, what: str, make: Callable[[], Awaitable[DreamOutcome]]) -> None:
+    async def _dream(self, what: str, make: Callable[[], Awaitable[RunResult]]) -> None:
+        asking = False  # a draft waits for the preview: the run is not over yet
         try:
             try:
                 outcome = await make()
             except asyncio.CancelledError:
                 self.show_status(f"{what} stopped — nothing was written")
                 raise
+            except StaleDocument as exc:  # issue 18: never a silent overwrite
+                self.show_status("")
+                self.show_error(f"{what}: {exc}. {DREAM_STALE_HINT}")
+                self.schedule_reload()
+                return
             except ServiceError as exc:
                 self.show_status("")
                 self.show_error(f"{what}: {exc}")
                 return
+            if isinstance(outcome, tuple):
+                asking = True
+                QTimer.singleShot(0, lambda: self._confirm_dream(what, *outcome))
+                return
         finally:
-            self._dreaming = None
-            self._sync()
+            if not asking:
+                self._dreaming = None
+                self._sync()
         self.show_status(outcome_text(outcome.status, outcome.message), 15000)
         self._select_number = outcome.card_number
         self.schedule_reload()
