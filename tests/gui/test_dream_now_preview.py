@@ -93,8 +93,8 @@ def test_a_document_changed_since_the_preview_is_refused(open_page, services, he
     assert "changed in another window or command" in err and "Dream now again" in err
 
 
-def test_with_dream_review_on_the_draft_becomes_a_proposal_without_a_preview(  # noqa: F811
-        open_page, services, helper, summ, qtbot):  # type: ignore[no-untyped-def]
+def test_with_dream_review_on_the_draft_becomes_a_proposal_without_a_preview(
+        open_page, services, helper, summ, qtbot):  # type: ignore[no-untyped-def]  # noqa: F811
     """The autouse fixture fails any unanswered preview: none is asked here."""
     day = active_yesterday(services, helper)
     services.dreams.review.set_enabled(helper, True)
