@@ -53,6 +53,7 @@ from PySide6.QtWidgets import (
     QProgressBar,
     QPushButton,
     QStackedWidget,
+    QTabWidget,
     QVBoxLayout,
     QWidget,
 )
@@ -69,6 +70,7 @@ from chathub_desktop.gui.memory.dream_cards import DreamCardDelegate, DreamCardM
 from chathub_desktop.gui.memory.dream_runs import DreamRuns, yesterday_utc
 from chathub_desktop.gui.memory.dream_schedule_form import ScheduleForm
 from chathub_desktop.gui.memory.page_common import CardListOwner, card_list, error_label
+from chathub_desktop.gui.memory.proposals_section import ProposalsSection, proposals_tab_title
 from chathub_desktop.gui.service_ops import ServiceOps
 from chathub_desktop.gui.task_runner import TaskRunner
 from chathub_desktop.services.container import Services
@@ -229,7 +231,17 @@ class DreamPanel(ScheduleForm, DreamRuns, CardListOwner, QWidget):
         self.cards_stack.addWidget(self.list)
         self.cards_stack.addWidget(self.empty_label)
         self.cards_stack.setCurrentWidget(self.empty_label)
-        lay.addWidget(self.cards_stack, 1)
+        # the cards and, beside them, the proposals waiting for review (issue 19)
+        self.proposals = ProposalsSection(self.svc, self.assistant_id, events=self.events, runner=self.runner,
+                                          presenter=self.presenter)
+        self.tabs = QTabWidget()
+        self.tabs.setObjectName("dreamTabs")
+        self.tabs.setDocumentMode(True)
+        self.tabs.addTab(self.cards_stack, "&Cards")
+        self.tabs.addTab(self.proposals, proposals_tab_title(0))
+        self.tabs.setTabToolTip(1, "Dream cards waiting for your accept or discard (dream review)")
+        self.proposals.count_changed.connect(lambda n: self.tabs.setTabText(1, proposals_tab_title(n)))
+        lay.addWidget(self.tabs, 1)
 
         # Dream now, progress and Stop (APP-7), the card buttons
         brow = QHBoxLayout()
@@ -622,11 +634,18 @@ class DreamPanel(ScheduleForm, DreamRuns, CardListOwner, QWidget):
             self.show_status(f"Copied the text of #{card.number}")
 
     # --- closing ----------------------------------------------------------------------------
+    def show_proposals(self) -> ProposalsSection:
+        """Bring the Proposals tab to the front (Assistant → Dream proposals…, issue 19)."""
+        self.tabs.setCurrentWidget(self.proposals)
+        self.proposals.list.setFocus()
+        return self.proposals
+
     def detach(self) -> None:
         """Stop following the bus and cancel this panel's work (the page closes for good)."""
         self._reload_timer.stop()
         self.runner.cancel(self._load_task)
         self.runner.cancel(self._dream_task)
+        self.proposals.detach()
         if self._edit_dialog is not None:
             self._edit_dialog.close()
         if not self._following:
