@@ -19,6 +19,7 @@ from chathub_desktop.gui.memory.card_delegate import (
     NumberRole,
     OriginRole,
     PausedRole,
+    SourceRole,
     TrustedRole,
 )
 from chathub_desktop.gui.memory.page_common import role_data
@@ -42,6 +43,8 @@ FETCH_BATCH = 256
 
 def _entry_tooltip(v: MemoryEntryView) -> str:
     tip = ORIGIN_TIPS.get(v.origin or "", "Origin not recorded")
+    if v.source is not None:  # issue 15
+        tip += "; " + v.source.line()
     if not v.trusted:
         tip += "\nUntrusted: " + UNTRUSTED_TIP
     return f"#{v.number} · {tip}\nDouble-click or F2 to edit, Del to delete"
@@ -55,8 +58,10 @@ _ROLES: dict[int, Callable[[MemoryEntryView], object]] = {
     int(OriginRole): attrgetter("origin"),
     int(TrustedRole): attrgetter("trusted"),
     int(PausedRole): attrgetter("paused"),
+    int(SourceRole): lambda v: v.source.name if v.source is not None else None,
     int(Qt.ItemDataRole.AccessibleTextRole): lambda v: (f"#{v.number}: {v.text}" + ("" if v.trusted else " (untrusted)")
-                                                        + (" (paused)" if v.paused else "")),
+                                                        + (" (paused)" if v.paused else "")
+                                                        + (f" ({v.source.line()})" if v.source is not None else "")),
     int(Qt.ItemDataRole.ToolTipRole): _entry_tooltip,
 }
 
