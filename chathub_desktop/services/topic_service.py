@@ -101,21 +101,18 @@ class TopicService:
         """Topics, pinned first, then most recently active first; all assistants when
         ``assistant`` is None. Archived topics only with ``archived=True`` (issue 14)."""
         with self._db.read() as s:
-            counts = (
-                select(Message.topic_id, func.count().label("n")).group_by(Message.topic_id).subquery()
-            )
-            q = (select(Topic, func.coalesce(counts.c.n, 0)).outerjoin(counts, counts.c.topic_id == Topic.id)
+            # a count per listed topic over the (topic_id, seq) index, not a scan of every message
+            n = select(func.count()).where(Message.topic_id == Topic.id).correlate(Topic).scalar_subquery()
+            q = (select(Topic.id, Topic.assistant_id, Topic.title, n, Topic.created_at, Topic.updated_at,
+                        Topic.pinned, Topic.archived, Topic.private)
                  .where(visible_topics()))  # never the staged rows of a running import (issue 10)
             if assistant is not None:
                 q = q.where(Topic.assistant_id == AssistantService.row(s, assistant).id)
             if not archived:
                 q = q.where(Topic.archived.is_(False))
             q = q.order_by(Topic.pinned.desc(), Topic.updated_at.desc(), Topic.id.desc())
-            return [
-                TopicView(t.id, t.assistant_id, t.title, n, t.created_at, t.updated_at,
-                          bool(t.pinned), bool(t.archived), private=t.private)
-                for t, n in s.execute(q)
-            ]
+            return [TopicView(tid, aid, title, count, created, updated, bool(pinned), bool(arch), private=bool(priv))
+                    for tid, aid, title, count, created, updated, pinned, arch, priv in s.execute(q)]
 
     def set_pinned(self, topic_id: int, pinned: bool) -> TopicView:
         """Pin (listed first) or unpin a topic (issue 14). Raises :class:`NotFound`."""
