@@ -73,7 +73,7 @@ class ContextControls(QObject):
     def open_proposals(self) -> ProposalsSection | None:
         """Assistant → Dream proposals…: the selected assistant's Memory page, at its
         Proposals tab (issue 19); returns that section."""
-        page = self._window.open_memory()
+        page = self._window.pages.open_memory()
         panel = getattr(page, "dream_panel", None)
         return panel.show_proposals() if panel is not None else None
 

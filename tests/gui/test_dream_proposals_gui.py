@@ -30,6 +30,13 @@ from tests.gui.test_live_refresh_gui import (  # noqa: F401
 DAYS = (date(2026, 11, 28), date(2026, 11, 29))
 
 
+def _settled(qtbot, window, page) -> None:  # type: ignore[no-untyped-def]
+    """Wait until the page's reloads ran (none may fire after the window's loop ends)."""
+    panel = page.dream_panel
+    qtbot.waitUntil(lambda: not (panel.proposals._timer.isActive() or panel._reload_timer.isActive()
+                                 or page._reload_timer.isActive() or window.runner.pending()), timeout=5000)
+
+
 def _two_proposals(window, services, fake_vendor, qtbot, qloop) -> int:  # type: ignore[no-untyped-def]
     _pid, aid = add_fake_provider(services, fake_vendor.base_url)
     services.settings.set("history-compress-model", "Fake/gpt-5-mini")
@@ -94,6 +101,7 @@ def test_proposals_show_on_the_memory_page_counted_and_accepted_or_discarded(  #
     assert window.memory_action.text() == "&Memory…"
     section.review_box.setChecked(False)
     qtbot.waitUntil(lambda: not services.dreams.review.enabled(aid), timeout=3000)
+    _settled(qtbot, window, page)
 
 
 def test_a_proposal_another_process_adds_shows_live(window, services, helper, summ, qtbot):  # type: ignore[no-untyped-def]  # noqa: F811
@@ -101,7 +109,7 @@ def test_a_proposal_another_process_adds_shows_live(window, services, helper, su
     day = history_yesterday(services, helper)
     services.dreams.review.set_enabled(helper, True)
     window.reload_assistants(helper)
-    page = window.open_memory()
+    page = window.pages.open_memory()
     section = page.dream_panel.proposals
     qtbot.waitUntil(lambda: section.loads >= 1, timeout=5000)
     assert section.list.count() == 0
@@ -113,3 +121,4 @@ def test_a_proposal_another_process_adds_shows_live(window, services, helper, su
     assert "Prefers bullet points over prose" in section.text.toPlainText()
     finished(qtbot, cli(services, "dream", "discard", str(section.current_id())))
     qtbot.waitUntil(lambda: section.list.count() == 0, timeout=DEADLINE_MS)
+    _settled(qtbot, window, page)

@@ -27,7 +27,7 @@ def test_entries_from_a_claude_export_show_their_source(window, services, qtbot,
     a = services.assistants.create("Helper")
     services.memory.add(a.id, "Written here")
     window.reload_assistants(a.id)
-    page = window.open_memory()
+    page = window.pages.open_memory()
     page.paste_action.trigger()
     dlg = page.paste_dialog
     qtbot.waitUntil(lambda: dlg._fixed is not None, timeout=5000)
