@@ -55,20 +55,29 @@ class ContextControls(QObject):
         window.assistant_combo.currentIndexChanged.connect(lambda _i: self.update_proposals())
         self.update_proposals()
 
-    def update_proposals(self) -> int:
-        """Show the selected assistant's proposal count in the Assistant menu (Dream
-        proposals… and Memory…, and the Memory toolbar button); returns it."""
+    def update_proposals(self) -> None:
+        """Re-count the selected assistant's proposals on the worker, then show the count
+        in the Assistant menu (Dream proposals… and Memory…) and on the Memory toolbar
+        button (issue 19)."""
         aid = self._window.current_assistant_id()
-        try:
-            count = self._window.svc.dreams.review.count(aid) if aid is not None else 0
-        except ServiceError:
-            count = 0
+        runner = self._window.runner
+
+        async def count() -> None:
+            try:
+                n = await runner.run_in_thread(self._window.svc.dreams.review.count, aid) if aid is not None else 0
+            except ServiceError:
+                n = 0
+            self.show_proposals_count(n, aid is not None)
+
+        runner.run("dream-proposals-count", count(), context="Dream proposals", quiet=True)
+
+    def show_proposals_count(self, count: int, enabled: bool = True) -> None:
+        """Show ``count`` proposals on the menu entries and the Memory toolbar button."""
         self.proposals_action.setText(proposals_label(count))
-        self.proposals_action.setEnabled(aid is not None)
+        self.proposals_action.setEnabled(enabled)
         memory = self._window.memory_action
         memory.setText(f"&Memory ({count} dream proposal{'s' if count != 1 else ''})…" if count else "&Memory…")
         memory.setIconText(f"Memory ({count})" if count else "Memory")
-        return count
 
     def open_proposals(self) -> ProposalsSection | None:
         """Assistant → Dream proposals…: the selected assistant's Memory page, at its
