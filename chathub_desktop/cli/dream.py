@@ -35,6 +35,8 @@ def add_dream_commands(
     p = drm.add_parser("run", help="dream over one UTC history day now (default: yesterday)", parents=[common])
     p.add_argument("--assistant", required=True)
     p.add_argument("--day", type=_utc_day, help="YYYY-MM-DD (UTC)")
+    p.add_argument("--preview", action="store_true",
+                   help="show the card the dream would add and what it would fold, and write nothing")
     p.set_defaults(func=cmd_dream_run)
     p = drm.add_parser("schedule", help="show or set the schedule (times are UTC)", parents=[common])
     p.add_argument("--assistant", required=True)
@@ -167,11 +169,41 @@ def cmd_dream_run(args: argparse.Namespace, svc: Services) -> int:
     from datetime import UTC, datetime, timedelta
 
     day = args.day or (datetime.now(UTC).date() - timedelta(days=1))
+    if args.preview:
+        return _dream_preview(args, svc, day)
     out = _until_interrupted(svc.dreams.run_day(args.assistant, day))
     if out is None:
         return 130
     emit(args, _outcome_json(out), lambda: print(f"{out.status}: {out.message}"))
     return 1 if out.status == "failed" else 0
+
+
+def _dream_preview(args: argparse.Namespace, svc: Services, day: date) -> int:
+    """``dream run --preview`` (issue 18): draft the day's card, print it with what it
+    would fold (the Memory page's Dream now preview) and write nothing."""
+    from chathub_desktop.services.dream_service import DreamOutcome
+
+    draft = _until_interrupted(svc.dreams.draft_day(args.assistant, day))
+    if draft is None:
+        return 130
+    if isinstance(draft, DreamOutcome):  # nothing to add: the outcome says why
+        emit(args, {**_outcome_json(draft), "written": False}, lambda: print(f"{draft.status}: {draft.message}"))
+        return 1 if draft.status == "failed" else 0
+    preview = svc.previews.dream_day(args.assistant, day, draft.body, draft.fold_body)
+    svc.dreams.discard_draft(draft)
+    c = preview.changes
+    data = {"history_day": day.isoformat(), "card": draft.body, "summary": preview.lines(), "folds": list(preview.folds),
+            "added": c.added, "removed": c.removed, "edited": [list(e) for e in c.edited],
+            "version": preview.version, "review": draft.review, "written": False}
+
+    def human() -> None:
+        print(f"the dream for {day} would add this card (nothing was written):")
+        print(draft.body)
+        for line in preview.lines():
+            print(line)
+
+    emit(args, data, human)
+    return 0
 
 
 def cmd_dream_schedule(args: argparse.Namespace, svc: Services) -> int:

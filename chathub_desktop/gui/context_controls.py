@@ -4,7 +4,8 @@
 memory (:mod:`~chathub_desktop.gui.redaction_notice`), Compact now with focus
 instructions ("Compact with focus…" in the Topic menu) and Pin message / Unpin message
 (the message menu; a pinned message shows a pin before its header), and dream review
-(Assistant → Dream proposals…, with their count).
+(Assistant → Dream proposals…, with their count, opens the Memory page at its Proposals
+tab; Assistant → Memory… shows the count too).
 """
 
 from __future__ import annotations
@@ -15,7 +16,7 @@ from PySide6.QtCore import QObject
 from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QInputDialog
 
-from chathub_desktop.gui.dream_proposals import DreamProposalsDialog, proposals_label
+from chathub_desktop.gui.memory.proposals_section import ProposalsSection, proposals_label
 from chathub_desktop.gui.receipt_dialog import install_receipts
 from chathub_desktop.gui.redaction_notice import RedactionNotices
 from chathub_desktop.gui.topic_privacy import TopicPrivacy
@@ -52,30 +53,38 @@ class ContextControls(QObject):
         window.assistant_menu.insertAction(window.memory_action, self.proposals_action)
         window.events.memory_changed.connect(lambda _aid: self.update_proposals())
         window.assistant_combo.currentIndexChanged.connect(lambda _i: self.update_proposals())
-        self.proposals_dialog: DreamProposalsDialog | None = None
         self.update_proposals()
 
-    def update_proposals(self) -> int:
-        """Show the selected assistant's proposal count in the Assistant menu; returns it."""
+    def update_proposals(self) -> None:
+        """Re-count the selected assistant's proposals on the worker, then show the count
+        in the Assistant menu (Dream proposals… and Memory…) and on the Memory toolbar
+        button (issue 19)."""
         aid = self._window.current_assistant_id()
-        try:
-            count = self._window.svc.dreams.review.count(aid) if aid is not None else 0
-        except ServiceError:
-            count = 0
-        self.proposals_action.setText(proposals_label(count))
-        self.proposals_action.setEnabled(aid is not None)
-        return count
+        runner = self._window.runner
 
-    def open_proposals(self) -> DreamProposalsDialog | None:
-        """Assistant → Dream proposals… for the selected assistant (non-modal)."""
-        aid = self._window.current_assistant_id()
-        if aid is None:
-            return None
-        if self.proposals_dialog is not None:
-            self.proposals_dialog.close()
-        self.proposals_dialog = DreamProposalsDialog(self._window.svc.dreams, aid, self._window.events, self._window)
-        self.proposals_dialog.open()
-        return self.proposals_dialog
+        async def count() -> None:
+            try:
+                n = await runner.run_in_thread(self._window.svc.dreams.review.count, aid) if aid is not None else 0
+            except ServiceError:
+                n = 0
+            self.show_proposals_count(n, aid is not None)
+
+        runner.run("dream-proposals-count", count(), context="Dream proposals", quiet=True)
+
+    def show_proposals_count(self, count: int, enabled: bool = True) -> None:
+        """Show ``count`` proposals on the menu entries and the Memory toolbar button."""
+        self.proposals_action.setText(proposals_label(count))
+        self.proposals_action.setEnabled(enabled)
+        memory = self._window.memory_action
+        memory.setText(f"&Memory ({count} dream proposal{'s' if count != 1 else ''})…" if count else "&Memory…")
+        memory.setIconText(f"Memory ({count})" if count else "Memory")
+
+    def open_proposals(self) -> ProposalsSection | None:
+        """Assistant → Dream proposals…: the selected assistant's Memory page, at its
+        Proposals tab (issue 19); returns that section."""
+        page = self._window.pages.open_memory()
+        panel = getattr(page, "dream_panel", None)
+        return panel.show_proposals() if panel is not None else None
 
     def set_pinned(self, message_id: int, on: bool) -> None:
         """Pin or unpin a message of the open topic and show its row again."""

@@ -74,6 +74,8 @@ class PasteMemoryDialog(QDialog):
         self._fixed: list[str] | None = None
         self._cards: list[dm.Card] = []
         self.facts: list[PastedFact] = []
+        #: The Claude export zip the pasted text was read from, if any (issue 15).
+        self.source_file: str | None = None
         layout = QVBoxLayout(self)
         intro = QLabel(ASK)
         intro.setWordWrap(True)
@@ -191,6 +193,7 @@ class PasteMemoryDialog(QDialog):
                 return
             self.source_combo.setCurrentText("Claude")
             self.paste_edit.setPlainText(text)
+            self.source_file = path.name  # noted with the entries (issue 15)
 
         self._runner.run("paste-memory-claude", run(), context="Import memory", quiet=True)
 
@@ -200,11 +203,12 @@ class PasteMemoryDialog(QDialog):
         if not texts:
             return
         source = self.source_combo.currentText().strip() or SOURCES[-1]
+        file = self.source_file if source == "Claude" else None  # the zip the text came from
         self.add_button.setEnabled(False)
 
         async def run() -> None:
             views = await self._runner.run_in_thread(
-                lambda: self._svc.memory.add_many(self._aid, texts, source=source))
+                lambda: self._svc.memory.add_many(self._aid, texts, source=source, file=file))
             self.added.emit(len(views))
             self.accept()
 

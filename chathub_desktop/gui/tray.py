@@ -29,7 +29,7 @@ from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QMenu, QSystemTrayIcon, QWidget
 
 from chathub_desktop.gui.app_icon import app_icon
-from chathub_desktop.gui.memory.dream_panel import RUN_DUE_TASK, outcome_text
+from chathub_desktop.gui.memory.dream_runs import RUN_DUE_TASK, outcome_text
 from chathub_desktop.gui.task_runner import TaskRunner
 from chathub_desktop.services.container import Services
 from chathub_desktop.services.dream_service import DreamOutcome

@@ -25,7 +25,8 @@
   6,400 characters, at most one "shorter" rewrite, else the concatenation fallback.
   Saving Keep N folds by concatenation only, in the same transaction as the setting.
 - **Cards** (DRM-8, DRM-15): list, edit, delete, clear, regenerate one day's card,
-  Copy, and Restore the one previous version (every change keeps the version before).
+  Copy, and Restore the one previous version (every change keeps the version before);
+  the reads and edits live in :class:`~chathub_desktop.services.dream_cards.DreamCards`.
 
 Document writes are one ``Database.write()`` each: the store's write lock is taken
 first and the document is re-read inside it, so concurrent writers (another window, a
@@ -76,12 +77,14 @@ from chathub_desktop.core.topic_titles import plain_title
 from chathub_desktop.providers.catalog import ModelCatalog
 from chathub_desktop.services import dream_calls as calls
 from chathub_desktop.services.assistant_service import AssistantService
+from chathub_desktop.services.dream_cards import CardsSnapshot as CardsSnapshot
+from chathub_desktop.services.dream_cards import CardView as CardView
+from chathub_desktop.services.dream_cards import DreamCards
 from chathub_desktop.services.dream_days import ActiveDay, active_days, read_titles_note
 from chathub_desktop.services.dream_review import DreamReview
 from chathub_desktop.services.errors import InvalidInput, NotFound, StaleDocument
-from chathub_desktop.services.events import DreamProgress, EventBus, MemoryChanged, SecretsRedacted
+from chathub_desktop.services.events import DreamProgress, EventBus
 from chathub_desktop.services.import_staging import visible_topics
-from chathub_desktop.services.memory_service import paused_hashes, set_pause
 from chathub_desktop.services.provider_service import ProviderService
 from chathub_desktop.services.secret_scan import redact_secrets
 from chathub_desktop.services.settings_service import SettingsService
@@ -92,7 +95,7 @@ from chathub_desktop.services.summarizer import (
     resolve_summarizer,
 )
 from chathub_desktop.storage.database import Database
-from chathub_desktop.storage.memory_history import DYNAMIC, Author, authored
+from chathub_desktop.storage.memory_history import Author, authored
 from chathub_desktop.storage.models import (
     Assistant,
     DreamRun,
@@ -145,29 +148,29 @@ class DreamOutcome:
 
 
 @dataclass(frozen=True)
-class CardView:
-    """One dynamic-memory card as the Memory page shows it (DRM-8): ``number`` (1-based),
-    ``tag`` as stored, ``display_tag`` (ranges with an en dash), ``kind`` (``day`` /
-    ``range`` / ``legacy`` / ``custom``), the visible ``text`` and whether it can be
-    regenerated (single-day cards only)."""
+class DreamDraft:
+    """A dream over ``history_day`` that ran but wrote nothing yet (issue 18): the new
+    card's ``body`` (secrets redacted, ``red`` says which), Keep N, the fold ``plan`` and
+    its ``fold`` (range body, how) when one is needed, the run's note on what it
+    ``read``, topics left out and read, and whether dream ``review`` is on (then the
+    commit stores a proposal, issue 19)."""
 
-    number: int
-    tag: str
-    display_tag: str
-    kind: str
-    text: str
-    regenerable: bool
-    #: Paused by the user: kept and shown greyed, not injected, not offered to the model (issue 18).
-    paused: bool = False
+    assistant_id: int
+    history_day: date
+    body: str
+    keep: int
+    plan: dm.FoldPlan | None
+    fold: tuple[str, str] | None
+    red: Redaction
+    read: str
+    topics_left_out: int
+    topics_read: tuple[str, ...]
+    review: bool
 
-
-@dataclass(frozen=True)
-class CardsSnapshot:
-    """The cards and the ``version`` token of the document they came from, from one
-    read: a card editor passes the token back on save (issue 10)."""
-
-    version: str
-    cards: list[CardView]
+    @property
+    def fold_body(self) -> str | None:
+        """The range card's body the fold will store, None without a fold."""
+        return None if self.fold is None else self.fold[0]
 
 
 @dataclass(frozen=True)
@@ -235,15 +238,6 @@ def _covering(cards: Sequence[dm.Card], day: date) -> str | None:
     return None
 
 
-def _card_views(cards: Sequence[dm.Card], paused: frozenset[str] = frozenset()) -> list[CardView]:
-    out = []
-    for i, c in enumerate(cards, 1):
-        text = dm.visible_body(c)
-        out.append(CardView(i, c.tag, c.display_tag, c.kind, text, c.regenerable,
-                            bool(paused) and fm.text_hash(text) in paused))
-    return out
-
-
 def dynamic_entries(document: str) -> list[fm.Entry]:
     """The cards of a stored dynamic document as numbered entries with their visible
     text, for searchMemory (REF-3: dream cards are searched too)."""
@@ -256,7 +250,7 @@ def dynamic_text(document: str) -> str:
     return dm.copy_text(dm.parse_document(document))
 
 
-class DreamService:
+class DreamService(DreamCards):
     """Dream schedule, runs and dynamic-memory cards (see the module docstring).
 
     ``clock`` returns the current aware UTC time (tests pass a fixed one).
@@ -276,39 +270,6 @@ class DreamService:
         self.stale_after = 8 * self.heartbeat
         #: Dream review (issue 19): proposals waiting for accept or discard.
         self.review = DreamReview(self)
-
-    # --- document helpers ------------------------------------------------------------
-
-    @staticmethod
-    def _doc_row(s: Session, assistant_id: int) -> DynamicMemoryDocument | None:
-        # Inside write() the store's write lock is already held: this read is current.
-        return s.get(DynamicMemoryDocument, assistant_id)
-
-    @staticmethod
-    def _body(s: Session, assistant_id: int) -> str:
-        row = s.get(DynamicMemoryDocument, assistant_id)
-        return row.body if row is not None else ""
-
-    def _store(self, s: Session, assistant_id: int, cards: Sequence[dm.Card], keep: int) -> tuple[bool, list[dm.Card]]:
-        """Write ``cards`` as the document within the DRM-13 caps for Keep ``keep``
-        (:func:`~chathub_desktop.core.dynamic_memory.enforce_caps`), keeping the old one as
-        the backup (DRM-15). Returns whether anything was written (nothing when the text
-        would not change) and the cards as stored."""
-        capped = dm.enforce_caps(cards, keep)
-        body = dm.render_document(capped)
-        row = self._doc_row(s, assistant_id)
-        if row is None:
-            if not body:
-                return False, capped
-            s.add(DynamicMemoryDocument(assistant_id=assistant_id, body=body, backup_body="", updated_at=self._clock()))
-            return True, capped
-        if row.body == body:
-            return False, capped
-        row.backup_body, row.body, row.updated_at = row.body, body, self._clock()
-        return True, capped
-
-    def _changed(self, assistant_id: int) -> None:
-        self._bus.publish(MemoryChanged(assistant_id))
 
     # --- settings --------------------------------------------------------------------
 
@@ -363,144 +324,6 @@ class DreamService:
         if changed:
             self._changed(aid)
         return self.settings(aid)
-
-    # --- cards -----------------------------------------------------------------------
-
-    def document(self, assistant: int | str) -> str:
-        """The dynamic-memory document as stored (REF-8; ``""`` when empty)."""
-        with self._db.read() as s:
-            return self._body(s, AssistantService.row(s, assistant).id)
-
-    def cards(self, assistant: int | str) -> list[CardView]:
-        """The cards in document order (DRM-8)."""
-        return self.snapshot(assistant).cards
-
-    def snapshot(self, assistant: int | str) -> CardsSnapshot:
-        """The cards with the version token of their document (issue 10) and their
-        paused marks (issue 18), from one read."""
-        with self._db.read() as s:
-            a = AssistantService.row(s, assistant)
-            body = self._body(s, a.id)
-            paused = paused_hashes(s, a.id, DYNAMIC)
-        return CardsSnapshot(document_version(body), _card_views(dm.parse_document(body), paused))
-
-    def set_card_paused(self, assistant: int | str, number: int, paused: bool, *,
-                        expected: tuple[str, str] | None = None) -> list[CardView]:
-        """Pause (or resume) card ``number``: kept and shown, not injected and not offered
-        to the model's search/read (issue 18). ``expected`` as for :meth:`edit_card`."""
-        with self._db.write() as s:
-            a = AssistantService.row(s, assistant)
-            cards = dm.parse_document(self._body(s, a.id))
-            i = self._index(cards, number, expected)
-            set_pause(s, a.id, DYNAMIC, fm.text_hash(dm.visible_body(cards[i])), paused)
-            aid = a.id
-            hidden = paused_hashes(s, aid, DYNAMIC)
-        self._changed(aid)
-        return _card_views(cards, hidden)
-
-    def copy_text(self, assistant: int | str) -> str:
-        """Exactly the visible text of every card, never a framing line (DRM-8)."""
-        return dm.copy_text(dm.parse_document(self.document(assistant)))
-
-    def _edit(self, assistant: int | str, change: Callable[[list[dm.Card]], list[dm.Card]],
-              version: str | None = None, author: Author | None = None) -> list[CardView]:
-        """Read, change and store the document in one write, recorded in the history as
-        ``author``'s (issue 18); ``version`` given and not the stored document's:
-        :class:`StaleDocument`, nothing written."""
-        with self._db.write() as s:
-            a = AssistantService.row(s, assistant)
-            if author is not None:
-                authored(s, author)
-            body = self._body(s, a.id)
-            if version is not None and document_version(body) != version:
-                raise StaleDocument()
-            changed, cards = self._store(s, a.id, change(dm.parse_document(body)), a.keep_dream_cards)
-            aid = a.id
-            paused = paused_hashes(s, aid, DYNAMIC)
-        if changed:
-            self._changed(aid)
-        return _card_views(cards, paused)
-
-    @staticmethod
-    def _index(cards: Sequence[dm.Card], number: int, expected: tuple[str, str] | None = None) -> int:
-        """0-based index of card ``number``; with ``expected`` (the tag and visible text
-        the card showed), of the card that still shows them, wherever it moved —
-        :class:`StaleDocument` when none does."""
-        if expected is not None:
-            views = _card_views(cards)
-            if 1 <= number <= len(views) and (views[number - 1].tag, views[number - 1].text) == expected:
-                return number - 1
-            for i, v in enumerate(views):
-                if (v.tag, v.text) == expected:
-                    return i
-            raise StaleDocument(f"card #{number} [{expected[0]}] changed in another window or command "
-                                "since it was shown; nothing was changed")
-        if not 1 <= number <= len(cards):
-            raise NotFound(f"no dynamic memory card #{number}")
-        return number - 1
-
-    def edit_card(self, assistant: int | str, number: int, text: str, *, version: str | None = None,
-                  expected: tuple[str, str] | None = None) -> list[CardView]:
-        """Replace card ``number``'s visible text (escaped on save, REF-15). Raises
-        :class:`InvalidInput` for an empty text or one over the card's cap (DRM-13: 3,200
-        characters for a day, 6,400 for a range with its framing): nothing is cut.
-        ``version``: the token of the document the editor showed; ``expected``: the
-        card's (tag, text) as shown; either no longer matching raises
-        :class:`StaleDocument` and writes nothing (issue 10). Likely secrets are stored
-        as ``[redacted: KIND]`` and a :class:`SecretsRedacted` event says so (issue 19)."""
-        if not text.strip():
-            raise InvalidInput("a card cannot be empty; delete it instead")
-        red = redact_secrets(text)  # issue 19: likely secrets never become memory
-        text = red.text
-
-        def change(cards: list[dm.Card]) -> list[dm.Card]:
-            i = self._index(cards, number, expected)
-            out = dm.replace_body(cards, i, text)
-            kept = len(dm.visible_body(out[i]))
-            if kept < len(text.rstrip()):
-                cap = dm.SINGLE_CARD_MAX if cards[i].kind == "day" else dm.RANGE_CARD_MAX
-                raise InvalidInput(f"card #{number} holds at most {cap:,} characters; this text has "
-                                   f"{len(text):,} (about {kept:,} fit)")
-            return out
-        views = self._edit(assistant, change, version, Author("owner", None, f"edited card #{number}"))
-        if red.changed:
-            self._redacted(self.settings(assistant).assistant_id, red)
-        return views
-
-    def _redacted(self, aid: int, red: Redaction) -> str:
-        """Publish which secrets were kept out of a card (issue 19); ``"; notice"`` or ``""``."""
-        if not red.changed:
-            return ""
-        self._bus.publish(SecretsRedacted(aid, "the dream card", red.kinds, red.notice("the dream card")))
-        return "; " + red.notice("the dream card")
-
-    def delete_card(self, assistant: int | str, number: int, *, version: str | None = None,
-                    expected: tuple[str, str] | None = None) -> list[CardView]:
-        """Delete card ``number``; the rest renumber (DRM-8). ``version`` / ``expected``
-        as for :meth:`edit_card`."""
-        return self._edit(assistant, lambda cards: dm.delete_card(cards, self._index(cards, number, expected)),
-                          version, Author("owner", None, f"deleted card #{number}"))
-
-    def clear(self, assistant: int | str, *, version: str | None = None) -> list[CardView]:
-        """Remove every card (DRM-8); Restore brings them back (DRM-15). ``version``: the
-        token of the document the user saw (a newer one: :class:`StaleDocument`)."""
-        return self._edit(assistant, lambda _cards: [], version, Author("owner", None, "cleared dynamic memory"))
-
-    def restore(self, assistant: int | str) -> list[CardView]:
-        """Swap the document with the previous version (twice = redo) (DRM-15, REF-17),
-        the restored one within the DRM-13 caps. Raises :class:`InvalidInput` when there is no previous version."""
-        with self._db.write() as s:
-            a = AssistantService.row(s, assistant)
-            row = self._doc_row(s, a.id)
-            if row is None or row.backup_body is None or row.backup_body == row.body:
-                raise InvalidInput("there is no previous version of dynamic memory to restore")
-            authored(s, Author("owner", None, "restored the previous version"))
-            # The previous version may predate the caps (an older release): restored within them.
-            restored = dm.render_document(dm.enforce_caps(dm.parse_document(row.backup_body), a.keep_dream_cards))
-            row.body, row.backup_body, row.updated_at = restored, row.body, self._clock()
-            aid, body = a.id, row.body
-        self._changed(aid)
-        return _card_views(dm.parse_document(body))
 
     # --- reading a day ---------------------------------------------------------------
 
@@ -558,9 +381,22 @@ class DreamService:
         memory is off (MEM-1). ``version``: the token of the document the fold's preview
         showed (issue 18); a newer one raises :class:`StaleDocument` before the model is
         called. ``asyncio.CancelledError`` passes through (Stop) and nothing is written.
-        Store reads and writes run on the store's workers."""
+        Store reads and writes run on the store's workers. The headless form of
+        :meth:`draft_day` followed by :meth:`commit_draft`."""
         if version is not None and document_version(await self._db.run(self.document, assistant)) != version:
             raise StaleDocument()
+        draft = await self.draft_day(assistant, day)
+        if isinstance(draft, DreamOutcome):
+            return draft
+        return await self.commit_draft(draft)
+
+    async def draft_day(self, assistant: int | str, day: date) -> DreamOutcome | DreamDraft:
+        """Everything of :meth:`run_day` but the write (issue 18 "Dream now asks with a
+        preview"): the model's card for ``day`` (secrets redacted) and the fold it needs,
+        as a :class:`DreamDraft` to show and then :meth:`commit_draft` or
+        :meth:`discard_draft`; or the finished outcome when there is nothing to add
+        (``exists``, ``nothing``, ``duplicate``, ``failed``). Writes nothing; raises as
+        :meth:`run_day`."""
         aid, name, keep, cards, fixed = await self._db.run(self._dream_state, assistant)
         if day >= self._clock().date():
             raise InvalidInput(f"{day} is not over yet (UTC); a dream reads a finished day")
@@ -604,17 +440,38 @@ class DreamService:
             folded = await self._db.run(redact_secrets, fold[0])
             fold = (folded.text, fold[1])
             red = Redaction(body, red.kinds + folded.kinds)
-        if await self._db.run(self.review.enabled, aid):  # issue 19: applied only when accepted
-            return self._finish(await self.review.propose_run(aid, day, body, plan, fold, red, read, left_out))
-        number = await asyncio.shield(self._db.run(self._commit_card, aid, day, body, keep, plan, fold))
+        review = await self._db.run(self.review.enabled, aid)
+        return DreamDraft(aid, day, body, keep, plan, fold, red, read, left_out, titles, review)
+
+    async def commit_draft(self, draft: DreamDraft, *, version: str | None = None) -> DreamOutcome:
+        """Write ``draft`` (from :meth:`draft_day`): its card and fold in one write
+        transaction (or, with dream review on, as a proposal, issue 19). ``version``: the
+        token of the document the user's preview showed; checked under the write lock, a
+        newer document raises :class:`StaleDocument` and writes nothing (issue 18)."""
+        aid, day, body, fold = draft.assistant_id, draft.history_day, draft.body, draft.fold
+        if draft.review:  # issue 19: applied only when accepted
+            return self._finish(await self.review.propose_run(aid, day, body, draft.plan, fold, draft.red,
+                                                              draft.read, draft.topics_left_out))
+        try:
+            number = await asyncio.shield(self._db.run(self._commit_card, aid, day, body, draft.keep, draft.plan,
+                                                       fold, version))
+        except StaleDocument as exc:
+            self._finish(DreamOutcome(aid, day, NOTHING, f"nothing was written for {day}: {exc}"))
+            raise
         if number is None:
             return self._finish(DreamOutcome(aid, day, EXISTS, f"{day} got a dream card meanwhile"))
-        how = ("" if fold is None else f"; older cards folded ({fold[1]})") + read
+        how = ("" if fold is None else f"; older cards folded ({fold[1]})") + draft.read
         if len(body.strip()) > dm.SINGLE_CARD_MAX:
             how += f"; the model's {len(body.strip()):,} characters were shortened to {dm.SINGLE_CARD_MAX:,}"
-        how += self._redacted(aid, red)
+        how += self._redacted(aid, draft.red)
         return self._finish(DreamOutcome(aid, day, APPENDED, f"added card #{number} for {day}{how}", number,
-                                         None if fold is None else fold[1], left_out, titles))
+                                         None if fold is None else fold[1], draft.topics_left_out,
+                                         draft.topics_read))
+
+    def discard_draft(self, draft: DreamDraft) -> DreamOutcome:
+        """The user cancelled ``draft``'s preview: nothing is written; the run ends."""
+        return self._finish(DreamOutcome(draft.assistant_id, draft.history_day, NOTHING,
+                                         f"the card for {draft.history_day} was not added (cancelled)"))
 
     def _dream_state(self, assistant: int | str) -> tuple[int, str, int, list[dm.Card], list[fm.Entry]]:
         """``(assistant id, name, Keep N, current cards, fixed entries)``; :class:`InvalidInput`
@@ -626,12 +483,15 @@ class DreamService:
             return (a.id, a.name, a.keep_dream_cards, dm.parse_document(self._body(s, a.id)),
                     calls.fixed_entries(s, a.id))
 
-    def _commit_card(self, aid: int, day: date, body: str, keep: int,
-                     plan: dm.FoldPlan | None, fold: tuple[str, str] | None) -> int | None:
+    def _commit_card(self, aid: int, day: date, body: str, keep: int, plan: dm.FoldPlan | None,
+                     fold: tuple[str, str] | None, version: str | None = None) -> int | None:
         """Append and fold in one transaction. The document is re-read under the write lock; if
         the user changed it meanwhile, the card goes onto the new text and a fold that
-        no longer matches falls back to concatenation. None: the day got a card meanwhile."""
+        no longer matches falls back to concatenation. None: the day got a card meanwhile.
+        ``version`` given and not the stored document's: :class:`StaleDocument`."""
         with self._db.write() as s:
+            if version is not None and document_version(self._body(s, aid)) != version:
+                raise StaleDocument()
             number = self.commit_card_in(s, aid, day, body, keep, plan, fold)
         if number is not None:
             self._changed(aid)

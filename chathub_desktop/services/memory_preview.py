@@ -119,7 +119,7 @@ class MemoryPreviews:
         return self._fixed(assistant, "Clear fixed memory", "")
 
     def _dynamic(self, assistant: int | str, action: str, change: str, day: date | None = None,
-                 keep: int | None = None) -> ChangePreview:
+                 keep: int | None = None, card: str | None = None, fold_body: str | None = None) -> ChangePreview:
         aid, name, stored_keep, _fixed, body = self._read(assistant)
         cards = dm.parse_document(body)
         keep = stored_keep if keep is None else keep
@@ -131,9 +131,10 @@ class MemoryPreviews:
             after = dm.apply_retention(cards, keep)
         else:  # a dream for ``day``: its card (text unknown yet) is appended, then Keep N folds
             assert day is not None
-            grown = dm.append_day_card(cards, day, "(the dream's new card)")
+            grown = dm.append_day_card(cards, day, card if card is not None else "(the dream's new card)")
             plan = dm.plan_retention(grown, keep)
-            after = dm.apply_retention(grown, keep)
+            after = (dm.enforce_caps(dm.apply_fold(grown, plan, fold_body), keep)
+                     if plan is not None and fold_body is not None else dm.apply_retention(grown, keep))
         changes = entry_changes([card_label(c) for c in cards], [card_label(c) for c in after])
         if plan is not None:  # a fold: the folded cards go, the range card is new or rewritten
             shown = {card_label(c) for c in cards}
@@ -155,7 +156,11 @@ class MemoryPreviews:
         Raises ``ValueError`` for ``keep`` outside 1–90."""
         return self._dynamic(assistant, f"Keep {keep} dream cards", "keep", keep=keep)
 
-    def dream_day(self, assistant: int | str, day: date) -> ChangePreview:
-        """What a dream over ``day`` run by hand will fold once its card is added (the
-        fold's text comes from the model; which cards fold into which range is known now)."""
-        return self._dynamic(assistant, f"Dream for {day.isoformat()}", "dream", day=day)
+    def dream_day(self, assistant: int | str, day: date, body: str | None = None,
+                  fold_body: str | None = None) -> ChangePreview:
+        """What a dream over ``day`` run by hand adds and folds. ``body``: the card the
+        model wrote (a draft, issue 18; without it a placeholder stands for it) and
+        ``fold_body`` the range card's body it folds into (without it the fold is shown
+        by concatenation); which cards fold into which range is known either way."""
+        return self._dynamic(assistant, f"Dream for {day.isoformat()}", "dream", day=day, card=body,
+                             fold_body=fold_body)

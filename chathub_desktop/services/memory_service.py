@@ -46,11 +46,17 @@ from chathub_desktop.core.secret_redaction import Redaction
 from chathub_desktop.services.assistant_service import AssistantService
 from chathub_desktop.services.errors import InvalidInput, NotFound, StaleDocument
 from chathub_desktop.services.events import SecretsRedacted
+from chathub_desktop.services.memory_sources import SOURCE_KEY_PREFIX as SOURCE_KEY_PREFIX
+from chathub_desktop.services.memory_sources import (
+    ImportSource,
+    import_source,
+    note_sources,
+    read_notes,
+)
 from chathub_desktop.services.secret_scan import redact_secrets
 from chathub_desktop.storage.database import Database
 from chathub_desktop.storage.memory_history import DYNAMIC, FIXED, Author, authored
 from chathub_desktop.storage.models import (
-    AppSetting,
     DynamicMemoryDocument,
     FixedMemoryDocument,
     MemoryPause,
@@ -69,8 +75,6 @@ def _hashed_entries(doc: str) -> tuple[tuple[int, str], ...]:
     request and a large memory takes ~0.1 s to parse and hash."""
     return tuple((e.number, fm.text_hash(e.text)) for e in fm.entries(doc))
 
-#: ``app_setting`` key prefix of the sources noted for imported entries (issue 15).
-SOURCE_KEY_PREFIX = "memory-source:"
 
 
 def _author_for(origin: str, topic_id: int | None, action: str) -> Author:
@@ -187,6 +191,9 @@ class MemoryEntryView:
     paused: bool = False
     #: Kinds of likely secrets redacted from the text just written (issue 19), else ().
     redacted: tuple[str, ...] = ()
+    #: Where an imported entry came from (issue 15; ``source.line()``: ``imported from
+    #: Claude (export data.zip, 2026-11-30)``); None for entries written here.
+    source: ImportSource | None = None
 
 
 @dataclass(frozen=True)
@@ -323,12 +330,13 @@ class MemoryService:
             q = q.where(MemoryProvenance.text_hash.in_([fm.text_hash(e.text) for e in items]))
         rows = {r.text_hash: r for r in s.scalars(q)}
         paused = paused_hashes(s, assistant_id, FIXED)
+        notes = read_notes(s, assistant_id)
         out = []
         for e in items:
             h = fm.text_hash(e.text)
             r = rows.get(h) if rows else None
             out.append(MemoryEntryView(e.number, e.text, r.origin if r else None, r.trusted if r else True,
-                                       h in paused))
+                                       h in paused, source=import_source(notes.get(h)) if notes else None))
         return out
 
     def _view(self, s: Session, assistant_id: int, doc: str, number: int) -> MemoryEntryView:
@@ -436,12 +444,15 @@ class MemoryService:
         self._redacted(aid, "the memory entry", red)
         return replace(view, redacted=red.kinds)
 
-    def add_many(self, assistant: int | str, texts: Sequence[str], *, source: str) -> list[MemoryEntryView]:
+    def add_many(self, assistant: int | str, texts: Sequence[str], *, source: str,
+                 file: str | None = None) -> list[MemoryEntryView]:
         """Append ``texts`` as owner entries in ONE write transaction (issue 15, "Import from
         another assistant", MEM-2, MEM-7), in order, skipping empty ones and texts already
-        an entry; ``source`` (e.g. ``"ChatGPT"``, at most 60 characters) is noted in their
-        provenance (``app_setting`` ``memory-source:<assistant id>``: text hash → source
-        and UTC time; read back by :meth:`entry_sources`). Returns the new cards."""
+        an entry; ``source`` (e.g. ``"ChatGPT"``, at most 60 characters) and the ``file``
+        they came in (e.g. a Claude export zip's name) are noted in their provenance
+        (:mod:`~chathub_desktop.services.memory_sources`: text hash → source, file and UTC
+        time; shown as ``MemoryEntryView.source``, read back by :meth:`entry_sources`).
+        Returns the new cards."""
         note = fm.clean_text(source)[:60] or "another assistant"
         with self._db.write() as s:
             a = AssistantService.row(s, assistant)
@@ -462,15 +473,7 @@ class MemoryService:
             authored(s, Author("import", note, f"added {len(added)} entries from {note}"))
             self._store(s, a.id, doc)
             self._record(s, a.id, old_doc, doc, added, origin="owner", trusted=True)
-            key = f"{SOURCE_KEY_PREFIX}{a.id}"
-            row = s.get(AppSetting, key)
-            notes = dict(row.value) if row is not None and isinstance(row.value, dict) else {}
-            at = utcnow().isoformat()
-            notes.update({fm.text_hash(t): {"source": note, "at": at} for t in added})
-            if row is None:
-                s.add(AppSetting(key=key, value=notes))
-            else:
-                row.value = notes
+            note_sources(s, a.id, added, note, file=file)
             aid = a.id
             views = [self._view(s, aid, doc, n) for n in numbers]
         self._changed(aid)
@@ -481,12 +484,11 @@ class MemoryService:
         entries that came that way."""
         with self._db.read() as s:
             a = AssistantService.row(s, assistant)
-            row = s.get(AppSetting, f"{SOURCE_KEY_PREFIX}{a.id}")
-            notes = row.value if row is not None and isinstance(row.value, dict) else {}
+            notes = read_notes(s, a.id)
             out = {}
             for e in fm.entries(self._doc(s, a.id)):
                 note = notes.get(fm.text_hash(e.text))
-                if isinstance(note, dict) and isinstance(note.get("source"), str):
+                if note is not None:
                     out[e.number] = note["source"]
             return out
 

@@ -46,6 +46,7 @@ from chathub_desktop.core.memory_diff import DuplicateIndex, EntryChanges, entry
 from chathub_desktop.core.secret_redaction import Redaction
 from chathub_desktop.services.assistant_service import AssistantService
 from chathub_desktop.services.errors import InvalidInput, ServiceError
+from chathub_desktop.services.memory_sources import note_sources
 from chathub_desktop.services.secret_scan import redact_secrets
 from chathub_desktop.storage.database import Database
 from chathub_desktop.storage.memory_history import Author, authored
@@ -61,6 +62,8 @@ FORMATS = ("json", "markdown")
 #: Import modes (issue 18): the file's documents replace the current ones, or its fixed
 #: entries are added to them (duplicates skipped).
 MODES = ("replace", "merge")
+#: The source noted for entries a memory file brings in (issue 15; the file name goes with it).
+MEMORY_FILE_SOURCE = "a memory file"
 #: How the preview names each kind of file (``MemoryFile.kind``).
 KIND_TEXT = {"json": "a ChatHub memory file (JSON)", "markdown": "a ChatHub memory file (Markdown)",
              "plain": "a plain Markdown/text document (becomes fixed memory)"}
@@ -476,6 +479,10 @@ class MemoryTransfer:
                     s.execute(insert(MemoryProvenance), [
                         {"assistant_id": aid, "text_hash": p.text_hash, "origin": p.origin, "trusted": p.trusted,
                          "created_at": p.recorded_at or now} for p in preview.provenance])
+                had = {e.text for e in fm.entries(cur.fixed)}  # issue 15: note where the new entries came from
+                brought = [e.text for e in fm.entries(preview.fixed_document) if e.text not in had]
+                if brought:
+                    note_sources(s, aid, brought, MEMORY_FILE_SOURCE, file=preview.file_name, at=now)
             for document, part in (("fixed", preview.fixed_document), ("dynamic", preview.dynamic_document)):
                 if part is None:
                     continue  # issue 18: pauses of a document the file does not carry stay

@@ -6,6 +6,7 @@ from __future__ import annotations
 from datetime import UTC, datetime, timedelta
 from datetime import time as dtime
 
+from chathub_desktop.gui.memory import change_preview
 from chathub_desktop.services.container import Services
 from tests.fakes.vendor_server import Reply
 from tests.gui.test_dream_panel import helper, idle, open_page, summ  # noqa: F401  (fixtures)
@@ -18,7 +19,8 @@ def _talk(services: Services, aid: int, title: str, days_ago: int, text: str) ->
 
 
 def test_the_picker_lists_active_finished_days_newest_first_and_dream_now_uses_the_choice(
-        open_page, services, helper, summ, qtbot) -> None:  # type: ignore[no-untyped-def]  # noqa: F811
+        open_page, services, helper, summ, qtbot, monkeypatch) -> None:  # type: ignore[no-untyped-def]  # noqa: F811
+    monkeypatch.setattr(change_preview, "ask", lambda *_a: "add")  # issue 18: Dream now asks first
     _talk(services, helper, "**Trip** plans", 4, "Plan the Kyoto trip in a table, please")
     _talk(services, helper, "Budget", 4, "Keep the budget in euros")
     _talk(services, helper, "Yesterday's chat", 1, "Short answers please")

@@ -20,7 +20,9 @@ from PySide6.QtWidgets import QApplication, QLabel, QPushButton, QToolButton
 from chathub_desktop.core import dynamic_memory as dm
 from chathub_desktop.gui import confirm
 from chathub_desktop.gui.memory import change_preview
-from chathub_desktop.gui.memory.dream_panel import DreamPanel, card_copy_text, yesterday_utc
+from chathub_desktop.gui.memory.dream_cards import card_copy_text
+from chathub_desktop.gui.memory.dream_panel import DreamPanel
+from chathub_desktop.gui.memory.dream_runs import yesterday_utc
 from chathub_desktop.gui.memory.fixed_page import MemoryPage
 from chathub_desktop.services.container import Services
 from chathub_desktop.storage.models import DynamicMemoryDocument, utcnow
@@ -201,8 +203,11 @@ def test_invalid_time_shows_an_error_and_saves_nothing(open_page, services, help
     assert not panel.save_button.isEnabled()
 
 
-def test_dream_now_adds_a_card_for_yesterday(open_page, services, helper, summ, qtbot):  # type: ignore[no-untyped-def]
-    """DRM-3 manual run over yesterday (UTC), against the scripted summarizer."""
+def test_dream_now_adds_a_card_for_yesterday(open_page, services, helper, summ, qtbot,  # type: ignore[no-untyped-def]
+                                             monkeypatch):
+    """DRM-3 manual run over yesterday (UTC), against the scripted summarizer; added
+    once its preview is answered Add (issue 18)."""
+    monkeypatch.setattr(change_preview, "ask", lambda *_a: "add")
     day = active_yesterday(services, helper)
     panel = open_page(helper).dream_panel
     summ.script(Reply(text_chunks=["- Wants bullet points\n", "- No prose"]))

@@ -1,48 +1,124 @@
-"""Dream review in the window (issue 19): Assistant → Dream proposals… counts the cards
-waiting for review; Accept adds one to the dynamic memory, Discard drops one.
+"""Dream review on the Memory page (issue 19): with review on, a dream's card waits as a
+proposal in the dream panel's Proposals tab; the tab title and the window's menu entries
+(Assistant → Dream proposals…, Assistant → Memory…) count them; each shows its preview
+(the card, and what accepting changes: the fold of older cards into which range); Accept
+adds it to the dynamic memory and Discard drops it, by button or keyboard; a proposal
+another process adds shows live (the store's change log watches ``dream_proposal``).
 
-``CHATHUB_SHOTS=/dir`` saves an offscreen PNG of the proposals."""
+``CHATHUB_SHOTS=/dir`` saves an offscreen PNG of the Proposals tab."""
 
 from __future__ import annotations
 
 import os
-from datetime import UTC, date, datetime
+from datetime import UTC, date, datetime, timedelta
+
+from PySide6.QtCore import Qt
 
 from chathub_desktop.core import dynamic_memory as dm
+from chathub_desktop.gui.memory.proposals_section import proposals_tab_title
 from tests.fakes.vendor_server import Reply
 from tests.gui.helpers import add_fake_provider
+from tests.gui.test_live_refresh_gui import (  # noqa: F401
+    DEADLINE_MS,
+    cli,
+    finished,
+    helper,
+    history_yesterday,
+    summ,
+)
+
+DAYS = (date(2026, 11, 28), date(2026, 11, 29))
 
 
-def test_proposals_are_counted_accepted_and_discarded(window, services, fake_vendor, qtbot, qloop):  # type: ignore[no-untyped-def]
+def _settled(qtbot, window, page) -> None:  # type: ignore[no-untyped-def]
+    """Wait until the page's reloads ran (none may fire after the window's loop ends)."""
+    panel = page.dream_panel
+    qtbot.waitUntil(lambda: not (panel.proposals._timer.isActive() or panel._reload_timer.isActive()
+                                 or page._reload_timer.isActive() or window.runner.pending()), timeout=5000)
+
+
+def _two_proposals(window, services, fake_vendor, qtbot, qloop) -> int:  # type: ignore[no-untyped-def]
     _pid, aid = add_fake_provider(services, fake_vendor.base_url)
     services.settings.set("history-compress-model", "Fake/gpt-5-mini")
     window.reload_assistants(aid)
     topic = services.topics.create(aid, "Work").id
-    days = (date(2026, 11, 28), date(2026, 11, 29))
-    for d in days:
+    for d in (DAYS[0] - timedelta(days=1), *DAYS):
         services.chat._append(topic, role="user", content=f"tables please ({d})",
                               created_at=datetime(d.year, d.month, d.day, 12, tzinfo=UTC))
     dreams = services.dreams
+    fake_vendor.script(Reply(text_chunks=["- Older habit"]))
+    task = qloop.create_task(dreams.run_day(aid, DAYS[0] - timedelta(days=1)))  # one card already kept
+    qtbot.waitUntil(task.done, timeout=8000)
+    dreams.set_keep(aid, 1)
     dreams.review.set_enabled(aid, True)
-    fake_vendor.script(Reply(text_chunks=["- Wants tables"]), Reply(text_chunks=["- Wants tables, again"]))
-    for d in days:
+    fake_vendor.script(Reply(text_chunks=["- Wants tables"]), Reply(text_chunks=["Condensed older habit"]),
+                       Reply(text_chunks=["- Wants tables, again"]), Reply(text_chunks=["Condensed again"]))
+    for d in DAYS:
         task = qloop.create_task(dreams.run_day(aid, d))
         qtbot.waitUntil(task.done, timeout=8000)
         assert task.result().status == "proposed"
+    return aid
+
+
+def test_proposals_show_on_the_memory_page_counted_and_accepted_or_discarded(  # type: ignore[no-untyped-def]
+        window, services, fake_vendor, qtbot, qloop):
+    aid = _two_proposals(window, services, fake_vendor, qtbot, qloop)
     controls = window.context_controls
     qtbot.waitUntil(lambda: controls.proposals_action.text() == "Dream &proposals (2)…", timeout=3000)
-    dialog = controls.open_proposals()
-    assert dialog is not None and dialog.review_box.isChecked() and dialog.list.count() == 2
-    assert dialog.text.toPlainText() == "- Wants tables"
+    assert window.memory_action.text() == "&Memory (2 dream proposals)…"
+    section = controls.open_proposals()  # the menu entry opens the page at the Proposals tab
+    assert section is not None
+    page = window.dialogs["memory"]
+    panel = page.dream_panel
+    assert panel.tabs.currentWidget() is section and section.isVisible()
+    qtbot.waitUntil(lambda: section.list.count() == 2, timeout=5000)
+    assert panel.tabs.tabText(1) == proposals_tab_title(2) == "&Proposals (2)"
+    assert section.review_box.isChecked()
+    assert [section.list.item(i).text() for i in range(2)] == [f"{d.isoformat()} · folds older cards" for d in DAYS]
+    preview = section.text.toPlainText()
+    assert preview.startswith(f"Card for {DAYS[0].isoformat()}:\n- Wants tables")
+    assert "fold: 1 card (#1 [2026-11-27]) into a new range card" in preview
     out = os.environ.get("CHATHUB_SHOTS")
     if out:
-        dialog.grab().save(os.path.join(out, "dream-proposals.png"))
-    dialog.accept_button.click()
-    assert dialog.status.text() == "Added as card #1" and dialog.list.count() == 1
-    dialog.discard_button.click()
-    assert dialog.list.count() == 0 and not dialog.accept_button.isEnabled()
-    assert [dm.visible_body(c) for c in dm.parse_document(dreams.document(aid))] == ["- Wants tables"]
+        page.grab().save(os.path.join(out, "memory-proposals.png"))
+    # keyboard: Ctrl+Enter on the list accepts the selected proposal
+    section.list.setFocus()
+    qtbot.keyClick(section.list, Qt.Key.Key_Return, Qt.KeyboardModifier.ControlModifier)
+    qtbot.waitUntil(lambda: section.list.count() == 1 and not section.ops.busy, timeout=5000)
+    assert section.status.text() == "Added as card #2"
+    assert panel.tabs.tabText(1) == "&Proposals (1)"
+    cards = dm.parse_document(services.dreams.document(aid))
+    assert [(c.kind, dm.visible_body(c)) for c in cards] == [("range", "Condensed older habit"), ("day", "- Wants tables")]
+    # Del discards the other one; the dynamic memory stays as it is
+    qtbot.keyClick(section.list, Qt.Key.Key_Delete)
+    qtbot.waitUntil(lambda: section.list.count() == 0 and not section.ops.busy, timeout=5000)
+    assert section.text.toPlainText() == "No dream card waits for review."
+    assert not section.accept_button.isEnabled() and not section.discard_button.isEnabled()
+    assert dm.parse_document(services.dreams.document(aid)) == cards
+    assert services.dreams.review.proposals(aid) == []
+    qtbot.waitUntil(lambda: panel.tabs.tabText(1) == "&Proposals", timeout=3000)
     qtbot.waitUntil(lambda: controls.proposals_action.text() == "Dream &proposals…", timeout=3000)
-    dialog.review_box.setChecked(False)
-    assert not dreams.review.enabled(aid)
-    dialog.close()
+    assert window.memory_action.text() == "&Memory…"
+    section.review_box.setChecked(False)
+    qtbot.waitUntil(lambda: not services.dreams.review.enabled(aid), timeout=3000)
+    _settled(qtbot, window, page)
+
+
+def test_a_proposal_another_process_adds_shows_live(window, services, helper, summ, qtbot):  # type: ignore[no-untyped-def]  # noqa: F811
+    """The CLI (a real second process) dreams with review on while the page is open."""
+    day = history_yesterday(services, helper)
+    services.dreams.review.set_enabled(helper, True)
+    window.reload_assistants(helper)
+    page = window.pages.open_memory()
+    section = page.dream_panel.proposals
+    qtbot.waitUntil(lambda: section.loads >= 1, timeout=5000)
+    assert section.list.count() == 0
+    summ.script(Reply(text_chunks=["Prefers bullet points over prose"]))
+    out = finished(qtbot, cli(services, "dream", "run", "--assistant", "Helper", "--day", day))
+    assert out.startswith("proposed:")
+    qtbot.waitUntil(lambda: section.list.count() == 1, timeout=DEADLINE_MS)
+    assert page.dream_panel.tabs.tabText(1) == "&Proposals (1)"
+    assert "Prefers bullet points over prose" in section.text.toPlainText()
+    finished(qtbot, cli(services, "dream", "discard", str(section.current_id())))
+    qtbot.waitUntil(lambda: section.list.count() == 0, timeout=DEADLINE_MS)
+    _settled(qtbot, window, page)

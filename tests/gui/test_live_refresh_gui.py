@@ -20,7 +20,7 @@ from pathlib import Path
 
 import pytest
 
-from chathub_desktop.gui.memory.dream_panel import yesterday_utc
+from chathub_desktop.gui.memory.dream_runs import yesterday_utc
 from chathub_desktop.services.container import Services
 from tests.fakes.vendor_server import FakeVendor, Reply
 

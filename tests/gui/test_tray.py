@@ -16,7 +16,7 @@ from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QSystemTrayIcon, QWidget
 
 from chathub_desktop.gui import tray as tray_module
-from chathub_desktop.gui.memory.dream_panel import yesterday_utc
+from chathub_desktop.gui.memory.dream_runs import yesterday_utc
 from chathub_desktop.gui.task_runner import TaskRunner
 from chathub_desktop.gui.tray import DreamRunner, TrayController
 from chathub_desktop.services.container import Services

@@ -31,6 +31,8 @@ OriginRole = Qt.ItemDataRole.UserRole + 2
 TrustedRole = Qt.ItemDataRole.UserRole + 3
 #: True for an entry or card the user paused (issue 18): greyed, with a "paused" chip.
 PausedRole = Qt.ItemDataRole.UserRole + 4
+#: The assistant an imported entry came from (issue 15), e.g. ``"Claude"``; None otherwise.
+SourceRole = Qt.ItemDataRole.UserRole + 5
 
 
 # --- the delegate -------------------------------------------------------------------------
@@ -63,6 +65,7 @@ def _chip_colors(kind: str, dark: bool) -> tuple[QColor, QColor]:
         "range": ("#d8eef3", "#145a6b", "#1d4450", "#9bd6e4"),  # a merged dream range card
         "legacy": ("#e6e6e6", "#4a4a4a", "#3a3a3a", "#cfcfcf"),
         "paused": ("#e9e9e9", "#5f5f5f", "#444444", "#bdbdbd"),  # kept, not sent (issue 18)
+        "imported": ("#fbeed5", "#7a4b00", "#4d3512", "#f0c98a"),  # from another assistant (issue 15)
     }
     light_bg, light_fg, dark_bg, dark_fg = table.get(kind, table["owner"])
     return (QColor(dark_bg), QColor(dark_fg)) if dark else (QColor(light_bg), QColor(light_fg))
@@ -134,11 +137,15 @@ class MemoryCardDelegate(QStyledItemDelegate):
     # painting
     def chips(self, index: QModelIndex | QPersistentModelIndex) -> list[tuple[str, str]]:
         """The header chips of a card as ``(text, colour kind)`` pairs (kinds: see
-        ``_chip_colors``): the entry's origin, then ``untrusted`` when it is."""
+        ``_chip_colors``): the entry's origin, ``from <assistant>`` for an imported one
+        (issue 15), then ``untrusted`` and ``paused`` when it is."""
         origin = index.data(OriginRole)
         out: list[tuple[str, str]] = []
         if origin:
             out.append((str(origin), str(origin)))
+        source = index.data(SourceRole)
+        if source:
+            out.append((f"from {source}", "imported"))
         if not bool(index.data(TrustedRole)):
             out.append(("⚠ untrusted", "untrusted"))
         if bool(index.data(PausedRole)):

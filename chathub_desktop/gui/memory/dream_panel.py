@@ -22,6 +22,10 @@ dynamic-memory cards (DRM-2, DRM-5, DRM-7, DRM-8, DRM-15, APP-6, APP-7).
   token of the document the card was shown from: a save over a newer document is
   refused, the dialog keeps the text and offers Reload (issue 10).
 
+The schedule form and the runs are mixins (:mod:`.dream_schedule_form`,
+:mod:`.dream_runs`); the cards' model, delegate and editor live in :mod:`.dream_cards`
+and :mod:`.card_edit_dialog`.
+
 Every decision is a ``services.dreams`` call; reads and writes run in the page's
 worker thread (:class:`~chathub_desktop.gui.task_runner.TaskRunner`), the dream itself
 is a task on the loop. The panel re-reads on ``MemoryChanged`` (any writer: the dream,
@@ -30,18 +34,9 @@ the CLI's edits through this process's services, another page).
 
 from __future__ import annotations
 
-import asyncio
-import html
-from collections.abc import Awaitable, Callable, Sequence
-from datetime import UTC, date, datetime, timedelta
+from collections.abc import Callable
 
 from PySide6.QtCore import (
-    QAbstractListModel,
-    QEvent,
-    QModelIndex,
-    QObject,
-    QPersistentModelIndex,
-    QRect,
     Qt,
     QTimer,
     Signal,
@@ -49,99 +44,46 @@ from PySide6.QtCore import (
 from PySide6.QtGui import (
     QAction,
     QGuiApplication,
-    QHelpEvent,
     QKeySequence,
-    QMouseEvent,
-    QPainter,
-    QShowEvent,
 )
 from PySide6.QtWidgets import (
     QAbstractItemView,
-    QComboBox,
-    QDialog,
-    QDialogButtonBox,
-    QFrame,
     QHBoxLayout,
     QLabel,
-    QLineEdit,
-    QListView,
-    QPlainTextEdit,
     QProgressBar,
     QPushButton,
-    QSpinBox,
     QStackedWidget,
-    QStyle,
-    QStyleOptionViewItem,
-    QToolTip,
+    QTabWidget,
     QVBoxLayout,
     QWidget,
 )
 
-from chathub_desktop.core.dream_schedule import WEEKDAYS
-from chathub_desktop.core.dynamic_memory import (
-    KEEP_DEFAULT,
-    KEEP_MAX,
-    KEEP_MIN,
-    RANGE_CARD_MAX,
-    SINGLE_CARD_MAX,
-)
 from chathub_desktop.gui import confirm
 from chathub_desktop.gui.chat_events import ChatEvents
 from chathub_desktop.gui.dream_day_picker import DreamDayPicker
 from chathub_desktop.gui.error_presenter import ErrorPresenter
 from chathub_desktop.gui.help_button import help_button
 from chathub_desktop.gui.memory import change_preview
-from chathub_desktop.gui.memory.card_delegate import (
-    CARD_PAD,
-    MemoryCardDelegate,
-    NumberRole,
-    PausedRole,
-    TrustedRole,
-    layout_lines,
-)
+from chathub_desktop.gui.memory.card_edit_dialog import CardEditDialog
 from chathub_desktop.gui.memory.change_preview import PreviewOption
-from chathub_desktop.gui.range_hint import RangeHint
+from chathub_desktop.gui.memory.dream_cards import DreamCardDelegate, DreamCardModel
+from chathub_desktop.gui.memory.dream_runs import DreamRuns, yesterday_utc
+from chathub_desktop.gui.memory.dream_schedule_form import ScheduleForm
+from chathub_desktop.gui.memory.page_common import CardListOwner, card_list, error_label
+from chathub_desktop.gui.memory.proposals_section import ProposalsSection, proposals_tab_title
 from chathub_desktop.gui.service_ops import ServiceOps
 from chathub_desktop.gui.task_runner import TaskRunner
 from chathub_desktop.services.container import Services
 from chathub_desktop.services.dream_service import (
     CardsSnapshot,
     CardView,
-    DreamOutcome,
     DreamSettingsView,
 )
 from chathub_desktop.services.errors import NotFound, ServiceError, StaleDocument
 from chathub_desktop.services.memory_preview import ChangePreview
 
-#: TaskRunner name of the dream timer's run (tray.DreamRunner); Stop here cancels it.
-RUN_DUE_TASK = "dreams-run-due"
-
 # --- help texts (APP-6) -------------------------------------------------------------------
 
-SCHEDULE_HELP = (
-    "<p><b>Memory dream</b> runs by itself while ChatHub is open — in its window or "
-    "tucked away in the system tray. Choose Off, Daily, or Weekly on one weekday; the "
-    "time is a UTC time of day.</p>"
-    "<p>Each run looks at the topics you were active in on the UTC day before it fires "
-    "(Weekly too): a topic's compaction summary when it has one, otherwise a short "
-    "excerpt of that day's own messages. The History Compress model (Settings → System "
-    "Agent) turns that into one dated card about how you work with this assistant — "
-    "tone, formats, tool habits, standing preferences. It is not a recap of the day, "
-    "and your topics are never compacted or changed by it.</p>"
-    "<p>A run missed while ChatHub was closed happens once at the next start. Below "
-    "the form you see the latest scheduled run; when it failed, its reason is shown "
-    "and the run is tried again on a later cycle. Dream now and Regenerate are not "
-    "scheduled runs and never appear there.</p>"
-)
-KEEP_HELP = (
-    "<p><b>Keep dream cards</b> (1–90, default 14) is how many single-day cards are "
-    "kept as they are. Older ones beyond that are merged into a single range card "
-    "dated <i>first day – last day</i>.</p>"
-    "<p>Saving the form stores the number and merges right away, in one write, by "
-    "joining the older cards' text. When the dream next runs it may condense a range "
-    "with the History Compress model, staying under 6,400 characters; a single-day "
-    "card stays under 3,200.</p>"
-)
 DYNAMIC_HELP = (
     "<p><b>Dynamic memory</b> is what the dream has learned: numbered cards, each "
     "tagged with the UTC day — or range of days — it came from. The model sees them "
@@ -158,323 +100,10 @@ DYNAMIC_HELP = (
 EMPTY_TEXT = ("No dream cards yet.\nThey appear after a memory dream finds something about how "
               "you work; try Dream now (Ctrl+D).")
 
-#: Status-line text of each ``DreamProgress`` phase (``{day}``: the history day).
-PHASE_TEXT = {
-    "started": "Dreaming over {day}…",
-    "reading": "Reading the topics of {day}…",
-    "dreaming": "Asking the History Compress model about {day}…",
-    "folding": "Merging older cards into a range card…",
-}
-#: How the latest scheduled run ended (``dream_run.status``), for DRM-5.
-RUN_STATUS_TEXT = {
-    "appended": "added a card",
-    "nothing": "found nothing new",
-    "duplicate": "skipped a card that repeated an existing one",
-    "exists": "the day already had a card",
-    "failed": "failed",
-    "running": "running…",
-}
-KIND_TIPS = {
-    "day": "One UTC day",
-    "range": "Older days merged into one card",
-    "legacy": "Text from before dated cards",
-    "custom": "A card with an unusual tag",
-}
-
-# --- the model ----------------------------------------------------------------------------
-
-TagRole = Qt.ItemDataRole.UserRole + 11
-KindRole = Qt.ItemDataRole.UserRole + 12
-RegenerableRole = Qt.ItemDataRole.UserRole + 13
-
-
-def yesterday_utc(now: datetime | None = None) -> date:
-    """The UTC calendar day before ``now`` (aware; default: the current time) — the
-    history day of Dream now (DRM-3)."""
-    now = now or datetime.now(UTC)
-    return (now.astimezone(UTC) - timedelta(days=1)).date()
-
-
-def _as_utc(dt: datetime) -> datetime:
-    return dt.replace(tzinfo=UTC) if dt.tzinfo is None else dt.astimezone(UTC)
-
-
-def format_utc(dt: datetime) -> str:
-    """``Tue 2026-12-01 02:00 UTC`` for an aware (or naive, taken as UTC) time."""
-    return f"{_as_utc(dt):%a %Y-%m-%d %H:%M} UTC"
-
-
-def outcome_text(status: str, message: str) -> str:
-    """The status line for a finished run (``DreamOutcome.status`` / ``message``)."""
-    if status == "failed":
-        return f"Dream failed: {message}" if message else "Dream failed"
-    return message[:1].upper() + message[1:] if message else status
-
-
-def card_copy_text(cards: Sequence[CardView]) -> str:
-    """What the list shows, as text: ``#N [date chip]:`` and the body per card, one blank
-    line apart — the same text ``DreamService.copy_text`` exports (DRM-8)."""
-    return "\n\n".join(f"#{c.number} [{c.display_tag}]:\n{c.text}" for c in cards)
-
-
-class DreamCardModel(QAbstractListModel):
-    """The dynamic-memory cards (:class:`CardView`) of one assistant; read-only (edits
-    go through :class:`CardEditDialog` and the service). Roles: display = the visible
-    body, ``NumberRole``, ``TagRole`` (the chip text), ``KindRole``, ``RegenerableRole``."""
-
-    def __init__(self, parent: QObject | None = None) -> None:
-        super().__init__(parent)
-        self._cards: list[CardView] = []
-
-    def set_cards(self, cards: Sequence[CardView]) -> None:
-        """Replace every card."""
-        self.beginResetModel()
-        self._cards = list(cards)
-        self.endResetModel()
-
-    def cards(self) -> list[CardView]:
-        """Every card (a copy), in document order."""
-        return list(self._cards)
-
-    def card(self, row: int) -> CardView | None:
-        """The card on ``row``, or None."""
-        return self._cards[row] if 0 <= row < len(self._cards) else None
-
-    def rowCount(self, parent: QModelIndex | QPersistentModelIndex = QModelIndex()) -> int:  # noqa: B008
-        """Qt: every card is a row (a flat list)."""
-        return 0 if parent.isValid() else len(self._cards)
-
-    def data(self, index: QModelIndex | QPersistentModelIndex, role: int = Qt.ItemDataRole.DisplayRole) -> object:
-        """Qt: the roles listed in the class docstring, plus accessible text and a tooltip."""
-        c = self.card(index.row()) if index.isValid() else None
-        if c is None:
-            return None
-        if role == Qt.ItemDataRole.DisplayRole:
-            return c.text
-        if role == NumberRole:
-            return c.number
-        if role == TagRole:
-            return c.display_tag
-        if role == KindRole:
-            return c.kind
-        if role == RegenerableRole:
-            return c.regenerable
-        if role == TrustedRole:
-            return True
-        if role == PausedRole:
-            return c.paused
-        if role == Qt.ItemDataRole.AccessibleTextRole:
-            return f"#{c.number} [{c.display_tag}]: {c.text}" + (" (paused)" if c.paused else "")
-        if role == Qt.ItemDataRole.ToolTipRole:
-            tip = f"#{c.number} [{c.display_tag}] · {KIND_TIPS.get(c.kind, '')}\nF2 or double-click to edit, Del to delete"
-            if c.regenerable:
-                tip += "\nCtrl+R or the refresh icon: dream over this day again"
-            return tip
-        return None
-
-    def flags(self, index: QModelIndex | QPersistentModelIndex) -> Qt.ItemFlag:
-        """Qt: selectable and enabled, not editable in place (the dialog edits)."""
-        return super().flags(index)
-
-
-# --- the delegate -------------------------------------------------------------------------
-
-DREAM_BODY_LINES = 8  # a longer card is elided; the editor shows it all
-
-
-class DreamCardDelegate(MemoryCardDelegate):
-    """Paints a dream card like a fixed-memory card (``#N``, a chip, the wrapped body)
-    with the date chip coloured by kind and, on single-day cards only, a refresh icon at
-    the top right. A click on the icon emits ``regenerate_clicked(number)``; a
-    double-click elsewhere emits ``edit_requested(number)``. Body line breaks are kept."""
-
-    regenerate_clicked = Signal(int)
-    edit_requested = Signal(int)
-
-    def chips(self, index: QModelIndex | QPersistentModelIndex) -> list[tuple[str, str]]:
-        """One chip: the card's date (or range) in the dream colour; range and legacy
-        cards get their own colours."""
-        kind = str(index.data(KindRole) or "")
-        colour = {"day": "dream", "range": "range"}.get(kind, "legacy")
-        chips = [(str(index.data(TagRole) or "no date"), colour)]
-        if bool(index.data(PausedRole)):
-            chips.append(("paused", "paused"))
-        return chips
-
-    def _lines(self, number: int, text: str, width: int) -> list[str]:
-        key = (number, text, width)
-        hit = self._cache.get(key)
-        if hit is not None:
-            return hit
-        if len(self._cache) > 2000:
-            self._cache.clear()
-        # U+2028 makes QTextLayout break the line where the body has a newline
-        flat = (text or " ").replace("\r\n", "\n").replace("\n", "\u2028")
-        lines = [ln.replace("\u2028", " ") for ln in layout_lines(flat, self._body_font(), width,
-                                                                  DREAM_BODY_LINES)]
-        self._cache[key] = lines
-        return lines
-
-    def regen_rect(self, rect: QRect) -> QRect:
-        """Where the refresh icon sits in a row's ``rect`` (top right of the card)."""
-        card = self.card_rect(rect)
-        s = self._header_height()
-        return QRect(card.right() - CARD_PAD - s + 2, card.top() + CARD_PAD, s, s)
-
-    def paint(self, painter: QPainter, option: QStyleOptionViewItem,
-              index: QModelIndex | QPersistentModelIndex) -> None:
-        """Qt: the card as a fixed-memory card, plus the refresh icon on single-day cards."""
-        super().paint(painter, option, index)
-        if index.data(RegenerableRole):
-            rect: QRect = option.rect  # type: ignore[attr-defined]
-            icon = self._view.style().standardIcon(QStyle.StandardPixmap.SP_BrowserReload)
-            icon.paint(painter, self.regen_rect(rect).adjusted(1, 1, -1, -1))
-
-    def editorEvent(self, event: QEvent, model: QAbstractListModel,  # type: ignore[override]
-                    option: QStyleOptionViewItem, index: QModelIndex | QPersistentModelIndex) -> bool:
-        """Qt: a click on the refresh icon regenerates, a double-click elsewhere edits."""
-        kind = event.type()
-        if isinstance(event, QMouseEvent) and event.button() == Qt.MouseButton.LeftButton and kind in (
-                QEvent.Type.MouseButtonRelease, QEvent.Type.MouseButtonDblClick):
-            rect: QRect = option.rect  # type: ignore[attr-defined]
-            on_icon = bool(index.data(RegenerableRole)) and self.regen_rect(rect).contains(
-                event.position().toPoint())
-            number = int(index.data(NumberRole) or 0)
-            if kind == QEvent.Type.MouseButtonRelease and on_icon:
-                self.regenerate_clicked.emit(number)
-                return True
-            if kind == QEvent.Type.MouseButtonDblClick:
-                if not on_icon:
-                    self.edit_requested.emit(number)
-                return True
-        return super().editorEvent(event, model, option, index)
-
-    def helpEvent(self, event: QHelpEvent, view: QAbstractItemView, option: QStyleOptionViewItem,
-                  index: QModelIndex | QPersistentModelIndex) -> bool:
-        """Qt: the refresh icon has its own tooltip; elsewhere the card's."""
-        rect: QRect = option.rect  # type: ignore[attr-defined]
-        if event.type() == QEvent.Type.ToolTip and index.data(RegenerableRole) and \
-                self.regen_rect(rect).contains(event.pos()):
-            QToolTip.showText(event.globalPos(), f"Regenerate: dream over {index.data(TagRole)} again (Ctrl+R)",
-                              view)
-            return True
-        return super().helpEvent(event, view, option, index)
-
-
-# --- the edit dialog ----------------------------------------------------------------------
-
-
-class CardEditDialog(QDialog):
-    """Edit one dream card's visible text (DRM-8, DRM-12), non-modal.
-
-    Shows exactly what the card shows (a literal ``[date:YYYY-MM-DD]`` line appears as
-    ``\\[date:…]``, so saving keeps it ordinary text). Save (Ctrl+S, Ctrl+Enter) emits
-    ``save_requested(text)``; the owner stores it and calls :meth:`accept` or
-    :meth:`show_error` (the dialog then stays open with the text). ``version`` is the
-    token of the document the card came from; after a refusal as stale
-    (:meth:`show_stale`) Reload emits ``reload_requested`` and the owner calls
-    :meth:`set_card` with the newer card (issue 10).
-    """
-
-    save_requested = Signal(str)
-    reload_requested = Signal()
-
-    def __init__(self, card: CardView, parent: QWidget | None = None, version: str = "") -> None:
-        super().__init__(parent)
-        self.version = version
-        self.setObjectName("dreamCardEditDialog")
-        self.setWindowTitle(f"Edit dream card #{card.number} [{card.display_tag}]")
-        self.setModal(False)
-        self.card = card
-        lay = QVBoxLayout(self)
-        hint = QLabel("The card's text as the model sees it; line breaks are kept. A single-day card "
-                      f"holds at most {SINGLE_CARD_MAX:,} characters, a range card {RANGE_CARD_MAX:,} "
-                      "with its framing: Save refuses a longer text and says how much fits.")
-        hint.setWordWrap(True)
-        hint.setStyleSheet("color: palette(placeholder-text);")
-        lay.addWidget(hint)
-        self.editor = QPlainTextEdit()
-        self.editor.setObjectName("dreamCardEditor")
-        self.editor.setAccessibleName(f"Dream card {card.number}")
-        self.editor.setToolTip("Ctrl+S or Ctrl+Enter saves, Esc cancels")
-        self.editor.setPlainText(card.text)
-        lay.addWidget(self.editor, 1)
-        self.count_label = QLabel()
-        self.count_label.setObjectName("dreamCardCount")
-        self.count_label.setAlignment(Qt.AlignmentFlag.AlignRight)
-        self.count_label.setToolTip("Characters in the card against its size limit (DRM-13)")
-        lay.addWidget(self.count_label)
-        self.editor.textChanged.connect(self._show_count)
-        self._show_count()
-        self.error_label = QLabel()
-        self.error_label.setObjectName("dreamCardEditError")
-        self.error_label.setWordWrap(True)
-        self.error_label.setStyleSheet("color: #c0262d;")
-        self.error_label.hide()
-        lay.addWidget(self.error_label)
-        self.buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Save | QDialogButtonBox.StandardButton.Cancel)
-        self.save_button = self.buttons.button(QDialogButtonBox.StandardButton.Save)
-        self.save_button.setToolTip("Store this text as the card's body (Ctrl+S)")
-        self.buttons.button(QDialogButtonBox.StandardButton.Cancel).setToolTip("Close without saving (Esc)")
-        self.reload_button = self.buttons.addButton("Reload", QDialogButtonBox.ButtonRole.ResetRole)
-        self.reload_button.setObjectName("dreamCardReload")
-        self.reload_button.setToolTip("Show the card as it is stored now (your text here is discarded)")
-        self.reload_button.clicked.connect(self.reload_requested.emit)
-        self.reload_button.hide()
-        self.buttons.accepted.connect(self.submit)
-        self.buttons.rejected.connect(self.reject)
-        lay.addWidget(self.buttons)
-        for keys in (QKeySequence.StandardKey.Save, QKeySequence("Ctrl+Return")):
-            a = QAction(self)
-            a.setShortcut(QKeySequence(keys))
-            a.triggered.connect(self.submit)
-            self.addAction(a)
-        self.resize(560, 360)
-
-    def cap(self) -> int:
-        """The card's size limit in characters: 3,200 for a day, 6,400 for a range or an
-        older card (its framing counts against it, so a range fits a little less)."""
-        return SINGLE_CARD_MAX if self.card.kind == "day" else RANGE_CARD_MAX
-
-    def _show_count(self) -> None:
-        n, cap = len(self.editor.toPlainText().rstrip()), self.cap()
-        self.count_label.setText(f"{n:,} / {cap:,} characters" + (" — too long to save" if n > cap else ""))
-        self.count_label.setStyleSheet("color: #c0262d;" if n > cap else "color: palette(placeholder-text);")
-
-    def text(self) -> str:
-        """The edited text (``\\n`` line breaks)."""
-        return self.editor.toPlainText()
-
-    def submit(self) -> None:
-        """Save: emit ``save_requested`` with the text and wait for the owner."""
-        self.show_error("")
-        self.save_button.setEnabled(False)
-        self.save_requested.emit(self.text())
-
-    def show_error(self, message: str) -> None:
-        """Show why saving failed (empty hides it) and allow another try."""
-        self.error_label.setText(message)
-        self.error_label.setVisible(bool(message))
-        self.save_button.setEnabled(True)
-
-    def show_stale(self, message: str) -> None:
-        """The save was refused because the memory moved on: keep the text, offer Reload."""
-        self.show_error(f"{message}. Your text is still here; Reload shows the stored card.")
-        self.reload_button.show()
-
-    def set_card(self, card: CardView, version: str) -> None:
-        """Show ``card`` as stored now (after Reload) and save against ``version``."""
-        self.card, self.version = card, version
-        self.setWindowTitle(f"Edit dream card #{card.number} [{card.display_tag}]")
-        self.editor.setPlainText(card.text)
-        self.reload_button.hide()
-        self.show_error("")
-
-
 # --- the panel ----------------------------------------------------------------------------
 
 
-class DreamPanel(QWidget):
+class DreamPanel(ScheduleForm, DreamRuns, CardListOwner, QWidget):
     """The Dreaming memory group's schedule form, Dream now and cards for ``assistant_id``
     (see the module docstring; DRM-2, DRM-5, DRM-7, DRM-8, DRM-15, APP-7).
 
@@ -529,86 +158,7 @@ class DreamPanel(QWidget):
         lay.setContentsMargins(0, 0, 0, 0)
         lay.setSpacing(6)
 
-        # schedule form (DRM-2, DRM-7)
-        self.schedule_form = QWidget()
-        self.schedule_form.setObjectName("dreamScheduleForm")
-        fl = QHBoxLayout(self.schedule_form)
-        fl.setContentsMargins(0, 0, 0, 0)
-        fl.setSpacing(4)
-        flabel = QLabel("Memory &dream:")
-        self.frequency_combo = QComboBox()
-        self.frequency_combo.setObjectName("dreamFrequency")
-        for text, value in (("Off", "off"), ("Daily", "daily"), ("Weekly", "weekly")):
-            self.frequency_combo.addItem(text, value)
-        self.frequency_combo.setToolTip("How often the memory dream runs by itself: Off, Daily, or Weekly "
-                                        "on one weekday")
-        flabel.setBuddy(self.frequency_combo)
-        self.weekday_label = QLabel("on")
-        self.weekday_combo = QComboBox()
-        self.weekday_combo.setObjectName("dreamWeekday")
-        for i, name in enumerate(WEEKDAYS):
-            self.weekday_combo.addItem(name, i)
-        self.weekday_combo.setToolTip("The UTC weekday of a weekly dream (it reads the day before)")
-        at = QLabel("at")
-        self.time_edit = QLineEdit()
-        self.time_edit.setObjectName("dreamTime")
-        self.time_edit.setPlaceholderText("HH:MM")
-        self.time_edit.setMaxLength(5)
-        self.time_edit.setFixedWidth(self.time_edit.fontMetrics().horizontalAdvance("00:00") + 22)
-        self.time_edit.setToolTip("Time of day in UTC, 24-hour HH:MM (e.g. 02:00). Enter saves.")
-        self.time_edit.returnPressed.connect(self.save_schedule)
-        utc = QLabel("UTC")
-        self.schedule_help = help_button(SCHEDULE_HELP, "dreamScheduleHelp")
-        klabel = QLabel("&Keep dream cards:")
-        self.keep_spin = QSpinBox()
-        self.keep_spin.setObjectName("keepDreamCards")
-        self.keep_spin.setRange(KEEP_MIN, KEEP_MAX)
-        self.keep_spin.setValue(KEEP_DEFAULT)
-        self.keep_spin.setToolTip(f"Single-day cards kept before the oldest are merged into one range card "
-                                  f"({KEEP_MIN}–{KEEP_MAX}, default {KEEP_DEFAULT}); Save merges at once")
-        klabel.setBuddy(self.keep_spin)
-        self.keep_range_hint = RangeHint(self.keep_spin)
-        self.keep_help = help_button(KEEP_HELP, "keepDreamCardsHelp")
-        self.save_button = QPushButton("Save")
-        self.save_button.setObjectName("saveDreamSchedule")
-        self.save_button.setToolTip("Store the schedule and Keep dream cards (Ctrl+S in this form); extra "
-                                    "cards are merged in the same write")
-        self.save_button.setAutoDefault(False)
-        self.save_button.clicked.connect(self.save_schedule)
-        save_action = QAction("Save dream schedule", self.schedule_form)
-        save_action.setShortcut(QKeySequence(QKeySequence.StandardKey.Save))
-        save_action.setShortcutContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
-        save_action.triggered.connect(self.save_schedule)
-        self.schedule_form.addAction(save_action)
-        first: tuple[QWidget, ...] = (flabel, self.frequency_combo, self.weekday_label, self.weekday_combo, at,
-                                      self.time_edit, utc, self.schedule_help)
-        for w in first:
-            fl.addWidget(w)
-        fl.addSpacing(14)
-        for w in (klabel, self.keep_spin, self.keep_help):
-            fl.addWidget(w)
-        fl.addStretch(1)
-        fl.addWidget(self.save_button)
-        lay.addWidget(self.schedule_form)
-        self.frequency_combo.currentIndexChanged.connect(self._on_form_changed)
-        self.weekday_combo.currentIndexChanged.connect(self._on_form_changed)
-        self.time_edit.textChanged.connect(self._on_form_changed)
-        self.keep_spin.valueChanged.connect(self._on_form_changed)
-
-        # next slot and the latest scheduled run (DRM-5)
-        self.next_label = QLabel()
-        self.next_label.setObjectName("nextDreamLabel")
-        self.next_label.setWordWrap(True)
-        self.next_label.setToolTip("When the schedule fires next (UTC); it dreams over the UTC day before")
-        lay.addWidget(self.next_label)
-        self.last_run_label = QLabel()
-        self.last_run_label.setObjectName("lastDreamRunLabel")
-        self.last_run_label.setWordWrap(True)
-        self.last_run_label.setTextFormat(Qt.TextFormat.RichText)
-        self.last_run_label.setToolTip("The latest scheduled dream: when it ran, how it ended and, if it "
-                                       "failed, why (it is retried later)")
-        self.last_run_label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
-        lay.addWidget(self.last_run_label)
+        self._build_schedule(lay)
 
         # dynamic memory title row
         hrow = QHBoxLayout()
@@ -648,25 +198,10 @@ class DreamPanel(QWidget):
 
         # the cards (DRM-8)
         self.model = DreamCardModel(self)
-        self.list = QListView()
-        self.list.setObjectName("dreamCardList")
-        self.list.setAccessibleName("Dynamic memory cards")
-        self.list.setModel(self.model)
-        self.delegate = DreamCardDelegate(self.list)
-        self.list.setItemDelegate(self.delegate)
-        self.list.setUniformItemSizes(False)
-        self.list.setResizeMode(QListView.ResizeMode.Adjust)
-        self.list.setVerticalScrollMode(QAbstractItemView.ScrollMode.ScrollPerPixel)
-        self.list.verticalScrollBar().setSingleStep(20)
-        self.list.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
-        self.list.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
+        self.list, self.delegate = card_list("dreamCardList", "Dynamic memory cards", self.model, self,
+                                             DreamCardDelegate)
         self.list.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
-        self.list.setMouseTracking(True)
-        self.list.setFrameShape(QFrame.Shape.NoFrame)
-        self.list.viewport().setAutoFillBackground(False)
         self.list.setMinimumHeight(90)
-        self.list.installEventFilter(self)
-        self.model.modelReset.connect(self.delegate.clear_cache)
         self.model.modelReset.connect(self._sync)
         self.list.selectionModel().currentChanged.connect(lambda *_a: self._sync())
         self.delegate.regenerate_clicked.connect(self.regenerate)
@@ -696,7 +231,17 @@ class DreamPanel(QWidget):
         self.cards_stack.addWidget(self.list)
         self.cards_stack.addWidget(self.empty_label)
         self.cards_stack.setCurrentWidget(self.empty_label)
-        lay.addWidget(self.cards_stack, 1)
+        # the cards and, beside them, the proposals waiting for review (issue 19)
+        self.proposals = ProposalsSection(self.svc, self.assistant_id, events=self.events, runner=self.runner,
+                                          presenter=self.presenter)
+        self.tabs = QTabWidget()
+        self.tabs.setObjectName("dreamTabs")
+        self.tabs.setDocumentMode(True)
+        self.tabs.addTab(self.cards_stack, "&Cards")
+        self.tabs.addTab(self.proposals, proposals_tab_title(0))
+        self.tabs.setTabToolTip(1, "Dream cards waiting for your accept or discard (dream review)")
+        self.proposals.count_changed.connect(lambda n: self.tabs.setTabText(1, proposals_tab_title(n)))
+        lay.addWidget(self.tabs, 1)
 
         # Dream now, progress and Stop (APP-7), the card buttons
         brow = QHBoxLayout()
@@ -740,12 +285,7 @@ class DreamPanel(QWidget):
         lay.addLayout(brow)
         lay.addWidget(self.status_label)
 
-        self.error_label = QLabel()
-        self.error_label.setObjectName("dreamErrorLabel")
-        self.error_label.setWordWrap(True)
-        self.error_label.setStyleSheet("color: #c0262d;")
-        self.error_label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
-        self.error_label.hide()
+        self.error_label = error_label("dreamErrorLabel")
         lay.addWidget(self.error_label)
         self._sync_form()
         self._sync()
@@ -855,142 +395,8 @@ class DreamPanel(QWidget):
         self.list.verticalScrollBar().setValue(min(scroll, self.list.verticalScrollBar().maximum()))
 
     def _on_memory_changed(self, assistant_id: int) -> None:
-        if assistant_id != self.assistant_id:
-            return
-        if self.isVisible():
-            self.schedule_reload()
-        else:
-            self._stale = True
-
-    # --- the form ---------------------------------------------------------------------------
-    def _fill_form(self, view: DreamSettingsView) -> None:
-        s = view.schedule
-        for w in (self.frequency_combo, self.weekday_combo, self.time_edit, self.keep_spin):
-            w.blockSignals(True)
-        self.frequency_combo.setCurrentIndex(max(0, self.frequency_combo.findData(s.frequency)))
-        self.weekday_combo.setCurrentIndex(max(0, self.weekday_combo.findData(s.weekday)))
-        self.time_edit.setText(s.time_utc)
-        self.keep_spin.setValue(view.keep)
-        for w in (self.frequency_combo, self.weekday_combo, self.time_edit, self.keep_spin):
-            w.blockSignals(False)
-
-    def form_values(self) -> tuple[str, str, int, int]:
-        """``(frequency, time text, weekday 0–6, keep)`` as typed in the form."""
-        return (str(self.frequency_combo.currentData()), self.time_edit.text().strip(),
-                int(self.weekday_combo.currentData()), self.keep_spin.value())
-
-    def form_changed(self) -> bool:
-        """True when the form differs from the stored settings (unsaved changes)."""
-        if self.view is None:
-            return False
-        s = self.view.schedule
-        return self.form_values() != (s.frequency, s.time_utc, s.weekday, self.view.keep)
-
-    def _on_form_changed(self, *_args: object) -> None:
-        self._sync_form()
-
-    def _sync_form(self) -> None:
-        weekly = self.frequency_combo.currentData() == "weekly"
-        self.weekday_label.setVisible(weekly)
-        self.weekday_combo.setVisible(weekly)
-        on = self.frequency_combo.currentData() != "off"
-        self.time_edit.setEnabled(on)
-        self.save_button.setEnabled(self.form_changed() and not self.ops.busy)
-
-    def save_schedule(self) -> bool:
-        """Save: store the schedule, then Keep N with its fold (DRM-2, DRM-7). An invalid
-        value (e.g. a time that is not ``HH:MM``) is refused by the service, shown inline,
-        and nothing is stored. False when nothing was started (busy or unchanged)."""
-        if not self.form_changed():
-            return False
-        frequency, time_text, weekday, keep = self.form_values()
-        if self.view is not None and keep < self.view.keep:  # a lower Keep N may fold: preview it first
-            def checked(preview: object) -> None:
-                assert isinstance(preview, ChangePreview)
-                if preview.folds:
-                    QTimer.singleShot(0, lambda: self._confirm_fold(preview, (frequency, time_text, weekday, keep)))
-                else:
-                    QTimer.singleShot(0, lambda: self._write_schedule(frequency, time_text, weekday, keep, None))
-
-            return self.ops.start("Save dream schedule", lambda: self.svc.previews.keep(self.assistant_id, keep),
-                                  checked)
-        return self._write_schedule(frequency, time_text, weekday, keep, None)
-
-    def _confirm_fold(self, preview: ChangePreview, values: tuple[str, str, int, int]) -> None:
-        frequency, time_text, weekday, keep = values
-        if change_preview.ask(self, "Keep fewer dream cards",
-                              f"Keeping {keep} dream {'card' if keep == 1 else 'cards'} folds older ones into a "
-                              "range card (by joining their text; the next dream may re-summarize it):",
-                              [PreviewOption("fold", "Save", preview.lines(), preview.changes,
-                                             ("Added", "Folded into the range card", "Range card rewritten"))],
-                              "Save") is None:
-            return
-        self._write_schedule(frequency, time_text, weekday, keep, preview.version)
-
-    def _write_schedule(self, frequency: str, time_text: str, weekday: int, keep: int, version: str | None) -> bool:
-        def write() -> DreamSettingsView:
-            self.svc.dreams.set_schedule(self.assistant_id, frequency, time_text, weekday)
-            return self.svc.dreams.set_keep(self.assistant_id, keep, version=version)
-
-        def done(result: object) -> None:
-            assert isinstance(result, DreamSettingsView)
-            self.view = result
-            self._fill_form(result)
-            self._show_schedule_info()
-            self._sync_form()
-            self.show_status(f"Saved: {result.schedule.describe()} · keep {result.keep} cards")
-            self.schedule_reload()
-
-        return self.ops.start("Save dream schedule", write, done, on_fail=lambda: self.time_edit.setFocus())
-
-    def _show_schedule_info(self) -> None:
-        v = self.view
-        if v is None:
-            self.next_label.setText("")
-            self.last_run_label.hide()
-            return
-        s = v.schedule
-        if not self.memory_enabled:
-            text = "Memory is off for this assistant, so no dream runs for it."
-        elif not s.enabled:
-            text = "The schedule is off: no dream runs by itself. Dream now still works."
-        elif v.next_at is not None:
-            text = f"Next dream: {format_utc(v.next_at)} — {s.describe()}, over the UTC day before."
-        else:
-            text = s.describe()
-        if s.enabled and self.paused:
-            text += " Dreams are paused (tray menu → Pause dreams)."
-        self.next_label.setText(text)
-        run = v.last_run
-        if not s.enabled:
-            self.last_run_label.hide()
-            return
-        if run is None:
-            body = "Last scheduled run: none yet."
-        else:
-            what = html.escape(RUN_STATUS_TEXT.get(run.status, run.status))
-            body = (f"Last scheduled run: {html.escape(format_utc(run.started_at))}, over "
-                    f"{run.history_day.isoformat()} — ")
-            if run.stalled:  # issue 10: a killed run, taken over at the next check
-                body += f"<span style='color:#b35c00'><b>{html.escape(run.note or 'stopped')}</b>.</span>"
-            elif run.status == "failed":
-                hint = html.escape(run.error or "no reason was recorded")
-                retry = f" It is tried again from {html.escape(format_utc(run.next_retry_at))}." \
-                    if run.next_retry_at is not None else " It is tried again on the next cycle."
-                body += f"<span style='color:#b35c00'><b>{what}</b>: {hint}.{retry}</span>"
-            else:
-                body += what
-            if run.note and not run.stalled:
-                body += f" ({html.escape(run.note)})."
-        self.last_run_label.setText(body)
-        self.last_run_label.show()
-
-    def set_memory_enabled(self, on: bool) -> None:
-        """Mirror the assistant's memory switch (MEM-1: memory off → no dream runs), so
-        Dream now and Regenerate are disabled with a note."""
-        self.memory_enabled = on
-        self._show_schedule_info()
-        self._sync()
+        if assistant_id == self.assistant_id:
+            self.reload_when_shown()
 
     # --- state ------------------------------------------------------------------------------
     def current_card(self) -> CardView | None:
@@ -1227,113 +633,19 @@ class DreamPanel(QWidget):
             QGuiApplication.clipboard().setText(card.text)
             self.show_status(f"Copied the text of #{card.number}")
 
-    # --- dreaming ---------------------------------------------------------------------------
-    def dream_now(self) -> asyncio.Task[None] | None:
-        """Dream now (Ctrl+D): dream over the chosen day (default yesterday, UTC) as a manual run; returns its
-        task, or None when a run is going or memory is off."""
-        if not self.memory_enabled or self._dreaming is not None or self._external_day is not None:
-            return None
-        day = self.day_picker.selected_day() or yesterday_utc()
-        return self._start_dream("Dream now", day.isoformat(),
-                                 lambda: self.svc.dreams.run_day(self.assistant_id, day))
-
-    def regenerate(self, number: int | None = None) -> asyncio.Task[None] | None:
-        """Regenerate card ``number`` (default: the selected one): dream over its day
-        again and replace its text (Ctrl+R, the refresh icon). Only single-day cards;
-        returns the task, or None when nothing started."""
-        card = self._card(number)
-        if card is None or not card.regenerable or not self.memory_enabled or self._dreaming is not None \
-                or self._external_day is not None:
-            return None
-        self.select_number(card.number)
-
-        async def go() -> DreamOutcome:
-            current = await self.runner.run_in_thread(self._current_number, card)
-            return await self.svc.dreams.regenerate(self.assistant_id, current)
-
-        return self._start_dream(f"Regenerate #{card.number}", card.tag, go)
-
-    def _start_dream(self, what: str, day: str, make: Callable[[], Awaitable[DreamOutcome]]) -> asyncio.Task[None]:
-        self._dreaming = what
-        self.show_error("")
-        self.show_status(PHASE_TEXT["started"].format(day=day), 0)
-        self._sync()
-        return self.runner.run(self._dream_task, self._dream(what, make), context=what)
-
-    async def _dream(self, what: str, make: Callable[[], Awaitable[DreamOutcome]]) -> None:
-        try:
-            try:
-                outcome = await make()
-            except asyncio.CancelledError:
-                self.show_status(f"{what} stopped — nothing was written")
-                raise
-            except ServiceError as exc:
-                self.show_status("")
-                self.show_error(f"{what}: {exc}")
-                return
-        finally:
-            self._dreaming = None
-            self._sync()
-        self.show_status(outcome_text(outcome.status, outcome.message), 15000)
-        self._select_number = outcome.card_number
-        self.schedule_reload()
-
-    def stop(self) -> bool:
-        """Stop (Esc on the page): cancel this panel's run, else the scheduled run that is
-        dreaming for this assistant. True when something was stopped."""
-        if self._dreaming is not None:
-            return self.runner.cancel(self._dream_task)
-        if self._external_day is not None:
-            stopped = self.runner.cancel(RUN_DUE_TASK)
-            if stopped:
-                self._external_day = None
-                self.show_status("Scheduled dream stopped — it is tried again later")
-                self._sync()
-            return stopped
-        return False
-
-    def _on_dream_progress(self, assistant_id: int, day: str, phase: str, status: str, message: str) -> None:
-        if assistant_id != self.assistant_id:
-            return
-        own = self._dreaming is not None
-        if phase == "finished":
-            if not own and self._external_day is not None:
-                self._external_day = None
-                self.show_status(f"Scheduled dream: {outcome_text(status, message)}", 15000)
-            self._sync()
-            self.schedule_reload()
-            return
-        if not own:
-            self._external_day = day
-        text = PHASE_TEXT.get(phase)
-        if text is not None:
-            self.show_status(text.format(day=day), 0)
-        self._sync()
-
-    @property
-    def progress_text(self) -> str:
-        """The status line while a run is going (its current phase)."""
-        return self.status_label.text()
-
-    # --- Qt overrides -------------------------------------------------------------------------
-    def eventFilter(self, obj: QObject, event: QEvent) -> bool:
-        """Qt: a font change of the list re-lays out the cards."""
-        if obj is self.list and event.type() == QEvent.Type.FontChange:
-            self.delegate.clear_cache()
-        return super().eventFilter(obj, event)
-
-    def showEvent(self, event: QShowEvent) -> None:
-        """Qt: re-read when a change arrived while the page was hidden."""
-        super().showEvent(event)
-        if self._stale:
-            self._stale = False
-            self.schedule_reload()
+    # --- closing ----------------------------------------------------------------------------
+    def show_proposals(self) -> ProposalsSection:
+        """Bring the Proposals tab to the front (Assistant → Dream proposals…, issue 19)."""
+        self.tabs.setCurrentWidget(self.proposals)
+        self.proposals.list.setFocus()
+        return self.proposals
 
     def detach(self) -> None:
         """Stop following the bus and cancel this panel's work (the page closes for good)."""
         self._reload_timer.stop()
         self.runner.cancel(self._load_task)
         self.runner.cancel(self._dream_task)
+        self.proposals.detach()
         if self._edit_dialog is not None:
             self._edit_dialog.close()
         if not self._following:

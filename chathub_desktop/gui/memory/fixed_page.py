@@ -4,8 +4,9 @@ Dreaming memory group (Topic snippets, then
 :class:`~chathub_desktop.gui.memory.dream_panel.DreamPanel`: the dream schedule, Dream now and
 the dynamic-memory cards). The two sections share the page through a splitter.
 
-- The cards are one :class:`QListView` over :class:`MemoryEntryModel` painted by
-  :class:`MemoryCardDelegate` — no widget per entry, rows handed to the view in batches
+- The cards are one :class:`QListView` over
+  :class:`~chathub_desktop.gui.memory.entry_model.MemoryEntryModel` painted by
+  :class:`~chathub_desktop.gui.memory.card_delegate.MemoryCardDelegate` — no widget per entry, rows handed to the view in batches
   (``fetchMore``) and laid out in batches, so a memory of 10,000 entries stays smooth.
 - Every change is a :class:`~chathub_desktop.services.memory_service.MemoryService`
   call; the service publishes ``TopicChanged(0)`` after each committed change (the
@@ -16,44 +17,31 @@ the dynamic-memory cards). The two sections share the page through a splitter.
 - The raw editor and the entry editor save with the version token of the document
   they showed: a save over a newer document (another window, a command, the model) is
   refused, the user's text is kept and the page offers the newer version (issue 10).
+- The entry actions, the raw editor and Clear / History / Export / Import / Copy are
+  mixins in :mod:`.entry_actions`, :mod:`.raw_editor` and :mod:`.transfer_actions`.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
-from pathlib import Path
-
 from PySide6.QtCore import (
-    QAbstractListModel,
-    QEvent,
-    QModelIndex,
-    QObject,
-    QPersistentModelIndex,
     Qt,
     QTimer,
     Signal,
 )
 from PySide6.QtGui import (
     QAction,
-    QFont,
-    QGuiApplication,
     QKeyEvent,
     QKeySequence,
-    QShowEvent,
 )
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QCheckBox,
     QDialog,
     QDialogButtonBox,
-    QFileDialog,
     QFrame,
     QHBoxLayout,
-    QInputDialog,
     QLabel,
-    QLineEdit,
     QListView,
-    QPlainTextEdit,
     QPushButton,
     QSplitter,
     QStackedWidget,
@@ -65,26 +53,24 @@ from PySide6.QtWidgets import (
 from chathub_desktop.gui import confirm
 from chathub_desktop.gui.chat_events import ChatEvents
 from chathub_desktop.gui.error_presenter import ErrorPresenter
-from chathub_desktop.gui.file_dialogs import open_memory_export_dialog, open_memory_import_dialog
 from chathub_desktop.gui.help_button import help_button
-from chathub_desktop.gui.memory import change_preview
-from chathub_desktop.gui.memory.card_delegate import (
-    MemoryCardDelegate,
-    NumberRole,
-    OriginRole,
-    PausedRole,
-    TrustedRole,
-)
-from chathub_desktop.gui.memory.change_preview import PreviewOption
+from chathub_desktop.gui.memory.dream_panel import DreamPanel
+from chathub_desktop.gui.memory.entry_actions import EntryActions
+from chathub_desktop.gui.memory.entry_model import MemoryEntryModel
 from chathub_desktop.gui.memory.history_view import MemoryHistoryDialog
+from chathub_desktop.gui.memory.page_common import (
+    CardListOwner,
+    card_list,
+    error_label,
+    section_title,
+)
+from chathub_desktop.gui.memory.raw_editor import RAW_STALE_NOTICE, RawEditor
+from chathub_desktop.gui.memory.transfer_actions import TransferActions
 from chathub_desktop.gui.service_ops import ServiceOps
 from chathub_desktop.gui.task_runner import TaskRunner
-from chathub_desktop.private_files import write_private
 from chathub_desktop.services.container import Services
-from chathub_desktop.services.errors import NotFound, ServiceError, StaleDocument
-from chathub_desktop.services.memory_preview import ChangePreview
+from chathub_desktop.services.errors import NotFound, ServiceError
 from chathub_desktop.services.memory_service import FixedMemorySnapshot, MemoryEntryView
-from chathub_desktop.services.memory_transfer import ImportPreview, read_memory_file
 from chathub_desktop.services.views import AssistantView
 
 # --- help texts (APP-6) -------------------------------------------------------------------
@@ -122,156 +108,13 @@ FIXED_MEMORY_HELP = (
     "plugin output is marked <i>untrusted</i> and is sent as data, not as instructions, "
     "until you mark it trusted.</p>"
 )
-RAW_EDIT_HELP = (
-    "<p>The whole fixed memory as one Markdown document. Lines <code>#N: text</code> "
-    "are entries; any other line (headings, notes, blank lines) is kept exactly as you "
-    "type it.</p><p>Save renumbers the entries 1, 2, 3… in document order.</p>"
-)
-
-#: The raw editor's notice when the stored document moved on (issue 10).
-RAW_STALE_NOTICE = ("The memory changed in another window or command while you were editing, so "
-                    "saving this text would overwrite that change and is refused. Your text stays "
-                    "here; Reload shows the newer version.")
-#: Added to the refusal of an entry edit: the editor is opened again with the user's text.
-ENTRY_STALE_HINT = ("The list shows the newer memory now and your text is back in the editor: Enter "
-                    "saves it, Esc drops it.")
-#: A worker's answer meaning "refused as stale" (so the GUI thread can keep the text).
-_STALE = object()
-
 EMPTY_TEXT = ("No fixed memory yet.\nUse Add memory (Ctrl+N), or ask the assistant to "
               "remember something.")
-
-ORIGIN_TIPS = {
-    "owner": "Written by you in this editor",
-    "dream": "Written by the memory dream",
-    "agent": "Written by the model with its memory tool",
-}
-UNTRUSTED_TIP = (
-    "The model wrote this entry while its recent history held web or plugin output, so it "
-    "is sent as data, not instructions. Mark it trusted if you agree with it."
-)
-
-# --- the model ----------------------------------------------------------------------------
-
-
-#: Rows handed to the view per ``fetchMore``.
-FETCH_BATCH = 256
-
-
-class MemoryEntryModel(QAbstractListModel):
-    """The fixed-memory cards (:class:`MemoryEntryView`) of one assistant.
-
-    Holds every entry but exposes them to the view ``FETCH_BATCH`` rows at a time.
-    ``edit_handler(number, text)`` stores an in-place edit (``setData``) and returns the
-    stored entry, or None when it failed.
-    """
-
-    def __init__(self, parent: QObject | None = None) -> None:
-        super().__init__(parent)
-        self._views: list[MemoryEntryView] = []
-        self._shown = 0
-        self.edit_handler: Callable[[int, str], MemoryEntryView | None] | None = None
-
-    # loading
-    def set_entries(self, views: Sequence[MemoryEntryView], keep_rows: int = 0) -> None:
-        """Replace every entry; at least ``keep_rows`` rows (and one batch) are shown."""
-        self.beginResetModel()
-        self._views = list(views)
-        self._shown = min(len(self._views), max(FETCH_BATCH, keep_rows))
-        self.endResetModel()
-
-    def total(self) -> int:
-        """Every entry, shown or not yet fetched."""
-        return len(self._views)
-
-    def entries(self) -> list[MemoryEntryView]:
-        """Every entry (a copy)."""
-        return list(self._views)
-
-    def entry(self, row: int) -> MemoryEntryView | None:
-        """The entry on ``row`` (shown rows only)."""
-        return self._views[row] if 0 <= row < self._shown else None
-
-    def ensure_row(self, row: int) -> None:
-        """Fetch rows until ``row`` is shown."""
-        row = min(row, len(self._views) - 1)
-        if row >= self._shown:
-            self.beginInsertRows(QModelIndex(), self._shown, row)
-            self._shown = row + 1
-            self.endInsertRows()
-
-    # Qt API
-    def rowCount(self, parent: QModelIndex | QPersistentModelIndex = QModelIndex()) -> int:  # noqa: B008
-        return 0 if parent.isValid() else self._shown
-
-    def canFetchMore(self, parent: QModelIndex | QPersistentModelIndex) -> bool:
-        return not parent.isValid() and self._shown < len(self._views)
-
-    def fetchMore(self, parent: QModelIndex | QPersistentModelIndex) -> None:
-        if parent.isValid():
-            return
-        self.ensure_row(min(len(self._views), self._shown + FETCH_BATCH) - 1)
-
-    def data(self, index: QModelIndex | QPersistentModelIndex, role: int = Qt.ItemDataRole.DisplayRole) -> object:
-        v = self.entry(index.row()) if index.isValid() else None
-        if v is None:
-            return None
-        if role in (Qt.ItemDataRole.DisplayRole, Qt.ItemDataRole.EditRole):
-            return v.text
-        if role == NumberRole:
-            return v.number
-        if role == OriginRole:
-            return v.origin
-        if role == TrustedRole:
-            return v.trusted
-        if role == PausedRole:
-            return v.paused
-        if role == Qt.ItemDataRole.AccessibleTextRole:
-            return (f"#{v.number}: {v.text}" + ("" if v.trusted else " (untrusted)")
-                    + (" (paused)" if v.paused else ""))
-        if role == Qt.ItemDataRole.ToolTipRole:
-            tip = ORIGIN_TIPS.get(v.origin or "", "Origin not recorded")
-            if not v.trusted:
-                tip += "\nUntrusted: " + UNTRUSTED_TIP
-            return f"#{v.number} · {tip}\nDouble-click or F2 to edit, Del to delete"
-        return None
-
-    def flags(self, index: QModelIndex | QPersistentModelIndex) -> Qt.ItemFlag:
-        base = super().flags(index)
-        return base | Qt.ItemFlag.ItemIsEditable if index.isValid() else base
-
-    def setData(self, index: QModelIndex | QPersistentModelIndex, value: object,
-                role: int = Qt.ItemDataRole.EditRole) -> bool:
-        v = self.entry(index.row()) if index.isValid() else None
-        if v is None or role != Qt.ItemDataRole.EditRole or self.edit_handler is None:
-            return False
-        text = str(value)
-        if text == v.text:
-            return False
-        stored = self.edit_handler(v.number, text)
-        if stored is None:
-            return False
-        row = index.row()
-        if 0 <= row < len(self._views) and self._views[row].number == stored.number:
-            self._views[row] = stored
-            self.dataChanged.emit(index, index)
-        return True
-
 
 # --- the page -----------------------------------------------------------------------------
 
 
-def _section_title(text: str) -> QLabel:
-    label = QLabel(text)
-    label.setObjectName("sectionTitle")
-    f = label.font()
-    f.setBold(True)
-    f.setPointSizeF(f.pointSizeF() * 1.15)
-    label.setFont(f)
-    return label
-
-
-class MemoryPage(QDialog):
+class MemoryPage(EntryActions, RawEditor, TransferActions, CardListOwner, QDialog):
     """Assistant → Memory for ``assistant_id`` (non-modal).
 
     ``events``: the window's bus bridge (the page makes its own when None);
@@ -386,7 +229,7 @@ class MemoryPage(QDialog):
         # Fixed memory title row
         trow = QHBoxLayout()
         trow.setSpacing(4)
-        self.fixed_title = _section_title("Fixed memory")
+        self.fixed_title = section_title("Fixed memory")
         self.fixed_title.setToolTip(FIXED_MEMORY_HELP)
         self.fixed_help = help_button(FIXED_MEMORY_HELP, "fixedMemoryHelp")
         trow.addWidget(self.fixed_title)
@@ -453,18 +296,13 @@ class MemoryPage(QDialog):
         self.stack.addWidget(self._build_cards())
         self.stack.addWidget(self._build_raw())
 
-        self.error_label = QLabel()
-        self.error_label.setObjectName("errorLabel")
-        self.error_label.setWordWrap(True)
-        self.error_label.setStyleSheet("color: #c0262d;")
-        self.error_label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
-        self.error_label.hide()
+        self.error_label = error_label("errorLabel")
         flay.addWidget(self.error_label)
 
         # Dreaming memory group: the topic-snippets switch (DRM-1), then the dream panel
         drow = QHBoxLayout()
         drow.setSpacing(4)
-        self.dream_title = _section_title("Dreaming memory")
+        self.dream_title = section_title("Dreaming memory")
         self.dream_title.setToolTip(DREAMING_HELP)
         drow.addWidget(self.dream_title)
         drow.addWidget(help_button(DREAMING_HELP, "dreamingHelp"))
@@ -477,8 +315,6 @@ class MemoryPage(QDialog):
         drow.addWidget(help_button(SNIPPETS_HELP, "topicSnippetsHelp"))
         drow.addStretch(1)
         dlay.addLayout(drow)
-        from chathub_desktop.gui.memory.dream_panel import DreamPanel  # it builds on this module
-
         self.dream_panel = DreamPanel(self.svc, self.assistant_id, events=self.events, runner=self.runner,
                                       presenter=self.presenter)
         dlay.addWidget(self.dream_panel, 1)
@@ -503,27 +339,11 @@ class MemoryPage(QDialog):
         lay.setSpacing(6)
         self.model = MemoryEntryModel(self)
         self.model.edit_handler = self._edit_entry
-        self.list = QListView()
-        self.list.setObjectName("memoryList")
-        self.list.setAccessibleName("Fixed memory entries")
-        self.list.setModel(self.model)
-        self.delegate = MemoryCardDelegate(self.list)
-        self.list.setItemDelegate(self.delegate)
-        self.list.setUniformItemSizes(False)
+        self.list, self.delegate = card_list("memoryList", "Fixed memory entries", self.model, self)
         self.list.setLayoutMode(QListView.LayoutMode.Batched)
         self.list.setBatchSize(200)
-        self.list.setResizeMode(QListView.ResizeMode.Adjust)
-        self.list.setVerticalScrollMode(QAbstractItemView.ScrollMode.ScrollPerPixel)
-        self.list.verticalScrollBar().setSingleStep(20)
-        self.list.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
-        self.list.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
         self.list.setEditTriggers(QAbstractItemView.EditTrigger.DoubleClicked
                                   | QAbstractItemView.EditTrigger.EditKeyPressed)
-        self.list.setMouseTracking(True)
-        self.list.setFrameShape(QFrame.Shape.NoFrame)
-        self.list.viewport().setAutoFillBackground(False)
-        self.list.installEventFilter(self)
-        self.model.modelReset.connect(self.delegate.clear_cache)
         self.list.selectionModel().currentChanged.connect(lambda *_a: self._sync_buttons())
         self.model.modelReset.connect(self._sync_buttons)
 
@@ -586,63 +406,6 @@ class MemoryPage(QDialog):
         brow.addWidget(self.status_label, 1)
         brow.addWidget(self.trust_button)
         brow.addWidget(self.delete_button)
-        lay.addLayout(brow)
-        return w
-
-    def _build_raw(self) -> QWidget:
-        w = QWidget()
-        lay = QVBoxLayout(w)
-        lay.setContentsMargins(0, 0, 0, 0)
-        lay.setSpacing(6)
-        hrow = QHBoxLayout()
-        hrow.setSpacing(4)
-        hint = QLabel("Raw document — entries are lines <code>#N: text</code>; other lines are kept as typed.")
-        hint.setWordWrap(True)
-        hrow.addWidget(hint, 1)
-        self.raw_help = help_button(RAW_EDIT_HELP, "rawEditHelp")
-        hrow.addWidget(self.raw_help)
-        lay.addLayout(hrow)
-        self.raw_edit = QPlainTextEdit()
-        self.raw_edit.setObjectName("rawEdit")
-        self.raw_edit.setAccessibleName("Fixed memory document")
-        self.raw_edit.setLineWrapMode(QPlainTextEdit.LineWrapMode.WidgetWidth)
-        self.raw_edit.setTabChangesFocus(False)
-        mono = QFont("monospace")
-        mono.setStyleHint(QFont.StyleHint.Monospace)
-        self.raw_edit.setFont(mono)
-        lay.addWidget(self.raw_edit, 1)
-        self.raw_notice = QLabel()
-        self.raw_notice.setObjectName("rawNotice")
-        self.raw_notice.setWordWrap(True)
-        self.raw_notice.setStyleSheet("color: #b35c00;")
-        self.raw_notice.hide()
-        lay.addWidget(self.raw_notice)
-        brow = QHBoxLayout()
-        self.raw_reload_button = QPushButton("Reload")
-        self.raw_reload_button.setObjectName("rawReloadButton")
-        self.raw_reload_button.setToolTip("Show the newer memory in the editor (your text here is discarded)")
-        self.raw_reload_button.clicked.connect(self.reload_raw)
-        self.raw_reload_button.setAutoDefault(False)
-        self.raw_reload_button.hide()
-        brow.addWidget(self.raw_reload_button)
-        brow.addStretch(1)
-        self.cancel_raw_button = QPushButton("Cancel")
-        self.cancel_raw_button.setObjectName("cancelRawButton")
-        self.cancel_raw_button.setToolTip("Discard the changes in this view")
-        self.cancel_raw_button.clicked.connect(self.cancel_raw)
-        self.save_raw_button = QPushButton("Save")
-        self.save_raw_button.setObjectName("saveRawButton")
-        self.save_raw_button.setToolTip("Renumber the entries and save (Ctrl+S); other lines are kept exactly")
-        self.save_raw_button.clicked.connect(self.save_raw)
-        save_action = QAction("Save", self.raw_edit)
-        save_action.setShortcut(QKeySequence(QKeySequence.StandardKey.Save))
-        save_action.setShortcutContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
-        save_action.triggered.connect(self.save_raw)
-        self.raw_edit.addAction(save_action)
-        for b in (self.cancel_raw_button, self.save_raw_button):
-            b.setAutoDefault(False)
-        brow.addWidget(self.cancel_raw_button)
-        brow.addWidget(self.save_raw_button)
         lay.addLayout(brow)
         return w
 
@@ -754,12 +517,8 @@ class MemoryPage(QDialog):
         self._select_number = None
 
     def _on_topic_changed(self, topic_id: int) -> None:
-        if topic_id != 0:  # 0: memory or assistant settings changed (any assistant)
-            return
-        if self.isVisible():
-            self.schedule_reload()
-        else:
-            self._stale = True  # re-read when shown again
+        if topic_id == 0:  # 0: memory or assistant settings changed (any assistant)
+            self.reload_when_shown()
 
     # --- state ------------------------------------------------------------------------------
     def current_entry(self) -> MemoryEntryView | None:
@@ -824,379 +583,7 @@ class MemoryPage(QDialog):
             self.snippets_switch.setChecked(not on)
             self.snippets_switch.blockSignals(False)
 
-    def add_memory(self) -> QInputDialog:
-        """Add memory (Ctrl+N): a small non-blocking input dialog; returns it."""
-        dlg = QInputDialog(self)
-        dlg.setObjectName("addMemoryDialog")
-        dlg.setWindowTitle("Add memory")
-        dlg.setLabelText("New fixed-memory entry (one line; it is added at the end):")
-        dlg.setInputMode(QInputDialog.InputMode.TextInput)
-        dlg.setOkButtonText("Add")
-        dlg.resize(520, dlg.sizeHint().height())
-        dlg.textValueSelected.connect(self.add_entry)
-        self._add_dialog = dlg
-        dlg.open()
-        return dlg
-
-    def add_entry(self, text: str) -> bool:
-        """Append ``text`` as an owner entry and select it; False when nothing started."""
-        if not text.strip():
-            return False
-
-        def done(view: object) -> None:
-            assert isinstance(view, MemoryEntryView)
-            self._select_number = view.number
-            self.show_status(f"Added #{view.number}")
-            self.schedule_reload()
-
-        return self.ops.start("Add memory", lambda: self.svc.memory.add(self.assistant_id, text), done)
-
-    def edit_current(self) -> None:
-        """Open the in-place editor on the selected card (F2, double-click)."""
-        idx = self.list.currentIndex()
-        if idx.isValid():
-            self.list.setFocus()
-            self.list.edit(idx)
-
-    def _edit_entry(self, number: int, text: str) -> MemoryEntryView | None:
-        """Store an in-place edit made on the document of ``self._version``; returns the
-        card to show meanwhile (None: not started). Refused as stale, the list is reloaded
-        and the editor opens again with the user's text (issue 10)."""
-        old = next((v for v in self.model.entries() if v.number == number), None)
-        if old is None:
-            return None
-        version = self._version
-
-        def write() -> object:
-            try:
-                return self.svc.memory.edit(self.assistant_id, number, text, version=version,
-                                            expected_text=old.text)
-            except StaleDocument as exc:
-                return (_STALE, str(exc))
-
-        def done(view: object) -> None:
-            if isinstance(view, tuple) and view[0] is _STALE:
-                self.show_error(f"Edit #{number}: {view[1]}. {ENTRY_STALE_HINT}")
-                self._reopen = (number, old.text, text)
-                self.schedule_reload()
-                return
-            assert isinstance(view, MemoryEntryView)
-            self._select_number = view.number
-            self.show_status(f"Saved #{view.number}")
-            self.schedule_reload()
-
-        if not self.ops.start(f"Edit #{number}", write, done, self.schedule_reload):
-            return None
-        return MemoryEntryView(number, " ".join(text.split()), "owner", True)
-
-    def _reopen_editor(self, number: int, old_text: str, text: str) -> None:
-        """After a refused edit: open the editor on that card (found by the text it had,
-        else its number) holding the user's ``text`` again."""
-        self._reopen = None
-        views = self.model.entries()
-        row = next((i for i, v in enumerate(views) if v.text == old_text),
-                   next((i for i, v in enumerate(views) if v.number == number), None))
-        if row is None:
-            return
-        self.model.ensure_row(row)
-        idx = self.model.index(row)
-        self.list.setCurrentIndex(idx)
-        self.list.setFocus()
-        self.list.edit(idx)
-        editor = self.list.findChild(QLineEdit, "memoryCardEditor")
-        if editor is not None:
-            editor.setText(text)
-
-    def delete_current(self) -> None:
-        """Delete the selected card after confirmation (Del); later entries renumber."""
-        e = self.current_entry()
-        if e is None:
-            return
-        preview = e.text if len(e.text) <= 120 else e.text[:120] + "…"
-        if not confirm.ask(self, "Delete memory",
-                           f"Delete #{e.number}: “{preview}”?\nThe entries after it are renumbered."):
-            return
-
-        def done(_r: object) -> None:
-            # the card that moves up into this row is selected after the reload
-            self.show_status(f"Deleted #{e.number}")
-            self.schedule_reload()
-
-        self.ops.start(f"Delete #{e.number}", lambda: self.svc.memory.delete(
-            self.assistant_id, e.number, expected_text=e.text), done)
-
-    def mark_current_trusted(self) -> None:
-        """Clear the untrusted mark of the selected card (MEM-7)."""
-        e = self.current_entry()
-        if e is None or e.trusted:
-            return
-
-        def done(view: object) -> None:
-            assert isinstance(view, MemoryEntryView)
-            self._select_number = view.number
-            self.show_status(f"#{view.number} is trusted now")
-            self.schedule_reload()
-
-        self.ops.start(f"Mark #{e.number} trusted", lambda: self.svc.memory.clear_untrusted(
-            self.assistant_id, e.number, expected_text=e.text), done)
-
-    def toggle_pause_current(self) -> None:
-        """Pause the selected entry, or resume it when paused (issue 18)."""
-        e = self.current_entry()
-        if e is None:
-            return
-
-        def done(view: object) -> None:
-            assert isinstance(view, MemoryEntryView)
-            self._select_number = view.number
-            self.show_status(f"#{view.number} is {'paused: kept, not sent' if view.paused else 'sent again'}")
-            self.schedule_reload()
-
-        self.ops.start(f"Pause #{e.number}", lambda: self.svc.memory.set_paused(
-            self.assistant_id, e.number, not e.paused, expected_text=e.text), done)
-
-    def _copy_entry(self) -> None:
-        e = self.current_entry()
-        if e is not None:
-            QGuiApplication.clipboard().setText(e.text)
-            self.show_status(f"Copied #{e.number}")
-
-    # raw view (MEM-3)
-    def open_raw(self) -> None:
-        """Edit: show the whole document in the raw editor (with its version token)."""
-        snap = self.ops.call("Edit", lambda: self.svc.memory.snapshot(self.assistant_id))
-        if not isinstance(snap, FixedMemorySnapshot):
-            return
-        doc = snap.document
-        self._raw_base, self._raw_version = doc, snap.version
-        self._raw_crlf = "\r\n" in doc and doc.count("\r\n") == doc.count("\n")
-        self.raw_edit.setPlainText(doc)
-        self._raw_shown = self.raw_edit.document().toRawText()
-        self.raw_notice.hide()
-        self.raw_reload_button.hide()
-        self.stack.setCurrentIndex(1)
-        self.raw_edit.setFocus()
-        self._sync_buttons()
-
-    def raw_text(self) -> str:
-        """The raw editor's text exactly as typed (no-break spaces kept; Qt's own
-        paragraph separators become ``\\n``, or ``\\r\\n`` for a CRLF document)."""
-        shown = self.raw_edit.document().toRawText()
-        if self._raw_base is not None and shown == self._raw_shown:
-            return self._raw_base  # untouched: exactly what was loaded
-        text = shown.replace("\u2029", "\n")
-        if self._raw_crlf:
-            text = text.replace("\n", "\r\n")
-        return text
-
-    def raw_changed(self) -> bool:
-        """True when the raw editor's text differs from what it was opened with."""
-        return self._raw_base is not None and self.raw_edit.document().toRawText() != self._raw_shown
-
-    def save_raw(self) -> None:
-        """Save the raw view: the service renumbers and keeps free-form lines; back to the
-        cards. A save that removes entries first shows what goes (issue 18; the preview
-        is computed on the worker thread). Refused when the memory changed since the
-        editor opened (issue 10): the text stays, the notice offers Reload."""
-        if self.stack.currentIndex() != 1:
-            return
-        text, version = self.raw_text(), self._raw_version
-
-        def checked(preview: object) -> None:
-            assert isinstance(preview, ChangePreview)
-            if preview.version != version or not preview.changes.removed:
-                QTimer.singleShot(0, lambda: self._write_raw(text, version))  # stale: the save says so
-                return
-            QTimer.singleShot(0, lambda: self._confirm_raw(text, preview))
-
-        self.ops.start("Save", lambda: self.svc.previews.raw_save(self.assistant_id, text), checked,
-                       on_fail=self.schedule_reload)
-
-    def _confirm_raw(self, text: str, preview: ChangePreview) -> None:
-        n = len(preview.changes.removed)
-        if change_preview.ask(self, "Save memory", f"This save removes {n:,} {'entry' if n == 1 else 'entries'}:",
-                              [PreviewOption("save", "Save", preview.lines(), preview.changes)], "Save") is None:
-            return  # the editor stays open with the text
-        self._write_raw(text, preview.version)
-
-    def _write_raw(self, text: str, version: str) -> None:
-        def done(_doc: object) -> None:
-            if self.stack.currentIndex() == 1:
-                self._close_raw()
-            self.show_status("Saved")
-            self.schedule_reload()
-
-        self.ops.start("Save", lambda: self.svc.memory.save_raw(self.assistant_id, text, version=version), done,
-                       on_fail=self.schedule_reload)
-
-    def clear_memory(self) -> None:
-        """Clear…: show every entry that goes (computed on the worker thread), then remove
-        them all on confirmation with the previewed version token (a memory changed
-        meanwhile is refused, issue 10); History can revert it (issue 18)."""
-        def checked(preview: object) -> None:
-            assert isinstance(preview, ChangePreview)
-            if preview.before or preview.changes.removed:
-                QTimer.singleShot(0, lambda: self._confirm_clear(preview))
-            else:
-                self.show_status("Fixed memory is already empty")
-
-        self.ops.start("Clear", lambda: self.svc.previews.clear_fixed(self.assistant_id), checked)
-
-    def _confirm_clear(self, preview: ChangePreview) -> None:
-        name = self.assistant.name if self.assistant else "this assistant"
-        if change_preview.ask(self, "Clear fixed memory", f"Remove all of {name}'s fixed memory? "
-                              "Memory → History can revert it.",
-                              [PreviewOption("clear", "Clear", preview.lines(), preview.changes)], "Clear") is None:
-            return
-
-        def done(_r: object) -> None:
-            self.show_status("Cleared fixed memory — History can revert it")
-            self.schedule_reload()
-
-        self.ops.start("Clear", lambda: self.svc.memory.clear(self.assistant_id, version=preview.version), done,
-                       on_fail=self.schedule_reload)
-
-    def reload_raw(self) -> None:
-        """Reload: the newer document into the raw editor (asking first when the user's
-        text differs from what was opened)."""
-        if self.raw_changed() and not confirm.ask(
-                self, "Reload memory", "Discard your text and show the newer memory?", "Reload"):
-            return
-        self.show_error("")
-        self.open_raw()
-
-    def cancel_raw(self) -> None:
-        """Discard the raw view's changes."""
-        self.show_error("")
-        self._close_raw()
-        self.schedule_reload()
-
-    def _close_raw(self) -> None:
-        self._raw_base = None
-        self.raw_notice.hide()
-        self.raw_reload_button.hide()
-        self.stack.setCurrentIndex(0)
-        self.list.setFocus()
-        self._sync_buttons()
-
-    # export / copy
-    def open_history(self) -> MemoryHistoryDialog:
-        """Memory → History (issue 18): the changes newest first, their diff, Revert."""
-        if self.history_dialog is None:
-            self.history_dialog = MemoryHistoryDialog(self.svc, self.assistant_id, events=self.events,
-                                                      presenter=self.presenter, parent=self)
-        else:
-            self.history_dialog.reload()
-        self.history_dialog.show()
-        self.history_dialog.raise_()
-        return self.history_dialog
-
-    def open_export(self) -> QFileDialog:
-        """Export…: a non-blocking save dialog with the memory file formats (APP-5); the
-        file is written on accept."""
-        name = (self.assistant.name if self.assistant else "assistant").strip() or "assistant"
-        safe = "".join(ch if ch.isalnum() or ch in "-_ " else "_" for ch in name).strip()
-        self._export_dialog = open_memory_export_dialog(self, f"{safe} memory", self.export_to)
-        return self._export_dialog
-
-    def export_to(self, path: Path, fmt: str = "fixed") -> bool:
-        """Write the memory to ``path`` as ``fmt`` (``json``, ``markdown`` or ``fixed``:
-        the fixed document as stored); False (error shown inline) on failure."""
-        if fmt == "fixed":
-            text = self.ops.call("Export", lambda: self.svc.memory.export_markdown(self.assistant_id))
-        else:
-            text = self.ops.call("Export", lambda: self.svc.memory_files.export(self.assistant_id, fmt))
-        if not isinstance(text, str):
-            return False
-        try:
-            write_private(path, text.encode("utf-8"))  # 0600 (issue 12)
-        except OSError as exc:
-            self.show_error(f"Export failed: {exc.strerror or exc} ({path})")
-            return False
-        self.show_status(f"Exported to {path.name}")
-        return True
-
-    def open_import(self) -> QFileDialog:
-        """Import…: choose a memory file (non-blocking); :meth:`import_from` runs on accept."""
-        self._import_dialog = open_memory_import_dialog(self, self.import_from)
-        return self._import_dialog
-
-    def import_from(self, path: Path, *, confirmed: bool = False) -> bool:
-        """Check the whole file at ``path`` on a worker thread first (a file that is not a
-        memory file or a plain document is refused with its reason shown inline), then
-        ask, showing what will change (skipped when ``confirmed``), then import it in one
-        transaction on a worker thread (issue 10). ``import_finished(imported)`` tells the
-        outcome; False (nothing started) while another change of this page runs."""
-        files = self.svc.memory_files
-        aid = self.assistant_id
-
-        def check() -> tuple[ImportPreview, ImportPreview | None]:
-            data = read_memory_file(path)  # read once, previewed both ways (issue 18)
-            replace = files.preview_import(aid, data, name=path.name)
-            merge = (files.preview_import(aid, data, name=path.name, mode="merge")
-                     if replace.fixed_after is not None else None)
-            return replace, merge
-
-        started = self.ops.start(
-            "Import", check,
-            on_ok=lambda previews: QTimer.singleShot(0, lambda: self._confirm_import(path, previews, confirmed)),
-            on_fail=lambda: self.import_finished.emit(False))
-        return started
-
-    def _confirm_import(self, path: Path, previews: object, confirmed: bool) -> None:
-        """The checked file's preview, Replace or Merge (outside any coroutine: it runs a
-        modal dialog); ``confirmed``: Replace without asking."""
-        assert isinstance(previews, tuple)
-        replace, merge = previews
-        assert isinstance(replace, ImportPreview)
-        chosen: ImportPreview = replace
-        if not confirmed:
-            options = [PreviewOption("replace", "Replace: the file's memory instead of the current one",
-                                     replace.lines(), replace.fixed_changes)]
-            if isinstance(merge, ImportPreview):
-                options.append(PreviewOption("merge", "Merge: add the file's fixed entries to the current ones",
-                                             merge.lines(), merge.fixed_changes))
-            name = self.assistant.name if self.assistant else "this assistant"
-            key = change_preview.ask(self, "Import memory", f"Import {path.name} into {name}'s memory?",
-                                     options, "Import")
-            if key is None:
-                self.import_finished.emit(False)
-                return
-            chosen = merge if key == "merge" and isinstance(merge, ImportPreview) else replace
-        files = self.svc.memory_files
-
-        def imported(_result: object) -> None:
-            self.reload_now()
-            self.show_status(f"Merged {path.name}: {chosen.merge_added:,} added, {chosen.merge_skipped:,} skipped "
-                             "as duplicates" if chosen.mode == "merge" else f"Imported {path.name}")
-            self.import_finished.emit(True)
-
-        def refused() -> None:
-            self.reload_now()  # e.g. a conflict: show the memory as it is now
-            self.import_finished.emit(False)
-
-        if not self.ops.start("Import", lambda: files.apply_import(chosen), on_ok=imported, on_fail=refused):
-            self.import_finished.emit(False)
-
-    def copy_document(self) -> None:
-        """Copy the Markdown document to the clipboard."""
-        text = self.ops.call("Copy", lambda: self.svc.memory.export_markdown(self.assistant_id))
-        if isinstance(text, str):
-            QGuiApplication.clipboard().setText(text)
-            self.show_status("Copied the memory document")
-
     # --- Qt overrides -------------------------------------------------------------------------
-    def eventFilter(self, obj: QObject, event: QEvent) -> bool:
-        if obj is self.list and event.type() == QEvent.Type.FontChange:
-            self.delegate.clear_cache()
-        return super().eventFilter(obj, event)
-
-    def showEvent(self, event: QShowEvent) -> None:
-        super().showEvent(event)
-        if self._stale:
-            self._stale = False
-            self.schedule_reload()
-
     def keyPressEvent(self, event: QKeyEvent) -> None:
         """Esc while this page's memory dream runs stops the dream (APP-7) instead of
         closing the page."""

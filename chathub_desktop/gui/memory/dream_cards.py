@@ -1,0 +1,202 @@
+"""The dream cards' list model and delegate (DRM-8, DRM-15): :class:`DreamCardModel` holds
+the dynamic-memory cards, :class:`DreamCardDelegate` paints them like fixed-memory
+cards with a date chip and, on single-day cards, a refresh icon (Regenerate)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from operator import attrgetter
+
+from PySide6.QtCore import (
+    QAbstractListModel,
+    QEvent,
+    QModelIndex,
+    QObject,
+    QPersistentModelIndex,
+    QRect,
+    Qt,
+    Signal,
+)
+from PySide6.QtGui import (
+    QHelpEvent,
+    QMouseEvent,
+    QPainter,
+)
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QStyle,
+    QStyleOptionViewItem,
+    QToolTip,
+)
+
+from chathub_desktop.gui.memory.card_delegate import (
+    CARD_PAD,
+    MemoryCardDelegate,
+    NumberRole,
+    PausedRole,
+    TrustedRole,
+    layout_lines,
+)
+from chathub_desktop.gui.memory.page_common import role_data
+from chathub_desktop.services.dream_service import (
+    CardView,
+)
+
+KIND_TIPS = {
+    "day": "One UTC day",
+    "range": "Older days merged into one card",
+    "legacy": "Text from before dated cards",
+    "custom": "A card with an unusual tag",
+}
+
+TagRole = Qt.ItemDataRole.UserRole + 11
+KindRole = Qt.ItemDataRole.UserRole + 12
+RegenerableRole = Qt.ItemDataRole.UserRole + 13
+
+
+def card_copy_text(cards: Sequence[CardView]) -> str:
+    """What the list shows, as text: ``#N [date chip]:`` and the body per card, one blank
+    line apart — the same text ``DreamService.copy_text`` exports (DRM-8)."""
+    return "\n\n".join(f"#{c.number} [{c.display_tag}]:\n{c.text}" for c in cards)
+
+
+def _card_tooltip(c: CardView) -> str:
+    tip = f"#{c.number} [{c.display_tag}] · {KIND_TIPS.get(c.kind, '')}\nF2 or double-click to edit, Del to delete"
+    if c.regenerable:
+        tip += "\nCtrl+R or the refresh icon: dream over this day again"
+    return tip
+
+
+#: What each role shows of a card (dream cards are always trusted).
+_ROLES: dict[int, Callable[[CardView], object]] = {
+    int(Qt.ItemDataRole.DisplayRole): attrgetter("text"),
+    int(NumberRole): attrgetter("number"),
+    int(TagRole): attrgetter("display_tag"),
+    int(KindRole): attrgetter("kind"),
+    int(RegenerableRole): attrgetter("regenerable"),
+    int(TrustedRole): lambda _c: True,
+    int(PausedRole): attrgetter("paused"),
+    int(Qt.ItemDataRole.AccessibleTextRole): lambda c: f"#{c.number} [{c.display_tag}]: {c.text}"
+                                                       + (" (paused)" if c.paused else ""),
+    int(Qt.ItemDataRole.ToolTipRole): _card_tooltip,
+}
+
+
+class DreamCardModel(QAbstractListModel):
+    """The dynamic-memory cards (:class:`CardView`) of one assistant; read-only (edits
+    go through :class:`CardEditDialog` and the service). Roles: display = the visible
+    body, ``NumberRole``, ``TagRole`` (the chip text), ``KindRole``, ``RegenerableRole``."""
+
+    def __init__(self, parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self._cards: list[CardView] = []
+
+    def set_cards(self, cards: Sequence[CardView]) -> None:
+        """Replace every card."""
+        self.beginResetModel()
+        self._cards = list(cards)
+        self.endResetModel()
+
+    def cards(self) -> list[CardView]:
+        """Every card (a copy), in document order."""
+        return list(self._cards)
+
+    def card(self, row: int) -> CardView | None:
+        """The card on ``row``, or None."""
+        return self._cards[row] if 0 <= row < len(self._cards) else None
+
+    def rowCount(self, parent: QModelIndex | QPersistentModelIndex = QModelIndex()) -> int:  # noqa: B008
+        """Qt: every card is a row (a flat list)."""
+        return 0 if parent.isValid() else len(self._cards)
+
+    def data(self, index: QModelIndex | QPersistentModelIndex, role: int = Qt.ItemDataRole.DisplayRole) -> object:
+        """Qt: the roles listed in the class docstring, plus accessible text and a tooltip."""
+        return role_data(self.card(index.row()) if index.isValid() else None, role, _ROLES)
+
+    def flags(self, index: QModelIndex | QPersistentModelIndex) -> Qt.ItemFlag:
+        """Qt: selectable and enabled, not editable in place (the dialog edits)."""
+        return super().flags(index)
+
+
+# --- the delegate -------------------------------------------------------------------------
+
+DREAM_BODY_LINES = 8  # a longer card is elided; the editor shows it all
+
+
+class DreamCardDelegate(MemoryCardDelegate):
+    """Paints a dream card like a fixed-memory card (``#N``, a chip, the wrapped body)
+    with the date chip coloured by kind and, on single-day cards only, a refresh icon at
+    the top right. A click on the icon emits ``regenerate_clicked(number)``; a
+    double-click elsewhere emits ``edit_requested(number)``. Body line breaks are kept."""
+
+    regenerate_clicked = Signal(int)
+    edit_requested = Signal(int)
+
+    def chips(self, index: QModelIndex | QPersistentModelIndex) -> list[tuple[str, str]]:
+        """One chip: the card's date (or range) in the dream colour; range and legacy
+        cards get their own colours."""
+        kind = str(index.data(KindRole) or "")
+        colour = {"day": "dream", "range": "range"}.get(kind, "legacy")
+        chips = [(str(index.data(TagRole) or "no date"), colour)]
+        if bool(index.data(PausedRole)):
+            chips.append(("paused", "paused"))
+        return chips
+
+    def _lines(self, number: int, text: str, width: int) -> list[str]:
+        key = (number, text, width)
+        hit = self._cache.get(key)
+        if hit is not None:
+            return hit
+        if len(self._cache) > 2000:
+            self._cache.clear()
+        # U+2028 makes QTextLayout break the line where the body has a newline
+        flat = (text or " ").replace("\r\n", "\n").replace("\n", "\u2028")
+        lines = [ln.replace("\u2028", " ") for ln in layout_lines(flat, self._body_font(), width,
+                                                                  DREAM_BODY_LINES)]
+        self._cache[key] = lines
+        return lines
+
+    def regen_rect(self, rect: QRect) -> QRect:
+        """Where the refresh icon sits in a row's ``rect`` (top right of the card)."""
+        card = self.card_rect(rect)
+        s = self._header_height()
+        return QRect(card.right() - CARD_PAD - s + 2, card.top() + CARD_PAD, s, s)
+
+    def paint(self, painter: QPainter, option: QStyleOptionViewItem,
+              index: QModelIndex | QPersistentModelIndex) -> None:
+        """Qt: the card as a fixed-memory card, plus the refresh icon on single-day cards."""
+        super().paint(painter, option, index)
+        if index.data(RegenerableRole):
+            rect: QRect = option.rect  # type: ignore[attr-defined]
+            icon = self._view.style().standardIcon(QStyle.StandardPixmap.SP_BrowserReload)
+            icon.paint(painter, self.regen_rect(rect).adjusted(1, 1, -1, -1))
+
+    def editorEvent(self, event: QEvent, model: QAbstractListModel,  # type: ignore[override]
+                    option: QStyleOptionViewItem, index: QModelIndex | QPersistentModelIndex) -> bool:
+        """Qt: a click on the refresh icon regenerates, a double-click elsewhere edits."""
+        kind = event.type()
+        if isinstance(event, QMouseEvent) and event.button() == Qt.MouseButton.LeftButton and kind in (
+                QEvent.Type.MouseButtonRelease, QEvent.Type.MouseButtonDblClick):
+            rect: QRect = option.rect  # type: ignore[attr-defined]
+            on_icon = bool(index.data(RegenerableRole)) and self.regen_rect(rect).contains(
+                event.position().toPoint())
+            number = int(index.data(NumberRole) or 0)
+            if kind == QEvent.Type.MouseButtonRelease and on_icon:
+                self.regenerate_clicked.emit(number)
+                return True
+            if kind == QEvent.Type.MouseButtonDblClick:
+                if not on_icon:
+                    self.edit_requested.emit(number)
+                return True
+        return super().editorEvent(event, model, option, index)
+
+    def helpEvent(self, event: QHelpEvent, view: QAbstractItemView, option: QStyleOptionViewItem,
+                  index: QModelIndex | QPersistentModelIndex) -> bool:
+        """Qt: the refresh icon has its own tooltip; elsewhere the card's."""
+        rect: QRect = option.rect  # type: ignore[attr-defined]
+        if event.type() == QEvent.Type.ToolTip and index.data(RegenerableRole) and \
+                self.regen_rect(rect).contains(event.pos()):
+            QToolTip.showText(event.globalPos(), f"Regenerate: dream over {index.data(TagRole)} again (Ctrl+R)",
+                              view)
+            return True
+        return super().helpEvent(event, view, option, index)

@@ -1,0 +1,188 @@
+"""The dream panel's runs (DRM-3, APP-7): Dream now over the chosen day, Regenerate one
+card, the phases of a run on the status line, Stop (also for a scheduled run of the
+same assistant). Mixed into :class:`~chathub_desktop.gui.memory.dream_panel.DreamPanel`.
+
+Dream now asks first (issue 18): the model's card is drafted without writing
+(``DreamService.draft_day``), the preview shows the card that will be added and the
+cards folded into which range (``MemoryPreviews.dream_day``), and only Add writes it,
+with the previewed version token — a document changed meanwhile (another window or
+process) is refused with one line and nothing is written. With dream review on
+(issue 19) the draft goes straight to a proposal: that writes no memory."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Awaitable, Callable
+from datetime import UTC, date, datetime, timedelta
+
+from PySide6.QtCore import QTimer
+
+from chathub_desktop.gui.memory import change_preview
+from chathub_desktop.gui.memory.change_preview import PreviewOption
+from chathub_desktop.services.dream_service import DreamDraft, DreamOutcome
+from chathub_desktop.services.errors import ServiceError, StaleDocument
+from chathub_desktop.services.memory_preview import ChangePreview
+
+#: TaskRunner name of the dream timer's run (tray.DreamRunner); Stop here cancels it.
+RUN_DUE_TASK = "dreams-run-due"
+
+#: Status-line text of each ``DreamProgress`` phase (``{day}``: the history day).
+PHASE_TEXT = {
+    "started": "Dreaming over {day}…",
+    "reading": "Reading the topics of {day}…",
+    "dreaming": "Asking the History Compress model about {day}…",
+    "folding": "Merging older cards into a range card…",
+}
+#: Added to a refused Dream now write (issue 18).
+DREAM_STALE_HINT = "Dream now again to see what it would add to the memory as it is now."
+#: The preview's group titles when the new card folds older ones.
+FOLD_TITLES = ("Added", "Folded into the range card", "Range card rewritten")
+
+#: What a run's coroutine ends with: an outcome, or a draft to preview (Dream now).
+RunResult = DreamOutcome | tuple[DreamDraft, ChangePreview]
+
+
+def yesterday_utc(now: datetime | None = None) -> date:
+    """The UTC calendar day before ``now`` (aware; default: the current time) — the
+    history day of Dream now (DRM-3)."""
+    now = now or datetime.now(UTC)
+    return (now.astimezone(UTC) - timedelta(days=1)).date()
+
+
+def outcome_text(status: str, message: str) -> str:
+    """The status line for a finished run (``DreamOutcome.status`` / ``message``)."""
+    if status == "failed":
+        return f"Dream failed: {message}" if message else "Dream failed"
+    return message[:1].upper() + message[1:] if message else status
+
+
+class DreamRuns:
+    """Dream now, Regenerate and Stop of the dream panel (mixed into ``DreamPanel``:
+    uses its ``svc``, ``runner``, ``day_picker`` and status helpers)."""
+
+    def dream_now(self) -> asyncio.Task[None] | None:
+        """Dream now (Ctrl+D): dream over the chosen day (default yesterday, UTC) as a manual run; returns its
+        task, or None when a run is going or memory is off."""
+        if not self.memory_enabled or self._dreaming is not None or self._external_day is not None:
+            return None
+        day = self.day_picker.selected_day() or yesterday_utc()
+        aid, dreams = self.assistant_id, self.svc.dreams
+
+        async def draft() -> RunResult:
+            got = await dreams.draft_day(aid, day)
+            if isinstance(got, DreamOutcome):
+                return got
+            if got.review:  # issue 19: a proposal writes no memory; it is reviewed on the page
+                return await dreams.commit_draft(got)
+            preview = await self.runner.run_in_thread(self.svc.previews.dream_day, aid, day, got.body, got.fold_body)
+            return got, preview
+
+        return self._start_dream("Dream now", day.isoformat(), draft)
+
+    def _confirm_dream(self, what: str, draft: DreamDraft, preview: ChangePreview) -> None:
+        """Dream now's preview (outside any coroutine: it runs a modal dialog): Add writes
+        the drafted card with the previewed version token; Cancel writes nothing."""
+        day = draft.history_day.isoformat()
+        self.show_status(f"{what}: the card for {day} is ready — nothing is written until you add it", 0)
+        heading = (f"Add the dream card for {day}? It folds older cards into a range card:" if preview.folds
+                   else f"Add the dream card for {day}?")
+        titles = FOLD_TITLES if preview.folds else ("Added", "Removed", "Edited")
+        key = change_preview.ask(self, "Dream now", heading,
+                                 [PreviewOption("add", "Add", preview.lines(), preview.changes, titles)], "Add card")
+        if key is None:
+            self.svc.dreams.discard_draft(draft)
+            self._dreaming = None
+            self.show_status(f"{what} cancelled — nothing was written")
+            self._sync()
+            return
+        self.runner.run(self._dream_task, self._dream(
+            what, lambda: self.svc.dreams.commit_draft(draft, version=preview.version)), context=what)
+
+    def regenerate(self, number: int | None = None) -> asyncio.Task[None] | None:
+        """Regenerate card ``number`` (default: the selected one): dream over its day
+        again and replace its text (Ctrl+R, the refresh icon). Only single-day cards;
+        returns the task, or None when nothing started."""
+        card = self._card(number)
+        if card is None or not card.regenerable or not self.memory_enabled or self._dreaming is not None \
+                or self._external_day is not None:
+            return None
+        self.select_number(card.number)
+
+        async def go() -> DreamOutcome:
+            current = await self.runner.run_in_thread(self._current_number, card)
+            return await self.svc.dreams.regenerate(self.assistant_id, current)
+
+        return self._start_dream(f"Regenerate #{card.number}", card.tag, go)
+
+    def _start_dream(self, what: str, day: str, make: Callable[[], Awaitable[RunResult]]) -> asyncio.Task[None]:
+        self._dreaming = what
+        self.show_error("")
+        self.show_status(PHASE_TEXT["started"].format(day=day), 0)
+        self._sync()
+        return self.runner.run(self._dream_task, self._dream(what, make), context=what)
+
+    async def _dream(self, what: str, make: Callable[[], Awaitable[RunResult]]) -> None:
+        asking = False  # a draft waits for the preview: the run is not over yet
+        try:
+            try:
+                outcome = await make()
+            except asyncio.CancelledError:
+                self.show_status(f"{what} stopped — nothing was written")
+                raise
+            except StaleDocument as exc:  # issue 18: never a silent overwrite
+                self.show_status("")
+                self.show_error(f"{what}: {exc}. {DREAM_STALE_HINT}")
+                self.schedule_reload()
+                return
+            except ServiceError as exc:
+                self.show_status("")
+                self.show_error(f"{what}: {exc}")
+                return
+            if isinstance(outcome, tuple):
+                asking = True
+                QTimer.singleShot(0, lambda: self._confirm_dream(what, *outcome))
+                return
+        finally:
+            if not asking:
+                self._dreaming = None
+                self._sync()
+        self.show_status(outcome_text(outcome.status, outcome.message), 15000)
+        self._select_number = outcome.card_number
+        self.schedule_reload()
+
+    def stop(self) -> bool:
+        """Stop (Esc on the page): cancel this panel's run, else the scheduled run that is
+        dreaming for this assistant. True when something was stopped."""
+        if self._dreaming is not None:
+            return self.runner.cancel(self._dream_task)
+        if self._external_day is not None:
+            stopped = self.runner.cancel(RUN_DUE_TASK)
+            if stopped:
+                self._external_day = None
+                self.show_status("Scheduled dream stopped — it is tried again later")
+                self._sync()
+            return stopped
+        return False
+
+    def _on_dream_progress(self, assistant_id: int, day: str, phase: str, status: str, message: str) -> None:
+        if assistant_id != self.assistant_id:
+            return
+        own = self._dreaming is not None
+        if phase == "finished":
+            if not own and self._external_day is not None:
+                self._external_day = None
+                self.show_status(f"Scheduled dream: {outcome_text(status, message)}", 15000)
+            self._sync()
+            self.schedule_reload()
+            return
+        if not own:
+            self._external_day = day
+        text = PHASE_TEXT.get(phase)
+        if text is not None:
+            self.show_status(text.format(day=day), 0)
+        self._sync()
+
+    @property
+    def progress_text(self) -> str:
+        """The status line while a run is going (its current phase)."""
+        return self.status_label.text()

@@ -1,0 +1,296 @@
+"""The dream panel's schedule form (DRM-2, DRM-5, DRM-7, issue 18): Off / Daily / Weekly,
+the UTC time and weekday, Keep dream cards (a lower Keep N that folds is previewed
+first), the next slot and the latest scheduled run. Mixed into
+:class:`~chathub_desktop.gui.memory.dream_panel.DreamPanel`."""
+
+from __future__ import annotations
+
+import html
+from datetime import UTC, datetime
+
+from PySide6.QtCore import (
+    Qt,
+    QTimer,
+)
+from PySide6.QtWidgets import (
+    QComboBox,
+    QHBoxLayout,
+    QLabel,
+    QLineEdit,
+    QPushButton,
+    QSpinBox,
+    QVBoxLayout,
+    QWidget,
+)
+
+from chathub_desktop.core.dream_schedule import WEEKDAYS
+from chathub_desktop.core.dynamic_memory import (
+    KEEP_DEFAULT,
+    KEEP_MAX,
+    KEEP_MIN,
+)
+from chathub_desktop.gui.help_button import help_button
+from chathub_desktop.gui.memory import change_preview
+from chathub_desktop.gui.memory.change_preview import PreviewOption
+from chathub_desktop.gui.memory.page_common import save_shortcut
+from chathub_desktop.gui.range_hint import RangeHint
+from chathub_desktop.services.dream_service import (
+    DreamSettingsView,
+)
+from chathub_desktop.services.memory_preview import ChangePreview
+
+SCHEDULE_HELP = (
+    "<p><b>Memory dream</b> runs by itself while ChatHub is open — in its window or "
+    "tucked away in the system tray. Choose Off, Daily, or Weekly on one weekday; the "
+    "time is a UTC time of day.</p>"
+    "<p>Each run looks at the topics you were active in on the UTC day before it fires "
+    "(Weekly too): a topic's compaction summary when it has one, otherwise a short "
+    "excerpt of that day's own messages. The History Compress model (Settings → System "
+    "Agent) turns that into one dated card about how you work with this assistant — "
+    "tone, formats, tool habits, standing preferences. It is not a recap of the day, "
+    "and your topics are never compacted or changed by it.</p>"
+    "<p>A run missed while ChatHub was closed happens once at the next start. Below "
+    "the form you see the latest scheduled run; when it failed, its reason is shown "
+    "and the run is tried again on a later cycle. Dream now and Regenerate are not "
+    "scheduled runs and never appear there.</p>"
+)
+KEEP_HELP = (
+    "<p><b>Keep dream cards</b> (1–90, default 14) is how many single-day cards are "
+    "kept as they are. Older ones beyond that are merged into a single range card "
+    "dated <i>first day – last day</i>.</p>"
+    "<p>Saving the form stores the number and merges right away, in one write, by "
+    "joining the older cards' text. When the dream next runs it may condense a range "
+    "with the History Compress model, staying under 6,400 characters; a single-day "
+    "card stays under 3,200.</p>"
+)
+#: How the latest scheduled run ended (``dream_run.status``), for DRM-5.
+RUN_STATUS_TEXT = {
+    "appended": "added a card",
+    "nothing": "found nothing new",
+    "duplicate": "skipped a card that repeated an existing one",
+    "exists": "the day already had a card",
+    "failed": "failed",
+    "running": "running…",
+}
+
+
+def _as_utc(dt: datetime) -> datetime:
+    return dt.replace(tzinfo=UTC) if dt.tzinfo is None else dt.astimezone(UTC)
+
+
+def format_utc(dt: datetime) -> str:
+    """``Tue 2026-12-01 02:00 UTC`` for an aware (or naive, taken as UTC) time."""
+    return f"{_as_utc(dt):%a %Y-%m-%d %H:%M} UTC"
+
+
+class ScheduleForm:
+    """The schedule form of the dream panel (mixed into ``DreamPanel``: uses its
+    ``svc``, ``ops``, ``view`` and status helpers)."""
+
+    def _build_schedule(self, lay: QVBoxLayout) -> None:
+        # schedule form (DRM-2, DRM-7)
+        self.schedule_form = QWidget()
+        self.schedule_form.setObjectName("dreamScheduleForm")
+        fl = QHBoxLayout(self.schedule_form)
+        fl.setContentsMargins(0, 0, 0, 0)
+        fl.setSpacing(4)
+        flabel = QLabel("Memory &dream:")
+        self.frequency_combo = QComboBox()
+        self.frequency_combo.setObjectName("dreamFrequency")
+        for text, value in (("Off", "off"), ("Daily", "daily"), ("Weekly", "weekly")):
+            self.frequency_combo.addItem(text, value)
+        self.frequency_combo.setToolTip("How often the memory dream runs by itself: Off, Daily, or Weekly "
+                                        "on one weekday")
+        flabel.setBuddy(self.frequency_combo)
+        self.weekday_label = QLabel("on")
+        self.weekday_combo = QComboBox()
+        self.weekday_combo.setObjectName("dreamWeekday")
+        for i, name in enumerate(WEEKDAYS):
+            self.weekday_combo.addItem(name, i)
+        self.weekday_combo.setToolTip("The UTC weekday of a weekly dream (it reads the day before)")
+        at = QLabel("at")
+        self.time_edit = QLineEdit()
+        self.time_edit.setObjectName("dreamTime")
+        self.time_edit.setPlaceholderText("HH:MM")
+        self.time_edit.setMaxLength(5)
+        self.time_edit.setFixedWidth(self.time_edit.fontMetrics().horizontalAdvance("00:00") + 22)
+        self.time_edit.setToolTip("Time of day in UTC, 24-hour HH:MM (e.g. 02:00). Enter saves.")
+        self.time_edit.returnPressed.connect(self.save_schedule)
+        utc = QLabel("UTC")
+        self.schedule_help = help_button(SCHEDULE_HELP, "dreamScheduleHelp")
+        klabel = QLabel("&Keep dream cards:")
+        self.keep_spin = QSpinBox()
+        self.keep_spin.setObjectName("keepDreamCards")
+        self.keep_spin.setRange(KEEP_MIN, KEEP_MAX)
+        self.keep_spin.setValue(KEEP_DEFAULT)
+        self.keep_spin.setToolTip(f"Single-day cards kept before the oldest are merged into one range card "
+                                  f"({KEEP_MIN}–{KEEP_MAX}, default {KEEP_DEFAULT}); Save merges at once")
+        klabel.setBuddy(self.keep_spin)
+        self.keep_range_hint = RangeHint(self.keep_spin)
+        self.keep_help = help_button(KEEP_HELP, "keepDreamCardsHelp")
+        self.save_button = QPushButton("Save")
+        self.save_button.setObjectName("saveDreamSchedule")
+        self.save_button.setToolTip("Store the schedule and Keep dream cards (Ctrl+S in this form); extra "
+                                    "cards are merged in the same write")
+        self.save_button.setAutoDefault(False)
+        self.save_button.clicked.connect(self.save_schedule)
+        save_shortcut(self.schedule_form, "Save dream schedule", self.save_schedule)
+        first: tuple[QWidget, ...] = (flabel, self.frequency_combo, self.weekday_label, self.weekday_combo, at,
+                                      self.time_edit, utc, self.schedule_help)
+        for w in first:
+            fl.addWidget(w)
+        fl.addSpacing(14)
+        for w in (klabel, self.keep_spin, self.keep_help):
+            fl.addWidget(w)
+        fl.addStretch(1)
+        fl.addWidget(self.save_button)
+        lay.addWidget(self.schedule_form)
+        self.frequency_combo.currentIndexChanged.connect(self._on_form_changed)
+        self.weekday_combo.currentIndexChanged.connect(self._on_form_changed)
+        self.time_edit.textChanged.connect(self._on_form_changed)
+        self.keep_spin.valueChanged.connect(self._on_form_changed)
+
+        # next slot and the latest scheduled run (DRM-5)
+        self.next_label = QLabel()
+        self.next_label.setObjectName("nextDreamLabel")
+        self.next_label.setWordWrap(True)
+        self.next_label.setToolTip("When the schedule fires next (UTC); it dreams over the UTC day before")
+        lay.addWidget(self.next_label)
+        self.last_run_label = QLabel()
+        self.last_run_label.setObjectName("lastDreamRunLabel")
+        self.last_run_label.setWordWrap(True)
+        self.last_run_label.setTextFormat(Qt.TextFormat.RichText)
+        self.last_run_label.setToolTip("The latest scheduled dream: when it ran, how it ended and, if it "
+                                       "failed, why (it is retried later)")
+        self.last_run_label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        lay.addWidget(self.last_run_label)
+
+    # --- the form ---------------------------------------------------------------------------
+    def _fill_form(self, view: DreamSettingsView) -> None:
+        s = view.schedule
+        for w in (self.frequency_combo, self.weekday_combo, self.time_edit, self.keep_spin):
+            w.blockSignals(True)
+        self.frequency_combo.setCurrentIndex(max(0, self.frequency_combo.findData(s.frequency)))
+        self.weekday_combo.setCurrentIndex(max(0, self.weekday_combo.findData(s.weekday)))
+        self.time_edit.setText(s.time_utc)
+        self.keep_spin.setValue(view.keep)
+        for w in (self.frequency_combo, self.weekday_combo, self.time_edit, self.keep_spin):
+            w.blockSignals(False)
+
+    def form_values(self) -> tuple[str, str, int, int]:
+        """``(frequency, time text, weekday 0–6, keep)`` as typed in the form."""
+        return (str(self.frequency_combo.currentData()), self.time_edit.text().strip(),
+                int(self.weekday_combo.currentData()), self.keep_spin.value())
+
+    def form_changed(self) -> bool:
+        """True when the form differs from the stored settings (unsaved changes)."""
+        if self.view is None:
+            return False
+        s = self.view.schedule
+        return self.form_values() != (s.frequency, s.time_utc, s.weekday, self.view.keep)
+
+    def _on_form_changed(self, *_args: object) -> None:
+        self._sync_form()
+
+    def _sync_form(self) -> None:
+        weekly = self.frequency_combo.currentData() == "weekly"
+        self.weekday_label.setVisible(weekly)
+        self.weekday_combo.setVisible(weekly)
+        on = self.frequency_combo.currentData() != "off"
+        self.time_edit.setEnabled(on)
+        self.save_button.setEnabled(self.form_changed() and not self.ops.busy)
+
+    def save_schedule(self) -> bool:
+        """Save: store the schedule, then Keep N with its fold (DRM-2, DRM-7). An invalid
+        value (e.g. a time that is not ``HH:MM``) is refused by the service, shown inline,
+        and nothing is stored. False when nothing was started (busy or unchanged)."""
+        if not self.form_changed():
+            return False
+        frequency, time_text, weekday, keep = self.form_values()
+        if self.view is not None and keep < self.view.keep:  # a lower Keep N may fold: preview it first
+            def checked(preview: object) -> None:
+                assert isinstance(preview, ChangePreview)
+                if preview.folds:
+                    QTimer.singleShot(0, lambda: self._confirm_fold(preview, (frequency, time_text, weekday, keep)))
+                else:
+                    QTimer.singleShot(0, lambda: self._write_schedule(frequency, time_text, weekday, keep, None))
+
+            return self.ops.start("Save dream schedule", lambda: self.svc.previews.keep(self.assistant_id, keep),
+                                  checked)
+        return self._write_schedule(frequency, time_text, weekday, keep, None)
+
+    def _confirm_fold(self, preview: ChangePreview, values: tuple[str, str, int, int]) -> None:
+        frequency, time_text, weekday, keep = values
+        if change_preview.ask(self, "Keep fewer dream cards",
+                              f"Keeping {keep} dream {'card' if keep == 1 else 'cards'} folds older ones into a "
+                              "range card (by joining their text; the next dream may re-summarize it):",
+                              [PreviewOption("fold", "Save", preview.lines(), preview.changes,
+                                             ("Added", "Folded into the range card", "Range card rewritten"))],
+                              "Save") is None:
+            return
+        self._write_schedule(frequency, time_text, weekday, keep, preview.version)
+
+    def _write_schedule(self, frequency: str, time_text: str, weekday: int, keep: int, version: str | None) -> bool:
+        def write() -> DreamSettingsView:
+            self.svc.dreams.set_schedule(self.assistant_id, frequency, time_text, weekday)
+            return self.svc.dreams.set_keep(self.assistant_id, keep, version=version)
+
+        def done(result: object) -> None:
+            assert isinstance(result, DreamSettingsView)
+            self.view = result
+            self._fill_form(result)
+            self._show_schedule_info()
+            self._sync_form()
+            self.show_status(f"Saved: {result.schedule.describe()} · keep {result.keep} cards")
+            self.schedule_reload()
+
+        return self.ops.start("Save dream schedule", write, done, on_fail=lambda: self.time_edit.setFocus())
+
+    def _show_schedule_info(self) -> None:
+        v = self.view
+        if v is None:
+            self.next_label.setText("")
+            self.last_run_label.hide()
+            return
+        s = v.schedule
+        if not self.memory_enabled:
+            text = "Memory is off for this assistant, so no dream runs for it."
+        elif not s.enabled:
+            text = "The schedule is off: no dream runs by itself. Dream now still works."
+        elif v.next_at is not None:
+            text = f"Next dream: {format_utc(v.next_at)} — {s.describe()}, over the UTC day before."
+        else:
+            text = s.describe()
+        if s.enabled and self.paused:
+            text += " Dreams are paused (tray menu → Pause dreams)."
+        self.next_label.setText(text)
+        run = v.last_run
+        if not s.enabled:
+            self.last_run_label.hide()
+            return
+        if run is None:
+            body = "Last scheduled run: none yet."
+        else:
+            what = html.escape(RUN_STATUS_TEXT.get(run.status, run.status))
+            body = (f"Last scheduled run: {html.escape(format_utc(run.started_at))}, over "
+                    f"{run.history_day.isoformat()} — ")
+            if run.stalled:  # issue 10: a killed run, taken over at the next check
+                body += f"<span style='color:#b35c00'><b>{html.escape(run.note or 'stopped')}</b>.</span>"
+            elif run.status == "failed":
+                hint = html.escape(run.error or "no reason was recorded")
+                retry = f" It is tried again from {html.escape(format_utc(run.next_retry_at))}." \
+                    if run.next_retry_at is not None else " It is tried again on the next cycle."
+                body += f"<span style='color:#b35c00'><b>{what}</b>: {hint}.{retry}</span>"
+            else:
+                body += what
+            if run.note and not run.stalled:
+                body += f" ({html.escape(run.note)})."
+        self.last_run_label.setText(body)
+        self.last_run_label.show()
+
+    def set_memory_enabled(self, on: bool) -> None:
+        """Mirror the assistant's memory switch (MEM-1: memory off → no dream runs), so
+        Dream now and Regenerate are disabled with a note."""
+        self.memory_enabled = on
+        self._show_schedule_info()
+        self._sync()

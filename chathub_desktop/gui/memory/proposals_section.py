@@ -1,0 +1,276 @@
+"""Dream proposals on the Memory page (issue 19 "Dream review"): with an assistant's
+review switch on, a dream's new card — and the fold of older cards it needs — waits here
+until the user accepts it (applied then, as the dream would have) or discards it.
+
+:class:`ProposalsSection` is the dream panel's Proposals tab: the review switch, one row
+per proposal (its day, and whether it folds), its preview (the card's text and what
+accepting changes: counts and which cards fold into which range, from
+``MemoryPreviews.dream_day``), Accept and Discard. Keyboard: the list takes focus with
+Tab; Ctrl+Enter accepts the selected proposal, Del discards it, Alt+A / Alt+D press the
+buttons. ``count_changed(n)`` tells the tab title and the window's menu entries the
+count. Reads and writes run on the page's worker; the section re-reads on
+``MemoryChanged`` of its assistant — its own writes, and another process's through the
+store's change log (``dream_proposal`` is watched, migration 0012).
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Qt, QTimer, Signal
+from PySide6.QtGui import QAction, QKeySequence
+from PySide6.QtWidgets import (
+    QCheckBox,
+    QHBoxLayout,
+    QLabel,
+    QListWidget,
+    QListWidgetItem,
+    QPlainTextEdit,
+    QPushButton,
+    QVBoxLayout,
+    QWidget,
+)
+
+from chathub_desktop.gui.chat_events import ChatEvents
+from chathub_desktop.gui.error_presenter import ErrorPresenter
+from chathub_desktop.gui.memory.page_common import error_label
+from chathub_desktop.gui.service_ops import ServiceOps
+from chathub_desktop.gui.task_runner import TaskRunner
+from chathub_desktop.services.container import Services
+from chathub_desktop.services.dream_review import ProposalView
+from chathub_desktop.services.errors import ServiceError
+
+__all__ = ["ProposalsSection", "proposals_label", "proposals_tab_title"]
+
+#: One proposal and the lines of its preview.
+Shown = tuple[ProposalView, list[str]]
+
+EMPTY_TEXT = "No dream card waits for review."
+REVIEW_TIP = ("On: each dream's new card (and any fold of older cards) waits in Proposals until you accept or "
+              "discard it. Off: dreams add their cards at once.")
+
+
+def proposals_label(count: int) -> str:
+    """The Assistant menu entry, with the count when there are proposals."""
+    return f"Dream &proposals ({count})…" if count else "Dream &proposals…"
+
+
+def proposals_tab_title(count: int) -> str:
+    """The Proposals tab's title: its badge is the count."""
+    return f"&Proposals ({count})" if count else "&Proposals"
+
+
+def preview_text(p: ProposalView, lines: list[str]) -> str:
+    """What the preview pane shows: the card for its day, then what accepting changes."""
+    how = {"model": "re-summarized by the History Compress model", "concatenated": "their text joined"}
+    fold = f"\n\nOlder cards fold into a range card ({how.get(p.fold, p.fold)})." if p.fold else ""
+    return f"Card for {p.history_day.isoformat()}:\n{p.text}{fold}\n\nAccepting changes:\n" + "\n".join(lines)
+
+
+class ProposalsSection(QWidget):
+    """The review switch and the pending proposals of ``assistant_id`` (module docstring).
+    ``loaded`` fires after each (re)load applied; ``loads`` counts them."""
+
+    count_changed = Signal(int)
+    loaded = Signal()
+
+    def __init__(self, services: Services, assistant_id: int, *, events: ChatEvents, runner: TaskRunner,
+                 presenter: ErrorPresenter, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("proposalsSection")
+        self.svc = services
+        self.assistant_id = assistant_id
+        self.events = events
+        self.runner = runner
+        self.loads = 0
+        self.count = 0
+        self._shown: list[Shown] = []
+        self._task = f"proposals-load-{id(self)}"
+        self._following = True
+        self.ops = ServiceOps(runner, presenter, self.show_error, lambda _b: self._sync(), f"proposals-op-{id(self)}")
+        self._timer = QTimer(self)
+        self._timer.setSingleShot(True)
+        self._timer.setInterval(40)  # coalesce an op's result and its MemoryChanged
+        self._timer.timeout.connect(self._start_load)
+        self._build()
+        events.memory_changed.connect(self._on_memory_changed)
+        self._start_load()
+
+    def _build(self) -> None:
+        lay = QVBoxLayout(self)
+        lay.setContentsMargins(0, 4, 0, 0)
+        lay.setSpacing(6)
+        self.review_box = QCheckBox("&Review new dream cards before they are kept")
+        self.review_box.setObjectName("dreamReviewSwitch")
+        self.review_box.setToolTip(REVIEW_TIP)
+        self.review_box.toggled.connect(self._set_review)
+        lay.addWidget(self.review_box)
+        row = QHBoxLayout()
+        self.list = QListWidget()
+        self.list.setObjectName("proposalList")
+        self.list.setAccessibleName("Dream proposals")
+        self.list.setToolTip("Ctrl+Enter accepts the selected proposal, Del discards it")
+        self.list.currentRowChanged.connect(self._show_current)
+        self.text = QPlainTextEdit()
+        self.text.setObjectName("proposalText")
+        self.text.setReadOnly(True)
+        self.text.setAccessibleName("What accepting the proposal adds")
+        row.addWidget(self.list, 2)
+        row.addWidget(self.text, 3)
+        lay.addLayout(row, 1)
+        brow = QHBoxLayout()
+        self.accept_button = QPushButton("&Accept")
+        self.accept_button.setObjectName("acceptProposal")
+        self.accept_button.setToolTip("Add this card to the dynamic memory, with its fold (Ctrl+Enter)")
+        self.discard_button = QPushButton("&Discard")
+        self.discard_button.setObjectName("discardProposal")
+        self.discard_button.setToolTip("Drop this card; the dynamic memory stays as it is (Del)")
+        for b, slot, keys in ((self.accept_button, self.accept_current, "Ctrl+Return"),
+                              (self.discard_button, self.discard_current, QKeySequence.StandardKey.Delete)):
+            b.setAutoDefault(False)
+            b.clicked.connect(lambda _c=False, slot=slot: slot())
+            action = QAction(b.text().replace("&", ""), self.list)
+            action.setShortcut(QKeySequence(keys))
+            action.setShortcutContext(Qt.ShortcutContext.WidgetShortcut)
+            action.triggered.connect(lambda _c=False, slot=slot: slot())
+            self.list.addAction(action)
+            brow.addWidget(b)
+        self.status = QLabel()
+        self.status.setObjectName("proposalStatus")
+        self.status.setWordWrap(True)
+        brow.addWidget(self.status, 1)
+        lay.addLayout(brow)
+        self.error_label = error_label("proposalError")
+        lay.addWidget(self.error_label)
+        self._sync()
+
+    # --- loading ----------------------------------------------------------------------------
+    def schedule_reload(self) -> None:
+        """Re-read the proposals soon, on the worker (bursts coalesce)."""
+        if self._following:
+            self._timer.start()
+
+    def reload_now(self) -> None:
+        """Read and show the proposals on this thread (scripts, screenshots)."""
+        try:
+            self._apply(*self._fetch())
+        except ServiceError as exc:
+            self.show_error(str(exc))
+
+    def _fetch(self) -> tuple[bool, list[Shown]]:
+        """Worker thread: the review switch and each proposal with its preview's lines."""
+        review = self.svc.dreams.review
+        on = review.enabled(self.assistant_id)
+        out: list[Shown] = []
+        for p in review.proposals(self.assistant_id):
+            try:
+                lines = self.svc.previews.dream_day(self.assistant_id, p.history_day, p.text).lines()
+            except ValueError as exc:  # e.g. the day got a card meanwhile: accepting drops it
+                lines = [f"nothing: {exc}"]
+            out.append((p, lines))
+        return on, out
+
+    def _start_load(self) -> None:
+        if self._following and not self.runner.is_running(self._task):
+            self.runner.run(self._task, self._load(), context="Dream proposals")
+        elif self._following:
+            self._timer.start(120)  # a load is running: read again after it
+
+    async def _load(self) -> None:
+        try:
+            on, shown = await self.runner.run_in_thread(self._fetch)
+        except ServiceError as exc:
+            self.show_error(str(exc))
+            return
+        self._apply(on, shown)
+
+    def _apply(self, on: bool, shown: list[Shown]) -> None:
+        self.review_box.blockSignals(True)
+        self.review_box.setChecked(on)
+        self.review_box.blockSignals(False)
+        keep = self.current_id()
+        self._shown = shown
+        self.list.clear()
+        for p, _lines in shown:
+            fold = " · folds older cards" if p.fold else ""
+            item = QListWidgetItem(f"{p.history_day.isoformat()}{fold}")
+            item.setData(Qt.ItemDataRole.UserRole, p.id)
+            item.setToolTip(p.text)
+            self.list.addItem(item)
+        ids = [p.id for p, _l in shown]
+        if ids:
+            self.list.setCurrentRow(ids.index(keep) if keep in ids else 0)
+        else:
+            self.text.setPlainText(EMPTY_TEXT)
+        self.count = len(shown)
+        self.loads += 1
+        self._sync()
+        self.count_changed.emit(self.count)
+        self.loaded.emit()
+
+    def _on_memory_changed(self, assistant_id: int) -> None:
+        if assistant_id == self.assistant_id:
+            self.schedule_reload()
+
+    # --- state --------------------------------------------------------------------------------
+    def current_id(self) -> int | None:
+        """The selected proposal's id."""
+        item = self.list.currentItem()
+        return int(item.data(Qt.ItemDataRole.UserRole)) if item is not None else None
+
+    def _show_current(self, row: int) -> None:
+        if 0 <= row < len(self._shown):
+            self.text.setPlainText(preview_text(*self._shown[row]))
+        self._sync()
+
+    def _sync(self) -> None:
+        has = self.current_id() is not None and not self.ops.busy
+        self.accept_button.setEnabled(has)
+        self.discard_button.setEnabled(has)
+
+    def show_error(self, message: str) -> None:
+        """Show ``message`` inline (empty hides it)."""
+        self.error_label.setText(message)
+        self.error_label.setVisible(bool(message))
+
+    # --- changes ------------------------------------------------------------------------------
+    def _set_review(self, on: bool) -> None:
+        def done(_r: object) -> None:
+            self.status.setText("New dream cards wait here for review" if on else "Dreams add their cards at once")
+
+        self.ops.start("Review new dream cards", lambda: self.svc.dreams.review.set_enabled(self.assistant_id, on),
+                       done, on_fail=self.schedule_reload)
+
+    def accept_current(self) -> bool:
+        """Accept: apply the selected proposal (its card and fold, in one write); False
+        when nothing started."""
+        pid = self.current_id()
+        if pid is None:
+            return False
+
+        def done(number: object) -> None:
+            self.status.setText(f"Added as card #{number}" if number is not None
+                                else "That day already had a card; the proposal was dropped")
+            self.schedule_reload()
+
+        return self.ops.start("Accept", lambda: self.svc.dreams.review.accept(pid), done,
+                              on_fail=self.schedule_reload)
+
+    def discard_current(self) -> bool:
+        """Discard: drop the selected proposal (the dynamic memory stays as it is)."""
+        pid = self.current_id()
+        if pid is None:
+            return False
+
+        def done(_r: object) -> None:
+            self.status.setText("Discarded — the dynamic memory is unchanged")
+            self.schedule_reload()
+
+        return self.ops.start("Discard", lambda: self.svc.dreams.review.discard(pid), done,
+                              on_fail=self.schedule_reload)
+
+    def detach(self) -> None:
+        """Stop following the bus and cancel this section's reads (the page closes)."""
+        self._timer.stop()
+        self.runner.cancel(self._task)
+        if self._following:
+            self._following = False
+            self.events.memory_changed.disconnect(self._on_memory_changed)

@@ -1,0 +1,190 @@
+"""The fixed-memory page's raw Markdown editor (MEM-3, issues 10 and 18): the whole
+document in one editor, saved with the version token it was opened with (a newer
+document is refused, the text stays and Reload is offered); a save that removes
+entries first shows what goes. Mixed into
+:class:`~chathub_desktop.gui.memory.fixed_page.MemoryPage`."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import (
+    QTimer,
+)
+from PySide6.QtGui import (
+    QFont,
+)
+from PySide6.QtWidgets import (
+    QHBoxLayout,
+    QLabel,
+    QPlainTextEdit,
+    QPushButton,
+    QVBoxLayout,
+    QWidget,
+)
+
+from chathub_desktop.gui import confirm
+from chathub_desktop.gui.help_button import help_button
+from chathub_desktop.gui.memory import change_preview
+from chathub_desktop.gui.memory.change_preview import PreviewOption
+from chathub_desktop.gui.memory.page_common import save_shortcut
+from chathub_desktop.services.memory_preview import ChangePreview
+from chathub_desktop.services.memory_service import FixedMemorySnapshot
+
+RAW_EDIT_HELP = (
+    "<p>The whole fixed memory as one Markdown document. Lines <code>#N: text</code> "
+    "are entries; any other line (headings, notes, blank lines) is kept exactly as you "
+    "type it.</p><p>Save renumbers the entries 1, 2, 3… in document order.</p>"
+)
+
+#: The raw editor's notice when the stored document moved on (issue 10).
+RAW_STALE_NOTICE = ("The memory changed in another window or command while you were editing, so "
+                    "saving this text would overwrite that change and is refused. Your text stays "
+                    "here; Reload shows the newer version.")
+
+
+class RawEditor:
+    """The raw view of the Memory page (mixed into ``MemoryPage``: uses its ``svc``,
+    ``ops``, ``stack`` and status helpers)."""
+
+    def _build_raw(self) -> QWidget:
+        w = QWidget()
+        lay = QVBoxLayout(w)
+        lay.setContentsMargins(0, 0, 0, 0)
+        lay.setSpacing(6)
+        hrow = QHBoxLayout()
+        hrow.setSpacing(4)
+        hint = QLabel("Raw document — entries are lines <code>#N: text</code>; other lines are kept as typed.")
+        hint.setWordWrap(True)
+        hrow.addWidget(hint, 1)
+        self.raw_help = help_button(RAW_EDIT_HELP, "rawEditHelp")
+        hrow.addWidget(self.raw_help)
+        lay.addLayout(hrow)
+        self.raw_edit = QPlainTextEdit()
+        self.raw_edit.setObjectName("rawEdit")
+        self.raw_edit.setAccessibleName("Fixed memory document")
+        self.raw_edit.setLineWrapMode(QPlainTextEdit.LineWrapMode.WidgetWidth)
+        self.raw_edit.setTabChangesFocus(False)
+        mono = QFont("monospace")
+        mono.setStyleHint(QFont.StyleHint.Monospace)
+        self.raw_edit.setFont(mono)
+        lay.addWidget(self.raw_edit, 1)
+        self.raw_notice = QLabel()
+        self.raw_notice.setObjectName("rawNotice")
+        self.raw_notice.setWordWrap(True)
+        self.raw_notice.setStyleSheet("color: #b35c00;")
+        self.raw_notice.hide()
+        lay.addWidget(self.raw_notice)
+        brow = QHBoxLayout()
+        self.raw_reload_button = QPushButton("Reload")
+        self.raw_reload_button.setObjectName("rawReloadButton")
+        self.raw_reload_button.setToolTip("Show the newer memory in the editor (your text here is discarded)")
+        self.raw_reload_button.clicked.connect(self.reload_raw)
+        self.raw_reload_button.setAutoDefault(False)
+        self.raw_reload_button.hide()
+        brow.addWidget(self.raw_reload_button)
+        brow.addStretch(1)
+        self.cancel_raw_button = QPushButton("Cancel")
+        self.cancel_raw_button.setObjectName("cancelRawButton")
+        self.cancel_raw_button.setToolTip("Discard the changes in this view")
+        self.cancel_raw_button.clicked.connect(self.cancel_raw)
+        self.save_raw_button = QPushButton("Save")
+        self.save_raw_button.setObjectName("saveRawButton")
+        self.save_raw_button.setToolTip("Renumber the entries and save (Ctrl+S); other lines are kept exactly")
+        self.save_raw_button.clicked.connect(self.save_raw)
+        save_shortcut(self.raw_edit, "Save", self.save_raw)
+        for b in (self.cancel_raw_button, self.save_raw_button):
+            b.setAutoDefault(False)
+        brow.addWidget(self.cancel_raw_button)
+        brow.addWidget(self.save_raw_button)
+        lay.addLayout(brow)
+        return w
+
+    # raw view (MEM-3)
+    def open_raw(self) -> None:
+        """Edit: show the whole document in the raw editor (with its version token)."""
+        snap = self.ops.call("Edit", lambda: self.svc.memory.snapshot(self.assistant_id))
+        if not isinstance(snap, FixedMemorySnapshot):
+            return
+        doc = snap.document
+        self._raw_base, self._raw_version = doc, snap.version
+        self._raw_crlf = "\r\n" in doc and doc.count("\r\n") == doc.count("\n")
+        self.raw_edit.setPlainText(doc)
+        self._raw_shown = self.raw_edit.document().toRawText()
+        self.raw_notice.hide()
+        self.raw_reload_button.hide()
+        self.stack.setCurrentIndex(1)
+        self.raw_edit.setFocus()
+        self._sync_buttons()
+
+    def raw_text(self) -> str:
+        """The raw editor's text exactly as typed (no-break spaces kept; Qt's own
+        paragraph separators become ``\\n``, or ``\\r\\n`` for a CRLF document)."""
+        shown = self.raw_edit.document().toRawText()
+        if self._raw_base is not None and shown == self._raw_shown:
+            return self._raw_base  # untouched: exactly what was loaded
+        text = shown.replace("\u2029", "\n")
+        if self._raw_crlf:
+            text = text.replace("\n", "\r\n")
+        return text
+
+    def raw_changed(self) -> bool:
+        """True when the raw editor's text differs from what it was opened with."""
+        return self._raw_base is not None and self.raw_edit.document().toRawText() != self._raw_shown
+
+    def save_raw(self) -> None:
+        """Save the raw view: the service renumbers and keeps free-form lines; back to the
+        cards. A save that removes entries first shows what goes (issue 18; the preview
+        is computed on the worker thread). Refused when the memory changed since the
+        editor opened (issue 10): the text stays, the notice offers Reload."""
+        if self.stack.currentIndex() != 1:
+            return
+        text, version = self.raw_text(), self._raw_version
+
+        def checked(preview: object) -> None:
+            assert isinstance(preview, ChangePreview)
+            if preview.version != version or not preview.changes.removed:
+                QTimer.singleShot(0, lambda: self._write_raw(text, version))  # stale: the save says so
+                return
+            QTimer.singleShot(0, lambda: self._confirm_raw(text, preview))
+
+        self.ops.start("Save", lambda: self.svc.previews.raw_save(self.assistant_id, text), checked,
+                       on_fail=self.schedule_reload)
+
+    def _confirm_raw(self, text: str, preview: ChangePreview) -> None:
+        n = len(preview.changes.removed)
+        if change_preview.ask(self, "Save memory", f"This save removes {n:,} {'entry' if n == 1 else 'entries'}:",
+                              [PreviewOption("save", "Save", preview.lines(), preview.changes)], "Save") is None:
+            return  # the editor stays open with the text
+        self._write_raw(text, preview.version)
+
+    def _write_raw(self, text: str, version: str) -> None:
+        def done(_doc: object) -> None:
+            if self.stack.currentIndex() == 1:
+                self._close_raw()
+            self.show_status("Saved")
+            self.schedule_reload()
+
+        self.ops.start("Save", lambda: self.svc.memory.save_raw(self.assistant_id, text, version=version), done,
+                       on_fail=self.schedule_reload)
+
+    def reload_raw(self) -> None:
+        """Reload: the newer document into the raw editor (asking first when the user's
+        text differs from what was opened)."""
+        if self.raw_changed() and not confirm.ask(
+                self, "Reload memory", "Discard your text and show the newer memory?", "Reload"):
+            return
+        self.show_error("")
+        self.open_raw()
+
+    def cancel_raw(self) -> None:
+        """Discard the raw view's changes."""
+        self.show_error("")
+        self._close_raw()
+        self.schedule_reload()
+
+    def _close_raw(self) -> None:
+        self._raw_base = None
+        self.raw_notice.hide()
+        self.raw_reload_button.hide()
+        self.stack.setCurrentIndex(0)
+        self.list.setFocus()
+        self._sync_buttons()

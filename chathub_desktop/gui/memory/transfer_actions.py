@@ -1,0 +1,162 @@
+"""The fixed-memory page's whole-document actions (APP-5, issues 10 and 18): Clear (after
+its preview), History, Export, Import (Replace or Merge, after their previews) and
+Copy. Mixed into :class:`~chathub_desktop.gui.memory.fixed_page.MemoryPage`."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from PySide6.QtCore import (
+    QTimer,
+)
+from PySide6.QtGui import (
+    QGuiApplication,
+)
+from PySide6.QtWidgets import (
+    QFileDialog,
+)
+
+from chathub_desktop.gui.file_dialogs import open_memory_export_dialog, open_memory_import_dialog
+from chathub_desktop.gui.memory import change_preview
+from chathub_desktop.gui.memory.change_preview import PreviewOption
+from chathub_desktop.gui.memory.history_view import MemoryHistoryDialog
+from chathub_desktop.private_files import write_private
+from chathub_desktop.services.memory_preview import ChangePreview
+from chathub_desktop.services.memory_transfer import ImportPreview, read_memory_file
+
+
+class TransferActions:
+    """Clear, History, Export, Import and Copy of the Memory page (mixed into
+    ``MemoryPage``: uses its ``svc``, ``ops``, ``assistant`` and status helpers)."""
+
+    def clear_memory(self) -> None:
+        """Clear…: show every entry that goes (computed on the worker thread), then remove
+        them all on confirmation with the previewed version token (a memory changed
+        meanwhile is refused, issue 10); History can revert it (issue 18)."""
+        def checked(preview: object) -> None:
+            assert isinstance(preview, ChangePreview)
+            if preview.before or preview.changes.removed:
+                QTimer.singleShot(0, lambda: self._confirm_clear(preview))
+            else:
+                self.show_status("Fixed memory is already empty")
+
+        self.ops.start("Clear", lambda: self.svc.previews.clear_fixed(self.assistant_id), checked)
+
+    def _confirm_clear(self, preview: ChangePreview) -> None:
+        name = self.assistant.name if self.assistant else "this assistant"
+        if change_preview.ask(self, "Clear fixed memory", f"Remove all of {name}'s fixed memory? "
+                              "Memory → History can revert it.",
+                              [PreviewOption("clear", "Clear", preview.lines(), preview.changes)], "Clear") is None:
+            return
+
+        def done(_r: object) -> None:
+            self.show_status("Cleared fixed memory — History can revert it")
+            self.schedule_reload()
+
+        self.ops.start("Clear", lambda: self.svc.memory.clear(self.assistant_id, version=preview.version), done,
+                       on_fail=self.schedule_reload)
+
+    def open_history(self) -> MemoryHistoryDialog:
+        """Memory → History (issue 18): the changes newest first, their diff, Revert."""
+        if self.history_dialog is None:
+            self.history_dialog = MemoryHistoryDialog(self.svc, self.assistant_id, events=self.events,
+                                                      presenter=self.presenter, parent=self)
+        else:
+            self.history_dialog.reload()
+        self.history_dialog.show()
+        self.history_dialog.raise_()
+        return self.history_dialog
+
+    def open_export(self) -> QFileDialog:
+        """Export…: a non-blocking save dialog with the memory file formats (APP-5); the
+        file is written on accept."""
+        name = (self.assistant.name if self.assistant else "assistant").strip() or "assistant"
+        safe = "".join(ch if ch.isalnum() or ch in "-_ " else "_" for ch in name).strip()
+        self._export_dialog = open_memory_export_dialog(self, f"{safe} memory", self.export_to)
+        return self._export_dialog
+
+    def export_to(self, path: Path, fmt: str = "fixed") -> bool:
+        """Write the memory to ``path`` as ``fmt`` (``json``, ``markdown`` or ``fixed``:
+        the fixed document as stored); False (error shown inline) on failure."""
+        if fmt == "fixed":
+            text = self.ops.call("Export", lambda: self.svc.memory.export_markdown(self.assistant_id))
+        else:
+            text = self.ops.call("Export", lambda: self.svc.memory_files.export(self.assistant_id, fmt))
+        if not isinstance(text, str):
+            return False
+        try:
+            write_private(path, text.encode("utf-8"))  # 0600 (issue 12)
+        except OSError as exc:
+            self.show_error(f"Export failed: {exc.strerror or exc} ({path})")
+            return False
+        self.show_status(f"Exported to {path.name}")
+        return True
+
+    def open_import(self) -> QFileDialog:
+        """Import…: choose a memory file (non-blocking); :meth:`import_from` runs on accept."""
+        self._import_dialog = open_memory_import_dialog(self, self.import_from)
+        return self._import_dialog
+
+    def import_from(self, path: Path, *, confirmed: bool = False) -> bool:
+        """Check the whole file at ``path`` on a worker thread first (a file that is not a
+        memory file or a plain document is refused with its reason shown inline), then
+        ask, showing what will change (skipped when ``confirmed``), then import it in one
+        transaction on a worker thread (issue 10). ``import_finished(imported)`` tells the
+        outcome; False (nothing started) while another change of this page runs."""
+        files = self.svc.memory_files
+        aid = self.assistant_id
+
+        def check() -> tuple[ImportPreview, ImportPreview | None]:
+            data = read_memory_file(path)  # read once, previewed both ways (issue 18)
+            replace = files.preview_import(aid, data, name=path.name)
+            merge = (files.preview_import(aid, data, name=path.name, mode="merge")
+                     if replace.fixed_after is not None else None)
+            return replace, merge
+
+        started = self.ops.start(
+            "Import", check,
+            on_ok=lambda previews: QTimer.singleShot(0, lambda: self._confirm_import(path, previews, confirmed)),
+            on_fail=lambda: self.import_finished.emit(False))
+        return started
+
+    def _confirm_import(self, path: Path, previews: object, confirmed: bool) -> None:
+        """The checked file's preview, Replace or Merge (outside any coroutine: it runs a
+        modal dialog); ``confirmed``: Replace without asking."""
+        assert isinstance(previews, tuple)
+        replace, merge = previews
+        assert isinstance(replace, ImportPreview)
+        chosen: ImportPreview = replace
+        if not confirmed:
+            options = [PreviewOption("replace", "Replace: the file's memory instead of the current one",
+                                     replace.lines(), replace.fixed_changes)]
+            if isinstance(merge, ImportPreview):
+                options.append(PreviewOption("merge", "Merge: add the file's fixed entries to the current ones",
+                                             merge.lines(), merge.fixed_changes))
+            name = self.assistant.name if self.assistant else "this assistant"
+            key = change_preview.ask(self, "Import memory", f"Import {path.name} into {name}'s memory?",
+                                     options, "Import")
+            if key is None:
+                self.import_finished.emit(False)
+                return
+            chosen = merge if key == "merge" and isinstance(merge, ImportPreview) else replace
+        files = self.svc.memory_files
+
+        def imported(_result: object) -> None:
+            self.reload_now()
+            self.show_status(f"Merged {path.name}: {chosen.merge_added:,} added, {chosen.merge_skipped:,} skipped "
+                             "as duplicates" if chosen.mode == "merge" else f"Imported {path.name}")
+            self.import_finished.emit(True)
+
+        def refused() -> None:
+            self.reload_now()  # e.g. a conflict: show the memory as it is now
+            self.import_finished.emit(False)
+
+        if not self.ops.start("Import", lambda: files.apply_import(chosen), on_ok=imported, on_fail=refused):
+            self.import_finished.emit(False)
+
+    def copy_document(self) -> None:
+        """Copy the Markdown document to the clipboard."""
+        text = self.ops.call("Copy", lambda: self.svc.memory.export_markdown(self.assistant_id))
+        if isinstance(text, str):
+            QGuiApplication.clipboard().setText(text)
+            self.show_status("Copied the memory document")

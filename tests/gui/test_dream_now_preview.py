@@ -1,0 +1,107 @@
+"""Dream now asks with a preview (issue 18 "Preview before replace"): the card the dream
+drafted and the cards it folds into which range are shown before anything is written;
+Cancel writes nothing, Add writes exactly the previewed card, and a document another
+writer changed since the preview is refused with one line (its version token), never
+silently overwritten (issue 10). Dream review on (issue 19): the draft becomes a
+proposal without a preview."""
+
+from __future__ import annotations
+
+from datetime import date, timedelta
+
+from chathub_desktop.core import dynamic_memory as dm
+from chathub_desktop.gui.memory import change_preview
+from chathub_desktop.gui.memory.change_preview import PreviewOption
+from tests.fakes.vendor_server import Reply
+from tests.gui.test_dream_panel import active_yesterday, helper, idle, open_page, seed_cards, summ  # noqa: F401
+
+CARD = "- Wants bullet points\n- No prose"
+
+
+def _recording(answer: str | None, calls: list[tuple[str, list[PreviewOption]]], before=None):  # type: ignore[no-untyped-def]
+    def ask(_parent, title, heading, options, _action):  # type: ignore[no-untyped-def]
+        calls.append((heading, list(options)))
+        if before is not None:
+            before()
+        return answer
+    return ask
+
+
+def test_cancel_shows_the_drafted_card_and_writes_nothing(open_page, services, helper, summ, qtbot,  # type: ignore[no-untyped-def]  # noqa: F811
+                                                         monkeypatch):
+    day = active_yesterday(services, helper)
+    calls: list[tuple[str, list[PreviewOption]]] = []
+    monkeypatch.setattr(change_preview, "ask", _recording(None, calls))
+    panel = open_page(helper).dream_panel
+    summ.script(Reply(text_chunks=[CARD]))
+    assert panel.dream_now() is not None
+    qtbot.waitUntil(lambda: bool(calls) and not panel.dreaming, timeout=5000)
+    idle(qtbot, panel)
+    heading, options = calls[0]
+    assert day.isoformat() in heading
+    added = options[0].changes.added
+    assert added == [f"[{day.isoformat()}] {CARD}"]  # the card exactly as it would be stored
+    assert services.dreams.cards(helper) == [] and services.dreams.document(helper) == ""
+    assert "cancelled" in panel.status_label.text() and "nothing was written" in panel.status_label.text()
+    assert len(summ.requests) == 1
+
+
+def test_add_writes_the_previewed_card_and_shows_its_fold(open_page, services, helper, summ, qtbot,  # type: ignore[no-untyped-def]  # noqa: F811
+                                                         monkeypatch):
+    """Keep 1 with one older card: the preview names the fold (DRM-9) before it happens."""
+    day = active_yesterday(services, helper)
+    older = day - timedelta(days=3)
+    seed_cards(services, helper, [older])
+    services.dreams.set_keep(helper, 1)
+    calls: list[tuple[str, list[PreviewOption]]] = []
+    monkeypatch.setattr(change_preview, "ask", _recording("add", calls))
+    panel = open_page(helper).dream_panel
+    summ.script(Reply(text_chunks=[CARD]), Reply(text_chunks=["Prefers tables and short intros"]))
+    panel.dream_now()
+    qtbot.waitUntil(lambda: bool(calls) and not panel.dreaming and panel.model.rowCount() == 2, timeout=8000)
+    idle(qtbot, panel)
+    heading, options = calls[0]
+    assert "folds older cards" in heading
+    lines = list(options[0].lines)
+    assert any(f"fold: 1 card (#1 [{older.isoformat()}]) into a new range card" in ln for ln in lines)
+    assert options[0].changes.removed == [c for c in options[0].changes.removed if older.isoformat() in c]
+    kinds = [(c.kind, c.display_tag) for c in services.dreams.cards(helper)]
+    assert kinds == [("range", f"{older.isoformat()} – {older.isoformat()}"), ("day", day.isoformat())]
+    assert services.dreams.cards(helper)[1].text == CARD
+    assert panel.status_label.text().startswith(f"Added card #2 for {day}")
+
+
+def test_a_document_changed_since_the_preview_is_refused(open_page, services, helper, summ, qtbot,  # type: ignore[no-untyped-def]  # noqa: F811
+                                                        monkeypatch):
+    day = active_yesterday(services, helper)
+    seed_cards(services, helper, [date(2020, 1, 5)])
+    calls: list[tuple[str, list[PreviewOption]]] = []
+
+    def other_writer() -> None:  # another window or process edits a card while the preview is open
+        services.dreams.edit_card(helper, 1, "Edited elsewhere")
+
+    monkeypatch.setattr(change_preview, "ask", _recording("add", calls, other_writer))
+    panel = open_page(helper).dream_panel
+    summ.script(Reply(text_chunks=[CARD]))
+    panel.dream_now()
+    qtbot.waitUntil(lambda: bool(calls) and not panel.dreaming, timeout=5000)
+    idle(qtbot, panel)
+    assert [c.text for c in services.dreams.cards(helper)] == ["Edited elsewhere"]  # the other change kept
+    assert not any(c.day == day for c in dm.parse_document(services.dreams.document(helper)))
+    err = panel.error_label.text()
+    assert panel.error_label.isVisible() and err.startswith("Dream now: ")
+    assert "changed in another window or command" in err and "Dream now again" in err
+
+
+def test_with_dream_review_on_the_draft_becomes_a_proposal_without_a_preview(
+        open_page, services, helper, summ, qtbot):  # type: ignore[no-untyped-def]  # noqa: F811
+    """The autouse fixture fails any unanswered preview: none is asked here."""
+    day = active_yesterday(services, helper)
+    services.dreams.review.set_enabled(helper, True)
+    panel = open_page(helper).dream_panel
+    summ.script(Reply(text_chunks=[CARD]))
+    panel.dream_now()
+    qtbot.waitUntil(lambda: not panel.dreaming and bool(services.dreams.review.proposals(helper)), timeout=5000)
+    idle(qtbot, panel)
+    assert services.dreams.cards(helper) == []
+    assert [(p.history_day, p.text) for p in services.dreams.review.proposals(helper)] == [(day, CARD)]
