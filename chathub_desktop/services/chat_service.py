@@ -66,6 +66,7 @@ from chathub_desktop.services.estimate_service import EstimateService
 from chathub_desktop.services.events import (
     EventBus,
     MessageAdded,
+    MessageChanged,
     ReplyDelta,
     ReplyFinished,
     ReplyRetrying,
@@ -131,9 +132,10 @@ class SendOutcome:
 
 
 @dataclass
-class _Claim:
-    """What :meth:`ChatService._claim` stored: the user message, the reply placeholder
-    that marks the topic as being answered by this process, and the provider."""
+class ReplyClaim:
+    """What a claim stored (:meth:`ChatService._claim`, a retry's, a regenerate's): the
+    user message, the reply placeholder that marks the topic as being answered by this
+    process, and the provider and model it is asked with."""
 
     user_id: int
     reply_id: int
@@ -201,6 +203,28 @@ class ChatService:
         task.add_done_callback(functools.partial(self._forget, topic_id))
         return task
 
+    def start_claimed(self, topic_id: int, claim: Callable[[], ReplyClaim], name: str) -> asyncio.Task[SendOutcome]:
+        """Start a reply whose claim another service makes (Regenerate, Resend; issue 14,
+        ``services.reply_versions``): ``claim`` is one write transaction run on a worker
+        that stores the streaming placeholder; then the same reply path as a send. Raises
+        :class:`InvalidInput` when that topic is already sending (needs a running loop)."""
+        if self.is_sending(topic_id):
+            raise InvalidInput("a reply is still being written in this topic; press Stop first")
+        task = asyncio.get_running_loop().create_task(self._claimed(topic_id, claim), name=f"{name}:{topic_id}")
+        self._tasks[topic_id] = task
+        task.add_done_callback(functools.partial(self._forget, topic_id))
+        return task
+
+    async def _claimed(self, topic_id: int, claim: Callable[[], ReplyClaim]) -> SendOutcome:
+        client = await self._providers.aclient(await self._db.run(self._provider_of, topic_id))
+        try:
+            c = await self._db.run(claim)
+            self._bus.publish(MessageChanged(topic_id, 0))  # rows left the view: read it again
+            self._bus.publish(MessageAdded(topic_id, c.reply_id))
+            return await self._respond(topic_id, c, client)
+        finally:
+            await client.aclose()
+
     async def _restart(self, topic_id: int, reply_id: int | None,
                        old: asyncio.Task[SendOutcome] | None) -> SendOutcome:
         if old is not None and not old.done():
@@ -237,19 +261,15 @@ class ChatService:
         await asyncio.gather(*tasks, *self._side_tasks, return_exceptions=True)
 
     # --- store steps (worker threads) ---------------------------------------------------
-    def _claim(self, topic_id: int, text: str) -> _Claim:
+    def _claim(self, topic_id: int, text: str) -> ReplyClaim:
         """One write transaction: refuse when the assistant cannot send or another live
         ChatHub process is writing a reply in this topic (APP-8), else store the user
         message and the reply placeholder that marks the topic as answered here. Nothing
         is stored when it raises :class:`InvalidInput` / ``NotFound``."""
         with self._db.write() as s:
             topic = TopicService.row(s, topic_id)
-            assistant, provider_id = _sendable_assistant(s, topic)
-            now = utcnow()
-            if any(by != PROCESS_ID and not stream_is_orphaned(by, at, now)
-                   for by, at, _edited in streaming_rows(s, topic_id)):
-                raise InvalidInput("another ChatHub window or command is still writing a reply in this "
-                                   "topic; wait for it or stop it there")
+            assistant, provider_id = sendable_assistant(s, topic)
+            refuse_foreign_stream(s, topic_id)
             first = not topic.title_generated
             user = append_message(s, topic_id, role=Role.USER.value, content=text)
             reply = append_message(s, topic_id, role=Role.ASSISTANT.value, content="",
@@ -258,27 +278,23 @@ class ChatService:
             if first:
                 topic.title = title_from_text(text)
                 topic.title_generated = True
-            return _Claim(user.id, reply.id, provider_id, assistant.model, first)
+            return ReplyClaim(user.id, reply.id, provider_id, assistant.model, first)
 
-    def _claim_retry(self, topic_id: int, reply_id: int | None) -> _Claim:
+    def _claim_retry(self, topic_id: int, reply_id: int | None) -> ReplyClaim:
         """One write transaction: the topic's last message must be an assistant reply
         that ended unfinished (:data:`RETRYABLE_STATUSES`; ``reply_id`` when given), and
         no other live process may be writing here; it is emptied and marked streaming
         by this process again. :class:`InvalidInput` / ``NotFound`` change nothing."""
         with self._db.write() as s:
             topic = TopicService.row(s, topic_id)
-            assistant, provider_id = _sendable_assistant(s, topic)
+            assistant, provider_id = sendable_assistant(s, topic)
             last = s.scalar(select(Message).where(Message.topic_id == topic_id)
                             .order_by(Message.seq.desc()).limit(1))
             if (last is None or last.role != Role.ASSISTANT.value or last.status not in RETRYABLE_STATUSES
                     or (reply_id is not None and last.id != reply_id)):
                 raise InvalidInput("only the topic's last reply can be retried, and only when it "
                                    "failed, was stopped or was interrupted")
-            now = utcnow()
-            if any(by != PROCESS_ID and not stream_is_orphaned(by, at, now)
-                   for by, at, _edited in streaming_rows(s, topic_id)):
-                raise InvalidInput("another ChatHub window or command is still writing a reply in this "
-                                   "topic; wait for it or stop it there")
+            refuse_foreign_stream(s, topic_id)
             user_id = s.scalar(select(Message.id).where(Message.topic_id == topic_id,
                                                         Message.role == Role.USER.value)
                                .order_by(Message.seq.desc()).limit(1))
@@ -288,7 +304,7 @@ class ChatService:
             last.cache_write_tokens = last.reasoning_tokens = None
             last.receipt = None
             last.model, last.provider_id, last.sent_by_process = assistant.model, provider_id, PROCESS_ID
-            return _Claim(user_id or 0, last.id, provider_id, assistant.model, False)
+            return ReplyClaim(user_id or 0, last.id, provider_id, assistant.model, False)
 
     def _append(self, topic_id: int, **fields: object) -> int:
         with self._db.write() as s:
@@ -394,7 +410,7 @@ class ChatService:
         finally:
             await client.aclose()
 
-    async def _respond(self, topic_id: int, claim: _Claim, client: ChatClient) -> SendOutcome:
+    async def _respond(self, topic_id: int, claim: ReplyClaim, client: ChatClient) -> SendOutcome:
         """Everything after the claim: pre-send compaction, the reply (and tool rounds)
         streamed into ``claim.reply_id``, the after-reply check. Returns the outcome."""
         out = SendOutcome(claim.user_id, claim.reply_id, MessageStatus.STREAMING.value)
@@ -447,7 +463,7 @@ class ChatService:
         """The topic's assistant's provider id; :class:`InvalidInput` when it has none or
         no chat model (nothing is stored)."""
         with self._db.read() as s:
-            return _sendable_assistant(s, TopicService.row(s, topic_id))[1]
+            return sendable_assistant(s, TopicService.row(s, topic_id))[1]
 
     async def _after_reply(self, topic_id: int) -> None:
         """CMP-7 token auto-compact once the reply is stored; its failure never fails the send."""
@@ -704,7 +720,17 @@ class ChatService:
             self._bus.publish(TopicChanged(topic_id))
 
 
-def _sendable_assistant(s: Session, topic: Topic) -> tuple[Assistant, int]:
+def refuse_foreign_stream(s: Session, topic_id: int) -> None:
+    """Inside a write transaction: :class:`InvalidInput` when another live ChatHub
+    process is writing a reply in ``topic_id`` (APP-8)."""
+    now = utcnow()
+    if any(by != PROCESS_ID and not stream_is_orphaned(by, at, now)
+           for by, at, _edited in streaming_rows(s, topic_id)):
+        raise InvalidInput("another ChatHub window or command is still writing a reply in this "
+                           "topic; wait for it or stop it there")
+
+
+def sendable_assistant(s: Session, topic: Topic) -> tuple[Assistant, int]:
     """The topic's assistant and its provider id; :class:`InvalidInput` when it has no
     provider or no chat model yet."""
     assistant = s.get(Assistant, topic.assistant_id)

@@ -5,7 +5,8 @@ Triggers on the watched tables append one small row per changed row to
 ``store_change`` inside the writer's own transaction, so the log can never disagree
 with the data, whoever wrote it (the window, the CLI, cron, another machine on
 PostgreSQL). A row names a *kind* (what changed: ``message``, ``topic``, ``compaction``,
-``fixed``, ``dynamic``, ``dream``, ``assistant``, ``setting``), a *scope id* (the topic of
+``fixed``, ``dynamic``, ``dream``, ``assistant``, ``setting``, ``branch``: a topic's
+stashed versions and branches, issue 14), a *scope id* (the topic of
 a message, the assistant of a topic or of memory; 0 for settings), the changed row's id
 and the operation (``i``/``u``/``d``). ``seq`` grows with every row; writes are
 serialised by the store's write lock, so a reader that has seen ``seq`` N has seen
@@ -75,7 +76,20 @@ WATCHED: tuple[Watched, ...] = (
     Watched("app_setting", "setting", None, None),
 )
 
+#: Watched tables whose triggers a later migration creates (``tables=None`` in the
+#: functions below means :data:`WATCHED` only, the set migration 0005 created):
+#: ``message_branch`` since 0009 (issue 14).
+LATER_WATCHED: tuple[Watched, ...] = (
+    Watched("message_branch", "branch", "topic_id", "id"),
+)
+
 _OPS = (("i", "INSERT"), ("u", "UPDATE"), ("d", "DELETE"))
+
+
+def _chosen(tables: Sequence[str] | None) -> list[Watched]:
+    if tables is None:
+        return list(WATCHED)
+    return [w for w in (*WATCHED, *LATER_WATCHED) if w.table in tables]
 
 
 @dataclass(frozen=True)
@@ -106,7 +120,7 @@ def trigger_statements(dialect: str, tables: Sequence[str] | None = None) -> lis
     """DDL creating the log triggers of ``tables`` (all watched tables when None) for
     ``dialect`` (``sqlite`` or ``postgresql``), plus the log's own pruning trigger when
     ``tables`` is None."""
-    chosen = [w for w in WATCHED if tables is None or w.table in tables]
+    chosen = _chosen(tables)
     out: list[str] = []
     insert = f"INSERT INTO {TABLE} (kind, scope_id, row_id, op) VALUES"
     for w in chosen:
@@ -138,7 +152,7 @@ def trigger_statements(dialect: str, tables: Sequence[str] | None = None) -> lis
 
 def drop_statements(dialect: str, tables: Sequence[str] | None = None) -> list[str]:
     """DDL dropping what :func:`trigger_statements` creates (same arguments)."""
-    chosen = [w for w in WATCHED if tables is None or w.table in tables]
+    chosen = _chosen(tables)
     out: list[str] = []
     names = [(f"chg_{w.table}_{op}", w.table) for w in chosen for op, _verb in _OPS]
     if tables is None:
