@@ -28,6 +28,7 @@ import functools
 import logging
 from collections.abc import Callable
 from dataclasses import dataclass
+from datetime import datetime
 
 from sqlalchemy import select
 from sqlalchemy.orm import Session
@@ -49,6 +50,7 @@ from chathub_desktop.storage.database import Database
 from chathub_desktop.storage.message_branches import (
     BranchCorrupt,
     alternatives,
+    decode_rows,
     next_message_id,
     restore_branch,
     stash_tail,
@@ -58,6 +60,8 @@ from chathub_desktop.storage.topic_repository import streaming_rows
 
 log = logging.getLogger(__name__)
 
+#: Characters of a version's first message ``topic versions`` shows.
+PREVIEW_CHARS = 80
 _BUSY = "a reply is still being written in this topic; press Stop first"
 
 
@@ -76,6 +80,33 @@ class VersionPoint:
     def label(self) -> str:
         """``"2 / 3"``."""
         return f"{self.index} / {self.total}"
+
+
+@dataclass(frozen=True)
+class VersionSummary:
+    """One version at a fork: its number (``index``, from 1), whether it is in view, how
+    many messages its tail has, the first one's role and text (at most
+    :data:`PREVIEW_CHARS` characters) and when it was first written (UTC)."""
+
+    index: int
+    in_view: bool
+    messages: int
+    role: str
+    preview: str
+    created_at: datetime
+
+    def to_json(self) -> dict[str, object]:
+        """JSON for ``topic versions --json``."""
+        return {"version": self.index, "in_view": self.in_view, "messages": self.messages, "role": self.role,
+                "preview": self.preview, "created_at": self.created_at.isoformat()}
+
+
+@dataclass(frozen=True)
+class ForkView:
+    """A fork position (``seq``) and its versions, oldest first."""
+
+    seq: int
+    versions: tuple[VersionSummary, ...]
 
 
 @dataclass(frozen=True)
@@ -115,13 +146,31 @@ class ReplyVersions:
                         out[a.message_id] = VersionPoint(seq, a.message_id, i, len(alts))
             return out
 
-    def tails(self, topic_id: int) -> dict[int, list[tuple[int, int | None]]]:
-        """Fork ``seq`` → ``(version number, stashed branch id or None for the one in
-        view)`` oldest first: what ``topic versions`` lists."""
+    def forks(self, topic_id: int) -> list[ForkView]:
+        """Every fork position of the branch in view with its versions, oldest first
+        (``topic versions``). Raises :class:`NotFound` for an unknown topic."""
         with self._db.read() as s:
             TopicService.row(s, check_record_id(topic_id, "topic"))
-            return {seq: [(i, a.branch_id) for i, a in enumerate(alts, 1)]
-                    for seq, alts in sorted(alternatives(s, topic_id).items())}
+            out: list[ForkView] = []
+            for seq, alts in sorted(alternatives(s, topic_id).items()):
+                versions: list[VersionSummary] = []
+                for i, a in enumerate(alts, 1):
+                    if a.branch_id is None:
+                        rows = [(m.role, m.content) for m in s.scalars(
+                            select(Message).where(Message.topic_id == topic_id, Message.seq >= seq)
+                            .order_by(Message.seq))]
+                    else:
+                        branch = s.get(MessageBranch, a.branch_id)
+                        assert branch is not None
+                        try:
+                            rows = [(str(r.get("role")), str(r.get("content") or "")) for r in decode_rows(branch.rows)]
+                        except BranchCorrupt:
+                            rows = []
+                    role, text = rows[0] if rows else ("", "")
+                    versions.append(VersionSummary(i, a.branch_id is None, len(rows), role,
+                                                   " ".join(text.split())[:PREVIEW_CHARS], a.first_created_at))
+                out.append(ForkView(seq, tuple(versions)))
+            return out
 
     # --- switching ------------------------------------------------------------------------
     def switch(self, topic_id: int, seq: int, index: int) -> SwitchResult:
