@@ -218,6 +218,7 @@ class MainWindow(QMainWindow):
                                             self.is_compacting, self._outcomes.get)
         self._connect_events()
         self.search.bind(self.events)  # issue 14: keeps the search index filled
+        self.versions.bind(self.events)  # issue 14: the version arrows
         for a in (*self.actions(), self.delete_topic_action):
             a.setEnabled(True)  # reload_assistants() narrows them to the selection
         self.centralWidget().setEnabled(True)
@@ -472,6 +473,10 @@ class MainWindow(QMainWindow):
         topic_menu.addAction(self.summary_action)
         topic_menu.addSeparator()
         topic_menu.addAction(self.stop_action)
+        from chathub_desktop.gui.reply_versions import ReplyVersionsController
+
+        self.versions = ReplyVersionsController(self)  # issue 14: Regenerate (Ctrl+R), Resend, ‹ 2 / 3 ›
+        topic_menu.addAction(self.versions.regenerate_action)
         from chathub_desktop.gui.topic_actions import TopicActions
 
         self.topic_actions = TopicActions(self, topic_menu, import_menu)  # issue 14
@@ -951,6 +956,7 @@ class MainWindow(QMainWindow):
         covered = crow is not None and row is not None and row <= crow
         dlg = MessageEditDialog(self.svc.messages, m, covered=covered, parent=self)
         dlg.saved.connect(lambda v: self._after_message_change(v.id, edited=True, cursor=cursor))
+        dlg.resend_requested.connect(self.versions.resend)  # issue 14: a new branch here
         self.dialogs["edit_message"] = dlg
         dlg.open()
         return dlg
