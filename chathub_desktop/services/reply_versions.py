@@ -296,7 +296,7 @@ class ReplyVersions:
         began (its placeholder dropped) gives its position back to the previous version,
         so no reply is ever left unreachable."""
         self._changed(topic_id)
-        if task.cancelled() or task.exception() is not None:
+        if task.cancelled():  # only a Stop before the request drops the placeholder
             self._db.submit(self._heal, topic_id)
 
     def _heal(self, topic_id: int) -> None:

@@ -18,6 +18,7 @@ from chathub_desktop.core.request_assembly import FRAMING_TOKENS_PER_MESSAGE
 from chathub_desktop.services import request_context
 from chathub_desktop.services.container import Services, open_services
 from chathub_desktop.services.errors import InvalidInput
+from chathub_desktop.services.events import MessageAdded, MessageChanged, TopicChanged
 from chathub_desktop.storage.message_branches import decode_rows
 from chathub_desktop.storage.models import Message, MessageBranch, TopicCompaction
 from tests.fakes.vendor_server import FakeVendor, Reply
@@ -370,3 +371,61 @@ def test_stashed_rows_carry_every_message_column(svc: Services, fake_vendor: Fak
         branch = s.scalars(select(MessageBranch)).one()
         stashed = decode_rows(branch.rows)
     assert set(stashed[0]) == {c.name for c in Message.__table__.columns}
+
+
+def test_another_process_sees_a_switch(svc: Services, fake_vendor: FakeVendor) -> None:
+    """Issue 13 live refresh for issue 14: a switch made by another process (the CLI as
+    a subprocess) reaches this process's bus (the stashed row's MessageChanged, the
+    restored row's MessageAdded, TopicChanged for the arrows) and its warm history
+    follows the branch in view."""
+    from tests.integration.test_live_refresh import Heard, cli
+
+    topic = _topic(svc, fake_vendor)
+    fake_vendor.script(Reply(text_chunks=["first"]))
+    asyncio.run(_send(svc, topic, "Q"))
+    old_id = svc.topics.messages(topic)[1].id
+    fake_vendor.script(Reply(text_chunks=["second"]))
+    asyncio.run(_regenerate(svc, topic))
+    new_id = svc.topics.messages(topic)[1].id
+    assert [h.message.content for h in svc.loader.load(topic).history] == ["Q", "second"]
+    heard = Heard(svc)
+    svc.watcher.start()
+    assert svc.watcher.ready.wait(5)
+    mark = heard.mark()
+    cli(svc.db.engine.url.render_as_string(hide_password=False), "topic", "switch", str(topic),
+        "--at", "2", "--to", "1")
+    heard.wait_for(TopicChanged(topic), mark)
+    heard.wait_for(MessageChanged(topic, new_id, removed=True), mark)
+    heard.wait_for(MessageAdded(topic, old_id), mark)
+    assert [h.message.content for h in svc.loader.load(topic).history] == ["Q", "first"]
+
+
+def test_a_store_copy_carries_nested_branches(tmp_path: Path, fake_vendor: FakeVendor, postgres_url: str) -> None:
+    """``db copy`` SQLite → PostgreSQL keeps every stashed branch, nested ones too (a
+    parent can have a higher id than its child: the FK is checked at commit), and a
+    switch works on the copy."""
+    from chathub_desktop.storage.store_copy import copy_store
+
+    src = open_services(f"sqlite:///{tmp_path / 'src.sqlite3'}")
+    try:
+        topic = _topic(src, fake_vendor)
+        fake_vendor.script(Reply(text_chunks=["A1"]))
+        asyncio.run(_send(src, topic, "Q1"))
+        fake_vendor.script(Reply(text_chunks=["A1 again"]))
+        asyncio.run(_regenerate(src, topic))
+        q1 = src.topics.messages(topic)[0]
+        fake_vendor.script(Reply(text_chunks=["B1"]))
+        asyncio.run(_resend(src, q1.id, "Q1 other"))
+        with src.db.read() as s:
+            parents = {b.id: b.parent_id for b in s.scalars(select(MessageBranch))}
+        assert any(p is not None and p > b for b, p in parents.items())
+    finally:
+        src.close()
+    report = copy_store(f"sqlite:///{tmp_path / 'src.sqlite3'}", postgres_url)
+    assert report.rows["message_branch"] == 2
+    dst = open_services(postgres_url)
+    try:
+        dst.versions.switch(topic, 1, 1)
+        assert [c for _r, c in _contents(dst, topic)] == ["Q1", "A1 again"]
+    finally:
+        dst.close()
