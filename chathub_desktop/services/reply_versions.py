@@ -30,7 +30,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime
 
-from sqlalchemy import select
+from sqlalchemy import func, select
 from sqlalchemy.orm import Session
 
 from chathub_desktop.core.messages import MessageStatus, Role
@@ -155,19 +155,8 @@ class ReplyVersions:
             for seq, alts in sorted(alternatives(s, topic_id).items()):
                 versions: list[VersionSummary] = []
                 for i, a in enumerate(alts, 1):
-                    if a.branch_id is None:
-                        rows = [(m.role, m.content) for m in s.scalars(
-                            select(Message).where(Message.topic_id == topic_id, Message.seq >= seq)
-                            .order_by(Message.seq))]
-                    else:
-                        branch = s.get(MessageBranch, a.branch_id)
-                        assert branch is not None
-                        try:
-                            rows = [(str(r.get("role")), str(r.get("content") or "")) for r in decode_rows(branch.rows)]
-                        except BranchCorrupt:
-                            rows = []
-                    role, text = rows[0] if rows else ("", "")
-                    versions.append(VersionSummary(i, a.branch_id is None, len(rows), role,
+                    count, role, text = _tail_summary(s, topic_id, seq, a.branch_id)
+                    versions.append(VersionSummary(i, a.branch_id is None, count, role,
                                                    " ".join(text.split())[:PREVIEW_CHARS], a.first_created_at))
                 out.append(ForkView(seq, tuple(versions)))
             return out
@@ -328,6 +317,24 @@ class ReplyVersions:
     def _changed(self, topic_id: int) -> None:
         self._note(topic_id)
         self._bus.publish(TopicChanged(topic_id))
+
+
+def _tail_summary(s: Session, topic_id: int, seq: int, branch_id: int | None) -> tuple[int, str, str]:
+    """``(messages, first role, first text)`` of the tail in view from ``seq`` (``branch_id``
+    None) or of a stashed one (a damaged stash: no messages)."""
+    if branch_id is None:
+        count = s.scalar(select(func.count(Message.id)).where(Message.topic_id == topic_id, Message.seq >= seq))
+        first = s.execute(select(Message.role, Message.content).where(Message.topic_id == topic_id,
+                                                                      Message.seq >= seq)
+                          .order_by(Message.seq).limit(1)).first()
+        return int(count or 0), (first[0] if first else ""), (first[1] if first else "")
+    branch = s.get(MessageBranch, branch_id)
+    try:
+        rows = decode_rows(branch.rows) if branch is not None else []
+    except BranchCorrupt:
+        rows = []
+    head = rows[0] if rows else {}
+    return len(rows), str(head.get("role") or ""), str(head.get("content") or "")
 
 
 def _cursor(s: Session, topic_id: int) -> int | None:

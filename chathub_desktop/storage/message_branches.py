@@ -183,8 +183,8 @@ def restore_branch(s: Session, branch: MessageBranch) -> list[int]:
     """Put ``branch``'s rows back in view (their original ids and seqs; the tail in view
     from its ``fork_seq`` must already be stashed), make the branches that travelled with
     it hang off the view again and delete the stash; restore its compaction state when it
-    has one and the rows before the fork are still the ones it summarised (else CMP-15:
-    the summary is cleared). Returns the restored ids in ``seq`` order. A stashed id that
+    has one and the rows before the fork are still the ones it summarised (CMP-15: a
+    summary of rows that changed is never brought back). Returns the restored ids in ``seq`` order. A stashed id that
     a message in view took meanwhile (only possible after a bulk import on SQLite) gets
     a fresh id. Raises :class:`BranchCorrupt` (the caller's transaction rolls back)."""
     rows = decode_rows(branch.rows)
@@ -202,11 +202,10 @@ def restore_branch(s: Session, branch: MessageBranch) -> list[int]:
     s.execute(update(MessageBranch).where(MessageBranch.parent_id == branch.id).values(parent_id=None),
               execution_options={"synchronize_session": False})
     state = branch.compaction
-    if isinstance(state, dict):
-        if state.get("prefix") == _prefix_mark(s, branch.topic_id, branch.fork_seq):
-            _apply_state(s, branch.topic_id, state, remap)
-        else:
-            clear_summary(s, branch.topic_id)
+    # a stale one (a row before the fork changed since) is dropped: the topic's own
+    # state is already right for the incoming tail (cleared, or covering the prefix only)
+    if isinstance(state, dict) and state.get("prefix") == _prefix_mark(s, branch.topic_id, branch.fork_seq):
+        _apply_state(s, branch.topic_id, state, remap)
     s.delete(branch)
     s.flush()
     return [int(str(r["id"])) for r in rows]

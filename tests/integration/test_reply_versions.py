@@ -429,3 +429,38 @@ def test_a_store_copy_carries_nested_branches(tmp_path: Path, fake_vendor: FakeV
         assert [c for _r, c in _contents(dst, topic)] == ["Q1", "A1 again"]
     finally:
         dst.close()
+
+
+def test_a_regenerated_reply_is_checkpointed_while_it_streams(svc: Services, fake_vendor: FakeVendor) -> None:
+    """Issue 10's checkpoints hold for a regenerate: while the new reply streams, what
+    arrived so far is in the store (a crash loses at most the last second)."""
+    topic = _topic(svc, fake_vendor)
+    fake_vendor.script(Reply(text_chunks=["old"]))
+    asyncio.run(_send(svc, topic, "Q"))
+    seen: list[str] = []
+
+    async def watch() -> None:
+        fake_vendor.script(Reply(text_chunks=[f"part{i} " for i in range(8)], chunk_delay_s=0.35))
+        task = svc.versions.start_regenerate(topic)
+        while not task.done():
+            await asyncio.sleep(0.2)
+            rows = await svc.db.run(_rows, svc, topic)
+            if len(rows) == 2 and rows[1]["status"] == "streaming":
+                seen.append(str(rows[1]["content"]))
+        await task
+
+    asyncio.run(watch())
+    assert any(text.startswith("part0 ") for text in seen)  # stored before the reply ended
+    assert svc.topics.messages(topic)[1].content == "".join(f"part{i} " for i in range(8))
+
+
+def test_deleting_a_topic_deletes_its_versions(svc: Services, fake_vendor: FakeVendor) -> None:
+    """A deleted topic leaves no stashed branch behind (ON DELETE CASCADE)."""
+    topic = _topic(svc, fake_vendor)
+    fake_vendor.script(Reply(text_chunks=["A"]))
+    asyncio.run(_send(svc, topic, "Q"))
+    fake_vendor.script(Reply(text_chunks=["B"]))
+    asyncio.run(_regenerate(svc, topic))
+    svc.topics.delete(topic)
+    with svc.db.read() as s:
+        assert s.scalar(select(func.count(MessageBranch.id))) == 0
