@@ -67,6 +67,10 @@ def test_ctrl_r_and_the_pill_regenerate_and_the_arrows_switch(window, services, 
     qtbot.waitUntil(lambda: _texts(window) == ["Name a colour", "Green"], timeout=5000)
     qtbot.waitUntil(lambda: _versions(window, 1) == (2, 3), timeout=5000)
     assert [v.label for v in services.versions.points(topic).values()] == ["2 / 3"]
+    view._context_menu(view.visualRect(window.message_model.index(1)).center())
+    entries = {a.text(): a.isEnabled() for a in view.last_menu.actions()}
+    view.last_menu.close()
+    assert entries["Regenerate reply"] and entries["Previous version (2 / 3)"] and entries["Next version (2 / 3)"]
     window.open_topic(None)
     window.open_topic(topic)
     wait_shown(window, qtbot, topic)
