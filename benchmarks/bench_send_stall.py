@@ -463,7 +463,7 @@ async def bench_open(url: str, aid: int, topics: list[tuple[int, int]], meter: S
     for n, tid in topics:
         window.select_topic(scratch)
         await asyncio.sleep(1.0)
-        shown = window.estimates_shown
+        shown = window.estimate.shown
         marks: dict[str, float] = {}
 
         async def click(tid: int = tid, shown: int = shown, marks: dict[str, float] = marks) -> None:
@@ -472,7 +472,7 @@ async def bench_open(url: str, aid: int, topics: list[tuple[int, int]], meter: S
             window.select_topic(tid)
             while window.message_model.topic_id != tid:  # the page is read off the GUI thread
                 await asyncio.sleep(0.002)
-            while not painted or window.estimates_shown == shown:
+            while not painted or window.estimate.shown == shown:
                 if time.monotonic() - t0 > 60:
                     raise RuntimeError("the topic did not paint or the badge got no estimate within 60 s")
                 await asyncio.sleep(0.002)

@@ -96,4 +96,4 @@ class ContextControls(QObject):
             if not ok:
                 return None
             focus = text
-        return self._window.compact_topic(focus=focus.strip())
+        return self._window.compaction.compact_topic(focus=focus.strip())

@@ -57,12 +57,10 @@ class LiveRefresh(QObject):
             return
         if message_id == 0:
             w.reload_topic()
-        elif removed:
-            w.message_model.remove_message(message_id)
+            w.message_model.refresh_cursor()
+            w.estimate.schedule(invalidate=True)
         else:
-            w.message_model.refresh_message(message_id)
-        w.message_model.refresh_cursor()
-        w.schedule_estimate(invalidate=True)
+            w.message_actions.show_change(message_id, removed=removed)
 
     def _on_topic_list_changed(self, assistant_id: int) -> None:
         if assistant_id == self._w.current_assistant_id():

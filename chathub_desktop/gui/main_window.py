@@ -3,15 +3,12 @@ message view and the input area on the right, menus, shortcuts and the status ba
 
 Widgets hold no business rules: every decision is a service call (``Services``); long
 or cancellable work goes through :class:`~chathub_desktop.gui.task_runner.TaskRunner`.
-A reply keeps streaming when the user switches topic (APP-8): the service owns the send
-task; this window only follows the current topic's events.
-
-Topic compaction (CMP-6, CMP-13, CMP-15, CMP-18, APP-7): Topic → Compact now
-(Ctrl+Shift+K) and View topic summary… (Ctrl+Shift+S), also in the topic list's context
-menu and the token popover. While a run is in flight for the open topic the actions
-read "Compacting…" and are disabled, the status bar shows its batches with a Stop
-button (Esc stops it too) and the outcome afterwards. The message list marks the last
-message the summary covers; Edit message… / Delete message refresh the view and badge.
+The window keeps the assistant and topic selection; its controllers hold the rest:
+``sending`` (:mod:`~chathub_desktop.gui.send_controller`: Send, Retry, Stop),
+``compaction`` (:mod:`~chathub_desktop.gui.compaction_controller`: Compact now, its
+progress, the summary viewer), ``estimate`` (the token badge runs), ``message_actions``
+(Edit / Delete message, CMP-15) and ``pages`` (:mod:`~chathub_desktop.gui.window_pages`:
+every dialog and page).
 
 Memory dreams and the tray (APP-4, DRM-6): attach() starts a
 :class:`~chathub_desktop.gui.tray.DreamRunner` (a due scheduled dream runs while the
@@ -32,7 +29,6 @@ from PySide6.QtCore import (
     QItemSelectionModel,
     QModelIndex,
     QSettings,
-    QTimer,
     Signal,
 )
 from PySide6.QtGui import QAction, QCloseEvent, QKeySequence
@@ -44,9 +40,6 @@ from PySide6.QtWidgets import (
     QLabel,
     QListView,
     QMainWindow,
-    QProgressBar,
-    QPushButton,
-    QSizePolicy,
     QSplitter,
     QStackedWidget,
     QToolButton,
@@ -54,61 +47,25 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from chathub_desktop.gui import confirm
+from chathub_desktop.gui.compaction_controller import COMPACT_TEXT, CompactionController
 from chathub_desktop.gui.composer import Composer
 from chathub_desktop.gui.error_presenter import ErrorPresenter
+from chathub_desktop.gui.estimate_controller import EstimateController
+from chathub_desktop.gui.message_actions import MessageActions
 from chathub_desktop.gui.reply_notice import ReplyNoticeBar, ReplyNotices
+from chathub_desktop.gui.send_controller import SendController
+from chathub_desktop.gui.topic_delete import TopicDeletes
+from chathub_desktop.gui.window_pages import WindowPages
 from chathub_desktop.services.errors import ServiceError
 
 if TYPE_CHECKING:
-    import asyncio
 
-    from chathub_desktop.gui.assistant_dialog import AssistantDialog
-    from chathub_desktop.gui.help_menu import AboutDialog, ShortcutsDialog
-    from chathub_desktop.gui.import_dialog import ImportDialog
-    from chathub_desktop.gui.settings_dialog import SettingsDialog
-    from chathub_desktop.gui.setup_wizard import SetupWizard
-    from chathub_desktop.gui.summary_dialog import SummaryDialog
     from chathub_desktop.gui.task_runner import TaskRunner
     from chathub_desktop.gui.tray import DreamRunner, TrayController
     from chathub_desktop.services.container import Services
     from chathub_desktop.services.dream_service import DreamOutcome
-    from chathub_desktop.services.views import EstimateView
 
 APP_TITLE = "ChatHub Desktop"
-COMPACT_TEXT = "&Compact now"
-COMPACTING_TEXT = "Compacting…"
-#: Human names of compaction triggers (status bar).
-TRIGGER_TEXT = {
-    "manual": "Compact now",
-    "token_threshold": "Token auto-compact",
-    "message_count": "History limit compaction",
-    "overflow": "Overflow rescue",
-    "threshold": "Threshold compaction",
-}
-
-
-def outcome_text(outcome: object) -> str:
-    """One line for a ``CompactionOutcome`` (CMP-6): compacted (before → after tokens) /
-    nothing eligible / failed (reason) / could not reach the target."""
-    status = str(getattr(outcome, "status", ""))
-    message = str(getattr(outcome, "message", "") or "")
-    before, after = getattr(outcome, "before_tokens", None), getattr(outcome, "after_tokens", None)
-    tokens = f" · next request {before:,} → {after:,} tokens" if isinstance(before, int) and isinstance(after, int) \
-        else ""
-    if status == "compacted":
-        body = message[:1].upper() + message[1:] if message.startswith("compacted") else f"Compacted: {message}"
-        return f"{body}{tokens}"
-    if status == "nothing_eligible":
-        detail = message.removeprefix("nothing eligible: ")
-        return f"Nothing eligible: {detail}" if detail else "Nothing eligible"
-    if status == "failed":
-        return f"Compaction failed: {message}" if message else "Compaction failed"
-    if status == "unreachable":
-        detail = message.removeprefix("could not reach the target: ")
-        return f"Could not reach the target: {detail}{tokens}"
-    return message or status
-
 WELCOME_HTML = """
 <div align="center">
 <h2>Welcome to ChatHub Desktop</h2>
@@ -154,16 +111,15 @@ class MainWindow(QMainWindow):
         self.presenter = ErrorPresenter(self, self.show_status)
         self._topic_id: int | None = None
         self._drafts: dict[int, str] = {}  # unsent text per topic, kept while the app runs
-        self._estimate_running = False
-        self._estimate_pending = False
-        self._estimate_invalidate = False
-        self.estimates_shown = 0
         self.launches_handed_over = 0  # later launches on this data dir (bring_to_front)
         self.dialogs: dict[str, QWidget] = {}
-        self._compacting: set[int] = set()  # topics whose Compact now this window started
-        self._compaction_tasks: dict[int, asyncio.Task[object]] = {}
-        self._outcomes: dict[int, str] = {}  # last outcome line per topic (popover)
-        self._progress: dict[int, str] = {}  # status-bar progress text per running topic
+        # the window's controllers, along its seams
+        self.sending = SendController(self)
+        self.compaction = CompactionController(self)
+        self.estimate = EstimateController(self)
+        self.message_actions = MessageActions(self)
+        self.pages = WindowPages(self)
+        self.deletes = TopicDeletes(self)
         self._quitting = False  # Quit was chosen: closing ends the app even with a tray
         self.dream_runner: DreamRunner | None = None  # attach()
         self.tray: TrayController | None = None  # attach()
@@ -203,24 +159,25 @@ class MainWindow(QMainWindow):
         self.topic_list.setItemDelegate(TopicListDelegate(self.topic_list))
         self.topic_list.selectionModel().currentChanged.connect(self._on_topic_selected)
         self.message_model = MessageListModel(services.topics, self.events, self)
-        self.message_model.cursor_lookup = self._summary_cursor
+        self.message_model.cursor_lookup = self.compaction.summary_cursor
         self.message_view = MessageListView(self.message_model)
-        self.message_view.edit_requested.connect(self.edit_message)
-        self.message_view.delete_requested.connect(self.delete_message)
+        self.message_view.edit_requested.connect(self.message_actions.edit_message)
+        self.message_view.delete_requested.connect(self.message_actions.delete_message)
         self.message_view.code_copied.connect(lambda _first: self.show_status("Code block copied", 3000))
-        self.message_view.retry_requested.connect(self.retry_reply)
+        self.message_view.retry_requested.connect(self.sending.retry_reply)
         self.reply_notices = ReplyNotices(self.reply_notice, self.events, lambda: self._topic_id,
-                                          self._stop_topic, self.retry_reply_in, self)
+                                          self.sending.stop_topic, self.sending.retry_reply_in, self)
         self.stack.addWidget(self.message_view)
         self.context_controls = ContextControls(self)  # issue 19: privacy, receipts, secrets, focus
         self.composer.badge.bind_services(services)
-        self.composer.badge.bind_controller(self.compact_topic, self.open_summary,
-                                            self.is_compacting, self._outcomes.get)
+        self.composer.badge.bind_controller(self.compaction.compact_topic, self.compaction.open_summary,
+                                            self.compaction.is_compacting, self.compaction.outcome)
         self._connect_events()
         self.search.bind(self.events)  # issue 14: keeps the search index filled
         self.versions.bind(self.events)  # issue 14: the version arrows
         for a in (*self.actions(), self.delete_topic_action):
             a.setEnabled(True)  # reload_assistants() narrows them to the selection
+        self.deletes.sync()
         self.centralWidget().setEnabled(True)
         self.menuBar().setEnabled(True)
         self.statusBar().clearMessage()
@@ -229,7 +186,7 @@ class MainWindow(QMainWindow):
         from chathub_desktop.gui.live_refresh import LiveRefresh
 
         self.live = LiveRefresh(self)  # other processes' writes, while visible (issue 13)
-        self.runner.run("first-run", self._first_run(), context="Setup")
+        self.runner.run("first-run", self.pages.first_run(), context="Setup")
 
     def _start_dreams(self) -> None:
         """The dream timer and the tray (APP-4, DRM-6); after first paint, like all of attach()."""
@@ -282,33 +239,33 @@ class MainWindow(QMainWindow):
         return a
 
     def _build_actions(self) -> None:
-        self.import_action = self._action("Chat history export…", lambda *_: self.open_import(), "Ctrl+I",
+        self.import_action = self._action("Chat history export…", lambda *_: self.pages.open_import(), "Ctrl+I",
                                           "Import conversations from a ChatGPT, Claude, Open WebUI or "
                                           "LibreChat export (the format is detected)")
         from chathub_desktop.core.export_formats import FORMATS
 
         self.import_format_actions = [
-            self._action(f"{f.label} export…", lambda *_, name=f.name: self.open_import(name), None,
+            self._action(f"{f.label} export…", lambda *_, name=f.name: self.pages.open_import(name), None,
                          f"Import conversations from a {f.label} export. {f.how_to_export}")
             for f in FORMATS]
         self.quit_action = self._action("&Quit", self.request_quit, "Ctrl+Q",
                                         "Quit ChatHub Desktop (a reply being written is kept as interrupted)")
-        self.providers_action = self._action("&Providers…", self.open_settings, "Ctrl+,",
+        self.providers_action = self._action("&Providers…", self.pages.open_settings, "Ctrl+,",
                                              "Add or change LLM providers and their API keys")
-        self.new_assistant_action = self._action("&New…", self.open_new_assistant, "Ctrl+Shift+N",
+        self.new_assistant_action = self._action("&New…", self.pages.open_new_assistant, "Ctrl+Shift+N",
                                                  "Create an assistant (Ctrl+Shift+N)")
-        self.edit_assistant_action = self._action("&Edit…", self.open_edit_assistant, "Ctrl+E",
+        self.edit_assistant_action = self._action("&Edit…", self.pages.open_edit_assistant, "Ctrl+E",
                                                   "Edit the selected assistant's settings (Ctrl+E)")
-        self.memory_action = self._action("&Memory…", self.open_memory, "Ctrl+M",
+        self.memory_action = self._action("&Memory…", self.pages.open_memory, "Ctrl+M",
                                           "The selected assistant's memory: switch, fixed memory and the memory "
                                           "dream (Ctrl+M)")
-        self.about_action = self._action("&About ChatHub Desktop", self.open_about, None,
+        self.about_action = self._action("&About ChatHub Desktop", self.pages.open_about, None,
                                          "Version, data folder, database and where API keys are kept")
-        self.data_folder_action = self._action("Open &data folder", self.open_data_folder, None,
+        self.data_folder_action = self._action("Open &data folder", self.pages.open_data_folder, None,
                                                "Show the folder holding your data in the file manager")
-        self.shortcuts_action = self._action("&Keyboard shortcuts", self.open_shortcuts, "Ctrl+/",
+        self.shortcuts_action = self._action("&Keyboard shortcuts", self.pages.open_shortcuts, "Ctrl+/",
                                              "Every keyboard shortcut of the window (Ctrl+/)")
-        self.setup_action = self._action("&Setup…", self.open_setup, None,
+        self.setup_action = self._action("&Setup…", self.pages.open_setup, None,
                                          "The first-run setup: a provider, an assistant, your history")
         self.new_topic_action = self._action("New &topic", self.new_topic, "Ctrl+N",
                                              "Start a new topic with this assistant (Ctrl+N)")
@@ -318,16 +275,16 @@ class MainWindow(QMainWindow):
         self.delete_topic_action.setShortcuts(QKeySequence.StandardKey.Delete)
         self.delete_topic_action.setToolTip("Delete the selected topic and its messages (Del)")
         self.delete_topic_action.triggered.connect(self.delete_topic)
-        self.stop_action = self._action("Stop", self.stop_current, "Esc",
+        self.stop_action = self._action("Stop", self.sending.stop_current, "Esc",
                                         "Stop the reply being written, or the compaction running, "
                                         "in this topic (Esc)")
-        self.compact_action = self._action(COMPACT_TEXT, lambda: self.compact_topic(), "Ctrl+Shift+K",
+        self.compact_action = self._action(COMPACT_TEXT, lambda: self.compaction.compact_topic(), "Ctrl+Shift+K",
                                            "Summarize this topic's completed turns now with the History "
                                            "Compress model; messages stay (Ctrl+Shift+K)")
-        self.summary_action = self._action("View topic &summary…", lambda: self.open_summary(), "Ctrl+Shift+S",
+        self.summary_action = self._action("View topic &summary…", lambda: self.compaction.open_summary(), "Ctrl+Shift+S",
                                            "The topic's rolling summary, its model, Copy / Export and the "
                                            "compaction debug log (Ctrl+Shift+S)")
-        self.system_agent_action = self._action("System &Agent…", self.open_system_agent, None,
+        self.system_agent_action = self._action("System &Agent…", self.pages.open_system_agent, None,
                                                 "History Compress model, topic naming model and summary archives")
 
     def _build_ui(self) -> None:
@@ -403,9 +360,9 @@ class MainWindow(QMainWindow):
         line.setFrameShadow(QFrame.Shadow.Sunken)
         cl.addWidget(line)
         self.composer = Composer()
-        self.composer.send_requested.connect(self.send_message)
-        self.composer.stop_requested.connect(self.stop_current)
-        self.composer.draft_settled.connect(lambda _t: self.schedule_estimate())
+        self.composer.send_requested.connect(self.sending.send_message)
+        self.composer.stop_requested.connect(self.sending.stop_current)
+        self.composer.draft_settled.connect(lambda _t: self.estimate.schedule())
         cl.addWidget(self.composer)
         self.splitter = QSplitter()
         self.splitter.addWidget(side)
@@ -419,35 +376,13 @@ class MainWindow(QMainWindow):
         self.sidebar = side
         self.model_label = QLabel()
         self.model_label.setToolTip("Provider and chat model of the selected assistant")
-        # compaction progress (APP-7): label + bar + Stop, shown while a run is going
-        self.compaction_box = QWidget()
-        self.compaction_box.setObjectName("compactionProgress")
-        bl = QHBoxLayout(self.compaction_box)
-        bl.setContentsMargins(0, 0, 8, 0)
-        bl.setSpacing(6)
-        self.compaction_label = QLabel()
-        self.compaction_label.setObjectName("compactionLabel")
-        self.compaction_bar = QProgressBar()
-        self.compaction_bar.setObjectName("compactionBar")
-        self.compaction_bar.setFixedWidth(110)
-        self.compaction_bar.setMaximumHeight(14)
-        self.compaction_bar.setTextVisible(False)
-        self.compaction_stop = QPushButton("Stop")
-        self.compaction_stop.setObjectName("compactionStop")
-        self.compaction_stop.setToolTip("Stop this compaction (Esc); nothing of it is stored")
-        self.compaction_stop.clicked.connect(self.stop_compaction)
-        self.compaction_stop.setSizePolicy(QSizePolicy.Policy.Fixed, QSizePolicy.Policy.Fixed)
-        self.compaction_box.setSizePolicy(QSizePolicy.Policy.Maximum, QSizePolicy.Policy.Preferred)
-        bl.addWidget(self.compaction_label)
-        bl.addWidget(self.compaction_bar)
-        bl.addWidget(self.compaction_stop)
-        self.compaction_box.hide()
         # issue 10: a write of this window waits for another ChatHub process
         self.store_wait_label = QLabel("Waiting for the store — another ChatHub process is writing…")
         self.store_wait_label.setObjectName("storeWaiting")
         self.store_wait_label.hide()
         self.statusBar().addPermanentWidget(self.store_wait_label)
-        self.statusBar().addPermanentWidget(self.compaction_box)
+        self.statusBar().addPermanentWidget(self.deletes.undo_button)
+        self.statusBar().addPermanentWidget(self.compaction.box)  # APP-7
         self.statusBar().addPermanentWidget(self.model_label)
 
     def _build_menus(self) -> None:
@@ -468,6 +403,7 @@ class MainWindow(QMainWindow):
         topic_menu.addAction(self.new_topic_action)
         topic_menu.addAction(self.rename_topic_action)
         topic_menu.addAction(self.delete_topic_action)
+        topic_menu.addAction(self.deletes.undo_action)
         topic_menu.addSeparator()
         topic_menu.addAction(self.compact_action)
         topic_menu.addAction(self.summary_action)
@@ -489,7 +425,7 @@ class MainWindow(QMainWindow):
         settings_menu.addAction(self.system_agent_action)
         from chathub_desktop.gui.view_menu import ViewController
 
-        self.view = ViewController(self, self.sidebar, self._qsettings())
+        self.view = ViewController(self, self.sidebar, self.qsettings())
         help_menu = mb.addMenu("&Help")
         help_menu.addAction(self.setup_action)
         help_menu.addAction(self.shortcuts_action)
@@ -501,20 +437,20 @@ class MainWindow(QMainWindow):
 
     def _connect_events(self) -> None:
         ev = self.events
-        ev.message_added.connect(self._on_message_added)
-        ev.reply_finished.connect(self._on_reply_finished)
+        ev.message_added.connect(self.sending.on_message_added)
+        ev.reply_finished.connect(self.sending.on_reply_finished)
         ev.topic_changed.connect(self._on_topic_changed)
-        ev.compaction_progress.connect(self._on_compaction_progress)
+        ev.compaction_progress.connect(self.compaction.on_progress)
         ev.store_waiting.connect(self.store_wait_label.setVisible)  # queued from worker threads
 
     # --- geometry ---------------------------------------------------------------------------
-    def _qsettings(self) -> QSettings | None:
+    def qsettings(self) -> QSettings | None:
         if self._settings_file is None:
             return None
         return QSettings(str(self._settings_file), QSettings.Format.IniFormat)
 
     def _restore_geometry(self) -> None:
-        s = self._qsettings()
+        s = self.qsettings()
         if s is None:
             return
         geo = s.value("window/geometry")
@@ -525,7 +461,7 @@ class MainWindow(QMainWindow):
             self.splitter.restoreState(split)
 
     def _save_geometry(self) -> None:
-        s = self._qsettings()
+        s = self.qsettings()
         if s is not None:
             s.setValue("window/geometry", self.saveGeometry())
             s.setValue("window/splitter", self.splitter.saveState())
@@ -536,8 +472,8 @@ class MainWindow(QMainWindow):
         with "…" to the room left of the permanent labels; the whole text is the
         status bar's tooltip (issue 16)."""
         bar = self.statusBar()
-        room = bar.width() - sum(w.width() + 12 for w in (self.store_wait_label, self.compaction_box,
-                                                             self.model_label) if w.isVisible()) - 24
+        permanent = (self.store_wait_label, self.deletes.undo_button, self.compaction.box, self.model_label)
+        room = bar.width() - sum(w.width() + 12 for w in permanent if w.isVisible()) - 24
         room, shown = max(80, room), text
         if bar.isVisible() and bar.fontMetrics().horizontalAdvance(text) > room:  # Qt's namespace only then
             from PySide6.QtCore import Qt
@@ -626,7 +562,7 @@ class MainWindow(QMainWindow):
         has = self.topic_list.currentIndex().isValid()
         self.rename_topic_action.setEnabled(has)
         self.delete_topic_action.setEnabled(has)
-        self._sync_compaction()
+        self.compaction.sync()
 
     def open_topic(self, topic_id: int | None) -> None:
         """Show ``topic_id`` in the message view (newest page only) and re-estimate."""
@@ -646,12 +582,12 @@ class MainWindow(QMainWindow):
             self.runner.run("open-topic", self._show_topic(topic_id), context="Open topic")
         no_assistant = self.current_assistant_id() is None
         self.stack.setCurrentWidget(self.welcome if no_assistant else self.message_view)
-        self._sync_sending()
-        self._show_progress()
+        self.sending.sync()
+        self.compaction.show_progress()
         if hasattr(self, "reply_notices"):
             self.reply_notices.sync()
-        self.badge_estimate(None)
-        self.schedule_estimate()
+        self.estimate.show(None)
+        self.estimate.schedule()
         if topic_id is not None:
             self.topic_opened.emit(topic_id)
 
@@ -693,540 +629,32 @@ class MainWindow(QMainWindow):
             self.topic_list.setFocus()
             self.topic_list.edit(idx)
 
-    def delete_topic(self) -> None:
-        """Delete the selected topic after confirmation (a running reply is stopped)."""
-        idx = self.topic_list.currentIndex()
-        t = self.topic_model.topic_at(idx.row()) if idx.isValid() else None
-        if t is None:
+    def delete_topic(self) -> bool:
+        """Delete the selected topic after confirmation, with Undo (:mod:`~chathub_desktop.gui.topic_delete`)."""
+        return self.deletes.delete()
+
+    def forget_topic(self, topic_id: int, row: int) -> None:
+        """``topic_id`` (listed on ``row``) left the list: its draft goes, and when it was
+        open the topic now on that row (or the last one) opens instead."""
+        self._drafts.pop(topic_id, None)
+        if self._topic_id != topic_id:
             return
-        if not confirm.ask(self, "Delete topic",
-                           f"Delete “{t.title}” and its {t.message_count:,} messages? This cannot be undone."):
-            return
-        self.svc.chat.stop(t.id)
-        try:
-            self.svc.topics.delete(t.id)
-        except ServiceError as exc:
-            self.presenter.present(exc, context="Delete topic")
-            return
-        row = idx.row()
-        self.topic_model.remove(t.id)
+        self._topic_id = None
         if self.topic_model.rowCount() > 0:
             self.select_topic_row(min(row, self.topic_model.rowCount() - 1))
         else:
             self.open_topic(None)
-        self.show_status(f"Deleted “{t.title}”")
 
     def _on_topic_changed(self, topic_id: int) -> None:
         if topic_id == 0:  # assistant settings changed
             self.update_assistant_label()
-            self.schedule_estimate(invalidate=True)
+            self.estimate.schedule(invalidate=True)
         elif topic_id == self._topic_id:  # compaction, edit, delete, title
             self.message_model.refresh_cursor()
-            self.schedule_estimate(invalidate=True)
+            self.estimate.schedule(invalidate=True)
         if self.topic_model.rename_error:
             self.show_status(self.topic_model.rename_error)
             self.topic_model.rename_error = None
-
-    # --- sending ----------------------------------------------------------------------------
-    def send_message(self, text: str) -> asyncio.Task[object] | None:
-        """Send ``text`` into the open topic (a new topic when none is open)."""
-        if not text.strip():
-            return None
-        topic_id = self._topic_id
-        if topic_id is None:
-            topic_id = self.new_topic()
-            if topic_id is None:
-                return None
-        try:
-            task = self.svc.chat.start_send(topic_id, text)
-        except ServiceError as exc:
-            self.presenter.present(exc, context="Cannot send")
-            return None
-        self.composer.clear()
-        if self.message_model.rowCount() == 0:
-            self.message_view.set_sending_first(True)
-        self.runner.track(task, context="Sending failed")
-        task.add_done_callback(lambda t, tid=topic_id, txt=text: self._on_send_done(tid, txt, t))
-        self._sync_sending()
-        self.message_view.scroll_to_end()
-        return task  # type: ignore[return-value]
-
-    def _on_send_done(self, topic_id: int, text: str, task: asyncio.Task[object]) -> None:
-        self._sync_sending()
-        self.message_view.set_sending_first(False)
-        if task.cancelled():
-            return
-        exc = task.exception()
-        if isinstance(exc, ServiceError) and topic_id == self._topic_id and not self.composer.text():
-            self.composer.set_text(text)  # nothing was stored: give the draft back
-        notice = getattr(task.result(), "notice", None) if exc is None else None
-        if notice:
-            self.show_status(f"Reply {notice}", 15000)
-
-    def retry_reply(self, message_id: int) -> asyncio.Task[object] | None:
-        """Retry in the open topic (the Retry pill of its last reply, issue 12)."""
-        return None if self._topic_id is None else self.retry_reply_in(self._topic_id, message_id)
-
-    def retry_reply_in(self, topic_id: int, message_id: int) -> asyncio.Task[object] | None:
-        """Ask again for reply ``message_id`` of ``topic_id`` (a stalled one is stopped
-        first, its text so far replaced); a refusal is shown in one line (issue 12)."""
-        task = self.svc.chat.start_retry(topic_id, message_id)
-        self.runner.track(task, context="Cannot retry")
-        task.add_done_callback(lambda _t: self._sync_sending())
-        self._sync_sending()
-        self.message_view.scroll_to_end()
-        return task
-
-    def _stop_topic(self, topic_id: int) -> None:
-        if self.svc.chat.stop(topic_id):
-            self.show_status("Stopped — the text so far is kept", 3000)
-
-    def stop_current(self) -> None:
-        """Esc: stop the reply streaming into the open topic, else its compaction."""
-        if self._topic_id is None:
-            return
-        if self.svc.chat.stop(self._topic_id):
-            self.show_status("Stopped — the text so far is kept", 3000)
-        elif self.is_compacting(self._topic_id):
-            self.stop_compaction()
-
-    def _sync_sending(self) -> None:
-        sending = self._topic_id is not None and self.svc.chat.is_sending(self._topic_id)
-        self.composer.set_sending(sending)
-        compacting = self._topic_id is not None and self.is_compacting(self._topic_id)
-        self.stop_action.setEnabled(sending or compacting)
-
-    # --- compaction (CMP-6, CMP-13, APP-7) -------------------------------------------------
-    def is_compacting(self, topic_id: int) -> bool:
-        """True while a compaction of ``topic_id`` runs (started here, or by a send)."""
-        c = getattr(self, "svc", None) and self.svc.compaction
-        return topic_id in self._compacting or (c is not None and c.in_flight(topic_id))
-
-    def _summary_cursor(self, topic_id: int) -> int | None:
-        c = self.svc.compaction
-        if c is None:
-            return None
-        try:
-            return c.summary(topic_id).cursor_message_id
-        except ServiceError:
-            return None
-
-    def _sync_compaction(self) -> None:
-        """Compact now reads "Compacting…" and is disabled while the open topic compacts."""
-        available = hasattr(self, "svc") and self.svc.compaction is not None
-        tid = self._topic_id
-        busy = tid is not None and available and self.is_compacting(tid)
-        self.compact_action.setEnabled(available and tid is not None and not busy)
-        self.compact_action.setText(COMPACTING_TEXT if busy else COMPACT_TEXT)
-        self.summary_action.setEnabled(available and tid is not None)
-        if hasattr(self, "svc"):
-            self._sync_sending()
-            self.composer.badge.popover.sync()
-
-    def compact_topic(self, topic_id: int | None = None, focus: str = "") -> asyncio.Task[object] | None:
-        """Compact now for ``topic_id`` (default: the open topic), with the user's
-        ``focus`` instructions (issue 19); returns the task, or None when nothing was
-        started (no topic, no compaction, already running)."""
-        tid = self._topic_id if topic_id is None else topic_id
-        if tid is None or self.svc.compaction is None:
-            return None
-        if self.is_compacting(tid):
-            self.show_status("This topic is already compacting; wait for that run to finish (Esc stops it)")
-            return None
-        self._compacting.add(tid)
-        self._outcomes.pop(tid, None)
-        self._progress[tid] = "Compacting…"
-        task = self.runner.run(f"compact:{tid}", self._compact(tid, focus), context="Compact now")
-        self._compaction_tasks[tid] = task
-        self._sync_compaction()
-        self._show_progress()
-        return task
-
-    async def _compact(self, topic_id: int, focus: str = "") -> None:
-        from chathub_desktop.services.compaction_service import CompactionInProgress
-
-        assert self.svc.compaction is not None
-        try:
-            outcome = await self.svc.compaction.compact(topic_id, focus=focus)
-        except CompactionInProgress as exc:
-            self.show_status(str(exc).capitalize())
-            return
-        except ServiceError as exc:
-            self._outcomes[topic_id] = f"Compaction failed: {exc}"
-            raise
-        finally:
-            self._compacting.discard(topic_id)
-            self._compaction_tasks.pop(topic_id, None)
-            self._progress.pop(topic_id, None)
-            self._sync_compaction()
-            self._show_progress()
-        text = outcome_text(outcome)
-        self._outcomes[topic_id] = text
-        self._sync_compaction()
-        if topic_id == self._topic_id:
-            self.show_status(text, 10000)
-            self.message_model.refresh_cursor()
-            self.schedule_estimate(invalidate=True)
-
-    def stop_compaction(self) -> None:
-        """Stop the open topic's compaction (Stop in the status bar, Esc): nothing of a
-        cancelled run is stored (CMP-13)."""
-        tid = self._topic_id
-        if tid is None or self.svc.compaction is None:
-            return
-        stopped = self.svc.compaction.cancel(tid)
-        task = self._compaction_tasks.get(tid)
-        if task is not None and not task.done():
-            task.cancel()
-            stopped = True
-        if stopped:
-            self._outcomes[tid] = "Compaction stopped — the summary is unchanged"
-            self.show_status(self._outcomes[tid], 5000)
-
-    def _on_compaction_progress(self, topic_id: int, trigger: str, phase: str, done: int, total: int,
-                                status: str) -> None:
-        if phase == "started":
-            self._progress[topic_id] = "Compacting…" if trigger == "manual" else \
-                f"{TRIGGER_TEXT.get(trigger, 'Compaction')}: compacting…"
-        elif phase == "batch":
-            self._progress[topic_id] = f"Compacting… batch {done} of {total}"
-        elif phase == "finished":
-            self._progress.pop(topic_id, None)
-            if trigger != "manual" and topic_id == self._topic_id:
-                from chathub_desktop.gui.summary_dialog import RESULT_TEXT
-
-                text = f"{TRIGGER_TEXT.get(trigger, 'Compaction')}: " + (
-                    "stopped" if status == "cancelled" else RESULT_TEXT.get(status, status))
-                self._outcomes[topic_id] = text
-                self.show_status(text, 8000)
-        self._sync_compaction()
-        self._show_progress(topic_id, done if phase == "batch" else 0, total if phase == "batch" else 0)
-
-    def _show_progress(self, topic_id: int | None = None, done: int = 0, total: int = 0) -> None:
-        """The status-bar progress of the open topic's run (hidden when none)."""
-        if not hasattr(self, "svc"):
-            return
-        tid = self._topic_id
-        text = self._progress.get(tid) if tid is not None else None
-        if text is None or tid is None or not self.is_compacting(tid):
-            self.compaction_box.hide()
-            return
-        if topic_id == tid:
-            if total:
-                self.compaction_bar.setRange(0, total)
-                self.compaction_bar.setValue(done)
-            else:
-                self.compaction_bar.setRange(0, 0)  # busy until the first batch is done
-        self.compaction_label.setText(text)
-        self.compaction_box.show()
-
-    def open_summary(self, topic_id: int | None = None) -> SummaryDialog | None:
-        """Topic → View topic summary… (non-blocking; one viewer, re-pointed at the topic)."""
-        from chathub_desktop.gui.summary_dialog import SummaryDialog
-
-        tid = self._topic_id if topic_id is None else topic_id
-        if tid is None or self.svc.compaction is None:
-            return None
-        old = self.dialogs.get("summary")
-        if isinstance(old, SummaryDialog):
-            old.close()
-        title = ""
-        row = self.topic_model.row_of(tid)
-        t = self.topic_model.topic_at(row) if row is not None else None
-        if t is not None:
-            title = t.title
-        dlg = SummaryDialog(self.svc, tid, events=self.events, title=title, parent=self)
-        self.dialogs["summary"] = dlg
-        dlg.open()
-        return dlg
-
-    # --- message edits (CMP-15) -------------------------------------------------------------
-    def edit_message(self, message_id: int) -> QWidget | None:
-        """Message → Edit message… (non-blocking); the view and badge refresh on save."""
-        from chathub_desktop.gui.message_edit_dialog import MessageEditDialog
-
-        if self.svc.messages is None:
-            return None
-        row = self.message_model.row_of(message_id)
-        m = self.message_model.message_at(row) if row is not None else None
-        if m is None:
-            return None
-        cursor = self.message_model.summary_cursor
-        crow = self.message_model.row_of(cursor) if cursor is not None else None
-        covered = crow is not None and row is not None and row <= crow
-        dlg = MessageEditDialog(self.svc.messages, m, covered=covered, parent=self)
-        dlg.saved.connect(lambda v: self._after_message_change(v.id, edited=True, cursor=cursor))
-        dlg.resend_requested.connect(self.versions.resend)  # issue 14: a new branch here
-        self.dialogs["edit_message"] = dlg
-        dlg.open()
-        return dlg
-
-    def delete_message(self, message_id: int) -> bool:
-        """Message → Delete message, after confirmation."""
-        if self.svc.messages is None:
-            return False
-        if not confirm.ask(self, "Delete message",
-                           "Delete this message from the topic? This cannot be undone."):
-            return False
-        cursor = self.message_model.summary_cursor
-        try:
-            self.svc.messages.delete_message(message_id)
-        except ServiceError as exc:
-            self.presenter.present(exc, context="Delete message")
-            return False
-        self._after_message_change(message_id, edited=False, cursor=cursor)
-        return True
-
-    def _after_message_change(self, message_id: int, *, edited: bool, cursor: int | None) -> None:
-        if edited:
-            self.message_model.refresh_message(message_id)
-        else:
-            self.message_model.remove_message(message_id)
-        self.message_model.refresh_cursor()
-        self.schedule_estimate(invalidate=True)
-        what = "Message edited" if edited else "Message deleted"
-        if cursor is not None and self.message_model.summary_cursor is None:
-            what += " — the topic summary covered it and was cleared; the next compaction rebuilds it"
-        self.show_status(what, 6000)
-
-    def _on_message_added(self, topic_id: int, _message_id: int) -> None:
-        if topic_id == self._topic_id:
-            self._sync_sending()
-            self.schedule_estimate(invalidate=True)
-
-    def _on_reply_finished(self, topic_id: int, _message_id: int, status: str, error: str) -> None:
-        row = self.topic_model.row_of(topic_id)
-        topic = self.topic_model.topic_at(row) if row is not None else None
-        if getattr(self, "notifier", None) is not None:
-            self.notifier.on_reply_finished(topic.title if topic else "", status, error)
-        # the send task ends right after this event: re-check the buttons once it has
-        QTimer.singleShot(0, self._sync_sending)
-        QTimer.singleShot(100, self._sync_sending)
-        if topic_id == self._topic_id:
-            self.schedule_estimate(invalidate=True)
-            if status == "error" and error:
-                self.show_status(f"The reply failed: {error}", 8000)  # the error says whose
-
-    # --- token estimate (TOK-1, TOK-2) --------------------------------------------------------
-    def schedule_estimate(self, invalidate: bool = False) -> None:
-        """Recount the badge for the open topic and the current draft, in a worker thread.
-
-        Runs never overlap: a request while one runs is remembered and started after it.
-        ``invalidate`` (the topic's history changed) drops the service's cached history
-        right before the next run starts, so a run that began earlier cannot leave a
-        stale cache behind. Typing does not invalidate: only the draft is recounted.
-        """
-        self._estimate_pending = True
-        self._estimate_invalidate = self._estimate_invalidate or invalidate
-        if not self._estimate_running:
-            self._start_estimate()
-
-    def _start_estimate(self) -> None:
-        if not self._estimate_pending:
-            return
-        self._estimate_pending = False
-        topic_id = self._topic_id
-        if topic_id is None:
-            self._estimate_invalidate = False
-            self.badge_estimate(None)
-            return
-        if self._estimate_invalidate:
-            self.svc.estimates.invalidate(topic_id)
-            self._estimate_invalidate = False
-        self._estimate_running = True
-        self.runner.run("estimate", self._estimate(topic_id, self.composer.text()),
-                        context="Token estimate", quiet=True)
-
-    async def _estimate(self, topic_id: int, draft: str) -> None:
-        try:
-            e = await self.runner.run_in_thread(self.svc.estimates.estimate, topic_id, draft)
-            if topic_id == self._topic_id:
-                self.badge_estimate(e)
-        finally:
-            self._estimate_running = False
-            if self._estimate_pending:
-                QTimer.singleShot(0, self._start_estimate)
-
-    def badge_estimate(self, e: EstimateView | None) -> None:
-        """Show ``e`` on the badge."""
-        if e is not None:
-            self.estimates_shown += 1
-        self.composer.badge.show_estimate(e)
-
-    # --- dialogs ---------------------------------------------------------------------------
-    def open_settings(self) -> SettingsDialog:
-        """Settings → Providers… (non-blocking); returns the dialog."""
-        from chathub_desktop.gui.settings_dialog import SettingsDialog  # loaded on first use
-
-        dlg = SettingsDialog(self.svc.providers, self, services=self.svc, model_ids=self._model_ids())
-        dlg.providers_changed.connect(lambda: self.reload_assistants())
-        if dlg.system_page is not None:
-            dlg.system_page.saved.connect(lambda: self.schedule_estimate(invalidate=True))
-        self.dialogs["settings"] = dlg
-        dlg.open()
-        return dlg
-
-    def open_system_agent(self) -> SettingsDialog:
-        """Settings → System Agent… (non-blocking)."""
-        dlg = self.open_settings()
-        dlg.show_system_agent()
-        return dlg
-
-    def _model_ids(self) -> list[str]:
-        return [e.id for e in self.svc.catalog.entries]
-
-    def open_new_assistant(self) -> AssistantDialog:
-        """Assistant → New… (non-blocking)."""
-        from chathub_desktop.gui.assistant_dialog import AssistantDialog  # loaded on first use
-
-        dlg = AssistantDialog(self.svc.assistants, self.svc.providers, None, self._model_ids(), self,
-                              provider_models=self.svc.provider_models)
-        dlg.saved.connect(lambda a: self.reload_assistants(a.id))
-        self.dialogs["assistant"] = dlg
-        dlg.open()
-        return dlg
-
-    def open_edit_assistant(self) -> AssistantDialog | None:
-        """Assistant → Edit… for the selected assistant (non-blocking)."""
-        aid = self.current_assistant_id()
-        if aid is None:
-            return None
-        try:
-            a = self.svc.assistants.get(aid)
-        except ServiceError as exc:
-            self.presenter.present(exc)
-            return None
-        from chathub_desktop.gui.assistant_dialog import AssistantDialog
-
-        dlg = AssistantDialog(self.svc.assistants, self.svc.providers, a, self._model_ids(), self,
-                              provider_models=self.svc.provider_models)
-        dlg.saved.connect(lambda v: self.reload_assistants(v.id))
-        self.dialogs["assistant"] = dlg
-        dlg.open()
-        return dlg
-
-    def open_memory(self) -> QWidget | None:
-        """Assistant → Memory… (Ctrl+M) for the selected assistant (non-blocking; one page
-        per assistant, raised when already open)."""
-        from chathub_desktop.gui.memory.fixed_page import MemoryPage
-
-        aid = self.current_assistant_id()
-        if aid is None:
-            return None
-        old = self.dialogs.get("memory")
-        if isinstance(old, MemoryPage) and old.assistant_id == aid:
-            if not old.isVisible():  # it heard no events while closed: read it again
-                old.schedule_reload()
-                old.dream_panel.schedule_reload()
-            old.show()
-            old.raise_()
-            old.activateWindow()
-            return old
-        if isinstance(old, MemoryPage):
-            old.detach()
-            old.close()
-        page = MemoryPage(self.svc, aid, events=self.events, runner=self.runner,
-                          presenter=self.presenter, parent=self)
-        from chathub_desktop.gui.memory_paste_dialog import attach_paste_import
-
-        attach_paste_import(page)  # issue 15: Import from another assistant…
-        self.dialogs["memory"] = page
-        page.show()
-        return page
-
-    def open_import(self, fmt: str | None = None) -> ImportDialog | None:
-        """File → Import → Chat history export… (``fmt`` ``None``: detected from the
-        file) or one format's entry (issue 15); non-blocking."""
-        if self.assistant_combo.count() == 0:
-            self.presenter.present(ServiceError("Create an assistant first: imported conversations "
-                                                "become its topics (Assistant → New…)."), context="Import")
-            return None
-        # ijson is not on the start-up path
-        from chathub_desktop.gui.import_dialog import ImportDialog
-
-        dlg = ImportDialog(self.svc, self.runner, self.current_assistant_id(), self, fmt=fmt)
-        dlg.imported.connect(self._on_imported)
-        self.dialogs["import"] = dlg
-        dlg.open()
-        return dlg
-
-    def _on_imported(self, assistant_id: int, result: object) -> None:
-        from chathub_desktop.gui.import_dialog import result_text
-
-        self.show_status(result_text(result), 10000)  # type: ignore[arg-type]
-        if assistant_id == self.current_assistant_id():
-            keep = self._topic_id
-            self.topic_model.load(assistant_id)
-            if keep is not None and self.topic_model.row_of(keep) is not None:
-                self.select_topic(keep)
-            elif self.topic_model.rowCount():
-                self.select_topic_row(0)
-        else:
-            self.reload_assistants(assistant_id)
-
-    def open_about(self) -> AboutDialog:
-        """Help → About (non-blocking): the facts are read on a worker thread."""
-        from chathub_desktop.gui.help_menu import AboutDialog
-
-        dlg = AboutDialog(self)
-        self.dialogs["about"] = dlg
-        dlg.open()
-        if getattr(self, "svc", None) is not None:
-            self.runner.run("about", self._fill_about(dlg), context="About")
-        return dlg
-
-    async def _fill_about(self, dlg: AboutDialog) -> None:
-        info = await self.runner.run_in_thread(self.svc.about)
-        dlg.set_info(info)
-
-    def open_setup(self) -> SetupWizard:
-        """Help → Setup… (non-blocking); also opened once on an empty store."""
-        from chathub_desktop.gui.setup_wizard import SetupWizard
-
-        wizard = SetupWizard(self.svc, self.runner, self._model_ids(), self)
-        wizard.finished_setup.connect(self._on_setup_finished)
-        self.dialogs["setup"] = wizard
-        wizard.open()
-        return wizard
-
-    def _on_setup_finished(self, assistant_id: int, import_chats: bool, import_memory: bool) -> None:
-        self.reload_assistants(assistant_id or None)
-        if import_memory:
-            page = self.open_memory()
-            if page is not None:
-                page.open_import()  # type: ignore[attr-defined]
-        if import_chats:
-            self.open_import()
-
-    async def _first_run(self) -> None:
-        """Open the setup once per data dir on a store with no provider and no assistant."""
-        s = self._qsettings()
-        if s is None or str(s.value("setup/shown", "")) == "true":
-            return
-        empty = await self.runner.run_in_thread(
-            lambda: not self.svc.providers.list() and not self.svc.assistants.list())
-        s.setValue("setup/shown", "true")
-        if empty:
-            self.open_setup()
-
-    def open_data_folder(self) -> None:
-        """Help → Open data folder."""
-        from chathub_desktop.gui.help_menu import open_data_folder
-
-        if not open_data_folder(self.svc.data_dir):
-            self.show_status(f"No file manager answered; the data folder is {self.svc.data_dir}", 15000)
-
-    def open_shortcuts(self) -> ShortcutsDialog:
-        """Help → Keyboard shortcuts: the window's and every open page's (non-blocking)."""
-        from chathub_desktop.gui.help_menu import ShortcutsDialog
-
-        sections: list[tuple[str, QWidget]] = [("Window", self)]
-        sections += [(w.windowTitle() or name, w) for name, w in self.dialogs.items()
-                     if w.isVisible() and name not in ("about", "shortcuts")]
-        dlg = ShortcutsDialog(sections, self)
-        self.dialogs["shortcuts"] = dlg
-        dlg.open()
-        return dlg
 
     def bring_to_front(self, argv: list[str]) -> None:
         """Another launch on this data dir handed over ``argv`` (issue 13): show the
@@ -1276,6 +704,7 @@ class MainWindow(QMainWindow):
             self.notifier.closing = True  # replies stopped by the quit are not news
         if hasattr(self, "svc"):
             await self.svc.chat.shutdown()
+            await self.deletes.flush()
         if hasattr(self, "runner"):
             await self.runner.shutdown()
         if hasattr(self, "events"):

@@ -151,4 +151,4 @@ class SearchController(QObject):
         """Open ``assistant_id``'s Memory page."""
         if self._w.current_assistant_id() != assistant_id:
             self._w.reload_assistants(assistant_id)
-        self._w.open_memory()
+        self._w.pages.open_memory()

@@ -42,6 +42,8 @@ class TopicListModel(QAbstractListModel):
         self.rename_error: str | None = None
         #: List archived topics too (Topic → Show archived, issue 14).
         self.show_archived = False
+        #: Topics deleted in this window but still undoable: never listed.
+        self.hidden: set[int] = set()
         events.topic_changed.connect(self._on_topic_changed)
         events.message_added.connect(self._on_message_added)
 
@@ -54,15 +56,15 @@ class TopicListModel(QAbstractListModel):
         """List ``assistant_id``'s topics (None clears)."""
         self.beginResetModel()
         self._assistant_id = assistant_id
-        self._rows = (self._topics.list(assistant_id, archived=self.show_archived)
-                      if assistant_id is not None else [])
+        rows = self._topics.list(assistant_id, archived=self.show_archived) if assistant_id is not None else []
+        self._rows = [t for t in rows if t.id not in self.hidden]
         self.endResetModel()
 
     def show(self, assistant_id: int | None, rows: list[TopicView]) -> None:
         """List ``rows`` (read on a worker thread) as ``assistant_id``'s topics."""
         self.beginResetModel()
         self._assistant_id = assistant_id
-        self._rows = list(rows)
+        self._rows = [t for t in rows if t.id not in self.hidden]
         self.endResetModel()
 
     def rowCount(self, parent: ModelIndex = QModelIndex()) -> int:  # noqa: B008 - Qt signature

@@ -87,7 +87,7 @@ def main(out_dir: Path) -> int:
                 w.select_topic(topic)
                 await asyncio.sleep(0.3)
                 # Assistant → Chat Preference
-                dlg = w.open_edit_assistant()
+                dlg = w.pages.open_edit_assistant()
                 assert dlg is not None
                 dlg.open_chat_preference()
                 dlg.ui.highWatermarkSpin.setValue(0.85)
@@ -95,7 +95,7 @@ def main(out_dir: Path) -> int:
                 dlg.grab().save(str(out_dir / "assistant_chat_preference.png"))
                 dlg.close()
                 # Settings → System Agent
-                sdlg = w.open_system_agent()
+                sdlg = w.pages.open_system_agent()
                 await asyncio.sleep(0.2)
                 sdlg.grab().save(str(out_dir / "settings_system_agent.png"))
                 assert sdlg.system_page is not None
@@ -106,7 +106,7 @@ def main(out_dir: Path) -> int:
                 sdlg.grab().save(str(out_dir / "settings_system_agent_error.png"))
                 sdlg.close()
                 # Compact now, progress, outcome
-                task = w.compact_topic()
+                task = w.compaction.compact_topic()
                 await asyncio.sleep(0.1)
                 w.grab().save(str(out_dir / "main_window_compacting.png"))
                 if task is not None:
@@ -120,7 +120,7 @@ def main(out_dir: Path) -> int:
                 w.composer.badge.popover.grab().save(str(out_dir / "popover_compacted.png"))
                 w.composer.badge.popover.hide()
                 # the viewer
-                v = w.open_summary()
+                v = w.compaction.open_summary()
                 assert v is not None
                 await asyncio.sleep(0.3)
                 v.grab().save(str(out_dir / "summary_viewer.png"))

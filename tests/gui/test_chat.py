@@ -158,6 +158,7 @@ def test_a_reply_cut_at_max_tokens_says_so(window, services, fake_vendor, qtbot)
     window.composer.set_text("Tell me everything")
     window.composer.send_button.click()
     qtbot.waitUntil(lambda: "max tokens" in window.statusBar().currentMessage(), timeout=5000)
+    qtbot.waitUntil(lambda: window.message_model.message_at(1) is not None, timeout=5000)  # the list follows
     assert "cut off at max tokens" in usage_text(window.message_model.message_at(1))
 
 
@@ -188,7 +189,7 @@ def test_send_on_an_empty_topic_never_shows_the_empty_hint(window, services, fak
     flashed: list[bool] = []
     window.message_model.modelReset.connect(lambda: flashed.append(window.message_view.shows_empty_text()))
     window.message_model.rowsInserted.connect(lambda *_: flashed.append(window.message_view.shows_empty_text()))
-    window.send_message("Hello")
+    window.sending.send_message("Hello")
     assert not window.message_view.shows_empty_text()  # before the store has the message
     qtbot.waitUntil(lambda: window.message_model.rowCount() == 2, timeout=3000)
     qtbot.waitUntil(lambda: _last(window).status == "complete", timeout=5000)
@@ -205,7 +206,7 @@ def test_a_refused_connection_is_not_called_a_provider_error(window, services, q
         port = s.getsockname()[1]
     _pid, aid = add_fake_provider(services, f"http://127.0.0.1:{port}/v1")
     window.reload_assistants(aid)
-    window.send_message("Anyone there?")
+    window.sending.send_message("Anyone there?")
     qtbot.waitUntil(lambda: window.message_model.rowCount() == 2 and _last(window).status == "error",
                     timeout=5000)
     qtbot.waitUntil(lambda: window.statusBar().currentMessage().startswith("The reply failed: "), timeout=3000)
@@ -222,3 +223,42 @@ def test_long_status_text_is_cut_before_the_model_label(window, services, qtbot)
     assert window.statusBar().toolTip() == text  # the whole line is one hover away
     room = window.statusBar().width() - window.model_label.width()
     assert window.statusBar().fontMetrics().horizontalAdvance(shown) < room
+
+
+def test_a_deleted_topic_can_be_undone_then_is_deleted_off_the_gui_thread(window, services, monkeypatch,
+                                                                          qtbot):  # type: ignore[no-untyped-def]
+    """House rule: Delete topic asks first (title and message count), the topic leaves the
+    list at once and Undo brings it back whole; left alone, it is deleted from the store
+    on a worker thread once the undo period is over."""
+    import threading
+
+    from chathub_desktop.gui import topic_delete
+
+    aid = services.assistants.create("Deleter").id
+    keep = services.topics.create(aid, "Keep")
+    gone = services.topics.create(aid, "Gone")
+    window.reload_assistants(aid)
+    window.select_topic(gone.id)
+    asked: list[str] = []
+    monkeypatch.setattr("chathub_desktop.gui.confirm.ask", lambda _w, _t, text: asked.append(text) and False)
+    assert not window.delete_topic() and window.topic_model.row_of(gone.id) is not None
+    assert "“Gone” and its 0 messages" in asked[0] and "undo" in asked[0]
+    monkeypatch.setattr("chathub_desktop.gui.confirm.ask", lambda *a, **k: True)
+    assert window.delete_topic()
+    assert window.topic_model.row_of(gone.id) is None and window.current_topic_id == keep.id
+    assert window.deletes.undo_button.isVisible() and window.deletes.undo_action.isEnabled()
+    window.topic_actions.reload(keep=keep.id)  # a re-read (live refresh, import) keeps it hidden
+    assert window.topic_model.row_of(gone.id) is None
+    window.deletes.undo_button.click()
+    assert window.topic_model.row_of(gone.id) is not None and window.current_topic_id == gone.id
+    assert not window.deletes.undo_button.isVisible()
+    assert sorted(t.id for t in services.topics.list(aid)) == sorted([keep.id, gone.id])
+    monkeypatch.setattr(topic_delete, "UNDO_MS", 50)
+    threads: list[str] = []
+    real = services.topics.delete
+    monkeypatch.setattr(services.topics, "delete", lambda tid: (threads.append(threading.current_thread().name),
+                                                                real(tid))[1])
+    assert window.delete_topic()
+    qtbot.waitUntil(lambda: [t.id for t in services.topics.list(aid)] == [keep.id], timeout=3000)
+    assert threads and threads[0] != threading.main_thread().name
+    assert not window.deletes.pending and window.topic_model.row_of(gone.id) is None

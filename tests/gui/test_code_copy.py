@@ -26,7 +26,7 @@ def test_copy_link_copies_that_code_block(window, services, fake_vendor, qtbot):
     window.reload_assistants(aid)
     window.show()
     qtbot.waitExposed(window)
-    window.send_message("How do I print?")
+    window.sending.send_message("How do I print?")
     model = window.message_model
     qtbot.waitUntil(lambda: model.rowCount() == 2 and model.message_at(1).status == "complete", timeout=5000)
     view = window.message_view

@@ -56,7 +56,7 @@ def _topic(window, services: Services, fake_vendor: FakeVendor, turns: int, qtbo
 
 
 def _wait_idle(window, qtbot, topic: int) -> None:  # type: ignore[no-untyped-def]
-    qtbot.waitUntil(lambda: not window.is_compacting(topic), timeout=8000)
+    qtbot.waitUntil(lambda: not window.compaction.is_compacting(topic), timeout=8000)
     qtbot.waitUntil(lambda: not window.runner.is_running(f"compact:{topic}"), timeout=3000)
 
 
@@ -64,7 +64,7 @@ def _wait_idle(window, qtbot, topic: int) -> None:  # type: ignore[no-untyped-de
 def test_chat_preference_saves_and_low_watermark_follows(window, services, qtbot):  # type: ignore[no-untyped-def]
     a = services.assistants.create("Prefs", model="gpt-4o-mini")
     window.reload_assistants(a.id)
-    dlg = window.open_edit_assistant()
+    dlg = window.pages.open_edit_assistant()
     dlg.open_chat_preference()
     ui = dlg.ui
     assert ui.tabs.currentWidget() is ui.chatPrefTab
@@ -99,13 +99,13 @@ def test_chat_preference_saves_and_low_watermark_follows(window, services, qtbot
     assert (v.history_limit_enabled, v.history_limit, v.summarize_history, v.compact_preset) == (True, 12, True, "rich")
     assert v.auto_compact and v.high_watermark == pytest.approx(0.85) and v.low_watermark == pytest.approx(0.65)
     # reopened, the form shows what was stored
-    again = window.open_edit_assistant().ui
+    again = window.pages.open_edit_assistant().ui
     assert again.historyLimitSpin.value() == 12 and again.presetCombo.currentData() == "rich"
     assert again.highWatermarkSpin.value() == pytest.approx(0.85) and again.lowWatermarkValue.text().startswith("0.65")
 
 
 def test_new_assistant_stores_chat_preference(window, services, qtbot):  # type: ignore[no-untyped-def]
-    dlg = window.open_new_assistant()
+    dlg = window.pages.open_new_assistant()
     ui = dlg.ui
     qtbot.keyClicks(ui.nameEdit, "Fresh")
     ui.modelCombo.setCurrentText("gpt-4o-mini")
@@ -120,7 +120,7 @@ def test_new_assistant_stores_chat_preference(window, services, qtbot):  # type:
 # --- Settings → System Agent (CMP-3) ------------------------------------------------------
 def test_system_agent_page_saves_and_shows_service_errors(window, services, qtbot):  # type: ignore[no-untyped-def]
     services.providers.add("Summ", "openai", "http://127.0.0.1:9/v1", api_key="k")
-    dlg = window.open_system_agent()
+    dlg = window.pages.open_system_agent()
     page = dlg.system_page
     assert page is not None and dlg.tabs.currentWidget() is page
     assert page.compress_picker.value() == "gpt-5-mini"  # the default, on the first OpenAI provider
@@ -178,18 +178,18 @@ def test_compact_now_from_popover_disables_button_then_shows_outcome_and_marker(
     # in flight: disabled and labelled "Compacting…" everywhere (CMP-6)
     assert pop.compact_button.text() == "Compacting…" and not pop.compact_button.isEnabled()
     assert window.compact_action.text() == "Compacting…" and not window.compact_action.isEnabled()
-    assert window.compaction_box.isVisible() and "Compacting" in window.compaction_label.text()
-    assert window.compaction_stop.isVisible() and window.stop_action.isEnabled()
+    assert window.compaction.box.isVisible() and "Compacting" in window.compaction.label.text()
+    assert window.compaction.stop_button.isVisible() and window.stop_action.isEnabled()
     qtbot.waitUntil(lambda: services.compaction.in_flight(topic), timeout=3000)
     # a second trigger during the run starts nothing
-    assert window.compact_topic() is None
+    assert window.compaction.compact_topic() is None
     window.compact_action.trigger()
     qtbot.keyClick(window, Qt.Key.Key_K, Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.ShiftModifier)
     _wait_idle(window, qtbot, topic)
     assert len(summ.requests) == 1  # the summarizer saw one request
     assert pop.compact_button.text() == "Compact now" and pop.compact_button.isEnabled()
     assert window.compact_action.text() == "&Compact now" and window.compact_action.isEnabled()
-    assert not window.compaction_box.isVisible()
+    assert not window.compaction.box.isVisible()
     assert pop.status.isVisible() and pop.status.text().startswith("Compacted 6 messages")
     assert "→" in pop.status.text() and "tokens" in pop.status.text()
     assert window.statusBar().currentMessage() == pop.status.text()
@@ -218,10 +218,10 @@ def test_progress_in_status_bar_and_esc_stops_compaction(window, services, fake_
     _summarizer(services, summ)
     summ.script(Reply(text_chunks=[f"<summary>{SUMMARY}</summary>"], delay_s=5.0))
     topic = _topic(window, services, fake_vendor, turns=3, qtbot=qtbot)
-    task = window.compact_topic()
+    task = window.compaction.compact_topic()
     assert task is not None
     qtbot.waitUntil(lambda: services.compaction.in_flight(topic), timeout=3000)
-    assert window.compaction_box.isVisible() and window.compaction_bar.maximum() == 0  # busy
+    assert window.compaction.box.isVisible() and window.compaction.bar.maximum() == 0  # busy
     qtbot.waitUntil(lambda: len(summ.requests) == 1, timeout=3000)
     window.activateWindow()
     qtbot.keyClick(window, Qt.Key.Key_Escape)
@@ -229,7 +229,7 @@ def test_progress_in_status_bar_and_esc_stops_compaction(window, services, fake_
     assert task.cancelled()
     assert "stopped" in window.statusBar().currentMessage()
     assert services.compaction.summary(topic).text == ""  # nothing of a cancelled run is stored
-    assert not window.compaction_box.isVisible()
+    assert not window.compaction.box.isVisible()
     assert window.message_model.summary_cursor is None
 
 
@@ -248,7 +248,7 @@ def test_failed_compaction_shows_the_reason(window, services, fake_vendor, summ,
     _summarizer(services, summ)
     summ.script(Reply(text_chunks=["   "]))
     topic = _topic(window, services, fake_vendor, turns=3, qtbot=qtbot)
-    window.compact_topic()
+    window.compaction.compact_topic()
     _wait_idle(window, qtbot, topic)
     msg = window.statusBar().currentMessage()
     assert msg.startswith("Compaction failed:") and "empty summary" in msg
@@ -261,10 +261,10 @@ def test_summary_viewer_copy_export_debug_and_edit_clears(
     _summarizer(services, summ)
     summ.script(Reply(text_chunks=[f"<summary>{SUMMARY}</summary>"]))
     topic = _topic(window, services, fake_vendor, turns=3, qtbot=qtbot)
-    window.compact_topic()
+    window.compaction.compact_topic()
     _wait_idle(window, qtbot, topic)
     cursor = services.compaction.summary(topic).cursor_message_id
-    dlg = window.open_summary()
+    dlg = window.compaction.open_summary()
     assert dlg is not None and dlg.isVisible()
     assert dlg.stack.currentWidget() is dlg.text_edit and dlg.text_edit.isReadOnly()
     assert dlg.text_edit.toPlainText() == SUMMARY
@@ -298,7 +298,7 @@ def test_summary_viewer_copy_export_debug_and_edit_clears(
     view.last_menu.close()
     # editing a covered message clears the summary: the viewer shows its empty state
     mid = model.message_at(first_user).id
-    edit = window.edit_message(mid)
+    edit = window.message_actions.edit_message(mid)
     assert edit is not None and edit.note.isVisible()
     edit.editor.setPlainText("question 1, reworded")
     edit.buttons.button(QDialogButtonBox.StandardButton.Save).click()
@@ -312,17 +312,17 @@ def test_summary_viewer_copy_export_debug_and_edit_clears(
     # delete: confirmed, the row goes, the badge is recounted
     monkeypatch.setattr("chathub_desktop.gui.confirm.ask", lambda *a, **k: True)
     rows = model.rowCount()
-    shown = window.estimates_shown
+    shown = window.estimate.shown
     last = model.message_at(rows - 1).id
-    assert window.delete_message(last)
-    assert model.rowCount() == rows - 1 and model.row_of(last) is None
-    qtbot.waitUntil(lambda: window.estimates_shown > shown, timeout=3000)
+    assert window.message_actions.delete_message(last) is not None  # on a worker thread
+    qtbot.waitUntil(lambda: model.rowCount() == rows - 1 and model.row_of(last) is None, timeout=3000)
+    qtbot.waitUntil(lambda: window.estimate.shown > shown, timeout=3000)
     dlg.close()
 
 
 def test_summary_viewer_empty_state(window, services, fake_vendor, qtbot):  # type: ignore[no-untyped-def]
     _topic(window, services, fake_vendor, turns=2, qtbot=qtbot)
-    dlg = window.open_summary()
+    dlg = window.compaction.open_summary()
     assert dlg is not None
     assert dlg.stack.currentWidget() is dlg.empty_label and "No summary yet" in dlg.empty_label.text()
     assert not dlg.copy_button.isEnabled() and dlg.debug_table.rowCount() == 0
@@ -339,7 +339,7 @@ def test_menu_entries(window, qtbot):  # type: ignore[no-untyped-def]
 
 def test_system_agent_page_sets_the_threshold_policy(window, services, qtbot):  # type: ignore[no-untyped-def]
     """NUM-1/3/6/8 from the GUI: off by default with its fields disabled; saving stores them."""
-    dlg = window.open_system_agent()
+    dlg = window.pages.open_system_agent()
     page = dlg.system_page
     assert not page.threshold_check.isChecked() and not page.buffer_spin.isEnabled()
     assert (page.buffer_spin.value(), page.keep_spin.value(), page.failures_spin.value()) == (13000, 12, 3)
@@ -358,7 +358,7 @@ def test_system_agent_page_sets_the_threshold_policy(window, services, qtbot):  
 def test_system_agent_page_says_what_to_do_in_the_window_not_on_the_cli(window, services, qtbot):  # type: ignore[no-untyped-def]
     """Without a provider the page says what is wrong and where to fix it in the window;
     the CLI command is for headless use only (issue 16)."""
-    dlg = window.open_system_agent()
+    dlg = window.pages.open_system_agent()
     text = dlg.system_page.compress_info.text()
     assert text == ("Not usable yet: no provider for the History Compress model 'gpt-5-mini'. "
                     "Pick a provider and model above (or add a provider on the Providers page).")

@@ -45,10 +45,10 @@ def test_compact_with_focus_and_edit_the_summary(window, services, fake_vendor, 
     summ.script(Reply(text_chunks=["<summary>Tables 1-3; files /srv/app/file_1..3.sql.</summary>"]))
     assert controls.compact_with_focus("every file path") is not None
     qtbot.waitUntil(lambda: services.compaction.summary(topic).text.startswith("Tables"), timeout=8000)
-    qtbot.waitUntil(lambda: not window.is_compacting(topic), timeout=8000)
+    qtbot.waitUntil(lambda: not window.compaction.is_compacting(topic), timeout=8000)
     body = summ.requests[-1].body
     assert "keep in particular: every file path" in str(body["messages"][0]["content"])
-    dialog = window.open_summary(topic)
+    dialog = window.compaction.open_summary(topic)
     assert dialog is not None
     editing = dialog.editing
     assert editing.edit_button.isVisible() and not editing.save_button.isVisible()
@@ -91,9 +91,9 @@ def test_pin_a_message_from_its_menu_and_it_is_kept_after_compaction(  # type: i
     qtbot.waitUntil(lambda: window.message_model.message_at(2).pinned, timeout=3000)
     assert services.topics.message(target.id).pinned
     summ.script(Reply(text_chunks=["<summary>Three questions about tables.</summary>"]))
-    window.compact_topic()
+    window.compaction.compact_topic()
     qtbot.waitUntil(lambda: bool(services.compaction.summary(topic).text), timeout=8000)
-    qtbot.waitUntil(lambda: not window.is_compacting(topic), timeout=8000)
+    qtbot.waitUntil(lambda: not window.compaction.is_compacting(topic), timeout=8000)
     est = services.estimates.estimate(topic, "")
     assert est.parts.get("pinned", 0) > 0
     view._context_menu(view.visualRect(window.message_model.index(2)).center())

@@ -17,7 +17,7 @@ def _select_kind(form, kind: ProviderKind) -> None:  # type: ignore[no-untyped-d
 
 
 def test_add_provider_with_keyring(window, services, qtbot):  # type: ignore[no-untyped-def]
-    settings = window.open_settings()
+    settings = window.pages.open_settings()
     form = settings.providers_page.add_provider()
     assert form.ui.keyringRadio.isEnabled() and form.ui.keyringRadio.isChecked()
     _select_kind(form, ProviderKind.ANTHROPIC)
@@ -34,7 +34,7 @@ def test_add_provider_with_keyring(window, services, qtbot):  # type: ignore[no-
 
 def test_add_provider_with_env_var_and_inline_error(window, services, qtbot):  # type: ignore[no-untyped-def]
     services.providers.add("Taken", "openai", api_key_env="X_KEY")
-    settings = window.open_settings()
+    settings = window.pages.open_settings()
     form = settings.providers_page.add_provider()
     _select_kind(form, ProviderKind.OPENAI)
     form.ui.baseUrlEdit.setText("")
@@ -58,7 +58,7 @@ def test_add_provider_with_env_var_and_inline_error(window, services, qtbot):  #
 def test_keyring_unavailable_disables_radio(window, services, monkeypatch):  # type: ignore[no-untyped-def]
     monkeypatch.setattr(services.providers, "keyring_status",
                         lambda: KeyringStatus(False, "fail.Keyring", "no Secret Service is running"))
-    form = window.open_settings().providers_page.add_provider()
+    form = window.pages.open_settings().providers_page.add_provider()
     assert not form.ui.keyringRadio.isEnabled()
     assert not form.ui.keyEdit.isEnabled()
     assert form.ui.envRadio.isChecked()
@@ -66,10 +66,10 @@ def test_keyring_unavailable_disables_radio(window, services, monkeypatch):  # t
 
 
 def test_help_buttons_have_tooltips(window):  # type: ignore[no-untyped-def]
-    form = window.open_settings().providers_page.add_provider()
+    form = window.pages.open_settings().providers_page.add_provider()
     for b in (form.ui.kindHelp, form.ui.nameHelp, form.ui.baseUrlHelp, form.ui.keyHelp):
         assert b.text() == "?" and len(b.toolTip()) > 20
-    dlg = window.open_new_assistant()
+    dlg = window.pages.open_new_assistant()
     for b in (dlg.ui.providerHelp, dlg.ui.modelHelp, dlg.ui.templateHelp, dlg.ui.maxTokensHelp,
               dlg.ui.memoryHelp):
         assert b.text() == "?" and len(b.toolTip()) > 20
@@ -80,7 +80,7 @@ def test_help_buttons_have_tooltips(window):  # type: ignore[no-untyped-def]
 def test_assistant_dialog_creates_assistant(window, services, qtbot):  # type: ignore[no-untyped-def]
     p = services.providers.add("Local", "openai_compatible", "http://127.0.0.1:9/v1")
     window.reload_assistants()
-    dlg = window.open_new_assistant()
+    dlg = window.pages.open_new_assistant()
     ui = dlg.ui
     assert ui.templateEdit.text() == "{{text}}"
     assert not ui.maxTokensCheck.isChecked() and not ui.maxTokensSpin.isEnabled()
@@ -104,7 +104,7 @@ def test_assistant_dialog_creates_assistant(window, services, qtbot):  # type: i
     assert a.max_tokens_enabled is False and a.memory_enabled is False
     assert window.assistant_combo.currentText() == "Writer"
     # edit: switch max tokens on
-    dlg = window.open_edit_assistant()
+    dlg = window.pages.open_edit_assistant()
     dlg.ui.maxTokensCheck.setChecked(True)
     dlg.ui.maxTokensSpin.setValue(2048)
     dlg.ui.buttonBox.button(QDialogButtonBox.StandardButton.Save).click()
@@ -128,7 +128,8 @@ def test_topics_new_rename_delete(window, services, qtbot, monkeypatch):  # type
     assert services.topics.get(tid).title == "Renamed"
     monkeypatch.setattr(confirm, "ask", lambda *a, **k: True)
     window.topic_list.setFocus()
+    monkeypatch.setattr("chathub_desktop.gui.topic_delete.UNDO_MS", 50)
     qtbot.keyClick(window.topic_list, Qt.Key.Key_Delete)
-    assert window.topic_model.rowCount() == 0
-    assert services.topics.list(a.id) == []
+    assert window.topic_model.rowCount() == 0  # at once; the store follows after the undo period
+    qtbot.waitUntil(lambda: services.topics.list(a.id) == [], timeout=3000)
     assert window.current_topic_id is None

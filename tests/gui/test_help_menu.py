@@ -9,7 +9,7 @@ from chathub_desktop.services.app_info import redact_database_url
 
 
 def test_about_shows_version_data_dir_database_and_keys(window, services, qtbot, tmp_path):  # type: ignore[no-untyped-def]
-    dlg = window.open_about()
+    dlg = window.pages.open_about()
     qtbot.waitUntil(lambda: dlg.info is not None, timeout=5000)
     details = dict(dlg.details())
     assert details["Version"] == __version__
@@ -43,7 +43,7 @@ def test_open_data_folder_asks_the_desktop_for_the_data_dir(window, services, mo
 
 
 def test_shortcuts_lists_every_shortcut_of_the_window(window, services, qtbot):  # type: ignore[no-untyped-def]
-    dlg = window.open_shortcuts()
+    dlg = window.pages.open_shortcuts()
     listed = {(what, keys) for _where, what, keys in dlg.rows}
     expected = set()
     for action in window.findChildren(QAction):

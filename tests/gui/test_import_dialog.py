@@ -19,7 +19,7 @@ def test_import_shows_progress_and_topics(window, services, qtbot, tmp_path):  #
     a = services.assistants.create("Archive")
     window.reload_assistants(a.id)
     path = _export(tmp_path)
-    dlg = window.open_import()
+    dlg = window.pages.open_import()
     assert dlg.assistant_combo.currentData() == a.id
     seen = []
     dlg.progressed.connect(lambda p: seen.append(p))
@@ -34,7 +34,7 @@ def test_import_shows_progress_and_topics(window, services, qtbot, tmp_path):  #
     assert "Imported 3 topics" in window.statusBar().currentMessage()
     # a second import skips what is already there
     dlg.close()
-    dlg = window.open_import()
+    dlg = window.pages.open_import()
     dlg.path_edit.setText(str(path))
     dlg.import_button.click()
     qtbot.waitUntil(lambda: bool(dlg.result_message), timeout=5000)
@@ -46,7 +46,7 @@ def test_malformed_file_shows_error_and_writes_nothing(window, services, qtbot, 
     window.reload_assistants(a.id)
     bad = tmp_path / "conversations.json"
     bad.write_text('[{"title": "x", "mapping": ', encoding="utf-8")
-    dlg = window.open_import()
+    dlg = window.pages.open_import()
     dlg.path_edit.setText(str(bad))
     dlg.import_button.click()
     qtbot.waitUntil(lambda: not dlg.is_running() and bool(dlg.status_label.text()), timeout=5000)
@@ -59,7 +59,7 @@ def test_malformed_file_shows_error_and_writes_nothing(window, services, qtbot, 
 def test_cancel_writes_nothing(window, services, qtbot, tmp_path):  # type: ignore[no-untyped-def]
     a = services.assistants.create("Archive")
     window.reload_assistants(a.id)
-    dlg = window.open_import()
+    dlg = window.pages.open_import()
     dlg.path_edit.setText(str(_export(tmp_path, 50)))
     dlg.start()
     dlg.cancel_or_close()  # sets the cancel event before the worker reads a conversation
@@ -74,7 +74,7 @@ def test_labels_are_mnemonics_not_literal_ampersands(window, services, qtbot):  
 
     services.assistants.create("Archive")
     window.reload_assistants()
-    dlg = window.open_import()
+    dlg = window.pages.open_import()
     labels = {lb.text(): lb for lb in dlg.findChildren(QLabel) if lb.text().endswith(":")}
     assert labels["&File:"].buddy() is dlg.path_edit
     assert labels["&Into assistant:"].buddy() is dlg.assistant_combo
@@ -83,7 +83,7 @@ def test_labels_are_mnemonics_not_literal_ampersands(window, services, qtbot):  
 def test_a_new_path_after_an_import_offers_import_again(window, services, qtbot, tmp_path):  # type: ignore[no-untyped-def]
     a = services.assistants.create("Archive")
     window.reload_assistants(a.id)
-    dlg = window.open_import()
+    dlg = window.pages.open_import()
     dlg.path_edit.setText(str(_export(tmp_path, 1)))
     dlg.import_button.click()
     qtbot.waitUntil(lambda: bool(dlg.result_message), timeout=5000)
@@ -102,7 +102,7 @@ def test_an_empty_export_says_it_is_empty(window, services, qtbot, tmp_path):  #
     window.reload_assistants(a.id)
     empty = tmp_path / "conversations.json"
     empty.write_text("[]", encoding="utf-8")
-    dlg = window.open_import()
+    dlg = window.pages.open_import()
     dlg.path_edit.setText(str(empty))
     dlg.import_button.click()
     qtbot.waitUntil(lambda: bool(dlg.status_label.text()), timeout=5000)
@@ -116,7 +116,7 @@ def test_claude_export_is_detected_and_imported(window, services, qtbot, tmp_pat
     a = services.assistants.create("Archive")
     window.reload_assistants(a.id)
     path = write_json(tmp_path / "conversations.json", claude_export())
-    dlg = window.open_import()
+    dlg = window.pages.open_import()
     assert dlg.format_combo.currentData() is None  # detect from the file
     dlg.path_edit.setText(str(path))
     qtbot.waitUntil(lambda: dlg.detected_label.text() == "Detected: Claude export", timeout=5000)
@@ -154,7 +154,7 @@ def test_a_claude_zip_with_memory_points_to_the_memory_import(window, services, 
     path = write_claude_zip(tmp_path / "data.zip", [claude_conversation()])
     with zipfile.ZipFile(path, "a") as zf:
         zf.writestr("memories.json", '[{"conversations_memory": "- Likes tea"}]')
-    dlg = window.open_import()
+    dlg = window.pages.open_import()
     dlg.path_edit.setText(str(path))
     dlg.import_button.click()
     qtbot.waitUntil(lambda: bool(dlg.result_message), timeout=5000)
@@ -171,7 +171,7 @@ def test_a_dropped_file_is_chosen_and_its_format_detected(window, services, qtbo
     a = services.assistants.create("Archive")
     window.reload_assistants(a.id)
     path = write_json(tmp_path / "chat-export.json", webui_export())
-    dlg = window.open_import()
+    dlg = window.pages.open_import()
     mime = QMimeData()
     mime.setUrls([QUrl.fromLocalFile(str(path))])
     event = QDropEvent(QPointF(10, 10), Qt.DropAction.CopyAction, mime, Qt.MouseButton.LeftButton,

@@ -75,7 +75,7 @@ def test_memory_page_shows_a_dream_card_the_cli_wrote(window, services: Services
     """The issue's trial: `dream run --day …` from the CLI while the Memory page is open."""
     day = history_yesterday(services, helper)
     window.reload_assistants(helper)
-    page = window.open_memory()
+    page = window.pages.open_memory()
     panel = page.dream_panel
     qtbot.waitUntil(lambda: panel.loads >= 1, timeout=5000)
     assert panel.model.rowCount() == 0
@@ -91,13 +91,13 @@ def test_a_reopened_memory_page_shows_what_was_written_while_closed(
     """Closed, then a card and a memory entry are written by the CLI, then reopened."""
     day = history_yesterday(services, helper)
     window.reload_assistants(helper)
-    page = window.open_memory()
+    page = window.pages.open_memory()
     qtbot.waitUntil(lambda: page.dream_panel.loads >= 1, timeout=5000)
     page.close()
     summ.script(Reply(text_chunks=["Likes tables for comparisons"]))
     finished(qtbot, cli(services, "dream", "run", "--assistant", "Helper", "--day", day))
     finished(qtbot, cli(services, "memory", "add", "--assistant", "Helper", "Lives in Lisbon"))
-    again = window.open_memory()
+    again = window.pages.open_memory()
     assert again is page
     qtbot.waitUntil(lambda: page.dream_panel.model.rowCount() == 1, timeout=DEADLINE_MS)
     qtbot.waitUntil(lambda: [e.text for e in page.model.entries()] == ["Lives in Lisbon"], timeout=DEADLINE_MS)
@@ -114,7 +114,7 @@ def test_topics_and_replies_of_another_process_show(window, services: Services, 
     qtbot.waitUntil(lambda: window.topic_model.row_of(topic) is not None, timeout=DEADLINE_MS)
     window.select_topic(topic)
     qtbot.waitUntil(lambda: window.message_model.topic_id == topic, timeout=5000)
-    shown = window.estimates_shown
+    shown = window.estimate.shown
     summ.script(Reply(text_chunks=["An answer written by process B"]))
     finished(qtbot, cli(services, "chat", "send", "--topic", str(topic), "hello from B"))
 
@@ -123,7 +123,7 @@ def test_topics_and_replies_of_another_process_show(window, services: Services, 
         return [m.message_at(i).content for i in range(m.rowCount())]  # type: ignore[union-attr]
 
     qtbot.waitUntil(lambda: texts() == ["hello from B", "An answer written by process B"], timeout=DEADLINE_MS)
-    qtbot.waitUntil(lambda: window.estimates_shown > shown, timeout=DEADLINE_MS)
+    qtbot.waitUntil(lambda: window.estimate.shown > shown, timeout=DEADLINE_MS)
     assert window.composer.badge.estimate is not None and window.composer.badge.estimate.total > 0
 
 

@@ -20,7 +20,7 @@ def test_paste_preview_marks_duplicates_and_adds_owner_entries(window, services,
     services.memory.add(a.id, "You are allergic to peanuts.")
     services.memory.add(a.id, "You live in Lisbon and work as a data engineer")  # near duplicate
     window.reload_assistants(a.id)
-    page = window.open_memory()
+    page = window.pages.open_memory()
     page.paste_action.trigger()
     dlg = page.paste_dialog
     qtbot.waitUntil(lambda: dlg._fixed is not None, timeout=5000)
@@ -63,7 +63,7 @@ def test_claude_export_memory_fills_the_preview(window, services, qtbot, tmp_pat
         zf.writestr("projects.json", json.dumps([{"uuid": "p1", "name": "Travel", "docs": []}]))
     a = services.assistants.create("Helper")
     window.reload_assistants(a.id)
-    page = window.open_memory()
+    page = window.pages.open_memory()
     page.paste_action.trigger()
     dlg = page.paste_dialog
     qtbot.waitUntil(lambda: dlg._fixed is not None, timeout=5000)

@@ -29,7 +29,7 @@ def _send_hidden(window, services, fake_vendor, qtbot) -> None:  # type: ignore[
     fake_vendor.script(Reply(text_chunks=["Done."]))
     _pid, aid = add_fake_provider(services, fake_vendor.base_url)
     window.reload_assistants(aid)
-    window.send_message("Plan my week")
+    window.sending.send_message("Plan my week")
     window.hide()  # in the tray, say
     qtbot.waitUntil(lambda: window.message_model.rowCount() == 2
                     and window.message_model.message_at(1).status == "complete", timeout=5000)

@@ -16,7 +16,7 @@ from tests.fakes.vendor_server import FakeVendor
 def test_test_connection_on_an_unsaved_provider_then_save_keeps_the_list(
         window: Any, services: Services, qtbot: Any, fake_vendor: FakeVendor) -> None:
     fake_vendor.models_key = "sk-right"
-    settings = window.open_settings()
+    settings = window.pages.open_settings()
     form = settings.providers_page.add_provider()
     test = form.connection_test
     assert test is not None and test.button.text() == "&Test connection"
@@ -42,7 +42,7 @@ def test_the_assistant_dialog_offers_the_providers_models_first(
         window: Any, services: Services, qtbot: Any, fake_vendor: FakeVendor) -> None:
     p = services.providers.add("Fake", "openai_compatible", fake_vendor.base_url)
     services.provider_models.remember(p.id, ["fake-model", "another-model"])
-    dlg = window.open_new_assistant()
+    dlg = window.pages.open_new_assistant()
     choices = dlg.model_choices
     qtbot.waitUntil(lambda: choices.own == ("fake-model", "another-model"), timeout=5000)
     combo = dlg.ui.modelCombo

@@ -87,7 +87,7 @@ def test_failed_reply_has_a_retry_pill(window, services, fake_vendor, qtbot):  #
 def test_the_silence_is_a_setting_on_the_providers_page(window, services, qtbot):  # type: ignore[no-untyped-def]
     """Settings → Providers: "Tell me when a provider sends nothing for [60 s]"; a new
     value is stored at once (``stream-silence-seconds``)."""
-    dialog = window.open_settings()
+    dialog = window.pages.open_settings()
     spin = dialog.providers_page.silence_spin
     assert spin is not None and spin.value() == 60
     spin.setValue(15)
@@ -107,7 +107,7 @@ def test_a_stored_url_with_a_key_is_redacted_in_the_providers_list(window, servi
     services.providers.add("Old", "openai_compatible", "http://127.0.0.1:9/v1", api_key_env="K")
     with services.db.write() as s:
         s.execute(update(Provider).values(base_url="http://127.0.0.1:9/v1?api_key=sk-secret-123456"))
-    dialog = window.open_settings()
+    dialog = window.pages.open_settings()
     page = dialog.providers_page
     page.reload()
     item = page.list.item(0)

@@ -83,7 +83,7 @@ def test_edit_then_resend_makes_a_branch(window, services, fake_vendor, qtbot): 
     message shows 2 / 2; its ‹ brings the old branch (1 / 2) back."""
     _chat(window, services, fake_vendor, qtbot, ["Red", "Violet"])
     first = window.message_model.message_at(0)
-    dlg = window.edit_message(first.id)
+    dlg = window.message_actions.edit_message(first.id)
     assert dlg is not None and dlg.resend_button.isVisible()
     dlg.editor.setPlainText("Name a flower colour")
     qtbot.mouseClick(dlg.resend_button, Qt.MouseButton.LeftButton)

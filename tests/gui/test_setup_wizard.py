@@ -11,7 +11,7 @@ from tests.fakes.vendor_server import FakeVendor
 
 def test_setup_adds_provider_tests_it_and_creates_an_assistant(window, services, fake_vendor: FakeVendor, qtbot):  # type: ignore[no-untyped-def]
     fake_vendor.models_key = "sk-setup"
-    wizard = window.open_setup()
+    wizard = window.pages.open_setup()
     wizard.next()  # the introduction
     page = wizard.provider_page
     assert not page.isComplete()  # a provider first
@@ -55,7 +55,7 @@ def test_setup_adds_provider_tests_it_and_creates_an_assistant(window, services,
 def test_a_refused_key_says_so_and_skip_writes_nothing_more(window, services, fake_vendor: FakeVendor, qtbot):  # type: ignore[no-untyped-def]
     fake_vendor.models_key = "sk-right"
     services.providers.add("Cloud", "openai", fake_vendor.base_url, api_key="sk-wrong")
-    wizard = window.open_setup()
+    wizard = window.pages.open_setup()
     wizard.next()
     wizard.provider_page.test_connection()
     qtbot.waitUntil(lambda: "✗" in wizard.provider_page.result_label.text(), timeout=5000)

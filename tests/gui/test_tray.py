@@ -118,7 +118,7 @@ def test_tray_actions_in_the_window_and_close_quits_without_a_tray(window, servi
     assert window.tray.run_due_action in window.assistant_menu.actions()
     assert window.tray.pause_action in window.assistant_menu.actions()
     assert window.tray.quit_action is window.quit_action  # one Quit (Ctrl+Q)
-    page = window.open_memory()
+    page = window.pages.open_memory()
     panel = page.dream_panel
     qtbot.waitUntil(lambda: panel.loads >= 1 and not window.runner.pending(), timeout=5000)
     assert "none yet" in panel.last_run_label.text()

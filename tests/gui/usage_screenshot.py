@@ -73,7 +73,7 @@ def main(out_dir: Path) -> int:
                 w.select_topic(topic)
                 await asyncio.sleep(0.3)
                 for text in ("Add step 60 after the backfill.", "Which step is the rollback?"):
-                    task = w.send_message(text)
+                    task = w.sending.send_message(text)
                     if task is not None:
                         await task
                     await asyncio.sleep(0.4)

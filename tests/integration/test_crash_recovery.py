@@ -25,6 +25,7 @@ from chathub_desktop.core import fixed_memory as fm
 from chathub_desktop.core import memory_export as mx
 from chathub_desktop.services.container import open_services
 from chathub_desktop.storage.models import DynamicMemoryDocument, utcnow
+from tests.fakes.chat_exports import generate_export
 from tests.fakes.chatgpt_exports import generate_large_export
 from tests.fakes.vendor_server import FakeVendor, Reply
 from tests.integration.crash_harness import (
@@ -90,15 +91,43 @@ def test_kill_9_during_a_chatgpt_import(lanes_dir, tmp_path: Path) -> None:  # t
     assert report.reruns_ok == len(delays)
 
 
-def _imported(store: CliStore) -> dict[str, list[tuple[object, ...]]]:
+def _imported(store: CliStore, source: str = "chatgpt") -> dict[str, list[tuple[object, ...]]]:
     """Each imported conversation's messages (seq, role, content), by its source id."""
     out: dict[str, list[tuple[object, ...]]] = {str(sid): [] for (sid,) in rows(
-        store, "SELECT source_id FROM topic WHERE source = 'chatgpt'")}
+        store, "SELECT source_id FROM topic WHERE source = ?", source)}
     for sid, seq, role, content in rows(
             store, "SELECT t.source_id, m.seq, m.role, m.content FROM topic t JOIN message m ON m.topic_id = t.id "
-                   "WHERE t.source = 'chatgpt' ORDER BY t.source_id, m.seq"):
+                   "WHERE t.source = ? ORDER BY t.source_id, m.seq", source):
         out[str(sid)].append((seq, role, content))
     return out
+
+
+@pytest.mark.parametrize("kind", ["claude", "openwebui", "librechat"])
+def test_kill_9_during_an_import_of_another_apps_export(lanes_dir, tmp_path: Path, kind: str) -> None:  # type: ignore[no-untyped-def]
+    """Issue 15's importers write every good conversation in one transaction: after a
+    kill the store holds none of the export or all of it, each conversation whole, and
+    the rerun completes it (idempotent: the same topics and messages as one whole run)."""
+    export = generate_export(kind, tmp_path / f"{kind}.json", 1.0, seed=11)
+
+    def build(store: CliStore) -> None:
+        svc = open_services(store.url)
+        svc.assistants.create("Importer")
+        svc.close()
+
+    lanes = lanes_dir(build, False, {})
+    argv = ("import", kind, str(export), "--assistant", "Importer")
+    full = timed_full_run(lanes, argv)
+    reference = _imported(lanes[0].store, kind)
+    assert len(reference) > 10
+
+    def observe(store: CliStore) -> str:
+        now = _imported(store, kind)
+        assert not now or now == reference, f"{len(now)} of {len(reference)} conversations are visible"
+        return "new" if now else "old"
+
+    delays = kill_points(303, max(2, crash_kills() // 4), *kill_window(full))
+    report = crash_loop(f"{kind} import", lanes, argv, delays, observe)
+    assert report.reruns_ok == len(delays)
 
 
 # --- a memory import ----------------------------------------------------------------------------

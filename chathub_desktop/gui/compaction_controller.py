@@ -1,0 +1,241 @@
+"""The main window's topic compaction (CMP-6, CMP-13, CMP-15, CMP-18, APP-7).
+
+Topic → Compact now (Ctrl+Shift+K) and View topic summary… (Ctrl+Shift+S), also in the
+topic list's context menu and the token popover. While a run is in flight for the open
+topic the actions read "Compacting…" and are disabled, the status bar shows its batches
+with a Stop button (Esc stops it too) and the outcome afterwards.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from PySide6.QtWidgets import QHBoxLayout, QLabel, QProgressBar, QPushButton, QSizePolicy, QWidget
+
+from chathub_desktop.services.errors import ServiceError
+
+if TYPE_CHECKING:
+    import asyncio
+
+    from chathub_desktop.gui.main_window import MainWindow
+    from chathub_desktop.gui.summary_dialog import SummaryDialog
+
+COMPACT_TEXT = "&Compact now"
+COMPACTING_TEXT = "Compacting…"
+#: Human names of compaction triggers (status bar).
+TRIGGER_TEXT = {
+    "manual": "Compact now",
+    "token_threshold": "Token auto-compact",
+    "message_count": "History limit compaction",
+    "overflow": "Overflow rescue",
+    "threshold": "Threshold compaction",
+}
+
+
+def outcome_text(outcome: object) -> str:
+    """One line for a ``CompactionOutcome`` (CMP-6): compacted (before → after tokens) /
+    nothing eligible / failed (reason) / could not reach the target."""
+    status = str(getattr(outcome, "status", ""))
+    message = str(getattr(outcome, "message", "") or "")
+    before, after = getattr(outcome, "before_tokens", None), getattr(outcome, "after_tokens", None)
+    tokens = f" · next request {before:,} → {after:,} tokens" if isinstance(before, int) and isinstance(after, int) \
+        else ""
+    if status == "compacted":
+        body = message[:1].upper() + message[1:] if message.startswith("compacted") else f"Compacted: {message}"
+        return f"{body}{tokens}"
+    if status == "nothing_eligible":
+        detail = message.removeprefix("nothing eligible: ")
+        return f"Nothing eligible: {detail}" if detail else "Nothing eligible"
+    if status == "failed":
+        return f"Compaction failed: {message}" if message else "Compaction failed"
+    if status == "unreachable":
+        detail = message.removeprefix("could not reach the target: ")
+        return f"Could not reach the target: {detail}{tokens}"
+    return message or status
+
+
+class CompactionController:
+    """Compact now, its status-bar progress (label, bar, Stop) and the summary viewer for
+    ``window``. The window builds its actions from :meth:`compact_topic` /
+    :meth:`open_summary` and puts :attr:`box` in its status bar; the token popover asks
+    :meth:`is_compacting` and :meth:`outcome`."""
+
+    def __init__(self, window: MainWindow) -> None:
+        self._w = window
+        self._compacting: set[int] = set()  # topics whose Compact now this window started
+        self._tasks: dict[int, asyncio.Task[object]] = {}
+        self._outcomes: dict[int, str] = {}  # last outcome line per topic (popover)
+        self._progress: dict[int, str] = {}  # status-bar progress text per running topic
+        self.box = QWidget()
+        self.box.setObjectName("compactionProgress")
+        bl = QHBoxLayout(self.box)
+        bl.setContentsMargins(0, 0, 8, 0)
+        bl.setSpacing(6)
+        self.label = QLabel()
+        self.label.setObjectName("compactionLabel")
+        self.bar = QProgressBar()
+        self.bar.setObjectName("compactionBar")
+        self.bar.setFixedWidth(110)
+        self.bar.setMaximumHeight(14)
+        self.bar.setTextVisible(False)
+        self.stop_button = QPushButton("Stop")
+        self.stop_button.setObjectName("compactionStop")
+        self.stop_button.setToolTip("Stop this compaction (Esc); nothing of it is stored")
+        self.stop_button.clicked.connect(self.stop)
+        self.stop_button.setSizePolicy(QSizePolicy.Policy.Fixed, QSizePolicy.Policy.Fixed)
+        self.box.setSizePolicy(QSizePolicy.Policy.Maximum, QSizePolicy.Policy.Preferred)
+        bl.addWidget(self.label)
+        bl.addWidget(self.bar)
+        bl.addWidget(self.stop_button)
+        self.box.hide()
+
+    def outcome(self, topic_id: int) -> str | None:
+        """The last outcome line of ``topic_id``'s compaction in this window, if any."""
+        return self._outcomes.get(topic_id)
+
+    def is_compacting(self, topic_id: int) -> bool:
+        """True while a compaction of ``topic_id`` runs (started here, or by a send)."""
+        svc = getattr(self._w, "svc", None)
+        c = svc.compaction if svc is not None else None
+        return topic_id in self._compacting or (c is not None and c.in_flight(topic_id))
+
+    def summary_cursor(self, topic_id: int) -> int | None:
+        """The last message id the topic summary covers (CMP-2), or None."""
+        c = self._w.svc.compaction
+        if c is None:
+            return None
+        try:
+            return c.summary(topic_id).cursor_message_id
+        except ServiceError:
+            return None
+
+    def sync(self) -> None:
+        """Compact now reads "Compacting…" and is disabled while the open topic compacts."""
+        w = self._w
+        available = hasattr(w, "svc") and w.svc.compaction is not None
+        tid = w.current_topic_id
+        busy = tid is not None and available and self.is_compacting(tid)
+        w.compact_action.setEnabled(available and tid is not None and not busy)
+        w.compact_action.setText(COMPACTING_TEXT if busy else COMPACT_TEXT)
+        w.summary_action.setEnabled(available and tid is not None)
+        if hasattr(w, "svc"):
+            w.sending.sync()
+            w.composer.badge.popover.sync()
+
+    def compact_topic(self, topic_id: int | None = None, focus: str = "") -> asyncio.Task[object] | None:
+        """Compact now for ``topic_id`` (default: the open topic), with the user's
+        ``focus`` instructions (issue 19); returns the task, or None when nothing was
+        started (no topic, no compaction, already running)."""
+        w = self._w
+        tid = w.current_topic_id if topic_id is None else topic_id
+        if tid is None or w.svc.compaction is None:
+            return None
+        if self.is_compacting(tid):
+            w.show_status("This topic is already compacting; wait for that run to finish (Esc stops it)")
+            return None
+        self._compacting.add(tid)
+        self._outcomes.pop(tid, None)
+        self._progress[tid] = "Compacting…"
+        task = w.runner.run(f"compact:{tid}", self._compact(tid, focus), context="Compact now")
+        self._tasks[tid] = task
+        self.sync()
+        self.show_progress()
+        return task
+
+    async def _compact(self, topic_id: int, focus: str = "") -> None:
+        from chathub_desktop.services.compaction_service import CompactionInProgress
+
+        w = self._w
+        assert w.svc.compaction is not None
+        try:
+            outcome = await w.svc.compaction.compact(topic_id, focus=focus)
+        except CompactionInProgress as exc:
+            w.show_status(str(exc).capitalize())
+            return
+        except ServiceError as exc:
+            self._outcomes[topic_id] = f"Compaction failed: {exc}"
+            raise
+        finally:
+            self._compacting.discard(topic_id)
+            self._tasks.pop(topic_id, None)
+            self._progress.pop(topic_id, None)
+            self.sync()
+            self.show_progress()
+        text = outcome_text(outcome)
+        self._outcomes[topic_id] = text
+        self.sync()
+        if topic_id == w.current_topic_id:
+            w.show_status(text, 10000)
+            w.message_model.refresh_cursor()
+            w.estimate.schedule(invalidate=True)
+
+    def stop(self) -> None:
+        """Stop the open topic's compaction (Stop in the status bar, Esc): nothing of a
+        cancelled run is stored (CMP-13)."""
+        w = self._w
+        tid = w.current_topic_id
+        if tid is None or w.svc.compaction is None:
+            return
+        stopped = w.svc.compaction.cancel(tid)
+        task = self._tasks.get(tid)
+        if task is not None and not task.done():
+            task.cancel()
+            stopped = True
+        if stopped:
+            self._outcomes[tid] = "Compaction stopped — the summary is unchanged"
+            w.show_status(self._outcomes[tid], 5000)
+
+    def on_progress(self, topic_id: int, trigger: str, phase: str, done: int, total: int, status: str) -> None:
+        """A compaction run's ``phase`` (``started`` / ``batch`` / ``finished``) event."""
+        if phase == "started":
+            self._progress[topic_id] = "Compacting…" if trigger == "manual" else \
+                f"{TRIGGER_TEXT.get(trigger, 'Compaction')}: compacting…"
+        elif phase == "batch":
+            self._progress[topic_id] = f"Compacting… batch {done} of {total}"
+        elif phase == "finished":
+            self._progress.pop(topic_id, None)
+            if trigger != "manual" and topic_id == self._w.current_topic_id:
+                from chathub_desktop.gui.summary_dialog import RESULT_TEXT
+
+                text = f"{TRIGGER_TEXT.get(trigger, 'Compaction')}: " + (
+                    "stopped" if status == "cancelled" else RESULT_TEXT.get(status, status))
+                self._outcomes[topic_id] = text
+                self._w.show_status(text, 8000)
+        self.sync()
+        self.show_progress(topic_id, done if phase == "batch" else 0, total if phase == "batch" else 0)
+
+    def show_progress(self, topic_id: int | None = None, done: int = 0, total: int = 0) -> None:
+        """The status-bar progress of the open topic's run (hidden when none)."""
+        if not hasattr(self._w, "svc"):
+            return
+        tid = self._w.current_topic_id
+        text = self._progress.get(tid) if tid is not None else None
+        if text is None or tid is None or not self.is_compacting(tid):
+            self.box.hide()
+            return
+        if topic_id == tid:
+            if total:
+                self.bar.setRange(0, total)
+                self.bar.setValue(done)
+            else:
+                self.bar.setRange(0, 0)  # busy until the first batch is done
+        self.label.setText(text)
+        self.box.show()
+
+    def open_summary(self, topic_id: int | None = None) -> SummaryDialog | None:
+        """Topic → View topic summary… (non-blocking; one viewer, re-pointed at the topic)."""
+        from chathub_desktop.gui.summary_dialog import SummaryDialog
+
+        w = self._w
+        tid = w.current_topic_id if topic_id is None else topic_id
+        if tid is None or w.svc.compaction is None:
+            return None
+        old = w.dialogs.get("summary")
+        if isinstance(old, SummaryDialog):
+            old.close()
+        row = w.topic_model.row_of(tid)
+        t = w.topic_model.topic_at(row) if row is not None else None
+        dlg = SummaryDialog(w.svc, tid, events=w.events, title=t.title if t is not None else "", parent=w)
+        w.dialogs["summary"] = dlg
+        dlg.open()
+        return dlg

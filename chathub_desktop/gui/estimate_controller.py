@@ -1,0 +1,70 @@
+"""The main window's token badge runs (TOK-1, TOK-2): one estimate at a time on a worker
+thread, for the open topic and the current draft."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from PySide6.QtCore import QTimer
+
+if TYPE_CHECKING:
+    from chathub_desktop.gui.main_window import MainWindow
+    from chathub_desktop.services.views import EstimateView
+
+
+class EstimateController:
+    """Recounts ``window``'s badge. ``shown`` counts the estimates put on the badge."""
+
+    def __init__(self, window: MainWindow) -> None:
+        self._w = window
+        self._running = False
+        self._pending = False
+        self._invalidate = False
+        self.shown = 0
+
+    def schedule(self, invalidate: bool = False) -> None:
+        """Recount the badge for the open topic and the current draft, in a worker thread.
+
+        Runs never overlap: a request while one runs is remembered and started after it.
+        ``invalidate`` (the topic's history changed) drops the service's cached history
+        right before the next run starts, so a run that began earlier cannot leave a
+        stale cache behind. Typing does not invalidate: only the draft is recounted.
+        """
+        self._pending = True
+        self._invalidate = self._invalidate or invalidate
+        if not self._running:
+            self._start()
+
+    def _start(self) -> None:
+        if not self._pending:
+            return
+        self._pending = False
+        w = self._w
+        topic_id = w.current_topic_id
+        if topic_id is None:
+            self._invalidate = False
+            self.show(None)
+            return
+        if self._invalidate:
+            w.svc.estimates.invalidate(topic_id)
+            self._invalidate = False
+        self._running = True
+        w.runner.run("estimate", self._estimate(topic_id, w.composer.text()),
+                     context="Token estimate", quiet=True)
+
+    async def _estimate(self, topic_id: int, draft: str) -> None:
+        w = self._w
+        try:
+            e = await w.runner.run_in_thread(w.svc.estimates.estimate, topic_id, draft)
+            if topic_id == w.current_topic_id:
+                self.show(e)
+        finally:
+            self._running = False
+            if self._pending:
+                QTimer.singleShot(0, self._start)
+
+    def show(self, e: EstimateView | None) -> None:
+        """Show ``e`` on the badge (None: no figure)."""
+        if e is not None:
+            self.shown += 1
+        self._w.composer.badge.show_estimate(e)

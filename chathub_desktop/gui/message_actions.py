@@ -1,0 +1,81 @@
+"""The main window's message edits (CMP-15): Edit message… and Delete message from the
+message list's context menu; the view, the summary marker and the badge follow."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from chathub_desktop.gui import confirm
+
+if TYPE_CHECKING:
+    import asyncio
+
+    from PySide6.QtWidgets import QWidget
+
+    from chathub_desktop.gui.main_window import MainWindow
+
+
+class MessageActions:
+    """Edit / delete a message of ``window``'s open topic."""
+
+    def __init__(self, window: MainWindow) -> None:
+        self._w = window
+
+    def edit_message(self, message_id: int) -> QWidget | None:
+        """Message → Edit message… (non-blocking); the view and badge refresh on save.
+        None when the message is not shown or editing is unavailable."""
+        from chathub_desktop.gui.message_edit_dialog import MessageEditDialog
+
+        w = self._w
+        if w.svc.messages is None:
+            return None
+        model = w.message_model
+        row = model.row_of(message_id)
+        m = model.message_at(row) if row is not None else None
+        if m is None:
+            return None
+        cursor = model.summary_cursor
+        crow = model.row_of(cursor) if cursor is not None else None
+        covered = crow is not None and row is not None and row <= crow
+        dlg = MessageEditDialog(w.svc.messages, m, covered=covered, parent=w)
+        dlg.saved.connect(lambda v: self._after_change(v.id, edited=True, cursor=cursor))
+        dlg.resend_requested.connect(w.versions.resend)  # issue 14: a new branch here
+        w.dialogs["edit_message"] = dlg
+        dlg.open()
+        return dlg
+
+    def delete_message(self, message_id: int) -> asyncio.Task[object] | None:
+        """Message → Delete message, after confirmation; the delete runs on a worker
+        thread. Returns its task, or None when not confirmed or unavailable."""
+        w = self._w
+        if w.svc.messages is None:
+            return None
+        if not confirm.ask(w, "Delete message", "Delete this message from the topic? This cannot be undone."):
+            return None
+        return w.runner.run(f"delete-message:{message_id}", self._delete(message_id), context="Delete message")
+
+    async def _delete(self, message_id: int) -> None:
+        w = self._w
+        assert w.svc.messages is not None
+        cursor = w.message_model.summary_cursor
+        await w.runner.run_in_thread(w.svc.messages.delete_message, message_id)
+        self._after_change(message_id, edited=False, cursor=cursor)
+
+    def show_change(self, message_id: int, *, removed: bool) -> None:
+        """Show that message ``message_id`` of the open topic changed (``removed``: it is
+        gone): its row, the summary marker and the badge follow."""
+        w = self._w
+        if removed:
+            w.message_model.remove_message(message_id)
+        else:
+            w.message_model.refresh_message(message_id)
+        w.message_model.refresh_cursor()
+        w.estimate.schedule(invalidate=True)
+
+    def _after_change(self, message_id: int, *, edited: bool, cursor: int | None) -> None:
+        w = self._w
+        self.show_change(message_id, removed=not edited)
+        what = "Message edited" if edited else "Message deleted"
+        if cursor is not None and w.message_model.summary_cursor is None:
+            what += " — the topic summary covered it and was cleared; the next compaction rebuilds it"
+        w.show_status(what, 6000)

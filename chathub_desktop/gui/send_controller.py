@@ -1,0 +1,129 @@
+"""The main window's sending: Send, Retry, Stop and the buttons that follow them (APP-1,
+APP-8, issue 12).
+
+A reply keeps streaming when the user switches topic (APP-8): the chat service owns the
+send task; this controller only starts it, gives a refused draft back and keeps the
+composer's Send/Stop state in step with the open topic.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from PySide6.QtCore import QTimer
+
+from chathub_desktop.services.errors import ServiceError
+
+if TYPE_CHECKING:
+    import asyncio
+
+    from chathub_desktop.gui.main_window import MainWindow
+
+
+class SendController:
+    """Send / Retry / Stop for ``window``'s open topic, and the reply events that change
+    what the composer and the badge show."""
+
+    def __init__(self, window: MainWindow) -> None:
+        self._w = window
+
+    def send_message(self, text: str) -> asyncio.Task[object] | None:
+        """Send ``text`` into the open topic (a new topic when none is open); returns the
+        send task, or None when nothing was sent (empty text, a refusal shown in one line)."""
+        w = self._w
+        if not text.strip():
+            return None
+        topic_id = w.current_topic_id
+        if topic_id is None:
+            topic_id = w.new_topic()
+            if topic_id is None:
+                return None
+        try:
+            task = w.svc.chat.start_send(topic_id, text)
+        except ServiceError as exc:
+            w.presenter.present(exc, context="Cannot send")
+            return None
+        w.composer.clear()
+        if w.message_model.rowCount() == 0:
+            w.message_view.set_sending_first(True)
+        w.runner.track(task, context="Sending failed")
+        task.add_done_callback(lambda t, tid=topic_id, txt=text: self._on_send_done(tid, txt, t))
+        self.sync()
+        w.message_view.scroll_to_end()
+        return task  # type: ignore[return-value]
+
+    def _on_send_done(self, topic_id: int, text: str, task: asyncio.Task[object]) -> None:
+        w = self._w
+        self.sync()
+        w.message_view.set_sending_first(False)
+        if task.cancelled():
+            return
+        exc = task.exception()
+        if isinstance(exc, ServiceError) and topic_id == w.current_topic_id and not w.composer.text():
+            w.composer.set_text(text)  # nothing was stored: give the draft back
+        notice = getattr(task.result(), "notice", None) if exc is None else None
+        if notice:
+            w.show_status(f"Reply {notice}", 15000)
+
+    def retry_reply(self, message_id: int) -> asyncio.Task[object] | None:
+        """Retry in the open topic (the Retry pill of its last reply, issue 12)."""
+        tid = self._w.current_topic_id
+        return None if tid is None else self.retry_reply_in(tid, message_id)
+
+    def retry_reply_in(self, topic_id: int, message_id: int) -> asyncio.Task[object] | None:
+        """Ask again for reply ``message_id`` of ``topic_id`` (a stalled one is stopped
+        first, its text so far replaced); a refusal is shown in one line (issue 12)."""
+        w = self._w
+        task = w.svc.chat.start_retry(topic_id, message_id)
+        w.runner.track(task, context="Cannot retry")
+        task.add_done_callback(lambda _t: self.sync())
+        self.sync()
+        w.message_view.scroll_to_end()
+        return task
+
+    def stop_topic(self, topic_id: int) -> None:
+        """Stop the reply streaming into ``topic_id``; what arrived is kept."""
+        if self._w.svc.chat.stop(topic_id):
+            self._w.show_status("Stopped — the text so far is kept", 3000)
+
+    def stop_current(self) -> None:
+        """Esc: stop the reply streaming into the open topic, else its compaction."""
+        w = self._w
+        tid = w.current_topic_id
+        if tid is None:
+            return
+        if w.svc.chat.stop(tid):
+            w.show_status("Stopped — the text so far is kept", 3000)
+        elif w.compaction.is_compacting(tid):
+            w.compaction.stop()
+
+    def sync(self) -> None:
+        """Send/Stop and the Stop action follow whether the open topic sends or compacts."""
+        w = self._w
+        tid = w.current_topic_id
+        sending = tid is not None and w.svc.chat.is_sending(tid)
+        w.composer.set_sending(sending)
+        compacting = tid is not None and w.compaction.is_compacting(tid)
+        w.stop_action.setEnabled(sending or compacting)
+
+    def on_message_added(self, topic_id: int, _message_id: int) -> None:
+        """A message was stored: the open topic's buttons and badge follow."""
+        if topic_id == self._w.current_topic_id:
+            self.sync()
+            self._w.estimate.schedule(invalidate=True)
+
+    def on_reply_finished(self, topic_id: int, _message_id: int, status: str, error: str) -> None:
+        """A reply ended: notify (when the window is not in view), re-check the buttons
+        and recount the badge; a failure of the open topic's reply in one line."""
+        w = self._w
+        row = w.topic_model.row_of(topic_id)
+        topic = w.topic_model.topic_at(row) if row is not None else None
+        if getattr(w, "notifier", None) is not None:
+            w.notifier.on_reply_finished(topic.title if topic else "", status, error)
+        # the send task ends right after this event: re-check the buttons once it has
+        QTimer.singleShot(0, self.sync)
+        QTimer.singleShot(100, self.sync)
+        if topic_id == w.current_topic_id:
+            w.estimate.schedule(invalidate=True)
+            if status == "error" and error:
+                w.show_status(f"The reply failed: {error}", 8000)  # the error says whose

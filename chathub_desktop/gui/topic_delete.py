@@ -1,0 +1,134 @@
+"""Delete topic with Undo (house rule: a destructive action shows what will change first
+and can be undone).
+
+Topic → Delete topic (Del) asks first, naming the topic and its message count. A
+confirmed topic leaves the list at once, and the status bar offers Undo (also
+Topic → Undo delete, Ctrl+Z outside a text box) for :data:`UNDO_MS`; only then is it
+deleted from the store, on a worker thread. Quitting deletes what is still pending; a
+process that dies before that leaves the topic in place (nothing is lost by a crash).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from PySide6.QtCore import QTimer
+from PySide6.QtGui import QAction, QKeySequence
+from PySide6.QtWidgets import QPushButton
+
+from chathub_desktop.gui import confirm
+
+if TYPE_CHECKING:
+    import asyncio
+
+    from chathub_desktop.gui.main_window import MainWindow
+
+#: How long a deleted topic can be brought back, milliseconds.
+UNDO_MS = 10_000
+
+
+@dataclass
+class _Pending:
+    topic_id: int
+    title: str
+    row: int
+    timer: QTimer
+
+
+class TopicDeletes:
+    """Pending topic deletes of ``window``: :meth:`delete` (asks, hides, starts the
+    undo period), :meth:`undo` (the newest pending one comes back), :meth:`flush`
+    (quit: delete everything pending now)."""
+
+    def __init__(self, window: MainWindow) -> None:
+        self._w = window
+        self._pending: list[_Pending] = []
+        self.undo_action = QAction("&Undo delete", window)
+        self.undo_action.setShortcuts([QKeySequence("Ctrl+Z")])
+        self.undo_action.setToolTip("Bring back the topic you just deleted (Ctrl+Z)")
+        self.undo_action.setEnabled(False)
+        self.undo_action.triggered.connect(lambda: self.undo())
+        window.addAction(self.undo_action)
+        self.undo_button = QPushButton("Undo")
+        self.undo_button.setObjectName("undoDelete")
+        self.undo_button.setToolTip(self.undo_action.toolTip())
+        self.undo_button.clicked.connect(lambda: self.undo())
+        self.undo_button.hide()
+
+    @property
+    def pending(self) -> list[int]:
+        """Ids of the topics deleted but still undoable, oldest first."""
+        return [p.topic_id for p in self._pending]
+
+    def delete(self) -> bool:
+        """Delete the selected topic after confirmation: its reply is stopped, it leaves
+        the list, and Undo is offered for :data:`UNDO_MS`. Returns whether it was deleted."""
+        w = self._w
+        idx = w.topic_list.currentIndex()
+        t = w.topic_model.topic_at(idx.row()) if idx.isValid() else None
+        if t is None:
+            return False
+        seconds = UNDO_MS // 1000
+        if not confirm.ask(w, "Delete topic", f"Delete “{t.title}” and its {t.message_count:,} messages? "
+                                              f"You can undo this for {seconds} seconds."):
+            return False
+        w.svc.chat.stop(t.id)
+        timer = QTimer(w)
+        timer.setSingleShot(True)
+        timer.timeout.connect(lambda tid=t.id: self._commit(tid))
+        self._pending.append(_Pending(t.id, t.title, idx.row(), timer))
+        w.topic_model.hidden.add(t.id)
+        w.topic_model.remove(t.id)
+        w.forget_topic(t.id, idx.row())
+        timer.start(UNDO_MS)
+        self.sync()
+        w.show_status(f"Deleted “{t.title}” — Undo (Ctrl+Z) within {seconds} s", UNDO_MS)
+        return True
+
+    def undo(self) -> int | None:
+        """Bring back the newest pending topic (listed and opened again); returns its id,
+        or None when nothing is pending."""
+        if not self._pending:
+            return None
+        p = self._pending.pop()
+        p.timer.stop()
+        w = self._w
+        w.topic_model.hidden.discard(p.topic_id)
+        w.topic_actions.reload(keep=p.topic_id)
+        self.sync()
+        w.show_status(f"“{p.title}” is back", 4000)
+        return p.topic_id
+
+    def _commit(self, topic_id: int) -> asyncio.Task[object] | None:
+        p = next((p for p in self._pending if p.topic_id == topic_id), None)
+        if p is None:
+            return None
+        self._pending.remove(p)
+        self.sync()
+        return self._w.runner.run(f"delete-topic:{topic_id}", self._delete(p), context="Delete topic")
+
+    async def _delete(self, p: _Pending) -> None:
+        w = self._w
+        try:
+            await w.runner.run_in_thread(w.svc.topics.delete, p.topic_id)
+        except Exception:
+            w.topic_model.hidden.discard(p.topic_id)  # not deleted: list it again
+            w.topic_actions.reload(keep=w.current_topic_id)
+            raise
+        w.topic_model.hidden.discard(p.topic_id)
+
+    async def flush(self) -> None:
+        """Quit: delete every topic still pending now (each in the store's own write)."""
+        w = self._w
+        while self._pending:
+            p = self._pending.pop()
+            p.timer.stop()
+            await w.runner.run_in_thread(w.svc.topics.delete, p.topic_id)
+        self.sync()
+
+    def sync(self) -> None:
+        """Undo is offered only while a delete is pending."""
+        has = bool(self._pending)
+        self.undo_action.setEnabled(has)
+        self.undo_button.setVisible(has)

@@ -1,0 +1,202 @@
+"""The main window's dialogs and pages: Settings, assistants, Memory, Import, Help and
+the first-run setup (issue 2, issue 15, issue 16). Each opens non-blocking, is kept in
+``window.dialogs`` under its name, and is loaded on first use (not on the start-up path)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from chathub_desktop.services.errors import ServiceError
+
+if TYPE_CHECKING:
+    from PySide6.QtWidgets import QWidget
+
+    from chathub_desktop.gui.assistant_dialog import AssistantDialog
+    from chathub_desktop.gui.help_menu import AboutDialog, ShortcutsDialog
+    from chathub_desktop.gui.import_dialog import ImportDialog
+    from chathub_desktop.gui.main_window import MainWindow
+    from chathub_desktop.gui.settings_dialog import SettingsDialog
+    from chathub_desktop.gui.setup_wizard import SetupWizard
+    from chathub_desktop.services.views import AssistantView
+
+
+class WindowPages:
+    """Opens ``window``'s dialogs and pages; every ``open_*`` returns the dialog."""
+
+    def __init__(self, window: MainWindow) -> None:
+        self._w = window
+
+    def _model_ids(self) -> list[str]:
+        return [e.id for e in self._w.svc.catalog.entries]
+
+    def open_settings(self) -> SettingsDialog:
+        """Settings → Providers… (non-blocking)."""
+        from chathub_desktop.gui.settings_dialog import SettingsDialog
+
+        w = self._w
+        dlg = SettingsDialog(w.svc.providers, w, services=w.svc, model_ids=self._model_ids())
+        dlg.providers_changed.connect(lambda: w.reload_assistants())
+        if dlg.system_page is not None:
+            dlg.system_page.saved.connect(lambda: w.estimate.schedule(invalidate=True))
+        w.dialogs["settings"] = dlg
+        dlg.open()
+        return dlg
+
+    def open_system_agent(self) -> SettingsDialog:
+        """Settings → System Agent… (non-blocking)."""
+        dlg = self.open_settings()
+        dlg.show_system_agent()
+        return dlg
+
+    def open_new_assistant(self) -> AssistantDialog:
+        """Assistant → New… (non-blocking)."""
+        return self._assistant_dialog(None)
+
+    def open_edit_assistant(self) -> AssistantDialog | None:
+        """Assistant → Edit… for the selected assistant (non-blocking); None when none is
+        selected or it is gone (said in one line)."""
+        w = self._w
+        aid = w.current_assistant_id()
+        if aid is None:
+            return None
+        try:
+            return self._assistant_dialog(w.svc.assistants.get(aid))
+        except ServiceError as exc:
+            w.presenter.present(exc)
+            return None
+
+    def _assistant_dialog(self, assistant: AssistantView | None) -> AssistantDialog:
+        from chathub_desktop.gui.assistant_dialog import AssistantDialog
+
+        w = self._w
+        dlg = AssistantDialog(w.svc.assistants, w.svc.providers, assistant, self._model_ids(), w,
+                              provider_models=w.svc.provider_models)
+        dlg.saved.connect(lambda v: w.reload_assistants(v.id))
+        w.dialogs["assistant"] = dlg
+        dlg.open()
+        return dlg
+
+    def open_memory(self) -> QWidget | None:
+        """Assistant → Memory… (Ctrl+M) for the selected assistant (one page per
+        assistant, raised when already open); None when no assistant is selected."""
+        from chathub_desktop.gui.memory.fixed_page import MemoryPage
+
+        w = self._w
+        aid = w.current_assistant_id()
+        if aid is None:
+            return None
+        old = w.dialogs.get("memory")
+        if isinstance(old, MemoryPage) and old.assistant_id == aid:
+            if not old.isVisible():  # it heard no events while closed: read it again
+                old.schedule_reload()
+                old.dream_panel.schedule_reload()
+            old.show()
+            old.raise_()
+            old.activateWindow()
+            return old
+        if isinstance(old, MemoryPage):
+            old.detach()
+            old.close()
+        page = MemoryPage(w.svc, aid, events=w.events, runner=w.runner, presenter=w.presenter, parent=w)
+        from chathub_desktop.gui.memory_paste_dialog import attach_paste_import
+
+        attach_paste_import(page)  # issue 15: Import from another assistant…
+        w.dialogs["memory"] = page
+        page.show()
+        return page
+
+    def open_import(self, fmt: str | None = None) -> ImportDialog | None:
+        """File → Import → Chat history export… (``fmt`` ``None``: detected from the
+        file) or one format's entry (issue 15); None without an assistant."""
+        w = self._w
+        if w.assistant_combo.count() == 0:
+            w.presenter.present(ServiceError("Create an assistant first: imported conversations "
+                                             "become its topics (Assistant → New…)."), context="Import")
+            return None
+        from chathub_desktop.gui.import_dialog import (
+            ImportDialog,  # ijson is not on the start-up path
+        )
+
+        dlg = ImportDialog(w.svc, w.runner, w.current_assistant_id(), w, fmt=fmt)
+        dlg.imported.connect(self._on_imported)
+        w.dialogs["import"] = dlg
+        dlg.open()
+        return dlg
+
+    def _on_imported(self, assistant_id: int, result: object) -> None:
+        from chathub_desktop.gui.import_dialog import result_text
+
+        w = self._w
+        w.show_status(result_text(result), 10000)  # type: ignore[arg-type]
+        if assistant_id == w.current_assistant_id():
+            w.topic_actions.reload(keep=w.current_topic_id)
+        else:
+            w.reload_assistants(assistant_id)
+
+    def open_about(self) -> AboutDialog:
+        """Help → About: the facts are read on a worker thread."""
+        from chathub_desktop.gui.help_menu import AboutDialog
+
+        w = self._w
+        dlg = AboutDialog(w)
+        w.dialogs["about"] = dlg
+        dlg.open()
+        if getattr(w, "svc", None) is not None:
+            w.runner.run("about", self._fill_about(dlg), context="About")
+        return dlg
+
+    async def _fill_about(self, dlg: AboutDialog) -> None:
+        info = await self._w.runner.run_in_thread(self._w.svc.about)
+        dlg.set_info(info)
+
+    def open_setup(self) -> SetupWizard:
+        """Help → Setup…; also opened once on an empty store (:meth:`first_run`)."""
+        from chathub_desktop.gui.setup_wizard import SetupWizard
+
+        w = self._w
+        wizard = SetupWizard(w.svc, w.runner, self._model_ids(), w)
+        wizard.finished_setup.connect(self._on_setup_finished)
+        w.dialogs["setup"] = wizard
+        wizard.open()
+        return wizard
+
+    def _on_setup_finished(self, assistant_id: int, import_chats: bool, import_memory: bool) -> None:
+        self._w.reload_assistants(assistant_id or None)
+        if import_memory:
+            page = self.open_memory()
+            if page is not None:
+                page.open_import()  # type: ignore[attr-defined]
+        if import_chats:
+            self.open_import()
+
+    async def first_run(self) -> None:
+        """Open the setup once per data dir on a store with no provider and no assistant."""
+        w = self._w
+        s = w.qsettings()
+        if s is None or str(s.value("setup/shown", "")) == "true":
+            return
+        empty = await w.runner.run_in_thread(lambda: not w.svc.providers.list() and not w.svc.assistants.list())
+        s.setValue("setup/shown", "true")
+        if empty:
+            self.open_setup()
+
+    def open_data_folder(self) -> None:
+        """Help → Open data folder (the path in the status bar when no file manager answers)."""
+        from chathub_desktop.gui.help_menu import open_data_folder
+
+        w = self._w
+        if not open_data_folder(w.svc.data_dir):
+            w.show_status(f"No file manager answered; the data folder is {w.svc.data_dir}", 15000)
+
+    def open_shortcuts(self) -> ShortcutsDialog:
+        """Help → Keyboard shortcuts: the window's and every open page's."""
+        from chathub_desktop.gui.help_menu import ShortcutsDialog
+
+        w = self._w
+        sections: list[tuple[str, QWidget]] = [("Window", w)]
+        sections += [(d.windowTitle() or name, d) for name, d in w.dialogs.items()
+                     if d.isVisible() and name not in ("about", "shortcuts")]
+        dlg = ShortcutsDialog(sections, w)
+        w.dialogs["shortcuts"] = dlg
+        dlg.open()
+        return dlg
