@@ -464,3 +464,26 @@ def test_deleting_a_topic_deletes_its_versions(svc: Services, fake_vendor: FakeV
     svc.topics.delete(topic)
     with svc.db.read() as s:
         assert s.scalar(select(func.count(MessageBranch.id))) == 0
+
+
+def test_a_message_id_names_one_message_in_every_branch(svc: Services, fake_vendor: FakeVendor) -> None:
+    """Issue 14: after regenerate, a switch back and new sends, no id is shared between
+    the branch in view and a stash (SQLite would hand out the highest id in the table
+    plus one), and every version still switches in."""
+    topic = _topic(svc, fake_vendor)
+    fake_vendor.script(Reply(text_chunks=["A"]))
+    asyncio.run(_send(svc, topic, "Q"))
+    fake_vendor.script(Reply(text_chunks=["B"]))
+    asyncio.run(_regenerate(svc, topic))
+    svc.versions.switch(topic, 2, 1)
+    for q in ("more", "and more"):
+        fake_vendor.script(Reply(text_chunks=[q.upper()]))
+        asyncio.run(_send(svc, topic, q))
+    with svc.db.read() as s:
+        stashed = {int(str(r["id"])) for b in s.scalars(select(MessageBranch)) for r in decode_rows(b.rows)}
+    in_view = {int(str(r["id"])) for r in _rows(svc, topic)}
+    assert stashed and not stashed & in_view
+    svc.versions.switch(topic, 2, 2)
+    assert [c for _r, c in _contents(svc, topic)] == ["Q", "B"]
+    svc.versions.switch(topic, 2, 1)
+    assert [c for _r, c in _contents(svc, topic)] == ["Q", "A", "more", "MORE", "and more", "AND MORE"]
