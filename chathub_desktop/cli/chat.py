@@ -84,11 +84,20 @@ def add_chat_commands(
     p.add_argument("--attach", action="append", type=Path, default=[], metavar="PATH",
                    help="attach an image or a text/code file (repeatable; images are sized down "
                         "to the provider's limits)")
-    p.set_defaults(func=cmd_chat_send, retry=False)
+    p.set_defaults(func=cmd_chat_send, mode="send")
     p = chat.add_parser("retry", help="ask again for the topic's last reply (after an error or Stop)",
                         parents=[common])
     p.add_argument("--topic", type=record_id, required=True)
-    p.set_defaults(func=cmd_chat_send, retry=True)
+    p.set_defaults(func=cmd_chat_send, mode="retry")
+    p = chat.add_parser("regenerate", help="ask again for the topic's last reply; the old one stays a "
+                        "version (`topic versions`)", parents=[common])
+    p.add_argument("--topic", type=record_id, required=True)
+    p.set_defaults(func=cmd_chat_send, mode="regenerate")
+    p = chat.add_parser("resend", help="edit one of your messages and ask again from there; the old "
+                        "branch stays a version", parents=[common])
+    p.add_argument("--message", type=record_id, required=True)
+    p.add_argument("text")
+    p.set_defaults(func=cmd_chat_send, mode="resend")
 
 
 def add_settings_commands(
@@ -191,14 +200,17 @@ def cmd_import_chatgpt(args: argparse.Namespace, svc: Services) -> int:
 
 
 def cmd_chat_send(args: argparse.Namespace, svc: Services) -> int:
-    """``chat send`` / ``chat retry``: same path as the window; the reply streams to
-    stdout; a silent server or a short ``Retry-After`` is told on stderr (issue 12)."""
+    """``chat send`` / ``retry`` / ``regenerate`` / ``resend`` (issue 14): same path as
+    the window; the reply streams to stdout; a silent server or a short
+    ``Retry-After`` is told on stderr (issue 12)."""
     import asyncio
     import contextlib
 
     from chathub_desktop.services.events import ReplyDelta, ReplyRetrying, ReplyStalled
 
     streaming = not getattr(args, "json", False)
+    if args.mode == "resend":
+        args.topic = svc.topics.message(args.message).topic_id
 
     def on_event(ev: ChatEvent) -> None:
         if streaming and isinstance(ev, ReplyDelta) and ev.topic_id == args.topic:
@@ -214,8 +226,14 @@ def cmd_chat_send(args: argparse.Namespace, svc: Services) -> int:
     svc.bus.subscribe(on_event)
 
     async def run() -> int:
-        task = (svc.chat.start_retry(args.topic) if args.retry
-                else svc.chat.start_send(args.topic, args.text, attachments))
+        if args.mode == "retry":
+            task = svc.chat.start_retry(args.topic)
+        elif args.mode == "regenerate":
+            task = svc.versions.start_regenerate(args.topic)
+        elif args.mode == "resend":
+            task = svc.versions.start_resend(args.message, args.text)
+        else:
+            task = svc.chat.start_send(args.topic, args.text, attachments)
         try:
             out = await asyncio.shield(task)
         except asyncio.CancelledError:  # Ctrl+C: Stop keeps what arrived

@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING
 
 from chathub_desktop.cli.common import CommandError, emit, emit_rows, record_id
 from chathub_desktop.cli.topic_model import add_topic_model_command, model_line
+from chathub_desktop.cli.versions import add_version_commands
 from chathub_desktop.core.context_receipt import receipt_lines
 
 if TYPE_CHECKING:
@@ -70,6 +71,7 @@ def add_topic_commands(
     p.set_defaults(func=cmd_topic_estimate)
     add_organize_commands(top, common)
     add_topic_model_command(top, common)  # issue 14
+    add_version_commands(top, common)  # issue 14
 
 
 def cmd_topic_create(args: argparse.Namespace, svc: Services) -> int:
@@ -106,6 +108,7 @@ def cmd_topic_show(args: argparse.Namespace, svc: Services) -> int:
     topic = svc.topics.get(args.topic_id)
     msgs = svc.topics.messages(args.topic_id)
     model = svc.topic_models.show(args.topic_id)
+    points = svc.versions.points(args.topic_id)  # issue 14: "version 2 / 3"
 
     def human() -> None:
         print(f"# {topic.title} (topic {topic.id}, {len(msgs)} messages)")
@@ -114,6 +117,8 @@ def cmd_topic_show(args: argparse.Namespace, svc: Services) -> int:
             who = m.role if not m.tool_name else f"{m.role}:{m.tool_name}"
             flags = "" if m.status == "complete" else f" [{m.status}]"
             flags += " [cut off at max tokens]" if m.cut_off else ""
+            point = points.get(m.id)
+            flags += f" [version {point.label} at seq {point.seq}]" if point is not None else ""
             print(f"\n[{m.created_at:%Y-%m-%d %H:%M:%S}Z] {who}{flags}")
             if m.content:
                 print(m.content)
@@ -127,6 +132,9 @@ def cmd_topic_show(args: argparse.Namespace, svc: Services) -> int:
 
     def message_json(m: MessageView) -> dict[str, object]:
         d = m.to_json()
+        point = points.get(m.id)
+        if point is not None:
+            d["version"] = {"seq": point.seq, "index": point.index, "total": point.total}
         if args.receipts:
             d["receipt"] = m.receipt
         return d

@@ -180,6 +180,7 @@ class MainWindow(QMainWindow):
                                             self.compaction.is_compacting, self.compaction.outcome)
         self._connect_events()
         self.search.bind(self.events)  # issue 14: keeps the search index filled
+        self.versions.bind(self.events)  # issue 14: the version arrows
         for a in (*self.actions(), self.delete_topic_action):
             a.setEnabled(True)  # reload_assistants() narrows them to the selection
         self.deletes.sync()
@@ -414,6 +415,10 @@ class MainWindow(QMainWindow):
         topic_menu.addAction(self.summary_action)
         topic_menu.addSeparator()
         topic_menu.addAction(self.stop_action)
+        from chathub_desktop.gui.reply_versions import ReplyVersionsController
+
+        self.versions = ReplyVersionsController(self)  # issue 14: Regenerate (Ctrl+R), Resend, ‹ 2 / 3 ›
+        topic_menu.addAction(self.versions.regenerate_action)
         from chathub_desktop.gui.topic_actions import TopicActions
 
         self.topic_actions = TopicActions(self, topic_menu, import_menu)  # issue 14

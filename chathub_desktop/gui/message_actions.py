@@ -39,6 +39,7 @@ class MessageActions:
         covered = crow is not None and row is not None and row <= crow
         dlg = MessageEditDialog(w.svc.messages, m, covered=covered, parent=w)
         dlg.saved.connect(lambda v: self._after_change(v.id, edited=True, cursor=cursor))
+        dlg.resend_requested.connect(w.versions.resend)  # issue 14: a new branch here
         w.dialogs["edit_message"] = dlg
         dlg.open()
         return dlg

@@ -11,7 +11,10 @@ Row kinds: user (right, tinted), assistant (left), tool (collapsed to one line, 
 to expand), ``thoughts``/``reasoning_recap`` (collapsed "Thought process"), error (red,
 with the provider's message), cancelled/interrupted (a small tag). A reply that ended
 that way gets a footer line; on the topic's last row it carries a "↻ Retry" pill
-(:meth:`MessageDelegate.retry_rect`, clicked through the view; issue 12).
+(:meth:`MessageDelegate.retry_rect`, clicked through the view; issue 12), a finished
+last reply a "↻ Regenerate" pill (:meth:`MessageDelegate.regenerate_rect`), and a
+message with versions the "‹ 2 / 3 ›" arrows (:meth:`MessageDelegate.version_hit`,
+:mod:`chathub_desktop.gui.version_arrows`; issue 14).
 
 The row of the last message the topic summary covers gets a thin dashed marker line
 under it, "Covered by summary above this line" (CMP-2): extra height on that one row,
@@ -57,7 +60,9 @@ from chathub_desktop.gui.message_list_model import (
     ExpandedRole,
     HighlightRole,
     MessageRole,
+    VersionRole,
 )
+from chathub_desktop.gui.version_arrows import ArrowRects, arrow_rects, paint_arrows
 from chathub_desktop.services.views import MessageView
 
 #: Documents kept in the rendering cache.
@@ -78,6 +83,8 @@ COLLAPSIBLE_TYPES = frozenset({"thoughts", "reasoning_recap"})
 #: Reply statuses that get a Retry pill on the last row (issue 12).
 RETRYABLE = frozenset({"error", "cancelled", "interrupted"})
 RETRY_LABEL = "↻ Retry"
+#: The pill on the topic's last reply when it finished (issue 14).
+REGENERATE_LABEL = "↻ Regenerate"
 #: The context receipt's ⓘ after a reply's header (issue 19); see :func:`symbol`.
 INFO_EMOJI, INFO_FALLBACK = "ⓘ", "(i)"
 #: Before the header of a pinned message (issue 19).
@@ -317,7 +324,7 @@ class MessageDelegate(QStyledItemDelegate):
         return f
 
     def _layout(self, m: MessageView, expanded: bool, width: int, pal: QPalette,
-                boundary: bool = False) -> _Layout:
+                boundary: bool = False, footer_line: bool = False) -> _Layout:
         colors, dark = _colors(pal)
         small = QFontMetrics(self._small_font())
         fm = QFontMetrics(self._view.font())
@@ -337,6 +344,8 @@ class MessageDelegate(QStyledItemDelegate):
         footer = usage_text(m) if m.role == "assistant" and not is_collapsible(m) else ""
         if m.role == "assistant" and m.status in RETRYABLE and not footer:
             footer = " "  # the line the Retry pill sits on (same height on every row)
+        if footer_line and not footer:
+            footer = " "  # the line of the Regenerate pill or the version arrows (issue 14)
         y = MARGIN_Y + small.height() + HEADER_GAP
         max_w = min(MAX_BUBBLE, avail if m.role != "user" else int(avail * USER_FRACTION))
         doc: QTextDocument | None = None
@@ -382,8 +391,11 @@ class MessageDelegate(QStyledItemDelegate):
         if m is None:
             return QSize(0, 0)
         lay = self._layout(m, bool(index.data(ExpandedRole)), self._width(), option.palette,
-                           bool(index.data(CoveredBoundaryRole)))
+                           bool(index.data(CoveredBoundaryRole)), self._footer_line(m, index))
         return QSize(self._width(), lay.height)
+
+    def _footer_line(self, m: MessageView, index: QModelIndex | QPersistentModelIndex) -> bool:
+        return index.data(VersionRole) is not None or self._can_regenerate(m, index)
 
     @staticmethod
     def _can_retry(m: MessageView, index: QModelIndex | QPersistentModelIndex) -> bool:
@@ -391,10 +403,44 @@ class MessageDelegate(QStyledItemDelegate):
         return (m.role == "assistant" and m.status in RETRYABLE and model is not None
                 and index.row() == model.rowCount() - 1)
 
-    def _retry_pill(self, lay: _Layout) -> QRect:
+    @staticmethod
+    def _can_regenerate(m: MessageView, index: QModelIndex | QPersistentModelIndex) -> bool:
+        model = index.model()
+        return (m.role == "assistant" and m.status == "complete" and not is_collapsible(m)
+                and model is not None and index.row() == model.rowCount() - 1)
+
+    def _retry_pill(self, lay: _Layout, label: str = RETRY_LABEL) -> QRect:
         sfm = QFontMetrics(self._small_font())
-        w = sfm.horizontalAdvance(RETRY_LABEL) + 16
+        w = sfm.horizontalAdvance(label) + 16
         return QRect(lay.bubble.right() - w, lay.bubble.bottom() + FOOTER_GAP, w, sfm.height() + 2)
+
+    def regenerate_rect(self, index: QModelIndex) -> QRect:
+        """The Regenerate pill's rectangle in viewport coordinates; empty unless ``index``
+        is the topic's last row and a finished reply (issue 14)."""
+        m = index.data(MessageRole)
+        if m is None or not self._can_regenerate(m, index):
+            return QRect()
+        lay = self._layout(m, bool(index.data(ExpandedRole)), self._width(), self._view.palette())
+        return self._retry_pill(lay, REGENERATE_LABEL).translated(self._view.visualRect(index).topLeft())
+
+    def _arrows(self, m: MessageView, lay: _Layout, versions: object) -> ArrowRects | None:
+        if not isinstance(versions, tuple):
+            return None
+        return arrow_rects(QFontMetrics(self._small_font()), lay.bubble, lay.footer, m.role == "user", versions)
+
+    def version_hit(self, index: QModelIndex, pos: QPoint) -> int:
+        """-1 / +1 when viewport point ``pos`` is on an active ``‹`` / ``›`` of row
+        ``index``'s version arrows, else 0 (issue 14)."""
+        m = index.data(MessageRole)
+        if m is None:
+            return 0
+        lay = self._layout(m, bool(index.data(ExpandedRole)), self._width(), self._view.palette(),
+                           footer_line=self._footer_line(m, index))
+        arrows = self._arrows(m, lay, index.data(VersionRole))
+        if arrows is None:
+            return 0
+        local = pos - self._view.visualRect(index).topLeft()
+        return arrows.hit(local.x(), local.y())
 
     def retry_rect(self, index: QModelIndex) -> QRect:
         """The Retry pill's rectangle in viewport coordinates; empty unless ``index`` is the
@@ -472,7 +518,7 @@ class MessageDelegate(QStyledItemDelegate):
         pal = option.palette
         colors, _dark = _colors(pal)
         lay = self._layout(m, bool(index.data(ExpandedRole)), option.rect.width(), pal,
-                           bool(index.data(CoveredBoundaryRole)))
+                           bool(index.data(CoveredBoundaryRole)), self._footer_line(m, index))
         top_left = option.rect.topLeft()
         painter.save()
         painter.setRenderHint(QPainter.RenderHint.Antialiasing)
@@ -558,6 +604,18 @@ class MessageDelegate(QStyledItemDelegate):
             painter.drawRoundedRect(QRectF(pill).adjusted(0.5, 0.5, -0.5, -0.5), 7, 7)
             painter.setPen(colors.error_text if m.status == "error" else colors.text)
             painter.drawText(pill, Qt.AlignmentFlag.AlignCenter, RETRY_LABEL)
+        elif self._can_regenerate(m, index):
+            pill = self._retry_pill(lay, REGENERATE_LABEL)
+            painter.setFont(small)
+            painter.setPen(QPen(colors.border, 1))
+            painter.setBrush(colors.tag_bg)
+            painter.drawRoundedRect(QRectF(pill).adjusted(0.5, 0.5, -0.5, -0.5), 7, 7)
+            painter.setPen(colors.text)
+            painter.drawText(pill, Qt.AlignmentFlag.AlignCenter, REGENERATE_LABEL)
+        arrows = self._arrows(m, lay, index.data(VersionRole))
+        if arrows is not None:
+            painter.setFont(small)
+            paint_arrows(painter, arrows, pal.color(QPalette.ColorRole.Link), colors.muted, colors.tag_bg)
         if lay.marker_y >= 0:
             self._paint_marker(painter, lay.marker_y, option.rect.width(), small, pal)
         if option.state & QStyle.StateFlag.State_HasFocus:

@@ -3,6 +3,11 @@
 Save calls ``services.messages.edit_message``; the service clears the topic summary when
 it covers the message. A :class:`ServiceError` (empty text, a reply still streaming)
 is shown inline and the dialog stays open. ``saved(MessageView)`` fires on success.
+
+Resend (issue 14, user messages) keeps the message as it is and starts a new branch
+there with the edited text: the dialog emits ``resend_requested(message_id, text)`` and
+closes; the window's versions controller asks for the reply. The old branch stays
+reachable through the message's "‹ 1 / 2 ›" arrows.
 """
 
 from __future__ import annotations
@@ -33,6 +38,8 @@ class MessageEditDialog(QDialog):
     """Edit ``message``'s text. ``covered``: the summary covers it (a note says what happens)."""
 
     saved = Signal(object)
+    #: Resend (issue 14): the message id and the edited text.
+    resend_requested = Signal(int, str)
 
     def __init__(self, messages: MessageEditService, message: MessageView, *, covered: bool = False,
                  parent: QWidget | None = None) -> None:
@@ -62,6 +69,12 @@ class MessageEditDialog(QDialog):
         self.buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Save | QDialogButtonBox.StandardButton.Cancel)
         self.buttons.accepted.connect(self.save)
         self.buttons.rejected.connect(self.reject)
+        self.resend_button = self.buttons.addButton("Resend", QDialogButtonBox.ButtonRole.ActionRole)
+        self.resend_button.setObjectName("resendButton")
+        self.resend_button.setToolTip("Start a new branch here with this text and ask for a new reply; "
+                                      "the current branch stays reachable with the message's ‹ › arrows")
+        self.resend_button.clicked.connect(self.resend)
+        self.resend_button.setVisible(message.role == "user")
         layout.addWidget(self.buttons)
         self.editor.setFocus()
 
@@ -74,5 +87,17 @@ class MessageEditDialog(QDialog):
             self.error_label.show()
             return False
         self.saved.emit(view)
+        self.accept()
+        return True
+
+    def resend(self) -> bool:
+        """Ask for a new branch with the edited text (issue 14); False (said inline) for
+        an empty text."""
+        text = self.editor.toPlainText()
+        if not text.strip():
+            self.error_label.setText("the edited message is empty")
+            self.error_label.show()
+            return False
+        self.resend_requested.emit(self.message.id, text)
         self.accept()
         return True

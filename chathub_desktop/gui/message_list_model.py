@@ -51,6 +51,7 @@ ExpandedRole = Qt.ItemDataRole.UserRole + 5  # bool: a collapsible row is expand
 MessageIdRole = Qt.ItemDataRole.UserRole + 6  # int
 CoveredBoundaryRole = Qt.ItemDataRole.UserRole + 7  # bool: last message the summary covers
 HighlightRole = Qt.ItemDataRole.UserRole + 8  # bool: the message a search result opened
+VersionRole = Qt.ItemDataRole.UserRole + 9  # (index, total) of a message with versions, else None
 
 #: Roles a streamed delta changes.
 CONTENT_ROLES = [ContentRole, Qt.ItemDataRole.DisplayRole, MessageRole]
@@ -99,6 +100,7 @@ class MessageListModel(QAbstractListModel):
         self._armed = False
         self._cursor_id: int | None = None
         self._highlight_id: int | None = None
+        self._versions: dict[int, tuple[int, int]] = {}
         #: ``topic_id → cursor message id or None``, asked when a topic opens.
         self.cursor_lookup: Callable[[int], int | None] | None = None
         self.fetched = 0
@@ -130,6 +132,8 @@ class MessageListModel(QAbstractListModel):
         """Show a fetched page (None clears the view); emits ``topic_opened``."""
         self.beginResetModel()
         self._changed_ids.clear()
+        if page is None or page.topic_id != self._topic_id:
+            self._versions = {}
         self._topic_id = page.topic_id if page is not None else None
         self._rows = []
         self._first_offset = page.first_offset if page is not None else 0
@@ -185,6 +189,8 @@ class MessageListModel(QAbstractListModel):
             return self._cursor_id is not None and v.id == self._cursor_id
         if role == HighlightRole:
             return self._highlight_id is not None and v.id == self._highlight_id
+        if role == VersionRole:
+            return self._versions.get(v.id)
         if role == Qt.ItemDataRole.ToolTipRole:
             return None
         return None
@@ -235,6 +241,18 @@ class MessageListModel(QAbstractListModel):
             if row is not None:
                 idx = self.index(row)
                 self.dataChanged.emit(idx, idx, [HighlightRole])
+
+    def set_versions(self, topic_id: int, versions: dict[int, tuple[int, int]]) -> None:
+        """Message id → ``(index, total)`` of the open topic's messages with versions
+        (issue 14; read on a worker); only rows whose arrows changed are repainted."""
+        if topic_id != self._topic_id:
+            return
+        old, self._versions = self._versions, dict(versions)
+        for mid in {*old, *versions}:
+            row = self._by_id.get(mid)
+            if row is not None and old.get(mid) != versions.get(mid):
+                idx = self.index(row)
+                self.dataChanged.emit(idx, idx, [VersionRole])
 
     @property
     def highlight_id(self) -> int | None:

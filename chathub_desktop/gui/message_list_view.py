@@ -5,7 +5,10 @@
 - a click on a tool/thoughts row toggles it; the context menu copies a message's raw
   Markdown (Ctrl+C copies the message under the mouse as well), and offers Edit message…
   (user messages) and Delete message, emitted as ``edit_requested`` /
-  ``delete_requested`` for the window to carry out (CMP-15).
+  ``delete_requested`` for the window to carry out (CMP-15);
+- issue 14: the "‹ 2 / 3 ›" arrows of a message with versions and the menu's Previous /
+  Next version emit ``version_requested``; the last reply's Regenerate pill and menu
+  entry emit ``regenerate_requested``.
 """
 
 from __future__ import annotations
@@ -25,7 +28,7 @@ from PySide6.QtWidgets import QAbstractItemView, QFrame, QListView, QMenu, QWidg
 
 from chathub_desktop.gui.markdown_render import COPY_SCHEME, code_blocks
 from chathub_desktop.gui.message_delegate import MessageDelegate, is_collapsible
-from chathub_desktop.gui.message_list_model import ExpandedRole, MessageListModel
+from chathub_desktop.gui.message_list_model import ExpandedRole, MessageListModel, VersionRole
 
 #: Pixels from the bottom that still count as "at the bottom".
 STICKY_PX = 24
@@ -49,6 +52,10 @@ class MessageListView(QListView):
     receipt_requested = Signal(int)
     #: Pin message / Unpin message (issue 19): the message id and the new state.
     pin_requested = Signal(int, bool)
+    #: An arrow of a message with versions (issue 14): the message id and -1 / +1.
+    version_requested = Signal(int, int)
+    #: Regenerate on the topic's last reply (issue 14): the clicked reply's id.
+    regenerate_requested = Signal(int)
 
     def __init__(self, model: MessageListModel, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -180,8 +187,11 @@ class MessageListView(QListView):
     def mouseMoveEvent(self, e: QMouseEvent) -> None:
         """A hand over a link, an arrow elsewhere."""
         index = self.indexAt(e.position().toPoint())
-        over = index.isValid() and (bool(self.delegate.anchor_at(index, e.position().toPoint()))
-                                    or self.delegate.receipt_rect(index).contains(e.position().toPoint()))
+        pos = e.position().toPoint()
+        over = index.isValid() and (bool(self.delegate.anchor_at(index, pos))
+                                    or self.delegate.receipt_rect(index).contains(pos)
+                                    or self.delegate.regenerate_rect(index).contains(pos)
+                                    or self.delegate.version_hit(index, pos) != 0)
         self.viewport().setCursor(Qt.CursorShape.PointingHandCursor if over else Qt.CursorShape.ArrowCursor)
         super().mouseMoveEvent(e)
 
@@ -220,6 +230,15 @@ class MessageListView(QListView):
                 self.retry_requested.emit(m.id)
                 e.accept()
                 return
+            if m is not None and self.delegate.regenerate_rect(index).contains(e.position().toPoint()):
+                self.regenerate_requested.emit(m.id)
+                e.accept()
+                return
+            step = self.delegate.version_hit(index, e.position().toPoint()) if m is not None else 0
+            if m is not None and step:
+                self.version_requested.emit(m.id, step)
+                e.accept()
+                return
             if m is not None and is_collapsible(m) and self.delegate.bubble_rect(index).contains(
                 e.position().toPoint()
             ):
@@ -242,6 +261,7 @@ class MessageListView(QListView):
             toggle = menu.addAction("Collapse" if index.data(ExpandedRole) else "Expand")
             toggle.triggered.connect(lambda: self._model.toggle_expanded(index.row()))
         if m is not None and m.status != "streaming":
+            self._version_entries(menu, index.row(), m.id, m.role)
             menu.addSeparator()
             covered = self._covered(m.id)
             note = " The topic summary covers it, so the summary is cleared and rebuilt on the next compaction." \
@@ -261,6 +281,21 @@ class MessageListView(QListView):
         menu.setToolTipsVisible(True)
         self.last_menu = menu
         menu.popup(self.viewport().mapToGlobal(pos))
+
+    def _version_entries(self, menu: QMenu, row: int, message_id: int, role: str) -> None:
+        """Regenerate on the last reply; Previous / Next version on a message with
+        versions (issue 14)."""
+        if role != "user" and row == self._model.rowCount() - 1:
+            regen = menu.addAction("Regenerate reply")
+            regen.setToolTip("Ask again with the same context; this reply stays a version (Ctrl+R)")
+            regen.triggered.connect(lambda _c=False, mid=message_id: self.regenerate_requested.emit(mid))
+        versions = self._model.index(row).data(VersionRole)
+        if isinstance(versions, tuple):
+            index, total = versions
+            for text, step, enabled in (("Previous version", -1, index > 1), ("Next version", 1, index < total)):
+                act = menu.addAction(f"{text} ({index} / {total})")
+                act.setEnabled(enabled)
+                act.triggered.connect(lambda _c=False, mid=message_id, d=step: self.version_requested.emit(mid, d))
 
     def _covered(self, message_id: int) -> bool:
         """True when ``message_id`` is at or before the summary cursor."""

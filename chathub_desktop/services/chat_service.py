@@ -68,6 +68,7 @@ from chathub_desktop.services.estimate_service import EstimateService
 from chathub_desktop.services.events import (
     EventBus,
     MessageAdded,
+    MessageChanged,
     ReplyDelta,
     ReplyFinished,
     ReplyRetrying,
@@ -135,9 +136,10 @@ class SendOutcome:
 
 
 @dataclass
-class _Claim:
-    """What :meth:`ChatService._claim` stored: the user message, the reply placeholder
-    that marks the topic as being answered by this process, and the provider."""
+class ReplyClaim:
+    """What a claim stored (:meth:`ChatService._claim`, a retry's, a regenerate's): the
+    user message, the reply placeholder that marks the topic as being answered by this
+    process, and the provider and model it is asked with."""
 
     user_id: int
     reply_id: int
@@ -214,6 +216,34 @@ class ChatService:
         task.add_done_callback(functools.partial(self._forget, topic_id))
         return task
 
+    def start_claimed(self, topic_id: int, claim: Callable[[ModelPick], ReplyClaim], name: str,
+                      override: ModelPick | None = None) -> asyncio.Task[SendOutcome]:
+        """Start a reply whose claim another service makes (Regenerate, Resend; issue 14,
+        ``services.reply_versions``): ``claim(pick)`` is one write transaction run on a
+        worker that stores the streaming placeholder for the model ``pick`` (the topic's,
+        or ``override`` for this reply only); then the same reply path as a send. Raises
+        :class:`InvalidInput` when that topic is already sending (needs a running loop)."""
+        if self.is_sending(topic_id):
+            raise InvalidInput("a reply is still being written in this topic; press Stop first")
+        task = asyncio.get_running_loop().create_task(self._claimed(topic_id, claim, override),
+                                                      name=f"{name}:{topic_id}")
+        self._tasks[topic_id] = task
+        task.add_done_callback(functools.partial(self._forget, topic_id))
+        return task
+
+    async def _claimed(self, topic_id: int, claim: Callable[[ModelPick], ReplyClaim],
+                       override: ModelPick | None) -> SendOutcome:
+        pick = await self._db.run(self._pick, topic_id, override)
+        assert pick.provider_id is not None  # _pick resolves a sendable provider
+        client = await self._providers.aclient(pick.provider_id)
+        try:
+            c = await self._db.run(claim, pick)
+            self._bus.publish(MessageChanged(topic_id, 0))  # rows left the view: read it again
+            self._bus.publish(MessageAdded(topic_id, c.reply_id))
+            return await self._respond(topic_id, c, client)
+        finally:
+            await client.aclose()
+
     async def _restart(self, topic_id: int, reply_id: int | None,
                        old: asyncio.Task[SendOutcome] | None) -> SendOutcome:
         if old is not None and not old.done():
@@ -251,7 +281,7 @@ class ChatService:
 
     # --- store steps (worker threads) ---------------------------------------------------
     def _claim(self, topic_id: int, text: str, pick: ModelPick,
-               attachments: tuple[Attachment, ...] = ()) -> _Claim:
+               attachments: tuple[Attachment, ...] = ()) -> ReplyClaim:
         """One write transaction: refuse when the model ``pick`` (:meth:`_pick`) cannot
         send or another live ChatHub process is writing a reply in this topic (APP-8),
         else store the user message (its attachments' bytes once per hash, issue 14) and
@@ -259,12 +289,8 @@ class ChatService:
         topic as answered here. Nothing is stored when it
         raises :class:`InvalidInput` / ``NotFound``."""
         with self._db.write() as s:
-            topic, _assistant, model, provider_id = self._sendable(s, topic_id, pick)
-            now = utcnow()
-            if any(by != PROCESS_ID and not stream_is_orphaned(by, at, now)
-                   for by, at, _edited in streaming_rows(s, topic_id)):
-                raise InvalidInput("another ChatHub window or command is still writing a reply in this "
-                                   "topic; wait for it or stop it there")
+            topic, _assistant, model, provider_id = self.sendable(s, topic_id, pick)
+            refuse_foreign_stream(s, topic_id)
             first = not topic.title_generated
             if attachments:
                 store_blobs(s, attachments)
@@ -276,26 +302,22 @@ class ChatService:
             if first:
                 topic.title = title_from_text(text or ", ".join(a.name for a in attachments))
                 topic.title_generated = True
-            return _Claim(user.id, reply.id, provider_id, model, first)
+            return ReplyClaim(user.id, reply.id, provider_id, model, first)
 
-    def _claim_retry(self, topic_id: int, reply_id: int | None, pick: ModelPick) -> _Claim:
+    def _claim_retry(self, topic_id: int, reply_id: int | None, pick: ModelPick) -> ReplyClaim:
         """One write transaction: the topic's last message must be an assistant reply
         that ended unfinished (:data:`RETRYABLE_STATUSES`; ``reply_id`` when given), and
         no other live process may be writing here; it is emptied and marked streaming
         by this process again. :class:`InvalidInput` / ``NotFound`` change nothing."""
         with self._db.write() as s:
-            _topic, _assistant, model, provider_id = self._sendable(s, topic_id, pick)
+            _topic, _assistant, model, provider_id = self.sendable(s, topic_id, pick)
             last = s.scalar(select(Message).where(Message.topic_id == topic_id)
                             .order_by(Message.seq.desc()).limit(1))
             if (last is None or last.role != Role.ASSISTANT.value or last.status not in RETRYABLE_STATUSES
                     or (reply_id is not None and last.id != reply_id)):
                 raise InvalidInput("only the topic's last reply can be retried, and only when it "
                                    "failed, was stopped or was interrupted")
-            now = utcnow()
-            if any(by != PROCESS_ID and not stream_is_orphaned(by, at, now)
-                   for by, at, _edited in streaming_rows(s, topic_id)):
-                raise InvalidInput("another ChatHub window or command is still writing a reply in this "
-                                   "topic; wait for it or stop it there")
+            refuse_foreign_stream(s, topic_id)
             user_id = s.scalar(select(Message.id).where(Message.topic_id == topic_id,
                                                         Message.role == Role.USER.value)
                                .order_by(Message.seq.desc()).limit(1))
@@ -305,7 +327,7 @@ class ChatService:
             last.cache_write_tokens = last.reasoning_tokens = None
             last.receipt = None
             last.model, last.provider_id, last.sent_by_process = model, provider_id, PROCESS_ID
-            return _Claim(user_id or 0, last.id, provider_id, model, False)
+            return ReplyClaim(user_id or 0, last.id, provider_id, model, False)
 
     def _append(self, topic_id: int, **fields: object) -> int:
         with self._db.write() as s:
@@ -433,7 +455,7 @@ class ChatService:
         finally:
             await client.aclose()
 
-    async def _respond(self, topic_id: int, claim: _Claim, client: ChatClient) -> SendOutcome:
+    async def _respond(self, topic_id: int, claim: ReplyClaim, client: ChatClient) -> SendOutcome:
         """Everything after the claim: pre-send compaction, the reply (and tool rounds)
         streamed into ``claim.reply_id``, the after-reply check. Returns the outcome."""
         out = SendOutcome(claim.user_id, claim.reply_id, MessageStatus.STREAMING.value)
@@ -482,7 +504,7 @@ class ChatService:
             raise
         return out
 
-    def _sendable(self, s: Session, topic_id: int, pick: ModelPick | None) -> tuple[Topic, Assistant, str, int]:
+    def sendable(self, s: Session, topic_id: int, pick: ModelPick | None) -> tuple[Topic, Assistant, str, int]:
         """``(topic, assistant, model, provider id)`` a request of ``topic_id`` goes to
         (``services.topic_model.resolve_model``, with ``pick`` as the override when
         given); :class:`InvalidInput` when there is no provider or model, ``NotFound``."""
@@ -493,7 +515,7 @@ class ChatService:
         """The provider and model a send of ``topic_id`` uses (``override`` when given);
         :class:`InvalidInput` when there is none (nothing is stored)."""
         with self._db.read() as s:
-            _topic, _assistant, model, provider_id = self._sendable(s, topic_id, override)
+            _topic, _assistant, model, provider_id = self.sendable(s, topic_id, override)
             return ModelPick(provider_id, model)
 
     async def _after_reply(self, topic_id: int) -> None:
@@ -749,6 +771,16 @@ class ChatService:
         stored: bool = await self._db.run(self._store_title, topic_id, title, fallback)
         if stored:
             self._bus.publish(TopicChanged(topic_id))
+
+
+def refuse_foreign_stream(s: Session, topic_id: int) -> None:
+    """Inside a write transaction: :class:`InvalidInput` when another live ChatHub
+    process is writing a reply in ``topic_id`` (APP-8)."""
+    now = utcnow()
+    if any(by != PROCESS_ID and not stream_is_orphaned(by, at, now)
+           for by, at, _edited in streaming_rows(s, topic_id)):
+        raise InvalidInput("another ChatHub window or command is still writing a reply in this "
+                           "topic; wait for it or stop it there")
 
 
 def _mark_silent_truncation(out: SendOutcome, request: ChatRequest, local_total: int) -> None:

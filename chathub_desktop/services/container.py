@@ -27,6 +27,7 @@ from chathub_desktop.services.message_edit_service import MessageEditService
 from chathub_desktop.services.model_card_service import ModelCardService
 from chathub_desktop.services.provider_models import ProviderModels
 from chathub_desktop.services.provider_service import ProviderService
+from chathub_desktop.services.reply_versions import ReplyVersions
 from chathub_desktop.services.request_context import ContextLoader
 from chathub_desktop.services.search_service import SearchService
 from chathub_desktop.services.settings_service import SettingsService
@@ -110,6 +111,8 @@ class Services:
     topic_files: TopicTransfer
     #: The provider's own models and Test connection (issue 14).
     provider_models: ProviderModels
+    #: Regenerate, edit-and-resend and the versions of a reply (issue 14).
+    versions: ReplyVersions
     #: The user data dir (window state, logs; the SQLite store unless a URL says otherwise).
     data_dir: Path
     #: Image and file attachments (issue 14).
@@ -169,6 +172,13 @@ def open_services(database_url: str | None = None, data_dir: Path | None = None,
         on_change=estimates.invalidate, estimator=estimates.next_request_tokens,
     )
     attachments = AttachmentService(db, catalog)
+    chat = ChatService(db, bus, providers, settings, loader, tools, compaction, estimates, attachments)
+
+    def branch_changed(topic_id: int) -> None:  # the rows in view were swapped (issue 14)
+        estimates.invalidate(topic_id)
+        history.forget(topic_id)
+        compaction.note_history_change(topic_id)
+
     services = Services(
         db=db,
         attachments=attachments,
@@ -178,7 +188,8 @@ def open_services(database_url: str | None = None, data_dir: Path | None = None,
         providers=providers,
         assistants=AssistantService(db, bus),
         topics=topics,
-        chat=ChatService(db, bus, providers, settings, loader, tools, compaction, estimates, attachments),
+        chat=chat,
+        versions=ReplyVersions(db, bus, chat, on_change=branch_changed),
         loader=loader,
         search=SearchService(db),
         topic_files=TopicTransfer(db, topics),

@@ -79,7 +79,7 @@ def events_for(changes: Iterable[Change]) -> list[ChatEvent]:
                    else (MessageChanged(c.scope_id, c.row_id, removed=c.op == "d"),))
         elif c.kind == "topic":
             evs = (TopicChanged(c.row_id or 0),) if c.op == "u" else (TopicListChanged(c.scope_id),)
-        elif c.kind == "compaction":
+        elif c.kind in ("compaction", "branch"):  # branch: versions switched (issue 14)
             evs = (TopicChanged(c.scope_id),)
         elif c.kind == "fixed":
             evs = (MemoryChanged(c.scope_id), TopicChanged(0))
@@ -273,14 +273,14 @@ class StoreWatcher:
         return events
 
     def _drop_caches(self, changes: list[Change]) -> None:
-        topics = {c.scope_id for c in changes if c.kind in ("message", "compaction")}
+        topics = {c.scope_id for c in changes if c.kind in ("message", "compaction", "branch")}
         for tid in topics:
             if self._invalidate is not None:
                 self._invalidate(tid)
         for c in changes:
             if c.kind == "message" and c.op != "i" and self._history is not None and c.row_id is not None:
                 self._history.touch(c.scope_id, c.row_id)
-        if self._invalidate is not None and any(c.kind not in ("message", "compaction", "topic", "dream")
+        if self._invalidate is not None and any(c.kind not in ("message", "compaction", "topic", "dream", "branch")
                                                 for c in changes):
             self._invalidate(None)  # memory, assistants and settings are part of every request
 

@@ -16,7 +16,7 @@ from sqlalchemy.orm import Session
 
 from chathub_desktop.core.attachments import Attachment, attachments_of
 from chathub_desktop.core.request_assembly import AssemblyInput, HistoryMessage, window_start
-from chathub_desktop.storage.models import AttachmentBlob, Message, utcnow
+from chathub_desktop.storage.models import AttachmentBlob, Message, MessageBranch, utcnow
 
 #: Hashes checked per sweep (a topic with more attachments leaves the rest to the next).
 SWEEP_LIMIT = 500
@@ -87,7 +87,8 @@ def topic_hashes(s: Session, topic_id: int) -> set[str]:
 
 def sweep(s: Session, candidates: Iterable[str]) -> int:
     """Delete the blobs among ``candidates`` (at most :data:`SWEEP_LIMIT`) that no stored
-    message refers to any more; returns how many were deleted. Call it in the write
+    message, in view or in a stashed version (``message_branch.attachment_refs``), refers
+    to any more; returns how many were deleted. Call it in the write
     transaction that removed the messages, after they are flushed."""
     wanted = sorted(set(candidates))[:SWEEP_LIMIT]
     if not wanted:
@@ -95,7 +96,8 @@ def sweep(s: Session, candidates: Iterable[str]) -> int:
     s.flush()
     text = cast(Message.attachments, Text)
     used = {sha for sha in wanted
-            if s.scalar(select(Message.id).where(text.contains(sha)).limit(1))}
+            if s.scalar(select(Message.id).where(text.contains(sha)).limit(1))
+            or s.scalar(select(MessageBranch.id).where(MessageBranch.attachment_refs.contains(sha)).limit(1))}
     orphans = [sha for sha in wanted if sha not in used]
     if orphans:
         s.execute(delete(AttachmentBlob).where(AttachmentBlob.sha256.in_(orphans)))

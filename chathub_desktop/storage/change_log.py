@@ -5,7 +5,8 @@ Triggers on the watched tables append one small row per changed row to
 ``store_change`` inside the writer's own transaction, so the log can never disagree
 with the data, whoever wrote it (the window, the CLI, cron, another machine on
 PostgreSQL). A row names a *kind* (what changed: ``message``, ``topic``, ``compaction``,
-``fixed``, ``dynamic``, ``dream``, ``assistant``, ``setting``), a *scope id* (the topic of
+``fixed``, ``dynamic``, ``dream``, ``assistant``, ``setting``, ``branch``: a topic's
+stashed versions and branches, issue 14), a *scope id* (the topic of
 a message, the assistant of a topic or of memory; 0 for settings), the changed row's id
 and the operation (``i``/``u``/``d``). ``seq`` grows with every row; writes are
 serialised by the store's write lock, so a reader that has seen ``seq`` N has seen
@@ -75,6 +76,7 @@ WATCHED: tuple[Watched, ...] = (
     Watched("dynamic_memory_document", "dynamic", "assistant_id", "assistant_id"),
     Watched("dream_run", "dream", "assistant_id", "id"),
     Watched("dream_proposal", "dream", "assistant_id", "id"),  # issue 19: proposals on the Memory page
+    Watched("message_branch", "branch", "topic_id", "id"),  # issue 14: versions and branches
     Watched("assistant", "assistant", "id", "id"),
     Watched("provider", "setting", None, "id"),
     Watched("model_card", "setting", None, "id"),
@@ -82,10 +84,10 @@ WATCHED: tuple[Watched, ...] = (
     Watched("app_setting", "setting", None, None),
 )
 
-#: Watched tables whose triggers a later migration adds (0012: ``dream_proposal``); the
-#: ``tables=None`` default of the functions below leaves them out, so migration 0005
-#: creates and drops exactly what it did when it was written.
-LATER_TABLES: tuple[str, ...] = ("dream_proposal",)
+#: Watched tables whose triggers a later migration adds (0009: ``message_branch``, 0012:
+#: ``dream_proposal``); the ``tables=None`` default of the functions below leaves them
+#: out, so migration 0005 creates and drops exactly what it did when it was written.
+LATER_TABLES: tuple[str, ...] = ("message_branch", "dream_proposal")
 
 _OPS = (("i", "INSERT"), ("u", "UPDATE"), ("d", "DELETE"))
 

@@ -200,6 +200,40 @@ class AttachmentBlob(Base):
     created_at: Mapped[datetime] = mapped_column(UTCDateTime(), default=utcnow)
 
 
+class MessageBranch(Base):
+    """A stashed tail of a topic (issue 14 "Regenerate and edit-and-resend"): the rows
+    from ``fork_seq`` on of a branch that is not in view. ``message`` holds only the
+    branch in view; switching swaps a tail in and out (:mod:`storage.message_branches`).
+
+    ``rows`` is the zlib-compressed JSON list of the stashed message rows, every column
+    of ``message`` with its original id and ``seq``; ``compaction`` the topic's compaction
+    state stashed with the tail when its cursor lay inside it (``None`` otherwise);
+    ``parent_id`` is set when this branch forks inside another stashed tail (it travels
+    with that tail), ``None`` when it hangs off the branch in view. ``first_created_at``
+    (UTC) is the first stashed row's creation time and orders the versions at one
+    position; ``top_id`` is the highest stashed message id (new ids are allocated above
+    every stashed one, so a message id names one message in every branch);
+    ``attachment_refs`` the attachment hashes the stashed rows name."""
+
+    __tablename__ = "message_branch"
+    __table_args__ = (Index("ix_message_branch_topic", "topic_id", "fork_seq"),)
+    id: Mapped[int] = mapped_column(primary_key=True)
+    topic_id: Mapped[int] = mapped_column(ForeignKey("topic.id", ondelete="CASCADE"))
+    fork_seq: Mapped[int] = mapped_column(Integer)
+    # deferred: a stash's children are re-parented to it in the same transaction, and a
+    # store copy inserts rows in id order (a parent can have the higher id)
+    parent_id: Mapped[int | None] = mapped_column(
+        ForeignKey("message_branch.id", ondelete="CASCADE", deferrable=True, initially="DEFERRED"), index=True)
+    rows: Mapped[bytes] = mapped_column(LargeBinary)
+    compaction: Mapped[dict[str, object] | None] = mapped_column(JSON)
+    top_id: Mapped[int] = mapped_column(Integer, default=0)
+    #: The attachment hashes the stashed rows refer to, space-separated (``None``: none),
+    #: so the blob sweep keeps what a stashed version still shows (issue 14).
+    attachment_refs: Mapped[str | None] = mapped_column(Text)
+    first_created_at: Mapped[datetime] = mapped_column(UTCDateTime())
+    created_at: Mapped[datetime] = mapped_column(UTCDateTime(), default=utcnow)
+
+
 class TopicCompaction(Base):
     """Per-topic compaction state (CMP-2, CMP-17, CMP-20, NUM-8): the rolling summary,
     the cursor (last covered message id), the model that wrote it, the debug log

@@ -26,6 +26,7 @@ from chathub_desktop.core.request_assembly import (
 )
 from chathub_desktop.storage.attachment_blobs import with_data
 from chathub_desktop.storage.bulk_loading import gc_paused
+from chathub_desktop.storage.message_branches import next_message_id
 from chathub_desktop.storage.models import Message, Topic, utcnow
 
 
@@ -150,12 +151,14 @@ def store_counts(s: Session, stale: Sequence[dict[str, object]]) -> None:
 
 def append_message(s: Session, topic_id: int, **fields: object) -> Message:
     """Add a row at the end of ``topic_id`` (next ``seq``) and touch the topic's
-    ``updated_at``; returns the flushed row. Call inside ``Database.write()``. Raises
-    ``LookupError`` for an unknown topic."""
+    ``updated_at``; returns the flushed row. Its id is never one a stashed branch holds
+    (issue 14: a message id names one message in every branch). Call inside
+    ``Database.write()``. Raises ``LookupError`` for an unknown topic."""
     topic = s.get(Topic, topic_id)
     if topic is None:
         raise LookupError(f"no topic {topic_id}")
     seq = (s.scalar(select(func.max(Message.seq)).where(Message.topic_id == topic_id)) or 0) + 1
+    fields.setdefault("id", next_message_id(s))  # SQLite: above every stashed id (issue 14)
     row = Message(topic_id=topic_id, seq=seq, **fields)
     s.add(row)
     topic.updated_at = utcnow()

@@ -126,6 +126,34 @@ def test_same_image_is_stored_once_and_swept_with_its_last_topic(services: Servi
     assert _blob_count(services) == 0
 
 
+def test_an_image_only_a_stashed_version_shows_survives_the_sweep(services: Services,
+                                                                 fake_vendor: FakeVendor) -> None:
+    """Issue 14: a message with an image that left the view (edit → Resend stashed it as
+    the older branch) still names the image; deleting another topic that showed the
+    same image keeps the blob, and switching back shows it again."""
+    a = _topic(services, fake_vendor)
+    b = services.topics.create("Helper").id
+    image = services.attachments.prepare(a, "same.png", png(20, 20))
+    for topic in (a, b):
+        fake_vendor.script(Reply(text_chunks=["ok"]))
+        asyncio.run(services.chat.send(topic, "look", (image,)))
+    first = services.topics.messages(a)[0]
+    fake_vendor.script(Reply(text_chunks=["ok again"]))
+
+    async def resend() -> None:
+        await services.versions.start_resend(first.id, "without the picture")
+
+    asyncio.run(resend())
+    assert not any(m.attachments for m in services.topics.messages(a))  # the image is only in the stash
+    services.topics.delete(b)
+    assert _blob_count(services) == 1 and services.attachments.blob(image.sha256) == image.data
+    services.versions.switch(a, first.seq, 1)
+    shown = services.topics.messages(a)[0]
+    assert shown.content == "look" and [x["sha256"] for x in shown.attachments] == [image.sha256]
+    services.topics.delete(a)
+    assert _blob_count(services) == 0
+
+
 def test_a_file_over_the_input_budget_is_refused_before_sending(services: Services,
                                                                 fake_vendor: FakeVendor) -> None:
     """A file above the model's input budget is refused with the figure; nothing is

@@ -1,0 +1,132 @@
+"""The window's Regenerate, Resend and version arrows (issue 14 "Regenerate and
+edit-and-resend").
+
+- **Topic → Regenerate reply** (Ctrl+R), the last reply's "↻ Regenerate" pill and its
+  context-menu entry ask again for the open topic's last reply
+  (``services.versions.start_regenerate``); the previous reply stays a version.
+- **Resend** in the Edit message dialog starts a new branch at that user message.
+- The "‹ 2 / 3 ›" arrows (and the menu's Previous / Next version) switch versions: the
+  switch runs on a store worker, then the topic's newest page is read again.
+
+Which messages have versions is read on a worker whenever the open topic's rows change
+(a topic opened, a reply added or finished, a summary or switch in this or another
+process: ``topic_changed``) and handed to the message model (``VersionRole``). The
+window only constructs this controller, adds its action to the Topic menu and calls
+:meth:`ReplyVersionsController.bind` once services are attached.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from typing import TYPE_CHECKING
+
+from PySide6.QtCore import QObject, QTimer
+from PySide6.QtGui import QAction, QKeySequence
+
+from chathub_desktop.services.errors import ServiceError
+
+if TYPE_CHECKING:
+    from chathub_desktop.gui.chat_events import ChatEvents
+    from chathub_desktop.gui.main_window import MainWindow
+    from chathub_desktop.services.chat_service import SendOutcome
+    from chathub_desktop.services.reply_versions import SwitchResult
+
+#: Milliseconds the version map waits after a change (several events in a row: one read).
+REFRESH_DELAY_MS = 60
+SUMMARY_NOTES = {
+    "restored": " — the topic summary written for this branch is back",
+    "cleared": " — the topic summary covered the other branch and was cleared; the next compaction rebuilds it",
+}
+
+
+class ReplyVersionsController(QObject):
+    """Owns ``regenerate_action`` and carries out the message view's version requests
+    for ``window``."""
+
+    def __init__(self, window: MainWindow) -> None:
+        super().__init__(window)
+        self._w = window
+        self.regenerate_action = QAction("&Regenerate reply", window)
+        self.regenerate_action.setShortcuts([QKeySequence("Ctrl+R")])
+        tip = "Ask again for the open topic's last reply with the same context; it stays a version (Ctrl+R)"
+        self.regenerate_action.setToolTip(tip)
+        self.regenerate_action.setStatusTip(tip)
+        self.regenerate_action.triggered.connect(lambda: self.regenerate())
+        window.addAction(self.regenerate_action)
+        self._soon = QTimer(self)
+        self._soon.setSingleShot(True)
+        self._soon.setInterval(REFRESH_DELAY_MS)
+        self._soon.timeout.connect(self.refresh)
+
+    def bind(self, events: ChatEvents) -> None:
+        """Connect to the message view and the chat events (the window's ``attach``)."""
+        view = self._w.message_view
+        view.version_requested.connect(self.step)
+        view.regenerate_requested.connect(lambda mid: self.regenerate(mid))
+        self._w.message_model.topic_opened.connect(lambda _tid: self._soon.start())
+        events.message_added.connect(self._maybe_refresh)
+        events.reply_finished.connect(lambda tid, *_a: self._maybe_refresh(tid))
+        events.topic_changed.connect(self._maybe_refresh)
+
+    def _maybe_refresh(self, topic_id: int, *_rest: object) -> None:
+        if topic_id == self._w.current_topic_id:
+            self._soon.start()
+
+    def refresh(self) -> None:
+        """Read which messages of the open topic have versions (on a worker); nothing
+        once the window's event loop is gone (it is closing)."""
+        try:
+            asyncio.get_running_loop()
+        except RuntimeError:
+            return
+        topic_id = self._w.current_topic_id
+        if topic_id is not None:
+            self._w.runner.run("versions", self._load(topic_id), context="Versions", quiet=True)
+
+    async def _load(self, topic_id: int) -> None:
+        points = await self._w.runner.run_in_thread(self._w.svc.versions.points, topic_id)
+        self._w.message_model.set_versions(topic_id, {mid: (p.index, p.total) for mid, p in points.items()})
+
+    # --- actions ------------------------------------------------------------------------
+    def regenerate(self, reply_id: int | None = None) -> asyncio.Task[SendOutcome] | None:
+        """Regenerate the open topic's last reply (``reply_id``: the clicked one); returns
+        the chat task, or None when nothing could start (said in one line)."""
+        topic_id = self._w.current_topic_id
+        if topic_id is None:
+            return None
+        try:
+            task = self._w.svc.versions.start_regenerate(topic_id, reply_id)
+        except ServiceError as exc:
+            self._w.presenter.present(exc, context="Cannot regenerate", quiet=True)
+            return None
+        self._track(task, "Cannot regenerate")
+        return task
+
+    def resend(self, message_id: int, text: str) -> asyncio.Task[SendOutcome] | None:
+        """The Edit dialog's Resend: a new branch at ``message_id`` with ``text``."""
+        try:
+            task = self._w.svc.versions.start_resend(message_id, text)
+        except ServiceError as exc:
+            self._w.presenter.present(exc, context="Cannot resend", quiet=True)
+            return None
+        self._track(task, "Cannot resend")
+        return task
+
+    def _track(self, task: asyncio.Task[SendOutcome], context: str) -> None:
+        # the claim's message_added / reply_finished events update Send and Stop
+        self._w.runner.track(task, context=context)
+        self._w.message_view.scroll_to_end()
+
+    def step(self, message_id: int, delta: int) -> None:
+        """An arrow: show the previous (-1) or next (+1) version at that message."""
+        topic_id = self._w.current_topic_id
+        if topic_id is not None:
+            self._w.runner.run("switch-version", self._switch(topic_id, message_id, delta), context="Switch version")
+
+    async def _switch(self, topic_id: int, message_id: int, delta: int) -> SwitchResult:
+        res: SwitchResult = await self._w.runner.run_in_thread(self._w.svc.versions.step, topic_id, message_id,
+                                                               delta)
+        if topic_id == self._w.current_topic_id:  # its topic_changed recounts the badge and cursor
+            self._w.reload_topic()
+        self._w.show_status(f"Showing version {res.index} / {res.total}" + SUMMARY_NOTES.get(res.summary, ""), 6000)
+        return res

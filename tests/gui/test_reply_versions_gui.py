@@ -1,0 +1,95 @@
+"""Regenerate, Resend and the "‹ 2 / 3 ›" arrows in the window (issue 14 "Regenerate
+and edit-and-resend"): Ctrl+R and the last reply's pill regenerate; the arrows switch
+versions (the store work on a worker) and stay after reopening the topic; Edit
+message… → Resend starts a branch whose old side is "1 / 2"."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QPoint, Qt
+from PySide6.QtTest import QTest
+
+from chathub_desktop.gui.message_list_model import VersionRole
+from tests.fakes.vendor_server import Reply
+from tests.gui.helpers import add_fake_provider, wait_shown
+
+
+def _texts(window) -> list[str]:  # type: ignore[no-untyped-def]
+    m = window.message_model
+    return [m.message_at(i).content for i in range(m.rowCount())]
+
+
+def _versions(window, row: int):  # type: ignore[no-untyped-def]
+    return window.message_model.index(row).data(VersionRole)
+
+
+def _arrow(window, row: int, delta: int) -> QPoint:  # type: ignore[no-untyped-def]
+    """The centre of row ``row``'s ‹ (-1) or › (+1), found by scanning its footer line."""
+    view = window.message_view
+    index = window.message_model.index(row)
+    rect = view.visualRect(index)
+    for y in range(rect.bottom(), rect.top(), -1):
+        for x in range(rect.left(), rect.right()):
+            if view.delegate.version_hit(index, QPoint(x, y)) == delta:
+                return QPoint(x + 3, y - 2)
+    raise AssertionError("no arrow found")
+
+
+def _chat(window, services, fake_vendor, qtbot, answers: list[str]) -> int:  # type: ignore[no-untyped-def]
+    _pid, aid = add_fake_provider(services, fake_vendor.base_url)
+    window.reload_assistants(aid)
+    window.resize(1000, 700)
+    fake_vendor.script(*[Reply(text_chunks=[a]) for a in answers])
+    window.composer.set_text("Name a colour")
+    window.composer.send_button.click()
+    qtbot.waitUntil(lambda: _texts(window) == ["Name a colour", answers[0]], timeout=15000)
+    qtbot.waitUntil(lambda: window.composer.send_button.isEnabled(), timeout=5000)
+    topic = window.current_topic_id
+    assert topic is not None
+    return topic
+
+
+def test_ctrl_r_and_the_pill_regenerate_and_the_arrows_switch(window, services, fake_vendor, qtbot):  # type: ignore[no-untyped-def]
+    """Ctrl+R asks again (the old reply becomes 1 / 2); the pill makes 3 / 3; ‹ goes to
+    2 / 3 with the store work done off the GUI thread; reopening keeps it."""
+    topic = _chat(window, services, fake_vendor, qtbot, ["Red", "Green", "Blue"])
+    QTest.keyClick(window, Qt.Key.Key_R, Qt.KeyboardModifier.ControlModifier)
+    qtbot.waitUntil(lambda: _texts(window) == ["Name a colour", "Green"], timeout=15000)
+    qtbot.waitUntil(lambda: _versions(window, 1) == (2, 2), timeout=5000)
+    qtbot.waitUntil(lambda: window.composer.send_button.isEnabled(), timeout=5000)
+    view = window.message_view
+    pill = view.delegate.regenerate_rect(window.message_model.index(1))
+    assert not pill.isEmpty() and view.delegate.regenerate_rect(window.message_model.index(0)).isEmpty()
+    qtbot.mouseClick(view.viewport(), Qt.MouseButton.LeftButton, pos=pill.center())
+    qtbot.waitUntil(lambda: _texts(window) == ["Name a colour", "Blue"], timeout=15000)
+    qtbot.waitUntil(lambda: _versions(window, 1) == (3, 3), timeout=5000)
+    qtbot.waitUntil(lambda: window.composer.send_button.isEnabled(), timeout=5000)
+    qtbot.mouseClick(view.viewport(), Qt.MouseButton.LeftButton, pos=_arrow(window, 1, -1))
+    qtbot.waitUntil(lambda: _texts(window) == ["Name a colour", "Green"], timeout=5000)
+    qtbot.waitUntil(lambda: _versions(window, 1) == (2, 3), timeout=5000)
+    assert [v.label for v in services.versions.points(topic).values()] == ["2 / 3"]
+    view._context_menu(view.visualRect(window.message_model.index(1)).center())
+    entries = {a.text(): a.isEnabled() for a in view.last_menu.actions()}
+    view.last_menu.close()
+    assert entries["Regenerate reply"] and entries["Previous version (2 / 3)"] and entries["Next version (2 / 3)"]
+    window.open_topic(None)
+    window.open_topic(topic)
+    wait_shown(window, qtbot, topic)
+    qtbot.waitUntil(lambda: _versions(window, 1) == (2, 3), timeout=5000)
+    assert _texts(window) == ["Name a colour", "Green"]
+
+
+def test_edit_then_resend_makes_a_branch(window, services, fake_vendor, qtbot):  # type: ignore[no-untyped-def]
+    """Edit message… → Resend: the edited text and a new reply are in view, the user
+    message shows 2 / 2; its ‹ brings the old branch (1 / 2) back."""
+    _chat(window, services, fake_vendor, qtbot, ["Red", "Violet"])
+    first = window.message_model.message_at(0)
+    dlg = window.message_actions.edit_message(first.id)
+    assert dlg is not None and dlg.resend_button.isVisible()
+    dlg.editor.setPlainText("Name a flower colour")
+    qtbot.mouseClick(dlg.resend_button, Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(lambda: _texts(window) == ["Name a flower colour", "Violet"], timeout=15000)
+    qtbot.waitUntil(lambda: _versions(window, 0) == (2, 2), timeout=5000)
+    qtbot.waitUntil(lambda: window.composer.send_button.isEnabled(), timeout=5000)
+    window.message_view.version_requested.emit(window.message_model.message_at(0).id, -1)
+    qtbot.waitUntil(lambda: _texts(window) == ["Name a colour", "Red"], timeout=5000)
+    qtbot.waitUntil(lambda: _versions(window, 0) == (1, 2), timeout=5000)
