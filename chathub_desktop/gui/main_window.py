@@ -419,6 +419,7 @@ class MainWindow(QMainWindow):
 
         self.versions = ReplyVersionsController(self)  # issue 14: Regenerate (Ctrl+R), Resend, ‹ 2 / 3 ›
         topic_menu.addAction(self.versions.regenerate_action)
+        topic_menu.addMenu(self.versions.regenerate_with_menu)
         from chathub_desktop.gui.topic_actions import TopicActions
 
         self.topic_actions = TopicActions(self, topic_menu, import_menu)  # issue 14

@@ -22,8 +22,10 @@ from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QObject, QTimer
 from PySide6.QtGui import QAction, QKeySequence
+from PySide6.QtWidgets import QMenu
 
 from chathub_desktop.services.errors import ServiceError
+from chathub_desktop.services.topic_model import ModelPick
 
 if TYPE_CHECKING:
     from chathub_desktop.gui.chat_events import ChatEvents
@@ -53,6 +55,11 @@ class ReplyVersionsController(QObject):
         self.regenerate_action.setStatusTip(tip)
         self.regenerate_action.triggered.connect(lambda: self.regenerate())
         window.addAction(self.regenerate_action)
+        self.regenerate_with_menu = QMenu("Regenerate &with", window)
+        self.regenerate_with_menu.setToolTipsVisible(True)
+        self.regenerate_with_menu.setToolTip("Ask again for the last reply with another model, for this "
+                                             "reply only; the topic keeps its model")
+        self.regenerate_with_menu.aboutToShow.connect(self._fill_with)
         self._soon = QTimer(self)
         self._soon.setSingleShot(True)
         self._soon.setInterval(REFRESH_DELAY_MS)
@@ -88,14 +95,31 @@ class ReplyVersionsController(QObject):
         self._w.message_model.set_versions(topic_id, {mid: (p.index, p.total) for mid, p in points.items()})
 
     # --- actions ------------------------------------------------------------------------
-    def regenerate(self, reply_id: int | None = None) -> asyncio.Task[SendOutcome] | None:
-        """Regenerate the open topic's last reply (``reply_id``: the clicked one); returns
-        the chat task, or None when nothing could start (said in one line)."""
+    def _fill_with(self) -> None:
+        """The models the topic's picker offers (read with it, on a worker), per provider."""
+        menu = self.regenerate_with_menu
+        menu.clear()
+        groups = self._w.model_picker.picker.groups
+        for g in groups:
+            target = menu if g.current else menu.addMenu(g.provider_name)
+            for model in (*g.own, *g.catalog):
+                action = target.addAction(model)
+                action.setToolTip(f"Regenerate the last reply with {model} ({g.provider_name}), this reply only")
+                action.triggered.connect(lambda _c=False, p=g.provider_id, m=model:
+                                         self.regenerate(override=ModelPick(p, m)))
+        if not groups:
+            menu.addAction("No models to offer yet").setEnabled(False)
+
+    def regenerate(self, reply_id: int | None = None,
+                   override: ModelPick | None = None) -> asyncio.Task[SendOutcome] | None:
+        """Regenerate the open topic's last reply (``reply_id``: the clicked one) with the
+        topic's model, or ``override`` for this reply only; returns the chat task, or
+        None when nothing could start (said in one line)."""
         topic_id = self._w.current_topic_id
         if topic_id is None:
             return None
         try:
-            task = self._w.svc.versions.start_regenerate(topic_id, reply_id)
+            task = self._w.svc.versions.start_regenerate(topic_id, reply_id, override)
         except ServiceError as exc:
             self._w.presenter.present(exc, context="Cannot regenerate", quiet=True)
             return None

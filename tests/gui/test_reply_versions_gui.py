@@ -93,3 +93,22 @@ def test_edit_then_resend_makes_a_branch(window, services, fake_vendor, qtbot): 
     window.message_view.version_requested.emit(window.message_model.message_at(0).id, -1)
     qtbot.waitUntil(lambda: _texts(window) == ["Name a colour", "Red"], timeout=5000)
     qtbot.waitUntil(lambda: _versions(window, 0) == (1, 2), timeout=5000)
+
+
+def test_regenerate_with_another_model_asks_that_model_once(window, services, fake_vendor, qtbot):  # type: ignore[no-untyped-def]
+    """Topic → Regenerate with → a model: the new version is asked with that model (the
+    posted body's ``model``) and stored with it; the topic keeps its own model, so the
+    next send goes to it again."""
+    topic = _chat(window, services, fake_vendor, qtbot, ["Red", "Teal"])
+    qtbot.waitUntil(lambda: window.model_picker.picker.groups != (), timeout=5000)
+    menu = window.versions.regenerate_with_menu
+    menu.aboutToShow.emit()
+    choice = next(a for a in menu.actions() if a.text() == "gpt-4o")
+    choice.trigger()
+    qtbot.waitUntil(lambda: _texts(window) == ["Name a colour", "Teal"], timeout=15000)
+    body = fake_vendor.last_request.body
+    assert body is not None and body["model"] == "gpt-4o"
+    qtbot.waitUntil(lambda: window.composer.send_button.isEnabled(), timeout=5000)
+    assert services.topics.messages(topic)[1].model == "gpt-4o"
+    assert services.topic_models.show(topic).model == "gpt-4o-mini"  # the topic's own model is unchanged
+    qtbot.waitUntil(lambda: _versions(window, 1) == (2, 2), timeout=5000)

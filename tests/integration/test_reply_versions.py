@@ -331,7 +331,7 @@ def test_a_version_left_without_a_row_in_view_is_put_back(svc: Services, fake_ve
     topic = _topic(svc, fake_vendor)
     fake_vendor.script(Reply(text_chunks=["kept answer"]))
     asyncio.run(_send(svc, topic, "Q"))
-    claim = svc.versions._claim_regenerate(topic, None)
+    claim = svc.versions._claim_regenerate(topic, None, svc.chat._pick(topic, None))
     with svc.db.write() as s:  # what ChatService._respond does for a Stop before the request
         s.delete(s.get(Message, claim.reply_id))
     svc.versions._heal(topic)
