@@ -163,8 +163,9 @@ def _run(argv: list[str]) -> int:
     except BrokenPipeError:  # e.g. `topic list | head -1`: stop quietly
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         return 0
-    except UnicodeEncodeError:  # a lone surrogate (undecodable bytes) reached the store
-        return _fail(args, "an argument contains characters that are not valid text (undecodable bytes)")
+    except UnicodeEncodeError:  # a lone surrogate (e.g. undecodable bytes in an argument) reached the store
+        return _fail(args, "a text contains characters that are not valid Unicode (a lone surrogate, e.g. from "
+                           "undecodable bytes in an argument); nothing of it was written")
     except Exception as exc:  # the store stayed busy (StoreBusy, "database is locked"), or a bug
         return _unexpected(args, exc, log_file)
     finally:

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import re
 
-__all__ = ["REPLACEMENT", "describe_unstorable", "first_unstorable", "replace_unstorable"]
+__all__ = ["REPLACEMENT", "StreamText", "describe_unstorable", "first_unstorable", "replace_unstorable"]
 
 #: What an unstorable character becomes: U+FFFD REPLACEMENT CHARACTER (shown as �).
 REPLACEMENT = "\ufffd"
@@ -39,3 +39,44 @@ def replace_unstorable(text: str) -> tuple[str, int]:
     if first_unstorable(text) is None:
         return text, 0
     return _UNSTORABLE.subn(REPLACEMENT, text)
+
+
+_HIGH = range(0xD800, 0xDC00)
+
+
+class StreamText:
+    """Streamed text deltas made storable, one stream at a time (a provider that counts
+    in UTF-16 may split an emoji's surrogate pair over two deltas, each valid JSON).
+
+    :meth:`feed` returns the storable text of a delta: a high surrogate left over from
+    the previous delta is joined with this one, a pair is combined into its character, a
+    trailing high surrogate is held back for the next delta, and any other lone
+    surrogate or NUL becomes :data:`REPLACEMENT`. :meth:`flush` ends the stream: a held
+    surrogate becomes :data:`REPLACEMENT` (``""`` when none). ``replaced`` counts the
+    replacements."""
+
+    def __init__(self) -> None:
+        self._held = ""
+        self.replaced = 0
+
+    def feed(self, delta: str) -> str:
+        """The storable text of ``delta`` (characters), possibly ``""`` when all of it is held."""
+        text = self._held + delta
+        self._held = ""
+        if first_unstorable(text) is None:
+            return text
+        if text and ord(text[-1]) in _HIGH:
+            text, self._held = text[:-1], text[-1]
+        before = text.count(REPLACEMENT)
+        text = text.encode("utf-16-le", "surrogatepass").decode("utf-16-le", "replace")  # pairs combine
+        text, n = replace_unstorable(text)  # NUL
+        self.replaced += text.count(REPLACEMENT) - before
+        return text
+
+    def flush(self) -> str:
+        """What is still held, as :data:`REPLACEMENT` (``""`` when nothing is)."""
+        if not self._held:
+            return ""
+        self._held = ""
+        self.replaced += 1
+        return REPLACEMENT

@@ -20,11 +20,9 @@ request sent once more (:class:`ReplyRetrying`); a longer one is stored in the e
 from __future__ import annotations
 
 import asyncio
-import concurrent.futures
 import contextlib
 import functools
 import logging
-import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
@@ -34,7 +32,6 @@ from sqlalchemy.orm import Session
 from chathub_desktop.core.attachments import Attachment
 from chathub_desktop.core.context_receipt import build_receipt
 from chathub_desktop.core.messages import (
-    ChatMessage,
     MessageStatus,
     Role,
     ToolCall,
@@ -42,13 +39,14 @@ from chathub_desktop.core.messages import (
 )
 from chathub_desktop.core.overflow import is_empty_reply_at_ceiling, is_length_stop
 from chathub_desktop.core.request_assembly import assemble_request
+from chathub_desktop.core.stored_text import StreamText
 from chathub_desktop.core.token_estimate import (
     INPUT_TRUNCATED,
     RATIO_MIN,
     silently_truncated,
     truncation_warning,
 )
-from chathub_desktop.core.topic_titles import clean_model_title, title_from_text
+from chathub_desktop.core.topic_titles import title_from_text
 from chathub_desktop.providers.base import (
     ChatClient,
     ChatRequest,
@@ -75,27 +73,30 @@ from chathub_desktop.services.events import (
     ReplyStalled,
     TopicChanged,
 )
-from chathub_desktop.services.process_identity import PROCESS_ID, stream_is_orphaned
+from chathub_desktop.services.process_identity import PROCESS_ID
 from chathub_desktop.services.provider_service import ProviderService
+from chathub_desktop.services.reply_store import (
+    Checkpointer,
+    calls_json,
+    refuse_foreign_stream,
+    storable_call,
+)
 from chathub_desktop.services.request_context import ContextLoader, TopicContext
 from chathub_desktop.services.settings_service import SettingsService
 from chathub_desktop.services.tool_registry import ToolRegistry
 from chathub_desktop.services.topic_model import ModelPick, topic_resolution
+from chathub_desktop.services.topic_naming import TopicNamer
 from chathub_desktop.services.topic_service import TopicService
 from chathub_desktop.storage.attachment_blobs import hydrate, store_blobs
 from chathub_desktop.storage.bulk_loading import gc_paused
 from chathub_desktop.storage.database import Database, DatabaseError
-from chathub_desktop.storage.models import Assistant, Message, Provider, Topic, utcnow
-from chathub_desktop.storage.topic_repository import append_message, streaming_rows
+from chathub_desktop.storage.models import Assistant, Message, Topic
+from chathub_desktop.storage.topic_repository import append_message
 
 log = logging.getLogger(__name__)
 
 #: Model round trips allowed after tool results before the loop stops.
 MAX_TOOL_ROUNDS = 8
-#: Seconds between checkpoints of a streaming reply's text (issue 10: a crash loses less).
-CHECKPOINT_S = 1.0
-#: Seconds a topic-naming model may take before the first-words fallback is used.
-TITLE_TIMEOUT_S = 20.0
 #: A ``Retry-After`` up to this many seconds is waited out and the request sent once more.
 AUTO_RETRY_MAX_S = 10.0
 #: Reply statuses Retry may re-request (the reply ended without its whole answer).
@@ -186,6 +187,7 @@ class ChatService:
         self._tasks: dict[int, asyncio.Task[SendOutcome]] = {}
         self._cancel_status: dict[int, MessageStatus] = {}
         self._side_tasks: set[asyncio.Task[None]] = set()
+        self._namer = TopicNamer(db, bus, providers, settings)
 
     # --- task management -------------------------------------------------------------
     def is_sending(self, topic_id: int) -> bool:
@@ -347,7 +349,7 @@ class ChatService:
             row = s.get(Message, reply_id)
             if row is not None and row.status == MessageStatus.STREAMING.value:
                 row.content = text
-                row.tool_calls = _calls_json(calls)
+                row.tool_calls = calls_json(calls)
 
     def _store_finish(self, out: SendOutcome, calls: list[ToolCall], finish: str | None) -> int | None:
         """Write the reply's final text, status and usage; returns its topic id (``None``
@@ -362,7 +364,7 @@ class ChatService:
             row.error = out.error
             row.error_kind = out.error_kind
             row.finish_reason = finish
-            row.tool_calls = _calls_json(calls)
+            row.tool_calls = calls_json(calls)
             row.input_tokens = u.input_tokens
             row.output_tokens = u.output_tokens
             row.cached_tokens = u.cached_tokens
@@ -431,7 +433,7 @@ class ChatService:
             if claim.first_message:
                 self._bus.publish(TopicChanged(topic_id))
                 if text.strip():
-                    self._maybe_model_title(topic_id, text)
+                    self._name_topic(topic_id, text)
             return await self._respond(topic_id, claim, client)
         finally:
             await client.aclose()
@@ -517,6 +519,13 @@ class ChatService:
         with self._db.read() as s:
             _topic, _assistant, model, provider_id = self.sendable(s, topic_id, override)
             return ModelPick(provider_id, model)
+
+    def _name_topic(self, topic_id: int, text: str) -> None:
+        """Ask the topic-naming model for a better title in the background (APP-10)."""
+        with contextlib.suppress(RuntimeError):
+            task = asyncio.get_running_loop().create_task(self._namer.name(topic_id, text))
+            self._side_tasks.add(task)
+            task.add_done_callback(self._side_tasks.discard)
 
     async def _after_reply(self, topic_id: int) -> None:
         """CMP-7 token auto-compact once the reply is stored; its failure never fails the send."""
@@ -617,7 +626,13 @@ class ChatService:
         out.retry_after_s = None
         reasoning: list[str] = []  # seen live, never stored (CMP-3)
         finish: str | None = None
-        checkpoint = _Checkpointer(self._db, functools.partial(self._checkpoint, reply_id))
+        checkpoint = Checkpointer(self._db, functools.partial(self._checkpoint, reply_id))
+        clean = StreamText()  # a surrogate pair split over two deltas, a lone one or a NUL
+
+        def drain() -> None:
+            if tail := clean.flush():
+                parts.append(tail)
+
         silence: float = await self._db.run(self._silence_limit)
         watch = asyncio.get_running_loop().create_task(
             self._watch_silence(topic_id, reply_id, client.activity, silence), name=f"silence:{topic_id}")
@@ -625,18 +640,20 @@ class ChatService:
             async with contextlib.aclosing(client.stream(request)) as events:
                 async for ev in events:
                     if isinstance(ev, TextDelta):
-                        parts.append(ev.text)
-                        self._bus.publish(ReplyDelta(topic_id, reply_id, ev.text))
-                        checkpoint.maybe(parts, calls)
+                        if text := clean.feed(ev.text):
+                            parts.append(text)
+                            self._bus.publish(ReplyDelta(topic_id, reply_id, text))
+                            checkpoint.maybe(parts, calls)
                     elif isinstance(ev, ReasoningDelta):
                         reasoning.append(ev.text)
                     elif isinstance(ev, ToolCallEvent):
-                        calls.append(ev.call)
+                        calls.append(storable_call(ev.call))
                         checkpoint.now(parts, calls)
                     elif isinstance(ev, UsageEvent):
                         out.usage = out.usage.merged(ev.usage)
                     elif isinstance(ev, FinishEvent):
                         finish = ev.finish_reason
+            drain()
             out.status = MessageStatus.COMPLETE.value
             if is_empty_reply_at_ceiling(
                 "".join(parts), calls, "".join(reasoning), out.usage.output_tokens, out.usage.input_tokens,
@@ -648,17 +665,20 @@ class ChatService:
                     input_tokens=f"{out.usage.input_tokens:,}", window=f"{window:,}"
                 )
         except asyncio.CancelledError:
+            drain()
             out.status = self._cancel_status.pop(topic_id, MessageStatus.INTERRUPTED).value
             await checkpoint.settled()
             await asyncio.shield(self._finish(out, parts, calls, finish))
             raise
         except ProviderError as exc:
+            drain()
             out.status = MessageStatus.ERROR.value
             out.error = exc.message or str(exc)
             out.error_kind = exc.kind.value
             out.retry_after_s = exc.retry_after_s
         except Exception as exc:  # a transport or library failure the client did not classify
             log.warning("reply for topic %s failed", topic_id, exc_info=True)
+            drain()
             out.status = MessageStatus.ERROR.value
             out.error = f"the request failed: {exc}"
             out.error_kind = ErrorKind.NETWORK.value
@@ -707,81 +727,6 @@ class ChatService:
         if topic_id is not None:
             self._bus.publish(ReplyFinished(topic_id, out.reply_message_id, out.status, out.error))
 
-    # --- titles (APP-10) -------------------------------------------------------------
-    def _maybe_model_title(self, topic_id: int, text: str) -> None:
-        """Ask the System Agent topic-naming model for a better title in the background
-        (the first-words title is already stored, APP-10)."""
-        with contextlib.suppress(RuntimeError):
-            task = asyncio.get_running_loop().create_task(self._model_title(topic_id, text, title_from_text(text)))
-            self._side_tasks.add(task)
-            task.add_done_callback(self._side_tasks.discard)
-
-    def _naming_provider(self) -> tuple[int, str] | None:
-        """``(provider id, model)`` of the topic-naming model, or ``None`` when unset."""
-        naming = self._settings.get("topic-naming-model")
-        if not (isinstance(naming, str) and "/" in naming):
-            return None
-        provider_name, model = naming.split("/", 1)
-        with self._db.read() as s:
-            provider = s.scalar(select(Provider).where(Provider.name == provider_name))
-            return (provider.id, model) if provider is not None else None
-
-    def _store_title(self, topic_id: int, title: str, fallback: str) -> bool:
-        with self._db.write() as s:
-            topic = s.get(Topic, topic_id)
-            if topic is None or topic.title != fallback:  # renamed meanwhile: the user wins
-                return False
-            topic.title = title
-            return True
-
-    async def _model_title(self, topic_id: int, text: str, fallback: str) -> None:
-        """Ask the System Agent topic-naming model for a title; keep the first-words
-        title on any failure or if the user renamed the topic meanwhile (APP-10)."""
-        naming = await self._db.run(self._naming_provider)
-        if naming is None:
-            return
-        provider_id, model = naming
-        request = ChatRequest(
-            model=model,
-            messages=(
-                ChatMessage(Role.SYSTEM, "Write a short title (at most 6 words) for a chat that starts "
-                            "with the user's message below. Answer with the title only."),
-                ChatMessage(Role.USER, text[:2000]),
-            ),
-            max_tokens=32,
-        )
-        try:
-            client = await self._providers.aclient(provider_id)
-        except InvalidInput:
-            return
-        pieces: list[str] = []
-        try:
-            async with asyncio.timeout(TITLE_TIMEOUT_S):
-                async with contextlib.aclosing(client.stream(request)) as events:
-                    async for ev in events:
-                        if isinstance(ev, TextDelta):
-                            pieces.append(ev.text)
-        except (ProviderError, TimeoutError):
-            return
-        finally:
-            await client.aclose()
-        title = clean_model_title("".join(pieces))
-        if not title:
-            return
-        stored: bool = await self._db.run(self._store_title, topic_id, title, fallback)
-        if stored:
-            self._bus.publish(TopicChanged(topic_id))
-
-
-def refuse_foreign_stream(s: Session, topic_id: int) -> None:
-    """Inside a write transaction: :class:`InvalidInput` when another live ChatHub
-    process is writing a reply in ``topic_id`` (APP-8)."""
-    now = utcnow()
-    if any(by != PROCESS_ID and not stream_is_orphaned(by, at, now)
-           for by, at, _edited in streaming_rows(s, topic_id)):
-        raise InvalidInput("another ChatHub window or command is still writing a reply in this "
-                           "topic; wait for it or stop it there")
-
 
 def _mark_silent_truncation(out: SendOutcome, request: ChatRequest, local_total: int) -> None:
     """A complete reply whose provider reported far less input than this process sent
@@ -797,36 +742,3 @@ def _mark_silent_truncation(out: SendOutcome, request: ChatRequest, local_total:
         out.notice = f"warning — {out.error}"
         log.warning("provider reported %s input tokens for a request counted at %s: %s",
                     out.usage.input_tokens, local_total, out.error)
-
-
-def _calls_json(calls: list[ToolCall]) -> list[dict[str, str]] | None:
-    return [{"id": c.id, "name": c.name, "arguments": c.arguments} for c in calls] or None
-
-
-class _Checkpointer:
-    """Writes a streaming reply's text so far on the store's workers, at most one write
-    in flight, about every :data:`CHECKPOINT_S` seconds (or at once for a tool call)."""
-
-    def __init__(self, db: Database, write: Callable[[str, list[ToolCall]], None]) -> None:
-        self._db = db
-        self._write = write
-        self._last = time.monotonic()
-        self._pending: concurrent.futures.Future[object] | None = None
-
-    def maybe(self, parts: list[str], calls: list[ToolCall]) -> None:
-        """Checkpoint when the last one is older than :data:`CHECKPOINT_S`."""
-        if time.monotonic() - self._last >= CHECKPOINT_S:
-            self.now(parts, calls)
-
-    def now(self, parts: list[str], calls: list[ToolCall]) -> None:
-        """Checkpoint now unless a write is still in flight."""
-        if self._pending is not None and not self._pending.done():
-            return
-        self._last = time.monotonic()
-        self._pending = self._db.submit(self._write, "".join(parts), list(calls))
-
-    async def settled(self) -> None:
-        """Wait for the write in flight (the final write must come after it)."""
-        if self._pending is not None:
-            with contextlib.suppress(Exception):
-                await asyncio.shield(asyncio.wrap_future(self._pending))

@@ -38,12 +38,12 @@ from chathub_desktop.services.chat_service import (
     ChatService,
     ReplyClaim,
     SendOutcome,
-    refuse_foreign_stream,
 )
 from chathub_desktop.services.errors import InvalidInput, NotFound
 from chathub_desktop.services.events import EventBus, MessageChanged, TopicChanged
 from chathub_desktop.services.input_rules import check_record_id
 from chathub_desktop.services.process_identity import PROCESS_ID, stream_is_orphaned
+from chathub_desktop.services.reply_store import refuse_foreign_stream
 from chathub_desktop.services.topic_model import ModelPick
 from chathub_desktop.services.topic_service import TopicService
 from chathub_desktop.storage.database import Database

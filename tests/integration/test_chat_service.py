@@ -60,6 +60,22 @@ def test_send_streams_and_stores_reply_with_usage(
     assert isinstance(events[-1], ReplyFinished) and events[-1].status == "complete"
 
 
+@pytest.mark.parametrize("kind", ["openai", "openai_responses", "anthropic"])
+def test_a_surrogate_pair_split_over_two_deltas_is_one_character_and_the_reply_is_kept(
+    services: Services, fake_vendor: FakeVendor, kind: str
+) -> None:
+    """APP-3: a vendor counting in UTF-16 may split an emoji over two deltas (each valid
+    JSON); the reply is stored whole with the emoji, and a lone surrogate becomes U+FFFD
+    instead of losing the reply."""
+    topic = setup_chat(services, fake_vendor, kind)
+    fake_vendor.script(Reply(text_chunks=["smile \ud83d", "\ude00 done, bad \udc00 one"]))
+    events = collect(services)
+    out = asyncio.run(services.chat.send(topic, "emoji please"))
+    assert out.status == "complete"
+    assert services.topics.messages(topic)[1].content == "smile \U0001f600 done, bad \ufffd one"
+    assert "".join(e.text for e in events if isinstance(e, ReplyDelta)) == "smile \U0001f600 done, bad \ufffd one"
+
+
 def test_request_carries_instructions_template_history_and_the_key(
     services: Services, fake_vendor: FakeVendor
 ) -> None:

@@ -31,8 +31,8 @@ from hypothesis import strategies as st
 from sqlalchemy import insert, select
 
 from chathub_desktop.core.request_assembly import RequestPlan
-from chathub_desktop.services.chat_service import CHECKPOINT_S
 from chathub_desktop.services.container import Services, open_services
+from chathub_desktop.services.reply_store import CHECKPOINT_S
 from chathub_desktop.storage.database import open_database
 from chathub_desktop.storage.models import Message, TopicCompaction
 from tests.fakes.vendor_server import FakeVendor, Reply

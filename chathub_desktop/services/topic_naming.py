@@ -1,0 +1,95 @@
+"""A better topic title from the System Agent's topic-naming model (APP-10).
+
+The first-words title is stored with the first message; :meth:`TopicNamer.name` then asks
+the naming model (Settings → System Agent, ``topic-naming-model`` = ``provider/model``)
+for a short title in the background and stores it unless the user renamed the topic
+meanwhile. Any failure (no key, provider error, :data:`TITLE_TIMEOUT_S`) keeps the
+first-words title.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+
+from sqlalchemy import select
+
+from chathub_desktop.core.messages import ChatMessage, Role
+from chathub_desktop.core.topic_titles import clean_model_title, title_from_text
+from chathub_desktop.providers.base import ChatRequest, ProviderError, TextDelta
+from chathub_desktop.services.errors import InvalidInput
+from chathub_desktop.services.events import EventBus, TopicChanged
+from chathub_desktop.services.provider_service import ProviderService
+from chathub_desktop.services.settings_service import SettingsService
+from chathub_desktop.storage.database import Database
+from chathub_desktop.storage.models import Provider, Topic
+
+#: Seconds a topic-naming model may take before the first-words fallback is used.
+TITLE_TIMEOUT_S = 20.0
+
+
+class TopicNamer:
+    """Names a topic with the topic-naming model (:meth:`name`, awaited in a background task)."""
+
+    def __init__(self, db: Database, bus: EventBus, providers: ProviderService, settings: SettingsService) -> None:
+        self._db = db
+        self._bus = bus
+        self._providers = providers
+        self._settings = settings
+
+    def _naming_provider(self) -> tuple[int, str] | None:
+        """``(provider id, model)`` of the topic-naming model, or ``None`` when unset."""
+        naming = self._settings.get("topic-naming-model")
+        if not (isinstance(naming, str) and "/" in naming):
+            return None
+        provider_name, model = naming.split("/", 1)
+        with self._db.read() as s:
+            provider = s.scalar(select(Provider).where(Provider.name == provider_name))
+            return (provider.id, model) if provider is not None else None
+
+    def _store_title(self, topic_id: int, title: str, fallback: str) -> bool:
+        with self._db.write() as s:
+            topic = s.get(Topic, topic_id)
+            if topic is None or topic.title != fallback:  # renamed meanwhile: the user wins
+                return False
+            topic.title = title
+            return True
+
+    async def name(self, topic_id: int, text: str) -> None:
+        """Ask the System Agent topic-naming model for a title; keep the first-words
+        title on any failure or if the user renamed the topic meanwhile (APP-10)."""
+        fallback = title_from_text(text)
+        naming = await self._db.run(self._naming_provider)
+        if naming is None:
+            return
+        provider_id, model = naming
+        request = ChatRequest(
+            model=model,
+            messages=(
+                ChatMessage(Role.SYSTEM, "Write a short title (at most 6 words) for a chat that starts "
+                            "with the user's message below. Answer with the title only."),
+                ChatMessage(Role.USER, text[:2000]),
+            ),
+            max_tokens=32,
+        )
+        try:
+            client = await self._providers.aclient(provider_id)
+        except InvalidInput:
+            return
+        pieces: list[str] = []
+        try:
+            async with asyncio.timeout(TITLE_TIMEOUT_S):
+                async with contextlib.aclosing(client.stream(request)) as events:
+                    async for ev in events:
+                        if isinstance(ev, TextDelta):
+                            pieces.append(ev.text)
+        except (ProviderError, TimeoutError):
+            return
+        finally:
+            await client.aclose()
+        title = clean_model_title("".join(pieces))
+        if not title:
+            return
+        stored: bool = await self._db.run(self._store_title, topic_id, title, fallback)
+        if stored:
+            self._bus.publish(TopicChanged(topic_id))
