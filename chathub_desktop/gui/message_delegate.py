@@ -67,6 +67,15 @@ from chathub_desktop.services.views import MessageView
 
 #: Documents kept in the rendering cache.
 DOC_CACHE_SIZE = 500
+#: Rendered HTML kept when its document leaves that cache, characters (a document built
+#: again for a row scrolled back into view needs no Markdown pass on the GUI thread).
+HTML_CACHE_CHARS = 32_000_000
+#: Row heights kept (a re-layout of every loaded row, e.g. after an older page is
+#: loaded, then needs no document at all).
+HEIGHT_CACHE_SIZE = 100_000
+#: A message longer than this is shown cut with a note (characters); Copy message copies
+#: all of it. Qt lays out a multi-megabyte document for seconds on the GUI thread.
+DISPLAY_LIMIT_CHARS = 100_000
 
 MARGIN_X = 16  # px, row edge to bubble
 MARGIN_Y = 6  # px, between rows
@@ -228,6 +237,9 @@ class MessageDelegate(QStyledItemDelegate):
         self._view = view
         self._docs: OrderedDict[tuple[object, ...], QTextDocument] = OrderedDict()
         self._rendered: dict[tuple[object, ...], str] = {}
+        self._html: OrderedDict[tuple[object, ...], str] = OrderedDict()
+        self._html_chars = 0
+        self._heights: OrderedDict[tuple[object, ...], int] = OrderedDict()
         self.assistant_name = "Assistant"
         self.renders = 0
         #: Decoded attachment thumbnails (issue 14); set by the attachments controller.
@@ -252,7 +264,7 @@ class MessageDelegate(QStyledItemDelegate):
             out: dict[tuple[object, ...], str] = {}
             for m in views:
                 kind = self._kind(m)
-                out[self._key(m, kind, dark)] = self._html(m, kind, dark, colors)
+                out[self._key(m, kind, dark)] = self._render_html(m, kind, dark, colors)
             return out
 
         return render
@@ -260,6 +272,15 @@ class MessageDelegate(QStyledItemDelegate):
     def add_rendered(self, rendered: dict[tuple[object, ...], str]) -> None:
         """Keep HTML rendered by :meth:`page_renderer` for the documents built next."""
         self._rendered = rendered
+
+    def _keep_html(self, key: tuple[object, ...], text: str) -> None:
+        if key in self._html:
+            return
+        self._html[key] = text
+        self._html_chars += len(text)
+        while self._html_chars > HTML_CACHE_CHARS and len(self._html) > 1:
+            _old, dropped = self._html.popitem(last=False)
+            self._html_chars -= len(dropped)
 
     def _document(self, m: MessageView, dark: bool, colors: _Colors, width: int) -> QTextDocument:
         kind = self._kind(m)
@@ -271,7 +292,12 @@ class MessageDelegate(QStyledItemDelegate):
             doc.setDefaultFont(self._view.font())
             doc.setDefaultStyleSheet(_DOC_CSS)
             html_text = self._rendered.pop(key, None)
-            doc.setHtml(html_text if html_text is not None else self._html(m, kind, dark, colors))
+            if html_text is None:
+                html_text = self._html.get(key)
+            if html_text is None:
+                html_text = self._render_html(m, kind, dark, colors)
+            self._keep_html(key, html_text)
+            doc.setHtml(html_text)
             doc.setTextWidth(width)
             self._docs[key] = doc
             self.renders += 1
@@ -284,13 +310,18 @@ class MessageDelegate(QStyledItemDelegate):
         return doc
 
     @staticmethod
-    def _html(m: MessageView, kind: str, dark: bool, colors: _Colors) -> str:
+    def _render_html(m: MessageView, kind: str, dark: bool, colors: _Colors) -> str:
         # markdown-it + Pygments load on the first painted message, not at start-up
         from chathub_desktop.gui.markdown_render import render_markdown, render_plain
 
+        content, cut = m.content, ""
+        if len(content) > DISPLAY_LIMIT_CHARS:
+            content = content[:DISPLAY_LIMIT_CHARS]
+            cut = (f'<p style="color:{colors.muted.name()}"><i>Shown: the first {DISPLAY_LIMIT_CHARS:,} of '
+                   f"{len(m.content):,} characters. Copy message (Ctrl+C) copies all of it.</i></p>")
         if kind == "tool":
-            return render_plain(m.content)
-        body = render_markdown(m.content, dark=dark) if m.content else ""
+            return render_plain(content) + cut
+        body = (render_markdown(content, dark=dark) if content else "") + cut
         for call in m.tool_calls:
             args = str(call.get("arguments", ""))
             if len(args) > 120:
@@ -314,8 +345,11 @@ class MessageDelegate(QStyledItemDelegate):
         return body
 
     def clear_cache(self) -> None:
-        """Drop every cached document (palette or font changed)."""
+        """Drop every cached document, rendering and row height (palette or font changed)."""
         self._docs.clear()
+        self._html.clear()
+        self._html_chars = 0
+        self._heights.clear()
 
     # --- layout ------------------------------------------------------------------------
     def _small_font(self) -> QFont:
@@ -390,9 +424,18 @@ class MessageDelegate(QStyledItemDelegate):
         m = index.data(MessageRole)
         if m is None:
             return QSize(0, 0)
-        lay = self._layout(m, bool(index.data(ExpandedRole)), self._width(), option.palette,
-                           bool(index.data(CoveredBoundaryRole)), self._footer_line(m, index))
-        return QSize(self._width(), lay.height)
+        width, expanded = self._width(), bool(index.data(ExpandedRole))
+        boundary, footer_line = bool(index.data(CoveredBoundaryRole)), self._footer_line(m, index)
+        _colors_, dark = _colors(option.palette)
+        key = (self._key(m, self._kind(m), dark), width, expanded, boundary, footer_line, m.pinned, m.status,
+               usage_text(m), len(m.attachments or ()), self._view.font().key())
+        height = self._heights.get(key)
+        if height is None:
+            height = self._layout(m, expanded, width, option.palette, boundary, footer_line).height
+            self._heights[key] = height
+            while len(self._heights) > HEIGHT_CACHE_SIZE:
+                self._heights.popitem(last=False)
+        return QSize(width, height)
 
     def _footer_line(self, m: MessageView, index: QModelIndex | QPersistentModelIndex) -> bool:
         return index.data(VersionRole) is not None or self._can_regenerate(m, index)

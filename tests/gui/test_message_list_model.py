@@ -72,3 +72,68 @@ def test_streamed_delta_changes_one_row(services, qtbot):  # type: ignore[no-unt
     assert changed == []
     assert events.streaming_text(1) == "ignored"  # but remembered for when it is opened
     events.detach()
+
+
+def test_scrolling_far_up_lays_rows_out_from_cached_heights(services, big_topic, qtbot, monkeypatch):  # type: ignore[no-untyped-def]
+    """Issue 9 "Long topics stay fluid": once more rows are loaded than documents are
+    cached, loading an older page lays every loaded row out again; that must come from
+    the cached row heights and renderings, not a Markdown pass per row on the GUI thread."""
+    from chathub_desktop.gui import markdown_render, message_delegate
+
+    monkeypatch.setattr(message_delegate, "DOC_CACHE_SIZE", 60)  # fewer than the rows loaded below
+    events = ChatEvents(services.bus)
+    model = MessageListModel(services.topics, events)
+    view = MessageListView(model)
+    qtbot.addWidget(view)
+    view.resize(800, 600)
+    view.show()
+    qtbot.waitExposed(view)
+    model.open_topic(big_topic.id)
+    qtbot.waitUntil(lambda: model.rowCount() == PAGE_SIZE, timeout=3000)
+    sb = view.verticalScrollBar()
+    for pages in range(2, 5):  # as scrolling to the top does: the view re-lays out every row
+        model.fetchMore()
+        qtbot.waitUntil(lambda n=pages: model.rowCount() == n * PAGE_SIZE, timeout=3000)
+        qtbot.wait(20)
+    passes: list[int] = []
+    real = markdown_render.render_markdown
+    monkeypatch.setattr(markdown_render, "render_markdown", lambda *a, **k: (passes.append(1), real(*a, **k))[1])
+    view.executeDelayedItemsLayout()
+    view.scheduleDelayedItemsLayout()  # every loaded row's size hint again, as an older page does
+    view.executeDelayedItemsLayout()
+    sb.setValue(sb.maximum())
+    qtbot.wait(20)
+    sb.setValue(sb.minimum() + 10)
+    qtbot.wait(20)
+    assert model.rowCount() >= 4 * PAGE_SIZE and passes == []
+    events.detach()
+
+
+def test_a_huge_message_is_shown_cut_with_a_note_and_copied_whole(services, qtbot):  # type: ignore[no-untyped-def]
+    """A multi-megabyte reply would take Qt seconds to lay out on the GUI thread: the
+    bubble shows its first DISPLAY_LIMIT_CHARS characters and says so; Copy message
+    copies all of it."""
+    from PySide6.QtWidgets import QApplication
+
+    from chathub_desktop.gui.message_delegate import DISPLAY_LIMIT_CHARS
+
+    a = services.assistants.create("Huge")
+    t = services.topics.create(a.id)
+    text = "word " * (DISPLAY_LIMIT_CHARS // 2)  # 2.5 × the limit
+    services.topics.append_message(t.id, "assistant", text)
+    events = ChatEvents(services.bus)
+    model = MessageListModel(services.topics, events)
+    view = MessageListView(model)
+    qtbot.addWidget(view)
+    view.resize(800, 600)
+    view.show()
+    model.open_topic(t.id)
+    qtbot.waitUntil(lambda: model.rowCount() == 1, timeout=3000)
+    qtbot.wait(50)
+    doc = next(iter(view.delegate._docs.values()))
+    shown = doc.toPlainText()
+    assert f"Shown: the first {DISPLAY_LIMIT_CHARS:,} of {len(text):,} characters" in shown
+    assert len(shown) < DISPLAY_LIMIT_CHARS + 500
+    view.copy_row(0)
+    assert QApplication.clipboard().text() == text
+    events.detach()
