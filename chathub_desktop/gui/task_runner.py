@@ -114,8 +114,12 @@ class TaskRunner:
 
     async def run_in_thread(self, fn: Callable[..., T], *args: Any) -> T:
         """Await ``fn(*args)`` run in the worker pool (cancelling the await does not stop
-        the function; pass it a cancel event for that)."""
-        future = self._pool.submit(fn, *args)
+        the function; pass it a cancel event for that). After :meth:`shutdown` the await
+        is cancelled at once (e.g. a timer's refresh firing while the window closes)."""
+        try:
+            future = self._pool.submit(fn, *args)
+        except RuntimeError:  # the pool was shut down: the window is closing
+            raise asyncio.CancelledError from None
         self._in_flight.add(future)
         future.add_done_callback(self._in_flight.discard)
         return await asyncio.wrap_future(future)
