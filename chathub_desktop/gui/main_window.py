@@ -258,8 +258,8 @@ class MainWindow(QMainWindow):
                                         "Quit ChatHub Desktop (a reply being written is kept as interrupted)")
         self.providers_action = self._action("&Providers…", self.pages.open_settings, "Ctrl+,",
                                              "Add or change LLM providers and their API keys")
-        self.new_assistant_action = self._action("&New…", self.pages.open_new_assistant, "Ctrl+Shift+N",
-                                                 "Create an assistant (Ctrl+Shift+N)")
+        self.new_assistant_action = self._action("&New…", self.pages.open_new_assistant, None,
+                                                 "Create an assistant (Alt+A, N)")
         self.edit_assistant_action = self._action("&Edit…", self.pages.open_edit_assistant, "Ctrl+E",
                                                   "Edit the selected assistant's settings (Ctrl+E)")
         self.memory_action = self._action("&Memory…", self.pages.open_memory, "Ctrl+M",

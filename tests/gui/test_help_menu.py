@@ -53,6 +53,28 @@ def test_shortcuts_lists_every_shortcut_of_the_window(window, services, qtbot): 
     assert {keys for _what, keys in listed} == expected
     places = {(where, what) for where, what, _keys in dlg.rows}
     assert {("File", "Quit"), ("Topic", "New topic"), ("Help", "Keyboard shortcuts"),
-            ("Assistant", "New"), ("File → Import", "Chat history export")} <= places
+            ("Assistant", "Memory"), ("Topic", "New private topic"), ("File → Import", "Chat history export")} <= places
     assert dlg.table.rowCount() == len(dlg.rows)
     dlg.close()
+
+
+def test_no_two_window_actions_share_a_shortcut(window, services):  # type: ignore[no-untyped-def]
+    """Qt runs neither action of an ambiguous shortcut ("Ambiguous shortcut overload"):
+    every key sequence of the window's actions, menus included, belongs to one action."""
+    from PySide6.QtGui import QAction
+    from PySide6.QtWidgets import QMenu
+
+    seen: dict[str, str] = {}
+    actions = set(window.findChildren(QAction))
+    for menu in window.findChildren(QMenu):
+        actions.update(menu.actions())
+    clashes = []
+    for action in actions:
+        for seq in action.shortcuts():
+            key = seq.toString()
+            if not key:
+                continue
+            if key in seen and seen[key] != action.text():
+                clashes.append((key, seen[key], action.text()))
+            seen.setdefault(key, action.text())
+    assert clashes == []
