@@ -26,14 +26,16 @@ from chathub_desktop.storage.topic_repository import streaming_rows
 CHECKPOINT_S = 1.0
 
 
-def refuse_foreign_stream(s: Session, topic_id: int) -> None:
+def refuse_foreign_stream(s: Session, topic_id: int, doing: str = "") -> None:
     """Inside a write transaction: :class:`InvalidInput` when another live ChatHub
-    process is writing a reply in ``topic_id`` (APP-8)."""
+    process is writing a reply in ``topic_id`` (APP-8); ``doing`` names the refused
+    action in the message (default: a new reply)."""
     now = utcnow()
     if any(by != PROCESS_ID and not stream_is_orphaned(by, at, now)
            for by, at, _edited in streaming_rows(s, topic_id)):
+        before = f" before {doing}" if doing else ""
         raise InvalidInput("another ChatHub window or command is still writing a reply in this "
-                           "topic; wait for it or stop it there")
+                           f"topic; wait for it or stop it there{before}")
 
 
 def storable_call(call: ToolCall) -> ToolCall:

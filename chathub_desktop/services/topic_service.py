@@ -18,6 +18,7 @@ from chathub_desktop.services.events import EventBus, MessageAdded, TopicChanged
 from chathub_desktop.services.import_staging import visible_topics
 from chathub_desktop.services.input_rules import MAX_TITLE_CHARS, check_record_id, check_text
 from chathub_desktop.services.process_identity import stream_is_orphaned
+from chathub_desktop.services.reply_store import refuse_foreign_stream
 from chathub_desktop.services.views import MessageView, TopicView
 from chathub_desktop.storage import attachment_blobs
 from chathub_desktop.storage.database import Database, StoreBusy
@@ -186,9 +187,12 @@ class TopicService:
 
     def delete(self, topic_id: int) -> None:
         """Delete a topic and all its messages (one transaction), and the attachment
-        blobs only they referred to (issue 14)."""
+        blobs only they referred to (issue 14). Raises :class:`InvalidInput` (nothing is
+        deleted) while another live ChatHub process is writing a reply in it (APP-8: its
+        reply would be stored nowhere while it reports success)."""
         with self._db.write() as s:
             topic = self.row(s, topic_id)
+            refuse_foreign_stream(s, topic_id, doing="deleting it")
             hashes = attachment_blobs.topic_hashes(s, topic_id)
             s.delete(topic)
             s.flush()

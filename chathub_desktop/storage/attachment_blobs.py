@@ -78,10 +78,13 @@ def with_data(s: Session, attachments: Sequence[Attachment], *, kinds: frozenset
 
 
 def topic_hashes(s: Session, topic_id: int) -> set[str]:
-    """Hashes the messages of ``topic_id`` refer to."""
+    """Hashes the messages of ``topic_id`` refer to, in view and in its stashed versions."""
     out: set[str] = set()
     for value in s.scalars(select(Message.attachments).where(Message.topic_id == topic_id)):
         out.update(a.sha256 for a in attachments_of(value))
+    for refs in s.scalars(select(MessageBranch.attachment_refs).where(MessageBranch.topic_id == topic_id,
+                                                                      MessageBranch.attachment_refs.is_not(None))):
+        out.update((refs or "").split())
     return out
 
 

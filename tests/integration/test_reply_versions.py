@@ -341,8 +341,8 @@ def test_a_version_left_without_a_row_in_view_is_put_back(svc: Services, fake_ve
 
 
 def test_regenerate_and_switch_refuse_while_another_process_streams(svc: Services, fake_vendor: FakeVendor) -> None:
-    """APP-8: while another live process writes a reply in the topic, Regenerate and a
-    switch refuse and change nothing."""
+    """APP-8: while another live process writes a reply in the topic, Regenerate, a
+    switch and deleting the topic refuse and change nothing."""
     topic = _topic(svc, fake_vendor)
     fake_vendor.script(Reply(text_chunks=["A"]))
     asyncio.run(_send(svc, topic, "Q"))
@@ -356,6 +356,8 @@ def test_regenerate_and_switch_refuse_while_another_process_streams(svc: Service
         asyncio.run(_regenerate(svc, topic))
     with pytest.raises(InvalidInput):
         svc.versions.switch(topic, int(str(before[1]["seq"])), 1)
+    with pytest.raises(InvalidInput, match="before deleting it"):  # its reply would be stored nowhere
+        svc.topics.delete(topic)
     assert [r["content"] for r in _rows(svc, topic)][:2] == ["Q", "B"]
 
 
