@@ -9,6 +9,8 @@ Titles show without Markdown markup (issue 14); archived topics are listed only 
 
 from __future__ import annotations
 
+from dataclasses import replace
+from datetime import UTC, datetime
 from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QAbstractListModel, QModelIndex, QObject, QPersistentModelIndex, Qt
@@ -161,9 +163,12 @@ class TopicListModel(QAbstractListModel):
         row = self.row_of(topic_id)
         if row is None:
             return
+        # its time and count follow at once (the row shows "updated" as Today 19:01, …)
+        t = self._rows[row]
+        self._rows[row] = replace(t, updated_at=datetime.now(UTC), message_count=t.message_count + 1)
+        self.dataChanged.emit(self.index(row), self.index(row))
         # to the top of its section: pinned topics stay above the others (issue 14)
-        pinned = self._rows[row].pinned
-        top = 0 if pinned else sum(1 for t in self._rows if t.pinned)
+        top = 0 if t.pinned else sum(1 for r in self._rows if r.pinned)
         if row <= top:
             return
         self.beginMoveRows(QModelIndex(), row, row, QModelIndex(), top)

@@ -141,9 +141,11 @@ def test_each_topic_keeps_its_draft_and_active_topics_rise(window, services, fak
     window.select_topic(older.id)
     assert window.composer.text() == "draft for older"
     assert window.topic_model.topic_at(0).id == newer.id
+    listed_at = window.topic_model.topic_at(window.topic_model.row_of(older.id)).updated_at
     window.composer.send_button.click()
     qtbot.waitUntil(lambda: window.topic_model.topic_at(0).id == older.id, timeout=3000)
     assert window.current_topic_id == older.id
+    assert window.topic_model.topic_at(0).updated_at > listed_at  # its time in the list follows too
     qtbot.waitUntil(lambda: _last(window).status == "complete", timeout=5000)
     window.select_topic(newer.id)
     assert window.composer.text() == "draft for newer"
