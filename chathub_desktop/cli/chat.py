@@ -52,7 +52,7 @@ def add_import_commands(
     from chathub_desktop.core.export_formats import FORMATS
 
     for fmt in FORMATS:
-        p = imp.add_parser(fmt.name, help=f"import a {fmt.label} export ({fmt.how_to_export})",
+        p = imp.add_parser(fmt.name, help=f"import {fmt.a_label} export ({fmt.how_to_export})",
                            parents=[common])
         p.add_argument("path", type=Path)
         p.add_argument("--assistant", required=True)
@@ -192,7 +192,7 @@ def cmd_import_chatgpt(args: argparse.Namespace, svc: Services) -> int:
         + (f"; {result.topics_updated} earlier imports got their new messages" if result.topics_updated else "")
         + (f" ({result.topics_skipped} already imported, skipped)" if result.topics_skipped else "")
         + (f"; {result.broken_note()}" if result.broken else "")
-        + (f"; {result.branch_messages_skipped} messages on other branches not imported"
+        + (f"; {result.branch_messages_skipped} message{'s' if result.branch_messages_skipped != 1 else ''} on other branches not imported"
            if result.branch_messages_skipped else "")
         + (f"; {result.replaced_note()}" if result.characters_replaced else "")
     ))

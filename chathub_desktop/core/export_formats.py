@@ -55,6 +55,11 @@ class ExportFormat:
     updated_key: str | None
     how_to_export: str
 
+    @property
+    def a_label(self) -> str:
+        """The label with its indefinite article: "a ChatGPT", "an Open WebUI"."""
+        return f"{'an' if self.label[:1] in 'AEIOU' else 'a'} {self.label}"
+
 
 FORMATS: tuple[ExportFormat, ...] = (
     ExportFormat("chatgpt", "ChatGPT", "conversations.json", parse_conversation,

@@ -252,7 +252,7 @@ class MainWindow(QMainWindow):
 
         self.import_format_actions = [
             self._action(f"{f.label} export…", lambda *_, name=f.name: self.pages.open_import(name), None,
-                         f"Import conversations from a {f.label} export. {f.how_to_export}")
+                         f"Import conversations from {f.a_label} export. {f.how_to_export}")
             for f in FORMATS]
         self.quit_action = self._action("&Quit", self.request_quit, "Ctrl+Q",
                                         "Quit ChatHub Desktop (a reply being written is kept as interrupted)")

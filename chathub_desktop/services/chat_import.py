@@ -376,7 +376,7 @@ def _sniff(source: _Source, wanted: ExportFormat | None) -> tuple[int, str, Expo
 
     Raises :class:`ImportFailed` naming what was found instead of JSON, or a top-level
     object that is no conversation of any known format."""
-    expected = f"a {wanted.label} export" if wanted else "a chat export"
+    expected = f"{wanted.a_label} export" if wanted else "a chat export"
     try:
         with source.open() as fh:
             head = fh.read(_SNIFF_BYTES)
@@ -590,7 +590,7 @@ def import_export(
         ) from exc
     except JsonBoundsError as exc:
         raise ImportFailed(
-            f"{source.label} {exc} in conversation {done + 1:,}; a {form.label} export never nests "
+            f"{source.label} {exc} in conversation {done + 1:,}; {form.a_label} export never nests "
             "that deep. Nothing was imported."
         ) from exc
     except _TooLarge as exc:
@@ -647,11 +647,12 @@ def _json_error_text(label: str, exc: Exception, reader: _CountingReader | None,
     UTF-8, or (anything else) JSON that is cut short or damaged."""
     where = f"in conversation {done + 1:,}"
     detail = _first_line(exc)
+    a_what = f"{'an' if what[:1] in 'AEIOU' else 'a'} {what}"
     if isinstance(exc, UnicodeDecodeError) or "invalid bytes in UTF8" in detail:
         return (f"{label} holds text that is not valid UTF-8 {where} (bytes that are no character); "
-                f"a {what} export is UTF-8. Nothing was imported.")
+                f"{a_what} export is UTF-8. Nothing was imported.")
     if "integer overflow" in detail or "floating point) overflow" in detail:
-        return (f"{label} holds a number too large to read {where} (a {what} export's numbers are "
+        return (f"{label} holds a number too large to read {where} ({a_what} export's numbers are "
                 "times and counts). Nothing was imported.")
     after = f" after {reader.bytes_read:,} of {total:,} bytes" if reader is not None else ""
     return (f"{label} is not valid JSON{after} ({detail}); the file may be truncated or damaged. "

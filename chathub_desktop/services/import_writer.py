@@ -14,6 +14,7 @@ from sqlalchemy.engine import Connection
 
 from chathub_desktop.core.imported_chat import ImportedConversation, ImportedMessage
 from chathub_desktop.services.import_staging import StagingRun, end_run
+from chathub_desktop.services.input_rules import MAX_TITLE_CHARS
 from chathub_desktop.storage.attachment_blobs import store_blobs_core
 from chathub_desktop.storage.database import Database
 from chathub_desktop.storage.models import Message, Topic
@@ -116,7 +117,7 @@ class ImportWriter:
             topic_rows.append(
                 {
                     "assistant_id": self._assistant_id,
-                    "title": conv.title,
+                    "title": " ".join(conv.title.split())[:MAX_TITLE_CHARS] or conv.title,  # one line, as a rename
                     "title_generated": True,  # the export named it: never retitled (APP-10)
                     "kind": "regular",
                     "source": self._run.source,  # staged: hidden until the run is published

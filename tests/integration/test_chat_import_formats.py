@@ -83,6 +83,16 @@ def test_chatgpt_single_conversation_object(db: Database, aid: int, tmp_path: Pa
     assert [r.role for r in rows] == ["user", "assistant"]
 
 
+def test_an_imported_title_is_one_line(db: Database, aid: int, tmp_path: Path) -> None:
+    """A title with newlines and runs of spaces is stored on one line, as a rename stores
+    it (lists and `topic list` print one line per topic)."""
+    conv = chatgpt_file_conversation()
+    conv["title"] = "Quarterly\n  report\r\n\tdraft "
+    import_chatgpt_export(db, aid, write_json(tmp_path / "one.json", conv))
+    topic, _rows = _topic(db, "6b0f0d9c-0000-4000-8000-00000000f11e")
+    assert topic.title == "Quarterly report draft"
+
+
 def test_chatgpt_file_citations_and_attachments(db: Database, aid: int, tmp_path: Path) -> None:
     """``filecite`` markers become references (name and quoted span when the export
     has it); ``metadata.attachments`` are listed on the message with the file text."""
