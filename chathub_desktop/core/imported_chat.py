@@ -158,6 +158,13 @@ def parse_timestamp(value: object) -> datetime | None:
         text = value.strip()
         if not text:
             return None
+        if len(text) >= 10 and text[4] == "-":  # ISO 8601 (YYYY-...), the usual case: no failed float()
+            try:
+                parsed = datetime.fromisoformat(text.replace("Z", "+00:00"))
+            except ValueError:
+                pass  # the full path below names the problem
+            else:
+                return parsed.replace(tzinfo=UTC) if parsed.tzinfo is None else parsed.astimezone(UTC)
         try:
             value = float(text)
         except ValueError:

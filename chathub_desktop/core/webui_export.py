@@ -92,18 +92,23 @@ class _Builder:
         self.last_time = created
         self._models: dict[str, str] = {}  # a model name as given → cleaned (one per conversation)
 
-    def when(self, value: object, at: str) -> datetime | None:
+    def at(self, mid: str) -> str:
+        """``conversation N ('title'), message 'mid'`` for an error message (only built
+        when one is raised: formatting it for every message cost a tenth of the parse)."""
+        return f"{self.where}, message {mid!r}"
+
+    def when(self, value: object, mid: str) -> datetime | None:
         """The message's time (``value``), else the previous message's."""
         try:
             t = value if isinstance(value, datetime) else _stamp(value)
         except ValueError as exc:
-            raise ExportFormatError(f"{at}: the time is not a time ({exc})") from exc
+            raise ExportFormatError(f"{self.at(mid)}: the time is not a time ({exc})") from exc
         if t is None:
             return self.last_time
         self.last_time = t
         return t
 
-    def add(self, at: str, sid: str, role: Role, text: str, when: datetime | None, ctype: str = "text", *,
+    def add(self, mid: str, sid: str, role: Role, text: str, when: datetime | None, ctype: str = "text", *,
             model: str | None = None, status: MessageStatus = MessageStatus.COMPLETE,
             tool_calls: tuple[ToolCall, ...] = (), tool_name: str | None = None,
             tool_call_id: str | None = None, attachments: tuple[Attachment, ...] = ()) -> None:
@@ -111,7 +116,7 @@ class _Builder:
             text = with_attachments(text, attachments)
         if len(text) > MAX_MESSAGE_CHARS:
             size = megabytes(len(text.encode("utf-8", "surrogatepass")))
-            raise ExportFormatError(f"{at}: this message is {size}; the limit is "
+            raise ExportFormatError(f"{self.at(mid)}: this message is {size}; the limit is "
                                     f"{megabytes(MAX_MESSAGE_CHARS)} per message")
         c = self.clean
         if model is not None:
@@ -277,12 +282,11 @@ def parse_openwebui_chat(conv: dict[str, object], index: int) -> ImportedConvers
     out = _Builder(where, clean, created)
     for mid in branch:
         node = nodes[mid]
-        at = f"{where}, message {mid!r}"
         role_name = node.get("role")
         role = _ROLES.get(role_name) if isinstance(role_name, str) else None
         if role is None:
-            raise ExportFormatError(f"{at}: role is not user, assistant or system (found {role_name!r:.40})")
-        when = out.when(node.get("timestamp"), at)
+            raise ExportFormatError(f"{out.at(mid)}: role is not user, assistant or system (found {role_name!r:.40})")
+        when = out.when(node.get("timestamp"), mid)
         model = _str(node.get("model")) or (chat_model if role is Role.ASSISTANT else None)
         status = MessageStatus.INTERRUPTED if node.get("done") is False else MessageStatus.COMPLETE
         files = _webui_files(node)
@@ -301,18 +305,18 @@ def parse_openwebui_chat(conv: dict[str, object], index: int) -> ImportedConvers
                 if kind == "reasoning":
                     thought = _output_text(item.get("content")) or _output_text(item.get("summary"))
                     if thought.strip():
-                        out.add(at, sid(), Role.ASSISTANT, thought, when, "thinking", model=model)
+                        out.add(mid, sid(), Role.ASSISTANT, thought, when, "thinking", model=model)
                 elif kind == "function_call":
                     call_id = _str(item.get("call_id")) or _str(item.get("id")) or f"call_{mid}_{ids.used}"
                     name = _str(item.get("name")) or "tool"
                     args = item.get("arguments")
                     arguments = args if isinstance(args, str) else json.dumps(args or {}, ensure_ascii=False)
-                    out.add(at, sid(), Role.ASSISTANT, "", when, "tool_use", model=model,
+                    out.add(mid, sid(), Role.ASSISTANT, "", when, "tool_use", model=model,
                             tool_calls=(out.call(call_id, name, arguments),))
                 elif kind == "function_call_output":
                     answered = out.match(item.get("call_id"), None)
                     tool = next((nm for c, nm in reversed(out.calls) if c == answered), None)
-                    out.add(at, sid(), Role.TOOL, _output_text(item.get("output")), when, "tool_result",
+                    out.add(mid, sid(), Role.TOOL, _output_text(item.get("output")), when, "tool_result",
                             tool_name=tool, tool_call_id=answered)
                 elif kind == "message":
                     answer_parts.append(_output_text(item.get("content")))
@@ -321,10 +325,10 @@ def parse_openwebui_chat(conv: dict[str, object], index: int) -> ImportedConvers
             reasoning, answer = (_split_details(text) if role is Role.ASSISTANT and "<details" in text
                                  else ("", text))
             if reasoning:
-                out.add(at, sid(), Role.ASSISTANT, reasoning, when, "thinking", model=model)
+                out.add(mid, sid(), Role.ASSISTANT, reasoning, when, "thinking", model=model)
         if role is Role.SYSTEM and not answer.strip():
             continue
-        out.add(at, sid(), role, answer, when, model=model if role is Role.ASSISTANT else None,
+        out.add(mid, sid(), role, answer, when, model=model if role is Role.ASSISTANT else None,
                 status=status, attachments=files)
     return ImportedConversation(
         source_id=source_id, title=clean(_title(conv, chat.get("title"))),
@@ -406,9 +410,8 @@ def parse_librechat_conversation(conv: dict[str, object], index: int) -> Importe
     out = _Builder(where, clean, on_branch[0] if on_branch else None)
     for mid in branch:
         m = nodes[mid]
-        at = f"{where}, message {mid!r}"
         role = Role.USER if m.get("isCreatedByUser") is True else Role.ASSISTANT
-        when = out.when(stamps[mid], at)
+        when = out.when(stamps[mid], mid)
         model = (_str(m.get("model")) or conv_model) if role is Role.ASSISTANT else None
         status = MessageStatus.INTERRUPTED if m.get("unfinished") is True else MessageStatus.COMPLETE
         ids = _Ids(mid)
@@ -426,7 +429,7 @@ def parse_librechat_conversation(conv: dict[str, object], index: int) -> Importe
                     texts.append(value if isinstance(value, str) else _output_text([value]) if isinstance(value, dict)
                                  else "")
                 elif kind == "think" and _str(p.get("think")):
-                    out.add(at, sid(), Role.ASSISTANT, str(p["think"]), when, "thinking", model=model)
+                    out.add(mid, sid(), Role.ASSISTANT, str(p["think"]), when, "thinking", model=model)
                 elif kind == "tool_call" and isinstance(p.get("tool_call"), dict):
                     tc = p["tool_call"]
                     assert isinstance(tc, dict)
@@ -434,15 +437,15 @@ def parse_librechat_conversation(conv: dict[str, object], index: int) -> Importe
                     call_id = _str(tc.get("id")) or f"call_{mid}_{ids.used}"
                     args = tc.get("args")
                     arguments = args if isinstance(args, str) else json.dumps(args or {}, ensure_ascii=False)
-                    out.add(at, sid(), Role.ASSISTANT, "", when, "tool_use", model=model,
+                    out.add(mid, sid(), Role.ASSISTANT, "", when, "tool_use", model=model,
                             tool_calls=(out.call(call_id, name, arguments),))
                     if isinstance(tc.get("output"), str):
-                        out.add(at, sid(), Role.TOOL, str(tc["output"]), when, "tool_result",
+                        out.add(mid, sid(), Role.TOOL, str(tc["output"]), when, "tool_result",
                                 tool_name=name, tool_call_id=call_id)
         text = "\n\n".join(t for t in texts if t)
         if not text and isinstance(m.get("text"), str):
             text = str(m["text"])
-        out.add(at, sid(), role, text, when, model=model, status=status,
+        out.add(mid, sid(), role, text, when, model=model, status=status,
                 attachments=_librechat_files(m))
     return ImportedConversation(
         source_id=source_id, title=clean(_title(conv, options.get("title"))),
