@@ -39,11 +39,11 @@ def child_ours(kind: str, export: Path, db_path: Path) -> ib.Figures:
 
     db, aid = ib.fresh_db(db_path)
     idle = ib.maxrss_mb()
-    start = time.perf_counter()
+    start, cpu0 = time.perf_counter(), time.process_time()
     result = import_export(db, aid, export, kind)
-    seconds = time.perf_counter() - start
+    seconds, cpu = time.perf_counter() - start, time.process_time() - cpu0
     db.dispose()
-    return {"seconds": seconds, "topics": result.topics_created, "rows": result.messages_imported,
+    return {"seconds": seconds, "cpu_s": cpu, "topics": result.topics_created, "rows": result.messages_imported,
             "rss_mb": ib.maxrss_mb(), "idle_mb": idle}
 
 

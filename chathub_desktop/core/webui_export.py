@@ -32,12 +32,15 @@ from collections.abc import Iterator, Mapping
 from datetime import UTC, datetime
 
 from chathub_desktop.core.imported_chat import (
+    MAX_MESSAGE_CHARS,
     UNTITLED,
     Attachment,
     Cleaner,
     ExportFormatError,
     ImportedConversation,
     ImportedMessage,
+    answered_call,
+    check_message_size,
     conversation_label,
     json_kind,
     newest_leaf,
@@ -48,13 +51,11 @@ from chathub_desktop.core.imported_chat import (
     walk_branch,
     with_attachments,
 )
-from chathub_desktop.core.json_bounds import megabytes
+from chathub_desktop.core.imported_chat import export_size as _size
 from chathub_desktop.core.messages import MessageStatus, Role, ToolCall
 
 __all__ = ["MAX_MESSAGE_CHARS", "parse_librechat_conversation", "parse_openwebui_chat"]
 
-MAX_MESSAGE_CHARS = 16 * 1024 * 1024
-"""Longest text of one stored message, in characters (as for ChatGPT)."""
 NO_PARENT = "00000000-0000-0000-0000-000000000000"
 """LibreChat's parent id of a root message."""
 _ROLES = {"user": Role.USER, "assistant": Role.ASSISTANT, "system": Role.SYSTEM, "tool": Role.TOOL}
@@ -115,9 +116,7 @@ class _Builder:
         if attachments:
             text = with_attachments(text, attachments)
         if len(text) > MAX_MESSAGE_CHARS:
-            size = megabytes(len(text.encode("utf-8", "surrogatepass")))
-            raise ExportFormatError(f"{self.at(mid)}: this message is {size}; the limit is "
-                                    f"{megabytes(MAX_MESSAGE_CHARS)} per message")
+            check_message_size(text, self.at(mid))
         c = self.clean
         if model is not None:
             cached = self._models.get(model)
@@ -129,8 +128,7 @@ class _Builder:
             created_at=when, model=model or None,
             status=status, tool_calls=tool_calls, tool_name=c(short(tool_name, 200)) if tool_name else None,
             tool_call_id=c(short(tool_call_id, 200)) if tool_call_id else None,
-            attachments=tuple(Attachment(c(a.name), a.mime_type and c(a.mime_type), a.size_bytes,
-                                         a.text and c(a.text)) for a in attachments) if attachments else ()))
+            attachments=c.attachments(attachments) if attachments else ()))
 
     def call(self, call_id: str, name: str, arguments: str) -> ToolCall:
         self.calls.append((call_id, name))
@@ -138,9 +136,8 @@ class _Builder:
                         arguments=self.clean(arguments))
 
     def match(self, ref: object, name: str | None) -> str | None:
-        if isinstance(ref, str) and ref:
-            return ref
-        return next((c for c, n in reversed(self.calls) if n == name), self.calls[-1][0] if self.calls else None)
+        """The call a tool result answers (:func:`answered_call`)."""
+        return answered_call(self.calls, ref, name)
 
 
 class _Ids:
@@ -158,12 +155,6 @@ class _Ids:
 
 def _str(value: object) -> str | None:
     return value if isinstance(value, str) and value else None
-
-
-def _size(value: object) -> int | None:
-    if isinstance(value, int | float) and not isinstance(value, bool) and math.isfinite(value) and 0 <= value < 1 << 53:
-        return int(value)
-    return None
 
 
 def _title(conv: Mapping[str, object], *more: object) -> str:
