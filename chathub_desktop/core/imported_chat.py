@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import hashlib
 import math
+from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import UTC, datetime
 
@@ -254,12 +255,14 @@ def with_attachments(text: str, attachments: tuple[Attachment, ...]) -> str:
     return "\n\n".join([text, *blocks]) if text else "\n\n".join(blocks)
 
 
-def check_message_size(text: str, at: str) -> None:
+def check_message_size(text: str, at: str | Callable[[], str]) -> None:
     """Raise :class:`ExportFormatError` (``"<at>: this message is 17.0 MB; the limit is
-    16.0 MB per message"``) when ``text`` is longer than :data:`MAX_MESSAGE_CHARS`."""
+    16.0 MB per message"``) when ``text`` is longer than :data:`MAX_MESSAGE_CHARS`
+    (characters). ``at`` names the message, or makes its name (only on error)."""
     if len(text) > MAX_MESSAGE_CHARS:
         size = megabytes(len(text.encode("utf-8", "surrogatepass")))
-        raise ExportFormatError(f"{at}: this message is {size}; the limit is "
+        where = at() if callable(at) else at
+        raise ExportFormatError(f"{where}: this message is {size}; the limit is "
                                 f"{megabytes(MAX_MESSAGE_CHARS)} per message")
 
 

@@ -115,8 +115,7 @@ class _Builder:
             tool_call_id: str | None = None, attachments: tuple[Attachment, ...] = ()) -> None:
         if attachments:
             text = with_attachments(text, attachments)
-        if len(text) > MAX_MESSAGE_CHARS:
-            check_message_size(text, self.at(mid))
+        check_message_size(text, lambda: self.at(mid))
         c = self.clean
         if model is not None:
             cached = self._models.get(model)
