@@ -42,6 +42,7 @@ from chathub_desktop.core.imported_chat import (
     answered_call,
     check_message_size,
     conversation_label,
+    export_size,
     json_kind,
     newest_leaf,
     parse_timestamp,
@@ -51,7 +52,6 @@ from chathub_desktop.core.imported_chat import (
     walk_branch,
     with_attachments,
 )
-from chathub_desktop.core.imported_chat import export_size as _size
 from chathub_desktop.core.messages import MessageStatus, Role, ToolCall
 
 __all__ = ["MAX_MESSAGE_CHARS", "parse_librechat_conversation", "parse_openwebui_chat"]
@@ -94,8 +94,8 @@ class _Builder:
         self._models: dict[str, str] = {}  # a model name as given → cleaned (one per conversation)
 
     def at(self, mid: str) -> str:
-        """``conversation N ('title'), message 'mid'`` for an error message (only built
-        when one is raised: formatting it for every message cost a tenth of the parse)."""
+        """``conversation N ('title'), message 'mid'`` for an error message, built only
+        when one is raised (formatting it for every message showed in the import benchmark)."""
         return f"{self.where}, message {mid!r}"
 
     def when(self, value: object, mid: str) -> datetime | None:
@@ -188,7 +188,7 @@ def _webui_files(message: Mapping[str, object]) -> tuple[Attachment, ...]:
         name = _str(item.get("name")) or _str(meta.get("name")) or _str(file.get("filename")) or "attachment"
         out.append(Attachment(short(" ".join(name.split()), 300),
                               _str(meta.get("content_type")) or _str(item.get("type")),
-                              _size(item.get("size") if "size" in item else meta.get("size")),
+                              export_size(item.get("size") if "size" in item else meta.get("size")),
                               _str(data.get("content"))))
     return tuple(out)
 
@@ -349,7 +349,7 @@ def _librechat_files(message: Mapping[str, object]) -> tuple[Attachment, ...]:
         return ()
     return tuple(
         Attachment(short(" ".join(str(f.get("filename") or f.get("name") or "attachment").split()), 300),
-                   _str(f.get("type")), _size(f.get("bytes")), _str(f.get("text")))
+                   _str(f.get("type")), export_size(f.get("bytes")), _str(f.get("text")))
         for f in items if isinstance(f, dict))
 
 
