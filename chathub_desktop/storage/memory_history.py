@@ -14,7 +14,7 @@ change, or after an unrecorded change). The document *after* is stored as a **de
 against the row's own *before* — the common start and end it keeps, in characters, and
 the text between (zlib) — or, every :data:`SNAPSHOT_EVERY` chained changes and whenever
 a delta would not be smaller, in full. A 10,000-entry memory with one entry changed
-thus costs a few hundred bytes and no compression of the whole document (issue 18: the
+thus costs a few dozen bytes and no compression of the whole document (issue 18: the
 write stays within 10 % of its time). Reading a row walks back at most
 :data:`SNAPSHOT_EVERY` rows to a full text and gives back the exact document.
 Several flushes of one document in one transaction make one row. Retention (default
@@ -155,7 +155,7 @@ def _pack_delta(depth: int, start: int, end: int, between: str) -> bytes:
 
 def _apply(blob: bytes, base: str) -> str:
     """The document a delta ``blob`` makes of ``base`` (its row's ``before``)."""
-    _kind, _depth_, start, end = _HEAD.unpack_from(blob)
+    _, _, start, end = _HEAD.unpack_from(blob)
     between = zlib.decompress(blob[_HEAD.size:]).decode("utf-8")
     return base[:start] + between + base[len(base) - end:]
 
