@@ -34,7 +34,7 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Any
 
-from sqlalchemy import LargeBinary, bindparam, delete, event, func, inspect, select
+from sqlalchemy import LargeBinary, bindparam, delete, event, func, inspect, select, update
 from sqlalchemy.orm import Session, sessionmaker
 
 from chathub_desktop.core.document_version import TOKEN_HEX, document_version
@@ -304,22 +304,47 @@ def prune(s: Session, aid: int, *, now: datetime | None = None) -> int:
     return 0 if limit is None else _drop_through(s, aid, limit)
 
 
+def _drop_queries() -> tuple[Any, Any]:
+    """``(first kept, last dropped)`` row of one document around the bound ``limit``
+    (bound ``aid``, ``doc``), built once: ``(id, before is null)`` and ``(id, before, after)``."""
+    mc = MemoryChange
+    mine = (mc.assistant_id == bindparam("aid"), mc.document == bindparam("doc"))
+    first = select(mc.id, mc.before.is_(None)).where(*mine, mc.id > bindparam("limit")).order_by(mc.id).limit(1)
+    last = (select(mc.id, mc.before, mc.after).where(*mine, mc.id <= bindparam("limit"))
+            .order_by(mc.id.desc()).limit(1))
+    return first, last
+
+
+_DROP: list[tuple[Any, Any]] = []  # the queries of _drop_queries, once built
+
+
 def _drop_through(s: Session, aid: int, limit: int, adding: MemoryChange | None = None) -> int:
     """Delete ``aid``'s changes with id ≤ ``limit``; the oldest kept change of each
     document (``adding``, the row not flushed yet, when no stored one is kept) gets its
     own full ``before`` first (the last dropped row's ``after``, rebuilt when it is a
     delta), so it stays revertible and the deltas after it keep their base."""
     mc = MemoryChange
+    if not _DROP:
+        _DROP.append(_drop_queries())
+    first_q, last_q = _DROP[0]
+    conn = s.connection()
     for document in (FIXED, DYNAMIC):
-        first = s.scalar(select(mc).where(mc.assistant_id == aid, mc.document == document, mc.id > limit)
-                         .order_by(mc.id).limit(1))
-        if first is None and adding is not None and adding.document == document:
-            first = adding
-        if first is not None and first.before is None:
-            last = s.scalar(select(mc).where(mc.assistant_id == aid, mc.document == document, mc.id <= limit)
-                            .order_by(mc.id.desc()).limit(1))
-            if last is not None:
-                first.before = pack(documents(s, last)[1]) if is_delta(last.after) else last.after
+        where = {"aid": aid, "doc": document, "limit": limit}
+        first = conn.execute(first_q, where).first()
+        if first is not None:
+            chained = bool(first[1])
+        else:
+            chained = adding is not None and adding.document == document and adding.before is None
+        if not chained:  # nothing kept, or the oldest kept holds its own before
+            continue
+        last = conn.execute(last_q, where).first()
+        if last is None:
+            continue
+        base = pack(_texts(s, aid, document, last[0], last[1], last[2])[1]) if is_delta(last[2]) else last[2]
+        if first is not None:
+            s.execute(update(mc).where(mc.id == first[0]).values(before=base))
+        elif adding is not None:
+            adding.before = base
     done = s.execute(delete(mc).where(mc.assistant_id == aid, mc.id <= limit))
     return int(getattr(done, "rowcount", 0) or 0)
 
@@ -328,16 +353,22 @@ def documents(s: Session, change: MemoryChange) -> tuple[str, str]:
     """``(before, after)`` of a recorded change, exactly as they were: a chained
     ``before`` is the previous change's ``after``; a delta ``after`` is applied to the
     ``before``. Reads at most :data:`SNAPSHOT_EVERY` + 1 older rows of the document, in
-    one query, only when the change does not hold both texts itself."""
-    if change.before is not None and not is_delta(change.after):
-        return unpack(change.before), unpack(change.after)
-    mc = MemoryChange
-    older = s.execute(select(mc.before, mc.after).where(
-        mc.assistant_id == change.assistant_id, mc.document == change.document, mc.id < change.id)
-        .order_by(mc.id.desc()).limit(SNAPSHOT_EVERY + 1)).all()
-    chain: list[tuple[bytes | None, bytes]] = [(change.before, change.after), *((b, a) for b, a in older)]
-    before = _after_at(chain, 1) if change.before is None else unpack(change.before)
-    return before, _apply(change.after, before) if is_delta(change.after) else unpack(change.after)
+    one query, only when the change's ``before`` is chained."""
+    return _texts(s, change.assistant_id, change.document, change.id, change.before, change.after)
+
+
+def _texts(s: Session, aid: int, document: str, change_id: int, before_blob: bytes | None,
+           after_blob: bytes) -> tuple[str, str]:
+    """:func:`documents` of the row ``change_id`` with these stored blobs."""
+    if before_blob is not None:
+        before = unpack(before_blob)
+    else:
+        mc = MemoryChange
+        older = s.execute(select(mc.before, mc.after).where(
+            mc.assistant_id == aid, mc.document == document, mc.id < change_id)
+            .order_by(mc.id.desc()).limit(SNAPSHOT_EVERY + 1)).all()
+        before = _after_at([(b, a) for b, a in older], 0)
+    return before, _apply(after_blob, before) if is_delta(after_blob) else unpack(after_blob)
 
 
 def _after_at(chain: list[tuple[bytes | None, bytes]], i: int) -> str:
