@@ -80,8 +80,19 @@ def pack(text: str) -> bytes:
 
 
 def unpack(blob: bytes) -> str:
-    """The document text of :func:`pack` output (a full text, never a delta)."""
-    return zlib.decompress(blob).decode("utf-8")
+    """The document text of a stored ``before`` or full ``after``: :func:`pack` output, or
+    a stack (a full text and the deltas that follow it, see :func:`_stacked`)."""
+    if blob[:1] != bytes((_STACK,)):
+        return zlib.decompress(blob).decode("utf-8")
+    _, count, base_len = _STACK_HEAD.unpack_from(blob)
+    pos = _STACK_HEAD.size + base_len
+    text = unpack(blob[_STACK_HEAD.size:pos])
+    for _ in range(count):
+        (n,) = _LEN.unpack_from(blob, pos)
+        pos += _LEN.size
+        text = _apply(blob[pos:pos + n], text)
+        pos += n
+    return text
 
 
 #: A chained ``after`` is stored in full at least every this many changes of a document,
@@ -92,6 +103,14 @@ SNAPSHOT_EVERY = 16
 #: lengths (characters of the base) and the zlib of the text between.
 _DELTA = 0x01
 _HEAD = struct.Struct(">BBQQ")
+#: First byte of a stacked ``before`` (what pruning gives the oldest kept change when the
+#: dropped ``after`` was a delta): ``>BBI`` kind, delta count, length of the full text
+#: blob, that blob, then each delta as ``>I`` length and blob. Copying blobs instead of
+#: compressing the whole document keeps a write at the retention limit cheap; a stack
+#: is rebuilt as one full text past :data:`SNAPSHOT_EVERY` deltas.
+_STACK = 0x02
+_STACK_HEAD = struct.Struct(">BBI")
+_LEN = struct.Struct(">I")
 _STEP = 4096  # characters compared at a time when looking for the common start/end
 
 
@@ -147,6 +166,20 @@ def _delta(before: str, after: str) -> tuple[int, int, str]:
     start = _common_start(before, after, shortest)
     end = _common_end(before, after, shortest - start)
     return start, end, after[start:len(after) - end]
+
+
+def _stacked(before: bytes, delta: bytes) -> bytes | None:
+    """A stored ``before`` followed by a ``delta`` against it, as one stack (no
+    compression), or ``None`` when the stack would hold more than :data:`SNAPSHOT_EVERY`
+    deltas (then the caller stores the text in full)."""
+    if before[:1] == bytes((_STACK,)):
+        _, count, base_len = _STACK_HEAD.unpack_from(before)
+        base, deltas = before[_STACK_HEAD.size:_STACK_HEAD.size + base_len], before[_STACK_HEAD.size + base_len:]
+    else:
+        count, base, deltas = 0, before, b""
+    if count + 1 > SNAPSHOT_EVERY:
+        return None
+    return _STACK_HEAD.pack(_STACK, count + 1, len(base)) + base + deltas + _LEN.pack(len(delta)) + delta
 
 
 def _pack_delta(depth: int, start: int, end: int, between: str) -> bytes:
@@ -321,8 +354,9 @@ _DROP: list[tuple[Any, Any]] = []  # the queries of _drop_queries, once built
 def _drop_through(s: Session, aid: int, limit: int, adding: MemoryChange | None = None) -> int:
     """Delete ``aid``'s changes with id ≤ ``limit``; the oldest kept change of each
     document (``adding``, the row not flushed yet, when no stored one is kept) gets its
-    own full ``before`` first (the last dropped row's ``after``, rebuilt when it is a
-    delta), so it stays revertible and the deltas after it keep their base."""
+    own ``before`` first (the last dropped row's ``after``: its blob when full, else that
+    row's before with the delta stacked on it (:func:`_stacked`), else rebuilt and
+    compressed), so it stays revertible and the deltas after it keep their base."""
     mc = MemoryChange
     if not _DROP:
         _DROP.append(_drop_queries())
@@ -340,7 +374,13 @@ def _drop_through(s: Session, aid: int, limit: int, adding: MemoryChange | None 
         last = conn.execute(last_q, where).first()
         if last is None:
             continue
-        base = pack(_texts(s, aid, document, last[0], last[1], last[2])[1]) if is_delta(last[2]) else last[2]
+        last_id, last_before, last_after = last
+        if not is_delta(last_after):
+            base = last_after
+        else:  # stack the dropped delta on its stored before; rebuild the text when too deep
+            stacked = _stacked(last_before, last_after) if last_before is not None else None
+            base = stacked if stacked is not None else pack(
+                _texts(s, aid, document, last_id, last_before, last_after)[1])
         if first is not None:
             s.execute(update(mc).where(mc.id == first[0]).values(before=base))
         elif adding is not None:
