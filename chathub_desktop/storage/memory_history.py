@@ -21,8 +21,9 @@ Several flushes of one document in one transaction make one row. Retention (defa
 90 days or the last 500 changes per assistant, whichever keeps less; the
 ``memory-history-days`` / ``memory-history-changes`` settings) is applied in the same
 write: the oldest rows go first, and the oldest kept row of each document gets its own
-full ``before`` (rebuilt from the dropped rows when their ``after`` is a delta), so it
-stays restorable and no kept delta loses its base.
+``before`` (the last dropped ``after``: copied when full, else that row's ``before``
+with the dropped delta stacked on it, rebuilt in full past :data:`SNAPSHOT_EVERY`
+stacked deltas), so it stays restorable and no kept delta loses its base.
 """
 
 from __future__ import annotations
