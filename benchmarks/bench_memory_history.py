@@ -11,9 +11,15 @@ machine noise hits both alike. Goal: recording adds at most 10 % to the write's 
 - ``raw save``: the raw Markdown document saved with one line changed (MEM-3).
 - ``tool update``: the model's memory tool updating one entry (MEM-4).
 
-Prints medians in milliseconds and the overhead in percent, and — steadier on a busy
-machine — the median time spent recording inside the write (the listener, timed
-directly) as a share of the baseline write. Usage:
+Each run makes three writes: one recorded right after an unrecorded one (its row must
+store the document before in full: the rare case, e.g. after another program changed
+the store), one recorded after that (chained: the product's usual case, every write
+recorded), and one with the listener removed. Prints medians in milliseconds and the
+overhead in percent of the chained write, and — steadier on a busy machine — the median
+time spent recording inside the write (the listener, timed directly) as a share of the
+baseline write, for both kinds. Then the same for ``add`` at the retention limit (the
+``memory-history-changes`` setting lowered to 50, so every write also prunes the oldest
+change, rebuilding the oldest kept change's before when its base was a delta). Usage:
 ``python benchmarks/bench_memory_history.py``.
 """
 
@@ -36,6 +42,7 @@ from sqlalchemy import event  # noqa: E402
 from chathub_desktop.core.messages import ToolCall  # noqa: E402
 from chathub_desktop.services.container import open_services  # noqa: E402
 from chathub_desktop.storage import memory_history as mh  # noqa: E402
+from chathub_desktop.storage.models import AppSetting  # noqa: E402
 
 ENTRIES = 10_000
 RUNS = 25
@@ -90,30 +97,48 @@ def main() -> None:
             print(f"fixed memory: {ENTRIES:,} entries, {len(svc.memory.document('Bench')):,} characters; "
                   f"{RUNS} runs each, alternating")
             print(f"{'write':<12} {'baseline ms':>12} {'recorded ms':>12} {'overhead':>9} "
-                  f"{'recording ms':>13} {'share':>7}")
-            for name, fn in cases:
+                  f"{'recording ms':>13} {'share':>7} {'unchained ms':>13} {'share':>7}")
+
+            def measure(fn: Callable[[], None]) -> tuple[float, float, float, float]:
+                """Medians (s): baseline write, chained recorded write, recording inside
+                it, recording inside a write right after an unrecorded one."""
                 on: list[float] = []
                 off: list[float] = []
                 inside: list[float] = []
+                unchained: list[float] = []
                 fn()  # warm caches
                 for _ in range(RUNS):
-                    for recorded in (True, False):
-                        if not recorded:
+                    for kind in ("unchained", "chained", "off"):
+                        if kind == "off":
                             event.remove(writes, "before_flush", timed)
                         spent[0] = 0.0
                         t = time.perf_counter()
                         fn()
-                        (on if recorded else off).append(time.perf_counter() - t)
-                        if recorded:
+                        took = time.perf_counter() - t
+                        if kind == "off":
+                            off.append(took)
+                            event.listen(writes, "before_flush", timed)
+                        elif kind == "chained":
+                            on.append(took)
                             inside.append(spent[0])
                         else:
-                            event.listen(writes, "before_flush", timed)
-                base, rec = statistics.median(off) * 1000, statistics.median(on) * 1000
-                cost = statistics.median(inside) * 1000
+                            unchained.append(spent[0])
+                return tuple(statistics.median(x) * 1000 for x in (off, on, inside, unchained))  # type: ignore[return-value]
+
+            def row(name: str, fn: Callable[[], None]) -> None:
+                base, rec, cost, cold = measure(fn)
                 print(f"{name:<12} {base:12.1f} {rec:12.1f} {100 * (rec - base) / base:8.1f}% "
-                      f"{cost:13.1f} {100 * cost / base:6.1f}%")
+                      f"{cost:13.1f} {100 * cost / base:6.1f}% {cold:13.1f} {100 * cold / base:6.1f}%")
+
+            for name, fn in cases:
+                row(name, fn)
             kept = len(svc.history.changes("Bench"))
             print(f"history rows kept: {kept} (retention {mh.DEFAULT_CHANGES} changes / {mh.DEFAULT_DAYS} days)")
+            with svc.db.write() as s:  # the retention setting, as the settings page stores it
+                s.merge(AppSetting(key=mh.CHANGES_SETTING, value=50))
+            print("at the retention limit (memory-history-changes = 50: every write prunes one change):")
+            row("add", add)
+            print(f"history rows kept: {len(svc.history.changes('Bench'))}")
         finally:
             svc.close()
 

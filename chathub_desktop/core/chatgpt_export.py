@@ -40,11 +40,13 @@ import re
 from collections.abc import Mapping
 
 from chathub_desktop.core.imported_chat import (
+    MAX_MESSAGE_CHARS,
     UNTITLED,
     Attachment,
     ExportFormatError,
     ImportedConversation,
     ImportedMessage,
+    check_message_size,
     conversation_label,
     json_kind,
     parse_timestamp,
@@ -52,7 +54,7 @@ from chathub_desktop.core.imported_chat import (
     source_key,
     with_attachments,
 )
-from chathub_desktop.core.json_bounds import JsonLimits, megabytes
+from chathub_desktop.core.json_bounds import JsonLimits
 from chathub_desktop.core.messages import MessageStatus, Role, ToolCall
 from chathub_desktop.core.stored_text import replace_unstorable
 
@@ -83,8 +85,6 @@ MAX_DEPTH = 64
 node, message, content, parts, metadata and what the tools put in it)."""
 MAX_TEXT_BYTES = 16 * 1024 * 1024
 """Longest single JSON string, in bytes as written in the file (16 MiB)."""
-MAX_MESSAGE_CHARS = 16 * 1024 * 1024
-"""Longest message text after its parts are joined, in characters."""
 MAX_CONVERSATION_BYTES = 128 * 1024 * 1024
 """Most JSON bytes one conversation may take (it is built in memory whole)."""
 MAX_EXPORT_BYTES = 8 * 1024 * 1024 * 1024
@@ -645,11 +645,7 @@ def parse_conversation(conv: dict[str, object], index: int) -> ImportedConversat
         text = render_private_citations(render_content(content, metadata), metadata)
         attachments = message_attachments(metadata)
         text = with_attachments(text, attachments)
-        if len(text) > MAX_MESSAGE_CHARS:
-            size = megabytes(len(text.encode("utf-8", "surrogatepass")))
-            raise ExportFormatError(
-                f"{at}: this message is {size}; the limit is {megabytes(MAX_MESSAGE_CHARS)} per message"
-            )
+        check_message_size(text, at)
         text = clean(text)
         if role_name == "system" and (
             metadata.get("is_visually_hidden_from_conversation") or not text.strip()

@@ -23,30 +23,19 @@ import math
 from collections.abc import Mapping
 from datetime import datetime
 
+from chathub_desktop.core import imported_chat as chat
 from chathub_desktop.core.imported_chat import (
-    UNTITLED,
+    MAX_MESSAGE_CHARS,
     Attachment,
     Cleaner,
     ExportFormatError,
     ImportedConversation,
     ImportedMessage,
-    conversation_label,
-    json_kind,
-    newest_leaf,
-    parse_timestamp,
-    short,
-    source_key,
-    stable_id,
-    walk_branch,
-    with_attachments,
 )
-from chathub_desktop.core.json_bounds import megabytes
 from chathub_desktop.core.messages import MessageStatus, Role, ToolCall
 
 __all__ = ["MAX_MESSAGE_CHARS", "parse_claude_conversation"]
 
-MAX_MESSAGE_CHARS = 16 * 1024 * 1024
-"""Longest text of one stored message, in characters (as for ChatGPT)."""
 _SENDERS = {"human": Role.USER, "user": Role.USER, "assistant": Role.ASSISTANT}
 
 
@@ -80,7 +69,7 @@ def _attachments(message: Mapping[str, object]) -> tuple[Attachment, ...]:
             if not isinstance(item, dict):
                 continue
             raw = item.get("file_name") or item.get("name")
-            name = short(" ".join(raw.split()), 300) if isinstance(raw, str) and raw.strip() else "attachment"
+            name = chat.short(" ".join(raw.split()), 300) if isinstance(raw, str) and raw.strip() else "attachment"
             if key != "attachments" and name in names:
                 continue
             names.add(name)
@@ -89,9 +78,8 @@ def _attachments(message: Mapping[str, object]) -> tuple[Attachment, ...]:
             text = item.get("extracted_content")
             out.append(Attachment(
                 name=name,
-                mime_type=short(mime, 100) if isinstance(mime, str) and mime else None,
-                size_bytes=int(size) if isinstance(size, int | float) and not isinstance(size, bool)
-                and math.isfinite(size) and 0 <= size < 1 << 53 else None,
+                mime_type=chat.short(mime, 100) if isinstance(mime, str) and mime else None,
+                size_bytes=chat.export_size(size),
                 text=text if isinstance(text, str) and text else None))
     return tuple(out)
 
@@ -107,11 +95,8 @@ class _Pieces:
     def add(self, role: Role, text: str, ctype: str = "text", *, tool_calls: tuple[ToolCall, ...] = (),
             tool_name: str | None = None, tool_call_id: str | None = None) -> None:
         """Append one piece; raises :class:`ExportFormatError` over :data:`MAX_MESSAGE_CHARS`."""
-        if len(text) > MAX_MESSAGE_CHARS:
-            size = megabytes(len(text.encode("utf-8", "surrogatepass")))
-            raise ExportFormatError(f"{self._at}: this message is {size}; the limit is "
-                                    f"{megabytes(MAX_MESSAGE_CHARS)} per message")
-        sid = self._base if not self.items else short(f"{self._base}#{len(self.items)}", 200)
+        chat.check_message_size(text, self._at)
+        sid = self._base if not self.items else chat.short(f"{self._base}#{len(self.items)}", 200)
         self.items.append(ImportedMessage(
             source_id=sid, role=role, content=self._clean(text), content_type=ctype, created_at=self._when,
             tool_name=tool_name, tool_calls=tool_calls, tool_call_id=tool_call_id,
@@ -129,7 +114,7 @@ def _branch(messages: list[object], conv: Mapping[str, object], where: str) -> t
     linked = False
     for i, m in enumerate(messages):
         if not isinstance(m, dict):
-            raise ExportFormatError(f"{where}: message {i + 1} is not an object (found {json_kind(m)})")
+            raise ExportFormatError(f"{where}: message {i + 1} is not an object (found {chat.json_kind(m)})")
         uid = m.get("uuid")
         key = str(uid) if isinstance(uid, str | int) and not isinstance(uid, bool) else f"#{i}"
         if key in parents:
@@ -139,17 +124,17 @@ def _branch(messages: list[object], conv: Mapping[str, object], where: str) -> t
         ids.append(key)
         parents[key] = parent if isinstance(parent, str) and parent != key else None
         try:
-            when = parse_timestamp(m.get("created_at"))
+            when = chat.parse_timestamp(m.get("created_at"))
         except ValueError:
             when = None
         times[key] = when.timestamp() if when is not None else -math.inf
     if not linked:
         return list(range(len(messages))), 0
     leaf = conv.get("current_leaf_message_uuid")
-    start = leaf if isinstance(leaf, str) and leaf in parents else newest_leaf(ids, parents, times)
+    start = leaf if isinstance(leaf, str) and leaf in parents else chat.newest_leaf(ids, parents, times)
     if start is None:
         return [], 0
-    on_branch = set(walk_branch(parents, start, where))
+    on_branch = set(chat.walk_branch(parents, start, where))
     keep = [i for i, key in enumerate(ids) if key in on_branch]
     return keep, len(ids) - len(keep)
 
@@ -170,9 +155,9 @@ def parse_claude_conversation(conv: dict[str, object], index: int) -> ImportedCo
     a message over :data:`MAX_MESSAGE_CHARS`, a cycle of parent links.
     """
     clean = Cleaner()
-    where = conversation_label(conv, index, "name")
+    where = chat.conversation_label(conv, index, "name")
     if not isinstance(conv, dict):
-        raise ExportFormatError(f"{where}: expected an object, found {json_kind(conv)}")
+        raise ExportFormatError(f"{where}: expected an object, found {chat.json_kind(conv)}")
     messages = conv.get("chat_messages")
     if messages is None:
         if "mapping" in conv:
@@ -181,19 +166,19 @@ def parse_claude_conversation(conv: dict[str, object], index: int) -> ImportedCo
         keys = ", ".join(sorted(str(k) for k in conv)[:8]) or "none"
         raise ExportFormatError(f"{where} has no chat_messages; not a Claude conversation (keys found: {keys})")
     if not isinstance(messages, list):
-        raise ExportFormatError(f"{where}: chat_messages is not a list (found {json_kind(messages)})")
+        raise ExportFormatError(f"{where}: chat_messages is not a list (found {chat.json_kind(messages)})")
     name = conv.get("name")
-    title = clean(short(name.strip(), 500)) if isinstance(name, str) and name.strip() else UNTITLED
+    title = clean(chat.short(name.strip(), 500)) if isinstance(name, str) and name.strip() else chat.UNTITLED
     try:
-        created = parse_timestamp(conv.get("created_at"))
-        updated = parse_timestamp(conv.get("updated_at"))
+        created = chat.parse_timestamp(conv.get("created_at"))
+        updated = chat.parse_timestamp(conv.get("updated_at"))
     except ValueError as exc:
         raise ExportFormatError(f"{where}: created_at/updated_at is not a time ({exc})") from exc
     uid = conv.get("uuid")
-    source_id = (clean(source_key(str(uid).strip())) if isinstance(uid, str) and uid.strip()
-                 else stable_id(conv.get("name"), conv.get("created_at"), len(messages), index))
+    source_id = (clean(chat.source_key(str(uid).strip())) if isinstance(uid, str) and uid.strip()
+                 else chat.stable_id(conv.get("name"), conv.get("created_at"), len(messages), index))
     model = conv.get("model")
-    conv_model = clean(short(model, 200)) if isinstance(model, str) and model else None
+    conv_model = clean(chat.short(model, 200)) if isinstance(model, str) and model else None
 
     keep, skipped = _branch(messages, conv, where)
     out: list[ImportedMessage] = []
@@ -208,13 +193,13 @@ def parse_claude_conversation(conv: dict[str, object], index: int) -> ImportedCo
         if role is None:
             raise ExportFormatError(f"{at}: sender is not human or assistant (found {sender!r:.40})")
         try:
-            when = parse_timestamp(m.get("created_at"))
+            when = chat.parse_timestamp(m.get("created_at"))
         except ValueError as exc:
             raise ExportFormatError(f"{at}: created_at is not a time ({exc})") from exc
         when = when or last_time
         last_time = when
         uid = m.get("uuid")
-        base = clean(source_key(str(uid))) if isinstance(uid, str) and uid else f"{source_id[:180]}#{i}"
+        base = clean(chat.source_key(str(uid))) if isinstance(uid, str) and uid else f"{source_id[:180]}#{i}"
         pieces = _Pieces(base, at, when, conv_model, clean)
         piece = pieces.add
         blocks = m.get("content")
@@ -236,20 +221,19 @@ def parse_claude_conversation(conv: dict[str, object], index: int) -> ImportedCo
                         piece(Role.ASSISTANT, thought, "thinking")
                 elif btype == "tool_use":
                     raw_id = block.get("id")
-                    call_id = clean(short(raw_id, 200)) if isinstance(raw_id, str) and raw_id else f"call_{base}_{b}"
+                    call_id = clean(chat.short(raw_id, 200)) if isinstance(raw_id, str) and raw_id else f"call_{base}_{b}"
                     tname = block.get("name")
-                    tool = clean(short(tname, 200)) if isinstance(tname, str) and tname else "tool"
+                    tool = clean(chat.short(tname, 200)) if isinstance(tname, str) and tname else "tool"
                     arguments = json.dumps(block.get("input", {}), ensure_ascii=False, default=str)
                     piece(Role.ASSISTANT, "", "tool_use",
-                          tool_calls=(ToolCall(id=short(call_id, 200), name=tool, arguments=clean(arguments)),))
+                          tool_calls=(ToolCall(id=chat.short(call_id, 200), name=tool, arguments=clean(arguments)),))
                     calls.append((call_id, tool))
                 elif btype == "tool_result":
                     ref = block.get("tool_use_id")
                     tname = block.get("name")
-                    result_tool = clean(short(tname, 200)) if isinstance(tname, str) and tname else None
-                    answered = (clean(short(ref, 200)) if isinstance(ref, str) and ref else
-                                next((c for c, n in reversed(calls) if n == result_tool),
-                                     calls[-1][0] if calls else None))
+                    result_tool = clean(chat.short(tname, 200)) if isinstance(tname, str) and tname else None
+                    answered = chat.answered_call(calls, clean(chat.short(ref, 200)) if isinstance(ref, str) else None,
+                                                  result_tool)
                     body = _text_of(block.get("content"))
                     if block.get("is_error") is True:
                         body = f"Error: {body}" if body else "Error"
@@ -262,8 +246,7 @@ def parse_claude_conversation(conv: dict[str, object], index: int) -> ImportedCo
                 piece(role, text)
         files = _attachments(m)
         if files:
-            files = tuple(Attachment(clean(a.name), a.mime_type and clean(a.mime_type), a.size_bytes,
-                                     a.text and clean(a.text)) for a in files)
+            files = clean.attachments(files)
             items = pieces.items
             host = next((k for k in range(len(items) - 1, -1, -1) if items[k].role is role
                          and items[k].content_type == "text"), None)
@@ -271,7 +254,7 @@ def parse_claude_conversation(conv: dict[str, object], index: int) -> ImportedCo
                 piece(role, "")
                 host = len(items) - 1
             p = items[host]
-            items[host] = ImportedMessage(p.source_id, p.role, with_attachments(p.content, files), p.content_type,
+            items[host] = ImportedMessage(p.source_id, p.role, chat.with_attachments(p.content, files), p.content_type,
                                            p.created_at, p.tool_name, p.tool_calls, p.tool_call_id, p.model,
                                            p.status, files)
         out.extend(pieces.items)

@@ -15,21 +15,27 @@ from __future__ import annotations
 
 import hashlib
 import math
+from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import UTC, datetime
 
 from chathub_desktop.core.attachments import Attachment as StoredAttachment
+from chathub_desktop.core.json_bounds import megabytes
 from chathub_desktop.core.messages import MessageStatus, Role, ToolCall
 from chathub_desktop.core.stored_text import replace_unstorable
 
 __all__ = [
+    "MAX_MESSAGE_CHARS",
     "UNTITLED",
     "Attachment",
     "Cleaner",
     "ExportFormatError",
     "ImportedConversation",
     "ImportedMessage",
+    "answered_call",
+    "check_message_size",
     "conversation_label",
+    "export_size",
     "human_size",
     "json_kind",
     "newest_leaf",
@@ -43,6 +49,9 @@ __all__ = [
 
 UNTITLED = "Untitled conversation"
 """Title given to a conversation whose title is missing, null or blank."""
+MAX_MESSAGE_CHARS = 16 * 1024 * 1024
+"""Longest text of one stored message (parts joined, attachments listed), in characters;
+the same for every format."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -166,6 +175,13 @@ def parse_timestamp(value: object) -> datetime | None:
         text = value.strip()
         if not text:
             return None
+        if len(text) >= 10 and text[4] == "-":  # ISO 8601 (YYYY-...), the usual case: no failed float()
+            try:
+                parsed = datetime.fromisoformat(text.replace("Z", "+00:00"))
+            except ValueError:
+                pass  # the full path below names the problem
+            else:
+                return parsed.replace(tzinfo=UTC) if parsed.tzinfo is None else parsed.astimezone(UTC)
         try:
             value = float(text)
         except ValueError:
@@ -247,6 +263,34 @@ def with_attachments(text: str, attachments: tuple[Attachment, ...]) -> str:
     return "\n\n".join([text, *blocks]) if text else "\n\n".join(blocks)
 
 
+def check_message_size(text: str, at: str | Callable[[], str]) -> None:
+    """Raise :class:`ExportFormatError` (``"<at>: this message is 17.0 MB; the limit is
+    16.0 MB per message"``) when ``text`` is longer than :data:`MAX_MESSAGE_CHARS`
+    (characters). ``at`` names the message, or makes its name (only on error)."""
+    if len(text) > MAX_MESSAGE_CHARS:
+        size = megabytes(len(text.encode("utf-8", "surrogatepass")))
+        where = at() if callable(at) else at
+        raise ExportFormatError(f"{where}: this message is {size}; the limit is "
+                                f"{megabytes(MAX_MESSAGE_CHARS)} per message")
+
+
+def export_size(value: object) -> int | None:
+    """A file size (bytes) an export gives, when it is a finite number in ``[0, 2**53)``;
+    else ``None``."""
+    if isinstance(value, int | float) and not isinstance(value, bool) and math.isfinite(value) and 0 <= value < 1 << 53:
+        return int(value)
+    return None
+
+
+def answered_call(calls: list[tuple[str, str]], ref: object, name: str | None) -> str | None:
+    """The id of the tool call a tool result answers: ``ref`` when the export names it,
+    else the latest call (``calls``: ``(id, tool name)`` in order) of tool ``name``,
+    else the latest call; ``None`` before any call."""
+    if isinstance(ref, str) and ref:
+        return ref
+    return next((c for c, n in reversed(calls) if n == name), calls[-1][0] if calls else None)
+
+
 def walk_branch(parents: dict[str, str | None], leaf: str, where: str) -> list[str]:
     """Ids from the root to ``leaf``, following ``parents`` (id → parent id, or ``None``
     at a root); a parent not in ``parents`` ends the walk (a fragment). Raises
@@ -295,3 +339,8 @@ class Cleaner:
         out, n = replace_unstorable(text)
         self.replaced += n
         return out
+
+    def attachments(self, files: tuple[Attachment, ...]) -> tuple[Attachment, ...]:
+        """``files`` with their name, type and text cleaned."""
+        return tuple(Attachment(self(a.name), a.mime_type and self(a.mime_type), a.size_bytes,
+                                a.text and self(a.text)) for a in files)

@@ -39,7 +39,9 @@ __all__ = [
 #: never longer, so only strings spanning pieces need counting (bytes).
 PIECE_BYTES = 64 * 1024
 
-_NOT_BRACKET = bytes(sorted(set(range(256)) - set(b"[]{}")))
+_NOT_SYNTAX = bytes(sorted(set(range(256)) - set(b'[]{}"')))
+# An escaped backslash or quote, paired left to right as a JSON reader pairs them.
+_ESCAPE = re.compile(rb'\\[\\"]')
 # opening brackets → 2, closing → 0: the depth after item i is sum(mapped[:i+1]) - (i+1)
 _STEP = bytes.maketrans(b"[{]}", b"\x02\x02\x00\x00")
 _QUOTE = ord('"')
@@ -129,22 +131,23 @@ class JsonScanner:
             return
         was_in_string, was_escape = self.in_string, self._escape
         # Neutralise escapes (same length, so offsets and lengths hold): after this every
-        # quote left is a string delimiter. Backslash pairs go first, left to right,
-        # as a JSON reader pairs them.
+        # quote left is a string delimiter. Backslash pairs go left to right, as a JSON
+        # reader pairs them; a piece without a backslash is left as it is.
         work = piece
         if self._escape:  # it escapes a quote or a backslash only, as inside one piece
             if work[:1] in (b'"', b"\\"):
                 work = b"_" + work[1:]
             self._escape = False
-        work = work.replace(b"\\\\", b"__")
-        if work.endswith(b"\\"):
-            self._escape = True
-            work = work[:-1] + b"_"
-        work = work.replace(b'\\"', b"__")
-        parts = work.split(b'"')
+        if b"\\" in work:
+            work = _ESCAPE.sub(b"__", work)
+            if work.endswith(b"\\"):
+                self._escape = True
+                work = work[:-1] + b"_"
+        # Only brackets and quotes matter: drop every other byte first (one C pass), so the
+        # split below works on a few kilobytes, not the whole piece (issue 15).
+        parts = work.translate(None, _NOT_SYNTAX).split(b'"')
         # parts alternate outside / inside strings, starting inside if a string was open
-        outside = parts[1::2] if was_in_string else parts[0::2]
-        brackets = b"".join(outside).translate(None, _NOT_BRACKET)
+        brackets = b"".join(parts[1::2] if was_in_string else parts[0::2])
         if brackets:
             steps = brackets.translate(_STEP)
             peak = max(map(sub, accumulate(steps), count(1)))
@@ -154,13 +157,13 @@ class JsonScanner:
         quotes = len(parts) - 1
         if was_in_string:
             if quotes:  # the open string closes in this piece
-                self._grow(len(parts[0]) + 1)
+                self._grow(work.index(b'"') + 1)
             else:
                 self._grow(len(piece))
         self.in_string = was_in_string != (quotes % 2 == 1)
         if self.in_string and (quotes or not was_in_string):
             # a string opens in this piece and runs past it
-            tail = len(parts[-1]) + 1
+            tail = len(work) - work.rindex(b'"')
             self._string_start = self.offset + len(piece) - tail
             self.string_bytes = 0
             self._grow(tail)

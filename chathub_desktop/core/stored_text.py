@@ -22,7 +22,15 @@ _UNSTORABLE = re.compile("[\x00\ud800-\udfff]")
 
 def first_unstorable(text: str) -> int | None:
     """Index (characters) of the first NUL or lone surrogate in ``text``, else None."""
-    if text.isascii() and "\x00" not in text:
+    if "\x00" not in text:
+        if text.isascii():
+            return None
+        # Without NUL only a surrogate is unstorable, and it is exactly what UTF-8 cannot
+        # encode: the C encoder finds it about 3 times faster than the regex (issue 15).
+        try:
+            text.encode("utf-8")
+        except UnicodeEncodeError as exc:
+            return exc.start
         return None
     m = _UNSTORABLE.search(text)
     return m.start() if m else None

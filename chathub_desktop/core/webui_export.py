@@ -32,13 +32,17 @@ from collections.abc import Iterator, Mapping
 from datetime import UTC, datetime
 
 from chathub_desktop.core.imported_chat import (
+    MAX_MESSAGE_CHARS,
     UNTITLED,
     Attachment,
     Cleaner,
     ExportFormatError,
     ImportedConversation,
     ImportedMessage,
+    answered_call,
+    check_message_size,
     conversation_label,
+    export_size,
     json_kind,
     newest_leaf,
     parse_timestamp,
@@ -48,13 +52,10 @@ from chathub_desktop.core.imported_chat import (
     walk_branch,
     with_attachments,
 )
-from chathub_desktop.core.json_bounds import megabytes
 from chathub_desktop.core.messages import MessageStatus, Role, ToolCall
 
 __all__ = ["MAX_MESSAGE_CHARS", "parse_librechat_conversation", "parse_openwebui_chat"]
 
-MAX_MESSAGE_CHARS = 16 * 1024 * 1024
-"""Longest text of one stored message, in characters (as for ChatGPT)."""
 NO_PARENT = "00000000-0000-0000-0000-000000000000"
 """LibreChat's parent id of a root message."""
 _ROLES = {"user": Role.USER, "assistant": Role.ASSISTANT, "system": Role.SYSTEM, "tool": Role.TOOL}
@@ -92,27 +93,29 @@ class _Builder:
         self.last_time = created
         self._models: dict[str, str] = {}  # a model name as given → cleaned (one per conversation)
 
-    def when(self, value: object, at: str) -> datetime | None:
+    def at(self, mid: str) -> str:
+        """``conversation N ('title'), message 'mid'`` for an error message, built only
+        when one is raised (formatting it for every message showed in the import benchmark)."""
+        return f"{self.where}, message {mid!r}"
+
+    def when(self, value: object, mid: str) -> datetime | None:
         """The message's time (``value``), else the previous message's."""
         try:
             t = value if isinstance(value, datetime) else _stamp(value)
         except ValueError as exc:
-            raise ExportFormatError(f"{at}: the time is not a time ({exc})") from exc
+            raise ExportFormatError(f"{self.at(mid)}: the time is not a time ({exc})") from exc
         if t is None:
             return self.last_time
         self.last_time = t
         return t
 
-    def add(self, at: str, sid: str, role: Role, text: str, when: datetime | None, ctype: str = "text", *,
+    def add(self, mid: str, sid: str, role: Role, text: str, when: datetime | None, ctype: str = "text", *,
             model: str | None = None, status: MessageStatus = MessageStatus.COMPLETE,
             tool_calls: tuple[ToolCall, ...] = (), tool_name: str | None = None,
             tool_call_id: str | None = None, attachments: tuple[Attachment, ...] = ()) -> None:
         if attachments:
             text = with_attachments(text, attachments)
-        if len(text) > MAX_MESSAGE_CHARS:
-            size = megabytes(len(text.encode("utf-8", "surrogatepass")))
-            raise ExportFormatError(f"{at}: this message is {size}; the limit is "
-                                    f"{megabytes(MAX_MESSAGE_CHARS)} per message")
+        check_message_size(text, lambda: self.at(mid))
         c = self.clean
         if model is not None:
             cached = self._models.get(model)
@@ -124,8 +127,7 @@ class _Builder:
             created_at=when, model=model or None,
             status=status, tool_calls=tool_calls, tool_name=c(short(tool_name, 200)) if tool_name else None,
             tool_call_id=c(short(tool_call_id, 200)) if tool_call_id else None,
-            attachments=tuple(Attachment(c(a.name), a.mime_type and c(a.mime_type), a.size_bytes,
-                                         a.text and c(a.text)) for a in attachments) if attachments else ()))
+            attachments=c.attachments(attachments) if attachments else ()))
 
     def call(self, call_id: str, name: str, arguments: str) -> ToolCall:
         self.calls.append((call_id, name))
@@ -133,9 +135,8 @@ class _Builder:
                         arguments=self.clean(arguments))
 
     def match(self, ref: object, name: str | None) -> str | None:
-        if isinstance(ref, str) and ref:
-            return ref
-        return next((c for c, n in reversed(self.calls) if n == name), self.calls[-1][0] if self.calls else None)
+        """The call a tool result answers (:func:`answered_call`)."""
+        return answered_call(self.calls, ref, name)
 
 
 class _Ids:
@@ -153,12 +154,6 @@ class _Ids:
 
 def _str(value: object) -> str | None:
     return value if isinstance(value, str) and value else None
-
-
-def _size(value: object) -> int | None:
-    if isinstance(value, int | float) and not isinstance(value, bool) and math.isfinite(value) and 0 <= value < 1 << 53:
-        return int(value)
-    return None
 
 
 def _title(conv: Mapping[str, object], *more: object) -> str:
@@ -193,7 +188,7 @@ def _webui_files(message: Mapping[str, object]) -> tuple[Attachment, ...]:
         name = _str(item.get("name")) or _str(meta.get("name")) or _str(file.get("filename")) or "attachment"
         out.append(Attachment(short(" ".join(name.split()), 300),
                               _str(meta.get("content_type")) or _str(item.get("type")),
-                              _size(item.get("size") if "size" in item else meta.get("size")),
+                              export_size(item.get("size") if "size" in item else meta.get("size")),
                               _str(data.get("content"))))
     return tuple(out)
 
@@ -277,12 +272,11 @@ def parse_openwebui_chat(conv: dict[str, object], index: int) -> ImportedConvers
     out = _Builder(where, clean, created)
     for mid in branch:
         node = nodes[mid]
-        at = f"{where}, message {mid!r}"
         role_name = node.get("role")
         role = _ROLES.get(role_name) if isinstance(role_name, str) else None
         if role is None:
-            raise ExportFormatError(f"{at}: role is not user, assistant or system (found {role_name!r:.40})")
-        when = out.when(node.get("timestamp"), at)
+            raise ExportFormatError(f"{out.at(mid)}: role is not user, assistant or system (found {role_name!r:.40})")
+        when = out.when(node.get("timestamp"), mid)
         model = _str(node.get("model")) or (chat_model if role is Role.ASSISTANT else None)
         status = MessageStatus.INTERRUPTED if node.get("done") is False else MessageStatus.COMPLETE
         files = _webui_files(node)
@@ -301,18 +295,18 @@ def parse_openwebui_chat(conv: dict[str, object], index: int) -> ImportedConvers
                 if kind == "reasoning":
                     thought = _output_text(item.get("content")) or _output_text(item.get("summary"))
                     if thought.strip():
-                        out.add(at, sid(), Role.ASSISTANT, thought, when, "thinking", model=model)
+                        out.add(mid, sid(), Role.ASSISTANT, thought, when, "thinking", model=model)
                 elif kind == "function_call":
                     call_id = _str(item.get("call_id")) or _str(item.get("id")) or f"call_{mid}_{ids.used}"
                     name = _str(item.get("name")) or "tool"
                     args = item.get("arguments")
                     arguments = args if isinstance(args, str) else json.dumps(args or {}, ensure_ascii=False)
-                    out.add(at, sid(), Role.ASSISTANT, "", when, "tool_use", model=model,
+                    out.add(mid, sid(), Role.ASSISTANT, "", when, "tool_use", model=model,
                             tool_calls=(out.call(call_id, name, arguments),))
                 elif kind == "function_call_output":
                     answered = out.match(item.get("call_id"), None)
                     tool = next((nm for c, nm in reversed(out.calls) if c == answered), None)
-                    out.add(at, sid(), Role.TOOL, _output_text(item.get("output")), when, "tool_result",
+                    out.add(mid, sid(), Role.TOOL, _output_text(item.get("output")), when, "tool_result",
                             tool_name=tool, tool_call_id=answered)
                 elif kind == "message":
                     answer_parts.append(_output_text(item.get("content")))
@@ -321,10 +315,10 @@ def parse_openwebui_chat(conv: dict[str, object], index: int) -> ImportedConvers
             reasoning, answer = (_split_details(text) if role is Role.ASSISTANT and "<details" in text
                                  else ("", text))
             if reasoning:
-                out.add(at, sid(), Role.ASSISTANT, reasoning, when, "thinking", model=model)
+                out.add(mid, sid(), Role.ASSISTANT, reasoning, when, "thinking", model=model)
         if role is Role.SYSTEM and not answer.strip():
             continue
-        out.add(at, sid(), role, answer, when, model=model if role is Role.ASSISTANT else None,
+        out.add(mid, sid(), role, answer, when, model=model if role is Role.ASSISTANT else None,
                 status=status, attachments=files)
     return ImportedConversation(
         source_id=source_id, title=clean(_title(conv, chat.get("title"))),
@@ -355,7 +349,7 @@ def _librechat_files(message: Mapping[str, object]) -> tuple[Attachment, ...]:
         return ()
     return tuple(
         Attachment(short(" ".join(str(f.get("filename") or f.get("name") or "attachment").split()), 300),
-                   _str(f.get("type")), _size(f.get("bytes")), _str(f.get("text")))
+                   _str(f.get("type")), export_size(f.get("bytes")), _str(f.get("text")))
         for f in items if isinstance(f, dict))
 
 
@@ -406,9 +400,8 @@ def parse_librechat_conversation(conv: dict[str, object], index: int) -> Importe
     out = _Builder(where, clean, on_branch[0] if on_branch else None)
     for mid in branch:
         m = nodes[mid]
-        at = f"{where}, message {mid!r}"
         role = Role.USER if m.get("isCreatedByUser") is True else Role.ASSISTANT
-        when = out.when(stamps[mid], at)
+        when = out.when(stamps[mid], mid)
         model = (_str(m.get("model")) or conv_model) if role is Role.ASSISTANT else None
         status = MessageStatus.INTERRUPTED if m.get("unfinished") is True else MessageStatus.COMPLETE
         ids = _Ids(mid)
@@ -426,7 +419,7 @@ def parse_librechat_conversation(conv: dict[str, object], index: int) -> Importe
                     texts.append(value if isinstance(value, str) else _output_text([value]) if isinstance(value, dict)
                                  else "")
                 elif kind == "think" and _str(p.get("think")):
-                    out.add(at, sid(), Role.ASSISTANT, str(p["think"]), when, "thinking", model=model)
+                    out.add(mid, sid(), Role.ASSISTANT, str(p["think"]), when, "thinking", model=model)
                 elif kind == "tool_call" and isinstance(p.get("tool_call"), dict):
                     tc = p["tool_call"]
                     assert isinstance(tc, dict)
@@ -434,15 +427,15 @@ def parse_librechat_conversation(conv: dict[str, object], index: int) -> Importe
                     call_id = _str(tc.get("id")) or f"call_{mid}_{ids.used}"
                     args = tc.get("args")
                     arguments = args if isinstance(args, str) else json.dumps(args or {}, ensure_ascii=False)
-                    out.add(at, sid(), Role.ASSISTANT, "", when, "tool_use", model=model,
+                    out.add(mid, sid(), Role.ASSISTANT, "", when, "tool_use", model=model,
                             tool_calls=(out.call(call_id, name, arguments),))
                     if isinstance(tc.get("output"), str):
-                        out.add(at, sid(), Role.TOOL, str(tc["output"]), when, "tool_result",
+                        out.add(mid, sid(), Role.TOOL, str(tc["output"]), when, "tool_result",
                                 tool_name=name, tool_call_id=call_id)
         text = "\n\n".join(t for t in texts if t)
         if not text and isinstance(m.get("text"), str):
             text = str(m["text"])
-        out.add(at, sid(), role, text, when, model=model, status=status,
+        out.add(mid, sid(), role, text, when, model=model, status=status,
                 attachments=_librechat_files(m))
     return ImportedConversation(
         source_id=source_id, title=clean(_title(conv, options.get("title"))),

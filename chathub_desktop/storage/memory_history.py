@@ -8,26 +8,34 @@ an import, Restore, Clear and Revert all go through it. The writer names itself 
 :func:`authored` before it flushes; a write that did not is still recorded, as
 ``system`` ("unattributed write").
 
-Storage is compact: each row holds the document *after* the change (zlib-compressed
-UTF-8); the document *before* is stored only when it is not the ``after`` of the
-previous row of the same document (the first change, or after an unrecorded change).
+Storage is compact: the document *before* a change is stored (zlib-compressed UTF-8)
+only when it is not the ``after`` of the previous row of the same document (the first
+change, or after an unrecorded change). The document *after* is stored as a **delta**
+against the row's own *before* — the common start and end it keeps, in characters, and
+the text between (zlib) — or, every :data:`SNAPSHOT_EVERY` chained changes and whenever
+a delta would not be smaller, in full. A 10,000-entry memory with one entry changed
+thus costs a few dozen bytes and no compression of the whole document (issue 18: the
+write stays within 10 % of its time). Reading a row walks back at most
+:data:`SNAPSHOT_EVERY` rows to a full text and gives back the exact document.
 Several flushes of one document in one transaction make one row. Retention (default
 90 days or the last 500 changes per assistant, whichever keeps less; the
 ``memory-history-days`` / ``memory-history-changes`` settings) is applied in the same
 write: the oldest rows go first, and the oldest kept row of each document gets its own
-``before`` so it stays restorable.
+``before`` (the last dropped ``after``: copied when full, else that row's ``before``
+with the dropped delta stacked on it, rebuilt in full past :data:`SNAPSHOT_EVERY`
+stacked deltas), so it stays restorable and no kept delta loses its base.
 """
 
 from __future__ import annotations
 
 import hashlib
+import struct
 import zlib
-from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Any
 
-from sqlalchemy import delete, event, func, inspect, select
+from sqlalchemy import LargeBinary, bindparam, delete, event, func, inspect, select, update
 from sqlalchemy.orm import Session, sessionmaker
 
 from chathub_desktop.core.document_version import TOKEN_HEX, document_version
@@ -73,8 +81,117 @@ def pack(text: str) -> bytes:
 
 
 def unpack(blob: bytes) -> str:
-    """The document text of :func:`pack` output."""
-    return zlib.decompress(blob).decode("utf-8")
+    """The document text of a stored ``before`` or full ``after``: :func:`pack` output, or
+    a stack (a full text and the deltas that follow it, see :func:`_stacked`)."""
+    if blob[:1] != bytes((_STACK,)):
+        return zlib.decompress(blob).decode("utf-8")
+    _, count, base_len = _STACK_HEAD.unpack_from(blob)
+    pos = _STACK_HEAD.size + base_len
+    text = unpack(blob[_STACK_HEAD.size:pos])
+    for _ in range(count):
+        (n,) = _LEN.unpack_from(blob, pos)
+        pos += _LEN.size
+        text = _apply(blob[pos:pos + n], text)
+        pos += n
+    return text
+
+
+#: A chained ``after`` is stored in full at least every this many changes of a document,
+#: so reading a row rebuilds it from at most this many deltas.
+SNAPSHOT_EVERY = 16
+#: First byte of a delta blob (a zlib stream, i.e. a full text, starts with 0x78); the
+#: second byte is the chain depth (1..SNAPSHOT_EVERY), then ``>QQ`` kept start and end
+#: lengths (characters of the base) and the zlib of the text between.
+_DELTA = 0x01
+_HEAD = struct.Struct(">BBQQ")
+#: First byte of a stacked ``before`` (what pruning gives the oldest kept change when the
+#: dropped ``after`` was a delta): ``>BBI`` kind, delta count, length of the full text
+#: blob, that blob, then each delta as ``>I`` length and blob. Copying blobs instead of
+#: compressing the whole document keeps a write at the retention limit cheap; a stack
+#: is rebuilt as one full text past :data:`SNAPSHOT_EVERY` deltas.
+_STACK = 0x02
+_STACK_HEAD = struct.Struct(">BBI")
+_LEN = struct.Struct(">I")
+_STEP = 4096  # characters compared at a time when looking for the common start/end
+
+
+def is_delta(blob: bytes) -> bool:
+    """True when ``blob`` (a stored ``after``) is a delta against its row's ``before``."""
+    return bool(blob) and blob[0] == _DELTA
+
+
+def _depth(blob: bytes | None) -> int:
+    """Chain depth of a stored ``after``: 0 for a full text (or none)."""
+    return blob[1] if blob and blob[0] == _DELTA else 0
+
+
+def _common_start(a: str, b: str, limit: int) -> int:
+    """Length (characters) of the common start of ``a`` and ``b``, at most ``limit``:
+    block compares (C memcmp), then halving inside the first block that differs."""
+    i = 0
+    while i < limit:
+        j = min(i + _STEP, limit)
+        if a[i:j] != b[i:j]:
+            while j - i > 1:  # a[..i] equal, a[i:j] differs
+                mid = (i + j) // 2
+                if a[i:mid] == b[i:mid]:
+                    i = mid
+                else:
+                    j = mid
+            return i
+        i = j
+    return limit
+
+
+def _common_end(a: str, b: str, limit: int) -> int:
+    """Length (characters) of the common end of ``a`` and ``b``, at most ``limit``."""
+    la, lb, n = len(a), len(b), 0
+    while n < limit:
+        m = min(n + _STEP, limit)
+        if a[la - m:la - n] != b[lb - m:lb - n]:
+            while m - n > 1:  # the last n equal, the last m differ
+                mid = (n + m) // 2
+                if a[la - mid:la - n] == b[lb - mid:lb - n]:
+                    n = mid
+                else:
+                    m = mid
+            return n
+        n = m
+    return limit
+
+
+def _delta(before: str, after: str) -> tuple[int, int, str]:
+    """``(kept start, kept end, text between)`` with ``after == before[:start] + between
+    + before[len(before) - end:]`` (characters)."""
+    shortest = min(len(before), len(after))
+    start = _common_start(before, after, shortest)
+    end = _common_end(before, after, shortest - start)
+    return start, end, after[start:len(after) - end]
+
+
+def _stacked(before: bytes, delta: bytes) -> bytes | None:
+    """A stored ``before`` followed by a ``delta`` against it, as one stack (no
+    compression), or ``None`` when the stack would hold more than :data:`SNAPSHOT_EVERY`
+    deltas (then the caller stores the text in full)."""
+    if before[:1] == bytes((_STACK,)):
+        _, count, base_len = _STACK_HEAD.unpack_from(before)
+        base, deltas = before[_STACK_HEAD.size:_STACK_HEAD.size + base_len], before[_STACK_HEAD.size + base_len:]
+    else:
+        count, base, deltas = 0, before, b""
+    if count + 1 > SNAPSHOT_EVERY:
+        return None
+    return _STACK_HEAD.pack(_STACK, count + 1, len(base)) + base + deltas + _LEN.pack(len(delta)) + delta
+
+
+def _pack_delta(depth: int, start: int, end: int, between: str) -> bytes:
+    return _HEAD.pack(_DELTA, depth, start, end) + zlib.compress(between.encode("utf-8"), _LEVEL)
+
+
+def _apply(blob: bytes, base: str) -> str:
+    """The document a delta ``blob`` makes of ``base`` (its row's ``before``)."""
+    _, _, start, end = _HEAD.unpack_from(blob)
+    between = zlib.decompress(blob[_HEAD.size:]).decode("utf-8")
+    return base[:start] + between + base[len(base) - end:]
 
 
 def _int_setting(value: object, default: int) -> int:
@@ -92,10 +209,6 @@ def retention(s: Session) -> tuple[int, int]:
 #: token: the *after* of one write is the *before* of the next, so its sha256 is not
 #: computed twice (an equality test of two strings is a memcmp, far cheaper than a hash).
 _LAST: dict[tuple[int, str], tuple[str, str]] = {}
-#: Documents at least this long (characters) are compressed on a helper thread while the
-#: write hashes and queries (zlib and hashlib release the GIL on large buffers).
-_PARALLEL_CHARS = 32_768
-_POOL = ThreadPoolExecutor(max_workers=1, thread_name_prefix="memory-history-pack")
 
 
 def _digest(data: bytes) -> str:
@@ -121,31 +234,40 @@ def record(s: Session, aid: int, document: str, before: str, after: str, author:
     retention. A second change of the same document in the same session extends the
     first row. Returns the row (None when ``before == after``).
 
-    Kept cheap (issue 18: ≤ 10 % of a write on a 10,000-entry memory): a large ``after``
-    is compressed on a helper thread while its sha256 and the two small queries run (the
-    retention settings with the previous change's ``after_version`` — is ``before``
-    chained? — then the ids retention drops); the ``before`` token is the last recorded
-    ``after``'s when the text is the same (no second hash)."""
+    Kept cheap (issue 18: ≤ 10 % of a write on a 10,000-entry memory): ``after`` is
+    stored as a delta against ``before`` (found by block compares, no diff), so the
+    whole document is not compressed, except every :data:`SNAPSHOT_EVERY` changes or
+    when the change rewrote most of it; no helper thread (on a busy machine waiting for
+    one to be scheduled cost more than the work it took over); one prepared Core query
+    reads the retention settings, the previous change's ``after_version`` (is
+    ``before`` chained?) and chain depth, and the ids retention drops; the ``before``
+    token is the last recorded ``after``'s when the text is the same (no second hash)."""
     if before == after:
         return None
     pending: dict[tuple[int, str], MemoryChange] = s.info.setdefault(_PENDING_KEY, {})
     row = pending.get((aid, document))
     data = after.encode("utf-8")
-    packing = _POOL.submit(zlib.compress, data, _LEVEL) if len(after) >= _PARALLEL_CHARS else None
-    after_version = _digest(data)
-    if row is not None:
-        row.after = packing.result() if packing is not None else zlib.compress(data, _LEVEL)
+    if row is not None:  # a delta would need the first flush's before: store the text
+        after_version = _digest(data)
+        row.after = zlib.compress(data, _LEVEL)
         row.after_version, row.after_chars = after_version, len(after)
         _remember(aid, document, after, after_version)
         return row
+    start, end, between = _delta(before, after)
+    after_version = _digest(data)
     who = author or Author("system", None, "unattributed write")
     before_version = _version(aid, document, before)
     now = now or utcnow()
-    previous, by_count, by_age = _state(s, aid, document, now)
-    packed = packing.result() if packing is not None else zlib.compress(data, _LEVEL)
+    previous, previous_head, by_count, by_age = _state(s, aid, document, now)
+    chained = previous == before_version
+    depth = _depth(previous_head) + 1 if chained else 1  # 1: the base is this row's own before
+    if 2 * len(between) < len(after) and depth <= SNAPSHOT_EVERY:  # else a delta saves little
+        packed = _pack_delta(depth, start, end, between)
+    else:
+        packed = zlib.compress(data, _LEVEL)
     row = MemoryChange(
         assistant_id=aid, document=document, at=now, author=who.kind, author_detail=who.detail,
-        action=who.action[:300], before=None if previous == before_version else pack(before), after=packed,
+        action=who.action[:300], before=None if chained else pack(before), after=packed,
         before_version=before_version, after_version=after_version, before_chars=len(before),
         after_chars=len(after))
     s.add(row)
@@ -153,34 +275,55 @@ def record(s: Session, aid: int, document: str, before: str, after: str, author:
     _remember(aid, document, after, after_version)
     limit = max((x for x in (by_count, by_age) if x is not None), default=None)
     if limit is not None:
-        _drop_through(s, aid, limit)
+        _drop_through(s, aid, limit, row)
     return row
 
 
-def _state(s: Session, aid: int, document: str, now: datetime) -> tuple[str | None, int | None, int | None]:
-    """``(previous after_version of document, last id beyond the kept number counting
-    the row being added, last id older than the kept days)``: one query that reads the
-    retention settings with the answers for the default retention (the write must stay
-    cheap); a second one only when a setting differs from its default."""
+def _drops(keep: int) -> tuple[Any, Any]:
+    """Scalar subqueries: the last id beyond the ``keep`` newest (counting the row being
+    added) and the last id older than the bound ``cutoff`` (both bound to ``aid``)."""
     mc = MemoryChange
-    mine = mc.assistant_id == aid
+    mine = mc.assistant_id == bindparam("aid")
+    by_count = select(mc.id).where(mine).order_by(mc.id.desc()).offset(keep - 1).limit(1).scalar_subquery()
+    by_age = select(func.max(mc.id)).where(mine, mc.at < bindparam("cutoff")).scalar_subquery()
+    return by_count, by_age
+
+
+def _state_query() -> Any:
+    """The query of :func:`_state` for the default retention, built once (building it
+    cost as much as running it); bound ``aid``, ``doc`` and ``cutoff``."""
+    mc = MemoryChange
     days_raw, keep_raw = (select(AppSetting.value).where(AppSetting.key == key).scalar_subquery()
                           for key in (DAYS_SETTING, CHANGES_SETTING))
-    previous = (select(mc.after_version).where(mine, mc.document == document)
-                .order_by(mc.id.desc()).limit(1).scalar_subquery())
+    last = (select(mc.id).where(mc.assistant_id == bindparam("aid"), mc.document == bindparam("doc"))
+            .order_by(mc.id.desc()).limit(1).scalar_subquery())
+    previous = select(mc.after_version).where(mc.id == last).scalar_subquery()
+    head = select(func.substr(mc.after, 1, _HEAD.size, type_=LargeBinary)).where(mc.id == last).scalar_subquery()
+    return select(days_raw, keep_raw, previous, head, *_drops(DEFAULT_CHANGES))
 
-    def drops(days: int, keep: int) -> tuple[Any, Any]:
-        by_count = select(mc.id).where(mine).order_by(mc.id.desc()).offset(keep - 1).limit(1).scalar_subquery()
-        by_age = select(func.max(mc.id)).where(mine, mc.at < now - timedelta(days=days)).scalar_subquery()
-        return by_count, by_age
 
-    got = s.execute(select(days_raw, keep_raw, previous, *drops(DEFAULT_DAYS, DEFAULT_CHANGES))).one()
+_STATE: list[Any] = []  # the query of _state_query, once built
+
+
+def _state(s: Session, aid: int, document: str,
+           now: datetime) -> tuple[str | None, bytes | None, int | None, int | None]:
+    """``(previous after_version of document, the first bytes of its after (for the
+    chain depth), last id beyond the kept number counting the row being added, last id
+    older than the kept days)``: one query that reads the retention settings with the
+    answers for the default retention (the write must stay cheap); a second one only
+    when a setting differs from its default."""
+    if not _STATE:
+        _STATE.append(_state_query())
+    conn = s.connection()  # Core: the ORM layer around a plain select cost more than the query
+    got = conn.execute(_STATE[0], {"aid": aid, "doc": document,
+                                   "cutoff": now - timedelta(days=DEFAULT_DAYS)}).one()
+    head = bytes(got[3]) if got[3] is not None else None
     days = _int_setting(got[0], DEFAULT_DAYS)
     keep = _int_setting(got[1], DEFAULT_CHANGES)
     if (days, keep) == (DEFAULT_DAYS, DEFAULT_CHANGES):
-        return got[2], got[3], got[4]
-    mine_drops = s.execute(select(*drops(days, keep))).one()
-    return got[2], mine_drops[0], mine_drops[1]
+        return got[2], head, got[4], got[5]
+    mine = conn.execute(select(*_drops(keep)), {"aid": aid, "cutoff": now - timedelta(days=days)}).one()
+    return got[2], head, mine[0], mine[1]
 
 
 def prune(s: Session, aid: int, *, now: datetime | None = None) -> int:
@@ -195,30 +338,97 @@ def prune(s: Session, aid: int, *, now: datetime | None = None) -> int:
     return 0 if limit is None else _drop_through(s, aid, limit)
 
 
-def _drop_through(s: Session, aid: int, limit: int) -> int:
-    """Delete ``aid``'s changes with id ≤ ``limit``; the oldest kept change of each
-    document gets its own ``before`` first, so it stays revertible."""
+def _drop_queries() -> tuple[Any, Any]:
+    """``(first kept, last dropped)`` row of one document around the bound ``limit``
+    (bound ``aid``, ``doc``), built once: ``(id, before is null)`` and ``(id, before, after)``."""
     mc = MemoryChange
+    mine = (mc.assistant_id == bindparam("aid"), mc.document == bindparam("doc"))
+    first = select(mc.id, mc.before.is_(None)).where(*mine, mc.id > bindparam("limit")).order_by(mc.id).limit(1)
+    last = (select(mc.id, mc.before, mc.after).where(*mine, mc.id <= bindparam("limit"))
+            .order_by(mc.id.desc()).limit(1))
+    return first, last
+
+
+_DROP: list[tuple[Any, Any]] = []  # the queries of _drop_queries, once built
+
+
+def _drop_through(s: Session, aid: int, limit: int, adding: MemoryChange | None = None) -> int:
+    """Delete ``aid``'s changes with id ≤ ``limit``; the oldest kept change of each
+    document (``adding``, the row not flushed yet, when no stored one is kept) gets its
+    own ``before`` first (the last dropped row's ``after``: its blob when full, else that
+    row's before with the delta stacked on it (:func:`_stacked`), else rebuilt and
+    compressed), so it stays revertible and the deltas after it keep their base."""
+    mc = MemoryChange
+    if not _DROP:
+        _DROP.append(_drop_queries())
+    first_q, last_q = _DROP[0]
+    conn = s.connection()
     for document in (FIXED, DYNAMIC):
-        first = s.scalar(select(mc).where(mc.assistant_id == aid, mc.document == document, mc.id > limit)
-                         .order_by(mc.id).limit(1))
-        if first is not None and first.before is None:
-            first.before = s.scalar(select(mc.after).where(
-                mc.assistant_id == aid, mc.document == document, mc.id <= limit).order_by(mc.id.desc()).limit(1))
+        where = {"aid": aid, "doc": document, "limit": limit}
+        first = conn.execute(first_q, where).first()
+        if first is not None:
+            chained = bool(first[1])
+        else:
+            chained = adding is not None and adding.document == document and adding.before is None
+        if not chained:  # nothing kept, or the oldest kept holds its own before
+            continue
+        last = conn.execute(last_q, where).first()
+        if last is None:
+            continue
+        last_id, last_before, last_after = last
+        if not is_delta(last_after):
+            base = last_after
+        else:  # stack the dropped delta on its stored before; rebuild the text when too deep
+            stacked = _stacked(last_before, last_after) if last_before is not None else None
+            base = stacked if stacked is not None else pack(
+                _texts(s, aid, document, last_id, last_before, last_after)[1])
+        if first is not None:
+            s.execute(update(mc).where(mc.id == first[0]).values(before=base))
+        elif adding is not None:
+            adding.before = base
     done = s.execute(delete(mc).where(mc.assistant_id == aid, mc.id <= limit))
     return int(getattr(done, "rowcount", 0) or 0)
 
 
 def documents(s: Session, change: MemoryChange) -> tuple[str, str]:
-    """``(before, after)`` of a recorded change (a chained ``before`` is the previous
-    change's ``after``)."""
-    after = unpack(change.after)
-    if change.before is not None:
-        return unpack(change.before), after
-    prev = s.scalar(select(MemoryChange.after).where(
-        MemoryChange.assistant_id == change.assistant_id, MemoryChange.document == change.document,
-        MemoryChange.id < change.id).order_by(MemoryChange.id.desc()).limit(1))
-    return (unpack(prev) if prev is not None else ""), after
+    """``(before, after)`` of a recorded change, exactly as they were: a chained
+    ``before`` is the previous change's ``after``; a delta ``after`` is applied to the
+    ``before``. Reads at most :data:`SNAPSHOT_EVERY` + 1 older rows of the document, in
+    one query, only when the change's ``before`` is chained."""
+    return _texts(s, change.assistant_id, change.document, change.id, change.before, change.after)
+
+
+def _texts(s: Session, aid: int, document: str, change_id: int, before_blob: bytes | None,
+           after_blob: bytes) -> tuple[str, str]:
+    """:func:`documents` of the row ``change_id`` with these stored blobs."""
+    if before_blob is not None:
+        before = unpack(before_blob)
+    else:
+        mc = MemoryChange
+        older = s.execute(select(mc.before, mc.after).where(
+            mc.assistant_id == aid, mc.document == document, mc.id < change_id)
+            .order_by(mc.id.desc()).limit(SNAPSHOT_EVERY + 1)).all()
+        before = _after_at([(b, a) for b, a in older], 0)
+    return before, _apply(after_blob, before) if is_delta(after_blob) else unpack(after_blob)
+
+
+def _after_at(chain: list[tuple[bytes | None, bytes]], i: int) -> str:
+    """The ``after`` of ``chain[i]`` (``chain``: ``(before, after)`` blobs of one
+    document, newest first; ``""`` past its end): back to the first full text, then the
+    deltas forward (at most :data:`SNAPSHOT_EVERY` of them)."""
+    deltas: list[bytes] = []
+    text = ""
+    for before, after in chain[i:]:
+        if not is_delta(after):
+            text = unpack(after)
+            break
+        deltas.append(after)
+        if before is not None:
+            text = unpack(before)
+            break
+    for blob in reversed(deltas):
+        text = _apply(blob, text)
+    return text
 
 
 _DOCS: dict[type, str] = {FixedMemoryDocument: FIXED, DynamicMemoryDocument: DYNAMIC}

@@ -13,17 +13,9 @@ The chat model and the History Compress model are two local fake vendors.
 from __future__ import annotations
 
 import asyncio
-import os
-import sys
-import tempfile
 from pathlib import Path
 
-os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
-os.environ.setdefault("CHATHUB_ALLOW_TEST_DOUBLES", "1")
-
-REPO = Path(__file__).resolve().parents[2]
-if str(REPO) not in sys.path:
-    sys.path.insert(0, str(REPO))
+from tests.gui import shot_harness as shots
 
 TURNS = [
     ("How do I read a CSV file with pandas and skip the first two rows?",
@@ -46,103 +38,66 @@ SUMMARY = (
 
 
 def main(out_dir: Path) -> int:
-    import keyring
-    import qasync
-
-    from chathub_desktop.app_bootstrap import make_application
-    from chathub_desktop.gui.main_window import MainWindow
-    from chathub_desktop.gui.task_runner import install_asyncgen_hooks
-    from chathub_desktop.services.container import open_services
-    from tests.fakes.memory_keyring import MemoryKeyring
     from tests.fakes.vendor_server import FakeVendor, Reply
 
-    keyring.set_keyring(MemoryKeyring())
-    out_dir.mkdir(parents=True, exist_ok=True)
-    tmp = Path(tempfile.mkdtemp(prefix="chathub-cmpshot-"))
-    app = make_application()
-    loop = qasync.QEventLoop(app)
-    asyncio.set_event_loop(loop)
-    install_asyncgen_hooks(loop)
-    svc = open_services(f"sqlite:///{tmp / 'store.sqlite3'}")
-    with FakeVendor() as chat, FakeVendor() as summ:
-        try:
-            svc.providers.add("OpenAI", "openai_compatible", chat.base_url, api_key="sk-chat")
-            svc.providers.add("Summ", "openai", summ.base_url, api_key="k")
-            svc.settings.set("history-compress-model", "Summ/gpt-5-mini")
-            a = svc.assistants.create("Data helper", provider="OpenAI", model="gpt-4o-mini",
-                                      instructions="Answer briefly, code first.")
-            svc.assistants.update(a.id, history_limit_enabled=True, history_limit=12, summarize_history=True)
-            topic = svc.topics.create(a.id, "Reading CSV files").id
-            for q, ans in TURNS:
-                svc.chat._append(topic, role="user", content=q)
-                svc.chat._append(topic, role="assistant", content=ans, model="gpt-4o-mini")
-            svc.chat._append(topic, role="user", content="Which pandas version added `date_format`?")
-            summ.script(Reply(text_chunks=[f"<summary>{SUMMARY}</summary>"], delay_s=0.3))
+    with shots.offscreen_services("chathub-cmpshot-") as (loop, svc), FakeVendor() as chat, FakeVendor() as summ:
+        svc.providers.add("OpenAI", "openai_compatible", chat.base_url, api_key="sk-chat")
+        svc.providers.add("Summ", "openai", summ.base_url, api_key="k")
+        svc.settings.set("history-compress-model", "Summ/gpt-5-mini")
+        a = svc.assistants.create("Data helper", provider="OpenAI", model="gpt-4o-mini",
+                                  instructions="Answer briefly, code first.")
+        svc.assistants.update(a.id, history_limit_enabled=True, history_limit=12, summarize_history=True)
+        topic = svc.topics.create(a.id, "Reading CSV files").id
+        for q, ans in TURNS:
+            svc.chat._append(topic, role="user", content=q)
+            svc.chat._append(topic, role="assistant", content=ans, model="gpt-4o-mini")
+        svc.chat._append(topic, role="user", content="Which pandas version added `date_format`?")
+        summ.script(Reply(text_chunks=[f"<summary>{SUMMARY}</summary>"], delay_s=0.3))
 
-            async def scenario() -> None:
-                w = MainWindow(svc)
-                w.resize(1280, 800)
-                w.show()
-                await asyncio.sleep(0.3)
-                w.select_topic(topic)
-                await asyncio.sleep(0.3)
-                # Assistant → Chat Preference
-                dlg = w.pages.open_edit_assistant()
-                assert dlg is not None
-                dlg.open_chat_preference()
-                dlg.ui.highWatermarkSpin.setValue(0.85)
-                await asyncio.sleep(0.2)
-                dlg.grab().save(str(out_dir / "assistant_chat_preference.png"))
-                dlg.close()
-                # Settings → System Agent
-                sdlg = w.pages.open_system_agent()
-                await asyncio.sleep(0.2)
-                sdlg.grab().save(str(out_dir / "settings_system_agent.png"))
-                assert sdlg.system_page is not None
-                sdlg.system_page.compress_picker.provider_combo.setCurrentIndex(0)
-                sdlg.system_page.compress_picker.model_combo.setCurrentText("Nope/gpt-5-mini")
-                sdlg.system_page.save()
-                await asyncio.sleep(0.1)
-                sdlg.grab().save(str(out_dir / "settings_system_agent_error.png"))
-                sdlg.close()
-                # Compact now, progress, outcome
-                task = w.compaction.compact_topic()
-                await asyncio.sleep(0.1)
-                w.grab().save(str(out_dir / "main_window_compacting.png"))
-                if task is not None:
-                    await task
-                await asyncio.sleep(0.5)
-                w.message_view.scroll_to_end()
-                await asyncio.sleep(0.3)
-                w.grab().save(str(out_dir / "main_window_marker.png"))
-                w.composer.badge.open_popover()
-                await asyncio.sleep(0.3)
-                w.composer.badge.popover.grab().save(str(out_dir / "popover_compacted.png"))
-                w.composer.badge.popover.hide()
-                # the viewer
-                v = w.compaction.open_summary()
-                assert v is not None
-                await asyncio.sleep(0.3)
-                v.grab().save(str(out_dir / "summary_viewer.png"))
-                v.tabs.setCurrentIndex(v.debug_index)
-                await asyncio.sleep(0.2)
-                v.grab().save(str(out_dir / "summary_viewer_debug.png"))
-                assert svc.messages is not None
-                first = svc.topics.messages(topic)[0].id
-                svc.messages.edit_message(first, "How do I read a CSV file with pandas, skipping two rows?")
-                v.tabs.setCurrentIndex(0)
-                await asyncio.sleep(0.3)
-                v.grab().save(str(out_dir / "summary_viewer_empty.png"))
-                v.close()
-                await w.shutdown()
-                w.close()
+        async def scenario() -> None:
+            w = await shots.open_window(svc, topic, (1280, 800))
+            # Assistant → Chat Preference
+            dlg = w.pages.open_edit_assistant()
+            assert dlg is not None
+            dlg.open_chat_preference()
+            dlg.ui.highWatermarkSpin.setValue(0.85)
+            await shots.grab(dlg, out_dir / "assistant_chat_preference.png", 0.2)
+            dlg.close()
+            # Settings → System Agent
+            sdlg = w.pages.open_system_agent()
+            await shots.grab(sdlg, out_dir / "settings_system_agent.png", 0.2)
+            assert sdlg.system_page is not None
+            sdlg.system_page.compress_picker.provider_combo.setCurrentIndex(0)
+            sdlg.system_page.compress_picker.model_combo.setCurrentText("Nope/gpt-5-mini")
+            sdlg.system_page.save()
+            await shots.grab(sdlg, out_dir / "settings_system_agent_error.png", 0.1)
+            sdlg.close()
+            # Compact now, progress, outcome
+            task = w.compaction.compact_topic()
+            await shots.grab(w, out_dir / "main_window_compacting.png", 0.1)
+            if task is not None:
+                await task
+            await asyncio.sleep(0.5)
+            w.message_view.scroll_to_end()
+            await shots.grab(w, out_dir / "main_window_marker.png", 0.3)
+            await shots.grab_popover(w, out_dir / "popover_compacted.png")
+            # the viewer
+            v = w.compaction.open_summary()
+            assert v is not None
+            await shots.grab(v, out_dir / "summary_viewer.png", 0.3)
+            v.tabs.setCurrentIndex(v.debug_index)
+            await shots.grab(v, out_dir / "summary_viewer_debug.png", 0.2)
+            assert svc.messages is not None
+            first = svc.topics.messages(topic)[0].id
+            svc.messages.edit_message(first, "How do I read a CSV file with pandas, skipping two rows?")
+            v.tabs.setCurrentIndex(0)
+            await shots.grab(v, out_dir / "summary_viewer_empty.png", 0.3)
+            v.close()
+            await shots.close_window(w)
 
-            loop.run_until_complete(scenario())
-        finally:
-            svc.close()
-    print(out_dir)
+        loop.run_until_complete(scenario())
     return 0
 
 
 if __name__ == "__main__":
-    sys.exit(main(Path(sys.argv[1]) if len(sys.argv) > 1 else Path("/tmp/chathub-shots")))
+    shots.run(main)

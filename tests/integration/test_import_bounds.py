@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from chathub_desktop.core import chatgpt_export as ce
+from chathub_desktop.core import imported_chat
 from chathub_desktop.services import chat_import
 from chathub_desktop.services import chatgpt_import as ci
 from chathub_desktop.services.container import Services
@@ -57,7 +57,7 @@ def test_cancel_is_polled_inside_one_long_conversation(services: Services, tmp_p
 
 def test_a_message_joined_from_parts_over_the_limit_is_refused(services: Services, tmp_path: Path,
                                                               monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(ce, "MAX_MESSAGE_CHARS", 2 * 1024 * 1024)
+    monkeypatch.setattr(imported_chat, "MAX_MESSAGE_CHARS", 2 * 1024 * 1024)  # every format's limit
     aid, path = _setup(services, tmp_path, _one_conversation(["p" * 1024 * 1024] * 3))
     with pytest.raises(ci.ImportFailed, match=r"this message is 3\.0 MB; the limit is 2\.0 MB per message"):
         ci.import_chatgpt_export(services.db, aid, path)

@@ -1,0 +1,94 @@
+"""The harness the offscreen screenshot scripts share (a helper, not a test): the Qt
+application on a qasync loop, services over a fresh SQLite store with an in-memory
+keyring, the main window shown on one topic, the token popover grabbed, and the
+``python -m tests.gui.<script> [OUT_DIR]`` entry point (default ``/tmp/chathub-shots``).
+
+Run the scripts from the repository root with ``QT_QPA_PLATFORM=offscreen`` (set here
+too when missing), e.g. ``python -m tests.gui.usage_screenshot``.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import sys
+import tempfile
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any
+
+os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+os.environ.setdefault("CHATHUB_ALLOW_TEST_DOUBLES", "1")
+
+DEFAULT_OUT = Path("/tmp/chathub-shots")
+"""Where the scripts write their PNG files when no OUT_DIR is given."""
+
+
+@contextmanager
+def offscreen_services(prefix: str) -> Iterator[tuple[Any, Any]]:
+    """``(loop, services)``: the application and its qasync event loop (asyncgen hooks
+    installed, as the app does), an in-memory keyring, and services over a new store in
+    a temporary folder named ``prefix…``; the services are closed on the way out."""
+    import keyring
+    import qasync
+
+    from chathub_desktop.app_bootstrap import make_application
+    from chathub_desktop.gui.task_runner import install_asyncgen_hooks
+    from chathub_desktop.services.container import open_services
+    from tests.fakes.memory_keyring import MemoryKeyring
+
+    keyring.set_keyring(MemoryKeyring())
+    tmp = Path(tempfile.mkdtemp(prefix=prefix))
+    app = make_application()
+    loop = qasync.QEventLoop(app)
+    asyncio.set_event_loop(loop)
+    install_asyncgen_hooks(loop)
+    svc = open_services(f"sqlite:///{tmp / 'store.sqlite3'}")
+    try:
+        yield loop, svc
+    finally:
+        svc.close()
+
+
+async def open_window(svc: Any, topic: int, size: tuple[int, int]) -> Any:
+    """The main window at ``size`` (pixels), shown, with ``topic`` selected and painted."""
+    from chathub_desktop.gui.main_window import MainWindow
+
+    w = MainWindow(svc)
+    w.resize(*size)
+    w.show()
+    await asyncio.sleep(0.3)
+    w.select_topic(topic)
+    await asyncio.sleep(0.3)
+    return w
+
+
+async def grab(widget: Any, path: Path, settle_s: float = 0.3) -> None:
+    """Let ``widget`` settle for ``settle_s`` seconds (the loop runs), then save it to
+    ``path`` (PNG)."""
+    await asyncio.sleep(settle_s)
+    widget.grab().save(str(path))
+
+
+async def grab_popover(w: Any, path: Path, settle_s: float = 0.3) -> None:
+    """Open the composer's token popover, save it to ``path`` (PNG) and hide it."""
+    w.composer.badge.open_popover()
+    await grab(w.composer.badge.popover, path, settle_s)
+    w.composer.badge.popover.hide()
+
+
+async def close_window(w: Any) -> None:
+    """Shut the window's work down (streams, workers) and close it."""
+    await w.shutdown()
+    w.close()
+
+
+def run(main: Callable[[Path], int]) -> None:
+    """Exit with ``main(OUT_DIR)``; OUT_DIR is the first argument or :data:`DEFAULT_OUT`
+    (created when missing)."""
+    out_dir = Path(sys.argv[1]) if len(sys.argv) > 1 else DEFAULT_OUT
+    out_dir.mkdir(parents=True, exist_ok=True)
+    code = main(out_dir)
+    print(out_dir)
+    sys.exit(code)
