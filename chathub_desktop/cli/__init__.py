@@ -17,6 +17,7 @@ import json
 import os
 import sys
 from collections.abc import Sequence
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 from chathub_desktop import __version__
@@ -150,12 +151,15 @@ def _run(argv: list[str]) -> int:
     bus = EventBus()
     bus.subscribe(_waiting_notice)  # before start-up's own writes, which may wait too
     bus.subscribe(_redaction_notice)
+    created = _new_sqlite_file(getattr(args, "database_url", None))
     try:
         svc = open_services(getattr(args, "database_url", None), getattr(args, "data_dir", None), bus=bus)
     except (DatabaseError, ValueError, OSError) as exc:
         return _fail(args, exc)
     except Exception as exc:  # e.g. "database is locked" while starting up
         return _unexpected(args, exc, log_file)
+    if created is not None:  # a mistyped path must not look like lost data
+        print(f"{PROG}: {created} did not exist; a new, empty store was created there", file=sys.stderr)
     try:
         return int(func(args, svc))
     except (ServiceError, CommandError) as exc:
@@ -170,6 +174,25 @@ def _run(argv: list[str]) -> int:
         return _unexpected(args, exc, log_file)
     finally:
         svc.close()
+
+
+def _new_sqlite_file(url: str | None) -> Path | None:
+    """The file an explicit ``--database-url`` names when it is an SQLite file that does
+    not exist yet (opening it creates an empty store), else None."""
+    if not url:
+        return None
+    from sqlalchemy.engine import make_url
+    from sqlalchemy.exc import ArgumentError
+
+    try:
+        parsed = make_url(url)
+    except ArgumentError:
+        return None  # open_database says why
+    name = parsed.database
+    if parsed.get_backend_name() != "sqlite" or not name or name == ":memory:" or name.startswith("file:"):
+        return None
+    path = Path(name)
+    return None if path.exists() else path
 
 
 def _unexpected(args: argparse.Namespace, exc: Exception, log_file: object) -> int:

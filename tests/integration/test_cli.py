@@ -381,3 +381,16 @@ def test_import_each_format_names_what_it_skipped(
     assert (code, out) == ((0, out) if word == "librechat" else (1, ""))
     code, out, _err = run(capsys, "import", word, str(path), "--assistant", "Helper", "--json")
     assert code == 0 and json.loads(out)["topics_imported"] == 0
+
+
+def test_a_database_url_naming_a_missing_file_says_a_new_store_was_created(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """A mistyped --database-url must not look like lost data: the first command on a
+    file that did not exist says that an empty store was created there; the next is quiet."""
+    url = f"sqlite:///{tmp_path / 'typo' / 'store.db'}"
+    code, out, err = run(capsys, "--database-url", url, "topic", "list")
+    assert code == 0 and "no topics" in out
+    assert "did not exist; a new, empty store was created there" in err
+    code, _out, err = run(capsys, "--database-url", url, "topic", "list")
+    assert code == 0 and "did not exist" not in err
