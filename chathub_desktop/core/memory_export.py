@@ -31,6 +31,7 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime
 
 from chathub_desktop.core import dynamic_memory as dm
+from chathub_desktop.core import fixed_memory as fm
 
 FORMAT = "chathub-memory"
 VERSION = 1
@@ -445,7 +446,33 @@ def _parse_plain(text: str) -> MemoryFile:
         line_no = text.split("\n").index(longest) + 1
         raise MemoryFileError(f"this is not a memory document: line {line_no} has {len(longest):,} characters "
                               f"(a plain document's lines stay under {MAX_PLAIN_LINE_CHARS:,})")
-    return MemoryFile(fixed=text, dynamic=None, plain=True, kind="plain")
+    return MemoryFile(fixed=_list_items_as_entries(text), dynamic=None, plain=True, kind="plain")
+
+
+#: A Markdown list item: ``- text``, ``* text``, ``+ text``, ``1. text`` or ``1) text``.
+_LIST_ITEM = re.compile(r"^[ \t]*(?:[-*+]|[0-9]{1,4}[.)])[ \t]+(\S.*)$")
+
+
+def _list_items_as_entries(text: str) -> str:
+    """A plain document with no ``#N:`` entry whose list items are its facts (a bullet
+    list written by hand or by another app): each item becomes an entry, numbered in
+    order; headings and other lines stay as notes, byte for byte. A document that has
+    entries already, or no list item, is kept as it is (REF-1)."""
+    if fm.entries(text):
+        return text
+    lines = text.splitlines(keepends=True)
+    if not any(_LIST_ITEM.match(line.rstrip("\r\n")) for line in lines):
+        return text
+    out, number = [], 0
+    for line in lines:
+        body = line.rstrip("\r\n")
+        m = _LIST_ITEM.match(body)
+        if m is None:
+            out.append(line)
+            continue
+        number += 1
+        out.append(f"#{number}: {m.group(1).strip()}{line[len(body):]}")
+    return "".join(out)
 
 
 def parse(text: str) -> MemoryFile:

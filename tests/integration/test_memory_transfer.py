@@ -86,14 +86,24 @@ def test_a_plain_markdown_document_becomes_owner_fixed_memory(services: Services
     assert services.dreams.document("Source") == dynamic  # not in the file: left alone
 
 
-def test_the_preview_of_a_plain_document_counts_its_notes(services: Services, tmp_path: Path) -> None:
-    """A document without numbered entries still says what replaces fixed memory."""
+def test_a_plain_bullet_list_imports_as_entries_and_other_lines_as_notes(services: Services,
+                                                                        tmp_path: Path) -> None:
+    """A hand-written Markdown list (no ``#N:`` entries) is a list of facts: each item
+    becomes an entry in order, the heading stays a note; a document without list items
+    still says what replaces fixed memory."""
     seed(services)
     path = tmp_path / "notes.md"
     path.write_text("# My notes\n- likes tea\n- cycles\n", encoding="utf-8")
     preview = services.memory_files.preview_import("Source", path)
     fixed_line = next(line for line in preview.lines() if line.startswith("fixed memory:"))
-    assert "→ 0 entries and 3 lines of notes" in fixed_line
+    assert "→ 2 entries and 1 line of notes" in fixed_line
+    services.memory_files.apply_import(preview)
+    assert [e.text for e in services.memory.entries("Source")] == ["likes tea", "cycles"]
+    prose = tmp_path / "prose.md"
+    prose.write_text("# My notes\nI like tea.\n", encoding="utf-8")
+    preview = services.memory_files.preview_import("Source", prose)
+    fixed_line = next(line for line in preview.lines() if line.startswith("fixed memory:"))
+    assert "→ 0 entries and 2 lines of notes" in fixed_line
 
 
 @pytest.mark.parametrize(("text", "reason"), [
