@@ -181,7 +181,12 @@ def cmd_memory_import(args: argparse.Namespace, svc: Services) -> int:
                 raise
             preview = svc.memory_files.preview_import(args.assistant, args.path, mode=mode)
     parts = []
-    if out.fixed_entries is not None:
+    if args.merge and out.fixed_entries is not None:  # what was added, not the total
+        added, skipped = preview.merge_added, preview.merge_skipped
+        parts.append(f"{added} new fixed memory entr{'y' if added == 1 else 'ies'}"
+                     + (f" ({skipped} already stored, skipped)" if skipped else "")
+                     + f"; fixed memory now has {out.fixed_entries}")
+    elif out.fixed_entries is not None:
         parts.append(f"{out.fixed_entries} fixed memory entr{'y' if out.fixed_entries == 1 else 'ies'}")
     if out.dynamic_cards is not None:
         parts.append(f"{out.dynamic_cards} dynamic memory card{'' if out.dynamic_cards == 1 else 's'}")

@@ -182,3 +182,6 @@ def test_cli_import_merge(services: Services, helper: str, tmp_path: Path,
     data = json.loads(capsys.readouterr().out)
     assert data["imported"] is True and data["mode"] == "merge" and data["merge"] == {"added": 12, "skipped": 3}
     assert len(services.memory.entries(helper)) == 15
+    assert cli(argv) == 0  # again: everything is stored now, and the line says what was added
+    out = capsys.readouterr().out
+    assert "merged 0 new fixed memory entries (15 already stored, skipped); fixed memory now has 15" in out
