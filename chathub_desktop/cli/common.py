@@ -16,6 +16,9 @@ from chathub_desktop.services.input_rules import MAX_RECORD_ID, id_in_range
 PROG = "chathub-desktop"
 #: Help of ``--if-version`` (issue 10: a stale edit never overwrites a newer save).
 IF_VERSION = "refuse (and change nothing) unless memory still has this version (see `memory version`)"
+#: ``--expect``: an entry named by its number and the text the user saw (issue 10).
+EXPECT_HELP = ("the entry's text as you last saw it: the entry is found again when another command renumbered "
+               "memory meanwhile, and nothing changes when it is gone")
 
 
 class CommandError(Exception):

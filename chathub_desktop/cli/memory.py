@@ -10,7 +10,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from chathub_desktop.cli.common import IF_VERSION, CommandError, emit, emit_rows
+from chathub_desktop.cli.common import EXPECT_HELP, IF_VERSION, CommandError, emit, emit_rows
 from chathub_desktop.private_files import write_private
 
 if TYPE_CHECKING:
@@ -32,12 +32,14 @@ def add_memory_commands(
     p = mem.add_parser("delete", help="delete entry N (the rest renumber)", parents=[common])
     p.add_argument("--assistant", required=True)
     p.add_argument("number", type=int)
+    p.add_argument("--expect", metavar="TEXT", help=EXPECT_HELP)
     p.set_defaults(func=cmd_memory_delete)
     p = mem.add_parser("edit", help="replace entry N's text (its number is kept)", parents=[common])
     p.add_argument("--assistant", required=True)
     p.add_argument("number", type=int)
     p.add_argument("text")
     p.add_argument("--if-version", metavar="TOKEN", help=IF_VERSION)
+    p.add_argument("--expect", metavar="TEXT", help=EXPECT_HELP)
     p.set_defaults(func=cmd_memory_edit)
     p = mem.add_parser("save", help="replace the fixed-memory document with a Markdown file (the raw editor's "
                        "Save: entries renumbered, other lines kept)", parents=[common])
@@ -96,14 +98,15 @@ def cmd_memory_add(args: argparse.Namespace, svc: Services) -> int:
 
 def cmd_memory_delete(args: argparse.Namespace, svc: Services) -> int:
     """``memory delete``."""
-    svc.memory.delete(args.assistant, args.number)
+    svc.memory.delete(args.assistant, args.number, expected_text=args.expect)
     emit(args, {"deleted": args.number}, lambda: print(f"deleted #{args.number}; the rest renumbered"))
     return 0
 
 
 def cmd_memory_edit(args: argparse.Namespace, svc: Services) -> int:
     """``memory edit``: an owner edit of one entry; ``--if-version`` guards it (issue 10)."""
-    view = svc.memory.edit(args.assistant, args.number, args.text, version=args.if_version)
+    view = svc.memory.edit(args.assistant, args.number, args.text, version=args.if_version,
+                           expected_text=args.expect)
     emit(args, vars(view), lambda: print(f"saved #{view.number}: {view.text}"))
     return 0
 

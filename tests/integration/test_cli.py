@@ -11,6 +11,7 @@ import pytest
 
 from chathub_desktop.cli import main
 from chathub_desktop.core.messages import Usage
+from chathub_desktop.services.container import open_services
 from tests.fakes.vendor_server import FakeVendor, Reply
 
 
@@ -394,3 +395,30 @@ def test_a_database_url_naming_a_missing_file_says_a_new_store_was_created(
     assert "did not exist; a new, empty store was created there" in err
     code, _out, err = run(capsys, "--database-url", url, "topic", "list")
     assert code == 0 and "did not exist" not in err
+
+
+def test_memory_delete_and_edit_with_expect_follow_a_renumbering(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """Issue 10: ``memory delete N --expect TEXT`` / ``edit N TEXT --expect OLD`` find the
+    entry again after another command renumbered memory, and change nothing when it is gone."""
+    url = f"sqlite:///{tmp_path / 'store.db'}"
+    svc = open_services(url)
+    svc.assistants.create("Mem")
+    svc.close()
+    for text in ("e1", "e2", "e3", "e4"):
+        assert run(capsys, "--database-url", url, "memory", "add", "--assistant", "Mem", text)[0] == 0
+    assert run(capsys, "--database-url", url, "memory", "delete", "--assistant", "Mem", "1")[0] == 0  # e2 is #1 now
+    code, _out, _err = run(capsys, "--database-url", url, "memory", "delete", "--assistant", "Mem", "2",
+                           "--expect", "e2")
+    assert code == 0
+    code, _out, _err = run(capsys, "--database-url", url, "memory", "edit", "--assistant", "Mem", "3",
+                           "E4", "--expect", "e4")
+    assert code == 0
+    code, out, _err = run(capsys, "--database-url", url, "memory", "list", "--assistant", "Mem", "--json")
+    assert [e["text"] for e in json.loads(out)] == ["e3", "E4"]
+    code, _out, err = run(capsys, "--database-url", url, "memory", "delete", "--assistant", "Mem", "1",
+                          "--expect", "e2")
+    assert code == 1 and err.strip()
+    code, out, _err = run(capsys, "--database-url", url, "memory", "list", "--assistant", "Mem", "--json")
+    assert [e["text"] for e in json.loads(out)] == ["e3", "E4"]
