@@ -702,6 +702,10 @@ class MainWindow(QMainWindow):
         APP-8) and every GUI task (a dream in flight is recorded as stopped and retried)."""
         if hasattr(self, "live"):
             self.live.stop()
+        for page in list(self.dialogs.values()):  # pages that follow the bus (Memory, summary)
+            detach = getattr(page, "detach", None)
+            if callable(detach):
+                detach()
         if self.dream_runner is not None:
             self.dream_runner.stop()
         self.search.stop_indexing()
