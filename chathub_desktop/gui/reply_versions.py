@@ -25,13 +25,13 @@ from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import QMenu
 
 from chathub_desktop.services.errors import ServiceError
-from chathub_desktop.services.topic_model import ModelPick
 
 if TYPE_CHECKING:
     from chathub_desktop.gui.chat_events import ChatEvents
     from chathub_desktop.gui.main_window import MainWindow
     from chathub_desktop.services.chat_service import SendOutcome
     from chathub_desktop.services.reply_versions import SwitchResult
+    from chathub_desktop.services.topic_model import ModelPick
 
 #: Milliseconds the version map waits after a change (several events in a row: one read).
 REFRESH_DELAY_MS = 60
@@ -97,6 +97,9 @@ class ReplyVersionsController(QObject):
     # --- actions ------------------------------------------------------------------------
     def _fill_with(self) -> None:
         """The models the topic's picker offers (read with it, on a worker), per provider."""
+        # the store stack loads here, not before the window's first paint
+        from chathub_desktop.services.topic_model import ModelPick
+
         menu = self.regenerate_with_menu
         menu.clear()
         groups = self._w.model_picker.picker.groups

@@ -12,7 +12,7 @@ outcome (a reply stored as an error, a failed compaction or dream in its log).
 
 The network is shut: every HTTP proxy variable points at a closed local port, so a
 provider on any URL fails at once. ``CHATHUB_FUZZ_CLI_EXAMPLES`` sets the cases per
-engine (default 300 on SQLite, a third of that on PostgreSQL); the figures are printed.
+engine (default 150 on SQLite, a third of that on PostgreSQL); the figures are printed.
 """
 
 from __future__ import annotations
@@ -39,7 +39,7 @@ from chathub_desktop.cli import build_parser, main
 
 pytestmark = pytest.mark.slow
 
-EXAMPLES = int(os.environ.get("CHATHUB_FUZZ_CLI_EXAMPLES", "300"))
+EXAMPLES = int(os.environ.get("CHATHUB_FUZZ_CLI_EXAMPLES", "150"))
 #: Commands whose refusal stores an outcome by design (exempt from "writes nothing").
 RECORDS_OUTCOME = {("chat", "send"), ("chat", "retry"), ("topic", "compact"), ("dream", "run"),
                    ("dream", "run-due"), ("dream", "regenerate")}

@@ -148,7 +148,7 @@ def test_popover_and_bubble_warn_of_a_silently_truncated_request_and_offer_the_w
     pop.hide()
     view = services.topics.messages(topic)[-1]
     assert view.input_truncated
-    html = MessageDelegate._html(view, "md", False, _colors_for_test())
+    html = MessageDelegate._render_html(view, "md", False, _colors_for_test())
     assert "Warning:" in html and "2,048 of about 10,300" in html
 
 

@@ -7,7 +7,7 @@ lost" crash tests).
   ``PRAGMA integrity_check``; :meth:`CliStore.save` / :meth:`CliStore.restore` reset the
   store between kills.
 - :func:`kill_points` gives the seeded random delays; :func:`crash_kills` how many kills
-  per operation (``CHATHUB_CRASH_KILLS``, default 10; 50 for the issue's full count).
+  per operation (``CHATHUB_CRASH_KILLS``, default 6; 50 for the issue's full count).
 - :func:`crash_loop` is the whole procedure for one operation over one or more
   :class:`Lane` (store copies, each with its own fake vendor): reset, run, SIGKILL at
   each delay, ``PRAGMA integrity_check``, check that nothing partial is visible, run the
@@ -39,7 +39,7 @@ ROOT = Path(__file__).resolve().parents[2]
 KILLS_ENV = "CHATHUB_CRASH_KILLS"
 
 
-def crash_kills(default: int = 10) -> int:
+def crash_kills(default: int = 6) -> int:
     """Kills per operation: ``CHATHUB_CRASH_KILLS`` when set (e.g. 50), else ``default``."""
     raw = os.environ.get(KILLS_ENV, "").strip()
     return max(1, int(raw)) if raw.isdigit() else default

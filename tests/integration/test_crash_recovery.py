@@ -7,7 +7,7 @@ every conversation present is whole; memory import: the old or the new memory, n
 mix; dream: the old document or the one with the whole new card; compaction: the old or
 the new summary and cursor); and the same command, run again, completes cleanly with the
 result a run without a kill has. ``CHATHUB_CRASH_KILLS`` sets the kills per operation
-(default 10; the issue's full count is 50). Each operation runs its kills in two lanes
+(default 6; the issue's full count is 50). Each operation runs its kills in two lanes
 (two store copies, two fake vendors) side by side, one per core.
 """
 
