@@ -15,4 +15,6 @@ export QT_QPA_PLATFORM=offscreen PYTHONFAULTHANDLER=1
 .venv/bin/ruff check chathub_desktop tests benchmarks
 .venv/bin/mypy  # strict on core, tokens, providers, storage, services (pyproject.toml)
 .venv/bin/lint-imports
-timeout -s ABRT 1200 .venv/bin/python -m pytest -q -p no:cacheprovider "$@"
+# two workers, one test file each at a time: most tests wait on processes, servers and
+# timers, so two cores finish in about half the time (PLATFORM.md: 2 cores)
+timeout -s ABRT 1200 .venv/bin/python -m pytest -q -p no:cacheprovider -n "${CHATHUB_TEST_WORKERS:-2}" --dist loadfile "$@"

@@ -97,6 +97,10 @@ try:
     _ijson: Any = ijson.get_backend("yajl2_c")
 except Exception:  # pragma: no cover - pure-Python fallback when the C backend is missing
     _ijson = ijson
+#: The sniff of a file's first MB reads with the pure-Python backend: it stops at the
+#: first object, and a yajl2_c generator left mid-way over fuzzed bytes once crashed the
+#: process (a segmentation fault in the fuzz suite); the speed only matters for the read.
+_ijson_sniff: Any = ijson.get_backend("python")
 
 
 class ImportFailed(Exception):
@@ -357,14 +361,14 @@ def _first_keys(fh: IO[bytes], skip: int, prefix: str) -> tuple[list[str], list[
     inner: list[str] = []
     dot = f"{prefix}." if prefix else ""
     try:
-        for path, event, value in _ijson.parse(io.BytesIO(head)):
+        for path, event, value in _ijson_sniff.parse(io.BytesIO(head)):
             if path == prefix and event == "map_key":
                 keys.append(str(value))
             elif event == "map_key" and path.startswith(dot) and path.count(".") == prefix.count(".") + bool(prefix):
                 inner.append(str(value))
             elif path == prefix and event == "end_map":
                 break
-    except (ijson.JSONError, UnicodeDecodeError):  # the streaming read names the problem
+    except (ijson.JSONError, ValueError):  # incl. the Python backend's JSONDecodeError; the read names it
         pass
     return keys, inner
 
