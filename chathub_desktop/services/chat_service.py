@@ -23,8 +23,9 @@ import asyncio
 import contextlib
 import functools
 import logging
-from collections.abc import Callable
+from collections.abc import Callable, Coroutine
 from dataclasses import dataclass, field
+from typing import Any
 
 from sqlalchemy import select
 from sqlalchemy.orm import Session
@@ -199,24 +200,15 @@ class ChatService:
                    attachments: tuple[Attachment, ...] = ()) -> asyncio.Task[SendOutcome]:
         """Start :meth:`send` as a task owned by the service (needs a running loop).
         Raises :class:`InvalidInput` when that topic is already sending."""
-        if self.is_sending(topic_id):
-            raise InvalidInput("a reply is still being written in this topic; press Stop first")
-        task = asyncio.get_running_loop().create_task(self.send(topic_id, text, attachments),
-                                                      name=f"send:{topic_id}")
-        self._tasks[topic_id] = task
-        task.add_done_callback(functools.partial(self._forget, topic_id))
-        return task
+        self._refuse_if_sending(topic_id)
+        return self._own(topic_id, self.send(topic_id, text, attachments), "send")
 
     def start_retry(self, topic_id: int, reply_id: int | None = None) -> asyncio.Task[SendOutcome]:
         """Retry (issue 12): stop the reply still streaming in ``topic_id``, if any, and
         request the topic's last reply again, as :meth:`retry`, in a task owned by the
         service (needs a running loop)."""
         old = self._tasks.get(topic_id)
-        task = asyncio.get_running_loop().create_task(self._restart(topic_id, reply_id, old),
-                                                      name=f"retry:{topic_id}")
-        self._tasks[topic_id] = task
-        task.add_done_callback(functools.partial(self._forget, topic_id))
-        return task
+        return self._own(topic_id, self._restart(topic_id, reply_id, old), "retry")
 
     def start_claimed(self, topic_id: int, claim: Callable[[ModelPick], ReplyClaim], name: str,
                       override: ModelPick | None = None) -> asyncio.Task[SendOutcome]:
@@ -225,10 +217,16 @@ class ChatService:
         worker that stores the streaming placeholder for the model ``pick`` (the topic's,
         or ``override`` for this reply only); then the same reply path as a send. Raises
         :class:`InvalidInput` when that topic is already sending (needs a running loop)."""
+        self._refuse_if_sending(topic_id)
+        return self._own(topic_id, self._claimed(topic_id, claim, override), name)
+
+    def _refuse_if_sending(self, topic_id: int) -> None:
         if self.is_sending(topic_id):
             raise InvalidInput("a reply is still being written in this topic; press Stop first")
-        task = asyncio.get_running_loop().create_task(self._claimed(topic_id, claim, override),
-                                                      name=f"{name}:{topic_id}")
+
+    def _own(self, topic_id: int, coro: Coroutine[Any, Any, SendOutcome], name: str) -> asyncio.Task[SendOutcome]:
+        """Run ``coro`` as the topic's reply task, owned by the service (needs a running loop)."""
+        task = asyncio.get_running_loop().create_task(coro, name=f"{name}:{topic_id}")
         self._tasks[topic_id] = task
         task.add_done_callback(functools.partial(self._forget, topic_id))
         return task

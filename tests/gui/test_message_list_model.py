@@ -25,7 +25,8 @@ def big_topic(services, tmp_path):  # type: ignore[no-untyped-def]
     return topic
 
 
-def test_opening_fetches_one_page_and_scrolling_up_fetches_more(services, big_topic, qtbot):  # type: ignore[no-untyped-def]
+def _shown_view(services, qtbot):  # type: ignore[no-untyped-def]
+    """Chat events, a message list model and its shown 800×600 view."""
     events = ChatEvents(services.bus)
     model = MessageListModel(services.topics, events)
     view = MessageListView(model)
@@ -33,6 +34,11 @@ def test_opening_fetches_one_page_and_scrolling_up_fetches_more(services, big_to
     view.resize(800, 600)
     view.show()
     qtbot.waitExposed(view)
+    return events, model, view
+
+
+def test_opening_fetches_one_page_and_scrolling_up_fetches_more(services, big_topic, qtbot):  # type: ignore[no-untyped-def]
+    events, model, view = _shown_view(services, qtbot)
     model.open_topic(big_topic.id)
     qtbot.wait(50)
     assert model.rowCount() == PAGE_SIZE
@@ -81,13 +87,7 @@ def test_scrolling_far_up_lays_rows_out_from_cached_heights(services, big_topic,
     from chathub_desktop.gui import markdown_render, message_delegate
 
     monkeypatch.setattr(message_delegate, "DOC_CACHE_SIZE", 60)  # fewer than the rows loaded below
-    events = ChatEvents(services.bus)
-    model = MessageListModel(services.topics, events)
-    view = MessageListView(model)
-    qtbot.addWidget(view)
-    view.resize(800, 600)
-    view.show()
-    qtbot.waitExposed(view)
+    events, model, view = _shown_view(services, qtbot)
     model.open_topic(big_topic.id)
     qtbot.waitUntil(lambda: model.rowCount() == PAGE_SIZE, timeout=3000)
     sb = view.verticalScrollBar()
@@ -121,12 +121,7 @@ def test_a_huge_message_is_shown_cut_with_a_note_and_copied_whole(services, qtbo
     t = services.topics.create(a.id)
     text = "word " * (DISPLAY_LIMIT_CHARS // 2)  # 2.5 × the limit
     services.topics.append_message(t.id, "assistant", text)
-    events = ChatEvents(services.bus)
-    model = MessageListModel(services.topics, events)
-    view = MessageListView(model)
-    qtbot.addWidget(view)
-    view.resize(800, 600)
-    view.show()
+    events, model, view = _shown_view(services, qtbot)
     model.open_topic(t.id)
     qtbot.waitUntil(lambda: model.rowCount() == 1, timeout=3000)
     qtbot.wait(50)
