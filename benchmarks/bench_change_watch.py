@@ -18,12 +18,10 @@ Usage: ``python benchmarks/bench_change_watch.py [--seconds N]``.
 from __future__ import annotations
 
 import argparse
-import os
 import sys
 import tempfile
 import threading
 import time
-import uuid
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
@@ -31,9 +29,9 @@ ROOT = Path(__file__).resolve().parents[1]
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-from sqlalchemy import create_engine, insert, text  # noqa: E402
-from sqlalchemy.engine import make_url  # noqa: E402
+from sqlalchemy import insert  # noqa: E402
 
+from benchmarks.scratch_postgres import scratch_postgres  # noqa: E402
 from chathub_desktop.services.container import Services, open_services  # noqa: E402
 from chathub_desktop.services.store_watch import SQLITE_INTERVAL_S  # noqa: E402
 from chathub_desktop.storage.models import Message  # noqa: E402
@@ -90,16 +88,9 @@ def real_idle(svc: Services, seconds: float) -> None:
 
 
 def real_postgres(seconds: float) -> None:
-    base = os.environ.get("CHATHUB_TEST_POSTGRES_URL")
-    if not base:
-        print("3. PostgreSQL: skipped (CHATHUB_TEST_POSTGRES_URL not set)")
-        return
-    name = f"chathub_bench_{uuid.uuid4().hex[:10]}"
-    admin = create_engine(base, isolation_level="AUTOCOMMIT")
-    with admin.connect() as c:
-        c.execute(text(f'CREATE DATABASE "{name}"'))
-    try:
-        url = make_url(base).set(database=name).render_as_string(hide_password=False)
+    with scratch_postgres("3. PostgreSQL") as url:
+        if url is None:
+            return
         svc = open_services(url)
         other = open_services(url)
         try:
@@ -120,10 +111,6 @@ def real_postgres(seconds: float) -> None:
         finally:
             other.close()
             svc.close()
-    finally:
-        with admin.connect() as c:
-            c.execute(text(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'))
-        admin.dispose()
 
 
 def main() -> None:

@@ -11,10 +11,8 @@ Usage: ``python benchmarks/bench_db_copy.py [--messages N]``.
 from __future__ import annotations
 
 import argparse
-import os
 import sys
 import tempfile
-import uuid
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
@@ -22,9 +20,9 @@ ROOT = Path(__file__).resolve().parents[1]
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-from sqlalchemy import create_engine, insert, text  # noqa: E402
-from sqlalchemy.engine import make_url  # noqa: E402
+from sqlalchemy import insert  # noqa: E402
 
+from benchmarks.scratch_postgres import scratch_postgres  # noqa: E402
 from chathub_desktop.services.container import open_services  # noqa: E402
 from chathub_desktop.storage.models import Message  # noqa: E402
 from chathub_desktop.storage.store_copy import copy_store  # noqa: E402
@@ -61,22 +59,10 @@ def main() -> None:
         first = f"sqlite:///{Path(tmp) / 'first.sqlite3'}"
         populate(first, args.messages)
         show("SQLite → SQLite", first, f"sqlite:///{Path(tmp) / 'second.sqlite3'}")
-        base = os.environ.get("CHATHUB_TEST_POSTGRES_URL")
-        if not base:
-            print("SQLite → PostgreSQL: skipped (CHATHUB_TEST_POSTGRES_URL not set)")
-            return
-        name = f"chathub_bench_{uuid.uuid4().hex[:10]}"
-        admin = create_engine(base, isolation_level="AUTOCOMMIT")
-        with admin.connect() as c:
-            c.execute(text(f'CREATE DATABASE "{name}"'))
-        try:
-            pg = make_url(base).set(database=name).render_as_string(hide_password=False)
-            show("SQLite → PostgreSQL", first, pg)
-            show("PostgreSQL → SQLite", pg, f"sqlite:///{Path(tmp) / 'back.sqlite3'}")
-        finally:
-            with admin.connect() as c:
-                c.execute(text(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'))
-            admin.dispose()
+        with scratch_postgres("SQLite → PostgreSQL") as pg:
+            if pg is not None:
+                show("SQLite → PostgreSQL", first, pg)
+                show("PostgreSQL → SQLite", pg, f"sqlite:///{Path(tmp) / 'back.sqlite3'}")
 
 
 if __name__ == "__main__":

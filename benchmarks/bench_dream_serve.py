@@ -16,11 +16,9 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import os
 import sys
 import tempfile
 import time
-import uuid
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
@@ -28,9 +26,8 @@ ROOT = Path(__file__).resolve().parents[1]
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-from sqlalchemy import create_engine, text  # noqa: E402
-from sqlalchemy.engine import make_url  # noqa: E402
 
+from benchmarks.scratch_postgres import scratch_postgres  # noqa: E402
 from chathub_desktop.services.container import Services, open_services  # noqa: E402
 from chathub_desktop.services.dream_serve import DreamServe  # noqa: E402
 from chathub_desktop.services.dream_service import DreamService  # noqa: E402
@@ -121,20 +118,9 @@ def main() -> None:
     with tempfile.TemporaryDirectory() as tmp:
         simulated(Path(tmp))
         real_idle("SQLite", f"sqlite:///{Path(tmp) / 'idle.sqlite3'}", args.seconds)
-    base = os.environ.get("CHATHUB_TEST_POSTGRES_URL")
-    if not base:
-        print("2. PostgreSQL: skipped (CHATHUB_TEST_POSTGRES_URL not set)")
-        return
-    name = f"chathub_bench_{uuid.uuid4().hex[:10]}"
-    admin = create_engine(base, isolation_level="AUTOCOMMIT")
-    with admin.connect() as c:
-        c.execute(text(f'CREATE DATABASE "{name}"'))
-    try:
-        real_idle("PostgreSQL", make_url(base).set(database=name).render_as_string(hide_password=False), args.seconds)
-    finally:
-        with admin.connect() as c:
-            c.execute(text(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'))
-        admin.dispose()
+    with scratch_postgres("2. PostgreSQL") as url:
+        if url is not None:
+            real_idle("PostgreSQL", url, args.seconds)
 
 
 if __name__ == "__main__":
