@@ -51,6 +51,10 @@ def _formatter(dark: bool) -> HtmlFormatter:
     return HtmlFormatter(noclasses=True, nowrap=True, style=DARK_STYLE if dark else LIGHT_STYLE)
 
 
+#: Characters of an unlabelled code block Pygments guesses its language from (every
+#: lexer reads them: a 100,000-character block took seconds; issue 32).
+GUESS_CHARS = 4000
+
 #: Link scheme of a code block's Copy link: ``chathub-copy:N`` copies block N (0-based,
 #: in the order of :func:`code_blocks`).
 COPY_SCHEME = "chathub-copy"
@@ -80,7 +84,7 @@ def highlight_code(code: str, lang: str = "", *, dark: bool = False, copy_index:
             lexer = None
     if lexer is None and len(code) > 40:
         try:
-            lexer = guess_lexer(code)
+            lexer = guess_lexer(code[:GUESS_CHARS])
             if lexer.name == "Text only":
                 lexer = None
         except ClassNotFound:
@@ -134,10 +138,13 @@ _math_loading = threading.Lock()
 
 
 def load_math() -> None:
-    """Load the typesetter and its math font now (blocking, ~0.4 s the first time)."""
+    """Load the typesetter and its math font, and Pygments' lexer table (the first
+    guess of a code block's language reads it, ~0.7 s), now (blocking, ~1 s the first
+    time)."""
     with _math_loading:
         if not _math_ready.is_set():
             _typeset("x^2", False, False)
+            guess_lexer("x = 1\n" * 8)
             _math_ready.set()
 
 
