@@ -38,7 +38,7 @@ def test_badge_updates_after_typing_without_reloading_history(window, services, 
     assert estimates[-1] == "a draft that is being typed"
     badge.open_popover()
     assert badge.popover.isVisible()
-    text = badge.popover.label.text()
+    text = _texts(badge.popover)
     assert "Draft" in text and "Input budget" in text and "o200k_base" in text
     badge.popover.hide()
     assert "next request" in badge.toolTip()
@@ -73,12 +73,13 @@ def test_popover_shows_parts_bar_history_cache_and_compaction_buttons(qtbot, ser
     pop.fill(e)
     pop.adjustSize()
     pop.show()
-    text = pop.label.text()
+    text = _texts(pop)
     assert "Next request estimate" in text and "Total Used" in text and "Chat messages" in text
-    assert "Draft" in text and "high watermark 80%" in text
+    assert "Draft" in text and "80% high watermark" in text
     history = pop.history_label.text()
     assert "beyond the history limit" in history and "History limit: 4" in history
-    assert "no usable summary" in history  # dropped with no summary → warning
+    assert pop.history_warning.isVisible()  # dropped with no summary → warning
+    assert "no usable summary" in pop.history_warning.text()
     assert pop.cache_label.text() == "71.1% hit · working · 640 / 900"
     assert "gpt-4o" in pop.cache_help.toolTip()
     segments = pop.bar.segments(400.0)
@@ -150,6 +151,13 @@ def test_popover_and_bubble_warn_of_a_silently_truncated_request_and_offer_the_w
     assert view.input_truncated
     html = MessageDelegate._render_html(view, "md", False, _colors_for_test())
     assert "Warning:" in html and "2,048 of about 10,300" in html
+
+
+def _texts(pop):  # type: ignore[no-untyped-def]
+    """Every label's text in the popover, one string."""
+    from PySide6.QtWidgets import QLabel
+
+    return " ".join(lb.text() for lb in pop.findChildren(QLabel))
 
 
 def _colors_for_test():  # type: ignore[no-untyped-def]

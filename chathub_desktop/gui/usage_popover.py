@@ -1,0 +1,602 @@
+"""The "Context usage & compaction" popover of the token badge (TOK-1..TOK-6, CMP-6).
+
+Top to bottom:
+
+- Total Used and how it was reached (counted locally, or anchored on the provider's
+  own count, TOK-3, TOK-4);
+- a stacked bar of the parts against the input budget with the high watermark (or the
+  threshold policy's trigger, NUM-3) as a tick, and one caption line under it: the
+  input budget as context window minus the reply reserve (CMP-8);
+- the rows (``services.meter_rows``): every TOK-1 part, the message framing, and one
+  signed row for the provider's count or the learned correction — they add up to
+  Total Used, which closes the table;
+- one warning line when Total Used is over the input budget (nothing else turns red);
+- the compaction policy and the encoding; the history window (included / dropped,
+  configured limit, "expanded to N", whole topic, last compaction, a warning when older
+  turns are dropped with no summary);
+- the most recent reported cache with a ``?`` naming the model that reported it (TOK-6);
+- when the last reply's server read only part of its request, that warning and a button
+  that sets the model card's window to the size the server reported (REF-27);
+- Compact now / View topic summary and the last outcome (CMP-6).
+
+Every figure comes from the one :class:`EstimateView` of the plan Send posts; this
+module only lays it out. The popover grows with its content (its layout never lets the
+window be smaller than what it holds), so no text lands on the bar in any state.
+"""
+
+from __future__ import annotations
+
+import html
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+from PySide6 import QtCore
+from PySide6.QtCore import QPoint, QRectF, QSize, Signal
+from PySide6.QtGui import QPainter, QPaintEvent, QPalette, QPen, QResizeEvent
+from PySide6.QtWidgets import (
+    QFrame,
+    QGridLayout,
+    QHBoxLayout,
+    QLabel,
+    QLayout,
+    QPushButton,
+    QSizePolicy,
+    QToolButton,
+    QVBoxLayout,
+    QWidget,
+)
+
+from chathub_desktop.gui.meter_colors import muted_color, part_color, warning_color
+
+if TYPE_CHECKING:  # types only: the views module loads after first paint
+    from chathub_desktop.services.meter_rows import MeterRow
+    from chathub_desktop.services.views import EstimateView
+
+#: Width of the popover, pixels (fixed, so wrapped labels get their full height).
+POPOVER_WIDTH = 460
+_MARGIN_H, _MARGIN_V = 14, 12
+_INNER = POPOVER_WIDTH - 2 * _MARGIN_H
+_SWATCH = 10
+#: Text of Compact now while a run is in flight (CMP-6).
+COMPACTING_TEXT = "Compacting…"
+COMPACT_TEXT = "Compact now"
+
+
+def tick_text(e: EstimateView) -> str:
+    """What the bar's tick marks: the high watermark, or the threshold policy's trigger
+    when that policy is on (NUM-3)."""
+    if e.threshold_trigger is not None:
+        return f"threshold compaction at {e.threshold_trigger:,} estimated tokens"
+    return f"{e.high_watermark:.0%} high watermark (auto-compact)"
+
+
+def mode_line(e: EstimateView) -> str:
+    """How Total Used was reached, without figures (the rows carry them; TOK-3, TOK-4)."""
+    a = e.anchor
+    if a.used:
+        return "Anchored on the provider's own count of the last request; the parts are our local count."
+    text = "Counted locally" + (f": {a.reason}" if a.reason else "")
+    if a.mode == "fallback":
+        text += " (its report plus what came after is smaller)"
+    return text + "."
+
+
+def policy_line(e: EstimateView) -> str:
+    """The compaction policy in force and the tokenizer; notes a fallback window."""
+    if e.threshold_trigger is not None:  # NUM-3: the threshold policy replaces the watermarks
+        policy = (f"Threshold compaction above {e.threshold_trigger:,} estimated tokens "
+                  f"(now about {e.threshold_estimate or 0:,})")
+    else:
+        policy = f"Auto-compact at the {e.high_watermark:.0%} high watermark, down to {e.low_watermark:.0%}"
+    guess = "" if e.window_known else \
+        ". The context window is a fallback: this model is in neither the catalog nor your model cards"
+    return f"{policy} · Encoding {e.encoding}{guess}."
+
+
+def history_lines(e: EstimateView) -> list[str]:
+    """The history-window lines of the popover (plain text)."""
+    h = e.history
+    limit = "off" if h.configured_limit is None else f"{h.configured_limit:,}"
+    if h.expanded_to is not None:
+        limit += f" (expanded to {h.expanded_to:,})"
+    dropped = []
+    if h.dropped_by_cursor:
+        dropped.append(f"{h.dropped_by_cursor:,} covered by the summary")
+    if h.dropped_by_limit:
+        dropped.append(f"{h.dropped_by_limit:,} beyond the history limit")
+    return [
+        f"{h.included:,} of {h.topic_messages:,} topic messages included"
+        + (f"; dropped: {', '.join(dropped)}" if dropped else ""),
+        f"History limit: {limit}",
+        f"Whole topic: about {h.topic_tokens:,} tokens",
+        f"Last compaction: {h.last_compaction or 'never'}",
+    ]
+
+
+def history_html(e: EstimateView) -> str:
+    """Rich text of the history-window section (its warning is a label of its own)."""
+    body = "<br>".join(html.escape(line) for line in history_lines(e))
+    return f"<b>History window</b><br>{body}"
+
+
+def _tinted(label: QLabel, color: Any) -> None:
+    """Give ``label`` a text colour from the theme (its palette, no style sheet)."""
+    pal = label.palette()
+    pal.setColor(QPalette.ColorRole.WindowText, color)
+    label.setPalette(pal)
+
+
+class WrappedLabel(QLabel):
+    """A word-wrapped label that asks for the height its text needs at the width it is
+    given, so a layout never squeezes its lines onto a neighbour (the bar)."""
+
+    def __init__(self, text: str = "", name: str = "") -> None:
+        super().__init__(text)
+        self.setWordWrap(True)
+        if name:
+            self.setObjectName(name)
+
+    def fit_height(self) -> None:
+        """Minimum height = the text's height at the current width."""
+        need = max(0, self.heightForWidth(self.width())) if self.text() else 0
+        if need != self.minimumHeight():
+            self.setMinimumHeight(need)
+
+    def setText(self, text: str) -> None:  # noqa: N802 (Qt)
+        """Set the text and the height it needs."""
+        super().setText(text)
+        self.fit_height()
+
+    def resizeEvent(self, event: QResizeEvent) -> None:  # noqa: N802 (Qt)
+        super().resizeEvent(event)
+        self.fit_height()
+
+
+def _wrapped(text: str = "", name: str = "") -> WrappedLabel:
+    return WrappedLabel(text, name)
+
+
+class Swatch(QWidget):
+    """A small square in a part's colour (the bar's legend)."""
+
+    def __init__(self, part: str) -> None:
+        super().__init__()
+        self.part = part
+        self.setFixedSize(_SWATCH, _SWATCH)
+
+    def paintEvent(self, event: QPaintEvent) -> None:  # noqa: N802 (Qt)
+        p = QPainter(self)
+        p.fillRect(self.rect(), part_color(self.part))
+        p.end()
+
+
+class PartsBar(QWidget):
+    """A thin stacked bar: each part's tokens as a share of the input budget, with the
+    high watermark drawn as a tick. Overflow past the budget is clipped at the end."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("partsBar")
+        self.setFixedHeight(14)
+        self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Fixed)
+        self.parts: list[tuple[str, int]] = []
+        self.scale_total = 0
+        self.budget = 1
+        self.high = 0.8
+
+    def sizeHint(self) -> QSize:  # noqa: N802 (Qt)
+        return QSize(320, 14)
+
+    def set_estimate(self, e: EstimateView, rows: tuple[MeterRow, ...]) -> None:
+        """Show the positive part rows of ``e`` scaled so they sum to ``e.total``, against
+        its budget."""
+        from chathub_desktop.services.meter_rows import MeterRowKind
+
+        self.parts = [(r.key, r.tokens) for r in rows if r.kind is not MeterRowKind.ADJUSTMENT and r.tokens > 0]
+        self.scale_total = e.total
+        self.budget = max(1, e.input_budget)
+        self.high = min(1.0, e.threshold_trigger / self.budget) if e.threshold_trigger else e.high_watermark
+        self.setToolTip(f"{e.total:,} of {e.input_budget:,} input tokens; tick: {tick_text(e)}")
+        self.update()
+
+    def segments(self, width: float) -> list[tuple[str, float, float]]:
+        """``(part, x, w)`` pixel segments for a bar ``width`` pixels wide."""
+        local = sum(v for _k, v in self.parts) or 1
+        factor = self.scale_total / local if self.scale_total else 1.0
+        x = 0.0
+        out: list[tuple[str, float, float]] = []
+        for k, v in self.parts:
+            w = min(width * v * factor / self.budget, max(0.0, width - x))
+            if w > 0:
+                out.append((k, x, w))
+            x += w
+        return out
+
+    def paintEvent(self, event: QPaintEvent) -> None:  # noqa: N802 (Qt)
+        p = QPainter(self)
+        p.setRenderHint(QPainter.RenderHint.Antialiasing)
+        r = QRectF(self.rect()).adjusted(0.5, 2.5, -0.5, -2.5)
+        pal = self.palette()  # the empty track follows the theme (issue 16)
+        p.setPen(QPen(pal.color(QPalette.ColorRole.Mid), 1))
+        p.setBrush(pal.color(QPalette.ColorRole.AlternateBase))
+        p.drawRoundedRect(r, 3, 3)
+        p.setPen(QtCore.Qt.PenStyle.NoPen)
+        for k, x, w in self.segments(r.width()):
+            p.setBrush(part_color(k))
+            p.drawRect(QRectF(r.left() + x, r.top(), w, r.height()))
+        hx = r.left() + r.width() * self.high
+        p.setPen(QPen(warning_color(pal), 2))
+        p.drawLine(int(hx), int(r.top()) - 2, int(hx), int(r.bottom()) + 2)
+        p.end()
+
+
+class MeterTable(QWidget):
+    """The rows that add up: swatch, label and figure per row, a note under the rows
+    that need one, then Total Used. Figures are labels named ``meterValue`` (property
+    ``meterKey``: the row's key) and ``meterTotal``."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.setObjectName("meterTable")
+        self.grid = QGridLayout(self)
+        self.grid.setContentsMargins(0, 0, 0, 0)
+        self.grid.setHorizontalSpacing(8)
+        self.grid.setVerticalSpacing(2)
+        self.grid.setColumnStretch(1, 1)
+        self.values: list[QLabel] = []
+        self.total = QLabel()
+
+    def _clear(self) -> None:
+        while self.grid.count():
+            item = self.grid.takeAt(0)
+            w = item.widget() if item is not None else None
+            if w is not None:
+                w.deleteLater()
+        self.values = []
+
+    def set_rows(self, rows: tuple[MeterRow, ...], total: int, muted: Any) -> None:
+        """Lay out ``rows`` and ``total`` (tokens); notes and zero rows in ``muted``."""
+        from chathub_desktop.services.meter_rows import MeterRowKind, signed
+
+        self._clear()
+        r = 0
+        for row in rows:
+            if row.kind is MeterRowKind.PART or row.kind is MeterRowKind.FRAMING:
+                self.grid.addWidget(Swatch(row.key), r, 0, QtCore.Qt.AlignmentFlag.AlignVCenter)
+            name = QLabel(row.label)
+            value = QLabel(signed(row.tokens) if row.kind is MeterRowKind.ADJUSTMENT else f"{row.tokens:,}")
+            value.setObjectName("meterValue")
+            value.setProperty("meterKey", row.key)
+            value.setAlignment(QtCore.Qt.AlignmentFlag.AlignRight | QtCore.Qt.AlignmentFlag.AlignVCenter)
+            if row.tokens == 0:
+                _tinted(name, muted)
+                _tinted(value, muted)
+            self.grid.addWidget(name, r, 1)
+            self.grid.addWidget(value, r, 2)
+            self.values.append(value)
+            r += 1
+            if row.note:
+                note = _wrapped(row.note, "meterNote")
+                _tinted(note, muted)
+                self.grid.addWidget(note, r, 1, 1, 2)
+                r += 1
+        rule = QFrame()
+        rule.setFrameShape(QFrame.Shape.HLine)
+        rule.setFrameShadow(QFrame.Shadow.Sunken)
+        self.grid.addWidget(rule, r, 0, 1, 3)
+        r += 1
+        name = QLabel("<b>Total Used</b>")
+        self.total = QLabel(f"<b>{total:,}</b>")
+        self.total.setObjectName("meterTotal")
+        self.total.setAlignment(QtCore.Qt.AlignmentFlag.AlignRight | QtCore.Qt.AlignmentFlag.AlignVCenter)
+        self.grid.addWidget(name, r, 1)
+        self.grid.addWidget(self.total, r, 2)
+
+
+class EstimatePopover(QFrame):
+    """The Context usage & compaction popup (closes on outside click).
+
+    With a controller bound (:meth:`bind_controller`) the buttons emit
+    ``compact_requested(topic_id)`` / ``summary_requested(topic_id)`` through it and the
+    popover asks it whether the topic is compacting and for the last outcome text."""
+
+    compact_requested = Signal(int)
+    summary_requested = Signal(int)
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent, QtCore.Qt.WindowType.Popup)
+        self.setObjectName("estimatePopover")
+        self.setFrameShape(QFrame.Shape.StyledPanel)
+        self.setFixedWidth(POPOVER_WIDTH)
+        self.services: Any = None
+        self.estimate: EstimateView | None = None
+        self._is_compacting: Callable[[int], bool] | None = None
+        self._outcome: Callable[[int], str | None] | None = None
+        self._controlled = False
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(_MARGIN_H, _MARGIN_V, _MARGIN_H, _MARGIN_V)
+        layout.setSpacing(6)
+        # the window is never smaller than its content: nothing can be squeezed onto the bar
+        layout.setSizeConstraint(QLayout.SizeConstraint.SetMinimumSize)
+        title = QLabel("<b>Context usage &amp; compaction</b>")
+        title.setObjectName("popoverTitle")
+        layout.addWidget(title)
+        self.headline = QLabel()
+        self.headline.setObjectName("meterHeadline")
+        layout.addWidget(self.headline)
+        self.mode_label = _wrapped(name="meterMode")
+        layout.addWidget(self.mode_label)
+        self.bar = PartsBar()
+        layout.addWidget(self.bar)
+        self.budget_label = _wrapped(name="barCaption")
+        layout.addWidget(self.budget_label)
+        self.table = MeterTable()
+        layout.addWidget(self.table)
+        self.warning_label = _wrapped(name="budgetWarning")
+        self.warning_label.setProperty("tone", "warning")
+        self.warning_label.hide()
+        layout.addWidget(self.warning_label)
+        self.policy_label = _wrapped(name="policyLine")
+        layout.addWidget(self.policy_label)
+        self.history_label = _wrapped(name="historyWindow")
+        self.history_label.setTextFormat(QtCore.Qt.TextFormat.RichText)
+        layout.addWidget(self.history_label)
+        self.history_warning = _wrapped(
+            "Older turns are left out with no usable summary: compact the topic to keep them as one.",
+            "historyWarning")
+        self.history_warning.hide()
+        layout.addWidget(self.history_warning)
+        cache_row = QHBoxLayout()
+        self.cache_title = QLabel("<b>Most recent reported cache</b>")
+        self.cache_help = QToolButton()
+        self.cache_help.setText("?")
+        self.cache_help.setObjectName("cacheHelp")
+        self.cache_help.setAutoRaise(True)
+        self.cache_help.setAccessibleName("About the reported cache")
+        self.cache_help.clicked.connect(self._show_cache_help)
+        cache_row.addWidget(self.cache_title)
+        cache_row.addWidget(self.cache_help)
+        cache_row.addStretch(1)
+        layout.addLayout(cache_row)
+        self.cache_label = QLabel()
+        self.cache_label.setObjectName("cacheLine")
+        layout.addWidget(self.cache_label)
+        # REF-27: the server silently read only part of the last request
+        self.truncation_label = _wrapped(name="truncationWarning")
+        self.truncation_label.hide()
+        layout.addWidget(self.truncation_label)
+        self.set_window_button = QPushButton()
+        self.set_window_button.setObjectName("setCardWindow")
+        self.set_window_button.setToolTip("Save a model card with the window the server really reads, so the "
+                                          "estimate, compaction and the history fit it")
+        self.set_window_button.clicked.connect(self._set_card_window)
+        self.set_window_button.hide()
+        layout.addWidget(self.set_window_button)
+        buttons = QHBoxLayout()
+        self.compact_button = QPushButton(COMPACT_TEXT)
+        self.compact_button.setObjectName("compactNow")
+        self.compact_button.setToolTip("Summarize the completed turns before your latest message now "
+                                       "(History Compress model; Ctrl+Shift+K)")
+        self.compact_button.clicked.connect(self._compact)
+        self.summary_button = QPushButton("View topic summary")
+        self.summary_button.setObjectName("viewSummary")
+        self.summary_button.setToolTip("The topic's rolling summary, its model, Copy / Export and the "
+                                       "debug log (Ctrl+Shift+S)")
+        self.summary_button.clicked.connect(self._summary)
+        buttons.addWidget(self.compact_button)
+        buttons.addWidget(self.summary_button)
+        buttons.addStretch(1)
+        layout.addLayout(buttons)
+        self.status = _wrapped(name="compactionOutcome")
+        self.status.hide()
+        layout.addWidget(self.status)
+        self.summary_text = _wrapped()
+        self.summary_text.setTextInteractionFlags(QtCore.Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.summary_text.hide()
+        layout.addWidget(self.summary_text)
+        self._sync_buttons()
+
+    # --- content ------------------------------------------------------------------------
+    def fill(self, e: EstimateView | None) -> None:
+        """Show ``e`` (``None``: no topic open)."""
+        from chathub_desktop.services.meter_rows import budget_line, budget_warning, meter_rows
+
+        self.estimate = e
+        pal = self.palette()
+        muted, warning = muted_color(pal), warning_color(pal)
+        for label in (self.mode_label, self.budget_label, self.policy_label):
+            _tinted(label, muted)
+        for label in (self.warning_label, self.truncation_label, self.history_warning):
+            _tinted(label, warning)
+        if e is None:
+            self.headline.setText("No estimate yet: open or create a topic.")
+            for w in (self.mode_label, self.bar, self.budget_label, self.table, self.warning_label,
+                      self.policy_label, self.history_label, self.history_warning, self.truncation_label,
+                      self.set_window_button):
+                w.hide()
+            self.cache_label.setText("")
+            self._sync_buttons()
+            return
+        rows = meter_rows(e)
+        self.headline.setText(f"<b>Next request estimate: {e.total:,}</b> of {e.input_budget:,} input tokens")
+        self.mode_label.setText(mode_line(e))
+        self.bar.set_estimate(e, rows)
+        self.budget_label.setText(f"{budget_line(e)}; tick: {tick_text(e)}")
+        self.table.set_rows(rows, e.total, muted)
+        over = budget_warning(e)
+        self.warning_label.setText(f"⚠ {over}" if over else "")
+        self.warning_label.setVisible(over is not None)
+        self.policy_label.setText(policy_line(e))
+        self.history_label.setText(history_html(e))
+        self.history_warning.setVisible(e.history.warning)
+        self.cache_label.setText(e.cache.line)
+        self.cache_help.setToolTip(e.cache.help)
+        t = e.truncation
+        self.truncation_label.setVisible(t is not None)
+        self.set_window_button.setVisible(t is not None and self.services is not None)
+        if t is not None:
+            self.truncation_label.setText(f"⚠ Last reply: {t.warning}.")
+            self.set_window_button.setText(f"Set {t.model}'s window to {t.reported:,} tokens")
+        for w in (self.mode_label, self.bar, self.budget_label, self.table, self.policy_label,
+                  self.history_label):
+            w.show()
+        self._sync_buttons()
+
+    def _fit(self) -> None:
+        """Grow or shrink the window to its content (a status line after a run adds
+        height while the popover is open)."""
+        for label in self.findChildren(WrappedLabel):
+            label.fit_height()
+        self.adjustSize()
+
+    def _set_card_window(self) -> None:
+        """Save a model card with the reported window for the truncated reply's model
+        (``ModelCardService.set``, in a worker thread); the badge recounts after it."""
+        e = self.estimate
+        svc = self.services
+        if e is None or e.truncation is None or svc is None:
+            return
+        t = e.truncation
+        import functools
+
+        async def save() -> object:  # a store write: on the store's workers
+            return await svc.db.run(functools.partial(svc.models.set, t.model, t.reported, provider=t.provider))
+
+        def saved(_result: object) -> None:
+            self.set_window_button.setEnabled(True)
+            self.set_window_button.setText(f"Saved: {t.model} reads {t.reported:,} tokens")
+            schedule = getattr(owner, "schedule_estimate", None)
+            if callable(schedule):
+                schedule(invalidate=True)
+
+        self.set_window_button.setEnabled(False)
+        parent = self.parentWidget()
+        owner = parent.window() if parent is not None else self.window()
+        runner = getattr(owner, "runner", None)
+        if runner is not None:
+            async def wait() -> None:
+                saved(await save())
+
+            runner.run("popover-set-window", wait(), context="Set the model card's window")
+        else:
+            saved(svc.models.set(t.model, t.reported, provider=t.provider))
+
+    def _compaction(self) -> Any:
+        svc = self.services
+        return getattr(svc, "compaction", None) if svc is not None and hasattr(svc, "compaction") else None
+
+    def bind_controller(self, compact: Callable[[int], object], summary: Callable[[int], object],
+                        is_compacting: Callable[[int], bool], outcome: Callable[[int], str | None]) -> None:
+        """Route the buttons to the window: ``compact(topic_id)`` / ``summary(topic_id)``;
+        ``is_compacting(topic_id)`` and ``outcome(topic_id)`` (last result text) drive the
+        button state and the outcome line."""
+        self._controlled = True
+        self.compact_requested.connect(compact)
+        self.summary_requested.connect(summary)
+        self._is_compacting = is_compacting
+        self._outcome = outcome
+
+    def sync(self) -> None:
+        """Re-read the compaction state (a run started or ended)."""
+        self._sync_buttons()
+
+    def _sync_buttons(self) -> None:
+        available = self._compaction() is not None and self.estimate is not None \
+            and self.estimate.topic_id is not None
+        self.compact_button.setVisible(available)
+        self.summary_button.setVisible(available)
+        if available and self.estimate is not None and self.estimate.topic_id is not None:
+            tid = self.estimate.topic_id
+            busy = self._is_compacting(tid) if self._is_compacting is not None else \
+                not self.compact_button.isEnabled() and self.compact_button.text() == COMPACTING_TEXT
+            self.compact_button.setEnabled(not busy)
+            self.compact_button.setText(COMPACTING_TEXT if busy else COMPACT_TEXT)
+            self.summary_button.setToolTip(
+                "The topic's rolling summary, its model, Copy / Export and the debug log (Ctrl+Shift+S)"
+                if self.estimate.has_summary else
+                "No summary yet: the viewer shows the debug log of past runs (Ctrl+Shift+S)")
+            if self._outcome is not None:
+                text = self._outcome(tid)
+                self.status.setText(text or "")
+                self.status.setVisible(bool(text))
+        self._fit()
+
+    def show_estimate(self, e: EstimateView | None, anchor: QWidget) -> None:
+        """Fill with ``e`` and pop up above ``anchor``."""
+        self.fill(e)
+        pos = anchor.mapToGlobal(QPoint(0, 0)) - QPoint(0, self.height() + 4)
+        self.move(pos)
+        self.show()
+
+    def _show_cache_help(self) -> None:
+        from PySide6.QtWidgets import QToolTip
+
+        QToolTip.showText(self.cache_help.mapToGlobal(QPoint(0, self.cache_help.height())),
+                          self.cache_help.toolTip(), self.cache_help)
+
+    # --- compaction actions (compaction service, when present) ---------------------------
+    def _run(self, fn: Callable[[int], Any], label: str, done: Callable[[Any], None]) -> None:
+        e = self.estimate
+        if e is None or e.topic_id is None:
+            return
+        result = fn(e.topic_id)
+        import inspect  # only when a button is wired to a coroutine
+
+        if inspect.isawaitable(result):
+            window = self.window() if self.parentWidget() is None else self.parentWidget().window()
+            runner = getattr(window, "runner", None)
+
+            async def wait() -> None:
+                done(await result)
+
+            if runner is not None:
+                self.compact_button.setEnabled(False)
+                self.compact_button.setText(COMPACTING_TEXT if label == "compact" else self.compact_button.text())
+                runner.run(f"popover-{label}", wait(), context=label.capitalize())
+            else:
+                import asyncio
+
+                done(asyncio.run(result))  # type: ignore[arg-type]
+        else:
+            done(result)
+
+    def _compact(self) -> None:
+        e = self.estimate
+        if self._controlled:
+            if e is not None and e.topic_id is not None:
+                self.compact_requested.emit(e.topic_id)
+                self._sync_buttons()
+            return
+        c = self._compaction()
+        if c is not None:
+            self._run(c.compact, "compact", self._compacted)
+
+    def _compacted(self, outcome: Any) -> None:
+        self.compact_button.setEnabled(True)
+        self.compact_button.setText(COMPACT_TEXT)
+        text = getattr(outcome, "status_text", None)
+        self.status.setText(str(text() if callable(text) else text or outcome))
+        self.status.show()
+        self._fit()
+        window = self.parentWidget().window() if self.parentWidget() is not None else None
+        schedule = getattr(window, "schedule_estimate", None)
+        if callable(schedule):
+            schedule(invalidate=True)
+
+    def _summary(self) -> None:
+        e = self.estimate
+        if self._controlled:
+            if e is not None and e.topic_id is not None:
+                self.hide()
+                self.summary_requested.emit(e.topic_id)
+            return
+        c = self._compaction()
+        if c is not None:
+            self._run(c.summary, "summary", self._show_summary)
+
+    def _show_summary(self, view: Any) -> None:
+        text = getattr(view, "text", None) or "This topic has no summary yet."
+        model = getattr(view, "model", None)
+        self.summary_text.setText(f"{text}\n\n— {model}" if model else text)
+        self.summary_text.setVisible(True)
+        self._fit()
