@@ -73,6 +73,9 @@ def tick_text(e: EstimateView) -> str:
 def mode_line(e: EstimateView) -> str:
     """How Total Used was reached, without figures (the rows carry them; TOK-3, TOK-4)."""
     a = e.anchor
+    if a.used and a.mode == "fallback":
+        return ("The provider's count of a request this run did not send, plus what came after it, is "
+                "larger than our local count of the parts, so it is used.")
     if a.used:
         return "Anchored on the provider's own count of the last request; the parts are our local count."
     text = "Counted locally" + (f": {a.reason}" if a.reason else "")

@@ -91,12 +91,17 @@ def signed(tokens: int) -> str:
     return "0"
 
 
+def factor_text(factor: float) -> str:
+    """A correction factor to three decimals without trailing zeros: ``1.025``, ``0.9``."""
+    return f"{factor:.3f}".rstrip("0").rstrip(".")
+
+
 def _adjustment(e: EstimateView) -> MeterRow | None:
     diff = e.total - e.local_total
     if diff == 0:
         return None
     a = e.anchor
-    correction = (f" (local counts × {e.correction:.2f}, the learned correction)"
+    correction = (f" (local counts × {factor_text(e.correction)}, the learned correction)"
                   if e.correction != 1.0 else "")
     if a.used and a.reported_input is not None:
         where = f"message #{a.message_id}" if a.message_id else "the last reply"
@@ -110,9 +115,9 @@ def _adjustment(e: EstimateView) -> MeterRow | None:
                         MeterRowKind.ADJUSTMENT, note)
     if e.correction != 1.0:
         samples = f" over {e.correction_samples:,} replies" if e.correction_samples else ""
-        return MeterRow(ADJUSTMENT_KEY, f"Learned correction × {e.correction:.2f}", diff,
+        return MeterRow(ADJUSTMENT_KEY, f"Learned correction × {factor_text(e.correction)}", diff,
                         MeterRowKind.ADJUSTMENT,
-                        f"This model's provider has counted {e.correction:.0%} of our local "
+                        f"This model's provider has counted {e.correction:.1%} of our local "
                         f"count{samples}; local counts are scaled by it.")
     return MeterRow(ADJUSTMENT_KEY, "Difference from the local count", diff, MeterRowKind.ADJUSTMENT)
 
@@ -121,8 +126,9 @@ def meter_rows(e: EstimateView) -> tuple[MeterRow, ...]:
     """The popover's rows for ``e``; ``sum(r.tokens for r in rows) == e.total`` always.
 
     Part rows are the plan's part counts minus the framing inside them (``e.framing``);
-    the framing row is their sum; the adjustment row (present only when the total is
-    not the local count) is ``e.total − e.local_total``. Tokens."""
+    the framing row is their sum, so together they are ``e.local_total``; the adjustment
+    row (present only when the total is not the local count) is ``e.total −
+    e.local_total``. Tokens."""
     framing = {k: v for k, v in e.framing.items() if k in e.parts}
     rows = [MeterRow(k, part_label(k), e.parts.get(k, 0) - framing.get(k, 0), MeterRowKind.PART)
             for k in part_order(e.parts)]
@@ -130,10 +136,6 @@ def meter_rows(e: EstimateView) -> tuple[MeterRow, ...]:
     rows.append(MeterRow(FRAMING_KEY, "Message framing", sum(framing.values()), MeterRowKind.FRAMING,
                          f"A small allowance per message and tool schema ({messages:,} × 3)."
                          if messages else ""))
-    # the local count is the parts' sum; anything else a part holds is shown as such
-    local = sum(r.tokens for r in rows)
-    if local != e.local_total:
-        rows.append(MeterRow("unlisted", "Other counted tokens", e.local_total - local, MeterRowKind.PART))
     adjustment = _adjustment(e)
     if adjustment is not None:
         rows.append(adjustment)
