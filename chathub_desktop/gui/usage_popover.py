@@ -55,7 +55,6 @@ if TYPE_CHECKING:  # types only: the views module loads after first paint
 #: Width of the popover, pixels (fixed, so wrapped labels get their full height).
 POPOVER_WIDTH = 460
 _MARGIN_H, _MARGIN_V = 14, 12
-_INNER = POPOVER_WIDTH - 2 * _MARGIN_H
 _SWATCH = 10
 #: Text of Compact now while a run is in flight (CMP-6).
 COMPACTING_TEXT = "Compacting…"
@@ -138,12 +137,17 @@ class WrappedLabel(QLabel):
         self.setWordWrap(True)
         if name:
             self.setObjectName(name)
+        #: The width the layout gives this label, pixels, when the owner knows it (0: its
+        #: current width) — so its height is right before the first layout pass.
+        self.fit_width = 0
 
-    def fit_height(self) -> None:
-        """Minimum height = the text's height at the current width."""
-        need = max(0, self.heightForWidth(self.width())) if self.text() else 0
-        if need != self.minimumHeight():
-            self.setMinimumHeight(need)
+    def fit_height(self) -> bool:
+        """Minimum height = the text's height at its width; True if it changed."""
+        need = max(0, self.heightForWidth(self.fit_width or self.width())) if self.text() else 0
+        if need == self.minimumHeight():
+            return False
+        self.setMinimumHeight(need)
+        return True
 
     def setText(self, text: str) -> None:  # noqa: N802 (Qt)
         """Set the text and the height it needs."""
@@ -238,9 +242,10 @@ class MeterTable(QWidget):
     that need one, then Total Used. Figures are labels named ``meterValue`` (property
     ``meterKey``: the row's key) and ``meterTotal``."""
 
-    def __init__(self) -> None:
+    def __init__(self, width: int) -> None:
         super().__init__()
         self.setObjectName("meterTable")
+        self._width = width
         self.grid = QGridLayout(self)
         self.grid.setContentsMargins(0, 0, 0, 0)
         self.grid.setHorizontalSpacing(8)
@@ -279,7 +284,9 @@ class MeterTable(QWidget):
             self.values.append(value)
             r += 1
             if row.note:
-                note = _wrapped(row.note, "meterNote")
+                note = _wrapped("", "meterNote")
+                note.fit_width = self._width - _SWATCH - self.grid.horizontalSpacing()
+                note.setText(row.note)
                 _tinted(note, muted)
                 self.grid.addWidget(note, r, 1, 1, 2)
                 r += 1
@@ -316,8 +323,11 @@ class EstimatePopover(QFrame):
         self._is_compacting: Callable[[int], bool] | None = None
         self._outcome: Callable[[int], str | None] | None = None
         self._controlled = False
+        #: Global y the popover's bottom edge keeps while open (just above the badge).
+        self._bottom: int | None = None
         layout = QVBoxLayout(self)
         layout.setContentsMargins(_MARGIN_H, _MARGIN_V, _MARGIN_H, _MARGIN_V)
+        self._inner = POPOVER_WIDTH - 2 * (_MARGIN_H + self.frameWidth())  # the column's width
         layout.setSpacing(6)
         # the window is never smaller than its content: nothing can be squeezed onto the bar
         layout.setSizeConstraint(QLayout.SizeConstraint.SetMinimumSize)
@@ -330,10 +340,12 @@ class EstimatePopover(QFrame):
         self.mode_label = _wrapped(name="meterMode")
         layout.addWidget(self.mode_label)
         self.bar = PartsBar()
+        # holds the popover at its width under the size constraint
+        self.bar.setMinimumWidth(self._inner)
         layout.addWidget(self.bar)
         self.budget_label = _wrapped(name="barCaption")
         layout.addWidget(self.budget_label)
-        self.table = MeterTable()
+        self.table = MeterTable(self._inner)
         layout.addWidget(self.table)
         self.warning_label = _wrapped(name="budgetWarning")
         self.warning_label.setProperty("tone", "warning")
@@ -447,10 +459,18 @@ class EstimatePopover(QFrame):
 
     def _fit(self) -> None:
         """Grow or shrink the window to its content (a status line after a run adds
-        height while the popover is open)."""
+        height while the popover is open); an open popover keeps its bottom edge, above
+        the badge. Labels are measured at the column's width, known before layout."""
+        layout = self.layout()
         for label in self.findChildren(WrappedLabel):
+            if label.objectName() != "meterNote":
+                label.fit_width = self._inner
             label.fit_height()
+        if layout is not None:
+            layout.activate()  # now, not at the next event: the move below needs the final height
         self.adjustSize()
+        if self._bottom is not None and self.isVisible():
+            self.move(self.x(), self._bottom - self.height())
 
     def _set_card_window(self) -> None:
         """Save a model card with the reported window for the truncated reply's model
@@ -527,8 +547,9 @@ class EstimatePopover(QFrame):
     def show_estimate(self, e: EstimateView | None, anchor: QWidget) -> None:
         """Fill with ``e`` and pop up above ``anchor``."""
         self.fill(e)
-        pos = anchor.mapToGlobal(QPoint(0, 0)) - QPoint(0, self.height() + 4)
-        self.move(pos)
+        top = anchor.mapToGlobal(QPoint(0, 0))
+        self._bottom = top.y() - 4
+        self.move(top.x(), self._bottom - self.height())
         self.show()
 
     def _show_cache_help(self) -> None:

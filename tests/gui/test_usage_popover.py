@@ -10,7 +10,7 @@ import re
 from collections.abc import Iterator
 
 import pytest
-from PySide6.QtCore import QRect
+from PySide6.QtCore import QPoint, QRect
 from PySide6.QtGui import QPalette
 from PySide6.QtWidgets import QLabel
 
@@ -50,6 +50,9 @@ def _popover(qtbot, services, state: str, fake_vendor, outcome: str | None = Non
     if outcome is not None:  # a run ends while the popover is open (CMP-6)
         outcomes[topic] = outcome
         pop.sync()
+    # it sits just above the badge, whatever it holds: grown upwards, never over the badge
+    badge_top = badge.mapToGlobal(QPoint(0, 0)).y()
+    assert badge_top - 8 <= pop.geometry().bottom() < badge_top
     return pop, e, badge
 
 
