@@ -306,9 +306,10 @@ class MeterTable(QWidget):
 class EstimatePopover(QFrame):
     """The Context usage & compaction popup (closes on outside click).
 
-    With a controller bound (:meth:`bind_controller`) the buttons emit
-    ``compact_requested(topic_id)`` / ``summary_requested(topic_id)`` through it and the
-    popover asks it whether the topic is compacting and for the last outcome text."""
+    Compact now / View topic summary show once a controller is bound
+    (:meth:`bind_controller`): they emit ``compact_requested(topic_id)`` /
+    ``summary_requested(topic_id)`` through it, and the popover asks it whether the topic
+    is compacting and for the last outcome text."""
 
     compact_requested = Signal(int)
     summary_requested = Signal(int)
@@ -405,10 +406,6 @@ class EstimatePopover(QFrame):
         self.status = _wrapped(name="compactionOutcome")
         self.status.hide()
         layout.addWidget(self.status)
-        self.summary_text = _wrapped()
-        self.summary_text.setTextInteractionFlags(QtCore.Qt.TextInteractionFlag.TextSelectableByMouse)
-        self.summary_text.hide()
-        layout.addWidget(self.summary_text)
         self._sync_buttons()
 
     # --- content ------------------------------------------------------------------------
@@ -504,10 +501,6 @@ class EstimatePopover(QFrame):
         else:
             saved(svc.models.set(t.model, t.reported, provider=t.provider))
 
-    def _compaction(self) -> Any:
-        svc = self.services
-        return getattr(svc, "compaction", None) if svc is not None and hasattr(svc, "compaction") else None
-
     def bind_controller(self, compact: Callable[[int], object], summary: Callable[[int], object],
                         is_compacting: Callable[[int], bool], outcome: Callable[[int], str | None]) -> None:
         """Route the buttons to the window: ``compact(topic_id)`` / ``summary(topic_id)``;
@@ -524,14 +517,12 @@ class EstimatePopover(QFrame):
         self._sync_buttons()
 
     def _sync_buttons(self) -> None:
-        available = self._compaction() is not None and self.estimate is not None \
-            and self.estimate.topic_id is not None
+        available = self._controlled and self.estimate is not None and self.estimate.topic_id is not None
         self.compact_button.setVisible(available)
         self.summary_button.setVisible(available)
         if available and self.estimate is not None and self.estimate.topic_id is not None:
             tid = self.estimate.topic_id
-            busy = self._is_compacting(tid) if self._is_compacting is not None else \
-                not self.compact_button.isEnabled() and self.compact_button.text() == COMPACTING_TEXT
+            busy = self._is_compacting is not None and self._is_compacting(tid)
             self.compact_button.setEnabled(not busy)
             self.compact_button.setText(COMPACTING_TEXT if busy else COMPACT_TEXT)
             self.summary_button.setToolTip(
@@ -558,69 +549,15 @@ class EstimatePopover(QFrame):
         QToolTip.showText(self.cache_help.mapToGlobal(QPoint(0, self.cache_help.height())),
                           self.cache_help.toolTip(), self.cache_help)
 
-    # --- compaction actions (compaction service, when present) ---------------------------
-    def _run(self, fn: Callable[[int], Any], label: str, done: Callable[[Any], None]) -> None:
-        e = self.estimate
-        if e is None or e.topic_id is None:
-            return
-        result = fn(e.topic_id)
-        import inspect  # only when a button is wired to a coroutine
-
-        if inspect.isawaitable(result):
-            window = self.window() if self.parentWidget() is None else self.parentWidget().window()
-            runner = getattr(window, "runner", None)
-
-            async def wait() -> None:
-                done(await result)
-
-            if runner is not None:
-                self.compact_button.setEnabled(False)
-                self.compact_button.setText(COMPACTING_TEXT if label == "compact" else self.compact_button.text())
-                runner.run(f"popover-{label}", wait(), context=label.capitalize())
-            else:
-                import asyncio
-
-                done(asyncio.run(result))  # type: ignore[arg-type]
-        else:
-            done(result)
-
+    # --- compaction actions (through the bound controller) --------------------------------
     def _compact(self) -> None:
         e = self.estimate
-        if self._controlled:
-            if e is not None and e.topic_id is not None:
-                self.compact_requested.emit(e.topic_id)
-                self._sync_buttons()
-            return
-        c = self._compaction()
-        if c is not None:
-            self._run(c.compact, "compact", self._compacted)
-
-    def _compacted(self, outcome: Any) -> None:
-        self.compact_button.setEnabled(True)
-        self.compact_button.setText(COMPACT_TEXT)
-        text = getattr(outcome, "status_text", None)
-        self.status.setText(str(text() if callable(text) else text or outcome))
-        self.status.show()
-        self._fit()
-        window = self.parentWidget().window() if self.parentWidget() is not None else None
-        schedule = getattr(window, "schedule_estimate", None)
-        if callable(schedule):
-            schedule(invalidate=True)
+        if self._controlled and e is not None and e.topic_id is not None:
+            self.compact_requested.emit(e.topic_id)
+            self._sync_buttons()
 
     def _summary(self) -> None:
         e = self.estimate
-        if self._controlled:
-            if e is not None and e.topic_id is not None:
-                self.hide()
-                self.summary_requested.emit(e.topic_id)
-            return
-        c = self._compaction()
-        if c is not None:
-            self._run(c.summary, "summary", self._show_summary)
-
-    def _show_summary(self, view: Any) -> None:
-        text = getattr(view, "text", None) or "This topic has no summary yet."
-        model = getattr(view, "model", None)
-        self.summary_text.setText(f"{text}\n\n— {model}" if model else text)
-        self.summary_text.setVisible(True)
-        self._fit()
+        if self._controlled and e is not None and e.topic_id is not None:
+            self.hide()
+            self.summary_requested.emit(e.topic_id)

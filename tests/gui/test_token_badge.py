@@ -85,15 +85,19 @@ def test_popover_shows_parts_bar_history_cache_and_compaction_buttons(qtbot, ser
     segments = pop.bar.segments(400.0)
     assert [k for k, _x, _w in segments][:1] == ["instructions"] and "draft" in [k for k, *_ in segments]
     assert abs(sum(w for *_k, w in segments) - 400.0 * e.total / e.input_budget) < 0.5
-    has_compaction = hasattr(services, "compaction")
-    assert pop.compact_button.isVisible() is has_compaction
-    assert pop.summary_button.isVisible() is has_compaction
+    assert not pop.compact_button.isVisible()  # no controller bound yet
+    asked: list[int] = []
+    badge.bind_controller(asked.append, asked.append, lambda _t: False, lambda _t: None)
+    pop.sync()
+    assert pop.compact_button.isVisible() and pop.summary_button.isVisible()
+    pop.compact_button.click()
+    assert asked == [topic]
     shot = tmp_path / "popover.png"
     assert pop.grab().save(str(shot)) and shot.stat().st_size > 1000
     pop.hide()
 
 
-def test_popover_hides_compaction_buttons_without_the_service(qtbot, services):  # type: ignore[no-untyped-def]
+def test_popover_hides_compaction_buttons_without_a_controller(qtbot, services):  # type: ignore[no-untyped-def]
     from chathub_desktop.gui.token_badge import TokenBadge
 
     services.assistants.create("Bare", model="gpt-4o")
