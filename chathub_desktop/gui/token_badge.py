@@ -91,6 +91,4 @@ class TokenBadge(QToolButton):
 
     def open_popover(self) -> None:
         """Pop the breakdown up."""
-        if self.popover.services is None:
-            self.popover.services = getattr(self.window(), "svc", None)
         self.popover.show_estimate(self.estimate, self)
