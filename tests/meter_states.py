@@ -123,6 +123,15 @@ def over_budget(svc: Services, vendor: FakeVendor) -> State:
     return topic, "", ()
 
 
+def limited(svc: Services, vendor: FakeVendor) -> State:
+    """A history limit of 4 drops older turns and no summary keeps them (the history
+    window's warning, TOK-1)."""
+    topic = make_topic(svc, vendor, 12)
+    svc.assistants.update("A", history_limit_enabled=True, history_limit=4)
+    svc.estimates.invalidate()
+    return topic, "", ()
+
+
 STATES: dict[str, Callable[[Services, FakeVendor], State]] = {
     "counted": counted,
     "anchored_with_tail": anchored_with_tail,
@@ -132,4 +141,5 @@ STATES: dict[str, Callable[[Services, FakeVendor], State]] = {
     "corrected": corrected,
     "fallback_report": fallback_report,
     "over_budget": over_budget,
+    "limited": limited,
 }

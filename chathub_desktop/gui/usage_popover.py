@@ -46,7 +46,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from chathub_desktop.gui.meter_colors import muted_color, part_color, warning_color
+from chathub_desktop.gui.meter_colors import caution_color, muted_color, part_color, warning_color
 
 if TYPE_CHECKING:  # types only: the views module loads after first paint
     from chathub_desktop.services.meter_rows import MeterRow
@@ -418,8 +418,9 @@ class EstimatePopover(QFrame):
         muted, warning = muted_color(pal), warning_color(pal)
         for label in (self.mode_label, self.budget_label, self.policy_label):
             _tinted(label, muted)
-        for label in (self.warning_label, self.truncation_label, self.history_warning):
+        for label in (self.warning_label, self.truncation_label):
             _tinted(label, warning)
+        _tinted(self.history_warning, caution_color(pal))  # advice, not the budget warning
         if e is None:
             self.headline.setText("No estimate yet: open or create a topic.")
             for w in (self.mode_label, self.bar, self.budget_label, self.table, self.warning_label,

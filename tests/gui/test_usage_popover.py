@@ -131,8 +131,11 @@ def test_no_text_overlaps_the_bar(qtbot, services, fake_vendor, theme, state, ou
     pop.hide()
 
 
-def test_text_keeps_its_contrast_in_both_themes(qtbot, services, fake_vendor, theme):  # type: ignore[no-untyped-def]
-    pop, _e, _badge = _popover(qtbot, services, "report_below_parts", fake_vendor)
+@pytest.mark.parametrize("state", ["report_below_parts", "over_budget", "limited"])
+def test_text_keeps_its_contrast_in_both_themes(qtbot, services, fake_vendor, theme, state):  # type: ignore[no-untyped-def]
+    pop, _e, _badge = _popover(qtbot, services, state, fake_vendor)
+    if state == "limited":
+        assert pop.history_warning.isVisibleTo(pop)
     window = pop.palette().color(QPalette.ColorRole.Window)
     for lb in _visible_labels(pop):
         ratio = contrast_ratio(lb.palette().color(QPalette.ColorRole.WindowText), window)
