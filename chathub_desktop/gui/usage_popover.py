@@ -121,8 +121,11 @@ def history_html(e: EstimateView) -> str:
     return f"<b>History window</b><br>{body}"
 
 
-def _tinted(label: QLabel, color: Any) -> None:
-    """Give ``label`` a text colour from the theme (its palette, no style sheet)."""
+def _tinted(label: QLabel, color: Any, tone: str) -> None:
+    """Give ``label`` a text colour from the theme (its palette, no style sheet) and the
+    ``tone`` property that names it (``muted`` / ``warning`` / ``error``), the vocabulary
+    an app stylesheet can style labels by."""
+    label.setProperty("tone", tone)
     pal = label.palette()
     pal.setColor(QPalette.ColorRole.WindowText, color)
     label.setPalette(pal)
@@ -277,8 +280,8 @@ class MeterTable(QWidget):
             value.setProperty("meterKey", row.key)
             value.setAlignment(QtCore.Qt.AlignmentFlag.AlignRight | QtCore.Qt.AlignmentFlag.AlignVCenter)
             if row.tokens == 0:
-                _tinted(name, muted)
-                _tinted(value, muted)
+                _tinted(name, muted, "muted")
+                _tinted(value, muted, "muted")
             self.grid.addWidget(name, r, 1)
             self.grid.addWidget(value, r, 2)
             self.values.append(value)
@@ -287,7 +290,7 @@ class MeterTable(QWidget):
                 note = _wrapped("", "meterNote")
                 note.fit_width = self._width - _SWATCH - self.grid.horizontalSpacing()
                 note.setText(row.note)
-                _tinted(note, muted)
+                _tinted(note, muted, "muted")
                 self.grid.addWidget(note, r, 1, 1, 2)
                 r += 1
         rule = QFrame()
@@ -349,7 +352,6 @@ class EstimatePopover(QFrame):
         self.table = MeterTable(self._inner)
         layout.addWidget(self.table)
         self.warning_label = _wrapped(name="budgetWarning")
-        self.warning_label.setProperty("tone", "warning")
         self.warning_label.hide()
         layout.addWidget(self.warning_label)
         self.policy_label = _wrapped(name="policyLine")
@@ -417,10 +419,10 @@ class EstimatePopover(QFrame):
         pal = self.palette()
         muted, warning = muted_color(pal), warning_color(pal)
         for label in (self.mode_label, self.budget_label, self.policy_label):
-            _tinted(label, muted)
+            _tinted(label, muted, "muted")
         for label in (self.warning_label, self.truncation_label):
-            _tinted(label, warning)
-        _tinted(self.history_warning, caution_color(pal))  # advice, not the budget warning
+            _tinted(label, warning, "error")
+        _tinted(self.history_warning, caution_color(pal), "warning")  # advice, not the budget warning
         if e is None:
             self.headline.setText("No estimate yet: open or create a topic.")
             for w in (self.mode_label, self.bar, self.budget_label, self.table, self.warning_label,

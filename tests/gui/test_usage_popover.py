@@ -89,7 +89,8 @@ def test_figures_on_the_labels_add_up_to_total_used(qtbot, services, fake_vendor
 def test_over_budget_shows_exactly_one_warning_line(qtbot, services, fake_vendor, theme):  # type: ignore[no-untyped-def]
     pop, e, _badge = _popover(qtbot, services, "over_budget", fake_vendor)
     assert e.total > e.input_budget == 4000
-    red = warning_color(pop.palette())
+    red = pop.warning_label.palette().color(QPalette.ColorRole.WindowText)
+    assert pop.warning_label.property("tone") == "error"
     warned = [lb for lb in _visible_labels(pop) if lb.palette().color(QPalette.ColorRole.WindowText) == red]
     assert [lb.objectName() for lb in warned] == ["budgetWarning"]
     assert f"by {e.total - 4000:,} tokens" in warned[0].text()
