@@ -19,6 +19,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from PySide6 import QtCore  # Qt as QtCore.Qt: its namespace loads after first paint
+from PySide6.QtCore import Signal
 from PySide6.QtWidgets import QToolButton, QWidget
 
 from chathub_desktop.gui.meter_colors import caution_color, warning_color
@@ -38,7 +39,11 @@ TOOLTIP = (
 
 class TokenBadge(QToolButton):
     """Flat button reading ``Used N``; ``show_estimate`` updates it, a click pops the
-    breakdown up. ``estimate`` holds the last :class:`EstimateView` shown."""
+    breakdown up. ``estimate`` holds the last :class:`EstimateView` shown.
+    ``card_window_requested(TruncationView)`` is the popover's "Set the window" button
+    (REF-27): the window's estimate controller saves the card and recounts."""
+
+    card_window_requested = Signal(object)
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -56,12 +61,13 @@ class TokenBadge(QToolButton):
         """The breakdown popover, built on first use (not before the window's first paint)."""
         if self._popover is None:
             self._popover = EstimatePopover(self)
+            self._popover.card_window_requested.connect(self.card_window_requested)
         return self._popover
 
     def bind_services(self, services: Any) -> None:
-        """Give the popover the services (for Compact now / View topic summary); the
-        badge then shows a pointing hand, as it opens the breakdown."""
-        self.popover.services = services
+        """The window's services are wired: the badge shows a pointing hand, as it opens
+        the breakdown. (The popover reads nothing from them: its figures come with each
+        estimate, its actions go through the bound controller.)"""
         self.setCursor(QtCore.Qt.CursorShape.PointingHandCursor)
 
     def bind_controller(self, compact: Callable[[int], object], summary: Callable[[int], object],

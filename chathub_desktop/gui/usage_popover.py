@@ -50,7 +50,7 @@ from chathub_desktop.gui.meter_colors import caution_color, muted_color, part_co
 
 if TYPE_CHECKING:  # types only: the views module loads after first paint
     from chathub_desktop.services.meter_rows import MeterRow
-    from chathub_desktop.services.views import EstimateView
+    from chathub_desktop.services.views import EstimateView, TruncationView
 
 #: Width of the popover, pixels (fixed, so wrapped labels get their full height).
 POPOVER_WIDTH = 460
@@ -316,13 +316,14 @@ class EstimatePopover(QFrame):
 
     compact_requested = Signal(int)
     summary_requested = Signal(int)
+    #: Set the model card's window to what the server read (a ``TruncationView``, REF-27).
+    card_window_requested = Signal(object)
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent, QtCore.Qt.WindowType.Popup)
         self.setObjectName("estimatePopover")
         self.setFrameShape(QFrame.Shape.StyledPanel)
         self.setFixedWidth(POPOVER_WIDTH)
-        self.services: Any = None
         self.estimate: EstimateView | None = None
         self._is_compacting: Callable[[int], bool] | None = None
         self._outcome: Callable[[int], str | None] | None = None
@@ -448,7 +449,8 @@ class EstimatePopover(QFrame):
         self.cache_help.setToolTip(e.cache.help)
         t = e.truncation
         self.truncation_label.setVisible(t is not None)
-        self.set_window_button.setVisible(t is not None and self.services is not None)
+        # offered until the card reads what the server reported
+        self.set_window_button.setVisible(t is not None and t.reported != e.context_window)
         if t is not None:
             self.truncation_label.setText(f"⚠ Last reply: {t.warning}.")
             self.set_window_button.setText(f"Set {t.model}'s window to {t.reported:,} tokens")
@@ -473,36 +475,19 @@ class EstimatePopover(QFrame):
             self.move(self.x(), self._bottom - self.height())
 
     def _set_card_window(self) -> None:
-        """Save a model card with the reported window for the truncated reply's model
-        (``ModelCardService.set``, in a worker thread); the badge recounts after it."""
+        """Ask for a model card with the window the server reported for the truncated
+        reply's model (``card_window_requested``); whoever saves it calls
+        :meth:`card_window_saved`."""
         e = self.estimate
-        svc = self.services
-        if e is None or e.truncation is None or svc is None:
+        if e is None or e.truncation is None:
             return
-        t = e.truncation
-        import functools
-
-        async def save() -> object:  # a store write: on the store's workers
-            return await svc.db.run(functools.partial(svc.models.set, t.model, t.reported, provider=t.provider))
-
-        def saved(_result: object) -> None:
-            self.set_window_button.setEnabled(True)
-            self.set_window_button.setText(f"Saved: {t.model} reads {t.reported:,} tokens")
-            schedule = getattr(owner, "schedule_estimate", None)
-            if callable(schedule):
-                schedule(invalidate=True)
-
         self.set_window_button.setEnabled(False)
-        parent = self.parentWidget()
-        owner = parent.window() if parent is not None else self.window()
-        runner = getattr(owner, "runner", None)
-        if runner is not None:
-            async def wait() -> None:
-                saved(await save())
+        self.card_window_requested.emit(e.truncation)
 
-            runner.run("popover-set-window", wait(), context="Set the model card's window")
-        else:
-            saved(svc.models.set(t.model, t.reported, provider=t.provider))
+    def card_window_saved(self, t: TruncationView) -> None:
+        """The card for ``t.model`` now reads ``t.reported`` tokens: say so on the button."""
+        self.set_window_button.setEnabled(True)
+        self.set_window_button.setText(f"Saved: {t.model} reads {t.reported:,} tokens")
 
     def bind_controller(self, compact: Callable[[int], object], summary: Callable[[int], object],
                         is_compacting: Callable[[int], bool], outcome: Callable[[int], str | None]) -> None:

@@ -116,7 +116,7 @@ def test_popover_hides_compaction_buttons_without_a_controller(qtbot, services):
 
 def test_popover_and_bubble_warn_of_a_silently_truncated_request_and_offer_the_window(qtbot, services):  # type: ignore[no-untyped-def]
     """REF-27 (issue 17): a reply whose server read only 2,048 of about 10,300 tokens shows
-    the warning in its bubble and in the popover, whose button sets the model card."""
+    the warning in its bubble and in the popover, whose button asks for the model card."""
     from datetime import UTC, datetime
 
     from sqlalchemy import insert
@@ -147,9 +147,13 @@ def test_popover_and_bubble_warn_of_a_silently_truncated_request_and_offer_the_w
     pop.show()
     assert pop.truncation_label.isVisible() and warning in pop.truncation_label.text()
     assert pop.set_window_button.text() == "Set llama3.1-8b's window to 2,048 tokens"
-    pop.set_window_button.click()  # no task runner here: saved at once
-    assert [(c.model, c.context_window, c.provider) for c in services.models.list()] == [
-        ("llama3.1-8b", 2048, "Ollama")]
+    asked: list[object] = []
+    badge.card_window_requested.connect(asked.append)
+    pop.set_window_button.click()  # the window's estimate controller saves it (test below)
+    assert asked == [e.truncation] and not pop.set_window_button.isEnabled()
+    pop.card_window_saved(e.truncation)
+    assert pop.set_window_button.isEnabled() and pop.set_window_button.text() == \
+        "Saved: llama3.1-8b reads 2,048 tokens"
     pop.hide()
     view = services.topics.messages(topic)[-1]
     assert view.input_truncated

@@ -167,3 +167,40 @@ def test_popover_and_system_agent_show_one_context_window(qtbot, services):  # t
     assert shown and in_agent, (badge.popover.budget_label.text(), agent)
     assert shown.group(1) == in_agent.group(1) == "32,000"
     dlg.reject()
+
+
+def test_set_window_saves_the_card_and_recounts_the_badge(window, services, qtbot):  # type: ignore[no-untyped-def]
+    """REF-27: "Set the window" in the open window saves the model card on a worker and the
+    badge recounts against it (it used to save and leave the badge on the old window)."""
+    from datetime import UTC, datetime
+
+    from sqlalchemy import insert
+
+    from chathub_desktop.storage.models import Message
+
+    warning = "the server read only 2,048 of about 10,300 tokens: its context is smaller than the model card says"
+    services.providers.add("Ollama", "openai_compatible", "http://127.0.0.1:9/v1")
+    a = services.assistants.create("Cut", provider="Ollama", model="llama3.1-8b")
+    topic = services.topics.create("Cut").id
+    with services.db.write() as s:
+        s.execute(insert(Message), [
+            {"topic_id": topic, "seq": 1, "role": "user", "content": "plan " * 50, "created_at": datetime.now(UTC)},
+            {"topic_id": topic, "seq": 2, "role": "assistant", "content": "ok", "created_at": datetime.now(UTC),
+             "status": "complete", "input_tokens": 2048, "error_kind": "input_truncated", "error": warning,
+             "model": "llama3.1-8b", "provider_id": services.providers.list()[0].id},
+        ])
+    window.reload_assistants(a.id)
+    window.select_topic(topic)
+    badge = window.composer.badge
+    qtbot.waitUntil(lambda: badge.estimate is not None and badge.estimate.topic_id == topic, timeout=5000)
+    assert badge.estimate.context_window == 32_000  # NUM-2's local fallback
+    badge.open_popover()
+    pop = badge.popover
+    assert pop.set_window_button.isVisible()
+    pop.set_window_button.click()
+    qtbot.waitUntil(lambda: badge.estimate.context_window == 2048, timeout=5000)
+    assert [(c.model, c.context_window, c.provider) for c in services.models.list()] == [
+        ("llama3.1-8b", 2048, "Ollama")]
+    assert not pop.set_window_button.isVisible()  # the card reads it now: nothing to offer
+    assert pop.truncation_label.isVisible()  # the last reply still was cut
+    pop.hide()
