@@ -204,6 +204,9 @@ def _parse(data: bytes) -> dict[str, Any]:
 def _message(m: object, i: int) -> dict[str, Any]:
     if not isinstance(m, dict):
         raise _fail(f"message {i} is not an object")
+    for key in ("role", "status"):  # checked as text first: a list or an object is named, not a crash (issue 32)
+        if key in m and not isinstance(m[key], str):
+            raise _fail(f'message {i}: "{key}" is not text')
     role = m.get("role")
     if role not in {r.value for r in Role}:
         raise _fail(f"message {i} has role {str(role)[:40]!r}")
