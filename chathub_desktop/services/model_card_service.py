@@ -19,6 +19,7 @@ from chathub_desktop.core.provider_kinds import ProviderKind
 from chathub_desktop.providers.catalog import CatalogError, ModelCatalog
 from chathub_desktop.services.errors import InvalidInput, NotFound
 from chathub_desktop.services.input_files import read_regular
+from chathub_desktop.services.input_rules import check_model_id
 from chathub_desktop.storage.database import Database
 from chathub_desktop.storage.models import ModelCard, Provider
 
@@ -94,9 +95,7 @@ class ModelCardService:
     ) -> ModelCardView:
         """Add or replace the card of ``model`` (for ``provider``, or every provider).
         Raises :class:`InvalidInput` for an empty id or impossible sizes."""
-        model = model.strip()
-        if not model:
-            raise InvalidInput("the model id must not be empty")
+        model = check_model_id(model)
         if not 1 <= context_window <= MAX_CONTEXT_WINDOW:
             raise InvalidInput(f"context window must be between 1 and {MAX_CONTEXT_WINDOW:,} tokens")
         if max_output is not None and not 1 <= max_output <= context_window:

@@ -32,8 +32,7 @@ from chathub_desktop.core.topic_titles import plain_title
 from chathub_desktop.services.assistant_service import AssistantService
 from chathub_desktop.services.errors import InvalidInput
 from chathub_desktop.services.input_files import read_regular
-from chathub_desktop.services.input_rules import MAX_NAME_CHARS, MAX_TITLE_CHARS
-from chathub_desktop.services.topic_model import MAX_MODEL_CHARS
+from chathub_desktop.services.input_rules import MAX_MODEL_CHARS, MAX_NAME_CHARS, MAX_TITLE_CHARS
 from chathub_desktop.services.topic_service import TopicService
 from chathub_desktop.services.views import TopicView
 from chathub_desktop.storage.database import Database
