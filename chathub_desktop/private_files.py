@@ -64,9 +64,16 @@ def _note_open_folder(path: Path) -> None:
 
 def make_private_file(path: Path) -> Path:
     """Create ``path`` empty with mode 0600 when it does not exist, else tighten it to
-    0600. Raises ``OSError`` when it cannot be created."""
-    fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_APPEND, PRIVATE_FILE_MODE)
+    0600. Raises ``OSError`` when it cannot be created or is not a regular file (a FIFO
+    or a device is refused without blocking)."""
+    with contextlib.suppress(FileNotFoundError):  # a FIFO or a device is refused before it is opened
+        if not stat.S_ISREG(os.stat(path).st_mode):
+            raise OSError(errno.EINVAL, "not a regular file", str(path))
+    # O_NONBLOCK: a FIFO swapped in meanwhile fails here instead of hanging (issue 32)
+    fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_APPEND | getattr(os, "O_NONBLOCK", 0), PRIVATE_FILE_MODE)
     try:
+        if not stat.S_ISREG(os.fstat(fd).st_mode):
+            raise OSError(errno.EINVAL, "not a regular file", str(path))
         if _POSIX:
             os.fchmod(fd, PRIVATE_FILE_MODE)
     finally:

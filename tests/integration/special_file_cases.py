@@ -32,6 +32,7 @@ CASES: tuple[tuple[str, ...], ...] = (
     ("import", "librechat", "{}", "--assistant", "Helper"),
     ("model", "import", "{}"),
     ("topic", "summary", "1", "--set-file", "{}"),
+    ("--database-url", "sqlite:///{}", "topic", "list"),
 )
 
 
@@ -70,7 +71,7 @@ def run_cases(special: list[str]) -> None:
     _setup()
     for path in special:
         for case in CASES:
-            argv = [path if part == "{}" else part for part in case]
+            argv = [part.replace("{}", path) for part in case]
             code, _out, err = _run(argv)
             print(json.dumps({"argv": argv, "code": code, "err": err}), flush=True)
     print(json.dumps({"stored": _stored()}), flush=True)
