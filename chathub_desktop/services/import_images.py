@@ -28,7 +28,8 @@ _SUFFIXES = (".png", ".jpg", ".jpeg", ".gif", ".webp", ".bmp")
 
 
 class ZipImages:
-    """The image members of an export zip, by base name. Use as a context manager."""
+    """The image members of an export zip, by base name, read from ``fh`` (the zip, open
+    and kept open by the caller). Use as a context manager."""
 
     def __init__(self, fh: IO[bytes]) -> None:
         self._zip = zipfile.ZipFile(fh)
