@@ -71,6 +71,13 @@ def check_model_id(text: str) -> str:
     return check_text(text, "the model id")
 
 
+def fit_column(text: str, limit: int = MAX_MODEL_CHARS) -> str:
+    """``text`` when it has at most ``limit`` characters, else its first ``limit - 1``
+    and ``…``: for a label the product composes (``PROVIDER/MODEL`` of a summary, up to
+    120 + 1 + 200 characters) stored in a ``limit``-sized column (issue 32)."""
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
 def check_text(text: str, what: str) -> str:
     """``text`` unchanged; :class:`InvalidInput` when it holds a NUL character or a lone
     surrogate (PostgreSQL refuses NUL, neither engine can encode a lone surrogate)."""

@@ -82,3 +82,31 @@ def test_the_cli_prints_one_line_not_sql(store_url: str, capsys: pytest.CaptureF
     out, err = capsys.readouterr()
     assert out == "" and err.splitlines()[-1] == "chathub-desktop: error: the model id is longer than 200 characters"
     assert "SQL" not in err and "internal error" not in err
+
+
+def test_a_summary_by_a_model_with_a_long_id_is_stored_on_both_engines(
+        svc: Services, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The summary keeps ``PROVIDER/MODEL`` of its writer (CMP-18) in a 200-character
+    column: a 196-character model id is accepted, so the label (201 characters here)
+    is stored shortened instead of failing the compaction on PostgreSQL."""
+    import asyncio
+
+    from tests.fakes.vendor_server import FakeVendor, Reply
+
+    monkeypatch.setenv("COMPACT_CONTEXT_WINDOW_LOCAL", "4000")
+    model = "g" * 196
+    with FakeVendor() as chat, FakeVendor() as summ:
+        svc.providers.add("Chat", "openai_compatible", chat.base_url, api_key="sk-chat")
+        svc.providers.add("Summ", "openai", summ.base_url, api_key="sk-summ")
+        svc.settings.set("history-compress-model", f"Summ/{model}")
+        svc.assistants.create("Helper", provider="Chat", model="local-llm")
+        topic = svc.topics.create("Helper").id
+        for k in range(1, 4):
+            svc.chat._append(topic, role="user", content=f"u{k} " + "lorem " * 5)
+            svc.chat._append(topic, role="assistant", content=f"a{k} " + "lorem " * 5)
+        svc.chat._append(topic, role="user", content="latest")
+        summ.script(Reply(text_chunks=["<summary>S1: turns one to three.</summary>"]))
+        assert svc.compaction is not None
+        assert asyncio.run(svc.compaction.compact(topic)).status == "compacted"
+    stored = svc.compaction.summary(topic).model
+    assert stored is not None and len(stored) == 200 and stored.startswith("Summ/ggg") and stored.endswith("…")
