@@ -8,7 +8,7 @@ import sys
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from chathub_desktop.cli.common import CommandError, emit, emit_rows, record_id
+from chathub_desktop.cli.common import CommandError, emit, emit_rows, read_text_file, record_id
 from chathub_desktop.cli.topic_model import add_topic_model_command, model_line
 from chathub_desktop.cli.versions import add_version_commands
 from chathub_desktop.core.context_receipt import receipt_lines
@@ -239,11 +239,7 @@ def cmd_topic_summary(args: argparse.Namespace, svc: Services) -> int:
     assert svc.compaction is not None
     text = args.set
     if args.set_file is not None:
-        try:
-            text = args.set_file.read_text(encoding="utf-8")
-        except (OSError, UnicodeDecodeError) as exc:
-            reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else "it is not UTF-8 text"
-            raise CommandError(f"cannot read {args.set_file}: {reason}") from None
+        text = read_text_file(args.set_file, "summary file")
     view = (svc.compaction.edit_summary(args.topic_id, text) if text is not None
             else svc.compaction.summary(args.topic_id))
 

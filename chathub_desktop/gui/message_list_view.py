@@ -64,6 +64,8 @@ class MessageListView(QListView):
     link_refused = Signal(str)
     #: The mouse moved onto a link (its target) or off every link ("") (issue 32).
     link_hovered = Signal(str)
+    #: Mark as interrupted on a reply still marked streaming (issue 32): its message id.
+    interrupt_requested = Signal(int)
 
     def __init__(self, model: MessageListModel, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -279,6 +281,11 @@ class MessageListView(QListView):
         if m is not None and is_collapsible(m):
             toggle = menu.addAction("Collapse" if index.data(ExpandedRole) else "Expand")
             toggle.triggered.connect(lambda: self._model.toggle_expanded(index.row()))
+        if m is not None and m.status == "streaming":
+            stuck = menu.addAction("Mark as interrupted")
+            stuck.setToolTip("When the window or command writing this reply no longer answers: keep what "
+                             "arrived, mark it interrupted, and let this topic take new messages again")
+            stuck.triggered.connect(lambda _c=False, mid=m.id: self.interrupt_requested.emit(mid))
         if m is not None and m.status != "streaming":
             self._version_entries(menu, index.row(), m.id, m.role)
             menu.addSeparator()
