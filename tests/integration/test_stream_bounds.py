@@ -1,0 +1,245 @@
+"""A hostile provider cannot exhaust memory, and what it sends reads as one line (issue 32).
+
+Each payload comes from the fake vendor over real HTTP, for each wire format (Chat
+Completions, Responses, Anthropic), through a real ``chat send`` process with the stream
+limits set low through their environment variables (so a run takes seconds):
+
+- an endless stream of fast 64 KB text deltas → stops at the reply limit;
+- one endless SSE line with no newline → stops at the line limit;
+- a 2 GB gzip bomb as the SSE body → stops at the decompression bound.
+
+Each ends with exit 1 and one stderr line naming the limit and its variable, the user
+message and what arrived kept in the store (the reply marked ``error`` / ``too_large``),
+and a peak RSS (the child's ``ru_maxrss`` from ``wait4``) under 300 MB.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import os
+import sqlite3
+import subprocess
+import sys
+import zlib
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from chathub_desktop.services.container import Services, open_services
+from tests.fakes.hostile_bodies import KINDS, endless_deltas, endless_line, gzip_bomb, unread_shapes
+from tests.fakes.vendor_server import FakeVendor, Reply
+
+ROOT = Path(__file__).resolve().parents[2]
+#: Peak RSS a ``chat send`` may reach on any hostile payload (MB, issue 32).
+PEAK_RSS_MB = 300
+LOW_LIMITS = {"CHATHUB_LIMIT_REPLY_MB": "1", "CHATHUB_LIMIT_SSE_LINE_MB": "2",
+              "CHATHUB_LIMIT_SSE_EVENT_MB": "2"}
+
+
+def _store(tmp_path: Path, vendor: FakeVendor, kind: str, topics: int) -> str:
+    """An SQLite store with provider F (key from FAKE_KEY), assistant A and ``topics`` topics."""
+    url = f"sqlite:///{tmp_path / 'store.sqlite3'}"
+    svc = open_services(url)
+    try:
+        svc.providers.add("F", kind, vendor.base_url, api_key_env="FAKE_KEY")
+        svc.assistants.create("A", provider="F", model="fake-model")
+        for _ in range(topics):
+            svc.topics.create("A")
+    finally:
+        svc.close()
+    return url
+
+
+#: One child process runs ``chat send`` for topics 1..n through the CLI's own entry
+#: point (one interpreter start instead of n) and writes the exit codes.
+_DRIVER = """
+import json, sys
+from chathub_desktop.cli import main
+url, n, codes_path = sys.argv[1], int(sys.argv[2]), sys.argv[3]
+codes = []
+for topic in range(1, n + 1):
+    codes.append(main(["chat", "send", "--topic", str(topic), "hello", "--database-url", url]))
+    print("--", file=sys.stderr, flush=True)
+open(codes_path, "w").write(json.dumps(codes))
+"""
+
+
+def _chat_sends(tmp_path: Path, url: str, n: int) -> tuple[list[int], list[str], float]:
+    """``chat send --topic N hello`` for N = 1..n in one child process with
+    :data:`LOW_LIMITS`; returns the exit codes, each send's stderr and the child's peak
+    RSS in MB (``ru_maxrss`` from ``wait4``)."""
+    env = {**os.environ, **LOW_LIMITS, "PYTHONPATH": str(ROOT), "FAKE_KEY": "sk-fake-key-1234",
+           "CHATHUB_DATA_DIR": str(tmp_path / "data"), "CHATHUB_ALLOW_TEST_DOUBLES": "1"}
+    env.pop("CHATHUB_DATABASE_URL", None)
+    codes = tmp_path / "codes.json"
+    with open(tmp_path / "out", "wb") as out, open(tmp_path / "err", "wb") as err:
+        proc = subprocess.Popen([sys.executable, "-c", _DRIVER, url, str(n), str(codes)],
+                                env=env, stdout=out, stderr=err)
+        try:
+            _pid, status, usage = os.wait4(proc.pid, 0)
+        finally:
+            proc.returncode = os.waitstatus_to_exitcode(status)  # reaped by wait4
+    errs = (tmp_path / "err").read_text(errors="replace").split("--\n")
+    assert proc.returncode == 0 and codes.exists(), errs
+    return json.loads(codes.read_text()), errs[:n], usage.ru_maxrss / 1024
+
+
+def _rows(tmp_path: Path) -> list[tuple[int, str, str, str | None, str | None, int, str]]:
+    """``(topic, role, status, error_kind, error, length of content, first 20 characters)``
+    per message, in order."""
+    with sqlite3.connect(tmp_path / "store.sqlite3") as db:
+        return list(db.execute("SELECT topic_id, role, status, error_kind, error, length(content), "
+                               "substr(content, 1, 20) FROM message ORDER BY id"))
+
+
+#: (payload, the limit's words, its variable, the fewest and most characters kept)
+PAYLOADS = [
+    (endless_deltas, "the reply passed the reply limit of 1 MB", "CHATHUB_LIMIT_REPLY_MB (in MB)",
+     (1 << 20) - (64 << 10), 1 << 20),
+    (endless_line, "the provider sent an SSE line longer than the line limit of 2 MB",
+     "CHATHUB_LIMIT_SSE_LINE_MB (in MB)", 0, 0),
+    (None, "the provider's compressed answer expanded past the decompression limit of 200 times its "
+     "compressed size", "CHATHUB_LIMIT_INFLATE_RATIO", 0, 0),
+]
+
+
+@pytest.mark.parametrize("kind", KINDS)
+def test_hostile_streams_end_with_one_line_what_arrived_kept_and_bounded_memory(
+    tmp_path: Path, fake_vendor: FakeVendor, kind: str
+) -> None:
+    """Issue 32's provider payloads — endless 64 KB deltas, an endless SSE line, a 2 GB
+    gzip bomb — each through ``chat send``: exit 1 and one line naming the limit and how
+    to raise it; the user message and the text that fit (up to 1 MB) kept, the reply
+    ``error`` / ``too_large``; peak RSS under 300 MB."""
+    for make, *_ in PAYLOADS:
+        fake_vendor.script(Reply(raw_body=make(kind)) if make is not None
+                           else Reply(raw_body=gzip_bomb(), raw_headers={"Content-Encoding": "gzip"}))
+    url = _store(tmp_path, fake_vendor, kind, len(PAYLOADS))
+    codes, errs, peak_mb = _chat_sends(tmp_path, url, len(PAYLOADS))
+    rows = _rows(tmp_path)
+    assert codes == [1] * len(PAYLOADS)
+    for topic, ((_make, words, env_var, fewest, most), err) in enumerate(zip(PAYLOADS, errs, strict=True), 1):
+        line = f"stopped: {words}; set the environment variable {env_var} to raise it"
+        assert [ln for ln in err.splitlines() if ln.strip()] == [f"chathub-desktop: error: {line}"], err[-2000:]
+        user, reply = [r[1:] for r in rows if r[0] == topic]
+        assert (user[:2], user[5]) == (("user", "complete"), "hello")
+        assert reply[:4] == ("assistant", "error", "too_large", line)
+        assert fewest <= reply[4] <= most
+    print(f"{kind}: peak RSS of the chat send process {peak_mb:.0f} MB")
+    assert peak_mb < PEAK_RSS_MB, f"peak RSS {peak_mb:.0f} MB"
+
+
+def _topic(svc: Services, vendor: FakeVendor, kind: str) -> int:
+    svc.providers.add(f"F {kind}", kind, vendor.base_url, api_key="sk-test-key-1234")
+    svc.assistants.create(f"A {kind}", provider=f"F {kind}", model="fake-model")
+    return svc.topics.create(f"A {kind}").id
+
+
+@pytest.mark.parametrize("kind", KINDS)
+def test_a_redirect_names_where_it_points(services: Services, fake_vendor: FakeVendor, kind: str) -> None:
+    """A 307 is not "expected a streamed answer": it names the address (a key in its query
+    redacted) and is stored as the reply's error."""
+    topic = _topic(services, fake_vendor, kind)
+    fake_vendor.script(Reply(error_status=307, error_body="", error_content_type="text/plain",
+                             error_headers={"Location": "https://api.example.com/v1/chat?api_key=sk-secret-123456"}))
+    out = asyncio.run(services.chat.send(topic, "hello"))
+    assert (out.status, out.error_kind) == ("error", "bad_request")
+    assert out.error == ("the server redirected to https://api.example.com/v1/chat?api_key=[redacted] "
+                         "(HTTP 307 Temporary Redirect); put that address in the provider's base URL")
+
+
+@pytest.mark.parametrize("kind", KINDS)
+def test_a_gzip_bombed_error_body_reads_as_one_short_line(services: Services, fake_vendor: FakeVendor,
+                                                           kind: str) -> None:
+    """A 500 whose gzip body inflates to 1 GB of ``A``: one line of at most 160
+    characters, and nothing near the whole body read."""
+    topic = _topic(services, fake_vendor, kind)
+
+    def bomb() -> Iterator[bytes]:
+        z = zlib.compressobj(9, zlib.DEFLATED, 31)
+        block = b"A" * (1 << 20)
+        for _ in range(1024):
+            yield z.compress(block)
+        yield z.flush()
+
+    fake_vendor.script(Reply(raw_body=bomb, raw_status=500,
+                             raw_headers={"Content-Type": "text/plain", "Content-Encoding": "gzip"}))
+    out = asyncio.run(services.chat.send(topic, "hello"))
+    assert (out.status, out.error_kind) == ("error", "server")
+    assert out.error == "A" * 159 + "…"
+
+
+@pytest.mark.parametrize("kind", KINDS)
+def test_an_empty_answer_is_an_error_with_retry(services: Services, fake_vendor: FakeVendor, kind: str) -> None:
+    """An ordinary empty answer (finish reason, no text) is stored as an error, not as a
+    blank success; Retry then gets the reply into the same row."""
+    topic = _topic(services, fake_vendor, kind)
+    fake_vendor.script(Reply(text_chunks=[]), Reply(text_chunks=["now", " it", " talks"]))
+    out = asyncio.run(services.chat.send(topic, "hello"))
+    assert (out.status, out.error_kind, out.error) == ("error", "bad_response", "the provider sent an empty reply")
+    again = asyncio.run(services.chat.retry(topic))
+    assert (again.reply_message_id, again.status, again.text) == (out.reply_message_id, "complete", "now it talks")
+
+
+@pytest.mark.parametrize("kind", KINDS)
+def test_events_in_no_readable_shape_are_an_error_that_says_so(services: Services, fake_vendor: FakeVendor,
+                                                               kind: str) -> None:
+    """A stream of JSON the client cannot read (an array, an object without the format's
+    fields) that ends normally: an error counting them, pointing at the provider's kind."""
+    topic = _topic(services, fake_vendor, kind)
+    fake_vendor.script(Reply(raw_body=unread_shapes(kind)))
+    out = asyncio.run(services.chat.send(topic, "hello"))
+    n = 3 if kind == "openai_compatible" else 2
+    assert (out.status, out.error_kind) == ("error", "bad_response")
+    assert out.error == (f"the provider's answer had no text the app could read ({n} events not in the shape "
+                         "of its provider kind); check the provider's kind and base URL")
+
+
+def test_only_reasoning_up_to_max_tokens_says_so(services: Services, fake_vendor: FakeVendor) -> None:
+    """A thinking model that spent its whole output budget on reasoning: the error says so."""
+    topic = _topic(services, fake_vendor, "openai_compatible")
+    fake_vendor.script(Reply(text_chunks=[], reasoning_chunks=["hmm"], finish_reason="length"))
+    out = asyncio.run(services.chat.send(topic, "hello"))
+    assert out.error == ("the model reached its output token limit (max tokens), all spent on reasoning "
+                         "before writing any text")
+
+
+def test_chat_send_of_an_empty_answer_exits_1_with_one_line(fake_vendor: FakeVendor,
+                                                            capsys: pytest.CaptureFixture[str]) -> None:
+    """The CLI: an empty answer is exit 1 and one error line, not exit 0 and nothing."""
+    from chathub_desktop.cli import main
+
+    assert main(["provider", "add", "F", "--kind", "openai_compatible", "--no-key",
+                 "--base-url", fake_vendor.base_url]) == 0
+    assert main(["assistant", "create", "A", "--provider", "F", "--model", "fake-model"]) == 0
+    assert main(["topic", "create", "--assistant", "A"]) == 0
+    capsys.readouterr()
+    fake_vendor.script(Reply(text_chunks=[]))
+    assert main(["chat", "send", "--topic", "1", "hello"]) == 1
+    assert capsys.readouterr().err.strip() == "chathub-desktop: error: the provider sent an empty reply"
+
+
+def test_the_model_list_is_bounded_too(fake_vendor: FakeVendor, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Test connection: a gzip bomb, a list over its limit and a redirect each give one line."""
+    from chathub_desktop.services.connection_check import check_endpoint
+
+    def check() -> str:
+        return asyncio.run(check_endpoint("F", "openai_compatible", fake_vendor.base_url, None)).message
+
+    url = f"{fake_vendor.base_url}/models"
+    fake_vendor.models_reply = Reply(raw_body=gzip_bomb(), raw_headers={"Content-Type": "application/json",
+                                                                        "Content-Encoding": "gzip"})
+    assert check() == (f"{url}: stopped: the provider's compressed answer expanded past the decompression limit "
+                       "of 200 times its compressed size; set the environment variable "
+                       "CHATHUB_LIMIT_INFLATE_RATIO to raise it")
+    monkeypatch.setenv("CHATHUB_LIMIT_MODEL_LIST_MB", "0.5")
+    fake_vendor.models_reply = Reply(raw_body=lambda: iter([b" " * 4096] * 1000),
+                                     raw_headers={"Content-Type": "application/json"})
+    assert check() == (f"{url}: stopped: the model list passed its limit of 512 KB; set the environment "
+                       "variable CHATHUB_LIMIT_MODEL_LIST_MB (in MB) to raise it")
+    fake_vendor.models_reply = Reply(raw_body=lambda: iter([b""]), raw_status=301,
+                                     raw_headers={"Location": "https://elsewhere.example/v1/models"})
+    assert check() == (f"{url}: the server redirected to https://elsewhere.example/v1/models (HTTP 301 Moved "
+                       "Permanently); put that address in the provider's base URL")
