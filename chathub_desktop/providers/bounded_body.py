@@ -30,6 +30,8 @@ class _Inflater:
 
     def __init__(self, name: str) -> None:
         self._name = name
+        #: Input bytes inflated so far (what is still waiting in the tail is not counted).
+        self.consumed = 0
         self._z: zlib._Decompress | None = None
         if name in ("gzip", "x-gzip"):
             self._z = zlib.decompressobj(zlib.MAX_WBITS | 16)
@@ -47,6 +49,7 @@ class _Inflater:
             except zlib.error as exc:
                 raise ProviderError(ErrorKind.BAD_RESPONSE,
                                     f"the provider's {self._name}-compressed answer is damaged ({exc})") from None
+            self.consumed += len(data) - len(z.unconsumed_tail)
             data = z.unconsumed_tail
             if out:
                 yield out
@@ -62,7 +65,7 @@ class BoundedDecoder:
     :data:`PIECE_BYTES` (identity pieces as they came). ``max_bytes`` bounds the decoded
     total; past it ``limit`` names the error raised, or with ``limit=None`` the body is
     simply cut there (:attr:`cut` becomes True). Past :data:`RATIO_GRACE_BYTES` decoded,
-    decoded ÷ raw must stay within ``limits.inflate_ratio``. Raises
+    decoded ÷ raw bytes inflated so far must stay within ``limits.inflate_ratio``. Raises
     :class:`ProviderError`: ``BAD_RESPONSE`` for an encoding it does not read or damaged
     data, ``TOO_LARGE`` past a limit.
     """
@@ -101,7 +104,7 @@ class BoundedDecoder:
                 return
             self.decoded_bytes += len(piece)
             if (self._layers and self.decoded_bytes > RATIO_GRACE_BYTES
-                    and self.decoded_bytes > self._limits.inflate_ratio * self.raw_bytes):
+                    and self.decoded_bytes > self._limits.inflate_ratio * max(1, self._layers[0].consumed)):
                 raise self._limits.error(Limit.INFLATE_RATIO)
             yield piece
 
