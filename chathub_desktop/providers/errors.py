@@ -1,8 +1,10 @@
 """Turning HTTP failures into classified :class:`ProviderError` values (APP-1, APP-2, REF-22).
 
-Three entry points, one classification:
+Four entry points, one classification:
 
-- :func:`error_from_response` — a non-2xx HTTP answer (status + body text);
+- :func:`error_from_response` — a non-2xx HTTP answer (status + body text; a body that
+  is neither a vendor error nor an HTML page reads as one short line, issue 32);
+- :func:`error_from_redirect` — a 3xx answer, naming where it points (issue 32);
 - :func:`error_from_stream_payload` — an error that arrives *inside* an SSE stream
   (OpenAI ``{"error": {...}}`` chunk, Anthropic ``event: error``, Responses
   ``response.failed`` / ``error``), or a 200 JSON body that is really an error

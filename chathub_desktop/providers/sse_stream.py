@@ -82,23 +82,31 @@ async def _run_to_end(body: AsyncGenerator[T, None]) -> None:
         await body.aclose()
 
 
-async def _read_limited(response: httpx.Response, limits: StreamLimits) -> str:
-    """The start of an error body: decoded in bounded pieces (:class:`BoundedDecoder`)
-    and cut at :data:`MAX_ERROR_BODY_BYTES`; an encoding the app does not read gives ``""``."""
-    try:
-        decoder = BoundedDecoder(response.headers.get("content-encoding", ""), limits,
-                                 max_bytes=MAX_ERROR_BODY_BYTES, limit=None)
-    except ProviderError:
-        return ""
+async def read_body(response: httpx.Response, decoder: BoundedDecoder) -> bytes:
+    """The body of ``response`` (opened with ``client.stream``) decoded by ``decoder`` in
+    bounded pieces, up to its limit: raises its ``TOO_LARGE`` / ``BAD_RESPONSE``
+    :class:`ProviderError`, or stops where a cutting decoder cut. The response and its
+    body generators are closed on every path (:func:`_closing_body`)."""
     chunks: list[bytes] = []
     raw = cast(AsyncGenerator[bytes, None], response.aiter_raw())  # an async generator
     async with _closing_body(response, raw) as body:
-        with contextlib.suppress(ProviderError):  # damaged or over-expanding: keep what came
-            async for chunk in body:
-                chunks.extend(decoder.feed(chunk))
-                if decoder.cut:
-                    break
-    return b"".join(chunks).decode("utf-8", errors="replace")
+        async for chunk in body:
+            chunks.extend(decoder.feed(chunk))
+            if decoder.cut:
+                break
+    return b"".join(chunks)
+
+
+async def _read_limited(response: httpx.Response, limits: StreamLimits) -> str:
+    """The start of an error body, cut at :data:`MAX_ERROR_BODY_BYTES`; ``""`` when its
+    encoding is one the app does not read or its compressed data is damaged."""
+    try:
+        decoder = BoundedDecoder(response.headers.get("content-encoding", ""), limits,
+                                 max_bytes=MAX_ERROR_BODY_BYTES, limit=None)
+        return (await read_body(response, decoder)).decode("utf-8", errors="replace")
+    except ProviderError:
+        await response.aclose()
+        return ""
 
 
 def _error_for_non_sse_body(body: str, status: int, secret: str | None) -> ProviderError:

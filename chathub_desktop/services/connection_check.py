@@ -22,6 +22,7 @@ from chathub_desktop.core.provider_kinds import ProviderKind, WireProtocol
 from chathub_desktop.providers.base import ProviderError
 from chathub_desktop.providers.bounded_body import ACCEPT_ENCODING, BoundedDecoder
 from chathub_desktop.providers.errors import error_from_redirect
+from chathub_desktop.providers.sse_stream import read_body
 from chathub_desktop.providers.stream_limits import Limit, StreamLimits
 from chathub_desktop.services.errors import ServiceError
 from chathub_desktop.services.provider_service import ProviderService
@@ -57,16 +58,11 @@ def _status_line(code: int) -> str:
         return str(code)
 
 
-async def _read_body(response: httpx.Response, limits: StreamLimits) -> bytes:
-    """The decoded model list, in bounded pieces (``TOO_LARGE`` ProviderError past the
-    model-list limit or the decompression bound; BAD_RESPONSE for an unknown encoding)."""
-    decoder = BoundedDecoder(response.headers.get("content-encoding", ""), limits,
-                             max_bytes=limits.model_list_bytes, limit=Limit.MODEL_LIST)
-    body = bytearray()
-    async for chunk in response.aiter_raw():
-        for piece in decoder.feed(chunk):
-            body += piece
-    return bytes(body)
+def _decoder(response: httpx.Response, limits: StreamLimits) -> BoundedDecoder:
+    """Decodes the model list in bounded pieces: ``TOO_LARGE`` ProviderError past the
+    model-list limit or the decompression bound; BAD_RESPONSE for an unknown encoding."""
+    return BoundedDecoder(response.headers.get("content-encoding", ""), limits,
+                          max_bytes=limits.model_list_bytes, limit=Limit.MODEL_LIST)
 
 
 async def check_connection(providers: ProviderService, ref: int | str, *,
@@ -97,7 +93,7 @@ async def check_endpoint(name: str, kind_value: str, base_url: str, key: str | N
             async with client.stream("GET", url, headers=headers) as response:
                 status = response.status_code
                 location = response.headers.get("location")
-                body = await _read_body(response, limits) if status == 200 else b""
+                body = await read_body(response, _decoder(response, limits)) if status == 200 else b""
     except httpx.TimeoutException:
         return ConnectionCheck(False, f"no answer from {url} within {timeout_s:g} s")
     except httpx.HTTPError as exc:

@@ -30,6 +30,7 @@ import pytest
 from chathub_desktop.services.container import Services, open_services
 from tests.fakes.hostile_bodies import KINDS, endless_deltas, endless_line, gzip_bomb, unread_shapes
 from tests.fakes.vendor_server import FakeVendor, Reply
+from tests.integration.test_streams_closed import Leaks, leaks, run_strict  # noqa: F401 (fixture)
 
 ROOT = Path(__file__).resolve().parents[2]
 #: Peak RSS a ``chat send`` may reach on any hostile payload (MB, issue 32).
@@ -243,3 +244,29 @@ def test_the_model_list_is_bounded_too(fake_vendor: FakeVendor, monkeypatch: pyt
                                      raw_headers={"Location": "https://elsewhere.example/v1/models"})
     assert check() == (f"{url}: the server redirected to https://elsewhere.example/v1/models (HTTP 301 Moved "
                        "Permanently); put that address in the provider's base URL")
+
+
+def test_every_limit_ending_closes_its_streams_and_clients(
+    leaks: Leaks, services: Services, fake_vendor: FakeVendor, monkeypatch: pytest.MonkeyPatch  # noqa: F811
+) -> None:
+    """Under test_streams_closed's strict watch, for each format: the reply limit, the
+    line limit, the decompression bound, a gzip-bombed error body and a redirect each end
+    their request with every response, generator and HTTP client closed."""
+    for name, value in LOW_LIMITS.items():
+        monkeypatch.setenv(name, value)
+    topics = {kind: _topic(services, fake_vendor, kind) for kind in KINDS}
+
+    async def body() -> list[str]:
+        kinds: list[str] = []
+        for kind, topic in topics.items():
+            fake_vendor.script(
+                Reply(raw_body=endless_deltas(kind)), Reply(raw_body=endless_line(kind)),
+                Reply(raw_body=gzip_bomb(), raw_headers={"Content-Encoding": "gzip"}),
+                Reply(raw_body=gzip_bomb(64 << 20), raw_status=502, raw_headers={"Content-Encoding": "gzip"}),
+                Reply(error_status=307, error_body="", error_headers={"Location": "https://x.example/v1"}))
+            for _ in range(5):
+                kinds.append(str((await services.chat.send(topic, "hello")).error_kind))
+        return kinds
+
+    assert run_strict(leaks, body()) == ["too_large", "too_large", "too_large", "server", "bad_request"] * 3
+    leaks.assert_clean()
