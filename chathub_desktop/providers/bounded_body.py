@@ -150,22 +150,26 @@ class SSEParser:
         if self._skip_lf and chunk[:1] == b"\n":
             chunk = chunk[1:]
         self._skip_lf = False
-        buf = self._buf
-        scan = len(buf)
-        buf += chunk
-        start = 0
-        while (m := _EOL.search(buf, scan)) is not None:
-            line = bytes(buf[start:m.start()])
-            if m.end() == len(buf) and m.group() == b"\r":
-                self._skip_lf = True  # its LF may open the next chunk
-            start = scan = m.end()
-            if len(line) > self._limits.line_bytes:
+        limit = self._limits.line_bytes
+        if b"\n" not in chunk and b"\r" not in chunk:  # a line still arriving
+            self._buf += chunk
+            if len(self._buf) > limit:
+                raise self._limits.error(Limit.SSE_LINE)
+            return
+        data = bytes(self._buf) + chunk if self._buf else chunk
+        if b"\r" in data:
+            self._skip_lf = data.endswith(b"\r")  # its LF may open the next chunk
+            lines = _EOL.split(data)
+        else:
+            lines = data.split(b"\n")
+        self._buf = bytearray(lines.pop())
+        for line in lines:
+            if len(line) > limit:
                 raise self._limits.error(Limit.SSE_LINE)
             event = self._line(line)
             if event is not None:
                 yield event
-        del buf[:start]
-        if len(buf) > self._limits.line_bytes:
+        if len(self._buf) > limit:
             raise self._limits.error(Limit.SSE_LINE)
 
     def _line(self, raw: bytes) -> SSEEvent | None:

@@ -101,7 +101,7 @@ PAYLOADS = [
      (1 << 20) - (64 << 10), 1 << 20),
     (endless_line, "the provider sent an SSE line longer than the line limit of 2 MB",
      "CHATHUB_LIMIT_SSE_LINE_MB (in MB)", 0, 0),
-    (None, "the provider's compressed answer expanded past the decompression limit of 200 times its "
+    (None, "the provider's compressed answer expanded past the decompression limit of 500 times its "
      "compressed size", "CHATHUB_LIMIT_INFLATE_RATIO", 0, 0),
 ]
 
@@ -233,7 +233,7 @@ def test_the_model_list_is_bounded_too(fake_vendor: FakeVendor, monkeypatch: pyt
     fake_vendor.models_reply = Reply(raw_body=gzip_bomb(), raw_headers={"Content-Type": "application/json",
                                                                         "Content-Encoding": "gzip"})
     assert check() == (f"{url}: stopped: the provider's compressed answer expanded past the decompression limit "
-                       "of 200 times its compressed size; set the environment variable "
+                       "of 500 times its compressed size; set the environment variable "
                        "CHATHUB_LIMIT_INFLATE_RATIO to raise it")
     monkeypatch.setenv("CHATHUB_LIMIT_MODEL_LIST_MB", "0.5")
     fake_vendor.models_reply = Reply(raw_body=lambda: iter([b" " * 4096] * 1000),
