@@ -19,6 +19,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 from chathub_desktop.services.container import open_services
 from chathub_desktop.storage.topic_repository import append_message
 from tests.fakes.vendor_server import FakeVendor
@@ -44,6 +46,7 @@ def _run(tmp_path: Path, url: str, command: str) -> tuple[int, str, float]:
     return proc.returncode, (tmp_path / "out").read_text(), usage.ru_maxrss / 1024
 
 
+@pytest.mark.slow
 def test_a_50_mb_stored_reply_is_estimated_sent_past_and_compacted_in_bounded_memory(
     tmp_path: Path, fake_vendor: FakeVendor
 ) -> None:

@@ -106,6 +106,7 @@ PAYLOADS = [
 ]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("kind", KINDS)
 def test_hostile_streams_end_with_one_line_what_arrived_kept_and_bounded_memory(
     tmp_path: Path, fake_vendor: FakeVendor, kind: str
