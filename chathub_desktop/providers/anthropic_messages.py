@@ -313,11 +313,16 @@ def _parse_usage(raw: Mapping[str, object]) -> Usage:
     )
 
 
+_USAGE_FIELDS = ("input_tokens", "output_tokens", "cache_read_input_tokens", "cache_creation_input_tokens")
+
+
 def _collect_usage(into: dict[str, int], raw: Mapping[str, object]) -> None:
     """Fold one event's usage into the running raw fields. ``message_start`` carries the
     input side, ``message_delta`` the final (cumulative) ``output_tokens`` and, on newer
-    API versions and some compatible servers, the input fields again: later values win."""
-    for key, value in raw.items():
-        number = _int_or_none(value)
+    API versions and some compatible servers, the input fields again: later values win.
+    Only the fields :func:`_parse_usage` reads are kept (a hostile server's invented keys
+    never pile up; issue 32)."""
+    for key in _USAGE_FIELDS:
+        number = _int_or_none(raw.get(key))
         if number is not None:
             into[key] = number

@@ -131,3 +131,16 @@ def test_limits_from_the_environment() -> None:
                                     "CHATHUB_LIMIT_BODY_MB": "lots", "CHATHUB_LIMIT_INFLATE_RATIO": "1000"})
     assert (limits.reply_bytes, limits.line_bytes, limits.body_bytes, limits.inflate_ratio) == (
         512 * 1024, 64 << 20, 1024 << 20, 1000.0)
+
+
+def test_anthropic_usage_keeps_only_the_fields_it_reads() -> None:
+    """A hostile ``usage`` with endless invented keys, event after event, is not kept:
+    only the four counts the reply stores are folded in."""
+    from chathub_desktop.providers.anthropic_messages import _collect_usage
+
+    into: dict[str, int] = {}
+    for n in range(3):
+        _collect_usage(into, {"output_tokens": n, **{f"junk_{n}_{i}": i for i in range(1000)}})
+    _collect_usage(into, {"input_tokens": 7, "cache_read_input_tokens": 2, "cache_creation_input_tokens": 1})
+    assert into == {"output_tokens": 2, "input_tokens": 7, "cache_read_input_tokens": 2,
+                    "cache_creation_input_tokens": 1}
