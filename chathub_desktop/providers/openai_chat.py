@@ -32,8 +32,10 @@ from chathub_desktop.providers.sse_stream import SSEChatClient, decode_event_dat
 from chathub_desktop.providers.stream_limits import ReplyMeter
 
 #: Bytes one tool-call fragment counts toward the reply limit beside its text (what
-#: holding it costs), so endless empty fragments end too (issue 32).
+#: holding it costs), so endless empty fragments end too (issue 32); a fragment that
+#: opens a new call counts :data:`NEW_CALL_COST` instead.
 FRAGMENT_COST = 32
+NEW_CALL_COST = 1024
 # OpenAI reasoning models reject ``max_tokens`` and want ``max_completion_tokens``.
 _REASONING_MODEL = re.compile(r"^(o1|o3|o4|gpt-5)([-.:]|$)", re.IGNORECASE)
 
@@ -275,7 +277,9 @@ class OpenAIChatClient(SSEChatClient):
         if isinstance(fragments, list):
             for fragment in fragments:
                 if isinstance(fragment, Mapping):
-                    meter.add(_absorb_fragment(fragment, buffers), FRAGMENT_COST)
+                    calls = len(buffers)
+                    text = _absorb_fragment(fragment, buffers)
+                    meter.add(text, NEW_CALL_COST if len(buffers) > calls else FRAGMENT_COST)
         return events
 
 

@@ -27,6 +27,7 @@ from pathlib import Path
 
 import pytest
 
+from chathub_desktop.core.messages import ToolCall
 from chathub_desktop.services.container import Services, open_services
 from tests.fakes.hostile_bodies import KINDS, endless_deltas, endless_line, gzip_bomb, unread_shapes
 from tests.fakes.vendor_server import FakeVendor, Reply
@@ -271,3 +272,18 @@ def test_every_limit_ending_closes_its_streams_and_clients(
 
     assert run_strict(leaks, body()) == ["too_large", "too_large", "too_large", "server", "bad_request"] * 3
     leaks.assert_clean()
+
+
+@pytest.mark.parametrize("kind", KINDS)
+def test_tool_call_arguments_count_toward_the_reply_limit(services: Services, fake_vendor: FakeVendor,
+                                                          kind: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A tool call whose arguments pass the reply limit (2 MB of them with a 1 MB limit)
+    ends the reply like runaway text: one line, the text before it kept."""
+    monkeypatch.setenv("CHATHUB_LIMIT_REPLY_MB", "1")
+    topic = _topic(services, fake_vendor, kind)
+    fake_vendor.script(Reply(text_chunks=["calling"], arg_fragment_chars=64 << 10,
+                             tool_calls=[ToolCall("call_1", "write", '{"x": "' + "y" * (2 << 20) + '"}')]))
+    out = asyncio.run(services.chat.send(topic, "hello"))
+    assert (out.status, out.error_kind, out.text) == ("error", "too_large", "calling")
+    assert out.error == ("stopped: the reply passed the reply limit of 1 MB; set the environment variable "
+                         "CHATHUB_LIMIT_REPLY_MB (in MB) to raise it")
