@@ -7,16 +7,13 @@ first million characters is estimated from its length, not tokenized.
 
 Each of the three commands runs as its own ``chathub-desktop`` process on a topic
 holding a 50 MB reply; each succeeds, the estimate counts the whole row, and each peak
-RSS (``ru_maxrss`` from ``wait4``) stays under 400 MB (about 680 MB before).
+RSS (the child's own ``VmHWM``, ``tests.integration.child_rss``) stays under 400 MB.
 """
 
 from __future__ import annotations
 
-import os
 import re
 import shutil
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
@@ -24,26 +21,12 @@ import pytest
 from chathub_desktop.services.container import open_services
 from chathub_desktop.storage.topic_repository import append_message
 from tests.fakes.vendor_server import FakeVendor
+from tests.integration.child_rss import run_cli_child
 
-ROOT = Path(__file__).resolve().parents[2]
 PEAK_RSS_MB = 400
 HUGE_WORDS = 10 * 2**20  # "word " × 10,485,760 = 50 MB
 
 COMMANDS = ("topic estimate 1", "chat send --topic 1 hello", "topic compact 1")
-
-
-def _run(tmp_path: Path, url: str, command: str) -> tuple[int, str, float]:
-    """``chathub-desktop COMMAND`` in a child process: its exit code, stdout and peak RSS (MB)."""
-    env = {**os.environ, "PYTHONPATH": str(ROOT), "FAKE_KEY": "sk-fake-key-1234",
-           "CHATHUB_DATA_DIR": str(tmp_path / "data")}
-    env.pop("CHATHUB_DATABASE_URL", None)
-    with open(tmp_path / "out", "wb") as out, open(tmp_path / "err", "wb") as err:
-        proc = subprocess.Popen([sys.executable, "-m", "chathub_desktop.cli", *command.split(),
-                                 "--database-url", url], env=env, stdout=out, stderr=err)
-        _pid, status, usage = os.wait4(proc.pid, 0)
-        proc.returncode = os.waitstatus_to_exitcode(status)  # reaped by wait4
-    assert proc.returncode == 0, (command, (tmp_path / "err").read_text()[-2000:])
-    return proc.returncode, (tmp_path / "out").read_text(), usage.ru_maxrss / 1024
 
 
 @pytest.mark.slow
@@ -51,8 +34,8 @@ def test_a_50_mb_stored_reply_is_estimated_sent_past_and_compacted_in_bounded_me
     tmp_path: Path, fake_vendor: FakeVendor
 ) -> None:
     """``topic estimate``, ``chat send`` and ``topic compact``, each on the same untouched
-    topic with a 50 MB reply: exit 0 each, the huge row counted (over ten million tokens in the whole-topic
-    figure), peak RSS under 400 MB."""
+    topic with a 50 MB reply: exit 0 each, the huge row counted (over ten million tokens
+    in the whole-topic figure), peak RSS under 400 MB."""
     url = f"sqlite:///{tmp_path / 'store.sqlite3'}"
     svc = open_services(url)
     try:
@@ -72,7 +55,10 @@ def test_a_50_mb_stored_reply_is_estimated_sent_past_and_compacted_in_bounded_me
     peaks = {}
     for command in COMMANDS:  # each on the untouched store: no token count cached yet
         shutil.copyfile(template, tmp_path / "store.sqlite3")
-        _code, printed, peaks[command] = _run(tmp_path, url, command)
+        run = run_cli_child(tmp_path, [[*command.split(), "--database-url", url]],
+                            {"FAKE_KEY": "sk-fake-key-1234", "CHATHUB_DATA_DIR": str(tmp_path / "data")})
+        assert run.codes == [0], run.stderr
+        printed, peaks[command] = run.stdout, run.peak_mb
         if command.startswith("topic estimate"):
             whole = re.search(r"whole topic ~([\d,]+) tokens", printed)
             assert whole is not None and int(whole.group(1).replace(",", "")) > 10_000_000, printed[:2000]

@@ -10,17 +10,13 @@ limits set low through their environment variables (so a run takes seconds):
 
 Each ends with exit 1 and one stderr line naming the limit and its variable, the user
 message and what arrived kept in the store (the reply marked ``error`` / ``too_large``),
-and a peak RSS (the child's ``ru_maxrss`` from ``wait4``) under 300 MB.
+and a peak RSS (the child's own ``VmHWM``, ``tests.integration.child_rss``) under 300 MB.
 """
 
 from __future__ import annotations
 
 import asyncio
-import json
-import os
 import sqlite3
-import subprocess
-import sys
 import zlib
 from collections.abc import Iterator
 from pathlib import Path
@@ -31,9 +27,9 @@ from chathub_desktop.core.messages import ToolCall
 from chathub_desktop.services.container import Services, open_services
 from tests.fakes.hostile_bodies import KINDS, endless_deltas, endless_line, gzip_bomb, unread_shapes
 from tests.fakes.vendor_server import FakeVendor, Reply
+from tests.integration.child_rss import run_cli_child
 from tests.integration.test_streams_closed import Leaks, leaks, run_strict  # noqa: F401 (fixture)
 
-ROOT = Path(__file__).resolve().parents[2]
 #: Peak RSS a ``chat send`` may reach on any hostile payload (MB, issue 32).
 PEAK_RSS_MB = 300
 LOW_LIMITS = {"CHATHUB_LIMIT_REPLY_MB": "1", "CHATHUB_LIMIT_SSE_LINE_MB": "2",
@@ -52,40 +48,6 @@ def _store(tmp_path: Path, vendor: FakeVendor, kind: str, topics: int) -> str:
     finally:
         svc.close()
     return url
-
-
-#: One child process runs ``chat send`` for topics 1..n through the CLI's own entry
-#: point (one interpreter start instead of n) and writes the exit codes.
-_DRIVER = """
-import json, sys
-from chathub_desktop.cli import main
-url, n, codes_path = sys.argv[1], int(sys.argv[2]), sys.argv[3]
-codes = []
-for topic in range(1, n + 1):
-    codes.append(main(["chat", "send", "--topic", str(topic), "hello", "--database-url", url]))
-    print("--", file=sys.stderr, flush=True)
-open(codes_path, "w").write(json.dumps(codes))
-"""
-
-
-def _chat_sends(tmp_path: Path, url: str, n: int) -> tuple[list[int], list[str], float]:
-    """``chat send --topic N hello`` for N = 1..n in one child process with
-    :data:`LOW_LIMITS`; returns the exit codes, each send's stderr and the child's peak
-    RSS in MB (``ru_maxrss`` from ``wait4``)."""
-    env = {**os.environ, **LOW_LIMITS, "PYTHONPATH": str(ROOT), "FAKE_KEY": "sk-fake-key-1234",
-           "CHATHUB_DATA_DIR": str(tmp_path / "data"), "CHATHUB_ALLOW_TEST_DOUBLES": "1"}
-    env.pop("CHATHUB_DATABASE_URL", None)
-    codes = tmp_path / "codes.json"
-    with open(tmp_path / "out", "wb") as out, open(tmp_path / "err", "wb") as err:
-        proc = subprocess.Popen([sys.executable, "-c", _DRIVER, url, str(n), str(codes)],
-                                env=env, stdout=out, stderr=err)
-        try:
-            _pid, status, usage = os.wait4(proc.pid, 0)
-        finally:
-            proc.returncode = os.waitstatus_to_exitcode(status)  # reaped by wait4
-    errs = (tmp_path / "err").read_text(errors="replace").split("--\n")
-    assert proc.returncode == 0 and codes.exists(), errs
-    return json.loads(codes.read_text()), errs[:n], usage.ru_maxrss / 1024
 
 
 def _rows(tmp_path: Path) -> list[tuple[int, str, str, str | None, str | None, int, str]]:
@@ -120,10 +82,13 @@ def test_hostile_streams_end_with_one_line_what_arrived_kept_and_bounded_memory(
         fake_vendor.script(Reply(raw_body=make(kind)) if make is not None
                            else Reply(raw_body=gzip_bomb(), raw_headers={"Content-Encoding": "gzip"}))
     url = _store(tmp_path, fake_vendor, kind, len(PAYLOADS))
-    codes, errs, peak_mb = _chat_sends(tmp_path, url, len(PAYLOADS))
+    run = run_cli_child(tmp_path, [["chat", "send", "--topic", str(n), "hello", "--database-url", url]
+                                   for n in range(1, len(PAYLOADS) + 1)],
+                        {**LOW_LIMITS, "FAKE_KEY": "sk-fake-key-1234", "CHATHUB_DATA_DIR": str(tmp_path / "data")})
     rows = _rows(tmp_path)
-    assert codes == [1] * len(PAYLOADS)
-    for topic, ((_make, words, env_var, fewest, most), err) in enumerate(zip(PAYLOADS, errs, strict=True), 1):
+    assert run.codes == [1] * len(PAYLOADS)
+    peak_mb = run.peak_mb
+    for topic, ((_make, words, env_var, fewest, most), err) in enumerate(zip(PAYLOADS, run.stderr, strict=True), 1):
         line = f"stopped: {words}; set the environment variable {env_var} to raise it"
         assert [ln for ln in err.splitlines() if ln.strip()] == [f"chathub-desktop: error: {line}"], err[-2000:]
         user, reply = [r[1:] for r in rows if r[0] == topic]
