@@ -29,7 +29,7 @@ from chathub_desktop.services.provider_service import ProviderService
 
 __all__ = ["ConnectionCheck", "check_connection", "check_endpoint"]
 
-#: Seconds the whole check may take.
+#: Seconds the whole check may take (each read, and the check as a whole).
 TIMEOUT_S = 15.0
 ANTHROPIC_VERSION = "2023-06-01"
 
@@ -89,12 +89,12 @@ async def check_endpoint(name: str, kind_value: str, base_url: str, key: str | N
     started = time.monotonic()
     headers = {**_headers(kind, key), "Accept-Encoding": ACCEPT_ENCODING}
     try:
-        async with httpx.AsyncClient(timeout=timeout_s, follow_redirects=False) as client:
+        async with asyncio.timeout(timeout_s), httpx.AsyncClient(timeout=timeout_s, follow_redirects=False) as client:
             async with client.stream("GET", url, headers=headers) as response:
                 status = response.status_code
                 location = response.headers.get("location")
                 body = await read_body(response, _decoder(response, limits)) if status == 200 else b""
-    except httpx.TimeoutException:
+    except (httpx.TimeoutException, TimeoutError):  # a read, or the whole check (a trickle)
         return ConnectionCheck(False, f"no answer from {url} within {timeout_s:g} s")
     except httpx.HTTPError as exc:
         return ConnectionCheck(False, f"cannot connect to {url}: {exc or type(exc).__name__}")

@@ -252,3 +252,22 @@ def test_tool_call_arguments_count_toward_the_reply_limit(services: Services, fa
     assert (out.status, out.error_kind, out.text) == ("error", "too_large", "calling")
     assert out.error == ("stopped: the reply passed the reply limit of 1 MB; set the environment variable "
                          "CHATHUB_LIMIT_REPLY_MB (in MB) to raise it")
+
+
+def test_a_model_list_that_trickles_ends_at_the_check_deadline(fake_vendor: FakeVendor) -> None:
+    """Test connection takes at most its deadline as a whole, not per read: a server
+    sending one byte every 0.2 s is cut off after 1 s with one line."""
+    import time
+
+    from chathub_desktop.services.connection_check import check_endpoint
+
+    def trickle() -> Iterator[bytes]:
+        while True:
+            time.sleep(0.2)
+            yield b" "
+
+    fake_vendor.models_reply = Reply(raw_body=trickle, raw_headers={"Content-Type": "application/json"})
+    started = time.monotonic()
+    result = asyncio.run(check_endpoint("F", "openai_compatible", fake_vendor.base_url, None, timeout_s=1))
+    assert result.message == f"no answer from {fake_vendor.base_url}/models within 1 s"
+    assert time.monotonic() - started < 5
