@@ -202,6 +202,8 @@ class AnthropicMessagesClient(SSEChatClient):
         stop_reason: str | None = None
         stopped = False
         text_chars = 0
+        unread = 0
+        meter = self._meter()
         events = self._events(request)
         async with aclosing(events):
             async for sse in events:
@@ -209,6 +211,7 @@ class AnthropicMessagesClient(SSEChatClient):
                     continue
                 data = decode_event_data(sse, secret=self._api_key)
                 if not isinstance(data, Mapping):
+                    unread += 1
                     continue
                 kind = data.get("type") if isinstance(data.get("type"), str) else sse.event
                 if kind == "message_start":
@@ -220,6 +223,7 @@ class AnthropicMessagesClient(SSEChatClient):
                     index = _int_or_none(data.get("index")) or 0
                     block = data.get("content_block")
                     block = block if isinstance(block, Mapping) else {}
+                    meter.add(sse.data)  # a block held until it stops
                     blocks[index] = _Block(
                         kind=str(block.get("type") or ""),
                         tool_id=str(block.get("id") or ""),
@@ -228,6 +232,7 @@ class AnthropicMessagesClient(SSEChatClient):
                     )
                     initial_text = block.get("text")
                     if isinstance(initial_text, str) and initial_text:
+                        meter.add(initial_text)
                         text_chars += len(initial_text)
                         yield TextDelta(initial_text)
                 elif kind == "content_block_delta":
@@ -238,15 +243,18 @@ class AnthropicMessagesClient(SSEChatClient):
                     if delta_type == "text_delta" and isinstance(delta.get("text"), str):
                         text = str(delta["text"])
                         if text:
+                            meter.add(text)
                             text_chars += len(text)
                             yield TextDelta(text)
                     elif delta_type == "thinking_delta" and isinstance(delta.get("thinking"), str):
                         if delta["thinking"]:
+                            meter.add(str(delta["thinking"]))
                             yield ReasoningDelta(str(delta["thinking"]))
                     elif delta_type == "input_json_delta":
                         part = delta.get("partial_json")
                         target = blocks.setdefault(index, _Block(kind="tool_use"))
                         if isinstance(part, str):
+                            meter.add(part)
                             target.json_parts.append(part)
                 elif kind == "content_block_stop":
                     index = _int_or_none(data.get("index")) or 0
@@ -268,6 +276,8 @@ class AnthropicMessagesClient(SSEChatClient):
                     break
                 elif kind == "error":
                     raise error_from_stream_payload(data, raw=sse.data, secret=self._api_key)
+                elif kind == "message":
+                    unread += 1  # neither a typed event nor a named one
         if not stopped and stop_reason is None:
             raise stream_ended_early(f"after {text_chars} characters of text", url=self._url)
         for index, pending in sorted(blocks.items()):  # tool blocks never closed
@@ -275,7 +285,7 @@ class AnthropicMessagesClient(SSEChatClient):
                 yield ToolCallEvent(_tool_call(pending, index))
         if raw_usage:
             yield UsageEvent(_parse_usage(raw_usage))
-        yield FinishEvent(stop_reason)
+        yield FinishEvent(stop_reason, unread)
 
 
 def _tool_call(block: _Block, index: int) -> ToolCall:
@@ -303,11 +313,16 @@ def _parse_usage(raw: Mapping[str, object]) -> Usage:
     )
 
 
+_USAGE_FIELDS = ("input_tokens", "output_tokens", "cache_read_input_tokens", "cache_creation_input_tokens")
+
+
 def _collect_usage(into: dict[str, int], raw: Mapping[str, object]) -> None:
     """Fold one event's usage into the running raw fields. ``message_start`` carries the
     input side, ``message_delta`` the final (cumulative) ``output_tokens`` and, on newer
-    API versions and some compatible servers, the input fields again: later values win."""
-    for key, value in raw.items():
-        number = _int_or_none(value)
+    API versions and some compatible servers, the input fields again: later values win.
+    Only the fields :func:`_parse_usage` reads are kept (a hostile server's invented keys
+    never pile up; issue 32)."""
+    for key in _USAGE_FIELDS:
+        number = _int_or_none(raw.get(key))
         if number is not None:
             into[key] = number

@@ -83,9 +83,12 @@ class UsageEvent:
 @dataclass(frozen=True, slots=True)
 class FinishEvent:
     """End of the reply. ``finish_reason`` is the vendor's raw value
-    (``stop``, ``length``, ``tool_calls``, ``end_turn``, ``max_tokens``, ...)."""
+    (``stop``, ``length``, ``tool_calls``, ``end_turn``, ``max_tokens``, ...);
+    ``unread_events`` counts the stream's events whose shape the client could not read
+    (JSON that is not an object, or an object without the format's fields; issue 32)."""
 
     finish_reason: str | None
+    unread_events: int = 0
 
 
 StreamEvent = TextDelta | ReasoningDelta | ToolCallEvent | UsageEvent | FinishEvent
@@ -102,6 +105,8 @@ class ErrorKind(StrEnum):
     NETWORK = "network"
     BAD_REQUEST = "bad_request"
     BAD_RESPONSE = "bad_response"
+    #: The answer passed one of the stream limits (``providers.stream_limits``, issue 32).
+    TOO_LARGE = "too_large"
 
 
 class ProviderError(Exception):

@@ -1,8 +1,10 @@
 """Turning HTTP failures into classified :class:`ProviderError` values (APP-1, APP-2, REF-22).
 
-Three entry points, one classification:
+Four entry points, one classification:
 
-- :func:`error_from_response` — a non-2xx HTTP answer (status + body text);
+- :func:`error_from_response` — a non-2xx HTTP answer (status + body text; a body that
+  is neither a vendor error nor an HTML page reads as one short line, issue 32);
+- :func:`error_from_redirect` — a 3xx answer, naming where it points (issue 32);
 - :func:`error_from_stream_payload` — an error that arrives *inside* an SSE stream
   (OpenAI ``{"error": {...}}`` chunk, Anthropic ``event: error``, Responses
   ``response.failed`` / ``error``), or a 200 JSON body that is really an error
@@ -41,7 +43,11 @@ _KEY_PATTERNS = (
     re.compile(r"(?i)(bearer\s+)[A-Za-z0-9._~+/=-]{8,}"),
     re.compile(r"\bsk-[A-Za-z0-9_-]{8,}"),
 )
-_MAX_MESSAGE_CHARS = 1000
+#: The most characters of a vendor's own error message shown (one line).
+_MAX_MESSAGE_CHARS = 400
+#: The most characters of a raw (not JSON, not HTML) error body shown as the message.
+BODY_LINE_CHARS = 160
+_CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f\u200b-\u200f\u2028-\u202e\u2066-\u2069]+")
 _TITLE = re.compile(r"<title[^>]*>(.*?)</title\s*>", re.IGNORECASE | re.DOTALL)
 _TAG = re.compile(r"<[^>]+>")
 _HTML_START = re.compile(r"^\s*(<!doctype\s+html|<html[\s>]|<head[\s>]|<body[\s>]|<title[\s>])", re.I)
@@ -203,8 +209,33 @@ def _kind_for_type(err_type: str | None, code: object | None) -> ErrorKind | Non
     return None
 
 
+def body_line(text: str, limit: int = BODY_LINE_CHARS) -> str:
+    """One short line of an unreadable body for a message (issue 32): its first non-blank
+    line, control and bidi characters as spaces, at most ``limit`` characters with ``…``
+    when cut (a runaway body of one repeated character reads as a short line)."""
+    first = next((ln for ln in text[: limit * 8].splitlines() if ln.strip()), "")
+    line = " ".join(_CONTROL.sub(" ", first).split())
+    return line if len(line) <= limit else line[: limit - 1] + "…"
+
+
+def error_from_redirect(status: int, location: str | None, *, reason: str = "",
+                        secret: str | None = None) -> ProviderError:
+    """A 3xx answer to a request (redirects are never followed: the key would go along).
+    The message names where it points (``location``, credentials and keys redacted, cut to
+    one short line), e.g. "the server redirected to https://api.example.com/v1/chat
+    (HTTP 307 Temporary Redirect); put that address in the provider's base URL"."""
+    words = status_words(status, reason)
+    if not location or not location.strip():
+        return ProviderError(ErrorKind.BAD_REQUEST, f"the server answered with a redirect (HTTP {words}) "
+                             "but named no address", status=status)
+    shown = body_line(redact(redact_url(location.strip()), secret), 200)
+    return ProviderError(ErrorKind.BAD_REQUEST, f"the server redirected to {shown} (HTTP {words}); "
+                         "put that address in the provider's base URL", status=status)
+
+
 def _clip(text: str) -> str:
-    text = text.strip()
+    """A message as one line of at most :data:`_MAX_MESSAGE_CHARS` characters."""
+    text = " ".join(_CONTROL.sub(" ", text[: _MAX_MESSAGE_CHARS * 4]).split())
     return text if len(text) <= _MAX_MESSAGE_CHARS else text[: _MAX_MESSAGE_CHARS - 1] + "…"
 
 
@@ -249,7 +280,7 @@ def error_from_response(
             page = f": {title}" if title and title.casefold() not in words.casefold() else ""
             message = f"HTTP {words}{where} (an HTML error page{page})"
         elif stripped:
-            message = stripped[:300]
+            message = body_line(stripped)
         else:
             message = f"HTTP {words}{where}"
     retry_after = parse_retry_after((headers or {}).get("retry-after"))

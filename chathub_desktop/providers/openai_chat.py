@@ -29,7 +29,13 @@ from chathub_desktop.providers.base import (
 )
 from chathub_desktop.providers.errors import error_from_stream_payload, stream_ended_early
 from chathub_desktop.providers.sse_stream import SSEChatClient, decode_event_data
+from chathub_desktop.providers.stream_limits import ReplyMeter
 
+#: Bytes one tool-call fragment counts toward the reply limit beside its text (what
+#: holding it costs), so endless empty fragments end too (issue 32); a fragment that
+#: opens a new call counts :data:`NEW_CALL_COST` instead.
+FRAGMENT_COST = 32
+NEW_CALL_COST = 1024
 # OpenAI reasoning models reject ``max_tokens`` and want ``max_completion_tokens``.
 _REASONING_MODEL = re.compile(r"^(o1|o3|o4|gpt-5)([-.:]|$)", re.IGNORECASE)
 
@@ -120,7 +126,7 @@ def serialize_chat_message(message: ChatMessage) -> dict[str, object]:
 class _ToolCallBuffer:
     id: str
     name: str
-    arguments: str
+    parts: list[str]  # argument fragments, joined once the call is complete
 
 
 class OpenAIChatClient(SSEChatClient):
@@ -197,6 +203,8 @@ class OpenAIChatClient(SSEChatClient):
         tool_calls_emitted = False
         done = False
         text_chars = 0
+        unread = 0
+        meter = self._meter()
         events = self._events(request)
         async with aclosing(events):
             async for sse in events:
@@ -208,6 +216,7 @@ class OpenAIChatClient(SSEChatClient):
                     break
                 chunk = decode_event_data(sse, secret=self._api_key)
                 if not isinstance(chunk, Mapping):
+                    unread += 1
                     continue
                 if chunk.get("error") is not None or sse.event == "error":
                     raise error_from_stream_payload(chunk, raw=sse.data, secret=self._api_key)
@@ -217,16 +226,20 @@ class OpenAIChatClient(SSEChatClient):
                     usage = parsed if usage is None else usage.merged(parsed)
                 choices = chunk.get("choices")
                 if not isinstance(choices, list):
+                    unread += not isinstance(raw_usage, Mapping)
                     continue
                 for choice in choices:
                     if not isinstance(choice, Mapping):
+                        unread += 1
                         continue
                     delta = choice.get("delta")
                     if isinstance(delta, Mapping):
-                        for event in self._deltas(delta, buffers):
+                        for event in self._deltas(delta, buffers, meter):
                             if isinstance(event, TextDelta):
                                 text_chars += len(event.text)
                             yield event
+                    elif "finish_reason" not in choice:
+                        unread += 1
                     reason = choice.get("finish_reason")
                     if isinstance(reason, str) and reason:
                         finish_reason = reason
@@ -241,31 +254,38 @@ class OpenAIChatClient(SSEChatClient):
                 yield ToolCallEvent(call)
         if usage is not None:
             yield UsageEvent(usage)
-        yield FinishEvent(finish_reason)
+        yield FinishEvent(finish_reason, unread)
 
     @staticmethod
     def _deltas(
-        delta: Mapping[str, object], buffers: dict[int, _ToolCallBuffer]
+        delta: Mapping[str, object], buffers: dict[int, _ToolCallBuffer], meter: ReplyMeter
     ) -> list[StreamEvent]:
+        """The events of one ``delta``; its text, reasoning and tool-call arguments are
+        counted by ``meter`` first (ProviderError ``TOO_LARGE`` past the reply limit)."""
         events: list[StreamEvent] = []
         reasoning = delta.get("reasoning_content")
         if not isinstance(reasoning, str) or not reasoning:
             reasoning = delta.get("reasoning")
         if isinstance(reasoning, str) and reasoning:
+            meter.add(reasoning)
             events.append(ReasoningDelta(reasoning))
         content = delta.get("content")
         if isinstance(content, str) and content:
+            meter.add(content)
             events.append(TextDelta(content))
         fragments = delta.get("tool_calls")
         if isinstance(fragments, list):
             for fragment in fragments:
                 if isinstance(fragment, Mapping):
-                    _absorb_fragment(fragment, buffers)
+                    calls = len(buffers)
+                    text = _absorb_fragment(fragment, buffers)
+                    meter.add(text, NEW_CALL_COST if len(buffers) > calls else FRAGMENT_COST)
         return events
 
 
-def _absorb_fragment(fragment: Mapping[str, object], buffers: dict[int, _ToolCallBuffer]) -> None:
-    """Add one streamed tool-call fragment to the per-index buffers.
+def _absorb_fragment(fragment: Mapping[str, object], buffers: dict[int, _ToolCallBuffer]) -> str:
+    """Add one streamed tool-call fragment to the per-index buffers; returns the text it
+    brought (id, name and arguments), for the reply's size count.
 
     Fragments are keyed by ``index``; a fragment whose ``id`` differs from the one
     already buffered at that index (servers that send parallel calls whole, all at
@@ -288,18 +308,19 @@ def _absorb_fragment(fragment: Mapping[str, object], buffers: dict[int, _ToolCal
         key = max(buffers) + 1
         existing = None
     if existing is None:
-        buffers[key] = _ToolCallBuffer(id=str(call_id), name=str(name), arguments=arguments)
-        return
+        buffers[key] = _ToolCallBuffer(id=str(call_id), name=str(name), parts=[arguments])
+        return f"{call_id}{name}{arguments}"
     if call_id and not existing.id:
         existing.id = str(call_id)
     if name and not existing.name:
         existing.name = str(name)
-    existing.arguments += arguments
+    existing.parts.append(arguments)
+    return f"{call_id}{name}{arguments}"
 
 
 def _complete_calls(buffers: dict[int, _ToolCallBuffer]) -> list[ToolCall]:
     calls = [
-        ToolCall(id=buf.id or f"call_{key}", name=buf.name, arguments=buf.arguments or "{}")
+        ToolCall(id=buf.id or f"call_{key}", name=buf.name, arguments="".join(buf.parts) or "{}")
         for key, buf in sorted(buffers.items())
     ]
     buffers.clear()

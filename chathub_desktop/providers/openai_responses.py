@@ -148,7 +148,9 @@ class OpenAIResponsesClient(SSEChatClient):
         """
         saw_call = False
         text_chars = 0
+        unread = 0
         finished = False
+        meter = self._meter()
         events = self._events(request)
         async with aclosing(events):
             async for sse in events:
@@ -156,35 +158,38 @@ class OpenAIResponsesClient(SSEChatClient):
                     continue
                 data = decode_event_data(sse, secret=self._api_key)
                 if not isinstance(data, Mapping):
+                    unread += 1
                     continue
-                kind = data.get("type") if isinstance(data.get("type"), str) else sse.event
+                kind = str(data["type"]) if isinstance(data.get("type"), str) else sse.event
                 if kind == _TEXT_DELTA:
                     delta = data.get("delta")
                     if isinstance(delta, str) and delta:
+                        meter.add(delta)
                         text_chars += len(delta)
                         yield TextDelta(delta)
                 elif kind in _REASONING_DELTAS:
                     delta = data.get("delta")
                     if isinstance(delta, str) and delta:
+                        meter.add(delta)
                         yield ReasoningDelta(delta)
                 elif kind == "response.output_item.done":
                     item = data.get("item")
                     if isinstance(item, Mapping) and item.get("type") == "function_call":
                         saw_call = True
-                        yield ToolCallEvent(
-                            ToolCall(
-                                id=str(item.get("call_id") or item.get("id") or ""),
-                                name=str(item.get("name") or ""),
-                                arguments=str(item.get("arguments") or "{}"),
-                            )
+                        call = ToolCall(
+                            id=str(item.get("call_id") or item.get("id") or ""),
+                            name=str(item.get("name") or ""),
+                            arguments=str(item.get("arguments") or "{}"),
                         )
+                        meter.add(call.id + call.name + call.arguments)
+                        yield ToolCallEvent(call)
                 elif kind in ("response.completed", "response.incomplete"):
                     response = data.get("response")
                     response = response if isinstance(response, Mapping) else {}
                     raw_usage = response.get("usage")
                     if isinstance(raw_usage, Mapping):
                         yield UsageEvent(parse_responses_usage(raw_usage))
-                    yield FinishEvent(_finish_reason(response, saw_call))
+                    yield FinishEvent(_finish_reason(response, saw_call), unread)
                     finished = True
                     break
                 elif kind == "response.failed":
@@ -196,6 +201,8 @@ class OpenAIResponsesClient(SSEChatClient):
                     inner = data.get("error")
                     payload = inner if isinstance(inner, Mapping) else data
                     raise error_from_stream_payload(payload, raw=sse.data, secret=self._api_key)
+                elif kind == "message" or not kind.startswith(("response.", "error")):
+                    unread += 1  # neither a typed event nor a named one of this format
         if not finished:
             raise stream_ended_early(f"after {text_chars} characters of text", url=self._url)
 

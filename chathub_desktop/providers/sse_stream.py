@@ -14,19 +14,26 @@ from collections.abc import AsyncGenerator, AsyncIterator, Mapping
 from typing import ClassVar, TypeVar, cast
 
 import httpx
-from httpx_sse import EventSource, ServerSentEvent
 
 from chathub_desktop.core.base_urls import url_host
 from chathub_desktop.core.overflow import BODY_SCAN_CHARS
 from chathub_desktop.providers.base import ChatRequest, ErrorKind, ProviderError, StreamActivity
+from chathub_desktop.providers.bounded_body import (
+    ACCEPT_ENCODING,
+    BoundedDecoder,
+    SSEEvent,
+    SSEParser,
+)
 from chathub_desktop.providers.errors import (
     error_from_exception,
+    error_from_redirect,
     error_from_response,
     error_from_stream_payload,
     html_page_title,
     parse_error_fields,
     redact,
 )
+from chathub_desktop.providers.stream_limits import Limit, ReplyMeter, StreamLimits
 
 T = TypeVar("T")
 
@@ -42,9 +49,8 @@ async def _closing_body(
     ends — done, error, cancellation, or the consumer closing the stream early — close
     the response and run ``body`` to its end.
 
-    httpx reads a body through a chain of about ten nested async generators (httpx_sse →
-    ``aiter_text`` … ``aiter_raw`` → httpcore's ``PoolByteStream`` →
-    ``HTTP11ConnectionByteStream``). ``aclose()`` on the outer one closes only that one:
+    httpx reads a body through a chain of nested async generators (``aiter_raw`` →
+    httpcore's ``PoolByteStream`` → ``HTTP11ConnectionByteStream``). ``aclose()`` on the outer one closes only that one:
     the inner ones stay suspended until they are collected, and httpcore's then awaits
     the connection close inside ``GeneratorExit`` ("async generator ignored
     GeneratorExit", anyio cancel-scope errors, or a task on a loop that is gone; issue
@@ -76,17 +82,31 @@ async def _run_to_end(body: AsyncGenerator[T, None]) -> None:
         await body.aclose()
 
 
-async def _read_limited(response: httpx.Response) -> str:
+async def read_body(response: httpx.Response, decoder: BoundedDecoder) -> bytes:
+    """The body of ``response`` (opened with ``client.stream``) decoded by ``decoder`` in
+    bounded pieces, up to its limit: raises its ``TOO_LARGE`` / ``BAD_RESPONSE``
+    :class:`ProviderError`, or stops where a cutting decoder cut. The response and its
+    body generators are closed on every path (:func:`_closing_body`)."""
     chunks: list[bytes] = []
-    size = 0
-    raw = cast(AsyncGenerator[bytes, None], response.aiter_bytes())  # an async generator
+    raw = cast(AsyncGenerator[bytes, None], response.aiter_raw())  # an async generator
     async with _closing_body(response, raw) as body:
         async for chunk in body:
-            chunks.append(chunk)
-            size += len(chunk)
-            if size >= MAX_ERROR_BODY_BYTES:
+            chunks.extend(decoder.feed(chunk))
+            if decoder.cut:
                 break
-    return b"".join(chunks).decode("utf-8", errors="replace")
+    return b"".join(chunks)
+
+
+async def _read_limited(response: httpx.Response, limits: StreamLimits) -> str:
+    """The start of an error body, cut at :data:`MAX_ERROR_BODY_BYTES`; ``""`` when its
+    encoding is one the app does not read or its compressed data is damaged."""
+    try:
+        decoder = BoundedDecoder(response.headers.get("content-encoding", ""), limits,
+                                 max_bytes=MAX_ERROR_BODY_BYTES, limit=None)
+        return (await read_body(response, decoder)).decode("utf-8", errors="replace")
+    except ProviderError:
+        await response.aclose()
+        return ""
 
 
 def _error_for_non_sse_body(body: str, status: int, secret: str | None) -> ProviderError:
@@ -120,19 +140,25 @@ async def post_sse(
     headers: Mapping[str, str] | None = None,
     secret: str | None = None,
     activity: StreamActivity | None = None,
-) -> AsyncGenerator[ServerSentEvent, None]:
+    limits: StreamLimits | None = None,
+) -> AsyncGenerator[SSEEvent, None]:
     """POST ``body`` as JSON to ``url`` and yield each SSE event of the answer.
 
     Raises :class:`ProviderError`: a non-2xx status is classified from its body and
     headers (:func:`~chathub_desktop.providers.errors.error_from_response`: an HTML page
-    by its title, ``Retry-After``); a 2xx non-SSE body becomes an in-band error or
-    BAD_RESPONSE; transport failures (timeouts, refused or dropped connections) are
-    classified by :func:`~chathub_desktop.providers.errors.error_from_exception`, naming
-    ``url``. ``secret`` (the API key) is scrubbed from every message. ``activity`` is
-    touched when the request starts and at every event (keep-alive pings too), so a
-    watcher can tell a silent server (issue 12). Cancellation propagates unchanged and
-    closes the connection.
+    by its title, ``Retry-After``); a redirect names where it points
+    (:func:`~chathub_desktop.providers.errors.error_from_redirect`); a 2xx non-SSE body
+    becomes an in-band error or BAD_RESPONSE; transport failures (timeouts, refused or
+    dropped connections) are classified by
+    :func:`~chathub_desktop.providers.errors.error_from_exception`, naming ``url``. The
+    body is decoded and split in bounded memory (``providers.bounded_body``); past a
+    line, event, body or decompression limit of ``limits`` (``StreamLimits.from_env()``
+    by default) the request stops with ``TOO_LARGE`` (issue 32). ``secret`` (the API
+    key) is scrubbed from every message. ``activity`` is touched when the request starts
+    and at every event and comment (keep-alive pings too), so a watcher can tell a silent
+    server (issue 12). Cancellation propagates unchanged and closes the connection.
     """
+    limits = limits or StreamLimits.from_env()
     if activity is not None:
         activity.touch()
     try:
@@ -142,7 +168,7 @@ async def post_sse(
             if activity is not None:
                 activity.touch()
             if response.status_code >= 400:
-                text = await _read_limited(response)
+                text = await _read_limited(response, limits)
                 raise error_from_response(
                     response.status_code,
                     text,
@@ -151,20 +177,32 @@ async def post_sse(
                     headers=response.headers,
                     url=url,
                 )
+            if 300 <= response.status_code < 400:
+                raise error_from_redirect(response.status_code, response.headers.get("location"),
+                                          reason=response.reason_phrase, secret=secret)
             content_type = response.headers.get("content-type", "")
             if "text/event-stream" not in content_type.lower():
-                text = await _read_limited(response)
+                text = await _read_limited(response, limits)
                 raise _error_for_non_sse_body(text, response.status_code, secret)
-            async with _closing_body(response, EventSource(response).aiter_sse()) as events:
-                async for event in events:
-                    if activity is not None:
-                        activity.touch()
-                    yield event
+            decoder = BoundedDecoder(response.headers.get("content-encoding", ""), limits,
+                                     max_bytes=limits.body_bytes, limit=Limit.BODY)
+            parser = SSEParser(limits)
+            raw = cast(AsyncGenerator[bytes, None], response.aiter_raw())  # an async generator
+            async with _closing_body(response, raw) as chunks:
+                async for chunk in chunks:
+                    for piece in decoder.feed(chunk):
+                        comments = parser.comments
+                        for event in parser.feed(piece):
+                            if activity is not None:
+                                activity.touch()
+                            yield event
+                        if activity is not None and parser.comments != comments:
+                            activity.touch()
     except httpx.HTTPError as exc:
         raise error_from_exception(exc, secret=secret, url=url) from None
 
 
-def decode_event_data(event: ServerSentEvent, *, secret: str | None = None) -> object:
+def decode_event_data(event: SSEEvent, *, secret: str | None = None) -> object:
     """``json.loads`` of the event's data; malformed JSON → ProviderError(BAD_RESPONSE)."""
     try:
         return json.loads(event.data)
@@ -185,6 +223,7 @@ class SSEChatClient:
     Subclasses set :attr:`ENDPOINT`, may override :meth:`_auth_headers` /
     :meth:`_protocol_headers`, and implement ``build_body`` and ``stream``.
     ``extra_headers`` come after the protocol headers; the key header always wins.
+    ``limits`` bound every answer (``StreamLimits.from_env()`` when not given; issue 32).
     """
 
     ENDPOINT: ClassVar[str] = ""
@@ -197,12 +236,16 @@ class SSEChatClient:
         *,
         extra_headers: Mapping[str, str] | None = None,
         owns_http: bool = True,
+        limits: StreamLimits | None = None,
     ) -> None:
         self._http = http
+        #: The stream limits every request of this client keeps to (issue 32).
+        self.limits = limits or StreamLimits.from_env()
         self._url = base_url.rstrip("/") + self.ENDPOINT
         self._api_key = api_key
         self._headers = {
             "Accept": "text/event-stream",
+            "Accept-Encoding": ACCEPT_ENCODING,
             **self._protocol_headers(),
             **dict(extra_headers or {}),
             **(self._auth_headers(api_key) if api_key else {}),
@@ -222,7 +265,7 @@ class SSEChatClient:
         """The JSON body for ``request`` (each protocol defines it)."""
         raise NotImplementedError
 
-    def _events(self, request: ChatRequest) -> AsyncGenerator[ServerSentEvent, None]:
+    def _events(self, request: ChatRequest) -> AsyncGenerator[SSEEvent, None]:
         """The SSE events answering ``request`` (see :func:`post_sse`)."""
         return post_sse(
             self._http,
@@ -231,7 +274,12 @@ class SSEChatClient:
             headers=self._headers,
             secret=self._api_key,
             activity=self.activity,
+            limits=self.limits,
         )
+
+    def _meter(self) -> ReplyMeter:
+        """A fresh count of one reply's bytes against :attr:`limits` (issue 32)."""
+        return ReplyMeter(self.limits)
 
     async def aclose(self) -> None:
         """Close the ``httpx.AsyncClient`` if this client owns it."""

@@ -15,6 +15,10 @@ until the user presses Stop or Retry, or the HTTP read timeout (600 s) ends it; 
 ``Retry-After`` of at most :data:`AUTO_RETRY_MAX_S` seconds is waited out and the
 request sent once more (:class:`ReplyRetrying`); a longer one is stored in the error
 ("retry in 30 s") and :meth:`ChatService.start_retry` re-requests the last reply.
+
+An answer with no text and no tool call is stored as an error the user sees, with Retry
+(``services.empty_reply``; issue 32); a runaway answer stops at a stream limit
+(``providers.stream_limits``) with what arrived kept.
 """
 
 from __future__ import annotations
@@ -62,6 +66,7 @@ from chathub_desktop.providers.base import (
 )
 from chathub_desktop.services.attachment_service import AttachmentService
 from chathub_desktop.services.compaction_service import COMPACTED, UNREACHABLE, CompactionService
+from chathub_desktop.services.empty_reply import empty_reply_error, is_empty_reply
 from chathub_desktop.services.errors import InvalidInput, ServiceError
 from chathub_desktop.services.estimate_service import EstimateService
 from chathub_desktop.services.events import (
@@ -622,7 +627,8 @@ class ChatService:
         :data:`CHECKPOINT_S` seconds and at every tool call."""
         out.status, out.error, out.error_kind, out.usage = MessageStatus.STREAMING.value, None, None, Usage()
         out.retry_after_s = None
-        reasoning: list[str] = []  # seen live, never stored (CMP-3)
+        reasoned = False  # any reasoning arrived (never stored, CMP-3; not kept: issue 32)
+        unread = 0  # events the client could not read (issue 32)
         finish: str | None = None
         checkpoint = Checkpointer(self._db, functools.partial(self._checkpoint, reply_id))
         clean = StreamText()  # a surrogate pair split over two deltas, a lone one or a NUL
@@ -643,25 +649,29 @@ class ChatService:
                             self._bus.publish(ReplyDelta(topic_id, reply_id, text))
                             checkpoint.maybe(parts, calls)
                     elif isinstance(ev, ReasoningDelta):
-                        reasoning.append(ev.text)
+                        reasoned = reasoned or bool(ev.text.strip())
                     elif isinstance(ev, ToolCallEvent):
                         calls.append(storable_call(ev.call))
                         checkpoint.now(parts, calls)
                     elif isinstance(ev, UsageEvent):
                         out.usage = out.usage.merged(ev.usage)
                     elif isinstance(ev, FinishEvent):
-                        finish = ev.finish_reason
+                        finish, unread = ev.finish_reason, ev.unread_events
             drain()
             out.status = MessageStatus.COMPLETE.value
             if is_empty_reply_at_ceiling(
-                "".join(parts), calls, "".join(reasoning), out.usage.output_tokens, out.usage.input_tokens,
-                window,
+                "".join(parts), calls, "reasoned" if reasoned else "", out.usage.output_tokens,
+                out.usage.input_tokens, window,
             ):  # CMP-12
                 out.status = MessageStatus.ERROR.value
                 out.error_kind = ErrorKind.CONTEXT_OVERFLOW.value
                 out.error = _CONTEXT_ERROR_TEXT.format(
                     input_tokens=f"{out.usage.input_tokens:,}", window=f"{window:,}"
                 )
+            elif is_empty_reply(parts, len(calls)):  # issue 32: an empty answer is an error
+                out.status = MessageStatus.ERROR.value
+                out.error_kind = ErrorKind.BAD_RESPONSE.value
+                out.error = empty_reply_error(finish, reasoned, unread)
         except asyncio.CancelledError:
             drain()
             out.status = self._cancel_status.pop(topic_id, MessageStatus.INTERRUPTED).value

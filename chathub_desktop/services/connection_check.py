@@ -3,8 +3,9 @@ models does it offer?
 
 One ``GET {base_url}/models`` with the provider's own authentication (``Authorization:
 Bearer`` for the OpenAI kinds, ``x-api-key`` and ``anthropic-version`` for the
-Anthropic kinds), through httpx, answered in one line. The reply is read up to
-:data:`MAX_BODY_BYTES` and only ``data[].id`` is taken from it.
+Anthropic kinds), through httpx, answered in one line. The reply is decoded in bounded
+pieces with the stream limits' decompression bound and read up to the model-list limit
+(``CHATHUB_LIMIT_MODEL_LIST_MB``, 16 MB; issue 32); only ``data[].id`` is taken from it.
 """
 
 from __future__ import annotations
@@ -18,14 +19,17 @@ from http import HTTPStatus
 import httpx
 
 from chathub_desktop.core.provider_kinds import ProviderKind, WireProtocol
+from chathub_desktop.providers.base import ProviderError
+from chathub_desktop.providers.bounded_body import ACCEPT_ENCODING, BoundedDecoder
+from chathub_desktop.providers.errors import error_from_redirect
+from chathub_desktop.providers.sse_stream import read_body
+from chathub_desktop.providers.stream_limits import Limit, StreamLimits
 from chathub_desktop.services.errors import ServiceError
 from chathub_desktop.services.provider_service import ProviderService
 
-__all__ = ["ConnectionCheck", "MAX_BODY_BYTES", "check_connection", "check_endpoint"]
+__all__ = ["ConnectionCheck", "check_connection", "check_endpoint"]
 
-#: The most of a model list read (bytes); a longer answer is cut there and refused.
-MAX_BODY_BYTES = 4 * 1024 * 1024
-#: Seconds the whole check may take.
+#: Seconds the whole check may take (each read, and the check as a whole).
 TIMEOUT_S = 15.0
 ANTHROPIC_VERSION = "2023-06-01"
 
@@ -54,6 +58,13 @@ def _status_line(code: int) -> str:
         return str(code)
 
 
+def _decoder(response: httpx.Response, limits: StreamLimits) -> BoundedDecoder:
+    """Decodes the model list in bounded pieces: ``TOO_LARGE`` ProviderError past the
+    model-list limit or the decompression bound; BAD_RESPONSE for an unknown encoding."""
+    return BoundedDecoder(response.headers.get("content-encoding", ""), limits,
+                          max_bytes=limits.model_list_bytes, limit=Limit.MODEL_LIST)
+
+
 async def check_connection(providers: ProviderService, ref: int | str, *,
                            timeout_s: float = TIMEOUT_S) -> ConnectionCheck:
     """Ask provider ``ref`` for its models. Never raises for network or HTTP trouble (the
@@ -67,30 +78,34 @@ async def check_connection(providers: ProviderService, ref: int | str, *,
 
 
 async def check_endpoint(name: str, kind_value: str, base_url: str, key: str | None, *,
-                         timeout_s: float = TIMEOUT_S) -> ConnectionCheck:
+                         timeout_s: float = TIMEOUT_S, limits: StreamLimits | None = None) -> ConnectionCheck:
     """:func:`check_connection` for values not stored yet (Add provider's Test
     connection, issue 14): provider ``name`` (for the message), its kind's value, its
-    base URL (as ``ProviderService`` would store it) and key. Never raises."""
+    base URL (as ``ProviderService`` would store it) and key. ``limits`` bound the answer
+    (``StreamLimits.from_env()`` by default). Never raises."""
     kind = ProviderKind(kind_value)
+    limits = limits or StreamLimits.from_env()
     url = f"{base_url.rstrip('/')}/models"
     started = time.monotonic()
+    headers = {**_headers(kind, key), "Accept-Encoding": ACCEPT_ENCODING}
     try:
-        async with httpx.AsyncClient(timeout=timeout_s, follow_redirects=False) as client:
-            async with client.stream("GET", url, headers=_headers(kind, key)) as response:
-                body = bytearray()
-                async for chunk in response.aiter_bytes():
-                    body += chunk
-                    if len(body) > MAX_BODY_BYTES:
-                        return ConnectionCheck(False, f"{url} answered with more than "
-                                                      f"{MAX_BODY_BYTES // 1_048_576} MB; is it the API?")
+        async with asyncio.timeout(timeout_s), httpx.AsyncClient(timeout=timeout_s, follow_redirects=False) as client:
+            async with client.stream("GET", url, headers=headers) as response:
                 status = response.status_code
-    except httpx.TimeoutException:
+                location = response.headers.get("location")
+                body = await read_body(response, _decoder(response, limits)) if status == 200 else b""
+    except (httpx.TimeoutException, TimeoutError):  # a read, or the whole check (a trickle)
         return ConnectionCheck(False, f"no answer from {url} within {timeout_s:g} s")
     except httpx.HTTPError as exc:
         return ConnectionCheck(False, f"cannot connect to {url}: {exc or type(exc).__name__}")
+    except ProviderError as exc:  # past a limit, or an encoding it does not read
+        return ConnectionCheck(False, f"{url}: {exc.message}")
     seconds = time.monotonic() - started
     if status in (401, 403):
         return ConnectionCheck(False, f"{name} refused the API key ({_status_line(status)})", (), seconds)
+    if 300 <= status < 400:
+        redirect = error_from_redirect(status, location, secret=key)
+        return ConnectionCheck(False, f"{url}: {redirect.message}", (), seconds)
     if status != 200:
         return ConnectionCheck(False, f"{url} answered {_status_line(status)}", (), seconds)
     try:

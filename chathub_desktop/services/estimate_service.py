@@ -106,12 +106,17 @@ _SENT_PER_TOPIC = 3
 #: Debug-log keys a compaction run may use for the newest message id at run time.
 _THROUGH_KEYS = ("through_message_id", "latest_message_id", "max_message_id", "newest_message_id",
                  "last_message_id")
+#: Characters of a row's text encoded at a time for its digest.
+_DIGEST_SLICE = 1 << 20
+
+
 def row_digest(m: ChatMessage) -> str:
     """Stable digest of what a history row sends (role, content, tool calls/result ids)."""
     h = hashlib.blake2b(digest_size=12)
     h.update(m.role.value.encode())
     h.update(b"\0")
-    h.update(m.content.encode("utf-8", "surrogatepass"))
+    for i in range(0, len(m.content), _DIGEST_SLICE):  # a huge row is never copied whole (issue 32)
+        h.update(m.content[i:i + _DIGEST_SLICE].encode("utf-8", "surrogatepass"))
     for c in m.tool_calls:
         h.update(f"\0{c.id}\0{c.name}\0{c.arguments}".encode("utf-8", "surrogatepass"))
     h.update(f"\0{m.tool_call_id or ''}".encode())

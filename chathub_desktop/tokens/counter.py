@@ -4,6 +4,10 @@ from __future__ import annotations
 
 from chathub_desktop.tokens.encodings import encoding_name_for_model, get_encoding
 
+#: Characters of one text counted token by token; the rest of a longer text is
+#: estimated from its length (:meth:`TokenCounter.count`, issue 32).
+EXACT_COUNT_CHARS = 1_000_000
+
 
 class TokenCounter:
     """Counts tokens of text for one encoding (special-token text counted as ordinary text).
@@ -23,14 +27,21 @@ class TokenCounter:
         return cls(encoding_name_for_model(model))
 
     def count(self, text: str) -> int:
-        """Number of tokens in ``text`` (0 for the empty string)."""
+        """Number of tokens in ``text`` (0 for the empty string).
+
+        Exact up to :data:`EXACT_COUNT_CHARS` characters. Past that only the first
+        :data:`EXACT_COUNT_CHARS` are tokenized and the rest is estimated from its length
+        at the head's tokens per character (rounded up; issue 32): a 50 MB stored reply
+        is counted in bounded memory instead of as ten million token ids."""
         if not text:
             return 0
+        if len(text) <= EXACT_COUNT_CHARS:
+            return self._exact(text)
+        head = self._exact(text[:EXACT_COUNT_CHARS])
+        return head + -(-(len(text) - EXACT_COUNT_CHARS) * head // EXACT_COUNT_CHARS)
+
+    def _exact(self, text: str) -> int:
         try:
             return len(self._encode(text))
         except UnicodeEncodeError:  # lone surrogates: count what tiktoken would send
             return len(self._encoding.encode_ordinary(text))
-
-    def count_batch(self, texts: list[str]) -> list[int]:
-        """Token counts of many texts, encoded on tiktoken's thread pool."""
-        return [len(t) for t in self._encoding.encode_ordinary_batch(texts)]

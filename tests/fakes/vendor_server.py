@@ -24,7 +24,7 @@ import sys
 import threading
 import time
 from collections import deque
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
@@ -92,6 +92,12 @@ class Reply:
     stream_error: dict[str, object] | None = None
     responses_error_event: str = "response.failed"
     arg_fragment_chars: int = 4
+    #: issue 32: a body sent verbatim (chunked, as the iterable yields it, until the client
+    #: goes) with ``raw_status`` and ``raw_headers`` (``Content-Type: text/event-stream``
+    #: unless given) instead of the format's events; see ``tests.fakes.hostile_bodies``.
+    raw_body: Callable[[], Iterable[bytes]] | None = None
+    raw_status: int = 200
+    raw_headers: dict[str, str] = field(default_factory=dict)
 
 
 DEFAULT_REPLY = Reply()
@@ -130,6 +136,8 @@ class FakeVendor:
         self.requests: list[RecordedRequest] = []
         self.disconnects = 0
         self.completed = 0
+        #: issue 32: when set, ``GET /v1/models`` answers this reply's raw body instead.
+        self.models_reply: Reply | None = None
         #: When set, ``GET /v1/models`` answers 401 unless the request carries this key
         #: (``Authorization: Bearer`` or ``x-api-key``), as the vendors do.
         self.models_key: str | None = None
@@ -300,10 +308,35 @@ class _Handler(BaseHTTPRequestHandler):
         self.wfile.write(data)
         self.close_connection = True
 
+    def _send_raw(self, reply: Reply) -> None:
+        """``reply.raw_body`` chunked, until it ends or the client goes (issue 32)."""
+        assert reply.raw_body is not None
+        self.send_response(reply.raw_status)
+        headers = {"Content-Type": "text/event-stream", **reply.raw_headers}
+        for name, value in headers.items():
+            self.send_header(name, value)
+        self.send_header("Transfer-Encoding", "chunked")
+        self.send_header("Connection", "close")
+        self.end_headers()
+        self.close_connection = True
+        try:
+            for piece in reply.raw_body():
+                if self.vendor._stopping.is_set():
+                    return
+                if piece:
+                    self._write_chunk(piece)
+            self._end_body()
+        except _Stop:
+            pass
+
     # -- entry -----------------------------------------------------------------------
     def do_GET(self) -> None:  # noqa: N802 - stdlib name
         """``/v1/models`` lists one model (401 without :attr:`FakeVendor.models_key` when
         that is set); anything else is 404."""
+        raw = self.vendor.models_reply
+        if raw is not None and raw.raw_body is not None and self.path.rstrip("/") == "/v1/models":
+            self._send_raw(raw)
+            return
         want = self.vendor.models_key
         if want is not None and self.path.rstrip("/") == "/v1/models":
             given = self.headers.get("x-api-key") or self.headers.get("Authorization", "").removeprefix("Bearer ")
@@ -352,6 +385,9 @@ class _Handler(BaseHTTPRequestHandler):
         try:
             if reply.delay_s:
                 self._wait(reply.delay_s)
+            if reply.raw_body is not None:
+                self._send_raw(reply)
+                return
             if reply.error_status is not None:
                 self._send_json(reply.error_status, reply.error_body,
                                 content_type=reply.error_content_type, headers=reply.error_headers)

@@ -84,6 +84,24 @@ def test_failed_reply_has_a_retry_pill(window, services, fake_vendor, qtbot):  #
     qtbot.waitUntil(lambda: view.delegate.retry_rect(window.message_model.index(1)).isEmpty(), timeout=2000)
 
 
+def test_an_empty_answer_is_an_error_bubble_with_retry(window, services, fake_vendor, qtbot):  # type: ignore[no-untyped-def]
+    """Issue 32: a provider that answers with nothing gets the error bubble and its Retry
+    pill, not a blank bubble stored as complete; Retry gets the reply into the same row."""
+    _pid, aid = add_fake_provider(services, fake_vendor.base_url)
+    window.reload_assistants(aid)
+    fake_vendor.script(Reply(text_chunks=[]), Reply(text_chunks=["Here", " now."]))
+    window.composer.set_text("Hello?")
+    window.composer.send_button.click()
+    qtbot.waitUntil(lambda: window.message_model.rowCount() == 2 and _last(window).status == "error", timeout=15000)
+    assert _last(window).error == "the provider sent an empty reply"
+    view = window.message_view
+    index = window.message_model.index(1)
+    qtbot.waitUntil(lambda: not view.delegate.retry_rect(index).isEmpty(), timeout=2000)
+    qtbot.mouseClick(view.viewport(), Qt.MouseButton.LeftButton, pos=view.delegate.retry_rect(index).center())
+    qtbot.waitUntil(lambda: _last(window).status == "complete", timeout=15000)
+    assert _last(window).content == "Here now." and window.message_model.rowCount() == 2
+
+
 def test_the_silence_is_a_setting_on_the_providers_page(window, services, qtbot):  # type: ignore[no-untyped-def]
     """Settings → Providers: "Tell me when a provider sends nothing for [60 s]"; a new
     value is stored at once (``stream-silence-seconds``)."""

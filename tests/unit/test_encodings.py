@@ -69,3 +69,23 @@ def test_lone_surrogates_are_counted_not_rejected() -> None:
     counts it, never raising."""
     counter = TokenCounter("o200k_base")
     assert counter.count("ok \ud800 ok") == len(counter._encoding.encode_ordinary("ok \ud800 ok"))
+
+
+def test_a_huge_text_is_counted_in_bounded_memory() -> None:
+    """Issue 32: a 20-million-character text (a runaway stored reply) is not turned into
+    four million token ids: the first million characters are tokenized and the rest is
+    estimated at their rate, so the count stays linear and memory stays small."""
+    import tracemalloc
+
+    counter = TokenCounter("o200k_base")
+    head = "word " * 200_000  # 1,000,000 characters
+    exact = counter.count(head)
+    huge = head * 20
+    tracemalloc.start()
+    try:
+        total = counter.count(huge)
+        peak_mb = tracemalloc.get_traced_memory()[1] / 2**20
+    finally:
+        tracemalloc.stop()
+    assert total == exact * 20
+    assert peak_mb < 20, f"{peak_mb:.0f} MB traced while counting"

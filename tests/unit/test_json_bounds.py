@@ -136,13 +136,12 @@ def test_lone_surrogate_escapes_become_the_replacement_character(text: str) -> N
 def test_a_stream_event_nested_too_deep_is_a_bad_response_not_a_traceback() -> None:
     """A vendor's SSE event of deep JSON: json.loads raises RecursionError, which must
     become the same BAD_RESPONSE error as any event that is not JSON."""
-    from httpx_sse import ServerSentEvent
-
+    from chathub_desktop.providers.bounded_body import SSEEvent
     from chathub_desktop.providers.errors import ErrorKind, ProviderError
     from chathub_desktop.providers.sse_stream import decode_event_data
 
     with pytest.raises(ProviderError) as info:
-        decode_event_data(ServerSentEvent(data="[" * 100_000 + "]" * 100_000))
+        decode_event_data(SSEEvent(data="[" * 100_000 + "]" * 100_000))
     assert info.value.kind is ErrorKind.BAD_RESPONSE
 
 
