@@ -45,6 +45,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from chathub_desktop.gui.design import Tone, set_tone
+
 if TYPE_CHECKING:  # types only: the views module loads after first paint
     from chathub_desktop.services.views import EstimateView
 
@@ -293,7 +295,7 @@ class EstimatePopover(QFrame):
         layout.addWidget(self.bar)
         self.bar_caption = QLabel()
         self.bar_caption.setObjectName("barCaption")
-        self.bar_caption.setStyleSheet("color: palette(placeholder-text); font-size: small;")
+        set_tone(self.bar_caption, Tone.MUTED)  # the caption: muted text token (issue 29)
         self.bar_caption.setWordWrap(True)
         layout.addWidget(self.bar_caption)
         self.history_label = QLabel()

@@ -52,6 +52,7 @@ from PySide6.QtWidgets import (
 
 from chathub_desktop.gui import confirm
 from chathub_desktop.gui.chat_events import ChatEvents
+from chathub_desktop.gui.design import Tone, set_tone
 from chathub_desktop.gui.error_presenter import ErrorPresenter
 from chathub_desktop.gui.help_button import help_button
 from chathub_desktop.gui.memory.dream_panel import DreamPanel
@@ -198,7 +199,7 @@ class MemoryPage(EntryActions, RawEditor, TransferActions, CardListOwner, QDialo
         self.off_hint = QLabel("Memory is off: nothing below is sent to the model and it gets no memory tools.")
         self.off_hint.setObjectName("memoryOffHint")
         self.off_hint.setWordWrap(True)
-        self.off_hint.setStyleSheet("color: #b35c00;")
+        set_tone(self.off_hint, Tone.WARNING)
         outer.addWidget(self.off_hint)
 
         line = QFrame()
@@ -288,7 +289,7 @@ class MemoryPage(EntryActions, RawEditor, TransferActions, CardListOwner, QDialo
                                   "keeps across every chat. You own them; the assistant may add "
                                   "entries with its memory tool.")
         self.fixed_intro.setWordWrap(True)
-        self.fixed_intro.setStyleSheet("color: palette(placeholder-text);")
+        set_tone(self.fixed_intro, Tone.MUTED)
         flay.addWidget(self.fixed_intro)
 
         self.stack = QStackedWidget()
@@ -376,7 +377,7 @@ class MemoryPage(EntryActions, RawEditor, TransferActions, CardListOwner, QDialo
         self.empty_label = QLabel("Loading…")
         self.empty_label.setObjectName("emptyLabel")
         self.empty_label.setAlignment(Qt.AlignmentFlag.AlignCenter)
-        self.empty_label.setStyleSheet("color: palette(placeholder-text);")
+        set_tone(self.empty_label, Tone.MUTED)
         self.cards_stack = QStackedWidget()
         self.cards_stack.addWidget(self.list)
         self.cards_stack.addWidget(self.empty_label)
@@ -389,7 +390,7 @@ class MemoryPage(EntryActions, RawEditor, TransferActions, CardListOwner, QDialo
         self.count_label.setObjectName("countLabel")
         self.status_label = QLabel()
         self.status_label.setObjectName("statusLabel")
-        self.status_label.setStyleSheet("color: palette(placeholder-text);")
+        set_tone(self.status_label, Tone.MUTED)
         self._status_timer.timeout.connect(self.status_label.clear)
         self.trust_button = QPushButton("Mark as trusted")
         self.trust_button.setObjectName("trustButton")
