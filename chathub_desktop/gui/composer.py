@@ -56,9 +56,11 @@ class DraftEdit(QPlainTextEdit):
 
     def keyPressEvent(self, event: QKeyEvent) -> None:  # noqa: N802 - Qt override
         """Enter sends (or not) per :attr:`send_key`; everything else edits."""
-        if event.key() in (QtCore.Qt.Key.Key_Return, QtCore.Qt.Key.Key_Enter) and not self._composing:
+        if event.key() in (QtCore.Qt.Key.Key_Return, QtCore.Qt.Key.Key_Enter):
             mods = event.modifiers()
             event.accept()
+            if self._composing:  # the input method's Enter (it commits the composition)
+                return
             if self.send_key.sends(ctrl=bool(mods & QtCore.Qt.KeyboardModifier.ControlModifier),
                                    shift=bool(mods & QtCore.Qt.KeyboardModifier.ShiftModifier),
                                    composing=False):
