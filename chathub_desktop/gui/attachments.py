@@ -63,14 +63,14 @@ class AttachmentChip(QWidget):
         row = QHBoxLayout(self)
         row.setContentsMargins(4, 2, 2, 2)
         row.setSpacing(4)
-        icon = QLabel()
+        mark = QLabel()
         if thumb is not None and not thumb.isNull():
-            icon.setPixmap(QPixmap.fromImage(thumb))
+            mark.setPixmap(QPixmap.fromImage(thumb))
         else:
-            icon.setText(file_icon())
-        icon.setFixedSize(QSize(CHIP_THUMB, CHIP_THUMB) if thumb is not None else QSize(18, CHIP_THUMB))
-        icon.setAlignment(Qt.AlignmentFlag.AlignCenter)
-        row.addWidget(icon)
+            mark.setText(file_icon())
+        mark.setFixedSize(QSize(CHIP_THUMB, CHIP_THUMB) if thumb is not None else QSize(18, CHIP_THUMB))
+        mark.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        row.addWidget(mark)
         size = f"{att.width}×{att.height}" if att.kind == IMAGE else f"{att.size / 1024:,.0f} KB"
         self.label = QLabel(f"{att.name}\n{size}")
         self.label.setObjectName("attachmentName")

@@ -172,8 +172,8 @@ def audit_window(window: QWidget, theme: str) -> AuditReport:
         if isinstance(w, QAbstractItemView):
             delegate = w.itemDelegate()
             for index, rect in _items(w):
-                text = str(index.data(Qt.ItemDataRole.DisplayRole) or "")
-                what = f"{type(w).__name__}#{w.objectName() or '-'} item {text[:40]!r}"
+                shown = str(index.data(Qt.ItemDataRole.DisplayRole) or "")
+                what = f"{type(w).__name__}#{w.objectName() or '-'} item {shown[:40]!r}"
                 check(w.viewport(), what, rect, False)
                 option = QStyleOptionViewItem()
                 option.initFrom(w)
@@ -187,7 +187,7 @@ def audit_window(window: QWidget, theme: str) -> AuditReport:
             continue
         icon_only = isinstance(w, QAbstractButton) and not text
         check(w, _name(w, text), w.rect(), icon_only or _is_large(w))
-        cut = _cut(w)
-        if cut is not None:
-            report.clipped.append(Finding(_name(w, text), cut))
+        why = _cut(w)
+        if why is not None:
+            report.clipped.append(Finding(_name(w, text), why))
     return report

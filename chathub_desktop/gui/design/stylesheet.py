@@ -47,9 +47,11 @@ class _Builder:
         self.pairs: list[TextPair] = []
 
     def rule(self, selector: str, *, fg: str | None = None, bg: str | None = None,
-             on: tuple[str, ...] = _SURFACES, large: bool = False, **props: object) -> None:
+             on: tuple[str, ...] = _SURFACES, large: bool = False, extra: dict[str, str] | None = None,
+             **props: object) -> None:
         """One rule. ``fg``/``bg`` are token names; ``on``: the surfaces a text with no
-        background of its own sits on; other keywords are properties (``_`` → ``-``)."""
+        background of its own sits on; other keywords are properties (``_`` → ``-``),
+        ``extra`` properties by their own names."""
         body: list[str] = []
         if fg is not None:
             body.append(f"color: {getattr(self.c, fg)};")
@@ -59,6 +61,8 @@ class _Builder:
             body.append(f"background-color: {getattr(self.c, bg)};")
         for name, value in props.items():
             body.append(f"{name.replace('_', '-')}: {value};")
+        for name, value in (extra or {}).items():
+            body.append(f"{name}: {value};")
         self.rules.append(f"{selector} {{ {' '.join(body)} }}")
 
 
@@ -84,6 +88,7 @@ def build_stylesheet(c: Colours, points: float) -> Stylesheet:
     b.pairs.append(TextPair("QListView#topicList selected", "selected_text", "selected"))
     b.rule("QListView#topicList::item", border_radius=f"{Radius.MD}px", padding=f"0 {Space.XS}px")
     b.rule("QListView#topicList::item:hover", fg="text", bg="hover")
+    b.rule("QListView#topicList::item:selected", fg="selected_text", bg="selected")
     # buttons
     b.rule("QPushButton", fg="text", bg="raised", border=line, border_radius=f"{Radius.MD}px",
            padding=f"{Space.XS}px {Space.LG}px", min_height=f"{Space.XL + Space.XS}px")
@@ -133,11 +138,11 @@ def build_stylesheet(c: Colours, points: float) -> Stylesheet:
     b.rule("QToolTip", fg="tooltip_text", bg="tooltip", border="none", padding=f"{Space.XS}px {Space.SM}px")
     # thin scroll bars
     for o, (thick, along) in {"vertical": ("width", "min-height"), "horizontal": ("height", "min-width")}.items():
-        b.rule(f"QScrollBar:{o}", background="transparent", **{thick: f"{Space.LG - 2}px"}, margin="0")
+        b.rule(f"QScrollBar:{o}", background="transparent", margin="0", extra={thick: f"{Space.LG - 2}px"})
         b.rule(f"QScrollBar::handle:{o}", background=c.border_strong, border_radius=f"{Radius.SM}px",
-               margin=f"{Space.XXS}px", **{along.replace('-', '_'): f"{Space.HUGE}px"})
-        b.rule(f"QScrollBar::add-line:{o}, QScrollBar::sub-line:{o}", **{thick: "0"}, border="none",
-               background="none")
+               margin=f"{Space.XXS}px", extra={along: f"{Space.HUGE}px"})
+        b.rule(f"QScrollBar::add-line:{o}, QScrollBar::sub-line:{o}", border="none", background="none",
+               extra={thick: "0"})
         b.rule(f"QScrollBar::add-page:{o}, QScrollBar::sub-page:{o}", background="none")
     # text by what it says, and by size
     for tone in Tone:
@@ -169,4 +174,4 @@ def painted_pairs(c: Colours) -> list[TextPair]:
 
 def chip_pairs(c: Colours) -> list[tuple[str, str, str]]:
     """(kind, text, background) of every memory-card chip."""
-    return [(k, *reversed(c.chip(k))) for k in CHIP_KINDS]
+    return [(k, c.chip(k)[1], c.chip(k)[0]) for k in CHIP_KINDS]
