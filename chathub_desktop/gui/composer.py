@@ -71,8 +71,9 @@ class DraftEdit(QPlainTextEdit):
         super().keyPressEvent(event)
 
 
-class Composer(QWidget):
-    """Draft box + badge + buttons in one rounded card. Enter (or Ctrl+Enter, per
+class Composer(QFrame):
+    """Draft box + badge + buttons in one rounded card (a frame, so the stylesheet paints
+    its background). Enter (or Ctrl+Enter, per
     :meth:`set_send_key`) sends; Esc stops."""
 
     send_requested = Signal(str)
@@ -138,6 +139,7 @@ class Composer(QWidget):
         self._can_send = True
         self._why_not = ""
         self.set_send_key(SendKey.ENTER)
+        self.set_sending(False)
         self._fit_height()
 
     def wire(self) -> None:

@@ -50,7 +50,7 @@ from PySide6.QtWidgets import (
 from chathub_desktop.gui.compaction_controller import COMPACT_TEXT, CompactionController
 from chathub_desktop.gui.composer import Composer
 from chathub_desktop.gui.design.icons import Icon, icon
-from chathub_desktop.gui.design.tokens import Space
+from chathub_desktop.gui.design.tokens import IconSize, Space
 from chathub_desktop.gui.error_presenter import ErrorPresenter
 from chathub_desktop.gui.estimate_controller import EstimateController
 from chathub_desktop.gui.message_actions import MessageActions
@@ -69,8 +69,6 @@ if TYPE_CHECKING:
     from chathub_desktop.services.dream_service import DreamOutcome
 
 APP_TITLE = "ChatHub Desktop"
-#: Side of the sidebar's icon buttons, px.
-ICON_PX = 18
 def welcome_html(key: SendKey) -> str:
     """The first-start text (no assistant yet), naming the key that sends (issue 29)."""
     return f"""
@@ -100,7 +98,7 @@ def _tool_button(action: QAction, label: str, glyph: Icon) -> QToolButton:
     b.setDefaultAction(action)
     b.setAutoRaise(True)
     b.setAccessibleName(label)
-    b.setIconSize(QSize(ICON_PX, ICON_PX))
+    b.setIconSize(QSize(IconSize.MD, IconSize.MD))
     return b
 
 

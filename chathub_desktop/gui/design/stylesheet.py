@@ -78,8 +78,7 @@ def build_stylesheet(c: Colours, points: float) -> Stylesheet:
     b.rule("QWidget#sidebar", bg="sidebar")
     b.rule("QLabel#sectionLabel", fg="text_muted", on=("sidebar",), font_weight=600,
            font_size=_pt(points, TypeScale.CAPTION))
-    b.rule("QSplitter::handle", background=c.border)
-    b.rule("QSplitter::handle:horizontal", width="1px")
+    b.rule("QSplitter::handle", background=c.border, width="1px", height="1px")
     b.rule("QStatusBar", fg="text_muted", on=("window",))
     b.rule("QLabel#welcome", fg="text", bg="surface")
     # lists of the sidebar: soft selection, rounded rows
@@ -117,6 +116,7 @@ def build_stylesheet(c: Colours, points: float) -> Stylesheet:
     b.pairs.append(TextPair("QLineEdit selection", "on_accent", "accent"))
     b.rule("QLineEdit:focus, QPlainTextEdit:focus, QTextEdit:focus", border=f"1px solid {c.focus}")
     # the composer: one rounded card holding the draft and its toolbar
+    b.rule("QFrame#composer", bg="surface", border="none")
     b.rule("QFrame#composerCard", bg="raised", border=f"1px solid {c.border_strong}",
            border_radius=f"{Radius.XL}px")
     b.rule("QPlainTextEdit#draft", fg="text", bg="raised", border="none", padding="0")

@@ -16,7 +16,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from types import MappingProxyType
 
-__all__ = ["CHIP_KINDS", "DARK", "LIGHT", "Colours", "Radius", "Space", "Tone", "TypeScale", "colours_for"]
+__all__ = ["CHIP_KINDS", "DARK", "LIGHT", "Colours", "IconSize", "Radius", "Space", "Tone", "TypeScale", "colours_for"]
 
 
 class Space(enum.IntEnum):
@@ -30,6 +30,14 @@ class Space(enum.IntEnum):
     XL = 16
     XXL = 24
     HUGE = 40
+
+
+class IconSize(enum.IntEnum):
+    """Icon sides, px."""
+
+    SM = 16
+    MD = 18
+    LG = 20
 
 
 class Radius(enum.IntEnum):

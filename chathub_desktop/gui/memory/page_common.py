@@ -12,7 +12,7 @@ from PySide6.QtCore import QAbstractListModel, QEvent, QObject, Qt
 from PySide6.QtGui import QAction, QKeySequence, QShowEvent
 from PySide6.QtWidgets import QAbstractItemView, QFrame, QLabel, QListView, QWidget
 
-from chathub_desktop.gui.design import Tone, set_tone
+from chathub_desktop.gui.design import Tone, TypeScale, set_tone
 from chathub_desktop.gui.memory.card_delegate import MemoryCardDelegate
 
 
@@ -38,7 +38,7 @@ def section_title(text: str) -> QLabel:
     label.setObjectName("sectionTitle")
     f = label.font()
     f.setBold(True)
-    f.setPointSizeF(f.pointSizeF() * 1.15)
+    f.setPointSizeF(f.pointSizeF() * TypeScale.TITLE.value)
     label.setFont(f)
     return label
 
