@@ -64,3 +64,23 @@ def test_live_theme_switch_repaints_every_widget_both_ways(window, services, fak
         report = audit_window(window, name)
         assert report.widgets >= 15
         assert report.ok, report.line() + "".join(f"\n{f.what}: {f.detail}" for f in report.contrast + report.clipped)
+
+
+@pytest.mark.parametrize("theme", ["dark", "light"])
+def test_the_memory_page_reads_in_both_themes(qloop, services, qtbot, restore_look, theme):  # type: ignore[no-untyped-def]
+    """The Memory page's description, card count and empty texts were nearly invisible
+    in the dark theme (issue 29): after a live switch every text it paints reaches 4.5:1
+    (3:1 large), none is cut."""
+    from chathub_desktop.gui.design.theme import apply_theme
+    from tests.gui.helpers import shown_memory_page
+
+    aid = services.assistants.create("Keeper").id
+    services.memory.add(aid, "Prefers short answers")
+    apply_theme(QApplication.instance(), "light" if theme == "dark" else "dark")
+    with shown_memory_page(services, aid, qtbot) as page:
+        apply_theme(QApplication.instance(), theme)  # switched while the page is open
+        page.resize(900, 900)
+        qtbot.wait(50)
+        report = audit_window(page, theme)
+        assert report.widgets >= 20
+        assert report.ok, report.line() + "".join(f"\n{f.what}: {f.detail}" for f in report.contrast + report.clipped)
