@@ -84,3 +84,22 @@ def test_the_memory_page_reads_in_both_themes(qloop, services, qtbot, restore_lo
         report = audit_window(page, theme)
         assert report.widgets >= 20
         assert report.ok, report.line() + "".join(f"\n{f.what}: {f.detail}" for f in report.contrast + report.clipped)
+
+
+@pytest.mark.parametrize("theme", ["dark", "light"])
+def test_the_edit_assistant_dialog_reads_in_both_themes(window, services, fake_vendor, qtbot, restore_look,  # type: ignore[no-untyped-def]
+                                                        theme):
+    """The Edit-assistant note under the model (its context window) was nearly invisible
+    in the dark theme (issue 29)."""
+    _pid, aid = add_fake_provider(services, fake_vendor.base_url)
+    window.reload_assistants(aid)
+    window.view.theme_actions["light" if theme == "dark" else "dark"].trigger()
+    dlg = window.pages.open_edit_assistant()
+    assert dlg is not None
+    qtbot.waitUntil(lambda: dlg.model_choices.hint.text() != "", timeout=5000)
+    window.view.theme_actions[theme].trigger()
+    qtbot.wait(50)
+    report = audit_window(dlg, theme)
+    assert report.widgets >= 10
+    assert report.ok, report.line() + "".join(f"\n{f.what}: {f.detail}" for f in report.contrast + report.clipped)
+    dlg.close()
