@@ -39,6 +39,7 @@ class Icon(enum.Enum):
     PIN = "pin"
     EXPORT = "upload"
     IMPORT = "download"
+    PASTE_IMPORT = "clipboard-paste"
     ABOUT = "info"
     EDIT = "pencil"
     DELETE = "trash-2"
