@@ -175,10 +175,13 @@ def cmd_topic_estimate(args: argparse.Namespace, svc: Services) -> int:
                   f"(this request: about {est.threshold_estimate or 0:,}, at one token per three characters)")
         else:
             print(f"watermarks: high {est.high_watermark:.0%}, low {est.low_watermark:.0%}")
-        print(f"parts, counted locally ({est.local_total:,} in all; the figure above applies the "
-              f"correction x{est.correction:.2f} from {est.correction_samples} replies and the provider's report):")
-        for name, tokens in est.parts.items():
-            print(f"  {name}: {tokens:,}")
+        from chathub_desktop.services.meter_rows import MeterRowKind, meter_rows, signed
+
+        print("rows, as the token popover lists them (they add up to the figure above):")
+        for row in meter_rows(est):
+            figure = signed(row.tokens) if row.kind is MeterRowKind.ADJUSTMENT else f"{row.tokens:,}"
+            print(f"  {row.label}: {figure}" + (f" — {row.note}" if row.note else ""))
+        print(f"  Total Used: {est.total:,}")
         if a.used:
             print(f"anchor: {a.mode} on message {a.message_id} (reported {a.reported_input:,}) "
                   f"+ {a.tail_tokens:,} counted since")

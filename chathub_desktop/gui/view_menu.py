@@ -1,6 +1,6 @@
 """The window's View menu (issue 16): theme, text size and the sidebar.
 
-- Theme → Follow the system / Light / Dark (:mod:`chathub_desktop.gui.theme`).
+- Theme → Follow the system / Light / Dark (:mod:`chathub_desktop.gui.design.theme`).
 - Larger text (Ctrl++), Smaller text (Ctrl+-), Default text size (Ctrl+0).
 - Desktop notifications (on by default; :mod:`chathub_desktop.gui.notifications`).
 - Send with Enter (Shift+Enter: new line) / Send with Ctrl+Enter (issue 29).
