@@ -38,6 +38,8 @@ from chathub_desktop.gui.send_keys import SendKey
 
 #: Pixels from the bottom that still count as "at the bottom".
 STICKY_PX = 24
+
+
 def empty_text(key: SendKey) -> str:
     """What an open topic without messages shows, naming the key that sends (issue 29)."""
     return f"No messages yet.\nType below and press {key.label} to start."
