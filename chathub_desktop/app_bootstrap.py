@@ -9,8 +9,9 @@ closed) before the loop and the widgets go (issue 9). The tokenizer (~0.35 s to 
 estimate runs in a worker thread after the window is shown.
 
 ``chathub-desktop gui --smoke`` (the installed bundle's check, issue 16): open the store,
-attach and paint the window, count tokens with a bundled tokenizer, print
-``CHATHUB_SMOKE_OK …`` and quit with 0 (1 and ``CHATHUB_SMOKE_FAILED <reason>`` when a
+attach and paint the window, count tokens with a bundled tokenizer, audit the window's
+contrast and cut texts in the light and the dark theme (``CHATHUB_AUDIT …`` lines, issue
+29), print ``CHATHUB_SMOKE_OK …`` and quit with 0 (1 and ``CHATHUB_SMOKE_FAILED <reason>`` when a
 step fails).
 
 ``CHATHUB_BENCH_STARTUP=1`` (benchmarks/bench_startup.py): print
@@ -251,9 +252,37 @@ async def smoke_check(window: MainWindow, services: Services) -> int:
     except Exception as exc:  # the one line is the check's whole report
         print(f"{SMOKE_FAILED} math: {type(exc).__name__}: {exc}", flush=True)
         return 1
+    if not await audit_themes(window):
+        print(f"{SMOKE_FAILED} audit: low contrast or cut text (the CHATHUB_AUDIT lines above)", flush=True)
+        return 1
     print(f"{SMOKE_OK} version={__version__} tokens={tokens} math=ok size={image.width()}x{image.height()}",
           flush=True)
     return 0
+
+
+async def audit_themes(window: MainWindow) -> bool:
+    """Switch the running window to the light and then the dark theme (live, issue 29),
+    audit what it paints in each (:func:`~chathub_desktop.gui.design.audit.audit_window`)
+    and print one ``CHATHUB_AUDIT`` line per theme, each failure on stderr; then the kept
+    theme again. True when both themes have no contrast failure and no cut text."""
+    import asyncio
+
+    from chathub_desktop.gui.design.audit import audit_window
+    from chathub_desktop.gui.design.theme import apply_theme
+
+    app = QApplication.instance()
+    assert isinstance(app, QApplication)
+    ok = True
+    for theme in ("light", "dark"):
+        apply_theme(app, theme)
+        await asyncio.sleep(0.15)  # the repaint of every widget
+        report = audit_window(window, theme)
+        print(report.line(), flush=True)
+        for f in report.contrast + report.clipped:
+            print(f"  {theme}: {f.what}: {f.detail}", file=sys.stderr, flush=True)
+        ok = ok and report.ok
+    window.view.prefs.apply()
+    return ok
 
 
 async def shut_down(app: QApplication, window: MainWindow, services: Services | None) -> None:

@@ -33,8 +33,9 @@ from PySide6.QtWidgets import (
 
 from chathub_desktop.core.attachments import IMAGE, Attachment
 from chathub_desktop.gui.attachment_thumbs import THUMB, ThumbnailCache, file_icon
+from chathub_desktop.gui.design import Tone, set_tone
+from chathub_desktop.gui.design.icons import Icon, icon
 from chathub_desktop.gui.image_codec import QtImageCodec, encode, thumbnail
-from chathub_desktop.gui.message_delegate import symbol
 from chathub_desktop.services.errors import ServiceError
 
 if TYPE_CHECKING:
@@ -62,26 +63,25 @@ class AttachmentChip(QWidget):
         row = QHBoxLayout(self)
         row.setContentsMargins(4, 2, 2, 2)
         row.setSpacing(4)
-        icon = QLabel()
+        mark = QLabel()
         if thumb is not None and not thumb.isNull():
-            icon.setPixmap(QPixmap.fromImage(thumb))
+            mark.setPixmap(QPixmap.fromImage(thumb))
         else:
-            icon.setText(file_icon())
-        icon.setFixedSize(QSize(CHIP_THUMB, CHIP_THUMB) if thumb is not None else QSize(18, CHIP_THUMB))
-        icon.setAlignment(Qt.AlignmentFlag.AlignCenter)
-        row.addWidget(icon)
+            mark.setText(file_icon())
+        mark.setFixedSize(QSize(CHIP_THUMB, CHIP_THUMB) if thumb is not None else QSize(18, CHIP_THUMB))
+        mark.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        row.addWidget(mark)
         size = f"{att.width}×{att.height}" if att.kind == IMAGE else f"{att.size / 1024:,.0f} KB"
         self.label = QLabel(f"{att.name}\n{size}")
         self.label.setObjectName("attachmentName")
         row.addWidget(self.label)
         self.remove = QToolButton()
-        self.remove.setText("×")
+        self.remove.setIcon(icon(Icon.CLEAR))
         self.remove.setAutoRaise(True)
         self.remove.setToolTip(f"Remove {att.name}")
         self.remove.setAccessibleName(f"Remove {att.name}")
         self.remove.clicked.connect(lambda: self.remove_requested.emit(self))
         row.addWidget(self.remove)
-        self.setStyleSheet("#attachmentChip { border: 1px solid palette(mid); border-radius: 8px; }")
         self.setAttribute(Qt.WidgetAttribute.WA_StyledBackground, True)
 
 
@@ -102,24 +102,25 @@ class AttachmentController(QObject):
         lay.setSpacing(6)
         self.button = QToolButton()
         self.button.setObjectName("attachButton")
-        self.button.setText(symbol("📎", "Attach…"))
+        self.button.setIcon(icon(Icon.ATTACH))
         self.button.setAutoRaise(True)
         self.button.setToolTip(f"Attach images or text files ({ATTACH_SHORTCUT}); you can also paste or drop them")
         self.button.setAccessibleName("Attach files")
         self.button.clicked.connect(self.pick)
-        lay.addWidget(self.button)
         self._chip_row = QHBoxLayout()
         self._chip_row.setSpacing(6)
         lay.addLayout(self._chip_row)
         self.refusal = QLabel()
         self.refusal.setObjectName("attachmentRefusal")
-        self.refusal.setStyleSheet("color: #c0392b;")
+        set_tone(self.refusal, Tone.ERROR)
         self.refusal.hide()
         lay.addWidget(self.refusal, 1)
         lay.addStretch(0)
         composer = window.composer
-        composer.layout().insertWidget(0, self.row)  # its own row, above the draft
+        composer.card.layout().insertWidget(0, self.row)  # its own row, above the draft
+        composer.tool_row.insertWidget(0, self.button)  # the first tool under the draft
         self.action = QAction("Attach files…", window)
+        self.action.setIcon(icon(Icon.ATTACH))
         self.action.setShortcut(QKeySequence(ATTACH_SHORTCUT))
         self.action.triggered.connect(self.pick)
         window.addAction(self.action)

@@ -1,4 +1,4 @@
-"""The input area: draft box, token badge, Send and Stop (TOK-1, TOK-2, APP-1).
+"""The input area: draft box, token badge, Send and Stop (TOK-1, TOK-2, APP-1; issue 29).
 
 It holds no rules: it emits ``send_requested(text)`` / ``stop_requested()`` and
 ``draft_settled(text)`` about 300 ms after the user stops typing (TOK-2: the window then
@@ -10,8 +10,9 @@ from __future__ import annotations
 
 from PySide6 import QtCore
 from PySide6.QtCore import QSize, QTimer, Signal
-from PySide6.QtGui import QAction, QKeySequence
+from PySide6.QtGui import QAction, QInputMethodEvent, QKeyEvent, QKeySequence
 from PySide6.QtWidgets import (
+    QFrame,
     QHBoxLayout,
     QPlainTextEdit,
     QPushButton,
@@ -20,15 +21,60 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from chathub_desktop.gui.design.icons import Icon, IconTint, icon
+from chathub_desktop.gui.design.tokens import Space
+from chathub_desktop.gui.send_keys import SendKey
 from chathub_desktop.gui.token_badge import TokenBadge
 
 #: Pause after the last keystroke before the draft is recounted, ms (TOK-2).
 DEBOUNCE_MS = 300
-PLACEHOLDER = "Type a message — Ctrl+Enter to send"
+#: Draft box height, in lines of text: at least, and at most before it scrolls.
+MIN_LINES, MAX_LINES = 2, 8
 
 
-class Composer(QWidget):
-    """Draft box + badge + buttons. Ctrl+Enter / Ctrl+Return sends; Esc stops."""
+def placeholder(key: SendKey) -> str:
+    """The draft's placeholder for ``key``."""
+    return f"Message — {key.label} to send, {key.newline_label} for a new line"
+
+
+class DraftEdit(QPlainTextEdit):
+    """The draft box: Return/Enter sends per :class:`SendKey` (``send_pressed``); with
+    Shift (or without Ctrl in Ctrl+Enter mode) it makes a new line. While an input method
+    composes (CJK pre-edit text), Enter belongs to the input method and never sends."""
+
+    send_pressed = Signal()
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.send_key = SendKey.ENTER
+        self._composing = False
+
+    def inputMethodEvent(self, event: QInputMethodEvent) -> None:  # noqa: N802 - Qt override
+        """Track whether pre-edit (composition) text is showing."""
+        self._composing = bool(event.preeditString())
+        super().inputMethodEvent(event)
+
+    def keyPressEvent(self, event: QKeyEvent) -> None:  # noqa: N802 - Qt override
+        """Enter sends (or not) per :attr:`send_key`; everything else edits."""
+        if event.key() in (QtCore.Qt.Key.Key_Return, QtCore.Qt.Key.Key_Enter):
+            mods = event.modifiers()
+            event.accept()
+            if self._composing:  # the input method's Enter (it commits the composition)
+                return
+            if self.send_key.sends(ctrl=bool(mods & QtCore.Qt.KeyboardModifier.ControlModifier),
+                                   shift=bool(mods & QtCore.Qt.KeyboardModifier.ShiftModifier),
+                                   composing=False):
+                self.send_pressed.emit()
+            else:
+                self.insertPlainText("\n")
+            return
+        super().keyPressEvent(event)
+
+
+class Composer(QFrame):
+    """Draft box + badge + buttons in one rounded card (a frame, so the stylesheet paints
+    its background). Enter (or Ctrl+Enter, per
+    :meth:`set_send_key`) sends; Esc stops."""
 
     send_requested = Signal(str)
     stop_requested = Signal()
@@ -37,22 +83,26 @@ class Composer(QWidget):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("composer")
-        layout = QVBoxLayout(self)
-        layout.setContentsMargins(12, 6, 12, 10)
-        layout.setSpacing(6)
-        self.draft = QPlainTextEdit()
+        outer = QVBoxLayout(self)
+        outer.setContentsMargins(Space.XL, Space.SM, Space.XL, Space.LG)
+        self.card = QFrame()
+        self.card.setObjectName("composerCard")
+        layout = QVBoxLayout(self.card)
+        layout.setContentsMargins(Space.LG, Space.MD, Space.MD, Space.SM)
+        layout.setSpacing(Space.XS)
+        outer.addWidget(self.card)
+        self.draft = DraftEdit()
         self.draft.setObjectName("draft")
-        self.draft.setPlaceholderText(PLACEHOLDER)
         self.draft.setTabChangesFocus(True)
         self.draft.setAccessibleName("Message draft")
-        self.draft.setToolTip("Your message. Markdown is fine. Ctrl+Enter sends, Esc stops a reply.")
-        self.draft.setMinimumHeight(52)
-        self.draft.setMaximumHeight(140)
-        self.draft.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Maximum)
-        self.draft.sizeHint = lambda: QSize(400, 76)  # type: ignore[method-assign]
+        self.draft.setFrameShape(QFrame.Shape.NoFrame)
+        self.draft.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Fixed)
+        self.draft.send_pressed.connect(self._send)
         layout.addWidget(self.draft)
-        row = QHBoxLayout()
-        row.setSpacing(8)
+        #: The toolbar under the draft: tools on the left (attach, the badge, the topic's
+        #: model), Stop / Send on the right.
+        row = self.tool_row = QHBoxLayout()
+        row.setSpacing(Space.SM)
         self.badge = TokenBadge()
         row.addWidget(self.badge)
         #: Where the window's topic model picker goes (issue 14), beside the badge.
@@ -62,11 +112,14 @@ class Composer(QWidget):
         row.addStretch(1)
         self.stop_button = QPushButton("Stop")
         self.stop_button.setObjectName("stopButton")
+        self.stop_button.setIcon(icon(Icon.STOP))
         self.stop_button.setToolTip("Stop the reply being written in this topic (Esc); what arrived is kept")
+        self.stop_button.setAccessibleName("Stop the reply")
         self.send_button = QPushButton("Send")
         self.send_button.setObjectName("sendButton")
+        self.send_button.setIcon(icon(Icon.SEND, IconTint.ON_ACCENT))
+        self.send_button.setAccessibleName("Send the message")
         self.send_button.setDefault(False)
-        self.send_button.setToolTip("Send the message (Ctrl+Enter)")
         row.addWidget(self.stop_button)
         row.addWidget(self.send_button)
         layout.addLayout(row)
@@ -81,14 +134,41 @@ class Composer(QWidget):
         self._timer.setInterval(DEBOUNCE_MS)
         self._timer.timeout.connect(lambda: self.draft_settled.emit(self.draft.toPlainText()))
         self.draft.textChanged.connect(self._timer.start)
+        self.draft.textChanged.connect(self._fit_height)
         self._sending = False
         self._can_send = True
+        self._why_not = ""
+        self.set_send_key(SendKey.ENTER)
         self.set_sending(False)
+        self._fit_height()
 
     def wire(self) -> None:
         """Limit Ctrl+Enter to this area. Called by the window when it starts taking
         input, after first paint (PySide6's ``Qt`` namespace takes ~20 ms to build)."""
         self.send_action.setShortcutContext(QtCore.Qt.ShortcutContext.WidgetWithChildrenShortcut)
+
+    def set_send_key(self, key: SendKey) -> None:
+        """Which key sends (issue 29); the placeholder and tooltips say so."""
+        self.draft.send_key = key
+        self.draft.setPlaceholderText(placeholder(key))
+        self.draft.setToolTip(f"Your message. Markdown is fine. {key.label} sends, {key.newline_label} "
+                              "makes a new line, Esc stops a reply.")
+        self._sync_send_tip()
+
+    def _sync_send_tip(self) -> None:
+        self.send_button.setToolTip(f"Send the message ({self.draft.send_key.label})" if self._can_send
+                                    else self._why_not)
+
+    def _fit_height(self) -> None:
+        """Grow with the text from :data:`MIN_LINES` to :data:`MAX_LINES` lines."""
+        line = self.draft.fontMetrics().lineSpacing()
+        lines = max(MIN_LINES, min(MAX_LINES, round(self.draft.document().size().height())))
+        margins = int(self.draft.document().documentMargin() * 2) + self.draft.frameWidth() * 2
+        self.draft.setFixedHeight(int(lines * line) + margins)
+
+    def sizeHint(self) -> QSize:  # noqa: N802 - Qt override
+        """Wide, and as tall as its card."""
+        return QSize(400, super().sizeHint().height())
 
     def text(self) -> str:
         """The draft."""
@@ -99,6 +179,7 @@ class Composer(QWidget):
         self.draft.blockSignals(True)
         self.draft.setPlainText(text)
         self.draft.blockSignals(False)
+        self._fit_height()
 
     def clear(self) -> None:
         """Empty the draft after a send."""
@@ -108,13 +189,16 @@ class Composer(QWidget):
         """The CURRENT topic is (not) sending: Send disabled / Stop enabled while it is."""
         self._sending = sending
         self.stop_button.setEnabled(sending)
+        self.stop_button.setVisible(sending)
         self.send_button.setEnabled(self._can_send and not sending)
+        self.send_button.setVisible(not sending)
         self.send_action.setEnabled(self._can_send and not sending)
 
     def set_can_send(self, can: bool, why: str = "") -> None:
         """Enable sending at all (False with no assistant); ``why`` goes in the tooltip."""
         self._can_send = can
-        self.send_button.setToolTip("Send the message (Ctrl+Enter)" if can else why)
+        self._why_not = why
+        self._sync_send_tip()
         self.set_sending(self._sending)
 
     def has_extra(self) -> bool:

@@ -34,6 +34,7 @@ from PySide6.QtWidgets import (
 )
 
 from chathub_desktop.core.export_formats import FORMATS
+from chathub_desktop.gui.design import Tone, set_tone
 from chathub_desktop.gui.task_runner import TaskRunner
 from chathub_desktop.services.chat_import import (
     ImportCancelled,
@@ -307,7 +308,7 @@ class ImportDialog(QDialog):
         self.progress.setFormat(progress_text(p))
 
     def _show(self, text: str, *, error: bool = False) -> None:
-        self.status_label.setStyleSheet("color: #c0262d;" if error else "")
+        set_tone(self.status_label, Tone.ERROR if error else Tone.NORMAL)
         self.status_label.setText(text)
 
     def cancel_or_close(self) -> None:

@@ -29,13 +29,13 @@ from PySide6.QtCore import (
     QItemSelectionModel,
     QModelIndex,
     QSettings,
+    QSize,
     Signal,
 )
 from PySide6.QtGui import QAction, QCloseEvent, QKeySequence
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QComboBox,
-    QFrame,
     QHBoxLayout,
     QLabel,
     QListView,
@@ -49,11 +49,14 @@ from PySide6.QtWidgets import (
 
 from chathub_desktop.gui.compaction_controller import COMPACT_TEXT, CompactionController
 from chathub_desktop.gui.composer import Composer
+from chathub_desktop.gui.design.icons import Icon, icon
+from chathub_desktop.gui.design.tokens import IconSize, Space
 from chathub_desktop.gui.error_presenter import ErrorPresenter
 from chathub_desktop.gui.estimate_controller import EstimateController
 from chathub_desktop.gui.message_actions import MessageActions
 from chathub_desktop.gui.reply_notice import ReplyNoticeBar, ReplyNotices
 from chathub_desktop.gui.send_controller import SendController
+from chathub_desktop.gui.send_keys import SendKey
 from chathub_desktop.gui.topic_delete import TopicDeletes
 from chathub_desktop.gui.window_pages import WindowPages
 from chathub_desktop.services.errors import ServiceError
@@ -66,28 +69,36 @@ if TYPE_CHECKING:
     from chathub_desktop.services.dream_service import DreamOutcome
 
 APP_TITLE = "ChatHub Desktop"
-WELCOME_HTML = """
+def welcome_html(key: SendKey) -> str:
+    """The first-start text (no assistant yet), naming the key that sends (issue 29)."""
+    return f"""
 <div align="center">
 <h2>Welcome to ChatHub Desktop</h2>
 <p>Chat with your own API keys, keep every conversation on this computer.</p>
 <ol>
 <li><b>Settings → Providers…</b> (Ctrl+,) — add OpenAI, Anthropic, OpenRouter or a local server.</li>
 <li><b>Assistant → New…</b> — choose its provider, model and instructions.</li>
-<li>Type below and press <b>Ctrl+Enter</b>. Or import your history:
+<li>Type below and press <b>{key.label}</b>. Or import your history:
 <b>File → Import → Chat history export…</b> (Ctrl+I: ChatGPT, Claude, Open WebUI, LibreChat).</li>
 </ol>
 </div>
 """
 
 
-def _tool_button(action: QAction, label: str) -> QToolButton:
-    """A text button for ``action``. It shows ``label`` (set as the action's icon text,
-    so menus keep the action's own text) and the action's tooltip, and follows the
-    action's enabled state."""
+WELCOME_HTML = welcome_html(SendKey.ENTER)
+
+
+def _tool_button(action: QAction, label: str, glyph: Icon) -> QToolButton:
+    """An icon button for ``action`` (issue 29): the icon ``glyph``, the action's tooltip,
+    ``label`` as its accessible name (and the action's icon text, so menus keep the
+    action's own text); it follows the action's enabled state."""
+    action.setIcon(icon(glyph))
     action.setIconText(label)
     b = QToolButton()
     b.setDefaultAction(action)
-    b.setAutoRaise(False)
+    b.setAutoRaise(True)
+    b.setAccessibleName(label)
+    b.setIconSize(QSize(IconSize.MD, IconSize.MD))
     return b
 
 
@@ -170,6 +181,7 @@ class MainWindow(QMainWindow):
         self.reply_notices = ReplyNotices(self.reply_notice, self.events, lambda: self._topic_id,
                                           self.sending.stop_topic, self.sending.retry_reply_in, self)
         self.stack.addWidget(self.message_view)
+        self._on_send_key(self.view.prefs.send_key)
         self.context_controls = ContextControls(self)  # issue 19: privacy, receipts, secrets, focus
         from chathub_desktop.gui.topic_model_picker import TopicModelController
 
@@ -300,31 +312,40 @@ class MainWindow(QMainWindow):
         side = QWidget()
         side.setObjectName("sidebar")
         sl = QVBoxLayout(side)
-        sl.setContentsMargins(10, 10, 6, 10)
-        sl.setSpacing(6)
+        sl.setContentsMargins(Space.LG, Space.LG, Space.MD, Space.LG)
+        sl.setSpacing(Space.SM)
         a_label = QLabel("&Assistant")
         a_label.setObjectName("sectionLabel")
-        sl.addWidget(a_label)
+        arow = QHBoxLayout()
+        arow.setSpacing(Space.XXS)
+        arow.addWidget(a_label)
+        arow.addStretch(1)
+        self.new_assistant_button = _tool_button(self.new_assistant_action, "New assistant", Icon.NEW_ASSISTANT)
+        self.edit_assistant_button = _tool_button(self.edit_assistant_action, "Edit assistant", Icon.EDIT_ASSISTANT)
+        self.memory_button = _tool_button(self.memory_action, "Memory", Icon.MEMORY)
+        for b in (self.new_assistant_button, self.edit_assistant_button, self.memory_button):
+            arow.addWidget(b)
+        sl.addLayout(arow)
         self.assistant_combo = QComboBox()
         self.assistant_combo.setObjectName("assistantCombo")
         self.assistant_combo.setToolTip("The assistant whose topics are listed below")
+        self.assistant_combo.setAccessibleName("Assistant")
         a_label.setBuddy(self.assistant_combo)
         self.assistant_combo.currentIndexChanged.connect(self._on_assistant_changed)
         sl.addWidget(self.assistant_combo)
-        arow = QHBoxLayout()
-        arow.setSpacing(4)
-        self.new_assistant_button = _tool_button(self.new_assistant_action, "New assistant")
-        self.edit_assistant_button = _tool_button(self.edit_assistant_action, "Edit assistant")
-        arow.addWidget(self.new_assistant_button)
-        arow.addWidget(self.edit_assistant_button)
-        self.memory_button = _tool_button(self.memory_action, "Memory")
-        arow.addWidget(self.memory_button)
-        arow.addStretch(1)
-        sl.addLayout(arow)
-        sl.addSpacing(8)
+        sl.addSpacing(Space.MD)
         t_label = QLabel("&Topics")
         t_label.setObjectName("sectionLabel")
-        sl.addWidget(t_label)
+        trow = QHBoxLayout()
+        trow.setSpacing(Space.XXS)
+        trow.addWidget(t_label)
+        trow.addStretch(1)
+        self.rename_topic_button = _tool_button(self.rename_topic_action, "Rename topic", Icon.RENAME)
+        self.delete_topic_button = _tool_button(self.delete_topic_action, "Delete topic", Icon.DELETE)
+        self.new_topic_button = _tool_button(self.new_topic_action, "New topic", Icon.NEW_TOPIC)
+        for b in (self.rename_topic_button, self.delete_topic_button, self.new_topic_button):
+            trow.addWidget(b)
+        sl.addLayout(trow)
         self.topic_list = QListView()  # single selection; its editing and menu: _wire()
         self.topic_list.setObjectName("topicList")
         self.topic_list.setUniformItemSizes(True)
@@ -340,15 +361,6 @@ class MainWindow(QMainWindow):
         self.topic_list.addAction(self.summary_action)
         t_label.setBuddy(self.topic_list)
         sl.addWidget(self.topic_list, 1)
-        trow = QHBoxLayout()
-        trow.setSpacing(4)
-        self.new_topic_button = _tool_button(self.new_topic_action, "New topic")
-        self.rename_topic_button = _tool_button(self.rename_topic_action, "Rename")
-        self.delete_topic_button = _tool_button(self.delete_topic_action, "Delete")
-        for b in (self.new_topic_button, self.rename_topic_button, self.delete_topic_button):
-            trow.addWidget(b)
-        trow.addStretch(1)
-        sl.addLayout(trow)
         # chat side
         chat = QWidget()
         cl = QVBoxLayout(chat)
@@ -357,16 +369,12 @@ class MainWindow(QMainWindow):
         self.welcome = QLabel(WELCOME_HTML)  # centred by its HTML
         self.welcome.setObjectName("welcome")
         self.welcome.setWordWrap(True)
-        self.welcome.setMargin(40)
+        self.welcome.setMargin(Space.HUGE)
         self.stack = QStackedWidget()
         self.stack.addWidget(self.welcome)  # the message view joins in attach()
         cl.addWidget(self.stack, 1)
         self.reply_notice = ReplyNoticeBar()  # issue 12: a silent provider, a short Retry-After
         cl.addWidget(self.reply_notice)
-        line = QFrame()
-        line.setFrameShape(QFrame.Shape.HLine)
-        line.setFrameShadow(QFrame.Shadow.Sunken)
-        cl.addWidget(line)
         self.composer = Composer()
         self.composer.send_requested.connect(self.sending.send_message)
         self.composer.stop_requested.connect(self.sending.stop_current)
@@ -435,6 +443,8 @@ class MainWindow(QMainWindow):
         from chathub_desktop.gui.view_menu import ViewController
 
         self.view = ViewController(self, self.sidebar, self.qsettings())
+        self.view.send_key_changed.connect(self._on_send_key)
+        self._on_send_key(self.view.prefs.send_key)
         help_menu = mb.addMenu("&Help")
         help_menu.addAction(self.setup_action)
         help_menu.addAction(self.shortcuts_action)
@@ -443,6 +453,36 @@ class MainWindow(QMainWindow):
         help_menu.addAction(self.about_action)
         for m in (file_menu, topic_menu, assistant_menu, settings_menu, help_menu, import_menu):
             m.setToolTipsVisible(True)
+        self._decorate_actions()
+
+    def _decorate_actions(self) -> None:
+        """An icon on every menu action that has a conventional one (issue 29)."""
+        glyphs = {
+            self.import_action: Icon.IMPORT, self.quit_action: Icon.QUIT, self.providers_action: Icon.PROVIDERS,
+            self.system_agent_action: Icon.SYSTEM_AGENT, self.about_action: Icon.ABOUT,
+            self.data_folder_action: Icon.FOLDER, self.shortcuts_action: Icon.SHORTCUTS,
+            self.setup_action: Icon.SETUP, self.stop_action: Icon.STOP, self.compact_action: Icon.COMPACT,
+            self.summary_action: Icon.SUMMARY, self.search.action: Icon.SEARCH,
+            self.versions.regenerate_action: Icon.REGENERATE, self.deletes.undo_action: Icon.UNDO,
+            self.topic_actions.pin_action: Icon.PIN, self.topic_actions.archive_action: Icon.ARCHIVE,
+            self.topic_actions.export_md_action: Icon.EXPORT, self.topic_actions.export_json_action: Icon.EXPORT,
+            self.topic_actions.import_action: Icon.IMPORT, self.view.sidebar_action: Icon.SIDEBAR,
+            self.view.larger_action: Icon.LARGER, self.view.smaller_action: Icon.SMALLER,
+            self.view.notifications_action: Icon.NOTIFICATIONS,
+        }
+        for action, glyph in glyphs.items():
+            action.setIcon(icon(glyph))
+
+    def _on_send_key(self, key: SendKey) -> None:
+        """The send key changed (View menu): the composer, the welcome and the empty-topic
+        text say the new key."""
+        self.composer.set_send_key(key)
+        self.welcome.setText(welcome_html(key))
+        if hasattr(self, "message_view"):
+            from chathub_desktop.gui.message_list_view import empty_text
+
+            self.message_view.empty_text = empty_text(key)
+            self.message_view.viewport().update()
 
     def _connect_events(self) -> None:
         ev = self.events

@@ -39,6 +39,8 @@ from PySide6.QtWidgets import (
 
 from chathub_desktop.core import dynamic_memory as dm
 from chathub_desktop.core.memory_paste import PastedFact, mark_duplicates, split_facts
+from chathub_desktop.gui.design import current_colours
+from chathub_desktop.gui.design.icons import Icon, icon
 from chathub_desktop.gui.task_runner import TaskRunner
 from chathub_desktop.services.claude_memory import read_claude_memory
 from chathub_desktop.services.container import Services
@@ -153,7 +155,7 @@ class PasteMemoryDialog(QDialog):
             item.setFlags(item.flags() | Qt.ItemFlag.ItemIsUserCheckable)
             item.setCheckState(Qt.CheckState.Unchecked if fact.duplicate_of else Qt.CheckState.Checked)
             if fact.duplicate_of:
-                item.setForeground(QColor("#777777"))
+                item.setForeground(QColor(current_colours().text_muted))
             item.setData(Qt.ItemDataRole.UserRole, fact.text)
             self.fact_list.addItem(item)
         self.fact_list.blockSignals(False)
@@ -232,7 +234,9 @@ def attach_paste_import(page: QWidget) -> QAction:
     button = QToolButton()
     action.setIconText("Import from another assistant…")
     button.setDefaultAction(action)
-    button.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextOnly)
+    action.setIcon(icon(Icon.PASTE_IMPORT))
+    button.setAccessibleName("Import from another assistant")
+    button.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonIconOnly)
     button.setObjectName("pasteMemoryButton")
     anchor = page.import_button  # type: ignore[attr-defined]
     for box in page.findChildren(QBoxLayout):

@@ -24,6 +24,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from chathub_desktop.gui.design import Tone, set_tone
 from chathub_desktop.services.errors import ServiceError
 from chathub_desktop.services.views import MessageView
 
@@ -58,11 +59,11 @@ class MessageEditDialog(QDialog):
         layout.addWidget(self.editor, 1)
         self.note = QLabel(COVERED_NOTE)
         self.note.setWordWrap(True)
-        self.note.setStyleSheet("color: #b35c00;")
+        set_tone(self.note, Tone.WARNING)
         self.note.setVisible(covered)
         layout.addWidget(self.note)
         self.error_label = QLabel()
-        self.error_label.setStyleSheet("color: #c0262d;")
+        set_tone(self.error_label, Tone.ERROR)
         self.error_label.setWordWrap(True)
         self.error_label.hide()
         layout.addWidget(self.error_label)

@@ -29,15 +29,24 @@ from PySide6.QtGui import (
 )
 from PySide6.QtWidgets import QAbstractItemView, QFrame, QListView, QMenu, QToolTip, QWidget
 
+from chathub_desktop.gui.design.icons import Icon, icon
 from chathub_desktop.gui.link_policy import LinkAction, decide, hover_text
 from chathub_desktop.gui.markdown_render import code_blocks
 from chathub_desktop.gui.message_delegate import MessageDelegate, is_collapsible
 from chathub_desktop.gui.message_list_model import ExpandedRole, MessageListModel, VersionRole
+from chathub_desktop.gui.send_keys import SendKey
 
 #: Pixels from the bottom that still count as "at the bottom".
 STICKY_PX = 24
-#: What an open topic without messages shows.
-EMPTY_TEXT = "No messages yet.\nType below and press Ctrl+Enter to start."
+
+
+def empty_text(key: SendKey) -> str:
+    """What an open topic without messages shows, naming the key that sends (issue 29)."""
+    return f"No messages yet.\nType below and press {key.label} to start."
+
+
+#: What an open topic without messages shows with the default send key.
+EMPTY_TEXT = empty_text(SendKey.ENTER)
 
 
 class MessageListView(QListView):
@@ -72,6 +81,8 @@ class MessageListView(QListView):
         self.setObjectName("messageList")
         self._model = model
         self._sending_first = False
+        #: Painted over an open topic without messages (the window names its send key).
+        self.empty_text = EMPTY_TEXT
         self.setModel(model)
         self.delegate = MessageDelegate(self)
         self.setItemDelegate(self.delegate)
@@ -184,7 +195,7 @@ class MessageListView(QListView):
         if self.shows_empty_text():
             p = QPainter(self.viewport())
             p.setPen(self.palette().placeholderText().color())
-            p.drawText(self.viewport().rect(), int(Qt.AlignmentFlag.AlignCenter), EMPTY_TEXT)
+            p.drawText(self.viewport().rect(), int(Qt.AlignmentFlag.AlignCenter), self.empty_text)
             p.end()
 
     def resizeEvent(self, e: QResizeEvent) -> None:
@@ -274,7 +285,7 @@ class MessageListView(QListView):
         if not index.isValid():
             return
         menu = QMenu(self)
-        copy = menu.addAction("Copy message")
+        copy = menu.addAction(icon(Icon.COPY), "Copy message")
         copy.setToolTip("Copy this message's text (Markdown) to the clipboard")
         copy.triggered.connect(lambda: self.copy_row(index.row()))
         m = self._model.message_at(index.row())
@@ -293,15 +304,15 @@ class MessageListView(QListView):
             note = " The topic summary covers it, so the summary is cleared and rebuilt on the next compaction." \
                 if covered else ""
             if m.role == "user":
-                edit = menu.addAction("Edit message…")
+                edit = menu.addAction(icon(Icon.EDIT), "Edit message…")
                 edit.setToolTip("Change this message's text." + note)
                 edit.triggered.connect(lambda _c=False, mid=m.id: self.edit_requested.emit(mid))
             if m.role in ("user", "assistant") and not m.tool_calls and not is_collapsible(m):
-                pin = menu.addAction("Unpin message" if m.pinned else "Pin message")
+                pin = menu.addAction(icon(Icon.PIN), "Unpin message" if m.pinned else "Pin message")
                 pin.setToolTip("Keep this message word for word when the topic is compacted; it counts "
                                "against the input budget")
                 pin.triggered.connect(lambda _c=False, mid=m.id, on=not m.pinned: self.pin_requested.emit(mid, on))
-            delete = menu.addAction("Delete message")
+            delete = menu.addAction(icon(Icon.DELETE), "Delete message")
             delete.setToolTip("Remove this message from the topic." + note)
             delete.triggered.connect(lambda _c=False, mid=m.id: self.delete_requested.emit(mid))
         menu.setToolTipsVisible(True)
@@ -312,7 +323,7 @@ class MessageListView(QListView):
         """Regenerate on the last reply; Previous / Next version on a message with
         versions (issue 14)."""
         if role != "user" and row == self._model.rowCount() - 1:
-            regen = menu.addAction("Regenerate reply")
+            regen = menu.addAction(icon(Icon.REGENERATE), "Regenerate reply")
             regen.setToolTip("Ask again with the same context; this reply stays a version (Ctrl+R)")
             regen.triggered.connect(lambda _c=False, mid=message_id: self.regenerate_requested.emit(mid))
         versions = self._model.index(row).data(VersionRole)

@@ -1,7 +1,7 @@
 """Colours of the token badge and its popover, named once (issue 24).
 
-Text colours come from the palette in use, so they follow the light and the dark theme
-and keep WCAG 2.1 contrast on the popover's ``Window`` colour: :func:`muted_color`
+Text colours are the design tokens (issue 29) of the theme in use, so they follow the
+light and the dark theme and keep WCAG 2.1 contrast on every surface: :func:`muted_color`
 (secondary lines, ≥ 4.5:1), :func:`warning_color` (the over-budget line, ≥ 4.5:1) and
 :func:`caution_color` (at or above the high watermark). The part colours fill the
 stacked bar and the row swatches; they carry no text.
@@ -10,6 +10,9 @@ stacked bar and the row swatches; they carry no text.
 from __future__ import annotations
 
 from PySide6.QtGui import QColor, QPalette
+
+from chathub_desktop.gui.design.contrast import contrast_ratio as design_contrast
+from chathub_desktop.gui.design.tokens import colours_for
 
 #: Fill of each part in the bar and its row swatch, in display order.
 PART_COLORS = {
@@ -25,11 +28,6 @@ PART_COLORS = {
     "framing": "#a0a0a0",
 }
 _OTHER_PART = "#a0a0a0"
-#: (light theme, dark theme) text colours; chosen for ≥ 4.5:1 on each theme's Window.
-_WARNING = ("#b3261e", "#f28b82")
-_CAUTION = ("#9a5b00", "#f0b45a")
-#: Share of the text colour in the muted colour (the rest is the window colour).
-_MUTED_SHARE = 0.7
 
 
 def part_color(name: str) -> QColor:
@@ -38,38 +36,28 @@ def part_color(name: str) -> QColor:
 
 
 def is_dark(palette: QPalette) -> bool:
-    """True when ``palette``'s window is dark."""
-    return palette.color(QPalette.ColorRole.Window).lightness() < 128
+    """True when ``palette`` is a dark theme's: its text is light. (The text, not the
+    window: a stylesheet's ``background: transparent`` leaves a widget's Window role
+    transparent black in both themes.)"""
+    return palette.color(QPalette.ColorRole.WindowText).lightness() > 128
 
 
 def warning_color(palette: QPalette) -> QColor:
-    """Red text of the one over-budget line and the high-watermark tick."""
-    return QColor(_WARNING[is_dark(palette)])
+    """Red text of the one over-budget line and the high-watermark tick (the design
+    tokens' ``error``)."""
+    return QColor(colours_for(is_dark(palette)).error)
 
 
 def caution_color(palette: QPalette) -> QColor:
-    """Amber text of the badge at or above the high watermark."""
-    return QColor(_CAUTION[is_dark(palette)])
+    """Amber text of the badge at or above the high watermark (the tokens' ``warning``)."""
+    return QColor(colours_for(is_dark(palette)).warning)
 
 
 def muted_color(palette: QPalette) -> QColor:
-    """Secondary text: the window text blended towards the window colour, so it reads as
-    quieter and still keeps ≥ 4.5:1 contrast in both themes."""
-    fg = palette.color(QPalette.ColorRole.WindowText)
-    bg = palette.color(QPalette.ColorRole.Window)
-    k = _MUTED_SHARE
-    return QColor(round(fg.red() * k + bg.red() * (1 - k)), round(fg.green() * k + bg.green() * (1 - k)),
-                  round(fg.blue() * k + bg.blue() * (1 - k)))
+    """Secondary text (the tokens' ``text_muted``: ≥ 4.5:1 on every surface, both themes)."""
+    return QColor(colours_for(is_dark(palette)).text_muted)
 
 
 def contrast_ratio(a: QColor, b: QColor) -> float:
-    """WCAG 2.1 contrast ratio of two colours (1.0 – 21.0)."""
-
-    def luminance(c: QColor) -> float:
-        def channel(v: float) -> float:
-            return v / 12.92 if v <= 0.03928 else ((v + 0.055) / 1.055) ** 2.4
-
-        return 0.2126 * channel(c.redF()) + 0.7152 * channel(c.greenF()) + 0.0722 * channel(c.blueF())
-
-    hi, lo = sorted((luminance(a), luminance(b)), reverse=True)
-    return (hi + 0.05) / (lo + 0.05)
+    """WCAG 2.1 contrast ratio of two colours (1.0 – 21.0), by :mod:`~chathub_desktop.gui.design.contrast`."""
+    return design_contrast(a.name(), b.name())

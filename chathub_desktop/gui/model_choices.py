@@ -13,6 +13,8 @@ from typing import TYPE_CHECKING
 from PySide6.QtCore import QObject, QTimer
 from PySide6.QtWidgets import QLabel
 
+from chathub_desktop.gui.design import Tone, set_tone
+
 if TYPE_CHECKING:
     from chathub_desktop.gui.assistant_dialog import AssistantDialog
     from chathub_desktop.services.provider_models import ProviderModels
@@ -32,7 +34,7 @@ class ModelChoices(QObject):
         self.hint = QLabel()
         self.hint.setObjectName("modelWindowHint")
         self.hint.setWordWrap(True)
-        self.hint.setStyleSheet("color: palette(mid);")
+        set_tone(self.hint, Tone.MUTED)
         row, _role = ui.formLayout.getLayoutPosition(ui.modelRow)
         ui.formLayout.insertRow(row + 1, "", self.hint)
         self.own: tuple[str, ...] = ()

@@ -42,7 +42,6 @@ class ReplyNoticeBar(QFrame):
         super().__init__(parent)
         self.setObjectName("replyNotice")
         self.setFrameShape(QFrame.Shape.StyledPanel)
-        self.setStyleSheet("#replyNotice { background: palette(alternate-base); border-radius: 6px; }")
         layout = QHBoxLayout(self)
         layout.setContentsMargins(10, 4, 6, 4)
         self.label = QLabel()

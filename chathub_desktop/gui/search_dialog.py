@@ -33,6 +33,7 @@ from PySide6.QtWidgets import (
 
 from chathub_desktop.core.search_text import Snippet
 from chathub_desktop.core.topic_titles import plain_title
+from chathub_desktop.gui.design import current_colours
 from chathub_desktop.gui.safe_document import SafeTextDocument
 from chathub_desktop.gui.topic_list_delegate import day_label
 
@@ -188,14 +189,14 @@ class SearchDialog(QDialog):
     def _fill(self, res: SearchResults, mem: list[MemoryHit]) -> None:
         self.messages.clear()
         for h in res.hits:
-            where = (f"<span style='color:palette(mid)'>{html.escape(plain_title(h.topic_title))} · "
+            where = (f"<span style='color:{current_colours().text_muted}'>{html.escape(plain_title(h.topic_title))} · "
                      f"{html.escape(h.assistant_name)} · {html.escape(h.role)} · "
                      f"{html.escape(day_label(h.created_at))}</span>")
             self._add(self.messages, h, f"{where}<br>{snippet_html(h.snippet)}")
         self.memory.clear()
         for m in mem:
             label = "Memory" if m.kind == "memory" else "Dream card"
-            self._add(self.memory, m, f"<span style='color:palette(mid)'>{html.escape(m.assistant_name)} · "
+            self._add(self.memory, m, f"<span style='color:{current_colours().text_muted}'>{html.escape(m.assistant_name)} · "
                                       f"{label} #{m.number}</span><br>{snippet_html(m.snippet)}")
         for lst in (self.messages, self.memory):
             if lst.count():

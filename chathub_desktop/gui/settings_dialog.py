@@ -40,6 +40,7 @@ from PySide6.QtWidgets import (
 
 from chathub_desktop.core.provider_kinds import ProviderKind
 from chathub_desktop.gui import confirm
+from chathub_desktop.gui.design import Tone, set_tone
 from chathub_desktop.gui.forms.ui_provider_form import Ui_ProviderForm
 from chathub_desktop.gui.help_button import help_button
 from chathub_desktop.gui.range_hint import install_range_hints
@@ -98,7 +99,7 @@ class ProviderFormDialog(QDialog):
         self.keyring_usable = status.usable
         if status.usable:
             ui.keyringWarning.setText(f"Keys are stored with {status.backend}." if status.backend else "")
-            ui.keyringWarning.setStyleSheet("color: palette(mid);")
+            set_tone(ui.keyringWarning, Tone.MUTED)
             ui.keyringRadio.setChecked(True)
         else:
             ui.keyringRadio.setEnabled(False)
@@ -247,7 +248,7 @@ class ProvidersPage(QWidget):
             srow.addStretch(1)
             layout.addLayout(srow)
         self.error_label = QLabel()
-        self.error_label.setStyleSheet("color: #c0262d;")
+        set_tone(self.error_label, Tone.ERROR)
         self.error_label.setWordWrap(True)
         self.error_label.hide()
         layout.addWidget(self.error_label)
@@ -495,7 +496,7 @@ class SystemAgentPage(QWidget):
         self.compress_info = QLabel()
         self.compress_info.setObjectName("compressInfo")
         self.compress_info.setWordWrap(True)
-        self.compress_info.setStyleSheet("color: palette(placeholder-text);")
+        set_tone(self.compress_info, Tone.MUTED)
         cl.addRow("", self.compress_info)
         layout.addWidget(compress)
         # Topic naming
@@ -562,7 +563,7 @@ class SystemAgentPage(QWidget):
         layout.addStretch(1)
         self.error_label = QLabel()
         self.error_label.setObjectName("systemAgentError")
-        self.error_label.setStyleSheet("color: #c0262d;")
+        set_tone(self.error_label, Tone.ERROR)
         self.error_label.setWordWrap(True)
         self.error_label.hide()
         layout.addWidget(self.error_label)

@@ -37,6 +37,7 @@ from PySide6.QtWidgets import (
     QWizardPage,
 )
 
+from chathub_desktop.gui.design import Tone, set_tone
 from chathub_desktop.gui.task_runner import TaskRunner
 from chathub_desktop.services.connection_check import ConnectionCheck, check_connection
 from chathub_desktop.services.container import Services
@@ -137,7 +138,7 @@ class ProviderPage(QWizardPage):
             return
         self._wizard.testing = True
         self._sync()
-        self.result_label.setStyleSheet("")
+        set_tone(self.result_label, Tone.NORMAL)
         self.result_label.setText(f"Asking {name} for its models…")
         self._wizard.runner.run("setup-test", self._test(name), context="Test connection")
 
@@ -150,7 +151,7 @@ class ProviderPage(QWizardPage):
             self._wizard.testing = False
             self._sync()
         self._wizard.tested[name] = result
-        self.result_label.setStyleSheet("" if result.ok else "color: #c0262d;")
+        set_tone(self.result_label, Tone.NORMAL if result.ok else Tone.ERROR)
         self.result_label.setText(("✓ " if result.ok else "✗ ") + result.message)
         self._wizard.connection_tested.emit(name, result.ok)
 
@@ -177,7 +178,7 @@ class AssistantPage(QWizardPage):
         self.instructions_edit.setMaximumHeight(90)
         self.error_label = QLabel()
         self.error_label.setObjectName("setupAssistantError")
-        self.error_label.setStyleSheet("color: #c0262d;")
+        set_tone(self.error_label, Tone.ERROR)
         self.error_label.setWordWrap(True)
         for text, widget in (("&Name:", self.name_edit), ("&Provider:", self.provider_combo),
                              ("&Model:", self.model_combo), ("&Instructions:", self.instructions_edit)):

@@ -37,6 +37,7 @@ from PySide6.QtWidgets import (
 )
 
 from chathub_desktop.gui.chat_events import ChatEvents
+from chathub_desktop.gui.design import Tone, current_colours, set_tone
 from chathub_desktop.gui.file_dialogs import open_markdown_save_dialog
 from chathub_desktop.gui.summary_editing import SummaryEditing
 from chathub_desktop.private_files import write_private
@@ -177,7 +178,7 @@ class SummaryDialog(QDialog):
         self.breaker_label = QLabel()
         self.breaker_label.setObjectName("breakerLabel")
         self.breaker_label.setWordWrap(True)
-        self.breaker_label.setStyleSheet("color: #b35c00;")
+        set_tone(self.breaker_label, Tone.WARNING)
         dl.addWidget(self.breaker_label)
         self.debug_index = self.tabs.addTab(debug, "&Debug")
         # --- archives tab
@@ -220,7 +221,7 @@ class SummaryDialog(QDialog):
             view = self.svc.compaction.summary(self.topic_id)
         except ServiceError as exc:
             self.view = None
-            self.meta_label.setText(f"<span style='color:#c0262d'>{html.escape(str(exc))}</span>")
+            self.meta_label.setText(f"<span style='color:{current_colours().error}'>{html.escape(str(exc))}</span>")
             self.stack.setCurrentWidget(self.empty_label)
             self.copy_button.setEnabled(False)
             self.export_button.setEnabled(False)

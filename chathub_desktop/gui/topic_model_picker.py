@@ -71,7 +71,6 @@ class TopicModelPicker(QToolButton):
         self.setObjectName("topicModelPicker")
         self.setAccessibleName("Topic model")
         self.setPopupMode(QToolButton.ToolButtonPopupMode.InstantPopup)
-        self.setStyleSheet("QToolButton#topicModelPicker::menu-indicator { image: none; width: 0; }")
         self.setSizePolicy(QSizePolicy.Policy.Maximum, QSizePolicy.Policy.Fixed)
         self.view: TopicModelView | None = None
         self.groups: tuple[ModelGroup, ...] = ()

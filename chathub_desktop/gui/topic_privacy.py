@@ -14,6 +14,7 @@ from PySide6.QtCore import QModelIndex, QObject, QPersistentModelIndex
 from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import QMenu
 
+from chathub_desktop.gui.design.icons import Icon, icon
 from chathub_desktop.gui.topic_list_model import TopicRole
 from chathub_desktop.services.errors import ServiceError
 
@@ -32,7 +33,7 @@ class TopicPrivacy(QObject):
     def __init__(self, window: MainWindow, menu: QMenu) -> None:
         super().__init__(window)
         self._window = window
-        self.new_private_action = QAction("New &private topic", window)
+        self.new_private_action = QAction(icon(Icon.PRIVATE), "New &private topic", window)
         self.new_private_action.setShortcuts([QKeySequence("Ctrl+Shift+N")])
         self.new_private_action.setToolTip(f"Start a private topic (Ctrl+Shift+N). {PRIVATE_TIP}")
         self.new_private_action.triggered.connect(self.new_private_topic)

@@ -29,6 +29,7 @@ from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QMenu, QSystemTrayIcon, QWidget
 
 from chathub_desktop.gui.app_icon import app_icon
+from chathub_desktop.gui.design.icons import Icon, icon
 from chathub_desktop.gui.memory.dream_runs import RUN_DUE_TASK, outcome_text
 from chathub_desktop.gui.task_runner import TaskRunner
 from chathub_desktop.services.container import Services
@@ -207,10 +208,10 @@ class TrayController(QObject):
         self.open_action = QAction("&Open ChatHub", self)
         self.open_action.setToolTip("Show the ChatHub window")
         self.open_action.triggered.connect(self.open_window)
-        self.run_due_action = QAction("&Run due dreams now", self)
+        self.run_due_action = QAction(icon(Icon.DREAM), "&Run due dreams now", self)
         self.run_due_action.setToolTip("Run every scheduled memory dream that is due now (also while paused)")
         self.run_due_action.triggered.connect(lambda _checked=False: dreams.run_now())
-        self.pause_action = QAction("&Pause dreams", self)
+        self.pause_action = QAction(icon(Icon.PAUSE), "&Pause dreams", self)
         self.pause_action.setCheckable(True)
         self.pause_action.setChecked(dreams.paused)
         self.pause_action.setToolTip("While checked, scheduled memory dreams do not run (remembered across "

@@ -1,8 +1,9 @@
 """The window's View menu (issue 16): theme, text size and the sidebar.
 
-- Theme → Follow the system / Light / Dark (:mod:`chathub_desktop.gui.theme`).
+- Theme → Follow the system / Light / Dark (:mod:`chathub_desktop.gui.design.theme`).
 - Larger text (Ctrl++), Smaller text (Ctrl+-), Default text size (Ctrl+0).
 - Desktop notifications (on by default; :mod:`chathub_desktop.gui.notifications`).
+- Send with Enter (Shift+Enter: new line) / Send with Ctrl+Enter (issue 29).
 - Show sidebar (Ctrl+B). Below :data:`NARROW_PX` of window width the sidebar folds
   away by itself so the chat keeps its room, and comes back when the window is wide
   again; hiding it by hand while wide keeps it hidden.
@@ -12,22 +13,29 @@ The choices are kept in the window's ``QSettings`` (``view/…``).
 
 from __future__ import annotations
 
-from PySide6.QtCore import QEvent, QObject, QSettings
+from PySide6.QtCore import QEvent, QObject, QSettings, Signal
 from PySide6.QtGui import QAction, QActionGroup, QKeySequence
 from PySide6.QtWidgets import QApplication, QMainWindow, QMenu, QWidget
 
-from chathub_desktop.gui.theme import ViewPrefs
+from chathub_desktop.gui.design.icons import Icon, icon
+from chathub_desktop.gui.design.theme import ViewPrefs
+from chathub_desktop.gui.send_keys import SendKey
 
 __all__ = ["NARROW_PX", "ViewController"]
 
 #: Window width (px) below which the sidebar folds away.
 NARROW_PX = 820
 _THEME_LABELS = {"system": "Follow the &system", "light": "&Light", "dark": "&Dark"}
+_SEND_LABELS = {SendKey.ENTER: ("Send with &Enter", "Enter sends the message, Shift+Enter makes a new line"),
+                SendKey.CTRL_ENTER: ("Send with &Ctrl+Enter", "Ctrl+Enter sends the message, Enter makes a new line")}
 
 
 class ViewController(QObject):
     """Builds the View menu into ``window``'s menu bar (before ``before``, a menu's
-    action, or at the end) and keeps the sidebar ``sidebar`` folded on narrow windows."""
+    action, or at the end) and keeps the sidebar ``sidebar`` folded on narrow windows.
+    ``send_key_changed(SendKey)`` fires when the user picks the other send key."""
+
+    send_key_changed = Signal(object)
 
     def __init__(self, window: QMainWindow, sidebar: QWidget, settings: QSettings | None,
                  before: QAction | None = None) -> None:
@@ -41,7 +49,7 @@ class ViewController(QObject):
         self.menu = QMenu("&View", window)
         self.menu.setToolTipsVisible(True)
         window.menuBar().insertMenu(before, self.menu) if before else window.menuBar().addMenu(self.menu)
-        theme_menu = self.menu.addMenu("&Theme")
+        theme_menu = self.menu.addMenu(icon(Icon.THEME), "&Theme")
         self.theme_group = QActionGroup(self)
         self.theme_actions: dict[str, QAction] = {}
         for name, label in _THEME_LABELS.items():
@@ -51,6 +59,17 @@ class ViewController(QObject):
             a.triggered.connect(lambda _on=False, n=name: self.prefs.set_theme(n))
             theme_menu.addAction(a)
             self.theme_actions[name] = a
+        self.menu.addSeparator()
+        self.send_key_group = QActionGroup(self)
+        self.send_key_actions: dict[SendKey, QAction] = {}
+        for key, (label, tip) in _SEND_LABELS.items():
+            a = QAction(label, self.send_key_group)
+            a.setCheckable(True)
+            a.setChecked(key is self.prefs.send_key)
+            a.setToolTip(tip)
+            a.triggered.connect(lambda _on=False, k=key: self._set_send_key(k))
+            self.menu.addAction(a)
+            self.send_key_actions[key] = a
         self.menu.addSeparator()
         self.larger_action = self._add("&Larger text", lambda: self.prefs.step_font(+1),
                                        [QKeySequence.StandardKey.ZoomIn, "Ctrl+="],
@@ -89,6 +108,10 @@ class ViewController(QObject):
         self._window.addAction(a)
         self.menu.addAction(a)
         return a
+
+    def _set_send_key(self, key: SendKey) -> None:
+        self.prefs.set_send_key(key)
+        self.send_key_changed.emit(key)
 
     def _toggle_sidebar(self) -> None:
         shown = self.sidebar_action.isChecked()

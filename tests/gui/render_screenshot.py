@@ -17,9 +17,9 @@ def main(out_dir: Path) -> int:
     from PySide6.QtWidgets import QApplication
 
     from chathub_desktop.gui.chat_events import ChatEvents
+    from chathub_desktop.gui.design.theme import apply_theme
     from chathub_desktop.gui.message_list_model import MessageListModel, TopicPage
     from chathub_desktop.gui.message_list_view import MessageListView
-    from chathub_desktop.gui.theme import apply_theme
     from chathub_desktop.services.events import EventBus
     from chathub_desktop.services.views import MessageView
 

@@ -165,6 +165,9 @@ def main(out_dir: Path) -> int:
             task = svc.chat.start_send(window.current_topic_id, "How do I put a timeout on it?")
             await task
             await asyncio.sleep(0.5)
+            # the window's Send/Stop re-check can run before the send task has ended
+            # (seen under load; reported): show the settled state
+            window.sending.sync()
             window.composer.set_text("Thanks! One more: how do I cancel it from another task?")
             window.estimate.schedule()
             await asyncio.sleep(1.5)

@@ -64,6 +64,12 @@ def test_smoke_start_paints_the_window_and_quits(tmp_path) -> None:
     assert line.startswith("CHATHUB_SMOKE_OK version=")
     assert "tokens=4 " in line  # "ChatHub smoke test" in o200k_base
     assert (tmp_path / "data").is_dir()
+    # issue 29: the window switched live to each theme and nothing it paints is faint or cut
+    audits = [ln.split() for ln in out.stdout.splitlines() if ln.startswith("CHATHUB_AUDIT ")]
+    assert [a[1] for a in audits] == ["theme=light", "theme=dark"], out.stdout + out.stderr
+    for a in audits:
+        assert int(a[2].removeprefix("widgets=")) >= 8
+        assert a[3:] == ["contrast_failures=0", "clipped=0"], out.stderr
 
 
 def test_window_and_tray_use_the_bundled_app_icon(qapp) -> None:  # type: ignore[no-untyped-def]

@@ -14,8 +14,8 @@ from PySide6.QtCore import QPoint, QRect
 from PySide6.QtGui import QPalette
 from PySide6.QtWidgets import QLabel
 
+from chathub_desktop.gui.design.theme import apply_theme
 from chathub_desktop.gui.meter_colors import contrast_ratio, warning_color
-from chathub_desktop.gui.theme import apply_theme
 from chathub_desktop.gui.token_badge import TokenBadge
 from chathub_desktop.gui.usage_popover import EstimatePopover
 from tests import meter_states

@@ -9,7 +9,7 @@ import pytest
 from PySide6.QtGui import QPalette
 from PySide6.QtWidgets import QApplication
 
-from chathub_desktop.gui.theme import ViewPrefs
+from chathub_desktop.gui.design.theme import ViewPrefs
 
 
 @pytest.fixture

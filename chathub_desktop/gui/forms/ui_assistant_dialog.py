@@ -348,7 +348,7 @@ class Ui_AssistantDialog(object):
         self.errorLabel = QLabel(AssistantDialog)
         self.errorLabel.setObjectName(u"errorLabel")
         self.errorLabel.setWordWrap(True)
-        self.errorLabel.setStyleSheet(u"color: #c0262d;")
+        self.errorLabel.setProperty(u"tone", u"error")
 
         self.mainLayout.addWidget(self.errorLabel)
 

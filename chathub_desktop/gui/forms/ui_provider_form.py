@@ -142,7 +142,7 @@ class Ui_ProviderForm(object):
         self.keyringWarning = QLabel(self.keyGroup)
         self.keyringWarning.setObjectName(u"keyringWarning")
         self.keyringWarning.setWordWrap(True)
-        self.keyringWarning.setStyleSheet(u"color: #b35c00;")
+        self.keyringWarning.setProperty(u"tone", u"warning")
 
         self.keyLayout.addWidget(self.keyringWarning, 3, 0, 1, 3)
 
@@ -152,7 +152,7 @@ class Ui_ProviderForm(object):
         self.errorLabel = QLabel(ProviderForm)
         self.errorLabel.setObjectName(u"errorLabel")
         self.errorLabel.setWordWrap(True)
-        self.errorLabel.setStyleSheet(u"color: #c0262d;")
+        self.errorLabel.setProperty(u"tone", u"error")
 
         self.mainLayout.addWidget(self.errorLabel)
 

@@ -23,6 +23,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from chathub_desktop.gui.design.tokens import colours_for
+
 # --- item roles both card models fill -----------------------------------------------------
 
 
@@ -57,18 +59,8 @@ def _mix(a: QColor, b: QColor, t: float) -> QColor:
 
 def _chip_colors(kind: str, dark: bool) -> tuple[QColor, QColor]:
     """(background, text) of a chip."""
-    table = {
-        "owner": ("#dbe8fb", "#1f4f96", "#23395c", "#a9c8f5"),
-        "dream": ("#ece0fa", "#5b2d91", "#3b2a55", "#d2b8f3"),
-        "agent": ("#d9f2ec", "#12614f", "#1f4a40", "#9fe0cf"),
-        "untrusted": ("#fde7cf", "#9a4a00", "#5a3413", "#ffc48a"),
-        "range": ("#d8eef3", "#145a6b", "#1d4450", "#9bd6e4"),  # a merged dream range card
-        "legacy": ("#e6e6e6", "#4a4a4a", "#3a3a3a", "#cfcfcf"),
-        "paused": ("#e9e9e9", "#5f5f5f", "#444444", "#bdbdbd"),  # kept, not sent (issue 18)
-        "imported": ("#fbeed5", "#7a4b00", "#4d3512", "#f0c98a"),  # from another assistant (issue 15)
-    }
-    light_bg, light_fg, dark_bg, dark_fg = table.get(kind, table["owner"])
-    return (QColor(dark_bg), QColor(dark_fg)) if dark else (QColor(light_bg), QColor(light_fg))
+    bg, fg = colours_for(dark).chip(kind)  # the design tokens' chip pairs (issue 29)
+    return QColor(bg), QColor(fg)
 
 
 class MemoryCardDelegate(QStyledItemDelegate):

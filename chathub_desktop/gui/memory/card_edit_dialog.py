@@ -25,6 +25,7 @@ from chathub_desktop.core.dynamic_memory import (
     RANGE_CARD_MAX,
     SINGLE_CARD_MAX,
 )
+from chathub_desktop.gui.design import Tone, set_tone
 from chathub_desktop.services.dream_service import (
     CardView,
 )
@@ -57,7 +58,7 @@ class CardEditDialog(QDialog):
                       f"holds at most {SINGLE_CARD_MAX:,} characters, a range card {RANGE_CARD_MAX:,} "
                       "with its framing: Save refuses a longer text and says how much fits.")
         hint.setWordWrap(True)
-        hint.setStyleSheet("color: palette(placeholder-text);")
+        set_tone(hint, Tone.MUTED)
         lay.addWidget(hint)
         self.editor = QPlainTextEdit()
         self.editor.setObjectName("dreamCardEditor")
@@ -75,7 +76,7 @@ class CardEditDialog(QDialog):
         self.error_label = QLabel()
         self.error_label.setObjectName("dreamCardEditError")
         self.error_label.setWordWrap(True)
-        self.error_label.setStyleSheet("color: #c0262d;")
+        set_tone(self.error_label, Tone.ERROR)
         self.error_label.hide()
         lay.addWidget(self.error_label)
         self.buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Save | QDialogButtonBox.StandardButton.Cancel)
@@ -105,7 +106,7 @@ class CardEditDialog(QDialog):
     def _show_count(self) -> None:
         n, cap = len(self.editor.toPlainText().rstrip()), self.cap()
         self.count_label.setText(f"{n:,} / {cap:,} characters" + (" — too long to save" if n > cap else ""))
-        self.count_label.setStyleSheet("color: #c0262d;" if n > cap else "color: palette(placeholder-text);")
+        set_tone(self.count_label, Tone.ERROR if n > cap else Tone.MUTED)
 
     def text(self) -> str:
         """The edited text (``\\n`` line breaks)."""

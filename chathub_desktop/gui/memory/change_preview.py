@@ -30,10 +30,16 @@ from PySide6.QtWidgets import (
 )
 
 from chathub_desktop.core.memory_diff import EntryChanges
+from chathub_desktop.gui.design import current_colours
 
 #: Rows listed at most per kind of change (the counts above are always whole).
 MAX_ROWS = 200
-_COLOURS = {"added": "#d9f2e3", "removed": "#fbdcdc", "edited": "#fff1cc"}
+
+
+def _diff_colour(kind: str) -> str:
+    """Row background of an added / removed / edited entry (diff tokens)."""
+    c = current_colours()
+    return {"added": c.diff_added, "removed": c.diff_removed}.get(kind, c.diff_edited)
 
 
 @dataclass(frozen=True)
@@ -128,7 +134,7 @@ class ChangePreviewDialog(QDialog):
                 continue
             top = QTreeWidgetItem([f"{title} ({len(rows):,})"])
             top.setData(0, Qt.ItemDataRole.UserRole, kind)
-            brush = QBrush(QColor(_COLOURS[kind]))
+            brush = QBrush(QColor(_diff_colour(kind)))
             for text in rows[:MAX_ROWS]:
                 item = QTreeWidgetItem([_short(text)])
                 item.setToolTip(0, text)

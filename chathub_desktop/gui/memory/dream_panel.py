@@ -60,6 +60,7 @@ from PySide6.QtWidgets import (
 
 from chathub_desktop.gui import confirm
 from chathub_desktop.gui.chat_events import ChatEvents
+from chathub_desktop.gui.design import Tone, set_tone
 from chathub_desktop.gui.dream_day_picker import DreamDayPicker
 from chathub_desktop.gui.error_presenter import ErrorPresenter
 from chathub_desktop.gui.help_button import help_button
@@ -172,7 +173,7 @@ class DreamPanel(ScheduleForm, DreamRuns, CardListOwner, QWidget):
         self.cards_help = help_button(DYNAMIC_HELP, "dynamicMemoryHelp")
         self.count_label = QLabel()
         self.count_label.setObjectName("dreamCountLabel")
-        self.count_label.setStyleSheet("color: palette(placeholder-text);")
+        set_tone(self.count_label, Tone.MUTED)
         hrow.addWidget(self.cards_title)
         hrow.addWidget(self.cards_help)
         hrow.addSpacing(6)
@@ -226,7 +227,7 @@ class DreamPanel(ScheduleForm, DreamRuns, CardListOwner, QWidget):
         self.empty_label.setObjectName("dreamEmptyLabel")
         self.empty_label.setAlignment(Qt.AlignmentFlag.AlignCenter)
         self.empty_label.setWordWrap(True)
-        self.empty_label.setStyleSheet("color: palette(placeholder-text);")
+        set_tone(self.empty_label, Tone.MUTED)
         self.cards_stack = QStackedWidget()
         self.cards_stack.addWidget(self.list)
         self.cards_stack.addWidget(self.empty_label)

@@ -29,6 +29,7 @@ from chathub_desktop.core.dynamic_memory import (
     KEEP_MAX,
     KEEP_MIN,
 )
+from chathub_desktop.gui.design import current_colours
 from chathub_desktop.gui.help_button import help_button
 from chathub_desktop.gui.memory import change_preview
 from chathub_desktop.gui.memory.change_preview import PreviewOption
@@ -275,12 +276,12 @@ class ScheduleForm:
             body = (f"Last scheduled run: {html.escape(format_utc(run.started_at))}, over "
                     f"{run.history_day.isoformat()} — ")
             if run.stalled:  # issue 10: a killed run, taken over at the next check
-                body += f"<span style='color:#b35c00'><b>{html.escape(run.note or 'stopped')}</b>.</span>"
+                body += f"<span style='color:{current_colours().warning}'><b>{html.escape(run.note or 'stopped')}</b>.</span>"
             elif run.status == "failed":
                 hint = html.escape(run.error or "no reason was recorded")
                 retry = f" It is tried again from {html.escape(format_utc(run.next_retry_at))}." \
                     if run.next_retry_at is not None else " It is tried again on the next cycle."
-                body += f"<span style='color:#b35c00'><b>{what}</b>: {hint}.{retry}</span>"
+                body += f"<span style='color:{current_colours().warning}'><b>{what}</b>: {hint}.{retry}</span>"
             else:
                 body += what
             if run.note and not run.stalled:

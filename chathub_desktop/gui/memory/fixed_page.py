@@ -52,6 +52,8 @@ from PySide6.QtWidgets import (
 
 from chathub_desktop.gui import confirm
 from chathub_desktop.gui.chat_events import ChatEvents
+from chathub_desktop.gui.design import Tone, set_tone
+from chathub_desktop.gui.design.icons import Icon, icon
 from chathub_desktop.gui.error_presenter import ErrorPresenter
 from chathub_desktop.gui.help_button import help_button
 from chathub_desktop.gui.memory.dream_panel import DreamPanel
@@ -198,7 +200,7 @@ class MemoryPage(EntryActions, RawEditor, TransferActions, CardListOwner, QDialo
         self.off_hint = QLabel("Memory is off: nothing below is sent to the model and it gets no memory tools.")
         self.off_hint.setObjectName("memoryOffHint")
         self.off_hint.setWordWrap(True)
-        self.off_hint.setStyleSheet("color: #b35c00;")
+        set_tone(self.off_hint, Tone.WARNING)
         outer.addWidget(self.off_hint)
 
         line = QFrame()
@@ -241,44 +243,44 @@ class MemoryPage(EntryActions, RawEditor, TransferActions, CardListOwner, QDialo
         self.add_action.setToolTip("Add one entry at the end (Ctrl+N)")
         self.add_action.triggered.connect(self.add_memory)
         self.addAction(self.add_action)
-        self.add_button = self._button("Add memory", self.add_action)
+        self.add_button = self._button("Add memory", self.add_action, Icon.ADD)
         self.add_button.setObjectName("addMemoryButton")
         self.raw_action = QAction("&Edit", self)
         self.raw_action.setShortcut(QKeySequence("Ctrl+E"))
         self.raw_action.setToolTip("Edit the whole memory as one Markdown document (Ctrl+E)")
         self.raw_action.triggered.connect(self.open_raw)
         self.addAction(self.raw_action)
-        self.raw_button = self._button("Edit", self.raw_action)
+        self.raw_button = self._button("Edit", self.raw_action, Icon.EDIT)
         self.raw_button.setObjectName("rawEditButton")
         self.export_action = QAction("E&xport…", self)
         self.export_action.setToolTip("Save this assistant's memory to a file: fixed and dynamic memory with "
                                       "where each entry came from (JSON or Markdown), or the fixed document alone")
         self.export_action.triggered.connect(self.open_export)
-        self.export_button = self._button("Export…", self.export_action)
+        self.export_button = self._button("Export…", self.export_action, Icon.EXPORT)
         self.export_button.setObjectName("exportButton")
         self.import_action = QAction("&Import…", self)
         self.import_action.setToolTip("Replace this assistant's memory with a memory file (JSON or Markdown), "
                                       "or merge its fixed entries into it; a preview shows what changes first")
         self.import_action.triggered.connect(self.open_import)
-        self.import_button = self._button("Import…", self.import_action)
+        self.import_button = self._button("Import…", self.import_action, Icon.IMPORT)
         self.import_button.setObjectName("importButton")
         self.copy_action = QAction("&Copy", self)
         self.copy_action.setToolTip("Copy the memory document (Markdown) to the clipboard")
         self.copy_action.triggered.connect(self.copy_document)
-        self.copy_button = self._button("Copy", self.copy_action)
+        self.copy_button = self._button("Copy", self.copy_action, Icon.COPY)
         self.copy_button.setObjectName("copyButton")
         self.history_action = QAction("&History…", self)
         self.history_action.setToolTip("Every change of this assistant's fixed and dynamic memory — when, who, "
                                        "what — with Revert")
         self.history_action.triggered.connect(self.open_history)
-        self.history_button = self._button("History…", self.history_action)
+        self.history_button = self._button("History…", self.history_action, Icon.HISTORY)
         self.history_button.setObjectName("historyButton")
         self.history_dialog: MemoryHistoryDialog | None = None
         self.clear_action = QAction("C&lear…", self)
         self.clear_action.setToolTip("Remove every fixed-memory entry, after showing what goes "
                                      "(Memory → History can revert it)")
         self.clear_action.triggered.connect(self.clear_memory)
-        self.clear_button = self._button("Clear…", self.clear_action)
+        self.clear_button = self._button("Clear…", self.clear_action, Icon.CLEAR)
         self.clear_button.setObjectName("clearMemoryButton")
         for b in (self.add_button, self.raw_button, self.import_button, self.export_button, self.copy_button,
                   self.clear_button, self.history_button):
@@ -288,7 +290,7 @@ class MemoryPage(EntryActions, RawEditor, TransferActions, CardListOwner, QDialo
                                   "keeps across every chat. You own them; the assistant may add "
                                   "entries with its memory tool.")
         self.fixed_intro.setWordWrap(True)
-        self.fixed_intro.setStyleSheet("color: palette(placeholder-text);")
+        set_tone(self.fixed_intro, Tone.MUTED)
         flay.addWidget(self.fixed_intro)
 
         self.stack = QStackedWidget()
@@ -325,11 +327,15 @@ class MemoryPage(EntryActions, RawEditor, TransferActions, CardListOwner, QDialo
         outer.addWidget(self.buttons)
 
     @staticmethod
-    def _button(text: str, action: QAction) -> QToolButton:
+    def _button(text: str, action: QAction, glyph: Icon) -> QToolButton:
+        """An icon button for ``action`` named ``text`` (its accessible name; the tooltip
+        is the action's)."""
         b = QToolButton()
         action.setIconText(text)  # kept when the action changes (iconText() drops "…")
+        action.setIcon(icon(glyph))
         b.setDefaultAction(action)
-        b.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextOnly)
+        b.setAccessibleName(text.rstrip("…"))
+        b.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonIconOnly)
         return b
 
     def _build_cards(self) -> QWidget:
@@ -376,7 +382,7 @@ class MemoryPage(EntryActions, RawEditor, TransferActions, CardListOwner, QDialo
         self.empty_label = QLabel("Loading…")
         self.empty_label.setObjectName("emptyLabel")
         self.empty_label.setAlignment(Qt.AlignmentFlag.AlignCenter)
-        self.empty_label.setStyleSheet("color: palette(placeholder-text);")
+        set_tone(self.empty_label, Tone.MUTED)
         self.cards_stack = QStackedWidget()
         self.cards_stack.addWidget(self.list)
         self.cards_stack.addWidget(self.empty_label)
@@ -389,7 +395,7 @@ class MemoryPage(EntryActions, RawEditor, TransferActions, CardListOwner, QDialo
         self.count_label.setObjectName("countLabel")
         self.status_label = QLabel()
         self.status_label.setObjectName("statusLabel")
-        self.status_label.setStyleSheet("color: palette(placeholder-text);")
+        set_tone(self.status_label, Tone.MUTED)
         self._status_timer.timeout.connect(self.status_label.clear)
         self.trust_button = QPushButton("Mark as trusted")
         self.trust_button.setObjectName("trustButton")

@@ -31,6 +31,7 @@ from PySide6.QtWidgets import (
 from chathub_desktop.core.memory_diff import DiffLine
 from chathub_desktop.gui import confirm
 from chathub_desktop.gui.chat_events import ChatEvents
+from chathub_desktop.gui.design import Tone, current_colours, set_tone
 from chathub_desktop.gui.error_presenter import ErrorPresenter
 from chathub_desktop.gui.service_ops import ServiceOps
 from chathub_desktop.gui.task_runner import TaskRunner
@@ -39,7 +40,6 @@ from chathub_desktop.services.memory_history_service import ChangeDetail, Change
 
 #: Diff lines shown at most (a huge change is cut; the CLI prints it whole).
 MAX_DIFF_LINES = 2000
-_COLOURS = {"+": "#d9f2e3", "-": "#fbdcdc", "@": "#e6e6e6", " ": ""}
 EMPTY_TEXT = "No memory changes recorded yet."
 
 
@@ -52,9 +52,10 @@ def diff_html(lines: list[DiffLine]) -> str:
     """The diff as HTML for the read-only view: one monospace row per line, added lines
     green, removed red, hunk headers grey (at most :data:`MAX_DIFF_LINES`)."""
     rows = []
+    c = current_colours()
     for ln in lines[:MAX_DIFF_LINES]:
         mark = "@@" if ln.kind == "@" else ln.kind
-        bg = _COLOURS.get(ln.kind, "")
+        bg = {"+": c.diff_added, "-": c.diff_removed, "@": c.diff_context}.get(ln.kind, "")
         style = f' style="background:{bg}"' if bg else ""
         rows.append(f"<div{style}><code>{html.escape(mark)} {html.escape(ln.text) or '&nbsp;'}</code></div>")
     if len(lines) > MAX_DIFF_LINES:
@@ -108,7 +109,7 @@ class MemoryHistoryDialog(QDialog):
         self.error = QLabel(self)
         self.error.setObjectName("historyError")
         self.error.setWordWrap(True)
-        self.error.setStyleSheet("color: #b00020")
+        set_tone(self.error, Tone.ERROR)
         self.error.hide()
         lay.addWidget(self.error)
         row = QHBoxLayout()

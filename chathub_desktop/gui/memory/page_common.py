@@ -12,10 +12,8 @@ from PySide6.QtCore import QAbstractListModel, QEvent, QObject, Qt
 from PySide6.QtGui import QAction, QKeySequence, QShowEvent
 from PySide6.QtWidgets import QAbstractItemView, QFrame, QLabel, QListView, QWidget
 
+from chathub_desktop.gui.design import Tone, TypeScale, set_tone
 from chathub_desktop.gui.memory.card_delegate import MemoryCardDelegate
-
-#: Colour of inline errors (STYLE.md).
-ERROR_STYLE = "color: #c0262d;"
 
 
 def role_data(item: object | None, role: int, getters: Mapping[int, Callable[[Any], object]]) -> object:
@@ -40,7 +38,7 @@ def section_title(text: str) -> QLabel:
     label.setObjectName("sectionTitle")
     f = label.font()
     f.setBold(True)
-    f.setPointSizeF(f.pointSizeF() * 1.15)
+    f.setPointSizeF(f.pointSizeF() * TypeScale.TITLE.value)
     label.setFont(f)
     return label
 
@@ -50,7 +48,7 @@ def error_label(name: str) -> QLabel:
     label = QLabel()
     label.setObjectName(name)
     label.setWordWrap(True)
-    label.setStyleSheet(ERROR_STYLE)
+    set_tone(label, Tone.ERROR)
     label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
     label.hide()
     return label

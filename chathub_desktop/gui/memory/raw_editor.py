@@ -22,6 +22,7 @@ from PySide6.QtWidgets import (
 )
 
 from chathub_desktop.gui import confirm
+from chathub_desktop.gui.design import Tone, set_tone
 from chathub_desktop.gui.help_button import help_button
 from chathub_desktop.gui.memory import change_preview
 from chathub_desktop.gui.memory.change_preview import PreviewOption
@@ -70,7 +71,7 @@ class RawEditor:
         self.raw_notice = QLabel()
         self.raw_notice.setObjectName("rawNotice")
         self.raw_notice.setWordWrap(True)
-        self.raw_notice.setStyleSheet("color: #b35c00;")
+        set_tone(self.raw_notice, Tone.WARNING)
         self.raw_notice.hide()
         lay.addWidget(self.raw_notice)
         brow = QHBoxLayout()

@@ -1,0 +1,193 @@
+"""The contrast and clipping audit of a shown window (issue 29), for ``gui --smoke`` and
+the tests.
+
+It grabs the window as the user sees it (stylesheet and palette resolved, rich-text
+colours included) and, for every visible and enabled label, button, combo box and item
+of a list, takes the colours actually painted in its rectangle: the background is the
+most frequent colour, the text the colour farthest from it in contrast among the colours
+painted on at least :data:`MIN_PIXELS` pixels. The pair must reach WCAG 2.1 4.5:1 (3:1
+for large text and icon-only buttons). Disabled controls are exempt (WCAG 1.4.3).
+
+A text is *cut* when it needs more room than it has: a label or button whose size hint
+is wider (or, wrapped, taller) than its contents, an item whose delegate asks for more
+height than its row.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass, field
+
+from PySide6.QtCore import QModelIndex, QPoint, QRect, Qt
+from PySide6.QtGui import QImage
+from PySide6.QtWidgets import (
+    QAbstractButton,
+    QAbstractItemView,
+    QComboBox,
+    QLabel,
+    QStyleOptionViewItem,
+    QWidget,
+)
+
+from chathub_desktop.gui.design.contrast import LARGE_TEXT_MIN, TEXT_MIN, contrast_ratio
+
+__all__ = ["AUDIT_MARKER", "AuditReport", "Finding", "audit_window"]
+
+AUDIT_MARKER = "CHATHUB_AUDIT"
+#: A colour must cover this many pixels to count as the text's (antialiasing noise is not).
+MIN_PIXELS = 3
+#: Items looked at per list at most (the visible ones, top first).
+MAX_ITEMS = 60
+#: Point size from which text counts as large (WCAG: 18 pt, or 14 pt bold).
+LARGE_PT, LARGE_BOLD_PT = 18.0, 14.0
+
+
+@dataclass(frozen=True)
+class Finding:
+    """One failure: ``what`` names the widget (class, object name, text), ``detail`` says why."""
+
+    what: str
+    detail: str
+
+
+@dataclass
+class AuditReport:
+    """What the audit of one theme found."""
+
+    theme: str
+    widgets: int = 0
+    contrast: list[Finding] = field(default_factory=list)
+    clipped: list[Finding] = field(default_factory=list)
+
+    def line(self) -> str:
+        """``CHATHUB_AUDIT theme=<t> widgets=<N> contrast_failures=<K> clipped=<C>``."""
+        return (f"{AUDIT_MARKER} theme={self.theme} widgets={self.widgets} "
+                f"contrast_failures={len(self.contrast)} clipped={len(self.clipped)}")
+
+    @property
+    def ok(self) -> bool:
+        """No failure of either kind."""
+        return not self.contrast and not self.clipped
+
+
+def _name(w: QWidget, text: str) -> str:
+    label = text.replace("\n", " ")[:40]
+    return f"{type(w).__name__}#{w.objectName() or '-'} {label!r}"
+
+
+def painted_colours(image: QImage, rect: QRect) -> tuple[str, str, float] | None:
+    """(text, background, ratio) painted inside ``rect`` of ``image`` (``#rrggbb``), or
+    None when one colour fills it all."""
+    rect = rect.intersected(image.rect())
+    if rect.width() < 2 or rect.height() < 2:
+        return None
+    crop = image.copy(rect).convertToFormat(QImage.Format.Format_RGB32)
+    # 0xffRRGGBB per pixel; RGB32 rows have no padding
+    counts: Counter[int] = Counter(memoryview(crop.constBits()).cast("I"))
+    (bg_value, _), *rest = counts.most_common()
+    bg = f"#{bg_value & 0xFFFFFF:06x}"
+    best: tuple[float, str] | None = None
+    for value, n in rest:
+        if n < MIN_PIXELS:
+            continue
+        fg = f"#{value & 0xFFFFFF:06x}"
+        ratio = contrast_ratio(fg, bg)
+        if best is None or ratio > best[0]:
+            best = (ratio, fg)
+    return None if best is None else (best[1], bg, best[0])
+
+
+def _is_large(w: QWidget) -> bool:
+    f = w.font()
+    return f.pointSizeF() >= LARGE_PT or (f.bold() and f.pointSizeF() >= LARGE_BOLD_PT)
+
+
+def _text_of(w: QWidget) -> str | None:
+    """The text ``w`` shows, "" for an icon-only button, None when not audited."""
+    if isinstance(w, QLabel):
+        return w.text() if w.pixmap().isNull() else None
+    if isinstance(w, QAbstractButton):
+        return w.text() if (w.text() or not w.icon().isNull()) else None
+    if isinstance(w, QComboBox):
+        return w.currentText()
+    return None
+
+
+def _cut(w: QWidget) -> str | None:
+    hint = w.sizeHint()
+    room = w.contentsRect() if isinstance(w, QLabel) else w.rect()
+    if isinstance(w, QLabel):
+        if not w.text():
+            return None
+        if w.wordWrap():
+            need = w.heightForWidth(w.width())
+            return f"needs {need} px of height, has {w.height()}" if need > w.height() + 1 else None
+        margin = w.width() - w.contentsRect().width()
+        need = hint.width() - margin
+    elif isinstance(w, QAbstractButton):
+        need = hint.width()
+    else:
+        return None
+    return f"needs {need} px, has {room.width()}" if need > room.width() + 1 else None
+
+
+def _items(view: QAbstractItemView) -> list[tuple[QModelIndex, QRect]]:
+    model = view.model()
+    if model is None:
+        return []
+    area = view.viewport().rect()
+    found: list[tuple[QModelIndex, QRect]] = []
+    for row in range(model.rowCount()):
+        index = model.index(row, 0)
+        rect = view.visualRect(index)
+        if rect.isValid() and rect.intersects(area):
+            found.append((index, rect.intersected(area)))
+            if len(found) >= MAX_ITEMS:
+                break
+        elif found:
+            break  # past the visible rows
+    return found
+
+
+def audit_window(window: QWidget, theme: str) -> AuditReport:
+    """Audit the shown ``window`` as painted now (call after the theme's repaint)."""
+    image = window.grab().toImage()
+    scale = image.devicePixelRatio() or 1.0
+    report = AuditReport(theme)
+
+    def check(w: QWidget, what: str, rect: QRect, large: bool) -> None:
+        report.widgets += 1
+        at = w.mapTo(window, QPoint(0, 0))
+        r = QRect(round((at.x() + rect.x()) * scale), round((at.y() + rect.y()) * scale),
+                  round(rect.width() * scale), round(rect.height() * scale))
+        painted = painted_colours(image, r)
+        need = LARGE_TEXT_MIN if large else TEXT_MIN
+        if painted is not None and painted[2] < need:
+            fg, bg, ratio = painted
+            report.contrast.append(Finding(what, f"{fg} on {bg} = {ratio:.2f}:1 < {need}:1"))
+
+    for w in window.findChildren(QWidget):
+        if not w.isVisible() or not w.isEnabled() or w.window() is not window:
+            continue
+        if isinstance(w, QAbstractItemView):
+            delegate = w.itemDelegate()
+            for index, rect in _items(w):
+                shown = str(index.data(Qt.ItemDataRole.DisplayRole) or "")
+                what = f"{type(w).__name__}#{w.objectName() or '-'} item {shown[:40]!r}"
+                check(w.viewport(), what, rect, False)
+                option = QStyleOptionViewItem()
+                option.initFrom(w)
+                option.rect = w.visualRect(index)
+                need = delegate.sizeHint(option, index).height()
+                if need > option.rect.height() + 1:
+                    report.clipped.append(Finding(what, f"needs {need} px of height, has {option.rect.height()}"))
+            continue
+        text = _text_of(w)
+        if text is None or w.width() < 2 or w.height() < 2:
+            continue
+        icon_only = isinstance(w, QAbstractButton) and not text
+        check(w, _name(w, text), w.rect(), icon_only or _is_large(w))
+        why = _cut(w)
+        if why is not None:
+            report.clipped.append(Finding(_name(w, text), why))
+    return report

@@ -1,0 +1,148 @@
+"""The icon provider (issue 29): bundled Lucide SVGs (ISC, ``resources/icons/lucide``,
+licence beside them), recoloured for the theme and the widget state.
+
+:func:`icon` returns a ``QIcon`` whose engine renders the SVG at paint time in the
+current application palette's colours: ``Normal`` in the text colour, ``Disabled`` in
+the disabled-text colour, ``Active`` (hover) in the link colour (the accent hue at
+text contrast) and ``Selected`` in the highlighted-text colour. A theme switch therefore recolours every icon with the next
+repaint; nothing is re-set. Rendered pixmaps are cached per (size, colour).
+"""
+
+from __future__ import annotations
+
+import enum
+from functools import cache
+
+from PySide6.QtCore import QByteArray, QPoint, QRect, QSize
+from PySide6.QtGui import QColor, QGuiApplication, QIcon, QIconEngine, QPainter, QPalette, QPixmap
+from PySide6.QtSvg import QSvgRenderer
+
+from chathub_desktop.paths import resources_dir
+
+__all__ = ["Icon", "IconTint", "icon", "icon_svg"]
+
+
+class Icon(enum.Enum):
+    """Every icon the window uses, by meaning; the value is the Lucide file name."""
+
+    NEW_TOPIC = "message-square-plus"
+    NEW_ASSISTANT = "user-plus"
+    EDIT_ASSISTANT = "user-pen"
+    MEMORY = "brain"
+    SEARCH = "search"
+    SETTINGS = "settings"
+    ATTACH = "paperclip"
+    SEND = "arrow-up"
+    STOP = "square"
+    COPY = "copy"
+    REGENERATE = "refresh-cw"
+    PIN = "pin"
+    EXPORT = "upload"
+    IMPORT = "download"
+    PASTE_IMPORT = "clipboard-paste"
+    ABOUT = "info"
+    EDIT = "pencil"
+    DELETE = "trash-2"
+    RENAME = "text-cursor-input"
+    QUIT = "log-out"
+    SHORTCUTS = "keyboard"
+    FOLDER = "folder-open"
+    SETUP = "wand-sparkles"
+    PROVIDERS = "plug"
+    SYSTEM_AGENT = "bot"
+    COMPACT = "fold-vertical"
+    SUMMARY = "scroll-text"
+    UNDO = "undo-2"
+    SIDEBAR = "panel-left"
+    THEME = "sun-moon"
+    PRIVATE = "eye-off"
+    ARCHIVE = "archive"
+    LARGER = "a-arrow-up"
+    SMALLER = "a-arrow-down"
+    NOTIFICATIONS = "bell"
+    HELP = "circle-help"
+    DREAM = "moon-star"
+    PAUSE = "pause"
+    HISTORY = "history"
+    ADD = "plus"
+    CLEAR = "x"
+    ACCEPT = "check"
+
+
+class IconTint(enum.Enum):
+    """Which colour an icon's normal state takes: the text colour, or the text colour on
+    an accent-filled control (the Send button)."""
+
+    TEXT = "text"
+    ON_ACCENT = "on_accent"
+
+
+def icon_dir() -> str:
+    """Folder of the bundled SVGs."""
+    return str(resources_dir() / "icons" / "lucide")
+
+
+@cache
+def icon_svg(name: Icon) -> bytes:
+    """The SVG source of ``name``. Raises ``FileNotFoundError`` when it is not bundled."""
+    with open(f"{icon_dir()}/{name.value}.svg", "rb") as f:
+        return f.read()
+
+
+def _colour(mode: QIcon.Mode, tint: IconTint) -> QColor:
+    pal = QGuiApplication.palette()
+    r = QPalette.ColorRole
+    if mode == QIcon.Mode.Disabled:
+        return pal.color(QPalette.ColorGroup.Disabled, r.ButtonText)
+    if tint is IconTint.ON_ACCENT or mode == QIcon.Mode.Selected:
+        return pal.color(r.HighlightedText)
+    if mode == QIcon.Mode.Active:
+        return pal.color(r.Link)  # the accent hue at text contrast
+    return pal.color(r.ButtonText)
+
+
+class _SvgEngine(QIconEngine):
+    """Renders one SVG with ``currentColor`` replaced by the state's palette colour."""
+
+    def __init__(self, name: Icon, tint: IconTint) -> None:
+        super().__init__()
+        self._name = name
+        self._tint = tint
+        self._cache: dict[tuple[int, int, str], QPixmap] = {}
+
+    def pixmap(self, size: QSize, mode: QIcon.Mode, state: QIcon.State) -> QPixmap:  # noqa: N802 - Qt override
+        """The icon at ``size`` in the colour of ``mode``."""
+        colour = _colour(mode, self._tint).name()
+        key = (size.width(), size.height(), colour)
+        pm = self._cache.get(key)
+        if pm is None:
+            pm = QPixmap(size)
+            pm.fill(QColor(0, 0, 0, 0))
+            svg = icon_svg(self._name).replace(b"currentColor", colour.encode())
+            renderer = QSvgRenderer(QByteArray(svg))
+            painter = QPainter(pm)
+            side = min(size.width(), size.height())
+            renderer.render(painter, QRect(QPoint((size.width() - side) // 2, (size.height() - side) // 2),
+                                           QSize(side, side)))
+            painter.end()
+            if len(self._cache) > 32:
+                self._cache.clear()
+            self._cache[key] = pm
+        return pm
+
+    def paint(self, painter: QPainter, rect: QRect, mode: QIcon.Mode, state: QIcon.State) -> None:
+        """Draw the icon into ``rect``."""
+        painter.drawPixmap(rect, self.pixmap(rect.size(), mode, state))
+
+    def clone(self) -> QIconEngine:
+        """A copy (Qt detaches icons)."""
+        return _SvgEngine(self._name, self._tint)
+
+    def key(self) -> str:
+        """The engine's kind."""
+        return "chathub-svg"
+
+
+def icon(name: Icon, tint: IconTint = IconTint.TEXT) -> QIcon:
+    """A themed icon for ``name``."""
+    return QIcon(_SvgEngine(name, tint))

@@ -1,0 +1,177 @@
+"""The application stylesheet, compiled from the tokens (issue 29).
+
+Like OBS Studio's themes and Telegram Desktop's style files, colours, spaces, radii and
+text sizes are named once (:mod:`~chathub_desktop.gui.design.tokens`) and compiled here
+into Qt stylesheet rules. Each rule that colours text records the (text, background)
+token pair it paints, so the contrast test checks exactly what the sheet uses
+(:attr:`Stylesheet.pairs`). Widgets opt into rules by object name or by the dynamic
+properties ``tone`` (:class:`~chathub_desktop.gui.design.tokens.Tone`) and ``textSize``
+(:class:`~chathub_desktop.gui.design.tokens.TypeScale`).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from chathub_desktop.gui.design.tokens import CHIP_KINDS, Colours, Radius, Space, Tone, TypeScale
+
+__all__ = ["Stylesheet", "TextPair", "build_stylesheet", "painted_pairs"]
+
+_SURFACES = ("window", "sidebar", "surface", "raised")
+
+
+@dataclass(frozen=True)
+class TextPair:
+    """Text token ``fg`` painted on background token ``bg`` by ``where`` (a selector or a
+    painter); ``large``: large text or an icon (3:1 suffices)."""
+
+    where: str
+    fg: str
+    bg: str
+    large: bool = False
+
+
+@dataclass
+class Stylesheet:
+    """The compiled sheet: ``text`` for ``QApplication.setStyleSheet`` and the text/background
+    ``pairs`` it paints."""
+
+    text: str = ""
+    pairs: list[TextPair] = field(default_factory=list)
+
+
+class _Builder:
+    def __init__(self, c: Colours) -> None:
+        self.c = c
+        self.rules: list[str] = []
+        self.pairs: list[TextPair] = []
+
+    def rule(self, selector: str, *, fg: str | None = None, bg: str | None = None,
+             on: tuple[str, ...] = _SURFACES, large: bool = False, extra: dict[str, str] | None = None,
+             **props: object) -> None:
+        """One rule. ``fg``/``bg`` are token names; ``on``: the surfaces a text with no
+        background of its own sits on; other keywords are properties (``_`` → ``-``),
+        ``extra`` properties by their own names."""
+        body: list[str] = []
+        if fg is not None:
+            body.append(f"color: {getattr(self.c, fg)};")
+            for b in (bg,) if bg is not None else on:
+                self.pairs.append(TextPair(selector, fg, b, large))
+        if bg is not None:
+            body.append(f"background-color: {getattr(self.c, bg)};")
+        for name, value in props.items():
+            body.append(f"{name.replace('_', '-')}: {value};")
+        for name, value in (extra or {}).items():
+            body.append(f"{name}: {value};")
+        self.rules.append(f"{selector} {{ {' '.join(body)} }}")
+
+
+def _pt(points: float, scale: TypeScale) -> str:
+    return f"{points * scale.value:.1f}pt"
+
+
+def build_stylesheet(c: Colours, points: float) -> Stylesheet:
+    """The application stylesheet for token set ``c`` and a base font of ``points`` pt."""
+    b = _Builder(c)
+    line = f"1px solid {c.border}"
+    # the shell
+    b.rule("QWidget#sidebar", bg="sidebar")
+    b.rule("QLabel#sectionLabel", fg="text_muted", on=("sidebar",), font_weight=600,
+           font_size=_pt(points, TypeScale.CAPTION))
+    b.rule("QSplitter::handle", background=c.border, width="1px", height="1px")
+    b.rule("QStatusBar", fg="text_muted", on=("window",))
+    b.rule("QLabel#welcome", fg="text", bg="surface")
+    # lists of the sidebar: soft selection, rounded rows
+    b.rule("QListView#topicList", fg="text", bg="sidebar", border="none", outline="0",
+           selection_background_color=c.selected, selection_color=c.selected_text)
+    b.pairs.append(TextPair("QListView#topicList selected", "selected_text", "selected"))
+    b.rule("QListView#topicList::item", border_radius=f"{Radius.MD}px", padding=f"0 {Space.XS}px")
+    b.rule("QListView#topicList::item:hover", fg="text", bg="hover")
+    b.rule("QListView#topicList::item:selected", fg="selected_text", bg="selected")
+    # buttons
+    b.rule("QPushButton", fg="text", bg="raised", border=line, border_radius=f"{Radius.MD}px",
+           padding=f"{Space.XS}px {Space.LG}px", min_height=f"{Space.XL + Space.XS}px")
+    b.rule("QPushButton:hover", fg="text", bg="hover")
+    b.rule("QPushButton:pressed", fg="text", bg="hover", border=f"1px solid {c.border_strong}")
+    b.rule("QPushButton:focus", border=f"1px solid {c.focus}")
+    b.rule("QPushButton:default", border=f"1px solid {c.accent}")
+    b.rule("QPushButton:disabled", color=c.disabled, background_color=c.raised)
+    b.rule("QPushButton#sendButton", fg="on_accent", bg="accent", border="none",
+           border_radius=f"{Radius.LG}px", padding=f"{Space.XS}px {Space.MD}px")
+    b.rule("QPushButton#sendButton:hover", fg="on_accent", bg="accent_hover")
+    b.rule("QPushButton#sendButton:disabled", background_color=c.hover, color=c.disabled)
+    b.rule("QPushButton#stopButton", border_radius=f"{Radius.LG}px", padding=f"{Space.XS}px {Space.MD}px")
+    b.rule("QToolButton", fg="text", border="none", border_radius=f"{Radius.MD}px",
+           padding=f"{Space.XS}px", background="transparent")
+    b.rule("QToolButton:hover", fg="text", bg="hover")
+    b.rule("QToolButton:pressed, QToolButton:checked", fg="text", bg="selected")
+    b.rule("QToolButton:disabled", color=c.disabled)
+    b.rule("QToolButton::menu-indicator", image="none", width="0")
+    b.rule("QToolButton#topicModelPicker", fg="text", border=line, border_radius=f"{Radius.LG}px",
+           padding=f"{Space.XXS}px {Space.MD}px", on=("raised",))
+    # text inputs
+    b.rule("QLineEdit, QPlainTextEdit, QTextEdit", border=line, border_radius=f"{Radius.MD}px",
+           padding=f"{Space.XXS}px {Space.XS}px", selection_background_color=c.accent,
+           selection_color=c.on_accent)
+    b.pairs.append(TextPair("QLineEdit selection", "on_accent", "accent"))
+    b.rule("QLineEdit:focus, QPlainTextEdit:focus, QTextEdit:focus", border=f"1px solid {c.focus}")
+    # the composer: one rounded card holding the draft and its toolbar
+    b.rule("QFrame#composer", bg="surface", border="none")
+    b.rule("QFrame#composerCard", bg="raised", border=f"1px solid {c.border_strong}",
+           border_radius=f"{Radius.XL}px")
+    b.rule("QPlainTextEdit#draft", fg="text", bg="raised", border="none", padding="0")
+    b.pairs.append(TextPair("QPlainTextEdit#draft placeholder", "placeholder", "raised"))
+    b.rule("QFrame#replyNotice", bg="hover", border="none", border_radius=f"{Radius.MD}px")
+    b.rule("QLabel#replyNoticeText", fg="text", on=("hover",))
+    b.rule("QWidget#attachmentChip", border=f"1px solid {c.border_strong}", border_radius=f"{Radius.LG}px")
+    # menus and tooltips
+    b.rule("QMenu", fg="text", bg="raised", border=line, padding=f"{Space.XS}px")
+    b.rule("QMenu::item", padding=f"{Space.XS}px {Space.XL + Space.XS}px {Space.XS}px {Space.MD}px",
+           border_radius=f"{Radius.SM}px")
+    b.rule("QMenu::item:selected", fg="text", bg="hover")
+    b.rule("QMenu::item:disabled", color=c.disabled)
+    b.rule("QMenu::separator", height="1px", background=c.border, margin=f"{Space.XS}px {Space.SM}px")
+    b.rule("QMenuBar", fg="text", bg="window")
+    b.rule("QMenuBar::item", padding=f"{Space.XS}px {Space.MD}px", border_radius=f"{Radius.SM}px",
+           background="transparent")
+    b.rule("QMenuBar::item:selected", fg="text", bg="hover")
+    b.rule("QToolTip", fg="tooltip_text", bg="tooltip", border="none", padding=f"{Space.XS}px {Space.SM}px")
+    # thin scroll bars
+    for o, (thick, along) in {"vertical": ("width", "min-height"), "horizontal": ("height", "min-width")}.items():
+        b.rule(f"QScrollBar:{o}", background="transparent", margin="0", extra={thick: f"{Space.LG - 2}px"})
+        b.rule(f"QScrollBar::handle:{o}", background=c.border_strong, border_radius=f"{Radius.SM}px",
+               margin=f"{Space.XXS}px", extra={along: f"{Space.HUGE}px"})
+        b.rule(f"QScrollBar::add-line:{o}, QScrollBar::sub-line:{o}", border="none", background="none",
+               extra={thick: "0"})
+        b.rule(f"QScrollBar::add-page:{o}, QScrollBar::sub-page:{o}", background="none")
+    # text by what it says, and by size
+    for tone in Tone:
+        if tone is not Tone.NORMAL:
+            b.rule(f'QLabel[tone="{tone.value}"]', fg=_TONE_TOKEN[tone])
+    for scale in TypeScale:
+        b.rule(f'QLabel[textSize="{scale.name.lower()}"]', font_size=_pt(points, scale))
+    return Stylesheet("\n".join(b.rules), b.pairs)
+
+
+_TONE_TOKEN = {Tone.MUTED: "text_muted", Tone.ERROR: "error", Tone.WARNING: "warning",
+               Tone.SUCCESS: "success", Tone.NORMAL: "text"}
+
+
+def painted_pairs(c: Colours) -> list[TextPair]:
+    """The text/background token pairs painted from the palette or by delegates (not by
+    stylesheet rules): body and muted text, links, placeholder, chips, diff rows, icons."""
+    pairs = [TextPair("palette Text", "text", s) for s in _SURFACES]
+    pairs += [TextPair("palette PlaceholderText", "placeholder", s) for s in ("surface", "raised")]
+    pairs += [TextPair("palette Link", "link", s) for s in ("surface", "raised", "window")]
+    pairs += [TextPair("palette HighlightedText", "on_accent", "accent")]
+    pairs += [TextPair(f"diff row {k}", "text", k) for k in
+              ("diff_added", "diff_removed", "diff_edited", "diff_context")]
+    pairs += [TextPair("icon", "text", s, large=True) for s in (*_SURFACES, "hover")]
+    pairs += [TextPair("icon active", "link", s, large=True) for s in ("surface", "raised", "sidebar")]
+    pairs += [TextPair(f"tone {t.value} on hover", _TONE_TOKEN[t], "hover") for t in (Tone.NORMAL, Tone.MUTED)]
+    return pairs
+
+
+def chip_pairs(c: Colours) -> list[tuple[str, str, str]]:
+    """(kind, text, background) of every memory-card chip."""
+    return [(k, c.chip(k)[1], c.chip(k)[0]) for k in CHIP_KINDS]

@@ -1,0 +1,177 @@
+"""The design tokens (issue 29): every colour, space, radius and text size of the window,
+named once. Pure data, no Qt: :mod:`~chathub_desktop.gui.design.palette` turns a
+:class:`Colours` into a ``QPalette`` and :mod:`~chathub_desktop.gui.design.stylesheet`
+into the application stylesheet, so a widget names a token (or a :class:`Tone`), never a
+literal colour or size.
+
+Colours are ``#rrggbb`` strings. Text pairs reach WCAG 2.1 contrast 4.5:1 on every
+surface they are painted on (3:1 for large text and icons); ``tests/unit/test_design_tokens.py``
+checks every pair the stylesheet uses, in both themes.
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from types import MappingProxyType
+
+__all__ = ["CHIP_KINDS", "DARK", "LIGHT", "Colours", "IconSize", "Radius", "Space", "Tone", "TypeScale", "colours_for"]
+
+
+class Space(enum.IntEnum):
+    """The spacing scale, px (margins, gaps, paddings)."""
+
+    XXS = 2
+    XS = 4
+    SM = 6
+    MD = 8
+    LG = 12
+    XL = 16
+    XXL = 24
+    HUGE = 40
+
+
+class IconSize(enum.IntEnum):
+    """Icon sides, px."""
+
+    SM = 16
+    MD = 18
+    LG = 20
+
+
+class Radius(enum.IntEnum):
+    """Corner radii, px."""
+
+    SM = 4
+    MD = 6
+    LG = 10
+    XL = 14
+
+
+class TypeScale(float, enum.Enum):
+    """Text sizes as factors of the app's font size (the user picks that size in View)."""
+
+    CAPTION = 0.86
+    BODY = 1.0
+    TITLE = 1.15
+    HEADING = 1.45
+
+
+class Tone(enum.Enum):
+    """What a piece of text says, hence its colour token: set on a label with
+    :func:`~chathub_desktop.gui.design.set_tone` (the stylesheet's ``[tone="…"]`` rules)."""
+
+    NORMAL = "normal"
+    MUTED = "muted"  # secondary text: descriptions, counts, captions, notes
+    ERROR = "error"
+    WARNING = "warning"
+    SUCCESS = "success"
+
+
+#: Chip kinds of the memory cards (origin marks): each has a (background, text) pair.
+CHIP_KINDS = ("owner", "dream", "agent", "untrusted", "range", "legacy", "paused", "imported")
+
+
+@dataclass(frozen=True)
+class Colours:
+    """One theme's colour tokens.
+
+    Surfaces: ``window`` (the shell), ``sidebar``, ``surface`` (the chat column, inputs,
+    lists), ``raised`` (cards, buttons, the composer), ``hover`` and ``selected`` (list
+    rows). Text: ``text``, ``text_muted`` (secondary), ``placeholder``, ``disabled``,
+    ``on_accent`` (text on ``accent``), ``link``, ``error``, ``warning``, ``success``;
+    ``selected_text`` on ``selected``. Lines: ``border``, ``border_strong``, ``focus``.
+    Diff rows (memory history and change previews): ``diff_added``, ``diff_removed``,
+    ``diff_edited``, ``diff_context``, read with ``text``. ``chips``: kind → (bg, fg).
+    """
+
+    dark: bool
+    window: str
+    sidebar: str
+    surface: str
+    raised: str
+    hover: str
+    selected: str
+    selected_text: str
+    text: str
+    text_muted: str
+    placeholder: str
+    disabled: str
+    accent: str
+    accent_hover: str
+    on_accent: str
+    link: str
+    link_visited: str
+    error: str
+    warning: str
+    success: str
+    border: str
+    border_strong: str
+    focus: str
+    tooltip: str
+    tooltip_text: str
+    shadow: str
+    diff_added: str
+    diff_removed: str
+    diff_edited: str
+    diff_context: str
+    chips: Mapping[str, tuple[str, str]] = field(default_factory=dict)
+
+    def surfaces(self) -> dict[str, str]:
+        """Every background a label or plain text may sit on, by token name."""
+        return {"window": self.window, "sidebar": self.sidebar, "surface": self.surface,
+                "raised": self.raised}
+
+    def tone(self, tone: Tone) -> str:
+        """The text colour of ``tone``."""
+        return {Tone.NORMAL: self.text, Tone.MUTED: self.text_muted, Tone.ERROR: self.error,
+                Tone.WARNING: self.warning, Tone.SUCCESS: self.success}[tone]
+
+    def chip(self, kind: str) -> tuple[str, str]:
+        """(background, text) of a memory-card chip; an unknown kind looks like ``owner``."""
+        return self.chips.get(kind, self.chips["owner"])
+
+
+LIGHT = Colours(
+    dark=False,
+    window="#f4f5f7", sidebar="#eceef2", surface="#ffffff", raised="#ffffff",
+    hover="#e3e6eb", selected="#dce4fd", selected_text="#16213d",
+    text="#1f2328", text_muted="#555d69", placeholder="#6a737d", disabled="#8c959f",
+    accent="#3b5bdb", accent_hover="#3049b8", on_accent="#ffffff",
+    link="#1f55c7", link_visited="#6f42c1",
+    error="#b3261e", warning="#8f4e00", success="#176f30",
+    border="#d5d9e0", border_strong="#b5bcc6", focus="#3b5bdb",
+    tooltip="#1f2328", tooltip_text="#f4f5f7", shadow="#767676",
+    diff_added="#d9f2e3", diff_removed="#fbdcdc", diff_edited="#fff1cc", diff_context="#e9ebef",
+    chips=MappingProxyType({
+        "owner": ("#dbe8fb", "#1f4f96"), "dream": ("#ece0fa", "#5b2d91"),
+        "agent": ("#d9f2ec", "#12614f"), "untrusted": ("#fde7cf", "#8a4200"),
+        "range": ("#d8eef3", "#145a6b"), "legacy": ("#e6e6e6", "#4a4a4a"),
+        "paused": ("#e9e9e9", "#555555"), "imported": ("#fbeed5", "#7a4b00"),
+    }),
+)
+
+DARK = Colours(
+    dark=True,
+    window="#1e1f22", sidebar="#18191b", surface="#232428", raised="#2b2d31",
+    hover="#34363c", selected="#33406b", selected_text="#f2f4ff",
+    text="#e8eaed", text_muted="#a9aeb6", placeholder="#9aa0a8", disabled="#6f747a",
+    accent="#3d5bd9", accent_hover="#4a67e3", on_accent="#ffffff",
+    link="#8ab4f8", link_visited="#c58af9",
+    error="#ff8a80", warning="#f2b65a", success="#6fcf8f",
+    border="#3a3c42", border_strong="#50535a", focus="#7b93f2",
+    tooltip="#e8eaed", tooltip_text="#1e1f22", shadow="#000000",
+    diff_added="#1f3d2b", diff_removed="#4a2326", diff_edited="#4a3e1c", diff_context="#33353a",
+    chips=MappingProxyType({
+        "owner": ("#23395c", "#a9c8f5"), "dream": ("#3b2a55", "#d2b8f3"),
+        "agent": ("#1f4a40", "#9fe0cf"), "untrusted": ("#5a3413", "#ffc48a"),
+        "range": ("#1d4450", "#9bd6e4"), "legacy": ("#3a3a3a", "#cfcfcf"),
+        "paused": ("#444444", "#c4c4c4"), "imported": ("#4d3512", "#f0c98a"),
+    }),
+)
+
+
+def colours_for(dark: bool) -> Colours:
+    """The light or dark token set."""
+    return DARK if dark else LIGHT

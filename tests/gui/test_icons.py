@@ -1,0 +1,62 @@
+"""The icon provider (issue 29): bundled Lucide SVGs with their licence, recoloured for
+the theme and the widget state, with no icon re-set after a theme switch."""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterator
+
+import pytest
+from PySide6.QtGui import QIcon, QPixmap
+from PySide6.QtWidgets import QApplication
+
+from chathub_desktop.gui.design.icons import Icon, IconTint, icon, icon_dir
+from chathub_desktop.gui.design.theme import ViewPrefs, apply_theme
+from chathub_desktop.gui.design.tokens import DARK, LIGHT
+
+
+@pytest.fixture
+def restore_look(qapp) -> Iterator[None]:  # type: ignore[no-untyped-def]
+    yield
+    ViewPrefs(qapp, None).apply()
+
+
+def _ink(pm: QPixmap) -> str:
+    """The most common opaque colour of ``pm``."""
+    img = pm.toImage()
+    seen = Counter(img.pixelColor(x, y).name() for x in range(img.width()) for y in range(img.height())
+                   if img.pixelColor(x, y).alpha() == 255)
+    return seen.most_common(1)[0][0]
+
+
+def test_every_icon_is_bundled_with_its_licence() -> None:
+    from pathlib import Path
+
+    folder = Path(icon_dir())
+    assert "ISC License" in (folder / "LICENSE").read_text(encoding="utf-8")
+    missing = [i.name for i in Icon if not (folder / f"{i.value}.svg").is_file()]
+    assert missing == []
+
+
+def test_icons_follow_the_theme_and_the_state(qapp, restore_look) -> None:  # type: ignore[no-untyped-def]
+    send, plain = icon(Icon.SEND, IconTint.ON_ACCENT), icon(Icon.NEW_TOPIC)
+    apply_theme(QApplication.instance(), "light")
+    assert _ink(plain.pixmap(48, 48)) == LIGHT.text
+    assert _ink(plain.pixmap(48, 48, QIcon.Mode.Disabled)) == LIGHT.disabled
+    assert _ink(plain.pixmap(48, 48, QIcon.Mode.Active)) == LIGHT.link
+    assert _ink(send.pixmap(48, 48)) == LIGHT.on_accent
+    apply_theme(QApplication.instance(), "dark")  # the same icon objects repaint in the dark tokens
+    assert _ink(plain.pixmap(48, 48)) == DARK.text
+    assert _ink(plain.pixmap(48, 48, QIcon.Mode.Disabled)) == DARK.disabled
+
+
+def test_the_sidebar_buttons_are_icons_with_names(window) -> None:  # type: ignore[no-untyped-def]
+    from PySide6.QtCore import Qt
+
+    buttons = [window.new_assistant_button, window.edit_assistant_button, window.memory_button,
+               window.new_topic_button, window.rename_topic_button, window.delete_topic_button]
+    assert [b.accessibleName() for b in buttons] == ["New assistant", "Edit assistant", "Memory", "New topic",
+                                                     "Rename topic", "Delete topic"]
+    for b in buttons:
+        assert b.toolButtonStyle() == Qt.ToolButtonStyle.ToolButtonIconOnly
+        assert not b.icon().isNull() and b.toolTip()
