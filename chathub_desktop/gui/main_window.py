@@ -49,6 +49,7 @@ from PySide6.QtWidgets import (
 
 from chathub_desktop.gui.compaction_controller import COMPACT_TEXT, CompactionController
 from chathub_desktop.gui.composer import Composer
+from chathub_desktop.gui.error_bar import ErrorBar
 from chathub_desktop.gui.error_presenter import ErrorPresenter
 from chathub_desktop.gui.estimate_controller import EstimateController
 from chathub_desktop.gui.message_actions import MessageActions
@@ -358,6 +359,8 @@ class MainWindow(QMainWindow):
         self.welcome.setMargin(40)
         self.stack = QStackedWidget()
         self.stack.addWidget(self.welcome)  # the message view joins in attach()
+        self.error_bar = ErrorBar()  # issue 28: any bug, one line and Details…
+        cl.addWidget(self.error_bar)
         cl.addWidget(self.stack, 1)
         self.reply_notice = ReplyNoticeBar()  # issue 12: a silent provider, a short Retry-After
         cl.addWidget(self.reply_notice)

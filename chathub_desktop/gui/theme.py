@@ -159,3 +159,15 @@ class ViewPrefs:
     def step_font(self, delta: int) -> None:
         """Larger (+1) or smaller (−1) by one point."""
         self.set_font_size(self.current_points() + delta)
+
+
+def error_color(palette: QPalette) -> QColor:
+    """The colour of error text and marks on ``palette``'s window: a red that keeps
+    ≥ 4.5:1 contrast on the light (#b3261e) and the dark (#f28b82) theme's Window."""
+    return QColor("#f28b82" if palette.color(QPalette.ColorRole.Window).lightness() < 128 else "#b3261e")
+
+
+def busy_color(palette: QPalette) -> QColor:
+    """The colour of a "working in the background" mark (a reply streaming in another
+    topic): the palette's accent, ``Highlight``."""
+    return palette.color(QPalette.ColorRole.Highlight)
