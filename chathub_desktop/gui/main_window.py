@@ -67,6 +67,8 @@ if TYPE_CHECKING:
     from chathub_desktop.services.dream_service import DreamOutcome
 
 APP_TITLE = "ChatHub Desktop"
+#: What the chat area says while the store opens (before attach()).
+OPENING_TEXT = "Opening your chats…"
 WELCOME_HTML = """
 <div align="center">
 <h2>Welcome to ChatHub Desktop</h2>
@@ -136,7 +138,7 @@ class MainWindow(QMainWindow):
             self.menuBar().setEnabled(False)
             for a in (*self.actions(), self.delete_topic_action):
                 a.setEnabled(a in (self.quit_action, self.about_action))
-            self.show_status("Opening your chats…", 0)
+            self.show_status(OPENING_TEXT, 0)
 
     def attach(self, services: Services) -> None:
         """Bind the window to ``services`` and fill it. ``run_gui`` shows the window
@@ -357,7 +359,11 @@ class MainWindow(QMainWindow):
         self.welcome.setObjectName("welcome")
         self.welcome.setWordWrap(True)
         self.welcome.setMargin(40)
+        # until attach(): a returning user must not read the first-run welcome (issue 28)
+        self.opening = QLabel(f'<div align="center">{OPENING_TEXT}</div>')  # centred by its HTML, as the welcome
+        self.opening.setObjectName("opening")
         self.stack = QStackedWidget()
+        self.stack.addWidget(self.opening)
         self.stack.addWidget(self.welcome)  # the message view joins in attach()
         self.error_bar = ErrorBar()  # issue 28: any bug, one line and Details…
         cl.addWidget(self.error_bar)
