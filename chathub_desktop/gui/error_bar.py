@@ -8,7 +8,8 @@ Routing to it is :class:`~chathub_desktop.gui.error_presenter.UnhandledErrors`' 
 
 from __future__ import annotations
 
-from PySide6.QtCore import QEvent
+from PySide6.QtCore import QPointF, QRectF
+from PySide6.QtGui import QFontDatabase, QPainter, QPaintEvent, QPalette, QPen
 from PySide6.QtWidgets import (
     QDialog,
     QDialogButtonBox,
@@ -24,6 +25,8 @@ from PySide6.QtWidgets import (
 
 from chathub_desktop.gui.theme import error_color
 
+RADIUS = 6.0  # px, corner radius of the bar
+EDGE = 4.0  # px, width of its red left edge
 #: Characters of the one-line reason before it is cut with "…".
 MAX_LINE_CHARS = 240
 
@@ -52,6 +55,7 @@ class ErrorDetailsDialog(QDialog):
         self.text = QPlainTextEdit(details)
         self.text.setObjectName("errorTraceback")
         self.text.setReadOnly(True)
+        self.text.setFont(QFontDatabase.systemFont(QFontDatabase.SystemFont.FixedFont))
         self.text.setLineWrapMode(QPlainTextEdit.LineWrapMode.NoWrap)
         layout.addWidget(self.text, 1)
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
@@ -68,14 +72,12 @@ class ErrorBar(QFrame):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("errorBar")
-        self.setFrameShape(QFrame.Shape.StyledPanel)
         self.summary = ""
         self.details = ""
         self.count = 0
         self._dialog: ErrorDetailsDialog | None = None
-        self._red = ""
         layout = QHBoxLayout(self)
-        layout.setContentsMargins(10, 4, 6, 4)
+        layout.setContentsMargins(int(EDGE) + 10, 4, 6, 4)
         self.label = QLabel()
         self.label.setObjectName("errorBarText")
         self.label.setWordWrap(True)
@@ -93,22 +95,23 @@ class ErrorBar(QFrame):
         self.close_button.setToolTip("Hide this error")
         self.close_button.clicked.connect(self.dismiss)
         layout.addWidget(self.close_button)
-        self._restyle()
         self.hide()
 
-    def changeEvent(self, event: QEvent) -> None:  # noqa: N802 - Qt override
-        """Follow a theme switch (the palette changed)."""
-        super().changeEvent(event)
-        if event.type() == QEvent.Type.PaletteChange:
-            self._restyle()
-
-    def _restyle(self) -> None:
-        red = error_color(self.palette()).name()
-        if red == self._red:  # a style sheet change sends its own palette events
-            return
-        self._red = red
-        self.setStyleSheet(f"#errorBar {{ background: palette(alternate-base); border: 1px solid {red};"
-                           f" border-left: 4px solid {red}; border-radius: 6px; }}")
+    def paintEvent(self, _event: QPaintEvent) -> None:  # noqa: N802 - Qt override
+        """A rounded panel in the palette's AlternateBase with an error-red edge; the
+        colours are read at paint time, so a theme switch needs nothing else."""
+        pal = self.palette()
+        red = error_color(pal)
+        painter = QPainter(self)
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+        box = QRectF(self.rect()).adjusted(0.5, 0.5, -0.5, -0.5)
+        painter.setPen(QPen(red, 1))
+        painter.setBrush(pal.color(QPalette.ColorRole.AlternateBase))
+        painter.drawRoundedRect(box, RADIUS, RADIUS)
+        painter.setPen(QPen(red, EDGE))
+        painter.drawLine(QPointF(box.left() + EDGE / 2, box.top() + RADIUS),
+                         QPointF(box.left() + EDGE / 2, box.bottom() - RADIUS))
+        painter.end()
 
     def show_error(self, summary: str, details: str) -> None:
         """Show ``summary`` (cut to one line) and keep ``details`` for Details…."""
