@@ -61,4 +61,33 @@ def test_moving_the_key_between_keyring_and_file_and_deleting(data, isolated_env
     assert svc.providers.get("P").key_source == "env:P_KEY"
     svc.providers.update("P", api_key="sk-3", key_place=KeyPlace.FILE)
     svc.providers.delete("P")
-    assert "provider:P" not in (folder / KEY_FILE_NAME).read_text()
+    assert "provider_3aP" not in (folder / KEY_FILE_NAME).read_text()  # keyrings.alt escapes ":"
+
+
+def test_cli_stores_the_key_in_the_file_without_a_keyring(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                                          capsys: pytest.CaptureFixture[str]) -> None:
+    import io
+
+    import keyring
+    from keyring.backends.fail import Keyring as NoKeyring
+
+    from chathub_desktop.cli import main
+
+    keyring.set_keyring(NoKeyring())  # a minimal desktop: no Secret Service
+    folder = tmp_path / "cli-data"
+    monkeypatch.setattr("sys.stdin", io.StringIO(f"{KEY}\n"))
+    assert main(["provider", "add", "P", "--kind", "openai", "--data-dir", str(folder)]) != 0
+    assert "--key-file" in capsys.readouterr().err
+    monkeypatch.setattr("sys.stdin", io.StringIO(f"{KEY}\n"))
+    assert main(["provider", "add", "P", "--kind", "openai", "--key-file", "--data-dir", str(folder)]) == 0
+    assert "key: file" in capsys.readouterr().out
+    assert KEY not in (folder / KEY_FILE_NAME).read_text()
+    if os.name == "posix":
+        assert stat.S_IMODE((folder / KEY_FILE_NAME).stat().st_mode) == 0o600
+    monkeypatch.setattr("sys.stdin", io.StringIO("sk-second\n"))
+    assert main(["provider", "update", "P", "--set-key-file", "--data-dir", str(folder)]) == 0
+    svc = open_services(None, folder)
+    try:
+        assert svc.providers.api_key("P") == "sk-second"
+    finally:
+        svc.close()
