@@ -127,7 +127,6 @@ class UnhandledErrors:
     def __init__(self, show: Callable[[str, str], None]) -> None:
         self._show = show
         self._previous_hook: Callable[..., Any] | None = None
-        self.handled = 0
 
     def excepthook(self, exc_type: type[BaseException], exc: BaseException,
                    tb: TracebackType | None) -> None:
@@ -145,11 +144,9 @@ class UnhandledErrors:
             return
         message = str(context.get("message") or "an error in the event loop")
         log.error("event loop: %s", message)
-        self.handled += 1
         self._show(message, "\n".join(f"{k}: {v!r}" for k, v in context.items()))
 
     def _handle(self, exc_type: type[BaseException], exc: BaseException, tb: TracebackType | None) -> None:
-        self.handled += 1
         summary = bug_summary(exc)
         details = "".join(traceback.format_exception(exc_type, exc, tb))
         log.error("unexpected error: %s", summary, exc_info=(exc_type, exc, tb))

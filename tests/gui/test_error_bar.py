@@ -4,7 +4,8 @@ reaches pytest-qt's hook, so a bug never passes a test silently (STYLE.md)."""
 
 from __future__ import annotations
 
-import asyncio
+import logging
+import sys
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -25,7 +26,7 @@ def log_file(tmp_path: Path) -> Iterator[Path]:
 
 
 def _log_text(path: Path) -> str:
-    for handler in __import__("logging").getLogger(logging_setup.ROOT_LOGGER).handlers:
+    for handler in logging.getLogger(logging_setup.ROOT_LOGGER).handlers:
         handler.flush()
     return path.read_text(encoding="utf-8")
 
@@ -79,10 +80,7 @@ def test_loop_errors_show_and_a_second_error_counts(window, qloop, qtbot, log_fi
 
 
 def test_handlers_are_put_back(qloop):  # type: ignore[no-untyped-def]
-    import sys
-
     hook, handler = sys.excepthook, qloop.get_exception_handler()
     with UnhandledErrors(lambda _s, _d: None).installed(qloop):
         assert sys.excepthook is not hook
     assert sys.excepthook is hook and qloop.get_exception_handler() is handler
-    assert asyncio.get_running_loop() is qloop
