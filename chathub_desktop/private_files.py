@@ -2,15 +2,21 @@
 ``-shm`` / ``-journal`` files, the log and exports (0600) on POSIX systems (issue 12).
 
 Modes are set at creation (``os.open`` / ``mkdir`` with the mode, so nothing is ever
-readable by others, whatever the umask) and tightened on files and the data dir that
-already exist from an older version. On Windows the calls are harmless no-ops: the
+readable by others, whatever the umask) and tightened on our files that already exist
+from an older version. A folder that already exists is never changed (issue 32: a
+``--data-dir`` may be a shared 1777 or 2775 folder, or a symlink); when others can read
+or write it, that is said once. On Windows the calls are harmless no-ops: the
 profile directory is private already.
 """
 
 from __future__ import annotations
 
 import contextlib
+import errno
+import logging
 import os
+import stat
+import sys
 from pathlib import Path
 
 PRIVATE_DIR_MODE = 0o700
@@ -21,20 +27,53 @@ _POSIX = os.name == "posix"
 
 
 def make_private_dir(path: Path) -> Path:
-    """Create ``path`` (and missing parents) with mode 0700 and tighten it to 0700 when
-    it exists (the data dir is ours). Raises ``OSError`` when it cannot be created."""
-    path.mkdir(parents=True, exist_ok=True, mode=PRIVATE_DIR_MODE)
-    if _POSIX:
-        with contextlib.suppress(OSError):  # not ours (e.g. a shared mount): leave it
-            path.chmod(PRIVATE_DIR_MODE)
+    """Create ``path`` and its missing parents with mode 0700. A folder that exists is
+    never changed (issue 32): its mode is its owner's choice (a shared 2775 or 1777
+    folder stays so), and a symlink is never followed to change what it points at.
+    When it is readable or writable by others, that is said once per process on
+    stderr and in the log. Raises ``OSError`` when it cannot be created."""
+    missing: list[Path] = []
+    here = path
+    while not os.path.lexists(here) and here != here.parent:
+        missing.append(here)
+        here = here.parent
+    for folder in reversed(missing):
+        with contextlib.suppress(FileExistsError):  # another process made it meanwhile
+            folder.mkdir(mode=PRIVATE_DIR_MODE)
+    if not path.is_dir():
+        raise NotADirectoryError(errno.ENOTDIR, "not a folder", str(path))
+    if _POSIX and not missing:
+        _note_open_folder(path)
     return path
+
+
+_noted: set[Path] = set()
+
+
+def _note_open_folder(path: Path) -> None:
+    """Say once that an existing data folder others can read or write was left as it is."""
+    mode = stat.S_IMODE(os.stat(path).st_mode)
+    if not mode & 0o077 or path in _noted:
+        return
+    _noted.add(path)
+    text = (f"the data folder {path} is readable or writable by others (mode {mode:04o}); it is left as "
+            f"it is: `chmod 700 {path}` makes it private")
+    print(f"chathub-desktop: note: {text}", file=sys.stderr)
+    logging.getLogger(__name__).warning("%s", text)
 
 
 def make_private_file(path: Path) -> Path:
     """Create ``path`` empty with mode 0600 when it does not exist, else tighten it to
-    0600. Raises ``OSError`` when it cannot be created."""
-    fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_APPEND, PRIVATE_FILE_MODE)
+    0600. Raises ``OSError`` when it cannot be created or is not a regular file (a FIFO
+    or a device is refused without blocking)."""
+    with contextlib.suppress(FileNotFoundError):  # a FIFO or a device is refused before it is opened
+        if not stat.S_ISREG(os.stat(path).st_mode):
+            raise OSError(errno.EINVAL, "not a regular file", str(path))
+    # O_NONBLOCK: a FIFO swapped in meanwhile fails here instead of hanging (issue 32)
+    fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_APPEND | getattr(os, "O_NONBLOCK", 0), PRIVATE_FILE_MODE)
     try:
+        if not stat.S_ISREG(os.fstat(fd).st_mode):
+            raise OSError(errno.EINVAL, "not a regular file", str(path))
         if _POSIX:
             os.fchmod(fd, PRIVATE_FILE_MODE)
     finally:

@@ -98,6 +98,11 @@ def add_chat_commands(
     p.add_argument("--message", type=record_id, required=True)
     p.add_argument("text")
     p.set_defaults(func=cmd_chat_send, mode="resend")
+    p = chat.add_parser("interrupt", help="mark a reply another window or command left unfinished as "
+                        "interrupted, when that window or command no longer answers (what arrived is kept)",
+                        parents=[common])
+    p.add_argument("--topic", type=record_id, required=True)
+    p.set_defaults(func=cmd_chat_interrupt)
 
 
 def add_settings_commands(
@@ -111,6 +116,16 @@ def add_settings_commands(
     p.set_defaults(func=cmd_settings_set)
     p = st.add_parser("list", help="show every setting", parents=[common])
     p.set_defaults(func=cmd_settings_list)
+
+
+def cmd_chat_interrupt(args: argparse.Namespace, svc: Services) -> int:
+    """``chat interrupt``: the way out of a topic whose reply another window or command
+    claimed and no longer finishes (issue 32); Send, Retry and Delete work again."""
+    ids = svc.topics.interrupt_streams(args.topic)
+    emit(args, {"interrupted": ids}, lambda: print(
+        f"marked {len(ids)} repl{'y' if len(ids) == 1 else 'ies'} in topic {args.topic} as interrupted; "
+        "what arrived is kept and `chat retry` can ask again"))
+    return 0
 
 
 def cmd_assistant_create(args: argparse.Namespace, svc: Services) -> int:

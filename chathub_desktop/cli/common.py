@@ -11,6 +11,7 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
+from chathub_desktop.services.input_files import read_regular
 from chathub_desktop.services.input_rules import MAX_RECORD_ID, id_in_range
 
 PROG = "chathub-desktop"
@@ -23,6 +24,22 @@ EXPECT_HELP = ("the entry's text as you last saw it: the entry is found again wh
 
 class CommandError(Exception):
     """A command cannot run; the message is printed as one line and the exit code is 1."""
+
+
+#: The largest text file a command reads (``memory save``, ``topic summary --set-file``).
+MAX_TEXT_FILE_BYTES = 64 * 1024 * 1024
+
+
+def read_text_file(path: Path, what: str) -> str:
+    """The UTF-8 text of the regular file at ``path`` (a folder, FIFO, socket or device
+    is refused before it is opened, and at most :data:`MAX_TEXT_FILE_BYTES` are read;
+    issue 32). ``what`` names the file in the refusal. Raises :class:`FileRefused` or
+    :class:`CommandError`, one line each."""
+    data = read_regular(path, MAX_TEXT_FILE_BYTES, what=what)
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError:
+        raise CommandError(f"cannot read {path}: it is not UTF-8 text") from None
 
 
 def common_options() -> argparse.ArgumentParser:

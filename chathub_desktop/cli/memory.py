@@ -10,7 +10,14 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from chathub_desktop.cli.common import EXPECT_HELP, IF_VERSION, CommandError, emit, emit_rows
+from chathub_desktop.cli.common import (
+    EXPECT_HELP,
+    IF_VERSION,
+    CommandError,
+    emit,
+    emit_rows,
+    read_text_file,
+)
 from chathub_desktop.private_files import write_private
 
 if TYPE_CHECKING:
@@ -114,11 +121,7 @@ def cmd_memory_edit(args: argparse.Namespace, svc: Services) -> int:
 def cmd_memory_save(args: argparse.Namespace, svc: Services) -> int:
     """``memory save``: the whole fixed-memory document from a file, as the raw editor
     saves it (MEM-3); with ``--if-version`` refused when memory changed since (issue 10)."""
-    try:
-        text = args.path.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as exc:
-        reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else "it is not UTF-8 text"
-        raise CommandError(f"cannot read {args.path}: {reason}") from None
+    text = read_text_file(args.path, "memory document")
     doc = svc.memory.save_raw(args.assistant, text, version=args.if_version)
     from chathub_desktop.core.document_version import document_version
     from chathub_desktop.core.fixed_memory import entries

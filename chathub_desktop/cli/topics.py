@@ -8,7 +8,7 @@ import sys
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from chathub_desktop.cli.common import CommandError, emit, emit_rows, record_id
+from chathub_desktop.cli.common import CommandError, emit, emit_rows, read_text_file, record_id
 from chathub_desktop.cli.topic_model import add_topic_model_command, model_line
 from chathub_desktop.cli.versions import add_version_commands
 from chathub_desktop.core.context_receipt import receipt_lines
@@ -176,10 +176,13 @@ def cmd_topic_estimate(args: argparse.Namespace, svc: Services) -> int:
                   f"(this request: about {est.threshold_estimate or 0:,}, at one token per three characters)")
         else:
             print(f"watermarks: high {est.high_watermark:.0%}, low {est.low_watermark:.0%}")
-        print(f"parts, counted locally ({est.local_total:,} in all; the figure above applies the "
-              f"correction x{est.correction:.2f} from {est.correction_samples} replies and the provider's report):")
-        for name, tokens in est.parts.items():
-            print(f"  {name}: {tokens:,}")
+        from chathub_desktop.services.meter_rows import MeterRowKind, meter_rows, signed
+
+        print("rows, as the token popover lists them (they add up to the figure above):")
+        for row in meter_rows(est):
+            figure = signed(row.tokens) if row.kind is MeterRowKind.ADJUSTMENT else f"{row.tokens:,}"
+            print(f"  {row.label}: {figure}" + (f" — {row.note}" if row.note else ""))
+        print(f"  Total Used: {est.total:,}")
         if a.used:
             print(f"anchor: {a.mode} on message {a.message_id} (reported {a.reported_input:,}) "
                   f"+ {a.tail_tokens:,} counted since")
@@ -237,11 +240,7 @@ def cmd_topic_summary(args: argparse.Namespace, svc: Services) -> int:
     assert svc.compaction is not None
     text = args.set
     if args.set_file is not None:
-        try:
-            text = args.set_file.read_text(encoding="utf-8")
-        except (OSError, UnicodeDecodeError) as exc:
-            reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else "it is not UTF-8 text"
-            raise CommandError(f"cannot read {args.set_file}: {reason}") from None
+        text = read_text_file(args.set_file, "summary file")
     view = (svc.compaction.edit_summary(args.topic_id, text) if text is not None
             else svc.compaction.summary(args.topic_id))
 

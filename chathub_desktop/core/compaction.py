@@ -96,9 +96,15 @@ def summary_cap(preset: str | None) -> int:
     return SUMMARY_CAPS.get((preset or "").strip().lower(), SUMMARY_CAPS[DEFAULT_PRESET])
 
 
-def summarizer_window(known_window: int | None) -> int:
-    """The summarizer's context window in tokens: its card's, else 128,000 (REF-20)."""
-    return known_window if known_window and known_window > 0 else UNKNOWN_SUMMARIZER_WINDOW
+def summarizer_window(known_window: int | None, fallback_window: int | None = None) -> int:
+    """The summarizer's context window in tokens: its card's, else 128,000 (REF-20) — or
+    the provider's fallback window when that is smaller (NUM-2: an unknown model on a
+    local server is read as 32,000, the figure the badge shows for it too; issue 24)."""
+    if known_window and known_window > 0:
+        return known_window
+    if fallback_window and 0 < fallback_window < UNKNOWN_SUMMARIZER_WINDOW:
+        return fallback_window
+    return UNKNOWN_SUMMARIZER_WINDOW
 
 
 #: Share of the summarizer's window one request (prompt + completion) may fill, by the

@@ -25,6 +25,7 @@ the problem in one line. Nothing is ever half-read.
 
 from __future__ import annotations
 
+import csv
 import json
 import re
 from dataclasses import dataclass, field
@@ -438,6 +439,9 @@ def _parse_plain(text: str) -> MemoryFile:
         raise MemoryFileError(f"the file is damaged: it holds a memory block marker (line {line_no}: {line!r}) "
                               f"but does not start with {_MD_MAGIC}")
     _check_text(text, "the file")
+    table = _table_shape(text)
+    if table is not None:
+        raise MemoryFileError(f"this is {table}, not a memory document ({_KNOWN_FORMATS})")
     if len(text) > MAX_PLAIN_CHARS:
         raise MemoryFileError(f"this is not a memory document: it has {len(text):,} characters of plain text "
                               f"(the limit is {MAX_PLAIN_CHARS:,})")
@@ -451,6 +455,36 @@ def _parse_plain(text: str) -> MemoryFile:
 
 #: A Markdown list item: ``- text``, ``* text``, ``+ text``, ``1. text`` or ``1) text``.
 _LIST_ITEM = re.compile(r"^[ \t]*(?:[-*+]|[0-9]{1,4}[.)])[ \t]+(\S.*)$")
+#: Lines that make a text Markdown: a heading or entry, a list item, a quote, a table row.
+_MARKDOWN_LINE = re.compile(r"^[ \t]*(?:#|>|\||(?:[-*+]|[0-9]{1,4}[.)])[ \t])")
+#: What a memory file may be, for refusals.
+_KNOWN_FORMATS = "a memory file is a ChatHub JSON or Markdown export, or a Markdown/text document"
+#: File names that are tables, whatever they hold (issue 32).
+_TABLE_SUFFIXES = (".csv", ".tsv")
+_TABLE_NAMES = {",": "a CSV table", ";": "a CSV table (semicolon-separated)", "\t": "a tab-separated table"}
+
+
+def _table_shape(text: str) -> str | None:
+    """What kind of table ``text`` is (``"a CSV table (3 columns, 4 rows)"``), or None
+    when it reads as a document (issue 32: a CSV replaced fixed memory). A table: at
+    least two lines, none of them Markdown, every row with the same number (≥ 2) of
+    fields under one delimiter (comma, semicolon or tab); with a comma or a semicolon
+    no field starts with a space — prose writes ``, `` and CSV does not."""
+    lines = [line for line in text.splitlines() if line.strip()]
+    if len(lines) < 2 or any(_MARKDOWN_LINE.match(line) for line in lines):
+        return None
+    for delimiter in (",", ";", "\t"):
+        try:
+            rows = list(csv.reader(lines, delimiter=delimiter))
+        except csv.Error:  # a field over csv's size limit, a NUL: not a table
+            continue
+        widths = {len(row) for row in rows}
+        if len(widths) != 1 or (width := widths.pop()) < 2:
+            continue
+        if delimiter != "\t" and any(field[:1].isspace() for row in rows for field in row[1:]):
+            continue
+        return f"{_TABLE_NAMES[delimiter]} ({width} columns, {len(rows):,} rows)"
+    return None
 
 
 def _list_items_as_entries(text: str) -> str:
@@ -531,8 +565,11 @@ def check_dynamic_caps(document: str, keep: int) -> None:
 
 def read(data: bytes, name: str | None = None) -> MemoryFile:
     """Check and read a whole memory file from its bytes (:func:`decode`, then
-    :func:`parse`). ``name`` (the file name, optional) adds one check: a ``.json`` file
-    must hold JSON. Raises :class:`MemoryFileError` naming the problem."""
+    :func:`parse`). ``name`` (the file name, optional) adds two checks: a ``.json`` file
+    must hold JSON, and a ``.csv`` / ``.tsv`` file is a table, not memory (issue 32). Raises :class:`MemoryFileError` naming the problem."""
+    suffix = next((k for k in _TABLE_SUFFIXES if name is not None and name.lower().endswith(k)), None)
+    if suffix is not None:
+        raise MemoryFileError(f"a {suffix} file is a table, not a memory document ({_KNOWN_FORMATS})")
     text = decode(data)
     if name is not None and name.lower().endswith(".json") and text.strip() \
             and not text.lstrip().startswith(("{", "[")):

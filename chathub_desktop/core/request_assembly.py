@@ -102,10 +102,13 @@ class AssemblyInput:
 
 @dataclass(frozen=True, slots=True)
 class PlanPart:
-    """One named part of the request and its token count (TOK-1)."""
+    """One named part of the request and its token count (TOK-1). ``framing``: how many
+    of those tokens are the per-message framing allowance (REF-26: 3 per message or
+    tool schema), so the popover can show framing as its own row (issue 24)."""
 
     name: str
     tokens: int
+    framing: int = 0
 
 
 @dataclass(frozen=True, slots=True)
@@ -223,6 +226,7 @@ def assemble_request(inp: AssemblyInput, count: CountFn, *, use_cached: bool = T
             PlanPart(
                 "instructions",
                 count(f"system:\n{inp.instructions.strip()}") + FRAMING_TOKENS_PER_MESSAGE,
+                FRAMING_TOKENS_PER_MESSAGE,
             )
         )
         if inp.memory_block:
@@ -231,9 +235,10 @@ def assemble_request(inp: AssemblyInput, count: CountFn, *, use_cached: bool = T
             parts.append(PlanPart("summary", count(inp.summary_block)))
     if inp.summary_turns:
         messages.extend(inp.summary_turns)
-        parts.append(PlanPart("summary", sum(message_tokens(m, count) for m in inp.summary_turns)))
+        parts.append(PlanPart("summary", sum(message_tokens(m, count) for m in inp.summary_turns),
+                              FRAMING_TOKENS_PER_MESSAGE * len(inp.summary_turns)))
     if inp.tools:
-        parts.append(PlanPart("tools", tools_tokens(inp.tools, count)))
+        parts.append(PlanPart("tools", tools_tokens(inp.tools, count), FRAMING_TOKENS_PER_MESSAGE * len(inp.tools)))
     overhead = template_overhead(inp.input_template, count)
     pinned_images = 0
     if inp.pinned:  # issue 19: covered by the summary, kept verbatim
@@ -249,7 +254,7 @@ def assemble_request(inp: AssemblyInput, count: CountFn, *, use_cached: bool = T
                 tokens += overhead
             messages.append(msg)
             pinned_tokens += tokens
-        parts.append(PlanPart("pinned", pinned_tokens))
+        parts.append(PlanPart("pinned", pinned_tokens, FRAMING_TOKENS_PER_MESSAGE * len(inp.pinned)))
 
     start = window_start(inp.history, inp.history_limit)
     included: list[int] = []
@@ -272,7 +277,7 @@ def assemble_request(inp: AssemblyInput, count: CountFn, *, use_cached: bool = T
             if prev.role is tool and prev.tool_call_id == msg.tool_call_id:
                 # a second result of one call (an imported ChatGPT mclick): one result per call
                 messages[-1] = replace(prev, content=f"{prev.content}\n\n{msg.content}")
-                history_tokens += tokens
+                history_tokens += tokens  # its own count keeps its framing allowance
                 included.append(row.id)
                 continue
             msg = orphan_tool_result(msg)
@@ -293,7 +298,7 @@ def assemble_request(inp: AssemblyInput, count: CountFn, *, use_cached: bool = T
         history_tokens += tokens
         messages.append(msg)
         included.append(row.id)
-    parts.append(PlanPart("history", history_tokens))
+    parts.append(PlanPart("history", history_tokens, FRAMING_TOKENS_PER_MESSAGE * len(included)))
 
     if inp.draft is not None:
         draft_msg = ChatMessage(
@@ -306,7 +311,7 @@ def assemble_request(inp: AssemblyInput, count: CountFn, *, use_cached: bool = T
         draft_msg = render_attachments(draft_msg)
         messages.append(replace(draft_msg, content=apply_template(inp.input_template, draft_msg.content)))
         parts.append(PlanPart("draft", draft_tokens(inp.draft, inp.input_template, count,
-                                                    inp.draft_attachments)))
+                                                    inp.draft_attachments), FRAMING_TOKENS_PER_MESSAGE))
     if image_tokens:
         parts.append(PlanPart("images", image_tokens))
     return RequestPlan(

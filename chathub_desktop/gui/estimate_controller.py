@@ -3,13 +3,14 @@ thread, for the open topic and the current draft."""
 
 from __future__ import annotations
 
+import functools
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QTimer
 
 if TYPE_CHECKING:
     from chathub_desktop.gui.main_window import MainWindow
-    from chathub_desktop.services.views import EstimateView
+    from chathub_desktop.services.views import EstimateView, TruncationView
 
 
 class EstimateController:
@@ -20,6 +21,7 @@ class EstimateController:
         self._running = False
         self._pending = False
         self._invalidate = False
+        self._wired = False
         self.shown = 0
 
     def schedule(self, invalidate: bool = False) -> None:
@@ -66,6 +68,23 @@ class EstimateController:
 
     def show(self, e: EstimateView | None) -> None:
         """Show ``e`` on the badge (None: no figure)."""
+        badge = self._w.composer.badge
+        if not self._wired:  # the composer is built after this controller
+            badge.card_window_requested.connect(self.save_card_window)
+            self._wired = True
         if e is not None:
             self.shown += 1
-        self._w.composer.badge.show_estimate(e)
+        badge.show_estimate(e)
+
+    def save_card_window(self, t: TruncationView) -> None:
+        """Save a model card for ``t.model`` (on ``t.provider``) with the window the
+        server reported (REF-27), on a worker thread, then recount the badge."""
+        w = self._w
+
+        async def save() -> None:
+            await w.runner.run_in_thread(functools.partial(w.svc.models.set, t.model, t.reported,
+                                                           provider=t.provider))
+            w.composer.badge.popover.card_window_saved(t)
+            self.schedule(invalidate=True)
+
+        w.runner.run("set-card-window", save(), context="Set the model card's window")

@@ -167,7 +167,9 @@ class MainWindow(QMainWindow):
         self.message_view.edit_requested.connect(self.message_actions.edit_message)
         self.message_view.delete_requested.connect(self.message_actions.delete_message)
         self.message_view.code_copied.connect(lambda _first: self.show_status("Code block copied", 3000))
+        self.message_view.link_refused.connect(self.show_status)  # issue 32
         self.message_view.retry_requested.connect(self.sending.retry_reply)
+        self.message_view.interrupt_requested.connect(self.message_actions.interrupt_reply)
         self.reply_notices = ReplyNotices(self.reply_notice, self.events, lambda: self._topic_id,
                                           self.sending.stop_topic, self.sending.retry_reply_in, self)
         self.stack.addWidget(self.message_view)

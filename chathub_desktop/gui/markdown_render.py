@@ -10,13 +10,23 @@ Pure functions, no Qt: the delegate feeds the HTML into a ``QTextDocument``. Col
 inline styles (Pygments ``noclasses=True``) because ``QTextDocument`` supports only a
 small CSS subset and no external stylesheets. Raw HTML in a message is shown as text
 (``html=False``), so a message can never inject markup into the view.
+
+Bounds (issue 32): an image is drawn only from a data URL that
+:func:`~chathub_desktop.gui.image_sources.data_image` accepts, any other source becomes
+a link-like placeholder with its text (:func:`image_placeholder`); Markdown nested
+deeper than :data:`MAX_NESTING`, or with more link/autolink openers than
+:data:`MAX_OPENERS`, renders as plain text (:func:`render_as_text`); a formula nested
+deeper than :data:`MATH_MAX_DEPTH` braces, typeset larger than :data:`MATH_MAX_PX`, or
+past :data:`MATH_BUDGET_S` of typesetting in one message shows as its source.
 """
 
 from __future__ import annotations
 
 import base64
 import html
+import re
 import threading
+import time
 from functools import lru_cache
 
 from markdown_it import MarkdownIt
@@ -40,6 +50,10 @@ _INLINE_CODE_BG = {False: "#eceef1", True: "#3a3d41"}
 def _formatter(dark: bool) -> HtmlFormatter:
     return HtmlFormatter(noclasses=True, nowrap=True, style=DARK_STYLE if dark else LIGHT_STYLE)
 
+
+#: Characters of an unlabelled code block Pygments guesses its language from (every
+#: lexer reads them: a 100,000-character block took seconds; issue 32).
+GUESS_CHARS = 4000
 
 #: Link scheme of a code block's Copy link: ``chathub-copy:N`` copies block N (0-based,
 #: in the order of :func:`code_blocks`).
@@ -70,7 +84,7 @@ def highlight_code(code: str, lang: str = "", *, dark: bool = False, copy_index:
             lexer = None
     if lexer is None and len(code) > 40:
         try:
-            lexer = guess_lexer(code)
+            lexer = guess_lexer(code[:GUESS_CHARS])
             if lexer.name == "Text only":
                 lexer = None
         except ClassNotFound:
@@ -102,6 +116,13 @@ def highlight_code(code: str, lang: str = "", *, dark: bool = False, copy_index:
 
 #: The longest formula typeset (characters of TeX); longer ones are shown as source.
 MATH_MAX_CHARS = 2000
+#: The deepest brace nesting typeset: the typesetter's time grows about 2.5× per level
+#: of nested superscripts (4 levels: ~40 ms; 12: ~30 s).
+MATH_MAX_DEPTH = 4
+#: The largest typeset formula drawn, px per edge (a ``\\rule{1e5pt}{1e5pt}`` is source).
+MATH_MAX_PX = 4000
+#: Typesetting time one message may spend, seconds; later formulas show as source.
+MATH_BUDGET_S = 0.25
 #: The most formulas typeset in one message; the rest are shown as source (each takes
 #: about 20 ms).
 MATH_MAX_PER_MESSAGE = 200
@@ -117,10 +138,13 @@ _math_loading = threading.Lock()
 
 
 def load_math() -> None:
-    """Load the typesetter and its math font now (blocking, ~0.4 s the first time)."""
+    """Load the typesetter and its math font, and Pygments' lexer table (the first
+    guess of a code block's language reads it, ~0.7 s), now (blocking, ~1 s the first
+    time)."""
     with _math_loading:
         if not _math_ready.is_set():
             _typeset("x^2", False, False)
+            guess_lexer("x = 1\n" * 8)
             _math_ready.set()
 
 
@@ -145,7 +169,7 @@ def render_math(tex: str, *, display: bool = False, dark: bool = False) -> str:
 @lru_cache(maxsize=512)
 def _typeset(tex: str, display: bool, dark: bool) -> str:
     svg = ""
-    if tex and len(tex) <= MATH_MAX_CHARS:
+    if tex and len(tex) <= MATH_MAX_CHARS and brace_depth(tex) <= MATH_MAX_DEPTH:
         try:
             from ziamath import config
             from ziamath.zmath import Latex
@@ -155,11 +179,36 @@ def _typeset(tex: str, display: bool, dark: bool) -> str:
                 svg = Latex(tex, size=_MATH_SIZE[display], color=_MATH_COLOR[dark], inline=not display).svg()
         except Exception:  # malformed TeX of any kind: show the source instead
             svg = ""
-    if not svg:
+    if not svg or not _svg_fits(svg):
         return render_math_source(tex, display=display, dark=dark)
     data = base64.b64encode(svg.encode("utf-8")).decode("ascii")
     img = f'<img src="data:image/svg+xml;base64,{data}" alt="{html.escape(tex, quote=True)}" align="middle">'
     return f'<p align="center">{img}</p>' if display else img
+
+
+def brace_depth(tex: str) -> int:
+    """The deepest ``{`` nesting of ``tex`` (escaped braces ``\\{`` do not count)."""
+    depth = deepest = 0
+    escaped = False
+    for c in tex:
+        if escaped:
+            escaped = False
+        elif c == "\\":
+            escaped = True
+        elif c == "{":
+            depth += 1
+            deepest = max(deepest, depth)
+        elif c == "}":
+            depth = max(0, depth - 1)
+    return deepest
+
+
+_SVG_SIZE = re.compile(r'<svg[^>]*?\swidth="([0-9.]+)[a-z]*"[^>]*?\sheight="([0-9.]+)[a-z]*"')
+
+
+def _svg_fits(svg: str) -> bool:
+    m = _SVG_SIZE.search(svg[:2000])
+    return m is not None and float(m.group(1)) <= MATH_MAX_PX and float(m.group(2)) <= MATH_MAX_PX
 
 
 def render_math_source(tex: str, *, display: bool = False, dark: bool = False) -> str:
@@ -170,16 +219,20 @@ def render_math_source(tex: str, *, display: bool = False, dark: bool = False) -
 
 @lru_cache(maxsize=2)
 def _parser(dark: bool) -> MarkdownIt:
-    md = MarkdownIt("commonmark", {"html": False, "breaks": True})
+    md = MarkdownIt("commonmark", {"html": False, "breaks": True, "maxNesting": MAX_NESTING + 2})
     md.enable(["table", "strikethrough"])
     md.use(dollarmath_plugin, allow_space=False, allow_digits=False, double_inline=True)
 
     def _math(tokens, idx, env, display: bool) -> str:  # type: ignore[no-untyped-def]
         env["math"] = env.get("math", 0) + 1
         tex = tokens[idx].content
-        if env["math"] > MATH_MAX_PER_MESSAGE:
+        spent = env.get("math_s", 0.0)
+        if env["math"] > MATH_MAX_PER_MESSAGE or spent > MATH_BUDGET_S:
             return render_math_source(tex, display=display, dark=dark)
-        return render_math(tex, display=display, dark=dark)
+        start = time.perf_counter()
+        out = render_math(tex, display=display, dark=dark)
+        env["math_s"] = spent + time.perf_counter() - start
+        return out
 
     def math_inline(self, tokens, idx, options, env):  # type: ignore[no-untyped-def]
         return _math(tokens, idx, env, False)
@@ -209,17 +262,110 @@ def _parser(dark: bool) -> MarkdownIt:
             f"{html.escape(tokens[idx].content)}</code>"
         )
 
+    def image(self, tokens, idx, options, env):  # type: ignore[no-untyped-def]
+        token = tokens[idx]
+        return image_html(str(token.attrGet("src") or ""), self.renderInlineAsText(token.children or [], options, env))
+
+    md.add_render_rule("image", image)
     md.add_render_rule("fence", fence)
     md.add_render_rule("code_block", code_block)
     md.add_render_rule("code_inline", code_inline)
     return md
 
 
+#: Deepest Markdown nesting rendered (block quotes, lists, inline spans); deeper text is
+#: shown as plain text (the parser would drop what lies past its limit).
+MAX_NESTING = 16
+#: Most ``[`` (and most ``<``) in one message rendered as Markdown: the parser's link
+#: and autolink scans grow with their square (100,000 ``[``: 3.5 s).
+MAX_OPENERS = 5000
+#: Longest HTML laid out for one message, characters (Qt lays out about 1 µs to 15 µs
+#: per character on the GUI thread); a longer rendering is shown as plain text.
+MAX_HTML_CHARS = 600_000
+#: Most table cells plus inline code spans in one message (each is a text frame or a
+#: format Qt lays out slowly: 18,000 table rows took 8 s).
+MAX_CELLS = 4000
+#: Most lines in one message rendered as Markdown (the parser spends 20 µs to 200 µs a
+#: line: 25,000 heading lines took 1.9 s; a long code reply has 2,000 to 3,000).
+MAX_LINES = 6000
+
+_SRC_SHOWN = 120  # characters of a refused image's source shown in its placeholder
+_HREF_MAX = 2048  # a longer refused source is shown without a link
+
+
+def image_html(src: str, alt: str) -> str:
+    """An ``<img>`` for a source :func:`~chathub_desktop.gui.image_sources.data_image`
+    accepts, sized to fit a bubble; :func:`image_placeholder` for any other."""
+    from chathub_desktop.gui.image_sources import data_image
+
+    found = data_image(src)
+    if found is None:
+        return image_placeholder(src, alt)
+    w, h = found.shown
+    return f'<img src="{html.escape(src, quote=True)}" alt="{html.escape(alt, quote=True)}" width="{w}" height="{h}">'
+
+
+def image_placeholder(src: str, alt: str) -> str:
+    """A refused image: ``[image: ALT · SOURCE]`` drawn as a link in the theme's link
+    colour (hovering shows the source, a click goes through the link policy); the
+    source is cut to 120 characters, and one over 2,048 is not a link at all."""
+    from mdurl import decode
+
+    shown = decode(src) if len(src) <= _HREF_MAX else src[:_SRC_SHOWN]
+    if len(shown) > _SRC_SHOWN:
+        shown = shown[:_SRC_SHOWN - 1] + "…"
+    label = html.escape(f"[image: {alt} · {shown}]" if alt else f"[image: {shown}]")
+    if len(src) > _HREF_MAX or not src:
+        return f"<u>{label}</u>"
+    return f'<a href="{html.escape(src, quote=True)}">{label}</a>'
+
+
+def render_as_text(text: str, reason: str) -> str:
+    """``text`` escaped, wrapped and monospace (:func:`render_plain`: Qt lays a ``<pre>``
+    out line by line, several times faster than one paragraph of many lines), under an
+    italic line saying why it is not rendered as Markdown."""
+    return f"<p><i>{html.escape(reason)}</i></p>" + render_plain(text)
+
+
+def _too_deep(tokens: list) -> bool:  # type: ignore[type-arg]
+    for t in tokens:
+        if t.level > MAX_NESTING:
+            return True
+        if t.children and any(c.level > MAX_NESTING for c in t.children):
+            return True
+    return False
+
+
+def _cells(tokens: list) -> int:  # type: ignore[type-arg]
+    n = 0
+    for t in tokens:
+        if t.type in ("td_open", "th_open"):
+            n += 1
+        elif t.children:
+            n += sum(1 for c in t.children if c.type in ("code_inline", "math_inline", "math_inline_double"))
+    return n
+
+
 def render_markdown(text: str, *, dark: bool = False) -> str:
     """HTML body for ``text`` (CommonMark + tables + strikethrough; single newlines kept
     as line breaks, as chat users expect). Fenced code blocks are highlighted with inline
-    colours; ``dark`` picks the dark code theme. Never raises for any input string."""
-    html_out = _parser(dark).render(text, {})
+    colours; ``dark`` picks the dark code theme. Images, nesting, size and formulas are
+    bounded as the module docstring says. Never raises for any input string."""
+    if text.count("[") > MAX_OPENERS or text.count("<") > MAX_OPENERS:
+        return render_as_text(text, f"Shown as plain text: more than {MAX_OPENERS:,} brackets.")
+    if text.count("|") > 2 * MAX_CELLS or text.count("\n") > MAX_LINES:
+        return render_as_text(text, f"Shown as plain text: more than {MAX_LINES:,} lines or {MAX_CELLS:,} "
+                                    "table cells.")
+    md = _parser(dark)
+    env: dict[str, object] = {}
+    tokens = md.parse(text, env)
+    if _too_deep(tokens):
+        return render_as_text(text, f"Shown as plain text: nested deeper than {MAX_NESTING} levels.")
+    if _cells(tokens) > MAX_CELLS:
+        return render_as_text(text, f"Shown as plain text: more than {MAX_CELLS:,} table cells and code spans.")
+    html_out = md.renderer.render(tokens, md.options, env)
+    if len(html_out) > MAX_HTML_CHARS:
+        return render_as_text(text, "Shown as plain text: too large to lay out as Markdown.")
     # QTextDocument draws table borders only from attributes, not CSS.
     border = _CODE_BORDER[dark] if not dark else "#55585c"
     return html_out.replace(

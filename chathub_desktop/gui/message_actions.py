@@ -61,6 +61,33 @@ class MessageActions:
         await w.runner.run_in_thread(w.svc.messages.delete_message, message_id)
         self._after_change(message_id, edited=False, cursor=cursor)
 
+    def interrupt_reply(self, message_id: int) -> asyncio.Task[object] | None:
+        """Message → Mark as interrupted (issue 32): a reply another window or command
+        claimed and no longer finishes is marked interrupted on a worker, after
+        confirmation, so the topic takes messages again. A reply this window is writing
+        is left to Stop. Returns the task, or None when not confirmed or not applicable."""
+        w = self._w
+        topic = w.current_topic_id
+        if topic is None:
+            return None
+        if w.svc.chat.is_sending(topic):
+            w.show_status("This window is writing this reply; press Stop to end it", 6000)
+            return None
+        if not confirm.ask(w, "Mark as interrupted",
+                           "Mark this reply as interrupted? Do this only when the window or command writing it "
+                           "is gone or no longer answers; what arrived is kept.", action="Mark as interrupted"):
+            return None
+        return w.runner.run(f"interrupt-reply:{topic}", self._interrupt(topic, message_id),
+                            context="Mark as interrupted")
+
+    async def _interrupt(self, topic_id: int, message_id: int) -> None:
+        w = self._w
+        ids = await w.runner.run_in_thread(w.svc.topics.interrupt_streams, topic_id)
+        for mid in ids:
+            w.message_model.refresh_message(mid)
+        w.show_status("Reply marked as interrupted; you can send or retry again", 6000)
+        w.sending.sync()
+
     def show_change(self, message_id: int, *, removed: bool) -> None:
         """Show that message ``message_id`` of the open topic changed (``removed``: it is
         gone): its row, the summary marker and the badge follow."""

@@ -62,6 +62,7 @@ from chathub_desktop.gui.message_list_model import (
     MessageRole,
     VersionRole,
 )
+from chathub_desktop.gui.safe_document import SafeTextDocument
 from chathub_desktop.gui.version_arrows import ArrowRects, arrow_rects, paint_arrows
 from chathub_desktop.services.views import MessageView
 
@@ -287,7 +288,7 @@ class MessageDelegate(QStyledItemDelegate):
         key = self._key(m, kind, dark)
         doc = self._docs.get(key)
         if doc is None:
-            doc = QTextDocument()
+            doc = SafeTextDocument()
             doc.setDocumentMargin(0)
             doc.setDefaultFont(self._view.font())
             doc.setDefaultStyleSheet(_DOC_CSS)

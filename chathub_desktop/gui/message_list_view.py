@@ -6,6 +6,9 @@
   Markdown (Ctrl+C copies the message under the mouse as well), and offers Edit message…
   (user messages) and Delete message, emitted as ``edit_requested`` /
   ``delete_requested`` for the window to carry out (CMP-15);
+- issue 32: links go through :mod:`~chathub_desktop.gui.link_policy` — ``http(s)``
+  opens the browser, every other target is refused with one line
+  (``link_refused``); hovering a link shows its target (tooltip and ``link_hovered``);
 - issue 14: the "‹ 2 / 3 ›" arrows of a message with versions and the menu's Previous /
   Next version emit ``version_requested``; the last reply's Regenerate pill and menu
   entry emit ``regenerate_requested``.
@@ -24,9 +27,10 @@ from PySide6.QtGui import (
     QPaintEvent,
     QResizeEvent,
 )
-from PySide6.QtWidgets import QAbstractItemView, QFrame, QListView, QMenu, QWidget
+from PySide6.QtWidgets import QAbstractItemView, QFrame, QListView, QMenu, QToolTip, QWidget
 
-from chathub_desktop.gui.markdown_render import COPY_SCHEME, code_blocks
+from chathub_desktop.gui.link_policy import LinkAction, decide, hover_text
+from chathub_desktop.gui.markdown_render import code_blocks
 from chathub_desktop.gui.message_delegate import MessageDelegate, is_collapsible
 from chathub_desktop.gui.message_list_model import ExpandedRole, MessageListModel, VersionRole
 
@@ -56,6 +60,12 @@ class MessageListView(QListView):
     version_requested = Signal(int, int)
     #: Regenerate on the topic's last reply (issue 14): the clicked reply's id.
     regenerate_requested = Signal(int)
+    #: A click on a link that is not opened: the one-line reason (issue 32).
+    link_refused = Signal(str)
+    #: The mouse moved onto a link (its target) or off every link ("") (issue 32).
+    link_hovered = Signal(str)
+    #: Mark as interrupted on a reply still marked streaming (issue 32): its message id.
+    interrupt_requested = Signal(int)
 
     def __init__(self, model: MessageListModel, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -79,6 +89,7 @@ class MessageListView(QListView):
         self._stick = True
         self.last_menu: QMenu | None = None
         self._anchor: tuple[int, int] | None = None
+        self._hovered = ""
         sb = self.verticalScrollBar()
         sb.valueChanged.connect(self._on_scrolled)
         sb.rangeChanged.connect(self._on_range_changed)
@@ -185,10 +196,18 @@ class MessageListView(QListView):
 
     # --- interaction -----------------------------------------------------------------------
     def mouseMoveEvent(self, e: QMouseEvent) -> None:
-        """A hand over a link, an arrow elsewhere."""
+        """A hand over a link, an arrow elsewhere; a link's target in a tooltip."""
         index = self.indexAt(e.position().toPoint())
         pos = e.position().toPoint()
-        over = index.isValid() and (bool(self.delegate.anchor_at(index, pos))
+        href = self.delegate.anchor_at(index, pos) if index.isValid() else ""
+        if href != self._hovered:
+            self._hovered = href
+            self.link_hovered.emit(href)
+            if href:
+                QToolTip.showText(e.globalPosition().toPoint(), hover_text(href), self.viewport())
+            else:
+                QToolTip.hideText()
+        over = index.isValid() and (bool(href)
                                     or self.delegate.receipt_rect(index).contains(pos)
                                     or self.delegate.regenerate_rect(index).contains(pos)
                                     or self.delegate.version_hit(index, pos) != 0)
@@ -196,9 +215,11 @@ class MessageListView(QListView):
         super().mouseMoveEvent(e)
 
     def follow_link(self, index: QModelIndex, href: str) -> bool:
-        """Carry out a click on ``href`` in row ``index``: copy a code block, or open an
-        ``http``/``https``/``mailto`` link; True when it was one of those."""
-        if href.startswith(COPY_SCHEME + ":"):
+        """Carry out a click on ``href`` in row ``index`` as the link policy says: copy
+        a code block, open an ``http``/``https`` link in the browser, or refuse anything
+        else with one line (``link_refused``). True when the click was handled."""
+        decision = decide(href)
+        if decision.action is LinkAction.COPY_CODE:
             m = self._model.message_at(index.row())
             blocks = code_blocks(m.content) if m is not None else []
             n = href.split(":", 1)[1]
@@ -207,10 +228,10 @@ class MessageListView(QListView):
                 self.code_copied.emit(blocks[int(n)].split("\n", 1)[0])
                 return True
             return False
-        url = QUrl(href)
-        if url.scheme().lower() in ("http", "https", "mailto"):
-            return QDesktopServices.openUrl(url)
-        return False
+        if decision.action is LinkAction.OPEN:
+            return QDesktopServices.openUrl(QUrl(href))
+        self.link_refused.emit(decision.reason)
+        return True
 
     def mouseReleaseEvent(self, e: QMouseEvent) -> None:
         """A left click on a link follows it; on a reply's ⓘ asks for its context receipt;
@@ -260,6 +281,11 @@ class MessageListView(QListView):
         if m is not None and is_collapsible(m):
             toggle = menu.addAction("Collapse" if index.data(ExpandedRole) else "Expand")
             toggle.triggered.connect(lambda: self._model.toggle_expanded(index.row()))
+        if m is not None and m.status == "streaming":
+            stuck = menu.addAction("Mark as interrupted")
+            stuck.setToolTip("When the window or command writing this reply no longer answers: keep what "
+                             "arrived, mark it interrupted, and let this topic take new messages again")
+            stuck.triggered.connect(lambda _c=False, mid=m.id: self.interrupt_requested.emit(mid))
         if m is not None and m.status != "streaming":
             self._version_entries(menu, index.row(), m.id, m.role)
             menu.addSeparator()

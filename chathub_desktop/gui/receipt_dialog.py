@@ -47,6 +47,8 @@ class ReceiptDialog(QDialog):
         intro = QLabel(f"Reply {message.id}"
                        + (f" · {message.model}" if message.model else "")
                        + ": ids and counts of what was sent — the texts themselves stay where they are.")
+        intro.setTextFormat(Qt.TextFormat.PlainText)  # the model id comes from outside (issue 32)
+        intro.setObjectName("receiptIntro")
         intro.setWordWrap(True)
         layout.addWidget(intro)
         form = QFormLayout()
@@ -54,6 +56,7 @@ class ReceiptDialog(QDialog):
         for line in receipt_lines(receipt, message.input_tokens, message.cached_tokens):
             key, _, value = line.partition(": ")
             label = QLabel(value)
+            label.setTextFormat(Qt.TextFormat.PlainText)
             label.setWordWrap(True)
             label.setObjectName(f"receipt{key.split()[0]}")
             form.addRow(f"{key}:", label)

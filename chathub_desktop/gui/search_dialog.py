@@ -33,6 +33,7 @@ from PySide6.QtWidgets import (
 
 from chathub_desktop.core.search_text import Snippet
 from chathub_desktop.core.topic_titles import plain_title
+from chathub_desktop.gui.safe_document import SafeTextDocument
 from chathub_desktop.gui.topic_list_delegate import day_label
 
 if TYPE_CHECKING:
@@ -61,7 +62,7 @@ class _HtmlDelegate(QStyledItemDelegate):
     """Paints an item's :data:`_HtmlRole` rich text (two lines: where, then snippet)."""
 
     def _doc(self, option: QStyleOptionViewItem, index: QModelIndex | QPersistentModelIndex) -> QTextDocument:
-        doc = QTextDocument()
+        doc = SafeTextDocument()
         doc.setDefaultFont(option.font)
         doc.setHtml(str(index.data(_HtmlRole) or ""))
         doc.setTextWidth(max(100, option.rect.width() - 12))

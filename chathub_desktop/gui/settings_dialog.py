@@ -632,8 +632,11 @@ class SystemAgentPage(QWidget):
         except ServiceError as exc:
             self.compress_info.setText(str(exc))
             return
-        source = "its model card" if t.card.known else "no model card: assumed"
-        self.compress_info.setText(f"In use: {t.label} · context window {t.window:,} tokens ({source})")
+        # the card's window, as the token popover shows it for this model (issue 24)
+        window = t.card.context_window
+        source = "its model card" if t.card.known else "no model card: the provider's fallback"
+        batches = f"; batches sized for {t.window:,}" if t.window != window else ""
+        self.compress_info.setText(f"In use: {t.label} · context window {window:,} tokens ({source}{batches})")
 
     def show_error(self, message: str) -> None:
         """Show ``message`` inline (red)."""

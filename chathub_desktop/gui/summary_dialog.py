@@ -11,6 +11,7 @@ edit that cleared the summary), so it never shows a summary that no longer exist
 
 from __future__ import annotations
 
+import html
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -219,7 +220,7 @@ class SummaryDialog(QDialog):
             view = self.svc.compaction.summary(self.topic_id)
         except ServiceError as exc:
             self.view = None
-            self.meta_label.setText(f"<span style='color:#c0262d'>{exc}</span>")
+            self.meta_label.setText(f"<span style='color:#c0262d'>{html.escape(str(exc))}</span>")
             self.stack.setCurrentWidget(self.empty_label)
             self.copy_button.setEnabled(False)
             self.export_button.setEnabled(False)
@@ -242,27 +243,27 @@ class SummaryDialog(QDialog):
                 note = ("The last summary was cleared because a message it covered was edited or deleted; "
                         "the next compaction rebuilds it. The Debug tab keeps the earlier runs.")
             elif last:
-                note = f"No summary for this topic. Last run: {RESULT_TEXT.get(last, last)} (see Debug)."
+                note = html.escape(f"No summary for this topic. Last run: {RESULT_TEXT.get(last, last)} (see Debug).")
             else:
                 note = "No summary for this topic, and no compaction has run yet."
             return f"<span style='color:{self._muted()}'>{note}</span>"
         when = local_time(view.updated_at) if view.updated_at else "unknown time"
-        parts = [f"Written by <b>{view.model or 'an unknown model'}</b>"
-                 + (", <b>edited by you</b> (compactions merge into it)" if view.edited else ""), f"updated {when}"]
+        # the model id and every text here come from outside: escaped, so the label's rich
+        # text can never name an image or a file (issue 32)
+        parts = [f"Written by <b>{html.escape(view.model or 'an unknown model')}</b>"
+                 + (", <b>edited by you</b> (compactions merge into it)" if view.edited else ""), f"updated {html.escape(when)}"]
         if view.cursor_message_id is not None:
             parts.append(f"covers messages up to <b>#{view.cursor_message_id}</b>")
-        html = " · ".join(parts)
+        out = " · ".join(parts)
         excerpt = self._cursor_excerpt(view.cursor_message_id)
         if excerpt:
-            html += f"<br><span style='color:{self._muted()}'>#{view.cursor_message_id}: {excerpt}</span>"
-        return html
+            out += f"<br><span style='color:{self._muted()}'>#{view.cursor_message_id}: {excerpt}</span>"
+        return out
 
     def _muted(self) -> str:
         return self.palette().placeholderText().color().name()
 
     def _cursor_excerpt(self, message_id: int | None) -> str:
-        import html as _html
-
         if message_id is None:
             return ""
         try:
@@ -273,7 +274,7 @@ class SummaryDialog(QDialog):
         if len(text) > 90:
             text = text[:89] + "…"
         who = "you" if m.role == "user" else m.role
-        return f"{who}: “{_html.escape(text)}”"
+        return f"{who}: “{html.escape(text)}”"
 
     def _fill_debug(self, view: SummaryView) -> None:
         entries = list(reversed(view.debug_log))

@@ -17,7 +17,7 @@ from chathub_desktop.core.compaction import SUMMARY_CAPS, watermarks
 from chathub_desktop.core.request_assembly import TEMPLATE_PLACEHOLDER
 from chathub_desktop.services.errors import InvalidInput, NotFound
 from chathub_desktop.services.events import EventBus, TopicChanged
-from chathub_desktop.services.input_rules import MAX_MODEL_CHARS, check_name, check_record_id
+from chathub_desktop.services.input_rules import check_model_id, check_name, check_record_id
 from chathub_desktop.services.views import AssistantView
 from chathub_desktop.storage.database import Database
 from chathub_desktop.storage.models import Assistant, Provider
@@ -105,7 +105,7 @@ class AssistantService:
         """Create an assistant. Raises :class:`InvalidInput` (empty or duplicate name, bad
         template, max tokens < 1) or :class:`NotFound` (unknown provider)."""
         name = check_name(name, "assistant name")
-        model = check_name(model, "the chat model", MAX_MODEL_CHARS) if model.strip() else ""
+        model = check_model_id(model) if model.strip() else ""
         validate_template(input_template)
         if max_tokens is not None and not 1 <= max_tokens <= MAX_TOKENS_LIMIT:
             raise InvalidInput(f"max tokens must be between 1 and {MAX_TOKENS_LIMIT:,}")
@@ -150,7 +150,7 @@ class AssistantService:
                     if key == "name":
                         value = check_name(str(value), "assistant name")
                     if key == "model":
-                        value = check_name(str(value), "the chat model", MAX_MODEL_CHARS)
+                        value = check_model_id(str(value))
                     if key == "input_template":
                         validate_template(str(value))
                     if key == "max_tokens" and value is not None and not 1 <= int(value) <= MAX_TOKENS_LIMIT:  # type: ignore[call-overload]

@@ -14,6 +14,7 @@ Blocking (store reads, tokenizing, decoding): call every method on a worker thre
 
 from __future__ import annotations
 
+import os
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Protocol
@@ -23,6 +24,7 @@ from chathub_desktop.core.budget import input_budget
 from chathub_desktop.core.request_assembly import FRAMING_TOKENS_PER_MESSAGE
 from chathub_desktop.providers.catalog import ModelCatalog
 from chathub_desktop.services.errors import InvalidInput
+from chathub_desktop.services.input_files import open_regular
 from chathub_desktop.services.topic_model import ModelPick, topic_resolution
 from chathub_desktop.storage.attachment_blobs import load_blobs
 from chathub_desktop.storage.database import Database
@@ -90,12 +92,14 @@ class AttachmentService:
         return made
 
     def prepare_path(self, topic_id: int | None, path: Path, codec: ImageCodec | None = None) -> att.Attachment:
-        """:meth:`prepare` for a file on disk; its size is checked before it is read.
-        Raises :class:`InvalidInput` for a missing or unreadable file too."""
+        """:meth:`prepare` for a file on disk; its kind and size are checked before it is
+        read, and at most the limit is read (issue 32). Raises :class:`InvalidInput` for a
+        missing or unreadable file, a folder, FIFO, socket or device too."""
         try:
-            size = path.stat().st_size
-            att.check_input_size(path.name, size)
-            data = path.read_bytes()
+            with open_regular(path) as fh:
+                att.check_input_size(path.name, os.fstat(fh.fileno()).st_size)
+                data = fh.read(att.MAX_INPUT_BYTES + 1)
+            att.check_input_size(path.name, len(data))
         except att.AttachmentRefused as exc:
             raise InvalidInput(str(exc)) from None
         except OSError as exc:

@@ -31,6 +31,7 @@ from __future__ import annotations
 import contextlib
 import io
 import logging
+import os
 import re
 import threading
 import time
@@ -65,6 +66,7 @@ from chathub_desktop.services.errors import store_busy_message
 from chathub_desktop.services.import_images import ZipImages
 from chathub_desktop.services.import_staging import StagingRun, begin_run, discard_run
 from chathub_desktop.services.import_writer import ImportWriter
+from chathub_desktop.services.input_files import FileRefused, open_regular
 from chathub_desktop.storage.attachment_blobs import sweep_recent
 from chathub_desktop.storage.bulk_loading import gc_paused
 from chathub_desktop.storage.database import Database
@@ -280,33 +282,41 @@ class _Source:
 
     @contextmanager
     def open(self) -> Iterator[IO[bytes]]:
-        if self.member is None:
-            with open(self.path, "rb") as fh:
-                yield fh
-        else:
-            with zipfile.ZipFile(self.path) as zf, zf.open(self.member) as fh:
-                yield fh
+        with _open_checked(self.path) as raw:
+            if self.member is None:
+                yield raw
+            else:
+                with zipfile.ZipFile(raw) as zf, zf.open(self.member) as fh:
+                    yield fh
+
+
+@contextmanager
+def _open_checked(path: Path) -> Iterator[IO[bytes]]:
+    """``path`` opened as a regular file, checked again at each open (issue 32: a FIFO
+    or device swapped in after :func:`_locate` is refused, never read)."""
+    try:
+        with open_regular(path) as raw:
+            yield raw
+    except FileRefused as exc:
+        raise ImportFailed(str(exc)) from None
 
 
 def _locate(path: Path) -> _Source:
     """Find the JSON to read: the file itself, or ``conversations.json`` in a zip."""
     try:
-        if not path.is_file():
-            raise ImportFailed(
-                f"{path.name}: file not found"
-                if not path.exists()
-                else f"{path.name} is a folder; choose the export's conversations.json or its .zip"
-                if path.is_dir()
-                else f"{path.name} is not a regular file"
-            )
-        size = path.stat().st_size
-        is_zip = zipfile.is_zipfile(path)
+        if not path.exists():
+            raise ImportFailed(f"{path.name}: file not found")
+        if path.is_dir():
+            raise ImportFailed(f"{path.name} is a folder; choose the export's conversations.json or its .zip")
+        with _open_checked(path) as fh:
+            size = os.fstat(fh.fileno()).st_size
+            is_zip = zipfile.is_zipfile(fh)
     except OSError as exc:
         raise ImportFailed(f"cannot read {path.name}: {exc.strerror or exc}") from exc
     if not is_zip:
         return _Source(path, None, size, path.name)
     try:
-        with zipfile.ZipFile(path) as zf:
+        with _open_checked(path) as fh, zipfile.ZipFile(fh) as zf:
             infos = [i for i in zf.infolist() if not i.is_dir()]
     except (zipfile.BadZipFile, OSError) as exc:
         raise ImportFailed(f"{path.name} is a damaged zip file: {exc}") from exc
@@ -337,7 +347,13 @@ def _images_of(source: _Source, form: ExportFormat) -> contextlib.AbstractContex
     """The zip's images for a ChatGPT export zip (issue 14), else nothing."""
     if source.member is None or form.name != "chatgpt":
         return contextlib.nullcontext()
-    return ZipImages(source.path)
+    return _zip_images(source.path)
+
+
+@contextmanager
+def _zip_images(path: Path) -> Iterator[ZipImages]:
+    with _open_checked(path) as fh, ZipImages(fh) as images:
+        yield images
 
 
 def _first_line(exc: BaseException) -> str:

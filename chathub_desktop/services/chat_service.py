@@ -311,13 +311,13 @@ class ChatService:
         by this process again. :class:`InvalidInput` / ``NotFound`` change nothing."""
         with self._db.write() as s:
             _topic, _assistant, model, provider_id = self.sendable(s, topic_id, pick)
+            refuse_foreign_stream(s, topic_id)  # first: it names the way out (issue 32)
             last = s.scalar(select(Message).where(Message.topic_id == topic_id)
                             .order_by(Message.seq.desc()).limit(1))
             if (last is None or last.role != Role.ASSISTANT.value or last.status not in RETRYABLE_STATUSES
                     or (reply_id is not None and last.id != reply_id)):
                 raise InvalidInput("only the topic's last reply can be retried, and only when it "
                                    "failed, was stopped or was interrupted")
-            refuse_foreign_stream(s, topic_id)
             user_id = s.scalar(select(Message.id).where(Message.topic_id == topic_id,
                                                         Message.role == Role.USER.value)
                                .order_by(Message.seq.desc()).limit(1))

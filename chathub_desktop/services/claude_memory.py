@@ -19,6 +19,7 @@ from pathlib import Path
 from chathub_desktop.core.chatgpt_export import JSON_LIMITS
 from chathub_desktop.core.json_bounds import JsonBoundsError, check_json_text, megabytes
 from chathub_desktop.services.errors import InvalidInput
+from chathub_desktop.services.input_files import open_regular
 
 __all__ = ["MAX_MEMBER_BYTES", "has_claude_memory", "read_claude_memory"]
 
@@ -48,9 +49,9 @@ def _load(zf: zipfile.ZipFile, info: zipfile.ZipInfo, label: str) -> object:
 def has_claude_memory(path: Path) -> bool:
     """Whether ``path`` is a zip holding ``memories.json`` (no error for other files)."""
     try:
-        with zipfile.ZipFile(path) as zf:
+        with open_regular(path) as fh, zipfile.ZipFile(fh) as zf:
             return _member(zf, "memories.json") is not None
-    except (OSError, zipfile.BadZipFile):
+    except (OSError, zipfile.BadZipFile, InvalidInput):
         return False
 
 
@@ -62,7 +63,7 @@ def read_claude_memory(path: Path) -> str:
     file that is not a readable zip, a member over the limits, or JSON that is damaged."""
     label = Path(path).name
     try:
-        with zipfile.ZipFile(path) as zf:
+        with open_regular(path) as fh, zipfile.ZipFile(fh) as zf:
             info = _member(zf, "memories.json")
             if info is None:
                 return ""

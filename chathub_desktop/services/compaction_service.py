@@ -54,7 +54,7 @@ from chathub_desktop.services.events import (
     SecretsRedacted,
     TopicChanged,
 )
-from chathub_desktop.services.input_rules import check_text
+from chathub_desktop.services.input_rules import check_text, fit_column
 from chathub_desktop.services.provider_service import ProviderService
 from chathub_desktop.services.request_context import ContextLoader, TopicContext
 from chathub_desktop.services.secret_scan import redact_secrets
@@ -690,7 +690,7 @@ class CompactionService:
                 return False
             st.summary = summary
             st.cursor_message_id = cursor_id
-            st.model = target.label
+            st.model = fit_column(target.label)  # PROVIDER/MODEL may exceed the column (issue 32)
             st.updated_at = now
             st.archives = cc.add_archive([] if ctx.stale_cursor else (st.archives or []), summary,
                                          now.isoformat(timespec="seconds"))

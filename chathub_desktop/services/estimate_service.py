@@ -36,6 +36,7 @@ from chathub_desktop.core.attachments import Attachment
 from chathub_desktop.core.compaction import HistoryWindow, watermarks
 from chathub_desktop.core.messages import ChatMessage, Role
 from chathub_desktop.core.request_assembly import (
+    FRAMING_TOKENS_PER_MESSAGE,
     AssemblyInput,
     RequestPlan,
     apply_template,
@@ -170,6 +171,8 @@ class _Base:
     #: The threshold policy's heuristic estimate (NUM-4) when that policy is on, tokens.
     threshold_estimate: int | None = None
     truncation: TruncationView | None = None
+    #: Part name → framing tokens inside that part (REF-26), for the popover's rows.
+    framing: dict[str, int] | None = None
 
 
 class EstimateService:
@@ -473,6 +476,7 @@ class EstimateService:
             whole_local=plan.total_tokens, correction=correction, anchor=anchor, judgement=judgement,
             anchor_reason=reason, tail_local=tail, history=history, cache=cache_view, high=high, low=low,
             threshold_estimate=ctx.threshold_estimate, truncation=truncation,
+            framing={p.name: p.framing for p in plan.parts if p.framing},
         )
 
     # --- the figure ---------------------------------------------------------------------
@@ -497,10 +501,12 @@ class EstimateService:
         ctx = base.ctx
         topic_id = ctx.topic_id
         parts = dict(base.parts)
+        framing = dict(base.framing or {})
         d = 0
         if draft or attachments:
             d = draft_tokens(draft, base.inp.input_template, ctx.counter.count, attachments)
             parts["draft"] = d
+            framing["draft"] = FRAMING_TOKENS_PER_MESSAGE
         if attachments:
             images = message_image_tokens(ChatMessage(Role.USER, draft, attachments=attachments),
                                           base.inp.model)
@@ -518,6 +524,7 @@ class EstimateService:
         )
         used = mode is EstimateMode.ANCHORED or (
             mode is EstimateMode.FALLBACK and total > scale(local_total, factor))
+        slid = scale(j.slid_out, factor) if used and j is not None else 0
         anchor = AnchorView(
             mode=mode.value,
             used=used,
@@ -525,6 +532,8 @@ class EstimateService:
             reported_input=base.anchor.input_tokens if base.anchor else None,
             tail_tokens=base.tail_local + d if base.anchor else 0,
             reason=base.anchor_reason,
+            slid_out=slid,
+            counted_after=total - report + slid if used else 0,
         )
         return EstimateView(
             topic_id=topic_id,
@@ -550,6 +559,7 @@ class EstimateService:
             threshold_estimate=None if base.threshold_estimate is None else base.threshold_estimate + (
                 tc.estimate_tokens([ChatMessage(Role.USER, draft)]) if draft else 0),
             truncation=base.truncation,
+            framing=framing,
         )
 
     def next_request_tokens(self, ctx: TopicContext) -> int:

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import dataclasses
 import zipfile
-from pathlib import Path
+from typing import IO
 
 from chathub_desktop.core import attachments as att
 from chathub_desktop.core.imported_chat import ImportedConversation, ImportedMessage
@@ -28,10 +28,11 @@ _SUFFIXES = (".png", ".jpg", ".jpeg", ".gif", ".webp", ".bmp")
 
 
 class ZipImages:
-    """The image members of an export zip, by base name. Use as a context manager."""
+    """The image members of an export zip, by base name, read from ``fh`` (the zip, open
+    and kept open by the caller). Use as a context manager."""
 
-    def __init__(self, path: Path) -> None:
-        self._zip = zipfile.ZipFile(path)
+    def __init__(self, fh: IO[bytes]) -> None:
+        self._zip = zipfile.ZipFile(fh)
         self._members: list[tuple[str, zipfile.ZipInfo]] = [
             (i.filename.replace("\\", "/").rsplit("/", 1)[-1], i)
             for i in self._zip.infolist()

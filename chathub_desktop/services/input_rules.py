@@ -9,7 +9,9 @@ exit code 2):
   ``INTEGER``; SQLite would take up to 2^63 − 1 and fail beyond with a driver error);
 - names (provider, assistant) are at most :data:`MAX_NAME_CHARS` characters, topic
   titles at most :data:`MAX_TITLE_CHARS`, model ids at most :data:`MAX_MODEL_CHARS`
-  (their column sizes; SQLite does not enforce a size, PostgreSQL does).
+  wherever they are stored (:func:`check_model_id`), API-key variable names at most
+  :data:`MAX_ENV_NAME_CHARS` (their column sizes; SQLite does not enforce a size,
+  PostgreSQL does).
 
 Refusals are :class:`~chathub_desktop.services.errors.InvalidInput` /
 :class:`~chathub_desktop.services.errors.NotFound` with a one-line message.
@@ -27,6 +29,8 @@ MAX_NAME_CHARS = 120
 MAX_TITLE_CHARS = 500
 #: The longest model id, in characters.
 MAX_MODEL_CHARS = 200
+#: The longest name of the environment variable holding an API key, in characters.
+MAX_ENV_NAME_CHARS = 200
 
 
 def id_in_range(value: int) -> bool:
@@ -52,6 +56,26 @@ def check_name(text: str, what: str, limit: int = MAX_NAME_CHARS) -> str:
         raise InvalidInput(f"{what} is {len(text):,} characters long; the limit is {limit}")
     check_text(text, what)
     return text
+
+
+def check_model_id(text: str) -> str:
+    """``text`` stripped, as a model id may be stored (model cards, the catalog import,
+    an assistant's or a topic's model, the System Agent models; issue 32: the same rule
+    on both engines). :class:`InvalidInput` when it is empty, longer than
+    :data:`MAX_MODEL_CHARS` characters, or holds a NUL or a lone surrogate."""
+    text = text.strip()
+    if not text:
+        raise InvalidInput("the model id must not be empty")
+    if len(text) > MAX_MODEL_CHARS:
+        raise InvalidInput(f"the model id is longer than {MAX_MODEL_CHARS} characters")
+    return check_text(text, "the model id")
+
+
+def fit_column(text: str, limit: int = MAX_MODEL_CHARS) -> str:
+    """``text`` when it has at most ``limit`` characters, else its first ``limit - 1``
+    and ``…``: for a label the product composes (``PROVIDER/MODEL`` of a summary, up to
+    120 + 1 + 200 characters) stored in a ``limit``-sized column (issue 32)."""
+    return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
 def check_text(text: str, what: str) -> str:

@@ -46,6 +46,7 @@ from chathub_desktop.core.memory_diff import DuplicateIndex, EntryChanges, entry
 from chathub_desktop.core.secret_redaction import Redaction
 from chathub_desktop.services.assistant_service import AssistantService
 from chathub_desktop.services.errors import InvalidInput, ServiceError
+from chathub_desktop.services.input_files import read_regular
 from chathub_desktop.services.memory_sources import note_sources
 from chathub_desktop.services.secret_scan import redact_secrets
 from chathub_desktop.storage.database import Database
@@ -248,17 +249,10 @@ def _card_label(card: dm.Card) -> str:
 
 def read_memory_file(path: Path) -> bytes:
     """The bytes of the file at ``path``, at most :data:`~memory_export.MAX_FILE_BYTES`
-    of them (a larger file is refused before it is read whole). Raises
-    :class:`InvalidInput` for a file that cannot be read or is too large."""
-    try:
-        with path.open("rb") as f:
-            data = f.read(mx.MAX_FILE_BYTES + 1)
-    except OSError as exc:
-        raise InvalidInput(f"cannot read {path.name}: {exc.strerror or exc}") from None
-    if len(data) > mx.MAX_FILE_BYTES:
-        raise InvalidInput(f"cannot import {path.name}: it is larger than {mx.MAX_FILE_BYTES // (1024 * 1024)} MB; "
-                           "a memory file is never that large")
-    return data
+    of them (a larger file is refused before it is read whole; a folder, FIFO, socket or
+    device is refused before it is opened, issue 32). Raises :class:`InvalidInput` for a
+    file that cannot be read, is not a regular file or is too large."""
+    return read_regular(path, mx.MAX_FILE_BYTES, what="memory file")
 
 
 class MemoryTransfer:

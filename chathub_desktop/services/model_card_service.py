@@ -18,6 +18,8 @@ from chathub_desktop.core.model_cards import MAX_CATALOG_CHARS, ModelCardInfo
 from chathub_desktop.core.provider_kinds import ProviderKind
 from chathub_desktop.providers.catalog import CatalogError, ModelCatalog
 from chathub_desktop.services.errors import InvalidInput, NotFound
+from chathub_desktop.services.input_files import read_regular
+from chathub_desktop.services.input_rules import check_model_id
 from chathub_desktop.storage.database import Database
 from chathub_desktop.storage.models import ModelCard, Provider
 
@@ -93,9 +95,7 @@ class ModelCardService:
     ) -> ModelCardView:
         """Add or replace the card of ``model`` (for ``provider``, or every provider).
         Raises :class:`InvalidInput` for an empty id or impossible sizes."""
-        model = model.strip()
-        if not model:
-            raise InvalidInput("the model id must not be empty")
+        model = check_model_id(model)
         if not 1 <= context_window <= MAX_CONTEXT_WINDOW:
             raise InvalidInput(f"context window must be between 1 and {MAX_CONTEXT_WINDOW:,} tokens")
         if max_output is not None and not 1 <= max_output <= context_window:
@@ -143,16 +143,11 @@ class ModelCardService:
     def import_catalog(self, path: Path, *, provider: str | None = None) -> int:
         """Import a catalog JSON file (the bundled ``model_catalog.json`` format) as user
         cards, all in one transaction. Returns how many cards were written. Raises
-        :class:`InvalidInput` naming the bad entry; nothing is written then."""
+        :class:`InvalidInput` naming the bad entry, or for a file that is not a regular
+        file or too large (read no further; issue 32); nothing is written then."""
         name = Path(path).name
-        try:
-            with Path(path).open("rb") as fh:
-                data = fh.read(MAX_CATALOG_CHARS * 4 + 1)
-        except OSError as exc:
-            raise InvalidInput(f"cannot read {path}: {exc.strerror or exc}") from None
-        if len(data) > MAX_CATALOG_CHARS * 4:  # more bytes than any catalog's characters need
-            raise InvalidInput(f"{name}: the file is larger than {MAX_CATALOG_CHARS * 4 // (1024 * 1024)} MB; "
-                               "a model catalog is never that large")
+        # more bytes than any catalog's characters need are refused unread (issue 32)
+        data = read_regular(path, MAX_CATALOG_CHARS * 4, what="model catalog")
         try:
             text = data.decode("utf-8").removeprefix("\ufeff")
         except UnicodeDecodeError as exc:

@@ -17,7 +17,7 @@ from chathub_desktop.core.base_urls import credentials_in_url, redact_url
 from chathub_desktop.core.provider_kinds import ProviderKind
 from chathub_desktop.providers.base import ChatClient
 from chathub_desktop.services.errors import InvalidInput, NotFound
-from chathub_desktop.services.input_rules import check_name, check_record_id
+from chathub_desktop.services.input_rules import MAX_ENV_NAME_CHARS, check_name, check_record_id
 from chathub_desktop.services.views import ProviderView
 from chathub_desktop.storage.database import Database
 from chathub_desktop.storage.models import Provider, Topic
@@ -45,6 +45,17 @@ def parse_kind(kind: str) -> ProviderKind:
 
 #: The longest base URL stored (characters; the column's size on every engine).
 MAX_BASE_URL_CHARS = 500
+
+
+def _check_env_name(name: str | None) -> None:
+    """:class:`InvalidInput` for an API-key variable name that is not one, or longer than
+    its column (:data:`~input_rules.MAX_ENV_NAME_CHARS`; issue 32: both engines alike)."""
+    if not name:
+        return
+    if len(name) > MAX_ENV_NAME_CHARS:
+        raise InvalidInput(f"the API key variable name is longer than {MAX_ENV_NAME_CHARS} characters")
+    if not _ENV_VAR.match(name):
+        raise InvalidInput(f"not an environment variable name: {name!r}")
 
 
 def validate_base_url(url: str) -> str:
@@ -124,8 +135,7 @@ class ProviderService:
         url = validate_base_url(pkind.default_base_url if base_url is None else base_url)
         if api_key and api_key_env:
             raise InvalidInput("give either an API key or an environment variable, not both")
-        if api_key_env and not _ENV_VAR.match(api_key_env):
-            raise InvalidInput(f"not an environment variable name: {api_key_env!r}")
+        _check_env_name(api_key_env)
         try:
             with self._db.write() as s:
                 clash = s.scalar(select(Provider.name).where(func.lower(Provider.name) == name.lower()))
@@ -181,8 +191,7 @@ class ProviderService:
         """Change a provider's URL or key source. ``base_url`` equal to the redacted URL the
         views show leaves the stored one unchanged; a new ``api_key`` goes to ``key_place``
         and a key stored in the other place is removed. Raises :class:`InvalidInput`/:class:`NotFound`."""
-        if api_key_env and not _ENV_VAR.match(api_key_env):
-            raise InvalidInput(f"not an environment variable name: {api_key_env!r}")
+        _check_env_name(api_key_env)
         try:
             with self._db.write() as s:
                 row = self._row(s, ref)

@@ -35,7 +35,8 @@ def refuse_foreign_stream(s: Session, topic_id: int, doing: str = "") -> None:
            for by, at, _edited in streaming_rows(s, topic_id)):
         before = f" before {doing}" if doing else ""
         raise InvalidInput("another ChatHub window or command is still writing a reply in this "
-                           f"topic; wait for it or stop it there{before}")
+                           f"topic; wait for it or stop it there{before}; if it no longer answers, mark its reply "
+                           f"as interrupted (the reply's menu, or `chat interrupt --topic {topic_id}`)")
 
 
 def storable_call(call: ToolCall) -> ToolCall:

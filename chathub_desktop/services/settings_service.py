@@ -5,6 +5,7 @@ from __future__ import annotations
 from sqlalchemy import select
 
 from chathub_desktop.services.errors import InvalidInput
+from chathub_desktop.services.input_rules import check_model_id
 from chathub_desktop.storage.database import Database
 from chathub_desktop.storage.models import AppSetting, Provider
 
@@ -29,6 +30,8 @@ KNOWN_SETTINGS: dict[str, object] = {
 
 #: Settings whose value is ``PROVIDER/MODEL`` (a bare model id is allowed for the summarizer).
 _MODEL_SETTINGS = frozenset({"history-compress-model"})
+#: Settings holding ``PROVIDER/MODEL`` whose model part follows the model id rule (issue 32).
+_MODEL_ID_SETTINGS = frozenset({"history-compress-model", "topic-naming-model"})
 _BOOL_SETTINGS = frozenset({"compaction-archives", "dreams-paused", "compact-enabled"})
 #: Whole-number settings and their allowed range.
 _INT_SETTINGS = {"compact-buffer-tokens": (0, 10_000_000), "compact-keep-recent": (1, 10_000),
@@ -58,6 +61,8 @@ class SettingsService:
         numbers. Raises :class:`InvalidInput`."""
         if key not in KNOWN_SETTINGS:
             raise InvalidInput(f"unknown setting {key!r}; known: {', '.join(sorted(KNOWN_SETTINGS))}")
+        if key in _MODEL_ID_SETTINGS and isinstance(value, str) and value.strip():
+            check_model_id(value.strip().split("/", 1)[-1])
         if key in _MODEL_SETTINGS and value is not None:
             value = self._check_model(key, value)
         if key in _BOOL_SETTINGS and isinstance(value, str):

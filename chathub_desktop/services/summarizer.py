@@ -162,7 +162,7 @@ def resolve_summarizer(db: Database, settings: SettingsService, catalog: ModelCa
             kind=kind,
             model=model,
             card=card,
-            window=summarizer_window(card.context_window if card.known else None),
+            window=summarizer_window(card.context_window if card.known else None, card.context_window),
         )
 
 

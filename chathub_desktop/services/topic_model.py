@@ -30,14 +30,12 @@ from chathub_desktop.core.model_cards import ModelCardInfo
 from chathub_desktop.providers.catalog import ModelCatalog
 from chathub_desktop.services.errors import InvalidInput, NotFound
 from chathub_desktop.services.events import EventBus, TopicChanged
-from chathub_desktop.services.input_rules import check_record_id, check_text
+from chathub_desktop.services.input_rules import check_model_id, check_record_id, check_text
 from chathub_desktop.services.model_card_service import resolve_card
 from chathub_desktop.services.provider_models import ProviderModels
 from chathub_desktop.storage.database import Database
 from chathub_desktop.storage.models import Assistant, Provider, Topic
 
-#: Longest model id a topic stores, characters (``topic.model`` is String(200)).
-MAX_MODEL_CHARS = 200
 #: Where the model of a request came from.
 SOURCE_OVERRIDE, SOURCE_TOPIC, SOURCE_ASSISTANT = "override", "topic", "assistant"
 #: The note of a topic whose chosen provider no longer exists.
@@ -203,13 +201,9 @@ class TopicModelService:
         ``provider`` is an id or a name; ``None``: the assistant's provider, whichever it
         is when a request is made. One write transaction; publishes ``TopicChanged``.
         Raises :class:`InvalidInput` for an empty or over-long model id (at most
-        :data:`MAX_MODEL_CHARS` characters) or an unknown provider, ``NotFound`` for an
+        :data:`~input_rules.MAX_MODEL_CHARS` characters) or an unknown provider, ``NotFound`` for an
         unknown topic."""
-        name = " ".join(check_text(model, "the model id").split())
-        if not name:
-            raise InvalidInput("the model id is empty")
-        if len(name) > MAX_MODEL_CHARS:
-            raise InvalidInput(f"the model id is longer than {MAX_MODEL_CHARS} characters")
+        name = check_model_id(" ".join(check_text(model, "the model id").split()))
         from chathub_desktop.services.topic_service import TopicService
 
         with self._db.write() as s:

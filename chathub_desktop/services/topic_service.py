@@ -14,10 +14,10 @@ from chathub_desktop.core.messages import MessageStatus
 from chathub_desktop.core.topic_titles import DEFAULT_TITLE
 from chathub_desktop.services.assistant_service import AssistantService
 from chathub_desktop.services.errors import InvalidInput, NotFound
-from chathub_desktop.services.events import EventBus, MessageAdded, TopicChanged
+from chathub_desktop.services.events import EventBus, MessageAdded, MessageChanged, TopicChanged
 from chathub_desktop.services.import_staging import visible_topics
 from chathub_desktop.services.input_rules import MAX_TITLE_CHARS, check_record_id, check_text
-from chathub_desktop.services.process_identity import stream_is_orphaned
+from chathub_desktop.services.process_identity import PROCESS_ID, stream_is_orphaned
 from chathub_desktop.services.reply_store import refuse_foreign_stream
 from chathub_desktop.services.views import MessageView, TopicView
 from chathub_desktop.storage import attachment_blobs
@@ -238,6 +238,26 @@ class TopicService:
             if m is None:
                 raise NotFound(f"no message {message_id}")
             return message_view(m)
+
+    def interrupt_streams(self, topic_id: int) -> builtins.list[int]:
+        """Mark as ``interrupted`` the replies in ``topic_id`` that another window or
+        command claimed and left ``streaming`` (issue 32): the user's way out when that
+        owner no longer answers. What arrived is kept, and Send, Retry and Delete work
+        again. A reply this process is writing is left alone (Stop it instead). Returns
+        the ids marked. Raises :class:`InvalidInput` when no such reply exists,
+        :class:`NotFound` for the topic."""
+        with self._db.write() as s:
+            self.row(s, topic_id)
+            ids = list(s.scalars(select(Message.id).where(
+                Message.topic_id == topic_id, Message.status == MessageStatus.STREAMING.value,
+                Message.sent_by_process.is_(None) | (Message.sent_by_process != PROCESS_ID))))
+            if not ids:
+                raise InvalidInput(f"no reply in topic {topic_id} is being written by another window or command")
+            s.execute(update(Message).where(Message.id.in_(ids))
+                      .values(status=MessageStatus.INTERRUPTED.value, edited_at=utcnow()))
+        log.info("topic %s: marked %d reply(ies) interrupted by the user's request", topic_id, len(ids))
+        self._bus.publish(MessageChanged(topic_id, 0))
+        return ids
 
     def mark_stale_streams_interrupted(self) -> int:
         """At start-up: replies left ``streaming`` by a crashed process become

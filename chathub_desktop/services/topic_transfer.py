@@ -31,8 +31,8 @@ from chathub_desktop.core.request_assembly import NEVER_SENT_CONTENT_TYPES
 from chathub_desktop.core.topic_titles import plain_title
 from chathub_desktop.services.assistant_service import AssistantService
 from chathub_desktop.services.errors import InvalidInput
-from chathub_desktop.services.input_rules import MAX_NAME_CHARS, MAX_TITLE_CHARS
-from chathub_desktop.services.topic_model import MAX_MODEL_CHARS
+from chathub_desktop.services.input_files import read_regular
+from chathub_desktop.services.input_rules import MAX_MODEL_CHARS, MAX_NAME_CHARS, MAX_TITLE_CHARS
 from chathub_desktop.services.topic_service import TopicService
 from chathub_desktop.services.views import TopicView
 from chathub_desktop.storage.database import Database
@@ -128,17 +128,9 @@ class TopicTransfer:
 
     def import_file(self, path: Path, assistant: int | str) -> TopicView:
         """:meth:`import_json` of the file at ``path``; a file over :data:`MAX_FILE_BYTES`
-        is refused before it is read. Raises :class:`InvalidInput` (also for an
-        unreadable file)."""
-        try:
-            size = path.stat().st_size
-            if size > MAX_FILE_BYTES:
-                raise InvalidInput(f"the file is {megabytes(size)}; a topic export is at most "
-                                   f"{megabytes(MAX_FILE_BYTES)}")
-            data = path.read_bytes()
-        except OSError as exc:
-            raise InvalidInput(f"cannot read {path}: {exc.strerror or exc}") from None
-        return self.import_json(data, assistant)
+        is refused before it is read, and so is a folder, FIFO, socket or device (issue 32).
+        Raises :class:`InvalidInput` (also for an unreadable file)."""
+        return self.import_json(read_regular(path, MAX_FILE_BYTES, what="topic export"), assistant)
 
     def import_json(self, data: bytes, assistant: int | str) -> TopicView:
         """A new topic of ``assistant`` from an :meth:`export_json` file's bytes. Raises
@@ -211,6 +203,9 @@ def _parse(data: bytes) -> dict[str, Any]:
 def _message(m: object, i: int) -> dict[str, Any]:
     if not isinstance(m, dict):
         raise _fail(f"message {i} is not an object")
+    for key in ("role", "status"):  # checked as text first: a list or an object is named, not a crash (issue 32)
+        if key in m and not isinstance(m[key], str):
+            raise _fail(f'message {i}: "{key}" is not text')
     role = m.get("role")
     if role not in {r.value for r in Role}:
         raise _fail(f"message {i} has role {str(role)[:40]!r}")

@@ -172,6 +172,10 @@ class AnchorView:
     provider report is part of the total; ``message_id`` / ``reported_input``: the anchor
     reply and its provider input tokens; ``tail_tokens``: locally counted tokens from
     that reply on (draft included, unscaled); ``reason``: why no trusted anchor is used.
+    When ``used``: ``slid_out`` is the (corrected) tokens of sent rows that have left the
+    front of the window since, and ``counted_after`` the (corrected) tokens counted after
+    the report — the reply's own text, newer rows, the draft and any change in the fixed
+    overhead — so ``reported_input − slid_out + counted_after`` is the total (issue 24).
     """
 
     mode: str = "counted"
@@ -180,6 +184,8 @@ class AnchorView:
     reported_input: int | None = None
     tail_tokens: int = 0
     reason: str = ""
+    slid_out: int = 0
+    counted_after: int = 0
 
 
 @dataclass(frozen=True)
@@ -227,7 +233,9 @@ class EstimateView:
     ``truncation``: the newest reply whose server silently read only part of its request
     (:class:`TruncationView`), else ``None``; ``threshold_trigger`` /
     ``threshold_estimate``: when the threshold policy is on, its trigger ``max(1, window −
-    buffer)`` and its heuristic estimate of the next request (NUM-3, NUM-4), tokens.
+    buffer)`` and its heuristic estimate of the next request (NUM-3, NUM-4), tokens;
+    ``framing``: part name → the per-message framing tokens inside that part's count
+    (REF-26), which the popover shows as a row of its own (issue 24).
     """
 
     topic_id: int | None
@@ -251,6 +259,7 @@ class EstimateView:
     threshold_trigger: int | None = None
     threshold_estimate: int | None = None
     truncation: TruncationView | None = None
+    framing: dict[str, int] = field(default_factory=dict)
 
     @property
     def ratio(self) -> float:

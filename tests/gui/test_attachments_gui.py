@@ -131,3 +131,26 @@ def test_each_topic_keeps_its_own_pending_attachments(
     qtbot.waitUntil(lambda: window.attachments.pending() == (), timeout=3000)
     window.open_topic(first)
     qtbot.waitUntil(lambda: [a.name for a in window.attachments.pending()] == ["a.txt"], timeout=3000)
+
+
+def test_a_dropped_fifo_is_refused_at_once_in_one_line(
+        window, services, fake_vendor, qtbot, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    """Issue 32: a FIFO dropped into the composer is refused before it is opened (it
+    would block the worker for good); one line, no chip, nothing stored."""
+    import os
+
+    topic = _open_topic(window, services, fake_vendor, qtbot)
+    fifo = tmp_path / "pipe.txt"
+    os.mkfifo(fifo)
+    try:
+        _drop(window.composer.draft.viewport(), fifo)
+        refusal = window.attachments.refusal
+        qtbot.waitUntil(lambda: refusal.isVisible(), timeout=5000)
+        assert refusal.text() == "pipe.txt is a named pipe (FIFO), not a regular file; nothing was read"
+        assert _chips(window) == []
+        assert services.topics.messages(topic) == []
+    finally:  # a reader stuck on the FIFO (a regression) gets end-of-file and ends
+        try:
+            os.close(os.open(fifo, os.O_WRONLY | os.O_NONBLOCK))
+        except OSError:
+            pass

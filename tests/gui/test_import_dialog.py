@@ -179,3 +179,27 @@ def test_a_dropped_file_is_chosen_and_its_format_detected(window, services, qtbo
     dlg.dropEvent(event)
     assert dlg.path_edit.text() == str(path)
     qtbot.waitUntil(lambda: dlg.detected_label.text() == "Detected: Open WebUI export", timeout=5000)
+
+
+def test_a_fifo_typed_as_the_export_is_refused_in_one_line(window, services, qtbot, tmp_path):  # type: ignore[no-untyped-def]
+    """Issue 32: File → Import of a FIFO is refused before it is opened (detection and
+    the import itself would block a worker for good); nothing is written."""
+    import os
+
+    a = services.assistants.create("Archive")
+    window.reload_assistants(a.id)
+    fifo = tmp_path / "conversations.json"
+    os.mkfifo(fifo)
+    try:
+        dlg = window.pages.open_import()
+        dlg.path_edit.setText(str(fifo))
+        dlg.import_button.click()
+        qtbot.waitUntil(lambda: not dlg.is_running() and bool(dlg.status_label.text()), timeout=5000)
+        assert "conversations.json is a named pipe (FIFO), not a regular file" in dlg.status_label.text()
+        assert "\n" not in dlg.status_label.text()
+        assert services.topics.list(a.id) == []
+    finally:  # a reader stuck on the FIFO (a regression) gets end-of-file and ends
+        try:
+            os.close(os.open(fifo, os.O_WRONLY | os.O_NONBLOCK))
+        except OSError:
+            pass

@@ -107,3 +107,22 @@ def test_code_block_caption_names_the_language_and_offers_copy() -> None:
     assert ">python</td>" in html
     assert 'href="chathub-copy:0"' in html and 'href="chathub-copy:1"' in html
     assert code_blocks(text) == ["print(1)\n", "plain\n"]
+
+
+# --- bounds (issue 32) -------------------------------------------------------------------
+def test_markdown_nested_deeper_than_the_bound_is_shown_as_text() -> None:
+    html = render_markdown(">" * 40 + " the deepest words")
+    assert "<blockquote>" not in html
+    assert "the deepest words" in html  # the parser alone would drop them
+
+
+def test_absurd_formulas_show_their_source() -> None:
+    for tex in (r"\rule{100000pt}{100000pt}", "x" + "^{x" * 12 + "}" * 12):
+        html = render_markdown(f"$${tex}$$")
+        assert "<img" not in html and "<code" in html
+
+
+def test_a_refused_image_keeps_its_text_and_source() -> None:
+    html = render_markdown("![the chart](http://example.org/chart.png)")
+    assert "<img" not in html
+    assert '<a href="http://example.org/chart.png">[image: the chart · http://example.org/chart.png]</a>' in html

@@ -68,3 +68,26 @@ def test_the_confirmation_shows_what_will_change(page: MemoryPage, services: Ser
     assert _import(page, qtbot, path)
     assert services.memory.document("Helper") == "# Notes\n#1: Cycles to work\n"
     qtbot.waitUntil(lambda: [v.text for v in page.model.entries()] == ["Cycles to work"], timeout=5000)
+
+
+def test_a_fifo_or_a_device_is_refused_at_once_without_a_question(
+        page: MemoryPage, services: Services, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, qtbot) -> None:  # type: ignore[no-untyped-def]
+    """Issue 32: Import… of a FIFO (it would block the worker for good) or of /dev/zero
+    (it would be read up to the limit) is refused before it is opened, inline, in one line."""
+    import os
+
+    asked: list[str] = []
+    monkeypatch.setattr(change_preview, "ask", lambda _p, _t, text, _o, _a: asked.append(text) or "replace")
+    before = services.memory.document("Helper")
+    fifo = tmp_path / "memory.md"
+    os.mkfifo(fifo)
+    try:
+        for path, kind in ((fifo, "a named pipe (FIFO)"), (Path("/dev/zero"), "a character device")):
+            assert not _import(page, qtbot, path)
+            assert page.error_label.text() == f"Import: {path.name} is {kind}, not a regular file; nothing was read"
+    finally:  # a reader stuck on the FIFO (a regression) gets end-of-file and ends
+        try:
+            os.close(os.open(fifo, os.O_WRONLY | os.O_NONBLOCK))
+        except OSError:
+            pass
+    assert asked == [] and services.memory.document("Helper") == before

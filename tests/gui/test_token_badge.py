@@ -38,7 +38,7 @@ def test_badge_updates_after_typing_without_reloading_history(window, services, 
     assert estimates[-1] == "a draft that is being typed"
     badge.open_popover()
     assert badge.popover.isVisible()
-    text = badge.popover.label.text()
+    text = _texts(badge.popover)
     assert "Draft" in text and "Input budget" in text and "o200k_base" in text
     badge.popover.hide()
     assert "next request" in badge.toolTip()
@@ -73,26 +73,31 @@ def test_popover_shows_parts_bar_history_cache_and_compaction_buttons(qtbot, ser
     pop.fill(e)
     pop.adjustSize()
     pop.show()
-    text = pop.label.text()
+    text = _texts(pop)
     assert "Next request estimate" in text and "Total Used" in text and "Chat messages" in text
-    assert "Draft" in text and "high watermark 80%" in text
+    assert "Draft" in text and "80% high watermark" in text
     history = pop.history_label.text()
     assert "beyond the history limit" in history and "History limit: 4" in history
-    assert "no usable summary" in history  # dropped with no summary → warning
+    assert pop.history_warning.isVisible()  # dropped with no summary → warning
+    assert "no usable summary" in pop.history_warning.text()
     assert pop.cache_label.text() == "71.1% hit · working · 640 / 900"
     assert "gpt-4o" in pop.cache_help.toolTip()
     segments = pop.bar.segments(400.0)
     assert [k for k, _x, _w in segments][:1] == ["instructions"] and "draft" in [k for k, *_ in segments]
     assert abs(sum(w for *_k, w in segments) - 400.0 * e.total / e.input_budget) < 0.5
-    has_compaction = hasattr(services, "compaction")
-    assert pop.compact_button.isVisible() is has_compaction
-    assert pop.summary_button.isVisible() is has_compaction
+    assert not pop.compact_button.isVisible()  # no controller bound yet
+    asked: list[int] = []
+    badge.bind_controller(asked.append, asked.append, lambda _t: False, lambda _t: None)
+    pop.sync()
+    assert pop.compact_button.isVisible() and pop.summary_button.isVisible()
+    pop.compact_button.click()
+    assert asked == [topic]
     shot = tmp_path / "popover.png"
     assert pop.grab().save(str(shot)) and shot.stat().st_size > 1000
     pop.hide()
 
 
-def test_popover_hides_compaction_buttons_without_the_service(qtbot, services):  # type: ignore[no-untyped-def]
+def test_popover_hides_compaction_buttons_without_a_controller(qtbot, services):  # type: ignore[no-untyped-def]
     from chathub_desktop.gui.token_badge import TokenBadge
 
     services.assistants.create("Bare", model="gpt-4o")
@@ -111,7 +116,7 @@ def test_popover_hides_compaction_buttons_without_the_service(qtbot, services): 
 
 def test_popover_and_bubble_warn_of_a_silently_truncated_request_and_offer_the_window(qtbot, services):  # type: ignore[no-untyped-def]
     """REF-27 (issue 17): a reply whose server read only 2,048 of about 10,300 tokens shows
-    the warning in its bubble and in the popover, whose button sets the model card."""
+    the warning in its bubble and in the popover, whose button asks for the model card."""
     from datetime import UTC, datetime
 
     from sqlalchemy import insert
@@ -142,14 +147,25 @@ def test_popover_and_bubble_warn_of_a_silently_truncated_request_and_offer_the_w
     pop.show()
     assert pop.truncation_label.isVisible() and warning in pop.truncation_label.text()
     assert pop.set_window_button.text() == "Set llama3.1-8b's window to 2,048 tokens"
-    pop.set_window_button.click()  # no task runner here: saved at once
-    assert [(c.model, c.context_window, c.provider) for c in services.models.list()] == [
-        ("llama3.1-8b", 2048, "Ollama")]
+    asked: list[object] = []
+    badge.card_window_requested.connect(asked.append)
+    pop.set_window_button.click()  # the window's estimate controller saves it (test below)
+    assert asked == [e.truncation] and not pop.set_window_button.isEnabled()
+    pop.card_window_saved(e.truncation)
+    assert pop.set_window_button.isEnabled() and pop.set_window_button.text() == \
+        "Saved: llama3.1-8b reads 2,048 tokens"
     pop.hide()
     view = services.topics.messages(topic)[-1]
     assert view.input_truncated
     html = MessageDelegate._render_html(view, "md", False, _colors_for_test())
     assert "Warning:" in html and "2,048 of about 10,300" in html
+
+
+def _texts(pop):  # type: ignore[no-untyped-def]
+    """Every label's text in the popover, one string."""
+    from PySide6.QtWidgets import QLabel
+
+    return " ".join(lb.text() for lb in pop.findChildren(QLabel))
 
 
 def _colors_for_test():  # type: ignore[no-untyped-def]

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import re
 from datetime import UTC, datetime
 
 import pytest
@@ -187,6 +188,12 @@ def test_cli_topic_estimate_prints_the_popover_breakdown(
     assert data["cache"]["line"]
     code, out, _ = run(capsys, "topic", "estimate", str(topic))
     assert code == 0 and "next request:" in out and "anchor:" in out and "cache:" in out
+    # issue 24: the popover's rows, which add up to the figure
+    rows = re.findall(r"^  (?!Total Used)[^:\n]+: ([+−]?[\d,]+)", out, re.MULTILINE)
+    total = re.search(r"^  Total Used: ([\d,]+)", out, re.MULTILINE)
+    assert "Message framing:" in out and total is not None
+    assert sum(int(r.replace(",", "").replace("+", "").replace("−", "-")) for r in rows) == \
+        int(total.group(1).replace(",", ""))
 
 
 def test_an_unknown_model_says_its_window_is_a_fallback(services: Services) -> None:

@@ -80,6 +80,14 @@ def foreign_files(tmp: Path, svc: Services) -> list[tuple[str, bytes, str]]:
                                     "fixed": {"document": "#1: a\u0000b"}}).encode(), "NUL"),
         ("memory.json", b'{"format": "chathub-memory", "version": 1, "fixed": {"document": "\\ud800"}}',
          "surrogate"),
+        # issue 32: a CSV replaced fixed memory; a table of any name is refused
+        ("memories.csv", b"id,text,created\n1,Likes tea,2026-01-01\n2,Lives in Paris,2026-01-02\n", ".csv file is a table"),
+        ("memories.txt", b"id,text,created\n1,Likes tea,2026-01-01\n2,Lives in Paris,2026-01-02\n",
+         "a CSV table (3 columns, 3 rows)"),
+        ("export.txt", b'"id","text"\r\n"1","Likes tea"\r\n"2","Lives in Paris"\r\n', "CSV table"),
+        ("pairs.md", b"key,value\nname,Bob\ncity,Paris\n", "CSV table"),
+        ("sheet.txt", b"name\tvalue\nBob\t42\n", "tab-separated table"),
+        ("one.tsv", b"just a line\n", ".tsv file is a table"),
     ]
 
 
@@ -136,6 +144,10 @@ def test_plain_documents_and_utf16_are_accepted(services: Services, tmp_path: Pa
                 "[ ] todo\n#1: Likes tea\n", "[2026-01-01] diary\n#1: Likes tea\n"):
         p = services.memory_files.preview_import("Source", doc.encode(), name="notes.md")
         assert (p.kind, p.fixed_after) == ("plain", 1)
+    # prose with commas, and a Markdown list whose items hold commas, are documents (issue 32)
+    for doc in ("I like tea, not coffee\nI live in Paris, France\n", "- tea, green\n- walks, long\n",
+                "Notes\n\nMorning: tea, toast, news\nEvening: books, music, walks\n"):
+        assert services.memory_files.preview_import("Source", doc.encode(), name="notes.md").kind == "plain", doc
     p = services.memory_files.preview_import("Source", "\ufeff#1: 東京\n".encode("utf-16"), name="w.txt")
     assert p.fixed_document == "#1: 東京\n"
 

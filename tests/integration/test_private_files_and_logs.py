@@ -63,14 +63,41 @@ def test_data_dir_database_wal_shm_and_exports_are_private(
     capsys.readouterr()
 
 
-def test_an_older_store_is_tightened_when_opened(tmp_path: Path) -> None:
+def test_an_older_store_file_is_tightened_and_its_folder_left_as_it_is(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """Issue 32: the database file is ours (0600); the folder is the user's choice."""
     data = tmp_path / "old"
     open_services(data_dir=data).close()
     db = data / "chathub.sqlite3"
     data.chmod(0o755)
     db.chmod(0o644)
     open_services(data_dir=data).close()
-    assert (mode(data), mode(db)) == (0o700, 0o600)
+    assert (mode(data), mode(db)) == (0o755, 0o600)
+    assert "is readable or writable by others (mode 0755); it is left as it is" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("shared", [0o1777, 0o2775])
+def test_an_existing_data_dir_keeps_its_mode_and_is_named_once(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str], shared: int) -> None:
+    """Issue 32, from its smallest input: a read-only `provider list --data-dir` on a
+    1777 or 2775 folder made it 0700. The folder keeps its mode (also through a symlink
+    to it); a new folder inside is 0700; the note comes once per process."""
+    data = tmp_path / "shared"
+    data.mkdir()
+    data.chmod(shared)
+    link = tmp_path / "link"
+    link.symlink_to(data)
+    for folder in (data, link, data):
+        assert main(["provider", "list", "--data-dir", str(folder)]) == 0
+        assert stat.S_IMODE(os.stat(data).st_mode) == shared
+    err = capsys.readouterr().err
+    assert err.count(f"the data folder {data} is readable or writable by others (mode {shared:04o})") == 1
+    assert err.count(f"the data folder {link} is readable or writable by others") == 1
+    fresh = data / "new" / "inner"
+    assert main(["provider", "list", "--data-dir", str(fresh)]) == 0
+    assert (mode(data / "new") & 0o777, mode(fresh) & 0o777) == (0o700, 0o700)  # (a setgid parent passes on its bit)
+    assert stat.S_IMODE(os.stat(data).st_mode) == shared
+    assert "new/inner is readable" not in capsys.readouterr().err
 
 
 def test_records_reach_the_rotating_log_file_and_stderr_when_asked(

@@ -16,6 +16,7 @@ from chathub_desktop.cli import main
 from chathub_desktop.services.container import Services, open_services
 from chathub_desktop.services.errors import InvalidInput
 from chathub_desktop.storage.models import Message, Topic
+from tests.fuzz.harness import SCALE
 
 
 def _topic(svc: Services) -> int:
@@ -90,6 +91,20 @@ def test_json_export_re_imports_losslessly(services: Services) -> None:
     (lambda d: d["messages"][1].update(input_tokens=-5), "token count"),
     (lambda d: d["messages"].append(7), "not an object"),
     (lambda d: d["topic"].update(title=None), "title"),
+    # issue 32: a field of the wrong type is named in one line, never an internal error
+    (lambda d: d["messages"][0].update(status=[]), "message 1: \"status\" is not text"),
+    (lambda d: d["messages"][0].update(status={}), "message 1: \"status\" is not text"),
+    (lambda d: d["messages"][1].update(role=["user"]), "message 2: \"role\" is not text"),
+    (lambda d: d["messages"][0].update(content=5), "\"content\" is not text"),
+    (lambda d: d["messages"][0].update(content_type=[]), "\"content_type\" is not text"),
+    (lambda d: d["messages"][1].update(tool_calls="search"), "tool_calls is not a list"),
+    (lambda d: d["messages"][0].update(created_at=12), "created_at"),
+    (lambda d: d["topic"].update(kind=[]), "\"kind\" is not text"),
+    (lambda d: d["topic"].update(pinned="yes"), "pinned"),
+    (lambda d: d["topic"].update(model={"id": "x"}), "\"model\" is not text"),
+    (lambda d: d.update(origin=[]), "\"origin\" is not text"),
+    (lambda d: d.update(version=[1]), "version"),
+    (lambda d: d.update(messages={"0": {}}), "messages"),
 ])
 def test_a_refused_file_writes_nothing_and_says_why(services: Services, mutate, reason: str) -> None:  # type: ignore[no-untyped-def]
     t = _topic(services)
@@ -124,7 +139,51 @@ def test_fuzz_any_bytes_are_imported_or_refused_in_one_line(tmp_path_factory: py
         assert _counts(svc) == before
 
 
+#: Any JSON value, for replacing one field of a real export.
+_ANY_JSON = st.recursive(st.none() | st.booleans() | st.integers(-(2**40), 2**40) | st.floats(allow_nan=False)
+                         | st.text(max_size=30),
+                         lambda c: st.lists(c, max_size=3) | st.dictionaries(st.text(max_size=6), c, max_size=3),
+                         max_leaves=8)
+
+
+@settings(max_examples=80 * SCALE, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(where=st.sampled_from(["doc", "topic", "message"]), index=st.integers(0, 5), key=st.text(max_size=3)
+       | st.sampled_from(["format", "version", "origin", "topic", "messages", "title", "kind", "pinned",
+                          "archived", "title_generated", "snippet", "model", "model_provider", "created_at",
+                          "updated_at", "role", "status", "content", "content_type", "tool_calls", "edited_at",
+                          "tool_call_id", "tool_name", "error", "error_kind", "finish_reason", "input_tokens",
+                          "output_tokens", "cached_tokens"]), value=_ANY_JSON)
+def test_fuzz_one_field_of_any_type_is_imported_or_named_in_one_line(
+        tmp_path_factory: pytest.TempPathFactory, where: str, index: int, key: str, value: object) -> None:
+    """Issue 32: a real export with one field (of the file, the topic or a message)
+    replaced by any JSON value is imported, or refused in one line — never an internal
+    error (``"status": []`` was a TypeError)."""
+    svc = _fuzz_services(tmp_path_factory)
+    if "export" not in _FUZZ_DOC:
+        _FUZZ_DOC["export"] = svc.topic_files.export_json(_topic_in(svc))
+    doc = json.loads(json.dumps(_FUZZ_DOC["export"]))
+    doc["origin"] = f"fuzz-{len(_FUZZ_DOC)}-{index}-{key!r}-{value!r}"[:200]
+    _FUZZ_DOC[doc["origin"]] = doc
+    target = {"doc": doc, "topic": doc["topic"], "message": doc["messages"][index]}[where]
+    target[key] = value
+    before = _counts(svc)
+    try:
+        svc.topic_files.import_json(json.dumps(doc).encode(), "Fuzz")
+    except InvalidInput as exc:
+        assert "\n" not in str(exc)
+        assert _counts(svc) == before
+
+
+def _topic_in(svc: Services) -> int:
+    t = svc.topics.create("Fuzz", "Base").id
+    for role, content in (("user", "hi"), ("assistant", "hello"), ("user", "tea?"), ("assistant", "yes"),
+                          ("user", "more"), ("assistant", "ok")):
+        svc.topics.append_message(t, role, content, model="gpt-4o" if role == "assistant" else None)
+    return t
+
+
 _FUZZ: dict[str, Services] = {}
+_FUZZ_DOC: dict[str, dict] = {}  # type: ignore[type-arg]
 
 
 @pytest.fixture(scope="module", autouse=True)

@@ -57,6 +57,11 @@ def test_watermarks_and_caps() -> None:
     assert cc.batch_token_budget(8192, 600, prompt_overhead=300) + 300 + 600 + 600 <= 0.9 * 8192
     assert cc.batch_token_budget(400_000, 600) == 180_000 - 2648  # REF-20 on a large window
     assert cc.summarizer_window(None) == 128_000
+    # issue 24: an unknown model on a local server (NUM-2 fallback 32,000) is not read as 128k;
+    # a larger fallback (Anthropic's 1,000,000) still gets REF-20's 128,000
+    assert cc.summarizer_window(None, 32_000) == 32_000
+    assert cc.summarizer_window(None, 1_000_000) == 128_000
+    assert cc.summarizer_window(8192, 32_000) == 8192
     assert cc.completion_budget(600, True) == 2648 and cc.completion_budget(400, False) == 400
 
 

@@ -146,6 +146,10 @@ def test_badge_total_equals_the_count_of_what_send_posts(
             posted += message_tokens(m, chars)
     # a template without {{text}} appends "\n\n"; message_tokens of the rendered text is exact
     assert plan.total_tokens == posted
+    # issue 24: the framing the popover shows as its own row is 3 per posted message, and
+    # no part holds less than its framing
+    assert sum(p.framing for p in plan.parts) == 3 * len(plan.messages)
+    assert all(0 <= p.framing <= p.tokens for p in plan.parts)
     sendable_ids = [h.id for h in history if h.sendable]
     assert sorted(plan.included_ids + plan.dropped_ids) == sendable_ids
 

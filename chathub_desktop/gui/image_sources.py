@@ -1,0 +1,74 @@
+"""Which image sources a rendered message may show (issue 32). Pure: no Qt, no I/O.
+
+A message's Markdown image is drawn only when its source is a ``data:`` URL of a
+PNG, JPEG, GIF or WebP image within the bounds below (the bytes announce the type and
+the pixel size in their header, checked before anything is decoded). Any other source
+— a path of any kind, ``file:``, ``qrc:``, ``http(s):``, a device, a FIFO, a socket —
+is never opened: the message shows a link-like placeholder with the image's text and
+source instead (:func:`chathub_desktop.gui.markdown_render.render_markdown`).
+"""
+
+from __future__ import annotations
+
+import base64
+import binascii
+import re
+from dataclasses import dataclass
+
+from chathub_desktop.core.attachments import SENDABLE_IMAGE_TYPES, fit_size, header_size, sniff_mime
+
+#: Largest image drawn from a data URL, bytes before base64 (the 5 MB per image most
+#: providers take, ``core.attachments.COMPATIBLE_LIMITS``).
+MAX_IMAGE_BYTES = 5 * 1024 * 1024
+#: Largest image drawn, pixels per edge and in all (decoding is done on the GUI thread
+#: while a document is laid out: 16 MP is about 0.1 s).
+MAX_IMAGE_EDGE = 8192
+MAX_IMAGE_PIXELS = 16_000_000
+#: Longest edge an image is shown at in a bubble, px (scaled down, aspect kept).
+SHOWN_EDGE = 480
+
+_DATA = re.compile(r"^data:(image/[a-z0-9.+-]+)(;[^,]*)?;base64,", re.IGNORECASE)
+
+
+@dataclass(frozen=True, slots=True)
+class DataImage:
+    """A data-URL image that may be drawn: its ``mime``, encoded ``data``, pixel size
+    ``width``×``height`` and the size it is shown at, ``shown`` (px)."""
+
+    mime: str
+    data: bytes
+    width: int
+    height: int
+
+    @property
+    def shown(self) -> tuple[int, int]:
+        """``(width, height)`` in a bubble: at most :data:`SHOWN_EDGE` px per edge."""
+        return fit_size(self.width, self.height, SHOWN_EDGE)
+
+
+def data_image(src: str) -> DataImage | None:
+    """The image of ``src`` when it is a base64 ``data:`` URL of a PNG, JPEG, GIF or
+    WebP image of at most :data:`MAX_IMAGE_BYTES` bytes, :data:`MAX_IMAGE_EDGE` px per
+    edge and :data:`MAX_IMAGE_PIXELS` pixels whose bytes match its declared type; else
+    ``None`` (never raises, never decodes pixels)."""
+    m = _DATA.match(src)
+    if m is None:
+        return None
+    payload = src[m.end():]
+    if len(payload) > (MAX_IMAGE_BYTES + 2) // 3 * 4 + 4:
+        return None
+    try:
+        data = base64.b64decode(payload.replace("%2B", "+").replace("%2F", "/").replace("%3D", "="),
+                                validate=True)
+    except (binascii.Error, ValueError):
+        return None
+    mime = m.group(1).lower()
+    if mime not in SENDABLE_IMAGE_TYPES or sniff_mime(data) != mime:
+        return None
+    size = header_size(data)
+    if size is None:
+        return None
+    w, h = size
+    if not (0 < w <= MAX_IMAGE_EDGE and 0 < h <= MAX_IMAGE_EDGE and w * h <= MAX_IMAGE_PIXELS):
+        return None
+    return DataImage(mime, data, w, h)

@@ -1,0 +1,551 @@
+"""The "Context usage & compaction" popover of the token badge (TOK-1..TOK-6, CMP-6).
+
+Top to bottom:
+
+- Total Used and how it was reached (counted locally, or anchored on the provider's
+  own count, TOK-3, TOK-4);
+- a stacked bar of the parts against the input budget with the high watermark (or the
+  threshold policy's trigger, NUM-3) as a tick, and one caption line under it: the
+  input budget as context window minus the reply reserve (CMP-8);
+- the rows (``services.meter_rows``): every TOK-1 part, the message framing, and one
+  signed row for the provider's count or the learned correction — they add up to
+  Total Used, which closes the table;
+- one warning line when Total Used is over the input budget (nothing else turns red);
+- the compaction policy and the encoding; the history window (included / dropped,
+  configured limit, "expanded to N", whole topic, last compaction, a warning when older
+  turns are dropped with no summary);
+- the most recent reported cache with a ``?`` naming the model that reported it (TOK-6);
+- when the last reply's server read only part of its request, that warning and a button
+  that sets the model card's window to the size the server reported (REF-27);
+- Compact now / View topic summary and the last outcome (CMP-6).
+
+Every figure comes from the one :class:`EstimateView` of the plan Send posts; this
+module only lays it out. The popover grows with its content (its layout never lets the
+window be smaller than what it holds), so no text lands on the bar in any state.
+"""
+
+from __future__ import annotations
+
+import html
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+from PySide6 import QtCore
+from PySide6.QtCore import QPoint, QRectF, QSize, Signal
+from PySide6.QtGui import QPainter, QPaintEvent, QPalette, QPen, QResizeEvent
+from PySide6.QtWidgets import (
+    QFrame,
+    QGridLayout,
+    QHBoxLayout,
+    QLabel,
+    QLayout,
+    QPushButton,
+    QSizePolicy,
+    QToolButton,
+    QVBoxLayout,
+    QWidget,
+)
+
+from chathub_desktop.gui.meter_colors import caution_color, muted_color, part_color, warning_color
+
+if TYPE_CHECKING:  # types only: the views module loads after first paint
+    from chathub_desktop.services.meter_rows import MeterRow
+    from chathub_desktop.services.views import EstimateView, TruncationView
+
+#: Width of the popover, pixels (fixed, so wrapped labels get their full height).
+POPOVER_WIDTH = 460
+_MARGIN_H, _MARGIN_V = 14, 12
+_SWATCH = 10
+#: Text of Compact now while a run is in flight (CMP-6).
+COMPACTING_TEXT = "Compacting…"
+COMPACT_TEXT = "Compact now"
+
+
+def tick_text(e: EstimateView) -> str:
+    """What the bar's tick marks: the high watermark, or the threshold policy's trigger
+    when that policy is on (NUM-3)."""
+    if e.threshold_trigger is not None:
+        return f"threshold compaction at {e.threshold_trigger:,} estimated tokens"
+    return f"{e.high_watermark:.0%} high watermark (auto-compact)"
+
+
+def mode_line(e: EstimateView) -> str:
+    """How Total Used was reached, without figures (the rows carry them; TOK-3, TOK-4)."""
+    a = e.anchor
+    if a.used and a.mode == "fallback":
+        return ("The provider's count of a request this run did not send, plus what came after it, is "
+                "larger than our local count of the parts, so it is used.")
+    if a.used:
+        return "Anchored on the provider's own count of the last request; the parts are our local count."
+    text = "Counted locally" + (f": {a.reason}" if a.reason else "")
+    if a.mode == "fallback":
+        text += " (its report plus what came after is smaller)"
+    return text + "."
+
+
+def policy_line(e: EstimateView) -> str:
+    """The compaction policy in force and the tokenizer; notes a fallback window."""
+    if e.threshold_trigger is not None:  # NUM-3: the threshold policy replaces the watermarks
+        policy = (f"Threshold compaction above {e.threshold_trigger:,} estimated tokens "
+                  f"(now about {e.threshold_estimate or 0:,})")
+    else:
+        policy = f"Auto-compact at the {e.high_watermark:.0%} high watermark, down to {e.low_watermark:.0%}"
+    guess = "" if e.window_known else \
+        ". The context window is a fallback: this model is in neither the catalog nor your model cards"
+    return f"{policy} · Encoding {e.encoding}{guess}."
+
+
+def history_lines(e: EstimateView) -> list[str]:
+    """The history-window lines of the popover (plain text)."""
+    h = e.history
+    limit = "off" if h.configured_limit is None else f"{h.configured_limit:,}"
+    if h.expanded_to is not None:
+        limit += f" (expanded to {h.expanded_to:,})"
+    dropped = []
+    if h.dropped_by_cursor:
+        dropped.append(f"{h.dropped_by_cursor:,} covered by the summary")
+    if h.dropped_by_limit:
+        dropped.append(f"{h.dropped_by_limit:,} beyond the history limit")
+    return [
+        f"{h.included:,} of {h.topic_messages:,} topic messages included"
+        + (f"; dropped: {', '.join(dropped)}" if dropped else ""),
+        f"History limit: {limit}",
+        f"Whole topic: about {h.topic_tokens:,} tokens",
+        f"Last compaction: {h.last_compaction or 'never'}",
+    ]
+
+
+def history_html(e: EstimateView) -> str:
+    """Rich text of the history-window section (its warning is a label of its own)."""
+    body = "<br>".join(html.escape(line) for line in history_lines(e))
+    return f"<b>History window</b><br>{body}"
+
+
+def _tinted(label: QLabel, color: Any, tone: str) -> None:
+    """Give ``label`` a text colour from the theme (its palette, no style sheet) and the
+    ``tone`` property that names it (``muted`` / ``warning`` / ``error``), the vocabulary
+    an app stylesheet can style labels by."""
+    label.setProperty("tone", tone)
+    pal = label.palette()
+    pal.setColor(QPalette.ColorRole.WindowText, color)
+    label.setPalette(pal)
+
+
+class WrappedLabel(QLabel):
+    """A word-wrapped label that asks for the height its text needs at the width it is
+    given, so a layout never squeezes its lines onto a neighbour (the bar)."""
+
+    def __init__(self, text: str = "", name: str = "") -> None:
+        super().__init__(text)
+        self.setWordWrap(True)
+        if name:
+            self.setObjectName(name)
+        #: The width the layout gives this label, pixels, when the owner knows it (0: its
+        #: current width) — so its height is right before the first layout pass.
+        self.fit_width = 0
+
+    def fit_height(self) -> bool:
+        """Minimum height = the text's height at its width; True if it changed."""
+        need = max(0, self.heightForWidth(self.fit_width or self.width())) if self.text() else 0
+        if need == self.minimumHeight():
+            return False
+        self.setMinimumHeight(need)
+        return True
+
+    def setText(self, text: str) -> None:  # noqa: N802 (Qt)
+        """Set the text and the height it needs."""
+        super().setText(text)
+        self.fit_height()
+
+    def resizeEvent(self, event: QResizeEvent) -> None:  # noqa: N802 (Qt)
+        super().resizeEvent(event)
+        self.fit_height()
+
+
+def _wrapped(text: str = "", name: str = "") -> WrappedLabel:
+    return WrappedLabel(text, name)
+
+
+class Swatch(QWidget):
+    """A small square in a part's colour (the bar's legend)."""
+
+    def __init__(self, part: str) -> None:
+        super().__init__()
+        self.part = part
+        self.setFixedSize(_SWATCH, _SWATCH)
+
+    def paintEvent(self, event: QPaintEvent) -> None:  # noqa: N802 (Qt)
+        p = QPainter(self)
+        p.fillRect(self.rect(), part_color(self.part))
+        p.end()
+
+
+class PartsBar(QWidget):
+    """A thin stacked bar: each part's tokens as a share of the input budget, with the
+    high watermark drawn as a tick. Overflow past the budget is clipped at the end."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("partsBar")
+        self.setFixedHeight(14)
+        self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Fixed)
+        self.parts: list[tuple[str, int]] = []
+        self.scale_total = 0
+        self.budget = 1
+        self.high = 0.8
+
+    def sizeHint(self) -> QSize:  # noqa: N802 (Qt)
+        return QSize(320, 14)
+
+    def set_estimate(self, e: EstimateView, rows: tuple[MeterRow, ...]) -> None:
+        """Show the positive part rows of ``e`` scaled so they sum to ``e.total``, against
+        its budget."""
+        from chathub_desktop.services.meter_rows import MeterRowKind
+
+        self.parts = [(r.key, r.tokens) for r in rows if r.kind is not MeterRowKind.ADJUSTMENT and r.tokens > 0]
+        self.scale_total = e.total
+        self.budget = max(1, e.input_budget)
+        self.high = min(1.0, e.threshold_trigger / self.budget) if e.threshold_trigger else e.high_watermark
+        self.setToolTip(f"{e.total:,} of {e.input_budget:,} input tokens; tick: {tick_text(e)}")
+        self.update()
+
+    def segments(self, width: float) -> list[tuple[str, float, float]]:
+        """``(part, x, w)`` pixel segments for a bar ``width`` pixels wide."""
+        local = sum(v for _k, v in self.parts) or 1
+        factor = self.scale_total / local if self.scale_total else 1.0
+        x = 0.0
+        out: list[tuple[str, float, float]] = []
+        for k, v in self.parts:
+            w = min(width * v * factor / self.budget, max(0.0, width - x))
+            if w > 0:
+                out.append((k, x, w))
+            x += w
+        return out
+
+    def paintEvent(self, event: QPaintEvent) -> None:  # noqa: N802 (Qt)
+        p = QPainter(self)
+        p.setRenderHint(QPainter.RenderHint.Antialiasing)
+        r = QRectF(self.rect()).adjusted(0.5, 2.5, -0.5, -2.5)
+        pal = self.palette()  # the empty track follows the theme (issue 16)
+        p.setPen(QPen(pal.color(QPalette.ColorRole.Mid), 1))
+        p.setBrush(pal.color(QPalette.ColorRole.AlternateBase))
+        p.drawRoundedRect(r, 3, 3)
+        p.setPen(QtCore.Qt.PenStyle.NoPen)
+        for k, x, w in self.segments(r.width()):
+            p.setBrush(part_color(k))
+            p.drawRect(QRectF(r.left() + x, r.top(), w, r.height()))
+        hx = r.left() + r.width() * self.high
+        p.setPen(QPen(warning_color(pal), 2))
+        p.drawLine(int(hx), int(r.top()) - 2, int(hx), int(r.bottom()) + 2)
+        p.end()
+
+
+class MeterTable(QWidget):
+    """The rows that add up: swatch, label and figure per row, a note under the rows
+    that need one, then Total Used. Figures are labels named ``meterValue`` (property
+    ``meterKey``: the row's key) and ``meterTotal``."""
+
+    def __init__(self, width: int) -> None:
+        super().__init__()
+        self.setObjectName("meterTable")
+        self._width = width
+        self.grid = QGridLayout(self)
+        self.grid.setContentsMargins(0, 0, 0, 0)
+        self.grid.setHorizontalSpacing(8)
+        self.grid.setVerticalSpacing(2)
+        self.grid.setColumnStretch(1, 1)
+        self.values: list[QLabel] = []
+        self.total = QLabel()
+
+    def _clear(self) -> None:
+        while self.grid.count():
+            item = self.grid.takeAt(0)
+            w = item.widget() if item is not None else None
+            if w is not None:
+                w.deleteLater()
+        self.values = []
+
+    def set_rows(self, rows: tuple[MeterRow, ...], total: int, muted: Any) -> None:
+        """Lay out ``rows`` and ``total`` (tokens); notes and zero rows in ``muted``."""
+        from chathub_desktop.services.meter_rows import MeterRowKind, signed
+
+        self._clear()
+        r = 0
+        for row in rows:
+            if row.kind is MeterRowKind.PART or row.kind is MeterRowKind.FRAMING:
+                self.grid.addWidget(Swatch(row.key), r, 0, QtCore.Qt.AlignmentFlag.AlignVCenter)
+            name = QLabel(row.label)
+            value = QLabel(signed(row.tokens) if row.kind is MeterRowKind.ADJUSTMENT else f"{row.tokens:,}")
+            value.setObjectName("meterValue")
+            value.setProperty("meterKey", row.key)
+            value.setAlignment(QtCore.Qt.AlignmentFlag.AlignRight | QtCore.Qt.AlignmentFlag.AlignVCenter)
+            if row.tokens == 0:
+                _tinted(name, muted, "muted")
+                _tinted(value, muted, "muted")
+            self.grid.addWidget(name, r, 1)
+            self.grid.addWidget(value, r, 2)
+            self.values.append(value)
+            r += 1
+            if row.note:
+                note = _wrapped("", "meterNote")
+                note.fit_width = self._width - _SWATCH - self.grid.horizontalSpacing()
+                note.setText(row.note)
+                _tinted(note, muted, "muted")
+                self.grid.addWidget(note, r, 1, 1, 2)
+                r += 1
+        rule = QFrame()
+        rule.setFrameShape(QFrame.Shape.HLine)
+        rule.setFrameShadow(QFrame.Shadow.Sunken)
+        self.grid.addWidget(rule, r, 0, 1, 3)
+        r += 1
+        name = QLabel("<b>Total Used</b>")
+        self.total = QLabel(f"<b>{total:,}</b>")
+        self.total.setObjectName("meterTotal")
+        self.total.setAlignment(QtCore.Qt.AlignmentFlag.AlignRight | QtCore.Qt.AlignmentFlag.AlignVCenter)
+        self.grid.addWidget(name, r, 1)
+        self.grid.addWidget(self.total, r, 2)
+
+
+class EstimatePopover(QFrame):
+    """The Context usage & compaction popup (closes on outside click).
+
+    Compact now / View topic summary show once a controller is bound
+    (:meth:`bind_controller`): they emit ``compact_requested(topic_id)`` /
+    ``summary_requested(topic_id)`` through it, and the popover asks it whether the topic
+    is compacting and for the last outcome text."""
+
+    compact_requested = Signal(int)
+    summary_requested = Signal(int)
+    #: Set the model card's window to what the server read (a ``TruncationView``, REF-27).
+    card_window_requested = Signal(object)
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent, QtCore.Qt.WindowType.Popup)
+        self.setObjectName("estimatePopover")
+        self.setFrameShape(QFrame.Shape.StyledPanel)
+        self.setFixedWidth(POPOVER_WIDTH)
+        self.estimate: EstimateView | None = None
+        self._is_compacting: Callable[[int], bool] | None = None
+        self._outcome: Callable[[int], str | None] | None = None
+        self._controlled = False
+        #: Global y the popover's bottom edge keeps while open (just above the badge).
+        self._bottom: int | None = None
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(_MARGIN_H, _MARGIN_V, _MARGIN_H, _MARGIN_V)
+        self._inner = POPOVER_WIDTH - 2 * (_MARGIN_H + self.frameWidth())  # the column's width
+        layout.setSpacing(6)
+        # the window is never smaller than its content: nothing can be squeezed onto the bar
+        layout.setSizeConstraint(QLayout.SizeConstraint.SetMinimumSize)
+        title = QLabel("<b>Context usage &amp; compaction</b>")
+        title.setObjectName("popoverTitle")
+        layout.addWidget(title)
+        self.headline = QLabel()
+        self.headline.setObjectName("meterHeadline")
+        layout.addWidget(self.headline)
+        self.mode_label = _wrapped(name="meterMode")
+        layout.addWidget(self.mode_label)
+        self.bar = PartsBar()
+        # holds the popover at its width under the size constraint
+        self.bar.setMinimumWidth(self._inner)
+        layout.addWidget(self.bar)
+        self.budget_label = _wrapped(name="barCaption")
+        layout.addWidget(self.budget_label)
+        self.table = MeterTable(self._inner)
+        layout.addWidget(self.table)
+        self.warning_label = _wrapped(name="budgetWarning")
+        self.warning_label.hide()
+        layout.addWidget(self.warning_label)
+        self.policy_label = _wrapped(name="policyLine")
+        layout.addWidget(self.policy_label)
+        self.history_label = _wrapped(name="historyWindow")
+        self.history_label.setTextFormat(QtCore.Qt.TextFormat.RichText)
+        layout.addWidget(self.history_label)
+        self.history_warning = _wrapped(
+            "Older turns are left out with no usable summary: compact the topic to keep them as one.",
+            "historyWarning")
+        self.history_warning.hide()
+        layout.addWidget(self.history_warning)
+        cache_row = QHBoxLayout()
+        self.cache_title = QLabel("<b>Most recent reported cache</b>")
+        self.cache_help = QToolButton()
+        self.cache_help.setText("?")
+        self.cache_help.setObjectName("cacheHelp")
+        self.cache_help.setAutoRaise(True)
+        self.cache_help.setAccessibleName("About the reported cache")
+        self.cache_help.clicked.connect(self._show_cache_help)
+        cache_row.addWidget(self.cache_title)
+        cache_row.addWidget(self.cache_help)
+        cache_row.addStretch(1)
+        layout.addLayout(cache_row)
+        self.cache_label = QLabel()
+        self.cache_label.setObjectName("cacheLine")
+        layout.addWidget(self.cache_label)
+        # REF-27: the server silently read only part of the last request
+        self.truncation_label = _wrapped(name="truncationWarning")
+        self.truncation_label.hide()
+        layout.addWidget(self.truncation_label)
+        self.set_window_button = QPushButton()
+        self.set_window_button.setObjectName("setCardWindow")
+        self.set_window_button.setToolTip("Save a model card with the window the server really reads, so the "
+                                          "estimate, compaction and the history fit it")
+        self.set_window_button.clicked.connect(self._set_card_window)
+        self.set_window_button.hide()
+        layout.addWidget(self.set_window_button)
+        buttons = QHBoxLayout()
+        self.compact_button = QPushButton(COMPACT_TEXT)
+        self.compact_button.setObjectName("compactNow")
+        self.compact_button.setToolTip("Summarize the completed turns before your latest message now "
+                                       "(History Compress model; Ctrl+Shift+K)")
+        self.compact_button.clicked.connect(self._compact)
+        self.summary_button = QPushButton("View topic summary")
+        self.summary_button.setObjectName("viewSummary")
+        self.summary_button.setToolTip("The topic's rolling summary, its model, Copy / Export and the "
+                                       "debug log (Ctrl+Shift+S)")
+        self.summary_button.clicked.connect(self._summary)
+        buttons.addWidget(self.compact_button)
+        buttons.addWidget(self.summary_button)
+        buttons.addStretch(1)
+        layout.addLayout(buttons)
+        self.status = _wrapped(name="compactionOutcome")
+        self.status.hide()
+        layout.addWidget(self.status)
+        self._sync_buttons()
+
+    # --- content ------------------------------------------------------------------------
+    def fill(self, e: EstimateView | None) -> None:
+        """Show ``e`` (``None``: no topic open)."""
+        from chathub_desktop.services.meter_rows import budget_line, budget_warning, meter_rows
+
+        self.estimate = e
+        pal = self.palette()
+        muted, warning = muted_color(pal), warning_color(pal)
+        for label in (self.mode_label, self.budget_label, self.policy_label):
+            _tinted(label, muted, "muted")
+        for label in (self.warning_label, self.truncation_label):
+            _tinted(label, warning, "error")
+        _tinted(self.history_warning, caution_color(pal), "warning")  # advice, not the budget warning
+        if e is None:
+            self.headline.setText("No estimate yet: open or create a topic.")
+            for w in (self.mode_label, self.bar, self.budget_label, self.table, self.warning_label,
+                      self.policy_label, self.history_label, self.history_warning, self.truncation_label,
+                      self.set_window_button):
+                w.hide()
+            self.cache_label.setText("")
+            self._sync_buttons()
+            return
+        rows = meter_rows(e)
+        self.headline.setText(f"<b>Next request estimate: {e.total:,}</b> of {e.input_budget:,} input tokens")
+        self.mode_label.setText(mode_line(e))
+        self.bar.set_estimate(e, rows)
+        self.budget_label.setText(f"{budget_line(e)}; tick: {tick_text(e)}")
+        self.table.set_rows(rows, e.total, muted)
+        over = budget_warning(e)
+        self.warning_label.setText(f"⚠ {over}" if over else "")
+        self.warning_label.setVisible(over is not None)
+        self.policy_label.setText(policy_line(e))
+        self.history_label.setText(history_html(e))
+        self.history_warning.setVisible(e.history.warning)
+        self.cache_label.setText(e.cache.line)
+        self.cache_help.setToolTip(e.cache.help)
+        t = e.truncation
+        self.truncation_label.setVisible(t is not None)
+        # offered until the card reads what the server reported
+        self.set_window_button.setVisible(t is not None and t.reported != e.context_window)
+        if t is not None:
+            self.truncation_label.setText(f"⚠ Last reply: {t.warning}.")
+            self.set_window_button.setText(f"Set {t.model}'s window to {t.reported:,} tokens")
+        for w in (self.mode_label, self.bar, self.budget_label, self.table, self.policy_label,
+                  self.history_label):
+            w.show()
+        self._sync_buttons()
+
+    def _fit(self) -> None:
+        """Grow or shrink the window to its content (a status line after a run adds
+        height while the popover is open); an open popover keeps its bottom edge, above
+        the badge. Labels are measured at the column's width, known before layout."""
+        layout = self.layout()
+        for label in self.findChildren(WrappedLabel):
+            if label.objectName() != "meterNote":
+                label.fit_width = self._inner
+            label.fit_height()
+        if layout is not None:
+            layout.activate()  # now, not at the next event: the move below needs the final height
+        self.adjustSize()
+        if self._bottom is not None and self.isVisible():
+            self.move(self.x(), self._bottom - self.height())
+
+    def _set_card_window(self) -> None:
+        """Ask for a model card with the window the server reported for the truncated
+        reply's model (``card_window_requested``); whoever saves it calls
+        :meth:`card_window_saved`."""
+        e = self.estimate
+        if e is None or e.truncation is None:
+            return
+        self.set_window_button.setEnabled(False)
+        self.card_window_requested.emit(e.truncation)
+
+    def card_window_saved(self, t: TruncationView) -> None:
+        """The card for ``t.model`` now reads ``t.reported`` tokens: say so on the button."""
+        self.set_window_button.setEnabled(True)
+        self.set_window_button.setText(f"Saved: {t.model} reads {t.reported:,} tokens")
+
+    def bind_controller(self, compact: Callable[[int], object], summary: Callable[[int], object],
+                        is_compacting: Callable[[int], bool], outcome: Callable[[int], str | None]) -> None:
+        """Route the buttons to the window: ``compact(topic_id)`` / ``summary(topic_id)``;
+        ``is_compacting(topic_id)`` and ``outcome(topic_id)`` (last result text) drive the
+        button state and the outcome line."""
+        self._controlled = True
+        self.compact_requested.connect(compact)
+        self.summary_requested.connect(summary)
+        self._is_compacting = is_compacting
+        self._outcome = outcome
+
+    def sync(self) -> None:
+        """Re-read the compaction state (a run started or ended)."""
+        self._sync_buttons()
+
+    def _sync_buttons(self) -> None:
+        available = self._controlled and self.estimate is not None and self.estimate.topic_id is not None
+        self.compact_button.setVisible(available)
+        self.summary_button.setVisible(available)
+        if available and self.estimate is not None and self.estimate.topic_id is not None:
+            tid = self.estimate.topic_id
+            busy = self._is_compacting is not None and self._is_compacting(tid)
+            self.compact_button.setEnabled(not busy)
+            self.compact_button.setText(COMPACTING_TEXT if busy else COMPACT_TEXT)
+            self.summary_button.setToolTip(
+                "The topic's rolling summary, its model, Copy / Export and the debug log (Ctrl+Shift+S)"
+                if self.estimate.has_summary else
+                "No summary yet: the viewer shows the debug log of past runs (Ctrl+Shift+S)")
+            if self._outcome is not None:
+                text = self._outcome(tid)
+                self.status.setText(text or "")
+                self.status.setVisible(bool(text))
+        self._fit()
+
+    def show_estimate(self, e: EstimateView | None, anchor: QWidget) -> None:
+        """Fill with ``e`` and pop up above ``anchor``."""
+        self.fill(e)
+        top = anchor.mapToGlobal(QPoint(0, 0))
+        self._bottom = top.y() - 4
+        self.move(top.x(), self._bottom - self.height())
+        self.show()
+
+    def _show_cache_help(self) -> None:
+        from PySide6.QtWidgets import QToolTip
+
+        QToolTip.showText(self.cache_help.mapToGlobal(QPoint(0, self.cache_help.height())),
+                          self.cache_help.toolTip(), self.cache_help)
+
+    # --- compaction actions (through the bound controller) --------------------------------
+    def _compact(self) -> None:
+        e = self.estimate
+        if self._controlled and e is not None and e.topic_id is not None:
+            self.compact_requested.emit(e.topic_id)
+            self._sync_buttons()
+
+    def _summary(self) -> None:
+        e = self.estimate
+        if self._controlled and e is not None and e.topic_id is not None:
+            self.hide()
+            self.summary_requested.emit(e.topic_id)

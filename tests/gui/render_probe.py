@@ -1,0 +1,86 @@
+"""Render message texts through the real message view in a process of its own
+(issue 32): ``python -m tests.gui.render_probe CASES.json MARKER_DIR``.
+
+CASES.json is a JSON list of message texts. The probe builds a shown
+:class:`~chathub_desktop.gui.message_list_view.MessageListView` (offscreen), prints
+``{"ready": true}`` and then, for each text, opens ``MARKER_DIR/case-<i>`` (a missing
+file: the open is the mark an ``strace`` audit splits its log on), shows the text as
+an assistant reply, lays out and paints the view, and prints one JSON line:
+``case``, ``seconds`` (show + layout + paint on the GUI thread) and ``rss_mb``. The
+parent (:mod:`tests.gui.render_audit`) audits what the process opened meanwhile.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+import time
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+
+def rss_mb() -> float:
+    """The process's resident memory, MB."""
+    for line in Path("/proc/self/status").read_text().splitlines():
+        if line.startswith("VmRSS:"):
+            return int(line.split()[1]) / 1024
+    return 0.0
+
+
+class _NoTopics:
+    """The topic service the probe's model never reads (pages are handed to it)."""
+
+    def __getattr__(self, name: str) -> Any:
+        raise AssertionError(f"the render probe reads no store ({name})")
+
+
+def main(cases_file: str, marker_dir: str) -> int:
+    """Render every case of ``cases_file`` (see the module docstring)."""
+    from PySide6.QtWidgets import QApplication
+
+    from chathub_desktop.gui.chat_events import ChatEvents
+    from chathub_desktop.gui.markdown_render import load_math
+    from chathub_desktop.gui.message_list_model import MessageListModel, TopicPage
+    from chathub_desktop.gui.message_list_view import MessageListView
+    from chathub_desktop.gui.qt_binding import protect_singletons
+    from chathub_desktop.services.events import EventBus
+    from chathub_desktop.services.views import MessageView
+
+    protect_singletons()  # as the app does at start-up
+    texts = json.loads(Path(cases_file).read_text(encoding="utf-8"))
+    app = QApplication.instance() or QApplication(sys.argv[:1])
+    load_math()
+    events = ChatEvents(EventBus())
+    model = MessageListModel(_NoTopics(), events)  # type: ignore[arg-type]
+    view = MessageListView(model)
+    view.resize(800, 600)
+    view.show()
+    app.processEvents()
+    now = datetime.now(UTC)
+
+    def show(i: int, text: str) -> None:
+        m = MessageView(id=i + 1, topic_id=1, seq=i, role="assistant", content=text,
+                        content_type="text", status="complete", created_at=now)
+        model.show_page(TopicPage(1, 0, (m,), None))
+        view.executeDelayedItemsLayout()
+        view.viewport().grab()  # sizeHint and paint of the shown row
+        app.processEvents()
+
+    show(-1, "warm **up** `code` $x^2$")  # fonts and the first document, before the audit
+    print(json.dumps({"ready": True, "rss_mb": rss_mb()}), flush=True)
+    for i, text in enumerate(texts):
+        try:
+            (Path(marker_dir) / f"case-{i}").open()
+        except OSError:
+            pass
+        start = time.perf_counter()
+        show(i, text)
+        seconds = time.perf_counter() - start
+        print(json.dumps({"case": i, "seconds": seconds, "rss_mb": rss_mb()}), flush=True)
+    events.detach()
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main(sys.argv[1], sys.argv[2]))

@@ -1,0 +1,40 @@
+"""Rich-text labels that show outside text (issue 32): a model id or an error shaped
+like ``<img src="/dev/zero">`` is shown as text in the summary viewer and the context
+receipt, never loaded."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+from typing import Any
+
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QLabel
+
+from chathub_desktop.gui.receipt_dialog import ReceiptDialog
+from chathub_desktop.gui.summary_dialog import SummaryDialog
+from chathub_desktop.services.views import MessageView, SummaryView
+
+HOSTILE = '<img src="/dev/zero">'
+
+
+def test_the_summary_viewer_shows_a_hostile_model_id_as_text(services: Any, qtbot: Any, monkeypatch: Any) -> None:
+    a = services.assistants.create("A")
+    t = services.topics.create(a.id)
+    view = SummaryView(t.id, "The summary.", HOSTILE, None, datetime.now(UTC))
+    monkeypatch.setattr(services.compaction, "summary", lambda _tid: view)
+    dialog = SummaryDialog(services, t.id)
+    qtbot.addWidget(dialog)
+    text = dialog.meta_label.text()
+    assert "<img" not in text and "&lt;img src=&quot;/dev/zero&quot;&gt;" in text
+
+
+def test_the_receipt_shows_a_hostile_model_id_as_text(qtbot: Any) -> None:
+    m = MessageView(id=7, topic_id=1, seq=1, role="assistant", content="hi", content_type="text",
+                    status="complete", created_at=datetime.now(UTC), model=HOSTILE, receipt={})
+    dialog = ReceiptDialog(m)
+    qtbot.addWidget(dialog)
+    labels = dialog.findChildren(QLabel)
+    intro = next(label for label in labels if HOSTILE in label.text())
+    assert intro.textFormat() == Qt.TextFormat.PlainText
+    assert all(label.textFormat() == Qt.TextFormat.PlainText for label in labels if label.buddy() is None
+               and label.objectName().startswith("receipt"))

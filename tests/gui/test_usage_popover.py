@@ -1,0 +1,206 @@
+"""The token popover as a reader sees it (issue 24; TOK-1, TOK-3, TOK-4, CMP-6, CMP-8):
+the figures read off its labels add up to Total Used in every state, an over-budget
+topic shows exactly one warning line, no label overlaps the bar in any state or theme,
+text keeps its contrast, and the popover and Settings → System Agent show one context
+window for one model."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+
+import pytest
+from PySide6.QtCore import QPoint, QRect
+from PySide6.QtGui import QPalette
+from PySide6.QtWidgets import QLabel
+
+from chathub_desktop.gui.meter_colors import contrast_ratio, warning_color
+from chathub_desktop.gui.theme import apply_theme
+from chathub_desktop.gui.token_badge import TokenBadge
+from chathub_desktop.gui.usage_popover import EstimatePopover
+from tests import meter_states
+
+FAILED = ("Compaction failed: the History Compress model rejected the batch as too long for its "
+          "context window (8,192 tokens); choose a model with a larger window or compact fewer turns.")
+UNREACHABLE = ("Could not reach the target: the latest turn and the fixed overhead alone are above the "
+               "low watermark (19,200 tokens). Send stays blocked while usage is at or above 80%.")
+
+
+def _number(text: str) -> int:
+    """The figure of a label: ``1,234`` / ``+26`` / ``−728`` (rich text tags dropped)."""
+    plain = re.sub(r"<[^>]+>", "", text).strip()
+    assert re.fullmatch(r"[+−]?[\d,]+", plain), plain
+    return int(plain.replace(",", "").replace("+", "").replace("−", "-"))
+
+
+def _popover(qtbot, services, state: str, fake_vendor, outcome: str | None = None) -> tuple[EstimatePopover, object, TokenBadge]:  # type: ignore[no-untyped-def]
+    """The badge (keep it: it owns the popover) and its open popover in ``state``."""
+    topic, draft, attachments = meter_states.STATES[state](services, fake_vendor)
+    e = services.estimates.estimate(topic, draft, attachments)
+    badge = TokenBadge()
+    qtbot.addWidget(badge)
+    badge.bind_services(services)
+    outcomes: dict[int, str] = {}
+    badge.bind_controller(lambda _t: None, lambda _t: None, lambda _t: False, outcomes.get)
+    badge.show()
+    badge.show_estimate(e)
+    badge.open_popover()
+    pop = badge.popover
+    qtbot.waitExposed(pop)
+    if outcome is not None:  # a run ends while the popover is open (CMP-6)
+        outcomes[topic] = outcome
+        pop.sync()
+    # it sits just above the badge, whatever it holds: grown upwards, never over the badge
+    badge_top = badge.mapToGlobal(QPoint(0, 0)).y()
+    assert badge_top - 8 <= pop.geometry().bottom() < badge_top
+    return pop, e, badge
+
+
+def _visible_labels(pop: EstimatePopover) -> list[QLabel]:
+    return [lb for lb in pop.findChildren(QLabel) if lb.isVisibleTo(pop) and lb.text()]
+
+
+def _rect_in_popover(w) -> QRect:  # type: ignore[no-untyped-def]
+    return QRect(w.mapTo(w.window(), w.rect().topLeft()), w.size())
+
+
+@pytest.fixture(params=["light", "dark"])
+def theme(request, qapp) -> Iterator[str]:  # type: ignore[no-untyped-def]
+    saved = QPalette(qapp.palette())
+    apply_theme(qapp, request.param, hint=False)
+    yield request.param
+    qapp.setPalette(saved)
+
+
+@pytest.mark.parametrize("state", list(meter_states.STATES))
+def test_figures_on_the_labels_add_up_to_total_used(qtbot, services, fake_vendor, state):  # type: ignore[no-untyped-def]
+    pop, e, _badge = _popover(qtbot, services, state, fake_vendor)
+    values = [lb for lb in pop.findChildren(QLabel, "meterValue") if lb.isVisibleTo(pop)]
+    total = pop.findChild(QLabel, "meterTotal")
+    assert len(values) >= 9  # eight TOK-1 parts and the framing row, at least
+    assert sum(_number(v.text()) for v in values) == _number(total.text()) == e.total
+    assert f"{e.total:,}" in pop.headline.text()
+    keys = [v.property("meterKey") for v in values]
+    assert keys.count("framing") == 1
+    assert keys.count("adjustment") == (0 if e.total == e.local_total else 1)
+    pop.hide()
+
+
+def test_over_budget_shows_exactly_one_warning_line(qtbot, services, fake_vendor, theme):  # type: ignore[no-untyped-def]
+    pop, e, _badge = _popover(qtbot, services, "over_budget", fake_vendor)
+    assert e.total > e.input_budget == 4000
+    red = pop.warning_label.palette().color(QPalette.ColorRole.WindowText)
+    assert pop.warning_label.property("tone") == "error"
+    warned = [lb for lb in _visible_labels(pop) if lb.palette().color(QPalette.ColorRole.WindowText) == red]
+    assert [lb.objectName() for lb in warned] == ["budgetWarning"]
+    assert f"by {e.total - 4000:,} tokens" in warned[0].text()
+    # the badge turns red on its own: its colour does not reach the popover's text
+    badge = pop.parentWidget()
+    assert red.name() in badge.styleSheet() and "#tokenBadge" in badge.styleSheet()
+    assert pop.headline.palette().color(QPalette.ColorRole.WindowText) != red
+    pop.hide()
+
+
+def test_no_warning_line_when_the_request_fits(qtbot, services, fake_vendor):  # type: ignore[no-untyped-def]
+    pop, e, _badge = _popover(qtbot, services, "counted", fake_vendor)
+    assert e.total < e.input_budget
+    assert not pop.warning_label.isVisibleTo(pop)
+    red = warning_color(pop.palette())
+    assert not [lb for lb in _visible_labels(pop) if lb.palette().color(QPalette.ColorRole.WindowText) == red]
+    pop.hide()
+
+
+@pytest.mark.parametrize("state,outcome", [
+    ("counted", None), ("over_budget", None), ("with_summary", FAILED), ("over_budget", UNREACHABLE),
+    ("report_below_parts", None),
+])
+def test_no_text_overlaps_the_bar(qtbot, services, fake_vendor, theme, state, outcome):  # type: ignore[no-untyped-def]
+    pop, _e, _badge = _popover(qtbot, services, state, fake_vendor, outcome)
+    qtbot.wait(10)
+    bar = _rect_in_popover(pop.bar)
+    assert bar.height() >= 10 and bar.width() > 300
+    labels = _visible_labels(pop)
+    if outcome is not None:
+        assert pop.status.isVisibleTo(pop) and pop.status.text() == outcome
+    for lb in labels:
+        r = _rect_in_popover(lb)
+        assert not r.intersects(bar), (lb.objectName(), lb.text()[:60], r, bar)
+        # every wrapped label has the height its text needs at its width
+        if lb.wordWrap():
+            assert lb.height() >= lb.heightForWidth(lb.width()), lb.objectName()
+    assert pop.height() >= pop.layout().minimumSize().height()
+    pop.hide()
+
+
+@pytest.mark.parametrize("state", ["report_below_parts", "over_budget", "limited"])
+def test_text_keeps_its_contrast_in_both_themes(qtbot, services, fake_vendor, theme, state):  # type: ignore[no-untyped-def]
+    pop, _e, _badge = _popover(qtbot, services, state, fake_vendor)
+    if state == "limited":
+        assert pop.history_warning.isVisibleTo(pop)
+    window = pop.palette().color(QPalette.ColorRole.Window)
+    for lb in _visible_labels(pop):
+        ratio = contrast_ratio(lb.palette().color(QPalette.ColorRole.WindowText), window)
+        assert ratio >= 4.5, (lb.objectName(), lb.text()[:40], round(ratio, 2))
+    pop.hide()
+
+
+def test_popover_and_system_agent_show_one_context_window(qtbot, services):  # type: ignore[no-untyped-def]
+    """A model in neither the catalog nor the model cards, on a local server: the popover
+    said 32,000 and System Agent 128,000. Both read the one card resolver now."""
+    from chathub_desktop.gui.settings_dialog import SettingsDialog
+
+    services.providers.add("Local", "openai_compatible", "http://127.0.0.1:9/v1")
+    services.assistants.create("L", provider="Local", model="qwen-local-7b")
+    topic = services.topics.create("L").id
+    services.settings.set("history-compress-model", "Local/qwen-local-7b")
+    e = services.estimates.estimate(topic)
+    badge = TokenBadge()
+    qtbot.addWidget(badge)
+    badge.bind_services(services)
+    badge.show_estimate(e)
+    badge.popover.fill(e)
+    dlg = SettingsDialog(services.providers, None, services=services)
+    qtbot.addWidget(dlg)
+    agent = dlg.system_page.compress_info.text()
+    shown = re.search(r"context window ([\d,]+)", badge.popover.budget_label.text())
+    in_agent = re.search(r"context window ([\d,]+)", agent)
+    assert shown and in_agent, (badge.popover.budget_label.text(), agent)
+    assert shown.group(1) == in_agent.group(1) == "32,000"
+    dlg.reject()
+
+
+def test_set_window_saves_the_card_and_recounts_the_badge(window, services, qtbot):  # type: ignore[no-untyped-def]
+    """REF-27: "Set the window" in the open window saves the model card on a worker and the
+    badge recounts against it (it used to save and leave the badge on the old window)."""
+    from datetime import UTC, datetime
+
+    from sqlalchemy import insert
+
+    from chathub_desktop.storage.models import Message
+
+    warning = "the server read only 2,048 of about 10,300 tokens: its context is smaller than the model card says"
+    services.providers.add("Ollama", "openai_compatible", "http://127.0.0.1:9/v1")
+    a = services.assistants.create("Cut", provider="Ollama", model="llama3.1-8b")
+    topic = services.topics.create("Cut").id
+    with services.db.write() as s:
+        s.execute(insert(Message), [
+            {"topic_id": topic, "seq": 1, "role": "user", "content": "plan " * 50, "created_at": datetime.now(UTC)},
+            {"topic_id": topic, "seq": 2, "role": "assistant", "content": "ok", "created_at": datetime.now(UTC),
+             "status": "complete", "input_tokens": 2048, "error_kind": "input_truncated", "error": warning,
+             "model": "llama3.1-8b", "provider_id": services.providers.list()[0].id},
+        ])
+    window.reload_assistants(a.id)
+    window.select_topic(topic)
+    badge = window.composer.badge
+    qtbot.waitUntil(lambda: badge.estimate is not None and badge.estimate.topic_id == topic, timeout=5000)
+    assert badge.estimate.context_window == 32_000  # NUM-2's local fallback
+    badge.open_popover()
+    pop = badge.popover
+    assert pop.set_window_button.isVisible()
+    pop.set_window_button.click()
+    qtbot.waitUntil(lambda: badge.estimate.context_window == 2048, timeout=5000)
+    assert [(c.model, c.context_window, c.provider) for c in services.models.list()] == [
+        ("llama3.1-8b", 2048, "Ollama")]
+    assert not pop.set_window_button.isVisible()  # the card reads it now: nothing to offer
+    assert pop.truncation_label.isVisible()  # the last reply still was cut
+    pop.hide()
