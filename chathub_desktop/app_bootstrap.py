@@ -151,6 +151,7 @@ def run_gui(data_dir: Path | None = None, database_url: str | None = None, *,
 
     import qasync
 
+    from chathub_desktop.gui.error_presenter import UnhandledErrors
     from chathub_desktop.gui.task_runner import install_asyncgen_hooks
 
     if instance is not None:  # after first paint: QtNetwork takes ~20 ms to load
@@ -192,8 +193,9 @@ def run_gui(data_dir: Path | None = None, database_url: str | None = None, *,
                 await quit_event.wait()
         await shut_down(app, window, services)
 
+    errors = UnhandledErrors(window.error_bar.show_error)  # issue 28: every bug shows and is logged
     try:
-        with loop:
+        with loop, errors.installed(loop):
             task = loop.create_task(main(), name="chathub-main")
             try:
                 loop.run_until_complete(task)

@@ -2,13 +2,13 @@
 # Builds the one-folder app bundle with PyInstaller and checks that it starts:
 #   bash packaging/build_bundle.sh        -> dist/chathub-desktop-<version>/
 # then runs the built app with `gui --smoke` offscreen, in a throwaway HOME and data
-# dir, and fails unless it prints CHATHUB_SMOKE_OK. Uses ./.venv (tests/run.sh makes it).
+# dir, and fails unless it prints CHATHUB_SMOKE_OK. Uses ./.venv-test (tests/run.sh makes it), never the app's ./.venv.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-[ -x .venv/bin/python ] || python3 -m venv .venv
-.venv/bin/python -m pip install -q --disable-pip-version-check -e ".[bundle]"
-version=$(.venv/bin/python -c 'import tomllib; print(tomllib.load(open("pyproject.toml", "rb"))["project"]["version"])')
-.venv/bin/pyinstaller --noconfirm --log-level ERROR --distpath dist --workpath build/pyinstaller \
+[ -x .venv-test/bin/python ] || python3 -m venv .venv-test
+.venv-test/bin/python -m pip install -q --disable-pip-version-check -e ".[bundle]"
+version=$(.venv-test/bin/python -c 'import tomllib; print(tomllib.load(open("pyproject.toml", "rb"))["project"]["version"])')
+.venv-test/bin/pyinstaller --noconfirm --log-level ERROR --distpath dist --workpath build/pyinstaller \
   packaging/chathub-desktop.spec
 app="dist/chathub-desktop-$version/chathub-desktop"
 scratch=$(mktemp -d)

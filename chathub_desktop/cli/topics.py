@@ -12,6 +12,7 @@ from chathub_desktop.cli.common import CommandError, emit, emit_rows, read_text_
 from chathub_desktop.cli.topic_model import add_topic_model_command, model_line
 from chathub_desktop.cli.versions import add_version_commands
 from chathub_desktop.core.context_receipt import receipt_lines
+from chathub_desktop.private_files import write_private
 
 if TYPE_CHECKING:
     from chathub_desktop.services.container import Services
@@ -307,7 +308,7 @@ def cmd_topic_export(args: argparse.Namespace, svc: Services) -> int:
         sys.stdout.write(body)
         return 0
     try:
-        args.output.write_text(body, encoding="utf-8")
+        write_private(args.output, body.encode("utf-8"))  # 0600: a topic is private (issue 28)
     except OSError as exc:
         raise CommandError(f"cannot write {args.output}: {exc.strerror or exc}") from None
     print(f"exported topic {args.topic_id} to {args.output}", file=sys.stderr)

@@ -44,6 +44,8 @@ def outcome_text(outcome: object) -> str:
         body = message[:1].upper() + message[1:] if message.startswith("compacted") else f"Compacted: {message}"
         return f"{body}{tokens}"
     if status == "nothing_eligible":
+        if message.startswith("nothing to gain: "):  # issue 28: the run kept the old state
+            return "Nothing to gain: " + message.removeprefix("nothing to gain: ")
         detail = message.removeprefix("nothing eligible: ")
         return f"Nothing eligible: {detail}" if detail else "Nothing eligible"
     if status == "failed":

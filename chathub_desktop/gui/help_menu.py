@@ -85,12 +85,14 @@ class AboutDialog(QDialog):
         self.folder_button.setEnabled(True)
 
     def details(self) -> list[tuple[str, str]]:
-        """``(label, value)`` rows: version, data folder, database, API keys."""
+        """``(label, value)`` rows: version, data folder, database, API keys, and where
+        each provider's key lives."""
         if self.info is None:
             return []
         i = self.info
         return [("Version", i.version), ("Data folder", str(i.data_dir)),
-                ("Database", i.database_url), ("API keys", i.keys)]
+                ("Database", i.database_url), ("API keys", i.keys),
+                *((f"Key of {name}", where) for name, where in i.provider_keys)]  # issue 28
 
     def copy(self) -> None:
         """The details as plain text to the clipboard."""

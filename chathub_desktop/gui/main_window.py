@@ -51,6 +51,7 @@ from chathub_desktop.gui.compaction_controller import COMPACT_TEXT, CompactionCo
 from chathub_desktop.gui.composer import Composer
 from chathub_desktop.gui.design.icons import Icon, icon
 from chathub_desktop.gui.design.tokens import IconSize, Space
+from chathub_desktop.gui.error_bar import ErrorBar
 from chathub_desktop.gui.error_presenter import ErrorPresenter
 from chathub_desktop.gui.estimate_controller import EstimateController
 from chathub_desktop.gui.message_actions import MessageActions
@@ -69,6 +70,10 @@ if TYPE_CHECKING:
     from chathub_desktop.services.dream_service import DreamOutcome
 
 APP_TITLE = "ChatHub Desktop"
+#: What the chat area says while the store opens (before attach()).
+OPENING_TEXT = "Opening your chats…"
+
+
 def welcome_html(key: SendKey) -> str:
     """The first-start text (no assistant yet), naming the key that sends (issue 29)."""
     return f"""
@@ -146,7 +151,7 @@ class MainWindow(QMainWindow):
             self.menuBar().setEnabled(False)
             for a in (*self.actions(), self.delete_topic_action):
                 a.setEnabled(a in (self.quit_action, self.about_action))
-            self.show_status("Opening your chats…", 0)
+            self.show_status(OPENING_TEXT, 0)
 
     def attach(self, services: Services) -> None:
         """Bind the window to ``services`` and fill it. ``run_gui`` shows the window
@@ -370,8 +375,14 @@ class MainWindow(QMainWindow):
         self.welcome.setObjectName("welcome")
         self.welcome.setWordWrap(True)
         self.welcome.setMargin(Space.HUGE)
+        # until attach(): a returning user must not read the first-run welcome (issue 28)
+        self.opening = QLabel(f'<div align="center">{OPENING_TEXT}</div>')  # centred by its HTML, as the welcome
+        self.opening.setObjectName("opening")
         self.stack = QStackedWidget()
+        self.stack.addWidget(self.opening)
         self.stack.addWidget(self.welcome)  # the message view joins in attach()
+        self.error_bar = ErrorBar()  # issue 28: any bug, one line and Details…
+        cl.addWidget(self.error_bar)
         cl.addWidget(self.stack, 1)
         self.reply_notice = ReplyNoticeBar()  # issue 12: a silent provider, a short Retry-After
         cl.addWidget(self.reply_notice)

@@ -26,6 +26,12 @@ class SendController:
 
     def __init__(self, window: MainWindow) -> None:
         self._w = window
+        # a send task's done callback or a queued sync can outlive the window (issue 28)
+        self._gone = False
+        window.destroyed.connect(self._window_destroyed)
+
+    def _window_destroyed(self) -> None:
+        self._gone = True
 
     def send_message(self, text: str) -> asyncio.Task[object] | None:
         """Send ``text`` into the open topic (a new topic when none is open); returns the
@@ -55,6 +61,8 @@ class SendController:
 
     def _on_send_done(self, topic_id: int, text: str, task: asyncio.Task[object],
                       attachments: tuple[object, ...] = ()) -> None:
+        if self._gone:
+            return
         w = self._w
         self.sync()
         w.message_view.set_sending_first(False)
@@ -101,7 +109,10 @@ class SendController:
             w.compaction.stop()
 
     def sync(self) -> None:
-        """Send/Stop and the Stop action follow whether the open topic sends or compacts."""
+        """Send/Stop and the Stop action follow whether the open topic sends or compacts
+        (nothing once the window is destroyed)."""
+        if self._gone:
+            return
         w = self._w
         tid = w.current_topic_id
         sending = tid is not None and w.svc.chat.is_sending(tid)
@@ -124,8 +135,8 @@ class SendController:
         if getattr(w, "notifier", None) is not None:
             w.notifier.on_reply_finished(topic.title if topic else "", status, error)
         # the send task ends right after this event: re-check the buttons once it has
-        QTimer.singleShot(0, self.sync)
-        QTimer.singleShot(100, self.sync)
+        QTimer.singleShot(0, w, self.sync)  # dropped if the window goes first
+        QTimer.singleShot(100, w, self.sync)
         if topic_id == w.current_topic_id:
             w.estimate.schedule(invalidate=True)
             if status == "error" and error:

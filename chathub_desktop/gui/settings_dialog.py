@@ -38,6 +38,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from chathub_desktop.core.key_places import KeyPlace
 from chathub_desktop.core.provider_kinds import ProviderKind
 from chathub_desktop.gui import confirm
 from chathub_desktop.gui.design import Tone, set_tone
@@ -61,6 +62,8 @@ def key_source_text(source: str) -> str:
     """Human text for ``ProviderView.key_source`` (``keyring`` / ``env:VAR`` / ``none``)."""
     if source == "keyring":
         return "key in OS keyring"
+    if source == "file":
+        return "key in a file only you can read"
     if source.startswith("env:"):
         return f"key from ${source[4:]}"
     return "no key"
@@ -90,7 +93,7 @@ class ProviderFormDialog(QDialog):
             ui.kindCombo.addItem(kind.label, kind.value)
         ui.kindCombo.currentIndexChanged.connect(self._on_kind_changed)
         ui.baseUrlEdit.textEdited.connect(self._on_url_edited)
-        for radio in (ui.keyringRadio, ui.envRadio, ui.noKeyRadio):
+        for radio in (ui.keyringRadio, ui.keyFileRadio, ui.envRadio, ui.noKeyRadio):
             radio.toggled.connect(self._sync_key_fields)
         ui.buttonBox.accepted.connect(self._save)
         ui.buttonBox.rejected.connect(self.reject)
@@ -106,9 +109,10 @@ class ProviderFormDialog(QDialog):
             ui.keyEdit.setEnabled(False)
             ui.keyringWarning.setText(
                 f"⚠ The OS keyring is not available: {status.reason or 'no secure backend'}. "
-                "Use an environment variable for the key."
+                "Store the key in a file only you can read, or use an environment variable."
             )
             ui.envRadio.setChecked(True)
+        ui.keyFileRadio.setVisible(providers.key_file is not None)
         if provider is None:
             self.setWindowTitle("Add provider")
             self._on_kind_changed()
@@ -126,6 +130,9 @@ class ProviderFormDialog(QDialog):
             elif provider.key_source == "keyring" and status.usable:
                 ui.keyringRadio.setChecked(True)
                 ui.keyEdit.setPlaceholderText("Stored in the keyring — leave empty to keep it")
+            elif provider.key_source == KeyPlace.FILE.value:
+                ui.keyFileRadio.setChecked(True)
+                ui.keyEdit.setPlaceholderText("Stored in the key file — leave empty to keep it")
             elif provider.key_source == "none":
                 ui.noKeyRadio.setChecked(True)
         self._sync_key_fields()
@@ -143,8 +150,14 @@ class ProviderFormDialog(QDialog):
 
     def _sync_key_fields(self, *_args: object) -> None:
         ui = self.ui
-        ui.keyEdit.setEnabled(ui.keyringRadio.isChecked() and self.keyring_usable)
+        ui.keyEdit.setEnabled((ui.keyringRadio.isChecked() and self.keyring_usable) or ui.keyFileRadio.isChecked())
         ui.envEdit.setEnabled(ui.envRadio.isChecked())
+
+    def _key_place(self) -> KeyPlace | None:
+        """Where a pasted key goes: the OS keyring, the key file, or None (no stored key)."""
+        if self.ui.keyringRadio.isChecked():
+            return KeyPlace.KEYRING
+        return KeyPlace.FILE if self.ui.keyFileRadio.isChecked() else None
 
     def show_error(self, message: str) -> None:
         """Show ``message`` inline (red, under the form)."""
@@ -153,19 +166,20 @@ class ProviderFormDialog(QDialog):
 
     def _save(self) -> None:
         ui = self.ui
-        key = ui.keyEdit.text().strip() if ui.keyringRadio.isChecked() else None
+        place = self._key_place()
+        key = ui.keyEdit.text().strip() if place is not None else None
         env = ui.envEdit.text().strip() if ui.envRadio.isChecked() else None
         if ui.envRadio.isChecked() and not env:
             self.show_error("Enter the name of the environment variable that holds the key.")
             return
         try:
             if self._provider is None:
-                if ui.keyringRadio.isChecked() and not key:
+                if place is not None and not key:
                     self.show_error("Paste the API key, or choose another key source.")
                     return
                 view = self._providers.add(
                     ui.nameEdit.text(), str(ui.kindCombo.currentData()), ui.baseUrlEdit.text().strip() or None,
-                    api_key=key or None, api_key_env=env or None,
+                    api_key=key or None, api_key_env=env or None, key_place=place or KeyPlace.KEYRING,
                 )
             else:
                 view = self._update(self._provider, key, env)
@@ -180,11 +194,12 @@ class ProviderFormDialog(QDialog):
     def _update(self, provider: ProviderView, key: str | None, env: str | None) -> ProviderView | None:
         ui = self.ui
         url = ui.baseUrlEdit.text().strip()
-        if ui.keyringRadio.isChecked():
-            if not key and provider.key_source != "keyring":
+        place = self._key_place()
+        if place is not None:
+            if not key and provider.key_source != place.value:
                 self.show_error("Paste the API key, or choose another key source.")
                 return None
-            return self._providers.update(provider.id, base_url=url, api_key=key or None)
+            return self._providers.update(provider.id, base_url=url, api_key=key or None, key_place=place)
         if ui.envRadio.isChecked():
             return self._providers.update(provider.id, base_url=url, api_key_env=env, clear_key=True)
         return self._providers.update(provider.id, base_url=url, api_key_env="", clear_key=True)

@@ -15,6 +15,8 @@ from PySide6.QtCore import QObject
 from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import QFileDialog, QMenu
 
+from chathub_desktop.private_files import write_private
+
 if TYPE_CHECKING:
     from chathub_desktop.gui.main_window import MainWindow
     from chathub_desktop.services.views import TopicView
@@ -157,7 +159,7 @@ class TopicActions(QObject):
 
             body = (json.dumps(files.export_json(topic_id), ensure_ascii=False, indent=2) + "\n"
                     if fmt == "json" else files.export_markdown(topic_id))
-            path.write_text(body, encoding="utf-8")
+            write_private(path, body.encode("utf-8"))  # 0600, as every export (issue 28)
 
         await self._w.runner.run_in_thread(write)
         self._w.show_status(f"Exported the topic to {path}")

@@ -1,6 +1,8 @@
 """Paints topic rows (issue 14): the title without Markdown, elided on the left; the
 last-activity date right-aligned ("Today 14:05", "Yesterday", a weekday, a date); a pin
-mark on pinned topics; archived topics (listed with "Show archived") in muted italics.
+mark on pinned topics; archived topics (listed with "Show archived") in muted italics;
+a dot in the accent colour before the date while a reply streams into the topic, also
+in the background (issue 28).
 """
 
 from __future__ import annotations
@@ -11,10 +13,13 @@ from PySide6.QtCore import QModelIndex, QPersistentModelIndex, QPointF, QRect, Q
 from PySide6.QtGui import QFontMetrics, QPainter, QPalette, QPen
 from PySide6.QtWidgets import QStyle, QStyledItemDelegate, QStyleOptionViewItem
 
-from chathub_desktop.gui.topic_list_model import TopicRole
+from chathub_desktop.gui.design.palette import busy_color
+from chathub_desktop.gui.topic_list_model import StreamingRole, TopicRole
 
 PAD_X = 8  # px, row edge to text
 PIN_W = 12  # px, room of the pin mark
+BUSY_R = 3.5  # px, radius of the streaming dot
+BUSY_W = 14  # px, room of the streaming dot
 
 
 def day_label(when: datetime, now: datetime | None = None) -> str:
@@ -69,6 +74,11 @@ class TopicListDelegate(QStyledItemDelegate):
         painter.setPen(muted)
         painter.drawText(QRect(r.right() - date_w, r.top(), date_w, r.height()),
                          Qt.AlignmentFlag.AlignVCenter | Qt.AlignmentFlag.AlignRight, date)
+        if index.data(StreamingRole):
+            date_w += BUSY_W
+            painter.setPen(Qt.PenStyle.NoPen)
+            painter.setBrush(text_color if selected else busy_color(pal))
+            painter.drawEllipse(QPointF(r.right() - date_w + BUSY_R + 1, r.center().y() + 0.5), BUSY_R, BUSY_R)
         x = r.left()
         if t.pinned:
             self._pin(painter, QPointF(x + 4, r.center().y()), pal.color(QPalette.ColorRole.Highlight)

@@ -28,6 +28,10 @@ TopicRole = Qt.ItemDataRole.UserRole + 1  # TopicView
 #: The lock shown before a private topic's title (issue 19), or its text fallback.
 LOCK_EMOJI, LOCK_FALLBACK = "🔒", "[private]"
 TopicIdRole = Qt.ItemDataRole.UserRole + 2  # int
+#: True while a reply streams into the topic, e.g. in the background (issue 28).
+StreamingRole = Qt.ItemDataRole.UserRole + 3  # bool
+#: The line the tooltip of such a topic ends with.
+STREAMING_TIP = "A reply is being written"
 
 ModelIndex = QModelIndex | QPersistentModelIndex
 
@@ -46,8 +50,12 @@ class TopicListModel(QAbstractListModel):
         self.show_archived = False
         #: Topics deleted in this window but still undoable: never listed.
         self.hidden: set[int] = set()
+        #: Topics a reply is streaming into (from the first delta to the reply's end).
+        self.streaming: set[int] = set()
         events.topic_changed.connect(self._on_topic_changed)
         events.message_added.connect(self._on_message_added)
+        events.reply_delta.connect(self._on_reply_delta)
+        events.reply_finished.connect(self._on_reply_finished)
 
     @property
     def assistant_id(self) -> int | None:
@@ -86,9 +94,12 @@ class TopicListModel(QAbstractListModel):
             when = t.updated_at.astimezone().strftime("%Y-%m-%d %H:%M")
             flags = "".join((" · pinned" if t.pinned else "", " · archived" if t.archived else ""))
             private = "\nPrivate: no memory is used here and the dream never reads it" if t.private else ""
-            return f"{plain_title(t.title)}\n{t.message_count:,} messages · last active {when}{flags}{private}"
+            busy = f"\n{STREAMING_TIP}" if t.id in self.streaming else ""
+            return f"{plain_title(t.title)}\n{t.message_count:,} messages · last active {when}{flags}{private}{busy}"
         if role == TopicRole:
             return t
+        if role == StreamingRole:
+            return t.id in self.streaming
         if role == TopicIdRole:
             return t.id
         return None
@@ -156,6 +167,23 @@ class TopicListModel(QAbstractListModel):
         self._rows[row] = view
         idx = self.index(row)
         self.dataChanged.emit(idx, idx, [Qt.ItemDataRole.DisplayRole, Qt.ItemDataRole.ToolTipRole])
+
+    def _on_reply_delta(self, topic_id: int, _message_id: int, _text: str) -> None:
+        if topic_id not in self.streaming:
+            self.streaming.add(topic_id)
+            self._restyle(topic_id)
+
+    def _on_reply_finished(self, topic_id: int, _message_id: int, _status: str, _error: str) -> None:
+        if topic_id in self.streaming:
+            self.streaming.discard(topic_id)
+            self._restyle(topic_id)
+
+    def _restyle(self, topic_id: int) -> None:
+        """Repaint ``topic_id``'s row for a changed streaming mark."""
+        row = self.row_of(topic_id)
+        if row is not None:
+            idx = self.index(row)
+            self.dataChanged.emit(idx, idx, [StreamingRole, Qt.ItemDataRole.ToolTipRole])
 
     def _on_message_added(self, topic_id: int, _message_id: int) -> None:
         """A topic with new activity moves to the top (the list is most recent first);

@@ -32,6 +32,7 @@ from datetime import UTC, datetime
 from typing import Any
 
 from chathub_desktop.core import compaction as cc
+from chathub_desktop.core import compaction_gain as cg
 from chathub_desktop.core import threshold_compaction as tc
 from chathub_desktop.core.messages import Role
 from chathub_desktop.core.request_assembly import assemble_request, template_overhead
@@ -555,6 +556,7 @@ class CompactionService:
         wrapper = count(cc.summary_block("x")) - 1
         archive_allowance = (cc.ARCHIVE_EXCERPT_CHARS // 3 + 8) if ctx.archives_enabled else 0
         summary_part = plan_req.part("summary")
+        user_overhead = template_overhead(ctx.base_input.input_template, count)
         plan = await self._db.run(functools.partial(
             cc.plan_compaction,
             ctx.index, ctx.window,
@@ -565,7 +567,7 @@ class CompactionService:
             budget=ctx.input_budget,
             low=low,
             batch_budget=budget.batch,
-            user_overhead=template_overhead(ctx.base_input.input_template, count),
+            user_overhead=user_overhead,
             max_batches=max_batches,
         ))
         if plan.status != "ready":
@@ -591,34 +593,44 @@ class CompactionService:
                 f"the History Compress model's context window ({budget.window:,} tokens) is too small to "
                 "summarize this topic; choose a model with a larger window", before, "summarizer_window",
                 target.label, high, low, plan)
-        summarizer = Summarizer(self._providers, target)
         generation = self._generation.get(topic_id, 0)
         summary = ctx.summary
         done_end = plan.start
         processed = 0
         failure: str | None = None
-        for batch in plan.batches:
-            if batch.placeholder:
-                summary = cc.append_placeholder(summary, cc.placeholder_text(batch.role_counts))
-            else:
-                messages = [h.message for h in ctx.history[batch.start:batch.end] if h.sendable]
-                log.info("compaction of topic %s: batch %d/%d, messages %d-%d, %d tokens of turns "
-                         "(batch budget %d, summarizer window %d)", topic_id, processed + 1, len(plan.batches),
-                         batch.start, batch.end - 1, batch.tokens, budget.batch, budget.window)
-                try:
-                    summary = await summarizer.summarize(summary, messages, cap, focus=focus,
-                                                         edited=ctx.summary_edited)
-                except SummarizerFailed as exc:
-                    failure = str(exc)
-                    break
-            done_end = batch.end
-            processed += 1
-            self._bus.publish(CompactionProgress(
-                topic_id, trigger, "batch", processed, len(plan.batches)))
+        async with Summarizer(self._providers, target) as summarizer:  # one client for every batch (issue 28)
+            for batch in plan.batches:
+                if batch.placeholder:
+                    summary = cc.append_placeholder(summary, cc.placeholder_text(batch.role_counts))
+                else:
+                    messages = [h.message for h in ctx.history[batch.start:batch.end] if h.sendable]
+                    log.info("compaction of topic %s: batch %d/%d, messages %d-%d, %d tokens of turns "
+                             "(batch budget %d, summarizer window %d)", topic_id, processed + 1, len(plan.batches),
+                             batch.start, batch.end - 1, batch.tokens, budget.batch, budget.window)
+                    try:
+                        summary = await summarizer.summarize(summary, messages, cap, focus=focus,
+                                                             edited=ctx.summary_edited)
+                    except SummarizerFailed as exc:
+                        failure = str(exc)
+                        break
+                done_end = batch.end
+                processed += 1
+                self._bus.publish(CompactionProgress(
+                    topic_id, trigger, "batch", processed, len(plan.batches)))
         if processed == 0:
             return await self._failed(ctx, trigger, failure or "no batch was processed", before, "summarizer",
                                       target.label, high, low, plan)
         cursor_id = ctx.history[done_end - 1].id
+        removed = cc.removed_request_tokens(ctx.index, ctx.window.send_from, done_end, user_overhead)
+        new_part = await self._db.run(count, cc.summary_block(summary))
+        gain_after = cg.projected_after(before, removed, summary_part, new_part + archive_allowance)
+        if not cg.earns_its_call(trigger, before, gain_after):  # issue 28: keep the old state
+            out = CompactionOutcome(status=NOTHING_ELIGIBLE, reason=cg.NOTHING_TO_GAIN, before_tokens=before,
+                                    after_tokens=before, cursor_message_id=ctx.cursor_message_id,
+                                    message=cg.nothing_to_gain_message(done_end - plan.start, before, gain_after),
+                                    model=target.label, **base)  # type: ignore[arg-type]
+            await self._arecord(ctx, out, plan)
+            return out
         if self._generation.get(topic_id, 0) != generation:
             return await self._failed(ctx, trigger, "the topic was edited while it was being compacted; try again",
                                       before, "changed", target.label, high, low, plan)

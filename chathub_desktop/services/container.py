@@ -10,7 +10,7 @@ from chathub_desktop import __version__
 from chathub_desktop.paths import default_data_dir
 from chathub_desktop.private_files import make_private_dir
 from chathub_desktop.providers.catalog import ModelCatalog
-from chathub_desktop.services.app_info import AppInfo, app_info
+from chathub_desktop.services.app_info import AppInfo, app_info, key_location
 from chathub_desktop.services.assistant_service import AssistantService
 from chathub_desktop.services.attachment_service import AttachmentService
 from chathub_desktop.services.chat_service import ChatService
@@ -38,7 +38,7 @@ from chathub_desktop.services.topic_service import TopicService
 from chathub_desktop.services.topic_snapshots import TopicHistoryCache
 from chathub_desktop.services.topic_transfer import TopicTransfer
 from chathub_desktop.storage.database import Database, DatabaseError, open_database, sqlite_url_for
-from chathub_desktop.storage.secrets import KeyringSecretStore
+from chathub_desktop.storage.secrets import KEY_FILE_NAME, FileSecretStore, KeyringSecretStore
 
 
 def resolve_database_url(database_url: str | None, data_dir: Path | None) -> str:
@@ -123,7 +123,11 @@ class Services:
     def about(self) -> AppInfo:
         """Help → About's facts (issue 16). Asks the keyring which backend it uses (can
         take a moment over D-Bus: call it off the GUI thread)."""
-        return app_info(__version__, self.data_dir, self.database_url, self.providers.keyring_status())
+        status = self.providers.keyring_status()
+        key_file = self.providers.key_file.path if self.providers.key_file is not None else None
+        places = tuple((p.name, key_location(p.key_source, key_file, status.backend if status.usable else ""))
+                       for p in self.providers.list())
+        return app_info(__version__, self.data_dir, self.database_url, status, places)
 
     def close(self) -> None:
         """Stop the store watcher and release the database connections."""
@@ -157,7 +161,8 @@ def open_services(database_url: str | None = None, data_dir: Path | None = None,
     db.on_wait = lambda waiting: bus.publish(StoreWaiting(waiting))
     catalog = ModelCatalog.load()
     settings = SettingsService(db)
-    providers = ProviderService(db, KeyringSecretStore())
+    providers = ProviderService(db, KeyringSecretStore(),
+                                FileSecretStore((data_dir or default_data_dir()) / KEY_FILE_NAME))
     topics = TopicService(db, bus)
     memory = MemoryService(db, dynamic_cards=dynamic_entries, dynamic_render=dynamic_text,
                            on_change=lambda assistant_id: bus.publish(TopicChanged(topic_id=0)),

@@ -22,6 +22,8 @@ from chathub_desktop.services.views import ProviderView
 from chathub_desktop.storage.database import Database
 from chathub_desktop.storage.models import Provider, Topic
 from chathub_desktop.storage.secrets import (
+    FileSecretStore,
+    KeyPlace,
     KeyringSecretStore,
     KeyringStatus,
     SecretUnavailable,
@@ -90,9 +92,18 @@ def validate_base_url(url: str) -> str:
 class ProviderService:
     """CRUD for providers. Keys go to the OS keyring or stay in an env var; never the DB."""
 
-    def __init__(self, db: Database, secrets: KeyringSecretStore) -> None:
+    def __init__(self, db: Database, secrets: KeyringSecretStore, key_file: FileSecretStore | None = None) -> None:
         self._db = db
         self._secrets = secrets
+        #: The data dir's key file only the user can read (issue 28); None: not offered.
+        self.key_file = key_file
+
+    def _store(self, place: KeyPlace) -> KeyringSecretStore | FileSecretStore:
+        if place is KeyPlace.FILE:
+            if self.key_file is None:
+                raise SecretUnavailable("no key file is configured here")
+            return self.key_file
+        return self._secrets
 
     def keyring_status(self) -> KeyringStatus:
         """Whether keys can be stored in the OS keyring here (and why not)."""
@@ -100,7 +111,8 @@ class ProviderService:
 
     @staticmethod
     def _view(p: Provider) -> ProviderView:
-        source = f"env:{p.api_key_env}" if p.api_key_env else ("keyring" if p.key_in_keyring else "none")
+        source = (f"env:{p.api_key_env}" if p.api_key_env else "keyring" if p.key_in_keyring
+                  else KeyPlace.FILE.value if p.key_in_file else "none")
         return ProviderView(id=p.id, name=p.name, kind=p.kind, base_url=redact_url(p.base_url),
                             key_source=source)
 
@@ -112,10 +124,12 @@ class ProviderService:
         *,
         api_key: str | None = None,
         api_key_env: str | None = None,
+        key_place: KeyPlace = KeyPlace.KEYRING,
     ) -> ProviderView:
-        """Add a provider. ``api_key`` goes to the keyring; ``api_key_env`` names the env var
-        to read it from instead. Raises :class:`InvalidInput` (duplicate name, bad kind/URL,
-        bad env var name, keyring unavailable); nothing is stored on failure."""
+        """Add a provider. ``api_key`` goes to the OS keyring, or with ``key_place`` FILE to
+        the data dir's key file only the user can read (issue 28); ``api_key_env`` names
+        the env var to read it from instead. Raises :class:`InvalidInput` (duplicate name,
+        bad kind/URL, bad env var name, key store unavailable); nothing is stored on failure."""
         name = check_name(name, "provider name")
         pkind = parse_kind(kind)
         url = validate_base_url(pkind.default_base_url if base_url is None else base_url)
@@ -132,12 +146,13 @@ class ProviderService:
                     kind=pkind.value,
                     base_url=url,
                     api_key_env=api_key_env or None,
-                    key_in_keyring=bool(api_key),
+                    key_in_keyring=bool(api_key) and key_place is KeyPlace.KEYRING,
+                    key_in_file=bool(api_key) and key_place is KeyPlace.FILE,
                 )
                 s.add(row)
                 s.flush()
                 if api_key:
-                    self._secrets.set(name, api_key)
+                    self._store(key_place).set(name, api_key)
                 return self._view(row)
         except IntegrityError:
             raise InvalidInput(f"a provider named {name!r} already exists") from None
@@ -171,9 +186,11 @@ class ProviderService:
         api_key: str | None = None,
         api_key_env: str | None = None,
         clear_key: bool = False,
+        key_place: KeyPlace = KeyPlace.KEYRING,
     ) -> ProviderView:
         """Change a provider's URL or key source. ``base_url`` equal to the redacted URL the
-        views show leaves the stored one unchanged. Raises :class:`InvalidInput`/:class:`NotFound`."""
+        views show leaves the stored one unchanged; a new ``api_key`` goes to ``key_place``
+        and a key stored in the other place is removed. Raises :class:`InvalidInput`/:class:`NotFound`."""
         _check_env_name(api_key_env)
         try:
             with self._db.write() as s:
@@ -183,12 +200,18 @@ class ProviderService:
                 if api_key_env is not None:
                     row.api_key_env = api_key_env or None
                 if api_key:
-                    self._secrets.set(row.name, api_key)
-                    row.key_in_keyring = True
+                    self._store(key_place).set(row.name, api_key)
+                    other = KeyPlace.FILE if key_place is KeyPlace.KEYRING else KeyPlace.KEYRING
+                    if (row.key_in_file if other is KeyPlace.FILE else row.key_in_keyring):
+                        self._store(other).delete(row.name)
+                    row.key_in_keyring = key_place is KeyPlace.KEYRING
+                    row.key_in_file = key_place is KeyPlace.FILE
                     row.api_key_env = None
                 elif clear_key:
-                    self._secrets.delete(row.name)
-                    row.key_in_keyring = False
+                    for place, held in ((KeyPlace.KEYRING, row.key_in_keyring), (KeyPlace.FILE, row.key_in_file)):
+                        if held:
+                            self._store(place).delete(row.name)
+                    row.key_in_keyring = row.key_in_file = False
                 return self._view(row)
         except SecretUnavailable as exc:
             raise InvalidInput(f"cannot store the API key: {exc}") from None
@@ -200,29 +223,32 @@ class ProviderService:
         same id never inherits it."""
         with self._db.write() as s:
             row = self._row(s, ref)
-            name, in_keyring = row.name, row.key_in_keyring
+            name, in_keyring, in_file = row.name, row.key_in_keyring, row.key_in_file
             s.execute(update(Topic).where(Topic.model_provider_id == row.id)
                       .values(model=None, model_provider_id=None))
             s.delete(row)
-        if in_keyring:
-            try:
-                self._secrets.delete(name)
-            except SecretUnavailable:
-                pass
+        for place, held in ((KeyPlace.KEYRING, in_keyring), (KeyPlace.FILE, in_file)):
+            if held:
+                try:
+                    self._store(place).delete(name)
+                except SecretUnavailable:
+                    pass
 
     def api_key(self, ref: int | str) -> str | None:
         """The provider's key from its env var or the keyring; ``None`` when it has none.
         Raises :class:`InvalidInput` when the named env var is unset or the keyring fails."""
         with self._db.read() as s:
             row = self._row(s, ref)
-            env, in_keyring, name = row.api_key_env, row.key_in_keyring, row.name
+            env, in_keyring, in_file, name = row.api_key_env, row.key_in_keyring, row.key_in_file, row.name
         try:
             if env:
                 return key_from_env(env)
-            if in_keyring:
-                key = self._secrets.get(name)
+            if in_keyring or in_file:
+                place = KeyPlace.KEYRING if in_keyring else KeyPlace.FILE
+                key = self._store(place).get(name)
                 if key is None:
-                    raise SecretUnavailable(f"no key for provider {name!r} in the keyring")
+                    where = "the keyring" if in_keyring else "the key file"
+                    raise SecretUnavailable(f"no key for provider {name!r} in {where}")
                 return key
         except SecretUnavailable as exc:
             raise InvalidInput(str(exc)) from None

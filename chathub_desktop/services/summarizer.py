@@ -30,6 +30,7 @@ from chathub_desktop.core.overflow import is_length_stop
 from chathub_desktop.core.provider_kinds import ProviderKind
 from chathub_desktop.core.request_assembly import message_tokens
 from chathub_desktop.providers.base import (
+    ChatClient,
     ChatRequest,
     ErrorKind,
     FinishEvent,
@@ -175,11 +176,45 @@ class Completion:
 
 
 class Summarizer:
-    """Runs summarizer calls for one resolved :class:`SummarizerTarget`."""
+    """Runs summarizer calls for one resolved :class:`SummarizerTarget`.
+
+    Used as ``async with Summarizer(...) as s:`` (a compaction run's batches, issue 28)
+    it builds ONE provider client on the first call (the store read, the key lookup and
+    the TCP/TLS connection) and reuses it for every later call; leaving the block closes
+    it, on every path. Outside such a block each call builds and closes its own client.
+    """
 
     def __init__(self, providers: ProviderService, target: SummarizerTarget) -> None:
         self._providers = providers
         self.target = target
+        self._session = False
+        self._client: ChatClient | None = None
+
+    async def __aenter__(self) -> Summarizer:
+        """Reuse one provider client until the block ends."""
+        self._session = True
+        return self
+
+    async def __aexit__(self, *_exc: object) -> None:
+        await self.aclose()
+
+    async def aclose(self) -> None:
+        """Close the reused provider client (if one was built); later calls build their own."""
+        client, self._client, self._session = self._client, None, False
+        if client is not None:
+            await client.aclose()
+
+    async def _acquire(self) -> ChatClient:
+        """The client for one call: the session's (built once), else a new one."""
+        if self._client is not None:
+            return self._client
+        try:
+            client = await self._providers.aclient(self.target.provider_id)
+        except InvalidInput as exc:
+            raise SummarizerFailed(f"the History Compress model cannot be used: {exc}") from None
+        if self._session:
+            self._client = client
+        return client
 
     def request(self, messages: Sequence[ChatMessage], max_tokens: int, *, exact: bool = False) -> ChatRequest:
         """A request of ``messages`` to this model: no tools, ``max_tokens`` output
@@ -258,10 +293,7 @@ class Summarizer:
 
     async def _send(self, request: ChatRequest) -> Completion:
         """Stream ``request`` and collect the answer (see :meth:`complete` for errors)."""
-        try:
-            client = await self._providers.aclient(self.target.provider_id)
-        except InvalidInput as exc:
-            raise SummarizerFailed(f"the History Compress model cannot be used: {exc}") from None
+        client = await self._acquire()
         text: list[str] = []
         reasoning = 0
         calls = 0
@@ -298,7 +330,8 @@ class Summarizer:
             log.warning("summarizer failure", exc_info=True)
             raise SummarizerFailed(f"the History Compress model request failed: {exc}") from None
         finally:
-            await client.aclose()
+            if client is not self._client:  # a one-off call's own client
+                await client.aclose()
         answer = "".join(text)
         if not answer.strip():
             if calls:

@@ -60,7 +60,8 @@ class Base(DeclarativeBase):
 
 class Provider(Base):
     """A configured LLM vendor endpoint. The API key is never stored here (APP-2):
-    it lives in the OS keyring under ``keyring_user`` or in the env var ``api_key_env``."""
+    it lives in the OS keyring (``key_in_keyring``), in the data dir's key file only the
+    user can read (``key_in_file``, issue 28) or in the env var ``api_key_env``."""
 
     __tablename__ = "provider"
     id: Mapped[int] = mapped_column(primary_key=True)
@@ -69,6 +70,7 @@ class Provider(Base):
     base_url: Mapped[str] = mapped_column(String(500))
     api_key_env: Mapped[str | None] = mapped_column(String(200))
     key_in_keyring: Mapped[bool] = mapped_column(Boolean, default=False)
+    key_in_file: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
     created_at: Mapped[datetime] = mapped_column(UTCDateTime(), default=utcnow)
 
 

@@ -1,21 +1,32 @@
-"""API keys behind one interface (APP-2): the OS keyring, or an environment variable.
+"""API keys behind one interface (APP-2): the OS keyring, an environment variable, or
+— chosen explicitly, for machines without an OS keyring (issue 28) — a file only the
+user can read (:class:`FileSecretStore`: keyrings.alt's plaintext file, 0600 in the
+data dir).
 
 Keys are never written to the database, an export or a log. Where the only keyring
 backend available is none at all, or a plaintext file, :meth:`KeyringSecretStore.status`
-says so and the caller offers the environment variable instead; nothing falls back
-to plaintext silently.
+says so and the caller offers the environment variable or the key file instead; nothing
+falls back to plaintext silently.
 """
 
 from __future__ import annotations
 
 import os
 from dataclasses import dataclass
+from pathlib import Path
 
 import keyring
 import keyring.backend
 import keyring.errors
 
+from chathub_desktop.core.key_places import KeyPlace
+
+__all__ = ["KEY_FILE_NAME", "SERVICE_NAME", "FileSecretStore", "KeyPlace", "KeyringSecretStore", "KeyringStatus",
+           "SecretUnavailable", "key_from_env"]
+
 SERVICE_NAME = "chathub-desktop"
+#: The key file's name in the data dir (:class:`FileSecretStore`).
+KEY_FILE_NAME = "provider-keys.cfg"
 
 
 class SecretUnavailable(Exception):
@@ -112,3 +123,52 @@ def key_from_env(variable: str) -> str:
     if not value:
         raise SecretUnavailable(f"environment variable {variable} is not set")
     return value
+
+
+class FileSecretStore:
+    """Provider keys in one file only its owner can read: ``path`` (0600, its folder
+    0700), written by keyrings.alt's ``PlaintextKeyring`` (an INI file, keys base64-coded,
+    NOT encrypted) under service ``chathub-desktop``, user ``provider:<name>``. For
+    machines without an OS keyring; the user chooses it explicitly (issue 28)."""
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+
+    def _backend(self) -> keyring.backend.KeyringBackend:
+        from keyrings.alt.file import PlaintextKeyring  # type: ignore[import-untyped]
+
+        from chathub_desktop.private_files import make_private_dir
+
+        make_private_dir(self.path.parent)
+        backend: keyring.backend.KeyringBackend = PlaintextKeyring()
+        backend.file_path = str(self.path)  # type: ignore[attr-defined]  # an instance override
+        return backend
+
+    def set(self, provider_name: str, api_key: str) -> None:
+        """Store ``api_key`` for ``provider_name`` (the file is created 0600, and
+        tightened to 0600 when it exists). Raises :class:`SecretUnavailable`."""
+        from chathub_desktop.private_files import make_private_file
+
+        try:
+            backend = self._backend()
+            if self.path.exists():
+                make_private_file(self.path)
+            backend.set_password(SERVICE_NAME, f"provider:{provider_name}", api_key)
+        except (OSError, keyring.errors.KeyringError) as exc:
+            raise SecretUnavailable(f"cannot write the key file {self.path}: {exc}") from exc
+
+    def get(self, provider_name: str) -> str | None:
+        """The stored key, or ``None``. Raises :class:`SecretUnavailable`."""
+        try:
+            return self._backend().get_password(SERVICE_NAME, f"provider:{provider_name}")
+        except (OSError, keyring.errors.KeyringError, ValueError) as exc:
+            raise SecretUnavailable(f"cannot read the key file {self.path}: {exc}") from exc
+
+    def delete(self, provider_name: str) -> None:
+        """Remove the stored key (no error when none is stored)."""
+        try:
+            self._backend().delete_password(SERVICE_NAME, f"provider:{provider_name}")
+        except keyring.errors.PasswordDeleteError:
+            pass
+        except (OSError, keyring.errors.KeyringError) as exc:
+            raise SecretUnavailable(f"cannot change the key file {self.path}: {exc}") from exc

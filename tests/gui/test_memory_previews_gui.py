@@ -45,9 +45,10 @@ class Answer:
         self.qtbot.addWidget(dlg)
         dlg.show()
         self.qtbot.waitExposed(dlg)
+        default = dlg.current().key  # the option checked when the preview opens
         if self.option is not None:
             dlg.findChild(object, f"previewOption_{self.option}").click()
-        self.seen.append({"title": title, "heading": heading, "summary": dlg.summary.text(),
+        self.seen.append({"title": title, "heading": heading, "summary": dlg.summary.text(), "default": default,
                           "keys": [o.key for o in options], "added": dlg.rows("added"),
                           "removed": dlg.rows("removed"), "edited": dlg.rows("edited"),
                           "action": dlg.action_button.text()})
@@ -96,12 +97,14 @@ def test_import_offers_replace_and_merge_and_merge_skips_duplicates(
     path = tmp_path / "notes.md"
     path.write_text(FILE, encoding="utf-8")
     with shown_memory_page(services, aid, qtbot) as page:
-        answer.shot = "memory_import_replace.png"
+        answer.option, answer.shot = "replace", "memory_import_replace.png"
         with qtbot.waitSignal(page.import_finished, timeout=10_000) as done:
             assert page.import_from(path)
         assert done.args == [False] and services.memory.document(aid) == CURRENT  # cancelled: nothing written
         replace = answer.seen[0]
-        assert replace["keys"] == ["replace", "merge"] and replace["action"] == "Import"
+        # Merge is the default: nothing of the current memory is lost unless Replace is picked (issue 28)
+        assert replace["default"] == "merge"
+        assert replace["keys"] == ["merge", "replace"] and replace["action"] == "Import"
         assert "fixed memory: 3 entries → 15 entries" in replace["summary"]
         assert "Works in Lisbon" in replace["removed"]
 

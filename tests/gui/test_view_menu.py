@@ -24,6 +24,14 @@ def _base_lightness() -> int:
     return QApplication.palette().color(QPalette.ColorRole.Base).lightness()
 
 
+def _shut(w, qloop, qtbot) -> None:  # type: ignore[no-untyped-def]
+    """Close ``w`` as the app does: its tasks (the first-run check) end before it goes."""
+    done: list[bool] = []
+    qloop.create_task(w.shutdown()).add_done_callback(lambda _t: done.append(True))
+    qtbot.waitUntil(lambda: bool(done), timeout=5000)
+    w.close()
+
+
 def test_dark_and_light_themes_apply_and_are_kept(qloop, services, qtbot, tmp_path, restore_look):  # type: ignore[no-untyped-def]
     from chathub_desktop.gui.main_window import MainWindow
 
@@ -38,14 +46,14 @@ def test_dark_and_light_themes_apply_and_are_kept(qloop, services, qtbot, tmp_pa
 
     # bubbles and code blocks pick their dark colours once the palette reached the view
     qtbot.waitUntil(lambda: _colors(w.message_view.palette())[1], timeout=2000)
-    w.close()
+    _shut(w, qloop, qtbot)
     again = MainWindow(services, settings_file=ini)  # the next start keeps the choice
     qtbot.addWidget(again)
     assert again.view.prefs.theme == "dark" and again.view.theme_actions["dark"].isChecked()
     assert _base_lightness() < 60
     again.view.theme_actions["light"].trigger()
     assert _base_lightness() > 200
-    again.close()
+    _shut(again, qloop, qtbot)
 
 
 def test_text_size_steps_and_resets(window, qtbot, restore_look):  # type: ignore[no-untyped-def]

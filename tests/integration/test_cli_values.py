@@ -126,8 +126,8 @@ def test_a_keyring_backend_that_cannot_load_is_one_line(tmp_path: Path) -> None:
     assert add.returncode == 1 and "Traceback" not in err
     assert err.strip() == ("chathub-desktop: error: PYTHON_KEYRING_BACKEND='no_such_module.Keyring' cannot be "
                            "loaded (ModuleNotFoundError: No module named 'no_such_module'); unset it or name an "
-                           "installed backend, or read the key from an environment variable; pass --api-key-env "
-                           "VAR (or --no-key for a local server)")
+                           "installed backend, or read the key from an environment variable; pass --key-file (a "
+                           "file only you can read), --api-key-env VAR (or --no-key for a local server)")
     listed = _cli(["provider", "list"], env)
     out, err = listed.communicate(timeout=60)
     assert listed.returncode == 0 and err == "" and out.startswith("no providers")

@@ -7,9 +7,9 @@ from __future__ import annotations
 
 from PySide6.QtGui import QColor, QPalette
 
-from chathub_desktop.gui.design.tokens import Colours
+from chathub_desktop.gui.design.tokens import Colours, colours_for
 
-__all__ = ["palette_for"]
+__all__ = ["busy_color", "error_color", "palette_for"]
 
 
 def palette_for(c: Colours) -> QPalette:
@@ -29,3 +29,20 @@ def palette_for(c: Colours) -> QPalette:
     for role in (r.Text, r.WindowText, r.ButtonText):
         pal.setColor(QPalette.ColorGroup.Disabled, role, QColor(c.disabled))
     return pal
+
+
+def _tokens_of(palette: QPalette) -> Colours:
+    """The token set ``palette`` was built from: dark when its window text is light (the
+    text, not the window: a stylesheet's transparent background leaves Window black)."""
+    return colours_for(palette.color(QPalette.ColorRole.WindowText).lightness() > 128)
+
+
+def error_color(palette: QPalette) -> QColor:
+    """Error text and marks (the tokens' ``error``: ≥ 4.5:1 on every surface, both themes)."""
+    return QColor(_tokens_of(palette).error)
+
+
+def busy_color(palette: QPalette) -> QColor:
+    """A "working in the background" mark, e.g. a reply streaming in another topic (the
+    tokens' ``accent``)."""
+    return QColor(_tokens_of(palette).accent)

@@ -124,27 +124,32 @@ class Ui_ProviderForm(object):
 
         self.keyLayout.addWidget(self.keyHelp, 0, 2, 1, 1)
 
+        self.keyFileRadio = QRadioButton(self.keyGroup)
+        self.keyFileRadio.setObjectName(u"keyFileRadio")
+
+        self.keyLayout.addWidget(self.keyFileRadio, 1, 0, 1, 2)
+
         self.envRadio = QRadioButton(self.keyGroup)
         self.envRadio.setObjectName(u"envRadio")
 
-        self.keyLayout.addWidget(self.envRadio, 1, 0, 1, 1)
+        self.keyLayout.addWidget(self.envRadio, 2, 0, 1, 1)
 
         self.envEdit = QLineEdit(self.keyGroup)
         self.envEdit.setObjectName(u"envEdit")
 
-        self.keyLayout.addWidget(self.envEdit, 1, 1, 1, 1)
+        self.keyLayout.addWidget(self.envEdit, 2, 1, 1, 1)
 
         self.noKeyRadio = QRadioButton(self.keyGroup)
         self.noKeyRadio.setObjectName(u"noKeyRadio")
 
-        self.keyLayout.addWidget(self.noKeyRadio, 2, 0, 1, 2)
+        self.keyLayout.addWidget(self.noKeyRadio, 3, 0, 1, 2)
 
         self.keyringWarning = QLabel(self.keyGroup)
         self.keyringWarning.setObjectName(u"keyringWarning")
         self.keyringWarning.setWordWrap(True)
         self.keyringWarning.setProperty(u"tone", u"warning")
 
-        self.keyLayout.addWidget(self.keyringWarning, 3, 0, 1, 3)
+        self.keyLayout.addWidget(self.keyringWarning, 4, 0, 1, 3)
 
 
         self.mainLayout.addWidget(self.keyGroup)
@@ -175,7 +180,8 @@ class Ui_ProviderForm(object):
         QWidget.setTabOrder(self.nameEdit, self.baseUrlEdit)
         QWidget.setTabOrder(self.baseUrlEdit, self.keyringRadio)
         QWidget.setTabOrder(self.keyringRadio, self.keyEdit)
-        QWidget.setTabOrder(self.keyEdit, self.envRadio)
+        QWidget.setTabOrder(self.keyEdit, self.keyFileRadio)
+        QWidget.setTabOrder(self.keyFileRadio, self.envRadio)
         QWidget.setTabOrder(self.envRadio, self.envEdit)
         QWidget.setTabOrder(self.envEdit, self.noKeyRadio)
 
@@ -215,6 +221,10 @@ class Ui_ProviderForm(object):
         self.keyHelp.setText(QCoreApplication.translate("ProviderForm", u"?", None))
 #if QT_CONFIG(tooltip)
         self.keyHelp.setToolTip(QCoreApplication.translate("ProviderForm", u"<p>Where ChatHub finds the API key. Keys are never written to the database, an export or a log. When editing, leave the key empty to keep the stored one.</p>", None))
+#endif // QT_CONFIG(tooltip)
+        self.keyFileRadio.setText(QCoreApplication.translate("ProviderForm", u"Store in a &file only you can read (not encrypted)", None))
+#if QT_CONFIG(tooltip)
+        self.keyFileRadio.setToolTip(QCoreApplication.translate("ProviderForm", u"<p>For computers without an OS keyring: the key pasted above is saved in <code>provider-keys.cfg</code> in ChatHub's data folder, a file only your user account can read (mode 0600). It is not encrypted: anyone who can read your files can read it. Never in the database, an export or a log.</p>", None))
 #endif // QT_CONFIG(tooltip)
         self.envRadio.setText(QCoreApplication.translate("ProviderForm", u"Read from &environment variable", None))
 #if QT_CONFIG(tooltip)

@@ -129,9 +129,9 @@ class TransferActions:
         if not confirmed:
             options = [PreviewOption("replace", "Replace: the file's memory instead of the current one",
                                      replace.lines(), replace.fixed_changes)]
-            if isinstance(merge, ImportPreview):
-                options.append(PreviewOption("merge", "Merge: add the file's fixed entries to the current ones",
-                                             merge.lines(), merge.fixed_changes))
+            if isinstance(merge, ImportPreview):  # first, so checked: Merge loses nothing (issue 28)
+                options.insert(0, PreviewOption("merge", "Merge: add the file's fixed entries to the current ones",
+                                                merge.lines(), merge.fixed_changes))
             name = self.assistant.name if self.assistant else "this assistant"
             key = change_preview.ask(self, "Import memory", f"Import {path.name} into {name}'s memory?",
                                      options, "Import")

@@ -1,0 +1,138 @@
+"""The window's error bar (issue 28): a bug anywhere (a slot, a task, the loop) shows
+here as one line — what failed and the exception — with **Details…** (the traceback in
+a non-modal dialog) and a close button. It never blocks the window; a newer error
+replaces the line, and the count of earlier ones shows beside it.
+
+Routing to it is :class:`~chathub_desktop.gui.error_presenter.UnhandledErrors`' job.
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QPointF, QRectF
+from PySide6.QtGui import QFontDatabase, QPainter, QPaintEvent, QPalette, QPen
+from PySide6.QtWidgets import (
+    QDialog,
+    QDialogButtonBox,
+    QFrame,
+    QHBoxLayout,
+    QLabel,
+    QPlainTextEdit,
+    QPushButton,
+    QToolButton,
+    QVBoxLayout,
+    QWidget,
+)
+
+from chathub_desktop.gui.design.palette import error_color
+
+RADIUS = 6.0  # px, corner radius of the bar
+EDGE = 4.0  # px, width of its red left edge
+#: Characters of the one-line reason before it is cut with "…".
+MAX_LINE_CHARS = 240
+
+
+def one_line(text: str) -> str:
+    """``text``'s first non-empty line, cut to :data:`MAX_LINE_CHARS` characters."""
+    first = next((line.strip() for line in text.splitlines() if line.strip()), "")
+    return first if len(first) <= MAX_LINE_CHARS else first[: MAX_LINE_CHARS - 1] + "…"
+
+
+class ErrorDetailsDialog(QDialog):
+    """The traceback of one error, read-only and selectable, with Close (non-modal)."""
+
+    def __init__(self, summary: str, details: str, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("errorDetails")
+        self.setWindowTitle("Error details")
+        self.resize(720, 420)
+        layout = QVBoxLayout(self)
+        head = QLabel(summary)
+        head.setWordWrap(True)
+        layout.addWidget(head)
+        hint = QLabel("This is a bug in ChatHub Desktop. The same text is in chathub.log in the data folder.")
+        hint.setWordWrap(True)
+        layout.addWidget(hint)
+        self.text = QPlainTextEdit(details)
+        self.text.setObjectName("errorTraceback")
+        self.text.setReadOnly(True)
+        self.text.setFont(QFontDatabase.systemFont(QFontDatabase.SystemFont.FixedFont))
+        self.text.setLineWrapMode(QPlainTextEdit.LineWrapMode.NoWrap)
+        layout.addWidget(self.text, 1)
+        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
+        buttons.rejected.connect(self.reject)
+        layout.addWidget(buttons)
+
+
+class ErrorBar(QFrame):
+    """One line for the latest unexpected error, **Details…** and ×; hidden when empty.
+
+    ``summary`` and ``details`` (the traceback) of the error shown are kept for
+    :meth:`open_details`; ``count`` counts errors since the bar was last closed."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("errorBar")
+        self.summary = ""
+        self.details = ""
+        self.count = 0
+        self._dialog: ErrorDetailsDialog | None = None
+        layout = QHBoxLayout(self)
+        layout.setContentsMargins(int(EDGE) + 10, 4, 6, 4)
+        self.label = QLabel()
+        self.label.setObjectName("errorBarText")
+        self.label.setWordWrap(True)
+        self.label.setAccessibleName("Error")
+        layout.addWidget(self.label, 1)
+        self.details_button = QPushButton("Details…")
+        self.details_button.setObjectName("errorBarDetails")
+        self.details_button.setToolTip("Show the traceback of this error")
+        self.details_button.clicked.connect(self.open_details)
+        layout.addWidget(self.details_button)
+        self.close_button = QToolButton()
+        self.close_button.setObjectName("errorBarClose")
+        self.close_button.setText("×")
+        self.close_button.setAccessibleName("Dismiss error")
+        self.close_button.setToolTip("Hide this error")
+        self.close_button.clicked.connect(self.dismiss)
+        layout.addWidget(self.close_button)
+        self.hide()
+
+    def paintEvent(self, _event: QPaintEvent) -> None:  # noqa: N802 - Qt override
+        """A rounded panel in the palette's AlternateBase with an error-red edge; the
+        colours are read at paint time, so a theme switch needs nothing else."""
+        pal = self.palette()
+        red = error_color(pal)
+        painter = QPainter(self)
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+        box = QRectF(self.rect()).adjusted(0.5, 0.5, -0.5, -0.5)
+        painter.setPen(QPen(red, 1))
+        painter.setBrush(pal.color(QPalette.ColorRole.AlternateBase))
+        painter.drawRoundedRect(box, RADIUS, RADIUS)
+        painter.setPen(QPen(red, EDGE))
+        painter.drawLine(QPointF(box.left() + EDGE / 2, box.top() + RADIUS),
+                         QPointF(box.left() + EDGE / 2, box.bottom() - RADIUS))
+        painter.end()
+
+    def show_error(self, summary: str, details: str) -> None:
+        """Show ``summary`` (cut to one line) and keep ``details`` for Details…."""
+        self.count += 1
+        self.summary = one_line(summary)
+        self.details = details
+        more = f" ({self.count - 1} earlier)" if self.count > 1 else ""
+        self.label.setText(self.summary + more)
+        self.label.setToolTip(self.summary)
+        self.show()
+
+    def open_details(self) -> ErrorDetailsDialog:
+        """Open the traceback of the error shown, non-modal (a second click reuses it)."""
+        if self._dialog is not None:
+            self._dialog.close()
+            self._dialog.deleteLater()
+        self._dialog = ErrorDetailsDialog(self.summary, self.details, self.window())
+        self._dialog.show()
+        return self._dialog
+
+    def dismiss(self) -> None:
+        """Hide the bar and forget the count."""
+        self.count = 0
+        self.hide()

@@ -1,0 +1,25 @@
+"""The nothing-to-gain rule (issue 28) and how the window words it."""
+
+from __future__ import annotations
+
+from types import SimpleNamespace
+
+from chathub_desktop.core import compaction_gain as cg
+
+
+def test_a_run_that_grows_the_request_does_not_earn_its_call() -> None:
+    after = cg.projected_after(9_312, removed_tokens=310, summary_tokens=0, new_summary_tokens=579)
+    assert after == 9_581
+    assert not cg.earns_its_call("manual", 9_312, after)
+    assert not cg.earns_its_call("token_threshold", 9_312, 9_312)  # equal is no gain either
+    assert cg.earns_its_call("manual", 9_312, 9_311)
+    assert cg.earns_its_call("message_count", 9_312, after)  # keeps what the limit drops (CMP-13)
+
+
+def test_the_window_says_nothing_to_gain() -> None:
+    from chathub_desktop.gui.compaction_controller import outcome_text
+
+    out = SimpleNamespace(status="nothing_eligible", message=cg.nothing_to_gain_message(8, 9_312, 9_581),
+                          before_tokens=9_312, after_tokens=9_312)
+    assert outcome_text(out) == ("Nothing to gain: a summary of these 8 messages would not make the next "
+                                 "request smaller (9,312 → 9,581 tokens); the old summary is kept")
