@@ -33,6 +33,7 @@ from typing import Any
 
 from chathub_desktop.core import compaction as cc
 from chathub_desktop.core import threshold_compaction as tc
+from chathub_desktop.core.compaction_prompt import complete_part
 from chathub_desktop.core.messages import Role
 from chathub_desktop.core.request_assembly import assemble_request, template_overhead
 from chathub_desktop.providers.catalog import ModelCatalog
@@ -324,8 +325,11 @@ class CompactionService:
         why = ""
         try:
             done = await Summarizer(self._providers, target).complete(messages, max_tokens)
-            summary = None if done.truncated else tc.extract_summary(done.text)
-            why = "the model stopped at its token limit" if done.truncated else "the model returned an empty summary"
+            summary = tc.extract_summary(done.text)
+            if done.truncated and summary:  # still a summary up to its last complete sentence (CMP-5)
+                summary = complete_part(summary) or None
+            why = ("the model stopped at its token limit before completing one sentence" if done.truncated
+                   else "the model returned an empty summary")
         except SummarizerFailed as exc:
             why = str(exc).replace("History Compress model", "chat model")
         finally:
