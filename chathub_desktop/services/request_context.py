@@ -21,10 +21,10 @@ from typing import Protocol
 from sqlalchemy.orm import Session
 
 from chathub_desktop.core import threshold_compaction as tc
+from chathub_desktop.core.base_urls import is_self_hosted
 from chathub_desktop.core.budget import input_budget
 from chathub_desktop.core.compaction import HistoryIndex, HistoryWindow
 from chathub_desktop.core.messages import ChatMessage, Role
-from chathub_desktop.core.base_urls import is_self_hosted
 from chathub_desktop.core.provider_kinds import ProviderKind
 from chathub_desktop.core.request_assembly import AssemblyInput, HistoryMessage
 from chathub_desktop.core.request_plan import (
