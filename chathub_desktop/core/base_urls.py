@@ -1,5 +1,6 @@
 """Provider base URLs: credentials never belong in them, and none is ever shown with one
-(APP-2, issue 12 "Keys in URLs").
+(APP-2, issue 12 "Keys in URLs"); which of them point at a local/self-hosted server
+(:func:`is_self_hosted`, issue 24).
 
 Pure string rules (``urllib.parse`` only). A key typed into the URL instead of the key
 field — ``http://user:sk-…@host/v1`` or ``…/v1?api_key=sk-…`` — would be stored in the
@@ -10,7 +11,10 @@ one saved before that rule) is displayed.
 
 from __future__ import annotations
 
+import ipaddress
 from urllib.parse import parse_qsl, urlsplit, urlunsplit
+
+from chathub_desktop.core.provider_kinds import ProviderKind
 
 #: Query parameter names that carry a secret (compared case-insensitively, ``-`` = ``_``).
 SECRET_QUERY_KEYS = frozenset(
@@ -74,3 +78,39 @@ def url_host(url: str) -> str:
     except ValueError:
         host = None
     return host or redact_url(url)
+
+
+#: Default ports of the local servers people run: Ollama 11434, LM Studio 1234,
+#: llama.cpp's server 8080, vLLM 8000 (hosted vendors answer on 443).
+LOCAL_SERVER_PORTS = frozenset({11434, 1234, 8080, 8000})
+#: Name suffixes that only resolve inside a home or office network.
+_LAN_SUFFIXES = (".local", ".lan", ".internal", ".home.arpa", ".localdomain")
+#: Carrier-grade NAT space: tailnets (Tailscale) put their machines there.
+_CGNAT = ipaddress.ip_network("100.64.0.0/10")
+
+
+def is_self_hosted(kind: ProviderKind, base_url: str) -> bool:
+    """True for an OpenAI-compatible provider that is a local/self-hosted server (Ollama,
+    LM Studio, llama.cpp, vLLM): its host is ``localhost``, a loopback, private,
+    link-local or tailnet (100.64.0.0/10) address, a single-label or ``.local``-style
+    LAN name, or its port is one of :data:`LOCAL_SERVER_PORTS`. Every other kind (OpenAI,
+    Responses, Anthropic, Anthropic-compatible) and a public OpenAI-compatible vendor
+    (OpenRouter, DeepSeek, …) is hosted. Only such a server can read fewer tokens than
+    it was sent (REF-27): a hosted vendor's input report is what it billed. Never raises."""
+    if kind is not ProviderKind.OPENAI_COMPATIBLE:
+        return False
+    try:
+        parts = urlsplit(base_url.strip())
+        host = (parts.hostname or "").rstrip(".").lower()
+        port = parts.port
+    except ValueError:
+        return False
+    if not host:
+        return False
+    if port in LOCAL_SERVER_PORTS:
+        return True
+    try:
+        ip = ipaddress.ip_address(host)
+    except ValueError:
+        return host == "localhost" or "." not in host or host.endswith(_LAN_SUFFIXES)
+    return ip.is_loopback or ip.is_private or ip.is_link_local or (ip.version == 4 and ip in _CGNAT)

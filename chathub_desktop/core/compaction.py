@@ -623,16 +623,24 @@ def placeholder_text(role_counts: Sequence[tuple[str, int]] | Mapping[str, int])
 
 def append_placeholder(summary: str, placeholder: str, max_chars: int = SUMMARY_MAX_CHARS) -> str:
     """``summary`` with ``placeholder`` appended on its own line; past ``max_chars``
-    characters, a marker line plus the newest tail that fits (REF-20, CMP-4)."""
-    text = f"{summary.rstrip()}\n{placeholder}" if summary.strip() else placeholder
+    characters, a marker line, the newest tail of the summary that fits (from its first
+    whole line, or cut inside the line when the tail holds no newline) and the
+    placeholder (REF-20, CMP-4)."""
+    summary = summary.rstrip() if summary.strip() else ""
+    text = f"{summary}\n{placeholder}" if summary else placeholder
     if len(text) <= max_chars:
         return text
     room = max_chars - len(SUMMARY_CUT_MARKER) - 1
-    tail = text[-room:] if room > 0 else ""
+    if room <= 0:
+        return SUMMARY_CUT_MARKER[:max_chars]
+    keep = room - len(placeholder) - 1  # characters of the summary beside the placeholder
+    if keep <= 0 or not summary:
+        return f"{SUMMARY_CUT_MARKER}\n{text[-room:]}"
+    tail = summary[-keep:]
     newline = tail.find("\n")
     if 0 <= newline < len(tail) - 1:
-        tail = tail[newline + 1:]  # start the tail on a whole line
-    return f"{SUMMARY_CUT_MARKER}\n{tail}" if room > 0 else SUMMARY_CUT_MARKER[:max_chars]
+        tail = tail[newline + 1:]  # start on a whole line; with no newline, cut inside the line
+    return f"{SUMMARY_CUT_MARKER}\n{tail}\n{placeholder}"
 
 
 SUMMARY_OPEN = "<conversation_summary>"

@@ -87,15 +87,32 @@ def summary_prompt(existing_summary: str, messages: Sequence[ChatMessage], cap_t
 
 
 _THINK = re.compile(r"<(think|thinking|reasoning)>.*?</\1>", re.DOTALL | re.IGNORECASE)
+#: A reasoning block whose closing tag never came (the reply was cut inside it).
+_OPEN_THINK = re.compile(r"<(?:think|thinking|reasoning)>.*", re.DOTALL | re.IGNORECASE)
 _SUMMARY = re.compile(r"<summary>(.*?)(?:</summary>|$)", re.DOTALL | re.IGNORECASE)
+#: The end of a sentence: ``.``, ``!`` or ``?`` (and closing quotes or brackets) before
+#: whitespace or the end, or a CJK full stop, exclamation or question mark anywhere.
+_SENTENCE_END = re.compile(r"[.!?][\"'”’)\]]*(?=\s|$)|[。！？]")
 
 
 def clean_summary(reply_text: str) -> str:
-    """The summary in a model's visible reply: inline ``<think>``-style blocks removed
-    (hidden reasoning never enters a summary, CMP-3), the ``<summary>`` block's content
-    when there is one (NUM-9), else the whole reply; stripped. ``""`` means "empty"."""
-    text = _THINK.sub("", reply_text)
+    """The summary in a model's visible reply: inline ``<think>``-style blocks removed,
+    an unclosed one with everything after it (hidden reasoning never enters a summary,
+    CMP-3), the ``<summary>`` block's content when there is one (NUM-9), else the whole
+    reply; stripped. ``""`` means "empty"."""
+    text = _OPEN_THINK.sub("", _THINK.sub("", reply_text))
     match = _SUMMARY.search(text)
     if match is not None:
         text = match.group(1)
     return text.strip()
+
+
+def complete_part(summary: str) -> str:
+    """A cleaned summary the provider stopped at its completion cap, cut back to its last
+    complete sentence or line (CMP-5: a summary cut by the cap is still a summary):
+    ``"A. B is cu"`` → ``"A."``, ``"- a\n- b\n- c is cu"`` → ``"- a\n- b"``. ``""``
+    when nothing in it is complete (the caller fails the run as an empty summary)."""
+    end = max(summary.rfind("\n"), 0)
+    for match in _SENTENCE_END.finditer(summary):
+        end = max(end, match.end())
+    return summary[:end].strip()

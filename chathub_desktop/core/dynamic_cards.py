@@ -33,12 +33,12 @@ never become framing), optionally followed by ``\\r``.
 Range bodies come in two framed layouts:
 
 - ``[overflow:v1]`` then dated sections ``[date:D]`` + text, one blank line between
-  days, oldest first (REF-11). It is framing only when the headings rebuild the card's
-  span and the old bare ``[D]`` grammar does not also rebuild it (REF-14). Older
-  grammars of the same dated range are read as dated sections too: bare ``[D]``
-  headings (after an ``[overflow:v1]`` line or without one) and ``[date:D]`` headings
-  without the ``[overflow:v1]`` line, when their headings alone rebuild the span;
-  :func:`in_current_layout` writes them back in the current layout.
+  days, oldest first (REF-11). It is framing only when the ``[date:D]`` headings
+  rebuild the card's span and the old bare ``[D]`` grammar does not also rebuild it
+  (REF-14); over bare ``[D]`` headings it is the user's text. Older grammars of the
+  same dated range without the ``[overflow:v1]`` line are read as dated sections too:
+  bare ``[D]`` headings or ``[date:D]`` headings, when their headings alone rebuild the
+  span; :func:`in_current_layout` writes them back in the current layout.
 - ``[overflow:opaque-v3 n=<UTF-16 length> crc=<FNV-1a 32 of UTF-8, 8 hex>]`` then a
   payload that is not split into days (REF-13).
 
@@ -461,8 +461,8 @@ def card_shape(tag: str, body: str) -> CardShape:
 
     Only range cards are framed. Dated (REF-14): the first non-blank line is
     ``[overflow:v1]`` and the ``[date:]`` headings below rebuild exactly the tag's span
-    (the current layout), or the old bare ``[D]`` headings below it do; or, without that
-    line, the body is ``[date:]`` or bare ``[D]`` sections that rebuild the span. When
+    (the current layout; bare ``[D]`` headings below it do not make it framing); or,
+    without that line, the body is ``[date:]`` or bare ``[D]`` sections that rebuild the span. When
     both heading grammars rebuild the span the card is opaque. v3 (REF-13): the first
     non-blank line is an ``opaque-v3`` header whose n and crc match the payload."""
     kind, start, end = _classify(tag)
@@ -472,12 +472,11 @@ def card_shape(tag: str, body: str) -> CardShape:
         if first is not None:
             line, rest = first
             if line.startswith("[overflow:v1]") and _V1_RE.fullmatch(line):
+                # framing only over [date:] headings: bare [D] ones under it leave the
+                # line (and the card) the user's text (REF-14, issue 24)
                 sections = _dated_sections(rest, span, "date")
                 if sections is not None:
                     return CardShape("v1", rest, tuple(sections))
-                sections = _dated_sections(rest, span, "bare")
-                if sections is not None:
-                    return _older_grammar(sections)
             elif line.startswith("[overflow:opaque-v3 ") and (m := _V3_RE.fullmatch(line)):
                 payload = normalize_payload(rest)
                 n = m.group(1)

@@ -55,7 +55,7 @@ class PlanInputs:
     - ``history_bounds``: NUM-11's ``(max messages, max characters)`` from the
       environment (``None`` = unbounded).
     - ``input_budget`` / ``context_window``: tokens (CMP-8, REF-30).
-    - ``regular``: only regular topics use a summary (CMP-16).
+    - ``regular``: only regular topics use a summary (CMP-16) and get the memory tools (MEM-4).
     - ``summary`` / ``summary_model`` / ``cursor_message_id``: the stored rolling summary.
     - ``archives_enabled`` / ``archives``: CMP-20 archive excerpts.
     - ``threshold``: the threshold policy's settings (NUM-1…NUM-8).
@@ -85,12 +85,14 @@ class PlanInputs:
 
 
 def without_memory(inputs: PlanInputs) -> PlanInputs:
-    """``inputs`` as a private topic sends them (issue 19): no memory block, no memory
-    tools (other tools stay). Unchanged for a topic that is not private."""
-    if not inputs.private:
+    """``inputs`` as the topic may send them: a private topic (issue 19) has no memory
+    block and no memory tools; a group/member topic (not ``regular``) keeps the memory
+    block but has no memory tools (MEM-4, seed 000 "Scope"). Other tools stay; a
+    regular topic is unchanged."""
+    if inputs.regular and not inputs.private:
         return inputs
-    return replace(inputs, memory_block="",
-                   tools=tuple(t for t in inputs.tools if t.name not in MEMORY_TOOL_NAMES))
+    tools = tuple(t for t in inputs.tools if t.name not in MEMORY_TOOL_NAMES)
+    return replace(inputs, memory_block="" if inputs.private else inputs.memory_block, tools=tools)
 
 
 @dataclass(frozen=True, slots=True)
@@ -167,8 +169,8 @@ def plan_request(inputs: PlanInputs, count: CountFn, *, pending_user: bool) -> R
     ``count(text) -> tokens`` is the model's tokenizer (used for the fixed overhead of the
     large-window expansion and the template overhead only; history rows carry cached
     counts). See the module docstring for ``pending_user``. A private topic is planned
-    without memory (:func:`without_memory`), so the badge, compaction and the posted
-    body all leave it out.
+    without memory, a group topic without the memory tools (:func:`without_memory`), so
+    the badge, compaction and the posted body all leave them out.
     """
     inputs = without_memory(inputs)
     history = inputs.history

@@ -104,7 +104,8 @@ def silently_truncated(reported: int | None, local: int, counted_exactly: bool) 
     """True when a provider reported far less input than the request this process sent
     and counted exactly (no image allowances): ``reported < 0.7 × local`` and at least
     :data:`TRUNCATION_MIN_GAP` tokens less — an Ollama-style server that cut the front
-    of an oversized prompt and answered 200.
+    of an oversized prompt and answered 200. Asked only for a local/self-hosted server
+    (``core.base_urls.is_self_hosted``): a hosted vendor's report is what it billed.
     Such a report is neither an anchor nor a correction sample (REF-27). Tokens."""
     return (counted_exactly and reported is not None and reported > 0 and local > 0
             and reported < TRUNCATION_SHARE * local and local - reported >= TRUNCATION_MIN_GAP)

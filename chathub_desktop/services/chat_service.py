@@ -591,7 +591,7 @@ class ChatService:
             calls: list[ToolCall] = []
             request, total = await self._db.run(self._plan, ctx, reply_id, out)
             finish = await self._stream(topic_id, reply_id, client, request, ctx.context_window, out, parts, calls)
-            _mark_silent_truncation(out, request, total)
+            _mark_silent_truncation(out, request, total, self_hosted=ctx.self_hosted)
             if (
                 out.error_kind == ErrorKind.CONTEXT_OVERFLOW.value
                 and not parts and not calls
@@ -736,13 +736,16 @@ class ChatService:
             self._bus.publish(ReplyFinished(topic_id, out.reply_message_id, out.status, out.error))
 
 
-def _mark_silent_truncation(out: SendOutcome, request: ChatRequest, local_total: int) -> None:
-    """A complete reply whose provider reported far less input than this process sent
-    and counted exactly (no image allowances) keeps status ``complete`` but carries a
-    visible warning (``error_kind`` :data:`INPUT_TRUNCATED`): the server cut the prompt
-    silently, so its report is neither an anchor nor a correction sample (REF-27)."""
+def _mark_silent_truncation(out: SendOutcome, request: ChatRequest, local_total: int, *,
+                            self_hosted: bool) -> None:
+    """A complete reply whose local/self-hosted server (``self_hosted``, issue 24)
+    reported far less input than this process sent and counted exactly (no image
+    allowances) keeps status ``complete`` but carries a visible warning (``error_kind``
+    :data:`INPUT_TRUNCATED`): the server cut the prompt silently, so its report is
+    neither an anchor nor a correction sample (REF-27). A hosted vendor's report is what
+    it billed: never marked, whatever our count says (TOK-3)."""
     exact = not any(m.images for m in request.messages)
-    if out.status == MessageStatus.COMPLETE.value and silently_truncated(
+    if self_hosted and out.status == MessageStatus.COMPLETE.value and silently_truncated(
             out.usage.input_tokens, local_total, exact):
         assert out.usage.input_tokens is not None
         out.error_kind = INPUT_TRUNCATED

@@ -34,6 +34,7 @@ from typing import Any
 from chathub_desktop.core import compaction as cc
 from chathub_desktop.core import compaction_gain as cg
 from chathub_desktop.core import threshold_compaction as tc
+from chathub_desktop.core.compaction_prompt import complete_part
 from chathub_desktop.core.messages import Role
 from chathub_desktop.core.request_assembly import assemble_request, template_overhead
 from chathub_desktop.providers.catalog import ModelCatalog
@@ -325,8 +326,11 @@ class CompactionService:
         why = ""
         try:
             done = await Summarizer(self._providers, target).complete(messages, max_tokens)
-            summary = None if done.truncated else tc.extract_summary(done.text)
-            why = "the model stopped at its token limit" if done.truncated else "the model returned an empty summary"
+            summary = tc.extract_summary(done.text)
+            if done.truncated and summary:  # still a summary up to its last complete sentence (CMP-5)
+                summary = complete_part(summary) or None
+            why = ("the model stopped at its token limit before completing one sentence" if done.truncated
+                   else "the model returned an empty summary")
         except SummarizerFailed as exc:
             why = str(exc).replace("History Compress model", "chat model")
         finally:
@@ -642,11 +646,14 @@ class CompactionService:
                                       "the topic's summary changed while it was being compacted; try again",
                                       before, "changed", target.label, high, low, plan)
         after_ctx = await self._load(topic_id, like=ctx)
-        after = await self._db.run(self.estimate, after_ctx)
+        # the next request as the badge and the send weigh it: a recount, since the
+        # pre-run report is no anchor after the run (TOK-4), never that stale report
+        after = await self._trigger(after_ctx)
         if failure is not None:
             status = FAILED
             message = f"compacted {processed} of {len(plan.batches)} batches, then failed: {failure}"
-        elif trigger != cc.TRIGGER_MESSAGE_COUNT and not plan.reachable and plan.complete:
+        elif (trigger != cc.TRIGGER_MESSAGE_COUNT and not plan.reachable and plan.complete
+              and after > plan.low_target):
             status = UNREACHABLE
             message = (
                 f"compacted {covered} messages but could not reach the low watermark "

@@ -64,7 +64,6 @@ from chathub_desktop.core.token_estimate import (
     reported_input,
     scale,
     select_anchor,
-    silently_truncated,
 )
 from chathub_desktop.services.events import (
     ChatEvent,
@@ -294,8 +293,7 @@ class EstimateService:
             row = s.get(Message, message_id)
             if row is None or not row.input_tokens or row.status != "complete":
                 return
-            if row.error_kind == INPUT_TRUNCATED or silently_truncated(
-                    row.input_tokens, record.local_total, True):  # the server read only part of it (REF-27)
+            if row.error_kind == INPUT_TRUNCATED:  # a local server read only part of it (REF-27)
                 return
             key = (row.provider_id, row.model or "")
             factors = self._load_factors()

@@ -599,11 +599,10 @@ class MemoryService:
             budget_tokens=budget if count is not None else None, count=count,
         )
 
-    def tool_specs(self, assistant: int | str, topic_kind: str = TOOL_TOPIC_KIND) -> tuple[ToolSpec, ...]:
-        """The memory tools to offer (MEM-4): all five in a one-to-one regular topic with
-        memory on; ``()`` when memory is off (MEM-1) or for group/member/thread requests."""
-        if topic_kind != TOOL_TOPIC_KIND:
-            return ()
+    def tool_specs(self, assistant: int | str) -> tuple[ToolSpec, ...]:
+        """The memory tools (MEM-4): all five with memory on, ``()`` when it is off (MEM-1).
+        The request plan leaves them out of private and group/member topics
+        (``core.request_plan.without_memory``)."""
         with self._db.read() as s:
             enabled = AssistantService.row(s, assistant).memory_enabled
         return MEMORY_TOOLS if enabled else ()
@@ -643,7 +642,8 @@ class MemoryService:
         :func:`write_is_untrusted` over the topic's last 10 non-memory tool messages
         (from the message table, followed by ``pending_tool_messages`` — this turn's tool
         results not stored yet). With memory off the result is a ``memory_off`` failure;
-        in a private topic a ``private_topic`` failure (issue 19). Likely secrets in an
+        in a private topic a ``private_topic`` failure (issue 19), in a group/member topic a
+        ``not_one_to_one`` failure (MEM-4). Likely secrets in an
         add/update text are stored as ``[redacted: KIND]`` and the result says so
         (``redacted`` kinds and a ``notice``, issue 19).
         Raises :class:`NotFound` for an unknown assistant or a topic of another assistant.
@@ -660,6 +660,9 @@ class MemoryService:
             if topic.private:  # issue 19: the tools are not offered there; a stray call reads nothing
                 return ('{"ok":false,"error":"private_topic","message":"This topic is private: '
                         'memory is not used here."}')
+            if topic.kind != TOOL_TOPIC_KIND:  # MEM-4: not offered in group/member topics either
+                return ('{"ok":false,"error":"not_one_to_one","message":"Memory tools are used only in '
+                        'one-to-one topic chats."}')
             old_doc = self._doc(s, a.id)
             cards: Sequence[fm.Entry] = ()
             if self._dynamic_cards is not None and call.name in ("searchMemory", "readMemory"):

@@ -21,6 +21,7 @@ from typing import Protocol
 from sqlalchemy.orm import Session
 
 from chathub_desktop.core import threshold_compaction as tc
+from chathub_desktop.core.base_urls import is_self_hosted
 from chathub_desktop.core.budget import input_budget
 from chathub_desktop.core.compaction import HistoryIndex, HistoryWindow
 from chathub_desktop.core.messages import ChatMessage, Role
@@ -70,6 +71,9 @@ class TopicContext:
     history: tuple[HistoryMessage, ...]
     plan: RequestWindowPlan
     topic_kind: str = "regular"
+    #: The provider is a local/self-hosted server (``core.base_urls.is_self_hosted``): only
+    #: its far smaller input report means a silently cut prompt (REF-27, issue 24).
+    self_hosted: bool = False
     #: A private topic: planned without memory block and memory tools (issue 19).
     private: bool = False
     #: The user edited the stored summary: the next merge keeps it (issue 19).
@@ -273,6 +277,8 @@ def load_context(
             history=history,
             plan=plan_request(inputs, counter.count, pending_user=pending_user),
             topic_kind=topic.kind,
+            self_hosted=(provider is not None
+                         and is_self_hosted(ProviderKind(provider.kind), provider.base_url)),
             private=topic.private,
             summary_edited=bool(state is not None and state.summary_edited),
             summarize_history=assistant.summarize_history,

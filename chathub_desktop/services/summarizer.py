@@ -24,7 +24,7 @@ from chathub_desktop.core.compaction import (
     summarizer_budget,
     summarizer_window,
 )
-from chathub_desktop.core.compaction_prompt import clean_summary, summary_prompt
+from chathub_desktop.core.compaction_prompt import clean_summary, complete_part, summary_prompt
 from chathub_desktop.core.messages import ChatMessage
 from chathub_desktop.core.overflow import is_length_stop
 from chathub_desktop.core.provider_kinds import ProviderKind
@@ -74,7 +74,8 @@ class SummarizerUnavailable(InvalidInput):
 
 class SummarizerFailed(Exception):
     """One summarizer call failed (empty, reasoning-only, tool-call-only, cut at the
-    token limit, over-context, timeout, provider error). ``str(err)`` is user-facing."""
+    token limit with nothing complete, over-context, timeout, provider error).
+    ``str(err)`` is user-facing."""
 
 
 def summarizer_timeout_s() -> float:
@@ -263,19 +264,25 @@ class Summarizer:
         (``core.compaction_prompt.summary_prompt``, issue 19).
 
         One call (:meth:`summary_request`) under the :func:`summarizer_timeout_s`
-        deadline. Raises :class:`SummarizerFailed` for a batch too large for the window,
-        an empty, whitespace-only, reasoning-only or tool-call-only reply, a reply cut at
-        the token limit (``length``/``max_tokens``), an over-context rejection, a timeout
-        or any provider failure (CMP-5). ``asyncio.CancelledError`` passes through (Stop,
-        CMP-13). Reasoning text is read and dropped (CMP-3).
+        deadline. A reply cut at the token limit (``length``/``max_tokens``) is still a
+        summary: it is kept up to its last complete sentence or line
+        (``core.compaction_prompt.complete_part``). Raises :class:`SummarizerFailed` for a
+        batch too large for the window, an empty, whitespace-only, reasoning-only or
+        tool-call-only reply, a cut one with no complete sentence or line, an over-context
+        rejection, a timeout or any provider failure (CMP-5). ``asyncio.CancelledError``
+        passes through (Stop, CMP-13). Reasoning text is read and dropped (CMP-3).
         """
         done = await self._send(self.summary_request(existing_summary, messages, cap_tokens,
                                                      focus=focus, edited=edited))
-        if done.truncated:
-            raise SummarizerFailed(
-                "the History Compress model stopped at its token limit before the summary was complete"
-            )
         summary = clean_summary(done.text)
+        if done.truncated and summary:
+            kept = complete_part(summary)
+            if not kept:
+                raise SummarizerFailed("the History Compress model stopped at its token limit "
+                                       "before completing one sentence of the summary")
+            log.info("summary of %s cut at its token limit: kept %d of %d characters (its complete part)",
+                     self.target.label, len(kept), len(summary))
+            summary = kept
         if not summary:
             raise SummarizerFailed("the History Compress model returned an empty summary")
         return summary

@@ -308,14 +308,15 @@ def test_a_dream_over_30_long_summaries_fits_the_real_2048_token_window(local_mo
         assert f"to fit the History Compress model's {N_CTX:,}-token window" in out.message
 
 
-@pytest.mark.timeout(900)  # three 256-token summaries: seconds on an idle machine, minutes on a busy one
+@pytest.mark.timeout(2400)  # three 256-token summaries (≤ 600 s each, below): seconds idle, many minutes busy
 def test_the_real_2048_token_model_as_history_compress_model_compacts_a_20000_token_topic(
         local_model: LocalModelServer, services, caplog: pytest.LogCaptureFixture,  # type: ignore[no-untyped-def]
         monkeypatch: pytest.MonkeyPatch) -> None:
-    """CMP-4 / CMP-13 end to end (issue 17): with SmolLM2's real 2,048-token window as the
-    History Compress model, a topic of about 20,000 tokens is compacted batch by batch
-    before the send — every summarizer request within 90% of the window by our count, no
-    context error from the server — and then the send goes out."""
+    """CMP-4 / CMP-5 / CMP-13 end to end (issues 17, 24): with SmolLM2's real 2,048-token
+    window as the History Compress model, a topic of about 20,000 tokens is compacted
+    before the send in 3 batches — every summarizer request within 90% of the window by
+    our count, no context error from the server, a summary cut at the 256-token cap kept
+    as a summary — and the send goes out below the high watermark (0.8)."""
     import logging
 
     from chathub_desktop.tokens.counter import TokenCounter
@@ -353,10 +354,16 @@ def test_the_real_2048_token_model_as_history_compress_model_compacts_a_20000_to
     log = services.compaction.summary(topic).debug_log
     run = next(e for e in log if e["trigger"] == "message_count")
     print("message-count compaction before the send:", run["result"], "-", run["message"])
-    # at most 3 batches before a send (CMP-13); a 135M model may ramble to its token limit
-    # (a failed batch, said once), but never a context-window rejection
-    assert 1 <= run["batches"] <= 3 or "token limit" in str(run["message"]), run
+    # a 135M model rambles to its 256-token cap: a cut summary is still a summary (CMP-5),
+    # and a send compacts at most 3 batches (CMP-13) of this topic's many
+    assert run["result"] == "compacted", run
+    assert run["batches"] == 3, run
     assert "context window" not in str(run["message"]), run
+    view = services.compaction.summary(topic)
+    assert view.text.strip() and view.cursor_message_id is not None
+    est = services.estimates.estimate(topic)
+    print(f"next request after the compaction: {est.total:,} of {est.input_budget:,} input tokens")
+    assert est.total < 0.8 * est.input_budget
 
 
 def test_an_image_message_reaches_the_real_server_in_its_wire_shape(local_model: LocalModelServer, services) -> None:  # type: ignore[no-untyped-def]

@@ -82,12 +82,29 @@ def state(svc: Services, topic: int) -> tuple[str, int | None]:
     return view.text, view.cursor_message_id
 
 
-# --- summarizer replies that must be rejected -------------------------------------------
+# --- a summary cut at the completion cap (CMP-5, issue 24) ------------------------------
 @pytest.mark.parametrize(("kind", "finish"), [("openai", "length"), ("anthropic", "max_tokens")])
-def test_length_stop_fails_and_changes_nothing(
+def test_a_summary_cut_at_the_token_limit_is_kept_to_its_last_complete_sentence(
     services: Services, fake_vendor: FakeVendor, summ: FakeVendor, kind: str, finish: str
 ) -> None:
-    """A summary cut at the token limit is failed; summary, cursor and messages unchanged."""
+    """CMP-5 names only an empty summary or an over-context rejection as failures: a cut
+    summary is stored up to its last complete sentence and the cursor moves past the batch."""
+    topic = setup(services, fake_vendor, summ, kind)
+    ids = add_turns(services, topic, 1, 3)
+    services.chat._append(topic, role="user", content="latest")
+    summ.script(Reply(text_chunks=["<summary>The user counts turns. Turn three is ha"], finish_reason=finish))
+    out = compact(services, topic)
+    assert out.status == "compacted", out.message
+    assert state(services, topic) == ("The user counts turns.", ids[-1])
+    assert len(summ.requests) == 1
+
+
+@pytest.mark.parametrize(("kind", "finish"), [("openai", "length"), ("anthropic", "max_tokens")])
+def test_a_cut_summary_with_no_complete_sentence_fails_and_changes_nothing(
+    services: Services, fake_vendor: FakeVendor, summ: FakeVendor, kind: str, finish: str
+) -> None:
+    """Nothing complete in a cut summary is an empty summary: failed once; summary,
+    cursor and messages unchanged."""
     topic = setup(services, fake_vendor, summ, kind)
     add_turns(services, topic, 1, 3)
     services.chat._append(topic, role="user", content="latest")
@@ -95,6 +112,7 @@ def test_length_stop_fails_and_changes_nothing(
     summ.script(Reply(text_chunks=["<summary>half a sum"], finish_reason=finish))
     out = compact(services, topic)
     assert out.status == "failed" and "token limit" in out.message
+    assert len(summ.requests) == 1
     assert state(services, topic) == ("", None)
     assert [(m.id, m.content) for m in services.topics.messages(topic)] == before
     body = summ.last_request.body

@@ -86,6 +86,20 @@ def test_over_the_threshold_the_chat_model_summarizes_older_turns(services: Serv
     assert est.threshold_estimate is not None and 0 < est.threshold_estimate <= est.threshold_trigger
 
 
+def test_a_summary_cut_at_the_token_limit_is_kept_to_its_last_complete_sentence(
+        services: Services, fake_vendor: FakeVendor) -> None:
+    """NUM-9 / CMP-5 (issue 24): a summary cut by the completion cap is still a summary —
+    stored up to its last complete sentence, the send goes on with it."""
+    topic, _ids = setup(services, fake_vendor)
+    fake_vendor.script(Reply(text_chunks=["<summary>The user asks numbered questions. Question 7 is ab"],
+                             finish_reason="length"),
+                       Reply(text_chunks=["Here is answer 12."]))
+    out = asyncio.run(services.chat.send(topic, "question 12"))
+    assert out.status == "complete" and out.text == "Here is answer 12."
+    assert services.compaction.summary(topic).text == "The user asks numbered questions."
+    assert contents(fake_vendor, 1)[1] == ("user", f"{tc.SUMMARY_PREFIX}\nThe user asks numbered questions.")
+
+
 def test_under_the_threshold_or_switched_off_nothing_is_summarized(
         services: Services, fake_vendor: FakeVendor, monkeypatch: pytest.MonkeyPatch) -> None:
     topic, _ids = setup(services, fake_vendor, turns=3)
