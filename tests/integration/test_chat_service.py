@@ -223,8 +223,13 @@ def test_reply_keeps_streaming_into_its_own_topic(services: Services, fake_vendo
     events = collect(services)
 
     async def both() -> None:
+        # B is sent once A's first delta arrived: the vendor answers requests in arrival
+        # order, so B must not overtake A's request on a loaded machine
+        a_streaming = asyncio.Event()
+        services.bus.subscribe(
+            lambda e: a_streaming.set() if isinstance(e, ReplyDelta) and e.topic_id == topic_a else None)
         ta = services.chat.start_send(topic_a, "to A")
-        await asyncio.sleep(0.05)
+        await asyncio.wait_for(a_streaming.wait(), 30)
         tb = services.chat.start_send(topic_b, "to B")
         await asyncio.gather(ta, tb)
 

@@ -437,7 +437,10 @@ def test_a_second_compact_while_one_runs_is_refused(
 
     async def scenario() -> None:
         first = asyncio.create_task(comp.compact(topic))
-        await asyncio.sleep(0.1)
+        for _ in range(3000):  # the run registers after its first store read (worker thread)
+            if comp.in_flight(topic) or first.done():
+                break
+            await asyncio.sleep(0.01)
         assert comp.in_flight(topic)
         with pytest.raises(CompactionInProgress, match="already compacting"):
             await comp.compact(topic)
