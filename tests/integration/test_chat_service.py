@@ -224,7 +224,8 @@ def test_reply_keeps_streaming_into_its_own_topic(services: Services, fake_vendo
 
     async def both() -> None:
         ta = services.chat.start_send(topic_a, "to A")
-        await asyncio.sleep(0.05)
+        while not fake_vendor.requests:  # A holds the first scripted reply (a loaded machine may be slow)
+            await asyncio.sleep(0.01)
         tb = services.chat.start_send(topic_b, "to B")
         await asyncio.gather(ta, tb)
 

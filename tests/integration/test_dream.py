@@ -192,6 +192,26 @@ def test_a_day_that_is_not_over_is_refused_and_an_empty_answer_fails(services: S
     assert out.status == "failed" and "empty answer" in out.message  # retried later, unlike NO_CHANGES
 
 
+@pytest.mark.parametrize("finish", ["length", "MAX_TOKENS", "max_output_tokens"])
+def test_a_new_card_cut_at_the_length_stop_is_never_kept(
+        services: Services, summ: FakeVendor, finish: str) -> None:
+    """DRM-9 / REF-12 for a NEW single-day card: a draft the provider cut at its token
+    limit (any of the three stop names, any case) is never kept. The product fails the
+    run: no card, no period marker, so the scheduled run retries and a complete answer
+    then becomes the card."""
+    clock = Clock(NOW)
+    dreams = setup(services, summ, clock)
+    say(services, services.topics.create("Helper").id, "user", "I like tables", AT)
+    summ.script(Reply(text_chunks=["- Prefers answers in tab"], finish_reason=finish))
+    outs = run(dreams.run_due())
+    assert [o.status for o in outs] == ["failed"] and "token limit" in outs[0].message
+    assert stored_cards(services) == [] and services.dreams.document("Helper") == ""
+    clock.now = NOW + timedelta(minutes=10)  # the back-off of a failed run (REF-17)
+    summ.script(card("- Prefers answers in tables"))
+    assert [o.status for o in run(dreams.run_due())] == ["appended"]
+    assert [c.body for c in stored_cards(services)] == ["- Prefers answers in tables"]
+
+
 def test_near_duplicate_card_is_skipped_but_the_schedule_marker_commits(
         services: Services, summ: FakeVendor) -> None:
     """DRM-14 / REF-16."""

@@ -73,6 +73,21 @@ def test_the_latest_turn_keeps_its_own_tool_continuation_newest_20() -> None:
     assert len(sent) == 2 + 20 and sent[-1] == len(h)  # + the newest 20 of its continuation (CMP-10)
 
 
+def test_a_text_only_tail_keeps_exactly_its_newest_20() -> None:
+    """CMP-10 / REF-19a with a tail of plain assistant rows: 25 continuation rows → the
+    newest 20 are sent, 5 capped. (With call/result pairs a cap of 20 and of 21 cut at
+    the same place, so only a text-only tail shows the figure.)"""
+    h = rows("u a u " + "a " * 25)
+    sent = sent_ids(h, 2)
+    assert sent == [2, 3, *range(len(h) - 19, len(h) + 1)]
+    assert len(sent) - 2 == 20
+    window = cc.history_window(cc.HistoryIndex(h), 0, 2)
+    assert len(window.capped) == 5 and window.kept == 22
+    exactly = rows("u " + "a " * 20)  # a tail of exactly 20 is not capped
+    assert cc.history_window(cc.HistoryIndex(exactly), 0, 1).capped == ()
+    assert len(sent_ids(rows("u " + "a " * 21), 1)) == 1 + 20
+
+
 def test_message_count_compaction_rounds_the_dropped_rows_up_to_whole_turns() -> None:
     h = rows("u a u a u")
     for limit, end in ((4, 2), (2, 4)):  # limit 4 compacts u1 a1; limit 2 compacts u1 a1 u2 a2
@@ -118,7 +133,7 @@ def test_property_rows_up_to_the_latest_user_message_never_exceed_the_limit(
     upto = ids[: ids.index(latest) + 1]
     assert len(upto) <= limit
     assert all(i > (cursor or 0) for i in ids)  # the window starts after the cursor
-    assert len(ids) - len(upto) <= cc.TAIL_CAP_MESSAGES
+    assert len(ids) - len(upto) <= 20  # CMP-10
 
 
 # --- summarizer budgets (CMP-4, CMP-5, REF-20, REF-21) ----------------------------------

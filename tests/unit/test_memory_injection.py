@@ -7,7 +7,6 @@ from hypothesis import strategies as st
 
 from chathub_desktop.core import memory_injection as mi
 from chathub_desktop.core.memory_injection import (
-    MAX_BLOCK_CHARS,
     TRUNCATION_NOTICE,
     build_memory_block,
     split_untrusted,
@@ -66,13 +65,24 @@ def test_over_the_cap_keeps_a_head_and_a_pointer() -> None:
     """REF-6, MEM-6: over 24,000 characters → head cut at a newline, the truncation pointer
     naming searchMemory/readMemory, sections closed; at most 24,000 characters."""
     out = build_memory_block(big_doc(), DYNAMIC)
-    assert len(out) <= MAX_BLOCK_CHARS
-    assert len(out) > MAX_BLOCK_CHARS - 600
+    assert len(out) <= 24_000
+    assert len(out) > 24_000 - 600
     assert "searchMemory" in TRUNCATION_NOTICE and "readMemory" in TRUNCATION_NOTICE
     assert out.endswith(f"\n{TRUNCATION_NOTICE}\n{mi.FIXED_CLOSE}\n{mi.OUTER_CLOSE}")
     head = out[: out.index("\n" + TRUNCATION_NOTICE)]
     assert head.split("\n")[-1].startswith("#") and head.split("\n")[-1].endswith("longer")  # whole line
     assert mi.DYNAMIC_OPEN not in out
+
+
+def test_a_block_of_exactly_24000_characters_is_sent_whole_and_one_more_is_cut() -> None:
+    """REF-6: the cap is 24,000 characters: a block of exactly 24,000 is injected
+    untouched; at 24,001 it is cut to a head and the pointer, still at most 24,000."""
+    overhead = len(build_memory_block("#1: a")) - len("#1: a")
+    exact = "#1: " + "a" * (24_000 - overhead - 4)
+    whole = build_memory_block(exact)
+    assert len(whole) == 24_000 and TRUNCATION_NOTICE not in whole and exact in whole
+    over = build_memory_block(exact + "a")
+    assert TRUNCATION_NOTICE in over and len(over) <= 24_000
 
 
 def test_cut_is_hard_without_a_late_newline() -> None:
@@ -81,7 +91,7 @@ def test_cut_is_hard_without_a_late_newline() -> None:
     out = build_memory_block(doc)
     head = out[: out.index("\n" + TRUNCATION_NOTICE)]
     assert head.endswith("y" * 100)
-    assert len(out) == MAX_BLOCK_CHARS - (len(mi.UNTRUSTED_CLOSE) - len(mi.FIXED_CLOSE))
+    assert len(out) == 24_000 - (len(mi.UNTRUSTED_CLOSE) - len(mi.FIXED_CLOSE))
 
 
 def test_cut_depends_only_on_the_document_prefix() -> None:
@@ -113,7 +123,7 @@ def test_untrusted_section_counts_toward_the_cap() -> None:
     """REF-6: the cap covers the trusted tiers and the untrusted section together."""
     doc = big_doc(200) + "#201: " + "u" * 30_000 + "\n"
     out = build_memory_block(doc, untrusted_numbers={201})
-    assert len(out) <= MAX_BLOCK_CHARS
+    assert len(out) <= 24_000
     assert out.endswith(f"{TRUNCATION_NOTICE}\n{mi.UNTRUSTED_CLOSE}\n{mi.OUTER_CLOSE}")
 
 
