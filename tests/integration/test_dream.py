@@ -385,7 +385,7 @@ def test_too_long_fold_gets_one_shorter_rewrite_then_falls_back_to_concatenation
     assert len(summ.requests) == 3 and "shorter" in prompt(summ, 2)
     body = stored_cards(services)[0].body
     assert body.startswith("[overflow:v1]") and "[date:2026-11-28]" in body and "[date:2026-11-29]" in body
-    assert len(body) <= dm.RANGE_CARD_MAX
+    assert len(body) <= 6400
 
 
 # --- DRM-8 / DRM-15: cards -------------------------------------------------------------------

@@ -189,7 +189,7 @@ def test_boundaries_never_split_tool_calls_and_protect_the_latest_turn(
     assert p.covered_end <= latest  # the latest user turn (and a dangling call) stay verbatim
     for b in p.batches:
         assert _never_splits(h, b.end) and h[b.start].message.role in (Role.USER, Role.ASSISTANT)
-        assert b.placeholder or (b.end - b.start <= cc.MAX_BATCH_MESSAGES and b.tokens <= 400)
+        assert b.placeholder or (b.end - b.start <= 40 and b.tokens <= 400)
     if p.batches:
         assert p.batches[0].start == 0
         assert all(a.end == b.start for a, b in zip(p.batches, p.batches[1:], strict=False))

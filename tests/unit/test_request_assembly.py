@@ -7,7 +7,6 @@ from hypothesis import strategies as st
 
 from chathub_desktop.core.messages import ChatMessage, Role, ToolCall
 from chathub_desktop.core.request_assembly import (
-    FRAMING_TOKENS_PER_MESSAGE,
     AssemblyInput,
     HistoryMessage,
     apply_template,
@@ -103,7 +102,7 @@ def test_message_tokens_counts_role_line_content_tool_json_and_framing() -> None
     """REF-26: role line + content + tool-call id/name/JSON + 3 framing tokens."""
     call = ToolCall(id="id1", name="nm", arguments="{}")
     msg = ChatMessage(Role.ASSISTANT, "hey", tool_calls=(call,))
-    expected = len("assistant:\nhey") + len("id1") + len("nm") + len("{}") + FRAMING_TOKENS_PER_MESSAGE
+    expected = len("assistant:\nhey") + len("id1") + len("nm") + len("{}") + 3  # 3 framing tokens
     assert message_tokens(msg, chars) == expected
 
 
@@ -141,7 +140,7 @@ def test_badge_total_equals_the_count_of_what_send_posts(
     posted = 0
     for m in plan.messages:
         if m.role is Role.SYSTEM:
-            posted += len(f"system:\n{instructions.strip()}") + FRAMING_TOKENS_PER_MESSAGE
+            posted += len(f"system:\n{instructions.strip()}") + 3
         else:
             posted += message_tokens(m, chars)
     # a template without {{text}} appends "\n\n"; message_tokens of the rendered text is exact
