@@ -433,13 +433,16 @@ def test_a_second_compact_while_one_runs_is_refused(
     topic = setup(services, fake_vendor, summ)
     add_turns(services, topic, 1, 2)
     services.chat._append(topic, role="user", content="latest")
-    summ.script(Reply(text_chunks=["<summary>slow</summary>"], delay_s=0.3))
+    summ.script(Reply(text_chunks=["<summary>slow</summary>"], delay_s=1.0))
     comp = services.compaction
     assert comp is not None
 
     async def scenario() -> None:
         first = asyncio.create_task(comp.compact(topic))
-        await asyncio.sleep(0.1)
+        for _ in range(100):  # until the run has started (a loaded machine may take a while)
+            if comp.in_flight(topic) or first.done():
+                break
+            await asyncio.sleep(0.01)
         assert comp.in_flight(topic)
         with pytest.raises(CompactionInProgress, match="already compacting"):
             await comp.compact(topic)
