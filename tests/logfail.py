@@ -4,8 +4,8 @@ qutebrowser's tests/helpers/logfail.py).
 A product warning in a test is either a bug or something the test means to provoke.
 A test that provokes one says so: ``@pytest.mark.expect_log`` lets every record through,
 ``@pytest.mark.expect_log(r"regex", ...)`` only records whose message matches one of the
-patterns; ``caplog.at_level(logging.WARNING)`` (a logger set to exactly the record's level)
-counts as expecting it too. Records are collected from every thread and reported at the
+patterns; ``caplog.at_level(logging.WARNING, logger=NAME)`` (the record's logger set to
+exactly its level, or the root logger moved to it) counts as expecting it too. Records are collected from every thread and reported at the
 test's teardown, so a warning logged on a worker thread is not lost.
 """
 
@@ -26,12 +26,14 @@ class LogFailHandler(logging.Handler):
         super().__init__(logging.WARNING)
         self._patterns = patterns
         self._lock_records = threading.Lock()
+        self._root_level = logging.getLogger().level  # WARNING by default: not a request
         self.unexpected: list[str] = []
 
     def emit(self, record: logging.LogRecord) -> None:
         """Keep ``record`` unless it was expected."""
+        root_level = logging.getLogger().level
         if logging.getLogger(record.name).level == record.levelno \
-                or logging.getLogger().level == record.levelno:
+                or (root_level != self._root_level and root_level == record.levelno):
             return  # caplog.at_level(<this level>): the test asked for it
         message = record.getMessage()
         if self._patterns is not None and any(p.search(message) for p in self._patterns):
