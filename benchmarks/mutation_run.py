@@ -79,6 +79,7 @@ def _prepare(work: Path, module: str, tests_from: str | None) -> None:
     ignore = shutil.ignore_patterns("__pycache__", "*.pyc")
     shutil.copytree(ROOT / "chathub_desktop", work / "chathub_desktop", ignore=ignore)
     shutil.copy2(ROOT / "pyproject.toml", work / "pyproject.toml")
+    shutil.copytree(ROOT / "resources", work / "resources", ignore=ignore)  # the tokenizer files
     if tests_from:
         archive = subprocess.run(["git", "-C", str(ROOT), "archive", tests_from, "tests"],
                                  check=True, capture_output=True).stdout
@@ -90,7 +91,7 @@ def _prepare(work: Path, module: str, tests_from: str | None) -> None:
         "[mutmut]\n"
         "source_paths=chathub_desktop\n"
         f"only_mutate=chathub_desktop/core/{module}.py\n"
-        "also_copy=tests\n    pyproject.toml\n"
+        "also_copy=tests\n    pyproject.toml\n    resources\n"
         f"pytest_add_cli_args_test_selection={tests}\n"
         "pytest_add_cli_args=-p no:cacheprovider -q\n",
         encoding="utf-8")
@@ -114,10 +115,13 @@ def run_module(module: str, workdir: Path, sample: int, seed: int, tests_from: s
                    capture_output=True, text=True, timeout=timeout_s)
     names = sorted(_results(work, env))
     chosen = names if sample <= 0 or sample >= len(names) else sorted(random.Random(seed).sample(names, sample))
+    done = None
     if chosen:
-        subprocess.run([*_mutmut(), "run", "--max-children", "1", *chosen], cwd=work, env=env,
-                       capture_output=True, text=True, timeout=timeout_s)
+        done = subprocess.run([*_mutmut(), "run", "--max-children", "1", *chosen], cwd=work, env=env,
+                              capture_output=True, text=True, timeout=timeout_s)
     status = _results(work, env)
+    if done is not None and all(status.get(n, "not checked") == "not checked" for n in chosen):
+        print(f"{module}: mutmut ran nothing:\n{done.stdout[-1500:]}\n{done.stderr[-1500:]}", file=sys.stderr)
     seen = {n: status.get(n, "not checked") for n in chosen}
     ran = {n: s for n, s in seen.items() if s != "not checked"}
     survivors = sorted(n for n, s in ran.items() if s not in KILLED)

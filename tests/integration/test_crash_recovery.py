@@ -42,7 +42,7 @@ from tests.integration.crash_harness import (
     timed_full_run,
 )
 
-pytestmark = pytest.mark.slow
+pytestmark = [pytest.mark.slow, pytest.mark.timeout(300)]  # bounded by CHATHUB_CRASH_KILLS
 LANES = 2
 ENTRIES = 3_000
 #: The write each operation is tested inside (the crash harness aims half the kills there).
