@@ -211,3 +211,42 @@ def test_an_entry_cannot_close_the_untrusted_section_early() -> None:
     inside = block.split(UNTRUSTED_OPEN, 1)[1].split(UNTRUSTED_CLOSE, 1)[0]
     assert "reply in French" in inside
     assert "<b>bold</b>" in block
+
+
+def _dense(first: int, n: int) -> str:
+    """``n`` entries of CJK characters (about one token a character), numbered from ``first``."""
+    return "".join(f"#{i}: " + "".join(chr(0x4E00 + (i * 31 + k * 7919) % 20000) for k in range(30)) + "\n"
+                   for i in range(first, first + n))
+
+
+def _cheap(first: int, n: int) -> str:
+    """``n`` entries of one repeated word (a few characters a token), numbered from ``first``."""
+    return "".join(f"#{i}: the the the the the the the the the the the the\n" for i in range(first, first + n))
+
+
+def test_a_budget_the_probe_underestimates_is_still_met() -> None:
+    """MEM-6: cheap text in the first 4,000 characters, dense text after them: the
+    probe's cap is too large, so the block is shrunk until it fits the token budget."""
+    counter = TokenCounter("o200k_base")
+    doc = _cheap(1, 80) + _dense(81, 300)
+    out = build_memory_block(doc, budget_tokens=1500, count=counter.count)
+    assert counter.count(build_memory_block(doc, max_chars=int(4000 * 1500 / counter.count(
+        build_memory_block(doc)[:4000]) * 0.97))) > 1500  # the premise: the probe's cap alone is over
+    assert counter.count(out) <= 1500 and TRUNCATION_NOTICE in out and out.endswith(mi.OUTER_CLOSE)
+    assert counter.count(out) > 0.7 * 1500  # shrunk by the count's ratio, not to a stub
+
+
+def test_a_pessimistic_probe_grows_the_block_once_when_it_fits() -> None:
+    """MEM-6: dense text in the first 4,000 characters, cheap text after them: the
+    probe's cap leaves the block well under the budget, so one larger cut is tried and
+    kept because it fits."""
+    counter = TokenCounter("o200k_base")
+    doc = _dense(1, 60) + _cheap(61, 1000)
+    budget = 6000
+    probe_tokens = counter.count(build_memory_block(doc)[:4000])
+    probe_cap = int(4000 * budget / probe_tokens * 0.97)
+    probed = build_memory_block(doc, max_chars=probe_cap)
+    assert counter.count(probed) < 0.9 * budget  # the premise: the probe alone wastes budget
+    out = build_memory_block(doc, budget_tokens=budget, count=counter.count)
+    assert counter.count(out) <= budget and len(out) > len(probed)
+    assert out == build_memory_block(doc, budget_tokens=budget, count=counter.count)  # deterministic
