@@ -62,6 +62,7 @@ def test_watermarks_and_caps() -> None:
 
 def test_send_blocking_rule() -> None:
     assert cc.send_blocked(900, 1000, 0.8) and not cc.send_blocked(700, 1000, 0.8)
+    assert cc.send_blocked(800, 1000, 0.8) and not cc.send_blocked(799, 1000, 0.8)  # at/above high (CMP-7)
     assert cc.send_blocked(None, 1000, 0.8) and cc.send_blocked(10, 0, 0.8)
 
 

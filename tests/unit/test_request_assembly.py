@@ -51,6 +51,9 @@ def test_system_message_orders_instructions_memory_summary() -> None:
     assert plan.messages[0].role is Role.SYSTEM
     assert plan.messages[0].content == "Be kind.\n\nMEM\n\nSUM"
     assert plan.part("memory") == 3 and plan.part("summary") == 3
+    # TOK-1 / REF-26: the popover's "instructions" row is the system line + 3 framing tokens
+    assert plan.part("instructions") == len("system:\nBe kind.") + 3
+    assert plan.total_tokens == sum(p.tokens for p in plan.parts)
 
 
 def test_no_system_message_when_there_is_nothing_to_say() -> None:
