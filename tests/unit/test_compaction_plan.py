@@ -106,6 +106,12 @@ def test_batches_respect_message_and_token_limits_and_placeholders() -> None:
     p = plan(big, batch_budget=2048)
     assert [(b.start, b.end, b.placeholder) for b in p.batches] == [(0, 2, False), (2, 4, True), (4, 6, False)]
     assert dict(p.batches[1].role_counts) == {"user": 1, "assistant": 1}
+    # REF-20: only a turn OVER the batch budget is a placeholder; one of exactly 2,048 is summarized
+    exact = build([[10, ("a", 10)], [48, ("a", 2000)], [10, ("a", 10)], [10]])
+    p = plan(exact, batch_budget=2048)
+    assert [(b.start, b.end, b.placeholder) for b in p.batches] == [(0, 2, False), (2, 4, False), (4, 6, False)]
+    over = build([[10, ("a", 10)], [49, ("a", 2000)], [10, ("a", 10)], [10]])
+    assert [b.placeholder for b in plan(over, batch_budget=2048).batches] == [False, True, False]
 
 
 def test_placeholders_and_the_12000_character_cut() -> None:
