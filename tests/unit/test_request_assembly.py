@@ -5,7 +5,7 @@ from __future__ import annotations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from chathub_desktop.core.messages import ChatMessage, Role, ToolCall
+from chathub_desktop.core.messages import ChatMessage, Role, ToolCall, ToolSpec
 from chathub_desktop.core.request_assembly import (
     AssemblyInput,
     HistoryMessage,
@@ -54,6 +54,18 @@ def test_system_message_orders_instructions_memory_summary() -> None:
     # TOK-1 / REF-26: the popover's "instructions" row is the system line + 3 framing tokens
     assert plan.part("instructions") == len("system:\nBe kind.") + 3
     assert plan.total_tokens == sum(p.tokens for p in plan.parts)
+
+
+def test_the_breakdown_counts_tools_and_summary_turns() -> None:
+    """TOK-1: the tools row is each schema's name + description + JSON parameters + 3
+    framing tokens; the threshold policy's recap turns (NUM-7) are the summary row."""
+    tool = ToolSpec("lookup", "Find a thing.", {"type": "object", "properties": {}})
+    recap = (ChatMessage(Role.USER, "Recap: x"), ChatMessage(Role.ASSISTANT, "Understood."))
+    plan = assemble_request(AssemblyInput(tools=(tool,), summary_turns=recap, draft="hi"), chars)
+    params = '{"properties": {}, "type": "object"}'
+    assert plan.part("tools") == len("lookup") + len("Find a thing.") + len(params) + 3
+    assert plan.part("summary") == len("user:\nRecap: x") + 3 + len("assistant:\nUnderstood.") + 3
+    assert tuple(plan.messages[:2]) == recap
 
 
 def test_no_system_message_when_there_is_nothing_to_say() -> None:
