@@ -88,6 +88,38 @@ def test_a_text_only_tail_keeps_exactly_its_newest_20() -> None:
     assert len(sent_ids(rows("u " + "a " * 21), 1)) == 1 + 20
 
 
+def _plan(history: list[HistoryMessage], limit: int | None, budget: int, **kw: object):  # type: ignore[no-untyped-def]
+    return plan_request(PlanInputs(history=tuple(history), history_limit=limit, input_budget=budget,
+                                   context_window=budget, **kw), COUNT, pending_user=False)  # type: ignore[arg-type]
+
+
+def test_a_large_window_expands_the_limit_within_55_percent() -> None:
+    """CMP-14 through the request plan: with an input budget of 128,000 or more the limit
+    of 2 grows while the chat payload stays under 55% of the budget; below 128,000 it
+    does not."""
+    h = rows("u a " * 100 + "u", tokens=1000)
+    instructions = "Answer in a formal register. " * 5000  # ~30,000 tokens of fixed overhead
+    big = _plan(h, 2, 200_000, instructions=instructions)
+    assert big.window.expanded and big.window.effective_limit is not None and big.window.effective_limit > 2
+    sent = assemble_request(big.assembly, COUNT).included_ids
+    fixed = COUNT(f"system:\n{instructions.strip()}")
+    assert fixed > 25_000 and len(sent) > 2
+    assert 1000 * len(sent) <= 0.55 * 200_000 - fixed  # the payload after fixed overhead
+    small = _plan(h, 2, 127_999)
+    assert not small.window.expanded and len(assemble_request(small.assembly, COUNT).included_ids) == 2
+
+
+def test_a_cursor_that_no_longer_exists_drops_the_summary() -> None:
+    """REF-19: the summary's cursor row was deleted: the summary is not injected (the next
+    run rebuilds it from scratch) and the whole history is sent again."""
+    h = rows("u a u a u")
+    gone = _plan(h, None, 100_000, cursor_message_id=99, summary="old summary")
+    assert gone.stale_cursor and gone.summary == "" and "old summary" not in (gone.assembly.summary_block or "")
+    assert list(assemble_request(gone.assembly, COUNT).included_ids) == [1, 2, 3, 4, 5]
+    kept = _plan(h, None, 100_000, cursor_message_id=2, summary="old summary")
+    assert not kept.stale_cursor and "old summary" in (kept.assembly.summary_block or "")
+
+
 def test_message_count_compaction_rounds_the_dropped_rows_up_to_whole_turns() -> None:
     h = rows("u a u a u")
     for limit, end in ((4, 2), (2, 4)):  # limit 4 compacts u1 a1; limit 2 compacts u1 a1 u2 a2
