@@ -18,6 +18,12 @@ from collections.abc import Iterator
 
 import pytest
 
+#: Records every test may log. The fake vendor (tests/fakes/vendor_server.py) reports
+#: ``input_tokens=11`` for a reply without a scripted usage; on 127.0.0.1 that is a local
+#: server that read far less than it was sent, which REF-27 rightly warns about. A test
+#: of that warning scripts its own figure (and marks itself ``expect_log``).
+ALWAYS_EXPECTED = (re.compile(r"^provider reported 11 input tokens for a request counted at \d+"),)
+
 
 class LogFailHandler(logging.Handler):
     """Collects WARNING-and-above records that no marker or ``caplog.at_level`` expected."""
@@ -36,6 +42,8 @@ class LogFailHandler(logging.Handler):
                 or (root_level != self._root_level and root_level == record.levelno):
             return  # caplog.at_level(<this level>): the test asked for it
         message = record.getMessage()
+        if any(p.search(message) for p in ALWAYS_EXPECTED):
+            return
         if self._patterns is not None and any(p.search(message) for p in self._patterns):
             return
         with self._lock_records:
