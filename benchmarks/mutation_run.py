@@ -44,7 +44,7 @@ MODULES: dict[str, tuple[str, ...]] = {
     "dynamic_cards": ("test_dynamic_memory.py", "test_dynamic_caps.py", "test_memory_read_cards.py"),
     "dynamic_memory": ("test_dynamic_memory.py", "test_dynamic_caps.py", "test_memory_read_cards.py"),
     "threshold_compaction": ("test_threshold_compaction.py",),
-    "dream_schedule": ("test_dream_wake.py", "test_dream_heartbeat.py", "test_dynamic_memory.py"),
+    "dream_schedule": ("test_dream_wake.py", "test_dream_heartbeat.py", "test_dynamic_memory.py"),  # REF-17
 }
 KILLED = {"killed", "timeout", "caught by type check"}
 LINE = re.compile(r"^\s*(\S+__mutmut_\d+): (.+)$")

@@ -53,3 +53,13 @@ def test_another_process_running_it_wakes_when_it_would_be_stale() -> None:
 def test_the_earliest_assistant_wins() -> None:
     later = Schedule("daily", "05:00")
     assert next_wake([Watch(later, DONE), Watch(DAILY, DONE)], NOW) == datetime(2026, 12, 1, 2, 0, tzinfo=UTC)
+
+
+def test_a_failed_run_waits_10_minutes_doubling_up_to_6_hours() -> None:
+    """REF-17: a failed run retries after min(10 min × 2^(attempts − 1), 6 h)."""
+    from chathub_desktop.core.dream_schedule import retry_delay
+
+    assert [retry_delay(n) for n in (1, 2, 3, 4, 5, 6)] == [
+        timedelta(minutes=m) for m in (10, 20, 40, 80, 160, 320)]
+    assert retry_delay(7) == timedelta(hours=6)  # 640 min capped
+    assert retry_delay(50) == timedelta(hours=6) and retry_delay(0) == timedelta(minutes=10)
