@@ -16,6 +16,7 @@ os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
 from tests.fakes.fixtures import fake_vendor  # noqa: E402,F401  (fixture)
 from tests.fakes.memory_keyring import MemoryKeyring  # noqa: E402
+from tests.logfail import fail_on_logging  # noqa: E402,F401  (autouse fixture)
 
 
 @pytest.fixture(autouse=True)

@@ -21,7 +21,7 @@ def _drop(widget, path: Path) -> None:  # type: ignore[no-untyped-def]
     accepted drag-enter, as with a real drag)."""
     mime = QMimeData()
     mime.setUrls([QUrl.fromLocalFile(str(path))])
-    enter = QDragEnterEvent(QPoint(10, 10), Qt.DropAction.CopyAction, mime, Qt.MouseButton.LeftButton,
+    enter = QDragEnterEvent(QPointF(10, 10), Qt.DropAction.CopyAction, mime, Qt.MouseButton.LeftButton,
                             Qt.KeyboardModifier.NoModifier)
     QApplication.sendEvent(widget, enter)
     assert enter.isAccepted()

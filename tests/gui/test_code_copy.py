@@ -28,7 +28,7 @@ def test_copy_link_copies_that_code_block(window, services, fake_vendor, qtbot):
     qtbot.waitExposed(window)
     window.sending.send_message("How do I print?")
     model = window.message_model
-    qtbot.waitUntil(lambda: model.rowCount() == 2 and model.message_at(1).status == "complete", timeout=5000)
+    qtbot.waitUntil(lambda: model.rowCount() == 2 and model.message_at(1).status == "complete", timeout=15000)
     view = window.message_view
     index = model.index(1)
     QGuiApplication.clipboard().setText("")

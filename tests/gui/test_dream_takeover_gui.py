@@ -5,12 +5,15 @@ from __future__ import annotations
 
 from datetime import UTC, datetime, timedelta
 
+import pytest
+
 from chathub_desktop.core.dream_schedule import Schedule, latest_slot
 from chathub_desktop.storage.models import DreamRun
 from tests.fakes.vendor_server import Reply
 from tests.gui.test_dream_panel import active_yesterday, helper, idle, open_page, summ  # noqa: F401  (fixtures)
 
 
+@pytest.mark.expect_log(r"stopped without finishing at .*; taking it over$")  # the takeover is logged
 def test_a_stopped_run_is_named_then_retried(open_page, services, helper, summ, qtbot, qloop):  # type: ignore[no-untyped-def]  # noqa: F811
     active_yesterday(services, helper)
     services.dreams.set_schedule(helper, "daily", "00:00")

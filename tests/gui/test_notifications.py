@@ -32,7 +32,7 @@ def _send_hidden(window, services, fake_vendor, qtbot) -> None:  # type: ignore[
     window.sending.send_message("Plan my week")
     window.hide()  # in the tray, say
     qtbot.waitUntil(lambda: window.message_model.rowCount() == 2
-                    and window.message_model.message_at(1).status == "complete", timeout=5000)
+                    and window.message_model.message_at(1).status == "complete", timeout=15000)
 
 
 def test_a_reply_finished_while_the_window_is_away_is_notified(window, services, fake_vendor, qtbot):  # type: ignore[no-untyped-def]

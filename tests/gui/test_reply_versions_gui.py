@@ -42,7 +42,7 @@ def _chat(window, services, fake_vendor, qtbot, answers: list[str]) -> int:  # t
     window.composer.set_text("Name a colour")
     window.composer.send_button.click()
     qtbot.waitUntil(lambda: _texts(window) == ["Name a colour", answers[0]], timeout=15000)
-    qtbot.waitUntil(lambda: window.composer.send_button.isEnabled(), timeout=5000)
+    qtbot.waitUntil(lambda: window.composer.send_button.isEnabled(), timeout=15000)
     topic = window.current_topic_id
     assert topic is not None
     return topic
@@ -54,18 +54,18 @@ def test_ctrl_r_and_the_pill_regenerate_and_the_arrows_switch(window, services, 
     topic = _chat(window, services, fake_vendor, qtbot, ["Red", "Green", "Blue"])
     QTest.keyClick(window, Qt.Key.Key_R, Qt.KeyboardModifier.ControlModifier)
     qtbot.waitUntil(lambda: _texts(window) == ["Name a colour", "Green"], timeout=15000)
-    qtbot.waitUntil(lambda: _versions(window, 1) == (2, 2), timeout=5000)
-    qtbot.waitUntil(lambda: window.composer.send_button.isEnabled(), timeout=5000)
+    qtbot.waitUntil(lambda: _versions(window, 1) == (2, 2), timeout=15000)
+    qtbot.waitUntil(lambda: window.composer.send_button.isEnabled(), timeout=15000)
     view = window.message_view
     pill = view.delegate.regenerate_rect(window.message_model.index(1))
     assert not pill.isEmpty() and view.delegate.regenerate_rect(window.message_model.index(0)).isEmpty()
     qtbot.mouseClick(view.viewport(), Qt.MouseButton.LeftButton, pos=pill.center())
     qtbot.waitUntil(lambda: _texts(window) == ["Name a colour", "Blue"], timeout=15000)
-    qtbot.waitUntil(lambda: _versions(window, 1) == (3, 3), timeout=5000)
-    qtbot.waitUntil(lambda: window.composer.send_button.isEnabled(), timeout=5000)
+    qtbot.waitUntil(lambda: _versions(window, 1) == (3, 3), timeout=15000)
+    qtbot.waitUntil(lambda: window.composer.send_button.isEnabled(), timeout=15000)
     qtbot.mouseClick(view.viewport(), Qt.MouseButton.LeftButton, pos=_arrow(window, 1, -1))
-    qtbot.waitUntil(lambda: _texts(window) == ["Name a colour", "Green"], timeout=5000)
-    qtbot.waitUntil(lambda: _versions(window, 1) == (2, 3), timeout=5000)
+    qtbot.waitUntil(lambda: _texts(window) == ["Name a colour", "Green"], timeout=15000)
+    qtbot.waitUntil(lambda: _versions(window, 1) == (2, 3), timeout=15000)
     assert [v.label for v in services.versions.points(topic).values()] == ["2 / 3"]
     view._context_menu(view.visualRect(window.message_model.index(1)).center())
     entries = {a.text(): a.isEnabled() for a in view.last_menu.actions()}
@@ -74,7 +74,7 @@ def test_ctrl_r_and_the_pill_regenerate_and_the_arrows_switch(window, services, 
     window.open_topic(None)
     window.open_topic(topic)
     wait_shown(window, qtbot, topic)
-    qtbot.waitUntil(lambda: _versions(window, 1) == (2, 3), timeout=5000)
+    qtbot.waitUntil(lambda: _versions(window, 1) == (2, 3), timeout=15000)
     assert _texts(window) == ["Name a colour", "Green"]
 
 
@@ -88,11 +88,11 @@ def test_edit_then_resend_makes_a_branch(window, services, fake_vendor, qtbot): 
     dlg.editor.setPlainText("Name a flower colour")
     qtbot.mouseClick(dlg.resend_button, Qt.MouseButton.LeftButton)
     qtbot.waitUntil(lambda: _texts(window) == ["Name a flower colour", "Violet"], timeout=15000)
-    qtbot.waitUntil(lambda: _versions(window, 0) == (2, 2), timeout=5000)
-    qtbot.waitUntil(lambda: window.composer.send_button.isEnabled(), timeout=5000)
+    qtbot.waitUntil(lambda: _versions(window, 0) == (2, 2), timeout=15000)
+    qtbot.waitUntil(lambda: window.composer.send_button.isEnabled(), timeout=15000)
     window.message_view.version_requested.emit(window.message_model.message_at(0).id, -1)
-    qtbot.waitUntil(lambda: _texts(window) == ["Name a colour", "Red"], timeout=5000)
-    qtbot.waitUntil(lambda: _versions(window, 0) == (1, 2), timeout=5000)
+    qtbot.waitUntil(lambda: _texts(window) == ["Name a colour", "Red"], timeout=15000)
+    qtbot.waitUntil(lambda: _versions(window, 0) == (1, 2), timeout=15000)
 
 
 def test_regenerate_with_another_model_asks_that_model_once(window, services, fake_vendor, qtbot):  # type: ignore[no-untyped-def]
@@ -100,7 +100,7 @@ def test_regenerate_with_another_model_asks_that_model_once(window, services, fa
     posted body's ``model``) and stored with it; the topic keeps its own model, so the
     next send goes to it again."""
     topic = _chat(window, services, fake_vendor, qtbot, ["Red", "Teal"])
-    qtbot.waitUntil(lambda: window.model_picker.picker.groups != (), timeout=5000)
+    qtbot.waitUntil(lambda: window.model_picker.picker.groups != (), timeout=15000)
     menu = window.versions.regenerate_with_menu
     menu.aboutToShow.emit()
     choice = next(a for a in menu.actions() if a.text() == "gpt-4o")
@@ -108,7 +108,7 @@ def test_regenerate_with_another_model_asks_that_model_once(window, services, fa
     qtbot.waitUntil(lambda: _texts(window) == ["Name a colour", "Teal"], timeout=15000)
     body = fake_vendor.last_request.body
     assert body is not None and body["model"] == "gpt-4o"
-    qtbot.waitUntil(lambda: window.composer.send_button.isEnabled(), timeout=5000)
+    qtbot.waitUntil(lambda: window.composer.send_button.isEnabled(), timeout=15000)
     assert services.topics.messages(topic)[1].model == "gpt-4o"
     assert services.topic_models.show(topic).model == "gpt-4o-mini"  # the topic's own model is unchanged
-    qtbot.waitUntil(lambda: _versions(window, 1) == (2, 2), timeout=5000)
+    qtbot.waitUntil(lambda: _versions(window, 1) == (2, 2), timeout=15000)

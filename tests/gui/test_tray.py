@@ -51,7 +51,7 @@ def task_runner(qloop, qtbot) -> Iterator[TaskRunner]:  # type: ignore[no-untype
     yield runner
     done: list[bool] = []
     qloop.create_task(runner.shutdown()).add_done_callback(lambda _t: done.append(True))
-    qtbot.waitUntil(lambda: bool(done), timeout=5000)
+    qtbot.waitUntil(lambda: bool(done), timeout=30000)
 
 
 def test_runner_runs_a_due_dream_once_and_not_again(services, summ, task_runner, qtbot):  # type: ignore[no-untyped-def]
@@ -62,11 +62,11 @@ def test_runner_runs_a_due_dream_once_and_not_again(services, summ, task_runner,
     first = dreams.tick()
     assert first is not None and dreams.tick() is None  # never two at once
     dreams.start()
-    qtbot.waitUntil(lambda: dreams.runs == 1 and not dreams.running, timeout=5000)
+    qtbot.waitUntil(lambda: dreams.runs == 1 and not dreams.running, timeout=30000)
     assert [o.status for o in dreams.last_outcomes] == ["appended"]
     assert [c.tag for c in services.dreams.cards(aid)] == [yesterday_utc().isoformat()]
     ticks = dreams.ticks
-    qtbot.waitUntil(lambda: dreams.ticks >= ticks + 6 and not dreams.running, timeout=5000)
+    qtbot.waitUntil(lambda: dreams.ticks >= ticks + 6 and not dreams.running, timeout=30000)
     assert dreams.runs == 1 and len(summ.requests) == 1 and len(services.dreams.cards(aid)) == 1
     last = services.dreams.settings(aid).last_run
     assert last is not None and last.status == "appended"  # recorded as the scheduled run
@@ -95,14 +95,14 @@ def test_pause_stops_scheduled_dreams_until_resumed(services, summ, task_runner,
     assert services.settings.get(PAUSE_SETTING) is True
     assert "paused" in messages[-1]
     dreams.start()
-    qtbot.waitUntil(lambda: dreams.ticks >= 6 and not dreams.running, timeout=5000)
+    qtbot.waitUntil(lambda: dreams.ticks >= 6 and not dreams.running, timeout=30000)
     assert dreams.runs == 0 and summ.requests == [] and services.dreams.cards(aid) == []
     # the pause is remembered across restarts
     again = DreamRunner(services, task_runner)
     assert again.load_paused() is True
     tray.pause_action.trigger()
     assert not dreams.paused and services.settings.get(PAUSE_SETTING) is False
-    qtbot.waitUntil(lambda: dreams.runs == 1 and not dreams.running, timeout=5000)
+    qtbot.waitUntil(lambda: dreams.runs == 1 and not dreams.running, timeout=30000)
     assert len(services.dreams.cards(aid)) == 1
     assert "Added card #1" in tray.tooltip()
     dreams.stop()
@@ -120,15 +120,15 @@ def test_tray_actions_in_the_window_and_close_quits_without_a_tray(window, servi
     assert window.tray.quit_action is window.quit_action  # one Quit (Ctrl+Q)
     page = window.pages.open_memory()
     panel = page.dream_panel
-    qtbot.waitUntil(lambda: panel.loads >= 1 and not window.runner.pending(), timeout=5000)
+    qtbot.waitUntil(lambda: panel.loads >= 1 and not window.runner.pending(), timeout=30000)
     assert "none yet" in panel.last_run_label.text()
     window.tray.run_due_action.trigger()
-    qtbot.waitUntil(lambda: window.dream_runner.runs == 1 and not window.dream_runner.running, timeout=5000)
+    qtbot.waitUntil(lambda: window.dream_runner.runs == 1 and not window.dream_runner.running, timeout=30000)
     assert "Added card #1" in window.statusBar().currentMessage()
-    qtbot.waitUntil(lambda: "added a card" in panel.last_run_label.text(), timeout=5000)
+    qtbot.waitUntil(lambda: "added a card" in panel.last_run_label.text(), timeout=30000)
     assert panel.model.rowCount() == 1
     window.tray.run_due_action.trigger()  # nothing is due any more
-    qtbot.waitUntil(lambda: not window.dream_runner.running, timeout=5000)
+    qtbot.waitUntil(lambda: not window.dream_runner.running, timeout=30000)
     assert window.statusBar().currentMessage() == "No memory dream is due" and window.dream_runner.runs == 1
     with qtbot.waitSignal(window.quit_requested, timeout=1000):
         window.close()
@@ -168,6 +168,6 @@ def test_close_hides_to_the_tray_and_quit_really_quits(qloop, services, qtbot, m
     finally:
         done: list[bool] = []
         qloop.create_task(w.shutdown()).add_done_callback(lambda _t: done.append(True))
-        qtbot.waitUntil(lambda: bool(done), timeout=5000)
+        qtbot.waitUntil(lambda: bool(done), timeout=30000)
         assert w.dream_runner is not None and not w.dream_runner.active
         w.deleteLater()

@@ -9,9 +9,16 @@ lost" crash tests).
 - :func:`kill_points` gives the seeded random delays; :func:`crash_kills` how many kills
   per operation (``CHATHUB_CRASH_KILLS``, default 6; 50 for the issue's full count).
 - :func:`crash_loop` is the whole procedure for one operation over one or more
-  :class:`Lane` (store copies, each with its own fake vendor): reset, run, SIGKILL at
-  each delay, ``PRAGMA integrity_check``, check that nothing partial is visible, run the
-  same command again to completion, check the result; it returns a :class:`Report`.
+  :class:`Lane` (store copies, each with its own fake vendor): reset, run, SIGKILL (at
+  each random delay, and aimed: inside the write under test), ``PRAGMA
+  integrity_check``, count what is visible (old, new, or partial), run the same command
+  again to completion, check the result; it returns a :class:`Report` whose
+  :meth:`Report.check` fails on any partial state, any re-run that did not end in the
+  new state, or too few kills inside the write.
+- Processes run through ``tests.integration.cli_child``, which marks each commit of the
+  tables under test (``begin n`` / ``end n`` lines in a file) and can hold one commit
+  open before its COMMIT: a kill is classified as before, inside or after the write from
+  those marks, never assumed.
 - :meth:`CliStore.kill_during_stream` is for a streaming ``chat send``: it kills the
   process once it has printed a given number of reply characters and returns what it
   printed, so a test can compare the stored (checkpointed) reply with what the user saw.
@@ -19,6 +26,7 @@ lost" crash tests).
 
 from __future__ import annotations
 
+import math
 import os
 import random
 import shutil
@@ -37,6 +45,36 @@ from tests.fakes.vendor_server import FakeVendor
 
 ROOT = Path(__file__).resolve().parents[2]
 KILLS_ENV = "CHATHUB_CRASH_KILLS"
+#: Seconds an aimed run holds the write under test open before its COMMIT.
+HOLD_S = 1.5
+#: Share of each operation's kills that must land inside the write under test.
+INSIDE_SHARE = 0.5
+
+
+def _read(path: Path) -> str:
+    try:
+        return path.read_text()
+    except FileNotFoundError:
+        return ""
+
+
+def landed(marks: Path) -> str:
+    """Where a killed run was, from its marks file: ``inside`` (a write under test had
+    begun and not ended), ``after`` (at least one such write ended, none open),
+    ``before`` (none had begun)."""
+    began, ended = set(), set()
+    for line in _read(marks).splitlines():
+        word, _, rest = line.partition(" ")
+        n = rest.split(" ")[0]
+        (began if word == "begin" else ended).add(n)
+    if began - ended:
+        return "inside"
+    return "after" if began else "before"
+
+
+def writes(marks: Path) -> int:
+    """How many writes under test a whole run committed (its ``end`` marks)."""
+    return sum(line.startswith("end ") for line in _read(marks).splitlines())
 
 
 def crash_kills(default: int = 6) -> int:
@@ -87,30 +125,57 @@ class CliStore:
         return env
 
     def argv(self, *args: str) -> list[str]:
-        """The command line of ``chathub-desktop ARGS`` on this store."""
-        return [sys.executable, "-m", "chathub_desktop.cli", *args, "--database-url", self.url]
+        """The command line of ``chathub-desktop ARGS`` on this store (through the
+        timing-only instruments of ``tests.integration.cli_child``)."""
+        return [sys.executable, "-m", "tests.integration.cli_child", *args, "--database-url", self.url]
 
-    def start(self, *args: str) -> subprocess.Popen[bytes]:
-        """Start ``chathub-desktop ARGS`` (stdout and stderr piped)."""
-        return subprocess.Popen(self.argv(*args), env=self.env(), cwd=self.root,
+    def start(self, *args: str, env: dict[str, str] | None = None) -> subprocess.Popen[bytes]:
+        """Start ``chathub-desktop ARGS`` (stdout and stderr piped); ``env`` adds variables."""
+        return subprocess.Popen(self.argv(*args), env={**self.env(), **(env or {})}, cwd=self.root,
                                 stdout=subprocess.PIPE, stderr=subprocess.PIPE)
 
-    def run(self, *args: str, timeout: float = 60.0) -> subprocess.CompletedProcess[str]:
+    def run(self, *args: str, timeout: float = 60.0, env: dict[str, str] | None = None,
+            ) -> subprocess.CompletedProcess[str]:
         """Run ``chathub-desktop ARGS`` to completion."""
-        return subprocess.run(self.argv(*args), env=self.env(), cwd=self.root, capture_output=True,
-                              text=True, timeout=timeout)
+        return subprocess.run(self.argv(*args), env={**self.env(), **(env or {})}, cwd=self.root,
+                              capture_output=True, text=True, timeout=timeout)
 
-    def kill_after(self, delay_s: float, *args: str) -> Killed:
+    def kill_after(self, delay_s: float, *args: str, env: dict[str, str] | None = None) -> Killed:
         """Start ``chathub-desktop ARGS`` and SIGKILL it ``delay_s`` seconds later (unless
         it already exited)."""
         t0 = time.monotonic()
-        proc = self.start(*args)
+        proc = self.start(*args, env=env)
         try:
             proc.wait(timeout=delay_s)
             killed = False
         except subprocess.TimeoutExpired:
             proc.send_signal(signal.SIGKILL)
             killed = True
+        out, err = proc.communicate(timeout=30)
+        return Killed(killed, proc.returncode, out.decode(errors="replace"), err.decode(errors="replace"),
+                      time.monotonic() - t0)
+
+    def kill_inside(self, marks: Path, commit: int, into_s: float, *args: str,
+                    env: dict[str, str] | None = None, timeout: float = 60.0) -> Killed:
+        """Start ``chathub-desktop ARGS`` with its ``commit``-th write under test held open
+        for :data:`HOLD_S` before its COMMIT, wait until the marks file says that write
+        began, and SIGKILL it ``into_s`` seconds later (``into_s`` < :data:`HOLD_S`).
+        Whether the kill really landed inside is read back from the marks afterwards."""
+        t0 = time.monotonic()
+        proc = self.start(*args, env={**(env or {}), "CHATHUB_CRASH_SLOW_AT": str(commit),
+                                      "CHATHUB_CRASH_SLOW_S": str(HOLD_S)})
+        while f"begin {commit} " not in _read(marks) and proc.poll() is None:
+            if time.monotonic() - t0 > timeout:
+                proc.kill()
+                proc.communicate(timeout=30)
+                raise TimeoutError(f"write {commit} never began in {timeout} s")
+            time.sleep(0.005)
+        killed = False
+        if proc.poll() is None:
+            time.sleep(into_s)
+            if proc.poll() is None:
+                proc.send_signal(signal.SIGKILL)
+                killed = True
         out, err = proc.communicate(timeout=30)
         return Killed(killed, proc.returncode, out.decode(errors="replace"), err.decode(errors="replace"),
                       time.monotonic() - t0)
@@ -206,77 +271,166 @@ class Lane:
 
 @dataclass
 class Report:
-    """What one operation's kills saw: kills that landed (vs. runs that had finished),
-    the visible outcome of each, and the clean re-runs."""
+    """What one operation's kills saw, each counted from what was observed: where each
+    kill landed (before / inside / after the write under test, from the child's marks,
+    or the run had finished first), the state visible after it (``old``, ``new``, ...,
+    or ``partial`` with the observer's complaint in :attr:`partial_notes`), and the
+    re-runs that completed cleanly in the new state."""
 
     name: str
+    tables: tuple[str, ...]
+    runs: int = 0
     kills: int = 0
     finished_first: int = 0
+    landed: Counter[str] = field(default_factory=Counter)
     outcomes: Counter[str] = field(default_factory=Counter)
+    partial_notes: list[str] = field(default_factory=list)
     reruns_ok: int = 0
+    rerun_notes: list[str] = field(default_factory=list)
+    #: ``(how, delay or seconds into the write, where it landed, what was visible)`` per run
+    runs_seen: list[tuple[str, float, str, str]] = field(default_factory=list)
+
+    @property
+    def partial(self) -> int:
+        """Kills after which a partial state was visible."""
+        return self.outcomes["partial"]
+
+    @property
+    def required_inside(self) -> int:
+        """Kills that must land inside the write under test (:data:`INSIDE_SHARE`)."""
+        return max(1, math.ceil(INSIDE_SHARE * self.runs))
 
     def line(self) -> str:
+        """One line for the test log."""
         seen = ", ".join(f"{k} {v}" for k, v in sorted(self.outcomes.items()))
-        return (f"{self.name}: {self.kills} kills landed, {self.finished_first} runs finished first; "
-                f"visible after the kill: {seen}; {self.reruns_ok} re-runs completed cleanly; 0 partial")
+        where = ", ".join(f"{k} {self.landed[k]}" for k in ("before", "inside", "after"))
+        return (f"{self.name}: {self.runs} runs, {self.kills} kills landed ({where} the write to "
+                f"{'/'.join(self.tables)}; {self.landed['inside']} inside, required >= {self.required_inside}), "
+                f"{self.finished_first} runs finished first; visible after the kill: {seen}; "
+                f"{self.partial} partial; {self.reruns_ok} of {self.runs} re-runs completed cleanly")
+
+    def check(self) -> None:
+        """Fail on a partial state, a re-run that did not reach the new state, or fewer
+        kills inside the write under test than required."""
+        assert self.partial == 0, f"{self.line()}\n" + "\n".join(self.partial_notes)
+        assert self.reruns_ok == self.runs, f"{self.line()}\n" + "\n".join(self.rerun_notes)
+        assert self.landed["inside"] >= self.required_inside, self.line()
+
+
+@dataclass(frozen=True)
+class FullRun:
+    """A run without a kill: its seconds (sets the kill window) and how many writes under
+    test it committed (the aimed kills pick one of them)."""
+
+    seconds: float
+    writes: int
+
+
+def _marks_env(lane: Lane, tables: tuple[str, ...]) -> tuple[Path, dict[str, str]]:
+    marks = lane.store.root / "marks.txt"
+    marks.unlink(missing_ok=True)
+    return marks, {"CHATHUB_CRASH_MARKS": str(marks), "CHATHUB_CRASH_TABLES": ",".join(tables)}
 
 
 def crash_loop(name: str, lanes: list[Lane], argv: tuple[str, ...], delays: list[float],
                observe: Callable[[CliStore], str], script: Callable[[Lane, bool], None] | None = None,
+               *, tables: tuple[str, ...], full: FullRun, aimed: int | None = None, seed: int = 0,
                ) -> Report:
-    """For each delay (split over ``lanes``): reset the lane, run ``argv`` and SIGKILL it
-    after the delay, check integrity and that ``observe`` (which raises on anything
-    partial) sees the old or the new state, then run ``argv`` again to completion and
-    check it reaches the new state. ``script(lane, fast)`` queues the vendor's replies
-    before each run (slow ones for the run that is killed)."""
-    report = Report(name)
+    """One run per delay, split over ``lanes``: the last ``aimed`` of them (default half,
+    at least one) are aimed kills instead of random delays. Each run: reset the
+    lane, run ``argv`` and SIGKILL it (after the delay, or inside a seeded one of the
+    ``full.writes`` writes to ``tables``, taken in turn), check integrity, record what ``observe`` sees
+    (it raises on anything partial: counted as ``partial``) and where the kill landed,
+    then run ``argv`` again to completion and record whether it reached the new state.
+    ``script(lane, fast)`` queues the vendor's replies before each run (slow ones for the
+    run that is killed). Returns the :class:`Report`; call :meth:`Report.check`."""
+    report = Report(name, tables)
+    rng = random.Random(seed)
+    n_aimed = max(1, len(delays) // 2) if aimed is None else aimed
+    assert full.writes >= 1, f"a whole {name} run committed no write to {tables}"
+    plan: list[tuple[str, float, int]] = [("delay", d, 0) for d in delays[: max(0, len(delays) - n_aimed)]]
+    # aimed kills take the writes in turn (1, 2, …), each at a seeded moment of its hold
+    plan += [("aimed", round(rng.uniform(0.1, 0.6) * HOLD_S, 3), i % full.writes + 1) for i in range(n_aimed)]
 
-    def one(lane: Lane, delay: float) -> tuple[bool, str]:
+    def one(lane: Lane, how: str, at: float, commit: int) -> tuple[str, float, bool, str, str, str, str]:
         lane.reset()
         if script is not None:
             script(lane, False)
-        killed = lane.store.kill_after(delay, *argv)
+        marks, env = _marks_env(lane, tables)
+        if how == "delay":
+            killed = lane.store.kill_after(at, *argv, env=env)
+        else:
+            killed = lane.store.kill_inside(marks, commit, at, *argv, env=env)
         if not killed.killed:
             assert killed.returncode == 0, killed.stderr
+        where = landed(marks) if killed.killed else "finished"
         assert lane.store.integrity() == "ok"
-        seen = observe(lane.store)
+        note = ""
+        try:
+            seen = observe(lane.store)
+        except AssertionError as exc:
+            seen, note = "partial", f"{how} {at} (write {commit}): {exc}"
         if script is not None:
             script(lane, True)
         again = lane.store.run(*argv)
-        assert again.returncode == 0 and "Traceback" not in again.stderr, (delay, again.stdout, again.stderr)
-        assert lane.store.integrity() == "ok"
-        assert observe(lane.store) == "new", delay
-        return killed.killed, seen
+        problem = ""
+        if again.returncode != 0 or "Traceback" in again.stderr:
+            problem = f"{how} {at}: re-run exit {again.returncode}: {again.stderr[-500:]}"
+        elif lane.store.integrity() != "ok":
+            problem = f"{how} {at}: integrity after the re-run: {lane.store.integrity()}"
+        else:
+            try:
+                after = observe(lane.store)
+            except AssertionError as exc:
+                after = f"partial ({exc})"
+            if after != "new":
+                problem = f"{how} {at}: the re-run left {after}"
+        label = f"{how} {at} s" + (f" into write {commit} of {full.writes}" if how == "aimed" else "")
+        return label, at, killed.killed, where, seen, note, problem
 
-    def lane_work(i: int) -> list[tuple[bool, str]]:
-        return [one(lanes[i], d) for d in delays[i::len(lanes)]]
+    def lane_work(i: int) -> list[tuple[str, float, bool, str, str, str, str]]:
+        return [one(lanes[i], *step) for step in plan[i::len(lanes)]]
 
     with ThreadPoolExecutor(len(lanes)) as pool:
         results = [r for part in pool.map(lane_work, range(len(lanes))) for r in part]
-    for killed, seen in results:
+    for how, at, killed, where, seen, note, problem in results:
+        report.runs_seen.append((how, at, where, seen))
+        report.runs += 1
         report.kills += killed
         report.finished_first += not killed
+        if killed:
+            report.landed[where] += 1
         report.outcomes[seen] += 1
-        report.reruns_ok += 1
+        if note:
+            report.partial_notes.append(note)
+        if problem:
+            report.rerun_notes.append(problem)
+        else:
+            report.reruns_ok += 1
     print("\n" + report.line())
+    for how, _at, where, seen in report.runs_seen:
+        print(f"  kill {how}: {where}, {seen} visible")
     return report
 
 
 def timed_full_run(lanes: list[Lane], argv: tuple[str, ...], script: Callable[[Lane, bool], None] | None = None,
-                   ) -> float:
-    """Seconds of a run without a kill, run in every lane at once as the kills will be
-    (it sets the kill window); afterwards each lane holds the state a whole run leaves."""
-    def one(lane: Lane) -> float:
+                   *, tables: tuple[str, ...]) -> FullRun:
+    """A run without a kill, in every lane at once as the kills will be (its seconds set
+    the kill window; its marks count the writes to ``tables``); afterwards each lane
+    holds the state a whole run leaves."""
+    def one(lane: Lane) -> tuple[float, int]:
         lane.reset()
         if script is not None:
             script(lane, False)
+        marks, env = _marks_env(lane, tables)
         t0 = time.monotonic()
-        out = lane.store.run(*argv)
+        out = lane.store.run(*argv, env=env)
         assert out.returncode == 0, out.stderr
-        return time.monotonic() - t0
+        return time.monotonic() - t0, writes(marks)
 
     with ThreadPoolExecutor(len(lanes)) as pool:
-        return max(pool.map(one, lanes))
+        done = list(pool.map(one, lanes))
+    return FullRun(max(t for t, _ in done), min(w for _, w in done))
 
 
 def kill_window(full: float) -> tuple[float, float]:

@@ -414,6 +414,7 @@ def test_send_is_refused_while_another_live_process_streams_into_the_topic(
     assert asyncio.run(services.chat.send(topic, "now")).status == "complete"
 
 
+@pytest.mark.expect_log(r"^could not mark interrupted replies: .*readonly database")
 def test_a_read_only_store_still_opens_for_reading(tmp_path: Path, fake_vendor: FakeVendor) -> None:
     """Found by a fresh-user trial: a store that cannot be written (here SQLite's
     ``mode=ro``) still opens and reads; start-up does not fail on its clean-up write."""

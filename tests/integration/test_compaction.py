@@ -10,6 +10,7 @@ import asyncio
 import json
 import logging
 from collections.abc import Iterator
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -389,15 +390,34 @@ def test_a_request_that_cannot_fit_is_rescued_before_it_is_posted(
     assert len(summ.requests) > 3  # more than the pre-send run's 3 batches
 
 
-def test_overflow_is_retried_only_once(services: Services, fake_vendor: FakeVendor, summ: FakeVendor) -> None:
+def test_overflow_is_retried_only_once(services: Services, fake_vendor: FakeVendor, summ: FakeVendor,
+                                      monkeypatch: pytest.MonkeyPatch) -> None:
+    """CMP-11: never more than one retry, even when a second rescue could reclaim more.
+    After the first real rescue nothing is left to compact, so the rescue is replaced by
+    one that always reports it reclaimed tokens: the send must still stop after one."""
     topic = setup(services, fake_vendor, summ)
     add_turns(services, topic, 1, 6, size=25)
     overflow = Reply(error_status=400, error_body=openai_error(
         "maximum context length exceeded", code="context_length_exceeded"))
-    fake_vendor.script(overflow, overflow, overflow)
+    fake_vendor.script(overflow, overflow, overflow, overflow)
     summ.script(summary_reply("S"), summary_reply("S again"))
+    comp = services.compaction
+    assert comp is not None
+    real_rescue = comp.rescue
+    calls: list[int] = []
+
+    async def always_reclaims(topic_id: int, like=None):  # type: ignore[no-untyped-def]
+        calls.append(topic_id)
+        out = await real_rescue(topic_id, like=like)
+        if len(calls) == 1:
+            assert out.status == "compacted"
+            return out
+        return replace(out, status="compacted", after_tokens=0)  # "a second rescue would work"
+
+    monkeypatch.setattr(comp, "rescue", always_reclaims)
     out = asyncio.run(services.chat.send(topic, "please answer"))
     assert out.status == "error" and out.error_kind == "context_overflow"
+    assert calls == [topic]  # one rescue per send
     assert len(fake_vendor.requests) == 2 and len(summ.requests) == 1
 
 
@@ -431,7 +451,7 @@ def test_a_second_compact_while_one_runs_is_refused(
     topic = setup(services, fake_vendor, summ)
     add_turns(services, topic, 1, 2)
     services.chat._append(topic, role="user", content="latest")
-    summ.script(Reply(text_chunks=["<summary>slow</summary>"], delay_s=0.3))
+    summ.script(Reply(text_chunks=["<summary>slow</summary>"], delay_s=1.0))
     comp = services.compaction
     assert comp is not None
 
@@ -490,6 +510,25 @@ def test_history_limit_compacts_dropped_turns_before_the_send(
     assert view.cursor_message_id in ids
     body = fake_vendor.last_request.body
     assert body is not None and "older turns" in body["messages"][0]["content"]  # type: ignore[index]
+
+
+def test_pre_send_compaction_stops_after_exactly_3_batches(
+    services: Services, fake_vendor: FakeVendor, summ: FakeVendor
+) -> None:
+    """CMP-13 / REF-20: 70 short turns under a history limit of 4 need 4 batches of at
+    most 40 messages; the pre-send run does exactly 3 (120 messages), the cursor stops
+    at the end of the third, and the rest waits for the next run."""
+    topic = setup(services, fake_vendor, summ)
+    services.assistants.update("Helper", history_limit_enabled=True, history_limit=4,
+                               summarize_history=True, auto_compact=False)
+    ids = add_turns(services, topic, 1, 70, size=2)
+    summ.script(*[summary_reply(f"S{i}") for i in range(6)])
+    out = asyncio.run(services.chat.send(topic, "new question"))
+    assert out.status == "complete" and not out.rescued
+    assert len(summ.requests) == 3
+    view = services.compaction.summary(topic)  # type: ignore[union-attr]
+    assert view.text == "S2" and view.debug_log[-1]["trigger"] == "message_count"
+    assert view.cursor_message_id == ids[119]  # 3 batches × 40 messages
 
 
 def test_unreachable_target_is_not_retried_on_an_unchanged_chat(

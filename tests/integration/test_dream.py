@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import sqlite3
 from collections.abc import Iterator
 from datetime import UTC, date, datetime, timedelta
 from pathlib import Path
@@ -192,6 +193,26 @@ def test_a_day_that_is_not_over_is_refused_and_an_empty_answer_fails(services: S
     assert out.status == "failed" and "empty answer" in out.message  # retried later, unlike NO_CHANGES
 
 
+@pytest.mark.parametrize("finish", ["length", "MAX_TOKENS", "max_output_tokens"])
+def test_a_new_card_cut_at_the_length_stop_is_never_kept(
+        services: Services, summ: FakeVendor, finish: str) -> None:
+    """DRM-9 / REF-12 for a NEW single-day card: a draft the provider cut at its token
+    limit (any of the three stop names, any case) is never kept. The product fails the
+    run: no card, no period marker, so the scheduled run retries and a complete answer
+    then becomes the card."""
+    clock = Clock(NOW)
+    dreams = setup(services, summ, clock)
+    say(services, services.topics.create("Helper").id, "user", "I like tables", AT)
+    summ.script(Reply(text_chunks=["- Prefers answers in tab"], finish_reason=finish))
+    outs = run(dreams.run_due())
+    assert [o.status for o in outs] == ["failed"] and "token limit" in outs[0].message
+    assert stored_cards(services) == [] and services.dreams.document("Helper") == ""
+    clock.now = NOW + timedelta(minutes=10)  # the back-off of a failed run (REF-17)
+    summ.script(card("- Prefers answers in tables"))
+    assert [o.status for o in run(dreams.run_due())] == ["appended"]
+    assert [c.body for c in stored_cards(services)] == ["- Prefers answers in tables"]
+
+
 def test_near_duplicate_card_is_skipped_but_the_schedule_marker_commits(
         services: Services, summ: FakeVendor) -> None:
     """DRM-14 / REF-16."""
@@ -207,23 +228,42 @@ def test_near_duplicate_card_is_skipped_but_the_schedule_marker_commits(
 
 # --- DRM-6: at most once, catch-up once ------------------------------------------------------
 def test_two_processes_dream_a_period_at_most_once(tmp_path: Path, summ: FakeVendor) -> None:
-    url = f"sqlite:///{tmp_path / 'shared.sqlite3'}"
-    one, two = open_services(url), open_services(url)
+    """DRM-6 with two real processes: two ``dream run-due`` CLI processes on one SQLite
+    file, both past the due check before either claims (a barrier in the test child),
+    while the History Compress model answers slowly; the (assistant, day) period is
+    dreamed once: one model call, one run row, one card, and the other process runs
+    nothing."""
+    from tests.integration.crash_harness import CliStore
+
+    store = CliStore(tmp_path, {"SUMM_KEY": "sk-summ"})
+    svc = open_services(store.url)
     try:
-        d1 = setup(one, summ)
-        d2 = DreamService(two.db, two.bus, two.providers, two.catalog, two.settings, clock=Clock(NOW))
-        say(one, one.topics.create("Helper").id, "user", "hello", AT)
-        (aid, slot), = d1.due()
-        assert d2.due() == [(aid, slot)]
-        first, second = d1.claim(aid, slot), d2.claim(aid, slot)
-        assert first is not None and second is None
-        summ.script(card("- Says hello first"))
-        assert run(d2.run_due()) == []  # already claimed by the other process
-        with one.db.read() as s:
-            assert s.query(DreamRun).count() == 1
+        svc.providers.add("Summ", "openai", summ.base_url, api_key_env="SUMM_KEY")
+        svc.settings.set("history-compress-model", "Summ/gpt-5-mini")
+        svc.assistants.create("Helper", provider="Summ", model="gpt-4o")
+        svc.dreams.set_schedule("Helper", "daily", "00:00")  # today's slot has passed at any hour
+        yesterday = datetime.now(UTC).date() - timedelta(days=1)
+        noon = datetime.combine(yesterday, datetime.min.time(), UTC) + timedelta(hours=12)
+        say(svc, svc.topics.create("Helper").id, "user", "hello, code first please", noon)
     finally:
-        one.close()
-        two.close()
+        svc.close()
+    slow = Reply(text_chunks=[f"word{i} " for i in range(30)] + ["- Says hello first"], chunk_delay_s=0.05)
+    summ.script(slow, slow)
+    barrier = tmp_path / "barrier"
+    barrier.mkdir()
+    # both processes have seen the day due before either claims it (cli_child's barrier)
+    race = {"CHATHUB_TEST_BARRIER": str(barrier), "CHATHUB_TEST_BARRIER_N": "2"}
+    procs = [store.start("dream", "run-due", env=race) for _ in range(2)]
+    outs = [p.communicate(timeout=60) for p in procs]
+    assert [p.returncode for p in procs] == [0, 0], outs
+    printed = sorted(o.decode().strip() for o, _ in outs)
+    assert printed[1] == "no dream is due" and ": appended: added card #1" in printed[0], printed
+    assert len(list(barrier.iterdir())) == 2  # both reached the claim
+    assert len(summ.requests) == 1  # one model call for the period
+    with sqlite3.connect(store.path) as conn:
+        assert conn.execute("SELECT COUNT(*) FROM dream_run").fetchone() == (1,)
+        body = conn.execute("SELECT body FROM dynamic_memory_document").fetchone()[0]
+    assert [c.tag for c in dm.parse_document(body)] == [yesterday.isoformat()]
 
 
 def test_racing_claims_on_postgresql_let_exactly_one_win(postgres_url: str, summ: FakeVendor) -> None:
@@ -365,7 +405,7 @@ def test_too_long_fold_gets_one_shorter_rewrite_then_falls_back_to_concatenation
     assert len(summ.requests) == 3 and "shorter" in prompt(summ, 2)
     body = stored_cards(services)[0].body
     assert body.startswith("[overflow:v1]") and "[date:2026-11-28]" in body and "[date:2026-11-29]" in body
-    assert len(body) <= dm.RANGE_CARD_MAX
+    assert len(body) <= 6400
 
 
 # --- DRM-8 / DRM-15: cards -------------------------------------------------------------------

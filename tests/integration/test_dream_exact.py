@@ -38,7 +38,7 @@ BARE_RANGE = "\n\n".join(f"[2026-11-{k:02}]\nday {k} " + "r" * 2993 for k in ran
 def within_caps(svc: Services, keep: int) -> list[dm.Card]:
     doc = svc.dreams.document("Helper")
     cards = dm.parse_document(doc)
-    assert all(len(c.body) <= (dm.SINGLE_CARD_MAX if c.kind == "day" else dm.RANGE_CARD_MAX)
+    assert all(len(c.body) <= (3200 if c.kind == "day" else 6400)
                for c in cards if c.kind in ("day", "range"))
     assert len(doc) <= keep * 3200 + 6400
     return cards

@@ -85,7 +85,7 @@ def test_a_killed_run_is_taken_over_and_the_schedule_says_so(tmp_path: Path, sum
         assert first is not None and first.status == "running"
         wait_for("a heartbeat", lambda: (r := run_row(svc)) is not None and r.heartbeat_at != first.heartbeat_at)
         proc.kill()
-        proc.wait(10)
+        proc.communicate(timeout=10)  # reaps it and closes its pipes
         killed_at = run_row(svc)
         assert killed_at is not None and killed_at.heartbeat_at is not None
         # right after the kill the run still looks alive: nobody takes it over yet

@@ -226,7 +226,7 @@ def test_injection_order_budget_and_dynamic(services: Services, mem: MemoryServi
     block = mem.injection_block("Helper", counter.count)
     assert counter.count(block) <= 500 and mi.TRUNCATION_NOTICE in block
     full = mem.injection_block("Helper")  # no counter: character cap only
-    assert len(full) <= mi.MAX_BLOCK_CHARS and mi.TRUNCATION_NOTICE in full
+    assert len(full) <= 24_000 and mi.TRUNCATION_NOTICE in full
     services.assistants.update("Helper", memory_budget_tokens=100_000)
     services.topics.create("Helper")
     mem.save_raw("Helper", "#1: small\n")

@@ -333,3 +333,26 @@ def test_chat_send_tells_about_silence_and_chat_retry_asks_again(
                                                "to retry in 2 min")
     assert main(["chat", "retry", "--topic", "1"]) == 0
     assert capsys.readouterr().out.strip() == "after the wait"
+
+
+@pytest.mark.parametrize("kind", KINDS)
+def test_a_key_that_is_not_sk_shaped_is_redacted_when_the_vendor_echoes_it(
+        services: Services, fake_vendor: FakeVendor, kind: str, caplog: pytest.LogCaptureFixture) -> None:
+    """APP-2: a gateway key with no ``sk-`` shape that the vendor echoes in its error
+    reaches neither the message the user reads, the stored reply nor a log record (only
+    the client's own key is known to be secret here: no pattern can find it)."""
+    key = "gw_Q7vL2pX9mR4tK8nB3cW6"
+    name = f"Gateway {kind}"
+    services.providers.add(name, kind, fake_vendor.base_url, api_key=key)
+    services.assistants.create("Helper", provider=name, model="fake-model")
+    topic = services.topics.create("Helper").id
+    fake_vendor.script(Reply(error_status=401, error_body=openai_error(
+        f"Incorrect API key provided: {key}. You can find your key at the gateway.",
+        "invalid_request_error", "invalid_api_key")))
+    caplog.set_level("DEBUG")
+    out = asyncio.run(services.chat.send(topic, "hello"))
+    assert out.status == "error" and "Incorrect API key provided" in (out.error or "")
+    assert key not in (out.error or "")
+    stored = services.topics.messages(topic)[-1]
+    assert stored.status == "error" and key not in (stored.error or "") and key not in stored.content
+    assert not [r for r in caplog.records if key in r.getMessage()]

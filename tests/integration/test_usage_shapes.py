@@ -129,6 +129,7 @@ def test_anthropic_cache_read_and_cache_write(services: Services, fake_vendor: F
         assert est.cache.line == f"{tenths // 10}.{tenths % 10}% hit · working · {cached:,} / {total:,}"
 
 
+@pytest.mark.expect_log(r"the server read only 2,048 of about")  # REF-27: the warning under test
 def test_a_server_that_read_only_part_of_the_request_is_flagged_not_learned(
         services: Services, fake_vendor: FakeVendor) -> None:
     """REF-27: reported < 70% of what this process sent and counted exactly keeps the

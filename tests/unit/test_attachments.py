@@ -13,7 +13,6 @@ from hypothesis import strategies as st
 from chathub_desktop.core import attachments as att
 from chathub_desktop.core.messages import ChatMessage, Role
 from chathub_desktop.core.request_assembly import (
-    FRAMING_TOKENS_PER_MESSAGE,
     IMAGE_ALLOWANCE_TOKENS,
     AssemblyInput,
     HistoryMessage,
@@ -213,7 +212,7 @@ def test_the_plan_posts_loaded_attachments_and_counts_what_it_posts() -> None:
     assert plan.part("history") == posted_history
     assert plan.part("draft") == message_tokens(draft, chars)
     cached = message_tokens(row.message, chars)
-    assert cached == len('user:\nlook\n\n<file name="a.py">\nprint(1)\n</file>') + FRAMING_TOKENS_PER_MESSAGE
+    assert cached == len('user:\nlook\n\n<file name="a.py">\nprint(1)\n</file>') + 3  # + 3 framing tokens (REF-26)
 
 
 def test_a_plan_made_for_counting_needs_no_image_bytes() -> None:

@@ -73,6 +73,53 @@ def test_the_latest_turn_keeps_its_own_tool_continuation_newest_20() -> None:
     assert len(sent) == 2 + 20 and sent[-1] == len(h)  # + the newest 20 of its continuation (CMP-10)
 
 
+def test_a_text_only_tail_keeps_exactly_its_newest_20() -> None:
+    """CMP-10 / REF-19a with a tail of plain assistant rows: 25 continuation rows → the
+    newest 20 are sent, 5 capped. (With call/result pairs a cap of 20 and of 21 cut at
+    the same place, so only a text-only tail shows the figure.)"""
+    h = rows("u a u " + "a " * 25)
+    sent = sent_ids(h, 2)
+    assert sent == [2, 3, *range(len(h) - 19, len(h) + 1)]
+    assert len(sent) - 2 == 20
+    window = cc.history_window(cc.HistoryIndex(h), 0, 2)
+    assert len(window.capped) == 5 and window.kept == 22
+    exactly = rows("u " + "a " * 20)  # a tail of exactly 20 is not capped
+    assert cc.history_window(cc.HistoryIndex(exactly), 0, 1).capped == ()
+    assert len(sent_ids(rows("u " + "a " * 21), 1)) == 1 + 20
+
+
+def _plan(history: list[HistoryMessage], limit: int | None, budget: int, **kw: object):  # type: ignore[no-untyped-def]
+    return plan_request(PlanInputs(history=tuple(history), history_limit=limit, input_budget=budget,
+                                   context_window=budget, **kw), COUNT, pending_user=False)  # type: ignore[arg-type]
+
+
+def test_a_large_window_expands_the_limit_within_55_percent() -> None:
+    """CMP-14 through the request plan: with an input budget of 128,000 or more the limit
+    of 2 grows while the chat payload stays under 55% of the budget; below 128,000 it
+    does not."""
+    h = rows("u a " * 100 + "u", tokens=1000)
+    instructions = "Answer in a formal register. " * 5000  # ~30,000 tokens of fixed overhead
+    big = _plan(h, 2, 200_000, instructions=instructions)
+    assert big.window.expanded and big.window.effective_limit is not None and big.window.effective_limit > 2
+    sent = assemble_request(big.assembly, COUNT).included_ids
+    fixed = COUNT(f"system:\n{instructions.strip()}")
+    assert fixed > 25_000 and len(sent) > 2
+    assert 1000 * len(sent) <= 0.55 * 200_000 - fixed  # the payload after fixed overhead
+    small = _plan(h, 2, 127_999)
+    assert not small.window.expanded and len(assemble_request(small.assembly, COUNT).included_ids) == 2
+
+
+def test_a_cursor_that_no_longer_exists_drops_the_summary() -> None:
+    """REF-19: the summary's cursor row was deleted: the summary is not injected (the next
+    run rebuilds it from scratch) and the whole history is sent again."""
+    h = rows("u a u a u")
+    gone = _plan(h, None, 100_000, cursor_message_id=99, summary="old summary")
+    assert gone.stale_cursor and gone.summary == "" and "old summary" not in (gone.assembly.summary_block or "")
+    assert list(assemble_request(gone.assembly, COUNT).included_ids) == [1, 2, 3, 4, 5]
+    kept = _plan(h, None, 100_000, cursor_message_id=2, summary="old summary")
+    assert not kept.stale_cursor and "old summary" in (kept.assembly.summary_block or "")
+
+
 def test_message_count_compaction_rounds_the_dropped_rows_up_to_whole_turns() -> None:
     h = rows("u a u a u")
     for limit, end in ((4, 2), (2, 4)):  # limit 4 compacts u1 a1; limit 2 compacts u1 a1 u2 a2
@@ -118,7 +165,7 @@ def test_property_rows_up_to_the_latest_user_message_never_exceed_the_limit(
     upto = ids[: ids.index(latest) + 1]
     assert len(upto) <= limit
     assert all(i > (cursor or 0) for i in ids)  # the window starts after the cursor
-    assert len(ids) - len(upto) <= cc.TAIL_CAP_MESSAGES
+    assert len(ids) - len(upto) <= 20  # CMP-10
 
 
 # --- summarizer budgets (CMP-4, CMP-5, REF-20, REF-21) ----------------------------------

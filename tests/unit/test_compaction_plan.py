@@ -67,6 +67,7 @@ def test_watermarks_and_caps() -> None:
 
 def test_send_blocking_rule() -> None:
     assert cc.send_blocked(900, 1000, 0.8) and not cc.send_blocked(700, 1000, 0.8)
+    assert cc.send_blocked(800, 1000, 0.8) and not cc.send_blocked(799, 1000, 0.8)  # at/above high (CMP-7)
     assert cc.send_blocked(None, 1000, 0.8) and cc.send_blocked(10, 0, 0.8)
 
 
@@ -110,6 +111,12 @@ def test_batches_respect_message_and_token_limits_and_placeholders() -> None:
     p = plan(big, batch_budget=2048)
     assert [(b.start, b.end, b.placeholder) for b in p.batches] == [(0, 2, False), (2, 4, True), (4, 6, False)]
     assert dict(p.batches[1].role_counts) == {"user": 1, "assistant": 1}
+    # REF-20: only a turn OVER the batch budget is a placeholder; one of exactly 2,048 is summarized
+    exact = build([[10, ("a", 10)], [48, ("a", 2000)], [10, ("a", 10)], [10]])
+    p = plan(exact, batch_budget=2048)
+    assert [(b.start, b.end, b.placeholder) for b in p.batches] == [(0, 2, False), (2, 4, False), (4, 6, False)]
+    over = build([[10, ("a", 10)], [49, ("a", 2000)], [10, ("a", 10)], [10]])
+    assert [b.placeholder for b in plan(over, batch_budget=2048).batches] == [False, True, False]
 
 
 def test_placeholders_and_the_12000_character_cut() -> None:
@@ -194,7 +201,7 @@ def test_boundaries_never_split_tool_calls_and_protect_the_latest_turn(
     assert p.covered_end <= latest  # the latest user turn (and a dangling call) stay verbatim
     for b in p.batches:
         assert _never_splits(h, b.end) and h[b.start].message.role in (Role.USER, Role.ASSISTANT)
-        assert b.placeholder or (b.end - b.start <= cc.MAX_BATCH_MESSAGES and b.tokens <= 400)
+        assert b.placeholder or (b.end - b.start <= 40 and b.tokens <= 400)
     if p.batches:
         assert p.batches[0].start == 0
         assert all(a.end == b.start for a, b in zip(p.batches, p.batches[1:], strict=False))

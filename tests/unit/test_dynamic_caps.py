@@ -49,7 +49,7 @@ def test_drm13_a_15000_character_opaque_range_card_keeps_its_newest_6400() -> No
     card = Card(rtag(0, 9), body)
     assert dm.is_opaque(card) and len(body) == 15_000
     out = dm.cap_card(card)
-    assert len(out.body) <= dm.RANGE_CARD_MAX and out.tag == card.tag
+    assert len(out.body) <= 6400 and out.tag == card.tag
     assert dm.framing(out) == "v3"
     shown = dm.visible_body(out)
     assert body.rstrip("\n").endswith(shown.rstrip("\n")) and shown.startswith("note ")
@@ -76,7 +76,7 @@ def test_drm13_with_keep_1_an_oversized_newest_day_does_not_push_the_range_out()
     out = dm.enforce_caps([rng, big], 1)
     assert [c.tag for c in out] == [rtag(0, 1), d(2).isoformat()]
     assert out[0] == rng
-    assert len(out[1].body) <= dm.SINGLE_CARD_MAX
+    assert len(out[1].body) <= 3200
     assert len(dm.render_document(out)) <= 1 * 3200 + 6400
 
 
@@ -194,9 +194,9 @@ def _card(draw: st.DrawFn) -> Card:
 def _within_caps(cards: list[Card], keep: int) -> None:
     for c in cards:
         if c.kind == "day":
-            assert len(c.body) <= dm.SINGLE_CARD_MAX
+            assert len(c.body) <= 3200
         if c.kind == "range":
-            assert len(c.body) <= dm.RANGE_CARD_MAX
+            assert len(c.body) <= 6400
     assert len(dm.render_document(cards)) <= keep * 3200 + 6400
 
 
@@ -240,7 +240,7 @@ def test_property_folding_never_loses_the_newest_day(sizes: list[tuple[int, str]
     assert plan is not None
     newest = plan.folded[-1]
     body = dm.concat_fold_body(plan)
-    assert len(body) <= dm.RANGE_CARD_MAX
+    assert len(body) <= 6400
     folded = dm.apply_fold(cards, plan, body)[0]
     shown = dm.visible_body(folded)
     heading = f"[date:{newest.day.isoformat() if newest.day else ''}]\n"

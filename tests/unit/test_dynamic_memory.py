@@ -190,7 +190,7 @@ def test_ref13_opaque_body_cuts_to_fit_the_range_cap() -> None:
     assert payload_of(dm.opaque_body(exact)) == exact
     long = ("A sentence about habits. " * 400).strip()
     body = dm.opaque_body(long)
-    assert len(body) <= dm.RANGE_CARD_MAX
+    assert len(body) <= 6400
     card = Card(rtag(1, 9), body)
     assert dm.framing(card) == "v3" and long.startswith(dm.visible_body(card))
     assert dm.visible_body(card).endswith(".")  # REF-9 sentence cut
@@ -392,7 +392,7 @@ def test_drm13_single_day_card_is_cut_to_3200() -> None:
     """DRM-13: a new card and an edited single-day card are at most 3200 characters."""
     long = "Prefers detail. " * 400
     card = dm.append_day_card([], D1, long)[0]
-    assert len(card.body) <= dm.SINGLE_CARD_MAX == 3200
+    assert len(card.body) <= 3200
     assert len(card.body) >= 0.65 * 3200
     edited = dm.replace_body([card], 0, "w" * 5000)[0]
     assert edited.body == "w" * 3200
@@ -402,7 +402,7 @@ def test_drm13_range_card_is_cut_to_6400_framing_included() -> None:
     """DRM-13: a range card may hold up to 6400 characters, its framing line included."""
     v1 = Card(rtag(1, 3), V1_BODY)
     edited = dm.replace_body([v1], 0, dm.visible_body(v1) + "\n" + "z" * 9000)[0]
-    assert len(edited.body) <= dm.RANGE_CARD_MAX == 6400
+    assert len(edited.body) <= 6400
     assert dm.framing(edited) is not None  # still hidden
     plain = dm.replace_body([Card(rtag(1, 3), "x")], 0, "q" * 9000)[0]
     assert plain.body == "q" * 6400
@@ -669,7 +669,7 @@ def test_drm11_opaque_range_keeps_its_newest_tail() -> None:
     plan = dm.plan_retention(cards, 1)
     assert plan is not None and plan.existing_range == old
     body = dm.concat_fold_body(plan)
-    assert len(body) <= dm.RANGE_CARD_MAX
+    assert len(body) <= 6400
     card = dm.apply_fold(cards, plan, body)[0]
     assert card.tag == rtag(1, 7) and dm.framing(card) == "v3"
     shown = dm.visible_body(card)
@@ -725,7 +725,7 @@ def test_drm9_concat_always_fits_and_frames(sizes: list[tuple[int, str]], old_ki
     plan = dm.plan_retention(cards, 1)
     assert plan is not None
     body = dm.concat_fold_body(plan)
-    assert len(body) <= dm.RANGE_CARD_MAX
+    assert len(body) <= 6400
     card = dm.apply_fold(cards, plan, body)[0]
     assert dm.framing(card) is not None
     assert "[overflow:" not in dm.copy_text([card]).split("\n", 1)[1]

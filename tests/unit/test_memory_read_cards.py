@@ -7,7 +7,7 @@ import json
 
 from chathub_desktop.core import fixed_memory as fm
 from chathub_desktop.core.memory_search import utf16_len
-from chathub_desktop.core.memory_tools import MEMORY_TOOLS, RESULT_LIMIT, run_tool
+from chathub_desktop.core.memory_tools import MEMORY_TOOLS, run_tool
 
 FIXED = "#1: short fixed entry\n"
 CARD = "- prefers zebra tables 😀\n" * 900  # about 23,000 UTF-16 units: several pages
@@ -32,7 +32,7 @@ def test_a_search_hit_on_a_card_can_be_read_whole_in_pages() -> None:
     while True:
         out = run_tool("readMemory", json.dumps({"source": hit["source"], "number": hit["number"], "offset": offset}),
                        FIXED, dynamic_cards=CARDS).result_json
-        assert utf16_len(out) < RESULT_LIMIT
+        assert utf16_len(out) < 8000  # REF-5: under about 8,000
         page = json.loads(out)
         assert page["ok"] and page["source"] == "dynamic" and page["length"] == utf16_len(CARD)
         parts.append(page["text"])

@@ -11,7 +11,6 @@ from chathub_desktop.core import fixed_memory as fm
 from chathub_desktop.core.memory_search import utf16_len
 from chathub_desktop.core.memory_tools import (
     MEMORY_TOOLS,
-    RESULT_LIMIT,
     is_external_tool_output,
     run_tool,
     write_is_untrusted,
@@ -128,7 +127,7 @@ def test_read_memory_pages_reassemble_a_200kb_entry() -> None:
     parts, offset, pages = [], 0, 0
     while True:
         out = run_tool("readMemory", json.dumps({"number": 2, "offset": offset}), doc)
-        assert utf16_len(out.result_json) < RESULT_LIMIT
+        assert utf16_len(out.result_json) < 8000  # REF-5: under about 8,000
         res = json.loads(out.result_json)
         parts.append(res["text"])
         pages += 1
@@ -146,7 +145,7 @@ def test_read_memory_shrinks_pages_full_of_escapes() -> None:
     full, offset = [], 0
     while True:
         res_json = run_tool("readMemory", json.dumps({"number": 1, "offset": offset}), doc).result_json
-        assert utf16_len(res_json) < RESULT_LIMIT
+        assert utf16_len(res_json) < 8000  # REF-5: under about 8,000
         res = json.loads(res_json)
         full.append(res["text"])
         if not res["truncated"]:

@@ -5,9 +5,8 @@ from __future__ import annotations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from chathub_desktop.core.messages import ChatMessage, Role, ToolCall
+from chathub_desktop.core.messages import ChatMessage, Role, ToolCall, ToolSpec
 from chathub_desktop.core.request_assembly import (
-    FRAMING_TOKENS_PER_MESSAGE,
     AssemblyInput,
     HistoryMessage,
     apply_template,
@@ -52,6 +51,21 @@ def test_system_message_orders_instructions_memory_summary() -> None:
     assert plan.messages[0].role is Role.SYSTEM
     assert plan.messages[0].content == "Be kind.\n\nMEM\n\nSUM"
     assert plan.part("memory") == 3 and plan.part("summary") == 3
+    # TOK-1 / REF-26: the popover's "instructions" row is the system line + 3 framing tokens
+    assert plan.part("instructions") == len("system:\nBe kind.") + 3
+    assert plan.total_tokens == sum(p.tokens for p in plan.parts)
+
+
+def test_the_breakdown_counts_tools_and_summary_turns() -> None:
+    """TOK-1: the tools row is each schema's name + description + JSON parameters + 3
+    framing tokens; the threshold policy's recap turns (NUM-7) are the summary row."""
+    tool = ToolSpec("lookup", "Find a thing.", {"type": "object", "properties": {}})
+    recap = (ChatMessage(Role.USER, "Recap: x"), ChatMessage(Role.ASSISTANT, "Understood."))
+    plan = assemble_request(AssemblyInput(tools=(tool,), summary_turns=recap, draft="hi"), chars)
+    params = '{"properties": {}, "type": "object"}'
+    assert plan.part("tools") == len("lookup") + len("Find a thing.") + len(params) + 3
+    assert plan.part("summary") == len("user:\nRecap: x") + 3 + len("assistant:\nUnderstood.") + 3
+    assert tuple(plan.messages[:2]) == recap
 
 
 def test_no_system_message_when_there_is_nothing_to_say() -> None:
@@ -103,7 +117,7 @@ def test_message_tokens_counts_role_line_content_tool_json_and_framing() -> None
     """REF-26: role line + content + tool-call id/name/JSON + 3 framing tokens."""
     call = ToolCall(id="id1", name="nm", arguments="{}")
     msg = ChatMessage(Role.ASSISTANT, "hey", tool_calls=(call,))
-    expected = len("assistant:\nhey") + len("id1") + len("nm") + len("{}") + FRAMING_TOKENS_PER_MESSAGE
+    expected = len("assistant:\nhey") + len("id1") + len("nm") + len("{}") + 3  # 3 framing tokens
     assert message_tokens(msg, chars) == expected
 
 
@@ -141,7 +155,7 @@ def test_badge_total_equals_the_count_of_what_send_posts(
     posted = 0
     for m in plan.messages:
         if m.role is Role.SYSTEM:
-            posted += len(f"system:\n{instructions.strip()}") + FRAMING_TOKENS_PER_MESSAGE
+            posted += len(f"system:\n{instructions.strip()}") + 3
         else:
             posted += message_tokens(m, chars)
     # a template without {{text}} appends "\n\n"; message_tokens of the rendered text is exact
