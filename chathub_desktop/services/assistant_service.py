@@ -7,6 +7,7 @@ from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
 from chathub_desktop.core.assistant_settings import (  # noqa: E402
+    UNSET_WORDS,
     HIGH_WATERMARK_MAX,
     HIGH_WATERMARK_MIN,
     MAX_HISTORY_LIMIT,
@@ -14,7 +15,9 @@ from chathub_desktop.core.assistant_settings import (  # noqa: E402
     SETTABLE,
 )
 from chathub_desktop.core.compaction import SUMMARY_CAPS, watermarks
+from chathub_desktop.core.provider_kinds import ProviderKind
 from chathub_desktop.core.request_assembly import TEMPLATE_PLACEHOLDER
+from chathub_desktop.core.sampling import Sampling, sampling_problem
 from chathub_desktop.services.errors import InvalidInput, NotFound
 from chathub_desktop.services.events import EventBus, TopicChanged
 from chathub_desktop.services.input_rules import check_model_id, check_name, check_record_id
@@ -38,6 +41,23 @@ def validate_template(template: str) -> str:
     if TEMPLATE_PLACEHOLDER not in template:
         raise InvalidInput("the input template must contain {{text}} where the message goes")
     return template
+
+
+def sampling_of(a: Assistant) -> Sampling:
+    """The sampling settings stored on ``a`` (issue 28)."""
+    return Sampling(a.temperature, a.top_p, a.reasoning_effort, a.thinking_budget)
+
+
+def check_sampling(s: Session, a: Assistant) -> None:
+    """Refuse ``a``'s sampling settings when its provider's wire format cannot send them
+    with its max tokens (``core.sampling.sampling_problem``); raises :class:`InvalidInput`
+    with that one line."""
+    provider = s.get(Provider, a.provider_id) if a.provider_id is not None else None  # the id may be new
+    protocol = ProviderKind(provider.kind).protocol if provider is not None else None
+    cap = a.max_tokens if a.max_tokens_enabled else None
+    problem = sampling_problem(sampling_of(a), protocol, cap)
+    if problem is not None:
+        raise InvalidInput(problem)
 
 
 class AssistantService:
@@ -68,6 +88,10 @@ class AssistantService:
             auto_compact=a.auto_compact,
             high_watermark=watermarks(a.high_watermark)[0],
             low_watermark=watermarks(a.high_watermark)[1],
+            temperature=a.temperature,
+            top_p=a.top_p,
+            reasoning_effort=a.reasoning_effort,
+            thinking_budget=a.thinking_budget,
         )
 
     @staticmethod
@@ -178,6 +202,7 @@ class AssistantService:
                     if not hasattr(Assistant, key):
                         raise InvalidInput(f"unknown assistant setting {key!r}")
                     setattr(row, key, value)
+                check_sampling(s, row)
                 s.flush()
                 s.refresh(row)
                 view = self._view(row)
@@ -195,7 +220,9 @@ class AssistantService:
         if spec is None:
             raise InvalidInput(f"unknown setting {key!r}; settable: provider, {', '.join(SETTABLE)}")
         parsed: object
-        if spec.kind is bool:
+        if spec.optional and value.strip().lower() in UNSET_WORDS:
+            parsed = None
+        elif spec.kind is bool:
             parsed = parse_bool(value)
         elif spec.kind is int:
             try:

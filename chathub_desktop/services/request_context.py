@@ -25,6 +25,7 @@ from chathub_desktop.core.budget import input_budget
 from chathub_desktop.core.compaction import HistoryIndex, HistoryWindow
 from chathub_desktop.core.messages import ChatMessage, Role
 from chathub_desktop.core.provider_kinds import ProviderKind
+from chathub_desktop.core.sampling import Sampling
 from chathub_desktop.core.request_assembly import AssemblyInput, HistoryMessage
 from chathub_desktop.core.request_plan import (
     PlanInputs,
@@ -78,6 +79,8 @@ class TopicContext:
     compact_preset: str = "balanced"
     auto_compact: bool = True
     high_watermark: float = 0.8
+    #: The assistant's sampling settings (issue 28); :attr:`sent_sampling` is what is posted.
+    sampling: Sampling = Sampling()
     archives_enabled: bool = False
     archives: tuple[dict[str, str], ...] = ()
     #: The threshold compaction policy (NUM-1): when enabled, it replaces the watermark
@@ -90,6 +93,12 @@ class TopicContext:
     #: The per-request model override this context was loaded with; a reload of the
     #: same request (tool rounds, a rescue) passes it again.
     override: ModelPick | None = None
+
+    @property
+    def sent_sampling(self) -> Sampling:
+        """The sampling settings this context's wire format carries (issue 28): the
+        request and its receipt both read this."""
+        return self.sampling.sent(self.provider_kind.protocol if self.provider_kind else None)
 
     @property
     def base_input(self) -> AssemblyInput:
@@ -278,6 +287,8 @@ def load_context(
             summarize_history=assistant.summarize_history,
             compact_preset=assistant.compact_preset,
             auto_compact=assistant.auto_compact,
+            sampling=Sampling(assistant.temperature, assistant.top_p, assistant.reasoning_effort,
+                              assistant.thinking_budget),
             high_watermark=assistant.high_watermark,
             archives_enabled=archives_on,
             archives=archives,
