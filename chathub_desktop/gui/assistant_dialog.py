@@ -2,7 +2,10 @@
 chat model, instructions, input template, max tokens with its on/off switch and the
 memory master switch; on the Chat Preference tab Limit history messages (count),
 Summarize history and the Compact group — Assist preset, token auto-compact and the
-high watermark, with the low watermark (high − 0.2, at least 0.1) shown read-only.
+high watermark, with the low watermark (high − 0.2, at least 0.1) shown read-only; on
+the Sampling tab temperature, top-p, reasoning effort and thinking budget, each sent only
+when ticked (issue 28, ``core.sampling``): a combination the provider's wire format would
+reject is named in one line and Save waits until it is fixed.
 
 The form is ``ui/assistant_dialog.ui``. Validation (template must contain ``{{text}}``,
 names unique, max tokens ≥ 1) is the service's; its :class:`ServiceError` is shown
@@ -15,7 +18,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QPoint, Qt, Signal
-from PySide6.QtWidgets import QDialog, QToolButton, QToolTip, QWidget
+from PySide6.QtWidgets import QCheckBox, QDialog, QDialogButtonBox, QToolButton, QToolTip, QWidget
 
 from chathub_desktop.core.compaction import (
     DEFAULT_HIGH_WATERMARK,
@@ -23,6 +26,8 @@ from chathub_desktop.core.compaction import (
     SUMMARY_CAPS,
     watermarks,
 )
+from chathub_desktop.core.provider_kinds import ProviderKind, WireProtocol
+from chathub_desktop.core.sampling import EFFORTS, Sampling, sampling_problem
 from chathub_desktop.gui.forms.ui_assistant_dialog import Ui_AssistantDialog
 from chathub_desktop.gui.range_hint import install_range_hints
 from chathub_desktop.services.errors import ServiceError
@@ -82,8 +87,10 @@ class AssistantDialog(QDialog):
         self._assistant = assistant
         ui = self.ui
         ui.providerCombo.addItem("(none — pick one later)", None)
+        self._protocols: dict[int, WireProtocol] = {}
         for p in providers.list():
             ui.providerCombo.addItem(p.name, p.id)
+            self._protocols[p.id] = ProviderKind(p.kind).protocol
         ui.modelCombo.addItems(list(model_ids))
         ui.modelCombo.setCurrentText("")
         ui.modelCombo.lineEdit().setPlaceholderText("model id, e.g. gpt-4o-mini")
@@ -105,6 +112,7 @@ class AssistantDialog(QDialog):
         ui.historyLimitCheck.toggled.connect(ui.historyLimitSpin.setEnabled)
         ui.autoCompactCheck.toggled.connect(self._sync_watermarks)
         ui.highWatermarkSpin.valueChanged.connect(self._sync_watermarks)
+        self._setup_sampling()
         wire_help_buttons(self)
         ui.errorLabel.hide()
         ui.buttonBox.accepted.connect(self._save)
@@ -117,6 +125,7 @@ class AssistantDialog(QDialog):
             ui.maxTokensSpin.setValue(DEFAULT_MAX_TOKENS)
             ui.memoryCheck.setChecked(True)
             self._set_chat_preference(None)
+            self._set_sampling(Sampling())
         else:
             self.setWindowTitle(f"Edit assistant {assistant.name}")
             ui.nameEdit.setText(assistant.name)
@@ -129,9 +138,12 @@ class AssistantDialog(QDialog):
             ui.maxTokensSpin.setValue(assistant.max_tokens or DEFAULT_MAX_TOKENS)
             ui.memoryCheck.setChecked(assistant.memory_enabled)
             self._set_chat_preference(assistant)
+            self._set_sampling(Sampling(assistant.temperature, assistant.top_p,
+                                        assistant.reasoning_effort, assistant.thinking_budget))
         ui.maxTokensSpin.setEnabled(ui.maxTokensCheck.isChecked())
         ui.historyLimitSpin.setEnabled(ui.historyLimitCheck.isChecked())
         self._sync_watermarks()
+        self._sync_sampling()
         ui.nameEdit.setFocus()
         self.model_choices: ModelChoices | None = None
         if provider_models is not None:
@@ -148,6 +160,76 @@ class AssistantDialog(QDialog):
         ui.presetCombo.setCurrentIndex(max(0, ui.presetCombo.findData(preset)))
         ui.autoCompactCheck.setChecked(a.auto_compact if a else True)
         ui.highWatermarkSpin.setValue(a.high_watermark if a else DEFAULT_HIGH_WATERMARK)
+
+    def _sampling_rows(self) -> tuple[tuple[QCheckBox, QWidget], ...]:
+        ui = self.ui
+        return ((ui.temperatureCheck, ui.temperatureSpin), (ui.topPCheck, ui.topPSpin),
+                (ui.effortCheck, ui.effortCombo), (ui.thinkingCheck, ui.thinkingSpin))
+
+    def _setup_sampling(self) -> None:
+        ui = self.ui
+        ui.effortCombo.addItems(list(EFFORTS))
+        ui.effortCombo.setCurrentText("low")
+        for check, field in self._sampling_rows():
+            check.toggled.connect(field.setEnabled)
+            check.toggled.connect(self._sync_sampling)
+        for spin in (ui.temperatureSpin, ui.topPSpin):
+            spin.valueChanged.connect(self._sync_sampling)
+        ui.thinkingSpin.valueChanged.connect(self._sync_sampling)
+        ui.effortCombo.currentIndexChanged.connect(self._sync_sampling)
+        ui.providerCombo.currentIndexChanged.connect(self._sync_sampling)
+        ui.maxTokensCheck.toggled.connect(self._sync_sampling)
+        ui.maxTokensSpin.valueChanged.connect(self._sync_sampling)
+
+    def _set_sampling(self, s: Sampling) -> None:
+        ui = self.ui
+        ui.temperatureCheck.setChecked(s.temperature is not None)
+        ui.temperatureSpin.setValue(s.temperature if s.temperature is not None else 1.0)
+        ui.topPCheck.setChecked(s.top_p is not None)
+        ui.topPSpin.setValue(s.top_p if s.top_p is not None else 1.0)
+        ui.effortCheck.setChecked(s.reasoning_effort is not None)
+        if s.reasoning_effort is not None:
+            ui.effortCombo.setCurrentText(s.reasoning_effort)
+        ui.thinkingCheck.setChecked(s.thinking_budget is not None)
+        if s.thinking_budget is not None:
+            ui.thinkingSpin.setValue(s.thinking_budget)
+        for check, field in self._sampling_rows():
+            field.setEnabled(check.isChecked())
+
+    def sampling(self) -> Sampling:
+        """The Sampling tab's settings; an unticked row is ``None`` (not sent)."""
+        ui = self.ui
+        return Sampling(
+            round(ui.temperatureSpin.value(), 2) if ui.temperatureCheck.isChecked() else None,
+            round(ui.topPSpin.value(), 2) if ui.topPCheck.isChecked() else None,
+            ui.effortCombo.currentText() if ui.effortCheck.isChecked() else None,
+            ui.thinkingSpin.value() if ui.thinkingCheck.isChecked() else None,
+        )
+
+    def _protocol(self) -> WireProtocol | None:
+        pid = self.ui.providerCombo.currentData()
+        return self._protocols.get(pid) if isinstance(pid, int) else None
+
+    def sampling_problem(self) -> str | None:
+        """Why the provider would reject the Sampling tab with this max tokens, or ``None``."""
+        ui = self.ui
+        cap = ui.maxTokensSpin.value() if ui.maxTokensCheck.isChecked() else None
+        return sampling_problem(self.sampling(), self._protocol(), cap)
+
+    def _sync_sampling(self, *_args: object) -> None:
+        ui = self.ui
+        protocol = self._protocol()
+        sent = self.sampling().sent(protocol)
+        names = [name for name, value in (("temperature", sent.temperature), ("top-p", sent.top_p),
+                                          ("reasoning effort", sent.reasoning_effort),
+                                          ("thinking budget", sent.thinking_budget)) if value is not None]
+        where = protocol.value.replace("_", " ") if protocol else "no provider yet"
+        ui.samplingSent.setText(f"Sent ({where}): " + (", ".join(names) if names else "nothing; provider defaults"))
+        problem = self.sampling_problem()
+        self.show_error(problem or "")
+        save = ui.buttonBox.button(QDialogButtonBox.StandardButton.Save)
+        if save is not None:
+            save.setEnabled(problem is None)
 
     def _sync_watermarks(self, *_args: object) -> None:
         ui = self.ui
@@ -178,7 +260,14 @@ class AssistantDialog(QDialog):
             "max_tokens_enabled": ui.maxTokensCheck.isChecked(),
             "memory_enabled": ui.memoryCheck.isChecked(),
             **self.chat_preference(),
+            **self.sampling_values(),
         }
+
+    def sampling_values(self) -> dict[str, object]:
+        """The Sampling tab as service keyword arguments (issue 28)."""
+        s = self.sampling()
+        return {"temperature": s.temperature, "top_p": s.top_p,
+                "reasoning_effort": s.reasoning_effort, "thinking_budget": s.thinking_budget}
 
     def chat_preference(self) -> dict[str, object]:
         """The Chat Preference tab as service keyword arguments (CMP-1)."""
@@ -197,7 +286,7 @@ class AssistantDialog(QDialog):
         try:
             if self._assistant is None:
                 memory = v.pop("memory_enabled")
-                prefs = self.chat_preference()
+                prefs = {**self.chat_preference(), **self.sampling_values()}
                 view = self._assistants.create(
                     str(v["name"]),
                     provider=v["provider"],  # type: ignore[arg-type]
