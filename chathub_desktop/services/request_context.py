@@ -233,7 +233,8 @@ def load_context(
     with db.read() as s:
         topic, assistant, resolved = topic_resolution(s, catalog, topic_id, override)
         provider, model, card = resolved.provider, resolved.model, resolved.card
-        counter = TokenCounter.for_model(model)
+        # a user card's tokenizer beats the by-id choice (issue 28)
+        counter = TokenCounter(card.encoding) if card.encoding else TokenCounter.for_model(model)
         if history_cache is not None:
             history, stale = history_cache.history(s, topic.id, counter)
         else:

@@ -392,6 +392,8 @@ class ModelCard(Base):
     context_window: Mapped[int] = mapped_column(Integer)
     max_output: Mapped[int | None] = mapped_column(Integer)
     reasoning: Mapped[bool] = mapped_column(Boolean, default=False)
+    #: The tokenizer counting this model (a bundled encoding name; NULL: by model id; issue 28).
+    encoding: Mapped[str | None] = mapped_column(String(40))
 
 
 class CorrectionFactor(Base):

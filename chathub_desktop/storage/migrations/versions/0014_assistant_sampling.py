@@ -1,6 +1,6 @@
 """per-assistant sampling (issue 28): ``assistant.top_p``, ``assistant.reasoning_effort``
 and ``assistant.thinking_budget`` (NULL: unset, nothing sent; ``temperature`` exists
-since 0001)
+since 0001); a model card's tokenizer, ``model_card.encoding`` (NULL: chosen by model id)
 
 Revision ID: 0014
 Revises: 0013
@@ -21,9 +21,12 @@ def upgrade() -> None:
     op.add_column('assistant', sa.Column('top_p', sa.Float(), nullable=True))
     op.add_column('assistant', sa.Column('reasoning_effort', sa.String(length=10), nullable=True))
     op.add_column('assistant', sa.Column('thinking_budget', sa.Integer(), nullable=True))
+    op.add_column('model_card', sa.Column('encoding', sa.String(length=40), nullable=True))
 
 
 def downgrade() -> None:
+    with op.batch_alter_table('model_card') as batch:
+        batch.drop_column('encoding')
     with op.batch_alter_table('assistant') as batch:
         batch.drop_column('thinking_budget')
         batch.drop_column('reasoning_effort')
