@@ -265,6 +265,10 @@ class EstimateView:
     threshold_estimate: int | None = None
     truncation: TruncationView | None = None
     framing: dict[str, int] = field(default_factory=dict)
+    #: The chat model the figure is for and its provider's id (the card editor opens on
+    #: them from the popover's fallback note, issue 28).
+    model: str = ""
+    provider_id: int | None = None
 
     @property
     def ratio(self) -> float:
