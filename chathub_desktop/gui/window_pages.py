@@ -33,8 +33,12 @@ class WindowPages:
         """Settings → Providers… (non-blocking)."""
         from chathub_desktop.gui.settings_dialog import SettingsDialog
 
+        from chathub_desktop.gui.models_page import ModelsPage
+
         w = self._w
-        dlg = SettingsDialog(w.svc.providers, w, services=w.svc, model_ids=self._model_ids())
+        models = ModelsPage(w.svc, w.runner, w.presenter)
+        models.changed.connect(lambda: w.estimate.schedule(invalidate=True))  # the badge recounts
+        dlg = SettingsDialog(w.svc.providers, w, services=w.svc, model_ids=self._model_ids(), models_page=models)
         dlg.providers_changed.connect(lambda: w.reload_assistants())
         if dlg.system_page is not None:
             dlg.system_page.saved.connect(lambda: w.estimate.schedule(invalidate=True))

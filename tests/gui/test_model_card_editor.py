@@ -9,6 +9,7 @@ from typing import Any
 from PySide6.QtWidgets import QDialogButtonBox
 
 from chathub_desktop.gui.model_card_dialog import ModelCardDialog
+from chathub_desktop.gui.models_page import ModelsPage
 from chathub_desktop.services.container import Services
 from tests.fakes.vendor_server import FakeVendor
 from tests.gui.helpers import add_fake_provider
@@ -65,3 +66,23 @@ def test_a_refused_card_says_why_and_stays_open(window: Any, services: Services,
     dialog.buttons.button(QDialogButtonBox.StandardButton.Save).click()
     qtbot.waitUntil(lambda: not dialog.isVisible(), timeout=5000)
     qtbot.waitUntil(lambda: badge.estimate.encoding == "cl100k_base", timeout=5000)  # the card's tokenizer counts
+
+
+def test_settings_models_tab_adds_edits_and_deletes_a_card(window: Any, services: Services, qtbot: Any,
+                                                           fake_vendor: FakeVendor) -> None:
+    badge = _open_fallback_topic(window, services, qtbot, fake_vendor)
+    dlg = window.pages.open_settings()
+    page = dlg.tabs.findChild(ModelsPage)
+    assert page is not None and page.table.rowCount() == 0
+    dlg.tabs.setCurrentWidget(page)
+    editor = page.add()
+    editor.model_edit.setText("acme-local-7b")
+    editor.window_spin.setValue(8192)
+    editor.buttons.button(QDialogButtonBox.StandardButton.Save).click()
+    qtbot.waitUntil(lambda: page.table.rowCount() == 1, timeout=5000)
+    assert page.table.item(0, 0).text() == "Every provider" and page.table.item(0, 2).text() == "8,192"
+    qtbot.waitUntil(lambda: badge.estimate.context_window == 8192, timeout=5000)
+    page.table.selectRow(0)
+    page.delete()
+    qtbot.waitUntil(lambda: page.table.rowCount() == 0, timeout=5000)
+    qtbot.waitUntil(lambda: badge.estimate.context_window != 8192, timeout=5000)
