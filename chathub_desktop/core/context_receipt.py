@@ -38,7 +38,7 @@ from chathub_desktop.core.memory_injection import (
 )
 from chathub_desktop.core.request_assembly import RequestPlan
 from chathub_desktop.core.request_plan import RequestWindowPlan
-from chathub_desktop.core.sampling import Sampling, sampling_line
+from chathub_desktop.core.sampling import UNSET, Sampling, sampling_line
 
 #: Version of the stored receipt shape.
 RECEIPT_VERSION = 1
@@ -70,7 +70,7 @@ def memory_entries(block: str) -> dict[str, object]:
 
 
 def build_receipt(window: RequestWindowPlan, sent: RequestPlan, *, private: bool = False,
-                  sampling: Sampling = Sampling()) -> dict[str, object]:
+                  sampling: Sampling = UNSET) -> dict[str, object]:
     """The receipt of the request ``sent`` that ``window`` planned with the ``sampling``
     settings its body carried (see the module docstring for the shape; tokens are the
     model's local count)."""

@@ -58,7 +58,11 @@ class Sampling:
 
     def is_unset(self) -> bool:
         """True when nothing is set."""
-        return self == Sampling()
+        return self == UNSET
+
+
+#: Nothing set: the provider's defaults apply.
+UNSET = Sampling()
 
 
 def value_problem(s: Sampling) -> str | None:

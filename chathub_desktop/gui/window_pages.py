@@ -31,9 +31,8 @@ class WindowPages:
 
     def open_settings(self) -> SettingsDialog:
         """Settings → Providers… (non-blocking)."""
-        from chathub_desktop.gui.settings_dialog import SettingsDialog
-
         from chathub_desktop.gui.models_page import ModelsPage
+        from chathub_desktop.gui.settings_dialog import SettingsDialog
 
         w = self._w
         models = ModelsPage(w.svc, w.runner, w.presenter)

@@ -7,12 +7,12 @@ from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
 from chathub_desktop.core.assistant_settings import (  # noqa: E402
-    UNSET_WORDS,
     HIGH_WATERMARK_MAX,
     HIGH_WATERMARK_MIN,
     MAX_HISTORY_LIMIT,
     MAX_TOKENS_LIMIT,
     SETTABLE,
+    UNSET_WORDS,
 )
 from chathub_desktop.core.compaction import SUMMARY_CAPS, watermarks
 from chathub_desktop.core.provider_kinds import ProviderKind

@@ -25,7 +25,6 @@ from chathub_desktop.core.budget import input_budget
 from chathub_desktop.core.compaction import HistoryIndex, HistoryWindow
 from chathub_desktop.core.messages import ChatMessage, Role
 from chathub_desktop.core.provider_kinds import ProviderKind
-from chathub_desktop.core.sampling import Sampling
 from chathub_desktop.core.request_assembly import AssemblyInput, HistoryMessage
 from chathub_desktop.core.request_plan import (
     PlanInputs,
@@ -33,6 +32,7 @@ from chathub_desktop.core.request_plan import (
     plan_request,
     threshold_prefix,
 )
+from chathub_desktop.core.sampling import UNSET, Sampling
 from chathub_desktop.providers.catalog import ModelCardInfo, ModelCatalog
 from chathub_desktop.services.errors import InvalidInput
 from chathub_desktop.services.tool_registry import ToolRegistry
@@ -80,7 +80,7 @@ class TopicContext:
     auto_compact: bool = True
     high_watermark: float = 0.8
     #: The assistant's sampling settings (issue 28); :attr:`sent_sampling` is what is posted.
-    sampling: Sampling = Sampling()
+    sampling: Sampling = UNSET
     archives_enabled: bool = False
     archives: tuple[dict[str, str], ...] = ()
     #: The threshold compaction policy (NUM-1): when enabled, it replaces the watermark
