@@ -133,3 +133,25 @@ def test_openai_reasoning_effort_refuses_temperature(tmp_path: Path, fake_vendor
             services.assistants.set_from_text("A", "temperature", "0.2")
     finally:
         services.close()
+
+
+def test_the_summarizer_keeps_its_own_sampling(tmp_path: Path, fake_vendor: FakeVendor) -> None:
+    """REF-21: compaction posts the summarizer's sampling, never the assistant's."""
+    from tests.integration.test_compaction import add_turns, compact, setup, summary_reply
+
+    services = open_services(f"sqlite:///{tmp_path / 'c.sqlite3'}")
+    try:
+        with FakeVendor() as summ:
+            topic = setup(services, fake_vendor, summ)
+            services.assistants.set_from_text("Helper", "temperature", "0.2")
+            services.assistants.set_from_text("Helper", "top-p", "0.5")
+            add_turns(services, topic, 1, 3)
+            services.chat._append(topic, role="user", content="latest")
+            summ.script(summary_reply("the gist"))
+            compact(services, topic)
+            body = summ.last_request.body
+            assert body is not None and summ.requests
+            assert "temperature" not in body and "top_p" not in body
+            assert body["reasoning_effort"] == "minimal"  # gpt-5-mini at its lowest effort
+    finally:
+        services.close()
