@@ -41,6 +41,9 @@ if TYPE_CHECKING:  # types only: keeps SQLAlchemy off the window's start-up path
 
 #: Default completion cap offered when the switch is turned on, tokens.
 DEFAULT_MAX_TOKENS = 4096
+#: The wire formats as the Sampling tab names them.
+WIRE_NAMES = {WireProtocol.OPENAI_CHAT: "OpenAI Chat Completions", WireProtocol.OPENAI_RESPONSES: "OpenAI Responses",
+              WireProtocol.ANTHROPIC_MESSAGES: "Anthropic Messages"}
 #: Default history limit offered when the switch is turned on, messages.
 DEFAULT_HISTORY_LIMIT = 20
 
@@ -223,7 +226,7 @@ class AssistantDialog(QDialog):
         names = [name for name, value in (("temperature", sent.temperature), ("top-p", sent.top_p),
                                           ("reasoning effort", sent.reasoning_effort),
                                           ("thinking budget", sent.thinking_budget)) if value is not None]
-        where = protocol.value.replace("_", " ") if protocol else "no provider yet"
+        where = WIRE_NAMES[protocol] if protocol else "no provider yet"
         ui.samplingSent.setText(f"Sent ({where}): " + (", ".join(names) if names else "nothing; provider defaults"))
         problem = self.sampling_problem()
         self.show_error(problem or "")
