@@ -155,3 +155,32 @@ def test_the_summarizer_keeps_its_own_sampling(tmp_path: Path, fake_vendor: Fake
             assert body["reasoning_effort"] == "minimal"  # gpt-5-mini at its lowest effort
     finally:
         services.close()
+
+
+def test_sampling_is_scriptable_from_the_cli(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """``assistant set NAME temperature|top-p|reasoning-effort|thinking-budget VALUE|unset``
+    and ``model set --tokenizer``."""
+    import json
+
+    from chathub_desktop.cli import main
+
+    db = ["--database-url", f"sqlite:///{tmp_path / 'cli.sqlite3'}"]
+
+    def run(*argv: str) -> tuple[int, str, str]:
+        code = main([*argv, *db])
+        out, err = capsys.readouterr()
+        return code, out, err
+
+    assert run("provider", "add", "P", "--kind", "anthropic", "--base-url", "http://127.0.0.1:9/v1",
+               "--no-key")[0] == 0
+    assert run("assistant", "create", "A", "--provider", "P", "--model", "m", "--max-tokens", "8192")[0] == 0
+    assert run("assistant", "set", "A", "thinking-budget", "4096")[0] == 0
+    code, _, err = run("assistant", "set", "A", "temperature", "0.5")
+    assert code == 1 and "leave temperature and top-p unset" in err and len(err.strip().splitlines()) == 1
+    assert run("assistant", "set", "A", "thinking-budget", "unset")[0] == 0
+    assert run("assistant", "set", "A", "temperature", "0.5")[0] == 0
+    code, out, _ = run("assistant", "show", "A", "--json")
+    data = json.loads(out)
+    assert (data["temperature"], data["thinking_budget"], data["top_p"]) == (0.5, None, None)
+    code, out, _ = run("model", "set", "m", "--context-window", "8192", "--tokenizer", "cl100k_base", "--json")
+    assert code == 0 and json.loads(out)["encoding"] == "cl100k_base"
