@@ -13,13 +13,14 @@ to one without sampling settings). What each wire format carries
   ``thinking: {"type": "enabled", "budget_tokens": N}``; the OpenAI formats have no
   budget field (not sent).
 
-The rule (:func:`sampling_problem`), from the vendors' documented constraints:
+The rule (:func:`sampling_problem`), from the vendors' documented constraints, holds
+whatever the provider (a topic may send to another provider's model, issue 14, so a
+stored set must be sendable in every format):
 
-- reasoning effort sent (OpenAI formats) → temperature and top-p must be unset
-  (OpenAI reasoning models reject them);
-- thinking budget sent (Anthropic) → temperature and top-p must be unset (thinking
-  requires the default temperature), max tokens must be on, and the budget must be
-  below max tokens.
+- a reasoning effort → temperature and top-p unset (OpenAI reasoning models reject
+  them);
+- a thinking budget → temperature and top-p unset (Anthropic thinking requires the
+  default temperature), max tokens on, and the budget below max tokens.
 
 The chat summarizer (compaction, dream) never reads these: it keeps its own sampling
 (REF-21).
@@ -78,13 +79,13 @@ def value_problem(s: Sampling) -> str | None:
     return None
 
 
-def sampling_problem(s: Sampling, protocol: WireProtocol | None, max_tokens: int | None) -> str | None:
-    """One line saying why ``s`` cannot be sent in ``protocol`` with the completion cap
-    ``max_tokens`` (tokens; ``None`` = the switch is off), or ``None`` when it can. See
-    the module docstring for the rule."""
+def sampling_problem(s: Sampling, max_tokens: int | None) -> str | None:
+    """One line saying why ``s`` cannot be sent with the completion cap ``max_tokens``
+    (tokens; ``None`` = the switch is off), or ``None`` when it can. See the module
+    docstring for the rule."""
     if (problem := value_problem(s)) is not None:
         return problem
-    sent = s.sent(protocol)
+    sent = s
     sampler = sent.temperature is not None or sent.top_p is not None
     if sent.reasoning_effort is not None and sampler:
         return "with a reasoning effort, leave temperature and top-p unset (reasoning models reject them)"

@@ -214,10 +214,10 @@ class AssistantDialog(QDialog):
         return self._protocols.get(pid) if isinstance(pid, int) else None
 
     def sampling_problem(self) -> str | None:
-        """Why the provider would reject the Sampling tab with this max tokens, or ``None``."""
+        """Why a provider would reject the Sampling tab with this max tokens, or ``None``."""
         ui = self.ui
         cap = ui.maxTokensSpin.value() if ui.maxTokensCheck.isChecked() else None
-        return sampling_problem(self.sampling(), self._protocol(), cap)
+        return sampling_problem(self.sampling(), cap)
 
     def _sync_sampling(self, *_args: object) -> None:
         ui = self.ui

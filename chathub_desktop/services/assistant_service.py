@@ -15,7 +15,6 @@ from chathub_desktop.core.assistant_settings import (  # noqa: E402
     UNSET_WORDS,
 )
 from chathub_desktop.core.compaction import SUMMARY_CAPS, watermarks
-from chathub_desktop.core.provider_kinds import ProviderKind
 from chathub_desktop.core.request_assembly import TEMPLATE_PLACEHOLDER
 from chathub_desktop.core.sampling import Sampling, sampling_problem
 from chathub_desktop.services.errors import InvalidInput, NotFound
@@ -48,14 +47,12 @@ def sampling_of(a: Assistant) -> Sampling:
     return Sampling(a.temperature, a.top_p, a.reasoning_effort, a.thinking_budget)
 
 
-def check_sampling(s: Session, a: Assistant) -> None:
-    """Refuse ``a``'s sampling settings when its provider's wire format cannot send them
-    with its max tokens (``core.sampling.sampling_problem``); raises :class:`InvalidInput`
-    with that one line."""
-    provider = s.get(Provider, a.provider_id) if a.provider_id is not None else None  # the id may be new
-    protocol = ProviderKind(provider.kind).protocol if provider is not None else None
+def check_sampling(a: Assistant) -> None:
+    """Refuse ``a``'s sampling settings when a provider would reject them with its max
+    tokens (``core.sampling.sampling_problem``); raises :class:`InvalidInput` with that
+    one line."""
     cap = a.max_tokens if a.max_tokens_enabled else None
-    problem = sampling_problem(sampling_of(a), protocol, cap)
+    problem = sampling_problem(sampling_of(a), cap)
     if problem is not None:
         raise InvalidInput(problem)
 
@@ -202,7 +199,7 @@ class AssistantService:
                     if not hasattr(Assistant, key):
                         raise InvalidInput(f"unknown assistant setting {key!r}")
                     setattr(row, key, value)
-                check_sampling(s, row)
+                check_sampling(row)
                 s.flush()
                 s.refresh(row)
                 view = self._view(row)
