@@ -27,7 +27,7 @@ from chathub_desktop.core.compaction import (
     watermarks,
 )
 from chathub_desktop.core.provider_kinds import ProviderKind, WireProtocol
-from chathub_desktop.core.sampling import EFFORTS, Sampling, sampling_problem
+from chathub_desktop.core.sampling import EFFORTS, UNSET, Sampling, sampling_problem
 from chathub_desktop.gui.forms.ui_assistant_dialog import Ui_AssistantDialog
 from chathub_desktop.gui.range_hint import install_range_hints
 from chathub_desktop.services.errors import ServiceError
@@ -90,10 +90,8 @@ class AssistantDialog(QDialog):
         self._assistant = assistant
         ui = self.ui
         ui.providerCombo.addItem("(none — pick one later)", None)
-        self._protocols: dict[int, WireProtocol] = {}
         for p in providers.list():
             ui.providerCombo.addItem(p.name, p.id)
-            self._protocols[p.id] = ProviderKind(p.kind).protocol
         ui.modelCombo.addItems(list(model_ids))
         ui.modelCombo.setCurrentText("")
         ui.modelCombo.lineEdit().setPlaceholderText("model id, e.g. gpt-4o-mini")
@@ -115,7 +113,7 @@ class AssistantDialog(QDialog):
         ui.historyLimitCheck.toggled.connect(ui.historyLimitSpin.setEnabled)
         ui.autoCompactCheck.toggled.connect(self._sync_watermarks)
         ui.highWatermarkSpin.valueChanged.connect(self._sync_watermarks)
-        self._setup_sampling()
+        self._setup_sampling(providers)
         wire_help_buttons(self)
         ui.errorLabel.hide()
         ui.buttonBox.accepted.connect(self._save)
@@ -128,7 +126,6 @@ class AssistantDialog(QDialog):
             ui.maxTokensSpin.setValue(DEFAULT_MAX_TOKENS)
             ui.memoryCheck.setChecked(True)
             self._set_chat_preference(None)
-            self._set_sampling(Sampling())
         else:
             self.setWindowTitle(f"Edit assistant {assistant.name}")
             ui.nameEdit.setText(assistant.name)
@@ -141,11 +138,11 @@ class AssistantDialog(QDialog):
             ui.maxTokensSpin.setValue(assistant.max_tokens or DEFAULT_MAX_TOKENS)
             ui.memoryCheck.setChecked(assistant.memory_enabled)
             self._set_chat_preference(assistant)
-            self._set_sampling(Sampling(assistant.temperature, assistant.top_p,
-                                        assistant.reasoning_effort, assistant.thinking_budget))
         ui.maxTokensSpin.setEnabled(ui.maxTokensCheck.isChecked())
         ui.historyLimitSpin.setEnabled(ui.historyLimitCheck.isChecked())
         self._sync_watermarks()
+        self._set_sampling(UNSET if assistant is None else Sampling(
+            assistant.temperature, assistant.top_p, assistant.reasoning_effort, assistant.thinking_budget))
         self._sync_sampling()
         ui.nameEdit.setFocus()
         self.model_choices: ModelChoices | None = None
@@ -169,8 +166,9 @@ class AssistantDialog(QDialog):
         return ((ui.temperatureCheck, ui.temperatureSpin), (ui.topPCheck, ui.topPSpin),
                 (ui.effortCheck, ui.effortCombo), (ui.thinkingCheck, ui.thinkingSpin))
 
-    def _setup_sampling(self) -> None:
+    def _setup_sampling(self, providers: ProviderService) -> None:
         ui = self.ui
+        self._protocols = {p.id: ProviderKind(p.kind).protocol for p in providers.list()}
         ui.effortCombo.addItems(list(EFFORTS))
         ui.effortCombo.setCurrentText("low")
         for check, field in self._sampling_rows():
