@@ -57,6 +57,8 @@ def add_model_commands(
     p.add_argument("--context-window", type=int, required=True, help="tokens")
     p.add_argument("--max-output", type=int, help="tokens")
     p.add_argument("--reasoning", action="store_true", help="the model thinks before answering")
+    p.add_argument("--tokenizer", choices=("o200k_base", "cl100k_base"),
+                   help="tokenizer that counts this model (default: chosen by model id)")
     p.add_argument("--provider", help="only for this provider (default: every provider)")
     p.set_defaults(func=cmd_model_set)
     p = mod.add_parser("list", help="your model cards", parents=[common])
@@ -137,7 +139,7 @@ def cmd_provider_delete(args: argparse.Namespace, svc: Services) -> int:
 def cmd_model_set(args: argparse.Namespace, svc: Services) -> int:
     """``model set``."""
     view = svc.models.set(args.model, args.context_window, provider=args.provider,
-                          max_output=args.max_output, reasoning=args.reasoning)
+                          max_output=args.max_output, reasoning=args.reasoning, encoding=args.tokenizer)
     emit(args, view.to_json(), lambda: print(
         f"{view.model}: context window {view.context_window:,} tokens"
         + (f", max output {view.max_output:,}" if view.max_output else "")

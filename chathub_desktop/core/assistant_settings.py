@@ -1,5 +1,5 @@
 """The assistant settings the user may change by name (``assistant set NAME KEY VALUE``)
-and their limits (APP-9, CMP-1, MEM-1, MEM-6, REF-18). Pure data: the CLI lists the
+and their limits (APP-9, CMP-1, MEM-1, MEM-6, REF-18; sampling: issue 28). Pure data: the CLI lists the
 keys without loading the store."""
 
 from __future__ import annotations
@@ -14,6 +14,12 @@ class SettableField:
     attr: str
     kind: type
     help: str
+    #: ``unset`` (see :data:`UNSET_WORDS`) stores ``None``: nothing is sent (issue 28).
+    optional: bool = False
+
+
+#: Values that clear an optional setting.
+UNSET_WORDS = ("unset", "none", "default")
 
 
 #: Largest completion cap accepted, tokens (no model offers more; keeps values storable).
@@ -39,6 +45,13 @@ SETTABLE: dict[str, SettableField] = {
     "compact-preset": SettableField("compact_preset", str, "Assist preset: minimal / balanced / rich (summary cap 400/600/800 tokens)"),
     "auto-compact": SettableField("auto_compact", bool, "token auto-compact at the high watermark (CMP-7)"),
     "high-watermark": SettableField("high_watermark", float, "auto-compact threshold, 0.5-0.99 of the input budget; low = high - 0.2"),
+    # sampling (issue 28, core.sampling): `unset` sends nothing
+    "temperature": SettableField("temperature", float, "0-2, or unset", optional=True),
+    "top-p": SettableField("top_p", float, "0-1, or unset", optional=True),
+    "reasoning-effort": SettableField("reasoning_effort", str,
+                                      "minimal/low/medium/high (OpenAI formats), or unset", optional=True),
+    "thinking-budget": SettableField("thinking_budget", int,
+                                     "tokens >= 1024, below max-tokens (Anthropic), or unset", optional=True),
 }
 
 

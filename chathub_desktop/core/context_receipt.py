@@ -18,6 +18,7 @@ Shape (JSON-ready, version :data:`RECEIPT_VERSION`)::
      "history": {"included": 6, "first_id": 18, "last_id": 23,
                  "dropped_by_limit": 2, "dropped_by_cursor": 9, "capped": 0},
      "tools": ["addMemory", ...],
+     "sampling": {"temperature": 0.7},     # the sampling settings sent (issue 28); {} = none
      "pinned": [4, 9]}                     # pinned rows the summary covers, sent verbatim
 
 Pure: no I/O, no clock.
@@ -27,6 +28,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping
+from dataclasses import asdict
 
 from chathub_desktop.core.memory_injection import (
     DYNAMIC_OPEN,
@@ -36,6 +38,7 @@ from chathub_desktop.core.memory_injection import (
 )
 from chathub_desktop.core.request_assembly import RequestPlan
 from chathub_desktop.core.request_plan import RequestWindowPlan
+from chathub_desktop.core.sampling import UNSET, Sampling, sampling_line
 
 #: Version of the stored receipt shape.
 RECEIPT_VERSION = 1
@@ -66,9 +69,11 @@ def memory_entries(block: str) -> dict[str, object]:
     return {**found, "truncated": TRUNCATION_NOTICE in block}
 
 
-def build_receipt(window: RequestWindowPlan, sent: RequestPlan, *, private: bool = False) -> dict[str, object]:
-    """The receipt of the request ``sent`` that ``window`` planned (see the module
-    docstring for the shape; tokens are the model's local count)."""
+def build_receipt(window: RequestWindowPlan, sent: RequestPlan, *, private: bool = False,
+                  sampling: Sampling = UNSET) -> dict[str, object]:
+    """The receipt of the request ``sent`` that ``window`` planned with the ``sampling``
+    settings its body carried (see the module docstring for the shape; tokens are the
+    model's local count)."""
     parts = {p.name: p.tokens for p in sent.parts}
     inp = window.assembly
     included = sent.included_ids
@@ -95,6 +100,7 @@ def build_receipt(window: RequestWindowPlan, sent: RequestPlan, *, private: bool
         },
         "tools": [t.name for t in inp.tools],
         "pinned": list(sent.pinned_ids),
+        "sampling": {k: v for k, v in asdict(sampling).items() if v is not None},
     }
 
 
@@ -146,4 +152,21 @@ def receipt_lines(receipt: Mapping[str, object], input_tokens: int | None = None
                      f"{parts.get('pinned', 0):,} tokens")
     tools = receipt.get("tools")
     lines.append("Tools: " + (", ".join(str(t) for t in tools) if isinstance(tools, list) and tools else "none"))
+    lines.append(sampling_line(receipt_sampling(receipt)))
     return lines
+
+
+def receipt_sampling(receipt: Mapping[str, object]) -> Sampling:
+    """The sampling settings a stored receipt says were sent (issue 28); values of the
+    wrong type (a hand-edited or older receipt) read as unset."""
+    raw = receipt.get("sampling")
+    raw = raw if isinstance(raw, Mapping) else {}
+
+    def num(key: str) -> float | None:
+        v = raw.get(key)
+        return float(v) if isinstance(v, (int, float)) and not isinstance(v, bool) else None
+
+    effort = raw.get("reasoning_effort")
+    budget = raw.get("thinking_budget")
+    return Sampling(num("temperature"), num("top_p"), effort if isinstance(effort, str) else None,
+                    budget if isinstance(budget, int) and not isinstance(budget, bool) else None)

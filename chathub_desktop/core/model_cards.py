@@ -74,6 +74,8 @@ class ModelCardInfo:
     - ``thinking_off``: ``"anthropic"``, ``"deepseek"``, ``"zhipu"``, ``"moonshot"`` or ``None``.
     - ``min_effort``: lowest ``reasoning_effort`` accepted (``"minimal"`` for GPT-5), or ``None``.
     - ``known``: False when the model is not in the catalog (fallback values).
+    - ``encoding``: the tokenizer a user card names (``o200k_base`` / ``cl100k_base``),
+      ``None``: chosen by model id (``tokens.encodings``; issue 28).
     """
 
     model: str
@@ -83,6 +85,7 @@ class ModelCardInfo:
     thinking_off: str | None
     min_effort: str | None
     known: bool
+    encoding: str | None = None
 
 
 @dataclass(frozen=True, slots=True)

@@ -2,7 +2,10 @@
 chat model, instructions, input template, max tokens with its on/off switch and the
 memory master switch; on the Chat Preference tab Limit history messages (count),
 Summarize history and the Compact group — Assist preset, token auto-compact and the
-high watermark, with the low watermark (high − 0.2, at least 0.1) shown read-only.
+high watermark, with the low watermark (high − 0.2, at least 0.1) shown read-only; on
+the Sampling tab temperature, top-p, reasoning effort and thinking budget, each sent only
+when ticked (issue 28, ``core.sampling``): a combination the provider's wire format would
+reject is named in one line and Save waits until it is fixed.
 
 The form is ``ui/assistant_dialog.ui``. Validation (template must contain ``{{text}}``,
 names unique, max tokens ≥ 1) is the service's; its :class:`ServiceError` is shown
@@ -15,7 +18,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QPoint, Qt, Signal
-from PySide6.QtWidgets import QDialog, QToolButton, QToolTip, QWidget
+from PySide6.QtWidgets import QCheckBox, QDialog, QDialogButtonBox, QToolButton, QToolTip, QWidget
 
 from chathub_desktop.core.compaction import (
     DEFAULT_HIGH_WATERMARK,
@@ -23,6 +26,8 @@ from chathub_desktop.core.compaction import (
     SUMMARY_CAPS,
     watermarks,
 )
+from chathub_desktop.core.provider_kinds import ProviderKind, WireProtocol
+from chathub_desktop.core.sampling import EFFORTS, UNSET, Sampling, sampling_problem
 from chathub_desktop.gui.forms.ui_assistant_dialog import Ui_AssistantDialog
 from chathub_desktop.gui.range_hint import install_range_hints
 from chathub_desktop.services.errors import ServiceError
@@ -36,6 +41,9 @@ if TYPE_CHECKING:  # types only: keeps SQLAlchemy off the window's start-up path
 
 #: Default completion cap offered when the switch is turned on, tokens.
 DEFAULT_MAX_TOKENS = 4096
+#: The wire formats as the Sampling tab names them.
+WIRE_NAMES = {WireProtocol.OPENAI_CHAT: "OpenAI Chat Completions", WireProtocol.OPENAI_RESPONSES: "OpenAI Responses",
+              WireProtocol.ANTHROPIC_MESSAGES: "Anthropic Messages"}
 #: Default history limit offered when the switch is turned on, messages.
 DEFAULT_HISTORY_LIMIT = 20
 
@@ -105,6 +113,7 @@ class AssistantDialog(QDialog):
         ui.historyLimitCheck.toggled.connect(ui.historyLimitSpin.setEnabled)
         ui.autoCompactCheck.toggled.connect(self._sync_watermarks)
         ui.highWatermarkSpin.valueChanged.connect(self._sync_watermarks)
+        self._setup_sampling(providers)
         wire_help_buttons(self)
         ui.errorLabel.hide()
         ui.buttonBox.accepted.connect(self._save)
@@ -132,6 +141,9 @@ class AssistantDialog(QDialog):
         ui.maxTokensSpin.setEnabled(ui.maxTokensCheck.isChecked())
         ui.historyLimitSpin.setEnabled(ui.historyLimitCheck.isChecked())
         self._sync_watermarks()
+        self._set_sampling(UNSET if assistant is None else Sampling(
+            assistant.temperature, assistant.top_p, assistant.reasoning_effort, assistant.thinking_budget))
+        self._sync_sampling()
         ui.nameEdit.setFocus()
         self.model_choices: ModelChoices | None = None
         if provider_models is not None:
@@ -148,6 +160,77 @@ class AssistantDialog(QDialog):
         ui.presetCombo.setCurrentIndex(max(0, ui.presetCombo.findData(preset)))
         ui.autoCompactCheck.setChecked(a.auto_compact if a else True)
         ui.highWatermarkSpin.setValue(a.high_watermark if a else DEFAULT_HIGH_WATERMARK)
+
+    def _sampling_rows(self) -> tuple[tuple[QCheckBox, QWidget], ...]:
+        ui = self.ui
+        return ((ui.temperatureCheck, ui.temperatureSpin), (ui.topPCheck, ui.topPSpin),
+                (ui.effortCheck, ui.effortCombo), (ui.thinkingCheck, ui.thinkingSpin))
+
+    def _setup_sampling(self, providers: ProviderService) -> None:
+        ui = self.ui
+        self._protocols = {p.id: ProviderKind(p.kind).protocol for p in providers.list()}
+        ui.effortCombo.addItems(list(EFFORTS))
+        ui.effortCombo.setCurrentText("low")
+        for check, field in self._sampling_rows():
+            check.toggled.connect(field.setEnabled)
+            check.toggled.connect(self._sync_sampling)
+        for spin in (ui.temperatureSpin, ui.topPSpin):
+            spin.valueChanged.connect(self._sync_sampling)
+        ui.thinkingSpin.valueChanged.connect(self._sync_sampling)
+        ui.effortCombo.currentIndexChanged.connect(self._sync_sampling)
+        ui.providerCombo.currentIndexChanged.connect(self._sync_sampling)
+        ui.maxTokensCheck.toggled.connect(self._sync_sampling)
+        ui.maxTokensSpin.valueChanged.connect(self._sync_sampling)
+
+    def _set_sampling(self, s: Sampling) -> None:
+        ui = self.ui
+        ui.temperatureCheck.setChecked(s.temperature is not None)
+        ui.temperatureSpin.setValue(s.temperature if s.temperature is not None else 1.0)
+        ui.topPCheck.setChecked(s.top_p is not None)
+        ui.topPSpin.setValue(s.top_p if s.top_p is not None else 1.0)
+        ui.effortCheck.setChecked(s.reasoning_effort is not None)
+        if s.reasoning_effort is not None:
+            ui.effortCombo.setCurrentText(s.reasoning_effort)
+        ui.thinkingCheck.setChecked(s.thinking_budget is not None)
+        if s.thinking_budget is not None:
+            ui.thinkingSpin.setValue(s.thinking_budget)
+        for check, field in self._sampling_rows():
+            field.setEnabled(check.isChecked())
+
+    def sampling(self) -> Sampling:
+        """The Sampling tab's settings; an unticked row is ``None`` (not sent)."""
+        ui = self.ui
+        return Sampling(
+            round(ui.temperatureSpin.value(), 2) if ui.temperatureCheck.isChecked() else None,
+            round(ui.topPSpin.value(), 2) if ui.topPCheck.isChecked() else None,
+            ui.effortCombo.currentText() if ui.effortCheck.isChecked() else None,
+            ui.thinkingSpin.value() if ui.thinkingCheck.isChecked() else None,
+        )
+
+    def _protocol(self) -> WireProtocol | None:
+        pid = self.ui.providerCombo.currentData()
+        return self._protocols.get(pid) if isinstance(pid, int) else None
+
+    def sampling_problem(self) -> str | None:
+        """Why a provider would reject the Sampling tab with this max tokens, or ``None``."""
+        ui = self.ui
+        cap = ui.maxTokensSpin.value() if ui.maxTokensCheck.isChecked() else None
+        return sampling_problem(self.sampling(), cap)
+
+    def _sync_sampling(self, *_args: object) -> None:
+        ui = self.ui
+        protocol = self._protocol()
+        sent = self.sampling().sent(protocol)
+        names = [name for name, value in (("temperature", sent.temperature), ("top-p", sent.top_p),
+                                          ("reasoning effort", sent.reasoning_effort),
+                                          ("thinking budget", sent.thinking_budget)) if value is not None]
+        where = WIRE_NAMES[protocol] if protocol else "no provider yet"
+        ui.samplingSent.setText(f"Sent ({where}): " + (", ".join(names) if names else "nothing; provider defaults"))
+        problem = self.sampling_problem()
+        self.show_error(problem or "")
+        save = ui.buttonBox.button(QDialogButtonBox.StandardButton.Save)
+        if save is not None:
+            save.setEnabled(problem is None)
 
     def _sync_watermarks(self, *_args: object) -> None:
         ui = self.ui
@@ -178,7 +261,14 @@ class AssistantDialog(QDialog):
             "max_tokens_enabled": ui.maxTokensCheck.isChecked(),
             "memory_enabled": ui.memoryCheck.isChecked(),
             **self.chat_preference(),
+            **self.sampling_values(),
         }
+
+    def sampling_values(self) -> dict[str, object]:
+        """The Sampling tab as service keyword arguments (issue 28)."""
+        s = self.sampling()
+        return {"temperature": s.temperature, "top_p": s.top_p,
+                "reasoning_effort": s.reasoning_effort, "thinking_budget": s.thinking_budget}
 
     def chat_preference(self) -> dict[str, object]:
         """The Chat Preference tab as service keyword arguments (CMP-1)."""
@@ -197,7 +287,7 @@ class AssistantDialog(QDialog):
         try:
             if self._assistant is None:
                 memory = v.pop("memory_enabled")
-                prefs = self.chat_preference()
+                prefs = {**self.chat_preference(), **self.sampling_values()}
                 view = self._assistants.create(
                     str(v["name"]),
                     provider=v["provider"],  # type: ignore[arg-type]

@@ -7,6 +7,7 @@ import functools
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QTimer
+from PySide6.QtWidgets import QDialog
 
 if TYPE_CHECKING:
     from chathub_desktop.gui.main_window import MainWindow
@@ -23,6 +24,8 @@ class EstimateController:
         self._invalidate = False
         self._wired = False
         self.shown = 0
+        #: The open model card editor (issue 28), for tests and screenshots.
+        self.card_dialog: QDialog | None = None
 
     def schedule(self, invalidate: bool = False) -> None:
         """Recount the badge for the open topic and the current draft, in a worker thread.
@@ -71,10 +74,23 @@ class EstimateController:
         badge = self._w.composer.badge
         if not self._wired:  # the composer is built after this controller
             badge.card_window_requested.connect(self.save_card_window)
+            badge.card_edit_requested.connect(self.edit_card)
             self._wired = True
         if e is not None:
             self.shown += 1
         badge.show_estimate(e)
+
+    def edit_card(self, e: EstimateView) -> None:
+        """Open the model card editor on ``e``'s model and provider, starting from the
+        window ``e`` used; after a save the badge recounts (issue 28)."""
+        from chathub_desktop.gui.model_card_dialog import ModelCardDialog
+
+        w = self._w
+        dialog = ModelCardDialog(w.svc.models, w.svc.providers.list(), w.runner, w.presenter, model=e.model,
+                                 provider_id=e.provider_id, window=e.context_window, parent=w)
+        dialog.saved.connect(lambda _view: self.schedule(invalidate=True))
+        self.card_dialog = dialog
+        dialog.open()
 
     def save_card_window(self, t: TruncationView) -> None:
         """Save a model card for ``t.model`` (on ``t.provider``) with the window the

@@ -677,12 +677,14 @@ class SystemAgentPage(QWidget):
 
 
 class SettingsDialog(QDialog):
-    """Settings window: Providers, and System Agent and Storage when ``services`` is given."""
+    """Settings window: Providers, and System Agent and Storage when ``services`` is given;
+    Models when a ``models_page`` is given (``gui.models_page``, issue 28)."""
 
     providers_changed = Signal()
 
     def __init__(self, providers: ProviderService, parent: QWidget | None = None, *,
-                 services: Services | None = None, model_ids: Sequence[str] = ()) -> None:
+                 services: Services | None = None, model_ids: Sequence[str] = (),
+                 models_page: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setWindowTitle("Settings")
         self.resize(680, 600)
@@ -701,6 +703,8 @@ class SettingsDialog(QDialog):
 
             self.storage_page: StoragePage | None = StoragePage(services)
             self.tabs.addTab(self.storage_page, "&Storage")
+        if models_page is not None:  # Settings → Models: the model card editor (issue 28)
+            self.tabs.addTab(models_page, "&Models")
         layout.addWidget(self.tabs)
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
         buttons.rejected.connect(self.reject)

@@ -44,6 +44,8 @@ class TokenBadge(QToolButton):
     (REF-27): the window's estimate controller saves the card and recounts."""
 
     card_window_requested = Signal(object)
+    #: The popover's fallback note asks for the card editor (an ``EstimateView``, issue 28).
+    card_edit_requested = Signal(object)
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -62,6 +64,7 @@ class TokenBadge(QToolButton):
         if self._popover is None:
             self._popover = EstimatePopover(self)
             self._popover.card_window_requested.connect(self.card_window_requested)
+            self._popover.card_edit_requested.connect(self.card_edit_requested)
         return self._popover
 
     def bind_services(self, services: Any) -> None:

@@ -318,6 +318,8 @@ class EstimatePopover(QFrame):
     summary_requested = Signal(int)
     #: Set the model card's window to what the server read (a ``TruncationView``, REF-27).
     card_window_requested = Signal(object)
+    #: Open the model card editor for the estimate's model (an ``EstimateView``; issue 28).
+    card_edit_requested = Signal(object)
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent, QtCore.Qt.WindowType.Popup)
@@ -391,6 +393,13 @@ class EstimatePopover(QFrame):
         self.set_window_button.clicked.connect(self._set_card_window)
         self.set_window_button.hide()
         layout.addWidget(self.set_window_button)
+        # issue 28: the fallback note opens the card editor
+        self.edit_card_button = QPushButton()
+        self.edit_card_button.setObjectName("editModelCard")
+        self.edit_card_button.setToolTip("Give this model a card: its context window, max output and tokenizer")
+        self.edit_card_button.clicked.connect(self._edit_card)
+        self.edit_card_button.hide()
+        layout.addWidget(self.edit_card_button)
         buttons = QHBoxLayout()
         self.compact_button = QPushButton(COMPACT_TEXT)
         self.compact_button.setObjectName("compactNow")
@@ -428,7 +437,7 @@ class EstimatePopover(QFrame):
             self.headline.setText("No estimate yet: open or create a topic.")
             for w in (self.mode_label, self.bar, self.budget_label, self.table, self.warning_label,
                       self.policy_label, self.history_label, self.history_warning, self.truncation_label,
-                      self.set_window_button):
+                      self.set_window_button, self.edit_card_button):
                 w.hide()
             self.cache_label.setText("")
             self._sync_buttons()
@@ -454,6 +463,8 @@ class EstimatePopover(QFrame):
         if t is not None:
             self.truncation_label.setText(f"⚠ Last reply: {t.warning}.")
             self.set_window_button.setText(f"Set {t.model}'s window to {t.reported:,} tokens")
+        self.edit_card_button.setVisible(not e.window_known and bool(e.model))
+        self.edit_card_button.setText(f"Set {e.model}'s window…")
         for w in (self.mode_label, self.bar, self.budget_label, self.table, self.policy_label,
                   self.history_label):
             w.show()
@@ -483,6 +494,12 @@ class EstimatePopover(QFrame):
             return
         self.set_window_button.setEnabled(False)
         self.card_window_requested.emit(e.truncation)
+
+    def _edit_card(self) -> None:
+        """Ask for the card editor on the estimate's model (``card_edit_requested``)."""
+        if self.estimate is not None:
+            self.hide()  # a popup: the editor takes the focus
+            self.card_edit_requested.emit(self.estimate)
 
     def card_window_saved(self, t: TruncationView) -> None:
         """The card for ``t.model`` now reads ``t.reported`` tokens: say so on the button."""

@@ -31,10 +31,13 @@ class WindowPages:
 
     def open_settings(self) -> SettingsDialog:
         """Settings → Providers… (non-blocking)."""
+        from chathub_desktop.gui.models_page import ModelsPage
         from chathub_desktop.gui.settings_dialog import SettingsDialog
 
         w = self._w
-        dlg = SettingsDialog(w.svc.providers, w, services=w.svc, model_ids=self._model_ids())
+        models = ModelsPage(w.svc, w.runner, w.presenter)
+        models.changed.connect(lambda: w.estimate.schedule(invalidate=True))  # the badge recounts
+        dlg = SettingsDialog(w.svc.providers, w, services=w.svc, model_ids=self._model_ids(), models_page=models)
         dlg.providers_changed.connect(lambda: w.reload_assistants())
         if dlg.system_page is not None:
             dlg.system_page.saved.connect(lambda: w.estimate.schedule(invalidate=True))

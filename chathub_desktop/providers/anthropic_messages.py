@@ -179,6 +179,10 @@ class AnthropicMessagesClient(SSEChatClient):
             body["system"] = system
         if request.temperature is not None:
             body["temperature"] = request.temperature
+        if request.top_p is not None:
+            body["top_p"] = request.top_p
+        if request.thinking_budget is not None:
+            body["thinking"] = {"type": "enabled", "budget_tokens": request.thinking_budget}
         if request.tools:
             body["tools"] = [
                 {"name": t.name, "description": t.description, "input_schema": t.parameters}

@@ -40,8 +40,12 @@ class ChatRequest:
     - ``max_tokens``: completion cap in tokens; ``None`` means "do not send a cap"
       (APP-9/CMP-8: a saved value with its switch off is not sent). Anthropic requires
       a cap, so its client substitutes the model card's max output.
+    - ``temperature``, ``top_p``, ``reasoning_effort``, ``thinking_budget``: the
+      assistant's sampling (issue 28, ``core.sampling``); ``None`` sends nothing. Each
+      client sends the ones its wire format has (effort: OpenAI formats; budget:
+      Anthropic) and ignores the others.
     - ``extra``: vendor fields merged into the JSON body as-is (e.g. ``thinking``,
-      ``reasoning_effort``).
+      ``reasoning_effort`` of the summarizer, REF-21).
     """
 
     model: str
@@ -50,6 +54,9 @@ class ChatRequest:
     tools: tuple[ToolSpec, ...] = ()
     temperature: float | None = None
     extra: dict[str, object] = field(default_factory=dict)
+    top_p: float | None = None
+    reasoning_effort: str | None = None
+    thinking_budget: int | None = None
 
 
 @dataclass(frozen=True, slots=True)

@@ -174,6 +174,10 @@ class OpenAIChatClient(SSEChatClient):
                 body["max_tokens"] = request.max_tokens
         if request.temperature is not None:
             body["temperature"] = request.temperature
+        if request.top_p is not None:
+            body["top_p"] = request.top_p
+        if request.reasoning_effort is not None:
+            body["reasoning_effort"] = request.reasoning_effort
         if request.tools:
             body["tools"] = [
                 {

@@ -124,6 +124,10 @@ class OpenAIResponsesClient(SSEChatClient):
             body["max_output_tokens"] = request.max_tokens
         if request.temperature is not None:
             body["temperature"] = request.temperature
+        if request.top_p is not None:
+            body["top_p"] = request.top_p
+        if request.reasoning_effort is not None:
+            body["reasoning"] = {"effort": request.reasoning_effort}
         if request.tools:
             body["tools"] = [
                 {

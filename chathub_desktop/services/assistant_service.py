@@ -12,9 +12,11 @@ from chathub_desktop.core.assistant_settings import (  # noqa: E402
     MAX_HISTORY_LIMIT,
     MAX_TOKENS_LIMIT,
     SETTABLE,
+    UNSET_WORDS,
 )
 from chathub_desktop.core.compaction import SUMMARY_CAPS, watermarks
 from chathub_desktop.core.request_assembly import TEMPLATE_PLACEHOLDER
+from chathub_desktop.core.sampling import Sampling, sampling_problem
 from chathub_desktop.services.errors import InvalidInput, NotFound
 from chathub_desktop.services.events import EventBus, TopicChanged
 from chathub_desktop.services.input_rules import check_model_id, check_name, check_record_id
@@ -38,6 +40,21 @@ def validate_template(template: str) -> str:
     if TEMPLATE_PLACEHOLDER not in template:
         raise InvalidInput("the input template must contain {{text}} where the message goes")
     return template
+
+
+def sampling_of(a: Assistant) -> Sampling:
+    """The sampling settings stored on ``a`` (issue 28)."""
+    return Sampling(a.temperature, a.top_p, a.reasoning_effort, a.thinking_budget)
+
+
+def check_sampling(a: Assistant) -> None:
+    """Refuse ``a``'s sampling settings when a provider would reject them with its max
+    tokens (``core.sampling.sampling_problem``); raises :class:`InvalidInput` with that
+    one line."""
+    cap = a.max_tokens if a.max_tokens_enabled else None
+    problem = sampling_problem(sampling_of(a), cap)
+    if problem is not None:
+        raise InvalidInput(problem)
 
 
 class AssistantService:
@@ -68,6 +85,10 @@ class AssistantService:
             auto_compact=a.auto_compact,
             high_watermark=watermarks(a.high_watermark)[0],
             low_watermark=watermarks(a.high_watermark)[1],
+            temperature=a.temperature,
+            top_p=a.top_p,
+            reasoning_effort=a.reasoning_effort,
+            thinking_budget=a.thinking_budget,
         )
 
     @staticmethod
@@ -178,6 +199,7 @@ class AssistantService:
                     if not hasattr(Assistant, key):
                         raise InvalidInput(f"unknown assistant setting {key!r}")
                     setattr(row, key, value)
+                check_sampling(row)
                 s.flush()
                 s.refresh(row)
                 view = self._view(row)
@@ -195,7 +217,9 @@ class AssistantService:
         if spec is None:
             raise InvalidInput(f"unknown setting {key!r}; settable: provider, {', '.join(SETTABLE)}")
         parsed: object
-        if spec.kind is bool:
+        if spec.optional and value.strip().lower() in UNSET_WORDS:
+            parsed = None
+        elif spec.kind is bool:
             parsed = parse_bool(value)
         elif spec.kind is int:
             try:

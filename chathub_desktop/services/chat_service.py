@@ -392,9 +392,12 @@ class ChatService:
                                    "remove that message or attach the file again")
             if self._estimates is not None:
                 self._estimates.record_sent(reply_id, ctx, plan)
-        out.receipt = build_receipt(ctx.plan, plan, private=ctx.private)
+        sampling = ctx.sent_sampling  # one source: the body and its receipt (issue 28)
+        out.receipt = build_receipt(ctx.plan, plan, private=ctx.private, sampling=sampling)
         request = ChatRequest(model=ctx.model, messages=plan.messages, max_tokens=ctx.max_tokens,
-                              tools=ctx.base_input.tools)
+                              tools=ctx.base_input.tools, temperature=sampling.temperature,
+                              top_p=sampling.top_p, reasoning_effort=sampling.reasoning_effort,
+                              thinking_budget=sampling.thinking_budget)
         return request, plan.total_tokens
 
     # --- sending ---------------------------------------------------------------------

@@ -557,6 +557,8 @@ class EstimateService:
             cache=base.cache,
             has_summary=bool(base.inp.summary_block or base.inp.summary_turns),
             window_known=ctx.card.known,
+            model=ctx.model,
+            provider_id=ctx.provider_id,
             threshold_trigger=(tc.threshold(ctx.card.context_window, ctx.threshold.buffer_tokens)
                                if ctx.threshold.enabled else None),
             threshold_estimate=None if base.threshold_estimate is None else base.threshold_estimate + (

@@ -22,7 +22,10 @@ from chathub_desktop.services.input_files import read_regular
 from chathub_desktop.services.input_rules import check_model_id
 from chathub_desktop.storage.database import Database
 from chathub_desktop.storage.models import ModelCard, Provider
+from chathub_desktop.tokens.encodings import EXPECTED_SHA256
 
+#: Tokenizers a card may name (the bundled encodings).
+ENCODINGS: tuple[str, ...] = tuple(EXPECTED_SHA256)
 #: Largest context window accepted, tokens (keeps typos like 1e12 out).
 MAX_CONTEXT_WINDOW = 100_000_000
 
@@ -46,6 +49,7 @@ def resolve_card(s: Session, catalog: ModelCatalog, provider: Provider | None, m
         max_output=custom.max_output,
         reasoning=custom.reasoning,
         known=True,
+        encoding=custom.encoding,
     )
 
 
@@ -59,6 +63,8 @@ class ModelCardView:
     context_window: int
     max_output: int | None
     reasoning: bool
+    #: Tokenizer name, ``None``: chosen by model id (issue 28).
+    encoding: str | None = None
 
     def to_json(self) -> dict[str, object]:
         """JSON-ready dict."""
@@ -92,14 +98,19 @@ class ModelCardService:
         provider: str | None = None,
         max_output: int | None = None,
         reasoning: bool = False,
+        encoding: str | None = None,
     ) -> ModelCardView:
-        """Add or replace the card of ``model`` (for ``provider``, or every provider).
-        Raises :class:`InvalidInput` for an empty id or impossible sizes."""
+        """Add or replace the card of ``model`` (for ``provider``, or every provider);
+        ``encoding`` names its tokenizer (:data:`ENCODINGS`, ``None``: by model id).
+        Raises :class:`InvalidInput` for an empty id, impossible sizes or an unknown
+        tokenizer."""
         model = check_model_id(model)
         if not 1 <= context_window <= MAX_CONTEXT_WINDOW:
             raise InvalidInput(f"context window must be between 1 and {MAX_CONTEXT_WINDOW:,} tokens")
         if max_output is not None and not 1 <= max_output <= context_window:
             raise InvalidInput("max output must be between 1 and the context window")
+        if encoding is not None and encoding not in ENCODINGS:
+            raise InvalidInput(f"tokenizer must be one of {', '.join(ENCODINGS)} (got {encoding!r})")
         with self._db.write() as s:
             p = self._provider(s, provider)
             pid = p.id if p is not None else None
@@ -113,8 +124,9 @@ class ModelCardService:
                 row = ModelCard(provider_id=pid, model=model, context_window=context_window)
                 s.add(row)
             row.context_window, row.max_output, row.reasoning = context_window, max_output, reasoning
+            row.encoding = encoding
         self._on_change()
-        return ModelCardView(provider, model, context_window, max_output, reasoning)
+        return ModelCardView(provider, model, context_window, max_output, reasoning, encoding)
 
     def list(self) -> list[ModelCardView]:
         """Every user card, by provider then model."""
@@ -123,7 +135,8 @@ class ModelCardService:
                 select(ModelCard, Provider.name).outerjoin(Provider, Provider.id == ModelCard.provider_id)
                 .order_by(Provider.name, ModelCard.model)
             ).all()
-            return [ModelCardView(name, c.model, c.context_window, c.max_output, c.reasoning) for c, name in rows]
+            return [ModelCardView(name, c.model, c.context_window, c.max_output, c.reasoning, c.encoding)
+                    for c, name in rows]
 
     def delete(self, model: str, *, provider: str | None = None) -> None:
         """Remove a user card (the bundled catalog applies again). Raises :class:`NotFound`."""

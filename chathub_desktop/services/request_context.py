@@ -33,6 +33,7 @@ from chathub_desktop.core.request_plan import (
     plan_request,
     threshold_prefix,
 )
+from chathub_desktop.core.sampling import UNSET, Sampling
 from chathub_desktop.providers.catalog import ModelCardInfo, ModelCatalog
 from chathub_desktop.services.errors import InvalidInput
 from chathub_desktop.services.tool_registry import ToolRegistry
@@ -82,6 +83,8 @@ class TopicContext:
     compact_preset: str = "balanced"
     auto_compact: bool = True
     high_watermark: float = 0.8
+    #: The assistant's sampling settings (issue 28); :attr:`sent_sampling` is what is posted.
+    sampling: Sampling = UNSET
     archives_enabled: bool = False
     archives: tuple[dict[str, str], ...] = ()
     #: The threshold compaction policy (NUM-1): when enabled, it replaces the watermark
@@ -94,6 +97,12 @@ class TopicContext:
     #: The per-request model override this context was loaded with; a reload of the
     #: same request (tool rounds, a rescue) passes it again.
     override: ModelPick | None = None
+
+    @property
+    def sent_sampling(self) -> Sampling:
+        """The sampling settings this context's wire format carries (issue 28): the
+        request and its receipt both read this."""
+        return self.sampling.sent(self.provider_kind.protocol if self.provider_kind else None)
 
     @property
     def base_input(self) -> AssemblyInput:
@@ -228,7 +237,8 @@ def load_context(
     with db.read() as s:
         topic, assistant, resolved = topic_resolution(s, catalog, topic_id, override)
         provider, model, card = resolved.provider, resolved.model, resolved.card
-        counter = TokenCounter.for_model(model)
+        # a user card's tokenizer beats the by-id choice (issue 28)
+        counter = TokenCounter(card.encoding) if card.encoding else TokenCounter.for_model(model)
         if history_cache is not None:
             history, stale = history_cache.history(s, topic.id, counter)
         else:
@@ -284,6 +294,8 @@ def load_context(
             summarize_history=assistant.summarize_history,
             compact_preset=assistant.compact_preset,
             auto_compact=assistant.auto_compact,
+            sampling=Sampling(assistant.temperature, assistant.top_p, assistant.reasoning_effort,
+                              assistant.thinking_budget),
             high_watermark=assistant.high_watermark,
             archives_enabled=archives_on,
             archives=archives,

@@ -51,6 +51,11 @@ class AssistantView:
     high_watermark: float = 0.8
     #: Read-only: always ``max(0.1, high − 0.2)`` (REF-18).
     low_watermark: float = 0.6
+    #: Sampling (issue 28, ``core.sampling``): ``None`` = unset, not sent.
+    temperature: float | None = None
+    top_p: float | None = None
+    reasoning_effort: str | None = None
+    thinking_budget: int | None = None
 
     def to_json(self) -> dict[str, object]:
         """JSON-ready dict."""
@@ -260,6 +265,10 @@ class EstimateView:
     threshold_estimate: int | None = None
     truncation: TruncationView | None = None
     framing: dict[str, int] = field(default_factory=dict)
+    #: The chat model the figure is for and its provider's id (the card editor opens on
+    #: them from the popover's fallback note, issue 28).
+    model: str = ""
+    provider_id: int | None = None
 
     @property
     def ratio(self) -> float:

@@ -87,7 +87,11 @@ class Assistant(Base):
     input_template: Mapped[str] = mapped_column(Text, default="{{text}}")
     max_tokens: Mapped[int | None] = mapped_column(Integer)
     max_tokens_enabled: Mapped[bool] = mapped_column(Boolean, default=False)
+    # Sampling (issue 28, core.sampling): NULL = unset, nothing sent
     temperature: Mapped[float | None] = mapped_column(Float)
+    top_p: Mapped[float | None] = mapped_column(Float)
+    reasoning_effort: Mapped[str | None] = mapped_column(String(10))
+    thinking_budget: Mapped[int | None] = mapped_column(Integer)
     # Chat Preference (CMP-1)
     history_limit_enabled: Mapped[bool] = mapped_column(Boolean, default=False)
     history_limit: Mapped[int] = mapped_column(Integer, default=20)
@@ -388,6 +392,8 @@ class ModelCard(Base):
     context_window: Mapped[int] = mapped_column(Integer)
     max_output: Mapped[int | None] = mapped_column(Integer)
     reasoning: Mapped[bool] = mapped_column(Boolean, default=False)
+    #: The tokenizer counting this model (a bundled encoding name; NULL: by model id; issue 28).
+    encoding: Mapped[str | None] = mapped_column(String(40))
 
 
 class CorrectionFactor(Base):

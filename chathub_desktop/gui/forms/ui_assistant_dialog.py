@@ -342,6 +342,148 @@ class Ui_AssistantDialog(object):
         self.chatPrefLayout.addItem(self.chatPrefSpacer)
 
         self.tabs.addTab(self.chatPrefTab, "")
+        self.samplingTab = QWidget()
+        self.samplingTab.setObjectName(u"samplingTab")
+        self.samplingLayout = QVBoxLayout(self.samplingTab)
+        self.samplingLayout.setObjectName(u"samplingLayout")
+        self.samplingIntro = QLabel(self.samplingTab)
+        self.samplingIntro.setObjectName(u"samplingIntro")
+        self.samplingIntro.setWordWrap(True)
+
+        self.samplingLayout.addWidget(self.samplingIntro)
+
+        self.samplingForm = QFormLayout()
+        self.samplingForm.setObjectName(u"samplingForm")
+        self.temperatureCheck = QCheckBox(self.samplingTab)
+        self.temperatureCheck.setObjectName(u"temperatureCheck")
+
+        self.samplingForm.setWidget(0, QFormLayout.ItemRole.LabelRole, self.temperatureCheck)
+
+        self.temperatureCheckRow = QHBoxLayout()
+        self.temperatureCheckRow.setObjectName(u"temperatureCheckRow")
+        self.temperatureSpin = QDoubleSpinBox(self.samplingTab)
+        self.temperatureSpin.setObjectName(u"temperatureSpin")
+        self.temperatureSpin.setDecimals(2)
+        self.temperatureSpin.setMinimum(0.000000000000000)
+        self.temperatureSpin.setMaximum(2.000000000000000)
+        self.temperatureSpin.setSingleStep(0.100000000000000)
+        self.temperatureSpin.setValue(1.000000000000000)
+
+        self.temperatureCheckRow.addWidget(self.temperatureSpin)
+
+        self.temperatureHelp = QToolButton(self.samplingTab)
+        self.temperatureHelp.setObjectName(u"temperatureHelp")
+        self.temperatureHelp.setAutoRaise(True)
+
+        self.temperatureCheckRow.addWidget(self.temperatureHelp)
+
+        self.temperatureCheckSpacer = QSpacerItem(40, 20, QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Minimum)
+
+        self.temperatureCheckRow.addItem(self.temperatureCheckSpacer)
+
+
+        self.samplingForm.setLayout(0, QFormLayout.ItemRole.FieldRole, self.temperatureCheckRow)
+
+        self.topPCheck = QCheckBox(self.samplingTab)
+        self.topPCheck.setObjectName(u"topPCheck")
+
+        self.samplingForm.setWidget(1, QFormLayout.ItemRole.LabelRole, self.topPCheck)
+
+        self.topPCheckRow = QHBoxLayout()
+        self.topPCheckRow.setObjectName(u"topPCheckRow")
+        self.topPSpin = QDoubleSpinBox(self.samplingTab)
+        self.topPSpin.setObjectName(u"topPSpin")
+        self.topPSpin.setDecimals(2)
+        self.topPSpin.setMinimum(0.000000000000000)
+        self.topPSpin.setMaximum(1.000000000000000)
+        self.topPSpin.setSingleStep(0.050000000000000)
+        self.topPSpin.setValue(1.000000000000000)
+
+        self.topPCheckRow.addWidget(self.topPSpin)
+
+        self.topPHelp = QToolButton(self.samplingTab)
+        self.topPHelp.setObjectName(u"topPHelp")
+        self.topPHelp.setAutoRaise(True)
+
+        self.topPCheckRow.addWidget(self.topPHelp)
+
+        self.topPCheckSpacer = QSpacerItem(40, 20, QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Minimum)
+
+        self.topPCheckRow.addItem(self.topPCheckSpacer)
+
+
+        self.samplingForm.setLayout(1, QFormLayout.ItemRole.FieldRole, self.topPCheckRow)
+
+        self.effortCheck = QCheckBox(self.samplingTab)
+        self.effortCheck.setObjectName(u"effortCheck")
+
+        self.samplingForm.setWidget(2, QFormLayout.ItemRole.LabelRole, self.effortCheck)
+
+        self.effortCheckRow = QHBoxLayout()
+        self.effortCheckRow.setObjectName(u"effortCheckRow")
+        self.effortCombo = QComboBox(self.samplingTab)
+        self.effortCombo.setObjectName(u"effortCombo")
+
+        self.effortCheckRow.addWidget(self.effortCombo)
+
+        self.effortHelp = QToolButton(self.samplingTab)
+        self.effortHelp.setObjectName(u"effortHelp")
+        self.effortHelp.setAutoRaise(True)
+
+        self.effortCheckRow.addWidget(self.effortHelp)
+
+        self.effortCheckSpacer = QSpacerItem(40, 20, QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Minimum)
+
+        self.effortCheckRow.addItem(self.effortCheckSpacer)
+
+
+        self.samplingForm.setLayout(2, QFormLayout.ItemRole.FieldRole, self.effortCheckRow)
+
+        self.thinkingCheck = QCheckBox(self.samplingTab)
+        self.thinkingCheck.setObjectName(u"thinkingCheck")
+
+        self.samplingForm.setWidget(3, QFormLayout.ItemRole.LabelRole, self.thinkingCheck)
+
+        self.thinkingCheckRow = QHBoxLayout()
+        self.thinkingCheckRow.setObjectName(u"thinkingCheckRow")
+        self.thinkingSpin = QSpinBox(self.samplingTab)
+        self.thinkingSpin.setObjectName(u"thinkingSpin")
+        self.thinkingSpin.setMinimum(1024)
+        self.thinkingSpin.setMaximum(1000000)
+        self.thinkingSpin.setSingleStep(1024)
+        self.thinkingSpin.setValue(2048)
+        self.thinkingSpin.setGroupSeparatorShown(True)
+
+        self.thinkingCheckRow.addWidget(self.thinkingSpin)
+
+        self.thinkingHelp = QToolButton(self.samplingTab)
+        self.thinkingHelp.setObjectName(u"thinkingHelp")
+        self.thinkingHelp.setAutoRaise(True)
+
+        self.thinkingCheckRow.addWidget(self.thinkingHelp)
+
+        self.thinkingCheckSpacer = QSpacerItem(40, 20, QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Minimum)
+
+        self.thinkingCheckRow.addItem(self.thinkingCheckSpacer)
+
+
+        self.samplingForm.setLayout(3, QFormLayout.ItemRole.FieldRole, self.thinkingCheckRow)
+
+
+        self.samplingLayout.addLayout(self.samplingForm)
+
+        self.samplingSent = QLabel(self.samplingTab)
+        self.samplingSent.setObjectName(u"samplingSent")
+        self.samplingSent.setWordWrap(True)
+        self.samplingSent.setProperty(u"tone", u"muted")
+
+        self.samplingLayout.addWidget(self.samplingSent)
+
+        self.samplingSpacer = QSpacerItem(20, 10, QSizePolicy.Policy.Minimum, QSizePolicy.Policy.Expanding)
+
+        self.samplingLayout.addItem(self.samplingSpacer)
+
+        self.tabs.addTab(self.samplingTab, "")
 
         self.mainLayout.addWidget(self.tabs)
 
@@ -380,6 +522,14 @@ class Ui_AssistantDialog(object):
         QWidget.setTabOrder(self.summarizeCheck, self.presetCombo)
         QWidget.setTabOrder(self.presetCombo, self.autoCompactCheck)
         QWidget.setTabOrder(self.autoCompactCheck, self.highWatermarkSpin)
+        QWidget.setTabOrder(self.highWatermarkSpin, self.temperatureCheck)
+        QWidget.setTabOrder(self.temperatureCheck, self.temperatureSpin)
+        QWidget.setTabOrder(self.temperatureSpin, self.topPCheck)
+        QWidget.setTabOrder(self.topPCheck, self.topPSpin)
+        QWidget.setTabOrder(self.topPSpin, self.effortCheck)
+        QWidget.setTabOrder(self.effortCheck, self.effortCombo)
+        QWidget.setTabOrder(self.effortCombo, self.thinkingCheck)
+        QWidget.setTabOrder(self.thinkingCheck, self.thinkingSpin)
 
         self.retranslateUi(AssistantDialog)
 
@@ -487,6 +637,30 @@ class Ui_AssistantDialog(object):
         self.lowWatermarkValue.setAccessibleName(QCoreApplication.translate("AssistantDialog", u"Low watermark", None))
 #endif // QT_CONFIG(accessibility)
         self.tabs.setTabText(self.tabs.indexOf(self.chatPrefTab), QCoreApplication.translate("AssistantDialog", u"Chat &Preference", None))
+        self.samplingIntro.setText(QCoreApplication.translate("AssistantDialog", u"Each setting is sent only when ticked; unticked, the provider's default applies. Max tokens is on the General tab.", None))
+        self.temperatureCheck.setText(QCoreApplication.translate("AssistantDialog", u"&Temperature:", None))
+        self.temperatureHelp.setText(QCoreApplication.translate("AssistantDialog", u"?", None))
+#if QT_CONFIG(tooltip)
+        self.temperatureHelp.setToolTip(QCoreApplication.translate("AssistantDialog", u"Randomness of the reply, 0\u20132 (lower is more focused). Off: not sent; the model's default applies.", None))
+#endif // QT_CONFIG(tooltip)
+        self.topPCheck.setText(QCoreApplication.translate("AssistantDialog", u"Top-&p:", None))
+        self.topPHelp.setText(QCoreApplication.translate("AssistantDialog", u"?", None))
+#if QT_CONFIG(tooltip)
+        self.topPHelp.setToolTip(QCoreApplication.translate("AssistantDialog", u"Nucleus sampling, 0\u20131: only the most likely tokens whose probabilities add up to this are considered. Off: not sent.", None))
+#endif // QT_CONFIG(tooltip)
+        self.effortCheck.setText(QCoreApplication.translate("AssistantDialog", u"Reasoning &effort:", None))
+        self.effortHelp.setText(QCoreApplication.translate("AssistantDialog", u"?", None))
+#if QT_CONFIG(tooltip)
+        self.effortHelp.setToolTip(QCoreApplication.translate("AssistantDialog", u"OpenAI Chat Completions (reasoning_effort) and Responses (reasoning.effort) only; not sent to Anthropic. Reasoning models reject temperature and top-p, so leave those off with it.", None))
+#endif // QT_CONFIG(tooltip)
+        self.thinkingCheck.setText(QCoreApplication.translate("AssistantDialog", u"Thin&king budget:", None))
+        self.thinkingSpin.setSuffix(QCoreApplication.translate("AssistantDialog", u" tokens", None))
+        self.thinkingHelp.setText(QCoreApplication.translate("AssistantDialog", u"?", None))
+#if QT_CONFIG(tooltip)
+        self.thinkingHelp.setToolTip(QCoreApplication.translate("AssistantDialog", u"Anthropic Messages only (thinking.budget_tokens, at least 1,024); not sent to OpenAI formats. Needs Max tokens on (General tab) and below it; temperature and top-p must be off.", None))
+#endif // QT_CONFIG(tooltip)
+        self.samplingSent.setText("")
+        self.tabs.setTabText(self.tabs.indexOf(self.samplingTab), QCoreApplication.translate("AssistantDialog", u"&Sampling", None))
         self.errorLabel.setText("")
     # retranslateUi
 

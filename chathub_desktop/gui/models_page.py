@@ -1,0 +1,146 @@
+"""Settings → Models (issue 28; NUM-2, CMP-4): your model cards — provider, model,
+context window, max output, tokenizer — with Add…, Edit… and Delete. Add and Edit open
+the :class:`~chathub_desktop.gui.model_card_dialog.ModelCardDialog`; writes run on a
+worker thread; ``changed`` fires after each stored change (the window recounts its
+badge)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from PySide6.QtCore import Signal
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QHBoxLayout,
+    QHeaderView,
+    QLabel,
+    QPushButton,
+    QTableWidget,
+    QTableWidgetItem,
+    QVBoxLayout,
+    QWidget,
+)
+
+from chathub_desktop.gui.error_presenter import ErrorPresenter
+from chathub_desktop.gui.model_card_dialog import ModelCardDialog
+from chathub_desktop.gui.service_ops import ServiceOps
+from chathub_desktop.gui.task_runner import TaskRunner
+
+if TYPE_CHECKING:
+    from chathub_desktop.services.container import Services
+    from chathub_desktop.services.model_card_service import ModelCardView
+
+COLUMNS = ("Provider", "Model", "Context window", "Max output", "Tokenizer")
+
+
+class ModelsPage(QWidget):
+    """The user's model cards as a table, editable through the card dialog."""
+
+    changed = Signal()
+
+    def __init__(self, services: Services, runner: TaskRunner, presenter: ErrorPresenter,
+                 parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("modelsPage")
+        self._svc = services
+        self._runner = runner
+        self._presenter = presenter
+        self.cards: list[ModelCardView] = []
+        self.dialog: ModelCardDialog | None = None
+        layout = QVBoxLayout(self)
+        intro = QLabel("A card beats the bundled catalog for that model: the badge, compaction and the "
+                       "history window use its context window. A model with neither uses a fallback window.")
+        intro.setWordWrap(True)
+        intro.setProperty("tone", "muted")
+        layout.addWidget(intro)
+        self.table = QTableWidget(0, len(COLUMNS))
+        self.table.setObjectName("modelCards")
+        self.table.setHorizontalHeaderLabels(list(COLUMNS))
+        self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+        self.table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
+        self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+        self.table.verticalHeader().hide()
+        self.table.horizontalHeader().setSectionResizeMode(1, QHeaderView.ResizeMode.Stretch)
+        self.table.doubleClicked.connect(lambda _i: self.edit())
+        layout.addWidget(self.table, 1)
+        self.error_label = QLabel()
+        self.error_label.setProperty("tone", "error")
+        self.error_label.setWordWrap(True)
+        self.error_label.hide()
+        layout.addWidget(self.error_label)
+        row = QHBoxLayout()
+        self.add_button = QPushButton("&Add…")
+        self.add_button.clicked.connect(self.add)
+        self.edit_button = QPushButton("&Edit…")
+        self.edit_button.clicked.connect(self.edit)
+        self.delete_button = QPushButton("&Delete")
+        self.delete_button.clicked.connect(self.delete)
+        for b in (self.add_button, self.edit_button, self.delete_button):
+            row.addWidget(b)
+        row.addStretch(1)
+        layout.addLayout(row)
+        self.ops = ServiceOps(runner, presenter, self._show_error, self._busy, "models-page")
+        self.table.itemSelectionChanged.connect(self._sync)
+        self.reload()
+
+    def _show_error(self, text: str) -> None:
+        self.error_label.setText(text)
+        self.error_label.setVisible(bool(text))
+
+    def _busy(self, busy: bool) -> None:
+        self.add_button.setEnabled(not busy)
+        self._sync()
+
+    def _sync(self) -> None:
+        picked = self.current() is not None and not self.ops.busy
+        self.edit_button.setEnabled(picked)
+        self.delete_button.setEnabled(picked)
+
+    def reload(self) -> None:
+        """Re-read the cards (a quick read) and fill the table."""
+        cards = self.ops.call("List model cards", self._svc.models.list)
+        self.cards = list(cards) if isinstance(cards, list) else []
+        self.table.setRowCount(len(self.cards))
+        for r, c in enumerate(self.cards):
+            cells = (c.provider or "Every provider", c.model, f"{c.context_window:,}",
+                     f"{c.max_output:,}" if c.max_output else "—", c.encoding or "by model id")
+            for col, text in enumerate(cells):
+                self.table.setItem(r, col, QTableWidgetItem(text))
+        self._sync()
+
+    def current(self) -> ModelCardView | None:
+        """The selected card, if any."""
+        row = self.table.currentRow()
+        return self.cards[row] if 0 <= row < len(self.cards) and self.table.selectedItems() else None
+
+    def _open(self, card: ModelCardView | None) -> ModelCardDialog:
+        providers = self._svc.providers.list()
+        pid = next((p.id for p in providers if card is not None and p.name == card.provider), None)
+        dialog = ModelCardDialog(self._svc.models, providers, self._runner, self._presenter,
+                                 model=card.model if card else "", provider_id=pid, card=card, parent=self)
+        dialog.saved.connect(self._saved)
+        self.dialog = dialog
+        dialog.open()
+        return dialog
+
+    def add(self) -> ModelCardDialog:
+        """Open the editor for a new card."""
+        return self._open(None)
+
+    def edit(self) -> ModelCardDialog | None:
+        """Open the editor on the selected card."""
+        card = self.current()
+        return self._open(card) if card is not None else None
+
+    def delete(self) -> None:
+        """Delete the selected card on a worker (the bundled catalog applies again)."""
+        card = self.current()
+        if card is None:
+            return
+        models = self._svc.models
+        self.ops.start(f"Delete the card of {card.model}",
+                       lambda: models.delete(card.model, provider=card.provider), on_ok=lambda _r: self._saved(None))
+
+    def _saved(self, _view: object) -> None:
+        self.reload()
+        self.changed.emit()

@@ -1,0 +1,88 @@
+"""The model card editor (issue 28; NUM-2, CMP-8): the token popover's "the context
+window is a fallback" note opens it on the topic's model; saving 8,192 tokens (on a
+worker) makes the badge's budget follow at once; a refused value says why in one line."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from PySide6.QtWidgets import QDialogButtonBox
+
+from chathub_desktop.gui.model_card_dialog import ModelCardDialog
+from chathub_desktop.gui.models_page import ModelsPage
+from chathub_desktop.services.container import Services
+from tests.fakes.vendor_server import FakeVendor
+from tests.gui.helpers import add_fake_provider
+
+
+def _open_fallback_topic(window: Any, services: Services, qtbot: Any, fake_vendor: FakeVendor) -> Any:
+    _pid, aid = add_fake_provider(services, fake_vendor.base_url, model="acme-local-7b")
+    topic = services.topics.create(aid).id
+    window.reload_assistants(aid)
+    window.select_topic(topic)
+    badge = window.composer.badge
+    qtbot.waitUntil(lambda: badge.estimate is not None and badge.estimate.topic_id == topic, timeout=5000)
+    assert not badge.estimate.window_known  # no card: the provider kind's fallback window
+    return badge
+
+
+def test_the_fallback_note_opens_the_editor_and_the_badge_follows_8192(window: Any, services: Services, qtbot: Any,
+                                                                       fake_vendor: FakeVendor) -> None:
+    badge = _open_fallback_topic(window, services, qtbot, fake_vendor)
+    assert badge.estimate.context_window != 8192
+    badge.open_popover()
+    button = badge.popover.edit_card_button
+    assert button.isVisible() and button.text() == "Set acme-local-7b's window…"
+    button.click()
+    dialog = window.estimate.card_dialog
+    assert isinstance(dialog, ModelCardDialog)
+    qtbot.waitExposed(dialog)
+    assert dialog.model_edit.text() == "acme-local-7b" and dialog.provider_combo.currentText() == "Fake"
+    dialog.window_spin.setValue(8192)
+    dialog.buttons.button(QDialogButtonBox.StandardButton.Save).click()
+    qtbot.waitUntil(lambda: not dialog.isVisible(), timeout=5000)
+    qtbot.waitUntil(lambda: badge.estimate.context_window == 8192, timeout=5000)
+    assert badge.estimate.window_known and badge.estimate.input_budget <= 8192
+    assert f"of {badge.estimate.input_budget:,} input tokens" in badge.toolTip()
+    [card] = services.models.list()
+    assert (card.provider, card.model, card.context_window) == ("Fake", "acme-local-7b", 8192)
+
+
+def test_a_refused_card_says_why_and_stays_open(window: Any, services: Services, qtbot: Any,
+                                                fake_vendor: FakeVendor) -> None:
+    badge = _open_fallback_topic(window, services, qtbot, fake_vendor)
+    badge.open_popover()
+    badge.popover.edit_card_button.click()
+    dialog = window.estimate.card_dialog
+    dialog.window_spin.setValue(4096)
+    dialog.max_output_check.setChecked(True)
+    dialog.max_output_spin.setValue(8192)  # above the window
+    dialog.tokenizer_combo.setCurrentIndex(dialog.tokenizer_combo.findData("cl100k_base"))
+    dialog.buttons.button(QDialogButtonBox.StandardButton.Save).click()
+    qtbot.waitUntil(lambda: dialog.error_label.isVisible(), timeout=5000)
+    assert "max output must be between 1 and the context window" in dialog.error_label.text()
+    assert dialog.isVisible() and services.models.list() == []
+    dialog.max_output_spin.setValue(1024)
+    dialog.buttons.button(QDialogButtonBox.StandardButton.Save).click()
+    qtbot.waitUntil(lambda: not dialog.isVisible(), timeout=5000)
+    qtbot.waitUntil(lambda: badge.estimate.encoding == "cl100k_base", timeout=5000)  # the card's tokenizer counts
+
+
+def test_settings_models_tab_adds_edits_and_deletes_a_card(window: Any, services: Services, qtbot: Any,
+                                                           fake_vendor: FakeVendor) -> None:
+    badge = _open_fallback_topic(window, services, qtbot, fake_vendor)
+    dlg = window.pages.open_settings()
+    page = dlg.tabs.findChild(ModelsPage)
+    assert page is not None and page.table.rowCount() == 0
+    dlg.tabs.setCurrentWidget(page)
+    editor = page.add()
+    editor.model_edit.setText("acme-local-7b")
+    editor.window_spin.setValue(8192)
+    editor.buttons.button(QDialogButtonBox.StandardButton.Save).click()
+    qtbot.waitUntil(lambda: page.table.rowCount() == 1, timeout=5000)
+    assert page.table.item(0, 0).text() == "Every provider" and page.table.item(0, 2).text() == "8,192"
+    qtbot.waitUntil(lambda: badge.estimate.context_window == 8192, timeout=5000)
+    page.table.selectRow(0)
+    page.delete()
+    qtbot.waitUntil(lambda: page.table.rowCount() == 0, timeout=5000)
+    qtbot.waitUntil(lambda: badge.estimate.context_window != 8192, timeout=5000)
