@@ -29,3 +29,49 @@ def is_small_model(model_id: str) -> bool:
 def small_model(model_ids: Sequence[str]) -> str | None:
     """The first small chat model of ``model_ids`` (the provider's order), or None."""
     return next((m for m in model_ids if is_small_model(m)), None)
+
+
+#: Who makes a catalog model, by the start of its id.
+_VENDOR_PREFIXES = (
+    ("claude", "anthropic"), ("deepseek", "deepseek"), ("glm", "zhipu"), ("mercury", "inception"),
+    ("gemini", "google"), ("grok", "xai"), ("mistral", "mistral"), ("kimi", "moonshot"), ("moonshot", "moonshot"),
+    ("qwen", "qwen"), ("minimax", "minimax"), ("gpt", "openai"), ("o1", "openai"), ("o3", "openai"),
+    ("o4", "openai"), ("chatgpt", "openai"), ("codex", "openai"),
+)
+#: Hosts of vendors' own OpenAI-/Anthropic-compatible APIs and the vendor they serve.
+_VENDOR_HOSTS = (
+    ("api.deepseek.com", "deepseek"), ("bigmodel.cn", "zhipu"), ("z.ai", "zhipu"),
+    ("inceptionlabs.ai", "inception"), ("generativelanguage.googleapis.com", "google"), ("x.ai", "xai"),
+    ("mistral.ai", "mistral"), ("moonshot", "moonshot"), ("dashscope", "qwen"), ("minimax", "minimax"),
+    ("api.openai.com", "openai"), ("api.anthropic.com", "anthropic"),
+)
+#: Hosts that route to every vendor's models.
+_ROUTERS = ("openrouter.ai",)
+_LOCAL = re.compile(r"^(localhost|127\.|0\.0\.0\.0|\[?::1\]?|10\.|192\.168\.|172\.(1[6-9]|2\d|3[01])\.)")
+
+
+def vendor_of(model_id: str) -> str | None:
+    """The maker of a catalog model by its id's start (``claude-…`` → ``anthropic``), or None."""
+    low = model_id.lower().rsplit("/", 1)[-1]
+    return next((v for prefix, v in _VENDOR_PREFIXES if low.startswith(prefix)), None)
+
+
+def catalog_fits(model_id: str, kind: str, base_url: str) -> bool:
+    """Whether a bundled-catalog model can be offered under a provider of ``kind`` at
+    ``base_url`` (issue 28): the OpenAI and Anthropic kinds serve their maker's models; of
+    a compatible kind, a local server serves only what it lists (never Claude or DeepSeek
+    from the catalog), a vendor's own API its own models, a router or an unknown remote
+    host any."""
+    vendor = vendor_of(model_id)
+    if kind in ("openai", "openai_responses"):
+        return vendor == "openai"
+    if kind == "anthropic":
+        return vendor == "anthropic"
+    host = re.sub(r"^[a-z]+://", "", base_url.strip().lower()).split("/", 1)[0].rsplit("@", 1)[-1]
+    host = host.rsplit(":", 1)[0] if host.count(":") == 1 else host
+    if _LOCAL.match(host):
+        return False
+    if any(host.endswith(r) for r in _ROUTERS):
+        return True
+    served = next((v for h, v in _VENDOR_HOSTS if h in host), None)
+    return served is None or vendor == served

@@ -43,7 +43,7 @@ from PySide6.QtWidgets import (
 from chathub_desktop.core.model_ids import is_chat_model, small_model
 from chathub_desktop.gui.design import Tone, set_tone
 from chathub_desktop.gui.task_runner import TaskRunner
-from chathub_desktop.services.connection_check import ConnectionCheck, check_connection
+from chathub_desktop.services.connection_check import ConnectionCheck
 from chathub_desktop.services.container import Services
 from chathub_desktop.services.errors import ServiceError
 
@@ -149,7 +149,7 @@ class ProviderPage(QWizardPage):
 
     async def _test(self, name: str) -> None:
         try:
-            result = await check_connection(self._wizard.svc.providers, name)
+            result = await self._wizard.svc.provider_models.test(name)  # remembered for every chooser
         except ServiceError as exc:
             result = ConnectionCheck(False, str(exc))
         finally:
