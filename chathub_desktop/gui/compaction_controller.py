@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QProgressBar, QPushButton, QSizePolicy, QWidget
 
-from chathub_desktop.gui.summarizer_choice import choose_button, missing_text
+from chathub_desktop.gui.summarizer_choice import choose_button, missing_text, short_text
 from chathub_desktop.services.errors import ServiceError
 
 if TYPE_CHECKING:
@@ -74,7 +74,7 @@ class CompactionController:
         self._tasks: dict[int, asyncio.Task[object]] = {}
         self._outcomes: dict[int, str] = {}  # last outcome line per topic (popover)
         self._progress: dict[int, str] = {}  # status-bar progress text per running topic
-        self._missing: set[int] = set()  # topics whose last run found no History Compress model
+        self._missing: dict[int, str] = {}  # topic → short line: its last run found no History Compress model
         self.box = QWidget()
         self.box.setObjectName("compactionProgress")
         bl = QHBoxLayout(self.box)
@@ -157,7 +157,7 @@ class CompactionController:
             return None
         self._compacting.add(tid)
         self._outcomes.pop(tid, None)
-        self._missing.discard(tid)
+        self._missing.pop(tid, None)
         self._progress[tid] = "Compacting…"
         task = w.runner.run(f"compact:{tid}", self._compact(tid, focus), context="Compact now")
         self._tasks[tid] = task
@@ -186,8 +186,9 @@ class CompactionController:
             self.show_progress()
         problem = getattr(outcome, "summarizer_problem", None)
         if problem is not None:
-            text = missing_text(problem, getattr(outcome, "model", None))
-            self._missing.add(topic_id)
+            model = getattr(outcome, "model", None)
+            text = missing_text(problem, model)
+            self._missing[topic_id] = short_text(problem, model)
         else:
             text = outcome_text(outcome)
         self._outcomes[topic_id] = text
@@ -243,8 +244,9 @@ class CompactionController:
         self.choose_button.setVisible(missing)
         self.bar.setVisible(not missing)
         self.stop_button.setVisible(not missing)
+        self.label.setToolTip(self._outcomes.get(tid, "") if missing and tid is not None else "")
         if missing and tid is not None:
-            self.label.setText(self._outcomes.get(tid, ""))
+            self.label.setText(self._missing[tid])
             self.box.show()
             return
         if text is None or tid is None or not self.is_compacting(tid):

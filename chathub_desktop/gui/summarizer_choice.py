@@ -31,6 +31,13 @@ def missing_text(problem: SummarizerProblem, model: str | None = None) -> str:
     return f"{line} Choose one in Settings → System Agent."
 
 
+def short_text(problem: SummarizerProblem, model: str | None = None) -> str:
+    """A status-bar length form of :func:`missing_text` (the full line goes in its tooltip)."""
+    if problem is SummarizerProblem.NO_PROVIDER and model:
+        return f"Can't summarize: no provider serves “{model}”"
+    return "Can't summarize: no History Compress model"
+
+
 def choose_button(name: str, parent: QWidget | None = None) -> QPushButton:
     """A hidden "Choose History Compress model…" button named ``name`` (its owner shows it
     beside a :func:`missing_text` line and connects ``clicked``)."""

@@ -48,7 +48,8 @@ def test_compact_now_without_a_summarizer_offers_the_choice(window, services, fa
     # the status bar: plain words and the button, no progress bar or Stop
     assert c.box.isVisible() and c.choose_button.isVisible()
     assert not c.bar.isVisible() and not c.stop_button.isVisible()
-    text = c.label.text()
+    assert c.label.text() == "Can't summarize: no provider serves “gpt-5-mini”"
+    text = c.label.toolTip()
     assert text.startswith("None of your providers serves the History Compress model")
     assert "“gpt-5-mini”" in text and "Settings → System Agent" in text
     assert "no provider for" not in text
