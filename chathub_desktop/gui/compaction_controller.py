@@ -195,7 +195,8 @@ class CompactionController:
         self.sync()
         self.show_progress()
         if topic_id == w.current_topic_id:
-            w.show_status(text, 10000)
+            if problem is None:  # else the progress box says it, with its button
+                w.show_status(text, 10000)
             w.message_model.refresh_cursor()
             w.estimate.schedule(invalidate=True)
 

@@ -68,18 +68,30 @@ def test_compact_now_without_a_summarizer_offers_the_choice(window, services, fa
     dlg.reject()
 
 
-def test_dream_now_without_a_summarizer_offers_the_choice(memory_page, services, qtbot):  # type: ignore[no-untyped-def]
+def test_dream_now_without_a_summarizer_offers_the_choice(qloop, services, qtbot):  # type: ignore[no-untyped-def]
+    from chathub_desktop.gui.memory.fixed_page import MemoryPage
+
     with FakeVendor() as local:
         _pid, aid = add_fake_provider(services, local.base_url)
         active_yesterday(services, aid)
-        panel = memory_page(aid).dream_panel
-        panel.dream_now()
-        idle(qtbot, panel)
-        assert panel.error_label.isVisible()
-        text = panel.error_label.text()
-        assert "None of your providers serves the History Compress model" in text
-        assert "Settings → System Agent" in text and "no provider for" not in text
-        assert panel.choose_summarizer_button.isVisible()
-        with qtbot.waitSignal(panel.events.summarizer_choice_requested, timeout=1000):
-            panel.choose_summarizer_button.click()
-        assert not local.requests
+        page = MemoryPage(services, aid)
+        page.show()
+        try:
+            qtbot.waitUntil(lambda: page.loads >= 1 and page.dream_panel.loads >= 1 and not page.runner.pending(),
+                            timeout=5000)
+            panel = page.dream_panel
+            panel.dream_now()
+            idle(qtbot, panel)
+            assert panel.error_label.isVisible()
+            text = panel.error_label.text()
+            assert "None of your providers serves the History Compress model" in text
+            assert "Settings → System Agent" in text and "no provider for" not in text
+            assert panel.choose_summarizer_button.isVisible()
+            with qtbot.waitSignal(panel.events.summarizer_choice_requested, timeout=1000):
+                panel.choose_summarizer_button.click()
+            assert not local.requests
+        finally:
+            page.detach()
+            qtbot.waitUntil(lambda: not page.runner.pending(), timeout=3000)
+            page.close()
+            page.deleteLater()
