@@ -142,6 +142,19 @@ class ProviderFormDialog(QDialog):
     def _on_url_edited(self, _text: str) -> None:
         self._url_touched = bool(self.ui.baseUrlEdit.text().strip())
 
+    def prefill(self, name: str, kind: ProviderKind, base_url: str, needs_key: bool) -> None:
+        """Start a new provider from a preset (the setup wizard's, issue 28): its name,
+        kind and base URL ("" leaves the kind's default for the user to edit); no key
+        place is chosen for a server that needs none."""
+        ui = self.ui
+        ui.kindCombo.setCurrentIndex(max(0, ui.kindCombo.findData(kind.value)))
+        ui.nameEdit.setText(name)
+        if base_url:
+            ui.baseUrlEdit.setText(base_url)
+            self._url_touched = True
+        if not needs_key:
+            ui.noKeyRadio.setChecked(True)
+
     def _on_kind_changed(self, *_args: object) -> None:
         kind = ProviderKind(self.ui.kindCombo.currentData())
         if not self._url_touched:

@@ -41,6 +41,7 @@ from PySide6.QtWidgets import (
 )
 
 from chathub_desktop.core.model_ids import is_chat_model, small_model
+from chathub_desktop.core.provider_presets import PRESETS, ProviderPreset
 from chathub_desktop.gui.design import Tone, set_tone
 from chathub_desktop.gui.task_runner import TaskRunner
 from chathub_desktop.services.connection_check import ConnectionCheck
@@ -67,7 +68,8 @@ def _label(text: str) -> QLabel:
 
 
 class ProviderPage(QWizardPage):
-    """The providers, Add provider… and Test connection."""
+    """The providers; a preset (kind, base URL, where to get a key) and Add provider…,
+    which opens the provider form filled from it; Test connection (issue 28)."""
 
     def __init__(self, wizard: SetupWizard) -> None:
         super().__init__()
@@ -80,6 +82,14 @@ class ProviderPage(QWizardPage):
         self.list.setAccessibleName("Configured providers")
         lay.addWidget(self.list, 1)
         row = QHBoxLayout()
+        self.preset_combo = QComboBox()
+        self.preset_combo.setObjectName("setupPreset")
+        self.preset_combo.setAccessibleName("Provider preset")
+        self.preset_combo.setToolTip("Fills in the kind and base URL; change anything in the form")
+        for preset in PRESETS:
+            self.preset_combo.addItem(preset.name, preset)
+        self.preset_combo.currentIndexChanged.connect(lambda _i: self._show_key_hint())
+        row.addWidget(self.preset_combo)
         self.add_button = QPushButton("&Add provider…")
         self.add_button.setToolTip("Name, kind, base URL and where the key comes from")
         self.add_button.clicked.connect(self.add_provider)
@@ -90,6 +100,12 @@ class ProviderPage(QWizardPage):
         row.addWidget(self.test_button)
         row.addStretch(1)
         lay.addLayout(row)
+        self.key_hint = _label("")
+        self.key_hint.setObjectName("setupKeyHint")
+        self.key_hint.setOpenExternalLinks(True)
+        set_tone(self.key_hint, Tone.MUTED)
+        lay.addWidget(self.key_hint)
+        self._show_key_hint()
         self.result_label = QLabel()
         self.result_label.setObjectName("setupTestResult")
         self.result_label.setWordWrap(True)
@@ -126,11 +142,31 @@ class ProviderPage(QWizardPage):
         """Next needs a provider."""
         return self.list.count() > 0
 
+    def preset(self) -> ProviderPreset:
+        """The chosen preset."""
+        data = self.preset_combo.currentData()
+        assert isinstance(data, ProviderPreset)
+        return data
+
+    def _show_key_hint(self) -> None:
+        p = self.preset()
+        if not p.needs_key:
+            text = f"{p.name} runs on your computer and needs no key; start it before Test connection."
+        elif p.key_url:
+            text = f'Get a key at <a href="{p.key_url}">{p.key_url}</a>, then paste it in the form.'
+        else:
+            text = "Type your provider's base URL in the form; its documentation says where keys are made."
+        self.key_hint.setText(text)
+
     def add_provider(self) -> QWidget:
-        """The provider form; a saved provider is selected and tested."""
+        """The provider form, filled from the preset; a saved provider is selected and tested."""
         from chathub_desktop.gui.settings_dialog import ProviderFormDialog
 
         dlg = ProviderFormDialog(self._wizard.svc.providers, None, self)
+        p = self.preset()
+        taken = {v.name for v in self._wizard.svc.providers.list()}
+        name = p.name if p.base_url and p.name not in taken else ""
+        dlg.prefill(name, p.kind, p.base_url, p.needs_key)
         dlg.saved.connect(lambda view: (self.reload(view.name), self.test_connection()))
         self._wizard.provider_form = dlg
         dlg.open()

@@ -136,3 +136,36 @@ def test_setup_chooses_the_history_compress_model_and_compact_now_works(  # type
     qtbot.waitUntil(lambda: window.compaction.outcome(topic) is not None, timeout=8000)
     assert window.compaction.outcome(topic).startswith("Compacted 6 messages")
     assert fake_vendor.requests[-1].body["model"] == "smollm2-135m"
+
+
+def test_presets_fill_the_form_and_say_where_to_get_a_key(window, services, fake_vendor: FakeVendor, qtbot):  # type: ignore[no-untyped-def]
+    """Issue 28: the provider step's presets (kind, base URL, where to get a key); a local
+    server's preset needs no key and is tested once saved."""
+    wizard = window.pages.open_setup()
+    wizard.next()
+    page = wizard.provider_page
+    names = [page.preset_combo.itemText(i) for i in range(page.preset_combo.count())]
+    assert names == ["OpenAI", "Anthropic", "OpenRouter", "DeepSeek", "Z.AI", "Inception", "Ollama", "LM Studio",
+                     "llama.cpp server", "vLLM", "Custom OpenAI-compatible", "Custom Anthropic-compatible"]
+    page.preset_combo.setCurrentIndex(names.index("OpenRouter"))
+    assert "https://openrouter.ai/keys" in page.key_hint.text()
+    form = page.add_provider()
+    ui = form.ui
+    assert (ui.kindCombo.currentData(), ui.nameEdit.text(), ui.baseUrlEdit.text()) == (
+        "openai_compatible", "OpenRouter", "https://openrouter.ai/api/v1")
+    form.reject()
+    page.preset_combo.setCurrentIndex(names.index("Anthropic"))
+    form = page.add_provider()
+    assert (form.ui.kindCombo.currentData(), form.ui.baseUrlEdit.text()) == ("anthropic", "https://api.anthropic.com")
+    form.reject()
+    page.preset_combo.setCurrentIndex(names.index("llama.cpp server"))
+    assert "needs no key" in page.key_hint.text()
+    form = page.add_provider()
+    ui = form.ui
+    assert ui.baseUrlEdit.text() == "http://localhost:8080/v1" and ui.noKeyRadio.isChecked()
+    ui.baseUrlEdit.setText(fake_vendor.base_url)  # where this test's server listens
+    ui.buttonBox.accepted.emit()
+    qtbot.waitUntil(lambda: page.result_label.text()[:1] in ("✓", "✗"), timeout=5000)
+    assert page.result_label.text().startswith("✓ Connected to llama.cpp server")
+    assert services.providers.get("llama.cpp server").kind == "openai_compatible"
+    wizard.reject()
