@@ -123,6 +123,13 @@ class ModelChoices(QObject):
         set_tone(self.hint, Tone.MUTED)
         row, _role = ui.formLayout.getLayoutPosition(ui.modelRow)
         ui.formLayout.insertRow(row + 1, "", self.hint)
+        self.refresh_button = QToolButton()  # issue 28: ask the provider again
+        self.refresh_button.setText("↻")
+        self.refresh_button.setObjectName("modelComboRefresh")
+        self.refresh_button.setAccessibleName("Refresh the provider's models")
+        self.refresh_button.setToolTip("Ask the provider for the models it serves now")
+        self.refresh_button.clicked.connect(lambda: self._spawn(self._refresh()))
+        ui.modelRow.insertWidget(ui.modelRow.indexOf(ui.modelCombo) + 1, self.refresh_button)
         self.own: tuple[str, ...] = ()
         self._timer = QTimer(self)
         self._timer.setSingleShot(True)
@@ -154,6 +161,19 @@ class ModelChoices(QObject):
         fill_model_combo(self._dialog.ui.modelCombo, own, catalog)
         self.own = own
         await self._hint()
+
+    async def _refresh(self) -> None:
+        pid = self._dialog.ui.providerCombo.currentData()
+        if pid is None:
+            return
+        self.refresh_button.setEnabled(False)
+        try:
+            result = await self._models.test(int(pid))
+            self.refresh_button.setToolTip("Ask the provider for the models it serves now"
+                                           + ("" if result.ok else f" (last try: {result.message})"))
+        finally:
+            self.refresh_button.setEnabled(True)
+        await self._fill()
 
     async def _hint(self) -> None:
         model = self._dialog.ui.modelCombo.currentText().strip()

@@ -85,3 +85,18 @@ def test_switching_the_assistants_model_renames_the_topic_picker(
     qtbot.waitUntil(lambda: not again.model_choices.pending(), timeout=5000)
     assert again.ui.modelCombo.currentText() == "smollm2-135m"
     again.reject()
+
+
+def test_the_assistant_dialogs_refresh_asks_the_server_again(
+        window: Any, services: Services, qtbot: Any, fake_vendor: FakeVendor) -> None:
+    fake_vendor.models = list(SERVED)
+    p = services.providers.add("Local", "openai_compatible", fake_vendor.base_url)
+    services.provider_models.remember(p.id, ["old-model"])
+    dlg = window.pages.open_new_assistant()
+    choices = dlg.model_choices
+    qtbot.waitUntil(lambda: choices.own == ("old-model",), timeout=5000)
+    choices.refresh_button.click()
+    qtbot.waitUntil(lambda: choices.own == tuple(SERVED), timeout=5000)
+    assert _items(dlg.ui.modelCombo) == SERVED
+    qtbot.waitUntil(lambda: not choices.pending(), timeout=5000)
+    dlg.reject()
