@@ -14,7 +14,7 @@ the last key). The topic's picker and Regenerate with read the same lists throug
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Sequence
+from collections.abc import Coroutine, Sequence
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QObject, QTimer
@@ -72,8 +72,13 @@ class ProviderModelList(QObject):
         """Read the chosen provider's list again (on a worker) and fill the combo."""
         self._spawn(self._fill())
 
-    def _spawn(self, coro: object) -> None:
-        task = asyncio.get_event_loop().create_task(coro)  # type: ignore[arg-type]
+    def _spawn(self, coro: Coroutine[object, object, None]) -> None:
+        try:
+            loop = asyncio.get_event_loop()
+        except RuntimeError:  # no event loop (a page built outside the app): the list stays as built
+            coro.close()
+            return
+        task = loop.create_task(coro)
         self._tasks.add(task)
         task.add_done_callback(self._tasks.discard)
 
