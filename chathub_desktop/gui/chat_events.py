@@ -65,6 +65,8 @@ class ChatEvents(QObject):
     - ``assistants_changed(everything)``: another process changed the assistants;
       ``everything`` True: more changed than could be listed, re-read all that is shown
       (the last three come from the store watcher's thread, issue 13)
+    - ``summarizer_choice_requested()``: a "Choose History Compress model…" button was
+      pressed (issue 28); the window opens Settings → System Agent. Not a bus event.
 
     Services may publish from a worker thread (a card edit runs there); Qt then queues
     the signal to receivers that live on the GUI thread, so connect QObject methods.
@@ -83,6 +85,7 @@ class ChatEvents(QObject):
     message_changed = Signal(int, int, bool)
     topic_list_changed = Signal(int)
     assistants_changed = Signal(bool)
+    summarizer_choice_requested = Signal()
 
     def __init__(self, bus: EventBus, parent: QObject | None = None) -> None:
         super().__init__(parent)

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QProgressBar, QPushButton, QSizePolicy, QWidget
 
+from chathub_desktop.gui.summarizer_choice import choose_button, missing_text, short_text
 from chathub_desktop.services.errors import ServiceError
 
 if TYPE_CHECKING:
@@ -60,7 +61,12 @@ class CompactionController:
     """Compact now, its status-bar progress (label, bar, Stop) and the summary viewer for
     ``window``. The window builds its actions from :meth:`compact_topic` /
     :meth:`open_summary` and puts :attr:`box` in its status bar; the token popover asks
-    :meth:`is_compacting` and :meth:`outcome`."""
+    :meth:`is_compacting`, :meth:`outcome` and :meth:`needs_summarizer`.
+
+    When a run fails because no History Compress model can run, the outcome says so in
+    plain words and the status bar keeps it with "Choose History Compress model…" (which
+    asks the window's events for Settings → System Agent) until the next run or until the
+    System Agent page is saved (issue 28)."""
 
     def __init__(self, window: MainWindow) -> None:
         self._w = window
@@ -68,6 +74,7 @@ class CompactionController:
         self._tasks: dict[int, asyncio.Task[object]] = {}
         self._outcomes: dict[int, str] = {}  # last outcome line per topic (popover)
         self._progress: dict[int, str] = {}  # status-bar progress text per running topic
+        self._missing: dict[int, str] = {}  # topic → short line: its last run found no History Compress model
         self.box = QWidget()
         self.box.setObjectName("compactionProgress")
         bl = QHBoxLayout(self.box)
@@ -89,11 +96,24 @@ class CompactionController:
         bl.addWidget(self.label)
         bl.addWidget(self.bar)
         bl.addWidget(self.stop_button)
+        self.choose_button = choose_button("chooseSummarizer")
+        self.choose_button.clicked.connect(lambda: self._w.events.summarizer_choice_requested.emit())
+        bl.addWidget(self.choose_button)
         self.box.hide()
 
     def outcome(self, topic_id: int) -> str | None:
         """The last outcome line of ``topic_id``'s compaction in this window, if any."""
         return self._outcomes.get(topic_id)
+
+    def needs_summarizer(self, topic_id: int) -> bool:
+        """True when ``topic_id``'s last run here found no History Compress model (issue 28)."""
+        return topic_id in self._missing
+
+    def summarizer_changed(self) -> None:
+        """The System Agent page was saved: forget "no History Compress model" notes."""
+        self._missing.clear()
+        self.sync()
+        self.show_progress()
 
     def is_compacting(self, topic_id: int) -> bool:
         """True while a compaction of ``topic_id`` runs (started here, or by a send)."""
@@ -137,6 +157,7 @@ class CompactionController:
             return None
         self._compacting.add(tid)
         self._outcomes.pop(tid, None)
+        self._missing.pop(tid, None)
         self._progress[tid] = "Compacting…"
         task = w.runner.run(f"compact:{tid}", self._compact(tid, focus), context="Compact now")
         self._tasks[tid] = task
@@ -163,11 +184,19 @@ class CompactionController:
             self._progress.pop(topic_id, None)
             self.sync()
             self.show_progress()
-        text = outcome_text(outcome)
+        problem = getattr(outcome, "summarizer_problem", None)
+        if problem is not None:
+            model = getattr(outcome, "model", None)
+            text = missing_text(problem, model)
+            self._missing[topic_id] = short_text(problem, model)
+        else:
+            text = outcome_text(outcome)
         self._outcomes[topic_id] = text
         self.sync()
+        self.show_progress()
         if topic_id == w.current_topic_id:
-            w.show_status(text, 10000)
+            if problem is None:  # else the progress box says it, with its button
+                w.show_status(text, 10000)
             w.message_model.refresh_cursor()
             w.estimate.schedule(invalidate=True)
 
@@ -212,6 +241,15 @@ class CompactionController:
             return
         tid = self._w.current_topic_id
         text = self._progress.get(tid) if tid is not None else None
+        missing = tid is not None and tid in self._missing and text is None
+        self.choose_button.setVisible(missing)
+        self.bar.setVisible(not missing)
+        self.stop_button.setVisible(not missing)
+        self.label.setToolTip(self._outcomes.get(tid, "") if missing and tid is not None else "")
+        if missing and tid is not None:
+            self.label.setText(self._missing[tid])
+            self.box.show()
+            return
         if text is None or tid is None or not self.is_compacting(tid):
             self.box.hide()
             return

@@ -196,7 +196,9 @@ class MainWindow(QMainWindow):
 
         self.attachments = AttachmentController(self)  # issue 14: paste, drop, pick; thumbnails
         self.composer.badge.bind_controller(self.compaction.compact_topic, self.compaction.open_summary,
-                                            self.compaction.is_compacting, self.compaction.outcome)
+                                            self.compaction.is_compacting, self.compaction.outcome,
+                                            self.compaction.needs_summarizer)
+        self.composer.badge.popover.choose_summarizer_requested.connect(self.events.summarizer_choice_requested)
         self._connect_events()
         self.search.bind(self.events)  # issue 14: keeps the search index filled
         self.versions.bind(self.events)  # issue 14: the version arrows
@@ -502,6 +504,7 @@ class MainWindow(QMainWindow):
         ev.topic_changed.connect(self._on_topic_changed)
         ev.compaction_progress.connect(self.compaction.on_progress)
         ev.store_waiting.connect(self.store_wait_label.setVisible)  # queued from worker threads
+        ev.summarizer_choice_requested.connect(self.pages.open_system_agent)  # issue 28
 
     # --- geometry ---------------------------------------------------------------------------
     def qsettings(self) -> QSettings | None:

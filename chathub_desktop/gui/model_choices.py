@@ -1,17 +1,24 @@
-"""The assistant dialog's model field (issue 14): the chosen provider's own models (the
-list its last Test connection fetched) first, then the bundled catalog; under the field,
-the model's context window — or, for a model without a card, that its window is the
-provider's fallback. Store reads run on a worker thread; the hint waits
-:data:`HINT_DELAY_MS` after the last key.
+"""The one place that builds model lists for a model field (issues 14 and 28).
+
+:func:`fill_model_combo` puts the provider's own models (the list its last Test
+connection fetched) first, a separator, then the bundled catalog's models that provider
+can serve; the field stays editable for any id typed (free text last).
+:class:`ProviderModelList` keeps a model combo filled for the provider chosen in a
+provider combo, reading on a worker thread, and offers a refresh button that asks the
+provider again (Settings → System Agent uses it). :class:`ModelChoices` is the assistant
+dialog's field with its context-window hint (the hint waits :data:`HINT_DELAY_MS` after
+the last key). The topic's picker and Regenerate with read the same lists through
+``TopicModelService.choices``.
 """
 
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Coroutine, Sequence
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QObject, QTimer
-from PySide6.QtWidgets import QLabel
+from PySide6.QtWidgets import QComboBox, QLabel, QToolButton
 
 from chathub_desktop.gui.design import Tone, set_tone
 
@@ -20,6 +27,90 @@ if TYPE_CHECKING:
     from chathub_desktop.services.provider_models import ProviderModels
 
 HINT_DELAY_MS = 250
+
+
+def fill_model_combo(combo: QComboBox, own: Sequence[str], catalog: Sequence[str]) -> None:
+    """Offer ``own`` (the provider's models), a separator, then ``catalog`` in ``combo``,
+    keeping the text shown (an id typed or stored stays)."""
+    text = combo.currentText()
+    combo.blockSignals(True)
+    combo.clear()
+    combo.addItems(list(own))
+    if own and catalog:
+        combo.insertSeparator(len(own))
+    combo.addItems(list(catalog))
+    combo.setCurrentText(text)
+    combo.blockSignals(False)
+
+
+class ProviderModelList(QObject):
+    """Keeps ``model_combo`` filled with the models of the provider chosen in
+    ``provider_combo`` (its item data: a provider name, or None for the catalog alone);
+    lists are read on a worker thread. :attr:`refresh_button` asks the provider for its
+    models again (Test connection, remembered for every chooser). ``follow`` False: the
+    owner calls :meth:`reload` itself (it also changes the provider with signals blocked)."""
+
+    def __init__(self, provider_combo: QComboBox, model_combo: QComboBox, models: ProviderModels,
+                 parent: QObject | None = None, *, follow: bool = True) -> None:
+        super().__init__(parent)
+        self._providers = provider_combo
+        self._combo = model_combo
+        self._models = models
+        self._tasks: set[asyncio.Task[None]] = set()
+        self.own: tuple[str, ...] = ()
+        self.refresh_button = QToolButton()
+        self.refresh_button.setText("↻")
+        self.refresh_button.setObjectName(f"{model_combo.objectName()}Refresh")
+        self.refresh_button.setAccessibleName("Refresh the provider's models")
+        self.refresh_button.setToolTip("Ask the provider for the models it serves now")
+        self.refresh_button.clicked.connect(lambda: self._spawn(self._refresh()))
+        if follow:
+            provider_combo.currentIndexChanged.connect(lambda _i: self.reload())
+        self.reload()
+
+    def reload(self) -> None:
+        """Read the chosen provider's list again (on a worker) and fill the combo."""
+        self._spawn(self._fill())
+
+    def _spawn(self, coro: Coroutine[object, object, None]) -> None:
+        try:
+            loop = asyncio.get_event_loop()
+        except RuntimeError:  # no event loop (a page built outside the app): the list stays as built
+            coro.close()
+            return
+        task = loop.create_task(coro)
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+
+    def cancel(self) -> None:
+        """Stop pending reads (the page closed)."""
+        for t in list(self._tasks):
+            t.cancel()
+
+    def pending(self) -> bool:
+        """True while a read or refresh runs (tests wait on it)."""
+        return any(not t.done() for t in self._tasks)
+
+    async def _fill(self) -> None:
+        name = self._providers.currentData()
+        own, catalog = await asyncio.to_thread(self._models.choices_named, str(name) if name else None)
+        if name != self._providers.currentData():
+            return  # another provider was chosen meanwhile
+        fill_model_combo(self._combo, own, catalog)
+        self.own = own
+
+    async def _refresh(self) -> None:
+        name = self._providers.currentData()
+        if not name:
+            return
+        self.refresh_button.setEnabled(False)
+        try:
+            result = await self._models.test(str(name))
+            self.refresh_button.setToolTip("Ask the provider for the models it serves now"
+                                           + ("" if result.ok else f" (last try: {result.message})"))
+        finally:
+            self.refresh_button.setEnabled(True)
+        await self._fill()
 
 
 class ModelChoices(QObject):
@@ -37,6 +128,13 @@ class ModelChoices(QObject):
         set_tone(self.hint, Tone.MUTED)
         row, _role = ui.formLayout.getLayoutPosition(ui.modelRow)
         ui.formLayout.insertRow(row + 1, "", self.hint)
+        self.refresh_button = QToolButton()  # issue 28: ask the provider again
+        self.refresh_button.setText("↻")
+        self.refresh_button.setObjectName("modelComboRefresh")
+        self.refresh_button.setAccessibleName("Refresh the provider's models")
+        self.refresh_button.setToolTip("Ask the provider for the models it serves now")
+        self.refresh_button.clicked.connect(lambda: self._spawn(self._refresh()))
+        ui.modelRow.insertWidget(ui.modelRow.indexOf(ui.modelCombo) + 1, self.refresh_button)
         self.own: tuple[str, ...] = ()
         self._timer = QTimer(self)
         self._timer.setSingleShot(True)
@@ -65,18 +163,22 @@ class ModelChoices(QObject):
     async def _fill(self) -> None:
         pid = self._dialog.ui.providerCombo.currentData()
         own, catalog = await asyncio.to_thread(self._models.choices, pid)
-        combo = self._dialog.ui.modelCombo
-        text = combo.currentText()
-        combo.blockSignals(True)
-        combo.clear()
-        combo.addItems(list(own))
-        if own and catalog:
-            combo.insertSeparator(len(own))
-        combo.addItems(list(catalog))
-        combo.setCurrentText(text)
-        combo.blockSignals(False)
+        fill_model_combo(self._dialog.ui.modelCombo, own, catalog)
         self.own = own
         await self._hint()
+
+    async def _refresh(self) -> None:
+        pid = self._dialog.ui.providerCombo.currentData()
+        if pid is None:
+            return
+        self.refresh_button.setEnabled(False)
+        try:
+            result = await self._models.test(int(pid))
+            self.refresh_button.setToolTip("Ask the provider for the models it serves now"
+                                           + ("" if result.ok else f" (last try: {result.message})"))
+        finally:
+            self.refresh_button.setEnabled(True)
+        await self._fill()
 
     async def _hint(self) -> None:
         model = self._dialog.ui.modelCombo.currentText().strip()

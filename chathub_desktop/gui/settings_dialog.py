@@ -50,6 +50,7 @@ from chathub_desktop.services.views import ProviderView
 
 if TYPE_CHECKING:  # types only: keeps SQLAlchemy off the window's start-up path
     from chathub_desktop.gui.connection_test import ConnectionTest
+    from chathub_desktop.gui.model_choices import ProviderModelList
     from chathub_desktop.services.container import Services
     from chathub_desktop.services.provider_models import ProviderModels
     from chathub_desktop.services.provider_service import ProviderService
@@ -140,6 +141,19 @@ class ProviderFormDialog(QDialog):
 
     def _on_url_edited(self, _text: str) -> None:
         self._url_touched = bool(self.ui.baseUrlEdit.text().strip())
+
+    def prefill(self, name: str, kind: ProviderKind, base_url: str, needs_key: bool) -> None:
+        """Start a new provider from a preset (the setup wizard's, issue 28): its name,
+        kind and base URL ("" leaves the kind's default for the user to edit); no key
+        place is chosen for a server that needs none."""
+        ui = self.ui
+        ui.kindCombo.setCurrentIndex(max(0, ui.kindCombo.findData(kind.value)))
+        ui.nameEdit.setText(name)
+        if base_url:
+            ui.baseUrlEdit.setText(base_url)
+            self._url_touched = True
+        if not needs_key:
+            ui.noKeyRadio.setChecked(True)
 
     def _on_kind_changed(self, *_args: object) -> None:
         kind = ProviderKind(self.ui.kindCombo.currentData())
@@ -419,7 +433,20 @@ class ModelPicker(QWidget):
         row.addWidget(self.model_combo, 1)
         self.provider_combo.currentIndexChanged.connect(self._sync)
         self._providers: list[str] = []
+        self.models: ProviderModelList | None = None
         self.set_providers([])
+
+    def attach_models(self, models: ProviderModels) -> ProviderModelList:
+        """Offer the chosen provider's own models first, then the catalog models it can
+        serve, with a refresh button (issue 28); read on a worker whenever the provider
+        shown changes."""
+        from chathub_desktop.gui.model_choices import ProviderModelList
+
+        self.models = ProviderModelList(self.provider_combo, self.model_combo, models, self, follow=False)
+        layout = self.layout()
+        if layout is not None:
+            layout.addWidget(self.models.refresh_button)
+        return self.models
 
     def set_providers(self, names: Sequence[str]) -> None:
         """Offer ``names`` (keeps the current choice when still listed)."""
@@ -469,6 +496,9 @@ class ModelPicker(QWidget):
     def _sync(self, *_args: object) -> None:
         off = self._allow_off and self.provider_combo.currentData() is None
         self.model_combo.setEnabled(not off)
+        if self.models is not None:
+            self.models.refresh_button.setEnabled(self.provider_combo.currentData() is not None)
+            self.models.reload()
 
 
 class SystemAgentPage(QWidget):
@@ -521,6 +551,8 @@ class SystemAgentPage(QWidget):
         nrow = QHBoxLayout()
         self.naming_picker = ModelPicker("Off — first words of the message", model_ids, allow_off=True,
                                          name="naming")
+        for picker in (self.compress_picker, self.naming_picker):
+            picker.attach_models(services.provider_models)  # issue 28: the provider's own models first
         self.naming_help = help_button(NAMING_HELP, "namingHelp")
         nrow.addWidget(self.naming_picker, 1)
         nrow.addWidget(self.naming_help)

@@ -8,7 +8,10 @@ Four short pages, each skippable (Skip setup closes it; Help → Setup… reopen
    the provider for its models (:func:`~chathub_desktop.services.connection_check.check_connection`);
 3. **Assistant**: its name, provider and model (the tested provider's models first,
    then the catalog's) and instructions; created when the page is left;
-4. **History**: import a ChatGPT export, and a memory file into the new assistant,
+4. **Summaries** (issue 28): the History Compress model (CMP-3), chosen from the
+   provider's own models with a small one preselected; saved as the System Agent
+   setting when the page is left, so Compact now works without typing an id;
+5. **History**: import a ChatGPT export, and a memory file into the new assistant,
    after the setup closes.
 
 The window opens it by itself on a store without providers and assistants, once per
@@ -37,9 +40,11 @@ from PySide6.QtWidgets import (
     QWizardPage,
 )
 
+from chathub_desktop.core.model_ids import is_chat_model, small_model
+from chathub_desktop.core.provider_presets import PRESETS, ProviderPreset
 from chathub_desktop.gui.design import Tone, set_tone
 from chathub_desktop.gui.task_runner import TaskRunner
-from chathub_desktop.services.connection_check import ConnectionCheck, check_connection
+from chathub_desktop.services.connection_check import ConnectionCheck
 from chathub_desktop.services.container import Services
 from chathub_desktop.services.errors import ServiceError
 
@@ -49,7 +54,8 @@ INTRO = (
     "<p>ChatHub Desktop talks to language models with <b>your own API keys</b>. Your "
     "conversations and what your assistants remember stay in a database on this computer; "
     "keys stay in the system keyring or in environment variables.</p>"
-    "<p>Three short steps: a provider, an assistant, and, if you like, your ChatGPT history. "
+    "<p>Four short steps: a provider, an assistant, the model that writes summaries, and, if you "
+    "like, your ChatGPT history. "
     "Skip any of them; <b>Help → Setup…</b> brings this back.</p>"
 )
 
@@ -62,7 +68,8 @@ def _label(text: str) -> QLabel:
 
 
 class ProviderPage(QWizardPage):
-    """The providers, Add provider… and Test connection."""
+    """The providers; a preset (kind, base URL, where to get a key) and Add provider…,
+    which opens the provider form filled from it; Test connection (issue 28)."""
 
     def __init__(self, wizard: SetupWizard) -> None:
         super().__init__()
@@ -75,6 +82,14 @@ class ProviderPage(QWizardPage):
         self.list.setAccessibleName("Configured providers")
         lay.addWidget(self.list, 1)
         row = QHBoxLayout()
+        self.preset_combo = QComboBox()
+        self.preset_combo.setObjectName("setupPreset")
+        self.preset_combo.setAccessibleName("Provider preset")
+        self.preset_combo.setToolTip("Fills in the kind and base URL; change anything in the form")
+        for preset in PRESETS:
+            self.preset_combo.addItem(preset.name, preset)
+        self.preset_combo.currentIndexChanged.connect(lambda _i: self._show_key_hint())
+        row.addWidget(self.preset_combo)
         self.add_button = QPushButton("&Add provider…")
         self.add_button.setToolTip("Name, kind, base URL and where the key comes from")
         self.add_button.clicked.connect(self.add_provider)
@@ -85,6 +100,12 @@ class ProviderPage(QWizardPage):
         row.addWidget(self.test_button)
         row.addStretch(1)
         lay.addLayout(row)
+        self.key_hint = _label("")
+        self.key_hint.setObjectName("setupKeyHint")
+        self.key_hint.setOpenExternalLinks(True)
+        set_tone(self.key_hint, Tone.MUTED)
+        lay.addWidget(self.key_hint)
+        self._show_key_hint()
         self.result_label = QLabel()
         self.result_label.setObjectName("setupTestResult")
         self.result_label.setWordWrap(True)
@@ -121,11 +142,31 @@ class ProviderPage(QWizardPage):
         """Next needs a provider."""
         return self.list.count() > 0
 
+    def preset(self) -> ProviderPreset:
+        """The chosen preset."""
+        data = self.preset_combo.currentData()
+        assert isinstance(data, ProviderPreset)
+        return data
+
+    def _show_key_hint(self) -> None:
+        p = self.preset()
+        if not p.needs_key:
+            text = f"{p.name} runs on your computer and needs no key; start it before Test connection."
+        elif p.key_url:
+            text = f'Get a key at <a href="{p.key_url}">{p.key_url}</a>, then paste it in the form.'
+        else:
+            text = "Type your provider's base URL in the form; its documentation says where keys are made."
+        self.key_hint.setText(text)
+
     def add_provider(self) -> QWidget:
-        """The provider form; a saved provider is selected and tested."""
+        """The provider form, filled from the preset; a saved provider is selected and tested."""
         from chathub_desktop.gui.settings_dialog import ProviderFormDialog
 
         dlg = ProviderFormDialog(self._wizard.svc.providers, None, self)
+        p = self.preset()
+        taken = {v.name for v in self._wizard.svc.providers.list()}
+        name = p.name if p.base_url and p.name not in taken else ""
+        dlg.prefill(name, p.kind, p.base_url, p.needs_key)
         dlg.saved.connect(lambda view: (self.reload(view.name), self.test_connection()))
         self._wizard.provider_form = dlg
         dlg.open()
@@ -144,7 +185,7 @@ class ProviderPage(QWizardPage):
 
     async def _test(self, name: str) -> None:
         try:
-            result = await check_connection(self._wizard.svc.providers, name)
+            result = await self._wizard.svc.provider_models.test(name)  # remembered for every chooser
         except ServiceError as exc:
             result = ConnectionCheck(False, str(exc))
         finally:
@@ -230,6 +271,89 @@ class AssistantPage(QWizardPage):
         return True
 
 
+#: The note under the History Compress model (CMP-3; the seed's advice, in our words).
+SUMMARIZER_NOTE = ("A smaller model is usually quicker and cheaper for summaries. The chat model works "
+                   "too, but when it is busy, summaries can fail.")
+
+
+class SummarizerPage(QWizardPage):
+    """The History Compress model (CMP-3, issue 28): a provider and one of its models (the
+    tested list first, a small model preselected; the chat model allowed; any id typed).
+    Leaving the page stores ``history-compress-model`` as ``PROVIDER/MODEL``."""
+
+    def __init__(self, wizard: SetupWizard) -> None:
+        super().__init__()
+        self._wizard = wizard
+        self.setTitle("Choose the model that writes summaries")
+        self.setSubTitle("The History Compress model summarizes long topics and writes memory dream cards. "
+                         "Settings → System Agent changes it later.")
+        form = QFormLayout(self)
+        self.provider_combo = QComboBox()
+        self.provider_combo.setObjectName("setupSummarizerProvider")
+        self.model_combo = QComboBox()
+        self.model_combo.setObjectName("setupSummarizerModel")
+        self.model_combo.setEditable(True)
+        self.model_combo.setToolTip("The provider's own models come first; you may type any model id")
+        self.note = _label(SUMMARIZER_NOTE)
+        self.note.setObjectName("setupSummarizerNote")
+        set_tone(self.note, Tone.MUTED)
+        self.error_label = QLabel()
+        self.error_label.setObjectName("setupSummarizerError")
+        set_tone(self.error_label, Tone.ERROR)
+        self.error_label.setWordWrap(True)
+        for text, widget in (("&Provider:", self.provider_combo), ("History Compress &model:", self.model_combo)):
+            label = QLabel(text)
+            label.setBuddy(widget)
+            form.addRow(label, widget)
+        form.addRow(self.note)
+        form.addRow(self.error_label)
+        self.provider_combo.currentIndexChanged.connect(lambda _i: self._fill_models())
+        self.model_combo.currentTextChanged.connect(lambda _t: self.completeChanged.emit())
+
+    def initializePage(self) -> None:  # noqa: N802 - Qt override
+        """The providers, the assistant's one selected; its models, a small one chosen."""
+        chosen = self._wizard.assistant_page.provider_combo.currentData() or self._wizard.provider_page.selected()
+        self.provider_combo.blockSignals(True)
+        self.provider_combo.clear()
+        for p in self._wizard.svc.providers.list():
+            self.provider_combo.addItem(p.name, p.name)
+        if chosen is not None:
+            self.provider_combo.setCurrentIndex(max(0, self.provider_combo.findData(chosen)))
+        self.provider_combo.blockSignals(False)
+        self._fill_models()
+
+    def _fill_models(self) -> None:
+        name = self.provider_combo.currentData()
+        tested = self._wizard.tested.get(str(name)) if name else None
+        offered = [m for m in (tested.models if tested is not None and tested.ok else ()) if is_chat_model(m)]
+        chat = self._wizard.assistant_page.model_combo.currentText().strip()
+        self.model_combo.clear()
+        self.model_combo.addItems(offered + [m for m in self._wizard.catalog_ids if m not in offered])
+        # a small served model; else the chat model (it is served); else the first served one
+        self.model_combo.setCurrentText(small_model(offered) or chat or (offered[0] if offered else ""))
+
+    def setting(self) -> str:
+        """``PROVIDER/MODEL`` as it will be stored ("" without a provider or model)."""
+        name, model = self.provider_combo.currentData(), self.model_combo.currentText().strip()
+        return f"{name}/{model}" if name and model else ""
+
+    def isComplete(self) -> bool:  # noqa: N802 - Qt override
+        """Next needs a provider and a model."""
+        return bool(self.setting())
+
+    def validatePage(self) -> bool:  # noqa: N802 - Qt override
+        """Store the History Compress model; a refusal is shown and the page stays."""
+        from chathub_desktop.services.summarizer import SETTING_KEY
+
+        try:
+            self._wizard.svc.settings.set(SETTING_KEY, self.setting())
+        except ServiceError as exc:
+            self.error_label.setText(str(exc))
+            return False
+        self.error_label.clear()
+        return True
+
+
 class HistoryPage(QWizardPage):
     """Optionally import a ChatGPT export, and a memory file, after the setup."""
 
@@ -277,8 +401,9 @@ class SetupWizard(QWizard):
         QVBoxLayout(intro).addWidget(_label(INTRO))
         self.provider_page = ProviderPage(self)
         self.assistant_page = AssistantPage(self)
+        self.summarizer_page = SummarizerPage(self)
         self.history_page = HistoryPage()
-        for page in (intro, self.provider_page, self.assistant_page, self.history_page):
+        for page in (intro, self.provider_page, self.assistant_page, self.summarizer_page, self.history_page):
             self.addPage(page)
         self.setButtonText(QWizard.WizardButton.CancelButton, "Skip setup")
         self.button(QWizard.WizardButton.CancelButton).setToolTip("Close; Help → Setup… brings it back")

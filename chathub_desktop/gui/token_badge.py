@@ -74,9 +74,10 @@ class TokenBadge(QToolButton):
         self.setCursor(QtCore.Qt.CursorShape.PointingHandCursor)
 
     def bind_controller(self, compact: Callable[[int], object], summary: Callable[[int], object],
-                        is_compacting: Callable[[int], bool], outcome: Callable[[int], str | None]) -> None:
+                        is_compacting: Callable[[int], bool], outcome: Callable[[int], str | None],
+                        needs_summarizer: Callable[[int], bool] | None = None) -> None:
         """See :meth:`EstimatePopover.bind_controller`."""
-        self.popover.bind_controller(compact, summary, is_compacting, outcome)
+        self.popover.bind_controller(compact, summary, is_compacting, outcome, needs_summarizer)
 
     def show_estimate(self, e: EstimateView | None) -> None:
         """Show ``e`` (None: no topic)."""

@@ -47,6 +47,7 @@ from PySide6.QtWidgets import (
 )
 
 from chathub_desktop.gui.meter_colors import caution_color, muted_color, part_color, warning_color
+from chathub_desktop.gui.summarizer_choice import choose_button
 
 if TYPE_CHECKING:  # types only: the views module loads after first paint
     from chathub_desktop.services.meter_rows import MeterRow
@@ -320,6 +321,8 @@ class EstimatePopover(QFrame):
     card_window_requested = Signal(object)
     #: Open the model card editor for the estimate's model (an ``EstimateView``; issue 28).
     card_edit_requested = Signal(object)
+    #: "Choose History Compress model…" was pressed (issue 28): open Settings → System Agent.
+    choose_summarizer_requested = Signal()
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent, QtCore.Qt.WindowType.Popup)
@@ -329,6 +332,7 @@ class EstimatePopover(QFrame):
         self.estimate: EstimateView | None = None
         self._is_compacting: Callable[[int], bool] | None = None
         self._outcome: Callable[[int], str | None] | None = None
+        self._needs_summarizer: Callable[[int], bool] | None = None
         self._controlled = False
         #: Global y the popover's bottom edge keeps while open (just above the badge).
         self._bottom: int | None = None
@@ -418,6 +422,9 @@ class EstimatePopover(QFrame):
         self.status = _wrapped(name="compactionOutcome")
         self.status.hide()
         layout.addWidget(self.status)
+        self.choose_summarizer_button = choose_button("popoverChooseSummarizer")
+        self.choose_summarizer_button.clicked.connect(self._choose_summarizer)
+        layout.addWidget(self.choose_summarizer_button)
         self._sync_buttons()
 
     # --- content ------------------------------------------------------------------------
@@ -507,15 +514,18 @@ class EstimatePopover(QFrame):
         self.set_window_button.setText(f"Saved: {t.model} reads {t.reported:,} tokens")
 
     def bind_controller(self, compact: Callable[[int], object], summary: Callable[[int], object],
-                        is_compacting: Callable[[int], bool], outcome: Callable[[int], str | None]) -> None:
+                        is_compacting: Callable[[int], bool], outcome: Callable[[int], str | None],
+                        needs_summarizer: Callable[[int], bool] | None = None) -> None:
         """Route the buttons to the window: ``compact(topic_id)`` / ``summary(topic_id)``;
         ``is_compacting(topic_id)`` and ``outcome(topic_id)`` (last result text) drive the
-        button state and the outcome line."""
+        button state and the outcome line; ``needs_summarizer(topic_id)`` shows "Choose
+        History Compress model…" under it (issue 28)."""
         self._controlled = True
         self.compact_requested.connect(compact)
         self.summary_requested.connect(summary)
         self._is_compacting = is_compacting
         self._outcome = outcome
+        self._needs_summarizer = needs_summarizer
 
     def sync(self) -> None:
         """Re-read the compaction state (a run started or ended)."""
@@ -538,7 +548,15 @@ class EstimatePopover(QFrame):
                 text = self._outcome(tid)
                 self.status.setText(text or "")
                 self.status.setVisible(bool(text))
+            self.choose_summarizer_button.setVisible(
+                self._needs_summarizer is not None and self._needs_summarizer(tid))
+        else:
+            self.choose_summarizer_button.hide()
         self._fit()
+
+    def _choose_summarizer(self) -> None:
+        self.hide()
+        self.choose_summarizer_requested.emit()
 
     def show_estimate(self, e: EstimateView | None, anchor: QWidget) -> None:
         """Fill with ``e`` and pop up above ``anchor``."""

@@ -41,6 +41,7 @@ class WindowPages:
         dlg.providers_changed.connect(lambda: w.reload_assistants())
         if dlg.system_page is not None:
             dlg.system_page.saved.connect(lambda: w.estimate.schedule(invalidate=True))
+            dlg.system_page.saved.connect(w.compaction.summarizer_changed)  # issue 28
         w.dialogs["settings"] = dlg
         dlg.open()
         return dlg

@@ -9,6 +9,7 @@ from dataclasses import asdict, dataclass
 from chathub_desktop.core import compaction as cc
 from chathub_desktop.services.errors import ServiceError
 from chathub_desktop.services.request_context import TopicContext
+from chathub_desktop.services.summarizer import SummarizerProblem
 
 COMPACTED = "compacted"
 NOTHING_ELIGIBLE = "nothing_eligible"
@@ -41,6 +42,8 @@ class CompactionOutcome:
     - ``batches``: batches processed; ``covered_messages``: messages newly covered.
     - ``reason``: short code for skipped/failed runs (``cooldown``, ``unchanged``,
       ``no_summarizer``, ``summarizer``, ``changed``, ``not_regular``), else ``None``.
+    - ``summarizer_problem``: set when the run failed because no History Compress model
+      can run (a :class:`SummarizerProblem`; the window offers Settings → System Agent).
     """
 
     topic_id: int
@@ -57,6 +60,7 @@ class CompactionOutcome:
     covered_messages: int = 0
     model: str | None = None
     reason: str | None = None
+    summarizer_problem: SummarizerProblem | None = None
 
     @property
     def status_text(self) -> str:

@@ -63,6 +63,7 @@ from chathub_desktop.services.settings_service import SettingsService
 from chathub_desktop.services.summarizer import (
     Summarizer,
     SummarizerFailed,
+    SummarizerProblem,
     SummarizerTarget,
     SummarizerUnavailable,
     resolve_summarizer,
@@ -534,11 +535,11 @@ class CompactionService:
             self._bus.publish(CompactionProgress(
                 topic_id, trigger, "finished", status=out.status if out else "cancelled"))
 
-    def _resolve_target(self) -> tuple[SummarizerTarget | None, str]:
+    def _resolve_target(self) -> tuple[SummarizerTarget | None, SummarizerUnavailable | None]:
         try:
-            return resolve_summarizer(self._db, self._settings, self._catalog), ""
+            return resolve_summarizer(self._db, self._settings, self._catalog), None
         except SummarizerUnavailable as exc:  # only a failure if there is something to summarize
-            return None, str(exc)
+            return None, exc
 
     async def _run(self, topic_id: int, trigger: str, max_batches: int | None,
                    figure: int | None = None, focus: str = "", like: TopicContext | None = None) -> CompactionOutcome:
@@ -590,7 +591,9 @@ class CompactionService:
             await self._arecord(ctx, out, plan, remember_unreachable=status == UNREACHABLE)
             return out
         if target is None:
-            return await self._failed(ctx, trigger, missing, before, "no_summarizer", None, high, low)
+            assert missing is not None
+            return await self._failed(ctx, trigger, str(missing), before, "no_summarizer", missing.model or None,
+                                      high, low, problem=missing.problem)
         if budget.too_small:  # CMP-4: said once, not a placeholder per turn
             return await self._failed(
                 ctx, trigger,
@@ -717,11 +720,12 @@ class CompactionService:
 
     async def _failed(self, ctx: TopicContext, trigger: str, message: str, before: int, reason: str,
                       model: str | None, high: float, low: float,
-                      plan: cc.CompactionPlan | None = None) -> CompactionOutcome:
+                      plan: cc.CompactionPlan | None = None,
+                      problem: SummarizerProblem | None = None) -> CompactionOutcome:
         out = CompactionOutcome(
             topic_id=ctx.topic_id, trigger=trigger, status=FAILED, message=message,
             before_tokens=before, after_tokens=before, input_budget=ctx.input_budget, high=high, low=low,
-            cursor_message_id=ctx.cursor_message_id, model=model, reason=reason,
+            cursor_message_id=ctx.cursor_message_id, model=model, reason=reason, summarizer_problem=problem,
         )
         await self._arecord(ctx, out, plan, failed=True)
         return out

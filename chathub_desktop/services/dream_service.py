@@ -91,6 +91,7 @@ from chathub_desktop.services.settings_service import SettingsService
 from chathub_desktop.services.summarizer import (
     Summarizer,
     SummarizerFailed,
+    SummarizerProblem,
     SummarizerUnavailable,
     resolve_summarizer,
 )
@@ -144,6 +145,8 @@ class DreamOutcome:
     topics_left_out: int = 0
     #: Titles of the topics the dream read, newest activity first (issue 14).
     topics_read: tuple[str, ...] = ()
+    #: Set when no History Compress model can run (issue 28: the panel offers the choice).
+    summarizer_problem: SummarizerProblem | None = None
 
 
 
@@ -416,7 +419,9 @@ class DreamService(DreamCards):
             summarizer = await self._db.run(self._summarizer)
             self._progress(aid, day, "dreaming")
             answer = await calls.new_card_body(summarizer, name, day, materials, cards, fixed)
-        except (SummarizerFailed, SummarizerUnavailable) as exc:
+        except SummarizerUnavailable as exc:
+            return self._finish(DreamOutcome(aid, day, FAILED, str(exc), summarizer_problem=exc.problem))
+        except SummarizerFailed as exc:
             return self._finish(DreamOutcome(aid, day, FAILED, str(exc)))
         titles = tuple(plain_title(m.title) for m in materials[:answer.prompt.topics_shown])
         read = answer.read_note() + read_titles_note(titles)
@@ -545,7 +550,9 @@ class DreamService(DreamCards):
         try:
             self._progress(aid, day, "dreaming")
             body = (await calls.new_card_body(self._summarizer(), name, day, materials, others, fixed)).body
-        except (SummarizerFailed, SummarizerUnavailable) as exc:
+        except SummarizerUnavailable as exc:
+            return self._finish(DreamOutcome(aid, day, FAILED, str(exc), summarizer_problem=exc.problem))
+        except SummarizerFailed as exc:
             return self._finish(DreamOutcome(aid, day, FAILED, str(exc)))
         if body is None:
             return self._finish(DreamOutcome(aid, day, NOTHING, f"{day} showed nothing new; card #{number} kept"))

@@ -50,11 +50,34 @@ class ProviderModels:
             return resolve_card(s, self._catalog, provider, model)
 
     def choices(self, provider_id: int | None) -> tuple[tuple[str, ...], tuple[str, ...]]:
-        """Model ids for the assistant dialog: the provider's own (last fetched) first,
-        then the bundled catalog's ids the provider did not list."""
+        """Model ids for a model chooser: the provider's own (last fetched) first, then the
+        bundled catalog's ids the provider did not list and could serve
+        (:func:`~chathub_desktop.core.model_ids.catalog_fits`: none from the catalog under
+        a local server, a vendor's own models under its API; issue 28)."""
+        from chathub_desktop.core.model_ids import catalog_fits
+        from chathub_desktop.storage.models import Provider
+
         own = self.cached(provider_id) if provider_id is not None else ()
         seen = set(own)
-        return own, tuple(e.id for e in self._catalog.entries if e.id not in seen)
+        where: tuple[str, str] | None = None
+        if provider_id is not None:
+            with self._db.read() as s:
+                row = s.get(Provider, provider_id)
+                where = (row.kind, row.base_url or "") if row is not None else None
+        return own, tuple(e.id for e in self._catalog.entries
+                          if e.id not in seen and (where is None or catalog_fits(e.id, *where)))
+
+    def choices_named(self, name: str | None) -> tuple[tuple[str, ...], tuple[str, ...]]:
+        """:meth:`choices` of the provider called ``name`` (``None`` or unknown: the catalog)."""
+        from sqlalchemy import select
+
+        from chathub_desktop.storage.models import Provider
+
+        pid = None
+        if name:
+            with self._db.read() as s:
+                pid = s.scalar(select(Provider.id).where(Provider.name == name))
+        return self.choices(pid)
 
     def cached(self, provider_id: int) -> tuple[str, ...]:
         """The ids provider ``provider_id`` offered at its last successful test (sorted;
@@ -76,13 +99,15 @@ class ProviderModels:
             else:
                 row.value = value
 
-    async def test(self, provider_id: int) -> ConnectionCheck:
-        """Test connection of a stored provider; a list that came back is remembered."""
+    async def test(self, provider: int | str) -> ConnectionCheck:
+        """Test connection of a stored provider (id or name); a list that came back is
+        remembered, so every model chooser offers it (issue 28)."""
         import asyncio
 
-        result = await check_connection(self._providers, provider_id)
+        result = await check_connection(self._providers, provider)
         if result.ok:
-            await asyncio.to_thread(self.remember, provider_id, result.models)
+            pid = provider if isinstance(provider, int) else (await asyncio.to_thread(self._providers.get, provider)).id
+            await asyncio.to_thread(self.remember, pid, result.models)
         return result
 
     async def test_values(self, name: str, kind: str, base_url: str, *, key: str | None = None,

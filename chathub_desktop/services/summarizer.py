@@ -15,6 +15,7 @@ import logging
 import os
 from collections.abc import Sequence
 from dataclasses import dataclass
+from enum import StrEnum
 
 from sqlalchemy import select
 
@@ -63,13 +64,27 @@ _THINKING_OFF = frozenset({"anthropic", "deepseek", "zhipu", "moonshot"})
 HOW_TO_SET = "choose one in Settings → System Agent (headless: settings set history-compress-model PROVIDER/MODEL)"
 
 
+class SummarizerProblem(StrEnum):
+    """Why no History Compress model can run (CMP-3, issue 28): the setting is ``EMPTY``, or
+    ``NO_PROVIDER`` serves the model it names. The window answers either with a button that
+    opens Settings → System Agent."""
+
+    EMPTY = "empty"
+    NO_PROVIDER = "no_provider"
+
+
 class SummarizerUnavailable(InvalidInput):
     """No usable History Compress model is configured. ``str(err)`` is ``reason`` followed
-    by ``fix`` (default :data:`HOW_TO_SET`); ``reason`` alone is what is wrong (for the settings page)."""
+    by ``fix`` (default :data:`HOW_TO_SET`); ``reason`` alone is what is wrong (for the settings
+    page), ``problem`` says which case it is (a :class:`SummarizerProblem`) and ``model`` is
+    the configured model id ("" when none)."""
 
-    def __init__(self, reason: str, fix: str = HOW_TO_SET) -> None:
+    def __init__(self, reason: str, fix: str = HOW_TO_SET,
+                 problem: SummarizerProblem = SummarizerProblem.NO_PROVIDER, model: str = "") -> None:
         super().__init__(f"{reason}: {fix}")
         self.reason = reason
+        self.problem = problem
+        self.model = model
 
 
 class SummarizerFailed(Exception):
@@ -147,14 +162,16 @@ def resolve_summarizer(db: Database, settings: SettingsService, catalog: ModelCa
             if provider is None:
                 model = f"{provider_name}/{model}"
         if not model:
-            raise SummarizerUnavailable("the History Compress model is empty")
+            raise SummarizerUnavailable("no History Compress model is chosen", problem=SummarizerProblem.EMPTY)
         if provider is None:
             provider = s.scalar(
                 select(Provider).where(Provider.kind == ProviderKind.OPENAI.value).order_by(Provider.id)
             )
         if provider is None:
-            raise SummarizerUnavailable(f"no provider for the History Compress model {model!r}",
-                                        "add an OpenAI provider, or " + HOW_TO_SET)
+            raise SummarizerUnavailable(
+                f"none of your providers serves the History Compress model {model!r} (the model that writes "
+                "summaries)", "add an OpenAI provider, or " + HOW_TO_SET, problem=SummarizerProblem.NO_PROVIDER,
+                model=model)
         kind = ProviderKind(provider.kind)
         card = resolve_card(s, catalog, provider, model)
         return SummarizerTarget(

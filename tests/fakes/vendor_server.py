@@ -141,6 +141,8 @@ class FakeVendor:
         #: When set, ``GET /v1/models`` answers 401 unless the request carries this key
         #: (``Authorization: Bearer`` or ``x-api-key``), as the vendors do.
         self.models_key: str | None = None
+        #: The ids ``GET /v1/models`` lists (issue 28: a vendor serving its own names).
+        self.models: list[str] = ["fake-model"]
         self._server: ThreadingHTTPServer | None = None
         self._thread: threading.Thread | None = None
 
@@ -331,7 +333,7 @@ class _Handler(BaseHTTPRequestHandler):
 
     # -- entry -----------------------------------------------------------------------
     def do_GET(self) -> None:  # noqa: N802 - stdlib name
-        """``/v1/models`` lists one model (401 without :attr:`FakeVendor.models_key` when
+        """``/v1/models`` lists :attr:`FakeVendor.models` (401 without :attr:`FakeVendor.models_key` when
         that is set); anything else is 404."""
         raw = self.vendor.models_reply
         if raw is not None and raw.raw_body is not None and self.path.rstrip("/") == "/v1/models":
@@ -345,7 +347,7 @@ class _Handler(BaseHTTPRequestHandler):
                 return
         if self.path.rstrip("/") == "/v1/models":
             self._send_json(
-                200, {"object": "list", "data": [{"id": "fake-model", "object": "model"}]}
+                200, {"object": "list", "data": [{"id": m, "object": "model"} for m in self.vendor.models]}
             )
         else:
             self._send_json(

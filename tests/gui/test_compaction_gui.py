@@ -360,7 +360,8 @@ def test_system_agent_page_says_what_to_do_in_the_window_not_on_the_cli(window, 
     the CLI command is for headless use only (issue 16)."""
     dlg = window.pages.open_system_agent()
     text = dlg.system_page.compress_info.text()
-    assert text == ("Not usable yet: no provider for the History Compress model 'gpt-5-mini'. "
+    assert text == ("Not usable yet: none of your providers serves the History Compress model 'gpt-5-mini' "
+                    "(the model that writes summaries). "
                     "Pick a provider and model above (or add a provider on the Providers page).")
     from chathub_desktop.services.summarizer import SummarizerUnavailable, resolve_summarizer
 

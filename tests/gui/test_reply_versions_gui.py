@@ -35,7 +35,8 @@ def _arrow(window, row: int, delta: int) -> QPoint:  # type: ignore[no-untyped-d
 
 
 def _chat(window, services, fake_vendor, qtbot, answers: list[str]) -> int:  # type: ignore[no-untyped-def]
-    _pid, aid = add_fake_provider(services, fake_vendor.base_url)
+    pid, aid = add_fake_provider(services, fake_vendor.base_url)
+    services.provider_models.remember(pid, ["gpt-4o-mini", "gpt-4o"])  # what the fake server serves
     window.reload_assistants(aid)
     window.resize(1000, 700)
     fake_vendor.script(*[Reply(text_chunks=[a]) for a in answers])
@@ -112,3 +113,23 @@ def test_regenerate_with_another_model_asks_that_model_once(window, services, fa
     assert services.topics.messages(topic)[1].model == "gpt-4o"
     assert services.topic_models.show(topic).model == "gpt-4o-mini"  # the topic's own model is unchanged
     qtbot.waitUntil(lambda: _versions(window, 1) == (2, 2), timeout=15000)
+
+
+def test_regenerate_with_offers_what_the_local_server_serves_not_claude(window, services, fake_vendor, qtbot):  # type: ignore[no-untyped-def]
+    """Issue 28: under a llama.cpp-style local server Regenerate with lists that server's
+    models; Claude appears only once an Anthropic provider is configured (its own submenu)."""
+    _chat(window, services, fake_vendor, qtbot, ["Red"])
+    qtbot.waitUntil(lambda: window.model_picker.picker.groups != (), timeout=5000)
+    menu = window.versions.regenerate_with_menu
+    menu.aboutToShow.emit()
+    texts = [a.text() for a in menu.actions()]
+    assert texts == ["gpt-4o-mini", "gpt-4o"]
+    services.providers.add("Anthropic", "anthropic", "https://api.anthropic.com", api_key="sk-ant")
+    window.model_picker.sync()
+    qtbot.waitUntil(lambda: len(window.model_picker.picker.groups) == 2, timeout=5000)
+    menu.aboutToShow.emit()
+    sub = next(a.menu() for a in menu.actions() if a.menu() is not None)
+    assert sub.title() == "Anthropic"
+    subs = [a.text() for a in sub.actions()]
+    assert subs and all(t.startswith("claude") for t in subs)
+    assert not [a.text() for a in menu.actions() if "claude" in a.text() or "deepseek" in a.text()]

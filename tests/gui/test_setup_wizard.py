@@ -40,6 +40,8 @@ def test_setup_adds_provider_tests_it_and_creates_an_assistant(window, services,
     wizard.next()
     helper = services.assistants.get("Helper")
     assert helper.model == "fake-model" and helper.provider_name == "Local"
+    wizard.next()  # the History Compress model: the served one (issue 28)
+    assert services.settings.get("history-compress-model") == "Local/fake-model"
     wizard.history_page.import_check.setChecked(True)
     wizard.history_page.memory_check.setChecked(True)
     wizard.button(QWizard.WizardButton.FinishButton).click()
@@ -86,3 +88,84 @@ def test_not_opened_on_a_store_in_use(qloop, services, qtbot, tmp_path):  # type
     qtbot.addWidget(w)
     qtbot.wait(300)
     assert w.dialogs.get("setup") is None
+
+
+def test_setup_chooses_the_history_compress_model_and_compact_now_works(  # type: ignore[no-untyped-def]
+        window, services, fake_vendor: FakeVendor, qtbot):
+    """Issue 28, CMP-3: a local server serving its own names; the setup preselects its small
+    model, stores it as the System Agent setting, and Compact now then summarizes with it
+    without any typed id."""
+    from chathub_desktop.services.summarizer import resolve_summarizer
+    from tests.fakes.vendor_server import Reply
+
+    fake_vendor.models = ["llama-3.1-8b-instruct", "nomic-embed-text", "smollm2-135m"]
+    services.providers.add("Local", "openai_compatible", fake_vendor.base_url)
+    wizard = window.pages.open_setup()
+    wizard.next()
+    wizard.provider_page.test_connection()
+    qtbot.waitUntil(lambda: wizard.provider_page.result_label.text()[:1] in ("✓", "✗"), timeout=5000)
+    wizard.next()
+    apage = wizard.assistant_page
+    apage.name_edit.setText("Helper")
+    apage.model_combo.setCurrentText("llama-3.1-8b-instruct")
+    wizard.next()
+    spage = wizard.summarizer_page
+    assert wizard.currentPage() is spage
+    assert spage.provider_combo.currentData() == "Local"
+    served = [spage.model_combo.itemText(i) for i in range(2)]
+    assert served == ["llama-3.1-8b-instruct", "smollm2-135m"]  # the provider's chat models first
+    assert spage.model_combo.currentText() == "smollm2-135m"  # a small one preselected
+    assert "chat model works too" in spage.note.text()
+    spage.model_combo.setCurrentText("llama-3.1-8b-instruct")  # the chat model is allowed
+    spage.model_combo.setCurrentText("smollm2-135m")
+    wizard.next()
+    assert services.settings.get("history-compress-model") == "Local/smollm2-135m"
+    target = resolve_summarizer(services.db, services.settings, services.catalog)
+    assert (target.provider_name, target.model) == ("Local", "smollm2-135m")
+    wizard.button(QWizard.WizardButton.FinishButton).click()
+    helper = services.assistants.get("Helper")
+    qtbot.waitUntil(lambda: window.current_assistant_id() == helper.id, timeout=3000)
+    topic = services.topics.create(helper.id, "Long chat").id
+    for k in range(3):
+        services.chat._append(topic, role="user", content=f"question {k} " + "lorem " * 30)
+        services.chat._append(topic, role="assistant", content=f"answer {k} " + "ipsum " * 30)
+    services.chat._append(topic, role="user", content="and one more")
+    window.select_topic(topic)
+    fake_vendor.script(Reply(text_chunks=["<summary>Three questions about lorem, answered.</summary>"]))
+    window.compaction.compact_topic(topic)
+    qtbot.waitUntil(lambda: window.compaction.outcome(topic) is not None, timeout=8000)
+    assert window.compaction.outcome(topic).startswith("Compacted 6 messages")
+    assert fake_vendor.requests[-1].body["model"] == "smollm2-135m"
+
+
+def test_presets_fill_the_form_and_say_where_to_get_a_key(window, services, fake_vendor: FakeVendor, qtbot):  # type: ignore[no-untyped-def]
+    """Issue 28: the provider step's presets (kind, base URL, where to get a key); a local
+    server's preset needs no key and is tested once saved."""
+    wizard = window.pages.open_setup()
+    wizard.next()
+    page = wizard.provider_page
+    names = [page.preset_combo.itemText(i) for i in range(page.preset_combo.count())]
+    assert names == ["OpenAI", "Anthropic", "OpenRouter", "DeepSeek", "Z.AI", "Inception", "Ollama", "LM Studio",
+                     "llama.cpp server", "vLLM", "Custom OpenAI-compatible", "Custom Anthropic-compatible"]
+    page.preset_combo.setCurrentIndex(names.index("OpenRouter"))
+    assert "https://openrouter.ai/keys" in page.key_hint.text()
+    form = page.add_provider()
+    ui = form.ui
+    assert (ui.kindCombo.currentData(), ui.nameEdit.text(), ui.baseUrlEdit.text()) == (
+        "openai_compatible", "OpenRouter", "https://openrouter.ai/api/v1")
+    form.reject()
+    page.preset_combo.setCurrentIndex(names.index("Anthropic"))
+    form = page.add_provider()
+    assert (form.ui.kindCombo.currentData(), form.ui.baseUrlEdit.text()) == ("anthropic", "https://api.anthropic.com")
+    form.reject()
+    page.preset_combo.setCurrentIndex(names.index("llama.cpp server"))
+    assert "needs no key" in page.key_hint.text()
+    form = page.add_provider()
+    ui = form.ui
+    assert ui.baseUrlEdit.text() == "http://localhost:8080/v1" and ui.noKeyRadio.isChecked()
+    ui.baseUrlEdit.setText(fake_vendor.base_url)  # where this test's server listens
+    ui.buttonBox.accepted.emit()
+    qtbot.waitUntil(lambda: page.result_label.text()[:1] in ("✓", "✗"), timeout=5000)
+    assert page.result_label.text().startswith("✓ Connected to llama.cpp server")
+    assert services.providers.get("llama.cpp server").kind == "openai_compatible"
+    wizard.reject()

@@ -48,13 +48,16 @@ def test_picker_choice_updates_badge_and_budget(window: Any, services: Services,
     assert "Fake" in picker.toolTip() and "8,192-token context window" in picker.toolTip()
     assert badge.estimate.context_window == 8192 and badge.estimate.input_budget == _budget(services, "gpt-4")
 
-    services.providers.add("Other", "openai_compatible", fake_vendor.base_url, api_key="sk-o")
+    o = services.providers.add("Other", "openai_compatible", fake_vendor.base_url, api_key="sk-o")
+    services.provider_models.remember(o.id, ["gpt-4o-mini"])  # what that server serves
     window.model_picker.sync()
     qtbot.waitUntil(lambda: len(picker.groups) == 2, timeout=5000)
     picker.menu_.popup(picker.mapToGlobal(picker.rect().bottomLeft()))
     actions = picker.actions_by_text()
     assert list(actions)[:3] == ["Use the assistant's model (gpt-4)", "fake-model", "gpt-4o"]  # own list first
-    assert "gpt-4o-mini" in actions and "Other/gpt-4o-mini" in actions  # the catalog, other providers
+    # issue 28: a local server is offered what it serves, not the bundled catalog's Claude or DeepSeek
+    assert "Other/gpt-4o-mini" in actions and "gpt-4o-mini" not in actions
+    assert not [t for t in actions if "claude" in t or "deepseek" in t]
     assert actions["Use the assistant's model (gpt-4)"].isChecked()
     actions["gpt-4o"].trigger()
     picker.menu_.hide()

@@ -73,6 +73,7 @@ from chathub_desktop.gui.memory.dream_schedule_form import ScheduleForm
 from chathub_desktop.gui.memory.page_common import CardListOwner, card_list, error_label
 from chathub_desktop.gui.memory.proposals_section import ProposalsSection, proposals_tab_title
 from chathub_desktop.gui.service_ops import ServiceOps
+from chathub_desktop.gui.summarizer_choice import choose_button
 from chathub_desktop.gui.task_runner import TaskRunner
 from chathub_desktop.services.container import Services
 from chathub_desktop.services.dream_service import (
@@ -285,6 +286,9 @@ class DreamPanel(ScheduleForm, DreamRuns, CardListOwner, QWidget):
             brow.addWidget(b)
         lay.addLayout(brow)
         lay.addWidget(self.status_label)
+        self.choose_summarizer_button = choose_button("dreamChooseSummarizer")  # issue 28
+        self.choose_summarizer_button.clicked.connect(self.events.summarizer_choice_requested.emit)
+        lay.addWidget(self.choose_summarizer_button)
 
         self.error_label = error_label("dreamErrorLabel")
         lay.addWidget(self.error_label)

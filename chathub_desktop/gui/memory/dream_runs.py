@@ -19,6 +19,7 @@ from PySide6.QtCore import QTimer
 
 from chathub_desktop.gui.memory import change_preview
 from chathub_desktop.gui.memory.change_preview import PreviewOption
+from chathub_desktop.gui.summarizer_choice import missing_text
 from chathub_desktop.services.dream_service import DreamDraft, DreamOutcome
 from chathub_desktop.services.errors import ServiceError, StaleDocument
 from chathub_desktop.services.memory_preview import ChangePreview
@@ -117,6 +118,7 @@ class DreamRuns:
     def _start_dream(self, what: str, day: str, make: Callable[[], Awaitable[RunResult]]) -> asyncio.Task[None]:
         self._dreaming = what
         self.show_error("")
+        self.choose_summarizer_button.hide()
         self.show_status(PHASE_TEXT["started"].format(day=day), 0)
         self._sync()
         return self.runner.run(self._dream_task, self._dream(what, make), context=what)
@@ -146,6 +148,11 @@ class DreamRuns:
             if not asking:
                 self._dreaming = None
                 self._sync()
+        if outcome.summarizer_problem is not None:  # issue 28: say it plainly, offer the choice
+            self.show_status("")
+            self.show_error(f"{what}: {missing_text(outcome.summarizer_problem)}")
+            self.choose_summarizer_button.show()
+            return
         self.show_status(outcome_text(outcome.status, outcome.message), 15000)
         self._select_number = outcome.card_number
         self.schedule_reload()

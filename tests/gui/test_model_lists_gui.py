@@ -1,0 +1,102 @@
+"""Models the provider serves, in every model chooser (issue 28): the fake vendor serves
+its own names; Settings → System Agent (both model fields) and the assistant dialog offer
+them first, then only catalog models that provider can serve, and the id stays free text.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from chathub_desktop.services.container import Services
+from tests.fakes.vendor_server import FakeVendor
+
+SERVED = ["llama-3.1-8b-instruct", "smollm2-135m"]
+
+
+def _items(combo: Any) -> list[str]:
+    return [combo.itemText(i) for i in range(combo.count())]
+
+
+def test_system_agent_offers_the_providers_models_and_refreshes(
+        window: Any, services: Services, qtbot: Any, fake_vendor: FakeVendor) -> None:
+    fake_vendor.models = list(SERVED)
+    p = services.providers.add("Local", "openai_compatible", fake_vendor.base_url)
+    services.provider_models.remember(p.id, ["old-model"])
+    services.settings.set("history-compress-model", "Local/old-model")
+    page = window.pages.open_system_agent().system_page
+    compress, naming = page.compress_picker, page.naming_picker
+    qtbot.waitUntil(lambda: _items(compress.model_combo) == ["old-model"], timeout=5000)
+    assert compress.model_combo.currentText() == "old-model"
+    compress.models.refresh_button.click()  # asks the server again
+    qtbot.waitUntil(lambda: _items(compress.model_combo) == SERVED, timeout=5000)
+    assert services.provider_models.cached(p.id) == tuple(SERVED)
+    compress.model_combo.setCurrentText("smollm2-135m")
+    naming.provider_combo.setCurrentIndex(naming.provider_combo.findData("Local"))
+    qtbot.waitUntil(lambda: _items(naming.model_combo) == SERVED, timeout=5000)
+    assert not [t for t in _items(naming.model_combo) if t.startswith(("claude", "deepseek"))]
+    naming.model_combo.setCurrentText("my-own-id")  # free text still goes
+    page.save_button.click()
+    assert services.settings.get("history-compress-model") == "Local/smollm2-135m"
+    qtbot.waitUntil(lambda: not compress.models.pending() and not naming.models.pending(), timeout=5000)
+    window.dialogs["settings"].reject()
+
+
+def test_new_assistant_offers_what_setup_tested(
+        window: Any, services: Services, qtbot: Any, fake_vendor: FakeVendor) -> None:
+    """The setup's Test connection is remembered, so New assistant lists the server's
+    ``smollm2-135m`` and not the bundled catalog."""
+    fake_vendor.models = list(SERVED)
+    services.providers.add("Local", "openai_compatible", fake_vendor.base_url)
+    wizard = window.pages.open_setup()
+    wizard.next()
+    wizard.provider_page.test_connection()
+    qtbot.waitUntil(lambda: wizard.provider_page.result_label.text()[:1] in ("✓", "✗"), timeout=5000)
+    wizard.reject()
+    dlg = window.pages.open_new_assistant()
+    qtbot.waitUntil(lambda: dlg.model_choices.own == tuple(SERVED), timeout=5000)
+    assert _items(dlg.ui.modelCombo) == SERVED
+    qtbot.waitUntil(lambda: not dlg.model_choices.pending(), timeout=5000)
+    dlg.reject()
+
+
+def test_switching_the_assistants_model_renames_the_topic_picker(
+        window: Any, services: Services, qtbot: Any, fake_vendor: FakeVendor) -> None:
+    """Issue 28 bug: after the assistant's model is switched in its dialog, the topic's
+    picker (a topic with no own choice) names the new model."""
+    from tests.gui.helpers import add_fake_provider
+
+    pid, aid = add_fake_provider(services, fake_vendor.base_url, model="llama-3.1-8b-instruct")
+    services.provider_models.remember(pid, SERVED)
+    topic = services.topics.create(aid).id
+    window.reload_assistants(aid)
+    window.select_topic(topic)
+    picker = window.model_picker.picker
+    qtbot.waitUntil(lambda: picker.view is not None and picker.view.topic_id == topic, timeout=5000)
+    assert picker.text() == "llama-3.1-8b-instruct (assistant default) ▾"
+    dlg = window.pages.open_edit_assistant()
+    qtbot.waitUntil(lambda: not dlg.model_choices.pending(), timeout=5000)
+    dlg.ui.modelCombo.setCurrentText("smollm2-135m")
+    qtbot.waitUntil(lambda: not dlg.model_choices.pending(), timeout=5000)
+    dlg.ui.buttonBox.accepted.emit()
+    qtbot.waitUntil(lambda: services.assistants.get(aid).model == "smollm2-135m", timeout=5000)
+    qtbot.waitUntil(lambda: picker.text() == "smollm2-135m (assistant default) ▾", timeout=5000)
+    assert window.model_picker.picker.view.model == "smollm2-135m"
+    again = window.pages.open_edit_assistant()  # the dialog names it too
+    qtbot.waitUntil(lambda: not again.model_choices.pending(), timeout=5000)
+    assert again.ui.modelCombo.currentText() == "smollm2-135m"
+    again.reject()
+
+
+def test_the_assistant_dialogs_refresh_asks_the_server_again(
+        window: Any, services: Services, qtbot: Any, fake_vendor: FakeVendor) -> None:
+    fake_vendor.models = list(SERVED)
+    p = services.providers.add("Local", "openai_compatible", fake_vendor.base_url)
+    services.provider_models.remember(p.id, ["old-model"])
+    dlg = window.pages.open_new_assistant()
+    choices = dlg.model_choices
+    qtbot.waitUntil(lambda: choices.own == ("old-model",), timeout=5000)
+    choices.refresh_button.click()
+    qtbot.waitUntil(lambda: choices.own == tuple(SERVED), timeout=5000)
+    assert _items(dlg.ui.modelCombo) == SERVED
+    qtbot.waitUntil(lambda: not choices.pending(), timeout=5000)
+    dlg.reject()
