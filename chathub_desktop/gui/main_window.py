@@ -183,6 +183,9 @@ class MainWindow(QMainWindow):
         self.message_view.link_refused.connect(self.show_status)  # issue 32
         self.message_view.retry_requested.connect(self.sending.retry_reply)
         self.message_view.interrupt_requested.connect(self.message_actions.interrupt_reply)
+        from chathub_desktop.gui.message_jump import TopicJumps
+
+        self.jumps = TopicJumps(self.message_model, self.message_view, self.runner, self)  # issue 29
         self.reply_notices = ReplyNotices(self.reply_notice, self.events, lambda: self._topic_id,
                                           self.sending.stop_topic, self.sending.retry_reply_in, self)
         self.stack.addWidget(self.message_view)
