@@ -292,8 +292,8 @@ class MessageListView(QListView):
 
     def _on_scrolled(self, value: int) -> None:
         sb = self.verticalScrollBar()
-        if self._anchor is None:
-            self._stick = value >= sb.maximum() - STICKY_PX
+        if self._anchor is None:  # follow new messages only at the topic's real end
+            self._stick = value >= sb.maximum() - STICKY_PX and self._model.at_end
         if value <= sb.minimum() and self._model.has_older() and self._anchor is None:
             # user reached the top: fetch the previous page (queued so the scroll ends first)
             QTimer.singleShot(0, self._fetch_older)
