@@ -104,8 +104,8 @@ class MessageActionBar(QFrame):
         return self._message_id if self.isVisible() else None
 
     def show_for(self, m: MessageView, actions: tuple[MessageAction, ...], bubble: QRect) -> None:
-        """Show ``actions`` for ``m`` at the top-right corner of ``bubble`` (viewport
-        coordinates), kept inside the parent."""
+        """Show ``actions`` for ``m`` over the top-right corner of ``bubble`` (viewport
+        coordinates; left of a narrow user bubble), kept inside the parent."""
         self._message_id = m.id
         for action, b in self.buttons.items():
             b.setVisible(action in actions)
@@ -117,8 +117,12 @@ class MessageActionBar(QFrame):
         self.adjustSize()
         parent = self.parentWidget()
         limit = parent.width() if parent is not None else bubble.right()
-        x = min(bubble.right() - self.width(), limit - self.width() - 2)
-        y = bubble.top() - self.height() // 2
+        if m.role == "user" and bubble.left() > self.width() + 8:
+            # beside a right-aligned user bubble: its header and text stay readable
+            x, y = bubble.left() - self.width() - 6, bubble.top()
+        else:  # on the header line, reaching only into the bubble's top padding
+            x = min(bubble.right() - self.width(), limit - self.width() - 2)
+            y = bubble.top() - self.height() + 8
         self.move(max(2, x), max(0, y))
         self.show()
         self.raise_()
