@@ -655,8 +655,9 @@ class MainWindow(QMainWindow):
             self.topic_opened.emit(topic_id)
 
     def reload_topic(self) -> None:
-        """Read the open topic's newest page again (another process changed it)."""
-        if self._topic_id is not None:
+        """Read the open topic's newest page again (another process changed it); after a
+        jump to the start, its first page (issue 29)."""
+        if self._topic_id is not None and self.jumps.reload() is None:
             self.runner.run("open-topic", self._show_topic(self._topic_id), context="Open topic")
 
     async def _show_topic(self, topic_id: int) -> None:

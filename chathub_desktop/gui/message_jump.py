@@ -63,6 +63,16 @@ class TopicJumps(QObject):
         fetch = self._model.fetch_first_page if target is JumpTarget.START else self._model.fetch_page
         return self._runner.run(f"jump-topic:{topic}", self._show(topic, fetch), context="Jump in topic")
 
+    def reload(self) -> asyncio.Task[None] | None:
+        """Re-read the open topic where the user is: the first page after a jump to the
+        start (another process changed the topic), else None (the caller reads the
+        newest page as on opening)."""
+        topic = self._model.topic_id
+        if topic is None or self._model.at_end:
+            return None
+        return self._runner.run(f"jump-topic:{topic}", self._show(topic, self._model.fetch_first_page),
+                                context="Open topic")
+
     async def _show(self, topic_id: int, fetch: Callable[[int], TopicPage]) -> None:
         page = await self._runner.run_in_thread(fetch, topic_id)
         rendered = await self._runner.run_in_thread(self._view.delegate.page_renderer(page.views))

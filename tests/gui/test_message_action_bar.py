@@ -117,6 +117,7 @@ def long_topic(window, services, tmp_path, qtbot):  # type: ignore[no-untyped-de
     turns = [("user" if i % 2 == 0 else "assistant", f"Message {i}: some text.") for i in range(N)]
     import_chatgpt_export(services.db, a.id, write_export(tmp_path / "long.json", [conversation("Long", turns, "l")]))
     (topic,) = services.topics.list(a.id)
+    window.live.stop()  # the watcher would re-read the imported topic meanwhile: not what is tested
     window.reload_assistants(a.id)
     window.resize(1000, 700)
     window.select_topic(topic.id)
@@ -173,3 +174,17 @@ def test_a_message_sent_after_a_jump_to_the_start_shows_at_the_end(long_topic, q
     qtbot.waitUntil(lambda: not model.at_end, timeout=5000)
     view.scroll_to_end()  # what Send does
     qtbot.waitUntil(lambda: model.at_end and view.is_at_bottom(), timeout=5000)
+
+
+def test_a_reload_after_a_jump_to_the_start_stays_at_the_start(long_topic, qtbot):  # type: ignore[no-untyped-def]
+    """Another process changing the topic re-reads it where the user is (issue 29)."""
+    view, model = long_topic.message_view, long_topic.message_model
+    view.jump_requested.emit(JumpTarget.START)
+    qtbot.waitUntil(lambda: _top_text(view).startswith("Message 0:"), timeout=5000)
+    resets: list[bool] = []
+    model.modelReset.connect(lambda: resets.append(model.at_end))
+    long_topic.reload_topic()
+    qtbot.waitUntil(lambda: bool(resets), timeout=5000)
+    qtbot.wait(100)
+    assert resets == [False] and model.message_at(0).content.startswith("Message 0:")
+    assert _top_text(view).startswith("Message 0:")
