@@ -57,6 +57,9 @@ def replied(window, services, fake_vendor, qtbot):  # type: ignore[no-untyped-de
 def test_hovering_a_row_shows_its_actions_and_each_does_what_the_menu_does(  # type: ignore[no-untyped-def]
         replied, services, qtbot, monkeypatch):
     view, model = replied.message_view, replied.message_model
+    view.setFocus()  # keyboard users: the bar follows the current row
+    view.setCurrentIndex(model.index(0))
+    assert view.action_bar.message_id == model.message_at(0).id
     hover(view, 1)
     assert shown(view) == {MessageAction.COPY, MessageAction.REGENERATE, MessageAction.PIN,
                            MessageAction.DELETE, MessageAction.RECEIPT}
