@@ -446,7 +446,8 @@ class MessageDelegate(QStyledItemDelegate):
     def _can_retry(m: MessageView, index: QModelIndex | QPersistentModelIndex) -> bool:
         model = index.model()
         return (m.role == "assistant" and m.status in RETRYABLE and model is not None
-                and index.row() == model.rowCount() - 1)
+                and index.row() == model.rowCount() - 1
+                and (not isinstance(model, MessageListModel) or model.at_end))
 
     @staticmethod
     def _can_regenerate(m: MessageView, index: QModelIndex | QPersistentModelIndex) -> bool:
