@@ -1,7 +1,10 @@
 """The message list of the open topic: a lazily paged ``QAbstractListModel`` (APP-8, APP-10).
 
 Opening a topic loads only its newest :data:`PAGE_SIZE` messages; older pages are
-prepended when the user scrolls to the top (``canFetchMore``/``fetchMore``). New
+prepended when the user scrolls to the top (``canFetchMore``/``fetchMore``). A jump to
+the start (issue 29) shows the OLDEST page instead (:meth:`MessageListModel.fetch_first_page`,
+``at_end`` False) and appends the next pages as the user scrolls down
+(:meth:`~MessageListModel.append_newer`); new messages then wait for the last page. New
 messages are appended on ``message_added``; a streamed delta appends text to its row
 and emits ``dataChanged`` with :data:`CONTENT_ROLES` only; ``reply_finished`` refreshes
 the row from the store (status, error, usage). Events for other topics are ignored
