@@ -183,6 +183,9 @@ class MainWindow(QMainWindow):
         self.message_view.link_refused.connect(self.show_status)  # issue 32
         self.message_view.retry_requested.connect(self.sending.retry_reply)
         self.message_view.interrupt_requested.connect(self.message_actions.interrupt_reply)
+        from chathub_desktop.gui.message_jump import TopicJumps
+
+        self.jumps = TopicJumps(self.message_model, self.message_view, self.runner, self)  # issue 29
         self.reply_notices = ReplyNotices(self.reply_notice, self.events, lambda: self._topic_id,
                                           self.sending.stop_topic, self.sending.retry_reply_in, self)
         self.stack.addWidget(self.message_view)
@@ -655,8 +658,9 @@ class MainWindow(QMainWindow):
             self.topic_opened.emit(topic_id)
 
     def reload_topic(self) -> None:
-        """Read the open topic's newest page again (another process changed it)."""
-        if self._topic_id is not None:
+        """Read the open topic's newest page again (another process changed it); after a
+        jump to the start, its first page (issue 29)."""
+        if self._topic_id is not None and self.jumps.reload() is None:
             self.runner.run("open-topic", self._show_topic(self._topic_id), context="Open topic")
 
     async def _show_topic(self, topic_id: int) -> None:

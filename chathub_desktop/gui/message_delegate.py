@@ -59,6 +59,7 @@ from chathub_desktop.gui.message_list_model import (
     CoveredBoundaryRole,
     ExpandedRole,
     HighlightRole,
+    MessageListModel,
     MessageRole,
     VersionRole,
 )
@@ -445,13 +446,15 @@ class MessageDelegate(QStyledItemDelegate):
     def _can_retry(m: MessageView, index: QModelIndex | QPersistentModelIndex) -> bool:
         model = index.model()
         return (m.role == "assistant" and m.status in RETRYABLE and model is not None
-                and index.row() == model.rowCount() - 1)
+                and index.row() == model.rowCount() - 1
+                and (not isinstance(model, MessageListModel) or model.at_end))
 
     @staticmethod
     def _can_regenerate(m: MessageView, index: QModelIndex | QPersistentModelIndex) -> bool:
         model = index.model()
         return (m.role == "assistant" and m.status == "complete" and not is_collapsible(m)
-                and model is not None and index.row() == model.rowCount() - 1)
+                and model is not None and index.row() == model.rowCount() - 1
+                and (not isinstance(model, MessageListModel) or model.at_end))
 
     def _retry_pill(self, lay: _Layout, label: str = RETRY_LABEL) -> QRect:
         sfm = QFontMetrics(self._small_font())

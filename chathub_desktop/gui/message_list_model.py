@@ -1,7 +1,10 @@
 """The message list of the open topic: a lazily paged ``QAbstractListModel`` (APP-8, APP-10).
 
 Opening a topic loads only its newest :data:`PAGE_SIZE` messages; older pages are
-prepended when the user scrolls to the top (``canFetchMore``/``fetchMore``). New
+prepended when the user scrolls to the top (``canFetchMore``/``fetchMore``). A jump to
+the start (issue 29) shows the OLDEST page instead (:meth:`MessageListModel.fetch_first_page`,
+``at_end`` False) and appends the next pages as the user scrolls down
+(:meth:`~MessageListModel.append_newer`); new messages then wait for the last page. New
 messages are appended on ``message_added``; a streamed delta appends text to its row
 and emits ``dataChanged`` with :data:`CONTENT_ROLES` only; ``reply_finished`` refreshes
 the row from the store (status, error, usage). Events for other topics are ignored
@@ -74,6 +77,8 @@ class TopicPage:
     first_offset: int
     views: tuple[MessageView, ...]
     cursor_id: int | None
+    #: False when newer messages follow the page (a jump to the topic's start, issue 29).
+    at_end: bool = True
 
 
 class MessageListModel(QAbstractListModel):
@@ -98,6 +103,7 @@ class MessageListModel(QAbstractListModel):
         self._topic_id: int | None = None
         self._first_offset = 0
         self._armed = False
+        self._at_end = True
         self._cursor_id: int | None = None
         self._highlight_id: int | None = None
         self._versions: dict[int, tuple[int, int]] = {}
@@ -128,6 +134,19 @@ class MessageListModel(QAbstractListModel):
         cursor = self.cursor_lookup(topic_id) if self.cursor_lookup is not None else None
         return TopicPage(topic_id, first, tuple(views), cursor)
 
+    def fetch_first_page(self, topic_id: int) -> TopicPage:
+        """Read the OLDEST page of ``topic_id`` (issue 29, jump to the start): one
+        :data:`PAGE_SIZE` read by seq, never the rows between (blocking: worker thread)."""
+        count = self._topics.message_count(topic_id)
+        views = self._topics.messages(topic_id, offset=0, limit=PAGE_SIZE)
+        cursor = self.cursor_lookup(topic_id) if self.cursor_lookup is not None else None
+        return TopicPage(topic_id, 0, tuple(views), cursor, at_end=len(views) >= count)
+
+    def fetch_newer(self, topic_id: int, start: int) -> list[MessageView]:
+        """The page of ``topic_id`` from position ``start`` (the one after the last loaded
+        row; blocking: worker thread, :meth:`append_newer` shows it)."""
+        return self._topics.messages(topic_id, offset=start, limit=PAGE_SIZE)
+
     def show_page(self, page: TopicPage | None) -> None:
         """Show a fetched page (None clears the view); emits ``topic_opened``."""
         self.beginResetModel()
@@ -138,6 +157,7 @@ class MessageListModel(QAbstractListModel):
         self._rows = []
         self._first_offset = page.first_offset if page is not None else 0
         self._armed = False
+        self._at_end = page.at_end if page is not None else True
         self._cursor_id = page.cursor_id if page is not None else None
         self._highlight_id = None
         if page is not None:
@@ -259,6 +279,34 @@ class MessageListModel(QAbstractListModel):
         """The highlighted message, if any."""
         return self._highlight_id
 
+    @property
+    def at_end(self) -> bool:
+        """True when the last loaded row is the topic's newest message (False after a
+        jump to the start until the pages after it are loaded, issue 29)."""
+        return self._at_end
+
+    @property
+    def next_offset(self) -> int:
+        """Position in the topic of the message after the last loaded row."""
+        return self._first_offset + len(self._rows)
+
+    def append_newer(self, topic_id: int, start: int, views: list[MessageView]) -> None:
+        """Append ``views``, the topic's messages from position ``start`` (read on a
+        worker after a jump to the start); a short page means the end is reached.
+        Ignored for another topic or a stale position."""
+        if topic_id != self._topic_id or start != self.next_offset or self._at_end:
+            return
+        self.fetched += len(views)
+        fresh = [v for v in views if v.id not in self._by_id]
+        if fresh:
+            pos = len(self._rows)
+            self.beginInsertRows(QModelIndex(), pos, pos + len(fresh) - 1)
+            self._rows.extend(_Row(self._overlay(v)) for v in fresh)
+            self._reindex()
+            self.endInsertRows()
+        if len(views) < PAGE_SIZE:
+            self._at_end = True
+
     def has_older(self) -> bool:
         """True when the topic has messages before the first loaded row."""
         return self._first_offset > 0
@@ -333,7 +381,7 @@ class MessageListModel(QAbstractListModel):
 
     # --- events ----------------------------------------------------------------------------
     def _on_message_added(self, topic_id: int, message_id: int) -> None:
-        if topic_id != self._topic_id:
+        if topic_id != self._topic_id or not self._at_end:  # not at the end: a later page brings it
             return
         if message_id in self._by_id:  # a reply emptied for Retry (issue 12)
             self._changed_ids.discard(message_id)

@@ -9,6 +9,12 @@
 - issue 32: links go through :mod:`~chathub_desktop.gui.link_policy` — ``http(s)``
   opens the browser, every other target is refused with one line
   (``link_refused``); hovering a link shows its target (tooltip and ``link_hovered``);
+- issue 29: a hover action bar over the row under the mouse (or the current row) —
+  the same actions and signals as the context menu (:mod:`.message_action_bar`);
+  Ctrl+Home / Ctrl+End and the two jump buttons emit ``jump_requested`` (the window's
+  :class:`~chathub_desktop.gui.message_jump.TopicJumps` reads the page on a worker);
+  scrolled to the bottom of a window that does not reach the newest message, the view
+  asks for the next page (``newer_wanted``);
 - issue 14: the "‹ 2 / 3 ›" arrows of a message with versions and the menu's Previous /
   Next version emit ``version_requested``; the last reply's Regenerate pill and menu
   entry emit ``regenerate_requested``.
@@ -16,22 +22,44 @@
 
 from __future__ import annotations
 
-from PySide6.QtCore import QModelIndex, QPoint, Qt, QTimer, QUrl, Signal
+import enum
+
+from PySide6.QtCore import (
+    QEvent,
+    QModelIndex,
+    QPersistentModelIndex,
+    QPoint,
+    QSize,
+    Qt,
+    QTimer,
+    QUrl,
+    Signal,
+)
 from PySide6.QtGui import (
     QAction,
     QDesktopServices,
     QGuiApplication,
+    QKeyEvent,
     QKeySequence,
     QMouseEvent,
     QPainter,
     QPaintEvent,
     QResizeEvent,
 )
-from PySide6.QtWidgets import QAbstractItemView, QFrame, QListView, QMenu, QToolTip, QWidget
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QFrame,
+    QListView,
+    QMenu,
+    QToolButton,
+    QToolTip,
+    QWidget,
+)
 
 from chathub_desktop.gui.design.icons import Icon, icon
 from chathub_desktop.gui.link_policy import LinkAction, decide, hover_text
 from chathub_desktop.gui.markdown_render import code_blocks
+from chathub_desktop.gui.message_action_bar import MessageAction, MessageActionBar, message_actions
 from chathub_desktop.gui.message_delegate import MessageDelegate, is_collapsible
 from chathub_desktop.gui.message_list_model import ExpandedRole, MessageListModel, VersionRole
 from chathub_desktop.gui.send_keys import SendKey
@@ -43,6 +71,13 @@ STICKY_PX = 24
 def empty_text(key: SendKey) -> str:
     """What an open topic without messages shows, naming the key that sends (issue 29)."""
     return f"No messages yet.\nType below and press {key.label} to start."
+
+
+class JumpTarget(enum.Enum):
+    """Where a jump goes: the topic's first or newest message (issue 29)."""
+
+    START = "start"
+    END = "end"
 
 
 #: What an open topic without messages shows with the default send key.
@@ -75,6 +110,10 @@ class MessageListView(QListView):
     link_hovered = Signal(str)
     #: Mark as interrupted on a reply still marked streaming (issue 32): its message id.
     interrupt_requested = Signal(int)
+    #: Ctrl+Home / Ctrl+End or a jump button (issue 29).
+    jump_requested = Signal(JumpTarget)
+    #: Scrolled to the bottom of a window that does not reach the newest message.
+    newer_wanted = Signal()
 
     def __init__(self, model: MessageListModel, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -113,6 +152,108 @@ class MessageListView(QListView):
         copy.setShortcutContext(Qt.ShortcutContext.WidgetShortcut)
         copy.triggered.connect(self._copy_under_mouse)
         self.addAction(copy)
+        self.action_bar = MessageActionBar(self.viewport())
+        self.action_bar.triggered.connect(self._on_bar)
+        self.jump_start_button = self._jump_button(Icon.JUMP_START, "Jump to the first message",
+                                                   "Show the topic's first message (Ctrl+Home)", JumpTarget.START)
+        self.newest_button = self._jump_button(Icon.JUMP_END, "Scroll to the newest message",
+                                               "Show the topic's newest message (Ctrl+End)", JumpTarget.END)
+        model.rowsRemoved.connect(lambda *_: self.action_bar.dismiss())
+        model.modelReset.connect(self.action_bar.dismiss)
+
+    def _jump_button(self, name: Icon, accessible: str, tip: str, target: JumpTarget) -> QToolButton:
+        b = QToolButton(self)
+        b.setObjectName("jumpButton")
+        b.setIcon(icon(name))
+        b.setIconSize(QSize(18, 18))
+        b.setToolTip(tip)
+        b.setAccessibleName(accessible)
+        b.setAccessibleDescription(tip)
+        b.setFocusPolicy(Qt.FocusPolicy.TabFocus)
+        b.clicked.connect(lambda: self.jump_requested.emit(target))
+        b.hide()
+        return b
+
+    def _place_jump_buttons(self) -> None:
+        """The newest button shows when the newest message is out of view, the start button
+        when the first one is; both sit at the viewport's bottom-right corner."""
+        sb = self.verticalScrollBar()
+        has_rows = self._model.rowCount() > 0
+        show_end = has_rows and (not self._model.at_end or not self.is_at_bottom())
+        show_start = has_rows and (self._model.has_older() or sb.value() > sb.minimum())
+        vp = self.viewport().geometry()
+        size = self.newest_button.sizeHint()
+        x = vp.right() - size.width() - 12
+        y = vp.bottom() - size.height() - 12
+        for button, show in ((self.newest_button, show_end), (self.jump_start_button, show_start)):
+            button.resize(size)
+            button.move(x, y)
+            button.setVisible(show)
+            if show:
+                button.raise_()
+                y -= size.height() + 6
+
+    # --- the action bar (issue 29) -----------------------------------------------------------
+    def row_actions(self, row: int) -> tuple[MessageAction, ...]:
+        """What the message on ``row`` offers (the bar and the menu read this)."""
+        m = self._model.message_at(row)
+        if m is None:
+            return ()
+        last = row == self._model.rowCount() - 1 and self._model.at_end
+        return message_actions(m, collapsible=is_collapsible(m), last_reply=last)
+
+    def show_bar(self, index: QModelIndex | QPersistentModelIndex) -> None:
+        """Show the action bar over row ``index`` (hide it for an invalid index)."""
+        m = self._model.message_at(index.row()) if index.isValid() else None
+        if m is None:
+            self.action_bar.dismiss()
+            return
+        if self.action_bar.message_id == m.id and self.action_bar.isVisible():
+            return
+        self.action_bar.show_for(m, self.row_actions(index.row()), self.delegate.bubble_rect(self._model.index(index.row())))
+
+    def _on_bar(self, action: MessageAction, message_id: int) -> None:
+        row = self._model.row_of(message_id)
+        m = self._model.message_at(row) if row is not None else None
+        if row is None or m is None:
+            return
+        if action is MessageAction.COPY:
+            self.copy_row(row)
+        elif action is MessageAction.EDIT:
+            self.edit_requested.emit(message_id)
+        elif action is MessageAction.REGENERATE:
+            self.regenerate_requested.emit(message_id)
+        elif action is MessageAction.PIN:
+            self.pin_requested.emit(message_id, not m.pinned)
+        elif action is MessageAction.DELETE:
+            self.delete_requested.emit(message_id)
+        elif action is MessageAction.RECEIPT:
+            self.receipt_requested.emit(message_id)
+
+    def currentChanged(self, current: QModelIndex, previous: QModelIndex) -> None:  # noqa: N802 - Qt override
+        """Keyboard users get the bar on the current row."""
+        super().currentChanged(current, previous)
+        if self.hasFocus():
+            self.show_bar(current)
+
+    def leaveEvent(self, e: QEvent) -> None:
+        """The bar goes when the mouse leaves the list (not onto the bar itself)."""
+        super().leaveEvent(e)
+        QTimer.singleShot(0, self._maybe_hide_bar)
+
+    def _maybe_hide_bar(self) -> None:
+        inside = self.viewport().rect().contains(self.viewport().mapFromGlobal(self.cursor().pos()))
+        if not inside and not self.hasFocus():
+            self.action_bar.dismiss()
+
+    def keyPressEvent(self, e: QKeyEvent) -> None:
+        """Ctrl+Home / Ctrl+End jump to the topic's first / newest message (issue 29)."""
+        ctrl = e.modifiers() & Qt.KeyboardModifier.ControlModifier
+        if ctrl and e.key() in (Qt.Key.Key_Home, Qt.Key.Key_End):
+            self.jump_requested.emit(JumpTarget.START if e.key() == Qt.Key.Key_Home else JumpTarget.END)
+            e.accept()
+            return
+        super().keyPressEvent(e)
 
     # --- scrolling -----------------------------------------------------------------------
     def is_at_bottom(self) -> bool:
@@ -121,11 +262,22 @@ class MessageListView(QListView):
         return sb.value() >= sb.maximum() - STICKY_PX
 
     def scroll_to_end(self) -> None:
-        """Show the newest message."""
+        """Show the newest message; when the loaded window does not reach it (after a
+        jump to the start) asks for the newest page instead."""
+        if not self._model.at_end:
+            self.jump_requested.emit(JumpTarget.END)
+            return
         self._stick = True
         self.scrollToBottom()
         sb = self.verticalScrollBar()
         sb.setValue(sb.maximum())
+
+    def scroll_to_start(self) -> None:
+        """Show the first loaded row at the top and stop following new messages."""
+        self._stick = False
+        self.scrollToTop()
+        self.verticalScrollBar().setValue(self.verticalScrollBar().minimum())
+        self._place_jump_buttons()
 
     def focus_row(self, row: int, *, again: bool = True) -> None:
         """Scroll ``row`` to the middle of the view and stop following new messages
@@ -140,11 +292,15 @@ class MessageListView(QListView):
 
     def _on_scrolled(self, value: int) -> None:
         sb = self.verticalScrollBar()
-        if self._anchor is None:
-            self._stick = value >= sb.maximum() - STICKY_PX
+        if self._anchor is None:  # follow new messages only at the topic's real end
+            self._stick = value >= sb.maximum() - STICKY_PX and self._model.at_end
         if value <= sb.minimum() and self._model.has_older() and self._anchor is None:
             # user reached the top: fetch the previous page (queued so the scroll ends first)
             QTimer.singleShot(0, self._fetch_older)
+        if value >= sb.maximum() - STICKY_PX and not self._model.at_end and self._anchor is None:
+            self.newer_wanted.emit()
+        self.action_bar.dismiss()
+        self._place_jump_buttons()
 
     def _fetch_older(self) -> None:
         if self.verticalScrollBar().value() > self.verticalScrollBar().minimum():
@@ -164,8 +320,13 @@ class MessageListView(QListView):
     def _on_range_changed(self, _lo: int, hi: int) -> None:
         if self._stick and self._anchor is None:
             self.verticalScrollBar().setValue(hi)
+        self._place_jump_buttons()
 
     def _on_reset(self) -> None:
+        if not self._model.at_end:  # a jump to the start: show the first message
+            self._stick = False
+            QTimer.singleShot(0, self.scroll_to_start)
+            return
         self._stick = True
         QTimer.singleShot(0, self.scroll_to_end)
 
@@ -202,6 +363,8 @@ class MessageListView(QListView):
         """Keep the bottom in view across width changes when the user was there."""
         stick = self._stick
         super().resizeEvent(e)
+        self.action_bar.dismiss()
+        self._place_jump_buttons()
         if stick:
             QTimer.singleShot(0, self.scroll_to_end)
 
@@ -223,6 +386,7 @@ class MessageListView(QListView):
                                     or self.delegate.regenerate_rect(index).contains(pos)
                                     or self.delegate.version_hit(index, pos) != 0)
         self.viewport().setCursor(Qt.CursorShape.PointingHandCursor if over else Qt.CursorShape.ArrowCursor)
+        self.show_bar(index)
         super().mouseMoveEvent(e)
 
     def follow_link(self, index: QModelIndex, href: str) -> bool:
@@ -297,17 +461,18 @@ class MessageListView(QListView):
             stuck.setToolTip("When the window or command writing this reply no longer answers: keep what "
                              "arrived, mark it interrupted, and let this topic take new messages again")
             stuck.triggered.connect(lambda _c=False, mid=m.id: self.interrupt_requested.emit(mid))
+        offered = self.row_actions(index.row())
         if m is not None and m.status != "streaming":
-            self._version_entries(menu, index.row(), m.id, m.role)
+            self._version_entries(menu, index.row(), m.id, offered)
             menu.addSeparator()
             covered = self._covered(m.id)
             note = " The topic summary covers it, so the summary is cleared and rebuilt on the next compaction." \
                 if covered else ""
-            if m.role == "user":
+            if MessageAction.EDIT in offered:
                 edit = menu.addAction(icon(Icon.EDIT), "Edit message…")
                 edit.setToolTip("Change this message's text." + note)
                 edit.triggered.connect(lambda _c=False, mid=m.id: self.edit_requested.emit(mid))
-            if m.role in ("user", "assistant") and not m.tool_calls and not is_collapsible(m):
+            if MessageAction.PIN in offered:
                 pin = menu.addAction(icon(Icon.PIN), "Unpin message" if m.pinned else "Pin message")
                 pin.setToolTip("Keep this message word for word when the topic is compacted; it counts "
                                "against the input budget")
@@ -319,10 +484,10 @@ class MessageListView(QListView):
         self.last_menu = menu
         menu.popup(self.viewport().mapToGlobal(pos))
 
-    def _version_entries(self, menu: QMenu, row: int, message_id: int, role: str) -> None:
+    def _version_entries(self, menu: QMenu, row: int, message_id: int, offered: tuple[MessageAction, ...]) -> None:
         """Regenerate on the last reply; Previous / Next version on a message with
         versions (issue 14)."""
-        if role != "user" and row == self._model.rowCount() - 1:
+        if MessageAction.REGENERATE in offered:
             regen = menu.addAction(icon(Icon.REGENERATE), "Regenerate reply")
             regen.setToolTip("Ask again with the same context; this reply stays a version (Ctrl+R)")
             regen.triggered.connect(lambda _c=False, mid=message_id: self.regenerate_requested.emit(mid))

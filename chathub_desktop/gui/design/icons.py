@@ -67,6 +67,8 @@ class Icon(enum.Enum):
     ADD = "plus"
     CLEAR = "x"
     ACCEPT = "check"
+    JUMP_START = "arrow-up-to-line"
+    JUMP_END = "arrow-down-to-line"
 
 
 class IconTint(enum.Enum):

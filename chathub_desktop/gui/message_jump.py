@@ -1,0 +1,98 @@
+"""Jump to the start and the end of the open topic (issue 29): Ctrl+Home / Ctrl+End and
+the list's two jump buttons.
+
+Jumping to the start reads the topic's OLDEST page directly (one :data:`PAGE_SIZE`
+read by seq on a worker thread) and replaces the loaded window with it, instead of
+prepending every page between; scrolling down from there appends the following pages
+one at a time (also read on a worker). Jumping to the end reads the newest page again
+when the loaded window does not reach it. The view asks through ``jump_requested`` and
+``newer_wanted``; the store reads and the Markdown rendering never run on the GUI thread.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Callable, Coroutine
+from typing import Any, Protocol, TypeVar
+
+from PySide6.QtCore import QObject
+
+from chathub_desktop.gui.message_list_model import MessageListModel, TopicPage
+from chathub_desktop.gui.message_list_view import JumpTarget, MessageListView
+
+T = TypeVar("T")
+
+
+class Runner(Protocol):
+    """What the jumps need of the window's task runner."""
+
+    def run(self, name: str, coro: Coroutine[Any, Any, T], *, context: str = "",
+            quiet: bool = False) -> asyncio.Task[T]:
+        """Start ``coro`` as a named task."""
+        ...
+
+    async def run_in_thread(self, fn: Callable[..., T], *args: Any) -> T:
+        """Await ``fn(*args)`` on a worker thread."""
+        ...
+
+
+class TopicJumps(QObject):
+    """Carries out the view's jump requests over ``model`` with ``runner``'s workers."""
+
+    def __init__(self, model: MessageListModel, view: MessageListView, runner: Runner,
+                 parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self._model = model
+        self._view = view
+        self._runner = runner
+        view.jump_requested.connect(self.jump)
+        view.newer_wanted.connect(self.load_newer)
+
+    def jump(self, target: JumpTarget) -> asyncio.Task[None] | None:
+        """Show the first (``START``) or newest (``END``) message; returns the task that
+        reads a page, or None when the rows are loaded already and it only scrolled."""
+        topic = self._model.topic_id
+        if topic is None:
+            return None
+        if target is JumpTarget.START and not self._model.has_older():
+            self._view.scroll_to_start()
+            return None
+        if target is JumpTarget.END and self._model.at_end:
+            self._view.scroll_to_end()
+            return None
+        fetch = self._model.fetch_first_page if target is JumpTarget.START else self._model.fetch_page
+        return self._runner.run(f"jump-topic:{topic}", self._show(topic, fetch), context="Jump in topic")
+
+    def reload(self) -> asyncio.Task[None] | None:
+        """Re-read the open topic where the user is: the first page after a jump to the
+        start (another process changed the topic), else None (the caller reads the
+        newest page as on opening)."""
+        topic = self._model.topic_id
+        if topic is None or self._model.at_end:
+            return None
+        return self._runner.run(f"jump-topic:{topic}", self._show(topic, self._model.fetch_first_page),
+                                context="Open topic")
+
+    async def _show(self, topic_id: int, fetch: Callable[[int], TopicPage]) -> None:
+        page = await self._runner.run_in_thread(fetch, topic_id)
+        rendered = await self._runner.run_in_thread(self._view.delegate.page_renderer(page.views))
+        if self._model.topic_id != topic_id:
+            return
+        self._view.delegate.add_rendered(rendered)
+        self._model.show_page(page)  # the view scrolls to the top when the page is not at the end
+
+    def load_newer(self) -> asyncio.Task[None] | None:
+        """Append the page after the last loaded row (scrolled to the bottom of a window
+        that does not reach the topic's end); None when nothing is missing."""
+        topic = self._model.topic_id
+        if topic is None or self._model.at_end:
+            return None
+        start = self._model.next_offset
+        return self._runner.run(f"newer-page:{topic}:{start}", self._append(topic, start),
+                                context="Load messages", quiet=True)
+
+    async def _append(self, topic_id: int, start: int) -> None:
+        views = await self._runner.run_in_thread(self._model.fetch_newer, topic_id, start)
+        rendered = await self._runner.run_in_thread(self._view.delegate.page_renderer(tuple(views)))
+        self._view.delegate.add_rendered(rendered)
+        self._model.append_newer(topic_id, start, views)

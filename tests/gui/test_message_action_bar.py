@@ -1,0 +1,193 @@
+"""The message list's hover action bar and its jumps to a topic's start and end (issue 29).
+
+Hovering a row shows Copy, Edit (user messages), Regenerate (the last reply), Pin,
+Delete and ⓘ; each does what the right-click menu's entry does. Ctrl+Home on a
+2,000-message topic shows the first message after one press while the model holds a
+bounded number of rows; Ctrl+End and the newest button go back to the end."""
+
+from __future__ import annotations
+
+import pytest
+from PySide6.QtCore import QEvent, QPoint, QPointF, Qt
+from PySide6.QtGui import QGuiApplication, QMouseEvent
+from PySide6.QtWidgets import QApplication
+
+from chathub_desktop.gui.message_action_bar import MessageAction
+from chathub_desktop.gui.message_list_view import JumpTarget
+from chathub_desktop.gui.receipt_dialog import ReceiptDialog
+from tests.fakes.vendor_server import Reply
+from tests.gui.helpers import add_fake_provider, conversation, wait_shown, write_export
+
+N = 2_000
+
+
+def hover(view, row: int) -> None:  # type: ignore[no-untyped-def]
+    """Move the mouse over ``row``'s bubble (a synthetic move event: offscreen has no cursor)."""
+    pos = view.delegate.bubble_rect(view.model().index(row)).center()
+    vp = view.viewport()
+    QApplication.sendEvent(vp, QMouseEvent(QEvent.Type.MouseMove, QPointF(pos), QPointF(vp.mapToGlobal(pos)),
+                                           Qt.MouseButton.NoButton, Qt.MouseButton.NoButton,
+                                           Qt.KeyboardModifier.NoModifier))
+
+
+def shown(view) -> set[MessageAction]:  # type: ignore[no-untyped-def]
+    bar = view.action_bar
+    return {a for a, b in bar.buttons.items() if bar.isVisible() and not b.isHidden()}
+
+
+@pytest.fixture
+def replied(window, services, fake_vendor, qtbot):  # type: ignore[no-untyped-def]
+    """The window with one exchange: "Plan my trip" and a finished reply with a receipt."""
+    _pid, aid = add_fake_provider(services, fake_vendor.base_url)
+    window.reload_assistants(aid)
+    window.resize(1100, 720)
+    topic = window.new_topic()
+    wait_shown(window, qtbot, topic)
+    fake_vendor.script(Reply(text_chunks=["Sure, ", "here is a plan."]))
+    window.composer.set_text("Plan my trip")
+    window.composer.send_button.click()
+    m = window.message_model
+    qtbot.waitUntil(lambda: m.rowCount() == 2 and m.message_at(1).status == "complete"
+                    and m.message_at(1).receipt is not None, timeout=15000)
+    qtbot.waitUntil(window.composer.send_button.isEnabled, timeout=5000)
+    qtbot.wait(50)
+    return window
+
+
+def test_hovering_a_row_shows_its_actions_and_each_does_what_the_menu_does(  # type: ignore[no-untyped-def]
+        replied, services, qtbot, monkeypatch):
+    view, model = replied.message_view, replied.message_model
+    view.setFocus()  # keyboard users: the bar follows the current row
+    view.setCurrentIndex(model.index(0))
+    assert view.action_bar.message_id == model.message_at(0).id
+    hover(view, 1)
+    assert shown(view) == {MessageAction.COPY, MessageAction.REGENERATE, MessageAction.PIN,
+                           MessageAction.DELETE, MessageAction.RECEIPT}
+    bar = view.action_bar
+    assert bar.buttons[MessageAction.COPY].accessibleName() == "Copy message"
+    assert bar.buttons[MessageAction.COPY].toolTip()
+    # the bar sits over the hovered row
+    assert view.visualRect(model.index(1)).adjusted(0, -20, 0, 0).intersects(bar.geometry())
+    # Copy puts the reply's Markdown on the clipboard
+    QGuiApplication.clipboard().setText("")
+    bar.buttons[MessageAction.COPY].click()
+    assert QGuiApplication.clipboard().text() == "Sure, here is a plan."
+    # Pin toggles the message's pin in the store (issue 19), as Pin message does
+    reply_id = model.message_at(1).id
+    bar.buttons[MessageAction.PIN].click()
+    qtbot.waitUntil(lambda: services.topics.message(reply_id).pinned, timeout=5000)
+    qtbot.waitUntil(lambda: model.message_at(1).pinned, timeout=5000)
+    hover(view, 0)
+    hover(view, 1)
+    assert bar.buttons[MessageAction.PIN].accessibleName() == "Unpin message"
+    bar.buttons[MessageAction.PIN].click()
+    qtbot.waitUntil(lambda: not services.topics.message(reply_id).pinned, timeout=5000)
+    # ⓘ opens the context receipt
+    hover(view, 1)
+    bar.buttons[MessageAction.RECEIPT].click()
+    dialogs: list[ReceiptDialog] = []
+    qtbot.waitUntil(lambda: bool(dialogs.extend(w for w in QApplication.topLevelWidgets()
+                                                if isinstance(w, ReceiptDialog) and w.isVisible()) or dialogs),
+                    timeout=3000)
+    dialogs[0].close()
+    # the user's row: Edit instead of Regenerate and ⓘ
+    hover(view, 0)
+    assert shown(view) == {MessageAction.COPY, MessageAction.EDIT, MessageAction.PIN, MessageAction.DELETE}
+    bar.buttons[MessageAction.EDIT].click()
+    edit = replied.dialogs["edit_message"]
+    assert edit.isVisible()
+    edit.close()
+    # Delete asks first; "no" keeps the message, "yes" deletes it
+    asked: list[str] = []
+    monkeypatch.setattr("chathub_desktop.gui.confirm.ask", lambda _w, _t, text: asked.append(text) and False)
+    hover(view, 1)
+    bar.buttons[MessageAction.DELETE].click()
+    assert asked and model.rowCount() == 2
+    monkeypatch.setattr("chathub_desktop.gui.confirm.ask", lambda *a, **k: True)
+    hover(view, 1)
+    bar.buttons[MessageAction.DELETE].click()
+    qtbot.waitUntil(lambda: model.rowCount() == 1, timeout=5000)
+    assert services.topics.message_count(replied.current_topic_id) == 1
+    assert not bar.isVisible()
+
+
+@pytest.fixture
+def long_topic(window, services, tmp_path, qtbot):  # type: ignore[no-untyped-def]
+    """The window showing a 2,000-message topic at its newest message."""
+    from chathub_desktop.services.chatgpt_import import import_chatgpt_export
+
+    a = services.assistants.create("Long")
+    turns = [("user" if i % 2 == 0 else "assistant", f"Message {i}: some text.") for i in range(N)]
+    import_chatgpt_export(services.db, a.id, write_export(tmp_path / "long.json", [conversation("Long", turns, "l")]))
+    (topic,) = services.topics.list(a.id)
+    window.live.stop()  # the watcher would re-read the imported topic meanwhile: not what is tested
+    window.reload_assistants(a.id)
+    window.resize(1000, 700)
+    window.select_topic(topic.id)
+    wait_shown(window, qtbot, topic.id)
+    qtbot.waitUntil(lambda: window.message_model.rowCount() > 0, timeout=5000)
+    qtbot.waitUntil(window.message_view.is_at_bottom, timeout=3000)
+    return window
+
+
+def _top_text(view) -> str:  # type: ignore[no-untyped-def]
+    index = view.indexAt(QPoint(40, 10))
+    m = view.model().message_at(index.row()) if index.isValid() else None
+    return m.content if m is not None else ""
+
+
+def test_ctrl_home_shows_the_first_message_at_once_and_ctrl_end_the_newest(long_topic, qtbot):  # type: ignore[no-untyped-def]
+    view, model = long_topic.message_view, long_topic.message_model
+    assert model.message_at(model.rowCount() - 1).content.startswith(f"Message {N - 1}:")
+    view.setFocus()
+    qtbot.keyClick(view, Qt.Key.Key_Home, Qt.KeyboardModifier.ControlModifier)
+    qtbot.waitUntil(lambda: _top_text(view).startswith("Message 0:"), timeout=5000)
+    assert model.rowCount() <= 100  # one page, not the 2,000 rows
+    assert not model.at_end
+    assert view.newest_button.isVisible()
+    # scrolling to the bottom of that window brings the next page, not the end
+    sb = view.verticalScrollBar()
+    qtbot.waitUntil(lambda: sb.maximum() > 0 and sb.value() == sb.minimum(), timeout=3000)
+    qtbot.wait(50)
+    sb.setValue(sb.maximum())
+    qtbot.waitUntil(lambda: model.rowCount() > 40, timeout=5000)
+    assert model.rowCount() <= 100 and model.message_at(0).content.startswith("Message 0:")
+    qtbot.keyClick(view, Qt.Key.Key_End, Qt.KeyboardModifier.ControlModifier)
+    qtbot.waitUntil(lambda: model.at_end and model.message_at(model.rowCount() - 1).content.startswith(
+        f"Message {N - 1}:"), timeout=5000)
+    qtbot.waitUntil(view.is_at_bottom, timeout=3000)
+    assert model.rowCount() <= 100
+    assert not view.newest_button.isVisible()
+
+
+def test_the_newest_button_goes_back_to_the_end(long_topic, qtbot):  # type: ignore[no-untyped-def]
+    view, model = long_topic.message_view, long_topic.message_model
+    qtbot.waitUntil(lambda: view.jump_start_button.isVisible(), timeout=3000)
+    view.jump_start_button.click()
+    qtbot.waitUntil(lambda: _top_text(view).startswith("Message 0:"), timeout=5000)
+    qtbot.waitUntil(view.newest_button.isVisible, timeout=3000)
+    view.newest_button.click()
+    qtbot.waitUntil(lambda: model.at_end and view.is_at_bottom(), timeout=5000)
+    assert model.message_at(model.rowCount() - 1).content.startswith(f"Message {N - 1}:")
+
+
+def test_a_message_sent_after_a_jump_to_the_start_shows_at_the_end(long_topic, qtbot):  # type: ignore[no-untyped-def]
+    view, model = long_topic.message_view, long_topic.message_model
+    view.jump_requested.emit(JumpTarget.START)
+    qtbot.waitUntil(lambda: not model.at_end, timeout=5000)
+    view.scroll_to_end()  # what Send does
+    qtbot.waitUntil(lambda: model.at_end and view.is_at_bottom(), timeout=5000)
+
+
+def test_a_reload_after_a_jump_to_the_start_stays_at_the_start(long_topic, qtbot):  # type: ignore[no-untyped-def]
+    """Another process changing the topic re-reads it where the user is (issue 29)."""
+    view, model = long_topic.message_view, long_topic.message_model
+    view.jump_requested.emit(JumpTarget.START)
+    qtbot.waitUntil(lambda: _top_text(view).startswith("Message 0:"), timeout=5000)
+    resets: list[bool] = []
+    model.modelReset.connect(lambda: resets.append(model.at_end))
+    long_topic.reload_topic()
+    qtbot.waitUntil(lambda: bool(resets), timeout=5000)
+    qtbot.wait(100)
+    assert resets == [False] and model.message_at(0).content.startswith("Message 0:")
+    assert _top_text(view).startswith("Message 0:")
