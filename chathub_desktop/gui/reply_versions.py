@@ -140,8 +140,8 @@ class ReplyVersionsController(QObject):
         return task
 
     def _track(self, task: asyncio.Task[SendOutcome], context: str) -> None:
-        # the claim's message_added / reply_finished events update Send and Stop
         self._w.runner.track(task, context=context)
+        self._w.sending.follow(task)  # Send/Stop once the task has ended
         self._w.message_view.scroll_to_end()
 
     def step(self, message_id: int, delta: int) -> None:

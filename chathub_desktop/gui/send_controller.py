@@ -8,9 +8,7 @@ composer's Send/Stop state in step with the open topic.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
-from PySide6.QtCore import QTimer
+from typing import TYPE_CHECKING, Any
 
 from chathub_desktop.services.errors import ServiceError
 
@@ -87,10 +85,15 @@ class SendController:
         w = self._w
         task = w.svc.chat.start_retry(topic_id, message_id)
         w.runner.track(task, context="Cannot retry")
-        task.add_done_callback(lambda _t: self.sync())
+        self.follow(task)
         self.sync()
         w.message_view.scroll_to_end()
         return task
+
+    def follow(self, task: asyncio.Task[Any]) -> None:
+        """Re-check Send/Stop when ``task`` (a send, retry, regenerate or resend) ends: it
+        ends after its last event, so a check at that event still sees it running."""
+        task.add_done_callback(lambda _t: self.sync())
 
     def stop_topic(self, topic_id: int) -> None:
         """Stop the reply streaming into ``topic_id``; what arrived is kept."""
@@ -134,9 +137,7 @@ class SendController:
         topic = w.topic_model.topic_at(row) if row is not None else None
         if getattr(w, "notifier", None) is not None:
             w.notifier.on_reply_finished(topic.title if topic else "", status, error)
-        # the send task ends right after this event: re-check the buttons once it has
-        QTimer.singleShot(0, w, self.sync)  # dropped if the window goes first
-        QTimer.singleShot(100, w, self.sync)
+        self.sync()  # this process's tasks re-check once more when they end (follow())
         if topic_id == w.current_topic_id:
             w.estimate.schedule(invalidate=True)
             if status == "error" and error:
