@@ -177,6 +177,9 @@ def render_audited(texts: Sequence[str], work: Path, *, forbidden: Sequence[Path
         if poller is not None:
             poller.join(5)
         audit.stderr = proc.stderr.read()[-4000:] if proc.stderr is not None else ""
+        for pipe in (proc.stdout, proc.stderr):
+            if pipe is not None:
+                pipe.close()
     if audit.hung is None and proc.returncode != 0:
         audit.hung = max(0, current[0])
     if strace and log.exists():

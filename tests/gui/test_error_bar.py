@@ -31,6 +31,7 @@ def _log_text(path: Path) -> str:
     return path.read_text(encoding="utf-8")
 
 
+@pytest.mark.expect_log(r"unexpected error: RuntimeError: about box broke")
 def test_exception_in_a_window_action_shows_the_bar_and_logs(window, qloop, qtbot, monkeypatch, log_file):  # type: ignore[no-untyped-def]
     from chathub_desktop.gui import help_menu
 
@@ -54,6 +55,7 @@ def test_exception_in_a_window_action_shows_the_bar_and_logs(window, qloop, qtbo
     details.close()
 
 
+@pytest.mark.expect_log(r"unexpected error: Search: KeyError: 'topic 7'")
 def test_task_failure_names_what_failed(window, qloop, qtbot, log_file):  # type: ignore[no-untyped-def]
     async def failing() -> None:
         raise KeyError("topic 7")
@@ -66,6 +68,7 @@ def test_task_failure_names_what_failed(window, qloop, qtbot, log_file):  # type
     assert "unexpected error: Search: KeyError: 'topic 7'" in _log_text(log_file)
 
 
+@pytest.mark.expect_log(r"unexpected error: ValueError: lost reply", r"event loop: Unclosed transport")
 def test_loop_errors_show_and_a_second_error_counts(window, qloop, qtbot, log_file):  # type: ignore[no-untyped-def]
     with qtbot.capture_exceptions() as caught, UnhandledErrors(window.error_bar.show_error).installed(qloop):
         qloop.call_exception_handler({"message": "Task exception was never retrieved",

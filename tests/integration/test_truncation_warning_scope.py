@@ -95,6 +95,7 @@ def test_a_hosted_providers_small_report_is_its_bill_anchored_without_a_warning(
     assert est.truncation is None
 
 
+@pytest.mark.expect_log(r"the server read only [\d,]+ of about [\d,]+ tokens")
 def test_a_local_server_that_read_far_fewer_tokens_than_it_was_sent_carries_the_warning(
         services: Services, fake_vendor: FakeVendor, summ: FakeVendor) -> None:
     topic = topic_of(services, fake_vendor, summ, "openai_compatible", "llama3-local")
