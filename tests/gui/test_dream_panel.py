@@ -67,8 +67,7 @@ def open_page(qloop, services, qtbot) -> Iterator[Callable[[int], MemoryPage]]: 
     pages: list[MemoryPage] = []
 
     def make(aid: int) -> MemoryPage:
-        p = MemoryPage(services, aid)
-        qtbot.addWidget(p)
+        p = MemoryPage(services, aid)  # closed below: qtbot.addWidget would delete it before detach()
         p.show()
         qtbot.waitUntil(lambda: p.loads >= 1 and p.dream_panel.loads >= 1 and not p.runner.pending(),
                         timeout=5000)
@@ -80,6 +79,7 @@ def open_page(qloop, services, qtbot) -> Iterator[Callable[[int], MemoryPage]]: 
         p.detach()
         qtbot.waitUntil(lambda p=p: not p.runner.pending(), timeout=3000)
         p.close()
+        p.deleteLater()
 
 
 def idle(qtbot, panel: DreamPanel) -> None:  # type: ignore[no-untyped-def]
@@ -187,9 +187,10 @@ def test_invalid_time_shows_an_error_and_saves_nothing(open_page, services, help
     assert not panel.weekday_combo.isVisible()
     panel.time_edit.setText("25:99")
     panel.keep_spin.setValue(5)
-    panel.save_button.click()
+    panel.save_button.click()  # a lower Keep N previews first, then writes on a 0 ms timer
+    qtbot.waitUntil(panel.error_label.isVisible, timeout=10000)
     idle(qtbot, panel)
-    assert panel.error_label.isVisible() and "HH:MM" in panel.error_label.text()
+    assert "HH:MM" in panel.error_label.text()
     view = services.dreams.settings(helper)
     assert (view.schedule.frequency, view.schedule.time_utc, view.keep) == ("off", "02:00", 14)
     panel.time_edit.setText("03:30")
