@@ -76,9 +76,16 @@ def test_the_send_key_setting_is_kept_and_named_everywhere(qloop, services, qtbo
     assert "press <b>Ctrl+Enter</b>" in w.welcome.text()
     assert w.message_view.empty_text == "No messages yet.\nType below and press Ctrl+Enter to start."
     assert "Ctrl+Enter sends" in w.composer.draft.toolTip()
-    w.close()
+    _shut_down(qloop, qtbot, w)
     again = MainWindow(services, settings_file=ini)  # the next start keeps the choice
     qtbot.addWidget(again)
     assert again.view.send_key_actions[SendKey.CTRL_ENTER].isChecked()
     assert again.composer.draft.send_key is SendKey.CTRL_ENTER
-    again.close()
+    _shut_down(qloop, qtbot, again)
+
+
+def _shut_down(qloop, qtbot, w) -> None:  # type: ignore[no-untyped-def]
+    """Close ``w`` as the app does: its tasks (the first-run check) end before it goes."""
+    task = qloop.create_task(w.shutdown())
+    qtbot.waitUntil(task.done, timeout=5000)
+    w.close()

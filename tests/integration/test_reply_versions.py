@@ -7,6 +7,8 @@ from __future__ import annotations
 import asyncio
 import os
 import socket
+import threading
+import time
 from datetime import UTC, datetime
 from pathlib import Path
 
@@ -312,7 +314,10 @@ def test_a_stopped_regenerate_leaves_the_previous_version(svc: Services, fake_ve
     async def stop_early() -> None:
         fake_vendor.script(Reply(text_chunks=["never"], delay_s=5.0))
         task = svc.versions.start_regenerate(topic)
-        await asyncio.sleep(0.5)
+        for _ in range(3000):  # Stop once the regenerate's request reached the vendor
+            if len(fake_vendor.requests) >= 2:
+                break
+            await asyncio.sleep(0.01)
         assert svc.chat.stop(topic)
         await asyncio.gather(task, return_exceptions=True)
 
@@ -322,6 +327,44 @@ def test_a_stopped_regenerate_leaves_the_previous_version(svc: Services, fake_ve
     assert svc.versions.points(topic)[stopped.id].label == "2 / 2"
     svc.versions.switch(topic, stopped.seq, 1)
     assert _contents(svc, topic) == [("user", "Q"), ("assistant", "kept answer")]
+
+
+def test_a_stop_during_the_regenerate_claim_leaves_no_streaming_row(
+    svc: Services, fake_vendor: FakeVendor, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """APP-8 / issue 14: Stop while the claim's write transaction still runs on its worker
+    (a slow store) lets it finish, drops its placeholder and puts the previous reply back;
+    no reply stays ``streaming`` without a task, so the next send is not refused."""
+    topic = _topic(svc, fake_vendor)
+    fake_vendor.script(Reply(text_chunks=["kept answer"]))
+    asyncio.run(_send(svc, topic, "Q"))
+    claim = svc.versions._claim_regenerate
+    started = threading.Event()
+
+    def slow_claim(*args: object) -> object:
+        started.set()
+        time.sleep(0.5)
+        return claim(*args)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(svc.versions, "_claim_regenerate", slow_claim)
+
+    async def stop_in_the_claim() -> None:
+        task = svc.versions.start_regenerate(topic)
+        while not started.is_set():
+            await asyncio.sleep(0.01)
+        assert svc.chat.stop(topic)
+        await asyncio.gather(task, return_exceptions=True)
+        for _ in range(500):  # the previous version is put back on a store worker
+            if len(_contents(svc, topic)) == 2:
+                break
+            await asyncio.sleep(0.01)
+
+    asyncio.run(stop_in_the_claim())
+    assert all(r["status"] != "streaming" for r in _rows(svc, topic))
+    assert _contents(svc, topic) == [("user", "Q"), ("assistant", "kept answer")]
+    fake_vendor.script(Reply(text_chunks=["next"]))
+    asyncio.run(_send(svc, topic, "again"))  # not refused as "still being written"
+    assert _contents(svc, topic)[-1] == ("assistant", "next")
 
 
 def test_a_version_left_without_a_row_in_view_is_put_back(svc: Services, fake_vendor: FakeVendor) -> None:
