@@ -19,4 +19,4 @@ export QT_QPA_PLATFORM=offscreen PYTHONFAULTHANDLER=1
 "$VENV"/bin/lint-imports
 # two workers, one test file each at a time: most tests wait on processes, servers and
 # timers, so two cores finish in about half the time (PLATFORM.md: 2 cores)
-timeout -s ABRT 1200 "$VENV"/bin/python -m pytest -q -p no:cacheprovider -n "${CHATHUB_TEST_WORKERS:-2}" --dist loadfile "$@"
+timeout -s ABRT 1200 "$VENV"/bin/python -m pytest -q -p no:cacheprovider -n "${CHATHUB_TEST_WORKERS:-2}" --dist loadfile --durations=15 "$@"

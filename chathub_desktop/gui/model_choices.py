@@ -21,6 +21,7 @@ from PySide6.QtCore import QObject, QTimer
 from PySide6.QtWidgets import QComboBox, QLabel, QToolButton
 
 from chathub_desktop.gui.design import Tone, set_tone
+from chathub_desktop.gui.design.icons import Icon, icon
 
 if TYPE_CHECKING:
     from chathub_desktop.gui.assistant_dialog import AssistantDialog
@@ -59,7 +60,7 @@ class ProviderModelList(QObject):
         self._tasks: set[asyncio.Task[None]] = set()
         self.own: tuple[str, ...] = ()
         self.refresh_button = QToolButton()
-        self.refresh_button.setText("↻")
+        self.refresh_button.setIcon(icon(Icon.REGENERATE))  # ask again
         self.refresh_button.setObjectName(f"{model_combo.objectName()}Refresh")
         self.refresh_button.setAccessibleName("Refresh the provider's models")
         self.refresh_button.setToolTip("Ask the provider for the models it serves now")
@@ -129,7 +130,7 @@ class ModelChoices(QObject):
         row, _role = ui.formLayout.getLayoutPosition(ui.modelRow)
         ui.formLayout.insertRow(row + 1, "", self.hint)
         self.refresh_button = QToolButton()  # issue 28: ask the provider again
-        self.refresh_button.setText("↻")
+        self.refresh_button.setIcon(icon(Icon.REGENERATE))  # ask again
         self.refresh_button.setObjectName("modelComboRefresh")
         self.refresh_button.setAccessibleName("Refresh the provider's models")
         self.refresh_button.setToolTip("Ask the provider for the models it serves now")

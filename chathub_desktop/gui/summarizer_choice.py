@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from PySide6.QtWidgets import QPushButton, QWidget
 
-from chathub_desktop.services.summarizer import SummarizerProblem
+from chathub_desktop.core.summarizer_problem import SummarizerProblem
 
 #: The button's text (the same in every place).
 CHOOSE_TEXT = "Choose History Compress model…"

@@ -7,9 +7,9 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass
 
 from chathub_desktop.core import compaction as cc
+from chathub_desktop.core.summarizer_problem import SummarizerProblem
 from chathub_desktop.services.errors import ServiceError
 from chathub_desktop.services.request_context import TopicContext
-from chathub_desktop.services.summarizer import SummarizerProblem
 
 COMPACTED = "compacted"
 NOTHING_ELIGIBLE = "nothing_eligible"

@@ -15,7 +15,6 @@ import logging
 import os
 from collections.abc import Sequence
 from dataclasses import dataclass
-from enum import StrEnum
 
 from sqlalchemy import select
 
@@ -30,6 +29,7 @@ from chathub_desktop.core.messages import ChatMessage
 from chathub_desktop.core.overflow import is_length_stop
 from chathub_desktop.core.provider_kinds import ProviderKind
 from chathub_desktop.core.request_assembly import message_tokens
+from chathub_desktop.core.summarizer_problem import SummarizerProblem
 from chathub_desktop.providers.base import (
     ChatClient,
     ChatRequest,
@@ -62,15 +62,6 @@ _THINKING_OFF = frozenset({"anthropic", "deepseek", "zhipu", "moonshot"})
 
 #: How to set the model, for the CLI and the logs (the settings page says it its own way).
 HOW_TO_SET = "choose one in Settings → System Agent (headless: settings set history-compress-model PROVIDER/MODEL)"
-
-
-class SummarizerProblem(StrEnum):
-    """Why no History Compress model can run (CMP-3, issue 28): the setting is ``EMPTY``, or
-    ``NO_PROVIDER`` serves the model it names. The window answers either with a button that
-    opens Settings → System Agent."""
-
-    EMPTY = "empty"
-    NO_PROVIDER = "no_provider"
 
 
 class SummarizerUnavailable(InvalidInput):

@@ -232,6 +232,7 @@ def test_the_log_stays_bounded(tmp_path: Path) -> None:
         svc.close()
 
 
+@pytest.mark.expect_log(r"live refresh interrupted")
 def test_a_lost_listen_connection_comes_back(postgres_url: str, monkeypatch: pytest.MonkeyPatch) -> None:
     """The server drops the watcher's connection (a restart, a proxy timeout): it
     connects again and catches up with what was committed meanwhile."""

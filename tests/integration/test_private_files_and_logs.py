@@ -63,6 +63,7 @@ def test_data_dir_database_wal_shm_and_exports_are_private(
     capsys.readouterr()
 
 
+@pytest.mark.expect_log(r"the data folder .* is readable or writable by others")
 def test_an_older_store_file_is_tightened_and_its_folder_left_as_it_is(
         tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     """Issue 32: the database file is ours (0600); the folder is the user's choice."""
@@ -76,6 +77,7 @@ def test_an_older_store_file_is_tightened_and_its_folder_left_as_it_is(
     assert "is readable or writable by others (mode 0755); it is left as it is" in capsys.readouterr().err
 
 
+@pytest.mark.expect_log(r"the data folder .* is readable or writable by others")
 @pytest.mark.parametrize("shared", [0o1777, 0o2775])
 def test_an_existing_data_dir_keeps_its_mode_and_is_named_once(
         tmp_path: Path, capsys: pytest.CaptureFixture[str], shared: int) -> None:

@@ -189,6 +189,7 @@ def test_an_existing_store_is_indexed_by_the_migration(tmp_path: Path) -> None:
         svc.close()
 
 
+@pytest.mark.expect_log(r"the pg_trgm extension is not installed")
 def test_postgres_without_pg_trgm_scans_and_says_so(postgres_url: str) -> None:
     svc = open_services(postgres_url)
     try:
