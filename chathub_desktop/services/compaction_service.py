@@ -37,6 +37,7 @@ from chathub_desktop.core import threshold_compaction as tc
 from chathub_desktop.core.compaction_prompt import complete_part
 from chathub_desktop.core.messages import Role
 from chathub_desktop.core.request_assembly import assemble_request, template_overhead
+from chathub_desktop.core.summarizer_problem import SummarizerProblem
 from chathub_desktop.providers.catalog import ModelCatalog
 from chathub_desktop.services.compaction_outcome import (
     COMPACTED,
@@ -63,7 +64,6 @@ from chathub_desktop.services.settings_service import SettingsService
 from chathub_desktop.services.summarizer import (
     Summarizer,
     SummarizerFailed,
-    SummarizerProblem,
     SummarizerTarget,
     SummarizerUnavailable,
     resolve_summarizer,

@@ -73,6 +73,7 @@ from chathub_desktop.core.dream_schedule import (
     stopped_note,
 )
 from chathub_desktop.core.secret_redaction import Redaction
+from chathub_desktop.core.summarizer_problem import SummarizerProblem
 from chathub_desktop.core.topic_titles import plain_title
 from chathub_desktop.providers.catalog import ModelCatalog
 from chathub_desktop.services import dream_calls as calls
@@ -91,7 +92,6 @@ from chathub_desktop.services.settings_service import SettingsService
 from chathub_desktop.services.summarizer import (
     Summarizer,
     SummarizerFailed,
-    SummarizerProblem,
     SummarizerUnavailable,
     resolve_summarizer,
 )
