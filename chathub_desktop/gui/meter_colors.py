@@ -2,8 +2,8 @@
 
 Text colours are the design tokens (issue 29) of the theme in use, so they follow the
 light and the dark theme and keep WCAG 2.1 contrast on every surface: :func:`muted_color`
-(secondary lines, ≥ 4.5:1), :func:`warning_color` (the over-budget line, ≥ 4.5:1) and
-:func:`caution_color` (at or above the high watermark). The part colours fill the
+(secondary lines, ≥ 4.5:1) and :func:`caution_color` (at or above the high watermark);
+the over-budget line is the theme's error colour (``design.palette.error_color``). The part colours fill the
 stacked bar and the row swatches; they carry no text.
 """
 
@@ -12,7 +12,7 @@ from __future__ import annotations
 from PySide6.QtGui import QColor, QPalette
 
 from chathub_desktop.gui.design.contrast import contrast_ratio as design_contrast
-from chathub_desktop.gui.design.tokens import colours_for
+from chathub_desktop.gui.design.palette import tokens_of
 
 #: Fill of each part in the bar and its row swatch, in display order.
 PART_COLORS = {
@@ -35,27 +35,14 @@ def part_color(name: str) -> QColor:
     return QColor(PART_COLORS.get(name, _OTHER_PART))
 
 
-def is_dark(palette: QPalette) -> bool:
-    """True when ``palette`` is a dark theme's: its text is light. (The text, not the
-    window: a stylesheet's ``background: transparent`` leaves a widget's Window role
-    transparent black in both themes.)"""
-    return palette.color(QPalette.ColorRole.WindowText).lightness() > 128
-
-
-def warning_color(palette: QPalette) -> QColor:
-    """Red text of the one over-budget line and the high-watermark tick (the design
-    tokens' ``error``)."""
-    return QColor(colours_for(is_dark(palette)).error)
-
-
 def caution_color(palette: QPalette) -> QColor:
     """Amber text of the badge at or above the high watermark (the tokens' ``warning``)."""
-    return QColor(colours_for(is_dark(palette)).warning)
+    return QColor(tokens_of(palette).warning)
 
 
 def muted_color(palette: QPalette) -> QColor:
     """Secondary text (the tokens' ``text_muted``: ≥ 4.5:1 on every surface, both themes)."""
-    return QColor(colours_for(is_dark(palette)).text_muted)
+    return QColor(tokens_of(palette).text_muted)
 
 
 def contrast_ratio(a: QColor, b: QColor) -> float:

@@ -22,7 +22,8 @@ from PySide6 import QtCore  # Qt as QtCore.Qt: its namespace loads after first p
 from PySide6.QtCore import Signal
 from PySide6.QtWidgets import QToolButton, QWidget
 
-from chathub_desktop.gui.meter_colors import caution_color, warning_color
+from chathub_desktop.gui.design.palette import error_color
+from chathub_desktop.gui.meter_colors import caution_color
 from chathub_desktop.gui.usage_popover import EstimatePopover
 
 if TYPE_CHECKING:  # types only: the views module loads after first paint
@@ -92,7 +93,7 @@ class TokenBadge(QToolButton):
         # a selector, so the colour stays on the badge and never reaches the popover's text
         pal = self.palette()
         self.setStyleSheet(
-            f"QToolButton#tokenBadge {{ color: {warning_color(pal).name()}; font-weight: bold; }}" if over else
+            f"QToolButton#tokenBadge {{ color: {error_color(pal).name()}; font-weight: bold; }}" if over else
             f"QToolButton#tokenBadge {{ color: {caution_color(pal).name()}; }}" if high else "")
         self.setToolTip(TOOLTIP + f"<p>{e.total:,} of {e.input_budget:,} input tokens "
                         f"(context window {e.context_window:,}).</p>")

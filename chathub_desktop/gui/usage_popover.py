@@ -46,7 +46,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from chathub_desktop.gui.meter_colors import caution_color, muted_color, part_color, warning_color
+from chathub_desktop.gui.design.palette import error_color
+from chathub_desktop.gui.meter_colors import caution_color, muted_color, part_color
 from chathub_desktop.gui.summarizer_choice import choose_button
 
 if TYPE_CHECKING:  # types only: the views module loads after first paint
@@ -236,7 +237,7 @@ class PartsBar(QWidget):
             p.setBrush(part_color(k))
             p.drawRect(QRectF(r.left() + x, r.top(), w, r.height()))
         hx = r.left() + r.width() * self.high
-        p.setPen(QPen(warning_color(pal), 2))
+        p.setPen(QPen(error_color(pal), 2))
         p.drawLine(int(hx), int(r.top()) - 2, int(hx), int(r.bottom()) + 2)
         p.end()
 
@@ -434,7 +435,7 @@ class EstimatePopover(QFrame):
 
         self.estimate = e
         pal = self.palette()
-        muted, warning = muted_color(pal), warning_color(pal)
+        muted, warning = muted_color(pal), error_color(pal)
         for label in (self.mode_label, self.budget_label, self.policy_label):
             _tinted(label, muted, "muted")
         for label in (self.warning_label, self.truncation_label):

@@ -15,16 +15,13 @@ printed with the fuzz summary.
 
 from __future__ import annotations
 
-import base64
 import os
 import random
 import socket
 from pathlib import Path
 
-from PySide6.QtCore import QBuffer, QByteArray, QIODevice
-from PySide6.QtGui import QColor, QImage
-
 from tests.fuzz.harness import FIGURES, SCALE
+from tests.gui.image_urls import data_url, qt_png
 from tests.gui.render_audit import render_audited
 
 #: Generated cases per unit of CHATHUB_FUZZ_SCALE.
@@ -39,24 +36,13 @@ _BIDI = "\u202e\u2066\u2067\u2068\u2069\u200f\u200e\u061c"
 _ZERO = "\u200b\u200c\u200d\ufeff\u2060\u034f"
 
 
-def _png(width: int, height: int) -> bytes:
-    img = QImage(width, height, QImage.Format.Format_RGB32)
-    img.fill(QColor(20, 120, 220))
-    data = QByteArray()
-    buf = QBuffer(data)
-    buf.open(QIODevice.OpenModeFlag.WriteOnly)
-    img.save(buf, "PNG")
-    buf.close()
-    return bytes(data.data())
 
 
-def _data(data: bytes, mime: str = "image/png") -> str:
-    return f"data:{mime};base64,{base64.b64encode(data).decode()}"
 
 
 def _sources(tree: Path, port: int) -> list[str]:
-    small = _png(8, 8)
-    huge = bytearray(_png(4, 4))
+    small = qt_png(8, 8)
+    huge = bytearray(qt_png(4, 4))
     huge[16:24] = (60_000).to_bytes(4, "big") + (60_000).to_bytes(4, "big")
     paths = [str(tree / "file.png"), str(tree / "fifo"), str(tree / "sock"), str(tree), "/dev/zero",
              "/dev/urandom", "/dev/random", "/proc/self/mem", "/etc/passwd", "/etc/shadow",
@@ -68,8 +54,8 @@ def _sources(tree: Path, port: int) -> list[str]:
             f"http://127.0.0.1:{port}/x.png", f"https://127.0.0.1:{port}/x.png", f"//127.0.0.1:{port}/x.png",
             "ftp://127.0.0.1/x", "smb://host/share/x.png", "\\\\\\\\host\\\\share\\\\x.png", "C:\\\\x.png",
             "javascript:alert(1)", "vbscript:x", "chathub-copy:999", "foo:bar", "data:text/html,<img src=/dev/zero>",
-            _data(small), _data(bytes(huge)), _data(small, "image/jpeg"), _data(small, "image/gif"),
-            _data(b"<svg xmlns='http://www.w3.org/2000/svg' width='100000' height='100000'/>", "image/svg+xml"),
+            data_url(small), data_url(bytes(huge)), data_url(small, "image/jpeg"), data_url(small, "image/gif"),
+            data_url(b"<svg xmlns='http://www.w3.org/2000/svg' width='100000' height='100000'/>", "image/svg+xml"),
             "data:image/png;base64," + "A" * 200_000, "data:image/png;base64,!!!"]
     return out
 
@@ -119,7 +105,7 @@ def _heavy(sources: list[str]) -> list[str]:
         "[" * 200_000, ">" * 5000 + " deep", "|a|b|\n|-|-|\n" + "|x|y|\n" * 20_000,
         _BIDI * 20_000 + _ZERO * 20_000,
         "\n".join(f"![i{i}]({s})" for i, s in enumerate(sources * 5)),
-        f"![big]({_data(_png(4000, 3000))})",
+        f"![big]({data_url(qt_png(4000, 3000))})",
     ]
     if SCALE > 1:
         cases += ["word " * 200_000, "![" * 100_000, "<a" * 100_000, "`a" * 100_000, "$x" * 100_000,
@@ -131,7 +117,7 @@ def test_hostile_markdown_opens_nothing_connects_nowhere_and_stays_bounded(tmp_p
     tree = tmp_path / "t"
     cwd = tree / "a" / "b" / "c" / "d"
     cwd.mkdir(parents=True)
-    (tree / "file.png").write_bytes(_png(8, 8))
+    (tree / "file.png").write_bytes(qt_png(8, 8))
     os.mkfifo(tree / "fifo")
     unix = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
     unix.bind(str(tree / "sock"))

@@ -8,7 +8,6 @@ the reader go (it writes nothing and closes) so a failing test ends instead of h
 
 from __future__ import annotations
 
-import base64
 import os
 import subprocess
 import sys
@@ -17,12 +16,13 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from PySide6.QtCore import QBuffer, QByteArray, QIODevice, QUrl
-from PySide6.QtGui import QColor, QImage, QPainter, QTextDocument
+from PySide6.QtCore import QUrl
+from PySide6.QtGui import QImage, QPainter, QTextDocument
 
 from chathub_desktop.gui.image_sources import data_image
 from chathub_desktop.gui.markdown_render import render_markdown
 from chathub_desktop.gui.safe_document import SafeTextDocument
+from tests.gui.image_urls import data_url, qt_png
 
 _WATCH = """
 import errno, os, sys, time
@@ -121,23 +121,12 @@ def test_the_message_view_renderer_turns_path_images_into_placeholders(qapp, fif
     assert not fifo.opened
 
 
-def _png(width: int, height: int) -> bytes:
-    img = QImage(width, height, QImage.Format.Format_RGB32)
-    img.fill(QColor(200, 40, 40))
-    data = QByteArray()
-    buf = QBuffer(data)
-    buf.open(QIODevice.OpenModeFlag.WriteOnly)
-    img.save(buf, "PNG")
-    buf.close()
-    return bytes(data.data())
 
 
-def _data_url(data: bytes, mime: str = "image/png") -> str:
-    return f"data:{mime};base64,{base64.b64encode(data).decode()}"
 
 
 def test_a_small_data_url_image_is_drawn_at_most_480_px_wide(qapp) -> None:
-    html = render_markdown(f"![red]({_data_url(_png(1000, 500))})")
+    html = render_markdown(f"![red]({data_url(qt_png(1000, 500))})")
     assert '<img src="data:image/png;base64,' in html and 'width="480" height="240"' in html
     doc = SafeTextDocument()
     doc.setHtml(html)
@@ -147,13 +136,13 @@ def test_a_small_data_url_image_is_drawn_at_most_480_px_wide(qapp) -> None:
 
 
 def test_data_urls_outside_the_bounds_are_placeholders(qapp) -> None:
-    png = _png(4, 4)
+    png = qt_png(4, 4)
     huge = bytearray(png)
     huge[16:24] = (100_000).to_bytes(4, "big") + (100_000).to_bytes(4, "big")  # IHDR width, height
-    for src in (_data_url(bytes(huge)),  # 10^10 pixels announced
-                _data_url(png, "image/jpeg"),  # bytes that are not what the URL says
-                _data_url(b"<svg xmlns='http://www.w3.org/2000/svg' width='99999' height='99999'/>", "image/svg+xml"),
+    for src in (data_url(bytes(huge)),  # 10^10 pixels announced
+                data_url(png, "image/jpeg"),  # bytes that are not what the URL says
+                data_url(b"<svg xmlns='http://www.w3.org/2000/svg' width='99999' height='99999'/>", "image/svg+xml"),
                 "data:image/png;base64,!!!notbase64"):
         assert data_image(src) is None
         assert "<img" not in render_markdown(f"![big]({src})")
-    assert data_image(_data_url(png)) is not None
+    assert data_image(data_url(png)) is not None

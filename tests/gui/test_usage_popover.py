@@ -14,8 +14,9 @@ from PySide6.QtCore import QPoint, QRect
 from PySide6.QtGui import QPalette
 from PySide6.QtWidgets import QLabel
 
+from chathub_desktop.gui.design.palette import error_color
 from chathub_desktop.gui.design.theme import apply_theme
-from chathub_desktop.gui.meter_colors import contrast_ratio, warning_color
+from chathub_desktop.gui.meter_colors import contrast_ratio
 from chathub_desktop.gui.token_badge import TokenBadge
 from chathub_desktop.gui.usage_popover import EstimatePopover
 from tests import meter_states
@@ -105,7 +106,7 @@ def test_no_warning_line_when_the_request_fits(qtbot, services, fake_vendor):  #
     pop, e, _badge = _popover(qtbot, services, "counted", fake_vendor)
     assert e.total < e.input_budget
     assert not pop.warning_label.isVisibleTo(pop)
-    red = warning_color(pop.palette())
+    red = error_color(pop.palette())
     assert not [lb for lb in _visible_labels(pop) if lb.palette().color(QPalette.ColorRole.WindowText) == red]
     pop.hide()
 

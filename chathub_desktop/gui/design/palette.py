@@ -9,7 +9,7 @@ from PySide6.QtGui import QColor, QPalette
 
 from chathub_desktop.gui.design.tokens import Colours, colours_for
 
-__all__ = ["busy_color", "error_color", "palette_for"]
+__all__ = ["busy_color", "error_color", "palette_for", "tokens_of"]
 
 
 def palette_for(c: Colours) -> QPalette:
@@ -31,7 +31,7 @@ def palette_for(c: Colours) -> QPalette:
     return pal
 
 
-def _tokens_of(palette: QPalette) -> Colours:
+def tokens_of(palette: QPalette) -> Colours:
     """The token set ``palette`` was built from: dark when its window text is light (the
     text, not the window: a stylesheet's transparent background leaves Window black)."""
     return colours_for(palette.color(QPalette.ColorRole.WindowText).lightness() > 128)
@@ -39,10 +39,10 @@ def _tokens_of(palette: QPalette) -> Colours:
 
 def error_color(palette: QPalette) -> QColor:
     """Error text and marks (the tokens' ``error``: ≥ 4.5:1 on every surface, both themes)."""
-    return QColor(_tokens_of(palette).error)
+    return QColor(tokens_of(palette).error)
 
 
 def busy_color(palette: QPalette) -> QColor:
     """A "working in the background" mark, e.g. a reply streaming in another topic (the
     tokens' ``accent``)."""
-    return QColor(_tokens_of(palette).accent)
+    return QColor(tokens_of(palette).accent)
