@@ -201,10 +201,6 @@ class AttachmentController(QObject):
         """Prepare the file at ``path`` on a worker; a chip appears, or a refusal line."""
         return self._run(self._prepare_path, path)
 
-    def add_bytes(self, name: str, data: bytes, mime_hint: str = "") -> asyncio.Task[None]:
-        """Prepare pasted bytes named ``name`` on a worker."""
-        return self._run(self._prepare_bytes, name, data, mime_hint)
-
     def _run(self, fn: object, *args: object) -> asyncio.Task[None]:
         topic = self._w.current_topic_id  # read here, on the GUI thread
         order = next(self._names)  # chips keep the order files were added in

@@ -6,7 +6,7 @@ topics, 41 messages"), read on a worker thread; Dream now dreams over the chosen
 from __future__ import annotations
 
 from collections.abc import Callable
-from datetime import UTC, date, datetime, timedelta
+from datetime import UTC, date, datetime
 from typing import TYPE_CHECKING
 
 from PySide6.QtWidgets import QComboBox, QWidget
@@ -56,8 +56,3 @@ class DreamDayPicker(QComboBox):
         """The chosen day, or None when none is offered."""
         value = self.currentData()
         return value if isinstance(value, date) else None
-
-    @staticmethod
-    def fallback_day() -> date:
-        """Yesterday (UTC), what Dream now reads before the list has loaded."""
-        return datetime.now(UTC).date() - timedelta(days=1)

@@ -67,13 +67,6 @@ class CompactionOutcome:
         """``compacted`` / ``nothing eligible`` / ``failed`` / ``could not reach the target``."""
         return STATUS_TEXT.get(self.status, self.status)
 
-    @property
-    def reclaimed_tokens(self) -> int:
-        """Estimate before − after, tokens (0 when either is unknown)."""
-        if self.before_tokens is None or self.after_tokens is None:
-            return 0
-        return self.before_tokens - self.after_tokens
-
     def to_json(self) -> dict[str, object]:
         """JSON-ready dict (with ``status_text``)."""
         d = asdict(self)

@@ -134,11 +134,6 @@ class ImportPreview:
     #: Kinds of likely secrets replaced by ``[redacted: KIND]`` in what is imported (issue 19).
     redacted: tuple[str, ...] = ()
 
-    @property
-    def changes_dynamic(self) -> bool:
-        """True when the file carries dynamic memory (it replaces the current cards)."""
-        return self.dynamic_after is not None
-
     def lines(self) -> list[str]:
         """The summary for the user, one line each: the file's kind, fixed memory, dynamic
         memory and provenance, before → after."""
