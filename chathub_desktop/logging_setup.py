@@ -21,6 +21,7 @@ import os
 import sys
 from pathlib import Path
 
+from chathub_desktop.core.flags import env_flag
 from chathub_desktop.private_files import make_private_dir, make_private_file
 
 LOG_FILE_NAME = "chathub.log"
@@ -39,7 +40,7 @@ _folder: Path | None = None
 
 
 def _env_on(name: str) -> bool:
-    return os.environ.get(name, "").strip().lower() in ("1", "true", "yes", "on")
+    return env_flag(os.environ, name)
 
 
 def wants_stderr(verbose: bool = False) -> bool:

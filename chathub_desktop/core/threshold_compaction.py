@@ -24,6 +24,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from itertools import accumulate
 
+from chathub_desktop.core.flags import parse_flag
 from chathub_desktop.core.messages import ChatMessage, Role, ToolSpec
 
 # --- constants (SPEC ids in comments) -----------------------------------------------
@@ -54,8 +55,6 @@ SUMMARY_PREFIX = "Recap of our conversation so far:"
 #: Minimum number of non-system messages beyond ``keep_recent`` (NUM-6).
 MIN_EXTRA_MESSAGES = 4
 
-_TRUE = frozenset({"true", "1", "yes", "on"})
-_FALSE = frozenset({"false", "0", "no", "off"})
 _DISABLE = frozenset({"1", "true", "yes"})
 _INT_RE = re.compile(r"[+-]?\d+")
 _SUMMARY_RE = re.compile(r"<summary>(.*?)</summary>", re.DOTALL | re.IGNORECASE)
@@ -80,11 +79,9 @@ class ThresholdConfig:
 
 
 def _parse_bool(text: str, name: str) -> bool:
-    word = text.strip().lower()
-    if word in _TRUE:
-        return True
-    if word in _FALSE:
-        return False
+    flag = parse_flag(text)
+    if flag is not None:
+        return flag
     raise ValueError(f"{name} must be true/false (1/0, yes/no, on/off), got {text!r}")
 
 

@@ -15,6 +15,7 @@ from chathub_desktop.core.assistant_settings import (  # noqa: E402
     UNSET_WORDS,
 )
 from chathub_desktop.core.compaction import SUMMARY_CAPS, watermarks
+from chathub_desktop.core.flags import parse_flag
 from chathub_desktop.core.request_assembly import TEMPLATE_PLACEHOLDER
 from chathub_desktop.core.sampling import Sampling, sampling_problem
 from chathub_desktop.services.errors import InvalidInput, NotFound
@@ -27,11 +28,9 @@ from chathub_desktop.storage.models import Assistant, Provider
 
 def parse_bool(value: str) -> bool:
     """``on/off``, ``true/false``, ``yes/no``, ``1/0`` → bool; else :class:`InvalidInput`."""
-    v = value.strip().lower()
-    if v in ("1", "true", "yes", "on"):
-        return True
-    if v in ("0", "false", "no", "off"):
-        return False
+    flag = parse_flag(value)
+    if flag is not None:
+        return flag
     raise InvalidInput(f"expected on/off, got {value!r}")
 
 

@@ -35,6 +35,7 @@ from chathub_desktop.core import compaction as cc
 from chathub_desktop.core import compaction_gain as cg
 from chathub_desktop.core import threshold_compaction as tc
 from chathub_desktop.core.compaction_prompt import complete_part
+from chathub_desktop.core.flags import env_flag
 from chathub_desktop.core.messages import Role
 from chathub_desktop.core.request_assembly import assemble_request, template_overhead
 from chathub_desktop.core.summarizer_problem import SummarizerProblem
@@ -88,7 +89,7 @@ class _Run:
 
 
 def _debug_enabled() -> bool:
-    return os.environ.get(DEBUG_ENV, "").strip().lower() in ("1", "true", "yes", "on")
+    return env_flag(os.environ, DEBUG_ENV)
 
 
 class CompactionService:

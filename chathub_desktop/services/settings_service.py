@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from sqlalchemy import select
 
+from chathub_desktop.core.flags import parse_flag
 from chathub_desktop.services.errors import InvalidInput
 from chathub_desktop.services.input_rules import check_model_id
 from chathub_desktop.storage.database import Database
@@ -66,10 +67,10 @@ class SettingsService:
         if key in _MODEL_SETTINGS and value is not None:
             value = self._check_model(key, value)
         if key in _BOOL_SETTINGS and isinstance(value, str):
-            v = value.strip().lower()
-            if v not in ("1", "0", "true", "false", "yes", "no", "on", "off"):
+            flag = parse_flag(value)
+            if flag is None:
                 raise InvalidInput(f"{key} expects on/off, got {value!r}")
-            value = v in ("1", "true", "yes", "on")
+            value = flag
         if key in _INT_SETTINGS and value is not None:
             try:
                 value = int(str(value).strip().replace(",", "").replace("_", ""))
