@@ -336,6 +336,7 @@ class Cleaner:
         self.replaced = 0
 
     def __call__(self, text: str) -> str:
+        """``text`` with unstorable characters replaced; adds their count to ``replaced``."""
         out, n = replace_unstorable(text)
         self.replaced += n
         return out

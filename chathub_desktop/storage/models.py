@@ -42,6 +42,7 @@ class UTCDateTime(TypeDecorator[datetime]):
     cache_ok = True
 
     def process_bind_param(self, value: datetime | None, dialect: object) -> datetime | None:
+        """The value in UTC for the store; a naive datetime raises :class:`ValueError`."""
         if value is None:
             return None
         if value.tzinfo is None:
@@ -49,6 +50,7 @@ class UTCDateTime(TypeDecorator[datetime]):
         return value.astimezone(UTC)
 
     def process_result_value(self, value: datetime | None, dialect: object) -> datetime | None:
+        """The stored value as an aware UTC datetime (SQLite returns it naive)."""
         if value is None:
             return None
         return value.replace(tzinfo=UTC) if value.tzinfo is None else value.astimezone(UTC)
