@@ -78,13 +78,8 @@ GIL_SWITCH_INTERVAL_S = 0.001
 
 
 def make_application(argv: list[str] | None = None) -> QApplication:
-    """The QApplication with ChatHub's names (reuses an existing instance). Guards
-    against PySide6 6.12's reference-count slip on CPython 3.11 first
-    (:mod:`chathub_desktop.gui.qt_binding`) and shortens the GIL switch interval so the
-    GUI thread never queues long behind a worker (issue 9)."""
-    from chathub_desktop.gui.qt_binding import protect_singletons
-
-    protect_singletons()
+    """The QApplication with ChatHub's names (reuses an existing instance). Shortens the
+    GIL switch interval first so the GUI thread never queues long behind a worker (issue 9)."""
     sys.setswitchinterval(GIL_SWITCH_INTERVAL_S)
     app = QApplication.instance()
     if not isinstance(app, QApplication):

@@ -43,11 +43,9 @@ def main(cases_file: str, marker_dir: str) -> int:
     from chathub_desktop.gui.markdown_render import load_math
     from chathub_desktop.gui.message_list_model import MessageListModel, TopicPage
     from chathub_desktop.gui.message_list_view import MessageListView
-    from chathub_desktop.gui.qt_binding import protect_singletons
     from chathub_desktop.services.events import EventBus
     from chathub_desktop.services.views import MessageView
 
-    protect_singletons()  # as the app does at start-up
     texts = json.loads(Path(cases_file).read_text(encoding="utf-8"))
     app = QApplication.instance() or QApplication(sys.argv[:1])
     load_math()

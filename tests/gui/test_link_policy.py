@@ -15,16 +15,8 @@ from chathub_desktop.gui.chat_events import ChatEvents
 from chathub_desktop.gui.link_policy import LinkAction, decide, hover_text
 from chathub_desktop.gui.message_list_model import MessageListModel, TopicPage
 from chathub_desktop.gui.message_list_view import MessageListView
-from chathub_desktop.gui.qt_binding import protect_singletons
 from chathub_desktop.services.events import EventBus
 from chathub_desktop.services.views import MessageView
-
-
-@pytest.fixture(autouse=True, scope="module")
-def _protected() -> None:
-    """As the app does at start-up: PySide6 6.12 on CPython 3.11 slips references to
-    None (chathub_desktop.gui.qt_binding); these clicks and hovers make many such calls."""
-    protect_singletons()
 
 
 @pytest.fixture
