@@ -7,6 +7,7 @@ is out of date. Needs ``pyside6-uic`` (shipped with PySide6) on ``PATH``.
 
 from __future__ import annotations
 
+import re
 import shutil
 import subprocess
 import sys
@@ -37,7 +38,10 @@ def compile_form(ui_file: Path) -> str:
     result = subprocess.run([uic, str(ui_file)], capture_output=True, text=True, check=False)
     if result.returncode != 0:
         raise RuntimeError(f"pyside6-uic failed for {ui_file.name}: {result.stderr.strip()}")
-    return HEADER.format(name=ui_file.name) + result.stdout
+    # the compiler's version line would make the committed forms depend on the Qt release
+    # installed (6.11 on CPython 3.11, 6.12 later: pyproject.toml)
+    source = re.sub(r"(## Created by: Qt User Interface Compiler) version \S+", r"\1", result.stdout)
+    return HEADER.format(name=ui_file.name) + source
 
 
 def target_for(ui_file: Path, forms_dir: Path = FORMS_DIR) -> Path:

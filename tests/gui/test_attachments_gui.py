@@ -21,8 +21,11 @@ def _drop(widget, path: Path) -> None:  # type: ignore[no-untyped-def]
     accepted drag-enter, as with a real drag)."""
     mime = QMimeData()
     mime.setUrls([QUrl.fromLocalFile(str(path))])
-    enter = QDragEnterEvent(QPointF(10, 10), Qt.DropAction.CopyAction, mime, Qt.MouseButton.LeftButton,
-                            Qt.KeyboardModifier.NoModifier)
+    args = (Qt.DropAction.CopyAction, mime, Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier)
+    try:  # Qt 6.12 takes a QPointF and deprecates the QPoint form
+        enter = QDragEnterEvent(QPointF(10, 10), *args)
+    except TypeError:  # Qt 6.11 (CPython 3.11: pyproject.toml) takes only a QPoint
+        enter = QDragEnterEvent(QPoint(10, 10), *args)
     QApplication.sendEvent(widget, enter)
     assert enter.isAccepted()
     drop = QDropEvent(QPointF(10, 10), Qt.DropAction.CopyAction, mime, Qt.MouseButton.LeftButton,

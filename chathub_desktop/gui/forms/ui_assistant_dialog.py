@@ -4,7 +4,7 @@
 ################################################################################
 ## Form generated from reading UI file 'assistant_dialog.ui'
 ##
-## Created by: Qt User Interface Compiler version 6.12.0
+## Created by: Qt User Interface Compiler
 ##
 ## WARNING! All changes made in this file will be lost when recompiling UI file!
 ################################################################################
