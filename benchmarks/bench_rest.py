@@ -1,0 +1,163 @@
+"""Quiet and light at rest (issue 29): the real window opened on a store whose only
+topic holds 20,000 messages, against a bare QListView window holding the same count of
+one-line rows, each in a fresh offscreen subprocess.
+
+    QT_QPA_PLATFORM=offscreen python benchmarks/bench_rest.py [N_MESSAGES] [REST_S]
+
+Printed per process:
+
+- ``content``: seconds from ``Popen`` until a message list in the window shows rows
+  (goal: the app within 0.5 s);
+- ``rss``: resident memory (MB) 3 s after content (goal: under 200 MB with the
+  20,000-message topic open);
+- ``wakeups/min``: timer events the loop delivered while nobody touched the window for
+  ``REST_S`` seconds (default 20), scaled to a minute, by receiver class (goal: 0
+  besides the store's change watcher).
+
+The app is built exactly as the product builds it (``app_bootstrap.run_gui``); a global
+event filter counts the timer events. The bare window is the floor for all three.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(REPO))
+
+PROBE = r"""
+import json, os, sys, time
+from collections import Counter
+from PySide6.QtCore import QEvent, QObject, QTimer
+from PySide6.QtWidgets import QAbstractItemView, QApplication
+
+REST_S = float(os.environ["BENCH_REST_S"])
+counts = Counter()
+counting = [False]
+
+class Count(QObject):
+    def eventFilter(self, obj, event):
+        if counting[0] and event.type() == QEvent.Type.Timer:
+            counts[type(obj).__name__] += 1
+        return False
+
+def rss_mb():
+    for line in open("/proc/self/status"):
+        if line.startswith("VmRSS:"):
+            return int(line.split()[1]) / 1024
+    return 0.0
+
+def shown(app):
+    for w in app.allWidgets():
+        if isinstance(w, QAbstractItemView) and w.isVisible() and w.model() is not None \
+                and type(w.model()).__name__ == MODEL and w.model().rowCount() > 0:
+            return True
+    return False
+
+def finish(app, content_at):
+    result = {"content_at": content_at, "rss_mb": rss_mb(),
+              "wakeups": dict(counts), "rest_s": REST_S}
+    print("BENCH_REST " + json.dumps(result), flush=True)
+    app.closeAllWindows()
+    app.quit()
+
+def settle(app, content_at):
+    counts.clear()
+    counting[0] = True
+    QTimer.singleShot(int(REST_S * 1000), lambda: finish(app, content_at))
+
+def poll(app):
+    if shown(app):
+        content_at = time.time()
+        QTimer.singleShot(3000, lambda: settle(app, content_at))
+        return
+    QTimer.singleShot(5, lambda: poll(app))
+"""
+
+APP = PROBE + r"""
+MODEL = "MessageListModel"
+from chathub_desktop.app_bootstrap import make_application, run_gui
+from pathlib import Path
+app = make_application()
+f = Count(app); app.installEventFilter(f)
+QTimer.singleShot(0, lambda: poll(app))
+sys.exit(run_gui(data_dir=Path(sys.argv[1]), database_url=sys.argv[2], new_instance=True))
+"""
+
+BARE = PROBE + r"""
+MODEL = "QStringListModel"
+from PySide6.QtCore import QStringListModel
+from PySide6.QtWidgets import QListView, QMainWindow
+app = QApplication(sys.argv[:1])
+f = Count(app); app.installEventFilter(f)
+w = QMainWindow(); view = QListView(); w.setCentralWidget(view); w.resize(1280, 800); w.show()
+view.setModel(QStringListModel([f"Message {i}" for i in range(int(sys.argv[3]))]))
+view.scrollToBottom()
+QTimer.singleShot(0, lambda: poll(app))
+sys.exit(app.exec())
+"""
+
+
+def _store(tmp: Path, n: int) -> str:
+    from chathub_desktop.services.chatgpt_import import import_chatgpt_export
+    from chathub_desktop.services.container import open_services
+    from tests.gui.helpers import conversation, write_export
+
+    url = f"sqlite:///{tmp / 'chathub.sqlite3'}"
+    svc = open_services(url)
+    try:
+        a = svc.assistants.create("Bench")
+        text = "Message {i}: a reply with **bold**, `code` and a list:\n\n- one\n- two\n"
+        turns = [("user" if i % 2 == 0 else "assistant", text.format(i=i)) for i in range(n)]
+        export = write_export(tmp / "conversations.json", [conversation("Big topic", turns, "bench-rest")])
+        import_chatgpt_export(svc.db, a.id, export)
+    finally:
+        svc.close()
+    return url
+
+
+def _run(code: str, args: list[str], rest_s: float) -> dict[str, object]:
+    env = {**os.environ, "QT_QPA_PLATFORM": "offscreen", "BENCH_REST_S": str(rest_s),
+           "PYTHONPATH": os.pathsep.join(p for p in (str(REPO), os.environ.get("PYTHONPATH")) if p)}
+    start = time.time()
+    proc = subprocess.run([sys.executable, "-c", code, *args], capture_output=True, text=True,
+                          env=env, timeout=rest_s + 120, cwd=REPO)
+    line = next((ln for ln in proc.stdout.splitlines() if ln.startswith("BENCH_REST ")), None)
+    if line is None:
+        raise SystemExit(f"no result (exit {proc.returncode}):\n{proc.stderr[-3000:]}")
+    result: dict[str, object] = json.loads(line.split(" ", 1)[1])
+    result["content_s"] = float(result["content_at"]) - start  # type: ignore[arg-type]
+    return result
+
+
+def _per_minute(result: dict[str, object]) -> tuple[float, str]:
+    wakeups: dict[str, int] = result["wakeups"]  # type: ignore[assignment]
+    scale = 60.0 / float(result["rest_s"])  # type: ignore[arg-type]
+    parts = ", ".join(f"{k} {v * scale:.0f}" for k, v in sorted(wakeups.items(), key=lambda kv: -kv[1]))
+    return sum(wakeups.values()) * scale, parts or "none"
+
+
+def main(n: int = 20_000, rest_s: float = 20.0) -> None:
+    """Print content time, RSS and wake-ups for the bare window and the app."""
+    tmp = Path(tempfile.mkdtemp(prefix="chathub-bench-rest-"))
+    t0 = time.perf_counter()
+    url = _store(tmp, n)
+    print(f"setup: a {n:,}-message topic in {time.perf_counter() - t0:.1f} s")
+    bare = _run(BARE, ["-", "-", str(n)], rest_s)
+    app = _run(APP, [str(tmp / "data"), url], rest_s)
+    for name, r in (("bare QListView", bare), ("ChatHub window", app)):
+        total, parts = _per_minute(r)
+        print(f"{name:15} content {float(r['content_s']):.2f} s · rss {float(r['rss_mb']):.0f} MB "  # type: ignore[arg-type]
+              f"· wakeups/min {total:.0f} ({parts})")
+    print(f"ratios app/bare: content {float(app['content_s']) / float(bare['content_s']):.1f}× · "  # type: ignore[arg-type]
+          f"rss {float(app['rss_mb']) / float(bare['rss_mb']):.1f}×")  # type: ignore[arg-type]
+
+
+if __name__ == "__main__":
+    main(*(int(a) if i == 0 else float(a) for i, a in enumerate(sys.argv[1:3])))
