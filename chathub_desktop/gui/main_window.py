@@ -55,6 +55,7 @@ from chathub_desktop.gui.error_bar import ErrorBar
 from chathub_desktop.gui.error_presenter import ErrorPresenter
 from chathub_desktop.gui.estimate_controller import EstimateController
 from chathub_desktop.gui.message_actions import MessageActions
+from chathub_desktop.gui.nav_rail import AssistantItem, NavRail, PageHost, PageId, RailEntry
 from chathub_desktop.gui.reply_notice import ReplyNoticeBar, ReplyNotices
 from chathub_desktop.gui.send_controller import SendController
 from chathub_desktop.gui.send_keys import SendKey
@@ -324,25 +325,15 @@ class MainWindow(QMainWindow):
         sl = QVBoxLayout(side)
         sl.setContentsMargins(Space.LG, Space.LG, Space.MD, Space.LG)
         sl.setSpacing(Space.SM)
-        a_label = QLabel("&Assistant")
-        a_label.setObjectName("sectionLabel")
-        arow = QHBoxLayout()
-        arow.setSpacing(Space.XXS)
-        arow.addWidget(a_label)
-        arow.addStretch(1)
-        self.new_assistant_button = _tool_button(self.new_assistant_action, "New assistant", Icon.NEW_ASSISTANT)
-        self.edit_assistant_button = _tool_button(self.edit_assistant_action, "Edit assistant", Icon.EDIT_ASSISTANT)
-        self.memory_button = _tool_button(self.memory_action, "Memory", Icon.MEMORY)
-        for b in (self.new_assistant_button, self.edit_assistant_button, self.memory_button):
-            arow.addWidget(b)
-        sl.addLayout(arow)
+        # the assistant switcher is the rail's avatar (issue 29); the combo holds the selection
         self.assistant_combo = QComboBox()
         self.assistant_combo.setObjectName("assistantCombo")
-        self.assistant_combo.setToolTip("The assistant whose topics are listed below")
         self.assistant_combo.setAccessibleName("Assistant")
-        a_label.setBuddy(self.assistant_combo)
         self.assistant_combo.currentIndexChanged.connect(self._on_assistant_changed)
-        sl.addWidget(self.assistant_combo)
+        self.assistant_combo.hide()
+        self.assistant_title = QLabel()
+        self.assistant_title.setObjectName("assistantTitle")
+        sl.addWidget(self.assistant_title)
         sl.addSpacing(Space.MD)
         t_label = QLabel("&Topics")
         t_label.setObjectName("sectionLabel")
@@ -404,7 +395,21 @@ class MainWindow(QMainWindow):
         self.splitter.setSizes([280, 1000])
         self.splitter.setChildrenCollapsible(False)
         side.setMinimumWidth(200)
-        self.setCentralWidget(self.splitter)
+        self.rail = NavRail((self.new_assistant_action, self.edit_assistant_action))
+        self.rail.entry_chosen.connect(self._on_rail)
+        self.rail.assistant_chosen.connect(
+            lambda aid: self.assistant_combo.setCurrentIndex(self.assistant_combo.findData(aid)))
+        self.memory_action.enabledChanged.connect(self.rail.buttons[RailEntry.MEMORY].setEnabled)
+        self.page_host = PageHost()
+        self.page_host.add_page(PageId.CHATS, self.splitter)
+        self.page_host.page_shown.connect(self.rail.show_page)
+        central = QWidget()
+        row = QHBoxLayout(central)
+        row.setContentsMargins(0, 0, 0, 0)
+        row.setSpacing(0)
+        row.addWidget(self.rail)
+        row.addWidget(self.page_host, 1)
+        self.setCentralWidget(central)
         self.sidebar = side
         self.model_label = QLabel()
         self.model_label.setToolTip("Provider and chat model of the selected assistant")
@@ -573,6 +578,9 @@ class MainWindow(QMainWindow):
 
     def _on_assistant_changed(self, *_args: object) -> None:
         aid = self.current_assistant_id()
+        combo = self.assistant_combo
+        self.rail.set_assistants([AssistantItem(int(combo.itemData(i)), combo.itemText(i))
+                                  for i in range(combo.count())], aid)
         has = aid is not None
         self.edit_assistant_action.setEnabled(has)
         self.memory_action.setEnabled(has)
@@ -591,6 +599,7 @@ class MainWindow(QMainWindow):
         aid = self.current_assistant_id()
         if aid is None:
             self.model_label.setText("No assistant")
+            self.assistant_title.setText("No assistant")
             self.message_view.delegate.assistant_name = "Assistant"
             return
         try:
@@ -598,7 +607,23 @@ class MainWindow(QMainWindow):
         except ServiceError:
             return
         self.message_view.delegate.assistant_name = a.name
+        self.assistant_title.setText(a.name)
+        self.assistant_title.setToolTip(f"{a.name}: {a.model or 'no model'} via {a.provider_name or 'no provider'}")
         self.model_label.setText(f"{a.model or 'no model'} · {a.provider_name or 'no provider'}")
+
+    def _on_rail(self, entry: RailEntry) -> None:
+        """A rail entry was clicked: Chats and Memory show their page (Memory opens its
+        dialog while it has no page in the window); Search and Settings open theirs."""
+        if entry is RailEntry.CHATS:
+            self.page_host.show_page(PageId.CHATS)
+        elif entry is RailEntry.MEMORY:
+            if not self.page_host.show_page(PageId.MEMORY):
+                self.rail.show_page(PageId.CHATS)
+                self.memory_action.trigger()
+        elif entry is RailEntry.SEARCH:
+            self.search.action.trigger()
+        else:
+            self.providers_action.trigger()
 
     # --- topics -----------------------------------------------------------------------------
     @property

@@ -53,9 +53,9 @@ def test_icons_follow_the_theme_and_the_state(qapp, restore_look) -> None:  # ty
 def test_the_sidebar_buttons_are_icons_with_names(window) -> None:  # type: ignore[no-untyped-def]
     from PySide6.QtCore import Qt
 
-    buttons = [window.new_assistant_button, window.edit_assistant_button, window.memory_button,
+    buttons = [*window.rail.buttons.values(),
                window.new_topic_button, window.rename_topic_button, window.delete_topic_button]
-    assert [b.accessibleName() for b in buttons] == ["New assistant", "Edit assistant", "Memory", "New topic",
+    assert [b.accessibleName() for b in buttons] == ["Chats", "Memory", "Search", "Settings", "New topic",
                                                      "Rename topic", "Delete topic"]
     for b in buttons:
         assert b.toolButtonStyle() == Qt.ToolButtonStyle.ToolButtonIconOnly
