@@ -179,6 +179,11 @@ class MainWindow(QMainWindow):
         self.message_model.cursor_lookup = self.compaction.summary_cursor
         self.message_view = MessageListView(self.message_model)
         self.message_view.edit_requested.connect(self.message_actions.edit_message)
+        from chathub_desktop.gui.message_inline_edit import InlineEditor
+
+        self.inline_editor = InlineEditor(self.message_view, self.message_model)  # issue 29: edit in place
+        self.inline_editor.resend_requested.connect(self.versions.resend)
+        self.inline_editor.save_requested.connect(self.message_actions.save_text)
         self.message_view.delete_requested.connect(self.message_actions.delete_message)
         self.message_view.code_copied.connect(lambda _first: self.show_status("Code block copied", 3000))
         self.message_view.link_refused.connect(self.show_status)  # issue 32
@@ -503,6 +508,7 @@ class MainWindow(QMainWindow):
             from chathub_desktop.gui.message_list_view import empty_text
 
             self.message_view.empty_text = empty_text(key)
+            self.inline_editor.set_send_key(key)
             self.message_view.viewport().update()
 
     def _connect_events(self) -> None:

@@ -98,9 +98,9 @@ def build_stylesheet(c: Colours, points: float) -> Stylesheet:
     b.rule("QPushButton:focus", border=f"1px solid {c.focus}")
     b.rule("QPushButton:default", border=f"1px solid {c.accent}")
     b.rule("QPushButton:disabled", color=c.disabled, background_color=c.raised)
-    b.rule("QPushButton#sendButton", fg="on_accent", bg="accent", border="none",
+    b.rule("QPushButton#sendButton, QPushButton#resendButton", fg="on_accent", bg="accent", border="none",
            border_radius=f"{Radius.LG}px", padding=f"{Space.XS}px {Space.MD}px")
-    b.rule("QPushButton#sendButton:hover", fg="on_accent", bg="accent_hover")
+    b.rule("QPushButton#sendButton:hover, QPushButton#resendButton:hover", fg="on_accent", bg="accent_hover")
     b.rule("QPushButton#sendButton:disabled", background_color=c.hover, color=c.disabled)
     b.rule("QPushButton#stopButton", border_radius=f"{Radius.LG}px", padding=f"{Space.XS}px {Space.MD}px")
     b.rule("QToolButton", fg="text", border="none", border_radius=f"{Radius.MD}px",
@@ -130,6 +130,9 @@ def build_stylesheet(c: Colours, points: float) -> Stylesheet:
            border_radius=f"{Radius.XL}px")
     b.rule("QPlainTextEdit#draft", fg="text", bg="raised", border="none", padding="0")
     b.pairs.append(TextPair("QPlainTextEdit#draft placeholder", "placeholder", "raised"))
+    # edit in place (issue 29): a raised card over the message's bubble
+    b.rule("QFrame#inlineEditor", bg="raised", border=f"1px solid {c.focus}", border_radius=f"{Radius.LG}px")
+    b.rule("QPlainTextEdit#inlineEditBox", fg="text", bg="raised", border="none", padding="0")
     b.rule("QFrame#replyNotice", bg="hover", border="none", border_radius=f"{Radius.MD}px")
     b.rule("QLabel#replyNoticeText", fg="text", on=("hover",))
     b.rule("QWidget#attachmentChip", border=f"1px solid {c.border_strong}", border_radius=f"{Radius.LG}px")
