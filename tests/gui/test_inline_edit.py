@@ -123,3 +123,22 @@ def test_the_editor_closes_when_its_message_leaves_the_list(editing, qtbot) -> N
     editing.new_topic()  # another topic opens: the row is gone
     qtbot.waitUntil(lambda: not editor.isVisible(), timeout=5000)
     assert editor.message_id is None
+
+
+def test_esc_in_the_editor_cancels_the_edit_not_the_reply_being_written(  # type: ignore[no-untyped-def]
+        replied, services, fake_vendor, qtbot):  # noqa: F811
+    """The window binds Esc to Stop while a reply streams; in the editor Esc only cancels."""
+    window, topic = replied, replied.current_topic_id
+    fake_vendor.script(Reply(text_chunks=["Day one"], hang=True, hang_after=1))
+    window.composer.set_text("And the budget?")
+    window.composer.send_button.click()
+    qtbot.waitUntil(lambda: services.chat.is_sending(topic) and window.stop_action.isEnabled(), timeout=10000)
+    window.message_actions.edit_message(window.message_model.message_at(0).id)
+    editor = window.inline_editor
+    qtbot.waitUntil(editor.box.hasFocus, timeout=3000)
+    qtbot.keyClick(editor.box, Qt.Key.Key_Escape)
+    assert not editor.isVisible()
+    qtbot.wait(100)
+    assert services.chat.is_sending(topic)  # still writing
+    window.sending.stop_current()
+    qtbot.waitUntil(lambda: not services.chat.is_sending(topic), timeout=10000)
