@@ -19,7 +19,14 @@ from __future__ import annotations
 from PySide6 import QtCore
 from PySide6.QtCore import QEvent, QModelIndex, QRect, Signal
 from PySide6.QtGui import QKeyEvent
-from PySide6.QtWidgets import QAbstractItemView, QFrame, QHBoxLayout, QLabel, QPushButton, QVBoxLayout
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QFrame,
+    QHBoxLayout,
+    QLabel,
+    QPushButton,
+    QVBoxLayout,
+)
 
 from chathub_desktop.gui.composer import DraftEdit
 from chathub_desktop.gui.design import Tone, set_tone
@@ -108,11 +115,13 @@ class InlineEditor(QFrame):
         self.error_label.setWordWrap(True)
         set_tone(self.error_label, Tone.ERROR)
         lay.addWidget(self.error_label)
+        self.hint = QLabel(self)
+        self.hint.setWordWrap(True)
+        set_tone(self.hint, Tone.MUTED)
+        lay.addWidget(self.hint)
         row = QHBoxLayout()
         row.setSpacing(Space.SM)
-        self.hint = QLabel(self)
-        set_tone(self.hint, Tone.MUTED)
-        row.addWidget(self.hint, 1)
+        row.addStretch(1)
         self.cancel_button = QPushButton("Cancel", self)
         self.cancel_button.setToolTip("Keep the message as it is (Esc)")
         self.cancel_button.clicked.connect(self.cancel)
@@ -238,8 +247,8 @@ class InlineEditor(QFrame):
         vp = self._view.viewport().rect()
         bubble: QRect = self._view.delegate.bubble_rect(index)
         width = min(vp.width() - 2 * Space.MD, max(bubble.width(), int(vp.width() * MIN_WIDTH_SHARE)))
-        self.setFixedWidth(width)
-        self.adjustSize()
+        height = self.heightForWidth(width)  # the wrapped lines at this width
+        self.setFixedSize(width, height if height > 0 else self.sizeHint().height())
         x = max(Space.MD, min(bubble.right() - width, vp.right() - width - Space.MD))
         y = bubble.top()
         if vp.top() <= y <= vp.bottom():  # in view: wholly in view (else it scrolls away with its row)

@@ -19,7 +19,15 @@ from dataclasses import dataclass
 
 from PySide6.QtCore import QSize, Signal
 from PySide6.QtGui import QAction, QActionGroup
-from PySide6.QtWidgets import QFrame, QHBoxLayout, QMenu, QStackedWidget, QToolButton, QVBoxLayout, QWidget
+from PySide6.QtWidgets import (
+    QFrame,
+    QHBoxLayout,
+    QMenu,
+    QStackedWidget,
+    QToolButton,
+    QVBoxLayout,
+    QWidget,
+)
 
 from chathub_desktop.gui.design.icons import Icon, icon
 from chathub_desktop.gui.design.tokens import IconSize, Space

@@ -13,7 +13,15 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from chathub_desktop.gui.design.tokens import CHIP_KINDS, Colours, IconSize, Radius, Space, Tone, TypeScale
+from chathub_desktop.gui.design.tokens import (
+    CHIP_KINDS,
+    Colours,
+    IconSize,
+    Radius,
+    Space,
+    Tone,
+    TypeScale,
+)
 
 __all__ = ["Stylesheet", "TextPair", "build_stylesheet", "painted_pairs"]
 
