@@ -8,6 +8,7 @@ hue while a reply streams into the topic, also in the background (issue 28).
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from datetime import datetime
 
 from PySide6.QtCore import QModelIndex, QPersistentModelIndex, QRect, QSize, Qt
@@ -18,6 +19,7 @@ from chathub_desktop.core.topic_titles import plain_title
 from chathub_desktop.gui.design.icons import Icon, icon
 from chathub_desktop.gui.design.tokens import IconSize, Space
 from chathub_desktop.gui.topic_list_model import StreamingRole, TopicRole
+from chathub_desktop.services.views import TopicView
 
 PAD_X = Space.MD  # px, row edge to text
 MARK = IconSize.SM  # px, side of a state icon
@@ -39,6 +41,25 @@ def day_label(when: datetime, now: datetime | None = None) -> str:
     if local.year == today.year:
         return f"{local.day} {local:%b}"
     return f"{local:%Y-%m-%d}"
+
+
+@dataclass(frozen=True)
+class RowMarks:
+    """The state icons of one topic row: ``before_title`` and ``before_date`` in paint
+    order, each with whether it takes the accent hue (``accented``)."""
+
+    before_title: tuple[Icon, ...]
+    before_date: tuple[Icon, ...]
+    accented: frozenset[Icon] = frozenset({Icon.PIN, Icon.STREAMING})
+
+
+def row_marks(t: TopicView, *, streaming: bool) -> RowMarks:
+    """Which state icons topic ``t``'s row shows (issue 29): a pin when pinned, a crossed
+    eye when private, before the title; an archive box when archived, a spinner while a
+    reply streams into it (``streaming``), before the date."""
+    before_title = tuple(i for i, on in ((Icon.PIN, t.pinned), (Icon.PRIVATE, t.private)) if on)
+    before_date = tuple(i for i, on in ((Icon.ARCHIVE, t.archived), (Icon.STREAMING, streaming)) if on)
+    return RowMarks(before_title, before_date)
 
 
 class TopicListDelegate(QStyledItemDelegate):
@@ -75,18 +96,16 @@ class TopicListDelegate(QStyledItemDelegate):
         painter.setPen(muted)
         painter.drawText(QRect(r.right() - date_w, r.top(), date_w, r.height()),
                          Qt.AlignmentFlag.AlignVCenter | Qt.AlignmentFlag.AlignRight, date)
+        marks = row_marks(t, streaming=bool(index.data(StreamingRole)))
         right = r.right() - date_w - MARK_GAP
-        for glyph, mode, shown in ((Icon.ARCHIVE, QIcon.Mode.Normal, t.archived),
-                                   (Icon.STREAMING, accent, bool(index.data(StreamingRole)))):
-            if shown:
-                right -= MARK
-                self._mark(painter, glyph, mode, right, r)
-                right -= MARK_GAP
+        for glyph in marks.before_date:
+            right -= MARK
+            self._mark(painter, glyph, accent if glyph in marks.accented else QIcon.Mode.Normal, right, r)
+            right -= MARK_GAP
         x = r.left()
-        for glyph, mode, shown in ((Icon.PIN, accent, t.pinned), (Icon.PRIVATE, QIcon.Mode.Normal, t.private)):
-            if shown:
-                self._mark(painter, glyph, mode, x, r)
-                x += MARK + MARK_GAP
+        for glyph in marks.before_title:
+            self._mark(painter, glyph, accent if glyph in marks.accented else QIcon.Mode.Normal, x, r)
+            x += MARK + MARK_GAP
         font = option.font
         font.setItalic(bool(t.archived))
         painter.setFont(font)
