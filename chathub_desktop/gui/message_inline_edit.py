@@ -17,7 +17,7 @@ one-line reason when the store refuses the text.
 from __future__ import annotations
 
 from PySide6 import QtCore
-from PySide6.QtCore import QEvent, QModelIndex, QRect, Signal
+from PySide6.QtCore import QEvent, QModelIndex, QObject, QRect, QTimer, Signal
 from PySide6.QtGui import QKeyEvent
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -138,9 +138,16 @@ class InlineEditor(QFrame):
         lay.addLayout(row)
         self.set_send_key(SendKey.ENTER)
         view.verticalScrollBar().valueChanged.connect(lambda _v: self._place())
+        view.viewport().installEventFilter(self)  # a resized list re-lays the bubble out
         model.modelReset.connect(self._row_left)
         model.rowsRemoved.connect(lambda *_: self._row_left())
         self.hide()
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802 - Qt override
+        """Follow the bubble when the list's viewport is resized."""
+        if event.type() == QEvent.Type.Resize and self.isVisible():
+            QTimer.singleShot(0, self._fit)  # after the view has laid its rows out again
+        return False
 
     @property
     def message_id(self) -> int | None:
@@ -219,8 +226,12 @@ class InlineEditor(QFrame):
             self.closed.emit()
 
     def _row_left(self) -> None:
-        if self.isVisible() and self._index() is None:
+        if not self.isVisible():
+            return
+        if self._index() is None:
             self._close()
+        else:  # the rows were read again: the bubble may have moved
+            QTimer.singleShot(0, self._place)
 
     def _index(self) -> QModelIndex | None:
         if self._message is None:

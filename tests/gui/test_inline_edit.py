@@ -142,3 +142,12 @@ def test_esc_in_the_editor_cancels_the_edit_not_the_reply_being_written(  # type
     assert services.chat.is_sending(topic)  # still writing
     window.sending.stop_current()
     qtbot.waitUntil(lambda: not services.chat.is_sending(topic), timeout=10000)
+
+
+def test_the_editor_follows_its_message_when_the_window_narrows(editing, qtbot) -> None:  # type: ignore[no-untyped-def]
+    editor, view = editing.inline_editor, editing.message_view
+    editing.resize(820, 560)
+    index = editing.message_model.index(0)
+    qtbot.waitUntil(lambda: view.viewport().rect().contains(editor.geometry())
+                    and editor.geometry().intersects(view.delegate.bubble_rect(index)), timeout=3000)
+    assert editor.isVisible() and editor.hint.height() >= editor.hint.heightForWidth(editor.hint.width())
