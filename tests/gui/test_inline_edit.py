@@ -151,3 +151,28 @@ def test_the_editor_follows_its_message_when_the_window_narrows(editing, qtbot) 
     qtbot.waitUntil(lambda: view.viewport().rect().contains(editor.geometry())
                     and editor.geometry().intersects(view.delegate.bubble_rect(index)), timeout=3000)
     assert editor.isVisible() and editor.hint.height() >= editor.hint.heightForWidth(editor.hint.width())
+
+
+@pytest.fixture
+def restore_look(qapp):  # type: ignore[no-untyped-def]
+    from chathub_desktop.gui.design.theme import ViewPrefs
+
+    yield
+    ViewPrefs(qapp, None).apply()
+
+
+def test_the_editor_the_rail_and_the_topic_marks_read_in_both_themes(  # type: ignore[no-untyped-def]
+        editing, services, qtbot, restore_look):
+    """Nothing of what this brief added is faint or cut, after a live switch either way."""
+    from chathub_desktop.gui.design.audit import audit_window
+
+    services.topics.set_pinned(editing.current_topic_id, True)
+    editing.topic_actions.reload(keep=editing.current_topic_id)
+    editor = editing.inline_editor
+    for theme in ("dark", "light"):
+        editing.view.theme_actions[theme].trigger()
+        qtbot.wait(50)
+        assert editor.isVisible()
+        report = audit_window(editing, theme)
+        assert report.widgets >= 20
+        assert report.ok, report.line() + "".join(f"\n{f.what}: {f.detail}" for f in report.contrast + report.clipped)
