@@ -619,8 +619,11 @@ class MainWindow(QMainWindow):
 
     def _on_rail(self, entry: RailEntry) -> None:
         """A rail entry was clicked: Chats and Memory show their page (Memory opens its
-        dialog while it has no page in the window); Search and Settings open theirs."""
+        dialog while it has no page in the window), Chats on the chats page shows or hides
+        the topics (as Ctrl+B); Search and Settings open theirs."""
         if entry is RailEntry.CHATS:
+            if self.page_host.current_page_id() is PageId.CHATS:
+                self.view.sidebar_action.trigger()
             self.page_host.show_page(PageId.CHATS)
         elif entry is RailEntry.MEMORY:
             if not self.page_host.show_page(PageId.MEMORY):

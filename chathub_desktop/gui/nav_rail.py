@@ -58,7 +58,8 @@ class _Look:
 
 
 _LOOKS = {
-    RailEntry.CHATS: _Look(Icon.CHATS, "The assistant's topics and the open chat"),
+    RailEntry.CHATS: _Look(Icon.CHATS, "The assistant's topics and the open chat; "
+                                       "click again to show or hide the topics (Ctrl+B)"),
     RailEntry.MEMORY: _Look(Icon.MEMORY, "The assistant's memory: fixed memory and the memory dream (Ctrl+M)"),
     RailEntry.SEARCH: _Look(Icon.SEARCH, "Search every topic's messages (Ctrl+K)"),
     RailEntry.SETTINGS: _Look(Icon.SETTINGS, "Providers, models and the System Agent (Ctrl+,)"),

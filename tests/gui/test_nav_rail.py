@@ -75,3 +75,14 @@ def test_a_hosted_page_is_shown_in_the_window_and_chats_comes_back(window, servi
 
 def test_the_avatar_letter() -> None:
     assert [initial_of(n) for n in ("coder", "  Écrivain", "42 bot", "🙂", "")] == ["C", "É", "4", "?", "?"]
+
+
+def test_chats_on_the_chats_page_shows_or_hides_the_topics(window, services, qtbot) -> None:  # type: ignore[no-untyped-def]
+    window.reload_assistants(services.assistants.create("Helper").id)
+    chats = window.rail.buttons[RailEntry.CHATS]
+    assert window.sidebar.isVisible()
+    chats.click()
+    assert not window.sidebar.isVisible() and not window.view.sidebar_action.isChecked()
+    assert chats.isChecked() and window.page_host.current_page_id() is PageId.CHATS
+    chats.click()
+    assert window.sidebar.isVisible() and window.view.sidebar_action.isChecked()
