@@ -338,6 +338,7 @@ class MainWindow(QMainWindow):
         self.assistant_combo.hide()
         self.assistant_title = QLabel()
         self.assistant_title.setObjectName("assistantTitle")
+        self.assistant_title.setWordWrap(True)  # a long name wraps rather than widening the sidebar
         sl.addWidget(self.assistant_title)
         sl.addSpacing(Space.MD)
         t_label = QLabel("&Topics")

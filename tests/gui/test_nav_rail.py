@@ -86,3 +86,16 @@ def test_chats_on_the_chats_page_shows_or_hides_the_topics(window, services, qtb
     assert chats.isChecked() and window.page_host.current_page_id() is PageId.CHATS
     chats.click()
     assert window.sidebar.isVisible() and window.view.sidebar_action.isChecked()
+
+
+def test_a_long_assistant_name_wraps_in_the_sidebar(window, services, qtbot) -> None:  # type: ignore[no-untyped-def]
+    from chathub_desktop.gui.design.audit import audit_window
+
+    name = "Research assistant for the quarterly planning of the travel team"
+    window.resize(1100, 720)
+    window.reload_assistants(services.assistants.create(name).id)
+    qtbot.wait(50)
+    assert window.assistant_title.text() == name and window.rail.avatar.text() == "R"
+    assert window.sidebar.width() < 400  # the sidebar keeps its width
+    report = audit_window(window, "light")
+    assert not [f for f in report.clipped if "Research" in f.what]
