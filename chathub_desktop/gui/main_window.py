@@ -486,6 +486,8 @@ class MainWindow(QMainWindow):
         """An icon on every menu action that has a conventional one (issue 29)."""
         glyphs = {
             self.import_action: Icon.IMPORT, self.quit_action: Icon.QUIT, self.providers_action: Icon.PROVIDERS,
+            self.new_assistant_action: Icon.NEW_ASSISTANT, self.edit_assistant_action: Icon.EDIT_ASSISTANT,
+            self.memory_action: Icon.MEMORY,
             self.system_agent_action: Icon.SYSTEM_AGENT, self.about_action: Icon.ABOUT,
             self.data_folder_action: Icon.FOLDER, self.shortcuts_action: Icon.SHORTCUTS,
             self.setup_action: Icon.SETUP, self.stop_action: Icon.STOP, self.compact_action: Icon.COMPACT,

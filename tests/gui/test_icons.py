@@ -60,3 +60,11 @@ def test_the_sidebar_buttons_are_icons_with_names(window) -> None:  # type: igno
     for b in buttons:
         assert b.toolButtonStyle() == Qt.ToolButtonStyle.ToolButtonIconOnly
         assert not b.icon().isNull() and b.toolTip()
+
+
+def test_the_assistant_actions_keep_their_icons_in_the_menus(window) -> None:  # type: ignore[no-untyped-def]
+    """New / Edit assistant and Memory lost their sidebar buttons to the rail (issue 29);
+    their menu entries (Assistant menu, the avatar's menu) still show their icons."""
+    for action in (window.new_assistant_action, window.edit_assistant_action, window.memory_action):
+        assert not action.icon().isNull()
+    assert window.new_assistant_action in window.rail.menu.actions()
