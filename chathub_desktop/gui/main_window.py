@@ -401,7 +401,8 @@ class MainWindow(QMainWindow):
         self.splitter.setSizes([280, 1000])
         self.splitter.setChildrenCollapsible(False)
         side.setMinimumWidth(200)
-        self.rail = NavRail((self.new_assistant_action, self.edit_assistant_action))
+        self.rail = NavRail((("New assistant…", self.new_assistant_action),
+                             ("Edit assistant…", self.edit_assistant_action)))
         self.rail.entry_chosen.connect(self._on_rail)
         self.rail.assistant_chosen.connect(
             lambda aid: self.assistant_combo.setCurrentIndex(self.assistant_combo.findData(aid)))

@@ -97,9 +97,22 @@ def _centred(widget: QWidget) -> QHBoxLayout:
     return row
 
 
+def _entry(label: str, action: QAction, parent: QWidget) -> QAction:
+    """A menu entry named ``label`` that triggers ``action`` and follows its icon, tooltip
+    and enabled state."""
+    entry = QAction(action.icon(), label, parent)
+    entry.setToolTip(action.toolTip())
+    entry.setEnabled(action.isEnabled())
+    action.enabledChanged.connect(entry.setEnabled)
+    action.changed.connect(lambda: entry.setIcon(action.icon()))
+    entry.triggered.connect(action.trigger)
+    return entry
+
+
 class NavRail(QFrame):
-    """The rail. ``assistant_actions``: the entries under the assistant list in the
-    avatar's menu (New assistant…, Edit assistant…).
+    """The rail. ``assistant_actions``: (label, action) of the entries under the
+    assistant list in the avatar's menu, e.g. ("New assistant…", Assistant → New…): each
+    entry shows the label, triggers the action and follows its enabled state.
 
     ``entry_chosen(RailEntry)`` when an entry is clicked; ``assistant_chosen(int)`` when
     an assistant is picked from the avatar's menu. Every control takes Tab focus (a
@@ -108,7 +121,7 @@ class NavRail(QFrame):
     entry_chosen = Signal(RailEntry)
     assistant_chosen = Signal(int)
 
-    def __init__(self, assistant_actions: Sequence[QAction], parent: QWidget | None = None) -> None:
+    def __init__(self, assistant_actions: Sequence[tuple[str, QAction]], parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("navRail")
         self.setAccessibleName("Navigation")
@@ -122,7 +135,7 @@ class NavRail(QFrame):
         self.menu = QMenu(self.avatar)
         self.menu.setToolTipsVisible(True)
         self.avatar.setMenu(self.menu)
-        self._assistant_actions = tuple(assistant_actions)
+        self._assistant_actions = tuple(_entry(label, action, self) for label, action in assistant_actions)
         self._group = QActionGroup(self)
         lay.addLayout(_centred(self.avatar))
         lay.addSpacing(Space.MD)

@@ -21,7 +21,8 @@ def test_the_rail_names_every_entry_and_reaches_it_with_tab(window) -> None:  # 
     # no assistant yet: the avatar offers to create one, Memory has nothing to show
     assert rail.avatar.text() == "+" and rail.avatar.accessibleName() == "Assistant: none yet"
     assert not rail.buttons[RailEntry.MEMORY].isEnabled()
-    assert [a.text() for a in rail.menu.actions()] == ["&New…", "&Edit…"]
+    assert [a.text() for a in rail.menu.actions()] == ["New assistant…", "Edit assistant…"]
+    assert [a.isEnabled() for a in rail.menu.actions()] == [True, False]  # nothing to edit yet
 
 
 def test_the_avatar_switches_assistants(window, services, qtbot) -> None:  # type: ignore[no-untyped-def]
@@ -33,7 +34,12 @@ def test_the_avatar_switches_assistants(window, services, qtbot) -> None:  # typ
     assert rail.avatar.text() == "H" and rail.avatar.accessibleName() == "Assistant: Helper"
     assert window.assistant_title.text() == "Helper"
     names = [a.text() for a in rail.menu.actions() if not a.isSeparator()]
-    assert names == ["Helper", "writer", "&New…", "&Edit…"]
+    assert names == ["Helper", "writer", "New assistant…", "Edit assistant…"]
+    assert rail.menu.actions()[-1].isEnabled()
+    rail.menu.actions()[-1].trigger()  # Edit assistant… opens the selected assistant's dialog
+    qtbot.waitUntil(lambda: "assistant" in window.dialogs and window.dialogs["assistant"].isVisible(), timeout=3000)
+    assert window.dialogs["assistant"].windowTitle() == "Edit assistant Helper"
+    window.dialogs["assistant"].close()
     assert [a.isChecked() for a in rail.menu.actions()[:2]] == [True, False]
     rail.menu.actions()[1].trigger()
     assert window.current_assistant_id() == writer.id
