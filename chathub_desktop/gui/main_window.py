@@ -55,7 +55,7 @@ from chathub_desktop.gui.error_bar import ErrorBar
 from chathub_desktop.gui.error_presenter import ErrorPresenter
 from chathub_desktop.gui.estimate_controller import EstimateController
 from chathub_desktop.gui.message_actions import MessageActions
-from chathub_desktop.gui.nav_rail import AssistantItem, NavRail, PageHost, PageId, RailEntry
+from chathub_desktop.gui.nav_rail import AssistantItem, NavRail, PageHost, PageId, RailRoutes, shell
 from chathub_desktop.gui.reply_notice import ReplyNoticeBar, ReplyNotices
 from chathub_desktop.gui.send_controller import SendController
 from chathub_desktop.gui.send_keys import SendKey
@@ -403,20 +403,11 @@ class MainWindow(QMainWindow):
         side.setMinimumWidth(200)
         self.rail = NavRail((("New assistant…", self.new_assistant_action),
                              ("Edit assistant…", self.edit_assistant_action)))
-        self.rail.entry_chosen.connect(self._on_rail)
         self.rail.assistant_chosen.connect(
             lambda aid: self.assistant_combo.setCurrentIndex(self.assistant_combo.findData(aid)))
-        self.memory_action.enabledChanged.connect(self.rail.buttons[RailEntry.MEMORY].setEnabled)
         self.page_host = PageHost()
         self.page_host.add_page(PageId.CHATS, self.splitter)
-        self.page_host.page_shown.connect(self.rail.show_page)
-        central = QWidget()
-        row = QHBoxLayout(central)
-        row.setContentsMargins(0, 0, 0, 0)
-        row.setSpacing(0)
-        row.addWidget(self.rail)
-        row.addWidget(self.page_host, 1)
-        self.setCentralWidget(central)
+        self.setCentralWidget(shell(self.rail, self.page_host))
         self.sidebar = side
         self.model_label = QLabel()
         self.model_label.setToolTip("Provider and chat model of the selected assistant")
@@ -472,6 +463,9 @@ class MainWindow(QMainWindow):
 
         self.view = ViewController(self, self.sidebar, self.qsettings())
         self.view.send_key_changed.connect(self._on_send_key)
+        self.rail_routes = RailRoutes(self.rail, self.page_host, topics=self.view.sidebar_action,
+                                      memory=self.memory_action, search=self.search.action,
+                                      settings=self.providers_action)
         self._on_send_key(self.view.prefs.send_key)
         help_menu = mb.addMenu("&Help")
         help_menu.addAction(self.setup_action)
@@ -620,23 +614,6 @@ class MainWindow(QMainWindow):
         self.assistant_title.setText(a.name)
         self.assistant_title.setToolTip(f"{a.name}: {a.model or 'no model'} via {a.provider_name or 'no provider'}")
         self.model_label.setText(f"{a.model or 'no model'} · {a.provider_name or 'no provider'}")
-
-    def _on_rail(self, entry: RailEntry) -> None:
-        """A rail entry was clicked: Chats and Memory show their page (Memory opens its
-        dialog while it has no page in the window), Chats on the chats page shows or hides
-        the topics (as Ctrl+B); Search and Settings open theirs."""
-        if entry is RailEntry.CHATS:
-            if self.page_host.current_page_id() is PageId.CHATS:
-                self.view.sidebar_action.trigger()
-            self.page_host.show_page(PageId.CHATS)
-        elif entry is RailEntry.MEMORY:
-            if not self.page_host.show_page(PageId.MEMORY):
-                self.rail.show_page(PageId.CHATS)
-                self.memory_action.trigger()
-        elif entry is RailEntry.SEARCH:
-            self.search.action.trigger()
-        else:
-            self.providers_action.trigger()
 
     # --- topics -----------------------------------------------------------------------------
     @property

@@ -17,7 +17,7 @@ import enum
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from PySide6.QtCore import QSize, Signal
+from PySide6.QtCore import QObject, QSize, Signal
 from PySide6.QtGui import QAction, QActionGroup
 from PySide6.QtWidgets import (
     QFrame,
@@ -32,7 +32,7 @@ from PySide6.QtWidgets import (
 from chathub_desktop.gui.design.icons import Icon, icon
 from chathub_desktop.gui.design.tokens import IconSize, Space
 
-__all__ = ["AssistantItem", "NavRail", "PageHost", "PageId", "RailEntry"]
+__all__ = ["AssistantItem", "NavRail", "PageHost", "PageId", "RailEntry", "RailRoutes", "shell"]
 
 
 class PageId(enum.Enum):
@@ -230,3 +230,47 @@ class PageHost(QStackedWidget):
         self.setCurrentWidget(page)
         self.page_shown.emit(page_id)
         return True
+
+
+def shell(rail: NavRail, host: PageHost) -> QWidget:
+    """The window's central widget: ``rail`` at the left, ``host`` filling the rest."""
+    central = QWidget()
+    row = QHBoxLayout(central)
+    row.setContentsMargins(0, 0, 0, 0)
+    row.setSpacing(0)
+    row.addWidget(rail)
+    row.addWidget(host, 1)
+    return central
+
+
+class RailRoutes(QObject):
+    """Carries out ``rail``'s entries over ``host``: Chats shows the chats page (on the
+    chats page it triggers ``topics``, showing or hiding the topic list); Memory shows
+    the Memory page when ``host`` has one, else triggers ``memory`` (the dialog); Search
+    and Settings trigger ``search`` and ``settings``. The Memory entry follows
+    ``memory``'s enabled state; the checked entry follows the page shown."""
+
+    def __init__(self, rail: NavRail, host: PageHost, *, topics: QAction, memory: QAction, search: QAction,
+                 settings: QAction) -> None:
+        super().__init__(rail)
+        self._rail, self._host = rail, host
+        self._topics, self._memory, self._search, self._settings = topics, memory, search, settings
+        rail.entry_chosen.connect(self.go)
+        host.page_shown.connect(rail.show_page)
+        rail.buttons[RailEntry.MEMORY].setEnabled(memory.isEnabled())
+        memory.enabledChanged.connect(rail.buttons[RailEntry.MEMORY].setEnabled)
+
+    def go(self, entry: RailEntry) -> None:
+        """Carry out ``entry`` (see the class docstring)."""
+        if entry is RailEntry.CHATS:
+            if self._host.current_page_id() is PageId.CHATS:
+                self._topics.trigger()
+            self._host.show_page(PageId.CHATS)
+        elif entry is RailEntry.MEMORY:
+            if not self._host.show_page(PageId.MEMORY):
+                self._rail.show_page(PageId.CHATS)
+                self._memory.trigger()
+        elif entry is RailEntry.SEARCH:
+            self._search.trigger()
+        else:
+            self._settings.trigger()
