@@ -55,6 +55,7 @@ from chathub_desktop.gui.error_bar import ErrorBar
 from chathub_desktop.gui.error_presenter import ErrorPresenter
 from chathub_desktop.gui.estimate_controller import EstimateController
 from chathub_desktop.gui.message_actions import MessageActions
+from chathub_desktop.gui.nav_rail import AssistantItem, NavRail, PageHost, PageId, RailRoutes, shell
 from chathub_desktop.gui.reply_notice import ReplyNoticeBar, ReplyNotices
 from chathub_desktop.gui.send_controller import SendController
 from chathub_desktop.gui.send_keys import SendKey
@@ -178,6 +179,11 @@ class MainWindow(QMainWindow):
         self.message_model.cursor_lookup = self.compaction.summary_cursor
         self.message_view = MessageListView(self.message_model)
         self.message_view.edit_requested.connect(self.message_actions.edit_message)
+        from chathub_desktop.gui.message_inline_edit import InlineEditor
+
+        self.inline_editor = InlineEditor(self.message_view, self.message_model)  # issue 29: edit in place
+        self.inline_editor.resend_requested.connect(self.versions.resend)
+        self.inline_editor.save_requested.connect(self.message_actions.save_text)
         self.message_view.delete_requested.connect(self.message_actions.delete_message)
         self.message_view.code_copied.connect(lambda _first: self.show_status("Code block copied", 3000))
         self.message_view.link_refused.connect(self.show_status)  # issue 32
@@ -324,25 +330,16 @@ class MainWindow(QMainWindow):
         sl = QVBoxLayout(side)
         sl.setContentsMargins(Space.LG, Space.LG, Space.MD, Space.LG)
         sl.setSpacing(Space.SM)
-        a_label = QLabel("&Assistant")
-        a_label.setObjectName("sectionLabel")
-        arow = QHBoxLayout()
-        arow.setSpacing(Space.XXS)
-        arow.addWidget(a_label)
-        arow.addStretch(1)
-        self.new_assistant_button = _tool_button(self.new_assistant_action, "New assistant", Icon.NEW_ASSISTANT)
-        self.edit_assistant_button = _tool_button(self.edit_assistant_action, "Edit assistant", Icon.EDIT_ASSISTANT)
-        self.memory_button = _tool_button(self.memory_action, "Memory", Icon.MEMORY)
-        for b in (self.new_assistant_button, self.edit_assistant_button, self.memory_button):
-            arow.addWidget(b)
-        sl.addLayout(arow)
+        # the assistant switcher is the rail's avatar (issue 29); the combo holds the selection
         self.assistant_combo = QComboBox()
         self.assistant_combo.setObjectName("assistantCombo")
-        self.assistant_combo.setToolTip("The assistant whose topics are listed below")
         self.assistant_combo.setAccessibleName("Assistant")
-        a_label.setBuddy(self.assistant_combo)
         self.assistant_combo.currentIndexChanged.connect(self._on_assistant_changed)
-        sl.addWidget(self.assistant_combo)
+        self.assistant_combo.hide()
+        self.assistant_title = QLabel()
+        self.assistant_title.setObjectName("assistantTitle")
+        self.assistant_title.setWordWrap(True)  # a long name wraps rather than widening the sidebar
+        sl.addWidget(self.assistant_title)
         sl.addSpacing(Space.MD)
         t_label = QLabel("&Topics")
         t_label.setObjectName("sectionLabel")
@@ -404,7 +401,13 @@ class MainWindow(QMainWindow):
         self.splitter.setSizes([280, 1000])
         self.splitter.setChildrenCollapsible(False)
         side.setMinimumWidth(200)
-        self.setCentralWidget(self.splitter)
+        self.rail = NavRail((("New assistant…", self.new_assistant_action),
+                             ("Edit assistant…", self.edit_assistant_action)))
+        self.rail.assistant_chosen.connect(
+            lambda aid: self.assistant_combo.setCurrentIndex(self.assistant_combo.findData(aid)))
+        self.page_host = PageHost()
+        self.page_host.add_page(PageId.CHATS, self.splitter)
+        self.setCentralWidget(shell(self.rail, self.page_host))
         self.sidebar = side
         self.model_label = QLabel()
         self.model_label.setToolTip("Provider and chat model of the selected assistant")
@@ -460,6 +463,9 @@ class MainWindow(QMainWindow):
 
         self.view = ViewController(self, self.sidebar, self.qsettings())
         self.view.send_key_changed.connect(self._on_send_key)
+        self.rail_routes = RailRoutes(self.rail, self.page_host, topics=self.view.sidebar_action,
+                                      memory=self.memory_action, search=self.search.action,
+                                      settings=self.providers_action)
         self._on_send_key(self.view.prefs.send_key)
         help_menu = mb.addMenu("&Help")
         help_menu.addAction(self.setup_action)
@@ -475,6 +481,8 @@ class MainWindow(QMainWindow):
         """An icon on every menu action that has a conventional one (issue 29)."""
         glyphs = {
             self.import_action: Icon.IMPORT, self.quit_action: Icon.QUIT, self.providers_action: Icon.PROVIDERS,
+            self.new_assistant_action: Icon.NEW_ASSISTANT, self.edit_assistant_action: Icon.EDIT_ASSISTANT,
+            self.memory_action: Icon.MEMORY,
             self.system_agent_action: Icon.SYSTEM_AGENT, self.about_action: Icon.ABOUT,
             self.data_folder_action: Icon.FOLDER, self.shortcuts_action: Icon.SHORTCUTS,
             self.setup_action: Icon.SETUP, self.stop_action: Icon.STOP, self.compact_action: Icon.COMPACT,
@@ -498,6 +506,7 @@ class MainWindow(QMainWindow):
             from chathub_desktop.gui.message_list_view import empty_text
 
             self.message_view.empty_text = empty_text(key)
+            self.inline_editor.set_send_key(key)
             self.message_view.viewport().update()
 
     def _connect_events(self) -> None:
@@ -573,6 +582,9 @@ class MainWindow(QMainWindow):
 
     def _on_assistant_changed(self, *_args: object) -> None:
         aid = self.current_assistant_id()
+        combo = self.assistant_combo
+        self.rail.set_assistants([AssistantItem(int(combo.itemData(i)), combo.itemText(i))
+                                  for i in range(combo.count())], aid)
         has = aid is not None
         self.edit_assistant_action.setEnabled(has)
         self.memory_action.setEnabled(has)
@@ -591,6 +603,7 @@ class MainWindow(QMainWindow):
         aid = self.current_assistant_id()
         if aid is None:
             self.model_label.setText("No assistant")
+            self.assistant_title.setText("No assistant")
             self.message_view.delegate.assistant_name = "Assistant"
             return
         try:
@@ -598,6 +611,8 @@ class MainWindow(QMainWindow):
         except ServiceError:
             return
         self.message_view.delegate.assistant_name = a.name
+        self.assistant_title.setText(a.name)
+        self.assistant_title.setToolTip(f"{a.name}: {a.model or 'no model'} via {a.provider_name or 'no provider'}")
         self.model_label.setText(f"{a.model or 'no model'} · {a.provider_name or 'no provider'}")
 
     # --- topics -----------------------------------------------------------------------------

@@ -1,18 +1,19 @@
-"""The main window's message edits (CMP-15): Edit message… and Delete message from the
-message list's context menu; the view, the summary marker and the badge follow."""
+"""The main window's message edits (CMP-15): Edit message (in place, issue 29) and Delete
+message from the message list's hover bar and context menu; the view, the summary
+marker and the badge follow."""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
 from chathub_desktop.gui import confirm
+from chathub_desktop.services.errors import ServiceError
 
 if TYPE_CHECKING:
     import asyncio
 
-    from PySide6.QtWidgets import QWidget
-
     from chathub_desktop.gui.main_window import MainWindow
+    from chathub_desktop.gui.message_inline_edit import InlineEditor
 
 
 class MessageActions:
@@ -21,11 +22,11 @@ class MessageActions:
     def __init__(self, window: MainWindow) -> None:
         self._w = window
 
-    def edit_message(self, message_id: int) -> QWidget | None:
-        """Message → Edit message… (non-blocking); the view and badge refresh on save.
-        None when the message is not shown or editing is unavailable."""
-        from chathub_desktop.gui.message_edit_dialog import MessageEditDialog
-
+    def edit_message(self, message_id: int) -> InlineEditor | None:
+        """Edit message (the hover bar's Edit, the menu's Edit message…): the user message
+        becomes editable in the list (issue 29; the editor's Resend and Save only come
+        back as :meth:`~.reply_versions.ReplyVersionsController.resend` and
+        :meth:`save_text`). None when the message is not shown or editing is unavailable."""
         w = self._w
         if w.svc.messages is None:
             return None
@@ -37,12 +38,28 @@ class MessageActions:
         cursor = model.summary_cursor
         crow = model.row_of(cursor) if cursor is not None else None
         covered = crow is not None and row is not None and row <= crow
-        dlg = MessageEditDialog(w.svc.messages, m, covered=covered, parent=w)
-        dlg.saved.connect(lambda v: self._after_change(v.id, edited=True, cursor=cursor))
-        dlg.resend_requested.connect(w.versions.resend)  # issue 14: a new branch here
-        w.dialogs["edit_message"] = dlg
-        dlg.open()
-        return dlg
+        w.inline_editor.begin(m, covered=covered)
+        return w.inline_editor
+
+    def save_text(self, message_id: int, text: str) -> asyncio.Task[None] | None:
+        """The editor's Save only: store ``text`` as the message's text on a worker (CMP-15:
+        a covered message clears the topic summary); a refusal is said in the editor.
+        Returns the task, or None when editing is unavailable."""
+        if self._w.svc.messages is None:
+            return None
+        return self._w.runner.run(f"edit-message:{message_id}", self._save(message_id, text), context="Edit message")
+
+    async def _save(self, message_id: int, text: str) -> None:
+        w = self._w
+        assert w.svc.messages is not None
+        cursor = w.message_model.summary_cursor
+        try:
+            await w.runner.run_in_thread(w.svc.messages.edit_message, message_id, text)
+        except ServiceError as exc:
+            w.inline_editor.refuse(str(exc))
+            return
+        w.inline_editor.saved(message_id)
+        self._after_change(message_id, edited=True, cursor=cursor)
 
     def delete_message(self, message_id: int) -> asyncio.Task[object] | None:
         """Message → Delete message, after confirmation; the delete runs on a worker

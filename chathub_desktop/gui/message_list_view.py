@@ -3,7 +3,7 @@
 - per-pixel scrolling; sticks to the bottom while a reply streams if the user was there;
 - scrolling to the top loads the previous page and keeps the visible rows in place;
 - a click on a tool/thoughts row toggles it; the context menu copies a message's raw
-  Markdown (Ctrl+C copies the message under the mouse as well), and offers Edit message…
+  Markdown (Ctrl+C copies the message under the mouse as well), and offers Edit message
   (user messages) and Delete message, emitted as ``edit_requested`` /
   ``delete_requested`` for the window to carry out (CMP-15);
 - issue 32: links go through :mod:`~chathub_desktop.gui.link_policy` — ``http(s)``
@@ -88,7 +88,7 @@ class MessageListView(QListView):
     """Bubbles of the open topic. ``model``: the message model it owns the view of.
 
     ``edit_requested(message_id)`` / ``delete_requested(message_id)``: the context menu's
-    Edit message… / Delete message; ``retry_requested(message_id)``: the Retry pill of a
+    Edit message / Delete message; ``retry_requested(message_id)``: the Retry pill of a
     last reply that failed or was stopped (issue 12)."""
 
     edit_requested = Signal(int)
@@ -469,7 +469,7 @@ class MessageListView(QListView):
             note = " The topic summary covers it, so the summary is cleared and rebuilt on the next compaction." \
                 if covered else ""
             if MessageAction.EDIT in offered:
-                edit = menu.addAction(icon(Icon.EDIT), "Edit message…")
+                edit = menu.addAction(icon(Icon.EDIT), "Edit message")
                 edit.setToolTip("Change this message's text." + note)
                 edit.triggered.connect(lambda _c=False, mid=m.id: self.edit_requested.emit(mid))
             if MessageAction.PIN in offered:

@@ -4,7 +4,7 @@ edit-and-resend").
 - **Topic → Regenerate reply** (Ctrl+R), the last reply's "↻ Regenerate" pill and its
   context-menu entry ask again for the open topic's last reply
   (``services.versions.start_regenerate``); the previous reply stays a version.
-- **Resend** in the Edit message dialog starts a new branch at that user message.
+- **Resend** of a user message edited in place starts a new branch at that message.
 - The "‹ 2 / 3 ›" arrows (and the menu's Previous / Next version) switch versions: the
   switch runs on a store worker, then the topic's newest page is read again.
 
@@ -130,7 +130,7 @@ class ReplyVersionsController(QObject):
         return task
 
     def resend(self, message_id: int, text: str) -> asyncio.Task[SendOutcome] | None:
-        """The Edit dialog's Resend: a new branch at ``message_id`` with ``text``."""
+        """Edit in place's Resend (issue 29): a new branch at ``message_id`` with ``text``."""
         try:
             task = self._w.svc.versions.start_resend(message_id, text)
         except ServiceError as exc:

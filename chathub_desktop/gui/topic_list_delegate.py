@@ -1,25 +1,29 @@
-"""Paints topic rows (issue 14): the title without Markdown, elided on the left; the
-last-activity date right-aligned ("Today 14:05", "Yesterday", a weekday, a date); a pin
-mark on pinned topics; archived topics (listed with "Show archived") in muted italics;
-a dot in the accent colour before the date while a reply streams into the topic, also
-in the background (issue 28).
+"""Paints topic rows (issue 14, issue 29): the title without Markdown, elided; the
+last-activity date right-aligned ("Today 14:05", "Yesterday", a weekday, a date); the
+row's states as icons from the design system: a pin on pinned topics and an eye-off on
+private ones before the title, an archive box before the date of archived topics
+(listed with "Show archived", their title in muted italics), and a loader in the accent
+hue while a reply streams into the topic, also in the background (issue 28).
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from datetime import datetime
 
-from PySide6.QtCore import QModelIndex, QPersistentModelIndex, QPointF, QRect, QSize, Qt
-from PySide6.QtGui import QFontMetrics, QPainter, QPalette, QPen
+from PySide6.QtCore import QModelIndex, QPersistentModelIndex, QRect, QSize, Qt
+from PySide6.QtGui import QFontMetrics, QIcon, QPainter, QPalette
 from PySide6.QtWidgets import QStyle, QStyledItemDelegate, QStyleOptionViewItem
 
-from chathub_desktop.gui.design.palette import busy_color
+from chathub_desktop.core.topic_titles import plain_title
+from chathub_desktop.gui.design.icons import Icon, icon
+from chathub_desktop.gui.design.tokens import IconSize, Space
 from chathub_desktop.gui.topic_list_model import StreamingRole, TopicRole
+from chathub_desktop.services.views import TopicView
 
-PAD_X = 8  # px, row edge to text
-PIN_W = 12  # px, room of the pin mark
-BUSY_R = 3.5  # px, radius of the streaming dot
-BUSY_W = 14  # px, room of the streaming dot
+PAD_X = Space.MD  # px, row edge to text
+MARK = IconSize.SM  # px, side of a state icon
+MARK_GAP = Space.XS  # px, after a state icon
 
 
 def day_label(when: datetime, now: datetime | None = None) -> str:
@@ -39,6 +43,25 @@ def day_label(when: datetime, now: datetime | None = None) -> str:
     return f"{local:%Y-%m-%d}"
 
 
+@dataclass(frozen=True)
+class RowMarks:
+    """The state icons of one topic row: ``before_title`` and ``before_date`` in paint
+    order, each with whether it takes the accent hue (``accented``)."""
+
+    before_title: tuple[Icon, ...]
+    before_date: tuple[Icon, ...]
+    accented: frozenset[Icon] = frozenset({Icon.PIN, Icon.STREAMING})
+
+
+def row_marks(t: TopicView, *, streaming: bool) -> RowMarks:
+    """Which state icons topic ``t``'s row shows (issue 29): a pin when pinned, a crossed
+    eye when private, before the title; an archive box when archived, a spinner while a
+    reply streams into it (``streaming``), before the date."""
+    before_title = tuple(i for i, on in ((Icon.PIN, t.pinned), (Icon.PRIVATE, t.private)) if on)
+    before_date = tuple(i for i, on in ((Icon.ARCHIVE, t.archived), (Icon.STREAMING, streaming)) if on)
+    return RowMarks(before_title, before_date)
+
+
 class TopicListDelegate(QStyledItemDelegate):
     """Row painter of the topic list (see the module docstring)."""
 
@@ -48,11 +71,10 @@ class TopicListDelegate(QStyledItemDelegate):
 
     def paint(self, painter: QPainter, option: QStyleOptionViewItem,
               index: QModelIndex | QPersistentModelIndex) -> None:
-        """Background (selection, hover), pin mark, title, date."""
+        """Background (selection, hover), state icons, title, date."""
         self.initStyleOption(option, index)
         t = index.data(TopicRole)
         style = option.widget.style() if option.widget else None
-        title = option.text
         option.text = ""
         if style is not None:
             style.drawControl(QStyle.ControlElement.CE_ItemViewItem, option, painter, option.widget)
@@ -62,42 +84,40 @@ class TopicListDelegate(QStyledItemDelegate):
         pal = option.palette
         text_color = pal.color(QPalette.ColorRole.HighlightedText if selected else QPalette.ColorRole.Text)
         muted = pal.color(QPalette.ColorRole.HighlightedText if selected else QPalette.ColorRole.PlaceholderText)
+        # on a selected row every icon takes the text colour (the accent hue fails there)
+        accent = QIcon.Mode.Normal if selected else QIcon.Mode.Active
         r = option.rect.adjusted(PAD_X, 0, -PAD_X, 0)
         painter.save()
-        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
         small = option.font
         small.setPointSizeF(max(6.0, option.font.pointSizeF() * 0.88))
-        date = day_label(t.updated_at) + (" · archived" if t.archived else "")
-        sfm = QFontMetrics(small)
-        date_w = sfm.horizontalAdvance(date)
+        date = day_label(t.updated_at)
+        date_w = QFontMetrics(small).horizontalAdvance(date)
         painter.setFont(small)
         painter.setPen(muted)
         painter.drawText(QRect(r.right() - date_w, r.top(), date_w, r.height()),
                          Qt.AlignmentFlag.AlignVCenter | Qt.AlignmentFlag.AlignRight, date)
-        if index.data(StreamingRole):
-            date_w += BUSY_W
-            painter.setPen(Qt.PenStyle.NoPen)
-            painter.setBrush(text_color if selected else busy_color(pal))
-            painter.drawEllipse(QPointF(r.right() - date_w + BUSY_R + 1, r.center().y() + 0.5), BUSY_R, BUSY_R)
+        marks = row_marks(t, streaming=bool(index.data(StreamingRole)))
+        right = r.right() - date_w - MARK_GAP
+        for glyph in marks.before_date:
+            right -= MARK
+            self._mark(painter, glyph, accent if glyph in marks.accented else QIcon.Mode.Normal, right, r)
+            right -= MARK_GAP
         x = r.left()
-        if t.pinned:
-            self._pin(painter, QPointF(x + 4, r.center().y()), pal.color(QPalette.ColorRole.Highlight)
-                      if not selected else text_color)
-            x += PIN_W
+        for glyph in marks.before_title:
+            self._mark(painter, glyph, accent if glyph in marks.accented else QIcon.Mode.Normal, x, r)
+            x += MARK + MARK_GAP
         font = option.font
         font.setItalic(bool(t.archived))
         painter.setFont(font)
         painter.setPen(muted if t.archived else text_color)
-        room = max(0, r.right() - date_w - 10 - x)
-        shown = QFontMetrics(font).elidedText(title, Qt.TextElideMode.ElideRight, room)
+        room = max(0, right - Space.SM - x)
+        shown_title = QFontMetrics(font).elidedText(plain_title(t.title), Qt.TextElideMode.ElideRight, room)
         painter.drawText(QRect(x, r.top(), room, r.height()),
-                         Qt.AlignmentFlag.AlignVCenter | Qt.AlignmentFlag.AlignLeft, shown)
+                         Qt.AlignmentFlag.AlignVCenter | Qt.AlignmentFlag.AlignLeft, shown_title)
         painter.restore()
 
     @staticmethod
-    def _pin(painter: QPainter, at: QPointF, color: object) -> None:
-        """A small push-pin: a round head over a short needle."""
-        painter.setPen(QPen(color, 1.6))  # type: ignore[call-overload]
-        painter.setBrush(color)  # type: ignore[arg-type]
-        painter.drawLine(at + QPointF(0, 1), at + QPointF(0, 6))
-        painter.drawEllipse(at + QPointF(0, -2.5), 3.2, 3.2)
+    def _mark(painter: QPainter, glyph: Icon, mode: QIcon.Mode, x: int, row: QRect) -> None:
+        """State icon ``glyph`` at ``x``, centred on ``row``'s height."""
+        icon(glyph).paint(painter, QRect(x, row.center().y() - MARK // 2 + 1, MARK, MARK),
+                          Qt.AlignmentFlag.AlignCenter, mode)

@@ -290,19 +290,20 @@ def test_summary_viewer_copy_export_debug_and_edit_clears(
     assert model.message_at(first_user).role == "user"
     view._context_menu(view.visualRect(model.index(first_user)).center())
     texts = [a.text() for a in view.last_menu.actions()]
-    assert "Edit message…" in texts and "Delete message" in texts
+    assert "Edit message" in texts and "Delete message" in texts
     view.last_menu.close()
     view._context_menu(view.visualRect(model.index(1)).center())
     texts = [a.text() for a in view.last_menu.actions()]
-    assert "Edit message…" not in texts and "Delete message" in texts
+    assert "Edit message" not in texts and "Delete message" in texts
     view.last_menu.close()
     # editing a covered message clears the summary: the viewer shows its empty state
     mid = model.message_at(first_user).id
-    edit = window.message_actions.edit_message(mid)
+    edit = window.message_actions.edit_message(mid)  # in place (issue 29)
     assert edit is not None and edit.note.isVisible()
-    edit.editor.setPlainText("question 1, reworded")
-    edit.buttons.button(QDialogButtonBox.StandardButton.Save).click()
-    assert model.message_at(first_user).content == "question 1, reworded"
+    edit.box.setPlainText("question 1, reworded")
+    edit.save_button.click()  # Save only: no new reply; stored on a worker
+    qtbot.waitUntil(lambda: model.message_at(first_user).content == "question 1, reworded", timeout=3000)
+    assert not edit.isVisible()
     assert services.compaction.summary(topic).text == ""
     qtbot.waitUntil(lambda: dlg.stack.currentWidget() is dlg.empty_label, timeout=3000)
     assert not dlg.copy_button.isEnabled() and not dlg.export_button.isEnabled()

@@ -53,10 +53,19 @@ def test_icons_follow_the_theme_and_the_state(qapp, restore_look) -> None:  # ty
 def test_the_sidebar_buttons_are_icons_with_names(window) -> None:  # type: ignore[no-untyped-def]
     from PySide6.QtCore import Qt
 
-    buttons = [window.new_assistant_button, window.edit_assistant_button, window.memory_button,
+    buttons = [*window.rail.buttons.values(),
                window.new_topic_button, window.rename_topic_button, window.delete_topic_button]
-    assert [b.accessibleName() for b in buttons] == ["New assistant", "Edit assistant", "Memory", "New topic",
+    assert [b.accessibleName() for b in buttons] == ["Chats", "Memory", "Search", "Settings", "New topic",
                                                      "Rename topic", "Delete topic"]
     for b in buttons:
         assert b.toolButtonStyle() == Qt.ToolButtonStyle.ToolButtonIconOnly
         assert not b.icon().isNull() and b.toolTip()
+
+
+def test_the_assistant_actions_keep_their_icons_in_the_menus(window) -> None:  # type: ignore[no-untyped-def]
+    """New / Edit assistant and Memory lost their sidebar buttons to the rail (issue 29);
+    their menu entries (Assistant menu, the avatar's menu) still show their icons."""
+    for action in (window.new_assistant_action, window.edit_assistant_action, window.memory_action):
+        assert not action.icon().isNull()
+    new, edit = window.rail.menu.actions()[-2:]  # the avatar's menu: New assistant…, Edit assistant…
+    assert not new.icon().isNull() and not edit.icon().isNull()

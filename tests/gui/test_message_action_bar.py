@@ -93,10 +93,9 @@ def test_hovering_a_row_shows_its_actions_and_each_does_what_the_menu_does(  # t
     # the user's row: Edit instead of Regenerate and ⓘ
     hover(view, 0)
     assert shown(view) == {MessageAction.COPY, MessageAction.EDIT, MessageAction.PIN, MessageAction.DELETE}
-    bar.buttons[MessageAction.EDIT].click()
-    edit = replied.dialogs["edit_message"]
-    assert edit.isVisible()
-    edit.close()
+    bar.buttons[MessageAction.EDIT].click()  # the message becomes editable in the list (issue 29)
+    assert replied.inline_editor.isVisible() and replied.inline_editor.text() == "Plan my trip"
+    replied.inline_editor.cancel()
     # Delete asks first; "no" keeps the message, "yes" deletes it
     asked: list[str] = []
     monkeypatch.setattr("chathub_desktop.gui.confirm.ask", lambda _w, _t, text: asked.append(text) and False)

@@ -80,14 +80,14 @@ def test_ctrl_r_and_the_pill_regenerate_and_the_arrows_switch(window, services, 
 
 
 def test_edit_then_resend_makes_a_branch(window, services, fake_vendor, qtbot):  # type: ignore[no-untyped-def]
-    """Edit message… → Resend: the edited text and a new reply are in view, the user
-    message shows 2 / 2; its ‹ brings the old branch (1 / 2) back."""
+    """Edit message (in place, issue 29) → Resend: the edited text and a new reply are in
+    view, the user message shows 2 / 2; its ‹ brings the old branch (1 / 2) back."""
     _chat(window, services, fake_vendor, qtbot, ["Red", "Violet"])
     first = window.message_model.message_at(0)
-    dlg = window.message_actions.edit_message(first.id)
-    assert dlg is not None and dlg.resend_button.isVisible()
-    dlg.editor.setPlainText("Name a flower colour")
-    qtbot.mouseClick(dlg.resend_button, Qt.MouseButton.LeftButton)
+    editor = window.message_actions.edit_message(first.id)
+    assert editor is not None and editor.resend_button.isVisible()
+    editor.box.setPlainText("Name a flower colour")
+    qtbot.mouseClick(editor.resend_button, Qt.MouseButton.LeftButton)
     qtbot.waitUntil(lambda: _texts(window) == ["Name a flower colour", "Violet"], timeout=15000)
     qtbot.waitUntil(lambda: _versions(window, 0) == (2, 2), timeout=15000)
     qtbot.waitUntil(lambda: window.composer.send_button.isEnabled(), timeout=15000)

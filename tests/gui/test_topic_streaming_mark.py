@@ -1,6 +1,6 @@
 """The topic list marks a topic whose reply is streaming, also in the background
-(issue 28): a dot in the accent colour from the first delta to the reply's end, and a
-tooltip line."""
+(issue 28): a loader icon in the accent hue at icon contrast (the tokens' ``link``, issue
+29) from the first delta to the reply's end, and a tooltip line."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ from typing import Any
 
 from PySide6.QtGui import QColor, QImage
 
-from chathub_desktop.gui.design.palette import busy_color
+from chathub_desktop.gui.design.palette import tokens_of
 from chathub_desktop.gui.topic_list_model import STREAMING_TIP, StreamingRole
 
 
@@ -34,7 +34,7 @@ def test_a_background_reply_marks_its_topic(window: Any, services: Any, qtbot: A
     model = window.topic_model
     row = model.row_of(busy)
     assert row is not None and not model.index(row).data(StreamingRole)
-    accent = busy_color(window.topic_list.palette())
+    accent = QColor(tokens_of(window.topic_list.palette()).link)
     assert not _has_colour(_row_image(window, row), accent)
 
     window.events.reply_delta.emit(busy, 7, "Once upon")

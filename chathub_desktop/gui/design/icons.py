@@ -69,6 +69,8 @@ class Icon(enum.Enum):
     ACCEPT = "check"
     JUMP_START = "arrow-up-to-line"
     JUMP_END = "arrow-down-to-line"
+    CHATS = "message-square"
+    STREAMING = "loader"
 
 
 class IconTint(enum.Enum):

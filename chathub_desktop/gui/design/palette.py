@@ -9,7 +9,7 @@ from PySide6.QtGui import QColor, QPalette
 
 from chathub_desktop.gui.design.tokens import Colours, colours_for
 
-__all__ = ["busy_color", "error_color", "palette_for", "tokens_of"]
+__all__ = ["error_color", "palette_for", "tokens_of"]
 
 
 def palette_for(c: Colours) -> QPalette:
@@ -40,9 +40,3 @@ def tokens_of(palette: QPalette) -> Colours:
 def error_color(palette: QPalette) -> QColor:
     """Error text and marks (the tokens' ``error``: ≥ 4.5:1 on every surface, both themes)."""
     return QColor(tokens_of(palette).error)
-
-
-def busy_color(palette: QPalette) -> QColor:
-    """A "working in the background" mark, e.g. a reply streaming in another topic (the
-    tokens' ``accent``)."""
-    return QColor(tokens_of(palette).accent)

@@ -13,7 +13,15 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from chathub_desktop.gui.design.tokens import CHIP_KINDS, Colours, Radius, Space, Tone, TypeScale
+from chathub_desktop.gui.design.tokens import (
+    CHIP_KINDS,
+    Colours,
+    IconSize,
+    Radius,
+    Space,
+    Tone,
+    TypeScale,
+)
 
 __all__ = ["Stylesheet", "TextPair", "build_stylesheet", "painted_pairs"]
 
@@ -78,6 +86,8 @@ def build_stylesheet(c: Colours, points: float) -> Stylesheet:
     b.rule("QWidget#sidebar", bg="sidebar")
     b.rule("QLabel#sectionLabel", fg="text_muted", on=("sidebar",), font_weight=600,
            font_size=_pt(points, TypeScale.CAPTION))
+    b.rule("QLabel#assistantTitle", fg="text", on=("sidebar",), font_weight=600,
+           font_size=_pt(points, TypeScale.TITLE))
     b.rule("QSplitter::handle", background=c.border, width="1px", height="1px")
     b.rule("QStatusBar", fg="text_muted", on=("window",))
     b.rule("QLabel#welcome", fg="text", bg="surface")
@@ -96,9 +106,9 @@ def build_stylesheet(c: Colours, points: float) -> Stylesheet:
     b.rule("QPushButton:focus", border=f"1px solid {c.focus}")
     b.rule("QPushButton:default", border=f"1px solid {c.accent}")
     b.rule("QPushButton:disabled", color=c.disabled, background_color=c.raised)
-    b.rule("QPushButton#sendButton", fg="on_accent", bg="accent", border="none",
+    b.rule("QPushButton#sendButton, QPushButton#resendButton", fg="on_accent", bg="accent", border="none",
            border_radius=f"{Radius.LG}px", padding=f"{Space.XS}px {Space.MD}px")
-    b.rule("QPushButton#sendButton:hover", fg="on_accent", bg="accent_hover")
+    b.rule("QPushButton#sendButton:hover, QPushButton#resendButton:hover", fg="on_accent", bg="accent_hover")
     b.rule("QPushButton#sendButton:disabled", background_color=c.hover, color=c.disabled)
     b.rule("QPushButton#stopButton", border_radius=f"{Radius.LG}px", padding=f"{Space.XS}px {Space.MD}px")
     b.rule("QToolButton", fg="text", border="none", border_radius=f"{Radius.MD}px",
@@ -107,6 +117,13 @@ def build_stylesheet(c: Colours, points: float) -> Stylesheet:
     b.rule("QToolButton:pressed, QToolButton:checked", fg="text", bg="selected")
     b.rule("QToolButton:disabled", color=c.disabled)
     b.rule("QToolButton::menu-indicator", image="none", width="0")
+    # the navigation rail (issue 29): icon entries, the shown page's checked; a round avatar
+    b.rule("QFrame#navRail", bg="window", border="none", border_right=line)
+    b.rule("QToolButton#railButton", border_radius=f"{Radius.LG}px", padding="0")
+    b.rule("QToolButton#assistantAvatar", fg="on_accent", bg="accent", border="none",
+           border_radius=f"{IconSize.AVATAR // 2}px", font_weight=700, padding="0")
+    b.rule("QToolButton#assistantAvatar:hover, QToolButton#assistantAvatar:pressed", fg="on_accent",
+           bg="accent_hover")
     b.rule("QToolButton#topicModelPicker", fg="text", border=line, border_radius=f"{Radius.LG}px",
            padding=f"{Space.XXS}px {Space.MD}px", on=("raised",))
     # text inputs
@@ -121,6 +138,9 @@ def build_stylesheet(c: Colours, points: float) -> Stylesheet:
            border_radius=f"{Radius.XL}px")
     b.rule("QPlainTextEdit#draft", fg="text", bg="raised", border="none", padding="0")
     b.pairs.append(TextPair("QPlainTextEdit#draft placeholder", "placeholder", "raised"))
+    # edit in place (issue 29): a raised card over the message's bubble
+    b.rule("QFrame#inlineEditor", bg="raised", border=f"1px solid {c.focus}", border_radius=f"{Radius.LG}px")
+    b.rule("QPlainTextEdit#inlineEditBox", fg="text", bg="raised", border="none", padding="0")
     b.rule("QFrame#replyNotice", bg="hover", border="none", border_radius=f"{Radius.MD}px")
     b.rule("QLabel#replyNoticeText", fg="text", on=("hover",))
     b.rule("QWidget#attachmentChip", border=f"1px solid {c.border_strong}", border_radius=f"{Radius.LG}px")

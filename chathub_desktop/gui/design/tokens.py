@@ -38,6 +38,7 @@ class IconSize(enum.IntEnum):
     SM = 16
     MD = 18
     LG = 20
+    AVATAR = 32  # the navigation rail's round assistant avatar
 
 
 class Radius(enum.IntEnum):

@@ -1,0 +1,276 @@
+"""The navigation rail and the page host of the main window (issue 29).
+
+:class:`NavRail` is the slim column at the window's left: the assistant switcher as a
+round avatar with the assistant's initial at the top (its menu lists the assistants and
+New / Edit assistant), then Chats, Memory and Search, and Settings at the bottom. It
+holds no window: the caller gives it the actions of its menu and hears
+``entry_chosen(RailEntry)`` and ``assistant_chosen(int)``.
+
+:class:`PageHost` is the stack of pages beside the rail, addressed by :class:`PageId`:
+``add_page(PageId.MEMORY, page)`` once and the rail's Memory entry shows it in the
+window; an entry without a page falls back to what the caller opens instead.
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from PySide6.QtCore import QObject, QSize, Signal
+from PySide6.QtGui import QAction, QActionGroup
+from PySide6.QtWidgets import (
+    QFrame,
+    QHBoxLayout,
+    QMenu,
+    QStackedWidget,
+    QToolButton,
+    QVBoxLayout,
+    QWidget,
+)
+
+from chathub_desktop.gui.design.icons import Icon, icon
+from chathub_desktop.gui.design.tokens import IconSize, Space
+
+__all__ = ["AssistantItem", "NavRail", "PageHost", "PageId", "RailEntry", "RailRoutes", "shell"]
+
+
+class PageId(enum.Enum):
+    """A page the window shows beside the rail."""
+
+    CHATS = "chats"
+    MEMORY = "memory"
+
+
+class RailEntry(enum.Enum):
+    """An entry of the rail; the value is its accessible name."""
+
+    CHATS = "Chats"
+    MEMORY = "Memory"
+    SEARCH = "Search"
+    SETTINGS = "Settings"
+
+
+@dataclass(frozen=True)
+class _Look:
+    icon: Icon
+    tip: str
+
+
+_LOOKS = {
+    RailEntry.CHATS: _Look(Icon.CHATS, "The assistant's topics and the open chat; "
+                                       "click again to show or hide the topics (Ctrl+B)"),
+    RailEntry.MEMORY: _Look(Icon.MEMORY, "The assistant's memory: fixed memory and the memory dream (Ctrl+M)"),
+    RailEntry.SEARCH: _Look(Icon.SEARCH, "Search every topic's messages (Ctrl+K)"),
+    RailEntry.SETTINGS: _Look(Icon.SETTINGS, "Providers, models and the System Agent (Ctrl+,)"),
+}
+
+#: Side of an entry's square button, px.
+BUTTON_SIDE = IconSize.LG + 2 * Space.LG
+
+#: The entry that stands for each page (its button is shown checked).
+_ENTRY_OF_PAGE = {PageId.CHATS: RailEntry.CHATS, PageId.MEMORY: RailEntry.MEMORY}
+
+
+@dataclass(frozen=True)
+class AssistantItem:
+    """One assistant of the switcher's menu: its id and name."""
+
+    id: int
+    name: str
+
+
+def initial_of(name: str) -> str:
+    """The avatar's letter for an assistant called ``name``: its first letter or digit,
+    upper-cased; "?" when it has none."""
+    return next((ch.upper() for ch in name if ch.isalnum()), "?")
+
+
+def _centred(widget: QWidget) -> QHBoxLayout:
+    """A row holding ``widget`` in its middle (no ``Qt`` alignment flag: the rail is built
+    before first paint, when PySide6's ``Qt`` namespace is not loaded yet)."""
+    row = QHBoxLayout()
+    row.setContentsMargins(0, 0, 0, 0)
+    row.addStretch(1)
+    row.addWidget(widget)
+    row.addStretch(1)
+    return row
+
+
+def _entry(label: str, action: QAction, parent: QWidget) -> QAction:
+    """A menu entry named ``label`` that triggers ``action`` and follows its icon, tooltip
+    and enabled state."""
+    entry = QAction(action.icon(), label, parent)
+    entry.setToolTip(action.toolTip())
+    entry.setEnabled(action.isEnabled())
+    action.enabledChanged.connect(entry.setEnabled)
+    action.changed.connect(lambda: entry.setIcon(action.icon()))
+    entry.triggered.connect(action.trigger)
+    return entry
+
+
+class NavRail(QFrame):
+    """The rail. ``assistant_actions``: (label, action) of the entries under the
+    assistant list in the avatar's menu, e.g. ("New assistant…", Assistant → New…): each
+    entry shows the label, triggers the action and follows its enabled state.
+
+    ``entry_chosen(RailEntry)`` when an entry is clicked; ``assistant_chosen(int)`` when
+    an assistant is picked from the avatar's menu. Every control takes Tab focus (a
+    tool button's default)."""
+
+    entry_chosen = Signal(RailEntry)
+    assistant_chosen = Signal(int)
+
+    def __init__(self, assistant_actions: Sequence[tuple[str, QAction]], parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("navRail")
+        self.setAccessibleName("Navigation")
+        lay = QVBoxLayout(self)
+        lay.setContentsMargins(Space.SM, Space.LG, Space.SM, Space.LG)
+        lay.setSpacing(Space.SM)
+        self.avatar = QToolButton(self)
+        self.avatar.setObjectName("assistantAvatar")
+        self.avatar.setFixedSize(IconSize.AVATAR, IconSize.AVATAR)
+        self.avatar.setPopupMode(QToolButton.ToolButtonPopupMode.InstantPopup)
+        self.menu = QMenu(self.avatar)
+        self.menu.setToolTipsVisible(True)
+        self.avatar.setMenu(self.menu)
+        self._assistant_actions = tuple(_entry(label, action, self) for label, action in assistant_actions)
+        self._group = QActionGroup(self)
+        lay.addLayout(_centred(self.avatar))
+        lay.addSpacing(Space.MD)
+        self.buttons: dict[RailEntry, QToolButton] = {}
+        for entry, look in _LOOKS.items():
+            if entry is RailEntry.SETTINGS:
+                lay.addStretch(1)
+            b = QToolButton(self)
+            b.setObjectName("railButton")
+            b.setIcon(icon(look.icon))
+            b.setIconSize(QSize(IconSize.LG, IconSize.LG))
+            b.setToolTip(f"{entry.value}: {look.tip}")
+            b.setAccessibleName(entry.value)
+            b.setAccessibleDescription(look.tip)
+            b.setCheckable(entry in _ENTRY_OF_PAGE.values())
+            b.setFixedSize(BUTTON_SIDE, BUTTON_SIDE)
+            b.clicked.connect(lambda _c=False, e=entry: self._clicked(e))
+            lay.addLayout(_centred(b))
+            self.buttons[entry] = b
+        self.set_assistants((), None)
+        self.show_page(PageId.CHATS)
+
+    def set_assistants(self, items: Sequence[AssistantItem], current: int | None) -> None:
+        """List ``items`` in the avatar's menu with ``current`` checked; the avatar shows
+        its initial (a "+" when there is no assistant yet)."""
+        self.menu.clear()
+        for a in self._group.actions():
+            self._group.removeAction(a)
+        name = ""
+        for item in items:
+            act = self.menu.addAction(item.name)
+            act.setCheckable(True)
+            act.setChecked(item.id == current)
+            act.setToolTip(f"Show {item.name}'s topics")
+            self._group.addAction(act)
+            act.triggered.connect(lambda _c=False, aid=item.id: self.assistant_chosen.emit(aid))
+            if item.id == current:
+                name = item.name
+        if items:
+            self.menu.addSeparator()
+        for act in self._assistant_actions:
+            self.menu.addAction(act)
+        self.avatar.setText(initial_of(name) if name else "+")
+        what = f"Assistant: {name}" if name else "Assistant: none yet"
+        self.avatar.setAccessibleName(what)
+        self.avatar.setToolTip(f"{what}. Switch assistant, or create or edit one")
+
+    def show_page(self, page: PageId) -> None:
+        """Check the entry that stands for ``page``."""
+        for entry, b in self.buttons.items():
+            if b.isCheckable():
+                b.setChecked(_ENTRY_OF_PAGE[page] is entry)
+
+    def _clicked(self, entry: RailEntry) -> None:
+        b = self.buttons[entry]
+        if b.isCheckable() and not b.isChecked():  # a click on the shown page keeps it shown
+            b.setChecked(True)
+        self.entry_chosen.emit(entry)
+
+
+class PageHost(QStackedWidget):
+    """The window's pages by :class:`PageId`; ``page_shown(PageId)`` after each switch."""
+
+    page_shown = Signal(PageId)
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("pageHost")
+        self._pages: dict[PageId, QWidget] = {}
+
+    def add_page(self, page_id: PageId, page: QWidget) -> None:
+        """Host ``page`` as ``page_id`` (replacing an earlier page of that id)."""
+        old = self._pages.pop(page_id, None)
+        if old is not None:
+            self.removeWidget(old)
+        self._pages[page_id] = page
+        self.addWidget(page)
+
+    def page(self, page_id: PageId) -> QWidget | None:
+        """The page hosted as ``page_id``, if any."""
+        return self._pages.get(page_id)
+
+    def current_page_id(self) -> PageId | None:
+        """The id of the page shown."""
+        return next((pid for pid, w in self._pages.items() if w is self.currentWidget()), None)
+
+    def show_page(self, page_id: PageId) -> bool:
+        """Show ``page_id``'s page; False (nothing changes) when none is hosted."""
+        page = self._pages.get(page_id)
+        if page is None:
+            return False
+        self.setCurrentWidget(page)
+        self.page_shown.emit(page_id)
+        return True
+
+
+def shell(rail: NavRail, host: PageHost) -> QWidget:
+    """The window's central widget: ``rail`` at the left, ``host`` filling the rest."""
+    central = QWidget()
+    row = QHBoxLayout(central)
+    row.setContentsMargins(0, 0, 0, 0)
+    row.setSpacing(0)
+    row.addWidget(rail)
+    row.addWidget(host, 1)
+    return central
+
+
+class RailRoutes(QObject):
+    """Carries out ``rail``'s entries over ``host``: Chats shows the chats page (on the
+    chats page it triggers ``topics``, showing or hiding the topic list); Memory shows
+    the Memory page when ``host`` has one, else triggers ``memory`` (the dialog); Search
+    and Settings trigger ``search`` and ``settings``. The Memory entry follows
+    ``memory``'s enabled state; the checked entry follows the page shown."""
+
+    def __init__(self, rail: NavRail, host: PageHost, *, topics: QAction, memory: QAction, search: QAction,
+                 settings: QAction) -> None:
+        super().__init__(rail)
+        self._rail, self._host = rail, host
+        self._topics, self._memory, self._search, self._settings = topics, memory, search, settings
+        rail.entry_chosen.connect(self.go)
+        host.page_shown.connect(rail.show_page)
+        rail.buttons[RailEntry.MEMORY].setEnabled(memory.isEnabled())
+        memory.enabledChanged.connect(rail.buttons[RailEntry.MEMORY].setEnabled)
+
+    def go(self, entry: RailEntry) -> None:
+        """Carry out ``entry`` (see the class docstring)."""
+        if entry is RailEntry.CHATS:
+            if self._host.current_page_id() is PageId.CHATS:
+                self._topics.trigger()
+            self._host.show_page(PageId.CHATS)
+        elif entry is RailEntry.MEMORY:
+            if not self._host.show_page(PageId.MEMORY):
+                self._rail.show_page(PageId.CHATS)
+                self._memory.trigger()
+        elif entry is RailEntry.SEARCH:
+            self._search.trigger()
+        else:
+            self._settings.trigger()

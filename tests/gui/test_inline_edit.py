@@ -1,0 +1,178 @@
+"""Edit in place (issue 29): the hover bar's Edit makes a user message editable in the
+list; Enter resends it as a new branch, Shift+Enter makes a new line, Esc cancels;
+"Save only" changes the text without a new reply; an empty text is refused in one line."""
+
+from __future__ import annotations
+
+import pytest
+from PySide6.QtCore import Qt
+
+from chathub_desktop.gui.message_action_bar import MessageAction
+from chathub_desktop.gui.message_inline_edit import EMPTY_REFUSAL, hint_text
+from chathub_desktop.gui.message_list_model import VersionRole
+from chathub_desktop.gui.send_keys import SendKey
+from tests.fakes.vendor_server import Reply
+from tests.gui.test_message_action_bar import hover, replied  # noqa: F401  (fixture)
+
+
+def _texts(window) -> list[str]:  # type: ignore[no-untyped-def]
+    m = window.message_model
+    return [m.message_at(i).content for i in range(m.rowCount())]
+
+
+@pytest.fixture
+def editing(replied, qtbot):  # type: ignore[no-untyped-def]  # noqa: F811
+    """The window with the user's "Plan my trip" open in the inline editor (from the bar)."""
+    view = replied.message_view
+    hover(view, 0)
+    view.action_bar.buttons[MessageAction.EDIT].click()
+    editor = replied.inline_editor
+    qtbot.waitUntil(editor.box.hasFocus, timeout=3000)
+    return replied
+
+
+def test_edit_opens_the_message_in_the_list(editing) -> None:  # type: ignore[no-untyped-def]
+    editor, view = editing.inline_editor, editing.message_view
+    assert editor.isVisible() and editor.parentWidget() is view.viewport()
+    assert editor.text() == "Plan my trip" and editor.box.textCursor().selectedText() == "Plan my trip"
+    assert editor.message_id == editing.message_model.message_at(0).id
+    # it lies over the message's row, inside the list
+    assert editor.geometry().intersects(view.visualRect(editing.message_model.index(0)))
+    assert view.viewport().rect().contains(editor.geometry())
+    assert editor.hint.text() == "Enter resends as a new branch · Shift+Enter new line · Esc cancels"
+    assert not editor.note.isVisible() and not editor.error_label.isVisible()
+    assert not any(w.isVisible() for w in editing.dialogs.values())  # no dialog
+
+
+def test_enter_resends_as_a_new_branch(editing, services, fake_vendor, qtbot) -> None:  # type: ignore[no-untyped-def]
+    editor = editing.inline_editor
+    asked = len(fake_vendor.requests)
+    fake_vendor.script(Reply(text_chunks=["Lisbon: ", "three days."]))
+    qtbot.keyClicks(editor.box, "Plan my trip to Lisbon")
+    qtbot.keyClick(editor.box, Qt.Key.Key_Return)
+    assert not editor.isVisible()
+    qtbot.waitUntil(lambda: _texts(editing) == ["Plan my trip to Lisbon", "Lisbon: three days."], timeout=15000)
+    qtbot.waitUntil(lambda: editing.message_model.index(0).data(VersionRole) == (2, 2), timeout=15000)
+    qtbot.waitUntil(editing.composer.send_button.isEnabled, timeout=15000)
+    assert len(fake_vendor.requests) == asked + 1
+    topic = editing.current_topic_id
+    assert [m.content for m in services.topics.messages(topic)] == ["Plan my trip to Lisbon", "Lisbon: three days."]
+
+
+def test_shift_enter_makes_a_new_line_and_sends_nothing(editing, fake_vendor, qtbot) -> None:  # type: ignore[no-untyped-def]
+    editor = editing.inline_editor
+    asked = len(fake_vendor.requests)
+    qtbot.keyClick(editor.box, Qt.Key.Key_End, Qt.KeyboardModifier.ControlModifier)
+    qtbot.keyClick(editor.box, Qt.Key.Key_Return, Qt.KeyboardModifier.ShiftModifier)
+    qtbot.keyClicks(editor.box, "by train")
+    assert editor.isVisible() and editor.text() == "Plan my trip\nby train"
+    qtbot.wait(50)
+    assert len(fake_vendor.requests) == asked and _texts(editing) == ["Plan my trip", "Sure, here is a plan."]
+
+
+def test_esc_cancels_and_keeps_the_message(editing, services, fake_vendor, qtbot) -> None:  # type: ignore[no-untyped-def]
+    editor = editing.inline_editor
+    asked = len(fake_vendor.requests)
+    qtbot.keyClicks(editor.box, "Something else")
+    qtbot.keyClick(editor.box, Qt.Key.Key_Escape)
+    assert not editor.isVisible() and editor.message_id is None
+    assert editing.message_view.hasFocus()
+    qtbot.wait(50)
+    assert len(fake_vendor.requests) == asked
+    assert [m.content for m in services.topics.messages(editing.current_topic_id)] == [
+        "Plan my trip", "Sure, here is a plan."]
+
+
+def test_an_empty_text_is_refused_in_one_line(editing, fake_vendor, qtbot) -> None:  # type: ignore[no-untyped-def]
+    editor = editing.inline_editor
+    asked = len(fake_vendor.requests)
+    qtbot.keyClick(editor.box, Qt.Key.Key_Delete)  # the text is selected: gone
+    qtbot.keyClick(editor.box, Qt.Key.Key_Return)
+    assert editor.isVisible() and editor.error_label.isVisible() and editor.error_label.text() == EMPTY_REFUSAL
+    editor.save_button.click()
+    assert editor.isVisible()
+    qtbot.wait(50)
+    assert len(fake_vendor.requests) == asked and _texts(editing)[0] == "Plan my trip"
+
+
+def test_save_only_changes_the_text_without_a_reply(editing, services, fake_vendor, qtbot) -> None:  # type: ignore[no-untyped-def]
+    editor = editing.inline_editor
+    asked = len(fake_vendor.requests)
+    qtbot.keyClicks(editor.box, "Plan my weekend")
+    editor.save_button.click()
+    qtbot.waitUntil(lambda: _texts(editing) == ["Plan my weekend", "Sure, here is a plan."], timeout=5000)
+    assert not editor.isVisible()
+    assert services.topics.messages(editing.current_topic_id)[0].content == "Plan my weekend"
+    assert len(fake_vendor.requests) == asked
+    assert editing.statusBar().currentMessage().startswith("Message edited")
+
+
+def test_with_ctrl_enter_as_the_send_key_enter_makes_a_new_line(editing, qtbot) -> None:  # type: ignore[no-untyped-def]
+    editor = editing.inline_editor
+    editing.view.send_key_changed.emit(SendKey.CTRL_ENTER)
+    assert editor.hint.text() == hint_text(SendKey.CTRL_ENTER)
+    assert editor.hint.text().startswith("Ctrl+Enter resends")
+    qtbot.keyClick(editor.box, Qt.Key.Key_End, Qt.KeyboardModifier.ControlModifier)
+    qtbot.keyClick(editor.box, Qt.Key.Key_Return)
+    assert editor.isVisible() and editor.text() == "Plan my trip\n"
+    editor.cancel()
+
+
+def test_the_editor_closes_when_its_message_leaves_the_list(editing, qtbot) -> None:  # type: ignore[no-untyped-def]
+    editor = editing.inline_editor
+    editing.new_topic()  # another topic opens: the row is gone
+    qtbot.waitUntil(lambda: not editor.isVisible(), timeout=5000)
+    assert editor.message_id is None
+
+
+def test_esc_in_the_editor_cancels_the_edit_not_the_reply_being_written(  # type: ignore[no-untyped-def]
+        replied, services, fake_vendor, qtbot):  # noqa: F811
+    """The window binds Esc to Stop while a reply streams; in the editor Esc only cancels."""
+    window, topic = replied, replied.current_topic_id
+    fake_vendor.script(Reply(text_chunks=["Day one"], hang=True, hang_after=1))
+    window.composer.set_text("And the budget?")
+    window.composer.send_button.click()
+    qtbot.waitUntil(lambda: services.chat.is_sending(topic) and window.stop_action.isEnabled(), timeout=10000)
+    window.message_actions.edit_message(window.message_model.message_at(0).id)
+    editor = window.inline_editor
+    qtbot.waitUntil(editor.box.hasFocus, timeout=3000)
+    qtbot.keyClick(editor.box, Qt.Key.Key_Escape)
+    assert not editor.isVisible()
+    qtbot.wait(100)
+    assert services.chat.is_sending(topic)  # still writing
+    window.sending.stop_current()
+    qtbot.waitUntil(lambda: not services.chat.is_sending(topic), timeout=10000)
+
+
+def test_the_editor_follows_its_message_when_the_window_narrows(editing, qtbot) -> None:  # type: ignore[no-untyped-def]
+    editor, view = editing.inline_editor, editing.message_view
+    editing.resize(820, 560)
+    index = editing.message_model.index(0)
+    qtbot.waitUntil(lambda: view.viewport().rect().contains(editor.geometry())
+                    and editor.geometry().intersects(view.delegate.bubble_rect(index)), timeout=3000)
+    assert editor.isVisible() and editor.hint.height() >= editor.hint.heightForWidth(editor.hint.width())
+
+
+@pytest.fixture
+def restore_look(qapp):  # type: ignore[no-untyped-def]
+    from chathub_desktop.gui.design.theme import ViewPrefs
+
+    yield
+    ViewPrefs(qapp, None).apply()
+
+
+def test_the_editor_the_rail_and_the_topic_marks_read_in_both_themes(  # type: ignore[no-untyped-def]
+        editing, services, qtbot, restore_look):
+    """Nothing of what this brief added is faint or cut, after a live switch either way."""
+    from chathub_desktop.gui.design.audit import audit_window
+
+    services.topics.set_pinned(editing.current_topic_id, True)
+    editing.topic_actions.reload(keep=editing.current_topic_id)
+    editor = editing.inline_editor
+    for theme in ("dark", "light"):
+        editing.view.theme_actions[theme].trigger()
+        qtbot.wait(50)
+        assert editor.isVisible()
+        report = audit_window(editing, theme)
+        assert report.widgets >= 20
+        assert report.ok, report.line() + "".join(f"\n{f.what}: {f.detail}" for f in report.contrast + report.clipped)

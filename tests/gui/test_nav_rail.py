@@ -1,0 +1,107 @@
+"""The navigation rail and the page host (issue 29): Chats, Memory, Search and Settings
+as named icon entries, the assistant switcher as a round avatar with the assistant's
+initial, and pages shown in the window by :class:`PageId`."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QLabel
+
+from chathub_desktop.gui.nav_rail import PageId, RailEntry, initial_of
+
+
+def test_the_rail_names_every_entry_and_reaches_it_with_tab(window) -> None:  # type: ignore[no-untyped-def]
+    rail = window.rail
+    assert [b.accessibleName() for b in rail.buttons.values()] == ["Chats", "Memory", "Search", "Settings"]
+    for entry, b in rail.buttons.items():
+        assert not b.icon().isNull()
+        assert b.toolTip().startswith(f"{entry.value}: ") and b.accessibleDescription()
+        assert b.focusPolicy() & Qt.FocusPolicy.TabFocus
+    assert rail.avatar.focusPolicy() & Qt.FocusPolicy.TabFocus
+    # no assistant yet: the avatar offers to create one, Memory has nothing to show
+    assert rail.avatar.text() == "+" and rail.avatar.accessibleName() == "Assistant: none yet"
+    assert not rail.buttons[RailEntry.MEMORY].isEnabled()
+    assert [a.text() for a in rail.menu.actions()] == ["New assistant…", "Edit assistant…"]
+    assert [a.isEnabled() for a in rail.menu.actions()] == [True, False]  # nothing to edit yet
+
+
+def test_the_avatar_switches_assistants(window, services, qtbot) -> None:  # type: ignore[no-untyped-def]
+    helper = services.assistants.create("Helper")
+    writer = services.assistants.create("writer")
+    services.topics.create(writer.id)
+    window.reload_assistants(helper.id)
+    rail = window.rail
+    assert rail.avatar.text() == "H" and rail.avatar.accessibleName() == "Assistant: Helper"
+    assert window.assistant_title.text() == "Helper"
+    names = [a.text() for a in rail.menu.actions() if not a.isSeparator()]
+    assert names == ["Helper", "writer", "New assistant…", "Edit assistant…"]
+    assert rail.menu.actions()[-1].isEnabled()
+    rail.menu.actions()[-1].trigger()  # Edit assistant… opens the selected assistant's dialog
+    qtbot.waitUntil(lambda: "assistant" in window.dialogs and window.dialogs["assistant"].isVisible(), timeout=3000)
+    assert window.dialogs["assistant"].windowTitle() == "Edit assistant Helper"
+    window.dialogs["assistant"].close()
+    assert [a.isChecked() for a in rail.menu.actions()[:2]] == [True, False]
+    rail.menu.actions()[1].trigger()
+    assert window.current_assistant_id() == writer.id
+    assert rail.avatar.text() == "W" and window.assistant_title.text() == "writer"
+    assert window.topic_model.rowCount() == 1  # the writer's topic is listed
+    assert [a.isChecked() for a in rail.menu.actions()[:2]] == [False, True]
+    assert rail.buttons[RailEntry.MEMORY].isEnabled()
+
+
+def test_memory_search_and_settings_open_what_they_open(window, services, qtbot) -> None:  # type: ignore[no-untyped-def]
+    window.reload_assistants(services.assistants.create("Helper").id)
+    rail = window.rail
+    rail.buttons[RailEntry.MEMORY].click()
+    qtbot.waitUntil(lambda: "memory" in window.dialogs and window.dialogs["memory"].isVisible(), timeout=3000)
+    assert rail.buttons[RailEntry.CHATS].isChecked()  # the Memory page is a dialog today: Chats stays shown
+    window.dialogs["memory"].detach()
+    window.dialogs["memory"].close()
+    rail.buttons[RailEntry.SEARCH].click()
+    qtbot.waitUntil(lambda: "search" in window.dialogs and window.dialogs["search"].isVisible(), timeout=3000)
+    window.dialogs["search"].close()
+    rail.buttons[RailEntry.SETTINGS].click()
+    qtbot.waitUntil(lambda: "settings" in window.dialogs and window.dialogs["settings"].isVisible(), timeout=3000)
+    window.dialogs["settings"].close()
+
+
+def test_a_hosted_page_is_shown_in_the_window_and_chats_comes_back(window, services, qtbot) -> None:  # type: ignore[no-untyped-def]
+    window.reload_assistants(services.assistants.create("Helper").id)
+    page = QLabel("Memory in the window")
+    window.page_host.add_page(PageId.MEMORY, page)  # the one call that hosts the Memory page
+    rail = window.rail
+    rail.buttons[RailEntry.MEMORY].click()
+    assert window.page_host.current_page_id() is PageId.MEMORY and page.isVisible()
+    assert rail.buttons[RailEntry.MEMORY].isChecked() and not rail.buttons[RailEntry.CHATS].isChecked()
+    assert "memory" not in window.dialogs  # shown in the window, no dialog
+    rail.buttons[RailEntry.CHATS].click()
+    assert window.page_host.current_page_id() is PageId.CHATS and window.message_view.isVisible()
+    assert rail.buttons[RailEntry.CHATS].isChecked() and not page.isVisible()
+
+
+def test_the_avatar_letter() -> None:
+    assert [initial_of(n) for n in ("coder", "  Écrivain", "42 bot", "🙂", "")] == ["C", "É", "4", "?", "?"]
+
+
+def test_chats_on_the_chats_page_shows_or_hides_the_topics(window, services, qtbot) -> None:  # type: ignore[no-untyped-def]
+    window.reload_assistants(services.assistants.create("Helper").id)
+    chats = window.rail.buttons[RailEntry.CHATS]
+    assert window.sidebar.isVisible()
+    chats.click()
+    assert not window.sidebar.isVisible() and not window.view.sidebar_action.isChecked()
+    assert chats.isChecked() and window.page_host.current_page_id() is PageId.CHATS
+    chats.click()
+    assert window.sidebar.isVisible() and window.view.sidebar_action.isChecked()
+
+
+def test_a_long_assistant_name_wraps_in_the_sidebar(window, services, qtbot) -> None:  # type: ignore[no-untyped-def]
+    from chathub_desktop.gui.design.audit import audit_window
+
+    name = "Research assistant for the quarterly planning of the travel team"
+    window.resize(1100, 720)
+    window.reload_assistants(services.assistants.create(name).id)
+    qtbot.wait(50)
+    assert window.assistant_title.text() == name and window.rail.avatar.text() == "R"
+    assert window.sidebar.width() < 400  # the sidebar keeps its width
+    report = audit_window(window, "light")
+    assert not [f for f in report.clipped if "Research" in f.what]

@@ -1,0 +1,43 @@
+"""The topic list shows each topic's states as icons (issue 29): a pin (accent hue) and a
+crossed eye before the title of pinned and private topics, an archive box and, while a
+reply streams into the topic, a spinner (accent hue) before the date."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+from typing import Any
+
+from PySide6.QtGui import QColor
+
+from chathub_desktop.gui.design.icons import Icon
+from chathub_desktop.gui.design.palette import tokens_of
+from chathub_desktop.gui.topic_list_delegate import row_marks
+from chathub_desktop.services.views import TopicView
+from tests.gui.test_topic_streaming_mark import _has_colour, _row_image
+
+
+def _topic(**flags: bool) -> TopicView:
+    now = datetime(2026, 12, 2, 9, 0, tzinfo=UTC)
+    return TopicView(1, 1, "Trip", 0, now, now, **flags)
+
+
+def test_each_state_has_its_icon() -> None:
+    plain = row_marks(_topic(), streaming=False)
+    assert (plain.before_title, plain.before_date) == ((), ())
+    every = row_marks(_topic(pinned=True, private=True, archived=True), streaming=True)
+    assert every.before_title == (Icon.PIN, Icon.PRIVATE)
+    assert every.before_date == (Icon.ARCHIVE, Icon.STREAMING)
+    assert every.accented == {Icon.PIN, Icon.STREAMING}
+
+
+def test_a_pinned_topic_shows_its_pin_in_the_accent_hue(window: Any, services: Any, qtbot: Any) -> None:
+    a = services.assistants.create("Helper")
+    pinned = services.topics.create(a.id, "Conventions").id
+    services.topics.set_pinned(pinned, True)
+    plain = services.topics.create(a.id, "Other").id
+    window.reload_assistants(a.id)
+    window.select_topic(plain)
+    model = window.topic_model
+    accent = QColor(tokens_of(window.topic_list.palette()).link)
+    qtbot.waitUntil(lambda: _has_colour(_row_image(window, model.row_of(pinned)), accent), timeout=3000)
+    assert not _has_colour(_row_image(window, model.row_of(plain)), accent)
