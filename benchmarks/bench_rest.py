@@ -82,8 +82,17 @@ def poll(app):
 
 APP = PROBE + r"""
 MODEL = "MessageListModel"
+import qasync
 from chathub_desktop.app_bootstrap import make_application, run_gui
 from pathlib import Path
+_call_later = qasync.QEventLoop.call_later
+def call_later(self, delay, callback, *args, context=None):  # names what each loop timer runs
+    if counting[0]:
+        name = getattr(callback, "__qualname__", None) or type(callback).__name__
+        owner = getattr(getattr(callback, "__self__", None), "__class__", None)
+        counts["loop: " + (f"{owner.__name__}." if owner else "") + name.split(".")[-1]] += 1
+    return _call_later(self, delay, callback, *args, context=context)
+qasync.QEventLoop.call_later = call_later
 app = make_application()
 f = Count(app); app.installEventFilter(f)
 QTimer.singleShot(0, lambda: poll(app))
