@@ -34,6 +34,7 @@ from PySide6.QtWidgets import QApplication, QMessageBox
 
 from chathub_desktop import __version__
 from chathub_desktop.paths import default_data_dir
+from chathub_desktop.private_files import make_private_file
 
 if TYPE_CHECKING:
     from chathub_desktop.gui.main_window import MainWindow
@@ -137,6 +138,8 @@ def run_gui(data_dir: Path | None = None, database_url: str | None = None, *,
                       "(--new-instance opens another window)", flush=True)
                 return 0
     settings_file = data / "window.ini"
+    with contextlib.suppress(OSError):  # QSettings keeps the mode of a file that exists (walkthrough F4)
+        make_private_file(settings_file)
     window = MainWindow(None, settings_file=settings_file)
     if os.environ.get(BENCH_ENV) == "1":
         _FirstPaint(window)
