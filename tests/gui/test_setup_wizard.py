@@ -169,3 +169,39 @@ def test_presets_fill_the_form_and_say_where_to_get_a_key(window, services, fake
     assert page.result_label.text().startswith("✓ Connected to llama.cpp server")
     assert services.providers.get("llama.cpp server").kind == "openai_compatible"
     wizard.reject()
+
+
+def test_comes_back_when_the_first_launch_ended_with_it_open(qloop, services, qtbot, tmp_path):  # type: ignore[no-untyped-def]
+    """Walkthrough F5: the app quit (or was killed) while the setup was open: the next
+    start opens it again; once the user closed it, it stays closed."""
+    from chathub_desktop.gui.main_window import MainWindow
+
+    ini = tmp_path / "window.ini"
+    first = MainWindow(services, settings_file=ini)
+    qtbot.addWidget(first)
+    qtbot.waitUntil(lambda: first.dialogs.get("setup") is not None, timeout=3000)
+    first.dialogs["setup"].hide()  # the quit hides every window; a kill does nothing at all
+    again = MainWindow(services, settings_file=ini)
+    qtbot.addWidget(again)
+    qtbot.waitUntil(lambda: again.dialogs.get("setup") is not None, timeout=3000)
+    again.dialogs["setup"].close()  # the title bar's close button
+    third = MainWindow(services, settings_file=ini)
+    qtbot.addWidget(third)
+    qtbot.wait(300)
+    assert third.dialogs.get("setup") is None
+
+
+def test_the_welcome_names_help_setup_and_its_button_opens_it(qloop, services, qtbot, tmp_path):  # type: ignore[no-untyped-def]
+    """Walkthrough F5: the first-start welcome names Help → Setup… and has a button for it."""
+    from chathub_desktop.gui.main_window import MainWindow
+
+    w = MainWindow(services, settings_file=tmp_path / "window.ini")
+    qtbot.addWidget(w)
+    qtbot.waitUntil(lambda: w.dialogs.get("setup") is not None, timeout=3000)
+    w.dialogs["setup"].reject()
+    w.dialogs.pop("setup")
+    assert "<b>Help → Setup…</b>" in w.welcome.text()
+    assert w.welcome.setup_button.text() == "Start setup…" and w.welcome.setup_button.isEnabled()
+    w.welcome.setup_button.click()
+    assert w.dialogs["setup"].isVisible()
+    w.dialogs["setup"].reject()
