@@ -267,12 +267,13 @@ async def smoke_check(window: MainWindow, services: Services) -> int:
 
 async def audit_themes(window: MainWindow) -> bool:
     """Switch the running window to the light and then the dark theme (live, issue 29),
-    audit what it paints in each (:func:`~chathub_desktop.gui.design.audit.audit_window`)
+    audit what it and every window open over it paint in each
+    (:func:`~chathub_desktop.gui.design.audit.audit_windows`)
     and print one ``CHATHUB_AUDIT`` line per theme, each failure on stderr; then the kept
     theme again. True when both themes have no contrast failure and no cut text."""
     import asyncio
 
-    from chathub_desktop.gui.design.audit import audit_window
+    from chathub_desktop.gui.design.audit import audit_windows
     from chathub_desktop.gui.design.theme import apply_theme
 
     app = QApplication.instance()
@@ -281,7 +282,7 @@ async def audit_themes(window: MainWindow) -> bool:
     for theme in ("light", "dark"):
         apply_theme(app, theme)
         await asyncio.sleep(0.15)  # the repaint of every widget
-        report = audit_window(window, theme)
+        report = audit_windows(app.topLevelWidgets(), theme)  # the window and each dialog over it
         print(report.line(), flush=True)
         for f in report.contrast + report.clipped:
             print(f"  {theme}: {f.what}: {f.detail}", file=sys.stderr, flush=True)

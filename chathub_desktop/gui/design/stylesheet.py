@@ -160,7 +160,8 @@ _TONE_TOKEN = {Tone.MUTED: "text_muted", Tone.ERROR: "error", Tone.WARNING: "war
 
 def painted_pairs(c: Colours) -> list[TextPair]:
     """The text/background token pairs painted from the palette or by delegates (not by
-    stylesheet rules): body and muted text, links, placeholder, chips, diff rows, icons."""
+    stylesheet rules): body and muted text, links, placeholder, chips, diff rows, icons,
+    check box and radio button indicators."""
     pairs = [TextPair("palette Text", "text", s) for s in _SURFACES]
     pairs += [TextPair("palette PlaceholderText", "placeholder", s) for s in ("surface", "raised")]
     pairs += [TextPair("palette Link", "link", s) for s in ("surface", "raised", "window")]
@@ -170,6 +171,11 @@ def painted_pairs(c: Colours) -> list[TextPair]:
     pairs += [TextPair("icon", "text", s, large=True) for s in (*_SURFACES, "hover")]
     pairs += [TextPair("icon active", "link", s, large=True) for s in ("surface", "raised", "sidebar")]
     pairs += [TextPair(f"tone {t.value} on hover", _TONE_TOKEN[t], "hover") for t in (Tone.NORMAL, Tone.MUTED)]
+    # check boxes and radio buttons (design.indicators), non-text: 3:1 (WCAG 1.4.11)
+    pairs += [TextPair(f"{part} indicator", token, s, large=True)
+              for part, token in (("unchecked", "indicator"), ("checked", "indicator_on"))
+              for s in (*_SURFACES, "hover", "selected")]
+    pairs += [TextPair("indicator tick", "indicator_mark", "indicator_on", large=True)]
     return pairs
 
 
