@@ -4,7 +4,7 @@ Four short pages, each skippable (Skip setup closes it; Help → Setup… reopen
 
 1. what ChatHub keeps where;
 2. **Provider**: the configured providers, Add provider… (the usual provider form:
-   key to the keyring or an environment variable) and Test connection, which asks
+   key to the keyring, a file only the user can read, or an environment variable) and Test connection, which asks
    the provider for its models (:func:`~chathub_desktop.services.connection_check.check_connection`);
 3. **Assistant**: its name, provider and model (the tested provider's models first,
    then the catalog's) and instructions; created when the page is left;
@@ -53,7 +53,7 @@ __all__ = ["SetupWizard"]
 INTRO = (
     "<p>ChatHub Desktop talks to language models with <b>your own API keys</b>. Your "
     "conversations and what your assistants remember stay in a database on this computer; "
-    "keys stay in the system keyring or in environment variables.</p>"
+    "keys stay in the system keyring, in a file only you can read, or in environment variables.</p>"
     "<p>Four short steps: a provider, an assistant, the model that writes summaries, and, if you "
     "like, your ChatGPT history. "
     "Skip any of them; <b>Help → Setup…</b> brings this back.</p>"
