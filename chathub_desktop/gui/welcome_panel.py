@@ -42,6 +42,7 @@ class WelcomePanel(QWidget):
     def __init__(self, setup: QAction, key: SendKey = SendKey.ENTER, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("welcomePanel")
+        self.setAttribute(Qt.WidgetAttribute.WA_StyledBackground, True)  # the sheet paints its surface
         self.label = QLabel(welcome_html(key))  # centred by its HTML
         self.label.setObjectName("welcome")
         self.label.setWordWrap(True)

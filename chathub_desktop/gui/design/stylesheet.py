@@ -82,6 +82,7 @@ def build_stylesheet(c: Colours, points: float) -> Stylesheet:
     b.rule("QStatusBar", fg="text_muted", on=("window",))
     b.rule("QWidget#welcomePanel", bg="surface")
     b.rule("QLabel#welcome", fg="text", bg="surface")
+    b.rule("QLabel#pageTitle", fg="text", font_weight=600, font_size=_pt(points, TypeScale.TITLE))
     # lists of the sidebar: soft selection, rounded rows
     b.rule("QListView#topicList", fg="text", bg="sidebar", border="none", outline="0",
            selection_background_color=c.selected, selection_color=c.selected_text)
