@@ -6,8 +6,9 @@ dark theme; a script, not a test.
 Writes into OUT_DIR (default ``/tmp/chathub-shots``), each as ``NAME-light.png`` and
 ``NAME-dark.png``: ``welcome`` (the first-start panel with its setup button),
 ``setup-welcome``, ``setup-provider`` and ``setup-history`` (one header style; check
-boxes), ``provider-form-no-keyring`` (the key file with its own field) and
-``system-agent`` (check boxes and radio buttons).
+boxes), ``provider-form-no-keyring`` (the key file with its own field),
+``system-agent`` (check boxes and radio buttons) and ``compact-short-topic`` (Compact
+now on a one-turn topic, F11).
 """
 
 from __future__ import annotations
@@ -20,7 +21,7 @@ REPO = Path(__file__).resolve().parents[2]
 if str(REPO) not in sys.path:
     sys.path.insert(0, str(REPO))
 
-from tests.gui.shot_harness import close_window, grab, offscreen_services, run  # noqa: E402
+from tests.gui.shot_harness import close_window, grab, offscreen_services, open_window, run  # noqa: E402
 
 
 def main(out_dir: Path) -> int:
@@ -58,6 +59,16 @@ def main(out_dir: Path) -> int:
                 settings.show_system_agent()
                 await grab(settings, out_dir / f"system-agent-{theme}.png")
                 settings.close()
+                await close_window(w)
+            svc.assistants.create("Helper")
+            short = svc.topics.create("Helper", "Weekend walk").id
+            svc.topics.append_message(short, "user", "Shall we walk in the park this weekend?")
+            svc.topics.append_message(short, "assistant", "Yes, Saturday morning looks dry.")
+            for theme in ("light", "dark"):
+                w = await open_window(svc, short, (1100, 640))
+                w.view.prefs.set_theme(theme)
+                w.compact_action.trigger()
+                await grab(w, out_dir / f"compact-short-topic-{theme}.png", 1.0)
                 await close_window(w)
 
         loop.run_until_complete(shoot())
