@@ -20,9 +20,8 @@ height than its row.
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import dataclass, field
-
 from collections.abc import Iterable
+from dataclasses import dataclass, field
 
 from PySide6.QtCore import QModelIndex, QPoint, QRect, Qt
 from PySide6.QtGui import QImage
