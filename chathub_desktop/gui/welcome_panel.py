@@ -7,9 +7,8 @@ message list once one does.
 
 from __future__ import annotations
 
-from PySide6.QtCore import Qt
 from PySide6.QtGui import QAction
-from PySide6.QtWidgets import QLabel, QPushButton, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QPushButton, QVBoxLayout, QWidget
 
 from chathub_desktop.gui.design.tokens import Space
 from chathub_desktop.gui.send_keys import SendKey
@@ -35,18 +34,17 @@ export…</b> (Ctrl+I: ChatGPT, Claude, Open WebUI, LibreChat).</p>
 """
 
 
-class WelcomePanel(QWidget):
+class WelcomePanel(QFrame):
     """The welcome text with a button that triggers ``setup`` (the Help → Setup…
-    action); the button follows the action's enabled state."""
+    action); the button follows the action's enabled state. Built before the window's
+    first paint, so it names no ``Qt`` enum (PySide6 builds that namespace in ~20 ms)."""
 
     def __init__(self, setup: QAction, key: SendKey = SendKey.ENTER, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self.setObjectName("welcomePanel")
-        self.setAttribute(Qt.WidgetAttribute.WA_StyledBackground, True)  # the sheet paints its surface
+        self.setObjectName("welcomePanel")  # a QFrame: the sheet paints its surface
         self.label = QLabel(welcome_html(key))  # centred by its HTML
         self.label.setObjectName("welcome")
         self.label.setWordWrap(True)
-        self.label.setTextFormat(Qt.TextFormat.RichText)
         self.setup_button = QPushButton(SETUP_BUTTON_TEXT)
         self.setup_button.setObjectName("welcomeSetup")
         self.setup_button.setDefault(True)
@@ -59,7 +57,11 @@ class WelcomePanel(QWidget):
         lay.setSpacing(Space.XL)
         lay.addStretch(1)
         lay.addWidget(self.label)
-        lay.addWidget(self.setup_button, 0, Qt.AlignmentFlag.AlignHCenter)
+        row = QHBoxLayout()
+        row.addStretch(1)
+        row.addWidget(self.setup_button)
+        row.addStretch(1)
+        lay.addLayout(row)
         lay.addStretch(1)
 
     def text(self) -> str:

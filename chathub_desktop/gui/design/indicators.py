@@ -12,7 +12,7 @@ element is Fusion's (or Breeze's, where the platform uses it).
 
 from __future__ import annotations
 
-from PySide6.QtCore import QPointF, QRectF, Qt
+from PySide6.QtCore import QPointF, QRectF
 from PySide6.QtGui import QColor, QPainter, QPainterPath, QPen
 from PySide6.QtWidgets import QProxyStyle, QStyle, QStyleOption, QWidget
 
@@ -43,6 +43,8 @@ class ThemedStyle(QProxyStyle):
 
 
 def _paint_indicator(option: QStyleOption, painter: QPainter, *, radio: bool) -> None:
+    from PySide6.QtCore import Qt  # not at import: the style is set before the first paint
+
     c = tokens_of(option.palette)
     state = option.state
     on = bool(state & (QStyle.StateFlag.State_On | QStyle.StateFlag.State_NoChange))

@@ -80,7 +80,7 @@ def build_stylesheet(c: Colours, points: float) -> Stylesheet:
            font_size=_pt(points, TypeScale.CAPTION))
     b.rule("QSplitter::handle", background=c.border, width="1px", height="1px")
     b.rule("QStatusBar", fg="text_muted", on=("window",))
-    b.rule("QWidget#welcomePanel", bg="surface")
+    b.rule("QFrame#welcomePanel", bg="surface", border="none")
     b.rule("QLabel#welcome", fg="text", bg="surface")
     b.rule("QLabel#pageTitle", fg="text", font_weight=600, font_size=_pt(points, TypeScale.TITLE))
     # lists of the sidebar: soft selection, rounded rows
