@@ -75,6 +75,12 @@ class AuditReport:
         return (f"{AUDIT_MARKER} theme={self.theme} widgets={self.widgets} "
                 f"contrast_failures={len(self.contrast)} clipped={len(self.clipped)}")
 
+    def add(self, other: AuditReport) -> None:
+        """Count ``other``'s widgets and findings in this report too."""
+        self.widgets += other.widgets
+        self.contrast += other.contrast
+        self.clipped += other.clipped
+
     @property
     def ok(self) -> bool:
         """No failure of either kind."""
@@ -180,10 +186,7 @@ def audit_windows(windows: Iterable[QWidget], theme: str) -> AuditReport:
     total = AuditReport(theme)
     for window in windows:
         if window.isVisible():
-            one = audit_window(window, theme)
-            total.widgets += one.widgets
-            total.contrast += one.contrast
-            total.clipped += one.clipped
+            total.add(audit_window(window, theme))
     return total
 
 
