@@ -34,6 +34,7 @@ from PySide6.QtWidgets import QApplication, QMessageBox
 
 from chathub_desktop import __version__
 from chathub_desktop.paths import default_data_dir
+from chathub_desktop.private_files import make_private_file
 
 if TYPE_CHECKING:
     from chathub_desktop.gui.main_window import MainWindow
@@ -132,6 +133,8 @@ def run_gui(data_dir: Path | None = None, database_url: str | None = None, *,
                       "(--new-instance opens another window)", flush=True)
                 return 0
     settings_file = data / "window.ini"
+    with contextlib.suppress(OSError):  # QSettings keeps the mode of a file that exists (walkthrough F4)
+        make_private_file(settings_file)
     window = MainWindow(None, settings_file=settings_file)
     if os.environ.get(BENCH_ENV) == "1":
         _FirstPaint(window)
@@ -258,26 +261,38 @@ async def smoke_check(window: MainWindow, services: Services) -> int:
 
 
 async def audit_themes(window: MainWindow) -> bool:
-    """Switch the running window to the light and then the dark theme (live, issue 29),
-    audit what it paints in each (:func:`~chathub_desktop.gui.design.audit.audit_window`)
+    """Open the setup wizard over the running window, switch to the light and then the
+    dark theme (live, issue 29), audit what the window and every window open over it
+    paint in each, with the wizard on its first and on its last page
+    (:func:`~chathub_desktop.gui.design.audit.audit_windows`)
     and print one ``CHATHUB_AUDIT`` line per theme, each failure on stderr; then the kept
     theme again. True when both themes have no contrast failure and no cut text."""
     import asyncio
 
-    from chathub_desktop.gui.design.audit import audit_window
+    from chathub_desktop.gui.design.audit import AuditReport, audit_windows
     from chathub_desktop.gui.design.theme import apply_theme
 
     app = QApplication.instance()
     assert isinstance(app, QApplication)
     ok = True
+    from chathub_desktop.gui.setup_wizard import SetupWizard
+
+    shown = window.dialogs.get("setup")  # the first run's, or a new one: what a first launch shows
+    wizard = shown if isinstance(shown, SetupWizard) and shown.isVisible() else window.pages.open_setup()
+    pages = wizard.pageIds()
     for theme in ("light", "dark"):
         apply_theme(app, theme)
-        await asyncio.sleep(0.15)  # the repaint of every widget
-        report = audit_window(window, theme)
+        report = AuditReport(theme)
+        for page in (pages[0], pages[-1]):  # the welcome, and the check boxes of the last page
+            wizard.setStartId(page)
+            wizard.restart()
+            await asyncio.sleep(0.15)  # the repaint of every widget
+            report.add(audit_windows(app.topLevelWidgets(), theme))  # the window and each dialog over it
         print(report.line(), flush=True)
         for f in report.contrast + report.clipped:
             print(f"  {theme}: {f.what}: {f.detail}", file=sys.stderr, flush=True)
         ok = ok and report.ok
+    wizard.hide()  # not closed: closing would mark a user's first-run setup as seen
     window.view.prefs.apply()
     return ok
 

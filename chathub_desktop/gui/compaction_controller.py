@@ -35,7 +35,7 @@ TRIGGER_TEXT = {
 
 def outcome_text(outcome: object) -> str:
     """One line for a ``CompactionOutcome`` (CMP-6): compacted (before → after tokens) /
-    nothing eligible / failed (reason) / could not reach the target."""
+    nothing to compact yet (why, walkthrough F11) / failed (reason) / could not reach the target."""
     status = str(getattr(outcome, "status", ""))
     message = str(getattr(outcome, "message", "") or "")
     before, after = getattr(outcome, "before_tokens", None), getattr(outcome, "after_tokens", None)
@@ -48,7 +48,7 @@ def outcome_text(outcome: object) -> str:
         if message.startswith("nothing to gain: "):  # issue 28: the run kept the old state
             return "Nothing to gain: " + message.removeprefix("nothing to gain: ")
         detail = message.removeprefix("nothing eligible: ")
-        return f"Nothing eligible: {detail}" if detail else "Nothing eligible"
+        return f"Nothing to compact yet: {detail}." if detail else "Nothing to compact yet."
     if status == "failed":
         return f"Compaction failed: {message}" if message else "Compaction failed"
     if status == "unreachable":

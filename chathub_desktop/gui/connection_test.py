@@ -61,13 +61,13 @@ class ConnectionTest(QObject):
     async def _run(self) -> None:
         ui = self._form.ui
         provider = self._form.provider
-        key = ui.keyEdit.text().strip() if ui.keyringRadio.isChecked() else None
+        key = self._form.pasted_key()  # the keyring's or the key file's field
+        stored = ui.keyringRadio.isChecked() or ui.keyFileRadio.isChecked()
         try:
             result = await self._models.test_values(
                 ui.nameEdit.text(), str(ui.kindCombo.currentData()), ui.baseUrlEdit.text(),
                 key=key or None, key_env=ui.envEdit.text().strip() if ui.envRadio.isChecked() else None,
-                stored_key_of=provider.id if provider is not None and ui.keyringRadio.isChecked() and not key
-                else None)
+                stored_key_of=provider.id if provider is not None and stored and not key else None)
         finally:
             self.button.setEnabled(True)
         self.result = result

@@ -60,6 +60,7 @@ from chathub_desktop.gui.reply_notice import ReplyNoticeBar, ReplyNotices
 from chathub_desktop.gui.send_controller import SendController
 from chathub_desktop.gui.send_keys import SendKey
 from chathub_desktop.gui.topic_delete import TopicDeletes
+from chathub_desktop.gui.welcome_panel import WelcomePanel
 from chathub_desktop.gui.window_pages import WindowPages
 from chathub_desktop.services.errors import ServiceError
 
@@ -73,25 +74,6 @@ if TYPE_CHECKING:
 APP_TITLE = "ChatHub Desktop"
 #: What the chat area says while the store opens (before attach()).
 OPENING_TEXT = "Opening your chats…"
-
-
-def welcome_html(key: SendKey) -> str:
-    """The first-start text (no assistant yet), naming the key that sends (issue 29)."""
-    return f"""
-<div align="center">
-<h2>Welcome to ChatHub Desktop</h2>
-<p>Chat with your own API keys, keep every conversation on this computer.</p>
-<ol>
-<li><b>Settings → Providers…</b> (Ctrl+,) — add OpenAI, Anthropic, OpenRouter or a local server.</li>
-<li><b>Assistant → New…</b> — choose its provider, model and instructions.</li>
-<li>Type below and press <b>{key.label}</b>. Or import your history:
-<b>File → Import → Chat history export…</b> (Ctrl+I: ChatGPT, Claude, Open WebUI, LibreChat).</li>
-</ol>
-</div>
-"""
-
-
-WELCOME_HTML = welcome_html(SendKey.ENTER)
 
 
 def _tool_button(action: QAction, label: str, glyph: Icon) -> QToolButton:
@@ -373,10 +355,7 @@ class MainWindow(QMainWindow):
         cl = QVBoxLayout(chat)
         cl.setContentsMargins(0, 0, 0, 0)
         cl.setSpacing(0)
-        self.welcome = QLabel(WELCOME_HTML)  # centred by its HTML
-        self.welcome.setObjectName("welcome")
-        self.welcome.setWordWrap(True)
-        self.welcome.setMargin(Space.HUGE)
+        self.welcome = WelcomePanel(self.setup_action)  # walkthrough F5: names Help → Setup…, with a button
         # until attach(): a returning user must not read the first-run welcome (issue 28)
         self.opening = QLabel(f'<div align="center">{OPENING_TEXT}</div>')  # centred by its HTML, as the welcome
         self.opening.setObjectName("opening")
@@ -501,7 +480,7 @@ class MainWindow(QMainWindow):
         """The send key changed (View menu): the composer, the welcome and the empty-topic
         text say the new key."""
         self.composer.set_send_key(key)
-        self.welcome.setText(welcome_html(key))
+        self.welcome.set_send_key(key)
         if hasattr(self, "message_view"):
             from chathub_desktop.gui.message_list_view import empty_text
 

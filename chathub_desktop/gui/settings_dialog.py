@@ -2,10 +2,13 @@
 Settings → System Agent (CMP-3, CMP-20, APP-10): the History Compress model, the topic
 naming model and archive excerpts of earlier summaries.
 
-The add/edit form (``ui/provider_form.ui``) offers three key sources: the OS keyring
-(password field), an environment variable, or no key. When the keyring is not usable
-(``providers.keyring_status().usable`` False) its radio is disabled, the reason is shown
-and the env-var option is preselected — a key is never silently stored in plain text.
+The add/edit form (``ui/provider_form.ui``) offers four key places, each with its own
+field: the OS keyring, a file only the user can read (when the store has one), an
+environment variable, or no key. When the keyring is not usable
+(``providers.keyring_status().usable`` False) its radio is disabled and its field hidden,
+one warning says why and names the other places, and the file is preselected (the
+environment variable where there is no key file; walkthrough F9). The warning is hidden
+while "No key" is chosen.
 Service errors (:class:`ServiceError`) appear inline in the form.
 
 A System Agent model is a ``PROVIDER/MODEL`` pair picked with :class:`ModelPicker`
@@ -101,19 +104,21 @@ class ProviderFormDialog(QDialog):
         ui.errorLabel.hide()
         status = providers.keyring_status()
         self.keyring_usable = status.usable
+        has_file = providers.key_file is not None
+        ui.keyFileRadio.setVisible(has_file)
+        ui.keyFileEdit.setVisible(has_file)
         if status.usable:
             ui.keyringWarning.setText(f"Keys are stored with {status.backend}." if status.backend else "")
             set_tone(ui.keyringWarning, Tone.MUTED)
             ui.keyringRadio.setChecked(True)
         else:
             ui.keyringRadio.setEnabled(False)
-            ui.keyEdit.setEnabled(False)
-            ui.keyringWarning.setText(
-                f"⚠ The OS keyring is not available: {status.reason or 'no secure backend'}. "
-                "Store the key in a file only you can read, or use an environment variable."
-            )
-            ui.envRadio.setChecked(True)
-        ui.keyFileRadio.setVisible(providers.key_file is not None)
+            ui.keyEdit.hide()
+            cause = status.cause or status.reason or "no secure keyring backend"
+            places = ("in a file only you can read (not encrypted) or in an environment variable" if has_file
+                      else "in an environment variable")
+            ui.keyringWarning.setText(f"⚠ {cause[:1].upper()}{cause[1:]}. Keep the key {places}.")
+            (ui.keyFileRadio if has_file else ui.envRadio).setChecked(True)
         if provider is None:
             self.setWindowTitle("Add provider")
             self._on_kind_changed()
@@ -133,7 +138,7 @@ class ProviderFormDialog(QDialog):
                 ui.keyEdit.setPlaceholderText("Stored in the keyring — leave empty to keep it")
             elif provider.key_source == KeyPlace.FILE.value:
                 ui.keyFileRadio.setChecked(True)
-                ui.keyEdit.setPlaceholderText("Stored in the key file — leave empty to keep it")
+                ui.keyFileEdit.setPlaceholderText("Stored in the key file — leave empty to keep it")
             elif provider.key_source == "none":
                 ui.noKeyRadio.setChecked(True)
         self._sync_key_fields()
@@ -159,13 +164,23 @@ class ProviderFormDialog(QDialog):
         kind = ProviderKind(self.ui.kindCombo.currentData())
         if not self._url_touched:
             self.ui.baseUrlEdit.setText(kind.default_base_url)
-        if self._provider is None and not kind.needs_api_key and not self.ui.keyEdit.text():
+        if self._provider is None and not kind.needs_api_key and not self.pasted_key():
             self.ui.noKeyRadio.setChecked(True)
 
     def _sync_key_fields(self, *_args: object) -> None:
         ui = self.ui
-        ui.keyEdit.setEnabled((ui.keyringRadio.isChecked() and self.keyring_usable) or ui.keyFileRadio.isChecked())
+        ui.keyEdit.setEnabled(ui.keyringRadio.isChecked() and self.keyring_usable)
+        ui.keyFileEdit.setEnabled(ui.keyFileRadio.isChecked())
         ui.envEdit.setEnabled(ui.envRadio.isChecked())
+        ui.keyringWarning.setVisible(bool(ui.keyringWarning.text()) and not ui.noKeyRadio.isChecked())
+
+    def pasted_key(self) -> str:
+        """The key typed in the field of the chosen place ("" for an environment variable
+        or no key)."""
+        place = self._key_place()
+        edit = self.ui.keyEdit if place is KeyPlace.KEYRING else self.ui.keyFileEdit if place is KeyPlace.FILE \
+            else None
+        return edit.text().strip() if edit is not None else ""
 
     def _key_place(self) -> KeyPlace | None:
         """Where a pasted key goes: the OS keyring, the key file, or None (no stored key)."""
@@ -181,7 +196,7 @@ class ProviderFormDialog(QDialog):
     def _save(self) -> None:
         ui = self.ui
         place = self._key_place()
-        key = ui.keyEdit.text().strip() if place is not None else None
+        key = self.pasted_key() if place is not None else None
         env = ui.envEdit.text().strip() if ui.envRadio.isChecked() else None
         if ui.envRadio.isChecked() and not env:
             self.show_error("Enter the name of the environment variable that holds the key.")
@@ -234,8 +249,8 @@ class ProvidersPage(QWidget):
         self._models = models  # Test connection and the cached model lists (issue 14)
         self.form: ProviderFormDialog | None = None
         layout = QVBoxLayout(self)
-        intro = QLabel("Providers are the APIs your assistants chat through. "
-                       "API keys live in the OS keyring or an environment variable, never in the database.")
+        intro = QLabel("Providers are the APIs your assistants chat through. API keys live in the OS keyring, "
+                       "in a file only you can read, or in an environment variable; never in the database.")
         intro.setWordWrap(True)
         layout.addWidget(intro)
         self.list = QListWidget()

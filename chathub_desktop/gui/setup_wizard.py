@@ -4,7 +4,7 @@ Four short pages, each skippable (Skip setup closes it; Help → Setup… reopen
 
 1. what ChatHub keeps where;
 2. **Provider**: the configured providers, Add provider… (the usual provider form:
-   key to the keyring or an environment variable) and Test connection, which asks
+   key to the keyring, a file only the user can read, or an environment variable) and Test connection, which asks
    the provider for its models (:func:`~chathub_desktop.services.connection_check.check_connection`);
 3. **Assistant**: its name, provider and model (the tested provider's models first,
    then the catalog's) and instructions; created when the page is left;
@@ -42,7 +42,7 @@ from PySide6.QtWidgets import (
 
 from chathub_desktop.core.model_ids import is_chat_model, small_model
 from chathub_desktop.core.provider_presets import PRESETS, ProviderPreset
-from chathub_desktop.gui.design import Tone, set_tone
+from chathub_desktop.gui.design import Space, Tone, set_tone
 from chathub_desktop.gui.task_runner import TaskRunner
 from chathub_desktop.services.connection_check import ConnectionCheck
 from chathub_desktop.services.container import Services
@@ -53,7 +53,7 @@ __all__ = ["SetupWizard"]
 INTRO = (
     "<p>ChatHub Desktop talks to language models with <b>your own API keys</b>. Your "
     "conversations and what your assistants remember stay in a database on this computer; "
-    "keys stay in the system keyring or in environment variables.</p>"
+    "keys stay in the system keyring, in a file only you can read, or in environment variables.</p>"
     "<p>Four short steps: a provider, an assistant, the model that writes summaries, and, if you "
     "like, your ChatGPT history. "
     "Skip any of them; <b>Help → Setup…</b> brings this back.</p>"
@@ -67,6 +67,27 @@ def _label(text: str) -> QLabel:
     return label
 
 
+def page_header(title: str, subtitle: str) -> QWidget:
+    """The header every setup page starts with (walkthrough F15: one style, not Qt's two):
+    ``title`` as the design system's page title (``QLabel#pageTitle``), ``subtitle`` muted
+    under it. QWizard's own title/subtitle are not used: it draws a page without a
+    subtitle in another style."""
+    header = QWidget()
+    header.setObjectName("pageHeader")
+    lay = QVBoxLayout(header)
+    lay.setContentsMargins(0, 0, 0, Space.MD)
+    lay.setSpacing(Space.XS)
+    head = QLabel(title)
+    head.setObjectName("pageTitle")
+    head.setWordWrap(True)
+    lay.addWidget(head)
+    sub = _label(subtitle)
+    sub.setObjectName("pageSubtitle")
+    set_tone(sub, Tone.MUTED)
+    lay.addWidget(sub)
+    return header
+
+
 class ProviderPage(QWizardPage):
     """The providers; a preset (kind, base URL, where to get a key) and Add provider…,
     which opens the provider form filled from it; Test connection (issue 28)."""
@@ -74,9 +95,9 @@ class ProviderPage(QWizardPage):
     def __init__(self, wizard: SetupWizard) -> None:
         super().__init__()
         self._wizard = wizard
-        self.setTitle("Add a provider")
-        self.setSubTitle("OpenAI, Anthropic, OpenRouter, DeepSeek, or a local server such as Ollama.")
         lay = QVBoxLayout(self)
+        lay.addWidget(page_header("Add a provider",
+                                  "OpenAI, Anthropic, OpenRouter, DeepSeek, or a local server such as Ollama."))
         self.list = QListWidget()
         self.list.setObjectName("setupProviders")
         self.list.setAccessibleName("Configured providers")
@@ -203,9 +224,9 @@ class AssistantPage(QWizardPage):
     def __init__(self, wizard: SetupWizard) -> None:
         super().__init__()
         self._wizard = wizard
-        self.setTitle("Create an assistant")
-        self.setSubTitle("An assistant has a model, instructions and its own memory. You can add more later.")
         form = QFormLayout(self)
+        form.addRow(page_header("Create an assistant", "An assistant has a model, instructions and its own "
+                                                       "memory. You can add more later."))
         self.name_edit = QLineEdit("Assistant")
         self.name_edit.setObjectName("setupAssistantName")
         self.provider_combo = QComboBox()
@@ -284,10 +305,10 @@ class SummarizerPage(QWizardPage):
     def __init__(self, wizard: SetupWizard) -> None:
         super().__init__()
         self._wizard = wizard
-        self.setTitle("Choose the model that writes summaries")
-        self.setSubTitle("The History Compress model summarizes long topics and writes memory dream cards. "
-                         "Settings → System Agent changes it later.")
         form = QFormLayout(self)
+        form.addRow(page_header("Choose the model that writes summaries",
+                                "The History Compress model summarizes long topics and writes memory dream "
+                                "cards. Settings → System Agent changes it later."))
         self.provider_combo = QComboBox()
         self.provider_combo.setObjectName("setupSummarizerProvider")
         self.model_combo = QComboBox()
@@ -359,8 +380,9 @@ class HistoryPage(QWizardPage):
 
     def __init__(self) -> None:
         super().__init__()
-        self.setTitle("Bring your history (optional)")
         lay = QVBoxLayout(self)
+        lay.addWidget(page_header("Bring your history (optional)",
+                                  "Your earlier chats and an assistant's memory, if you have them."))
         lay.addWidget(_label("ChatGPT → Settings → Data controls → Export data sends you a zip. "
                              "Each conversation in it becomes a topic of your assistant; nothing "
                              "is uploaded anywhere."))
@@ -397,14 +419,17 @@ class SetupWizard(QWizard):
         self.created_assistant: int | None = None
         self.provider_form: QWidget | None = None
         intro = QWizardPage()
-        intro.setTitle("Welcome to ChatHub Desktop")
-        QVBoxLayout(intro).addWidget(_label(INTRO))
+        intro_lay = QVBoxLayout(intro)
+        intro_lay.addWidget(page_header("Welcome to ChatHub Desktop", "Set up in about a minute."))
+        intro_lay.addWidget(_label(INTRO))
+        intro_lay.addStretch(1)
         self.provider_page = ProviderPage(self)
         self.assistant_page = AssistantPage(self)
         self.summarizer_page = SummarizerPage(self)
         self.history_page = HistoryPage()
         for page in (intro, self.provider_page, self.assistant_page, self.summarizer_page, self.history_page):
             self.addPage(page)
+        self.setOption(QWizard.WizardOption.NoCancelButtonOnLastPage, True)  # Finish alone at the end
         self.setButtonText(QWizard.WizardButton.CancelButton, "Skip setup")
         self.button(QWizard.WizardButton.CancelButton).setToolTip("Close; Help → Setup… brings it back")
         self.accepted.connect(lambda: self.finished_setup.emit(

@@ -26,6 +26,8 @@ from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QLockFile, QObject, Signal
 
+from chathub_desktop.private_files import PRIVATE_FILE_MODE, make_private_dir
+
 if TYPE_CHECKING:  # QtNetwork loads after the window's first paint
     from PySide6.QtNetwork import QLocalServer, QLocalSocket
 
@@ -157,6 +159,13 @@ class InstanceLock:
         self._lock.unlock()
 
 
+def _held(lock: QLockFile, data_dir: Path, name: str) -> InstanceLock:
+    """Wrap a taken lock; its file (QLockFile creates it with the umask) becomes 0600."""
+    if os.name == "posix":
+        os.chmod(data_dir / LOCK_NAME, PRIVATE_FILE_MODE)
+    return InstanceLock(lock, name)
+
+
 def claim(data_dir: Path, argv: list[str]) -> InstanceLock | None:
     """Become the app of ``data_dir``, or hand ``argv`` to the one running.
 
@@ -164,19 +173,22 @@ def claim(data_dir: Path, argv: list[str]) -> InstanceLock | None:
     the window is shown), or None when a running app took the arguments (the caller
     exits). Needs a Q(Core)Application. Raises :class:`NotAnswering` when the lock's
     holder cannot be reached within :data:`REACH_S` or does not answer, and
-    ``OSError`` when the data dir cannot be created."""
-    data_dir.mkdir(parents=True, exist_ok=True)
+    ``OSError`` when the data dir cannot be created.
+
+    A data dir made here is 0700 and the lock file 0600 (issue 12, walkthrough F4); a
+    folder that exists keeps its mode (issue 32)."""
+    make_private_dir(data_dir)
     name = server_name(data_dir)
     lock = QLockFile(str(data_dir / LOCK_NAME))
     lock.setStaleLockTime(0)  # stale only when its process is gone
     if lock.tryLock(0):
-        return InstanceLock(lock, name)
+        return _held(lock, data_dir, name)
     deadline = time.monotonic() + REACH_S
     while True:
         if _hand_over(name, argv):
             return None
         if lock.tryLock(0):  # the holder quit meanwhile
-            return InstanceLock(lock, name)
+            return _held(lock, data_dir, name)
         if time.monotonic() >= deadline:
             raise NotAnswering("ChatHub is already running on this data dir but cannot be reached; "
                                "not opening a second window (--new-instance opens one anyway)")

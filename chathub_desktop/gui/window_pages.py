@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING
 from chathub_desktop.services.errors import ServiceError
 
 if TYPE_CHECKING:
+    from PySide6.QtCore import QSettings
     from PySide6.QtWidgets import QWidget
 
     from chathub_desktop.gui.assistant_dialog import AssistantDialog
@@ -18,6 +19,14 @@ if TYPE_CHECKING:
     from chathub_desktop.gui.settings_dialog import SettingsDialog
     from chathub_desktop.gui.setup_wizard import SetupWizard
     from chathub_desktop.services.views import AssistantView
+
+#: The window setting that says the first-run setup was finished or closed by the user.
+SETUP_SHOWN = "setup/shown"
+
+
+def _mark_setup_shown(settings: QSettings) -> None:
+    settings.setValue(SETUP_SHOWN, "true")
+    settings.sync()
 
 
 class WindowPages:
@@ -174,15 +183,20 @@ class WindowPages:
             self.open_import()
 
     async def first_run(self) -> None:
-        """Open the setup once per data dir on a store with no provider and no assistant."""
+        """Open the setup on a store with no provider and no assistant until the user
+        finished or closed it once (walkthrough F5: a first launch that ended while the
+        setup was open shows it again); a store with either never shows it."""
         w = self._w
         s = w.qsettings()
-        if s is None or str(s.value("setup/shown", "")) == "true":
+        if s is None or str(s.value(SETUP_SHOWN, "")) == "true":
             return
         empty = await w.runner.run_in_thread(lambda: not w.svc.providers.list() and not w.svc.assistants.list())
-        s.setValue("setup/shown", "true")
-        if empty:
-            self.open_setup()
+        if not empty:
+            _mark_setup_shown(s)
+            return
+        settings = s
+        # finished = Finish, Skip setup, Esc or the close button: never a quit that only hides it
+        self.open_setup().finished.connect(lambda _result: _mark_setup_shown(settings))
 
     def open_data_folder(self) -> None:
         """Help → Open data folder (the path in the status bar when no file manager answers)."""

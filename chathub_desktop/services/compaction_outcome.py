@@ -25,6 +25,14 @@ STATUS_TEXT = {
 }
 
 
+#: Why a run found nothing to compact (the ``message`` of a ``nothing_eligible`` outcome,
+#: CMP-6): no summary yet and no completed turn before the latest message, or every
+#: completed turn already summarized; or the next request is small already.
+SHORT_TOPIC = "this topic is short"
+ALL_SUMMARIZED = "every earlier turn is in the summary already"
+BELOW_LOW = "already below the low watermark"
+
+
 class CompactionInProgress(ServiceError):
     """A compaction of this topic is already running (CMP-6)."""
 

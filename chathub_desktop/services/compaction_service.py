@@ -41,9 +41,12 @@ from chathub_desktop.core.request_assembly import assemble_request, template_ove
 from chathub_desktop.core.summarizer_problem import SummarizerProblem
 from chathub_desktop.providers.catalog import ModelCatalog
 from chathub_desktop.services.compaction_outcome import (
+    ALL_SUMMARIZED,
+    BELOW_LOW,
     COMPACTED,
     FAILED,
     NOTHING_ELIGIBLE,
+    SHORT_TOPIC,
     STATUS_TEXT,
     UNREACHABLE,
     CompactionInProgress,
@@ -578,8 +581,8 @@ class CompactionService:
         ))
         if plan.status != "ready":
             status, message = NOTHING_ELIGIBLE, (
-                "no completed turn after the summary's cursor before the latest message"
-                if plan.status == "nothing_eligible" else "already below the low watermark"
+                BELOW_LOW if plan.status != "nothing_eligible"
+                else SHORT_TOPIC if ctx.cursor_message_id is None else ALL_SUMMARIZED
             )
             if trigger in (cc.TRIGGER_TOKEN, cc.TRIGGER_OVERFLOW) and not plan.reachable:
                 status, message = UNREACHABLE, (

@@ -35,11 +35,15 @@ class SecretUnavailable(Exception):
 
 @dataclass(frozen=True)
 class KeyringStatus:
-    """Whether a usable (non-plaintext) keyring backend exists and which one."""
+    """Whether a usable (non-plaintext) keyring backend exists and which one.
+
+    ``reason``: why not, with what to do instead (one line for the CLI); ``cause``: only
+    the why, for a form that lists the other key places itself ("" when usable)."""
 
     usable: bool
     backend: str
     reason: str = ""
+    cause: str = ""
 
 
 def _is_plaintext(backend: keyring.backend.KeyringBackend) -> bool:
@@ -72,7 +76,8 @@ class KeyringSecretStore:
         try:
             backend = _backend()
         except SecretUnavailable as exc:
-            return KeyringStatus(False, os.environ.get("PYTHON_KEYRING_BACKEND", "?"), str(exc))
+            return KeyringStatus(False, os.environ.get("PYTHON_KEYRING_BACKEND", "?"), str(exc),
+                                 "the configured keyring backend cannot be loaded")
         label = f"{type(backend).__module__}.{type(backend).__name__}"
         if backend.priority <= 0 or "fail" in type(backend).__module__:
             return KeyringStatus(
@@ -80,10 +85,13 @@ class KeyringSecretStore:
                 label,
                 "no OS keyring is available (install and unlock a Secret Service such as "
                 "GNOME Keyring or KWallet), or read the key from an environment variable",
+                "no OS keyring is available (a Secret Service such as GNOME Keyring or KWallet, installed "
+                "and unlocked, provides one)",
             )
         if _is_plaintext(backend):
             return KeyringStatus(
-                False, label, "the only keyring backend stores keys in plaintext; use an environment variable"
+                False, label, "the only keyring backend stores keys in plaintext; use an environment variable",
+                "the only keyring backend stores keys in plaintext",
             )
         return KeyringStatus(True, label)
 

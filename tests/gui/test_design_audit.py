@@ -103,3 +103,49 @@ def test_the_edit_assistant_dialog_reads_in_both_themes(window, services, fake_v
     assert report.widgets >= 10
     assert report.ok, report.line() + "".join(f"\n{f.what}: {f.detail}" for f in report.contrast + report.clipped)
     dlg.close()
+
+
+@pytest.mark.parametrize("theme", ["dark", "light"])
+def test_check_box_and_radio_indicators_reach_3_to_1(qapp, qtbot, restore_look, theme) -> None:  # type: ignore[no-untyped-def]
+    """Walkthrough F6 (WCAG 1.4.11): an unchecked check box or radio button was invisible
+    in the dark theme (Fusion's outline #18181b on #1e1f22, 1.1:1). The audit now checks
+    every indicator at 3:1, finds Fusion's (in the light theme too: about 2:1), and passes
+    the design system's in both themes."""
+    from PySide6.QtWidgets import QCheckBox, QRadioButton, QStyleFactory
+
+    from chathub_desktop.gui.design.theme import apply_theme
+
+    apply_theme(qapp, theme, hint=False)
+    w = QWidget()
+    qtbot.addWidget(w)
+    lay = QVBoxLayout(w)
+    boxes = [QCheckBox("Keep archive excerpts"), QCheckBox("Use threshold compaction"),
+             QRadioButton("No key (local server)"), QRadioButton("A file only you can read")]
+    boxes[1].setChecked(True)
+    boxes[3].setChecked(True)
+    for b in boxes:
+        lay.addWidget(b)
+    w.show()
+    qtbot.waitExposed(w)
+    report = audit_window(w, theme)
+    assert report.widgets == 8  # each text and each indicator
+    assert report.ok, report.line() + "".join(f"\n{f.what}: {f.detail}" for f in report.contrast)
+    fusion = QStyleFactory.create("Fusion")
+    boxes[0].setStyle(fusion)  # Qt's own drawing, as before the fix
+    qtbot.wait(20)
+    found = audit_window(w, theme).contrast
+    assert [f.what for f in found] == ["QCheckBox#- 'Keep archive excerpts' indicator"]
+
+
+def test_the_audit_walks_every_open_window(window, qtbot, restore_look) -> None:  # type: ignore[no-untyped-def]
+    """The smoke audit looks at the dialogs open over the window too, not only at the
+    window's own widgets."""
+    from chathub_desktop.gui.design.audit import audit_windows
+
+    alone = audit_windows([window], "light").widgets
+    about = window.pages.open_about()
+    qtbot.waitExposed(about)
+    both = audit_windows(QApplication.topLevelWidgets(), "light")
+    assert both.widgets > alone
+    assert both.ok, both.line() + "".join(f"\n{f.what}: {f.detail}" for f in both.contrast + both.clipped)
+    about.close()

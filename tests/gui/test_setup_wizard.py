@@ -169,3 +169,76 @@ def test_presets_fill_the_form_and_say_where_to_get_a_key(window, services, fake
     assert page.result_label.text().startswith("✓ Connected to llama.cpp server")
     assert services.providers.get("llama.cpp server").kind == "openai_compatible"
     wizard.reject()
+
+
+def test_comes_back_when_the_first_launch_ended_with_it_open(qloop, services, qtbot, tmp_path):  # type: ignore[no-untyped-def]
+    """Walkthrough F5: the app quit (or was killed) while the setup was open: the next
+    start opens it again; once the user closed it, it stays closed."""
+    from chathub_desktop.gui.main_window import MainWindow
+
+    ini = tmp_path / "window.ini"
+    first = MainWindow(services, settings_file=ini)
+    qtbot.addWidget(first)
+    qtbot.waitUntil(lambda: first.dialogs.get("setup") is not None, timeout=3000)
+    first.dialogs["setup"].hide()  # the quit hides every window; a kill does nothing at all
+    again = MainWindow(services, settings_file=ini)
+    qtbot.addWidget(again)
+    qtbot.waitUntil(lambda: again.dialogs.get("setup") is not None, timeout=3000)
+    again.dialogs["setup"].close()  # the title bar's close button
+    third = MainWindow(services, settings_file=ini)
+    qtbot.addWidget(third)
+    qtbot.wait(300)
+    assert third.dialogs.get("setup") is None
+
+
+def test_the_welcome_names_help_setup_and_its_button_opens_it(qloop, services, qtbot, tmp_path):  # type: ignore[no-untyped-def]
+    """Walkthrough F5: the first-start welcome names Help → Setup… and has a button for it."""
+    from chathub_desktop.gui.main_window import MainWindow
+
+    w = MainWindow(services, settings_file=tmp_path / "window.ini")
+    qtbot.addWidget(w)
+    qtbot.waitUntil(lambda: w.dialogs.get("setup") is not None, timeout=3000)
+    w.dialogs["setup"].reject()
+    w.dialogs.pop("setup")
+    assert "<b>Help → Setup…</b>" in w.welcome.text()
+    assert w.welcome.setup_button.text() == "Start setup…" and w.welcome.setup_button.isEnabled()
+    w.welcome.setup_button.click()
+    assert w.dialogs["setup"].isVisible()
+    w.dialogs["setup"].reject()
+
+
+def test_every_page_has_one_header_style_in_both_themes(window, qtbot):  # type: ignore[no-untyped-def]
+    """Walkthrough F15: the welcome page had a large title and the others Qt's small header
+    with a subtitle; now each page starts with the design system's header (QWizard's own
+    is unused), the welcome says where keys can live (F9), Finish stands alone on the last
+    page, and every page reads in both themes (contrast, nothing cut)."""
+    from PySide6.QtWidgets import QLabel
+
+    from chathub_desktop.gui.design.audit import audit_window
+
+    wizard = window.pages.open_setup()
+    qtbot.waitExposed(wizard)
+    titles = []
+    for page_id in wizard.pageIds():
+        page = wizard.page(page_id)
+        assert page.title() == "" and page.subTitle() == ""
+        header = page.findChild(QLabel, "pageTitle")
+        assert header is not None and page.findChild(QLabel, "pageSubtitle").text()
+        titles.append(header.text())
+    assert titles[0] == "Welcome to ChatHub Desktop" and len(set(titles)) == 5
+    intro = wizard.page(wizard.pageIds()[0]).findChildren(QLabel)[-1].text()
+    assert "keyring, in a file only you can read, or in environment variables" in intro
+    for theme in ("dark", "light"):
+        window.view.theme_actions[theme].trigger()
+        wizard.restart()
+        for _ in wizard.pageIds():
+            qtbot.wait(20)
+            report = audit_window(wizard, theme)
+            assert report.ok, report.line() + "".join(f"\n{f.what}: {f.detail}" for f in report.contrast + report.clipped)
+            last = wizard.currentId() == wizard.pageIds()[-1]
+            assert wizard.button(QWizard.WizardButton.CancelButton).isVisible() is not last
+            if not last:
+                wizard.setStartId(wizard.pageIds()[wizard.pageIds().index(wizard.currentId()) + 1])
+                wizard.restart()
+    wizard.reject()
+    window.view.theme_actions["system"].trigger()  # as the other tests expect it

@@ -6,11 +6,13 @@ launches at once leave exactly one app. The launches are real processes."""
 from __future__ import annotations
 
 import os
+import stat
 import subprocess
 import sys
 import time
 from pathlib import Path
 
+import pytest
 from PySide6.QtNetwork import QLocalSocket
 
 from chathub_desktop.gui.single_instance import claim, server_name
@@ -163,3 +165,34 @@ def test_a_crashed_app_does_not_block_the_next_start(tmp_path: Path) -> None:
         assert again.poll() is None  # it opened its window: nobody took its arguments
     finally:
         stop(again)
+
+
+@pytest.mark.expect_log(r"the data folder .*shared is readable or writable by others")
+def test_a_first_launch_makes_a_private_data_dir_without_a_note(qapp, qtbot, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    """Walkthrough F4 (issue 12): under umask 022 the data dir a first launch creates is
+    0700, window.ini and window.lock are 0600, and no "chmod 700" note is printed. A
+    folder that exists keeps its mode (issue 32)."""
+    data = tmp_path / "fresh" / "data"
+    env = {**os.environ, "PYTHONPATH": str(REPO), "QT_QPA_PLATFORM": "offscreen", "CHATHUB_DATA_DIR": str(data)}
+    env.pop("CHATHUB_DATABASE_URL", None)
+    old = os.umask(0o022)
+    try:  # no arguments at all, as a desktop launcher starts it
+        first = subprocess.Popen([sys.executable, "-m", "chathub_desktop"], stdout=subprocess.PIPE,
+                                 stderr=subprocess.PIPE, text=True, env=env)
+    finally:
+        os.umask(old)
+    try:
+        wait_listening(qtbot, data, first)
+        modes = {p.name: stat.S_IMODE(os.stat(p).st_mode) for p in (data, data / "window.ini", data / "window.lock")}
+        assert modes == {"data": 0o700, "window.ini": 0o600, "window.lock": 0o600}
+    finally:
+        first.terminate()
+        _, err = first.communicate(timeout=HANDOVER_S)
+    assert "chmod 700" not in err
+    shared = tmp_path / "shared"
+    shared.mkdir()
+    shared.chmod(0o755)
+    held = claim(shared, [])
+    assert held is not None
+    held.close()
+    assert stat.S_IMODE(os.stat(shared).st_mode) == 0o755

@@ -176,6 +176,7 @@ def test_nothing_new_is_nothing_eligible_and_keeps_the_summary(
     first = state(services, topic)
     out = compact(services, topic)
     assert out.status == "nothing_eligible" and out.status_text == "nothing eligible"
+    assert out.message == "every earlier turn is in the summary already"  # walkthrough F11: no cursor jargon
     assert state(services, topic) == first
     assert len(summ.requests) == 1
 

@@ -92,3 +92,16 @@ def test_readme_and_ci_list_every_package() -> None:
     for package in sorted(set(PACKAGES.values())):
         assert re.search(rf"(?<![\w.-]){re.escape(package)}(?![\w.-])", readme), f"README lacks {package}"
         assert re.search(rf"(?<![\w.-]){re.escape(package)}(?![\w.-])", ci), f".ci/run lacks {package}"
+
+
+#: Fonts the README and ``.ci/run`` name (walkthrough F13): emoji are tofu boxes without one.
+FONTS = ("fonts-noto-color-emoji",)
+
+
+def test_readme_and_ci_name_an_emoji_font_and_the_readme_a_cjk_font() -> None:
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    ci = (ROOT / ".ci" / "run").read_text(encoding="utf-8")
+    for package in FONTS:
+        assert re.search(rf"sudo apt-get install [^`]*(?<![\w.-]){re.escape(package)}(?![\w.-])", readme), package
+        assert re.search(rf"(?<![\w.-]){re.escape(package)}(?![\w.-])", ci), f".ci/run lacks {package}"
+    assert "`fonts-noto-cjk`" in readme

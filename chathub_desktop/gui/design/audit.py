@@ -6,7 +6,11 @@ colours included) and, for every visible and enabled label, button, combo box an
 of a list, takes the colours actually painted in its rectangle: the background is the
 most frequent colour, the text the colour farthest from it in contrast among the colours
 painted on at least :data:`MIN_PIXELS` pixels. The pair must reach WCAG 2.1 4.5:1 (3:1
-for large text and icon-only buttons). Disabled controls are exempt (WCAG 1.4.3).
+for large text and icon-only buttons). The indicator of a check box or radio button is
+a non-text part that shows the control's state: its outline or fill must reach 3:1
+against what it is painted on (WCAG 1.4.11; walkthrough F6: Fusion's dark outline was
+1.1:1). Disabled controls are exempt (WCAG 1.4.3). :func:`audit_windows` audits every
+visible top-level window (the main window and each dialog or page open over it).
 
 A text is *cut* when it needs more room than it has: a label or button whose size hint
 is wider (or, wrapped, taller) than its contents, an item whose delegate asks for more
@@ -16,6 +20,7 @@ height than its row.
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 from PySide6.QtCore import QModelIndex, QPoint, QRect, Qt
@@ -23,15 +28,19 @@ from PySide6.QtGui import QImage
 from PySide6.QtWidgets import (
     QAbstractButton,
     QAbstractItemView,
+    QCheckBox,
     QComboBox,
     QLabel,
+    QRadioButton,
+    QStyle,
+    QStyleOptionButton,
     QStyleOptionViewItem,
     QWidget,
 )
 
 from chathub_desktop.gui.design.contrast import LARGE_TEXT_MIN, TEXT_MIN, contrast_ratio
 
-__all__ = ["AUDIT_MARKER", "AuditReport", "Finding", "audit_window"]
+__all__ = ["AUDIT_MARKER", "AuditReport", "Finding", "audit_window", "audit_windows"]
 
 AUDIT_MARKER = "CHATHUB_AUDIT"
 #: A colour must cover this many pixels to count as the text's (antialiasing noise is not).
@@ -40,6 +49,8 @@ MIN_PIXELS = 3
 MAX_ITEMS = 60
 #: Point size from which text counts as large (WCAG: 18 pt, or 14 pt bold).
 LARGE_PT, LARGE_BOLD_PT = 18.0, 14.0
+#: Pixels around an indicator that are looked at with it (what it is painted on).
+INDICATOR_MARGIN = 2
 
 
 @dataclass(frozen=True)
@@ -63,6 +74,12 @@ class AuditReport:
         """``CHATHUB_AUDIT theme=<t> widgets=<N> contrast_failures=<K> clipped=<C>``."""
         return (f"{AUDIT_MARKER} theme={self.theme} widgets={self.widgets} "
                 f"contrast_failures={len(self.contrast)} clipped={len(self.clipped)}")
+
+    def add(self, other: AuditReport) -> None:
+        """Count ``other``'s widgets and findings in this report too."""
+        self.widgets += other.widgets
+        self.contrast += other.contrast
+        self.clipped += other.clipped
 
     @property
     def ok(self) -> bool:
@@ -149,6 +166,30 @@ def _items(view: QAbstractItemView) -> list[tuple[QModelIndex, QRect]]:
     return found
 
 
+def _indicator(w: QWidget) -> QRect | None:
+    """The indicator's rectangle in ``w`` (a check box or radio button), else None."""
+    if isinstance(w, QCheckBox):
+        element = QStyle.SubElement.SE_CheckBoxIndicator
+    elif isinstance(w, QRadioButton):
+        element = QStyle.SubElement.SE_RadioButtonIndicator
+    else:
+        return None
+    option = QStyleOptionButton()
+    w.initStyleOption(option)  # type: ignore[attr-defined]
+    m = INDICATOR_MARGIN
+    return w.style().subElementRect(element, option, w).adjusted(-m, -m, m, m).intersected(w.rect())
+
+
+def audit_windows(windows: Iterable[QWidget], theme: str) -> AuditReport:
+    """Audit every shown window of ``windows`` (e.g. ``QApplication.topLevelWidgets()``)
+    as painted now, into one report; hidden ones are skipped."""
+    total = AuditReport(theme)
+    for window in windows:
+        if window.isVisible():
+            total.add(audit_window(window, theme))
+    return total
+
+
 def audit_window(window: QWidget, theme: str) -> AuditReport:
     """Audit the shown ``window`` as painted now (call after the theme's repaint)."""
     image = window.grab().toImage()
@@ -187,6 +228,9 @@ def audit_window(window: QWidget, theme: str) -> AuditReport:
             continue
         icon_only = isinstance(w, QAbstractButton) and not text
         check(w, _name(w, text), w.rect(), icon_only or _is_large(w))
+        box = _indicator(w)
+        if box is not None:
+            check(w, f"{_name(w, text)} indicator", box, True)
         why = _cut(w)
         if why is not None:
             report.clipped.append(Finding(_name(w, text), why))

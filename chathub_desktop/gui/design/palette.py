@@ -33,8 +33,10 @@ def palette_for(c: Colours) -> QPalette:
 
 def tokens_of(palette: QPalette) -> Colours:
     """The token set ``palette`` was built from: dark when its window text is light (the
-    text, not the window: a stylesheet's transparent background leaves Window black)."""
-    return colours_for(palette.color(QPalette.ColorRole.WindowText).lightness() > 128)
+    text, not the window: a stylesheet's transparent background leaves Window black). The
+    active group is read: a disabled widget's window text is the grey ``disabled`` token,
+    light in both themes."""
+    return colours_for(palette.color(QPalette.ColorGroup.Active, QPalette.ColorRole.WindowText).lightness() > 128)
 
 
 def error_color(palette: QPalette) -> QColor:

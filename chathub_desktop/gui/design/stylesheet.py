@@ -90,7 +90,9 @@ def build_stylesheet(c: Colours, points: float) -> Stylesheet:
            font_size=_pt(points, TypeScale.TITLE))
     b.rule("QSplitter::handle", background=c.border, width="1px", height="1px")
     b.rule("QStatusBar", fg="text_muted", on=("window",))
+    b.rule("QFrame#welcomePanel", bg="surface", border="none")
     b.rule("QLabel#welcome", fg="text", bg="surface")
+    b.rule("QLabel#pageTitle", fg="text", font_weight=600, font_size=_pt(points, TypeScale.TITLE))
     # lists of the sidebar: soft selection, rounded rows
     b.rule("QListView#topicList", fg="text", bg="sidebar", border="none", outline="0",
            selection_background_color=c.selected, selection_color=c.selected_text)
@@ -179,7 +181,8 @@ _TONE_TOKEN = {Tone.MUTED: "text_muted", Tone.ERROR: "error", Tone.WARNING: "war
 
 def painted_pairs(c: Colours) -> list[TextPair]:
     """The text/background token pairs painted from the palette or by delegates (not by
-    stylesheet rules): body and muted text, links, placeholder, chips, diff rows, icons."""
+    stylesheet rules): body and muted text, links, placeholder, chips, diff rows, icons,
+    check box and radio button indicators."""
     pairs = [TextPair("palette Text", "text", s) for s in _SURFACES]
     pairs += [TextPair("palette PlaceholderText", "placeholder", s) for s in ("surface", "raised")]
     pairs += [TextPair("palette Link", "link", s) for s in ("surface", "raised", "window")]
@@ -189,6 +192,11 @@ def painted_pairs(c: Colours) -> list[TextPair]:
     pairs += [TextPair("icon", "text", s, large=True) for s in (*_SURFACES, "hover")]
     pairs += [TextPair("icon active", "link", s, large=True) for s in ("surface", "raised", "sidebar")]
     pairs += [TextPair(f"tone {t.value} on hover", _TONE_TOKEN[t], "hover") for t in (Tone.NORMAL, Tone.MUTED)]
+    # check boxes and radio buttons (design.indicators), non-text: 3:1 (WCAG 1.4.11)
+    pairs += [TextPair(f"{part} indicator", token, s, large=True)
+              for part, token in (("unchecked", "indicator"), ("checked", "indicator_on"))
+              for s in (*_SURFACES, "hover", "selected")]
+    pairs += [TextPair("indicator tick", "indicator_mark", "indicator_on", large=True)]
     return pairs
 
 

@@ -50,12 +50,13 @@ def apply_theme(app: QGuiApplication, theme: str, *, hint: bool = True) -> None:
     dark = _system_is_dark(app) if theme == "system" else theme == "dark"
     from PySide6.QtWidgets import QApplication
 
-    # a style that paints with the palette it is given; chosen before the first sheet:
-    # under a sheet app.style() is Qt's sheet style (no name), and replacing the style
-    # beneath a sheet crashes Qt
-    if isinstance(app, QApplication) and not app.styleSheet() and \
-            app.style().name().lower() not in ("fusion", "breeze"):
-        app.setStyle("Fusion")
+    from chathub_desktop.gui.design.indicators import ThemedStyle
+
+    # a style that paints with the palette it is given, with indicators from the tokens
+    # (walkthrough F6); chosen before the first sheet: under a sheet app.style() is Qt's
+    # sheet style (no name), and replacing the style beneath a sheet crashes Qt
+    if isinstance(app, QApplication) and not app.styleSheet() and not isinstance(app.style(), ThemedStyle):
+        app.setStyle(ThemedStyle("Breeze" if app.style().name().lower() == "breeze" else "Fusion"))
     colours = colours_for(dark)
     app.setPalette(palette_for(colours))
     if isinstance(app, QApplication):

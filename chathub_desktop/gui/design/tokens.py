@@ -80,7 +80,10 @@ class Colours:
 
     Surfaces: ``window`` (the shell), ``sidebar``, ``surface`` (the chat column, inputs,
     lists), ``raised`` (cards, buttons, the composer), ``hover`` and ``selected`` (list
-    rows). Text: ``text``, ``text_muted`` (secondary), ``placeholder``, ``disabled``,
+    rows). Check boxes and radio buttons (WCAG 1.4.11, 3:1 on every surface):
+    ``indicator`` (the outline of an unchecked one), ``indicator_on`` (the fill of a
+    checked one), ``indicator_mark`` (its tick or dot, on ``indicator_on``).
+    Text: ``text``, ``text_muted`` (secondary), ``placeholder``, ``disabled``,
     ``on_accent`` (text on ``accent``), ``link``, ``error``, ``warning``, ``success``;
     ``selected_text`` on ``selected``. Lines: ``border``, ``border_strong``, ``focus``.
     Diff rows (memory history and change previews): ``diff_added``, ``diff_removed``,
@@ -110,6 +113,9 @@ class Colours:
     border: str
     border_strong: str
     focus: str
+    indicator: str
+    indicator_on: str
+    indicator_mark: str
     tooltip: str
     tooltip_text: str
     shadow: str
@@ -143,6 +149,7 @@ LIGHT = Colours(
     link="#1f55c7", link_visited="#6f42c1",
     error="#b3261e", warning="#8f4e00", success="#176f30",
     border="#d5d9e0", border_strong="#b5bcc6", focus="#3b5bdb",
+    indicator="#6e7781", indicator_on="#3b5bdb", indicator_mark="#ffffff",
     tooltip="#1f2328", tooltip_text="#f4f5f7", shadow="#767676",
     diff_added="#d9f2e3", diff_removed="#fbdcdc", diff_edited="#fff1cc", diff_context="#e9ebef",
     chips=MappingProxyType({
@@ -162,6 +169,7 @@ DARK = Colours(
     link="#8ab4f8", link_visited="#c58af9",
     error="#ff8a80", warning="#f2b65a", success="#6fcf8f",
     border="#3a3c42", border_strong="#50535a", focus="#7b93f2",
+    indicator="#8b919a", indicator_on="#7b93f2", indicator_mark="#18191b",
     tooltip="#e8eaed", tooltip_text="#1e1f22", shadow="#000000",
     diff_added="#1f3d2b", diff_removed="#4a2326", diff_edited="#4a3e1c", diff_context="#33353a",
     chips=MappingProxyType({

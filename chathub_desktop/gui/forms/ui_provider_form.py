@@ -127,7 +127,13 @@ class Ui_ProviderForm(object):
         self.keyFileRadio = QRadioButton(self.keyGroup)
         self.keyFileRadio.setObjectName(u"keyFileRadio")
 
-        self.keyLayout.addWidget(self.keyFileRadio, 1, 0, 1, 2)
+        self.keyLayout.addWidget(self.keyFileRadio, 1, 0, 1, 1)
+
+        self.keyFileEdit = QLineEdit(self.keyGroup)
+        self.keyFileEdit.setObjectName(u"keyFileEdit")
+        self.keyFileEdit.setEchoMode(QLineEdit.EchoMode.Password)
+
+        self.keyLayout.addWidget(self.keyFileEdit, 1, 1, 1, 1)
 
         self.envRadio = QRadioButton(self.keyGroup)
         self.envRadio.setObjectName(u"envRadio")
@@ -181,7 +187,8 @@ class Ui_ProviderForm(object):
         QWidget.setTabOrder(self.baseUrlEdit, self.keyringRadio)
         QWidget.setTabOrder(self.keyringRadio, self.keyEdit)
         QWidget.setTabOrder(self.keyEdit, self.keyFileRadio)
-        QWidget.setTabOrder(self.keyFileRadio, self.envRadio)
+        QWidget.setTabOrder(self.keyFileRadio, self.keyFileEdit)
+        QWidget.setTabOrder(self.keyFileEdit, self.envRadio)
         QWidget.setTabOrder(self.envRadio, self.envEdit)
         QWidget.setTabOrder(self.envEdit, self.noKeyRadio)
 
@@ -224,8 +231,9 @@ class Ui_ProviderForm(object):
 #endif // QT_CONFIG(tooltip)
         self.keyFileRadio.setText(QCoreApplication.translate("ProviderForm", u"Store in a &file only you can read (not encrypted)", None))
 #if QT_CONFIG(tooltip)
-        self.keyFileRadio.setToolTip(QCoreApplication.translate("ProviderForm", u"<p>For computers without an OS keyring: the key pasted above is saved in <code>provider-keys.cfg</code> in ChatHub's data folder, a file only your user account can read (mode 0600). It is not encrypted: anyone who can read your files can read it. Never in the database, an export or a log.</p>", None))
+        self.keyFileRadio.setToolTip(QCoreApplication.translate("ProviderForm", u"<p>For computers without an OS keyring: the key pasted beside it is saved in <code>provider-keys.cfg</code> in ChatHub's data folder, a file only your user account can read (mode 0600). It is not encrypted: anyone who can read your files can read it. Never in the database, an export or a log.</p>", None))
 #endif // QT_CONFIG(tooltip)
+        self.keyFileEdit.setPlaceholderText(QCoreApplication.translate("ProviderForm", u"Paste the API key", None))
         self.envRadio.setText(QCoreApplication.translate("ProviderForm", u"Read from &environment variable", None))
 #if QT_CONFIG(tooltip)
         self.envRadio.setToolTip(QCoreApplication.translate("ProviderForm", u"ChatHub reads the key from this environment variable each time it sends.", None))
