@@ -149,6 +149,11 @@ class StoredMcpServer:
     server_name: str = ""
     server_version: str = ""
 
+    @property
+    def tools_by_name(self) -> dict[str, McpTool]:
+        """The cached tools by their own name (empty when never connected)."""
+        return {t.name: t for t in self.tools or ()}
+
 
 def check_server_name(name: object) -> str:
     """``name`` when it is a usable server name (1–40 of ``[A-Za-z0-9_.-]``, starting

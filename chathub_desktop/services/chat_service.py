@@ -469,6 +469,8 @@ class ChatService:
         out = SendOutcome(claim.user_id, claim.reply_id, MessageStatus.STREAMING.value)
         try:
             ctx = await self._loader.aload(topic_id, override=claim.pick)
+            if await self._tools.prepare(ctx.assistant_id):  # servers started, tool lists fresh
+                ctx = await self._loader.aload(topic_id, override=claim.pick)
             if self._compaction is not None:
                 pre = await self._compaction.before_send(ctx)
                 if pre.blocked:  # REF-23: a context-length error reply, no provider call
@@ -489,7 +491,7 @@ class ChatService:
                                   "tools; send a message to let it go on")
                     break
                 for call in calls:
-                    result = await self._db.run(self._tools.execute, ctx.assistant_id, topic_id, call)
+                    result = await self._tools.aexecute(ctx.assistant_id, topic_id, call, self._db.run)
                     tool_id = await self._db.run(functools.partial(
                         self._append, topic_id, role=Role.TOOL.value, content=result,
                         tool_call_id=call.id, tool_name=call.name))
