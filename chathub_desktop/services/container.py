@@ -19,6 +19,9 @@ from chathub_desktop.services.dream_service import DreamService, dynamic_entries
 from chathub_desktop.services.estimate_service import EstimateService
 from chathub_desktop.services.events import EventBus, MemoryChanged, StoreWaiting, TopicChanged
 from chathub_desktop.services.import_staging import discard_abandoned_imports
+from chathub_desktop.services.mcp_clients import McpClients
+from chathub_desktop.services.mcp_service import McpService
+from chathub_desktop.services.mcp_tools import McpToolProvider
 from chathub_desktop.services.memory_history_service import MemoryHistory
 from chathub_desktop.services.memory_preview import MemoryPreviews
 from chathub_desktop.services.memory_service import MemoryService, MemoryToolProvider
@@ -32,9 +35,6 @@ from chathub_desktop.services.request_context import ContextLoader
 from chathub_desktop.services.search_service import SearchService
 from chathub_desktop.services.settings_service import SettingsService
 from chathub_desktop.services.store_watch import StoreWatcher
-from chathub_desktop.services.mcp_clients import McpClients
-from chathub_desktop.services.mcp_service import McpService
-from chathub_desktop.services.mcp_tools import McpToolProvider
 from chathub_desktop.services.tool_registry import ToolRegistry
 from chathub_desktop.services.topic_model import TopicModelService
 from chathub_desktop.services.topic_service import TopicService

@@ -37,7 +37,7 @@ import time
 from collections import deque
 from collections.abc import Callable, Coroutine, Mapping
 from dataclasses import dataclass, field
-from typing import IO, Any, TypeVar
+from typing import Any, TextIO, TypeVar
 
 from chathub_desktop.core.mcp_config import McpServerConfig, McpTool, McpTransport
 
@@ -126,7 +126,7 @@ class _StderrTail:
 
     def __init__(self) -> None:
         read_fd, write_fd = os.pipe()
-        self.writer: IO[str] = os.fdopen(write_fd, "w")
+        self.writer: TextIO = open(write_fd, "w", encoding="utf-8")  # noqa: SIM115 - closed in spawned()/close()
         self._reader = os.fdopen(read_fd, "rb", buffering=0)
         self._tail: deque[bytes] = deque()
         self._size = 0
@@ -342,9 +342,12 @@ class McpClients:
 
         async with contextlib.AsyncExitStack() as stack:
             if conn.config.transport is McpTransport.HTTP:
-                from mcp.client.streamable_http import create_mcp_http_client, streamable_http_client
+                import httpx2
+                from mcp.client.streamable_http import streamable_http_client
 
-                http = await stack.enter_async_context(create_mcp_http_client(headers=dict(conn.config.headers)))
+                # the SDK's own client settings: 30 s to connect/write, 300 s between reads
+                http = await stack.enter_async_context(httpx2.AsyncClient(
+                    headers=dict(conn.config.headers), timeout=httpx2.Timeout(30.0, read=300.0)))
                 read, write = await stack.enter_async_context(streamable_http_client(conn.config.url,
                                                                                     http_client=http))
             else:

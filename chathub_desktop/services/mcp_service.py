@@ -56,7 +56,7 @@ class McpService:
         self._on_change = on_change or (lambda: None)
 
     # --- servers -----------------------------------------------------------------
-    def list(self) -> list[StoredMcpServer]:
+    def servers(self) -> list[StoredMcpServer]:
         """Every configured server, by name."""
         with self._db.read() as s:
             return repo.list_servers(s)
