@@ -2,10 +2,10 @@
 
 The official SDK (``mcp`` 2.x) is the client; nothing here speaks JSON-RPC. Servers run
 on a dedicated asyncio loop in a daemon thread, not on the window's qasync loop: a
-server's start (spawn, handshake, tool listing, its stdout reader) then never stalls
-the window (``benchmarks/mcp_start_stall.py`` measures the gap), sessions outlive the
-loop of the caller (the CLI runs each command under its own ``asyncio.run``), and the
-SDK's process handling runs on a plain asyncio loop it is tested on. Callers on any loop
+session must outlive the loop of its caller (the CLI runs each command under its own
+``asyncio.run``), and the SDK's process handling runs on the plain asyncio loop it is
+tested on. ``benchmarks/bench_mcp_start_stall.py`` measured both ways: neither stalls
+the window beyond this machine's noise while a server starts and answers. Callers on any loop
 await :meth:`McpClients.tools` / :meth:`McpClients.call`; cancelling that await (Stop)
 cancels the call on the server's loop.
 
