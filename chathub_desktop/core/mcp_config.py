@@ -27,6 +27,8 @@ from chathub_desktop.core.json_bounds import JsonBoundsError, JsonLimits, check_
 
 __all__ = [
     "MAX_CONFIG_CHARS",
+    "ApprovalDecision",
+    "ApprovalRequest",
     "MAX_SERVERS",
     "McpConfigError",
     "McpServerConfig",
@@ -77,6 +79,27 @@ class ToolApproval(StrEnum):
     ASK = "ask"
     ALWAYS = "always"
     NEVER = "never"
+
+
+class ApprovalDecision(StrEnum):
+    """The user's answer to an Ask: run this call, run every call of the tool from now
+    on (kept as ``always``), or refuse."""
+
+    ALLOW_ONCE = "allow-once"
+    ALWAYS = "always"
+    DENY = "deny"
+
+
+@dataclass(frozen=True, slots=True)
+class ApprovalRequest:
+    """A call waiting for the user: where (``topic_id``, ``assistant_id``), which
+    ``server`` and ``tool``, and the model's ``arguments`` as JSON text."""
+
+    topic_id: int
+    assistant_id: int
+    server: str
+    tool: str
+    arguments: str
 
 
 class McpConfigError(ValueError):

@@ -147,6 +147,12 @@ class McpService:
             repo.set_approval(s, AssistantService.row(s, assistant).id, stored.id, tool, approval)
         self._on_change()
 
+    def enabled_servers(self, assistant: int | str) -> set[str]:
+        """Names of the servers switched on for ``assistant``."""
+        with self._db.read() as s:
+            enabled = repo.enabled_server_ids(s, AssistantService.row(s, assistant).id)
+            return {srv.config.name for srv in repo.list_servers(s) if srv.id in enabled}
+
     def assistant_tools(self, assistant: int | str) -> list[AssistantToolView]:
         """Every known server tool with its state for ``assistant`` (the memory tools
         are not among them: MEM-4)."""

@@ -19,10 +19,15 @@ import json
 import logging
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
-from enum import StrEnum
 from typing import Protocol
 
-from chathub_desktop.core.mcp_config import StoredMcpServer, ToolApproval, wire_tool_name
+from chathub_desktop.core.mcp_config import (
+    ApprovalDecision,
+    ApprovalRequest,
+    StoredMcpServer,
+    ToolApproval,
+    wire_tool_name,
+)
 from chathub_desktop.core.messages import ToolCall, ToolSpec
 from chathub_desktop.services.mcp_clients import McpServerError
 from chathub_desktop.services.mcp_service import McpService
@@ -32,27 +37,6 @@ from chathub_desktop.storage.database import Database
 __all__ = ["ApprovalDecision", "ApprovalRequest", "McpToolProvider", "ToolApprover", "fixed_approver"]
 
 log = logging.getLogger(__name__)
-
-
-class ApprovalDecision(StrEnum):
-    """The user's answer to an Ask: run this call, run every call of the tool from now
-    on (kept as ``always``), or refuse."""
-
-    ALLOW_ONCE = "allow-once"
-    ALWAYS = "always"
-    DENY = "deny"
-
-
-@dataclass(frozen=True, slots=True)
-class ApprovalRequest:
-    """A call waiting for the user: where (``topic_id``, ``assistant_id``), which
-    ``server`` and ``tool``, and the model's ``arguments`` as JSON text."""
-
-    topic_id: int
-    assistant_id: int
-    server: str
-    tool: str
-    arguments: str
 
 
 class ToolApprover(Protocol):
