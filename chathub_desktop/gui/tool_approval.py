@@ -19,8 +19,7 @@ from PySide6.QtGui import QFontDatabase
 from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QPushButton, QVBoxLayout, QWidget
 
 from chathub_desktop.core.mcp_config import ApprovalDecision, ApprovalRequest
-from chathub_desktop.gui.design import set_tone
-from chathub_desktop.gui.design.tokens import Space, Tone
+from chathub_desktop.gui.design.tokens import Space
 
 __all__ = ["MAX_SHOWN_ARGUMENT_CHARS", "ToolApprovalBar", "ToolApprovals", "shown_arguments"]
 
@@ -56,7 +55,6 @@ class ToolApprovalBar(QFrame):
         self.arguments.setObjectName("toolApprovalArguments")
         self.arguments.setWordWrap(True)
         self.arguments.setFont(QFontDatabase.systemFont(QFontDatabase.SystemFont.FixedFont))
-        set_tone(self.arguments, Tone.MUTED)
         layout.addWidget(self.arguments)
         row = QHBoxLayout()
         row.addStretch(1)
