@@ -222,3 +222,29 @@ def test_a_crashed_server_is_restarted_and_close_leaves_no_process(
     assert processes_in(folder)
     services.mcp.clients.close()
     assert processes_in(folder) == []
+
+
+def test_servers_switches_and_approvals_on_postgresql(postgres_url: str, tmp_path: Path) -> None:
+    """The same rows on a shared PostgreSQL store: a paste lands whole, a refused one
+    writes nothing, approvals are kept per assistant and go with a removed server."""
+    from chathub_desktop.services.container import open_services
+
+    svc = open_services(postgres_url, tmp_path / "data")
+    try:
+        svc.assistants.create("Helper")
+        svc.assistants.create("Other")
+        svc.mcp.import_text(json.dumps({"mcpServers": {"time": {"command": TIME_SERVER}, "web": {
+            "url": "https://mcp.example.test/mcp"}}}))
+        with pytest.raises(InvalidInput, match="nothing was added"):
+            svc.mcp.import_text(json.dumps({"mcpServers": {"new": {"command": "x"}, "web": {"command": "y"}}}))
+        assert [s.config.name for s in svc.mcp.servers()] == ["time", "web"]
+        asyncio.run(svc.mcp.test("time"))
+        svc.mcp.set_server_enabled("Helper", "time", True)
+        svc.mcp.set_approval("Helper", "time", "convert_time", ToolApproval.NEVER)
+        assert svc.mcp.enabled_servers("Other") == set()
+        states = {v.tool: v.approval for v in svc.mcp.assistant_tools("Helper")}
+        assert states == {"get_current_time": ToolApproval.ASK, "convert_time": ToolApproval.NEVER}
+        svc.mcp.remove("time")
+        assert svc.mcp.assistant_tools("Helper") == [] and svc.mcp.enabled_servers("Helper") == set()
+    finally:
+        svc.close()
