@@ -103,17 +103,15 @@ class McpToolProvider:
     # --- before a send (any loop) --------------------------------------------------
     async def prepare(self, assistant_id: int) -> bool:
         """Start the assistant's switched-on servers that are not running (lazily, at
-        the first send that needs them) and cache their fresh tool lists. True when a
-        list changed (the caller re-plans). A server that fails is logged and keeps
-        its cached list; its calls then return the error."""
+        the first send that needs them) and cache the tool list of each one's latest
+        connect (a restarted server's list replaces the old one). True when a list
+        changed (the caller re-plans). A server that fails is logged and keeps its
+        cached list; its calls then return the error."""
         with self._db.read() as s:
             enabled = repo.enabled_server_ids(s, assistant_id)
             servers = [srv for srv in repo.list_servers(s) if srv.id in enabled] if enabled else []
         changed = False
-        running = set(self._service.clients.running())
-        for srv in servers:
-            if srv.config.name in running and srv.tools is not None:
-                continue
+        for srv in servers:  # a running server answers from its last connect's list
             try:
                 listed = await self._service.clients.tools(srv.config)
             except McpServerError as exc:
