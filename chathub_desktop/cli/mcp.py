@@ -145,7 +145,10 @@ def cmd_mcp_import(args: argparse.Namespace, svc: Services) -> int:
     if args.path == "-":
         from chathub_desktop.core.mcp_config import MAX_CONFIG_CHARS
 
-        text = sys.stdin.read(MAX_CONFIG_CHARS + 1)
+        try:
+            text = sys.stdin.read(MAX_CONFIG_CHARS + 1)
+        except (OSError, UnicodeDecodeError) as exc:
+            raise CommandError(f"cannot read the config from stdin: {exc}") from None
     else:
         text = read_text_file(Path(args.path), "the MCP config")
     names = svc.mcp.import_text(text, replace=args.replace)

@@ -269,6 +269,10 @@ def _check_text(what: str, value: object, *, required: bool = False) -> None:
         raise McpConfigError(f"{what} is longer than {MAX_ARG_CHARS} characters")
     if "\0" in value:
         raise McpConfigError(f"{what} contains a NUL character")
+    try:
+        value.encode("utf-8")
+    except UnicodeEncodeError:
+        raise McpConfigError(f"{what} is not valid Unicode text (a lone surrogate)") from None
 
 
 def _check_map(name: str, what: str, values: Mapping[str, str], key_pattern: re.Pattern[str]) -> None:

@@ -55,6 +55,7 @@ def test_a_bare_server_map_is_a_pasted_block() -> None:
     ('{"mcpServers": {"x": {"command": "a", "env": {"1X": "v"}}}}', "environment variable name '1X'"),
     ('{"mcpServers": {"x": {"url": "https://h/", "headers": {"X": "a\\nb"}}}}', "contains a line break"),
     ('{"mcpServers": {"x": {"command": "a\\u0000"}}}', "contains a NUL character"),
+    ('{"mcpServers": {"x": {"command": "a", "args": ["\\ud800"]}}}', "is not valid Unicode text"),
     ("[" * 100 + "]" * 100, "nests JSON more than 8 levels deep"),
 ])
 def test_refusals_say_why_in_one_line(text: str, why: str) -> None:
