@@ -62,7 +62,12 @@ class McpService:
             return repo.list_servers(s)
 
     def get(self, name: str) -> StoredMcpServer:
-        """The server called ``name``; :class:`NotFound` otherwise."""
+        """The server called ``name``; :class:`NotFound` otherwise (also for a name no
+        server can have)."""
+        try:
+            check_server_name(name)
+        except McpConfigError:
+            raise NotFound(f"no MCP server named {str(name)[:60]!r}") from None
         with self._db.read() as s:
             found = repo.find_server(s, name)
         if found is None:
@@ -107,6 +112,7 @@ class McpService:
 
     def remove(self, name: str) -> None:
         """Delete a server with its per-assistant switches; :class:`NotFound` when absent."""
+        self.get(name)
         with self._db.write() as s:
             if not repo.remove_server(s, name):
                 raise NotFound(f"no MCP server named {name!r}")
@@ -132,7 +138,7 @@ class McpService:
     # --- per assistant -----------------------------------------------------------
     def set_server_enabled(self, assistant: int | str, server: str, enabled: bool) -> None:
         """Switch ``server``'s tools on or off for ``assistant``."""
-        server_id = self.get(check_server_name(server)).id
+        server_id = self.get(server).id
         with self._db.write() as s:
             repo.set_server_enabled(s, AssistantService.row(s, assistant).id, server_id, enabled)
         self._on_change()
@@ -141,6 +147,8 @@ class McpService:
         """Keep ``approval`` for ``tool`` of ``server`` for ``assistant`` (``never``: the
         tool is not offered)."""
         stored = self.get(server)
+        if not tool or len(tool) > 200 or not tool.isprintable() or not _utf8(tool):
+            raise InvalidInput(f"{str(tool)[:60]!r} is not a tool name")
         if stored.tools is not None and tool not in {t.name for t in stored.tools}:
             raise NotFound(f"{server} has no tool named {tool!r}")
         with self._db.write() as s:
@@ -164,3 +172,12 @@ class McpService:
         return [AssistantToolView(srv.config.name, t.name, t.description, srv.id in enabled,
                                   approvals.get((srv.id, t.name), ToolApproval.ASK))
                 for srv in servers for t in srv.tools or ()]
+
+
+def _utf8(text: str) -> bool:
+    """True when ``text`` encodes as UTF-8 (no lone surrogate)."""
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
