@@ -152,6 +152,7 @@ class McpToolProvider:
             result = await self._service.clients.call(found.server.config, found.tool, arguments)
         except McpServerError as exc:
             return _error(str(exc))
+        log.debug("MCP %s on %s took %.2f s", found.tool, server, result.elapsed_s)
         return result.text
 
 
