@@ -81,3 +81,16 @@ def test_an_ask_shows_in_the_chat_and_always_is_kept(window: Any, services: Serv
     tool = [m for m in services.topics.messages(window._topic_id) if m.role == "tool"]
     assert [t.content for t in tool] == ["hello bar"]
     assert {v.tool: v.approval for v in services.mcp.assistant_tools("Helper")}["echo"] is ToolApproval.ALWAYS
+
+
+def test_a_server_tool_row_names_the_tool_and_its_server(qapp: Any) -> None:
+    from chathub_desktop.gui.message_delegate import collapsed_label
+    from chathub_desktop.services.views import MessageView
+
+    fields = {f: None for f in MessageView.__dataclass_fields__}
+    row = MessageView(**{**fields, "id": 1, "topic_id": 1, "seq": 1, "role": "tool", "content": "{}",
+                         "content_type": "text", "tool_name": "time__get_current_time"})
+    assert "get_current_time (time server) result" in collapsed_label(row, False)
+    memory = MessageView(**{**fields, "id": 2, "topic_id": 1, "seq": 2, "role": "tool", "content": "{}",
+                            "content_type": "text", "tool_name": "searchMemory"})
+    assert "searchMemory result" in collapsed_label(memory, False)
