@@ -35,7 +35,17 @@ NEW_INSTANCE = ("open another window even when one is open on this data dir (by 
 
 def build_parser() -> argparse.ArgumentParser:
     """The full argument parser (also used by ``--help``)."""
-    from chathub_desktop.cli import chat, db, dream, dream_review, memory, providers, search, topics
+    from chathub_desktop.cli import (
+        chat,
+        db,
+        dream,
+        dream_review,
+        mcp,
+        memory,
+        providers,
+        search,
+        topics,
+    )
 
     common = common_options()
     parser = argparse.ArgumentParser(
@@ -64,6 +74,7 @@ def build_parser() -> argparse.ArgumentParser:
     chat.add_import_commands(group("import", "import chat history"), common)
     chat.add_chat_commands(group("chat", "send messages"), common)
     memory.add_memory_commands(group("memory", "an assistant's fixed memory"), common)
+    mcp.add_mcp_commands(group("mcp", "MCP servers: tools the assistants may use"), common)
     dreams = group("dream", "the memory dream and an assistant's dynamic memory cards")
     dream.add_dream_commands(dreams, common)
     dream_review.add_review_commands(dreams, common)

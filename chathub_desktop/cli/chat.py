@@ -84,6 +84,9 @@ def add_chat_commands(
     p.add_argument("--attach", action="append", type=Path, default=[], metavar="PATH",
                    help="attach an image or a text/code file (repeatable; images are sized down "
                         "to the provider's limits)")
+    p.add_argument("--approve-tools", action="store_true",
+                   help="run MCP tool calls set to Ask without asking (allow once each); "
+                        "without it they are refused and the model is told so")
     p.set_defaults(func=cmd_chat_send, mode="send")
     p = chat.add_parser("retry", help="ask again for the topic's last reply (after an error or Stop)",
                         parents=[common])
@@ -238,6 +241,10 @@ def cmd_chat_send(args: argparse.Namespace, svc: Services) -> int:
             print(f"{PROG}: {ev.reason}; retrying in {ev.wait_s:.0f} s", file=sys.stderr, flush=True)
 
     attachments = _prepared(svc, args.topic, getattr(args, "attach", []) or [])
+    if getattr(args, "approve_tools", False):  # issue 25: scripts answer every Ask
+        from chathub_desktop.services.mcp_tools import ApprovalDecision, fixed_approver
+
+        svc.mcp_tools.approver = fixed_approver(ApprovalDecision.ALLOW_ONCE)
     svc.bus.subscribe(on_event)
 
     async def run() -> int:

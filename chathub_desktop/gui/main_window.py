@@ -59,6 +59,7 @@ from chathub_desktop.gui.nav_rail import AssistantItem, NavRail, PageHost, PageI
 from chathub_desktop.gui.reply_notice import ReplyNoticeBar, ReplyNotices
 from chathub_desktop.gui.send_controller import SendController
 from chathub_desktop.gui.send_keys import SendKey
+from chathub_desktop.gui.tool_approval import ToolApprovalBar, ToolApprovals
 from chathub_desktop.gui.topic_delete import TopicDeletes
 from chathub_desktop.gui.welcome_panel import WelcomePanel
 from chathub_desktop.gui.window_pages import WindowPages
@@ -176,6 +177,8 @@ class MainWindow(QMainWindow):
         self.jumps = TopicJumps(self.message_model, self.message_view, self.runner, self)  # issue 29
         self.reply_notices = ReplyNotices(self.reply_notice, self.events, lambda: self._topic_id,
                                           self.sending.stop_topic, self.sending.retry_reply_in, self)
+        self.tool_approvals = ToolApprovals(self.tool_approval_bar, lambda: self._topic_id, self._assistant_name)
+        self.svc.mcp_tools.approver = self.tool_approvals  # Ask is answered in the chat (issue 25)
         self.stack.addWidget(self.message_view)
         self._on_send_key(self.view.prefs.send_key)
         self.context_controls = ContextControls(self)  # issue 19: privacy, receipts, secrets, focus
@@ -367,6 +370,8 @@ class MainWindow(QMainWindow):
         cl.addWidget(self.stack, 1)
         self.reply_notice = ReplyNoticeBar()  # issue 12: a silent provider, a short Retry-After
         cl.addWidget(self.reply_notice)
+        self.tool_approval_bar = ToolApprovalBar()  # issue 25: a tool call waiting for the user
+        cl.addWidget(self.tool_approval_bar)
         self.composer = Composer()
         self.composer.send_requested.connect(self.sending.send_message)
         self.composer.stop_requested.connect(self.sending.stop_current)
@@ -577,6 +582,11 @@ class MainWindow(QMainWindow):
         else:
             self.open_topic(None)
 
+    def _assistant_name(self, assistant_id: int) -> str:
+        """An assistant's name as the assistant list shows it."""
+        index = self.assistant_combo.findData(assistant_id)
+        return self.assistant_combo.itemText(index) if index >= 0 else "The assistant"
+
     def update_assistant_label(self) -> None:
         """Show the selected assistant's model and provider above the messages."""
         aid = self.current_assistant_id()
@@ -646,6 +656,7 @@ class MainWindow(QMainWindow):
         self.compaction.show_progress()
         if hasattr(self, "reply_notices"):
             self.reply_notices.sync()
+            self.tool_approvals.sync()
         self.estimate.show(None)
         self.estimate.schedule()
         if topic_id is not None:

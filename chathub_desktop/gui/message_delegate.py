@@ -138,7 +138,9 @@ def collapsed_label(m: MessageView, expanded: bool) -> str:
     action = "click to collapse" if expanded else "click to expand"
     arrow = "▾" if expanded else "▸"
     if m.role == "tool":
-        return f"{arrow} {symbol('🔧', '⚙')} {m.tool_name or 'tool'} result — {action}"
+        server, _, tool = (m.tool_name or "").partition("__")  # an MCP tool: <server>__<tool>
+        name = f"{tool} ({server} server)" if tool else (m.tool_name or "tool")
+        return f"{arrow} {symbol('🔧', '⚙')} {name} result — {action}"
     return f"{arrow} {symbol('💭', '…')} Thought process — {action}"
 
 

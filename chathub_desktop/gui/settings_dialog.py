@@ -725,13 +725,14 @@ class SystemAgentPage(QWidget):
 
 class SettingsDialog(QDialog):
     """Settings window: Providers, and System Agent and Storage when ``services`` is given;
-    Models when a ``models_page`` is given (``gui.models_page``, issue 28)."""
+    Models when a ``models_page`` is given (``gui.models_page``, issue 28); Tools when a
+    ``tools_page`` is given (``gui.tools_page``, issue 25)."""
 
     providers_changed = Signal()
 
     def __init__(self, providers: ProviderService, parent: QWidget | None = None, *,
                  services: Services | None = None, model_ids: Sequence[str] = (),
-                 models_page: QWidget | None = None) -> None:
+                 models_page: QWidget | None = None, tools_page: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setWindowTitle("Settings")
         self.resize(680, 600)
@@ -752,6 +753,8 @@ class SettingsDialog(QDialog):
             self.tabs.addTab(self.storage_page, "&Storage")
         if models_page is not None:  # Settings → Models: the model card editor (issue 28)
             self.tabs.addTab(models_page, "&Models")
+        if tools_page is not None:  # Settings → Tools: MCP servers (issue 25)
+            self.tabs.addTab(tools_page, "&Tools")
         layout.addWidget(self.tabs)
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
         buttons.rejected.connect(self.reject)

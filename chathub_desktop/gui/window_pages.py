@@ -42,11 +42,15 @@ class WindowPages:
         """Settings → Providers… (non-blocking)."""
         from chathub_desktop.gui.models_page import ModelsPage
         from chathub_desktop.gui.settings_dialog import SettingsDialog
+        from chathub_desktop.gui.tools_page import ToolsPage
 
         w = self._w
         models = ModelsPage(w.svc, w.runner, w.presenter)
         models.changed.connect(lambda: w.estimate.schedule(invalidate=True))  # the badge recounts
-        dlg = SettingsDialog(w.svc.providers, w, services=w.svc, model_ids=self._model_ids(), models_page=models)
+        tools = ToolsPage(w.svc, w.runner, w.presenter)
+        tools.changed.connect(lambda: w.estimate.schedule(invalidate=True))  # schemas are in every request
+        dlg = SettingsDialog(w.svc.providers, w, services=w.svc, model_ids=self._model_ids(), models_page=models,
+                             tools_page=tools)
         dlg.providers_changed.connect(lambda: w.reload_assistants())
         if dlg.system_page is not None:
             dlg.system_page.saved.connect(lambda: w.estimate.schedule(invalidate=True))

@@ -103,6 +103,9 @@ log = logging.getLogger(__name__)
 
 #: Model round trips allowed after tool results before the loop stops.
 MAX_TOOL_ROUNDS = 8
+#: The result stored for a tool call Stop ended (a call without a result is refused by
+#: every wire format).
+STOPPED_TOOL_RESULT = '{"error": "stopped by the user before the tool finished"}'
 #: A ``Retry-After`` up to this many seconds is waited out and the request sent once more.
 AUTO_RETRY_MAX_S = 10.0
 #: Reply statuses Retry may re-request (the reply ended without its whole answer).
@@ -469,6 +472,8 @@ class ChatService:
         out = SendOutcome(claim.user_id, claim.reply_id, MessageStatus.STREAMING.value)
         try:
             ctx = await self._loader.aload(topic_id, override=claim.pick)
+            if await self._tools.prepare(ctx.assistant_id):  # servers started, tool lists fresh
+                ctx = await self._loader.aload(topic_id, override=claim.pick)
             if self._compaction is not None:
                 pre = await self._compaction.before_send(ctx)
                 if pre.blocked:  # REF-23: a context-length error reply, no provider call
@@ -488,12 +493,14 @@ class ChatService:
                     out.notice = (f"stopped after {MAX_TOOL_ROUNDS} tool rounds: the model kept calling "
                                   "tools; send a message to let it go on")
                     break
-                for call in calls:
-                    result = await self._db.run(self._tools.execute, ctx.assistant_id, topic_id, call)
-                    tool_id = await self._db.run(functools.partial(
-                        self._append, topic_id, role=Role.TOOL.value, content=result,
-                        tool_call_id=call.id, tool_name=call.name))
-                    self._bus.publish(MessageAdded(topic_id, tool_id))
+                for n, call in enumerate(calls):
+                    try:
+                        result = await self._tools.aexecute(ctx.assistant_id, topic_id, call, self._db.run)
+                    except asyncio.CancelledError:  # Stop during a call (or its approval)
+                        for left in calls[n:]:  # every call keeps a result: vendors refuse one without
+                            await asyncio.shield(self._tool_row(topic_id, left, STOPPED_TOOL_RESULT))
+                        raise
+                    await self._tool_row(topic_id, call, result)
                 ctx = await self._loader.aload(topic_id, override=ctx.override)
                 reply_id = None
             if self._compaction is not None and out.status == MessageStatus.COMPLETE.value:
@@ -511,6 +518,13 @@ class ChatService:
                 await asyncio.shield(self._finish(out, [], [], None))
             raise
         return out
+
+    async def _tool_row(self, topic_id: int, call: ToolCall, result: str) -> None:
+        """Store ``result`` as the tool message answering ``call`` and announce it."""
+        tool_id = await self._db.run(functools.partial(
+            self._append, topic_id, role=Role.TOOL.value, content=result,
+            tool_call_id=call.id, tool_name=call.name))
+        self._bus.publish(MessageAdded(topic_id, tool_id))
 
     def sendable(self, s: Session, topic_id: int, pick: ModelPick | None) -> tuple[Topic, Assistant, str, int]:
         """``(topic, assistant, model, provider id)`` a request of ``topic_id`` goes to

@@ -19,6 +19,9 @@ from chathub_desktop.services.dream_service import DreamService, dynamic_entries
 from chathub_desktop.services.estimate_service import EstimateService
 from chathub_desktop.services.events import EventBus, MemoryChanged, StoreWaiting, TopicChanged
 from chathub_desktop.services.import_staging import discard_abandoned_imports
+from chathub_desktop.services.mcp_clients import McpClients
+from chathub_desktop.services.mcp_service import McpService
+from chathub_desktop.services.mcp_tools import McpToolProvider
 from chathub_desktop.services.memory_history_service import MemoryHistory
 from chathub_desktop.services.memory_preview import MemoryPreviews
 from chathub_desktop.services.memory_service import MemoryService, MemoryToolProvider
@@ -119,6 +122,10 @@ class Services:
     attachments: AttachmentService
     #: A model per topic (issue 14).
     topic_models: TopicModelService
+    #: MCP servers and per-assistant tool switches (issue 25).
+    mcp: McpService
+    #: The servers' tools in the send loop; its ``approver`` answers Asks (issue 25).
+    mcp_tools: McpToolProvider
 
     def about(self) -> AppInfo:
         """Help → About's facts (issue 16). Asks the keyring which backend it uses (can
@@ -130,7 +137,9 @@ class Services:
         return app_info(__version__, self.data_dir, self.database_url, status, places)
 
     def close(self) -> None:
-        """Stop the store watcher and release the database connections."""
+        """Stop the MCP servers (whole process trees), the store watcher, and release
+        the database connections."""
+        self.mcp.clients.close()
         self.watcher.stop()
         self.db.dispose()
 
@@ -167,10 +176,13 @@ def open_services(database_url: str | None = None, data_dir: Path | None = None,
     memory = MemoryService(db, dynamic_cards=dynamic_entries, dynamic_render=dynamic_text,
                            on_change=lambda assistant_id: bus.publish(TopicChanged(topic_id=0)),
                            on_redacted=bus.publish)
-    tools = ToolRegistry([MemoryToolProvider(memory)])
     history = TopicHistoryCache(bus)
+    tools = ToolRegistry([MemoryToolProvider(memory)])
     loader = ContextLoader(db, catalog, memory, tools, history)
     estimates = EstimateService(db, bus, loader)
+    mcp = McpService(db, McpClients(), on_change=estimates.invalidate)
+    mcp_tools = McpToolProvider(db, mcp)
+    tools.add_async(mcp_tools)
     provider_models = ProviderModels(db, providers, catalog)
     compaction = CompactionService(
         db, bus, providers, catalog, settings, loader,
@@ -213,6 +225,8 @@ def open_services(database_url: str | None = None, data_dir: Path | None = None,
         data_dir=data_dir or default_data_dir(),
         history=MemoryHistory(db, on_change=lambda aid: _reverted(bus, estimates, aid)),
         previews=MemoryPreviews(db),
+        mcp=mcp,
+        mcp_tools=mcp_tools,
     )
     topics.mark_stale_streams_interrupted()
     discard_abandoned_imports(db)  # staged rows of an import whose process died (issue 10)

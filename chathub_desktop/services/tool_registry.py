@@ -7,7 +7,7 @@ estimate is exactly what the request carries (TOK-1).
 from __future__ import annotations
 
 import json
-from collections.abc import Sequence
+from collections.abc import Awaitable, Callable, Sequence
 from typing import Protocol
 
 from chathub_desktop.core.messages import ToolCall, ToolSpec
@@ -26,19 +26,65 @@ class ToolProvider(Protocol):
         ...
 
 
-class ToolRegistry:
-    """Every :class:`ToolProvider`, asked in order."""
+class AsyncToolProvider(Protocol):
+    """Tools whose calls wait on something outside the store (MCP servers, issue 25):
+    the specs are read on the store's threads, calls run on the send loop."""
 
-    def __init__(self, providers: Sequence[ToolProvider] = ()) -> None:
+    def tool_specs(self, assistant_id: int) -> tuple[ToolSpec, ...]:
+        """Tools to offer for this assistant's next request (blocking store read)."""
+        ...
+
+    async def prepare(self, assistant_id: int) -> bool:
+        """Make the tools ready before a send (start servers); True when the specs changed."""
+        ...
+
+    async def acall(self, assistant_id: int, topic_id: int, call: ToolCall,
+                    run: Callable[..., Awaitable[object]]) -> str:
+        """Run ``call``; returns the tool result text (errors as results, never raised,
+        except ``asyncio.CancelledError`` on Stop). ``run`` runs blocking store work."""
+        ...
+
+
+class ToolRegistry:
+    """Every :class:`ToolProvider` and :class:`AsyncToolProvider`, asked in order."""
+
+    def __init__(self, providers: Sequence[ToolProvider] = (),
+                 async_providers: Sequence[AsyncToolProvider] = ()) -> None:
         self._providers = list(providers)
+        self._async = list(async_providers)
 
     def add(self, provider: ToolProvider) -> None:
         """Register another provider."""
         self._providers.append(provider)
 
+    def add_async(self, provider: AsyncToolProvider) -> None:
+        """Register another provider whose calls are awaited."""
+        self._async.append(provider)
+
     def specs(self, assistant_id: int) -> tuple[ToolSpec, ...]:
         """All tools offered for ``assistant_id``'s next request."""
-        return tuple(spec for p in self._providers for spec in p.tool_specs(assistant_id))
+        return (tuple(spec for p in self._providers for spec in p.tool_specs(assistant_id))
+                + tuple(spec for a in self._async for spec in a.tool_specs(assistant_id)))
+
+    async def prepare(self, assistant_id: int) -> bool:
+        """Ready every awaited provider's tools for a send; True when a spec changed."""
+        changed = False
+        for provider in self._async:
+            changed = await provider.prepare(assistant_id) or changed
+        return changed
+
+    async def aexecute(self, assistant_id: int, topic_id: int, call: ToolCall,
+                       run: Callable[..., Awaitable[object]]) -> str:
+        """Run ``call`` with the provider that offers it: a blocking one through ``run``
+        (the store's threads), an awaited one directly. Returns the result text."""
+        for provider in self._async:
+            names = await run(provider.tool_specs, assistant_id)
+            assert isinstance(names, tuple)
+            if any(spec.name == call.name for spec in names):
+                return await provider.acall(assistant_id, topic_id, call, run)
+        result = await run(self.execute, assistant_id, topic_id, call)
+        assert isinstance(result, str)
+        return result
 
     def execute(self, assistant_id: int, topic_id: int, call: ToolCall) -> str:
         """Run ``call`` with the provider that offers it; an unknown tool gets an error

@@ -398,6 +398,49 @@ class ModelCard(Base):
     encoding: Mapped[str | None] = mapped_column(String(40))
 
 
+class McpServer(Base):
+    """An MCP server the user added (issue 25, APP-11): ``transport`` ``stdio`` (``command``,
+    ``args``, ``env``, ``cwd``) or ``http`` (``url``, ``headers``); see
+    ``core.mcp_config.McpServerConfig``. ``tools`` caches the server's last tool list
+    (``[{"name","description","input_schema"}]``), refreshed on every connect, so the
+    badge counts the schemas a send will post without starting the server; ``server_info``
+    is its last ``{"name","version"}``."""
+
+    __tablename__ = "mcp_server"
+    id: Mapped[int] = mapped_column(primary_key=True)
+    name: Mapped[str] = mapped_column(String(40), unique=True)
+    transport: Mapped[str] = mapped_column(String(10))
+    command: Mapped[str] = mapped_column(Text, default="")
+    args: Mapped[list[str]] = mapped_column(JSON, default=list)
+    env: Mapped[dict[str, str]] = mapped_column(JSON, default=dict)
+    cwd: Mapped[str | None] = mapped_column(Text)
+    url: Mapped[str] = mapped_column(Text, default="")
+    headers: Mapped[dict[str, str]] = mapped_column(JSON, default=dict)
+    tools: Mapped[list[dict[str, object]] | None] = mapped_column(JSON)
+    server_info: Mapped[dict[str, str] | None] = mapped_column(JSON)
+    created_at: Mapped[datetime] = mapped_column(UTCDateTime(), default=utcnow)
+
+
+class AssistantMcpServer(Base):
+    """An MCP server switched on for an assistant (issue 25): its tools join the
+    assistant's requests unless their :class:`AssistantMcpTool` approval is ``never``."""
+
+    __tablename__ = "assistant_mcp_server"
+    assistant_id: Mapped[int] = mapped_column(ForeignKey("assistant.id", ondelete="CASCADE"), primary_key=True)
+    server_id: Mapped[int] = mapped_column(ForeignKey("mcp_server.id", ondelete="CASCADE"), primary_key=True)
+
+
+class AssistantMcpTool(Base):
+    """The approval of one server tool for one assistant (``core.mcp_config.ToolApproval``:
+    ``ask``, ``always``, ``never``); no row means ``ask``."""
+
+    __tablename__ = "assistant_mcp_tool"
+    assistant_id: Mapped[int] = mapped_column(ForeignKey("assistant.id", ondelete="CASCADE"), primary_key=True)
+    server_id: Mapped[int] = mapped_column(ForeignKey("mcp_server.id", ondelete="CASCADE"), primary_key=True)
+    tool: Mapped[str] = mapped_column(String(200), primary_key=True)
+    approval: Mapped[str] = mapped_column(String(10))
+
+
 class CorrectionFactor(Base):
     """Learned ratio reported ÷ local tokens per (provider, model) (TOK-3, REF-27)."""
 

@@ -30,8 +30,10 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from sqlalchemy import insert, select
 
+from chathub_desktop.core.mcp_config import McpServerConfig, McpTool
 from chathub_desktop.core.request_assembly import RequestPlan
 from chathub_desktop.services.container import Services, open_services
+from chathub_desktop.services.mcp_clients import ServerTools
 from chathub_desktop.services.reply_store import CHECKPOINT_S
 from chathub_desktop.storage.database import open_database
 from chathub_desktop.storage.models import Message, TopicCompaction
@@ -126,7 +128,22 @@ def _cases(draw: st.DrawFn) -> dict[str, object]:
         "memory": draw(st.booleans()),
         "pins": draw(st.lists(st.integers(0, 20), max_size=3)),
         "private": draw(st.booleans()),
+        "mcp": draw(st.booleans()),  # issue 25: a server's cached tools join the request
     }
+
+
+_MCP_TOOLS = ServerTools("probe", "1", (
+    McpTool("echo", "Return the text.", {"type": "object", "properties": {"text": {"type": "string"}}}),
+    McpTool("lookup", "Find a timetable: naïve 数据 🎉", {"type": "object", "properties": {}})))
+
+
+def _with_mcp_tools(services: Services, assistant: str) -> None:
+    """Switch a server on for ``assistant`` whose tool list is cached but whose command
+    does not exist: the send's start fails (logged) and the cached schemas are posted."""
+    if not services.mcp.servers():
+        services.mcp.add(McpServerConfig.stdio("probe", "/nonexistent/mcp-probe"))
+        services.mcp.remember_tools(services.mcp.get("probe").id, _MCP_TOOLS)
+    services.mcp.set_server_enabled(assistant, "probe", True)
 
 
 def test_property_the_badge_counts_the_request_that_is_posted(tmp_path: Path, fake_vendor: FakeVendor) -> None:
@@ -156,6 +173,8 @@ def test_property_the_badge_counts_the_request_that_is_posted(tmp_path: Path, fa
             services.memory.add(name, "Lives in Lisbon.")
         if case["private"]:
             services.topics.set_private(topic, True)
+        if case["mcp"]:
+            _with_mcp_tools(services, name)
         _insert_case(services, topic, case["rows"], case["cursor_at"], case["pins"])  # type: ignore[arg-type]
         draft = str(case["draft"])
         badge = services.estimates.estimate(topic, draft)
@@ -183,10 +202,15 @@ def test_property_the_badge_counts_the_request_that_is_posted(tmp_path: Path, fa
         assert history["dropped_by_limit"] == len(sent.dropped_ids)
         memory = reply.receipt["memory"]
         assert isinstance(memory, dict)
+        posted_tools = {t["function"]["name"] for t in body.get("tools") or ()}  # type: ignore[index,union-attr]
+        if case["mcp"]:  # issue 25: the server's tools are posted as the badge counted them
+            assert {"probe__echo", "probe__lookup"} <= posted_tools and badge.parts["tools"] > 0, case
         if case["private"]:  # no memory block, no memory tools, and the badge agreed
-            assert "memory" not in badge.parts and "tools" not in badge.parts, case
-            assert "<assistant_memory>" not in "".join(contents) and "tools" not in body, case
-            assert memory["fixed"] == [] and reply.receipt["tools"] == [] and reply.receipt["private"]
+            assert "memory" not in badge.parts and ("tools" in badge.parts) == case["mcp"], case
+            assert "<assistant_memory>" not in "".join(contents) and not posted_tools - {
+                "probe__echo", "probe__lookup"}, case
+            assert memory["fixed"] == [] and reply.receipt["private"]
+            assert set(reply.receipt["tools"]) == ({"probe__echo", "probe__lookup"} if case["mcp"] else set())
         elif case["memory"]:
             assert "<assistant_memory>" in contents[0] and body.get("tools"), case
             assert memory["fixed"] == [1, 2], case

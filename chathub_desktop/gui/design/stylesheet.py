@@ -145,6 +145,8 @@ def build_stylesheet(c: Colours, points: float) -> Stylesheet:
     b.rule("QPlainTextEdit#inlineEditBox", fg="text", bg="raised", border="none", padding="0")
     b.rule("QFrame#replyNotice", bg="hover", border="none", border_radius=f"{Radius.MD}px")
     b.rule("QLabel#replyNoticeText", fg="text", on=("hover",))
+    b.rule("QFrame#toolApproval", bg="hover", border="none", border_radius=f"{Radius.MD}px")
+    b.rule("QLabel#toolApprovalText, QLabel#toolApprovalArguments", fg="text", on=("hover",))
     b.rule("QWidget#attachmentChip", border=f"1px solid {c.border_strong}", border_radius=f"{Radius.LG}px")
     # menus and tooltips
     b.rule("QMenu", fg="text", bg="raised", border=line, padding=f"{Space.XS}px")

@@ -1,0 +1,318 @@
+"""Settings → Tools (issue 25, APP-11): MCP servers and what each assistant may use.
+
+The servers table (name, how it runs, its tools) with Paste JSON…, Import Claude
+Desktop config…, Test and Remove; below it, for the chosen assistant, each server
+(checked: its tools are offered) with its tools and their approval — Ask, Always or
+Never (not offered). The memory tools are not listed (MEM-4). Reads are quick store
+reads; writes run on a worker (``ServiceOps``); Test starts the server on the MCP
+thread and shows its name, version and tools, or one line why it failed.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QComboBox,
+    QDialog,
+    QDialogButtonBox,
+    QFileDialog,
+    QHBoxLayout,
+    QHeaderView,
+    QLabel,
+    QPlainTextEdit,
+    QPushButton,
+    QTableWidget,
+    QTableWidgetItem,
+    QTreeWidget,
+    QTreeWidgetItem,
+    QVBoxLayout,
+    QWidget,
+)
+
+from chathub_desktop.core.mcp_config import McpTransport, StoredMcpServer, ToolApproval
+from chathub_desktop.gui.design import set_tone
+from chathub_desktop.gui.design.tokens import Tone
+from chathub_desktop.gui.error_presenter import ErrorPresenter, user_message
+from chathub_desktop.gui.service_ops import ServiceOps
+from chathub_desktop.gui.task_runner import TaskRunner
+
+if TYPE_CHECKING:
+    from pathlib import Path
+
+    from chathub_desktop.services.container import Services
+    from chathub_desktop.services.mcp_service import AssistantToolView
+
+COLUMNS = ("Server", "Runs", "Tools")
+APPROVAL_TEXT = {ToolApproval.ASK: "Ask", ToolApproval.ALWAYS: "Always allow", ToolApproval.NEVER: "Never"}
+PASTE_HINT = '{"mcpServers": {"time": {"command": "uvx", "args": ["mcp-server-time"]}}}'
+
+
+class PasteDialog(QDialog):
+    """A text box for an ``mcpServers`` JSON block; ``text()`` after Add."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setWindowTitle("Paste MCP servers")
+        layout = QVBoxLayout(self)
+        label = QLabel("Paste an <code>mcpServers</code> block (as in Claude Desktop's config file):")
+        layout.addWidget(label)
+        self.edit = QPlainTextEdit()
+        self.edit.setObjectName("mcpPaste")
+        self.edit.setPlaceholderText(PASTE_HINT)
+        label.setBuddy(self.edit)
+        layout.addWidget(self.edit, 1)
+        self.buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Cancel)
+        self.buttons.addButton("&Add servers", QDialogButtonBox.ButtonRole.AcceptRole)
+        self.buttons.accepted.connect(self.accept)
+        self.buttons.rejected.connect(self.reject)
+        layout.addWidget(self.buttons)
+        self.resize(560, 320)
+
+    def text(self) -> str:
+        """The pasted text."""
+        return self.edit.toPlainText()
+
+
+class ToolsPage(QWidget):
+    """Settings → Tools (see the module doc). ``changed`` after any stored change (the
+    window recounts its badge: the tools' schemas are part of every request)."""
+
+    changed = Signal()
+
+    def __init__(self, services: Services, runner: TaskRunner, presenter: ErrorPresenter,
+                 parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("toolsPage")
+        self._svc = services
+        self._runner = runner
+        self.servers: list[StoredMcpServer] = []
+        self.paste_dialog: PasteDialog | None = None
+        layout = QVBoxLayout(self)
+        intro = QLabel("MCP servers give assistants tools: a program started on this computer (stdio) "
+                       "or a Streamable HTTP address. Each call is asked about unless you allow the tool.")
+        intro.setWordWrap(True)
+        set_tone(intro, Tone.MUTED)
+        layout.addWidget(intro)
+        self.table = QTableWidget(0, len(COLUMNS))
+        self.table.setObjectName("mcpServers")
+        self.table.setAccessibleName("MCP servers")
+        self.table.setHorizontalHeaderLabels(list(COLUMNS))
+        self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+        self.table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
+        self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+        self.table.verticalHeader().hide()
+        self.table.horizontalHeader().setSectionResizeMode(1, QHeaderView.ResizeMode.Stretch)
+        self.table.itemSelectionChanged.connect(self._sync)
+        layout.addWidget(self.table, 1)
+        row = QHBoxLayout()
+        self.paste_button = QPushButton("&Paste JSON…")
+        self.paste_button.setToolTip("Add servers from an mcpServers JSON block")
+        self.paste_button.clicked.connect(self.paste)
+        self.import_button = QPushButton("&Import config…")
+        self.import_button.setToolTip("Add the mcpServers of a Claude Desktop config file")
+        self.import_button.clicked.connect(self.import_file)
+        self.test_button = QPushButton("&Test")
+        self.test_button.setToolTip("Start the server, list its tools and stop it")
+        self.test_button.clicked.connect(self.test_selected)
+        self.remove_button = QPushButton("&Remove")
+        self.remove_button.clicked.connect(self.remove_selected)
+        for b in (self.paste_button, self.import_button, self.test_button, self.remove_button):
+            row.addWidget(b)
+        row.addStretch(1)
+        layout.addLayout(row)
+        self.status_label = QLabel()
+        self.status_label.setObjectName("mcpStatus")
+        self.status_label.setWordWrap(True)
+        self.status_label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.status_label.hide()
+        layout.addWidget(self.status_label)
+        arow = QHBoxLayout()
+        alabel = QLabel("Tools of &assistant")
+        self.assistant_combo = QComboBox()
+        self.assistant_combo.setObjectName("toolsAssistant")
+        alabel.setBuddy(self.assistant_combo)
+        self.assistant_combo.currentIndexChanged.connect(lambda _i: self.reload_tools())
+        arow.addWidget(alabel)
+        arow.addWidget(self.assistant_combo, 1)
+        layout.addLayout(arow)
+        self.tree = QTreeWidget()
+        self.tree.setObjectName("assistantTools")
+        self.tree.setAccessibleName("Server tools of the assistant")
+        self.tree.setHeaderLabels(["Server / tool", "Approval"])
+        self.tree.header().setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
+        self.tree.itemChanged.connect(self._server_toggled)
+        layout.addWidget(self.tree, 2)
+        self.ops = ServiceOps(runner, presenter, self._show_error, self._busy, "tools-page")
+        self.reload()
+
+    # --- servers -------------------------------------------------------------------
+    def reload(self) -> None:
+        """Re-read servers and assistants (quick reads) and fill both lists."""
+        servers = self.ops.call("List MCP servers", self._svc.mcp.servers)
+        self.servers = list(servers) if isinstance(servers, list) else []
+        self.table.setRowCount(len(self.servers))
+        for r, srv in enumerate(self.servers):
+            c = srv.config
+            runs = c.url if c.transport is McpTransport.HTTP else " ".join((c.command, *c.args))
+            tools = "not tested yet" if srv.tools is None else f"{len(srv.tools)}"
+            for col, text in enumerate((c.name, runs, tools)):
+                item = QTableWidgetItem(text)
+                item.setToolTip(text if col != 0 else f"{srv.server_name} {srv.server_version}".strip() or text)
+                self.table.setItem(r, col, item)
+        keep = self.assistant_combo.currentData()
+        self.assistant_combo.blockSignals(True)
+        self.assistant_combo.clear()
+        for a in self._svc.assistants.list():
+            self.assistant_combo.addItem(a.name, a.id)
+        index = self.assistant_combo.findData(keep)
+        self.assistant_combo.setCurrentIndex(max(index, 0))
+        self.assistant_combo.blockSignals(False)
+        self.reload_tools()
+        self._sync()
+
+    def current(self) -> StoredMcpServer | None:
+        """The selected server, if any."""
+        row = self.table.currentRow()
+        return self.servers[row] if 0 <= row < len(self.servers) and self.table.selectedItems() else None
+
+    def _sync(self) -> None:
+        picked = self.current() is not None and not self.ops.busy
+        self.test_button.setEnabled(picked)
+        self.remove_button.setEnabled(picked)
+
+    def _busy(self, busy: bool) -> None:
+        for b in (self.paste_button, self.import_button):
+            b.setEnabled(not busy)
+        self._sync()
+
+    def _show_error(self, text: str) -> None:
+        self._status(text, error=True)
+
+    def _status(self, text: str, *, error: bool = False) -> None:
+        set_tone(self.status_label, Tone.ERROR if error else Tone.MUTED)
+        self.status_label.setText(text)
+        self.status_label.setVisible(bool(text))
+
+    def paste(self) -> PasteDialog:
+        """Open the paste box; Add stores its servers on a worker (all or none)."""
+        self.paste_dialog = PasteDialog(self)
+        dialog = self.paste_dialog
+        dialog.accepted.connect(lambda: self._import(dialog.text()))
+        dialog.open()
+        return dialog
+
+    def import_file(self) -> None:
+        """Pick a Claude Desktop config file and add its servers."""
+        path, _ = QFileDialog.getOpenFileName(self, "Import MCP servers", "", "JSON (*.json);;All files (*)")
+        if path:
+            from pathlib import Path
+
+            self._import_path(Path(path))
+
+    def _import(self, text: str) -> None:
+        mcp = self._svc.mcp
+        self.ops.start("Add MCP servers", lambda: mcp.import_text(text), on_ok=self._added)
+
+    def _import_path(self, path: Path) -> None:
+        mcp = self._svc.mcp
+        self.ops.start("Import MCP servers", lambda: mcp.import_file(path), on_ok=self._added)
+
+    def _added(self, names: object) -> None:
+        assert isinstance(names, list)
+        self.reload()  # before the line: a reload clears the error line
+        self._status(f"Added {', '.join(names)}. Test a server to read its tools.")
+        self.changed.emit()
+
+    def remove_selected(self) -> None:
+        """Remove the selected server (its switches and approvals go with it)."""
+        srv = self.current()
+        if srv is not None:
+            mcp, name = self._svc.mcp, srv.config.name
+            self.ops.start(f"Remove {name}", lambda: mcp.remove(name), on_ok=lambda _r: self._removed(name))
+
+    def _removed(self, name: str) -> None:
+        self.reload()
+        self._status(f"Removed {name}.")
+        self.changed.emit()
+
+    def test_selected(self) -> None:
+        """Start the selected server once and show what it offers (or why it failed)."""
+        srv = self.current()
+        if srv is None:
+            return
+        name = srv.config.name
+        self._status(f"Starting {name}…")
+        self.test_button.setEnabled(False)
+        self._runner.run("tools-page-test", self._test(name), context=f"Test {name}")
+
+    async def _test(self, name: str) -> None:
+        try:
+            listed = await self._svc.mcp.test(name)
+        except Exception as exc:
+            message = user_message(exc)
+            if message is None:
+                raise
+            self._status(message, error=True)
+        else:
+            self.reload()
+            tools = ", ".join(t.name for t in listed.tools) or "no tools"
+            self._status(f"{name}: {listed.name} {listed.version} — {len(listed.tools)} tools: {tools}")
+            self.changed.emit()
+        finally:
+            self._sync()
+
+    # --- per assistant ----------------------------------------------------------------
+    def reload_tools(self) -> None:
+        """Fill the tree with the chosen assistant's servers and tools."""
+        assistant = self.assistant_combo.currentData()
+        self.tree.blockSignals(True)
+        self.tree.clear()
+        if assistant is not None:
+            views = self.ops.call("Read the assistant's tools", lambda: self._svc.mcp.assistant_tools(assistant))
+            enabled = self.ops.call("Read the assistant's servers", lambda: self._svc.mcp.enabled_servers(assistant))
+            by_server: dict[str, list[AssistantToolView]] = {}
+            for v in views if isinstance(views, list) else ():
+                by_server.setdefault(v.server, []).append(v)
+            for srv in self.servers:
+                name = srv.config.name
+                tools = by_server.get(name, [])
+                top = QTreeWidgetItem([name if srv.tools is not None else f"{name} (test it to list its tools)"])
+                top.setData(0, Qt.ItemDataRole.UserRole, name)
+                top.setFlags(top.flags() | Qt.ItemFlag.ItemIsUserCheckable)
+                on = isinstance(enabled, set) and name in enabled
+                top.setCheckState(0, Qt.CheckState.Checked if on else Qt.CheckState.Unchecked)
+                self.tree.addTopLevelItem(top)
+                for v in tools:
+                    child = QTreeWidgetItem([v.tool])
+                    child.setToolTip(0, v.description)
+                    top.addChild(child)
+                    self.tree.setItemWidget(child, 1, self._approval_combo(name, v))
+                top.setExpanded(True)
+        self.tree.blockSignals(False)
+
+    def _approval_combo(self, server: str, view: AssistantToolView) -> QComboBox:
+        combo = QComboBox()
+        combo.setAccessibleName(f"Approval of {view.tool}")
+        for approval, text in APPROVAL_TEXT.items():
+            combo.addItem(text, approval.value)
+        combo.setCurrentIndex(combo.findData(view.approval.value))
+        combo.currentIndexChanged.connect(
+            lambda _i: self._set_approval(server, view.tool, ToolApproval(combo.currentData())))
+        return combo
+
+    def _set_approval(self, server: str, tool: str, approval: ToolApproval) -> None:
+        mcp, assistant = self._svc.mcp, self.assistant_combo.currentData()
+        self.ops.start(f"Set {tool}", lambda: mcp.set_approval(assistant, server, tool, approval),
+                       on_ok=lambda _r: self.changed.emit())
+
+    def _server_toggled(self, item: QTreeWidgetItem, column: int) -> None:
+        server = item.data(0, Qt.ItemDataRole.UserRole)
+        if column != 0 or server is None:
+            return
+        on = item.checkState(0) == Qt.CheckState.Checked
+        mcp, assistant = self._svc.mcp, self.assistant_combo.currentData()
+        self.ops.start(f"Switch {server}", lambda: mcp.set_server_enabled(assistant, server, on),
+                       on_ok=lambda _r: self.changed.emit(), on_fail=self.reload_tools)

@@ -1,0 +1,467 @@
+"""Sessions with MCP servers, one per server, on a loop thread of their own (issue 25, APP-11).
+
+The official SDK (``mcp`` 2.x) is the client; nothing here speaks JSON-RPC. Servers run
+on a dedicated asyncio loop in a daemon thread, not on the window's qasync loop: a
+session must outlive the loop of its caller (the CLI runs each command under its own
+``asyncio.run``), and the SDK's process handling runs on the plain asyncio loop it is
+tested on. ``benchmarks/bench_mcp_start_stall.py`` measured both ways: neither stalls
+the window beyond this machine's noise while a server starts and answers. Callers on any loop
+await :meth:`McpClients.tools` / :meth:`McpClients.call`; cancelling that await (Stop)
+cancels the call on the server's loop.
+
+- Started lazily: a server starts at its first use and keeps running.
+- The tool list is read at every (re)connect and handed back so the store can cache it.
+- A server whose connection died is restarted at its next use, after a back-off that
+  doubles from :data:`RESTART_BACKOFF_S` up to :data:`RESTART_BACKOFF_MAX_S`.
+- A call has a deadline (:data:`CALL_TIMEOUT_S`); a result is read whole up to
+  :data:`MAX_RESULT_CHARS` (CMP-19: never cut with a marker; a larger one is an error).
+- The last :data:`STDERR_TAIL_BYTES` of a stdio server's stderr go into its error.
+- ``PATH`` for stdio servers is the user's login shell's (``login_path``) before the
+  app's, so ``npx``/``uvx`` start from a menu launcher too.
+- :meth:`McpClients.close` stops every server with its whole process tree (the SDK
+  closes stdin, then SIGTERM/SIGKILL to the process group) and ends the thread.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import concurrent.futures
+import contextlib
+import json
+import logging
+import os
+import shutil
+import subprocess
+import threading
+import time
+from collections import deque
+from collections.abc import Callable, Coroutine, Mapping
+from dataclasses import dataclass, field
+from typing import Any, TextIO, TypeVar
+
+from chathub_desktop.core.mcp_config import McpServerConfig, McpTool, McpTransport
+
+__all__ = [
+    "CALL_TIMEOUT_S",
+    "McpClients",
+    "McpServerError",
+    "ServerTools",
+    "ToolResult",
+    "login_path",
+]
+
+log = logging.getLogger(__name__)
+T = TypeVar("T")
+
+CALL_TIMEOUT_S = 120.0
+"""Longest a tool call may run before it is ended with an error (seconds)."""
+START_TIMEOUT_S = 60.0
+"""Longest a server may take to start and list its tools (seconds)."""
+RESTART_BACKOFF_S = 1.0
+"""Wait before the first restart of a crashed server (seconds); doubles per crash."""
+RESTART_BACKOFF_MAX_S = 60.0
+"""Longest wait between restarts (seconds)."""
+STDERR_TAIL_BYTES = 4096
+"""How much of a stdio server's latest stderr output an error carries (bytes)."""
+MAX_TOOLS = 500
+"""Most tools read from one server; a larger list is an error."""
+MAX_TOOL_JSON_CHARS = 64 * 1024
+"""Longest name + description + input schema of one tool (characters); longer ones are left out."""
+MAX_RESULT_CHARS = 16 * 1024 * 1024
+"""Longest tool result accepted (characters); a larger result is an error, never cut."""
+MAX_LIST_PAGES = 20
+"""Most ``tools/list`` pages read from one server."""
+_LOGIN_PATH_TIMEOUT_S = 5.0
+_LOGIN_PATH_MARK = "__CHATHUB_LOGIN_PATH__="
+
+
+class McpServerError(Exception):
+    """A server could not be started, listed or called; ``str(exc)`` is one line for the
+    user, ending with the tail of the server's stderr when it wrote any."""
+
+
+@dataclass(frozen=True, slots=True)
+class ServerTools:
+    """What a connect learnt: the server's ``name`` and ``version`` and its ``tools``."""
+
+    name: str
+    version: str
+    tools: tuple[McpTool, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class ToolResult:
+    """A call's result as text for the model (text parts joined; other parts as JSON),
+    ``is_error`` when the server flagged it, ``elapsed_s`` the time the call took."""
+
+    text: str
+    is_error: bool
+    elapsed_s: float
+
+
+def login_path(env: Mapping[str, str] | None = None) -> str:
+    """``PATH`` as the user's login shell (``$SHELL -l``) sets it, followed by the
+    entries of ``env``'s ``PATH`` it lacks; ``env``'s ``PATH`` alone when the shell
+    fails or takes longer than 5 s. Blocking: call it off the GUI thread."""
+    env = dict(os.environ if env is None else env)
+    own = env.get("PATH", os.defpath)
+    shell = env.get("SHELL") or "/bin/sh"
+    try:
+        done = subprocess.run([shell, "-l", "-c", f'printf "\\n{_LOGIN_PATH_MARK}%s\\n" "$PATH"'],
+                              stdin=subprocess.DEVNULL, capture_output=True, timeout=_LOGIN_PATH_TIMEOUT_S,
+                              env=env, check=False)
+    except (OSError, subprocess.SubprocessError):
+        return own
+    lines = [ln for ln in done.stdout[-65536:].decode("utf-8", "replace").splitlines()
+             if ln.startswith(_LOGIN_PATH_MARK)]
+    if not lines:
+        return own
+    entries = [p for p in lines[-1][len(_LOGIN_PATH_MARK):].split(os.pathsep) if p]
+    entries += [p for p in own.split(os.pathsep) if p and p not in entries]
+    return os.pathsep.join(entries)
+
+
+class _StderrTail:
+    """A pipe the server writes its stderr into and a thread keeping its last bytes."""
+
+    def __init__(self) -> None:
+        read_fd, write_fd = os.pipe()
+        self.writer: TextIO = open(write_fd, "w", encoding="utf-8")  # noqa: SIM115 - closed in spawned()/close()
+        self._reader = os.fdopen(read_fd, "rb", buffering=0)
+        self._tail: deque[bytes] = deque()
+        self._size = 0
+        self._lock = threading.Lock()
+        #: Set once every writer closed the pipe: the server's processes are gone.
+        self.ended = threading.Event()
+        self._thread = threading.Thread(target=self._drain, name="mcp-stderr", daemon=True)
+        self._thread.start()
+
+    def spawned(self) -> None:
+        """Close our copy of the write end once the server holds its own, so the pipe
+        ends when the server's processes end."""
+        with contextlib.suppress(OSError):
+            self.writer.close()
+
+    def _drain(self) -> None:
+        with self._reader:
+            while chunk := self._reader.read(4096):
+                with self._lock:
+                    self._tail.append(chunk)
+                    self._size += len(chunk)
+                    while self._size - len(self._tail[0]) >= STDERR_TAIL_BYTES:
+                        self._size -= len(self._tail.popleft())
+        self.ended.set()
+
+    def text(self) -> str:
+        """The last non-empty stderr line(s), up to :data:`STDERR_TAIL_BYTES`, on one line."""
+        with self._lock:
+            data = b"".join(self._tail)[-STDERR_TAIL_BYTES:]
+        lines = [ln.strip() for ln in data.decode("utf-8", "replace").splitlines() if ln.strip()]
+        return " | ".join(lines[-3:])[-600:]
+
+    def close(self) -> None:
+        """Close our end of the pipe; the thread ends once the server's copies are closed."""
+        with contextlib.suppress(OSError):
+            self.writer.close()
+
+
+@dataclass
+class _Connection:
+    """One server's running session (lives on the MCP loop)."""
+
+    config: McpServerConfig
+    session: Any = None
+    task: asyncio.Task[None] | None = None
+    stop: asyncio.Event = field(default_factory=asyncio.Event)
+    ready: asyncio.Future[ServerTools] | None = None
+    stderr: _StderrTail | None = None
+    crashes: int = 0
+    retry_at: float = 0.0
+    last_error: str = ""
+
+
+class McpClients:
+    """Every server's session, on one dedicated loop thread (see the module doc).
+
+    ``path`` returns the ``PATH`` stdio servers get (default :func:`login_path`, asked
+    once, on the MCP thread); ``call_timeout_s`` / ``start_timeout_s``: deadlines in
+    seconds. Thread-safe; every method may be awaited from any event loop."""
+
+    def __init__(self, *, path: Callable[[], str] = login_path, call_timeout_s: float = CALL_TIMEOUT_S,
+                 start_timeout_s: float = START_TIMEOUT_S) -> None:
+        self._path_source = path
+        self._path: str | None = None
+        self.call_timeout_s = call_timeout_s
+        self.start_timeout_s = start_timeout_s
+        self._loop: asyncio.AbstractEventLoop | None = None
+        self._thread: threading.Thread | None = None
+        self._lock = threading.Lock()
+        self._connections: dict[str, _Connection] = {}
+        self._closed = False
+
+    # --- public API (any loop) ----------------------------------------------------
+    async def tools(self, config: McpServerConfig) -> ServerTools:
+        """The server's identity and tools, starting it when it is not running (a
+        changed ``config`` restarts it). Raises :class:`McpServerError` (one line)."""
+        return await self._submit(self._ensure(config))
+
+    async def call(self, config: McpServerConfig, tool: str, arguments: dict[str, object]) -> ToolResult:
+        """Call ``tool`` with ``arguments`` on the server (started when needed), within
+        :attr:`call_timeout_s`. Raises :class:`McpServerError` when the server cannot be
+        reached, the call times out or the result is too large; cancelling the await
+        cancels the call."""
+        return await self._submit(self._call(config, tool, arguments))
+
+    async def test(self, config: McpServerConfig) -> ServerTools:
+        """Start ``config`` in a connection of its own, list its tools and stop it again
+        (Settings → Tools → Test, ``mcp test``). Raises :class:`McpServerError`."""
+        return await self._submit(self._test(config))
+
+    def running(self) -> list[str]:
+        """Names of the servers with a live session."""
+        return sorted(name for name, c in self._connections.items() if c.session is not None)
+
+    def close(self, timeout_s: float = 10.0) -> None:
+        """Stop every server with its process tree and end the loop thread (quit).
+        Blocks up to ``timeout_s`` seconds; calling it again does nothing."""
+        with self._lock:
+            if self._closed:
+                return
+            self._closed = True
+            loop, thread = self._loop, self._thread
+        if loop is None or thread is None:
+            return
+        future = asyncio.run_coroutine_threadsafe(self._stop_all(), loop)
+        with contextlib.suppress(concurrent.futures.TimeoutError, RuntimeError):
+            future.result(timeout_s)
+        loop.call_soon_threadsafe(loop.stop)
+        thread.join(timeout_s)
+        if not thread.is_alive():
+            loop.close()
+
+    # --- the loop thread --------------------------------------------------------
+    async def _submit(self, coro: Coroutine[Any, Any, T]) -> T:
+        loop = self._ensure_loop()
+        if loop is None:
+            coro.close()
+            raise McpServerError("the tool servers are shut down")
+        return await asyncio.wrap_future(asyncio.run_coroutine_threadsafe(coro, loop))
+
+    def _ensure_loop(self) -> asyncio.AbstractEventLoop | None:
+        with self._lock:
+            if self._closed:
+                return None
+            if self._loop is None:
+                loop = asyncio.new_event_loop()
+                thread = threading.Thread(target=self._run_loop, args=(loop,), name="mcp-loop", daemon=True)
+                self._loop, self._thread = loop, thread
+                thread.start()
+            return self._loop
+
+    @staticmethod
+    def _run_loop(loop: asyncio.AbstractEventLoop) -> None:
+        asyncio.set_event_loop(loop)
+        loop.run_forever()
+        with contextlib.suppress(RuntimeError):
+            loop.run_until_complete(loop.shutdown_asyncgens())
+
+    async def _stop_all(self) -> None:
+        connections = list(self._connections.values())
+        self._connections.clear()
+        await asyncio.gather(*(self._stop(c) for c in connections), return_exceptions=True)
+
+    async def _stop(self, conn: _Connection) -> None:
+        conn.stop.set()
+        if conn.task is not None:
+            with contextlib.suppress(BaseException):
+                await conn.task
+
+    # --- connections (on the MCP loop) ------------------------------------------
+    async def _ensure(self, config: McpServerConfig) -> ServerTools:
+        conn = self._connections.get(config.name)
+        if conn is not None and conn.config != config:
+            self._connections.pop(config.name, None)
+            await self._stop(conn)
+            conn = None
+        if conn is not None and conn.ready is not None and conn.ready.done() and conn.task is not None \
+                and conn.task.done():
+            # the session ended (crash or error): restart after the back-off
+            wait = conn.retry_at - time.monotonic()
+            if wait > 0:
+                raise McpServerError(f"{config.name}: {conn.last_error}; restarting in {wait:.0f} s")
+            conn.ready = None
+        if conn is None:
+            conn = _Connection(config)
+            self._connections[config.name] = conn
+        if conn.ready is None:
+            conn.ready = _new_ready()
+            conn.stop = asyncio.Event()
+            conn.task = asyncio.get_running_loop().create_task(self._serve(conn, conn.ready))
+        return await asyncio.shield(conn.ready)
+
+    async def _serve(self, conn: _Connection, ready: asyncio.Future[ServerTools]) -> None:
+        """Hold one session open until :attr:`_Connection.stop` is set or it dies."""
+        try:
+            async with self._open(conn) as session:
+                listed = await asyncio.wait_for(self._handshake(session), self.start_timeout_s)
+                conn.session = session
+                conn.crashes = 0
+                ready.set_result(listed)
+                await self._watch(conn)
+        except BaseException as exc:  # noqa: BLE001 - every failure becomes the server's error
+            message = self._describe(conn, exc)
+            if not ready.done():
+                ready.set_exception(McpServerError(message))
+            if isinstance(exc, asyncio.CancelledError):
+                raise
+            if not conn.stop.is_set():
+                conn.crashes += 1
+                conn.last_error = message
+                backoff = min(RESTART_BACKOFF_S * 2 ** (conn.crashes - 1), RESTART_BACKOFF_MAX_S)
+                conn.retry_at = time.monotonic() + backoff
+                log.info("MCP server %s ended: %s", conn.config.name, message)
+        finally:
+            conn.session = None
+            if conn.stderr is not None:
+                conn.stderr.close()
+            if not ready.done():
+                ready.set_exception(McpServerError(f"{conn.config.name}: stopped"))
+
+    async def _watch(self, conn: _Connection) -> None:
+        """Wait for stop; a stdio server whose stderr closes (its processes exited) ends
+        the session: a crash."""
+        while not conn.stop.is_set():
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(conn.stop.wait(), 0.5)
+            if conn.stderr is not None and conn.stderr.ended.is_set() and not conn.stop.is_set():
+                raise McpServerError("the server exited")
+
+    @contextlib.asynccontextmanager
+    async def _open(self, conn: _Connection) -> Any:
+        from mcp import ClientSession
+
+        async with contextlib.AsyncExitStack() as stack:
+            if conn.config.transport is McpTransport.HTTP:
+                import httpx2
+                from mcp.client.streamable_http import streamable_http_client
+
+                # the SDK's own client settings: 30 s to connect/write, 300 s between reads
+                http = await stack.enter_async_context(httpx2.AsyncClient(
+                    headers=dict(conn.config.headers), timeout=httpx2.Timeout(30.0, read=300.0)))
+                read, write = await stack.enter_async_context(streamable_http_client(conn.config.url,
+                                                                                    http_client=http))
+            else:
+                read, write = await stack.enter_async_context(self._stdio(conn))
+            yield await stack.enter_async_context(ClientSession(read, write))
+
+    @contextlib.asynccontextmanager
+    async def _stdio(self, conn: _Connection) -> Any:
+        from mcp import StdioServerParameters
+        from mcp.client.stdio import stdio_client
+
+        if self._path is None:
+            self._path = await asyncio.to_thread(self._path_source)
+        config = conn.config
+        command = shutil.which(config.command, path=self._path) if os.sep not in config.command else config.command
+        if command is None:
+            raise McpServerError(f"{config.command!r} was not found on PATH ({self._path[:300]})")
+        conn.stderr = _StderrTail()
+        params = StdioServerParameters(command=command, args=list(config.args),
+                                       env={"PATH": self._path, **config.env}, cwd=config.cwd)
+        async with stdio_client(params, errlog=conn.stderr.writer) as streams:
+            conn.stderr.spawned()  # the child holds its own copy of the pipe now
+            yield streams
+
+    async def _handshake(self, session: Any) -> ServerTools:
+        init = await session.initialize()
+        info = getattr(init, "server_info", None)
+        tools: list[McpTool] = []
+        cursor = None
+        for _ in range(MAX_LIST_PAGES):
+            from mcp.types import PaginatedRequestParams
+
+            page = await session.list_tools(params=PaginatedRequestParams(cursor=cursor) if cursor else None)
+            for tool in page.tools:
+                description = tool.description or ""
+                schema = dict(tool.input_schema or {})
+                if len(tool.name) + len(description) + len(json.dumps(schema)) > MAX_TOOL_JSON_CHARS:
+                    log.info("MCP tool %s left out: larger than %d characters", tool.name, MAX_TOOL_JSON_CHARS)
+                    continue
+                tools.append(McpTool(tool.name, description, schema))
+            if len(tools) > MAX_TOOLS:
+                raise McpServerError(f"the server lists more than {MAX_TOOLS} tools")
+            cursor = page.next_cursor
+            if not cursor:
+                break
+        return ServerTools(getattr(info, "name", "") or "", getattr(info, "version", "") or "", tuple(tools))
+
+    async def _call(self, config: McpServerConfig, tool: str, arguments: dict[str, object]) -> ToolResult:
+        await self._ensure(config)
+        conn = self._connections[config.name]
+        session = conn.session
+        if session is None:
+            raise McpServerError(f"{config.name}: {conn.last_error or 'not running'}")
+        started = time.monotonic()
+        try:
+            result = await asyncio.wait_for(session.call_tool(tool, arguments), self.call_timeout_s)
+        except TimeoutError:
+            raise McpServerError(f"{config.name}: {tool} took longer than {self.call_timeout_s:.0f} s") from None
+        except asyncio.CancelledError:
+            raise
+        except Exception as exc:  # noqa: BLE001 - the SDK's and the transport's errors alike
+            raise McpServerError(self._describe(conn, exc)) from None
+        text = _result_text(result)
+        if len(text) > MAX_RESULT_CHARS:
+            raise McpServerError(f"{config.name}: the result of {tool} is larger than "
+                                 f"{MAX_RESULT_CHARS // (1024 * 1024)} MB")
+        return ToolResult(text, bool(getattr(result, "is_error", False)), time.monotonic() - started)
+
+    async def _test(self, config: McpServerConfig) -> ServerTools:
+        conn = _Connection(config)
+        ready = _new_ready()
+        conn.task = asyncio.get_running_loop().create_task(self._serve(conn, ready))
+        try:
+            return await ready
+        finally:
+            await self._stop(conn)
+
+    @staticmethod
+    def _describe(conn: _Connection, exc: BaseException) -> str:
+        """One line: the server, what failed, the tail of its stderr."""
+        while isinstance(exc, BaseExceptionGroup) and exc.exceptions:
+            exc = exc.exceptions[0]
+        if isinstance(exc, McpServerError):
+            what = str(exc)
+        elif isinstance(exc, TimeoutError):
+            what = "no answer to the handshake"
+        elif isinstance(exc, OSError):
+            what = f"could not start: {exc.strerror or exc}"
+        else:
+            what = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
+        if not what.startswith(f"{conn.config.name}:"):
+            what = f"{conn.config.name}: {what}"
+        tail = conn.stderr.text() if conn.stderr is not None else ""
+        return f"{what} — stderr: {tail}" if tail else what
+
+
+def _new_ready() -> asyncio.Future[ServerTools]:
+    """A future for a connect's outcome whose error counts as seen even when nobody
+    waits for it (a crash while idle)."""
+    ready: asyncio.Future[ServerTools] = asyncio.get_running_loop().create_future()
+    ready.add_done_callback(lambda f: None if f.cancelled() else f.exception())
+    return ready
+
+
+def _result_text(result: Any) -> str:
+    """The text the model gets for a ``tools/call`` result: text parts joined by blank
+    lines, any other part (image, resource) as its JSON; the structured content when
+    there is no part."""
+    parts = []
+    for item in getattr(result, "content", None) or ():
+        if getattr(item, "type", None) == "text":
+            parts.append(item.text)
+        else:
+            parts.append(item.model_dump_json(by_alias=True, exclude_none=True))
+    if not parts and getattr(result, "structured_content", None) is not None:
+        parts.append(json.dumps(result.structured_content, ensure_ascii=False))
+    return "\n\n".join(parts)

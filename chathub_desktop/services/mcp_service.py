@@ -1,0 +1,183 @@
+"""MCP servers the user adds, per-assistant switches and approvals (issue 25, APP-11).
+
+Both the CLI (``mcp add|list|test|remove|import``) and Settings → Tools use this
+service. Configurations are checked by ``core.mcp_config`` (a refused paste writes
+nothing and says why in one line); a whole paste or import lands in one write
+transaction. Test starts the server in a connection of its own
+(``services.mcp_clients``) and caches the tool list it reports, so the badge can
+count the schemas a send will post without starting anything.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+
+from chathub_desktop.core.mcp_config import (
+    MAX_CONFIG_CHARS,
+    McpConfigError,
+    McpServerConfig,
+    StoredMcpServer,
+    ToolApproval,
+    check_server_name,
+    parse_mcp_servers,
+)
+from chathub_desktop.services.assistant_service import AssistantService
+from chathub_desktop.services.errors import InvalidInput, NotFound
+from chathub_desktop.services.mcp_clients import McpClients, McpServerError, ServerTools
+from chathub_desktop.storage import mcp_repository as repo
+from chathub_desktop.storage.database import Database
+
+__all__ = ["AssistantToolView", "McpService"]
+
+
+@dataclass(frozen=True, slots=True)
+class AssistantToolView:
+    """One server tool as an assistant sees it: ``server``, ``tool``, whether the
+    server is on for the assistant and the tool's ``approval``."""
+
+    server: str
+    tool: str
+    description: str
+    server_enabled: bool
+    approval: ToolApproval
+
+
+class McpService:
+    """Server configurations, their tests, and what each assistant may use.
+
+    ``on_change`` is called after any change that alters the tools a request carries
+    (the badge's estimate is then recomputed)."""
+
+    def __init__(self, db: Database, clients: McpClients, *, on_change: Callable[[], None] | None = None) -> None:
+        self._db = db
+        self.clients = clients
+        self._on_change = on_change or (lambda: None)
+
+    # --- servers -----------------------------------------------------------------
+    def servers(self) -> list[StoredMcpServer]:
+        """Every configured server, by name."""
+        with self._db.read() as s:
+            return repo.list_servers(s)
+
+    def get(self, name: str) -> StoredMcpServer:
+        """The server called ``name``; :class:`NotFound` otherwise (also for a name no
+        server can have)."""
+        try:
+            check_server_name(name)
+        except McpConfigError:
+            raise NotFound(f"no MCP server named {str(name)[:60]!r}") from None
+        with self._db.read() as s:
+            found = repo.find_server(s, name)
+        if found is None:
+            raise NotFound(f"no MCP server named {name!r}")
+        return found
+
+    def add(self, config: McpServerConfig, *, replace: bool = False) -> None:
+        """Store ``config`` (built by ``McpServerConfig.stdio``/``http``, so checked).
+        :class:`InvalidInput` when the name is taken and ``replace`` is False."""
+        self.add_many((config,), replace=replace)
+
+    def add_many(self, configs: tuple[McpServerConfig, ...], *, replace: bool = False) -> list[str]:
+        """Store all ``configs`` in one transaction, or none: :class:`InvalidInput` names
+        the first one whose name is taken unless ``replace``. Returns their names."""
+        with self._db.write() as s:
+            clashes = repo.add_servers(s, configs, replace=replace)
+            if clashes and not replace:  # raising rolls the whole paste back
+                raise InvalidInput(f"an MCP server named {clashes[0]!r} exists already; nothing was added "
+                                   "(replace it to overwrite)")
+        self._on_change()
+        return [c.name for c in configs]
+
+    def import_text(self, text: str, *, replace: bool = False) -> list[str]:
+        """Add the servers of an ``mcpServers`` JSON text (a pasted block or a Claude
+        Desktop config); all or none. :class:`InvalidInput` (one line) when the text is
+        refused (``core.mcp_config.parse_mcp_servers``) or a name is taken."""
+        try:
+            configs = parse_mcp_servers(text)
+        except McpConfigError as exc:
+            raise InvalidInput(f"nothing imported: {exc}") from None
+        return self.add_many(configs, replace=replace)
+
+    def import_file(self, path: Path, *, replace: bool = False) -> list[str]:
+        """:meth:`import_text` of a file (e.g. ``claude_desktop_config.json``), read up
+        to :data:`MAX_CONFIG_CHARS` characters; :class:`InvalidInput` when it cannot be read."""
+        try:
+            with path.open("r", encoding="utf-8") as fh:
+                text = fh.read(MAX_CONFIG_CHARS + 1)
+        except (OSError, UnicodeDecodeError) as exc:
+            raise InvalidInput(f"nothing imported: cannot read {path}: {exc}") from None
+        return self.import_text(text, replace=replace)
+
+    def remove(self, name: str) -> None:
+        """Delete a server with its per-assistant switches; :class:`NotFound` when absent."""
+        self.get(name)
+        with self._db.write() as s:
+            if not repo.remove_server(s, name):
+                raise NotFound(f"no MCP server named {name!r}")
+        self._on_change()
+
+    async def test(self, name: str) -> ServerTools:
+        """Start the server once, list its tools, stop it, and cache the list. Raises
+        :class:`InvalidInput` with the one-line reason (and stderr tail) when it fails."""
+        stored = self.get(name)
+        try:
+            listed = await self.clients.test(stored.config)
+        except McpServerError as exc:
+            raise InvalidInput(str(exc)) from None
+        await self._db.run(self.remember_tools, stored.id, listed)
+        return listed
+
+    def remember_tools(self, server_id: int, listed: ServerTools) -> None:
+        """Cache a connect's tool list (blocking; the store's worker threads)."""
+        with self._db.write() as s:
+            repo.store_tools(s, server_id, listed.tools, listed.name, listed.version)
+        self._on_change()
+
+    # --- per assistant -----------------------------------------------------------
+    def set_server_enabled(self, assistant: int | str, server: str, enabled: bool) -> None:
+        """Switch ``server``'s tools on or off for ``assistant``."""
+        server_id = self.get(server).id
+        with self._db.write() as s:
+            repo.set_server_enabled(s, AssistantService.row(s, assistant).id, server_id, enabled)
+        self._on_change()
+
+    def set_approval(self, assistant: int | str, server: str, tool: str, approval: ToolApproval) -> None:
+        """Keep ``approval`` for ``tool`` of ``server`` for ``assistant`` (``never``: the
+        tool is not offered)."""
+        stored = self.get(server)
+        if not tool or len(tool) > 200 or not tool.isprintable() or not _utf8(tool):
+            raise InvalidInput(f"{str(tool)[:60]!r} is not a tool name")
+        if stored.tools is not None and tool not in {t.name for t in stored.tools}:
+            raise NotFound(f"{server} has no tool named {tool!r}")
+        with self._db.write() as s:
+            repo.set_approval(s, AssistantService.row(s, assistant).id, stored.id, tool, approval)
+        self._on_change()
+
+    def enabled_servers(self, assistant: int | str) -> set[str]:
+        """Names of the servers switched on for ``assistant``."""
+        with self._db.read() as s:
+            enabled = repo.enabled_server_ids(s, AssistantService.row(s, assistant).id)
+            return {srv.config.name for srv in repo.list_servers(s) if srv.id in enabled}
+
+    def assistant_tools(self, assistant: int | str) -> list[AssistantToolView]:
+        """Every known server tool with its state for ``assistant`` (the memory tools
+        are not among them: MEM-4)."""
+        with self._db.read() as s:
+            assistant_id = AssistantService.row(s, assistant).id
+            enabled = repo.enabled_server_ids(s, assistant_id)
+            approvals = repo.approvals(s, assistant_id)
+            servers = repo.list_servers(s)
+        return [AssistantToolView(srv.config.name, t.name, t.description, srv.id in enabled,
+                                  approvals.get((srv.id, t.name), ToolApproval.ASK))
+                for srv in servers for t in srv.tools or ()]
+
+
+def _utf8(text: str) -> bool:
+    """True when ``text`` encodes as UTF-8 (no lone surrogate)."""
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True

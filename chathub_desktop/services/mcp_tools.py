@@ -1,0 +1,160 @@
+"""Server tools in the request and their calls in the send loop (issue 25, APP-11, MEM-7).
+
+:class:`McpToolProvider` is one more tool provider of ``services.tool_registry``: its
+specs are the cached tool lists of the servers switched on for the assistant (tools
+approved ``never`` left out), named ``<server>__<tool>`` (``core.mcp_config.wire_tool_name``)
+so they never look like the memory tools (MEM-4) and their results count as external
+output for MEM-7. Send and badge read the same specs (TOK-1).
+
+A call is approved first (``ask`` asks the :class:`ToolApprover`; ``always`` runs;
+an unknown or ``never`` tool is refused), then run on its server by
+``services.mcp_clients``. Every failure — denied, server down, deadline, bad
+arguments — becomes a tool result ``{"error": ...}`` the model reads; the full result
+text is stored and sent (CMP-19).
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
+from typing import Protocol
+
+from chathub_desktop.core.mcp_config import (
+    ApprovalDecision,
+    ApprovalRequest,
+    StoredMcpServer,
+    ToolApproval,
+    wire_tool_name,
+)
+from chathub_desktop.core.messages import ToolCall, ToolSpec
+from chathub_desktop.services.mcp_clients import McpServerError
+from chathub_desktop.services.mcp_service import McpService
+from chathub_desktop.storage import mcp_repository as repo
+from chathub_desktop.storage.database import Database
+
+__all__ = ["ApprovalDecision", "ApprovalRequest", "McpToolProvider", "ToolApprover", "fixed_approver"]
+
+log = logging.getLogger(__name__)
+
+
+class ToolApprover(Protocol):
+    """Whoever answers an Ask (the chat view, or the CLI's ``--approve-tools``)."""
+
+    async def decide(self, request: ApprovalRequest) -> ApprovalDecision:
+        """The user's decision for ``request``; may wait as long as the user does."""
+        ...
+
+
+@dataclass(frozen=True, slots=True)
+class _FixedApprover:
+    decision: ApprovalDecision
+
+    async def decide(self, request: ApprovalRequest) -> ApprovalDecision:
+        return self.decision
+
+
+def fixed_approver(decision: ApprovalDecision) -> ToolApprover:
+    """An approver that answers every Ask with ``decision`` (``chat send
+    --approve-tools`` allows once; without a window nobody can say yes: deny)."""
+    return _FixedApprover(decision)
+
+
+@dataclass(frozen=True, slots=True)
+class _Offered:
+    server: StoredMcpServer
+    tool: str
+    approval: ToolApproval
+
+
+class McpToolProvider:
+    """The tools of the assistant's servers (see the module doc). ``approver`` answers
+    Asks; none set: every Ask is denied with a one-line reason the model reads."""
+
+    def __init__(self, db: Database, service: McpService) -> None:
+        self._db = db
+        self._service = service
+        self.approver: ToolApprover | None = None
+
+    # --- what the request carries (store threads) ---------------------------------
+    def tool_specs(self, assistant_id: int) -> tuple[ToolSpec, ...]:
+        """Specs of every offered tool of the assistant's switched-on servers, from the
+        cached tool lists (a server never connected offers nothing yet)."""
+        return tuple(ToolSpec(name, o.server.tools_by_name[o.tool].description,
+                              dict(o.server.tools_by_name[o.tool].input_schema))
+                     for name, o in self._offered(assistant_id).items())
+
+    def _offered(self, assistant_id: int) -> dict[str, _Offered]:
+        with self._db.read() as s:
+            enabled = repo.enabled_server_ids(s, assistant_id)
+            if not enabled:
+                return {}
+            approvals = repo.approvals(s, assistant_id)
+            servers = [srv for srv in repo.list_servers(s) if srv.id in enabled]
+        offered: dict[str, _Offered] = {}
+        for srv in servers:
+            for tool in srv.tools or ():
+                approval = approvals.get((srv.id, tool.name), ToolApproval.ASK)
+                if approval is not ToolApproval.NEVER:
+                    offered[wire_tool_name(srv.config.name, tool.name)] = _Offered(srv, tool.name, approval)
+        return offered
+
+    # --- before a send (any loop) --------------------------------------------------
+    async def prepare(self, assistant_id: int) -> bool:
+        """Start the assistant's switched-on servers that are not running (lazily, at
+        the first send that needs them) and cache the tool list of each one's latest
+        connect (a restarted server's list replaces the old one). True when a list
+        changed (the caller re-plans). A server that fails is logged and keeps its
+        cached list; its calls then return the error."""
+        with self._db.read() as s:
+            enabled = repo.enabled_server_ids(s, assistant_id)
+            servers = [srv for srv in repo.list_servers(s) if srv.id in enabled] if enabled else []
+        changed = False
+        for srv in servers:  # a running server answers from its last connect's list
+            try:
+                listed = await self._service.clients.tools(srv.config)
+            except McpServerError as exc:
+                log.info("MCP server not started for a send: %s", exc)
+                continue
+            if listed.tools != srv.tools:
+                await self._db.run(self._service.remember_tools, srv.id, listed)
+                changed = True
+        return changed
+
+    # --- a call (the send loop's loop) ------------------------------------------------
+    async def acall(self, assistant_id: int, topic_id: int, call: ToolCall,
+                    run: Callable[..., Awaitable[object]]) -> str:
+        """Approve and run ``call``; returns the tool result text (errors as
+        ``{"error": ...}``). ``run`` runs a blocking function on the store's threads."""
+        offered = await run(self._offered, assistant_id)
+        assert isinstance(offered, dict)
+        found = offered.get(call.name)
+        if found is None:
+            return _error(f"the tool {call.name!r} is not available")
+        try:
+            arguments = json.loads(call.arguments or "{}")
+        except ValueError:
+            return _error(f"the arguments of {call.name} are not JSON")
+        if not isinstance(arguments, dict):
+            return _error(f"the arguments of {call.name} must be a JSON object")
+        server = found.server.config.name
+        if found.approval is ToolApproval.ASK:
+            request = ApprovalRequest(topic_id, assistant_id, server, found.tool, call.arguments or "{}")
+            if self.approver is None:
+                return _error(f"{found.tool} on {server} needs the user's approval and nobody could be asked")
+            decision = await self.approver.decide(request)
+            if decision is ApprovalDecision.DENY:
+                return _error(f"the user denied this call of {found.tool} on {server}")
+            if decision is ApprovalDecision.ALWAYS:
+                await run(self._service.set_approval, assistant_id, server, found.tool, ToolApproval.ALWAYS)
+        try:
+            result = await self._service.clients.call(found.server.config, found.tool, arguments)
+        except McpServerError as exc:
+            return _error(str(exc))
+        log.debug("MCP %s on %s took %.2f s", found.tool, server, result.elapsed_s)
+        return result.text
+
+
+def _error(message: str) -> str:
+    return json.dumps({"error": message}, ensure_ascii=False)

@@ -1,0 +1,96 @@
+"""Settings → Tools and the approval bar in the chat (issue 25, APP-11).
+
+Real parts: the SDK-built probe server over stdio, the fake vendor calling its tool,
+the real window on the session's qasync loop."""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+from typing import Any
+
+from PySide6.QtCore import Qt
+
+from chathub_desktop.core.mcp_config import McpServerConfig, ToolApproval
+from chathub_desktop.core.messages import ToolCall
+from chathub_desktop.gui.tools_page import ToolsPage
+from chathub_desktop.services.container import Services
+from tests.fakes.vendor_server import FakeVendor, Reply
+from tests.gui.helpers import add_fake_provider
+
+PROBE = str(Path(__file__).parents[1] / "fakes" / "mcp_probe_server.py")
+BLOCK = json.dumps({"mcpServers": {"probe": {"command": sys.executable, "args": [PROBE],
+                                             "env": {"CHATHUB_ALLOW_TEST_DOUBLES": "1"}}}})
+
+
+def test_paste_test_and_per_assistant_choices(window: Any, services: Services, qtbot: Any,
+                                              fake_vendor: FakeVendor) -> None:
+    add_fake_provider(services, fake_vendor.base_url)
+    page = ToolsPage(services, window.runner, window.presenter)
+    qtbot.addWidget(page)
+    page.show()
+    page.paste().edit.setPlainText("{not json")
+    page.paste_dialog.accept()
+    qtbot.waitUntil(lambda: page.status_label.isVisible() and not page.ops.busy, timeout=5000)
+    assert page.status_label.text().startswith("Add MCP servers: nothing imported: the config is not JSON")
+    assert services.mcp.servers() == []
+    page.paste().edit.setPlainText(BLOCK)
+    page.paste_dialog.accept()
+    qtbot.waitUntil(lambda: page.table.rowCount() == 1, timeout=5000)
+    assert page.table.item(0, 2).text() == "not tested yet"
+    page.table.selectRow(0)
+    page.test_selected()
+    qtbot.waitUntil(lambda: "tools:" in page.status_label.text(), timeout=60000)
+    assert page.status_label.text().startswith("probe: probe ") and "echo" in page.status_label.text()
+    assert page.table.item(0, 2).text() == "4"
+    top = page.tree.topLevelItem(0)
+    assert top.text(0) == "probe" and top.checkState(0) == Qt.CheckState.Unchecked
+    top.setCheckState(0, Qt.CheckState.Checked)
+    qtbot.waitUntil(lambda: services.mcp.enabled_servers("Helper") == {"probe"}, timeout=5000)
+    echo = next(top.child(i) for i in range(top.childCount()) if top.child(i).text(0) == "echo")
+    combo = page.tree.itemWidget(echo, 1)
+    assert combo.currentText() == "Ask"
+    qtbot.waitUntil(lambda: not page.ops.busy, timeout=5000)
+    combo.setCurrentIndex(combo.findData(ToolApproval.NEVER.value))
+    qtbot.waitUntil(lambda: {v.tool: v.approval for v in services.mcp.assistant_tools("Helper")}["echo"]
+                    is ToolApproval.NEVER, timeout=5000)
+
+
+def test_an_ask_shows_in_the_chat_and_always_is_kept(window: Any, services: Services, qtbot: Any,
+                                                     fake_vendor: FakeVendor) -> None:
+    _pid, aid = add_fake_provider(services, fake_vendor.base_url)
+    services.mcp.add(McpServerConfig.stdio("probe", sys.executable, (PROBE,), {"CHATHUB_ALLOW_TEST_DOUBLES": "1"}))
+    services.mcp.set_server_enabled("Helper", "probe", True)
+    window.reload_assistants(aid)
+    fake_vendor.script(
+        Reply(text_chunks=[], tool_calls=[ToolCall("e1", "probe__echo", json.dumps({"text": "hello bar"}))]),
+        Reply(text_chunks=["Echoed."]),
+    )
+    window.composer.set_text("echo something")
+    window.sending.send_message(window.composer.text())
+    bar = window.tool_approval_bar
+    qtbot.waitUntil(bar.isVisible, timeout=60000)
+    assert "<b>echo</b> from the <b>probe</b> server" in bar.label.text()
+    assert '"text": "hello bar"' in bar.arguments.text()
+    bar.always_button.click()
+    qtbot.waitUntil(lambda: window.message_model.rowCount() >= 4
+                    and window.message_model.message_at(window.message_model.rowCount() - 1).status == "complete",
+                    timeout=20000)
+    assert not bar.isVisible()
+    tool = [m for m in services.topics.messages(window._topic_id) if m.role == "tool"]
+    assert [t.content for t in tool] == ["hello bar"]
+    assert {v.tool: v.approval for v in services.mcp.assistant_tools("Helper")}["echo"] is ToolApproval.ALWAYS
+
+
+def test_a_server_tool_row_names_the_tool_and_its_server(qapp: Any) -> None:
+    from chathub_desktop.gui.message_delegate import collapsed_label
+    from chathub_desktop.services.views import MessageView
+
+    fields = {f: None for f in MessageView.__dataclass_fields__}
+    row = MessageView(**{**fields, "id": 1, "topic_id": 1, "seq": 1, "role": "tool", "content": "{}",
+                         "content_type": "text", "tool_name": "time__get_current_time"})
+    assert "get_current_time (time server) result" in collapsed_label(row, False)
+    memory = MessageView(**{**fields, "id": 2, "topic_id": 1, "seq": 2, "role": "tool", "content": "{}",
+                            "content_type": "text", "tool_name": "searchMemory"})
+    assert "searchMemory result" in collapsed_label(memory, False)
