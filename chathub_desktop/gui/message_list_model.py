@@ -265,7 +265,7 @@ class MessageListModel(QAbstractListModel):
 
     def flags(self, index: ModelIndex) -> Qt.ItemFlag:
         """Rows are enabled but not selectable (the bubble is the whole interaction)."""
-        return Qt.ItemFlag.ItemIsEnabled
+        return Qt.ItemFlag.ItemIsEnabled if index.isValid() else Qt.ItemFlag.NoItemFlags
 
     @property
     def first_offset(self) -> int:

@@ -1,0 +1,124 @@
+"""The message list as a window over a long topic (issue 29, "Long topics at any depth";
+APP-10): the model knows the topic's size, holds at most MAX_ROWS rows at any depth,
+keeps the message the user reads in place while pages come in and leave, and the topic
+scroll bar shows any position of the topic after one page read."""
+
+from __future__ import annotations
+
+import pytest
+from PySide6.QtCore import QPoint
+
+from chathub_desktop.gui.chat_events import ChatEvents
+from chathub_desktop.gui.message_jump import TopicJumps
+from chathub_desktop.gui.message_list_model import MAX_ROWS, PAGE_SIZE, MessageListModel
+from chathub_desktop.gui.message_list_view import JumpTarget, MessageListView
+from chathub_desktop.gui.task_runner import TaskRunner
+from tests.gui.helpers import conversation, write_export
+
+N = 3_000
+
+
+@pytest.fixture
+def long_topic(services, tmp_path):  # type: ignore[no-untyped-def]
+    from chathub_desktop.services.chatgpt_import import import_chatgpt_export
+
+    a = services.assistants.create("Long")
+    turns = [("user" if i % 2 == 0 else "assistant", f"Message {i}: a line of *text*.") for i in range(N)]
+    import_chatgpt_export(services.db, a.id, write_export(tmp_path / "long.json", [conversation("Long", turns, "w")]))
+    (topic,) = services.topics.list(a.id)
+    return topic
+
+
+@pytest.fixture
+def shown(services, long_topic, qtbot, qloop):  # type: ignore[no-untyped-def]
+    """(model, view) of the long topic at its newest message, with the window's jumps."""
+    events = ChatEvents(services.bus)
+    model = MessageListModel(services.topics, events)
+    view = MessageListView(model)
+    runner = TaskRunner(None)
+    jumps = TopicJumps(model, view, runner)
+    qtbot.addWidget(view)
+    view.resize(800, 600)
+    view.show()
+    qtbot.waitExposed(view)
+    model.open_topic(long_topic.id)
+    qtbot.waitUntil(lambda: model.rowCount() == PAGE_SIZE and view.is_at_bottom(), timeout=5000)
+    yield model, view
+    assert jumps is not None
+    events.detach()
+
+
+def _top(view: MessageListView) -> tuple[str, int]:
+    """(text, viewport y) of the message at the view's top."""
+    index = view.indexAt(QPoint(view.viewport().width() // 2, 0))
+    m = view.model().message_at(index.row()) if index.isValid() else None  # type: ignore[attr-defined]
+    return (m.content if m is not None else ""), view.visualRect(index).top()
+
+
+def test_the_model_passes_the_item_model_tester(services, long_topic, qtmodeltester, qtbot, qloop):  # type: ignore[no-untyped-def]
+    events = ChatEvents(services.bus)
+    model = MessageListModel(services.topics, events)
+    qtmodeltester.check(model)  # empty
+    model.open_topic(long_topic.id)
+    qtmodeltester.check(model)
+    model.prepend(long_topic.id, *model.fetch_older(long_topic.id, model.first_offset))
+    qtmodeltester.check(model)
+    model.show_page(model.fetch_around(long_topic.id, 1500))
+    for _ in range(5):  # past MAX_ROWS: rows leave the window's top
+        model.append_newer(long_topic.id, model.next_offset, model.fetch_newer(long_topic.id, model.next_offset))
+    qtmodeltester.check(model)
+    events.detach()
+
+
+def test_scrolling_up_a_long_way_keeps_the_window_bounded_and_the_row_in_place(shown, qtbot):  # type: ignore[no-untyped-def]
+    model, view = shown
+    assert model.total == N
+    sb = view.verticalScrollBar()
+    for page in range(1, 7):
+        first = model.first_offset
+        sb.setValue(sb.minimum())  # the window's first message at the top: the page before it comes in
+        qtbot.waitUntil(lambda f=first: model.first_offset < f, timeout=5000)
+        qtbot.wait(20)
+        text, y = _top(view)
+        assert text.startswith(f"Message {first}:") and y == 0, f"page {page}: the row read moved"
+        assert model.rowCount() <= MAX_ROWS
+    assert model.first_offset == N - 7 * PAGE_SIZE
+    assert not model.at_end  # the newest rows left the window
+    assert view.newest_button.isVisible()
+
+
+def test_scrolling_down_from_the_start_drops_the_oldest_rows_and_keeps_the_row_in_place(shown, qtbot):  # type: ignore[no-untyped-def]
+    model, view = shown
+    view.jump_requested.emit(JumpTarget.START)
+    qtbot.waitUntil(lambda: _top(view)[0].startswith("Message 0:"), timeout=5000)
+    sb = view.verticalScrollBar()
+    for _ in range(6):
+        end = model.next_offset
+        sb.setValue(sb.maximum())
+        qtbot.waitUntil(lambda e=end: model.next_offset > e, timeout=5000)
+        qtbot.wait(20)
+        assert model.rowCount() <= MAX_ROWS
+    assert model.first_offset > 0  # the oldest rows left the window
+    end, first = model.next_offset, model.first_offset
+    sb.setValue(sb.maximum())  # the window's bottom: the next page comes in, the oldest rows leave
+    before = _top(view)
+    qtbot.waitUntil(lambda: model.next_offset > end, timeout=5000)
+    qtbot.wait(20)
+    assert model.first_offset > first and model.rowCount() <= MAX_ROWS
+    assert _top(view) == before  # the message read stays where it was
+
+
+def test_the_topic_scroll_bar_shows_any_position_after_one_page(shown, qtbot):  # type: ignore[no-untyped-def]
+    model, view = shown
+    bar = view.topic_bar
+    assert bar.isVisible() and bar.value() == bar.maximum()
+    fetched = model.fetched
+    bar.setValue(1234)  # what a drag to there does
+    qtbot.waitUntil(lambda: _top(view)[0].startswith("Message 1234:"), timeout=5000)
+    assert model.rowCount() <= 2 * PAGE_SIZE and model.fetched - fetched <= 2 * PAGE_SIZE
+    assert not model.at_end and abs(bar.value() - 1234) <= 1
+    bar.setValue(0)
+    qtbot.waitUntil(lambda: _top(view)[0].startswith("Message 0:"), timeout=5000)
+    bar.setValue(bar.maximum())
+    qtbot.waitUntil(lambda: model.at_end and view.is_at_bottom(), timeout=5000)
+    assert model.message_at(model.rowCount() - 1).content.startswith(f"Message {N - 1}:")
