@@ -62,6 +62,7 @@ from chathub_desktop.gui.message_list_model import (
     MessageListModel,
     MessageRole,
     VersionRole,
+    role_value,
 )
 from chathub_desktop.gui.safe_document import SafeTextDocument
 from chathub_desktop.gui.version_arrows import ArrowRects, arrow_rects, paint_arrows
@@ -440,7 +441,7 @@ class MessageDelegate(QStyledItemDelegate):
         return QSize(width, height)
 
     def _footer_line(self, m: MessageView, index: QModelIndex | QPersistentModelIndex) -> bool:
-        return index.data(VersionRole) is not None or self._can_regenerate(m, index)
+        return role_value(index, VersionRole) is not None or self._can_regenerate(m, index)
 
     @staticmethod
     def _can_retry(m: MessageView, index: QModelIndex | QPersistentModelIndex) -> bool:
@@ -483,7 +484,7 @@ class MessageDelegate(QStyledItemDelegate):
             return 0
         lay = self._layout(m, bool(index.data(ExpandedRole)), self._width(), self._view.palette(),
                            footer_line=self._footer_line(m, index))
-        arrows = self._arrows(m, lay, index.data(VersionRole))
+        arrows = self._arrows(m, lay, role_value(index, VersionRole))
         if arrows is None:
             return 0
         local = pos - self._view.visualRect(index).topLeft()
@@ -659,7 +660,7 @@ class MessageDelegate(QStyledItemDelegate):
             painter.drawRoundedRect(QRectF(pill).adjusted(0.5, 0.5, -0.5, -0.5), 7, 7)
             painter.setPen(colors.text)
             painter.drawText(pill, Qt.AlignmentFlag.AlignCenter, REGENERATE_LABEL)
-        arrows = self._arrows(m, lay, index.data(VersionRole))
+        arrows = self._arrows(m, lay, role_value(index, VersionRole))
         if arrows is not None:
             painter.setFont(small)
             paint_arrows(painter, arrows, pal.color(QPalette.ColorRole.Link), colors.muted, colors.tag_bg)

@@ -72,6 +72,16 @@ CONTENT_ROLES = [ContentRole, Qt.ItemDataRole.DisplayRole, MessageRole]
 ModelIndex = QModelIndex | QPersistentModelIndex
 
 
+def role_value(index: ModelIndex, role: int) -> Any:
+    """``index.data(role)`` read straight from the index's Python model, for roles that
+    may answer None (:data:`VersionRole`): PySide6 6.12 hands an invalid ``QVariant`` back
+    to Python as a None it does not own, so each such read lowers None's reference count
+    by one and Python 3.11 aborts ("deallocating None") after some ten thousand of them
+    (a long scroll; issue 29)."""
+    model = index.model()
+    return model.data(index, role) if model is not None else None
+
+
 @dataclass
 class _Row:
     view: MessageView

@@ -66,7 +66,13 @@ from chathub_desktop.gui.link_policy import LinkAction, decide, hover_text
 from chathub_desktop.gui.markdown_render import code_blocks
 from chathub_desktop.gui.message_action_bar import MessageAction, MessageActionBar, message_actions
 from chathub_desktop.gui.message_delegate import MessageDelegate, is_collapsible
-from chathub_desktop.gui.message_list_model import PAGE_SIZE, ExpandedRole, MessageListModel, VersionRole
+from chathub_desktop.gui.message_list_model import (
+    PAGE_SIZE,
+    ExpandedRole,
+    MessageListModel,
+    VersionRole,
+    role_value,
+)
 from chathub_desktop.gui.send_keys import SendKey
 from chathub_desktop.gui.topic_scroll_bar import TopicScrollBar
 
@@ -598,7 +604,7 @@ class MessageListView(QListView):
             regen = menu.addAction(icon(Icon.REGENERATE), "Regenerate reply")
             regen.setToolTip("Ask again with the same context; this reply stays a version (Ctrl+R)")
             regen.triggered.connect(lambda _c=False, mid=message_id: self.regenerate_requested.emit(mid))
-        versions = self._model.index(row).data(VersionRole)
+        versions = role_value(self._model.index(row), VersionRole)
         if isinstance(versions, tuple):
             index, total = versions
             for text, step, enabled in (("Previous version", -1, index > 1), ("Next version", 1, index < total)):

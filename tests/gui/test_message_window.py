@@ -122,3 +122,18 @@ def test_the_topic_scroll_bar_shows_any_position_after_one_page(shown, qtbot):  
     bar.setValue(bar.maximum())
     qtbot.waitUntil(lambda: model.at_end and view.is_at_bottom(), timeout=5000)
     assert model.message_at(model.rowCount() - 1).content.startswith(f"Message {N - 1}:")
+
+
+def test_laying_out_rows_leaves_none_alone(shown, qtbot):  # type: ignore[no-untyped-def]
+    """PySide6 6.12 returns an invalid QVariant to Python as a None it does not own: the
+    size hints of rows without versions must not read their VersionRole that way, or
+    each layout of the window lowers None's reference count by a row count and a long
+    scroll aborts Python 3.11 with "deallocating None" (issue 29)."""
+    import sys
+
+    _model, view = shown
+    before = sys.getrefcount(None)
+    for _ in range(20):
+        view.scheduleDelayedItemsLayout()
+        view.executeDelayedItemsLayout()  # every row's size hint
+    assert sys.getrefcount(None) >= before - 3 * 20  # a few void calls per layout, not one per row
