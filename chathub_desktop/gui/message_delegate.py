@@ -192,7 +192,22 @@ class _Colors:
     tag_bg: QColor
 
 
+#: ``QPalette.cacheKey()`` → its colours: every size hint and paint asks (issue 29).
+_COLORS_BY_PALETTE: dict[int, tuple[_Colors, bool]] = {}
+
+
 def _colors(pal: QPalette) -> tuple[_Colors, bool]:
+    """The bubble colours of ``pal`` and whether it is dark, computed once per palette."""
+    key = pal.cacheKey()
+    found = _COLORS_BY_PALETTE.get(key)
+    if found is None:
+        if len(_COLORS_BY_PALETTE) > 16:
+            _COLORS_BY_PALETTE.clear()
+        found = _COLORS_BY_PALETTE[key] = _palette_colors(pal)
+    return found
+
+
+def _palette_colors(pal: QPalette) -> tuple[_Colors, bool]:
     base = pal.color(QPalette.ColorRole.Base)
     text = pal.color(QPalette.ColorRole.Text)
     accent = pal.color(QPalette.ColorRole.Highlight)

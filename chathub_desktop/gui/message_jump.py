@@ -19,12 +19,17 @@ import functools
 from collections.abc import Callable, Coroutine
 from typing import Any, Protocol, TypeVar
 
-from PySide6.QtCore import QObject
+from PySide6.QtCore import QObject, QTimer
 
-from chathub_desktop.gui.message_list_model import MessageListModel, TopicPage
+from chathub_desktop.gui.message_list_model import PAGE_SIZE, MessageListModel, TopicPage
 from chathub_desktop.gui.message_list_view import JumpTarget, MessageListView
 
 T = TypeVar("T")
+
+#: Rows rendered and shown per event-loop turn while a page comes in: each new row's
+#: document is laid out on the GUI thread (about 1 ms), so a page arrives in steps that
+#: each fit a frame, and a worker renders the next step meanwhile (issue 29).
+ROWS_PER_STEP = 8
 
 
 class Runner(Protocol):
@@ -107,11 +112,13 @@ class TopicJumps(QObject):
         topic = self._model.topic_id
         if topic is None or self._model.at_end:
             return None
-        start = self._model.next_offset
-        name = f"newer-page:{topic}:{start}"
+        name = f"newer-page:{topic}"
         if self._runner.is_running(name):
             return None
-        return self._runner.run(name, self._append(topic, start), context="Load messages", quiet=True)
+        task = self._runner.run(name, self._append(topic, self._model.next_offset),
+                                context="Load messages", quiet=True)
+        task.add_done_callback(self._edges_again)
+        return task
 
     def load_older(self) -> asyncio.Task[None] | None:
         """Prepend the page before the first loaded row (scrolled to the top of a window
@@ -119,21 +126,48 @@ class TopicJumps(QObject):
         topic = self._model.topic_id
         if topic is None or not self._model.has_older():
             return None
-        end = self._model.first_offset
-        name = f"older-page:{topic}:{end}"
+        name = f"older-page:{topic}"
         if self._runner.is_running(name):
             return None
-        return self._runner.run(name, self._prepend(topic, end), context="Load messages", quiet=True)
+        task = self._runner.run(name, self._prepend(topic, self._model.first_offset),
+                                context="Load messages", quiet=True)
+        task.add_done_callback(self._edges_again)
+        return task
+
+    def _edges_again(self, _task: asyncio.Task[None]) -> None:
+        """A page finished coming in: the view may still be near an edge (a request made
+        meanwhile was dropped), so it looks again once the task is done."""
+        QTimer.singleShot(0, self._view.check_edges)
 
     async def _prepend(self, topic_id: int, end: int) -> None:
+        """Read the page before ``end`` and prepend it :data:`ROWS_PER_STEP` rows at a
+        time, newest first (each step lies right above the window); stops when the
+        window moved meanwhile."""
         start, views = await self._runner.run_in_thread(self._model.fetch_older, topic_id, end)
-        rendered = await self._runner.run_in_thread(self._view.delegate.page_renderer(tuple(views)))
-        self._view.delegate.add_rendered(rendered)
-        if self._model.first_offset == end:
+        if not views:
             self._model.prepend(topic_id, start, views)
+            return
+        for stop in range(len(views), 0, -ROWS_PER_STEP):
+            step = views[max(0, stop - ROWS_PER_STEP):stop]
+            rendered = await self._runner.run_in_thread(self._view.delegate.page_renderer(tuple(step)))
+            if self._model.topic_id != topic_id or self._model.first_offset != start + stop:
+                return
+            self._view.delegate.add_rendered(rendered)
+            self._model.prepend(topic_id, start + stop - len(step), step)
 
     async def _append(self, topic_id: int, start: int) -> None:
+        """Read the page from ``start`` and append it :data:`ROWS_PER_STEP` rows at a
+        time; a short page means the topic's end (after its last step)."""
         views = await self._runner.run_in_thread(self._model.fetch_newer, topic_id, start)
-        rendered = await self._runner.run_in_thread(self._view.delegate.page_renderer(tuple(views)))
-        self._view.delegate.add_rendered(rendered)
-        self._model.append_newer(topic_id, start, views)
+        ends = len(views) < PAGE_SIZE
+        if not views:
+            self._model.append_newer(topic_id, start, views, reaches_end=ends)
+            return
+        for first in range(0, len(views), ROWS_PER_STEP):
+            step = views[first:first + ROWS_PER_STEP]
+            rendered = await self._runner.run_in_thread(self._view.delegate.page_renderer(tuple(step)))
+            if self._model.topic_id != topic_id or self._model.next_offset != start + first:
+                return
+            self._view.delegate.add_rendered(rendered)
+            last = first + ROWS_PER_STEP >= len(views)
+            self._model.append_newer(topic_id, start + first, step, reaches_end=ends and last)

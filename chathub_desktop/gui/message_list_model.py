@@ -117,7 +117,7 @@ class MessageListModel(QAbstractListModel):
 
     topic_opened = Signal(int)
     older_loaded = Signal(int)  # rows prepended
-    #: Rows about to leave the window's top (a newer page came in): their count.
+    #: Rows are about to leave the window's top (a newer page is coming in): their count.
     top_trimming = Signal(int)
     #: The topic's size changed outside the window (a message added after it).
     total_changed = Signal(int)
@@ -296,10 +296,10 @@ class MessageListModel(QAbstractListModel):
         self._first_offset = start
         self._reindex()
         self.endInsertRows()
-        self.older_loaded.emit(len(views))
         if len(self._rows) > MAX_ROWS:  # the newest rows leave the window (issue 29)
             self._drop_rows(MAX_ROWS, len(self._rows))
             self._at_end = False
+        self.older_loaded.emit(len(views))  # after both changes: the view lays out once
 
     def set_highlight(self, message_id: int | None) -> None:
         """Mark ``message_id`` as the one a search result opened (None clears)."""
@@ -338,26 +338,28 @@ class MessageListModel(QAbstractListModel):
         """Position in the topic of the message after the last loaded row."""
         return self._first_offset + len(self._rows)
 
-    def append_newer(self, topic_id: int, start: int, views: list[MessageView]) -> None:
+    def append_newer(self, topic_id: int, start: int, views: list[MessageView], *,
+                     reaches_end: bool | None = None) -> None:
         """Append ``views``, the topic's messages from position ``start`` (read on a
-        worker after a jump to the start); a short page means the end is reached.
-        Ignored for another topic or a stale position."""
+        worker after a jump into the topic); ``reaches_end``: they end the topic (None:
+        when fewer than :data:`PAGE_SIZE`). Ignored for another topic or a stale position."""
         if topic_id != self._topic_id or start != self.next_offset or self._at_end:
             return
         self.fetched += len(views)
         fresh = [v for v in views if v.id not in self._by_id]
+        drop = len(self._rows) + len(fresh) - MAX_ROWS
+        if drop > 0:  # the view notes the row it shows before anything moves
+            self.top_trimming.emit(drop)
         if fresh:
             pos = len(self._rows)
             self.beginInsertRows(QModelIndex(), pos, pos + len(fresh) - 1)
             self._rows.extend(_Row(self._overlay(v)) for v in fresh)
             self._reindex()
             self.endInsertRows()
-        if len(views) < PAGE_SIZE:
+        if len(views) < PAGE_SIZE if reaches_end is None else reaches_end:
             self._at_end = True
             self._total = self.next_offset
-        if len(self._rows) > MAX_ROWS:  # the oldest rows leave the window (issue 29)
-            drop = len(self._rows) - MAX_ROWS
-            self.top_trimming.emit(drop)
+        if drop > 0:  # the oldest rows leave the window (issue 29)
             self._drop_rows(0, drop)
             self._first_offset += drop
 

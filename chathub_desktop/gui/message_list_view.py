@@ -336,14 +336,21 @@ class MessageListView(QListView):
         sb = self.verticalScrollBar()
         if self._anchor is None:  # follow new messages only at the topic's real end
             self._stick = value >= sb.maximum() - STICKY_PX and self._model.at_end
-        if value <= sb.minimum() and self._model.has_older() and self._anchor is None:
-            # user reached the window's top: ask for the previous page (read on a worker)
-            self.older_wanted.emit()
-        if value >= sb.maximum() - STICKY_PX and not self._model.at_end and self._anchor is None:
-            self.newer_wanted.emit()
+        if self._anchor is None:
+            self.check_edges()
         self.action_bar.dismiss()
         self._place_jump_buttons()
         self._sync_topic_bar()
+
+    def check_edges(self) -> None:
+        """Ask for the page before or after the window when the view is within half a
+        viewport of its top or bottom (also called when a page finished coming in)."""
+        sb = self.verticalScrollBar()
+        ahead = self.viewport().height() // 2
+        if sb.value() <= sb.minimum() + ahead and self._model.has_older():
+            self.older_wanted.emit()
+        if sb.value() >= sb.maximum() - max(STICKY_PX, ahead) and not self._model.at_end:
+            self.newer_wanted.emit()
 
     def top_row(self) -> int:
         """The window's row at the viewport's top, or -1 without rows."""
@@ -387,7 +394,8 @@ class MessageListView(QListView):
     def _after_remove(self, _parent: QModelIndex, first: int, _last: int) -> None:
         if first == 0:
             self._restore()
-        self._sync_topic_bar()
+        if self._keep is None:  # else an older page is still coming in: synced after it
+            self._sync_topic_bar()
 
     def _sync_topic_bar(self) -> None:
         """Show the window's place in the topic on the topic scroll bar."""
