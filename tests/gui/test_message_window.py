@@ -134,3 +134,21 @@ def test_laying_out_rows_leaves_none_alone(shown, qtbot):  # type: ignore[no-unt
         view.scheduleDelayedItemsLayout()
         view.executeDelayedItemsLayout()  # every row's size hint
     assert sys.getrefcount(None) >= before - 3 * 20  # a few void calls per layout, not one per row
+
+
+def test_the_wheel_scrolls_the_list_under_the_topic_bar(shown, qtbot):  # type: ignore[no-untyped-def]
+    from PySide6.QtCore import QPointF, Qt
+    from PySide6.QtGui import QWheelEvent
+    from PySide6.QtWidgets import QApplication
+
+    _model, view = shown
+    sb, bar = view.verticalScrollBar(), view.topic_bar
+    assert not sb.isVisible() and bar.isVisible()  # one bar shown: the topic's
+    value, position = sb.value(), bar.value()
+    vp = view.viewport()
+    pos = QPointF(vp.width() / 2, vp.height() / 2)
+    QApplication.sendEvent(vp, QWheelEvent(pos, QPointF(vp.mapToGlobal(pos.toPoint())), QPoint(0, 0),
+                                           QPoint(0, 360), Qt.MouseButton.NoButton, Qt.KeyboardModifier.NoModifier,
+                                           Qt.ScrollPhase.NoScrollPhase, False))
+    qtbot.waitUntil(lambda: sb.value() < value, timeout=3000)
+    assert bar.value() < position  # the topic bar follows
