@@ -13,8 +13,9 @@ import json
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, replace
 from datetime import datetime
+from typing import cast
 
-from sqlalchemy import bindparam, func, or_, select, update
+from sqlalchemy import Table, bindparam, func, or_, select, update
 from sqlalchemy.orm import Session, object_session
 
 from chathub_desktop.core.attachments import FILE, attachments_of
@@ -149,7 +150,7 @@ def store_counts(s: Session, stale: Sequence[dict[str, object]]) -> None:
     another window or process) is skipped: the ORM's bulk form raised ``StaleDataError``
     then and failed the estimate that only wanted to keep a cache (REF-26)."""
     if stale:
-        t = Message.__table__
+        t = cast(Table, Message.__table__)
         s.execute(
             update(t).where(t.c.id == bindparam("row_id"))
             .values(token_count=bindparam("count"), token_encoding=bindparam("encoding")),
