@@ -1,6 +1,7 @@
 """Scrolling a long topic: event-loop stalls at any depth (issue 29, "Long topics at any depth").
 
     QT_QPA_PLATFORM=offscreen python benchmarks/bench_scroll.py [--sizes 20000,200000] [--pages 60] [--full]
+        [--switch-interval SECONDS]
 
 A topic of N messages (bulk-inserted with SQLAlchemy Core into SQLite in a temp dir) is
 shown in a :class:`MessageListView` over its windowed model, with :class:`TopicJumps` on a
@@ -9,6 +10,8 @@ worker threads, as in the window), 1000×700. A 5 ms ``QTimer`` records every ga
 two ticks minus the 5 ms period while each operation runs (a frame is 16 ms); printed are
 the largest gap, the 99th percentile and how many gaps exceeded a frame.
 
+- **page steps within the window**: one page up and down again, 60 frames (no store read,
+  no rendering on a worker: the view's own cost);
 - **scroll up from the newest**: page-up steps at one per frame from the newest message
   through ``--pages`` older-page loads (``--full``: to the first message);
 - **scroll up at mid-depth**: the same after a jump to the topic's middle;
@@ -218,6 +221,15 @@ async def measure_topic(n: int, pages: int, full: bool, gaps: Gaps) -> list[str]
     model.open_topic(topic)
     await until(lambda: model.rowCount() > 0 and view.is_at_bottom(), "open")
     await asyncio.sleep(0.1)
+
+    async def within() -> None:
+        for k in range(60):  # one page up and down again: the window's rows, nothing read
+            sb.triggerAction(sb.SliderAction.SliderPageStepSub if k % 2 == 0 else sb.SliderAction.SliderPageStepAdd)
+            await asyncio.sleep(FRAME_MS / 1000)
+
+    fetched = model.fetched
+    lines.append(row("page steps within the window (nothing read)", await gaps.during(within),
+                     f"rows read meanwhile {model.fetched - fetched}"))
     label = "to the first message" if full else f"{pages} pages"
     lines.append(row(f"scroll up from the newest, {label}", await gaps.during(lambda: scroll(True, 0 if full else pages)),
                      f"rows held ≤ {most_rows[0]} (MAX_ROWS {MAX_ROWS})"))
@@ -281,7 +293,12 @@ def main() -> None:
     parser.add_argument("--pages", type=int, default=60, help="page loads per scroll run")
     parser.add_argument("--full", action="store_true", help="scroll up from the newest to the first message")
     parser.add_argument("--old-pages", type=int, default=150, help="pages the old-shape floor prepends")
+    parser.add_argument("--switch-interval", type=float, default=None,
+                        help="sys.setswitchinterval in seconds (Python's default: 0.005)")
     args = parser.parse_args()
+    if args.switch_interval is not None:  # how long the GUI thread may wait for the GIL held by a worker
+        sys.setswitchinterval(args.switch_interval)
+    print(f"GIL switch interval {sys.getswitchinterval() * 1000:.1f} ms")
     if sys.version_info < (3, 12):  # see the module docstring: the binding's None leak, not ours
         import ctypes
 

@@ -45,6 +45,9 @@ def shown(services, long_topic, qtbot, qloop):  # type: ignore[no-untyped-def]
     qtbot.waitUntil(lambda: model.rowCount() == PAGE_SIZE and view.is_at_bottom(), timeout=5000)
     yield model, view
     assert jumps is not None
+    for task in runner.pending():  # a page still coming in: stop it before the view goes
+        task.cancel()
+    qtbot.waitUntil(lambda: not runner.pending(), timeout=5000)
     events.detach()
 
 
