@@ -62,6 +62,7 @@ from chathub_desktop.gui.message_list_model import (
     MessageListModel,
     MessageRole,
     VersionRole,
+    role_value,
 )
 from chathub_desktop.gui.safe_document import SafeTextDocument
 from chathub_desktop.gui.version_arrows import ArrowRects, arrow_rects, paint_arrows
@@ -193,7 +194,22 @@ class _Colors:
     tag_bg: QColor
 
 
+#: ``QPalette.cacheKey()`` → its colours: every size hint and paint asks (issue 29).
+_COLORS_BY_PALETTE: dict[int, tuple[_Colors, bool]] = {}
+
+
 def _colors(pal: QPalette) -> tuple[_Colors, bool]:
+    """The bubble colours of ``pal`` and whether it is dark, computed once per palette."""
+    key = pal.cacheKey()
+    found = _COLORS_BY_PALETTE.get(key)
+    if found is None:
+        if len(_COLORS_BY_PALETTE) > 16:
+            _COLORS_BY_PALETTE.clear()
+        found = _COLORS_BY_PALETTE[key] = _palette_colors(pal)
+    return found
+
+
+def _palette_colors(pal: QPalette) -> tuple[_Colors, bool]:
     base = pal.color(QPalette.ColorRole.Base)
     text = pal.color(QPalette.ColorRole.Text)
     accent = pal.color(QPalette.ColorRole.Highlight)
@@ -442,7 +458,7 @@ class MessageDelegate(QStyledItemDelegate):
         return QSize(width, height)
 
     def _footer_line(self, m: MessageView, index: QModelIndex | QPersistentModelIndex) -> bool:
-        return index.data(VersionRole) is not None or self._can_regenerate(m, index)
+        return role_value(index, VersionRole) is not None or self._can_regenerate(m, index)
 
     @staticmethod
     def _can_retry(m: MessageView, index: QModelIndex | QPersistentModelIndex) -> bool:
@@ -485,7 +501,7 @@ class MessageDelegate(QStyledItemDelegate):
             return 0
         lay = self._layout(m, bool(index.data(ExpandedRole)), self._width(), self._view.palette(),
                            footer_line=self._footer_line(m, index))
-        arrows = self._arrows(m, lay, index.data(VersionRole))
+        arrows = self._arrows(m, lay, role_value(index, VersionRole))
         if arrows is None:
             return 0
         local = pos - self._view.visualRect(index).topLeft()
@@ -661,7 +677,7 @@ class MessageDelegate(QStyledItemDelegate):
             painter.drawRoundedRect(QRectF(pill).adjusted(0.5, 0.5, -0.5, -0.5), 7, 7)
             painter.setPen(colors.text)
             painter.drawText(pill, Qt.AlignmentFlag.AlignCenter, REGENERATE_LABEL)
-        arrows = self._arrows(m, lay, index.data(VersionRole))
+        arrows = self._arrows(m, lay, role_value(index, VersionRole))
         if arrows is not None:
             painter.setFont(small)
             paint_arrows(painter, arrows, pal.color(QPalette.ColorRole.Link), colors.muted, colors.tag_bg)

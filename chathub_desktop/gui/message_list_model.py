@@ -1,10 +1,18 @@
-"""The message list of the open topic: a lazily paged ``QAbstractListModel`` (APP-8, APP-10).
+"""The message list of the open topic: a windowed ``QAbstractListModel`` over the topic's
+positions (APP-8, APP-10, issue 29 "Long topics at any depth").
 
-Opening a topic loads only its newest :data:`PAGE_SIZE` messages; older pages are
-prepended when the user scrolls to the top (``canFetchMore``/``fetchMore``). A jump to
-the start (issue 29) shows the OLDEST page instead (:meth:`MessageListModel.fetch_first_page`,
-``at_end`` False) and appends the next pages as the user scrolls down
-(:meth:`~MessageListModel.append_newer`); new messages then wait for the last page. New
+The model holds a window of at most :data:`MAX_ROWS` consecutive messages of the topic,
+``first_offset`` being the position (0-based, in ``seq`` order) of its first row, and knows
+the topic's size (:attr:`MessageListModel.total`, a count read with each page). Opening a
+topic shows its newest :data:`PAGE_SIZE` messages; scrolling to the window's top prepends
+the previous page and scrolling to its bottom appends the next one (both read on a store
+worker by :class:`~chathub_desktop.gui.message_jump.TopicJumps`); a window grown past
+:data:`MAX_ROWS` drops the rows at its far end, so the view lays out a bounded number of
+rows at any depth. (Rows are not the topic's size: ``QListView`` lays out every row again
+on each insert or height change, about 4.5 µs a row: 90 ms at 20,000 rows.) A jump to the
+start, to the end or to any position (the topic scroll bar) replaces the window with the
+page there (:meth:`MessageListModel.fetch_first_page`, :meth:`~MessageListModel.fetch_page`,
+:meth:`~MessageListModel.fetch_around`); new messages then wait for the last page. New
 messages are appended on ``message_added``; a streamed delta appends text to its row
 and emits ``dataChanged`` with :data:`CONTENT_ROLES` only; ``reply_finished`` refreshes
 the row from the store (status, error, usage). Events for other topics are ignored
@@ -42,8 +50,10 @@ if TYPE_CHECKING:  # types only: keeps SQLAlchemy off the window's start-up path
 
 #: Milliseconds between repaints of a streaming reply (deltas arriving meanwhile are shown together).
 DELTA_FRAME_MS = 50
-#: Messages loaded when a topic opens and per older page.
+#: Messages loaded when a topic opens and per older or newer page.
 PAGE_SIZE = 40
+#: Most rows the window holds: past it, the far end of the window is dropped (issue 29).
+MAX_ROWS = 4 * PAGE_SIZE
 
 #: Custom item roles (``Qt.UserRole`` + n).
 MessageRole = Qt.ItemDataRole.UserRole + 1  # MessageView with the current text
@@ -62,6 +72,16 @@ CONTENT_ROLES = [ContentRole, Qt.ItemDataRole.DisplayRole, MessageRole]
 ModelIndex = QModelIndex | QPersistentModelIndex
 
 
+def role_value(index: ModelIndex, role: int) -> Any:
+    """``index.data(role)`` read straight from the index's Python model, for roles that
+    may answer None (:data:`VersionRole`): PySide6 6.12 hands an invalid ``QVariant`` back
+    to Python as a None it does not own, so each such read lowers None's reference count
+    by one and Python 3.11 aborts ("deallocating None") after some ten thousand of them
+    (a long scroll; issue 29)."""
+    model = index.model()
+    return model.data(index, role) if model is not None else None
+
+
 @dataclass
 class _Row:
     view: MessageView
@@ -70,29 +90,37 @@ class _Row:
 
 @dataclass(frozen=True)
 class TopicPage:
-    """The newest page of a topic as fetched off the GUI thread: ``first_offset`` is the
-    position of ``views[0]`` in the topic; ``cursor_id`` the summary's cursor."""
+    """A page of a topic as fetched off the GUI thread: ``first_offset`` is the position of
+    ``views[0]`` in the topic; ``cursor_id`` the summary's cursor; ``total`` the topic's
+    message count when read; ``focus`` the position to show at the view's top (None: the
+    newest message at the bottom)."""
 
     topic_id: int
     first_offset: int
     views: tuple[MessageView, ...]
     cursor_id: int | None
-    #: False when newer messages follow the page (a jump to the topic's start, issue 29).
+    #: False when newer messages follow the page (a jump into the topic, issue 29).
     at_end: bool = True
+    total: int = 0
+    focus: int | None = None
 
 
 class MessageListModel(QAbstractListModel):
     """Messages of one topic, oldest first.
 
-    ``topics``: the topic service (paged reads); ``events``: the chat-event bridge.
-    ``fetched`` counts message rows read from the store since construction (tests and
-    benchmarks check that opening reads one page). Older pages load only once the view
-    has armed fetching (:meth:`arm_fetch_older`) — Qt's own automatic ``fetchMore`` fires
-    whenever the LAST row is visible, which in a chat is always.
+    ``topics``: the topic service (paged reads, called by the ``fetch_*`` methods on a
+    worker thread); ``events``: the chat-event bridge. ``fetched`` counts message rows
+    shown from store reads since construction (tests and benchmarks check that opening
+    reads one page). Qt's automatic ``fetchMore`` is not used: it fires whenever the last
+    row is visible, which in a chat is always.
     """
 
     topic_opened = Signal(int)
     older_loaded = Signal(int)  # rows prepended
+    #: Rows are about to leave the window's top (a newer page is coming in): their count.
+    top_trimming = Signal(int)
+    #: The topic's size changed outside the window (a message added after it).
+    total_changed = Signal(int)
 
     def __init__(self, topics: TopicService, events: ChatEvents, parent: QObject | None = None) -> None:
         super().__init__(parent)
@@ -102,7 +130,8 @@ class MessageListModel(QAbstractListModel):
         self._by_id: dict[int, int] = {}
         self._topic_id: int | None = None
         self._first_offset = 0
-        self._armed = False
+        self._total = 0
+        self._focus: int | None = None
         self._at_end = True
         self._cursor_id: int | None = None
         self._highlight_id: int | None = None
@@ -125,22 +154,38 @@ class MessageListModel(QAbstractListModel):
         """The open topic, or None."""
         return self._topic_id
 
+    def _cursor(self, topic_id: int) -> int | None:
+        return self.cursor_lookup(topic_id) if self.cursor_lookup is not None else None
+
     def fetch_page(self, topic_id: int) -> TopicPage:
         """Read the newest page of ``topic_id`` and its summary cursor (blocking store
         reads: call it on a worker thread, :meth:`show_page` then shows it)."""
         count = self._topics.message_count(topic_id)
         first = max(0, count - PAGE_SIZE)
         views = self._topics.messages(topic_id, offset=first, limit=PAGE_SIZE)
-        cursor = self.cursor_lookup(topic_id) if self.cursor_lookup is not None else None
-        return TopicPage(topic_id, first, tuple(views), cursor)
+        return TopicPage(topic_id, first, tuple(views), self._cursor(topic_id), total=count)
 
     def fetch_first_page(self, topic_id: int) -> TopicPage:
         """Read the OLDEST page of ``topic_id`` (issue 29, jump to the start): one
         :data:`PAGE_SIZE` read by seq, never the rows between (blocking: worker thread)."""
+        return self.fetch_around(topic_id, 0)
+
+    def fetch_around(self, topic_id: int, position: int) -> TopicPage:
+        """Read the page that shows the message at ``position`` (0-based, clamped to the
+        topic) at the view's top: :data:`PAGE_SIZE` rows before it for scrolling up and
+        :data:`PAGE_SIZE` from it (issue 29, the topic scroll bar; blocking: worker thread)."""
         count = self._topics.message_count(topic_id)
-        views = self._topics.messages(topic_id, offset=0, limit=PAGE_SIZE)
-        cursor = self.cursor_lookup(topic_id) if self.cursor_lookup is not None else None
-        return TopicPage(topic_id, 0, tuple(views), cursor, at_end=len(views) >= count)
+        focus = max(0, min(position, count - 1))
+        first = max(0, focus - PAGE_SIZE // 2)
+        views = self._topics.messages(topic_id, offset=first, limit=focus - first + PAGE_SIZE)
+        return TopicPage(topic_id, first, tuple(views), self._cursor(topic_id),
+                         at_end=first + len(views) >= count, total=count, focus=focus)
+
+    def fetch_older(self, topic_id: int, end: int) -> tuple[int, list[MessageView]]:
+        """The page of ``topic_id`` before position ``end`` (the first loaded row) and
+        where it starts (blocking: worker thread, :meth:`prepend` shows it)."""
+        start = max(0, end - PAGE_SIZE)
+        return start, self._topics.messages(topic_id, offset=start, limit=end - start)
 
     def fetch_newer(self, topic_id: int, start: int) -> list[MessageView]:
         """The page of ``topic_id`` from position ``start`` (the one after the last loaded
@@ -156,7 +201,8 @@ class MessageListModel(QAbstractListModel):
         self._topic_id = page.topic_id if page is not None else None
         self._rows = []
         self._first_offset = page.first_offset if page is not None else 0
-        self._armed = False
+        self._total = max(page.total, page.first_offset + len(page.views)) if page is not None else 0
+        self._focus = page.focus if page is not None else None
         self._at_end = page.at_end if page is not None else True
         self._cursor_id = page.cursor_id if page is not None else None
         self._highlight_id = None
@@ -169,8 +215,20 @@ class MessageListModel(QAbstractListModel):
             self.topic_opened.emit(page.topic_id)
 
     def open_topic(self, topic_id: int | None) -> None:
-        """Fetch and show ``topic_id`` at once (None clears): the newest page only."""
+        """Fetch and show ``topic_id`` at once (None clears): the newest page only
+        (blocking: tests and benchmarks; the window reads the page on a worker)."""
         self.show_page(self.fetch_page(topic_id) if topic_id is not None else None)
+
+    @property
+    def total(self) -> int:
+        """Messages in the open topic (the window holds :data:`MAX_ROWS` of them at most)."""
+        return self._total
+
+    @property
+    def focus_row(self) -> int | None:
+        """The row the view shows at its top after the last page was shown (a jump into
+        the topic), or None (the newest message at the bottom)."""
+        return None if self._focus is None else self._focus - self._first_offset
 
     def _overlay(self, view: MessageView) -> MessageView:
         if view.status == "streaming":
@@ -184,7 +242,7 @@ class MessageListModel(QAbstractListModel):
 
     # --- Qt model API ------------------------------------------------------------------
     def rowCount(self, parent: ModelIndex = QModelIndex()) -> int:  # noqa: B008 - Qt signature
-        """Rows loaded so far (not the topic's total)."""
+        """Rows in the window (at most :data:`MAX_ROWS` after a page; :attr:`total` is the topic's size)."""
         return 0 if parent.isValid() else len(self._rows)
 
     def data(self, index: ModelIndex, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
@@ -217,20 +275,7 @@ class MessageListModel(QAbstractListModel):
 
     def flags(self, index: ModelIndex) -> Qt.ItemFlag:
         """Rows are enabled but not selectable (the bubble is the whole interaction)."""
-        return Qt.ItemFlag.ItemIsEnabled
-
-    def canFetchMore(self, parent: ModelIndex = QModelIndex()) -> bool:  # noqa: B008
-        """True when older messages exist and the view asked for them (scrolled to top)."""
-        return not parent.isValid() and self._armed and self._first_offset > 0
-
-    def fetchMore(self, parent: ModelIndex = QModelIndex()) -> None:  # noqa: B008
-        """Prepend the previous page (``beginInsertRows(0, k-1)``)."""
-        if parent.isValid() or self._topic_id is None or self._first_offset <= 0:
-            return
-        self._armed = False
-        start = max(0, self._first_offset - PAGE_SIZE)
-        views = self._topics.messages(self._topic_id, offset=start, limit=self._first_offset - start)
-        self.prepend(self._topic_id, start, views)
+        return Qt.ItemFlag.ItemIsEnabled if index.isValid() else Qt.ItemFlag.NoItemFlags
 
     @property
     def first_offset(self) -> int:
@@ -251,7 +296,10 @@ class MessageListModel(QAbstractListModel):
         self._first_offset = start
         self._reindex()
         self.endInsertRows()
-        self.older_loaded.emit(len(views))
+        if len(self._rows) > MAX_ROWS:  # the newest rows leave the window (issue 29)
+            self._drop_rows(MAX_ROWS, len(self._rows))
+            self._at_end = False
+        self.older_loaded.emit(len(views))  # after both changes: the view lays out once
 
     def set_highlight(self, message_id: int | None) -> None:
         """Mark ``message_id`` as the one a search result opened (None clears)."""
@@ -290,30 +338,41 @@ class MessageListModel(QAbstractListModel):
         """Position in the topic of the message after the last loaded row."""
         return self._first_offset + len(self._rows)
 
-    def append_newer(self, topic_id: int, start: int, views: list[MessageView]) -> None:
+    def append_newer(self, topic_id: int, start: int, views: list[MessageView], *,
+                     reaches_end: bool | None = None) -> None:
         """Append ``views``, the topic's messages from position ``start`` (read on a
-        worker after a jump to the start); a short page means the end is reached.
-        Ignored for another topic or a stale position."""
+        worker after a jump into the topic); ``reaches_end``: they end the topic (None:
+        when fewer than :data:`PAGE_SIZE`). Ignored for another topic or a stale position."""
         if topic_id != self._topic_id or start != self.next_offset or self._at_end:
             return
         self.fetched += len(views)
         fresh = [v for v in views if v.id not in self._by_id]
+        drop = len(self._rows) + len(fresh) - MAX_ROWS
+        if drop > 0:  # the view notes the row it shows before anything moves
+            self.top_trimming.emit(drop)
         if fresh:
             pos = len(self._rows)
             self.beginInsertRows(QModelIndex(), pos, pos + len(fresh) - 1)
             self._rows.extend(_Row(self._overlay(v)) for v in fresh)
             self._reindex()
             self.endInsertRows()
-        if len(views) < PAGE_SIZE:
+        if len(views) < PAGE_SIZE if reaches_end is None else reaches_end:
             self._at_end = True
+            self._total = self.next_offset
+        if drop > 0:  # the oldest rows leave the window (issue 29)
+            self._drop_rows(0, drop)
+            self._first_offset += drop
+
+    def _drop_rows(self, first: int, end: int) -> None:
+        """Remove rows ``first``..``end - 1`` from the window (not from the topic)."""
+        self.beginRemoveRows(QModelIndex(), first, end - 1)
+        del self._rows[first:end]
+        self._reindex()
+        self.endRemoveRows()
 
     def has_older(self) -> bool:
         """True when the topic has messages before the first loaded row."""
         return self._first_offset > 0
-
-    def arm_fetch_older(self) -> None:
-        """Allow the next ``fetchMore`` (the view calls this when scrolled to the top)."""
-        self._armed = True
 
     # --- summary cursor (CMP-2) ------------------------------------------------------------
     @property
@@ -359,6 +418,7 @@ class MessageListModel(QAbstractListModel):
             return
         self.beginRemoveRows(QModelIndex(), row, row)
         del self._rows[row]
+        self._total = max(0, self._total - 1)
         self._reindex()
         self.endRemoveRows()
 
@@ -381,7 +441,11 @@ class MessageListModel(QAbstractListModel):
 
     # --- events ----------------------------------------------------------------------------
     def _on_message_added(self, topic_id: int, message_id: int) -> None:
-        if topic_id != self._topic_id or not self._at_end:  # not at the end: a later page brings it
+        if topic_id != self._topic_id:
+            return
+        if not self._at_end:  # not at the end: a later page brings it
+            self._total += 1
+            self.total_changed.emit(self._total)
             return
         if message_id in self._by_id:  # a reply emptied for Retry (issue 12)
             self._changed_ids.discard(message_id)
@@ -395,6 +459,7 @@ class MessageListModel(QAbstractListModel):
         self.beginInsertRows(QModelIndex(), pos, pos)
         self._rows.append(_Row(self._overlay(view)))
         self._by_id[message_id] = pos
+        self._total = max(self._total + 1, self.next_offset)
         self.endInsertRows()
 
     def _on_reply_delta(self, topic_id: int, message_id: int, text: str) -> None:

@@ -1,7 +1,12 @@
 """The scrolling message view: a ``QListView`` over :class:`MessageListModel` (APP-10).
 
 - per-pixel scrolling; sticks to the bottom while a reply streams if the user was there;
-- scrolling to the top loads the previous page and keeps the visible rows in place;
+- issue 29: the model is a window over the topic; scrolling to the window's top or bottom
+  asks for the page before or after it (``older_wanted`` / ``newer_wanted``, read on a
+  worker by :class:`~chathub_desktop.gui.message_jump.TopicJumps`) and keeps the visible
+  rows in place as rows come in and leave; the scroll bar shown is a
+  :class:`~chathub_desktop.gui.topic_scroll_bar.TopicScrollBar` over the whole topic:
+  moving it scrolls within the window or asks for the page there (``position_wanted``);
 - a click on a tool/thoughts row toggles it; the context menu copies a message's raw
   Markdown (Ctrl+C copies the message under the mouse as well), and offers Edit message
   (user messages) and Delete message, emitted as ``edit_requested`` /
@@ -61,8 +66,15 @@ from chathub_desktop.gui.link_policy import LinkAction, decide, hover_text
 from chathub_desktop.gui.markdown_render import code_blocks
 from chathub_desktop.gui.message_action_bar import MessageAction, MessageActionBar, message_actions
 from chathub_desktop.gui.message_delegate import MessageDelegate, is_collapsible
-from chathub_desktop.gui.message_list_model import ExpandedRole, MessageListModel, VersionRole
+from chathub_desktop.gui.message_list_model import (
+    PAGE_SIZE,
+    ExpandedRole,
+    MessageListModel,
+    VersionRole,
+    role_value,
+)
 from chathub_desktop.gui.send_keys import SendKey
+from chathub_desktop.gui.topic_scroll_bar import TopicScrollBar
 
 #: Pixels from the bottom that still count as "at the bottom".
 STICKY_PX = 24
@@ -114,6 +126,10 @@ class MessageListView(QListView):
     jump_requested = Signal(JumpTarget)
     #: Scrolled to the bottom of a window that does not reach the newest message.
     newer_wanted = Signal()
+    #: Scrolled to the top of a window that does not reach the first message.
+    older_wanted = Signal()
+    #: The topic scroll bar asked for a position outside the window (0-based).
+    position_wanted = Signal(int)
 
     def __init__(self, model: MessageListModel, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -127,6 +143,11 @@ class MessageListView(QListView):
         self.setItemDelegate(self.delegate)
         self.setVerticalScrollMode(QAbstractItemView.ScrollMode.ScrollPerPixel)
         self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        # the window's own bar scrolls (wheel, keys) but the topic's bar is the one shown
+        self.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.topic_bar = TopicScrollBar(self)
+        self.topic_bar.position_wanted.connect(self._on_topic_bar)
+        self.topic_bar.hide()
         self.setResizeMode(QListView.ResizeMode.Adjust)
         self.setSelectionMode(QAbstractItemView.SelectionMode.NoSelection)
         self.setUniformItemSizes(False)
@@ -139,6 +160,8 @@ class MessageListView(QListView):
         self._stick = True
         self.last_menu: QMenu | None = None
         self._anchor: tuple[int, int] | None = None
+        #: (row, y) of the row to keep at viewport height y while rows come in or leave above it.
+        self._keep: tuple[int, int] | None = None
         self._hovered = ""
         sb = self.verticalScrollBar()
         sb.valueChanged.connect(self._on_scrolled)
@@ -147,6 +170,10 @@ class MessageListView(QListView):
         model.rowsInserted.connect(self._on_rows_inserted)
         model.dataChanged.connect(self._on_data_changed)
         model.older_loaded.connect(self._on_older_loaded)
+        model.rowsAboutToBeInserted.connect(self._before_insert)
+        model.top_trimming.connect(self._before_top_trim)
+        model.rowsRemoved.connect(self._after_remove)
+        model.total_changed.connect(lambda _n: self._sync_topic_bar())
         copy = QAction("Copy message", self)
         copy.setShortcut(QKeySequence.StandardKey.Copy)
         copy.setShortcutContext(Qt.ShortcutContext.WidgetShortcut)
@@ -272,6 +299,21 @@ class MessageListView(QListView):
         sb = self.verticalScrollBar()
         sb.setValue(sb.maximum())
 
+    def show_row_at_top(self, row: int) -> None:
+        """Scroll ``row`` of the window to the viewport's top; row 0 of a window that
+        starts the topic goes to the very top (issue 29)."""
+        if row <= 0 and not self._model.has_older():
+            self.scroll_to_start()
+            return
+        if 0 <= row < self._model.rowCount():
+            self._stick = False
+            self._anchor = (row, 0)
+            self.executeDelayedItemsLayout()
+            self.scrollTo(self._model.index(row), QAbstractItemView.ScrollHint.PositionAtTop)
+            self._anchor = None
+            self._place_jump_buttons()
+            self._sync_topic_bar()
+
     def scroll_to_start(self) -> None:
         """Show the first loaded row at the top and stop following new messages."""
         self._stick = False
@@ -294,38 +336,109 @@ class MessageListView(QListView):
         sb = self.verticalScrollBar()
         if self._anchor is None:  # follow new messages only at the topic's real end
             self._stick = value >= sb.maximum() - STICKY_PX and self._model.at_end
-        if value <= sb.minimum() and self._model.has_older() and self._anchor is None:
-            # user reached the top: fetch the previous page (queued so the scroll ends first)
-            QTimer.singleShot(0, self._fetch_older)
-        if value >= sb.maximum() - STICKY_PX and not self._model.at_end and self._anchor is None:
-            self.newer_wanted.emit()
+        if self._anchor is None:
+            self.check_edges()
         self.action_bar.dismiss()
         self._place_jump_buttons()
+        self._sync_topic_bar()
 
-    def _fetch_older(self) -> None:
-        if self.verticalScrollBar().value() > self.verticalScrollBar().minimum():
+    def check_edges(self) -> None:
+        """Ask for the page before or after the window when the view is within half a
+        viewport of its top or bottom (also called when a page finished coming in)."""
+        sb = self.verticalScrollBar()
+        ahead = self.viewport().height() // 2
+        if sb.value() <= sb.minimum() + ahead and self._model.has_older():
+            self.older_wanted.emit()
+        if sb.value() >= sb.maximum() - max(STICKY_PX, ahead) and not self._model.at_end:
+            self.newer_wanted.emit()
+
+    def top_row(self) -> int:
+        """The window's row at the viewport's top, or -1 without rows."""
+        top = self._top_row()
+        return top[0] if top is not None else -1
+
+    def _top_row(self) -> tuple[int, int] | None:
+        """(row, y) of the row at the viewport's top, or None without rows."""
+        index = self.indexAt(QPoint(self.viewport().width() // 2, 0))
+        if not index.isValid():
+            return None
+        return index.row(), self.visualRect(index).top()
+
+    def _restore(self) -> None:
+        """Put the row recorded in ``_keep`` back at its viewport height."""
+        if self._keep is None:
             return
-        self._model.arm_fetch_older()
-        if self._model.canFetchMore(QModelIndex()):
-            self._model.fetchMore(QModelIndex())
-
-    def _on_older_loaded(self, count: int) -> None:
-        # keep the row that was on top where it was: it is now row ``count``
-        self._anchor = (count, 0)
+        row, y = self._keep
+        self._keep = None
+        if not 0 <= row < self._model.rowCount():
+            return
+        self._anchor = (row, y)
         self.executeDelayedItemsLayout()
-        self.scrollTo(self._model.index(count), QAbstractItemView.ScrollHint.PositionAtTop)
+        sb = self.verticalScrollBar()
+        sb.setValue(sb.value() + self.visualRect(self._model.index(row)).top() - y)
         self._anchor = None
-        self._stick = self.is_at_bottom()
+
+    def _before_insert(self, _parent: QModelIndex, first: int, last: int) -> None:
+        top = self._top_row() if first == 0 else None
+        if top is not None:  # an older page: the row on top is ``last + 1`` rows further down
+            self._keep = (top[0] + last + 1, top[1])
+
+    def _on_older_loaded(self, _count: int) -> None:
+        self._restore()
+        self._stick = False
+
+    def _before_top_trim(self, count: int) -> None:
+        top = self._top_row()
+        self._keep = (top[0] - count, top[1]) if top is not None and top[0] >= count else None
+
+    def _after_remove(self, _parent: QModelIndex, first: int, _last: int) -> None:
+        if first == 0:
+            self._restore()
+        if self._keep is None:  # else an older page is still coming in: synced after it
+            self._sync_topic_bar()
+
+    def _sync_topic_bar(self) -> None:
+        """Show the window's place in the topic on the topic scroll bar."""
+        if self.topic_bar.isSliderDown():
+            return
+        top = self._top_row()
+        bottom = self.indexAt(QPoint(self.viewport().width() // 2, self.viewport().height() - 1))
+        first = top[0] if top is not None else 0
+        last = bottom.row() if bottom.isValid() else self._model.rowCount() - 1
+        self.topic_bar.show_position(self._model.first_offset + first, self._model.total,
+                                     max(1, last - first), at_bottom=self._model.at_end and self.is_at_bottom())
+
+    def _on_topic_bar(self, position: int) -> None:
+        """The user moved the topic scroll bar to ``position``: scroll within the window
+        when it holds that message with a page after it, else ask for the page there."""
+        m = self._model
+        self._stick = False
+        if self.topic_bar.at_newest(position):
+            if m.at_end:
+                self.scroll_to_end()
+            else:
+                self.jump_requested.emit(JumpTarget.END)
+            return
+        row = position - m.first_offset
+        if 0 <= row < m.rowCount() and (m.at_end or row + PAGE_SIZE // 2 <= m.rowCount()):
+            self._anchor = (row, 0)
+            self.scrollTo(m.index(row), QAbstractItemView.ScrollHint.PositionAtTop)
+            self._anchor = None
+            return
+        self.position_wanted.emit(position)
 
     def _on_range_changed(self, _lo: int, hi: int) -> None:
         if self._stick and self._anchor is None:
             self.verticalScrollBar().setValue(hi)
         self._place_jump_buttons()
+        self._sync_topic_bar()
 
     def _on_reset(self) -> None:
-        if not self._model.at_end:  # a jump to the start: show the first message
+        self._keep = None
+        focus = self._model.focus_row
+        if focus is not None:  # a jump into the topic: that message at the top
             self._stick = False
-            QTimer.singleShot(0, self.scroll_to_start)
+            QTimer.singleShot(0, lambda: self.show_row_at_top(focus))
             return
         self._stick = True
         QTimer.singleShot(0, self.scroll_to_end)
@@ -363,10 +476,18 @@ class MessageListView(QListView):
         """Keep the bottom in view across width changes when the user was there."""
         stick = self._stick
         super().resizeEvent(e)
+        self._place_topic_bar()
         self.action_bar.dismiss()
         self._place_jump_buttons()
         if stick:
             QTimer.singleShot(0, self.scroll_to_end)
+
+    def _place_topic_bar(self) -> None:
+        """The topic scroll bar takes the right edge, where the window's own bar would be."""
+        width = self.topic_bar.sizeHint().width()
+        self.setViewportMargins(0, 0, width, 0)
+        r = self.contentsRect()
+        self.topic_bar.setGeometry(r.right() - width + 1, r.top(), width, r.height())
 
     # --- interaction -----------------------------------------------------------------------
     def mouseMoveEvent(self, e: QMouseEvent) -> None:
@@ -491,7 +612,7 @@ class MessageListView(QListView):
             regen = menu.addAction(icon(Icon.REGENERATE), "Regenerate reply")
             regen.setToolTip("Ask again with the same context; this reply stays a version (Ctrl+R)")
             regen.triggered.connect(lambda _c=False, mid=message_id: self.regenerate_requested.emit(mid))
-        versions = self._model.index(row).data(VersionRole)
+        versions = role_value(self._model.index(row), VersionRole)
         if isinstance(versions, tuple):
             index, total = versions
             for text, step, enabled in (("Previous version", -1, index > 1), ("Next version", 1, index < total)):

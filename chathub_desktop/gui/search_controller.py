@@ -134,11 +134,13 @@ class SearchController(QObject):
                 await asyncio.wait_for(shown, 10)
             finally:
                 model.topic_opened.disconnect(opened)
-        if model.row_of(message_id) is None and loc.position < model.first_offset:
-            end = model.first_offset
-            views = await w.runner.run_in_thread(
-                lambda: w.svc.topics.messages(loc.topic_id, offset=loc.position, limit=end - loc.position))
-            model.prepend(loc.topic_id, loc.position, views)
+        if model.row_of(message_id) is None:  # outside the loaded window: the page there (issue 29)
+            page = await w.runner.run_in_thread(model.fetch_around, loc.topic_id, loc.position)
+            rendered = await w.runner.run_in_thread(w.message_view.delegate.page_renderer(page.views))
+            if model.topic_id != loc.topic_id:
+                return
+            w.message_view.delegate.add_rendered(rendered)
+            model.show_page(page)
         row = model.row_of(message_id)
         if row is None:
             w.show_status("That message is no longer in the topic")

@@ -13,8 +13,9 @@ import json
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, replace
 from datetime import datetime
+from typing import cast
 
-from sqlalchemy import func, or_, select, update
+from sqlalchemy import Table, bindparam, func, or_, select, update
 from sqlalchemy.orm import Session, object_session
 
 from chathub_desktop.core.attachments import FILE, attachments_of
@@ -144,9 +145,17 @@ def _add_row(m: Message, count: Callable[[str], int], encoding: str, rows: list[
 
 
 def store_counts(s: Session, stale: Sequence[dict[str, object]]) -> None:
-    """Cache counted token counts on their rows (a bulk UPDATE by primary key)."""
+    """Cache counted token counts on their rows (``{"id", "token_count", "token_encoding"}``
+    each; one executemany UPDATE by primary key). A row deleted since it was counted (by
+    another window or process) is skipped: the ORM's bulk form raised ``StaleDataError``
+    then and failed the estimate that only wanted to keep a cache (REF-26)."""
     if stale:
-        s.execute(update(Message), list(stale))
+        t = cast(Table, Message.__table__)
+        s.execute(
+            update(t).where(t.c.id == bindparam("row_id"))
+            .values(token_count=bindparam("count"), token_encoding=bindparam("encoding")),
+            [{"row_id": r["id"], "count": r["token_count"], "encoding": r["token_encoding"]} for r in stale],
+        )
 
 
 def append_message(s: Session, topic_id: int, **fields: object) -> Message:

@@ -37,8 +37,13 @@ def _shown_view(services, qtbot):  # type: ignore[no-untyped-def]
     return events, model, view
 
 
-def test_opening_fetches_one_page_and_scrolling_up_fetches_more(services, big_topic, qtbot):  # type: ignore[no-untyped-def]
+def test_opening_fetches_one_page_and_scrolling_up_fetches_more(services, big_topic, qtbot, qloop):  # type: ignore[no-untyped-def]
+    from chathub_desktop.gui.message_jump import TopicJumps
+    from chathub_desktop.gui.task_runner import TaskRunner
+
     events, model, view = _shown_view(services, qtbot)
+    runner = TaskRunner(None)
+    jumps = TopicJumps(model, view, runner)
     model.open_topic(big_topic.id)
     qtbot.wait(50)
     assert model.rowCount() == PAGE_SIZE
@@ -61,6 +66,7 @@ def test_opening_fetches_one_page_and_scrolling_up_fetches_more(services, big_to
     qtbot.wait(20)
     top = view.indexAt(QPoint(20, 5))
     assert top.row() >= PAGE_SIZE - 2  # the old first row is still near the top
+    assert jumps is not None
     events.detach()
 
 
@@ -92,7 +98,7 @@ def test_scrolling_far_up_lays_rows_out_from_cached_heights(services, big_topic,
     qtbot.waitUntil(lambda: model.rowCount() == PAGE_SIZE, timeout=3000)
     sb = view.verticalScrollBar()
     for pages in range(2, 5):  # as scrolling to the top does: the view re-lays out every row
-        model.fetchMore()
+        model.prepend(big_topic.id, *model.fetch_older(big_topic.id, model.first_offset))
         qtbot.waitUntil(lambda n=pages: model.rowCount() == n * PAGE_SIZE, timeout=3000)
         qtbot.wait(20)
     passes: list[int] = []

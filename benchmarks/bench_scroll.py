@@ -1,0 +1,360 @@
+"""Scrolling a long topic: event-loop stalls at any depth (issue 29, "Long topics at any depth").
+
+    QT_QPA_PLATFORM=offscreen python benchmarks/bench_scroll.py [--sizes 20000,200000] [--pages 60] [--full]
+        [--switch-interval SECONDS]
+
+A topic of N messages (bulk-inserted with SQLAlchemy Core into SQLite in a temp dir) is
+shown in a :class:`MessageListView` over its windowed model, with :class:`TopicJumps` on a
+qasync loop and the GUI's :class:`TaskRunner` (store reads and Markdown rendering on its
+worker threads, as in the window), 1000×700. A 5 ms ``QTimer`` records every gap between
+two ticks minus the 5 ms period while each operation runs (a frame is 16 ms); printed are
+the largest gap, the 99th percentile and how many gaps exceeded a frame.
+
+- **page steps within the window**: one page up and down again, 60 frames (no store read,
+  no rendering on a worker: the view's own cost);
+- **scroll up from the newest**: page-up steps at one per frame from the newest message
+  through ``--pages`` older-page loads (``--full``: to the first message);
+- **scroll up at mid-depth**: the same after a jump to the topic's middle;
+- **scroll down at mid-depth**: page-down steps through ``--pages`` newer-page loads;
+- **drag the scroll bar**: the topic scroll bar set to 20 positions across the topic, one
+  per frame as a drag does, then each shown at the view's top;
+- **Ctrl+Home** / **Ctrl+End**: the first / newest message shown.
+
+PySide6 6.12.0 returns None from every void method (``QPainter.save``, ``setPen``, …) without
+owning it, so on Python 3.11 None's reference count falls by about 20 per painted row and
+the process aborts ("deallocating None") after some 20,000 row paints; on Python < 3.12
+this benchmark detects that and raises None's count once at start so the run can finish
+(printed); the product does not (6.11.3 does not leak).
+
+Floors, in the same run: a **bare list** (``QListView`` over a ``QStringListModel`` of 40
+rows, default delegate) stepping a page per frame; and the **old shape**, the same bare
+list prepending 40-row pages to a growing model (what scrolling up did before: each prepend
+lays out every row again), with the largest gap of its first and last 10 pages.
+
+Measured 2026-12-02 (2 cores shared with ~8 engineers, load average 8-11, SQLite,
+``--pages 20``; largest / p99 stall ms, so read them against the floors of the same run)::
+
+    operation                                   20,000 msgs    200,000 msgs
+    floor: bare list, a page step per frame       5.9 / 4.6      (same run)
+    old shape: bare list prepending 40-row pages  9.9 ms per page at first, 215 ms after 150 pages
+    page steps within the window                 15.0 / 14.9     40.0 / 19.6
+    scroll up from the newest                    64.9 / 31.4     30.5 / 20.3
+    scroll up at mid-depth                       57.8 / 35.4     54.1 / 37.7
+    scroll down at mid-depth                    227.5 / 44.6    122.3 / 59.2
+    drag the scroll bar (20 stops)                26.8            22.7
+    Ctrl+End / Ctrl+Home                    17.8 / 8.2      15.1 / 9.9
+    rows held at most                             164             164
+
+The stall no longer grows with depth (200,000 as 20,000; the old shape grows 20-fold in
+150 pages); under this load it is not yet under a frame while pages come in: a step of 4
+rows costs 3-4 ms of GUI thread on a quiet machine, the rest is the load and the GIL held
+by the worker rendering the next step (``--switch-interval`` showed no clear effect here).
+"""
+
+# ruff: noqa: B023 - each lambda is awaited within its loop turn
+from __future__ import annotations
+
+import argparse
+import asyncio
+import os
+import sys
+import tempfile
+import time
+from collections.abc import Awaitable, Callable
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+
+os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+REPO = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(REPO))
+
+FRAME_MS = 16.0
+TEXT = "Message {i}: a reply with **bold**, `code` and a list:\n\n- one\n- two\n"
+
+
+class Gaps:
+    """Every gap between the ticks of a 5 ms timer, minus the period (ms)."""
+
+    def __init__(self) -> None:
+        from PySide6.QtCore import QElapsedTimer, Qt, QTimer
+
+        self.gaps: list[float] = []
+        self._clock = QElapsedTimer()
+        self._last = 0
+        self._timer = QTimer()
+        self._timer.setInterval(5)
+        self._timer.setTimerType(Qt.TimerType.PreciseTimer)
+        self._timer.timeout.connect(self._tick)
+
+    def _tick(self) -> None:
+        now = self._clock.nsecsElapsed()
+        self.gaps.append((now - self._last) / 1e6 - 5)
+        self._last = now
+
+    async def during(self, work: Callable[[], Awaitable[None]]) -> list[float]:
+        """The gaps while ``work()`` runs (and the paint after it)."""
+        self.gaps = []
+        self._clock.start()
+        self._last = self._clock.nsecsElapsed()
+        self._timer.start()
+        await asyncio.sleep(0.02)
+        self.gaps = []
+        await work()
+        await asyncio.sleep(0.03)
+        self._timer.stop()
+        return self.gaps
+
+
+def row(name: str, gaps: list[float], extra: str = "") -> str:
+    """One printed line: largest gap, p99, gaps over a frame."""
+    xs = sorted(gaps) or [0.0]
+    p99 = xs[min(len(xs) - 1, int(len(xs) * 0.99))]
+    over = sum(1 for g in xs if g > FRAME_MS)
+    return f"{name:46} {xs[-1]:9.1f} {p99:7.1f} {over:6d} {len(xs):7d}  {extra}"
+
+
+def seed(url: str, n: int) -> int:
+    """A topic of ``n`` alternating user/assistant messages; returns its id."""
+    from sqlalchemy import insert
+
+    from chathub_desktop.services.container import open_services
+    from chathub_desktop.storage.models import Message
+
+    svc = open_services(url)
+    try:
+        a = svc.assistants.create("Bench")
+        t = svc.topics.create(a.id).id
+        t0 = datetime.now(UTC) - timedelta(days=30)
+        with svc.db.write() as s:
+            for start in range(0, n, 20_000):
+                s.execute(insert(Message), [
+                    {"topic_id": t, "seq": i + 1, "role": "user" if i % 2 == 0 else "assistant",
+                     "content": TEXT.format(i=i), "created_at": t0 + timedelta(seconds=i)}
+                    for i in range(start, min(n, start + 20_000))])
+        return t
+    finally:
+        svc.close()
+
+
+async def floors(gaps: Gaps, old_pages: int) -> list[str]:
+    """The bare list's page step and the old prepend shape."""
+    from PySide6.QtCore import QStringListModel
+    from PySide6.QtWidgets import QAbstractItemView, QListView
+
+    lines = []
+    model = QStringListModel([TEXT.format(i=i) for i in range(40)])
+    view = QListView()
+    view.setVerticalScrollMode(QAbstractItemView.ScrollMode.ScrollPerPixel)
+    view.setModel(model)
+    view.resize(1000, 700)
+    view.show()
+    await asyncio.sleep(0.05)
+    sb = view.verticalScrollBar()
+
+    async def steps() -> None:
+        for k in range(60):
+            sb.triggerAction(sb.SliderAction.SliderPageStepSub if k % 20 < 10 else sb.SliderAction.SliderPageStepAdd)
+            await asyncio.sleep(FRAME_MS / 1000)
+
+    lines.append(row("floor: bare list, a page step per frame", await gaps.during(steps)))
+    per_page: list[float] = []
+
+    async def prepend() -> None:
+        for p in range(old_pages):
+            mark = len(gaps.gaps)
+            model.insertRows(0, 40)
+            for r in range(40):
+                model.setData(model.index(r), TEXT.format(i=-40 * (p + 1) + r))
+            sb.setValue(sb.minimum() + 1)
+            await asyncio.sleep(FRAME_MS / 1000)
+            per_page.append(max(gaps.gaps[mark:], default=0.0))
+
+    g = await gaps.during(prepend)
+    first, last = max(per_page[:10]), max(per_page[-10:])
+    lines.append(row(f"old shape: bare list prepending {old_pages} pages", g,
+                     f"first 10 pages {first:.1f} ms, last 10 {last:.1f} ms ({model.rowCount():,} rows)"))
+    view.close()
+    view.deleteLater()
+    return lines
+
+
+async def measure_topic(n: int, pages: int, full: bool, gaps: Gaps) -> list[str]:
+    """The lines for a topic of ``n`` messages."""
+    from PySide6.QtCore import QPoint, Qt
+    from PySide6.QtGui import QKeyEvent
+    from PySide6.QtWidgets import QApplication
+
+    from chathub_desktop.gui.chat_events import ChatEvents
+    from chathub_desktop.gui.message_jump import TopicJumps
+    from chathub_desktop.gui.message_list_model import MAX_ROWS, MessageListModel
+    from chathub_desktop.gui.message_list_view import MessageListView
+    from chathub_desktop.gui.task_runner import TaskRunner
+    from chathub_desktop.services.container import open_services
+
+    tmp = Path(tempfile.mkdtemp(prefix="chathub-bench-scroll-"))
+    url = f"sqlite:///{tmp / 'store.sqlite3'}"
+    t0 = time.perf_counter()
+    topic = seed(url, n)
+    seeded = time.perf_counter() - t0
+    svc = open_services(url)
+    events = ChatEvents(svc.bus)
+    model = MessageListModel(svc.topics, events)
+    view = MessageListView(model)
+    runner = TaskRunner(None)
+    jumps = TopicJumps(model, view, runner)
+    view.resize(1000, 700)
+    view.show()
+    sb = view.verticalScrollBar()
+    most_rows = [0]
+    model.rowsInserted.connect(lambda *_: most_rows.__setitem__(0, max(most_rows[0], model.rowCount())))
+
+    def top_text() -> str:
+        index = view.indexAt(QPoint(view.viewport().width() // 2, 0))
+        m = model.message_at(index.row()) if index.isValid() else None
+        return m.content if m is not None else ""
+
+    async def until(done: Callable[[], bool], what: str) -> None:
+        start = time.perf_counter()
+        while not done():
+            await asyncio.sleep(0.002)
+            if time.perf_counter() - start > 30:
+                raise RuntimeError(f"not done after 30 s: {what}")
+
+    async def scroll(up: bool, loads: int) -> None:
+        """A page step per frame until ``loads`` pages came in (0: to the topic's edge)."""
+        seen = 0
+        action = sb.SliderAction.SliderPageStepSub if up else sb.SliderAction.SliderPageStepAdd
+        while loads == 0 or seen < loads:
+            edge = model.first_offset if up else model.next_offset
+            sb.triggerAction(action)
+            await asyncio.sleep(FRAME_MS / 1000)
+            at_edge = sb.value() <= sb.minimum() if up else sb.value() >= sb.maximum()
+            if not at_edge:
+                continue
+            if (up and not model.has_older()) or (not up and model.at_end):
+                return
+            await until(lambda: (model.first_offset if up else model.next_offset) != edge, "a page")
+            seen += 1
+
+    lines = [f"-- topic of {n:,} messages (seeded in {seeded:.1f} s)"]
+    model.open_topic(topic)
+    await until(lambda: model.rowCount() > 0 and view.is_at_bottom(), "open")
+    await asyncio.sleep(0.1)
+
+    async def within() -> None:
+        for k in range(60):  # one page up and down again: the window's rows, nothing read
+            sb.triggerAction(sb.SliderAction.SliderPageStepSub if k % 2 == 0 else sb.SliderAction.SliderPageStepAdd)
+            await asyncio.sleep(FRAME_MS / 1000)
+
+    fetched = model.fetched
+    lines.append(row("page steps within the window (nothing read)", await gaps.during(within),
+                     f"rows read meanwhile {model.fetched - fetched}"))
+    label = "to the first message" if full else f"{pages} pages"
+    lines.append(row(f"scroll up from the newest, {label}", await gaps.during(lambda: scroll(True, 0 if full else pages)),
+                     f"rows held ≤ {most_rows[0]} (MAX_ROWS {MAX_ROWS})"))
+    mid = n // 2
+    view.topic_bar.setValue(mid)
+    await until(lambda: top_text().startswith(f"Message {mid}:"), "mid jump")
+    await asyncio.sleep(0.1)
+    most_rows[0] = model.rowCount()
+    lines.append(row(f"scroll up at mid-depth, {pages} pages", await gaps.during(lambda: scroll(True, pages)),
+                     f"rows held ≤ {most_rows[0]}"))
+    view.topic_bar.setValue(mid)
+    await until(lambda: top_text().startswith(f"Message {mid}:"), "mid jump")
+    await asyncio.sleep(0.1)
+    most_rows[0] = model.rowCount()
+    lines.append(row(f"scroll down at mid-depth, {pages} pages", await gaps.during(lambda: scroll(False, pages)),
+                     f"rows held ≤ {most_rows[0]}"))
+
+    async def drag() -> None:
+        bar = view.topic_bar
+        bar.setSliderDown(True)
+        for k in range(20):
+            bar.setValue(round(bar.maximum() * (19 - k) / 19))
+            await asyncio.sleep(FRAME_MS / 1000)
+        bar.setSliderDown(False)
+        target = f"Message {round(view.topic_bar.maximum() * 0)}:"
+        await until(lambda: top_text().startswith(target), "drag to the top")
+
+    lines.append(row("drag the scroll bar across the topic (20 stops)", await gaps.during(drag)))
+    ctrl = Qt.KeyboardModifier.ControlModifier
+
+    def key(k: Qt.Key) -> None:
+        QApplication.sendEvent(view, QKeyEvent(QKeyEvent.Type.KeyPress, k, ctrl))
+
+    async def end() -> None:
+        key(Qt.Key.Key_End)
+        await until(lambda: model.at_end and view.is_at_bottom()
+                    and model.message_at(model.rowCount() - 1).content.startswith(f"Message {n - 1}:"), "end")
+
+    async def home() -> None:
+        key(Qt.Key.Key_Home)
+        await until(lambda: top_text().startswith("Message 0:"), "home")
+
+    lines.append(row("Ctrl+End → newest message", await gaps.during(end)))
+    lines.append(row("Ctrl+Home → first message", await gaps.during(home)))
+    await runner.shutdown()
+    assert jumps is not None
+    view.close()
+    view.deleteLater()
+    events.detach()
+    svc.close()
+    return lines
+
+
+def _binding_leaks_none() -> bool:
+    """True when a void Qt call lowers None's reference count (PySide6 6.12.0)."""
+    from PySide6.QtGui import QColor, QImage, QPainter
+
+    image = QImage(4, 4, QImage.Format.Format_ARGB32)
+    painter = QPainter(image)
+    before = sys.getrefcount(None)
+    for _ in range(1000):
+        painter.setPen(QColor(1, 2, 3))
+    leaked = sys.getrefcount(None) < before - 500
+    painter.end()
+    return leaked
+
+
+def main() -> None:
+    """Print the stall figures for each size beside the bare-list floors."""
+    import qasync
+    from PySide6.QtWidgets import QApplication
+
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--sizes", default="20000,200000")
+    parser.add_argument("--pages", type=int, default=60, help="page loads per scroll run")
+    parser.add_argument("--full", action="store_true", help="scroll up from the newest to the first message")
+    parser.add_argument("--old-pages", type=int, default=150, help="pages the old-shape floor prepends")
+    parser.add_argument("--switch-interval", type=float, default=None,
+                        help="sys.setswitchinterval in seconds (Python's default: 0.005)")
+    args = parser.parse_args()
+    if args.switch_interval is not None:  # how long the GUI thread may wait for the GIL held by a worker
+        sys.setswitchinterval(args.switch_interval)
+    print(f"GIL switch interval {sys.getswitchinterval() * 1000:.1f} ms")
+    app = QApplication.instance() or QApplication(sys.argv[:1])
+    if sys.version_info < (3, 12) and _binding_leaks_none():  # see the module docstring
+        import ctypes
+
+        for singleton in (None, True, False):
+            ctypes.c_ssize_t.from_address(id(singleton)).value += 1 << 40
+        print("note: this PySide6 leaks None/bool references on Python < 3.12: their counts raised for this run")
+    loop = qasync.QEventLoop(app)
+    asyncio.set_event_loop(loop)
+
+    async def run() -> None:
+        gaps = Gaps()
+        lines = await floors(gaps, args.old_pages)
+        for n in (int(s) for s in args.sizes.split(",")):
+            lines += await measure_topic(n, args.pages, args.full, gaps)
+        print(f"stall = gap of a 5 ms timer beyond its period (ms); a frame is {FRAME_MS:.0f} ms")
+        print(f"{'operation':46} {'largest':>9} {'p99':>7} {'>frame':>6} {'ticks':>7}")
+        for line in lines:
+            print(line)
+
+    with loop:
+        loop.run_until_complete(run())
+
+
+if __name__ == "__main__":
+    main()

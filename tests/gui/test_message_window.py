@@ -1,0 +1,157 @@
+"""The message list as a window over a long topic (issue 29, "Long topics at any depth";
+APP-10): the model knows the topic's size, holds at most MAX_ROWS rows at any depth,
+keeps the message the user reads in place while pages come in and leave, and the topic
+scroll bar shows any position of the topic after one page read."""
+
+from __future__ import annotations
+
+import pytest
+from PySide6.QtCore import QPoint
+
+from chathub_desktop.gui.chat_events import ChatEvents
+from chathub_desktop.gui.message_jump import TopicJumps
+from chathub_desktop.gui.message_list_model import MAX_ROWS, PAGE_SIZE, MessageListModel
+from chathub_desktop.gui.message_list_view import JumpTarget, MessageListView
+from chathub_desktop.gui.task_runner import TaskRunner
+from tests.gui.helpers import conversation, write_export
+
+N = 3_000
+
+
+@pytest.fixture
+def long_topic(services, tmp_path):  # type: ignore[no-untyped-def]
+    from chathub_desktop.services.chatgpt_import import import_chatgpt_export
+
+    a = services.assistants.create("Long")
+    turns = [("user" if i % 2 == 0 else "assistant", f"Message {i}: a line of *text*.") for i in range(N)]
+    import_chatgpt_export(services.db, a.id, write_export(tmp_path / "long.json", [conversation("Long", turns, "w")]))
+    (topic,) = services.topics.list(a.id)
+    return topic
+
+
+@pytest.fixture
+def shown(services, long_topic, qtbot, qloop):  # type: ignore[no-untyped-def]
+    """(model, view) of the long topic at its newest message, with the window's jumps."""
+    events = ChatEvents(services.bus)
+    model = MessageListModel(services.topics, events)
+    view = MessageListView(model)
+    runner = TaskRunner(None)
+    jumps = TopicJumps(model, view, runner)
+    qtbot.addWidget(view)
+    view.resize(800, 600)
+    view.show()
+    qtbot.waitExposed(view)
+    model.open_topic(long_topic.id)
+    qtbot.waitUntil(lambda: model.rowCount() == PAGE_SIZE and view.is_at_bottom(), timeout=5000)
+    yield model, view
+    assert jumps is not None
+    for task in runner.pending():  # a page still coming in: stop it before the view goes
+        task.cancel()
+    qtbot.waitUntil(lambda: not runner.pending(), timeout=5000)
+    events.detach()
+
+
+def _top(view: MessageListView) -> tuple[str, int]:
+    """(text, viewport y) of the message at the view's top."""
+    index = view.indexAt(QPoint(view.viewport().width() // 2, 0))
+    m = view.model().message_at(index.row()) if index.isValid() else None  # type: ignore[attr-defined]
+    return (m.content if m is not None else ""), view.visualRect(index).top()
+
+
+def test_the_model_passes_the_item_model_tester(services, long_topic, qtmodeltester, qtbot, qloop):  # type: ignore[no-untyped-def]
+    events = ChatEvents(services.bus)
+    model = MessageListModel(services.topics, events)
+    qtmodeltester.check(model)  # empty
+    model.open_topic(long_topic.id)
+    qtmodeltester.check(model)
+    model.prepend(long_topic.id, *model.fetch_older(long_topic.id, model.first_offset))
+    qtmodeltester.check(model)
+    model.show_page(model.fetch_around(long_topic.id, 1500))
+    for _ in range(5):  # past MAX_ROWS: rows leave the window's top
+        model.append_newer(long_topic.id, model.next_offset, model.fetch_newer(long_topic.id, model.next_offset))
+    qtmodeltester.check(model)
+    events.detach()
+
+
+def _scroll_until(qtbot, view: MessageListView, *, up: bool, done) -> None:  # type: ignore[no-untyped-def]
+    """Scroll to the window's top (``up``) or bottom again and again, as a user keeps
+    scrolling, until ``done()``; each time the message at the top must stay in place
+    while rows come in and leave."""
+    sb = view.verticalScrollBar()
+    model = view.model()
+    for _ in range(300):
+        if done():
+            return
+        edge = (model.first_offset, model.next_offset)  # type: ignore[attr-defined]
+        sb.setValue(sb.minimum() if up else sb.maximum())
+        before = _top(view)
+        qtbot.waitUntil(lambda e=edge: (model.first_offset, model.next_offset) != e, timeout=5000)  # type: ignore[attr-defined]
+        qtbot.wait(10)
+        assert _top(view) == before, "the message read moved"
+        assert model.rowCount() <= MAX_ROWS
+    raise AssertionError("not done after 300 scrolls")
+
+
+def test_scrolling_up_a_long_way_keeps_the_window_bounded_and_the_row_in_place(shown, qtbot):  # type: ignore[no-untyped-def]
+    model, view = shown
+    assert model.total == N
+    _scroll_until(qtbot, view, up=True, done=lambda: model.first_offset <= N - 7 * PAGE_SIZE)
+    assert not model.at_end  # the newest rows left the window
+    assert view.newest_button.isVisible()
+
+
+def test_scrolling_down_from_the_start_drops_the_oldest_rows_and_keeps_the_row_in_place(shown, qtbot):  # type: ignore[no-untyped-def]
+    model, view = shown
+    view.jump_requested.emit(JumpTarget.START)
+    qtbot.waitUntil(lambda: _top(view)[0].startswith("Message 0:"), timeout=5000)
+    _scroll_until(qtbot, view, up=False, done=lambda: model.first_offset >= 2 * PAGE_SIZE)
+    assert model.next_offset - model.first_offset == model.rowCount() <= MAX_ROWS
+
+
+def test_the_topic_scroll_bar_shows_any_position_after_one_page(shown, qtbot):  # type: ignore[no-untyped-def]
+    model, view = shown
+    bar = view.topic_bar
+    assert bar.isVisible() and bar.value() == bar.maximum()
+    fetched = model.fetched
+    bar.setValue(1234)  # what a drag to there does
+    qtbot.waitUntil(lambda: _top(view)[0].startswith("Message 1234:"), timeout=5000)
+    assert model.rowCount() <= 2 * PAGE_SIZE and model.fetched - fetched <= 2 * PAGE_SIZE
+    assert not model.at_end and abs(bar.value() - 1234) <= 1
+    bar.setValue(0)
+    qtbot.waitUntil(lambda: _top(view)[0].startswith("Message 0:"), timeout=5000)
+    bar.setValue(bar.maximum())
+    qtbot.waitUntil(lambda: model.at_end and view.is_at_bottom(), timeout=5000)
+    assert model.message_at(model.rowCount() - 1).content.startswith(f"Message {N - 1}:")
+
+
+def test_laying_out_rows_leaves_none_alone(shown, qtbot):  # type: ignore[no-untyped-def]
+    """PySide6 6.12 returns an invalid QVariant to Python as a None it does not own: the
+    size hints of rows without versions must not read their VersionRole that way, or
+    each layout of the window lowers None's reference count by a row count and a long
+    scroll aborts Python 3.11 with "deallocating None" (issue 29)."""
+    import sys
+
+    _model, view = shown
+    before = sys.getrefcount(None)
+    for _ in range(20):
+        view.scheduleDelayedItemsLayout()
+        view.executeDelayedItemsLayout()  # every row's size hint
+    assert sys.getrefcount(None) >= before - 3 * 20  # a few void calls per layout, not one per row
+
+
+def test_the_wheel_scrolls_the_list_under_the_topic_bar(shown, qtbot):  # type: ignore[no-untyped-def]
+    from PySide6.QtCore import QPointF, Qt
+    from PySide6.QtGui import QWheelEvent
+    from PySide6.QtWidgets import QApplication
+
+    _model, view = shown
+    sb, bar = view.verticalScrollBar(), view.topic_bar
+    assert not sb.isVisible() and bar.isVisible()  # one bar shown: the topic's
+    value, position = sb.value(), bar.value()
+    vp = view.viewport()
+    pos = QPointF(vp.width() / 2, vp.height() / 2)
+    QApplication.sendEvent(vp, QWheelEvent(pos, QPointF(vp.mapToGlobal(pos.toPoint())), QPoint(0, 0),
+                                           QPoint(0, 360), Qt.MouseButton.NoButton, Qt.KeyboardModifier.NoModifier,
+                                           Qt.ScrollPhase.NoScrollPhase, False))
+    qtbot.waitUntil(lambda: sb.value() < value, timeout=3000)
+    assert bar.value() < position  # the topic bar follows

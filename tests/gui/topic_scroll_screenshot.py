@@ -1,0 +1,88 @@
+"""Screenshots of a long topic opened in its middle with the topic scroll bar, light and
+dark (issue 29; a script, not a test).
+
+    QT_QPA_PLATFORM=offscreen python -m tests.gui.topic_scroll_screenshot
+
+Writes ``docs/screenshot-long-topic.png`` and ``docs/screenshot-long-topic-dark.png``: a
+20,000-message topic in the real window, the topic scroll bar dragged to message 12,000
+(the page there read on a worker), the message column grabbed with the bar and both jump
+buttons.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import sys
+import tempfile
+from pathlib import Path
+
+os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+os.environ.setdefault("CHATHUB_ALLOW_TEST_DOUBLES", "1")
+
+REPO = Path(__file__).resolve().parents[2]
+if str(REPO) not in sys.path:
+    sys.path.insert(0, str(REPO))
+
+N = 20_000
+AT = 12_000
+
+
+def main() -> int:
+    """Build the window on a 20,000-message topic, jump into it, grab both themes."""
+    import keyring
+    import qasync
+
+    from chathub_desktop.app_bootstrap import make_application
+    from chathub_desktop.gui.main_window import MainWindow
+    from chathub_desktop.gui.task_runner import install_asyncgen_hooks
+    from chathub_desktop.services.chatgpt_import import import_chatgpt_export
+    from chathub_desktop.services.container import open_services
+    from tests.fakes.memory_keyring import MemoryKeyring
+    from tests.gui.helpers import conversation, write_export
+
+    keyring.set_keyring(MemoryKeyring())
+    tmp = Path(tempfile.mkdtemp(prefix="chathub-shot-scroll-"))
+    app = make_application()
+    loop = qasync.QEventLoop(app)
+    asyncio.set_event_loop(loop)
+    install_asyncgen_hooks(loop)
+    svc = open_services(f"sqlite:///{tmp / 'store.sqlite3'}")
+    try:
+        a = svc.assistants.create("Long reads")
+        turns = [("user", f"Question {i // 2}: what changed in step {i // 2}?") if i % 2 == 0 else
+                 ("assistant", f"Step {i // 2} moved the **cache** behind `load()`; the rest stays as it was.")
+                 for i in range(N)]
+        import_chatgpt_export(svc.db, a.id, write_export(tmp / "long.json", [conversation("A long topic", turns, "x")]))
+        (topic,) = svc.topics.list(a.id)
+        window = MainWindow(svc)
+        window.view.prefs.set_theme("light")
+        window.resize(1100, 640)
+        window.show()
+
+        async def scenario() -> None:
+            window.reload_assistants(a.id)
+            window.select_topic(topic.id)
+            view, model = window.message_view, window.message_model
+            while not (model.rowCount() and view.is_at_bottom()):
+                await asyncio.sleep(0.05)
+            view.topic_bar.setValue(AT)
+            while model.first_offset > AT or model.at_end:
+                await asyncio.sleep(0.05)
+            await asyncio.sleep(0.5)
+            for theme, name in (("light", "screenshot-long-topic.png"), ("dark", "screenshot-long-topic-dark.png")):
+                window.view.prefs.set_theme(theme)
+                await asyncio.sleep(0.4)
+                app.processEvents()
+                view.grab().save(str(REPO / "docs" / name))
+            await window.shutdown()
+
+        loop.run_until_complete(scenario())
+    finally:
+        svc.close()
+    print(REPO / "docs" / "screenshot-long-topic.png")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
