@@ -131,6 +131,22 @@ class CompactionController:
         except ServiceError:
             return None
 
+    def refresh_cursor(self) -> asyncio.Task[int | None] | None:
+        """Re-read the open topic's summary cursor on a worker thread and mark it in the
+        message list (after a compaction, an edit or another process's change); returns
+        the task, whose result is the cursor (None: no topic open)."""
+        w = self._w
+        tid = w.current_topic_id
+        if tid is None:
+            return None
+        return w.runner.run("summary-cursor", self._refresh_cursor(tid), context="Summary", quiet=True)
+
+    async def _refresh_cursor(self, topic_id: int) -> int | None:
+        cursor = await self._w.runner.run_in_thread(self.summary_cursor, topic_id)
+        if topic_id == self._w.current_topic_id:
+            self._w.message_model.set_summary_cursor(cursor)
+        return cursor
+
     def sync(self) -> None:
         """Compact now reads "Compacting…" and is disabled while the open topic compacts."""
         w = self._w
@@ -197,7 +213,7 @@ class CompactionController:
         if topic_id == w.current_topic_id:
             if problem is None:  # else the progress box says it, with its button
                 w.show_status(text, 10000)
-            w.message_model.refresh_cursor()
+            self.refresh_cursor()
             w.estimate.schedule(invalidate=True)
 
     def stop(self) -> None:

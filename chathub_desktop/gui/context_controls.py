@@ -87,9 +87,14 @@ class ContextControls(QObject):
         return panel.show_proposals() if panel is not None else None
 
     def set_pinned(self, message_id: int, on: bool) -> None:
-        """Pin or unpin a message of the open topic and show its row again."""
+        """Pin or unpin a message of the open topic on a store worker, then show its row
+        again."""
+        self._window.runner.run(f"pin-message:{message_id}", self._set_pinned(message_id, on),
+                                context="Pin message")
+
+    async def _set_pinned(self, message_id: int, on: bool) -> None:
         try:
-            self._window.svc.topics.set_message_pinned(message_id, on)
+            await self._window.runner.run_in_thread(self._window.svc.topics.set_message_pinned, message_id, on)
         except ServiceError as exc:
             self._window.presenter.present(exc, context="Pin message")
             return

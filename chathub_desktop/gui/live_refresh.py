@@ -57,7 +57,7 @@ class LiveRefresh(QObject):
             return
         if message_id == 0:
             w.reload_topic()
-            w.message_model.refresh_cursor()
+            w.compaction.refresh_cursor()
             w.estimate.schedule(invalidate=True)
         else:
             w.message_actions.show_change(message_id, removed=removed)

@@ -20,6 +20,7 @@ there (dreams keep firing); File → Quit (Ctrl+Q) or the tray's Quit ends the a
 
 from __future__ import annotations
 
+import functools
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -68,6 +69,7 @@ if TYPE_CHECKING:
     from chathub_desktop.gui.tray import DreamRunner, TrayController
     from chathub_desktop.services.container import Services
     from chathub_desktop.services.dream_service import DreamOutcome
+    from chathub_desktop.services.views import AssistantView
 
 APP_TITLE = "ChatHub Desktop"
 #: What the chat area says while the store opens (before attach()).
@@ -112,11 +114,17 @@ class MainWindow(QMainWindow):
 
     ``settings_file``: an INI path to remember the window geometry in (None: not
     remembered, as in tests). ``quit_requested`` fires when the window closes or Quit is
-    chosen; the composition root then awaits :meth:`shutdown`.
+    chosen; the composition root then awaits :meth:`shutdown`. Store reads and writes run
+    on the store workers (issue 29): ``topics_listed`` and ``topic_created`` say when their
+    results are shown.
     """
 
     quit_requested = Signal()
     topic_opened = Signal(int)
+    #: The topic list was read (on a store worker) and its selection made (issue 29).
+    topics_listed = Signal()
+    #: ``new_topic`` created this topic and opened it.
+    topic_created = Signal(int)
 
     def __init__(self, services: Services | None = None, settings_file: Path | None = None,
                  parent: QWidget | None = None) -> None:
@@ -127,6 +135,7 @@ class MainWindow(QMainWindow):
         self.presenter = ErrorPresenter(self, self.show_status)
         self._topic_id: int | None = None
         self._drafts: dict[int, str] = {}  # unsent text per topic, kept while the app runs
+        self._assistants: dict[int, AssistantView] = {}  # as last read by reload_assistants()
         self.launches_handed_over = 0  # later launches on this data dir (bring_to_front)
         self.dialogs: dict[str, QWidget] = {}
         # the window's controllers, along its seams
@@ -170,7 +179,8 @@ class MainWindow(QMainWindow):
         self.runner: TaskRunner = TaskRunner(self.presenter)
         self.events = ChatEvents(services.bus, self)
         self._wire()
-        self.topic_model = TopicListModel(services.topics, self.events, self)
+        self.topic_model = TopicListModel(services.topics, self.events, self.runner, self)
+        self.topic_model.rename_refused.connect(self.show_status)
         self.topic_list.setModel(self.topic_model)
         self.topic_list.setItemDelegate(TopicListDelegate(self.topic_list))
         self.topic_list.selectionModel().currentChanged.connect(self._on_topic_selected)
@@ -225,7 +235,7 @@ class MainWindow(QMainWindow):
         if self.dream_runner is not None:
             return
         self.dream_runner = DreamRunner(self.svc, self.runner, status=self.show_status, parent=self)
-        self.dream_runner.load_paused()
+        self.runner.run("dreams-paused", self.dream_runner.load_paused(), context="Pause dreams")
         self.tray = TrayController(self, self.dream_runner, self.quit_action, parent=self)
         self.assistant_menu.addSeparator()
         self.assistant_menu.addAction(self.tray.run_due_action)
@@ -555,11 +565,18 @@ class MainWindow(QMainWindow):
         return int(data) if data is not None else None
 
     def reload_assistants(self, select_id: int | None = None) -> None:
-        """Re-read assistants; keep (or switch to ``select_id``) the selection."""
+        """Re-read assistants on a store worker; keep (or switch to ``select_id``) the
+        selection, then list its topics (``topics_listed`` fires when shown, issue 29)."""
         keep = select_id if select_id is not None else self.current_assistant_id()
+        self.runner.cancel("topic-list")  # an older listing must not report this one
+        self.runner.run("assistants", self._reload_assistants(keep), context="Assistants")
+
+    async def _reload_assistants(self, keep: int | None) -> None:
+        assistants = await self.runner.run_in_thread(self.svc.assistants.list)
+        self._assistants = {a.id: a for a in assistants}
         self.assistant_combo.blockSignals(True)
         self.assistant_combo.clear()
-        for a in self.svc.assistants.list():
+        for a in assistants:
             self.assistant_combo.addItem(a.name, a.id)
             self.assistant_combo.setItemData(
                 self.assistant_combo.count() - 1,
@@ -578,24 +595,52 @@ class MainWindow(QMainWindow):
         self.memory_action.setEnabled(has)
         self.new_topic_action.setEnabled(has)
         self.composer.set_can_send(has, "Create an assistant first (Assistant → New…)")
-        self.update_assistant_label()
-        self.topic_model.load(aid)
+        self._show_assistant(self._assistants.get(aid) if aid is not None else None)
+        self.list_topics()
+
+    def list_topics(self, keep: int | None = None) -> None:
+        """Re-read the selected assistant's topics on a store worker; then select ``keep``
+        when listed, else the first topic (``topics_listed`` fires, issue 29)."""
+        self.runner.run("topic-list", self._list_topics(self.current_assistant_id(), keep), context="Topics")
+
+    async def _list_topics(self, assistant_id: int | None, keep: int | None) -> None:
+        rows = [] if assistant_id is None else await self.runner.run_in_thread(
+            self.topic_model.fetch, assistant_id)
+        if assistant_id != self.current_assistant_id():
+            return  # another assistant was chosen meanwhile
+        self.topic_model.show(assistant_id, rows)
         self._sync_topic_actions()
-        if self.topic_model.rowCount() > 0:
-            self.select_topic_row(0)
+        row = self.topic_model.row_of(keep) if keep is not None else None
+        if row is None and self.topic_model.rowCount() > 0:
+            row = 0
+        if row is not None:
+            self.select_topic_row(row)
         else:
             self.open_topic(None)
+        self.topics_listed.emit()
 
     def update_assistant_label(self) -> None:
-        """Show the selected assistant's model and provider above the messages."""
-        aid = self.current_assistant_id()
-        if aid is None:
+        """Re-read the selected assistant on a store worker and show its model and
+        provider (its settings changed)."""
+        self.runner.run("assistant-label", self._update_assistant_label(self.current_assistant_id()),
+                        context="Assistants", quiet=True)
+
+    async def _update_assistant_label(self, assistant_id: int | None) -> None:
+        try:
+            a = None if assistant_id is None else await self.runner.run_in_thread(self.svc.assistants.get,
+                                                                                  assistant_id)
+        except ServiceError:
+            return
+        if a is not None:
+            self._assistants[a.id] = a
+        if assistant_id == self.current_assistant_id():
+            self._show_assistant(a)
+
+    def _show_assistant(self, a: AssistantView | None) -> None:
+        """The assistant's model and provider in the status bar, its name on its replies."""
+        if a is None:
             self.model_label.setText("No assistant")
             self.message_view.delegate.assistant_name = "Assistant"
-            return
-        try:
-            a = self.svc.assistants.get(aid)
-        except ServiceError:
             return
         self.message_view.delegate.assistant_name = a.name
         self.model_label.setText(f"{a.model or 'no model'} · {a.provider_name or 'no provider'}")
@@ -673,20 +718,27 @@ class MainWindow(QMainWindow):
         self.message_view.delegate.add_rendered(rendered)
         self.message_model.show_page(page)
 
-    def new_topic(self, *, private: bool = False) -> int | None:
-        """Create a "New topic" (``private``: issue 19) for the current assistant and open
-        it; returns its id."""
+    def new_topic(self, *, private: bool = False) -> None:
+        """Create a "New topic" (``private``: issue 19) for the current assistant on a
+        store worker and open it (``topic_created`` fires)."""
+        self.runner.run("new-topic", self.create_topic(private=private), context="New topic")
+
+    async def create_topic(self, *, private: bool = False) -> int | None:
+        """Create a topic on a store worker, open it and return its id (None: refused,
+        said in one line)."""
         aid = self.current_assistant_id()
         if aid is None:
             self.show_status("Create an assistant first (Assistant → New…)")
             return None
         try:
-            t = self.svc.topics.create(aid, private=private)
+            t = await self.runner.run_in_thread(functools.partial(self.svc.topics.create, aid, private=private))
         except ServiceError as exc:
             self.presenter.present(exc, context="New topic")
             return None
-        self.select_topic_row(self.topic_model.insert_first(t))
-        self.composer.draft.setFocus()
+        if aid == self.current_assistant_id():
+            self.select_topic_row(self.topic_model.insert_first(t))
+            self.composer.draft.setFocus()
+        self.topic_created.emit(t.id)
         return t.id
 
     def rename_topic(self) -> None:
@@ -717,11 +769,8 @@ class MainWindow(QMainWindow):
             self.update_assistant_label()
             self.estimate.schedule(invalidate=True)
         elif topic_id == self._topic_id:  # compaction, edit, delete, title
-            self.message_model.refresh_cursor()
+            self.compaction.refresh_cursor()
             self.estimate.schedule(invalidate=True)
-        if self.topic_model.rename_error:
-            self.show_status(self.topic_model.rename_error)
-            self.topic_model.rename_error = None
 
     def bring_to_front(self, argv: list[str]) -> None:
         """Another launch on this data dir handed over ``argv`` (issue 13): show the

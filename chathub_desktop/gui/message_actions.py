@@ -88,21 +88,29 @@ class MessageActions:
         w.show_status("Reply marked as interrupted; you can send or retry again", 6000)
         w.sending.sync()
 
-    def show_change(self, message_id: int, *, removed: bool) -> None:
+    def show_change(self, message_id: int, *, removed: bool) -> asyncio.Task[int | None] | None:
         """Show that message ``message_id`` of the open topic changed (``removed``: it is
-        gone): its row, the summary marker and the badge follow."""
+        gone): its row, the summary marker and the badge follow. Returns the task that
+        re-reads the summary cursor (its result: the new cursor)."""
         w = self._w
         if removed:
             w.message_model.remove_message(message_id)
         else:
             w.message_model.refresh_message(message_id)
-        w.message_model.refresh_cursor()
+        cursor_read = w.compaction.refresh_cursor()
         w.estimate.schedule(invalidate=True)
+        return cursor_read
 
     def _after_change(self, message_id: int, *, edited: bool, cursor: int | None) -> None:
         w = self._w
-        self.show_change(message_id, removed=not edited)
+        cursor_read = self.show_change(message_id, removed=not edited)
         what = "Message edited" if edited else "Message deleted"
-        if cursor is not None and w.message_model.summary_cursor is None:
-            what += " — the topic summary covered it and was cleared; the next compaction rebuilds it"
-        w.show_status(what, 6000)
+        if cursor is None or cursor_read is None:
+            w.show_status(what, 6000)
+            return
+
+        def say(task: asyncio.Task[int | None]) -> None:
+            cleared = not task.cancelled() and task.exception() is None and task.result() is None
+            w.show_status(what + (" — the topic summary covered it and was cleared; the next compaction "
+                                  "rebuilds it" if cleared else ""), 6000)
+        cursor_read.add_done_callback(say)

@@ -31,17 +31,25 @@ class SendController:
     def _window_destroyed(self) -> None:
         self._gone = True
 
-    def send_message(self, text: str) -> asyncio.Task[object] | None:
-        """Send ``text`` into the open topic (a new topic when none is open); returns the
-        send task, or None when nothing was sent (empty text, a refusal shown in one line)."""
+    def send_message(self, text: str) -> asyncio.Task[Any] | None:
+        """Send ``text`` into the open topic; returns the send task, or None when nothing
+        was sent (empty text, a refusal shown in one line). With no topic open, a new
+        topic is created on a store worker first and the task returned is that one's."""
         w = self._w
         if not text.strip() and not w.attachments.pending():
             return None
         topic_id = w.current_topic_id
         if topic_id is None:
-            topic_id = w.new_topic()
-            if topic_id is None:
-                return None
+            return w.runner.run("send-new-topic", self._send_into_new_topic(text), context="New topic")
+        return self._send_into(topic_id, text)
+
+    async def _send_into_new_topic(self, text: str) -> None:
+        topic_id = await self._w.create_topic()
+        if topic_id is not None:
+            self._send_into(topic_id, text)
+
+    def _send_into(self, topic_id: int, text: str) -> asyncio.Task[Any] | None:
+        w = self._w
         try:
             task = w.svc.chat.start_send(topic_id, text, w.attachments.pending())
         except ServiceError as exc:
@@ -55,7 +63,7 @@ class SendController:
         task.add_done_callback(lambda t, tid=topic_id, txt=text, a=sent: self._on_send_done(tid, txt, t, a))
         self.sync()
         w.message_view.scroll_to_end()
-        return task  # type: ignore[return-value]
+        return task
 
     def _on_send_done(self, topic_id: int, text: str, task: asyncio.Task[object],
                       attachments: tuple[object, ...] = ()) -> None:

@@ -63,6 +63,7 @@ class TopicActions(QObject):
         lst.addAction(self.export_md_action)
         lst.addAction(self.export_json_action)
         window.topic_opened.connect(lambda _tid: self.sync())
+        window.topics_listed.connect(self.sync)
         self._dialog: QFileDialog | None = None
 
     def _action(self, text: str, slot: object, shortcut: str | None, tip: str) -> QAction:
@@ -118,16 +119,9 @@ class TopicActions(QObject):
             self.reload(keep=self._w.current_topic_id)
 
     def reload(self, keep: int | None) -> None:
-        """Re-read the list; keep ``keep`` selected when still listed, else the first row."""
-        w = self._w
-        w.topic_model.load(w.current_assistant_id())
-        if keep is not None and w.topic_model.row_of(keep) is not None:
-            w.select_topic(keep)
-        elif w.topic_model.rowCount():
-            w.select_topic_row(0)
-        else:
-            w.open_topic(None)
-        self.sync()
+        """Re-read the list on a store worker; keep ``keep`` selected when still listed,
+        else the first row (the texts follow on ``topics_listed``)."""
+        self._w.list_topics(keep)
 
     def export(self, fmt: str) -> QFileDialog | None:
         """Ask where to save the selected topic as ``fmt`` (``md`` or ``json``)."""

@@ -21,7 +21,7 @@ from chathub_desktop.gui.message_delegate import MARKER_H
 from chathub_desktop.gui.message_list_model import CoveredBoundaryRole
 from chathub_desktop.services.container import Services
 from tests.fakes.vendor_server import FakeVendor, Reply
-from tests.gui.helpers import add_fake_provider, wait_shown
+from tests.gui.helpers import add_fake_provider, reload_assistants, wait_shown
 
 SUMMARY = "The user asked three questions about lorem; the assistant answered each with ipsum."
 
@@ -48,7 +48,7 @@ def _topic(window, services: Services, fake_vendor: FakeVendor, turns: int, qtbo
         services.chat._append(topic, role="assistant", content=f"answer {k} " + "ipsum " * 30)
     if turns > 1:
         services.chat._append(topic, role="user", content="and one more question")
-    window.reload_assistants(aid)
+    reload_assistants(window, qtbot, aid)
     window.select_topic(topic)
     assert window.current_topic_id == topic
     wait_shown(window, qtbot, topic)
@@ -63,7 +63,7 @@ def _wait_idle(window, qtbot, topic: int) -> None:  # type: ignore[no-untyped-de
 # --- Assistant → Chat Preference (CMP-1, APP-6) -----------------------------------------------
 def test_chat_preference_saves_and_low_watermark_follows(window, services, qtbot):  # type: ignore[no-untyped-def]
     a = services.assistants.create("Prefs", model="gpt-4o-mini")
-    window.reload_assistants(a.id)
+    reload_assistants(window, qtbot, a.id)
     dlg = window.pages.open_edit_assistant()
     dlg.open_chat_preference()
     ui = dlg.ui

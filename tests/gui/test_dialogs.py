@@ -6,6 +6,7 @@ from PySide6.QtWidgets import QDialogButtonBox
 
 from chathub_desktop.core.provider_kinds import ProviderKind
 from chathub_desktop.storage.secrets import KeyringStatus
+from tests.gui.helpers import reload_assistants
 
 
 def _save(form) -> None:  # type: ignore[no-untyped-def]
@@ -79,7 +80,7 @@ def test_help_buttons_have_tooltips(window):  # type: ignore[no-untyped-def]
 
 def test_assistant_dialog_creates_assistant(window, services, qtbot):  # type: ignore[no-untyped-def]
     p = services.providers.add("Local", "openai_compatible", "http://127.0.0.1:9/v1")
-    window.reload_assistants()
+    reload_assistants(window, qtbot)
     dlg = window.pages.open_new_assistant()
     ui = dlg.ui
     assert ui.templateEdit.text() == "{{text}}"
@@ -118,7 +119,7 @@ def test_topics_new_rename_delete(window, services, qtbot, monkeypatch):  # type
     from chathub_desktop.gui import confirm
 
     a = services.assistants.create("Solo")
-    window.reload_assistants(a.id)
+    reload_assistants(window, qtbot, a.id)
     window.topic_list.setFocus()
     qtbot.keyClick(window, Qt.Key.Key_N, Qt.KeyboardModifier.ControlModifier)
     assert window.topic_model.rowCount() == 1

@@ -12,13 +12,13 @@ from chathub_desktop.gui.model_card_dialog import ModelCardDialog
 from chathub_desktop.gui.models_page import ModelsPage
 from chathub_desktop.services.container import Services
 from tests.fakes.vendor_server import FakeVendor
-from tests.gui.helpers import add_fake_provider
+from tests.gui.helpers import add_fake_provider, reload_assistants
 
 
 def _open_fallback_topic(window: Any, services: Services, qtbot: Any, fake_vendor: FakeVendor) -> Any:
     _pid, aid = add_fake_provider(services, fake_vendor.base_url, model="acme-local-7b")
     topic = services.topics.create(aid).id
-    window.reload_assistants(aid)
+    reload_assistants(window, qtbot, aid)
     window.select_topic(topic)
     badge = window.composer.badge
     qtbot.waitUntil(lambda: badge.estimate is not None and badge.estimate.topic_id == topic, timeout=5000)

@@ -9,6 +9,7 @@ from typing import Any
 
 from chathub_desktop.services.container import Services
 from tests.fakes.vendor_server import FakeVendor
+from tests.gui.helpers import reload_assistants
 
 SERVED = ["llama-3.1-8b-instruct", "smollm2-135m"]
 
@@ -68,7 +69,7 @@ def test_switching_the_assistants_model_renames_the_topic_picker(
     pid, aid = add_fake_provider(services, fake_vendor.base_url, model="llama-3.1-8b-instruct")
     services.provider_models.remember(pid, SERVED)
     topic = services.topics.create(aid).id
-    window.reload_assistants(aid)
+    reload_assistants(window, qtbot, aid)
     window.select_topic(topic)
     picker = window.model_picker.picker
     qtbot.waitUntil(lambda: picker.view is not None and picker.view.topic_id == topic, timeout=5000)

@@ -10,6 +10,7 @@ from PySide6.QtGui import QColor, QImage
 
 from chathub_desktop.gui.design.palette import busy_color
 from chathub_desktop.gui.topic_list_model import STREAMING_TIP, StreamingRole
+from tests.gui.helpers import reload_assistants
 
 
 def _row_image(window: Any, row: int) -> QImage:
@@ -29,7 +30,7 @@ def test_a_background_reply_marks_its_topic(window: Any, services: Any, qtbot: A
     services.assistants.create("Helper")
     busy = services.topics.create("Helper", "Long story").id
     other = services.topics.create("Helper", "Other").id
-    window.reload_assistants()
+    reload_assistants(window, qtbot)
     window.select_topic(other)  # the user reads another topic meanwhile
     model = window.topic_model
     row = model.row_of(busy)

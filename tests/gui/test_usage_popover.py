@@ -20,6 +20,7 @@ from chathub_desktop.gui.meter_colors import contrast_ratio
 from chathub_desktop.gui.token_badge import TokenBadge
 from chathub_desktop.gui.usage_popover import EstimatePopover
 from tests import meter_states
+from tests.gui.helpers import reload_assistants
 
 FAILED = ("Compaction failed: the History Compress model rejected the batch as too long for its "
           "context window (8,192 tokens); choose a model with a larger window or compact fewer turns.")
@@ -190,7 +191,7 @@ def test_set_window_saves_the_card_and_recounts_the_badge(window, services, qtbo
              "status": "complete", "input_tokens": 2048, "error_kind": "input_truncated", "error": warning,
              "model": "llama3.1-8b", "provider_id": services.providers.list()[0].id},
         ])
-    window.reload_assistants(a.id)
+    reload_assistants(window, qtbot, a.id)
     window.select_topic(topic)
     badge = window.composer.badge
     qtbot.waitUntil(lambda: badge.estimate is not None and badge.estimate.topic_id == topic, timeout=5000)
