@@ -14,6 +14,7 @@ from PySide6.QtWidgets import QHBoxLayout, QLabel, QProgressBar, QPushButton, QS
 
 from chathub_desktop.gui.summarizer_choice import choose_button, missing_text, short_text
 from chathub_desktop.services.errors import ServiceError
+from chathub_desktop.services.events import CompactionPhase, CompactionProgress, CompactionStatus
 
 if TYPE_CHECKING:
     import asyncio
@@ -232,24 +233,27 @@ class CompactionController:
             self._outcomes[tid] = "Compaction stopped — the summary is unchanged"
             w.show_status(self._outcomes[tid], 5000)
 
-    def on_progress(self, topic_id: int, trigger: str, phase: str, done: int, total: int, status: str) -> None:
-        """A compaction run's ``phase`` (``started`` / ``batch`` / ``finished``) event."""
-        if phase == "started":
+    def on_progress(self, event: CompactionProgress) -> None:
+        """A compaction run's progress: started, a batch done, finished."""
+        topic_id, trigger, phase, done, total = event.topic_id, event.trigger, event.phase, event.done, event.total
+        status = event.status
+        if phase == CompactionPhase.STARTED:
             self._progress[topic_id] = "Compacting…" if trigger == "manual" else \
                 f"{TRIGGER_TEXT.get(trigger, 'Compaction')}: compacting…"
-        elif phase == "batch":
+        elif phase == CompactionPhase.BATCH:
             self._progress[topic_id] = f"Compacting… batch {done} of {total}"
-        elif phase == "finished":
+        elif phase == CompactionPhase.FINISHED:
             self._progress.pop(topic_id, None)
             if trigger != "manual" and topic_id == self._w.current_topic_id:
                 from chathub_desktop.gui.summary_dialog import RESULT_TEXT
 
                 text = f"{TRIGGER_TEXT.get(trigger, 'Compaction')}: " + (
-                    "stopped" if status == "cancelled" else RESULT_TEXT.get(status, status))
+                    "stopped" if status in (None, CompactionStatus.CANCELLED) else RESULT_TEXT.get(status, status))
                 self._outcomes[topic_id] = text
                 self._w.show_status(text, 8000)
         self.sync()
-        self.show_progress(topic_id, done if phase == "batch" else 0, total if phase == "batch" else 0)
+        batch = phase == CompactionPhase.BATCH
+        self.show_progress(topic_id, done if batch else 0, total if batch else 0)
 
     def show_progress(self, topic_id: int | None = None, done: int = 0, total: int = 0) -> None:
         """The status-bar progress of the open topic's run (hidden when none)."""

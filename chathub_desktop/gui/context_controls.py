@@ -51,7 +51,7 @@ class ContextControls(QObject):
         self.proposals_action.setToolTip("Dream review: new dream cards waiting for your accept or discard")
         self.proposals_action.triggered.connect(lambda: self.open_proposals())
         window.assistant_menu.insertAction(window.memory_action, self.proposals_action)
-        window.events.memory_changed.connect(lambda _aid: self.update_proposals())
+        window.events.memory_changed.connect(lambda _e: self.update_proposals())
         window.assistant_combo.currentIndexChanged.connect(lambda _i: self.update_proposals())
         self.update_proposals()
 

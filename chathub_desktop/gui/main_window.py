@@ -64,11 +64,24 @@ from chathub_desktop.gui.window_pages import WindowPages
 from chathub_desktop.services.errors import ServiceError
 
 if TYPE_CHECKING:
+    import asyncio
 
+    from PySide6.QtWidgets import QMenu
+
+    from chathub_desktop.gui.attachments import AttachmentController
+    from chathub_desktop.gui.chat_events import ChatEvents
+    from chathub_desktop.gui.message_list_model import MessageListModel
+    from chathub_desktop.gui.message_list_view import MessageListView
+    from chathub_desktop.gui.notifications import Notifier
+    from chathub_desktop.gui.reply_versions import ReplyVersionsController
+    from chathub_desktop.gui.search_controller import SearchController
     from chathub_desktop.gui.task_runner import TaskRunner
+    from chathub_desktop.gui.topic_list_model import TopicListModel
     from chathub_desktop.gui.tray import DreamRunner, TrayController
+    from chathub_desktop.gui.view_menu import ViewController
     from chathub_desktop.services.container import Services
     from chathub_desktop.services.dream_service import DreamOutcome
+    from chathub_desktop.services.events import SettingsChanged, TopicChanged
     from chathub_desktop.services.views import AssistantView
 
 APP_TITLE = "ChatHub Desktop"
@@ -121,6 +134,40 @@ class MainWindow(QMainWindow):
 
     quit_requested = Signal()
     topic_opened = Signal(int)
+    # the parts the window's components reach through their Protocols (issue 29); set
+    # in attach() (store-bound) or while building the window
+    svc: Services
+    runner: TaskRunner
+    events: ChatEvents
+    topic_model: TopicListModel
+    message_model: MessageListModel
+    message_view: MessageListView
+    attachments: AttachmentController
+    notifier: Notifier | None
+    composer: Composer
+    topic_list: QListView
+    assistant_combo: QComboBox
+    stack: QStackedWidget
+    splitter: QSplitter
+    reply_notice: ReplyNoticeBar
+    search: SearchController
+    versions: ReplyVersionsController
+    view: ViewController
+    topic_menu: QMenu
+    assistant_menu: QMenu
+    quit_action: QAction
+    about_action: QAction
+    memory_action: QAction
+    rename_topic_action: QAction
+    delete_topic_action: QAction
+    summary_action: QAction
+    stop_action: QAction
+    sending: SendController
+    compaction: CompactionController
+    estimate: EstimateController
+    message_actions: MessageActions
+    pages: WindowPages
+    deletes: TopicDeletes
     #: The topic list was read (on a store worker) and its selection made (issue 29).
     topics_listed = Signal()
     #: ``new_topic`` created this topic and opened it.
@@ -139,14 +186,15 @@ class MainWindow(QMainWindow):
         self.launches_handed_over = 0  # later launches on this data dir (bring_to_front)
         self.dialogs: dict[str, QWidget] = {}
         # the window's controllers, along its seams
-        self.sending = SendController(self)
+        self.sending = SendController(self, self)
         self.compaction = CompactionController(self)
         self.estimate = EstimateController(self)
-        self.message_actions = MessageActions(self)
+        self.message_actions = MessageActions(self, self)
         self.pages = WindowPages(self)
-        self.deletes = TopicDeletes(self)
+        self.deletes = TopicDeletes(self, self)
         self._quitting = False  # Quit was chosen: closing ends the app even with a tray
         self.dream_runner: DreamRunner | None = None  # attach()
+        self.notifier = None  # attach()
         self.tray: TrayController | None = None  # attach()
         self._build_actions()
         self._build_ui()
@@ -156,7 +204,7 @@ class MainWindow(QMainWindow):
         if services is not None:
             self.attach(services)
         else:  # inert until attach(): only Quit and About work
-            self.centralWidget().setEnabled(False)
+            self.splitter.setEnabled(False)
             self.menuBar().setEnabled(False)
             for a in (*self.actions(), self.delete_topic_action):
                 a.setEnabled(a in (self.quit_action, self.about_action))
@@ -218,9 +266,10 @@ class MainWindow(QMainWindow):
         for a in (*self.actions(), self.delete_topic_action):
             a.setEnabled(True)  # reload_assistants() narrows them to the selection
         self.deletes.sync()
-        self.centralWidget().setEnabled(True)
+        self.splitter.setEnabled(True)
         self.menuBar().setEnabled(True)
         self.statusBar().clearMessage()
+        self.composer.set_can_send(False, OPENING_TEXT)  # until the assistants are read
         self.reload_assistants()
         self._start_dreams()
         from chathub_desktop.gui.live_refresh import LiveRefresh
@@ -250,7 +299,8 @@ class MainWindow(QMainWindow):
         """A scheduled run ended: a notification per outcome worth telling, and the open
         Memory page re-reads its last-run line."""
         combo = self.assistant_combo
-        self.notifier.on_dreams_ran(outcomes, lambda aid: combo.itemText(combo.findData(aid)))
+        if self.notifier is not None:
+            self.notifier.on_dreams_ran(outcomes, lambda aid: combo.itemText(combo.findData(aid)))
         page = self.dialogs.get("memory")
         panel = getattr(page, "dream_panel", None)
         if panel is not None:
@@ -274,7 +324,7 @@ class MainWindow(QMainWindow):
         if tip:
             a.setToolTip(tip)
             a.setStatusTip(tip)
-        a.triggered.connect(slot)  # type: ignore[arg-type]
+        a.triggered.connect(slot)
         self.addAction(a)
         return a
 
@@ -515,8 +565,9 @@ class MainWindow(QMainWindow):
         ev.message_added.connect(self.sending.on_message_added)
         ev.reply_finished.connect(self.sending.on_reply_finished)
         ev.topic_changed.connect(self._on_topic_changed)
+        ev.settings_changed.connect(self._on_settings_changed)
         ev.compaction_progress.connect(self.compaction.on_progress)
-        ev.store_waiting.connect(self.store_wait_label.setVisible)  # queued from worker threads
+        ev.store_waiting.connect(lambda e: self.store_wait_label.setVisible(e.waiting))  # queued from workers
         ev.summarizer_choice_requested.connect(self.pages.open_system_agent)  # issue 28
 
     # --- geometry ---------------------------------------------------------------------------
@@ -567,11 +618,13 @@ class MainWindow(QMainWindow):
     def reload_assistants(self, select_id: int | None = None) -> None:
         """Re-read assistants on a store worker; keep (or switch to ``select_id``) the
         selection, then list its topics (``topics_listed`` fires when shown, issue 29)."""
+        self.runner.run("assistants", self.load_assistants(select_id), context="Assistants")
+
+    async def load_assistants(self, select_id: int | None = None) -> None:
+        """Read assistants on a store worker, keep (or switch to ``select_id``) the
+        selection and list its topics; returns once they are shown."""
         keep = select_id if select_id is not None else self.current_assistant_id()
         self.runner.cancel("topic-list")  # an older listing must not report this one
-        self.runner.run("assistants", self._reload_assistants(keep), context="Assistants")
-
-    async def _reload_assistants(self, keep: int | None) -> None:
         assistants = await self.runner.run_in_thread(self.svc.assistants.list)
         self._assistants = {a.id: a for a in assistants}
         self.assistant_combo.blockSignals(True)
@@ -586,9 +639,15 @@ class MainWindow(QMainWindow):
         if keep is not None and self.assistant_combo.findData(keep) >= 0:
             self.assistant_combo.setCurrentIndex(self.assistant_combo.findData(keep))
         self.assistant_combo.blockSignals(False)
-        self._on_assistant_changed()
+        self._show_selected_assistant()
+        await self._list_topics(self.current_assistant_id(), None)
 
     def _on_assistant_changed(self, *_args: object) -> None:
+        self._show_selected_assistant()
+        self.list_topics()
+
+    def _show_selected_assistant(self) -> None:
+        """Actions, composer and labels follow the selected assistant."""
         aid = self.current_assistant_id()
         has = aid is not None
         self.edit_assistant_action.setEnabled(has)
@@ -596,12 +655,12 @@ class MainWindow(QMainWindow):
         self.new_topic_action.setEnabled(has)
         self.composer.set_can_send(has, "Create an assistant first (Assistant → New…)")
         self._show_assistant(self._assistants.get(aid) if aid is not None else None)
-        self.list_topics()
 
-    def list_topics(self, keep: int | None = None) -> None:
+    def list_topics(self, keep: int | None = None) -> asyncio.Task[None]:
         """Re-read the selected assistant's topics on a store worker; then select ``keep``
-        when listed, else the first topic (``topics_listed`` fires, issue 29)."""
-        self.runner.run("topic-list", self._list_topics(self.current_assistant_id(), keep), context="Topics")
+        when listed, else the first topic (``topics_listed`` fires, issue 29). Returns the
+        task."""
+        return self.runner.run("topic-list", self._list_topics(self.current_assistant_id(), keep), context="Topics")
 
     async def _list_topics(self, assistant_id: int | None, keep: int | None) -> None:
         rows = [] if assistant_id is None else await self.runner.run_in_thread(
@@ -764,11 +823,12 @@ class MainWindow(QMainWindow):
         else:
             self.open_topic(None)
 
-    def _on_topic_changed(self, topic_id: int) -> None:
-        if topic_id == 0:  # assistant settings changed
-            self.update_assistant_label()
-            self.estimate.schedule(invalidate=True)
-        elif topic_id == self._topic_id:  # compaction, edit, delete, title
+    def _on_settings_changed(self, _event: SettingsChanged) -> None:
+        self.update_assistant_label()
+        self.estimate.schedule(invalidate=True)
+
+    def _on_topic_changed(self, event: TopicChanged) -> None:
+        if event.topic_id == self._topic_id:  # compaction, edit, delete, title
             self.compaction.refresh_cursor()
             self.estimate.schedule(invalidate=True)
 
@@ -820,7 +880,7 @@ class MainWindow(QMainWindow):
         self.search.stop_indexing()
         if self.tray is not None:
             self.tray.shutdown()
-        if getattr(self, "notifier", None) is not None:
+        if self.notifier is not None:
             self.notifier.closing = True  # replies stopped by the quit are not news
         if hasattr(self, "svc"):
             await self.svc.chat.shutdown()

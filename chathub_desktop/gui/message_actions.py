@@ -3,7 +3,7 @@ message list's context menu; the view, the summary marker and the badge follow."
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
 from chathub_desktop.gui import confirm
 
@@ -12,14 +12,43 @@ if TYPE_CHECKING:
 
     from PySide6.QtWidgets import QWidget
 
-    from chathub_desktop.gui.main_window import MainWindow
+    from chathub_desktop.gui.compaction_controller import CompactionController
+    from chathub_desktop.gui.estimate_controller import EstimateController
+    from chathub_desktop.gui.message_list_model import MessageListModel
+    from chathub_desktop.gui.reply_versions import ReplyVersionsController
+    from chathub_desktop.gui.send_controller import SendController
+    from chathub_desktop.gui.task_runner import TaskRunner
+    from chathub_desktop.services.container import Services
+
+
+class MessageHost(Protocol):
+    """What the message edits use of the window (issue 29); the main window is one."""
+
+    svc: Services
+    runner: TaskRunner
+    message_model: MessageListModel
+    compaction: CompactionController
+    estimate: EstimateController
+    sending: SendController
+    versions: ReplyVersionsController
+    dialogs: dict[str, QWidget]
+
+    @property
+    def current_topic_id(self) -> int | None:
+        """The open topic."""
+        ...
+
+    def show_status(self, text: str, ms: int = 5000) -> None:
+        """A line in the status bar for ``ms`` milliseconds."""
+        ...
 
 
 class MessageActions:
-    """Edit / delete a message of ``window``'s open topic."""
+    """Edit / delete a message of ``window``'s open topic; ``parent`` hosts its dialogs."""
 
-    def __init__(self, window: MainWindow) -> None:
+    def __init__(self, window: MessageHost, parent: QWidget) -> None:
         self._w = window
+        self._parent = parent
 
     def edit_message(self, message_id: int) -> QWidget | None:
         """Message → Edit message… (non-blocking); the view and badge refresh on save.
@@ -37,7 +66,7 @@ class MessageActions:
         cursor = model.summary_cursor
         crow = model.row_of(cursor) if cursor is not None else None
         covered = crow is not None and row is not None and row <= crow
-        dlg = MessageEditDialog(w.svc.messages, m, covered=covered, parent=w)
+        dlg = MessageEditDialog(w.svc.messages, m, covered=covered, parent=self._parent)
         dlg.saved.connect(lambda v: self._after_change(v.id, edited=True, cursor=cursor))
         dlg.resend_requested.connect(w.versions.resend)  # issue 14: a new branch here
         w.dialogs["edit_message"] = dlg
@@ -50,7 +79,7 @@ class MessageActions:
         w = self._w
         if w.svc.messages is None:
             return None
-        if not confirm.ask(w, "Delete message", "Delete this message from the topic? This cannot be undone."):
+        if not confirm.ask(self._parent, "Delete message", "Delete this message from the topic? This cannot be undone."):
             return None
         return w.runner.run(f"delete-message:{message_id}", self._delete(message_id), context="Delete message")
 
@@ -73,7 +102,7 @@ class MessageActions:
         if w.svc.chat.is_sending(topic):
             w.show_status("This window is writing this reply; press Stop to end it", 6000)
             return None
-        if not confirm.ask(w, "Mark as interrupted",
+        if not confirm.ask(self._parent, "Mark as interrupted",
                            "Mark this reply as interrupted? Do this only when the window or command writing it "
                            "is gone or no longer answers; what arrived is kept.", action="Mark as interrupted"):
             return None

@@ -35,6 +35,7 @@ from PySide6.QtCore import (
 
 from chathub_desktop.gui.chat_events import ChatEvents
 from chathub_desktop.services.errors import NotFound
+from chathub_desktop.services.events import MessageAdded, ReplyDelta, ReplyFinished
 from chathub_desktop.services.views import MessageView
 
 if TYPE_CHECKING:  # types only: keeps SQLAlchemy off the window's start-up path
@@ -380,7 +381,8 @@ class MessageListModel(QAbstractListModel):
             self.dataChanged.emit(idx, idx, [ExpandedRole])
 
     # --- events ----------------------------------------------------------------------------
-    def _on_message_added(self, topic_id: int, message_id: int) -> None:
+    def _on_message_added(self, event: MessageAdded) -> None:
+        topic_id, message_id = event.topic_id, event.message_id
         if topic_id != self._topic_id or not self._at_end:  # not at the end: a later page brings it
             return
         if message_id in self._by_id:  # a reply emptied for Retry (issue 12)
@@ -397,7 +399,8 @@ class MessageListModel(QAbstractListModel):
         self._by_id[message_id] = pos
         self.endInsertRows()
 
-    def _on_reply_delta(self, topic_id: int, message_id: int, text: str) -> None:
+    def _on_reply_delta(self, event: ReplyDelta) -> None:
+        topic_id, message_id, text = event.topic_id, event.message_id, event.text
         if topic_id != self._topic_id:
             return
         row = self._by_id.get(message_id)
@@ -420,7 +423,8 @@ class MessageListModel(QAbstractListModel):
                 idx = self.index(row)
                 self.dataChanged.emit(idx, idx, CONTENT_ROLES)
 
-    def _on_reply_finished(self, topic_id: int, message_id: int, status: str, error: str) -> None:
+    def _on_reply_finished(self, event: ReplyFinished) -> None:
+        topic_id, message_id = event.topic_id, event.message_id
         if topic_id != self._topic_id:
             return
         row = self._by_id.get(message_id)

@@ -17,6 +17,7 @@ from PySide6.QtCore import QObject, QTimer
 from PySide6.QtGui import QAction, QKeySequence
 
 if TYPE_CHECKING:  # the dialog (and SQLAlchemy behind it) load on first use, not at start-up
+    from chathub_desktop.gui.chat_events import ChatEvents
     from chathub_desktop.gui.main_window import MainWindow
     from chathub_desktop.gui.search_dialog import SearchDialog
     from chathub_desktop.services.search_service import MessageLocation
@@ -50,11 +51,11 @@ class SearchController(QObject):
         self._every.setInterval(INDEX_EVERY_MS)
         self._every.timeout.connect(self.index_now)
 
-    def bind(self, events: QObject) -> None:
+    def bind(self, events: ChatEvents) -> None:
         """Start keeping the index filled (the window's :meth:`attach` calls this with
         its ``ChatEvents``)."""
-        events.message_added.connect(lambda *_a: self._soon.start())  # type: ignore[attr-defined]
-        events.reply_finished.connect(lambda *_a: self._soon.start())  # type: ignore[attr-defined]
+        events.message_added.connect(lambda _e: self._soon.start())
+        events.reply_finished.connect(lambda _e: self._soon.start())
         self._every.start()
         self.index_now()
 
@@ -111,10 +112,11 @@ class SearchController(QObject):
         w = self._w
         loc: MessageLocation = await w.svc.db.run(locate, w.svc.db, message_id)
         if w.current_assistant_id() != loc.assistant_id:
-            w.reload_assistants(loc.assistant_id)
-        organizer = getattr(w, "topic_actions", None)
-        if w.topic_model.row_of(loc.topic_id) is None and organizer is not None:
-            organizer.show_archived(True)  # an archived topic is listed only then
+            await w.load_assistants(loc.assistant_id)
+        if w.topic_model.row_of(loc.topic_id) is None:
+            listing = w.topic_actions.show_archived(True)  # an archived topic is listed only then
+            if listing is not None:
+                await listing
         model = w.message_model
         if model.topic_id != loc.topic_id:
             w.select_topic(loc.topic_id)
@@ -148,7 +150,10 @@ class SearchController(QObject):
         w.activateWindow()
 
     def open_memory(self, assistant_id: int) -> None:
-        """Open ``assistant_id``'s Memory page."""
+        """Open ``assistant_id``'s Memory page (after switching to it, read on a worker)."""
+        self._w.runner.run("search-memory", self._open_memory(assistant_id), context="Open memory")
+
+    async def _open_memory(self, assistant_id: int) -> None:
         if self._w.current_assistant_id() != assistant_id:
-            self._w.reload_assistants(assistant_id)
+            await self._w.load_assistants(assistant_id)
         self._w.pages.open_memory()

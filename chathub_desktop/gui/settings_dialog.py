@@ -186,6 +186,7 @@ class ProviderFormDialog(QDialog):
         if ui.envRadio.isChecked() and not env:
             self.show_error("Enter the name of the environment variable that holds the key.")
             return
+        view: ProviderView | None
         try:
             if self._provider is None:
                 if place is not None and not key:
@@ -317,7 +318,8 @@ class ProvidersPage(QWidget):
             from chathub_desktop.gui.connection_test import ConnectionTest
 
             self.form.connection_test = ConnectionTest(self.form, self._models)
-        self.form.saved.connect(lambda _v: (self.reload(), self.changed.emit()))
+        self.form.saved.connect(lambda _v: self.reload())
+        self.form.saved.connect(lambda _v: self.changed.emit())
         self.form.open()
         return self.form
 
@@ -426,7 +428,8 @@ class ModelPicker(QWidget):
         self.model_combo.setEditable(True)
         self.model_combo.setInsertPolicy(QComboBox.InsertPolicy.NoInsert)
         self.model_combo.addItems(list(model_ids))
-        self.model_combo.lineEdit().setPlaceholderText("model id, e.g. gpt-5-mini")
+        if (model_edit := self.model_combo.lineEdit()) is not None:  # the combo is editable
+            model_edit.setPlaceholderText("model id, e.g. gpt-5-mini")
         self.model_combo.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Fixed)
         self.model_combo.setMinimumContentsLength(18)
         row.addWidget(self.provider_combo)

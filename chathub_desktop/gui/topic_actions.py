@@ -18,6 +18,8 @@ from PySide6.QtWidgets import QFileDialog, QMenu
 from chathub_desktop.private_files import write_private
 
 if TYPE_CHECKING:
+    import asyncio
+
     from chathub_desktop.gui.main_window import MainWindow
     from chathub_desktop.services.views import TopicView
 
@@ -72,7 +74,7 @@ class TopicActions(QObject):
             a.setShortcuts([QKeySequence(shortcut)])
         a.setToolTip(tip)
         a.setStatusTip(tip)
-        a.triggered.connect(slot)  # type: ignore[arg-type]
+        a.triggered.connect(slot)
         self._w.addAction(a)
         return a
 
@@ -110,18 +112,20 @@ class TopicActions(QObject):
                 ("archived", True): "Archived", ("archived", False): "Restored"}[(name, value)]
         self._w.show_status(f"{verb} “{view.title}”")
 
-    def show_archived(self, on: bool | None = None) -> None:
-        """List archived topics too (``on``; toggled from the menu)."""
+    def show_archived(self, on: bool | None = None) -> asyncio.Task[None] | None:
+        """List archived topics too (``on``; toggled from the menu); returns the task that
+        lists them again (None: nothing changed)."""
         value = self.show_archived_action.isChecked() if on is None else bool(on)
         self.show_archived_action.setChecked(value)
-        if self._w.topic_model.show_archived != value:
-            self._w.topic_model.show_archived = value
-            self.reload(keep=self._w.current_topic_id)
+        if self._w.topic_model.show_archived == value:
+            return None
+        self._w.topic_model.show_archived = value
+        return self._w.list_topics(self._w.current_topic_id)
 
-    def reload(self, keep: int | None) -> None:
+    def reload(self, keep: int | None) -> asyncio.Task[None]:
         """Re-read the list on a store worker; keep ``keep`` selected when still listed,
-        else the first row (the texts follow on ``topics_listed``)."""
-        self._w.list_topics(keep)
+        else the first row (the texts follow on ``topics_listed``). Returns the task."""
+        return self._w.list_topics(keep)
 
     def export(self, fmt: str) -> QFileDialog | None:
         """Ask where to save the selected topic as ``fmt`` (``md`` or ``json``)."""

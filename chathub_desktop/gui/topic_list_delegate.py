@@ -98,6 +98,6 @@ class TopicListDelegate(QStyledItemDelegate):
     def _pin(painter: QPainter, at: QPointF, color: object) -> None:
         """A small push-pin: a round head over a short needle."""
         painter.setPen(QPen(color, 1.6))  # type: ignore[call-overload]
-        painter.setBrush(color)  # type: ignore[arg-type]
+        painter.setBrush(color)
         painter.drawLine(at + QPointF(0, 1), at + QPointF(0, 6))
         painter.drawEllipse(at + QPointF(0, -2.5), 3.2, 3.2)

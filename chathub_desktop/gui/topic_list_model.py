@@ -26,6 +26,7 @@ from chathub_desktop.core.topic_titles import plain_title
 from chathub_desktop.gui.chat_events import ChatEvents
 from chathub_desktop.gui.message_delegate import symbol
 from chathub_desktop.services.errors import NotFound, ServiceError
+from chathub_desktop.services.events import MessageAdded, ReplyDelta, ReplyFinished, TopicChanged
 from chathub_desktop.services.views import TopicView
 
 if TYPE_CHECKING:  # types only: keeps SQLAlchemy off the window's start-up path
@@ -168,9 +169,10 @@ class TopicListModel(QAbstractListModel):
         del self._rows[row]
         self.endRemoveRows()
 
-    def _on_topic_changed(self, topic_id: int) -> None:
-        if self.row_of(topic_id) is not None:
-            self._runner.run(f"topic-row:{topic_id}", self._reread(topic_id), context="Topics", quiet=True)
+    def _on_topic_changed(self, event: TopicChanged) -> None:
+        if self.row_of(event.topic_id) is not None:
+            self._runner.run(f"topic-row:{event.topic_id}", self._reread(event.topic_id), context="Topics",
+                             quiet=True)
 
     async def _reread(self, topic_id: int) -> None:
         try:
@@ -192,15 +194,15 @@ class TopicListModel(QAbstractListModel):
         idx = self.index(row)
         self.dataChanged.emit(idx, idx, [Qt.ItemDataRole.DisplayRole, Qt.ItemDataRole.ToolTipRole])
 
-    def _on_reply_delta(self, topic_id: int, _message_id: int, _text: str) -> None:
-        if topic_id not in self.streaming:
-            self.streaming.add(topic_id)
-            self._restyle(topic_id)
+    def _on_reply_delta(self, event: ReplyDelta) -> None:
+        if event.topic_id not in self.streaming:
+            self.streaming.add(event.topic_id)
+            self._restyle(event.topic_id)
 
-    def _on_reply_finished(self, topic_id: int, _message_id: int, _status: str, _error: str) -> None:
-        if topic_id in self.streaming:
-            self.streaming.discard(topic_id)
-            self._restyle(topic_id)
+    def _on_reply_finished(self, event: ReplyFinished) -> None:
+        if event.topic_id in self.streaming:
+            self.streaming.discard(event.topic_id)
+            self._restyle(event.topic_id)
 
     def _restyle(self, topic_id: int) -> None:
         """Repaint ``topic_id``'s row for a changed streaming mark."""
@@ -209,9 +211,10 @@ class TopicListModel(QAbstractListModel):
             idx = self.index(row)
             self.dataChanged.emit(idx, idx, [StreamingRole, Qt.ItemDataRole.ToolTipRole])
 
-    def _on_message_added(self, topic_id: int, _message_id: int) -> None:
+    def _on_message_added(self, event: MessageAdded) -> None:
         """A topic with new activity moves to the top (the list is most recent first);
         the selection follows it because Qt moves persistent indexes with the row."""
+        topic_id = event.topic_id
         row = self.row_of(topic_id)
         if row is None:
             return

@@ -165,7 +165,11 @@ class WindowPages:
         return wizard
 
     def _on_setup_finished(self, assistant_id: int, import_chats: bool, import_memory: bool) -> None:
-        self._w.reload_assistants(assistant_id or None)
+        self._w.runner.run("setup-finished", self._after_setup(assistant_id, import_chats, import_memory),
+                           context="Setup")
+
+    async def _after_setup(self, assistant_id: int, import_chats: bool, import_memory: bool) -> None:
+        await self._w.load_assistants(assistant_id or None)
         if import_memory:
             page = self.open_memory()
             if page is not None:

@@ -197,8 +197,9 @@ def test_compact_now_from_popover_disables_button_then_shows_outcome_and_marker(
     assert view.text == SUMMARY and view.model == "Summ/gpt-5-mini"
     # the marker sits under the last covered message, and only there (CMP-2)
     model = window.message_model
+    qtbot.waitUntil(lambda: model.summary_cursor == view.cursor_message_id)  # read on a worker (issue 29)
     row = model.row_of(view.cursor_message_id)
-    assert row is not None and model.summary_cursor == view.cursor_message_id
+    assert row is not None
     flags = [bool(model.index(r).data(CoveredBoundaryRole)) for r in range(model.rowCount())]
     assert flags.count(True) == 1 and flags[row]
     assert model.message_at(row).content.startswith("answer 3")  # every turn before the latest user message
@@ -209,7 +210,8 @@ def test_compact_now_from_popover_disables_button_then_shows_outcome_and_marker(
     opt.palette = window.message_view.palette()
     model.set_summary_cursor(None)
     plain = delegate.sizeHint(opt, model.index(row)).height()
-    model.refresh_cursor()
+    window.compaction.refresh_cursor()
+    qtbot.waitUntil(lambda: model.summary_cursor == view.cursor_message_id)
     assert delegate.sizeHint(opt, model.index(row)).height() == plain + MARKER_H
     pop.hide()
 
@@ -297,6 +299,7 @@ def test_summary_viewer_copy_export_debug_and_edit_clears(
     assert "Edit message…" not in texts and "Delete message" in texts
     view.last_menu.close()
     # editing a covered message clears the summary: the viewer shows its empty state
+    qtbot.waitUntil(lambda: model.summary_cursor is not None)  # read on a worker (issue 29)
     mid = model.message_at(first_user).id
     edit = window.message_actions.edit_message(mid)
     assert edit is not None and edit.note.isVisible()
@@ -306,7 +309,7 @@ def test_summary_viewer_copy_export_debug_and_edit_clears(
     assert services.compaction.summary(topic).text == ""
     qtbot.waitUntil(lambda: dlg.stack.currentWidget() is dlg.empty_label, timeout=3000)
     assert not dlg.copy_button.isEnabled() and not dlg.export_button.isEnabled()
-    assert model.summary_cursor is None
+    qtbot.waitUntil(lambda: model.summary_cursor is None)  # re-read on a worker (issue 29)
     assert not any(model.index(r).data(CoveredBoundaryRole) for r in range(model.rowCount()))
     assert "cleared" in window.statusBar().currentMessage()
     # delete: confirmed, the row goes, the badge is recounted

@@ -8,8 +8,10 @@ from typing import Any
 
 from PySide6.QtGui import QColor, QImage
 
+from chathub_desktop.core.messages import MessageStatus
 from chathub_desktop.gui.design.palette import busy_color
 from chathub_desktop.gui.topic_list_model import STREAMING_TIP, StreamingRole
+from chathub_desktop.services.events import ReplyDelta, ReplyFinished
 from tests.gui.helpers import reload_assistants
 
 
@@ -38,14 +40,14 @@ def test_a_background_reply_marks_its_topic(window: Any, services: Any, qtbot: A
     accent = busy_color(window.topic_list.palette())
     assert not _has_colour(_row_image(window, row), accent)
 
-    window.events.reply_delta.emit(busy, 7, "Once upon")
+    window.events.reply_delta.emit(ReplyDelta(busy, 7, "Once upon"))
     row = model.row_of(busy)
     assert model.index(row).data(StreamingRole)
     assert model.index(row).data(0x03).endswith(STREAMING_TIP)  # ToolTipRole
     qtbot.waitUntil(lambda: _has_colour(_row_image(window, model.row_of(busy)), accent), timeout=3000)
     assert not model.index(model.row_of(other)).data(StreamingRole)
 
-    window.events.reply_finished.emit(busy, 7, "complete", "")
+    window.events.reply_finished.emit(ReplyFinished(busy, 7, MessageStatus.COMPLETE))
     row = model.row_of(busy)
     assert not model.index(row).data(StreamingRole)
     assert not model.index(row).data(0x03).endswith(STREAMING_TIP)
