@@ -51,6 +51,7 @@ from chathub_desktop.services.views import ProviderView
 if TYPE_CHECKING:  # types only: keeps SQLAlchemy off the window's start-up path
     from chathub_desktop.gui.connection_test import ConnectionTest
     from chathub_desktop.gui.model_choices import ProviderModelList
+    from chathub_desktop.gui.task_runner import TaskRunner
     from chathub_desktop.services.container import Services
     from chathub_desktop.services.provider_models import ProviderModels
     from chathub_desktop.services.provider_service import ProviderService
@@ -508,16 +509,18 @@ class SystemAgentPage(QWidget):
     """Settings → System Agent: History Compress model, topic naming model, archives and
     the threshold compaction policy (NUM-1, NUM-3, NUM-6, NUM-8).
 
-    Save writes each setting through ``services.settings``; the first
-    :class:`ServiceError` is shown inline (the dialog stays open). ``saved`` fires after
-    a successful save."""
+    Save writes each setting through ``services.settings`` on ``runner``'s worker thread
+    (issue 29); the first :class:`ServiceError` is shown inline (the dialog stays open).
+    ``saved`` fires after a successful save."""
 
     saved = Signal()
 
-    def __init__(self, services: Services, model_ids: Sequence[str] = (), parent: QWidget | None = None) -> None:
+    def __init__(self, services: Services, runner: TaskRunner, model_ids: Sequence[str] = (),
+                 parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("systemAgentPage")
         self.svc = services
+        self._runner = runner
         layout = QVBoxLayout(self)
         intro = QLabel("Models ChatHub uses for its own work, separate from your assistants' chat models.")
         intro.setWordWrap(True)
@@ -655,24 +658,25 @@ class SystemAgentPage(QWidget):
         self._show_resolved()
 
     def _show_resolved(self) -> None:
-        """One line on the stored summarizer: provider, model and its context window."""
+        self.compress_info.setText(self._resolved_text())
+
+    def _resolved_text(self) -> str:
+        """One line on the stored summarizer: provider, model and its context window (a
+        store read)."""
         from chathub_desktop.services.summarizer import SummarizerUnavailable, resolve_summarizer
 
         try:
             t = resolve_summarizer(self.svc.db, self.svc.settings, self.svc.catalog)
         except SummarizerUnavailable as exc:
-            self.compress_info.setText(
-                f"Not usable yet: {exc.reason}. Pick a provider and model "
-                "above (or add a provider on the Providers page).")
-            return
+            return (f"Not usable yet: {exc.reason}. Pick a provider and model "
+                    "above (or add a provider on the Providers page).")
         except ServiceError as exc:
-            self.compress_info.setText(str(exc))
-            return
+            return str(exc)
         # the card's window, as the token popover shows it for this model (issue 24)
         window = t.card.context_window
         source = "its model card" if t.card.known else "no model card: the provider's fallback"
         batches = f"; batches sized for {t.window:,}" if t.window != window else ""
-        self.compress_info.setText(f"In use: {t.label} · context window {window:,} tokens ({source}{batches})")
+        return f"In use: {t.label} · context window {window:,} tokens ({source}{batches})"
 
     def show_error(self, message: str) -> None:
         """Show ``message`` inline (red)."""
@@ -680,7 +684,9 @@ class SystemAgentPage(QWidget):
         self.error_label.setVisible(bool(message))
 
     def save(self) -> bool:
-        """Store the settings; False (error shown inline) on the first invalid one."""
+        """Check the settings, then store them on a worker thread (``saved`` fires once
+        stored; a refused one is shown inline). False (error shown inline, nothing
+        stored) when one is incomplete."""
         self.show_error("")
         self.status_label.clear()
         compress = self.compress_picker.value()
@@ -691,7 +697,7 @@ class SystemAgentPage(QWidget):
         if naming is not None and naming.endswith("/"):
             self.show_error("Topic naming: enter a model id, or choose Off.")
             return False
-        for key, label, value in (
+        values: tuple[tuple[str, str, object], ...] = (
             ("history-compress-model", "History Compress", compress),
             ("topic-naming-model", "Topic naming", naming),
             ("compaction-archives", "Archive excerpts", self.archives_check.isChecked()),
@@ -699,27 +705,44 @@ class SystemAgentPage(QWidget):
             ("compact-buffer-tokens", "Buffer", self.buffer_spin.value()),
             ("compact-keep-recent", "Keep recent", self.keep_spin.value()),
             ("compact-max-failures", "Max failures", self.failures_spin.value()),
-        ):
+        )
+        self.save_button.setEnabled(False)
+        self._runner.run(f"system-agent-save:{id(self)}", self._store(values), context="System Agent")
+        return True
+
+    def _write(self, values: tuple[tuple[str, str, object], ...]) -> tuple[str | None, str]:
+        """Store ``values`` (key, label, value) in order; ``(the first refusal as
+        "label: reason" or None, the summarizer line)``. Worker thread."""
+        for key, label, value in values:
             try:
                 self.svc.settings.set(key, value)
             except ServiceError as exc:
-                self.show_error(f"{label}: {exc}")
-                return False
-        self._show_resolved()
+                return f"{label}: {exc}", ""
+        return None, self._resolved_text()
+
+    async def _store(self, values: tuple[tuple[str, str, object], ...]) -> None:
+        try:
+            refused, resolved = await self._runner.run_in_thread(self._write, values)
+        finally:
+            self.save_button.setEnabled(True)
+        if refused is not None:
+            self.show_error(refused)
+            return
+        self.compress_info.setText(resolved)
         self.status_label.setText("Saved.")
         self.saved.emit()
-        return True
 
 
 class SettingsDialog(QDialog):
-    """Settings window: Providers, and System Agent and Storage when ``services`` is given;
-    Models when a ``models_page`` is given (``gui.models_page``, issue 28)."""
+    """Settings window: Providers, and System Agent and Storage when ``services`` (and the
+    ``runner`` the System Agent page saves through) are given; Models when a
+    ``models_page`` is given (``gui.models_page``, issue 28)."""
 
     providers_changed = Signal()
 
     def __init__(self, providers: ProviderService, parent: QWidget | None = None, *,
-                 services: Services | None = None, model_ids: Sequence[str] = (),
-                 models_page: QWidget | None = None) -> None:
+                 services: Services | None = None, runner: TaskRunner | None = None,
+                 model_ids: Sequence[str] = (), models_page: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setWindowTitle("Settings")
         self.resize(680, 600)
@@ -731,7 +754,9 @@ class SettingsDialog(QDialog):
         self.tabs.addTab(self.providers_page, "&Providers")
         self.system_page: SystemAgentPage | None = None
         if services is not None:
-            self.system_page = SystemAgentPage(services, model_ids)
+            if runner is None:
+                raise ValueError("the System Agent page stores its settings through a task runner")
+            self.system_page = SystemAgentPage(services, runner, model_ids)
             self.providers_page.changed.connect(self.system_page.reload_providers)
             self.tabs.addTab(self.system_page, "System &Agent")
             from chathub_desktop.gui.storage_page import StoragePage

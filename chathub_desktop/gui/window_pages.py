@@ -37,7 +37,8 @@ class WindowPages:
         w = self._w
         models = ModelsPage(w.svc, w.runner, w.presenter)
         models.changed.connect(lambda: w.estimate.schedule(invalidate=True))  # the badge recounts
-        dlg = SettingsDialog(w.svc.providers, w, services=w.svc, model_ids=self._model_ids(), models_page=models)
+        dlg = SettingsDialog(w.svc.providers, w, services=w.svc, runner=w.runner, model_ids=self._model_ids(),
+                             models_page=models)
         dlg.providers_changed.connect(lambda: w.reload_assistants())
         if dlg.system_page is not None:
             dlg.system_page.saved.connect(lambda: w.estimate.schedule(invalidate=True))

@@ -37,6 +37,7 @@ def test_system_agent_offers_the_providers_models_and_refreshes(
     assert not [t for t in _items(naming.model_combo) if t.startswith(("claude", "deepseek"))]
     naming.model_combo.setCurrentText("my-own-id")  # free text still goes
     page.save_button.click()
+    qtbot.waitUntil(lambda: page.status_label.text() == "Saved.")  # stored on a worker (issue 29)
     assert services.settings.get("history-compress-model") == "Local/smollm2-135m"
     qtbot.waitUntil(lambda: not compress.models.pending() and not naming.models.pending(), timeout=5000)
     window.dialogs["settings"].reject()

@@ -150,6 +150,7 @@ def test_popover_and_system_agent_show_one_context_window(qtbot, services):  # t
     """A model in neither the catalog nor the model cards, on a local server: the popover
     said 32,000 and System Agent 128,000. Both read the one card resolver now."""
     from chathub_desktop.gui.settings_dialog import SettingsDialog
+    from chathub_desktop.gui.task_runner import TaskRunner
 
     services.providers.add("Local", "openai_compatible", "http://127.0.0.1:9/v1")
     services.assistants.create("L", provider="Local", model="qwen-local-7b")
@@ -161,7 +162,7 @@ def test_popover_and_system_agent_show_one_context_window(qtbot, services):  # t
     badge.bind_services(services)
     badge.show_estimate(e)
     badge.popover.fill(e)
-    dlg = SettingsDialog(services.providers, None, services=services)
+    dlg = SettingsDialog(services.providers, None, services=services, runner=TaskRunner(None))
     qtbot.addWidget(dlg)
     agent = dlg.system_page.compress_info.text()
     shown = re.search(r"context window ([\d,]+)", badge.popover.budget_label.text())
