@@ -8,7 +8,7 @@ with a Stop button (Esc stops it too) and the outcome afterwards.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QProgressBar, QPushButton, QSizePolicy, QWidget
 
@@ -19,8 +19,17 @@ from chathub_desktop.services.events import CompactionPhase, CompactionProgress,
 if TYPE_CHECKING:
     import asyncio
 
-    from chathub_desktop.gui.main_window import MainWindow
+    from PySide6.QtGui import QAction
+
+    from chathub_desktop.gui.chat_events import ChatEvents
+    from chathub_desktop.gui.composer import Composer
+    from chathub_desktop.gui.estimate_controller import EstimateController
+    from chathub_desktop.gui.message_list_model import MessageListModel
+    from chathub_desktop.gui.send_controller import SendController
     from chathub_desktop.gui.summary_dialog import SummaryDialog
+    from chathub_desktop.gui.task_runner import TaskRunner
+    from chathub_desktop.gui.topic_list_model import TopicListModel
+    from chathub_desktop.services.container import Services
 
 COMPACT_TEXT = "&Compact now"
 COMPACTING_TEXT = "Compacting…"
@@ -58,6 +67,32 @@ def outcome_text(outcome: object) -> str:
     return message or status
 
 
+class CompactionHost(Protocol):
+    """What compaction uses of the window (issue 29); the main window is one. Its
+    store-bound parts (``runner``, ``events``, the models) are used only after
+    :meth:`CompactionController.bind`."""
+
+    runner: TaskRunner
+    events: ChatEvents
+    composer: Composer
+    message_model: MessageListModel
+    topic_model: TopicListModel
+    estimate: EstimateController
+    sending: SendController
+    compact_action: QAction
+    summary_action: QAction
+    dialogs: dict[str, QWidget]
+
+    @property
+    def current_topic_id(self) -> int | None:
+        """The open topic."""
+        ...
+
+    def show_status(self, text: str, ms: int = 5000) -> None:
+        """A line in the status bar for ``ms`` milliseconds."""
+        ...
+
+
 class CompactionController:
     """Compact now, its status-bar progress (label, bar, Stop) and the summary viewer for
     ``window``. The window builds its actions from :meth:`compact_topic` /
@@ -69,8 +104,10 @@ class CompactionController:
     asks the window's events for Settings → System Agent) until the next run or until the
     System Agent page is saved (issue 28)."""
 
-    def __init__(self, window: MainWindow) -> None:
+    def __init__(self, window: CompactionHost, parent: QWidget) -> None:
         self._w = window
+        self._parent = parent  # the summary viewer's
+        self._svc: Services | None = None  # bind()
         self._compacting: set[int] = set()  # topics whose Compact now this window started
         self._tasks: dict[int, asyncio.Task[object]] = {}
         self._outcomes: dict[int, str] = {}  # last outcome line per topic (popover)
@@ -116,15 +153,18 @@ class CompactionController:
         self.sync()
         self.show_progress()
 
+    def bind(self, services: Services) -> None:
+        """The window is attached to ``services``: compaction is available from now."""
+        self._svc = services
+
     def is_compacting(self, topic_id: int) -> bool:
         """True while a compaction of ``topic_id`` runs (started here, or by a send)."""
-        svc = getattr(self._w, "svc", None)
-        c = svc.compaction if svc is not None else None
+        c = self._svc.compaction if self._svc is not None else None
         return topic_id in self._compacting or (c is not None and c.in_flight(topic_id))
 
     def summary_cursor(self, topic_id: int) -> int | None:
         """The last message id the topic summary covers (CMP-2), or None."""
-        c = self._w.svc.compaction
+        c = self._svc.compaction if self._svc is not None else None
         if c is None:
             return None
         try:
@@ -151,13 +191,13 @@ class CompactionController:
     def sync(self) -> None:
         """Compact now reads "Compacting…" and is disabled while the open topic compacts."""
         w = self._w
-        available = hasattr(w, "svc") and w.svc.compaction is not None
+        available = self._svc is not None and self._svc.compaction is not None
         tid = w.current_topic_id
         busy = tid is not None and available and self.is_compacting(tid)
         w.compact_action.setEnabled(available and tid is not None and not busy)
         w.compact_action.setText(COMPACTING_TEXT if busy else COMPACT_TEXT)
         w.summary_action.setEnabled(available and tid is not None)
-        if hasattr(w, "svc"):
+        if self._svc is not None:
             w.sending.sync()
             w.composer.badge.popover.sync()
 
@@ -167,7 +207,7 @@ class CompactionController:
         started (no topic, no compaction, already running)."""
         w = self._w
         tid = w.current_topic_id if topic_id is None else topic_id
-        if tid is None or w.svc.compaction is None:
+        if tid is None or self._svc is None or self._svc.compaction is None:
             return None
         if self.is_compacting(tid):
             w.show_status("This topic is already compacting; wait for that run to finish (Esc stops it)")
@@ -186,9 +226,9 @@ class CompactionController:
         from chathub_desktop.services.compaction_service import CompactionInProgress
 
         w = self._w
-        assert w.svc.compaction is not None
+        assert self._svc is not None and self._svc.compaction is not None
         try:
-            outcome = await w.svc.compaction.compact(topic_id, focus=focus)
+            outcome = await self._svc.compaction.compact(topic_id, focus=focus)
         except CompactionInProgress as exc:
             w.show_status(str(exc).capitalize())
             return
@@ -222,9 +262,9 @@ class CompactionController:
         cancelled run is stored (CMP-13)."""
         w = self._w
         tid = w.current_topic_id
-        if tid is None or w.svc.compaction is None:
+        if tid is None or self._svc is None or self._svc.compaction is None:
             return
-        stopped = w.svc.compaction.cancel(tid)
+        stopped = self._svc.compaction.cancel(tid)
         task = self._tasks.get(tid)
         if task is not None and not task.done():
             task.cancel()
@@ -257,7 +297,7 @@ class CompactionController:
 
     def show_progress(self, topic_id: int | None = None, done: int = 0, total: int = 0) -> None:
         """The status-bar progress of the open topic's run (hidden when none)."""
-        if not hasattr(self._w, "svc"):
+        if self._svc is None:
             return
         tid = self._w.current_topic_id
         text = self._progress.get(tid) if tid is not None else None
@@ -288,14 +328,15 @@ class CompactionController:
 
         w = self._w
         tid = w.current_topic_id if topic_id is None else topic_id
-        if tid is None or w.svc.compaction is None:
+        if tid is None or self._svc is None or self._svc.compaction is None:
             return None
         old = w.dialogs.get("summary")
         if isinstance(old, SummaryDialog):
             old.close()
         row = w.topic_model.row_of(tid)
         t = w.topic_model.topic_at(row) if row is not None else None
-        dlg = SummaryDialog(w.svc, tid, events=w.events, title=t.title if t is not None else "", parent=w)
+        dlg = SummaryDialog(self._svc, tid, events=w.events, title=t.title if t is not None else "",
+                            parent=self._parent)
         w.dialogs["summary"] = dlg
         dlg.open()
         return dlg

@@ -187,7 +187,7 @@ class MainWindow(QMainWindow):
         self.dialogs: dict[str, QWidget] = {}
         # the window's controllers, along its seams
         self.sending = SendController(self, self)
-        self.compaction = CompactionController(self)
+        self.compaction = CompactionController(self, self)
         self.estimate = EstimateController(self)
         self.message_actions = MessageActions(self, self)
         self.pages = WindowPages(self)
@@ -223,6 +223,7 @@ class MainWindow(QMainWindow):
         from chathub_desktop.gui.topic_list_model import TopicListModel
 
         self.svc = services
+        self.compaction.bind(services)
         self.view.prefs.apply_hint()
         self.runner: TaskRunner = TaskRunner(self.presenter)
         self.events = ChatEvents(services.bus, self)
