@@ -491,7 +491,7 @@ class MainWindow(QMainWindow):
         topic_menu = self.topic_menu = mb.addMenu("&Topic")
         from chathub_desktop.gui.search_controller import SearchController
 
-        self.search = SearchController(self)  # issue 14: Ctrl+K / Ctrl+Shift+F
+        self.search = SearchController(self, self)  # issue 14: Ctrl+K / Ctrl+Shift+F
         topic_menu.addAction(self.search.action)
         topic_menu.addAction(self.new_topic_action)
         topic_menu.addAction(self.rename_topic_action)
