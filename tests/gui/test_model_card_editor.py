@@ -34,6 +34,7 @@ def test_the_fallback_note_opens_the_editor_and_the_badge_follows_8192(window: A
     button = badge.popover.edit_card_button
     assert button.isVisible() and button.text() == "Set acme-local-7b's window…"
     button.click()
+    qtbot.waitUntil(lambda: window.estimate.card_dialog is not None)  # opens once providers are read (issue 29)
     dialog = window.estimate.card_dialog
     assert isinstance(dialog, ModelCardDialog)
     qtbot.waitExposed(dialog)
@@ -53,6 +54,7 @@ def test_a_refused_card_says_why_and_stays_open(window: Any, services: Services,
     badge = _open_fallback_topic(window, services, qtbot, fake_vendor)
     badge.open_popover()
     badge.popover.edit_card_button.click()
+    qtbot.waitUntil(lambda: window.estimate.card_dialog is not None)  # opens once providers are read (issue 29)
     dialog = window.estimate.card_dialog
     dialog.window_spin.setValue(4096)
     dialog.max_output_check.setChecked(True)
