@@ -223,16 +223,19 @@ class ProviderFormDialog(QDialog):
 
 class ProvidersPage(QWidget):
     """The Providers tab: a list with Add / Edit / Delete. ``changed`` after any change.
-    With ``settings``, also the silence after which a reply says "no data from <host>"
-    (``stream-silence-seconds``, issue 12), stored as soon as it is changed."""
+    With ``settings`` (and the ``runner`` that stores it on a worker thread), also the
+    silence after which a reply says "no data from <host>" (``stream-silence-seconds``,
+    issue 12), stored as soon as it is changed."""
 
     changed = Signal()
 
     def __init__(self, providers: ProviderService, parent: QWidget | None = None, *,
-                 settings: SettingsService | None = None, models: ProviderModels | None = None) -> None:
+                 settings: SettingsService | None = None, runner: TaskRunner | None = None,
+                 models: ProviderModels | None = None) -> None:
         super().__init__(parent)
         self._providers = providers
         self._settings = settings
+        self._runner = runner
         self._models = models  # Test connection and the cached model lists (issue 14)
         self.form: ProviderFormDialog | None = None
         layout = QVBoxLayout(self)
@@ -261,7 +264,7 @@ class ProvidersPage(QWidget):
         row.addStretch(1)
         layout.addLayout(row)
         self.silence_spin: QSpinBox | None = None
-        if settings is not None:
+        if settings is not None and runner is not None:
             srow = QHBoxLayout()
             label = QLabel("Tell me when a provider sends nothing for")
             self.silence_spin = QSpinBox()
@@ -286,9 +289,14 @@ class ProvidersPage(QWidget):
         self.reload()
 
     def _store_silence(self) -> None:
-        assert self._settings is not None and self.silence_spin is not None
+        assert self._settings is not None and self._runner is not None and self.silence_spin is not None
+        self._runner.run(f"silence:{id(self)}", self._store_silence_value(self.silence_spin.value()),
+                         context="Settings")
+
+    async def _store_silence_value(self, seconds: int) -> None:
+        assert self._settings is not None and self._runner is not None
         try:
-            self._settings.set("stream-silence-seconds", self.silence_spin.value())
+            await self._runner.run_in_thread(self._settings.set, "stream-silence-seconds", seconds)
         except ServiceError as exc:
             self._error(str(exc))
 
@@ -749,7 +757,7 @@ class SettingsDialog(QDialog):
         layout = QVBoxLayout(self)
         self.tabs = QTabWidget()
         self.providers_page = ProvidersPage(providers, settings=services.settings if services else None,
-                                            models=services.provider_models if services else None)
+                                            runner=runner, models=services.provider_models if services else None)
         self.providers_page.changed.connect(self.providers_changed)
         self.tabs.addTab(self.providers_page, "&Providers")
         self.system_page: SystemAgentPage | None = None

@@ -110,7 +110,7 @@ def test_the_silence_is_a_setting_on_the_providers_page(window, services, qtbot)
     assert spin is not None and spin.value() == 60
     spin.setValue(15)
     spin.editingFinished.emit()
-    assert services.settings.get("stream-silence-seconds") == 15
+    qtbot.waitUntil(lambda: services.settings.get("stream-silence-seconds") == 15)  # stored on a worker (issue 29)
     if os.environ.get("CHATHUB_SHOTS"):
         dialog.grab().save(os.path.join(os.environ["CHATHUB_SHOTS"], "settings-silence.png"))
 
