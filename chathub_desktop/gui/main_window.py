@@ -655,7 +655,11 @@ class MainWindow(QMainWindow):
         self.memory_action.setEnabled(has)
         self.new_topic_action.setEnabled(has)
         self.composer.set_can_send(has, "Create an assistant first (Assistant → New…)")
-        self._show_assistant(self._assistants.get(aid) if aid is not None else None)
+        shown = self._assistants.get(aid) if aid is not None else None
+        if aid is not None and shown is None:  # listed by the live refresh, not read here yet
+            self.update_assistant_label()
+        else:
+            self._show_assistant(shown)
 
     def list_topics(self, keep: int | None = None) -> asyncio.Task[None]:
         """Re-read the selected assistant's topics on a store worker; then select ``keep``
