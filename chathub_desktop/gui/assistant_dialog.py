@@ -94,7 +94,8 @@ class AssistantDialog(QDialog):
             ui.providerCombo.addItem(p.name, p.id)
         ui.modelCombo.addItems(list(model_ids))
         ui.modelCombo.setCurrentText("")
-        ui.modelCombo.lineEdit().setPlaceholderText("model id, e.g. gpt-4o-mini")
+        if (model_edit := ui.modelCombo.lineEdit()) is not None:  # the combo is editable
+            model_edit.setPlaceholderText("model id, e.g. gpt-4o-mini")
         ui.maxTokensCheck.toggled.connect(ui.maxTokensSpin.setEnabled)
         ui.maxTokensCheck.setToolTip(ui.maxTokensHelp.toolTip())
         ui.maxTokensSpin.setToolTip("Completion cap in tokens (reserved and sent only when the switch is on)")

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import asyncio
 import itertools
+from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -117,7 +118,7 @@ class AttachmentController(QObject):
         lay.addWidget(self.refusal, 1)
         lay.addStretch(0)
         composer = window.composer
-        composer.card.layout().insertWidget(0, self.row)  # its own row, above the draft
+        composer.card_layout.insertWidget(0, self.row)  # its own row, above the draft
         composer.tool_row.insertWidget(0, self.button)  # the first tool under the draft
         self.action = QAction("Attach files…", window)
         self.action.setIcon(icon(Icon.ATTACH))
@@ -201,15 +202,15 @@ class AttachmentController(QObject):
         """Prepare the file at ``path`` on a worker; a chip appears, or a refusal line."""
         return self._run(self._prepare_path, path)
 
-    def _run(self, fn: object, *args: object) -> asyncio.Task[None]:
+    def _run(self, fn: Callable[..., tuple[Attachment, QImage | None]], *args: object) -> asyncio.Task[None]:
         topic = self._w.current_topic_id  # read here, on the GUI thread
         order = next(self._names)  # chips keep the order files were added in
         return self._w.runner.run(f"attach-{order}", self._prepare(order, fn, topic, *args),
                                   context="Attach", quiet=True)
 
-    async def _prepare(self, order: int, fn: object, *args: object) -> None:
+    async def _prepare(self, order: int, fn: Callable[..., tuple[Attachment, QImage | None]], *args: object) -> None:
         try:
-            a, thumb = await self._w.runner.run_in_thread(fn, *args)  # type: ignore[arg-type]
+            a, thumb = await self._w.runner.run_in_thread(fn, *args)
         except ServiceError as exc:
             self.show_refusal(str(exc))
             return

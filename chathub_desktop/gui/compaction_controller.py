@@ -8,18 +8,28 @@ with a Stop button (Esc stops it too) and the outcome afterwards.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QProgressBar, QPushButton, QSizePolicy, QWidget
 
 from chathub_desktop.gui.summarizer_choice import choose_button, missing_text, short_text
 from chathub_desktop.services.errors import ServiceError
+from chathub_desktop.services.events import CompactionPhase, CompactionProgress, CompactionStatus
 
 if TYPE_CHECKING:
     import asyncio
 
-    from chathub_desktop.gui.main_window import MainWindow
+    from PySide6.QtGui import QAction
+
+    from chathub_desktop.gui.chat_events import ChatEvents
+    from chathub_desktop.gui.composer import Composer
+    from chathub_desktop.gui.estimate_controller import EstimateController
+    from chathub_desktop.gui.message_list_model import MessageListModel
+    from chathub_desktop.gui.send_controller import SendController
     from chathub_desktop.gui.summary_dialog import SummaryDialog
+    from chathub_desktop.gui.task_runner import TaskRunner
+    from chathub_desktop.gui.topic_list_model import TopicListModel
+    from chathub_desktop.services.container import Services
 
 COMPACT_TEXT = "&Compact now"
 COMPACTING_TEXT = "Compacting…"
@@ -57,6 +67,32 @@ def outcome_text(outcome: object) -> str:
     return message or status
 
 
+class CompactionHost(Protocol):
+    """What compaction uses of the window (issue 29); the main window is one. Its
+    store-bound parts (``runner``, ``events``, the models) are used only after
+    :meth:`CompactionController.bind`."""
+
+    runner: TaskRunner
+    events: ChatEvents
+    composer: Composer
+    message_model: MessageListModel
+    topic_model: TopicListModel
+    estimate: EstimateController
+    sending: SendController
+    compact_action: QAction
+    summary_action: QAction
+    dialogs: dict[str, QWidget]
+
+    @property
+    def current_topic_id(self) -> int | None:
+        """The open topic."""
+        ...
+
+    def show_status(self, text: str, ms: int = 5000) -> None:
+        """A line in the status bar for ``ms`` milliseconds."""
+        ...
+
+
 class CompactionController:
     """Compact now, its status-bar progress (label, bar, Stop) and the summary viewer for
     ``window``. The window builds its actions from :meth:`compact_topic` /
@@ -68,8 +104,10 @@ class CompactionController:
     asks the window's events for Settings → System Agent) until the next run or until the
     System Agent page is saved (issue 28)."""
 
-    def __init__(self, window: MainWindow) -> None:
+    def __init__(self, window: CompactionHost, parent: QWidget) -> None:
         self._w = window
+        self._parent = parent  # the summary viewer's
+        self._svc: Services | None = None  # bind()
         self._compacting: set[int] = set()  # topics whose Compact now this window started
         self._tasks: dict[int, asyncio.Task[object]] = {}
         self._outcomes: dict[int, str] = {}  # last outcome line per topic (popover)
@@ -115,15 +153,18 @@ class CompactionController:
         self.sync()
         self.show_progress()
 
+    def bind(self, services: Services) -> None:
+        """The window is attached to ``services``: compaction is available from now."""
+        self._svc = services
+
     def is_compacting(self, topic_id: int) -> bool:
         """True while a compaction of ``topic_id`` runs (started here, or by a send)."""
-        svc = getattr(self._w, "svc", None)
-        c = svc.compaction if svc is not None else None
+        c = self._svc.compaction if self._svc is not None else None
         return topic_id in self._compacting or (c is not None and c.in_flight(topic_id))
 
     def summary_cursor(self, topic_id: int) -> int | None:
         """The last message id the topic summary covers (CMP-2), or None."""
-        c = self._w.svc.compaction
+        c = self._svc.compaction if self._svc is not None else None
         if c is None:
             return None
         try:
@@ -131,16 +172,32 @@ class CompactionController:
         except ServiceError:
             return None
 
+    def refresh_cursor(self) -> asyncio.Task[int | None] | None:
+        """Re-read the open topic's summary cursor on a worker thread and mark it in the
+        message list (after a compaction, an edit or another process's change); returns
+        the task, whose result is the cursor (None: no topic open)."""
+        w = self._w
+        tid = w.current_topic_id
+        if tid is None:
+            return None
+        return w.runner.run("summary-cursor", self._refresh_cursor(tid), context="Summary", quiet=True)
+
+    async def _refresh_cursor(self, topic_id: int) -> int | None:
+        cursor = await self._w.runner.run_in_thread(self.summary_cursor, topic_id)
+        if topic_id == self._w.current_topic_id:
+            self._w.message_model.set_summary_cursor(cursor)
+        return cursor
+
     def sync(self) -> None:
         """Compact now reads "Compacting…" and is disabled while the open topic compacts."""
         w = self._w
-        available = hasattr(w, "svc") and w.svc.compaction is not None
+        available = self._svc is not None and self._svc.compaction is not None
         tid = w.current_topic_id
         busy = tid is not None and available and self.is_compacting(tid)
         w.compact_action.setEnabled(available and tid is not None and not busy)
         w.compact_action.setText(COMPACTING_TEXT if busy else COMPACT_TEXT)
         w.summary_action.setEnabled(available and tid is not None)
-        if hasattr(w, "svc"):
+        if self._svc is not None:
             w.sending.sync()
             w.composer.badge.popover.sync()
 
@@ -150,7 +207,7 @@ class CompactionController:
         started (no topic, no compaction, already running)."""
         w = self._w
         tid = w.current_topic_id if topic_id is None else topic_id
-        if tid is None or w.svc.compaction is None:
+        if tid is None or self._svc is None or self._svc.compaction is None:
             return None
         if self.is_compacting(tid):
             w.show_status("This topic is already compacting; wait for that run to finish (Esc stops it)")
@@ -169,9 +226,9 @@ class CompactionController:
         from chathub_desktop.services.compaction_service import CompactionInProgress
 
         w = self._w
-        assert w.svc.compaction is not None
+        assert self._svc is not None and self._svc.compaction is not None
         try:
-            outcome = await w.svc.compaction.compact(topic_id, focus=focus)
+            outcome = await self._svc.compaction.compact(topic_id, focus=focus)
         except CompactionInProgress as exc:
             w.show_status(str(exc).capitalize())
             return
@@ -197,7 +254,7 @@ class CompactionController:
         if topic_id == w.current_topic_id:
             if problem is None:  # else the progress box says it, with its button
                 w.show_status(text, 10000)
-            w.message_model.refresh_cursor()
+            self.refresh_cursor()
             w.estimate.schedule(invalidate=True)
 
     def stop(self) -> None:
@@ -205,9 +262,9 @@ class CompactionController:
         cancelled run is stored (CMP-13)."""
         w = self._w
         tid = w.current_topic_id
-        if tid is None or w.svc.compaction is None:
+        if tid is None or self._svc is None or self._svc.compaction is None:
             return
-        stopped = w.svc.compaction.cancel(tid)
+        stopped = self._svc.compaction.cancel(tid)
         task = self._tasks.get(tid)
         if task is not None and not task.done():
             task.cancel()
@@ -216,28 +273,31 @@ class CompactionController:
             self._outcomes[tid] = "Compaction stopped — the summary is unchanged"
             w.show_status(self._outcomes[tid], 5000)
 
-    def on_progress(self, topic_id: int, trigger: str, phase: str, done: int, total: int, status: str) -> None:
-        """A compaction run's ``phase`` (``started`` / ``batch`` / ``finished``) event."""
-        if phase == "started":
+    def on_progress(self, event: CompactionProgress) -> None:
+        """A compaction run's progress: started, a batch done, finished."""
+        topic_id, trigger, phase, done, total = event.topic_id, event.trigger, event.phase, event.done, event.total
+        status = event.status
+        if phase == CompactionPhase.STARTED:
             self._progress[topic_id] = "Compacting…" if trigger == "manual" else \
                 f"{TRIGGER_TEXT.get(trigger, 'Compaction')}: compacting…"
-        elif phase == "batch":
+        elif phase == CompactionPhase.BATCH:
             self._progress[topic_id] = f"Compacting… batch {done} of {total}"
-        elif phase == "finished":
+        elif phase == CompactionPhase.FINISHED:
             self._progress.pop(topic_id, None)
             if trigger != "manual" and topic_id == self._w.current_topic_id:
                 from chathub_desktop.gui.summary_dialog import RESULT_TEXT
 
                 text = f"{TRIGGER_TEXT.get(trigger, 'Compaction')}: " + (
-                    "stopped" if status == "cancelled" else RESULT_TEXT.get(status, status))
+                    "stopped" if status in (None, CompactionStatus.CANCELLED) else RESULT_TEXT.get(status, status))
                 self._outcomes[topic_id] = text
                 self._w.show_status(text, 8000)
         self.sync()
-        self.show_progress(topic_id, done if phase == "batch" else 0, total if phase == "batch" else 0)
+        batch = phase == CompactionPhase.BATCH
+        self.show_progress(topic_id, done if batch else 0, total if batch else 0)
 
     def show_progress(self, topic_id: int | None = None, done: int = 0, total: int = 0) -> None:
         """The status-bar progress of the open topic's run (hidden when none)."""
-        if not hasattr(self._w, "svc"):
+        if self._svc is None:
             return
         tid = self._w.current_topic_id
         text = self._progress.get(tid) if tid is not None else None
@@ -268,14 +328,15 @@ class CompactionController:
 
         w = self._w
         tid = w.current_topic_id if topic_id is None else topic_id
-        if tid is None or w.svc.compaction is None:
+        if tid is None or self._svc is None or self._svc.compaction is None:
             return None
         old = w.dialogs.get("summary")
         if isinstance(old, SummaryDialog):
             old.close()
         row = w.topic_model.row_of(tid)
         t = w.topic_model.topic_at(row) if row is not None else None
-        dlg = SummaryDialog(w.svc, tid, events=w.events, title=t.title if t is not None else "", parent=w)
+        dlg = SummaryDialog(self._svc, tid, events=w.events, title=t.title if t is not None else "",
+                            parent=self._parent)
         w.dialogs["summary"] = dlg
         dlg.open()
         return dlg

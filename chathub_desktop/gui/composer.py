@@ -87,7 +87,7 @@ class Composer(QFrame):
         outer.setContentsMargins(Space.XL, Space.SM, Space.XL, Space.LG)
         self.card = QFrame()
         self.card.setObjectName("composerCard")
-        layout = QVBoxLayout(self.card)
+        layout = self.card_layout = QVBoxLayout(self.card)
         layout.setContentsMargins(Space.LG, Space.MD, Space.MD, Space.SM)
         layout.setSpacing(Space.XS)
         outer.addWidget(self.card)

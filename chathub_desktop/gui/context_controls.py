@@ -51,7 +51,7 @@ class ContextControls(QObject):
         self.proposals_action.setToolTip("Dream review: new dream cards waiting for your accept or discard")
         self.proposals_action.triggered.connect(lambda: self.open_proposals())
         window.assistant_menu.insertAction(window.memory_action, self.proposals_action)
-        window.events.memory_changed.connect(lambda _aid: self.update_proposals())
+        window.events.memory_changed.connect(lambda _e: self.update_proposals())
         window.assistant_combo.currentIndexChanged.connect(lambda _i: self.update_proposals())
         self.update_proposals()
 
@@ -87,9 +87,14 @@ class ContextControls(QObject):
         return panel.show_proposals() if panel is not None else None
 
     def set_pinned(self, message_id: int, on: bool) -> None:
-        """Pin or unpin a message of the open topic and show its row again."""
+        """Pin or unpin a message of the open topic on a store worker, then show its row
+        again."""
+        self._window.runner.run(f"pin-message:{message_id}", self._set_pinned(message_id, on),
+                                context="Pin message")
+
+    async def _set_pinned(self, message_id: int, on: bool) -> None:
         try:
-            self._window.svc.topics.set_message_pinned(message_id, on)
+            await self._window.runner.run_in_thread(self._window.svc.topics.set_message_pinned, message_id, on)
         except ServiceError as exc:
             self._window.presenter.present(exc, context="Pin message")
             return

@@ -4,20 +4,39 @@ thread, for the open topic and the current draft."""
 from __future__ import annotations
 
 import functools
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
 from PySide6.QtCore import QTimer
 from PySide6.QtWidgets import QDialog
 
 if TYPE_CHECKING:
-    from chathub_desktop.gui.main_window import MainWindow
+    from chathub_desktop.gui.attachments import AttachmentController
+    from chathub_desktop.gui.composer import Composer
+    from chathub_desktop.gui.error_presenter import ErrorPresenter
+    from chathub_desktop.gui.task_runner import TaskRunner
+    from chathub_desktop.services.container import Services
     from chathub_desktop.services.views import EstimateView, TruncationView
+
+
+class EstimateHost(Protocol):
+    """What the badge runs use of the window (issue 29); the main window is one."""
+
+    svc: Services
+    runner: TaskRunner
+    presenter: ErrorPresenter
+    composer: Composer
+    attachments: AttachmentController
+
+    @property
+    def current_topic_id(self) -> int | None:
+        """The open topic."""
+        ...
 
 
 class EstimateController:
     """Recounts ``window``'s badge. ``shown`` counts the estimates put on the badge."""
 
-    def __init__(self, window: MainWindow) -> None:
+    def __init__(self, window: EstimateHost) -> None:
         self._w = window
         self._running = False
         self._pending = False
@@ -82,12 +101,17 @@ class EstimateController:
 
     def edit_card(self, e: EstimateView) -> None:
         """Open the model card editor on ``e``'s model and provider, starting from the
-        window ``e`` used; after a save the badge recounts (issue 28)."""
+        window ``e`` used, once the providers are read on a worker; after a save the
+        badge recounts (issue 28)."""
+        self._w.runner.run("model-card", self._edit_card(e), context="Model card")
+
+    async def _edit_card(self, e: EstimateView) -> None:
         from chathub_desktop.gui.model_card_dialog import ModelCardDialog
 
         w = self._w
-        dialog = ModelCardDialog(w.svc.models, w.svc.providers.list(), w.runner, w.presenter, model=e.model,
-                                 provider_id=e.provider_id, window=e.context_window, parent=w)
+        providers = await w.runner.run_in_thread(w.svc.providers.list)
+        dialog = ModelCardDialog(w.svc.models, providers, w.runner, w.presenter, model=e.model,
+                                 provider_id=e.provider_id, window=e.context_window, parent=w.composer.window())
         dialog.saved.connect(lambda _view: self.schedule(invalidate=True))
         self.card_dialog = dialog
         dialog.open()

@@ -107,8 +107,9 @@ def _menu_path(action: QAction) -> str:
     """``Assistant`` or ``File → Import`` for an action in the menu bar, else ""."""
     for owner in action.associatedObjects():
         if isinstance(owner, QMenu):
-            path, menu = [], owner
-            while isinstance(menu, QMenu):
+            path: list[str] = []
+            menu: QMenu | None = owner
+            while menu is not None:
                 path.append(menu.title().replace("&", ""))
                 parent = menu.parent()
                 menu = parent if isinstance(parent, QMenu) else None

@@ -21,7 +21,7 @@ def encode(image: QImage, fmt: str, quality: int = -1) -> bytes:
     data = QByteArray()
     buf = QBuffer(data)
     buf.open(QIODevice.OpenModeFlag.WriteOnly)
-    ok = image.save(buf, fmt, quality)
+    ok = image.save(buf, fmt, quality)  # type: ignore[call-overload]  # the stub says bytes; run time takes str
     buf.close()
     if not ok:
         raise ValueError(f"could not encode the image as {fmt}")

@@ -5,7 +5,7 @@ The store watcher (``services.store_watch.StoreWatcher``) runs only while the wi
 visible: :class:`LiveRefresh` starts it on Show and stops it on Hide (the tray keeps the
 app running hidden). Most of what the watcher publishes reaches the window through the
 paths the window's own writes take (a new message → ``message_added``; memory →
-``memory_changed`` / ``topic_changed(0)``); this module handles the three events only
+``memory_changed`` / ``settings_changed``); this module handles the events only
 another process causes: an edited or deleted message, topics created or deleted, and
 assistants changed. Every handler keeps the user's place: the selected assistant and
 topic stay selected while they exist.
@@ -19,6 +19,12 @@ from PySide6.QtCore import QEvent, QObject
 
 if TYPE_CHECKING:
     from chathub_desktop.gui.main_window import MainWindow
+    from chathub_desktop.services.events import (
+        AssistantsChanged,
+        MessageChanged,
+        TopicListChanged,
+        TopicMessagesChanged,
+    )
 
 
 class LiveRefresh(QObject):
@@ -30,6 +36,7 @@ class LiveRefresh(QObject):
         self._w = window
         ev = window.events
         ev.message_changed.connect(self._on_message_changed)
+        ev.topic_messages_changed.connect(self._on_topic_messages_changed)
         ev.topic_list_changed.connect(self._on_topic_list_changed)
         ev.assistants_changed.connect(self._on_assistants_changed)
         window.installEventFilter(self)
@@ -51,23 +58,23 @@ class LiveRefresh(QObject):
         self._w.svc.watcher.stop()
 
     # --- handlers ---------------------------------------------------------------------------
-    def _on_message_changed(self, topic_id: int, message_id: int, removed: bool) -> None:
-        w = self._w
-        if topic_id != w.current_topic_id:
-            return
-        if message_id == 0:
-            w.reload_topic()
-            w.message_model.refresh_cursor()
-            w.estimate.schedule(invalidate=True)
-        else:
-            w.message_actions.show_change(message_id, removed=removed)
+    def _on_message_changed(self, event: MessageChanged) -> None:
+        if event.topic_id == self._w.current_topic_id:
+            self._w.message_actions.show_change(event.message_id, removed=event.removed)
 
-    def _on_topic_list_changed(self, assistant_id: int) -> None:
-        if assistant_id == self._w.current_assistant_id():
+    def _on_topic_messages_changed(self, event: TopicMessagesChanged) -> None:
+        w = self._w
+        if event.topic_id == w.current_topic_id:
+            w.reload_topic()
+            w.compaction.refresh_cursor()
+            w.estimate.schedule(invalidate=True)
+
+    def _on_topic_list_changed(self, event: TopicListChanged) -> None:
+        if event.assistant_id == self._w.current_assistant_id():
             self.refresh_topics()
 
-    def _on_assistants_changed(self, everything: bool) -> None:
-        self._w.runner.run("live-assistants", self._refresh_assistants(everything), context="Assistants",
+    def _on_assistants_changed(self, event: AssistantsChanged) -> None:
+        self._w.runner.run("live-assistants", self._refresh_assistants(event.everything), context="Assistants",
                            quiet=True)
 
     async def _refresh_assistants(self, everything: bool) -> None:

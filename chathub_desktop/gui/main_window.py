@@ -20,6 +20,7 @@ there (dreams keep firing); File → Quit (Ctrl+Q) or the tray's Quit ends the a
 
 from __future__ import annotations
 
+import functools
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -66,11 +67,25 @@ from chathub_desktop.gui.window_pages import WindowPages
 from chathub_desktop.services.errors import ServiceError
 
 if TYPE_CHECKING:
+    import asyncio
 
+    from PySide6.QtWidgets import QMenu
+
+    from chathub_desktop.gui.attachments import AttachmentController
+    from chathub_desktop.gui.chat_events import ChatEvents
+    from chathub_desktop.gui.message_list_model import MessageListModel
+    from chathub_desktop.gui.message_list_view import MessageListView
+    from chathub_desktop.gui.notifications import Notifier
+    from chathub_desktop.gui.reply_versions import ReplyVersionsController
+    from chathub_desktop.gui.search_controller import SearchController
     from chathub_desktop.gui.task_runner import TaskRunner
+    from chathub_desktop.gui.topic_list_model import TopicListModel
     from chathub_desktop.gui.tray import DreamRunner, TrayController
+    from chathub_desktop.gui.view_menu import ViewController
     from chathub_desktop.services.container import Services
     from chathub_desktop.services.dream_service import DreamOutcome
+    from chathub_desktop.services.events import SettingsChanged, TopicChanged
+    from chathub_desktop.services.views import AssistantView
 
 APP_TITLE = "ChatHub Desktop"
 #: What the chat area says while the store opens (before attach()).
@@ -96,11 +111,51 @@ class MainWindow(QMainWindow):
 
     ``settings_file``: an INI path to remember the window geometry in (None: not
     remembered, as in tests). ``quit_requested`` fires when the window closes or Quit is
-    chosen; the composition root then awaits :meth:`shutdown`.
+    chosen; the composition root then awaits :meth:`shutdown`. Store reads and writes run
+    on the store workers (issue 29): ``topics_listed`` and ``topic_created`` say when their
+    results are shown.
     """
 
     quit_requested = Signal()
     topic_opened = Signal(int)
+    # the parts the window's components reach through their Protocols (issue 29); set
+    # in attach() (store-bound) or while building the window
+    svc: Services
+    runner: TaskRunner
+    events: ChatEvents
+    topic_model: TopicListModel
+    message_model: MessageListModel
+    message_view: MessageListView
+    attachments: AttachmentController
+    notifier: Notifier | None
+    composer: Composer
+    topic_list: QListView
+    assistant_combo: QComboBox
+    stack: QStackedWidget
+    splitter: QSplitter
+    reply_notice: ReplyNoticeBar
+    search: SearchController
+    versions: ReplyVersionsController
+    view: ViewController
+    topic_menu: QMenu
+    assistant_menu: QMenu
+    quit_action: QAction
+    about_action: QAction
+    memory_action: QAction
+    rename_topic_action: QAction
+    delete_topic_action: QAction
+    summary_action: QAction
+    stop_action: QAction
+    sending: SendController
+    compaction: CompactionController
+    estimate: EstimateController
+    message_actions: MessageActions
+    pages: WindowPages
+    deletes: TopicDeletes
+    #: The topic list was read (on a store worker) and its selection made (issue 29).
+    topics_listed = Signal()
+    #: ``new_topic`` created this topic and opened it.
+    topic_created = Signal(int)
 
     def __init__(self, services: Services | None = None, settings_file: Path | None = None,
                  parent: QWidget | None = None) -> None:
@@ -111,17 +166,19 @@ class MainWindow(QMainWindow):
         self.presenter = ErrorPresenter(self, self.show_status)
         self._topic_id: int | None = None
         self._drafts: dict[int, str] = {}  # unsent text per topic, kept while the app runs
+        self._assistants: dict[int, AssistantView] = {}  # as last read by reload_assistants()
         self.launches_handed_over = 0  # later launches on this data dir (bring_to_front)
         self.dialogs: dict[str, QWidget] = {}
         # the window's controllers, along its seams
-        self.sending = SendController(self)
-        self.compaction = CompactionController(self)
+        self.sending = SendController(self, self)
+        self.compaction = CompactionController(self, self)
         self.estimate = EstimateController(self)
-        self.message_actions = MessageActions(self)
+        self.message_actions = MessageActions(self, self)
         self.pages = WindowPages(self)
-        self.deletes = TopicDeletes(self)
+        self.deletes = TopicDeletes(self, self)
         self._quitting = False  # Quit was chosen: closing ends the app even with a tray
         self.dream_runner: DreamRunner | None = None  # attach()
+        self.notifier = None  # attach()
         self.tray: TrayController | None = None  # attach()
         self._build_actions()
         self._build_ui()
@@ -131,7 +188,7 @@ class MainWindow(QMainWindow):
         if services is not None:
             self.attach(services)
         else:  # inert until attach(): only Quit and About work
-            self.centralWidget().setEnabled(False)
+            self.splitter.setEnabled(False)
             self.menuBar().setEnabled(False)
             for a in (*self.actions(), self.delete_topic_action):
                 a.setEnabled(a in (self.quit_action, self.about_action))
@@ -150,11 +207,13 @@ class MainWindow(QMainWindow):
         from chathub_desktop.gui.topic_list_model import TopicListModel
 
         self.svc = services
+        self.compaction.bind(services)
         self.view.prefs.apply_hint()
         self.runner: TaskRunner = TaskRunner(self.presenter)
         self.events = ChatEvents(services.bus, self)
         self._wire()
-        self.topic_model = TopicListModel(services.topics, self.events, self)
+        self.topic_model = TopicListModel(services.topics, self.events, self.runner, self)
+        self.topic_model.rename_refused.connect(self.show_status)
         self.topic_list.setModel(self.topic_model)
         self.topic_list.setItemDelegate(TopicListDelegate(self.topic_list))
         self.topic_list.selectionModel().currentChanged.connect(self._on_topic_selected)
@@ -199,9 +258,10 @@ class MainWindow(QMainWindow):
         for a in (*self.actions(), self.delete_topic_action):
             a.setEnabled(True)  # reload_assistants() narrows them to the selection
         self.deletes.sync()
-        self.centralWidget().setEnabled(True)
+        self.splitter.setEnabled(True)
         self.menuBar().setEnabled(True)
         self.statusBar().clearMessage()
+        self.composer.set_can_send(False, OPENING_TEXT)  # until the assistants are read
         self.reload_assistants()
         self._start_dreams()
         from chathub_desktop.gui.live_refresh import LiveRefresh
@@ -216,7 +276,7 @@ class MainWindow(QMainWindow):
         if self.dream_runner is not None:
             return
         self.dream_runner = DreamRunner(self.svc, self.runner, status=self.show_status, parent=self)
-        self.dream_runner.load_paused()
+        self.runner.run("dreams-paused", self.dream_runner.load_paused(), context="Pause dreams")
         self.tray = TrayController(self, self.dream_runner, self.quit_action, parent=self)
         self.assistant_menu.addSeparator()
         self.assistant_menu.addAction(self.tray.run_due_action)
@@ -231,7 +291,8 @@ class MainWindow(QMainWindow):
         """A scheduled run ended: a notification per outcome worth telling, and the open
         Memory page re-reads its last-run line."""
         combo = self.assistant_combo
-        self.notifier.on_dreams_ran(outcomes, lambda aid: combo.itemText(combo.findData(aid)))
+        if self.notifier is not None:
+            self.notifier.on_dreams_ran(outcomes, lambda aid: combo.itemText(combo.findData(aid)))
         page = self.dialogs.get("memory")
         panel = getattr(page, "dream_panel", None)
         if panel is not None:
@@ -255,7 +316,7 @@ class MainWindow(QMainWindow):
         if tip:
             a.setToolTip(tip)
             a.setStatusTip(tip)
-        a.triggered.connect(slot)  # type: ignore[arg-type]
+        a.triggered.connect(slot)
         self.addAction(a)
         return a
 
@@ -417,7 +478,7 @@ class MainWindow(QMainWindow):
         topic_menu = self.topic_menu = mb.addMenu("&Topic")
         from chathub_desktop.gui.search_controller import SearchController
 
-        self.search = SearchController(self)  # issue 14: Ctrl+K / Ctrl+Shift+F
+        self.search = SearchController(self, self)  # issue 14: Ctrl+K / Ctrl+Shift+F
         topic_menu.addAction(self.search.action)
         topic_menu.addAction(self.new_topic_action)
         topic_menu.addAction(self.rename_topic_action)
@@ -498,8 +559,9 @@ class MainWindow(QMainWindow):
         ev.message_added.connect(self.sending.on_message_added)
         ev.reply_finished.connect(self.sending.on_reply_finished)
         ev.topic_changed.connect(self._on_topic_changed)
+        ev.settings_changed.connect(self._on_settings_changed)
         ev.compaction_progress.connect(self.compaction.on_progress)
-        ev.store_waiting.connect(self.store_wait_label.setVisible)  # queued from worker threads
+        ev.store_waiting.connect(lambda e: self.store_wait_label.setVisible(e.waiting))  # queued from workers
         ev.summarizer_choice_requested.connect(self.pages.open_system_agent)  # issue 28
 
     # --- geometry ---------------------------------------------------------------------------
@@ -548,11 +610,20 @@ class MainWindow(QMainWindow):
         return int(data) if data is not None else None
 
     def reload_assistants(self, select_id: int | None = None) -> None:
-        """Re-read assistants; keep (or switch to ``select_id``) the selection."""
+        """Re-read assistants on a store worker; keep (or switch to ``select_id``) the
+        selection, then list its topics (``topics_listed`` fires when shown, issue 29)."""
+        self.runner.run("assistants", self.load_assistants(select_id), context="Assistants")
+
+    async def load_assistants(self, select_id: int | None = None) -> None:
+        """Read assistants on a store worker, keep (or switch to ``select_id``) the
+        selection and list its topics; returns once they are shown."""
         keep = select_id if select_id is not None else self.current_assistant_id()
+        self.runner.cancel("topic-list")  # an older listing must not report this one
+        assistants = await self.runner.run_in_thread(self.svc.assistants.list)
+        self._assistants = {a.id: a for a in assistants}
         self.assistant_combo.blockSignals(True)
         self.assistant_combo.clear()
-        for a in self.svc.assistants.list():
+        for a in assistants:
             self.assistant_combo.addItem(a.name, a.id)
             self.assistant_combo.setItemData(
                 self.assistant_combo.count() - 1,
@@ -562,9 +633,15 @@ class MainWindow(QMainWindow):
         if keep is not None and self.assistant_combo.findData(keep) >= 0:
             self.assistant_combo.setCurrentIndex(self.assistant_combo.findData(keep))
         self.assistant_combo.blockSignals(False)
-        self._on_assistant_changed()
+        self._show_selected_assistant()
+        await self._list_topics(self.current_assistant_id(), None)
 
     def _on_assistant_changed(self, *_args: object) -> None:
+        self._show_selected_assistant()
+        self.list_topics()
+
+    def _show_selected_assistant(self) -> None:
+        """Actions, composer and labels follow the selected assistant."""
         aid = self.current_assistant_id()
         combo = self.assistant_combo
         self.rail.set_assistants([AssistantItem(int(combo.itemData(i)), combo.itemText(i))
@@ -574,13 +651,33 @@ class MainWindow(QMainWindow):
         self.memory_action.setEnabled(has)
         self.new_topic_action.setEnabled(has)
         self.composer.set_can_send(has, "Create an assistant first (Assistant → New…)")
-        self.update_assistant_label()
-        self.topic_model.load(aid)
+        shown = self._assistants.get(aid) if aid is not None else None
+        if aid is not None and shown is None:  # listed by the live refresh, not read here yet
+            self.update_assistant_label()
+        else:
+            self._show_assistant(shown)
+
+    def list_topics(self, keep: int | None = None) -> asyncio.Task[None]:
+        """Re-read the selected assistant's topics on a store worker; then select ``keep``
+        when listed, else the first topic (``topics_listed`` fires, issue 29). Returns the
+        task."""
+        return self.runner.run("topic-list", self._list_topics(self.current_assistant_id(), keep), context="Topics")
+
+    async def _list_topics(self, assistant_id: int | None, keep: int | None) -> None:
+        rows = [] if assistant_id is None else await self.runner.run_in_thread(
+            self.topic_model.fetch, assistant_id)
+        if assistant_id != self.current_assistant_id():
+            return  # another assistant was chosen meanwhile
+        self.topic_model.show(assistant_id, rows)
         self._sync_topic_actions()
-        if self.topic_model.rowCount() > 0:
-            self.select_topic_row(0)
+        row = self.topic_model.row_of(keep) if keep is not None else None
+        if row is None and self.topic_model.rowCount() > 0:
+            row = 0
+        if row is not None:
+            self.select_topic_row(row)
         else:
             self.open_topic(None)
+        self.topics_listed.emit()
 
     def _assistant_name(self, assistant_id: int) -> str:
         """An assistant's name as the assistant list shows it."""
@@ -588,16 +685,28 @@ class MainWindow(QMainWindow):
         return self.assistant_combo.itemText(index) if index >= 0 else "The assistant"
 
     def update_assistant_label(self) -> None:
-        """Show the selected assistant's model and provider above the messages."""
-        aid = self.current_assistant_id()
-        if aid is None:
+        """Re-read the selected assistant on a store worker and show its model and
+        provider (its settings changed)."""
+        self.runner.run("assistant-label", self._update_assistant_label(self.current_assistant_id()),
+                        context="Assistants", quiet=True)
+
+    async def _update_assistant_label(self, assistant_id: int | None) -> None:
+        try:
+            a = None if assistant_id is None else await self.runner.run_in_thread(self.svc.assistants.get,
+                                                                                  assistant_id)
+        except ServiceError:
+            return
+        if a is not None:
+            self._assistants[a.id] = a
+        if assistant_id == self.current_assistant_id():
+            self._show_assistant(a)
+
+    def _show_assistant(self, a: AssistantView | None) -> None:
+        """The assistant's model and provider in the status bar, its name on its replies."""
+        if a is None:
             self.model_label.setText("No assistant")
             self.assistant_title.setText("No assistant")
             self.message_view.delegate.assistant_name = "Assistant"
-            return
-        try:
-            a = self.svc.assistants.get(aid)
-        except ServiceError:
             return
         self.message_view.delegate.assistant_name = a.name
         self.assistant_title.setText(a.name)
@@ -678,20 +787,27 @@ class MainWindow(QMainWindow):
         self.message_view.delegate.add_rendered(rendered)
         self.message_model.show_page(page)
 
-    def new_topic(self, *, private: bool = False) -> int | None:
-        """Create a "New topic" (``private``: issue 19) for the current assistant and open
-        it; returns its id."""
+    def new_topic(self, *, private: bool = False) -> None:
+        """Create a "New topic" (``private``: issue 19) for the current assistant on a
+        store worker and open it (``topic_created`` fires)."""
+        self.runner.run("new-topic", self.create_topic(private=private), context="New topic")
+
+    async def create_topic(self, *, private: bool = False) -> int | None:
+        """Create a topic on a store worker, open it and return its id (None: refused,
+        said in one line)."""
         aid = self.current_assistant_id()
         if aid is None:
             self.show_status("Create an assistant first (Assistant → New…)")
             return None
         try:
-            t = self.svc.topics.create(aid, private=private)
+            t = await self.runner.run_in_thread(functools.partial(self.svc.topics.create, aid, private=private))
         except ServiceError as exc:
             self.presenter.present(exc, context="New topic")
             return None
-        self.select_topic_row(self.topic_model.insert_first(t))
-        self.composer.draft.setFocus()
+        if aid == self.current_assistant_id():
+            self.select_topic_row(self.topic_model.insert_first(t))
+            self.composer.draft.setFocus()
+        self.topic_created.emit(t.id)
         return t.id
 
     def rename_topic(self) -> None:
@@ -717,16 +833,14 @@ class MainWindow(QMainWindow):
         else:
             self.open_topic(None)
 
-    def _on_topic_changed(self, topic_id: int) -> None:
-        if topic_id == 0:  # assistant settings changed
-            self.update_assistant_label()
+    def _on_settings_changed(self, _event: SettingsChanged) -> None:
+        self.update_assistant_label()
+        self.estimate.schedule(invalidate=True)
+
+    def _on_topic_changed(self, event: TopicChanged) -> None:
+        if event.topic_id == self._topic_id:  # compaction, edit, delete, title
+            self.compaction.refresh_cursor()
             self.estimate.schedule(invalidate=True)
-        elif topic_id == self._topic_id:  # compaction, edit, delete, title
-            self.message_model.refresh_cursor()
-            self.estimate.schedule(invalidate=True)
-        if self.topic_model.rename_error:
-            self.show_status(self.topic_model.rename_error)
-            self.topic_model.rename_error = None
 
     def bring_to_front(self, argv: list[str]) -> None:
         """Another launch on this data dir handed over ``argv`` (issue 13): show the
@@ -776,7 +890,7 @@ class MainWindow(QMainWindow):
         self.search.stop_indexing()
         if self.tray is not None:
             self.tray.shutdown()
-        if getattr(self, "notifier", None) is not None:
+        if self.notifier is not None:
             self.notifier.closing = True  # replies stopped by the quit are not news
         if hasattr(self, "svc"):
             await self.svc.chat.shutdown()

@@ -171,7 +171,7 @@ def _typeset(tex: str, display: bool, dark: bool) -> str:
     svg = ""
     if tex and len(tex) <= MATH_MAX_CHARS and brace_depth(tex) <= MATH_MAX_DEPTH:
         try:
-            from ziamath import config
+            from ziamath import config  # type: ignore[attr-defined]  # the package's Config instance
             from ziamath.zmath import Latex
 
             with _math_lock:
@@ -223,7 +223,7 @@ def _parser(dark: bool) -> MarkdownIt:
     md.enable(["table", "strikethrough"])
     md.use(dollarmath_plugin, allow_space=False, allow_digits=False, double_inline=True)
 
-    def _math(tokens, idx, env, display: bool) -> str:  # type: ignore[no-untyped-def]
+    def _math(tokens, idx, env, display: bool) -> str:
         env["math"] = env.get("math", 0) + 1
         tex = tokens[idx].content
         spent = env.get("math_s", 0.0)
@@ -234,10 +234,10 @@ def _parser(dark: bool) -> MarkdownIt:
         env["math_s"] = spent + time.perf_counter() - start
         return out
 
-    def math_inline(self, tokens, idx, options, env):  # type: ignore[no-untyped-def]
+    def math_inline(self, tokens, idx, options, env):
         return _math(tokens, idx, env, False)
 
-    def math_block(self, tokens, idx, options, env):  # type: ignore[no-untyped-def]
+    def math_block(self, tokens, idx, options, env):
         return _math(tokens, idx, env, True)
 
     for rule in ("math_inline", "math_inline_double"):
@@ -245,24 +245,24 @@ def _parser(dark: bool) -> MarkdownIt:
     for rule in ("math_block", "math_block_label"):
         md.add_render_rule(rule, math_block)
 
-    def _copy_index(env) -> int:  # type: ignore[no-untyped-def]
+    def _copy_index(env) -> int:
         env["code"] = env.get("code", -1) + 1
         return int(env["code"])
 
-    def fence(self, tokens, idx, options, env):  # type: ignore[no-untyped-def]
+    def fence(self, tokens, idx, options, env):
         token = tokens[idx]
         return highlight_code(token.content, token.info, dark=dark, copy_index=_copy_index(env))
 
-    def code_block(self, tokens, idx, options, env):  # type: ignore[no-untyped-def]
+    def code_block(self, tokens, idx, options, env):
         return highlight_code(tokens[idx].content, "", dark=dark, copy_index=_copy_index(env))
 
-    def code_inline(self, tokens, idx, options, env):  # type: ignore[no-untyped-def]
+    def code_inline(self, tokens, idx, options, env):
         return (
             f'<code style="background-color:{_INLINE_CODE_BG[dark]}">'
             f"{html.escape(tokens[idx].content)}</code>"
         )
 
-    def image(self, tokens, idx, options, env):  # type: ignore[no-untyped-def]
+    def image(self, tokens, idx, options, env):
         token = tokens[idx]
         return image_html(str(token.attrGet("src") or ""), self.renderInlineAsText(token.children or [], options, env))
 
@@ -363,7 +363,7 @@ def render_markdown(text: str, *, dark: bool = False) -> str:
         return render_as_text(text, f"Shown as plain text: nested deeper than {MAX_NESTING} levels.")
     if _cells(tokens) > MAX_CELLS:
         return render_as_text(text, f"Shown as plain text: more than {MAX_CELLS:,} table cells and code spans.")
-    html_out = md.renderer.render(tokens, md.options, env)
+    html_out: str = md.renderer.render(tokens, md.options, env)
     if len(html_out) > MAX_HTML_CHARS:
         return render_as_text(text, "Shown as plain text: too large to lay out as Markdown.")
     # QTextDocument draws table borders only from attributes, not CSS.

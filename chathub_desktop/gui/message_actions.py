@@ -4,7 +4,7 @@ marker and the badge follow."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
 from chathub_desktop.gui import confirm
 from chathub_desktop.services.errors import ServiceError
@@ -12,15 +12,47 @@ from chathub_desktop.services.errors import ServiceError
 if TYPE_CHECKING:
     import asyncio
 
-    from chathub_desktop.gui.main_window import MainWindow
+    from PySide6.QtWidgets import QWidget
+
+    from chathub_desktop.gui.compaction_controller import CompactionController
+    from chathub_desktop.gui.estimate_controller import EstimateController
     from chathub_desktop.gui.message_inline_edit import InlineEditor
+    from chathub_desktop.gui.message_list_model import MessageListModel
+    from chathub_desktop.gui.reply_versions import ReplyVersionsController
+    from chathub_desktop.gui.send_controller import SendController
+    from chathub_desktop.gui.task_runner import TaskRunner
+    from chathub_desktop.services.container import Services
+
+
+class MessageHost(Protocol):
+    """What the message edits use of the window (issue 29); the main window is one."""
+
+    svc: Services
+    runner: TaskRunner
+    message_model: MessageListModel
+    compaction: CompactionController
+    estimate: EstimateController
+    sending: SendController
+    versions: ReplyVersionsController
+    dialogs: dict[str, QWidget]
+    inline_editor: InlineEditor
+
+    @property
+    def current_topic_id(self) -> int | None:
+        """The open topic."""
+        ...
+
+    def show_status(self, text: str, ms: int = 5000) -> None:
+        """A line in the status bar for ``ms`` milliseconds."""
+        ...
 
 
 class MessageActions:
-    """Edit / delete a message of ``window``'s open topic."""
+    """Edit / delete a message of ``window``'s open topic; ``parent`` hosts its dialogs."""
 
-    def __init__(self, window: MainWindow) -> None:
+    def __init__(self, window: MessageHost, parent: QWidget) -> None:
         self._w = window
+        self._parent = parent
 
     def edit_message(self, message_id: int) -> InlineEditor | None:
         """Edit message (the hover bar's Edit, the menu's Edit message…): the user message
@@ -67,7 +99,7 @@ class MessageActions:
         w = self._w
         if w.svc.messages is None:
             return None
-        if not confirm.ask(w, "Delete message", "Delete this message from the topic? This cannot be undone."):
+        if not confirm.ask(self._parent, "Delete message", "Delete this message from the topic? This cannot be undone."):
             return None
         return w.runner.run(f"delete-message:{message_id}", self._delete(message_id), context="Delete message")
 
@@ -90,7 +122,7 @@ class MessageActions:
         if w.svc.chat.is_sending(topic):
             w.show_status("This window is writing this reply; press Stop to end it", 6000)
             return None
-        if not confirm.ask(w, "Mark as interrupted",
+        if not confirm.ask(self._parent, "Mark as interrupted",
                            "Mark this reply as interrupted? Do this only when the window or command writing it "
                            "is gone or no longer answers; what arrived is kept.", action="Mark as interrupted"):
             return None
@@ -105,21 +137,29 @@ class MessageActions:
         w.show_status("Reply marked as interrupted; you can send or retry again", 6000)
         w.sending.sync()
 
-    def show_change(self, message_id: int, *, removed: bool) -> None:
+    def show_change(self, message_id: int, *, removed: bool) -> asyncio.Task[int | None] | None:
         """Show that message ``message_id`` of the open topic changed (``removed``: it is
-        gone): its row, the summary marker and the badge follow."""
+        gone): its row, the summary marker and the badge follow. Returns the task that
+        re-reads the summary cursor (its result: the new cursor)."""
         w = self._w
         if removed:
             w.message_model.remove_message(message_id)
         else:
             w.message_model.refresh_message(message_id)
-        w.message_model.refresh_cursor()
+        cursor_read = w.compaction.refresh_cursor()
         w.estimate.schedule(invalidate=True)
+        return cursor_read
 
     def _after_change(self, message_id: int, *, edited: bool, cursor: int | None) -> None:
         w = self._w
-        self.show_change(message_id, removed=not edited)
+        cursor_read = self.show_change(message_id, removed=not edited)
         what = "Message edited" if edited else "Message deleted"
-        if cursor is not None and w.message_model.summary_cursor is None:
-            what += " — the topic summary covered it and was cleared; the next compaction rebuilds it"
-        w.show_status(what, 6000)
+        if cursor is None or cursor_read is None:
+            w.show_status(what, 6000)
+            return
+
+        def say(task: asyncio.Task[int | None]) -> None:
+            cleared = not task.cancelled() and task.exception() is None and task.result() is None
+            w.show_status(what + (" — the topic summary covered it and was cleared; the next compaction "
+                                  "rebuilds it" if cleared else ""), 6000)
+        cursor_read.add_done_callback(say)

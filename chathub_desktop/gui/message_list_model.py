@@ -43,6 +43,7 @@ from PySide6.QtCore import (
 
 from chathub_desktop.gui.chat_events import ChatEvents
 from chathub_desktop.services.errors import NotFound
+from chathub_desktop.services.events import MessageAdded, ReplyDelta, ReplyFinished
 from chathub_desktop.services.views import MessageView
 
 if TYPE_CHECKING:  # types only: keeps SQLAlchemy off the window's start-up path
@@ -440,7 +441,8 @@ class MessageListModel(QAbstractListModel):
             self.dataChanged.emit(idx, idx, [ExpandedRole])
 
     # --- events ----------------------------------------------------------------------------
-    def _on_message_added(self, topic_id: int, message_id: int) -> None:
+    def _on_message_added(self, event: MessageAdded) -> None:
+        topic_id, message_id = event.topic_id, event.message_id
         if topic_id != self._topic_id:
             return
         if not self._at_end:  # not at the end: a later page brings it
@@ -462,7 +464,8 @@ class MessageListModel(QAbstractListModel):
         self._total = max(self._total + 1, self.next_offset)
         self.endInsertRows()
 
-    def _on_reply_delta(self, topic_id: int, message_id: int, text: str) -> None:
+    def _on_reply_delta(self, event: ReplyDelta) -> None:
+        topic_id, message_id, text = event.topic_id, event.message_id, event.text
         if topic_id != self._topic_id:
             return
         row = self._by_id.get(message_id)
@@ -485,7 +488,8 @@ class MessageListModel(QAbstractListModel):
                 idx = self.index(row)
                 self.dataChanged.emit(idx, idx, CONTENT_ROLES)
 
-    def _on_reply_finished(self, topic_id: int, message_id: int, status: str, error: str) -> None:
+    def _on_reply_finished(self, event: ReplyFinished) -> None:
+        topic_id, message_id = event.topic_id, event.message_id
         if topic_id != self._topic_id:
             return
         row = self._by_id.get(message_id)

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import Coroutine, Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QObject, QTimer
 from PySide6.QtWidgets import QComboBox, QLabel, QToolButton
@@ -146,8 +146,8 @@ class ModelChoices(QObject):
         dialog.finished.connect(lambda _c: self.cancel())
         self._spawn(self._fill())
 
-    def _spawn(self, coro: object) -> None:
-        task = asyncio.get_event_loop().create_task(coro)  # type: ignore[arg-type]
+    def _spawn(self, coro: Coroutine[Any, Any, None]) -> None:
+        task = asyncio.get_event_loop().create_task(coro)
         self._tasks.add(task)
         task.add_done_callback(self._tasks.discard)
 

@@ -21,7 +21,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from chathub_desktop.gui.error_presenter import ErrorPresenter
+from chathub_desktop.gui.error_presenter import ErrorPresenter, user_message
 from chathub_desktop.gui.model_card_dialog import ModelCardDialog
 from chathub_desktop.gui.service_ops import ServiceOps
 from chathub_desktop.gui.task_runner import TaskRunner
@@ -97,9 +97,20 @@ class ModelsPage(QWidget):
         self.delete_button.setEnabled(picked)
 
     def reload(self) -> None:
-        """Re-read the cards (a quick read) and fill the table."""
-        cards = self.ops.call("List model cards", self._svc.models.list)
-        self.cards = list(cards) if isinstance(cards, list) else []
+        """Re-read the cards on a worker thread, then fill the table (issue 29)."""
+        self._runner.run(f"model-cards:{id(self)}", self._reload(), context="List model cards")
+
+    async def _reload(self) -> None:
+        try:
+            cards = await self._runner.run_in_thread(self._svc.models.list)
+        except Exception as exc:
+            message = user_message(exc)
+            if message is None:
+                raise  # a bug: the task runner hands it to the presenter
+            self._show_error(f"List model cards: {message}")
+            return
+        self._show_error("")
+        self.cards = list(cards)
         self.table.setRowCount(len(self.cards))
         for r, c in enumerate(self.cards):
             cells = (c.provider or "Every provider", c.model, f"{c.context_window:,}",

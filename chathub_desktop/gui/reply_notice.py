@@ -18,6 +18,7 @@ from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QPushButton, QWidget
 
 if TYPE_CHECKING:  # the bar is built before the window is attached to its services
     from chathub_desktop.gui.chat_events import ChatEvents
+    from chathub_desktop.services.events import ReplyFinished, ReplyRetrying, ReplyStalled
 
 
 def stall_text(host: str, seconds: float) -> str:
@@ -109,21 +110,21 @@ class ReplyNotices(QObject):
         else:
             self._bar.show_notice(entry[1], can_retry=entry[2])
 
-    def _on_stalled(self, topic_id: int, message_id: int, host: str, silent_s: float) -> None:
-        if silent_s > 0:
-            self._notices[topic_id] = (message_id, stall_text(host, silent_s), True)
+    def _on_stalled(self, event: ReplyStalled) -> None:
+        if event.silent_s > 0:
+            self._notices[event.topic_id] = (event.message_id, stall_text(event.host, event.silent_s), True)
         else:
-            self._notices.pop(topic_id, None)
+            self._notices.pop(event.topic_id, None)
         self.sync()
 
-    def _on_retrying(self, topic_id: int, message_id: int, wait_s: float, reason: str) -> None:
-        self._notices[topic_id] = (message_id, retrying_text(reason, wait_s), False)
+    def _on_retrying(self, event: ReplyRetrying) -> None:
+        self._notices[event.topic_id] = (event.message_id, retrying_text(event.reason, event.wait_s), False)
         self.sync()
 
-    def _on_finished(self, topic_id: int, message_id: int, _status: str, _error: str) -> None:
-        entry = self._notices.get(topic_id)
-        if entry is not None and entry[0] == message_id:
-            del self._notices[topic_id]
+    def _on_finished(self, event: ReplyFinished) -> None:
+        entry = self._notices.get(event.topic_id)
+        if entry is not None and entry[0] == event.message_id:
+            del self._notices[event.topic_id]
             self.sync()
 
     def _act(self, *, stop_only: bool) -> None:

@@ -30,6 +30,12 @@ if TYPE_CHECKING:
     from chathub_desktop.gui.chat_events import ChatEvents
     from chathub_desktop.gui.main_window import MainWindow
     from chathub_desktop.services.chat_service import SendOutcome
+    from chathub_desktop.services.events import (
+        MessageAdded,
+        ReplyFinished,
+        TopicChanged,
+        TopicMessagesChanged,
+    )
     from chathub_desktop.services.reply_versions import SwitchResult
     from chathub_desktop.services.topic_model import ModelPick
 
@@ -72,11 +78,12 @@ class ReplyVersionsController(QObject):
         view.regenerate_requested.connect(lambda mid: self.regenerate(mid))
         self._w.message_model.topic_opened.connect(lambda _tid: self._soon.start())
         events.message_added.connect(self._maybe_refresh)
-        events.reply_finished.connect(lambda tid, *_a: self._maybe_refresh(tid))
+        events.reply_finished.connect(self._maybe_refresh)
         events.topic_changed.connect(self._maybe_refresh)
+        events.topic_messages_changed.connect(self._maybe_refresh)
 
-    def _maybe_refresh(self, topic_id: int, *_rest: object) -> None:
-        if topic_id == self._w.current_topic_id:
+    def _maybe_refresh(self, event: MessageAdded | ReplyFinished | TopicChanged | TopicMessagesChanged) -> None:
+        if event.topic_id == self._w.current_topic_id:
             self._soon.start()
 
     def refresh(self) -> None:

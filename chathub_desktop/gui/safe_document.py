@@ -64,9 +64,10 @@ class SafeTextDocument(QTextDocument):
         super().__init__(parent)
         self.refused = 0
 
-    def loadResource(self, type: int, name: QUrl) -> object:  # noqa: A002 - Qt's signature
+    def loadResource(self, type: int, name: QUrl | str) -> object:  # noqa: A002 - Qt's signature
         """An accepted data-URL image as a ``QImage``; a transparent pixel for any other
         image; ``None`` for anything else. Never touches the file system or network."""
+        name = QUrl(name)
         if int(type) == _IMAGE:
             if name.scheme().lower() == "data":
                 image = decode_shown(name.toString())

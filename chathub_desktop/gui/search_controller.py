@@ -11,14 +11,24 @@ processes), one batch per store worker call so other writers never wait long.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
 from PySide6.QtCore import QObject, QTimer
 from PySide6.QtGui import QAction, QKeySequence
 
 if TYPE_CHECKING:  # the dialog (and SQLAlchemy behind it) load on first use, not at start-up
-    from chathub_desktop.gui.main_window import MainWindow
+    import asyncio
+
+    from PySide6.QtWidgets import QWidget
+
+    from chathub_desktop.gui.chat_events import ChatEvents
+    from chathub_desktop.gui.message_list_model import MessageListModel
+    from chathub_desktop.gui.message_list_view import MessageListView
     from chathub_desktop.gui.search_dialog import SearchDialog
+    from chathub_desktop.gui.task_runner import TaskRunner
+    from chathub_desktop.gui.topic_list_model import TopicListModel
+    from chathub_desktop.gui.window_pages import WindowPages
+    from chathub_desktop.services.container import Services
     from chathub_desktop.services.search_service import MessageLocation
 
 #: Shortcuts of Search everything.
@@ -28,19 +38,67 @@ INDEX_DELAY_MS = 1500
 INDEX_EVERY_MS = 60_000
 
 
-class SearchController(QObject):
-    """Owns the Search everything action and dialog of ``window``."""
+class ArchivedToggle(Protocol):
+    """Lists archived topics too (Topic → Show archived)."""
 
-    def __init__(self, window: MainWindow) -> None:
-        super().__init__(window)
+    def show_archived(self, on: bool | None = None) -> asyncio.Task[None] | None:
+        """Switch it; the task that lists the topics again (None: unchanged)."""
+        ...
+
+
+class SearchHost(Protocol):
+    """What search uses of the window (issue 29); the main window is one."""
+
+    svc: Services
+    runner: TaskRunner
+    topic_model: TopicListModel
+    message_model: MessageListModel
+    message_view: MessageListView
+    pages: WindowPages
+    dialogs: dict[str, QWidget]
+
+    @property
+    def topic_actions(self) -> ArchivedToggle:
+        """Show archived topics."""
+        ...
+
+    @property
+    def current_topic_id(self) -> int | None:
+        """The open topic."""
+        ...
+
+    def current_assistant_id(self) -> int | None:
+        """The selected assistant."""
+        ...
+
+    async def load_assistants(self, select_id: int | None = None) -> None:
+        """Read the assistants on a worker and switch to ``select_id``."""
+        ...
+
+    def select_topic(self, topic_id: int) -> None:
+        """Select (and open) ``topic_id`` when listed."""
+        ...
+
+    def show_status(self, text: str, ms: int = 5000) -> None:
+        """A line in the status bar for ``ms`` milliseconds."""
+        ...
+
+
+class SearchController(QObject):
+    """Owns the Search everything action and dialog of ``window``; ``owner`` holds the
+    action (its shortcuts), parents the dialog and is raised when a hit opens."""
+
+    def __init__(self, window: SearchHost, owner: QWidget) -> None:
+        super().__init__(owner)
         self._w = window
-        self.action = QAction("&Search everything…", window)
+        self._owner = owner
+        self.action = QAction("&Search everything…", owner)
         self.action.setShortcuts([QKeySequence(k) for k in SHORTCUTS])
         tip = "Search every topic's messages, memory and dream cards (Ctrl+K or Ctrl+Shift+F)"
         self.action.setToolTip(tip)
         self.action.setStatusTip(tip)
         self.action.triggered.connect(self.open)
-        window.addAction(self.action)
+        owner.addAction(self.action)
         self.dialog: SearchDialog | None = None
         self._soon = QTimer(self)
         self._soon.setSingleShot(True)
@@ -50,11 +108,11 @@ class SearchController(QObject):
         self._every.setInterval(INDEX_EVERY_MS)
         self._every.timeout.connect(self.index_now)
 
-    def bind(self, events: QObject) -> None:
+    def bind(self, events: ChatEvents) -> None:
         """Start keeping the index filled (the window's :meth:`attach` calls this with
         its ``ChatEvents``)."""
-        events.message_added.connect(lambda *_a: self._soon.start())  # type: ignore[attr-defined]
-        events.reply_finished.connect(lambda *_a: self._soon.start())  # type: ignore[attr-defined]
+        events.message_added.connect(lambda _e: self._soon.start())
+        events.reply_finished.connect(lambda _e: self._soon.start())
         self._every.start()
         self.index_now()
 
@@ -90,7 +148,7 @@ class SearchController(QObject):
 
             svc = self._w.svc
             self.dialog = SearchDialog(self._w.runner, lambda q: svc.search.search(q),
-                                       lambda q: svc.search.search_memory(q), self._w)
+                                       lambda q: svc.search.search_memory(q), self._owner)
             self.dialog.open_message.connect(self.open_message)
             self.dialog.open_memory.connect(self.open_memory)
             self._w.dialogs["search"] = self.dialog
@@ -111,10 +169,11 @@ class SearchController(QObject):
         w = self._w
         loc: MessageLocation = await w.svc.db.run(locate, w.svc.db, message_id)
         if w.current_assistant_id() != loc.assistant_id:
-            w.reload_assistants(loc.assistant_id)
-        organizer = getattr(w, "topic_actions", None)
-        if w.topic_model.row_of(loc.topic_id) is None and organizer is not None:
-            organizer.show_archived(True)  # an archived topic is listed only then
+            await w.load_assistants(loc.assistant_id)
+        if w.topic_model.row_of(loc.topic_id) is None:
+            listing = w.topic_actions.show_archived(True)  # an archived topic is listed only then
+            if listing is not None:
+                await listing
         model = w.message_model
         if model.topic_id != loc.topic_id:
             w.select_topic(loc.topic_id)
@@ -147,10 +206,13 @@ class SearchController(QObject):
             return
         model.set_highlight(message_id)
         w.message_view.focus_row(row)
-        w.activateWindow()
+        self._owner.activateWindow()
 
     def open_memory(self, assistant_id: int) -> None:
-        """Open ``assistant_id``'s Memory page."""
+        """Open ``assistant_id``'s Memory page (after switching to it, read on a worker)."""
+        self._w.runner.run("search-memory", self._open_memory(assistant_id), context="Open memory")
+
+    async def _open_memory(self, assistant_id: int) -> None:
         if self._w.current_assistant_id() != assistant_id:
-            self._w.reload_assistants(assistant_id)
+            await self._w.load_assistants(assistant_id)
         self._w.pages.open_memory()

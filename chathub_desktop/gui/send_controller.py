@@ -8,40 +8,94 @@ composer's Send/Stop state in step with the open topic.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
+from chathub_desktop.core.messages import MessageStatus
 from chathub_desktop.services.errors import ServiceError
 
 if TYPE_CHECKING:
     import asyncio
 
-    from chathub_desktop.gui.main_window import MainWindow
+    from PySide6.QtCore import QObject
+    from PySide6.QtGui import QAction
+
+    from chathub_desktop.gui.attachments import AttachmentController
+    from chathub_desktop.gui.compaction_controller import CompactionController
+    from chathub_desktop.gui.composer import Composer
+    from chathub_desktop.gui.error_presenter import ErrorPresenter
+    from chathub_desktop.gui.estimate_controller import EstimateController
+    from chathub_desktop.gui.message_list_model import MessageListModel
+    from chathub_desktop.gui.message_list_view import MessageListView
+    from chathub_desktop.gui.notifications import Notifier
+    from chathub_desktop.gui.task_runner import TaskRunner
+    from chathub_desktop.gui.topic_list_model import TopicListModel
+    from chathub_desktop.services.container import Services
+    from chathub_desktop.services.events import MessageAdded, ReplyFinished
+
+
+class SendHost(Protocol):
+    """What sending uses of the window (issue 29); the main window is one."""
+
+    svc: Services
+    runner: TaskRunner
+    presenter: ErrorPresenter
+    composer: Composer
+    attachments: AttachmentController
+    message_model: MessageListModel
+    message_view: MessageListView
+    topic_model: TopicListModel
+    compaction: CompactionController
+    estimate: EstimateController
+    notifier: Notifier | None
+    stop_action: QAction
+
+    @property
+    def current_topic_id(self) -> int | None:
+        """The open topic."""
+        ...
+
+    def show_status(self, text: str, ms: int = 5000) -> None:
+        """A line in the status bar for ``ms`` milliseconds."""
+        ...
+
+    async def create_topic(self, *, private: bool = False) -> int | None:
+        """Create a topic on a store worker and open it; its id (None: refused)."""
+        ...
 
 
 class SendController:
     """Send / Retry / Stop for ``window``'s open topic, and the reply events that change
-    what the composer and the badge show."""
+    what the composer and the badge show. ``owner`` is the window's QObject: its end
+    (``destroyed``) stops the controller."""
 
-    def __init__(self, window: MainWindow) -> None:
+    def __init__(self, window: SendHost, owner: QObject) -> None:
         self._w = window
         # a send task's done callback or a queued sync can outlive the window (issue 28)
         self._gone = False
-        window.destroyed.connect(self._window_destroyed)
+        owner.destroyed.connect(self._window_destroyed)
 
     def _window_destroyed(self) -> None:
         self._gone = True
 
-    def send_message(self, text: str) -> asyncio.Task[object] | None:
-        """Send ``text`` into the open topic (a new topic when none is open); returns the
-        send task, or None when nothing was sent (empty text, a refusal shown in one line)."""
+    def send_message(self, text: str) -> asyncio.Task[Any] | None:
+        """Send ``text`` into the open topic; returns the send task, or None when nothing
+        was sent (empty text, a refusal shown in one line). With no topic open, a new
+        topic is created on a store worker first and the task returned is that one's."""
         w = self._w
         if not text.strip() and not w.attachments.pending():
             return None
         topic_id = w.current_topic_id
         if topic_id is None:
-            topic_id = w.new_topic()
-            if topic_id is None:
-                return None
+            return w.runner.run("send-new-topic", self._send_into_new_topic(text), context="New topic")
+        return self._send_into(topic_id, text)
+
+    async def _send_into_new_topic(self, text: str) -> None:
+        topic_id = await self._w.create_topic()
+        if topic_id is not None:
+            self._send_into(topic_id, text)
+
+    def _send_into(self, topic_id: int, text: str) -> asyncio.Task[Any] | None:
+        w = self._w
         try:
             task = w.svc.chat.start_send(topic_id, text, w.attachments.pending())
         except ServiceError as exc:
@@ -52,10 +106,10 @@ class SendController:
         if w.message_model.rowCount() == 0:
             w.message_view.set_sending_first(True)
         w.runner.track(task, context="Sending failed")
-        task.add_done_callback(lambda t, tid=topic_id, txt=text, a=sent: self._on_send_done(tid, txt, t, a))
+        task.add_done_callback(lambda t: self._on_send_done(topic_id, text, t, sent))
         self.sync()
         w.message_view.scroll_to_end()
-        return task  # type: ignore[return-value]
+        return task
 
     def _on_send_done(self, topic_id: int, text: str, task: asyncio.Task[object],
                       attachments: tuple[object, ...] = ()) -> None:
@@ -123,22 +177,23 @@ class SendController:
         compacting = tid is not None and w.compaction.is_compacting(tid)
         w.stop_action.setEnabled(sending or compacting)
 
-    def on_message_added(self, topic_id: int, _message_id: int) -> None:
+    def on_message_added(self, event: MessageAdded) -> None:
         """A message was stored: the open topic's buttons and badge follow."""
-        if topic_id == self._w.current_topic_id:
+        if event.topic_id == self._w.current_topic_id:
             self.sync()
             self._w.estimate.schedule(invalidate=True)
 
-    def on_reply_finished(self, topic_id: int, _message_id: int, status: str, error: str) -> None:
+    def on_reply_finished(self, event: ReplyFinished) -> None:
         """A reply ended: notify (when the window is not in view), re-check the buttons
         and recount the badge; a failure of the open topic's reply in one line."""
+        topic_id, status, error = event.topic_id, event.status, event.error or ""
         w = self._w
         row = w.topic_model.row_of(topic_id)
         topic = w.topic_model.topic_at(row) if row is not None else None
-        if getattr(w, "notifier", None) is not None:
+        if w.notifier is not None:
             w.notifier.on_reply_finished(topic.title if topic else "", status, error)
         self.sync()  # this process's tasks re-check once more when they end (follow())
         if topic_id == w.current_topic_id:
             w.estimate.schedule(invalidate=True)
-            if status == "error" and error:
+            if status == MessageStatus.ERROR and error:
                 w.show_status(f"The reply failed: {error}", 8000)  # the error says whose

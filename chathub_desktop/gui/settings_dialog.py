@@ -54,6 +54,7 @@ from chathub_desktop.services.views import ProviderView
 if TYPE_CHECKING:  # types only: keeps SQLAlchemy off the window's start-up path
     from chathub_desktop.gui.connection_test import ConnectionTest
     from chathub_desktop.gui.model_choices import ProviderModelList
+    from chathub_desktop.gui.task_runner import TaskRunner
     from chathub_desktop.services.container import Services
     from chathub_desktop.services.provider_models import ProviderModels
     from chathub_desktop.services.provider_service import ProviderService
@@ -201,6 +202,7 @@ class ProviderFormDialog(QDialog):
         if ui.envRadio.isChecked() and not env:
             self.show_error("Enter the name of the environment variable that holds the key.")
             return
+        view: ProviderView | None
         try:
             if self._provider is None:
                 if place is not None and not key:
@@ -236,16 +238,19 @@ class ProviderFormDialog(QDialog):
 
 class ProvidersPage(QWidget):
     """The Providers tab: a list with Add / Edit / Delete. ``changed`` after any change.
-    With ``settings``, also the silence after which a reply says "no data from <host>"
-    (``stream-silence-seconds``, issue 12), stored as soon as it is changed."""
+    With ``settings`` (and the ``runner`` that stores it on a worker thread), also the
+    silence after which a reply says "no data from <host>" (``stream-silence-seconds``,
+    issue 12), stored as soon as it is changed."""
 
     changed = Signal()
 
     def __init__(self, providers: ProviderService, parent: QWidget | None = None, *,
-                 settings: SettingsService | None = None, models: ProviderModels | None = None) -> None:
+                 settings: SettingsService | None = None, runner: TaskRunner | None = None,
+                 models: ProviderModels | None = None) -> None:
         super().__init__(parent)
         self._providers = providers
         self._settings = settings
+        self._runner = runner
         self._models = models  # Test connection and the cached model lists (issue 14)
         self.form: ProviderFormDialog | None = None
         layout = QVBoxLayout(self)
@@ -274,7 +279,7 @@ class ProvidersPage(QWidget):
         row.addStretch(1)
         layout.addLayout(row)
         self.silence_spin: QSpinBox | None = None
-        if settings is not None:
+        if settings is not None and runner is not None:
             srow = QHBoxLayout()
             label = QLabel("Tell me when a provider sends nothing for")
             self.silence_spin = QSpinBox()
@@ -299,9 +304,14 @@ class ProvidersPage(QWidget):
         self.reload()
 
     def _store_silence(self) -> None:
-        assert self._settings is not None and self.silence_spin is not None
+        assert self._settings is not None and self._runner is not None and self.silence_spin is not None
+        self._runner.run(f"silence:{id(self)}", self._store_silence_value(self.silence_spin.value()),
+                         context="Settings")
+
+    async def _store_silence_value(self, seconds: int) -> None:
+        assert self._settings is not None and self._runner is not None
         try:
-            self._settings.set("stream-silence-seconds", self.silence_spin.value())
+            await self._runner.run_in_thread(self._settings.set, "stream-silence-seconds", seconds)
         except ServiceError as exc:
             self._error(str(exc))
 
@@ -332,7 +342,8 @@ class ProvidersPage(QWidget):
             from chathub_desktop.gui.connection_test import ConnectionTest
 
             self.form.connection_test = ConnectionTest(self.form, self._models)
-        self.form.saved.connect(lambda _v: (self.reload(), self.changed.emit()))
+        self.form.saved.connect(lambda _v: self.reload())
+        self.form.saved.connect(lambda _v: self.changed.emit())
         self.form.open()
         return self.form
 
@@ -441,7 +452,8 @@ class ModelPicker(QWidget):
         self.model_combo.setEditable(True)
         self.model_combo.setInsertPolicy(QComboBox.InsertPolicy.NoInsert)
         self.model_combo.addItems(list(model_ids))
-        self.model_combo.lineEdit().setPlaceholderText("model id, e.g. gpt-5-mini")
+        if (model_edit := self.model_combo.lineEdit()) is not None:  # the combo is editable
+            model_edit.setPlaceholderText("model id, e.g. gpt-5-mini")
         self.model_combo.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Fixed)
         self.model_combo.setMinimumContentsLength(18)
         row.addWidget(self.provider_combo)
@@ -520,16 +532,18 @@ class SystemAgentPage(QWidget):
     """Settings → System Agent: History Compress model, topic naming model, archives and
     the threshold compaction policy (NUM-1, NUM-3, NUM-6, NUM-8).
 
-    Save writes each setting through ``services.settings``; the first
-    :class:`ServiceError` is shown inline (the dialog stays open). ``saved`` fires after
-    a successful save."""
+    Save writes each setting through ``services.settings`` on ``runner``'s worker thread
+    (issue 29); the first :class:`ServiceError` is shown inline (the dialog stays open).
+    ``saved`` fires after a successful save."""
 
     saved = Signal()
 
-    def __init__(self, services: Services, model_ids: Sequence[str] = (), parent: QWidget | None = None) -> None:
+    def __init__(self, services: Services, runner: TaskRunner, model_ids: Sequence[str] = (),
+                 parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("systemAgentPage")
         self.svc = services
+        self._runner = runner
         layout = QVBoxLayout(self)
         intro = QLabel("Models ChatHub uses for its own work, separate from your assistants' chat models.")
         intro.setWordWrap(True)
@@ -667,24 +681,25 @@ class SystemAgentPage(QWidget):
         self._show_resolved()
 
     def _show_resolved(self) -> None:
-        """One line on the stored summarizer: provider, model and its context window."""
+        self.compress_info.setText(self._resolved_text())
+
+    def _resolved_text(self) -> str:
+        """One line on the stored summarizer: provider, model and its context window (a
+        store read)."""
         from chathub_desktop.services.summarizer import SummarizerUnavailable, resolve_summarizer
 
         try:
             t = resolve_summarizer(self.svc.db, self.svc.settings, self.svc.catalog)
         except SummarizerUnavailable as exc:
-            self.compress_info.setText(
-                f"Not usable yet: {exc.reason}. Pick a provider and model "
-                "above (or add a provider on the Providers page).")
-            return
+            return (f"Not usable yet: {exc.reason}. Pick a provider and model "
+                    "above (or add a provider on the Providers page).")
         except ServiceError as exc:
-            self.compress_info.setText(str(exc))
-            return
+            return str(exc)
         # the card's window, as the token popover shows it for this model (issue 24)
         window = t.card.context_window
         source = "its model card" if t.card.known else "no model card: the provider's fallback"
         batches = f"; batches sized for {t.window:,}" if t.window != window else ""
-        self.compress_info.setText(f"In use: {t.label} · context window {window:,} tokens ({source}{batches})")
+        return f"In use: {t.label} · context window {window:,} tokens ({source}{batches})"
 
     def show_error(self, message: str) -> None:
         """Show ``message`` inline (red)."""
@@ -692,7 +707,9 @@ class SystemAgentPage(QWidget):
         self.error_label.setVisible(bool(message))
 
     def save(self) -> bool:
-        """Store the settings; False (error shown inline) on the first invalid one."""
+        """Check the settings, then store them on a worker thread (``saved`` fires once
+        stored; a refused one is shown inline). False (error shown inline, nothing
+        stored) when one is incomplete."""
         self.show_error("")
         self.status_label.clear()
         compress = self.compress_picker.value()
@@ -703,7 +720,7 @@ class SystemAgentPage(QWidget):
         if naming is not None and naming.endswith("/"):
             self.show_error("Topic naming: enter a model id, or choose Off.")
             return False
-        for key, label, value in (
+        values: tuple[tuple[str, str, object], ...] = (
             ("history-compress-model", "History Compress", compress),
             ("topic-naming-model", "Topic naming", naming),
             ("compaction-archives", "Archive excerpts", self.archives_check.isChecked()),
@@ -711,40 +728,60 @@ class SystemAgentPage(QWidget):
             ("compact-buffer-tokens", "Buffer", self.buffer_spin.value()),
             ("compact-keep-recent", "Keep recent", self.keep_spin.value()),
             ("compact-max-failures", "Max failures", self.failures_spin.value()),
-        ):
+        )
+        self.save_button.setEnabled(False)
+        self._runner.run(f"system-agent-save:{id(self)}", self._store(values), context="System Agent")
+        return True
+
+    def _write(self, values: tuple[tuple[str, str, object], ...]) -> tuple[str | None, str]:
+        """Store ``values`` (key, label, value) in order; ``(the first refusal as
+        "label: reason" or None, the summarizer line)``. Worker thread."""
+        for key, label, value in values:
             try:
                 self.svc.settings.set(key, value)
             except ServiceError as exc:
-                self.show_error(f"{label}: {exc}")
-                return False
-        self._show_resolved()
+                return f"{label}: {exc}", ""
+        return None, self._resolved_text()
+
+    async def _store(self, values: tuple[tuple[str, str, object], ...]) -> None:
+        try:
+            refused, resolved = await self._runner.run_in_thread(self._write, values)
+        finally:
+            self.save_button.setEnabled(True)
+        if refused is not None:
+            self.show_error(refused)
+            return
+        self.compress_info.setText(resolved)
         self.status_label.setText("Saved.")
         self.saved.emit()
-        return True
 
 
 class SettingsDialog(QDialog):
-    """Settings window: Providers, and System Agent and Storage when ``services`` is given;
-    Models when a ``models_page`` is given (``gui.models_page``, issue 28); Tools when a
-    ``tools_page`` is given (``gui.tools_page``, issue 25)."""
+    """Settings window: Providers, and System Agent and Storage when ``services`` (and the
+    ``runner`` the System Agent page saves through) are given; Models when a
+    ``models_page`` is given (``gui.models_page``, issue 28); Tools when a ``tools_page``
+    is given (``gui.tools_page``, issue 25)."""
 
     providers_changed = Signal()
 
     def __init__(self, providers: ProviderService, parent: QWidget | None = None, *,
-                 services: Services | None = None, model_ids: Sequence[str] = (),
-                 models_page: QWidget | None = None, tools_page: QWidget | None = None) -> None:
+                 services: Services | None = None, runner: TaskRunner | None = None,
+                 model_ids: Sequence[str] = (), models_page: QWidget | None = None,
+                 tools_page: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setWindowTitle("Settings")
         self.resize(680, 600)
         layout = QVBoxLayout(self)
         self.tabs = QTabWidget()
         self.providers_page = ProvidersPage(providers, settings=services.settings if services else None,
-                                            models=services.provider_models if services else None)
+                                            runner=runner, models=services.provider_models if services else None)
         self.providers_page.changed.connect(self.providers_changed)
         self.tabs.addTab(self.providers_page, "&Providers")
         self.system_page: SystemAgentPage | None = None
         if services is not None:
-            self.system_page = SystemAgentPage(services, model_ids)
+            if runner is None:
+                raise ValueError("the System Agent page stores its settings through a task runner")
+            self.system_page = SystemAgentPage(services, runner, model_ids)
             self.providers_page.changed.connect(self.system_page.reload_providers)
             self.tabs.addTab(self.system_page, "System &Agent")
             from chathub_desktop.gui.storage_page import StoragePage

@@ -188,7 +188,8 @@ class ProviderPage(QWizardPage):
         taken = {v.name for v in self._wizard.svc.providers.list()}
         name = p.name if p.base_url and p.name not in taken else ""
         dlg.prefill(name, p.kind, p.base_url, p.needs_key)
-        dlg.saved.connect(lambda view: (self.reload(view.name), self.test_connection()))
+        dlg.saved.connect(lambda view: self.reload(view.name))
+        dlg.saved.connect(lambda _view: self.test_connection())
         self._wizard.provider_form = dlg
         dlg.open()
         return dlg

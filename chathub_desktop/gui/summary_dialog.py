@@ -46,6 +46,7 @@ from chathub_desktop.services.views import SummaryView
 
 if TYPE_CHECKING:
     from chathub_desktop.services.container import Services
+    from chathub_desktop.services.events import TopicChanged
 
 #: Human names of the compaction triggers (``core.compaction.TRIGGERS``).
 TRIGGER_TEXT = {
@@ -312,8 +313,8 @@ class SummaryDialog(QDialog):
         self.archives_edit.setPlainText(text or "No archive excerpts (Settings → System Agent turns them on).")
         self.tabs.setTabText(self.archives_index, f"&Archives ({len(items)})")
 
-    def _on_topic_changed(self, topic_id: int) -> None:
-        if topic_id == self.topic_id and self.isVisible():
+    def _on_topic_changed(self, event: TopicChanged) -> None:
+        if event.topic_id == self.topic_id and self.isVisible():
             self.refresh()
 
     # --- actions -----------------------------------------------------------------------

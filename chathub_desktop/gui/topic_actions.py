@@ -18,6 +18,8 @@ from PySide6.QtWidgets import QFileDialog, QMenu
 from chathub_desktop.private_files import write_private
 
 if TYPE_CHECKING:
+    import asyncio
+
     from chathub_desktop.gui.main_window import MainWindow
     from chathub_desktop.services.views import TopicView
 
@@ -63,6 +65,7 @@ class TopicActions(QObject):
         lst.addAction(self.export_md_action)
         lst.addAction(self.export_json_action)
         window.topic_opened.connect(lambda _tid: self.sync())
+        window.topics_listed.connect(self.sync)
         self._dialog: QFileDialog | None = None
 
     def _action(self, text: str, slot: object, shortcut: str | None, tip: str) -> QAction:
@@ -71,7 +74,7 @@ class TopicActions(QObject):
             a.setShortcuts([QKeySequence(shortcut)])
         a.setToolTip(tip)
         a.setStatusTip(tip)
-        a.triggered.connect(slot)  # type: ignore[arg-type]
+        a.triggered.connect(slot)
         self._w.addAction(a)
         return a
 
@@ -109,25 +112,20 @@ class TopicActions(QObject):
                 ("archived", True): "Archived", ("archived", False): "Restored"}[(name, value)]
         self._w.show_status(f"{verb} “{view.title}”")
 
-    def show_archived(self, on: bool | None = None) -> None:
-        """List archived topics too (``on``; toggled from the menu)."""
+    def show_archived(self, on: bool | None = None) -> asyncio.Task[None] | None:
+        """List archived topics too (``on``; toggled from the menu); returns the task that
+        lists them again (None: nothing changed)."""
         value = self.show_archived_action.isChecked() if on is None else bool(on)
         self.show_archived_action.setChecked(value)
-        if self._w.topic_model.show_archived != value:
-            self._w.topic_model.show_archived = value
-            self.reload(keep=self._w.current_topic_id)
+        if self._w.topic_model.show_archived == value:
+            return None
+        self._w.topic_model.show_archived = value
+        return self._w.list_topics(self._w.current_topic_id)
 
-    def reload(self, keep: int | None) -> None:
-        """Re-read the list; keep ``keep`` selected when still listed, else the first row."""
-        w = self._w
-        w.topic_model.load(w.current_assistant_id())
-        if keep is not None and w.topic_model.row_of(keep) is not None:
-            w.select_topic(keep)
-        elif w.topic_model.rowCount():
-            w.select_topic_row(0)
-        else:
-            w.open_topic(None)
-        self.sync()
+    def reload(self, keep: int | None) -> asyncio.Task[None]:
+        """Re-read the list on a store worker; keep ``keep`` selected when still listed,
+        else the first row (the texts follow on ``topics_listed``). Returns the task."""
+        return self._w.list_topics(keep)
 
     def export(self, fmt: str) -> QFileDialog | None:
         """Ask where to save the selected topic as ``fmt`` (``md`` or ``json``)."""

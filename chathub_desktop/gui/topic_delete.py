@@ -11,7 +11,7 @@ process that dies before that leaves the topic in place (nothing is lost by a cr
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
 from PySide6.QtCore import QTimer
 from PySide6.QtGui import QAction, QKeySequence
@@ -22,7 +22,11 @@ from chathub_desktop.gui import confirm
 if TYPE_CHECKING:
     import asyncio
 
-    from chathub_desktop.gui.main_window import MainWindow
+    from PySide6.QtWidgets import QListView, QWidget
+
+    from chathub_desktop.gui.task_runner import TaskRunner
+    from chathub_desktop.gui.topic_list_model import TopicListModel
+    from chathub_desktop.services.container import Services
 
 #: How long a deleted topic can be brought back, milliseconds.
 UNDO_MS = 10_000
@@ -36,20 +40,48 @@ class _Pending:
     timer: QTimer
 
 
+class DeleteHost(Protocol):
+    """What topic deletes use of the window (issue 29); the main window is one."""
+
+    svc: Services
+    runner: TaskRunner
+    topic_list: QListView
+    topic_model: TopicListModel
+
+    @property
+    def current_topic_id(self) -> int | None:
+        """The open topic."""
+        ...
+
+    def show_status(self, text: str, ms: int = 5000) -> None:
+        """A line in the status bar for ``ms`` milliseconds."""
+        ...
+
+    def forget_topic(self, topic_id: int, row: int) -> None:
+        """``topic_id`` (listed on ``row``) left the list."""
+        ...
+
+    def list_topics(self, keep: int | None = None) -> asyncio.Task[None]:
+        """Re-read the topic list on a worker, keeping ``keep`` selected when listed."""
+        ...
+
+
 class TopicDeletes:
     """Pending topic deletes of ``window``: :meth:`delete` (asks, hides, starts the
     undo period), :meth:`undo` (the newest pending one comes back), :meth:`flush`
-    (quit: delete everything pending now)."""
+    (quit: delete everything pending now). ``owner`` holds the Undo action (its
+    shortcut) and the timers, and parents the question."""
 
-    def __init__(self, window: MainWindow) -> None:
+    def __init__(self, window: DeleteHost, owner: QWidget) -> None:
         self._w = window
+        self._owner = owner
         self._pending: list[_Pending] = []
-        self.undo_action = QAction("&Undo delete", window)
+        self.undo_action = QAction("&Undo delete", owner)
         self.undo_action.setShortcuts([QKeySequence("Ctrl+Z")])
         self.undo_action.setToolTip("Bring back the topic you just deleted (Ctrl+Z)")
         self.undo_action.setEnabled(False)
         self.undo_action.triggered.connect(lambda: self.undo())
-        window.addAction(self.undo_action)
+        owner.addAction(self.undo_action)
         self.undo_button = QPushButton("Undo")
         self.undo_button.setObjectName("undoDelete")
         self.undo_button.setToolTip(self.undo_action.toolTip())
@@ -70,11 +102,11 @@ class TopicDeletes:
         if t is None:
             return False
         seconds = UNDO_MS // 1000
-        if not confirm.ask(w, "Delete topic", f"Delete “{t.title}” and its {t.message_count:,} messages? "
+        if not confirm.ask(self._owner, "Delete topic", f"Delete “{t.title}” and its {t.message_count:,} messages? "
                                               f"You can undo this for {seconds} seconds."):
             return False
         w.svc.chat.stop(t.id)
-        timer = QTimer(w)
+        timer = QTimer(self._owner)
         timer.setSingleShot(True)
         timer.timeout.connect(lambda tid=t.id: self._commit(tid))
         self._pending.append(_Pending(t.id, t.title, idx.row(), timer))
@@ -95,7 +127,7 @@ class TopicDeletes:
         p.timer.stop()
         w = self._w
         w.topic_model.hidden.discard(p.topic_id)
-        w.topic_actions.reload(keep=p.topic_id)
+        w.list_topics(keep=p.topic_id)
         self.sync()
         w.show_status(f"“{p.title}” is back", 4000)
         return p.topic_id
@@ -114,7 +146,7 @@ class TopicDeletes:
             await w.runner.run_in_thread(w.svc.topics.delete, p.topic_id)
         except Exception:
             w.topic_model.hidden.discard(p.topic_id)  # not deleted: list it again
-            w.topic_actions.reload(keep=w.current_topic_id)
+            w.list_topics(keep=w.current_topic_id)
             raise
         w.topic_model.hidden.discard(p.topic_id)
 

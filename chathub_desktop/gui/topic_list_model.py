@@ -13,15 +13,24 @@ from dataclasses import replace
 from datetime import UTC, datetime
 from typing import TYPE_CHECKING, Any
 
-from PySide6.QtCore import QAbstractListModel, QModelIndex, QObject, QPersistentModelIndex, Qt
+from PySide6.QtCore import (
+    QAbstractListModel,
+    QModelIndex,
+    QObject,
+    QPersistentModelIndex,
+    Qt,
+    Signal,
+)
 
 from chathub_desktop.core.topic_titles import plain_title
 from chathub_desktop.gui.chat_events import ChatEvents
 from chathub_desktop.gui.message_delegate import symbol
-from chathub_desktop.services.errors import NotFound
+from chathub_desktop.services.errors import NotFound, ServiceError
+from chathub_desktop.services.events import MessageAdded, ReplyDelta, ReplyFinished, TopicChanged
 from chathub_desktop.services.views import TopicView
 
 if TYPE_CHECKING:  # types only: keeps SQLAlchemy off the window's start-up path
+    from chathub_desktop.gui.task_runner import TaskRunner
     from chathub_desktop.services.topic_service import TopicService
 
 TopicRole = Qt.ItemDataRole.UserRole + 1  # TopicView
@@ -37,15 +46,20 @@ ModelIndex = QModelIndex | QPersistentModelIndex
 
 
 class TopicListModel(QAbstractListModel):
-    """Topic rows of one assistant (``load(assistant_id)``); editable titles call
-    ``TopicService.rename`` (F2 in the list)."""
+    """Topic rows of one assistant (:meth:`fetch` on a worker, then :meth:`show`);
+    editable titles call ``TopicService.rename`` (F2 in the list). Store work runs on
+    ``runner``'s worker threads (issue 29); a refused title is said by ``rename_refused``."""
 
-    def __init__(self, topics: TopicService, events: ChatEvents, parent: QObject | None = None) -> None:
+    #: A title the service refused: the one-line reason.
+    rename_refused = Signal(str)
+
+    def __init__(self, topics: TopicService, events: ChatEvents, runner: TaskRunner,
+                 parent: QObject | None = None) -> None:
         super().__init__(parent)
         self._topics = topics
+        self._runner = runner
         self._rows: list[TopicView] = []
         self._assistant_id: int | None = None
-        self.rename_error: str | None = None
         #: List archived topics too (Topic → Show archived, issue 14).
         self.show_archived = False
         #: Topics deleted in this window but still undoable: never listed.
@@ -62,13 +76,10 @@ class TopicListModel(QAbstractListModel):
         """The assistant whose topics are listed."""
         return self._assistant_id
 
-    def load(self, assistant_id: int | None) -> None:
-        """List ``assistant_id``'s topics (None clears)."""
-        self.beginResetModel()
-        self._assistant_id = assistant_id
-        rows = self._topics.list(assistant_id, archived=self.show_archived) if assistant_id is not None else []
-        self._rows = [t for t in rows if t.id not in self.hidden]
-        self.endResetModel()
+    def fetch(self, assistant_id: int) -> list[TopicView]:
+        """Read ``assistant_id``'s topics as this list shows them (archived ones too while
+        :attr:`show_archived`); store work: call it on a worker thread."""
+        return self._topics.list(assistant_id, archived=self.show_archived)
 
     def show(self, assistant_id: int | None, rows: list[TopicView]) -> None:
         """List ``rows`` (read on a worker thread) as ``assistant_id``'s topics."""
@@ -110,20 +121,25 @@ class TopicListModel(QAbstractListModel):
         return base | Qt.ItemFlag.ItemIsEditable if index.isValid() else base
 
     def setData(self, index: ModelIndex, value: Any, role: int = Qt.ItemDataRole.EditRole) -> bool:
-        """Rename through the service; a refused title leaves the row unchanged."""
+        """Rename through the service on a worker thread: the row shows the stored title
+        once saved; a refused title leaves it unchanged (``rename_refused``). Returns
+        whether a rename started."""
         if role != Qt.ItemDataRole.EditRole or not index.isValid():
             return False
         t = self._rows[index.row()]
         title = str(value).strip()
         if not title or title == t.title:
             return False
-        try:
-            self._rows[index.row()] = self._topics.rename(t.id, title)
-        except Exception as exc:  # ServiceError: shown by the window via rename_error
-            self.rename_error = str(exc)
-            return False
-        self.dataChanged.emit(index, index, [Qt.ItemDataRole.DisplayRole])
+        self._runner.run(f"rename-topic:{t.id}", self._rename(t.id, title), context="Rename topic")
         return True
+
+    async def _rename(self, topic_id: int, title: str) -> None:
+        try:
+            view = await self._runner.run_in_thread(self._topics.rename, topic_id, title)
+        except ServiceError as exc:
+            self.rename_refused.emit(str(exc))
+            return
+        self._replace(view)
 
     def row_of(self, topic_id: int) -> int | None:
         """Row of ``topic_id`` or None."""
@@ -153,30 +169,40 @@ class TopicListModel(QAbstractListModel):
         del self._rows[row]
         self.endRemoveRows()
 
-    def _on_topic_changed(self, topic_id: int) -> None:
-        row = self.row_of(topic_id)
-        if row is None:
-            return
+    def _on_topic_changed(self, event: TopicChanged) -> None:
+        if self.row_of(event.topic_id) is not None:
+            self._runner.run(f"topic-row:{event.topic_id}", self._reread(event.topic_id), context="Topics",
+                             quiet=True)
+
+    async def _reread(self, topic_id: int) -> None:
         try:
-            view = self._topics.get(topic_id)
+            view = await self._runner.run_in_thread(self._topics.get, topic_id)
         except NotFound:
             return
+        self._replace(view)
+
+    def _replace(self, view: TopicView) -> None:
+        """Show the re-read ``view`` in its row (an archived one leaves the list unless
+        archived topics are shown)."""
+        row = self.row_of(view.id)
+        if row is None:
+            return
         if view.archived and not self.show_archived:  # archived through the service, not this list
-            self.remove(topic_id)
+            self.remove(view.id)
             return
         self._rows[row] = view
         idx = self.index(row)
         self.dataChanged.emit(idx, idx, [Qt.ItemDataRole.DisplayRole, Qt.ItemDataRole.ToolTipRole])
 
-    def _on_reply_delta(self, topic_id: int, _message_id: int, _text: str) -> None:
-        if topic_id not in self.streaming:
-            self.streaming.add(topic_id)
-            self._restyle(topic_id)
+    def _on_reply_delta(self, event: ReplyDelta) -> None:
+        if event.topic_id not in self.streaming:
+            self.streaming.add(event.topic_id)
+            self._restyle(event.topic_id)
 
-    def _on_reply_finished(self, topic_id: int, _message_id: int, _status: str, _error: str) -> None:
-        if topic_id in self.streaming:
-            self.streaming.discard(topic_id)
-            self._restyle(topic_id)
+    def _on_reply_finished(self, event: ReplyFinished) -> None:
+        if event.topic_id in self.streaming:
+            self.streaming.discard(event.topic_id)
+            self._restyle(event.topic_id)
 
     def _restyle(self, topic_id: int) -> None:
         """Repaint ``topic_id``'s row for a changed streaming mark."""
@@ -185,9 +211,10 @@ class TopicListModel(QAbstractListModel):
             idx = self.index(row)
             self.dataChanged.emit(idx, idx, [StreamingRole, Qt.ItemDataRole.ToolTipRole])
 
-    def _on_message_added(self, topic_id: int, _message_id: int) -> None:
+    def _on_message_added(self, event: MessageAdded) -> None:
         """A topic with new activity moves to the top (the list is most recent first);
         the selection follows it because Qt moves persistent indexes with the row."""
+        topic_id = event.topic_id
         row = self.row_of(topic_id)
         if row is None:
             return

@@ -24,6 +24,7 @@ from PySide6.QtWidgets import QMenu, QSizePolicy, QToolButton, QWidget
 
 if TYPE_CHECKING:
     from chathub_desktop.gui.main_window import MainWindow
+    from chathub_desktop.services.events import TopicChanged
     from chathub_desktop.services.topic_model import ModelGroup, TopicModelView
 
 #: Longest model name shown on the button, characters (the tooltip has all of it).
@@ -162,13 +163,14 @@ class TopicModelController(QObject):
         window.topic_opened.connect(lambda _tid: self.sync())
         window.topic_list.selectionModel().currentChanged.connect(lambda *_a: QTimer.singleShot(0, self.sync))
         window.events.topic_changed.connect(self._on_topic_changed)
+        window.events.settings_changed.connect(lambda _e: self.sync())  # providers or assistants changed
         self._noted: set[int] = set()
         self._cleared_here: set[int] = set()
         self.loads = 0
         self.sync()
 
-    def _on_topic_changed(self, topic_id: int) -> None:
-        if topic_id in (0, self._w.current_topic_id):  # 0: providers or assistants changed
+    def _on_topic_changed(self, event: TopicChanged) -> None:
+        if event.topic_id == self._w.current_topic_id:
             self.sync()
 
     def sync(self) -> None:

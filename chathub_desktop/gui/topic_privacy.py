@@ -51,12 +51,14 @@ class TopicPrivacy(QObject):
         window.topic_model.dataChanged.connect(lambda *_a: self._sync(window.topic_list.currentIndex()))
         self._sync(window.topic_list.currentIndex())
 
-    def new_private_topic(self) -> int | None:
-        """Create a private topic for the current assistant and open it; returns its id."""
-        topic_id = self._window.new_topic(private=True)
-        if topic_id is not None:
+    def new_private_topic(self) -> None:
+        """Create a private topic for the current assistant on a store worker and open it
+        (the window's ``topic_created`` fires)."""
+        self._window.runner.run("new-topic", self._new_private_topic(), context="New topic")
+
+    async def _new_private_topic(self) -> None:
+        if await self._window.create_topic(private=True) is not None:
             self._window.show_status(PRIVATE_TIP)
-        return topic_id
 
     def set_private(self, on: bool) -> None:
         """Mark the selected topic private (``on``) or not."""
@@ -64,11 +66,14 @@ class TopicPrivacy(QObject):
         topic = index.data(TopicRole) if index.isValid() else None
         if topic is None or topic.private == on:
             return
+        self._window.runner.run("topic-private", self._set_private(topic.id, on), context="Private topic")
+
+    async def _set_private(self, topic_id: int, on: bool) -> None:
         try:
-            self._window.svc.topics.set_private(topic.id, on)
+            await self._window.runner.run_in_thread(self._window.svc.topics.set_private, topic_id, on)
         except ServiceError as exc:
             self._window.presenter.present(exc, context="Private topic")
-            self._sync(index)
+            self._sync(self._window.topic_list.currentIndex())
             return
         self._window.show_status(PRIVATE_TIP if on else "This topic is not private: memory is used again")
 

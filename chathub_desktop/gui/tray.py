@@ -91,10 +91,10 @@ class DreamRunner(QObject):
         self._first.timeout.connect(self.tick)
 
     # --- state ------------------------------------------------------------------------------
-    def load_paused(self) -> bool:
-        """Read the stored Pause dreams state (a quick settings read) and return it."""
+    async def load_paused(self) -> bool:
+        """Read the stored Pause dreams state on a worker thread, show it and return it."""
         try:
-            paused = self._svc.dreams.paused()
+            paused = await self._runner.run_in_thread(self._svc.dreams.paused)
         except ServiceError:
             paused = False
         self._set_paused_state(paused)
@@ -120,16 +120,20 @@ class DreamRunner(QObject):
             self._paused = paused
             self.paused_changed.emit(paused)
 
-    def set_paused(self, paused: bool) -> bool:
-        """Pause (or resume) the scheduled dreams and store it (``dreams-paused``). A run
-        already going finishes. False (and a status message) when it could not be stored."""
+    def set_paused(self, paused: bool) -> asyncio.Task[bool]:
+        """Pause (or resume) the scheduled dreams and store it (``dreams-paused``) on a
+        worker thread. A run already going finishes. The task's result is False (and a
+        status message said why) when it could not be stored."""
+        return self._runner.run("dreams-pause", self._store_paused(bool(paused)), context="Pause dreams")
+
+    async def _store_paused(self, paused: bool) -> bool:
         try:
-            self._svc.dreams.set_paused(bool(paused))
+            await self._runner.run_in_thread(self._svc.dreams.set_paused, paused)
         except ServiceError as exc:
             self._status(f"Could not change Pause dreams: {exc}", 8000)
             self.paused_changed.emit(self._paused)  # put the check box back
             return False
-        self._set_paused_state(bool(paused))
+        self._set_paused_state(paused)
         self._status("Dreams paused: scheduled memory dreams do not run until you resume them" if paused
                      else "Dreams resumed: scheduled memory dreams run again", 6000)
         return True

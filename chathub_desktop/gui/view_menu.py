@@ -104,7 +104,7 @@ class ViewController(QObject):
             shortcuts += QKeySequence.keyBindings(k) if isinstance(k, QKeySequence.StandardKey) else [QKeySequence(k)]
         a.setShortcuts(list(dict.fromkeys(shortcuts)))
         a.setToolTip(tip)
-        a.triggered.connect(slot)  # type: ignore[arg-type]
+        a.triggered.connect(slot)
         self._window.addAction(a)
         self.menu.addAction(a)
         return a

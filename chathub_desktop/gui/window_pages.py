@@ -49,7 +49,7 @@ class WindowPages:
         models.changed.connect(lambda: w.estimate.schedule(invalidate=True))  # the badge recounts
         tools = ToolsPage(w.svc, w.runner, w.presenter)
         tools.changed.connect(lambda: w.estimate.schedule(invalidate=True))  # schemas are in every request
-        dlg = SettingsDialog(w.svc.providers, w, services=w.svc, model_ids=self._model_ids(), models_page=models,
+        dlg = SettingsDialog(w.svc.providers, w, services=w.svc, runner=w.runner, model_ids=self._model_ids(), models_page=models,
                              tools_page=tools)
         dlg.providers_changed.connect(lambda: w.reload_assistants())
         if dlg.system_page is not None:
@@ -178,7 +178,11 @@ class WindowPages:
         return wizard
 
     def _on_setup_finished(self, assistant_id: int, import_chats: bool, import_memory: bool) -> None:
-        self._w.reload_assistants(assistant_id or None)
+        self._w.runner.run("setup-finished", self._after_setup(assistant_id, import_chats, import_memory),
+                           context="Setup")
+
+    async def _after_setup(self, assistant_id: int, import_chats: bool, import_memory: bool) -> None:
+        await self._w.load_assistants(assistant_id or None)
         if import_memory:
             page = self.open_memory()
             if page is not None:

@@ -19,7 +19,7 @@ from chathub_desktop.core.flags import parse_flag
 from chathub_desktop.core.request_assembly import TEMPLATE_PLACEHOLDER
 from chathub_desktop.core.sampling import Sampling, sampling_problem
 from chathub_desktop.services.errors import InvalidInput, NotFound
-from chathub_desktop.services.events import EventBus, TopicChanged
+from chathub_desktop.services.events import EventBus, SettingsChanged
 from chathub_desktop.services.input_rules import check_model_id, check_name, check_record_id
 from chathub_desktop.services.views import AssistantView
 from chathub_desktop.storage.database import Database
@@ -204,7 +204,7 @@ class AssistantService:
                 view = self._view(row)
         except IntegrityError:
             raise InvalidInput("an assistant with that name already exists") from None
-        self._bus.publish(TopicChanged(topic_id=0))
+        self._bus.publish(SettingsChanged())
         return view
 
     def set_from_text(self, ref: int | str, key: str, value: str) -> AssistantView:

@@ -72,12 +72,12 @@ from chathub_desktop.services.estimate_service import EstimateService
 from chathub_desktop.services.events import (
     EventBus,
     MessageAdded,
-    MessageChanged,
     ReplyDelta,
     ReplyFinished,
     ReplyRetrying,
     ReplyStalled,
     TopicChanged,
+    TopicMessagesChanged,
 )
 from chathub_desktop.services.process_identity import PROCESS_ID
 from chathub_desktop.services.provider_service import ProviderService
@@ -246,7 +246,7 @@ class ChatService:
         client = await self._providers.aclient(pick.provider_id)
         try:
             c = await self._db.run(claim, pick)
-            self._bus.publish(MessageChanged(topic_id, 0))  # rows left the view: read it again
+            self._bus.publish(TopicMessagesChanged(topic_id))  # rows left the view: read it again
             self._bus.publish(MessageAdded(topic_id, c.reply_id))
             return await self._respond(topic_id, c, client)
         finally:
@@ -750,7 +750,7 @@ class ChatService:
             out.notice = "the reply was cut at the model's output token limit (max tokens)"
         topic_id = await self._db.run(self._store_finish, out, calls, finish)
         if topic_id is not None:
-            self._bus.publish(ReplyFinished(topic_id, out.reply_message_id, out.status, out.error))
+            self._bus.publish(ReplyFinished(topic_id, out.reply_message_id, MessageStatus(out.status), out.error))
 
 
 def _mark_silent_truncation(out: SendOutcome, request: ChatRequest, local_total: int, *,

@@ -9,15 +9,16 @@ from dataclasses import asdict, dataclass
 from chathub_desktop.core import compaction as cc
 from chathub_desktop.core.summarizer_problem import SummarizerProblem
 from chathub_desktop.services.errors import ServiceError
+from chathub_desktop.services.events import CompactionStatus
 from chathub_desktop.services.request_context import TopicContext
 
-COMPACTED = "compacted"
-NOTHING_ELIGIBLE = "nothing_eligible"
-FAILED = "failed"
-UNREACHABLE = "unreachable"
+COMPACTED = CompactionStatus.COMPACTED
+NOTHING_ELIGIBLE = CompactionStatus.NOTHING_ELIGIBLE
+FAILED = CompactionStatus.FAILED
+UNREACHABLE = CompactionStatus.UNREACHABLE
 
 #: Human wording of each status (CMP-6).
-STATUS_TEXT = {
+STATUS_TEXT: dict[CompactionStatus, str] = {
     COMPACTED: "compacted",
     NOTHING_ELIGIBLE: "nothing eligible",
     FAILED: "failed",
@@ -56,7 +57,7 @@ class CompactionOutcome:
 
     topic_id: int
     trigger: str
-    status: str
+    status: CompactionStatus
     message: str
     before_tokens: int | None = None
     after_tokens: int | None = None
@@ -73,7 +74,7 @@ class CompactionOutcome:
     @property
     def status_text(self) -> str:
         """``compacted`` / ``nothing eligible`` / ``failed`` / ``could not reach the target``."""
-        return STATUS_TEXT.get(self.status, self.status)
+        return STATUS_TEXT[self.status]
 
     def to_json(self) -> dict[str, object]:
         """JSON-ready dict (with ``status_text``)."""

@@ -55,7 +55,9 @@ from chathub_desktop.services.compaction_outcome import (
 )
 from chathub_desktop.services.errors import InvalidInput, StaleDocument
 from chathub_desktop.services.events import (
+    CompactionPhase,
     CompactionProgress,
+    CompactionStatus,
     EventBus,
     SecretsRedacted,
     TopicChanged,
@@ -326,7 +328,7 @@ class CompactionService:
                                   model=ctx.model, card=ctx.card, window=ctx.card.context_window)
         messages = tc.summary_request(tc.shortened_view(shown), ctx.summary or None)
         max_tokens = max(256, min(tc.SUMMARY_MAX_TOKENS, ctx.card.context_window // 4))
-        self._bus.publish(CompactionProgress(ctx.topic_id, cc.TRIGGER_THRESHOLD, "started"))
+        self._bus.publish(CompactionProgress(ctx.topic_id, cc.TRIGGER_THRESHOLD, CompactionPhase.STARTED))
         summary: str | None = None
         why = ""
         try:
@@ -340,7 +342,8 @@ class CompactionService:
             why = str(exc).replace("History Compress model", "chat model")
         finally:
             status = COMPACTED if summary else FAILED
-            self._bus.publish(CompactionProgress(ctx.topic_id, cc.TRIGGER_THRESHOLD, "finished", status=status))
+            self._bus.publish(CompactionProgress(ctx.topic_id, cc.TRIGGER_THRESHOLD, CompactionPhase.FINISHED,
+                                                 status=status))
         if summary is None:
             out = CompactionOutcome(status=FAILED, message=f"threshold compaction failed: {why}",
                                     before_tokens=estimate, after_tokens=estimate,
@@ -528,7 +531,7 @@ class CompactionService:
             raise CompactionInProgress("this topic is already compacting; wait for that run to finish")
         run = _Run(task=asyncio.current_task())
         self._runs[topic_id] = run
-        self._bus.publish(CompactionProgress(topic_id, trigger, "started"))
+        self._bus.publish(CompactionProgress(topic_id, trigger, CompactionPhase.STARTED))
         out: CompactionOutcome | None = None
         try:
             out = await self._run(topic_id, trigger, max_batches, figure, focus, like)
@@ -537,7 +540,8 @@ class CompactionService:
             del self._runs[topic_id]
             run.done.set()
             self._bus.publish(CompactionProgress(
-                topic_id, trigger, "finished", status=out.status if out else "cancelled"))
+                topic_id, trigger, CompactionPhase.FINISHED,
+                status=out.status if out else CompactionStatus.CANCELLED))
 
     def _resolve_target(self) -> tuple[SummarizerTarget | None, SummarizerUnavailable | None]:
         try:
@@ -627,7 +631,7 @@ class CompactionService:
                 done_end = batch.end
                 processed += 1
                 self._bus.publish(CompactionProgress(
-                    topic_id, trigger, "batch", processed, len(plan.batches)))
+                    topic_id, trigger, CompactionPhase.BATCH, processed, len(plan.batches)))
         if processed == 0:
             return await self._failed(ctx, trigger, failure or "no batch was processed", before, "summarizer",
                                       target.label, high, low, plan)

@@ -17,7 +17,7 @@ from chathub_desktop.services.chat_service import ChatService
 from chathub_desktop.services.compaction_service import CompactionService
 from chathub_desktop.services.dream_service import DreamService, dynamic_entries, dynamic_text
 from chathub_desktop.services.estimate_service import EstimateService
-from chathub_desktop.services.events import EventBus, MemoryChanged, StoreWaiting, TopicChanged
+from chathub_desktop.services.events import EventBus, MemoryChanged, SettingsChanged, StoreWaiting
 from chathub_desktop.services.import_staging import discard_abandoned_imports
 from chathub_desktop.services.mcp_clients import McpClients
 from chathub_desktop.services.mcp_service import McpService
@@ -151,7 +151,7 @@ def _memory_changed(bus: EventBus, estimates: EstimateService, assistant_id: int
 
 def _reverted(bus: EventBus, estimates: EstimateService, assistant_id: int) -> None:
     _memory_changed(bus, estimates, assistant_id)
-    bus.publish(TopicChanged(topic_id=0))  # the fixed-memory page listens for this one
+    bus.publish(SettingsChanged())  # the fixed-memory page listens for this one
 
 
 def open_services(database_url: str | None = None, data_dir: Path | None = None, *,
@@ -174,7 +174,7 @@ def open_services(database_url: str | None = None, data_dir: Path | None = None,
                                 FileSecretStore((data_dir or default_data_dir()) / KEY_FILE_NAME))
     topics = TopicService(db, bus)
     memory = MemoryService(db, dynamic_cards=dynamic_entries, dynamic_render=dynamic_text,
-                           on_change=lambda assistant_id: bus.publish(TopicChanged(topic_id=0)),
+                           on_change=lambda assistant_id: bus.publish(SettingsChanged()),
                            on_redacted=bus.publish)
     history = TopicHistoryCache(bus)
     tools = ToolRegistry([MemoryToolProvider(memory)])

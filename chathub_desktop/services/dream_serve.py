@@ -33,6 +33,7 @@ from chathub_desktop.services.events import (
     AssistantsChanged,
     ChatEvent,
     MemoryChanged,
+    SettingsChanged,
     TopicChanged,
 )
 from chathub_desktop.storage.models import Assistant, DreamRun, utcnow
@@ -109,7 +110,7 @@ class DreamServe:
         changed = asyncio.Event()
 
         def on_event(event: ChatEvent) -> None:
-            if isinstance(event, (TopicChanged, AssistantsChanged, MemoryChanged)):
+            if isinstance(event, (TopicChanged, SettingsChanged, AssistantsChanged, MemoryChanged)):
                 loop.call_soon_threadsafe(changed.set)
 
         unsubscribe = self._svc.bus.subscribe(on_event)

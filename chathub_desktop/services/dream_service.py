@@ -84,7 +84,7 @@ from chathub_desktop.services.dream_cards import DreamCards
 from chathub_desktop.services.dream_days import ActiveDay, active_days, read_titles_note
 from chathub_desktop.services.dream_review import DreamReview
 from chathub_desktop.services.errors import InvalidInput, NotFound, StaleDocument
-from chathub_desktop.services.events import DreamProgress, EventBus
+from chathub_desktop.services.events import DreamPhase, DreamProgress, EventBus
 from chathub_desktop.services.import_staging import visible_topics
 from chathub_desktop.services.provider_service import ProviderService
 from chathub_desktop.services.secret_scan import redact_secrets
@@ -374,7 +374,8 @@ class DreamService(DreamCards):
     def _summarizer(self) -> Summarizer:
         return Summarizer(self._providers, resolve_summarizer(self._db, self._settings, self._catalog))
 
-    def _progress(self, aid: int, day: date, phase: str, status: str | None = None, message: str = "") -> None:
+    def _progress(self, aid: int, day: date, phase: DreamPhase, status: str | None = None,
+                  message: str = "") -> None:
         self._bus.publish(DreamProgress(aid, day.isoformat(), phase, status, message))
 
     async def run_day(self, assistant: int | str, day: date, *, version: str | None = None) -> DreamOutcome:
@@ -403,7 +404,7 @@ class DreamService(DreamCards):
         aid, name, keep, cards, fixed = await self._db.run(self._dream_state, assistant)
         if day >= self._clock().date():
             raise InvalidInput(f"{day} is not over yet (UTC); a dream reads a finished day")
-        self._progress(aid, day, "started")
+        self._progress(aid, day, DreamPhase.STARTED)
         covered = _covering(cards, day)
         if covered is not None:
             return self._finish(DreamOutcome(aid, day, EXISTS, covered))
@@ -411,13 +412,13 @@ class DreamService(DreamCards):
         if pending is not None:  # issue 19: that day's card waits for review
             return self._finish(DreamOutcome(aid, day, EXISTS, f"the card for {day} waits for review "
                                              f"(proposal #{pending})"))
-        self._progress(aid, day, "reading")
+        self._progress(aid, day, DreamPhase.READING)
         materials = await self._db.run(self.materials, aid, day)
         if not materials:
             return self._finish(DreamOutcome(aid, day, NOTHING, f"no topic had messages on {day}"))
         try:
             summarizer = await self._db.run(self._summarizer)
-            self._progress(aid, day, "dreaming")
+            self._progress(aid, day, DreamPhase.DREAMING)
             answer = await calls.new_card_body(summarizer, name, day, materials, cards, fixed)
         except SummarizerUnavailable as exc:
             return self._finish(DreamOutcome(aid, day, FAILED, str(exc), summarizer_problem=exc.problem))
@@ -440,7 +441,7 @@ class DreamService(DreamCards):
         plan = dm.plan_retention(grown, keep)
         fold: tuple[str, str] | None = None
         if plan is not None:
-            self._progress(aid, day, "folding")
+            self._progress(aid, day, DreamPhase.FOLDING)
             fold = await calls.fold_body(summarizer, plan)
             folded = await self._db.run(redact_secrets, fold[0])
             fold = (folded.text, fold[1])
@@ -522,7 +523,8 @@ class DreamService(DreamCards):
         return next((i for i, c in enumerate(cards, 1) if c.day == day), None)
 
     def _finish(self, outcome: DreamOutcome) -> DreamOutcome:
-        self._progress(outcome.assistant_id, outcome.history_day, "finished", outcome.status, outcome.message)
+        self._progress(outcome.assistant_id, outcome.history_day, DreamPhase.FINISHED, outcome.status,
+                       outcome.message)
         log.info("dream %s for assistant %s day %s: %s", outcome.status, outcome.assistant_id,
                  outcome.history_day, outcome.message)
         return outcome
@@ -542,13 +544,13 @@ class DreamService(DreamCards):
         if not card.regenerable or card.day is None:
             raise InvalidInput(f"card #{number} [{card.display_tag}] covers no single day and cannot be regenerated")
         day = card.day
-        self._progress(aid, day, "started")
+        self._progress(aid, day, DreamPhase.STARTED)
         materials = self.materials(aid, day)
         if not materials:
             return self._finish(DreamOutcome(aid, day, NOTHING, f"no topic has messages on {day} any more"))
         others = [c for c in cards if c is not card]
         try:
-            self._progress(aid, day, "dreaming")
+            self._progress(aid, day, DreamPhase.DREAMING)
             body = (await calls.new_card_body(self._summarizer(), name, day, materials, others, fixed)).body
         except SummarizerUnavailable as exc:
             return self._finish(DreamOutcome(aid, day, FAILED, str(exc), summarizer_problem=exc.problem))

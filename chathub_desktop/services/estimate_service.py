@@ -34,7 +34,7 @@ from sqlalchemy import func, select
 from chathub_desktop.core import threshold_compaction as tc
 from chathub_desktop.core.attachments import Attachment
 from chathub_desktop.core.compaction import HistoryWindow, watermarks
-from chathub_desktop.core.messages import ChatMessage, Role
+from chathub_desktop.core.messages import ChatMessage, MessageStatus, Role
 from chathub_desktop.core.request_assembly import (
     FRAMING_TOKENS_PER_MESSAGE,
     AssemblyInput,
@@ -70,6 +70,7 @@ from chathub_desktop.services.events import (
     EventBus,
     MessageAdded,
     ReplyFinished,
+    SettingsChanged,
     TopicChanged,
 )
 from chathub_desktop.services.request_context import ContextLoader, TopicContext
@@ -207,13 +208,15 @@ class EstimateService:
 
     # --- events -------------------------------------------------------------------------
     def _on_event(self, event: ChatEvent) -> None:
-        if isinstance(event, TopicChanged):
-            self.invalidate(None if event.topic_id == 0 else event.topic_id)
+        if isinstance(event, SettingsChanged):
+            self.invalidate(None)
+        elif isinstance(event, TopicChanged):
+            self.invalidate(event.topic_id)
         elif isinstance(event, MessageAdded):
             self.invalidate(event.topic_id)
         elif isinstance(event, ReplyFinished):
             self.invalidate(event.topic_id)
-            if event.status == "complete":  # a small write: on the store's workers, never here
+            if event.status == MessageStatus.COMPLETE:  # a small write: on the store's workers, never here
                 self._db.submit(self._guarded, self._learn, event.message_id)
 
     @staticmethod

@@ -10,6 +10,38 @@ from __future__ import annotations
 import threading
 from collections.abc import Callable
 from dataclasses import dataclass
+from enum import StrEnum
+
+from chathub_desktop.core.messages import MessageStatus
+
+
+class CompactionPhase(StrEnum):
+    """Where a compaction run is (:class:`CompactionProgress`)."""
+
+    STARTED = "started"
+    BATCH = "batch"
+    FINISHED = "finished"
+
+
+class CompactionStatus(StrEnum):
+    """How a compaction run ended (CMP-6); ``CANCELLED`` only in progress events: the run
+    was stopped before it reported an outcome."""
+
+    COMPACTED = "compacted"
+    NOTHING_ELIGIBLE = "nothing_eligible"
+    FAILED = "failed"
+    UNREACHABLE = "unreachable"
+    CANCELLED = "cancelled"
+
+
+class DreamPhase(StrEnum):
+    """Where a memory dream run is (:class:`DreamProgress`, DRM-3)."""
+
+    STARTED = "started"
+    READING = "reading"
+    DREAMING = "dreaming"
+    FOLDING = "folding"
+    FINISHED = "finished"
 
 
 @dataclass(frozen=True)
@@ -32,18 +64,35 @@ class ReplyDelta:
 
 @dataclass(frozen=True)
 class ReplyFinished:
-    """The reply ended: ``status`` is ``complete``/``cancelled``/``interrupted``/``error``;
+    """The reply ended with ``status`` (complete, cancelled, interrupted or error);
     ``error`` carries the provider's message for an error bubble."""
 
     topic_id: int
     message_id: int
-    status: str
+    status: MessageStatus
     error: str | None = None
 
 
 @dataclass(frozen=True)
 class TopicChanged:
-    """A topic's title or metadata changed (e.g. a generated title, APP-10)."""
+    """A topic's title or metadata changed (e.g. a generated title, APP-10), or its
+    summary (a compaction, an edit, a version switch)."""
+
+    topic_id: int
+
+
+@dataclass(frozen=True)
+class SettingsChanged:
+    """Something a topic's context or the window's labels are built from changed: an
+    assistant's settings or fixed memory, a provider, a model card or a global setting
+    (in this process or, through the store watcher, another one). Re-read what is shown
+    from them; estimates drop their caches."""
+
+
+@dataclass(frozen=True)
+class TopicMessagesChanged:
+    """Any of the messages of ``topic_id`` may have changed (rows left the view, a reply
+    was marked interrupted, versions switched): read the topic again."""
 
     topic_id: int
 
@@ -53,15 +102,15 @@ class CompactionProgress:
     """A compaction run is going (the GUI shows progress, CMP-13, APP-7).
 
     ``phase``: ``started`` / ``batch`` (``done`` of ``total`` batches processed) /
-    ``finished`` (``status`` set: compacted, nothing_eligible, failed, unreachable).
+    ``finished`` (``status`` set).
     """
 
     topic_id: int
     trigger: str
-    phase: str
+    phase: CompactionPhase
     done: int = 0
     total: int = 0
-    status: str | None = None
+    status: CompactionStatus | None = None
 
 
 @dataclass(frozen=True)
@@ -72,7 +121,7 @@ class DreamProgress:
 
     assistant_id: int
     history_day: str
-    phase: str
+    phase: DreamPhase
     status: str | None = None
     message: str = ""
 
@@ -97,8 +146,7 @@ class StoreWaiting:
 @dataclass(frozen=True)
 class MessageChanged:
     """A stored message was edited (``removed`` False) or deleted (True) by another
-    process (issue 13); ``message_id`` 0: any of the topic's rows may have changed (read
-    the topic again)."""
+    process (issue 13)."""
 
     topic_id: int
     message_id: int
@@ -158,9 +206,9 @@ class SecretsRedacted:
     topic_id: int | None = None
 
 
-ChatEvent = (MessageAdded | ReplyDelta | ReplyFinished | TopicChanged | CompactionProgress
+ChatEvent = (MessageAdded | ReplyDelta | ReplyFinished | TopicChanged | SettingsChanged | CompactionProgress
              | DreamProgress | MemoryChanged | StoreWaiting | ReplyStalled | ReplyRetrying
-             | MessageChanged | TopicListChanged | AssistantsChanged | SecretsRedacted)
+             | MessageChanged | TopicMessagesChanged | TopicListChanged | AssistantsChanged | SecretsRedacted)
 Listener = Callable[[ChatEvent], None]
 
 

@@ -40,7 +40,7 @@ from chathub_desktop.services.chat_service import (
     SendOutcome,
 )
 from chathub_desktop.services.errors import InvalidInput, NotFound
-from chathub_desktop.services.events import EventBus, MessageChanged, TopicChanged
+from chathub_desktop.services.events import EventBus, TopicChanged, TopicMessagesChanged
 from chathub_desktop.services.input_rules import check_record_id
 from chathub_desktop.services.process_identity import PROCESS_ID, stream_is_orphaned
 from chathub_desktop.services.reply_store import refuse_foreign_stream
@@ -307,7 +307,7 @@ class ReplyVersions:
             log.warning("could not restore the previous version in topic %s", topic_id, exc_info=True)
             return
         self._changed(topic_id)
-        self._bus.publish(MessageChanged(topic_id, 0))
+        self._bus.publish(TopicMessagesChanged(topic_id))
 
     def _note(self, topic_id: int) -> None:
         """The rows in view changed: drop the caches built from them (any thread)."""

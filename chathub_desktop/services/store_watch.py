@@ -39,6 +39,7 @@ from chathub_desktop.services.events import (
     MemoryChanged,
     MessageAdded,
     MessageChanged,
+    SettingsChanged,
     TopicChanged,
     TopicListChanged,
 )
@@ -68,7 +69,7 @@ def events_for(changes: Iterable[Change]) -> list[ChatEvent]:
     """The bus events that tell this process about ``changes`` (oldest first), in the
     order of the changes, each event once. The same events the services publish for
     their own writes (a new message → ``MessageAdded``; memory → ``MemoryChanged`` and
-    ``TopicChanged(0)``; settings → ``TopicChanged(0)``), plus ``MessageChanged``,
+    ``SettingsChanged``; settings → ``SettingsChanged``), plus ``MessageChanged``,
     ``TopicListChanged`` and ``AssistantsChanged`` for what only another process does
     unannounced (an edit, a new topic, a new assistant)."""
     out: dict[ChatEvent, None] = {}
@@ -78,17 +79,18 @@ def events_for(changes: Iterable[Change]) -> list[ChatEvent]:
             evs = ((MessageAdded(c.scope_id, c.row_id),) if c.op == "i"
                    else (MessageChanged(c.scope_id, c.row_id, removed=c.op == "d"),))
         elif c.kind == "topic":
-            evs = (TopicChanged(c.row_id or 0),) if c.op == "u" else (TopicListChanged(c.scope_id),)
+            evs = ((TopicChanged(c.row_id),) if c.op == "u" and c.row_id is not None
+                   else (TopicListChanged(c.scope_id),))
         elif c.kind in ("compaction", "branch"):  # branch: versions switched (issue 14)
             evs = (TopicChanged(c.scope_id),)
         elif c.kind == "fixed":
-            evs = (MemoryChanged(c.scope_id), TopicChanged(0))
+            evs = (MemoryChanged(c.scope_id), SettingsChanged())
         elif c.kind in ("dynamic", "dream"):
             evs = (MemoryChanged(c.scope_id),)
         elif c.kind == "assistant":
-            evs = (AssistantsChanged(), TopicChanged(0), MemoryChanged(c.scope_id))
+            evs = (AssistantsChanged(), SettingsChanged(), MemoryChanged(c.scope_id))
         else:  # settings, providers, model cards, correction factors
-            evs = (TopicChanged(0),)
+            evs = (SettingsChanged(),)
         for e in evs:
             out.setdefault(e, None)
     return list(out)
@@ -253,7 +255,7 @@ class StoreWatcher:
         everything = len(rows) > BATCH or (oldest is not None and int(oldest) > self._last + 1)
         if everything:  # a bulk write, or rows pruned before this reader saw them
             self._last = _scalar(conn, latest_seq_sql())
-            events: list[ChatEvent] = [AssistantsChanged(everything=True), TopicChanged(0)]
+            events: list[ChatEvent] = [AssistantsChanged(everything=True), SettingsChanged()]
             if self._history is not None:
                 self._history.forget()
             if self._invalidate is not None:

@@ -14,7 +14,12 @@ from chathub_desktop.core.messages import MessageStatus
 from chathub_desktop.core.topic_titles import DEFAULT_TITLE
 from chathub_desktop.services.assistant_service import AssistantService
 from chathub_desktop.services.errors import InvalidInput, NotFound
-from chathub_desktop.services.events import EventBus, MessageAdded, MessageChanged, TopicChanged
+from chathub_desktop.services.events import (
+    EventBus,
+    MessageAdded,
+    TopicChanged,
+    TopicMessagesChanged,
+)
 from chathub_desktop.services.import_staging import visible_topics
 from chathub_desktop.services.input_rules import MAX_TITLE_CHARS, check_record_id, check_text
 from chathub_desktop.services.process_identity import PROCESS_ID, stream_is_orphaned
@@ -256,7 +261,7 @@ class TopicService:
             s.execute(update(Message).where(Message.id.in_(ids))
                       .values(status=MessageStatus.INTERRUPTED.value, edited_at=utcnow()))
         log.info("topic %s: marked %d reply(ies) interrupted by the user's request", topic_id, len(ids))
-        self._bus.publish(MessageChanged(topic_id, 0))
+        self._bus.publish(TopicMessagesChanged(topic_id))
         return ids
 
     def mark_stale_streams_interrupted(self) -> int:

@@ -71,6 +71,26 @@ _OWN_RANGES = 256
 _SEQ_AT_BEGIN = "chathub_seq_at_begin"
 
 
+#: Called before every :meth:`Database.read` / :meth:`Database.write` session opens
+#: (:func:`set_session_check`); None in the product.
+_session_check: Callable[[], None] | None = None
+
+
+def set_session_check(check: Callable[[], None] | None) -> Callable[[], None] | None:
+    """Install ``check`` (None: remove it), called on the calling thread before every
+    read or write session opens; it raises to refuse the call. The GUI tests install one
+    that refuses store work on the GUI thread (issue 29). Returns the previous check."""
+    global _session_check
+    previous, _session_check = _session_check, check
+    return previous
+
+
+def _check_session() -> None:
+    check = _session_check
+    if check is not None:
+        check()
+
+
 class DatabaseError(Exception):
     """The database URL is unusable or the store cannot be opened; message is user-facing."""
 
@@ -136,12 +156,14 @@ class Database:
         Raises :class:`StoreBusy` when another process keeps the lock longer than
         :data:`WRITE_WAIT_S`; ``RuntimeError`` for a write nested in another write of the
         same thread (it could only deadlock)."""
+        _check_session()
         with self._writer(), self._writes.begin() as session:
             yield session
 
     @contextmanager
     def write_connection(self) -> Iterator[Connection]:
         """Like :meth:`write`, for SQLAlchemy Core bulk work (the chat importers)."""
+        _check_session()
         with self._writer(), self._writes.kw["bind"].begin() as conn:
             yield conn
 
@@ -162,6 +184,7 @@ class Database:
     def read(self) -> Iterator[Session]:
         """A read-only session (one snapshot per transaction; SQLite WAL readers never
         wait for writers). Flushing a change raises :class:`ReadOnlySession`."""
+        _check_session()
         with self.sessions() as session:
             yield session
 

@@ -58,9 +58,8 @@ def main() -> int:
                             usage=Usage(input_tokens=412, output_tokens=24)))
 
         async def scenario() -> None:
-            window.reload_assistants(a.id)
-            window.new_topic()
-            await asyncio.sleep(0.3)
+            await window.load_assistants(a.id)
+            await window.create_topic()
             await svc.chat.start_send(window.current_topic_id, "How do I put a timeout on an await?")
             await asyncio.sleep(0.8)
             window.sending.sync()

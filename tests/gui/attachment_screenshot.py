@@ -109,7 +109,7 @@ def main() -> int:
     async def scenario() -> None:
         await svc.chat.send(topic, "Where was this taken? And does my budget work?", (photo, notes))
         await asyncio.sleep(0.3)
-        window.reload_assistants(a.id)
+        await window.load_assistants(a.id)
         await asyncio.sleep(0.5)
         window.attachments.add_image(_picture(900, 600), "ribeira.png")
         window.composer.set_text("And this one, from the Ribeira?")

@@ -18,6 +18,7 @@ REPO = Path(__file__).resolve().parents[2]
 if str(REPO) not in sys.path:
     sys.path.insert(0, str(REPO))
 
+from chathub_desktop.services.events import ReplyDelta  # noqa: E402
 from tests.gui.shot_harness import close_window, grab, offscreen_services, open_window, run  # noqa: E402
 
 
@@ -45,7 +46,7 @@ def main(out_dir: Path) -> int:
                 w.view.prefs.set_theme(theme)
                 with UnhandledErrors(w.error_bar.show_error).installed(loop):
                     w.about_action.trigger()
-                w.events.reply_delta.emit(busy, 1, "Once upon a time")
+                w.events.reply_delta.emit(ReplyDelta(busy, 1, "Once upon a time"))
                 await grab(w, out_dir / f"error-bar-{theme}.png")
                 details = w.error_bar.open_details()
                 await grab(details, out_dir / f"error-details-{theme}.png")

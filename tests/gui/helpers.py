@@ -94,3 +94,23 @@ def shown_memory_page(services: Services, assistant_id: int, qtbot: Any) -> Iter
         page.detach()
         qtbot.waitUntil(lambda: not page.runner.pending(), timeout=3000)
         page.close()
+
+
+def reload_assistants(window: Any, qtbot: Any, select_id: int | None = None) -> None:
+    """``window.reload_assistants(select_id)`` and wait until its topic list is shown
+    (issue 29: the window reads the store on a worker)."""
+    with qtbot.waitSignal(window.topics_listed, timeout=10000):
+        window.reload_assistants(select_id)
+
+
+def new_topic(window: Any, qtbot: Any, *, private: bool = False) -> int:
+    """``window.new_topic()`` and wait until the new topic is open; returns its id."""
+    with qtbot.waitSignal(window.topic_created, timeout=10000) as blocker:
+        window.new_topic(private=private)
+    return int(blocker.args[0])
+
+
+def settled(window: Any, qtbot: Any) -> None:
+    """Wait until a just-attached window has listed its assistants and topics."""
+    qtbot.waitUntil(lambda: not any(window.runner.is_running(n) for n in ("assistants", "topic-list", "open-topic")),
+                    timeout=10000)

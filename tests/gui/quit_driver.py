@@ -18,6 +18,7 @@ from PySide6.QtCore import QTimer
 from PySide6.QtWidgets import QApplication
 
 from chathub_desktop.app_bootstrap import make_application, run_gui
+from chathub_desktop.services.events import ReplyDelta
 
 MESSAGE = "Tell me a long story"
 POLL_MS = 10
@@ -33,8 +34,8 @@ def _drive(app: QApplication, deltas_before_quit: int) -> None:
         return
     received: list[str] = []
 
-    def on_delta(_topic_id: int, _message_id: int, text: str) -> None:
-        received.append(text)
+    def on_delta(event: ReplyDelta) -> None:
+        received.append(event.text)
         if len(received) == deltas_before_quit:
             print(f"QUIT_AT {len(''.join(received))}", flush=True)
             window.quit_action.trigger()

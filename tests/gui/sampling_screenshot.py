@@ -45,7 +45,10 @@ def main(out_dir: Path) -> int:
                 print("assistant dialog", theme, d.size().width(), "x", d.size().height())
                 d.close()
                 await shots.grab_popover(w, out_dir / f"popover_fallback_{theme}.png")
+                w.estimate.card_dialog = None
                 w.estimate.edit_card(w.composer.badge.estimate)
+                while w.estimate.card_dialog is None:  # it opens once the providers are read
+                    await asyncio.sleep(0.05)
                 editor = w.estimate.card_dialog
                 await shots.grab(editor, out_dir / f"model_card_editor_{theme}.png")
                 editor.close()

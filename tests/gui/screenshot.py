@@ -160,6 +160,7 @@ def main(out_dir: Path) -> int:
                             usage=Usage(input_tokens=1834, output_tokens=21, cached_tokens=1536)))
 
         async def scenario() -> None:
+            await window.load_assistants()  # read on a worker (issue 29)
             window.select_topic_row(0)
             await asyncio.sleep(0.2)
             task = svc.chat.start_send(window.current_topic_id, "How do I put a timeout on it?")

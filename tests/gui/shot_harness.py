@@ -58,7 +58,7 @@ async def open_window(svc: Any, topic: int, size: tuple[int, int]) -> Any:
     w = MainWindow(svc)
     w.resize(*size)
     w.show()
-    await asyncio.sleep(0.3)
+    await w.load_assistants()  # read on a worker (issue 29)
     w.select_topic(topic)
     await asyncio.sleep(0.3)
     return w

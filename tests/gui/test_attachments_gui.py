@@ -13,7 +13,7 @@ from PySide6.QtWidgets import QApplication
 
 from chathub_desktop.gui.attachments import AttachmentChip
 from tests.fakes.vendor_server import Reply
-from tests.gui.helpers import add_fake_provider
+from tests.gui.helpers import add_fake_provider, new_topic, reload_assistants
 
 
 def _drop(widget, path: Path) -> None:  # type: ignore[no-untyped-def]
@@ -39,8 +39,8 @@ def _chips(window) -> list[AttachmentChip]:  # type: ignore[no-untyped-def]
 
 def _open_topic(window, services, fake_vendor, qtbot):  # type: ignore[no-untyped-def]
     _pid, aid = add_fake_provider(services, fake_vendor.base_url, model="gpt-4o")
-    window.reload_assistants(aid)
-    topic = window.new_topic()
+    reload_assistants(window, qtbot, aid)
+    topic = new_topic(window, qtbot)
     qtbot.waitUntil(lambda: window.composer.badge.estimate is not None
                     and window.composer.badge.estimate.topic_id == topic, timeout=5000)
     return topic
@@ -129,7 +129,7 @@ def test_each_topic_keeps_its_own_pending_attachments(
     notes.write_text("alpha\n", encoding="utf-8")
     _drop(window.composer.draft.viewport(), notes)
     qtbot.waitUntil(lambda: len(_chips(window)) == 1, timeout=5000)
-    second = window.new_topic()
+    second = new_topic(window, qtbot)
     assert second != first
     qtbot.waitUntil(lambda: window.attachments.pending() == (), timeout=3000)
     window.open_topic(first)

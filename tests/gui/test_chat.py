@@ -9,7 +9,7 @@ from chathub_desktop.core.messages import Usage
 from chathub_desktop.gui.message_delegate import usage_text
 from chathub_desktop.gui.message_list_model import ContentRole, MessageRole
 from tests.fakes.vendor_server import Reply, openai_error
-from tests.gui.helpers import add_fake_provider, wait_shown
+from tests.gui.helpers import add_fake_provider, new_topic, reload_assistants, wait_shown
 
 
 def _last(window):  # type: ignore[no-untyped-def]
@@ -17,9 +17,9 @@ def _last(window):  # type: ignore[no-untyped-def]
     return m.message_at(m.rowCount() - 1)
 
 
-def _setup(window, services, fake_vendor):  # type: ignore[no-untyped-def]
+def _setup(window, services, fake_vendor, qtbot):  # type: ignore[no-untyped-def]
     _pid, aid = add_fake_provider(services, fake_vendor.base_url)
-    window.reload_assistants(aid)
+    reload_assistants(window, qtbot, aid)
     return aid
 
 
@@ -27,7 +27,7 @@ def test_send_streams_reply_with_usage(window, services, fake_vendor, qtbot):  #
     chunks = ["Hello", " there", ", this", " is", " streamed", "."]
     fake_vendor.script(Reply(text_chunks=chunks, chunk_delay_s=0.08,
                              usage=Usage(input_tokens=1234, output_tokens=56, cached_tokens=1000)))
-    _setup(window, services, fake_vendor)
+    _setup(window, services, fake_vendor, qtbot)
     window.composer.draft.setFocus()
     qtbot.keyClicks(window.composer.draft, "Hi fake")
     qtbot.keyClick(window.composer.draft, Qt.Key.Key_Return, Qt.KeyboardModifier.ControlModifier)
@@ -59,7 +59,7 @@ def test_send_streams_reply_with_usage(window, services, fake_vendor, qtbot):  #
 
 def test_stop_keeps_partial_text(window, services, fake_vendor, qtbot):  # type: ignore[no-untyped-def]
     fake_vendor.script(Reply(text_chunks=[f"w{i} " for i in range(40)], chunk_delay_s=0.1))
-    _setup(window, services, fake_vendor)
+    _setup(window, services, fake_vendor, qtbot)
     window.composer.set_text("Write slowly")
     window.composer.send_button.click()
     model = window.message_model
@@ -77,10 +77,10 @@ def test_stop_keeps_partial_text(window, services, fake_vendor, qtbot):  # type:
 def test_switching_topics_keeps_streaming(window, services, fake_vendor, qtbot):  # type: ignore[no-untyped-def]
     chunks = [f"part{i} " for i in range(12)]
     fake_vendor.script(Reply(text_chunks=chunks, chunk_delay_s=0.08))
-    aid = _setup(window, services, fake_vendor)
+    aid = _setup(window, services, fake_vendor, qtbot)
     other = services.topics.create(aid, "Other topic")
-    window.reload_assistants(aid)
-    first = window.new_topic()
+    reload_assistants(window, qtbot, aid)
+    first = new_topic(window, qtbot)
     window.composer.set_text("Long answer please")
     window.composer.send_button.click()
     model = window.message_model
@@ -103,7 +103,7 @@ def test_switching_topics_keeps_streaming(window, services, fake_vendor, qtbot):
 
 def test_provider_error_shows_error_bubble(window, services, fake_vendor, qtbot):  # type: ignore[no-untyped-def]
     fake_vendor.script(Reply(error_status=401, error_body=openai_error("Incorrect API key provided: sk-te**", "invalid_request_error", "invalid_api_key")))
-    _setup(window, services, fake_vendor)
+    _setup(window, services, fake_vendor, qtbot)
     window.composer.set_text("Hello?")
     window.composer.send_button.click()
     qtbot.waitUntil(lambda: window.message_model.rowCount() == 2 and _last(window).status == "error",
@@ -115,7 +115,7 @@ def test_provider_error_shows_error_bubble(window, services, fake_vendor, qtbot)
 
 def test_send_without_provider_keeps_draft(window, services, qtbot):  # type: ignore[no-untyped-def]
     a = services.assistants.create("Bare")
-    window.reload_assistants(a.id)
+    reload_assistants(window, qtbot, a.id)
     window.composer.set_text("nobody will answer")
     window.composer.send_button.click()
     qtbot.waitUntil(lambda: window.presenter.last_message is not None, timeout=3000)
@@ -129,10 +129,10 @@ def test_send_without_provider_keeps_draft(window, services, qtbot):  # type: ig
 def test_each_topic_keeps_its_draft_and_active_topics_rise(window, services, fake_vendor, qtbot):  # type: ignore[no-untyped-def]
     """A half-typed message stays with its topic; a topic with new activity moves to the
     top of the list and stays selected."""
-    aid = _setup(window, services, fake_vendor)
+    aid = _setup(window, services, fake_vendor, qtbot)
     older = services.topics.create(aid, "Older")
     newer = services.topics.create(aid, "Newer")
-    window.reload_assistants(aid)
+    reload_assistants(window, qtbot, aid)
     window.select_topic(older.id)
     window.composer.set_text("draft for older")
     window.select_topic(newer.id)
@@ -156,7 +156,7 @@ def test_a_reply_cut_at_max_tokens_says_so(window, services, fake_vendor, qtbot)
     from chathub_desktop.gui.message_delegate import usage_text
 
     fake_vendor.script(Reply(text_chunks=["Half an an"], finish_reason="length"))
-    _setup(window, services, fake_vendor)
+    _setup(window, services, fake_vendor, qtbot)
     window.composer.set_text("Tell me everything")
     window.composer.send_button.click()
     qtbot.waitUntil(lambda: "max tokens" in window.statusBar().currentMessage(), timeout=5000)
@@ -166,8 +166,8 @@ def test_a_reply_cut_at_max_tokens_says_so(window, services, fake_vendor, qtbot)
 
 def test_an_open_topic_without_messages_says_how_to_start(window, services, qtbot):  # type: ignore[no-untyped-def]
     services.assistants.create("Empty")
-    window.reload_assistants()
-    window.new_topic()
+    reload_assistants(window, qtbot)
+    new_topic(window, qtbot)
     qtbot.waitUntil(lambda: window.message_model.topic_id is not None, timeout=3000)
     assert window.message_model.rowCount() == 0
     assert window.message_view.empty_text == "No messages yet.\nType below and press Enter to start."
@@ -183,8 +183,8 @@ def test_send_on_an_empty_topic_never_shows_the_empty_hint(window, services, fak
     """Right after Send the empty-topic hint does not flash while the first message is
     on its way to the store (issue 16); a send that stores nothing shows it again."""
     fake_vendor.script(Reply(text_chunks=["Hi"], chunk_delay_s=0.05))
-    _setup(window, services, fake_vendor)
-    window.new_topic()
+    _setup(window, services, fake_vendor, qtbot)
+    new_topic(window, qtbot)
     qtbot.waitUntil(lambda: window.message_model.topic_id is not None, timeout=3000)
     assert window.message_view.shows_empty_text()
     flashed: list[bool] = []
@@ -206,7 +206,7 @@ def test_a_refused_connection_is_not_called_a_provider_error(window, services, q
         s.bind(("127.0.0.1", 0))
         port = s.getsockname()[1]
     _pid, aid = add_fake_provider(services, f"http://127.0.0.1:{port}/v1")
-    window.reload_assistants(aid)
+    reload_assistants(window, qtbot, aid)
     window.sending.send_message("Anyone there?")
     qtbot.waitUntil(lambda: window.message_model.rowCount() == 2 and _last(window).status == "error",
                     timeout=5000)
@@ -238,7 +238,7 @@ def test_a_deleted_topic_can_be_undone_then_is_deleted_off_the_gui_thread(window
     aid = services.assistants.create("Deleter").id
     keep = services.topics.create(aid, "Keep")
     gone = services.topics.create(aid, "Gone")
-    window.reload_assistants(aid)
+    reload_assistants(window, qtbot, aid)
     window.select_topic(gone.id)
     asked: list[str] = []
     monkeypatch.setattr("chathub_desktop.gui.confirm.ask", lambda _w, _t, text: asked.append(text) and False)
@@ -248,9 +248,11 @@ def test_a_deleted_topic_can_be_undone_then_is_deleted_off_the_gui_thread(window
     assert window.delete_topic()
     assert window.topic_model.row_of(gone.id) is None and window.current_topic_id == keep.id
     assert window.deletes.undo_button.isVisible() and window.deletes.undo_action.isEnabled()
-    window.topic_actions.reload(keep=keep.id)  # a re-read (live refresh, import) keeps it hidden
+    with qtbot.waitSignal(window.topics_listed):
+        window.topic_actions.reload(keep=keep.id)  # a re-read (live refresh, import) keeps it hidden
     assert window.topic_model.row_of(gone.id) is None
-    window.deletes.undo_button.click()
+    with qtbot.waitSignal(window.topics_listed):
+        window.deletes.undo_button.click()
     assert window.topic_model.row_of(gone.id) is not None and window.current_topic_id == gone.id
     assert not window.deletes.undo_button.isVisible()
     assert sorted(t.id for t in services.topics.list(aid)) == sorted([keep.id, gone.id])

@@ -6,7 +6,7 @@ from PySide6.QtCore import QPoint, Qt
 from PySide6.QtGui import QGuiApplication
 
 from tests.fakes.vendor_server import Reply
-from tests.gui.helpers import add_fake_provider
+from tests.gui.helpers import add_fake_provider, reload_assistants
 
 REPLY = "Two ways:\n\n```python\nprint('first')\n```\n\nor\n\n```bash\necho second\n```\n"
 
@@ -23,7 +23,7 @@ def _link_point(view, index, href: str) -> QPoint:  # type: ignore[no-untyped-de
 def test_copy_link_copies_that_code_block(window, services, fake_vendor, qtbot):  # type: ignore[no-untyped-def]
     fake_vendor.script(Reply(text_chunks=[REPLY]))
     _pid, aid = add_fake_provider(services, fake_vendor.base_url)
-    window.reload_assistants(aid)
+    reload_assistants(window, qtbot, aid)
     window.show()
     qtbot.waitExposed(window)
     window.sending.send_message("How do I print?")

@@ -21,7 +21,7 @@ from chathub_desktop.gui.message_delegate import MARKER_H
 from chathub_desktop.gui.message_list_model import CoveredBoundaryRole
 from chathub_desktop.services.container import Services
 from tests.fakes.vendor_server import FakeVendor, Reply
-from tests.gui.helpers import add_fake_provider, wait_shown
+from tests.gui.helpers import add_fake_provider, reload_assistants, wait_shown
 
 SUMMARY = "The user asked three questions about lorem; the assistant answered each with ipsum."
 
@@ -48,7 +48,7 @@ def _topic(window, services: Services, fake_vendor: FakeVendor, turns: int, qtbo
         services.chat._append(topic, role="assistant", content=f"answer {k} " + "ipsum " * 30)
     if turns > 1:
         services.chat._append(topic, role="user", content="and one more question")
-    window.reload_assistants(aid)
+    reload_assistants(window, qtbot, aid)
     window.select_topic(topic)
     assert window.current_topic_id == topic
     wait_shown(window, qtbot, topic)
@@ -63,7 +63,7 @@ def _wait_idle(window, qtbot, topic: int) -> None:  # type: ignore[no-untyped-de
 # --- Assistant → Chat Preference (CMP-1, APP-6) -----------------------------------------------
 def test_chat_preference_saves_and_low_watermark_follows(window, services, qtbot):  # type: ignore[no-untyped-def]
     a = services.assistants.create("Prefs", model="gpt-4o-mini")
-    window.reload_assistants(a.id)
+    reload_assistants(window, qtbot, a.id)
     dlg = window.pages.open_edit_assistant()
     dlg.open_chat_preference()
     ui = dlg.ui
@@ -137,6 +137,7 @@ def test_system_agent_page_saves_and_shows_service_errors(window, services, qtbo
     npk.model_combo.setCurrentText("gpt-4o-mini")
     page.archives_check.setChecked(True)
     page.save_button.click()
+    qtbot.waitUntil(lambda: page.status_label.text() == "Saved.")  # stored on a worker (issue 29)
     assert not page.error_label.isVisible(), page.error_label.text()
     assert services.settings.get("history-compress-model") == "Summ/gpt-5-mini"
     assert services.settings.get("topic-naming-model") == "Summ/gpt-4o-mini"
@@ -146,15 +147,16 @@ def test_system_agent_page_saves_and_shows_service_errors(window, services, qtbo
     cp.provider_combo.setCurrentIndex(0)
     cp.model_combo.setCurrentText("Nope/gpt-5-mini")
     page.save_button.click()
-    assert page.error_label.isVisible() and "no provider named 'Nope'" in page.error_label.text()
+    qtbot.waitUntil(page.error_label.isVisible)
+    assert "no provider named 'Nope'" in page.error_label.text()
     assert services.settings.get("history-compress-model") == "Summ/gpt-5-mini"  # unchanged
     # the stored provider was deleted meanwhile: shown as not configured, and refused
     services.settings.set("topic-naming-model", None)
     services.providers.delete("Summ")
     page.reload()
     assert cp.provider_combo.currentText() == "Summ (not configured)"
-    assert not page.save()
-    assert "no provider named 'Summ'" in page.error_label.text()
+    page.save()
+    qtbot.waitUntil(lambda: "no provider named 'Summ'" in page.error_label.text())
     assert dlg.isVisible()
 
 
@@ -197,8 +199,9 @@ def test_compact_now_from_popover_disables_button_then_shows_outcome_and_marker(
     assert view.text == SUMMARY and view.model == "Summ/gpt-5-mini"
     # the marker sits under the last covered message, and only there (CMP-2)
     model = window.message_model
+    qtbot.waitUntil(lambda: model.summary_cursor == view.cursor_message_id)  # read on a worker (issue 29)
     row = model.row_of(view.cursor_message_id)
-    assert row is not None and model.summary_cursor == view.cursor_message_id
+    assert row is not None
     flags = [bool(model.index(r).data(CoveredBoundaryRole)) for r in range(model.rowCount())]
     assert flags.count(True) == 1 and flags[row]
     assert model.message_at(row).content.startswith("answer 3")  # every turn before the latest user message
@@ -209,7 +212,8 @@ def test_compact_now_from_popover_disables_button_then_shows_outcome_and_marker(
     opt.palette = window.message_view.palette()
     model.set_summary_cursor(None)
     plain = delegate.sizeHint(opt, model.index(row)).height()
-    model.refresh_cursor()
+    window.compaction.refresh_cursor()
+    qtbot.waitUntil(lambda: model.summary_cursor == view.cursor_message_id)
     assert delegate.sizeHint(opt, model.index(row)).height() == plain + MARKER_H
     pop.hide()
 
@@ -298,6 +302,7 @@ def test_summary_viewer_copy_export_debug_and_edit_clears(
     assert "Edit message" not in texts and "Delete message" in texts
     view.last_menu.close()
     # editing a covered message clears the summary: the viewer shows its empty state
+    qtbot.waitUntil(lambda: model.summary_cursor is not None)  # read on a worker (issue 29)
     mid = model.message_at(first_user).id
     edit = window.message_actions.edit_message(mid)  # in place (issue 29)
     assert edit is not None and edit.note.isVisible()
@@ -308,7 +313,7 @@ def test_summary_viewer_copy_export_debug_and_edit_clears(
     assert services.compaction.summary(topic).text == ""
     qtbot.waitUntil(lambda: dlg.stack.currentWidget() is dlg.empty_label, timeout=3000)
     assert not dlg.copy_button.isEnabled() and not dlg.export_button.isEnabled()
-    assert model.summary_cursor is None
+    qtbot.waitUntil(lambda: model.summary_cursor is None)  # re-read on a worker (issue 29)
     assert not any(model.index(r).data(CoveredBoundaryRole) for r in range(model.rowCount()))
     assert "cleared" in window.statusBar().currentMessage()
     # delete: confirmed, the row goes, the badge is recounted
@@ -351,6 +356,7 @@ def test_system_agent_page_sets_the_threshold_policy(window, services, qtbot):  
     page.buffer_spin.setValue(1024)
     page.keep_spin.setValue(6)
     page.save_button.click()
+    qtbot.waitUntil(lambda: page.status_label.text() == "Saved.")  # stored on a worker (issue 29)
     assert not page.error_label.isVisible(), page.error_label.text()
     assert services.settings.get("compact-enabled") is True
     assert (services.settings.get("compact-buffer-tokens"), services.settings.get("compact-keep-recent")) == (1024, 6)

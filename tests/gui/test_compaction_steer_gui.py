@@ -13,7 +13,7 @@ import pytest
 
 from chathub_desktop.services.container import Services
 from tests.fakes.vendor_server import FakeVendor, Reply
-from tests.gui.helpers import add_fake_provider, wait_shown
+from tests.gui.helpers import add_fake_provider, reload_assistants, wait_shown
 
 
 @pytest.fixture
@@ -31,7 +31,7 @@ def _topic(window, services: Services, fake_vendor: FakeVendor, summ: FakeVendor
         services.chat._append(topic, role="user", content=f"question {k} about table_{k}")
         services.chat._append(topic, role="assistant", content=f"answer {k}: see /srv/app/file_{k}.sql")
     services.chat._append(topic, role="user", content="and one more question")
-    window.reload_assistants(aid)
+    reload_assistants(window, qtbot, aid)
     window.select_topic(topic)
     wait_shown(window, qtbot, topic)
     return topic

@@ -14,7 +14,7 @@ from chathub_desktop.gui.design.audit import audit_window
 from chathub_desktop.gui.design.theme import ViewPrefs
 from chathub_desktop.gui.design.tokens import DARK, LIGHT
 from tests.fakes.vendor_server import Reply
-from tests.gui.helpers import add_fake_provider
+from tests.gui.helpers import add_fake_provider, reload_assistants
 
 
 @pytest.fixture
@@ -48,7 +48,7 @@ def test_live_theme_switch_repaints_every_widget_both_ways(window, services, fak
                                                            restore_look):
     fake_vendor.script(Reply(text_chunks=["Sure, ", "here it is."]))
     _pid, aid = add_fake_provider(services, fake_vendor.base_url)
-    window.reload_assistants(aid)
+    reload_assistants(window, qtbot, aid)
     window.resize(1100, 720)
     window.composer.set_text("Hello there")
     window.composer.send_button.click()
@@ -92,7 +92,7 @@ def test_the_edit_assistant_dialog_reads_in_both_themes(window, services, fake_v
     """The Edit-assistant note under the model (its context window) was nearly invisible
     in the dark theme (issue 29)."""
     _pid, aid = add_fake_provider(services, fake_vendor.base_url)
-    window.reload_assistants(aid)
+    reload_assistants(window, qtbot, aid)
     window.view.theme_actions["light" if theme == "dark" else "dark"].trigger()
     dlg = window.pages.open_edit_assistant()
     assert dlg is not None

@@ -6,6 +6,7 @@ from PySide6.QtWidgets import QDialogButtonBox
 
 from chathub_desktop.core.provider_kinds import ProviderKind
 from chathub_desktop.storage.secrets import KeyringStatus
+from tests.gui.helpers import reload_assistants
 
 
 def _save(form) -> None:  # type: ignore[no-untyped-def]
@@ -79,7 +80,7 @@ def test_help_buttons_have_tooltips(window):  # type: ignore[no-untyped-def]
 
 def test_assistant_dialog_creates_assistant(window, services, qtbot):  # type: ignore[no-untyped-def]
     p = services.providers.add("Local", "openai_compatible", "http://127.0.0.1:9/v1")
-    window.reload_assistants()
+    reload_assistants(window, qtbot)
     dlg = window.pages.open_new_assistant()
     ui = dlg.ui
     assert ui.templateEdit.text() == "{{text}}"
@@ -102,7 +103,7 @@ def test_assistant_dialog_creates_assistant(window, services, qtbot):  # type: i
     assert (a.provider_id, a.model, a.instructions, a.input_template) == (
         p.id, "my-local-model", "Write clearly.", "Please: {{text}}")
     assert a.max_tokens_enabled is False and a.memory_enabled is False
-    assert window.assistant_combo.currentText() == "Writer"
+    qtbot.waitUntil(lambda: window.assistant_combo.currentText() == "Writer")  # re-read on a worker (issue 29)
     # edit: switch max tokens on
     dlg = window.pages.open_edit_assistant()
     dlg.ui.maxTokensCheck.setChecked(True)
@@ -118,14 +119,15 @@ def test_topics_new_rename_delete(window, services, qtbot, monkeypatch):  # type
     from chathub_desktop.gui import confirm
 
     a = services.assistants.create("Solo")
-    window.reload_assistants(a.id)
+    reload_assistants(window, qtbot, a.id)
     window.topic_list.setFocus()
-    qtbot.keyClick(window, Qt.Key.Key_N, Qt.KeyboardModifier.ControlModifier)
+    with qtbot.waitSignal(window.topic_created):  # created on a worker (issue 29)
+        qtbot.keyClick(window, Qt.Key.Key_N, Qt.KeyboardModifier.ControlModifier)
     assert window.topic_model.rowCount() == 1
     assert window.topic_model.topic_at(0).title == "New topic"
     tid = window.current_topic_id
     assert window.topic_model.setData(window.topic_model.index(0), "Renamed")
-    assert services.topics.get(tid).title == "Renamed"
+    qtbot.waitUntil(lambda: services.topics.get(tid).title == "Renamed")
     monkeypatch.setattr(confirm, "ask", lambda *a, **k: True)
     window.topic_list.setFocus()
     monkeypatch.setattr("chathub_desktop.gui.topic_delete.UNDO_MS", 50)

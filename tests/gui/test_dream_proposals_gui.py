@@ -17,7 +17,7 @@ from PySide6.QtCore import Qt
 from chathub_desktop.core import dynamic_memory as dm
 from chathub_desktop.gui.memory.proposals_section import proposals_tab_title
 from tests.fakes.vendor_server import Reply
-from tests.gui.helpers import add_fake_provider
+from tests.gui.helpers import add_fake_provider, reload_assistants
 from tests.gui.test_live_refresh_gui import (  # noqa: F401
     DEADLINE_MS,
     cli,
@@ -40,7 +40,7 @@ def _settled(qtbot, window, page) -> None:  # type: ignore[no-untyped-def]
 def _two_proposals(window, services, fake_vendor, qtbot, qloop) -> int:  # type: ignore[no-untyped-def]
     _pid, aid = add_fake_provider(services, fake_vendor.base_url)
     services.settings.set("history-compress-model", "Fake/gpt-5-mini")
-    window.reload_assistants(aid)
+    reload_assistants(window, qtbot, aid)
     topic = services.topics.create(aid, "Work").id
     for d in (DAYS[0] - timedelta(days=1), *DAYS):
         services.chat._append(topic, role="user", content=f"tables please ({d})",
@@ -108,7 +108,7 @@ def test_a_proposal_another_process_adds_shows_live(window, services, helper, su
     """The CLI (a real second process) dreams with review on while the page is open."""
     day = history_yesterday(services, helper)
     services.dreams.review.set_enabled(helper, True)
-    window.reload_assistants(helper)
+    reload_assistants(window, qtbot, helper)
     page = window.pages.open_memory()
     section = page.dream_panel.proposals
     qtbot.waitUntil(lambda: section.loads >= 1, timeout=5000)

@@ -10,6 +10,8 @@ from typing import Any
 
 import pytest
 
+from tests.gui.helpers import reload_assistants
+
 pytestmark = pytest.mark.skipif(os.name != "posix", reason="POSIX file modes")
 
 
@@ -27,7 +29,7 @@ def test_window_exports_are_private(window: Any, services: Any, qtbot: Any, tmp_
     services.assistants.create("Helper")
     topic = services.topics.create("Helper", "Tea").id
     services.topics.append_message(topic, "user", "I like tea")
-    window.reload_assistants()
+    reload_assistants(window, qtbot)
     for fmt in ("md", "json"):
         path = _old_file(tmp_path / f"topic.{fmt}")
         window.topic_actions.export_to(topic, fmt, path)

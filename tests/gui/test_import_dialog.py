@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from tests.gui.helpers import conversation, write_export
+from tests.gui.helpers import conversation, reload_assistants, write_export
 
 
 def _export(tmp_path: Path, n: int = 3) -> Path:
@@ -17,7 +17,7 @@ def _export(tmp_path: Path, n: int = 3) -> Path:
 
 def test_import_shows_progress_and_topics(window, services, qtbot, tmp_path):  # type: ignore[no-untyped-def]
     a = services.assistants.create("Archive")
-    window.reload_assistants(a.id)
+    reload_assistants(window, qtbot, a.id)
     path = _export(tmp_path)
     dlg = window.pages.open_import()
     assert dlg.assistant_combo.currentData() == a.id
@@ -29,6 +29,7 @@ def test_import_shows_progress_and_topics(window, services, qtbot, tmp_path):  #
     assert dlg.result_message == "Imported 3 topics and 6 messages"
     assert seen and seen[-1].bytes_read == seen[-1].total_bytes == path.stat().st_size
     assert "MB read" in dlg.progress.format() or dlg.progress.format() == "Done"
+    qtbot.waitUntil(lambda: window.topic_model.rowCount() == 3)  # listed again on a worker (issue 29)
     assert {window.topic_model.topic_at(r).title for r in range(window.topic_model.rowCount())} == {
         "Chat 0", "Chat 1", "Chat 2"}
     assert "Imported 3 topics" in window.statusBar().currentMessage()
@@ -43,7 +44,7 @@ def test_import_shows_progress_and_topics(window, services, qtbot, tmp_path):  #
 
 def test_malformed_file_shows_error_and_writes_nothing(window, services, qtbot, tmp_path):  # type: ignore[no-untyped-def]
     a = services.assistants.create("Archive")
-    window.reload_assistants(a.id)
+    reload_assistants(window, qtbot, a.id)
     bad = tmp_path / "conversations.json"
     bad.write_text('[{"title": "x", "mapping": ', encoding="utf-8")
     dlg = window.pages.open_import()
@@ -58,7 +59,7 @@ def test_malformed_file_shows_error_and_writes_nothing(window, services, qtbot, 
 
 def test_cancel_writes_nothing(window, services, qtbot, tmp_path):  # type: ignore[no-untyped-def]
     a = services.assistants.create("Archive")
-    window.reload_assistants(a.id)
+    reload_assistants(window, qtbot, a.id)
     dlg = window.pages.open_import()
     dlg.path_edit.setText(str(_export(tmp_path, 50)))
     dlg.start()
@@ -73,7 +74,7 @@ def test_labels_are_mnemonics_not_literal_ampersands(window, services, qtbot):  
     from PySide6.QtWidgets import QLabel
 
     services.assistants.create("Archive")
-    window.reload_assistants()
+    reload_assistants(window, qtbot)
     dlg = window.pages.open_import()
     labels = {lb.text(): lb for lb in dlg.findChildren(QLabel) if lb.text().endswith(":")}
     assert labels["&File:"].buddy() is dlg.path_edit
@@ -82,7 +83,7 @@ def test_labels_are_mnemonics_not_literal_ampersands(window, services, qtbot):  
 
 def test_a_new_path_after_an_import_offers_import_again(window, services, qtbot, tmp_path):  # type: ignore[no-untyped-def]
     a = services.assistants.create("Archive")
-    window.reload_assistants(a.id)
+    reload_assistants(window, qtbot, a.id)
     dlg = window.pages.open_import()
     dlg.path_edit.setText(str(_export(tmp_path, 1)))
     dlg.import_button.click()
@@ -99,7 +100,7 @@ def test_a_new_path_after_an_import_offers_import_again(window, services, qtbot,
 
 def test_an_empty_export_says_it_is_empty(window, services, qtbot, tmp_path):  # type: ignore[no-untyped-def]
     a = services.assistants.create("Archive")
-    window.reload_assistants(a.id)
+    reload_assistants(window, qtbot, a.id)
     empty = tmp_path / "conversations.json"
     empty.write_text("[]", encoding="utf-8")
     dlg = window.pages.open_import()
@@ -114,7 +115,7 @@ def test_claude_export_is_detected_and_imported(window, services, qtbot, tmp_pat
     from tests.fakes.chat_exports import claude_export, write_json
 
     a = services.assistants.create("Archive")
-    window.reload_assistants(a.id)
+    reload_assistants(window, qtbot, a.id)
     path = write_json(tmp_path / "conversations.json", claude_export())
     dlg = window.pages.open_import()
     assert dlg.format_combo.currentData() is None  # detect from the file
@@ -131,7 +132,7 @@ def test_each_format_has_its_menu_entry(window, services, qtbot, tmp_path):  # t
     from tests.fakes.chat_exports import claude_export, write_json
 
     a = services.assistants.create("Archive")
-    window.reload_assistants(a.id)
+    reload_assistants(window, qtbot, a.id)
     assert [x.text() for x in window.import_format_actions] == [
         "ChatGPT export…", "Claude export…", "Open WebUI export…", "LibreChat export…"]
     window.import_format_actions[0].trigger()
@@ -150,7 +151,7 @@ def test_a_claude_zip_with_memory_points_to_the_memory_import(window, services, 
     from tests.fakes.chat_exports import claude_conversation, write_claude_zip
 
     a = services.assistants.create("Archive")
-    window.reload_assistants(a.id)
+    reload_assistants(window, qtbot, a.id)
     path = write_claude_zip(tmp_path / "data.zip", [claude_conversation()])
     with zipfile.ZipFile(path, "a") as zf:
         zf.writestr("memories.json", '[{"conversations_memory": "- Likes tea"}]')
@@ -169,7 +170,7 @@ def test_a_dropped_file_is_chosen_and_its_format_detected(window, services, qtbo
     from tests.fakes.chat_exports import webui_export, write_json
 
     a = services.assistants.create("Archive")
-    window.reload_assistants(a.id)
+    reload_assistants(window, qtbot, a.id)
     path = write_json(tmp_path / "chat-export.json", webui_export())
     dlg = window.pages.open_import()
     mime = QMimeData()
@@ -187,7 +188,7 @@ def test_a_fifo_typed_as_the_export_is_refused_in_one_line(window, services, qtb
     import os
 
     a = services.assistants.create("Archive")
-    window.reload_assistants(a.id)
+    reload_assistants(window, qtbot, a.id)
     fifo = tmp_path / "conversations.json"
     os.mkfifo(fifo)
     try:

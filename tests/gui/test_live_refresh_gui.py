@@ -23,6 +23,7 @@ import pytest
 from chathub_desktop.gui.memory.dream_runs import yesterday_utc
 from chathub_desktop.services.container import Services
 from tests.fakes.vendor_server import FakeVendor, Reply
+from tests.gui.helpers import reload_assistants
 
 REPO = Path(__file__).resolve().parents[2]
 #: The issue's bound (about a second; 2 s in its tests), milliseconds.
@@ -74,7 +75,7 @@ def test_memory_page_shows_a_dream_card_the_cli_wrote(window, services: Services
                                                       summ: FakeVendor, qtbot) -> None:  # type: ignore[no-untyped-def]
     """The issue's trial: `dream run --day …` from the CLI while the Memory page is open."""
     day = history_yesterday(services, helper)
-    window.reload_assistants(helper)
+    reload_assistants(window, qtbot, helper)
     page = window.pages.open_memory()
     panel = page.dream_panel
     qtbot.waitUntil(lambda: panel.loads >= 1, timeout=5000)
@@ -90,7 +91,7 @@ def test_a_reopened_memory_page_shows_what_was_written_while_closed(
         window, services: Services, helper: int, summ: FakeVendor, qtbot) -> None:  # type: ignore[no-untyped-def]
     """Closed, then a card and a memory entry are written by the CLI, then reopened."""
     day = history_yesterday(services, helper)
-    window.reload_assistants(helper)
+    reload_assistants(window, qtbot, helper)
     page = window.pages.open_memory()
     qtbot.waitUntil(lambda: page.dream_panel.loads >= 1, timeout=5000)
     page.close()
@@ -107,7 +108,7 @@ def test_topics_and_replies_of_another_process_show(window, services: Services, 
                                                     summ: FakeVendor, qtbot) -> None:  # type: ignore[no-untyped-def]
     """A topic created by the CLI joins the list; a reply sent from the CLI into the open
     topic appears in it with its text, and the badge recounts."""
-    window.reload_assistants(helper)
+    reload_assistants(window, qtbot, helper)
     out = finished(qtbot, cli(services, "topic", "create", "--assistant", "Helper", "--title", "From B",
                               "--json"))
     topic = int(json.loads(out)["id"])
@@ -142,7 +143,7 @@ def test_assistants_and_topics_changed_elsewhere_keep_the_open_topic(
     deleted topic leaves the list, and the open topic stays open and selected."""
     keep = services.topics.create(helper, title="Keep me").id
     gone = services.topics.create(helper, title="Delete me").id
-    window.reload_assistants(helper)
+    reload_assistants(window, qtbot, helper)
     window.select_topic(keep)
     qtbot.waitUntil(lambda: window.message_model.topic_id == keep, timeout=5000)
     finished(qtbot, cli(services, "assistant", "create", "Second", "--provider", "Summ", "--model", "gpt-4o"))
@@ -163,7 +164,7 @@ def test_a_message_edited_and_deleted_in_another_window_follows(
     topic = services.topics.create(helper, title="Shared").id
     first = services.chat._append(topic, role="user", content="original text")
     second = services.chat._append(topic, role="assistant", content="to be deleted")
-    window.reload_assistants(helper)
+    reload_assistants(window, qtbot, helper)
     window.select_topic(topic)
     qtbot.waitUntil(lambda: window.message_model.rowCount() == 2, timeout=5000)
     other = open_services(services.database_url)

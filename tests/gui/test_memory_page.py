@@ -22,7 +22,7 @@ from chathub_desktop.services.chatgpt_import import import_chatgpt_export
 from chathub_desktop.services.container import Services, open_services
 from chathub_desktop.storage.models import FixedMemoryDocument, utcnow
 from tests.fakes.chatgpt_exports import browser_conversation, write_export
-from tests.gui.helpers import shown_memory_page
+from tests.gui.helpers import reload_assistants, shown_memory_page
 
 RAW = (
     "# About me\n"
@@ -369,7 +369,7 @@ def test_long_entry_is_elided(qapp):  # type: ignore[no-untyped-def]
 def test_memory_action_in_main_window(window, services, qtbot):  # type: ignore[no-untyped-def]
     """Assistant → Memory… (Ctrl+M) opens the page for the selected assistant."""
     a = services.assistants.create("Helper", model="gpt-4o-mini")
-    window.reload_assistants(a.id)
+    reload_assistants(window, qtbot, a.id)
     services.memory.add(a.id, "from the window")
     assert window.memory_action.shortcut().toString() == "Ctrl+M"
     window.memory_action.trigger()

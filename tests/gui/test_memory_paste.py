@@ -5,6 +5,8 @@ owner entries with their source noted."""
 
 from __future__ import annotations
 
+from tests.gui.helpers import reload_assistants
+
 PASTE = """Here's what I remember about you:
 
 - You live in **Lisbon** and work as a data engineer.
@@ -19,7 +21,7 @@ def test_paste_preview_marks_duplicates_and_adds_owner_entries(window, services,
     a = services.assistants.create("Helper")
     services.memory.add(a.id, "You are allergic to peanuts.")
     services.memory.add(a.id, "You live in Lisbon and work as a data engineer")  # near duplicate
-    window.reload_assistants(a.id)
+    reload_assistants(window, qtbot, a.id)
     page = window.pages.open_memory()
     page.paste_action.trigger()
     dlg = page.paste_dialog
@@ -62,7 +64,7 @@ def test_claude_export_memory_fills_the_preview(window, services, qtbot, tmp_pat
             "project_memories": {"p1": "Planning a trip to Kyoto."}, "account_uuid": "a"}]))
         zf.writestr("projects.json", json.dumps([{"uuid": "p1", "name": "Travel", "docs": []}]))
     a = services.assistants.create("Helper")
-    window.reload_assistants(a.id)
+    reload_assistants(window, qtbot, a.id)
     page = window.pages.open_memory()
     page.paste_action.trigger()
     dlg = page.paste_dialog

@@ -13,6 +13,7 @@ from datetime import UTC, datetime
 from PySide6.QtCore import Qt
 
 from chathub_desktop.gui.memory.card_delegate import SourceRole
+from tests.gui.helpers import reload_assistants
 
 
 def _claude_zip(path) -> None:  # type: ignore[no-untyped-def]
@@ -26,7 +27,7 @@ def test_entries_from_a_claude_export_show_their_source(window, services, qtbot,
     _claude_zip(path)
     a = services.assistants.create("Helper")
     services.memory.add(a.id, "Written here")
-    window.reload_assistants(a.id)
+    reload_assistants(window, qtbot, a.id)
     page = window.pages.open_memory()
     page.paste_action.trigger()
     dlg = page.paste_dialog

@@ -16,7 +16,14 @@ from chathub_desktop.gui.message_action_bar import MessageAction
 from chathub_desktop.gui.message_list_view import JumpTarget
 from chathub_desktop.gui.receipt_dialog import ReceiptDialog
 from tests.fakes.vendor_server import Reply
-from tests.gui.helpers import add_fake_provider, conversation, wait_shown, write_export
+from tests.gui.helpers import (
+    add_fake_provider,
+    conversation,
+    new_topic,
+    reload_assistants,
+    wait_shown,
+    write_export,
+)
 
 N = 2_000
 
@@ -39,9 +46,9 @@ def shown(view) -> set[MessageAction]:  # type: ignore[no-untyped-def]
 def replied(window, services, fake_vendor, qtbot):  # type: ignore[no-untyped-def]
     """The window with one exchange: "Plan my trip" and a finished reply with a receipt."""
     _pid, aid = add_fake_provider(services, fake_vendor.base_url)
-    window.reload_assistants(aid)
+    reload_assistants(window, qtbot, aid)
     window.resize(1100, 720)
-    topic = window.new_topic()
+    topic = new_topic(window, qtbot)
     wait_shown(window, qtbot, topic)
     fake_vendor.script(Reply(text_chunks=["Sure, ", "here is a plan."]))
     window.composer.set_text("Plan my trip")
@@ -120,7 +127,7 @@ def long_topic(window, services, tmp_path, qtbot):  # type: ignore[no-untyped-de
     import_chatgpt_export(services.db, a.id, write_export(tmp_path / "long.json", [conversation("Long", turns, "l")]))
     (topic,) = services.topics.list(a.id)
     window.live.stop()  # the watcher would re-read the imported topic meanwhile: not what is tested
-    window.reload_assistants(a.id)
+    reload_assistants(window, qtbot, a.id)
     window.resize(1000, 700)
     window.select_topic(topic.id)
     wait_shown(window, qtbot, topic.id)

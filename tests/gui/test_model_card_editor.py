@@ -12,13 +12,13 @@ from chathub_desktop.gui.model_card_dialog import ModelCardDialog
 from chathub_desktop.gui.models_page import ModelsPage
 from chathub_desktop.services.container import Services
 from tests.fakes.vendor_server import FakeVendor
-from tests.gui.helpers import add_fake_provider
+from tests.gui.helpers import add_fake_provider, reload_assistants
 
 
 def _open_fallback_topic(window: Any, services: Services, qtbot: Any, fake_vendor: FakeVendor) -> Any:
     _pid, aid = add_fake_provider(services, fake_vendor.base_url, model="acme-local-7b")
     topic = services.topics.create(aid).id
-    window.reload_assistants(aid)
+    reload_assistants(window, qtbot, aid)
     window.select_topic(topic)
     badge = window.composer.badge
     qtbot.waitUntil(lambda: badge.estimate is not None and badge.estimate.topic_id == topic, timeout=5000)
@@ -34,6 +34,7 @@ def test_the_fallback_note_opens_the_editor_and_the_badge_follows_8192(window: A
     button = badge.popover.edit_card_button
     assert button.isVisible() and button.text() == "Set acme-local-7b's window…"
     button.click()
+    qtbot.waitUntil(lambda: window.estimate.card_dialog is not None)  # opens once providers are read (issue 29)
     dialog = window.estimate.card_dialog
     assert isinstance(dialog, ModelCardDialog)
     qtbot.waitExposed(dialog)
@@ -53,6 +54,7 @@ def test_a_refused_card_says_why_and_stays_open(window: Any, services: Services,
     badge = _open_fallback_topic(window, services, qtbot, fake_vendor)
     badge.open_popover()
     badge.popover.edit_card_button.click()
+    qtbot.waitUntil(lambda: window.estimate.card_dialog is not None)  # opens once providers are read (issue 29)
     dialog = window.estimate.card_dialog
     dialog.window_spin.setValue(4096)
     dialog.max_output_check.setChecked(True)

@@ -9,6 +9,7 @@ from typing import Any
 
 from chathub_desktop.services.container import Services
 from tests.fakes.vendor_server import FakeVendor
+from tests.gui.helpers import reload_assistants
 
 SERVED = ["llama-3.1-8b-instruct", "smollm2-135m"]
 
@@ -36,6 +37,7 @@ def test_system_agent_offers_the_providers_models_and_refreshes(
     assert not [t for t in _items(naming.model_combo) if t.startswith(("claude", "deepseek"))]
     naming.model_combo.setCurrentText("my-own-id")  # free text still goes
     page.save_button.click()
+    qtbot.waitUntil(lambda: page.status_label.text() == "Saved.")  # stored on a worker (issue 29)
     assert services.settings.get("history-compress-model") == "Local/smollm2-135m"
     qtbot.waitUntil(lambda: not compress.models.pending() and not naming.models.pending(), timeout=5000)
     window.dialogs["settings"].reject()
@@ -68,7 +70,7 @@ def test_switching_the_assistants_model_renames_the_topic_picker(
     pid, aid = add_fake_provider(services, fake_vendor.base_url, model="llama-3.1-8b-instruct")
     services.provider_models.remember(pid, SERVED)
     topic = services.topics.create(aid).id
-    window.reload_assistants(aid)
+    reload_assistants(window, qtbot, aid)
     window.select_topic(topic)
     picker = window.model_picker.picker
     qtbot.waitUntil(lambda: picker.view is not None and picker.view.topic_id == topic, timeout=5000)

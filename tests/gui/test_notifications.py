@@ -10,7 +10,7 @@ from datetime import date
 from chathub_desktop.gui.notifications import dream_notice, reply_notice
 from chathub_desktop.services.dream_service import DUPLICATE, FAILED, NOTHING, DreamOutcome
 from tests.fakes.vendor_server import Reply
-from tests.gui.helpers import add_fake_provider
+from tests.gui.helpers import add_fake_provider, reload_assistants
 
 
 class FakeNotifier:
@@ -28,7 +28,7 @@ class FakeNotifier:
 def _send_hidden(window, services, fake_vendor, qtbot) -> None:  # type: ignore[no-untyped-def]
     fake_vendor.script(Reply(text_chunks=["Done."]))
     _pid, aid = add_fake_provider(services, fake_vendor.base_url)
-    window.reload_assistants(aid)
+    reload_assistants(window, qtbot, aid)
     window.sending.send_message("Plan my week")
     window.hide()  # in the tray, say
     qtbot.waitUntil(lambda: window.message_model.rowCount() == 2
@@ -69,7 +69,7 @@ def test_scheduled_dream_outcomes_are_notified(window, services, qtbot):  # type
     fake = FakeNotifier()
     window.notifier._backend = fake
     a = services.assistants.create("Helper")
-    window.reload_assistants(a.id)
+    reload_assistants(window, qtbot, a.id)
     day = date(2026, 11, 30)
     window.dream_runner.run_finished.emit([
         DreamOutcome(a.id, day, "appended", "added card #3", card_number=3),

@@ -5,7 +5,7 @@ values the posted body has."""
 from __future__ import annotations
 
 from tests.fakes.vendor_server import Reply
-from tests.gui.helpers import add_fake_provider, wait_shown
+from tests.gui.helpers import add_fake_provider, reload_assistants, wait_shown
 from tests.gui.test_receipts_private import _open_receipt, _send
 
 
@@ -13,7 +13,7 @@ def test_the_receipt_dialog_shows_the_sampling_sent(window, services, fake_vendo
     _pid, aid = add_fake_provider(services, fake_vendor.base_url)
     services.assistants.update(aid, temperature=0.3, top_p=0.8)
     topic = services.topics.create(aid).id
-    window.reload_assistants(aid)
+    reload_assistants(window, qtbot, aid)
     window.select_topic(topic)
     wait_shown(window, qtbot, topic)
     fake_vendor.script(Reply(text_chunks=["ok"]))

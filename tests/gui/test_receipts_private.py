@@ -17,7 +17,7 @@ from chathub_desktop.gui.message_delegate import symbol
 from chathub_desktop.gui.receipt_dialog import ReceiptDialog
 from chathub_desktop.gui.topic_list_model import LOCK_EMOJI, LOCK_FALLBACK
 from tests.fakes.vendor_server import Reply
-from tests.gui.helpers import add_fake_provider, wait_shown
+from tests.gui.helpers import add_fake_provider, new_topic, reload_assistants, wait_shown
 
 
 def _shot(widget, name: str) -> None:  # type: ignore[no-untyped-def]
@@ -57,9 +57,10 @@ def test_a_new_private_topic_has_a_lock_no_memory_and_says_so_in_its_receipt(  #
         window, services, fake_vendor, qtbot):
     _pid, aid = add_fake_provider(services, fake_vendor.base_url)
     services.memory.add(aid, "Prefers window seats on trains.")
-    window.reload_assistants(aid)
+    reload_assistants(window, qtbot, aid)
     window.resize(1100, 720)
-    window.context_controls.privacy.new_private_action.trigger()
+    with qtbot.waitSignal(window.topic_created):
+        window.context_controls.privacy.new_private_action.trigger()
     topic_id = window.current_topic_id
     assert topic_id is not None and services.topics.get(topic_id).private
     row = window.topic_model.row_of(topic_id)
@@ -85,9 +86,9 @@ def test_the_toggle_marks_an_open_topic_private_and_the_receipt_lists_memory(  #
     _pid, aid = add_fake_provider(services, fake_vendor.base_url)
     services.memory.add(aid, "Prefers window seats on trains.")
     services.memory.add(aid, "Lives in Lisbon.")
-    window.reload_assistants(aid)
+    reload_assistants(window, qtbot, aid)
     window.resize(1100, 720)
-    topic_id = window.new_topic()
+    topic_id = new_topic(window, qtbot)
     assert topic_id is not None
     wait_shown(window, qtbot, topic_id)
     fake_vendor.script(Reply(text_chunks=["Noted: ", "window seat."]))
@@ -120,7 +121,7 @@ def test_a_redacted_secret_is_said_in_the_status_bar(window, services, qtbot):  
     import threading
 
     a = services.assistants.create("Helper")
-    window.reload_assistants(a.id)
+    reload_assistants(window, qtbot, a.id)
     worker = threading.Thread(target=services.memory.add,
                               args=(a.id, "deploy key ghp_a1B2c3D4e5F6g7H8i9J0k1L2m3N4o5P6q7R8"))
     worker.start()

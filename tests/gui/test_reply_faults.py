@@ -12,7 +12,7 @@ from PySide6.QtCore import QPoint, Qt
 
 from chathub_desktop.gui.message_delegate import RETRY_LABEL
 from tests.fakes.vendor_server import Reply, html_error_page
-from tests.gui.helpers import add_fake_provider
+from tests.gui.helpers import add_fake_provider, reload_assistants
 
 
 def _last(window):  # type: ignore[no-untyped-def]
@@ -29,7 +29,7 @@ def _shot(window, name: str) -> None:  # type: ignore[no-untyped-def]
 def test_stalled_reply_shows_the_notice_and_retry_asks_again(window, services, fake_vendor, qtbot):  # type: ignore[no-untyped-def]
     services.settings.set("stream-silence-seconds", 1)
     _pid, aid = add_fake_provider(services, fake_vendor.base_url)
-    window.reload_assistants(aid)
+    reload_assistants(window, qtbot, aid)
     window.resize(1000, 700)
     fake_vendor.script(Reply(text_chunks=["Thinking about", " it"], hang=True, hang_after=2),
                        Reply(text_chunks=["A fresh", " answer."]))
@@ -51,7 +51,7 @@ def test_stalled_reply_shows_the_notice_and_retry_asks_again(window, services, f
 def test_stop_on_the_notice_keeps_the_text(window, services, fake_vendor, qtbot):  # type: ignore[no-untyped-def]
     services.settings.set("stream-silence-seconds", 1)
     _pid, aid = add_fake_provider(services, fake_vendor.base_url)
-    window.reload_assistants(aid)
+    reload_assistants(window, qtbot, aid)
     fake_vendor.script(Reply(text_chunks=["Half", " a reply"], hang=True, hang_after=2))
     window.composer.set_text("Go")
     window.composer.send_button.click()
@@ -63,7 +63,7 @@ def test_stop_on_the_notice_keeps_the_text(window, services, fake_vendor, qtbot)
 
 def test_failed_reply_has_a_retry_pill(window, services, fake_vendor, qtbot):  # type: ignore[no-untyped-def]
     _pid, aid = add_fake_provider(services, fake_vendor.base_url)
-    window.reload_assistants(aid)
+    reload_assistants(window, qtbot, aid)
     window.resize(1000, 700)
     fake_vendor.script(Reply(error_status=502, error_body=html_error_page("502 Bad Gateway"),
                              error_content_type="text/html"), Reply(text_chunks=["Back", " again."]))
@@ -88,7 +88,7 @@ def test_an_empty_answer_is_an_error_bubble_with_retry(window, services, fake_ve
     """Issue 32: a provider that answers with nothing gets the error bubble and its Retry
     pill, not a blank bubble stored as complete; Retry gets the reply into the same row."""
     _pid, aid = add_fake_provider(services, fake_vendor.base_url)
-    window.reload_assistants(aid)
+    reload_assistants(window, qtbot, aid)
     fake_vendor.script(Reply(text_chunks=[]), Reply(text_chunks=["Here", " now."]))
     window.composer.set_text("Hello?")
     window.composer.send_button.click()
@@ -110,7 +110,7 @@ def test_the_silence_is_a_setting_on_the_providers_page(window, services, qtbot)
     assert spin is not None and spin.value() == 60
     spin.setValue(15)
     spin.editingFinished.emit()
-    assert services.settings.get("stream-silence-seconds") == 15
+    qtbot.waitUntil(lambda: services.settings.get("stream-silence-seconds") == 15)  # stored on a worker (issue 29)
     if os.environ.get("CHATHUB_SHOTS"):
         dialog.grab().save(os.path.join(os.environ["CHATHUB_SHOTS"], "settings-silence.png"))
 

@@ -10,7 +10,7 @@ from PySide6.QtTest import QTest
 
 from chathub_desktop.gui.message_list_model import VersionRole
 from tests.fakes.vendor_server import Reply
-from tests.gui.helpers import add_fake_provider, wait_shown
+from tests.gui.helpers import add_fake_provider, reload_assistants, wait_shown
 
 
 def _texts(window) -> list[str]:  # type: ignore[no-untyped-def]
@@ -37,7 +37,7 @@ def _arrow(window, row: int, delta: int) -> QPoint:  # type: ignore[no-untyped-d
 def _chat(window, services, fake_vendor, qtbot, answers: list[str]) -> int:  # type: ignore[no-untyped-def]
     pid, aid = add_fake_provider(services, fake_vendor.base_url)
     services.provider_models.remember(pid, ["gpt-4o-mini", "gpt-4o"])  # what the fake server serves
-    window.reload_assistants(aid)
+    reload_assistants(window, qtbot, aid)
     window.resize(1000, 700)
     fake_vendor.script(*[Reply(text_chunks=[a]) for a in answers])
     window.composer.set_text("Name a colour")

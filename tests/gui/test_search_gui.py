@@ -10,6 +10,7 @@ from PySide6.QtCore import Qt
 
 from chathub_desktop.gui.message_list_model import PAGE_SIZE, HighlightRole
 from chathub_desktop.services.container import Services
+from tests.gui.helpers import reload_assistants
 
 
 def _fill(svc: Services) -> tuple[int, int, int]:
@@ -33,7 +34,7 @@ def _dialog(window: Any, qtbot: Any) -> Any:
 def test_ctrl_k_finds_any_topic_and_enter_opens_the_hit_highlighted(window: Any, services: Services,
                                                                     qtbot: Any) -> None:
     topic, target, other_assistant = _fill(services)
-    window.reload_assistants()
+    reload_assistants(window, qtbot)
     dlg = _dialog(window, qtbot)
     qtbot.keyClicks(dlg.box, "lighthouse")
     qtbot.waitUntil(lambda: dlg.messages.count() == 1, timeout=5000)
@@ -54,7 +55,7 @@ def test_ctrl_k_finds_any_topic_and_enter_opens_the_hit_highlighted(window: Any,
 def test_ctrl_shift_f_opens_it_too_and_typing_runs_one_query(window: Any, services: Services,
                                                              qtbot: Any) -> None:
     _fill(services)
-    window.reload_assistants()
+    reload_assistants(window, qtbot)
     qtbot.keyClick(window, Qt.Key.Key_F, Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.ShiftModifier)
     dlg = window.search.dialog
     qtbot.waitUntil(lambda: dlg is not None and dlg.isVisible())
@@ -92,7 +93,7 @@ def test_a_stale_result_never_replaces_a_newer_one(window: Any, services: Servic
 def test_memory_tab_lists_entries_and_opens_the_memory_page(window: Any, services: Services, qtbot: Any) -> None:
     _fill(services)
     services.memory.add("Other", "Keeps a lighthouse log every evening")
-    window.reload_assistants()
+    reload_assistants(window, qtbot)
     dlg = window.search.open()
     dlg.box.setText("lighthouse log")
     qtbot.waitUntil(lambda: dlg.memory.count() == 1, timeout=5000)

@@ -6,6 +6,10 @@ from __future__ import annotations
 
 from PySide6.QtCore import QCoreApplication, QEvent
 
+from chathub_desktop.core.messages import MessageStatus
+from chathub_desktop.services.events import ReplyFinished
+from tests.gui.helpers import settled
+
 
 def test_queued_button_sync_after_the_window_is_gone(qloop, services, qtbot):  # type: ignore[no-untyped-def]
     from chathub_desktop.gui.main_window import MainWindow
@@ -13,8 +17,9 @@ def test_queued_button_sync_after_the_window_is_gone(qloop, services, qtbot):  #
     w = MainWindow(services)
     w.show()
     qtbot.waitExposed(w)
+    settled(w, qtbot)
     sending = w.sending
-    sending.on_reply_finished(12345, 1, "complete", "")  # queues sync() at 0 and 100 ms
+    sending.on_reply_finished(ReplyFinished(12345, 1, MessageStatus.COMPLETE))  # queues sync() at 0 and 100 ms
     done: list[bool] = []
     qloop.create_task(w.shutdown()).add_done_callback(lambda _t: done.append(True))
     qtbot.waitUntil(lambda: bool(done), timeout=5000)

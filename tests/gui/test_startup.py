@@ -6,6 +6,8 @@ import os
 import subprocess
 import sys
 
+from tests.gui.helpers import settled
+
 
 def test_window_shows_first_and_fills_in_on_attach(qloop, services, qtbot) -> None:  # type: ignore[no-untyped-def]
     from chathub_desktop.gui.main_window import MainWindow
@@ -20,6 +22,7 @@ def test_window_shows_first_and_fills_in_on_attach(qloop, services, qtbot) -> No
     assert w.quit_action.isEnabled()
     w.attach(services)
     assert w.centralWidget().isEnabled()
+    settled(w, qtbot)  # the assistants are read on a store worker (issue 29)
     assert w.assistant_combo.currentText() == "Helper"
     assert w.new_topic_action.isEnabled() and w.import_action.isEnabled()
     # the buttons keep their labels when their actions are re-enabled

@@ -6,11 +6,12 @@ from __future__ import annotations
 from pathlib import Path
 
 from chathub_desktop.gui.settings_dialog import SettingsDialog
+from chathub_desktop.gui.task_runner import TaskRunner
 from chathub_desktop.services.container import Services, open_services
 
 
 def test_storage_page_shows_the_sqlite_file_and_the_copy_command(services: Services, qtbot, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
-    dlg = SettingsDialog(services.providers, None, services=services)
+    dlg = SettingsDialog(services.providers, None, services=services, runner=TaskRunner(None))
     qtbot.addWidget(dlg)
     page = dlg.storage_page
     assert page is not None
@@ -29,7 +30,7 @@ def test_a_password_in_the_url_is_never_shown(postgres_url: str, qtbot) -> None:
     svc = open_services(postgres_url)
     svc.database_url = with_password  # what --database-url said (the test server needs none)
     try:
-        dlg = SettingsDialog(svc.providers, None, services=svc)
+        dlg = SettingsDialog(svc.providers, None, services=svc, runner=TaskRunner(None))
         qtbot.addWidget(dlg)
         page = dlg.storage_page
         assert page is not None

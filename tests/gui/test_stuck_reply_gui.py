@@ -8,7 +8,7 @@ import subprocess
 
 from chathub_desktop.gui import confirm
 from chathub_desktop.services.process_identity import HOST, process_birth
-from tests.gui.helpers import add_fake_provider
+from tests.gui.helpers import add_fake_provider, reload_assistants
 
 
 def test_a_reply_whose_owner_does_not_answer_can_be_marked_interrupted(
@@ -20,7 +20,7 @@ def test_a_reply_whose_owner_does_not_answer_can_be_marked_interrupted(
         services.chat._append(topic, role="user", content="hello")
         reply = services.chat._append(topic, role="assistant", content="half", status="streaming",
                                       sent_by_process=f"{HOST}:{owner.pid}:0123456789ab:{process_birth(owner.pid)}")
-        window.reload_assistants(aid)
+        reload_assistants(window, qtbot, aid)
         window.select_topic(topic)
         model, view = window.message_model, window.message_view
         qtbot.waitUntil(lambda: model.rowCount() == 2, timeout=5000)

@@ -17,7 +17,7 @@ from chathub_desktop.services.summarizer import (
 )
 from tests.fakes.vendor_server import FakeVendor
 from tests.gui import test_dream_panel as dream_tests
-from tests.gui.helpers import add_fake_provider, wait_shown
+from tests.gui.helpers import add_fake_provider, reload_assistants, wait_shown
 from tests.gui.test_dream_panel import active_yesterday, idle
 
 memory_page = dream_tests.open_page  # the dream panel tests' page fixture
@@ -37,7 +37,7 @@ def test_compact_now_without_a_summarizer_offers_the_choice(window, services, fa
         services.chat._append(topic, role="user", content=f"question {k} " + "lorem " * 30)
         services.chat._append(topic, role="assistant", content=f"answer {k} " + "ipsum " * 30)
     services.chat._append(topic, role="user", content="and one more")
-    window.reload_assistants(aid)
+    reload_assistants(window, qtbot, aid)
     window.select_topic(topic)
     wait_shown(window, qtbot, topic)
     badge = window.composer.badge

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from tests.gui.helpers import conversation, write_export
+from tests.gui.helpers import conversation, reload_assistants, write_export
 
 
 def test_badge_updates_after_typing_without_reloading_history(window, services, qtbot, tmp_path,
@@ -20,7 +20,7 @@ def test_badge_updates_after_typing_without_reloading_history(window, services, 
     real_estimate = services.estimates.estimate
     monkeypatch.setattr(services.estimates, "estimate",
                         lambda tid, draft="": (estimates.append(draft), real_estimate(tid, draft))[1])
-    window.reload_assistants(a.id)
+    reload_assistants(window, qtbot, a.id)
     badge = window.composer.badge
     qtbot.waitUntil(lambda: badge.estimate is not None, timeout=5000)
     base = badge.estimate

@@ -13,6 +13,7 @@ from PySide6.QtCore import Qt
 
 from chathub_desktop.gui.topic_list_delegate import day_label
 from chathub_desktop.services.container import Services
+from tests.gui.helpers import reload_assistants
 
 
 def _titles(window: Any) -> list[str]:
@@ -20,17 +21,17 @@ def _titles(window: Any) -> list[str]:
     return [m.data(m.index(r)) for r in range(m.rowCount())]
 
 
-def _three(window: Any, services: Services) -> dict[str, int]:
+def _three(window: Any, services: Services, qtbot: Any) -> dict[str, int]:
     services.assistants.create("Helper")
     ids = {name: services.topics.create("Helper", name).id for name in ("## **Old** one", "Middle", "Newest")}
     services.topics.append_message(ids["Middle"], "user", "hello")
-    window.reload_assistants()
+    reload_assistants(window, qtbot)
     return ids
 
 
 def test_titles_show_without_markdown_and_edit_as_stored(window: Any, services: Services,
                                                          qtbot: Any) -> None:
-    ids = _three(window, services)
+    ids = _three(window, services, qtbot)
     m = window.topic_model
     idx = m.index(m.row_of(ids["## **Old** one"]))
     assert m.data(idx) == "Old one"
@@ -38,7 +39,7 @@ def test_titles_show_without_markdown_and_edit_as_stored(window: Any, services: 
 
 
 def test_pin_moves_a_topic_first_and_keeps_it_there(window: Any, services: Services, qtbot: Any) -> None:
-    ids = _three(window, services)
+    ids = _three(window, services, qtbot)
     window.select_topic(ids["## **Old** one"])
     window.topic_actions.pin_action.trigger()
     qtbot.waitUntil(lambda: _titles(window)[0] == "Old one", timeout=5000)
@@ -50,28 +51,29 @@ def test_pin_moves_a_topic_first_and_keeps_it_there(window: Any, services: Servi
 
 
 def test_archive_hides_until_show_archived(window: Any, services: Services, qtbot: Any) -> None:
-    ids = _three(window, services)
+    ids = _three(window, services, qtbot)
     window.select_topic(ids["Middle"])
     window.topic_actions.archive_action.trigger()
     qtbot.waitUntil(lambda: "Middle" not in _titles(window), timeout=5000)
     assert window.current_topic_id != ids["Middle"]
     window.topic_actions.show_archived_action.trigger()
-    assert "Middle" in _titles(window)
+    qtbot.waitUntil(lambda: "Middle" in _titles(window))
     row = window.topic_model.row_of(ids["Middle"])
     assert window.topic_model.topic_at(row).archived
 
 
 def test_rename_in_place_keeps_the_users_title(window: Any, services: Services, qtbot: Any) -> None:
-    ids = _three(window, services)
+    ids = _three(window, services, qtbot)
     m = window.topic_model
     assert m.setData(m.index(m.row_of(ids["Newest"])), "Renamed **topic**")
+    qtbot.waitUntil(lambda: m.data(m.index(m.row_of(ids["Newest"]))) == "Renamed topic")
     assert services.topics.get(ids["Newest"]).title == "Renamed **topic**"
     assert m.data(m.index(m.row_of(ids["Newest"]))) == "Renamed topic"
 
 
 def test_export_markdown_and_json_then_import_the_json(window: Any, services: Services, qtbot: Any,
                                                        tmp_path: Path) -> None:
-    ids = _three(window, services)
+    ids = _three(window, services, qtbot)
     md, js = tmp_path / "t.md", tmp_path / "t.json"
     window.topic_actions.export_to(ids["Middle"], "md", md)
     qtbot.waitUntil(md.exists, timeout=5000)
@@ -80,7 +82,7 @@ def test_export_markdown_and_json_then_import_the_json(window: Any, services: Se
     qtbot.waitUntil(lambda: js.exists() and js.stat().st_size > 0, timeout=5000)
     assert json.loads(js.read_text())["format"] == "chathub-topic"
     services.assistants.create("Other")
-    window.reload_assistants(services.assistants.get("Other").id)
+    reload_assistants(window, qtbot, services.assistants.get("Other").id)
     window.topic_actions.import_from(js)
     qtbot.waitUntil(lambda: _titles(window) == ["Middle"], timeout=5000)
     qtbot.waitUntil(lambda: window.current_topic_id == window.topic_model.topic_at(0).id, timeout=5000)
@@ -97,6 +99,6 @@ def test_day_labels() -> None:
 
 
 def test_a_topic_archived_elsewhere_leaves_the_list(window: Any, services: Services, qtbot: Any) -> None:
-    ids = _three(window, services)
+    ids = _three(window, services, qtbot)
     services.topics.set_archived(ids["Newest"], True)  # through the service, not the window
     qtbot.waitUntil(lambda: "Newest" not in _titles(window), timeout=5000)

@@ -13,7 +13,7 @@ from chathub_desktop.core.budget import input_budget
 from chathub_desktop.core.provider_kinds import ProviderKind
 from chathub_desktop.services.container import Services, open_services
 from tests.fakes.vendor_server import FakeVendor
-from tests.gui.helpers import add_fake_provider
+from tests.gui.helpers import add_fake_provider, reload_assistants
 
 
 def _card(services: Services, model: str):  # type: ignore[no-untyped-def]
@@ -30,7 +30,7 @@ def _open(window: Any, services: Services, qtbot: Any, fake_vendor: FakeVendor) 
     services.provider_models.remember(pid, ["fake-model", "gpt-4o"])
     topic = services.topics.create(aid).id
     other = services.topics.create(aid).id
-    window.reload_assistants(aid)
+    reload_assistants(window, qtbot, aid)
     window.select_topic(topic)
     picker = window.model_picker.picker
     qtbot.waitUntil(lambda: picker.view is not None and picker.view.topic_id == topic, timeout=5000)

@@ -8,8 +8,11 @@ from typing import Any
 
 from PySide6.QtGui import QColor, QImage
 
+from chathub_desktop.core.messages import MessageStatus
 from chathub_desktop.gui.design.palette import tokens_of
 from chathub_desktop.gui.topic_list_model import STREAMING_TIP, StreamingRole
+from chathub_desktop.services.events import ReplyDelta, ReplyFinished
+from tests.gui.helpers import reload_assistants
 
 
 def _row_image(window: Any, row: int) -> QImage:
@@ -29,7 +32,7 @@ def test_a_background_reply_marks_its_topic(window: Any, services: Any, qtbot: A
     services.assistants.create("Helper")
     busy = services.topics.create("Helper", "Long story").id
     other = services.topics.create("Helper", "Other").id
-    window.reload_assistants()
+    reload_assistants(window, qtbot)
     window.select_topic(other)  # the user reads another topic meanwhile
     model = window.topic_model
     row = model.row_of(busy)
@@ -37,14 +40,14 @@ def test_a_background_reply_marks_its_topic(window: Any, services: Any, qtbot: A
     accent = QColor(tokens_of(window.topic_list.palette()).link)
     assert not _has_colour(_row_image(window, row), accent)
 
-    window.events.reply_delta.emit(busy, 7, "Once upon")
+    window.events.reply_delta.emit(ReplyDelta(busy, 7, "Once upon"))
     row = model.row_of(busy)
     assert model.index(row).data(StreamingRole)
     assert model.index(row).data(0x03).endswith(STREAMING_TIP)  # ToolTipRole
     qtbot.waitUntil(lambda: _has_colour(_row_image(window, model.row_of(busy)), accent), timeout=3000)
     assert not model.index(model.row_of(other)).data(StreamingRole)
 
-    window.events.reply_finished.emit(busy, 7, "complete", "")
+    window.events.reply_finished.emit(ReplyFinished(busy, 7, MessageStatus.COMPLETE))
     row = model.row_of(busy)
     assert not model.index(row).data(StreamingRole)
     assert not model.index(row).data(0x03).endswith(STREAMING_TIP)

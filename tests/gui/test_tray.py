@@ -7,6 +7,7 @@ that closing the window hides it there while Quit still quits.
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import Iterator
 from datetime import UTC, datetime
 from datetime import time as dtime
@@ -22,6 +23,7 @@ from chathub_desktop.gui.tray import DreamRunner, TrayController
 from chathub_desktop.services.container import Services
 from chathub_desktop.services.dream_service import PAUSE_SETTING
 from tests.fakes.vendor_server import FakeVendor, Reply
+from tests.gui.helpers import reload_assistants
 
 
 @pytest.fixture
@@ -45,6 +47,13 @@ def due_helper(services: Services, summ: FakeVendor) -> int:
     return aid
 
 
+def paused_read(dreams: DreamRunner, qtbot) -> bool:  # type: ignore[no-untyped-def]
+    """The stored Pause dreams state, as the runner reads it on its worker thread."""
+    task = asyncio.get_running_loop().create_task(dreams.load_paused())
+    qtbot.waitUntil(task.done)
+    return task.result()
+
+
 @pytest.fixture
 def task_runner(qloop, qtbot) -> Iterator[TaskRunner]:  # type: ignore[no-untyped-def]
     runner = TaskRunner(None)
@@ -58,7 +67,7 @@ def test_runner_runs_a_due_dream_once_and_not_again(services, summ, task_runner,
     """DRM-6: the timer runs the due slot (caught up on its first tick) exactly once."""
     aid = due_helper(services, summ)
     dreams = DreamRunner(services, task_runner, interval_ms=25, first_delay_ms=0)
-    assert dreams.load_paused() is False
+    assert paused_read(dreams, qtbot) is False
     first = dreams.tick()
     assert first is not None and dreams.tick() is None  # never two at once
     dreams.start()
@@ -84,14 +93,15 @@ def test_pause_stops_scheduled_dreams_until_resumed(services, summ, task_runner,
     messages: list[str] = []
     dreams = DreamRunner(services, task_runner, status=lambda text, _ms: messages.append(text),
                          interval_ms=25, first_delay_ms=0)
-    dreams.load_paused()
+    paused_read(dreams, qtbot)
     tray = TrayController(window, dreams, quit_action)
     assert tray.icon is None  # offscreen: no system tray, the actions still work
     assert [a.text() for a in tray.menu.actions() if not a.isSeparator()] == [
         "&Open ChatHub", "&Run due dreams now", "&Pause dreams", "&Quit"]
     assert all(a.toolTip() for a in (tray.open_action, tray.run_due_action, tray.pause_action))
     tray.pause_action.trigger()
-    assert tray.pause_action.isChecked() and dreams.paused
+    qtbot.waitUntil(lambda: dreams.paused)
+    assert tray.pause_action.isChecked()
     assert services.settings.get(PAUSE_SETTING) is True
     assert "paused" in messages[-1]
     dreams.start()
@@ -99,9 +109,10 @@ def test_pause_stops_scheduled_dreams_until_resumed(services, summ, task_runner,
     assert dreams.runs == 0 and summ.requests == [] and services.dreams.cards(aid) == []
     # the pause is remembered across restarts
     again = DreamRunner(services, task_runner)
-    assert again.load_paused() is True
+    assert paused_read(again, qtbot) is True
     tray.pause_action.trigger()
-    assert not dreams.paused and services.settings.get(PAUSE_SETTING) is False
+    qtbot.waitUntil(lambda: not dreams.paused)
+    assert services.settings.get(PAUSE_SETTING) is False
     qtbot.waitUntil(lambda: dreams.runs == 1 and not dreams.running, timeout=30000)
     assert len(services.dreams.cards(aid)) == 1
     assert "Added card #1" in tray.tooltip()
@@ -113,7 +124,7 @@ def test_tray_actions_in_the_window_and_close_quits_without_a_tray(window, servi
     """Run due dreams now from the (tray) menu; the Memory page's last-run line follows.
     Without a system tray, closing the window still ends the app."""
     aid = due_helper(services, summ)
-    window.reload_assistants(aid)
+    reload_assistants(window, qtbot, aid)
     assert window.tray is not None and window.tray.icon is None
     assert window.tray.run_due_action in window.assistant_menu.actions()
     assert window.tray.pause_action in window.assistant_menu.actions()

@@ -20,6 +20,7 @@ from chathub_desktop.gui.meter_colors import contrast_ratio
 from chathub_desktop.gui.token_badge import TokenBadge
 from chathub_desktop.gui.usage_popover import EstimatePopover
 from tests import meter_states
+from tests.gui.helpers import reload_assistants
 
 FAILED = ("Compaction failed: the History Compress model rejected the batch as too long for its "
           "context window (8,192 tokens); choose a model with a larger window or compact fewer turns.")
@@ -149,6 +150,7 @@ def test_popover_and_system_agent_show_one_context_window(qtbot, services):  # t
     """A model in neither the catalog nor the model cards, on a local server: the popover
     said 32,000 and System Agent 128,000. Both read the one card resolver now."""
     from chathub_desktop.gui.settings_dialog import SettingsDialog
+    from chathub_desktop.gui.task_runner import TaskRunner
 
     services.providers.add("Local", "openai_compatible", "http://127.0.0.1:9/v1")
     services.assistants.create("L", provider="Local", model="qwen-local-7b")
@@ -160,7 +162,7 @@ def test_popover_and_system_agent_show_one_context_window(qtbot, services):  # t
     badge.bind_services(services)
     badge.show_estimate(e)
     badge.popover.fill(e)
-    dlg = SettingsDialog(services.providers, None, services=services)
+    dlg = SettingsDialog(services.providers, None, services=services, runner=TaskRunner(None))
     qtbot.addWidget(dlg)
     agent = dlg.system_page.compress_info.text()
     shown = re.search(r"context window ([\d,]+)", badge.popover.budget_label.text())
@@ -190,7 +192,7 @@ def test_set_window_saves_the_card_and_recounts_the_badge(window, services, qtbo
              "status": "complete", "input_tokens": 2048, "error_kind": "input_truncated", "error": warning,
              "model": "llama3.1-8b", "provider_id": services.providers.list()[0].id},
         ])
-    window.reload_assistants(a.id)
+    reload_assistants(window, qtbot, a.id)
     window.select_topic(topic)
     badge = window.composer.badge
     qtbot.waitUntil(lambda: badge.estimate is not None and badge.estimate.topic_id == topic, timeout=5000)

@@ -26,6 +26,7 @@ from chathub_desktop.services.events import (
     MemoryChanged,
     MessageAdded,
     MessageChanged,
+    SettingsChanged,
     TopicChanged,
     TopicListChanged,
 )
@@ -94,12 +95,12 @@ def watched(store_url: str) -> Iterator[tuple[Services, Heard]]:
 def test_another_process_write_reaches_the_bus_within_2_s(
         watched: tuple[Services, Heard], store_url: str, summ: FakeVendor) -> None:
     """Memory, topics, settings, a dream card and a chat reply written by the CLI arrive
-    as MemoryChanged / TopicListChanged / TopicChanged(0) / MessageAdded events."""
+    as MemoryChanged / TopicListChanged / SettingsChanged / MessageAdded events."""
     svc, heard = watched
     env = {"SUMM_KEY": "sk-summ"}
     cli(store_url, "provider", "add", "Summ", "--kind", "openai", "--base-url", summ.base_url,
         "--api-key-env", "SUMM_KEY")
-    heard.wait_for(TopicChanged(0))  # a provider is a setting
+    heard.wait_for(SettingsChanged())  # a provider is a setting
     cli(store_url, "assistant", "create", "Helper", "--provider", "Summ", "--model", "gpt-4o")
     heard.wait_for(AssistantsChanged())
     aid = svc.assistants.list()[0].id
@@ -107,7 +108,7 @@ def test_another_process_write_reaches_the_bus_within_2_s(
     mark = heard.mark()
     cli(store_url, "memory", "add", "--assistant", "Helper", "Drinks green tea")
     took = heard.wait_for(MemoryChanged(aid), mark)
-    heard.wait_for(TopicChanged(0), mark)
+    heard.wait_for(SettingsChanged(), mark)
     assert took < DEADLINE_S
 
     mark = heard.mark()

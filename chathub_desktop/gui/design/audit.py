@@ -175,7 +175,7 @@ def _indicator(w: QWidget) -> QRect | None:
     else:
         return None
     option = QStyleOptionButton()
-    w.initStyleOption(option)  # type: ignore[attr-defined]
+    w.initStyleOption(option)
     m = INDICATOR_MARGIN
     return w.style().subElementRect(element, option, w).adjusted(-m, -m, m, m).intersected(w.rect())
 

@@ -82,6 +82,7 @@ from chathub_desktop.services.dream_service import (
     DreamSettingsView,
 )
 from chathub_desktop.services.errors import NotFound, ServiceError, StaleDocument
+from chathub_desktop.services.events import MemoryChanged
 from chathub_desktop.services.memory_preview import ChangePreview
 
 # --- help texts (APP-6) -------------------------------------------------------------------
@@ -399,8 +400,8 @@ class DreamPanel(ScheduleForm, DreamRuns, CardListOwner, QWidget):
         self.list.doItemsLayout()
         self.list.verticalScrollBar().setValue(min(scroll, self.list.verticalScrollBar().maximum()))
 
-    def _on_memory_changed(self, assistant_id: int) -> None:
-        if assistant_id == self.assistant_id:
+    def _on_memory_changed(self, event: MemoryChanged) -> None:
+        if event.assistant_id == self.assistant_id:
             self.reload_when_shown()
 
     # --- state ------------------------------------------------------------------------------

@@ -22,6 +22,7 @@ from chathub_desktop.gui.memory.change_preview import PreviewOption
 from chathub_desktop.gui.summarizer_choice import missing_text
 from chathub_desktop.services.dream_service import DreamDraft, DreamOutcome
 from chathub_desktop.services.errors import ServiceError, StaleDocument
+from chathub_desktop.services.events import DreamProgress
 from chathub_desktop.services.memory_preview import ChangePreview
 
 #: TaskRunner name of the dream timer's run (tray.DreamRunner); Stop here cancels it.
@@ -171,7 +172,9 @@ class DreamRuns:
             return stopped
         return False
 
-    def _on_dream_progress(self, assistant_id: int, day: str, phase: str, status: str, message: str) -> None:
+    def _on_dream_progress(self, event: DreamProgress) -> None:
+        assistant_id, day, phase = event.assistant_id, event.history_day, event.phase
+        status, message = event.status or "", event.message
         if assistant_id != self.assistant_id:
             return
         own = self._dreaming is not None

@@ -9,7 +9,7 @@ the dynamic-memory cards). The two sections share the page through a splitter.
   :class:`~chathub_desktop.gui.memory.card_delegate.MemoryCardDelegate` — no widget per entry, rows handed to the view in batches
   (``fetchMore``) and laid out in batches, so a memory of 10,000 entries stays smooth.
 - Every change is a :class:`~chathub_desktop.services.memory_service.MemoryService`
-  call; the service publishes ``TopicChanged(0)`` after each committed change (the
+  call; the service publishes ``SettingsChanged`` after each committed change (the
   user's here, or the model's memory tool during a chat), and the page re-reads the
   entries in a worker thread, keeping the selected card and the scroll position.
 - Known errors (:class:`ServiceError`, a file that cannot be written) are shown inline;
@@ -149,7 +149,7 @@ class MemoryPage(EntryActions, RawEditor, TransferActions, CardListOwner, QDialo
         self.runner = runner or TaskRunner(self.presenter, max_threads=1)
         self._own_events = events is None
         self.events = events or ChatEvents(services.bus, self)
-        self.events.topic_changed.connect(self._on_topic_changed)
+        self.events.settings_changed.connect(self._on_settings_changed)
         self._following = True
         self._task_name = f"memory-load-{id(self)}"
         self._loading = False
@@ -522,9 +522,8 @@ class MemoryPage(EntryActions, RawEditor, TransferActions, CardListOwner, QDialo
             bar.setValue(min(scroll, bar.maximum()))
         self._select_number = None
 
-    def _on_topic_changed(self, topic_id: int) -> None:
-        if topic_id == 0:  # 0: memory or assistant settings changed (any assistant)
-            self.reload_when_shown()
+    def _on_settings_changed(self, _event: object) -> None:  # memory or assistant settings (any assistant)
+        self.reload_when_shown()
 
     # --- state ------------------------------------------------------------------------------
     def current_entry(self) -> MemoryEntryView | None:
@@ -623,6 +622,6 @@ class MemoryPage(EntryActions, RawEditor, TransferActions, CardListOwner, QDialo
         if not self._following:
             return
         self._following = False
-        self.events.topic_changed.disconnect(self._on_topic_changed)
+        self.events.settings_changed.disconnect(self._on_settings_changed)
         if self._own_events:
             self.events.detach()

@@ -5,7 +5,7 @@ diff, and Revert (itself a recorded change).
 Reads and the revert run in the page's worker thread
 (:class:`~chathub_desktop.gui.task_runner.TaskRunner`); the list reloads when the
 assistant's memory changes (``MemoryChanged`` — also published for other processes'
-writes — and the fixed page's ``TopicChanged(0)``). Revert first shows what it will
+writes — and the fixed page's ``SettingsChanged``). Revert first shows what it will
 write; when the document moved on since that change, the question says how many later
 changes it overwrites (the stale-document rule of issue 10).
 """
@@ -36,6 +36,7 @@ from chathub_desktop.gui.error_presenter import ErrorPresenter
 from chathub_desktop.gui.service_ops import ServiceOps
 from chathub_desktop.gui.task_runner import TaskRunner
 from chathub_desktop.services.container import Services
+from chathub_desktop.services.events import MemoryChanged
 from chathub_desktop.services.memory_history_service import ChangeDetail, ChangeView, RevertPreview
 
 #: Diff lines shown at most (a huge change is cut; the CLI prints it whole).
@@ -92,7 +93,7 @@ class MemoryHistoryDialog(QDialog):
         self._reload.timeout.connect(self.reload)
         self._build()
         self.events.memory_changed.connect(self._on_memory_changed)
-        self.events.topic_changed.connect(self._on_topic_changed)
+        self.events.settings_changed.connect(self._on_settings_changed)
         self.reload()
 
     def _build(self) -> None:
@@ -154,13 +155,12 @@ class MemoryHistoryDialog(QDialog):
         self._sync()
         self.loaded.emit()
 
-    def _on_memory_changed(self, assistant_id: int) -> None:
-        if assistant_id == self.assistant_id:
+    def _on_memory_changed(self, event: MemoryChanged) -> None:
+        if event.assistant_id == self.assistant_id:
             self._reload.start()
 
-    def _on_topic_changed(self, topic_id: int) -> None:
-        if topic_id == 0:  # the memory service's "memory changed" (this or another window)
-            self._reload.start()
+    def _on_settings_changed(self, _event: object) -> None:  # memory changed (this or another window)
+        self._reload.start()
 
     def selected(self) -> ChangeView | None:
         """The selected change (None when the list is empty)."""
@@ -231,6 +231,6 @@ class MemoryHistoryDialog(QDialog):
         """Stop following the bus and cancel the loads (the dialog is closing)."""
         self._reload.stop()
         self.events.memory_changed.disconnect(self._on_memory_changed)
-        self.events.topic_changed.disconnect(self._on_topic_changed)
+        self.events.settings_changed.disconnect(self._on_settings_changed)
         if self._own_events:
             self.events.detach()

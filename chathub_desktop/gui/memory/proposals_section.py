@@ -37,6 +37,7 @@ from chathub_desktop.gui.task_runner import TaskRunner
 from chathub_desktop.services.container import Services
 from chathub_desktop.services.dream_review import ProposalView
 from chathub_desktop.services.errors import ServiceError
+from chathub_desktop.services.events import MemoryChanged
 
 __all__ = ["ProposalsSection", "proposals_label", "proposals_tab_title"]
 
@@ -206,8 +207,8 @@ class ProposalsSection(QWidget):
         self.count_changed.emit(self.count)
         self.loaded.emit()
 
-    def _on_memory_changed(self, assistant_id: int) -> None:
-        if assistant_id == self.assistant_id:
+    def _on_memory_changed(self, event: MemoryChanged) -> None:
+        if event.assistant_id == self.assistant_id:
             self.schedule_reload()
 
     # --- state --------------------------------------------------------------------------------
