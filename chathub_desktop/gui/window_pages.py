@@ -20,6 +20,22 @@ if TYPE_CHECKING:
     from chathub_desktop.services.views import AssistantView
 
 
+def show_memory_page(window: QWidget, page: QWidget) -> None:
+    """Show the Memory ``page`` (issue 30). Until the window has a navigation rail with a
+    page stack, the page is a non-modal window of its own beside the chat (never a dialog
+    over it), sized to the screen's free area (it fits 1366×768); replace this one
+    function by ``stack.setCurrentWidget(page)`` when the rail lands."""
+    from PySide6.QtCore import Qt
+
+    if page.parentWidget() is not window:
+        page.setParent(window, Qt.WindowType.Window)
+        screen = window.screen().availableGeometry()
+        page.resize(min(1100, screen.width() - 40), min(900, screen.height() - 40))
+    page.show()
+    page.raise_()
+    page.activateWindow()
+
+
 class WindowPages:
     """Opens ``window``'s dialogs and pages; every ``open_*`` returns the dialog."""
 
@@ -94,19 +110,15 @@ class WindowPages:
             if not old.isVisible():  # it heard no events while closed: read it again
                 old.schedule_reload()
                 old.dream_panel.schedule_reload()
-            old.show()
-            old.raise_()
-            old.activateWindow()
+            show_memory_page(w, old)  # the same widget: its scroll and selection are kept
             return old
         if isinstance(old, MemoryPage):
             old.detach()
             old.close()
-        page = MemoryPage(w.svc, aid, events=w.events, runner=w.runner, presenter=w.presenter, parent=w)
-        from chathub_desktop.gui.memory_paste_dialog import attach_paste_import
-
-        attach_paste_import(page)  # issue 15: Import from another assistant…
+            old.deleteLater()
+        page = MemoryPage(w.svc, aid, events=w.events, runner=w.runner, presenter=w.presenter)
         w.dialogs["memory"] = page
-        page.show()
+        show_memory_page(w, page)
         return page
 
     def open_import(self, fmt: str | None = None) -> ImportDialog | None:

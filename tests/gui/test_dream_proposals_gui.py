@@ -33,8 +33,8 @@ DAYS = (date(2026, 11, 28), date(2026, 11, 29))
 def _settled(qtbot, window, page) -> None:  # type: ignore[no-untyped-def]
     """Wait until the page's reloads ran (none may fire after the window's loop ends)."""
     panel = page.dream_panel
-    qtbot.waitUntil(lambda: not (panel.proposals._timer.isActive() or panel._reload_timer.isActive()
-                                 or page._reload_timer.isActive() or window.runner.pending()), timeout=5000)
+    qtbot.waitUntil(lambda: not (panel.proposals._timer.isActive() or panel.refresh.timer.isActive()
+                                 or page.refresh.timer.isActive() or window.runner.pending()), timeout=5000)
 
 
 def _two_proposals(window, services, fake_vendor, qtbot, qloop) -> int:  # type: ignore[no-untyped-def]

@@ -90,7 +90,7 @@ def test_switch_turns_memory_off_and_on(page, services, assistant, qtbot):  # ty
 
 
 def test_add_edit_delete_renumber(page, services, assistant, qtbot, monkeypatch):  # type: ignore[no-untyped-def]
-    """MEM-2: Add memory (button and Ctrl+N), edit a card in place (F2, Enter saves),
+    """MEM-2: Add memory (button and Ctrl+N), edit a card in place (Enter opens, Enter saves),
     delete with Del after confirmation: the rest renumber."""
     for text in ("first fact", "second fact"):
         n = page.loads
@@ -111,10 +111,10 @@ def test_add_edit_delete_renumber(page, services, assistant, qtbot, monkeypatch)
     assert page.current_entry() is not None and page.current_entry().number == 3
     assert [v.origin for v in services.memory.entry_views(assistant)] == ["owner"] * 3
 
-    # edit #2 in place: F2 opens a line editor over the card, Enter saves
+    # edit #2 in place: Enter opens a line editor over the card, Enter saves
     page.select_number(2)
     focus_list(qtbot, page)
-    qtbot.keyClick(page.list, Qt.Key.Key_F2)
+    qtbot.keyClick(page.list, Qt.Key.Key_Return)
     editor = page.list.findChild(QLineEdit, "memoryCardEditor")
     assert editor is not None and editor.text() == "second fact"
     editor.setText("second fact, corrected")
@@ -268,7 +268,7 @@ def test_help_tooltips(page):  # type: ignore[no-untyped-def]
     assert "belongs to you" in fixed and "memory tool" in fixed and "never rewrite" in fixed
     assert page.memory_switch.toolTip() and page.fixed_title.toolTip()
     helps["fixedMemoryHelp"].click()  # click shows the tip too (no crash offscreen)
-    for b in (page.add_button, page.raw_button, page.export_button, page.copy_button,
+    for b in (page.add_button, page.raw_button, page.search_button, page.history_button, page.more_button,
               page.trust_button, page.delete_button, page.save_raw_button, page.cancel_raw_button):
         assert b.toolTip(), b.objectName()
 
@@ -282,7 +282,7 @@ def test_export_and_copy(page, services, assistant, qtbot, tmp_path: Path):  # t
     dlg.fileSelected.emit(str(out))
     dlg.reject()
     assert out.read_text(encoding="utf-8") == "# Me\n#1: a fact\n"
-    page.copy_button.click()
+    page.copy_action.trigger()
     assert QGuiApplication.clipboard().text() == "# Me\n#1: a fact\n"
     assert not page.export_to(tmp_path / "missing-dir" / "x.md")
     assert "Export failed" in page.error_label.text()
@@ -296,7 +296,7 @@ def test_export_and_import_memory_files(page, services, assistant, qtbot, tmp_pa
 
     services.memory.save_raw(assistant, "# Me\n#1: a fact\n#2: another")
     dlg = page.open_export()
-    assert dlg.nameFilters() == list(MEMORY_EXPORT_FILTERS) and page.import_button.toolTip()
+    assert dlg.nameFilters() == list(MEMORY_EXPORT_FILTERS) and page.import_action.toolTip()
     dlg.reject()
     out = tmp_path / "mem.json"
     assert page.export_to(out, "json")

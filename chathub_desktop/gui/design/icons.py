@@ -69,6 +69,7 @@ class Icon(enum.Enum):
     ACCEPT = "check"
     JUMP_START = "arrow-up-to-line"
     JUMP_END = "arrow-down-to-line"
+    MORE = "ellipsis"
 
 
 class IconTint(enum.Enum):

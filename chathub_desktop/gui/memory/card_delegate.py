@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from PySide6.QtCore import (
     QAbstractListModel,
+    QEvent,
     QModelIndex,
     QPersistentModelIndex,
     QRect,
@@ -13,7 +14,16 @@ from PySide6.QtCore import (
     QSize,
     Qt,
 )
-from PySide6.QtGui import QColor, QFont, QFontMetrics, QPainter, QPalette, QTextLayout, QTextOption
+from PySide6.QtGui import (
+    QColor,
+    QFont,
+    QFontMetrics,
+    QKeyEvent,
+    QPainter,
+    QPalette,
+    QTextLayout,
+    QTextOption,
+)
 from PySide6.QtWidgets import (
     QLineEdit,
     QListView,
@@ -215,7 +225,7 @@ class MemoryCardDelegate(QStyledItemDelegate):
     # editing
     def createEditor(self, parent: QWidget, option: QStyleOptionViewItem,
                      index: QModelIndex | QPersistentModelIndex) -> QWidget:
-        ed = QLineEdit(parent)
+        ed = CardLineEdit(parent)
         ed.setObjectName("memoryCardEditor")
         ed.setFrame(True)
         ed.setToolTip("Enter saves, Esc cancels")
@@ -237,6 +247,19 @@ class MemoryCardDelegate(QStyledItemDelegate):
         body = self.body_rect(rect)
         h = editor.sizeHint().height()
         editor.setGeometry(QRect(body.left(), body.top(), body.width(), max(h, min(body.height(), h))))
+
+
+class CardLineEdit(QLineEdit):
+    """The in-place editor of a card: Enter and Esc belong to it while it has the keys
+    (they save and cancel), even where Enter is the list's Edit shortcut (issue 30)."""
+
+    def event(self, e: QEvent) -> bool:
+        """Qt: claim Enter/Return/Esc before any shortcut sees them."""
+        if e.type() == QEvent.Type.ShortcutOverride and isinstance(e, QKeyEvent) and e.key() in (
+                Qt.Key.Key_Return, Qt.Key.Key_Enter, Qt.Key.Key_Escape):
+            e.accept()
+            return True
+        return super().event(e)
 
 
 def layout_lines(text: str, font: QFont, width: int, max_lines: int) -> list[str]:

@@ -61,7 +61,7 @@ def card_copy_text(cards: Sequence[CardView]) -> str:
 
 
 def _card_tooltip(c: CardView) -> str:
-    tip = f"#{c.number} [{c.display_tag}] · {KIND_TIPS.get(c.kind, '')}\nF2 or double-click to edit, Del to delete"
+    tip = f"#{c.number} [{c.display_tag}] · {KIND_TIPS.get(c.kind, '')}\nEnter or double-click to edit, Del to delete"
     if c.regenerable:
         tip += "\nCtrl+R or the refresh icon: dream over this day again"
     return tip

@@ -15,7 +15,7 @@ dynamic-memory cards (DRM-2, DRM-5, DRM-7, DRM-8, DRM-15, APP-6, APP-7).
   run (the tray's dream timer) shows here as well, and Stop cancels that run.
 - **Cards** (DRM-8, DRM-15): one :class:`QListView` over :class:`DreamCardModel`,
   painted by :class:`DreamCardDelegate` (``#N``, a date chip, the body, and a refresh
-  icon on single-day cards only). Edit (F2, double-click: :class:`CardEditDialog`),
+  icon on single-day cards only). Edit (Enter, double-click: :class:`CardEditDialog`),
   Delete (Del), Regenerate (refresh icon, Ctrl+R; hidden on range and legacy cards),
   Copy (the service's visible text), Clear (after a preview of the cards that go, issue 18) and Restore previous
   version. There is no Add: only the dream writes dated cards. Edits carry the version
@@ -70,7 +70,7 @@ from chathub_desktop.gui.memory.change_preview import PreviewOption
 from chathub_desktop.gui.memory.dream_cards import DreamCardDelegate, DreamCardModel
 from chathub_desktop.gui.memory.dream_runs import DreamRuns, yesterday_utc
 from chathub_desktop.gui.memory.dream_schedule_form import ScheduleForm
-from chathub_desktop.gui.memory.page_common import CardListOwner, card_list, error_label
+from chathub_desktop.gui.memory.page_common import ListRefresh, card_list, error_label
 from chathub_desktop.gui.memory.proposals_section import ProposalsSection, proposals_tab_title
 from chathub_desktop.gui.service_ops import ServiceOps
 from chathub_desktop.gui.summarizer_choice import choose_button
@@ -90,7 +90,7 @@ DYNAMIC_HELP = (
     "<p><b>Dynamic memory</b> is what the dream has learned: numbered cards, each "
     "tagged with the UTC day — or range of days — it came from. The model sees them "
     "after fixed memory.</p>"
-    "<p>Edit a card (F2 or double-click) or delete it (Del). <b>Regenerate</b> (the "
+    "<p>Edit a card (Enter or double-click) or delete it (Del). <b>Regenerate</b> (the "
     "refresh icon, Ctrl+R) runs the dream again for that card's day only; merged "
     "range cards and old undated blobs cannot be regenerated. <b>Copy</b> puts exactly "
     "the text you see on the clipboard, <b>Clear</b> removes every card, and "
@@ -100,12 +100,12 @@ DYNAMIC_HELP = (
     "repeats an existing one is skipped.</p>"
 )
 EMPTY_TEXT = ("No dream cards yet.\nThey appear after a memory dream finds something about how "
-              "you work; try Dream now (Ctrl+D).")
+              "you work; try Dream now (Ctrl+Shift+D).")
 
 # --- the panel ----------------------------------------------------------------------------
 
 
-class DreamPanel(ScheduleForm, DreamRuns, CardListOwner, QWidget):
+class DreamPanel(ScheduleForm, DreamRuns, QWidget):
     """The Dreaming memory group's schedule form, Dream now and cards for ``assistant_id``
     (see the module docstring; DRM-2, DRM-5, DRM-7, DRM-8, DRM-15, APP-7).
 
@@ -134,7 +134,6 @@ class DreamPanel(ScheduleForm, DreamRuns, CardListOwner, QWidget):
         self._dream_task = f"dream-run-{id(self)}"
         self._loading = False
         self._load_again = False
-        self._stale = False
         self.ops = ServiceOps(self.runner, self.presenter, self.show_error, self._on_busy, f"dream-op-{id(self)}")
         self._dreaming: str | None = None  # what this panel's own run is ("Dream now", "Regenerate #2")
         self._external_day: str | None = None  # a scheduled run for this assistant is going
@@ -142,16 +141,13 @@ class DreamPanel(ScheduleForm, DreamRuns, CardListOwner, QWidget):
         self._select_number: int | None = None  # or this card number (a new card)
         self._edit_dialog: CardEditDialog | None = None
         self._version = ""  # version token of the document the cards show (issue 10)
-        self._following = True
-        self._reload_timer = QTimer(self)
-        self._reload_timer.setSingleShot(True)
-        self._reload_timer.setInterval(40)  # coalesce bursts (an op's result + its MemoryChanged)
-        self._reload_timer.timeout.connect(self._start_load)
         self._status_timer = QTimer(self)
         self._status_timer.setSingleShot(True)
         self._build()
-        events.memory_changed.connect(self._on_memory_changed)
-        events.dream_progress.connect(self._on_dream_progress)
+        # coalesces bursts (an op's result + its MemoryChanged); owns the bus connections
+        self.refresh = ListRefresh(self, self.list, self.delegate, self._start_load, cancel=self._cancel_work)
+        self.refresh.follow(events.memory_changed, self._on_memory_changed)
+        self.refresh.follow(events.dream_progress, self._on_dream_progress)
         self._start_load()
 
     # --- construction ---------------------------------------------------------------------
@@ -200,8 +196,7 @@ class DreamPanel(ScheduleForm, DreamRuns, CardListOwner, QWidget):
 
         # the cards (DRM-8)
         self.model = DreamCardModel(self)
-        self.list, self.delegate = card_list("dreamCardList", "Dynamic memory cards", self.model, self,
-                                             DreamCardDelegate)
+        self.list, self.delegate = card_list("dreamCardList", "Dynamic memory cards", self.model, DreamCardDelegate)
         self.list.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
         self.list.setMinimumHeight(90)
         self.model.modelReset.connect(self._sync)
@@ -209,8 +204,9 @@ class DreamPanel(ScheduleForm, DreamRuns, CardListOwner, QWidget):
         self.delegate.regenerate_clicked.connect(self.regenerate)
         self.delegate.edit_requested.connect(self.edit_card)
 
-        self.edit_action = self._list_action("&Edit card…", "F2", "Edit the selected card's text (F2)",
+        self.edit_action = self._list_action("&Edit card…", "Return", "Edit the selected card's text (Enter)",
                                              lambda: self.edit_card())
+        self.edit_action.setShortcuts([QKeySequence("Return"), QKeySequence("Enter")])
         self.regenerate_action = self._list_action("&Regenerate", "Ctrl+R",
                                                    "Dream over the selected card's day again and replace its "
                                                    "text (Ctrl+R)", lambda: self.regenerate())
@@ -250,7 +246,7 @@ class DreamPanel(ScheduleForm, DreamRuns, CardListOwner, QWidget):
         brow.setSpacing(4)
         self.dream_now_button = self._push("Dream now", "dreamNowButton", "", self.dream_now)
         dream_action = QAction("Dream now", self)
-        dream_action.setShortcut(QKeySequence("Ctrl+D"))
+        dream_action.setShortcut(QKeySequence("Ctrl+Shift+D"))
         dream_action.setShortcutContext(Qt.ShortcutContext.WindowShortcut)
         dream_action.triggered.connect(self.dream_now)
         self.addAction(dream_action)
@@ -316,8 +312,7 @@ class DreamPanel(ScheduleForm, DreamRuns, CardListOwner, QWidget):
     # --- loading ----------------------------------------------------------------------------
     def schedule_reload(self) -> None:
         """Re-read the settings and cards soon, in a worker thread (bursts coalesce)."""
-        if self._following:
-            self._reload_timer.start()
+        self.refresh.schedule()
 
     def reload_now(self) -> None:
         """Read and show the settings and cards on this thread (scripts, screenshots)."""
@@ -333,7 +328,7 @@ class DreamPanel(ScheduleForm, DreamRuns, CardListOwner, QWidget):
                 self.svc.dreams.paused())
 
     def _start_load(self) -> None:
-        if not self._following:
+        if not self.refresh.following:
             return
         if self._loading:
             self._load_again = True
@@ -355,7 +350,7 @@ class DreamPanel(ScheduleForm, DreamRuns, CardListOwner, QWidget):
             self._loading = False
             if self._load_again:
                 self._load_again = False
-                self._reload_timer.start()
+                self.refresh.schedule()
 
     def _apply(self, view: DreamSettingsView, snap: CardsSnapshot, paused: bool) -> None:
         cards = snap.cards
@@ -401,7 +396,7 @@ class DreamPanel(ScheduleForm, DreamRuns, CardListOwner, QWidget):
 
     def _on_memory_changed(self, assistant_id: int) -> None:
         if assistant_id == self.assistant_id:
-            self.reload_when_shown()
+            self.refresh.when_shown()
 
     # --- state ------------------------------------------------------------------------------
     def current_card(self) -> CardView | None:
@@ -449,7 +444,7 @@ class DreamPanel(ScheduleForm, DreamRuns, CardListOwner, QWidget):
         self.dream_now_button.setEnabled(can_dream)
         day = (self.day_picker.selected_day() or yesterday_utc()).isoformat()
         self.dream_now_button.setToolTip(
-            f"Dream over {day} (UTC, the day chosen beside) now and add its card (Ctrl+D). This is not a scheduled "
+            f"Dream over {day} (UTC, the day chosen beside) now and add its card (Ctrl+Shift+D). This is not a scheduled "
             "run." if self.memory_enabled else "Memory is off for this assistant: turn it on to dream")
         show = running
         self.progress_bar.setVisible(show)
@@ -496,7 +491,7 @@ class DreamPanel(ScheduleForm, DreamRuns, CardListOwner, QWidget):
         return self.model.card(number - 1)
 
     def edit_card(self, number: int | None = None) -> CardEditDialog | None:
-        """Edit card ``number`` (default: the selected one) in a non-blocking dialog (F2,
+        """Edit card ``number`` (default: the selected one) in a non-blocking dialog (Enter,
         double-click); returns it."""
         card = self._card(number)
         if card is None:
@@ -645,17 +640,13 @@ class DreamPanel(ScheduleForm, DreamRuns, CardListOwner, QWidget):
         self.proposals.list.setFocus()
         return self.proposals
 
-    def detach(self) -> None:
-        """Stop following the bus and cancel this panel's work (the page closes for good)."""
-        self._reload_timer.stop()
+    def _cancel_work(self) -> None:
         self.runner.cancel(self._load_task)
         self.runner.cancel(self._dream_task)
+
+    def detach(self) -> None:
+        """Stop following the bus and cancel this panel's work (the page closes for good)."""
+        self.refresh.detach()
         self.proposals.detach()
         if self._edit_dialog is not None:
             self._edit_dialog.close()
-        if not self._following:
-            return
-        self._following = False
-        self.events.memory_changed.disconnect(self._on_memory_changed)
-        self.events.dream_progress.disconnect(self._on_dream_progress)
-

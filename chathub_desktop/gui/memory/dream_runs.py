@@ -62,7 +62,7 @@ class DreamRuns:
     uses its ``svc``, ``runner``, ``day_picker`` and status helpers)."""
 
     def dream_now(self) -> asyncio.Task[None] | None:
-        """Dream now (Ctrl+D): dream over the chosen day (default yesterday, UTC) as a manual run; returns its
+        """Dream now (Ctrl+Shift+D): dream over the chosen day (default yesterday, UTC) as a manual run; returns its
         task, or None when a run is going or memory is off."""
         if not self.memory_enabled or self._dreaming is not None or self._external_day is not None:
             return None

@@ -6,11 +6,14 @@ first), the next slot and the latest scheduled run. Mixed into
 from __future__ import annotations
 
 import html
-from datetime import UTC, datetime
+from collections.abc import Callable
+from datetime import UTC, datetime, tzinfo
+from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from PySide6.QtCore import (
     Qt,
     QTimer,
+    QTimeZone,
 )
 from PySide6.QtWidgets import (
     QComboBox,
@@ -23,13 +26,21 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from chathub_desktop.core.dream_schedule import WEEKDAYS
+from chathub_desktop.core.dream_schedule import (
+    WEEKDAYS,
+    Schedule,
+    Slot,
+    local_equivalent,
+    next_slot,
+    zone_place,
+)
 from chathub_desktop.core.dynamic_memory import (
     KEEP_DEFAULT,
     KEEP_MAX,
     KEEP_MIN,
 )
-from chathub_desktop.gui.design import current_colours
+from chathub_desktop.gui import confirm
+from chathub_desktop.gui.design import Tone, current_colours, set_tone
 from chathub_desktop.gui.help_button import help_button
 from chathub_desktop.gui.memory import change_preview
 from chathub_desktop.gui.memory.change_preview import PreviewOption
@@ -79,6 +90,16 @@ def _as_utc(dt: datetime) -> datetime:
     return dt.replace(tzinfo=UTC) if dt.tzinfo is None else dt.astimezone(UTC)
 
 
+def system_zone() -> tuple[tzinfo, str]:
+    """The system's time zone and its place (``Europe/Berlin`` → ``Berlin``), from Qt's
+    IANA id; UTC when it has none Python knows."""
+    key = bytes(QTimeZone.systemTimeZoneId().data()).decode("ascii", "replace")
+    try:
+        return ZoneInfo(key), zone_place(key)
+    except (ZoneInfoNotFoundError, ValueError):
+        return UTC, "UTC"
+
+
 def format_utc(dt: datetime) -> str:
     """``Tue 2026-12-01 02:00 UTC`` for an aware (or naive, taken as UTC) time."""
     return f"{_as_utc(dt):%a %Y-%m-%d %H:%M} UTC"
@@ -118,6 +139,13 @@ class ScheduleForm:
         self.time_edit.setToolTip("Time of day in UTC, 24-hour HH:MM (e.g. 02:00). Enter saves.")
         self.time_edit.returnPressed.connect(self.save_schedule)
         utc = QLabel("UTC")
+        #: Where the user is (the local equivalent beside the UTC time) and the clock.
+        self.local_zone: tuple[tzinfo, str] = system_zone()
+        self.clock: Callable[[], datetime] = lambda: datetime.now(UTC)
+        self.local_label = QLabel()
+        self.local_label.setObjectName("dreamLocalTime")
+        self.local_label.setToolTip("The same time where you are, on the next firing day")
+        set_tone(self.local_label, Tone.MUTED)
         self.schedule_help = help_button(SCHEDULE_HELP, "dreamScheduleHelp")
         klabel = QLabel("&Keep dream cards:")
         self.keep_spin = QSpinBox()
@@ -137,7 +165,7 @@ class ScheduleForm:
         self.save_button.clicked.connect(self.save_schedule)
         save_shortcut(self.schedule_form, "Save dream schedule", self.save_schedule)
         first: tuple[QWidget, ...] = (flabel, self.frequency_combo, self.weekday_label, self.weekday_combo, at,
-                                      self.time_edit, utc, self.schedule_help)
+                                      self.time_edit, utc, self.local_label, self.schedule_help)
         for w in first:
             fl.addWidget(w)
         fl.addSpacing(14)
@@ -193,7 +221,28 @@ class ScheduleForm:
     def _on_form_changed(self, *_args: object) -> None:
         self._sync_form()
 
+    def typed_schedule(self) -> Schedule | None:
+        """The schedule as typed, None while it is not valid (e.g. a half-typed time)."""
+        frequency, time_text, weekday, _keep = self.form_values()
+        try:
+            return Schedule(frequency, time_text, weekday)
+        except ValueError:
+            return None
+
+    def _show_local_time(self) -> None:
+        schedule = self.typed_schedule()
+        slot = next_slot(schedule, self.clock()) if schedule is not None else None
+        if slot is None or schedule is None:
+            self.local_label.hide()
+            return
+        zone, place = self.local_zone
+        text = local_equivalent(schedule, slot.fire_at, zone, place)
+        self.local_label.setText(f"({text.split(' — ', 1)[1]})")
+        self.local_label.setToolTip(f"{text}, on the next firing day ({slot.fire_at:%Y-%m-%d})")
+        self.local_label.show()
+
     def _sync_form(self) -> None:
+        self._show_local_time()
         weekly = self.frequency_combo.currentData() == "weekly"
         self.weekday_label.setVisible(weekly)
         self.weekday_combo.setVisible(weekly)
@@ -232,6 +281,37 @@ class ScheduleForm:
         self._write_schedule(frequency, time_text, weekday, keep, preview.version)
 
     def _write_schedule(self, frequency: str, time_text: str, weekday: int, keep: int, version: str | None) -> bool:
+        """Before a save that changes the schedule: ask the service whether it would
+        dream at once (a missed slot caught up) and say which day and when (issue 30)."""
+        s = self.view.schedule if self.view is not None else None
+        if frequency == "off" or (s is not None and (s.frequency, s.time_utc, s.weekday) == (frequency, time_text,
+                                                                                            weekday)):
+            return self._store_schedule(frequency, time_text, weekday, keep, version)
+
+        def checked(slot: object) -> None:
+            if isinstance(slot, Slot):
+                QTimer.singleShot(0, lambda: self._confirm_catch_up(slot, (frequency, time_text, weekday, keep),
+                                                                    version))
+            else:
+                QTimer.singleShot(0, lambda: self._store_schedule(frequency, time_text, weekday, keep, version))
+
+        return self.ops.start("Save dream schedule", lambda: self.svc.dreams.catch_up_on_save(
+            self.assistant_id, frequency, time_text, weekday), checked, on_fail=lambda: self.time_edit.setFocus())
+
+    def catch_up_text(self, slot: Slot) -> str:
+        """What a save that dreams at once says: the day it dreams over and when."""
+        zone, place = self.local_zone
+        now = self.clock().astimezone(zone)
+        return (f"Saving this schedule dreams right away: its {format_utc(slot.fire_at)} run was missed, so it "
+                f"catches up now ({now:%H:%M} in {place}) and dreams over {slot.history_day:%A %Y-%m-%d} (UTC). "
+                "Later runs follow the schedule.")
+
+    def _confirm_catch_up(self, slot: Slot, values: tuple[str, str, int, int], version: str | None) -> None:
+        if not confirm.ask(self, "Save dream schedule", self.catch_up_text(slot), "Save and dream now"):
+            return
+        self._store_schedule(*values, version)
+
+    def _store_schedule(self, frequency: str, time_text: str, weekday: int, keep: int, version: str | None) -> bool:
         def write() -> DreamSettingsView:
             self.svc.dreams.set_schedule(self.assistant_id, frequency, time_text, weekday)
             return self.svc.dreams.set_keep(self.assistant_id, keep, version=version)

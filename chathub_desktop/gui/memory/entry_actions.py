@@ -56,7 +56,7 @@ class EntryActions:
         return self.ops.start("Add memory", lambda: self.svc.memory.add(self.assistant_id, text), done)
 
     def edit_current(self) -> None:
-        """Open the in-place editor on the selected card (F2, double-click)."""
+        """Open the in-place editor on the selected card (Enter, double-click; Esc cancels)."""
         idx = self.list.currentIndex()
         if idx.isValid():
             self.list.setFocus()
@@ -98,8 +98,8 @@ class EntryActions:
         else its number) holding the user's ``text`` again."""
         self._reopen = None
         views = self.model.entries()
-        row = next((i for i, v in enumerate(views) if v.text == old_text),
-                   next((i for i, v in enumerate(views) if v.number == number), None))
+        found = next((v.number for v in views if v.text == old_text), number)
+        row = self.model.row_of(found)
         if row is None:
             return
         self.model.ensure_row(row)

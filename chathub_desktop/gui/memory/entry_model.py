@@ -15,6 +15,7 @@ from PySide6.QtCore import (
     Qt,
 )
 
+from chathub_desktop.core.memory_search import matches_filter
 from chathub_desktop.gui.memory.card_delegate import (
     NumberRole,
     OriginRole,
@@ -47,7 +48,7 @@ def _entry_tooltip(v: MemoryEntryView) -> str:
         tip += "; " + v.source.line()
     if not v.trusted:
         tip += "\nUntrusted: " + UNTRUSTED_TIP
-    return f"#{v.number} · {tip}\nDouble-click or F2 to edit, Del to delete"
+    return f"#{v.number} · {tip}\nDouble-click or Enter to edit, Del to delete"
 
 
 #: What each role shows of an entry.
@@ -69,14 +70,17 @@ _ROLES: dict[int, Callable[[MemoryEntryView], object]] = {
 class MemoryEntryModel(QAbstractListModel):
     """The fixed-memory cards (:class:`MemoryEntryView`) of one assistant.
 
-    Holds every entry but exposes them to the view ``FETCH_BATCH`` rows at a time.
+    Holds every entry but exposes them to the view ``FETCH_BATCH`` rows at a time; with
+    a filter (:meth:`set_filter`, issue 30) only the entries that match it are rows.
     ``edit_handler(number, text)`` stores an in-place edit (``setData``) and returns the
     stored entry, or None when it failed.
     """
 
     def __init__(self, parent: QObject | None = None) -> None:
         super().__init__(parent)
-        self._views: list[MemoryEntryView] = []
+        self._all: list[MemoryEntryView] = []
+        self._views: list[MemoryEntryView] = []  # the rows: ``_all`` narrowed by the filter
+        self._query = ""
         self._shown = 0
         self.edit_handler: Callable[[int, str], MemoryEntryView | None] | None = None
 
@@ -84,17 +88,37 @@ class MemoryEntryModel(QAbstractListModel):
     def set_entries(self, views: Sequence[MemoryEntryView], keep_rows: int = 0) -> None:
         """Replace every entry; at least ``keep_rows`` rows (and one batch) are shown."""
         self.beginResetModel()
-        self._views = list(views)
+        self._all = list(views)
+        self._narrow()
         self._shown = min(len(self._views), max(FETCH_BATCH, keep_rows))
         self.endResetModel()
 
+    def set_filter(self, query: str) -> None:
+        """Show only the entries matching ``query`` (REF-3 words, the last one as a prefix:
+        :func:`~chathub_desktop.core.memory_search.matches_filter`); empty shows all."""
+        if query == self._query:
+            return
+        self.beginResetModel()
+        self._query = query
+        self._narrow()
+        self._shown = min(len(self._views), FETCH_BATCH)
+        self.endResetModel()
+
+    def _narrow(self) -> None:
+        q = self._query
+        self._views = [v for v in self._all if matches_filter(v.text, q)] if q.strip() else list(self._all)
+
     def total(self) -> int:
-        """Every entry, shown or not yet fetched."""
+        """Every row the filter lets through, shown or not yet fetched."""
         return len(self._views)
 
     def entries(self) -> list[MemoryEntryView]:
-        """Every entry (a copy)."""
-        return list(self._views)
+        """Every entry, filtered or not (a copy)."""
+        return list(self._all)
+
+    def row_of(self, number: int) -> int | None:
+        """The row of entry ``number`` (fetched or not), None when filtered out or gone."""
+        return next((i for i, v in enumerate(self._views) if v.number == number), None)
 
     def entry(self, row: int) -> MemoryEntryView | None:
         """The entry on ``row`` (shown rows only)."""
@@ -141,5 +165,6 @@ class MemoryEntryModel(QAbstractListModel):
         row = index.row()
         if 0 <= row < len(self._views) and self._views[row].number == stored.number:
             self._views[row] = stored
+            self._all[self._all.index(v)] = stored
             self.dataChanged.emit(index, index)
         return True

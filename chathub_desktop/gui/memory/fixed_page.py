@@ -36,12 +36,12 @@ from PySide6.QtGui import (
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QCheckBox,
-    QDialog,
-    QDialogButtonBox,
     QFrame,
     QHBoxLayout,
     QLabel,
+    QLineEdit,
     QListView,
+    QMenu,
     QPushButton,
     QSplitter,
     QStackedWidget,
@@ -61,13 +61,14 @@ from chathub_desktop.gui.memory.entry_actions import EntryActions
 from chathub_desktop.gui.memory.entry_model import MemoryEntryModel
 from chathub_desktop.gui.memory.history_view import MemoryHistoryDialog
 from chathub_desktop.gui.memory.page_common import (
-    CardListOwner,
+    ListRefresh,
     card_list,
     error_label,
     section_title,
 )
 from chathub_desktop.gui.memory.raw_editor import RAW_STALE_NOTICE, RawEditor
 from chathub_desktop.gui.memory.transfer_actions import TransferActions
+from chathub_desktop.gui.memory_paste_dialog import PasteMemoryDialog
 from chathub_desktop.gui.service_ops import ServiceOps
 from chathub_desktop.gui.task_runner import TaskRunner
 from chathub_desktop.services.container import Services
@@ -116,8 +117,9 @@ EMPTY_TEXT = ("No fixed memory yet.\nUse Add memory (Ctrl+N), or ask the assista
 # --- the page -----------------------------------------------------------------------------
 
 
-class MemoryPage(EntryActions, RawEditor, TransferActions, CardListOwner, QDialog):
-    """Assistant → Memory for ``assistant_id`` (non-modal).
+class MemoryPage(EntryActions, RawEditor, TransferActions, QWidget):
+    """Assistant → Memory for ``assistant_id``: a page (a plain widget the window shows, never a
+    dialog over the chat; :func:`~chathub_desktop.gui.memory.page_hookup.show_memory_page`).
 
     ``events``: the window's bus bridge (the page makes its own when None);
     ``runner``: where entry reloads run in a worker thread (own runner when None);
@@ -141,7 +143,6 @@ class MemoryPage(EntryActions, RawEditor, TransferActions, CardListOwner, QDialo
         super().__init__(parent)
         self.setObjectName("memoryPage")
         self.setWindowTitle("Memory")
-        self.setModal(False)
         self.svc = services
         self.assistant_id = assistant_id
         self.presenter = presenter or ErrorPresenter(self)
@@ -149,12 +150,9 @@ class MemoryPage(EntryActions, RawEditor, TransferActions, CardListOwner, QDialo
         self.runner = runner or TaskRunner(self.presenter, max_threads=1)
         self._own_events = events is None
         self.events = events or ChatEvents(services.bus, self)
-        self.events.topic_changed.connect(self._on_topic_changed)
-        self._following = True
         self._task_name = f"memory-load-{id(self)}"
         self._loading = False
         self._load_again = False
-        self._stale = False
         self.ops = ServiceOps(self.runner, self.presenter, self.show_error, lambda _busy: self._sync_buttons(),
                               f"{self._task_name}-op")
         self._select_number: int | None = None
@@ -166,17 +164,13 @@ class MemoryPage(EntryActions, RawEditor, TransferActions, CardListOwner, QDialo
         self._raw_crlf = False
         self.assistant: AssistantView | None = None
         self.loads = 0
-        self._reload_timer = QTimer(self)
-        self._reload_timer.setSingleShot(True)
-        self._reload_timer.setInterval(40)  # coalesce bursts of tool writes
-        self._reload_timer.timeout.connect(self._start_load)
         self._status_timer = QTimer(self)
         self._status_timer.setSingleShot(True)
         self._build()
-        screen = self.screen().availableGeometry() if self.screen() is not None else None
-        height = 900 if screen is None else max(560, min(900, screen.height() - 60))
-        self.resize(780, height)
-        self.splitter.setSizes([height * 2 // 5, height * 3 // 5])
+        # coalesces bursts of tool writes; owns the bus connection
+        self.refresh = ListRefresh(self, self.list, self.delegate, self._start_load, cancel=self._cancel_work)
+        self.refresh.follow(self.events.topic_changed, self._on_topic_changed)
+        self.splitter.setSizes([280, 420])
         self._start_load()
 
     # --- construction ---------------------------------------------------------------------
@@ -245,30 +239,22 @@ class MemoryPage(EntryActions, RawEditor, TransferActions, CardListOwner, QDialo
         self.addAction(self.add_action)
         self.add_button = self._button("Add memory", self.add_action, Icon.ADD)
         self.add_button.setObjectName("addMemoryButton")
-        self.raw_action = QAction("&Edit", self)
+        self.raw_action = QAction("&Edit raw", self)
         self.raw_action.setShortcut(QKeySequence("Ctrl+E"))
         self.raw_action.setToolTip("Edit the whole memory as one Markdown document (Ctrl+E)")
         self.raw_action.triggered.connect(self.open_raw)
         self.addAction(self.raw_action)
-        self.raw_button = self._button("Edit", self.raw_action, Icon.EDIT)
+        self.raw_button = self._button("Edit raw", self.raw_action, Icon.EDIT)
         self.raw_button.setObjectName("rawEditButton")
-        self.export_action = QAction("E&xport…", self)
-        self.export_action.setToolTip("Save this assistant's memory to a file: fixed and dynamic memory with "
-                                      "where each entry came from (JSON or Markdown), or the fixed document alone")
-        self.export_action.triggered.connect(self.open_export)
-        self.export_button = self._button("Export…", self.export_action, Icon.EXPORT)
-        self.export_button.setObjectName("exportButton")
-        self.import_action = QAction("&Import…", self)
-        self.import_action.setToolTip("Replace this assistant's memory with a memory file (JSON or Markdown), "
-                                      "or merge its fixed entries into it; a preview shows what changes first")
-        self.import_action.triggered.connect(self.open_import)
-        self.import_button = self._button("Import…", self.import_action, Icon.IMPORT)
-        self.import_button.setObjectName("importButton")
-        self.copy_action = QAction("&Copy", self)
-        self.copy_action.setToolTip("Copy the memory document (Markdown) to the clipboard")
-        self.copy_action.triggered.connect(self.copy_document)
-        self.copy_button = self._button("Copy", self.copy_action, Icon.COPY)
-        self.copy_button.setObjectName("copyButton")
+        self.search_action = QAction("&Search memory", self)
+        self.search_action.setShortcut(QKeySequence(QKeySequence.StandardKey.Find))
+        self.search_action.setShortcutContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
+        self.search_action.setToolTip("Narrow the list to entries that share words with what you type "
+                                      f"({self.search_action.shortcut().toString(QKeySequence.SequenceFormat.NativeText)})")
+        self.search_action.triggered.connect(self.focus_filter)
+        self.addAction(self.search_action)
+        self.search_button = self._button("Search memory", self.search_action, Icon.SEARCH)
+        self.search_button.setObjectName("searchMemoryButton")
         self.history_action = QAction("&History…", self)
         self.history_action.setToolTip("Every change of this assistant's fixed and dynamic memory — when, who, "
                                        "what — with Revert")
@@ -276,14 +262,47 @@ class MemoryPage(EntryActions, RawEditor, TransferActions, CardListOwner, QDialo
         self.history_button = self._button("History…", self.history_action, Icon.HISTORY)
         self.history_button.setObjectName("historyButton")
         self.history_dialog: MemoryHistoryDialog | None = None
+        # the rarer whole-document actions live in the overflow menu (issue 30)
+        self.import_action = QAction("&Import…", self)
+        self.import_action.setIcon(icon(Icon.IMPORT))
+        self.import_action.setToolTip("Merge a memory file's fixed entries into this memory, or replace it "
+                                      "(JSON or Markdown); a preview shows what changes first")
+        self.import_action.triggered.connect(self.open_import)
+        self.paste_action = QAction("Import from another &assistant…", self)
+        self.paste_action.setIcon(icon(Icon.PASTE_IMPORT))
+        self.paste_action.setToolTip("Paste what ChatGPT, Claude or another assistant remembers about you; "
+                                     "each fact becomes an entry")
+        self.paste_action.triggered.connect(self.open_paste_import)
+        self.export_action = QAction("E&xport…", self)
+        self.export_action.setIcon(icon(Icon.EXPORT))
+        self.export_action.setToolTip("Save this assistant's memory to a file: fixed and dynamic memory with "
+                                      "where each entry came from (JSON or Markdown), or the fixed document alone")
+        self.export_action.triggered.connect(self.open_export)
+        self.copy_action = QAction("&Copy document", self)
+        self.copy_action.setIcon(icon(Icon.COPY))
+        self.copy_action.setToolTip("Copy the memory document (Markdown) to the clipboard")
+        self.copy_action.triggered.connect(self.copy_document)
         self.clear_action = QAction("C&lear…", self)
+        self.clear_action.setIcon(icon(Icon.CLEAR))
         self.clear_action.setToolTip("Remove every fixed-memory entry, after showing what goes "
                                      "(Memory → History can revert it)")
         self.clear_action.triggered.connect(self.clear_memory)
-        self.clear_button = self._button("Clear…", self.clear_action, Icon.CLEAR)
-        self.clear_button.setObjectName("clearMemoryButton")
-        for b in (self.add_button, self.raw_button, self.import_button, self.export_button, self.copy_button,
-                  self.clear_button, self.history_button):
+        self.more_menu = QMenu(self)
+        self.more_menu.setObjectName("memoryMoreMenu")
+        self.more_menu.setToolTipsVisible(True)
+        for a in (self.import_action, self.paste_action, self.export_action, self.copy_action):
+            self.more_menu.addAction(a)
+        self.more_menu.addSeparator()
+        self.more_menu.addAction(self.clear_action)
+        self.more_button = QToolButton()
+        self.more_button.setObjectName("memoryMoreButton")
+        self.more_button.setIcon(icon(Icon.MORE))
+        self.more_button.setAccessibleName("More memory actions")
+        self.more_button.setToolTip("Import, Import from another assistant, Export, Copy, Clear")
+        self.more_button.setMenu(self.more_menu)
+        self.more_button.setPopupMode(QToolButton.ToolButtonPopupMode.InstantPopup)
+        self.paste_dialog: PasteMemoryDialog | None = None
+        for b in (self.add_button, self.raw_button, self.search_button, self.history_button, self.more_button):
             trow.addWidget(b)
         flay.addLayout(trow)
         self.fixed_intro = QLabel("Facts, preferences and standing instructions this assistant "
@@ -321,11 +340,6 @@ class MemoryPage(EntryActions, RawEditor, TransferActions, CardListOwner, QDialo
                                       presenter=self.presenter)
         dlay.addWidget(self.dream_panel, 1)
 
-        self.buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
-        self.buttons.rejected.connect(self.reject)
-        self.buttons.button(QDialogButtonBox.StandardButton.Close).setAutoDefault(False)
-        outer.addWidget(self.buttons)
-
     @staticmethod
     def _button(text: str, action: QAction, glyph: Icon) -> QToolButton:
         """An icon button for ``action`` named ``text`` (its accessible name; the tooltip
@@ -345,18 +359,18 @@ class MemoryPage(EntryActions, RawEditor, TransferActions, CardListOwner, QDialo
         lay.setSpacing(6)
         self.model = MemoryEntryModel(self)
         self.model.edit_handler = self._edit_entry
-        self.list, self.delegate = card_list("memoryList", "Fixed memory entries", self.model, self)
+        self.list, self.delegate = card_list("memoryList", "Fixed memory entries", self.model)
         self.list.setLayoutMode(QListView.LayoutMode.Batched)
         self.list.setBatchSize(200)
-        self.list.setEditTriggers(QAbstractItemView.EditTrigger.DoubleClicked
-                                  | QAbstractItemView.EditTrigger.EditKeyPressed)
+        self.list.setEditTriggers(QAbstractItemView.EditTrigger.DoubleClicked)
         self.list.selectionModel().currentChanged.connect(lambda *_a: self._sync_buttons())
         self.model.modelReset.connect(self._sync_buttons)
 
         self.edit_card_action = QAction("&Edit entry", self.list)
-        self.edit_card_action.setShortcut(QKeySequence("F2"))
+        self.edit_card_action.setShortcuts([QKeySequence("Return"), QKeySequence("Enter")])
         self.edit_card_action.setShortcutContext(Qt.ShortcutContext.WidgetShortcut)
-        self.edit_card_action.setToolTip("Edit the selected entry in place (F2; Enter saves)")
+        self.edit_card_action.setToolTip("Edit the selected entry in place (Enter or double-click; Enter saves, "
+                                         "Esc cancels)")
         self.edit_card_action.triggered.connect(self.edit_current)
         self.trust_action = QAction("Mark as &trusted", self.list)
         self.trust_action.setToolTip("Clear the untrusted mark of the selected entry")
@@ -387,6 +401,15 @@ class MemoryPage(EntryActions, RawEditor, TransferActions, CardListOwner, QDialo
         self.cards_stack.addWidget(self.list)
         self.cards_stack.addWidget(self.empty_label)
         self.cards_stack.setCurrentWidget(self.empty_label)
+        # the filter box (issue 30): narrows the cards as the user types, REF-3 words
+        self.filter_edit = QLineEdit()
+        self.filter_edit.setObjectName("memoryFilter")
+        self.filter_edit.setPlaceholderText("Filter entries…")
+        self.filter_edit.setAccessibleName("Filter fixed memory entries")
+        self.filter_edit.setClearButtonEnabled(True)
+        self.filter_edit.textChanged.connect(self._on_filter)
+        self.filter_edit.returnPressed.connect(self.list.setFocus)
+        lay.addWidget(self.filter_edit)
         lay.addWidget(self.cards_stack, 1)
 
         brow = QHBoxLayout()
@@ -415,6 +438,20 @@ class MemoryPage(EntryActions, RawEditor, TransferActions, CardListOwner, QDialo
         lay.addLayout(brow)
         return w
 
+    # --- filter -----------------------------------------------------------------------------
+    def focus_filter(self) -> None:
+        """Search (Ctrl+F): put the cursor in the filter box, its text selected."""
+        self.filter_edit.setFocus()
+        self.filter_edit.selectAll()
+
+    def _on_filter(self, text: str) -> None:
+        self.model.set_filter(text)
+        n = self.model.total()
+        if text.strip():
+            self.empty_label.setText(f"No entry matches “{text.strip()}”.")
+        self.cards_stack.setCurrentWidget(self.list if n else self.empty_label)
+        self._sync_buttons()
+
     # --- loading ----------------------------------------------------------------------------
     def reload_now(self) -> None:
         """Read the assistant and its entries on this thread and show them."""
@@ -427,14 +464,14 @@ class MemoryPage(EntryActions, RawEditor, TransferActions, CardListOwner, QDialo
 
     def schedule_reload(self) -> None:
         """Re-read the entries soon, in a worker thread (bursts are coalesced)."""
-        self._reload_timer.start()
+        self.refresh.schedule()
 
     def _start_load(self) -> None:
         if self._loading:
             self._load_again = True
             return
         if self.list.state() == QAbstractItemView.State.EditingState:
-            self._reload_timer.start(300)  # never reset the model under the open editor
+            self.refresh.schedule(300)  # never reset the model under the open editor
             return
         self._loading = True
         self.runner.run(self._task_name, self._load(), context="Memory")
@@ -451,15 +488,15 @@ class MemoryPage(EntryActions, RawEditor, TransferActions, CardListOwner, QDialo
             self._loading = False
             if self._load_again:
                 self._load_again = False
-                self._reload_timer.start()
+                self.refresh.schedule()
 
     def _fetch(self) -> tuple[AssistantView, FixedMemorySnapshot]:
         return self.svc.assistants.get(self.assistant_id), self.svc.memory.snapshot(self.assistant_id)
 
     def _gone(self, exc: ServiceError) -> None:
         self.show_error(str(exc) if not isinstance(exc, NotFound) else "This assistant no longer exists.")
-        for w in (self.memory_switch, self.add_button, self.raw_button, self.import_button, self.export_button,
-                  self.copy_button, self.list, self.dream_panel):
+        for w in (self.memory_switch, self.add_button, self.raw_button, self.more_button, self.list,
+                  self.dream_panel):
             w.setEnabled(False)
 
     def _apply(self, a: AssistantView, snap: FixedMemorySnapshot) -> None:
@@ -484,8 +521,9 @@ class MemoryPage(EntryActions, RawEditor, TransferActions, CardListOwner, QDialo
         if untrusted:
             text += f" · {untrusted:,} untrusted"
         self.count_label.setText(text)
-        self.empty_label.setText(EMPTY_TEXT)
-        self.cards_stack.setCurrentWidget(self.list if views else self.empty_label)
+        self.empty_label.setText(EMPTY_TEXT if not self.filter_edit.text().strip()
+                                 else f"No entry matches “{self.filter_edit.text().strip()}”.")
+        self.cards_stack.setCurrentWidget(self.list if self.model.total() else self.empty_label)
         if self._raw_base is not None and snap.document != self._raw_base:
             self.raw_notice.setText(RAW_STALE_NOTICE)
             self.raw_notice.show()
@@ -505,14 +543,15 @@ class MemoryPage(EntryActions, RawEditor, TransferActions, CardListOwner, QDialo
         scroll = bar.value()
         shown = self.model.rowCount()
         target: int | None = None
-        if self._select_number is not None:
-            target = next((i for i, v in enumerate(views) if v.number == self._select_number), None)
-        elif cur is not None:
-            target = next((i for i, v in enumerate(views) if v.text == cur.text), None)
-            if target is None and views:
-                target = min(row, len(views) - 1)
-        self.model.set_entries(views, keep_rows=max(shown, (target or 0) + 1))
+        number = self._select_number
+        if number is None and cur is not None:
+            number = next((v.number for v in views if v.text == cur.text), None)
+        self.model.set_entries(views, keep_rows=shown)
+        target = self.model.row_of(number) if number is not None else None
+        if target is None and cur is not None and self.model.total():
+            target = min(row, self.model.total() - 1)
         if target is not None:
+            self.model.ensure_row(target)
             idx = self.model.index(target)
             self.list.setCurrentIndex(idx)
         self.list.doItemsLayout()
@@ -524,7 +563,7 @@ class MemoryPage(EntryActions, RawEditor, TransferActions, CardListOwner, QDialo
 
     def _on_topic_changed(self, topic_id: int) -> None:
         if topic_id == 0:  # 0: memory or assistant settings changed (any assistant)
-            self.reload_when_shown()
+            self.refresh.when_shown()
 
     # --- state ------------------------------------------------------------------------------
     def current_entry(self) -> MemoryEntryView | None:
@@ -534,13 +573,12 @@ class MemoryPage(EntryActions, RawEditor, TransferActions, CardListOwner, QDialo
 
     def select_number(self, number: int) -> None:
         """Select (and show) entry ``number``."""
-        for i, v in enumerate(self.model.entries()):
-            if v.number == number:
-                self.model.ensure_row(i)
-                idx = self.model.index(i)
-                self.list.setCurrentIndex(idx)
-                self.list.scrollTo(idx)
-                return
+        row = self.model.row_of(number)
+        if row is not None:
+            self.model.ensure_row(row)
+            idx = self.model.index(row)
+            self.list.setCurrentIndex(idx)
+            self.list.scrollTo(idx)
 
     @property
     def busy(self) -> bool:
@@ -556,7 +594,8 @@ class MemoryPage(EntryActions, RawEditor, TransferActions, CardListOwner, QDialo
         self.trust_button.setEnabled(untrusted and not raw)
         self.trust_action.setEnabled(untrusted and not raw)
         self.trust_button.setVisible(any(not v.trusted for v in self.model.entries()) or untrusted)
-        for a in (self.add_action, self.raw_action, self.export_action, self.copy_action, self.clear_action):
+        for a in (self.add_action, self.raw_action, self.export_action, self.copy_action, self.clear_action,
+                  self.search_action):
             a.setEnabled(not raw)
         self.save_raw_button.setEnabled(not self.ops.busy)
         self.cancel_raw_button.setEnabled(not self.ops.busy)
@@ -589,40 +628,43 @@ class MemoryPage(EntryActions, RawEditor, TransferActions, CardListOwner, QDialo
             self.snippets_switch.setChecked(not on)
             self.snippets_switch.blockSignals(False)
 
+    def open_paste_import(self) -> PasteMemoryDialog:
+        """Import from another assistant… (issue 15): the paste dialog, non-blocking."""
+        dlg = PasteMemoryDialog(self.svc, self.runner, self.assistant_id, self)
+        self.paste_dialog = dlg
+        dlg.open()
+        return dlg
+
     # --- Qt overrides -------------------------------------------------------------------------
     def keyPressEvent(self, event: QKeyEvent) -> None:
-        """Esc while this page's memory dream runs stops the dream (APP-7) instead of
-        closing the page."""
-        if event.key() == Qt.Key.Key_Escape and self.dream_panel.dreaming and self.dream_panel.stop():
-            event.accept()
-            return
+        """Esc: stops this page's memory dream when one runs (APP-7), else leaves the raw
+        view (asking first when it was changed); a page is not closed by Esc."""
+        if event.key() == Qt.Key.Key_Escape:
+            if self.dream_panel.dreaming and self.dream_panel.stop():
+                event.accept()
+                return
+            if self.stack.currentIndex() == 1:
+                event.accept()
+                self.leave_raw()
+                return
         super().keyPressEvent(event)
 
-    def reject(self) -> None:
-        """Esc / Close: in the raw view, leave it (asking first when it was changed)."""
-        if self.stack.currentIndex() == 1:
-            if self.raw_changed() and not confirm.ask(
-                    self, "Discard changes", "Discard the changes to the memory document?", "Discard"):
-                return
-            self.cancel_raw()
+    def leave_raw(self) -> None:
+        """Leave the raw view, asking first when its text was changed."""
+        if self.raw_changed() and not confirm.ask(
+                self, "Discard changes", "Discard the changes to the memory document?", "Discard"):
             return
-        super().reject()
+        self.cancel_raw()
 
-    def done(self, r: int) -> None:
-        self._reload_timer.stop()
+    def _cancel_work(self) -> None:
         self.runner.cancel(self._task_name)
-        super().done(r)
 
     def detach(self) -> None:
         """Stop following the bus (the page is closing for good)."""
-        self._reload_timer.stop()
-        self.runner.cancel(self._task_name)
+        self.refresh.detach()
         self.dream_panel.detach()
         if self.history_dialog is not None:
             self.history_dialog.detach()
-        if not self._following:
-            return
-        self._following = False
-        self.events.topic_changed.disconnect(self._on_topic_changed)
         if self._own_events:
             self.events.detach()
+            self._own_events = False

@@ -1,0 +1,221 @@
+"""Issue 30, the Memory page worth living in: a plain page opened by Ctrl+M that keeps its
+selection and scroll, the filter box (REF-3 words), edit in place with Enter, the icon
+toolbar with its overflow menu, and shortcuts that mean one thing in the window and on
+the page."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+
+import pytest
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QAction
+from PySide6.QtWidgets import QApplication, QDialog, QLineEdit, QMenu
+
+from chathub_desktop.gui.memory.fixed_page import MemoryPage
+from chathub_desktop.services.container import Services, open_services
+from tests.gui.helpers import shown_memory_page
+
+
+@pytest.fixture
+def assistant(services: Services) -> int:
+    return services.assistants.create("Helper", model="gpt-4o-mini").id
+
+
+@pytest.fixture
+def page(qloop, services, assistant, qtbot):  # type: ignore[no-untyped-def]
+    with shown_memory_page(services, assistant, qtbot) as p:
+        yield p
+
+
+def shown(p: MemoryPage) -> list[str]:
+    return [p.model.entry(r).text for r in range(p.model.rowCount())]  # type: ignore[union-attr]
+
+
+def idle(qtbot, p: MemoryPage) -> None:  # type: ignore[no-untyped-def]
+    qtbot.waitUntil(lambda: not p.runner.pending() and not p.busy and not p.refresh.timer.isActive(), timeout=5000)
+
+
+def test_filter_narrows_the_list_as_you_type(page, services, assistant, qtbot):  # type: ignore[no-untyped-def]
+    """REF-3 words: lowercase word tokens; the word being typed matches as a prefix."""
+    services.memory.save_raw(assistant, "#1: Prefers metric units\n#2: Lives in Berlin\n"
+                                        "#3: Metric paper sizes, A4\n#4: 東京に住んでいる\n")
+    qtbot.waitUntil(lambda: page.model.total() == 4, timeout=5000)
+    qtbot.keyClicks(page.filter_edit, "METR")
+    assert shown(page) == ["Prefers metric units", "Metric paper sizes, A4"]
+    qtbot.keyClicks(page.filter_edit, "ic u")
+    assert shown(page) == ["Prefers metric units"]
+    page.filter_edit.setText("東京")
+    assert shown(page) == ["東京に住んでいる"]
+    page.filter_edit.setText("nowhere")
+    assert shown(page) == [] and page.cards_stack.currentWidget() is page.empty_label
+    assert page.empty_label.text() == "No entry matches “nowhere”."
+    page.filter_edit.clear()
+    assert len(shown(page)) == 4 and page.cards_stack.currentWidget() is page.list
+
+
+def test_enter_edits_a_filtered_card_in_place_and_a_stale_one_is_refused(page, services, assistant, qtbot):  # type: ignore[no-untyped-def]
+    """MEM-2/MEM-3: Enter opens the editor on the selected card of the narrowed list and
+    saves that entry (not the one of the same row unfiltered); over a document another
+    process changed, the edit is refused and the editor holds the user's text again."""
+    services.memory.save_raw(assistant, "#1: a fact\n#2: Berlin flat\n#3: Berlin office\n")
+    qtbot.waitUntil(lambda: page.model.total() == 3, timeout=5000)
+    page.filter_edit.setText("office")
+    page.list.setCurrentIndex(page.model.index(0))
+    page.activateWindow()
+    qtbot.waitUntil(lambda: QApplication.activeWindow() is page, timeout=3000)
+    page.list.setFocus()
+    qtbot.waitUntil(page.list.hasFocus, timeout=3000)
+    qtbot.keyClick(page.list, Qt.Key.Key_Return)
+    editor = page.list.findChild(QLineEdit, "memoryCardEditor")
+    assert editor is not None and editor.text() == "Berlin office"
+    editor.setText("Berlin office, Mitte")
+    n = page.loads
+    qtbot.keyClick(editor, Qt.Key.Key_Return)
+    qtbot.waitUntil(lambda: page.loads > n, timeout=5000)
+    idle(qtbot, page)
+    assert [e.text for e in services.memory.entries(assistant)] == ["a fact", "Berlin flat", "Berlin office, Mitte"]
+    assert shown(page) == ["Berlin office, Mitte"]
+
+    other = open_services(services.database_url)
+    other.memory.add(assistant, "written elsewhere")  # unseen by the page
+    other.close()
+    n = page.loads
+    assert page.model.setData(page.model.index(0), "Berlin office, Kreuzberg")
+    qtbot.waitUntil(lambda: page.loads > n and not page.runner.pending(), timeout=5000)
+    assert "nothing was saved" in page.error_label.text()
+    assert services.memory.entries(assistant)[2].text == "Berlin office, Mitte"
+    editor = page.list.findChild(QLineEdit, "memoryCardEditor")
+    assert editor is not None and editor.text() == "Berlin office, Kreuzberg"
+    qtbot.keyClick(editor, Qt.Key.Key_Escape)  # Esc cancels: nothing is written
+    idle(qtbot, page)
+    assert services.memory.entries(assistant)[2].text == "Berlin office, Mitte"
+
+
+def test_toolbar_has_four_icons_and_the_rest_in_the_overflow_menu(page):  # type: ignore[no-untyped-def]
+    assert [b.accessibleName() for b in (page.add_button, page.raw_button, page.search_button,
+                                         page.history_button, page.more_button)] == \
+        ["Add memory", "Edit raw", "Search memory", "History", "More memory actions"]
+    menu = page.more_button.menu()
+    assert isinstance(menu, QMenu)
+    assert [a.text().replace("&", "") for a in menu.actions() if not a.isSeparator()] == \
+        ["Import…", "Import from another assistant…", "Export…", "Copy document", "Clear…"]
+    assert menu.actions()[0].toolTip().startswith("Merge")  # Merge is the default (issue 28)
+
+
+def test_the_page_is_a_page_that_keeps_its_place(window, services, qtbot):  # type: ignore[no-untyped-def]
+    """Ctrl+M shows the Memory page — a plain widget, not a dialog over the chat — that
+    fits 1366×768; back from the chat it is the same page, its selection and scroll kept."""
+    a = services.assistants.create("Helper", model="gpt-4o-mini")
+    services.memory.save_raw(a.id, "".join(f"#{i}: fact number {i}\n" for i in range(1, 301)))
+    window.reload_assistants(a.id)
+    window.memory_action.trigger()
+    page = window.dialogs["memory"]
+    assert isinstance(page, MemoryPage) and not isinstance(page, QDialog)
+    qtbot.waitUntil(lambda: page.model.total() == 300 and not window.runner.pending(), timeout=5000)
+    assert page.minimumSizeHint().width() <= 1366 and page.minimumSizeHint().height() <= 768 - 40
+    page.select_number(250)
+    qtbot.waitUntil(lambda: page.list.verticalScrollBar().value() > 0, timeout=3000)
+    bar = page.list.verticalScrollBar()
+    scroll = bar.value()
+    page.hide()  # the user goes to the chat …
+    window.activateWindow()
+    window.memory_action.trigger()  # … and comes back
+    assert window.dialogs["memory"] is page and page.isVisible()
+    qtbot.waitUntil(lambda: not window.runner.pending(), timeout=5000)
+    assert page.current_entry() is not None and page.current_entry().number == 250
+    assert bar.value() == scroll
+
+
+def _keys(action: QAction) -> list[str]:
+    return [k.toString() for k in action.shortcuts() if not k.isEmpty()]
+
+
+def _verb(action: QAction) -> str:
+    return action.text().replace("&", "").split()[0].rstrip("…").lower()
+
+
+#: Verbs that mean the same thing to a user: a new item here; change the selected item's
+#: text; drop the selected item; commit what is in front of you (Ctrl+Enter).
+_SAME = {"add": "new", "rename": "edit", "discard": "delete", "accept": "send"}
+
+
+def _meaning(verb: str) -> str:
+    return _SAME.get(verb, verb)
+
+
+def test_shortcuts_mean_one_thing_in_the_window_and_on_the_page(window, services, qtbot):  # type: ignore[no-untyped-def]
+    """Issue 30: a key bound in the window and on the Memory page does the same kind of
+    thing on both (Ctrl+D was "Delete topic" in the window, "Dream now" on the page), and
+    the page binds no key that any platform uses for Delete."""
+    a = services.assistants.create("Helper", model="gpt-4o-mini")
+    window.reload_assistants(a.id)
+    window.memory_action.trigger()
+    page = window.dialogs["memory"]
+    qtbot.waitUntil(lambda: page.loads >= 1 and not window.runner.pending(), timeout=5000)
+    page_actions = [a for a in page.findChildren(QAction) if _keys(a)]
+    in_window: dict[str, str] = {}
+    for action in window.findChildren(QAction):
+        if action in page_actions:
+            continue
+        for key in _keys(action):
+            in_window[key] = _verb(action)
+    assert {k for a in page_actions for k in _keys(a)} >= {"Ctrl+Shift+D", "Ctrl+N", "Return"}
+    clashes = [(key, in_window[key], _verb(a)) for a in page_actions for key in _keys(a)
+               if key in in_window and _meaning(_verb(a)) != _meaning(in_window[key])]
+    assert clashes == []
+    delete_keys = {"Del", "Ctrl+D", "Meta+D", "Backspace", "Meta+Backspace"}
+    assert [(a.text(), k) for a in page_actions for k in _keys(a)
+            if k in delete_keys and _meaning(_verb(a)) != "delete"] == []
+
+
+def test_schedule_form_shows_the_local_time_across_a_dst_change(page, qtbot):  # type: ignore[no-untyped-def]
+    """DRM-2: the time is stored in UTC; beside it, the user's own clock on the next
+    firing day — Berlin moves from 03:00 to 04:00 when summer time starts (29 March 2026)."""
+    from zoneinfo import ZoneInfo
+
+    panel = page.dream_panel
+    panel.local_zone = (ZoneInfo("Europe/Berlin"), "Berlin")
+    panel.frequency_combo.setCurrentIndex(panel.frequency_combo.findData("daily"))
+    panel.clock = lambda: datetime(2026, 3, 27, 12, 0, tzinfo=UTC)
+    panel.time_edit.setText("02:00")
+    assert panel.local_label.text() == "(03:00 in Berlin)" and panel.local_label.isVisible()
+    assert "02:00 UTC — 03:00 in Berlin" in panel.local_label.toolTip()
+    panel.clock = lambda: datetime(2026, 3, 28, 12, 0, tzinfo=UTC)
+    panel.time_edit.setText("02:0")
+    assert panel.local_label.isHidden()  # a half-typed time has no local equivalent
+    panel.time_edit.setText("02:00")
+    assert panel.local_label.text() == "(04:00 in Berlin)"
+    panel.frequency_combo.setCurrentIndex(panel.frequency_combo.findData("weekly"))
+    panel.weekday_combo.setCurrentIndex(0)  # Sunday
+    panel.time_edit.setText("23:30")
+    assert panel.local_label.text() == "(Monday 01:30 in Berlin)"
+    panel.frequency_combo.setCurrentIndex(panel.frequency_combo.findData("off"))
+    assert panel.local_label.isHidden()
+
+
+def test_saving_a_schedule_that_would_dream_at_once_says_which_day(page, services, assistant, qtbot,  # type: ignore[no-untyped-def]
+                                                                    monkeypatch):
+    """Issue 30: a new Daily schedule whose latest slot has no run catches up at once;
+    before Save arms it, the page says which UTC day it dreams over and when. Cancel
+    stores nothing."""
+    from chathub_desktop.core.dream_schedule import Schedule, latest_slot
+    from chathub_desktop.gui import confirm
+
+    panel = page.dream_panel
+    asked: list[str] = []
+    monkeypatch.setattr(confirm, "ask", lambda _p, _t, text, *_a: asked.append(text) or False)
+    panel.frequency_combo.setCurrentIndex(panel.frequency_combo.findData("daily"))
+    panel.time_edit.setText("02:00")
+    expected = latest_slot(Schedule("daily", "02:00"), datetime.now(UTC))
+    assert expected is not None
+    panel.save_button.click()
+    qtbot.waitUntil(lambda: bool(asked), timeout=5000)
+    assert "dreams right away" in asked[0]
+    assert f"dreams over {expected.history_day:%A %Y-%m-%d} (UTC)" in asked[0]
+    idle(qtbot, page)
+    assert services.dreams.settings(assistant).schedule.frequency == "off"
+    monkeypatch.setattr(confirm, "ask", lambda *_a: True)
+    panel.save_button.click()
+    qtbot.waitUntil(lambda: services.dreams.settings(assistant).schedule.frequency == "daily", timeout=5000)
+    idle(qtbot, page)
