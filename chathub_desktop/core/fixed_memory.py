@@ -133,6 +133,40 @@ def _parse_cached(doc: str) -> tuple[Line, ...]:
     return tuple(lines)
 
 
+@dataclass(frozen=True, slots=True)
+class Note:
+    """A run of free-form lines of the raw document (MEM-3: headings, notes), shown where
+    it stands: ``after`` entry lines come before it (0: above the first entry); ``text``
+    is its lines as typed, joined with ``\n`` (issue 30)."""
+
+    after: int
+    text: str
+
+
+def notes(doc: str) -> list[Note]:
+    """The free-form runs of ``doc`` between its entries; blank lines separate runs and
+    are not notes themselves."""
+    out: list[Note] = []
+    run: list[str] = []
+    seen = 0
+
+    def flush() -> None:
+        if run:
+            out.append(Note(seen, "\n".join(run)))
+            run.clear()
+
+    for line in parse(doc):
+        if line.is_entry:
+            flush()
+            seen += 1
+        elif line.body.strip():
+            run.append(line.body.rstrip())
+        else:
+            flush()
+    flush()
+    return out
+
+
 def _entry_line(number: int, text: str) -> str:
     return f"#{number}: {text}" if text else f"#{number}:"
 

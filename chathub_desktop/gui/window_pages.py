@@ -15,6 +15,7 @@ if TYPE_CHECKING:
     from chathub_desktop.gui.help_menu import AboutDialog, ShortcutsDialog
     from chathub_desktop.gui.import_dialog import ImportDialog
     from chathub_desktop.gui.main_window import MainWindow
+    from chathub_desktop.gui.memory.fixed_page import MemoryPage
     from chathub_desktop.gui.settings_dialog import SettingsDialog
     from chathub_desktop.gui.setup_wizard import SetupWizard
     from chathub_desktop.services.views import AssistantView
@@ -96,7 +97,7 @@ class WindowPages:
         dlg.open()
         return dlg
 
-    def open_memory(self) -> QWidget | None:
+    def open_memory(self) -> MemoryPage | None:
         """Assistant → Memory… (Ctrl+M) for the selected assistant (one page per
         assistant, raised when already open); None when no assistant is selected."""
         from chathub_desktop.gui.memory.fixed_page import MemoryPage
@@ -181,7 +182,7 @@ class WindowPages:
         if import_memory:
             page = self.open_memory()
             if page is not None:
-                page.open_import()  # type: ignore[attr-defined]
+                page.transfer.open_import()
         if import_chats:
             self.open_import()
 

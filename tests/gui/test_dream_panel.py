@@ -115,10 +115,10 @@ def test_saving_keep_folds_cards_visibly_and_hides_regenerate_on_range(open_page
     seed_cards(services, helper, days)
     monkeypatch.setattr(change_preview, "ask", lambda *_a: "fold")
     panel = open_page(helper).dream_panel
-    assert not panel.save_button.isEnabled()  # nothing changed yet
-    panel.keep_spin.setValue(2)
-    assert panel.save_button.isEnabled()
-    panel.save_button.click()
+    assert not panel.schedule.save_button.isEnabled()  # nothing changed yet
+    panel.schedule.keep_spin.setValue(2)
+    assert panel.schedule.save_button.isEnabled()
+    panel.schedule.save_button.click()
     qtbot.waitUntil(lambda: panel.model.rowCount() == 3, timeout=5000)
     idle(qtbot, panel)
     assert cards(panel) == [(1, "range", "2026-11-26 – 2026-11-27"), (2, "day", "2026-11-28"),
@@ -179,29 +179,29 @@ def test_invalid_time_shows_an_error_and_saves_nothing(open_page, services, help
     """DRM-2: the service refuses a time that is not HH:MM; neither the schedule nor Keep N
     is stored. A valid daily schedule then shows its next slot and its (empty) last run."""
     panel = open_page(helper).dream_panel
-    assert panel.frequency_combo.currentData() == "off" and panel.keep_spin.value() == 14
-    assert "schedule is off" in panel.next_label.text() and not panel.last_run_label.isVisible()
-    panel.frequency_combo.setCurrentIndex(panel.frequency_combo.findData("weekly"))
-    assert panel.weekday_combo.isVisible()
-    panel.frequency_combo.setCurrentIndex(panel.frequency_combo.findData("daily"))
-    assert not panel.weekday_combo.isVisible()
-    panel.time_edit.setText("25:99")
-    panel.keep_spin.setValue(5)
-    panel.save_button.click()  # a lower Keep N previews first, then writes on a 0 ms timer
+    assert panel.schedule.frequency_combo.currentData() == "off" and panel.schedule.keep_spin.value() == 14
+    assert "schedule is off" in panel.schedule.next_label.text() and not panel.schedule.last_run_label.isVisible()
+    panel.schedule.frequency_combo.setCurrentIndex(panel.schedule.frequency_combo.findData("weekly"))
+    assert panel.schedule.weekday_combo.isVisible()
+    panel.schedule.frequency_combo.setCurrentIndex(panel.schedule.frequency_combo.findData("daily"))
+    assert not panel.schedule.weekday_combo.isVisible()
+    panel.schedule.time_edit.setText("25:99")
+    panel.schedule.keep_spin.setValue(5)
+    panel.schedule.save_button.click()  # a lower Keep N previews first, then writes on a 0 ms timer
     qtbot.waitUntil(panel.error_label.isVisible, timeout=10000)
     idle(qtbot, panel)
     assert "HH:MM" in panel.error_label.text()
     view = services.dreams.settings(helper)
     assert (view.schedule.frequency, view.schedule.time_utc, view.keep) == ("off", "02:00", 14)
-    panel.time_edit.setText("03:30")
-    panel.time_edit.returnPressed.emit()  # Enter saves
+    panel.schedule.time_edit.setText("03:30")
+    panel.schedule.time_edit.returnPressed.emit()  # Enter saves
     idle(qtbot, panel)
     assert not panel.error_label.isVisible()
     view = services.dreams.settings(helper)
     assert (view.schedule.frequency, view.schedule.time_utc, view.keep) == ("daily", "03:30", 5)
-    assert "Next dream:" in panel.next_label.text() and "03:30 UTC" in panel.next_label.text()
-    assert panel.last_run_label.isVisible() and "none yet" in panel.last_run_label.text()
-    assert not panel.save_button.isEnabled()
+    assert "Next dream:" in panel.schedule.next_label.text() and "03:30 UTC" in panel.schedule.next_label.text()
+    assert panel.schedule.last_run_label.isVisible() and "none yet" in panel.schedule.last_run_label.text()
+    assert not panel.schedule.save_button.isEnabled()
 
 
 def test_dream_now_adds_a_card_for_yesterday(open_page, services, helper, summ, qtbot,  # type: ignore[no-untyped-def]
@@ -357,7 +357,7 @@ def test_last_scheduled_run_shows_its_failure_hint(open_page, services, helper, 
     panel.schedule_reload()
     qtbot.waitUntil(lambda: panel.loads > n, timeout=5000)
     idle(qtbot, panel)
-    text = panel.last_run_label.text()
+    text = panel.schedule.last_run_label.text()
     assert "failed" in text and "upstream exploded" in text and "tried again" in text
     assert panel.status_label.text().startswith("Scheduled dream: Dream failed")
     assert not panel.stop_button.isVisible()
@@ -372,7 +372,7 @@ def test_memory_off_disables_dreaming(open_page, services, helper, qtbot):  # ty
     page.memory_switch.click()
     qtbot.waitUntil(lambda: page.loads > n and not page.runner.pending(), timeout=5000)
     assert not panel.dream_now_button.isEnabled() and panel.dream_now() is None
-    assert "Memory is off" in panel.next_label.text()
+    assert "Memory is off" in panel.schedule.next_label.text()
 
 
 def test_help_buttons_and_tooltips(open_page, helper):  # type: ignore[no-untyped-def]
@@ -386,7 +386,7 @@ def test_help_buttons_and_tooltips(open_page, helper):  # type: ignore[no-untype
     assert "1–90" in helps["keepDreamCardsHelp"].toolTip()
     assert "no Add" in helps["dynamicMemoryHelp"].toolTip()
     helps["keepDreamCardsHelp"].click()  # click shows the tip too
-    for w in (panel.frequency_combo, panel.weekday_combo, panel.time_edit, panel.keep_spin, panel.save_button,
+    for w in (panel.schedule.frequency_combo, panel.schedule.weekday_combo, panel.schedule.time_edit, panel.schedule.keep_spin, panel.schedule.save_button,
               panel.dream_now_button, panel.stop_button, panel.copy_button, panel.clear_button,
               panel.restore_button, panel.regenerate_button, panel.edit_button, panel.delete_button):
         assert w.toolTip(), w.objectName()

@@ -37,7 +37,7 @@ def aid(services: Services) -> int:
 def test_history_lists_changes_newest_first_with_the_diff_and_reverts(
         services: Services, aid: int, qtbot, qloop, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:  # type: ignore[no-untyped-def]
     with shown_memory_page(services, aid, qtbot) as page:
-        dlg = page.open_history()
+        dlg = page.transfer.open_history()
         qtbot.waitUntil(lambda: dlg.loads >= 1 and dlg.detail is not None, timeout=5000)
         rows = [dlg.list.item(i).text() for i in range(dlg.list.count())]
         assert len(rows) == 3
@@ -65,7 +65,7 @@ def test_history_lists_changes_newest_first_with_the_diff_and_reverts(
 def test_history_refreshes_when_another_writer_changes_memory(
         services: Services, aid: int, qtbot, qloop, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
     with shown_memory_page(services, aid, qtbot) as page:
-        dlg = page.open_history()
+        dlg = page.transfer.open_history()
         qtbot.waitUntil(lambda: dlg.loads >= 1, timeout=5000)
         services.dreams.set_keep("Helper", 5)  # no cards: nothing changes, nothing recorded
         services.memory_files.import_text("Helper", "#1: from a file\n")
@@ -91,7 +91,7 @@ def test_pausing_an_entry_and_a_card_greys_them_with_a_chip_and_stops_sending_th
         panel = page.dream_panel
         qtbot.waitUntil(lambda: panel.loads >= 1 and page.model.total() == 2, timeout=5000)
         page.select_number(2)
-        page.toggle_pause_current()
+        page.entry_actions.toggle_pause_current()
         qtbot.waitUntil(lambda: page.model.entry(1) is not None and page.model.entry(1).paused, timeout=5000)
         index = page.model.index(1)
         assert ("paused", "paused") in page.delegate.chips(index)
@@ -103,6 +103,6 @@ def test_pausing_an_entry_and_a_card_greys_them_with_a_chip_and_stops_sending_th
         block = services.memory.injection_block("Helper")
         assert "Hamburg" not in block and "tables" not in block and "dark mode" in block and "pytest" in block
         shot(page, tmp_path, "memory_paused.png")
-        page.toggle_pause_current()  # Ctrl+P again resumes
+        page.entry_actions.toggle_pause_current()  # Ctrl+P again resumes
         qtbot.waitUntil(lambda: not page.model.entry(1).paused, timeout=5000)
         qtbot.waitUntil(lambda: not page.runner.pending() and not panel.runner.pending(), timeout=5000)

@@ -10,7 +10,7 @@ from datetime import UTC, datetime
 import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QAction
-from PySide6.QtWidgets import QApplication, QDialog, QLineEdit, QMenu
+from PySide6.QtWidgets import QApplication, QDialog, QLineEdit, QMenu, QStyleOptionViewItem
 
 from chathub_desktop.gui.memory.fixed_page import MemoryPage
 from chathub_desktop.services.container import Services, open_services
@@ -115,9 +115,11 @@ def test_the_page_is_a_page_that_keeps_its_place(window, services, qtbot):  # ty
     qtbot.waitUntil(lambda: page.model.total() == 300 and not window.runner.pending(), timeout=5000)
     assert page.minimumSizeHint().width() <= 1366 and page.minimumSizeHint().height() <= 768 - 40
     page.select_number(250)
-    qtbot.waitUntil(lambda: page.list.verticalScrollBar().value() > 0, timeout=3000)
     bar = page.list.verticalScrollBar()
+    qtbot.waitUntil(lambda: bar.maximum() > 0, timeout=5000)
+    bar.setValue(bar.maximum() // 2)
     scroll = bar.value()
+    assert scroll > 0
     page.hide()  # the user goes to the chat …
     window.activateWindow()
     window.memory_action.trigger()  # … and comes back
@@ -175,47 +177,64 @@ def test_schedule_form_shows_the_local_time_across_a_dst_change(page, qtbot):  #
     from zoneinfo import ZoneInfo
 
     panel = page.dream_panel
-    panel.local_zone = (ZoneInfo("Europe/Berlin"), "Berlin")
-    panel.frequency_combo.setCurrentIndex(panel.frequency_combo.findData("daily"))
-    panel.clock = lambda: datetime(2026, 3, 27, 12, 0, tzinfo=UTC)
-    panel.time_edit.setText("02:00")
-    assert panel.local_label.text() == "(03:00 in Berlin)" and panel.local_label.isVisible()
-    assert "02:00 UTC — 03:00 in Berlin" in panel.local_label.toolTip()
-    panel.clock = lambda: datetime(2026, 3, 28, 12, 0, tzinfo=UTC)
-    panel.time_edit.setText("02:0")
-    assert panel.local_label.isHidden()  # a half-typed time has no local equivalent
-    panel.time_edit.setText("02:00")
-    assert panel.local_label.text() == "(04:00 in Berlin)"
-    panel.frequency_combo.setCurrentIndex(panel.frequency_combo.findData("weekly"))
-    panel.weekday_combo.setCurrentIndex(0)  # Sunday
-    panel.time_edit.setText("23:30")
-    assert panel.local_label.text() == "(Monday 01:30 in Berlin)"
-    panel.frequency_combo.setCurrentIndex(panel.frequency_combo.findData("off"))
-    assert panel.local_label.isHidden()
+    panel.schedule.local_zone = (ZoneInfo("Europe/Berlin"), "Berlin")
+    panel.schedule.frequency_combo.setCurrentIndex(panel.schedule.frequency_combo.findData("daily"))
+    panel.schedule.clock = lambda: datetime(2026, 3, 27, 12, 0, tzinfo=UTC)
+    panel.schedule.time_edit.setText("02:00")
+    assert panel.schedule.local_label.text() == "(03:00 in Berlin)" and panel.schedule.local_label.isVisible()
+    assert "02:00 UTC — 03:00 in Berlin" in panel.schedule.local_label.toolTip()
+    panel.schedule.clock = lambda: datetime(2026, 3, 28, 12, 0, tzinfo=UTC)
+    panel.schedule.time_edit.setText("02:0")
+    assert panel.schedule.local_label.isHidden()  # a half-typed time has no local equivalent
+    panel.schedule.time_edit.setText("02:00")
+    assert panel.schedule.local_label.text() == "(04:00 in Berlin)"
+    panel.schedule.frequency_combo.setCurrentIndex(panel.schedule.frequency_combo.findData("weekly"))
+    panel.schedule.weekday_combo.setCurrentIndex(0)  # Sunday
+    panel.schedule.time_edit.setText("23:30")
+    assert panel.schedule.local_label.text() == "(Monday 01:30 in Berlin)"
+    panel.schedule.frequency_combo.setCurrentIndex(panel.schedule.frequency_combo.findData("off"))
+    assert panel.schedule.local_label.isHidden()
 
 
-def test_saving_a_schedule_that_would_dream_at_once_says_which_day(page, services, assistant, qtbot,  # type: ignore[no-untyped-def]
-                                                                    monkeypatch):
-    """Issue 30: a new Daily schedule whose latest slot has no run catches up at once;
-    before Save arms it, the page says which UTC day it dreams over and when. Cancel
-    stores nothing."""
+def test_a_schedule_that_would_dream_at_once_says_which_day_before_save(page, services, assistant, qtbot):  # type: ignore[no-untyped-def]
+    """Issue 30: a new Daily schedule whose latest slot has no run catches up at once on
+    Save; before Save, the form says which UTC day it dreams over and when. Once saved
+    (the form shows what is stored) the notice goes."""
     from chathub_desktop.core.dream_schedule import Schedule, latest_slot
-    from chathub_desktop.gui import confirm
 
-    panel = page.dream_panel
-    asked: list[str] = []
-    monkeypatch.setattr(confirm, "ask", lambda _p, _t, text, *_a: asked.append(text) or False)
-    panel.frequency_combo.setCurrentIndex(panel.frequency_combo.findData("daily"))
-    panel.time_edit.setText("02:00")
+    form = page.dream_panel.schedule
+    assert form.catch_up_label.isHidden()
+    form.frequency_combo.setCurrentIndex(form.frequency_combo.findData("daily"))
+    form.time_edit.setText("02:00")
     expected = latest_slot(Schedule("daily", "02:00"), datetime.now(UTC))
     assert expected is not None
-    panel.save_button.click()
-    qtbot.waitUntil(lambda: bool(asked), timeout=5000)
-    assert "dreams right away" in asked[0]
-    assert f"dreams over {expected.history_day:%A %Y-%m-%d} (UTC)" in asked[0]
-    idle(qtbot, page)
-    assert services.dreams.settings(assistant).schedule.frequency == "off"
-    monkeypatch.setattr(confirm, "ask", lambda *_a: True)
-    panel.save_button.click()
+    qtbot.waitUntil(form.catch_up_label.isVisible, timeout=5000)
+    text = form.catch_up_label.text()
+    assert text.startswith("Saving dreams right away")
+    assert f"over {expected.history_day:%A %Y-%m-%d} (UTC)" in text
+    assert services.dreams.settings(assistant).schedule.frequency == "off"  # nothing stored yet
+    form.frequency_combo.setCurrentIndex(form.frequency_combo.findData("off"))
+    qtbot.waitUntil(form.catch_up_label.isHidden, timeout=5000)  # Off never catches up
+    form.frequency_combo.setCurrentIndex(form.frequency_combo.findData("daily"))
+    qtbot.waitUntil(form.catch_up_label.isVisible, timeout=5000)
+    form.save_button.click()
     qtbot.waitUntil(lambda: services.dreams.settings(assistant).schedule.frequency == "daily", timeout=5000)
+    qtbot.waitUntil(form.catch_up_label.isHidden, timeout=5000)
     idle(qtbot, page)
+
+
+def test_free_form_lines_show_as_notes_where_they_stand(page, services, assistant, qtbot):  # type: ignore[no-untyped-def]
+    """MEM-3: a free-form line typed in the raw editor is kept — and now shown, as a note
+    between the entries it stands between; a note is never selected or edited."""
+    services.memory.save_raw(assistant, "# About me\n#1: a\nremember: ask before booking\n#2: b\n")
+    qtbot.waitUntil(lambda: page.model.rowCount() == 4, timeout=5000)
+    rows = [page.model.index(r).data() for r in range(4)]
+    assert rows == ["# About me", "a", "remember: ask before booking", "b"]
+    assert page.model.entry(2) is None and page.model.entry(3).number == 2  # type: ignore[union-attr]
+    note = page.model.index(2)
+    assert not (page.model.flags(note) & (Qt.ItemFlag.ItemIsSelectable | Qt.ItemFlag.ItemIsEditable))
+    assert page.model.data(note, Qt.ItemDataRole.AccessibleTextRole) == "Note: remember: ask before booking"
+    opt = QStyleOptionViewItem()
+    assert page.delegate.sizeHint(opt, note).height() < page.delegate.sizeHint(opt, page.model.index(1)).height()
+    page.filter_edit.setText("b")  # the filter shows entries only
+    assert shown(page) == ["b"]

@@ -45,6 +45,8 @@ TrustedRole = Qt.ItemDataRole.UserRole + 3
 PausedRole = Qt.ItemDataRole.UserRole + 4
 #: The assistant an imported entry came from (issue 15), e.g. ``"Claude"``; None otherwise.
 SourceRole = Qt.ItemDataRole.UserRole + 5
+#: True for a note: a free-form run of the raw document shown between entries (issue 30).
+NoteRole = Qt.ItemDataRole.UserRole + 6
 
 
 # --- the delegate -------------------------------------------------------------------------
@@ -122,6 +124,8 @@ class MemoryCardDelegate(QStyledItemDelegate):
         width = self._card_width()
         lines = self._lines(index.data(NumberRole) or 0, index.data() or "", width - 2 * CARD_PAD)
         body = len(lines) * QFontMetrics(self._body_font()).lineSpacing()
+        if index.data(NoteRole):  # a note: its lines, no card
+            return QSize(width + 2 * CARD_MARGIN_X, 2 * CARD_MARGIN_Y + body)
         h = 2 * CARD_MARGIN_Y + 2 * CARD_PAD + self._header_height() + HEADER_GAP + body
         return QSize(width + 2 * CARD_MARGIN_X, h)
 
@@ -158,6 +162,9 @@ class MemoryCardDelegate(QStyledItemDelegate):
               index: QModelIndex | QPersistentModelIndex) -> None:
         pal: QPalette = option.palette  # type: ignore[attr-defined]
         rect: QRect = option.rect  # type: ignore[attr-defined]
+        if index.data(NoteRole):
+            self._paint_note(painter, pal, rect, str(index.data() or ""))
+            return
         state = option.state  # type: ignore[attr-defined]
         number = int(index.data(NumberRole) or 0)
         text = str(index.data() or "")
@@ -218,6 +225,22 @@ class MemoryCardDelegate(QStyledItemDelegate):
         bfm = QFontMetrics(self._body_font())
         y = top + hh + HEADER_GAP
         for line in self._lines(number, text, int(card.width()) - 2 * CARD_PAD):
+            painter.drawText(x, y + bfm.ascent(), line)
+            y += bfm.lineSpacing()
+        painter.restore()
+
+    def _paint_note(self, painter: QPainter, pal: QPalette, rect: QRect, text: str) -> None:
+        """A note: its lines in the muted text colour, italic, without a card."""
+        base = pal.color(QPalette.ColorRole.Base)
+        painter.save()
+        font = QFont(self._body_font())
+        font.setItalic(True)
+        painter.setFont(font)
+        painter.setPen(QColor(colours_for(base.lightness() < 128).text_muted))
+        bfm = QFontMetrics(self._body_font())
+        x = rect.left() + CARD_MARGIN_X + CARD_PAD
+        y = rect.top() + CARD_MARGIN_Y
+        for line in self._lines(0, text, self._card_width() - 2 * CARD_PAD):
             painter.drawText(x, y + bfm.ascent(), line)
             y += bfm.lineSpacing()
         painter.restore()

@@ -105,7 +105,7 @@ EMPTY_TEXT = ("No dream cards yet.\nThey appear after a memory dream finds somet
 # --- the panel ----------------------------------------------------------------------------
 
 
-class DreamPanel(ScheduleForm, DreamRuns, QWidget):
+class DreamPanel(DreamRuns, QWidget):
     """The Dreaming memory group's schedule form, Dream now and cards for ``assistant_id``
     (see the module docstring; DRM-2, DRM-5, DRM-7, DRM-8, DRM-15, APP-7).
 
@@ -127,7 +127,6 @@ class DreamPanel(ScheduleForm, DreamRuns, QWidget):
         self.runner = runner
         self.presenter = presenter
         self.view: DreamSettingsView | None = None
-        self.paused = False
         self.memory_enabled = True
         self.loads = 0
         self._load_task = f"dream-load-{id(self)}"
@@ -156,7 +155,9 @@ class DreamPanel(ScheduleForm, DreamRuns, QWidget):
         lay.setContentsMargins(0, 0, 0, 0)
         lay.setSpacing(6)
 
-        self._build_schedule(lay)
+        #: The schedule form (a component given this panel; DRM-2, DRM-5, DRM-7).
+        self.schedule = ScheduleForm(self)
+        lay.addWidget(self.schedule)
 
         # dynamic memory title row
         hrow = QHBoxLayout()
@@ -288,7 +289,6 @@ class DreamPanel(ScheduleForm, DreamRuns, QWidget):
 
         self.error_label = error_label("dreamErrorLabel")
         lay.addWidget(self.error_label)
-        self._sync_form()
         self._sync()
 
     def _push(self, text: str, name: str, tip: str, slot: Callable[[], object]) -> QPushButton:
@@ -355,12 +355,8 @@ class DreamPanel(ScheduleForm, DreamRuns, QWidget):
     def _apply(self, view: DreamSettingsView, snap: CardsSnapshot, paused: bool) -> None:
         cards = snap.cards
         self._version = snap.version
-        dirty = self.form_changed()
         self.view = view
-        self.paused = paused
-        if not dirty:
-            self._fill_form(view)
-        self._show_schedule_info()
+        self.schedule.show_settings(view, paused)
         if cards != self.model.cards() or self._select is not None:
             self._set_cards(cards)
         if self._select_number is not None:
@@ -370,7 +366,6 @@ class DreamPanel(ScheduleForm, DreamRuns, QWidget):
         self.count_label.setText(f"{n:,} {'card' if n == 1 else 'cards'}")
         self.cards_stack.setCurrentWidget(self.list if cards else self.empty_label)
         self.loads += 1
-        self._sync_form()
         self._sync()
         self.loaded.emit()
 
@@ -418,7 +413,14 @@ class DreamPanel(ScheduleForm, DreamRuns, QWidget):
 
     def _on_busy(self, _busy: bool) -> None:
         self._sync()
-        self._sync_form()
+        self.schedule.sync()
+
+    def set_memory_enabled(self, on: bool) -> None:
+        """Mirror the assistant's memory switch (MEM-1: memory off → no dream runs), so
+        Dream now and Regenerate are disabled with a note."""
+        self.memory_enabled = on
+        self.schedule.set_memory_enabled(on)
+        self._sync()
 
     @property
     def dreaming(self) -> bool:
@@ -647,6 +649,7 @@ class DreamPanel(ScheduleForm, DreamRuns, QWidget):
     def detach(self) -> None:
         """Stop following the bus and cancel this panel's work (the page closes for good)."""
         self.refresh.detach()
+        self.schedule.detach()
         self.proposals.detach()
         if self._edit_dialog is not None:
             self._edit_dialog.close()

@@ -1,13 +1,16 @@
-"""The dream panel's schedule form (DRM-2, DRM-5, DRM-7, issue 18): Off / Daily / Weekly,
-the UTC time and weekday, Keep dream cards (a lower Keep N that folds is previewed
-first), the next slot and the latest scheduled run. Mixed into
-:class:`~chathub_desktop.gui.memory.dream_panel.DreamPanel`."""
+"""The dream panel's schedule form (DRM-2, DRM-5, DRM-7, issues 18 and 30): Off / Daily /
+Weekly, the UTC time and weekday with the user's local time beside it, Keep dream cards
+(a lower Keep N that folds is previewed first; a save that would dream at once says
+which day first), the next slot and the latest scheduled run. A component of
+:class:`~chathub_desktop.gui.memory.dream_panel.DreamPanel`, given it as a
+:class:`DreamHost`."""
 
 from __future__ import annotations
 
 import html
 from collections.abc import Callable
 from datetime import UTC, datetime, tzinfo
+from typing import TYPE_CHECKING, Protocol
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from PySide6.QtCore import (
@@ -39,7 +42,6 @@ from chathub_desktop.core.dynamic_memory import (
     KEEP_MAX,
     KEEP_MIN,
 )
-from chathub_desktop.gui import confirm
 from chathub_desktop.gui.design import Tone, current_colours, set_tone
 from chathub_desktop.gui.help_button import help_button
 from chathub_desktop.gui.memory import change_preview
@@ -50,6 +52,11 @@ from chathub_desktop.services.dream_service import (
     DreamSettingsView,
 )
 from chathub_desktop.services.memory_preview import ChangePreview
+
+if TYPE_CHECKING:
+    from chathub_desktop.gui.service_ops import ServiceOps
+    from chathub_desktop.gui.task_runner import TaskRunner
+    from chathub_desktop.services.container import Services
 
 SCHEDULE_HELP = (
     "<p><b>Memory dream</b> runs by itself while ChatHub is open — in its window or "
@@ -105,14 +112,44 @@ def format_utc(dt: datetime) -> str:
     return f"{_as_utc(dt):%a %Y-%m-%d %H:%M} UTC"
 
 
-class ScheduleForm:
-    """The schedule form of the dream panel (mixed into ``DreamPanel``: uses its
-    ``svc``, ``ops``, ``view`` and status helpers)."""
+class DreamHost(Protocol):
+    """What the schedule form is given by its panel: the services and assistant, the
+    panel's write queue and task runner, its status line and reloads."""
 
-    def _build_schedule(self, lay: QVBoxLayout) -> None:
+    svc: Services
+    assistant_id: int
+    ops: ServiceOps
+
+    runner: TaskRunner
+
+    def show_status(self, message: str, ms: int = 8000) -> None:
+        """The panel's status line (``ms`` 0: kept)."""
+
+    def schedule_reload(self) -> None:
+        """Re-read the settings and cards soon."""
+
+
+class ScheduleForm(QWidget):
+    """The schedule form for ``host`` (see the module docstring). ``show_settings`` fills
+    it from a :class:`DreamSettingsView`; ``set_memory_enabled`` mirrors MEM-1."""
+
+    def __init__(self, host: DreamHost, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("dreamScheduleForm")
+        self._host = host
+        self.view: DreamSettingsView | None = None
+        self.paused = False
+        self.memory_enabled = True
+        lay = QVBoxLayout(self)
+        lay.setContentsMargins(0, 0, 0, 0)
+        lay.setSpacing(6)
+        self._build(lay)
+        self.sync()
+
+    def _build(self, lay: QVBoxLayout) -> None:
         # schedule form (DRM-2, DRM-7)
         self.schedule_form = QWidget()
-        self.schedule_form.setObjectName("dreamScheduleForm")
+        self.schedule_form.setObjectName("dreamScheduleRow")
         fl = QHBoxLayout(self.schedule_form)
         fl.setContentsMargins(0, 0, 0, 0)
         fl.setSpacing(4)
@@ -193,8 +230,30 @@ class ScheduleForm:
                                        "failed, why (it is retried later)")
         self.last_run_label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         lay.addWidget(self.last_run_label)
+        # before Save: a schedule whose missed slot would run at once says so (issue 30)
+        self.catch_up_label = QLabel()
+        self.catch_up_label.setObjectName("dreamCatchUpNotice")
+        self.catch_up_label.setWordWrap(True)
+        set_tone(self.catch_up_label, Tone.WARNING)
+        self.catch_up_label.hide()
+        lay.insertWidget(1, self.catch_up_label)
+        self._catch_up_task = f"dream-catch-up-{id(self)}"
+        self._catch_up_timer = QTimer(self)
+        self._catch_up_timer.setSingleShot(True)
+        self._catch_up_timer.setInterval(150)  # typing a time: ask once it rests
+        self._catch_up_timer.timeout.connect(self._check_catch_up)
 
     # --- the form ---------------------------------------------------------------------------
+    def show_settings(self, view: DreamSettingsView, paused: bool) -> None:
+        """Show the stored settings (the fields only when the user changed none)."""
+        dirty = self.form_changed()
+        self.view = view
+        self.paused = paused
+        if not dirty:
+            self._fill_form(view)
+        self._show_schedule_info()
+        self.sync()
+
     def _fill_form(self, view: DreamSettingsView) -> None:
         s = view.schedule
         for w in (self.frequency_combo, self.weekday_combo, self.time_edit, self.keep_spin):
@@ -219,7 +278,7 @@ class ScheduleForm:
         return self.form_values() != (s.frequency, s.time_utc, s.weekday, self.view.keep)
 
     def _on_form_changed(self, *_args: object) -> None:
-        self._sync_form()
+        self.sync()
 
     def typed_schedule(self) -> Schedule | None:
         """The schedule as typed, None while it is not valid (e.g. a half-typed time)."""
@@ -241,14 +300,16 @@ class ScheduleForm:
         self.local_label.setToolTip(f"{text}, on the next firing day ({slot.fire_at:%Y-%m-%d})")
         self.local_label.show()
 
-    def _sync_form(self) -> None:
+    def sync(self) -> None:
+        """Fit the fields to the frequency and the page's write queue."""
         self._show_local_time()
+        self._catch_up_timer.start()
         weekly = self.frequency_combo.currentData() == "weekly"
         self.weekday_label.setVisible(weekly)
         self.weekday_combo.setVisible(weekly)
         on = self.frequency_combo.currentData() != "off"
         self.time_edit.setEnabled(on)
-        self.save_button.setEnabled(self.form_changed() and not self.ops.busy)
+        self.save_button.setEnabled(self.form_changed() and not self._host.ops.busy)
 
     def save_schedule(self) -> bool:
         """Save: store the schedule, then Keep N with its fold (DRM-2, DRM-7). An invalid
@@ -265,7 +326,7 @@ class ScheduleForm:
                 else:
                     QTimer.singleShot(0, lambda: self._write_schedule(frequency, time_text, weekday, keep, None))
 
-            return self.ops.start("Save dream schedule", lambda: self.svc.previews.keep(self.assistant_id, keep),
+            return self._host.ops.start("Save dream schedule", lambda: self._host.svc.previews.keep(self._host.assistant_id, keep),
                                   checked)
         return self._write_schedule(frequency, time_text, weekday, keep, None)
 
@@ -280,52 +341,48 @@ class ScheduleForm:
             return
         self._write_schedule(frequency, time_text, weekday, keep, preview.version)
 
-    def _write_schedule(self, frequency: str, time_text: str, weekday: int, keep: int, version: str | None) -> bool:
-        """Before a save that changes the schedule: ask the service whether it would
-        dream at once (a missed slot caught up) and say which day and when (issue 30)."""
+    def _check_catch_up(self) -> None:
+        """Ask the service (worker thread) whether saving the typed schedule would dream at
+        once; the answer shows in ``catch_up_label`` before Save (issue 30)."""
         s = self.view.schedule if self.view is not None else None
-        if frequency == "off" or (s is not None and (s.frequency, s.time_utc, s.weekday) == (frequency, time_text,
-                                                                                            weekday)):
-            return self._store_schedule(frequency, time_text, weekday, keep, version)
+        typed = self.typed_schedule()
+        if typed is None or not typed.enabled or (s is not None and typed == s):
+            self.catch_up_label.hide()
+            return
+        self._host.runner.run(self._catch_up_task, self._catch_up(typed), context="Dream schedule", quiet=True)
 
-        def checked(slot: object) -> None:
-            if isinstance(slot, Slot):
-                QTimer.singleShot(0, lambda: self._confirm_catch_up(slot, (frequency, time_text, weekday, keep),
-                                                                    version))
-            else:
-                QTimer.singleShot(0, lambda: self._store_schedule(frequency, time_text, weekday, keep, version))
-
-        return self.ops.start("Save dream schedule", lambda: self.svc.dreams.catch_up_on_save(
-            self.assistant_id, frequency, time_text, weekday), checked, on_fail=lambda: self.time_edit.setFocus())
+    async def _catch_up(self, typed: Schedule) -> None:
+        slot = await self._host.runner.run_in_thread(
+            lambda: self._host.svc.dreams.catch_up_on_save(self._host.assistant_id, typed.frequency,
+                                                           typed.time_utc, typed.weekday))
+        if self.typed_schedule() != typed:
+            return  # the form changed meanwhile: its own check answers
+        self.catch_up_label.setText(self.catch_up_text(slot) if slot is not None else "")
+        self.catch_up_label.setVisible(slot is not None)
 
     def catch_up_text(self, slot: Slot) -> str:
-        """What a save that dreams at once says: the day it dreams over and when."""
+        """What a save that would dream at once says first: the day and when."""
         zone, place = self.local_zone
         now = self.clock().astimezone(zone)
-        return (f"Saving this schedule dreams right away: its {format_utc(slot.fire_at)} run was missed, so it "
-                f"catches up now ({now:%H:%M} in {place}) and dreams over {slot.history_day:%A %Y-%m-%d} (UTC). "
-                "Later runs follow the schedule.")
+        return (f"Saving dreams right away: the {format_utc(slot.fire_at)} run was missed, so it catches up on "
+                f"Save (now, {now:%H:%M} in {place}) over {slot.history_day:%A %Y-%m-%d} (UTC). Later runs follow "
+                "the schedule.")
 
-    def _confirm_catch_up(self, slot: Slot, values: tuple[str, str, int, int], version: str | None) -> None:
-        if not confirm.ask(self, "Save dream schedule", self.catch_up_text(slot), "Save and dream now"):
-            return
-        self._store_schedule(*values, version)
-
-    def _store_schedule(self, frequency: str, time_text: str, weekday: int, keep: int, version: str | None) -> bool:
+    def _write_schedule(self, frequency: str, time_text: str, weekday: int, keep: int, version: str | None) -> bool:
         def write() -> DreamSettingsView:
-            self.svc.dreams.set_schedule(self.assistant_id, frequency, time_text, weekday)
-            return self.svc.dreams.set_keep(self.assistant_id, keep, version=version)
+            self._host.svc.dreams.set_schedule(self._host.assistant_id, frequency, time_text, weekday)
+            return self._host.svc.dreams.set_keep(self._host.assistant_id, keep, version=version)
 
         def done(result: object) -> None:
             assert isinstance(result, DreamSettingsView)
             self.view = result
             self._fill_form(result)
             self._show_schedule_info()
-            self._sync_form()
-            self.show_status(f"Saved: {result.schedule.describe()} · keep {result.keep} cards")
-            self.schedule_reload()
+            self.sync()
+            self._host.show_status(f"Saved: {result.schedule.describe()} · keep {result.keep} cards")
+            self._host.schedule_reload()
 
-        return self.ops.start("Save dream schedule", write, done, on_fail=lambda: self.time_edit.setFocus())
+        return self._host.ops.start("Save dream schedule", write, done, on_fail=lambda: self.time_edit.setFocus())
 
     def _show_schedule_info(self) -> None:
         v = self.view
@@ -369,9 +426,13 @@ class ScheduleForm:
         self.last_run_label.setText(body)
         self.last_run_label.show()
 
+    def detach(self) -> None:
+        """Stop asking about catch-ups (the panel closes for good)."""
+        self._catch_up_timer.stop()
+        self._host.runner.cancel(self._catch_up_task)
+
     def set_memory_enabled(self, on: bool) -> None:
-        """Mirror the assistant's memory switch (MEM-1: memory off → no dream runs), so
-        Dream now and Regenerate are disabled with a note."""
+        """Mirror the assistant's memory switch (MEM-1: memory off → no dream runs): the
+        next-dream line says so."""
         self.memory_enabled = on
         self._show_schedule_info()
-        self._sync()

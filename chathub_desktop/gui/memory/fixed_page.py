@@ -17,8 +17,12 @@ the dynamic-memory cards). The two sections share the page through a splitter.
 - The raw editor and the entry editor save with the version token of the document
   they showed: a save over a newer document (another window, a command, the model) is
   refused, the user's text is kept and the page offers the newer version (issue 10).
-- The entry actions, the raw editor and Clear / History / Export / Import / Copy are
-  mixins in :mod:`.entry_actions`, :mod:`.raw_editor` and :mod:`.transfer_actions`.
+- The page is composed (issue 30): the entry actions, the raw editor and Clear /
+  History / Export / Import / Copy are components (:mod:`.entry_actions`,
+  :mod:`.raw_editor`, :mod:`.transfer_actions`) given the page as a small Protocol
+  (:mod:`.host`); :class:`~chathub_desktop.gui.memory.page_common.ListRefresh` owns the
+  reloads. The window shows the page with one function,
+  :func:`~chathub_desktop.gui.window_pages.show_memory_page`.
 """
 
 from __future__ import annotations
@@ -50,7 +54,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from chathub_desktop.gui import confirm
+from chathub_desktop.core.fixed_memory import Note
+from chathub_desktop.core.fixed_memory import notes as notes_of
 from chathub_desktop.gui.chat_events import ChatEvents
 from chathub_desktop.gui.design import Tone, set_tone
 from chathub_desktop.gui.design.icons import Icon, icon
@@ -59,14 +64,13 @@ from chathub_desktop.gui.help_button import help_button
 from chathub_desktop.gui.memory.dream_panel import DreamPanel
 from chathub_desktop.gui.memory.entry_actions import EntryActions
 from chathub_desktop.gui.memory.entry_model import MemoryEntryModel
-from chathub_desktop.gui.memory.history_view import MemoryHistoryDialog
 from chathub_desktop.gui.memory.page_common import (
     ListRefresh,
     card_list,
     error_label,
     section_title,
 )
-from chathub_desktop.gui.memory.raw_editor import RAW_STALE_NOTICE, RawEditor
+from chathub_desktop.gui.memory.raw_editor import RawEditor
 from chathub_desktop.gui.memory.transfer_actions import TransferActions
 from chathub_desktop.gui.memory_paste_dialog import PasteMemoryDialog
 from chathub_desktop.gui.service_ops import ServiceOps
@@ -117,7 +121,7 @@ EMPTY_TEXT = ("No fixed memory yet.\nUse Add memory (Ctrl+N), or ask the assista
 # --- the page -----------------------------------------------------------------------------
 
 
-class MemoryPage(EntryActions, RawEditor, TransferActions, QWidget):
+class MemoryPage(QWidget):
     """Assistant → Memory for ``assistant_id``: a page (a plain widget the window shows, never a
     dialog over the chat; :func:`~chathub_desktop.gui.memory.page_hookup.show_memory_page`).
 
@@ -127,8 +131,6 @@ class MemoryPage(EntryActions, RawEditor, TransferActions, QWidget):
     """
 
     loaded = Signal()
-    #: A memory import ended: True when the file was imported (issue 10).
-    import_finished = Signal(bool)
 
     def __init__(
         self,
@@ -156,14 +158,11 @@ class MemoryPage(EntryActions, RawEditor, TransferActions, QWidget):
         self.ops = ServiceOps(self.runner, self.presenter, self.show_error, lambda _busy: self._sync_buttons(),
                               f"{self._task_name}-op")
         self._select_number: int | None = None
-        self._raw_base: str | None = None  # the document the raw editor started from
-        self._raw_version = ""  # its version token, passed on save (issue 10)
         self._version = ""  # version token of the document the cards show
-        self._reopen: tuple[int, str, str] | None = None  # (number, old text, user's text) after a refusal
-        self._raw_shown = ""  # the editor's raw text right after loading it
-        self._raw_crlf = False
         self.assistant: AssistantView | None = None
         self.loads = 0
+        #: Clear, History, Export, Import and Copy (a component given this page).
+        self.transfer = TransferActions(self, self)
         self._status_timer = QTimer(self)
         self._status_timer.setSingleShot(True)
         self._build()
@@ -235,14 +234,14 @@ class MemoryPage(EntryActions, RawEditor, TransferActions, QWidget):
         self.add_action.setShortcut(QKeySequence("Ctrl+N"))
         self.add_action.setShortcutContext(Qt.ShortcutContext.WindowShortcut)
         self.add_action.setToolTip("Add one entry at the end (Ctrl+N)")
-        self.add_action.triggered.connect(self.add_memory)
+        self.add_action.triggered.connect(lambda _c=False: self.entry_actions.add_memory())
         self.addAction(self.add_action)
         self.add_button = self._button("Add memory", self.add_action, Icon.ADD)
         self.add_button.setObjectName("addMemoryButton")
         self.raw_action = QAction("&Edit raw", self)
         self.raw_action.setShortcut(QKeySequence("Ctrl+E"))
         self.raw_action.setToolTip("Edit the whole memory as one Markdown document (Ctrl+E)")
-        self.raw_action.triggered.connect(self.open_raw)
+        self.raw_action.triggered.connect(lambda _c=False: self.raw.open_raw())
         self.addAction(self.raw_action)
         self.raw_button = self._button("Edit raw", self.raw_action, Icon.EDIT)
         self.raw_button.setObjectName("rawEditButton")
@@ -258,16 +257,15 @@ class MemoryPage(EntryActions, RawEditor, TransferActions, QWidget):
         self.history_action = QAction("&History…", self)
         self.history_action.setToolTip("Every change of this assistant's fixed and dynamic memory — when, who, "
                                        "what — with Revert")
-        self.history_action.triggered.connect(self.open_history)
+        self.history_action.triggered.connect(self.transfer.open_history)
         self.history_button = self._button("History…", self.history_action, Icon.HISTORY)
         self.history_button.setObjectName("historyButton")
-        self.history_dialog: MemoryHistoryDialog | None = None
         # the rarer whole-document actions live in the overflow menu (issue 30)
         self.import_action = QAction("&Import…", self)
         self.import_action.setIcon(icon(Icon.IMPORT))
         self.import_action.setToolTip("Merge a memory file's fixed entries into this memory, or replace it "
                                       "(JSON or Markdown); a preview shows what changes first")
-        self.import_action.triggered.connect(self.open_import)
+        self.import_action.triggered.connect(self.transfer.open_import)
         self.paste_action = QAction("Import from another &assistant…", self)
         self.paste_action.setIcon(icon(Icon.PASTE_IMPORT))
         self.paste_action.setToolTip("Paste what ChatGPT, Claude or another assistant remembers about you; "
@@ -277,16 +275,16 @@ class MemoryPage(EntryActions, RawEditor, TransferActions, QWidget):
         self.export_action.setIcon(icon(Icon.EXPORT))
         self.export_action.setToolTip("Save this assistant's memory to a file: fixed and dynamic memory with "
                                       "where each entry came from (JSON or Markdown), or the fixed document alone")
-        self.export_action.triggered.connect(self.open_export)
+        self.export_action.triggered.connect(self.transfer.open_export)
         self.copy_action = QAction("&Copy document", self)
         self.copy_action.setIcon(icon(Icon.COPY))
         self.copy_action.setToolTip("Copy the memory document (Markdown) to the clipboard")
-        self.copy_action.triggered.connect(self.copy_document)
+        self.copy_action.triggered.connect(self.transfer.copy_document)
         self.clear_action = QAction("C&lear…", self)
         self.clear_action.setIcon(icon(Icon.CLEAR))
         self.clear_action.setToolTip("Remove every fixed-memory entry, after showing what goes "
                                      "(Memory → History can revert it)")
-        self.clear_action.triggered.connect(self.clear_memory)
+        self.clear_action.triggered.connect(self.transfer.clear_memory)
         self.more_menu = QMenu(self)
         self.more_menu.setObjectName("memoryMoreMenu")
         self.more_menu.setToolTipsVisible(True)
@@ -315,7 +313,11 @@ class MemoryPage(EntryActions, RawEditor, TransferActions, QWidget):
         self.stack = QStackedWidget()
         flay.addWidget(self.stack, 1)
         self.stack.addWidget(self._build_cards())
-        self.stack.addWidget(self._build_raw())
+        #: The raw Markdown editor (a component given this page; MEM-3).
+        self.raw = RawEditor(self)
+        self.raw.opened.connect(lambda: self._show_raw(True))
+        self.raw.closed.connect(lambda: self._show_raw(False))
+        self.stack.addWidget(self.raw)
 
         self.error_label = error_label("errorLabel")
         flay.addWidget(self.error_label)
@@ -358,11 +360,13 @@ class MemoryPage(EntryActions, RawEditor, TransferActions, QWidget):
         lay.setContentsMargins(0, 0, 0, 0)
         lay.setSpacing(6)
         self.model = MemoryEntryModel(self)
-        self.model.edit_handler = self._edit_entry
         self.list, self.delegate = card_list("memoryList", "Fixed memory entries", self.model)
         self.list.setLayoutMode(QListView.LayoutMode.Batched)
         self.list.setBatchSize(200)
         self.list.setEditTriggers(QAbstractItemView.EditTrigger.DoubleClicked)
+        #: Add, edit in place, delete, trust, pause, copy (a component given this page).
+        self.entry_actions = EntryActions(self, self.list, self.model, self)
+        ea = self.entry_actions
         self.list.selectionModel().currentChanged.connect(lambda *_a: self._sync_buttons())
         self.model.modelReset.connect(self._sync_buttons)
 
@@ -371,23 +375,23 @@ class MemoryPage(EntryActions, RawEditor, TransferActions, QWidget):
         self.edit_card_action.setShortcutContext(Qt.ShortcutContext.WidgetShortcut)
         self.edit_card_action.setToolTip("Edit the selected entry in place (Enter or double-click; Enter saves, "
                                          "Esc cancels)")
-        self.edit_card_action.triggered.connect(self.edit_current)
+        self.edit_card_action.triggered.connect(ea.edit_current)
         self.trust_action = QAction("Mark as &trusted", self.list)
         self.trust_action.setToolTip("Clear the untrusted mark of the selected entry")
-        self.trust_action.triggered.connect(self.mark_current_trusted)
+        self.trust_action.triggered.connect(ea.mark_current_trusted)
         self.copy_entry_action = QAction("Copy entry &text", self.list)
-        self.copy_entry_action.triggered.connect(self._copy_entry)
+        self.copy_entry_action.triggered.connect(ea.copy_entry)
         self.delete_action = QAction("&Delete entry", self.list)
         self.delete_action.setShortcut(QKeySequence(QKeySequence.StandardKey.Delete))
         self.delete_action.setShortcutContext(Qt.ShortcutContext.WidgetShortcut)
         self.delete_action.setToolTip("Delete the selected entry; the ones after it renumber (Del)")
-        self.delete_action.triggered.connect(self.delete_current)
+        self.delete_action.triggered.connect(ea.delete_current)
         self.pause_action = QAction("&Pause / resume entry", self.list)
         self.pause_action.setShortcut(QKeySequence("Ctrl+P"))
         self.pause_action.setShortcutContext(Qt.ShortcutContext.WidgetShortcut)
         self.pause_action.setToolTip("A paused entry stays here but is not sent to the model and not offered to "
                                      "its memory tools (Ctrl+P toggles)")
-        self.pause_action.triggered.connect(self.toggle_pause_current)
+        self.pause_action.triggered.connect(ea.toggle_pause_current)
         for a in (self.edit_card_action, self.trust_action, self.pause_action, self.copy_entry_action,
                   self.delete_action):
             self.list.addAction(a)
@@ -423,11 +427,11 @@ class MemoryPage(EntryActions, RawEditor, TransferActions, QWidget):
         self.trust_button = QPushButton("Mark as trusted")
         self.trust_button.setObjectName("trustButton")
         self.trust_button.setToolTip(self.trust_action.toolTip())
-        self.trust_button.clicked.connect(self.mark_current_trusted)
+        self.trust_button.clicked.connect(ea.mark_current_trusted)
         self.delete_button = QPushButton("Delete")
         self.delete_button.setObjectName("deleteButton")
         self.delete_button.setToolTip(self.delete_action.toolTip())
-        self.delete_button.clicked.connect(self.delete_current)
+        self.delete_button.clicked.connect(ea.delete_current)
         for b in (self.trust_button, self.delete_button):
             b.setAutoDefault(False)
         brow.addWidget(self.count_label)
@@ -456,11 +460,11 @@ class MemoryPage(EntryActions, RawEditor, TransferActions, QWidget):
     def reload_now(self) -> None:
         """Read the assistant and its entries on this thread and show them."""
         try:
-            a, snap = self._fetch()
+            a, snap, notes = self._fetch()
         except ServiceError as exc:
             self._gone(exc)
             return
-        self._apply(a, snap)
+        self._apply(a, snap, notes)
 
     def schedule_reload(self) -> None:
         """Re-read the entries soon, in a worker thread (bursts are coalesced)."""
@@ -479,19 +483,21 @@ class MemoryPage(EntryActions, RawEditor, TransferActions, QWidget):
     async def _load(self) -> None:
         try:
             try:
-                a, snap = await self.runner.run_in_thread(self._fetch)
+                a, snap, notes = await self.runner.run_in_thread(self._fetch)
             except ServiceError as exc:
                 self._gone(exc)
                 return
-            self._apply(a, snap)
+            self._apply(a, snap, notes)
         finally:
             self._loading = False
             if self._load_again:
                 self._load_again = False
                 self.refresh.schedule()
 
-    def _fetch(self) -> tuple[AssistantView, FixedMemorySnapshot]:
-        return self.svc.assistants.get(self.assistant_id), self.svc.memory.snapshot(self.assistant_id)
+    def _fetch(self) -> tuple[AssistantView, FixedMemorySnapshot, list[Note]]:
+        """Worker thread: the assistant, the memory and its free-form notes (MEM-3)."""
+        snap = self.svc.memory.snapshot(self.assistant_id)
+        return self.svc.assistants.get(self.assistant_id), snap, notes_of(snap.document)
 
     def _gone(self, exc: ServiceError) -> None:
         self.show_error(str(exc) if not isinstance(exc, NotFound) else "This assistant no longer exists.")
@@ -499,7 +505,7 @@ class MemoryPage(EntryActions, RawEditor, TransferActions, QWidget):
                   self.dream_panel):
             w.setEnabled(False)
 
-    def _apply(self, a: AssistantView, snap: FixedMemorySnapshot) -> None:
+    def _apply(self, a: AssistantView, snap: FixedMemorySnapshot, notes: list[Note]) -> None:
         views = snap.entries
         self._version = snap.version
         self.assistant = a
@@ -513,8 +519,8 @@ class MemoryPage(EntryActions, RawEditor, TransferActions, QWidget):
         self.snippets_switch.blockSignals(False)
         if a.memory_enabled != self.dream_panel.memory_enabled:
             self.dream_panel.set_memory_enabled(a.memory_enabled)
-        if views != self.model.entries() or self._select_number is not None:
-            self._set_entries(views)
+        if views != self.model.entries() or notes != self.model.notes() or self._select_number is not None:
+            self._set_entries(views, notes)
         untrusted = sum(1 for v in views if not v.trusted)
         n = len(views)
         text = f"{n:,} {'entry' if n == 1 else 'entries'}"
@@ -524,17 +530,13 @@ class MemoryPage(EntryActions, RawEditor, TransferActions, QWidget):
         self.empty_label.setText(EMPTY_TEXT if not self.filter_edit.text().strip()
                                  else f"No entry matches “{self.filter_edit.text().strip()}”.")
         self.cards_stack.setCurrentWidget(self.list if self.model.total() else self.empty_label)
-        if self._raw_base is not None and snap.document != self._raw_base:
-            self.raw_notice.setText(RAW_STALE_NOTICE)
-            self.raw_notice.show()
-            self.raw_reload_button.show()
-        if self._reopen is not None:
-            self._reopen_editor(*self._reopen)
+        self.raw.document_changed(snap.document)
+        self.entry_actions.reopen_pending()
         self.loads += 1
         self._sync_buttons()
         self.loaded.emit()
 
-    def _set_entries(self, views: list[MemoryEntryView]) -> None:
+    def _set_entries(self, views: list[MemoryEntryView], notes: list[Note]) -> None:
         """Swap the entries, keeping the selected card (found by its text, else its row)
         and the scroll position; select ``_select_number`` when set."""
         cur = self.current_entry()
@@ -546,7 +548,7 @@ class MemoryPage(EntryActions, RawEditor, TransferActions, QWidget):
         number = self._select_number
         if number is None and cur is not None:
             number = next((v.number for v in views if v.text == cur.text), None)
-        self.model.set_entries(views, keep_rows=shown)
+        self.model.set_entries(views, keep_rows=shown, notes=notes)
         target = self.model.row_of(number) if number is not None else None
         if target is None and cur is not None and self.model.total():
             target = min(row, self.model.total() - 1)
@@ -571,6 +573,15 @@ class MemoryPage(EntryActions, RawEditor, TransferActions, QWidget):
         idx = self.list.currentIndex()
         return self.model.entry(idx.row()) if idx.isValid() else None
 
+    @property
+    def version(self) -> str:
+        """The version token of the document the cards show (issue 10)."""
+        return self._version
+
+    def select_after_load(self, number: int) -> None:
+        """Select entry ``number`` once the next load is shown."""
+        self._select_number = number
+
     def select_number(self, number: int) -> None:
         """Select (and show) entry ``number``."""
         row = self.model.row_of(number)
@@ -587,7 +598,7 @@ class MemoryPage(EntryActions, RawEditor, TransferActions, QWidget):
 
     def _sync_buttons(self) -> None:
         e = self.current_entry()
-        raw = self.stack.currentIndex() == 1 or self.ops.busy
+        raw = self.raw.is_open or self.ops.busy
         for w in (self.delete_button, self.delete_action, self.edit_card_action, self.copy_entry_action):
             w.setEnabled(e is not None and not raw)
         untrusted = e is not None and not e.trusted
@@ -597,8 +608,7 @@ class MemoryPage(EntryActions, RawEditor, TransferActions, QWidget):
         for a in (self.add_action, self.raw_action, self.export_action, self.copy_action, self.clear_action,
                   self.search_action):
             a.setEnabled(not raw)
-        self.save_raw_button.setEnabled(not self.ops.busy)
-        self.cancel_raw_button.setEnabled(not self.ops.busy)
+        self.raw.set_busy(self.ops.busy)
 
     def show_error(self, message: str) -> None:
         """Show ``message`` inline (empty hides it)."""
@@ -643,18 +653,17 @@ class MemoryPage(EntryActions, RawEditor, TransferActions, QWidget):
             if self.dream_panel.dreaming and self.dream_panel.stop():
                 event.accept()
                 return
-            if self.stack.currentIndex() == 1:
+            if self.raw.is_open:
                 event.accept()
-                self.leave_raw()
+                self.raw.leave()
                 return
         super().keyPressEvent(event)
 
-    def leave_raw(self) -> None:
-        """Leave the raw view, asking first when its text was changed."""
-        if self.raw_changed() and not confirm.ask(
-                self, "Discard changes", "Discard the changes to the memory document?", "Discard"):
-            return
-        self.cancel_raw()
+    def _show_raw(self, on: bool) -> None:
+        self.stack.setCurrentWidget(self.raw if on else self.stack.widget(0))
+        if not on:
+            self.list.setFocus()
+        self._sync_buttons()
 
     def _cancel_work(self) -> None:
         self.runner.cancel(self._task_name)
@@ -663,8 +672,8 @@ class MemoryPage(EntryActions, RawEditor, TransferActions, QWidget):
         """Stop following the bus (the page is closing for good)."""
         self.refresh.detach()
         self.dream_panel.detach()
-        if self.history_dialog is not None:
-            self.history_dialog.detach()
+        if self.transfer.history_dialog is not None:
+            self.transfer.history_dialog.detach()
         if self._own_events:
             self.events.detach()
             self._own_events = False
