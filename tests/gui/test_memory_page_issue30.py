@@ -45,6 +45,7 @@ def test_filter_narrows_the_list_as_you_type(page, services, assistant, qtbot): 
     assert shown(page) == ["Prefers metric units", "Metric paper sizes, A4"]
     qtbot.keyClicks(page.filter_edit, "ic u")
     assert shown(page) == ["Prefers metric units"]
+    assert page.count_label.text() == "1 of 4 entries match"
     page.filter_edit.setText("東京")
     assert shown(page) == ["東京に住んでいる"]
     page.filter_edit.setText("nowhere")
@@ -52,6 +53,7 @@ def test_filter_narrows_the_list_as_you_type(page, services, assistant, qtbot): 
     assert page.empty_label.text() == "No entry matches “nowhere”."
     page.filter_edit.clear()
     assert len(shown(page)) == 4 and page.cards_stack.currentWidget() is page.list
+    assert page.count_label.text() == "4 entries"
 
 
 def test_enter_edits_a_filtered_card_in_place_and_a_stale_one_is_refused(page, services, assistant, qtbot):  # type: ignore[no-untyped-def]
@@ -238,3 +240,13 @@ def test_free_form_lines_show_as_notes_where_they_stand(page, services, assistan
     assert page.delegate.sizeHint(opt, note).height() < page.delegate.sizeHint(opt, page.model.index(1)).height()
     page.filter_edit.setText("b")  # the filter shows entries only
     assert shown(page) == ["b"]
+
+
+def test_card_buttons_belong_to_the_cards_tab(page, qtbot):  # type: ignore[no-untyped-def]
+    """Issue 30: Edit and Delete act on dream cards; on the Proposals tab they are hidden."""
+    panel = page.dream_panel
+    assert not panel.edit_button.isHidden() and not panel.delete_button.isHidden()
+    panel.show_proposals()
+    assert panel.edit_button.isHidden() and panel.delete_button.isHidden() and panel.regenerate_button.isHidden()
+    panel.tabs.setCurrentIndex(0)
+    assert not panel.edit_button.isHidden()

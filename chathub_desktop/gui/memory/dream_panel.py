@@ -241,6 +241,7 @@ class DreamPanel(DreamRuns, QWidget):
         self.tabs.setTabToolTip(1, "Dream cards waiting for your accept or discard (dream review)")
         self.proposals.count_changed.connect(lambda n: self.tabs.setTabText(1, proposals_tab_title(n)))
         lay.addWidget(self.tabs, 1)
+        self.tabs.currentChanged.connect(lambda _i: self._sync())
 
         # Dream now, progress and Stop (APP-7), the card buttons
         brow = QHBoxLayout()
@@ -436,7 +437,10 @@ class DreamPanel(DreamRuns, QWidget):
                   self.copy_card_action):
             w.setEnabled(c is not None and not self.ops.busy)
         regenerable = c is not None and c.regenerable
-        self.regenerate_button.setVisible(regenerable)
+        on_cards = self.tabs.currentWidget() is not self.proposals  # the card buttons belong to the Cards tab
+        self.edit_button.setVisible(on_cards)
+        self.delete_button.setVisible(on_cards)
+        self.regenerate_button.setVisible(regenerable and on_cards)
         self.regenerate_action.setVisible(regenerable)
         self.regenerate_button.setEnabled(regenerable and can_dream)
         self.regenerate_action.setEnabled(regenerable and can_dream)

@@ -295,6 +295,9 @@ class ScheduleForm(QWidget):
             self.local_label.hide()
             return
         zone, place = self.local_zone
+        if place == "UTC":  # the user's clock is UTC: nothing to add
+            self.local_label.hide()
+            return
         text = local_equivalent(schedule, slot.fire_at, zone, place)
         self.local_label.setText(f"({text.split(' — ', 1)[1]})")
         self.local_label.setToolTip(f"{text}, on the next firing day ({slot.fire_at:%Y-%m-%d})")
@@ -365,7 +368,7 @@ class ScheduleForm(QWidget):
         zone, place = self.local_zone
         now = self.clock().astimezone(zone)
         return (f"Saving dreams right away: the {format_utc(slot.fire_at)} run was missed, so it catches up on "
-                f"Save (now, {now:%H:%M} in {place}) over {slot.history_day:%A %Y-%m-%d} (UTC). Later runs follow "
+                f"Save (now, {now:%H:%M} {'UTC' if place == 'UTC' else 'in ' + place}) over {slot.history_day:%A %Y-%m-%d} (UTC). Later runs follow "
                 "the schedule.")
 
     def _write_schedule(self, frequency: str, time_text: str, weekday: int, keep: int, version: str | None) -> bool:

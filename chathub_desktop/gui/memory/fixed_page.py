@@ -169,7 +169,7 @@ class MemoryPage(QWidget):
         # coalesces bursts of tool writes; owns the bus connection
         self.refresh = ListRefresh(self, self.list, self.delegate, self._start_load, cancel=self._cancel_work)
         self.refresh.follow(self.events.topic_changed, self._on_topic_changed)
-        self.splitter.setSizes([280, 420])
+        self.splitter.setSizes([360, 400])
         self._start_load()
 
     # --- construction ---------------------------------------------------------------------
@@ -448,8 +448,21 @@ class MemoryPage(QWidget):
         self.filter_edit.setFocus()
         self.filter_edit.selectAll()
 
+    def _show_count(self) -> None:
+        """``7 entries · 1 untrusted``, or ``1 of 7 entries match`` while filtering."""
+        views = self.model.entries()
+        n = len(views)
+        untrusted = sum(1 for v in views if not v.trusted)
+        text = f"{n:,} {'entry' if n == 1 else 'entries'}"
+        if self.filter_edit.text().strip():
+            text = f"{self.model.total():,} of {text} match"
+        if untrusted:
+            text += f" · {untrusted:,} untrusted"
+        self.count_label.setText(text)
+
     def _on_filter(self, text: str) -> None:
         self.model.set_filter(text)
+        self._show_count()
         n = self.model.total()
         if text.strip():
             self.empty_label.setText(f"No entry matches “{text.strip()}”.")
@@ -521,12 +534,7 @@ class MemoryPage(QWidget):
             self.dream_panel.set_memory_enabled(a.memory_enabled)
         if views != self.model.entries() or notes != self.model.notes() or self._select_number is not None:
             self._set_entries(views, notes)
-        untrusted = sum(1 for v in views if not v.trusted)
-        n = len(views)
-        text = f"{n:,} {'entry' if n == 1 else 'entries'}"
-        if untrusted:
-            text += f" · {untrusted:,} untrusted"
-        self.count_label.setText(text)
+        self._show_count()
         self.empty_label.setText(EMPTY_TEXT if not self.filter_edit.text().strip()
                                  else f"No entry matches “{self.filter_edit.text().strip()}”.")
         self.cards_stack.setCurrentWidget(self.list if self.model.total() else self.empty_label)
