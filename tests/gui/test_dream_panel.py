@@ -83,7 +83,7 @@ def open_page(qloop, services, qtbot) -> Iterator[Callable[[int], MemoryPage]]: 
 
 
 def idle(qtbot, panel: DreamPanel) -> None:  # type: ignore[no-untyped-def]
-    qtbot.waitUntil(lambda: not panel.busy and not panel.dreaming and not panel.runner.pending(), timeout=5000)
+    qtbot.waitUntil(lambda: not panel.busy and not panel.runs.dreaming and not panel.runner.pending(), timeout=5000)
 
 
 def cards(panel: DreamPanel) -> list[tuple[int, str, str]]:
@@ -128,7 +128,7 @@ def test_saving_keep_folds_cards_visibly_and_hides_regenerate_on_range(open_page
     assert panel.delegate.chips(panel.model.index(0)) == [("2026-11-26 – 2026-11-27", "range")]
     panel.select_number(1)
     assert not panel.regenerate_button.isVisible() and not panel.regenerate_action.isVisible()
-    assert panel.regenerate(1) is None  # not even by number
+    assert panel.runs.regenerate(1) is None  # not even by number
     panel.select_number(2)
     assert panel.regenerate_button.isVisible()
     assert panel.restore_button.isEnabled()
@@ -212,10 +212,10 @@ def test_dream_now_adds_a_card_for_yesterday(open_page, services, helper, summ, 
     day = active_yesterday(services, helper)
     panel = open_page(helper).dream_panel
     summ.script(Reply(text_chunks=["- Wants bullet points\n", "- No prose"]))
-    task = panel.dream_now()
-    assert task is not None and panel.dreaming and panel.stop_button.isVisible()
-    assert panel.dream_now() is None  # one at a time
-    qtbot.waitUntil(lambda: not panel.dreaming and panel.model.rowCount() == 1, timeout=5000)
+    task = panel.runs.dream_now()
+    assert task is not None and panel.runs.dreaming and panel.stop_button.isVisible()
+    assert panel.runs.dream_now() is None  # one at a time
+    qtbot.waitUntil(lambda: not panel.runs.dreaming and panel.model.rowCount() == 1, timeout=5000)
     idle(qtbot, panel)
     assert cards(panel) == [(1, "day", day.isoformat())]
     assert panel.model.cards()[0].text == "- Wants bullet points\n- No prose"
@@ -237,18 +237,18 @@ def test_stop_cancels_a_slow_dream(open_page, services, helper, summ, qtbot):  #
     qtbot.waitUntil(lambda: len(summ.requests) == 1, timeout=3000)
     t0 = time.monotonic()
     panel.stop_button.click()
-    qtbot.waitUntil(lambda: not panel.dreaming, timeout=2000)
+    qtbot.waitUntil(lambda: not panel.runs.dreaming, timeout=2000)
     assert time.monotonic() - t0 < 1.5
     assert "stopped" in panel.status_label.text() and panel.model.rowCount() == 0
     assert services.dreams.cards(helper) == []
     idle(qtbot, panel)
     # Esc on the page stops a run too, and leaves the page open
-    panel.dream_now()
+    panel.runs.dream_now()
     qtbot.waitUntil(lambda: len(summ.requests) == 2, timeout=3000)
     page.activateWindow()
     qtbot.waitUntil(lambda: QApplication.activeWindow() is page, timeout=3000)
     qtbot.keyClick(page, Qt.Key.Key_Escape)
-    qtbot.waitUntil(lambda: not panel.dreaming, timeout=2000)
+    qtbot.waitUntil(lambda: not panel.runs.dreaming, timeout=2000)
     assert page.isVisible() and services.dreams.cards(helper) == []
     idle(qtbot, panel)
 
@@ -332,7 +332,7 @@ def test_refresh_icon_regenerates_that_days_card(open_page, services, helper, su
     rect = panel.list.visualRect(panel.model.index(1))
     icon = panel.delegate.regen_rect(rect)
     qtbot.mouseClick(panel.list.viewport(), Qt.MouseButton.LeftButton, pos=icon.center())
-    qtbot.waitUntil(lambda: not panel.dreaming and panel.model.cards()[1].text.startswith("- Regenerated"),
+    qtbot.waitUntil(lambda: not panel.runs.dreaming and panel.model.cards()[1].text.startswith("- Regenerated"),
                     timeout=5000)
     idle(qtbot, panel)
     assert panel.model.cards()[0].text.startswith("Prefers answers about theme")
@@ -371,7 +371,7 @@ def test_memory_off_disables_dreaming(open_page, services, helper, qtbot):  # ty
     n = page.loads
     page.memory_switch.click()
     qtbot.waitUntil(lambda: page.loads > n and not page.runner.pending(), timeout=5000)
-    assert not panel.dream_now_button.isEnabled() and panel.dream_now() is None
+    assert not panel.dream_now_button.isEnabled() and panel.runs.dream_now() is None
     assert "Memory is off" in panel.schedule.next_label.text()
 
 

@@ -22,9 +22,9 @@ dynamic-memory cards (DRM-2, DRM-5, DRM-7, DRM-8, DRM-15, APP-6, APP-7).
   token of the document the card was shown from: a save over a newer document is
   refused, the dialog keeps the text and offers Reload (issue 10).
 
-The schedule form and the runs are mixins (:mod:`.dream_schedule_form`,
-:mod:`.dream_runs`); the cards' model, delegate and editor live in :mod:`.dream_cards`
-and :mod:`.card_edit_dialog`.
+The schedule form and the runs are components given this panel as a small Protocol
+(:mod:`.dream_schedule_form`, :mod:`.dream_runs`; issue 30); the cards' model, delegate
+and editor live in :mod:`.dream_cards` and :mod:`.card_edit_dialog`.
 
 Every decision is a ``services.dreams`` call; reads and writes run in the page's
 worker thread (:class:`~chathub_desktop.gui.task_runner.TaskRunner`), the dream itself
@@ -35,6 +35,7 @@ the CLI's edits through this process's services, another page).
 from __future__ import annotations
 
 from collections.abc import Callable
+from datetime import date
 
 from PySide6.QtCore import (
     Qt,
@@ -105,7 +106,7 @@ EMPTY_TEXT = ("No dream cards yet.\nThey appear after a memory dream finds somet
 # --- the panel ----------------------------------------------------------------------------
 
 
-class DreamPanel(DreamRuns, QWidget):
+class DreamPanel(QWidget):
     """The Dreaming memory group's schedule form, Dream now and cards for ``assistant_id``
     (see the module docstring; DRM-2, DRM-5, DRM-7, DRM-8, DRM-15, APP-7).
 
@@ -130,12 +131,11 @@ class DreamPanel(DreamRuns, QWidget):
         self.memory_enabled = True
         self.loads = 0
         self._load_task = f"dream-load-{id(self)}"
-        self._dream_task = f"dream-run-{id(self)}"
         self._loading = False
         self._load_again = False
         self.ops = ServiceOps(self.runner, self.presenter, self.show_error, self._on_busy, f"dream-op-{id(self)}")
-        self._dreaming: str | None = None  # what this panel's own run is ("Dream now", "Regenerate #2")
-        self._external_day: str | None = None  # a scheduled run for this assistant is going
+        #: Dream now, Regenerate and Stop (a component given this panel; DRM-3, APP-7).
+        self.runs = DreamRuns(self, self)
         self._select: tuple[str, str] | None = None  # (tag, text) to select after the next load
         self._select_number: int | None = None  # or this card number (a new card)
         self._edit_dialog: CardEditDialog | None = None
@@ -146,7 +146,7 @@ class DreamPanel(DreamRuns, QWidget):
         # coalesces bursts (an op's result + its MemoryChanged); owns the bus connections
         self.refresh = ListRefresh(self, self.list, self.delegate, self._start_load, cancel=self._cancel_work)
         self.refresh.follow(events.memory_changed, self._on_memory_changed)
-        self.refresh.follow(events.dream_progress, self._on_dream_progress)
+        self.refresh.follow(events.dream_progress, self.runs.on_dream_progress)
         self._start_load()
 
     # --- construction ---------------------------------------------------------------------
@@ -202,7 +202,7 @@ class DreamPanel(DreamRuns, QWidget):
         self.list.setMinimumHeight(90)
         self.model.modelReset.connect(self._sync)
         self.list.selectionModel().currentChanged.connect(lambda *_a: self._sync())
-        self.delegate.regenerate_clicked.connect(self.regenerate)
+        self.delegate.regenerate_clicked.connect(lambda n: self.runs.regenerate(n))
         self.delegate.edit_requested.connect(self.edit_card)
 
         self.edit_action = self._list_action("&Edit card…", "Return", "Edit the selected card's text (Enter)",
@@ -210,7 +210,7 @@ class DreamPanel(DreamRuns, QWidget):
         self.edit_action.setShortcuts([QKeySequence("Return"), QKeySequence("Enter")])
         self.regenerate_action = self._list_action("&Regenerate", "Ctrl+R",
                                                    "Dream over the selected card's day again and replace its "
-                                                   "text (Ctrl+R)", lambda: self.regenerate())
+                                                   "text (Ctrl+R)", lambda: self.runs.regenerate())
         self.copy_card_action = self._list_action("&Copy card text", QKeySequence.StandardKey.Copy,
                                                   "Copy the selected card's text (Ctrl+C)", self.copy_card)
         self.delete_action = self._list_action("&Delete card", QKeySequence.StandardKey.Delete,
@@ -246,11 +246,11 @@ class DreamPanel(DreamRuns, QWidget):
         # Dream now, progress and Stop (APP-7), the card buttons
         brow = QHBoxLayout()
         brow.setSpacing(4)
-        self.dream_now_button = self._push("Dream now", "dreamNowButton", "", self.dream_now)
+        self.dream_now_button = self._push("Dream now", "dreamNowButton", "", lambda: self.runs.dream_now())
         dream_action = QAction("Dream now", self)
         dream_action.setShortcut(QKeySequence("Ctrl+Shift+D"))
         dream_action.setShortcutContext(Qt.ShortcutContext.WindowShortcut)
-        dream_action.triggered.connect(self.dream_now)
+        dream_action.triggered.connect(lambda _c=False: self.runs.dream_now())
         self.addAction(dream_action)
         self.progress_bar = QProgressBar()
         self.progress_bar.setObjectName("dreamProgressBar")
@@ -261,7 +261,7 @@ class DreamPanel(DreamRuns, QWidget):
         self.progress_bar.setToolTip("A memory dream is running")
         self.progress_bar.hide()
         self.stop_button = self._push("Stop", "stopDreamButton",
-                                      "Stop this dream (Esc); nothing of it is stored", self.stop)
+                                      "Stop this dream (Esc); nothing of it is stored", lambda: self.runs.stop())
         self.stop_button.hide()
         self.status_label = QLabel()
         self.status_label.setObjectName("dreamStatusLabel")
@@ -277,7 +277,7 @@ class DreamPanel(DreamRuns, QWidget):
         brow.addWidget(self.stop_button)
         brow.addStretch(1)
         self.regenerate_button = self._push("Regenerate", "regenerateDreamCard", self.regenerate_action.toolTip(),
-                                            lambda: self.regenerate())
+                                            lambda: self.runs.regenerate())
         self.edit_button = self._push("Edit…", "editDreamCard", self.edit_action.toolTip(), lambda: self.edit_card())
         self.delete_button = self._push("Delete", "deleteDreamCard", self.delete_action.toolTip(), self.delete_card)
         for b in (self.regenerate_button, self.edit_button, self.delete_button):
@@ -423,15 +423,26 @@ class DreamPanel(DreamRuns, QWidget):
         self.schedule.set_memory_enabled(on)
         self._sync()
 
-    @property
-    def dreaming(self) -> bool:
-        """True while this panel's own Dream now / Regenerate runs."""
-        return self._dreaming is not None
+    def sync(self) -> None:
+        """Fit the buttons to the selected card, the write queue and what runs now."""
+        self._sync()
+
+    def selected_day(self) -> date | None:
+        """The day chosen beside Dream now (None: yesterday)."""
+        return self.day_picker.selected_day()
+
+    def offer_summarizer_choice(self, on: bool) -> None:
+        """Show (or hide) the button that chooses a History Compress model (issue 28)."""
+        self.choose_summarizer_button.setVisible(on)
+
+    def select_after_load(self, number: int) -> None:
+        """Select card ``number`` once the next load is shown."""
+        self._select_number = number
 
     def _sync(self) -> None:
         c = self.current_card()
         has_cards = self.model.rowCount() > 0
-        running = self._dreaming is not None or self._external_day is not None
+        running = self.runs.running
         can_dream = self.memory_enabled and not running
         for w in (self.edit_button, self.edit_action, self.delete_button, self.delete_action,
                   self.copy_card_action):
@@ -473,12 +484,12 @@ class DreamPanel(DreamRuns, QWidget):
             self._status_timer.stop()
 
     def _clear_status(self) -> None:
-        if self._dreaming is None and self._external_day is None:
+        if not self.runs.running:
             self.status_label.clear()
             self.status_label.hide()
 
     # --- changes ----------------------------------------------------------------------------
-    def _current_number(self, card: CardView) -> int:
+    def current_number(self, card: CardView) -> int:
         """The number ``card`` has now, for Regenerate (which replaces that day's card by
         its day inside its own write): a dream may have appended or merged cards since
         the list was loaded. Worker thread. Raises :class:`NotFound` when it changed."""
@@ -491,7 +502,8 @@ class DreamPanel(DreamRuns, QWidget):
                 return c.number
         raise NotFound(f"card #{n} [{card.display_tag}] changed in the meantime; nothing was changed")
 
-    def _card(self, number: int | None) -> CardView | None:
+    def card(self, number: int | None) -> CardView | None:
+        """Card ``number``, or the selected one for None."""
         if number is None:
             return self.current_card()
         return self.model.card(number - 1)
@@ -499,7 +511,7 @@ class DreamPanel(DreamRuns, QWidget):
     def edit_card(self, number: int | None = None) -> CardEditDialog | None:
         """Edit card ``number`` (default: the selected one) in a non-blocking dialog (Enter,
         double-click); returns it."""
-        card = self._card(number)
+        card = self.card(number)
         if card is None:
             return None
         self.select_number(card.number)
@@ -648,7 +660,7 @@ class DreamPanel(DreamRuns, QWidget):
 
     def _cancel_work(self) -> None:
         self.runner.cancel(self._load_task)
-        self.runner.cancel(self._dream_task)
+        self.runs.cancel()
 
     def detach(self) -> None:
         """Stop following the bus and cancel this panel's work (the page closes for good)."""

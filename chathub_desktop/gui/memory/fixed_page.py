@@ -658,7 +658,7 @@ class MemoryPage(QWidget):
         """Esc: stops this page's memory dream when one runs (APP-7), else leaves the raw
         view (asking first when it was changed); a page is not closed by Esc."""
         if event.key() == Qt.Key.Key_Escape:
-            if self.dream_panel.dreaming and self.dream_panel.stop():
+            if self.dream_panel.runs.dreaming and self.dream_panel.runs.stop():
                 event.accept()
                 return
             if self.raw.is_open:
