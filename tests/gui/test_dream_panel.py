@@ -141,6 +141,7 @@ def test_copy_puts_exactly_the_visible_text_on_the_clipboard(open_page, services
     assert "[overflow:" in services.dreams.document(helper)
     panel = open_page(helper).dream_panel
     shown = panel.model.cards()
+    assert panel.model.toggle_fold(0)  # the range card, expanded: its text as shown (issue 30)
     panel.copy_button.click()
     text = QGuiApplication.clipboard().text()
     assert text == card_copy_text(shown)
@@ -194,7 +195,8 @@ def test_invalid_time_shows_an_error_and_saves_nothing(open_page, services, help
     view = services.dreams.settings(helper)
     assert (view.schedule.frequency, view.schedule.time_utc, view.keep) == ("off", "02:00", 14)
     panel.schedule.time_edit.setText("03:30")
-    panel.schedule.time_edit.returnPressed.emit()  # Enter saves
+    panel.schedule.time_edit.returnPressed.emit()  # Enter saves (after the Keep N preview, on a 0 ms timer)
+    qtbot.waitUntil(lambda: services.dreams.settings(helper).keep == 5, timeout=10000)
     idle(qtbot, panel)
     assert not panel.error_label.isVisible()
     view = services.dreams.settings(helper)

@@ -250,3 +250,40 @@ def test_card_buttons_belong_to_the_cards_tab(page, qtbot):  # type: ignore[no-u
     assert panel.edit_button.isHidden() and panel.delete_button.isHidden() and panel.regenerate_button.isHidden()
     panel.tabs.setCurrentIndex(0)
     assert not panel.edit_button.isHidden()
+
+
+def test_the_timeline_folds_range_cards_and_regenerates_single_days_only(page, services, assistant, qtbot):  # type: ignore[no-untyped-def]
+    """DRM-8: single-day cards carry their date and Regenerate; a range card is folded to
+    its span (Space expands it to read, and folds it again) and has no Regenerate."""
+    from datetime import date, timedelta
+
+    from chathub_desktop.core import dynamic_memory as dm
+    from chathub_desktop.storage.models import DynamicMemoryDocument, utcnow
+
+    cards: list[dm.Card] = []
+    for k, text in enumerate(("Likes tables", "Wants versions", "Short intros", "SQL first")):
+        cards = dm.append_day_card(cards, date(2026, 11, 20) + timedelta(days=k), text)
+    with services.db.write() as s:
+        s.merge(DynamicMemoryDocument(assistant_id=assistant, body=dm.render_document(cards), updated_at=utcnow()))
+    services.dreams.set_keep(assistant, 2)  # the two oldest fold into one range card
+    panel = page.dream_panel
+    panel.schedule_reload()
+    qtbot.waitUntil(lambda: panel.model.rowCount() == 3, timeout=5000)
+    model = panel.model
+    assert [model.card(r).kind for r in range(3)] == ["range", "day", "day"]  # type: ignore[union-attr]
+    assert model.index(0).data() == "▸ 2 days folded into one card — Space shows them"
+    opt = QStyleOptionViewItem()
+    folded = panel.delegate.sizeHint(opt, model.index(0)).height()
+    panel.list.setCurrentIndex(model.index(0))
+    assert panel.regenerate_button.isHidden() and not panel.regenerate_action.isVisible()
+    panel.list.setFocus()
+    panel.window().activateWindow()
+    qtbot.waitUntil(panel.list.hasFocus, timeout=3000)
+    qtbot.keyClick(panel.list, Qt.Key.Key_Space)
+    assert "Likes tables" in model.index(0).data() and "Wants versions" in model.index(0).data()
+    assert panel.delegate.sizeHint(opt, model.index(0)).height() > folded
+    qtbot.keyClick(panel.list, Qt.Key.Key_Space)
+    assert model.is_folded(0)
+    panel.list.setCurrentIndex(model.index(1))
+    assert panel.regenerate_button.isVisible() and panel.regenerate_action.isVisible()
+    assert panel.delegate.chips(model.index(1)) == [("2026-11-22", "dream")]

@@ -5,6 +5,7 @@ cards with a date chip and, on single-day cards, a refresh icon (Regenerate)."""
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from datetime import date
 from operator import attrgetter
 
 from PySide6.QtCore import (
@@ -82,14 +83,49 @@ _ROLES: dict[int, Callable[[CardView], object]] = {
 }
 
 
+def range_days(display_tag: str) -> int | None:
+    """How many days a range card spans, from its ``2026-11-23 – 2026-11-24`` tag (both
+    ends counted); None when the tag is not such a range."""
+    first, sep, last = display_tag.partition(" – ")
+    try:
+        return (date.fromisoformat(last.strip()) - date.fromisoformat(first.strip())).days + 1 if sep else None
+    except ValueError:
+        return None
+
+
+def folded_text(card: CardView) -> str:
+    """What a folded range card shows instead of its body (issue 30: the timeline folds
+    ranges; Space expands)."""
+    days = range_days(card.display_tag)
+    what = f"{days} days" if days else "Several days"
+    return f"▸ {what} folded into one card — Space shows them"
+
+
 class DreamCardModel(QAbstractListModel):
-    """The dynamic-memory cards (:class:`CardView`) of one assistant; read-only (edits
-    go through :class:`CardEditDialog` and the service). Roles: display = the visible
-    body, ``NumberRole``, ``TagRole`` (the chip text), ``KindRole``, ``RegenerableRole``."""
+    """The dynamic-memory cards (:class:`CardView`) of one assistant, a timeline; read-only
+    (edits go through :class:`CardEditDialog` and the service). Roles: display = the
+    visible body (a range card is folded to one line until :meth:`toggle_fold`),
+    ``NumberRole``, ``TagRole`` (the chip text), ``KindRole``, ``RegenerableRole``."""
 
     def __init__(self, parent: QObject | None = None) -> None:
         super().__init__(parent)
         self._cards: list[CardView] = []
+        self._open: set[str] = set()  # tags of the range cards the user expanded
+
+    def is_folded(self, row: int) -> bool:
+        """True for a range card shown folded."""
+        c = self.card(row)
+        return c is not None and c.kind == "range" and c.tag not in self._open
+
+    def toggle_fold(self, row: int) -> bool:
+        """Expand a folded range card, or fold it again; False for any other card."""
+        c = self.card(row)
+        if c is None or c.kind != "range":
+            return False
+        self._open.symmetric_difference_update({c.tag})
+        idx = self.index(row)
+        self.dataChanged.emit(idx, idx)
+        return True
 
     def set_cards(self, cards: Sequence[CardView]) -> None:
         """Replace every card."""
@@ -111,6 +147,9 @@ class DreamCardModel(QAbstractListModel):
 
     def data(self, index: QModelIndex | QPersistentModelIndex, role: int = Qt.ItemDataRole.DisplayRole) -> object:
         """Qt: the roles listed in the class docstring, plus accessible text and a tooltip."""
+        if role == Qt.ItemDataRole.DisplayRole and index.isValid() and self.is_folded(index.row()):
+            c = self.card(index.row())
+            return folded_text(c) if c is not None else None
         return role_data(self.card(index.row()) if index.isValid() else None, role, _ROLES)
 
     def flags(self, index: QModelIndex | QPersistentModelIndex) -> Qt.ItemFlag:

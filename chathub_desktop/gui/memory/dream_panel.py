@@ -216,6 +216,9 @@ class DreamPanel(QWidget):
         self.delete_action = self._list_action("&Delete card", QKeySequence.StandardKey.Delete,
                                                "Delete the selected card; the ones after it renumber (Del)",
                                                self.delete_card)
+        self.fold_action = self._list_action("E&xpand / fold range card", "Space",
+                                             "Show the days folded into the selected range card, or fold them "
+                                             "again (Space)", self.toggle_fold)
         self.pause_action = self._list_action("&Pause / resume card", "Ctrl+P",
                                               "A paused card stays here but is not sent to the model and not "
                                               "offered to its memory search (Ctrl+P toggles)", self.toggle_pause)
@@ -448,6 +451,7 @@ class DreamPanel(QWidget):
                   self.copy_card_action):
             w.setEnabled(c is not None and not self.ops.busy)
         regenerable = c is not None and c.regenerable
+        self.fold_action.setEnabled(c is not None and c.kind == "range")
         on_cards = self.tabs.currentWidget() is not self.proposals  # the card buttons belong to the Cards tab
         self.edit_button.setVisible(on_cards)
         self.delete_button.setVisible(on_cards)
@@ -635,6 +639,13 @@ class DreamPanel(QWidget):
             self.schedule_reload()
 
         self.ops.start("Restore", lambda: self.svc.dreams.restore(self.assistant_id), done)
+
+    def toggle_fold(self) -> None:
+        """Expand the selected range card to read its days, or fold it again (Space)."""
+        row = self.list.currentIndex().row()
+        if self.model.toggle_fold(row):
+            self.list.doItemsLayout()  # the row's height changed
+            self.list.scrollTo(self.model.index(row))
 
     def copy_all(self) -> None:
         """Copy: exactly the cards' visible text, never a framing line (DRM-8)."""

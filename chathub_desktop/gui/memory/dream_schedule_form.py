@@ -329,8 +329,8 @@ class ScheduleForm(QWidget):
                 else:
                     QTimer.singleShot(0, lambda: self._write_schedule(frequency, time_text, weekday, keep, None))
 
-            return self._host.ops.start("Save dream schedule", lambda: self._host.svc.previews.keep(self._host.assistant_id, keep),
-                                  checked)
+            return self._host.ops.start("Save dream schedule", lambda: self._host.svc.previews.keep(
+                self._host.assistant_id, keep), checked)
         return self._write_schedule(frequency, time_text, weekday, keep, None)
 
     def _confirm_fold(self, preview: ChangePreview, values: tuple[str, str, int, int]) -> None:
@@ -367,8 +367,9 @@ class ScheduleForm(QWidget):
         """What a save that would dream at once says first: the day and when."""
         zone, place = self.local_zone
         now = self.clock().astimezone(zone)
+        here = "UTC" if place == "UTC" else f"in {place}"
         return (f"Saving dreams right away: the {format_utc(slot.fire_at)} run was missed, so it catches up on "
-                f"Save (now, {now:%H:%M} {'UTC' if place == 'UTC' else 'in ' + place}) over {slot.history_day:%A %Y-%m-%d} (UTC). Later runs follow "
+                f"Save (now, {now:%H:%M} {here}) over {slot.history_day:%A %Y-%m-%d} (UTC). Later runs follow "
                 "the schedule.")
 
     def _write_schedule(self, frequency: str, time_text: str, weekday: int, keep: int, version: str | None) -> bool:
