@@ -287,3 +287,24 @@ def test_the_timeline_folds_range_cards_and_regenerates_single_days_only(page, s
     panel.list.setCurrentIndex(model.index(1))
     assert panel.regenerate_button.isVisible() and panel.regenerate_action.isVisible()
     assert panel.delegate.chips(model.index(1)) == [("2026-11-22", "dream")]
+
+
+def test_a_card_height_is_estimated_without_layout_and_never_short(page):  # type: ignore[no-untyped-def]
+    """Issue 30: a row's height comes from character counts (no QTextLayout per card for
+    10,000 entries); for ordinary entries — Latin, CJK, mixed — it is never shorter than the
+    laid-out text, so nothing is elided that would have fitted."""
+    from chathub_desktop.gui.memory.card_delegate import MAX_BODY_LINES, layout_lines
+
+    texts = ["Lives in Berlin, works remotely for a design agency in Amsterdam",
+             "Writes commit messages in English even when chatting in German, and wants every suggested commit "
+             "message to follow the Conventional Commits format (feat:, fix:, docs:, refactor:) with a body "
+             "that explains why rather than what",
+             "東京に住んでいて、毎朝コーヒーを飲みながら日本語を勉強している。" * 3,
+             "Uses Python 3.11 and PySide6 6.12 widgets; 東京 and Berlin; dislikes global state " * 2]
+    d = page.delegate
+    font = page.list.font()
+    for width in (240, 420, 700, 1100):
+        for text in texts:
+            need = len(layout_lines(text, font, width, 50))
+            assert d.estimate_lines(text, width) >= min(need, MAX_BODY_LINES), (width, text[:30])
+            assert d.estimate_lines(text, width) <= need + 1  # and not much taller

@@ -36,7 +36,6 @@ from chathub_desktop.gui.memory.card_delegate import (
     NumberRole,
     PausedRole,
     TrustedRole,
-    layout_lines,
 )
 from chathub_desktop.gui.memory.page_common import role_data
 from chathub_desktop.services.dream_service import (
@@ -170,6 +169,7 @@ class DreamCardDelegate(MemoryCardDelegate):
 
     regenerate_clicked = Signal(int)
     edit_requested = Signal(int)
+    max_lines = DREAM_BODY_LINES
 
     def chips(self, index: QModelIndex | QPersistentModelIndex) -> list[tuple[str, str]]:
         """One chip: the card's date (or range) in the dream colour; range and legacy
@@ -180,20 +180,6 @@ class DreamCardDelegate(MemoryCardDelegate):
         if bool(index.data(PausedRole)):
             chips.append(("paused", "paused"))
         return chips
-
-    def _lines(self, number: int, text: str, width: int) -> list[str]:
-        key = (number, text, width)
-        hit = self._cache.get(key)
-        if hit is not None:
-            return hit
-        if len(self._cache) > 2000:
-            self._cache.clear()
-        # U+2028 makes QTextLayout break the line where the body has a newline
-        flat = (text or " ").replace("\r\n", "\n").replace("\n", "\u2028")
-        lines = [ln.replace("\u2028", " ") for ln in layout_lines(flat, self._body_font(), width,
-                                                                  DREAM_BODY_LINES)]
-        self._cache[key] = lines
-        return lines
 
     def regen_rect(self, rect: QRect) -> QRect:
         """Where the refresh icon sits in a row's ``rect`` (top right of the card)."""
