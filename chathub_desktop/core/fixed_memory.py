@@ -167,6 +167,27 @@ def notes(doc: str) -> list[Note]:
     return out
 
 
+def save_preview(doc: str, limit: int = 2000) -> tuple[list[tuple[int | None, str]], int, int]:
+    """What saving ``doc`` as the raw document gives (MEM-3), for the editor's preview
+    (issue 30): ``(rows, entries, notes)`` — ``rows`` the first ``limit`` non-blank lines
+    as ``(number, text)``, numbered 1..n in document order for entries and ``None`` for
+    free-form lines kept as typed; ``entries`` / ``notes`` count all of them."""
+    rows: list[tuple[int | None, str]] = []
+    entries = free = 0
+    for line in parse(doc):
+        if line.is_entry:
+            entries += 1
+            item: tuple[int | None, str] = (entries, line.text or "")
+        elif line.body.strip():
+            free += 1
+            item = (None, line.body.rstrip())
+        else:
+            continue
+        if len(rows) < limit:
+            rows.append(item)
+    return rows, entries, free
+
+
 def _entry_line(number: int, text: str) -> str:
     return f"#{number}: {text}" if text else f"#{number}:"
 

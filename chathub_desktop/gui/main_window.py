@@ -241,10 +241,9 @@ class MainWindow(QMainWindow):
         Memory page re-reads its last-run line."""
         combo = self.assistant_combo
         self.notifier.on_dreams_ran(outcomes, lambda aid: combo.itemText(combo.findData(aid)))
-        page = self.dialogs.get("memory")
-        panel = getattr(page, "dream_panel", None)
-        if panel is not None:
-            panel.schedule_reload()
+        page = self.pages.memory_page()
+        if page is not None:
+            page.dream_panel.schedule_reload()
 
     # --- construction ---------------------------------------------------------------------
     def _wire(self) -> None:

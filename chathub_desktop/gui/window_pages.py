@@ -97,6 +97,15 @@ class WindowPages:
         dlg.open()
         return dlg
 
+    def memory_page(self) -> MemoryPage | None:
+        """The Memory page when one was opened (shown or not), else None."""
+        page = self._w.dialogs.get("memory")
+        if page is None:
+            return None
+        from chathub_desktop.gui.memory.fixed_page import MemoryPage
+
+        return page if isinstance(page, MemoryPage) else None
+
     def open_memory(self) -> MemoryPage | None:
         """Assistant → Memory… (Ctrl+M) for the selected assistant (one page per
         assistant, raised when already open); None when no assistant is selected."""

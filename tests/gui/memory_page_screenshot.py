@@ -5,7 +5,8 @@
 Writes ``screenshot-memory-page-{light,dark}.png`` (1366×740: fixed memory with its
 provenance chips, a paused entry and a note, the schedule form with its local time and
 catch-up notice, the dream cards), ``screenshot-memory-filter-{theme}.png`` (the filter
-narrowing the list) and ``screenshot-memory-proposals-{theme}.png`` (the Proposals tab)
+narrowing the list), ``screenshot-memory-proposals-{theme}.png`` (the Proposals tab) and
+``screenshot-memory-raw-{theme}.png`` (the raw editor beside what saving gives)
 into OUT_DIR (default ``docs``).
 """
 
@@ -92,6 +93,12 @@ def main(out_dir: Path) -> int:
                 page.dream_panel.show_proposals()
                 await asyncio.sleep(0.3)
                 page.grab().save(str(out_dir / f"screenshot-memory-proposals-{theme}.png"))
+                page.dream_panel.tabs.setCurrentIndex(0)
+                page.raw.open_raw()
+                while page.raw.preview.count() == 0:
+                    await asyncio.sleep(0.05)
+                page.grab().save(str(out_dir / f"screenshot-memory-raw-{theme}.png"))
+                page.raw.cancel_raw()
                 page.detach()
                 page.close()
                 await page.runner.shutdown()

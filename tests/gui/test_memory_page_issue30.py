@@ -308,3 +308,19 @@ def test_a_card_height_is_estimated_without_layout_and_never_short(page):  # typ
             need = len(layout_lines(text, font, width, 50))
             assert d.estimate_lines(text, width) >= min(need, MAX_BODY_LINES), (width, text[:30])
             assert d.estimate_lines(text, width) <= need + 1  # and not much taller
+
+
+def test_the_raw_editor_previews_what_saving_gives(page, services, assistant, qtbot):  # type: ignore[no-untyped-def]
+    """MEM-3 beside the editor: the entries a save gives, renumbered in document order,
+    and the free-form lines it keeps, as typed."""
+    services.memory.save_raw(assistant, "#1: a\n")
+    qtbot.waitUntil(lambda: page.model.total() == 1, timeout=5000)
+    page.raw.open_raw()
+    page.raw.raw_edit.setPlainText("# Travel\n#7: trains\n\nask first\n#2: no flights\n")
+    qtbot.waitUntil(lambda: page.raw.preview.count() == 4, timeout=5000)
+    assert [page.raw.preview.item(i).text() for i in range(4)] == ["# Travel", "#1: trains", "ask first",
+                                                                   "#2: no flights"]
+    assert page.raw.preview_label.text() == "Saving gives 2 entries and keeps 2 notes"
+    assert page.raw.preview.item(0).font().italic() and not page.raw.preview.item(1).font().italic()
+    page.raw.cancel_raw()
+    idle(qtbot, page)

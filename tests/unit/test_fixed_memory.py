@@ -232,3 +232,14 @@ def test_notes_are_the_free_form_runs_where_they_stand() -> None:
     assert notes(doc) == [Note(0, "# About me"), Note(0, "A note\nits second line"), Note(2, "## Travel"),
                           Note(3, "last words")]
     assert notes("#1: a\n#2: b\n") == [] and notes("") == []
+
+
+def test_save_preview_renumbers_entries_and_keeps_notes() -> None:
+    """Issue 30: the raw editor's preview is what MEM-3's save gives."""
+    from chathub_desktop.core.fixed_memory import save_preview
+
+    doc = "# Me\n#5: a\n\n#2:   b  \nnote\n"
+    assert save_preview(doc) == ([(None, "# Me"), (1, "a"), (2, "b"), (None, "note")], 2, 2)
+    rows, entries, notes = save_preview("".join(f"#{i}: x{i}\n" for i in range(1, 11)), limit=3)
+    assert rows == [(1, "x1"), (2, "x2"), (3, "x3")] and (entries, notes) == (10, 0)
+    assert save_preview("") == ([], 0, 0)

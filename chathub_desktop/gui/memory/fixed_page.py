@@ -679,6 +679,7 @@ class MemoryPage(QWidget):
     def detach(self) -> None:
         """Stop following the bus (the page is closing for good)."""
         self.refresh.detach()
+        self.raw.detach()
         self.dream_panel.detach()
         if self.transfer.history_dialog is not None:
             self.transfer.history_dialog.detach()

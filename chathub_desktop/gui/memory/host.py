@@ -9,6 +9,7 @@ if TYPE_CHECKING:
     from chathub_desktop.gui.chat_events import ChatEvents
     from chathub_desktop.gui.error_presenter import ErrorPresenter
     from chathub_desktop.gui.service_ops import ServiceOps
+    from chathub_desktop.gui.task_runner import TaskRunner
     from chathub_desktop.services.container import Services
     from chathub_desktop.services.memory_service import MemoryEntryView
     from chathub_desktop.services.views import AssistantView
@@ -24,6 +25,7 @@ class FixedMemoryHost(Protocol):
     ops: ServiceOps
     events: ChatEvents
     presenter: ErrorPresenter
+    runner: TaskRunner
 
     @property
     def assistant(self) -> AssistantView | None:

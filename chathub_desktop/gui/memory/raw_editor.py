@@ -9,6 +9,7 @@ entries first shows what goes. A component of
 from __future__ import annotations
 
 from PySide6.QtCore import (
+    Qt,
     QTimer,
     Signal,
 )
@@ -18,12 +19,16 @@ from PySide6.QtGui import (
 from PySide6.QtWidgets import (
     QHBoxLayout,
     QLabel,
+    QListWidget,
+    QListWidgetItem,
     QPlainTextEdit,
     QPushButton,
+    QSplitter,
     QVBoxLayout,
     QWidget,
 )
 
+from chathub_desktop.core.fixed_memory import save_preview
 from chathub_desktop.gui import confirm
 from chathub_desktop.gui.design import Tone, set_tone
 from chathub_desktop.gui.help_button import help_button
@@ -84,7 +89,33 @@ class RawEditor(QWidget):
         mono = QFont("monospace")
         mono.setStyleHint(QFont.StyleHint.Monospace)
         self.raw_edit.setFont(mono)
-        lay.addWidget(self.raw_edit, 1)
+        # beside it: the entries a save gives, renumbered, and the notes kept (issue 30)
+        self.preview = QListWidget()
+        self.preview.setObjectName("rawPreview")
+        self.preview.setAccessibleName("What saving gives")
+        self.preview.setWordWrap(True)
+        self.preview.setSelectionMode(QListWidget.SelectionMode.NoSelection)
+        self.preview_label = QLabel()
+        self.preview_label.setObjectName("rawPreviewLabel")
+        set_tone(self.preview_label, Tone.MUTED)
+        side = QWidget()
+        sl = QVBoxLayout(side)
+        sl.setContentsMargins(0, 0, 0, 0)
+        sl.setSpacing(4)
+        sl.addWidget(self.preview_label)
+        sl.addWidget(self.preview, 1)
+        split = QSplitter(Qt.Orientation.Horizontal)
+        split.setChildrenCollapsible(False)
+        split.addWidget(self.raw_edit)
+        split.addWidget(side)
+        split.setSizes([600, 400])
+        lay.addWidget(split, 1)
+        self._preview_timer = QTimer(self)
+        self._preview_timer.setSingleShot(True)
+        self._preview_timer.setInterval(250)  # typing: once it rests
+        self._preview_timer.timeout.connect(self._start_preview)
+        self._preview_task = f"raw-preview-{id(self)}"
+        self.raw_edit.textChanged.connect(self._preview_timer.start)
         self.raw_notice = QLabel()
         self.raw_notice.setObjectName("rawNotice")
         self.raw_notice.setWordWrap(True)
@@ -114,6 +145,31 @@ class RawEditor(QWidget):
         brow.addWidget(self.cancel_raw_button)
         brow.addWidget(self.save_raw_button)
         lay.addLayout(brow)
+
+    def _start_preview(self) -> None:
+        if self.is_open:
+            text = self.raw_text()
+            self._host.runner.run(self._preview_task, self._preview(text), context="Memory preview", quiet=True)
+
+    async def _preview(self, text: str) -> None:
+        rows, entries, notes = await self._host.runner.run_in_thread(save_preview, text)
+        self.preview.clear()
+        italic = QFont(self.preview.font())
+        italic.setItalic(True)
+        for number, line in rows:
+            item = QListWidgetItem(f"#{number}: {line}" if number is not None else line)
+            if number is None:
+                item.setFont(italic)
+            self.preview.addItem(item)
+        more = entries + notes - len(rows)
+        self.preview_label.setText(
+            f"Saving gives {entries:,} {'entry' if entries == 1 else 'entries'} and keeps {notes:,} "
+            f"{'note' if notes == 1 else 'notes'}" + (f" ({more:,} more not listed)" if more > 0 else ""))
+
+    def detach(self) -> None:
+        """Stop previewing (the page closes for good)."""
+        self._preview_timer.stop()
+        self._host.runner.cancel(self._preview_task)
 
     @property
     def is_open(self) -> bool:
