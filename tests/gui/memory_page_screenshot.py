@@ -6,7 +6,8 @@ Writes ``screenshot-memory-page-{light,dark}.png`` (1366×740: fixed memory with
 provenance chips, a paused entry and a note, the schedule form with its local time and
 catch-up notice, the dream cards), ``screenshot-memory-filter-{theme}.png`` (the filter
 narrowing the list), ``screenshot-memory-proposals-{theme}.png`` (the Proposals tab) and
-``screenshot-memory-raw-{theme}.png`` (the raw editor beside what saving gives)
+``screenshot-memory-raw-{theme}.png`` (the raw editor beside what saving gives) and
+``screenshot-memory-history-{theme}.png`` (the History panel)
 into OUT_DIR (default ``docs``).
 """
 
@@ -99,6 +100,11 @@ def main(out_dir: Path) -> int:
                     await asyncio.sleep(0.05)
                 page.grab().save(str(out_dir / f"screenshot-memory-raw-{theme}.png"))
                 page.raw.cancel_raw()
+                history = page.open_history()
+                while history.loads < 1 or history.detail is None:
+                    await asyncio.sleep(0.05)
+                page.grab().save(str(out_dir / f"screenshot-memory-history-{theme}.png"))
+                history.back_button.click()
                 page.detach()
                 page.close()
                 await page.runner.shutdown()

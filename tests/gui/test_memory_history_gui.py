@@ -37,7 +37,7 @@ def aid(services: Services) -> int:
 def test_history_lists_changes_newest_first_with_the_diff_and_reverts(
         services: Services, aid: int, qtbot, qloop, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:  # type: ignore[no-untyped-def]
     with shown_memory_page(services, aid, qtbot) as page:
-        dlg = page.transfer.open_history()
+        dlg = page.open_history()
         qtbot.waitUntil(lambda: dlg.loads >= 1 and dlg.detail is not None, timeout=5000)
         rows = [dlg.list.item(i).text() for i in range(dlg.list.count())]
         assert len(rows) == 3
@@ -65,7 +65,7 @@ def test_history_lists_changes_newest_first_with_the_diff_and_reverts(
 def test_history_refreshes_when_another_writer_changes_memory(
         services: Services, aid: int, qtbot, qloop, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
     with shown_memory_page(services, aid, qtbot) as page:
-        dlg = page.transfer.open_history()
+        dlg = page.open_history()
         qtbot.waitUntil(lambda: dlg.loads >= 1, timeout=5000)
         services.dreams.set_keep("Helper", 5)  # no cards: nothing changes, nothing recorded
         services.memory_files.import_text("Helper", "#1: from a file\n")

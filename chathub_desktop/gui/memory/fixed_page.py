@@ -64,6 +64,7 @@ from chathub_desktop.gui.help_button import help_button
 from chathub_desktop.gui.memory.dream_panel import DreamPanel
 from chathub_desktop.gui.memory.entry_actions import EntryActions
 from chathub_desktop.gui.memory.entry_model import MemoryEntryModel
+from chathub_desktop.gui.memory.history_view import MemoryHistoryView
 from chathub_desktop.gui.memory.page_common import (
     ListRefresh,
     card_list,
@@ -161,8 +162,10 @@ class MemoryPage(QWidget):
         self._version = ""  # version token of the document the cards show
         self.assistant: AssistantView | None = None
         self.loads = 0
-        #: Clear, History, Export, Import and Copy (a component given this page).
+        #: Clear, Export, Import and Copy (a component given this page).
         self.transfer = TransferActions(self, self)
+        #: The History panel, made on first use.
+        self.history: MemoryHistoryView | None = None
         self._status_timer = QTimer(self)
         self._status_timer.setSingleShot(True)
         self._build()
@@ -257,7 +260,7 @@ class MemoryPage(QWidget):
         self.history_action = QAction("&History…", self)
         self.history_action.setToolTip("Every change of this assistant's fixed and dynamic memory — when, who, "
                                        "what — with Revert")
-        self.history_action.triggered.connect(self.transfer.open_history)
+        self.history_action.triggered.connect(lambda _c=False: self.open_history())
         self.history_button = self._button("History…", self.history_action, Icon.HISTORY)
         self.history_button.setObjectName("historyButton")
         # the rarer whole-document actions live in the overflow menu (issue 30)
@@ -606,7 +609,7 @@ class MemoryPage(QWidget):
 
     def _sync_buttons(self) -> None:
         e = self.current_entry()
-        raw = self.raw.is_open or self.ops.busy
+        raw = self.stack.currentIndex() != 0 or self.ops.busy  # the raw editor or History is shown
         for w in (self.delete_button, self.delete_action, self.edit_card_action, self.copy_entry_action):
             w.setEnabled(e is not None and not raw)
         untrusted = e is not None and not e.trusted
@@ -665,9 +668,29 @@ class MemoryPage(QWidget):
                 event.accept()
                 self.raw.leave()
                 return
+            if self.history is not None and self.stack.currentWidget() is self.history:
+                event.accept()
+                self._show_raw(False)
+                return
         super().keyPressEvent(event)
 
+    def open_history(self) -> MemoryHistoryView:
+        """History (issue 18): every change of this memory with its diff and Revert, in
+        place of the cards (a panel of the page, issue 30); Back returns to them."""
+        if self.history is None:
+            self.history = MemoryHistoryView(self.svc, self.assistant_id, events=self.events, runner=self.runner,
+                                             presenter=self.presenter)
+            self.history.closed.connect(lambda: self._show_raw(False))
+            self.stack.addWidget(self.history)
+        else:
+            self.history.reload()
+        self.stack.setCurrentWidget(self.history)
+        self.history.list.setFocus()
+        self._sync_buttons()
+        return self.history
+
     def _show_raw(self, on: bool) -> None:
+        """Show the raw editor, or the cards again (from the raw editor or History)."""
         self.stack.setCurrentWidget(self.raw if on else self.stack.widget(0))
         if not on:
             self.list.setFocus()
@@ -681,8 +704,8 @@ class MemoryPage(QWidget):
         self.refresh.detach()
         self.raw.detach()
         self.dream_panel.detach()
-        if self.transfer.history_dialog is not None:
-            self.transfer.history_dialog.detach()
+        if self.history is not None:
+            self.history.detach()
         if self._own_events:
             self.events.detach()
             self._own_events = False

@@ -1,6 +1,5 @@
 """The fixed-memory page's whole-document actions (APP-5, issues 10, 18 and 30): Clear
-(after its preview), History, Export, Import (Merge or Replace, after their previews) and
-Copy — a component of :class:`~chathub_desktop.gui.memory.fixed_page.MemoryPage`, given
+(after its preview), Export, Import (Merge or Replace, after their previews) and Copy — a component of :class:`~chathub_desktop.gui.memory.fixed_page.MemoryPage`, given
 the page as a :class:`~chathub_desktop.gui.memory.host.FixedMemoryHost`."""
 
 from __future__ import annotations
@@ -23,7 +22,6 @@ from PySide6.QtWidgets import (
 from chathub_desktop.gui.file_dialogs import open_memory_export_dialog, open_memory_import_dialog
 from chathub_desktop.gui.memory import change_preview
 from chathub_desktop.gui.memory.change_preview import PreviewOption
-from chathub_desktop.gui.memory.history_view import MemoryHistoryDialog
 from chathub_desktop.gui.memory.host import FixedMemoryHost
 from chathub_desktop.private_files import write_private
 from chathub_desktop.services.memory_preview import ChangePreview
@@ -31,7 +29,7 @@ from chathub_desktop.services.memory_transfer import ImportPreview, read_memory_
 
 
 class TransferActions(QObject):
-    """Clear, History, Export, Import and Copy for ``host``; dialogs open over ``parent``.
+    """Clear, Export, Import and Copy for ``host``; dialogs open over ``parent``.
     ``import_finished(imported)`` tells how a memory import ended (issue 10)."""
 
     import_finished = Signal(bool)
@@ -40,7 +38,6 @@ class TransferActions(QObject):
         super().__init__(parent)
         self._host = host
         self._parent = parent
-        self.history_dialog: MemoryHistoryDialog | None = None
         self._export_dialog: QFileDialog | None = None
         self._import_dialog: QFileDialog | None = None
 
@@ -70,17 +67,6 @@ class TransferActions(QObject):
 
         self._host.ops.start("Clear", lambda: self._host.svc.memory.clear(self._host.assistant_id, version=preview.version), done,
                        on_fail=self._host.schedule_reload)
-
-    def open_history(self) -> MemoryHistoryDialog:
-        """Memory → History (issue 18): the changes newest first, their diff, Revert."""
-        if self.history_dialog is None:
-            self.history_dialog = MemoryHistoryDialog(self._host.svc, self._host.assistant_id, events=self._host.events,
-                                                      presenter=self._host.presenter, parent=self._parent)
-        else:
-            self.history_dialog.reload()
-        self.history_dialog.show()
-        self.history_dialog.raise_()
-        return self.history_dialog
 
     def open_export(self) -> QFileDialog:
         """Export…: a non-blocking save dialog with the memory file formats (APP-5); the
