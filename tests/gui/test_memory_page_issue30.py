@@ -344,3 +344,27 @@ def test_history_is_a_panel_of_the_page(page, services, assistant, qtbot):  # ty
     qtbot.keyClick(history.list, Qt.Key.Key_Escape)
     assert page.stack.currentIndex() == 0
     idle(qtbot, page)
+
+
+def test_dream_now_stays_put_while_status_lines_come_and_go(page, qtbot):  # type: ignore[no-untyped-def]
+    """Issue 30: a status or error line appearing takes room from the cards, never moves
+    Dream now (a first click on it missed)."""
+    from PySide6.QtCore import QPoint
+
+    panel = page.dream_panel
+    page.resize(1366, 740)
+    qtbot.wait(50)
+
+    def where() -> QPoint:
+        return panel.dream_now_button.mapTo(page, QPoint(0, 0))
+
+    before = where()
+    panel.show_status("Dreaming over 2026-12-01… " * 8, 0)
+    panel.show_error("Dream now: the History Compress model is not set")
+    qtbot.wait(50)
+    assert panel.status_label.isVisible() and panel.error_label.isVisible()
+    assert where() == before
+    panel.show_status("", 0)
+    panel.show_error("")
+    qtbot.wait(50)
+    assert where() == before

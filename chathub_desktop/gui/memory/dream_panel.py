@@ -286,13 +286,13 @@ class DreamPanel(QWidget):
         for b in (self.regenerate_button, self.edit_button, self.delete_button):
             brow.addWidget(b)
         lay.addLayout(brow)
-        lay.addWidget(self.status_label)
         self.choose_summarizer_button = choose_button("dreamChooseSummarizer")  # issue 28
         self.choose_summarizer_button.clicked.connect(self.events.summarizer_choice_requested.emit)
-        lay.addWidget(self.choose_summarizer_button)
-
         self.error_label = error_label("dreamErrorLabel")
-        lay.addWidget(self.error_label)
+        # lines that come and go sit above the cards, which give them the room: the buttons
+        # below never move under the pointer (issue 30: a first click on Dream now missed)
+        for w in (self.status_label, self.choose_summarizer_button, self.error_label):
+            lay.insertWidget(lay.indexOf(self.tabs), w)
         self._sync()
 
     def _push(self, text: str, name: str, tip: str, slot: Callable[[], object]) -> QPushButton:
