@@ -259,7 +259,7 @@ def test_edit_and_delete_a_card(open_page, services, helper, qtbot, monkeypatch)
     """DRM-8 edit in a dialog (multi-line, an empty text is refused there) and delete."""
     seed_cards(services, helper, [date(2026, 11, 29), date(2026, 11, 30)])
     panel = open_page(helper).dream_panel
-    dlg = panel.edit_card(1)
+    dlg = panel.card_actions.edit_card(1)
     assert dlg is not None and dlg.isVisible() and dlg.text().startswith("Prefers answers about theme 29")
     dlg.editor.setPlainText("   ")
     dlg.save_button.click()
@@ -284,7 +284,7 @@ def test_card_editor_counts_against_the_cap_and_save_refuses_a_longer_text(open_
     of a single-day card, 3,200 characters (issue 16)."""
     seed_cards(services, helper, [date(2026, 11, 30)])
     panel = open_page(helper).dream_panel
-    dlg = panel.edit_card(1)
+    dlg = panel.card_actions.edit_card(1)
     assert dlg is not None
     hint = dlg.findChildren(QLabel)[0].text()
     assert "Save refuses a longer text" in hint and "cut" not in hint
@@ -305,7 +305,7 @@ def test_a_stale_card_edit_keeps_the_text_and_offers_reload(open_page, services,
     seed_cards(services, helper, [date(2026, 11, 29), date(2026, 11, 30)])
     page = open_page(helper)
     panel = page.dream_panel
-    dlg = panel.edit_card(2)
+    dlg = panel.card_actions.edit_card(2)
     assert dlg is not None
     from chathub_desktop.services.container import open_services
 

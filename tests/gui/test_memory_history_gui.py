@@ -97,7 +97,7 @@ def test_pausing_an_entry_and_a_card_greys_them_with_a_chip_and_stops_sending_th
         assert ("paused", "paused") in page.delegate.chips(index)
         assert page.model.entry(0).paused is False
         panel.select_number(1)
-        panel.toggle_pause()
+        panel.card_actions.toggle_pause()
         qtbot.waitUntil(lambda: panel.model.card(0) is not None and panel.model.card(0).paused, timeout=5000)
         assert ("paused", "paused") in panel.delegate.chips(panel.model.index(0))
         block = services.memory.injection_block("Helper")

@@ -22,9 +22,10 @@ dynamic-memory cards (DRM-2, DRM-5, DRM-7, DRM-8, DRM-15, APP-6, APP-7).
   token of the document the card was shown from: a save over a newer document is
   refused, the dialog keeps the text and offers Reload (issue 10).
 
-The schedule form and the runs are components given this panel as a small Protocol
-(:mod:`.dream_schedule_form`, :mod:`.dream_runs`; issue 30); the cards' model, delegate
-and editor live in :mod:`.dream_cards` and :mod:`.card_edit_dialog`.
+The schedule form, the runs and the card actions are components given this panel as a
+small Protocol (:mod:`.dream_schedule_form`, :mod:`.dream_runs`, :mod:`.dream_card_actions`;
+issue 30); the cards' model, delegate and editor live in :mod:`.dream_cards` and
+:mod:`.card_edit_dialog`.
 
 Every decision is a ``services.dreams`` call; reads and writes run in the page's
 worker thread (:class:`~chathub_desktop.gui.task_runner.TaskRunner`), the dream itself
@@ -44,7 +45,6 @@ from PySide6.QtCore import (
 )
 from PySide6.QtGui import (
     QAction,
-    QGuiApplication,
     QKeySequence,
 )
 from PySide6.QtWidgets import (
@@ -59,15 +59,12 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from chathub_desktop.gui import confirm
 from chathub_desktop.gui.chat_events import ChatEvents
 from chathub_desktop.gui.design import Tone, set_tone
 from chathub_desktop.gui.dream_day_picker import DreamDayPicker
 from chathub_desktop.gui.error_presenter import ErrorPresenter
 from chathub_desktop.gui.help_button import help_button
-from chathub_desktop.gui.memory import change_preview
-from chathub_desktop.gui.memory.card_edit_dialog import CardEditDialog
-from chathub_desktop.gui.memory.change_preview import PreviewOption
+from chathub_desktop.gui.memory.dream_card_actions import DreamCardActions
 from chathub_desktop.gui.memory.dream_cards import DreamCardDelegate, DreamCardModel
 from chathub_desktop.gui.memory.dream_runs import DreamRuns, yesterday_utc
 from chathub_desktop.gui.memory.dream_schedule_form import ScheduleForm
@@ -82,8 +79,7 @@ from chathub_desktop.services.dream_service import (
     CardView,
     DreamSettingsView,
 )
-from chathub_desktop.services.errors import NotFound, ServiceError, StaleDocument
-from chathub_desktop.services.memory_preview import ChangePreview
+from chathub_desktop.services.errors import NotFound, ServiceError
 
 # --- help texts (APP-6) -------------------------------------------------------------------
 
@@ -138,7 +134,8 @@ class DreamPanel(QWidget):
         self.runs = DreamRuns(self, self)
         self._select: tuple[str, str] | None = None  # (tag, text) to select after the next load
         self._select_number: int | None = None  # or this card number (a new card)
-        self._edit_dialog: CardEditDialog | None = None
+        #: Edit, Delete, Pause, Clear, Restore, Copy (a component given this panel).
+        self.card_actions = DreamCardActions(self, self)
         self._version = ""  # version token of the document the cards show (issue 10)
         self._status_timer = QTimer(self)
         self._status_timer.setSingleShot(True)
@@ -179,20 +176,20 @@ class DreamPanel(QWidget):
         hrow.addStretch(1)
         self.copy_button = self._push("Copy", "copyDreamCards",
                                       "Copy every card as shown — #N, date and text — to the clipboard "
-                                      "(Ctrl+Shift+C)", self.copy_all)
+                                      "(Ctrl+Shift+C)", self.card_actions.copy_all)
         self.clear_button = self._push("Clear", "clearDreamCards",
                                        "Remove every dream card (asks first; Restore previous version brings "
-                                       "them back)", self.clear_cards)
+                                       "them back)", self.card_actions.clear_cards)
         self.restore_button = self._push("Restore previous version", "restoreDreamCards",
                                          "Undo the last change to the dream cards (restore again to redo it)",
-                                         self.restore_previous)
+                                         self.card_actions.restore_previous)
         for b in (self.copy_button, self.clear_button, self.restore_button):
             hrow.addWidget(b)
         lay.addLayout(hrow)
         copy_all = QAction("Copy all dream cards", self)
         copy_all.setShortcut(QKeySequence("Ctrl+Shift+C"))
         copy_all.setShortcutContext(Qt.ShortcutContext.WindowShortcut)
-        copy_all.triggered.connect(self.copy_all)
+        copy_all.triggered.connect(self.card_actions.copy_all)
         self.addAction(copy_all)
 
         # the cards (DRM-8)
@@ -203,25 +200,25 @@ class DreamPanel(QWidget):
         self.model.modelReset.connect(self._sync)
         self.list.selectionModel().currentChanged.connect(lambda *_a: self._sync())
         self.delegate.regenerate_clicked.connect(lambda n: self.runs.regenerate(n))
-        self.delegate.edit_requested.connect(self.edit_card)
+        self.delegate.edit_requested.connect(self.card_actions.edit_card)
 
         self.edit_action = self._list_action("&Edit card…", "Return", "Edit the selected card's text (Enter)",
-                                             lambda: self.edit_card())
+                                             lambda: self.card_actions.edit_card())
         self.edit_action.setShortcuts([QKeySequence("Return"), QKeySequence("Enter")])
         self.regenerate_action = self._list_action("&Regenerate", "Ctrl+R",
                                                    "Dream over the selected card's day again and replace its "
                                                    "text (Ctrl+R)", lambda: self.runs.regenerate())
         self.copy_card_action = self._list_action("&Copy card text", QKeySequence.StandardKey.Copy,
-                                                  "Copy the selected card's text (Ctrl+C)", self.copy_card)
+                                                  "Copy the selected card's text (Ctrl+C)", self.card_actions.copy_card)
         self.delete_action = self._list_action("&Delete card", QKeySequence.StandardKey.Delete,
                                                "Delete the selected card; the ones after it renumber (Del)",
-                                               self.delete_card)
+                                               self.card_actions.delete_card)
         self.fold_action = self._list_action("E&xpand / fold range card", "Space",
                                              "Show the days folded into the selected range card, or fold them "
                                              "again (Space)", self.toggle_fold)
         self.pause_action = self._list_action("&Pause / resume card", "Ctrl+P",
                                               "A paused card stays here but is not sent to the model and not "
-                                              "offered to its memory search (Ctrl+P toggles)", self.toggle_pause)
+                                              "offered to its memory search (Ctrl+P toggles)", self.card_actions.toggle_pause)
         self.list.setContextMenuPolicy(Qt.ContextMenuPolicy.ActionsContextMenu)
 
         self.empty_label = QLabel(EMPTY_TEXT)
@@ -281,8 +278,8 @@ class DreamPanel(QWidget):
         brow.addStretch(1)
         self.regenerate_button = self._push("Regenerate", "regenerateDreamCard", self.regenerate_action.toolTip(),
                                             lambda: self.runs.regenerate())
-        self.edit_button = self._push("Edit…", "editDreamCard", self.edit_action.toolTip(), lambda: self.edit_card())
-        self.delete_button = self._push("Delete", "deleteDreamCard", self.delete_action.toolTip(), self.delete_card)
+        self.edit_button = self._push("Edit…", "editDreamCard", self.edit_action.toolTip(), lambda: self.card_actions.edit_card())
+        self.delete_button = self._push("Delete", "deleteDreamCard", self.delete_action.toolTip(), self.card_actions.delete_card)
         for b in (self.regenerate_button, self.edit_button, self.delete_button):
             brow.addWidget(b)
         lay.addLayout(brow)
@@ -512,133 +509,18 @@ class DreamPanel(QWidget):
             return self.current_card()
         return self.model.card(number - 1)
 
-    def edit_card(self, number: int | None = None) -> CardEditDialog | None:
-        """Edit card ``number`` (default: the selected one) in a non-blocking dialog (Enter,
-        double-click); returns it."""
-        card = self.card(number)
-        if card is None:
-            return None
-        self.select_number(card.number)
-        if self._edit_dialog is not None:
-            self._edit_dialog.close()
-        dlg = CardEditDialog(card, self, self._version)
-        dlg.save_requested.connect(lambda text: self._save_card(dlg, dlg.card, text))
-        dlg.reload_requested.connect(lambda: self._reload_dialog(dlg))
-        self._edit_dialog = dlg
-        dlg.open()
-        return dlg
+    @property
+    def version(self) -> str:
+        """The version token of the document the cards show (issue 10)."""
+        return self._version
 
-    def _save_card(self, dlg: CardEditDialog, card: CardView, text: str) -> None:
-        if text == card.text:
-            dlg.accept()
-            return
+    def card_count(self) -> int:
+        """How many cards the list shows."""
+        return self.model.rowCount()
 
-        version = dlg.version
-
-        def write() -> object:
-            try:
-                return self.svc.dreams.edit_card(self.assistant_id, card.number, text, version=version,
-                                                 expected=(card.tag, card.text))
-            except StaleDocument as exc:
-                return exc
-
-        def done(views: object) -> None:
-            if isinstance(views, StaleDocument):
-                dlg.show_stale(f"Edit #{card.number}: {views}")
-                return
-            assert isinstance(views, list)
-            mine = next((v for v in views if v.tag == card.tag), None)
-            if mine is not None:
-                self._select = (mine.tag, mine.text)
-                self.show_status(f"Saved #{mine.number}")
-            dlg.accept()
-            self.schedule_reload()
-
-        if not self.ops.start(f"Edit #{card.number}", write, done, error_sink=dlg.show_error):
-            dlg.show_error("Another change is still being written; try again in a moment.")
-
-    def _reload_dialog(self, dlg: CardEditDialog) -> None:
-        """Reload in the card dialog: the stored card of the same tag (else number)."""
-        snap = self.ops.call("Reload", lambda: self.svc.dreams.snapshot(self.assistant_id))
-        if not isinstance(snap, CardsSnapshot):
-            return
-        old = dlg.card
-        card = next((c for c in snap.cards if c.tag == old.tag),
-                    next((c for c in snap.cards if c.number == old.number), None))
-        if card is None:
-            dlg.show_error(f"card #{old.number} [{old.display_tag}] no longer exists")
-            return
-        dlg.set_card(card, snap.version)
-        self.schedule_reload()
-
-    def delete_card(self) -> None:
-        """Delete the selected card after confirmation (Del); later cards renumber."""
-        card = self.current_card()
-        if card is None:
-            return
-        preview = card.text if len(card.text) <= 160 else card.text[:160] + "…"
-        if not confirm.ask(self, "Delete dream card",
-                           f"Delete #{card.number} [{card.display_tag}]?\n\n{preview}\n\n"
-                           "The cards after it are renumbered. Restore previous version undoes this."):
-            return
-
-        def done(_r: object) -> None:
-            self.show_status(f"Deleted #{card.number}")
-            self.schedule_reload()
-
-        self.ops.start(f"Delete #{card.number}", lambda: self.svc.dreams.delete_card(
-            self.assistant_id, card.number, expected=(card.tag, card.text)), done)
-
-    def toggle_pause(self) -> None:
-        """Pause the selected card, or resume it when paused (issue 18)."""
-        card = self.current_card()
-        if card is None:
-            return
-
-        def done(_r: object) -> None:
-            self.show_status(f"#{card.number} is {'sent again' if card.paused else 'paused: kept, not sent'}")
-            self.schedule_reload()
-
-        self.ops.start(f"Pause #{card.number}", lambda: self.svc.dreams.set_card_paused(
-            self.assistant_id, card.number, not card.paused, expected=(card.tag, card.text)), done)
-
-    def clear_cards(self) -> None:
-        """Clear: show every card that goes (the preview is computed on the worker thread,
-        issue 18), then remove them on confirmation with the previewed version token (a
-        document changed meanwhile is refused, issue 10). Restore brings them back."""
-        if self.model.rowCount() == 0:
-            return
-
-        def checked(preview: object) -> None:
-            assert isinstance(preview, ChangePreview)
-            QTimer.singleShot(0, lambda: self._confirm_clear(preview))
-
-        self.ops.start("Clear", lambda: self.svc.previews.clear_dynamic(self.assistant_id), checked)
-
-    def _confirm_clear(self, preview: ChangePreview) -> None:
-        n = preview.before
-        if change_preview.ask(self, "Clear dynamic memory",
-                              f"Remove all {n} dream {'card' if n == 1 else 'cards'}? Restore previous version "
-                              "brings them back.", [PreviewOption("clear", "Clear", preview.lines(), preview.changes)],
-                              "Clear") is None:
-            return
-
-        def done(_r: object) -> None:
-            self.show_status("Cleared the dream cards — Restore previous version brings them back")
-            self.schedule_reload()
-
-        self.ops.start("Clear", lambda: self.svc.dreams.clear(self.assistant_id, version=preview.version), done,
-                       on_fail=self.schedule_reload)
-
-    def restore_previous(self) -> None:
-        """Restore previous version (DRM-15); doing it again redoes the change."""
-        def done(views: object) -> None:
-            n = len(views) if isinstance(views, list) else 0
-            self.show_status(f"Restored the previous version ({n} {'card' if n == 1 else 'cards'}); "
-                             "restore again to undo")
-            self.schedule_reload()
-
-        self.ops.start("Restore", lambda: self.svc.dreams.restore(self.assistant_id), done)
+    def select_card_after_load(self, tag: str, text: str) -> None:
+        """Select the card of ``tag`` and ``text`` once the next load is shown."""
+        self._select = (tag, text)
 
     def toggle_fold(self) -> None:
         """Expand the selected range card to read its days, or fold it again (Space)."""
@@ -646,21 +528,6 @@ class DreamPanel(QWidget):
         if self.model.toggle_fold(row):
             self.list.doItemsLayout()  # the row's height changed
             self.list.scrollTo(self.model.index(row))
-
-    def copy_all(self) -> None:
-        """Copy: exactly the cards' visible text, never a framing line (DRM-8)."""
-        text = self.ops.call("Copy", lambda: self.svc.dreams.copy_text(self.assistant_id))
-        if isinstance(text, str) and text:
-            QGuiApplication.clipboard().setText(text)
-            n = self.model.rowCount()
-            self.show_status(f"Copied {n} {'card' if n == 1 else 'cards'}")
-
-    def copy_card(self) -> None:
-        """Copy the selected card's text (Ctrl+C on the list)."""
-        card = self.current_card()
-        if card is not None:
-            QGuiApplication.clipboard().setText(card.text)
-            self.show_status(f"Copied the text of #{card.number}")
 
     # --- closing ----------------------------------------------------------------------------
     def show_proposals(self) -> ProposalsSection:
@@ -678,5 +545,4 @@ class DreamPanel(QWidget):
         self.refresh.detach()
         self.schedule.detach()
         self.proposals.detach()
-        if self._edit_dialog is not None:
-            self._edit_dialog.close()
+        self.card_actions.close_editor()
