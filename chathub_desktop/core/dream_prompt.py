@@ -278,15 +278,28 @@ def _without_announcement(text: str) -> str:
     return rest if rest.strip() else text
 
 
+_TAG_WRAP_RE = re.compile(r"<(summary|memory|card)>\s*(.*?)\s*</\1>", re.DOTALL | re.IGNORECASE)
+
+
+def _without_tags(text: str) -> str:
+    """``text`` without ``<summary>``/``<memory>``/``<card>`` tags wrapping all of it
+    (issue 30: a card kept the model's raw ``<summary>`` tags); else ``text``."""
+    m = _TAG_WRAP_RE.fullmatch(text)
+    if m is None or f"</{m.group(1).lower()}>" in m.group(2).lower():  # two blocks, not one around all
+        return text
+    return m.group(2)
+
+
 def clean_answer(text: str) -> str:
     """A model's answer without its wrapping (DRM-3, DRM-9): surrounding whitespace, a
-    Markdown code fence around the whole answer and a short first line announcing the
-    memory ("Here is the updated assistant memory:", "以下是更新后的助手记忆：",
-    "更新されたアシスタントメモリ：") are removed, in either order; every other character is
+    Markdown code fence around the whole answer, ``<summary>`` (or ``<memory>``,
+    ``<card>``) tags around all of it, and a short first line announcing the memory
+    ("Here is the updated assistant memory:", "以下是更新后的助手记忆：",
+    "更新されたアシスタントメモリ：") are removed, in any order; every other character is
     kept as it is."""
     body = text.strip()
-    for _ in range(2):
-        body = _without_fence(_without_announcement(body).strip()).strip()
+    for _ in range(3):
+        body = _without_tags(_without_fence(_without_announcement(body).strip()).strip()).strip()
     return body
 
 

@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from datetime import UTC, date, datetime, time, timedelta
+from datetime import UTC, date, datetime, time, timedelta, tzinfo
 
 FREQUENCIES = ("off", "daily", "weekly")
 #: Weekday names in the order of the stored number (REF-17: 0 = Sunday).
@@ -137,6 +137,29 @@ def next_slot(schedule: Schedule, now: datetime) -> Slot | None:
         return None
     step = timedelta(days=1 if schedule.frequency == "daily" else 7)
     return _slot(schedule, latest.fire_at.date() + step)
+
+
+def local_equivalent(schedule: Schedule, at: datetime, zone: tzinfo, place: str) -> str:
+    """The schedule's UTC time beside the user's, for the firing at ``at`` (aware; the
+    zone's offset on that day, so a DST change moves it): ``02:00 UTC — 03:00 in Berlin``;
+    for Weekly with the weekday when it differs locally (``Sunday 23:30 UTC — Monday 01:30
+    in Berlin``). DRM-2, issue 30. Raises :class:`ValueError` for a naive ``at``."""
+    if at.tzinfo is None:
+        raise ValueError("at must be timezone-aware")
+    utc = datetime.combine(at.astimezone(UTC).date(), schedule.fire_time)
+    local = utc.astimezone(zone)
+    if schedule.frequency == "weekly":
+        utc_day = WEEKDAYS[(utc.weekday() + 1) % 7]
+        local_day = WEEKDAYS[(local.weekday() + 1) % 7]
+        return f"{utc_day} {utc:%H:%M} UTC — {local_day + ' ' if local_day != utc_day else ''}{local:%H:%M} in {place}"
+    return f"{utc:%H:%M} UTC — {local:%H:%M} in {place}"
+
+
+def zone_place(key: str) -> str:
+    """A zone's place for people: ``Europe/Berlin`` → ``Berlin``, ``America/New_York`` →
+    ``New York``; ``UTC``/empty → ``UTC``."""
+    tail = key.rsplit("/", 1)[-1].replace("_", " ").strip()
+    return tail or "UTC"
 
 
 def retry_delay(attempts: int) -> timedelta:

@@ -133,6 +133,61 @@ def _parse_cached(doc: str) -> tuple[Line, ...]:
     return tuple(lines)
 
 
+@dataclass(frozen=True, slots=True)
+class Note:
+    """A run of free-form lines of the raw document (MEM-3: headings, notes), shown where
+    it stands: ``after`` entry lines come before it (0: above the first entry); ``text``
+    is its lines as typed, joined with ``\n`` (issue 30)."""
+
+    after: int
+    text: str
+
+
+def notes(doc: str) -> list[Note]:
+    """The free-form runs of ``doc`` between its entries; blank lines separate runs and
+    are not notes themselves."""
+    out: list[Note] = []
+    run: list[str] = []
+    seen = 0
+
+    def flush() -> None:
+        if run:
+            out.append(Note(seen, "\n".join(run)))
+            run.clear()
+
+    for line in parse(doc):
+        if line.is_entry:
+            flush()
+            seen += 1
+        elif line.body.strip():
+            run.append(line.body.rstrip())
+        else:
+            flush()
+    flush()
+    return out
+
+
+def save_preview(doc: str, limit: int = 2000) -> tuple[list[tuple[int | None, str]], int, int]:
+    """What saving ``doc`` as the raw document gives (MEM-3), for the editor's preview
+    (issue 30): ``(rows, entries, notes)`` — ``rows`` the first ``limit`` non-blank lines
+    as ``(number, text)``, numbered 1..n in document order for entries and ``None`` for
+    free-form lines kept as typed; ``entries`` / ``notes`` count all of them."""
+    rows: list[tuple[int | None, str]] = []
+    entries = free = 0
+    for line in parse(doc):
+        if line.is_entry:
+            entries += 1
+            item: tuple[int | None, str] = (entries, line.text or "")
+        elif line.body.strip():
+            free += 1
+            item = (None, line.body.rstrip())
+        else:
+            continue
+        if len(rows) < limit:
+            rows.append(item)
+    return rows, entries, free
+
+
 def _entry_line(number: int, text: str) -> str:
     return f"#{number}: {text}" if text else f"#{number}:"
 

@@ -30,7 +30,8 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from chathub_desktop.core import fixed_memory as fm
-from chathub_desktop.core.dynamic_memory import Card, near_duplicate_of
+from chathub_desktop.core.dynamic_memory import NEAR_DUPLICATE_JACCARD, Card, near_duplicate_of
+from chathub_desktop.core.memory_search import tokenize
 
 __all__ = ["MAX_PASTE_CHARS", "MIN_FACT_CHARS", "PastedFact", "mark_duplicates", "split_facts"]
 
@@ -125,16 +126,59 @@ def split_facts(text: str) -> list[str]:
     return out
 
 
+#: Words that only say who a pasted fact is about ("You prefer …", "The user prefers …").
+_SUBJECT_WORDS = frozenset({"you", "your", "user", "users", "the", "i", "my", "he", "she", "they", "their"})
+
+
+def fact_tokens(text: str) -> frozenset[str]:
+    """REF-3 tokens of a fact without the words that only name its subject, each ASCII
+    word folded to its stem without a final ``s`` (``prefers`` → ``prefer``): another
+    assistant writes "You prefer metric units" where this one wrote "Prefers metric
+    units" (issue 30)."""
+    out = set()
+    for t in tokenize(text):
+        if t in _SUBJECT_WORDS:
+            continue
+        out.add(t[:-1] if len(t) > 3 and t[-1] == "s" and t[0] <= "z" else t)
+    return frozenset(out)
+
+
+def _near_fixed(fact: str, fixed_texts: Sequence[str]) -> int | None:
+    """The first fixed entry (numbered from 1) whose :func:`fact_tokens` have Jaccard
+    similarity ≥ 0.8 (REF-16's threshold) with ``fact``'s, else None."""
+    mine = fact_tokens(fact)
+    if not mine:
+        return None
+    for n, text in enumerate(fixed_texts, 1):
+        other = fact_tokens(text)
+        union = len(mine | other)
+        if union and len(mine & other) >= NEAR_DUPLICATE_JACCARD * union:
+            return n
+    return None
+
+
+def _quoted(text: str, limit: int = 60) -> str:
+    return f"“{text if len(text) <= limit else text[:limit - 1] + '…'}”"
+
+
 def mark_duplicates(facts: Iterable[str], fixed_texts: Sequence[str], cards: Sequence[Card] = ()) -> list[PastedFact]:
     """Each fact with what it repeats among the fixed entries ``fixed_texts`` (numbered
-    from 1) and the dream ``cards``: exact (same text ignoring case and spacing) or near
-    (REF-16), else ``None``."""
+    from 1) and the dream ``cards``: exact (same text ignoring case and spacing), near
+    (REF-16), or near once the words naming its subject are left out and words are
+    stemmed (:func:`fact_tokens`), else ``None``. A repeated fixed entry is named with
+    its text: ``fixed memory #2 “Prefers metric units”`` (issue 30)."""
     exact = {" ".join(t.split()).casefold(): n for n, t in enumerate(fixed_texts, 1)}
     out = []
     for fact in facts:
         n = exact.get(" ".join(fact.split()).casefold())
         if n is not None:
-            out.append(PastedFact(fact, f"fixed memory #{n}", True))
+            out.append(PastedFact(fact, f"fixed memory #{n} {_quoted(fixed_texts[n - 1])}", True))
             continue
-        out.append(PastedFact(fact, near_duplicate_of(fact, cards, fixed_texts)))
+        near = near_duplicate_of(fact, cards, fixed_texts)
+        if near is None:
+            n = _near_fixed(fact, fixed_texts)
+            near = f"fixed memory #{n}" if n is not None else None
+        if near is not None and near.startswith("fixed memory #"):
+            near += " " + _quoted(fixed_texts[int(near.rsplit("#", 1)[1]) - 1])
+        out.append(PastedFact(fact, near))
     return out

@@ -72,6 +72,23 @@ def tokenize(text: str) -> frozenset[str]:
     return frozenset(out)
 
 
+def matches_filter(text: str, query: str) -> bool:
+    """True when ``text`` holds every REF-3 token of ``query`` — the last one, still being
+    typed, may be the start of a token (``metr`` finds ``metric``). An empty query (no
+    tokens) matches everything. For the Memory page's filter box (issue 30)."""
+    words = _TOKEN_RE.findall(query.lower())
+    if not words:
+        return True
+    have = tokenize(text)
+    *done, typing = words
+    if not tokenize(" ".join(done)) <= have:
+        return False
+    last = tokenize(typing)
+    if len(last) > 1 or typing[0] > "z":  # CJK bigrams: whole tokens only
+        return last <= have
+    return any(t.startswith(typing) for t in have)
+
+
 class _Numbered(Protocol):
     @property
     def number(self) -> int: ...

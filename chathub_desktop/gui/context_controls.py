@@ -83,8 +83,7 @@ class ContextControls(QObject):
         """Assistant → Dream proposals…: the selected assistant's Memory page, at its
         Proposals tab (issue 19); returns that section."""
         page = self._window.pages.open_memory()
-        panel = getattr(page, "dream_panel", None)
-        return panel.show_proposals() if panel is not None else None
+        return page.dream_panel.show_proposals() if page is not None else None
 
     def set_pinned(self, message_id: int, on: bool) -> None:
         """Pin or unpin a message of the open topic on a store worker, then show its row

@@ -96,13 +96,10 @@ class LiveRefresh(QObject):
         if everything:
             self.refresh_topics()
             w.reload_topic()
-            page = w.dialogs.get("memory")
-            reload = getattr(page, "schedule_reload", None)
-            if reload is not None:
-                reload()
-                panel = getattr(page, "dream_panel", None)
-                if panel is not None:
-                    panel.schedule_reload()
+            page = w.pages.memory_page()
+            if page is not None:
+                page.schedule_reload()
+                page.dream_panel.schedule_reload()
 
     def refresh_topics(self) -> None:
         """Re-read the selected assistant's topic list on a worker thread, keeping the

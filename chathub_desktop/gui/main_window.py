@@ -56,7 +56,15 @@ from chathub_desktop.gui.error_bar import ErrorBar
 from chathub_desktop.gui.error_presenter import ErrorPresenter
 from chathub_desktop.gui.estimate_controller import EstimateController
 from chathub_desktop.gui.message_actions import MessageActions
-from chathub_desktop.gui.nav_rail import AssistantItem, NavRail, PageHost, PageId, RailRoutes, shell
+from chathub_desktop.gui.nav_rail import (
+    AssistantItem,
+    NavRail,
+    PageHost,
+    PageId,
+    PageShortcuts,
+    RailRoutes,
+    shell,
+)
 from chathub_desktop.gui.reply_notice import ReplyNoticeBar, ReplyNotices
 from chathub_desktop.gui.send_controller import SendController
 from chathub_desktop.gui.send_keys import SendKey
@@ -293,10 +301,9 @@ class MainWindow(QMainWindow):
         combo = self.assistant_combo
         if self.notifier is not None:
             self.notifier.on_dreams_ran(outcomes, lambda aid: combo.itemText(combo.findData(aid)))
-        page = self.dialogs.get("memory")
-        panel = getattr(page, "dream_panel", None)
-        if panel is not None:
-            panel.schedule_reload()
+        page = self.pages.memory_page()
+        if page is not None:
+            page.dream_panel.schedule_reload()
 
     # --- construction ---------------------------------------------------------------------
     def _wire(self) -> None:
@@ -511,6 +518,8 @@ class MainWindow(QMainWindow):
         self.rail_routes = RailRoutes(self.rail, self.page_host, topics=self.view.sidebar_action,
                                       memory=self.memory_action, search=self.search.action,
                                       settings=self.providers_action)
+        self.page_keys = PageShortcuts(self.page_host, {PageId.CHATS: [
+            self.new_topic_action, self.delete_topic_action, self.edit_assistant_action]})
         self._on_send_key(self.view.prefs.send_key)
         help_menu = mb.addMenu("&Help")
         help_menu.addAction(self.setup_action)

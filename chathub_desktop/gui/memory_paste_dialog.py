@@ -19,9 +19,8 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from PySide6.QtCore import Qt, QTimer, Signal
-from PySide6.QtGui import QAction, QColor
+from PySide6.QtGui import QColor
 from PySide6.QtWidgets import (
-    QBoxLayout,
     QComboBox,
     QDialog,
     QDialogButtonBox,
@@ -32,7 +31,6 @@ from PySide6.QtWidgets import (
     QListWidgetItem,
     QPlainTextEdit,
     QPushButton,
-    QToolButton,
     QVBoxLayout,
     QWidget,
 )
@@ -40,7 +38,6 @@ from PySide6.QtWidgets import (
 from chathub_desktop.core import dynamic_memory as dm
 from chathub_desktop.core.memory_paste import PastedFact, mark_duplicates, split_facts
 from chathub_desktop.gui.design import current_colours
-from chathub_desktop.gui.design.icons import Icon, icon
 from chathub_desktop.gui.task_runner import TaskRunner
 from chathub_desktop.services.claude_memory import read_claude_memory
 from chathub_desktop.services.container import Services
@@ -215,34 +212,3 @@ class PasteMemoryDialog(QDialog):
             self.accept()
 
         self._runner.run("paste-memory-add", run(), context="Import memory")
-
-
-def attach_paste_import(page: QWidget) -> QAction:
-    """Add "Import from another assistant…" next to the memory page's Import… button
-    (``page`` has ``svc``, ``runner``, ``assistant_id`` and ``import_button``). Returns
-    the action; the open dialog is kept as ``page.paste_dialog``."""
-    action = QAction("Import from another &assistant…", page)
-    action.setToolTip("Paste what ChatGPT, Claude or another assistant remembers about you; "
-                      "each fact becomes an entry")
-
-    def open_dialog() -> None:
-        dlg = PasteMemoryDialog(page.svc, page.runner, page.assistant_id, page)  # type: ignore[attr-defined]
-        page.paste_dialog = dlg  # type: ignore[attr-defined]
-        dlg.open()
-
-    action.triggered.connect(open_dialog)
-    button = QToolButton()
-    action.setIconText("Import from another assistant…")
-    button.setDefaultAction(action)
-    action.setIcon(icon(Icon.PASTE_IMPORT))
-    button.setAccessibleName("Import from another assistant")
-    button.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonIconOnly)
-    button.setObjectName("pasteMemoryButton")
-    anchor = page.import_button  # type: ignore[attr-defined]
-    for box in page.findChildren(QBoxLayout):
-        index = box.indexOf(anchor)
-        if index >= 0:
-            box.insertWidget(index + 1, button)
-            break
-    page.paste_action = action  # type: ignore[attr-defined]
-    return action

@@ -32,7 +32,7 @@ from PySide6.QtWidgets import (
 from chathub_desktop.gui.design.icons import Icon, icon
 from chathub_desktop.gui.design.tokens import IconSize, Space
 
-__all__ = ["AssistantItem", "NavRail", "PageHost", "PageId", "RailEntry", "RailRoutes", "shell"]
+__all__ = ["AssistantItem", "NavRail", "PageHost", "PageId", "PageShortcuts", "RailEntry", "RailRoutes", "shell"]
 
 
 class PageId(enum.Enum):
@@ -243,10 +243,30 @@ def shell(rail: NavRail, host: PageHost) -> QWidget:
     return central
 
 
+class PageShortcuts(QObject):
+    """Keys that mean one thing: the shortcuts of each page's window actions (``actions``
+    by :class:`PageId`) work only while that page is shown, so a key the Memory page
+    uses (Ctrl+N adds an entry, Del deletes one) never also triggers the chats page's
+    action (New topic, Delete topic) — Qt runs neither when two shortcuts of one window
+    match (issue 30). The menus keep every action."""
+
+    def __init__(self, host: PageHost, actions: dict[PageId, list[QAction]]) -> None:
+        super().__init__(host)
+        self._actions = actions
+        self._keys = {a: a.shortcuts() for acts in actions.values() for a in acts}
+        host.page_shown.connect(self.scope)
+
+    def scope(self, shown: PageId) -> None:
+        """Give the actions of ``shown`` their keys and take them from the other pages'."""
+        for page_id, acts in self._actions.items():
+            for a in acts:
+                a.setShortcuts(self._keys[a] if page_id is shown else [])
+
+
 class RailRoutes(QObject):
     """Carries out ``rail``'s entries over ``host``: Chats shows the chats page (on the
-    chats page it triggers ``topics``, showing or hiding the topic list); Memory shows
-    the Memory page when ``host`` has one, else triggers ``memory`` (the dialog); Search
+    chats page it triggers ``topics``, showing or hiding the topic list); Memory triggers
+    ``memory``, which hosts the selected assistant's Memory page and shows it; Search
     and Settings trigger ``search`` and ``settings``. The Memory entry follows
     ``memory``'s enabled state; the checked entry follows the page shown."""
 
@@ -267,9 +287,8 @@ class RailRoutes(QObject):
                 self._topics.trigger()
             self._host.show_page(PageId.CHATS)
         elif entry is RailEntry.MEMORY:
-            if not self._host.show_page(PageId.MEMORY):
-                self._rail.show_page(PageId.CHATS)
-                self._memory.trigger()
+            self._rail.show_page(self._host.current_page_id() or PageId.CHATS)
+            self._memory.trigger()  # hosts and shows the selected assistant's page
         elif entry is RailEntry.SEARCH:
             self._search.trigger()
         else:

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from chathub_desktop.gui.nav_rail import PageHost, PageId
 from chathub_desktop.services.errors import ServiceError
 
 if TYPE_CHECKING:
@@ -16,6 +17,7 @@ if TYPE_CHECKING:
     from chathub_desktop.gui.help_menu import AboutDialog, ShortcutsDialog
     from chathub_desktop.gui.import_dialog import ImportDialog
     from chathub_desktop.gui.main_window import MainWindow
+    from chathub_desktop.gui.memory.fixed_page import MemoryPage
     from chathub_desktop.gui.settings_dialog import SettingsDialog
     from chathub_desktop.gui.setup_wizard import SetupWizard
     from chathub_desktop.services.views import AssistantView
@@ -27,6 +29,15 @@ SETUP_SHOWN = "setup/shown"
 def _mark_setup_shown(settings: QSettings) -> None:
     settings.setValue(SETUP_SHOWN, "true")
     settings.sync()
+
+
+def show_memory_page(host: PageHost, page: QWidget) -> None:
+    """Show the Memory ``page`` in the window's page ``host`` (issues 29, 30): a page of the
+    window beside the rail, never a dialog over the chat; hosting it again keeps its
+    scroll and selection."""
+    if host.page(PageId.MEMORY) is not page:
+        host.add_page(PageId.MEMORY, page)
+    host.show_page(PageId.MEMORY)
 
 
 class WindowPages:
@@ -93,7 +104,16 @@ class WindowPages:
         dlg.open()
         return dlg
 
-    def open_memory(self) -> QWidget | None:
+    def memory_page(self) -> MemoryPage | None:
+        """The Memory page when one was opened (shown or not), else None."""
+        page = self._w.dialogs.get("memory")
+        if page is None:
+            return None
+        from chathub_desktop.gui.memory.fixed_page import MemoryPage
+
+        return page if isinstance(page, MemoryPage) else None
+
+    def open_memory(self) -> MemoryPage | None:
         """Assistant → Memory… (Ctrl+M) for the selected assistant (one page per
         assistant, raised when already open); None when no assistant is selected."""
         from chathub_desktop.gui.memory.fixed_page import MemoryPage
@@ -107,19 +127,15 @@ class WindowPages:
             if not old.isVisible():  # it heard no events while closed: read it again
                 old.schedule_reload()
                 old.dream_panel.schedule_reload()
-            old.show()
-            old.raise_()
-            old.activateWindow()
+            show_memory_page(w.page_host, old)  # the same widget: its scroll and selection are kept
             return old
         if isinstance(old, MemoryPage):
             old.detach()
             old.close()
-        page = MemoryPage(w.svc, aid, events=w.events, runner=w.runner, presenter=w.presenter, parent=w)
-        from chathub_desktop.gui.memory_paste_dialog import attach_paste_import
-
-        attach_paste_import(page)  # issue 15: Import from another assistant…
+            old.deleteLater()
+        page = MemoryPage(w.svc, aid, events=w.events, runner=w.runner, presenter=w.presenter)
         w.dialogs["memory"] = page
-        page.show()
+        show_memory_page(w.page_host, page)
         return page
 
     def open_import(self, fmt: str | None = None) -> ImportDialog | None:
@@ -186,7 +202,7 @@ class WindowPages:
         if import_memory:
             page = self.open_memory()
             if page is not None:
-                page.open_import()  # type: ignore[attr-defined]
+                page.transfer.open_import()
         if import_chats:
             self.open_import()
 

@@ -294,6 +294,23 @@ class DreamService(DreamCards):
             return DreamSettingsView(a.id, schedule, a.keep_dream_cards, last,
                                      nxt.fire_at if nxt else None, can_restore, due_day)
 
+    def catch_up_on_save(self, assistant: int | str, frequency: str, time_utc: str, weekday: int = 0) -> Slot | None:
+        """The slot a save of this schedule would run at once (its latest slot has no run
+        yet: the catch-up of DRM-6), None when nothing would run now or memory is off.
+        Issue 30: the form says so before Save. Raises :class:`InvalidInput` like
+        :meth:`set_schedule`."""
+        try:
+            schedule = Schedule(frequency, time_utc, weekday)
+        except ValueError as exc:
+            raise InvalidInput(str(exc)) from exc
+        with self._db.read() as s:
+            a = AssistantService.row(s, assistant)
+            if not a.memory_enabled:
+                return None
+            now = self._clock()
+            slot = latest_slot(schedule, now)
+            return slot if is_due(slot, self._state(s, a.id, slot) if slot else None, now, self.stale_after) else None
+
     def set_schedule(self, assistant: int | str, frequency: str, time_utc: str, weekday: int = 0) -> DreamSettingsView:
         """Store the schedule (DRM-2). Raises :class:`InvalidInput` for an unknown
         frequency, a time that is not ``HH:MM`` or a weekday outside 0–6."""

@@ -93,8 +93,8 @@ def main(out_dir: Path) -> int:
                 while days[1] not in [picker.itemData(i) for i in range(picker.count())]:
                     await asyncio.sleep(0.05)  # the active days load after the cards
                 picker.setCurrentIndex([picker.itemData(i) for i in range(picker.count())].index(days[1]))
-                page.dream_panel.dream_now()
-                while page.dream_panel.dreaming:
+                page.dream_panel.runs.dream_now()
+                while page.dream_panel.runs.dreaming:
                     await asyncio.sleep(0.05)
                 svc.dreams.review.set_enabled(a.id, True)
                 await dream(days[2], "- Keeps answers under ten lines", "Condensed: changelogs as tables")

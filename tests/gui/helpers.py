@@ -84,8 +84,7 @@ def shown_memory_page(services: Services, assistant_id: int, qtbot: Any) -> Iter
     closed (its tasks finished) afterwards."""
     from chathub_desktop.gui.memory.fixed_page import MemoryPage
 
-    page = MemoryPage(services, assistant_id)
-    qtbot.addWidget(page)
+    page = MemoryPage(services, assistant_id)  # closed below: qtbot.addWidget would delete it before detach()
     page.show()
     qtbot.waitUntil(lambda: page.loads >= 1, timeout=5000)
     try:
@@ -94,6 +93,7 @@ def shown_memory_page(services: Services, assistant_id: int, qtbot: Any) -> Iter
         page.detach()
         qtbot.waitUntil(lambda: not page.runner.pending(), timeout=3000)
         page.close()
+        page.deleteLater()
 
 
 def reload_assistants(window: Any, qtbot: Any, select_id: int | None = None) -> None:

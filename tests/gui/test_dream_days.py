@@ -35,7 +35,7 @@ def test_the_picker_lists_active_finished_days_newest_first_and_dream_now_uses_t
     picker.setCurrentIndex(1)
     assert (today - timedelta(days=4)).isoformat() in panel.dream_now_button.toolTip()
     summ.script(Reply(text_chunks=["- Likes tables for plans"]))
-    assert panel.dream_now() is not None
+    assert panel.runs.dream_now() is not None
     qtbot.waitUntil(lambda: panel.model.rowCount() == 1, timeout=5000)
     idle(qtbot, panel)
     assert panel.model.cards()[0].display_tag == (today - timedelta(days=4)).isoformat()

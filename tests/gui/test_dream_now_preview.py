@@ -34,8 +34,8 @@ def test_cancel_shows_the_drafted_card_and_writes_nothing(open_page, services, h
     monkeypatch.setattr(change_preview, "ask", _recording(None, calls))
     panel = open_page(helper).dream_panel
     summ.script(Reply(text_chunks=[CARD]))
-    assert panel.dream_now() is not None
-    qtbot.waitUntil(lambda: bool(calls) and not panel.dreaming, timeout=5000)
+    assert panel.runs.dream_now() is not None
+    qtbot.waitUntil(lambda: bool(calls) and not panel.runs.dreaming, timeout=5000)
     idle(qtbot, panel)
     heading, options = calls[0]
     assert day.isoformat() in heading
@@ -57,8 +57,8 @@ def test_add_writes_the_previewed_card_and_shows_its_fold(open_page, services, h
     monkeypatch.setattr(change_preview, "ask", _recording("add", calls))
     panel = open_page(helper).dream_panel
     summ.script(Reply(text_chunks=[CARD]), Reply(text_chunks=["Prefers tables and short intros"]))
-    panel.dream_now()
-    qtbot.waitUntil(lambda: bool(calls) and not panel.dreaming and panel.model.rowCount() == 2, timeout=8000)
+    panel.runs.dream_now()
+    qtbot.waitUntil(lambda: bool(calls) and not panel.runs.dreaming and panel.model.rowCount() == 2, timeout=8000)
     idle(qtbot, panel)
     heading, options = calls[0]
     assert "folds older cards" in heading
@@ -83,8 +83,8 @@ def test_a_document_changed_since_the_preview_is_refused(open_page, services, he
     monkeypatch.setattr(change_preview, "ask", _recording("add", calls, other_writer))
     panel = open_page(helper).dream_panel
     summ.script(Reply(text_chunks=[CARD]))
-    panel.dream_now()
-    qtbot.waitUntil(lambda: bool(calls) and not panel.dreaming, timeout=5000)
+    panel.runs.dream_now()
+    qtbot.waitUntil(lambda: bool(calls) and not panel.runs.dreaming, timeout=5000)
     idle(qtbot, panel)
     assert [c.text for c in services.dreams.cards(helper)] == ["Edited elsewhere"]  # the other change kept
     assert not any(c.day == day for c in dm.parse_document(services.dreams.document(helper)))
@@ -100,8 +100,8 @@ def test_with_dream_review_on_the_draft_becomes_a_proposal_without_a_preview(
     services.dreams.review.set_enabled(helper, True)
     panel = open_page(helper).dream_panel
     summ.script(Reply(text_chunks=[CARD]))
-    panel.dream_now()
-    qtbot.waitUntil(lambda: not panel.dreaming and bool(services.dreams.review.proposals(helper)), timeout=5000)
+    panel.runs.dream_now()
+    qtbot.waitUntil(lambda: not panel.runs.dreaming and bool(services.dreams.review.proposals(helper)), timeout=5000)
     idle(qtbot, panel)
     assert services.dreams.cards(helper) == []
     assert [(p.history_day, p.text) for p in services.dreams.review.proposals(helper)] == [(day, CARD)]

@@ -83,7 +83,7 @@ def open_page(qloop, services, qtbot) -> Iterator[Callable[[int], MemoryPage]]: 
 
 
 def idle(qtbot, panel: DreamPanel) -> None:  # type: ignore[no-untyped-def]
-    qtbot.waitUntil(lambda: not panel.busy and not panel.dreaming and not panel.runner.pending(), timeout=5000)
+    qtbot.waitUntil(lambda: not panel.busy and not panel.runs.dreaming and not panel.runner.pending(), timeout=5000)
 
 
 def cards(panel: DreamPanel) -> list[tuple[int, str, str]]:
@@ -115,10 +115,10 @@ def test_saving_keep_folds_cards_visibly_and_hides_regenerate_on_range(open_page
     seed_cards(services, helper, days)
     monkeypatch.setattr(change_preview, "ask", lambda *_a: "fold")
     panel = open_page(helper).dream_panel
-    assert not panel.save_button.isEnabled()  # nothing changed yet
-    panel.keep_spin.setValue(2)
-    assert panel.save_button.isEnabled()
-    panel.save_button.click()
+    assert not panel.schedule.save_button.isEnabled()  # nothing changed yet
+    panel.schedule.keep_spin.setValue(2)
+    assert panel.schedule.save_button.isEnabled()
+    panel.schedule.save_button.click()
     qtbot.waitUntil(lambda: panel.model.rowCount() == 3, timeout=5000)
     idle(qtbot, panel)
     assert cards(panel) == [(1, "range", "2026-11-26 – 2026-11-27"), (2, "day", "2026-11-28"),
@@ -128,7 +128,7 @@ def test_saving_keep_folds_cards_visibly_and_hides_regenerate_on_range(open_page
     assert panel.delegate.chips(panel.model.index(0)) == [("2026-11-26 – 2026-11-27", "range")]
     panel.select_number(1)
     assert not panel.regenerate_button.isVisible() and not panel.regenerate_action.isVisible()
-    assert panel.regenerate(1) is None  # not even by number
+    assert panel.runs.regenerate(1) is None  # not even by number
     panel.select_number(2)
     assert panel.regenerate_button.isVisible()
     assert panel.restore_button.isEnabled()
@@ -141,6 +141,7 @@ def test_copy_puts_exactly_the_visible_text_on_the_clipboard(open_page, services
     assert "[overflow:" in services.dreams.document(helper)
     panel = open_page(helper).dream_panel
     shown = panel.model.cards()
+    assert panel.model.toggle_fold(0)  # the range card, expanded: its text as shown (issue 30)
     panel.copy_button.click()
     text = QGuiApplication.clipboard().text()
     assert text == card_copy_text(shown)
@@ -179,29 +180,30 @@ def test_invalid_time_shows_an_error_and_saves_nothing(open_page, services, help
     """DRM-2: the service refuses a time that is not HH:MM; neither the schedule nor Keep N
     is stored. A valid daily schedule then shows its next slot and its (empty) last run."""
     panel = open_page(helper).dream_panel
-    assert panel.frequency_combo.currentData() == "off" and panel.keep_spin.value() == 14
-    assert "schedule is off" in panel.next_label.text() and not panel.last_run_label.isVisible()
-    panel.frequency_combo.setCurrentIndex(panel.frequency_combo.findData("weekly"))
-    assert panel.weekday_combo.isVisible()
-    panel.frequency_combo.setCurrentIndex(panel.frequency_combo.findData("daily"))
-    assert not panel.weekday_combo.isVisible()
-    panel.time_edit.setText("25:99")
-    panel.keep_spin.setValue(5)
-    panel.save_button.click()  # a lower Keep N previews first, then writes on a 0 ms timer
+    assert panel.schedule.frequency_combo.currentData() == "off" and panel.schedule.keep_spin.value() == 14
+    assert "schedule is off" in panel.schedule.next_label.text() and not panel.schedule.last_run_label.isVisible()
+    panel.schedule.frequency_combo.setCurrentIndex(panel.schedule.frequency_combo.findData("weekly"))
+    assert panel.schedule.weekday_combo.isVisible()
+    panel.schedule.frequency_combo.setCurrentIndex(panel.schedule.frequency_combo.findData("daily"))
+    assert not panel.schedule.weekday_combo.isVisible()
+    panel.schedule.time_edit.setText("25:99")
+    panel.schedule.keep_spin.setValue(5)
+    panel.schedule.save_button.click()  # a lower Keep N previews first, then writes on a 0 ms timer
     qtbot.waitUntil(panel.error_label.isVisible, timeout=10000)
     idle(qtbot, panel)
     assert "HH:MM" in panel.error_label.text()
     view = services.dreams.settings(helper)
     assert (view.schedule.frequency, view.schedule.time_utc, view.keep) == ("off", "02:00", 14)
-    panel.time_edit.setText("03:30")
-    panel.time_edit.returnPressed.emit()  # Enter saves
+    panel.schedule.time_edit.setText("03:30")
+    panel.schedule.time_edit.returnPressed.emit()  # Enter saves (after the Keep N preview, on a 0 ms timer)
+    qtbot.waitUntil(lambda: services.dreams.settings(helper).keep == 5, timeout=10000)
     idle(qtbot, panel)
     assert not panel.error_label.isVisible()
     view = services.dreams.settings(helper)
     assert (view.schedule.frequency, view.schedule.time_utc, view.keep) == ("daily", "03:30", 5)
-    assert "Next dream:" in panel.next_label.text() and "03:30 UTC" in panel.next_label.text()
-    assert panel.last_run_label.isVisible() and "none yet" in panel.last_run_label.text()
-    assert not panel.save_button.isEnabled()
+    assert "Next dream:" in panel.schedule.next_label.text() and "03:30 UTC" in panel.schedule.next_label.text()
+    assert panel.schedule.last_run_label.isVisible() and "none yet" in panel.schedule.last_run_label.text()
+    assert not panel.schedule.save_button.isEnabled()
 
 
 def test_dream_now_adds_a_card_for_yesterday(open_page, services, helper, summ, qtbot,  # type: ignore[no-untyped-def]
@@ -212,10 +214,10 @@ def test_dream_now_adds_a_card_for_yesterday(open_page, services, helper, summ, 
     day = active_yesterday(services, helper)
     panel = open_page(helper).dream_panel
     summ.script(Reply(text_chunks=["- Wants bullet points\n", "- No prose"]))
-    task = panel.dream_now()
-    assert task is not None and panel.dreaming and panel.stop_button.isVisible()
-    assert panel.dream_now() is None  # one at a time
-    qtbot.waitUntil(lambda: not panel.dreaming and panel.model.rowCount() == 1, timeout=5000)
+    task = panel.runs.dream_now()
+    assert task is not None and panel.runs.dreaming and panel.stop_button.isVisible()
+    assert panel.runs.dream_now() is None  # one at a time
+    qtbot.waitUntil(lambda: not panel.runs.dreaming and panel.model.rowCount() == 1, timeout=5000)
     idle(qtbot, panel)
     assert cards(panel) == [(1, "day", day.isoformat())]
     assert panel.model.cards()[0].text == "- Wants bullet points\n- No prose"
@@ -237,18 +239,18 @@ def test_stop_cancels_a_slow_dream(open_page, services, helper, summ, qtbot):  #
     qtbot.waitUntil(lambda: len(summ.requests) == 1, timeout=3000)
     t0 = time.monotonic()
     panel.stop_button.click()
-    qtbot.waitUntil(lambda: not panel.dreaming, timeout=2000)
+    qtbot.waitUntil(lambda: not panel.runs.dreaming, timeout=2000)
     assert time.monotonic() - t0 < 1.5
     assert "stopped" in panel.status_label.text() and panel.model.rowCount() == 0
     assert services.dreams.cards(helper) == []
     idle(qtbot, panel)
     # Esc on the page stops a run too, and leaves the page open
-    panel.dream_now()
+    panel.runs.dream_now()
     qtbot.waitUntil(lambda: len(summ.requests) == 2, timeout=3000)
     page.activateWindow()
     qtbot.waitUntil(lambda: QApplication.activeWindow() is page, timeout=3000)
     qtbot.keyClick(page, Qt.Key.Key_Escape)
-    qtbot.waitUntil(lambda: not panel.dreaming, timeout=2000)
+    qtbot.waitUntil(lambda: not panel.runs.dreaming, timeout=2000)
     assert page.isVisible() and services.dreams.cards(helper) == []
     idle(qtbot, panel)
 
@@ -257,7 +259,7 @@ def test_edit_and_delete_a_card(open_page, services, helper, qtbot, monkeypatch)
     """DRM-8 edit in a dialog (multi-line, an empty text is refused there) and delete."""
     seed_cards(services, helper, [date(2026, 11, 29), date(2026, 11, 30)])
     panel = open_page(helper).dream_panel
-    dlg = panel.edit_card(1)
+    dlg = panel.card_actions.edit_card(1)
     assert dlg is not None and dlg.isVisible() and dlg.text().startswith("Prefers answers about theme 29")
     dlg.editor.setPlainText("   ")
     dlg.save_button.click()
@@ -282,7 +284,7 @@ def test_card_editor_counts_against_the_cap_and_save_refuses_a_longer_text(open_
     of a single-day card, 3,200 characters (issue 16)."""
     seed_cards(services, helper, [date(2026, 11, 30)])
     panel = open_page(helper).dream_panel
-    dlg = panel.edit_card(1)
+    dlg = panel.card_actions.edit_card(1)
     assert dlg is not None
     hint = dlg.findChildren(QLabel)[0].text()
     assert "Save refuses a longer text" in hint and "cut" not in hint
@@ -303,7 +305,7 @@ def test_a_stale_card_edit_keeps_the_text_and_offers_reload(open_page, services,
     seed_cards(services, helper, [date(2026, 11, 29), date(2026, 11, 30)])
     page = open_page(helper)
     panel = page.dream_panel
-    dlg = panel.edit_card(2)
+    dlg = panel.card_actions.edit_card(2)
     assert dlg is not None
     from chathub_desktop.services.container import open_services
 
@@ -332,7 +334,7 @@ def test_refresh_icon_regenerates_that_days_card(open_page, services, helper, su
     rect = panel.list.visualRect(panel.model.index(1))
     icon = panel.delegate.regen_rect(rect)
     qtbot.mouseClick(panel.list.viewport(), Qt.MouseButton.LeftButton, pos=icon.center())
-    qtbot.waitUntil(lambda: not panel.dreaming and panel.model.cards()[1].text.startswith("- Regenerated"),
+    qtbot.waitUntil(lambda: not panel.runs.dreaming and panel.model.cards()[1].text.startswith("- Regenerated"),
                     timeout=5000)
     idle(qtbot, panel)
     assert panel.model.cards()[0].text.startswith("Prefers answers about theme")
@@ -357,7 +359,7 @@ def test_last_scheduled_run_shows_its_failure_hint(open_page, services, helper, 
     panel.schedule_reload()
     qtbot.waitUntil(lambda: panel.loads > n, timeout=5000)
     idle(qtbot, panel)
-    text = panel.last_run_label.text()
+    text = panel.schedule.last_run_label.text()
     assert "failed" in text and "upstream exploded" in text and "tried again" in text
     assert panel.status_label.text().startswith("Scheduled dream: Dream failed")
     assert not panel.stop_button.isVisible()
@@ -371,8 +373,8 @@ def test_memory_off_disables_dreaming(open_page, services, helper, qtbot):  # ty
     n = page.loads
     page.memory_switch.click()
     qtbot.waitUntil(lambda: page.loads > n and not page.runner.pending(), timeout=5000)
-    assert not panel.dream_now_button.isEnabled() and panel.dream_now() is None
-    assert "Memory is off" in panel.next_label.text()
+    assert not panel.dream_now_button.isEnabled() and panel.runs.dream_now() is None
+    assert "Memory is off" in panel.schedule.next_label.text()
 
 
 def test_help_buttons_and_tooltips(open_page, helper):  # type: ignore[no-untyped-def]
@@ -386,7 +388,7 @@ def test_help_buttons_and_tooltips(open_page, helper):  # type: ignore[no-untype
     assert "1–90" in helps["keepDreamCardsHelp"].toolTip()
     assert "no Add" in helps["dynamicMemoryHelp"].toolTip()
     helps["keepDreamCardsHelp"].click()  # click shows the tip too
-    for w in (panel.frequency_combo, panel.weekday_combo, panel.time_edit, panel.keep_spin, panel.save_button,
+    for w in (panel.schedule.frequency_combo, panel.schedule.weekday_combo, panel.schedule.time_edit, panel.schedule.keep_spin, panel.schedule.save_button,
               panel.dream_now_button, panel.stop_button, panel.copy_button, panel.clear_button,
               panel.restore_button, panel.regenerate_button, panel.edit_button, panel.delete_button):
         assert w.toolTip(), w.objectName()

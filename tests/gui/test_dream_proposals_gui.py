@@ -33,8 +33,8 @@ DAYS = (date(2026, 11, 28), date(2026, 11, 29))
 def _settled(qtbot, window, page) -> None:  # type: ignore[no-untyped-def]
     """Wait until the page's reloads ran (none may fire after the window's loop ends)."""
     panel = page.dream_panel
-    qtbot.waitUntil(lambda: not (panel.proposals._timer.isActive() or panel._reload_timer.isActive()
-                                 or page._reload_timer.isActive() or window.runner.pending()), timeout=5000)
+    qtbot.waitUntil(lambda: not (panel.proposals._timer.isActive() or panel.refresh.timer.isActive()
+                                 or page.refresh.timer.isActive() or window.runner.pending()), timeout=5000)
 
 
 def _two_proposals(window, services, fake_vendor, qtbot, qloop) -> int:  # type: ignore[no-untyped-def]
@@ -85,7 +85,7 @@ def test_proposals_show_on_the_memory_page_counted_and_accepted_or_discarded(  #
     section.list.setFocus()
     qtbot.keyClick(section.list, Qt.Key.Key_Return, Qt.KeyboardModifier.ControlModifier)
     qtbot.waitUntil(lambda: section.list.count() == 1 and not section.ops.busy, timeout=5000)
-    assert section.status.text() == "Added as card #2"
+    qtbot.waitUntil(lambda: section.status.text() == "Added as card #2 · 1 more waits for review", timeout=5000)
     assert panel.tabs.tabText(1) == "&Proposals (1)"
     cards = dm.parse_document(services.dreams.document(aid))
     assert [(c.kind, dm.visible_body(c)) for c in cards] == [("range", "Condensed older habit"), ("day", "- Wants tables")]
@@ -93,6 +93,8 @@ def test_proposals_show_on_the_memory_page_counted_and_accepted_or_discarded(  #
     qtbot.keyClick(section.list, Qt.Key.Key_Delete)
     qtbot.waitUntil(lambda: section.list.count() == 0 and not section.ops.busy, timeout=5000)
     assert section.text.toPlainText() == "No dream card waits for review."
+    qtbot.waitUntil(lambda: section.status.text() == "Discarded — the dynamic memory is unchanged · nothing else "
+                    "waits", timeout=5000)  # the count on the status line stays true (issue 30)
     assert not section.accept_button.isEnabled() and not section.discard_button.isEnabled()
     assert dm.parse_document(services.dreams.document(aid)) == cards
     assert services.dreams.review.proposals(aid) == []

@@ -27,7 +27,7 @@ def test_a_stopped_run_is_named_then_retried(open_page, services, helper, summ, 
                        heartbeat_at=beat))
     panel = open_page(helper).dream_panel
     idle(qtbot, panel)
-    text = panel.last_run_label.text()
+    text = panel.schedule.last_run_label.text()
     assert f"stopped without finishing at {beat:%H:%M} UTC" in text and "retries it" in text
     summ.script(Reply(text_chunks=["- Wants bullet points"]))
     task = qloop.create_task(services.dreams.run_due())
@@ -37,5 +37,5 @@ def test_a_stopped_run_is_named_then_retried(open_page, services, helper, summ, 
     panel.schedule_reload()
     qtbot.waitUntil(lambda: panel.loads > n, timeout=5000)
     idle(qtbot, panel)
-    text = panel.last_run_label.text()
+    text = panel.schedule.last_run_label.text()
     assert "added a card" in text and f"the previous run stopped without finishing at {beat:%H:%M} UTC; retried" in text

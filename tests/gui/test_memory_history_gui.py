@@ -91,18 +91,18 @@ def test_pausing_an_entry_and_a_card_greys_them_with_a_chip_and_stops_sending_th
         panel = page.dream_panel
         qtbot.waitUntil(lambda: panel.loads >= 1 and page.model.total() == 2, timeout=5000)
         page.select_number(2)
-        page.toggle_pause_current()
+        page.entry_actions.toggle_pause_current()
         qtbot.waitUntil(lambda: page.model.entry(1) is not None and page.model.entry(1).paused, timeout=5000)
         index = page.model.index(1)
         assert ("paused", "paused") in page.delegate.chips(index)
         assert page.model.entry(0).paused is False
         panel.select_number(1)
-        panel.toggle_pause()
+        panel.card_actions.toggle_pause()
         qtbot.waitUntil(lambda: panel.model.card(0) is not None and panel.model.card(0).paused, timeout=5000)
         assert ("paused", "paused") in panel.delegate.chips(panel.model.index(0))
         block = services.memory.injection_block("Helper")
         assert "Hamburg" not in block and "tables" not in block and "dark mode" in block and "pytest" in block
         shot(page, tmp_path, "memory_paused.png")
-        page.toggle_pause_current()  # Ctrl+P again resumes
+        page.entry_actions.toggle_pause_current()  # Ctrl+P again resumes
         qtbot.waitUntil(lambda: not page.model.entry(1).paused, timeout=5000)
         qtbot.waitUntil(lambda: not page.runner.pending() and not panel.runner.pending(), timeout=5000)

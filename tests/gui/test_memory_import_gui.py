@@ -26,8 +26,8 @@ def page(qloop, services: Services, qtbot):  # type: ignore[no-untyped-def]
 def _import(page: MemoryPage, qtbot, path: Path, **kw: bool) -> bool:  # type: ignore[no-untyped-def]
     """Import ``path`` through the page and wait for the outcome (checked and written on
     worker threads)."""
-    with qtbot.waitSignal(page.import_finished, timeout=10_000) as blocker:
-        assert page.import_from(path, **kw)
+    with qtbot.waitSignal(page.transfer.import_finished, timeout=10_000) as blocker:
+        assert page.transfer.import_from(path, **kw)
     return bool(blocker.args[0])
 
 

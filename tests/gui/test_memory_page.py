@@ -90,18 +90,18 @@ def test_switch_turns_memory_off_and_on(page, services, assistant, qtbot):  # ty
 
 
 def test_add_edit_delete_renumber(page, services, assistant, qtbot, monkeypatch):  # type: ignore[no-untyped-def]
-    """MEM-2: Add memory (button and Ctrl+N), edit a card in place (F2, Enter saves),
+    """MEM-2: Add memory (button and Ctrl+N), edit a card in place (Enter opens, Enter saves),
     delete with Del after confirmation: the rest renumber."""
     for text in ("first fact", "second fact"):
         n = page.loads
-        dlg = page.add_memory()
+        dlg = page.entry_actions.add_memory()
         dlg.setTextValue(text)
         dlg.accept()
         wait_loaded(qtbot, page, n)
     # Ctrl+N opens the same dialog
     focus_list(qtbot, page)
     qtbot.keyClick(page.list, Qt.Key.Key_N, Qt.KeyboardModifier.ControlModifier)
-    dlg = page._add_dialog
+    dlg = page.entry_actions._add_dialog
     qtbot.waitUntil(dlg.isVisible)
     n = page.loads
     dlg.setTextValue("third fact")
@@ -111,10 +111,10 @@ def test_add_edit_delete_renumber(page, services, assistant, qtbot, monkeypatch)
     assert page.current_entry() is not None and page.current_entry().number == 3
     assert [v.origin for v in services.memory.entry_views(assistant)] == ["owner"] * 3
 
-    # edit #2 in place: F2 opens a line editor over the card, Enter saves
+    # edit #2 in place: Enter opens a line editor over the card, Enter saves
     page.select_number(2)
     focus_list(qtbot, page)
-    qtbot.keyClick(page.list, Qt.Key.Key_F2)
+    qtbot.keyClick(page.list, Qt.Key.Key_Return)
     editor = page.list.findChild(QLineEdit, "memoryCardEditor")
     assert editor is not None and editor.text() == "second fact"
     editor.setText("second fact, corrected")
@@ -151,7 +151,7 @@ def test_edit_error_is_shown_inline(page, services, assistant, qtbot):  # type: 
     services.memory.add(assistant, "keep me")
     qtbot.waitUntil(lambda: page.model.total() == 1, timeout=5000)
     page.select_number(1)
-    page.edit_current()
+    page.entry_actions.edit_current()
     editor = page.list.findChild(QLineEdit, "memoryCardEditor")
     editor.setText("   ")
     qtbot.keyClick(editor, Qt.Key.Key_Return)  # the delegate commits on a queued call
@@ -164,10 +164,10 @@ def test_raw_edit_save_keeps_free_form_lines(page, services, assistant, qtbot): 
     """MEM-3: Edit shows the whole document; Save renumbers in document order and keeps
     every free-form line byte for byte; Cancel discards; a second Save changes nothing."""
     page.raw_button.click()
-    assert page.stack.currentIndex() == 1 and page.raw_edit.toPlainText() == ""
-    page.raw_edit.setPlainText(RAW)
+    assert page.stack.currentIndex() == 1 and page.raw.raw_edit.toPlainText() == ""
+    page.raw.raw_edit.setPlainText(RAW)
     n = page.loads
-    page.save_raw_button.click()
+    page.raw.save_raw_button.click()
     wait_loaded(qtbot, page, n)
     expected = (RAW.replace("#3: lives", "#1: lives").replace("#1: prefers", "#2: prefers")
                 .replace("#7: travels", "#3: travels"))
@@ -176,24 +176,24 @@ def test_raw_edit_save_keeps_free_form_lines(page, services, assistant, qtbot): 
     assert texts(page) == [(1, "lives in Berlin"), (2, "prefers dark mode"), (3, "travels by train")]
     # reopen: the editor holds the stored text; Save without a change is a no-op
     page.raw_button.click()
-    assert page.raw_text() == expected
-    page.save_raw_button.click()
+    assert page.raw.raw_text() == expected
+    page.raw.save_raw_button.click()
     wait_idle(qtbot, page)
     assert page.stack.currentIndex() == 0
     assert services.memory.document(assistant) == expected
     # Cancel discards
     page.raw_button.click()
-    page.raw_edit.setPlainText("#1: something else entirely\n")
-    page.cancel_raw_button.click()
+    page.raw.raw_edit.setPlainText("#1: something else entirely\n")
+    page.raw.cancel_raw_button.click()
     assert page.stack.currentIndex() == 0
     assert services.memory.document(assistant) == expected
     # a CRLF document round-trips through the editor
     services.memory.save_raw(assistant, "# h\r\n#1: a\r\nnote\r\n")
     page.raw_button.click()
-    cursor = page.raw_edit.textCursor()
+    cursor = page.raw.raw_edit.textCursor()
     cursor.movePosition(cursor.MoveOperation.End)
     cursor.insertText("#9: b")
-    page.save_raw_button.click()
+    page.raw.save_raw_button.click()
     wait_idle(qtbot, page)
     assert services.memory.document(assistant) == "# h\r\n#1: a\r\nnote\r\n#2: b"
 
@@ -268,23 +268,23 @@ def test_help_tooltips(page):  # type: ignore[no-untyped-def]
     assert "belongs to you" in fixed and "memory tool" in fixed and "never rewrite" in fixed
     assert page.memory_switch.toolTip() and page.fixed_title.toolTip()
     helps["fixedMemoryHelp"].click()  # click shows the tip too (no crash offscreen)
-    for b in (page.add_button, page.raw_button, page.export_button, page.copy_button,
-              page.trust_button, page.delete_button, page.save_raw_button, page.cancel_raw_button):
+    for b in (page.add_button, page.raw_button, page.search_button, page.history_button, page.more_button,
+              page.trust_button, page.delete_button, page.raw.save_raw_button, page.raw.cancel_raw_button):
         assert b.toolTip(), b.objectName()
 
 
 def test_export_and_copy(page, services, assistant, qtbot, tmp_path: Path):  # type: ignore[no-untyped-def]
     services.memory.save_raw(assistant, "# Me\n#1: a fact")
     out = tmp_path / "mem.md"
-    dlg = page.open_export()
+    dlg = page.transfer.open_export()
     assert dlg.isVisible()
     dlg.selectNameFilter("Fixed memory document only (*.md)")
     dlg.fileSelected.emit(str(out))
     dlg.reject()
     assert out.read_text(encoding="utf-8") == "# Me\n#1: a fact\n"
-    page.copy_button.click()
+    page.copy_action.trigger()
     assert QGuiApplication.clipboard().text() == "# Me\n#1: a fact\n"
-    assert not page.export_to(tmp_path / "missing-dir" / "x.md")
+    assert not page.transfer.export_to(tmp_path / "missing-dir" / "x.md")
     assert "Export failed" in page.error_label.text()
 
 
@@ -295,11 +295,11 @@ def test_export_and_import_memory_files(page, services, assistant, qtbot, tmp_pa
     from chathub_desktop.gui.file_dialogs import MEMORY_EXPORT_FILTERS
 
     services.memory.save_raw(assistant, "# Me\n#1: a fact\n#2: another")
-    dlg = page.open_export()
-    assert dlg.nameFilters() == list(MEMORY_EXPORT_FILTERS) and page.import_button.toolTip()
+    dlg = page.transfer.open_export()
+    assert dlg.nameFilters() == list(MEMORY_EXPORT_FILTERS) and page.import_action.toolTip()
     dlg.reject()
     out = tmp_path / "mem.json"
-    assert page.export_to(out, "json")
+    assert page.transfer.export_to(out, "json")
     assert json.loads(out.read_text(encoding="utf-8"))["fixed"]["document"] == services.memory.document(assistant)
     other = services.assistants.create("Other").id
     target = MemoryPage(services, other)
@@ -308,15 +308,15 @@ def test_export_and_import_memory_files(page, services, assistant, qtbot, tmp_pa
     qtbot.waitUntil(lambda: target.loads >= 1, timeout=5000)
     asked: list[str] = []
     monkeypatch.setattr(change_preview, "ask", lambda _p, _t, heading, _o, _a: asked.append(heading) or "replace")
-    with qtbot.waitSignal(target.import_finished, timeout=10_000) as done:
-        assert target.import_from(out)
+    with qtbot.waitSignal(target.transfer.import_finished, timeout=10_000) as done:
+        assert target.transfer.import_from(out)
     assert done.args == [True]
     assert asked and "into Other's memory" in asked[0]
     assert services.memory.document(other) == services.memory.document(assistant)
     bad = tmp_path / "bad.json"
     bad.write_text('{"format": "chathub-memory", "version": 7}', encoding="utf-8")
-    with qtbot.waitSignal(target.import_finished, timeout=10_000) as done:
-        assert target.import_from(bad, confirmed=True)
+    with qtbot.waitSignal(target.transfer.import_finished, timeout=10_000) as done:
+        assert target.transfer.import_from(bad, confirmed=True)
     assert done.args == [False]
     assert "version 7 is not supported" in target.error_label.text()
     assert services.memory.document(other) == services.memory.document(assistant)
@@ -410,9 +410,9 @@ def test_raw_view_warns_when_the_model_writes_meanwhile(page, services, assistan
     n = page.loads
     services.memory.execute_tool(assistant, topic, ToolCall("c", "add", json.dumps({"text": "b"})))
     wait_loaded(qtbot, page, n)
-    assert page.stack.currentIndex() == 1 and page.raw_notice.isVisible()
-    assert page.raw_edit.toPlainText() == "#1: a\n"  # the user's text is left alone
-    page.cancel_raw_button.click()
+    assert page.stack.currentIndex() == 1 and page.raw.raw_notice.isVisible()
+    assert page.raw.raw_edit.toPlainText() == "#1: a\n"  # the user's text is left alone
+    page.raw.cancel_raw_button.click()
     qtbot.waitUntil(lambda: page.model.total() == 2, timeout=5000)
 
 
@@ -423,21 +423,21 @@ def test_a_stale_raw_editor_never_overwrites_a_newer_save(page, services, assist
     services.memory.add(assistant, "a")
     qtbot.waitUntil(lambda: page.model.total() == 1 and not page.runner.pending(), timeout=5000)
     page.raw_button.click()
-    page.raw_edit.setPlainText("#1: a\n#2: mine\n")
+    page.raw.raw_edit.setPlainText("#1: a\n#2: mine\n")
     other = open_services(services.database_url)  # another process: its events never reach this page
     other.memory.add(assistant, "theirs")
     other.close()
-    page.save_raw_button.click()
+    page.raw.save_raw_button.click()
     qtbot.waitUntil(lambda: "changed in another window or command" in page.error_label.text()
-                    and page.raw_reload_button.isVisible(), timeout=5000)
+                    and page.raw.raw_reload_button.isVisible(), timeout=5000)
     assert "nothing was saved" in page.error_label.text()
-    assert page.stack.currentIndex() == 1 and page.raw_edit.toPlainText() == "#1: a\n#2: mine\n"
+    assert page.stack.currentIndex() == 1 and page.raw.raw_edit.toPlainText() == "#1: a\n#2: mine\n"
     assert [e.text for e in services.memory.entries(assistant)] == ["a", "theirs"]
     monkeypatch.setattr(confirm, "ask", lambda *_a: True)
-    page.raw_reload_button.click()
-    assert page.raw_edit.toPlainText() == "#1: a\n#2: theirs\n" and not page.raw_reload_button.isVisible()
-    page.raw_edit.setPlainText("#1: a\n#2: theirs\n#3: mine\n")
-    page.save_raw_button.click()
+    page.raw.raw_reload_button.click()
+    assert page.raw.raw_edit.toPlainText() == "#1: a\n#2: theirs\n" and not page.raw.raw_reload_button.isVisible()
+    page.raw.raw_edit.setPlainText("#1: a\n#2: theirs\n#3: mine\n")
+    page.raw.save_raw_button.click()
     wait_idle(qtbot, page)
     assert [e.text for e in services.memory.entries(assistant)] == ["a", "theirs", "mine"]
 

@@ -31,8 +31,9 @@ def test_paste_preview_marks_duplicates_and_adds_owner_entries(window, services,
     qtbot.waitUntil(lambda: dlg.fact_list.count() == 5, timeout=5000)
     labels = [dlg.fact_list.item(i).text() for i in range(dlg.fact_list.count())]
     assert labels == [
-        "You live in Lisbon and work as a data engineer.   — nearly repeats fixed memory #2",
-        "You are allergic to peanuts.   — already in memory as fixed memory #1",
+        "You live in Lisbon and work as a data engineer.   — nearly repeats fixed memory #2 "
+        "“You live in Lisbon and work as a data engineer”",
+        "You are allergic to peanuts.   — already in memory as fixed memory #1 “You are allergic to peanuts.”",
         "Your daughter is called Mia.",
         "You are learning Japanese.",
         "東京に行きたいです。",

@@ -98,8 +98,8 @@ def test_import_offers_replace_and_merge_and_merge_skips_duplicates(
     path.write_text(FILE, encoding="utf-8")
     with shown_memory_page(services, aid, qtbot) as page:
         answer.option, answer.shot = "replace", "memory_import_replace.png"
-        with qtbot.waitSignal(page.import_finished, timeout=10_000) as done:
-            assert page.import_from(path)
+        with qtbot.waitSignal(page.transfer.import_finished, timeout=10_000) as done:
+            assert page.transfer.import_from(path)
         assert done.args == [False] and services.memory.document(aid) == CURRENT  # cancelled: nothing written
         replace = answer.seen[0]
         # Merge is the default: nothing of the current memory is lost unless Replace is picked (issue 28)
@@ -109,8 +109,8 @@ def test_import_offers_replace_and_merge_and_merge_skips_duplicates(
         assert "Works in Lisbon" in replace["removed"]
 
         answer.option, answer.choose, answer.shot = "merge", "merge", "memory_import_merge.png"
-        with qtbot.waitSignal(page.import_finished, timeout=10_000) as done:
-            assert page.import_from(path)
+        with qtbot.waitSignal(page.transfer.import_finished, timeout=10_000) as done:
+            assert page.transfer.import_from(path)
         assert done.args == [True]
         merge = answer.seen[1]
         assert "12 added, 3 skipped as duplicates" in merge["summary"]
@@ -129,8 +129,8 @@ def test_import_is_refused_when_memory_moved_on_after_the_preview(
     answer.option = answer.choose = "merge"
     answer.before_answer = lambda: services.memory.add(aid, "Written by another window meanwhile")
     with shown_memory_page(services, aid, qtbot) as page:
-        with qtbot.waitSignal(page.import_finished, timeout=10_000) as done:
-            assert page.import_from(path)
+        with qtbot.waitSignal(page.transfer.import_finished, timeout=10_000) as done:
+            assert page.transfer.import_from(path)
         assert done.args == [False]
         assert len(services.memory.entries(aid)) == 4
         assert "changed since the file was checked" in page.error_label.text()
@@ -139,10 +139,10 @@ def test_import_is_refused_when_memory_moved_on_after_the_preview(
 def test_a_raw_save_that_removes_entries_shows_them_first(
         services: Services, aid: int, answer: Answer, qtbot, qloop) -> None:  # type: ignore[no-untyped-def]
     with shown_memory_page(services, aid, qtbot) as page:
-        page.open_raw()
-        page.raw_edit.setPlainText("#1: Likes green tea\n#2: Works in Lisbon\n")
+        page.raw.open_raw()
+        page.raw.raw_edit.setPlainText("#1: Likes green tea\n#2: Works in Lisbon\n")
         answer.shot = "memory_raw_save_preview.png"
-        page.save_raw()
+        page.raw.save_raw()
         qtbot.waitUntil(lambda: len(answer.seen) == 1, timeout=5000)
         _idle(qtbot, page)
         seen = answer.seen[0]
@@ -151,14 +151,14 @@ def test_a_raw_save_that_removes_entries_shows_them_first(
         assert seen["edited"] == ["Likes tea → Likes green tea"]
         assert services.memory.document(aid) == CURRENT and page.stack.currentIndex() == 1  # text kept
         answer.choose = "save"
-        page.save_raw()
+        page.raw.save_raw()
         qtbot.waitUntil(lambda: services.memory.document(aid) == "#1: Likes green tea\n#2: Works in Lisbon\n",
                         timeout=5000)
         qtbot.waitUntil(lambda: page.stack.currentIndex() == 0, timeout=5000)
         _idle(qtbot, page)
-        page.open_raw()  # a save that only adds asks nothing
-        page.raw_edit.setPlainText("#1: Likes green tea\n#2: Works in Lisbon\n#3: Cycles\n")
-        page.save_raw()
+        page.raw.open_raw()  # a save that only adds asks nothing
+        page.raw.raw_edit.setPlainText("#1: Likes green tea\n#2: Works in Lisbon\n#3: Cycles\n")
+        page.raw.save_raw()
         qtbot.waitUntil(lambda: len(services.memory.entries(aid)) == 3, timeout=5000)
         assert len(answer.seen) == 2
         _idle(qtbot, page)
@@ -168,7 +168,7 @@ def test_clear_fixed_memory_lists_what_goes_and_history_reverts_it(
         services: Services, aid: int, answer: Answer, qtbot, qloop) -> None:  # type: ignore[no-untyped-def]
     with shown_memory_page(services, aid, qtbot) as page:
         answer.choose, answer.shot = "clear", "memory_clear_preview.png"
-        page.clear_button.click()
+        page.clear_action.trigger()
         qtbot.waitUntil(lambda: services.memory.document(aid) == "", timeout=5000)
         seen = answer.seen[0]
         assert sorted(seen["removed"]) == sorted(["Likes tea", "Prefers concise answers with tables and code",
@@ -185,7 +185,7 @@ def test_clear_fixed_memory_is_refused_when_it_moved_on(
     answer.choose = "clear"
     answer.before_answer = lambda: services.memory.add(aid, "Added while the preview was open")
     with shown_memory_page(services, aid, qtbot) as page:
-        page.clear_button.click()
+        page.clear_action.trigger()
         qtbot.waitUntil(lambda: "changed" in page.error_label.text(), timeout=5000)
         _idle(qtbot, page)
         assert len(services.memory.entries(aid)) == 4
@@ -210,9 +210,9 @@ def test_a_lower_keep_shows_which_cards_fold_into_which_range(
     with shown_memory_page(services, aid, qtbot) as page:
         panel = page.dream_panel
         qtbot.waitUntil(lambda: panel.model.rowCount() == 4, timeout=5000)
-        panel.keep_spin.setValue(2)
+        panel.schedule.keep_spin.setValue(2)
         answer.shot = "dream_keep_fold_preview.png"
-        assert panel.save_schedule()
+        assert panel.schedule.save_schedule()
         qtbot.waitUntil(lambda: len(answer.seen) == 1, timeout=5000)
         _idle(qtbot, panel)
         seen = answer.seen[0]
@@ -222,7 +222,7 @@ def test_a_lower_keep_shows_which_cards_fold_into_which_range(
         assert len(seen["added"]) == 1 and seen["added"][0].startswith("[2026-11-26 – 2026-11-27]")
         assert len(services.dreams.cards(aid)) == 4 and services.dreams.settings(aid).keep != 2  # cancelled
         answer.choose = "fold"
-        assert panel.save_schedule()
+        assert panel.schedule.save_schedule()
         qtbot.waitUntil(lambda: len(services.dreams.cards(aid)) == 3, timeout=5000)
         assert services.dreams.settings(aid).keep == 2
         _idle(qtbot, panel)

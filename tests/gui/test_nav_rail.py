@@ -8,6 +8,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QLabel
 
 from chathub_desktop.gui.nav_rail import PageId, RailEntry, initial_of
+from tests.gui.helpers import reload_assistants
 
 
 def test_the_rail_names_every_entry_and_reaches_it_with_tab(window) -> None:  # type: ignore[no-untyped-def]
@@ -29,7 +30,7 @@ def test_the_avatar_switches_assistants(window, services, qtbot) -> None:  # typ
     helper = services.assistants.create("Helper")
     writer = services.assistants.create("writer")
     services.topics.create(writer.id)
-    window.reload_assistants(helper.id)
+    reload_assistants(window, qtbot, helper.id)
     rail = window.rail
     assert rail.avatar.text() == "H" and rail.avatar.accessibleName() == "Assistant: Helper"
     assert window.assistant_title.text() == "Helper"
@@ -50,13 +51,18 @@ def test_the_avatar_switches_assistants(window, services, qtbot) -> None:  # typ
 
 
 def test_memory_search_and_settings_open_what_they_open(window, services, qtbot) -> None:  # type: ignore[no-untyped-def]
-    window.reload_assistants(services.assistants.create("Helper").id)
+    reload_assistants(window, qtbot, services.assistants.create("Helper").id)
     rail = window.rail
     rail.buttons[RailEntry.MEMORY].click()
     qtbot.waitUntil(lambda: "memory" in window.dialogs and window.dialogs["memory"].isVisible(), timeout=3000)
-    assert rail.buttons[RailEntry.CHATS].isChecked()  # the Memory page is a dialog today: Chats stays shown
-    window.dialogs["memory"].detach()
-    window.dialogs["memory"].close()
+    page = window.dialogs["memory"]
+    assert window.page_host.current_page_id() is PageId.MEMORY and page.window() is window  # in the window
+    assert rail.buttons[RailEntry.MEMORY].isChecked() and not window.message_view.isVisible()
+    # keys mean one thing (issue 30): Ctrl+N adds an entry here, New topic gets it back on Chats
+    assert window.new_topic_action.shortcuts() == [] and window.delete_topic_action.shortcuts() == []
+    rail.buttons[RailEntry.CHATS].click()
+    assert window.new_topic_action.shortcut().toString() == "Ctrl+N"
+    page.detach()
     rail.buttons[RailEntry.SEARCH].click()
     qtbot.waitUntil(lambda: "search" in window.dialogs and window.dialogs["search"].isVisible(), timeout=3000)
     window.dialogs["search"].close()
@@ -66,11 +72,11 @@ def test_memory_search_and_settings_open_what_they_open(window, services, qtbot)
 
 
 def test_a_hosted_page_is_shown_in_the_window_and_chats_comes_back(window, services, qtbot) -> None:  # type: ignore[no-untyped-def]
-    window.reload_assistants(services.assistants.create("Helper").id)
+    reload_assistants(window, qtbot, services.assistants.create("Helper").id)
     page = QLabel("Memory in the window")
-    window.page_host.add_page(PageId.MEMORY, page)  # the one call that hosts the Memory page
+    window.page_host.add_page(PageId.MEMORY, page)
     rail = window.rail
-    rail.buttons[RailEntry.MEMORY].click()
+    assert window.page_host.show_page(PageId.MEMORY)
     assert window.page_host.current_page_id() is PageId.MEMORY and page.isVisible()
     assert rail.buttons[RailEntry.MEMORY].isChecked() and not rail.buttons[RailEntry.CHATS].isChecked()
     assert "memory" not in window.dialogs  # shown in the window, no dialog
@@ -84,7 +90,7 @@ def test_the_avatar_letter() -> None:
 
 
 def test_chats_on_the_chats_page_shows_or_hides_the_topics(window, services, qtbot) -> None:  # type: ignore[no-untyped-def]
-    window.reload_assistants(services.assistants.create("Helper").id)
+    reload_assistants(window, qtbot, services.assistants.create("Helper").id)
     chats = window.rail.buttons[RailEntry.CHATS]
     assert window.sidebar.isVisible()
     chats.click()
@@ -99,7 +105,7 @@ def test_a_long_assistant_name_wraps_in_the_sidebar(window, services, qtbot) -> 
 
     name = "Research assistant for the quarterly planning of the travel team"
     window.resize(1100, 720)
-    window.reload_assistants(services.assistants.create(name).id)
+    reload_assistants(window, qtbot, services.assistants.create(name).id)
     qtbot.wait(50)
     assert window.assistant_title.text() == name and window.rail.avatar.text() == "R"
     assert window.sidebar.width() < 400  # the sidebar keeps its width

@@ -23,9 +23,9 @@ def test_keep_dream_cards_1000_says_the_range(qloop, services, qtbot) -> None:  
     page.show()
     panel = page.dream_panel
     qtbot.waitUntil(lambda: page.loads >= 1 and panel.loads >= 1 and not page.runner.pending(), timeout=5000)
-    _type(qtbot, panel.keep_spin, "1000")
-    assert panel.keep_spin.value() == 10  # Qt kept what fitted ...
-    assert panel.keep_range_hint.last_hint == "Allowed: 1–90"  # ... and says why
+    _type(qtbot, panel.schedule.keep_spin, "1000")
+    assert panel.schedule.keep_spin.value() == 10  # Qt kept what fitted ...
+    assert panel.schedule.keep_range_hint.last_hint == "Allowed: 1–90"  # ... and says why
     page.detach()
     qtbot.waitUntil(lambda: not page.runner.pending(), timeout=3000)
 

@@ -80,7 +80,7 @@ def test_dream_now_without_a_summarizer_offers_the_choice(qloop, services, qtbot
             qtbot.waitUntil(lambda: page.loads >= 1 and page.dream_panel.loads >= 1 and not page.runner.pending(),
                             timeout=5000)
             panel = page.dream_panel
-            panel.dream_now()
+            panel.runs.dream_now()
             idle(qtbot, panel)
             assert panel.error_label.isVisible()
             text = panel.error_label.text()

@@ -17,7 +17,7 @@ from chathub_desktop.core.messages import ToolCall
 from chathub_desktop.gui.tools_page import ToolsPage
 from chathub_desktop.services.container import Services
 from tests.fakes.vendor_server import FakeVendor, Reply
-from tests.gui.helpers import add_fake_provider
+from tests.gui.helpers import add_fake_provider, reload_assistants
 
 PROBE = str(Path(__file__).parents[1] / "fakes" / "mcp_probe_server.py")
 BLOCK = json.dumps({"mcpServers": {"probe": {"command": sys.executable, "args": [PROBE],
@@ -62,7 +62,7 @@ def test_an_ask_shows_in_the_chat_and_always_is_kept(window: Any, services: Serv
     _pid, aid = add_fake_provider(services, fake_vendor.base_url)
     services.mcp.add(McpServerConfig.stdio("probe", sys.executable, (PROBE,), {"CHATHUB_ALLOW_TEST_DOUBLES": "1"}))
     services.mcp.set_server_enabled("Helper", "probe", True)
-    window.reload_assistants(aid)
+    reload_assistants(window, qtbot, aid)
     fake_vendor.script(
         Reply(text_chunks=[], tool_calls=[ToolCall("e1", "probe__echo", json.dumps({"text": "hello bar"}))]),
         Reply(text_chunks=["Echoed."]),

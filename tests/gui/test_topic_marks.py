@@ -13,6 +13,7 @@ from chathub_desktop.gui.design.icons import Icon
 from chathub_desktop.gui.design.palette import tokens_of
 from chathub_desktop.gui.topic_list_delegate import row_marks
 from chathub_desktop.services.views import TopicView
+from tests.gui.helpers import reload_assistants
 from tests.gui.test_topic_streaming_mark import _has_colour, _row_image
 
 
@@ -35,7 +36,7 @@ def test_a_pinned_topic_shows_its_pin_in_the_accent_hue(window: Any, services: A
     pinned = services.topics.create(a.id, "Conventions").id
     services.topics.set_pinned(pinned, True)
     plain = services.topics.create(a.id, "Other").id
-    window.reload_assistants(a.id)
+    reload_assistants(window, qtbot, a.id)
     window.select_topic(plain)
     model = window.topic_model
     accent = QColor(tokens_of(window.topic_list.palette()).link)

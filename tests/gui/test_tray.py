@@ -132,11 +132,11 @@ def test_tray_actions_in_the_window_and_close_quits_without_a_tray(window, servi
     page = window.pages.open_memory()
     panel = page.dream_panel
     qtbot.waitUntil(lambda: panel.loads >= 1 and not window.runner.pending(), timeout=30000)
-    assert "none yet" in panel.last_run_label.text()
+    assert "none yet" in panel.schedule.last_run_label.text()
     window.tray.run_due_action.trigger()
     qtbot.waitUntil(lambda: window.dream_runner.runs == 1 and not window.dream_runner.running, timeout=30000)
     assert "Added card #1" in window.statusBar().currentMessage()
-    qtbot.waitUntil(lambda: "added a card" in panel.last_run_label.text(), timeout=30000)
+    qtbot.waitUntil(lambda: "added a card" in panel.schedule.last_run_label.text(), timeout=30000)
     assert panel.model.rowCount() == 1
     window.tray.run_due_action.trigger()  # nothing is due any more
     qtbot.waitUntil(lambda: not window.dream_runner.running, timeout=30000)

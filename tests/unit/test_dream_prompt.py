@@ -121,6 +121,10 @@ BODY = "- Prefers short answers  \n- Code first, then the explanation\n\n  - nes
     f"以下是更新后的助手记忆：\n{BODY}",
     f"更新されたアシスタントメモリ：\n{BODY}",
     f"  \n{BODY}\n\n",
+    f"<summary>\n{BODY}\n</summary>",  # issue 30: the tags a model wrapped the card in
+    f"<SUMMARY>{BODY}</SUMMARY>",
+    f"```\n<summary>\n{BODY}\n</summary>\n```",
+    f"Here is the updated memory:\n<memory>\n{BODY}\n</memory>",
 ])
 def test_a_fence_and_an_announcing_line_are_stripped_and_the_rest_kept_byte_for_byte(answer: str) -> None:
     assert dp.read_dream_answer(answer) == BODY
@@ -133,6 +137,8 @@ def test_a_fence_and_an_announcing_line_are_stripped_and_the_rest_kept_byte_for_
     "```\nA\n```\n\ntext\n\n```\nB\n```",  # two code blocks, not one fence around all
     "Here is the updated assistant memory:",  # nothing after it
     "x" * 120 + " memory:\n- tea",  # too long for an announcement
+    "<summary>a</summary> and <summary>b</summary>",  # tags inside the text, not around it
+    "Uses <summary> tags in HTML reports",
 ])
 def test_other_text_is_kept(answer: str) -> None:
     assert dp.clean_answer(answer) == answer.strip()

@@ -222,3 +222,24 @@ def test_append_then_entries(doc: str, text: str) -> None:
     assert fm.entries(new)[:-1] == fm.entries(doc)
     assert fm.entries(new)[-1] == fm.Entry(n, cleaned)
     assert n == max((e.number for e in fm.entries(doc)), default=0) + 1
+
+
+def test_notes_are_the_free_form_runs_where_they_stand() -> None:
+    """Issue 30: MEM-3's free-form lines become notes placed after the entries before them."""
+    from chathub_desktop.core.fixed_memory import Note, notes
+
+    doc = "# About me\n\nA note\r\nits second line  \n#1: a\n#2: b\n\n## Travel\n#3: c\nlast words"
+    assert notes(doc) == [Note(0, "# About me"), Note(0, "A note\nits second line"), Note(2, "## Travel"),
+                          Note(3, "last words")]
+    assert notes("#1: a\n#2: b\n") == [] and notes("") == []
+
+
+def test_save_preview_renumbers_entries_and_keeps_notes() -> None:
+    """Issue 30: the raw editor's preview is what MEM-3's save gives."""
+    from chathub_desktop.core.fixed_memory import save_preview
+
+    doc = "# Me\n#5: a\n\n#2:   b  \nnote\n"
+    assert save_preview(doc) == ([(None, "# Me"), (1, "a"), (2, "b"), (None, "note")], 2, 2)
+    rows, entries, notes = save_preview("".join(f"#{i}: x{i}\n" for i in range(1, 11)), limit=3)
+    assert rows == [(1, "x1"), (2, "x2"), (3, "x3")] and (entries, notes) == (10, 0)
+    assert save_preview("") == ([], 0, 0)

@@ -133,5 +133,14 @@ def test_split_keeps_abbreviations_and_lowercase_continuations() -> None:
 def test_mark_duplicates_exact_and_near() -> None:
     marked = mark_duplicates(["you like TEA", "You like green tea a lot", "New fact here"],
                              ["You like tea", "You like green tea a lot!"])
-    assert [(m.duplicate_of, m.exact) for m in marked] == [("fixed memory #1", True), ("fixed memory #2", False),
-                                                           (None, False)]
+    assert [(m.duplicate_of, m.exact) for m in marked] == [
+        ("fixed memory #1 “You like tea”", True), ("fixed memory #2 “You like green tea a lot!”", False), (None, False)]
+
+
+def test_a_fact_told_in_another_voice_is_a_near_duplicate() -> None:
+    """Issue 30: "You prefer metric units" pasted beside "Prefers metric units" repeats it
+    (the subject words left out, words stemmed); a different fact does not."""
+    marked = mark_duplicates(["You prefer metric units", "The user prefers imperial units",
+                              "You prefer metric units and 24-hour time"],
+                             ["Lives in Berlin", "Prefers metric units"])
+    assert [m.duplicate_of for m in marked] == ["fixed memory #2 “Prefers metric units”", None, None]

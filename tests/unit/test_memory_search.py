@@ -182,3 +182,28 @@ def test_pages_reassemble_property(text: str, page: int) -> None:
     """REF-5: following next_offset from 0 yields the text exactly, for any page size."""
     text = text.encode("utf-16", "surrogatepass").decode("utf-16", "replace")
     assert "".join(_read_all(text, page)) == text
+
+
+def test_filter_matches_every_word_and_the_typed_prefix() -> None:
+    """Issue 30's filter box over REF-3 tokens: all finished words, the last as a prefix."""
+    from chathub_desktop.core.memory_search import matches_filter
+
+    text = "Prefers metric units, see A4 paper — 東京に住んでいる"
+    assert matches_filter(text, "")
+    assert matches_filter(text, "  ,; ")
+    assert matches_filter(text, "METR")
+    assert matches_filter(text, "metric u")
+    assert matches_filter(text, "a4 pap")
+    assert not matches_filter(text, "metrics units")
+    assert not matches_filter(text, "imperial")
+    assert matches_filter(text, "東京")
+    assert not matches_filter(text, "京都")
+
+
+@given(st.text(max_size=60), st.text(max_size=20))
+@settings(max_examples=200, deadline=None)
+def test_filter_never_raises_and_a_text_matches_itself(text: str, query: str) -> None:
+    from chathub_desktop.core.memory_search import matches_filter
+
+    assert isinstance(matches_filter(text, query), bool)
+    assert matches_filter(text, text)

@@ -71,6 +71,7 @@ class Icon(enum.Enum):
     JUMP_END = "arrow-down-to-line"
     CHATS = "message-square"
     STREAMING = "loader"
+    MORE = "ellipsis"
 
 
 class IconTint(enum.Enum):

@@ -5,4 +5,6 @@
 (:mod:`.transfer_actions`); the dream panel (:mod:`.dream_panel`) with its cards
 (:mod:`.dream_cards`, :mod:`.card_edit_dialog`), schedule form (:mod:`.dream_schedule_form`)
 and runs (:mod:`.dream_runs`); the previews (:mod:`.change_preview`) and the history
-(:mod:`.history_view`)."""
+(:mod:`.history_view`). The page and the panel are composed of these components, each
+given what it needs through its constructor or a small Protocol (:mod:`.host`,
+``DreamHost``, ``RunsHost``) — no mixins (issue 30)."""

@@ -4,8 +4,12 @@ editor, and :func:`layout_lines`, the wrapping both lists use."""
 
 from __future__ import annotations
 
+import math
+import re
+
 from PySide6.QtCore import (
     QAbstractListModel,
+    QEvent,
     QModelIndex,
     QPersistentModelIndex,
     QRect,
@@ -13,7 +17,16 @@ from PySide6.QtCore import (
     QSize,
     Qt,
 )
-from PySide6.QtGui import QColor, QFont, QFontMetrics, QPainter, QPalette, QTextLayout, QTextOption
+from PySide6.QtGui import (
+    QColor,
+    QFont,
+    QFontMetrics,
+    QKeyEvent,
+    QPainter,
+    QPalette,
+    QTextLayout,
+    QTextOption,
+)
 from PySide6.QtWidgets import (
     QLineEdit,
     QListView,
@@ -35,6 +48,8 @@ TrustedRole = Qt.ItemDataRole.UserRole + 3
 PausedRole = Qt.ItemDataRole.UserRole + 4
 #: The assistant an imported entry came from (issue 15), e.g. ``"Claude"``; None otherwise.
 SourceRole = Qt.ItemDataRole.UserRole + 5
+#: True for a note: a free-form run of the raw document shown between entries (issue 30).
+NoteRole = Qt.ItemDataRole.UserRole + 6
 
 
 # --- the delegate -------------------------------------------------------------------------
@@ -45,6 +60,11 @@ CARD_PAD = 10  # px, inside a card
 HEADER_GAP = 4  # px, header row to body text
 MAX_BODY_LINES = 6  # a longer entry is elided (edit or the raw view shows it all)
 MEASURE_CHARS = 2000  # only this head of a huge entry is laid out
+ESTIMATE_SLACK = 1.12  # a line estimated from mean widths loses part of a word at each wrap
+_SAMPLE = "The quick brown fox jumps over the lazy dog; 0123456789, Prefers Metric Units."
+_WIDE_SAMPLE = "東京日本語한국어カタカナ"
+#: Characters drawn about twice as wide as Latin ones (CJK, kana, Hangul, full-width forms).
+_WIDE_RE = re.compile("[\u1100-\u115f\u2e80-\ua4cf\uac00-\ud7a3\uf900-\ufaff\ufe30-\ufe4f\uff00-\uff60]")
 CHIP_PAD_X = 6
 CHIP_GAP = 6
 
@@ -71,11 +91,43 @@ class MemoryCardDelegate(QStyledItemDelegate):
     def __init__(self, view: QListView) -> None:
         super().__init__(view)
         self._view = view
-        self._cache: dict[tuple[int, str, int], list[str]] = {}
+        self._cache: dict[tuple[int, str, int, int], list[str]] = {}
+        self._metrics: tuple[float, float, int, int] | None = None
+
+    #: The most body lines a card shows (a longer text is elided; the editor shows it all).
+    max_lines = MAX_BODY_LINES
 
     def clear_cache(self) -> None:
-        """Forget the laid-out lines (the entries or the font changed)."""
+        """Forget the laid-out lines and the font's metrics (the entries or the font changed)."""
         self._cache.clear()
+        self._metrics = None
+
+    def _font_metrics(self) -> tuple[float, float, int, int]:
+        """``(px per narrow character, px per wide character, line spacing, header
+        height)`` of the list's font, measured once per font."""
+        if self._metrics is None:
+            fm = QFontMetrics(self._body_font())
+            narrow = fm.horizontalAdvance(_SAMPLE) / len(_SAMPLE)
+            wide = fm.horizontalAdvance(_WIDE_SAMPLE) / len(_WIDE_SAMPLE)
+            header = max(QFontMetrics(self._head_font()).height(), QFontMetrics(self._chip_font()).height() + 4)
+            self._metrics = (narrow, wide, fm.lineSpacing(), header)
+        return self._metrics
+
+    def estimate_lines(self, text: str, width: int) -> int:
+        """How many lines ``text`` takes at ``width`` px, from character counts and the
+        font's mean widths (no text layout: a row's height must cost next to nothing for
+        10,000 cards, issue 30), erring long; at most :attr:`max_lines`. Paint lays out at
+        most this many lines, so a card never draws past its height."""
+        narrow, wide, _spacing, _header = self._font_metrics()
+        room = max(10, width)
+        lines = 0
+        for part in text[:MEASURE_CHARS].split("\n"):
+            n_wide = len(_WIDE_RE.findall(part))
+            px = ((len(part) - n_wide) * narrow + n_wide * wide) * ESTIMATE_SLACK
+            lines += max(1, math.ceil(px / room))
+            if lines >= self.max_lines:
+                return self.max_lines
+        return max(1, lines)
 
     # geometry
     def _body_font(self) -> QFont:
@@ -95,23 +147,30 @@ class MemoryCardDelegate(QStyledItemDelegate):
         return max(120, self._view.viewport().width() - 2 * CARD_MARGIN_X)
 
     def _lines(self, number: int, text: str, width: int) -> list[str]:
-        key = (number, text, width)
+        """The lines painted for ``text`` at ``width``: laid out (line breaks kept), at most
+        :meth:`estimate_lines` of them, the last elided when the text goes on."""
+        max_lines = self.estimate_lines(text, width)
+        key = (number, text, width, max_lines)
         hit = self._cache.get(key)
         if hit is not None:
             return hit
         if len(self._cache) > 4000:
             self._cache.clear()
-        lines = layout_lines(text or " ", self._body_font(), width, MAX_BODY_LINES)
+        # U+2028 makes QTextLayout break the line where the text has a newline
+        flat = (text or " ").replace("\r\n", "\n").replace("\n", "\u2028")
+        lines = [ln.replace("\u2028", " ") for ln in layout_lines(flat, self._body_font(), width, max_lines)]
         self._cache[key] = lines
         return lines
 
     def _header_height(self) -> int:
-        return max(QFontMetrics(self._head_font()).height(), QFontMetrics(self._chip_font()).height() + 4)
+        return self._font_metrics()[3]
 
     def sizeHint(self, option: QStyleOptionViewItem, index: QModelIndex | QPersistentModelIndex) -> QSize:
         width = self._card_width()
-        lines = self._lines(index.data(NumberRole) or 0, index.data() or "", width - 2 * CARD_PAD)
-        body = len(lines) * QFontMetrics(self._body_font()).lineSpacing()
+        lines = self.estimate_lines(str(index.data() or ""), width - 2 * CARD_PAD)
+        body = lines * self._font_metrics()[2]
+        if index.data(NoteRole):  # a note: its lines, no card
+            return QSize(width + 2 * CARD_MARGIN_X, 2 * CARD_MARGIN_Y + body)
         h = 2 * CARD_MARGIN_Y + 2 * CARD_PAD + self._header_height() + HEADER_GAP + body
         return QSize(width + 2 * CARD_MARGIN_X, h)
 
@@ -148,6 +207,9 @@ class MemoryCardDelegate(QStyledItemDelegate):
               index: QModelIndex | QPersistentModelIndex) -> None:
         pal: QPalette = option.palette  # type: ignore[attr-defined]
         rect: QRect = option.rect  # type: ignore[attr-defined]
+        if index.data(NoteRole):
+            self._paint_note(painter, pal, rect, str(index.data() or ""))
+            return
         state = option.state  # type: ignore[attr-defined]
         number = int(index.data(NumberRole) or 0)
         text = str(index.data() or "")
@@ -212,10 +274,26 @@ class MemoryCardDelegate(QStyledItemDelegate):
             y += bfm.lineSpacing()
         painter.restore()
 
+    def _paint_note(self, painter: QPainter, pal: QPalette, rect: QRect, text: str) -> None:
+        """A note: its lines in the muted text colour, italic, without a card."""
+        base = pal.color(QPalette.ColorRole.Base)
+        painter.save()
+        font = QFont(self._body_font())
+        font.setItalic(True)
+        painter.setFont(font)
+        painter.setPen(QColor(colours_for(base.lightness() < 128).text_muted))
+        bfm = QFontMetrics(self._body_font())
+        x = rect.left() + CARD_MARGIN_X + CARD_PAD
+        y = rect.top() + CARD_MARGIN_Y
+        for line in self._lines(0, text, self._card_width() - 2 * CARD_PAD):
+            painter.drawText(x, y + bfm.ascent(), line)
+            y += bfm.lineSpacing()
+        painter.restore()
+
     # editing
     def createEditor(self, parent: QWidget, option: QStyleOptionViewItem,
                      index: QModelIndex | QPersistentModelIndex) -> QWidget:
-        ed = QLineEdit(parent)
+        ed = CardLineEdit(parent)
         ed.setObjectName("memoryCardEditor")
         ed.setFrame(True)
         ed.setToolTip("Enter saves, Esc cancels")
@@ -237,6 +315,19 @@ class MemoryCardDelegate(QStyledItemDelegate):
         body = self.body_rect(rect)
         h = editor.sizeHint().height()
         editor.setGeometry(QRect(body.left(), body.top(), body.width(), max(h, min(body.height(), h))))
+
+
+class CardLineEdit(QLineEdit):
+    """The in-place editor of a card: Enter and Esc belong to it while it has the keys
+    (they save and cancel), even where Enter is the list's Edit shortcut (issue 30)."""
+
+    def event(self, e: QEvent) -> bool:
+        """Qt: claim Enter/Return/Esc before any shortcut sees them."""
+        if e.type() == QEvent.Type.ShortcutOverride and isinstance(e, QKeyEvent) and e.key() in (
+                Qt.Key.Key_Return, Qt.Key.Key_Enter, Qt.Key.Key_Escape):
+            e.accept()
+            return True
+        return super().event(e)
 
 
 def layout_lines(text: str, font: QFont, width: int, max_lines: int) -> list[str]:

@@ -5,6 +5,7 @@ cards with a date chip and, on single-day cards, a refresh icon (Regenerate)."""
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from datetime import date
 from operator import attrgetter
 
 from PySide6.QtCore import (
@@ -35,7 +36,6 @@ from chathub_desktop.gui.memory.card_delegate import (
     NumberRole,
     PausedRole,
     TrustedRole,
-    layout_lines,
 )
 from chathub_desktop.gui.memory.page_common import role_data
 from chathub_desktop.services.dream_service import (
@@ -61,7 +61,7 @@ def card_copy_text(cards: Sequence[CardView]) -> str:
 
 
 def _card_tooltip(c: CardView) -> str:
-    tip = f"#{c.number} [{c.display_tag}] · {KIND_TIPS.get(c.kind, '')}\nF2 or double-click to edit, Del to delete"
+    tip = f"#{c.number} [{c.display_tag}] · {KIND_TIPS.get(c.kind, '')}\nEnter or double-click to edit, Del to delete"
     if c.regenerable:
         tip += "\nCtrl+R or the refresh icon: dream over this day again"
     return tip
@@ -82,14 +82,49 @@ _ROLES: dict[int, Callable[[CardView], object]] = {
 }
 
 
+def range_days(display_tag: str) -> int | None:
+    """How many days a range card spans, from its ``2026-11-23 – 2026-11-24`` tag (both
+    ends counted); None when the tag is not such a range."""
+    first, sep, last = display_tag.partition(" – ")
+    try:
+        return (date.fromisoformat(last.strip()) - date.fromisoformat(first.strip())).days + 1 if sep else None
+    except ValueError:
+        return None
+
+
+def folded_text(card: CardView) -> str:
+    """What a folded range card shows instead of its body (issue 30: the timeline folds
+    ranges; Space expands)."""
+    days = range_days(card.display_tag)
+    what = f"{days} days" if days else "Several days"
+    return f"▸ {what} folded into one card — Space shows them"
+
+
 class DreamCardModel(QAbstractListModel):
-    """The dynamic-memory cards (:class:`CardView`) of one assistant; read-only (edits
-    go through :class:`CardEditDialog` and the service). Roles: display = the visible
-    body, ``NumberRole``, ``TagRole`` (the chip text), ``KindRole``, ``RegenerableRole``."""
+    """The dynamic-memory cards (:class:`CardView`) of one assistant, a timeline; read-only
+    (edits go through :class:`CardEditDialog` and the service). Roles: display = the
+    visible body (a range card is folded to one line until :meth:`toggle_fold`),
+    ``NumberRole``, ``TagRole`` (the chip text), ``KindRole``, ``RegenerableRole``."""
 
     def __init__(self, parent: QObject | None = None) -> None:
         super().__init__(parent)
         self._cards: list[CardView] = []
+        self._open: set[str] = set()  # tags of the range cards the user expanded
+
+    def is_folded(self, row: int) -> bool:
+        """True for a range card shown folded."""
+        c = self.card(row)
+        return c is not None and c.kind == "range" and c.tag not in self._open
+
+    def toggle_fold(self, row: int) -> bool:
+        """Expand a folded range card, or fold it again; False for any other card."""
+        c = self.card(row)
+        if c is None or c.kind != "range":
+            return False
+        self._open.symmetric_difference_update({c.tag})
+        idx = self.index(row)
+        self.dataChanged.emit(idx, idx)
+        return True
 
     def set_cards(self, cards: Sequence[CardView]) -> None:
         """Replace every card."""
@@ -111,6 +146,9 @@ class DreamCardModel(QAbstractListModel):
 
     def data(self, index: QModelIndex | QPersistentModelIndex, role: int = Qt.ItemDataRole.DisplayRole) -> object:
         """Qt: the roles listed in the class docstring, plus accessible text and a tooltip."""
+        if role == Qt.ItemDataRole.DisplayRole and index.isValid() and self.is_folded(index.row()):
+            c = self.card(index.row())
+            return folded_text(c) if c is not None else None
         return role_data(self.card(index.row()) if index.isValid() else None, role, _ROLES)
 
     def flags(self, index: QModelIndex | QPersistentModelIndex) -> Qt.ItemFlag:
@@ -131,6 +169,7 @@ class DreamCardDelegate(MemoryCardDelegate):
 
     regenerate_clicked = Signal(int)
     edit_requested = Signal(int)
+    max_lines = DREAM_BODY_LINES
 
     def chips(self, index: QModelIndex | QPersistentModelIndex) -> list[tuple[str, str]]:
         """One chip: the card's date (or range) in the dream colour; range and legacy
@@ -141,20 +180,6 @@ class DreamCardDelegate(MemoryCardDelegate):
         if bool(index.data(PausedRole)):
             chips.append(("paused", "paused"))
         return chips
-
-    def _lines(self, number: int, text: str, width: int) -> list[str]:
-        key = (number, text, width)
-        hit = self._cache.get(key)
-        if hit is not None:
-            return hit
-        if len(self._cache) > 2000:
-            self._cache.clear()
-        # U+2028 makes QTextLayout break the line where the body has a newline
-        flat = (text or " ").replace("\r\n", "\n").replace("\n", "\u2028")
-        lines = [ln.replace("\u2028", " ") for ln in layout_lines(flat, self._body_font(), width,
-                                                                  DREAM_BODY_LINES)]
-        self._cache[key] = lines
-        return lines
 
     def regen_rect(self, rect: QRect) -> QRect:
         """Where the refresh icon sits in a row's ``rect`` (top right of the card)."""

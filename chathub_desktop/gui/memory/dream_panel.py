@@ -15,16 +15,17 @@ dynamic-memory cards (DRM-2, DRM-5, DRM-7, DRM-8, DRM-15, APP-6, APP-7).
   run (the tray's dream timer) shows here as well, and Stop cancels that run.
 - **Cards** (DRM-8, DRM-15): one :class:`QListView` over :class:`DreamCardModel`,
   painted by :class:`DreamCardDelegate` (``#N``, a date chip, the body, and a refresh
-  icon on single-day cards only). Edit (F2, double-click: :class:`CardEditDialog`),
+  icon on single-day cards only). Edit (Enter, double-click: :class:`CardEditDialog`),
   Delete (Del), Regenerate (refresh icon, Ctrl+R; hidden on range and legacy cards),
   Copy (the service's visible text), Clear (after a preview of the cards that go, issue 18) and Restore previous
   version. There is no Add: only the dream writes dated cards. Edits carry the version
   token of the document the card was shown from: a save over a newer document is
   refused, the dialog keeps the text and offers Reload (issue 10).
 
-The schedule form and the runs are mixins (:mod:`.dream_schedule_form`,
-:mod:`.dream_runs`); the cards' model, delegate and editor live in :mod:`.dream_cards`
-and :mod:`.card_edit_dialog`.
+The schedule form, the runs and the card actions are components given this panel as a
+small Protocol (:mod:`.dream_schedule_form`, :mod:`.dream_runs`, :mod:`.dream_card_actions`;
+issue 30); the cards' model, delegate and editor live in :mod:`.dream_cards` and
+:mod:`.card_edit_dialog`.
 
 Every decision is a ``services.dreams`` call; reads and writes run in the page's
 worker thread (:class:`~chathub_desktop.gui.task_runner.TaskRunner`), the dream itself
@@ -35,6 +36,7 @@ the CLI's edits through this process's services, another page).
 from __future__ import annotations
 
 from collections.abc import Callable
+from datetime import date
 
 from PySide6.QtCore import (
     Qt,
@@ -43,7 +45,6 @@ from PySide6.QtCore import (
 )
 from PySide6.QtGui import (
     QAction,
-    QGuiApplication,
     QKeySequence,
 )
 from PySide6.QtWidgets import (
@@ -58,19 +59,16 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from chathub_desktop.gui import confirm
 from chathub_desktop.gui.chat_events import ChatEvents
 from chathub_desktop.gui.design import Tone, set_tone
 from chathub_desktop.gui.dream_day_picker import DreamDayPicker
 from chathub_desktop.gui.error_presenter import ErrorPresenter
 from chathub_desktop.gui.help_button import help_button
-from chathub_desktop.gui.memory import change_preview
-from chathub_desktop.gui.memory.card_edit_dialog import CardEditDialog
-from chathub_desktop.gui.memory.change_preview import PreviewOption
+from chathub_desktop.gui.memory.dream_card_actions import DreamCardActions
 from chathub_desktop.gui.memory.dream_cards import DreamCardDelegate, DreamCardModel
 from chathub_desktop.gui.memory.dream_runs import DreamRuns, yesterday_utc
 from chathub_desktop.gui.memory.dream_schedule_form import ScheduleForm
-from chathub_desktop.gui.memory.page_common import CardListOwner, card_list, error_label
+from chathub_desktop.gui.memory.page_common import ListRefresh, card_list, error_label
 from chathub_desktop.gui.memory.proposals_section import ProposalsSection, proposals_tab_title
 from chathub_desktop.gui.service_ops import ServiceOps
 from chathub_desktop.gui.summarizer_choice import choose_button
@@ -81,9 +79,8 @@ from chathub_desktop.services.dream_service import (
     CardView,
     DreamSettingsView,
 )
-from chathub_desktop.services.errors import NotFound, ServiceError, StaleDocument
+from chathub_desktop.services.errors import NotFound, ServiceError
 from chathub_desktop.services.events import MemoryChanged
-from chathub_desktop.services.memory_preview import ChangePreview
 
 # --- help texts (APP-6) -------------------------------------------------------------------
 
@@ -91,7 +88,7 @@ DYNAMIC_HELP = (
     "<p><b>Dynamic memory</b> is what the dream has learned: numbered cards, each "
     "tagged with the UTC day — or range of days — it came from. The model sees them "
     "after fixed memory.</p>"
-    "<p>Edit a card (F2 or double-click) or delete it (Del). <b>Regenerate</b> (the "
+    "<p>Edit a card (Enter or double-click) or delete it (Del). <b>Regenerate</b> (the "
     "refresh icon, Ctrl+R) runs the dream again for that card's day only; merged "
     "range cards and old undated blobs cannot be regenerated. <b>Copy</b> puts exactly "
     "the text you see on the clipboard, <b>Clear</b> removes every card, and "
@@ -101,12 +98,12 @@ DYNAMIC_HELP = (
     "repeats an existing one is skipped.</p>"
 )
 EMPTY_TEXT = ("No dream cards yet.\nThey appear after a memory dream finds something about how "
-              "you work; try Dream now (Ctrl+D).")
+              "you work; try Dream now (Ctrl+Shift+D).")
 
 # --- the panel ----------------------------------------------------------------------------
 
 
-class DreamPanel(ScheduleForm, DreamRuns, CardListOwner, QWidget):
+class DreamPanel(QWidget):
     """The Dreaming memory group's schedule form, Dream now and cards for ``assistant_id``
     (see the module docstring; DRM-2, DRM-5, DRM-7, DRM-8, DRM-15, APP-7).
 
@@ -128,31 +125,26 @@ class DreamPanel(ScheduleForm, DreamRuns, CardListOwner, QWidget):
         self.runner = runner
         self.presenter = presenter
         self.view: DreamSettingsView | None = None
-        self.paused = False
         self.memory_enabled = True
         self.loads = 0
         self._load_task = f"dream-load-{id(self)}"
-        self._dream_task = f"dream-run-{id(self)}"
         self._loading = False
         self._load_again = False
-        self._stale = False
         self.ops = ServiceOps(self.runner, self.presenter, self.show_error, self._on_busy, f"dream-op-{id(self)}")
-        self._dreaming: str | None = None  # what this panel's own run is ("Dream now", "Regenerate #2")
-        self._external_day: str | None = None  # a scheduled run for this assistant is going
+        #: Dream now, Regenerate and Stop (a component given this panel; DRM-3, APP-7).
+        self.runs = DreamRuns(self, self)
         self._select: tuple[str, str] | None = None  # (tag, text) to select after the next load
         self._select_number: int | None = None  # or this card number (a new card)
-        self._edit_dialog: CardEditDialog | None = None
+        #: Edit, Delete, Pause, Clear, Restore, Copy (a component given this panel).
+        self.card_actions = DreamCardActions(self, self)
         self._version = ""  # version token of the document the cards show (issue 10)
-        self._following = True
-        self._reload_timer = QTimer(self)
-        self._reload_timer.setSingleShot(True)
-        self._reload_timer.setInterval(40)  # coalesce bursts (an op's result + its MemoryChanged)
-        self._reload_timer.timeout.connect(self._start_load)
         self._status_timer = QTimer(self)
         self._status_timer.setSingleShot(True)
         self._build()
-        events.memory_changed.connect(self._on_memory_changed)
-        events.dream_progress.connect(self._on_dream_progress)
+        # coalesces bursts (an op's result + its MemoryChanged); owns the bus connections
+        self.refresh = ListRefresh(self, self.list, self.delegate, self._start_load, cancel=self._cancel_work)
+        self.refresh.follow(events.memory_changed, self._on_memory_changed)
+        self.refresh.follow(events.dream_progress, self.runs.on_dream_progress)
         self._start_load()
 
     # --- construction ---------------------------------------------------------------------
@@ -161,7 +153,9 @@ class DreamPanel(ScheduleForm, DreamRuns, CardListOwner, QWidget):
         lay.setContentsMargins(0, 0, 0, 0)
         lay.setSpacing(6)
 
-        self._build_schedule(lay)
+        #: The schedule form (a component given this panel; DRM-2, DRM-5, DRM-7).
+        self.schedule = ScheduleForm(self)
+        lay.addWidget(self.schedule)
 
         # dynamic memory title row
         hrow = QHBoxLayout()
@@ -183,46 +177,49 @@ class DreamPanel(ScheduleForm, DreamRuns, CardListOwner, QWidget):
         hrow.addStretch(1)
         self.copy_button = self._push("Copy", "copyDreamCards",
                                       "Copy every card as shown — #N, date and text — to the clipboard "
-                                      "(Ctrl+Shift+C)", self.copy_all)
+                                      "(Ctrl+Shift+C)", self.card_actions.copy_all)
         self.clear_button = self._push("Clear", "clearDreamCards",
                                        "Remove every dream card (asks first; Restore previous version brings "
-                                       "them back)", self.clear_cards)
+                                       "them back)", self.card_actions.clear_cards)
         self.restore_button = self._push("Restore previous version", "restoreDreamCards",
                                          "Undo the last change to the dream cards (restore again to redo it)",
-                                         self.restore_previous)
+                                         self.card_actions.restore_previous)
         for b in (self.copy_button, self.clear_button, self.restore_button):
             hrow.addWidget(b)
         lay.addLayout(hrow)
         copy_all = QAction("Copy all dream cards", self)
         copy_all.setShortcut(QKeySequence("Ctrl+Shift+C"))
         copy_all.setShortcutContext(Qt.ShortcutContext.WindowShortcut)
-        copy_all.triggered.connect(self.copy_all)
+        copy_all.triggered.connect(self.card_actions.copy_all)
         self.addAction(copy_all)
 
         # the cards (DRM-8)
         self.model = DreamCardModel(self)
-        self.list, self.delegate = card_list("dreamCardList", "Dynamic memory cards", self.model, self,
-                                             DreamCardDelegate)
+        self.list, self.delegate = card_list("dreamCardList", "Dynamic memory cards", self.model, DreamCardDelegate)
         self.list.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
         self.list.setMinimumHeight(90)
         self.model.modelReset.connect(self._sync)
         self.list.selectionModel().currentChanged.connect(lambda *_a: self._sync())
-        self.delegate.regenerate_clicked.connect(self.regenerate)
-        self.delegate.edit_requested.connect(self.edit_card)
+        self.delegate.regenerate_clicked.connect(lambda n: self.runs.regenerate(n))
+        self.delegate.edit_requested.connect(self.card_actions.edit_card)
 
-        self.edit_action = self._list_action("&Edit card…", "F2", "Edit the selected card's text (F2)",
-                                             lambda: self.edit_card())
+        self.edit_action = self._list_action("&Edit card…", "Return", "Edit the selected card's text (Enter)",
+                                             lambda: self.card_actions.edit_card())
+        self.edit_action.setShortcuts([QKeySequence("Return"), QKeySequence("Enter")])
         self.regenerate_action = self._list_action("&Regenerate", "Ctrl+R",
                                                    "Dream over the selected card's day again and replace its "
-                                                   "text (Ctrl+R)", lambda: self.regenerate())
+                                                   "text (Ctrl+R)", lambda: self.runs.regenerate())
         self.copy_card_action = self._list_action("&Copy card text", QKeySequence.StandardKey.Copy,
-                                                  "Copy the selected card's text (Ctrl+C)", self.copy_card)
+                                                  "Copy the selected card's text (Ctrl+C)", self.card_actions.copy_card)
         self.delete_action = self._list_action("&Delete card", QKeySequence.StandardKey.Delete,
                                                "Delete the selected card; the ones after it renumber (Del)",
-                                               self.delete_card)
+                                               self.card_actions.delete_card)
+        self.fold_action = self._list_action("E&xpand / fold range card", "Space",
+                                             "Show the days folded into the selected range card, or fold them "
+                                             "again (Space)", self.toggle_fold)
         self.pause_action = self._list_action("&Pause / resume card", "Ctrl+P",
                                               "A paused card stays here but is not sent to the model and not "
-                                              "offered to its memory search (Ctrl+P toggles)", self.toggle_pause)
+                                              "offered to its memory search (Ctrl+P toggles)", self.card_actions.toggle_pause)
         self.list.setContextMenuPolicy(Qt.ContextMenuPolicy.ActionsContextMenu)
 
         self.empty_label = QLabel(EMPTY_TEXT)
@@ -245,15 +242,16 @@ class DreamPanel(ScheduleForm, DreamRuns, CardListOwner, QWidget):
         self.tabs.setTabToolTip(1, "Dream cards waiting for your accept or discard (dream review)")
         self.proposals.count_changed.connect(lambda n: self.tabs.setTabText(1, proposals_tab_title(n)))
         lay.addWidget(self.tabs, 1)
+        self.tabs.currentChanged.connect(lambda _i: self._sync())
 
         # Dream now, progress and Stop (APP-7), the card buttons
         brow = QHBoxLayout()
         brow.setSpacing(4)
-        self.dream_now_button = self._push("Dream now", "dreamNowButton", "", self.dream_now)
+        self.dream_now_button = self._push("Dream now", "dreamNowButton", "", lambda: self.runs.dream_now())
         dream_action = QAction("Dream now", self)
-        dream_action.setShortcut(QKeySequence("Ctrl+D"))
+        dream_action.setShortcut(QKeySequence("Ctrl+Shift+D"))
         dream_action.setShortcutContext(Qt.ShortcutContext.WindowShortcut)
-        dream_action.triggered.connect(self.dream_now)
+        dream_action.triggered.connect(lambda _c=False: self.runs.dream_now())
         self.addAction(dream_action)
         self.progress_bar = QProgressBar()
         self.progress_bar.setObjectName("dreamProgressBar")
@@ -264,7 +262,7 @@ class DreamPanel(ScheduleForm, DreamRuns, CardListOwner, QWidget):
         self.progress_bar.setToolTip("A memory dream is running")
         self.progress_bar.hide()
         self.stop_button = self._push("Stop", "stopDreamButton",
-                                      "Stop this dream (Esc); nothing of it is stored", self.stop)
+                                      "Stop this dream (Esc); nothing of it is stored", lambda: self.runs.stop())
         self.stop_button.hide()
         self.status_label = QLabel()
         self.status_label.setObjectName("dreamStatusLabel")
@@ -280,20 +278,19 @@ class DreamPanel(ScheduleForm, DreamRuns, CardListOwner, QWidget):
         brow.addWidget(self.stop_button)
         brow.addStretch(1)
         self.regenerate_button = self._push("Regenerate", "regenerateDreamCard", self.regenerate_action.toolTip(),
-                                            lambda: self.regenerate())
-        self.edit_button = self._push("Edit…", "editDreamCard", self.edit_action.toolTip(), lambda: self.edit_card())
-        self.delete_button = self._push("Delete", "deleteDreamCard", self.delete_action.toolTip(), self.delete_card)
+                                            lambda: self.runs.regenerate())
+        self.edit_button = self._push("Edit…", "editDreamCard", self.edit_action.toolTip(), lambda: self.card_actions.edit_card())
+        self.delete_button = self._push("Delete", "deleteDreamCard", self.delete_action.toolTip(), self.card_actions.delete_card)
         for b in (self.regenerate_button, self.edit_button, self.delete_button):
             brow.addWidget(b)
         lay.addLayout(brow)
-        lay.addWidget(self.status_label)
         self.choose_summarizer_button = choose_button("dreamChooseSummarizer")  # issue 28
         self.choose_summarizer_button.clicked.connect(self.events.summarizer_choice_requested.emit)
-        lay.addWidget(self.choose_summarizer_button)
-
         self.error_label = error_label("dreamErrorLabel")
-        lay.addWidget(self.error_label)
-        self._sync_form()
+        # lines that come and go sit above the cards, which give them the room: the buttons
+        # below never move under the pointer (issue 30: a first click on Dream now missed)
+        for w in (self.status_label, self.choose_summarizer_button, self.error_label):
+            lay.insertWidget(lay.indexOf(self.tabs), w)
         self._sync()
 
     def _push(self, text: str, name: str, tip: str, slot: Callable[[], object]) -> QPushButton:
@@ -317,8 +314,7 @@ class DreamPanel(ScheduleForm, DreamRuns, CardListOwner, QWidget):
     # --- loading ----------------------------------------------------------------------------
     def schedule_reload(self) -> None:
         """Re-read the settings and cards soon, in a worker thread (bursts coalesce)."""
-        if self._following:
-            self._reload_timer.start()
+        self.refresh.schedule()
 
     def reload_now(self) -> None:
         """Read and show the settings and cards on this thread (scripts, screenshots)."""
@@ -334,7 +330,7 @@ class DreamPanel(ScheduleForm, DreamRuns, CardListOwner, QWidget):
                 self.svc.dreams.paused())
 
     def _start_load(self) -> None:
-        if not self._following:
+        if not self.refresh.following:
             return
         if self._loading:
             self._load_again = True
@@ -356,17 +352,13 @@ class DreamPanel(ScheduleForm, DreamRuns, CardListOwner, QWidget):
             self._loading = False
             if self._load_again:
                 self._load_again = False
-                self._reload_timer.start()
+                self.refresh.schedule()
 
     def _apply(self, view: DreamSettingsView, snap: CardsSnapshot, paused: bool) -> None:
         cards = snap.cards
         self._version = snap.version
-        dirty = self.form_changed()
         self.view = view
-        self.paused = paused
-        if not dirty:
-            self._fill_form(view)
-        self._show_schedule_info()
+        self.schedule.show_settings(view, paused)
         if cards != self.model.cards() or self._select is not None:
             self._set_cards(cards)
         if self._select_number is not None:
@@ -376,7 +368,6 @@ class DreamPanel(ScheduleForm, DreamRuns, CardListOwner, QWidget):
         self.count_label.setText(f"{n:,} {'card' if n == 1 else 'cards'}")
         self.cards_stack.setCurrentWidget(self.list if cards else self.empty_label)
         self.loads += 1
-        self._sync_form()
         self._sync()
         self.loaded.emit()
 
@@ -402,7 +393,7 @@ class DreamPanel(ScheduleForm, DreamRuns, CardListOwner, QWidget):
 
     def _on_memory_changed(self, event: MemoryChanged) -> None:
         if event.assistant_id == self.assistant_id:
-            self.reload_when_shown()
+            self.refresh.when_shown()
 
     # --- state ------------------------------------------------------------------------------
     def current_card(self) -> CardView | None:
@@ -424,23 +415,45 @@ class DreamPanel(ScheduleForm, DreamRuns, CardListOwner, QWidget):
 
     def _on_busy(self, _busy: bool) -> None:
         self._sync()
-        self._sync_form()
+        self.schedule.sync()
 
-    @property
-    def dreaming(self) -> bool:
-        """True while this panel's own Dream now / Regenerate runs."""
-        return self._dreaming is not None
+    def set_memory_enabled(self, on: bool) -> None:
+        """Mirror the assistant's memory switch (MEM-1: memory off → no dream runs), so
+        Dream now and Regenerate are disabled with a note."""
+        self.memory_enabled = on
+        self.schedule.set_memory_enabled(on)
+        self._sync()
+
+    def sync(self) -> None:
+        """Fit the buttons to the selected card, the write queue and what runs now."""
+        self._sync()
+
+    def selected_day(self) -> date | None:
+        """The day chosen beside Dream now (None: yesterday)."""
+        return self.day_picker.selected_day()
+
+    def offer_summarizer_choice(self, on: bool) -> None:
+        """Show (or hide) the button that chooses a History Compress model (issue 28)."""
+        self.choose_summarizer_button.setVisible(on)
+
+    def select_after_load(self, number: int) -> None:
+        """Select card ``number`` once the next load is shown."""
+        self._select_number = number
 
     def _sync(self) -> None:
         c = self.current_card()
         has_cards = self.model.rowCount() > 0
-        running = self._dreaming is not None or self._external_day is not None
+        running = self.runs.running
         can_dream = self.memory_enabled and not running
         for w in (self.edit_button, self.edit_action, self.delete_button, self.delete_action,
                   self.copy_card_action):
             w.setEnabled(c is not None and not self.ops.busy)
         regenerable = c is not None and c.regenerable
-        self.regenerate_button.setVisible(regenerable)
+        self.fold_action.setEnabled(c is not None and c.kind == "range")
+        on_cards = self.tabs.currentWidget() is not self.proposals  # the card buttons belong to the Cards tab
+        self.edit_button.setVisible(on_cards)
+        self.delete_button.setVisible(on_cards)
+        self.regenerate_button.setVisible(regenerable and on_cards)
         self.regenerate_action.setVisible(regenerable)
         self.regenerate_button.setEnabled(regenerable and can_dream)
         self.regenerate_action.setEnabled(regenerable and can_dream)
@@ -450,7 +463,7 @@ class DreamPanel(ScheduleForm, DreamRuns, CardListOwner, QWidget):
         self.dream_now_button.setEnabled(can_dream)
         day = (self.day_picker.selected_day() or yesterday_utc()).isoformat()
         self.dream_now_button.setToolTip(
-            f"Dream over {day} (UTC, the day chosen beside) now and add its card (Ctrl+D). This is not a scheduled "
+            f"Dream over {day} (UTC, the day chosen beside) now and add its card (Ctrl+Shift+D). This is not a scheduled "
             "run." if self.memory_enabled else "Memory is off for this assistant: turn it on to dream")
         show = running
         self.progress_bar.setVisible(show)
@@ -473,12 +486,12 @@ class DreamPanel(ScheduleForm, DreamRuns, CardListOwner, QWidget):
             self._status_timer.stop()
 
     def _clear_status(self) -> None:
-        if self._dreaming is None and self._external_day is None:
+        if not self.runs.running:
             self.status_label.clear()
             self.status_label.hide()
 
     # --- changes ----------------------------------------------------------------------------
-    def _current_number(self, card: CardView) -> int:
+    def current_number(self, card: CardView) -> int:
         """The number ``card`` has now, for Regenerate (which replaces that day's card by
         its day inside its own write): a dream may have appended or merged cards since
         the list was loaded. Worker thread. Raises :class:`NotFound` when it changed."""
@@ -491,153 +504,31 @@ class DreamPanel(ScheduleForm, DreamRuns, CardListOwner, QWidget):
                 return c.number
         raise NotFound(f"card #{n} [{card.display_tag}] changed in the meantime; nothing was changed")
 
-    def _card(self, number: int | None) -> CardView | None:
+    def card(self, number: int | None) -> CardView | None:
+        """Card ``number``, or the selected one for None."""
         if number is None:
             return self.current_card()
         return self.model.card(number - 1)
 
-    def edit_card(self, number: int | None = None) -> CardEditDialog | None:
-        """Edit card ``number`` (default: the selected one) in a non-blocking dialog (F2,
-        double-click); returns it."""
-        card = self._card(number)
-        if card is None:
-            return None
-        self.select_number(card.number)
-        if self._edit_dialog is not None:
-            self._edit_dialog.close()
-        dlg = CardEditDialog(card, self, self._version)
-        dlg.save_requested.connect(lambda text: self._save_card(dlg, dlg.card, text))
-        dlg.reload_requested.connect(lambda: self._reload_dialog(dlg))
-        self._edit_dialog = dlg
-        dlg.open()
-        return dlg
+    @property
+    def version(self) -> str:
+        """The version token of the document the cards show (issue 10)."""
+        return self._version
 
-    def _save_card(self, dlg: CardEditDialog, card: CardView, text: str) -> None:
-        if text == card.text:
-            dlg.accept()
-            return
+    def card_count(self) -> int:
+        """How many cards the list shows."""
+        return self.model.rowCount()
 
-        version = dlg.version
+    def select_card_after_load(self, tag: str, text: str) -> None:
+        """Select the card of ``tag`` and ``text`` once the next load is shown."""
+        self._select = (tag, text)
 
-        def write() -> object:
-            try:
-                return self.svc.dreams.edit_card(self.assistant_id, card.number, text, version=version,
-                                                 expected=(card.tag, card.text))
-            except StaleDocument as exc:
-                return exc
-
-        def done(views: object) -> None:
-            if isinstance(views, StaleDocument):
-                dlg.show_stale(f"Edit #{card.number}: {views}")
-                return
-            assert isinstance(views, list)
-            mine = next((v for v in views if v.tag == card.tag), None)
-            if mine is not None:
-                self._select = (mine.tag, mine.text)
-                self.show_status(f"Saved #{mine.number}")
-            dlg.accept()
-            self.schedule_reload()
-
-        if not self.ops.start(f"Edit #{card.number}", write, done, error_sink=dlg.show_error):
-            dlg.show_error("Another change is still being written; try again in a moment.")
-
-    def _reload_dialog(self, dlg: CardEditDialog) -> None:
-        """Reload in the card dialog: the stored card of the same tag (else number)."""
-        snap = self.ops.call("Reload", lambda: self.svc.dreams.snapshot(self.assistant_id))
-        if not isinstance(snap, CardsSnapshot):
-            return
-        old = dlg.card
-        card = next((c for c in snap.cards if c.tag == old.tag),
-                    next((c for c in snap.cards if c.number == old.number), None))
-        if card is None:
-            dlg.show_error(f"card #{old.number} [{old.display_tag}] no longer exists")
-            return
-        dlg.set_card(card, snap.version)
-        self.schedule_reload()
-
-    def delete_card(self) -> None:
-        """Delete the selected card after confirmation (Del); later cards renumber."""
-        card = self.current_card()
-        if card is None:
-            return
-        preview = card.text if len(card.text) <= 160 else card.text[:160] + "…"
-        if not confirm.ask(self, "Delete dream card",
-                           f"Delete #{card.number} [{card.display_tag}]?\n\n{preview}\n\n"
-                           "The cards after it are renumbered. Restore previous version undoes this."):
-            return
-
-        def done(_r: object) -> None:
-            self.show_status(f"Deleted #{card.number}")
-            self.schedule_reload()
-
-        self.ops.start(f"Delete #{card.number}", lambda: self.svc.dreams.delete_card(
-            self.assistant_id, card.number, expected=(card.tag, card.text)), done)
-
-    def toggle_pause(self) -> None:
-        """Pause the selected card, or resume it when paused (issue 18)."""
-        card = self.current_card()
-        if card is None:
-            return
-
-        def done(_r: object) -> None:
-            self.show_status(f"#{card.number} is {'sent again' if card.paused else 'paused: kept, not sent'}")
-            self.schedule_reload()
-
-        self.ops.start(f"Pause #{card.number}", lambda: self.svc.dreams.set_card_paused(
-            self.assistant_id, card.number, not card.paused, expected=(card.tag, card.text)), done)
-
-    def clear_cards(self) -> None:
-        """Clear: show every card that goes (the preview is computed on the worker thread,
-        issue 18), then remove them on confirmation with the previewed version token (a
-        document changed meanwhile is refused, issue 10). Restore brings them back."""
-        if self.model.rowCount() == 0:
-            return
-
-        def checked(preview: object) -> None:
-            assert isinstance(preview, ChangePreview)
-            QTimer.singleShot(0, lambda: self._confirm_clear(preview))
-
-        self.ops.start("Clear", lambda: self.svc.previews.clear_dynamic(self.assistant_id), checked)
-
-    def _confirm_clear(self, preview: ChangePreview) -> None:
-        n = preview.before
-        if change_preview.ask(self, "Clear dynamic memory",
-                              f"Remove all {n} dream {'card' if n == 1 else 'cards'}? Restore previous version "
-                              "brings them back.", [PreviewOption("clear", "Clear", preview.lines(), preview.changes)],
-                              "Clear") is None:
-            return
-
-        def done(_r: object) -> None:
-            self.show_status("Cleared the dream cards — Restore previous version brings them back")
-            self.schedule_reload()
-
-        self.ops.start("Clear", lambda: self.svc.dreams.clear(self.assistant_id, version=preview.version), done,
-                       on_fail=self.schedule_reload)
-
-    def restore_previous(self) -> None:
-        """Restore previous version (DRM-15); doing it again redoes the change."""
-        def done(views: object) -> None:
-            n = len(views) if isinstance(views, list) else 0
-            self.show_status(f"Restored the previous version ({n} {'card' if n == 1 else 'cards'}); "
-                             "restore again to undo")
-            self.schedule_reload()
-
-        self.ops.start("Restore", lambda: self.svc.dreams.restore(self.assistant_id), done)
-
-    def copy_all(self) -> None:
-        """Copy: exactly the cards' visible text, never a framing line (DRM-8)."""
-        text = self.ops.call("Copy", lambda: self.svc.dreams.copy_text(self.assistant_id))
-        if isinstance(text, str) and text:
-            QGuiApplication.clipboard().setText(text)
-            n = self.model.rowCount()
-            self.show_status(f"Copied {n} {'card' if n == 1 else 'cards'}")
-
-    def copy_card(self) -> None:
-        """Copy the selected card's text (Ctrl+C on the list)."""
-        card = self.current_card()
-        if card is not None:
-            QGuiApplication.clipboard().setText(card.text)
-            self.show_status(f"Copied the text of #{card.number}")
+    def toggle_fold(self) -> None:
+        """Expand the selected range card to read its days, or fold it again (Space)."""
+        row = self.list.currentIndex().row()
+        if self.model.toggle_fold(row):
+            self.list.doItemsLayout()  # the row's height changed
+            self.list.scrollTo(self.model.index(row))
 
     # --- closing ----------------------------------------------------------------------------
     def show_proposals(self) -> ProposalsSection:
@@ -646,17 +537,13 @@ class DreamPanel(ScheduleForm, DreamRuns, CardListOwner, QWidget):
         self.proposals.list.setFocus()
         return self.proposals
 
+    def _cancel_work(self) -> None:
+        self.runner.cancel(self._load_task)
+        self.runs.cancel()
+
     def detach(self) -> None:
         """Stop following the bus and cancel this panel's work (the page closes for good)."""
-        self._reload_timer.stop()
-        self.runner.cancel(self._load_task)
-        self.runner.cancel(self._dream_task)
+        self.refresh.detach()
+        self.schedule.detach()
         self.proposals.detach()
-        if self._edit_dialog is not None:
-            self._edit_dialog.close()
-        if not self._following:
-            return
-        self._following = False
-        self.events.memory_changed.disconnect(self._on_memory_changed)
-        self.events.dream_progress.disconnect(self._on_dream_progress)
-
+        self.card_actions.close_editor()

@@ -1,6 +1,7 @@
 """The dream panel's runs (DRM-3, APP-7): Dream now over the chosen day, Regenerate one
 card, the phases of a run on the status line, Stop (also for a scheduled run of the
-same assistant). Mixed into :class:`~chathub_desktop.gui.memory.dream_panel.DreamPanel`.
+same assistant). A component of :class:`~chathub_desktop.gui.memory.dream_panel.DreamPanel`,
+given it as a :class:`RunsHost` (issue 30).
 
 Dream now asks first (issue 18): the model's card is drafted without writing
 (``DreamService.draft_day``), the preview shows the card that will be added and the
@@ -14,8 +15,10 @@ from __future__ import annotations
 import asyncio
 from collections.abc import Awaitable, Callable
 from datetime import UTC, date, datetime, timedelta
+from typing import TYPE_CHECKING, Protocol
 
-from PySide6.QtCore import QTimer
+from PySide6.QtCore import QObject, QTimer
+from PySide6.QtWidgets import QWidget
 
 from chathub_desktop.gui.memory import change_preview
 from chathub_desktop.gui.memory.change_preview import PreviewOption
@@ -24,6 +27,11 @@ from chathub_desktop.services.dream_service import DreamDraft, DreamOutcome
 from chathub_desktop.services.errors import ServiceError, StaleDocument
 from chathub_desktop.services.events import DreamProgress
 from chathub_desktop.services.memory_preview import ChangePreview
+
+if TYPE_CHECKING:
+    from chathub_desktop.gui.task_runner import TaskRunner
+    from chathub_desktop.services.container import Services
+    from chathub_desktop.services.dream_service import CardView
 
 #: TaskRunner name of the dream timer's run (tray.DreamRunner); Stop here cancels it.
 RUN_DUE_TASK = "dreams-run-due"
@@ -58,17 +66,79 @@ def outcome_text(status: str, message: str) -> str:
     return message[:1].upper() + message[1:] if message else status
 
 
-class DreamRuns:
-    """Dream now, Regenerate and Stop of the dream panel (mixed into ``DreamPanel``:
-    uses its ``svc``, ``runner``, ``day_picker`` and status helpers)."""
+class RunsHost(Protocol):
+    """What Dream now, Regenerate and Stop are given by their panel."""
+
+    svc: Services
+    assistant_id: int
+    runner: TaskRunner
+    memory_enabled: bool
+
+    def show_status(self, message: str, ms: int = 8000) -> None:
+        """The panel's status line (``ms`` 0: kept)."""
+
+    def show_error(self, message: str) -> None:
+        """An inline error ("" hides it)."""
+
+    def schedule_reload(self) -> None:
+        """Re-read the settings and cards soon."""
+
+    def sync(self) -> None:
+        """Fit the panel's buttons to what runs now."""
+
+    def card(self, number: int | None) -> CardView | None:
+        """Card ``number``, or the selected one for None."""
+
+    def current_number(self, card: CardView) -> int:
+        """The number ``card`` has now (worker thread; raises NotFound when it changed)."""
+
+    def select_number(self, number: int) -> None:
+        """Select card ``number`` now."""
+
+    def select_after_load(self, number: int) -> None:
+        """Select card ``number`` once the next load is shown."""
+
+    def selected_day(self) -> date | None:
+        """The day chosen for Dream now (None: yesterday)."""
+
+    def offer_summarizer_choice(self, on: bool) -> None:
+        """Show (or hide) the button that chooses a History Compress model (issue 28)."""
+
+
+class DreamRuns(QObject):
+    """Dream now, Regenerate and Stop for ``host``; dialogs open over ``parent``.
+    ``dreaming``: this panel's own run is going; ``external_day``: the history day of a
+    scheduled run of the same assistant that is going (None when none)."""
+
+    def __init__(self, host: RunsHost, parent: QWidget) -> None:
+        super().__init__(parent)
+        self._host = host
+        self._parent = parent
+        self._dream_task = f"dream-run-{id(self)}"
+        self._dreaming: str | None = None  # what this panel's own run is ("Dream now", "Regenerate #2")
+        self.external_day: str | None = None
+
+    @property
+    def dreaming(self) -> bool:
+        """True while this panel's own Dream now / Regenerate runs."""
+        return self._dreaming is not None
+
+    @property
+    def running(self) -> bool:
+        """True while any run of this assistant is going (this panel's or a scheduled one)."""
+        return self._dreaming is not None or self.external_day is not None
+
+    def cancel(self) -> None:
+        """Cancel this panel's own run (the panel closes)."""
+        self._host.runner.cancel(self._dream_task)
 
     def dream_now(self) -> asyncio.Task[None] | None:
-        """Dream now (Ctrl+D): dream over the chosen day (default yesterday, UTC) as a manual run; returns its
+        """Dream now (Ctrl+Shift+D): dream over the chosen day (default yesterday, UTC) as a manual run; returns its
         task, or None when a run is going or memory is off."""
-        if not self.memory_enabled or self._dreaming is not None or self._external_day is not None:
+        if not self._host.memory_enabled or self._dreaming is not None or self.external_day is not None:
             return None
-        day = self.day_picker.selected_day() or yesterday_utc()
-        aid, dreams = self.assistant_id, self.svc.dreams
+        day = self._host.selected_day() or yesterday_utc()
+        aid, dreams = self._host.assistant_id, self._host.svc.dreams
 
         async def draft() -> RunResult:
             got = await dreams.draft_day(aid, day)
@@ -76,7 +146,7 @@ class DreamRuns:
                 return got
             if got.review:  # issue 19: a proposal writes no memory; it is reviewed on the page
                 return await dreams.commit_draft(got)
-            preview = await self.runner.run_in_thread(self.svc.previews.dream_day, aid, day, got.body, got.fold_body)
+            preview = await self._host.runner.run_in_thread(self._host.svc.previews.dream_day, aid, day, got.body, got.fold_body)
             return got, preview
 
         return self._start_dream("Dream now", day.isoformat(), draft)
@@ -85,44 +155,44 @@ class DreamRuns:
         """Dream now's preview (outside any coroutine: it runs a modal dialog): Add writes
         the drafted card with the previewed version token; Cancel writes nothing."""
         day = draft.history_day.isoformat()
-        self.show_status(f"{what}: the card for {day} is ready — nothing is written until you add it", 0)
+        self._host.show_status(f"{what}: the card for {day} is ready — nothing is written until you add it", 0)
         heading = (f"Add the dream card for {day}? It folds older cards into a range card:" if preview.folds
                    else f"Add the dream card for {day}?")
         titles = FOLD_TITLES if preview.folds else ("Added", "Removed", "Edited")
-        key = change_preview.ask(self, "Dream now", heading,
+        key = change_preview.ask(self._parent, "Dream now", heading,
                                  [PreviewOption("add", "Add", preview.lines(), preview.changes, titles)], "Add card")
         if key is None:
-            self.svc.dreams.discard_draft(draft)
+            self._host.svc.dreams.discard_draft(draft)
             self._dreaming = None
-            self.show_status(f"{what} cancelled — nothing was written")
-            self._sync()
+            self._host.show_status(f"{what} cancelled — nothing was written")
+            self._host.sync()
             return
-        self.runner.run(self._dream_task, self._dream(
-            what, lambda: self.svc.dreams.commit_draft(draft, version=preview.version)), context=what)
+        self._host.runner.run(self._dream_task, self._dream(
+            what, lambda: self._host.svc.dreams.commit_draft(draft, version=preview.version)), context=what)
 
     def regenerate(self, number: int | None = None) -> asyncio.Task[None] | None:
         """Regenerate card ``number`` (default: the selected one): dream over its day
         again and replace its text (Ctrl+R, the refresh icon). Only single-day cards;
         returns the task, or None when nothing started."""
-        card = self._card(number)
-        if card is None or not card.regenerable or not self.memory_enabled or self._dreaming is not None \
-                or self._external_day is not None:
+        card = self._host.card(number)
+        if card is None or not card.regenerable or not self._host.memory_enabled or self._dreaming is not None \
+                or self.external_day is not None:
             return None
-        self.select_number(card.number)
+        self._host.select_number(card.number)
 
         async def go() -> DreamOutcome:
-            current = await self.runner.run_in_thread(self._current_number, card)
-            return await self.svc.dreams.regenerate(self.assistant_id, current)
+            current = await self._host.runner.run_in_thread(self._host.current_number, card)
+            return await self._host.svc.dreams.regenerate(self._host.assistant_id, current)
 
         return self._start_dream(f"Regenerate #{card.number}", card.tag, go)
 
     def _start_dream(self, what: str, day: str, make: Callable[[], Awaitable[RunResult]]) -> asyncio.Task[None]:
         self._dreaming = what
-        self.show_error("")
-        self.choose_summarizer_button.hide()
-        self.show_status(PHASE_TEXT["started"].format(day=day), 0)
-        self._sync()
-        return self.runner.run(self._dream_task, self._dream(what, make), context=what)
+        self._host.show_error("")
+        self._host.offer_summarizer_choice(False)
+        self._host.show_status(PHASE_TEXT["started"].format(day=day), 0)
+        self._host.sync()
+        return self._host.runner.run(self._dream_task, self._dream(what, make), context=what)
 
     async def _dream(self, what: str, make: Callable[[], Awaitable[RunResult]]) -> None:
         asking = False  # a draft waits for the preview: the run is not over yet
@@ -130,16 +200,16 @@ class DreamRuns:
             try:
                 outcome = await make()
             except asyncio.CancelledError:
-                self.show_status(f"{what} stopped — nothing was written")
+                self._host.show_status(f"{what} stopped — nothing was written")
                 raise
             except StaleDocument as exc:  # issue 18: never a silent overwrite
-                self.show_status("")
-                self.show_error(f"{what}: {exc}. {DREAM_STALE_HINT}")
-                self.schedule_reload()
+                self._host.show_status("")
+                self._host.show_error(f"{what}: {exc}. {DREAM_STALE_HINT}")
+                self._host.schedule_reload()
                 return
             except ServiceError as exc:
-                self.show_status("")
-                self.show_error(f"{what}: {exc}")
+                self._host.show_status("")
+                self._host.show_error(f"{what}: {exc}")
                 return
             if isinstance(outcome, tuple):
                 asking = True
@@ -148,51 +218,49 @@ class DreamRuns:
         finally:
             if not asking:
                 self._dreaming = None
-                self._sync()
+                self._host.sync()
         if outcome.summarizer_problem is not None:  # issue 28: say it plainly, offer the choice
-            self.show_status("")
-            self.show_error(f"{what}: {missing_text(outcome.summarizer_problem)}")
-            self.choose_summarizer_button.show()
+            self._host.show_status("")
+            self._host.show_error(f"{what}: {missing_text(outcome.summarizer_problem)}")
+            self._host.offer_summarizer_choice(True)
             return
-        self.show_status(outcome_text(outcome.status, outcome.message), 15000)
-        self._select_number = outcome.card_number
-        self.schedule_reload()
+        self._host.show_status(outcome_text(outcome.status, outcome.message), 15000)
+        if outcome.card_number is not None:
+            self._host.select_after_load(outcome.card_number)
+        self._host.schedule_reload()
 
     def stop(self) -> bool:
         """Stop (Esc on the page): cancel this panel's run, else the scheduled run that is
         dreaming for this assistant. True when something was stopped."""
         if self._dreaming is not None:
-            return self.runner.cancel(self._dream_task)
-        if self._external_day is not None:
-            stopped = self.runner.cancel(RUN_DUE_TASK)
+            return self._host.runner.cancel(self._dream_task)
+        if self.external_day is not None:
+            stopped = self._host.runner.cancel(RUN_DUE_TASK)
             if stopped:
-                self._external_day = None
-                self.show_status("Scheduled dream stopped — it is tried again later")
-                self._sync()
+                self.external_day = None
+                self._host.show_status("Scheduled dream stopped — it is tried again later")
+                self._host.sync()
             return stopped
         return False
 
-    def _on_dream_progress(self, event: DreamProgress) -> None:
+    def on_dream_progress(self, event: DreamProgress) -> None:
+        """A ``DreamProgress`` event: the phase on the status line; a scheduled run of this
+        assistant is followed (and can be stopped)."""
         assistant_id, day, phase = event.assistant_id, event.history_day, event.phase
         status, message = event.status or "", event.message
-        if assistant_id != self.assistant_id:
+        if assistant_id != self._host.assistant_id:
             return
         own = self._dreaming is not None
         if phase == "finished":
-            if not own and self._external_day is not None:
-                self._external_day = None
-                self.show_status(f"Scheduled dream: {outcome_text(status, message)}", 15000)
-            self._sync()
-            self.schedule_reload()
+            if not own and self.external_day is not None:
+                self.external_day = None
+                self._host.show_status(f"Scheduled dream: {outcome_text(status, message)}", 15000)
+            self._host.sync()
+            self._host.schedule_reload()
             return
         if not own:
-            self._external_day = day
+            self.external_day = day
         text = PHASE_TEXT.get(phase)
         if text is not None:
-            self.show_status(text.format(day=day), 0)
-        self._sync()
-
-    @property
-    def progress_text(self) -> str:
-        """The status line while a run is going (its current phase)."""
-        return self.status_label.text()
+            self._host.show_status(text.format(day=day), 0)
+        self._host.sync()

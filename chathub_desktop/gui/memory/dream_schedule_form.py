@@ -1,16 +1,22 @@
-"""The dream panel's schedule form (DRM-2, DRM-5, DRM-7, issue 18): Off / Daily / Weekly,
-the UTC time and weekday, Keep dream cards (a lower Keep N that folds is previewed
-first), the next slot and the latest scheduled run. Mixed into
-:class:`~chathub_desktop.gui.memory.dream_panel.DreamPanel`."""
+"""The dream panel's schedule form (DRM-2, DRM-5, DRM-7, issues 18 and 30): Off / Daily /
+Weekly, the UTC time and weekday with the user's local time beside it, Keep dream cards
+(a lower Keep N that folds is previewed first; a save that would dream at once says
+which day first), the next slot and the latest scheduled run. A component of
+:class:`~chathub_desktop.gui.memory.dream_panel.DreamPanel`, given it as a
+:class:`DreamHost`."""
 
 from __future__ import annotations
 
 import html
-from datetime import UTC, datetime
+from collections.abc import Callable
+from datetime import UTC, datetime, tzinfo
+from typing import TYPE_CHECKING, Protocol
+from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from PySide6.QtCore import (
     Qt,
     QTimer,
+    QTimeZone,
 )
 from PySide6.QtWidgets import (
     QComboBox,
@@ -23,13 +29,20 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from chathub_desktop.core.dream_schedule import WEEKDAYS
+from chathub_desktop.core.dream_schedule import (
+    WEEKDAYS,
+    Schedule,
+    Slot,
+    local_equivalent,
+    next_slot,
+    zone_place,
+)
 from chathub_desktop.core.dynamic_memory import (
     KEEP_DEFAULT,
     KEEP_MAX,
     KEEP_MIN,
 )
-from chathub_desktop.gui.design import current_colours
+from chathub_desktop.gui.design import Tone, current_colours, set_tone
 from chathub_desktop.gui.help_button import help_button
 from chathub_desktop.gui.memory import change_preview
 from chathub_desktop.gui.memory.change_preview import PreviewOption
@@ -39,6 +52,11 @@ from chathub_desktop.services.dream_service import (
     DreamSettingsView,
 )
 from chathub_desktop.services.memory_preview import ChangePreview
+
+if TYPE_CHECKING:
+    from chathub_desktop.gui.service_ops import ServiceOps
+    from chathub_desktop.gui.task_runner import TaskRunner
+    from chathub_desktop.services.container import Services
 
 SCHEDULE_HELP = (
     "<p><b>Memory dream</b> runs by itself while ChatHub is open — in its window or "
@@ -79,19 +97,59 @@ def _as_utc(dt: datetime) -> datetime:
     return dt.replace(tzinfo=UTC) if dt.tzinfo is None else dt.astimezone(UTC)
 
 
+def system_zone() -> tuple[tzinfo, str]:
+    """The system's time zone and its place (``Europe/Berlin`` → ``Berlin``), from Qt's
+    IANA id; UTC when it has none Python knows."""
+    key = bytes(QTimeZone.systemTimeZoneId().data()).decode("ascii", "replace")
+    try:
+        return ZoneInfo(key), zone_place(key)
+    except (ZoneInfoNotFoundError, ValueError):
+        return UTC, "UTC"
+
+
 def format_utc(dt: datetime) -> str:
     """``Tue 2026-12-01 02:00 UTC`` for an aware (or naive, taken as UTC) time."""
     return f"{_as_utc(dt):%a %Y-%m-%d %H:%M} UTC"
 
 
-class ScheduleForm:
-    """The schedule form of the dream panel (mixed into ``DreamPanel``: uses its
-    ``svc``, ``ops``, ``view`` and status helpers)."""
+class DreamHost(Protocol):
+    """What the schedule form is given by its panel: the services and assistant, the
+    panel's write queue and task runner, its status line and reloads."""
 
-    def _build_schedule(self, lay: QVBoxLayout) -> None:
+    svc: Services
+    assistant_id: int
+    ops: ServiceOps
+
+    runner: TaskRunner
+
+    def show_status(self, message: str, ms: int = 8000) -> None:
+        """The panel's status line (``ms`` 0: kept)."""
+
+    def schedule_reload(self) -> None:
+        """Re-read the settings and cards soon."""
+
+
+class ScheduleForm(QWidget):
+    """The schedule form for ``host`` (see the module docstring). ``show_settings`` fills
+    it from a :class:`DreamSettingsView`; ``set_memory_enabled`` mirrors MEM-1."""
+
+    def __init__(self, host: DreamHost, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("dreamScheduleForm")
+        self._host = host
+        self.view: DreamSettingsView | None = None
+        self.paused = False
+        self.memory_enabled = True
+        lay = QVBoxLayout(self)
+        lay.setContentsMargins(0, 0, 0, 0)
+        lay.setSpacing(6)
+        self._build(lay)
+        self.sync()
+
+    def _build(self, lay: QVBoxLayout) -> None:
         # schedule form (DRM-2, DRM-7)
         self.schedule_form = QWidget()
-        self.schedule_form.setObjectName("dreamScheduleForm")
+        self.schedule_form.setObjectName("dreamScheduleRow")
         fl = QHBoxLayout(self.schedule_form)
         fl.setContentsMargins(0, 0, 0, 0)
         fl.setSpacing(4)
@@ -118,6 +176,13 @@ class ScheduleForm:
         self.time_edit.setToolTip("Time of day in UTC, 24-hour HH:MM (e.g. 02:00). Enter saves.")
         self.time_edit.returnPressed.connect(self.save_schedule)
         utc = QLabel("UTC")
+        #: Where the user is (the local equivalent beside the UTC time) and the clock.
+        self.local_zone: tuple[tzinfo, str] = system_zone()
+        self.clock: Callable[[], datetime] = lambda: datetime.now(UTC)
+        self.local_label = QLabel()
+        self.local_label.setObjectName("dreamLocalTime")
+        self.local_label.setToolTip("The same time where you are, on the next firing day")
+        set_tone(self.local_label, Tone.MUTED)
         self.schedule_help = help_button(SCHEDULE_HELP, "dreamScheduleHelp")
         klabel = QLabel("&Keep dream cards:")
         self.keep_spin = QSpinBox()
@@ -137,7 +202,7 @@ class ScheduleForm:
         self.save_button.clicked.connect(self.save_schedule)
         save_shortcut(self.schedule_form, "Save dream schedule", self.save_schedule)
         first: tuple[QWidget, ...] = (flabel, self.frequency_combo, self.weekday_label, self.weekday_combo, at,
-                                      self.time_edit, utc, self.schedule_help)
+                                      self.time_edit, utc, self.local_label, self.schedule_help)
         for w in first:
             fl.addWidget(w)
         fl.addSpacing(14)
@@ -165,8 +230,30 @@ class ScheduleForm:
                                        "failed, why (it is retried later)")
         self.last_run_label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         lay.addWidget(self.last_run_label)
+        # before Save: a schedule whose missed slot would run at once says so (issue 30)
+        self.catch_up_label = QLabel()
+        self.catch_up_label.setObjectName("dreamCatchUpNotice")
+        self.catch_up_label.setWordWrap(True)
+        set_tone(self.catch_up_label, Tone.WARNING)
+        self.catch_up_label.hide()
+        lay.insertWidget(1, self.catch_up_label)
+        self._catch_up_task = f"dream-catch-up-{id(self)}"
+        self._catch_up_timer = QTimer(self)
+        self._catch_up_timer.setSingleShot(True)
+        self._catch_up_timer.setInterval(150)  # typing a time: ask once it rests
+        self._catch_up_timer.timeout.connect(self._check_catch_up)
 
     # --- the form ---------------------------------------------------------------------------
+    def show_settings(self, view: DreamSettingsView, paused: bool) -> None:
+        """Show the stored settings (the fields only when the user changed none)."""
+        dirty = self.form_changed()
+        self.view = view
+        self.paused = paused
+        if not dirty:
+            self._fill_form(view)
+        self._show_schedule_info()
+        self.sync()
+
     def _fill_form(self, view: DreamSettingsView) -> None:
         s = view.schedule
         for w in (self.frequency_combo, self.weekday_combo, self.time_edit, self.keep_spin):
@@ -191,15 +278,41 @@ class ScheduleForm:
         return self.form_values() != (s.frequency, s.time_utc, s.weekday, self.view.keep)
 
     def _on_form_changed(self, *_args: object) -> None:
-        self._sync_form()
+        self.sync()
 
-    def _sync_form(self) -> None:
+    def typed_schedule(self) -> Schedule | None:
+        """The schedule as typed, None while it is not valid (e.g. a half-typed time)."""
+        frequency, time_text, weekday, _keep = self.form_values()
+        try:
+            return Schedule(frequency, time_text, weekday)
+        except ValueError:
+            return None
+
+    def _show_local_time(self) -> None:
+        schedule = self.typed_schedule()
+        slot = next_slot(schedule, self.clock()) if schedule is not None else None
+        if slot is None or schedule is None:
+            self.local_label.hide()
+            return
+        zone, place = self.local_zone
+        if place == "UTC":  # the user's clock is UTC: nothing to add
+            self.local_label.hide()
+            return
+        text = local_equivalent(schedule, slot.fire_at, zone, place)
+        self.local_label.setText(f"({text.split(' — ', 1)[1]})")
+        self.local_label.setToolTip(f"{text}, on the next firing day ({slot.fire_at:%Y-%m-%d})")
+        self.local_label.show()
+
+    def sync(self) -> None:
+        """Fit the fields to the frequency and the page's write queue."""
+        self._show_local_time()
+        self._catch_up_timer.start()
         weekly = self.frequency_combo.currentData() == "weekly"
         self.weekday_label.setVisible(weekly)
         self.weekday_combo.setVisible(weekly)
         on = self.frequency_combo.currentData() != "off"
         self.time_edit.setEnabled(on)
-        self.save_button.setEnabled(self.form_changed() and not self.ops.busy)
+        self.save_button.setEnabled(self.form_changed() and not self._host.ops.busy)
 
     def save_schedule(self) -> bool:
         """Save: store the schedule, then Keep N with its fold (DRM-2, DRM-7). An invalid
@@ -216,8 +329,8 @@ class ScheduleForm:
                 else:
                     QTimer.singleShot(0, lambda: self._write_schedule(frequency, time_text, weekday, keep, None))
 
-            return self.ops.start("Save dream schedule", lambda: self.svc.previews.keep(self.assistant_id, keep),
-                                  checked)
+            return self._host.ops.start("Save dream schedule", lambda: self._host.svc.previews.keep(
+                self._host.assistant_id, keep), checked)
         return self._write_schedule(frequency, time_text, weekday, keep, None)
 
     def _confirm_fold(self, preview: ChangePreview, values: tuple[str, str, int, int]) -> None:
@@ -231,21 +344,49 @@ class ScheduleForm:
             return
         self._write_schedule(frequency, time_text, weekday, keep, preview.version)
 
+    def _check_catch_up(self) -> None:
+        """Ask the service (worker thread) whether saving the typed schedule would dream at
+        once; the answer shows in ``catch_up_label`` before Save (issue 30)."""
+        s = self.view.schedule if self.view is not None else None
+        typed = self.typed_schedule()
+        if typed is None or not typed.enabled or (s is not None and typed == s):
+            self.catch_up_label.hide()
+            return
+        self._host.runner.run(self._catch_up_task, self._catch_up(typed), context="Dream schedule", quiet=True)
+
+    async def _catch_up(self, typed: Schedule) -> None:
+        slot = await self._host.runner.run_in_thread(
+            lambda: self._host.svc.dreams.catch_up_on_save(self._host.assistant_id, typed.frequency,
+                                                           typed.time_utc, typed.weekday))
+        if self.typed_schedule() != typed:
+            return  # the form changed meanwhile: its own check answers
+        self.catch_up_label.setText(self.catch_up_text(slot) if slot is not None else "")
+        self.catch_up_label.setVisible(slot is not None)
+
+    def catch_up_text(self, slot: Slot) -> str:
+        """What a save that would dream at once says first: the day and when."""
+        zone, place = self.local_zone
+        now = self.clock().astimezone(zone)
+        here = "UTC" if place == "UTC" else f"in {place}"
+        return (f"Saving dreams right away: the {format_utc(slot.fire_at)} run was missed, so it catches up on "
+                f"Save (now, {now:%H:%M} {here}) over {slot.history_day:%A %Y-%m-%d} (UTC). Later runs follow "
+                "the schedule.")
+
     def _write_schedule(self, frequency: str, time_text: str, weekday: int, keep: int, version: str | None) -> bool:
         def write() -> DreamSettingsView:
-            self.svc.dreams.set_schedule(self.assistant_id, frequency, time_text, weekday)
-            return self.svc.dreams.set_keep(self.assistant_id, keep, version=version)
+            self._host.svc.dreams.set_schedule(self._host.assistant_id, frequency, time_text, weekday)
+            return self._host.svc.dreams.set_keep(self._host.assistant_id, keep, version=version)
 
         def done(result: object) -> None:
             assert isinstance(result, DreamSettingsView)
             self.view = result
             self._fill_form(result)
             self._show_schedule_info()
-            self._sync_form()
-            self.show_status(f"Saved: {result.schedule.describe()} · keep {result.keep} cards")
-            self.schedule_reload()
+            self.sync()
+            self._host.show_status(f"Saved: {result.schedule.describe()} · keep {result.keep} cards")
+            self._host.schedule_reload()
 
-        return self.ops.start("Save dream schedule", write, done, on_fail=lambda: self.time_edit.setFocus())
+        return self._host.ops.start("Save dream schedule", write, done, on_fail=lambda: self.time_edit.setFocus())
 
     def _show_schedule_info(self) -> None:
         v = self.view
@@ -289,9 +430,13 @@ class ScheduleForm:
         self.last_run_label.setText(body)
         self.last_run_label.show()
 
+    def detach(self) -> None:
+        """Stop asking about catch-ups (the panel closes for good)."""
+        self._catch_up_timer.stop()
+        self._host.runner.cancel(self._catch_up_task)
+
     def set_memory_enabled(self, on: bool) -> None:
-        """Mirror the assistant's memory switch (MEM-1: memory off → no dream runs), so
-        Dream now and Regenerate are disabled with a note."""
+        """Mirror the assistant's memory switch (MEM-1: memory off → no dream runs): the
+        next-dream line says so."""
         self.memory_enabled = on
         self._show_schedule_info()
-        self._sync()

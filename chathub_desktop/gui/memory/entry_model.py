@@ -15,7 +15,10 @@ from PySide6.QtCore import (
     Qt,
 )
 
+from chathub_desktop.core.fixed_memory import Note
+from chathub_desktop.core.memory_search import matches_filter
 from chathub_desktop.gui.memory.card_delegate import (
+    NoteRole,
     NumberRole,
     OriginRole,
     PausedRole,
@@ -47,7 +50,7 @@ def _entry_tooltip(v: MemoryEntryView) -> str:
         tip += "; " + v.source.line()
     if not v.trusted:
         tip += "\nUntrusted: " + UNTRUSTED_TIP
-    return f"#{v.number} · {tip}\nDouble-click or F2 to edit, Del to delete"
+    return f"#{v.number} · {tip}\nDouble-click or Enter to edit, Del to delete"
 
 
 #: What each role shows of an entry.
@@ -64,41 +67,96 @@ _ROLES: dict[int, Callable[[MemoryEntryView], object]] = {
                                                         + (f" ({v.source.line()})" if v.source is not None else "")),
     int(Qt.ItemDataRole.ToolTipRole): _entry_tooltip,
 }
+#: What each role shows of a note (a free-form run of the raw document, issue 30).
+_NOTE_ROLES: dict[int, Callable[[Note], object]] = {
+    int(Qt.ItemDataRole.DisplayRole): attrgetter("text"),
+    int(NoteRole): lambda _n: True,
+    int(TrustedRole): lambda _n: True,
+    int(Qt.ItemDataRole.AccessibleTextRole): lambda n: f"Note: {n.text}",
+    int(Qt.ItemDataRole.ToolTipRole): lambda _n: "A free-form line of the raw document (Edit raw changes it); "
+                                                  "it is sent with the memory as written",
+}
 
 
 class MemoryEntryModel(QAbstractListModel):
     """The fixed-memory cards (:class:`MemoryEntryView`) of one assistant.
 
-    Holds every entry but exposes them to the view ``FETCH_BATCH`` rows at a time.
+    Holds every entry but exposes them to the view ``FETCH_BATCH`` rows at a time. The
+    free-form runs of the raw document are rows too, as notes where they stand (not
+    selectable, not editable); with a filter (:meth:`set_filter`, issue 30) only the
+    entries that match it are rows, and no notes.
     ``edit_handler(number, text)`` stores an in-place edit (``setData``) and returns the
     stored entry, or None when it failed.
     """
 
     def __init__(self, parent: QObject | None = None) -> None:
         super().__init__(parent)
-        self._views: list[MemoryEntryView] = []
+        self._all: list[MemoryEntryView] = []
+        self._notes: list[Note] = []
+        self._views: list[MemoryEntryView | Note] = []  # the rows: entries and notes, or the filter's
+        self._query = ""
         self._shown = 0
         self.edit_handler: Callable[[int, str], MemoryEntryView | None] | None = None
 
     # loading
-    def set_entries(self, views: Sequence[MemoryEntryView], keep_rows: int = 0) -> None:
-        """Replace every entry; at least ``keep_rows`` rows (and one batch) are shown."""
+    def set_entries(self, views: Sequence[MemoryEntryView], keep_rows: int = 0, notes: Sequence[Note] = ()) -> None:
+        """Replace every entry and note; at least ``keep_rows`` rows (and one batch) are shown."""
         self.beginResetModel()
-        self._views = list(views)
+        self._all = list(views)
+        self._notes = list(notes)
+        self._narrow()
         self._shown = min(len(self._views), max(FETCH_BATCH, keep_rows))
         self.endResetModel()
 
+    def set_filter(self, query: str) -> None:
+        """Show only the entries matching ``query`` (REF-3 words, the last one as a prefix:
+        :func:`~chathub_desktop.core.memory_search.matches_filter`); empty shows all."""
+        if query == self._query:
+            return
+        self.beginResetModel()
+        self._query = query
+        self._narrow()
+        self._shown = min(len(self._views), FETCH_BATCH)
+        self.endResetModel()
+
+    def _narrow(self) -> None:
+        q = self._query
+        if q.strip():
+            self._views = [v for v in self._all if matches_filter(v.text, q)]
+            return
+        rows: list[MemoryEntryView | Note] = []
+        notes = iter(self._notes)
+        note = next(notes, None)
+        for i, v in enumerate(self._all):
+            while note is not None and note.after <= i:
+                rows.append(note)
+                note = next(notes, None)
+            rows.append(v)
+        rows.extend([note] if note is not None else [])
+        rows.extend(notes)
+        self._views = rows
+
     def total(self) -> int:
-        """Every entry, shown or not yet fetched."""
-        return len(self._views)
+        """Every entry row the filter lets through, shown or not yet fetched."""
+        return sum(1 for v in self._views if isinstance(v, MemoryEntryView))
+
+    def notes(self) -> list[Note]:
+        """The free-form notes (a copy)."""
+        return list(self._notes)
 
     def entries(self) -> list[MemoryEntryView]:
-        """Every entry (a copy)."""
-        return list(self._views)
+        """Every entry, filtered or not (a copy)."""
+        return list(self._all)
+
+    def row_of(self, number: int) -> int | None:
+        """The row of entry ``number`` (fetched or not), None when filtered out or gone."""
+        return next((i for i, v in enumerate(self._views) if isinstance(v, MemoryEntryView) and v.number == number),
+                    None)
 
     def entry(self, row: int) -> MemoryEntryView | None:
-        """The entry on ``row`` (shown rows only)."""
-        return self._views[row] if 0 <= row < self._shown else None
+        """The entry on ``row`` (shown rows only; None for a note)."""
+        v = self._views[row] if 0 <= row < self._shown else None
+        return v if isinstance(v, MemoryEntryView) else None
 
     def ensure_row(self, row: int) -> None:
         """Fetch rows until ``row`` is shown."""
@@ -121,11 +179,19 @@ class MemoryEntryModel(QAbstractListModel):
         self.ensure_row(min(len(self._views), self._shown + FETCH_BATCH) - 1)
 
     def data(self, index: QModelIndex | QPersistentModelIndex, role: int = Qt.ItemDataRole.DisplayRole) -> object:
-        return role_data(self.entry(index.row()) if index.isValid() else None, role, _ROLES)
+        row = index.row() if index.isValid() else -1
+        v = self._views[row] if 0 <= row < self._shown else None
+        if isinstance(v, Note):
+            return role_data(v, role, _NOTE_ROLES)
+        return role_data(v, role, _ROLES)
 
     def flags(self, index: QModelIndex | QPersistentModelIndex) -> Qt.ItemFlag:
         base = super().flags(index)
-        return base | Qt.ItemFlag.ItemIsEditable if index.isValid() else base
+        if not index.isValid():
+            return base
+        if self.entry(index.row()) is None:  # a note: shown, never selected or edited
+            return Qt.ItemFlag.ItemIsEnabled
+        return base | Qt.ItemFlag.ItemIsEditable
 
     def setData(self, index: QModelIndex | QPersistentModelIndex, value: object,
                 role: int = Qt.ItemDataRole.EditRole) -> bool:
@@ -141,5 +207,6 @@ class MemoryEntryModel(QAbstractListModel):
         row = index.row()
         if 0 <= row < len(self._views) and self._views[row].number == stored.number:
             self._views[row] = stored
+            self._all[self._all.index(v)] = stored
             self.dataChanged.emit(index, index)
         return True

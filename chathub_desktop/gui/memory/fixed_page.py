@@ -17,8 +17,12 @@ the dynamic-memory cards). The two sections share the page through a splitter.
 - The raw editor and the entry editor save with the version token of the document
   they showed: a save over a newer document (another window, a command, the model) is
   refused, the user's text is kept and the page offers the newer version (issue 10).
-- The entry actions, the raw editor and Clear / History / Export / Import / Copy are
-  mixins in :mod:`.entry_actions`, :mod:`.raw_editor` and :mod:`.transfer_actions`.
+- The page is composed (issue 30): the entry actions, the raw editor and Clear /
+  History / Export / Import / Copy are components (:mod:`.entry_actions`,
+  :mod:`.raw_editor`, :mod:`.transfer_actions`) given the page as a small Protocol
+  (:mod:`.host`); :class:`~chathub_desktop.gui.memory.page_common.ListRefresh` owns the
+  reloads. The window shows the page with one function,
+  :func:`~chathub_desktop.gui.window_pages.show_memory_page`.
 """
 
 from __future__ import annotations
@@ -36,12 +40,12 @@ from PySide6.QtGui import (
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QCheckBox,
-    QDialog,
-    QDialogButtonBox,
     QFrame,
     QHBoxLayout,
     QLabel,
+    QLineEdit,
     QListView,
+    QMenu,
     QPushButton,
     QSplitter,
     QStackedWidget,
@@ -50,7 +54,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from chathub_desktop.gui import confirm
+from chathub_desktop.core.fixed_memory import Note
+from chathub_desktop.core.fixed_memory import notes as notes_of
 from chathub_desktop.gui.chat_events import ChatEvents
 from chathub_desktop.gui.design import Tone, set_tone
 from chathub_desktop.gui.design.icons import Icon, icon
@@ -59,15 +64,16 @@ from chathub_desktop.gui.help_button import help_button
 from chathub_desktop.gui.memory.dream_panel import DreamPanel
 from chathub_desktop.gui.memory.entry_actions import EntryActions
 from chathub_desktop.gui.memory.entry_model import MemoryEntryModel
-from chathub_desktop.gui.memory.history_view import MemoryHistoryDialog
+from chathub_desktop.gui.memory.history_view import MemoryHistoryView
 from chathub_desktop.gui.memory.page_common import (
-    CardListOwner,
+    ListRefresh,
     card_list,
     error_label,
     section_title,
 )
-from chathub_desktop.gui.memory.raw_editor import RAW_STALE_NOTICE, RawEditor
+from chathub_desktop.gui.memory.raw_editor import RawEditor
 from chathub_desktop.gui.memory.transfer_actions import TransferActions
+from chathub_desktop.gui.memory_paste_dialog import PasteMemoryDialog
 from chathub_desktop.gui.service_ops import ServiceOps
 from chathub_desktop.gui.task_runner import TaskRunner
 from chathub_desktop.services.container import Services
@@ -116,8 +122,9 @@ EMPTY_TEXT = ("No fixed memory yet.\nUse Add memory (Ctrl+N), or ask the assista
 # --- the page -----------------------------------------------------------------------------
 
 
-class MemoryPage(EntryActions, RawEditor, TransferActions, CardListOwner, QDialog):
-    """Assistant → Memory for ``assistant_id`` (non-modal).
+class MemoryPage(QWidget):
+    """Assistant → Memory for ``assistant_id``: a page (a plain widget the window shows, never a
+    dialog over the chat; :func:`~chathub_desktop.gui.memory.page_hookup.show_memory_page`).
 
     ``events``: the window's bus bridge (the page makes its own when None);
     ``runner``: where entry reloads run in a worker thread (own runner when None);
@@ -125,8 +132,6 @@ class MemoryPage(EntryActions, RawEditor, TransferActions, CardListOwner, QDialo
     """
 
     loaded = Signal()
-    #: A memory import ended: True when the file was imported (issue 10).
-    import_finished = Signal(bool)
 
     def __init__(
         self,
@@ -141,7 +146,6 @@ class MemoryPage(EntryActions, RawEditor, TransferActions, CardListOwner, QDialo
         super().__init__(parent)
         self.setObjectName("memoryPage")
         self.setWindowTitle("Memory")
-        self.setModal(False)
         self.svc = services
         self.assistant_id = assistant_id
         self.presenter = presenter or ErrorPresenter(self)
@@ -149,34 +153,26 @@ class MemoryPage(EntryActions, RawEditor, TransferActions, CardListOwner, QDialo
         self.runner = runner or TaskRunner(self.presenter, max_threads=1)
         self._own_events = events is None
         self.events = events or ChatEvents(services.bus, self)
-        self.events.settings_changed.connect(self._on_settings_changed)
-        self._following = True
         self._task_name = f"memory-load-{id(self)}"
         self._loading = False
         self._load_again = False
-        self._stale = False
         self.ops = ServiceOps(self.runner, self.presenter, self.show_error, lambda _busy: self._sync_buttons(),
                               f"{self._task_name}-op")
         self._select_number: int | None = None
-        self._raw_base: str | None = None  # the document the raw editor started from
-        self._raw_version = ""  # its version token, passed on save (issue 10)
         self._version = ""  # version token of the document the cards show
-        self._reopen: tuple[int, str, str] | None = None  # (number, old text, user's text) after a refusal
-        self._raw_shown = ""  # the editor's raw text right after loading it
-        self._raw_crlf = False
         self.assistant: AssistantView | None = None
         self.loads = 0
-        self._reload_timer = QTimer(self)
-        self._reload_timer.setSingleShot(True)
-        self._reload_timer.setInterval(40)  # coalesce bursts of tool writes
-        self._reload_timer.timeout.connect(self._start_load)
+        #: Clear, Export, Import and Copy (a component given this page).
+        self.transfer = TransferActions(self, self)
+        #: The History panel, made on first use.
+        self.history: MemoryHistoryView | None = None
         self._status_timer = QTimer(self)
         self._status_timer.setSingleShot(True)
         self._build()
-        screen = self.screen().availableGeometry() if self.screen() is not None else None
-        height = 900 if screen is None else max(560, min(900, screen.height() - 60))
-        self.resize(780, height)
-        self.splitter.setSizes([height * 2 // 5, height * 3 // 5])
+        # coalesces bursts of tool writes; owns the bus connection
+        self.refresh = ListRefresh(self, self.list, self.delegate, self._start_load, cancel=self._cancel_work)
+        self.refresh.follow(self.events.settings_changed, self._on_settings_changed)
+        self.splitter.setSizes([360, 400])
         self._start_load()
 
     # --- construction ---------------------------------------------------------------------
@@ -241,49 +237,73 @@ class MemoryPage(EntryActions, RawEditor, TransferActions, CardListOwner, QDialo
         self.add_action.setShortcut(QKeySequence("Ctrl+N"))
         self.add_action.setShortcutContext(Qt.ShortcutContext.WindowShortcut)
         self.add_action.setToolTip("Add one entry at the end (Ctrl+N)")
-        self.add_action.triggered.connect(self.add_memory)
+        self.add_action.triggered.connect(lambda _c=False: self.entry_actions.add_memory())
         self.addAction(self.add_action)
         self.add_button = self._button("Add memory", self.add_action, Icon.ADD)
         self.add_button.setObjectName("addMemoryButton")
-        self.raw_action = QAction("&Edit", self)
+        self.raw_action = QAction("&Edit raw", self)
         self.raw_action.setShortcut(QKeySequence("Ctrl+E"))
         self.raw_action.setToolTip("Edit the whole memory as one Markdown document (Ctrl+E)")
-        self.raw_action.triggered.connect(self.open_raw)
+        self.raw_action.triggered.connect(lambda _c=False: self.raw.open_raw())
         self.addAction(self.raw_action)
-        self.raw_button = self._button("Edit", self.raw_action, Icon.EDIT)
+        self.raw_button = self._button("Edit raw", self.raw_action, Icon.EDIT)
         self.raw_button.setObjectName("rawEditButton")
-        self.export_action = QAction("E&xport…", self)
-        self.export_action.setToolTip("Save this assistant's memory to a file: fixed and dynamic memory with "
-                                      "where each entry came from (JSON or Markdown), or the fixed document alone")
-        self.export_action.triggered.connect(self.open_export)
-        self.export_button = self._button("Export…", self.export_action, Icon.EXPORT)
-        self.export_button.setObjectName("exportButton")
-        self.import_action = QAction("&Import…", self)
-        self.import_action.setToolTip("Replace this assistant's memory with a memory file (JSON or Markdown), "
-                                      "or merge its fixed entries into it; a preview shows what changes first")
-        self.import_action.triggered.connect(self.open_import)
-        self.import_button = self._button("Import…", self.import_action, Icon.IMPORT)
-        self.import_button.setObjectName("importButton")
-        self.copy_action = QAction("&Copy", self)
-        self.copy_action.setToolTip("Copy the memory document (Markdown) to the clipboard")
-        self.copy_action.triggered.connect(self.copy_document)
-        self.copy_button = self._button("Copy", self.copy_action, Icon.COPY)
-        self.copy_button.setObjectName("copyButton")
+        self.search_action = QAction("&Search memory", self)
+        self.search_action.setShortcut(QKeySequence(QKeySequence.StandardKey.Find))
+        self.search_action.setShortcutContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
+        self.search_action.setToolTip("Narrow the list to entries that share words with what you type "
+                                      f"({self.search_action.shortcut().toString(QKeySequence.SequenceFormat.NativeText)})")
+        self.search_action.triggered.connect(self.focus_filter)
+        self.addAction(self.search_action)
+        self.search_button = self._button("Search memory", self.search_action, Icon.SEARCH)
+        self.search_button.setObjectName("searchMemoryButton")
         self.history_action = QAction("&History…", self)
         self.history_action.setToolTip("Every change of this assistant's fixed and dynamic memory — when, who, "
                                        "what — with Revert")
-        self.history_action.triggered.connect(self.open_history)
+        self.history_action.triggered.connect(lambda _c=False: self.open_history())
         self.history_button = self._button("History…", self.history_action, Icon.HISTORY)
         self.history_button.setObjectName("historyButton")
-        self.history_dialog: MemoryHistoryDialog | None = None
+        # the rarer whole-document actions live in the overflow menu (issue 30)
+        self.import_action = QAction("&Import…", self)
+        self.import_action.setIcon(icon(Icon.IMPORT))
+        self.import_action.setToolTip("Merge a memory file's fixed entries into this memory, or replace it "
+                                      "(JSON or Markdown); a preview shows what changes first")
+        self.import_action.triggered.connect(self.transfer.open_import)
+        self.paste_action = QAction("Import from another &assistant…", self)
+        self.paste_action.setIcon(icon(Icon.PASTE_IMPORT))
+        self.paste_action.setToolTip("Paste what ChatGPT, Claude or another assistant remembers about you; "
+                                     "each fact becomes an entry")
+        self.paste_action.triggered.connect(self.open_paste_import)
+        self.export_action = QAction("E&xport…", self)
+        self.export_action.setIcon(icon(Icon.EXPORT))
+        self.export_action.setToolTip("Save this assistant's memory to a file: fixed and dynamic memory with "
+                                      "where each entry came from (JSON or Markdown), or the fixed document alone")
+        self.export_action.triggered.connect(self.transfer.open_export)
+        self.copy_action = QAction("&Copy document", self)
+        self.copy_action.setIcon(icon(Icon.COPY))
+        self.copy_action.setToolTip("Copy the memory document (Markdown) to the clipboard")
+        self.copy_action.triggered.connect(self.transfer.copy_document)
         self.clear_action = QAction("C&lear…", self)
+        self.clear_action.setIcon(icon(Icon.CLEAR))
         self.clear_action.setToolTip("Remove every fixed-memory entry, after showing what goes "
                                      "(Memory → History can revert it)")
-        self.clear_action.triggered.connect(self.clear_memory)
-        self.clear_button = self._button("Clear…", self.clear_action, Icon.CLEAR)
-        self.clear_button.setObjectName("clearMemoryButton")
-        for b in (self.add_button, self.raw_button, self.import_button, self.export_button, self.copy_button,
-                  self.clear_button, self.history_button):
+        self.clear_action.triggered.connect(self.transfer.clear_memory)
+        self.more_menu = QMenu(self)
+        self.more_menu.setObjectName("memoryMoreMenu")
+        self.more_menu.setToolTipsVisible(True)
+        for a in (self.import_action, self.paste_action, self.export_action, self.copy_action):
+            self.more_menu.addAction(a)
+        self.more_menu.addSeparator()
+        self.more_menu.addAction(self.clear_action)
+        self.more_button = QToolButton()
+        self.more_button.setObjectName("memoryMoreButton")
+        self.more_button.setIcon(icon(Icon.MORE))
+        self.more_button.setAccessibleName("More memory actions")
+        self.more_button.setToolTip("Import, Import from another assistant, Export, Copy, Clear")
+        self.more_button.setMenu(self.more_menu)
+        self.more_button.setPopupMode(QToolButton.ToolButtonPopupMode.InstantPopup)
+        self.paste_dialog: PasteMemoryDialog | None = None
+        for b in (self.add_button, self.raw_button, self.search_button, self.history_button, self.more_button):
             trow.addWidget(b)
         flay.addLayout(trow)
         self.fixed_intro = QLabel("Facts, preferences and standing instructions this assistant "
@@ -296,7 +316,11 @@ class MemoryPage(EntryActions, RawEditor, TransferActions, CardListOwner, QDialo
         self.stack = QStackedWidget()
         flay.addWidget(self.stack, 1)
         self.stack.addWidget(self._build_cards())
-        self.stack.addWidget(self._build_raw())
+        #: The raw Markdown editor (a component given this page; MEM-3).
+        self.raw = RawEditor(self)
+        self.raw.opened.connect(lambda: self._show_raw(True))
+        self.raw.closed.connect(lambda: self._show_raw(False))
+        self.stack.addWidget(self.raw)
 
         self.error_label = error_label("errorLabel")
         flay.addWidget(self.error_label)
@@ -321,11 +345,6 @@ class MemoryPage(EntryActions, RawEditor, TransferActions, CardListOwner, QDialo
                                       presenter=self.presenter)
         dlay.addWidget(self.dream_panel, 1)
 
-        self.buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
-        self.buttons.rejected.connect(self.reject)
-        self.buttons.button(QDialogButtonBox.StandardButton.Close).setAutoDefault(False)
-        outer.addWidget(self.buttons)
-
     @staticmethod
     def _button(text: str, action: QAction, glyph: Icon) -> QToolButton:
         """An icon button for ``action`` named ``text`` (its accessible name; the tooltip
@@ -344,36 +363,38 @@ class MemoryPage(EntryActions, RawEditor, TransferActions, CardListOwner, QDialo
         lay.setContentsMargins(0, 0, 0, 0)
         lay.setSpacing(6)
         self.model = MemoryEntryModel(self)
-        self.model.edit_handler = self._edit_entry
-        self.list, self.delegate = card_list("memoryList", "Fixed memory entries", self.model, self)
+        self.list, self.delegate = card_list("memoryList", "Fixed memory entries", self.model)
         self.list.setLayoutMode(QListView.LayoutMode.Batched)
         self.list.setBatchSize(200)
-        self.list.setEditTriggers(QAbstractItemView.EditTrigger.DoubleClicked
-                                  | QAbstractItemView.EditTrigger.EditKeyPressed)
+        self.list.setEditTriggers(QAbstractItemView.EditTrigger.DoubleClicked)
+        #: Add, edit in place, delete, trust, pause, copy (a component given this page).
+        self.entry_actions = EntryActions(self, self.list, self.model, self)
+        ea = self.entry_actions
         self.list.selectionModel().currentChanged.connect(lambda *_a: self._sync_buttons())
         self.model.modelReset.connect(self._sync_buttons)
 
         self.edit_card_action = QAction("&Edit entry", self.list)
-        self.edit_card_action.setShortcut(QKeySequence("F2"))
+        self.edit_card_action.setShortcuts([QKeySequence("Return"), QKeySequence("Enter")])
         self.edit_card_action.setShortcutContext(Qt.ShortcutContext.WidgetShortcut)
-        self.edit_card_action.setToolTip("Edit the selected entry in place (F2; Enter saves)")
-        self.edit_card_action.triggered.connect(self.edit_current)
+        self.edit_card_action.setToolTip("Edit the selected entry in place (Enter or double-click; Enter saves, "
+                                         "Esc cancels)")
+        self.edit_card_action.triggered.connect(ea.edit_current)
         self.trust_action = QAction("Mark as &trusted", self.list)
         self.trust_action.setToolTip("Clear the untrusted mark of the selected entry")
-        self.trust_action.triggered.connect(self.mark_current_trusted)
+        self.trust_action.triggered.connect(ea.mark_current_trusted)
         self.copy_entry_action = QAction("Copy entry &text", self.list)
-        self.copy_entry_action.triggered.connect(self._copy_entry)
+        self.copy_entry_action.triggered.connect(ea.copy_entry)
         self.delete_action = QAction("&Delete entry", self.list)
         self.delete_action.setShortcut(QKeySequence(QKeySequence.StandardKey.Delete))
         self.delete_action.setShortcutContext(Qt.ShortcutContext.WidgetShortcut)
         self.delete_action.setToolTip("Delete the selected entry; the ones after it renumber (Del)")
-        self.delete_action.triggered.connect(self.delete_current)
+        self.delete_action.triggered.connect(ea.delete_current)
         self.pause_action = QAction("&Pause / resume entry", self.list)
         self.pause_action.setShortcut(QKeySequence("Ctrl+P"))
         self.pause_action.setShortcutContext(Qt.ShortcutContext.WidgetShortcut)
         self.pause_action.setToolTip("A paused entry stays here but is not sent to the model and not offered to "
                                      "its memory tools (Ctrl+P toggles)")
-        self.pause_action.triggered.connect(self.toggle_pause_current)
+        self.pause_action.triggered.connect(ea.toggle_pause_current)
         for a in (self.edit_card_action, self.trust_action, self.pause_action, self.copy_entry_action,
                   self.delete_action):
             self.list.addAction(a)
@@ -387,6 +408,15 @@ class MemoryPage(EntryActions, RawEditor, TransferActions, CardListOwner, QDialo
         self.cards_stack.addWidget(self.list)
         self.cards_stack.addWidget(self.empty_label)
         self.cards_stack.setCurrentWidget(self.empty_label)
+        # the filter box (issue 30): narrows the cards as the user types, REF-3 words
+        self.filter_edit = QLineEdit()
+        self.filter_edit.setObjectName("memoryFilter")
+        self.filter_edit.setPlaceholderText("Filter entries…")
+        self.filter_edit.setAccessibleName("Filter fixed memory entries")
+        self.filter_edit.setClearButtonEnabled(True)
+        self.filter_edit.textChanged.connect(self._on_filter)
+        self.filter_edit.returnPressed.connect(self.list.setFocus)
+        lay.addWidget(self.filter_edit)
         lay.addWidget(self.cards_stack, 1)
 
         brow = QHBoxLayout()
@@ -400,11 +430,11 @@ class MemoryPage(EntryActions, RawEditor, TransferActions, CardListOwner, QDialo
         self.trust_button = QPushButton("Mark as trusted")
         self.trust_button.setObjectName("trustButton")
         self.trust_button.setToolTip(self.trust_action.toolTip())
-        self.trust_button.clicked.connect(self.mark_current_trusted)
+        self.trust_button.clicked.connect(ea.mark_current_trusted)
         self.delete_button = QPushButton("Delete")
         self.delete_button.setObjectName("deleteButton")
         self.delete_button.setToolTip(self.delete_action.toolTip())
-        self.delete_button.clicked.connect(self.delete_current)
+        self.delete_button.clicked.connect(ea.delete_current)
         for b in (self.trust_button, self.delete_button):
             b.setAutoDefault(False)
         brow.addWidget(self.count_label)
@@ -415,26 +445,53 @@ class MemoryPage(EntryActions, RawEditor, TransferActions, CardListOwner, QDialo
         lay.addLayout(brow)
         return w
 
+    # --- filter -----------------------------------------------------------------------------
+    def focus_filter(self) -> None:
+        """Search (Ctrl+F): put the cursor in the filter box, its text selected."""
+        self.filter_edit.setFocus()
+        self.filter_edit.selectAll()
+
+    def _show_count(self) -> None:
+        """``7 entries · 1 untrusted``, or ``1 of 7 entries match`` while filtering."""
+        views = self.model.entries()
+        n = len(views)
+        untrusted = sum(1 for v in views if not v.trusted)
+        text = f"{n:,} {'entry' if n == 1 else 'entries'}"
+        if self.filter_edit.text().strip():
+            text = f"{self.model.total():,} of {text} match"
+        if untrusted:
+            text += f" · {untrusted:,} untrusted"
+        self.count_label.setText(text)
+
+    def _on_filter(self, text: str) -> None:
+        self.model.set_filter(text)
+        self._show_count()
+        n = self.model.total()
+        if text.strip():
+            self.empty_label.setText(f"No entry matches “{text.strip()}”.")
+        self.cards_stack.setCurrentWidget(self.list if n else self.empty_label)
+        self._sync_buttons()
+
     # --- loading ----------------------------------------------------------------------------
     def reload_now(self) -> None:
         """Read the assistant and its entries on this thread and show them."""
         try:
-            a, snap = self._fetch()
+            a, snap, notes = self._fetch()
         except ServiceError as exc:
             self._gone(exc)
             return
-        self._apply(a, snap)
+        self._apply(a, snap, notes)
 
     def schedule_reload(self) -> None:
         """Re-read the entries soon, in a worker thread (bursts are coalesced)."""
-        self._reload_timer.start()
+        self.refresh.schedule()
 
     def _start_load(self) -> None:
         if self._loading:
             self._load_again = True
             return
         if self.list.state() == QAbstractItemView.State.EditingState:
-            self._reload_timer.start(300)  # never reset the model under the open editor
+            self.refresh.schedule(300)  # never reset the model under the open editor
             return
         self._loading = True
         self.runner.run(self._task_name, self._load(), context="Memory")
@@ -442,27 +499,29 @@ class MemoryPage(EntryActions, RawEditor, TransferActions, CardListOwner, QDialo
     async def _load(self) -> None:
         try:
             try:
-                a, snap = await self.runner.run_in_thread(self._fetch)
+                a, snap, notes = await self.runner.run_in_thread(self._fetch)
             except ServiceError as exc:
                 self._gone(exc)
                 return
-            self._apply(a, snap)
+            self._apply(a, snap, notes)
         finally:
             self._loading = False
             if self._load_again:
                 self._load_again = False
-                self._reload_timer.start()
+                self.refresh.schedule()
 
-    def _fetch(self) -> tuple[AssistantView, FixedMemorySnapshot]:
-        return self.svc.assistants.get(self.assistant_id), self.svc.memory.snapshot(self.assistant_id)
+    def _fetch(self) -> tuple[AssistantView, FixedMemorySnapshot, list[Note]]:
+        """Worker thread: the assistant, the memory and its free-form notes (MEM-3)."""
+        snap = self.svc.memory.snapshot(self.assistant_id)
+        return self.svc.assistants.get(self.assistant_id), snap, notes_of(snap.document)
 
     def _gone(self, exc: ServiceError) -> None:
         self.show_error(str(exc) if not isinstance(exc, NotFound) else "This assistant no longer exists.")
-        for w in (self.memory_switch, self.add_button, self.raw_button, self.import_button, self.export_button,
-                  self.copy_button, self.list, self.dream_panel):
+        for w in (self.memory_switch, self.add_button, self.raw_button, self.more_button, self.list,
+                  self.dream_panel):
             w.setEnabled(False)
 
-    def _apply(self, a: AssistantView, snap: FixedMemorySnapshot) -> None:
+    def _apply(self, a: AssistantView, snap: FixedMemorySnapshot, notes: list[Note]) -> None:
         views = snap.entries
         self._version = snap.version
         self.assistant = a
@@ -476,27 +535,19 @@ class MemoryPage(EntryActions, RawEditor, TransferActions, CardListOwner, QDialo
         self.snippets_switch.blockSignals(False)
         if a.memory_enabled != self.dream_panel.memory_enabled:
             self.dream_panel.set_memory_enabled(a.memory_enabled)
-        if views != self.model.entries() or self._select_number is not None:
-            self._set_entries(views)
-        untrusted = sum(1 for v in views if not v.trusted)
-        n = len(views)
-        text = f"{n:,} {'entry' if n == 1 else 'entries'}"
-        if untrusted:
-            text += f" · {untrusted:,} untrusted"
-        self.count_label.setText(text)
-        self.empty_label.setText(EMPTY_TEXT)
-        self.cards_stack.setCurrentWidget(self.list if views else self.empty_label)
-        if self._raw_base is not None and snap.document != self._raw_base:
-            self.raw_notice.setText(RAW_STALE_NOTICE)
-            self.raw_notice.show()
-            self.raw_reload_button.show()
-        if self._reopen is not None:
-            self._reopen_editor(*self._reopen)
+        if views != self.model.entries() or notes != self.model.notes() or self._select_number is not None:
+            self._set_entries(views, notes)
+        self._show_count()
+        self.empty_label.setText(EMPTY_TEXT if not self.filter_edit.text().strip()
+                                 else f"No entry matches “{self.filter_edit.text().strip()}”.")
+        self.cards_stack.setCurrentWidget(self.list if self.model.total() else self.empty_label)
+        self.raw.document_changed(snap.document)
+        self.entry_actions.reopen_pending()
         self.loads += 1
         self._sync_buttons()
         self.loaded.emit()
 
-    def _set_entries(self, views: list[MemoryEntryView]) -> None:
+    def _set_entries(self, views: list[MemoryEntryView], notes: list[Note]) -> None:
         """Swap the entries, keeping the selected card (found by its text, else its row)
         and the scroll position; select ``_select_number`` when set."""
         cur = self.current_entry()
@@ -505,14 +556,15 @@ class MemoryPage(EntryActions, RawEditor, TransferActions, CardListOwner, QDialo
         scroll = bar.value()
         shown = self.model.rowCount()
         target: int | None = None
-        if self._select_number is not None:
-            target = next((i for i, v in enumerate(views) if v.number == self._select_number), None)
-        elif cur is not None:
-            target = next((i for i, v in enumerate(views) if v.text == cur.text), None)
-            if target is None and views:
-                target = min(row, len(views) - 1)
-        self.model.set_entries(views, keep_rows=max(shown, (target or 0) + 1))
+        number = self._select_number
+        if number is None and cur is not None:
+            number = next((v.number for v in views if v.text == cur.text), None)
+        self.model.set_entries(views, keep_rows=shown, notes=notes)
+        target = self.model.row_of(number) if number is not None else None
+        if target is None and cur is not None and self.model.total():
+            target = min(row, self.model.total() - 1)
         if target is not None:
+            self.model.ensure_row(target)
             idx = self.model.index(target)
             self.list.setCurrentIndex(idx)
         self.list.doItemsLayout()
@@ -523,7 +575,7 @@ class MemoryPage(EntryActions, RawEditor, TransferActions, CardListOwner, QDialo
         self._select_number = None
 
     def _on_settings_changed(self, _event: object) -> None:  # memory or assistant settings (any assistant)
-        self.reload_when_shown()
+        self.refresh.when_shown()
 
     # --- state ------------------------------------------------------------------------------
     def current_entry(self) -> MemoryEntryView | None:
@@ -531,15 +583,23 @@ class MemoryPage(EntryActions, RawEditor, TransferActions, CardListOwner, QDialo
         idx = self.list.currentIndex()
         return self.model.entry(idx.row()) if idx.isValid() else None
 
+    @property
+    def version(self) -> str:
+        """The version token of the document the cards show (issue 10)."""
+        return self._version
+
+    def select_after_load(self, number: int) -> None:
+        """Select entry ``number`` once the next load is shown."""
+        self._select_number = number
+
     def select_number(self, number: int) -> None:
         """Select (and show) entry ``number``."""
-        for i, v in enumerate(self.model.entries()):
-            if v.number == number:
-                self.model.ensure_row(i)
-                idx = self.model.index(i)
-                self.list.setCurrentIndex(idx)
-                self.list.scrollTo(idx)
-                return
+        row = self.model.row_of(number)
+        if row is not None:
+            self.model.ensure_row(row)
+            idx = self.model.index(row)
+            self.list.setCurrentIndex(idx)
+            self.list.scrollTo(idx)
 
     @property
     def busy(self) -> bool:
@@ -548,17 +608,17 @@ class MemoryPage(EntryActions, RawEditor, TransferActions, CardListOwner, QDialo
 
     def _sync_buttons(self) -> None:
         e = self.current_entry()
-        raw = self.stack.currentIndex() == 1 or self.ops.busy
+        raw = self.stack.currentIndex() != 0 or self.ops.busy  # the raw editor or History is shown
         for w in (self.delete_button, self.delete_action, self.edit_card_action, self.copy_entry_action):
             w.setEnabled(e is not None and not raw)
         untrusted = e is not None and not e.trusted
         self.trust_button.setEnabled(untrusted and not raw)
         self.trust_action.setEnabled(untrusted and not raw)
         self.trust_button.setVisible(any(not v.trusted for v in self.model.entries()) or untrusted)
-        for a in (self.add_action, self.raw_action, self.export_action, self.copy_action, self.clear_action):
+        for a in (self.add_action, self.raw_action, self.export_action, self.copy_action, self.clear_action,
+                  self.search_action):
             a.setEnabled(not raw)
-        self.save_raw_button.setEnabled(not self.ops.busy)
-        self.cancel_raw_button.setEnabled(not self.ops.busy)
+        self.raw.set_busy(self.ops.busy)
 
     def show_error(self, message: str) -> None:
         """Show ``message`` inline (empty hides it)."""
@@ -588,40 +648,63 @@ class MemoryPage(EntryActions, RawEditor, TransferActions, CardListOwner, QDialo
             self.snippets_switch.setChecked(not on)
             self.snippets_switch.blockSignals(False)
 
+    def open_paste_import(self) -> PasteMemoryDialog:
+        """Import from another assistant… (issue 15): the paste dialog, non-blocking."""
+        dlg = PasteMemoryDialog(self.svc, self.runner, self.assistant_id, self)
+        self.paste_dialog = dlg
+        dlg.open()
+        return dlg
+
     # --- Qt overrides -------------------------------------------------------------------------
     def keyPressEvent(self, event: QKeyEvent) -> None:
-        """Esc while this page's memory dream runs stops the dream (APP-7) instead of
-        closing the page."""
-        if event.key() == Qt.Key.Key_Escape and self.dream_panel.dreaming and self.dream_panel.stop():
-            event.accept()
-            return
+        """Esc: stops this page's memory dream when one runs (APP-7), else leaves the raw
+        view (asking first when it was changed); a page is not closed by Esc."""
+        if event.key() == Qt.Key.Key_Escape:
+            if self.dream_panel.runs.dreaming and self.dream_panel.runs.stop():
+                event.accept()
+                return
+            if self.raw.is_open:
+                event.accept()
+                self.raw.leave()
+                return
+            if self.history is not None and self.stack.currentWidget() is self.history:
+                event.accept()
+                self._show_raw(False)
+                return
         super().keyPressEvent(event)
 
-    def reject(self) -> None:
-        """Esc / Close: in the raw view, leave it (asking first when it was changed)."""
-        if self.stack.currentIndex() == 1:
-            if self.raw_changed() and not confirm.ask(
-                    self, "Discard changes", "Discard the changes to the memory document?", "Discard"):
-                return
-            self.cancel_raw()
-            return
-        super().reject()
+    def open_history(self) -> MemoryHistoryView:
+        """History (issue 18): every change of this memory with its diff and Revert, in
+        place of the cards (a panel of the page, issue 30); Back returns to them."""
+        if self.history is None:
+            self.history = MemoryHistoryView(self.svc, self.assistant_id, events=self.events, runner=self.runner,
+                                             presenter=self.presenter)
+            self.history.closed.connect(lambda: self._show_raw(False))
+            self.stack.addWidget(self.history)
+        else:
+            self.history.reload()
+        self.stack.setCurrentWidget(self.history)
+        self.history.list.setFocus()
+        self._sync_buttons()
+        return self.history
 
-    def done(self, r: int) -> None:
-        self._reload_timer.stop()
+    def _show_raw(self, on: bool) -> None:
+        """Show the raw editor, or the cards again (from the raw editor or History)."""
+        self.stack.setCurrentWidget(self.raw if on else self.stack.widget(0))
+        if not on:
+            self.list.setFocus()
+        self._sync_buttons()
+
+    def _cancel_work(self) -> None:
         self.runner.cancel(self._task_name)
-        super().done(r)
 
     def detach(self) -> None:
         """Stop following the bus (the page is closing for good)."""
-        self._reload_timer.stop()
-        self.runner.cancel(self._task_name)
+        self.refresh.detach()
+        self.raw.detach()
         self.dream_panel.detach()
-        if self.history_dialog is not None:
-            self.history_dialog.detach()
-        if not self._following:
-            return
-        self._following = False
-        self.events.settings_changed.disconnect(self._on_settings_changed)
+        if self.history is not None:
+            self.history.detach()
         if self._own_events:
             self.events.detach()
+            self._own_events = False

@@ -1,6 +1,7 @@
 """Memory → History (issue 18): every recorded change of the assistant's fixed and
 dynamic memory, newest first — when (UTC), who, what — with the selected change's line
-diff, and Revert (itself a recorded change).
+diff, and Revert (itself a recorded change). A panel of the Memory page (issue 30): it
+takes the place of the cards, and Back (``closed``) returns to them.
 
 Reads and the revert run in the page's worker thread
 (:class:`~chathub_desktop.gui.task_runner.TaskRunner`); the list reloads when the
@@ -16,7 +17,6 @@ import html
 
 from PySide6.QtCore import Qt, QTimer, Signal
 from PySide6.QtWidgets import (
-    QDialog,
     QHBoxLayout,
     QLabel,
     QListWidget,
@@ -64,20 +64,20 @@ def diff_html(lines: list[DiffLine]) -> str:
     return "".join(rows) or "<i>No line changed.</i>"
 
 
-class MemoryHistoryDialog(QDialog):
+class MemoryHistoryView(QWidget):
     """The History view of one assistant's memory (see the module docstring).
-    ``loaded`` fires after each list (re)load; ``reverted(change_id)`` after a revert."""
+    ``loaded`` fires after each list (re)load; ``reverted(change_id)`` after a revert;
+    ``closed`` when the user goes back to the cards."""
 
     loaded = Signal()
     reverted = Signal(int)
+    closed = Signal()
 
     def __init__(self, services: Services, assistant_id: int, *, events: ChatEvents | None = None,
                  runner: TaskRunner | None = None, presenter: ErrorPresenter | None = None,
                  parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("memoryHistory")
-        self.setWindowTitle("Memory history")
-        self.resize(900, 520)
         self.svc = services
         self.assistant_id = assistant_id
         self.presenter = presenter or ErrorPresenter(self)
@@ -98,6 +98,7 @@ class MemoryHistoryDialog(QDialog):
 
     def _build(self) -> None:
         lay = QVBoxLayout(self)
+        lay.setContentsMargins(0, 0, 0, 0)
         split = QSplitter(Qt.Orientation.Horizontal, self)
         self.list = QListWidget(split)
         self.list.setObjectName("historyList")
@@ -122,9 +123,11 @@ class MemoryHistoryDialog(QDialog):
                                       "(the revert is itself a change you can undo)")
         self.revert_button.clicked.connect(lambda: self.revert_selected())
         row.addWidget(self.revert_button)
-        close = QPushButton("Close", self)
-        close.clicked.connect(self.close)
-        row.addWidget(close)
+        self.back_button = QPushButton("Back to the entries", self)
+        self.back_button.setObjectName("historyBackButton")
+        self.back_button.setToolTip("Show the fixed-memory cards again (Esc)")
+        self.back_button.clicked.connect(self.closed.emit)
+        row.addWidget(self.back_button)
         lay.addLayout(row)
         self._sync()
 
@@ -228,7 +231,7 @@ class MemoryHistoryDialog(QDialog):
         self.revert_button.setEnabled(self.selected() is not None and not self.ops.busy)
 
     def detach(self) -> None:
-        """Stop following the bus and cancel the loads (the dialog is closing)."""
+        """Stop following the bus and cancel the loads (the page is closing)."""
         self._reload.stop()
         self.events.memory_changed.disconnect(self._on_memory_changed)
         self.events.settings_changed.disconnect(self._on_settings_changed)

@@ -1,15 +1,14 @@
 """What the fixed-memory page and the dream panel share (MEM-2, DRM-8): the card list
-set-up, the inline error label, section titles, and :class:`CardListOwner` — the Qt
-overrides both need (a font change re-lays out the cards; a change that arrived while
-hidden is re-read when shown)."""
+set-up, the inline error label, section titles, and :class:`ListRefresh` — the reload
+timer, reload-on-show, font-change relayout and detach both use."""
 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from PySide6.QtCore import QAbstractListModel, QEvent, QObject, Qt
-from PySide6.QtGui import QAction, QKeySequence, QShowEvent
+from PySide6.QtCore import QAbstractListModel, QEvent, QObject, Qt, QTimer, SignalInstance
+from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import QAbstractItemView, QFrame, QLabel, QListView, QWidget
 
 from chathub_desktop.gui.design import Tone, TypeScale, set_tone
@@ -54,11 +53,11 @@ def error_label(name: str) -> QLabel:
     return label
 
 
-def card_list(name: str, accessible: str, model: QAbstractListModel, owner: QObject,
+def card_list(name: str, accessible: str, model: QAbstractListModel,
               delegate_type: type[MemoryCardDelegate] = MemoryCardDelegate) -> tuple[QListView, MemoryCardDelegate]:
     """A card list over ``model`` painted by a new ``delegate_type``: per-pixel scrolling,
-    no horizontal bar, single selection, frameless; ``owner`` filters its events (font
-    changes, :class:`CardListOwner`) and a model reset drops the delegate's layout cache.
+    no horizontal bar, single selection, frameless; a model reset drops the delegate's
+    layout cache (a font change does too, through :class:`ListRefresh`).
     Returns ``(view, delegate)``."""
     view = QListView()
     view.setObjectName(name)
@@ -75,37 +74,71 @@ def card_list(name: str, accessible: str, model: QAbstractListModel, owner: QObj
     view.setMouseTracking(True)
     view.setFrameShape(QFrame.Shape.NoFrame)
     view.viewport().setAutoFillBackground(False)
-    view.installEventFilter(owner)
     model.modelReset.connect(delegate.clear_cache)
     return view, delegate
 
 
-class CardListOwner:
-    """Mixed into a widget (before its Qt class) that owns a card list ``list`` painted
-    by ``delegate`` and re-reads with ``schedule_reload``; ``_stale`` marks a change
-    that arrived while it was hidden."""
+class ListRefresh(QObject):
+    """What the fixed list and the dream panel share, as one object each owns (no base
+    class): a coalescing reload timer (``interval_ms``) that calls ``load``; a change
+    heard while ``owner`` is hidden is re-read when it is shown again; a font change of
+    ``view`` re-lays out ``delegate``'s cards; :meth:`detach` stops all of it, cancels
+    ``task_name`` on ``runner`` and disconnects ``follows`` (signal, slot) pairs."""
 
-    list: QListView
-    delegate: MemoryCardDelegate
-    _stale: bool
-    schedule_reload: Callable[[], None]
+    def __init__(self, owner: QWidget, view: QListView, delegate: MemoryCardDelegate, load: Callable[[], None],
+                 *, cancel: Callable[[], None], interval_ms: int = 40) -> None:
+        super().__init__(owner)
+        self._owner = owner
+        self._view = view
+        self._delegate = delegate
+        self._cancel = cancel
+        self._stale = False
+        self._follows: list[tuple[SignalInstance, Callable[..., None]]] = []
+        self.following = True
+        self.timer = QTimer(self)
+        self.timer.setSingleShot(True)
+        self.timer.setInterval(interval_ms)
+        self.timer.timeout.connect(load)
+        view.installEventFilter(self)
+        owner.installEventFilter(self)
 
-    def reload_when_shown(self) -> None:
-        """Re-read soon when visible, else when shown again."""
-        if isinstance(self, QWidget) and self.isVisible():
-            self.schedule_reload()
+    def follow(self, signal: SignalInstance, slot: Callable[..., None]) -> None:
+        """Connect ``slot`` to ``signal`` until :meth:`detach`."""
+        signal.connect(slot)
+        self._follows.append((signal, slot))
+
+    def schedule(self, ms: int | None = None) -> None:
+        """Re-read soon (bursts coalesce); ``ms`` overrides the interval once."""
+        if not self.following:
+            return
+        if ms is None:
+            self.timer.start()
+        else:
+            self.timer.start(ms)
+
+    def when_shown(self) -> None:
+        """Re-read soon when ``owner`` is visible, else when it is shown again."""
+        if self._owner.isVisible():
+            self.schedule()
         else:
             self._stale = True
 
     def eventFilter(self, obj: QObject, event: QEvent) -> bool:
-        """Qt: a font change of the list re-lays out the cards."""
-        if obj is self.list and event.type() == QEvent.Type.FontChange:
-            self.delegate.clear_cache()
-        return super().eventFilter(obj, event)  # type: ignore[misc]
-
-    def showEvent(self, event: QShowEvent) -> None:
-        """Qt: re-read when a change arrived while hidden."""
-        super().showEvent(event)  # type: ignore[misc]
-        if self._stale:
+        """Qt: a font change of the list re-lays out the cards; showing a stale owner re-reads."""
+        if obj is self._view and event.type() == QEvent.Type.FontChange:
+            self._delegate.clear_cache()
+        elif obj is self._owner and event.type() == QEvent.Type.Show and self._stale:
             self._stale = False
-            self.schedule_reload()
+            self.schedule()
+        return False
+
+    def detach(self) -> None:
+        """Stop following for good: no timer, the load task cancelled, signals disconnected."""
+        self.timer.stop()
+        self._cancel()
+        if not self.following:
+            return
+        self.following = False
+        for signal, slot in self._follows:
+            signal.disconnect(slot)
+        self._follows.clear()

@@ -83,6 +83,7 @@ class ProposalsSection(QWidget):
         self.runner = runner
         self.loads = 0
         self.count = 0
+        self._said = ""  # the last outcome on the status line
         self._shown: list[Shown] = []
         self._task = f"proposals-load-{id(self)}"
         self._following = True
@@ -203,6 +204,7 @@ class ProposalsSection(QWidget):
             self.text.setPlainText(EMPTY_TEXT)
         self.count = len(shown)
         self.loads += 1
+        self._show_said()
         self._sync()
         self.count_changed.emit(self.count)
         self.loaded.emit()
@@ -222,6 +224,20 @@ class ProposalsSection(QWidget):
             self.text.setPlainText(preview_text(*self._shown[row]))
         self._sync()
 
+    def _say(self, message: str) -> None:
+        """The outcome of the last Accept / Discard / review switch, with the count that
+        is left, kept true by every reload (issue 30: it went stale after Accept)."""
+        self._said = message
+        self._show_said()
+
+    def _show_said(self) -> None:
+        if not self._said:
+            self.status.clear()
+            return
+        n = self.count
+        left = f"{n} more {'waits' if n == 1 else 'wait'} for review" if n else "nothing else waits"
+        self.status.setText(f"{self._said} · {left}")
+
     def _sync(self) -> None:
         has = self.current_id() is not None and not self.ops.busy
         self.accept_button.setEnabled(has)
@@ -235,7 +251,7 @@ class ProposalsSection(QWidget):
     # --- changes ------------------------------------------------------------------------------
     def _set_review(self, on: bool) -> None:
         def done(_r: object) -> None:
-            self.status.setText("New dream cards wait here for review" if on else "Dreams add their cards at once")
+            self._say("New dream cards wait here for review" if on else "Dreams add their cards at once")
 
         self.ops.start("Review new dream cards", lambda: self.svc.dreams.review.set_enabled(self.assistant_id, on),
                        done, on_fail=self.schedule_reload)
@@ -248,8 +264,8 @@ class ProposalsSection(QWidget):
             return False
 
         def done(number: object) -> None:
-            self.status.setText(f"Added as card #{number}" if number is not None
-                                else "That day already had a card; the proposal was dropped")
+            self._say(f"Added as card #{number}" if number is not None
+                      else "That day already had a card; the proposal was dropped")
             self.schedule_reload()
 
         return self.ops.start("Accept", lambda: self.svc.dreams.review.accept(pid), done,
@@ -262,7 +278,7 @@ class ProposalsSection(QWidget):
             return False
 
         def done(_r: object) -> None:
-            self.status.setText("Discarded — the dynamic memory is unchanged")
+            self._say("Discarded — the dynamic memory is unchanged")
             self.schedule_reload()
 
         return self.ops.start("Discard", lambda: self.svc.dreams.review.discard(pid), done,

@@ -1,13 +1,17 @@
-"""The fixed-memory page's raw Markdown editor (MEM-3, issues 10 and 18): the whole
+"""The fixed-memory page's raw Markdown editor (MEM-3, issues 10, 18 and 30): the whole
 document in one editor, saved with the version token it was opened with (a newer
 document is refused, the text stays and Reload is offered); a save that removes
-entries first shows what goes. Mixed into
-:class:`~chathub_desktop.gui.memory.fixed_page.MemoryPage`."""
+entries first shows what goes. A component of
+:class:`~chathub_desktop.gui.memory.fixed_page.MemoryPage`, given the page as a
+:class:`~chathub_desktop.gui.memory.host.FixedMemoryHost`; it says ``opened`` and
+``closed`` and the page shows it or the cards."""
 
 from __future__ import annotations
 
 from PySide6.QtCore import (
+    Qt,
     QTimer,
+    Signal,
 )
 from PySide6.QtGui import (
     QFont,
@@ -15,17 +19,22 @@ from PySide6.QtGui import (
 from PySide6.QtWidgets import (
     QHBoxLayout,
     QLabel,
+    QListWidget,
+    QListWidgetItem,
     QPlainTextEdit,
     QPushButton,
+    QSplitter,
     QVBoxLayout,
     QWidget,
 )
 
+from chathub_desktop.core.fixed_memory import save_preview
 from chathub_desktop.gui import confirm
 from chathub_desktop.gui.design import Tone, set_tone
 from chathub_desktop.gui.help_button import help_button
 from chathub_desktop.gui.memory import change_preview
 from chathub_desktop.gui.memory.change_preview import PreviewOption
+from chathub_desktop.gui.memory.host import FixedMemoryHost
 from chathub_desktop.gui.memory.page_common import save_shortcut
 from chathub_desktop.services.memory_preview import ChangePreview
 from chathub_desktop.services.memory_service import FixedMemorySnapshot
@@ -42,13 +51,26 @@ RAW_STALE_NOTICE = ("The memory changed in another window or command while you w
                     "here; Reload shows the newer version.")
 
 
-class RawEditor:
-    """The raw view of the Memory page (mixed into ``MemoryPage``: uses its ``svc``,
-    ``ops``, ``stack`` and status helpers)."""
+class RawEditor(QWidget):
+    """The raw view of the fixed memory for ``host`` (see the module docstring)."""
 
-    def _build_raw(self) -> QWidget:
-        w = QWidget()
-        lay = QVBoxLayout(w)
+    #: The editor holds a document now (the page shows it).
+    opened = Signal()
+    #: The editor was left (saved or cancelled; the page shows the cards again).
+    closed = Signal()
+
+    def __init__(self, host: FixedMemoryHost, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("rawEditor")
+        self._host = host
+        self._raw_base: str | None = None  # the document the editor started from
+        self._raw_version = ""  # its version token, passed on save (issue 10)
+        self._raw_shown = ""  # the editor's raw text right after loading it
+        self._raw_crlf = False
+        self._build()
+
+    def _build(self) -> None:
+        lay = QVBoxLayout(self)
         lay.setContentsMargins(0, 0, 0, 0)
         lay.setSpacing(6)
         hrow = QHBoxLayout()
@@ -67,7 +89,33 @@ class RawEditor:
         mono = QFont("monospace")
         mono.setStyleHint(QFont.StyleHint.Monospace)
         self.raw_edit.setFont(mono)
-        lay.addWidget(self.raw_edit, 1)
+        # beside it: the entries a save gives, renumbered, and the notes kept (issue 30)
+        self.preview = QListWidget()
+        self.preview.setObjectName("rawPreview")
+        self.preview.setAccessibleName("What saving gives")
+        self.preview.setWordWrap(True)
+        self.preview.setSelectionMode(QListWidget.SelectionMode.NoSelection)
+        self.preview_label = QLabel()
+        self.preview_label.setObjectName("rawPreviewLabel")
+        set_tone(self.preview_label, Tone.MUTED)
+        side = QWidget()
+        sl = QVBoxLayout(side)
+        sl.setContentsMargins(0, 0, 0, 0)
+        sl.setSpacing(4)
+        sl.addWidget(self.preview_label)
+        sl.addWidget(self.preview, 1)
+        split = QSplitter(Qt.Orientation.Horizontal)
+        split.setChildrenCollapsible(False)
+        split.addWidget(self.raw_edit)
+        split.addWidget(side)
+        split.setSizes([600, 400])
+        lay.addWidget(split, 1)
+        self._preview_timer = QTimer(self)
+        self._preview_timer.setSingleShot(True)
+        self._preview_timer.setInterval(250)  # typing: once it rests
+        self._preview_timer.timeout.connect(self._start_preview)
+        self._preview_task = f"raw-preview-{id(self)}"
+        self.raw_edit.textChanged.connect(self._preview_timer.start)
         self.raw_notice = QLabel()
         self.raw_notice.setObjectName("rawNotice")
         self.raw_notice.setWordWrap(True)
@@ -97,12 +145,61 @@ class RawEditor:
         brow.addWidget(self.cancel_raw_button)
         brow.addWidget(self.save_raw_button)
         lay.addLayout(brow)
-        return w
+
+    def _start_preview(self) -> None:
+        if self.is_open:
+            text = self.raw_text()
+            self._host.runner.run(self._preview_task, self._preview(text), context="Memory preview", quiet=True)
+
+    async def _preview(self, text: str) -> None:
+        rows, entries, notes = await self._host.runner.run_in_thread(save_preview, text)
+        self.preview.clear()
+        italic = QFont(self.preview.font())
+        italic.setItalic(True)
+        for number, line in rows:
+            item = QListWidgetItem(f"#{number}: {line}" if number is not None else line)
+            if number is None:
+                item.setFont(italic)
+            self.preview.addItem(item)
+        more = entries + notes - len(rows)
+        self.preview_label.setText(
+            f"Saving gives {entries:,} {'entry' if entries == 1 else 'entries'} and keeps {notes:,} "
+            f"{'note' if notes == 1 else 'notes'}" + (f" ({more:,} more not listed)" if more > 0 else ""))
+
+    def detach(self) -> None:
+        """Stop previewing (the page closes for good)."""
+        self._preview_timer.stop()
+        self._host.runner.cancel(self._preview_task)
+
+    @property
+    def is_open(self) -> bool:
+        """True while the editor holds a document."""
+        return self._raw_base is not None
+
+    def set_busy(self, busy: bool) -> None:
+        """Save and Cancel wait while another change of the page is written."""
+        self.save_raw_button.setEnabled(not busy)
+        self.cancel_raw_button.setEnabled(not busy)
+
+    def document_changed(self, document: str) -> None:
+        """The stored document is ``document`` now: when it moved on from the one being
+        edited, say so and offer Reload (issue 10)."""
+        if self._raw_base is not None and document != self._raw_base:
+            self.raw_notice.setText(RAW_STALE_NOTICE)
+            self.raw_notice.show()
+            self.raw_reload_button.show()
+
+    def leave(self) -> None:
+        """Leave the raw view, asking first when its text was changed."""
+        if self.raw_changed() and not confirm.ask(
+                self, "Discard changes", "Discard the changes to the memory document?", "Discard"):
+            return
+        self.cancel_raw()
 
     # raw view (MEM-3)
     def open_raw(self) -> None:
         """Edit: show the whole document in the raw editor (with its version token)."""
-        snap = self.ops.call("Edit", lambda: self.svc.memory.snapshot(self.assistant_id))
+        snap = self._host.ops.call("Edit", lambda: self._host.svc.memory.snapshot(self._host.assistant_id))
         if not isinstance(snap, FixedMemorySnapshot):
             return
         doc = snap.document
@@ -112,9 +209,8 @@ class RawEditor:
         self._raw_shown = self.raw_edit.document().toRawText()
         self.raw_notice.hide()
         self.raw_reload_button.hide()
-        self.stack.setCurrentIndex(1)
+        self.opened.emit()
         self.raw_edit.setFocus()
-        self._sync_buttons()
 
     def raw_text(self) -> str:
         """The raw editor's text exactly as typed (no-break spaces kept; Qt's own
@@ -136,7 +232,7 @@ class RawEditor:
         cards. A save that removes entries first shows what goes (issue 18; the preview
         is computed on the worker thread). Refused when the memory changed since the
         editor opened (issue 10): the text stays, the notice offers Reload."""
-        if self.stack.currentIndex() != 1:
+        if not self.is_open:
             return
         text, version = self.raw_text(), self._raw_version
 
@@ -147,8 +243,8 @@ class RawEditor:
                 return
             QTimer.singleShot(0, lambda: self._confirm_raw(text, preview))
 
-        self.ops.start("Save", lambda: self.svc.previews.raw_save(self.assistant_id, text), checked,
-                       on_fail=self.schedule_reload)
+        self._host.ops.start("Save", lambda: self._host.svc.previews.raw_save(self._host.assistant_id, text), checked,
+                       on_fail=self._host.schedule_reload)
 
     def _confirm_raw(self, text: str, preview: ChangePreview) -> None:
         n = len(preview.changes.removed)
@@ -159,13 +255,13 @@ class RawEditor:
 
     def _write_raw(self, text: str, version: str) -> None:
         def done(_doc: object) -> None:
-            if self.stack.currentIndex() == 1:
+            if self.is_open:
                 self._close_raw()
-            self.show_status("Saved")
-            self.schedule_reload()
+            self._host.show_status("Saved")
+            self._host.schedule_reload()
 
-        self.ops.start("Save", lambda: self.svc.memory.save_raw(self.assistant_id, text, version=version), done,
-                       on_fail=self.schedule_reload)
+        self._host.ops.start("Save", lambda: self._host.svc.memory.save_raw(self._host.assistant_id, text, version=version), done,
+                       on_fail=self._host.schedule_reload)
 
     def reload_raw(self) -> None:
         """Reload: the newer document into the raw editor (asking first when the user's
@@ -173,19 +269,17 @@ class RawEditor:
         if self.raw_changed() and not confirm.ask(
                 self, "Reload memory", "Discard your text and show the newer memory?", "Reload"):
             return
-        self.show_error("")
+        self._host.show_error("")
         self.open_raw()
 
     def cancel_raw(self) -> None:
         """Discard the raw view's changes."""
-        self.show_error("")
+        self._host.show_error("")
         self._close_raw()
-        self.schedule_reload()
+        self._host.schedule_reload()
 
     def _close_raw(self) -> None:
         self._raw_base = None
         self.raw_notice.hide()
         self.raw_reload_button.hide()
-        self.stack.setCurrentIndex(0)
-        self.list.setFocus()
-        self._sync_buttons()
+        self.closed.emit()

@@ -1,33 +1,45 @@
-"""The fixed-memory page's whole-document actions (APP-5, issues 10 and 18): Clear (after
-its preview), History, Export, Import (Replace or Merge, after their previews) and
-Copy. Mixed into :class:`~chathub_desktop.gui.memory.fixed_page.MemoryPage`."""
+"""The fixed-memory page's whole-document actions (APP-5, issues 10, 18 and 30): Clear
+(after its preview), Export, Import (Merge or Replace, after their previews) and Copy — a component of :class:`~chathub_desktop.gui.memory.fixed_page.MemoryPage`, given
+the page as a :class:`~chathub_desktop.gui.memory.host.FixedMemoryHost`."""
 
 from __future__ import annotations
 
 from pathlib import Path
 
 from PySide6.QtCore import (
+    QObject,
     QTimer,
+    Signal,
 )
 from PySide6.QtGui import (
     QGuiApplication,
 )
 from PySide6.QtWidgets import (
     QFileDialog,
+    QWidget,
 )
 
 from chathub_desktop.gui.file_dialogs import open_memory_export_dialog, open_memory_import_dialog
 from chathub_desktop.gui.memory import change_preview
 from chathub_desktop.gui.memory.change_preview import PreviewOption
-from chathub_desktop.gui.memory.history_view import MemoryHistoryDialog
+from chathub_desktop.gui.memory.host import FixedMemoryHost
 from chathub_desktop.private_files import write_private
 from chathub_desktop.services.memory_preview import ChangePreview
 from chathub_desktop.services.memory_transfer import ImportPreview, read_memory_file
 
 
-class TransferActions:
-    """Clear, History, Export, Import and Copy of the Memory page (mixed into
-    ``MemoryPage``: uses its ``svc``, ``ops``, ``assistant`` and status helpers)."""
+class TransferActions(QObject):
+    """Clear, Export, Import and Copy for ``host``; dialogs open over ``parent``.
+    ``import_finished(imported)`` tells how a memory import ended (issue 10)."""
+
+    import_finished = Signal(bool)
+
+    def __init__(self, host: FixedMemoryHost, parent: QWidget) -> None:
+        super().__init__(parent)
+        self._host = host
+        self._parent = parent
+        self._export_dialog: QFileDialog | None = None
+        self._import_dialog: QFileDialog | None = None
 
     def clear_memory(self) -> None:
         """Clear…: show every entry that goes (computed on the worker thread), then remove
@@ -38,63 +50,52 @@ class TransferActions:
             if preview.before or preview.changes.removed:
                 QTimer.singleShot(0, lambda: self._confirm_clear(preview))
             else:
-                self.show_status("Fixed memory is already empty")
+                self._host.show_status("Fixed memory is already empty")
 
-        self.ops.start("Clear", lambda: self.svc.previews.clear_fixed(self.assistant_id), checked)
+        self._host.ops.start("Clear", lambda: self._host.svc.previews.clear_fixed(self._host.assistant_id), checked)
 
     def _confirm_clear(self, preview: ChangePreview) -> None:
-        name = self.assistant.name if self.assistant else "this assistant"
-        if change_preview.ask(self, "Clear fixed memory", f"Remove all of {name}'s fixed memory? "
+        name = self._host.assistant.name if self._host.assistant else "this assistant"
+        if change_preview.ask(self._parent, "Clear fixed memory", f"Remove all of {name}'s fixed memory? "
                               "Memory → History can revert it.",
                               [PreviewOption("clear", "Clear", preview.lines(), preview.changes)], "Clear") is None:
             return
 
         def done(_r: object) -> None:
-            self.show_status("Cleared fixed memory — History can revert it")
-            self.schedule_reload()
+            self._host.show_status("Cleared fixed memory — History can revert it")
+            self._host.schedule_reload()
 
-        self.ops.start("Clear", lambda: self.svc.memory.clear(self.assistant_id, version=preview.version), done,
-                       on_fail=self.schedule_reload)
-
-    def open_history(self) -> MemoryHistoryDialog:
-        """Memory → History (issue 18): the changes newest first, their diff, Revert."""
-        if self.history_dialog is None:
-            self.history_dialog = MemoryHistoryDialog(self.svc, self.assistant_id, events=self.events,
-                                                      presenter=self.presenter, parent=self)
-        else:
-            self.history_dialog.reload()
-        self.history_dialog.show()
-        self.history_dialog.raise_()
-        return self.history_dialog
+        self._host.ops.start("Clear", lambda: self._host.svc.memory.clear(self._host.assistant_id, version=preview.version), done,
+                       on_fail=self._host.schedule_reload)
 
     def open_export(self) -> QFileDialog:
         """Export…: a non-blocking save dialog with the memory file formats (APP-5); the
         file is written on accept."""
-        name = (self.assistant.name if self.assistant else "assistant").strip() or "assistant"
+        name = (self._host.assistant.name if self._host.assistant else "assistant").strip() or "assistant"
         safe = "".join(ch if ch.isalnum() or ch in "-_ " else "_" for ch in name).strip()
-        self._export_dialog = open_memory_export_dialog(self, f"{safe} memory", self.export_to)
+        self._export_dialog = open_memory_export_dialog(self._parent, f"{safe} memory", self.export_to)
         return self._export_dialog
 
     def export_to(self, path: Path, fmt: str = "fixed") -> bool:
         """Write the memory to ``path`` as ``fmt`` (``json``, ``markdown`` or ``fixed``:
         the fixed document as stored); False (error shown inline) on failure."""
         if fmt == "fixed":
-            text = self.ops.call("Export", lambda: self.svc.memory.export_markdown(self.assistant_id))
+            text = self._host.ops.call("Export", lambda: self._host.svc.memory.export_markdown(self._host.assistant_id))
         else:
-            text = self.ops.call("Export", lambda: self.svc.memory_files.export(self.assistant_id, fmt))
+            text = self._host.ops.call("Export", lambda: self._host.svc.memory_files.export(self._host.assistant_id, fmt))
         if not isinstance(text, str):
             return False
         try:
             write_private(path, text.encode("utf-8"))  # 0600 (issue 12)
         except OSError as exc:
-            self.show_error(f"Export failed: {exc.strerror or exc} ({path})")
+            self._host.show_error(f"Export failed: {exc.strerror or exc} ({path})")
             return False
-        self.show_status(f"Exported to {path.name}")
+        self._host.show_status(f"Exported to {path.name}")
         return True
 
     def open_import(self) -> QFileDialog:
         """Import…: choose a memory file (non-blocking); :meth:`import_from` runs on accept."""
-        self._import_dialog = open_memory_import_dialog(self, self.import_from)
+        self._import_dialog = open_memory_import_dialog(self._parent, self.import_from)
         return self._import_dialog
 
     def import_from(self, path: Path, *, confirmed: bool = False) -> bool:
@@ -103,8 +104,8 @@ class TransferActions:
         ask, showing what will change (skipped when ``confirmed``), then import it in one
         transaction on a worker thread (issue 10). ``import_finished(imported)`` tells the
         outcome; False (nothing started) while another change of this page runs."""
-        files = self.svc.memory_files
-        aid = self.assistant_id
+        files = self._host.svc.memory_files
+        aid = self._host.assistant_id
 
         def check() -> tuple[ImportPreview, ImportPreview | None]:
             data = read_memory_file(path)  # read once, previewed both ways (issue 18)
@@ -113,7 +114,7 @@ class TransferActions:
                      if replace.fixed_after is not None else None)
             return replace, merge
 
-        started = self.ops.start(
+        started = self._host.ops.start(
             "Import", check,
             on_ok=lambda previews: QTimer.singleShot(0, lambda: self._confirm_import(path, previews, confirmed)),
             on_fail=lambda: self.import_finished.emit(False))
@@ -132,31 +133,31 @@ class TransferActions:
             if isinstance(merge, ImportPreview):  # first, so checked: Merge loses nothing (issue 28)
                 options.insert(0, PreviewOption("merge", "Merge: add the file's fixed entries to the current ones",
                                                 merge.lines(), merge.fixed_changes))
-            name = self.assistant.name if self.assistant else "this assistant"
-            key = change_preview.ask(self, "Import memory", f"Import {path.name} into {name}'s memory?",
+            name = self._host.assistant.name if self._host.assistant else "this assistant"
+            key = change_preview.ask(self._parent, "Import memory", f"Import {path.name} into {name}'s memory?",
                                      options, "Import")
             if key is None:
                 self.import_finished.emit(False)
                 return
             chosen = merge if key == "merge" and isinstance(merge, ImportPreview) else replace
-        files = self.svc.memory_files
+        files = self._host.svc.memory_files
 
         def imported(_result: object) -> None:
-            self.reload_now()
-            self.show_status(f"Merged {path.name}: {chosen.merge_added:,} added, {chosen.merge_skipped:,} skipped "
+            self._host.reload_now()
+            self._host.show_status(f"Merged {path.name}: {chosen.merge_added:,} added, {chosen.merge_skipped:,} skipped "
                              "as duplicates" if chosen.mode == "merge" else f"Imported {path.name}")
             self.import_finished.emit(True)
 
         def refused() -> None:
-            self.reload_now()  # e.g. a conflict: show the memory as it is now
+            self._host.reload_now()  # e.g. a conflict: show the memory as it is now
             self.import_finished.emit(False)
 
-        if not self.ops.start("Import", lambda: files.apply_import(chosen), on_ok=imported, on_fail=refused):
+        if not self._host.ops.start("Import", lambda: files.apply_import(chosen), on_ok=imported, on_fail=refused):
             self.import_finished.emit(False)
 
     def copy_document(self) -> None:
         """Copy the Markdown document to the clipboard."""
-        text = self.ops.call("Copy", lambda: self.svc.memory.export_markdown(self.assistant_id))
+        text = self._host.ops.call("Copy", lambda: self._host.svc.memory.export_markdown(self._host.assistant_id))
         if isinstance(text, str):
             QGuiApplication.clipboard().setText(text)
-            self.show_status("Copied the memory document")
+            self._host.show_status("Copied the memory document")

@@ -1,0 +1,207 @@
+"""How long the Memory page keeps the GUI thread with a large memory (issue 30).
+
+    QT_QPA_PLATFORM=offscreen python benchmarks/bench_memory_page.py [--entries 10000] [--cards 90]
+
+A store with ``--entries`` fixed entries (1–25 phrases each, 15 % CJK) and ``--cards``
+single-day dream cards; the Memory page (1366×740, offscreen) is opened and then its
+fixed list is scrolled to the last entry a page at a time. A 5 ms ``QTimer`` records the
+largest gap between its ticks (the honest measure of a frozen window, STYLE.md) during
+the open (until the cards are loaded and laid out) and during the scroll. The floor is
+a bare ``QListView`` over a ``QStringListModel`` of the same texts (Qt's default
+delegate, the same batched layout), opened and scrolled the same way in the same run.
+Goal: every stall of the page under one frame (16 ms). Prints one line per phase.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import os
+import random
+import sys
+import tempfile
+import time
+from collections.abc import Callable
+from datetime import date, timedelta
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+os.environ.setdefault("CHATHUB_ALLOW_TEST_DOUBLES", "1")  # the in-memory keyring below
+
+GOAL_MS = 16.0
+
+
+def make_texts(n: int, seed: int = 1) -> list[str]:
+    """``n`` entry texts: 1–25 phrases of pseudo-words, every seventh one CJK."""
+    rnd = random.Random(seed)
+    words = ["prefers", "metric", "units", "berlin", "train", "python", "tables", "short", "answers",
+             "design", "agency", "remote", "weekly", "review", "notes", "coffee", "dark", "mode"]
+    cjk = "東京に住んでいる日本語を勉強中です毎朝コーヒーを飲む"
+    out = []
+    for i in range(n):
+        k = 1 + i % 25
+        if i % 7 == 0:
+            out.append("".join(rnd.choice(cjk) for _ in range(6 * k)))
+        else:
+            out.append(" ".join(rnd.choice(words) for _ in range(4 * k)))
+    return out
+
+
+class StallMeter:
+    """A 5 ms timer; :meth:`worst_ms` is the largest gap between two ticks since :meth:`reset`."""
+
+    def __init__(self) -> None:
+        from PySide6.QtCore import QTimer
+
+        self._timer = QTimer()
+        self._timer.setInterval(5)
+        self._timer.timeout.connect(self._tick)
+        self._last = time.perf_counter()
+        self.worst = 0.0
+
+    def _tick(self) -> None:
+        now = time.perf_counter()
+        self.worst = max(self.worst, now - self._last)
+        self._last = now
+
+    def reset(self) -> None:
+        self._last = time.perf_counter()
+        self.worst = 0.0
+        self._timer.start()
+
+    def worst_ms(self) -> float:
+        self._timer.stop()
+        return 1000 * self.worst
+
+
+async def _settle(done: Callable[[], bool], timeout: float = 120.0) -> float:
+    t0 = time.perf_counter()
+    while not done():
+        if time.perf_counter() - t0 > timeout:
+            raise TimeoutError("the view did not settle")
+        await asyncio.sleep(0.005)
+    return time.perf_counter() - t0
+
+
+async def _scroll_to_end(view, meter: StallMeter) -> tuple[float, float]:  # type: ignore[no-untyped-def]
+    """Scroll ``view`` a page at a time until its last row is shown; (seconds, worst ms)."""
+    model = view.model()
+    bar = view.verticalScrollBar()
+    meter.reset()
+    t0 = time.perf_counter()
+    while True:
+        while model.canFetchMore(view.rootIndex()):
+            if bar.value() < bar.maximum():
+                break
+            model.fetchMore(view.rootIndex())
+            await asyncio.sleep(0.005)
+        if bar.value() >= bar.maximum() and not model.canFetchMore(view.rootIndex()):
+            break
+        bar.setValue(bar.value() + bar.pageStep())
+        await asyncio.sleep(0.005)
+    return time.perf_counter() - t0, meter.worst_ms()
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n", 1)[0])
+    parser.add_argument("--entries", type=int, default=10_000)
+    parser.add_argument("--cards", type=int, default=90)
+    args = parser.parse_args()
+
+    import keyring
+    import qasync
+    from PySide6.QtCore import QStringListModel
+    from PySide6.QtWidgets import QAbstractItemView, QListView
+
+    from chathub_desktop.app_bootstrap import make_application
+    from chathub_desktop.core import dynamic_memory as dm
+    from chathub_desktop.gui.memory.fixed_page import MemoryPage
+    from chathub_desktop.gui.task_runner import install_asyncgen_hooks
+    from chathub_desktop.services.container import open_services
+    from chathub_desktop.storage.models import DynamicMemoryDocument, FixedMemoryDocument, utcnow
+    from tests.fakes.memory_keyring import MemoryKeyring
+
+    keyring.set_keyring(MemoryKeyring())
+    app = make_application()
+    loop = qasync.QEventLoop(app)
+    asyncio.set_event_loop(loop)
+    install_asyncgen_hooks(loop)
+    tmp = Path(tempfile.mkdtemp(prefix="chathub-bench-mempage-"))
+    svc = open_services(f"sqlite:///{tmp / 'store.sqlite3'}")
+    texts = make_texts(args.entries)
+    a = svc.assistants.create("Archivist", model="gpt-4o-mini")
+    svc.dreams.set_keep(a.id, min(90, max(1, args.cards)))
+    cards: list[dm.Card] = []
+    for k in range(args.cards):
+        cards = dm.append_day_card(cards, date(2026, 1, 1) + timedelta(days=k), texts[k * 7 % len(texts)][:900])
+    with svc.db.write() as s:
+        s.add(FixedMemoryDocument(assistant_id=a.id, body="".join(f"#{i}: {t}\n" for i, t in enumerate(texts, 1)),
+                                  updated_at=utcnow()))
+        s.merge(DynamicMemoryDocument(assistant_id=a.id, body=dm.render_document(cards), updated_at=utcnow()))
+    rows: list[tuple[str, float, float]] = []
+    builds: list[float] = []
+
+    async def scenario() -> None:
+        meter = StallMeter()
+        # the floor: a bare list of the same texts
+        bare = QListView()
+        bare.setLayoutMode(QListView.LayoutMode.Batched)
+        bare.setBatchSize(200)
+        bare.setVerticalScrollMode(QAbstractItemView.ScrollMode.ScrollPerPixel)
+        bare.resize(1366, 400)
+        meter.reset()
+        t0 = time.perf_counter()
+        bare.setModel(QStringListModel(texts))
+        bare.show()
+        await _settle(lambda: bare.verticalScrollBar().maximum() > 0)
+        await asyncio.sleep(0.3)
+        rows.append(("bare list: open", time.perf_counter() - t0, meter.worst_ms()))
+        secs, worst = await _scroll_to_end(bare, meter)
+        rows.append(("bare list: scroll to the end", secs, worst))
+        bare.close()
+
+        t0 = time.perf_counter()
+        page = MemoryPage(svc, a.id)  # building the widgets: once per assistant (the page is kept)
+        page.resize(1366, 740)
+        page.show()
+        build = time.perf_counter() - t0
+        meter.reset()
+        await _settle(lambda: page.loads >= 1 and page.dream_panel.loads >= 1)
+        await asyncio.sleep(0.3)
+        rows.append(("Memory page: open (load, lay out)", time.perf_counter() - t0, meter.worst_ms()))
+        builds.append(build)
+        page.hide()  # to a chat and back: the same page, read again
+        meter.reset()
+        t1 = time.perf_counter()
+        n = page.loads
+        page.schedule_reload()
+        page.dream_panel.schedule_reload()
+        page.show()
+        await _settle(lambda: page.loads > n)
+        await asyncio.sleep(0.3)
+        rows.append(("Memory page: open again", time.perf_counter() - t1, meter.worst_ms()))
+        secs, worst = await _scroll_to_end(page.list, meter)
+        rows.append(("Memory page: scroll to the last entry", secs, worst))
+        page.detach()
+        page.close()
+        await page.runner.shutdown()
+
+    try:
+        loop.run_until_complete(scenario())
+    finally:
+        svc.close()
+    print(f"{args.entries:,} fixed entries, {args.cards} dream cards; goal: every stall < {GOAL_MS:.0f} ms")
+    floor = {name.split(":")[1].strip().split()[0]: worst for name, _s, worst in rows[:2]}
+    for name, secs, worst in rows:
+        base = floor.get(name.split(":")[1].strip().split()[0], 0.0)
+        ratio = f"{worst / base:.1f}× the bare list" if base and not name.startswith("bare") else ""
+        print(f"{name:40s} {secs:7.2f} s   worst stall {worst:6.1f} ms   {ratio}")
+    print(f"(building the page's widgets, once per assistant: {1000 * builds[0]:.0f} ms)")
+    page_worst = max(w for n, _s, w in rows if n.startswith("Memory"))
+    print(f"worst stall of the page: {page_worst:.1f} ms ({'within' if page_worst < GOAL_MS else 'over'} "
+          f"the {GOAL_MS:.0f} ms goal)")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

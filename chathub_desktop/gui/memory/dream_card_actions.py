@@ -1,0 +1,216 @@
+"""The dream cards' actions (DRM-8, DRM-15, issues 10, 18 and 30): edit (in a dialog, with
+the version token of the document shown), delete, pause, clear (after its preview),
+restore the previous version, copy — a component of
+:class:`~chathub_desktop.gui.memory.dream_panel.DreamPanel`, given it as a
+:class:`CardsHost`. There is no Add: only the dream writes dated cards."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Protocol
+
+from PySide6.QtCore import QObject, QTimer
+from PySide6.QtGui import QGuiApplication
+from PySide6.QtWidgets import QWidget
+
+from chathub_desktop.gui import confirm
+from chathub_desktop.gui.memory import change_preview
+from chathub_desktop.gui.memory.card_edit_dialog import CardEditDialog
+from chathub_desktop.gui.memory.change_preview import PreviewOption
+from chathub_desktop.services.dream_service import CardsSnapshot, CardView
+from chathub_desktop.services.errors import StaleDocument
+from chathub_desktop.services.memory_preview import ChangePreview
+
+if TYPE_CHECKING:
+    from chathub_desktop.gui.service_ops import ServiceOps
+    from chathub_desktop.services.container import Services
+
+
+class CardsHost(Protocol):
+    """What the card actions are given by their panel."""
+
+    svc: Services
+    assistant_id: int
+    ops: ServiceOps
+
+    @property
+    def version(self) -> str:
+        """The version token of the document the cards show (issue 10)."""
+
+    def show_status(self, message: str, ms: int = 8000) -> None:
+        """The panel's status line (``ms`` 0: kept)."""
+
+    def schedule_reload(self) -> None:
+        """Re-read the settings and cards soon."""
+
+    def select_number(self, number: int) -> None:
+        """Select card ``number`` now."""
+
+    def current_card(self) -> CardView | None:
+        """The selected card."""
+
+    def card(self, number: int | None) -> CardView | None:
+        """Card ``number``, or the selected one for None."""
+
+    def card_count(self) -> int:
+        """How many cards the list shows."""
+
+    def select_card_after_load(self, tag: str, text: str) -> None:
+        """Select the card of ``tag`` and ``text`` once the next load is shown."""
+
+
+class DreamCardActions(QObject):
+    """Edit, Delete, Pause, Clear, Restore and Copy for ``host``; dialogs open over ``parent``."""
+
+    def __init__(self, host: CardsHost, parent: QWidget) -> None:
+        super().__init__(parent)
+        self._host = host
+        self._parent = parent
+        self._edit_dialog: CardEditDialog | None = None
+
+    def close_editor(self) -> None:
+        """Close the card editor when one is open (the panel closes)."""
+        if self._edit_dialog is not None:
+            self._edit_dialog.close()
+
+    def edit_card(self, number: int | None = None) -> CardEditDialog | None:
+        """Edit card ``number`` (default: the selected one) in a non-blocking dialog (Enter,
+        double-click); returns it."""
+        card = self._host.card(number)
+        if card is None:
+            return None
+        self._host.select_number(card.number)
+        if self._edit_dialog is not None:
+            self._edit_dialog.close()
+        dlg = CardEditDialog(card, self._parent, self._host.version)
+        dlg.save_requested.connect(lambda text: self._save_card(dlg, dlg.card, text))
+        dlg.reload_requested.connect(lambda: self._reload_dialog(dlg))
+        self._edit_dialog = dlg
+        dlg.open()
+        return dlg
+
+    def _save_card(self, dlg: CardEditDialog, card: CardView, text: str) -> None:
+        if text == card.text:
+            dlg.accept()
+            return
+
+        version = dlg.version
+
+        def write() -> object:
+            try:
+                return self._host.svc.dreams.edit_card(self._host.assistant_id, card.number, text, version=version,
+                                                 expected=(card.tag, card.text))
+            except StaleDocument as exc:
+                return exc
+
+        def done(views: object) -> None:
+            if isinstance(views, StaleDocument):
+                dlg.show_stale(f"Edit #{card.number}: {views}")
+                return
+            assert isinstance(views, list)
+            mine = next((v for v in views if v.tag == card.tag), None)
+            if mine is not None:
+                self._host.select_card_after_load(mine.tag, mine.text)
+                self._host.show_status(f"Saved #{mine.number}")
+            dlg.accept()
+            self._host.schedule_reload()
+
+        if not self._host.ops.start(f"Edit #{card.number}", write, done, error_sink=dlg.show_error):
+            dlg.show_error("Another change is still being written; try again in a moment.")
+
+    def _reload_dialog(self, dlg: CardEditDialog) -> None:
+        """Reload in the card dialog: the stored card of the same tag (else number)."""
+        snap = self._host.ops.call("Reload", lambda: self._host.svc.dreams.snapshot(self._host.assistant_id))
+        if not isinstance(snap, CardsSnapshot):
+            return
+        old = dlg.card
+        card = next((c for c in snap.cards if c.tag == old.tag),
+                    next((c for c in snap.cards if c.number == old.number), None))
+        if card is None:
+            dlg.show_error(f"card #{old.number} [{old.display_tag}] no longer exists")
+            return
+        dlg.set_card(card, snap.version)
+        self._host.schedule_reload()
+
+    def delete_card(self) -> None:
+        """Delete the selected card after confirmation (Del); later cards renumber."""
+        card = self._host.current_card()
+        if card is None:
+            return
+        preview = card.text if len(card.text) <= 160 else card.text[:160] + "…"
+        if not confirm.ask(self._parent, "Delete dream card",
+                           f"Delete #{card.number} [{card.display_tag}]?\n\n{preview}\n\n"
+                           "The cards after it are renumbered. Restore previous version undoes this."):
+            return
+
+        def done(_r: object) -> None:
+            self._host.show_status(f"Deleted #{card.number}")
+            self._host.schedule_reload()
+
+        self._host.ops.start(f"Delete #{card.number}", lambda: self._host.svc.dreams.delete_card(
+            self._host.assistant_id, card.number, expected=(card.tag, card.text)), done)
+
+    def toggle_pause(self) -> None:
+        """Pause the selected card, or resume it when paused (issue 18)."""
+        card = self._host.current_card()
+        if card is None:
+            return
+
+        def done(_r: object) -> None:
+            self._host.show_status(f"#{card.number} is {'sent again' if card.paused else 'paused: kept, not sent'}")
+            self._host.schedule_reload()
+
+        self._host.ops.start(f"Pause #{card.number}", lambda: self._host.svc.dreams.set_card_paused(
+            self._host.assistant_id, card.number, not card.paused, expected=(card.tag, card.text)), done)
+
+    def clear_cards(self) -> None:
+        """Clear: show every card that goes (the preview is computed on the worker thread,
+        issue 18), then remove them on confirmation with the previewed version token (a
+        document changed meanwhile is refused, issue 10). Restore brings them back."""
+        if self._host.card_count() == 0:
+            return
+
+        def checked(preview: object) -> None:
+            assert isinstance(preview, ChangePreview)
+            QTimer.singleShot(0, lambda: self._confirm_clear(preview))
+
+        self._host.ops.start("Clear", lambda: self._host.svc.previews.clear_dynamic(self._host.assistant_id), checked)
+
+    def _confirm_clear(self, preview: ChangePreview) -> None:
+        n = preview.before
+        if change_preview.ask(self._parent, "Clear dynamic memory",
+                              f"Remove all {n} dream {'card' if n == 1 else 'cards'}? Restore previous version "
+                              "brings them back.", [PreviewOption("clear", "Clear", preview.lines(), preview.changes)],
+                              "Clear") is None:
+            return
+
+        def done(_r: object) -> None:
+            self._host.show_status("Cleared the dream cards — Restore previous version brings them back")
+            self._host.schedule_reload()
+
+        self._host.ops.start("Clear", lambda: self._host.svc.dreams.clear(self._host.assistant_id, version=preview.version), done,
+                       on_fail=self._host.schedule_reload)
+
+    def restore_previous(self) -> None:
+        """Restore previous version (DRM-15); doing it again redoes the change."""
+        def done(views: object) -> None:
+            n = len(views) if isinstance(views, list) else 0
+            self._host.show_status(f"Restored the previous version ({n} {'card' if n == 1 else 'cards'}); "
+                             "restore again to undo")
+            self._host.schedule_reload()
+
+        self._host.ops.start("Restore", lambda: self._host.svc.dreams.restore(self._host.assistant_id), done)
+
+    def copy_all(self) -> None:
+        """Copy: exactly the cards' visible text, never a framing line (DRM-8)."""
+        text = self._host.ops.call("Copy", lambda: self._host.svc.dreams.copy_text(self._host.assistant_id))
+        if isinstance(text, str) and text:
+            QGuiApplication.clipboard().setText(text)
+            n = self._host.card_count()
+            self._host.show_status(f"Copied {n} {'card' if n == 1 else 'cards'}")
+
+    def copy_card(self) -> None:
+        """Copy the selected card's text (Ctrl+C on the list)."""
+        card = self._host.current_card()
+        if card is not None:
+            QGuiApplication.clipboard().setText(card.text)
+            self._host.show_status(f"Copied the text of #{card.number}")

@@ -1,0 +1,120 @@
+"""Grabs the Memory page of issue 30 in both themes — a script, not a test.
+
+    QT_QPA_PLATFORM=offscreen python -m tests.gui.memory_page_screenshot [OUT_DIR]
+
+Writes ``screenshot-memory-page-{light,dark}.png`` (1366×740: fixed memory with its
+provenance chips, a paused entry and a note, the schedule form with its local time and
+catch-up notice, the dream cards), ``screenshot-memory-filter-{theme}.png`` (the filter
+narrowing the list), ``screenshot-memory-proposals-{theme}.png`` (the Proposals tab) and
+``screenshot-memory-raw-{theme}.png`` (the raw editor beside what saving gives) and
+``screenshot-memory-history-{theme}.png`` (the History panel)
+into OUT_DIR (default ``docs``).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import sys
+import tempfile
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+from zoneinfo import ZoneInfo
+
+os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+os.environ.setdefault("CHATHUB_ALLOW_TEST_DOUBLES", "1")
+
+REPO = Path(__file__).resolve().parents[2]
+if str(REPO) not in sys.path:
+    sys.path.insert(0, str(REPO))
+
+
+def main(out_dir: Path) -> int:
+    import keyring
+    import qasync
+    from PySide6.QtWidgets import QApplication
+
+    from chathub_desktop.app_bootstrap import make_application
+    from chathub_desktop.core import dynamic_memory as dm
+    from chathub_desktop.gui.design.theme import apply_theme
+    from chathub_desktop.gui.memory.fixed_page import MemoryPage
+    from chathub_desktop.gui.task_runner import install_asyncgen_hooks
+    from chathub_desktop.services.container import open_services
+    from chathub_desktop.storage.models import DynamicMemoryDocument, utcnow
+    from tests.fakes.memory_keyring import MemoryKeyring
+    from tests.gui.memory_screenshot import populate
+
+    keyring.set_keyring(MemoryKeyring())
+    out_dir.mkdir(parents=True, exist_ok=True)
+    tmp = Path(tempfile.mkdtemp(prefix="chathub-memshot30-"))
+    app = make_application()
+    loop = qasync.QEventLoop(app)
+    asyncio.set_event_loop(loop)
+    install_asyncgen_hooks(loop)
+    svc = open_services(f"sqlite:///{tmp / 'store.sqlite3'}")
+    try:
+        a = svc.assistants.create("Coder", model="gpt-4o-mini")
+        populate(svc, a.id, tmp)
+        svc.memory.add_many(a.id, ["Is learning Japanese"], source="Claude", file="data-2026-11-30.zip")
+        svc.memory.set_paused(a.id, 2, True, expected_text=svc.memory.entries(a.id)[1].text)
+        snap = svc.memory.snapshot(a.id)
+        svc.memory.save_raw(a.id, "## Work\n" + snap.document.replace(
+            "#4:", "Keep in mind: ask before changing the build.\n#4:", 1), version=snap.version)
+        today = datetime.now(UTC).date()
+        cards: list[dm.Card] = []
+        for k, text in ((9, "Likes changelogs as tables"), (8, "Wants the version in every heading"),
+                        (3, "Keeps answers under ten lines"), (2, "Wants the SQL before any explanation"),
+                        (1, "Bullet points, no prose; short intros only")):
+            cards = dm.append_day_card(cards, today - timedelta(days=k), text)
+        with svc.db.write() as s:
+            s.merge(DynamicMemoryDocument(assistant_id=a.id, body=dm.render_document(cards), updated_at=utcnow()))
+        svc.dreams.set_keep(a.id, 3)
+
+        async def scenario() -> None:
+            for theme in ("light", "dark"):
+                apply_theme(QApplication.instance(), theme)  # type: ignore[arg-type]
+                page = MemoryPage(svc, a.id)
+                page.resize(1366, 740)
+                page.show()
+                while page.loads < 1 or page.dream_panel.loads < 1:
+                    await asyncio.sleep(0.05)
+                form = page.dream_panel.schedule
+                form.local_zone = (ZoneInfo("Europe/Berlin"), "Berlin")
+                form.frequency_combo.setCurrentIndex(form.frequency_combo.findData("daily"))
+                form.time_edit.setText("02:00")
+                while not form.catch_up_label.isVisible():
+                    await asyncio.sleep(0.05)
+                page.select_number(4)
+                await asyncio.sleep(0.3)
+                page.grab().save(str(out_dir / f"screenshot-memory-page-{theme}.png"))
+                page.filter_edit.setText("pyth")
+                await asyncio.sleep(0.2)
+                page.grab().save(str(out_dir / f"screenshot-memory-filter-{theme}.png"))
+                page.filter_edit.clear()
+                page.dream_panel.show_proposals()
+                await asyncio.sleep(0.3)
+                page.grab().save(str(out_dir / f"screenshot-memory-proposals-{theme}.png"))
+                page.dream_panel.tabs.setCurrentIndex(0)
+                page.raw.open_raw()
+                while page.raw.preview.count() == 0:
+                    await asyncio.sleep(0.05)
+                page.grab().save(str(out_dir / f"screenshot-memory-raw-{theme}.png"))
+                page.raw.cancel_raw()
+                history = page.open_history()
+                while history.loads < 1 or history.detail is None:
+                    await asyncio.sleep(0.05)
+                page.grab().save(str(out_dir / f"screenshot-memory-history-{theme}.png"))
+                history.back_button.click()
+                page.detach()
+                page.close()
+                await page.runner.shutdown()
+
+        loop.run_until_complete(scenario())
+    finally:
+        svc.close()
+    print(out_dir)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(Path(sys.argv[1]) if len(sys.argv) > 1 else REPO / "docs"))

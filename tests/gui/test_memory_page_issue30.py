@@ -1,0 +1,370 @@
+"""Issue 30, the Memory page worth living in: a plain page opened by Ctrl+M that keeps its
+selection and scroll, the filter box (REF-3 words), edit in place with Enter, the icon
+toolbar with its overflow menu, and shortcuts that mean one thing in the window and on
+the page."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+
+import pytest
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QAction
+from PySide6.QtWidgets import QApplication, QDialog, QLineEdit, QMenu, QStyleOptionViewItem
+
+from chathub_desktop.gui.memory.fixed_page import MemoryPage
+from chathub_desktop.services.container import Services, open_services
+from tests.gui.helpers import reload_assistants, shown_memory_page
+
+
+@pytest.fixture
+def assistant(services: Services) -> int:
+    return services.assistants.create("Helper", model="gpt-4o-mini").id
+
+
+@pytest.fixture
+def page(qloop, services, assistant, qtbot):  # type: ignore[no-untyped-def]
+    with shown_memory_page(services, assistant, qtbot) as p:
+        yield p
+
+
+def shown(p: MemoryPage) -> list[str]:
+    return [p.model.entry(r).text for r in range(p.model.rowCount())]  # type: ignore[union-attr]
+
+
+def idle(qtbot, p: MemoryPage) -> None:  # type: ignore[no-untyped-def]
+    qtbot.waitUntil(lambda: not p.runner.pending() and not p.busy and not p.refresh.timer.isActive(), timeout=5000)
+
+
+def test_filter_narrows_the_list_as_you_type(page, services, assistant, qtbot):  # type: ignore[no-untyped-def]
+    """REF-3 words: lowercase word tokens; the word being typed matches as a prefix."""
+    services.memory.save_raw(assistant, "#1: Prefers metric units\n#2: Lives in Berlin\n"
+                                        "#3: Metric paper sizes, A4\n#4: 東京に住んでいる\n")
+    qtbot.waitUntil(lambda: page.model.total() == 4, timeout=5000)
+    qtbot.keyClicks(page.filter_edit, "METR")
+    assert shown(page) == ["Prefers metric units", "Metric paper sizes, A4"]
+    qtbot.keyClicks(page.filter_edit, "ic u")
+    assert shown(page) == ["Prefers metric units"]
+    assert page.count_label.text() == "1 of 4 entries match"
+    page.filter_edit.setText("東京")
+    assert shown(page) == ["東京に住んでいる"]
+    page.filter_edit.setText("nowhere")
+    assert shown(page) == [] and page.cards_stack.currentWidget() is page.empty_label
+    assert page.empty_label.text() == "No entry matches “nowhere”."
+    page.filter_edit.clear()
+    assert len(shown(page)) == 4 and page.cards_stack.currentWidget() is page.list
+    assert page.count_label.text() == "4 entries"
+
+
+def test_enter_edits_a_filtered_card_in_place_and_a_stale_one_is_refused(page, services, assistant, qtbot):  # type: ignore[no-untyped-def]
+    """MEM-2/MEM-3: Enter opens the editor on the selected card of the narrowed list and
+    saves that entry (not the one of the same row unfiltered); over a document another
+    process changed, the edit is refused and the editor holds the user's text again."""
+    services.memory.save_raw(assistant, "#1: a fact\n#2: Berlin flat\n#3: Berlin office\n")
+    qtbot.waitUntil(lambda: page.model.total() == 3, timeout=5000)
+    page.filter_edit.setText("office")
+    page.list.setCurrentIndex(page.model.index(0))
+    page.activateWindow()
+    qtbot.waitUntil(lambda: QApplication.activeWindow() is page, timeout=3000)
+    page.list.setFocus()
+    qtbot.waitUntil(page.list.hasFocus, timeout=3000)
+    qtbot.keyClick(page.list, Qt.Key.Key_Return)
+    editor = page.list.findChild(QLineEdit, "memoryCardEditor")
+    assert editor is not None and editor.text() == "Berlin office"
+    editor.setText("Berlin office, Mitte")
+    n = page.loads
+    qtbot.keyClick(editor, Qt.Key.Key_Return)
+    qtbot.waitUntil(lambda: page.loads > n, timeout=5000)
+    idle(qtbot, page)
+    assert [e.text for e in services.memory.entries(assistant)] == ["a fact", "Berlin flat", "Berlin office, Mitte"]
+    assert shown(page) == ["Berlin office, Mitte"]
+
+    other = open_services(services.database_url)
+    other.memory.add(assistant, "written elsewhere")  # unseen by the page
+    other.close()
+    n = page.loads
+    assert page.model.setData(page.model.index(0), "Berlin office, Kreuzberg")
+    qtbot.waitUntil(lambda: page.loads > n and not page.runner.pending(), timeout=5000)
+    assert "nothing was saved" in page.error_label.text()
+    assert services.memory.entries(assistant)[2].text == "Berlin office, Mitte"
+    editor = page.list.findChild(QLineEdit, "memoryCardEditor")
+    assert editor is not None and editor.text() == "Berlin office, Kreuzberg"
+    qtbot.keyClick(editor, Qt.Key.Key_Escape)  # Esc cancels: nothing is written
+    idle(qtbot, page)
+    assert services.memory.entries(assistant)[2].text == "Berlin office, Mitte"
+
+
+def test_toolbar_has_four_icons_and_the_rest_in_the_overflow_menu(page):  # type: ignore[no-untyped-def]
+    assert [b.accessibleName() for b in (page.add_button, page.raw_button, page.search_button,
+                                         page.history_button, page.more_button)] == \
+        ["Add memory", "Edit raw", "Search memory", "History", "More memory actions"]
+    menu = page.more_button.menu()
+    assert isinstance(menu, QMenu)
+    assert [a.text().replace("&", "") for a in menu.actions() if not a.isSeparator()] == \
+        ["Import…", "Import from another assistant…", "Export…", "Copy document", "Clear…"]
+    assert menu.actions()[0].toolTip().startswith("Merge")  # Merge is the default (issue 28)
+
+
+def test_the_page_is_a_page_that_keeps_its_place(window, services, qtbot):  # type: ignore[no-untyped-def]
+    """Ctrl+M shows the Memory page — a plain widget, not a dialog over the chat — that
+    fits 1366×768; back from the chat it is the same page, its selection and scroll kept."""
+    a = services.assistants.create("Helper", model="gpt-4o-mini")
+    services.memory.save_raw(a.id, "".join(f"#{i}: fact number {i}\n" for i in range(1, 301)))
+    reload_assistants(window, qtbot, a.id)
+    window.memory_action.trigger()
+    page = window.dialogs["memory"]
+    assert isinstance(page, MemoryPage) and not isinstance(page, QDialog)
+    qtbot.waitUntil(lambda: page.model.total() == 300 and not window.runner.pending(), timeout=5000)
+    assert page.minimumSizeHint().width() <= 1366 and page.minimumSizeHint().height() <= 768 - 40
+    page.select_number(250)
+    bar = page.list.verticalScrollBar()
+    qtbot.waitUntil(lambda: bar.maximum() > 0, timeout=5000)
+    bar.setValue(bar.maximum() // 2)
+    scroll = bar.value()
+    assert scroll > 0
+    page.hide()  # the user goes to the chat …
+    window.activateWindow()
+    window.memory_action.trigger()  # … and comes back
+    assert window.dialogs["memory"] is page and page.isVisible()
+    qtbot.waitUntil(lambda: not window.runner.pending(), timeout=5000)
+    assert page.current_entry() is not None and page.current_entry().number == 250
+    assert bar.value() == scroll
+
+
+def _keys(action: QAction) -> list[str]:
+    return [k.toString() for k in action.shortcuts() if not k.isEmpty()]
+
+
+def _verb(action: QAction) -> str:
+    return action.text().replace("&", "").split()[0].rstrip("…").lower()
+
+
+#: Verbs that mean the same thing to a user: a new item here; change the selected item's
+#: text; drop the selected item; commit what is in front of you (Ctrl+Enter).
+_SAME = {"add": "new", "rename": "edit", "discard": "delete", "accept": "send"}
+
+
+def _meaning(verb: str) -> str:
+    return _SAME.get(verb, verb)
+
+
+def test_shortcuts_mean_one_thing_in_the_window_and_on_the_page(window, services, qtbot):  # type: ignore[no-untyped-def]
+    """Issue 30: a key bound in the window and on the Memory page does the same kind of
+    thing on both (Ctrl+D was "Delete topic" in the window, "Dream now" on the page), and
+    the page binds no key that any platform uses for Delete."""
+    a = services.assistants.create("Helper", model="gpt-4o-mini")
+    reload_assistants(window, qtbot, a.id)
+    window.memory_action.trigger()
+    page = window.dialogs["memory"]
+    qtbot.waitUntil(lambda: page.loads >= 1 and not window.runner.pending(), timeout=5000)
+    page_actions = [a for a in page.findChildren(QAction) if _keys(a)]
+    in_window: dict[str, str] = {}
+    for action in window.findChildren(QAction):
+        if action in page_actions:
+            continue
+        for key in _keys(action):
+            in_window[key] = _verb(action)
+    assert {k for a in page_actions for k in _keys(a)} >= {"Ctrl+Shift+D", "Ctrl+N", "Return"}
+    clashes = [(key, in_window[key], _verb(a)) for a in page_actions for key in _keys(a)
+               if key in in_window and _meaning(_verb(a)) != _meaning(in_window[key])]
+    assert clashes == []
+    delete_keys = {"Del", "Ctrl+D", "Meta+D", "Backspace", "Meta+Backspace"}
+    assert [(a.text(), k) for a in page_actions for k in _keys(a)
+            if k in delete_keys and _meaning(_verb(a)) != "delete"] == []
+
+
+def test_schedule_form_shows_the_local_time_across_a_dst_change(page, qtbot):  # type: ignore[no-untyped-def]
+    """DRM-2: the time is stored in UTC; beside it, the user's own clock on the next
+    firing day — Berlin moves from 03:00 to 04:00 when summer time starts (29 March 2026)."""
+    from zoneinfo import ZoneInfo
+
+    panel = page.dream_panel
+    panel.schedule.local_zone = (ZoneInfo("Europe/Berlin"), "Berlin")
+    panel.schedule.frequency_combo.setCurrentIndex(panel.schedule.frequency_combo.findData("daily"))
+    panel.schedule.clock = lambda: datetime(2026, 3, 27, 12, 0, tzinfo=UTC)
+    panel.schedule.time_edit.setText("02:00")
+    assert panel.schedule.local_label.text() == "(03:00 in Berlin)" and panel.schedule.local_label.isVisible()
+    assert "02:00 UTC — 03:00 in Berlin" in panel.schedule.local_label.toolTip()
+    panel.schedule.clock = lambda: datetime(2026, 3, 28, 12, 0, tzinfo=UTC)
+    panel.schedule.time_edit.setText("02:0")
+    assert panel.schedule.local_label.isHidden()  # a half-typed time has no local equivalent
+    panel.schedule.time_edit.setText("02:00")
+    assert panel.schedule.local_label.text() == "(04:00 in Berlin)"
+    panel.schedule.frequency_combo.setCurrentIndex(panel.schedule.frequency_combo.findData("weekly"))
+    panel.schedule.weekday_combo.setCurrentIndex(0)  # Sunday
+    panel.schedule.time_edit.setText("23:30")
+    assert panel.schedule.local_label.text() == "(Monday 01:30 in Berlin)"
+    panel.schedule.frequency_combo.setCurrentIndex(panel.schedule.frequency_combo.findData("off"))
+    assert panel.schedule.local_label.isHidden()
+
+
+def test_a_schedule_that_would_dream_at_once_says_which_day_before_save(page, services, assistant, qtbot):  # type: ignore[no-untyped-def]
+    """Issue 30: a new Daily schedule whose latest slot has no run catches up at once on
+    Save; before Save, the form says which UTC day it dreams over and when. Once saved
+    (the form shows what is stored) the notice goes."""
+    from chathub_desktop.core.dream_schedule import Schedule, latest_slot
+
+    form = page.dream_panel.schedule
+    assert form.catch_up_label.isHidden()
+    form.frequency_combo.setCurrentIndex(form.frequency_combo.findData("daily"))
+    form.time_edit.setText("02:00")
+    expected = latest_slot(Schedule("daily", "02:00"), datetime.now(UTC))
+    assert expected is not None
+    qtbot.waitUntil(form.catch_up_label.isVisible, timeout=5000)
+    text = form.catch_up_label.text()
+    assert text.startswith("Saving dreams right away")
+    assert f"over {expected.history_day:%A %Y-%m-%d} (UTC)" in text
+    assert services.dreams.settings(assistant).schedule.frequency == "off"  # nothing stored yet
+    form.frequency_combo.setCurrentIndex(form.frequency_combo.findData("off"))
+    qtbot.waitUntil(form.catch_up_label.isHidden, timeout=5000)  # Off never catches up
+    form.frequency_combo.setCurrentIndex(form.frequency_combo.findData("daily"))
+    qtbot.waitUntil(form.catch_up_label.isVisible, timeout=5000)
+    form.save_button.click()
+    qtbot.waitUntil(lambda: services.dreams.settings(assistant).schedule.frequency == "daily", timeout=5000)
+    qtbot.waitUntil(form.catch_up_label.isHidden, timeout=5000)
+    idle(qtbot, page)
+
+
+def test_free_form_lines_show_as_notes_where_they_stand(page, services, assistant, qtbot):  # type: ignore[no-untyped-def]
+    """MEM-3: a free-form line typed in the raw editor is kept — and now shown, as a note
+    between the entries it stands between; a note is never selected or edited."""
+    services.memory.save_raw(assistant, "# About me\n#1: a\nremember: ask before booking\n#2: b\n")
+    qtbot.waitUntil(lambda: page.model.rowCount() == 4, timeout=5000)
+    rows = [page.model.index(r).data() for r in range(4)]
+    assert rows == ["# About me", "a", "remember: ask before booking", "b"]
+    assert page.model.entry(2) is None and page.model.entry(3).number == 2  # type: ignore[union-attr]
+    note = page.model.index(2)
+    assert not (page.model.flags(note) & (Qt.ItemFlag.ItemIsSelectable | Qt.ItemFlag.ItemIsEditable))
+    assert page.model.data(note, Qt.ItemDataRole.AccessibleTextRole) == "Note: remember: ask before booking"
+    opt = QStyleOptionViewItem()
+    assert page.delegate.sizeHint(opt, note).height() < page.delegate.sizeHint(opt, page.model.index(1)).height()
+    page.filter_edit.setText("b")  # the filter shows entries only
+    assert shown(page) == ["b"]
+
+
+def test_card_buttons_belong_to_the_cards_tab(page, qtbot):  # type: ignore[no-untyped-def]
+    """Issue 30: Edit and Delete act on dream cards; on the Proposals tab they are hidden."""
+    panel = page.dream_panel
+    assert not panel.edit_button.isHidden() and not panel.delete_button.isHidden()
+    panel.show_proposals()
+    assert panel.edit_button.isHidden() and panel.delete_button.isHidden() and panel.regenerate_button.isHidden()
+    panel.tabs.setCurrentIndex(0)
+    assert not panel.edit_button.isHidden()
+
+
+def test_the_timeline_folds_range_cards_and_regenerates_single_days_only(page, services, assistant, qtbot):  # type: ignore[no-untyped-def]
+    """DRM-8: single-day cards carry their date and Regenerate; a range card is folded to
+    its span (Space expands it to read, and folds it again) and has no Regenerate."""
+    from datetime import date, timedelta
+
+    from chathub_desktop.core import dynamic_memory as dm
+    from chathub_desktop.storage.models import DynamicMemoryDocument, utcnow
+
+    cards: list[dm.Card] = []
+    for k, text in enumerate(("Likes tables", "Wants versions", "Short intros", "SQL first")):
+        cards = dm.append_day_card(cards, date(2026, 11, 20) + timedelta(days=k), text)
+    with services.db.write() as s:
+        s.merge(DynamicMemoryDocument(assistant_id=assistant, body=dm.render_document(cards), updated_at=utcnow()))
+    services.dreams.set_keep(assistant, 2)  # the two oldest fold into one range card
+    panel = page.dream_panel
+    panel.schedule_reload()
+    qtbot.waitUntil(lambda: panel.model.rowCount() == 3, timeout=5000)
+    model = panel.model
+    assert [model.card(r).kind for r in range(3)] == ["range", "day", "day"]  # type: ignore[union-attr]
+    assert model.index(0).data() == "▸ 2 days folded into one card — Space shows them"
+    opt = QStyleOptionViewItem()
+    folded = panel.delegate.sizeHint(opt, model.index(0)).height()
+    panel.list.setCurrentIndex(model.index(0))
+    assert panel.regenerate_button.isHidden() and not panel.regenerate_action.isVisible()
+    panel.list.setFocus()
+    panel.window().activateWindow()
+    qtbot.waitUntil(panel.list.hasFocus, timeout=3000)
+    qtbot.keyClick(panel.list, Qt.Key.Key_Space)
+    assert "Likes tables" in model.index(0).data() and "Wants versions" in model.index(0).data()
+    assert panel.delegate.sizeHint(opt, model.index(0)).height() > folded
+    qtbot.keyClick(panel.list, Qt.Key.Key_Space)
+    assert model.is_folded(0)
+    panel.list.setCurrentIndex(model.index(1))
+    assert panel.regenerate_button.isVisible() and panel.regenerate_action.isVisible()
+    assert panel.delegate.chips(model.index(1)) == [("2026-11-22", "dream")]
+
+
+def test_a_card_height_is_estimated_without_layout_and_never_short(page):  # type: ignore[no-untyped-def]
+    """Issue 30: a row's height comes from character counts (no QTextLayout per card for
+    10,000 entries); for ordinary entries — Latin, CJK, mixed — it is never shorter than the
+    laid-out text, so nothing is elided that would have fitted."""
+    from chathub_desktop.gui.memory.card_delegate import MAX_BODY_LINES, layout_lines
+
+    texts = ["Lives in Berlin, works remotely for a design agency in Amsterdam",
+             "Writes commit messages in English even when chatting in German, and wants every suggested commit "
+             "message to follow the Conventional Commits format (feat:, fix:, docs:, refactor:) with a body "
+             "that explains why rather than what",
+             "東京に住んでいて、毎朝コーヒーを飲みながら日本語を勉強している。" * 3,
+             "Uses Python 3.11 and PySide6 6.12 widgets; 東京 and Berlin; dislikes global state " * 2]
+    d = page.delegate
+    font = page.list.font()
+    for width in (240, 420, 700, 1100):
+        for text in texts:
+            need = len(layout_lines(text, font, width, 50))
+            assert d.estimate_lines(text, width) >= min(need, MAX_BODY_LINES), (width, text[:30])
+            assert d.estimate_lines(text, width) <= need + 1  # and not much taller
+
+
+def test_the_raw_editor_previews_what_saving_gives(page, services, assistant, qtbot):  # type: ignore[no-untyped-def]
+    """MEM-3 beside the editor: the entries a save gives, renumbered in document order,
+    and the free-form lines it keeps, as typed."""
+    services.memory.save_raw(assistant, "#1: a\n")
+    qtbot.waitUntil(lambda: page.model.total() == 1, timeout=5000)
+    page.raw.open_raw()
+    page.raw.raw_edit.setPlainText("# Travel\n#7: trains\n\nask first\n#2: no flights\n")
+    qtbot.waitUntil(lambda: page.raw.preview.count() == 4, timeout=5000)
+    assert [page.raw.preview.item(i).text() for i in range(4)] == ["# Travel", "#1: trains", "ask first",
+                                                                   "#2: no flights"]
+    assert page.raw.preview_label.text() == "Saving gives 2 entries and keeps 2 notes"
+    assert page.raw.preview.item(0).font().italic() and not page.raw.preview.item(1).font().italic()
+    page.raw.cancel_raw()
+    idle(qtbot, page)
+
+
+def test_history_is_a_panel_of_the_page(page, services, assistant, qtbot):  # type: ignore[no-untyped-def]
+    """Issue 30: History opens in place of the cards, not as a window of its own; Back
+    (or Esc) returns to the cards, which are not editable while it is shown."""
+    services.memory.add(assistant, "a fact")
+    qtbot.waitUntil(lambda: page.model.total() == 1, timeout=5000)
+    page.history_button.click()
+    history = page.history
+    assert history is not None and not history.isWindow() and page.stack.currentWidget() is history
+    qtbot.waitUntil(lambda: history.loads >= 1 and history.list.count() >= 1, timeout=5000)
+    assert not page.add_action.isEnabled() and not page.raw_action.isEnabled()
+    history.back_button.click()
+    assert page.stack.currentWidget() is page.cards_stack.parentWidget() and page.add_action.isEnabled()
+    page.open_history()
+    page.activateWindow()
+    qtbot.waitUntil(lambda: QApplication.activeWindow() is page, timeout=3000)
+    qtbot.keyClick(history.list, Qt.Key.Key_Escape)
+    assert page.stack.currentIndex() == 0
+    idle(qtbot, page)
+
+
+def test_dream_now_stays_put_while_status_lines_come_and_go(page, qtbot):  # type: ignore[no-untyped-def]
+    """Issue 30: a status or error line appearing takes room from the cards, never moves
+    Dream now (a first click on it missed)."""
+    from PySide6.QtCore import QPoint
+
+    panel = page.dream_panel
+    page.resize(1366, 740)
+    qtbot.wait(50)
+
+    def where() -> QPoint:
+        return panel.dream_now_button.mapTo(page, QPoint(0, 0))
+
+    before = where()
+    panel.show_status("Dreaming over 2026-12-01… " * 8, 0)
+    panel.show_error("Dream now: the History Compress model is not set")
+    qtbot.wait(50)
+    assert panel.status_label.isVisible() and panel.error_label.isVisible()
+    assert where() == before
+    panel.show_status("", 0)
+    panel.show_error("")
+    qtbot.wait(50)
+    assert where() == before
