@@ -25,6 +25,7 @@ from __future__ import annotations
 import base64
 import html
 import re
+import sys
 import threading
 import time
 from functools import lru_cache
@@ -324,7 +325,13 @@ def render_as_text(text: str, reason: str) -> str:
     """``text`` escaped, wrapped and monospace (:func:`render_plain`: Qt lays a ``<pre>``
     out line by line, several times faster than one paragraph of many lines), under an
     italic line saying why it is not rendered as Markdown."""
-    return f"<p><i>{html.escape(reason)}</i></p>" + render_plain(text)
+    return "".join(_as_text_parts(text, reason, sys.maxsize))
+
+
+def _as_text_parts(text: str, reason: str, part_chars: int) -> list[str]:
+    parts = render_plain_parts(text, part_chars)
+    parts[0] = f"<p><i>{html.escape(reason)}</i></p>" + parts[0]
+    return parts
 
 
 def _too_deep(tokens: list) -> bool:  # type: ignore[type-arg]
@@ -346,36 +353,110 @@ def _cells(tokens: list) -> int:  # type: ignore[type-arg]
     return n
 
 
+#: Largest slice of one message's HTML laid out in one go, characters (issue 32): Qt lays
+#: out 1 µs to 3 µs per character, so one slice keeps the GUI thread about 5 ms to 20 ms.
+PART_CHARS = 2000
+
+
 def render_markdown(text: str, *, dark: bool = False) -> str:
     """HTML body for ``text`` (CommonMark + tables + strikethrough; single newlines kept
     as line breaks, as chat users expect). Fenced code blocks are highlighted with inline
     colours; ``dark`` picks the dark code theme. Images, nesting, size and formulas are
     bounded as the module docstring says. Never raises for any input string."""
+    return "".join(render_markdown_parts(text, dark=dark, part_chars=sys.maxsize))
+
+
+def render_markdown_parts(text: str, *, dark: bool = False, part_chars: int = PART_CHARS) -> list[str]:
+    """:func:`render_markdown` of ``text`` as a list of HTML slices of about
+    ``part_chars`` characters each (at least one), cut between top-level blocks; a
+    paragraph longer than ``part_chars`` is cut between its inline spans into paragraphs
+    without a gap, so the cut shows as a line break at most (issue 32: each slice is
+    laid out on its own, within one frame). Never raises for any input string."""
     if text.count("[") > MAX_OPENERS or text.count("<") > MAX_OPENERS:
-        return render_as_text(text, f"Shown as plain text: more than {MAX_OPENERS:,} brackets.")
+        return _as_text_parts(text, f"Shown as plain text: more than {MAX_OPENERS:,} brackets.", part_chars)
     if text.count("|") > 2 * MAX_CELLS or text.count("\n") > MAX_LINES:
-        return render_as_text(text, f"Shown as plain text: more than {MAX_LINES:,} lines or {MAX_CELLS:,} "
-                                    "table cells.")
+        return _as_text_parts(text, f"Shown as plain text: more than {MAX_LINES:,} lines or {MAX_CELLS:,} "
+                                    "table cells.", part_chars)
     md = _parser(dark)
     env: dict[str, object] = {}
     tokens = md.parse(text, env)
     if _too_deep(tokens):
-        return render_as_text(text, f"Shown as plain text: nested deeper than {MAX_NESTING} levels.")
+        return _as_text_parts(text, f"Shown as plain text: nested deeper than {MAX_NESTING} levels.", part_chars)
     if _cells(tokens) > MAX_CELLS:
-        return render_as_text(text, f"Shown as plain text: more than {MAX_CELLS:,} table cells and code spans.")
-    html_out = md.renderer.render(tokens, md.options, env)
-    if len(html_out) > MAX_HTML_CHARS:
-        return render_as_text(text, "Shown as plain text: too large to lay out as Markdown.")
+        return _as_text_parts(text, f"Shown as plain text: more than {MAX_CELLS:,} table cells and code spans.",
+                              part_chars)
+    blocks: list[str] = []
+    start = 0
+    for i, t in enumerate(tokens):
+        if t.level == 0 and t.nesting <= 0:
+            group = tokens[start:i + 1]
+            start = i + 1
+            if (len(group) == 3 and group[0].type == "paragraph_open" and group[1].children
+                    and len(group[1].content) > part_chars):
+                blocks += _paragraph_slices(md, group[1].children, env, part_chars)
+            else:
+                blocks.append(md.renderer.render(group, md.options, env))
+    if sum(map(len, blocks)) > MAX_HTML_CHARS:
+        return _as_text_parts(text, "Shown as plain text: too large to lay out as Markdown.", part_chars)
     # QTextDocument draws table borders only from attributes, not CSS.
     border = _CODE_BORDER[dark] if not dark else "#55585c"
-    return html_out.replace(
-        "<table>",
-        f'<table border="1" cellspacing="0" cellpadding="5" style="border-collapse:collapse; '
-        f'border-color:{border}; border-style:solid; margin-bottom:6px">',
-    )
+    table = (f'<table border="1" cellspacing="0" cellpadding="5" style="border-collapse:collapse; '
+             f'border-color:{border}; border-style:solid; margin-bottom:6px">')
+    return [p.replace("<table>", table) for p in _pack(blocks, part_chars)]
+
+
+def _pack(blocks: list[str], part_chars: int) -> list[str]:
+    """``blocks`` joined into parts of at most ``part_chars`` characters where they fit."""
+    parts: list[str] = []
+    current = ""
+    for b in blocks:
+        if current and len(current) + len(b) > part_chars:
+            parts.append(current)
+            current = ""
+        current += b
+    return [*parts, current] if current or not parts else parts
+
+
+def _paragraph_slices(md: MarkdownIt, children: list, env: dict[str, object],  # type: ignore[type-arg]
+                      part_chars: int) -> list[str]:
+    """One long paragraph's inline tokens as paragraphs of about ``part_chars`` source
+    characters, cut where no span is open (a long text run is cut inside)."""
+    pieces: list[list] = [[]]  # type: ignore[type-arg]
+    depth = size = 0
+    for c in children:
+        runs = [c]
+        if c.type == "text" and len(c.content) > part_chars:
+            runs = [c.copy(content=c.content[k:k + part_chars]) for k in range(0, len(c.content), part_chars)]
+        for r in runs:
+            if depth == 0 and size >= part_chars:
+                pieces.append([])
+                size = 0
+            pieces[-1].append(r)
+            depth += r.nesting
+            size += len(r.content) + 1
+    last = len(pieces) - 1
+    return [("<p>" if i == last else '<p style="margin-bottom:0px">')
+            + md.renderer.renderInline(p, md.options, env) + "</p>\n" for i, p in enumerate(pieces)]
 
 
 def render_plain(text: str) -> str:
     """HTML for text that must not be interpreted as Markdown (tool output): escaped,
     monospace, wrapped."""
     return f'<pre style="white-space:pre-wrap; margin:0">{html.escape(text)}</pre>'
+
+
+def render_plain_parts(text: str, part_chars: int = PART_CHARS) -> list[str]:
+    """:func:`render_plain` of ``text`` in slices of at most ``part_chars`` characters
+    of text (at least one), cut at a line break where one is near, else inside the line
+    (issue 32)."""
+    parts: list[str] = []
+    pos = 0
+    while True:
+        end = min(len(text), pos + part_chars)
+        nl = text.rfind("\n", pos, end) if end < len(text) else -1
+        if nl > pos:
+            end = nl
+        parts.append(render_plain(text[pos:end]))
+        pos = end + 1 if end == nl else end
+        if pos >= len(text):
+            return parts

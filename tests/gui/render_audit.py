@@ -36,12 +36,14 @@ _NET = re.compile(r"^\s*\d+\s+(connect|socket)\((.*)")
 
 @dataclass
 class Audit:
-    """What one probe run did. ``seconds``/``rss_mb``: per finished case; ``opened``:
+    """What one probe run did. ``seconds`` (the longest the window froze at once),
+    ``total_s`` (show to fully laid out and painted) and ``rss_mb``: per finished case; ``opened``:
     ``(case, path)`` of forbidden opens; ``network``: ``(case, call)``; ``hung``: the
     case that did not finish (``None``: all did); ``ready_rss_mb``: RSS before the first
     case; ``mode``: ``strace`` or ``fd-poll``."""
 
     seconds: list[float] = field(default_factory=list)
+    total_s: list[float] = field(default_factory=list)
     rss_mb: list[float] = field(default_factory=list)
     opened: list[tuple[int, str]] = field(default_factory=list)
     network: list[tuple[int, str]] = field(default_factory=list)
@@ -52,7 +54,7 @@ class Audit:
 
     @property
     def worst_s(self) -> float:
-        """The slowest finished case, seconds."""
+        """The longest stall of a finished case, seconds."""
         return max(self.seconds, default=0.0)
 
     @property
@@ -160,7 +162,8 @@ def render_audited(texts: Sequence[str], work: Path, *, forbidden: Sequence[Path
                     audit.ready_rss_mb = rec["rss_mb"]
                     current[0] = 0
                 elif "case" in rec:
-                    audit.seconds.append(rec["seconds"])
+                    audit.seconds.append(rec["stall_s"])
+                    audit.total_s.append(rec["total_s"])
                     audit.rss_mb.append(rec["rss_mb"])
                     current[0] = rec["case"] + 1
                 deadline = time.monotonic() + case_timeout_s

@@ -124,7 +124,7 @@ def test_a_huge_message_is_shown_cut_with_a_note_and_copied_whole(services, qtbo
     events, model, view = _shown_view(services, qtbot)
     model.open_topic(t.id)
     qtbot.waitUntil(lambda: model.rowCount() == 1, timeout=3000)
-    qtbot.wait(50)
+    qtbot.waitUntil(lambda: view.delegate.settled and bool(view.delegate._docs), timeout=10_000)
     doc = next(iter(view.delegate._docs.values()))
     shown = doc.toPlainText()
     assert f"Shown: the first {DISPLAY_LIMIT_CHARS:,} of {len(text):,} characters" in shown
