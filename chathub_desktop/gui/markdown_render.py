@@ -28,6 +28,7 @@ import re
 import sys
 import threading
 import time
+from collections.abc import Mapping
 from functools import lru_cache
 
 from markdown_it import MarkdownIt
@@ -265,7 +266,8 @@ def _parser(dark: bool) -> MarkdownIt:
 
     def image(self, tokens, idx, options, env):  # type: ignore[no-untyped-def]
         token = tokens[idx]
-        return image_html(str(token.attrGet("src") or ""), self.renderInlineAsText(token.children or [], options, env))
+        return image_html(str(token.attrGet("src") or ""), self.renderInlineAsText(token.children or [], options, env),
+                          env.get("stored"))
 
     md.add_render_rule("image", image)
     md.add_render_rule("fence", fence)
@@ -294,12 +296,18 @@ _SRC_SHOWN = 120  # characters of a refused image's source shown in its placehol
 _HREF_MAX = 2048  # a longer refused source is shown without a link
 
 
-def image_html(src: str, alt: str) -> str:
+def image_html(src: str, alt: str, stored: Mapping[str, tuple[int, int]] | None = None) -> str:
     """An ``<img>`` for a source :func:`~chathub_desktop.gui.image_sources.data_image`
-    accepts, sized to fit a bubble; :func:`image_placeholder` for any other."""
-    from chathub_desktop.gui.image_sources import data_image
+    accepts, or for a stored attachment's source (``chathub-attachment:<sha256>``) whose
+    hash is in ``stored`` (hash -> shown size, px), sized to fit a bubble;
+    :func:`image_placeholder` for any other."""
+    from chathub_desktop.gui.image_sources import data_image, stored_hash
 
-    found = data_image(src)
+    sha = stored_hash(src)
+    if sha is not None and stored and sha in stored:
+        w, h = stored[sha]
+        return f'<img src="{html.escape(src, quote=True)}" alt="{html.escape(alt, quote=True)}" width="{w}" height="{h}">'
+    found = data_image(src) if sha is None else None
     if found is None:
         return image_placeholder(src, alt)
     w, h = found.shown
@@ -358,15 +366,17 @@ def _cells(tokens: list) -> int:  # type: ignore[type-arg]
 PART_CHARS = 2000
 
 
-def render_markdown(text: str, *, dark: bool = False) -> str:
+def render_markdown(text: str, *, dark: bool = False, stored: Mapping[str, tuple[int, int]] | None = None) -> str:
     """HTML body for ``text`` (CommonMark + tables + strikethrough; single newlines kept
     as line breaks, as chat users expect). Fenced code blocks are highlighted with inline
     colours; ``dark`` picks the dark code theme. Images, nesting, size and formulas are
-    bounded as the module docstring says. Never raises for any input string."""
-    return "".join(render_markdown_parts(text, dark=dark, part_chars=sys.maxsize))
+    bounded as the module docstring says; ``stored``: the stored attachments an image
+    may show (:func:`image_html`). Never raises for any input string."""
+    return "".join(render_markdown_parts(text, dark=dark, part_chars=sys.maxsize, stored=stored))
 
 
-def render_markdown_parts(text: str, *, dark: bool = False, part_chars: int = PART_CHARS) -> list[str]:
+def render_markdown_parts(text: str, *, dark: bool = False, part_chars: int = PART_CHARS,
+                          stored: Mapping[str, tuple[int, int]] | None = None) -> list[str]:
     """:func:`render_markdown` of ``text`` as a list of HTML slices of about
     ``part_chars`` characters each (at least one), cut between top-level blocks; a
     paragraph longer than ``part_chars`` is cut between its inline spans into paragraphs
@@ -378,7 +388,7 @@ def render_markdown_parts(text: str, *, dark: bool = False, part_chars: int = PA
         return _as_text_parts(text, f"Shown as plain text: more than {MAX_LINES:,} lines or {MAX_CELLS:,} "
                                     "table cells.", part_chars)
     md = _parser(dark)
-    env: dict[str, object] = {}
+    env: dict[str, object] = {"stored": stored}
     tokens = md.parse(text, env)
     if _too_deep(tokens):
         return _as_text_parts(text, f"Shown as plain text: nested deeper than {MAX_NESTING} levels.", part_chars)

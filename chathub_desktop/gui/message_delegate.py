@@ -1,11 +1,12 @@
 """Paints message rows as chat bubbles (APP-10): no widget per message.
 
-Each row is one rendered ``QTextDocument`` (Markdown → HTML with highlighted code, see
-:mod:`chathub_desktop.gui.markdown_render`) plus a header (author · time · tag) and, for
-assistant replies, a usage footer. Documents are kept in an LRU keyed by
-``(message_id, content hash, …)``; a width change only re-lays out the SAME document, so
-scrolling and resizing always reuse the highlighted rendering (never a plain-text
-fallback). ``sizeHint`` reads the cached document's height.
+Each row is one rendered document (Markdown → HTML with highlighted code, see
+:mod:`chathub_desktop.gui.markdown_render`, as slices made and cached by
+:mod:`chathub_desktop.gui.message_documents`) plus a header (author · time · tag) and,
+for assistant replies, a usage footer. A width change only re-lays out the SAME
+document, so scrolling and resizing always reuse the highlighted rendering (never a
+plain-text fallback). ``sizeHint`` reads the cached document's height; only the part of
+a row inside the viewport is painted.
 
 Row kinds: user (right, tinted), assistant (left), tool (collapsed to one line, click
 to expand), ``thoughts``/``reasoning_recap`` (collapsed "Thought process"), error (red,
@@ -23,14 +24,10 @@ no extra widget or row.
 
 from __future__ import annotations
 
-import html
-import time
 from collections import OrderedDict
-from collections.abc import Callable, Mapping
-from concurrent.futures import Future, ThreadPoolExecutor
+from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import UTC, datetime
-from functools import lru_cache
 
 from PySide6.QtCore import (
     QModelIndex,
@@ -41,15 +38,11 @@ from PySide6.QtCore import (
     QRectF,
     QSize,
     Qt,
-    QTimer,
-    Signal,
 )
 from PySide6.QtGui import (
     QColor,
     QFont,
-    QFontDatabase,
     QFontMetrics,
-    QImage,
     QPainter,
     QPalette,
     QPen,
@@ -59,7 +52,7 @@ from PySide6.QtWidgets import QListView, QStyle, QStyledItemDelegate, QStyleOpti
 
 from chathub_desktop.gui import attachment_thumbs as thumbs
 from chathub_desktop.gui.attachment_thumbs import ThumbnailCache
-from chathub_desktop.gui.collector_pause import collector_paused
+from chathub_desktop.gui.message_documents import MessageDocuments, key_of, symbol
 from chathub_desktop.gui.message_list_model import (
     CoveredBoundaryRole,
     ExpandedRole,
@@ -68,29 +61,13 @@ from chathub_desktop.gui.message_list_model import (
     MessageRole,
     VersionRole,
 )
-from chathub_desktop.gui.safe_document import SafeTextDocument
-from chathub_desktop.gui.sliced_document import Decoded, SlicedDocument, decoded
+from chathub_desktop.gui.sliced_document import SlicedDocument
 from chathub_desktop.gui.version_arrows import ArrowRects, arrow_rects, paint_arrows
 from chathub_desktop.services.views import MessageView
 
-#: Documents kept in the rendering cache.
-DOC_CACHE_SIZE = 500
-#: Rendered HTML kept when its document leaves that cache, characters (a document built
-#: again for a row scrolled back into view needs no Markdown pass on the GUI thread).
-HTML_CACHE_CHARS = 32_000_000
-#: Time one turn of the event loop spends laying out message slices, seconds (issue 32:
-#: a long message appears slice by slice instead of stalling the window).
-LAYOUT_BUDGET_S = 0.012
-#: A message longer than this is turned into HTML on a worker thread (characters): the
-#: Markdown parser spends up to about 7 µs a character on hostile text (issue 32).
-SYNC_RENDER_CHARS = 2000
-_DATA_IMG = '<img src="data:'  # an image a document decodes while laid out
 #: Row heights kept (a re-layout of every loaded row, e.g. after an older page is
 #: loaded, then needs no document at all).
 HEIGHT_CACHE_SIZE = 100_000
-#: A message longer than this is shown cut with a note (characters); Copy message copies
-#: all of it. Qt lays out a multi-megabyte document for seconds on the GUI thread.
-DISPLAY_LIMIT_CHARS = 100_000
 
 MARGIN_X = 16  # px, row edge to bubble
 MARGIN_Y = 6  # px, between rows
@@ -120,25 +97,6 @@ STATUS_TAGS = {
     "error": "error",
 }
 
-_DOC_CSS = """
-p { margin-top: 0px; margin-bottom: 6px; }
-h1 { font-size: x-large; margin-top: 4px; margin-bottom: 6px; }
-h2 { font-size: large; margin-top: 4px; margin-bottom: 6px; }
-h3 { font-size: medium; margin-top: 4px; margin-bottom: 4px; }
-ul, ol { margin-top: 0px; margin-bottom: 6px; }
-pre { margin-top: 0px; margin-bottom: 0px; }
-"""
-
-
-@lru_cache(maxsize=8)
-def symbol(emoji: str, fallback: str) -> str:
-    """``emoji`` when an installed font has it, else ``fallback`` (no tofu boxes on
-    systems without an emoji font)."""
-    code = ord(emoji[0])
-    for family in QFontDatabase.families():
-        if QFontMetrics(QFont(family)).inFontUcs4(code):
-            return emoji
-    return fallback
 
 
 def is_collapsible(m: MessageView) -> bool:
@@ -243,260 +201,55 @@ class MessageDelegate(QStyledItemDelegate):
     """Bubble painter for :class:`~chathub_desktop.gui.message_list_model.MessageListModel`.
 
     ``view``: the list view (its viewport width drives the layout).
-    ``assistant_name``: shown in assistant headers. ``renders`` counts documents built
-    (tests check that scrolling reuses them).
-
-    A message longer than :data:`SYNC_RENDER_CHARS` is rendered to HTML on the
-    delegate's worker thread (its row keeps the previous rendering, or "…", meanwhile)
-    and every rendering is laid out slice by slice (:class:`SlicedDocument`), so showing
-    one message never holds the GUI thread much longer than :data:`LAYOUT_BUDGET_S`.
+    ``assistant_name``: shown in assistant headers. The documents come from
+    :attr:`docs` (:class:`~chathub_desktop.gui.message_documents.MessageDocuments`:
+    rendered off the GUI thread, laid out slice by slice; a row grows as they arrive).
     """
-
-    _html_ready = Signal(int, object, object)  # message id, document key, Decoded
 
     def __init__(self, view: QListView) -> None:
         super().__init__(view)
         self._view = view
-        self._docs: OrderedDict[tuple[object, ...], SlicedDocument] = OrderedDict()
-        self._rendered: dict[tuple[object, ...], tuple[str, ...]] = {}
-        self._html: OrderedDict[tuple[object, ...], tuple[str, ...]] = OrderedDict()
-        self._latest: dict[int, tuple[object, ...]] = {}  # message id -> key of its newest document
-        self._pending: dict[tuple[object, ...], int] = {}  # documents still being laid out -> message id
-        self._step = QTimer(self)
-        self._step.setSingleShot(True)
-        self._step.setInterval(0)
-        self._step.timeout.connect(self._continue_layout)
-        self._pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="render")
-        self._in_flight: dict[int, tuple[object, ...]] = {}  # message id -> key rendered on the worker
-        self._queued: dict[int, tuple[tuple[object, ...], Callable[[], Decoded]]] = {}
-        self._html_ready.connect(self._on_html_ready)
-        pool = self._pool
-        view.destroyed.connect(lambda *_: pool.shutdown(wait=False, cancel_futures=True))
-        self._html_chars = 0
+        #: The rows' rendered documents (issue 32: made off the GUI thread, laid out in slices).
+        self.docs = MessageDocuments(view.font, self)
+        self.docs.grown.connect(self._on_grown)
+        docs = self.docs
+        view.destroyed.connect(lambda *_: docs.close())
         self._heights: OrderedDict[tuple[object, ...], int] = OrderedDict()
         self.assistant_name = "Assistant"
-        self.renders = 0
         #: Decoded attachment thumbnails (issue 14); set by the attachments controller.
         self.thumbs: ThumbnailCache | None = None
 
     # --- documents ---------------------------------------------------------------------
-    @staticmethod
-    def _kind(m: MessageView) -> str:
-        return "tool" if m.role == "tool" else ("error" if m.status == "error" else "md")
+    @property
+    def renders(self) -> int:
+        """Documents built so far (tests check that scrolling reuses them)."""
+        return self.docs.renders
 
-    @staticmethod
-    def _key(m: MessageView, kind: str, dark: bool) -> tuple[object, ...]:
-        return (m.id, hash(m.content), hash(m.error), len(m.tool_calls), kind, dark)
+    @property
+    def settled(self) -> bool:
+        """No message is waiting for its HTML or the rest of its layout."""
+        return self.docs.settled
 
     def page_renderer(self, views: tuple[MessageView, ...]) -> Callable[[], dict[tuple[object, ...], tuple[str, ...]]]:
         """A function that renders the HTML of ``views`` (Markdown and highlighted code,
         pure Python: run it on a worker thread) for :meth:`add_rendered`. The palette is
         read here, on the GUI thread."""
         colors, dark = _colors(self._view.palette())
-
-        def render() -> dict[tuple[object, ...], tuple[str, ...]]:
-            out: dict[tuple[object, ...], tuple[str, ...]] = {}
-            for m in views:
-                kind = self._kind(m)
-                out[self._key(m, kind, dark)] = self._render_html(m, kind, dark, colors)
-            return out
-
-        return render
+        return self.docs.page_renderer(views, dark, colors)
 
     def add_rendered(self, rendered: dict[tuple[object, ...], tuple[str, ...]]) -> None:
         """Keep HTML rendered by :meth:`page_renderer` for the documents built next."""
-        self._rendered = rendered
+        self.docs.add_rendered(rendered)
 
-    def _keep_html(self, key: tuple[object, ...], parts: tuple[str, ...]) -> None:
-        if key in self._html:
-            return
-        self._html[key] = parts
-        self._html_chars += sum(map(len, parts))
-        while self._html_chars > HTML_CACHE_CHARS and len(self._html) > 1:
-            _old, dropped = self._html.popitem(last=False)
-            self._html_chars -= sum(map(len, dropped))
-
-    def _new_slice(self) -> QTextDocument:
-        doc = SafeTextDocument()
-        doc.setDocumentMargin(0)
-        doc.setDefaultFont(self._view.font())
-        doc.setDefaultStyleSheet(_DOC_CSS)
-        return doc
-
-    def _document(self, m: MessageView, dark: bool, colors: _Colors, width: int) -> SlicedDocument:
-        kind = self._kind(m)
-        key = self._key(m, kind, dark)
-        doc = self._docs.get(key)
-        if doc is None:
-            parts = self._rendered.pop(key, None)
-            if parts is None:
-                parts = self._html.get(key)
-            if len(m.content) > SYNC_RENDER_CHARS and (parts is None or any(_DATA_IMG in p for p in parts)):
-                # the Markdown pass and the images' decoding on the worker (issue 32)
-                known = parts
-                self._render_later(m.id, key, lambda: decoded(
-                    known if known is not None else self._render_html(m, kind, dark, colors)))
-                return self._stand_in(m.id, key, colors, width)
-            if parts is None:
-                parts = self._render_html(m, kind, dark, colors)
-            self._keep_html(key, parts)
-            doc = self._new_document(m.id, key, parts, width, {})
-        else:
-            self._docs.move_to_end(key)
-            doc.setTextWidth(width)
-        if not doc.complete:
-            self._lay_out(key, m.id, doc)
-        return doc
-
-    def _stand_in(self, message_id: int, key: tuple[object, ...], colors: _Colors, width: int) -> SlicedDocument:
-        """What a row shows while its HTML is made on the worker: the message's previous
-        rendering (a streaming reply), else "…"."""
-        shown = self._docs.get(self._latest.get(message_id, ()))
-        if shown is None:
-            shown = SlicedDocument((f'<p style="color:{colors.muted.name()}">…</p>',), self._new_slice, width)
-        shown.setTextWidth(width)
-        if not shown.complete:
-            self._lay_out(self._latest.get(message_id, key), message_id, shown)
-        return shown
-
-    def _new_document(self, message_id: int, key: tuple[object, ...], parts: tuple[str, ...],
-                      width: float, images: Mapping[str, QImage]) -> SlicedDocument:
-        """A document for ``parts`` (taking over the slices of the message's previous
-        one that did not change), cached as the message's newest."""
-        previous = self._docs.get(self._latest.get(message_id, ()))
-        doc = SlicedDocument(parts, self._new_slice, width, reuse=previous, images=images)
-        self._docs[key] = doc
-        self._latest[message_id] = key
-        self.renders += 1
-        while len(self._docs) > DOC_CACHE_SIZE:
-            old, _dropped = self._docs.popitem(last=False)
-            self._pending.pop(old, None)
-        return doc
-
-    def _lay_out(self, key: tuple[object, ...], message_id: int, doc: SlicedDocument) -> None:
-        """Lay ``doc`` out within this turn's budget; the rest on later turns."""
-        if key in self._pending:
-            return  # the timer goes on with it
-        if doc.advance(LAYOUT_BUDGET_S):
-            return
-        self._pending[key] = message_id
-        self._step.start()
-
-    def _render_later(self, message_id: int, key: tuple[object, ...], render: Callable[[], Decoded]) -> None:
-        """Run ``render`` on the worker (one message at a time; a newer text of a message
-        still rendering waits for it and replaces an older wait)."""
-        if self._in_flight.get(message_id) == key or self._queued.get(message_id, ((),))[0] == key:
-            return
-        if message_id in self._in_flight:
-            self._queued[message_id] = (key, render)
-            return
-        self._in_flight[message_id] = key
-        ready = self._html_ready
-
-        def done(future: Future[Decoded]) -> None:
-            try:
-                ready.emit(message_id, key, future.result())
-            except Exception:  # noqa: BLE001 - cancelled at quit, or the view is gone: nothing to show
-                return
-
-        try:
-            self._pool.submit(render).add_done_callback(done)
-        except RuntimeError:  # the view is closing
-            del self._in_flight[message_id]
-
-    def _on_html_ready(self, message_id: int, key: tuple[object, ...], result: Decoded) -> None:
-        """A worker's rendering: the message's document from now on (even when a newer
-        text is queued), its row asked again."""
-        self._in_flight.pop(message_id, None)
-        parts, images = result
-        self._keep_html(key, parts)
-        if key not in self._docs:
-            previous = self._docs.get(self._latest.get(message_id, ()))
-            doc = self._new_document(message_id, key, parts, previous.textWidth() if previous else self._width(),
-                                     images)
-            self._lay_out(key, message_id, doc)
-        queued = self._queued.pop(message_id, None)
-        if queued is not None:
-            self._render_later(message_id, *queued)
+    def _on_grown(self, message_id: int) -> None:
         model = self._view.model()
         row = model.row_of(message_id) if isinstance(model, MessageListModel) else None
         if row is not None:
             self.sizeHintChanged.emit(model.index(row))
 
-    def _continue_layout(self) -> None:
-        """One turn of the event loop: lay out pending slices for up to
-        :data:`LAYOUT_BUDGET_S`, then tell the view which rows changed height."""
-        start = time.perf_counter()
-        done: list[int] = []
-        for key, message_id in list(self._pending.items()):
-            doc = self._docs.get(key)
-            if doc is None or doc.advance(max(0.0, LAYOUT_BUDGET_S - (time.perf_counter() - start))):
-                del self._pending[key]
-            done.append(message_id)
-            if time.perf_counter() - start >= LAYOUT_BUDGET_S:
-                break
-        if self._pending:
-            self._step.start()
-        model = self._view.model()
-        if isinstance(model, MessageListModel):
-            for message_id in done:
-                row = model.row_of(message_id)
-                if row is not None:
-                    self.sizeHintChanged.emit(model.index(row))
-
-    @property
-    def settled(self) -> bool:
-        """No message is waiting for its HTML or the rest of its layout."""
-        return not self._pending and not self._in_flight and not self._queued
-
-    @staticmethod
-    def _render_html(m: MessageView, kind: str, dark: bool, colors: _Colors) -> tuple[str, ...]:
-        with collector_paused():  # no heap-wide collection pauses mid-parse (issue 32)
-            return MessageDelegate._render_unpaused(m, kind, dark, colors)
-
-    @staticmethod
-    def _render_unpaused(m: MessageView, kind: str, dark: bool, colors: _Colors) -> tuple[str, ...]:
-        # markdown-it + Pygments load on the first painted message, not at start-up
-        from chathub_desktop.gui.markdown_render import render_markdown_parts, render_plain_parts
-
-        content, cut = m.content, ""
-        if len(content) > DISPLAY_LIMIT_CHARS:
-            content = content[:DISPLAY_LIMIT_CHARS]
-            cut = (f'<p style="color:{colors.muted.name()}"><i>Shown: the first {DISPLAY_LIMIT_CHARS:,} of '
-                   f"{len(m.content):,} characters. Copy message (Ctrl+C) copies all of it.</i></p>")
-        if kind == "tool":
-            return (*render_plain_parts(content), cut)
-        parts = render_markdown_parts(content, dark=dark) if content else []
-        body = cut
-        for call in m.tool_calls:
-            args = str(call.get("arguments", ""))
-            if len(args) > 120:
-                args = args[:117] + "…"
-            body += (
-                f'<p style="color:{colors.muted.name()}">{symbol("🔧", "⚙")} calls <b>{html.escape(str(call.get("name", "")))}'
-                f"</b>({html.escape(args)})</p>"
-            )
-        if kind == "md" and m.input_truncated and m.error:  # the server cut the prompt
-            body += (
-                f'<p style="color:{colors.error_text.name()}"><b>⚠ Warning:</b> '
-                f"{html.escape(m.error)}. Set the model card's window from the token badge.</p>"
-            )
-        if kind == "error":
-            body += (
-                f'<p style="color:{colors.error_text.name()}"><b>⚠ Error:</b> '
-                f"{html.escape(m.error or 'the provider failed')}</p>"
-            )
-        if not body and not parts:
-            body = f'<p style="color:{colors.muted.name()}">…</p>'
-        return (*parts, body) if body else tuple(parts)
-
     def clear_cache(self) -> None:
         """Drop every cached document, rendering and row height (palette or font changed)."""
-        self._docs.clear()
-        self._pending.clear()
-        self._latest.clear()
-        self._html.clear()
-        self._html_chars = 0
+        self.docs.clear()
         self._heights.clear()
 
     # --- layout ------------------------------------------------------------------------
@@ -539,7 +292,7 @@ class MessageDelegate(QStyledItemDelegate):
         else:
             if is_collapsible(m):
                 label = collapsed_label(m, expanded)
-            doc = self._document(m, dark, colors, max_w - 2 * PAD)
+            doc = self.docs.document(m, dark, colors, max_w - 2 * PAD)
             doc_w = max_w - 2 * PAD
             if m.role == "user":
                 # a narrower bubble, same layout: no line is wider than the widest one
@@ -574,13 +327,13 @@ class MessageDelegate(QStyledItemDelegate):
         width, expanded = self._width(), bool(index.data(ExpandedRole))
         boundary, footer_line = bool(index.data(CoveredBoundaryRole)), self._footer_line(m, index)
         _colors_, dark = _colors(option.palette)
-        key = (self._key(m, self._kind(m), dark), width, expanded, boundary, footer_line, m.pinned, m.status,
+        key = (key_of(m, dark), width, expanded, boundary, footer_line, m.pinned, m.status,
                usage_text(m), len(m.attachments or ()), self._view.font().key())
         height = self._heights.get(key)
         if height is None:
             lay = self._layout(m, expanded, width, option.palette, boundary, footer_line)
             height = lay.height
-            if lay.doc is not None and (not lay.doc.complete or m.id in self._in_flight):
+            if lay.doc is not None and (not lay.doc.complete or self.docs.waiting(m.id)):
                 return QSize(width, height)  # grows as its HTML and slices arrive
             self._heights[key] = height
             while len(self._heights) > HEIGHT_CACHE_SIZE:

@@ -15,6 +15,7 @@ printed with the fuzz summary.
 
 from __future__ import annotations
 
+import hashlib
 import os
 import random
 import socket
@@ -56,7 +57,10 @@ def _sources(tree: Path, port: int) -> list[str]:
             "javascript:alert(1)", "vbscript:x", "chathub-copy:999", "foo:bar", "data:text/html,<img src=/dev/zero>",
             data_url(small), data_url(bytes(huge)), data_url(small, "image/jpeg"), data_url(small, "image/gif"),
             data_url(b"<svg xmlns='http://www.w3.org/2000/svg' width='100000' height='100000'/>", "image/svg+xml"),
-            "data:image/png;base64," + "A" * 200_000, "data:image/png;base64,!!!"]
+            "data:image/png;base64," + "A" * 200_000, "data:image/png;base64,!!!",
+            # a stored attachment's name (the probe has no store: a placeholder, nothing opened)
+            "chathub-attachment:" + hashlib.sha256(qt_png(8, 8)).hexdigest(), "chathub-attachment:" + "0" * 64,
+            "chathub-attachment:../../../../file.png", f"chathub-attachment:{tree / 'file.png'}"]
     return out
 
 

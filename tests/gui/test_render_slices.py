@@ -12,10 +12,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from PySide6.QtGui import QTextDocument
 
-from chathub_desktop.gui import markdown_render, message_delegate
+from chathub_desktop.gui import markdown_render, message_documents
 from chathub_desktop.gui.chat_events import ChatEvents
 from chathub_desktop.gui.markdown_render import PART_CHARS, render_markdown, render_markdown_parts
-from chathub_desktop.gui.message_delegate import SYNC_RENDER_CHARS
+from chathub_desktop.gui.message_documents import SYNC_RENDER_CHARS
 from chathub_desktop.gui.message_list_model import MessageListModel
 from chathub_desktop.gui.message_list_view import MessageListView
 from chathub_desktop.gui.sliced_document import SlicedDocument
@@ -81,7 +81,7 @@ def test_a_long_reply_is_rendered_on_a_worker_and_laid_out_over_several_turns(se
         return real(*args, **kwargs)
 
     monkeypatch.setattr(markdown_render, "render_markdown_parts", spy)
-    monkeypatch.setattr(message_delegate, "LAYOUT_BUDGET_S", 0.0)  # one slice per turn of the loop
+    monkeypatch.setattr(message_documents, "LAYOUT_BUDGET_S", 0.0)  # one slice per turn of the loop
     a = services.assistants.create("Long")
     t = services.topics.create(a.id)
     text = "first line\n\n" + "".join(f"Paragraph {i} with *some* text.\n\n" for i in range(600)) + "THE END"
@@ -96,7 +96,8 @@ def test_a_long_reply_is_rendered_on_a_worker_and_laid_out_over_several_turns(se
     assert not view.delegate.settled  # nothing of it is done in one go
     qtbot.waitUntil(lambda: view.delegate.settled, timeout=20_000)
     assert threads and not any(threads)  # Markdown → HTML only on the worker
-    doc = view.delegate._docs[view.delegate._latest[model.message_at(0).id]]
+    doc = view.delegate.docs.latest(model.message_at(0).id)
+    assert doc is not None
     assert len(grew) >= doc.parts  # its HTML arrived, then the row grew slice by slice
     assert doc.parts > 10
     shown = doc.toPlainText()
