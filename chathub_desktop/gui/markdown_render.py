@@ -427,6 +427,20 @@ def _pack(blocks: list[str], part_chars: int) -> list[str]:
     return [*parts, current] if current or not parts else parts
 
 
+def _text_runs(text: str, part_chars: int) -> list[str]:
+    """``text`` in runs of at most ``part_chars`` characters, each cut after a space when
+    one is in its last tenth (a word is not cut in two), else at the limit."""
+    runs: list[str] = []
+    pos = 0
+    while len(text) - pos > part_chars:
+        end = pos + part_chars
+        space = text.rfind(" ", end - part_chars // 10, end)
+        end = space + 1 if space > pos else end
+        runs.append(text[pos:end])
+        pos = end
+    return [*runs, text[pos:]]
+
+
 def _paragraph_slices(md: MarkdownIt, children: list, env: dict[str, object],  # type: ignore[type-arg]
                       part_chars: int) -> list[str]:
     """One long paragraph's inline tokens as paragraphs of about ``part_chars`` source
@@ -436,7 +450,7 @@ def _paragraph_slices(md: MarkdownIt, children: list, env: dict[str, object],  #
     for c in children:
         runs = [c]
         if c.type == "text" and len(c.content) > part_chars:
-            runs = [c.copy(content=c.content[k:k + part_chars]) for k in range(0, len(c.content), part_chars)]
+            runs = [c.copy(content=run) for run in _text_runs(c.content, part_chars)]
         for r in runs:
             if depth == 0 and size >= part_chars:
                 pieces.append([])
