@@ -32,9 +32,27 @@ def _chart() -> bytes:
     return bytes(data.data())
 
 
+class _Blobs:
+    """Stands in for the store's blob reads: delivers a hash's image on the next turn of
+    the loop, as the attachments controller does from its worker."""
+
+    def __init__(self, blobs: dict[str, bytes]) -> None:
+        from chathub_desktop.gui.stored_images import StoredImages
+
+        self.blobs = blobs
+        self.images = StoredImages(self.start)
+
+    def start(self, sha: str) -> None:
+        """Read ``sha`` and deliver it."""
+        from PySide6.QtCore import QTimer
+
+        from chathub_desktop.gui.stored_images import decode_stored
+
+        QTimer.singleShot(0, lambda: self.images.deliver(sha, decode_stored(self.blobs.get(sha))))
+
+
 def stored_shots(out_dir: Path) -> None:
     """A reply naming one stored attachment and one hash the store lacks."""
-    from PySide6.QtCore import QTimer
     from PySide6.QtWidgets import QApplication
 
     from chathub_desktop.core.attachments import sha256_hex
@@ -42,7 +60,6 @@ def stored_shots(out_dir: Path) -> None:
     from chathub_desktop.gui.design.theme import apply_theme
     from chathub_desktop.gui.message_list_model import MessageListModel, TopicPage
     from chathub_desktop.gui.message_list_view import MessageListView
-    from chathub_desktop.gui.stored_images import StoredImages, decode_stored
     from chathub_desktop.services.events import EventBus
     from chathub_desktop.services.views import MessageView
 
@@ -56,8 +73,8 @@ def stored_shots(out_dir: Path) -> None:
         events = ChatEvents(EventBus())
         model = MessageListModel(None, events)  # type: ignore[arg-type]  # pages are handed to it
         view = MessageListView(model)
-        images = StoredImages(lambda sha: QTimer.singleShot(0, lambda: images.deliver(sha, decode_stored(blobs.get(sha)))))
-        view.delegate.docs.set_stored_images(images)
+        store = _Blobs(blobs)
+        view.delegate.docs.set_stored_images(store.images)
         view.resize(700, 320)
         view.show()
         m = MessageView(id=1, topic_id=1, seq=0, role="assistant", content=text, content_type="text",
