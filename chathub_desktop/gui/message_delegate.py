@@ -46,7 +46,6 @@ from PySide6.QtGui import (
     QPainter,
     QPalette,
     QPen,
-    QTextDocument,
 )
 from PySide6.QtWidgets import QListView, QStyle, QStyledItemDelegate, QStyleOptionViewItem
 
@@ -96,7 +95,6 @@ STATUS_TAGS = {
     "streaming": "writing…",
     "error": "error",
 }
-
 
 
 def is_collapsible(m: MessageView) -> bool:
@@ -283,7 +281,7 @@ class MessageDelegate(QStyledItemDelegate):
             footer = " "  # the line of the Regenerate pill or the version arrows (issue 14)
         y = MARGIN_Y + small.height() + HEADER_GAP
         max_w = min(MAX_BUBBLE, avail if m.role != "user" else int(avail * USER_FRACTION))
-        doc: QTextDocument | None = None
+        doc: SlicedDocument | None = None
         label = ""
         if is_collapsible(m) and not expanded:
             label = collapsed_label(m, expanded)
