@@ -412,7 +412,28 @@ def render_markdown_parts(text: str, *, dark: bool = False, part_chars: int = PA
     border = _CODE_BORDER[dark] if not dark else "#55585c"
     table = (f'<table border="1" cellspacing="0" cellpadding="5" style="border-collapse:collapse; '
              f'border-color:{border}; border-style:solid; margin-bottom:6px">')
-    return [p.replace("<table>", table) for p in _pack(blocks, part_chars)]
+    return [breakable(p.replace("<table>", table)) for p in _pack(blocks, part_chars)]
+
+
+#: Longest run of characters without a break opportunity in rendered text: Qt wraps a
+#: longer word character by character in quadratic time when the column is narrow (a
+#: 100,000-character word ten quotes deep: over a minute; issue 32).
+WORD_CHARS = 64
+_BETWEEN_TAGS = re.compile(r">([^<]+)")
+_LONG_RUN = re.compile(rf"(?:&#?[0-9a-zA-Z]+;|[^\s&<>]){{{WORD_CHARS + 1},}}")
+_UNIT = re.compile(r"&#?[0-9a-zA-Z]+;|.", re.DOTALL)
+
+
+def _split_run(m: re.Match[str]) -> str:
+    units = _UNIT.findall(m.group(0))
+    return "\u200b".join("".join(units[i:i + WORD_CHARS]) for i in range(0, len(units), WORD_CHARS))
+
+
+def breakable(html_text: str) -> str:
+    """``html_text`` with a zero-width space after every :data:`WORD_CHARS` characters of
+    a longer unbroken run in its text (never inside a tag, an attribute or an entity), so
+    Qt can wrap it in linear time. The message's own text (Copy) is not changed."""
+    return _BETWEEN_TAGS.sub(lambda m: ">" + _LONG_RUN.sub(_split_run, m.group(1)), html_text)
 
 
 def _pack(blocks: list[str], part_chars: int) -> list[str]:
@@ -480,7 +501,7 @@ def render_plain_parts(text: str, part_chars: int = PART_CHARS) -> list[str]:
         nl = text.rfind("\n", pos, end) if end < len(text) else -1
         if nl > pos:
             end = nl
-        parts.append(render_plain(text[pos:end]))
+        parts.append(breakable(render_plain(text[pos:end])))
         pos = end + 1 if end == nl else end
         if pos >= len(text):
             return parts

@@ -156,7 +156,8 @@ def test_hostile_markdown_opens_nothing_connects_nowhere_and_stays_bounded(tmp_p
     if report:  # every case's time, slowest first, to see where the budget goes
         Path(report).write_text("\n".join(f"{s:.3f} {i} {cases[i][:60]!r}" for i, s in
                                           sorted(enumerate(audit.seconds), key=lambda x: -x[1])))
-    assert audit.hung is None, f"case {audit.hung} hung or died: {cases[audit.hung][:200]!r} {audit.stderr}"
+    assert audit.hung is None, (f"case {audit.hung} hung or died (exit {audit.exit_code}): "
+                                f"{cases[audit.hung][:200]!r} {audit.stderr}")
     assert audit.opened == [], [(c, p, cases[c][:80]) for c, p in audit.opened[:10]]
     assert audit.network == [] and not connected
     slow = [(i, round(s, 2), cases[i][:60]) for i, s in enumerate(audit.seconds) if s > STALL_S]

@@ -52,7 +52,7 @@ def test_a_stored_hash_renders_an_image_only_when_the_store_has_it() -> None:
     text = f"![chart](chathub-attachment:{sha})"
     assert f'<img src="chathub-attachment:{sha}"' in render_markdown(text, stored={sha: (40, 20)})
     assert 'width="40" height="20"' in render_markdown(text, stored={sha: (40, 20)})
-    shown = render_markdown(text, stored={})
+    shown = render_markdown(text, stored={}).replace("\u200b", "")  # break opportunities in long words
     assert "<img" not in shown and f"[image: chart · chathub-attachment:{sha}]" in shown
 
 
@@ -78,5 +78,5 @@ def test_a_reply_shows_a_stored_attachment_inline_and_an_unknown_hash_as_a_place
     qtbot.waitUntil(lambda: _painted(view) > 500, timeout=5000)  # 120×60 px of the stored image, sampled
     doc = view.delegate.docs.latest(reply_id)
     assert doc is not None
-    assert f"[image: gone · chathub-attachment:{unknown}]" in doc.toPlainText()
+    assert f"[image: gone · chathub-attachment:{unknown}]" in doc.toPlainText().replace("\u200b", "")
     assert window.attachments.stored.known([unknown]) == {}  # the store has no such blob: never drawn
