@@ -40,8 +40,10 @@ from chathub_desktop.services.views import MessageView
 __all__ = ["DISPLAY_LIMIT_CHARS", "LAYOUT_BUDGET_S", "SYNC_RENDER_CHARS", "MessageDocuments", "TextColors",
            "symbol"]
 
-#: Documents kept in the rendering cache.
+#: Documents kept in the rendering cache, and the most HTML they may hold in all
+#: (characters): a long message is many slices, each a document of its own.
 DOC_CACHE_SIZE = 500
+DOC_CACHE_CHARS = 4_000_000
 #: Rendered HTML kept when its document leaves that cache, characters (a document built
 #: again for a row scrolled back into view needs no Markdown pass).
 HTML_CACHE_CHARS = 32_000_000
@@ -160,6 +162,7 @@ class MessageDocuments(QObject):
         super().__init__(parent)
         self._font = font
         self._docs: OrderedDict[Key, SlicedDocument] = OrderedDict()
+        self._doc_chars = 0
         self._rendered: dict[Key, tuple[str, ...]] = {}
         self._html: OrderedDict[Key, tuple[str, ...]] = OrderedDict()
         self._html_chars = 0
@@ -215,7 +218,9 @@ class MessageDocuments(QObject):
     def _on_stored_arrived(self, sha: str) -> None:
         """Render the messages that name ``sha`` again, now that its image is known."""
         ids = self._refs.pop(sha, set())
-        for cache in (self._docs, self._html, self._rendered, self._pending):
+        for key in [k for k in self._docs if k[0] in ids]:
+            self._drop_doc(key)
+        for cache in (self._html, self._rendered):
             for key in [k for k in cache if k[0] in ids]:
                 del cache[key]  # type: ignore[attr-defined]
         for message_id in ids:
@@ -303,12 +308,17 @@ class MessageDocuments(QObject):
         one that did not change), cached as the message's newest."""
         doc = SlicedDocument(parts, self._new_slice, width, reuse=self.latest(message_id), images=images)
         self._docs[key] = doc
+        self._doc_chars += doc.chars
         self._latest[message_id] = key
         self.renders += 1
-        while len(self._docs) > DOC_CACHE_SIZE:
-            old, _dropped = self._docs.popitem(last=False)
-            self._pending.pop(old, None)
+        while len(self._docs) > 1 and (len(self._docs) > DOC_CACHE_SIZE or self._doc_chars > DOC_CACHE_CHARS):
+            self._drop_doc(next(iter(self._docs)))
         return doc
+
+    def _drop_doc(self, key: Key) -> None:
+        doc = self._docs.pop(key)
+        self._doc_chars -= doc.chars
+        self._pending.pop(key, None)
 
     def _render_later(self, message_id: int, key: Key, render: Callable[[], Decoded]) -> None:
         """Run ``render`` on the worker (one message at a time; a newer text of a message
@@ -378,6 +388,7 @@ class MessageDocuments(QObject):
     def clear(self) -> None:
         """Drop every cached document and rendering (palette or font changed)."""
         self._docs.clear()
+        self._doc_chars = 0
         self._pending.clear()
         self._latest.clear()
         self._html.clear()

@@ -78,6 +78,11 @@ class SlicedDocument:
         return len(self._parts)
 
     @property
+    def chars(self) -> int:
+        """Characters of HTML in all slices."""
+        return sum(map(len, self._parts))
+
+    @property
     def complete(self) -> bool:
         """Every slice is built and laid out at the current width."""
         return all(w == self._width for w in self._laid)
@@ -102,6 +107,8 @@ class SlicedDocument:
             self._laid[i] = self._width
             if time.perf_counter() - start >= budget_s:
                 break
+        if all(d is not None for d in self._docs):
+            self._images = {}  # each slice holds its own images now
         return self.complete
 
     def _shown(self) -> list[QTextDocument]:
