@@ -10,6 +10,11 @@ once), and the time until it was all shown. The floor, measured in the same run:
 same timer while a bare ``QLabel`` gets a short text and is painted. The budget: no
 message freezes the window longer than :data:`BUDGET_S` (a frame or three). Prints one
 line per case (median of ``--repeat`` runs, default 3) and the worst.
+
+Recorded 2026-12-02 (2 shared cores, ``--repeat 3``): before the slices (commit 5290d29)
+the worst froze the window 889 ms ("emphasis 12k"; 11 of 19 cases over 300 ms; floor
+8.0 ms); after, the worst was 64 ms ("bidi + zero-width"; floor 6.9 ms) and 86 ms under
+a heavier load (floor 13.5 ms); every other case 20 ms to 56 ms.
 """
 
 from __future__ import annotations

@@ -7,9 +7,10 @@ in an LRU keyed by ``(message_id, content hash, …)``, the HTML of documents th
 up to :data:`HTML_CACHE_CHARS`, so scrolling back and resizing reuse the rendering.
 
 Nothing slow runs on the GUI thread: a message longer than :data:`SYNC_RENDER_CHARS`
-(or one with data-URL images) is rendered and its images decoded on the object's worker
-thread, its row keeping its previous rendering (or "…") meanwhile, and every document is
-laid out a few slices per turn of the event loop within :data:`LAYOUT_BUDGET_S`.
+(or one with data-URL images or TeX) is rendered and its images decoded on the object's
+worker thread, its row keeping its previous rendering (or "…") meanwhile, and every
+document is laid out a few slices per turn of the event loop within
+:data:`LAYOUT_BUDGET_S`.
 :attr:`MessageDocuments.grown` names the message whose row changed height.
 
 Stored attachments named by content hash (``chathub-attachment:<sha256>``) are drawn from
@@ -54,7 +55,8 @@ DISPLAY_LIMIT_CHARS = 100_000
 #: a long message appears slice by slice instead of stalling the window).
 LAYOUT_BUDGET_S = 0.012
 #: A message longer than this is turned into HTML on the worker thread (characters): the
-#: Markdown parser spends up to about 7 µs a character on hostile text (issue 32).
+#: Markdown parser spends up to about 7 µs a character on hostile text (issue 32). So is
+#: one with two ``$`` or more: typesetting its formulas takes up to 0.25 s.
 SYNC_RENDER_CHARS = 2000
 
 _DATA_IMG = '<img src="data:'  # an image a document would decode while laid out
@@ -263,7 +265,8 @@ class MessageDocuments(QObject):
             parts = self._rendered.pop(key, None)
             if parts is None:
                 parts = self._html.get(key)
-            if len(m.content) > SYNC_RENDER_CHARS and (parts is None or any(_DATA_IMG in p for p in parts)):
+            slow = len(m.content) > SYNC_RENDER_CHARS or m.content.count("$") >= 2  # long, or maybe TeX
+            if slow and (parts is None or any(_DATA_IMG in p for p in parts)):
                 known = parts  # the Markdown pass and the images' decoding on the worker (issue 32)
 
                 def render() -> Decoded:
