@@ -28,7 +28,7 @@ CACHE_SIZE = 200
 
 def file_icon() -> str:
     """📄, or ``≡`` where no installed font has it."""
-    from chathub_desktop.gui.message_delegate import symbol  # the delegate imports this module
+    from chathub_desktop.gui.message_documents import symbol  # the delegate imports this module
 
     return symbol("📄", "≡")
 

@@ -37,6 +37,7 @@ from chathub_desktop.gui.attachment_thumbs import THUMB, ThumbnailCache, file_ic
 from chathub_desktop.gui.design import Tone, set_tone
 from chathub_desktop.gui.design.icons import Icon, icon
 from chathub_desktop.gui.image_codec import QtImageCodec, encode, thumbnail
+from chathub_desktop.gui.stored_images import StoredImages, decode_stored
 from chathub_desktop.services.errors import ServiceError
 
 if TYPE_CHECKING:
@@ -141,6 +142,9 @@ class AttachmentController(QObject):
         view = window.message_view
         view.delegate.thumbs = self.thumbs
         self.thumbs.changed.connect(view.viewport().update)
+        # stored attachments a message names by content hash, drawn inline (issue 32)
+        self.stored = StoredImages(self._load_stored, self)
+        view.delegate.docs.set_stored_images(self.stored)
         self._list_area = view.viewport()
         self._list_area.installEventFilter(self)
         self.viewer: ImageViewer | None = None
@@ -292,6 +296,15 @@ class AttachmentController(QObject):
 
         image = await self._w.runner.run_in_thread(load)
         self.thumbs.deliver(sha, image)
+
+    def _load_stored(self, sha: str) -> None:
+        self._w.runner.run(f"stored-image-{sha}", self._stored_image(sha), context="Inline image", quiet=True)
+
+    async def _stored_image(self, sha: str) -> None:
+        def load() -> QImage | None:
+            return decode_stored(self._w.svc.attachments.blob(sha))
+
+        self.stored.deliver(sha, await self._w.runner.run_in_thread(load))
 
     def open_attachment(self, meta: dict[str, object]) -> asyncio.Task[None]:
         """A click on a thumbnail or a file chip: the larger view, loaded off the GUI thread."""

@@ -2,7 +2,10 @@
 
 A message's Markdown image is drawn only when its source is a ``data:`` URL of a
 PNG, JPEG, GIF or WebP image within the bounds below (the bytes announce the type and
-the pixel size in their header, checked before anything is decoded). Any other source
+the pixel size in their header, checked before anything is decoded), or an attachment
+the product stored, named by its content hash: ``chathub-attachment:<sha256 hex>``
+(:func:`stored_hash`; its bytes come from the store, with the same checks,
+:func:`stored_image`). Any other source
 — a path of any kind, ``file:``, ``qrc:``, ``http(s):``, a device, a FIFO, a socket —
 is never opened: the message shows a link-like placeholder with the image's text and
 source instead (:func:`chathub_desktop.gui.markdown_render.render_markdown`).
@@ -29,6 +32,12 @@ SHOWN_EDGE = 480
 
 _DATA = re.compile(r"^data:(image/[a-z0-9.+-]+)(;[^,]*)?;base64,", re.IGNORECASE)
 
+#: Scheme of a stored attachment's image source: ``chathub-attachment:<sha256 hex>``.
+ATTACHMENT_SCHEME = "chathub-attachment"
+_STORED = re.compile(rf"^{ATTACHMENT_SCHEME}:([0-9a-f]{{64}})$", re.IGNORECASE)
+#: The stored-attachment sources in a text (for the store look-up before rendering).
+STORED_IN_TEXT = re.compile(rf"{ATTACHMENT_SCHEME}:([0-9a-fA-F]{{64}})")
+
 
 @dataclass(frozen=True, slots=True)
 class DataImage:
@@ -44,6 +53,38 @@ class DataImage:
     def shown(self) -> tuple[int, int]:
         """``(width, height)`` in a bubble: at most :data:`SHOWN_EDGE` px per edge."""
         return fit_size(self.width, self.height, SHOWN_EDGE)
+
+
+def stored_hash(src: str) -> str | None:
+    """The content hash (lower-case hex) of a ``chathub-attachment:<sha256>`` source,
+    else ``None``."""
+    m = _STORED.match(src)
+    return m.group(1).lower() if m else None
+
+
+def stored_hashes(text: str) -> frozenset[str]:
+    """The content hashes of every stored-attachment source named in ``text``."""
+    return frozenset(h.lower() for h in STORED_IN_TEXT.findall(text))
+
+
+def stored_image(data: bytes) -> DataImage | None:
+    """The image of a stored attachment's bytes ``data`` when they are a PNG, JPEG, GIF
+    or WebP image within the bounds of :func:`data_image`; else ``None`` (never
+    decodes pixels)."""
+    mime = sniff_mime(data) if len(data) <= MAX_IMAGE_BYTES else None
+    return _checked(mime or "", data)
+
+
+def _checked(mime: str, data: bytes) -> DataImage | None:
+    if mime not in SENDABLE_IMAGE_TYPES or sniff_mime(data) != mime:
+        return None
+    size = header_size(data)
+    if size is None:
+        return None
+    w, h = size
+    if not (0 < w <= MAX_IMAGE_EDGE and 0 < h <= MAX_IMAGE_EDGE and w * h <= MAX_IMAGE_PIXELS):
+        return None
+    return DataImage(mime, data, w, h)
 
 
 def data_image(src: str) -> DataImage | None:
@@ -62,13 +103,4 @@ def data_image(src: str) -> DataImage | None:
                                 validate=True)
     except (binascii.Error, ValueError):
         return None
-    mime = m.group(1).lower()
-    if mime not in SENDABLE_IMAGE_TYPES or sniff_mime(data) != mime:
-        return None
-    size = header_size(data)
-    if size is None:
-        return None
-    w, h = size
-    if not (0 < w <= MAX_IMAGE_EDGE and 0 < h <= MAX_IMAGE_EDGE and w * h <= MAX_IMAGE_PIXELS):
-        return None
-    return DataImage(mime, data, w, h)
+    return _checked(m.group(1).lower(), data)

@@ -25,8 +25,10 @@ from __future__ import annotations
 import base64
 import html
 import re
+import sys
 import threading
 import time
+from collections.abc import Mapping
 from functools import lru_cache
 
 from markdown_it import MarkdownIt
@@ -264,7 +266,8 @@ def _parser(dark: bool) -> MarkdownIt:
 
     def image(self, tokens, idx, options, env):
         token = tokens[idx]
-        return image_html(str(token.attrGet("src") or ""), self.renderInlineAsText(token.children or [], options, env))
+        return image_html(str(token.attrGet("src") or ""), self.renderInlineAsText(token.children or [], options, env),
+                          env.get("stored"))
 
     md.add_render_rule("image", image)
     md.add_render_rule("fence", fence)
@@ -293,12 +296,18 @@ _SRC_SHOWN = 120  # characters of a refused image's source shown in its placehol
 _HREF_MAX = 2048  # a longer refused source is shown without a link
 
 
-def image_html(src: str, alt: str) -> str:
+def image_html(src: str, alt: str, stored: Mapping[str, tuple[int, int]] | None = None) -> str:
     """An ``<img>`` for a source :func:`~chathub_desktop.gui.image_sources.data_image`
-    accepts, sized to fit a bubble; :func:`image_placeholder` for any other."""
-    from chathub_desktop.gui.image_sources import data_image
+    accepts, or for a stored attachment's source (``chathub-attachment:<sha256>``) whose
+    hash is in ``stored`` (hash -> shown size, px), sized to fit a bubble;
+    :func:`image_placeholder` for any other."""
+    from chathub_desktop.gui.image_sources import data_image, stored_hash
 
-    found = data_image(src)
+    sha = stored_hash(src)
+    if sha is not None and stored and sha in stored:
+        w, h = stored[sha]
+        return f'<img src="{html.escape(src, quote=True)}" alt="{html.escape(alt, quote=True)}" width="{w}" height="{h}">'
+    found = data_image(src) if sha is None else None
     if found is None:
         return image_placeholder(src, alt)
     w, h = found.shown
@@ -324,7 +333,13 @@ def render_as_text(text: str, reason: str) -> str:
     """``text`` escaped, wrapped and monospace (:func:`render_plain`: Qt lays a ``<pre>``
     out line by line, several times faster than one paragraph of many lines), under an
     italic line saying why it is not rendered as Markdown."""
-    return f"<p><i>{html.escape(reason)}</i></p>" + render_plain(text)
+    return "".join(_as_text_parts(text, reason, sys.maxsize))
+
+
+def _as_text_parts(text: str, reason: str, part_chars: int) -> list[str]:
+    parts = render_plain_parts(text, part_chars)
+    parts[0] = f"<p><i>{html.escape(reason)}</i></p>" + parts[0]
+    return parts
 
 
 def _too_deep(tokens: list) -> bool:  # type: ignore[type-arg]
@@ -346,36 +361,148 @@ def _cells(tokens: list) -> int:  # type: ignore[type-arg]
     return n
 
 
-def render_markdown(text: str, *, dark: bool = False) -> str:
+#: Largest slice of one message's HTML laid out in one go, characters (issue 32): Qt lays
+#: out 1 µs to 3 µs per character, so one slice keeps the GUI thread about 5 ms to 20 ms.
+PART_CHARS = 2000
+
+
+def render_markdown(text: str, *, dark: bool = False, stored: Mapping[str, tuple[int, int]] | None = None) -> str:
     """HTML body for ``text`` (CommonMark + tables + strikethrough; single newlines kept
     as line breaks, as chat users expect). Fenced code blocks are highlighted with inline
     colours; ``dark`` picks the dark code theme. Images, nesting, size and formulas are
-    bounded as the module docstring says. Never raises for any input string."""
+    bounded as the module docstring says; ``stored``: the stored attachments an image
+    may show (:func:`image_html`). Never raises for any input string."""
+    return "".join(render_markdown_parts(text, dark=dark, part_chars=sys.maxsize, stored=stored))
+
+
+def render_markdown_parts(text: str, *, dark: bool = False, part_chars: int = PART_CHARS,
+                          stored: Mapping[str, tuple[int, int]] | None = None) -> list[str]:
+    """:func:`render_markdown` of ``text`` as a list of HTML slices of about
+    ``part_chars`` characters each (at least one), cut between top-level blocks; a
+    paragraph longer than ``part_chars`` is cut between its inline spans into paragraphs
+    without a gap, so the cut shows as a line break at most (issue 32: each slice is
+    laid out on its own, within one frame). Never raises for any input string."""
     if text.count("[") > MAX_OPENERS or text.count("<") > MAX_OPENERS:
-        return render_as_text(text, f"Shown as plain text: more than {MAX_OPENERS:,} brackets.")
+        return _as_text_parts(text, f"Shown as plain text: more than {MAX_OPENERS:,} brackets.", part_chars)
     if text.count("|") > 2 * MAX_CELLS or text.count("\n") > MAX_LINES:
-        return render_as_text(text, f"Shown as plain text: more than {MAX_LINES:,} lines or {MAX_CELLS:,} "
-                                    "table cells.")
+        return _as_text_parts(text, f"Shown as plain text: more than {MAX_LINES:,} lines or {MAX_CELLS:,} "
+                                    "table cells.", part_chars)
     md = _parser(dark)
-    env: dict[str, object] = {}
+    env: dict[str, object] = {"stored": stored}
     tokens = md.parse(text, env)
     if _too_deep(tokens):
-        return render_as_text(text, f"Shown as plain text: nested deeper than {MAX_NESTING} levels.")
+        return _as_text_parts(text, f"Shown as plain text: nested deeper than {MAX_NESTING} levels.", part_chars)
     if _cells(tokens) > MAX_CELLS:
-        return render_as_text(text, f"Shown as plain text: more than {MAX_CELLS:,} table cells and code spans.")
-    html_out: str = md.renderer.render(tokens, md.options, env)
-    if len(html_out) > MAX_HTML_CHARS:
-        return render_as_text(text, "Shown as plain text: too large to lay out as Markdown.")
+        return _as_text_parts(text, f"Shown as plain text: more than {MAX_CELLS:,} table cells and code spans.",
+                              part_chars)
+    blocks: list[str] = []
+    start = 0
+    for i, t in enumerate(tokens):
+        if t.level == 0 and t.nesting <= 0:
+            group = tokens[start:i + 1]
+            start = i + 1
+            if (len(group) == 3 and group[0].type == "paragraph_open" and group[1].children
+                    and len(group[1].content) > part_chars):
+                blocks += _paragraph_slices(md, group[1].children, env, part_chars)
+            else:
+                blocks.append(md.renderer.render(group, md.options, env))
+    if sum(map(len, blocks)) > MAX_HTML_CHARS:
+        return _as_text_parts(text, "Shown as plain text: too large to lay out as Markdown.", part_chars)
     # QTextDocument draws table borders only from attributes, not CSS.
     border = _CODE_BORDER[dark] if not dark else "#55585c"
-    return html_out.replace(
-        "<table>",
-        f'<table border="1" cellspacing="0" cellpadding="5" style="border-collapse:collapse; '
-        f'border-color:{border}; border-style:solid; margin-bottom:6px">',
-    )
+    table = (f'<table border="1" cellspacing="0" cellpadding="5" style="border-collapse:collapse; '
+             f'border-color:{border}; border-style:solid; margin-bottom:6px">')
+    return [breakable(p.replace("<table>", table)) for p in _pack(blocks, part_chars)]
+
+
+#: Longest run of characters without a break opportunity in rendered text: Qt wraps a
+#: longer word character by character in quadratic time when the column is narrow (a
+#: 100,000-character word ten quotes deep: over a minute; issue 32).
+WORD_CHARS = 64
+_BETWEEN_TAGS = re.compile(r">([^<]+)")
+_LONG_RUN = re.compile(rf"(?:&#?[0-9a-zA-Z]+;|[^\s&<>]){{{WORD_CHARS + 1},}}")
+_UNIT = re.compile(r"&#?[0-9a-zA-Z]+;|.", re.DOTALL)
+
+
+def _split_run(m: re.Match[str]) -> str:
+    units = _UNIT.findall(m.group(0))
+    return "\u200b".join("".join(units[i:i + WORD_CHARS]) for i in range(0, len(units), WORD_CHARS))
+
+
+def breakable(html_text: str) -> str:
+    """``html_text`` with a zero-width space after every :data:`WORD_CHARS` characters of
+    a longer unbroken run in its text (never inside a tag, an attribute or an entity), so
+    Qt can wrap it in linear time. The message's own text (Copy) is not changed."""
+    return _BETWEEN_TAGS.sub(lambda m: ">" + _LONG_RUN.sub(_split_run, m.group(1)), html_text)
+
+
+def _pack(blocks: list[str], part_chars: int) -> list[str]:
+    """``blocks`` joined into parts of at most ``part_chars`` characters where they fit."""
+    parts: list[str] = []
+    current = ""
+    for b in blocks:
+        if current and len(current) + len(b) > part_chars:
+            parts.append(current)
+            current = ""
+        current += b
+    return [*parts, current] if current or not parts else parts
+
+
+def _text_runs(text: str, part_chars: int) -> list[str]:
+    """``text`` in runs of at most ``part_chars`` characters, each cut after a space when
+    one is in its last tenth (a word is not cut in two), else at the limit."""
+    runs: list[str] = []
+    pos = 0
+    while len(text) - pos > part_chars:
+        end = pos + part_chars
+        space = text.rfind(" ", end - part_chars // 10, end)
+        end = space + 1 if space > pos else end
+        runs.append(text[pos:end])
+        pos = end
+    return [*runs, text[pos:]]
+
+
+def _paragraph_slices(md: MarkdownIt, children: list, env: dict[str, object],  # type: ignore[type-arg]
+                      part_chars: int) -> list[str]:
+    """One long paragraph's inline tokens as paragraphs of about ``part_chars`` source
+    characters, cut where no span is open (a long text run is cut inside)."""
+    pieces: list[list] = [[]]  # type: ignore[type-arg]
+    depth = size = 0
+    for c in children:
+        runs = [c]
+        if c.type == "text" and len(c.content) > part_chars:
+            runs = [c.copy(content=run) for run in _text_runs(c.content, part_chars)]
+        for r in runs:
+            if depth == 0 and size >= part_chars:
+                pieces.append([])
+                size = 0
+            pieces[-1].append(r)
+            depth += r.nesting
+            size += len(r.content) + 1
+    last = len(pieces) - 1
+    return [("<p>" if i == last else '<p style="margin-bottom:0px">')
+            + md.renderer.renderInline(p, md.options, env) + "</p>\n"  # type: ignore[attr-defined]
+            for i, p in enumerate(pieces)]
 
 
 def render_plain(text: str) -> str:
     """HTML for text that must not be interpreted as Markdown (tool output): escaped,
     monospace, wrapped."""
     return f'<pre style="white-space:pre-wrap; margin:0">{html.escape(text)}</pre>'
+
+
+def render_plain_parts(text: str, part_chars: int = PART_CHARS) -> list[str]:
+    """:func:`render_plain` of ``text`` in slices of at most ``part_chars`` characters
+    of text (at least one), cut at a line break where one is near, else inside the line
+    (issue 32)."""
+    parts: list[str] = []
+    pos = 0
+    while True:
+        end = min(len(text), pos + part_chars)
+        nl = text.rfind("\n", pos, end) if end < len(text) else -1
+        if nl > pos:
+            end = nl
+        parts.append(breakable(render_plain(text[pos:end])))
+        pos = end + 1 if end == nl else end
+        if pos >= len(text):
+            return parts

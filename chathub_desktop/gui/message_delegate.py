@@ -1,11 +1,12 @@
 """Paints message rows as chat bubbles (APP-10): no widget per message.
 
-Each row is one rendered ``QTextDocument`` (Markdown → HTML with highlighted code, see
-:mod:`chathub_desktop.gui.markdown_render`) plus a header (author · time · tag) and, for
-assistant replies, a usage footer. Documents are kept in an LRU keyed by
-``(message_id, content hash, …)``; a width change only re-lays out the SAME document, so
-scrolling and resizing always reuse the highlighted rendering (never a plain-text
-fallback). ``sizeHint`` reads the cached document's height.
+Each row is one rendered document (Markdown → HTML with highlighted code, see
+:mod:`chathub_desktop.gui.markdown_render`, as slices made and cached by
+:mod:`chathub_desktop.gui.message_documents`) plus a header (author · time · tag) and,
+for assistant replies, a usage footer. A width change only re-lays out the SAME
+document, so scrolling and resizing always reuse the highlighted rendering (never a
+plain-text fallback). ``sizeHint`` reads the cached document's height; only the part of
+a row inside the viewport is painted.
 
 Row kinds: user (right, tinted), assistant (left), tool (collapsed to one line, click
 to expand), ``thoughts``/``reasoning_recap`` (collapsed "Thought process"), error (red,
@@ -23,12 +24,10 @@ no extra widget or row.
 
 from __future__ import annotations
 
-import html
 from collections import OrderedDict
 from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import UTC, datetime
-from functools import lru_cache
 
 from PySide6.QtCore import (
     QModelIndex,
@@ -41,20 +40,18 @@ from PySide6.QtCore import (
     Qt,
 )
 from PySide6.QtGui import (
-    QAbstractTextDocumentLayout,
     QColor,
     QFont,
-    QFontDatabase,
     QFontMetrics,
     QPainter,
     QPalette,
     QPen,
-    QTextDocument,
 )
 from PySide6.QtWidgets import QListView, QStyle, QStyledItemDelegate, QStyleOptionViewItem
 
 from chathub_desktop.gui import attachment_thumbs as thumbs
 from chathub_desktop.gui.attachment_thumbs import ThumbnailCache
+from chathub_desktop.gui.message_documents import MessageDocuments, key_of, symbol
 from chathub_desktop.gui.message_list_model import (
     CoveredBoundaryRole,
     ExpandedRole,
@@ -64,21 +61,13 @@ from chathub_desktop.gui.message_list_model import (
     VersionRole,
     role_value,
 )
-from chathub_desktop.gui.safe_document import SafeTextDocument
+from chathub_desktop.gui.sliced_document import SlicedDocument
 from chathub_desktop.gui.version_arrows import ArrowRects, arrow_rects, paint_arrows
 from chathub_desktop.services.views import MessageView
 
-#: Documents kept in the rendering cache.
-DOC_CACHE_SIZE = 500
-#: Rendered HTML kept when its document leaves that cache, characters (a document built
-#: again for a row scrolled back into view needs no Markdown pass on the GUI thread).
-HTML_CACHE_CHARS = 32_000_000
 #: Row heights kept (a re-layout of every loaded row, e.g. after an older page is
 #: loaded, then needs no document at all).
 HEIGHT_CACHE_SIZE = 100_000
-#: A message longer than this is shown cut with a note (characters); Copy message copies
-#: all of it. Qt lays out a multi-megabyte document for seconds on the GUI thread.
-DISPLAY_LIMIT_CHARS = 100_000
 
 MARGIN_X = 16  # px, row edge to bubble
 MARGIN_Y = 6  # px, between rows
@@ -107,26 +96,6 @@ STATUS_TAGS = {
     "streaming": "writing…",
     "error": "error",
 }
-
-_DOC_CSS = """
-p { margin-top: 0px; margin-bottom: 6px; }
-h1 { font-size: x-large; margin-top: 4px; margin-bottom: 6px; }
-h2 { font-size: large; margin-top: 4px; margin-bottom: 6px; }
-h3 { font-size: medium; margin-top: 4px; margin-bottom: 4px; }
-ul, ol { margin-top: 0px; margin-bottom: 6px; }
-pre { margin-top: 0px; margin-bottom: 0px; }
-"""
-
-
-@lru_cache(maxsize=8)
-def symbol(emoji: str, fallback: str) -> str:
-    """``emoji`` when an installed font has it, else ``fallback`` (no tofu boxes on
-    systems without an emoji font)."""
-    code = ord(emoji[0])
-    for family in QFontDatabase.families():
-        if QFontMetrics(QFont(family)).inFontUcs4(code):
-            return emoji
-    return fallback
 
 
 def is_collapsible(m: MessageView) -> bool:
@@ -237,7 +206,7 @@ class _Layout:
     tag: str
     footer: str
     bubble: QRect  # in row coordinates
-    doc: QTextDocument | None
+    doc: SlicedDocument | None
     label: str  # collapsed one-liner ("" for document rows)
     height: int
     marker_y: int = -1  # top of the summary marker in row coordinates (-1: none)
@@ -248,127 +217,57 @@ class MessageDelegate(QStyledItemDelegate):
     """Bubble painter for :class:`~chathub_desktop.gui.message_list_model.MessageListModel`.
 
     ``view``: the list view (its viewport width drives the layout).
-    ``assistant_name``: shown in assistant headers. ``renders`` counts documents built
-    (tests check that scrolling reuses them).
+    ``assistant_name``: shown in assistant headers. The documents come from
+    :attr:`docs` (:class:`~chathub_desktop.gui.message_documents.MessageDocuments`:
+    rendered off the GUI thread, laid out slice by slice; a row grows as they arrive).
     """
 
     def __init__(self, view: QListView) -> None:
         super().__init__(view)
         self._view = view
-        self._docs: OrderedDict[tuple[object, ...], QTextDocument] = OrderedDict()
-        self._rendered: dict[tuple[object, ...], str] = {}
-        self._html: OrderedDict[tuple[object, ...], str] = OrderedDict()
-        self._html_chars = 0
+        #: The rows' rendered documents (issue 32: made off the GUI thread, laid out in slices).
+        self.docs = MessageDocuments(view.font, self)
+        self.docs.grown.connect(self._on_grown)
+        docs = self.docs
+        view.destroyed.connect(lambda *_: docs.close())
         self._heights: OrderedDict[tuple[object, ...], int] = OrderedDict()
         self.assistant_name = "Assistant"
-        self.renders = 0
         #: Decoded attachment thumbnails (issue 14); set by the attachments controller.
         self.thumbs: ThumbnailCache | None = None
 
     # --- documents ---------------------------------------------------------------------
-    @staticmethod
-    def _kind(m: MessageView) -> str:
-        return "tool" if m.role == "tool" else ("error" if m.status == "error" else "md")
+    @property
+    def renders(self) -> int:
+        """Documents built so far (tests check that scrolling reuses them)."""
+        return self.docs.renders
 
-    @staticmethod
-    def _key(m: MessageView, kind: str, dark: bool) -> tuple[object, ...]:
-        return (m.id, hash(m.content), hash(m.error), len(m.tool_calls), kind, dark)
+    @property
+    def settled(self) -> bool:
+        """No message is waiting for its HTML or the rest of its layout."""
+        return self.docs.settled
 
-    def page_renderer(self, views: tuple[MessageView, ...]) -> Callable[[], dict[tuple[object, ...], str]]:
+    def page_renderer(self, views: tuple[MessageView, ...]) -> Callable[[], dict[tuple[object, ...], tuple[str, ...]]]:
         """A function that renders the HTML of ``views`` (Markdown and highlighted code,
         pure Python: run it on a worker thread) for :meth:`add_rendered`. The palette is
         read here, on the GUI thread."""
         colors, dark = _colors(self._view.palette())
+        return self.docs.page_renderer(views, dark, colors)
 
-        def render() -> dict[tuple[object, ...], str]:
-            out: dict[tuple[object, ...], str] = {}
-            for m in views:
-                kind = self._kind(m)
-                out[self._key(m, kind, dark)] = self._render_html(m, kind, dark, colors)
-            return out
-
-        return render
-
-    def add_rendered(self, rendered: dict[tuple[object, ...], str]) -> None:
+    def add_rendered(self, rendered: dict[tuple[object, ...], tuple[str, ...]]) -> None:
         """Keep HTML rendered by :meth:`page_renderer` for the documents built next."""
-        self._rendered = rendered
+        self.docs.add_rendered(rendered)
 
-    def _keep_html(self, key: tuple[object, ...], text: str) -> None:
-        if key in self._html:
+    def _on_grown(self, message_id: int) -> None:
+        model = self._view.model()
+        if not isinstance(model, MessageListModel):
             return
-        self._html[key] = text
-        self._html_chars += len(text)
-        while self._html_chars > HTML_CACHE_CHARS and len(self._html) > 1:
-            _old, dropped = self._html.popitem(last=False)
-            self._html_chars -= len(dropped)
-
-    def _document(self, m: MessageView, dark: bool, colors: _Colors, width: int) -> QTextDocument:
-        kind = self._kind(m)
-        key = self._key(m, kind, dark)
-        doc = self._docs.get(key)
-        if doc is None:
-            doc = SafeTextDocument()
-            doc.setDocumentMargin(0)
-            doc.setDefaultFont(self._view.font())
-            doc.setDefaultStyleSheet(_DOC_CSS)
-            html_text = self._rendered.pop(key, None)
-            if html_text is None:
-                html_text = self._html.get(key)
-            if html_text is None:
-                html_text = self._render_html(m, kind, dark, colors)
-            self._keep_html(key, html_text)
-            doc.setHtml(html_text)
-            doc.setTextWidth(width)
-            self._docs[key] = doc
-            self.renders += 1
-            while len(self._docs) > DOC_CACHE_SIZE:
-                self._docs.popitem(last=False)
-        else:
-            self._docs.move_to_end(key)
-            if doc.textWidth() != width:
-                doc.setTextWidth(width)  # re-layout only: same highlighted rendering
-        return doc
-
-    @staticmethod
-    def _render_html(m: MessageView, kind: str, dark: bool, colors: _Colors) -> str:
-        # markdown-it + Pygments load on the first painted message, not at start-up
-        from chathub_desktop.gui.markdown_render import render_markdown, render_plain
-
-        content, cut = m.content, ""
-        if len(content) > DISPLAY_LIMIT_CHARS:
-            content = content[:DISPLAY_LIMIT_CHARS]
-            cut = (f'<p style="color:{colors.muted.name()}"><i>Shown: the first {DISPLAY_LIMIT_CHARS:,} of '
-                   f"{len(m.content):,} characters. Copy message (Ctrl+C) copies all of it.</i></p>")
-        if kind == "tool":
-            return render_plain(content) + cut
-        body = (render_markdown(content, dark=dark) if content else "") + cut
-        for call in m.tool_calls:
-            args = str(call.get("arguments", ""))
-            if len(args) > 120:
-                args = args[:117] + "…"
-            body += (
-                f'<p style="color:{colors.muted.name()}">{symbol("🔧", "⚙")} calls <b>{html.escape(str(call.get("name", "")))}'
-                f"</b>({html.escape(args)})</p>"
-            )
-        if kind == "md" and m.input_truncated and m.error:  # the server cut the prompt
-            body += (
-                f'<p style="color:{colors.error_text.name()}"><b>⚠ Warning:</b> '
-                f"{html.escape(m.error)}. Set the model card's window from the token badge.</p>"
-            )
-        if kind == "error":
-            body += (
-                f'<p style="color:{colors.error_text.name()}"><b>⚠ Error:</b> '
-                f"{html.escape(m.error or 'the provider failed')}</p>"
-            )
-        if not body:
-            body = f'<p style="color:{colors.muted.name()}">…</p>'
-        return body
+        row = model.row_of(message_id)
+        if row is not None:
+            self.sizeHintChanged.emit(model.index(row))
 
     def clear_cache(self) -> None:
         """Drop every cached document, rendering and row height (palette or font changed)."""
-        self._docs.clear()
-        self._html.clear()
-        self._html_chars = 0
+        self.docs.clear()
         self._heights.clear()
 
     # --- layout ------------------------------------------------------------------------
@@ -402,7 +301,7 @@ class MessageDelegate(QStyledItemDelegate):
             footer = " "  # the line of the Regenerate pill or the version arrows (issue 14)
         y = MARGIN_Y + small.height() + HEADER_GAP
         max_w = min(MAX_BUBBLE, avail if m.role != "user" else int(avail * USER_FRACTION))
-        doc: QTextDocument | None = None
+        doc: SlicedDocument | None = None
         label = ""
         if is_collapsible(m) and not expanded:
             label = collapsed_label(m, expanded)
@@ -411,14 +310,13 @@ class MessageDelegate(QStyledItemDelegate):
         else:
             if is_collapsible(m):
                 label = collapsed_label(m, expanded)
-            doc = self._document(m, dark, colors, max_w - 2 * PAD)
+            doc = self.docs.document(m, dark, colors, max_w - 2 * PAD)
             doc_w = max_w - 2 * PAD
             if m.role == "user":
+                # a narrower bubble, same layout: no line is wider than the widest one
                 doc_w = min(doc_w, int(doc.idealWidth()) + 2)
-                if doc.textWidth() != doc_w:
-                    doc.setTextWidth(doc_w)
             w = max(doc_w, fm.horizontalAdvance(label) if label else 0) + 2 * PAD
-            h = int(doc.size().height()) + 2 * PAD + (fm.height() + 6 if label else 0)
+            h = int(doc.height()) + 2 * PAD + (fm.height() + 6 if label else 0)
         strip = QRect()
         if m.attachments:  # thumbnails and file chips inside the bubble, under its text (issue 14)
             size = thumbs.strip_size(m, fm, max_w - 2 * PAD)
@@ -447,11 +345,14 @@ class MessageDelegate(QStyledItemDelegate):
         width, expanded = self._width(), bool(index.data(ExpandedRole))
         boundary, footer_line = bool(index.data(CoveredBoundaryRole)), self._footer_line(m, index)
         _colors_, dark = _colors(option.palette)
-        key = (self._key(m, self._kind(m), dark), width, expanded, boundary, footer_line, m.pinned, m.status,
+        key = (key_of(m, dark), width, expanded, boundary, footer_line, m.pinned, m.status,
                usage_text(m), len(m.attachments or ()), self._view.font().key())
         height = self._heights.get(key)
         if height is None:
-            height = self._layout(m, expanded, width, option.palette, boundary, footer_line).height
+            lay = self._layout(m, expanded, width, option.palette, boundary, footer_line)
+            height = lay.height
+            if lay.doc is not None and (not lay.doc.complete or self.docs.waiting(m.id)):
+                return QSize(width, height)  # grows as its HTML and slices arrive
             self._heights[key] = height
             while len(self._heights) > HEIGHT_CACHE_SIZE:
                 self._heights.popitem(last=False)
@@ -567,7 +468,7 @@ class MessageDelegate(QStyledItemDelegate):
             return ""
         top = lay.bubble.top() + (QFontMetrics(self._view.font()).height() + 6 if lay.label else 0)
         origin = self._view.visualRect(index).topLeft() + QPoint(lay.bubble.left() + PAD, top + PAD)
-        return lay.doc.documentLayout().anchorAt(QPointF(pos - origin))
+        return lay.doc.anchor_at(QPointF(pos - origin))
 
     # --- painting ----------------------------------------------------------------------
     def paint(
@@ -640,15 +541,14 @@ class MessageDelegate(QStyledItemDelegate):
             )
             y += fm.height() + 6
         if lay.doc is not None:
-            painter.translate(QPoint(lay.bubble.left() + PAD, y + PAD))
-            ctx = QAbstractTextDocumentLayout.PaintContext()
-            ctx.palette = QPalette(pal)
-            ctx.palette.setColor(QPalette.ColorRole.Text, colors.error_text if m.status == "error" else colors.text)
-            ctx.clip = QRectF(0, 0, lay.doc.textWidth() + 1, lay.doc.size().height() + 1)
-            painter.setClipRect(ctx.clip)
-            lay.doc.documentLayout().draw(painter, ctx)
-            painter.setClipping(False)
-            painter.translate(-QPoint(lay.bubble.left() + PAD, y + PAD))
+            origin = QPoint(lay.bubble.left() + PAD, y + PAD)
+            text_pal = QPalette(pal)
+            text_pal.setColor(QPalette.ColorRole.Text, colors.error_text if m.status == "error" else colors.text)
+            # only the part of the row inside the viewport is drawn (a long reply is tall)
+            visible = QRectF(self._view.viewport().rect()).translated(-QPointF(top_left + origin))
+            painter.translate(origin)
+            lay.doc.draw(painter, text_pal, visible)
+            painter.translate(-origin)
         if not lay.strip.isEmpty():
             thumbs.paint_strip(painter, m, lay.strip.left(), lay.strip.top(), lay.strip.width(),
                                fm, pal, self.thumbs)

@@ -19,9 +19,9 @@ from __future__ import annotations
 from PySide6.QtCore import QBuffer, QByteArray, QIODevice, QObject, QSize, QUrl
 from PySide6.QtGui import QColor, QImage, QImageReader, QTextDocument
 
-from chathub_desktop.gui.image_sources import data_image
+from chathub_desktop.gui.image_sources import DataImage, data_image
 
-__all__ = ["SafeTextDocument", "decode_shown"]
+__all__ = ["SafeTextDocument", "decode_image", "decode_shown"]
 
 _IMAGE = int(QTextDocument.ResourceType.ImageResource.value)
 
@@ -38,8 +38,13 @@ def decode_shown(src: str) -> QImage | None:
     when :func:`~chathub_desktop.gui.image_sources.data_image` refuses it or Qt cannot
     decode it."""
     found = data_image(src)
-    if found is None:
-        return None
+    return None if found is None else decode_image(found)
+
+
+def decode_image(found: DataImage) -> QImage | None:
+    """``found`` decoded at its shown size (``None`` when Qt cannot decode it or its
+    header lied about its size). Qt's decoder lets go of the interpreter lock: run it
+    on a worker thread."""
     buf = QBuffer()
     buf.setData(QByteArray(found.data))
     buf.open(QIODevice.OpenModeFlag.ReadOnly)

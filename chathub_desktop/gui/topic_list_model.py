@@ -24,7 +24,7 @@ from PySide6.QtCore import (
 
 from chathub_desktop.core.topic_titles import plain_title
 from chathub_desktop.gui.chat_events import ChatEvents
-from chathub_desktop.gui.message_delegate import symbol
+from chathub_desktop.gui.message_documents import symbol
 from chathub_desktop.services.errors import NotFound, ServiceError
 from chathub_desktop.services.events import MessageAdded, ReplyDelta, ReplyFinished, TopicChanged
 from chathub_desktop.services.views import TopicView

@@ -36,23 +36,27 @@ _NET = re.compile(r"^\s*\d+\s+(connect|socket)\((.*)")
 
 @dataclass
 class Audit:
-    """What one probe run did. ``seconds``/``rss_mb``: per finished case; ``opened``:
+    """What one probe run did. ``seconds`` (the longest the window froze at once),
+    ``total_s`` (show to fully laid out and painted) and ``rss_mb``: per finished case; ``opened``:
     ``(case, path)`` of forbidden opens; ``network``: ``(case, call)``; ``hung``: the
-    case that did not finish (``None``: all did); ``ready_rss_mb``: RSS before the first
+    case that did not finish (``None``: all did), ``exit_code``: the probe's (negative: the
+    signal that ended it); ``ready_rss_mb``: RSS before the first
     case; ``mode``: ``strace`` or ``fd-poll``."""
 
     seconds: list[float] = field(default_factory=list)
+    total_s: list[float] = field(default_factory=list)
     rss_mb: list[float] = field(default_factory=list)
     opened: list[tuple[int, str]] = field(default_factory=list)
     network: list[tuple[int, str]] = field(default_factory=list)
     hung: int | None = None
+    exit_code: int | None = None
     ready_rss_mb: float = 0.0
     mode: str = "strace"
     stderr: str = ""
 
     @property
     def worst_s(self) -> float:
-        """The slowest finished case, seconds."""
+        """The longest stall of a finished case, seconds."""
         return max(self.seconds, default=0.0)
 
     @property
@@ -160,7 +164,8 @@ def render_audited(texts: Sequence[str], work: Path, *, forbidden: Sequence[Path
                     audit.ready_rss_mb = rec["rss_mb"]
                     current[0] = 0
                 elif "case" in rec:
-                    audit.seconds.append(rec["seconds"])
+                    audit.seconds.append(rec["stall_s"])
+                    audit.total_s.append(rec["total_s"])
                     audit.rss_mb.append(rec["rss_mb"])
                     current[0] = rec["case"] + 1
                 deadline = time.monotonic() + case_timeout_s
@@ -180,6 +185,7 @@ def render_audited(texts: Sequence[str], work: Path, *, forbidden: Sequence[Path
         for pipe in (proc.stdout, proc.stderr):
             if pipe is not None:
                 pipe.close()
+    audit.exit_code = proc.returncode
     if audit.hung is None and proc.returncode != 0:
         audit.hung = max(0, current[0])
     if strace and log.exists():

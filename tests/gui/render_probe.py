@@ -5,9 +5,11 @@ CASES.json is a JSON list of message texts. The probe builds a shown
 :class:`~chathub_desktop.gui.message_list_view.MessageListView` (offscreen), prints
 ``{"ready": true}`` and then, for each text, opens ``MARKER_DIR/case-<i>`` (a missing
 file: the open is the mark an ``strace`` audit splits its log on), shows the text as
-an assistant reply, lays out and paints the view, and prints one JSON line:
-``case``, ``seconds`` (show + layout + paint on the GUI thread) and ``rss_mb``. The
-parent (:mod:`tests.gui.render_audit`) audits what the process opened meanwhile.
+an assistant reply and runs the event loop until every slice of it is laid out, then
+paints the view, and prints one JSON line: ``case``, ``stall_s`` (the largest gap
+between the ticks of a 5 ms ``QTimer`` meanwhile: how long the window was frozen at
+once), ``total_s`` (show to painted, all slices) and ``rss_mb``. The parent
+(:mod:`tests.gui.render_audit`) audits what the process opened meanwhile.
 """
 
 from __future__ import annotations
@@ -28,6 +30,36 @@ def rss_mb() -> float:
     return 0.0
 
 
+class StallMeter:
+    """The largest gap between the ticks of a 5 ms ``QTimer`` since :meth:`reset`, s:
+    the longest the GUI thread was kept from its event loop (STYLE.md)."""
+
+    def __init__(self) -> None:
+        from PySide6.QtCore import Qt, QTimer
+
+        self._last = time.perf_counter()
+        self._worst = 0.0
+        self._timer = QTimer()
+        self._timer.setTimerType(Qt.TimerType.PreciseTimer)
+        self._timer.setInterval(5)
+        self._timer.timeout.connect(self._tick)
+        self._timer.start()
+
+    def _tick(self) -> None:
+        now = time.perf_counter()
+        self._worst = max(self._worst, now - self._last)
+        self._last = now
+
+    def reset(self) -> None:
+        """Start a new measurement."""
+        self._last = time.perf_counter()
+        self._worst = 0.0
+
+    def worst(self) -> float:
+        """The largest gap since :meth:`reset` (the current one included), s."""
+        return max(self._worst, time.perf_counter() - self._last)
+
+
 class _NoTopics:
     """The topic service the probe's model never reads (pages are handed to it)."""
 
@@ -37,6 +69,7 @@ class _NoTopics:
 
 def main(cases_file: str, marker_dir: str) -> int:
     """Render every case of ``cases_file`` (see the module docstring)."""
+    from PySide6.QtCore import QEventLoop, QTimer
     from PySide6.QtWidgets import QApplication
 
     from chathub_desktop.gui.chat_events import ChatEvents
@@ -57,13 +90,27 @@ def main(cases_file: str, marker_dir: str) -> int:
     app.processEvents()
     now = datetime.now(UTC)
 
-    def show(i: int, text: str) -> None:
+    stall = StallMeter()
+
+    def show(i: int, text: str) -> tuple[float, float]:
         m = MessageView(id=i + 1, topic_id=1, seq=i, role="assistant", content=text,
                         content_type="text", status="complete", created_at=now)
+        start = time.perf_counter()
+        stall.reset()
         model.show_page(TopicPage(1, 0, (m,), None))
-        view.executeDelayedItemsLayout()
-        view.viewport().grab()  # sizeHint and paint of the shown row
-        app.processEvents()
+        loop = QEventLoop()
+        check = QTimer()
+        check.setInterval(5)
+        check.timeout.connect(lambda: loop.quit() if view.delegate.settled else None)
+        check.start()
+        while True:
+            loop.exec()  # the window's own layout and paint, slice by slice
+            view.viewport().grab()  # painted now (offscreen may not have painted yet)
+            app.processEvents()
+            if view.delegate.settled:
+                break
+        check.stop()
+        return stall.worst(), time.perf_counter() - start
 
     show(-1, "warm **up** `code` $x^2$")  # fonts and the first document, before the audit
     print(json.dumps({"ready": True, "rss_mb": rss_mb()}), flush=True)
@@ -72,10 +119,8 @@ def main(cases_file: str, marker_dir: str) -> int:
             (Path(marker_dir) / f"case-{i}").open()
         except OSError:
             pass
-        start = time.perf_counter()
-        show(i, text)
-        seconds = time.perf_counter() - start
-        print(json.dumps({"case": i, "seconds": seconds, "rss_mb": rss_mb()}), flush=True)
+        stall_s, total_s = show(i, text)
+        print(json.dumps({"case": i, "stall_s": stall_s, "total_s": total_s, "rss_mb": rss_mb()}), flush=True)
     events.detach()
     return 0
 

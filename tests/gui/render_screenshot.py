@@ -1,6 +1,7 @@
-"""Screenshots of refused-image placeholders in the light and dark themes (issue 32):
+"""Screenshots of refused-image placeholders and of a stored attachment drawn inline, in
+the light and dark themes (issue 32):
 ``QT_QPA_PLATFORM=offscreen python -m tests.gui.render_screenshot OUT_DIR`` writes
-``render_placeholder_light.png`` and ``render_placeholder_dark.png``."""
+``render_placeholder_{light,dark}.png`` and ``render_stored_image_{light,dark}.png``."""
 
 from __future__ import annotations
 
@@ -12,8 +13,82 @@ TEXT = ("Look ![z](/dev/zero) and here is a [link](https://example.org).\n\n"
         "![diagram of the flow](../../../../etc/passwd)\n\nSome *more* text.")
 
 
+def _chart() -> bytes:
+    """A small bar chart as PNG bytes (what a stored attachment might hold)."""
+    from PySide6.QtCore import QBuffer, QByteArray, QIODevice, QRect
+    from PySide6.QtGui import QColor, QImage, QPainter
+
+    img = QImage(240, 120, QImage.Format.Format_RGB32)
+    img.fill(QColor("#f4f6fa"))
+    p = QPainter(img)
+    for i, (h, colour) in enumerate([(40, "#3a7bd5"), (90, "#e07a2e"), (65, "#2e9e6a"), (100, "#8a4fd1")]):
+        p.fillRect(QRect(20 + i * 55, 110 - h, 40, h), QColor(colour))
+    p.end()
+    data = QByteArray()
+    buf = QBuffer(data)
+    buf.open(QIODevice.OpenModeFlag.WriteOnly)
+    img.save(buf, "PNG")
+    buf.close()
+    return bytes(data.data())
+
+
+class _Blobs:
+    """Stands in for the store's blob reads: delivers a hash's image on the next turn of
+    the loop, as the attachments controller does from its worker."""
+
+    def __init__(self, blobs: dict[str, bytes]) -> None:
+        from chathub_desktop.gui.stored_images import StoredImages
+
+        self.blobs = blobs
+        self.images = StoredImages(self.start)
+
+    def start(self, sha: str) -> None:
+        """Read ``sha`` and deliver it."""
+        from PySide6.QtCore import QTimer
+
+        from chathub_desktop.gui.stored_images import decode_stored
+
+        QTimer.singleShot(0, lambda: self.images.deliver(sha, decode_stored(self.blobs.get(sha))))
+
+
+def stored_shots(out_dir: Path) -> None:
+    """A reply naming one stored attachment and one hash the store lacks."""
+    from PySide6.QtWidgets import QApplication
+
+    from chathub_desktop.core.attachments import sha256_hex
+    from chathub_desktop.gui.chat_events import ChatEvents
+    from chathub_desktop.gui.design.theme import apply_theme
+    from chathub_desktop.gui.message_list_model import MessageListModel, TopicPage
+    from chathub_desktop.gui.message_list_view import MessageListView
+    from chathub_desktop.services.events import EventBus
+    from chathub_desktop.services.views import MessageView
+
+    app = QApplication.instance() or QApplication(sys.argv[:1])
+    chart = _chart()
+    blobs = {sha256_hex(chart): chart}
+    text = (f"Here is the chart you attached:\n\n![sales chart](chathub-attachment:{sha256_hex(chart)})\n\n"
+            f"And one the store no longer has: ![old chart](chathub-attachment:{'0' * 64})")
+    for theme in ("light", "dark"):
+        apply_theme(app, theme, hint=False)  # type: ignore[arg-type]
+        events = ChatEvents(EventBus())
+        model = MessageListModel(None, events)  # type: ignore[arg-type]  # pages are handed to it
+        view = MessageListView(model)
+        store = _Blobs(blobs)
+        view.delegate.docs.set_stored_images(store.images)
+        view.resize(700, 320)
+        view.show()
+        m = MessageView(id=1, topic_id=1, seq=0, role="assistant", content=text, content_type="text",
+                        status="complete", created_at=datetime.now(UTC))
+        model.show_page(TopicPage(1, 0, (m,), None))
+        for _ in range(20):
+            view.executeDelayedItemsLayout()
+            app.processEvents()
+        view.grab().save(str(out_dir / f"render_stored_image_{theme}.png"))
+        events.detach()
+
+
 def main(out_dir: Path) -> int:
-    """Write the two screenshots into ``out_dir``."""
+    """Write the four screenshots into ``out_dir``."""
     from PySide6.QtWidgets import QApplication
 
     from chathub_desktop.gui.chat_events import ChatEvents
@@ -38,6 +113,7 @@ def main(out_dir: Path) -> int:
         app.processEvents()
         view.grab().save(str(out_dir / f"render_placeholder_{theme}.png"))
         events.detach()
+    stored_shots(out_dir)
     return 0
 
 

@@ -90,9 +90,9 @@ def test_scrolling_far_up_lays_rows_out_from_cached_heights(services, big_topic,
     """Issue 9 "Long topics stay fluid": once more rows are loaded than documents are
     cached, loading an older page lays every loaded row out again; that must come from
     the cached row heights and renderings, not a Markdown pass per row on the GUI thread."""
-    from chathub_desktop.gui import markdown_render, message_delegate
+    from chathub_desktop.gui import markdown_render, message_documents
 
-    monkeypatch.setattr(message_delegate, "DOC_CACHE_SIZE", 60)  # fewer than the rows loaded below
+    monkeypatch.setattr(message_documents, "DOC_CACHE_SIZE", 60)  # fewer than the rows loaded below
     events, model, view = _shown_view(services, qtbot)
     model.open_topic(big_topic.id)
     qtbot.waitUntil(lambda: model.rowCount() == PAGE_SIZE, timeout=3000)
@@ -102,8 +102,9 @@ def test_scrolling_far_up_lays_rows_out_from_cached_heights(services, big_topic,
         qtbot.waitUntil(lambda n=pages: model.rowCount() == n * PAGE_SIZE, timeout=3000)
         qtbot.wait(20)
     passes: list[int] = []
-    real = markdown_render.render_markdown
-    monkeypatch.setattr(markdown_render, "render_markdown", lambda *a, **k: (passes.append(1), real(*a, **k))[1])
+    real = markdown_render.render_markdown_parts
+    monkeypatch.setattr(markdown_render, "render_markdown_parts",
+                        lambda *a, **k: (passes.append(1), real(*a, **k))[1])
     view.executeDelayedItemsLayout()
     view.scheduleDelayedItemsLayout()  # every loaded row's size hint again, as an older page does
     view.executeDelayedItemsLayout()
@@ -121,7 +122,7 @@ def test_a_huge_message_is_shown_cut_with_a_note_and_copied_whole(services, qtbo
     copies all of it."""
     from PySide6.QtWidgets import QApplication
 
-    from chathub_desktop.gui.message_delegate import DISPLAY_LIMIT_CHARS
+    from chathub_desktop.gui.message_documents import DISPLAY_LIMIT_CHARS
 
     a = services.assistants.create("Huge")
     t = services.topics.create(a.id)
@@ -130,9 +131,9 @@ def test_a_huge_message_is_shown_cut_with_a_note_and_copied_whole(services, qtbo
     events, model, view = _shown_view(services, qtbot)
     model.open_topic(t.id)
     qtbot.waitUntil(lambda: model.rowCount() == 1, timeout=3000)
-    qtbot.wait(50)
-    doc = next(iter(view.delegate._docs.values()))
-    shown = doc.toPlainText()
+    qtbot.waitUntil(lambda: view.delegate.settled and view.delegate.docs.latest(model.message_at(0).id) is not None,
+                    timeout=10_000)
+    shown = view.delegate.docs.latest(model.message_at(0).id).toPlainText()
     assert f"Shown: the first {DISPLAY_LIMIT_CHARS:,} of {len(text):,} characters" in shown
     assert len(shown) < DISPLAY_LIMIT_CHARS + 500
     view.copy_row(0)

@@ -111,6 +111,7 @@ def test_a_relative_name_with_a_base_url_opens_nothing(qapp, fifo: FifoSentinel)
 
 def test_the_message_view_renderer_turns_path_images_into_placeholders(qapp, fifo: FifoSentinel) -> None:
     html = render_markdown(f"Look ![f]({fifo.path}) and ![x](../../../../etc/passwd) ![z](/dev/zero)")
+    html = html.replace("\u200b", "")  # a long path gets break opportunities
     assert "<img" not in html
     assert f"[image: f · {fifo.path}]" in html and "[image: z · /dev/zero]" in html
     assert "[image: x · ../../../../etc/passwd]" in html

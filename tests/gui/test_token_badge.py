@@ -121,7 +121,7 @@ def test_popover_and_bubble_warn_of_a_silently_truncated_request_and_offer_the_w
 
     from sqlalchemy import insert
 
-    from chathub_desktop.gui.message_delegate import MessageDelegate
+    from chathub_desktop.gui.message_documents import render_html
     from chathub_desktop.gui.token_badge import TokenBadge
     from chathub_desktop.storage.models import Message
 
@@ -157,7 +157,7 @@ def test_popover_and_bubble_warn_of_a_silently_truncated_request_and_offer_the_w
     pop.hide()
     view = services.topics.messages(topic)[-1]
     assert view.input_truncated
-    html = MessageDelegate._render_html(view, "md", False, _colors_for_test())
+    html = "".join(render_html(view, False, _colors_for_test()))
     assert "Warning:" in html and "2,048 of about 10,300" in html
 
 

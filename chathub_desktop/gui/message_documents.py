@@ -1,0 +1,398 @@
+"""The rendered documents of the message view's rows (APP-10, issue 32).
+
+:class:`MessageDocuments` turns a message into HTML slices (Markdown with highlighted
+code, :mod:`chathub_desktop.gui.markdown_render`) and then into a
+:class:`~chathub_desktop.gui.sliced_document.SlicedDocument`, and caches both: documents
+in an LRU keyed by ``(message_id, content hash, …)``, the HTML of documents that left it
+up to :data:`HTML_CACHE_CHARS`, so scrolling back and resizing reuse the rendering.
+
+Nothing slow runs on the GUI thread: a message longer than :data:`SYNC_RENDER_CHARS`
+(or one with data-URL images or TeX) is rendered and its images decoded on the object's
+worker thread, its row keeping its previous rendering (or "…") meanwhile, and every
+document is laid out a few slices per turn of the event loop within
+:data:`LAYOUT_BUDGET_S`.
+:attr:`MessageDocuments.grown` names the message whose row changed height.
+
+Stored attachments named by content hash (``chathub-attachment:<sha256>``) are drawn from
+:class:`~chathub_desktop.gui.stored_images.StoredImages` once decoded; the messages that
+name a hash are rendered again when its image arrives.
+"""
+
+from __future__ import annotations
+
+import html
+import time
+from collections import OrderedDict
+from collections.abc import Callable, Mapping
+from concurrent.futures import Future, ThreadPoolExecutor
+from functools import lru_cache
+from typing import Protocol
+
+from PySide6.QtCore import QObject, QTimer, Signal
+from PySide6.QtGui import QColor, QFont, QFontDatabase, QFontMetrics, QImage, QTextDocument
+
+from chathub_desktop.gui.collector_pause import collector_paused
+from chathub_desktop.gui.image_sources import stored_hashes
+from chathub_desktop.gui.safe_document import SafeTextDocument
+from chathub_desktop.gui.sliced_document import Decoded, SlicedDocument, decoded
+from chathub_desktop.gui.stored_images import StoredImages, source_of
+from chathub_desktop.services.views import MessageView
+
+__all__ = ["DISPLAY_LIMIT_CHARS", "LAYOUT_BUDGET_S", "SYNC_RENDER_CHARS", "MessageDocuments", "TextColors",
+           "symbol"]
+
+#: Documents kept in the rendering cache, and the most HTML they may hold in all
+#: (characters): a long message is many slices, each a document of its own.
+DOC_CACHE_SIZE = 500
+DOC_CACHE_CHARS = 4_000_000
+#: Rendered HTML kept when its document leaves that cache, characters (a document built
+#: again for a row scrolled back into view needs no Markdown pass).
+HTML_CACHE_CHARS = 32_000_000
+#: A message longer than this is shown cut with a note (characters); Copy message copies
+#: all of it.
+DISPLAY_LIMIT_CHARS = 100_000
+#: Time one turn of the event loop spends laying out message slices, seconds (issue 32:
+#: a long message appears slice by slice instead of stalling the window).
+LAYOUT_BUDGET_S = 0.012
+#: A message longer than this is turned into HTML on the worker thread (characters): the
+#: Markdown parser spends up to about 7 µs a character on hostile text (issue 32). So is
+#: one with two ``$`` or more: typesetting its formulas takes up to 0.25 s.
+SYNC_RENDER_CHARS = 2000
+
+_DATA_IMG = '<img src="data:'  # an image a document would decode while laid out
+_DOC_CSS = """
+p { margin-top: 0px; margin-bottom: 6px; }
+h1 { font-size: x-large; margin-top: 4px; margin-bottom: 6px; }
+h2 { font-size: large; margin-top: 4px; margin-bottom: 6px; }
+h3 { font-size: medium; margin-top: 4px; margin-bottom: 4px; }
+ul, ol { margin-top: 0px; margin-bottom: 6px; }
+pre { margin-top: 0px; margin-bottom: 0px; }
+"""
+
+Key = tuple[object, ...]
+
+
+@lru_cache(maxsize=8)
+def symbol(emoji: str, fallback: str) -> str:
+    """``emoji`` when an installed font has it, else ``fallback`` (no tofu boxes on
+    systems without an emoji font)."""
+    code = ord(emoji[0])
+    for family in QFontDatabase.families():
+        if QFontMetrics(QFont(family)).inFontUcs4(code):
+            return emoji
+    return fallback
+
+
+class TextColors(Protocol):
+    """The theme colours the rendered HTML uses."""
+
+    @property
+    def muted(self) -> QColor:
+        """Notes and the "…" of an empty reply."""
+        ...
+
+    @property
+    def error_text(self) -> QColor:
+        """Error and warning lines."""
+        ...
+
+
+def kind_of(m: MessageView) -> str:
+    """How a message is rendered: ``tool`` (plain text), ``error`` or ``md``."""
+    return "tool" if m.role == "tool" else ("error" if m.status == "error" else "md")
+
+
+def key_of(m: MessageView, dark: bool) -> Key:
+    """The cache key of ``m``'s rendering in the ``dark`` or light theme."""
+    return (m.id, hash(m.content), hash(m.error), len(m.tool_calls), kind_of(m), dark)
+
+
+def render_html(m: MessageView, dark: bool, colors: TextColors,
+                stored: Mapping[str, tuple[int, int]] | None = None) -> tuple[str, ...]:
+    """The HTML slices of ``m`` (its text cut at :data:`DISPLAY_LIMIT_CHARS` with a
+    note, tool calls, warnings and errors); ``stored``: shown sizes of the stored
+    attachments it may draw. Pure Python: safe on a worker thread."""
+    with collector_paused():  # no heap-wide collection pauses mid-parse (issue 32)
+        return _render(m, kind_of(m), dark, colors, stored)
+
+
+def _render(m: MessageView, kind: str, dark: bool, colors: TextColors,
+            stored: Mapping[str, tuple[int, int]] | None) -> tuple[str, ...]:
+    # markdown-it + Pygments load on the first painted message, not at start-up
+    from chathub_desktop.gui.markdown_render import render_markdown_parts, render_plain_parts
+
+    content, cut = m.content, ""
+    if len(content) > DISPLAY_LIMIT_CHARS:
+        content = content[:DISPLAY_LIMIT_CHARS]
+        cut = (f'<p style="color:{colors.muted.name()}"><i>Shown: the first {DISPLAY_LIMIT_CHARS:,} of '
+               f"{len(m.content):,} characters. Copy message (Ctrl+C) copies all of it.</i></p>")
+    if kind == "tool":
+        return (*render_plain_parts(content), cut)
+    parts = render_markdown_parts(content, dark=dark, stored=stored) if content else []
+    body = cut
+    for call in m.tool_calls:
+        args = str(call.get("arguments", ""))
+        if len(args) > 120:
+            args = args[:117] + "…"
+        body += (
+            f'<p style="color:{colors.muted.name()}">{symbol("🔧", "⚙")} calls <b>{html.escape(str(call.get("name", "")))}'
+            f"</b>({html.escape(args)})</p>"
+        )
+    if kind == "md" and m.input_truncated and m.error:  # the server cut the prompt
+        body += (
+            f'<p style="color:{colors.error_text.name()}"><b>⚠ Warning:</b> '
+            f"{html.escape(m.error)}. Set the model card's window from the token badge.</p>"
+        )
+    if kind == "error":
+        body += (
+            f'<p style="color:{colors.error_text.name()}"><b>⚠ Error:</b> '
+            f"{html.escape(m.error or 'the provider failed')}</p>"
+        )
+    if not body and not parts:
+        body = f'<p style="color:{colors.muted.name()}">…</p>'
+    return (*parts, body) if body else tuple(parts)
+
+
+class MessageDocuments(QObject):
+    """Rendered documents of messages (see the module docstring). ``font``: the view's
+    font, read for each new slice. ``renders`` counts documents built."""
+
+    grown = Signal(int)  # a message id whose row may have changed height
+    _html_ready = Signal(int, object, object)  # message id, key, Decoded (from the worker)
+
+    def __init__(self, font: Callable[[], QFont], parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self._font = font
+        self._docs: OrderedDict[Key, SlicedDocument] = OrderedDict()
+        self._doc_chars = 0
+        self._rendered: dict[Key, tuple[str, ...]] = {}
+        self._html: OrderedDict[Key, tuple[str, ...]] = OrderedDict()
+        self._html_chars = 0
+        self._latest: dict[int, Key] = {}  # message id -> key of its newest document
+        self._pending: dict[Key, int] = {}  # documents still being laid out -> message id
+        self._step = QTimer(self)
+        self._step.setSingleShot(True)
+        self._step.setInterval(0)
+        self._step.timeout.connect(self._continue_layout)
+        self._pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="render")
+        self._in_flight: dict[int, Key] = {}  # message id -> key rendered on the worker
+        self._queued: dict[int, tuple[Key, Callable[[], Decoded]]] = {}
+        self._html_ready.connect(self._on_html_ready)
+        self._stored: StoredImages | None = None
+        self._refs: dict[str, set[int]] = {}  # stored hash -> ids of messages naming it
+        self.renders = 0
+
+    def close(self) -> None:
+        """Stop the worker (a rendering under way finishes on its own; nothing waits)."""
+        self._pool.shutdown(wait=False, cancel_futures=True)
+
+    def set_stored_images(self, images: StoredImages) -> None:
+        """Draw stored attachments from ``images`` (issue 32)."""
+        self._stored = images
+        images.arrived.connect(self._on_stored_arrived)
+
+    @property
+    def settled(self) -> bool:
+        """No message is waiting for its HTML or the rest of its layout."""
+        return not self._pending and not self._in_flight and not self._queued
+
+    def waiting(self, message_id: int) -> bool:
+        """True while the HTML of ``message_id`` is being made on the worker."""
+        return message_id in self._in_flight
+
+    def latest(self, message_id: int) -> SlicedDocument | None:
+        """The newest document built for ``message_id``."""
+        return self._docs.get(self._latest.get(message_id, ()))
+
+    # --- stored attachments --------------------------------------------------------------
+    def _stored_of(self, m: MessageView) -> tuple[dict[str, tuple[int, int]], dict[str, QImage]]:
+        """Shown sizes (for the HTML) and resources (for the slices) of the stored
+        attachments ``m`` names that are decoded; loads start for the others."""
+        if self._stored is None or "chathub-attachment:" not in m.content:
+            return {}, {}
+        hashes = stored_hashes(m.content[:DISPLAY_LIMIT_CHARS])
+        for sha in hashes:
+            self._refs.setdefault(sha, set()).add(m.id)
+        known = self._stored.known(hashes)
+        return ({sha: (img.width(), img.height()) for sha, img in known.items()},
+                {source_of(sha): img for sha, img in known.items()})
+
+    def _on_stored_arrived(self, sha: str) -> None:
+        """Render the messages that name ``sha`` again, now that its image is known."""
+        ids = self._refs.pop(sha, set())
+        for key in [k for k in self._docs if k[0] in ids]:
+            self._drop_doc(key)
+        for cache in (self._html, self._rendered):
+            for key in [k for k in cache if k[0] in ids]:
+                del cache[key]
+        for message_id in ids:
+            self._latest.pop(message_id, None)
+            self.grown.emit(message_id)
+
+    # --- HTML ------------------------------------------------------------------------------
+    def page_renderer(self, views: tuple[MessageView, ...], dark: bool,
+                      colors: TextColors) -> Callable[[], dict[Key, tuple[str, ...]]]:
+        """A function that renders the HTML of ``views`` (pure Python: run it on a worker
+        thread) for :meth:`add_rendered`. Call it on the GUI thread."""
+        stored = {m.id: self._stored_of(m)[0] for m in views}
+
+        def render() -> dict[Key, tuple[str, ...]]:
+            return {key_of(m, dark): render_html(m, dark, colors, stored[m.id]) for m in views}
+
+        return render
+
+    def add_rendered(self, rendered: dict[Key, tuple[str, ...]]) -> None:
+        """Keep HTML rendered by :meth:`page_renderer` for the documents built next."""
+        self._rendered = rendered
+
+    def _keep_html(self, key: Key, parts: tuple[str, ...]) -> None:
+        if key in self._html:
+            return
+        self._html[key] = parts
+        self._html_chars += sum(map(len, parts))
+        while self._html_chars > HTML_CACHE_CHARS and len(self._html) > 1:
+            _old, dropped = self._html.popitem(last=False)
+            self._html_chars -= sum(map(len, dropped))
+
+    # --- documents -------------------------------------------------------------------------
+    def document(self, m: MessageView, dark: bool, colors: TextColors, width: int) -> SlicedDocument:
+        """The document of ``m`` laid out (or being laid out) at ``width`` px; while its
+        HTML is made on the worker, its previous document or "…"."""
+        key = key_of(m, dark)
+        doc = self._docs.get(key)
+        if doc is None:
+            sizes, resources = self._stored_of(m)
+            parts = self._rendered.pop(key, None)
+            if parts is None:
+                parts = self._html.get(key)
+            slow = len(m.content) > SYNC_RENDER_CHARS or m.content.count("$") >= 2  # long, or maybe TeX
+            if slow and (parts is None or any(_DATA_IMG in p for p in parts)):
+                known = parts  # the Markdown pass and the images' decoding on the worker (issue 32)
+
+                def render() -> Decoded:
+                    out, images = decoded(known if known is not None else render_html(m, dark, colors, sizes))
+                    return out, {**images, **resources}
+
+                self._render_later(m.id, key, render)
+                return self._stand_in(m.id, key, colors, width)
+            if parts is None:
+                parts = render_html(m, dark, colors, sizes)
+            self._keep_html(key, parts)
+            doc = self._new_document(m.id, key, parts, width, resources)
+        else:
+            self._docs.move_to_end(key)
+            doc.setTextWidth(width)
+        if not doc.complete:
+            self._lay_out(key, m.id, doc)
+        return doc
+
+    def _new_slice(self) -> QTextDocument:
+        doc = SafeTextDocument()
+        doc.setDocumentMargin(0)
+        doc.setDefaultFont(self._font())
+        doc.setDefaultStyleSheet(_DOC_CSS)
+        return doc
+
+    def _stand_in(self, message_id: int, key: Key, colors: TextColors, width: int) -> SlicedDocument:
+        """What a row shows while its HTML is made on the worker: the message's previous
+        rendering (a streaming reply), else "…"."""
+        shown = self.latest(message_id)
+        if shown is None:  # kept as the newest, so the rendering takes its width
+            shown = self._new_document(message_id, (message_id, "stand-in"),
+                                       (f'<p style="color:{colors.muted.name()}">…</p>',), width, {})
+        shown.setTextWidth(width)
+        if not shown.complete:
+            self._lay_out(self._latest[message_id], message_id, shown)
+        return shown
+
+    def _new_document(self, message_id: int, key: Key, parts: tuple[str, ...], width: float,
+                      images: Mapping[str, QImage]) -> SlicedDocument:
+        """A document for ``parts`` (taking over the slices of the message's previous
+        one that did not change), cached as the message's newest."""
+        doc = SlicedDocument(parts, self._new_slice, width, reuse=self.latest(message_id), images=images)
+        self._docs[key] = doc
+        self._doc_chars += doc.chars
+        self._latest[message_id] = key
+        self.renders += 1
+        while len(self._docs) > 1 and (len(self._docs) > DOC_CACHE_SIZE or self._doc_chars > DOC_CACHE_CHARS):
+            self._drop_doc(next(iter(self._docs)))
+        return doc
+
+    def _drop_doc(self, key: Key) -> None:
+        doc = self._docs.pop(key)
+        self._doc_chars -= doc.chars
+        self._pending.pop(key, None)
+
+    def _render_later(self, message_id: int, key: Key, render: Callable[[], Decoded]) -> None:
+        """Run ``render`` on the worker (one message at a time; a newer text of a message
+        still rendering waits for it and replaces an older wait)."""
+        if self._in_flight.get(message_id) == key or self._queued.get(message_id, ((),))[0] == key:
+            return
+        if message_id in self._in_flight:
+            self._queued[message_id] = (key, render)
+            return
+        self._in_flight[message_id] = key
+        ready = self._html_ready
+
+        def done(future: Future[Decoded]) -> None:
+            try:
+                ready.emit(message_id, key, future.result())
+            except Exception:  # noqa: BLE001 - cancelled at quit, or the view is gone: nothing to show
+                return
+
+        try:
+            self._pool.submit(render).add_done_callback(done)
+        except RuntimeError:  # the view is closing
+            del self._in_flight[message_id]
+
+    def _on_html_ready(self, message_id: int, key: Key, result: Decoded) -> None:
+        """A worker's rendering: the message's document from now on (even when a newer
+        text is queued), its row asked again."""
+        self._in_flight.pop(message_id, None)
+        parts, images = result
+        self._keep_html(key, parts)
+        if key not in self._docs:
+            previous = self.latest(message_id)
+            if previous is not None:  # else the row was cleared meanwhile: built when painted
+                doc = self._new_document(message_id, key, parts, previous.textWidth(), images)
+                self._lay_out(key, message_id, doc)
+        queued = self._queued.pop(message_id, None)
+        if queued is not None:
+            self._render_later(message_id, *queued)
+        self.grown.emit(message_id)
+
+    # --- layout ----------------------------------------------------------------------------
+    def _lay_out(self, key: Key, message_id: int, doc: SlicedDocument) -> None:
+        """Lay ``doc`` out within this turn's budget; the rest on later turns."""
+        if key in self._pending:
+            return  # the timer goes on with it
+        if doc.advance(LAYOUT_BUDGET_S):
+            return
+        self._pending[key] = message_id
+        self._step.start()
+
+    def _continue_layout(self) -> None:
+        """One turn of the event loop: lay out pending slices for up to
+        :data:`LAYOUT_BUDGET_S`, then name the rows that grew."""
+        start = time.perf_counter()
+        done: list[int] = []
+        for key, message_id in list(self._pending.items()):
+            doc = self._docs.get(key)
+            if doc is None or doc.advance(max(0.0, LAYOUT_BUDGET_S - (time.perf_counter() - start))):
+                del self._pending[key]
+            done.append(message_id)
+            if time.perf_counter() - start >= LAYOUT_BUDGET_S:
+                break
+        if self._pending:
+            self._step.start()
+        for message_id in done:
+            self.grown.emit(message_id)
+
+    def clear(self) -> None:
+        """Drop every cached document and rendering (palette or font changed)."""
+        self._docs.clear()
+        self._doc_chars = 0
+        self._pending.clear()
+        self._latest.clear()
+        self._html.clear()
+        self._html_chars = 0

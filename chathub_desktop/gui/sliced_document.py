@@ -1,0 +1,166 @@
+"""One message's rendering as a stack of small ``QTextDocument`` slices, laid out a few
+at a time (issue 32: rendering any single message never stalls the window).
+
+Qt lays a document out in one call on the GUI thread (1 µs to 3 µs per character of
+HTML; a 100,000-character reply held the window 0.2 s to 2 s), and PySide6 keeps the
+interpreter lock during that call, so a worker thread would stall the window just the
+same. A :class:`SlicedDocument` is built from the HTML slices of
+:func:`~chathub_desktop.gui.markdown_render.render_markdown_parts`; :meth:`advance`
+builds and lays out slices, in order, until its time budget is spent, and the message
+delegate calls it again on later turns of the event loop until :attr:`complete`. Until
+then the row shows the slices done so far. The slices of an earlier rendering with the
+same HTML (a streaming reply's unchanged start) are reused as they are.
+
+Images from data URLs are decoded by :func:`decoded` on the worker that made the HTML
+(Qt's decoder lets go of the interpreter lock; a 12-megapixel PNG takes 0.6 s) and
+handed to the slices as resources, so laying a slice out decodes nothing.
+"""
+
+from __future__ import annotations
+
+import html
+import re
+import time
+from collections.abc import Callable, Mapping, Sequence
+
+from PySide6.QtCore import QPointF, QRectF, QUrl
+from PySide6.QtGui import QAbstractTextDocumentLayout, QImage, QPainter, QPalette, QTextDocument
+
+from chathub_desktop.gui.safe_document import decode_shown
+
+__all__ = ["Decoded", "SlicedDocument", "decoded"]
+
+#: HTML slices and the images of their data URLs, decoded (``src`` -> image).
+Decoded = tuple[tuple[str, ...], dict[str, QImage]]
+
+_IMG_SRC = re.compile(r'<img src="(data:[^"]*)"')
+_IMAGE = int(QTextDocument.ResourceType.ImageResource.value)
+
+
+def decoded(parts: tuple[str, ...]) -> Decoded:
+    """``parts`` with every data-URL image they show decoded at its shown size (the
+    ones :func:`~chathub_desktop.gui.safe_document.decode_shown` refuses are left out:
+    the document draws them blank). Run it on a worker thread."""
+    images: dict[str, QImage] = {}
+    for part in parts:
+        for m in _IMG_SRC.finditer(part):
+            src = html.unescape(m.group(1))
+            if src not in images:
+                image = decode_shown(src)
+                if image is not None:
+                    images[src] = image
+    return parts, images
+
+
+class SlicedDocument:
+    """The HTML ``parts`` of one message as documents made by ``make`` (an empty
+    document with the view's font and style sheet), laid out at ``width`` px; the slices
+    of ``reuse`` whose HTML is the same are taken over; ``images``: decoded data-URL
+    images by source (:func:`decoded`)."""
+
+    def __init__(self, parts: Sequence[str], make: Callable[[], QTextDocument], width: float,
+                 reuse: SlicedDocument | None = None, images: Mapping[str, QImage] | None = None) -> None:
+        self._parts = tuple(parts) or ("",)
+        self._images = dict(images or {})
+        self._make = make
+        self._width = float(width)
+        self._docs: list[QTextDocument | None] = [None] * len(self._parts)
+        self._laid: list[float] = [-1.0] * len(self._parts)
+        if reuse is not None:
+            for i, part in enumerate(self._parts[:len(reuse._parts)]):
+                if reuse._parts[i] != part:
+                    break
+                self._docs[i], self._laid[i] = reuse._docs[i], reuse._laid[i]
+
+    @property
+    def parts(self) -> int:
+        """How many slices the message has."""
+        return len(self._parts)
+
+    @property
+    def chars(self) -> int:
+        """Characters of HTML in all slices."""
+        return sum(map(len, self._parts))
+
+    @property
+    def complete(self) -> bool:
+        """Every slice is built and laid out at the current width."""
+        return all(w == self._width for w in self._laid)
+
+    def advance(self, budget_s: float) -> bool:
+        """Build or re-lay out slices in order until ``budget_s`` seconds are spent (at
+        least one slice per call); :attr:`complete` after it."""
+        start = time.perf_counter()
+        for i, part in enumerate(self._parts):
+            if self._laid[i] == self._width:
+                continue
+            doc = self._docs[i]
+            if doc is None:
+                doc = self._make()
+                for src, image in self._images.items():
+                    if html.escape(src, quote=True) in part:
+                        doc.addResource(_IMAGE, QUrl(src), image)
+                doc.setHtml(part)
+                self._docs[i] = doc
+            doc.setTextWidth(self._width)
+            doc.size()  # the layout, now rather than at the first paint
+            self._laid[i] = self._width
+            if time.perf_counter() - start >= budget_s:
+                break
+        if all(d is not None for d in self._docs):
+            self._images = {}  # each slice holds its own images now
+        return self.complete
+
+    def _shown(self) -> list[QTextDocument]:
+        return [d for d in self._docs if d is not None]
+
+    def textWidth(self) -> float:  # noqa: N802 - the QTextDocument name it stands in for
+        """The width the slices are (being) laid out at, px."""
+        return self._width
+
+    def setTextWidth(self, width: float) -> None:  # noqa: N802 - as QTextDocument
+        """Lay the slices out at ``width`` px from the next :meth:`advance` on (until
+        then they keep their old layout)."""
+        self._width = float(width)
+
+    def idealWidth(self) -> float:  # noqa: N802 - as QTextDocument
+        """The widest line of the slices built so far, px."""
+        return max((d.idealWidth() for d in self._shown()), default=0.0)
+
+    def height(self) -> float:
+        """The height of the slices built so far, px."""
+        return sum(d.size().height() for d in self._shown())
+
+    def toPlainText(self) -> str:  # noqa: N802 - as QTextDocument
+        """The text of the slices built so far, one line break between slices."""
+        return "\n".join(d.toPlainText() for d in self._shown())
+
+    def draw(self, painter: QPainter, palette: QPalette, visible: QRectF) -> None:
+        """Paint the slices that meet ``visible`` (document coordinates) with the
+        painter's origin at the document's top-left."""
+        y = 0.0
+        for doc in self._shown():
+            h = doc.size().height()
+            box = QRectF(0, y, self._width + 1, h + 1)
+            if box.intersects(visible):
+                ctx = QAbstractTextDocumentLayout.PaintContext()
+                ctx.palette = palette
+                ctx.clip = box.intersected(visible).translated(0, -y)
+                painter.save()
+                painter.translate(0, y)
+                painter.setClipRect(ctx.clip)
+                doc.documentLayout().draw(painter, ctx)
+                painter.restore()
+            y += h
+            if y > visible.bottom():
+                return
+
+    def anchor_at(self, pos: QPointF) -> str:
+        """The link at ``pos`` (document coordinates), ``""`` for none."""
+        y = 0.0
+        for doc in self._shown():
+            h = doc.size().height()
+            if y <= pos.y() < y + h:
+                return str(doc.documentLayout().anchorAt(pos - QPointF(0, y)))
+            y += h
+        return ""
