@@ -39,7 +39,7 @@ class ContextControls(QObject):
         super().__init__(window)
         self._window = window
         self.privacy = TopicPrivacy(window, window.topic_menu)
-        install_receipts(window.message_view, window)
+        install_receipts(window.message_view, window, window.select_topic)
         window.message_view.pin_requested.connect(self.set_pinned)
         self.redaction = RedactionNotices(window.svc.bus, window.show_status, self)
         self.focus_action = QAction("Compact with &focus…", window)
