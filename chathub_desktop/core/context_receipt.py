@@ -45,6 +45,9 @@ from chathub_desktop.core.sampling import UNSET, Sampling, sampling_line
 #: Version of the stored receipt shape.
 RECEIPT_VERSION = 1
 
+#: The label of the receipt line naming the recalled topics (issue 26).
+RECALLED_KEY = "Recalled topics"
+
 #: Memory origins in display order: the user's fixed memory, dream cards, and entries
 #: saved after external tool output (MEM-7).
 ORIGINS = ("fixed", "dream", "untrusted")
@@ -155,7 +158,7 @@ def receipt_lines(receipt: Mapping[str, object], input_tokens: int | None = None
                      f"{parts.get('pinned', 0):,} tokens")
     recalled = recalled_topics(receipt)
     if recalled:
-        lines.append("Recalled topics: " + ", ".join(f"{title or 'untitled'} (topic {tid})" for tid, title in recalled))
+        lines.append(f"{RECALLED_KEY}: " + ", ".join(f"{title or 'untitled'} (topic {tid})" for tid, title in recalled))
     tools = receipt.get("tools")
     lines.append("Tools: " + (", ".join(str(t) for t in tools) if isinstance(tools, list) and tools else "none"))
     lines.append(sampling_line(receipt_sampling(receipt)))

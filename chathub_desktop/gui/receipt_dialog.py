@@ -27,7 +27,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from chathub_desktop.core.context_receipt import recalled_topics, receipt_lines
+from chathub_desktop.core.context_receipt import RECALLED_KEY, recalled_topics, receipt_lines
 from chathub_desktop.gui.message_list_model import MessageListModel
 from chathub_desktop.gui.message_list_view import MessageListView
 from chathub_desktop.services.views import MessageView
@@ -59,6 +59,7 @@ class ReceiptDialog(QDialog):
         layout.addWidget(intro)
         form = QFormLayout()
         self.rows: dict[str, QLabel] = {}
+        self.open_buttons: dict[int, QPushButton] = {}
         for line in receipt_lines(receipt, message.input_tokens, message.cached_tokens):
             key, _, value = line.partition(": ")
             label = QLabel(value)
@@ -67,16 +68,9 @@ class ReceiptDialog(QDialog):
             label.setObjectName(f"receipt{key.split()[0]}")
             form.addRow(f"{key}:", label)
             self.rows[key] = label
-        self.open_buttons: dict[int, QPushButton] = {}
-        if open_topic is not None:
-            for topic_id, title in recalled_topics(receipt):
-                button = QPushButton(f"Open “{title or 'untitled'}”")
-                button.setObjectName("receiptOpenTopic")
-                button.setToolTip(f"Open topic {topic_id}, which this reply recalled")
-                button.setSizePolicy(QSizePolicy.Policy.Maximum, QSizePolicy.Policy.Fixed)
-                button.clicked.connect(lambda _=False, t=topic_id: self._open(open_topic, t))
-                form.addRow("", button)
-                self.open_buttons[topic_id] = button
+            if key == RECALLED_KEY and open_topic is not None:  # each opens under its line
+                for topic_id, title in recalled_topics(receipt):
+                    form.addRow("", self._open_button(open_topic, topic_id, title))
         layout.addLayout(form)
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
         copy = QPushButton("Copy as JSON")
@@ -87,9 +81,15 @@ class ReceiptDialog(QDialog):
         layout.addWidget(buttons)
         self.resize(560, self.sizeHint().height())
 
-    def _open(self, open_topic: Callable[[int], None], topic_id: int) -> None:
-        self.accept()
-        open_topic(topic_id)
+    def _open_button(self, open_topic: Callable[[int], None], topic_id: int, title: str) -> QPushButton:
+        """A button that closes the dialog and opens the recalled ``topic_id``."""
+        button = QPushButton(f"Open “{title or 'untitled'}”")
+        button.setObjectName("receiptOpenTopic")
+        button.setToolTip(f"Open topic {topic_id}, which this reply recalled")
+        button.setSizePolicy(QSizePolicy.Policy.Maximum, QSizePolicy.Policy.Fixed)
+        button.clicked.connect(lambda: (self.accept(), open_topic(topic_id)))
+        self.open_buttons[topic_id] = button
+        return button
 
 
 def install_receipts(view: MessageListView, parent: QWidget,
