@@ -1,5 +1,5 @@
 """Recall earlier topics in the window (issue 26, APP-12): a reply that searched earlier
-topics lists them in its receipt, and the receipt opens one; the assistant dialog has
+topics lists them in its receipt, and the receipt opens one (archived too); the assistant dialog has
 the Recall earlier topics switch, usable only with memory on."""
 
 from __future__ import annotations
@@ -49,6 +49,9 @@ def test_the_receipt_lists_the_recalled_topic_and_opens_it(  # type: ignore[no-u
                                               if isinstance(w, ReceiptDialog) and w.isVisible()) or found),
                     timeout=3000)
     dialog = found[0]
+    services.topics.set_archived(trip, True)  # an archived topic opens too (listed then)
+    window.topic_actions.reload(keep=topic_id)
+    assert window.topic_model.row_of(trip) is None
     assert dialog.rows["Recalled topics"].text() == f"Kyoto trip (topic {trip})"
     button = dialog.open_buttons[trip]
     assert button.text() == "Open “Kyoto trip”"
