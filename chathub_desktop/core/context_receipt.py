@@ -47,6 +47,8 @@ RECEIPT_VERSION = 1
 
 #: The label of the receipt line naming the recalled topics (issue 26).
 RECALLED_KEY = "Recalled topics"
+#: Recalled topics the line names; the rest are counted (the JSON keeps every one).
+RECALLED_NAMED = 10
 
 #: Memory origins in display order: the user's fixed memory, dream cards, and entries
 #: saved after external tool output (MEM-7).
@@ -158,7 +160,9 @@ def receipt_lines(receipt: Mapping[str, object], input_tokens: int | None = None
                      f"{parts.get('pinned', 0):,} tokens")
     recalled = recalled_topics(receipt)
     if recalled:
-        lines.append(f"{RECALLED_KEY}: " + ", ".join(f"{title or 'untitled'} (topic {tid})" for tid, title in recalled))
+        named = ", ".join(f"{title or 'untitled'} (topic {tid})" for tid, title in recalled[:RECALLED_NAMED])
+        more = len(recalled) - RECALLED_NAMED
+        lines.append(f"{RECALLED_KEY}: {named}" + (f" and {more} more (Copy as JSON lists them)" if more > 0 else ""))
     tools = receipt.get("tools")
     lines.append("Tools: " + (", ".join(str(t) for t in tools) if isinstance(tools, list) and tools else "none"))
     lines.append(sampling_line(receipt_sampling(receipt)))

@@ -5,8 +5,8 @@ Shows the receipt stored on the reply (``MessageView.receipt``, built by
 ``core.context_receipt`` from the request that was posted): the local estimate next to
 the provider's reported input and cache hit, tokens per part, the memory entries by
 number and origin, the summary and its cursor, the history window and the tools, and
-the earlier topics the reply's recall tools consulted, each with a button that opens it
-(issue 26). It reads nothing from the store: the row already holds it.
+the earlier topics the reply's recall tools consulted, the first
+:data:`MAX_OPEN_BUTTONS` with a button that opens one (issue 26). It reads nothing from the store: the row already holds it.
 """
 
 from __future__ import annotations
@@ -32,7 +32,11 @@ from chathub_desktop.gui.message_list_model import MessageListModel
 from chathub_desktop.gui.message_list_view import MessageListView
 from chathub_desktop.services.views import MessageView
 
-__all__ = ["ReceiptDialog", "install_receipts"]
+__all__ = ["MAX_OPEN_BUTTONS", "ReceiptDialog", "install_receipts"]
+
+#: Recalled topics that get an Open button (the first ones named; the line lists all),
+#: so the dialog fits a 1366×768 screen however many a reply consulted.
+MAX_OPEN_BUTTONS = 6
 
 
 class ReceiptDialog(QDialog):
@@ -68,8 +72,8 @@ class ReceiptDialog(QDialog):
             label.setObjectName(f"receipt{key.split()[0]}")
             form.addRow(f"{key}:", label)
             self.rows[key] = label
-            if key == RECALLED_KEY and open_topic is not None:  # each opens under its line
-                for topic_id, title in recalled_topics(receipt):
+            if key == RECALLED_KEY and open_topic is not None:  # buttons under the line
+                for topic_id, title in recalled_topics(receipt)[:MAX_OPEN_BUTTONS]:
                     form.addRow("", self._open_button(open_topic, topic_id, title))
         layout.addLayout(form)
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)

@@ -75,3 +75,21 @@ def test_the_assistant_dialog_switches_recall_only_with_memory_on(services, qtbo
     assert not dialog.ui.recallCheck.isChecked()
     dialog.ui.memoryCheck.setChecked(False)
     assert not dialog.ui.recallCheck.isEnabled()
+
+
+def test_many_recalled_topics_keep_the_dialog_on_a_small_screen(qtbot):  # type: ignore[no-untyped-def]
+    from datetime import UTC, datetime
+
+    from chathub_desktop.gui.receipt_dialog import MAX_OPEN_BUTTONS
+    from chathub_desktop.services.views import MessageView
+
+    recalled = [{"topic_id": i, "title": f"Topic number {i} with a long title"} for i in range(1, 41)]
+    message = MessageView(id=9, topic_id=1, seq=2, role="assistant", content="x", content_type="text",
+                          status="complete", created_at=datetime(2026, 12, 2, tzinfo=UTC),
+                          receipt={"v": 1, "recalled": recalled})
+    dialog = ReceiptDialog(message, open_topic=lambda _t: None)
+    qtbot.addWidget(dialog)
+    assert len(dialog.open_buttons) == MAX_OPEN_BUTTONS
+    line = dialog.rows["Recalled topics"].text()
+    assert "(topic 10)" in line and line.endswith("and 30 more (Copy as JSON lists them)")
+    assert dialog.sizeHint().height() <= 768 - 80 and dialog.width() <= 1366
