@@ -203,7 +203,7 @@ class SearchService:
         params["staged"] = STAGED_PREFIX
         params["staged_len"] = len(STAGED_PREFIX)
         if scope.assistant_id is not None:
-            sql += " AND t.assistant_id = :aid"
+            sql += " AND +t.assistant_id = :aid"  # unary +: the planner walks the index, not the topics
             params["aid"] = scope.assistant_id
         if scope.exclude_topic is not None:
             sql += " AND t.id != :not_topic"
