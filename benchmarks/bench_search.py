@@ -10,7 +10,10 @@
    index and with ``mode="like"`` (a plain ``LIKE`` scan of the same store, same run),
    50 results each, snippets included;
 4. with ``--postgres URL`` (an empty database), the same store and queries on
-   PostgreSQL with the ``pg_trgm`` GIN index and without it.
+   PostgreSQL with the ``pg_trgm`` GIN index and without it;
+5. the recall tools (issue 26) on the indexed store: a ``searchTopics`` call (the
+   assistant's other public topics, 40 hits grouped by topic, the bounded JSON result)
+   and a ``recentTopics`` call, next to the plain search of the same query (ratio).
 
 Goal: a query ≤ 50 ms at 200,000 messages.
 
@@ -20,6 +23,7 @@ Usage: ``python benchmarks/bench_search.py [--messages 200000] [--runs 7] [--pos
 from __future__ import annotations
 
 import argparse
+import json
 import random
 import re
 import statistics
@@ -144,6 +148,37 @@ def time_queries(url: str, vocab: list[str], runs: int, modes: list[str | None])
     db.dispose()
 
 
+def time_recall(url: str, vocab: list[str], runs: int) -> None:
+    """Median ms of a ``searchTopics`` call per query and of a ``recentTopics`` call,
+    each next to a plain 50-hit search of the same query in the same run."""
+    from chathub_desktop.core.messages import ToolCall
+    from chathub_desktop.services.recall_tools import RecallToolProvider
+    from chathub_desktop.services.search_service import SearchService
+    from chathub_desktop.storage.database import open_database
+
+    db = open_database(url)
+    search = SearchService(db)
+    recall = RecallToolProvider(db, search)
+
+    def median_ms(fn) -> float:  # type: ignore[no-untyped-def]
+        samples = []
+        for _ in range(runs):
+            t0 = time.perf_counter()
+            fn()
+            samples.append((time.perf_counter() - t0) * 1000)
+        return statistics.median(samples)
+
+    print(f"{'recall query':<22}{'search ms':>12}{'searchTopics ms':>17}{'ratio':>8}")
+    for label, q in _queries(vocab):
+        call = ToolCall("c", "searchTopics", json.dumps({"query": q, "limit": 10}))
+        plain = median_ms(lambda q=q: search.search(q))
+        tool = median_ms(lambda call=call: recall.execute(1, 1, call))
+        print(f"{label:<22}{plain:>12.1f}{tool:>17.1f}{tool / plain:>8.2f}")
+    recent = ToolCall("c", "recentTopics", json.dumps({"limit": 10}))
+    print(f"recentTopics (10 of {TOPICS} topics): {median_ms(lambda: recall.execute(1, 1, recent)):.1f} ms")
+    db.dispose()
+
+
 def upgrade_seconds(url: str) -> float:
     """Seconds the migrations to head take on the existing store (opening it)."""
     from chathub_desktop.storage.database import open_database
@@ -196,6 +231,7 @@ def main() -> None:
             print(f"index build (SearchService.catch_up): {total:.1f} s in {batches} write transactions, "
                   f"the longest {longest * 1000:.0f} ms (store now {path.stat().st_size / 1e6:.0f} MB)")
             time_queries(url, vocab, args.runs, [None, "like"])
+            time_recall(url, vocab, args.runs)
     if args.postgres:
         from sqlalchemy import create_engine, text
 
@@ -203,6 +239,7 @@ def main() -> None:
         print(f"\nPostgreSQL {args.messages:,} messages written in {wrote:.1f} s")
         print(f"index build (migration 0006, pg_trgm GIN): {upgrade_seconds(args.postgres):.1f} s")
         time_queries(args.postgres, vocab, args.runs, [None])
+        time_recall(args.postgres, vocab, args.runs)
         engine = create_engine(args.postgres)
         with engine.begin() as conn:
             conn.execute(text("DROP INDEX ix_message_content_trgm"))

@@ -38,6 +38,8 @@ SETTABLE: dict[str, SettableField] = {
     "max-tokens": SettableField("max_tokens", int, "completion cap in tokens (sent only when max-tokens-enabled)"),
     "max-tokens-enabled": SettableField("max_tokens_enabled", bool, "reserve and send max-tokens"),
     "memory-enabled": SettableField("memory_enabled", bool, "assistant memory master switch (MEM-1)"),
+    "recall-topics": SettableField("recall_topics", bool,
+                                   "let the model search and list this assistant's other topics (APP-12; needs memory on)"),
     "memory-budget-tokens": SettableField("memory_budget_tokens", int, "token budget of the injected memory block (MEM-6)"),
     "history-limit-enabled": SettableField("history_limit_enabled", bool, "limit history messages"),
     "history-limit": SettableField("history_limit", int, "how many history messages to send"),

@@ -19,7 +19,8 @@ Shape (JSON-ready, version :data:`RECEIPT_VERSION`)::
                  "dropped_by_limit": 2, "dropped_by_cursor": 9, "capped": 0},
      "tools": ["addMemory", ...],
      "sampling": {"temperature": 0.7},     # the sampling settings sent (issue 28); {} = none
-     "pinned": [4, 9]}                     # pinned rows the summary covers, sent verbatim
+     "pinned": [4, 9],                     # pinned rows the summary covers, sent verbatim
+     "recalled": [{"topic_id": 7, "title": "Trip"}]}  # topics the turn's recall results named (issue 26)
 
 Pure: no I/O, no clock.
 """
@@ -36,12 +37,18 @@ from chathub_desktop.core.memory_injection import (
     TRUNCATION_NOTICE,
     UNTRUSTED_OPEN,
 )
+from chathub_desktop.core.recall_tools import consulted_topics
 from chathub_desktop.core.request_assembly import RequestPlan
 from chathub_desktop.core.request_plan import RequestWindowPlan
 from chathub_desktop.core.sampling import UNSET, Sampling, sampling_line
 
 #: Version of the stored receipt shape.
 RECEIPT_VERSION = 1
+
+#: The label of the receipt line naming the recalled topics (issue 26).
+RECALLED_KEY = "Recalled topics"
+#: Recalled topics the line names; the rest are counted (the JSON keeps every one).
+RECALLED_NAMED = 10
 
 #: Memory origins in display order: the user's fixed memory, dream cards, and entries
 #: saved after external tool output (MEM-7).
@@ -100,6 +107,7 @@ def build_receipt(window: RequestWindowPlan, sent: RequestPlan, *, private: bool
         },
         "tools": [t.name for t in inp.tools],
         "pinned": list(sent.pinned_ids),
+        "recalled": consulted_topics(sent.messages),
         "sampling": {k: v for k, v in asdict(sampling).items() if v is not None},
     }
 
@@ -150,10 +158,27 @@ def receipt_lines(receipt: Mapping[str, object], input_tokens: int | None = None
     if isinstance(pinned, list) and pinned:
         lines.append(f"Pinned: {len(pinned)} kept verbatim (messages {', '.join(str(p) for p in pinned)}), "
                      f"{parts.get('pinned', 0):,} tokens")
+    recalled = recalled_topics(receipt)
+    if recalled:
+        named = ", ".join(f"{title or 'untitled'} (topic {tid})" for tid, title in recalled[:RECALLED_NAMED])
+        more = len(recalled) - RECALLED_NAMED
+        lines.append(f"{RECALLED_KEY}: {named}" + (f" and {more} more (Copy as JSON lists them)" if more > 0 else ""))
     tools = receipt.get("tools")
     lines.append("Tools: " + (", ".join(str(t) for t in tools) if isinstance(tools, list) and tools else "none"))
     lines.append(sampling_line(receipt_sampling(receipt)))
     return lines
+
+
+def recalled_topics(receipt: Mapping[str, object]) -> list[tuple[int, str]]:
+    """``(topic id, title)`` of each topic the reply's recall tools consulted (issue 26),
+    in the order they were first named; entries of the wrong shape are skipped."""
+    raw = receipt.get("recalled")
+    found: list[tuple[int, str]] = []
+    for item in raw if isinstance(raw, list) else ():
+        if isinstance(item, Mapping) and isinstance(tid := item.get("topic_id"), int) and not isinstance(tid, bool):
+            title = item.get("title")
+            found.append((tid, title if isinstance(title, str) else ""))
+    return found
 
 
 def receipt_sampling(receipt: Mapping[str, object]) -> Sampling:

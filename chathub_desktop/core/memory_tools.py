@@ -30,6 +30,7 @@ from chathub_desktop.core.memory_search import (
     utf16_len,
 )
 from chathub_desktop.core.messages import ToolSpec
+from chathub_desktop.core.recall_tools import RECALL_TOOL_NAMES
 from chathub_desktop.core.stored_text import describe_unstorable, first_unstorable
 
 ADD, UPDATE, DELETE, SEARCH, READ = "add", "update", "delete", "searchMemory", "readMemory"
@@ -195,11 +196,14 @@ def is_external_tool_output(tool_name: str | None, content_type: str | None = No
     ``tether_quote`` ...), web-browsing tool names (``browser``, ``web``, ``web.*`` ...),
     MCP-style names (starting ``mcp`` or containing ``__``) and every other tool not
     in :data:`BUILTIN_TOOL_NAMES` (including a nameless tool message). The memory
-    tools' own results are never external.
+    tools' own results are never external; the recall tools' always are (issue 26:
+    text from earlier conversations is data, not the user speaking now).
     """
     name = (tool_name or "").strip()
     if name in MEMORY_TOOL_NAMES:
         return False
+    if name in RECALL_TOOL_NAMES:
+        return True
     if (content_type or "").strip().lower() in WEB_CONTENT_TYPES:
         return True
     low = name.lower()

@@ -34,6 +34,7 @@ from chathub_desktop.core.compaction import (
 )
 from chathub_desktop.core.memory_tools import MEMORY_TOOL_NAMES
 from chathub_desktop.core.messages import ChatMessage, Role, ToolSpec
+from chathub_desktop.core.recall_tools import RECALL_TOOL_NAMES
 from chathub_desktop.core.request_assembly import (
     FRAMING_TOKENS_PER_MESSAGE,
     AssemblyInput,
@@ -87,11 +88,11 @@ class PlanInputs:
 def without_memory(inputs: PlanInputs) -> PlanInputs:
     """``inputs`` as the topic may send them: a private topic (issue 19) has no memory
     block and no memory tools; a group/member topic (not ``regular``) keeps the memory
-    block but has no memory tools (MEM-4, seed 000 "Scope"). Other tools stay; a
-    regular topic is unchanged."""
+    block but has no memory tools (MEM-4, seed 000 "Scope"). The recall tools (issue 26)
+    go with the memory tools. Other tools stay; a regular topic is unchanged."""
     if inputs.regular and not inputs.private:
         return inputs
-    tools = tuple(t for t in inputs.tools if t.name not in MEMORY_TOOL_NAMES)
+    tools = tuple(t for t in inputs.tools if t.name not in MEMORY_TOOL_NAMES | RECALL_TOOL_NAMES)
     return replace(inputs, memory_block="" if inputs.private else inputs.memory_block, tools=tools)
 
 

@@ -1,7 +1,7 @@
 """Assistant → New / Edit (APP-9, CMP-8, CMP-1): on the General tab name, provider,
-chat model, instructions, input template, max tokens with its on/off switch and the
-memory master switch; on the Chat Preference tab Limit history messages (count),
-Summarize history and the Compact group — Assist preset, token auto-compact and the
+chat model, instructions, input template, max tokens with its on/off switch, the
+memory master switch and Recall earlier topics (issue 26, enabled only with memory on);
+on the Chat Preference tab Limit history messages (count), Summarize history and the Compact group — Assist preset, token auto-compact and the
 high watermark, with the low watermark (high − 0.2, at least 0.1) shown read-only; on
 the Sampling tab temperature, top-p, reasoning effort and thinking budget, each sent only
 when ticked (issue 28, ``core.sampling``): a combination the provider's wire format would
@@ -101,6 +101,8 @@ class AssistantDialog(QDialog):
         ui.maxTokensSpin.setToolTip("Completion cap in tokens (reserved and sent only when the switch is on)")
         ui.templateEdit.setToolTip(ui.templateHelp.toolTip())
         ui.memoryCheck.setToolTip(ui.memoryHelp.toolTip())
+        ui.recallCheck.setToolTip(ui.recallHelp.toolTip())
+        ui.memoryCheck.toggled.connect(ui.recallCheck.setEnabled)  # recall needs memory (issue 26)
         # Chat Preference (CMP-1)
         for preset, cap in SUMMARY_CAPS.items():
             ui.presetCombo.addItem(preset, preset)
@@ -126,6 +128,7 @@ class AssistantDialog(QDialog):
             ui.maxTokensCheck.setChecked(False)
             ui.maxTokensSpin.setValue(DEFAULT_MAX_TOKENS)
             ui.memoryCheck.setChecked(True)
+            ui.recallCheck.setChecked(True)
             self._set_chat_preference(None)
         else:
             self.setWindowTitle(f"Edit assistant {assistant.name}")
@@ -138,8 +141,10 @@ class AssistantDialog(QDialog):
             ui.maxTokensCheck.setChecked(assistant.max_tokens_enabled)
             ui.maxTokensSpin.setValue(assistant.max_tokens or DEFAULT_MAX_TOKENS)
             ui.memoryCheck.setChecked(assistant.memory_enabled)
+            ui.recallCheck.setChecked(assistant.recall_topics)
             self._set_chat_preference(assistant)
         ui.maxTokensSpin.setEnabled(ui.maxTokensCheck.isChecked())
+        ui.recallCheck.setEnabled(ui.memoryCheck.isChecked())
         ui.historyLimitSpin.setEnabled(ui.historyLimitCheck.isChecked())
         self._sync_watermarks()
         self._set_sampling(UNSET if assistant is None else Sampling(
@@ -261,6 +266,7 @@ class AssistantDialog(QDialog):
             "max_tokens": ui.maxTokensSpin.value(),
             "max_tokens_enabled": ui.maxTokensCheck.isChecked(),
             "memory_enabled": ui.memoryCheck.isChecked(),
+            "recall_topics": ui.recallCheck.isChecked(),
             **self.chat_preference(),
             **self.sampling_values(),
         }
@@ -287,7 +293,7 @@ class AssistantDialog(QDialog):
         v = self.values()
         try:
             if self._assistant is None:
-                memory = v.pop("memory_enabled")
+                memory, recall = v.pop("memory_enabled"), v.pop("recall_topics")
                 prefs = {**self.chat_preference(), **self.sampling_values()}
                 view = self._assistants.create(
                     str(v["name"]),
@@ -298,7 +304,7 @@ class AssistantDialog(QDialog):
                     max_tokens=int(v["max_tokens"]),  # type: ignore[call-overload]
                     max_tokens_enabled=bool(v["max_tokens_enabled"]),
                 )
-                view = self._assistants.update(view.id, memory_enabled=memory, **prefs)
+                view = self._assistants.update(view.id, memory_enabled=memory, recall_topics=recall, **prefs)
             else:
                 view = self._assistants.update(self._assistant.id, **v)
         except ServiceError as exc:

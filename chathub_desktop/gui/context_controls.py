@@ -3,7 +3,8 @@
 (:mod:`~chathub_desktop.gui.receipt_dialog`), the notice when secrets were kept out of
 memory (:mod:`~chathub_desktop.gui.redaction_notice`), Compact now with focus
 instructions ("Compact with focus…" in the Topic menu) and Pin message / Unpin message
-(the message menu; a pinned message shows a pin before its header), and dream review
+(the message menu; a pinned message shows a pin before its header), the topics a
+reply recalled opened from its receipt (issue 26), and dream review
 (Assistant → Dream proposals…, with their count, opens the Memory page at its Proposals
 tab; Assistant → Memory… shows the count too).
 """
@@ -39,7 +40,7 @@ class ContextControls(QObject):
         super().__init__(window)
         self._window = window
         self.privacy = TopicPrivacy(window, window.topic_menu)
-        install_receipts(window.message_view, window)
+        install_receipts(window.message_view, window, self.open_recalled)
         window.message_view.pin_requested.connect(self.set_pinned)
         self.redaction = RedactionNotices(window.svc.bus, window.show_status, self)
         self.focus_action = QAction("Compact with &focus…", window)
@@ -54,6 +55,16 @@ class ContextControls(QObject):
         window.events.memory_changed.connect(lambda _e: self.update_proposals())
         window.assistant_combo.currentIndexChanged.connect(lambda _i: self.update_proposals())
         self.update_proposals()
+
+    def open_recalled(self, topic_id: int) -> None:
+        """Open a topic a reply recalled (issue 26), listing archived topics when it is
+        one of them; says so in the status bar when it is gone."""
+        w = self._window
+        if w.topic_model.row_of(topic_id) is None:
+            w.topic_actions.show_archived(True)  # an archived topic is listed only then
+        w.select_topic(topic_id)
+        if w.current_topic_id != topic_id:
+            w.show_status("That topic is not listed any more")
 
     def update_proposals(self) -> None:
         """Re-count the selected assistant's proposals on the worker, then show the count

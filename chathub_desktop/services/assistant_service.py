@@ -88,6 +88,7 @@ class AssistantService:
             top_p=a.top_p,
             reasoning_effort=a.reasoning_effort,
             thinking_budget=a.thinking_budget,
+            recall_topics=a.recall_topics,
         )
 
     @staticmethod

@@ -30,6 +30,7 @@ from chathub_desktop.services.message_edit_service import MessageEditService
 from chathub_desktop.services.model_card_service import ModelCardService
 from chathub_desktop.services.provider_models import ProviderModels
 from chathub_desktop.services.provider_service import ProviderService
+from chathub_desktop.services.recall_tools import RecallToolProvider
 from chathub_desktop.services.reply_versions import ReplyVersions
 from chathub_desktop.services.request_context import ContextLoader
 from chathub_desktop.services.search_service import SearchService
@@ -177,7 +178,8 @@ def open_services(database_url: str | None = None, data_dir: Path | None = None,
                            on_change=lambda assistant_id: bus.publish(SettingsChanged()),
                            on_redacted=bus.publish)
     history = TopicHistoryCache(bus)
-    tools = ToolRegistry([MemoryToolProvider(memory)])
+    search = SearchService(db)
+    tools = ToolRegistry([MemoryToolProvider(memory), RecallToolProvider(db, search)])
     loader = ContextLoader(db, catalog, memory, tools, history)
     estimates = EstimateService(db, bus, loader)
     mcp = McpService(db, McpClients(), on_change=estimates.invalidate)
@@ -208,7 +210,7 @@ def open_services(database_url: str | None = None, data_dir: Path | None = None,
         chat=chat,
         versions=ReplyVersions(db, bus, chat, on_change=branch_changed),
         loader=loader,
-        search=SearchService(db),
+        search=search,
         topic_files=TopicTransfer(db, topics),
         provider_models=provider_models,
         topic_models=TopicModelService(db, bus, catalog, provider_models),

@@ -144,6 +144,17 @@ class SearchResults:
                 "hits": [h.to_json() for h in self.hits]}
 
 
+@dataclass(frozen=True, slots=True)
+class SearchScope:
+    """Which topics a message search reads: only ``assistant_id``'s when set, never
+    ``exclude_topic``, and no private topic when ``skip_private`` (the recall tools,
+    issue 26)."""
+
+    assistant_id: int | None = None
+    exclude_topic: int | None = None
+    skip_private: bool = False
+
+
 def _clamp(limit: int) -> int:
     return max(1, min(int(limit), MAX_LIMIT))
 
@@ -156,20 +167,22 @@ class SearchService:
         self._pg_index: bool | None = None
 
     def search(self, query: str, *, assistant_id: int | None = None, limit: int = DEFAULT_LIMIT,
-               mode: str | None = None) -> SearchResults:
+               mode: str | None = None, scope: SearchScope | None = None) -> SearchResults:
         """Messages holding every term of ``query`` (``core.search_text.query_terms``),
         best first, at most ``limit`` (1..:data:`MAX_LIMIT`); only ``assistant_id``'s
-        topics when given. ``mode="like"`` forces the plain scan on SQLite (the
+        topics when given, only the topics ``scope`` allows when given (it wins over
+        ``assistant_id``). ``mode="like"`` forces the plain scan on SQLite (the
         benchmark's baseline). A blank query finds nothing."""
+        scope = scope or SearchScope(assistant_id)
         terms = query_terms(query)
         if not terms:
             return SearchResults(query)
         limit = _clamp(limit)
         with self._db.read() as s:
             if self._db.is_sqlite:
-                rows, used, note = self._sqlite(s, terms, assistant_id, limit, force_like=mode == "like")
+                rows, used, note = self._sqlite(s, terms, scope, limit, force_like=mode == "like")
             else:
-                rows, used, note = self._postgres(s, terms, assistant_id, limit)
+                rows, used, note = self._postgres(s, terms, scope, limit)
         average = sum(len(r.content) for r in rows) / len(rows) if rows else 1.0
         scored = sorted(((rank_score(r.content, terms, average), r) for r in rows),
                         key=lambda sr: (-sr[0], -sr[1].id))[:limit]
@@ -181,7 +194,7 @@ class SearchService:
         return SearchResults(query, hits, used, note)
 
     @staticmethod
-    def _filters(params: dict[str, object], assistant_id: int | None, alias: str = "m") -> str:
+    def _filters(params: dict[str, object], scope: SearchScope, alias: str = "m") -> str:
         hidden = ", ".join(f"'{c}'" for c in sorted(NEVER_SENT_CONTENT_TYPES))
         roles = ", ".join(f"'{r}'" for r in SEARCHED_ROLES)
         sql = (f" AND {alias}.role IN ({roles}) AND {alias}.content_type NOT IN ({hidden})"
@@ -189,20 +202,26 @@ class SearchService:
                " AND (t.source IS NULL OR substr(t.source, 1, :staged_len) != :staged)")
         params["staged"] = STAGED_PREFIX
         params["staged_len"] = len(STAGED_PREFIX)
-        if assistant_id is not None:
-            sql += " AND t.assistant_id = :aid"
-            params["aid"] = assistant_id
+        if scope.assistant_id is not None:
+            sql += " AND +t.assistant_id = :aid"  # unary +: the planner walks the index, not the topics
+            params["aid"] = scope.assistant_id
+        if scope.exclude_topic is not None:
+            sql += " AND t.id != :not_topic"
+            params["not_topic"] = scope.exclude_topic
+        if scope.skip_private:
+            sql += " AND t.private = :public"
+            params["public"] = False
         return sql
 
     _COLUMNS = ("SELECT m.id, m.topic_id, m.role, m.created_at, m.content, t.title, "
                 "t.assistant_id, a.name FROM ")
     _JOINS = " JOIN topic t ON t.id = m.topic_id JOIN assistant a ON a.id = t.assistant_id "
 
-    def _sqlite(self, s: Session, terms: list[str], assistant_id: int | None, limit: int,
+    def _sqlite(self, s: Session, terms: list[str], scope: SearchScope, limit: int,
                 *, force_like: bool) -> tuple[list[Row[tuple[object, ...]]], str, str | None]:
         params: dict[str, object] = {"pool": max(limit, RANKED_POOL)}
         indexed = [] if force_like else index_terms(terms)
-        where = self._filters(params, assistant_id)
+        where = self._filters(params, scope)
         if not indexed:  # nothing the index can look up: the newest matches by a scan
             sql = (f"{self._COLUMNS}message m{self._JOINS}WHERE 1=1{self._likes(params, terms, 'LIKE')}"
                    f"{where} ORDER BY m.id DESC LIMIT :pool")
@@ -280,11 +299,11 @@ class SearchService:
                 log.warning("search: %s", NO_TRGM_NOTE)
         return self._pg_index
 
-    def _postgres(self, s: Session, terms: list[str], assistant_id: int | None,
+    def _postgres(self, s: Session, terms: list[str], scope: SearchScope,
                   limit: int) -> tuple[list[Row[tuple[object, ...]]], str, str | None]:
         pool = max(limit, RANKED_POOL)
         params: dict[str, object] = {}
-        where = self._pg_terms(params, terms) + self._filters(params, assistant_id)
+        where = self._pg_terms(params, terms) + self._filters(params, scope)
         if not self._has_trgm_index(s):
             sql = f"{self._COLUMNS}message m{self._JOINS}WHERE TRUE{where} ORDER BY m.id DESC LIMIT :n"
             return list(s.execute(text(sql), {**params, "n": pool})), "scan", NO_TRGM_NOTE

@@ -56,6 +56,8 @@ class AssistantView:
     top_p: float | None = None
     reasoning_effort: str | None = None
     thinking_budget: int | None = None
+    #: The model may recall this assistant's other topics (issue 26, APP-12).
+    recall_topics: bool = True
 
     def to_json(self) -> dict[str, object]:
         """JSON-ready dict."""

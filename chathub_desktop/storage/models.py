@@ -25,6 +25,7 @@ from sqlalchemy import (
     Text,
     UniqueConstraint,
     false,
+    true,
 )
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column, relationship
 from sqlalchemy.types import TypeDecorator
@@ -111,6 +112,8 @@ class Assistant(Base):
     keep_dream_cards: Mapped[int] = mapped_column(Integer, default=14)
     #: Dream review (issue 19): a dream's card lands as a proposal, applied when accepted.
     dream_review: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
+    #: Offer the recall tools (issue 26, APP-12); only with memory on (MEM-1).
+    recall_topics: Mapped[bool] = mapped_column(Boolean, default=True, server_default=true())
     created_at: Mapped[datetime] = mapped_column(UTCDateTime(), default=utcnow)
 
     provider: Mapped[Provider | None] = relationship()

@@ -173,6 +173,17 @@ class Ui_AssistantDialog(object):
 
         self.memoryRow.addWidget(self.memoryHelp)
 
+        self.recallCheck = QCheckBox(self.generalTab)
+        self.recallCheck.setObjectName(u"recallCheck")
+
+        self.memoryRow.addWidget(self.recallCheck)
+
+        self.recallHelp = QToolButton(self.generalTab)
+        self.recallHelp.setObjectName(u"recallHelp")
+        self.recallHelp.setAutoRaise(True)
+
+        self.memoryRow.addWidget(self.recallHelp)
+
         self.memorySpacer = QSpacerItem(40, 20, QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Minimum)
 
         self.memoryRow.addItem(self.memorySpacer)
@@ -516,7 +527,8 @@ class Ui_AssistantDialog(object):
         QWidget.setTabOrder(self.templateEdit, self.maxTokensCheck)
         QWidget.setTabOrder(self.maxTokensCheck, self.maxTokensSpin)
         QWidget.setTabOrder(self.maxTokensSpin, self.memoryCheck)
-        QWidget.setTabOrder(self.memoryCheck, self.historyLimitCheck)
+        QWidget.setTabOrder(self.memoryCheck, self.recallCheck)
+        QWidget.setTabOrder(self.recallCheck, self.historyLimitCheck)
         QWidget.setTabOrder(self.historyLimitCheck, self.historyLimitSpin)
         QWidget.setTabOrder(self.historyLimitSpin, self.summarizeCheck)
         QWidget.setTabOrder(self.summarizeCheck, self.presetCombo)
@@ -577,6 +589,11 @@ class Ui_AssistantDialog(object):
         self.memoryHelp.setText(QCoreApplication.translate("AssistantDialog", u"?", None))
 #if QT_CONFIG(tooltip)
         self.memoryHelp.setToolTip(QCoreApplication.translate("AssistantDialog", u"Master switch for this assistant's memory (fixed memory and dreaming). When off, no memory is added to requests and none is written.", None))
+#endif // QT_CONFIG(tooltip)
+        self.recallCheck.setText(QCoreApplication.translate("AssistantDialog", u"&Recall earlier topics", None))
+        self.recallHelp.setText(QCoreApplication.translate("AssistantDialog", u"?", None))
+#if QT_CONFIG(tooltip)
+        self.recallHelp.setToolTip(QCoreApplication.translate("AssistantDialog", u"Let the model search this assistant's other topics and list its recent ones when you refer to an earlier conversation. Needs memory on; private topics are never searched, and a private topic cannot recall. The topics a reply consulted show in its receipt.", None))
 #endif // QT_CONFIG(tooltip)
         self.tabs.setTabText(self.tabs.indexOf(self.generalTab), QCoreApplication.translate("AssistantDialog", u"&General", None))
         self.historyGroup.setTitle(QCoreApplication.translate("AssistantDialog", u"History", None))

@@ -1,0 +1,95 @@
+"""Recall earlier topics in the window (issue 26, APP-12): a reply that searched earlier
+topics lists them in its receipt, and the receipt opens one (archived too); the assistant dialog has
+the Recall earlier topics switch, usable only with memory on."""
+
+from __future__ import annotations
+
+import json
+
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QApplication
+
+from chathub_desktop.core.messages import ToolCall
+from chathub_desktop.gui.assistant_dialog import AssistantDialog
+from chathub_desktop.gui.receipt_dialog import ReceiptDialog
+from tests.fakes.vendor_server import Reply
+from tests.gui.helpers import add_fake_provider, wait_shown
+
+
+def test_the_receipt_lists_the_recalled_topic_and_opens_it(  # type: ignore[no-untyped-def]
+        window, services, fake_vendor, qtbot):
+    _pid, aid = add_fake_provider(services, fake_vendor.base_url)
+    trip = services.topics.create(aid, "Kyoto trip").id
+    services.topics.append_message(trip, "user", "We booked the ryokan for the 14th.")
+    window.reload_assistants(aid)
+    window.resize(1100, 720)
+    topic_id = window.new_topic()
+    assert topic_id is not None
+    wait_shown(window, qtbot, topic_id)
+    fake_vendor.script(
+        Reply(text_chunks=[], tool_calls=[ToolCall("c1", "searchTopics", json.dumps({"query": "ryokan"}))]),
+        Reply(text_chunks=["The 14th."]),
+    )
+    window.composer.set_text("When is the ryokan?")
+    window.composer.send_button.click()
+    model = window.message_model
+
+    def answered() -> bool:
+        last = model.message_at(model.rowCount() - 1)
+        return last is not None and last.status == "complete" and last.content == "The 14th." and last.receipt is not None
+
+    qtbot.waitUntil(answered, timeout=15000)
+    qtbot.waitUntil(window.composer.send_button.isEnabled, timeout=5000)
+    view = window.message_view
+    index = model.index(model.rowCount() - 1)
+    qtbot.waitUntil(lambda: not view.delegate.receipt_rect(index).isEmpty(), timeout=3000)
+    qtbot.mouseClick(view.viewport(), Qt.MouseButton.LeftButton, pos=view.delegate.receipt_rect(index).center())
+    found: list[ReceiptDialog] = []
+    qtbot.waitUntil(lambda: bool(found.extend(w for w in QApplication.topLevelWidgets()
+                                              if isinstance(w, ReceiptDialog) and w.isVisible()) or found),
+                    timeout=3000)
+    dialog = found[0]
+    services.topics.set_archived(trip, True)  # an archived topic opens too (listed then)
+    window.topic_actions.reload(keep=topic_id)
+    assert window.topic_model.row_of(trip) is None
+    assert dialog.rows["Recalled topics"].text() == f"Kyoto trip (topic {trip})"
+    button = dialog.open_buttons[trip]
+    assert button.text() == "Open “Kyoto trip”"
+    button.click()
+    qtbot.waitUntil(lambda: window.current_topic_id == trip, timeout=3000)
+    assert not dialog.isVisible()
+
+
+def test_the_assistant_dialog_switches_recall_only_with_memory_on(services, qtbot):  # type: ignore[no-untyped-def]
+    a = services.assistants.create("Planner", model="gpt-4o")
+    dialog = AssistantDialog(services.assistants, services.providers, services.assistants.get(a.id))
+    qtbot.addWidget(dialog)
+    ui = dialog.ui
+    assert ui.recallCheck.isChecked() and ui.recallCheck.isEnabled()  # on by default
+    ui.recallCheck.setChecked(False)
+    ui.buttonBox.accepted.emit()
+    assert ui.errorLabel.isHidden(), ui.errorLabel.text()
+    assert services.assistants.get(a.id).recall_topics is False
+    dialog = AssistantDialog(services.assistants, services.providers, services.assistants.get(a.id))
+    qtbot.addWidget(dialog)
+    assert not dialog.ui.recallCheck.isChecked()
+    dialog.ui.memoryCheck.setChecked(False)
+    assert not dialog.ui.recallCheck.isEnabled()
+
+
+def test_many_recalled_topics_keep_the_dialog_on_a_small_screen(qtbot):  # type: ignore[no-untyped-def]
+    from datetime import UTC, datetime
+
+    from chathub_desktop.gui.receipt_dialog import MAX_OPEN_BUTTONS
+    from chathub_desktop.services.views import MessageView
+
+    recalled = [{"topic_id": i, "title": f"Topic number {i} with a long title"} for i in range(1, 41)]
+    message = MessageView(id=9, topic_id=1, seq=2, role="assistant", content="x", content_type="text",
+                          status="complete", created_at=datetime(2026, 12, 2, tzinfo=UTC),
+                          receipt={"v": 1, "recalled": recalled})
+    dialog = ReceiptDialog(message, open_topic=lambda _t: None)
+    qtbot.addWidget(dialog)
+    assert len(dialog.open_buttons) == MAX_OPEN_BUTTONS
+    line = dialog.rows["Recalled topics"].text()
+    assert "(topic 10)" in line and line.endswith("and 30 more (Copy as JSON lists them)")
+    assert dialog.sizeHint().height() <= 768 - 80 and dialog.width() <= 1366
