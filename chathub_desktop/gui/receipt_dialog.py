@@ -91,7 +91,11 @@ class ReceiptDialog(QDialog):
         button.setObjectName("receiptOpenTopic")
         button.setToolTip(f"Open topic {topic_id}, which this reply recalled")
         button.setSizePolicy(QSizePolicy.Policy.Maximum, QSizePolicy.Policy.Fixed)
-        button.clicked.connect(lambda: (self.accept(), open_topic(topic_id)))
+        def go() -> None:
+            self.accept()
+            open_topic(topic_id)
+
+        button.clicked.connect(go)
         self.open_buttons[topic_id] = button
         return button
 
