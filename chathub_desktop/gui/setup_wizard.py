@@ -43,6 +43,7 @@ from PySide6.QtWidgets import (
 from chathub_desktop.core.model_ids import is_chat_model, small_model
 from chathub_desktop.core.provider_presets import PRESETS, ProviderPreset
 from chathub_desktop.gui.design import Tone, set_tone
+from chathub_desktop.gui.model_choices import fill_model_combo
 from chathub_desktop.gui.task_runner import TaskRunner
 from chathub_desktop.services.connection_check import ConnectionCheck
 from chathub_desktop.services.container import Services
@@ -245,10 +246,10 @@ class AssistantPage(QWizardPage):
         tested = self._wizard.tested.get(str(name)) if name else None
         offered = list(tested.models) if tested is not None and tested.ok else []
         typed = self.model_combo.currentText()
-        self.model_combo.clear()
-        self.model_combo.addItems(offered + [m for m in self._wizard.catalog_ids if m not in offered])
-        if typed and not offered:
-            self.model_combo.setCurrentText(typed)
+        fill_model_combo(self.model_combo, offered, [m for m in self._wizard.catalog_ids if m not in offered],
+                         tested.windows if tested is not None and tested.ok else ())
+        if offered or not typed:
+            self.model_combo.setCurrentIndex(0)
 
     def isComplete(self) -> bool:  # noqa: N802 - Qt override
         """Next needs a name."""
@@ -327,8 +328,8 @@ class SummarizerPage(QWizardPage):
         tested = self._wizard.tested.get(str(name)) if name else None
         offered = [m for m in (tested.models if tested is not None and tested.ok else ()) if is_chat_model(m)]
         chat = self._wizard.assistant_page.model_combo.currentText().strip()
-        self.model_combo.clear()
-        self.model_combo.addItems(offered + [m for m in self._wizard.catalog_ids if m not in offered])
+        fill_model_combo(self.model_combo, offered, [m for m in self._wizard.catalog_ids if m not in offered],
+                         tested.windows if tested is not None and tested.ok else ())
         # a small served model; else the chat model (it is served); else the first served one
         self.model_combo.setCurrentText(small_model(offered) or chat or (offered[0] if offered else ""))
 

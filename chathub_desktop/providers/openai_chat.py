@@ -27,8 +27,8 @@ from chathub_desktop.providers.base import (
     ToolCallEvent,
     UsageEvent,
 )
-from chathub_desktop.providers.errors import error_from_stream_payload, stream_ended_early
 from chathub_desktop.providers.bounded_body import SSEEvent
+from chathub_desktop.providers.errors import error_from_stream_payload, stream_ended_early
 from chathub_desktop.providers.sse_stream import SSEChatClient, decode_event_data
 from chathub_desktop.providers.stream_limits import ReplyMeter
 

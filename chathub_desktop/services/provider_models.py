@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import os
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 
 from sqlalchemy.orm import Session
 
@@ -39,6 +40,17 @@ from chathub_desktop.storage.models import AppSetting, utcnow
 KEY_PREFIX, WINDOWS_PREFIX = MODELS_KEY_PREFIX, WINDOWS_KEY_PREFIX
 #: The most model ids kept per provider.
 MAX_MODELS = 5000
+
+
+@dataclass(frozen=True)
+class ModelListing:
+    """What a model chooser offers for one provider: ``own`` (its last fetched list),
+    ``catalog`` (the bundled ids it can serve) and ``windows``: ``(id, tokens)`` the
+    provider reported for its own models (issue 28)."""
+
+    own: tuple[str, ...]
+    catalog: tuple[str, ...]
+    windows: tuple[tuple[str, int], ...] = ()
 
 
 def reported_windows(s: Session, provider_id: int) -> dict[str, int]:
@@ -88,17 +100,21 @@ class ProviderModels:
         return own, tuple(e.id for e in self._catalog.entries
                           if e.id not in seen and (where is None or catalog_fits(e.id, *where)))
 
-    def choices_named(self, name: str | None) -> tuple[tuple[str, ...], tuple[str, ...]]:
-        """:meth:`choices` of the provider called ``name`` (``None`` or unknown: the catalog)."""
+    def listing(self, provider: int | str | None) -> ModelListing:
+        """The chooser's list for provider ``provider`` (an id, a name, or ``None`` for
+        the catalog alone): :meth:`choices` and the windows it reported, in one call."""
         from sqlalchemy import select
 
         from chathub_desktop.storage.models import Provider
 
-        pid = None
-        if name:
+        pid: int | None = None
+        if isinstance(provider, int):
+            pid = provider
+        elif provider:
             with self._db.read() as s:
-                pid = s.scalar(select(Provider.id).where(Provider.name == name))
-        return self.choices(pid)
+                pid = s.scalar(select(Provider.id).where(Provider.name == provider))
+        own, catalog = self.choices(pid)
+        return ModelListing(own, catalog, tuple(sorted(self.windows(pid).items())))
 
     def cached(self, provider_id: int) -> tuple[str, ...]:
         """The ids provider ``provider_id`` offered at its last successful test (sorted;
