@@ -15,6 +15,7 @@ message is shown inline.
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
@@ -501,6 +502,26 @@ class ModelPicker(QWidget):
             self.models.reload()
 
 
+def summarizer_line(svc: Services) -> str:
+    """One line on the stored History Compress model: provider, model and its context
+    window with where that figure comes from, or what is wrong and where to fix it.
+    Reads the store: call it on a worker thread."""
+    from chathub_desktop.services.summarizer import SummarizerUnavailable, resolve_summarizer
+
+    try:
+        t = resolve_summarizer(svc.db, svc.settings, svc.catalog)
+    except SummarizerUnavailable as exc:
+        return (f"Not usable yet: {exc.reason}. Pick a provider and model "
+                "above (or add a provider on the Providers page).")
+    except ServiceError as exc:
+        return str(exc)
+    # the card's window, as the token popover shows it for this model (issue 24)
+    window = t.card.context_window
+    source = "its model card" if t.card.known else "no model card: the provider's fallback"
+    batches = f"; batches sized for {t.window:,}" if t.window != window else ""
+    return f"In use: {t.label} · context window {window:,} tokens ({source}{batches})"
+
+
 class SystemAgentPage(QWidget):
     """Settings → System Agent: History Compress model, topic naming model, archives and
     the threshold compaction policy (NUM-1, NUM-3, NUM-6, NUM-8).
@@ -625,6 +646,8 @@ class SystemAgentPage(QWidget):
         brow.addWidget(self.save_button)
         layout.addLayout(brow)
         self.range_hints = install_range_hints(self)
+        self._resolve_seq = 0
+        self._resolving: set[asyncio.Task[None]] = set()
         self.reload()
 
     def reload_providers(self) -> None:
@@ -652,24 +675,28 @@ class SystemAgentPage(QWidget):
         self._show_resolved()
 
     def _show_resolved(self) -> None:
-        """One line on the stored summarizer: provider, model and its context window."""
-        from chathub_desktop.services.summarizer import SummarizerUnavailable, resolve_summarizer
+        """Say which summarizer is in use (:func:`summarizer_line`), resolved on a worker
+        thread — it reads the store — and shown when it comes back; a newer request wins."""
+        self._resolve_seq += 1
+        seq = self._resolve_seq
+        self.compress_info.setText("Checking the History Compress model…")
+
+        async def resolve() -> None:
+            line = await asyncio.to_thread(summarizer_line, self.svc)
+            if seq == self._resolve_seq:
+                self.compress_info.setText(line)
 
         try:
-            t = resolve_summarizer(self.svc.db, self.svc.settings, self.svc.catalog)
-        except SummarizerUnavailable as exc:
-            self.compress_info.setText(
-                f"Not usable yet: {exc.reason}. Pick a provider and model "
-                "above (or add a provider on the Providers page).")
+            loop = asyncio.get_event_loop()
+        except RuntimeError:  # no event loop (a page built outside the app): nothing to run it on
             return
-        except ServiceError as exc:
-            self.compress_info.setText(str(exc))
-            return
-        # the card's window, as the token popover shows it for this model (issue 24)
-        window = t.card.context_window
-        source = "its model card" if t.card.known else "no model card: the provider's fallback"
-        batches = f"; batches sized for {t.window:,}" if t.window != window else ""
-        self.compress_info.setText(f"In use: {t.label} · context window {window:,} tokens ({source}{batches})")
+        task = loop.create_task(resolve())
+        self._resolving.add(task)
+        task.add_done_callback(self._resolving.discard)
+
+    def resolving(self) -> bool:
+        """True while the summarizer line is being worked out (tests wait on it)."""
+        return any(not t.done() for t in self._resolving)
 
     def show_error(self, message: str) -> None:
         """Show ``message`` inline (red)."""
