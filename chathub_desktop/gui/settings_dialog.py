@@ -20,6 +20,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import Qt, Signal
+from PySide6.QtGui import QIcon
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
@@ -29,6 +30,7 @@ from PySide6.QtWidgets import (
     QGroupBox,
     QHBoxLayout,
     QLabel,
+    QLineEdit,
     QListWidget,
     QListWidgetItem,
     QPushButton,
@@ -143,11 +145,16 @@ class ProviderFormDialog(QDialog):
     def _on_url_edited(self, _text: str) -> None:
         self._url_touched = bool(self.ui.baseUrlEdit.text().strip())
 
-    def prefill(self, name: str, kind: ProviderKind, base_url: str, needs_key: bool) -> None:
+    def prefill(self, name: str, kind: ProviderKind, base_url: str, needs_key: bool,
+                glyph: QIcon | None = None) -> None:
         """Start a new provider from a preset (the setup wizard's, issue 28): its name,
         kind and base URL ("" leaves the kind's default for the user to edit); no key
-        place is chosen for a server that needs none."""
+        place is chosen for a server that needs none. ``glyph``: the preset's icon, shown
+        at the start of the name field."""
         ui = self.ui
+        if glyph is not None:
+            action = ui.nameEdit.addAction(glyph, QLineEdit.ActionPosition.LeadingPosition)
+            action.setObjectName("presetGlyph")
         ui.kindCombo.setCurrentIndex(max(0, ui.kindCombo.findData(kind.value)))
         ui.nameEdit.setText(name)
         if base_url:

@@ -41,8 +41,9 @@ from PySide6.QtWidgets import (
 )
 
 from chathub_desktop.core.model_ids import is_chat_model, small_model
-from chathub_desktop.core.provider_presets import PRESETS, ProviderPreset
+from chathub_desktop.core.provider_presets import PRESETS, PresetPlace, ProviderPreset
 from chathub_desktop.gui.design import Tone, set_tone
+from chathub_desktop.gui.design.icons import Icon, icon
 from chathub_desktop.gui.model_choices import fill_model_combo
 from chathub_desktop.gui.task_runner import TaskRunner
 from chathub_desktop.services.connection_check import ConnectionCheck
@@ -68,6 +69,11 @@ def _label(text: str) -> QLabel:
     return label
 
 
+#: The glyph of each kind of preset (generic pictures, no vendor logos).
+PLACE_ICONS = {PresetPlace.CLOUD: Icon.CLOUD_SERVICE, PresetPlace.ROUTER: Icon.ROUTER_SERVICE,
+               PresetPlace.LOCAL: Icon.LOCAL_SERVER, PresetPlace.CUSTOM: Icon.PROVIDERS}
+
+
 class ProviderPage(QWizardPage):
     """The providers; a preset (kind, base URL, where to get a key) and Add provider…,
     which opens the provider form filled from it; Test connection (issue 28)."""
@@ -88,7 +94,7 @@ class ProviderPage(QWizardPage):
         self.preset_combo.setAccessibleName("Provider preset")
         self.preset_combo.setToolTip("Fills in the kind and base URL; change anything in the form")
         for preset in PRESETS:
-            self.preset_combo.addItem(preset.name, preset)
+            self.preset_combo.addItem(icon(PLACE_ICONS[preset.place]), preset.name, preset)
         self.preset_combo.currentIndexChanged.connect(lambda _i: self._show_key_hint())
         row.addWidget(self.preset_combo)
         self.add_button = QPushButton("&Add provider…")
@@ -167,7 +173,7 @@ class ProviderPage(QWizardPage):
         p = self.preset()
         taken = {v.name for v in self._wizard.svc.providers.list()}
         name = p.name if p.base_url and p.name not in taken else ""
-        dlg.prefill(name, p.kind, p.base_url, p.needs_key)
+        dlg.prefill(name, p.kind, p.base_url, p.needs_key, icon(PLACE_ICONS[p.place]))
         dlg.saved.connect(lambda view: (self.reload(view.name), self.test_connection()))
         self._wizard.provider_form = dlg
         dlg.open()

@@ -69,6 +69,9 @@ class Icon(enum.Enum):
     ACCEPT = "check"
     JUMP_START = "arrow-up-to-line"
     JUMP_END = "arrow-down-to-line"
+    CLOUD_SERVICE = "cloud"  # a provider preset: a vendor's own API
+    ROUTER_SERVICE = "route"  # a provider preset: a router to many vendors
+    LOCAL_SERVER = "server"  # a provider preset: a server on this machine or network
 
 
 class IconTint(enum.Enum):
