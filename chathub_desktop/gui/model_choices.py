@@ -2,7 +2,7 @@
 
 :func:`fill_model_combo` puts the provider's own models (the list its last Test
 connection fetched) first, each with the context window the provider reported for it
-where it reported one (:class:`ModelWindowDelegate` paints it at the row's end), a
+where it reported one (:class:`ChooserRowDelegate` paints it at the row's end), a
 separator, then the bundled catalog's models that provider can serve; the field stays
 editable for any id typed (free text last).
 :class:`ProviderModelList` keeps a model combo filled for the provider chosen in a
@@ -19,7 +19,7 @@ import asyncio
 from collections.abc import Coroutine, Sequence
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QModelIndex, QObject, QPersistentModelIndex, QRect, Qt, QTimer
+from PySide6.QtCore import QModelIndex, QObject, QPersistentModelIndex, QRect, QSize, Qt, QTimer
 from PySide6.QtGui import QPainter, QPalette
 from PySide6.QtWidgets import (
     QComboBox,
@@ -44,30 +44,37 @@ HINT_DELAY_MS = 250
 WINDOW_ROLE = Qt.ItemDataRole.UserRole + 7
 
 
-class ModelWindowDelegate(QStyledItemDelegate):
-    """Paints a model row of a chooser's list with its reported window (``8k``, ``128k``)
-    right-aligned in muted text; the id is elided before it, never overlapped."""
+class ChooserRowDelegate(QStyledItemDelegate):
+    """Paints a row of a chooser's list (models, the wizard's presets) as an item view
+    does — a selected row's icon in the highlighted-text colour — with the design
+    system's padding and, when the provider reported one, the model's window (``8k``, ``128k``) right-aligned in
+    muted text; the id is elided before it, never overlapped."""
+
+    def sizeHint(self, option: QStyleOptionViewItem, index: QModelIndex | QPersistentModelIndex) -> QSize:  # noqa: N802 - Qt override
+        """The usual size with :data:`Space.XS` above and below."""
+        size = super().sizeHint(option, index)
+        return QSize(size.width() + 2 * Space.MD, size.height() + 2 * Space.XS)
 
     def paint(self, painter: QPainter, option: QStyleOptionViewItem,
               index: QModelIndex | QPersistentModelIndex) -> None:
-        """The row as usual, then the window of :data:`WINDOW_ROLE` when it has one."""
+        """The row's background, its id inset by :data:`Space.MD`, then the window of
+        :data:`WINDOW_ROLE` when it has one."""
         tokens = index.data(WINDOW_ROLE)
-        if not isinstance(tokens, int):
-            super().paint(painter, option, index)
-            return
-        label = short_window(tokens)
-        width = option.fontMetrics.horizontalAdvance(label) + Space.LG
-        rest = QStyleOptionViewItem(option)
-        rest.rect = option.rect.adjusted(0, 0, -width, 0)
+        label = short_window(tokens) if isinstance(tokens, int) else ""
+        width = option.fontMetrics.horizontalAdvance(label) + Space.LG if label else Space.MD
         style = option.widget.style() if option.widget is not None else None
         if style is not None:  # the selection/hover background under the whole row
             style.drawPrimitive(QStyle.PrimitiveElement.PE_PanelItemViewItem, option, painter, option.widget)
+        rest = QStyleOptionViewItem(option)
+        rest.rect = option.rect.adjusted(Space.MD - Space.XS, 0, -width, 0)
         super().paint(painter, rest, index)
+        if not label:
+            return
         selected = bool(option.state & QStyle.StateFlag.State_Selected)
         painter.save()
         painter.setPen(option.palette.color(QPalette.ColorRole.HighlightedText) if selected
                        else tokens_of(option.palette).text_muted)
-        box = QRect(option.rect.right() - width, option.rect.top(), width - Space.SM, option.rect.height())
+        box = QRect(option.rect.right() - width, option.rect.top(), width - Space.MD, option.rect.height())
         painter.drawText(box, Qt.AlignmentFlag.AlignVCenter | Qt.AlignmentFlag.AlignRight, label)
         painter.restore()
 
@@ -76,13 +83,13 @@ def fill_model_combo(combo: QComboBox, own: Sequence[str], catalog: Sequence[str
                      windows: Sequence[tuple[str, int]] = ()) -> None:
     """Offer ``own`` (the provider's models), a separator, then ``catalog`` in ``combo``,
     keeping the text shown (an id typed or stored stays). ``windows``: ``(id, tokens)``
-    the provider reported; those rows show it (:class:`ModelWindowDelegate`) and say it
+    the provider reported; those rows show it (:class:`ChooserRowDelegate`) and say it
     in their tooltip."""
     text = combo.currentText()
     combo.blockSignals(True)
     combo.clear()
-    if not isinstance(combo.itemDelegate(), ModelWindowDelegate):
-        combo.setItemDelegate(ModelWindowDelegate(combo))
+    if not isinstance(combo.itemDelegate(), ChooserRowDelegate):
+        combo.setItemDelegate(ChooserRowDelegate(combo))
     reported = dict(windows)
     for model in own:
         combo.addItem(model)

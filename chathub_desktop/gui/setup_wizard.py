@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from PySide6.QtCore import Qt, Signal
+from PySide6.QtCore import QSize, Qt, Signal
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
@@ -44,7 +44,8 @@ from chathub_desktop.core.model_ids import is_chat_model, small_model
 from chathub_desktop.core.provider_presets import PRESETS, PresetPlace, ProviderPreset
 from chathub_desktop.gui.design import Tone, set_tone
 from chathub_desktop.gui.design.icons import Icon, icon
-from chathub_desktop.gui.model_choices import fill_model_combo
+from chathub_desktop.gui.design.tokens import IconSize
+from chathub_desktop.gui.model_choices import ChooserRowDelegate, fill_model_combo
 from chathub_desktop.gui.task_runner import TaskRunner
 from chathub_desktop.services.connection_check import ConnectionCheck
 from chathub_desktop.services.container import Services
@@ -93,6 +94,8 @@ class ProviderPage(QWizardPage):
         self.preset_combo.setObjectName("setupPreset")
         self.preset_combo.setAccessibleName("Provider preset")
         self.preset_combo.setToolTip("Fills in the kind and base URL; change anything in the form")
+        self.preset_combo.setItemDelegate(ChooserRowDelegate(self.preset_combo))  # icons recoloured on selection
+        self.preset_combo.view().setIconSize(QSize(IconSize.SM, IconSize.SM))
         for preset in PRESETS:
             self.preset_combo.addItem(icon(PLACE_ICONS[preset.place]), preset.name, preset)
         self.preset_combo.currentIndexChanged.connect(lambda _i: self._show_key_hint())
