@@ -116,11 +116,10 @@ async def check_endpoint(name: str, kind_value: str, base_url: str, key: str | N
         return ConnectionCheck(False, f"{url}: {redirect.message}", (), seconds)
     if status != 200:
         return ConnectionCheck(False, f"{url} answered {_status_line(status)}", (), seconds)
-    try:
-        data = answer.get("data", []) if isinstance(answer, dict) else None
-        models = tuple(sorted({str(m["id"]) for m in data if isinstance(m, dict) and m.get("id")}))
-    except (ValueError, AttributeError, TypeError):
+    data = answer.get("data", []) if isinstance(answer, dict) else None
+    if not isinstance(data, list):
         return ConnectionCheck(False, f"{url} answered, but not with a model list", (), seconds)
+    models = tuple(sorted({str(m["id"]) for m in data if isinstance(m, dict) and m.get("id")}))
     n = len(models)
     windows = tuple(sorted(model_windows(answer, served).items()))
     return ConnectionCheck(True, f"Connected to {name} in {seconds:.1f} s: "
