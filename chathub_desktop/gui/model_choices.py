@@ -30,6 +30,7 @@ from PySide6.QtWidgets import (
     QToolButton,
 )
 
+from chathub_desktop.core.model_cards import WindowSource
 from chathub_desktop.core.model_windows import short_window
 from chathub_desktop.gui.design import Space, Tone, set_tone
 from chathub_desktop.gui.design.icons import Icon, icon
@@ -254,7 +255,7 @@ class ModelChoices(QObject):
         if model != self._dialog.ui.modelCombo.currentText().strip():
             return  # typed on meanwhile
         source = "offered by this provider" if model in self.own else "not in this provider's list"
-        if model in self.windows and card.context_window == self.windows[model]:
+        if card.window_source is WindowSource.PROVIDER:
             self.hint.setText(f"{card.context_window:,}-token context window (reported by the provider) · {source}")
         elif card.known:
             self.hint.setText(f"{card.context_window:,}-token context window · {source}")

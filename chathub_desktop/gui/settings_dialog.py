@@ -42,6 +42,7 @@ from PySide6.QtWidgets import (
 )
 
 from chathub_desktop.core.key_places import KeyPlace
+from chathub_desktop.core.model_cards import WindowSource
 from chathub_desktop.core.provider_kinds import ProviderKind
 from chathub_desktop.gui import confirm
 from chathub_desktop.gui.design import Tone, set_tone
@@ -509,6 +510,12 @@ class ModelPicker(QWidget):
             self.models.reload()
 
 
+#: How the System Agent page names where the summarizer's window comes from.
+WINDOW_SOURCE_TEXT = {WindowSource.USER_CARD: "your model card", WindowSource.PROVIDER: "reported by the provider",
+                      WindowSource.CATALOG: "the bundled catalog",
+                      WindowSource.FALLBACK: "no model card: the provider's fallback"}
+
+
 def summarizer_line(svc: Services) -> str:
     """One line on the stored History Compress model: provider, model and its context
     window with where that figure comes from, or what is wrong and where to fix it.
@@ -524,7 +531,7 @@ def summarizer_line(svc: Services) -> str:
         return str(exc)
     # the card's window, as the token popover shows it for this model (issue 24)
     window = t.card.context_window
-    source = "its model card" if t.card.known else "no model card: the provider's fallback"
+    source = WINDOW_SOURCE_TEXT[t.card.window_source]
     batches = f"; batches sized for {t.window:,}" if t.window != window else ""
     return f"In use: {t.label} · context window {window:,} tokens ({source}{batches})"
 

@@ -14,7 +14,7 @@ from pathlib import Path
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
-from chathub_desktop.core.model_cards import MAX_CATALOG_CHARS, ModelCardInfo
+from chathub_desktop.core.model_cards import MAX_CATALOG_CHARS, ModelCardInfo, WindowSource
 from chathub_desktop.core.provider_kinds import ProviderKind
 from chathub_desktop.providers.catalog import CatalogError, ModelCatalog
 from chathub_desktop.services.errors import InvalidInput, NotFound
@@ -45,7 +45,7 @@ def resolve_card(s: Session, catalog: ModelCatalog, provider: Provider | None, m
     card = catalog.card(model, kind, base_url=provider.base_url if provider is not None else None)
     reported = reported_windows(s, provider.id).get(model) if provider is not None else None
     if reported is not None:
-        card = replace(card, context_window=reported, known=True)
+        card = replace(card, context_window=reported, known=True, window_source=WindowSource.PROVIDER)
     custom = None
     if provider is not None:
         custom = s.scalar(select(ModelCard).where(ModelCard.model == model, ModelCard.provider_id == provider.id))
@@ -60,6 +60,7 @@ def resolve_card(s: Session, catalog: ModelCatalog, provider: Provider | None, m
         reasoning=custom.reasoning,
         known=True,
         encoding=custom.encoding,
+        window_source=WindowSource.USER_CARD,
     )
 
 

@@ -139,3 +139,10 @@ def test_the_choosers_show_the_window_the_provider_reports(
     actions = picker.actions_by_text()
     assert actions["smollm2-135m"].text() == "smollm2-135m\t4k"
     assert actions["llama-3.1-8b-instruct"].text() == "llama-3.1-8b-instruct"
+    services.settings.set("history-compress-model", "Fake/smollm2-135m")
+    dlg = window.pages.open_system_agent()
+    page = dlg.system_page
+    qtbot.waitUntil(lambda: not page.resolving() and not page.compress_picker.models.pending(), timeout=5000)
+    assert page.compress_info.text() == ("In use: Fake/smollm2-135m · context window 4,096 tokens "
+                                         "(reported by the provider)")
+    dlg.reject()

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import asyncio
 
+from chathub_desktop.core.model_cards import WindowSource
 from chathub_desktop.services.container import Services
 from tests.fakes.vendor_server import FakeVendor
 
@@ -32,12 +33,13 @@ def test_reported_windows_are_kept_and_used_for_models_without_a_card(
     assert services.provider_models.windows(pid) == {
         "router/any-model": 32_768, "studio-model": 16_384, "gpt-4o": 64_000}
     card = services.provider_models.card(pid, "router/any-model")
-    assert card.known and card.context_window == 32_768
+    assert card.known and card.context_window == 32_768 and card.window_source is WindowSource.PROVIDER
     assert services.provider_models.card(pid, "gpt-4o").context_window == 64_000  # beats the catalog
     silent = services.provider_models.card(pid, "silent-model")
-    assert not silent.known  # the fallback
+    assert not silent.known and silent.window_source is WindowSource.FALLBACK
     services.models.set("router/any-model", context_window=8_000, provider="Fake")
-    assert services.provider_models.card(pid, "router/any-model").context_window == 8_000  # the user's card wins
+    mine = services.provider_models.card(pid, "router/any-model")
+    assert mine.context_window == 8_000 and mine.window_source is WindowSource.USER_CARD  # the user's card wins
 
 
 def test_a_llama_cpp_server_is_asked_the_window_it_serves(services: Services, fake_vendor: FakeVendor) -> None:
