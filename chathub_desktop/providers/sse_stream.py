@@ -233,6 +233,18 @@ async def post_sse(
         raise error_from_exception(exc, secret=secret, url=url) from None
 
 
+def event_type(event: SSEEvent) -> str | None:
+    """The ``type`` field of an event's JSON data, else its ``event:`` name, else None
+    (data that is not JSON has no type)."""
+    try:
+        data = json.loads(event.data)
+    except (ValueError, RecursionError):
+        data = None
+    if isinstance(data, Mapping) and isinstance(data.get("type"), str):
+        return str(data["type"])
+    return event.event
+
+
 def decode_event_data(event: SSEEvent, *, secret: str | None = None) -> object:
     """``json.loads`` of the event's data; malformed JSON → ProviderError(BAD_RESPONSE)."""
     try:
