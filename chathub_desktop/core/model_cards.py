@@ -17,6 +17,7 @@ the lowest ``reasoning_effort`` the model accepts (GPT-5 family) or null.
 
 from __future__ import annotations
 
+import enum
 import json
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
@@ -63,6 +64,15 @@ class CatalogError(ValueError):
     """The catalog JSON is malformed; the message names the bad entry and field."""
 
 
+class WindowSource(enum.Enum):
+    """Where a card's context window comes from, first found wins (issue 28)."""
+
+    USER_CARD = "user card"  # the user's model card
+    PROVIDER = "provider"  # the window the provider reported for the model
+    CATALOG = "catalog"  # the bundled catalog
+    FALLBACK = "fallback"  # the NUM-2 per-provider fallback (``known`` False)
+
+
 @dataclass(frozen=True, slots=True)
 class ModelCardInfo:
     """What we know about one model (NUM-2, REF-21).
@@ -76,6 +86,7 @@ class ModelCardInfo:
     - ``known``: False when the model is not in the catalog (fallback values).
     - ``encoding``: the tokenizer a user card names (``o200k_base`` / ``cl100k_base``),
       ``None``: chosen by model id (``tokens.encodings``; issue 28).
+    - ``window_source``: where ``context_window`` comes from (:class:`WindowSource`).
     """
 
     model: str
@@ -86,6 +97,7 @@ class ModelCardInfo:
     min_effort: str | None
     known: bool
     encoding: str | None = None
+    window_source: WindowSource = WindowSource.CATALOG
 
 
 @dataclass(frozen=True, slots=True)
@@ -355,4 +367,5 @@ class ModelCardIndex:
             thinking_off=None,
             min_effort=None,
             known=False,
+            window_source=WindowSource.FALLBACK,
         )

@@ -1,8 +1,10 @@
 """The one place that builds model lists for a model field (issues 14 and 28).
 
 :func:`fill_model_combo` puts the provider's own models (the list its last Test
-connection fetched) first, a separator, then the bundled catalog's models that provider
-can serve; the field stays editable for any id typed (free text last).
+connection fetched) first, each with the context window the provider reported for it
+where it reported one (:class:`ChooserRowDelegate` paints it at the row's end), a
+separator, then the bundled catalog's models that provider can serve; the field stays
+editable for any id typed (free text last).
 :class:`ProviderModelList` keeps a model combo filled for the provider chosen in a
 provider combo, reading on a worker thread, and offers a refresh button that asks the
 provider again (Settings → System Agent uses it). :class:`ModelChoices` is the assistant
@@ -17,26 +19,86 @@ import asyncio
 from collections.abc import Coroutine, Sequence
 from typing import TYPE_CHECKING, Any
 
-from PySide6.QtCore import QObject, QTimer
-from PySide6.QtWidgets import QComboBox, QLabel, QToolButton
+from PySide6.QtCore import QModelIndex, QObject, QPersistentModelIndex, QRect, QSize, Qt, QTimer
+from PySide6.QtGui import QPainter, QPalette
+from PySide6.QtWidgets import (
+    QComboBox,
+    QLabel,
+    QStyle,
+    QStyledItemDelegate,
+    QStyleOptionViewItem,
+    QToolButton,
+)
 
-from chathub_desktop.gui.design import Tone, set_tone
+from chathub_desktop.core.model_cards import WindowSource
+from chathub_desktop.core.model_windows import short_window
+from chathub_desktop.gui.design import Space, Tone, set_tone
 from chathub_desktop.gui.design.icons import Icon, icon
+from chathub_desktop.gui.design.palette import tokens_of
 
 if TYPE_CHECKING:
     from chathub_desktop.gui.assistant_dialog import AssistantDialog
     from chathub_desktop.services.provider_models import ProviderModels
 
 HINT_DELAY_MS = 250
+#: Item role holding the window (tokens) the provider reported for a model.
+WINDOW_ROLE = Qt.ItemDataRole.UserRole + 7
 
 
-def fill_model_combo(combo: QComboBox, own: Sequence[str], catalog: Sequence[str]) -> None:
+class ChooserRowDelegate(QStyledItemDelegate):
+    """Paints a row of a chooser's list (models, the wizard's presets) as an item view
+    does — a selected row's icon in the highlighted-text colour — with the design
+    system's padding and, when the provider reported one, the model's window (``8k``, ``128k``) right-aligned in
+    muted text; the id is elided before it, never overlapped."""
+
+    def sizeHint(self, option: QStyleOptionViewItem, index: QModelIndex | QPersistentModelIndex) -> QSize:  # noqa: N802 - Qt override
+        """The usual size with :data:`Space.XS` above and below."""
+        size = super().sizeHint(option, index)
+        return QSize(size.width() + 2 * Space.MD, size.height() + 2 * Space.XS)
+
+    def paint(self, painter: QPainter, option: QStyleOptionViewItem,
+              index: QModelIndex | QPersistentModelIndex) -> None:
+        """The row's background, its id inset by :data:`Space.MD`, then the window of
+        :data:`WINDOW_ROLE` when it has one."""
+        tokens = index.data(WINDOW_ROLE)
+        label = short_window(tokens) if isinstance(tokens, int) else ""
+        width = option.fontMetrics.horizontalAdvance(label) + Space.LG if label else Space.MD
+        style = option.widget.style() if option.widget is not None else None
+        if style is not None:  # the selection/hover background under the whole row
+            style.drawPrimitive(QStyle.PrimitiveElement.PE_PanelItemViewItem, option, painter, option.widget)
+        rest = QStyleOptionViewItem(option)
+        rest.rect = option.rect.adjusted(Space.MD - Space.XS, 0, -width, 0)
+        super().paint(painter, rest, index)
+        if not label:
+            return
+        selected = bool(option.state & QStyle.StateFlag.State_Selected)
+        painter.save()
+        painter.setPen(option.palette.color(QPalette.ColorRole.HighlightedText) if selected
+                       else tokens_of(option.palette).text_muted)
+        box = QRect(option.rect.right() - width, option.rect.top(), width - Space.MD, option.rect.height())
+        painter.drawText(box, Qt.AlignmentFlag.AlignVCenter | Qt.AlignmentFlag.AlignRight, label)
+        painter.restore()
+
+
+def fill_model_combo(combo: QComboBox, own: Sequence[str], catalog: Sequence[str],
+                     windows: Sequence[tuple[str, int]] = ()) -> None:
     """Offer ``own`` (the provider's models), a separator, then ``catalog`` in ``combo``,
-    keeping the text shown (an id typed or stored stays)."""
+    keeping the text shown (an id typed or stored stays). ``windows``: ``(id, tokens)``
+    the provider reported; those rows show it (:class:`ChooserRowDelegate`) and say it
+    in their tooltip."""
     text = combo.currentText()
     combo.blockSignals(True)
     combo.clear()
-    combo.addItems(list(own))
+    if not isinstance(combo.itemDelegate(), ChooserRowDelegate):
+        combo.setItemDelegate(ChooserRowDelegate(combo))
+    reported = dict(windows)
+    for model in own:
+        combo.addItem(model)
+        if model in reported:
+            row = combo.count() - 1
+            combo.setItemData(row, reported[model], WINDOW_ROLE)
+            combo.setItemData(row, f"{reported[model]:,}-token context window (reported by the provider)",
+                              Qt.ItemDataRole.ToolTipRole)
     if own and catalog:
         combo.insertSeparator(len(own))
     combo.addItems(list(catalog))
@@ -59,6 +121,7 @@ class ProviderModelList(QObject):
         self._models = models
         self._tasks: set[asyncio.Task[None]] = set()
         self.own: tuple[str, ...] = ()
+        self.windows: dict[str, int] = {}
         self.refresh_button = QToolButton()
         self.refresh_button.setIcon(icon(Icon.REGENERATE))  # ask again
         self.refresh_button.setObjectName(f"{model_combo.objectName()}Refresh")
@@ -94,11 +157,11 @@ class ProviderModelList(QObject):
 
     async def _fill(self) -> None:
         name = self._providers.currentData()
-        own, catalog = await asyncio.to_thread(self._models.choices_named, str(name) if name else None)
+        listing = await asyncio.to_thread(self._models.listing, str(name) if name else None)
         if name != self._providers.currentData():
             return  # another provider was chosen meanwhile
-        fill_model_combo(self._combo, own, catalog)
-        self.own = own
+        fill_model_combo(self._combo, listing.own, listing.catalog, listing.windows)
+        self.own, self.windows = listing.own, dict(listing.windows)
 
     async def _refresh(self) -> None:
         name = self._providers.currentData()
@@ -137,6 +200,7 @@ class ModelChoices(QObject):
         self.refresh_button.clicked.connect(lambda: self._spawn(self._refresh()))
         ui.modelRow.insertWidget(ui.modelRow.indexOf(ui.modelCombo) + 1, self.refresh_button)
         self.own: tuple[str, ...] = ()
+        self.windows: dict[str, int] = {}
         self._timer = QTimer(self)
         self._timer.setSingleShot(True)
         self._timer.setInterval(HINT_DELAY_MS)
@@ -163,9 +227,9 @@ class ModelChoices(QObject):
 
     async def _fill(self) -> None:
         pid = self._dialog.ui.providerCombo.currentData()
-        own, catalog = await asyncio.to_thread(self._models.choices, pid)
-        fill_model_combo(self._dialog.ui.modelCombo, own, catalog)
-        self.own = own
+        listing = await asyncio.to_thread(self._models.listing, pid)
+        fill_model_combo(self._dialog.ui.modelCombo, listing.own, listing.catalog, listing.windows)
+        self.own, self.windows = listing.own, dict(listing.windows)
         await self._hint()
 
     async def _refresh(self) -> None:
@@ -191,7 +255,9 @@ class ModelChoices(QObject):
         if model != self._dialog.ui.modelCombo.currentText().strip():
             return  # typed on meanwhile
         source = "offered by this provider" if model in self.own else "not in this provider's list"
-        if card.known:
+        if card.window_source is WindowSource.PROVIDER:
+            self.hint.setText(f"{card.context_window:,}-token context window (reported by the provider) · {source}")
+        elif card.known:
             self.hint.setText(f"{card.context_window:,}-token context window · {source}")
         else:
             self.hint.setText(f"No model card: its {card.context_window:,}-token window is the provider's "

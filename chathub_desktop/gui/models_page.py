@@ -21,6 +21,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from chathub_desktop.gui import confirm
 from chathub_desktop.gui.error_presenter import ErrorPresenter, user_message
 from chathub_desktop.gui.model_card_dialog import ModelCardDialog
 from chathub_desktop.gui.service_ops import ServiceOps
@@ -144,9 +145,15 @@ class ModelsPage(QWidget):
         return self._open(card) if card is not None else None
 
     def delete(self) -> None:
-        """Delete the selected card on a worker (the bundled catalog applies again)."""
+        """Delete the selected card on a worker after the user confirms (the provider's
+        reported window or the bundled catalog applies again)."""
         card = self.current()
         if card is None:
+            return
+        where = card.provider or "every provider"
+        if not confirm.ask(self, "Delete model card",
+                           f"Delete your card of “{card.model}” ({where})? Its {card.context_window:,}-token "
+                           "window is then taken from the provider or the bundled catalog again."):
             return
         models = self._svc.models
         self.ops.start(f"Delete the card of {card.model}",

@@ -24,6 +24,7 @@ from PySide6.QtCore import QObject, QTimer
 from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import QMenu
 
+from chathub_desktop.gui.topic_model_picker import menu_text
 from chathub_desktop.services.errors import ServiceError
 
 if TYPE_CHECKING:
@@ -112,8 +113,9 @@ class ReplyVersionsController(QObject):
         groups = self._w.model_picker.picker.groups
         for g in groups:
             target = menu if g.current else menu.addMenu(g.provider_name)
+            windows = dict(g.windows)
             for model in (*g.own, *g.catalog):
-                action = target.addAction(model)
+                action = target.addAction(menu_text(model, windows.get(model)))
                 action.setToolTip(f"Regenerate the last reply with {model} ({g.provider_name}), this reply only")
                 action.triggered.connect(lambda _c=False, p=g.provider_id, m=model:
                                          self.regenerate(override=ModelPick(p, m)))

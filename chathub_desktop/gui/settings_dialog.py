@@ -22,6 +22,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import Qt, Signal
+from PySide6.QtGui import QIcon
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
@@ -31,6 +32,7 @@ from PySide6.QtWidgets import (
     QGroupBox,
     QHBoxLayout,
     QLabel,
+    QLineEdit,
     QListWidget,
     QListWidgetItem,
     QPushButton,
@@ -42,6 +44,7 @@ from PySide6.QtWidgets import (
 )
 
 from chathub_desktop.core.key_places import KeyPlace
+from chathub_desktop.core.model_cards import WindowSource
 from chathub_desktop.core.provider_kinds import ProviderKind
 from chathub_desktop.gui import confirm
 from chathub_desktop.gui.design import Tone, set_tone
@@ -148,11 +151,16 @@ class ProviderFormDialog(QDialog):
     def _on_url_edited(self, _text: str) -> None:
         self._url_touched = bool(self.ui.baseUrlEdit.text().strip())
 
-    def prefill(self, name: str, kind: ProviderKind, base_url: str, needs_key: bool) -> None:
+    def prefill(self, name: str, kind: ProviderKind, base_url: str, needs_key: bool,
+                glyph: QIcon | None = None) -> None:
         """Start a new provider from a preset (the setup wizard's, issue 28): its name,
         kind and base URL ("" leaves the kind's default for the user to edit); no key
-        place is chosen for a server that needs none."""
+        place is chosen for a server that needs none. ``glyph``: the preset's icon, shown
+        at the start of the name field."""
         ui = self.ui
+        if glyph is not None:
+            action = ui.nameEdit.addAction(glyph, QLineEdit.ActionPosition.LeadingPosition)
+            action.setObjectName("presetGlyph")
         ui.kindCombo.setCurrentIndex(max(0, ui.kindCombo.findData(kind.value)))
         ui.nameEdit.setText(name)
         if base_url:
@@ -528,6 +536,32 @@ class ModelPicker(QWidget):
             self.models.reload()
 
 
+#: How the System Agent page names where the summarizer's window comes from.
+WINDOW_SOURCE_TEXT = {WindowSource.USER_CARD: "your model card", WindowSource.PROVIDER: "reported by the provider",
+                      WindowSource.CATALOG: "the bundled catalog",
+                      WindowSource.FALLBACK: "no model card: the provider's fallback"}
+
+
+def summarizer_line(svc: Services) -> str:
+    """One line on the stored History Compress model: provider, model and its context
+    window with where that figure comes from, or what is wrong and where to fix it.
+    Reads the store: call it on a worker thread."""
+    from chathub_desktop.services.summarizer import SummarizerUnavailable, resolve_summarizer
+
+    try:
+        t = resolve_summarizer(svc.db, svc.settings, svc.catalog)
+    except SummarizerUnavailable as exc:
+        return (f"Not usable yet: {exc.reason}. Pick a provider and model "
+                "above (or add a provider on the Providers page).")
+    except ServiceError as exc:
+        return str(exc)
+    # the card's window, as the token popover shows it for this model (issue 24)
+    window = t.card.context_window
+    source = WINDOW_SOURCE_TEXT[t.card.window_source]
+    batches = f"; batches sized for {t.window:,}" if t.window != window else ""
+    return f"In use: {t.label} · context window {window:,} tokens ({source}{batches})"
+
+
 class SystemAgentPage(QWidget):
     """Settings → System Agent: History Compress model, topic naming model, archives and
     the threshold compaction policy (NUM-1, NUM-3, NUM-6, NUM-8).
@@ -681,25 +715,18 @@ class SystemAgentPage(QWidget):
         self._show_resolved()
 
     def _show_resolved(self) -> None:
-        self.compress_info.setText(self._resolved_text())
+        """Say which summarizer is in use (:func:`summarizer_line`), worked out on the
+        runner's worker thread (it reads the store); a newer request cancels an older one."""
+        self.compress_info.setText("Checking the History Compress model…")
 
-    def _resolved_text(self) -> str:
-        """One line on the stored summarizer: provider, model and its context window (a
-        store read)."""
-        from chathub_desktop.services.summarizer import SummarizerUnavailable, resolve_summarizer
+        async def resolve() -> None:
+            self.compress_info.setText(await self._runner.run_in_thread(summarizer_line, self.svc))
 
-        try:
-            t = resolve_summarizer(self.svc.db, self.svc.settings, self.svc.catalog)
-        except SummarizerUnavailable as exc:
-            return (f"Not usable yet: {exc.reason}. Pick a provider and model "
-                    "above (or add a provider on the Providers page).")
-        except ServiceError as exc:
-            return str(exc)
-        # the card's window, as the token popover shows it for this model (issue 24)
-        window = t.card.context_window
-        source = "its model card" if t.card.known else "no model card: the provider's fallback"
-        batches = f"; batches sized for {t.window:,}" if t.window != window else ""
-        return f"In use: {t.label} · context window {window:,} tokens ({source}{batches})"
+        self._runner.run(f"system-agent-resolve:{id(self)}", resolve(), context="System Agent", quiet=True)
+
+    def resolving(self) -> bool:
+        """True while the summarizer line is being worked out (tests wait on it)."""
+        return self._runner.is_running(f"system-agent-resolve:{id(self)}")
 
     def show_error(self, message: str) -> None:
         """Show ``message`` inline (red)."""
@@ -741,7 +768,7 @@ class SystemAgentPage(QWidget):
                 self.svc.settings.set(key, value)
             except ServiceError as exc:
                 return f"{label}: {exc}", ""
-        return None, self._resolved_text()
+        return None, summarizer_line(self.svc)
 
     async def _store(self, values: tuple[tuple[str, str, object], ...]) -> None:
         try:

@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from PySide6.QtCore import Qt, Signal
+from PySide6.QtCore import QSize, Qt, Signal
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
@@ -41,8 +41,11 @@ from PySide6.QtWidgets import (
 )
 
 from chathub_desktop.core.model_ids import is_chat_model, small_model
-from chathub_desktop.core.provider_presets import PRESETS, ProviderPreset
+from chathub_desktop.core.provider_presets import PRESETS, PresetPlace, ProviderPreset
 from chathub_desktop.gui.design import Space, Tone, set_tone
+from chathub_desktop.gui.design.icons import Icon, icon
+from chathub_desktop.gui.design.tokens import IconSize
+from chathub_desktop.gui.model_choices import ChooserRowDelegate, fill_model_combo
 from chathub_desktop.gui.task_runner import TaskRunner
 from chathub_desktop.services.connection_check import ConnectionCheck
 from chathub_desktop.services.container import Services
@@ -88,6 +91,11 @@ def page_header(title: str, subtitle: str) -> QWidget:
     return header
 
 
+#: The glyph of each kind of preset (generic pictures, no vendor logos).
+PLACE_ICONS = {PresetPlace.CLOUD: Icon.CLOUD_SERVICE, PresetPlace.ROUTER: Icon.ROUTER_SERVICE,
+               PresetPlace.LOCAL: Icon.LOCAL_SERVER, PresetPlace.CUSTOM: Icon.PROVIDERS}
+
+
 class ProviderPage(QWizardPage):
     """The providers; a preset (kind, base URL, where to get a key) and Add provider…,
     which opens the provider form filled from it; Test connection (issue 28)."""
@@ -107,8 +115,10 @@ class ProviderPage(QWizardPage):
         self.preset_combo.setObjectName("setupPreset")
         self.preset_combo.setAccessibleName("Provider preset")
         self.preset_combo.setToolTip("Fills in the kind and base URL; change anything in the form")
+        self.preset_combo.setItemDelegate(ChooserRowDelegate(self.preset_combo))  # icons recoloured on selection
+        self.preset_combo.view().setIconSize(QSize(IconSize.SM, IconSize.SM))
         for preset in PRESETS:
-            self.preset_combo.addItem(preset.name, preset)
+            self.preset_combo.addItem(icon(PLACE_ICONS[preset.place]), preset.name, preset)
         self.preset_combo.currentIndexChanged.connect(lambda _i: self._show_key_hint())
         row.addWidget(self.preset_combo)
         self.add_button = QPushButton("&Add provider…")
@@ -187,7 +197,7 @@ class ProviderPage(QWizardPage):
         p = self.preset()
         taken = {v.name for v in self._wizard.svc.providers.list()}
         name = p.name if p.base_url and p.name not in taken else ""
-        dlg.prefill(name, p.kind, p.base_url, p.needs_key)
+        dlg.prefill(name, p.kind, p.base_url, p.needs_key, icon(PLACE_ICONS[p.place]))
         dlg.saved.connect(lambda view: self.reload(view.name))
         dlg.saved.connect(lambda _view: self.test_connection())
         self._wizard.provider_form = dlg
@@ -267,10 +277,10 @@ class AssistantPage(QWizardPage):
         tested = self._wizard.tested.get(str(name)) if name else None
         offered = list(tested.models) if tested is not None and tested.ok else []
         typed = self.model_combo.currentText()
-        self.model_combo.clear()
-        self.model_combo.addItems(offered + [m for m in self._wizard.catalog_ids if m not in offered])
-        if typed and not offered:
-            self.model_combo.setCurrentText(typed)
+        fill_model_combo(self.model_combo, offered, [m for m in self._wizard.catalog_ids if m not in offered],
+                         tested.windows if tested is not None and tested.ok else ())
+        if offered or not typed:
+            self.model_combo.setCurrentIndex(0)
 
     def isComplete(self) -> bool:  # noqa: N802 - Qt override
         """Next needs a name."""
@@ -349,8 +359,8 @@ class SummarizerPage(QWizardPage):
         tested = self._wizard.tested.get(str(name)) if name else None
         offered = [m for m in (tested.models if tested is not None and tested.ok else ()) if is_chat_model(m)]
         chat = self._wizard.assistant_page.model_combo.currentText().strip()
-        self.model_combo.clear()
-        self.model_combo.addItems(offered + [m for m in self._wizard.catalog_ids if m not in offered])
+        fill_model_combo(self.model_combo, offered, [m for m in self._wizard.catalog_ids if m not in offered],
+                         tested.windows if tested is not None and tested.ok else ())
         # a small served model; else the chat model (it is served); else the first served one
         self.model_combo.setCurrentText(small_model(offered) or chat or (offered[0] if offered else ""))
 

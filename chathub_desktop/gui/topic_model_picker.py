@@ -22,6 +22,8 @@ from PySide6.QtCore import QObject, QTimer, Signal
 from PySide6.QtGui import QAction, QActionGroup
 from PySide6.QtWidgets import QMenu, QSizePolicy, QToolButton, QWidget
 
+from chathub_desktop.core.model_windows import short_window
+
 if TYPE_CHECKING:
     from chathub_desktop.gui.main_window import MainWindow
     from chathub_desktop.services.events import TopicChanged
@@ -58,6 +60,12 @@ def tooltip_text(view: TopicModelView | None) -> str:
     if view.note:
         lines.insert(1, view.note[:1].upper() + view.note[1:])
     return "\n".join(lines)
+
+
+def menu_text(model: str, window: int | None) -> str:
+    """A model's menu entry: its id, and the window the provider reported in the
+    shortcut column (after a tab: Qt menus right-align it), e.g. ``"smollm2\t8k"``."""
+    return f"{model}\t{short_window(window)}" if window else model
 
 
 class TopicModelPicker(QToolButton):
@@ -112,8 +120,9 @@ class TopicModelPicker(QToolButton):
                 target = menu
             else:
                 target = menu.addMenu(g.provider_name)
+            windows = dict(g.windows)
             for model in g.own:
-                self._add(target, group, g.provider_id, model, "offered by this provider")
+                self._add(target, group, g.provider_id, model, "offered by this provider", windows.get(model))
             if g.catalog:
                 sub = target.addMenu(CATALOG_MENU) if g.own or g.current else target
                 for model in g.catalog:
@@ -121,12 +130,14 @@ class TopicModelPicker(QToolButton):
         if not self.groups:
             menu.addSection("No providers yet — add one in Settings → Providers")
 
-    def _add(self, menu: QMenu, group: QActionGroup, provider_id: int, model: str, where: str) -> QAction:
+    def _add(self, menu: QMenu, group: QActionGroup, provider_id: int, model: str, where: str,
+             window: int | None = None) -> QAction:
         view = self.view
-        action = menu.addAction(model)
+        action = menu.addAction(menu_text(model, window))
         action.setCheckable(True)
         action.setActionGroup(group)
-        action.setToolTip(f"Use {model} for this topic only ({where})")
+        action.setToolTip(f"Use {model} for this topic only ({where}"
+                          + (f"; a {window:,}-token window, reported by the provider)" if window else ")"))
         action.setChecked(bool(view and view.own and view.model == model and view.provider_id == provider_id))
         action.triggered.connect(lambda _checked=False, p=provider_id, m=model: self.chosen.emit(p, m))
         return action
@@ -143,7 +154,7 @@ class TopicModelPicker(QToolButton):
                     title = sub.title()
                     walk(sub, prefix if title == CATALOG_MENU else f"{prefix}{title}/")
                 elif a.text() and not a.isSeparator():
-                    out[f"{prefix}{a.text()}"] = a
+                    out[f"{prefix}{a.text().split(chr(9), 1)[0]}"] = a
 
         walk(self.menu_, "")
         return out

@@ -31,8 +31,9 @@ from chathub_desktop.providers.base import (
     ToolCallEvent,
     UsageEvent,
 )
+from chathub_desktop.providers.bounded_body import SSEEvent
 from chathub_desktop.providers.errors import error_from_stream_payload, stream_ended_early
-from chathub_desktop.providers.sse_stream import SSEChatClient, decode_event_data
+from chathub_desktop.providers.sse_stream import SSEChatClient, decode_event_data, event_type
 
 ANTHROPIC_VERSION = "2023-06-01"
 #: ``max_tokens`` sent when the request has none and no ``default_max_tokens`` was given.
@@ -162,6 +163,10 @@ class AnthropicMessagesClient(SSEChatClient):
     def _auth_headers(self, api_key: str) -> dict[str, str]:
         """Anthropic takes the key as ``x-api-key``."""
         return {"x-api-key": api_key}
+
+    def _is_last(self, event: SSEEvent) -> bool:
+        """``message_stop`` ends the answer (:meth:`stream` stops reading there)."""
+        return event_type(event) == "message_stop"
 
     def build_body(self, request: ChatRequest) -> dict[str, object]:
         """The JSON body: ``model``, ``messages``, ``system`` (when any), ``max_tokens``

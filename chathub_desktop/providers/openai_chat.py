@@ -27,6 +27,7 @@ from chathub_desktop.providers.base import (
     ToolCallEvent,
     UsageEvent,
 )
+from chathub_desktop.providers.bounded_body import SSEEvent
 from chathub_desktop.providers.errors import error_from_stream_payload, stream_ended_early
 from chathub_desktop.providers.sse_stream import SSEChatClient, decode_event_data
 from chathub_desktop.providers.stream_limits import ReplyMeter
@@ -154,6 +155,10 @@ class OpenAIChatClient(SSEChatClient):
     ) -> None:
         super().__init__(http, base_url, api_key, extra_headers=extra_headers, owns_http=owns_http)
         self._openai_reasoning_params = openai_reasoning_params
+
+    def _is_last(self, event: SSEEvent) -> bool:
+        """``data: [DONE]`` ends the answer (:meth:`stream` stops reading there)."""
+        return event.data.strip() == "[DONE]"
 
     def build_body(self, request: ChatRequest) -> dict[str, object]:
         """The JSON body for ``request`` (exposed for tests and the debug panel).

@@ -21,8 +21,9 @@ from chathub_desktop.providers.base import (
     ToolCallEvent,
     UsageEvent,
 )
+from chathub_desktop.providers.bounded_body import SSEEvent
 from chathub_desktop.providers.errors import error_from_stream_payload, stream_ended_early
-from chathub_desktop.providers.sse_stream import SSEChatClient, decode_event_data
+from chathub_desktop.providers.sse_stream import SSEChatClient, decode_event_data, event_type
 
 _TEXT_DELTA = "response.output_text.delta"
 _REASONING_DELTAS = frozenset(
@@ -111,6 +112,11 @@ class OpenAIResponsesClient(SSEChatClient):
     """
 
     ENDPOINT = "/responses"
+
+    def _is_last(self, event: SSEEvent) -> bool:
+        """``response.completed`` / ``response.incomplete`` end the answer (:meth:`stream`
+        stops reading there)."""
+        return event_type(event) in ("response.completed", "response.incomplete")
 
     def build_body(self, request: ChatRequest) -> dict[str, object]:
         """The JSON body: ``model``, ``input`` items, ``instructions`` when there are

@@ -8,9 +8,10 @@ client.stream(...)``, so closing or cancelling the generator closes the connecti
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import json
-from collections.abc import AsyncGenerator, AsyncIterator, Mapping
+from collections.abc import AsyncGenerator, AsyncIterator, Callable, Mapping
 from typing import ClassVar, TypeVar, cast
 
 import httpx
@@ -39,6 +40,11 @@ T = TypeVar("T")
 
 #: Error bodies are read up to this many bytes (they are small; a runaway one is cut).
 MAX_ERROR_BODY_BYTES = 64 * 1024
+#: After a stream's last event, what is left of the body is read up to this many bytes
+#: and seconds, so the connection goes back to the pool for the next request (keep-alive);
+#: past either it is closed, as before.
+DRAIN_BYTES = 64 * 1024
+DRAIN_S = 0.5
 
 
 @contextlib.asynccontextmanager
@@ -80,6 +86,22 @@ async def _run_to_end(body: AsyncGenerator[T, None]) -> None:
         pass
     finally:
         await body.aclose()
+
+
+async def _drain(body: AsyncGenerator[bytes, None]) -> None:
+    """Read the rest of ``body`` (raw bytes after the stream's last event) until it ends,
+    :data:`DRAIN_BYTES` are read or :data:`DRAIN_S` pass. A body read to its end lets
+    httpcore keep the connection for the next request; anything else leaves it to be
+    closed (:func:`_closing_body`). Cancellation propagates."""
+    read = 0
+    try:
+        async with asyncio.timeout(DRAIN_S):
+            async for chunk in body:
+                read += len(chunk)
+                if read > DRAIN_BYTES:
+                    return
+    except (TimeoutError, httpx.HTTPError):
+        return
 
 
 async def read_body(response: httpx.Response, decoder: BoundedDecoder) -> bytes:
@@ -141,6 +163,7 @@ async def post_sse(
     secret: str | None = None,
     activity: StreamActivity | None = None,
     limits: StreamLimits | None = None,
+    is_last: Callable[[SSEEvent], bool] | None = None,
 ) -> AsyncGenerator[SSEEvent, None]:
     """POST ``body`` as JSON to ``url`` and yield each SSE event of the answer.
 
@@ -157,6 +180,9 @@ async def post_sse(
     key) is scrubbed from every message. ``activity`` is touched when the request starts
     and at every event and comment (keep-alive pings too), so a watcher can tell a silent
     server (issue 12). Cancellation propagates unchanged and closes the connection.
+    When the consumer closes the stream right after an event ``is_last`` says ends the
+    answer (OpenAI's ``[DONE]``), the rest of the body is read first (:func:`_drain`,
+    bounded) so the next request of the same client reuses the connection (issue 28).
     """
     limits = limits or StreamLimits.from_env()
     if activity is not None:
@@ -195,11 +221,28 @@ async def post_sse(
                         for event in parser.feed(piece):
                             if activity is not None:
                                 activity.touch()
-                            yield event
+                            try:
+                                yield event
+                            except GeneratorExit:
+                                if is_last is not None and is_last(event):
+                                    await _drain(chunks)
+                                raise
                         if activity is not None and parser.comments != comments:
                             activity.touch()
     except httpx.HTTPError as exc:
         raise error_from_exception(exc, secret=secret, url=url) from None
+
+
+def event_type(event: SSEEvent) -> str | None:
+    """The ``type`` field of an event's JSON data, else its ``event:`` name, else None
+    (data that is not JSON has no type)."""
+    try:
+        data = json.loads(event.data)
+    except (ValueError, RecursionError):
+        data = None
+    if isinstance(data, Mapping) and isinstance(data.get("type"), str):
+        return str(data["type"])
+    return event.event
 
 
 def decode_event_data(event: SSEEvent, *, secret: str | None = None) -> object:
@@ -275,7 +318,13 @@ class SSEChatClient:
             secret=self._api_key,
             activity=self.activity,
             limits=self.limits,
+            is_last=self._is_last,
         )
+
+    def _is_last(self, event: SSEEvent) -> bool:
+        """True for the event that ends an answer, after which a client stops reading
+        (none by default: the other protocols read to the body's end)."""
+        return False
 
     def _meter(self) -> ReplyMeter:
         """A fresh count of one reply's bytes against :attr:`limits` (issue 32)."""

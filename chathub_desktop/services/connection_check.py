@@ -5,7 +5,10 @@ One ``GET {base_url}/models`` with the provider's own authentication (``Authoriz
 Bearer`` for the OpenAI kinds, ``x-api-key`` and ``anthropic-version`` for the
 Anthropic kinds), through httpx, answered in one line. The reply is decoded in bounded
 pieces with the stream limits' decompression bound and read up to the model-list limit
-(``CHATHUB_LIMIT_MODEL_LIST_MB``, 16 MB; issue 32); only ``data[].id`` is taken from it.
+(``CHATHUB_LIMIT_MODEL_LIST_MB``, 16 MB; issue 32); ``data[].id`` is taken from it,
+and the window an entry reports (:mod:`chathub_desktop.core.model_windows`). A llama.cpp
+server is asked its ``/props`` too (one more bounded GET on the same connection), for the
+window it really serves.
 """
 
 from __future__ import annotations
@@ -18,6 +21,7 @@ from http import HTTPStatus
 
 import httpx
 
+from chathub_desktop.core.model_windows import is_llama_cpp, model_windows, served_window
 from chathub_desktop.core.provider_kinds import ProviderKind, WireProtocol
 from chathub_desktop.providers.base import ProviderError
 from chathub_desktop.providers.bounded_body import ACCEPT_ENCODING, BoundedDecoder
@@ -37,12 +41,14 @@ ANTHROPIC_VERSION = "2023-06-01"
 @dataclass(frozen=True)
 class ConnectionCheck:
     """``ok``; ``message``: one line for the user; ``models``: the ids offered (sorted,
-    possibly empty); ``seconds``: how long the answer took."""
+    possibly empty); ``seconds``: how long the answer took; ``windows``: ``(id, tokens)``
+    for the models whose window the provider reported (issue 28)."""
 
     ok: bool
     message: str
     models: tuple[str, ...] = ()
     seconds: float = 0.0
+    windows: tuple[tuple[str, int], ...] = ()
 
 
 def _headers(kind: ProviderKind, key: str | None) -> dict[str, str]:
@@ -94,6 +100,8 @@ async def check_endpoint(name: str, kind_value: str, base_url: str, key: str | N
                 status = response.status_code
                 location = response.headers.get("location")
                 body = await read_body(response, _decoder(response, limits)) if status == 200 else b""
+            answer = _json(body)
+            served = await _served_window(client, base_url, headers, limits) if is_llama_cpp(answer) else None
     except (httpx.TimeoutException, TimeoutError):  # a read, or the whole check (a trickle)
         return ConnectionCheck(False, f"no answer from {url} within {timeout_s:g} s")
     except httpx.HTTPError as exc:
@@ -108,11 +116,36 @@ async def check_endpoint(name: str, kind_value: str, base_url: str, key: str | N
         return ConnectionCheck(False, f"{url}: {redirect.message}", (), seconds)
     if status != 200:
         return ConnectionCheck(False, f"{url} answered {_status_line(status)}", (), seconds)
-    try:
-        data = json.loads(bytes(body)).get("data", [])
-        models = tuple(sorted({str(m["id"]) for m in data if isinstance(m, dict) and m.get("id")}))
-    except (ValueError, AttributeError, TypeError):
+    data = answer.get("data", []) if isinstance(answer, dict) else None
+    if not isinstance(data, list):
         return ConnectionCheck(False, f"{url} answered, but not with a model list", (), seconds)
+    models = tuple(sorted({str(m["id"]) for m in data if isinstance(m, dict) and m.get("id")}))
     n = len(models)
+    windows = tuple(sorted(model_windows(answer, served).items()))
     return ConnectionCheck(True, f"Connected to {name} in {seconds:.1f} s: "
-                                 f"{n} model{'s' if n != 1 else ''} offered", models, seconds)
+                                 f"{n} model{'s' if n != 1 else ''} offered", models, seconds, windows)
+
+
+def _json(body: bytes) -> object:
+    """``body`` decoded as JSON, or None when it is not JSON."""
+    try:
+        return json.loads(bytes(body)) if body else None
+    except (ValueError, RecursionError):
+        return None
+
+
+async def _served_window(client: httpx.AsyncClient, base_url: str, headers: dict[str, str],
+                         limits: StreamLimits) -> int | None:
+    """The window a llama.cpp server at ``base_url`` serves (its ``/props`` beside
+    ``/v1``), or None when it does not say. Network trouble is no answer, not an error:
+    the model list already came."""
+    root = base_url.rstrip("/").removesuffix("/v1")
+    try:
+        async with client.stream("GET", f"{root}/props", headers=headers) as response:
+            if response.status_code != 200:
+                await response.aclose()
+                return None
+            body = await read_body(response, _decoder(response, limits))
+    except (httpx.HTTPError, ProviderError):
+        return None
+    return served_window(_json(body))

@@ -14,12 +14,13 @@ from pathlib import Path
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
-from chathub_desktop.core.model_cards import MAX_CATALOG_CHARS, ModelCardInfo
+from chathub_desktop.core.model_cards import MAX_CATALOG_CHARS, ModelCardInfo, WindowSource
 from chathub_desktop.core.provider_kinds import ProviderKind
 from chathub_desktop.providers.catalog import CatalogError, ModelCatalog
 from chathub_desktop.services.errors import InvalidInput, NotFound
 from chathub_desktop.services.input_files import read_regular
 from chathub_desktop.services.input_rules import check_model_id
+from chathub_desktop.services.provider_models import reported_windows
 from chathub_desktop.storage.database import Database
 from chathub_desktop.storage.models import ModelCard, Provider
 from chathub_desktop.tokens.encodings import EXPECTED_SHA256
@@ -31,11 +32,20 @@ MAX_CONTEXT_WINDOW = 100_000_000
 
 
 def resolve_card(s: Session, catalog: ModelCatalog, provider: Provider | None, model: str) -> ModelCardInfo:
-    """The card of ``model`` on ``provider``: the user's card for that provider, else the
-    user's card for every provider, else the bundled catalog (with the NUM-2 provider
-    fallback window for unknown models)."""
+    """The card of ``model`` on ``provider``. Its context window, first found wins:
+
+    1. the user's card for that provider, then the user's card for every provider;
+    2. the window the provider itself reported for ``model`` at its last Test
+       connection / refresh (issue 28: OpenRouter's ``context_length``, a llama.cpp
+       server's ``n_ctx``, …), with the catalog's other fields when it has the model;
+    3. the bundled catalog's entry;
+    4. the NUM-2 per-provider fallback window (``known`` False: the only unknown case).
+    """
     kind = ProviderKind(provider.kind) if provider is not None else ProviderKind.OPENAI_COMPATIBLE
     card = catalog.card(model, kind, base_url=provider.base_url if provider is not None else None)
+    reported = reported_windows(s, provider.id).get(model) if provider is not None else None
+    if reported is not None:
+        card = replace(card, context_window=reported, known=True, window_source=WindowSource.PROVIDER)
     custom = None
     if provider is not None:
         custom = s.scalar(select(ModelCard).where(ModelCard.model == model, ModelCard.provider_id == provider.id))
@@ -50,6 +60,7 @@ def resolve_card(s: Session, catalog: ModelCatalog, provider: Provider | None, m
         reasoning=custom.reasoning,
         known=True,
         encoding=custom.encoding,
+        window_source=WindowSource.USER_CARD,
     )
 
 

@@ -1,6 +1,9 @@
 """The provider's own models (issue 14): the model ids a provider's ``/models`` answered
 last, kept in the store (``app_setting`` row ``provider-models:<id>``) so the assistant
-dialog offers them first — also after a restart — and the bundled catalog second.
+dialog offers them first — also after a restart — and the bundled catalog second. The
+windows the provider reported for them (:mod:`chathub_desktop.core.model_windows`) are
+kept beside (row ``provider-windows:<id>``): the choosers show them, and they are the
+window of a model without a user card (:func:`~chathub_desktop.services.model_card_service.resolve_card`).
 
 :meth:`ProviderModels.test` runs Test connection
 (:func:`~chathub_desktop.services.connection_check.check_endpoint`) for a stored provider
@@ -11,7 +14,10 @@ Store calls block: the GUI runs them through its worker threads.
 from __future__ import annotations
 
 import os
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+
+from sqlalchemy.orm import Session
 
 from chathub_desktop.core.model_cards import ModelCardInfo
 from chathub_desktop.providers.catalog import ModelCatalog
@@ -21,14 +27,41 @@ from chathub_desktop.services.connection_check import (
     check_endpoint,
 )
 from chathub_desktop.services.errors import ServiceError
-from chathub_desktop.services.provider_service import ProviderService, validate_base_url
+from chathub_desktop.services.provider_service import (
+    MODELS_KEY_PREFIX,
+    WINDOWS_KEY_PREFIX,
+    ProviderService,
+    validate_base_url,
+)
 from chathub_desktop.storage.database import Database
 from chathub_desktop.storage.models import AppSetting, utcnow
 
-#: Key prefix of the cached lists in ``app_setting``.
-KEY_PREFIX = "provider-models:"
+#: Key prefixes of the cached lists and of the reported windows (``{"windows": {id: tokens}}``).
+KEY_PREFIX, WINDOWS_PREFIX = MODELS_KEY_PREFIX, WINDOWS_KEY_PREFIX
 #: The most model ids kept per provider.
 MAX_MODELS = 5000
+
+
+@dataclass(frozen=True)
+class ModelListing:
+    """What a model chooser offers for one provider: ``own`` (its last fetched list),
+    ``catalog`` (the bundled ids it can serve) and ``windows``: ``(id, tokens)`` the
+    provider reported for its own models (issue 28)."""
+
+    own: tuple[str, ...]
+    catalog: tuple[str, ...]
+    windows: tuple[tuple[str, int], ...] = ()
+
+
+def reported_windows(s: Session, provider_id: int) -> dict[str, int]:
+    """The windows provider ``provider_id`` reported (``{model id: tokens}``), read in
+    session ``s``; a row of another shape reads as none."""
+    row = s.get(AppSetting, f"{WINDOWS_PREFIX}{provider_id}")
+    value = row.value if row is not None else None
+    windows = value.get("windows") if isinstance(value, dict) else None
+    if not isinstance(windows, dict):
+        return {}
+    return {str(m): w for m, w in windows.items() if isinstance(w, int) and not isinstance(w, bool) and w > 0}
 
 
 class ProviderModels:
@@ -67,17 +100,21 @@ class ProviderModels:
         return own, tuple(e.id for e in self._catalog.entries
                           if e.id not in seen and (where is None or catalog_fits(e.id, *where)))
 
-    def choices_named(self, name: str | None) -> tuple[tuple[str, ...], tuple[str, ...]]:
-        """:meth:`choices` of the provider called ``name`` (``None`` or unknown: the catalog)."""
+    def listing(self, provider: int | str | None) -> ModelListing:
+        """The chooser's list for provider ``provider`` (an id, a name, or ``None`` for
+        the catalog alone): :meth:`choices` and the windows it reported, in one call."""
         from sqlalchemy import select
 
         from chathub_desktop.storage.models import Provider
 
-        pid = None
-        if name:
+        pid: int | None = None
+        if isinstance(provider, int):
+            pid = provider
+        elif provider:
             with self._db.read() as s:
-                pid = s.scalar(select(Provider.id).where(Provider.name == name))
-        return self.choices(pid)
+                pid = s.scalar(select(Provider.id).where(Provider.name == provider))
+        own, catalog = self.choices(pid)
+        return ModelListing(own, catalog, tuple(sorted(self.windows(pid).items())))
 
     def cached(self, provider_id: int) -> tuple[str, ...]:
         """The ids provider ``provider_id`` offered at its last successful test (sorted;
@@ -88,16 +125,33 @@ class ProviderModels:
         models = value.get("models") if isinstance(value, dict) else None
         return tuple(str(m) for m in models) if isinstance(models, list) else ()
 
-    def remember(self, provider_id: int, models: Sequence[str]) -> None:
-        """Keep ``models`` (at most :data:`MAX_MODELS`) as ``provider_id``'s list."""
-        key = f"{KEY_PREFIX}{provider_id}"
-        value = {"models": list(models)[:MAX_MODELS], "at": utcnow().isoformat()}
+    def windows(self, provider_id: int | None) -> dict[str, int]:
+        """``{model id: tokens}``: the windows provider ``provider_id`` reported at its last
+        successful test (empty when it reported none, or for ``None``)."""
+        if provider_id is None:
+            return {}
+        with self._db.read() as s:
+            return reported_windows(s, provider_id)
+
+    def remember(self, provider_id: int, models: Sequence[str],
+                 windows: Mapping[str, int] | None = None) -> None:
+        """Keep ``models`` (at most :data:`MAX_MODELS`) as ``provider_id``'s list and
+        ``windows`` (tokens per listed id; none: the provider reports none) beside it, in
+        one transaction; the old list and windows are replaced."""
+        kept = list(models)[:MAX_MODELS]
+        listed = set(kept)
+        values = {
+            f"{KEY_PREFIX}{provider_id}": {"models": kept, "at": utcnow().isoformat()},
+            f"{WINDOWS_PREFIX}{provider_id}": {"windows": {m: int(w) for m, w in (windows or {}).items()
+                                                            if m in listed}},
+        }
         with self._db.write() as s:
-            row = s.get(AppSetting, key)
-            if row is None:
-                s.add(AppSetting(key=key, value=value))
-            else:
-                row.value = value
+            for key, value in values.items():
+                row = s.get(AppSetting, key)
+                if row is None:
+                    s.add(AppSetting(key=key, value=value))
+                else:
+                    row.value = value
 
     async def test(self, provider: int | str) -> ConnectionCheck:
         """Test connection of a stored provider (id or name); a list that came back is
@@ -107,7 +161,7 @@ class ProviderModels:
         result = await check_connection(self._providers, provider)
         if result.ok:
             pid = provider if isinstance(provider, int) else (await asyncio.to_thread(self._providers.get, provider)).id
-            await asyncio.to_thread(self.remember, pid, result.models)
+            await asyncio.to_thread(self.remember, pid, result.models, dict(result.windows))
         return result
 
     async def test_values(self, name: str, kind: str, base_url: str, *, key: str | None = None,

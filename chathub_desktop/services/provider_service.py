@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 from urllib.parse import urlparse
 
-from sqlalchemy import func, select, update
+from sqlalchemy import delete, func, select, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
@@ -20,7 +20,7 @@ from chathub_desktop.services.errors import InvalidInput, NotFound
 from chathub_desktop.services.input_rules import MAX_ENV_NAME_CHARS, check_name, check_record_id
 from chathub_desktop.services.views import ProviderView
 from chathub_desktop.storage.database import Database
-from chathub_desktop.storage.models import Provider, Topic
+from chathub_desktop.storage.models import AppSetting, Provider, Topic
 from chathub_desktop.storage.secrets import (
     FileSecretStore,
     KeyPlace,
@@ -45,6 +45,9 @@ def parse_kind(kind: str) -> ProviderKind:
 
 #: The longest base URL stored (characters; the column's size on every engine).
 MAX_BASE_URL_CHARS = 500
+#: ``app_setting`` key prefixes of a provider's last model list and the windows it
+#: reported (written by ``ProviderModels``; removed with the provider).
+MODELS_KEY_PREFIX, WINDOWS_KEY_PREFIX = "provider-models:", "provider-windows:"
 
 
 def _check_env_name(name: str | None) -> None:
@@ -226,6 +229,9 @@ class ProviderService:
             name, in_keyring, in_file = row.name, row.key_in_keyring, row.key_in_file
             s.execute(update(Topic).where(Topic.model_provider_id == row.id)
                       .values(model=None, model_provider_id=None))
+            # its model list and reported windows go too (a later provider may get this id)
+            s.execute(delete(AppSetting).where(AppSetting.key.in_(
+                [f"{MODELS_KEY_PREFIX}{row.id}", f"{WINDOWS_KEY_PREFIX}{row.id}"])))
             s.delete(row)
         for place, held in ((KeyPlace.KEYRING, in_keyring), (KeyPlace.FILE, in_file)):
             if held:

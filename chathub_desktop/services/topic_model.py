@@ -161,13 +161,15 @@ class TopicModelView:
 class ModelGroup:
     """The picker's models of one provider: ``own`` (what its ``/models`` answered last)
     first, then the bundled ``catalog`` ids it did not list. ``current``: the provider
-    the topic's requests use now."""
+    the topic's requests use now; ``windows``: ``(id, tokens)`` the provider reported
+    for its own models (issue 28)."""
 
     provider_id: int
     provider_name: str
     own: tuple[str, ...]
     catalog: tuple[str, ...]
     current: bool = False
+    windows: tuple[tuple[str, int], ...] = ()
 
 
 class TopicModelService:
@@ -237,8 +239,9 @@ class TopicModelService:
             providers = [(p.id, p.name) for p in s.scalars(select(Provider).order_by(Provider.name))]
         groups = []
         for pid, pname in providers:
-            own, catalog = self._models.choices(pid)
-            groups.append(ModelGroup(pid, pname, own, catalog, current=pid == r.provider_id))
+            listing = self._models.listing(pid)
+            groups.append(ModelGroup(pid, pname, listing.own, listing.catalog, current=pid == r.provider_id,
+                                     windows=listing.windows))
         return tuple(sorted(groups, key=lambda g: not g.current))
 
 

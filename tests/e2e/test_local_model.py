@@ -125,6 +125,18 @@ def test_streams_several_deltas_and_reports_usage(local_model: LocalModelServer)
     assert usage[0].output_tokens is not None and usage[0].output_tokens > 0
 
 
+def test_test_connection_reads_the_window_the_real_server_serves(local_model: LocalModelServer, services) -> None:  # type: ignore[no-untyped-def]
+    """Issue 28: Test connection against the real llama.cpp server takes the window it
+    serves (``/props``: 2048) for its model, and that is the card's window."""
+    from chathub_desktop.core.model_cards import WindowSource
+
+    p = services.providers.add("Local", "openai_compatible", local_model.base_url)
+    result = asyncio.run(services.provider_models.test(p.id))
+    assert result.ok and result.windows == ((MODEL_ALIAS, N_CTX),), result
+    card = services.provider_models.card(p.id, MODEL_ALIAS)
+    assert card.context_window == N_CTX and card.window_source is WindowSource.PROVIDER
+
+
 def test_stop_mid_stream_closes_the_connection(local_model: LocalModelServer) -> None:
     """ignore_eos + 1000 tokens: left alone the server keeps writing for (1000 − got) ×
     its time per token. The time per token is measured in this run (between the first

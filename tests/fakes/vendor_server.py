@@ -143,6 +143,16 @@ class FakeVendor:
         self.models_key: str | None = None
         #: The ids ``GET /v1/models`` lists (issue 28: a vendor serving its own names).
         self.models: list[str] = ["fake-model"]
+        #: Extra fields per listed id in ``GET /v1/models`` (issue 28: a reported window,
+        #: e.g. ``{"context_length": 8192}`` or ``{"meta": {"n_ctx_train": 8192}}``).
+        self.model_fields: dict[str, dict[str, object]] = {}
+        #: When set, ``GET /props`` answers it (a llama.cpp server's settings).
+        self.props: dict[str, object] | None = None
+        #: When true, chat answers keep the connection open for the next request
+        #: (HTTP/1.1 keep-alive) instead of ``Connection: close``.
+        self.keep_alive = False
+        #: TCP connections accepted so far.
+        self.connections = 0
         self._server: ThreadingHTTPServer | None = None
         self._thread: threading.Thread | None = None
 
@@ -209,6 +219,10 @@ class FakeVendor:
             self.disconnects += 1
         self.client_gone.set()
 
+    def _note_connection(self) -> None:
+        with self._lock:
+            self.connections += 1
+
     def _note_completed(self) -> None:
         with self._lock:
             self.completed += 1
@@ -231,6 +245,11 @@ class _Handler(BaseHTTPRequestHandler):
     @property
     def vendor(self) -> FakeVendor:
         return self.server.vendor  # type: ignore[attr-defined]
+
+    def setup(self) -> None:
+        """Count the accepted connection (one handler per connection)."""
+        super().setup()
+        self.vendor._note_connection()
 
     # -- plumbing --------------------------------------------------------------------
     def _client_closed(self) -> bool:
@@ -346,9 +365,11 @@ class _Handler(BaseHTTPRequestHandler):
                 self._send_json(401, {"error": {"message": "Incorrect API key provided", "type": "invalid_api_key"}})
                 return
         if self.path.rstrip("/") == "/v1/models":
-            self._send_json(
-                200, {"object": "list", "data": [{"id": m, "object": "model"} for m in self.vendor.models]}
-            )
+            fields = self.vendor.model_fields
+            self._send_json(200, {"object": "list", "data": [
+                {"id": m, "object": "model", **fields.get(m, {})} for m in self.vendor.models]})
+        elif self.path.rstrip("/") == "/props" and self.vendor.props is not None:
+            self._send_json(200, self.vendor.props)
         else:
             self._send_json(
                 404, {"error": {"message": f"no route {self.path}", "type": "not_found"}}
@@ -398,12 +419,15 @@ class _Handler(BaseHTTPRequestHandler):
             self.send_header("Content-Type", "text/event-stream")
             self.send_header("Cache-Control", "no-cache")
             self.send_header("Transfer-Encoding", "chunked")
-            self.send_header("Connection", "close")
+            if not self.vendor.keep_alive:
+                self.send_header("Connection", "close")
             self.end_headers()
             self.wfile.flush()
             writer(reply, body if isinstance(body, dict) else {})
             self._end_body()
             self.vendor._note_completed()
+            if self.vendor.keep_alive:
+                return  # the next request may come on this connection
         except _Stop:
             pass
         except _Cut:

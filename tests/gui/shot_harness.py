@@ -10,6 +10,7 @@ too when missing), e.g. ``python -m tests.gui.usage_screenshot``.
 from __future__ import annotations
 
 import asyncio
+import concurrent.futures
 import os
 import sys
 import tempfile
@@ -42,12 +43,17 @@ def offscreen_services(prefix: str) -> Iterator[tuple[Any, Any]]:
     tmp = Path(tempfile.mkdtemp(prefix=prefix))
     app = make_application()
     loop = qasync.QEventLoop(app)
+    # plain threads for to_thread, as run_gui sets them (qasync's default starts QThreads
+    # that abort the process when still alive at exit)
+    pool = concurrent.futures.ThreadPoolExecutor(max_workers=4, thread_name_prefix="shot-loop")
+    loop.set_default_executor(pool)
     asyncio.set_event_loop(loop)
     install_asyncgen_hooks(loop)
     svc = open_services(f"sqlite:///{tmp / 'store.sqlite3'}")
     try:
         yield loop, svc
     finally:
+        pool.shutdown(wait=True)
         svc.close()
 
 

@@ -142,7 +142,8 @@ def test_system_agent_page_saves_and_shows_service_errors(window, services, qtbo
     assert services.settings.get("history-compress-model") == "Summ/gpt-5-mini"
     assert services.settings.get("topic-naming-model") == "Summ/gpt-4o-mini"
     assert services.settings.get("compaction-archives") is True
-    assert "Summ/gpt-5-mini" in page.compress_info.text() and "context window" in page.compress_info.text()
+    qtbot.waitUntil(lambda: "Summ/gpt-5-mini" in page.compress_info.text(), timeout=5000)
+    assert "context window" in page.compress_info.text()
     # a model id naming a provider that does not exist: the service's message, inline
     cp.provider_combo.setCurrentIndex(0)
     cp.model_combo.setCurrentText("Nope/gpt-5-mini")
@@ -367,6 +368,7 @@ def test_system_agent_page_says_what_to_do_in_the_window_not_on_the_cli(window, 
     """Without a provider the page says what is wrong and where to fix it in the window;
     the CLI command is for headless use only (issue 16)."""
     dlg = window.pages.open_system_agent()
+    qtbot.waitUntil(lambda: not dlg.system_page.resolving(), timeout=5000)
     text = dlg.system_page.compress_info.text()
     assert text == ("Not usable yet: none of your providers serves the History Compress model 'gpt-5-mini' "
                     "(the model that writes summaries). "
@@ -379,3 +381,25 @@ def test_system_agent_page_says_what_to_do_in_the_window_not_on_the_cli(window, 
         assert "settings set history-compress-model" in str(exc)
     else:
         raise AssertionError("no provider, yet a summarizer resolved")
+
+
+def test_system_agent_resolves_the_summarizer_off_the_gui_thread(window, services, qtbot, monkeypatch):  # type: ignore[no-untyped-def]
+    """Issue 28: the page's "In use:" line reads the store on a worker thread, never on
+    the GUI thread (house rule: nothing heavy on the GUI thread)."""
+    import threading
+
+    from chathub_desktop.services import summarizer
+
+    threads: list[bool] = []
+    real = summarizer.resolve_summarizer
+
+    def spy(*args, **kw):  # type: ignore[no-untyped-def]
+        threads.append(threading.current_thread() is threading.main_thread())
+        return real(*args, **kw)
+
+    monkeypatch.setattr(summarizer, "resolve_summarizer", spy)
+    dlg = window.pages.open_system_agent()
+    qtbot.waitUntil(lambda: bool(threads) and not dlg.system_page.resolving(), timeout=5000)
+    assert threads and not any(threads)
+    assert dlg.system_page.compress_info.text().startswith("Not usable yet:")
+    dlg.reject()

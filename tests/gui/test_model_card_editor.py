@@ -6,8 +6,10 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
 from PySide6.QtWidgets import QDialogButtonBox
 
+from chathub_desktop.gui import confirm
 from chathub_desktop.gui.model_card_dialog import ModelCardDialog
 from chathub_desktop.gui.models_page import ModelsPage
 from chathub_desktop.services.container import Services
@@ -71,7 +73,8 @@ def test_a_refused_card_says_why_and_stays_open(window: Any, services: Services,
 
 
 def test_settings_models_tab_adds_edits_and_deletes_a_card(window: Any, services: Services, qtbot: Any,
-                                                           fake_vendor: FakeVendor) -> None:
+                                                           fake_vendor: FakeVendor,
+                                                           monkeypatch: pytest.MonkeyPatch) -> None:
     badge = _open_fallback_topic(window, services, qtbot, fake_vendor)
     dlg = window.pages.open_settings()
     page = dlg.tabs.findChild(ModelsPage)
@@ -85,6 +88,13 @@ def test_settings_models_tab_adds_edits_and_deletes_a_card(window: Any, services
     assert page.table.item(0, 0).text() == "Every provider" and page.table.item(0, 2).text() == "8,192"
     qtbot.waitUntil(lambda: badge.estimate.context_window == 8192, timeout=5000)
     page.table.selectRow(0)
+    asked: list[str] = []
+    monkeypatch.setattr(confirm, "ask", lambda _p, _t, text, action="Delete": asked.append(text) or False)
+    page.delete()  # Cancel: the card stays
+    assert asked == ["Delete your card of “acme-local-7b” (every provider)? Its 8,192-token window is then "
+                     "taken from the provider or the bundled catalog again."]
+    assert not page.ops.busy and page.table.rowCount() == 1 and services.models.list()
+    monkeypatch.setattr(confirm, "ask", lambda *_a, **_k: True)
     page.delete()
     qtbot.waitUntil(lambda: page.table.rowCount() == 0, timeout=5000)
     qtbot.waitUntil(lambda: badge.estimate.context_window != 8192, timeout=5000)

@@ -102,3 +102,49 @@ def test_the_assistant_dialogs_refresh_asks_the_server_again(
     assert _items(dlg.ui.modelCombo) == SERVED
     qtbot.waitUntil(lambda: not choices.pending(), timeout=5000)
     dlg.reject()
+
+
+def test_the_choosers_show_the_window_the_provider_reports(
+        window: Any, services: Services, qtbot: Any, fake_vendor: FakeVendor) -> None:
+    """Issue 28: "shown with its window where the provider says it" — a llama.cpp-style
+    server reports ``n_ctx_train`` and serves 4,096 tokens (``/props``); the assistant
+    dialog's list, its hint, the topic's picker and the card the badge reads all say so."""
+    from chathub_desktop.gui.model_choices import WINDOW_ROLE
+    from tests.gui.helpers import add_fake_provider
+
+    fake_vendor.models = list(SERVED)
+    fake_vendor.model_fields = {"smollm2-135m": {"meta": {"n_ctx_train": 8192}}}
+    fake_vendor.props = {"default_generation_settings": {"n_ctx": 4096}}
+    pid, aid = add_fake_provider(services, fake_vendor.base_url, model="smollm2-135m")
+    topic = services.topics.create(aid).id
+    window.reload_assistants(aid)
+    window.select_topic(topic)
+    dlg = window.pages.open_edit_assistant()
+    choices = dlg.model_choices
+    qtbot.waitUntil(lambda: not choices.pending(), timeout=5000)
+    choices.refresh_button.click()
+    qtbot.waitUntil(lambda: choices.windows == {"smollm2-135m": 4096} and not choices.pending(), timeout=5000)
+    combo = dlg.ui.modelCombo
+    row = combo.findText("smollm2-135m")
+    assert combo.itemData(row, WINDOW_ROLE) == 4096
+    assert combo.itemData(combo.findText("llama-3.1-8b-instruct"), WINDOW_ROLE) is None
+    combo.setCurrentText("smollm2-135m")
+    qtbot.waitUntil(lambda: not choices.pending(), timeout=5000)
+    assert choices.hint.text() == ("4,096-token context window (reported by the provider) · "
+                                   "offered by this provider")
+    dlg.reject()
+    assert services.provider_models.card(pid, "smollm2-135m").context_window == 4096
+    window.model_picker.sync()
+    picker = window.model_picker.picker
+    qtbot.waitUntil(lambda: any(g.windows for g in picker.groups), timeout=5000)
+    picker._build()  # what opening the menu does
+    actions = picker.actions_by_text()
+    assert actions["smollm2-135m"].text() == "smollm2-135m\t4k"
+    assert actions["llama-3.1-8b-instruct"].text() == "llama-3.1-8b-instruct"
+    services.settings.set("history-compress-model", "Fake/smollm2-135m")
+    dlg = window.pages.open_system_agent()
+    page = dlg.system_page
+    qtbot.waitUntil(lambda: not page.resolving() and not page.compress_picker.models.pending(), timeout=5000)
+    assert page.compress_info.text() == ("In use: Fake/smollm2-135m · context window 4,096 tokens "
+                                         "(reported by the provider)")
+    dlg.reject()

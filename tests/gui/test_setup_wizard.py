@@ -4,6 +4,7 @@ opens afterwards; the setup opens by itself once, on an empty store only."""
 
 from __future__ import annotations
 
+from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QWizard
 
 from tests.fakes.vendor_server import FakeVendor
@@ -147,10 +148,19 @@ def test_presets_fill_the_form_and_say_where_to_get_a_key(window, services, fake
     names = [page.preset_combo.itemText(i) for i in range(page.preset_combo.count())]
     assert names == ["OpenAI", "Anthropic", "OpenRouter", "DeepSeek", "Z.AI", "Inception", "Ollama", "LM Studio",
                      "llama.cpp server", "vLLM", "Custom OpenAI-compatible", "Custom Anthropic-compatible"]
+    assert not any(page.preset_combo.itemIcon(i).isNull() for i in range(len(names)))  # an icon each
+    from chathub_desktop.core.provider_presets import PRESETS, PresetPlace
+
+    places = [p.place for p in PRESETS]
+    assert places[names.index("OpenRouter")] is PresetPlace.ROUTER
+    assert {places[names.index(n)] for n in ("Ollama", "LM Studio", "llama.cpp server", "vLLM")} == {PresetPlace.LOCAL}
+    assert places[names.index("Custom OpenAI-compatible")] is PresetPlace.CUSTOM
+    assert places[names.index("OpenAI")] is places[names.index("DeepSeek")] is PresetPlace.CLOUD
     page.preset_combo.setCurrentIndex(names.index("OpenRouter"))
     assert "https://openrouter.ai/keys" in page.key_hint.text()
     form = page.add_provider()
     ui = form.ui
+    assert form.findChild(QAction, "presetGlyph") is not None  # the preset's icon in the form
     assert (ui.kindCombo.currentData(), ui.nameEdit.text(), ui.baseUrlEdit.text()) == (
         "openai_compatible", "OpenRouter", "https://openrouter.ai/api/v1")
     form.reject()

@@ -146,7 +146,7 @@ def test_text_keeps_its_contrast_in_both_themes(qtbot, services, fake_vendor, th
     pop.hide()
 
 
-def test_popover_and_system_agent_show_one_context_window(qtbot, services):  # type: ignore[no-untyped-def]
+def test_popover_and_system_agent_show_one_context_window(qtbot, qloop, services):  # type: ignore[no-untyped-def]
     """A model in neither the catalog nor the model cards, on a local server: the popover
     said 32,000 and System Agent 128,000. Both read the one card resolver now."""
     from chathub_desktop.gui.settings_dialog import SettingsDialog
@@ -164,6 +164,7 @@ def test_popover_and_system_agent_show_one_context_window(qtbot, services):  # t
     badge.popover.fill(e)
     dlg = SettingsDialog(services.providers, None, services=services, runner=TaskRunner(None))
     qtbot.addWidget(dlg)
+    qtbot.waitUntil(lambda: not dlg.system_page.resolving(), timeout=5000)  # read on a worker
     agent = dlg.system_page.compress_info.text()
     shown = re.search(r"context window ([\d,]+)", badge.popover.budget_label.text())
     in_agent = re.search(r"context window ([\d,]+)", agent)

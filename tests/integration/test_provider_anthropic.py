@@ -273,3 +273,18 @@ def test_cancel_closes_the_connection_promptly(fake_vendor: FakeVendor) -> None:
     assert got and took < 1.0
     assert saw_close, "the server never saw the connection close"
     assert fake_vendor.completed == 0
+
+
+def test_consecutive_calls_of_one_client_reuse_the_connection(fake_vendor: FakeVendor) -> None:
+    """Issue 28: the client reads each answer to the body's end, so one client keeps one
+    connection across calls."""
+    from tests.integration.stream_helpers import collect, run_with_client, user_request
+
+    fake_vendor.keep_alive = True
+
+    async def three(client):  # type: ignore[no-untyped-def]
+        return [await collect(client, user_request()) for _ in range(3)]
+
+    results = run_with_client(ProviderKind.ANTHROPIC, fake_vendor.base_url, three)
+    assert all(error is None and events for events, error in results)
+    assert fake_vendor.connections == 1

@@ -385,3 +385,36 @@ def test_fake_vendor_stop_releases_a_hanging_reply() -> None:
     assert time.monotonic() - started < 1.0
     thread.join(3)
     assert not thread.is_alive()
+
+
+def test_consecutive_calls_of_one_client_reuse_the_connection(fake_vendor: FakeVendor) -> None:
+    """Issue 28: the client reads past ``[DONE]`` to the body's end, so httpx keeps the
+    connection for the next request (one TCP connection for three replies)."""
+    fake_vendor.keep_alive = True
+
+    async def three(client):  # type: ignore[no-untyped-def]
+        from tests.integration.stream_helpers import collect
+
+        return [await collect(client, user_request()) for _ in range(3)]
+
+    results = run_with_client(KIND, fake_vendor.base_url, three)
+    assert [texts(events) for events, _e in results] == [["Hello", " from", " the", " fake."]] * 3
+    assert all(error is None for _ev, error in results)
+    assert fake_vendor.connections == 1
+
+
+def test_a_server_that_keeps_talking_after_done_is_cut_off(fake_vendor: FakeVendor) -> None:
+    """Issue 28: reading past ``[DONE]`` is bounded — a body that never ends is closed
+    after the drain's wait, the reply is complete and no stream is left open."""
+
+    def body():  # type: ignore[no-untyped-def]
+        yield b'data: {"choices":[{"index":0,"delta":{"content":"Hi"},"finish_reason":"stop"}]}\n\n'
+        yield b"data: [DONE]\n\n"
+        for _ in range(300):
+            time.sleep(0.05)
+            yield b": still here\n\n"
+
+    fake_vendor.script(Reply(raw_body=body))
+    events, error = stream_once(KIND, fake_vendor.base_url)
+    assert error is None and texts(events) == ["Hi"] and finish(events).finish_reason == "stop"
+    assert fake_vendor.client_gone.wait(10)
