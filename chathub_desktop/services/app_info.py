@@ -6,11 +6,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-from sqlalchemy.engine import make_url
-from sqlalchemy.exc import ArgumentError
-
 from chathub_desktop import __version__
 from chathub_desktop.storage.secrets import KeyringStatus
+from chathub_desktop.storage.urls import redact_database_url
 
 __all__ = ["AppInfo", "describe_key_store", "key_location", "redact_database_url"]
 
@@ -28,18 +26,6 @@ class AppInfo:
     engine: str
     keys: str
     provider_keys: tuple[tuple[str, str], ...] = ()
-
-
-def redact_database_url(url: str) -> str:
-    """``url`` with its password (and a ``password=`` query value) shown as ``***``; a
-    URL SQLAlchemy cannot parse is returned as ``<unreadable URL>`` rather than echoed."""
-    try:
-        parsed = make_url(url)
-    except ArgumentError:
-        return "<unreadable URL>"
-    if "password" in parsed.query:
-        parsed = parsed.update_query_dict({"password": "***"})
-    return parsed.render_as_string(hide_password=True)
 
 
 def describe_key_store(status: KeyringStatus) -> str:

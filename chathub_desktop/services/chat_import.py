@@ -45,8 +45,6 @@ from pathlib import Path
 from typing import IO, Any
 
 import ijson
-from sqlalchemy import select
-from sqlalchemy.exc import SQLAlchemyError
 
 from chathub_desktop.core.chatgpt_export import (
     JSON_LIMITS,
@@ -67,10 +65,11 @@ from chathub_desktop.services.import_images import ZipImages
 from chathub_desktop.services.import_staging import StagingRun, begin_run, discard_run
 from chathub_desktop.services.import_writer import ImportWriter
 from chathub_desktop.services.input_files import FileRefused, open_regular
+from chathub_desktop.storage import import_rows
 from chathub_desktop.storage.attachment_blobs import sweep_recent
 from chathub_desktop.storage.bulk_loading import gc_paused
 from chathub_desktop.storage.database import Database
-from chathub_desktop.storage.models import Assistant, Topic
+from chathub_desktop.storage.errors import SQLAlchemyError
 
 __all__ = [
     "BrokenConversation",
@@ -536,19 +535,11 @@ def import_export(
     try:
         try:
             with db.read() as session:
-                if session.execute(select(Assistant.id).where(Assistant.id == assistant_id)).first() is None:
+                if not import_rows.assistant_exists(session, assistant_id):
                     raise UnknownAssistantError(
                         f"assistant {assistant_id} does not exist; nothing was imported"
                     )
-                known: dict[str, tuple[int, datetime]] = {
-                    sid: (tid, upd)
-                    for sid, tid, upd in session.execute(
-                        select(Topic.source_id, Topic.id, Topic.updated_at).where(
-                            Topic.assistant_id == assistant_id, Topic.source == form.name
-                        )
-                    )
-                    if sid is not None
-                }
+                known = import_rows.imported_topics(session, assistant_id, form.name)
             seen: set[str] = set()
             run = begin_run(db, assistant_id)
             writer = ImportWriter(db, run, datetime.now(UTC), form.name)

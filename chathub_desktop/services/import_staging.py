@@ -26,27 +26,27 @@ import uuid
 from dataclasses import dataclass
 from datetime import datetime
 
-from sqlalchemy import ColumnElement, delete, not_, or_, select
-from sqlalchemy.engine import Connection
-from sqlalchemy.exc import OperationalError
-
 from chathub_desktop.services.process_identity import PROCESS_ID, stream_is_orphaned
+from chathub_desktop.storage import import_staging_rows as rows
 from chathub_desktop.storage.database import Database, StoreBusy
-from chathub_desktop.storage.models import AppSetting, Message, Topic, utcnow
+from chathub_desktop.storage.errors import OperationalError
+from chathub_desktop.storage.import_staging_rows import (
+    REGISTRY_PREFIX,
+    STAGED_PREFIX,
+    visible_topics,
+)
+from chathub_desktop.storage.models import utcnow
+from chathub_desktop.storage.session import Connection
+
+__all__ = [
+    "DISCARD_CHUNK_TOPICS", "REGISTRY_PREFIX", "STAGED_PREFIX", "StagingRun", "begin_run",
+    "discard_abandoned_imports", "discard_run", "end_run", "visible_topics",
+]
 
 log = logging.getLogger(__name__)
 
-#: ``Topic.source`` prefix of a staged topic; the run id follows.
-STAGED_PREFIX = "staged:"
-#: ``app_setting`` key prefix of a registered run; the run id follows.
-REGISTRY_PREFIX = "import-staging:"
 #: Staged topics deleted per write transaction when a run is discarded.
 DISCARD_CHUNK_TOPICS = 200
-
-
-def visible_topics() -> ColumnElement[bool]:
-    """SQL condition true for every topic except the staged rows of a running import."""
-    return or_(Topic.source.is_(None), not_(Topic.source.startswith(STAGED_PREFIX, autoescape=True)))
 
 
 @dataclass(frozen=True)
@@ -71,14 +71,14 @@ def begin_run(db: Database, assistant_id: int) -> StagingRun:
     """Register a new run of this process (one short write) and return it."""
     run = StagingRun(uuid.uuid4().hex[:12], assistant_id)
     with db.write() as s:
-        s.add(AppSetting(key=run.key, value={"process": PROCESS_ID, "assistant_id": assistant_id,
-                                             "started_at": utcnow().isoformat()}))
+        rows.register(s, run.key, {"process": PROCESS_ID, "assistant_id": assistant_id,
+                                   "started_at": utcnow().isoformat()})
     return run
 
 
 def end_run(conn: Connection, run: StagingRun) -> None:
     """Drop the registration, inside the transaction that publishes the run."""
-    conn.execute(delete(AppSetting).where(AppSetting.key == run.key))
+    rows.drop_registration(conn, run.key)
 
 
 def discard_run(db: Database, run: StagingRun) -> int:
@@ -87,15 +87,13 @@ def discard_run(db: Database, run: StagingRun) -> int:
     gone = 0
     while True:
         with db.write_connection() as conn:
-            q = select(Topic.id).where(Topic.source == run.source)
-            if run.assistant_id >= 0:  # else an unreadable registration: find the rows by source
-                q = q.where(Topic.assistant_id == run.assistant_id)
-            ids = list(conn.execute(q.limit(DISCARD_CHUNK_TOPICS)).scalars())
+            # a negative assistant id: an unreadable registration, found by source alone
+            ids = rows.staged_topic_ids(conn, run.source, run.assistant_id if run.assistant_id >= 0 else None,
+                                        DISCARD_CHUNK_TOPICS)
             if not ids:
                 end_run(conn, run)
                 return gone
-            conn.execute(delete(Message).where(Message.topic_id.in_(ids)))
-            conn.execute(delete(Topic).where(Topic.id.in_(ids)))
+            rows.delete_topics(conn, ids)
             gone += len(ids)
 
 
@@ -107,10 +105,9 @@ def discard_abandoned_imports(db: Database, now: datetime | None = None) -> int:
     now = now or utcnow()
     try:
         with db.read() as s:
-            rows = s.execute(select(AppSetting.key, AppSetting.value)
-                             .where(AppSetting.key.startswith(REGISTRY_PREFIX, autoescape=True))).all()
+            registered = rows.registrations(s)
         runs = []
-        for key, value in rows:
+        for key, value in registered:
             info = value if isinstance(value, dict) else {}
             try:
                 started = datetime.fromisoformat(str(info.get("started_at")))

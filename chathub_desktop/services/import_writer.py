@@ -7,17 +7,14 @@ makes them visible. Shared by every import format (issue 15)."""
 from __future__ import annotations
 
 from datetime import datetime
-from typing import cast
-
-from sqlalchemy import JSON, Table, bindparam, delete, func, insert, select, update
-from sqlalchemy.engine import Connection
 
 from chathub_desktop.core.imported_chat import ImportedConversation, ImportedMessage
 from chathub_desktop.services.import_staging import StagingRun, end_run
 from chathub_desktop.services.input_rules import MAX_TITLE_CHARS
+from chathub_desktop.storage import import_rows
 from chathub_desktop.storage.attachment_blobs import store_blobs_core
 from chathub_desktop.storage.database import Database
-from chathub_desktop.storage.models import Message, Topic
+from chathub_desktop.storage.import_staging_rows import delete_topics
 
 __all__ = ["MESSAGE_CHUNK_ROWS", "ImportWriter"]
 
@@ -45,16 +42,7 @@ class ImportWriter:
         self.messages = 0
         self.updated = 0
         self.dropped = 0  # staged conversations another import published first
-        topic_table = cast(Table, Topic.__table__)
-        self._topic_stmt = insert(topic_table).returning(
-            topic_table.c.id, sort_by_parameter_order=True
-        )
-        # A JSON bind with none_as_null: rows without calls store SQL NULL (like the ORM
-        # leaves an unset column), not the JSON text 'null'.
-        self._message_stmt = insert(cast(Table, Message.__table__)).values(
-            tool_calls=bindparam("tool_calls_json", type_=JSON(none_as_null=True)),
-            attachments=bindparam("attachments_json", type_=JSON(none_as_null=True)),
-        )
+        self._inserts = import_rows.StagedInserts()
 
     def append(self, topic_id: int, conv: ImportedConversation) -> bool:
         """Stage the messages of ``conv`` that ``topic_id`` does not hold yet, to go after
@@ -62,8 +50,7 @@ class ImportWriter:
         active branch (the conversation went on after the earlier export). False when
         nothing is new or the branch no longer contains what was imported."""
         with self._db.read() as s:
-            stored = set(s.execute(select(Message.source_id).where(Message.topic_id == topic_id)).scalars())
-        stored.discard(None)
+            stored = import_rows.stored_source_ids(s, topic_id)
         branch = {m.source_id for m in conv.messages}
         if not stored <= branch:  # the user switched branches: keep what was imported
             return False
@@ -127,7 +114,7 @@ class ImportWriter:
                 }
             )
         with self._db.write_connection() as conn:
-            ids = conn.execute(self._topic_stmt, topic_rows).scalars().all()
+            ids = self._inserts.topics(conn, topic_rows)
             rows: list[dict[str, object]] = []
             for (conv, messages, target), topic_id, topic_row in zip(pending, ids, topic_rows, strict=True):
                 fallback = topic_row["created_at"] if target is None else (conv.updated_at or self._now)
@@ -137,8 +124,7 @@ class ImportWriter:
                 else:
                     self._continuations[topic_id] = (target, len(messages), conv.updated_at or self._now)
             store_blobs_core(conn, [a for _c, messages, _t in pending for m in messages for a in m.media])
-            if rows:
-                conn.execute(self._message_stmt, rows)
+            self._inserts.messages(conn, rows)
 
     def publish(self) -> None:
         """Make the run visible in ONE short write transaction: continued conversations
@@ -149,40 +135,19 @@ class ImportWriter:
         with self._db.write_connection() as conn:
             gone: list[int] = []
             for staged, (target, rows, when) in self._continuations.items():
-                alive = conn.execute(select(Topic.id).where(Topic.id == target)).first() is not None
-                overlap = alive and conn.execute(
-                    select(func.count()).select_from(Message).where(
-                        Message.topic_id == target,
-                        Message.source_id.in_(select(Message.source_id).where(Message.topic_id == staged)))
-                ).scalar()
-                if not alive or overlap:  # deleted, or another import added them meanwhile
-                    gone.append(staged)
-                    self.dropped += 1
-                    continue
-                last = conn.execute(select(func.max(Message.seq)).where(Message.topic_id == target)).scalar() or 0
-                conn.execute(update(Message).where(Message.topic_id == staged)
-                             .values(topic_id=target, seq=Message.seq + last))
-                conn.execute(update(Topic).where(Topic.id == target).values(updated_at=when))
                 gone.append(staged)
+                if not import_rows.continue_topic(conn, staged, target, when):
+                    self.dropped += 1  # deleted, or another import added them meanwhile
+                    continue
                 self.updated += 1
                 self.messages += rows
-            _delete_topics(conn, gone)  # the continuations' staged rows (moved or dropped)
-            visible = select(Topic.source_id).where(Topic.assistant_id == a, Topic.source == self._source)
-            twins = list(conn.execute(select(Topic.id).where(
-                Topic.assistant_id == a, Topic.source == src, Topic.source_id.in_(visible))).scalars())
+            delete_topics(conn, gone)  # the continuations' staged rows (moved or dropped)
+            twins = import_rows.drop_twins(conn, a, src, self._source)
             self.dropped += len(twins)
-            _delete_topics(conn, twins)
-            conn.execute(update(Topic).where(Topic.assistant_id == a, Topic.source == src).values(source=self._source))
+            import_rows.publish_source(conn, a, src, self._source)
             end_run(conn, self._run)
         for tid in twins:
             self._staged.pop(tid, None)
         self.topics = len(self._staged)
         self.messages += sum(self._staged.values())
 
-
-def _delete_topics(conn: Connection, ids: list[int]) -> None:
-    """Delete topics ``ids`` with their messages (500 per statement)."""
-    for i in range(0, len(ids), 500):
-        chunk = ids[i:i + 500]
-        conn.execute(delete(Message).where(Message.topic_id.in_(chunk)))
-        conn.execute(delete(Topic).where(Topic.id.in_(chunk)))

@@ -21,23 +21,16 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime
 
-from sqlalchemy import func, select
-from sqlalchemy.orm import Session
-
 from chathub_desktop.core.document_version import document_version
 from chathub_desktop.core.memory_diff import DiffLine, line_diff
 from chathub_desktop.services.assistant_service import AssistantService
 from chathub_desktop.services.errors import InvalidInput, NotFound, StaleDocument
 from chathub_desktop.services.memory_service import record_provenance
+from chathub_desktop.storage import memory_change_queries as mq
 from chathub_desktop.storage import memory_history as mh
 from chathub_desktop.storage.database import Database
-from chathub_desktop.storage.models import (
-    DynamicMemoryDocument,
-    FixedMemoryDocument,
-    MemoryChange,
-    Topic,
-    utcnow,
-)
+from chathub_desktop.storage.models import MemoryChange, utcnow
+from chathub_desktop.storage.session import Session
 
 #: Changes a History listing returns at most (newest first).
 LIST_LIMIT = 500
@@ -108,9 +101,9 @@ def _who(s: Session, author: str, detail: str | None) -> str:
     if author == "owner":
         return "you"
     if author == "model":
-        topic = s.get(Topic, int(detail)) if detail and detail.isdigit() else None
-        if topic is not None:
-            return f"the model in topic “{topic.title}”"
+        title = mq.topic_title(s, int(detail)) if detail and detail.isdigit() else None
+        if title is not None:
+            return f"the model in topic “{title}”"
         return f"the model in topic #{detail}" if detail else "the model"
     if author == "dream":
         return f"the dream for {detail}" if detail else "the dream"
@@ -139,14 +132,12 @@ class MemoryHistory:
         :class:`NotFound` for an unknown assistant."""
         with self._db.read() as s:
             a = AssistantService.row(s, assistant)
-            rows = s.scalars(select(MemoryChange).where(MemoryChange.assistant_id == a.id)
-                             .order_by(MemoryChange.id.desc()).limit(limit))
-            return [_view(s, r) for r in rows]
+            return [_view(s, r) for r in mq.newest_changes(s, a.id, limit)]
 
     @staticmethod
     def _row(s: Session, aid: int, change_id: int) -> MemoryChange:
-        row = s.get(MemoryChange, change_id)
-        if row is None or row.assistant_id != aid:
+        row = mq.change_of(s, aid, change_id)
+        if row is None:
             raise NotFound(f"no memory change #{change_id} for this assistant (it may be older than the history keeps)")
         return row
 
@@ -159,25 +150,14 @@ class MemoryHistory:
             view = _view(s, row)
         return ChangeDetail(view, before, after, line_diff(before, after))
 
-    @staticmethod
-    def _current(s: Session, aid: int, document: str) -> str:
-        row = s.get(FixedMemoryDocument, aid) if document == mh.FIXED else s.get(DynamicMemoryDocument, aid)
-        return row.body if row is not None else ""
-
-    @staticmethod
-    def _later(s: Session, row: MemoryChange) -> int:
-        return int(s.scalar(select(func.count()).select_from(MemoryChange).where(
-            MemoryChange.assistant_id == row.assistant_id, MemoryChange.document == row.document,
-            MemoryChange.id > row.id)) or 0)
-
     def revert_preview(self, assistant: int | str, change_id: int) -> RevertPreview:
         """What reverting ``change_id`` would write and overwrite. Writes nothing."""
         with self._db.read() as s:
             a = AssistantService.row(s, assistant)
             row = self._row(s, a.id, change_id)
             target, after = mh.documents(s, row)
-            current = self._current(s, a.id, row.document)
-            later = 0 if current == after else max(1, self._later(s, row))
+            current = mq.current_body(s, a.id, row.document)
+            later = 0 if current == after else max(1, mq.later_changes(s, row))
             view = _view(s, row)
         return RevertPreview(view, current, target, later, document_version(current), line_diff(current, target))
 
@@ -192,7 +172,7 @@ class MemoryHistory:
             a = AssistantService.row(s, assistant)
             row = self._row(s, a.id, change_id)
             target, after = mh.documents(s, row)
-            current = self._current(s, a.id, row.document)
+            current = mq.current_body(s, a.id, row.document)
             name = _DOCUMENT_NAMES[row.document]
             if current == target:
                 raise InvalidInput(f"{name} is already as it was before change #{change_id}; nothing to revert")
@@ -200,30 +180,17 @@ class MemoryHistory:
                 if document_version(current) != version:
                     raise StaleDocument(f"{name} changed again since the revert was shown; nothing was reverted")
             elif current != after:
-                later = max(1, self._later(s, row))
+                later = max(1, mq.later_changes(s, row))
                 raise RevertConflict(
                     f"{name} changed {later:,} time{'s' if later != 1 else ''} after change #{change_id}; "
                     "reverting it would also undo that — nothing was reverted (look at what it overwrites "
                     "first: History → Revert, or memory revert --overwrite)")
             mh.authored(s, mh.Author("revert", str(change_id), f"reverted change #{change_id} ({row.action})"))
-            now = utcnow()
+            mq.put_back(s, a.id, row.document, target, utcnow())  # DRM-15: dynamic keeps a backup
             if row.document == mh.FIXED:
-                doc = s.get(FixedMemoryDocument, a.id)
-                if doc is None:
-                    s.add(FixedMemoryDocument(assistant_id=a.id, body=target, updated_at=now))
-                else:
-                    doc.body, doc.updated_at = target, now
                 record_provenance(s, a.id, current, target, None, origin="owner", trusted=True)
-            else:
-                dyn = s.get(DynamicMemoryDocument, a.id)
-                if dyn is None:
-                    s.add(DynamicMemoryDocument(assistant_id=a.id, body=target, backup_body="", updated_at=now))
-                else:  # DRM-15: the replaced version stays restorable
-                    dyn.backup_body, dyn.body, dyn.updated_at = dyn.body, target, now
             s.flush()
-            newest = s.scalars(select(MemoryChange).where(MemoryChange.assistant_id == a.id)
-                               .order_by(MemoryChange.id.desc()).limit(1)).one()
-            view = _view(s, newest)
+            view = _view(s, mq.newest_changes(s, a.id, 1)[0])
             aid = a.id
         self._on_change(aid)
         return view

@@ -17,26 +17,16 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from datetime import datetime
 
-from sqlalchemy.orm import Session
-
 from chathub_desktop.core import fixed_memory as fm
-from chathub_desktop.storage.models import AppSetting, utcnow
+from chathub_desktop.storage.memory_source_notes import SOURCE_KEY_PREFIX, add_notes, read_notes
+from chathub_desktop.storage.models import utcnow
+from chathub_desktop.storage.session import Session
 
 __all__ = ["SOURCE_KEY_PREFIX", "ImportSource", "import_source", "note_sources", "read_notes"]
 
-#: ``app_setting`` key prefix of the sources noted for imported entries (issue 15).
-SOURCE_KEY_PREFIX = "memory-source:"
 #: Longest source name and file name kept (characters).
 MAX_NAME = 60
 MAX_FILE = 120
-
-
-def read_notes(s: Session, assistant_id: int) -> dict[str, dict[str, str]]:
-    """Text hash → note (``source``, ``at``, maybe ``file``) of ``assistant_id``'s
-    imported entries; ``{}`` when none were imported (malformed values are skipped)."""
-    row = s.get(AppSetting, f"{SOURCE_KEY_PREFIX}{assistant_id}")
-    raw = row.value if row is not None and isinstance(row.value, dict) else {}
-    return {h: n for h, n in raw.items() if isinstance(n, dict) and isinstance(n.get("source"), str)}
 
 
 def note_sources(s: Session, assistant_id: int, texts: Iterable[str], source: str, *, file: str | None = None,
@@ -48,14 +38,7 @@ def note_sources(s: Session, assistant_id: int, texts: Iterable[str], source: st
                             "at": (at or utcnow()).isoformat()}
     if file:
         note["file"] = fm.clean_text(file)[:MAX_FILE]
-    key = f"{SOURCE_KEY_PREFIX}{assistant_id}"
-    row = s.get(AppSetting, key)
-    notes = dict(row.value) if row is not None and isinstance(row.value, dict) else {}
-    notes.update({fm.text_hash(t): note for t in texts})
-    if row is None:
-        s.add(AppSetting(key=key, value=notes))
-    else:
-        row.value = notes
+    add_notes(s, assistant_id, {fm.text_hash(t): note for t in texts})
 
 
 @dataclass(frozen=True)

@@ -18,8 +18,6 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Protocol
 
-from sqlalchemy.orm import Session
-
 from chathub_desktop.core import threshold_compaction as tc
 from chathub_desktop.core.base_urls import is_self_hosted
 from chathub_desktop.core.budget import input_budget
@@ -41,7 +39,8 @@ from chathub_desktop.services.topic_model import ModelPick, topic_resolution
 from chathub_desktop.services.topic_snapshots import TopicHistoryCache
 from chathub_desktop.storage.bulk_loading import gc_paused
 from chathub_desktop.storage.database import Database, StoreBusy
-from chathub_desktop.storage.models import AppSetting, TopicCompaction
+from chathub_desktop.storage.plan_state import plan_compaction, setting_values
+from chathub_desktop.storage.session import Session
 from chathub_desktop.storage.topic_repository import load_rows, store_counts
 from chathub_desktop.tokens.counter import TokenCounter
 
@@ -247,11 +246,10 @@ def load_context(
         budget = input_budget(
             card.context_window, assistant.max_tokens, assistant.max_tokens_enabled, card.max_output
         )
-        state = s.get(TopicCompaction, topic.id) if topic.kind == "regular" else None
-        archives_row = s.get(AppSetting, ARCHIVES_SETTING)
-        archives_on = bool(archives_row.value) if archives_row is not None else False
+        state = plan_compaction(s, topic.id) if topic.kind == "regular" else None
+        archives_on = bool(setting_values(s, (ARCHIVES_SETTING,)).get(ARCHIVES_SETTING, False))
         threshold = threshold_config(s)
-        archives = tuple(dict(a) for a in (state.archives or ()) if isinstance(a, dict)) if state else ()
+        archives = state.archives if state is not None else ()
         inputs = PlanInputs(
             history=history,
             instructions=assistant.instructions,
@@ -316,7 +314,7 @@ def threshold_config(s: Session) -> tc.ThresholdConfig:
     ``COMPACT_*`` / ``DISABLE_AUTO_COMPACT`` environment variables (NUM-1). Raises
     :class:`InvalidInput` naming a bad value."""
     keys = ("compact-enabled", "compact-buffer-tokens", "compact-keep-recent", "compact-max-failures")
-    stored = {k: row.value for k in keys if (row := s.get(AppSetting, k)) is not None}
+    stored = setting_values(s, keys)
     try:
         return tc.config_from(os.environ, stored)
     except ValueError as exc:

@@ -16,8 +16,6 @@ import os
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from sqlalchemy import select
-
 from chathub_desktop.core.compaction import (
     SummarizerBudget,
     completion_budget,
@@ -47,6 +45,7 @@ from chathub_desktop.services.provider_service import ProviderService
 from chathub_desktop.services.settings_service import SettingsService
 from chathub_desktop.storage.database import Database
 from chathub_desktop.storage.models import Provider
+from chathub_desktop.storage.provider_lookup import first_provider_of_kind, provider_named
 from chathub_desktop.tokens.counter import TokenCounter
 
 log = logging.getLogger(__name__)
@@ -149,15 +148,13 @@ def resolve_summarizer(db: Database, settings: SettingsService, catalog: ModelCa
     with db.read() as s:
         provider: Provider | None = None
         if provider_name is not None:
-            provider = s.scalar(select(Provider).where(Provider.name == provider_name))
+            provider = provider_named(s, provider_name)
             if provider is None:
                 model = f"{provider_name}/{model}"
         if not model:
             raise SummarizerUnavailable("no History Compress model is chosen", problem=SummarizerProblem.EMPTY)
         if provider is None:
-            provider = s.scalar(
-                select(Provider).where(Provider.kind == ProviderKind.OPENAI.value).order_by(Provider.id)
-            )
+            provider = first_provider_of_kind(s, ProviderKind.OPENAI)
         if provider is None:
             raise SummarizerUnavailable(
                 f"none of your providers serves the History Compress model {model!r} (the model that writes "

@@ -12,8 +12,6 @@ from __future__ import annotations
 import asyncio
 import contextlib
 
-from sqlalchemy import select
-
 from chathub_desktop.core.messages import ChatMessage, Role
 from chathub_desktop.core.topic_titles import clean_model_title, title_from_text
 from chathub_desktop.providers.base import ChatRequest, ProviderError, TextDelta
@@ -22,7 +20,8 @@ from chathub_desktop.services.events import EventBus, TopicChanged
 from chathub_desktop.services.provider_service import ProviderService
 from chathub_desktop.services.settings_service import SettingsService
 from chathub_desktop.storage.database import Database
-from chathub_desktop.storage.models import Provider, Topic
+from chathub_desktop.storage.provider_lookup import provider_named
+from chathub_desktop.storage.topic_titles import retitle_unless_renamed
 
 #: Seconds a topic-naming model may take before the first-words fallback is used.
 TITLE_TIMEOUT_S = 20.0
@@ -44,16 +43,12 @@ class TopicNamer:
             return None
         provider_name, model = naming.split("/", 1)
         with self._db.read() as s:
-            provider = s.scalar(select(Provider).where(Provider.name == provider_name))
+            provider = provider_named(s, provider_name)
             return (provider.id, model) if provider is not None else None
 
     def _store_title(self, topic_id: int, title: str, fallback: str) -> bool:
         with self._db.write() as s:
-            topic = s.get(Topic, topic_id)
-            if topic is None or topic.title != fallback:  # renamed meanwhile: the user wins
-                return False
-            topic.title = title
-            return True
+            return retitle_unless_renamed(s, topic_id, title, fallback)
 
     async def name(self, topic_id: int, text: str) -> None:
         """Ask the System Agent topic-naming model for a title; keep the first-words

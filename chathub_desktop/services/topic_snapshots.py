@@ -18,8 +18,6 @@ from __future__ import annotations
 import threading
 from dataclasses import dataclass, field
 
-from sqlalchemy.orm import Session
-
 from chathub_desktop.core.request_assembly import HistoryMessage
 from chathub_desktop.services.events import (
     ChatEvent,
@@ -27,6 +25,7 @@ from chathub_desktop.services.events import (
     MessageAdded,
     ReplyFinished,
 )
+from chathub_desktop.storage.session import Session
 from chathub_desktop.storage.topic_repository import (
     HistoryVersion,
     LoadedRow,

@@ -23,8 +23,6 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
-from sqlalchemy import select
-
 from chathub_desktop.core.json_bounds import JsonBoundsError, JsonLimits, check_json_text, megabytes
 from chathub_desktop.core.messages import MessageStatus, Role
 from chathub_desktop.core.request_assembly import NEVER_SENT_CONTENT_TYPES
@@ -35,8 +33,10 @@ from chathub_desktop.services.input_files import read_regular
 from chathub_desktop.services.input_rules import MAX_MODEL_CHARS, MAX_NAME_CHARS, MAX_TITLE_CHARS
 from chathub_desktop.services.topic_service import TopicService
 from chathub_desktop.services.views import TopicView
+from chathub_desktop.storage import topic_copies
 from chathub_desktop.storage.database import Database
-from chathub_desktop.storage.models import Message, Provider, Topic, utcnow
+from chathub_desktop.storage.models import Message, Topic, utcnow
+from chathub_desktop.storage.provider_lookup import provider_named
 
 FORMAT = "chathub-topic"
 VERSION = 1
@@ -71,10 +71,10 @@ class TopicTransfer:
         """The topic, its messages and the name of its model's provider (``None``: none)."""
         with self._db.read() as s:
             t = TopicService.row(s, topic_id)
-            rows = list(s.scalars(select(Message).where(Message.topic_id == topic_id).order_by(Message.seq)))
-            provider = s.get(Provider, t.model_provider_id) if t.model_provider_id is not None else None
+            rows = topic_copies.messages_in_order(s, topic_id)
+            provider = topic_copies.provider_name(s, t.model_provider_id)
             s.expunge_all()
-            return t, rows, provider.name if provider is not None else None
+            return t, rows, provider
 
     def export_json(self, topic_id: int) -> dict[str, Any]:
         """The topic as a JSON-ready dict (format :data:`FORMAT`). Raises ``NotFound``.
@@ -141,22 +141,17 @@ class TopicTransfer:
         doc = _parse(data)
         with self._db.write() as s:
             a = AssistantService.row(s, assistant)
-            seen = s.scalar(select(Topic.id).where(Topic.assistant_id == a.id, Topic.source == SOURCE,
-                                                   Topic.source_id == doc["origin"]))
+            seen = topic_copies.imported_as(s, a.id, SOURCE, doc["origin"])
             if seen is not None:
                 raise InvalidInput(f"this export is already imported into {a.name} as topic {seen}")
             t = doc["topic"]
-            provider_id = (s.scalar(select(Provider.id).where(Provider.name == t["model_provider"]))
-                           if t["model"] and t["model_provider"] else None)
-            topic = Topic(assistant_id=a.id, title=t["title"], title_generated=t["title_generated"],
-                          kind=t["kind"], pinned=t["pinned"], archived=t["archived"], snippet=t["snippet"],
-                          created_at=t["created_at"], updated_at=t["updated_at"], source=SOURCE,
-                          source_id=doc["origin"], model=t["model"], model_provider_id=provider_id)
-            s.add(topic)
-            s.flush()
-            s.add_all(Message(topic_id=topic.id, seq=i, **m) for i, m in enumerate(doc["messages"], 1))
-            s.flush()
-            topic_id = topic.id
+            provider = provider_named(s, t["model_provider"]) if t["model"] and t["model_provider"] else None
+            topic_id = topic_copies.insert_topic(s, {
+                "assistant_id": a.id, "title": t["title"], "title_generated": t["title_generated"],
+                "kind": t["kind"], "pinned": t["pinned"], "archived": t["archived"], "snippet": t["snippet"],
+                "created_at": t["created_at"], "updated_at": t["updated_at"], "source": SOURCE,
+                "source_id": doc["origin"], "model": t["model"],
+                "model_provider_id": provider.id if provider is not None else None}, doc["messages"])
         return self._topics.get(topic_id)
 
 

@@ -221,8 +221,9 @@ def test_postgres_windows_find_exactly_the_newest_matches(postgres_url: str, mon
     id windows below (issue 14 speed): whatever the density of the matches, the pool it
     ranks is the newest matches, in every case and for CJK and regex metacharacters."""
     from chathub_desktop.services import search_service
+    from chathub_desktop.storage import message_search
 
-    monkeypatch.setattr(search_service, "PG_WALK_ROWS", 20)
+    monkeypatch.setattr(message_search, "PG_WALK_ROWS", 20)
     monkeypatch.setattr(search_service, "RANKED_POOL", 10)
     svc = open_services(postgres_url)
     try:

@@ -1,0 +1,74 @@
+"""Reads and the Revert write behind memory History (issue 18, issue 31; MEM-2, DRM-15).
+
+:mod:`chathub_desktop.storage.memory_history` records the changes; these functions list
+them, find one, count the later ones and put a document body back. Each takes the
+caller's session (reads in ``Database.read()``, :func:`put_back` in ``Database.write()``).
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+from sqlalchemy import func, select
+from sqlalchemy.orm import Session
+
+from chathub_desktop.storage import memory_history as mh
+from chathub_desktop.storage.models import (
+    DynamicMemoryDocument,
+    FixedMemoryDocument,
+    MemoryChange,
+    Topic,
+)
+
+__all__ = ["change_of", "current_body", "later_changes", "newest_changes", "put_back", "topic_title"]
+
+
+def newest_changes(s: Session, assistant_id: int, limit: int) -> list[MemoryChange]:
+    """The assistant's recorded changes, newest first, at most ``limit``."""
+    return list(s.scalars(select(MemoryChange).where(MemoryChange.assistant_id == assistant_id)
+                          .order_by(MemoryChange.id.desc()).limit(limit)))
+
+
+def change_of(s: Session, assistant_id: int, change_id: int) -> MemoryChange | None:
+    """Change ``change_id`` when it belongs to ``assistant_id``, else None."""
+    row = s.get(MemoryChange, change_id)
+    return row if row is not None and row.assistant_id == assistant_id else None
+
+
+def current_body(s: Session, assistant_id: int, document: str) -> str:
+    """The stored body of the assistant's ``document`` (``mh.FIXED`` / ``mh.DYNAMIC``);
+    ``""`` when it has none yet."""
+    row = (s.get(FixedMemoryDocument, assistant_id) if document == mh.FIXED
+           else s.get(DynamicMemoryDocument, assistant_id))
+    return row.body if row is not None else ""
+
+
+def later_changes(s: Session, change: MemoryChange) -> int:
+    """How many changes of the same document were recorded after ``change``."""
+    return int(s.scalar(select(func.count()).select_from(MemoryChange).where(
+        MemoryChange.assistant_id == change.assistant_id, MemoryChange.document == change.document,
+        MemoryChange.id > change.id)) or 0)
+
+
+def topic_title(s: Session, topic_id: int) -> str | None:
+    """The title of topic ``topic_id``, None when it is gone."""
+    topic = s.get(Topic, topic_id)
+    return topic.title if topic is not None else None
+
+
+def put_back(s: Session, assistant_id: int, document: str, body: str, now: datetime) -> None:
+    """Store ``body`` as the assistant's ``document`` at ``now`` (UTC); dynamic memory
+    keeps the replaced body as its backup (DRM-15). The store records the change when
+    the session flushes."""
+    if document == mh.FIXED:
+        doc = s.get(FixedMemoryDocument, assistant_id)
+        if doc is None:
+            s.add(FixedMemoryDocument(assistant_id=assistant_id, body=body, updated_at=now))
+        else:
+            doc.body, doc.updated_at = body, now
+    else:
+        dyn = s.get(DynamicMemoryDocument, assistant_id)
+        if dyn is None:
+            s.add(DynamicMemoryDocument(assistant_id=assistant_id, body=body, backup_body="", updated_at=now))
+        else:
+            dyn.backup_body, dyn.body, dyn.updated_at = dyn.body, body, now

@@ -1,0 +1,46 @@
+"""SQL of topic export and import (issue 14 "Export / import a topic", issue 31):
+a topic's messages in order, its model's provider name, the topic an export was
+already imported as, and the insert of an imported topic with its messages. Each takes
+the caller's session (reads in ``Database.read()``, :func:`insert_topic` in
+``Database.write()``)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+
+from sqlalchemy import select
+from sqlalchemy.orm import Session
+
+from chathub_desktop.storage.models import Message, Provider, Topic
+
+__all__ = ["imported_as", "insert_topic", "messages_in_order", "provider_name"]
+
+
+def messages_in_order(s: Session, topic_id: int) -> list[Message]:
+    """``topic_id``'s message rows in ``seq`` order."""
+    return list(s.scalars(select(Message).where(Message.topic_id == topic_id).order_by(Message.seq)))
+
+
+def provider_name(s: Session, provider_id: int | None) -> str | None:
+    """The name of provider ``provider_id``; None for None or a deleted provider."""
+    provider = s.get(Provider, provider_id) if provider_id is not None else None
+    return provider.name if provider is not None else None
+
+
+def imported_as(s: Session, assistant_id: int, source: str, source_id: str) -> int | None:
+    """Id of the assistant's topic imported from ``source`` with origin ``source_id``,
+    None when there is none."""
+    return s.scalar(select(Topic.id).where(Topic.assistant_id == assistant_id, Topic.source == source,
+                                           Topic.source_id == source_id))
+
+
+def insert_topic(s: Session, topic: Mapping[str, object], messages: Sequence[Mapping[str, object]]) -> int:
+    """Insert a topic of ``topic``'s columns and its ``messages`` (column dicts,
+    numbered ``seq`` 1, 2, … in order); the new topic's id. Call inside
+    ``Database.write()``."""
+    row = Topic(**topic)
+    s.add(row)
+    s.flush()
+    s.add_all(Message(topic_id=row.id, seq=i, **m) for i, m in enumerate(messages, 1))
+    s.flush()
+    return row.id
