@@ -1,6 +1,7 @@
 """Screenshots of issue 25 (a script, not a test): Settings → Tools with a tested server,
-an untested one and a failed Test, and an Ask waiting in a topic above the composer,
-each in light and dark.
+an untested one and a failed Test, the Add server form after a Test (stdio) and the
+Edit form of an HTTP server with a refused header line, and an Ask waiting in a topic
+above the composer, each in light and dark.
 
     QT_QPA_PLATFORM=offscreen python -m tests.gui.tools_screenshot [OUT_DIR]
 """
@@ -50,6 +51,24 @@ def main(out_dir: Path) -> int:
                 page.table.selectRow(1)
                 page._status("files: 'npx' was not found on PATH (/usr/local/bin:/usr/bin:/bin)", error=True)
                 await shots.grab(page, out_dir / f"settings_tools_error_{theme}.png")
+                form = page.edit_server(None)
+                form.name_edit.setText("time2")
+                form.command_edit.setText(TIME_SERVER)
+                form.args_edit.setPlainText("--local-timezone\nUTC")
+                form.env_edit.setPlainText("TZ=UTC")
+                form.run_test()
+                for _ in range(200):
+                    if "tools:" in form.status_label.text() or "stderr" in form.status_label.text():
+                        break
+                    await asyncio.sleep(0.1)
+                await shots.grab(form, out_dir / f"mcp_form_add_{theme}.png")
+                form.reject()
+                page.table.selectRow(0)
+                form = page.edit_server(page.current())
+                form.headers_edit.setPlainText("Authorization: Bearer …\nX-Team")
+                form.submit()
+                await shots.grab(form, out_dir / f"mcp_form_edit_{theme}.png")
+                form.reject()
                 page.close()
                 request = ApprovalRequest(topic, a.id, "time", "get_current_time",
                                           json.dumps({"timezone": "Asia/Tokyo"}))
