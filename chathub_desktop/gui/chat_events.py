@@ -29,6 +29,7 @@ from chathub_desktop.services.events import (
     ReplyRetrying,
     ReplyStalled,
     StoreWaiting,
+    ToolsChanged,
     TopicChanged,
     TopicListChanged,
 )
@@ -65,6 +66,8 @@ class ChatEvents(QObject):
     - ``assistants_changed(everything)``: another process changed the assistants;
       ``everything`` True: more changed than could be listed, re-read all that is shown
       (the last three come from the store watcher's thread, issue 13)
+    - ``tools_changed()``: another process changed the MCP servers, an assistant's server
+      switches or tool approvals (the store watcher's thread; issue 25)
     - ``summarizer_choice_requested()``: a "Choose History Compress model…" button was
       pressed (issue 28); the window opens Settings → System Agent. Not a bus event.
 
@@ -85,6 +88,7 @@ class ChatEvents(QObject):
     message_changed = Signal(int, int, bool)
     topic_list_changed = Signal(int)
     assistants_changed = Signal(bool)
+    tools_changed = Signal()
     summarizer_choice_requested = Signal()
 
     def __init__(self, bus: EventBus, parent: QObject | None = None) -> None:
@@ -124,6 +128,8 @@ class ChatEvents(QObject):
             self.topic_list_changed.emit(event.assistant_id)
         elif isinstance(event, AssistantsChanged):
             self.assistants_changed.emit(event.everything)
+        elif isinstance(event, ToolsChanged):
+            self.tools_changed.emit()
         elif isinstance(event, StoreWaiting):
             with self._waits_lock:
                 before = self._waits

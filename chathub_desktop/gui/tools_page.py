@@ -161,7 +161,9 @@ class ToolsPage(QWidget):
 
     # --- servers -------------------------------------------------------------------
     def reload(self) -> None:
-        """Re-read servers and assistants (quick reads) and fill both lists."""
+        """Re-read servers and assistants (quick reads) and fill both lists; the selected
+        server stays selected while it exists."""
+        picked = self.current()
         servers = self.ops.call("List MCP servers", self._svc.mcp.servers)
         self.servers = list(servers) if isinstance(servers, list) else []
         self.table.setRowCount(len(self.servers))
@@ -173,6 +175,8 @@ class ToolsPage(QWidget):
                 item = QTableWidgetItem(text)
                 item.setToolTip(text if col != 0 else f"{srv.server_name} {srv.server_version}".strip() or text)
                 self.table.setItem(r, col, item)
+            if picked is not None and c.name == picked.config.name:
+                self.table.selectRow(r)
         keep = self.assistant_combo.currentData()
         self.assistant_combo.blockSignals(True)
         self.assistant_combo.clear()

@@ -121,6 +121,12 @@ class AssistantsChanged:
 
 
 @dataclass(frozen=True)
+class ToolsChanged:
+    """Another process changed the MCP servers or an assistant's server switches or tool
+    approvals (``mcp add``, issue 25): Settings → Tools reads them again."""
+
+
+@dataclass(frozen=True)
 class ReplyStalled:
     """The provider sent nothing for the reply ``message_id`` of ``topic_id`` for
     ``silent_s`` seconds (the ``stream-silence-seconds`` setting; issue 12). The stream
@@ -160,7 +166,7 @@ class SecretsRedacted:
 
 ChatEvent = (MessageAdded | ReplyDelta | ReplyFinished | TopicChanged | CompactionProgress
              | DreamProgress | MemoryChanged | StoreWaiting | ReplyStalled | ReplyRetrying
-             | MessageChanged | TopicListChanged | AssistantsChanged | SecretsRedacted)
+             | MessageChanged | TopicListChanged | AssistantsChanged | SecretsRedacted | ToolsChanged)
 Listener = Callable[[ChatEvent], None]
 
 

@@ -39,6 +39,7 @@ from chathub_desktop.services.events import (
     MemoryChanged,
     MessageAdded,
     MessageChanged,
+    ToolsChanged,
     TopicChanged,
     TopicListChanged,
 )
@@ -69,8 +70,8 @@ def events_for(changes: Iterable[Change]) -> list[ChatEvent]:
     order of the changes, each event once. The same events the services publish for
     their own writes (a new message → ``MessageAdded``; memory → ``MemoryChanged`` and
     ``TopicChanged(0)``; settings → ``TopicChanged(0)``), plus ``MessageChanged``,
-    ``TopicListChanged`` and ``AssistantsChanged`` for what only another process does
-    unannounced (an edit, a new topic, a new assistant)."""
+    ``TopicListChanged``, ``AssistantsChanged`` and ``ToolsChanged`` for what only another
+    process does unannounced (an edit, a new topic, a new assistant, ``mcp add``)."""
     out: dict[ChatEvent, None] = {}
     for c in changes:
         evs: tuple[ChatEvent, ...]
@@ -87,6 +88,8 @@ def events_for(changes: Iterable[Change]) -> list[ChatEvent]:
             evs = (MemoryChanged(c.scope_id),)
         elif c.kind == "assistant":
             evs = (AssistantsChanged(), TopicChanged(0), MemoryChanged(c.scope_id))
+        elif c.kind == "tools":  # MCP servers, switches, approvals: the request's tools (issue 25)
+            evs = (ToolsChanged(), TopicChanged(0))
         else:  # settings, providers, model cards, correction factors
             evs = (TopicChanged(0),)
         for e in evs:
