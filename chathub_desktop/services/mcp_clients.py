@@ -223,7 +223,10 @@ class McpClients:
 
     def close(self, timeout_s: float = 10.0) -> None:
         """Stop every server with its process tree and end the loop thread (quit).
-        Blocks up to ``timeout_s`` seconds; calling it again does nothing."""
+        Blocking, for a worker thread (the app's quit runs it there, beside its other
+        shutdown work): returns within ``timeout_s`` seconds in all (the servers stop
+        in parallel); calling it again does nothing."""
+        deadline = time.monotonic() + timeout_s
         with self._lock:
             if self._closed:
                 return
@@ -233,9 +236,11 @@ class McpClients:
             return
         future = asyncio.run_coroutine_threadsafe(self._stop_all(), loop)
         with contextlib.suppress(concurrent.futures.TimeoutError, RuntimeError):
-            future.result(timeout_s)
+            future.result(max(0.0, deadline - time.monotonic()))
+        if not future.done():
+            log.warning("MCP servers still stopping after %.0f s: %s", timeout_s, ", ".join(self.running()))
         loop.call_soon_threadsafe(loop.stop)
-        thread.join(timeout_s)
+        thread.join(max(0.0, deadline - time.monotonic()))
         if not thread.is_alive():
             loop.close()
 
