@@ -45,7 +45,8 @@ class AssistantToolView:
 
 
 class McpService:
-    """Server configurations, their tests, and what each assistant may use.
+    """Server configurations, their tests, and what each assistant may use; a running
+    server's ``tools/list_changed`` updates its cached tool list.
 
     ``on_change`` is called after any change that alters the tools a request carries
     (the badge's estimate is then recomputed)."""
@@ -54,6 +55,15 @@ class McpService:
         self._db = db
         self.clients = clients
         self._on_change = on_change or (lambda: None)
+        clients.on_tools_changed = self._tools_changed
+
+    def _tools_changed(self, config: McpServerConfig, listed: ServerTools) -> None:
+        """A running server sent ``tools/list_changed``: cache its new list (a worker
+        thread), unless the server was edited or removed meanwhile."""
+        with self._db.read() as s:
+            stored = repo.find_server(s, config.name)
+        if stored is not None and stored.config == config:
+            self.remember_tools(stored.id, listed)
 
     # --- servers -----------------------------------------------------------------
     def servers(self) -> list[StoredMcpServer]:

@@ -2,7 +2,8 @@
 
 Run as a program: stdio by default, ``--http PORT`` for Streamable HTTP on 127.0.0.1.
 Tools: ``echo(text)``, ``slow(seconds)`` (for Stop and deadlines), ``big(chars)``
-(a result of that many characters), ``exit_now()`` (the process dies mid-call).
+(a result of that many characters), ``exit_now()`` (the process dies mid-call),
+``grow()`` (adds the tool ``grown`` and sends ``tools/list_changed``).
 Test double only: the program refuses to run unless ``CHATHUB_ALLOW_TEST_DOUBLES=1``.
 """
 
@@ -15,7 +16,7 @@ import sys
 if os.environ.get("CHATHUB_ALLOW_TEST_DOUBLES") != "1":
     raise SystemExit("tests/fakes/mcp_probe_server.py is a test double (set CHATHUB_ALLOW_TEST_DOUBLES=1)")
 
-from mcp.server.mcpserver import MCPServer  # noqa: E402
+from mcp.server.mcpserver import Context, MCPServer  # noqa: E402
 
 app = MCPServer("probe")
 
@@ -43,6 +44,19 @@ def big(chars: int) -> str:
 def exit_now() -> str:
     """End the server process at once."""
     os._exit(7)
+
+
+def grown() -> str:
+    """A tool that exists once ``grow`` ran."""
+    return "grown"
+
+
+@app.tool()
+async def grow(ctx: Context) -> str:
+    """Add the tool ``grown`` and tell the client its tool list changed."""
+    app.add_tool(grown)
+    await ctx.request_context.session.send_tool_list_changed()
+    return "added grown"
 
 
 if __name__ == "__main__":

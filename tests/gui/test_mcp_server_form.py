@@ -44,7 +44,7 @@ def test_add_a_stdio_server_test_it_before_saving_then_save(window: Any, service
     stored = services.mcp.get("probe")
     assert stored.config == McpServerConfig.stdio("probe", sys.executable, (PROBE,),
                                                   {"CHATHUB_ALLOW_TEST_DOUBLES": "1"})
-    assert page.table.item(0, 2).text() == "4"  # the tested tool list was kept with it
+    assert page.table.item(0, 2).text() == "5"  # the tested tool list was kept with it
     assert page.status_label.text() == "Saved probe."
 
 
