@@ -193,10 +193,14 @@ class McpClients:
 
     ``path`` returns the ``PATH`` stdio servers get (default :func:`login_path`, asked
     once, on the MCP thread); ``call_timeout_s`` / ``start_timeout_s``: deadlines in
-    seconds. Thread-safe; every method may be awaited from any event loop."""
+    seconds; ``max_http_body_bytes``: the bound on a Streamable HTTP server's non-SSE
+    answer (``services.mcp_http_bounds``). Thread-safe; every method may be awaited from any event loop."""
 
     def __init__(self, *, path: Callable[[], str] = login_path, call_timeout_s: float = CALL_TIMEOUT_S,
-                 start_timeout_s: float = START_TIMEOUT_S) -> None:
+                 start_timeout_s: float = START_TIMEOUT_S, max_http_body_bytes: int | None = None) -> None:
+        from chathub_desktop.services.mcp_http_bounds import MAX_HTTP_BODY_BYTES
+
+        self.max_http_body_bytes = max_http_body_bytes or MAX_HTTP_BODY_BYTES
         self._path_source = path
         self._path: str | None = None
         self.call_timeout_s = call_timeout_s
@@ -367,8 +371,11 @@ class McpClients:
                 from mcp.client.streamable_http import streamable_http_client
 
                 # the SDK's own client settings: 30 s to connect/write, 300 s between reads
+                from chathub_desktop.services.mcp_http_bounds import BoundedTransport
+
                 http = await stack.enter_async_context(httpx2.AsyncClient(
-                    headers=dict(conn.config.headers), timeout=httpx2.Timeout(30.0, read=300.0)))
+                    headers=dict(conn.config.headers), timeout=httpx2.Timeout(30.0, read=300.0),
+                    transport=BoundedTransport(self.max_http_body_bytes)))
                 read, write = await stack.enter_async_context(streamable_http_client(conn.config.url,
                                                                                     http_client=http))
             else:

@@ -1,6 +1,7 @@
 """A small MCP server for tests, built with the official SDK (issue 25).
 
-Run as a program: stdio by default, ``--http PORT`` for Streamable HTTP on 127.0.0.1.
+Run as a program: stdio by default, ``--http PORT`` for Streamable HTTP on 127.0.0.1
+(answers as SSE), ``--http-json PORT`` for the same answering plain JSON bodies.
 Tools: ``echo(text)``, ``slow(seconds)`` (for Stop and deadlines), ``big(chars)``
 (a result of that many characters), ``exit_now()`` (the process dies mid-call),
 ``grow()`` (adds the tool ``grown`` and sends ``tools/list_changed``).
@@ -60,7 +61,7 @@ async def grow(ctx: Context) -> str:
 
 
 if __name__ == "__main__":
-    if len(sys.argv) == 3 and sys.argv[1] == "--http":
-        app.run("streamable-http", host="127.0.0.1", port=int(sys.argv[2]))
+    if len(sys.argv) == 3 and sys.argv[1] in ("--http", "--http-json"):
+        app.run("streamable-http", host="127.0.0.1", port=int(sys.argv[2]), json_response=sys.argv[1] == "--http-json")
     else:
         app.run()
