@@ -376,8 +376,9 @@ class McpClients:
                 http = await stack.enter_async_context(httpx2.AsyncClient(
                     headers=dict(conn.config.headers), timeout=httpx2.Timeout(30.0, read=300.0),
                     transport=BoundedTransport(self.max_http_body_bytes)))
-                read, write = await stack.enter_async_context(streamable_http_client(conn.config.url,
-                                                                                    http_client=http))
+                # one SSE event may hold a whole result (the SDK's default cap is 1 MB)
+                read, write = await stack.enter_async_context(streamable_http_client(
+                    conn.config.url, http_client=http, max_sse_event_size=self.max_http_body_bytes))
             else:
                 read, write = await stack.enter_async_context(self._stdio(conn))
             yield await stack.enter_async_context(ClientSession(read, write,

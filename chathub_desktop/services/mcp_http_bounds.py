@@ -5,7 +5,9 @@ whole (``response.aread()``). :class:`BoundedTransport` wraps the HTTP client's
 transport: a response that is not an event stream may carry at most ``limit`` bytes;
 past it, reading fails with :class:`BodyTooLarge` (an ``httpx2.StreamError``, which the
 SDK turns into a JSON-RPC error for that request) and the connection is closed. Event
-streams are left to the SDK's own per-event cap (a long-lived stream has no total).
+streams are left to the SDK's own per-event cap (a long-lived stream has no total),
+which ``mcp_clients`` raises from the SDK's 1 MB to the same bound, so a result of up
+to ``MAX_RESULT_CHARS`` arrives whole either way (CMP-19).
 """
 
 from __future__ import annotations

@@ -180,6 +180,9 @@ def test_streamable_http_server(services: Services, fake_vendor: FakeVendor, tmp
         )
         asyncio.run(services.chat.send(topic, "echo"))
         assert tool_rows(services, topic) == ["over http"]
+        # a result past the SDK's default 1 MB per SSE event arrives whole (CMP-19)
+        big = asyncio.run(services.mcp.clients.call(config, "big", {"chars": 1_500_000}))
+        assert big.text == "x" * 1_500_000
         services.mcp.clients.close()
     finally:
         server.terminate()
