@@ -1,7 +1,8 @@
 """Screenshots of issue 25 (a script, not a test): Settings → Tools with a tested server,
 an untested one and a failed Test, the Add server form after a Test (stdio) and the
-Edit form of an HTTP server with a refused header line, and an Ask waiting in a topic
-above the composer, each in light and dark.
+Edit form of an HTTP server with a refused header line, an Ask waiting in a topic
+above the composer, and a server tool's row with the time its call took, each in light
+and dark.
 
     QT_QPA_PLATFORM=offscreen python -m tests.gui.tools_screenshot [OUT_DIR]
 """
@@ -29,6 +30,13 @@ def main(out_dir: Path) -> int:
         svc.providers.add("Local", "openai_compatible", "http://127.0.0.1:9/v1")
         a = svc.assistants.create("Helper", provider="Local", model="gpt-4o-mini", instructions="Be brief.")
         topic = svc.topics.create(a.id, "What time is it in Tokyo?").id
+        called = svc.topics.create(a.id, "Tokyo time").id
+        svc.chat._append(called, role="user", content="What time is it in Tokyo?")
+        svc.chat._append(called, role="assistant", content="", tool_calls=[
+            {"id": "c1", "name": "time__get_current_time", "arguments": '{"timezone": "Asia/Tokyo"}'}])
+        svc.chat._append(called, role="tool", content='{"timezone": "Asia/Tokyo", "datetime": "2026-12-02T19:37:00+09:00"}',
+                         tool_call_id="c1", tool_name="time__get_current_time", tool_elapsed_ms=412)
+        svc.chat._append(called, role="assistant", content="It is 19:37 in Tokyo.")
         svc.mcp.add(McpServerConfig.stdio("time", TIME_SERVER, ("--local-timezone", "UTC")))
         svc.mcp.add(McpServerConfig.http("docs", "https://mcp.example.test/mcp", {"Authorization": "Bearer …"}))
         svc.mcp.add(McpServerConfig.stdio("files", "npx", ("-y", "@modelcontextprotocol/server-filesystem",
@@ -76,6 +84,9 @@ def main(out_dir: Path) -> int:
                 await shots.grab(w, out_dir / f"tool_approval_{theme}.png", settle_s=0.5)
                 waiting.cancel()
                 await asyncio.sleep(0.1)
+                w.select_topic(called)
+                await shots.grab(w, out_dir / f"tool_row_time_{theme}.png", settle_s=0.5)
+                w.select_topic(topic)
             await shots.close_window(w)
 
         loop.run_until_complete(scenario())
