@@ -90,7 +90,7 @@ WATCHED: tuple[Watched, ...] = (
 )
 
 #: Watched tables whose triggers a later migration adds (0009: ``message_branch``, 0012:
-#: ``dream_proposal``, 0017: the MCP tables); the ``tables=None`` default of the functions below leaves them
+#: ``dream_proposal``, 0018: the MCP tables); the ``tables=None`` default of the functions below leaves them
 #: out, so migration 0005 creates and drops exactly what it did when it was written.
 LATER_TABLES: tuple[str, ...] = ("message_branch", "dream_proposal", "mcp_server", "assistant_mcp_server",
                                   "assistant_mcp_tool")

@@ -1,16 +1,16 @@
 """how long a server tool's call took (issue 25): ``message.tool_elapsed_ms`` on the tool
 row that holds its result (NULL: not an MCP call, or the server never answered)
 
-Revision ID: 0016
-Revises: 0015
+Revision ID: 0017
+Revises: 0016
 Create Date: 2026-12-02
 """
 
 import sqlalchemy as sa
 from alembic import op
 
-revision = '0016'
-down_revision = '0015'
+revision = '0017'
+down_revision = '0016'
 branch_labels = None
 depends_on = None
 

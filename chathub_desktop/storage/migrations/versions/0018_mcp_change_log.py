@@ -2,8 +2,8 @@
 adds, edits, tests or removes (``mcp add``), and an assistant's switches and approvals,
 are logged as kind ``tools``, so an open Settings → Tools page shows them live
 
-Revision ID: 0017
-Revises: 0016
+Revision ID: 0018
+Revises: 0017
 Create Date: 2026-12-02
 """
 
@@ -11,8 +11,8 @@ from alembic import op
 
 from chathub_desktop.storage import change_log
 
-revision = '0017'
-down_revision = '0016'
+revision = '0018'
+down_revision = '0017'
 branch_labels = None
 depends_on = None
 
