@@ -300,7 +300,8 @@ async def audit_themes(window: MainWindow) -> bool:
 async def shut_down(app: QApplication, window: MainWindow, services: Services | None) -> None:
     """Quit in order (issue 9), on the running loop, before Qt tears down:
 
-    1. stop taking input: every window is hidden;
+    1. stop taking input: every window is hidden; the MCP servers start stopping on a
+       worker thread (:func:`stop_tool_servers`, within :data:`SHUTDOWN_TASKS_S`);
     2. the window stops its timers and tray, cancels every reply (stored as
        ``interrupted`` with what arrived, APP-8) and every GUI task, and waits for them
        and for its worker threads; each task closes its own HTTP client and response
@@ -317,16 +318,28 @@ async def shut_down(app: QApplication, window: MainWindow, services: Services | 
     for widget in app.topLevelWidgets():
         widget.hide()
     window.setEnabled(False)
+    servers = asyncio.ensure_future(stop_tool_servers(services)) if services is not None else None
     await window.shutdown()
     current = asyncio.current_task()
-    rest = [t for t in asyncio.all_tasks() if t is not current and not t.done()]
+    rest = [t for t in asyncio.all_tasks() if t is not current and t is not servers and not t.done()]
     for t in rest:
         t.cancel()
     if rest:
         await asyncio.wait(rest, timeout=SHUTDOWN_TASKS_S)
     await asyncio.get_running_loop().shutdown_asyncgens()
+    if servers is not None:
+        await servers
     if services is not None:
         await asyncio.to_thread(services.close)
+
+
+async def stop_tool_servers(services: Services, budget_s: float = SHUTDOWN_TASKS_S) -> None:
+    """Stop every MCP server with its process tree on a worker thread, within
+    ``budget_s`` seconds (issue 25): the GUI thread keeps running meanwhile, and the
+    quit's other steps run beside it (:func:`shut_down` starts it first)."""
+    import asyncio
+
+    await asyncio.to_thread(services.mcp.clients.close, budget_s)
 
 
 def _disconnect(signal: SignalInstance, slot: Callable[[], None]) -> None:

@@ -118,6 +118,7 @@ def cmd_topic_show(args: argparse.Namespace, svc: Services) -> int:
             who = m.role if not m.tool_name else f"{m.role}:{m.tool_name}"
             flags = "" if m.status == "complete" else f" [{m.status}]"
             flags += " [cut off at max tokens]" if m.cut_off else ""
+            flags += f" [took {m.elapsed_text}]" if m.elapsed_text else ""  # an MCP call (issue 25)
             point = points.get(m.id)
             flags += f" [version {point.label} at seq {point.seq}]" if point is not None else ""
             print(f"\n[{m.created_at:%Y-%m-%d %H:%M:%S}Z] {who}{flags}")

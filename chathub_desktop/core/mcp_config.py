@@ -37,6 +37,8 @@ __all__ = [
     "StoredMcpServer",
     "ToolApproval",
     "check_server_name",
+    "config_from_form",
+    "form_lines",
     "parse_mcp_servers",
     "wire_tool_name",
 ]
@@ -216,6 +218,47 @@ def parse_mcp_servers(text: str) -> tuple[McpServerConfig, ...]:
     if len(data) > MAX_SERVERS:
         raise McpConfigError(f"the config names more than {MAX_SERVERS} servers")
     return tuple(_server(name, body) for name, body in data.items())
+
+
+def form_lines(config: McpServerConfig) -> tuple[str, str]:
+    """The two multi-line fields of the Add/Edit server form for ``config``: arguments
+    (one a line) and environment (``NAME=VALUE``) for stdio, ``""`` and headers
+    (``Name: value``) for HTTP; :func:`config_from_form` reads them back."""
+    if config.transport is McpTransport.HTTP:
+        return "", "\n".join(f"{k}: {v}" for k, v in config.headers.items())
+    return "\n".join(config.args), "\n".join(f"{k}={v}" for k, v in config.env.items())
+
+
+def config_from_form(name: str, transport: McpTransport, *, command: str = "", args: str = "", env: str = "",
+                     cwd: str = "", url: str = "", headers: str = "") -> McpServerConfig:
+    """A checked configuration from the Add/Edit server form (Settings → Tools, issue 25):
+    ``args`` one argument a line (blank lines skipped), ``env`` ``NAME=VALUE`` lines,
+    ``headers`` ``Name: value`` lines, ``cwd`` empty for the app's folder. Raises
+    :class:`McpConfigError` (one line) for a field out of bounds, a line without its
+    separator or all fields together longer than :data:`MAX_CONFIG_CHARS` characters."""
+    if sum(map(len, (name, command, args, env, cwd, url, headers))) > MAX_CONFIG_CHARS:
+        raise McpConfigError(f"the form holds more than {MAX_CONFIG_CHARS:,} characters")
+    name = check_server_name(name.strip())
+    if transport is McpTransport.HTTP:
+        return McpServerConfig.http(name, url.strip(), _form_pairs(name, headers, ":", "header"))
+    lines = [ln for ln in args.splitlines() if ln.strip()]
+    if len(lines) > MAX_ARGS:
+        raise McpConfigError(f"server {name!r}: more than {MAX_ARGS} arguments")
+    return McpServerConfig.stdio(name, command.strip(), tuple(lines), _form_pairs(name, env, "=", "environment"),
+                                 cwd.strip() or None)
+
+
+def _form_pairs(name: str, text: str, sep: str, what: str) -> dict[str, str]:
+    out: dict[str, str] = {}
+    for n, line in enumerate((ln for ln in text.splitlines() if ln.strip()), 1):
+        if n > MAX_ENV:
+            raise McpConfigError(f"server {name!r}: more than {MAX_ENV} {what} lines")
+        key, found, value = line.partition(sep)
+        if not found or not key.strip():
+            shown = "NAME=VALUE" if sep == "=" else "Name: value"
+            raise McpConfigError(f"server {name!r}: {what} line {n} is not {shown}")
+        out[key.strip()] = value.strip() if sep == ":" else value
+    return out
 
 
 def wire_tool_name(server: str, tool: str) -> str:

@@ -30,6 +30,7 @@ from chathub_desktop.services.events import (
     ReplyStalled,
     SettingsChanged,
     StoreWaiting,
+    ToolsChanged,
     TopicChanged,
     TopicListChanged,
     TopicMessagesChanged,
@@ -45,6 +46,8 @@ class ChatEvents(QObject):
     - ``store_waiting(StoreWaiting)``: ``waiting`` True when a first write of this
       process starts waiting for another ChatHub process, False when the last such write
       stopped waiting (issue 10); a worker thread or the GUI thread emits it
+    - ``tools_changed(ToolsChanged)``: another process changed the MCP servers, an
+      assistant's server switches or tool approvals (the store watcher's thread; issue 25)
     - ``summarizer_choice_requested()``: a "Choose History Compress model…" button was
       pressed (issue 28); the window opens Settings → System Agent. Not a bus event.
 
@@ -67,6 +70,7 @@ class ChatEvents(QObject):
     topic_messages_changed = Signal(TopicMessagesChanged)
     topic_list_changed = Signal(TopicListChanged)
     assistants_changed = Signal(AssistantsChanged)
+    tools_changed = Signal(ToolsChanged)
     summarizer_choice_requested = Signal()
 
     def __init__(self, bus: EventBus, parent: QObject | None = None) -> None:
@@ -81,7 +85,7 @@ class ChatEvents(QObject):
             MemoryChanged: self.memory_changed, ReplyStalled: self.reply_stalled,
             ReplyRetrying: self.reply_retrying, MessageChanged: self.message_changed,
             TopicMessagesChanged: self.topic_messages_changed, TopicListChanged: self.topic_list_changed,
-            AssistantsChanged: self.assistants_changed,
+            AssistantsChanged: self.assistants_changed, ToolsChanged: self.tools_changed,
         }
         self._unsubscribe: Callable[[], None] | None = bus.subscribe(self._on_event)
 

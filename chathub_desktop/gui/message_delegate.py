@@ -110,7 +110,8 @@ def collapsed_label(m: MessageView, expanded: bool) -> str:
     if m.role == "tool":
         server, _, tool = (m.tool_name or "").partition("__")  # an MCP tool: <server>__<tool>
         name = f"{tool} ({server} server)" if tool else (m.tool_name or "tool")
-        return f"{arrow} {symbol('🔧', '⚙')} {name} result — {action}"
+        took = f" · {m.elapsed_text}" if m.elapsed_text else ""  # a server call's time (issue 25)
+        return f"{arrow} {symbol('🔧', '⚙')} {name} result{took} — {action}"
     return f"{arrow} {symbol('💭', '…')} Thought process — {action}"
 
 

@@ -1,7 +1,8 @@
 """Settings → Tools (issue 25, APP-11): MCP servers and what each assistant may use.
 
-The servers table (name, how it runs, its tools) with Paste JSON…, Import Claude
-Desktop config…, Test and Remove; below it, for the chosen assistant, each server
+The servers table (name, how it runs, its tools) with Add server… / Edit… (the form of
+``gui.mcp_server_dialog``, with Test before save), Paste JSON…, Import Claude Desktop
+config…, Test and Remove; below it, for the chosen assistant, each server
 (checked: its tools are offered) with its tools and their approval — Ask, Always or
 Never (not offered). The memory tools are not listed (MEM-4). Reads are quick store
 reads; writes run on a worker (``ServiceOps``); Test starts the server on the MCP
@@ -36,6 +37,7 @@ from chathub_desktop.core.mcp_config import McpTransport, StoredMcpServer, ToolA
 from chathub_desktop.gui.design import set_tone
 from chathub_desktop.gui.design.tokens import Tone
 from chathub_desktop.gui.error_presenter import ErrorPresenter, user_message
+from chathub_desktop.gui.mcp_server_dialog import McpServerDialog
 from chathub_desktop.gui.service_ops import ServiceOps
 from chathub_desktop.gui.task_runner import TaskRunner
 
@@ -90,6 +92,7 @@ class ToolsPage(QWidget):
         self._runner = runner
         self.servers: list[StoredMcpServer] = []
         self.paste_dialog: PasteDialog | None = None
+        self.server_dialog: McpServerDialog | None = None
         layout = QVBoxLayout(self)
         intro = QLabel("MCP servers give assistants tools: a program started on this computer (stdio) "
                        "or a Streamable HTTP address. Each call is asked about unless you allow the tool.")
@@ -108,6 +111,13 @@ class ToolsPage(QWidget):
         self.table.itemSelectionChanged.connect(self._sync)
         layout.addWidget(self.table, 1)
         row = QHBoxLayout()
+        self.add_button = QPushButton("A&dd server…")
+        self.add_button.setToolTip("Add a stdio or Streamable HTTP server with a form")
+        self.add_button.clicked.connect(lambda: self.edit_server(None))
+        self.edit_button = QPushButton("&Edit…")
+        self.edit_button.setToolTip("Change the selected server")
+        self.edit_button.clicked.connect(lambda: self.edit_server(self.current()))
+        self.table.doubleClicked.connect(lambda _i: self.edit_server(self.current()))
         self.paste_button = QPushButton("&Paste JSON…")
         self.paste_button.setToolTip("Add servers from an mcpServers JSON block")
         self.paste_button.clicked.connect(self.paste)
@@ -119,7 +129,8 @@ class ToolsPage(QWidget):
         self.test_button.clicked.connect(self.test_selected)
         self.remove_button = QPushButton("&Remove")
         self.remove_button.clicked.connect(self.remove_selected)
-        for b in (self.paste_button, self.import_button, self.test_button, self.remove_button):
+        for b in (self.add_button, self.edit_button, self.paste_button, self.import_button, self.test_button,
+                  self.remove_button):
             row.addWidget(b)
         row.addStretch(1)
         layout.addLayout(row)
@@ -150,7 +161,9 @@ class ToolsPage(QWidget):
 
     # --- servers -------------------------------------------------------------------
     def reload(self) -> None:
-        """Re-read servers and assistants (quick reads) and fill both lists."""
+        """Re-read servers and assistants (quick reads) and fill both lists; the selected
+        server stays selected while it exists."""
+        picked = self.current()
         servers = self.ops.call("List MCP servers", self._svc.mcp.servers)
         self.servers = list(servers) if isinstance(servers, list) else []
         self.table.setRowCount(len(self.servers))
@@ -162,6 +175,8 @@ class ToolsPage(QWidget):
                 item = QTableWidgetItem(text)
                 item.setToolTip(text if col != 0 else f"{srv.server_name} {srv.server_version}".strip() or text)
                 self.table.setItem(r, col, item)
+            if picked is not None and c.name == picked.config.name:
+                self.table.selectRow(r)
         keep = self.assistant_combo.currentData()
         self.assistant_combo.blockSignals(True)
         self.assistant_combo.clear()
@@ -180,11 +195,11 @@ class ToolsPage(QWidget):
 
     def _sync(self) -> None:
         picked = self.current() is not None and not self.ops.busy
-        self.test_button.setEnabled(picked)
-        self.remove_button.setEnabled(picked)
+        for b in (self.test_button, self.edit_button, self.remove_button):
+            b.setEnabled(picked)
 
     def _busy(self, busy: bool) -> None:
-        for b in (self.paste_button, self.import_button):
+        for b in (self.add_button, self.paste_button, self.import_button):
             b.setEnabled(not busy)
         self._sync()
 
@@ -203,6 +218,26 @@ class ToolsPage(QWidget):
         dialog.accepted.connect(lambda: self._import(dialog.text()))
         dialog.open()
         return dialog
+
+    def edit_server(self, existing: StoredMcpServer | None) -> McpServerDialog:
+        """Open the Add server form (``existing`` None) or the Edit form of ``existing``."""
+        mcp = self._svc.mcp
+        replace = existing is not None
+        self.server_dialog = McpServerDialog(
+            self._runner, mcp.test_config,
+            lambda config, listed: mcp.save(config, replace=replace, listed=listed), existing, self)
+        self.server_dialog.saved.connect(self._saved)
+        self.server_dialog.open()
+        return self.server_dialog
+
+    def _saved(self, name: str) -> None:
+        self.reload()
+        found = next((r for r, srv in enumerate(self.servers) if srv.config.name == name), -1)
+        if found >= 0:
+            self.table.selectRow(found)
+        tested = found >= 0 and self.servers[found].tools is not None
+        self._status(f"Saved {name}." + ("" if tested else " Test it to read its tools."))
+        self.changed.emit()
 
     def import_file(self) -> None:
         """Pick a Claude Desktop config file and add its servers."""

@@ -60,6 +60,7 @@ class WindowPages:
         models.changed.connect(lambda: w.estimate.schedule(invalidate=True))  # the badge recounts
         tools = ToolsPage(w.svc, w.runner, w.presenter)
         tools.changed.connect(lambda: w.estimate.schedule(invalidate=True))  # schemas are in every request
+        w.events.tools_changed.connect(lambda _e: tools.reload())  # another process's `mcp add` (issue 25)
         dlg = SettingsDialog(w.svc.providers, w, services=w.svc, runner=w.runner, model_ids=self._model_ids(), models_page=models,
                              tools_page=tools)
         dlg.providers_changed.connect(lambda: w.reload_assistants())

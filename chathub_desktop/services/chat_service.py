@@ -500,7 +500,7 @@ class ChatService:
                         for left in calls[n:]:  # every call keeps a result: vendors refuse one without
                             await asyncio.shield(self._tool_row(topic_id, left, STOPPED_TOOL_RESULT))
                         raise
-                    await self._tool_row(topic_id, call, result)
+                    await self._tool_row(topic_id, call, result.text, result.elapsed_s)
                 ctx = await self._loader.aload(topic_id, override=ctx.override)
                 reply_id = None
             if self._compaction is not None and out.status == MessageStatus.COMPLETE.value:
@@ -519,11 +519,13 @@ class ChatService:
             raise
         return out
 
-    async def _tool_row(self, topic_id: int, call: ToolCall, result: str) -> None:
-        """Store ``result`` as the tool message answering ``call`` and announce it."""
+    async def _tool_row(self, topic_id: int, call: ToolCall, result: str, elapsed_s: float | None = None) -> None:
+        """Store ``result`` as the tool message answering ``call`` (with how long a server
+        took, ``elapsed_s`` seconds, kept in ms: issue 25) and announce it."""
+        elapsed_ms = None if elapsed_s is None else round(elapsed_s * 1000)
         tool_id = await self._db.run(functools.partial(
             self._append, topic_id, role=Role.TOOL.value, content=result,
-            tool_call_id=call.id, tool_name=call.name))
+            tool_call_id=call.id, tool_name=call.name, tool_elapsed_ms=elapsed_ms))
         self._bus.publish(MessageAdded(topic_id, tool_id))
 
     def sendable(self, s: Session, topic_id: int, pick: ModelPick | None) -> tuple[Topic, Assistant, str, int]:

@@ -169,6 +169,12 @@ class AssistantsChanged:
 
 
 @dataclass(frozen=True)
+class ToolsChanged:
+    """Another process changed the MCP servers or an assistant's server switches or tool
+    approvals (``mcp add``, issue 25): Settings → Tools reads them again."""
+
+
+@dataclass(frozen=True)
 class ReplyStalled:
     """The provider sent nothing for the reply ``message_id`` of ``topic_id`` for
     ``silent_s`` seconds (the ``stream-silence-seconds`` setting; issue 12). The stream
@@ -208,7 +214,8 @@ class SecretsRedacted:
 
 ChatEvent = (MessageAdded | ReplyDelta | ReplyFinished | TopicChanged | SettingsChanged | CompactionProgress
              | DreamProgress | MemoryChanged | StoreWaiting | ReplyStalled | ReplyRetrying
-             | MessageChanged | TopicMessagesChanged | TopicListChanged | AssistantsChanged | SecretsRedacted)
+             | MessageChanged | TopicMessagesChanged | TopicListChanged | AssistantsChanged | SecretsRedacted
+             | ToolsChanged)
 Listener = Callable[[ChatEvent], None]
 
 

@@ -10,7 +10,8 @@ await :meth:`McpClients.tools` / :meth:`McpClients.call`; cancelling that await 
 cancels the call on the server's loop.
 
 - Started lazily: a server starts at its first use and keeps running.
-- The tool list is read at every (re)connect and handed back so the store can cache it.
+- The tool list is read at every (re)connect and handed back so the store can cache it,
+  and read again when the server sends ``tools/list_changed`` (:attr:`McpClients.on_tools_changed`).
 - A server whose connection died is restarted at its next use, after a back-off that
   doubles from :data:`RESTART_BACKOFF_S` up to :data:`RESTART_BACKOFF_MAX_S`.
 - A call has a deadline (:data:`CALL_TIMEOUT_S`); a result is read whole up to
@@ -37,9 +38,12 @@ import time
 from collections import deque
 from collections.abc import Callable, Coroutine, Mapping
 from dataclasses import dataclass, field
-from typing import Any, TextIO, TypeVar
+from typing import TYPE_CHECKING, Any, TextIO, TypeVar
 
 from chathub_desktop.core.mcp_config import McpServerConfig, McpTool, McpTransport
+
+if TYPE_CHECKING:
+    from mcp.client.session import MessageHandlerFnT
 
 __all__ = [
     "CALL_TIMEOUT_S",
@@ -178,6 +182,10 @@ class _Connection:
     crashes: int = 0
     retry_at: float = 0.0
     last_error: str = ""
+    #: The newest tool list: the connect's, then each ``tools/list_changed`` re-read.
+    listed: ServerTools | None = None
+    #: The re-read a ``tools/list_changed`` started (one at a time; a strong reference).
+    relist: asyncio.Task[None] | None = None
 
 
 class McpClients:
@@ -185,10 +193,14 @@ class McpClients:
 
     ``path`` returns the ``PATH`` stdio servers get (default :func:`login_path`, asked
     once, on the MCP thread); ``call_timeout_s`` / ``start_timeout_s``: deadlines in
-    seconds. Thread-safe; every method may be awaited from any event loop."""
+    seconds; ``max_http_body_bytes``: the bound on a Streamable HTTP server's non-SSE
+    answer (``providers.mcp_http``). Thread-safe; every method may be awaited from any event loop."""
 
     def __init__(self, *, path: Callable[[], str] = login_path, call_timeout_s: float = CALL_TIMEOUT_S,
-                 start_timeout_s: float = START_TIMEOUT_S) -> None:
+                 start_timeout_s: float = START_TIMEOUT_S, max_http_body_bytes: int | None = None) -> None:
+        from chathub_desktop.providers.mcp_http import MAX_HTTP_BODY_BYTES
+
+        self.max_http_body_bytes = max_http_body_bytes or MAX_HTTP_BODY_BYTES
         self._path_source = path
         self._path: str | None = None
         self.call_timeout_s = call_timeout_s
@@ -198,6 +210,9 @@ class McpClients:
         self._lock = threading.Lock()
         self._connections: dict[str, _Connection] = {}
         self._closed = False
+        #: Called (on a worker thread) with a server's config and its new tool list
+        #: after it sent ``tools/list_changed`` (``McpService`` caches the list).
+        self.on_tools_changed: Callable[[McpServerConfig, ServerTools], None] | None = None
 
     # --- public API (any loop) ----------------------------------------------------
     async def tools(self, config: McpServerConfig) -> ServerTools:
@@ -223,7 +238,10 @@ class McpClients:
 
     def close(self, timeout_s: float = 10.0) -> None:
         """Stop every server with its process tree and end the loop thread (quit).
-        Blocks up to ``timeout_s`` seconds; calling it again does nothing."""
+        Blocking, for a worker thread (the app's quit runs it there, beside its other
+        shutdown work): returns within ``timeout_s`` seconds in all (the servers stop
+        in parallel); calling it again does nothing."""
+        deadline = time.monotonic() + timeout_s
         with self._lock:
             if self._closed:
                 return
@@ -233,9 +251,11 @@ class McpClients:
             return
         future = asyncio.run_coroutine_threadsafe(self._stop_all(), loop)
         with contextlib.suppress(concurrent.futures.TimeoutError, RuntimeError):
-            future.result(timeout_s)
+            future.result(max(0.0, deadline - time.monotonic()))
+        if not future.done():
+            log.warning("MCP servers still stopping after %.0f s: %s", timeout_s, ", ".join(self.running()))
         loop.call_soon_threadsafe(loop.stop)
-        thread.join(timeout_s)
+        thread.join(max(0.0, deadline - time.monotonic()))
         if not thread.is_alive():
             loop.close()
 
@@ -297,7 +317,8 @@ class McpClients:
             conn.ready = _new_ready()
             conn.stop = asyncio.Event()
             conn.task = asyncio.get_running_loop().create_task(self._serve(conn, conn.ready))
-        return await asyncio.shield(conn.ready)
+        listed = await asyncio.shield(conn.ready)
+        return conn.listed or listed
 
     async def _serve(self, conn: _Connection, ready: asyncio.Future[ServerTools]) -> None:
         """Hold one session open until :attr:`_Connection.stop` is set or it dies."""
@@ -306,6 +327,7 @@ class McpClients:
                 listed = await asyncio.wait_for(self._handshake(session), self.start_timeout_s)
                 conn.session = session
                 conn.crashes = 0
+                conn.listed = listed
                 ready.set_result(listed)
                 await self._watch(conn)
         except BaseException as exc:  # noqa: BLE001 - every failure becomes the server's error
@@ -322,6 +344,9 @@ class McpClients:
                 log.info("MCP server %s ended: %s", conn.config.name, message)
         finally:
             conn.session = None
+            conn.listed = None
+            if conn.relist is not None:
+                conn.relist.cancel()
             if conn.stderr is not None:
                 conn.stderr.close()
             if not ready.done():
@@ -342,17 +367,19 @@ class McpClients:
 
         async with contextlib.AsyncExitStack() as stack:
             if conn.config.transport is McpTransport.HTTP:
-                import httpx2
                 from mcp.client.streamable_http import streamable_http_client
 
-                # the SDK's own client settings: 30 s to connect/write, 300 s between reads
-                http = await stack.enter_async_context(httpx2.AsyncClient(
-                    headers=dict(conn.config.headers), timeout=httpx2.Timeout(30.0, read=300.0)))
-                read, write = await stack.enter_async_context(streamable_http_client(conn.config.url,
-                                                                                    http_client=http))
+                from chathub_desktop.providers.mcp_http import mcp_http_client
+
+                http = await stack.enter_async_context(
+                    mcp_http_client(dict(conn.config.headers), self.max_http_body_bytes))
+                # one SSE event may hold a whole result (the SDK's default cap is 1 MB)
+                read, write = await stack.enter_async_context(streamable_http_client(
+                    conn.config.url, http_client=http, max_sse_event_size=self.max_http_body_bytes))
             else:
                 read, write = await stack.enter_async_context(self._stdio(conn))
-            yield await stack.enter_async_context(ClientSession(read, write))
+            yield await stack.enter_async_context(ClientSession(read, write,
+                                                                message_handler=self._notified(conn)))
 
     @contextlib.asynccontextmanager
     async def _stdio(self, conn: _Connection) -> Any:
@@ -372,9 +399,43 @@ class McpClients:
             conn.stderr.spawned()  # the child holds its own copy of the pipe now
             yield streams
 
+    def _notified(self, conn: _Connection) -> MessageHandlerFnT:
+        """The session's message handler: ``tools/list_changed`` re-reads the tool list
+        in a task of its own (a request awaited inside the handler would hold up the
+        session's reader); other notifications and transport errors are left to the
+        session (a dead transport ends it, see :meth:`_watch`)."""
+        from mcp.types import ToolListChangedNotification
+
+        async def handle(message: Any) -> None:
+            if isinstance(message, ToolListChangedNotification) and conn.session is not None:
+                if conn.relist is not None:
+                    conn.relist.cancel()
+                conn.relist = asyncio.get_running_loop().create_task(self._relist(conn))
+        return handle
+
+    async def _relist(self, conn: _Connection) -> None:
+        """Read the tool list again after ``tools/list_changed`` and hand it on."""
+        session, old = conn.session, conn.listed
+        if session is None or old is None:
+            return
+        try:
+            tools = await asyncio.wait_for(self._list_tools(session), self.start_timeout_s)
+        except Exception as exc:  # noqa: BLE001 - the old list stays; the next connect reads it again
+            log.info("MCP server %s: re-reading its tools failed: %s", conn.config.name, self._describe(conn, exc))
+            return
+        listed = ServerTools(old.name, old.version, tools)
+        conn.listed = listed
+        if self.on_tools_changed is not None and tools != old.tools:
+            await asyncio.to_thread(self.on_tools_changed, conn.config, listed)
+
     async def _handshake(self, session: Any) -> ServerTools:
         init = await session.initialize()
         info = getattr(init, "server_info", None)
+        tools = await self._list_tools(session)
+        return ServerTools(getattr(info, "name", "") or "", getattr(info, "version", "") or "", tools)
+
+    async def _list_tools(self, session: Any) -> tuple[McpTool, ...]:
+        """Every page of ``tools/list`` (bounded: :data:`MAX_LIST_PAGES`, :data:`MAX_TOOLS`)."""
         tools: list[McpTool] = []
         cursor = None
         for _ in range(MAX_LIST_PAGES):
@@ -393,7 +454,7 @@ class McpClients:
             cursor = page.next_cursor
             if not cursor:
                 break
-        return ServerTools(getattr(info, "name", "") or "", getattr(info, "version", "") or "", tuple(tools))
+        return tuple(tools)
 
     async def _call(self, config: McpServerConfig, tool: str, arguments: dict[str, object]) -> ToolResult:
         await self._ensure(config)

@@ -45,7 +45,8 @@ class AssistantToolView:
 
 
 class McpService:
-    """Server configurations, their tests, and what each assistant may use.
+    """Server configurations, their tests, and what each assistant may use; a running
+    server's ``tools/list_changed`` updates its cached tool list.
 
     ``on_change`` is called after any change that alters the tools a request carries
     (the badge's estimate is then recomputed)."""
@@ -54,6 +55,15 @@ class McpService:
         self._db = db
         self.clients = clients
         self._on_change = on_change or (lambda: None)
+        clients.on_tools_changed = self._tools_changed
+
+    def _tools_changed(self, config: McpServerConfig, listed: ServerTools) -> None:
+        """A running server sent ``tools/list_changed``: cache its new list (a worker
+        thread), unless the server was edited or removed meanwhile."""
+        with self._db.read() as s:
+            stored = repo.find_server(s, config.name)
+        if stored is not None and stored.config == config:
+            self.remember_tools(stored.id, listed)
 
     # --- servers -----------------------------------------------------------------
     def servers(self) -> list[StoredMcpServer]:
@@ -128,6 +138,29 @@ class McpService:
             raise InvalidInput(str(exc)) from None
         await self._db.run(self.remember_tools, stored.id, listed)
         return listed
+
+    async def test_config(self, config: McpServerConfig) -> ServerTools:
+        """Start ``config`` once (not stored yet: Settings → Tools → Add server… → Test),
+        list its tools and stop it. :class:`InvalidInput` with the one-line reason (and
+        stderr tail) when it fails; nothing is written either way."""
+        try:
+            return await self.clients.test(config)
+        except McpServerError as exc:
+            raise InvalidInput(str(exc)) from None
+
+    def save(self, config: McpServerConfig, *, replace: bool, listed: ServerTools | None = None) -> None:
+        """Store ``config`` (``replace``: an edit of the server of that name, whose
+        switches and approvals stay) with the tool list a Test of it just read, in one
+        write transaction. :class:`InvalidInput` when the name is taken and not ``replace``."""
+        with self._db.write() as s:
+            clashes = repo.add_servers(s, (config,), replace=replace)
+            if clashes and not replace:
+                raise InvalidInput(f"an MCP server named {config.name!r} exists already")
+            if listed is not None:
+                stored = repo.find_server(s, config.name)
+                assert stored is not None
+                repo.store_tools(s, stored.id, listed.tools, listed.name, listed.version)
+        self._on_change()
 
     def remember_tools(self, server_id: int, listed: ServerTools) -> None:
         """Cache a connect's tool list (blocking; the store's worker threads)."""

@@ -31,6 +31,7 @@ from chathub_desktop.core.mcp_config import (
 from chathub_desktop.core.messages import ToolCall, ToolSpec
 from chathub_desktop.services.mcp_clients import McpServerError
 from chathub_desktop.services.mcp_service import McpService
+from chathub_desktop.services.tool_registry import ToolOutcome
 from chathub_desktop.storage import mcp_repository as repo
 from chathub_desktop.storage.database import Database
 
@@ -124,9 +125,10 @@ class McpToolProvider:
 
     # --- a call (the send loop's loop) ------------------------------------------------
     async def acall(self, assistant_id: int, topic_id: int, call: ToolCall,
-                    run: Callable[..., Awaitable[object]]) -> str:
+                    run: Callable[..., Awaitable[object]]) -> ToolOutcome:
         """Approve and run ``call``; returns the tool result text (errors as
-        ``{"error": ...}``). ``run`` runs a blocking function on the store's threads."""
+        ``{"error": ...}``) and, when the server answered, how long the call took.
+        ``run`` runs a blocking function on the store's threads."""
         offered = await run(self._offered, assistant_id)
         assert isinstance(offered, dict)
         found = offered.get(call.name)
@@ -152,9 +154,8 @@ class McpToolProvider:
             result = await self._service.clients.call(found.server.config, found.tool, arguments)
         except McpServerError as exc:
             return _error(str(exc))
-        log.debug("MCP %s on %s took %.2f s", found.tool, server, result.elapsed_s)
-        return result.text
+        return ToolOutcome(result.text, result.elapsed_s)
 
 
-def _error(message: str) -> str:
-    return json.dumps({"error": message}, ensure_ascii=False)
+def _error(message: str) -> ToolOutcome:
+    return ToolOutcome(json.dumps({"error": message}, ensure_ascii=False))

@@ -40,6 +40,7 @@ from chathub_desktop.services.events import (
     MessageAdded,
     MessageChanged,
     SettingsChanged,
+    ToolsChanged,
     TopicChanged,
     TopicListChanged,
 )
@@ -70,8 +71,8 @@ def events_for(changes: Iterable[Change]) -> list[ChatEvent]:
     order of the changes, each event once. The same events the services publish for
     their own writes (a new message → ``MessageAdded``; memory → ``MemoryChanged`` and
     ``SettingsChanged``; settings → ``SettingsChanged``), plus ``MessageChanged``,
-    ``TopicListChanged`` and ``AssistantsChanged`` for what only another process does
-    unannounced (an edit, a new topic, a new assistant)."""
+    ``TopicListChanged``, ``AssistantsChanged`` and ``ToolsChanged`` for what only another
+    process does unannounced (an edit, a new topic, a new assistant, ``mcp add``)."""
     out: dict[ChatEvent, None] = {}
     for c in changes:
         evs: tuple[ChatEvent, ...]
@@ -89,6 +90,8 @@ def events_for(changes: Iterable[Change]) -> list[ChatEvent]:
             evs = (MemoryChanged(c.scope_id),)
         elif c.kind == "assistant":
             evs = (AssistantsChanged(), SettingsChanged(), MemoryChanged(c.scope_id))
+        elif c.kind == "tools":  # MCP servers, switches, approvals: the request's tools (issue 25)
+            evs = (ToolsChanged(), SettingsChanged())
         else:  # settings, providers, model cards, correction factors
             evs = (SettingsChanged(),)
         for e in evs:

@@ -8,9 +8,20 @@ from __future__ import annotations
 
 import json
 from collections.abc import Awaitable, Callable, Sequence
+from dataclasses import dataclass
 from typing import Protocol
 
 from chathub_desktop.core.messages import ToolCall, ToolSpec
+
+
+@dataclass(frozen=True, slots=True)
+class ToolOutcome:
+    """A call's result ``text`` for the model and, for a call a server answered, how
+    long it took (``elapsed_s``, seconds; ``None`` for the memory tools and for calls
+    refused or failed before a server answered). The tool row stores both (issue 25)."""
+
+    text: str
+    elapsed_s: float | None = None
 
 
 class ToolProvider(Protocol):
@@ -39,9 +50,9 @@ class AsyncToolProvider(Protocol):
         ...
 
     async def acall(self, assistant_id: int, topic_id: int, call: ToolCall,
-                    run: Callable[..., Awaitable[object]]) -> str:
-        """Run ``call``; returns the tool result text (errors as results, never raised,
-        except ``asyncio.CancelledError`` on Stop). ``run`` runs blocking store work."""
+                    run: Callable[..., Awaitable[object]]) -> ToolOutcome:
+        """Run ``call``; returns its outcome (errors as results, never raised, except
+        ``asyncio.CancelledError`` on Stop). ``run`` runs blocking store work."""
         ...
 
 
@@ -74,9 +85,9 @@ class ToolRegistry:
         return changed
 
     async def aexecute(self, assistant_id: int, topic_id: int, call: ToolCall,
-                       run: Callable[..., Awaitable[object]]) -> str:
+                       run: Callable[..., Awaitable[object]]) -> ToolOutcome:
         """Run ``call`` with the provider that offers it: a blocking one through ``run``
-        (the store's threads), an awaited one directly. Returns the result text."""
+        (the store's threads), an awaited one directly. Returns its outcome."""
         for provider in self._async:
             names = await run(provider.tool_specs, assistant_id)
             assert isinstance(names, tuple)
@@ -84,7 +95,7 @@ class ToolRegistry:
                 return await provider.acall(assistant_id, topic_id, call, run)
         result = await run(self.execute, assistant_id, topic_id, call)
         assert isinstance(result, str)
-        return result
+        return ToolOutcome(result)
 
     def execute(self, assistant_id: int, topic_id: int, call: ToolCall) -> str:
         """Run ``call`` with the provider that offers it; an unknown tool gets an error

@@ -58,6 +58,7 @@ def message_view(m: Message) -> MessageView:
         receipt=m.receipt if isinstance(m.receipt, dict) else None,
         pinned=bool(m.pinned),
         attachments=tuple(a.meta() for a in attachments_of(m.attachments)),
+        tool_elapsed_ms=m.tool_elapsed_ms,
     )
 
 

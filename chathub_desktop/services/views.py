@@ -121,6 +121,20 @@ class MessageView:
     #: Attachment metadata dicts (``core.attachments.Attachment.meta``: sha256, kind,
     #: name, mime, bytes, width/height px), no bytes (issue 14).
     attachments: tuple[dict[str, object], ...] = ()
+    #: How long the MCP call whose result a tool row holds took (ms), else ``None`` (issue 25).
+    tool_elapsed_ms: int | None = None
+
+    @property
+    def elapsed_text(self) -> str:
+        """How long the tool call took, for its row and ``topic show`` (issue 25):
+        ``0.4 s`` under 10 s, ``12 s`` under a minute, ``2 min 5 s`` after; "" when unknown."""
+        ms = self.tool_elapsed_ms
+        if ms is None:
+            return ""
+        if ms < 9950:
+            return f"{ms / 1000:.1f} s"
+        secs = round(ms / 1000)
+        return f"{secs} s" if secs < 60 else f"{secs // 60} min {secs % 60} s"
 
     @property
     def cut_off(self) -> bool:

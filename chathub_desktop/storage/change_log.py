@@ -6,7 +6,8 @@ Triggers on the watched tables append one small row per changed row to
 with the data, whoever wrote it (the window, the CLI, cron, another machine on
 PostgreSQL). A row names a *kind* (what changed: ``message``, ``topic``, ``compaction``,
 ``fixed``, ``dynamic``, ``dream``, ``assistant``, ``setting``, ``branch``: a topic's
-stashed versions and branches, issue 14), a *scope id* (the topic of
+stashed versions and branches, issue 14; ``tools``: MCP servers and what each assistant
+may use, issue 25), a *scope id* (the topic of
 a message, the assistant of a topic or of memory; 0 for settings), the changed row's id
 and the operation (``i``/``u``/``d``). ``seq`` grows with every row; writes are
 serialised by the store's write lock, so a reader that has seen ``seq`` N has seen
@@ -82,12 +83,17 @@ WATCHED: tuple[Watched, ...] = (
     Watched("model_card", "setting", None, "id"),
     Watched("correction_factor", "setting", None, "id"),
     Watched("app_setting", "setting", None, None),
+    # issue 25: MCP servers (scope 0) and an assistant's switches and approvals
+    Watched("mcp_server", "tools", None, "id"),
+    Watched("assistant_mcp_server", "tools", "assistant_id", "server_id"),
+    Watched("assistant_mcp_tool", "tools", "assistant_id", "server_id"),
 )
 
 #: Watched tables whose triggers a later migration adds (0009: ``message_branch``, 0012:
-#: ``dream_proposal``); the ``tables=None`` default of the functions below leaves them
+#: ``dream_proposal``, 0018: the MCP tables); the ``tables=None`` default of the functions below leaves them
 #: out, so migration 0005 creates and drops exactly what it did when it was written.
-LATER_TABLES: tuple[str, ...] = ("message_branch", "dream_proposal")
+LATER_TABLES: tuple[str, ...] = ("message_branch", "dream_proposal", "mcp_server", "assistant_mcp_server",
+                                  "assistant_mcp_tool")
 
 _OPS = (("i", "INSERT"), ("u", "UPDATE"), ("d", "DELETE"))
 

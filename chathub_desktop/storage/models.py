@@ -184,6 +184,8 @@ class Message(Base):
     cache_write_tokens: Mapped[int | None] = mapped_column(Integer)
     reasoning_tokens: Mapped[int | None] = mapped_column(Integer)
     sent_by_process: Mapped[str | None] = mapped_column(String(64))
+    #: How long the MCP call whose result this tool row holds took (ms; issue 25).
+    tool_elapsed_ms: Mapped[int | None] = mapped_column(Integer)
     token_count: Mapped[int | None] = mapped_column(Integer)
     token_encoding: Mapped[str | None] = mapped_column(String(40))
     source_id: Mapped[str | None] = mapped_column(String(200))

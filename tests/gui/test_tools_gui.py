@@ -43,7 +43,7 @@ def test_paste_test_and_per_assistant_choices(window: Any, services: Services, q
     page.test_selected()
     qtbot.waitUntil(lambda: "tools:" in page.status_label.text(), timeout=60000)
     assert page.status_label.text().startswith("probe: probe ") and "echo" in page.status_label.text()
-    assert page.table.item(0, 2).text() == "4"
+    assert page.table.item(0, 2).text() == "5"
     top = page.tree.topLevelItem(0)
     assert top.text(0) == "probe" and top.checkState(0) == Qt.CheckState.Unchecked
     top.setCheckState(0, Qt.CheckState.Checked)

@@ -1,6 +1,8 @@
 """Screenshots of issue 25 (a script, not a test): Settings → Tools with a tested server,
-an untested one and a failed Test, and an Ask waiting in a topic above the composer,
-each in light and dark.
+an untested one and a failed Test, the Add server form after a Test (stdio) and the
+Edit form of an HTTP server with a refused header line, an Ask waiting in a topic
+above the composer, and a server tool's row with the time its call took, each in light
+and dark.
 
     QT_QPA_PLATFORM=offscreen python -m tests.gui.tools_screenshot [OUT_DIR]
 """
@@ -28,6 +30,13 @@ def main(out_dir: Path) -> int:
         svc.providers.add("Local", "openai_compatible", "http://127.0.0.1:9/v1")
         a = svc.assistants.create("Helper", provider="Local", model="gpt-4o-mini", instructions="Be brief.")
         topic = svc.topics.create(a.id, "What time is it in Tokyo?").id
+        called = svc.topics.create(a.id, "Tokyo time").id
+        svc.chat._append(called, role="user", content="What time is it in Tokyo?")
+        svc.chat._append(called, role="assistant", content="", tool_calls=[
+            {"id": "c1", "name": "time__get_current_time", "arguments": '{"timezone": "Asia/Tokyo"}'}])
+        svc.chat._append(called, role="tool", content='{"timezone": "Asia/Tokyo", "datetime": "2026-12-02T19:37:00+09:00"}',
+                         tool_call_id="c1", tool_name="time__get_current_time", tool_elapsed_ms=412)
+        svc.chat._append(called, role="assistant", content="It is 19:37 in Tokyo.")
         svc.mcp.add(McpServerConfig.stdio("time", TIME_SERVER, ("--local-timezone", "UTC")))
         svc.mcp.add(McpServerConfig.http("docs", "https://mcp.example.test/mcp", {"Authorization": "Bearer …"}))
         svc.mcp.add(McpServerConfig.stdio("files", "npx", ("-y", "@modelcontextprotocol/server-filesystem",
@@ -50,6 +59,24 @@ def main(out_dir: Path) -> int:
                 page.table.selectRow(1)
                 page._status("files: 'npx' was not found on PATH (/usr/local/bin:/usr/bin:/bin)", error=True)
                 await shots.grab(page, out_dir / f"settings_tools_error_{theme}.png")
+                form = page.edit_server(None)
+                form.name_edit.setText("time2")
+                form.command_edit.setText(TIME_SERVER)
+                form.args_edit.setPlainText("--local-timezone\nUTC")
+                form.env_edit.setPlainText("TZ=UTC")
+                form.run_test()
+                for _ in range(200):
+                    if "tools:" in form.status_label.text() or "stderr" in form.status_label.text():
+                        break
+                    await asyncio.sleep(0.1)
+                await shots.grab(form, out_dir / f"mcp_form_add_{theme}.png")
+                form.reject()
+                page.table.selectRow(0)
+                form = page.edit_server(page.current())
+                form.headers_edit.setPlainText("Authorization: Bearer …\nX-Team")
+                form.submit()
+                await shots.grab(form, out_dir / f"mcp_form_edit_{theme}.png")
+                form.reject()
                 page.close()
                 request = ApprovalRequest(topic, a.id, "time", "get_current_time",
                                           json.dumps({"timezone": "Asia/Tokyo"}))
@@ -57,6 +84,9 @@ def main(out_dir: Path) -> int:
                 await shots.grab(w, out_dir / f"tool_approval_{theme}.png", settle_s=0.5)
                 waiting.cancel()
                 await asyncio.sleep(0.1)
+                w.select_topic(called)
+                await shots.grab(w, out_dir / f"tool_row_time_{theme}.png", settle_s=0.5)
+                w.select_topic(topic)
             await shots.close_window(w)
 
         loop.run_until_complete(scenario())

@@ -254,3 +254,20 @@ def test_a_lost_listen_connection_comes_back(postgres_url: str, monkeypatch: pyt
         heard.wait_for(AssistantsChanged(), mark, timeout=DEADLINE_S + 1.0)
     finally:
         svc.close()
+
+
+def test_mcp_changes_by_another_process_reach_the_bus(watched: tuple[Services, Heard], store_url: str) -> None:
+    """Issue 25: a server the CLI adds, switches on or removes is heard as ToolsChanged
+    (Settings → Tools reads again) and SettingsChanged (the badge recounts the tools)."""
+    from chathub_desktop.services.events import ToolsChanged
+
+    svc, heard = watched
+    svc.providers.add("P", "openai", "http://127.0.0.1:9/v1", api_key="sk-t")
+    svc.assistants.create("Helper", provider="P", model="gpt-4o")
+    for args in (("mcp", "add", "time", "--command", "mcp-server-time"),
+                 ("mcp", "enable", "time", "--assistant", "Helper"),
+                 ("mcp", "remove", "time")):
+        mark = heard.mark()
+        cli(store_url, *args)
+        heard.wait_for(ToolsChanged(), mark)
+        heard.wait_for(SettingsChanged(), mark)

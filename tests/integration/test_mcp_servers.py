@@ -180,6 +180,9 @@ def test_streamable_http_server(services: Services, fake_vendor: FakeVendor, tmp
         )
         asyncio.run(services.chat.send(topic, "echo"))
         assert tool_rows(services, topic) == ["over http"]
+        # a result past the SDK's default 1 MB per SSE event arrives whole (CMP-19)
+        big = asyncio.run(services.mcp.clients.call(config, "big", {"chars": 1_500_000}))
+        assert big.text == "x" * 1_500_000
         services.mcp.clients.close()
     finally:
         server.terminate()
@@ -209,3 +212,35 @@ def test_a_large_result_is_sent_whole(services: Services, fake_vendor: FakeVendo
     assert tool_rows(services, topic) == ["x" * 200000]
     sent = [m for m in fake_vendor.requests[1].body["messages"] if m["role"] == "tool"]  # type: ignore[index]
     assert sent[0]["content"] == "x" * 200000
+
+
+@pytest.mark.expect_log(r"Error parsing JSON response")  # the SDK logs the refused body it turns into an error
+def test_an_http_answer_past_the_bound_is_refused_in_one_line() -> None:
+    """Issue 32 rule for MCP over HTTP: a JSON answer larger than the bound is not read
+    whole; the call fails with one line naming the bound, and the server stays usable."""
+    from chathub_desktop.services.mcp_clients import McpClients, McpServerError
+
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    server = subprocess.Popen([sys.executable, PROBE, "--http-json", str(port)], env={**DOUBLES, "PATH": ""},
+                              stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    clients = McpClients(max_http_body_bytes=100_000)
+    try:
+        wait_for_port(port)
+        config = McpServerConfig.http("web", f"http://127.0.0.1:{port}/mcp")
+
+        async def calls() -> tuple[str, str]:
+            small = await clients.call(config, "big", {"chars": 20_000})  # ~40 KB: text and structured copy
+            with pytest.raises(McpServerError) as refused:
+                await clients.call(config, "big", {"chars": 200_000})
+            again = await clients.call(config, "echo", {"text": "still here"})
+            return str(refused.value), (small.text[:3] + again.text)
+
+        why, texts = asyncio.run(calls())
+        assert texts == "xxxstill here"
+        assert "the server's answer is larger than 100,000 bytes" in why and "\n" not in why
+    finally:
+        clients.close()
+        server.terminate()
+        server.wait(10)

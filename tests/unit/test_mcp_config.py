@@ -6,6 +6,8 @@ import json
 import re
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from chathub_desktop.core.mcp_config import (
     MAX_CONFIG_CHARS,
@@ -83,3 +85,35 @@ def test_wire_names_fit_the_vendors_and_never_look_like_memory_tools() -> None:
     long_a, long_b = wire_tool_name("s" * 40, "t" * 40 + "a"), wire_tool_name("s" * 40, "t" * 40 + "b")
     assert long_a != long_b
     assert all(re.fullmatch(r"[A-Za-z0-9_-]{1,64}", n) for n in (long_a, long_b, wire_tool_name("x", "ü/ö")))
+
+
+def test_the_form_reads_back_what_it_shows() -> None:
+    """Settings → Tools → Add server… (issue 25): lines in, a checked config out, and
+    ``form_lines`` writes the same lines back for Edit."""
+    from chathub_desktop.core.mcp_config import config_from_form, form_lines
+
+    config = config_from_form(" git ", McpTransport.STDIO, command="uvx", args="mcp-server-git\n\n--repository\n/srv",
+                              env="GIT_AUTHOR=me=you\n", cwd=" ")
+    assert config == McpServerConfig.stdio("git", "uvx", ("mcp-server-git", "--repository", "/srv"),
+                                           {"GIT_AUTHOR": "me=you"}, None)
+    assert form_lines(config) == ("mcp-server-git\n--repository\n/srv", "GIT_AUTHOR=me=you")
+    remote = config_from_form("docs", McpTransport.HTTP, url="https://example.test/mcp ",
+                              headers="Authorization: Bearer a:b")
+    assert remote.headers == {"Authorization": "Bearer a:b"} and form_lines(remote) == ("", "Authorization: Bearer a:b")
+    with pytest.raises(McpConfigError, match=r"^server 'docs': header line 1 is not Name: value$"):
+        config_from_form("docs", McpTransport.HTTP, url="https://example.test/mcp", headers="Authorization")
+    with pytest.raises(McpConfigError, match="more than 1,000,000 characters"):
+        config_from_form("x", McpTransport.STDIO, command="a", args="b" * MAX_CONFIG_CHARS)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.sampled_from(list(McpTransport)), st.lists(st.text(), min_size=7, max_size=7))
+def test_the_form_fuzzed_gives_a_config_or_one_line_why(transport: McpTransport, fields: list[str]) -> None:
+    """Any text in the form's fields: a checked config, or :class:`McpConfigError` in one line."""
+    from chathub_desktop.core.mcp_config import config_from_form
+
+    name, command, args, env, cwd, url, headers = fields
+    try:
+        config_from_form(name, transport, command=command, args=args, env=env, cwd=cwd, url=url, headers=headers)
+    except McpConfigError as exc:
+        assert "\n" not in str(exc) and str(exc)

@@ -1,0 +1,91 @@
+"""Settings → Tools → Add server… / Edit… (issue 25, APP-11): the form, Test before save,
+a refused form, an edit that keeps the server's switches.
+
+Real parts: the SDK-built probe server over stdio, the real page on the session's loop."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+from typing import Any
+
+from chathub_desktop.core.mcp_config import McpServerConfig, McpTransport
+from chathub_desktop.gui.tools_page import ToolsPage
+from chathub_desktop.services.container import Services
+
+PROBE = str(Path(__file__).parents[1] / "fakes" / "mcp_probe_server.py")
+
+
+def _page(window: Any, services: Services, qtbot: Any) -> ToolsPage:
+    page = ToolsPage(services, window.runner, window.presenter)
+    qtbot.addWidget(page)
+    page.show()
+    return page
+
+
+def test_add_a_stdio_server_test_it_before_saving_then_save(window: Any, services: Services, qtbot: Any) -> None:
+    page = _page(window, services, qtbot)
+    form = page.edit_server(None)
+    assert form.windowTitle() == "Add MCP server" and not form.name_edit.isReadOnly()
+    form.name_edit.setText("probe")
+    form.command_edit.setText(sys.executable)
+    form.args_edit.setPlainText(PROBE)
+    form.env_edit.setPlainText("CHATHUB_ALLOW_TEST_DOUBLES")
+    form.test_button.click()
+    assert form.status_label.text() == "server 'probe': environment line 1 is not NAME=VALUE"
+    form.env_edit.setPlainText("CHATHUB_ALLOW_TEST_DOUBLES=1\n")
+    form.test_button.click()
+    qtbot.waitUntil(lambda: "tools:" in form.status_label.text(), timeout=60000)
+    assert form.status_label.text().startswith("probe: probe ") and "echo" in form.status_label.text()
+    assert services.mcp.servers() == []  # Test stores nothing
+    form.save_button.click()
+    qtbot.waitUntil(lambda: page.table.rowCount() == 1, timeout=5000)
+    assert not form.isVisible()
+    stored = services.mcp.get("probe")
+    assert stored.config == McpServerConfig.stdio("probe", sys.executable, (PROBE,),
+                                                  {"CHATHUB_ALLOW_TEST_DOUBLES": "1"})
+    assert page.table.item(0, 2).text() == "5"  # the tested tool list was kept with it
+    assert page.status_label.text() == "Saved probe."
+
+
+def test_a_failing_test_says_why_in_one_line_and_an_empty_command_is_refused(
+        window: Any, services: Services, qtbot: Any) -> None:
+    page = _page(window, services, qtbot)
+    form = page.edit_server(None)
+    form.name_edit.setText("broken")
+    form.save_button.click()
+    assert form.status_label.text() == "server 'broken': command is empty"
+    assert form.isVisible() and services.mcp.servers() == []
+    form.command_edit.setText(sys.executable)
+    form.args_edit.setPlainText("-c\nimport sys; sys.stderr.write('no config here\\n'); sys.exit(3)")
+    form.test_button.click()
+    qtbot.waitUntil(lambda: "stderr" in form.status_label.text(), timeout=60000)
+    assert form.status_label.text().startswith("broken: ")
+    assert form.status_label.text().endswith("stderr: no config here")
+    assert "\n" not in form.status_label.text()
+    assert services.mcp.servers() == []
+
+
+def test_edit_keeps_the_name_and_the_assistants_switch(window: Any, services: Services, qtbot: Any,
+                                                      fake_vendor: Any) -> None:
+    from tests.gui.helpers import add_fake_provider
+
+    add_fake_provider(services, fake_vendor.base_url)
+    services.mcp.add(McpServerConfig.http("docs", "http://127.0.0.1:9/mcp", {"Authorization": "Bearer a"}))
+    services.mcp.set_server_enabled("Helper", "docs", True)
+    page = _page(window, services, qtbot)
+    page.table.selectRow(0)
+    form = page.edit_server(page.current())
+    assert form.windowTitle() == "Edit MCP server docs" and form.name_edit.isReadOnly()
+    assert McpTransport(form.transport_combo.currentData()) is McpTransport.HTTP
+    assert form.headers_edit.isVisible() and not form.command_edit.isVisible()
+    assert form.headers_edit.toPlainText() == "Authorization: Bearer a"
+    form.url_edit.setText("https://mcp.example.test/mcp")
+    form.headers_edit.setPlainText("Authorization: Bearer b\nX-Team: blue")
+    form.save_button.click()
+    qtbot.waitUntil(lambda: not form.isVisible(), timeout=5000)
+    stored = services.mcp.get("docs").config
+    assert stored.url == "https://mcp.example.test/mcp"
+    assert dict(stored.headers) == {"Authorization": "Bearer b", "X-Team": "blue"}
+    assert services.mcp.enabled_servers("Helper") == {"docs"}
+    assert page.status_label.text() == "Saved docs. Test it to read its tools."
