@@ -18,6 +18,7 @@ Shape (JSON-ready, version :data:`RECEIPT_VERSION`)::
      "history": {"included": 6, "first_id": 18, "last_id": 23,
                  "dropped_by_limit": 2, "dropped_by_cursor": 9, "capped": 0},
      "tools": ["addMemory", ...],
+     "tools_withheld": false,              # the server's chat template takes no tools (F3)
      "sampling": {"temperature": 0.7},     # the sampling settings sent (issue 28); {} = none
      "pinned": [4, 9],                     # pinned rows the summary covers, sent verbatim
      "recalled": [{"topic_id": 7, "title": "Trip"}]}  # topics the turn's recall results named (issue 26)
@@ -50,6 +51,11 @@ RECALLED_KEY = "Recalled topics"
 #: Recalled topics the line names; the rest are counted (the JSON keeps every one).
 RECALLED_NAMED = 10
 
+#: Why a request offered no tools when its server takes none (walkthrough F3): the
+#: receipt's and the token popover's one line.
+TOOLS_WITHHELD_REASON = "this server's chat template takes no tools (llama.cpp /props)"
+TOOLS_WITHHELD_NOTE = f"none — {TOOLS_WITHHELD_REASON}"
+
 #: Memory origins in display order: the user's fixed memory, dream cards, and entries
 #: saved after external tool output (MEM-7).
 ORIGINS = ("fixed", "dream", "untrusted")
@@ -77,10 +83,11 @@ def memory_entries(block: str) -> dict[str, object]:
 
 
 def build_receipt(window: RequestWindowPlan, sent: RequestPlan, *, private: bool = False,
-                  sampling: Sampling = UNSET) -> dict[str, object]:
+                  sampling: Sampling = UNSET, tools_withheld: bool = False) -> dict[str, object]:
     """The receipt of the request ``sent`` that ``window`` planned with the ``sampling``
     settings its body carried (see the module docstring for the shape; tokens are the
-    model's local count)."""
+    model's local count). ``tools_withheld``: no tool was offered because the server's
+    chat template takes none (F3)."""
     parts = {p.name: p.tokens for p in sent.parts}
     inp = window.assembly
     included = sent.included_ids
@@ -106,6 +113,7 @@ def build_receipt(window: RequestWindowPlan, sent: RequestPlan, *, private: bool
             "capped": len(window.capped_ids),
         },
         "tools": [t.name for t in inp.tools],
+        "tools_withheld": tools_withheld,
         "pinned": list(sent.pinned_ids),
         "recalled": consulted_topics(sent.messages),
         "sampling": {k: v for k, v in asdict(sampling).items() if v is not None},
@@ -164,7 +172,8 @@ def receipt_lines(receipt: Mapping[str, object], input_tokens: int | None = None
         more = len(recalled) - RECALLED_NAMED
         lines.append(f"{RECALLED_KEY}: {named}" + (f" and {more} more (Copy as JSON lists them)" if more > 0 else ""))
     tools = receipt.get("tools")
-    lines.append("Tools: " + (", ".join(str(t) for t in tools) if isinstance(tools, list) and tools else "none"))
+    named = ", ".join(str(t) for t in tools) if isinstance(tools, list) and tools else "none"
+    lines.append("Tools: " + (TOOLS_WITHHELD_NOTE if receipt.get("tools_withheld") is True else named))
     lines.append(sampling_line(receipt_sampling(receipt)))
     return lines
 

@@ -4,7 +4,9 @@ Some ``GET /models`` answers say how large each model's window is: OpenRouter's
 ``context_length`` (or ``top_provider.context_length``), LM Studio's
 ``max_context_length``, Groq's ``context_window``, llama.cpp's ``meta.n_ctx_train``; a
 llama.cpp server's ``GET /props`` says the window it really serves
-(``default_generation_settings.n_ctx``). Pure: decoded JSON in, ``{model id: tokens}``
+(``default_generation_settings.n_ctx``) and whether its chat template takes tools
+(``chat_template_caps.supports_tools``; walkthrough F3: a template without tool support
+makes the server drop a request's ``tools`` silently). Pure: decoded JSON in, ``{model id: tokens}``
 out. Outside data, so bounded: a figure is an integer from :data:`MIN_WINDOW` to
 :data:`MAX_WINDOW` tokens (anything else, a bool, a float with a fraction, a string, is
 no figure); ids longer than :data:`MAX_ID_CHARS` and entries past :data:`MAX_ENTRIES`
@@ -78,6 +80,26 @@ def served_window(props: object) -> int | None:
         if figure is not None:
             return figure
     return window_figure(props.get("n_ctx"))
+
+
+def takes_tools(props: object) -> bool | None:
+    """Whether a llama.cpp server's chat template takes tools, from its decoded ``/props``
+    (``chat_template_caps.supports_tools``): only a real bool counts; anything else
+    (missing, a string, a number) is None — no answer, so tools stay offered."""
+    caps = props.get("chat_template_caps") if isinstance(props, Mapping) else None
+    value = caps.get("supports_tools") if isinstance(caps, Mapping) else None
+    return value if isinstance(value, bool) else None
+
+
+def llama_models(answer: object) -> tuple[str, ...]:
+    """Ids of the llama.cpp entries of a decoded ``/models`` answer (those with ``meta``;
+    bounded like :func:`model_windows`): the models a server's ``/props`` speaks for."""
+    data = answer.get("data") if isinstance(answer, Mapping) else None
+    if not isinstance(data, list):
+        return ()
+    return tuple(e["id"] for e in data[:MAX_ENTRIES]
+                 if isinstance(e, Mapping) and isinstance(e.get("meta"), Mapping)
+                 and isinstance(e.get("id"), str) and e["id"].strip() and len(e["id"]) <= MAX_ID_CHARS)
 
 
 def model_windows(answer: object, served: int | None = None) -> dict[str, int]:

@@ -396,7 +396,8 @@ class ChatService:
             if self._estimates is not None:
                 self._estimates.record_sent(reply_id, ctx, plan)
         sampling = ctx.sent_sampling  # one source: the body and its receipt (issue 28)
-        out.receipt = build_receipt(ctx.plan, plan, private=ctx.private, sampling=sampling)
+        out.receipt = build_receipt(ctx.plan, plan, private=ctx.private, sampling=sampling,
+                                    tools_withheld=ctx.tools_withheld)
         request = ChatRequest(model=ctx.model, messages=plan.messages, max_tokens=ctx.max_tokens,
                               tools=ctx.base_input.tools, temperature=sampling.temperature,
                               top_p=sampling.top_p, reasoning_effort=sampling.reasoning_effort,

@@ -8,7 +8,7 @@ pieces with the stream limits' decompression bound and read up to the model-list
 (``CHATHUB_LIMIT_MODEL_LIST_MB``, 16 MB; issue 32); ``data[].id`` is taken from it,
 and the window an entry reports (:mod:`chathub_desktop.core.model_windows`). A llama.cpp
 server is asked its ``/props`` too (one more bounded GET on the same connection), for the
-window it really serves.
+window it really serves and whether its chat template takes tools (walkthrough F3).
 """
 
 from __future__ import annotations
@@ -21,7 +21,13 @@ from http import HTTPStatus
 
 import httpx
 
-from chathub_desktop.core.model_windows import is_llama_cpp, model_windows, served_window
+from chathub_desktop.core.model_windows import (
+    is_llama_cpp,
+    llama_models,
+    model_windows,
+    served_window,
+    takes_tools,
+)
 from chathub_desktop.core.provider_kinds import ProviderKind, WireProtocol
 from chathub_desktop.providers.base import ProviderError
 from chathub_desktop.providers.bounded_body import ACCEPT_ENCODING, BoundedDecoder
@@ -42,13 +48,15 @@ ANTHROPIC_VERSION = "2023-06-01"
 class ConnectionCheck:
     """``ok``; ``message``: one line for the user; ``models``: the ids offered (sorted,
     possibly empty); ``seconds``: how long the answer took; ``windows``: ``(id, tokens)``
-    for the models whose window the provider reported (issue 28)."""
+    for the models whose window the provider reported (issue 28); ``no_tools``: the ids
+    whose server said its chat template takes no tools (llama.cpp ``/props``, F3)."""
 
     ok: bool
     message: str
     models: tuple[str, ...] = ()
     seconds: float = 0.0
     windows: tuple[tuple[str, int], ...] = ()
+    no_tools: tuple[str, ...] = ()
 
 
 def _headers(kind: ProviderKind, key: str | None) -> dict[str, str]:
@@ -101,7 +109,7 @@ async def check_endpoint(name: str, kind_value: str, base_url: str, key: str | N
                 location = response.headers.get("location")
                 body = await read_body(response, _decoder(response, limits)) if status == 200 else b""
             answer = _json(body)
-            served = await _served_window(client, base_url, headers, limits) if is_llama_cpp(answer) else None
+            props = await _props(client, base_url, headers, limits) if is_llama_cpp(answer) else None
     except (httpx.TimeoutException, TimeoutError):  # a read, or the whole check (a trickle)
         return ConnectionCheck(False, f"no answer from {url} within {timeout_s:g} s")
     except httpx.HTTPError as exc:
@@ -121,9 +129,10 @@ async def check_endpoint(name: str, kind_value: str, base_url: str, key: str | N
         return ConnectionCheck(False, f"{url} answered, but not with a model list", (), seconds)
     models = tuple(sorted({str(m["id"]) for m in data if isinstance(m, dict) and m.get("id")}))
     n = len(models)
-    windows = tuple(sorted(model_windows(answer, served).items()))
+    windows = tuple(sorted(model_windows(answer, served_window(props)).items()))
+    no_tools = tuple(sorted(llama_models(answer))) if takes_tools(props) is False else ()
     return ConnectionCheck(True, f"Connected to {name} in {seconds:.1f} s: "
-                                 f"{n} model{'s' if n != 1 else ''} offered", models, seconds, windows)
+                                 f"{n} model{'s' if n != 1 else ''} offered", models, seconds, windows, no_tools)
 
 
 def _json(body: bytes) -> object:
@@ -134,11 +143,11 @@ def _json(body: bytes) -> object:
         return None
 
 
-async def _served_window(client: httpx.AsyncClient, base_url: str, headers: dict[str, str],
-                         limits: StreamLimits) -> int | None:
-    """The window a llama.cpp server at ``base_url`` serves (its ``/props`` beside
-    ``/v1``), or None when it does not say. Network trouble is no answer, not an error:
-    the model list already came."""
+async def _props(client: httpx.AsyncClient, base_url: str, headers: dict[str, str],
+                 limits: StreamLimits) -> object:
+    """The decoded ``/props`` of a llama.cpp server at ``base_url`` (beside ``/v1``), or
+    None when it does not answer. Network trouble is no answer, not an error: the model
+    list already came."""
     root = base_url.rstrip("/").removesuffix("/v1")
     try:
         async with client.stream("GET", f"{root}/props", headers=headers) as response:
@@ -148,4 +157,4 @@ async def _served_window(client: httpx.AsyncClient, base_url: str, headers: dict
             body = await read_body(response, _decoder(response, limits))
     except (httpx.HTTPError, ProviderError):
         return None
-    return served_window(_json(body))
+    return _json(body)

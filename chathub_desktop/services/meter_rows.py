@@ -21,6 +21,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import Enum
 
+from chathub_desktop.core.context_receipt import TOOLS_WITHHELD_REASON
 from chathub_desktop.core.request_assembly import FRAMING_TOKENS_PER_MESSAGE
 from chathub_desktop.services.views import EstimateView
 
@@ -122,6 +123,11 @@ def _adjustment(e: EstimateView) -> MeterRow | None:
     return MeterRow(ADJUSTMENT_KEY, "Difference from the local count", diff, MeterRowKind.ADJUSTMENT)
 
 
+def _part_note(part: str, e: EstimateView) -> str:
+    """The note of part row ``part``: why Tools is 0 when the server takes none (F3)."""
+    return f"None offered — {TOOLS_WITHHELD_REASON}." if part == "tools" and e.tools_withheld else ""
+
+
 def meter_rows(e: EstimateView) -> tuple[MeterRow, ...]:
     """The popover's rows for ``e``; ``sum(r.tokens for r in rows) == e.total`` always.
 
@@ -130,8 +136,8 @@ def meter_rows(e: EstimateView) -> tuple[MeterRow, ...]:
     row (present only when the total is not the local count) is ``e.total −
     e.local_total``. Tokens."""
     framing = {k: v for k, v in e.framing.items() if k in e.parts}
-    rows = [MeterRow(k, part_label(k), e.parts.get(k, 0) - framing.get(k, 0), MeterRowKind.PART)
-            for k in part_order(e.parts)]
+    rows = [MeterRow(k, part_label(k), e.parts.get(k, 0) - framing.get(k, 0), MeterRowKind.PART,
+                     _part_note(k, e)) for k in part_order(e.parts)]
     messages = sum(framing.values()) // FRAMING_TOKENS_PER_MESSAGE
     rows.append(MeterRow(FRAMING_KEY, "Message framing", sum(framing.values()), MeterRowKind.FRAMING,
                          f"A small allowance per message and tool schema ({messages:,} × 3)."

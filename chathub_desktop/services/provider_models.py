@@ -4,6 +4,9 @@ dialog offers them first — also after a restart — and the bundled catalog se
 windows the provider reported for them (:mod:`chathub_desktop.core.model_windows`) are
 kept beside (row ``provider-windows:<id>``): the choosers show them, and they are the
 window of a model without a user card (:func:`~chathub_desktop.services.model_card_service.resolve_card`).
+The same row lists the models whose server said its chat template takes no tools
+(``no_tools``, llama.cpp ``/props``; walkthrough F3): their requests offer none
+(:func:`takes_no_tools`).
 
 :meth:`ProviderModels.test` runs Test connection
 (:func:`~chathub_desktop.services.connection_check.check_endpoint`) for a stored provider
@@ -36,7 +39,8 @@ from chathub_desktop.services.provider_service import (
 from chathub_desktop.storage.database import Database
 from chathub_desktop.storage.models import AppSetting, utcnow
 
-#: Key prefixes of the cached lists and of the reported windows (``{"windows": {id: tokens}}``).
+#: Key prefixes of the cached lists and of the reported windows
+#: (``{"windows": {id: tokens}, "no_tools": [id, ...]}``).
 KEY_PREFIX, WINDOWS_PREFIX = MODELS_KEY_PREFIX, WINDOWS_KEY_PREFIX
 #: The most model ids kept per provider.
 MAX_MODELS = 5000
@@ -62,6 +66,16 @@ def reported_windows(s: Session, provider_id: int) -> dict[str, int]:
     if not isinstance(windows, dict):
         return {}
     return {str(m): w for m, w in windows.items() if isinstance(w, int) and not isinstance(w, bool) and w > 0}
+
+
+def takes_no_tools(s: Session, provider_id: int, model: str) -> bool:
+    """True when provider ``provider_id`` said at its last Test connection that ``model``
+    takes no tools (its chat template has no tool support, F3), read in session ``s``; a
+    row of another shape, or no row, reads as False (tools offered)."""
+    row = s.get(AppSetting, f"{WINDOWS_PREFIX}{provider_id}")
+    value = row.value if row is not None else None
+    listed = value.get("no_tools") if isinstance(value, dict) else None
+    return isinstance(listed, list) and model in listed
 
 
 class ProviderModels:
@@ -133,17 +147,27 @@ class ProviderModels:
         with self._db.read() as s:
             return reported_windows(s, provider_id)
 
+    def takes_no_tools(self, provider_id: int | None, model: str) -> bool:
+        """True when provider ``provider_id`` said ``model`` takes no tools (module
+        docstring); False for ``None`` or when it never said so."""
+        if provider_id is None:
+            return False
+        with self._db.read() as s:
+            return takes_no_tools(s, provider_id, model)
+
     def remember(self, provider_id: int, models: Sequence[str],
-                 windows: Mapping[str, int] | None = None) -> None:
+                 windows: Mapping[str, int] | None = None, no_tools: Sequence[str] = ()) -> None:
         """Keep ``models`` (at most :data:`MAX_MODELS`) as ``provider_id``'s list and
-        ``windows`` (tokens per listed id; none: the provider reports none) beside it, in
-        one transaction; the old list and windows are replaced."""
+        ``windows`` (tokens per listed id; none: the provider reports none) and
+        ``no_tools`` (listed ids whose server takes no tools) beside it, in one
+        transaction; the old list, windows and no-tools list are replaced."""
         kept = list(models)[:MAX_MODELS]
         listed = set(kept)
         values = {
             f"{KEY_PREFIX}{provider_id}": {"models": kept, "at": utcnow().isoformat()},
             f"{WINDOWS_PREFIX}{provider_id}": {"windows": {m: int(w) for m, w in (windows or {}).items()
-                                                            if m in listed}},
+                                                            if m in listed},
+                                               "no_tools": sorted(set(no_tools) & listed)},
         }
         with self._db.write() as s:
             for key, value in values.items():
@@ -161,7 +185,7 @@ class ProviderModels:
         result = await check_connection(self._providers, provider)
         if result.ok:
             pid = provider if isinstance(provider, int) else (await asyncio.to_thread(self._providers.get, provider)).id
-            await asyncio.to_thread(self.remember, pid, result.models, dict(result.windows))
+            await asyncio.to_thread(self.remember, pid, result.models, dict(result.windows), result.no_tools)
         return result
 
     async def test_values(self, name: str, kind: str, base_url: str, *, key: str | None = None,

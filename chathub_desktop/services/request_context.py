@@ -34,6 +34,7 @@ from chathub_desktop.core.request_plan import (
 from chathub_desktop.core.sampling import UNSET, Sampling
 from chathub_desktop.providers.catalog import ModelCardInfo, ModelCatalog
 from chathub_desktop.services.errors import InvalidInput
+from chathub_desktop.services.provider_models import takes_no_tools
 from chathub_desktop.services.tool_registry import ToolRegistry
 from chathub_desktop.services.topic_model import ModelPick, topic_resolution
 from chathub_desktop.services.topic_snapshots import TopicHistoryCache
@@ -76,6 +77,9 @@ class TopicContext:
     self_hosted: bool = False
     #: A private topic: planned without memory block and memory tools (issue 19).
     private: bool = False
+    #: The provider said this model's chat template takes no tools (llama.cpp ``/props``,
+    #: walkthrough F3): planned without any tool; the memory block stays (MEM-4 read-only).
+    tools_withheld: bool = False
     #: The user edited the stored summary: the next merge keeps it (issue 19).
     summary_edited: bool = False
     summarize_history: bool = False
@@ -250,6 +254,7 @@ def load_context(
         archives_on = bool(setting_values(s, (ARCHIVES_SETTING,)).get(ARCHIVES_SETTING, False))
         threshold = threshold_config(s)
         archives = state.archives if state is not None else ()
+        withheld = provider is not None and takes_no_tools(s, provider.id, model)
         inputs = PlanInputs(
             history=history,
             instructions=assistant.instructions,
@@ -268,7 +273,7 @@ def load_context(
             history_bounds=bounds,
             memory_block=(memory.injection_block(assistant.id, counter.count)
                           if memory is not None and not topic.private else ""),
-            tools=tools.specs(assistant.id) if tools is not None else (),
+            tools=tools.specs(assistant.id) if tools is not None and not withheld else (),
             private=topic.private,
         )
         ctx = TopicContext(
@@ -288,6 +293,7 @@ def load_context(
             self_hosted=(provider is not None
                          and is_self_hosted(ProviderKind(provider.kind), provider.base_url)),
             private=topic.private,
+            tools_withheld=withheld,
             summary_edited=bool(state is not None and state.summary_edited),
             summarize_history=assistant.summarize_history,
             compact_preset=assistant.compact_preset,

@@ -285,6 +285,8 @@ class EstimateView:
     #: them from the popover's fallback note, issue 28).
     model: str = ""
     provider_id: int | None = None
+    #: The provider said the model's chat template takes no tools: none is offered (F3).
+    tools_withheld: bool = False
 
     @property
     def ratio(self) -> float:

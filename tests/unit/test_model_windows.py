@@ -9,10 +9,13 @@ from hypothesis import strategies as st
 from chathub_desktop.core.model_windows import (
     MAX_WINDOW,
     MIN_WINDOW,
+    MAX_ENTRIES,
     is_llama_cpp,
+    llama_models,
     model_windows,
     served_window,
     short_window,
+    takes_tools,
     window_figure,
 )
 
@@ -51,7 +54,8 @@ def test_the_short_form() -> None:
 _json = st.recursive(st.none() | st.booleans() | st.integers() | st.floats(allow_nan=True) | st.text(max_size=8),
                      lambda inner: st.lists(inner, max_size=4) | st.dictionaries(
                          st.sampled_from(["id", "data", "meta", "context_length", "n_ctx_train",
-                                          "top_provider", "max_context_length", "n_ctx"]) | st.text(max_size=4),
+                                          "top_provider", "max_context_length", "n_ctx",
+                                          "chat_template_caps", "supports_tools"]) | st.text(max_size=4),
                          inner, max_size=5), max_leaves=30)
 
 
@@ -63,3 +67,25 @@ def test_any_answer_gives_bounded_windows_or_none(answer: object, served: int | 
     assert all(isinstance(k, str) and MIN_WINDOW <= v <= MAX_WINDOW for k, v in out.items())
     is_llama_cpp(answer)
     assert served_window(answer) is None or MIN_WINDOW <= (served_window(answer) or 0) <= MAX_WINDOW
+    assert takes_tools(answer) in (True, False, None)
+    assert all(isinstance(m, str) and 0 < len(m) <= 200 for m in llama_models(answer))
+
+
+def test_only_a_real_bool_says_whether_the_chat_template_takes_tools() -> None:
+    """Walkthrough F3: llama.cpp's ``chat_template_caps.supports_tools``; anything but a
+    bool is no answer (tools stay offered)."""
+    assert takes_tools({"chat_template_caps": {"supports_tools": False, "supports_tool_calls": False}}) is False
+    assert takes_tools({"chat_template_caps": {"supports_tools": True}}) is True
+    for props in ({"chat_template_caps": {"supports_tools": "false"}}, {"chat_template_caps": {"supports_tools": 0}},
+                  {"chat_template_caps": {"supports_tools": None}}, {"chat_template_caps": ["supports_tools"]},
+                  {"supports_tools": False}, {}, None, [False]):
+        assert takes_tools(props) is None, props
+
+
+def test_the_models_props_speak_for_are_the_llama_cpp_entries() -> None:
+    """Only entries with ``meta`` (a llama.cpp server's), bounded in count and id length."""
+    answer = {"data": [*LLAMA["data"], {"id": "other"}, {"id": "x" * 201, "meta": {}}, {"id": " ", "meta": {}}]}
+    assert llama_models(answer) == ("smollm2-135m",)
+    many = {"data": [{"id": f"m{i}", "meta": {}} for i in range(MAX_ENTRIES + 5)]}
+    assert len(llama_models(many)) == MAX_ENTRIES
+    assert llama_models({"data": "nope"}) == () and llama_models(None) == ()
