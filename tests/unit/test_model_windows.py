@@ -7,9 +7,9 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from chathub_desktop.core.model_windows import (
+    MAX_ENTRIES,
     MAX_WINDOW,
     MIN_WINDOW,
-    MAX_ENTRIES,
     is_llama_cpp,
     llama_models,
     model_windows,
