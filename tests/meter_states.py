@@ -132,6 +132,18 @@ def limited(svc: Services, vendor: FakeVendor) -> State:
     return topic, "", ()
 
 
+def tools_withheld(svc: Services, vendor: FakeVendor) -> State:
+    """A llama.cpp server whose chat template takes no tools (its ``/props``, walkthrough
+    F3): Test connection keeps that, and the plan offers no tool (Tools 0, with why)."""
+    vendor.models = ["smollm2-135m"]
+    vendor.model_fields = {"smollm2-135m": {"owned_by": "llamacpp", "meta": {"n_ctx_train": 8192}}}
+    vendor.props = {"default_generation_settings": {"n_ctx": 2048},
+                    "chat_template_caps": {"supports_tools": False, "supports_tool_calls": False}}
+    pid = svc.providers.add("F", "openai_compatible", vendor.base_url).id
+    assert asyncio.run(svc.provider_models.test(pid)).ok
+    return make_topic(svc, vendor, 4, model="smollm2-135m", repeat=1), "hello", ()
+
+
 STATES: dict[str, Callable[[Services, FakeVendor], State]] = {
     "counted": counted,
     "anchored_with_tail": anchored_with_tail,
@@ -142,4 +154,5 @@ STATES: dict[str, Callable[[Services, FakeVendor], State]] = {
     "fallback_report": fallback_report,
     "over_budget": over_budget,
     "limited": limited,
+    "tools_withheld": tools_withheld,
 }
