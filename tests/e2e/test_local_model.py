@@ -137,6 +137,27 @@ def test_test_connection_reads_the_window_the_real_server_serves(local_model: Lo
     assert card.context_window == N_CTX and card.window_source is WindowSource.PROVIDER
 
 
+def test_the_real_server_without_tool_support_is_offered_no_tools(local_model: LocalModelServer, services) -> None:  # type: ignore[no-untyped-def]
+    """Walkthrough F3: SmolLM2's chat template takes no tools (``/props``
+    ``chat_template_caps.supports_tools: false``), so Test connection keeps that and the
+    plan offers none: Tools 0 on the badge, the memory block still sent, and the reply's
+    receipt says why."""
+    from chathub_desktop.core.context_receipt import TOOLS_WITHHELD_NOTE, receipt_lines
+
+    p = services.providers.add("Local", "openai_compatible", local_model.base_url)
+    result = asyncio.run(services.provider_models.test(p.id))
+    assert result.ok and result.no_tools == (MODEL_ALIAS,), result
+    services.assistants.create("Small", provider="Local", model=MODEL_ALIAS, instructions="Be brief.",
+                               max_tokens=8, max_tokens_enabled=True)
+    services.memory.add("Small", "The user's name is Ada.")
+    topic = services.topics.create("Small").id
+    badge = services.estimates.estimate(topic, "Hi.")
+    assert badge.parts.get("tools", 0) == 0 and badge.parts["memory"] > 0 and badge.tools_withheld
+    out = asyncio.run(services.chat.send(topic, "Hi."))
+    assert out.status == "complete" and out.receipt is not None, out
+    assert out.receipt["tools"] == [] and "Tools: " + TOOLS_WITHHELD_NOTE in receipt_lines(out.receipt)
+
+
 def test_stop_mid_stream_closes_the_connection(local_model: LocalModelServer) -> None:
     """ignore_eos + 1000 tokens: left alone the server keeps writing for (1000 − got) ×
     its time per token. The time per token is measured in this run (between the first
