@@ -77,15 +77,15 @@ def test_estimate_follows_history_limit_and_invalidates_on_new_messages(
     services.assistants.create("B", provider="F", model="gpt-4o")
     topic = services.topics.create("B").id
     before = services.estimates.estimate(topic, "")
-    # the fake reports 600 input tokens (≥ 70% of the local count: not a truncation, REF-27)
-    fake_vendor.script(Reply(text_chunks=["fine"], usage=Usage(input_tokens=600, output_tokens=1)))
+    # the fake reports 1,000 input tokens (≥ 70% of the local count: not a truncation, REF-27)
+    fake_vendor.script(Reply(text_chunks=["fine"], usage=Usage(input_tokens=1_000, output_tokens=1)))
     asyncio.run(services.chat.send(topic, "a question with several words"))
     after = services.estimates.estimate(topic, "")
     assert after.included == 2 and after.local_total > before.local_total
-    assert 600 >= 0.7 * before.local_total
+    assert 1_000 >= 0.7 * before.local_total
     # this process sent that request, so its report anchors
-    assert after.anchor.mode == "anchored" and after.anchor.reported_input == 600
-    assert after.total == 600 + after.anchor.tail_tokens
+    assert after.anchor.mode == "anchored" and after.anchor.reported_input == 1_000
+    assert after.total == 1_000 + after.anchor.tail_tokens
     asyncio.run(services.chat.send(topic, "a second question"))
     two = services.estimates.estimate(topic, "")
     assert two.included == 4
