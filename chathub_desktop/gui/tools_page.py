@@ -190,7 +190,8 @@ class ToolsPage(QWidget):
             self._show_error(f"List MCP servers: {message}")
             return
         self._fill(read)
-        self._status(note)  # a reload clears the line; a change's note stays
+        if note:  # a plain reload leaves the line alone: it may say why a later change failed
+            self._status(note)
 
     def _read(self, keep: int | None) -> _Read:
         """Worker side of :meth:`reload`: servers, assistants (id, name), the assistant to
