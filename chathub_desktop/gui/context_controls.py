@@ -11,6 +11,7 @@ tab; Assistant → Memory… shows the count too).
 
 from __future__ import annotations
 
+import asyncio
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QObject
@@ -60,11 +61,21 @@ class ContextControls(QObject):
         """Open a topic a reply recalled (issue 26), listing archived topics when it is
         one of them; says so in the status bar when it is gone."""
         w = self._window
-        if w.topic_model.row_of(topic_id) is None:
-            w.topic_actions.show_archived(True)  # an archived topic is listed only then
-        w.select_topic(topic_id)
-        if w.current_topic_id != topic_id:
-            w.show_status("That topic is not listed any more")
+        if w.topic_model.row_of(topic_id) is not None:
+            w.select_topic(topic_id)
+            return
+        w.topic_actions.show_archived(True)  # an archived topic is listed only then
+        listing = w.list_topics(topic_id)  # on a worker: selects the topic when it is listed
+        w.runner.run("open-recalled", self._said_when_gone(listing, topic_id), context="Open topic", quiet=True)
+
+    async def _said_when_gone(self, listing: asyncio.Task[None], topic_id: int) -> None:
+        """After ``listing`` read the list again: a status line when ``topic_id`` is not in it."""
+        try:
+            await asyncio.shield(listing)
+        except asyncio.CancelledError:  # listed again for something newer: nothing to say
+            return
+        if self._window.current_topic_id != topic_id:
+            self._window.show_status("That topic is not listed any more")
 
     def update_proposals(self) -> None:
         """Re-count the selected assistant's proposals on the worker, then show the count

@@ -8,7 +8,8 @@ The window keeps the assistant and topic selection; its controllers hold the res
 ``compaction`` (:mod:`~chathub_desktop.gui.compaction_controller`: Compact now, its
 progress, the summary viewer), ``estimate`` (the token badge runs), ``message_actions``
 (Edit / Delete message, CMP-15) and ``pages`` (:mod:`~chathub_desktop.gui.window_pages`:
-every dialog and page).
+every dialog and page). Its actions and menus are built by
+:mod:`~chathub_desktop.gui.window_actions`.
 
 Memory dreams and the tray (APP-4, DRM-6): attach() starts a
 :class:`~chathub_desktop.gui.tray.DreamRunner` (a due scheduled dream runs while the
@@ -30,10 +31,9 @@ from PySide6.QtCore import (
     QItemSelectionModel,
     QModelIndex,
     QSettings,
-    QSize,
     Signal,
 )
-from PySide6.QtGui import QAction, QCloseEvent, QKeySequence
+from PySide6.QtGui import QAction, QCloseEvent
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QComboBox,
@@ -43,15 +43,14 @@ from PySide6.QtWidgets import (
     QMainWindow,
     QSplitter,
     QStackedWidget,
-    QToolButton,
     QVBoxLayout,
     QWidget,
 )
 
-from chathub_desktop.gui.compaction_controller import COMPACT_TEXT, CompactionController
+from chathub_desktop.gui.compaction_controller import CompactionController
 from chathub_desktop.gui.composer import Composer
-from chathub_desktop.gui.design.icons import Icon, icon
-from chathub_desktop.gui.design.tokens import IconSize, Space
+from chathub_desktop.gui.design.icons import Icon
+from chathub_desktop.gui.design.tokens import Space
 from chathub_desktop.gui.error_bar import ErrorBar
 from chathub_desktop.gui.error_presenter import ErrorPresenter
 from chathub_desktop.gui.estimate_controller import EstimateController
@@ -61,8 +60,6 @@ from chathub_desktop.gui.nav_rail import (
     NavRail,
     PageHost,
     PageId,
-    PageShortcuts,
-    RailRoutes,
     shell,
 )
 from chathub_desktop.gui.reply_notice import ReplyNoticeBar, ReplyNotices
@@ -71,6 +68,7 @@ from chathub_desktop.gui.send_keys import SendKey
 from chathub_desktop.gui.tool_approval import ToolApprovalBar, ToolApprovals
 from chathub_desktop.gui.topic_delete import TopicDeletes
 from chathub_desktop.gui.welcome_panel import WelcomePanel
+from chathub_desktop.gui.window_actions import build_actions, build_menus, tool_button
 from chathub_desktop.gui.window_pages import WindowPages
 from chathub_desktop.services.errors import ServiceError
 
@@ -83,10 +81,12 @@ if TYPE_CHECKING:
     from chathub_desktop.gui.chat_events import ChatEvents
     from chathub_desktop.gui.message_list_model import MessageListModel
     from chathub_desktop.gui.message_list_view import MessageListView
+    from chathub_desktop.gui.nav_rail import PageShortcuts, RailRoutes
     from chathub_desktop.gui.notifications import Notifier
     from chathub_desktop.gui.reply_versions import ReplyVersionsController
     from chathub_desktop.gui.search_controller import SearchController
     from chathub_desktop.gui.task_runner import TaskRunner
+    from chathub_desktop.gui.topic_actions import TopicActions
     from chathub_desktop.gui.topic_list_model import TopicListModel
     from chathub_desktop.gui.tray import DreamRunner, TrayController
     from chathub_desktop.gui.view_menu import ViewController
@@ -98,20 +98,6 @@ if TYPE_CHECKING:
 APP_TITLE = "ChatHub Desktop"
 #: What the chat area says while the store opens (before attach()).
 OPENING_TEXT = "Opening your chats…"
-
-
-def _tool_button(action: QAction, label: str, glyph: Icon) -> QToolButton:
-    """An icon button for ``action`` (issue 29): the icon ``glyph``, the action's tooltip,
-    ``label`` as its accessible name (and the action's icon text, so menus keep the
-    action's own text); it follows the action's enabled state."""
-    action.setIcon(icon(glyph))
-    action.setIconText(label)
-    b = QToolButton()
-    b.setDefaultAction(action)
-    b.setAutoRaise(True)
-    b.setAccessibleName(label)
-    b.setIconSize(QSize(IconSize.MD, IconSize.MD))
-    return b
 
 
 class MainWindow(QMainWindow):
@@ -147,7 +133,22 @@ class MainWindow(QMainWindow):
     view: ViewController
     topic_menu: QMenu
     assistant_menu: QMenu
+    # the menu actions and their controllers (gui.window_actions builds them)
     quit_action: QAction
+    import_action: QAction
+    import_format_actions: list[QAction]
+    providers_action: QAction
+    new_assistant_action: QAction
+    edit_assistant_action: QAction
+    data_folder_action: QAction
+    shortcuts_action: QAction
+    setup_action: QAction
+    new_topic_action: QAction
+    compact_action: QAction
+    system_agent_action: QAction
+    topic_actions: TopicActions
+    rail_routes: RailRoutes
+    page_keys: PageShortcuts
     about_action: QAction
     memory_action: QAction
     rename_topic_action: QAction
@@ -188,15 +189,15 @@ class MainWindow(QMainWindow):
         self.dream_runner: DreamRunner | None = None  # attach()
         self.notifier = None  # attach()
         self.tray: TrayController | None = None  # attach()
-        self._build_actions()
+        build_actions(self)
         self._build_ui()
-        self._build_menus()
+        build_menus(self)
         self.resize(1280, 800)
         self._restore_geometry()
         if services is not None:
             self.attach(services)
         else:  # inert until attach(): only Quit and About work
-            self.splitter.setEnabled(False)
+            self.central.setEnabled(False)
             self.menuBar().setEnabled(False)
             for a in (*self.actions(), self.delete_topic_action):
                 a.setEnabled(a in (self.quit_action, self.about_action))
@@ -247,7 +248,7 @@ class MainWindow(QMainWindow):
         self.tool_approvals = ToolApprovals(self.tool_approval_bar, lambda: self._topic_id, self._assistant_name)
         self.svc.mcp_tools.approver = self.tool_approvals  # Ask is answered in the chat (issue 25)
         self.stack.addWidget(self.message_view)
-        self._on_send_key(self.view.prefs.send_key)
+        self.on_send_key(self.view.prefs.send_key)
         self.context_controls = ContextControls(self)  # issue 19: privacy, receipts, secrets, focus
         from chathub_desktop.gui.topic_model_picker import TopicModelController
 
@@ -266,7 +267,7 @@ class MainWindow(QMainWindow):
         for a in (*self.actions(), self.delete_topic_action):
             a.setEnabled(True)  # reload_assistants() narrows them to the selection
         self.deletes.sync()
-        self.splitter.setEnabled(True)
+        self.central.setEnabled(True)
         self.menuBar().setEnabled(True)
         self.statusBar().clearMessage()
         self.composer.set_can_send(False, OPENING_TEXT)  # until the assistants are read
@@ -315,67 +316,6 @@ class MainWindow(QMainWindow):
         self.topic_list.setContextMenuPolicy(QtCore.Qt.ContextMenuPolicy.ActionsContextMenu)
         self.composer.wire()
 
-    def _action(self, text: str, slot: object, shortcut: QKeySequence | str | None = None,
-                tip: str = "") -> QAction:
-        a = QAction(text, self)
-        if shortcut is not None:
-            a.setShortcuts([QKeySequence(shortcut)])  # setShortcut() would build Qt's namespace
-        if tip:
-            a.setToolTip(tip)
-            a.setStatusTip(tip)
-        a.triggered.connect(slot)
-        self.addAction(a)
-        return a
-
-    def _build_actions(self) -> None:
-        self.import_action = self._action("Chat history export…", lambda *_: self.pages.open_import(), "Ctrl+I",
-                                          "Import conversations from a ChatGPT, Claude, Open WebUI or "
-                                          "LibreChat export (the format is detected)")
-        from chathub_desktop.core.export_formats import FORMATS
-
-        self.import_format_actions = [
-            self._action(f"{f.label} export…", lambda *_, name=f.name: self.pages.open_import(name), None,
-                         f"Import conversations from {f.a_label} export. {f.how_to_export}")
-            for f in FORMATS]
-        self.quit_action = self._action("&Quit", self.request_quit, "Ctrl+Q",
-                                        "Quit ChatHub Desktop (a reply being written is kept as interrupted)")
-        self.providers_action = self._action("&Providers…", self.pages.open_settings, "Ctrl+,",
-                                             "Add or change LLM providers and their API keys")
-        self.new_assistant_action = self._action("&New…", self.pages.open_new_assistant, None,
-                                                 "Create an assistant (Alt+A, N)")
-        self.edit_assistant_action = self._action("&Edit…", self.pages.open_edit_assistant, "Ctrl+E",
-                                                  "Edit the selected assistant's settings (Ctrl+E)")
-        self.memory_action = self._action("&Memory…", self.pages.open_memory, "Ctrl+M",
-                                          "The selected assistant's memory: switch, fixed memory and the memory "
-                                          "dream (Ctrl+M)")
-        self.about_action = self._action("&About ChatHub Desktop", self.pages.open_about, None,
-                                         "Version, data folder, database and where API keys are kept")
-        self.data_folder_action = self._action("Open &data folder", self.pages.open_data_folder, None,
-                                               "Show the folder holding your data in the file manager")
-        self.shortcuts_action = self._action("&Keyboard shortcuts", self.pages.open_shortcuts, "Ctrl+/",
-                                             "Every keyboard shortcut of the window (Ctrl+/)")
-        self.setup_action = self._action("&Setup…", self.pages.open_setup, None,
-                                         "The first-run setup: a provider, an assistant, your history")
-        self.new_topic_action = self._action("New &topic", self.new_topic, "Ctrl+N",
-                                             "Start a new topic with this assistant (Ctrl+N)")
-        self.rename_topic_action = self._action("&Rename topic", self.rename_topic, "F2",
-                                                "Rename the selected topic (F2)")
-        self.delete_topic_action = QAction("&Delete topic", self)
-        self.delete_topic_action.setShortcuts(QKeySequence.StandardKey.Delete)
-        self.delete_topic_action.setToolTip("Delete the selected topic and its messages (Del)")
-        self.delete_topic_action.triggered.connect(self.delete_topic)
-        self.stop_action = self._action("Stop", self.sending.stop_current, "Esc",
-                                        "Stop the reply being written, or the compaction running, "
-                                        "in this topic (Esc)")
-        self.compact_action = self._action(COMPACT_TEXT, lambda: self.compaction.compact_topic(), "Ctrl+Shift+K",
-                                           "Summarize this topic's completed turns now with the History "
-                                           "Compress model; messages stay (Ctrl+Shift+K)")
-        self.summary_action = self._action("View topic &summary…", lambda: self.compaction.open_summary(), "Ctrl+Shift+S",
-                                           "The topic's rolling summary, its model, Copy / Export and the "
-                                           "compaction debug log (Ctrl+Shift+S)")
-        self.system_agent_action = self._action("System &Agent…", self.pages.open_system_agent, None,
-                                                "History Compress model, topic naming model and summary archives")
-
     def _build_ui(self) -> None:
         # sidebar
         side = QWidget()
@@ -400,9 +340,9 @@ class MainWindow(QMainWindow):
         trow.setSpacing(Space.XXS)
         trow.addWidget(t_label)
         trow.addStretch(1)
-        self.rename_topic_button = _tool_button(self.rename_topic_action, "Rename topic", Icon.RENAME)
-        self.delete_topic_button = _tool_button(self.delete_topic_action, "Delete topic", Icon.DELETE)
-        self.new_topic_button = _tool_button(self.new_topic_action, "New topic", Icon.NEW_TOPIC)
+        self.rename_topic_button = tool_button(self.rename_topic_action, "Rename topic", Icon.RENAME)
+        self.delete_topic_button = tool_button(self.delete_topic_action, "Delete topic", Icon.DELETE)
+        self.new_topic_button = tool_button(self.new_topic_action, "New topic", Icon.NEW_TOPIC)
         for b in (self.rename_topic_button, self.delete_topic_button, self.new_topic_button):
             trow.addWidget(b)
         sl.addLayout(trow)
@@ -459,7 +399,8 @@ class MainWindow(QMainWindow):
             lambda aid: self.assistant_combo.setCurrentIndex(self.assistant_combo.findData(aid)))
         self.page_host = PageHost()
         self.page_host.add_page(PageId.CHATS, self.splitter)
-        self.setCentralWidget(shell(self.rail, self.page_host))
+        self.central = shell(self.rail, self.page_host)  # the rail and every page
+        self.setCentralWidget(self.central)
         self.sidebar = side
         self.model_label = QLabel()
         self.model_label.setToolTip("Provider and chat model of the selected assistant")
@@ -472,86 +413,7 @@ class MainWindow(QMainWindow):
         self.statusBar().addPermanentWidget(self.compaction.box)  # APP-7
         self.statusBar().addPermanentWidget(self.model_label)
 
-    def _build_menus(self) -> None:
-        mb = self.menuBar()
-        file_menu = mb.addMenu("&File")
-        import_menu = file_menu.addMenu("&Import")
-        import_menu.addAction(self.import_action)
-        import_menu.addSeparator()
-        for action in self.import_format_actions:
-            import_menu.addAction(action)
-        file_menu.addSeparator()
-        file_menu.addAction(self.quit_action)
-        topic_menu = self.topic_menu = mb.addMenu("&Topic")
-        from chathub_desktop.gui.search_controller import SearchController
-
-        self.search = SearchController(self, self)  # issue 14: Ctrl+K / Ctrl+Shift+F
-        topic_menu.addAction(self.search.action)
-        topic_menu.addAction(self.new_topic_action)
-        topic_menu.addAction(self.rename_topic_action)
-        topic_menu.addAction(self.delete_topic_action)
-        topic_menu.addAction(self.deletes.undo_action)
-        topic_menu.addSeparator()
-        topic_menu.addAction(self.compact_action)
-        topic_menu.addAction(self.summary_action)
-        topic_menu.addSeparator()
-        topic_menu.addAction(self.stop_action)
-        from chathub_desktop.gui.reply_versions import ReplyVersionsController
-
-        self.versions = ReplyVersionsController(self)  # issue 14: Regenerate (Ctrl+R), Resend, ‹ 2 / 3 ›
-        topic_menu.addAction(self.versions.regenerate_action)
-        topic_menu.addMenu(self.versions.regenerate_with_menu)
-        from chathub_desktop.gui.topic_actions import TopicActions
-
-        self.topic_actions = TopicActions(self, topic_menu, import_menu)  # issue 14
-        assistant_menu = self.assistant_menu = mb.addMenu("&Assistant")
-        assistant_menu.addAction(self.new_assistant_action)
-        assistant_menu.addAction(self.edit_assistant_action)
-        assistant_menu.addAction(self.memory_action)
-        settings_menu = mb.addMenu("&Settings")
-        settings_menu.addAction(self.providers_action)
-        settings_menu.addAction(self.system_agent_action)
-        from chathub_desktop.gui.view_menu import ViewController
-
-        self.view = ViewController(self, self.sidebar, self.qsettings())
-        self.view.send_key_changed.connect(self._on_send_key)
-        self.rail_routes = RailRoutes(self.rail, self.page_host, topics=self.view.sidebar_action,
-                                      memory=self.memory_action, search=self.search.action,
-                                      settings=self.providers_action)
-        self.page_keys = PageShortcuts(self.page_host, {PageId.CHATS: [
-            self.new_topic_action, self.delete_topic_action, self.edit_assistant_action]})
-        self._on_send_key(self.view.prefs.send_key)
-        help_menu = mb.addMenu("&Help")
-        help_menu.addAction(self.setup_action)
-        help_menu.addAction(self.shortcuts_action)
-        help_menu.addAction(self.data_folder_action)
-        help_menu.addSeparator()
-        help_menu.addAction(self.about_action)
-        for m in (file_menu, topic_menu, assistant_menu, settings_menu, help_menu, import_menu):
-            m.setToolTipsVisible(True)
-        self._decorate_actions()
-
-    def _decorate_actions(self) -> None:
-        """An icon on every menu action that has a conventional one (issue 29)."""
-        glyphs = {
-            self.import_action: Icon.IMPORT, self.quit_action: Icon.QUIT, self.providers_action: Icon.PROVIDERS,
-            self.new_assistant_action: Icon.NEW_ASSISTANT, self.edit_assistant_action: Icon.EDIT_ASSISTANT,
-            self.memory_action: Icon.MEMORY,
-            self.system_agent_action: Icon.SYSTEM_AGENT, self.about_action: Icon.ABOUT,
-            self.data_folder_action: Icon.FOLDER, self.shortcuts_action: Icon.SHORTCUTS,
-            self.setup_action: Icon.SETUP, self.stop_action: Icon.STOP, self.compact_action: Icon.COMPACT,
-            self.summary_action: Icon.SUMMARY, self.search.action: Icon.SEARCH,
-            self.versions.regenerate_action: Icon.REGENERATE, self.deletes.undo_action: Icon.UNDO,
-            self.topic_actions.pin_action: Icon.PIN, self.topic_actions.archive_action: Icon.ARCHIVE,
-            self.topic_actions.export_md_action: Icon.EXPORT, self.topic_actions.export_json_action: Icon.EXPORT,
-            self.topic_actions.import_action: Icon.IMPORT, self.view.sidebar_action: Icon.SIDEBAR,
-            self.view.larger_action: Icon.LARGER, self.view.smaller_action: Icon.SMALLER,
-            self.view.notifications_action: Icon.NOTIFICATIONS,
-        }
-        for action, glyph in glyphs.items():
-            action.setIcon(icon(glyph))
-
-    def _on_send_key(self, key: SendKey) -> None:
+    def on_send_key(self, key: SendKey) -> None:
         """The send key changed (View menu): the composer, the welcome and the empty-topic
         text say the new key."""
         self.composer.set_send_key(key)

@@ -4,13 +4,14 @@ The servers table (name, how it runs, its tools) with Add server… / Edit… (t
 ``gui.mcp_server_dialog``, with Test before save), Paste JSON…, Import Claude Desktop
 config…, Test and Remove; below it, for the chosen assistant, each server
 (checked: its tools are offered) with its tools and their approval — Ask, Always or
-Never (not offered). The memory tools are not listed (MEM-4). Reads are quick store
-reads; writes run on a worker (``ServiceOps``); Test starts the server on the MCP
+Never (not offered). The memory tools are not listed (MEM-4). Reads and writes run
+on a worker (reads through the task runner, writes through ``ServiceOps``); Test starts the server on the MCP
 thread and shows its name, version and tools, or one line why it failed.
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import Qt, Signal
@@ -52,6 +53,26 @@ APPROVAL_TEXT = {ToolApproval.ASK: "Ask", ToolApproval.ALWAYS: "Always allow", T
 PASTE_HINT = '{"mcpServers": {"time": {"command": "uvx", "args": ["mcp-server-time"]}}}'
 
 
+@dataclass(frozen=True)
+class _Tools:
+    """One assistant's server tools and the names of its switched-on servers."""
+
+    assistant: int
+    views: list[AssistantToolView]
+    enabled: set[str]
+
+
+@dataclass(frozen=True)
+class _Read:
+    """What a reload read on the worker: servers, assistants as (id, name), the one shown
+    and its tools (None without assistants)."""
+
+    servers: list[StoredMcpServer]
+    assistants: list[tuple[int, str]]
+    chosen: int | None
+    tools: _Tools | None
+
+
 class PasteDialog(QDialog):
     """A text box for an ``mcpServers`` JSON block; ``text()`` after Add."""
 
@@ -91,6 +112,8 @@ class ToolsPage(QWidget):
         self._svc = services
         self._runner = runner
         self.servers: list[StoredMcpServer] = []
+        self.loads = 0  # finished reloads (tests wait on it)
+        self._reload_task = f"tools-page:{id(self)}"
         self.paste_dialog: PasteDialog | None = None
         self.server_dialog: McpServerDialog | None = None
         layout = QVBoxLayout(self)
@@ -161,11 +184,45 @@ class ToolsPage(QWidget):
 
     # --- servers -------------------------------------------------------------------
     def reload(self) -> None:
-        """Re-read servers and assistants (quick reads) and fill both lists; the selected
-        server stays selected while it exists."""
-        picked = self.current()
-        servers = self.ops.call("List MCP servers", self._svc.mcp.servers)
-        self.servers = list(servers) if isinstance(servers, list) else []
+        """Re-read servers, assistants and the chosen assistant's tools on a worker
+        thread, then fill both lists (issue 29: no store reads on the GUI thread)."""
+        self._runner.run(self._reload_task, self._refresh(), context="List MCP servers")
+
+    async def _refresh(self, note: str = "") -> None:
+        """Read on a worker and fill both lists; then show ``note`` (if any) on the status
+        line. A user-facing store error is shown there instead."""
+        keep = self.assistant_combo.currentData()
+        try:
+            read = await self._runner.run_in_thread(self._read, keep)
+        except Exception as exc:
+            message = user_message(exc)
+            if message is None:
+                raise  # a bug: the task runner hands it to the presenter
+            self._show_error(f"List MCP servers: {message}")
+            return
+        self._fill(read)
+        if note:  # a plain reload leaves the line alone: it may say why a later change failed
+            self._status(note)
+
+    def _read(self, keep: int | None) -> _Read:
+        """Worker side of :meth:`reload`: servers, assistants (id, name), the assistant to
+        show (``keep`` when it still exists, else the first) and its tools."""
+        mcp = self._svc.mcp
+        assistants = [(a.id, a.name) for a in self._svc.assistants.list()]
+        ids = [a for a, _name in assistants]
+        chosen = keep if keep in ids else (ids[0] if ids else None)
+        return _Read(mcp.servers(), assistants, chosen, self._read_tools(chosen))
+
+    def _read_tools(self, assistant: int | None) -> _Tools | None:
+        """Worker side: ``assistant``'s tools and the names of its switched-on servers."""
+        if assistant is None:
+            return None
+        mcp = self._svc.mcp
+        return _Tools(assistant, mcp.assistant_tools(assistant), mcp.enabled_servers(assistant))
+
+    def _fill(self, read: _Read) -> None:
+        picked = self.current()  # stays selected while it exists
+        self.servers = list(read.servers)
         self.table.setRowCount(len(self.servers))
         for r, srv in enumerate(self.servers):
             c = srv.config
@@ -177,16 +234,15 @@ class ToolsPage(QWidget):
                 self.table.setItem(r, col, item)
             if picked is not None and c.name == picked.config.name:
                 self.table.selectRow(r)
-        keep = self.assistant_combo.currentData()
         self.assistant_combo.blockSignals(True)
         self.assistant_combo.clear()
-        for a in self._svc.assistants.list():
-            self.assistant_combo.addItem(a.name, a.id)
-        index = self.assistant_combo.findData(keep)
-        self.assistant_combo.setCurrentIndex(max(index, 0))
+        for aid, name in read.assistants:
+            self.assistant_combo.addItem(name, aid)
+        self.assistant_combo.setCurrentIndex(max(self.assistant_combo.findData(read.chosen), 0))
         self.assistant_combo.blockSignals(False)
-        self.reload_tools()
+        self._fill_tools(read.tools)
         self._sync()
+        self.loads += 1
 
     def current(self) -> StoredMcpServer | None:
         """The selected server, if any."""
@@ -231,13 +287,17 @@ class ToolsPage(QWidget):
         return self.server_dialog
 
     def _saved(self, name: str) -> None:
-        self.reload()
+        self._runner.run(self._reload_task, self._show_saved(name), context="List MCP servers")
+        self.changed.emit()
+
+    async def _show_saved(self, name: str) -> None:
+        """Read the lists again, then select the saved server ``name`` and say so."""
+        await self._refresh()
         found = next((r for r, srv in enumerate(self.servers) if srv.config.name == name), -1)
         if found >= 0:
             self.table.selectRow(found)
         tested = found >= 0 and self.servers[found].tools is not None
         self._status(f"Saved {name}." + ("" if tested else " Test it to read its tools."))
-        self.changed.emit()
 
     def import_file(self) -> None:
         """Pick a Claude Desktop config file and add its servers."""
@@ -257,8 +317,8 @@ class ToolsPage(QWidget):
 
     def _added(self, names: object) -> None:
         assert isinstance(names, list)
-        self.reload()  # before the line: a reload clears the error line
-        self._status(f"Added {', '.join(names)}. Test a server to read its tools.")
+        note = f"Added {', '.join(names)}. Test a server to read its tools."
+        self._runner.run(self._reload_task, self._refresh(note), context="List MCP servers")
         self.changed.emit()
 
     def remove_selected(self) -> None:
@@ -269,8 +329,7 @@ class ToolsPage(QWidget):
             self.ops.start(f"Remove {name}", lambda: mcp.remove(name), on_ok=lambda _r: self._removed(name))
 
     def _removed(self, name: str) -> None:
-        self.reload()
-        self._status(f"Removed {name}.")
+        self._runner.run(self._reload_task, self._refresh(f"Removed {name}."), context="List MCP servers")
         self.changed.emit()
 
     def test_selected(self) -> None:
@@ -292,24 +351,37 @@ class ToolsPage(QWidget):
                 raise
             self._status(message, error=True)
         else:
-            self.reload()
             tools = ", ".join(t.name for t in listed.tools) or "no tools"
-            self._status(f"{name}: {listed.name} {listed.version} — {len(listed.tools)} tools: {tools}")
+            await self._refresh(f"{name}: {listed.name} {listed.version} — {len(listed.tools)} tools: {tools}")
             self.changed.emit()
         finally:
             self._sync()
 
     # --- per assistant ----------------------------------------------------------------
     def reload_tools(self) -> None:
-        """Fill the tree with the chosen assistant's servers and tools."""
-        assistant = self.assistant_combo.currentData()
+        """Re-read the chosen assistant's servers and tools on a worker, then fill the tree."""
+        self._runner.run(self._reload_task + ":tools", self._refresh_tools(self.assistant_combo.currentData()),
+                         context="Read the assistant's tools")
+
+    async def _refresh_tools(self, assistant: int | None) -> None:
+        try:
+            tools = await self._runner.run_in_thread(self._read_tools, assistant)
+        except Exception as exc:
+            message = user_message(exc)
+            if message is None:
+                raise
+            self._show_error(f"Read the assistant's tools: {message}")
+            return
+        if assistant == self.assistant_combo.currentData():  # else a newer choice reads its own
+            self._fill_tools(tools)
+
+    def _fill_tools(self, read: _Tools | None) -> None:
+        """Fill the tree with the servers and tools ``read`` for one assistant."""
         self.tree.blockSignals(True)
         self.tree.clear()
-        if assistant is not None:
-            views = self.ops.call("Read the assistant's tools", lambda: self._svc.mcp.assistant_tools(assistant))
-            enabled = self.ops.call("Read the assistant's servers", lambda: self._svc.mcp.enabled_servers(assistant))
+        if read is not None:
             by_server: dict[str, list[AssistantToolView]] = {}
-            for v in views if isinstance(views, list) else ():
+            for v in read.views:
                 by_server.setdefault(v.server, []).append(v)
             for srv in self.servers:
                 name = srv.config.name
@@ -317,7 +389,7 @@ class ToolsPage(QWidget):
                 top = QTreeWidgetItem([name if srv.tools is not None else f"{name} (test it to list its tools)"])
                 top.setData(0, Qt.ItemDataRole.UserRole, name)
                 top.setFlags(top.flags() | Qt.ItemFlag.ItemIsUserCheckable)
-                on = isinstance(enabled, set) and name in enabled
+                on = name in read.enabled
                 top.setCheckState(0, Qt.CheckState.Checked if on else Qt.CheckState.Unchecked)
                 self.tree.addTopLevelItem(top)
                 for v in tools:

@@ -131,7 +131,7 @@ class McpService:
     async def test(self, name: str) -> ServerTools:
         """Start the server once, list its tools, stop it, and cache the list. Raises
         :class:`InvalidInput` with the one-line reason (and stderr tail) when it fails."""
-        stored = self.get(name)
+        stored = await self._db.run(self.get, name)  # the store's worker threads, not the loop's
         try:
             listed = await self.clients.test(stored.config)
         except McpServerError as exc:

@@ -46,20 +46,16 @@ NOT_MOVED_YET: frozenset[tuple[str, str]] = frozenset({
     ("import_dialog.py", "__init__"), ("setup_wizard.py", "reload"), ("setup_wizard.py", "validatePage"),
     ("setup_wizard.py", "initializePage"), ("setup_wizard.py", "add_provider"),
     ("summary_dialog.py", "refresh"), ("summary_dialog.py", "_cursor_excerpt"), ("summary_dialog.py", "export_to"),
-    ("summary_editing.py", "save"), ("message_edit_dialog.py", "save"), ("models_page.py", "_open"),
-    ("window_pages.py", "open_edit_assistant"), ("estimate_controller.py", "edit_card"),
+    ("summary_editing.py", "save"), ("models_page.py", "_open"),
+    ("window_pages.py", "open_edit_assistant"),
     ("reply_versions.py", "resend"),
-    # quick reads of the pages through ServiceOps.call
-    ("service_ops.py", "call"),
     # being rewritten into a windowed model (h29list)
     ("message_list_model.py", "_on_message_added"), ("message_list_model.py", "_on_reply_finished"),
     ("message_list_model.py", "refresh_message"), ("message_list_model.py", "fetch_page"),
-    ("message_list_model.py", "fetchMore"),
     # the Memory page, being rebuilt (h30)
     ("raw_editor.py", "<lambda>"), ("fixed_page.py", "_fetch"), ("fixed_page.py", "<lambda>"),
     ("transfer_actions.py", "<lambda>"), ("transfer_actions.py", "_confirm_import"),
     ("transfer_actions.py", "_confirm_clear"), ("dream_runs.py", "go"), ("dream_runs.py", "_confirm_dream"),
-    ("dream_panel.py", "<lambda>"),
 })
 
 

@@ -3,13 +3,16 @@ hand-built ChatGPT exports in the real ``conversations.json`` shape."""
 
 from __future__ import annotations
 
+import concurrent.futures
 import json
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 from chathub_desktop.services.container import Services
+
+T = TypeVar("T")
 
 
 def add_fake_provider(svc: Services, base_url: str, *, name: str = "Fake", model: str = "gpt-4o-mini",
@@ -114,3 +117,11 @@ def settled(window: Any, qtbot: Any) -> None:
     """Wait until a just-attached window has listed its assistants and topics."""
     qtbot.waitUntil(lambda: not any(window.runner.is_running(n) for n in ("assistants", "topic-list", "open-topic")),
                     timeout=10000)
+
+
+def on_worker(fn: Callable[..., T], *args: Any) -> T:
+    """``fn(*args)`` run on a worker thread and its result, as the window runs its store
+    reads (issue 29: a store read on the GUI thread with window code on the stack fails
+    the test)."""
+    with concurrent.futures.ThreadPoolExecutor(1, thread_name_prefix="test-worker") as pool:
+        return pool.submit(fn, *args).result(timeout=30)

@@ -55,10 +55,16 @@ def main() -> int:
 
             async def scenario() -> None:
                 app = QApplication.instance()
-                window.reload_assistants(a.id)
+                window.reload_assistants(a.id)  # read on a store worker (issue 29)
+                while window.runner.is_running("assistants") or window.runner.is_running("topic-list"):
+                    await asyncio.sleep(0.05)
                 window.topic_actions.show_archived(True)
-                topic = window.new_topic()
-                assert topic is not None
+                created: list[int] = []
+                window.topic_created.connect(created.append)
+                window.new_topic()
+                while not created:
+                    await asyncio.sleep(0.05)
+                topic = created[0]
                 await asyncio.sleep(0.3)
                 vendor.script(Reply(text_chunks=["Wrap the call in `asyncio.timeout(5)` (3.11+): ",
                                                  "it cancels the task and raises `TimeoutError` when time is up."],

@@ -134,7 +134,7 @@ def test_saving_keep_folds_cards_visibly_and_hides_regenerate_on_range(open_page
     assert panel.restore_button.isEnabled()
 
 
-def test_copy_puts_exactly_the_visible_text_on_the_clipboard(open_page, services, helper):  # type: ignore[no-untyped-def]
+def test_copy_puts_exactly_the_visible_text_on_the_clipboard(open_page, services, helper, qtbot):  # type: ignore[no-untyped-def]
     """DRM-8/DRM-10: Copy is the cards as shown, never the range card's framing line."""
     seed_cards(services, helper, [date(2026, 11, 28), date(2026, 11, 29), date(2026, 11, 30)])
     services.dreams.set_keep(helper, 1)
@@ -142,7 +142,9 @@ def test_copy_puts_exactly_the_visible_text_on_the_clipboard(open_page, services
     panel = open_page(helper).dream_panel
     shown = panel.model.cards()
     assert panel.model.toggle_fold(0)  # the range card, expanded: its text as shown (issue 30)
-    panel.copy_button.click()
+    QGuiApplication.clipboard().setText("")
+    panel.copy_button.click()  # the text is read on a worker (issue 29)
+    qtbot.waitUntil(lambda: QGuiApplication.clipboard().text() != "", timeout=5000)
     text = QGuiApplication.clipboard().text()
     assert text == card_copy_text(shown)
     assert text == "\n\n".join(f"#{c.number} [{c.display_tag}]:\n{panel.model.index(i).data()}"
@@ -317,7 +319,8 @@ def test_a_stale_card_edit_keeps_the_text_and_offers_reload(open_page, services,
     qtbot.waitUntil(lambda: dlg.reload_button.isVisible(), timeout=5000)
     assert "nothing was saved" in dlg.error_label.text() and dlg.isVisible() and dlg.text() == "Mine"
     assert services.dreams.cards(helper)[1].text == "Written by the other window"
-    dlg.reload_button.click()
+    dlg.reload_button.click()  # read on a worker (issue 29)
+    qtbot.waitUntil(lambda: dlg.text() != "Mine", timeout=5000)
     assert dlg.text() == "Written by the other window" and not dlg.reload_button.isVisible()
     dlg.editor.setPlainText("Mine, after reading theirs")
     dlg.save_button.click()

@@ -20,6 +20,7 @@ def _page(window: Any, services: Services, qtbot: Any) -> ToolsPage:
     page = ToolsPage(services, window.runner, window.presenter)
     qtbot.addWidget(page)
     page.show()
+    qtbot.waitUntil(lambda: page.loads >= 1, timeout=5000)  # the lists are read on a worker
     return page
 
 
@@ -84,6 +85,7 @@ def test_edit_keeps_the_name_and_the_assistants_switch(window: Any, services: Se
     form.headers_edit.setPlainText("Authorization: Bearer b\nX-Team: blue")
     form.save_button.click()
     qtbot.waitUntil(lambda: not form.isVisible(), timeout=5000)
+    qtbot.waitUntil(lambda: page.status_label.text().startswith("Saved"), timeout=5000)
     stored = services.mcp.get("docs").config
     assert stored.url == "https://mcp.example.test/mcp"
     assert dict(stored.headers) == {"Authorization": "Bearer b", "X-Team": "blue"}

@@ -13,6 +13,7 @@ from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QApplication, QDialog, QLineEdit, QMenu, QStyleOptionViewItem
 
 from chathub_desktop.gui.memory.fixed_page import MemoryPage
+from chathub_desktop.gui.nav_rail import PageId
 from chathub_desktop.services.container import Services, open_services
 from tests.gui.helpers import reload_assistants, shown_memory_page
 
@@ -122,8 +123,8 @@ def test_the_page_is_a_page_that_keeps_its_place(window, services, qtbot):  # ty
     bar.setValue(bar.maximum() // 2)
     scroll = bar.value()
     assert scroll > 0
-    page.hide()  # the user goes to the chat …
-    window.activateWindow()
+    window.page_host.show_page(PageId.CHATS)  # the user goes to the chat (the page is hosted in the window) …
+    assert not page.isVisible() and window.message_view.isVisible()
     window.memory_action.trigger()  # … and comes back
     assert window.dialogs["memory"] is page and page.isVisible()
     qtbot.waitUntil(lambda: not window.runner.pending(), timeout=5000)

@@ -13,7 +13,7 @@ from chathub_desktop.gui.message_jump import TopicJumps
 from chathub_desktop.gui.message_list_model import MAX_ROWS, PAGE_SIZE, MessageListModel
 from chathub_desktop.gui.message_list_view import JumpTarget, MessageListView
 from chathub_desktop.gui.task_runner import TaskRunner
-from tests.gui.helpers import conversation, write_export
+from tests.gui.helpers import conversation, on_worker, write_export
 
 N = 3_000
 
@@ -64,11 +64,12 @@ def test_the_model_passes_the_item_model_tester(services, long_topic, qtmodeltes
     qtmodeltester.check(model)  # empty
     model.open_topic(long_topic.id)
     qtmodeltester.check(model)
-    model.prepend(long_topic.id, *model.fetch_older(long_topic.id, model.first_offset))
+    model.prepend(long_topic.id, *on_worker(model.fetch_older, long_topic.id, model.first_offset))
     qtmodeltester.check(model)
-    model.show_page(model.fetch_around(long_topic.id, 1500))
+    model.show_page(on_worker(model.fetch_around, long_topic.id, 1500))
     for _ in range(5):  # past MAX_ROWS: rows leave the window's top
-        model.append_newer(long_topic.id, model.next_offset, model.fetch_newer(long_topic.id, model.next_offset))
+        model.append_newer(long_topic.id, model.next_offset,
+                           on_worker(model.fetch_newer, long_topic.id, model.next_offset))
     qtmodeltester.check(model)
     events.detach()
 

@@ -42,7 +42,8 @@ def test_the_avatar_switches_assistants(window, services, qtbot) -> None:  # typ
     assert window.dialogs["assistant"].windowTitle() == "Edit assistant Helper"
     window.dialogs["assistant"].close()
     assert [a.isChecked() for a in rail.menu.actions()[:2]] == [True, False]
-    rail.menu.actions()[1].trigger()
+    with qtbot.waitSignal(window.topics_listed, timeout=10000):  # topics are read on a worker (issue 29)
+        rail.menu.actions()[1].trigger()
     assert window.current_assistant_id() == writer.id
     assert rail.avatar.text() == "W" and window.assistant_title.text() == "writer"
     assert window.topic_model.rowCount() == 1  # the writer's topic is listed

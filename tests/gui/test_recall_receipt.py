@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 
+import shiboken6
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication
 
@@ -13,7 +14,7 @@ from chathub_desktop.core.messages import ToolCall
 from chathub_desktop.gui.assistant_dialog import AssistantDialog
 from chathub_desktop.gui.receipt_dialog import ReceiptDialog
 from tests.fakes.vendor_server import Reply
-from tests.gui.helpers import add_fake_provider, wait_shown
+from tests.gui.helpers import add_fake_provider, new_topic, reload_assistants, wait_shown
 
 
 def test_the_receipt_lists_the_recalled_topic_and_opens_it(  # type: ignore[no-untyped-def]
@@ -21,10 +22,9 @@ def test_the_receipt_lists_the_recalled_topic_and_opens_it(  # type: ignore[no-u
     _pid, aid = add_fake_provider(services, fake_vendor.base_url)
     trip = services.topics.create(aid, "Kyoto trip").id
     services.topics.append_message(trip, "user", "We booked the ryokan for the 14th.")
-    window.reload_assistants(aid)
+    reload_assistants(window, qtbot, aid)
     window.resize(1100, 720)
-    topic_id = window.new_topic()
-    assert topic_id is not None
+    topic_id = new_topic(window, qtbot)
     wait_shown(window, qtbot, topic_id)
     fake_vendor.script(
         Reply(text_chunks=[], tool_calls=[ToolCall("c1", "searchTopics", json.dumps({"query": "ryokan"}))]),
@@ -51,13 +51,13 @@ def test_the_receipt_lists_the_recalled_topic_and_opens_it(  # type: ignore[no-u
     dialog = found[0]
     services.topics.set_archived(trip, True)  # an archived topic opens too (listed then)
     window.topic_actions.reload(keep=topic_id)
-    assert window.topic_model.row_of(trip) is None
+    qtbot.waitUntil(lambda: window.topic_model.row_of(trip) is None, timeout=3000)  # read on a worker
     assert dialog.rows["Recalled topics"].text() == f"Kyoto trip (topic {trip})"
     button = dialog.open_buttons[trip]
     assert button.text() == "Open “Kyoto trip”"
     button.click()
     qtbot.waitUntil(lambda: window.current_topic_id == trip, timeout=3000)
-    assert not dialog.isVisible()
+    assert not shiboken6.isValid(dialog) or not dialog.isVisible()  # closed (and deleted on close)
 
 
 def test_the_assistant_dialog_switches_recall_only_with_memory_on(services, qtbot):  # type: ignore[no-untyped-def]

@@ -10,7 +10,7 @@ from chathub_desktop.core.attachments import image_attachment, sha256_hex
 from chathub_desktop.gui.image_sources import stored_hash, stored_hashes, stored_image
 from chathub_desktop.gui.markdown_render import render_markdown
 from chathub_desktop.storage.attachment_blobs import store_blobs
-from tests.gui.helpers import add_fake_provider, wait_shown
+from tests.gui.helpers import add_fake_provider, reload_assistants, wait_shown
 from tests.gui.image_urls import qt_png
 
 _COLOUR = QColor(200, 30, 160)  # a colour no theme paints
@@ -59,7 +59,7 @@ def test_a_stored_hash_renders_an_image_only_when_the_store_has_it() -> None:
 def test_a_reply_shows_a_stored_attachment_inline_and_an_unknown_hash_as_a_placeholder(
         window, services, fake_vendor, qtbot) -> None:  # type: ignore[no-untyped-def]
     _pid, aid = add_fake_provider(services, fake_vendor.base_url, model="gpt-4o")
-    window.reload_assistants(aid)
+    reload_assistants(window, qtbot, aid)
     data = _png(120, 60)
     sha = sha256_hex(data)
     with services.db.write() as s:
@@ -69,7 +69,7 @@ def test_a_reply_shows_a_stored_attachment_inline_and_an_unknown_hash_as_a_place
     services.topics.append_message(topic.id, "user", "Draw it")
     services.topics.append_message(topic.id, "assistant",
                                    f"Here:\n\n![chart](chathub-attachment:{sha})\n\n![gone](chathub-attachment:{unknown})")
-    window.reload_assistants(aid)
+    reload_assistants(window, qtbot, aid)
     window.select_topic(topic.id)
     wait_shown(window, qtbot, topic.id)
     view = window.message_view

@@ -57,6 +57,23 @@ def test_paste_test_and_per_assistant_choices(window: Any, services: Services, q
                     is ToolApproval.NEVER, timeout=5000)
 
 
+def test_a_reload_keeps_the_line_that_says_why_a_paste_was_refused(window: Any, services: Services,
+                                                                    qtbot: Any) -> None:
+    """The lists are read on a worker (issue 29); a reload finishing after a refused paste
+    (e.g. the page's first one) leaves its one-line reason shown."""
+    page = ToolsPage(services, window.runner, window.presenter)
+    qtbot.addWidget(page)
+    page.show()
+    qtbot.waitUntil(lambda: page.loads == 1, timeout=5000)
+    page.paste().edit.setPlainText("{not json")
+    page.paste_dialog.accept()
+    qtbot.waitUntil(lambda: page.status_label.isVisible() and not page.ops.busy, timeout=5000)
+    page.reload()
+    qtbot.waitUntil(lambda: page.loads == 2, timeout=5000)
+    assert page.status_label.isVisible()
+    assert page.status_label.text().startswith("Add MCP servers: nothing imported: the config is not JSON")
+
+
 def test_an_ask_shows_in_the_chat_and_always_is_kept(window: Any, services: Services, qtbot: Any,
                                                      fake_vendor: FakeVendor) -> None:
     _pid, aid = add_fake_provider(services, fake_vendor.base_url)

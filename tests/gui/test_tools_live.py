@@ -33,6 +33,7 @@ def test_an_approval_set_from_the_cli_shows_on_the_open_tools_page(window: Any, 
                                 ServerTools("mcp-time", "1", (McpTool("get_current_time", "Now", {}),)))
     dlg = window.pages.open_settings()
     page = dlg.tabs.widget(dlg.tabs.count() - 1)
+    qtbot.waitUntil(lambda: page.tree.topLevelItem(0) is not None, timeout=DEADLINE_MS)  # read on a worker
     top = page.tree.topLevelItem(0)
     combo = page.tree.itemWidget(top.child(0), 1)
     assert combo.currentText() == "Ask"

@@ -53,6 +53,8 @@ def main(out_dir: Path) -> int:
                 page = ToolsPage(svc, w.runner, w.presenter)
                 page.resize(680, 560)
                 page.show()
+                while page.loads < 1:  # the lists are read on a worker (issue 29)
+                    await asyncio.sleep(0.02)
                 page.table.selectRow(0)
                 page._status("time: mcp-time 2026.10.19 — 2 tools: get_current_time, convert_time")
                 await shots.grab(page, out_dir / f"settings_tools_{theme}.png")

@@ -61,7 +61,9 @@ def main() -> int:
         window.show()
 
         async def scenario() -> None:
-            window.reload_assistants(a.id)
+            window.reload_assistants(a.id)  # read on a store worker (issue 29)
+            while window.runner.is_running("assistants") or window.runner.is_running("topic-list"):
+                await asyncio.sleep(0.05)
             window.select_topic(topic.id)
             view, model = window.message_view, window.message_model
             while not (model.rowCount() and view.is_at_bottom()):

@@ -118,18 +118,23 @@ class DreamCardActions(QObject):
             dlg.show_error("Another change is still being written; try again in a moment.")
 
     def _reload_dialog(self, dlg: CardEditDialog) -> None:
-        """Reload in the card dialog: the stored card of the same tag (else number)."""
-        snap = self._host.ops.call("Reload", lambda: self._host.svc.dreams.snapshot(self._host.assistant_id))
-        if not isinstance(snap, CardsSnapshot):
-            return
-        old = dlg.card
-        card = next((c for c in snap.cards if c.tag == old.tag),
-                    next((c for c in snap.cards if c.number == old.number), None))
-        if card is None:
-            dlg.show_error(f"card #{old.number} [{old.display_tag}] no longer exists")
-            return
-        dlg.set_card(card, snap.version)
-        self._host.schedule_reload()
+        """Reload in the card dialog: the stored card of the same tag (else number), read
+        on a worker (issue 29)."""
+        dreams, assistant = self._host.svc.dreams, self._host.assistant_id
+
+        def shown(snap: object) -> None:
+            assert isinstance(snap, CardsSnapshot)
+            old = dlg.card
+            card = next((c for c in snap.cards if c.tag == old.tag),
+                        next((c for c in snap.cards if c.number == old.number), None))
+            if card is None:
+                dlg.show_error(f"card #{old.number} [{old.display_tag}] no longer exists")
+                return
+            dlg.set_card(card, snap.version)
+            self._host.schedule_reload()
+
+        if not self._host.ops.start("Reload", lambda: dreams.snapshot(assistant), shown, error_sink=dlg.show_error):
+            dlg.show_error("Another change is still being written; try again in a moment.")
 
     def delete_card(self) -> None:
         """Delete the selected card after confirmation (Del); later cards renumber."""
@@ -201,12 +206,18 @@ class DreamCardActions(QObject):
         self._host.ops.start("Restore", lambda: self._host.svc.dreams.restore(self._host.assistant_id), done)
 
     def copy_all(self) -> None:
-        """Copy: exactly the cards' visible text, never a framing line (DRM-8)."""
-        text = self._host.ops.call("Copy", lambda: self._host.svc.dreams.copy_text(self._host.assistant_id))
-        if isinstance(text, str) and text:
-            QGuiApplication.clipboard().setText(text)
-            n = self._host.card_count()
-            self._host.show_status(f"Copied {n} {'card' if n == 1 else 'cards'}")
+        """Copy: exactly the cards' visible text, never a framing line (DRM-8); the text is
+        read on a worker (issue 29)."""
+        dreams, assistant = self._host.svc.dreams, self._host.assistant_id
+
+        def copied(text: object) -> None:
+            if isinstance(text, str) and text:
+                QGuiApplication.clipboard().setText(text)
+                n = self._host.card_count()
+                self._host.show_status(f"Copied {n} {'card' if n == 1 else 'cards'}")
+
+        if not self._host.ops.start("Copy", lambda: dreams.copy_text(assistant), copied):
+            self._host.show_status("Another change is still being written; try again in a moment.")
 
     def copy_card(self) -> None:
         """Copy the selected card's text (Ctrl+C on the list)."""

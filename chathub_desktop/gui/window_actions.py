@@ -1,0 +1,185 @@
+"""The main window's actions and menus (issue #2; split from ``main_window``): every
+menu action with its shortcut and tooltip, the menu bar, and the icons of the menu
+actions (issue 29). The builders set the actions as attributes of the window, which its
+components reach through their Protocols.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from PySide6.QtCore import QSize
+from PySide6.QtGui import QAction, QKeySequence
+from PySide6.QtWidgets import QToolButton, QWidget
+
+from chathub_desktop.gui.compaction_controller import COMPACT_TEXT
+from chathub_desktop.gui.design.icons import Icon, icon
+from chathub_desktop.gui.design.tokens import IconSize
+from chathub_desktop.gui.nav_rail import PageId, PageShortcuts, RailRoutes
+
+if TYPE_CHECKING:
+    from chathub_desktop.gui.main_window import MainWindow
+
+
+def tool_button(action: QAction, label: str, glyph: Icon) -> QToolButton:
+    """An icon button for ``action`` (issue 29): the icon ``glyph``, the action's tooltip,
+    ``label`` as its accessible name (and the action's icon text, so menus keep the
+    action's own text); it follows the action's enabled state."""
+    action.setIcon(icon(glyph))
+    action.setIconText(label)
+    b = QToolButton()
+    b.setDefaultAction(action)
+    b.setAutoRaise(True)
+    b.setAccessibleName(label)
+    b.setIconSize(QSize(IconSize.MD, IconSize.MD))
+    return b
+
+
+def window_action(owner: QWidget, text: str, slot: object, shortcut: QKeySequence | str | None = None,
+                  tip: str = "") -> QAction:
+    """A QAction ``text`` of ``owner`` that calls ``slot``, with ``shortcut`` and ``tip``
+    (tooltip and status tip); added to ``owner`` so the shortcut works without a menu."""
+    a = QAction(text, owner)
+    if shortcut is not None:
+        a.setShortcuts([QKeySequence(shortcut)])  # setShortcut() would build Qt's namespace
+    if tip:
+        a.setToolTip(tip)
+        a.setStatusTip(tip)
+    a.triggered.connect(slot)
+    owner.addAction(a)
+    return a
+
+
+def build_actions(w: MainWindow) -> None:
+    """Create the window's menu actions as attributes of ``w`` (each with its shortcut and
+    tooltip, added to ``w`` so its shortcut works before a menu shows it)."""
+    w.import_action = window_action(w, "Chat history export…", lambda *_: w.pages.open_import(), "Ctrl+I",
+                                    "Import conversations from a ChatGPT, Claude, Open WebUI or "
+                                    "LibreChat export (the format is detected)")
+    from chathub_desktop.core.export_formats import FORMATS
+
+    w.import_format_actions = [
+        window_action(w, f"{f.label} export…", lambda *_, name=f.name: w.pages.open_import(name), None,
+                      f"Import conversations from {f.a_label} export. {f.how_to_export}")
+        for f in FORMATS]
+    w.quit_action = window_action(w, "&Quit", w.request_quit, "Ctrl+Q",
+                                  "Quit ChatHub Desktop (a reply being written is kept as interrupted)")
+    w.providers_action = window_action(w, "&Providers…", w.pages.open_settings, "Ctrl+,",
+                                       "Add or change LLM providers and their API keys")
+    w.new_assistant_action = window_action(w, "&New…", w.pages.open_new_assistant, None,
+                                           "Create an assistant (Alt+A, N)")
+    w.edit_assistant_action = window_action(w, "&Edit…", w.pages.open_edit_assistant, "Ctrl+E",
+                                            "Edit the selected assistant's settings (Ctrl+E)")
+    w.memory_action = window_action(w, "&Memory…", w.pages.open_memory, "Ctrl+M",
+                                    "The selected assistant's memory: switch, fixed memory and the memory "
+                                    "dream (Ctrl+M)")
+    w.about_action = window_action(w, "&About ChatHub Desktop", w.pages.open_about, None,
+                                   "Version, data folder, database and where API keys are kept")
+    w.data_folder_action = window_action(w, "Open &data folder", w.pages.open_data_folder, None,
+                                         "Show the folder holding your data in the file manager")
+    w.shortcuts_action = window_action(w, "&Keyboard shortcuts", w.pages.open_shortcuts, "Ctrl+/",
+                                       "Every keyboard shortcut of the window (Ctrl+/)")
+    w.setup_action = window_action(w, "&Setup…", w.pages.open_setup, None,
+                                   "The first-run setup: a provider, an assistant, your history")
+    w.new_topic_action = window_action(w, "New &topic", w.new_topic, "Ctrl+N",
+                                       "Start a new topic with this assistant (Ctrl+N)")
+    w.rename_topic_action = window_action(w, "&Rename topic", w.rename_topic, "F2",
+                                          "Rename the selected topic (F2)")
+    w.delete_topic_action = QAction("&Delete topic", w)
+    w.delete_topic_action.setShortcuts(QKeySequence.StandardKey.Delete)
+    w.delete_topic_action.setToolTip("Delete the selected topic and its messages (Del)")
+    w.delete_topic_action.triggered.connect(w.delete_topic)
+    w.stop_action = window_action(w, "Stop", w.sending.stop_current, "Esc",
+                                  "Stop the reply being written, or the compaction running, "
+                                  "in this topic (Esc)")
+    w.compact_action = window_action(w, COMPACT_TEXT, lambda: w.compaction.compact_topic(), "Ctrl+Shift+K",
+                                     "Summarize this topic's completed turns now with the History "
+                                     "Compress model; messages stay (Ctrl+Shift+K)")
+    w.summary_action = window_action(w, "View topic &summary…", lambda: w.compaction.open_summary(), "Ctrl+Shift+S",
+                                     "The topic's rolling summary, its model, Copy / Export and the "
+                                     "compaction debug log (Ctrl+Shift+S)")
+    w.system_agent_action = window_action(w, "System &Agent…", w.pages.open_system_agent, None,
+                                          "History Compress model, topic naming model and summary archives")
+
+
+def build_menus(w: MainWindow) -> None:
+    """Build ``w``'s menu bar from its actions, with the controllers that own menu
+    entries (search, reply versions, topic actions, the View menu) and the rail's routes."""
+    mb = w.menuBar()
+    file_menu = mb.addMenu("&File")
+    import_menu = file_menu.addMenu("&Import")
+    import_menu.addAction(w.import_action)
+    import_menu.addSeparator()
+    for action in w.import_format_actions:
+        import_menu.addAction(action)
+    file_menu.addSeparator()
+    file_menu.addAction(w.quit_action)
+    topic_menu = w.topic_menu = mb.addMenu("&Topic")
+    from chathub_desktop.gui.search_controller import SearchController
+
+    w.search = SearchController(w, w)  # issue 14: Ctrl+K / Ctrl+Shift+F
+    topic_menu.addAction(w.search.action)
+    topic_menu.addAction(w.new_topic_action)
+    topic_menu.addAction(w.rename_topic_action)
+    topic_menu.addAction(w.delete_topic_action)
+    topic_menu.addAction(w.deletes.undo_action)
+    topic_menu.addSeparator()
+    topic_menu.addAction(w.compact_action)
+    topic_menu.addAction(w.summary_action)
+    topic_menu.addSeparator()
+    topic_menu.addAction(w.stop_action)
+    from chathub_desktop.gui.reply_versions import ReplyVersionsController
+
+    w.versions = ReplyVersionsController(w)  # issue 14: Regenerate (Ctrl+R), Resend, ‹ 2 / 3 ›
+    topic_menu.addAction(w.versions.regenerate_action)
+    topic_menu.addMenu(w.versions.regenerate_with_menu)
+    from chathub_desktop.gui.topic_actions import TopicActions
+
+    w.topic_actions = TopicActions(w, topic_menu, import_menu)  # issue 14
+    assistant_menu = w.assistant_menu = mb.addMenu("&Assistant")
+    assistant_menu.addAction(w.new_assistant_action)
+    assistant_menu.addAction(w.edit_assistant_action)
+    assistant_menu.addAction(w.memory_action)
+    settings_menu = mb.addMenu("&Settings")
+    settings_menu.addAction(w.providers_action)
+    settings_menu.addAction(w.system_agent_action)
+    from chathub_desktop.gui.view_menu import ViewController
+
+    w.view = ViewController(w, w.sidebar, w.qsettings())
+    w.view.send_key_changed.connect(w.on_send_key)
+    w.rail_routes = RailRoutes(w.rail, w.page_host, topics=w.view.sidebar_action,
+                                  memory=w.memory_action, search=w.search.action,
+                                  settings=w.providers_action)
+    w.page_keys = PageShortcuts(w.page_host, {PageId.CHATS: [
+        w.new_topic_action, w.delete_topic_action, w.edit_assistant_action]})
+    w.on_send_key(w.view.prefs.send_key)
+    help_menu = mb.addMenu("&Help")
+    help_menu.addAction(w.setup_action)
+    help_menu.addAction(w.shortcuts_action)
+    help_menu.addAction(w.data_folder_action)
+    help_menu.addSeparator()
+    help_menu.addAction(w.about_action)
+    for m in (file_menu, topic_menu, assistant_menu, settings_menu, help_menu, import_menu):
+        m.setToolTipsVisible(True)
+    decorate_actions(w)
+
+
+def decorate_actions(w: MainWindow) -> None:
+    """An icon on every menu action that has a conventional one (issue 29)."""
+    glyphs = {
+        w.import_action: Icon.IMPORT, w.quit_action: Icon.QUIT, w.providers_action: Icon.PROVIDERS,
+        w.new_assistant_action: Icon.NEW_ASSISTANT, w.edit_assistant_action: Icon.EDIT_ASSISTANT,
+        w.memory_action: Icon.MEMORY,
+        w.system_agent_action: Icon.SYSTEM_AGENT, w.about_action: Icon.ABOUT,
+        w.data_folder_action: Icon.FOLDER, w.shortcuts_action: Icon.SHORTCUTS,
+        w.setup_action: Icon.SETUP, w.stop_action: Icon.STOP, w.compact_action: Icon.COMPACT,
+        w.summary_action: Icon.SUMMARY, w.search.action: Icon.SEARCH,
+        w.versions.regenerate_action: Icon.REGENERATE, w.deletes.undo_action: Icon.UNDO,
+        w.topic_actions.pin_action: Icon.PIN, w.topic_actions.archive_action: Icon.ARCHIVE,
+        w.topic_actions.export_md_action: Icon.EXPORT, w.topic_actions.export_json_action: Icon.EXPORT,
+        w.topic_actions.import_action: Icon.IMPORT, w.view.sidebar_action: Icon.SIDEBAR,
+        w.view.larger_action: Icon.LARGER, w.view.smaller_action: Icon.SMALLER,
+        w.view.notifications_action: Icon.NOTIFICATIONS,
+    }
+    for action, glyph in glyphs.items():
+        action.setIcon(icon(glyph))
