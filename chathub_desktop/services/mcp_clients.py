@@ -19,8 +19,10 @@ cancels the call on the server's loop.
 - The last :data:`STDERR_TAIL_BYTES` of a stdio server's stderr go into its error.
 - ``PATH`` for stdio servers is the user's login shell's (``login_path``) before the
   app's, so ``npx``/``uvx`` start from a menu launcher too.
-- :meth:`McpClients.close` stops every server with its whole process tree (the SDK
-  closes stdin, then SIGTERM/SIGKILL to the process group) and ends the thread.
+- stdio servers run under :class:`~chathub_desktop.providers.mcp_stdio.StdioTransport`:
+  each line they write is bounded (64 MB; a longer one ends the session with one line).
+- :meth:`McpClients.close` stops every server with its whole process tree (stdin
+  closes, then SIGTERM/SIGKILL to the process group) and ends the thread.
 """
 
 from __future__ import annotations
@@ -44,6 +46,8 @@ from chathub_desktop.core.mcp_config import McpServerConfig, McpTool, McpTranspo
 
 if TYPE_CHECKING:
     from mcp.client.session import MessageHandlerFnT
+
+    from chathub_desktop.providers.mcp_stdio import StdioTransport
 
 __all__ = [
     "CALL_TIMEOUT_S",
@@ -179,6 +183,8 @@ class _Connection:
     stop: asyncio.Event = field(default_factory=asyncio.Event)
     ready: asyncio.Future[ServerTools] | None = None
     stderr: _StderrTail | None = None
+    #: The stdio transport of the running session (its pid and, once it ended the session, why).
+    stdio: StdioTransport | None = None
     crashes: int = 0
     retry_at: float = 0.0
     last_error: str = ""
@@ -194,13 +200,17 @@ class McpClients:
     ``path`` returns the ``PATH`` stdio servers get (default :func:`login_path`, asked
     once, on the MCP thread); ``call_timeout_s`` / ``start_timeout_s``: deadlines in
     seconds; ``max_http_body_bytes``: the bound on a Streamable HTTP server's non-SSE
-    answer (``providers.mcp_http``). Thread-safe; every method may be awaited from any event loop."""
+    answer (``providers.mcp_http``); ``max_stdio_line_bytes``: the bound on one line a stdio
+    server writes (``providers.mcp_stdio``). Thread-safe; every method may be awaited from any event loop."""
 
     def __init__(self, *, path: Callable[[], str] = login_path, call_timeout_s: float = CALL_TIMEOUT_S,
-                 start_timeout_s: float = START_TIMEOUT_S, max_http_body_bytes: int | None = None) -> None:
+                 start_timeout_s: float = START_TIMEOUT_S, max_http_body_bytes: int | None = None,
+                 max_stdio_line_bytes: int | None = None) -> None:
         from chathub_desktop.providers.mcp_http import MAX_HTTP_BODY_BYTES
+        from chathub_desktop.providers.mcp_stdio import MAX_LINE_BYTES
 
         self.max_http_body_bytes = max_http_body_bytes or MAX_HTTP_BODY_BYTES
+        self.max_stdio_line_bytes = max_stdio_line_bytes or MAX_LINE_BYTES
         self._path_source = path
         self._path: str | None = None
         self.call_timeout_s = call_timeout_s
@@ -383,9 +393,11 @@ class McpClients:
 
     @contextlib.asynccontextmanager
     async def _stdio(self, conn: _Connection) -> Any:
-        from mcp import StdioServerParameters
-        from mcp.client.stdio import stdio_client
+        from mcp.client.stdio import get_default_environment
 
+        from chathub_desktop.providers.mcp_stdio import StdioTransport
+
+        conn.stdio = None
         if self._path is None:
             self._path = await asyncio.to_thread(self._path_source)
         config = conn.config
@@ -393,9 +405,10 @@ class McpClients:
         if command is None:
             raise McpServerError(f"{config.command!r} was not found on PATH ({self._path[:300]})")
         conn.stderr = _StderrTail()
-        params = StdioServerParameters(command=command, args=list(config.args),
-                                       env={"PATH": self._path, **config.env}, cwd=config.cwd)
-        async with stdio_client(params, errlog=conn.stderr.writer) as streams:
+        env = {**get_default_environment(), "PATH": self._path, **config.env}
+        conn.stdio = StdioTransport(command, config.args, env=env, cwd=config.cwd, stderr=conn.stderr.writer,
+                                    max_line_bytes=self.max_stdio_line_bytes)
+        async with conn.stdio.open() as streams:
             conn.stderr.spawned()  # the child holds its own copy of the pipe now
             yield streams
 
@@ -501,6 +514,8 @@ class McpClients:
             what = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
         if not what.startswith(f"{conn.config.name}:"):
             what = f"{conn.config.name}: {what}"
+        if conn.stdio is not None and conn.stdio.failure:
+            what = f"{conn.config.name}: {conn.stdio.failure}"  # the transport's reason beats its symptoms
         tail = conn.stderr.text() if conn.stderr is not None else ""
         return f"{what} — stderr: {tail}" if tail else what
 
