@@ -30,7 +30,7 @@ from mcp.types import jsonrpc_message_adapter
 
 from chathub_desktop.providers.mcp_http import MAX_HTTP_BODY_BYTES
 
-__all__ = ["KILL_AFTER_S", "MAX_LINE_BYTES", "STDIN_GRACE_S", "LineTooLong", "StdioTransport"]
+__all__ = ["KILL_AFTER_S", "MAX_LINE_BYTES", "STDIN_GRACE_S", "LineBuffer", "LineTooLong", "StdioTransport"]
 
 log = logging.getLogger(__name__)
 
@@ -50,6 +50,35 @@ class LineTooLong(Exception):
 def _size(limit: int) -> str:
     mib = 1024 * 1024
     return f"{limit // mib} MB" if limit % mib == 0 else f"{limit:,} bytes"
+
+
+class LineBuffer:
+    """Splits a byte stream into lines (without their ``\\n``) of at most ``limit`` bytes.
+    Holds at most ``limit`` bytes of an unfinished line."""
+
+    def __init__(self, limit: int) -> None:
+        self._limit = limit
+        self._pending = bytearray()
+
+    def feed(self, chunk: bytes) -> list[bytes]:
+        """The lines ``chunk`` completes, in order. Raises :class:`LineTooLong` (one line:
+        "the server wrote a line over 64 MB") once a line passes the bound; the buffer is
+        emptied then and should not be fed again."""
+        lines: list[bytes] = []
+        start = 0
+        while (end := chunk.find(b"\n", start)) >= 0:
+            self._take(chunk, start, end)
+            lines.append(bytes(self._pending))
+            self._pending.clear()
+            start = end + 1
+        self._take(chunk, start, len(chunk))
+        return lines
+
+    def _take(self, chunk: bytes, start: int, end: int) -> None:
+        if len(self._pending) + end - start > self._limit:
+            self._pending = bytearray()
+            raise LineTooLong(f"the server wrote a line over {_size(self._limit)}")
+        self._pending += chunk[start:end]
 
 
 class StdioTransport:
@@ -112,47 +141,37 @@ class StdioTransport:
                 await process.aclose()
 
     async def _reader(self, process: Process, read_in: MemoryObjectSendStream[SessionMessage | Exception]) -> None:
-        """Split stdout into lines (bounded), parse each and send it to the session."""
+        """Split stdout into bounded lines, parse each and send it to the session; on a
+        line past the bound, send :class:`LineTooLong` and stop the server."""
         assert process.stdout is not None
-        line = bytearray()
+        lines = LineBuffer(self._limit)
         async with read_in:
             try:
                 async for chunk in process.stdout:
-                    start = 0
-                    while (end := chunk.find(b"\n", start)) >= 0:
-                        line += chunk[start:end]
-                        start = end + 1
-                        if not await self._deliver(line, read_in, process):
+                    for line in lines.feed(chunk):
+                        if line.strip() and not await self._send(self._parse(line), read_in):
                             return
-                        line.clear()
-                    line += chunk[start:]
-                    if len(line) > self._limit:
-                        await self._deliver(line, read_in, process)
-                        return
-            except (anyio.ClosedResourceError, anyio.BrokenResourceError, anyio.EndOfStream, OSError):
+            except LineTooLong as exc:
+                self.failure = str(exc)
+                await self._send(exc, read_in)
+                with anyio.CancelScope(shield=True):
+                    await self._stop(process, grace_s=0.0)
+            except (anyio.ClosedResourceError, anyio.BrokenResourceError, OSError):
                 return
 
-    async def _deliver(self, line: bytearray, read_in: MemoryObjectSendStream[SessionMessage | Exception],
-                       process: Process) -> bool:
-        """Send one line's message (or its parse error); refuse an over-long line, stop
-        the server and return False. False too when the session is gone."""
-        item: SessionMessage | Exception
-        if len(line) > self._limit:
-            self.failure = f"the server wrote a line over {_size(self._limit)}"
-            line.clear()
-            with contextlib.suppress(anyio.ClosedResourceError, anyio.BrokenResourceError):
-                await read_in.send(LineTooLong(self.failure))
-            with anyio.CancelScope(shield=True):
-                await self._stop(process, grace_s=0.0)
-            return False
-        if not line.strip():
-            return True
+    def _parse(self, line: bytes) -> SessionMessage | Exception:
+        """One line as the SDK's ``stdio_client`` parses it; a parse error is handed on as a value."""
         try:
-            item = SessionMessage(jsonrpc_message_adapter.validate_json(bytes(line), by_name=False))
+            return SessionMessage(jsonrpc_message_adapter.validate_json(line, by_name=False))
         except ValueError as exc:
             log.info("MCP server %s wrote a line that is not JSON-RPC: %s", self._argv[0],
                      str(exc).splitlines()[0] if str(exc) else type(exc).__name__)
-            item = exc
+            return exc
+
+    @staticmethod
+    async def _send(item: SessionMessage | Exception,
+                    read_in: MemoryObjectSendStream[SessionMessage | Exception]) -> bool:
+        """Hand ``item`` to the session; False when the session is gone."""
         try:
             await read_in.send(item)
         except (anyio.ClosedResourceError, anyio.BrokenResourceError):
