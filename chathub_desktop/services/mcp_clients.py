@@ -34,6 +34,7 @@ import json
 import logging
 import os
 import shutil
+import signal
 import subprocess
 import threading
 import time
@@ -79,6 +80,7 @@ MAX_RESULT_CHARS = 16 * 1024 * 1024
 """Longest tool result accepted (characters); a larger result is an error, never cut."""
 MAX_LIST_PAGES = 20
 """Most ``tools/list`` pages read from one server."""
+_KILL_RESERVE_S = 0.5
 _LOGIN_PATH_TIMEOUT_S = 5.0
 _LOGIN_PATH_MARK = "__CHATHUB_LOGIN_PATH__="
 
@@ -250,7 +252,8 @@ class McpClients:
         """Stop every server with its process tree and end the loop thread (quit).
         Blocking, for a worker thread (the app's quit runs it there, beside its other
         shutdown work): returns within ``timeout_s`` seconds in all (the servers stop
-        in parallel); calling it again does nothing."""
+        in parallel; a stdio server's process group still there then gets SIGKILL);
+        calling it again does nothing."""
         deadline = time.monotonic() + timeout_s
         with self._lock:
             if self._closed:
@@ -259,11 +262,19 @@ class McpClients:
             loop, thread = self._loop, self._thread
         if loop is None or thread is None:
             return
+        groups = [c.stdio.pid for c in list(self._connections.values()) if c.stdio is not None and c.stdio.pid]
         future = asyncio.run_coroutine_threadsafe(self._stop_all(), loop)
+        kill_at = deadline - min(_KILL_RESERVE_S, timeout_s / 4)
         with contextlib.suppress(concurrent.futures.TimeoutError, RuntimeError):
-            future.result(max(0.0, deadline - time.monotonic()))
+            future.result(max(0.0, kill_at - time.monotonic()))
         if not future.done():
-            log.warning("MCP servers still stopping after %.0f s: %s", timeout_s, ", ".join(self.running()))
+            for pgid in groups:  # the transports own their process groups: what is left gets SIGKILL
+                with contextlib.suppress(OSError):
+                    os.killpg(pgid, signal.SIGKILL)
+            with contextlib.suppress(concurrent.futures.TimeoutError, RuntimeError):
+                future.result(max(0.0, deadline - time.monotonic()))
+        if not future.done():
+            log.warning("MCP servers still stopping after %.0f s", timeout_s)
         loop.call_soon_threadsafe(loop.stop)
         thread.join(max(0.0, deadline - time.monotonic()))
         if not thread.is_alive():

@@ -100,3 +100,19 @@ def test_a_line_one_byte_over_a_small_bound_is_refused(limit: int, tmp_path: Pat
         clients.close()
     assert str(refused.value) == f"tiny: the server wrote a line over {limit:,} bytes"
     assert processes_in(folder) == []
+
+
+def test_a_quit_shorter_than_the_stop_sequence_still_leaves_no_server(tmp_path: Path) -> None:
+    """The transport knows its server's process group: when quit's budget ends before
+    the stop sequence does, quit kills the group."""
+    folder = tmp_path / "short-home"
+    folder.mkdir()
+    config = McpServerConfig.stdio("stubborn", sys.executable, (STUBBORN, "--ignore-stdin-close"), DOUBLES,
+                                   str(folder))
+    clients = McpClients()
+    try:
+        asyncio.run(clients.tools(config))
+        assert len(processes_in(folder)) == 1
+    finally:
+        clients.close(2.0)
+    assert processes_in(folder) == []
