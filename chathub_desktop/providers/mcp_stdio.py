@@ -30,7 +30,8 @@ from mcp.types import jsonrpc_message_adapter
 
 from chathub_desktop.providers.mcp_http import MAX_HTTP_BODY_BYTES
 
-__all__ = ["KILL_AFTER_S", "MAX_LINE_BYTES", "STDIN_GRACE_S", "LineBuffer", "LineTooLong", "StdioTransport"]
+__all__ = ["KILL_AFTER_S", "MAX_LINE_BYTES", "STDIN_GRACE_S", "LineBuffer", "LineTooLong", "StdioTransport",
+           "parse_line"]
 
 log = logging.getLogger(__name__)
 
@@ -50,6 +51,18 @@ class LineTooLong(Exception):
 def _size(limit: int) -> str:
     mib = 1024 * 1024
     return f"{limit // mib} MB" if limit % mib == 0 else f"{limit:,} bytes"
+
+
+def parse_line(line: bytes) -> SessionMessage | Exception:
+    """One stdout line (UTF-8 JSON, no newline) as the SDK's ``stdio_client`` parses it:
+    the JSON-RPC message, or the ``ValueError`` that refused it, as a value for the
+    session (which hands it to its message handler)."""
+    try:
+        return SessionMessage(jsonrpc_message_adapter.validate_json(line, by_name=False))
+    except ValueError as exc:
+        log.info("an MCP server wrote a line that is not JSON-RPC: %s",
+                 str(exc).splitlines()[0] if str(exc) else type(exc).__name__)
+        return exc
 
 
 class LineBuffer:
@@ -149,7 +162,7 @@ class StdioTransport:
             try:
                 async for chunk in process.stdout:
                     for line in lines.feed(chunk):
-                        if line.strip() and not await self._send(self._parse(line), read_in):
+                        if line.strip() and not await self._send(parse_line(line), read_in):
                             return
             except LineTooLong as exc:
                 self.failure = str(exc)
@@ -158,15 +171,6 @@ class StdioTransport:
                     await self._stop(process, grace_s=0.0)
             except (anyio.ClosedResourceError, anyio.BrokenResourceError, OSError):
                 return
-
-    def _parse(self, line: bytes) -> SessionMessage | Exception:
-        """One line as the SDK's ``stdio_client`` parses it; a parse error is handed on as a value."""
-        try:
-            return SessionMessage(jsonrpc_message_adapter.validate_json(line, by_name=False))
-        except ValueError as exc:
-            log.info("MCP server %s wrote a line that is not JSON-RPC: %s", self._argv[0],
-                     str(exc).splitlines()[0] if str(exc) else type(exc).__name__)
-            return exc
 
     @staticmethod
     async def _send(item: SessionMessage | Exception,
