@@ -23,7 +23,7 @@ from typing import TextIO
 
 import anyio
 from anyio.abc import Process
-from anyio.streams.memory import MemoryObjectSendStream
+from anyio.streams.memory import MemoryObjectReceiveStream, MemoryObjectSendStream
 from mcp.os.posix.utilities import terminate_posix_process_tree
 from mcp.shared.message import SessionMessage
 from mcp.types import jsonrpc_message_adapter
@@ -116,7 +116,8 @@ class StdioTransport:
         return self._process.pid if self._process is not None else None
 
     @contextlib.asynccontextmanager
-    async def open(self) -> AsyncIterator[tuple[object, object]]:
+    async def open(self) -> AsyncIterator[tuple[MemoryObjectReceiveStream[SessionMessage | Exception],
+                                                MemoryObjectSendStream[SessionMessage]]]:
         """Start the server and yield ``(read, write)`` for ``ClientSession``; on exit
         (any path, cancellation too) stop it as the module doc says. Raises ``OSError``
         when the command cannot be started."""
