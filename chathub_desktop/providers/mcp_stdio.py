@@ -164,6 +164,10 @@ class StdioTransport:
                 async for chunk in process.stdout:
                     for line in lines.feed(chunk):
                         if line.strip() and not await self._send(parse_line(line), read_in):
+                            # the session is gone: discard the rest, so a server stuck writing can
+                            # still see its stdin close and exit on its own
+                            async for _ in process.stdout:
+                                pass
                             return
             except LineTooLong as exc:
                 self.failure = str(exc)
