@@ -53,7 +53,7 @@ def test_live_theme_switch_repaints_every_widget_both_ways(window, services, fak
     window.composer.set_text("Hello there")
     window.composer.send_button.click()
     qtbot.waitUntil(lambda: window.message_model.rowCount() == 2
-                    and window.message_model.message_at(1).status == "complete", timeout=5000)
+                    and window.message_model.message_at(1).status == "complete", timeout=15000)
     picker = window.model_picker.picker
     for name, tokens in (("dark", DARK), ("light", LIGHT), ("dark", DARK)):
         window.view.theme_actions[name].trigger()

@@ -117,7 +117,7 @@ def test_the_choosers_show_the_window_the_provider_reports(
     fake_vendor.props = {"default_generation_settings": {"n_ctx": 4096}}
     pid, aid = add_fake_provider(services, fake_vendor.base_url, model="smollm2-135m")
     topic = services.topics.create(aid).id
-    window.reload_assistants(aid)
+    reload_assistants(window, qtbot, aid)
     window.select_topic(topic)
     dlg = window.pages.open_edit_assistant()
     choices = dlg.model_choices

@@ -10,9 +10,17 @@ from chathub_desktop.gui.task_runner import TaskRunner
 from chathub_desktop.services.container import Services, open_services
 
 
-def test_storage_page_shows_the_sqlite_file_and_the_copy_command(services: Services, qtbot, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+def _settled(dlg: SettingsDialog, qtbot) -> None:  # type: ignore[no-untyped-def]
+    """Wait for the dialog's worker reads (the System Agent's summarizer line)."""
+    assert dlg.system_page is not None
+    qtbot.waitUntil(lambda: not dlg.system_page.resolving(), timeout=5000)
+
+
+def test_storage_page_shows_the_sqlite_file_and_the_copy_command(services: Services, qtbot, qloop,  # type: ignore[no-untyped-def]
+                                                                 tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
     dlg = SettingsDialog(services.providers, None, services=services, runner=TaskRunner(None))
     qtbot.addWidget(dlg)
+    _settled(dlg, qtbot)
     page = dlg.storage_page
     assert page is not None
     assert page.url_label.text() == f"sqlite:///{tmp_path / 'store.sqlite3'}"
@@ -23,7 +31,7 @@ def test_storage_page_shows_the_sqlite_file_and_the_copy_command(services: Servi
     assert QGuiApplication.clipboard().text() == page.command_text
 
 
-def test_a_password_in_the_url_is_never_shown(postgres_url: str, qtbot) -> None:  # type: ignore[no-untyped-def]
+def test_a_password_in_the_url_is_never_shown(postgres_url: str, qtbot, qloop) -> None:  # type: ignore[no-untyped-def]
     from sqlalchemy.engine import make_url
 
     with_password = make_url(postgres_url).set(password="s3cret-pw").render_as_string(hide_password=False)
@@ -32,6 +40,7 @@ def test_a_password_in_the_url_is_never_shown(postgres_url: str, qtbot) -> None:
     try:
         dlg = SettingsDialog(svc.providers, None, services=svc, runner=TaskRunner(None))
         qtbot.addWidget(dlg)
+        _settled(dlg, qtbot)
         page = dlg.storage_page
         assert page is not None
         assert "s3cret-pw" not in page.url_label.text() and "***" in page.url_label.text()
