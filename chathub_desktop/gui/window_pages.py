@@ -33,10 +33,20 @@ def _mark_setup_shown(settings: QSettings) -> None:
 
 def show_memory_page(host: PageHost, page: QWidget) -> None:
     """Show the Memory ``page`` in the window's page ``host`` (issues 29, 30): a page of the
-    window beside the rail, never a dialog over the chat; hosting it again keeps its
-    scroll and selection."""
-    if host.page(PageId.MEMORY) is not page:
-        host.add_page(PageId.MEMORY, page)
+    window beside the rail, never a dialog over the chat, in a scroll area so a small
+    window (800×560) keeps its size; hosting it again keeps its scroll and selection."""
+    from PySide6.QtWidgets import QFrame, QScrollArea
+
+    hosted = host.page(PageId.MEMORY)
+    if not (isinstance(hosted, QScrollArea) and hosted.widget() is page):
+        frame = QScrollArea()
+        frame.setObjectName("memoryPageFrame")
+        frame.setFrameShape(QFrame.Shape.NoFrame)
+        frame.setWidgetResizable(True)
+        frame.setWidget(page)
+        host.add_page(PageId.MEMORY, frame)
+        if hosted is not None:
+            hosted.deleteLater()  # the frame of another assistant's page
     host.show_page(PageId.MEMORY)
 
 

@@ -112,3 +112,21 @@ def test_a_long_assistant_name_wraps_in_the_sidebar(window, services, qtbot) -> 
     assert window.sidebar.width() < 400  # the sidebar keeps its width
     report = audit_window(window, "light")
     assert not [f for f in report.clipped if "Research" in f.what]
+
+
+def test_the_memory_page_never_stretches_a_small_window(window, services, qtbot) -> None:  # type: ignore[no-untyped-def]
+    """Issue 29: the window is usable at 800×560; the Memory page scrolls inside it instead
+    of growing the window (it grew to 800×736 and stayed so back in Chats)."""
+    aid = services.assistants.create("Helper").id
+    for i in range(6):
+        services.memory.add(aid, f"Prefers answer style number {i} with metric units")
+    reload_assistants(window, qtbot, aid)
+    window.resize(800, 560)
+    qtbot.waitUntil(lambda: (window.width(), window.height()) == (800, 560), timeout=3000)
+    window.rail.buttons[RailEntry.MEMORY].click()
+    qtbot.waitUntil(lambda: window.page_host.current_page_id() is PageId.MEMORY, timeout=5000)
+    qtbot.wait(200)
+    assert (window.width(), window.height()) == (800, 560)
+    window.rail.buttons[RailEntry.CHATS].click()
+    assert (window.width(), window.height()) == (800, 560)
+    window.dialogs["memory"].detach()
