@@ -62,10 +62,15 @@ def snippet_html(s: Snippet) -> str:
 class _HtmlDelegate(QStyledItemDelegate):
     """Paints an item's :data:`_HtmlRole` rich text (two lines: where, then snippet)."""
 
-    def _doc(self, option: QStyleOptionViewItem, index: QModelIndex | QPersistentModelIndex) -> QTextDocument:
+    def _doc(self, option: QStyleOptionViewItem, index: QModelIndex | QPersistentModelIndex,
+             selected: bool = False) -> QTextDocument:
         doc = SafeTextDocument()
         doc.setDefaultFont(option.font)
-        doc.setHtml(str(index.data(_HtmlRole) or ""))
+        rich = str(index.data(_HtmlRole) or "")
+        if selected:  # the muted "where" line on the selection colour read 1.3:1: the selection's text colour
+            on_selection = option.palette.color(QPalette.ColorRole.HighlightedText).name()
+            rich = rich.replace(f"color:{current_colours().text_muted}", f"color:{on_selection}")
+        doc.setHtml(rich)
         doc.setTextWidth(max(100, option.rect.width() - 12))
         return doc
 
@@ -79,9 +84,9 @@ class _HtmlDelegate(QStyledItemDelegate):
         if style is not None:
             style.drawControl(QStyle.ControlElement.CE_ItemViewItem, option, painter, option.widget)
         option.text = text
-        doc = self._doc(option, index)
-        ctx = QAbstractTextDocumentLayout.PaintContext()
         selected = bool(option.state & QStyle.StateFlag.State_Selected)
+        doc = self._doc(option, index, selected)
+        ctx = QAbstractTextDocumentLayout.PaintContext()
         role = QPalette.ColorRole.HighlightedText if selected else QPalette.ColorRole.Text
         ctx.palette.setColor(QPalette.ColorRole.Text, option.palette.color(role))
         painter.save()

@@ -111,3 +111,31 @@ def test_the_window_fills_the_search_index_behind_new_messages(window: Any, serv
     qtbot.waitUntil(lambda: services.search.index_lag() == 0, timeout=8000)
     qtbot.waitUntil(lambda: not window.runner.is_running("search-index"), timeout=3000)
     assert [h.topic_title for h in services.search.search("lighthouse").hits] == ["Old notes"]
+
+
+def test_the_selected_result_keeps_its_topic_line_readable(window: Any, services: Services, qtbot: Any) -> None:
+    """Walkthrough 2: the selected result's topic/date line was the muted grey on the
+    selection colour (unreadable in both themes); on a selected row it takes the
+    selection's text colour, at 4.5:1 or more."""
+    from PySide6.QtGui import QPalette
+    from PySide6.QtWidgets import QStyleOptionViewItem
+
+    from chathub_desktop.gui.design import current_colours
+    from chathub_desktop.gui.design.contrast import contrast_ratio
+
+    _fill(services)
+    reload_assistants(window, qtbot)
+    dlg = _dialog(window, qtbot)
+    qtbot.keyClicks(dlg.box, "lighthouse")
+    qtbot.waitUntil(lambda: dlg.messages.count() == 1, timeout=5000)
+    option = QStyleOptionViewItem()
+    option.initFrom(dlg.messages.viewport())
+    option.rect = dlg.messages.visualItemRect(dlg.messages.item(0))
+    index = dlg.messages.model().index(0, 0)
+    muted = current_colours().text_muted
+    delegate = dlg.messages.itemDelegate()
+    assert muted in delegate._doc(option, index, False).toHtml()
+    selected = delegate._doc(option, index, True).toHtml()
+    on_selection = option.palette.color(QPalette.ColorRole.HighlightedText)
+    assert muted not in selected and on_selection.name() in selected
+    assert contrast_ratio(on_selection.name(), option.palette.color(QPalette.ColorRole.Highlight).name()) >= 4.5

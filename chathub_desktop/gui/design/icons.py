@@ -33,7 +33,7 @@ class Icon(enum.Enum):
     SETTINGS = "settings"
     ATTACH = "paperclip"
     SEND = "arrow-up"
-    STOP = "square"
+    STOP = "circle-stop"
     COPY = "copy"
     REGENERATE = "refresh-cw"
     PIN = "pin"

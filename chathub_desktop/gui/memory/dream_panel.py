@@ -97,8 +97,9 @@ DYNAMIC_HELP = (
     "<p>There is no Add: only the dream writes dated cards. A new card that mostly "
     "repeats an existing one is skipped.</p>"
 )
-EMPTY_TEXT = ("No dream cards yet.\nThey appear after a memory dream finds something about how "
-              "you work; try Dream now (Ctrl+Shift+D).")
+EMPTY_TEXT = ("No dream cards yet.\nA dream reads one finished day (UTC) of your chats and writes a "
+              "card about how you work: your first card can come tomorrow, from today's chats, "
+              "or now with Dream now (Ctrl+Shift+D) for a past day you chatted on.")
 
 # --- the panel ----------------------------------------------------------------------------
 
