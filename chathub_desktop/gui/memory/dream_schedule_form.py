@@ -279,6 +279,7 @@ class ScheduleForm(QWidget):
 
     def _on_form_changed(self, *_args: object) -> None:
         self.sync()
+        self._show_schedule_info()
 
     def typed_schedule(self) -> Schedule | None:
         """The schedule as typed, None while it is not valid (e.g. a half-typed time)."""
@@ -395,8 +396,11 @@ class ScheduleForm(QWidget):
             self.last_run_label.hide()
             return
         s = v.schedule
+        typed = self.typed_schedule()
         if not self.memory_enabled:
             text = "Memory is off for this assistant, so no dream runs for it."
+        elif typed is not None and typed != s:  # the stored state would contradict the form
+            text = "Not saved yet: Save uses the schedule above."
         elif not s.enabled:
             text = "The schedule is off: no dream runs by itself. Dream now still works."
         elif v.next_at is not None:
