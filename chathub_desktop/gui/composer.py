@@ -163,8 +163,12 @@ class Composer(QFrame):
         """Grow with the text from :data:`MIN_LINES` to :data:`MAX_LINES` lines."""
         line = self.draft.fontMetrics().lineSpacing()
         lines = max(MIN_LINES, min(MAX_LINES, round(self.draft.document().size().height())))
-        margins = int(self.draft.document().documentMargin() * 2) + self.draft.frameWidth() * 2
-        self.draft.setFixedHeight(int(lines * line) + margins)
+        # the document's margins, plus whatever the frame and the stylesheet's padding take
+        # from the viewport (frameWidth() alone left a scroll bar at two lines, walk2)
+        chrome = self.draft.height() - self.draft.viewport().height()
+        margins = int(self.draft.document().documentMargin() * 2) + max(chrome, self.draft.frameWidth() * 2)
+        # + 1: QPlainTextEdit shows its scroll bar unless the viewport is taller than the text
+        self.draft.setFixedHeight(int(lines * line) + margins + 1)
 
     def sizeHint(self) -> QSize:  # noqa: N802 - Qt override
         """Wide, and as tall as its card."""

@@ -89,3 +89,19 @@ def _shut_down(qloop, qtbot, w) -> None:  # type: ignore[no-untyped-def]
     task = qloop.create_task(w.shutdown())
     qtbot.waitUntil(task.done, timeout=5000)
     w.close()
+
+
+def test_the_draft_grows_with_its_lines_without_a_scroll_bar(window, qtbot) -> None:  # type: ignore[no-untyped-def]
+    """Issue 29: the composer grows with its text (walk2: one Shift+Enter showed a scroll
+    bar); in the themed window, up to 8 lines, then it scrolls."""
+    draft = window.composer.draft
+    draft.setFocus()
+    heights = []
+    for i in range(10):
+        if i:
+            qtbot.keyClick(draft, Qt.Key.Key_Return, Qt.KeyboardModifier.ShiftModifier)
+        qtbot.keyClicks(draft, f"line {i + 1}")
+        QApplication.processEvents()
+        heights.append(draft.height())
+        assert draft.verticalScrollBar().isVisible() == (i + 1 > 8), (i + 1, heights)
+    assert heights[2] < heights[3] < heights[7] == heights[9]
