@@ -79,6 +79,7 @@ if TYPE_CHECKING:
 
     from chathub_desktop.gui.attachments import AttachmentController
     from chathub_desktop.gui.chat_events import ChatEvents
+    from chathub_desktop.gui.chat_header import ChatHeader
     from chathub_desktop.gui.message_list_model import MessageListModel
     from chathub_desktop.gui.message_list_view import MessageListView
     from chathub_desktop.gui.nav_rail import PageShortcuts, RailRoutes
@@ -120,6 +121,7 @@ class MainWindow(QMainWindow):
     topic_model: TopicListModel
     message_model: MessageListModel
     message_view: MessageListView
+    chat_header: ChatHeader
     attachments: AttachmentController
     notifier: Notifier | None
     composer: Composer
@@ -247,7 +249,18 @@ class MainWindow(QMainWindow):
                                           self.sending.stop_topic, self.sending.retry_reply_in, self)
         self.tool_approvals = ToolApprovals(self.tool_approval_bar, lambda: self._topic_id, self._assistant_name)
         self.svc.mcp_tools.approver = self.tool_approvals  # Ask is answered in the chat (issue 25)
-        self.stack.addWidget(self.message_view)
+        from chathub_desktop.gui.chat_header import (
+            ChatHeader,  # after the first paint: it reads Qt's namespace
+        )
+
+        self.chat_header = ChatHeader(self.topic_model)  # issue 29: the open topic's title
+        self.chat_page = QWidget()
+        page = QVBoxLayout(self.chat_page)
+        page.setContentsMargins(0, 0, 0, 0)
+        page.setSpacing(0)
+        page.addWidget(self.chat_header)
+        page.addWidget(self.message_view, 1)
+        self.stack.addWidget(self.chat_page)
         self.on_send_key(self.view.prefs.send_key)
         self.context_controls = ContextControls(self)  # issue 19: privacy, receipts, secrets, focus
         from chathub_desktop.gui.topic_model_picker import TopicModelController
@@ -631,7 +644,8 @@ class MainWindow(QMainWindow):
         if topic_id is not None:  # the store read and the Markdown rendering run off the GUI thread
             self.runner.run("open-topic", self._show_topic(topic_id), context="Open topic")
         no_assistant = self.current_assistant_id() is None
-        self.stack.setCurrentWidget(self.welcome if no_assistant else self.message_view)
+        self.chat_header.show_topic(topic_id)
+        self.stack.setCurrentWidget(self.welcome if no_assistant else self.chat_page)
         self.sending.sync()
         self.compaction.show_progress()
         if hasattr(self, "reply_notices"):

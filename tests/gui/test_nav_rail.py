@@ -130,3 +130,18 @@ def test_the_memory_page_never_stretches_a_small_window(window, services, qtbot)
     window.rail.buttons[RailEntry.CHATS].click()
     assert (window.width(), window.height()) == (800, 560)
     window.dialogs["memory"].detach()
+
+
+def test_the_chat_names_the_open_topic_and_follows_a_rename(window, services, qtbot) -> None:  # type: ignore[no-untyped-def]
+    """Issue 29 (walk2 finding 5): a header over the messages names the open topic, also at
+    800×560 where the topic list is folded away; a rename shows there too."""
+    aid = services.assistants.create("Helper").id
+    topic = services.topics.create(aid, "Trip to Lisbon").id
+    reload_assistants(window, qtbot, aid)
+    window.select_topic(topic)
+    qtbot.waitUntil(lambda: window.chat_header.text() == "Trip to Lisbon", timeout=3000)
+    window.resize(800, 560)
+    qtbot.waitUntil(lambda: window.chat_header.isVisible(), timeout=3000)
+    services.topics.rename(topic, "Lisbon, May")
+    window.topic_actions.reload(keep=topic)
+    qtbot.waitUntil(lambda: window.chat_header.text() == "Lisbon, May", timeout=3000)
