@@ -19,7 +19,7 @@ def test_no_welcome_before_the_store_is_open_and_none_for_a_returning_user(
     assert w.stack.currentWidget() is not w.welcome
     assert "Opening your chats…" in w.stack.currentWidget().text()
     w.attach(services)
-    qtbot.waitUntil(lambda: w.stack.currentWidget() is w.message_view, timeout=5000)
+    qtbot.waitUntil(lambda: w.stack.currentWidget() is w.chat_page, timeout=5000)  # the header and the messages
     done: list[bool] = []
     qloop.create_task(w.shutdown()).add_done_callback(lambda _t: done.append(True))
     qtbot.waitUntil(lambda: bool(done), timeout=5000)
