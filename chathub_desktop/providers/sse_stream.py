@@ -154,6 +154,35 @@ def _error_for_non_sse_body(body: str, status: int, secret: str | None) -> Provi
     )
 
 
+#: Failures before any byte of the answer that a dropped keep-alive connection causes:
+#: the server closed an idle pooled connection as the request went out on it.
+_STALE_CONNECTION_ERRORS = (httpx.RemoteProtocolError, httpx.ReadError, httpx.WriteError)
+
+
+async def _open_response(
+    stack: contextlib.AsyncExitStack,
+    client: httpx.AsyncClient,
+    url: str,
+    body: Mapping[str, object],
+    headers: Mapping[str, str] | None,
+) -> httpx.Response:
+    """Send the POST and return its response (headers read, body not), closed with ``stack``.
+
+    A request that fails before any byte of the answer with a dropped connection
+    (:data:`_STALE_CONNECTION_ERRORS`: "Server disconnected without sending a
+    response", a reset or broken pipe) is sent once more on a new connection: servers
+    close idle keep-alive connections (llama.cpp after 5 s) and the close can cross our
+    next request on the wire (issue 28, keep-alive). A second failure is raised as is."""
+    def request() -> contextlib.AbstractAsyncContextManager[httpx.Response]:
+        return client.stream("POST", url, json=dict(body), headers=dict(headers or {}))
+
+    try:
+        return await stack.enter_async_context(request())
+    except _STALE_CONNECTION_ERRORS:
+        pass  # once more, on a new connection
+    return await stack.enter_async_context(request())
+
+
 async def post_sse(
     client: httpx.AsyncClient,
     url: str,
@@ -188,9 +217,8 @@ async def post_sse(
     if activity is not None:
         activity.touch()
     try:
-        async with client.stream(
-            "POST", url, json=dict(body), headers=dict(headers or {})
-        ) as response:
+        async with contextlib.AsyncExitStack() as stack:
+            response = await _open_response(stack, client, url, body, headers)
             if activity is not None:
                 activity.touch()
             if response.status_code >= 400:

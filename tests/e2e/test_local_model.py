@@ -399,6 +399,7 @@ def test_the_real_2048_token_model_as_history_compress_model_compacts_a_20000_to
     assert est.total < 0.8 * est.input_budget
 
 
+@pytest.mark.timeout(300)  # the autouse idle wait (≤ 60 s) and one capped reply on a loaded machine
 def test_an_image_message_reaches_the_real_server_in_its_wire_shape(local_model: LocalModelServer, services) -> None:  # type: ignore[no-untyped-def]
     """Issue 14 against the real llama.cpp server. SmolLM2 is text-only and llama.cpp
     refuses image parts for a model without a vision projector (mmproj) instead of
@@ -412,6 +413,8 @@ def test_an_image_message_reaches_the_real_server_in_its_wire_shape(local_model:
 
     services.providers.add("Local", "openai_compatible", local_model.base_url)
     services.assistants.create("Small", provider="Local", model=MODEL_ALIAS, instructions="Be brief.")
+    # a 135M model answers "which colours…" for hundreds of tokens: minutes on a busy machine
+    services.assistants.update("Small", max_tokens=24, max_tokens_enabled=True)
     topic = services.topics.create("Small").id
     # REF-29 counts an image for an unknown model as 8,192 tokens, over this 2,048-token
     # window: it is refused with the figure, so the test gives the model a larger card

@@ -98,6 +98,9 @@ class Reply:
     raw_body: Callable[[], Iterable[bytes]] | None = None
     raw_status: int = 200
     raw_headers: dict[str, str] = field(default_factory=dict)
+    #: close the connection after reading the request, answering nothing (a server
+    #: closing an idle keep-alive connection as the request arrives)
+    drop_before_answer: bool = False
 
 
 DEFAULT_REPLY = Reply()
@@ -405,6 +408,9 @@ class _Handler(BaseHTTPRequestHandler):
             )
             return
         reply = self.vendor._next_reply()
+        if reply.drop_before_answer:
+            self._drop_connection()
+            return
         try:
             if reply.delay_s:
                 self._wait(reply.delay_s)

@@ -403,6 +403,29 @@ def test_consecutive_calls_of_one_client_reuse_the_connection(fake_vendor: FakeV
     assert fake_vendor.connections == 1
 
 
+def test_a_kept_alive_connection_the_server_dropped_is_sent_again_once(fake_vendor: FakeVendor) -> None:
+    """Issue 28 (CI: a summarizer batch failed with "Server disconnected without sending a
+    response"): a server that closes the reused connection as the next request arrives
+    does not fail the call — it goes once more on a new connection; a server that drops
+    it twice is the user's one-line error."""
+    fake_vendor.keep_alive = True
+    fake_vendor.script(Reply(), Reply(drop_before_answer=True), Reply(text_chunks=["again"]),
+                       Reply(drop_before_answer=True), Reply(drop_before_answer=True))
+
+    async def three(client):  # type: ignore[no-untyped-def]
+        from tests.integration.stream_helpers import collect
+
+        return [await collect(client, user_request()) for _ in range(3)]
+
+    results = run_with_client(KIND, fake_vendor.base_url, three)
+    assert [texts(events) for events, _e in results[:2]] == [["Hello", " from", " the", " fake."], ["again"]]
+    assert results[0][1] is None and results[1][1] is None
+    error = results[2][1]
+    assert error is not None and error.kind is ErrorKind.NETWORK
+    assert "Server disconnected without sending a response" in str(error), error
+    assert len(fake_vendor.requests) == 5
+
+
 def test_a_server_that_keeps_talking_after_done_is_cut_off(fake_vendor: FakeVendor) -> None:
     """Issue 28: reading past ``[DONE]`` is bounded — a body that never ends is closed
     after the drain's wait, the reply is complete and no stream is left open."""
