@@ -231,5 +231,6 @@ def open_services(database_url: str | None = None, data_dir: Path | None = None,
         mcp_tools=mcp_tools,
     )
     topics.mark_stale_streams_interrupted()
+    topics.answer_interrupted_calls()  # calls a killed process left without a result (issue 25)
     discard_abandoned_imports(db)  # staged rows of an import whose process died (issue 10)
     return services

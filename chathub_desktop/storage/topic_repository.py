@@ -182,3 +182,49 @@ def streaming_rows(s: Session, topic_id: int) -> list[tuple[str | None, datetime
         select(Message.sent_by_process, Message.created_at, Message.edited_at)
         .where(Message.topic_id == topic_id, Message.status == MessageStatus.STREAMING.value)
     ).all()]
+
+
+@dataclass(frozen=True, slots=True)
+class UnansweredCalls:
+    """The newest assistant row of a topic whose tool calls (some or all) have no stored
+    result, with only tool results after it: ``calls`` are ``(call id, tool name)`` of
+    the unanswered ones, in the order the model made them; ``sent_by`` and
+    ``created_at`` say which process made the row and when (issue 25)."""
+
+    topic_id: int
+    message_id: int
+    sent_by: str | None
+    created_at: datetime
+    calls: tuple[tuple[str, str], ...]
+
+
+def unanswered_tool_calls(s: Session) -> list[UnansweredCalls]:
+    """Topics that end in tool calls without all their results (a process killed while
+    a tool ran, issue 25). One query over each topic's last row; only a topic ending in
+    a tool row or a calling assistant row is looked at further."""
+    last = (select(Message.topic_id, func.max(Message.seq).label("seq"))
+            .group_by(Message.topic_id).subquery())
+    tails = s.execute(
+        select(Message.topic_id, Message.role, Message.tool_calls)
+        .join(last, (Message.topic_id == last.c.topic_id) & (Message.seq == last.c.seq))
+        .where(Message.role.in_((Role.ASSISTANT.value, Role.TOOL.value)))
+    ).all()
+    found: list[UnansweredCalls] = []
+    for topic_id, role, calls in tails:
+        if role == Role.ASSISTANT.value and not calls:
+            continue
+        caller = s.scalars(select(Message).where(
+            Message.topic_id == topic_id, Message.role == Role.ASSISTANT.value)
+            .order_by(Message.seq.desc()).limit(1)).first()
+        if caller is None or not caller.tool_calls:
+            continue
+        after = s.execute(select(Message.role, Message.tool_call_id).where(
+            Message.topic_id == topic_id, Message.seq > caller.seq)).all()
+        if any(r != Role.TOOL.value for r, _cid in after):
+            continue
+        answered = {cid for _r, cid in after}
+        missing = tuple((str(c.get("id")), str(c.get("name") or "tool"))
+                        for c in caller.tool_calls if isinstance(c, dict) and c.get("id") not in answered)
+        if missing:
+            found.append(UnansweredCalls(topic_id, caller.id, caller.sent_by_process, caller.created_at, missing))
+    return found
