@@ -39,11 +39,17 @@ import subprocess
 import threading
 import time
 from collections import deque
-from collections.abc import Callable, Coroutine, Mapping
+from collections.abc import Awaitable, Callable, Coroutine, Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, TextIO, TypeVar
 
 from chathub_desktop.core.mcp_config import McpServerConfig, McpTool, McpTransport
+from chathub_desktop.services.mcp_oauth import (
+    SIGN_IN_TIMEOUT_S,
+    LoopbackCallback,
+    SecretSlots,
+    oauth_auth,
+)
 
 if TYPE_CHECKING:
     from mcp.client.session import MessageHandlerFnT
@@ -194,6 +200,8 @@ class _Connection:
     listed: ServerTools | None = None
     #: The re-read a ``tools/list_changed`` started (one at a time; a strong reference).
     relist: asyncio.Task[None] | None = None
+    #: An interactive OAuth sign-in (issue 25): the loopback callback and the URL opener.
+    sign_in: tuple[LoopbackCallback, Callable[[str], Awaitable[None]]] | None = None
 
 
 class McpClients:
@@ -207,13 +215,15 @@ class McpClients:
 
     def __init__(self, *, path: Callable[[], str] = login_path, call_timeout_s: float = CALL_TIMEOUT_S,
                  start_timeout_s: float = START_TIMEOUT_S, max_http_body_bytes: int | None = None,
-                 max_stdio_line_bytes: int | None = None) -> None:
+                 max_stdio_line_bytes: int | None = None, tokens: SecretSlots | None = None) -> None:
         from chathub_desktop.providers.mcp_http import MAX_HTTP_BODY_BYTES
         from chathub_desktop.providers.mcp_stdio import MAX_LINE_BYTES
 
         self.max_http_body_bytes = max_http_body_bytes or MAX_HTTP_BODY_BYTES
         self.max_stdio_line_bytes = max_stdio_line_bytes or MAX_LINE_BYTES
         self._path_source = path
+        #: Where HTTP servers' OAuth tokens live (``None``: no OAuth, issue 25).
+        self._tokens = tokens
         self._path: str | None = None
         self.call_timeout_s = call_timeout_s
         self.start_timeout_s = start_timeout_s
@@ -243,6 +253,21 @@ class McpClients:
         """Start ``config`` in a connection of its own, list its tools and stop it again
         (Settings → Tools → Test, ``mcp test``). Raises :class:`McpServerError`."""
         return await self._submit(self._test(config))
+
+    async def sign_in(self, config: McpServerConfig, open_url: Callable[[str], Awaitable[None]]) -> ServerTools:
+        """Sign in to the OAuth-protected HTTP server ``config`` (issue 25): its
+        authorization page goes to ``open_url`` (the user's browser), the code comes back
+        to a loopback listener, the tokens are kept in the secret store; then its tools
+        are listed as by :meth:`test`. Waits at most ``mcp_oauth.SIGN_IN_TIMEOUT_S``.
+        Raises :class:`McpServerError` (one line)."""
+        if config.transport is not McpTransport.HTTP or self._tokens is None:
+            raise McpServerError(f"{config.name}: only a Streamable HTTP server can be signed in to")
+        return await self._submit(self._sign_in(config, open_url))
+
+    def forget_tokens(self, name: str) -> None:
+        """Delete the OAuth tokens kept for the server ``name`` (its removal; blocking)."""
+        if self._tokens is not None:
+            self._tokens.delete(name)
 
     def running(self) -> list[str]:
         """Names of the servers with a live session."""
@@ -341,11 +366,13 @@ class McpClients:
         listed = await asyncio.shield(conn.ready)
         return conn.listed or listed
 
-    async def _serve(self, conn: _Connection, ready: asyncio.Future[ServerTools]) -> None:
-        """Hold one session open until :attr:`_Connection.stop` is set or it dies."""
+    async def _serve(self, conn: _Connection, ready: asyncio.Future[ServerTools],
+                     start_timeout_s: float | None = None) -> None:
+        """Hold one session open until :attr:`_Connection.stop` is set or it dies
+        (``start_timeout_s``: the handshake's deadline, default :attr:`start_timeout_s`)."""
         try:
             async with self._open(conn) as session:
-                listed = await asyncio.wait_for(self._handshake(session), self.start_timeout_s)
+                listed = await asyncio.wait_for(self._handshake(session), start_timeout_s or self.start_timeout_s)
                 conn.session = session
                 conn.crashes = 0
                 conn.listed = listed
@@ -393,7 +420,7 @@ class McpClients:
                 from chathub_desktop.providers.mcp_http import mcp_http_client
 
                 http = await stack.enter_async_context(
-                    mcp_http_client(dict(conn.config.headers), self.max_http_body_bytes))
+                    mcp_http_client(dict(conn.config.headers), self.max_http_body_bytes, auth=self._auth(conn)))
                 # one SSE event may hold a whole result (the SDK's default cap is 1 MB)
                 read, write = await stack.enter_async_context(streamable_http_client(
                     conn.config.url, http_client=http, max_sse_event_size=self.max_http_body_bytes))
@@ -500,6 +527,26 @@ class McpClients:
             raise McpServerError(f"{config.name}: the result of {tool} is larger than "
                                  f"{MAX_RESULT_CHARS // (1024 * 1024)} MB")
         return ToolResult(text, bool(getattr(result, "is_error", False)), time.monotonic() - started)
+
+    def _auth(self, conn: _Connection) -> Any:
+        """The OAuth flow of an HTTP connection, unless OAuth is off or the user set
+        an ``Authorization`` header of their own."""
+        config = conn.config
+        if self._tokens is None or any(k.lower() == "authorization" for k in config.headers):
+            return None
+        return oauth_auth(config.url, config.name, self._tokens, sign_in=conn.sign_in)
+
+    async def _sign_in(self, config: McpServerConfig, open_url: Callable[[str], Awaitable[None]]) -> ServerTools:
+        callback = LoopbackCallback()
+        await callback.start()
+        conn = _Connection(config, sign_in=(callback, open_url))
+        ready = _new_ready()
+        conn.task = asyncio.get_running_loop().create_task(self._serve(conn, ready, SIGN_IN_TIMEOUT_S))
+        try:
+            return await ready
+        finally:
+            await self._stop(conn)
+            await callback.close()
 
     async def _test(self, config: McpServerConfig) -> ServerTools:
         conn = _Connection(config)

@@ -10,7 +10,7 @@ count the schemas a send will post without starting anything.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -126,6 +126,7 @@ class McpService:
         with self._db.write() as s:
             if not repo.remove_server(s, name):
                 raise NotFound(f"no MCP server named {name!r}")
+        self.clients.forget_tokens(name)
         self._on_change()
 
     async def test(self, name: str) -> ServerTools:
@@ -134,6 +135,19 @@ class McpService:
         stored = await self._db.run(self.get, name)  # the store's worker threads, not the loop's
         try:
             listed = await self.clients.test(stored.config)
+        except McpServerError as exc:
+            raise InvalidInput(str(exc)) from None
+        await self._db.run(self.remember_tools, stored.id, listed)
+        return listed
+
+    async def sign_in(self, name: str, open_url: Callable[[str], Awaitable[None]]) -> ServerTools:
+        """OAuth sign-in to the stored HTTP server ``name`` (issue 25): ``open_url``
+        shows the server's authorization page; the tokens go to the keyring (or the key
+        file), then the tools are listed and cached as by :meth:`test`.
+        :class:`InvalidInput` (one line) when it fails or times out."""
+        stored = await self._db.run(self.get, name)
+        try:
+            listed = await self.clients.sign_in(stored.config, open_url)
         except McpServerError as exc:
             raise InvalidInput(str(exc)) from None
         await self._db.run(self.remember_tools, stored.id, listed)
