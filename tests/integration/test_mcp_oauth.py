@@ -13,6 +13,7 @@ from __future__ import annotations
 import asyncio
 import json
 import logging
+import random
 import socket
 import subprocess
 import sys
@@ -26,6 +27,7 @@ import pytest
 from chathub_desktop.core.mcp_config import McpServerConfig
 from chathub_desktop.services.container import Services
 from chathub_desktop.services.errors import InvalidInput
+from chathub_desktop.services.mcp_oauth import MAX_CALLBACK_BYTES, LoopbackCallback, SignInNeeded
 from chathub_desktop.storage.secrets import SERVICE_NAME
 from tests.integration.test_mcp_servers import wait_for_port
 
@@ -118,10 +120,6 @@ def test_cli_login_opens_the_browser_and_test_then_works(
 def test_the_loopback_listener_takes_only_a_callback_with_a_code() -> None:
     """Fuzz (issue 25 parser rule): random and oversized requests, other paths and an
     error redirect never produce a code; the first real callback does."""
-    import random
-
-    from chathub_desktop.services.mcp_oauth import MAX_CALLBACK_BYTES, LoopbackCallback, SignInNeeded
-
     rng = random.Random(25)
     junk = [bytes(rng.randrange(256) for _ in range(rng.randrange(1, 300))) + b"\r\n\r\n" for _ in range(20)]
     junk += [b"GET /elsewhere?code=x&state=y HTTP/1.1\r\n\r\n", b"POST /callback?code=x HTTP/1.1\r\n\r\n",
