@@ -146,9 +146,9 @@ def cmd_mcp_login(args: argparse.Namespace, svc: Services) -> int:
     async def open_url(url: str) -> None:
         print(f"Sign in to {args.name} at: {url}", file=sys.stderr, flush=True)
         if not args.no_browser:
-            import webbrowser
+            from chathub_desktop.services.mcp_oauth import open_in_browser
 
-            await asyncio.to_thread(webbrowser.open, url)
+            await open_in_browser(url)
 
     listed = asyncio.run(svc.mcp.sign_in(args.name, open_url))
     emit(args, {"name": listed.name, "version": listed.version, "signed_in": args.name,

@@ -48,6 +48,7 @@ from chathub_desktop.services.mcp_oauth import (
     SIGN_IN_TIMEOUT_S,
     LoopbackCallback,
     SecretSlots,
+    SignInNeeded,
     oauth_auth,
 )
 
@@ -93,7 +94,22 @@ _LOGIN_PATH_MARK = "__CHATHUB_LOGIN_PATH__="
 
 class McpServerError(Exception):
     """A server could not be started, listed or called; ``str(exc)`` is one line for the
-    user, ending with the tail of the server's stderr when it wrote any."""
+    user, ending with the tail of the server's stderr when it wrote any.
+    ``needs_sign_in``: the HTTP server asked for an OAuth sign-in (issue 25)."""
+
+    def __init__(self, message: str, *, needs_sign_in: bool = False) -> None:
+        super().__init__(message)
+        self.needs_sign_in = needs_sign_in
+
+
+def _asks_sign_in(exc: BaseException | None, depth: int = 0) -> bool:
+    """Whether ``exc`` (or what it wraps: groups, causes, contexts) is ``SignInNeeded``."""
+    if exc is None or depth > 8:
+        return False
+    if isinstance(exc, SignInNeeded):
+        return True
+    inner = list(exc.exceptions) if isinstance(exc, BaseExceptionGroup) else []
+    return any(_asks_sign_in(e, depth + 1) for e in (*inner, exc.__cause__, exc.__context__))
 
 
 @dataclass(frozen=True, slots=True)
@@ -381,7 +397,7 @@ class McpClients:
         except BaseException as exc:  # noqa: BLE001 - every failure becomes the server's error
             message = self._describe(conn, exc)
             if not ready.done():
-                ready.set_exception(McpServerError(message))
+                ready.set_exception(McpServerError(message, needs_sign_in=_asks_sign_in(exc)))
             if isinstance(exc, asyncio.CancelledError):
                 raise
             if not conn.stop.is_set():

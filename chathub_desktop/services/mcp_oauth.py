@@ -187,6 +187,14 @@ class LoopbackCallback:
             self._server = None
 
 
+async def open_in_browser(url: str) -> None:
+    """Show ``url`` (a server's authorization page) in the user's browser, without
+    blocking the loop that awaits it."""
+    import webbrowser
+
+    await asyncio.to_thread(webbrowser.open, url)
+
+
 class TokenSlots:
     """:class:`SecretSlots` in the OS keyring when it is usable, else in the 0600 key
     file (``storage.secrets``), under ``mcp-oauth:<server>``."""

@@ -11,6 +11,7 @@ forgets its tokens."""
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import logging
 import random
@@ -37,6 +38,13 @@ SERVER = str(Path(__file__).parents[1] / "fakes" / "mcp_oauth_server.py")
 @pytest.fixture
 def locked_url() -> Iterator[str]:
     """The MCP endpoint of a running OAuth-protected server."""
+    with locked_server() as url:
+        yield url
+
+
+@contextlib.contextmanager
+def locked_server() -> Iterator[str]:
+    """Run the OAuth-protected server; yields its MCP endpoint."""
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
         port = s.getsockname()[1]
