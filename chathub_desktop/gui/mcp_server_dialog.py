@@ -253,9 +253,11 @@ class McpServerDialog(QDialog):
             if message is None:
                 raise
             self._tested = None
-            self.show_status(message, Tone.ERROR)
             offer = isinstance(exc, SignInRequired) and self._sign_in is not None
-            self.sign_in_button.setVisible(offer or self.sign_in_button.isVisible())
+            if offer:
+                message = f"{config.name}: the server asks you to sign in; Sign in… opens its page in your browser"
+                self.sign_in_button.show()
+            self.show_status(message, Tone.ERROR)
         else:
             self._tested = (config, listed)
             tools = ", ".join(t.name for t in listed.tools) or "no tools"

@@ -115,7 +115,8 @@ def test_an_http_server_that_asks_for_oauth_offers_sign_in(window: Any, services
         assert form.sign_in_button.isHidden()
         form.test_button.click()
         qtbot.waitUntil(lambda: "sign in" in form.status_label.text(), timeout=60000)
-        assert form.status_label.text().startswith("locked: the server asks you to sign in")
+        assert form.status_label.text() == ("locked: the server asks you to sign in; "
+                                            "Sign in… opens its page in your browser")
         assert not form.sign_in_button.isHidden()
         form.sign_in_button.click()
         qtbot.waitUntil(lambda: "tools:" in form.status_label.text(), timeout=60000)

@@ -27,7 +27,6 @@ def main(out_dir: Path) -> int:
     from chathub_desktop.gui.design.theme import apply_theme
     from chathub_desktop.gui.design.tokens import Tone
     from chathub_desktop.gui.tools_page import ToolsPage
-    from chathub_desktop.services.mcp_oauth import SIGN_IN_HINT
 
     with shots.offscreen_services("chathub-toolsshot-") as (loop, svc):
         svc.providers.add("Local", "openai_compatible", "http://127.0.0.1:9/v1")
@@ -86,7 +85,8 @@ def main(out_dir: Path) -> int:
                 form.name_edit.setText("linear")
                 form.transport_combo.setCurrentIndex(form.transport_combo.findData("http"))
                 form.url_edit.setText("https://mcp.linear.example/mcp")
-                form.show_status(SIGN_IN_HINT.format(name="linear"), Tone.ERROR)
+                form.show_status("linear: the server asks you to sign in; Sign in… opens its page in your browser",
+                                 Tone.ERROR)
                 form.sign_in_button.show()
                 await shots.grab(form, out_dir / f"mcp_form_sign_in_{theme}.png")
                 form.reject()
