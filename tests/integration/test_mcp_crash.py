@@ -102,6 +102,7 @@ def test_kill_9_during_a_tool_call_leaves_a_store_the_next_start_closes(
             assert svc.topics.answer_interrupted_calls() == 0  # once only
             assert [v.approval for v in svc.mcp.assistant_tools("Helper") if v.tool in ("echo", "slow")] \
                 == [ToolApproval.ALWAYS, ToolApproval.ALWAYS]
+            svc.mcp.set_server_enabled("Helper", "probe", False)  # the send need not start it again
             vendor.script(Reply(text_chunks=["Sorry, the slow tool did not finish."]))
             monkeypatch.setenv("CHAT_KEY", "sk-chat")
             out = asyncio.run(svc.chat.send(topic, "what happened?"))
