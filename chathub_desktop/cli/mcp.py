@@ -1,6 +1,6 @@
 """``mcp`` commands: MCP servers whose tools the assistants may use (issue 25, APP-11).
 
-``mcp add|list|test|remove|import`` manage servers; ``mcp enable|disable`` switch a
+``mcp add|list|test|login|remove|import`` manage servers (``login``: OAuth sign-in); ``mcp enable|disable`` switch a
 server on for an assistant and ``mcp approval`` keeps a tool's Ask/Always/Never.
 ``chat send --approve-tools`` answers every Ask with "allow once" for scripts.
 """
@@ -49,6 +49,11 @@ def add_mcp_commands(
     p = mcp.add_parser("test", help="start a server, list its tools, stop it", parents=[common])
     p.add_argument("name")
     p.set_defaults(func=cmd_mcp_test)
+    p = mcp.add_parser("login", help="sign in to a Streamable HTTP server that asks for OAuth (opens the browser)",
+                       parents=[common])
+    p.add_argument("name")
+    p.add_argument("--no-browser", action="store_true", help="only print the sign-in address")
+    p.set_defaults(func=cmd_mcp_login)
     p = mcp.add_parser("remove", help="remove a server", parents=[common])
     p.add_argument("name")
     p.set_defaults(func=cmd_mcp_remove)
@@ -130,6 +135,25 @@ def cmd_mcp_test(args: argparse.Namespace, svc: Services) -> int:
             print(f"  {t.name}\t{t.description.splitlines()[0] if t.description else ''}")
 
     emit(args, data, human)
+    return 0
+
+
+def cmd_mcp_login(args: argparse.Namespace, svc: Services) -> int:
+    """``mcp login``: OAuth sign-in (issue 25). The authorization address is printed on
+    stderr (and opened in the browser unless ``--no-browser``); the tokens go to the
+    keyring or the key file, never the store. Prints what ``mcp test`` prints."""
+
+    async def open_url(url: str) -> None:
+        print(f"Sign in to {args.name} at: {url}", file=sys.stderr, flush=True)
+        if not args.no_browser:
+            from chathub_desktop.services.mcp_oauth import open_in_browser
+
+            await open_in_browser(url)
+
+    listed = asyncio.run(svc.mcp.sign_in(args.name, open_url))
+    emit(args, {"name": listed.name, "version": listed.version, "signed_in": args.name,
+                "tools": [{"name": t.name, "description": t.description} for t in listed.tools]},
+         lambda: print(f"{args.name}: signed in; {listed.name} {listed.version}, {len(listed.tools)} tools"))
     return 0
 
 

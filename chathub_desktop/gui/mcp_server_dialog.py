@@ -6,7 +6,9 @@ server from the form as it is, before anything is stored, and shows its name, ve
 and tools or one line why it failed (with the tail of its stderr). Save stores the
 form (an edit keeps the server's switches and approvals) together with the tool list
 a Test of the same form read. The form is checked by ``core.mcp_config.config_from_form``;
-a refused form stores nothing and says why in one line.
+a refused form stores nothing and says why in one line. When Test finds an HTTP server
+that asks for OAuth, Sign in… appears: the server's page opens in the browser and the
+sign-in is kept in the keyring (or the key file), never in the store.
 """
 
 from __future__ import annotations
@@ -42,6 +44,7 @@ from chathub_desktop.gui.design.icons import Icon, icon
 from chathub_desktop.gui.design.tokens import Tone
 from chathub_desktop.gui.error_presenter import user_message
 from chathub_desktop.gui.task_runner import TaskRunner
+from chathub_desktop.services.errors import SignInRequired
 from chathub_desktop.services.mcp_clients import ServerTools
 
 __all__ = ["McpServerDialog"]
@@ -65,10 +68,11 @@ class McpServerDialog(QDialog):
 
     def __init__(self, runner: TaskRunner, test: Callable[[McpServerConfig], Awaitable[ServerTools]],
                  save: Callable[[McpServerConfig, ServerTools | None], None],
-                 existing: StoredMcpServer | None = None, parent: QWidget | None = None) -> None:
+                 existing: StoredMcpServer | None = None, parent: QWidget | None = None, *,
+                 sign_in: Callable[[McpServerConfig], Awaitable[ServerTools]] | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("mcpServerDialog")
-        self._runner, self._test, self._save = runner, test, save
+        self._runner, self._test, self._save, self._sign_in = runner, test, save, sign_in
         self._tested: tuple[McpServerConfig, ServerTools] | None = None
         self.replacing = existing is not None
         """True when the form edits an existing server."""
@@ -101,6 +105,11 @@ class McpServerDialog(QDialog):
         self.test_button = self.buttons.addButton("&Test", QDialogButtonBox.ButtonRole.ActionRole)
         self.test_button.setToolTip("Start the server as filled in, list its tools and stop it (nothing is saved)")
         self.test_button.clicked.connect(self.run_test)
+        self.sign_in_button = self.buttons.addButton("Sign &in…", QDialogButtonBox.ButtonRole.ActionRole)
+        self.sign_in_button.setToolTip("Open the server's sign-in page in your browser; "
+                                       "the app keeps the sign-in in the keyring, never in its database")
+        self.sign_in_button.clicked.connect(self.run_sign_in)
+        self.sign_in_button.hide()  # offered once a Test shows the server asks for it
         self.save_button = self.buttons.button(QDialogButtonBox.StandardButton.Save)
         self.buttons.accepted.connect(self.submit)
         self.buttons.rejected.connect(self.reject)
@@ -213,6 +222,7 @@ class McpServerDialog(QDialog):
     def _set_busy(self, busy: bool) -> None:
         self.test_button.setEnabled(not busy)
         self.save_button.setEnabled(not busy)
+        self.sign_in_button.setEnabled(not busy)
 
     def run_test(self) -> None:
         """Start the server as filled in (nothing stored) and show what it lists."""
@@ -223,14 +233,30 @@ class McpServerDialog(QDialog):
         self._set_busy(True)
         self._runner.run(f"mcp-form-test-{id(self)}", self._run_test(config), context=f"Test {config.name}")
 
-    async def _run_test(self, config: McpServerConfig) -> None:
+    def run_sign_in(self) -> None:
+        """OAuth sign-in to the HTTP server as filled in (issue 25): its page opens in the
+        browser; once the browser comes back the tools are listed as by Test."""
+        config = self._checked()
+        if config is None or self._sign_in is None:
+            return
+        self.show_status(f"Finish signing in to {config.name} in your browser…")
+        self._set_busy(True)
+        self._runner.run(f"mcp-form-sign-in-{id(self)}", self._run_test(config, self._sign_in),
+                         context=f"Sign in to {config.name}")
+
+    async def _run_test(self, config: McpServerConfig,
+                        connect: Callable[[McpServerConfig], Awaitable[ServerTools]] | None = None) -> None:
         try:
-            listed = await self._test(config)
+            listed = await (connect or self._test)(config)
         except Exception as exc:
             message = user_message(exc)
             if message is None:
                 raise
             self._tested = None
+            offer = isinstance(exc, SignInRequired) and self._sign_in is not None
+            if offer:
+                message = f"{config.name}: the server asks you to sign in; Sign in… opens its page in your browser"
+                self.sign_in_button.show()
             self.show_status(message, Tone.ERROR)
         else:
             self._tested = (config, listed)

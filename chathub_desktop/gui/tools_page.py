@@ -11,6 +11,7 @@ thread and shows its name, version and tools, or one line why it failed.
 
 from __future__ import annotations
 
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -41,6 +42,7 @@ from chathub_desktop.gui.error_presenter import ErrorPresenter, user_message
 from chathub_desktop.gui.mcp_server_dialog import McpServerDialog
 from chathub_desktop.gui.service_ops import ServiceOps
 from chathub_desktop.gui.task_runner import TaskRunner
+from chathub_desktop.services.mcp_oauth import open_in_browser
 
 if TYPE_CHECKING:
     from pathlib import Path
@@ -106,10 +108,13 @@ class ToolsPage(QWidget):
     changed = Signal()
 
     def __init__(self, services: Services, runner: TaskRunner, presenter: ErrorPresenter,
-                 parent: QWidget | None = None) -> None:
+                 parent: QWidget | None = None, *,
+                 open_url: Callable[[str], Awaitable[None]] = open_in_browser) -> None:
         super().__init__(parent)
         self.setObjectName("toolsPage")
         self._svc = services
+        self.open_url = open_url
+        """Shows a server's sign-in page (the browser; issue 25 OAuth)."""
         self._runner = runner
         self.servers: list[StoredMcpServer] = []
         self.loads = 0  # finished reloads (tests wait on it)
@@ -281,7 +286,8 @@ class ToolsPage(QWidget):
         replace = existing is not None
         self.server_dialog = McpServerDialog(
             self._runner, mcp.test_config,
-            lambda config, listed: mcp.save(config, replace=replace, listed=listed), existing, self)
+            lambda config, listed: mcp.save(config, replace=replace, listed=listed), existing, self,
+            sign_in=lambda config: mcp.sign_in_config(config, self.open_url))
         self.server_dialog.saved.connect(self._saved)
         self.server_dialog.open()
         return self.server_dialog

@@ -80,10 +80,11 @@ class BoundedTransport(httpx2.AsyncBaseTransport):
         await self._inner.aclose()
 
 
-def mcp_http_client(headers: dict[str, str], limit: int = MAX_HTTP_BODY_BYTES) -> httpx2.AsyncClient:
+def mcp_http_client(headers: dict[str, str], limit: int = MAX_HTTP_BODY_BYTES,
+                    auth: httpx2.Auth | None = None) -> httpx2.AsyncClient:
     """The HTTP client for one Streamable HTTP MCP server: ``headers`` on every request,
     the SDK's own timeouts (30 s to connect or write, 300 s between reads) and every
-    non-SSE body bounded to ``limit`` bytes (:class:`BoundedTransport`). The caller
-    closes it (``async with``)."""
+    non-SSE body bounded to ``limit`` bytes (:class:`BoundedTransport`); ``auth``: the
+    server's OAuth flow (``services.mcp_oauth``). The caller closes it (``async with``)."""
     return httpx2.AsyncClient(headers=headers, timeout=httpx2.Timeout(30.0, read=300.0),
-                              transport=BoundedTransport(limit))
+                              transport=BoundedTransport(limit), auth=auth)

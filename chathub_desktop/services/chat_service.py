@@ -101,8 +101,9 @@ from chathub_desktop.storage.topic_repository import append_message
 
 log = logging.getLogger(__name__)
 
-#: Model round trips allowed after tool results before the loop stops.
-MAX_TOOL_ROUNDS = 8
+#: Model round trips allowed after tool results before the loop stops. Long enough for an
+#: agent's tool loop to pass the 20-message tail cap (CMP-10), which keeps each request bounded.
+MAX_TOOL_ROUNDS = 30
 #: The result stored for a tool call Stop ended (a call without a result is refused by
 #: every wire format).
 STOPPED_TOOL_RESULT = '{"error": "stopped by the user before the tool finished"}'
@@ -503,6 +504,8 @@ class ChatService:
                         raise
                     await self._tool_row(topic_id, call, result.text, result.elapsed_s)
                 ctx = await self._loader.aload(topic_id, override=ctx.override)
+                if self._compaction is not None:  # every call of the round has its result now
+                    ctx = await self._compaction.between_rounds(ctx)
                 reply_id = None
             if self._compaction is not None and out.status == MessageStatus.COMPLETE.value:
                 await self._after_reply(topic_id)

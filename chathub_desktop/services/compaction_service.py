@@ -208,6 +208,31 @@ class CompactionService:
             return None
         return await self._automatic(ctx, cc.TRIGGER_TOKEN, max_batches=None, figure=figure)
 
+    async def between_rounds(self, ctx: TopicContext) -> TopicContext:
+        """Token auto-compact inside one tool loop (CMP-7, CMP-9; issue 25), called once
+        every call of a round has its stored result, so a run never separates a call
+        from its result. When auto-compact is on and the next round's request (``ctx``,
+        reloaded after the results) is at or above ``high × budget``, the oldest
+        completed turns are summarized toward ``low × budget``, at most
+        :data:`~chathub_desktop.core.compaction.MAX_PRESEND_BATCHES` batches; the running
+        turn (its user message, calls and results) stays verbatim. A failed or
+        unreachable run does not stop the loop: the provider's answer decides, and an
+        overflow still takes the one rescue (CMP-11). Returns the context to send next
+        (reloaded only when a run changed the topic)."""
+        if not (ctx.regular and ctx.auto_compact) or ctx.threshold.enabled:
+            return ctx
+        if self._runs.get(ctx.topic_id) is not None:  # a manual Compact goes first
+            await self._wait_idle(ctx.topic_id)
+            ctx = await self._load(ctx.topic_id, like=ctx)
+        high, _low = cc.watermarks(ctx.high_watermark)
+        figure = await self._trigger(ctx)
+        if figure < high * ctx.input_budget:
+            return ctx
+        out = await self._automatic(ctx, cc.TRIGGER_TOKEN, max_batches=cc.MAX_PRESEND_BATCHES, figure=figure)
+        if out is not None and (out.status == COMPACTED or out.batches):
+            return await self._load(ctx.topic_id, like=ctx)
+        return ctx
+
     async def before_send(self, ctx: TopicContext) -> PreSendResult:
         """Pre-send compaction (CMP-13) of the send planned in ``ctx`` (its user message
         stored): by message count when the history limit would drop settled turns (needs

@@ -20,6 +20,7 @@ from chathub_desktop.services.estimate_service import EstimateService
 from chathub_desktop.services.events import EventBus, MemoryChanged, SettingsChanged, StoreWaiting
 from chathub_desktop.services.import_staging import discard_abandoned_imports
 from chathub_desktop.services.mcp_clients import McpClients
+from chathub_desktop.services.mcp_oauth import TokenSlots
 from chathub_desktop.services.mcp_service import McpService
 from chathub_desktop.services.mcp_tools import McpToolProvider
 from chathub_desktop.services.memory_history_service import MemoryHistory
@@ -182,7 +183,8 @@ def open_services(database_url: str | None = None, data_dir: Path | None = None,
     tools = ToolRegistry([MemoryToolProvider(memory), RecallToolProvider(db, search)])
     loader = ContextLoader(db, catalog, memory, tools, history)
     estimates = EstimateService(db, bus, loader)
-    mcp = McpService(db, McpClients(), on_change=estimates.invalidate)
+    tokens = TokenSlots(KeyringSecretStore(), FileSecretStore((data_dir or default_data_dir()) / KEY_FILE_NAME))
+    mcp = McpService(db, McpClients(tokens=tokens), on_change=estimates.invalidate)
     mcp_tools = McpToolProvider(db, mcp)
     tools.add_async(mcp_tools)
     provider_models = ProviderModels(db, providers, catalog)
@@ -231,5 +233,6 @@ def open_services(database_url: str | None = None, data_dir: Path | None = None,
         mcp_tools=mcp_tools,
     )
     topics.mark_stale_streams_interrupted()
+    topics.answer_interrupted_calls()  # calls a killed process left without a result (issue 25)
     discard_abandoned_imports(db)  # staged rows of an import whose process died (issue 10)
     return services

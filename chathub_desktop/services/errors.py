@@ -20,6 +20,10 @@ class InvalidInput(ServiceError):
     """A value the user gave cannot be accepted (bad URL, empty name, impossible setting)."""
 
 
+class SignInRequired(InvalidInput):
+    """An HTTP MCP server asked for an OAuth sign-in (issue 25); the message says how."""
+
+
 #: The one line of :class:`StaleDocument` (issue 10).
 STALE_MESSAGE = ("the memory changed in another window or command since it was opened; "
                  "nothing was saved")

@@ -39,11 +39,18 @@ import subprocess
 import threading
 import time
 from collections import deque
-from collections.abc import Callable, Coroutine, Mapping
+from collections.abc import Awaitable, Callable, Coroutine, Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, TextIO, TypeVar
 
 from chathub_desktop.core.mcp_config import McpServerConfig, McpTool, McpTransport
+from chathub_desktop.services.mcp_oauth import (
+    SIGN_IN_TIMEOUT_S,
+    LoopbackCallback,
+    SecretSlots,
+    SignInNeeded,
+    oauth_auth,
+)
 
 if TYPE_CHECKING:
     from mcp.client.session import MessageHandlerFnT
@@ -87,7 +94,22 @@ _LOGIN_PATH_MARK = "__CHATHUB_LOGIN_PATH__="
 
 class McpServerError(Exception):
     """A server could not be started, listed or called; ``str(exc)`` is one line for the
-    user, ending with the tail of the server's stderr when it wrote any."""
+    user, ending with the tail of the server's stderr when it wrote any.
+    ``needs_sign_in``: the HTTP server asked for an OAuth sign-in (issue 25)."""
+
+    def __init__(self, message: str, *, needs_sign_in: bool = False) -> None:
+        super().__init__(message)
+        self.needs_sign_in = needs_sign_in
+
+
+def _asks_sign_in(exc: BaseException | None, depth: int = 0) -> bool:
+    """Whether ``exc`` (or what it wraps: groups, causes, contexts) is ``SignInNeeded``."""
+    if exc is None or depth > 8:
+        return False
+    if isinstance(exc, SignInNeeded):
+        return True
+    inner = list(exc.exceptions) if isinstance(exc, BaseExceptionGroup) else []
+    return any(_asks_sign_in(e, depth + 1) for e in (*inner, exc.__cause__, exc.__context__))
 
 
 @dataclass(frozen=True, slots=True)
@@ -194,6 +216,8 @@ class _Connection:
     listed: ServerTools | None = None
     #: The re-read a ``tools/list_changed`` started (one at a time; a strong reference).
     relist: asyncio.Task[None] | None = None
+    #: An interactive OAuth sign-in (issue 25): the loopback callback and the URL opener.
+    sign_in: tuple[LoopbackCallback, Callable[[str], Awaitable[None]]] | None = None
 
 
 class McpClients:
@@ -207,13 +231,15 @@ class McpClients:
 
     def __init__(self, *, path: Callable[[], str] = login_path, call_timeout_s: float = CALL_TIMEOUT_S,
                  start_timeout_s: float = START_TIMEOUT_S, max_http_body_bytes: int | None = None,
-                 max_stdio_line_bytes: int | None = None) -> None:
+                 max_stdio_line_bytes: int | None = None, tokens: SecretSlots | None = None) -> None:
         from chathub_desktop.providers.mcp_http import MAX_HTTP_BODY_BYTES
         from chathub_desktop.providers.mcp_stdio import MAX_LINE_BYTES
 
         self.max_http_body_bytes = max_http_body_bytes or MAX_HTTP_BODY_BYTES
         self.max_stdio_line_bytes = max_stdio_line_bytes or MAX_LINE_BYTES
         self._path_source = path
+        #: Where HTTP servers' OAuth tokens live (``None``: no OAuth, issue 25).
+        self._tokens = tokens
         self._path: str | None = None
         self.call_timeout_s = call_timeout_s
         self.start_timeout_s = start_timeout_s
@@ -243,6 +269,21 @@ class McpClients:
         """Start ``config`` in a connection of its own, list its tools and stop it again
         (Settings → Tools → Test, ``mcp test``). Raises :class:`McpServerError`."""
         return await self._submit(self._test(config))
+
+    async def sign_in(self, config: McpServerConfig, open_url: Callable[[str], Awaitable[None]]) -> ServerTools:
+        """Sign in to the OAuth-protected HTTP server ``config`` (issue 25): its
+        authorization page goes to ``open_url`` (the user's browser), the code comes back
+        to a loopback listener, the tokens are kept in the secret store; then its tools
+        are listed as by :meth:`test`. Waits at most ``mcp_oauth.SIGN_IN_TIMEOUT_S``.
+        Raises :class:`McpServerError` (one line)."""
+        if config.transport is not McpTransport.HTTP or self._tokens is None:
+            raise McpServerError(f"{config.name}: only a Streamable HTTP server can be signed in to")
+        return await self._submit(self._sign_in(config, open_url))
+
+    def forget_tokens(self, name: str) -> None:
+        """Delete the OAuth tokens kept for the server ``name`` (its removal; blocking)."""
+        if self._tokens is not None:
+            self._tokens.delete(name)
 
     def running(self) -> list[str]:
         """Names of the servers with a live session."""
@@ -341,11 +382,13 @@ class McpClients:
         listed = await asyncio.shield(conn.ready)
         return conn.listed or listed
 
-    async def _serve(self, conn: _Connection, ready: asyncio.Future[ServerTools]) -> None:
-        """Hold one session open until :attr:`_Connection.stop` is set or it dies."""
+    async def _serve(self, conn: _Connection, ready: asyncio.Future[ServerTools],
+                     start_timeout_s: float | None = None) -> None:
+        """Hold one session open until :attr:`_Connection.stop` is set or it dies
+        (``start_timeout_s``: the handshake's deadline, default :attr:`start_timeout_s`)."""
         try:
             async with self._open(conn) as session:
-                listed = await asyncio.wait_for(self._handshake(session), self.start_timeout_s)
+                listed = await asyncio.wait_for(self._handshake(session), start_timeout_s or self.start_timeout_s)
                 conn.session = session
                 conn.crashes = 0
                 conn.listed = listed
@@ -354,7 +397,7 @@ class McpClients:
         except BaseException as exc:  # noqa: BLE001 - every failure becomes the server's error
             message = self._describe(conn, exc)
             if not ready.done():
-                ready.set_exception(McpServerError(message))
+                ready.set_exception(McpServerError(message, needs_sign_in=_asks_sign_in(exc)))
             if isinstance(exc, asyncio.CancelledError):
                 raise
             if not conn.stop.is_set():
@@ -393,7 +436,7 @@ class McpClients:
                 from chathub_desktop.providers.mcp_http import mcp_http_client
 
                 http = await stack.enter_async_context(
-                    mcp_http_client(dict(conn.config.headers), self.max_http_body_bytes))
+                    mcp_http_client(dict(conn.config.headers), self.max_http_body_bytes, auth=self._auth(conn)))
                 # one SSE event may hold a whole result (the SDK's default cap is 1 MB)
                 read, write = await stack.enter_async_context(streamable_http_client(
                     conn.config.url, http_client=http, max_sse_event_size=self.max_http_body_bytes))
@@ -500,6 +543,26 @@ class McpClients:
             raise McpServerError(f"{config.name}: the result of {tool} is larger than "
                                  f"{MAX_RESULT_CHARS // (1024 * 1024)} MB")
         return ToolResult(text, bool(getattr(result, "is_error", False)), time.monotonic() - started)
+
+    def _auth(self, conn: _Connection) -> Any:
+        """The OAuth flow of an HTTP connection, unless OAuth is off or the user set
+        an ``Authorization`` header of their own."""
+        config = conn.config
+        if self._tokens is None or any(k.lower() == "authorization" for k in config.headers):
+            return None
+        return oauth_auth(config.url, config.name, self._tokens, sign_in=conn.sign_in)
+
+    async def _sign_in(self, config: McpServerConfig, open_url: Callable[[str], Awaitable[None]]) -> ServerTools:
+        callback = LoopbackCallback()
+        await callback.start()
+        conn = _Connection(config, sign_in=(callback, open_url))
+        ready = _new_ready()
+        conn.task = asyncio.get_running_loop().create_task(self._serve(conn, ready, SIGN_IN_TIMEOUT_S))
+        try:
+            return await ready
+        finally:
+            await self._stop(conn)
+            await callback.close()
 
     async def _test(self, config: McpServerConfig) -> ServerTools:
         conn = _Connection(config)

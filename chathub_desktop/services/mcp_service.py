@@ -10,7 +10,7 @@ count the schemas a send will post without starting anything.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -24,7 +24,7 @@ from chathub_desktop.core.mcp_config import (
     parse_mcp_servers,
 )
 from chathub_desktop.services.assistant_service import AssistantService
-from chathub_desktop.services.errors import InvalidInput, NotFound
+from chathub_desktop.services.errors import InvalidInput, NotFound, SignInRequired
 from chathub_desktop.services.mcp_clients import McpClients, McpServerError, ServerTools
 from chathub_desktop.storage import mcp_repository as repo
 from chathub_desktop.storage.database import Database
@@ -126,6 +126,7 @@ class McpService:
         with self._db.write() as s:
             if not repo.remove_server(s, name):
                 raise NotFound(f"no MCP server named {name!r}")
+        self.clients.forget_tokens(name)
         self._on_change()
 
     async def test(self, name: str) -> ServerTools:
@@ -134,6 +135,19 @@ class McpService:
         stored = await self._db.run(self.get, name)  # the store's worker threads, not the loop's
         try:
             listed = await self.clients.test(stored.config)
+        except McpServerError as exc:
+            raise _refusal(exc) from None
+        await self._db.run(self.remember_tools, stored.id, listed)
+        return listed
+
+    async def sign_in(self, name: str, open_url: Callable[[str], Awaitable[None]]) -> ServerTools:
+        """OAuth sign-in to the stored HTTP server ``name`` (issue 25): ``open_url``
+        shows the server's authorization page; the tokens go to the keyring (or the key
+        file), then the tools are listed and cached as by :meth:`test`.
+        :class:`InvalidInput` (one line) when it fails or times out."""
+        stored = await self._db.run(self.get, name)
+        try:
+            listed = await self.clients.sign_in(stored.config, open_url)
         except McpServerError as exc:
             raise InvalidInput(str(exc)) from None
         await self._db.run(self.remember_tools, stored.id, listed)
@@ -146,7 +160,17 @@ class McpService:
         try:
             return await self.clients.test(config)
         except McpServerError as exc:
-            raise InvalidInput(str(exc)) from None
+            raise _refusal(exc) from None
+
+    async def sign_in_config(self, config: McpServerConfig, open_url: Callable[[str], Awaitable[None]]
+                             ) -> ServerTools:
+        """:meth:`sign_in` for a form not stored yet (Settings → Tools → Add server… →
+        Sign in): the tokens are kept under ``config.name``; nothing is written to the
+        store. :class:`InvalidInput` (one line) when it fails."""
+        try:
+            return await self.clients.sign_in(config, open_url)
+        except McpServerError as exc:
+            raise _refusal(exc) from None
 
     def save(self, config: McpServerConfig, *, replace: bool, listed: ServerTools | None = None) -> None:
         """Store ``config`` (``replace``: an edit of the server of that name, whose
@@ -214,3 +238,9 @@ def _utf8(text: str) -> bool:
     except UnicodeEncodeError:
         return False
     return True
+
+
+def _refusal(exc: McpServerError) -> InvalidInput:
+    """The service error of a failed connect: :class:`SignInRequired` when the server
+    asked for a sign-in (the form then offers one), else :class:`InvalidInput`."""
+    return SignInRequired(str(exc)) if exc.needs_sign_in else InvalidInput(str(exc))

@@ -28,9 +28,13 @@ from chathub_desktop.services.views import MessageView, TopicView
 from chathub_desktop.storage import attachment_blobs
 from chathub_desktop.storage.database import Database, StoreBusy
 from chathub_desktop.storage.models import Message, Topic, utcnow
-from chathub_desktop.storage.topic_repository import append_message
+from chathub_desktop.storage.topic_repository import append_message, unanswered_tool_calls
 
 log = logging.getLogger(__name__)
+
+#: The result stored at start-up for a tool call whose process died before it finished
+#: (issue 25): every wire format refuses a call without its result.
+INTERRUPTED_TOOL_RESULT = '{"error": "the app closed before the tool finished; it may have run in part"}'
 
 
 def message_view(m: Message) -> MessageView:
@@ -287,4 +291,30 @@ class TopicService:
                 return len(stale)
         except (OperationalError, StoreBusy) as exc:  # e.g. a read-only store: reading still works
             log.warning("could not mark interrupted replies: %s", str(exc).splitlines()[0])
+            return 0
+
+    def answer_interrupted_calls(self) -> int:
+        """At start-up: a tool call left without a result by a process that died mid-call
+        (kill -9, power loss; issue 25) gets :data:`INTERRUPTED_TOOL_RESULT` stored as its
+        result, so the topic can be sent again. Calls a live process is still running,
+        and imported calls (no sender), are left alone. Returns how many results were
+        stored; a read-only store changes nothing (0)."""
+        now = utcnow()
+        try:
+            with self._db.read() as s:  # the usual case, nothing open: no write lock taken
+                if not any(o.sent_by and stream_is_orphaned(o.sent_by, o.created_at, now)
+                           for o in unanswered_tool_calls(s)):
+                    return 0
+            stored = 0
+            with self._db.write() as s:  # read again under the lock: a late result wins
+                for o in unanswered_tool_calls(s):
+                    if not (o.sent_by and stream_is_orphaned(o.sent_by, o.created_at, now)):
+                        continue
+                    for call_id, name in o.calls:
+                        append_message(s, o.topic_id, role="tool", content=INTERRUPTED_TOOL_RESULT,
+                                       tool_call_id=call_id, tool_name=name)
+                        stored += 1
+            return stored
+        except (OperationalError, StoreBusy) as exc:
+            log.warning("could not close interrupted tool calls: %s", str(exc).splitlines()[0])
             return 0

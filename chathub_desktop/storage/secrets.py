@@ -68,7 +68,8 @@ def _backend() -> keyring.backend.KeyringBackend:
 
 class KeyringSecretStore:
     """Stores provider keys in the OS keyring under service ``chathub-desktop``,
-    user ``provider:<name>``."""
+    user ``provider:<name>`` (``<kind>:<name>`` for other secrets: ``mcp-oauth`` holds an
+    MCP server's OAuth tokens, issue 25)."""
 
     def status(self) -> KeyringStatus:
         """Report whether keys can be stored safely on this machine (a backend that
@@ -95,27 +96,27 @@ class KeyringSecretStore:
             )
         return KeyringStatus(True, label)
 
-    def set(self, provider_name: str, api_key: str) -> None:
+    def set(self, provider_name: str, api_key: str, *, kind: str = "provider") -> None:
         """Store ``api_key`` for ``provider_name``. Raises :class:`SecretUnavailable`."""
         st = self.status()
         if not st.usable:
             raise SecretUnavailable(st.reason)
         try:
-            _backend().set_password(SERVICE_NAME, f"provider:{provider_name}", api_key)
+            _backend().set_password(SERVICE_NAME, f"{kind}:{provider_name}", api_key)
         except keyring.errors.KeyringError as exc:
             raise SecretUnavailable(f"the keyring refused to store the key: {exc}") from exc
 
-    def get(self, provider_name: str) -> str | None:
+    def get(self, provider_name: str, *, kind: str = "provider") -> str | None:
         """The stored key, or ``None``. Raises :class:`SecretUnavailable` on backend errors."""
         try:
-            return _backend().get_password(SERVICE_NAME, f"provider:{provider_name}")
+            return _backend().get_password(SERVICE_NAME, f"{kind}:{provider_name}")
         except keyring.errors.KeyringError as exc:
             raise SecretUnavailable(f"cannot read the key from the keyring: {exc}") from exc
 
-    def delete(self, provider_name: str) -> None:
+    def delete(self, provider_name: str, *, kind: str = "provider") -> None:
         """Remove the stored key (no error when none is stored)."""
         try:
-            _backend().delete_password(SERVICE_NAME, f"provider:{provider_name}")
+            _backend().delete_password(SERVICE_NAME, f"{kind}:{provider_name}")
         except keyring.errors.PasswordDeleteError:
             pass
         except keyring.errors.KeyringError as exc:
@@ -136,7 +137,8 @@ def key_from_env(variable: str) -> str:
 class FileSecretStore:
     """Provider keys in one file only its owner can read: ``path`` (0600, its folder
     0700), written by keyrings.alt's ``PlaintextKeyring`` (an INI file, keys base64-coded,
-    NOT encrypted) under service ``chathub-desktop``, user ``provider:<name>``. For
+    NOT encrypted) under service ``chathub-desktop``, user ``provider:<name>`` (or
+    ``<kind>:<name>``, as in :class:`KeyringSecretStore`). For
     machines without an OS keyring; the user chooses it explicitly (issue 28)."""
 
     def __init__(self, path: Path) -> None:
@@ -152,7 +154,7 @@ class FileSecretStore:
         backend.file_path = str(self.path)  # type: ignore[attr-defined]  # an instance override
         return backend
 
-    def set(self, provider_name: str, api_key: str) -> None:
+    def set(self, provider_name: str, api_key: str, *, kind: str = "provider") -> None:
         """Store ``api_key`` for ``provider_name`` (the file is created 0600, and
         tightened to 0600 when it exists). Raises :class:`SecretUnavailable`."""
         from chathub_desktop.private_files import make_private_file
@@ -161,21 +163,21 @@ class FileSecretStore:
             backend = self._backend()
             if self.path.exists():
                 make_private_file(self.path)
-            backend.set_password(SERVICE_NAME, f"provider:{provider_name}", api_key)
+            backend.set_password(SERVICE_NAME, f"{kind}:{provider_name}", api_key)
         except (OSError, keyring.errors.KeyringError) as exc:
             raise SecretUnavailable(f"cannot write the key file {self.path}: {exc}") from exc
 
-    def get(self, provider_name: str) -> str | None:
+    def get(self, provider_name: str, *, kind: str = "provider") -> str | None:
         """The stored key, or ``None``. Raises :class:`SecretUnavailable`."""
         try:
-            return self._backend().get_password(SERVICE_NAME, f"provider:{provider_name}")
+            return self._backend().get_password(SERVICE_NAME, f"{kind}:{provider_name}")
         except (OSError, keyring.errors.KeyringError, ValueError) as exc:
             raise SecretUnavailable(f"cannot read the key file {self.path}: {exc}") from exc
 
-    def delete(self, provider_name: str) -> None:
+    def delete(self, provider_name: str, *, kind: str = "provider") -> None:
         """Remove the stored key (no error when none is stored)."""
         try:
-            self._backend().delete_password(SERVICE_NAME, f"provider:{provider_name}")
+            self._backend().delete_password(SERVICE_NAME, f"{kind}:{provider_name}")
         except keyring.errors.PasswordDeleteError:
             pass
         except (OSError, keyring.errors.KeyringError) as exc:

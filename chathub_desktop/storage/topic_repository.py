@@ -13,7 +13,7 @@ import json
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, replace
 from datetime import datetime
-from typing import cast
+from typing import Any, cast
 
 from sqlalchemy import Table, bindparam, func, or_, select, update
 from sqlalchemy.orm import Session, object_session
@@ -182,3 +182,57 @@ def streaming_rows(s: Session, topic_id: int) -> list[tuple[str | None, datetime
         select(Message.sent_by_process, Message.created_at, Message.edited_at)
         .where(Message.topic_id == topic_id, Message.status == MessageStatus.STREAMING.value)
     ).all()]
+
+
+@dataclass(frozen=True, slots=True)
+class UnansweredCalls:
+    """The newest assistant row of a topic whose tool calls (some or all) have no stored
+    result, with only tool results after it: ``calls`` are ``(call id, tool name)`` of
+    the unanswered ones, in the order the model made them; ``sent_by`` and
+    ``created_at`` say which process made the row and when (issue 25)."""
+
+    topic_id: int
+    message_id: int
+    sent_by: str | None
+    created_at: datetime
+    calls: tuple[tuple[str, str], ...]
+
+
+def unanswered_tool_calls(s: Session) -> list[UnansweredCalls]:
+    """Topics that end in tool calls without all their results (a process killed while
+    a tool ran, issue 25). One query over each topic's last row, then one over the
+    tails (from the last assistant row on) of the topics ending in a tool row or a
+    calling assistant row, in chunks of 500 topics."""
+    last = (select(Message.topic_id, func.max(Message.seq).label("seq"))
+            .group_by(Message.topic_id).subquery())
+    tails = s.execute(
+        select(Message.topic_id, Message.role, Message.tool_calls)
+        .join(last, (Message.topic_id == last.c.topic_id) & (Message.seq == last.c.seq))
+        .where(Message.role.in_((Role.ASSISTANT.value, Role.TOOL.value)))
+    ).all()
+    candidates = [tid for tid, role, calls in tails if role == Role.TOOL.value or calls]
+    found: list[UnansweredCalls] = []
+    for n in range(0, len(candidates), 500):
+        chunk = candidates[n:n + 500]
+        caller = (select(Message.topic_id, func.max(Message.seq).label("seq"))
+                  .where(Message.topic_id.in_(chunk), Message.role == Role.ASSISTANT.value)
+                  .group_by(Message.topic_id).subquery())
+        rows = s.execute(
+            select(Message.topic_id, Message.id, Message.role, Message.tool_calls, Message.tool_call_id,
+                   Message.sent_by_process, Message.created_at)
+            .join(caller, (Message.topic_id == caller.c.topic_id) & (Message.seq >= caller.c.seq))
+            .order_by(Message.topic_id, Message.seq)
+        ).all()
+        by_topic: dict[int, list[Any]] = {}
+        for r in rows:
+            by_topic.setdefault(r.topic_id, []).append(r)
+        for topic_id, tail in by_topic.items():
+            head, after = tail[0], tail[1:]
+            if not head.tool_calls or any(r.role != Role.TOOL.value for r in after):
+                continue
+            answered = {r.tool_call_id for r in after}
+            missing = tuple((str(c.get("id")), str(c.get("name") or "tool")) for c in head.tool_calls
+                            if isinstance(c, dict) and c.get("id") not in answered)
+            if missing:
+                found.append(UnansweredCalls(topic_id, head.id, head.sent_by_process, head.created_at, missing))
+    return found

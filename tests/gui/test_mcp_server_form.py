@@ -91,3 +91,36 @@ def test_edit_keeps_the_name_and_the_assistants_switch(window: Any, services: Se
     assert dict(stored.headers) == {"Authorization": "Bearer b", "X-Team": "blue"}
     assert services.mcp.enabled_servers("Helper") == {"docs"}
     assert page.status_label.text() == "Saved docs. Test it to read its tools."
+
+
+def test_an_http_server_that_asks_for_oauth_offers_sign_in(window: Any, services: Services, qtbot: Any) -> None:
+    """Issue 25 OAuth: Test of a server answering 401 + WWW-Authenticate says how to sign
+    in and shows Sign in…; Sign in opens the page (a stand-in browser follows it) and the
+    form then lists the tools like a Test; Save keeps the tool list."""
+    from tests.integration.test_mcp_oauth import browser, locked_server
+
+    with locked_server() as url:
+        opened: list[str] = []
+
+        async def open_url(u: str) -> None:
+            opened.append(u)
+            await browser(u)
+
+        page = _page(window, services, qtbot)
+        page.open_url = open_url
+        form = page.edit_server(None)
+        form.name_edit.setText("locked")
+        form.transport_combo.setCurrentIndex(form.transport_combo.findData(McpTransport.HTTP.value))
+        form.url_edit.setText(url)
+        assert form.sign_in_button.isHidden()
+        form.test_button.click()
+        qtbot.waitUntil(lambda: "sign in" in form.status_label.text(), timeout=60000)
+        assert form.status_label.text() == ("locked: the server asks you to sign in; "
+                                            "Sign in… opens its page in your browser")
+        assert not form.sign_in_button.isHidden()
+        form.sign_in_button.click()
+        qtbot.waitUntil(lambda: "tools:" in form.status_label.text(), timeout=60000)
+        assert form.status_label.text().endswith("1 tools: whoami") and len(opened) == 1
+        form.save_button.click()
+        qtbot.waitUntil(lambda: page.table.rowCount() == 1, timeout=5000)
+        assert services.mcp.get("locked").tools is not None

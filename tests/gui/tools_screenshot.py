@@ -1,6 +1,7 @@
 """Screenshots of issue 25 (a script, not a test): Settings → Tools with a tested server,
 an untested one and a failed Test, the Add server form after a Test (stdio) and the
-Edit form of an HTTP server with a refused header line, an Ask waiting in a topic
+Edit form of an HTTP server with a refused header line, the Add form of an HTTP
+server that asks for an OAuth sign-in (Sign in… offered), an Ask waiting in a topic
 above the composer, and a server tool's row with the time its call took, each in light
 and dark.
 
@@ -24,6 +25,7 @@ def main(out_dir: Path) -> int:
 
     from chathub_desktop.core.mcp_config import ApprovalRequest, McpServerConfig, ToolApproval
     from chathub_desktop.gui.design.theme import apply_theme
+    from chathub_desktop.gui.design.tokens import Tone
     from chathub_desktop.gui.tools_page import ToolsPage
 
     with shots.offscreen_services("chathub-toolsshot-") as (loop, svc):
@@ -78,6 +80,15 @@ def main(out_dir: Path) -> int:
                 form.headers_edit.setPlainText("Authorization: Bearer …\nX-Team")
                 form.submit()
                 await shots.grab(form, out_dir / f"mcp_form_edit_{theme}.png")
+                form.reject()
+                form = page.edit_server(None)  # a Test found a server asking for OAuth
+                form.name_edit.setText("linear")
+                form.transport_combo.setCurrentIndex(form.transport_combo.findData("http"))
+                form.url_edit.setText("https://mcp.linear.example/mcp")
+                form.show_status("linear: the server asks you to sign in; Sign in… opens its page in your browser",
+                                 Tone.ERROR)
+                form.sign_in_button.show()
+                await shots.grab(form, out_dir / f"mcp_form_sign_in_{theme}.png")
                 form.reject()
                 page.close()
                 request = ApprovalRequest(topic, a.id, "time", "get_current_time",

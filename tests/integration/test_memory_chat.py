@@ -5,6 +5,8 @@ from __future__ import annotations
 import asyncio
 import json
 
+import pytest
+
 from chathub_desktop.core.memory_injection import UNTRUSTED_OPEN
 from chathub_desktop.core.messages import ToolCall
 from chathub_desktop.services.container import Services
@@ -83,10 +85,13 @@ def test_memory_off_sends_no_memory_and_no_tools(services: Services, fake_vendor
 
 
 def test_a_model_that_keeps_calling_tools_is_stopped_with_a_notice(
-        services: Services, fake_vendor: FakeVendor) -> None:
-    """The tool loop ends after MAX_TOOL_ROUNDS rounds and says so instead of ending silently."""
-    from chathub_desktop.services.chat_service import MAX_TOOL_ROUNDS
+        services: Services, fake_vendor: FakeVendor, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The tool loop ends after MAX_TOOL_ROUNDS rounds and says so instead of ending silently
+    (the bound lowered to 3 here to keep the test short)."""
+    from chathub_desktop.services import chat_service
 
+    monkeypatch.setattr(chat_service, "MAX_TOOL_ROUNDS", 3)
+    MAX_TOOL_ROUNDS = 3  # noqa: N806 - the bound in force
     topic = setup(services, fake_vendor)
     search = Reply(tool_calls=[ToolCall("c", "searchMemory", json.dumps({"query": "dark"}))])
     fake_vendor.script(*[search] * (MAX_TOOL_ROUNDS + 5))
