@@ -43,6 +43,7 @@ def build_parser() -> argparse.ArgumentParser:
         mcp,
         memory,
         providers,
+        recall,
         search,
         topics,
     )
@@ -81,6 +82,7 @@ def build_parser() -> argparse.ArgumentParser:
     providers.add_model_commands(
         group("model", "your own model cards: context window and max output (beat the bundled catalog)"), common)
     search.add_search_command(sub, common)
+    recall.add_recall_command(sub, common)
     chat.add_settings_commands(group("settings", "application settings (System Agent models)"), common)
     db.add_db_commands(group("db", "whole stores: copy one into a new database (SQLite ↔ PostgreSQL)"), common)
     return parser

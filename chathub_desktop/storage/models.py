@@ -213,6 +213,21 @@ class AttachmentBlob(Base):
     created_at: Mapped[datetime] = mapped_column(UTCDateTime(), default=utcnow)
 
 
+class MessageVector(Base):
+    """The embedding of one searchable message (issue 26, semantic recall): ``vector`` is
+    ``dim`` little-endian float32 values, L2-normalized, made by embedding model ``model``
+    (``services.embedder``); ``chars`` is the length of the text that was embedded. The
+    row goes with its message (cascade); a missing row means "not embedded yet" and the
+    keyword index answers alone."""
+
+    __tablename__ = "message_vector"
+    message_id: Mapped[int] = mapped_column(ForeignKey("message.id", ondelete="CASCADE"), primary_key=True)
+    model: Mapped[str] = mapped_column(String(60))
+    dim: Mapped[int] = mapped_column(Integer)
+    chars: Mapped[int] = mapped_column(Integer)
+    vector: Mapped[bytes] = mapped_column(LargeBinary)
+
+
 class MessageBranch(Base):
     """A stashed tail of a topic (issue 14 "Regenerate and edit-and-resend"): the rows
     from ``fork_seq`` on of a branch that is not in view. ``message`` holds only the

