@@ -413,14 +413,14 @@ def test_an_image_message_reaches_the_real_server_in_its_wire_shape(local_model:
 
     services.providers.add("Local", "openai_compatible", local_model.base_url)
     services.assistants.create("Small", provider="Local", model=MODEL_ALIAS, instructions="Be brief.")
-    # a 135M model answers "which colours…" for hundreds of tokens: minutes on a busy machine
-    services.assistants.update("Small", max_tokens=24, max_tokens_enabled=True)
     topic = services.topics.create("Small").id
     # REF-29 counts an image for an unknown model as 8,192 tokens, over this 2,048-token
     # window: it is refused with the figure, so the test gives the model a larger card
     with pytest.raises(InvalidInput, match=r"^dot.png is ~8,192 tokens; this model's input budget is 2,048$"):
         services.attachments.prepare(topic, "dot.png", png(16, 16))
     services.models.set(MODEL_ALIAS, 16_384)
+    # a 135M model answers "which colours…" for hundreds of tokens: minutes on a busy machine
+    services.assistants.update("Small", max_tokens=24, max_tokens_enabled=True)
     image = services.attachments.prepare(topic, "dot.png", png(16, 16))
     out = asyncio.run(services.chat.send(topic, "What colour is this image?", (image,)))
     assert out.status == "error" and "image input is not supported" in (out.error or ""), out.error
