@@ -159,17 +159,26 @@ def render_math(tex: str, *, display: bool = False, dark: bool = False) -> str:
     are rendered there) the first call waits for it; on the GUI thread (a streaming
     reply) it never waits: the load starts on a worker and the formula shows as source
     until the next repaint after it is done."""
+    from chathub_desktop.gui.image_sources import add_typeset
+
     if not _math_ready.is_set():
         if threading.current_thread() is threading.main_thread():
             if not _math_loading.locked():
                 threading.Thread(target=load_math, name="math-font", daemon=True).start()
             return render_math_source(tex.strip(), display=display, dark=dark)
         load_math()
-    return _typeset(tex.strip(), display, dark)
+    src = _typeset(tex.strip(), display, dark)
+    if not src:
+        return render_math_source(tex.strip(), display=display, dark=dark)
+    add_typeset(src)  # the one SVG a document draws (issue 32)
+    img = f'<img src="{src}" alt="{html.escape(tex.strip(), quote=True)}" align="middle">'
+    return f'<p align="center">{img}</p>' if display else img
 
 
 @lru_cache(maxsize=512)
 def _typeset(tex: str, display: bool, dark: bool) -> str:
+    """The SVG data URL of ``tex`` typeset, ``""`` when it is not (malformed, too
+    long, too deep or too large)."""
     svg = ""
     if tex and len(tex) <= MATH_MAX_CHARS and brace_depth(tex) <= MATH_MAX_DEPTH:
         try:
@@ -182,10 +191,8 @@ def _typeset(tex: str, display: bool, dark: bool) -> str:
         except Exception:  # malformed TeX of any kind: show the source instead
             svg = ""
     if not svg or not _svg_fits(svg):
-        return render_math_source(tex, display=display, dark=dark)
-    data = base64.b64encode(svg.encode("utf-8")).decode("ascii")
-    img = f'<img src="data:image/svg+xml;base64,{data}" alt="{html.escape(tex, quote=True)}" align="middle">'
-    return f'<p align="center">{img}</p>' if display else img
+        return ""
+    return "data:image/svg+xml;base64," + base64.b64encode(svg.encode("utf-8")).decode("ascii")
 
 
 def brace_depth(tex: str) -> int:
