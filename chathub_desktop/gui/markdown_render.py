@@ -28,6 +28,7 @@ import re
 import sys
 import threading
 import time
+import unicodedata
 from collections.abc import Mapping
 from functools import lru_cache
 
@@ -287,8 +288,9 @@ def _parser(dark: bool) -> MarkdownIt:
 #: shown as plain text (the parser would drop what lies past its limit).
 MAX_NESTING = 16
 #: Most ``[`` (and most ``<``) in one message rendered as Markdown: the parser's link
-#: and autolink scans grow with their square (100,000 ``[``: 3.5 s).
-MAX_OPENERS = 5000
+#: and autolink scans grow with their square (100,000 ``[``: 3.5 s), and a screenful of
+#: 4,000 one-letter links took 10 ms to paint, each time.
+MAX_OPENERS = 2000
 #: Longest HTML laid out for one message, characters (Qt lays out about 1 µs to 15 µs
 #: per character on the GUI thread); a longer rendering is shown as plain text.
 MAX_HTML_CHARS = 600_000
@@ -469,6 +471,12 @@ def _text_runs(text: str, part_chars: int) -> list[str]:
     return [*runs, text[pos:]]
 
 
+#: What one image counts for when a paragraph is cut into slices, characters: Qt's
+#: HTML import spends about 60 µs on each ``<img>`` (500 in one slice: 30 ms), about
+#: what 30 to 60 characters of text take to lay out.
+IMAGE_CHARS = 200
+
+
 def _paragraph_slices(md: MarkdownIt, children: list, env: dict[str, object],  # type: ignore[type-arg]
                       part_chars: int) -> list[str]:
     """One long paragraph's inline tokens as paragraphs of about ``part_chars`` source
@@ -485,11 +493,50 @@ def _paragraph_slices(md: MarkdownIt, children: list, env: dict[str, object],  #
                 size = 0
             pieces[-1].append(r)
             depth += r.nesting
-            size += len(r.content) + 1
+            size += (IMAGE_CHARS if r.type == "image" else len(r.content)) + 1
     last = len(pieces) - 1
     return [("<p>" if i == last else '<p style="margin-bottom:0px">')
             + md.renderer.renderInline(p, md.options, env) + "</p>\n"  # type: ignore[attr-defined]
             for i, p in enumerate(pieces)]
+
+
+#: Longest run of characters that take no room of their own (combining marks, format
+#: characters: bidi controls, zero-width spaces and joiners) shown after one character;
+#: Unicode's Stream-Safe Text Format (UAX #15) allows 30 in a row, real text uses a few.
+MAX_MARK_RUN = 8
+#: Most format characters (bidi controls, zero-width spaces and joiners, BOMs) shown in
+#: one message; real text uses a few per line.
+MAX_FORMAT_CHARS = 1000
+_INVISIBLE = frozenset(("Mn", "Me", "Cf"))
+
+
+def thin_invisible(text: str) -> tuple[str, int]:
+    """``text`` for display without the characters that take no room of their own past
+    the bounds (issue 32): of a run of combining marks and format characters, the first
+    :data:`MAX_MARK_RUN`; of format characters in all (a zero-width joiner right
+    after a visible character, as in an emoji sequence, does not count), the first
+    :data:`MAX_FORMAT_CHARS`. Returns ``(shown text, characters left out)``. Qt lays
+    such text out about 5 times slower per character, and a screenful of it holds
+    every character of the message: 100,000 bidi controls took 15 ms to paint, each
+    time. About 0.3 µs a character, pure Python."""
+    if text.isascii():
+        return text, 0
+    category = unicodedata.category
+    kept: list[str] = []
+    run = formats = dropped = 0
+    for c in text:
+        kind = category(c) if c >= "\u0300" else "L"  # nothing below U+0300 is a mark
+        if kind in _INVISIBLE:
+            # a joiner right after a visible character is part of it (an emoji sequence)
+            formats += kind == "Cf" and not (run == 0 and c == "\u200d")
+            run += 1
+            if run > MAX_MARK_RUN or (kind == "Cf" and formats > MAX_FORMAT_CHARS):
+                dropped += 1
+                continue
+        else:
+            run = 0
+        kept.append(c)
+    return ("".join(kept) if dropped else text), dropped
 
 
 def render_plain(text: str) -> str:

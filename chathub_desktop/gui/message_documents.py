@@ -119,13 +119,21 @@ def render_html(m: MessageView, dark: bool, colors: TextColors,
 def _render(m: MessageView, kind: str, dark: bool, colors: TextColors,
             stored: Mapping[str, tuple[int, int]] | None) -> tuple[str, ...]:
     # markdown-it + Pygments load on the first painted message, not at start-up
-    from chathub_desktop.gui.markdown_render import render_markdown_parts, render_plain_parts
+    from chathub_desktop.gui.markdown_render import (
+        render_markdown_parts,
+        render_plain_parts,
+        thin_invisible,
+    )
 
     content, cut = m.content, ""
     if len(content) > DISPLAY_LIMIT_CHARS:
         content = content[:DISPLAY_LIMIT_CHARS]
         cut = (f'<p style="color:{colors.muted.name()}"><i>Shown: the first {DISPLAY_LIMIT_CHARS:,} of '
                f"{len(m.content):,} characters. Copy message (Ctrl+C) copies all of it.</i></p>")
+    content, hidden = thin_invisible(content)
+    if hidden:
+        cut += (f'<p style="color:{colors.muted.name()}"><i>Shown without {hidden:,} invisible characters '
+                "(stacked marks, bidi controls, zero-width). Copy message (Ctrl+C) copies them.</i></p>")
     if kind == "tool":
         return (*render_plain_parts(content), cut)
     parts = render_markdown_parts(content, dark=dark, stored=stored) if content else []

@@ -15,15 +15,21 @@ from PySide6.QtGui import QTextDocument
 from chathub_desktop.gui import markdown_render, message_documents
 from chathub_desktop.gui.chat_events import ChatEvents
 from chathub_desktop.gui.markdown_render import (
+    IMAGE_CHARS,
+    MAX_FORMAT_CHARS,
+    MAX_MARK_RUN,
     PART_CHARS,
     WORD_CHARS,
     render_markdown,
     render_markdown_parts,
+    thin_invisible,
 )
 from chathub_desktop.gui.message_documents import SYNC_RENDER_CHARS
 from chathub_desktop.gui.message_list_model import MessageListModel
 from chathub_desktop.gui.message_list_view import MessageListView
-from chathub_desktop.gui.sliced_document import SlicedDocument
+from chathub_desktop.gui.safe_document import SafeTextDocument
+from chathub_desktop.gui.sliced_document import IMAGE_SCHEME, SlicedDocument, decoded
+from tests.gui.image_urls import data_url, qt_png
 
 _TAGS = re.compile(r"<[^>]*>")
 
@@ -124,3 +130,42 @@ def test_a_long_reply_is_rendered_on_a_worker_and_laid_out_over_several_turns(se
     view.executeDelayedItemsLayout()
     assert view.visualRect(model.index(0)).height() > doc.height()  # the row holds all of it
     events.detach()
+
+
+def test_invisible_characters_past_the_bounds_are_left_out_of_the_display() -> None:
+    """Issue 32: text of characters that take no room (bidi controls, zero-width, stacked
+    marks) is laid out about 5× slower and a screenful holds all of it; past
+    MAX_MARK_RUN in a row or MAX_FORMAT_CHARS in all they are not shown."""
+    hostile = "\u202e\u2066\u200b\u200d\ufeff" * 20_000
+    shown, hidden = thin_invisible(hostile)
+    assert len(shown) == MAX_MARK_RUN and hidden == 100_000 - MAX_MARK_RUN
+    zalgo = ("a" + "\u0301" * 90 + " ") * 100
+    shown, hidden = thin_invisible(zalgo)
+    assert shown == ("a" + "\u0301" * MAX_MARK_RUN + " ") * 100 and hidden == 82 * 100
+    mixed = "ab\u202e\u200b" * 3000  # short runs, many in all
+    shown, hidden = thin_invisible(mixed)
+    assert hidden == 6000 - MAX_FORMAT_CHARS and shown.count("ab") == 3000
+    real = ("👨\u200d👩\u200d👧 " * 2000 + "مرحبا\u200f بالعالم " * 200 + "नमस्ते दुनिया " * 300
+            + "Tiếng Việt " * 300 + "résumé naïve")
+    assert thin_invisible(real) == (real, 0)  # emoji sequences, RTL marks, Indic and accents kept
+
+
+def test_data_url_images_reach_the_slices_decoded_under_short_names(qtbot) -> None:  # type: ignore[no-untyped-def]
+    """Issue 32: Qt's HTML import spent 30 ms on 500 small images in one slice (their
+    data URLs and one ``<img>`` each); a paragraph of images is cut into slices of
+    about PART_CHARS / IMAGE_CHARS images, and the slices get decoded images under
+    ``chathub-image:`` names, never a data URL."""
+    text = " ".join(f"![p{i % 2}]({data_url(qt_png(8 + i % 2, 8))})" for i in range(500))
+    parts, images = decoded(tuple(render_markdown_parts(text)))
+    assert len(parts) >= 500 * IMAGE_CHARS // PART_CHARS
+    assert not any("data:" in p for p in parts)
+    assert len(images) == 2 and all(name.startswith(f"{IMAGE_SCHEME}:") for name in images)
+    made: list[SafeTextDocument] = []
+
+    def make() -> QTextDocument:
+        made.append(SafeTextDocument())
+        return made[-1]
+
+    doc = SlicedDocument(parts, make, 600, images=images)
+    assert doc.advance(10.0)
+    assert sum(p.count("<img") for p in parts) == 500 and sum(d.refused for d in made) == 0
