@@ -24,6 +24,7 @@ import base64
 import contextlib
 import io
 import json
+import random
 import statistics
 import sys
 import tempfile
@@ -33,6 +34,10 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 #: The budget: the longest any one message may freeze the window, seconds.
 BUDGET_S = 0.050
+#: The most processor time the GUI thread may spend on one message at once, seconds (a
+#: frame at 60 Hz): what holds on a loaded machine, where the wall-clock gap is this
+#: times the share of a core the window gets.
+CPU_BUDGET_S = 0.016
 
 
 def _cases() -> dict[str, str]:
@@ -67,7 +72,46 @@ def _cases() -> dict[str, str]:
         "deep superscripts": "$$" + "x^{" * 12 + "y" + "}" * 12 + "$$",
         "bidi + zero-width": ("\u202e\u2066\u200b\u200d\ufeff" * 20_000),
         "links 14k": "[a](https://example.org) " * 14_000,
+        "bidi/zero-width Markdown 18k": _mixed(),
+        "stacked marks 92k": ("a" + "\u0301\u0316\u0334" * 30 + " ") * 1000,
+        "emoji sequences 100k": ("\U0001f468\u200d\U0001f469\u200d\U0001f467 " * 20_000)[:n],
     }
+
+
+def _mixed() -> str:
+    """The render fuzz's worst shape: bidi, zero-width and Markdown punctuation at random
+    (formulas of garbage included), six paragraphs of 3,000 characters."""
+    rng = random.Random(32)
+    alphabet = "\u202e\u2066\u2067\u2068\u2069\u200f\u200e\u061c\u200b\u200c\u200d\ufeff\u2060\u034fab[]()!*_`<>$"
+    return "\n\n".join("".join(rng.choice(alphabet) for _ in range(3000)) for _ in range(6))
+
+
+#: The settings before issue 32's last bounds (the same code, those bounds off): the
+#: probe's interpreter switch interval was Python's default, not the app's.
+BEFORE = {"switch_s": 0.005, "MAX_MARK_RUN": sys.maxsize, "MAX_FORMAT_CHARS": sys.maxsize,
+          "MAX_OPENERS": 5000, "IMAGE_CHARS": 0, "LAYOUT_BUDGET_S": 0.012}
+
+
+def _after() -> dict[str, float]:
+    from chathub_desktop.app_bootstrap import GIL_SWITCH_INTERVAL_S
+    from chathub_desktop.gui import markdown_render as mr
+    from chathub_desktop.gui import message_documents as md
+
+    return {"switch_s": GIL_SWITCH_INTERVAL_S, "MAX_MARK_RUN": mr.MAX_MARK_RUN,
+            "MAX_FORMAT_CHARS": mr.MAX_FORMAT_CHARS, "MAX_OPENERS": mr.MAX_OPENERS,
+            "IMAGE_CHARS": mr.IMAGE_CHARS, "LAYOUT_BUDGET_S": md.LAYOUT_BUDGET_S}
+
+
+def _apply(settings: dict[str, float]) -> None:
+    """Set the bounds and the switch interval of ``settings`` for the next probe run."""
+    from chathub_desktop.gui import markdown_render as mr
+    from chathub_desktop.gui import message_documents as md
+
+    sys.setswitchinterval(settings["switch_s"])
+    for name, value in settings.items():
+        for module in (mr, md):
+            if hasattr(module, name):
+                setattr(module, name, value)
 
 
 def _label_floor(repeat: int) -> float:
@@ -95,42 +139,66 @@ def _label_floor(repeat: int) -> float:
     return statistics.median(gaps)
 
 
+def _run(texts: list[str], tmp: str) -> list[dict[str, float]]:
+    """One probe run over ``texts`` in this process: one row per case."""
+    from tests.gui import render_probe
+
+    cases_file = Path(tmp) / "cases.json"
+    cases_file.write_text(json.dumps(texts), encoding="utf-8")
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out):
+        render_probe.main(str(cases_file), tmp)
+    return [json.loads(line) for line in out.getvalue().splitlines() if '"case"' in line]
+
+
 def main() -> int:
-    """Run the cases and print the figures."""
+    """Run the cases before and after (interleaved, ``--repeat`` times each) and print
+    the figures."""
     parser = argparse.ArgumentParser()
     parser.add_argument("--repeat", type=int, default=3)
     args = parser.parse_args()
     from PySide6.QtWidgets import QApplication
 
-    from tests.gui import render_probe
-
     app = QApplication.instance() or QApplication(sys.argv[:1])  # noqa: F841 - the probe's
+    after = _after()
     floor = _label_floor(args.repeat)
     cases = _cases()
     names = list(cases)
-    texts = [cases[k] for k in names] * args.repeat
+    texts = [cases[k] for k in names]
+    stall: dict[str, dict[str, list[float]]] = {"before": {k: [] for k in names}, "after": {k: [] for k in names}}
+    cpu: dict[str, dict[str, list[float]]] = {"before": {k: [] for k in names}, "after": {k: [] for k in names}}
+    total: dict[str, dict[str, list[float]]] = {"before": {k: [] for k in names}, "after": {k: [] for k in names}}
+    rss = 0.0
     with tempfile.TemporaryDirectory() as tmp:
-        cases_file = Path(tmp) / "cases.json"
-        cases_file.write_text(json.dumps(texts), encoding="utf-8")
-        out = io.StringIO()
-        with contextlib.redirect_stdout(out):
-            render_probe.main(str(cases_file), tmp)
-    rows = [json.loads(line) for line in out.getvalue().splitlines() if '"case"' in line]
-    stall: dict[str, list[float]] = {k: [] for k in names}
-    total: dict[str, list[float]] = {k: [] for k in names}
-    for row in rows:
-        stall[names[row["case"] % len(names)]].append(row["stall_s"])
-        total[names[row["case"] % len(names)]].append(row["total_s"])
+        for _ in range(args.repeat):
+            for label, settings in (("before", BEFORE), ("after", after)):
+                _apply(settings)
+                for row in _run(texts, tmp):
+                    stall[label][names[row["case"]]].append(row["stall_s"])
+                    cpu[label][names[row["case"]]].append(row["cpu_s"])
+                    total[label][names[row["case"]]].append(row["total_s"])
+                    rss = max(rss, row["rss_mb"])
+        _apply(after)
     print(f"floor: a bare QLabel's largest 5 ms timer gap {floor * 1000:.1f} ms")
-    print(f"{'case':32s} {'stall ms':>9s} {'× floor':>8s} {'shown s':>8s}")
+    print("stall: the largest timer gap (wall clock); cpu: the most GUI-thread processor time between two ticks")
+    print(f"{'case':30s} {'stall before':>12s} {'after':>6s} {'ratio':>5s} {'× floor':>7s}"
+          f" {'cpu before':>10s} {'after':>6s} {'ratio':>5s} {'shown s':>7s}")
+    med = {label: {k: statistics.median(v) for k, v in stall[label].items()} for label in stall}
+    cmed = {label: {k: statistics.median(v) for k, v in cpu[label].items()} for label in cpu}
     for name in names:
-        t = statistics.median(stall[name])
-        print(f"{name:32s} {t * 1000:9.1f} {t / floor:8.1f} {statistics.median(total[name]):8.3f}")
-    worst = max(names, key=lambda k: statistics.median(stall[k]))
-    w = statistics.median(stall[worst])
-    print(f"worst: {worst} froze the window {w * 1000:.1f} ms = {w / floor:.1f}× the label floor "
-          f"({floor * 1000:.1f} ms); budget {BUDGET_S * 1000:.0f} ms — {'within' if w <= BUDGET_S else 'OVER'}; "
-          f"peak RSS {max(r['rss_mb'] for r in rows):.0f} MB")
+        b, a = med["before"][name], med["after"][name]
+        cb, ca = cmed["before"][name], cmed["after"][name]
+        print(f"{name:30s} {b * 1000:12.1f} {a * 1000:6.1f} {a / b:5.2f} {a / floor:7.1f}"
+              f" {cb * 1000:10.1f} {ca * 1000:6.1f} {ca / cb:5.2f} {statistics.median(total['after'][name]):7.3f}")
+    for label in ("before", "after"):
+        worst = max(names, key=lambda k: med[label][k])
+        w = med[label][worst]
+        cworst = max(names, key=lambda k: cmed[label][k])
+        print(f"{label}: worst {worst} froze the window {w * 1000:.1f} ms = {w / floor:.1f}× the label floor "
+              f"({floor * 1000:.1f} ms; budget {BUDGET_S * 1000:.0f} ms: {'within' if w <= BUDGET_S else 'OVER'}); "
+              f"most GUI-thread CPU at once {cmed[label][cworst] * 1000:.1f} ms ({cworst}; budget "
+              f"{CPU_BUDGET_S * 1000:.0f} ms: {'within' if cmed[label][cworst] <= CPU_BUDGET_S else 'OVER'})")
+    print(f"peak RSS {rss:.0f} MB")
     return 0
 
 
