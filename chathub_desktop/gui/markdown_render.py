@@ -69,6 +69,11 @@ def code_blocks(text: str) -> list[str]:
     return [t.content for t in _parser(False).parse(text, {}) if t.type in ("fence", "code_block")]
 
 
+#: Marks where a long code block may be cut into slices (a NUL never reaches the
+#: renderer: the parser replaces it); :func:`render_markdown_parts` cuts there.
+SLICE_MARK = "\x00"
+
+
 def highlight_code(code: str, lang: str = "", *, dark: bool = False, copy_index: int | None = None) -> str:
     """HTML for one fenced code block: a one-cell table (``QTextDocument`` paints a cell
     background reliably) holding a ``pre-wrap`` ``<pre>`` of Pygments-coloured spans,
@@ -77,6 +82,10 @@ def highlight_code(code: str, lang: str = "", *, dark: bool = False, copy_index:
 
     ``lang`` is the fence's info string (first word used); an unknown or empty language
     is guessed for longer snippets, else shown uncoloured (still monospace, escaped).
+
+    A block longer than :data:`PART_CHARS` is one borderless table per run of lines of
+    about that size, with :data:`SLICE_MARK` between them, stacked without a gap (issue
+    32: Qt lays a table cell out in one go; 90,000 characters in one took 37 ms).
     """
     lexer = None
     name = (lang or "").strip().split(" ", 1)[0].lower()
@@ -92,11 +101,6 @@ def highlight_code(code: str, lang: str = "", *, dark: bool = False, copy_index:
                 lexer = None
         except ClassNotFound:
             lexer = None
-    if lexer is None:
-        body = html.escape(code)
-    else:
-        body = highlight(code, lexer, _formatter(dark))
-    body = body.rstrip("\n")
     caption = html.escape(name or (lexer.name.lower() if lexer is not None else ""))
     copy = (f'<a href="{COPY_SCHEME}:{copy_index}" style="color:#8a8f98">Copy</a>'
             if copy_index is not None else "")
@@ -107,14 +111,40 @@ def highlight_code(code: str, lang: str = "", *, dark: bool = False, copy_index:
         if caption or copy
         else ""
     )
-    return (
-        f'<table width="100%" cellspacing="0" cellpadding="8" border="1" '
-        f'style="background-color:{_CODE_BG[dark]}; border-color:{_CODE_BORDER[dark]}; '
-        f'border-style:solid; border-collapse:collapse; margin-top:4px; margin-bottom:8px">'
-        f"<tr><td>{label}"
-        f'<pre style="white-space:pre-wrap; margin:0; color:{_CODE_FG[dark]}">{body}</pre>'
-        f"</td></tr></table>\n"
-    )
+    runs = _line_runs(code, PART_CHARS)
+    pieces = []
+    for i, run in enumerate(runs):
+        body = (html.escape(run) if lexer is None else highlight(run, lexer, _formatter(dark))).rstrip("\n")
+        pre = f'<pre style="white-space:pre-wrap; margin:0; color:{_CODE_FG[dark]}">{body}</pre>'
+        if len(runs) == 1:
+            return (
+                f'<table width="100%" cellspacing="0" cellpadding="8" border="1" '
+                f'style="background-color:{_CODE_BG[dark]}; border-color:{_CODE_BORDER[dark]}; '
+                f'border-style:solid; border-collapse:collapse; margin-top:4px; margin-bottom:8px">'
+                f"<tr><td>{label}{pre}</td></tr></table>\n"
+            )
+        first, last = i == 0, i == len(runs) - 1
+        pieces.append(
+            f'<table width="100%" cellspacing="0" cellpadding="0" border="0" '
+            f'style="background-color:{_CODE_BG[dark]}; margin-top:{4 if first else 0}px; '
+            f'margin-bottom:{8 if last else 0}px">'
+            f'<tr><td style="padding-left:8px; padding-right:8px; padding-top:{8 if first else 0}px; '
+            f'padding-bottom:{8 if last else 0}px">{label if first else ""}{pre}</td></tr></table>\n'
+        )
+    return SLICE_MARK.join(pieces)
+
+
+def _line_runs(code: str, part_chars: int) -> list[str]:
+    """``code`` cut after a line break into runs of about ``part_chars`` characters (a
+    longer line is cut inside); one run for a short block."""
+    runs: list[str] = []
+    pos = 0
+    while len(code) - pos > part_chars:
+        end = code.rfind("\n", pos, pos + part_chars) + 1
+        end = end if end > pos else pos + part_chars
+        runs.append(code[pos:end])
+        pos = end
+    return [*runs, code[pos:]]
 
 
 #: The longest formula typeset (characters of TeX); longer ones are shown as source.
@@ -414,7 +444,7 @@ def render_markdown_parts(text: str, *, dark: bool = False, part_chars: int = PA
                     and len(group[1].content) > part_chars):
                 blocks += _paragraph_slices(md, group[1].children, env, part_chars)
             else:
-                blocks.append(md.renderer.render(group, md.options, env))
+                blocks += md.renderer.render(group, md.options, env).split(SLICE_MARK)
     if sum(map(len, blocks)) > MAX_HTML_CHARS:
         return _as_text_parts(text, "Shown as plain text: too large to lay out as Markdown.", part_chars)
     # QTextDocument draws table borders only from attributes, not CSS.

@@ -169,3 +169,21 @@ def test_data_url_images_reach_the_slices_decoded_under_short_names(qtbot) -> No
     doc = SlicedDocument(parts, make, 600, images=images)
     assert doc.advance(10.0)
     assert sum(p.count("<img") for p in parts) == 500 and sum(d.refused for d in made) == 0
+
+
+def test_a_long_code_block_is_cut_into_slices_and_copied_whole(qtbot) -> None:  # type: ignore[no-untyped-def]
+    """Issue 32: Qt lays a table cell out in one go (a 90,000-character log in one code
+    block: 37 ms on the GUI thread); a long block is one borderless table per run of
+    lines, one Copy link on the first, and Copy still copies the whole block."""
+    log = "".join(f"line {i}: plain text of a pasted log\n" for i in range(3000))
+    text = "Here:\n\n```\n" + log + "```\n\nDone."
+    parts = render_markdown_parts(text)
+    assert len(parts) >= len(log) // PART_CHARS
+    assert all(len(p) <= 2 * PART_CHARS for p in parts)
+    joined = "".join(parts)
+    assert joined.count('href="chathub-copy:0"') == 1 and "\x00" not in joined
+    doc = SlicedDocument(parts, QTextDocument, 700)
+    assert doc.advance(10.0)
+    shown = doc.toPlainText()
+    assert all(f"line {i}: plain text" in shown for i in (0, 1499, 2999)) and shown.rstrip().endswith("Done.")
+    assert markdown_render.code_blocks(text) == [log]
