@@ -74,6 +74,7 @@ def _cases() -> dict[str, str]:
         "links 14k": "[a](https://example.org) " * 14_000,
         "bidi/zero-width Markdown 18k": _mixed(),
         "stacked marks 92k": ("a" + "\u0301\u0316\u0334" * 30 + " ") * 1000,
+        "code block 90k (a pasted log)": "```\n" + "plain line of text in a fence\n" * 3000 + "```",
         "emoji sequences 100k": ("\U0001f468\u200d\U0001f469\u200d\U0001f467 " * 20_000)[:n],
     }
 
@@ -89,7 +90,7 @@ def _mixed() -> str:
 #: The settings before issue 32's last bounds (the same code, those bounds off): the
 #: probe's interpreter switch interval was Python's default, not the app's.
 BEFORE = {"switch_s": 0.005, "MAX_MARK_RUN": sys.maxsize, "MAX_FORMAT_CHARS": sys.maxsize,
-          "MAX_OPENERS": 5000, "IMAGE_CHARS": 0, "LAYOUT_BUDGET_S": 0.012}
+          "MAX_OPENERS": 5000, "IMAGE_CHARS": 0, "CODE_PART_CHARS": sys.maxsize, "LAYOUT_BUDGET_S": 0.012}
 
 
 def _after() -> dict[str, float]:
@@ -99,7 +100,8 @@ def _after() -> dict[str, float]:
 
     return {"switch_s": GIL_SWITCH_INTERVAL_S, "MAX_MARK_RUN": mr.MAX_MARK_RUN,
             "MAX_FORMAT_CHARS": mr.MAX_FORMAT_CHARS, "MAX_OPENERS": mr.MAX_OPENERS,
-            "IMAGE_CHARS": mr.IMAGE_CHARS, "LAYOUT_BUDGET_S": md.LAYOUT_BUDGET_S}
+            "IMAGE_CHARS": mr.IMAGE_CHARS, "CODE_PART_CHARS": mr.CODE_PART_CHARS,
+            "LAYOUT_BUDGET_S": md.LAYOUT_BUDGET_S}
 
 
 def _apply(settings: dict[str, float]) -> None:

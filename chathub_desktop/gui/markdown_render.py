@@ -69,6 +69,8 @@ def code_blocks(text: str) -> list[str]:
     return [t.content for t in _parser(False).parse(text, {}) if t.type in ("fence", "code_block")]
 
 
+#: Longest run of a code block's characters in one table (one slice), characters.
+CODE_PART_CHARS = 2000
 #: Marks where a long code block may be cut into slices (a NUL never reaches the
 #: renderer: the parser replaces it); :func:`render_markdown_parts` cuts there.
 SLICE_MARK = "\x00"
@@ -83,8 +85,8 @@ def highlight_code(code: str, lang: str = "", *, dark: bool = False, copy_index:
     ``lang`` is the fence's info string (first word used); an unknown or empty language
     is guessed for longer snippets, else shown uncoloured (still monospace, escaped).
 
-    A block longer than :data:`PART_CHARS` is one borderless table per run of lines of
-    about that size, with :data:`SLICE_MARK` between them, stacked without a gap (issue
+    A block longer than :data:`CODE_PART_CHARS` is one borderless table per run of lines
+    of about that size, with :data:`SLICE_MARK` between them, stacked without a gap (issue
     32: Qt lays a table cell out in one go; 90,000 characters in one took 37 ms).
     """
     lexer = None
@@ -111,7 +113,7 @@ def highlight_code(code: str, lang: str = "", *, dark: bool = False, copy_index:
         if caption or copy
         else ""
     )
-    runs = _line_runs(code, PART_CHARS)
+    runs = _line_runs(code, CODE_PART_CHARS)
     pieces = []
     for i, run in enumerate(runs):
         body = (html.escape(run) if lexer is None else highlight(run, lexer, _formatter(dark))).rstrip("\n")

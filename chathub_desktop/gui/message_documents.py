@@ -52,8 +52,10 @@ HTML_CACHE_CHARS = 32_000_000
 #: all of it.
 DISPLAY_LIMIT_CHARS = 100_000
 #: Time one turn of the event loop spends laying out message slices, seconds (issue 32:
-#: a long message appears slice by slice instead of stalling the window).
-LAYOUT_BUDGET_S = 0.012
+#: a long message appears slice by slice instead of stalling the window). The slice that
+#: crosses it (up to about 5 ms) and the paint that follows (up to about 10 ms for a
+#: screenful) fit in a 16 ms frame of GUI-thread time with it (12 ms did not).
+LAYOUT_BUDGET_S = 0.006
 #: A message longer than this is turned into HTML on the worker thread (characters): the
 #: Markdown parser spends up to about 7 µs a character on hostile text (issue 32). So is
 #: one with two ``$`` or more: typesetting its formulas takes up to 0.25 s.

@@ -81,7 +81,7 @@ class _NoTopics:
 
 def main(cases_file: str, marker_dir: str) -> int:
     """Render every case of ``cases_file`` (see the module docstring)."""
-    from PySide6.QtCore import QEventLoop, QTimer
+    from PySide6.QtCore import QEvent, QEventLoop, QTimer
     from PySide6.QtWidgets import QApplication
 
     from chathub_desktop.gui.chat_events import ChatEvents
@@ -135,6 +135,10 @@ def main(cases_file: str, marker_dir: str) -> int:
         print(json.dumps({"case": i, "stall_s": stall_s, "cpu_s": cpu_s, "total_s": total_s, "rss_mb": rss_mb()}),
               flush=True)
     events.detach()
+    view.delegate.docs.close()
+    view.close()
+    view.deleteLater()  # a caller running the probe again (the benchmark) gets the memory back
+    app.sendPostedEvents(None, QEvent.Type.DeferredDelete)
     return 0
 
 

@@ -15,6 +15,7 @@ from PySide6.QtGui import QTextDocument
 from chathub_desktop.gui import markdown_render, message_documents
 from chathub_desktop.gui.chat_events import ChatEvents
 from chathub_desktop.gui.markdown_render import (
+    CODE_PART_CHARS,
     IMAGE_CHARS,
     MAX_FORMAT_CHARS,
     MAX_MARK_RUN,
@@ -178,8 +179,8 @@ def test_a_long_code_block_is_cut_into_slices_and_copied_whole(qtbot) -> None:  
     log = "".join(f"line {i}: plain text of a pasted log\n" for i in range(3000))
     text = "Here:\n\n```\n" + log + "```\n\nDone."
     parts = render_markdown_parts(text)
-    assert len(parts) >= len(log) // PART_CHARS
-    assert all(len(p) <= 2 * PART_CHARS for p in parts)
+    assert len(parts) >= len(log) // CODE_PART_CHARS
+    assert all(len(p) <= 2 * CODE_PART_CHARS for p in parts)
     joined = "".join(parts)
     assert joined.count('href="chathub-copy:0"') == 1 and "\x00" not in joined
     doc = SlicedDocument(parts, QTextDocument, 700)
