@@ -433,6 +433,8 @@ def render_markdown_parts(text: str, *, dark: bool = False, part_chars: int = PA
     tokens = md.parse(text, env)
     if _too_deep(tokens):
         return _as_text_parts(text, f"Shown as plain text: nested deeper than {MAX_NESTING} levels.", part_chars)
+    if _columns(tokens) > MAX_COLUMNS:
+        return _as_text_parts(text, f"Shown as plain text: a table of more than {MAX_COLUMNS} columns.", part_chars)
     if _cells(tokens) > MAX_CELLS:
         return _as_text_parts(text, f"Shown as plain text: more than {MAX_CELLS:,} table cells and code spans.",
                               part_chars)
@@ -445,6 +447,8 @@ def render_markdown_parts(text: str, *, dark: bool = False, part_chars: int = PA
             if (len(group) == 3 and group[0].type == "paragraph_open" and group[1].children
                     and len(group[1].content) > part_chars):
                 blocks += _paragraph_slices(md, group[1].children, env, part_chars)
+            elif group[0].type == "table_open":
+                blocks += _table_slices(md, group, env)
             else:
                 blocks += md.renderer.render(group, md.options, env).split(SLICE_MARK)
     if sum(map(len, blocks)) > MAX_HTML_CHARS:
@@ -453,7 +457,89 @@ def render_markdown_parts(text: str, *, dark: bool = False, part_chars: int = PA
     border = _CODE_BORDER[dark] if not dark else "#55585c"
     table = (f'<table border="1" cellspacing="0" cellpadding="5" style="border-collapse:collapse; '
              f'border-color:{border}; border-style:solid; margin-bottom:6px">')
-    return [breakable(p.replace("<table>", table)) for p in _pack(blocks, part_chars)]
+    cut = {mark: table.replace("margin-bottom:6px", style) for mark, style in _TABLE_CUT.items()}
+    return [breakable(_table_styles(p, table, cut)) for p in _pack(blocks, part_chars)]
+
+
+def _table_styles(part: str, table: str, cut: dict[str, str]) -> str:
+    """``part`` with every table's opening tag styled: ``table`` for a whole one,
+    ``cut[mark]`` for a slice of a cut one (:data:`_TABLE_CUT`)."""
+    part = part.replace("<table>", table)
+    for mark, styled in cut.items():
+        part = part.replace(mark, styled)
+    return part
+
+
+#: Most cells of a table in one slice (Qt lays a table out in one go, about 50 µs a
+#: cell: 3,900 cells took 170 ms); a longer table is several tables of whole rows
+#: stacked without a gap, their columns given the same widths.
+TABLE_SLICE_CELLS = 80
+#: Most columns of a table rendered as one: Qt paints a collapsed-border cell in about
+#: 50 µs, so a screenful of a 12-column table takes 13 ms (60 columns of 60 rows took
+#: 220 ms to lay out and 50 ms to paint); a message with a wider table is plain text.
+MAX_COLUMNS = 12
+#: The slices of a cut table: the first, a middle one, the last (no gap between them).
+_TABLE_CUT = {"<table data-cut=first>": "margin-bottom:0px", "<table data-cut=mid>": "margin-top:0px; margin-bottom:0px",
+              "<table data-cut=last>": "margin-top:0px; margin-bottom:6px"}
+_CUT_FIRST, _CUT_MID, _CUT_LAST = _TABLE_CUT
+
+
+def _columns(tokens: list) -> int:  # type: ignore[type-arg]
+    """The most columns of any table in ``tokens`` (header cells of a row)."""
+    most = n = 0
+    for t in tokens:
+        if t.type == "tr_open":
+            n = 0
+        elif t.type in ("th_open", "td_open"):
+            n += 1
+            most = max(most, n)
+    return most
+
+
+def _table_slices(md: MarkdownIt, group: list, env: dict[str, object]) -> list[str]:  # type: ignore[type-arg]
+    """One top-level table's tokens as HTML tables of at most :data:`TABLE_SLICE_CELLS`
+    cells of whole rows (the header in the first), one table for a small one; the
+    columns of a cut table get widths in proportion to their longest text (at most 60
+    characters counted) so the slices line up."""
+    rows: list[list] = []  # type: ignore[type-arg]
+    head: list = []  # type: ignore[type-arg]
+    current: list | None = None  # type: ignore[type-arg]
+    for t in group[1:-1]:
+        if t.type == "tr_open":
+            current = [t]
+        elif current is not None:
+            current.append(t)
+            if t.type == "tr_close":
+                if not head:
+                    head = current
+                else:
+                    rows.append(current)
+                current = None
+    columns = max(1, sum(1 for t in head if t.type == "th_open"))
+    per = max(1, TABLE_SLICE_CELLS // columns)
+    if len(rows) <= per:
+        return [md.renderer.render(group, md.options, env)]
+    widths = [3] * columns
+    for row in [head, *rows]:
+        cells = [t for t in row if t.type == "inline"]
+        for i, cell in enumerate(cells[:columns]):
+            widths[i] = max(widths[i], min(60, len(cell.content)))
+    total = sum(widths)
+    for row in [head] + rows[::per]:
+        for i, t in enumerate(t for t in row if t.type in ("th_open", "td_open")):
+            if i < columns:
+                t.attrSet("width", f"{max(1, round(100 * widths[i] / total))}%")
+    table_open, table_close = group[0], group[-1]
+    thead = [t for t in group if t.type in ("thead_open", "thead_close")]
+    tbody = [t for t in group if t.type in ("tbody_open", "tbody_close")]
+    out = []
+    for k in range(0, len(rows), per):
+        body = [tok for row in rows[k:k + per] for tok in row]
+        first, last = k == 0, k + per >= len(rows)
+        tokens = [table_open, *([thead[0], *head, thead[1]] if first else []), tbody[0], *body, tbody[1], table_close]
+        piece = md.renderer.render(tokens, md.options, env)
+        out.append(piece.replace("<table>", _CUT_FIRST if first else _CUT_LAST if last else _CUT_MID, 1))
+    return out
 
 
 #: Longest run of characters without a break opportunity in rendered text: Qt wraps a

@@ -88,14 +88,17 @@ def stored_shots(out_dir: Path) -> None:
         events.detach()
 
 
-#: The bounds of the last render-stall work (issue 32): a long code block in slices,
-#: invisible characters left out with a note, a typeset formula.
+#: The bounds of the last render-stall work (issue 32): a long code block and a long
+#: table in slices, invisible characters left out with a note, a typeset formula.
 BOUNDS = {
     "render_long_code": "A long log:\n\n```\n" + "".join(
         f"2026-12-02 13:{i // 60:02d}:{i % 60:02d} worker-{i % 7} handled request {i} in {i % 97} ms\n"
         for i in range(400)) + "```\nDone.",
     "render_invisible": "Hello " + "\u202e\u2066\u200b\u200d\ufeff" * 2000 + " world, "
                         "and a family: \U0001f468\u200d\U0001f469\u200d\U0001f467",
+    "render_long_table": "| Region | Month | Orders | Revenue (EUR) | Note |\n|---|:-:|--:|--:|---|\n" + "".join(
+        f"| {['North', 'South', 'East', 'West'][i % 4]} | {1 + i % 12:02d} | {17 * i % 997} | {i * 123.45:,.2f} | "
+        f"{'checked' if i % 3 else 'late: waiting for the invoice'} |\n" for i in range(120)),
     "render_formula": "The area is $\\pi r^2$ and\n\n$$\\sum_{k=1}^{n} k = \\frac{n(n+1)}{2}$$",
 }
 
@@ -121,7 +124,7 @@ def bounds_shots(out_dir: Path) -> None:
             events = ChatEvents(EventBus())
             model = MessageListModel(None, events)  # type: ignore[arg-type]  # pages are handed to it
             view = MessageListView(model)
-            view.resize(760, 600 if name == "render_long_code" else 220)
+            view.resize(760, 600 if name in ("render_long_code", "render_long_table") else 220)
             view.show()
             m = MessageView(id=1, topic_id=1, seq=0, role="assistant", content=text, content_type="text",
                             status="complete", created_at=datetime.now(UTC))

@@ -17,9 +17,11 @@ from chathub_desktop.gui.chat_events import ChatEvents
 from chathub_desktop.gui.markdown_render import (
     CODE_PART_CHARS,
     IMAGE_CHARS,
+    MAX_COLUMNS,
     MAX_FORMAT_CHARS,
     MAX_MARK_RUN,
     PART_CHARS,
+    TABLE_SLICE_CELLS,
     WORD_CHARS,
     render_markdown,
     render_markdown_parts,
@@ -188,3 +190,30 @@ def test_a_long_code_block_is_cut_into_slices_and_copied_whole(qtbot) -> None:  
     shown = doc.toPlainText()
     assert all(f"line {i}: plain text" in shown for i in (0, 1499, 2999)) and shown.rstrip().endswith("Done.")
     assert markdown_render.code_blocks(text) == [log]
+
+
+def test_a_long_table_is_cut_into_aligned_slices_of_whole_rows() -> None:
+    """Issue 32: Qt lays a table out in one go (3,900 cells: 170 ms on the GUI thread);
+    a long table is several tables of at most TABLE_SLICE_CELLS cells of whole rows, the
+    header in the first, every column the same width in each."""
+    text = "| Name | Value | Note |\n|---|--:|---|\n" + "".join(f"| item {i} | {i * 7} | ok |\n" for i in range(1300))
+    parts = render_markdown_parts(text)
+    tables = [t for p in parts for t in p.split("<table")[1:]]
+    assert len(tables) == -(-1300 // (TABLE_SLICE_CELLS // 3))
+    assert sum(t.count("<tr>") for t in tables) == 1301 and len(re.findall(r"<th[ >]", "".join(parts))) == 3
+    widths = {tuple(re.findall(r'width="(\d+)%"', t)[:3]) for t in tables}
+    assert len(widths) == 1 and sum(map(int, widths.pop())) in (99, 100, 101)
+    shown = _TAGS.sub(" ", "".join(parts))
+    assert all(f"item {i} " in shown for i in (0, 650, 1299))
+    small = render_markdown_parts("|a|b|\n|-|-|\n|1|2|\n")
+    assert "".join(small).count("<table") == 1 and "width=" not in small[0].split("<table", 1)[1].split(">", 1)[1]
+
+
+def test_a_table_of_more_than_max_columns_is_shown_as_plain_text() -> None:
+    """Issue 32: a screenful of collapsed-border cells costs 50 µs each to paint (60
+    columns: 50 ms a frame); a wider table is shown as its text with a one-line note."""
+    wide = "|" + "a|" * (MAX_COLUMNS + 1) + "\n|" + "-|" * (MAX_COLUMNS + 1) + "\n|" + "x|" * (MAX_COLUMNS + 1) + "\n"
+    shown = "".join(render_markdown_parts(wide))
+    assert f"Shown as plain text: a table of more than {MAX_COLUMNS} columns." in shown and "<td" not in shown
+    fits = wide.replace("a|" * (MAX_COLUMNS + 1), "a|" * MAX_COLUMNS).replace("-|" * (MAX_COLUMNS + 1), "-|" * MAX_COLUMNS)
+    assert "<td" in "".join(render_markdown_parts(fits.replace("x|" * (MAX_COLUMNS + 1), "x|" * MAX_COLUMNS)))
