@@ -433,8 +433,10 @@ def render_markdown_parts(text: str, *, dark: bool = False, part_chars: int = PA
     tokens = md.parse(text, env)
     if _too_deep(tokens):
         return _as_text_parts(text, f"Shown as plain text: nested deeper than {MAX_NESTING} levels.", part_chars)
-    if _columns(tokens) > MAX_COLUMNS:
-        return _as_text_parts(text, f"Shown as plain text: a table of more than {MAX_COLUMNS} columns.", part_chars)
+    columns, longest = _table_shape(tokens)
+    if columns > MAX_COLUMNS or longest > PART_CHARS:
+        return _as_text_parts(text, f"Shown as plain text: a table of more than {MAX_COLUMNS} columns or a "
+                                    f"cell of more than {PART_CHARS:,} characters.", part_chars)
     if _cells(tokens) > MAX_CELLS:
         return _as_text_parts(text, f"Shown as plain text: more than {MAX_CELLS:,} table cells and code spans.",
                               part_chars)
@@ -471,8 +473,9 @@ def _table_styles(part: str, table: str, cut: dict[str, str]) -> str:
 
 
 #: Most cells of a table in one slice (Qt lays a table out in one go, about 50 µs a
-#: cell: 3,900 cells took 170 ms); a longer table is several tables of whole rows
-#: stacked without a gap, their columns given the same widths.
+#: cell: 3,900 cells took 170 ms; 80 cells of 1,000 characters, 19 ms); a longer table
+#: is several tables of whole rows stacked without a gap, their columns given the same
+#: widths.
 TABLE_SLICE_CELLS = 80
 #: Most columns of a table rendered as one: Qt paints a collapsed-border cell in about
 #: 50 µs, so a screenful of a 12-column table takes 13 ms (60 columns of 60 rows took
@@ -484,21 +487,26 @@ _TABLE_CUT = {"<table data-cut=first>": "margin-bottom:0px", "<table data-cut=mi
 _CUT_FIRST, _CUT_MID, _CUT_LAST = _TABLE_CUT
 
 
-def _columns(tokens: list) -> int:  # type: ignore[type-arg]
-    """The most columns of any table in ``tokens`` (header cells of a row)."""
-    most = n = 0
+def _table_shape(tokens: list) -> tuple[int, int]:  # type: ignore[type-arg]
+    """The most columns of any table in ``tokens`` and the longest text of one cell."""
+    most = n = longest = 0
     for t in tokens:
         if t.type == "tr_open":
             n = 0
         elif t.type in ("th_open", "td_open"):
             n += 1
             most = max(most, n)
-    return most
+        elif t.type == "inline" and n:
+            longest = max(longest, len(t.content))
+        elif t.type == "table_close":
+            n = 0
+    return most, longest
 
 
 def _table_slices(md: MarkdownIt, group: list, env: dict[str, object]) -> list[str]:  # type: ignore[type-arg]
-    """One top-level table's tokens as HTML tables of at most :data:`TABLE_SLICE_CELLS`
-    cells of whole rows (the header in the first), one table for a small one; the
+    """One top-level table's tokens as HTML tables of whole rows, each up to
+    :data:`TABLE_SLICE_CELLS` cells or about :data:`PART_CHARS` characters of text (the
+    header in the first), one table for a small one; the
     columns of a cut table get widths in proportion to their longest text (at most 60
     characters counted) so the slices line up."""
     rows: list[list] = []  # type: ignore[type-arg]
@@ -516,8 +524,16 @@ def _table_slices(md: MarkdownIt, group: list, env: dict[str, object]) -> list[s
                     rows.append(current)
                 current = None
     columns = max(1, sum(1 for t in head if t.type == "th_open"))
-    per = max(1, TABLE_SLICE_CELLS // columns)
-    if len(rows) <= per:
+    chunks: list[list] = [[]]  # type: ignore[type-arg]
+    cells = chars = 0
+    for row in rows:  # whole rows, up to TABLE_SLICE_CELLS cells or PART_CHARS of text
+        if chunks[-1] and (cells + columns > TABLE_SLICE_CELLS or chars > PART_CHARS):
+            chunks.append([])
+            cells = chars = 0
+        chunks[-1].append(row)
+        cells += columns
+        chars += sum(len(t.content) for t in row)
+    if len(chunks) == 1:
         return [md.renderer.render(group, md.options, env)]
     widths = [3] * columns
     for row in [head, *rows]:
@@ -525,7 +541,7 @@ def _table_slices(md: MarkdownIt, group: list, env: dict[str, object]) -> list[s
         for i, cell in enumerate(cells[:columns]):
             widths[i] = max(widths[i], min(60, len(cell.content)))
     total = sum(widths)
-    for row in [head] + rows[::per]:
+    for row in [head] + [chunk[0] for chunk in chunks]:
         for i, t in enumerate(t for t in row if t.type in ("th_open", "td_open")):
             if i < columns:
                 t.attrSet("width", f"{max(1, round(100 * widths[i] / total))}%")
@@ -533,9 +549,9 @@ def _table_slices(md: MarkdownIt, group: list, env: dict[str, object]) -> list[s
     thead = [t for t in group if t.type in ("thead_open", "thead_close")]
     tbody = [t for t in group if t.type in ("tbody_open", "tbody_close")]
     out = []
-    for k in range(0, len(rows), per):
-        body = [tok for row in rows[k:k + per] for tok in row]
-        first, last = k == 0, k + per >= len(rows)
+    for k, chunk in enumerate(chunks):
+        body = [tok for row in chunk for tok in row]
+        first, last = k == 0, k == len(chunks) - 1
         tokens = [table_open, *([thead[0], *head, thead[1]] if first else []), tbody[0], *body, tbody[1], table_close]
         piece = md.renderer.render(tokens, md.options, env)
         out.append(piece.replace("<table>", _CUT_FIRST if first else _CUT_LAST if last else _CUT_MID, 1))

@@ -211,9 +211,13 @@ def test_a_long_table_is_cut_into_aligned_slices_of_whole_rows() -> None:
 
 def test_a_table_of_more_than_max_columns_is_shown_as_plain_text() -> None:
     """Issue 32: a screenful of collapsed-border cells costs 50 µs each to paint (60
-    columns: 50 ms a frame); a wider table is shown as its text with a one-line note."""
+    columns: 50 ms a frame), and one cell is laid out in one go; a wider table, or one
+    with a cell over PART_CHARS, is shown as its text with a one-line note."""
     wide = "|" + "a|" * (MAX_COLUMNS + 1) + "\n|" + "-|" * (MAX_COLUMNS + 1) + "\n|" + "x|" * (MAX_COLUMNS + 1) + "\n"
     shown = "".join(render_markdown_parts(wide))
-    assert f"Shown as plain text: a table of more than {MAX_COLUMNS} columns." in shown and "<td" not in shown
+    note = f"Shown as plain text: a table of more than {MAX_COLUMNS} columns or a cell of more than 2,000 characters."
+    assert note in shown and "<td" not in shown
+    huge_cell = "".join(render_markdown_parts("|a|b|\n|-|-|\n|" + "word " * 500 + "|x|\n"))
+    assert note in huge_cell and "<td" not in huge_cell
     fits = wide.replace("a|" * (MAX_COLUMNS + 1), "a|" * MAX_COLUMNS).replace("-|" * (MAX_COLUMNS + 1), "-|" * MAX_COLUMNS)
     assert "<td" in "".join(render_markdown_parts(fits.replace("x|" * (MAX_COLUMNS + 1), "x|" * MAX_COLUMNS)))
