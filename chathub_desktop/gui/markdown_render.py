@@ -537,8 +537,8 @@ def _table_slices(md: MarkdownIt, group: list, env: dict[str, object]) -> list[s
         return [md.renderer.render(group, md.options, env)]
     widths = [3] * columns
     for row in [head, *rows]:
-        cells = [t for t in row if t.type == "inline"]
-        for i, cell in enumerate(cells[:columns]):
+        texts = [t for t in row if t.type == "inline"]
+        for i, cell in enumerate(texts[:columns]):
             widths[i] = max(widths[i], min(60, len(cell.content)))
     total = sum(widths)
     for row in [head] + [chunk[0] for chunk in chunks]:
