@@ -74,6 +74,9 @@ def _cases() -> dict[str, str]:
         "links 14k": "[a](https://example.org) " * 14_000,
         "bidi/zero-width Markdown 18k": _mixed(),
         "stacked marks 92k": ("a" + "\u0301\u0316\u0334" * 30 + " ") * 1000,
+        "table 1,300 rows × 3": "| Name | Value | Note |\n|---|--:|---|\n" + "| item | 42 | ok |\n" * 1300,
+        "table 40 rows of 1,000-char cells": "|a|b|\n|-|-|\n" + ("|" + "word " * 199 + "|" + "more " * 199 + "|\n") * 40,
+        "table 60 columns": "|" + "a|" * 60 + "\n|" + "-|" * 60 + "\n" + ("|" + "xy|" * 60 + "\n") * 60,
         "code block 90k (a pasted log)": "```\n" + "plain line of text in a fence\n" * 3000 + "```",
         "emoji sequences 100k": ("\U0001f468\u200d\U0001f469\u200d\U0001f467 " * 20_000)[:n],
     }
@@ -90,7 +93,9 @@ def _mixed() -> str:
 #: The settings before issue 32's last bounds (the same code, those bounds off): the
 #: probe's interpreter switch interval was Python's default, not the app's.
 BEFORE = {"switch_s": 0.005, "MAX_MARK_RUN": sys.maxsize, "MAX_FORMAT_CHARS": sys.maxsize,
-          "MAX_OPENERS": 5000, "IMAGE_CHARS": 0, "CODE_PART_CHARS": sys.maxsize, "LAYOUT_BUDGET_S": 0.012}
+          "MAX_OPENERS": 5000, "IMAGE_CHARS": 0, "CODE_PART_CHARS": sys.maxsize, "TABLE_SLICE_CELLS": sys.maxsize,
+          "TABLE_SLICE_CHARS": sys.maxsize, "MAX_CELL_CHARS": sys.maxsize, "MAX_COLUMNS": sys.maxsize,
+          "LAYOUT_BUDGET_S": 0.012}
 
 
 def _after() -> dict[str, float]:
@@ -101,7 +106,8 @@ def _after() -> dict[str, float]:
     return {"switch_s": GIL_SWITCH_INTERVAL_S, "MAX_MARK_RUN": mr.MAX_MARK_RUN,
             "MAX_FORMAT_CHARS": mr.MAX_FORMAT_CHARS, "MAX_OPENERS": mr.MAX_OPENERS,
             "IMAGE_CHARS": mr.IMAGE_CHARS, "CODE_PART_CHARS": mr.CODE_PART_CHARS,
-            "LAYOUT_BUDGET_S": md.LAYOUT_BUDGET_S}
+            "TABLE_SLICE_CELLS": mr.TABLE_SLICE_CELLS, "TABLE_SLICE_CHARS": mr.TABLE_SLICE_CHARS,
+            "MAX_CELL_CHARS": mr.MAX_CELL_CHARS, "MAX_COLUMNS": mr.MAX_COLUMNS, "LAYOUT_BUDGET_S": md.LAYOUT_BUDGET_S}
 
 
 def _apply(settings: dict[str, float]) -> None:

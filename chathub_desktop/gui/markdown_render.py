@@ -434,9 +434,9 @@ def render_markdown_parts(text: str, *, dark: bool = False, part_chars: int = PA
     if _too_deep(tokens):
         return _as_text_parts(text, f"Shown as plain text: nested deeper than {MAX_NESTING} levels.", part_chars)
     columns, longest = _table_shape(tokens)
-    if columns > MAX_COLUMNS or longest > PART_CHARS:
+    if columns > MAX_COLUMNS or longest > MAX_CELL_CHARS:
         return _as_text_parts(text, f"Shown as plain text: a table of more than {MAX_COLUMNS} columns or a "
-                                    f"cell of more than {PART_CHARS:,} characters.", part_chars)
+                                    f"cell of more than {MAX_CELL_CHARS:,} characters.", part_chars)
     if _cells(tokens) > MAX_CELLS:
         return _as_text_parts(text, f"Shown as plain text: more than {MAX_CELLS:,} table cells and code spans.",
                               part_chars)
@@ -477,6 +477,11 @@ def _table_styles(part: str, table: str, cut: dict[str, str]) -> str:
 #: is several tables of whole rows stacked without a gap, their columns given the same
 #: widths.
 TABLE_SLICE_CELLS = 80
+#: Most characters of cell text in one table slice.
+TABLE_SLICE_CHARS = 2000
+#: Longest text of one table cell rendered as a table (a cell is laid out in one go),
+#: characters; a message with a longer one is plain text.
+MAX_CELL_CHARS = 2000
 #: Most columns of a table rendered as one: Qt paints a collapsed-border cell in about
 #: 50 µs, so a screenful of a 12-column table takes 13 ms (60 columns of 60 rows took
 #: 220 ms to lay out and 50 ms to paint); a message with a wider table is plain text.
@@ -505,7 +510,7 @@ def _table_shape(tokens: list) -> tuple[int, int]:  # type: ignore[type-arg]
 
 def _table_slices(md: MarkdownIt, group: list, env: dict[str, object]) -> list[str]:  # type: ignore[type-arg]
     """One top-level table's tokens as HTML tables of whole rows, each up to
-    :data:`TABLE_SLICE_CELLS` cells or about :data:`PART_CHARS` characters of text (the
+    :data:`TABLE_SLICE_CELLS` cells or about :data:`TABLE_SLICE_CHARS` characters of text (the
     header in the first), one table for a small one; the
     columns of a cut table get widths in proportion to their longest text (at most 60
     characters counted) so the slices line up."""
@@ -526,8 +531,8 @@ def _table_slices(md: MarkdownIt, group: list, env: dict[str, object]) -> list[s
     columns = max(1, sum(1 for t in head if t.type == "th_open"))
     chunks: list[list] = [[]]  # type: ignore[type-arg]
     cells = chars = 0
-    for row in rows:  # whole rows, up to TABLE_SLICE_CELLS cells or PART_CHARS of text
-        if chunks[-1] and (cells + columns > TABLE_SLICE_CELLS or chars > PART_CHARS):
+    for row in rows:  # whole rows, up to TABLE_SLICE_CELLS cells or TABLE_SLICE_CHARS of text
+        if chunks[-1] and (cells + columns > TABLE_SLICE_CELLS or chars > TABLE_SLICE_CHARS):
             chunks.append([])
             cells = chars = 0
         chunks[-1].append(row)

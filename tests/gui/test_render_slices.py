@@ -17,6 +17,7 @@ from chathub_desktop.gui.chat_events import ChatEvents
 from chathub_desktop.gui.markdown_render import (
     CODE_PART_CHARS,
     IMAGE_CHARS,
+    MAX_CELL_CHARS,
     MAX_COLUMNS,
     MAX_FORMAT_CHARS,
     MAX_MARK_RUN,
@@ -215,7 +216,8 @@ def test_a_table_of_more_than_max_columns_is_shown_as_plain_text() -> None:
     with a cell over PART_CHARS, is shown as its text with a one-line note."""
     wide = "|" + "a|" * (MAX_COLUMNS + 1) + "\n|" + "-|" * (MAX_COLUMNS + 1) + "\n|" + "x|" * (MAX_COLUMNS + 1) + "\n"
     shown = "".join(render_markdown_parts(wide))
-    note = f"Shown as plain text: a table of more than {MAX_COLUMNS} columns or a cell of more than 2,000 characters."
+    note = (f"Shown as plain text: a table of more than {MAX_COLUMNS} columns or a cell of more than "
+            f"{MAX_CELL_CHARS:,} characters.")
     assert note in shown and "<td" not in shown
     huge_cell = "".join(render_markdown_parts("|a|b|\n|-|-|\n|" + "word " * 500 + "|x|\n"))
     assert note in huge_cell and "<td" not in huge_cell
