@@ -13,9 +13,9 @@ same HTML (a streaming reply's unchanged start) are reused as they are.
 
 Images from data URLs are decoded by :func:`decoded` on the worker that made the HTML
 (Qt's decoder lets go of the interpreter lock; a 12-megapixel PNG takes 0.6 s) and
-handed to the slices as resources under short names (``chathub-image:<digest>``), so
-laying a slice out decodes nothing and its HTML parser never reads a data URL (500
-small images in one message: 19 ms of ``setHtml`` on the GUI thread, now 1 ms).
+handed to the slices as resources under short names (``chathub-image:<digest>``, put
+in the slice's HTML as it is built; the cached HTML keeps the data URLs), so laying a
+slice out decodes nothing and Qt's HTML import never reads a data URL.
 """
 
 from __future__ import annotations
@@ -40,30 +40,27 @@ _IMG_SRC = re.compile(r'<img src="(data:[^"]*)"')
 _IMAGE = int(QTextDocument.ResourceType.ImageResource.value)
 
 
-#: Scheme of the short name a decoded data-URL image is handed to a slice under.
+#: Scheme of the short name a data-URL image is handed to a slice under.
 IMAGE_SCHEME = "chathub-image"
 
 
 def decoded(parts: tuple[str, ...]) -> Decoded:
-    """``parts`` with every data-URL image they show renamed ``chathub-image:<digest>``
-    (of its source) and decoded at its shown size under that name (the ones
-    :func:`~chathub_desktop.gui.safe_document.decode_shown` refuses are left out: the
-    document draws them blank). Run it on a worker thread."""
+    """``parts`` with every data-URL image they show decoded at its shown size (the
+    ones :func:`~chathub_desktop.gui.safe_document.decode_shown` refuses are left out:
+    the document draws them blank). Run it on a worker thread."""
     images: dict[str, QImage] = {}
-    names: dict[str, str] = {}
+    for part in parts:
+        for m in _IMG_SRC.finditer(part):
+            src = html.unescape(m.group(1))
+            if src not in images:
+                image = decode_shown(src)
+                if image is not None:
+                    images[src] = image
+    return parts, images
 
-    def rename(m: re.Match[str]) -> str:
-        escaped = m.group(1)
-        name = names.get(escaped)
-        if name is None:
-            name = f"{IMAGE_SCHEME}:{hashlib.blake2b(escaped.encode(), digest_size=12).hexdigest()}"
-            names[escaped] = name
-            image = decode_shown(html.unescape(escaped))
-            if image is not None:
-                images[name] = image
-        return f'<img src="{name}"'
 
-    return tuple(_IMG_SRC.sub(rename, part) for part in parts), images
+def _short_name(escaped_src: str) -> str:
+    return f"{IMAGE_SCHEME}:{hashlib.blake2b(escaped_src.encode(), digest_size=12).hexdigest()}"
 
 
 class SlicedDocument:
@@ -111,10 +108,7 @@ class SlicedDocument:
             doc = self._docs[i]
             if doc is None:
                 doc = self._make()
-                for src, image in self._images.items():
-                    if f'"{html.escape(src, quote=True)}"' in part:
-                        doc.addResource(_IMAGE, QUrl(src), image)
-                doc.setHtml(part)
+                doc.setHtml(self._with_resources(doc, part))
                 self._docs[i] = doc
             doc.setTextWidth(self._width)
             doc.size()  # the layout, now rather than at the first paint
@@ -124,6 +118,22 @@ class SlicedDocument:
         if all(d is not None for d in self._docs):
             self._images = {}  # each slice holds its own images now
         return self.complete
+
+    def _with_resources(self, doc: QTextDocument, part: str) -> str:
+        """``part`` with each data-URL image renamed ``chathub-image:<digest>`` (Qt's
+        HTML import never reads the data URL; a refused one gets no resource and is
+        drawn blank), and ``doc`` given the images it shows."""
+        def rename(m: re.Match[str]) -> str:
+            name = _short_name(m.group(1))
+            image = self._images.get(html.unescape(m.group(1)))
+            if image is not None:
+                doc.addResource(_IMAGE, QUrl(name), image)
+            return f'<img src="{name}"'
+
+        for src, image in self._images.items():  # stored attachments: short names already
+            if not src.startswith("data:") and f'"{html.escape(src, quote=True)}"' in part:
+                doc.addResource(_IMAGE, QUrl(src), image)
+        return _IMG_SRC.sub(rename, part)
 
     def _shown(self) -> list[QTextDocument]:
         return [d for d in self._docs if d is not None]

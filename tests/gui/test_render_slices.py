@@ -10,7 +10,7 @@ import threading
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from PySide6.QtGui import QTextDocument
+from PySide6.QtGui import QImage, QPainter, QTextDocument
 
 from chathub_desktop.gui import markdown_render, message_documents
 from chathub_desktop.gui.chat_events import ChatEvents
@@ -157,13 +157,13 @@ def test_invisible_characters_past_the_bounds_are_left_out_of_the_display() -> N
 def test_data_url_images_reach_the_slices_decoded_under_short_names(qtbot) -> None:  # type: ignore[no-untyped-def]
     """Issue 32: Qt's HTML import spent 30 ms on 500 small images in one slice (their
     data URLs and one ``<img>`` each); a paragraph of images is cut into slices of
-    about PART_CHARS / IMAGE_CHARS images, and the slices get decoded images under
-    ``chathub-image:`` names, never a data URL."""
+    about PART_CHARS / IMAGE_CHARS images, and each slice gets the decoded images under
+    ``chathub-image:`` names, never a data URL; the HTML kept for a later rendering
+    still names the data URLs."""
     text = " ".join(f"![p{i % 2}]({data_url(qt_png(8 + i % 2, 8))})" for i in range(500))
     parts, images = decoded(tuple(render_markdown_parts(text)))
     assert len(parts) >= 500 * IMAGE_CHARS // PART_CHARS
-    assert not any("data:" in p for p in parts)
-    assert len(images) == 2 and all(name.startswith(f"{IMAGE_SCHEME}:") for name in images)
+    assert sum(p.count('<img src="data:') for p in parts) == 500 and len(images) == 2
     made: list[SafeTextDocument] = []
 
     def make() -> QTextDocument:
@@ -172,7 +172,15 @@ def test_data_url_images_reach_the_slices_decoded_under_short_names(qtbot) -> No
 
     doc = SlicedDocument(parts, make, 600, images=images)
     assert doc.advance(10.0)
-    assert sum(p.count("<img") for p in parts) == 500 and sum(d.refused for d in made) == 0
+    html = "".join(d.toHtml() for d in made)
+    assert "data:" not in html and html.count(f'src="{IMAGE_SCHEME}:') == 500
+    for d in made:
+        d.setTextWidth(600)
+        img = QImage(600, int(d.size().height()) + 1, QImage.Format.Format_RGB32)
+        painter = QPainter(img)
+        d.drawContents(painter)
+        painter.end()
+    assert sum(d.refused for d in made) == 0  # every image came as a resource
 
 
 def test_a_long_code_block_is_cut_into_slices_and_copied_whole(qtbot) -> None:  # type: ignore[no-untyped-def]
