@@ -433,10 +433,11 @@ def render_markdown_parts(text: str, *, dark: bool = False, part_chars: int = PA
     tokens = md.parse(text, env)
     if _too_deep(tokens):
         return _as_text_parts(text, f"Shown as plain text: nested deeper than {MAX_NESTING} levels.", part_chars)
-    columns, longest = _table_shape(tokens)
-    if columns > MAX_COLUMNS or longest > MAX_CELL_CHARS:
-        return _as_text_parts(text, f"Shown as plain text: a table of more than {MAX_COLUMNS} columns or a "
-                                    f"cell of more than {MAX_CELL_CHARS:,} characters.", part_chars)
+    columns, longest, nested = _table_shape(tokens)
+    if columns > MAX_COLUMNS or longest > MAX_CELL_CHARS or nested > TABLE_SLICE_CELLS:
+        return _as_text_parts(text, f"Shown as plain text: a table of more than {MAX_COLUMNS} columns, a cell of "
+                                    f"more than {MAX_CELL_CHARS:,} characters or a table of more than "
+                                    f"{TABLE_SLICE_CELLS} cells in a quote or list.", part_chars)
     if _cells(tokens) > MAX_CELLS:
         return _as_text_parts(text, f"Shown as plain text: more than {MAX_CELLS:,} table cells and code spans.",
                               part_chars)
@@ -492,28 +493,35 @@ _TABLE_CUT = {"<table data-cut=first>": "margin-bottom:0px", "<table data-cut=mi
 _CUT_FIRST, _CUT_MID, _CUT_LAST = _TABLE_CUT
 
 
-def _table_shape(tokens: list) -> tuple[int, int]:  # type: ignore[type-arg]
-    """The most columns of any table in ``tokens`` and the longest text of one cell."""
-    most = n = longest = 0
+def _table_shape(tokens: list) -> tuple[int, int, int]:  # type: ignore[type-arg]
+    """The most columns of any table in ``tokens``, the longest text of one cell, and
+    the most cells of a table inside a quote or list (only a top-level table is cut
+    into slices)."""
+    most = n = longest = nested = cells = 0
+    inside = False
     for t in tokens:
-        if t.type == "tr_open":
+        if t.type == "table_open":
+            inside, cells = t.level > 0, 0
+        elif t.type == "tr_open":
             n = 0
         elif t.type in ("th_open", "td_open"):
             n += 1
+            cells += 1
             most = max(most, n)
+            nested = max(nested, cells if inside else 0)
         elif t.type == "inline" and n:
             longest = max(longest, len(t.content))
         elif t.type == "table_close":
             n = 0
-    return most, longest
+    return most, longest, nested
 
 
 def _table_slices(md: MarkdownIt, group: list, env: dict[str, object]) -> list[str]:  # type: ignore[type-arg]
     """One top-level table's tokens as HTML tables of whole rows, each up to
-    :data:`TABLE_SLICE_CELLS` cells or about :data:`TABLE_SLICE_CHARS` characters of text (the
-    header in the first), one table for a small one; the
-    columns of a cut table get widths in proportion to their longest text (at most 60
-    characters counted) so the slices line up."""
+    :data:`TABLE_SLICE_CELLS` cells or about :data:`TABLE_SLICE_CHARS` characters of
+    text (the header in the first), one table for a small one; the columns of a cut
+    table get widths in proportion to their longest text (at most 60 characters
+    counted) so the slices line up."""
     rows: list[list] = []  # type: ignore[type-arg]
     head: list = []  # type: ignore[type-arg]
     current: list | None = None  # type: ignore[type-arg]
@@ -538,7 +546,9 @@ def _table_slices(md: MarkdownIt, group: list, env: dict[str, object]) -> list[s
         chunks[-1].append(row)
         cells += columns
         chars += sum(len(t.content) for t in row)
-    if len(chunks) == 1:
+    thead = [t for t in group if t.type in ("thead_open", "thead_close")]
+    tbody = [t for t in group if t.type in ("tbody_open", "tbody_close")]
+    if len(chunks) == 1 or len(thead) != 2 or len(tbody) != 2:
         return [md.renderer.render(group, md.options, env)]
     widths = [3] * columns
     for row in [head, *rows]:
@@ -551,8 +561,6 @@ def _table_slices(md: MarkdownIt, group: list, env: dict[str, object]) -> list[s
             if i < columns:
                 t.attrSet("width", f"{max(1, round(100 * widths[i] / total))}%")
     table_open, table_close = group[0], group[-1]
-    thead = [t for t in group if t.type in ("thead_open", "thead_close")]
-    tbody = [t for t in group if t.type in ("tbody_open", "tbody_close")]
     out = []
     for k, chunk in enumerate(chunks):
         body = [tok for row in chunk for tok in row]
@@ -664,7 +672,7 @@ def thin_invisible(text: str) -> tuple[str, int]:
     kept: list[str] = []
     run = formats = dropped = 0
     for c in text:
-        kind = category(c) if c >= "\u0300" else "L"  # nothing below U+0300 is a mark
+        kind = category(c) if c >= "\u0300" else "L"  # below: only the soft hyphen, shown
         if kind in _INVISIBLE:
             # a joiner right after a visible character is part of it (an emoji sequence)
             formats += kind == "Cf" and not (run == 0 and c == "\u200d")

@@ -220,14 +220,18 @@ def test_a_long_table_is_cut_into_aligned_slices_of_whole_rows() -> None:
 
 def test_a_table_of_more_than_max_columns_is_shown_as_plain_text() -> None:
     """Issue 32: a screenful of collapsed-border cells costs 50 µs each to paint (60
-    columns: 50 ms a frame), and one cell is laid out in one go; a wider table, or one
-    with a cell over PART_CHARS, is shown as its text with a one-line note."""
+    columns: 50 ms a frame), one cell is laid out in one go, and only a top-level table
+    is cut into slices; a wider table, a cell over MAX_CELL_CHARS or a long table in a
+    quote or list is shown as its text with a one-line note."""
     wide = "|" + "a|" * (MAX_COLUMNS + 1) + "\n|" + "-|" * (MAX_COLUMNS + 1) + "\n|" + "x|" * (MAX_COLUMNS + 1) + "\n"
     shown = "".join(render_markdown_parts(wide))
-    note = (f"Shown as plain text: a table of more than {MAX_COLUMNS} columns or a cell of more than "
-            f"{MAX_CELL_CHARS:,} characters.")
+    note = (f"Shown as plain text: a table of more than {MAX_COLUMNS} columns, a cell of more than "
+            f"{MAX_CELL_CHARS:,} characters or a table of more than {TABLE_SLICE_CELLS} cells in a quote or list.")
     assert note in shown and "<td" not in shown
     huge_cell = "".join(render_markdown_parts("|a|b|\n|-|-|\n|" + "word " * 500 + "|x|\n"))
     assert note in huge_cell and "<td" not in huge_cell
+    quoted = "".join(render_markdown_parts("> |a|b|\n> |-|-|\n" + "> |x|y|\n" * (TABLE_SLICE_CELLS // 2)))
+    assert note in quoted and "<td" not in quoted
+    assert "<td" in "".join(render_markdown_parts("> |a|b|\n> |-|-|\n> |x|y|\n"))
     fits = wide.replace("a|" * (MAX_COLUMNS + 1), "a|" * MAX_COLUMNS).replace("-|" * (MAX_COLUMNS + 1), "-|" * MAX_COLUMNS)
     assert "<td" in "".join(render_markdown_parts(fits.replace("x|" * (MAX_COLUMNS + 1), "x|" * MAX_COLUMNS)))
