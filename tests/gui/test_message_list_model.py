@@ -143,8 +143,8 @@ def test_a_huge_message_is_shown_cut_with_a_note_and_copied_whole(services, qtbo
 
 def test_invisible_characters_past_the_bound_are_left_out_with_a_note_and_copied_whole(services, qtbot):  # type: ignore[no-untyped-def]
     """Issue 32: 100,000 bidi controls and zero-width characters froze the window 37 ms
-    per paint (a screenful holds all of them); the bubble leaves out those past the
-    bounds and says how many; Copy message copies the text as it was."""
+    (a screenful holds all of them: 15 ms a paint); the bubble leaves out those past
+    the bounds and says how many; Copy message copies the text as it was."""
     from PySide6.QtWidgets import QApplication
 
     a = services.assistants.create("Bidi")
