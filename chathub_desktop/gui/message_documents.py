@@ -58,7 +58,8 @@ DISPLAY_LIMIT_CHARS = 100_000
 LAYOUT_BUDGET_S = 0.006
 #: A message longer than this is turned into HTML on the worker thread (characters): the
 #: Markdown parser spends up to about 7 µs a character on hostile text (issue 32). So is
-#: one with two ``$`` or more: typesetting its formulas takes up to 0.25 s.
+#: one with two ``$`` or more: typesetting its formulas takes up to 0.25 s; and one
+#: with a code fence: the first block of a language imports its lexer (Python: 21 ms).
 SYNC_RENDER_CHARS = 2000
 
 _DATA_IMG = '<img src="data:'  # an image a document would decode while laid out
@@ -275,7 +276,8 @@ class MessageDocuments(QObject):
             parts = self._rendered.pop(key, None)
             if parts is None:
                 parts = self._html.get(key)
-            slow = len(m.content) > SYNC_RENDER_CHARS or m.content.count("$") >= 2  # long, or maybe TeX
+            slow = (len(m.content) > SYNC_RENDER_CHARS or m.content.count("$") >= 2  # long, or maybe TeX
+                    or "```" in m.content or "~~~" in m.content)  # code: a lexer's first use loads it
             if slow and (parts is None or any(_DATA_IMG in p for p in parts)):
                 known = parts  # the Markdown pass and the images' decoding on the worker (issue 32)
 
