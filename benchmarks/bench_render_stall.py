@@ -4,17 +4,29 @@
 
 Each text is shown as an assistant reply in the real message view (offscreen, 800×600,
 the probe of ``tests/gui/render_probe.py`` in this process); the event loop runs until
-every slice of it is laid out and painted. The figure per case is the largest gap
+every slice of it is laid out and painted. Two figures per case: the largest gap
 between the ticks of a 5 ms ``QTimer`` meanwhile (how long the window was frozen at
-once), and the time until it was all shown. The floor, measured in the same run: the
-same timer while a bare ``QLabel`` gets a short text and is painted. The budget: no
-message freezes the window longer than :data:`BUDGET_S` (a frame or three). Prints one
-line per case (median of ``--repeat`` runs, default 3) and the worst.
+once, wall clock), and the most GUI-thread processor time between two ticks (the same
+without the time other processes had the core: on a loaded machine the gap is this
+divided by the share of a core the window gets). The floor, measured in the same run:
+the same timer while a bare ``QLabel`` gets a short text and is painted.
 
-Recorded 2026-12-02 (2 shared cores, ``--repeat 3``): before the slices (commit 5290d29)
-the worst froze the window 889 ms ("emphasis 12k"; 11 of 19 cases over 300 ms; floor
-8.0 ms); after, the worst was 64 ms ("bidi + zero-width"; floor 6.9 ms) and 86 ms under
-a heavier load (floor 13.5 ms); every other case 20 ms to 56 ms.
+Before and after run interleaved in the same process, ``--repeat`` times each (median
+printed): "before" switches the bounds added last (:data:`BEFORE`: invisible
+characters, opener count, image weight, code and table slices, table columns and
+cells, the 12 ms layout budget, the interpreter's default switch interval) off by their
+knobs; the short image names and the formula fix are in both.
+
+The budgets: no message takes more than :data:`CPU_BUDGET_S` (a 60 Hz frame) of
+GUI-thread time at once, nor freezes the window longer than :data:`BUDGET_S` on an idle
+machine.
+
+Recorded 2026-12-02 on 2 shared cores at load 12 (``--repeat 3``, floor 11.8 ms):
+before, the worst was "table 60 columns", 773 ms (224 ms of GUI-thread CPU at once;
+"table 1,300 rows × 3" 672 ms / 167 ms); after, every case took at most 12.7 ms of
+GUI-thread CPU at once ("emoji sequences 100k") and froze the window at most 50 ms
+(4.2× the floor, "table 1,300 rows × 3"). On the idle machine earlier the same day,
+before these bounds, the worst was 37 ms ("bidi + zero-width", floor 5.2 ms).
 """
 
 from __future__ import annotations
@@ -24,6 +36,7 @@ import base64
 import contextlib
 import io
 import json
+import random
 import statistics
 import sys
 import tempfile
@@ -33,6 +46,10 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 #: The budget: the longest any one message may freeze the window, seconds.
 BUDGET_S = 0.050
+#: The most processor time the GUI thread may spend on one message at once, seconds (a
+#: frame at 60 Hz): what holds on a loaded machine, where the wall-clock gap is this
+#: times the share of a core the window gets.
+CPU_BUDGET_S = 0.016
 
 
 def _cases() -> dict[str, str]:
@@ -67,7 +84,54 @@ def _cases() -> dict[str, str]:
         "deep superscripts": "$$" + "x^{" * 12 + "y" + "}" * 12 + "$$",
         "bidi + zero-width": ("\u202e\u2066\u200b\u200d\ufeff" * 20_000),
         "links 14k": "[a](https://example.org) " * 14_000,
+        "bidi/zero-width Markdown 18k": _mixed(),
+        "stacked marks 92k": ("a" + "\u0301\u0316\u0334" * 30 + " ") * 1000,
+        "table 1,300 rows × 3": "| Name | Value | Note |\n|---|--:|---|\n" + "| item | 42 | ok |\n" * 1300,
+        "table 40 rows of 1,000-char cells": "|a|b|\n|-|-|\n" + ("|" + "word " * 199 + "|" + "more " * 199 + "|\n") * 40,
+        "table 60 columns": "|" + "a|" * 60 + "\n|" + "-|" * 60 + "\n" + ("|" + "xy|" * 60 + "\n") * 60,
+        "code block 90k (a pasted log)": "```\n" + "plain line of text in a fence\n" * 3000 + "```",
+        "emoji sequences 100k": ("\U0001f468\u200d\U0001f469\u200d\U0001f467 " * 20_000)[:n],
     }
+
+
+def _mixed() -> str:
+    """The render fuzz's worst shape: bidi, zero-width and Markdown punctuation at random
+    (formulas of garbage included), six paragraphs of 3,000 characters."""
+    rng = random.Random(32)
+    alphabet = "\u202e\u2066\u2067\u2068\u2069\u200f\u200e\u061c\u200b\u200c\u200d\ufeff\u2060\u034fab[]()!*_`<>$"
+    return "\n\n".join("".join(rng.choice(alphabet) for _ in range(3000)) for _ in range(6))
+
+
+#: The settings before issue 32's last bounds (the same code, those bounds off): the
+#: probe's interpreter switch interval was Python's default, not the app's.
+BEFORE = {"switch_s": 0.005, "MAX_MARK_RUN": sys.maxsize, "MAX_FORMAT_CHARS": sys.maxsize,
+          "MAX_OPENERS": 5000, "IMAGE_CHARS": 0, "CODE_PART_CHARS": sys.maxsize, "TABLE_SLICE_CELLS": sys.maxsize,
+          "TABLE_SLICE_CHARS": sys.maxsize, "MAX_CELL_CHARS": sys.maxsize, "MAX_COLUMNS": sys.maxsize,
+          "LAYOUT_BUDGET_S": 0.012}
+
+
+def _after() -> dict[str, float]:
+    from chathub_desktop.app_bootstrap import GIL_SWITCH_INTERVAL_S
+    from chathub_desktop.gui import markdown_render as mr
+    from chathub_desktop.gui import message_documents as md
+
+    return {"switch_s": GIL_SWITCH_INTERVAL_S, "MAX_MARK_RUN": mr.MAX_MARK_RUN,
+            "MAX_FORMAT_CHARS": mr.MAX_FORMAT_CHARS, "MAX_OPENERS": mr.MAX_OPENERS,
+            "IMAGE_CHARS": mr.IMAGE_CHARS, "CODE_PART_CHARS": mr.CODE_PART_CHARS,
+            "TABLE_SLICE_CELLS": mr.TABLE_SLICE_CELLS, "TABLE_SLICE_CHARS": mr.TABLE_SLICE_CHARS,
+            "MAX_CELL_CHARS": mr.MAX_CELL_CHARS, "MAX_COLUMNS": mr.MAX_COLUMNS, "LAYOUT_BUDGET_S": md.LAYOUT_BUDGET_S}
+
+
+def _apply(settings: dict[str, float]) -> None:
+    """Set the bounds and the switch interval of ``settings`` for the next probe run."""
+    from chathub_desktop.gui import markdown_render as mr
+    from chathub_desktop.gui import message_documents as md
+
+    sys.setswitchinterval(settings["switch_s"])
+    for name, value in settings.items():
+        for module in (mr, md):
+            if hasattr(module, name):
+                setattr(module, name, value)
 
 
 def _label_floor(repeat: int) -> float:
@@ -95,42 +159,66 @@ def _label_floor(repeat: int) -> float:
     return statistics.median(gaps)
 
 
+def _run(texts: list[str], tmp: str) -> list[dict[str, float]]:
+    """One probe run over ``texts`` in this process: one row per case."""
+    from tests.gui import render_probe
+
+    cases_file = Path(tmp) / "cases.json"
+    cases_file.write_text(json.dumps(texts), encoding="utf-8")
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out):
+        render_probe.main(str(cases_file), tmp)
+    return [json.loads(line) for line in out.getvalue().splitlines() if '"case"' in line]
+
+
 def main() -> int:
-    """Run the cases and print the figures."""
+    """Run the cases before and after (interleaved, ``--repeat`` times each) and print
+    the figures."""
     parser = argparse.ArgumentParser()
     parser.add_argument("--repeat", type=int, default=3)
     args = parser.parse_args()
     from PySide6.QtWidgets import QApplication
 
-    from tests.gui import render_probe
-
     app = QApplication.instance() or QApplication(sys.argv[:1])  # noqa: F841 - the probe's
+    after = _after()
     floor = _label_floor(args.repeat)
     cases = _cases()
     names = list(cases)
-    texts = [cases[k] for k in names] * args.repeat
+    texts = [cases[k] for k in names]
+    stall: dict[str, dict[str, list[float]]] = {"before": {k: [] for k in names}, "after": {k: [] for k in names}}
+    cpu: dict[str, dict[str, list[float]]] = {"before": {k: [] for k in names}, "after": {k: [] for k in names}}
+    total: dict[str, dict[str, list[float]]] = {"before": {k: [] for k in names}, "after": {k: [] for k in names}}
+    rss = 0.0
     with tempfile.TemporaryDirectory() as tmp:
-        cases_file = Path(tmp) / "cases.json"
-        cases_file.write_text(json.dumps(texts), encoding="utf-8")
-        out = io.StringIO()
-        with contextlib.redirect_stdout(out):
-            render_probe.main(str(cases_file), tmp)
-    rows = [json.loads(line) for line in out.getvalue().splitlines() if '"case"' in line]
-    stall: dict[str, list[float]] = {k: [] for k in names}
-    total: dict[str, list[float]] = {k: [] for k in names}
-    for row in rows:
-        stall[names[row["case"] % len(names)]].append(row["stall_s"])
-        total[names[row["case"] % len(names)]].append(row["total_s"])
+        for _ in range(args.repeat):
+            for label, settings in (("before", BEFORE), ("after", after)):
+                _apply(settings)
+                for row in _run(texts, tmp):
+                    stall[label][names[row["case"]]].append(row["stall_s"])
+                    cpu[label][names[row["case"]]].append(row["cpu_s"])
+                    total[label][names[row["case"]]].append(row["total_s"])
+                    rss = max(rss, row["rss_mb"])
+        _apply(after)
     print(f"floor: a bare QLabel's largest 5 ms timer gap {floor * 1000:.1f} ms")
-    print(f"{'case':32s} {'stall ms':>9s} {'× floor':>8s} {'shown s':>8s}")
+    print("stall: the largest timer gap (wall clock); cpu: the most GUI-thread processor time between two ticks")
+    print(f"{'case':30s} {'stall before':>12s} {'after':>6s} {'ratio':>5s} {'× floor':>7s}"
+          f" {'cpu before':>10s} {'after':>6s} {'ratio':>5s} {'shown s':>7s}")
+    med = {label: {k: statistics.median(v) for k, v in stall[label].items()} for label in stall}
+    cmed = {label: {k: statistics.median(v) for k, v in cpu[label].items()} for label in cpu}
     for name in names:
-        t = statistics.median(stall[name])
-        print(f"{name:32s} {t * 1000:9.1f} {t / floor:8.1f} {statistics.median(total[name]):8.3f}")
-    worst = max(names, key=lambda k: statistics.median(stall[k]))
-    w = statistics.median(stall[worst])
-    print(f"worst: {worst} froze the window {w * 1000:.1f} ms = {w / floor:.1f}× the label floor "
-          f"({floor * 1000:.1f} ms); budget {BUDGET_S * 1000:.0f} ms — {'within' if w <= BUDGET_S else 'OVER'}; "
-          f"peak RSS {max(r['rss_mb'] for r in rows):.0f} MB")
+        b, a = med["before"][name], med["after"][name]
+        cb, ca = cmed["before"][name], cmed["after"][name]
+        print(f"{name:30s} {b * 1000:12.1f} {a * 1000:6.1f} {a / b:5.2f} {a / floor:7.1f}"
+              f" {cb * 1000:10.1f} {ca * 1000:6.1f} {ca / cb:5.2f} {statistics.median(total['after'][name]):7.3f}")
+    for label in ("before", "after"):
+        worst = max(names, key=lambda k: med[label][k])
+        w = med[label][worst]
+        cworst = max(names, key=lambda k: cmed[label][k])
+        print(f"{label}: worst {worst} froze the window {w * 1000:.1f} ms = {w / floor:.1f}× the label floor "
+              f"({floor * 1000:.1f} ms; budget {BUDGET_S * 1000:.0f} ms: {'within' if w <= BUDGET_S else 'OVER'}); "
+              f"most GUI-thread CPU at once {cmed[label][cworst] * 1000:.1f} ms ({cworst}; budget "
+              f"{CPU_BUDGET_S * 1000:.0f} ms: {'within' if cmed[label][cworst] <= CPU_BUDGET_S else 'OVER'})")
+    print(f"peak RSS {rss:.0f} MB")
     return 0
 
 

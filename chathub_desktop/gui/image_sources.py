@@ -9,13 +9,19 @@ the product stored, named by its content hash: ``chathub-attachment:<sha256 hex>
 — a path of any kind, ``file:``, ``qrc:``, ``http(s):``, a device, a FIFO, a socket —
 is never opened: the message shows a link-like placeholder with the image's text and
 source instead (:func:`chathub_desktop.gui.markdown_render.render_markdown`).
+
+The one SVG drawn is a formula the renderer typeset itself (:func:`add_typeset`,
+:func:`typeset_svg`): an SVG data URL in a message is a placeholder like any other.
 """
 
 from __future__ import annotations
 
 import base64
 import binascii
+import hashlib
 import re
+import threading
+from collections import OrderedDict
 from dataclasses import dataclass
 
 from chathub_desktop.core.attachments import SENDABLE_IMAGE_TYPES, fit_size, header_size, sniff_mime
@@ -104,3 +110,43 @@ def data_image(src: str) -> DataImage | None:
     except (binascii.Error, ValueError):
         return None
     return _checked(m.group(1).lower(), data)
+
+
+#: Typeset formulas remembered (data URLs, by digest): more than the typesetter's cache.
+TYPESET_KEPT = 4096
+_typeset: OrderedDict[bytes, None] = OrderedDict()
+_typeset_lock = threading.Lock()
+
+
+def _digest(src: str) -> bytes:
+    return hashlib.blake2b(src.encode("utf-8", "surrogatepass"), digest_size=16).digest()
+
+
+def add_typeset(src: str) -> None:
+    """Remember ``src``, the SVG data URL of a formula the renderer typeset (issue 16),
+    as one :func:`typeset_svg` may draw (the last :data:`TYPESET_KEPT`)."""
+    key = _digest(src)
+    with _typeset_lock:
+        _typeset[key] = None
+        _typeset.move_to_end(key)
+        while len(_typeset) > TYPESET_KEPT:
+            _typeset.popitem(last=False)
+
+
+def typeset_svg(src: str) -> bytes | None:
+    """The SVG bytes of ``src`` when it is a formula the renderer typeset
+    (:func:`add_typeset`), else ``None`` (an SVG from anywhere else is never drawn).
+    Never raises."""
+    if not src.startswith(_SVG_PREFIX):
+        return None
+    with _typeset_lock:
+        known = _digest(src) in _typeset
+    if not known:
+        return None
+    try:
+        return base64.b64decode(src[len(_SVG_PREFIX):], validate=True)
+    except (binascii.Error, ValueError):
+        return None
+
+
+_SVG_PREFIX = "data:image/svg+xml;base64,"

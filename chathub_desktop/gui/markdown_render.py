@@ -28,6 +28,7 @@ import re
 import sys
 import threading
 import time
+import unicodedata
 from collections.abc import Mapping
 from functools import lru_cache
 
@@ -68,6 +69,13 @@ def code_blocks(text: str) -> list[str]:
     return [t.content for t in _parser(False).parse(text, {}) if t.type in ("fence", "code_block")]
 
 
+#: Longest run of a code block's characters in one table (one slice), characters.
+CODE_PART_CHARS = 2000
+#: Marks where a long code block may be cut into slices (a NUL never reaches the
+#: renderer: the parser replaces it); :func:`render_markdown_parts` cuts there.
+SLICE_MARK = "\x00"
+
+
 def highlight_code(code: str, lang: str = "", *, dark: bool = False, copy_index: int | None = None) -> str:
     """HTML for one fenced code block: a one-cell table (``QTextDocument`` paints a cell
     background reliably) holding a ``pre-wrap`` ``<pre>`` of Pygments-coloured spans,
@@ -76,6 +84,10 @@ def highlight_code(code: str, lang: str = "", *, dark: bool = False, copy_index:
 
     ``lang`` is the fence's info string (first word used); an unknown or empty language
     is guessed for longer snippets, else shown uncoloured (still monospace, escaped).
+
+    A block longer than :data:`CODE_PART_CHARS` is one borderless table per run of lines
+    of about that size, with :data:`SLICE_MARK` between them, stacked without a gap (issue
+    32: Qt lays a table cell out in one go; 90,000 characters in one took 37 ms).
     """
     lexer = None
     name = (lang or "").strip().split(" ", 1)[0].lower()
@@ -91,11 +103,6 @@ def highlight_code(code: str, lang: str = "", *, dark: bool = False, copy_index:
                 lexer = None
         except ClassNotFound:
             lexer = None
-    if lexer is None:
-        body = html.escape(code)
-    else:
-        body = highlight(code, lexer, _formatter(dark))
-    body = body.rstrip("\n")
     caption = html.escape(name or (lexer.name.lower() if lexer is not None else ""))
     copy = (f'<a href="{COPY_SCHEME}:{copy_index}" style="color:#8a8f98">Copy</a>'
             if copy_index is not None else "")
@@ -106,14 +113,40 @@ def highlight_code(code: str, lang: str = "", *, dark: bool = False, copy_index:
         if caption or copy
         else ""
     )
-    return (
-        f'<table width="100%" cellspacing="0" cellpadding="8" border="1" '
-        f'style="background-color:{_CODE_BG[dark]}; border-color:{_CODE_BORDER[dark]}; '
-        f'border-style:solid; border-collapse:collapse; margin-top:4px; margin-bottom:8px">'
-        f"<tr><td>{label}"
-        f'<pre style="white-space:pre-wrap; margin:0; color:{_CODE_FG[dark]}">{body}</pre>'
-        f"</td></tr></table>\n"
-    )
+    runs = _line_runs(code, CODE_PART_CHARS)
+    pieces = []
+    for i, run in enumerate(runs):
+        body = (html.escape(run) if lexer is None else highlight(run, lexer, _formatter(dark))).rstrip("\n")
+        pre = f'<pre style="white-space:pre-wrap; margin:0; color:{_CODE_FG[dark]}">{body}</pre>'
+        if len(runs) == 1:
+            return (
+                f'<table width="100%" cellspacing="0" cellpadding="8" border="1" '
+                f'style="background-color:{_CODE_BG[dark]}; border-color:{_CODE_BORDER[dark]}; '
+                f'border-style:solid; border-collapse:collapse; margin-top:4px; margin-bottom:8px">'
+                f"<tr><td>{label}{pre}</td></tr></table>\n"
+            )
+        first, last = i == 0, i == len(runs) - 1
+        pieces.append(
+            f'<table width="100%" cellspacing="0" cellpadding="0" border="0" '
+            f'style="background-color:{_CODE_BG[dark]}; margin-top:{4 if first else 0}px; '
+            f'margin-bottom:{8 if last else 0}px">'
+            f'<tr><td style="padding-left:8px; padding-right:8px; padding-top:{8 if first else 0}px; '
+            f'padding-bottom:{8 if last else 0}px">{label if first else ""}{pre}</td></tr></table>\n'
+        )
+    return SLICE_MARK.join(pieces)
+
+
+def _line_runs(code: str, part_chars: int) -> list[str]:
+    """``code`` cut after a line break into runs of about ``part_chars`` characters (a
+    longer line is cut inside); one run for a short block."""
+    runs: list[str] = []
+    pos = 0
+    while len(code) - pos > part_chars:
+        end = code.rfind("\n", pos, pos + part_chars) + 1
+        end = end if end > pos else pos + part_chars
+        runs.append(code[pos:end])
+        pos = end
+    return [*runs, code[pos:]]
 
 
 #: The longest formula typeset (characters of TeX); longer ones are shown as source.
@@ -159,17 +192,26 @@ def render_math(tex: str, *, display: bool = False, dark: bool = False) -> str:
     are rendered there) the first call waits for it; on the GUI thread (a streaming
     reply) it never waits: the load starts on a worker and the formula shows as source
     until the next repaint after it is done."""
+    from chathub_desktop.gui.image_sources import add_typeset
+
     if not _math_ready.is_set():
         if threading.current_thread() is threading.main_thread():
             if not _math_loading.locked():
                 threading.Thread(target=load_math, name="math-font", daemon=True).start()
             return render_math_source(tex.strip(), display=display, dark=dark)
         load_math()
-    return _typeset(tex.strip(), display, dark)
+    src = _typeset(tex.strip(), display, dark)
+    if not src:
+        return render_math_source(tex.strip(), display=display, dark=dark)
+    add_typeset(src)  # the one SVG a document draws (issue 32)
+    img = f'<img src="{src}" alt="{html.escape(tex.strip(), quote=True)}" align="middle">'
+    return f'<p align="center">{img}</p>' if display else img
 
 
 @lru_cache(maxsize=512)
 def _typeset(tex: str, display: bool, dark: bool) -> str:
+    """The SVG data URL of ``tex`` typeset, ``""`` when it is not (malformed, too
+    long, too deep or too large)."""
     svg = ""
     if tex and len(tex) <= MATH_MAX_CHARS and brace_depth(tex) <= MATH_MAX_DEPTH:
         try:
@@ -182,10 +224,8 @@ def _typeset(tex: str, display: bool, dark: bool) -> str:
         except Exception:  # malformed TeX of any kind: show the source instead
             svg = ""
     if not svg or not _svg_fits(svg):
-        return render_math_source(tex, display=display, dark=dark)
-    data = base64.b64encode(svg.encode("utf-8")).decode("ascii")
-    img = f'<img src="data:image/svg+xml;base64,{data}" alt="{html.escape(tex, quote=True)}" align="middle">'
-    return f'<p align="center">{img}</p>' if display else img
+        return ""
+    return "data:image/svg+xml;base64," + base64.b64encode(svg.encode("utf-8")).decode("ascii")
 
 
 def brace_depth(tex: str) -> int:
@@ -280,8 +320,9 @@ def _parser(dark: bool) -> MarkdownIt:
 #: shown as plain text (the parser would drop what lies past its limit).
 MAX_NESTING = 16
 #: Most ``[`` (and most ``<``) in one message rendered as Markdown: the parser's link
-#: and autolink scans grow with their square (100,000 ``[``: 3.5 s).
-MAX_OPENERS = 5000
+#: and autolink scans grow with their square (100,000 ``[``: 3.5 s), and a screenful of
+#: 4,000 one-letter links took 10 ms to paint, each time.
+MAX_OPENERS = 2000
 #: Longest HTML laid out for one message, characters (Qt lays out about 1 µs to 15 µs
 #: per character on the GUI thread); a longer rendering is shown as plain text.
 MAX_HTML_CHARS = 600_000
@@ -392,6 +433,11 @@ def render_markdown_parts(text: str, *, dark: bool = False, part_chars: int = PA
     tokens = md.parse(text, env)
     if _too_deep(tokens):
         return _as_text_parts(text, f"Shown as plain text: nested deeper than {MAX_NESTING} levels.", part_chars)
+    columns, longest, nested = _table_shape(tokens)
+    if columns > MAX_COLUMNS or longest > MAX_CELL_CHARS or nested > TABLE_SLICE_CELLS:
+        return _as_text_parts(text, f"Shown as plain text: a table of more than {MAX_COLUMNS} columns, a cell of "
+                                    f"more than {MAX_CELL_CHARS:,} characters or a table of more than "
+                                    f"{TABLE_SLICE_CELLS} cells in a quote or list.", part_chars)
     if _cells(tokens) > MAX_CELLS:
         return _as_text_parts(text, f"Shown as plain text: more than {MAX_CELLS:,} table cells and code spans.",
                               part_chars)
@@ -404,15 +450,125 @@ def render_markdown_parts(text: str, *, dark: bool = False, part_chars: int = PA
             if (len(group) == 3 and group[0].type == "paragraph_open" and group[1].children
                     and len(group[1].content) > part_chars):
                 blocks += _paragraph_slices(md, group[1].children, env, part_chars)
+            elif group[0].type == "table_open":
+                blocks += _table_slices(md, group, env)
             else:
-                blocks.append(md.renderer.render(group, md.options, env))
+                blocks += md.renderer.render(group, md.options, env).split(SLICE_MARK)
     if sum(map(len, blocks)) > MAX_HTML_CHARS:
         return _as_text_parts(text, "Shown as plain text: too large to lay out as Markdown.", part_chars)
     # QTextDocument draws table borders only from attributes, not CSS.
     border = _CODE_BORDER[dark] if not dark else "#55585c"
     table = (f'<table border="1" cellspacing="0" cellpadding="5" style="border-collapse:collapse; '
              f'border-color:{border}; border-style:solid; margin-bottom:6px">')
-    return [breakable(p.replace("<table>", table)) for p in _pack(blocks, part_chars)]
+    cut = {mark: table.replace("margin-bottom:6px", style) for mark, style in _TABLE_CUT.items()}
+    return [breakable(_table_styles(p, table, cut)) for p in _pack(blocks, part_chars)]
+
+
+def _table_styles(part: str, table: str, cut: dict[str, str]) -> str:
+    """``part`` with every table's opening tag styled: ``table`` for a whole one,
+    ``cut[mark]`` for a slice of a cut one (:data:`_TABLE_CUT`)."""
+    part = part.replace("<table>", table)
+    for mark, styled in cut.items():
+        part = part.replace(mark, styled)
+    return part
+
+
+#: Most cells of a table in one slice (Qt lays a table out in one go, about 50 µs a
+#: cell: 3,900 cells took 170 ms; 80 cells of 1,000 characters, 19 ms); a longer table
+#: is several tables of whole rows stacked without a gap, their columns given the same
+#: widths.
+TABLE_SLICE_CELLS = 80
+#: Most characters of cell text in one table slice.
+TABLE_SLICE_CHARS = 2000
+#: Longest text of one table cell rendered as a table (a cell is laid out in one go),
+#: characters; a message with a longer one is plain text.
+MAX_CELL_CHARS = 2000
+#: Most columns of a table rendered as one: Qt paints a collapsed-border cell in about
+#: 50 µs, so a screenful of a 12-column table takes 13 ms (60 columns of 60 rows took
+#: 220 ms to lay out and 50 ms to paint); a message with a wider table is plain text.
+MAX_COLUMNS = 12
+#: The slices of a cut table: the first, a middle one, the last (no gap between them).
+_TABLE_CUT = {"<table data-cut=first>": "margin-bottom:0px", "<table data-cut=mid>": "margin-top:0px; margin-bottom:0px",
+              "<table data-cut=last>": "margin-top:0px; margin-bottom:6px"}
+_CUT_FIRST, _CUT_MID, _CUT_LAST = _TABLE_CUT
+
+
+def _table_shape(tokens: list) -> tuple[int, int, int]:  # type: ignore[type-arg]
+    """The most columns of any table in ``tokens``, the longest text of one cell, and
+    the most cells of a table inside a quote or list (only a top-level table is cut
+    into slices)."""
+    most = n = longest = nested = cells = 0
+    inside = False
+    for t in tokens:
+        if t.type == "table_open":
+            inside, cells = t.level > 0, 0
+        elif t.type == "tr_open":
+            n = 0
+        elif t.type in ("th_open", "td_open"):
+            n += 1
+            cells += 1
+            most = max(most, n)
+            nested = max(nested, cells if inside else 0)
+        elif t.type == "inline" and n:
+            longest = max(longest, len(t.content))
+        elif t.type == "table_close":
+            n = 0
+    return most, longest, nested
+
+
+def _table_slices(md: MarkdownIt, group: list, env: dict[str, object]) -> list[str]:  # type: ignore[type-arg]
+    """One top-level table's tokens as HTML tables of whole rows, each up to
+    :data:`TABLE_SLICE_CELLS` cells or about :data:`TABLE_SLICE_CHARS` characters of
+    text (the header in the first), one table for a small one; the columns of a cut
+    table get widths in proportion to their longest text (at most 60 characters
+    counted) so the slices line up."""
+    rows: list[list] = []  # type: ignore[type-arg]
+    head: list = []  # type: ignore[type-arg]
+    current: list | None = None  # type: ignore[type-arg]
+    for t in group[1:-1]:
+        if t.type == "tr_open":
+            current = [t]
+        elif current is not None:
+            current.append(t)
+            if t.type == "tr_close":
+                if not head:
+                    head = current
+                else:
+                    rows.append(current)
+                current = None
+    columns = max(1, sum(1 for t in head if t.type == "th_open"))
+    chunks: list[list] = [[]]  # type: ignore[type-arg]
+    cells = chars = 0
+    for row in rows:  # whole rows, up to TABLE_SLICE_CELLS cells or TABLE_SLICE_CHARS of text
+        if chunks[-1] and (cells + columns > TABLE_SLICE_CELLS or chars > TABLE_SLICE_CHARS):
+            chunks.append([])
+            cells = chars = 0
+        chunks[-1].append(row)
+        cells += columns
+        chars += sum(len(t.content) for t in row)
+    thead = [t for t in group if t.type in ("thead_open", "thead_close")]
+    tbody = [t for t in group if t.type in ("tbody_open", "tbody_close")]
+    if len(chunks) == 1 or len(thead) != 2 or len(tbody) != 2:
+        return [md.renderer.render(group, md.options, env)]
+    widths = [3] * columns
+    for row in [head, *rows]:
+        texts = [t for t in row if t.type == "inline"]
+        for i, cell in enumerate(texts[:columns]):
+            widths[i] = max(widths[i], min(60, len(cell.content)))
+    total = sum(widths)
+    for row in [head] + [chunk[0] for chunk in chunks]:
+        for i, t in enumerate(t for t in row if t.type in ("th_open", "td_open")):
+            if i < columns:
+                t.attrSet("width", f"{max(1, round(100 * widths[i] / total))}%")
+    table_open, table_close = group[0], group[-1]
+    out = []
+    for k, chunk in enumerate(chunks):
+        body = [tok for row in chunk for tok in row]
+        first, last = k == 0, k == len(chunks) - 1
+        tokens = [table_open, *([thead[0], *head, thead[1]] if first else []), tbody[0], *body, tbody[1], table_close]
+        piece = md.renderer.render(tokens, md.options, env)
+        out.append(piece.replace("<table>", _CUT_FIRST if first else _CUT_LAST if last else _CUT_MID, 1))
+    return out
 
 
 #: Longest run of characters without a break opportunity in rendered text: Qt wraps a
@@ -462,6 +618,12 @@ def _text_runs(text: str, part_chars: int) -> list[str]:
     return [*runs, text[pos:]]
 
 
+#: What one image counts for when a paragraph is cut into slices, characters: Qt's
+#: HTML import spends about 60 µs on each ``<img>`` (500 in one slice: 30 ms), about
+#: what 30 to 60 characters of text take to lay out.
+IMAGE_CHARS = 200
+
+
 def _paragraph_slices(md: MarkdownIt, children: list, env: dict[str, object],  # type: ignore[type-arg]
                       part_chars: int) -> list[str]:
     """One long paragraph's inline tokens as paragraphs of about ``part_chars`` source
@@ -478,11 +640,50 @@ def _paragraph_slices(md: MarkdownIt, children: list, env: dict[str, object],  #
                 size = 0
             pieces[-1].append(r)
             depth += r.nesting
-            size += len(r.content) + 1
+            size += (IMAGE_CHARS if r.type == "image" else len(r.content)) + 1
     last = len(pieces) - 1
     return [("<p>" if i == last else '<p style="margin-bottom:0px">')
             + md.renderer.renderInline(p, md.options, env) + "</p>\n"  # type: ignore[attr-defined]
             for i, p in enumerate(pieces)]
+
+
+#: Longest run of characters that take no room of their own (combining marks, format
+#: characters: bidi controls, zero-width spaces and joiners) shown after one character;
+#: Unicode's Stream-Safe Text Format (UAX #15) allows 30 in a row, real text uses a few.
+MAX_MARK_RUN = 8
+#: Most format characters (bidi controls, zero-width spaces and joiners, BOMs) shown in
+#: one message; real text uses a few per line.
+MAX_FORMAT_CHARS = 1000
+_INVISIBLE = frozenset(("Mn", "Me", "Cf"))
+
+
+def thin_invisible(text: str) -> tuple[str, int]:
+    """``text`` for display without the characters that take no room of their own past
+    the bounds (issue 32): of a run of combining marks and format characters, the first
+    :data:`MAX_MARK_RUN`; of format characters in all (a zero-width joiner right
+    after a visible character, as in an emoji sequence, does not count), the first
+    :data:`MAX_FORMAT_CHARS`. Returns ``(shown text, characters left out)``. Qt lays
+    such text out about 5 times slower per character, and a screenful of it holds
+    every character of the message: 100,000 bidi controls took 15 ms to paint, each
+    time. About 0.3 µs a character, pure Python."""
+    if text.isascii():
+        return text, 0
+    category = unicodedata.category
+    kept: list[str] = []
+    run = formats = dropped = 0
+    for c in text:
+        kind = category(c) if c >= "\u0300" else "L"  # below: only the soft hyphen, shown
+        if kind in _INVISIBLE:
+            # a joiner right after a visible character is part of it (an emoji sequence)
+            formats += kind == "Cf" and not (run == 0 and c == "\u200d")
+            run += 1
+            if run > MAX_MARK_RUN or (kind == "Cf" and formats > MAX_FORMAT_CHARS):
+                dropped += 1
+                continue
+        else:
+            run = 0
+        kept.append(c)
+    return ("".join(kept) if dropped else text), dropped
 
 
 def render_plain(text: str) -> str:

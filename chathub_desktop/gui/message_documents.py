@@ -52,11 +52,14 @@ HTML_CACHE_CHARS = 32_000_000
 #: all of it.
 DISPLAY_LIMIT_CHARS = 100_000
 #: Time one turn of the event loop spends laying out message slices, seconds (issue 32:
-#: a long message appears slice by slice instead of stalling the window).
-LAYOUT_BUDGET_S = 0.012
+#: a long message appears slice by slice instead of stalling the window). The slice that
+#: crosses it (up to about 5 ms) and the paint that follows (up to about 10 ms for a
+#: screenful) fit in a 16 ms frame of GUI-thread time with it (12 ms did not).
+LAYOUT_BUDGET_S = 0.006
 #: A message longer than this is turned into HTML on the worker thread (characters): the
 #: Markdown parser spends up to about 7 µs a character on hostile text (issue 32). So is
-#: one with two ``$`` or more: typesetting its formulas takes up to 0.25 s.
+#: one with two ``$`` or more: typesetting its formulas takes up to 0.25 s; and one
+#: with a code fence: the first block of a language imports its lexer (Python: 21 ms).
 SYNC_RENDER_CHARS = 2000
 
 _DATA_IMG = '<img src="data:'  # an image a document would decode while laid out
@@ -119,13 +122,21 @@ def render_html(m: MessageView, dark: bool, colors: TextColors,
 def _render(m: MessageView, kind: str, dark: bool, colors: TextColors,
             stored: Mapping[str, tuple[int, int]] | None) -> tuple[str, ...]:
     # markdown-it + Pygments load on the first painted message, not at start-up
-    from chathub_desktop.gui.markdown_render import render_markdown_parts, render_plain_parts
+    from chathub_desktop.gui.markdown_render import (
+        render_markdown_parts,
+        render_plain_parts,
+        thin_invisible,
+    )
 
     content, cut = m.content, ""
     if len(content) > DISPLAY_LIMIT_CHARS:
         content = content[:DISPLAY_LIMIT_CHARS]
         cut = (f'<p style="color:{colors.muted.name()}"><i>Shown: the first {DISPLAY_LIMIT_CHARS:,} of '
                f"{len(m.content):,} characters. Copy message (Ctrl+C) copies all of it.</i></p>")
+    content, hidden = thin_invisible(content)
+    if hidden:
+        cut += (f'<p style="color:{colors.muted.name()}"><i>Shown without {hidden:,} invisible characters '
+                "(stacked marks, bidi controls, zero-width). Copy message (Ctrl+C) copies them.</i></p>")
     if kind == "tool":
         return (*render_plain_parts(content), cut)
     parts = render_markdown_parts(content, dark=dark, stored=stored) if content else []
@@ -265,7 +276,8 @@ class MessageDocuments(QObject):
             parts = self._rendered.pop(key, None)
             if parts is None:
                 parts = self._html.get(key)
-            slow = len(m.content) > SYNC_RENDER_CHARS or m.content.count("$") >= 2  # long, or maybe TeX
+            slow = (len(m.content) > SYNC_RENDER_CHARS or m.content.count("$") >= 2  # long, or maybe TeX
+                    or "```" in m.content or "~~~" in m.content)  # code: a lexer's first use loads it
             if slow and (parts is None or any(_DATA_IMG in p for p in parts)):
                 known = parts  # the Markdown pass and the images' decoding on the worker (issue 32)
 

@@ -6,7 +6,8 @@ meets: a relative name against the working directory, an absolute path, ``file:`
 an image resource comes back empty, Qt's image handler tries ``QImage.load(name)`` on
 the same name. :class:`SafeTextDocument` replaces the loader: an image is decoded only
 from a ``data:`` URL that :func:`~chathub_desktop.gui.image_sources.data_image`
-accepts (scaled to the size it is shown at); every other image is a transparent pixel
+accepts (scaled to the size it is shown at) or a formula the renderer typeset; every
+other image is a transparent pixel
 (non-empty, so Qt does not try the file itself) and every other resource is refused.
 
 The renderer already turns a refused image into a visible placeholder; this class is
@@ -17,9 +18,10 @@ or an import.
 from __future__ import annotations
 
 from PySide6.QtCore import QBuffer, QByteArray, QIODevice, QObject, QSize, QUrl
-from PySide6.QtGui import QColor, QImage, QImageReader, QTextDocument
+from PySide6.QtGui import QColor, QImage, QImageReader, QPainter, QTextDocument
+from PySide6.QtSvg import QSvgRenderer
 
-from chathub_desktop.gui.image_sources import DataImage, data_image
+from chathub_desktop.gui.image_sources import MAX_IMAGE_EDGE, DataImage, data_image, typeset_svg
 
 __all__ = ["SafeTextDocument", "decode_image", "decode_shown"]
 
@@ -36,9 +38,28 @@ def decode_shown(src: str) -> QImage | None:
     """The image of data URL ``src`` decoded at its shown size (at most
     :data:`~chathub_desktop.gui.image_sources.SHOWN_EDGE` px per edge), or ``None``
     when :func:`~chathub_desktop.gui.image_sources.data_image` refuses it or Qt cannot
-    decode it."""
+    decode it. A formula the renderer typeset
+    (:func:`~chathub_desktop.gui.image_sources.typeset_svg`) is drawn at its own size."""
+    svg = typeset_svg(src)
+    if svg is not None:
+        return _draw_svg(svg)
     found = data_image(src)
     return None if found is None else decode_image(found)
+
+
+def _draw_svg(svg: bytes) -> QImage | None:
+    """A typeset formula's SVG drawn on a transparent image of its own size (``None``
+    when Qt cannot read it or it is larger than ``MAX_IMAGE_EDGE`` px per edge)."""
+    renderer = QSvgRenderer(QByteArray(svg))
+    size = renderer.defaultSize()
+    if not renderer.isValid() or not (0 < size.width() <= MAX_IMAGE_EDGE and 0 < size.height() <= MAX_IMAGE_EDGE):
+        return None
+    image = QImage(size, QImage.Format.Format_ARGB32_Premultiplied)
+    image.fill(QColor(0, 0, 0, 0))
+    painter = QPainter(image)
+    renderer.render(painter)
+    painter.end()
+    return image
 
 
 def decode_image(found: DataImage) -> QImage | None:

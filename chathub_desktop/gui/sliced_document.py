@@ -13,11 +13,14 @@ same HTML (a streaming reply's unchanged start) are reused as they are.
 
 Images from data URLs are decoded by :func:`decoded` on the worker that made the HTML
 (Qt's decoder lets go of the interpreter lock; a 12-megapixel PNG takes 0.6 s) and
-handed to the slices as resources, so laying a slice out decodes nothing.
+handed to the slices as resources under short names (``chathub-image:<digest>``, put
+in the slice's HTML as it is built; the cached HTML keeps the data URLs), so laying a
+slice out decodes nothing and Qt's HTML import never reads a data URL.
 """
 
 from __future__ import annotations
 
+import hashlib
 import html
 import re
 import time
@@ -28,13 +31,17 @@ from PySide6.QtGui import QAbstractTextDocumentLayout, QImage, QPainter, QPalett
 
 from chathub_desktop.gui.safe_document import decode_shown
 
-__all__ = ["Decoded", "SlicedDocument", "decoded"]
+__all__ = ["IMAGE_SCHEME", "Decoded", "SlicedDocument", "decoded"]
 
 #: HTML slices and the images of their data URLs, decoded (``src`` -> image).
 Decoded = tuple[tuple[str, ...], dict[str, QImage]]
 
 _IMG_SRC = re.compile(r'<img src="(data:[^"]*)"')
 _IMAGE = int(QTextDocument.ResourceType.ImageResource.value)
+
+
+#: Scheme of the short name a data-URL image is handed to a slice under.
+IMAGE_SCHEME = "chathub-image"
 
 
 def decoded(parts: tuple[str, ...]) -> Decoded:
@@ -50,6 +57,10 @@ def decoded(parts: tuple[str, ...]) -> Decoded:
                 if image is not None:
                     images[src] = image
     return parts, images
+
+
+def _short_name(escaped_src: str) -> str:
+    return f"{IMAGE_SCHEME}:{hashlib.blake2b(escaped_src.encode(), digest_size=12).hexdigest()}"
 
 
 class SlicedDocument:
@@ -97,10 +108,7 @@ class SlicedDocument:
             doc = self._docs[i]
             if doc is None:
                 doc = self._make()
-                for src, image in self._images.items():
-                    if html.escape(src, quote=True) in part:
-                        doc.addResource(_IMAGE, QUrl(src), image)
-                doc.setHtml(part)
+                doc.setHtml(self._with_resources(doc, part))
                 self._docs[i] = doc
             doc.setTextWidth(self._width)
             doc.size()  # the layout, now rather than at the first paint
@@ -110,6 +118,22 @@ class SlicedDocument:
         if all(d is not None for d in self._docs):
             self._images = {}  # each slice holds its own images now
         return self.complete
+
+    def _with_resources(self, doc: QTextDocument, part: str) -> str:
+        """``part`` with each data-URL image renamed ``chathub-image:<digest>`` (Qt's
+        HTML import never reads the data URL; a refused one gets no resource and is
+        drawn blank), and ``doc`` given the images it shows."""
+        def rename(m: re.Match[str]) -> str:
+            name = _short_name(m.group(1))
+            image = self._images.get(html.unescape(m.group(1)))
+            if image is not None:
+                doc.addResource(_IMAGE, QUrl(name), image)
+            return f'<img src="{name}"'
+
+        for src, image in self._images.items():  # stored attachments: short names already
+            if not src.startswith("data:") and f'"{html.escape(src, quote=True)}"' in part:
+                doc.addResource(_IMAGE, QUrl(src), image)
+        return _IMG_SRC.sub(rename, part)
 
     def _shown(self) -> list[QTextDocument]:
         return [d for d in self._docs if d is not None]

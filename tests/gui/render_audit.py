@@ -37,7 +37,8 @@ _NET = re.compile(r"^\s*\d+\s+(connect|socket)\((.*)")
 @dataclass
 class Audit:
     """What one probe run did. ``seconds`` (the longest the window froze at once),
-    ``total_s`` (show to fully laid out and painted) and ``rss_mb``: per finished case; ``opened``:
+    ``total_s`` (show to fully laid out and painted), ``cpu_s`` (the most GUI-thread
+    processor time between two timer ticks) and ``rss_mb``: per finished case; ``opened``:
     ``(case, path)`` of forbidden opens; ``network``: ``(case, call)``; ``hung``: the
     case that did not finish (``None``: all did), ``exit_code``: the probe's (negative: the
     signal that ended it); ``ready_rss_mb``: RSS before the first
@@ -45,6 +46,7 @@ class Audit:
 
     seconds: list[float] = field(default_factory=list)
     total_s: list[float] = field(default_factory=list)
+    cpu_s: list[float] = field(default_factory=list)
     rss_mb: list[float] = field(default_factory=list)
     opened: list[tuple[int, str]] = field(default_factory=list)
     network: list[tuple[int, str]] = field(default_factory=list)
@@ -166,6 +168,7 @@ def render_audited(texts: Sequence[str], work: Path, *, forbidden: Sequence[Path
                 elif "case" in rec:
                     audit.seconds.append(rec["stall_s"])
                     audit.total_s.append(rec["total_s"])
+                    audit.cpu_s.append(rec["cpu_s"])
                     audit.rss_mb.append(rec["rss_mb"])
                     current[0] = rec["case"] + 1
                 deadline = time.monotonic() + case_timeout_s

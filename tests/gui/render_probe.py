@@ -8,7 +8,8 @@ file: the open is the mark an ``strace`` audit splits its log on), shows the tex
 an assistant reply and runs the event loop until every slice of it is laid out, then
 paints the view, and prints one JSON line: ``case``, ``stall_s`` (the largest gap
 between the ticks of a 5 ms ``QTimer`` meanwhile: how long the window was frozen at
-once), ``total_s`` (show to painted, all slices) and ``rss_mb``. The parent
+once), ``cpu_s`` (the most GUI-thread processor time between two of those ticks),
+``total_s`` (show to painted, all slices) and ``rss_mb``. The parent
 (:mod:`tests.gui.render_audit`) audits what the process opened meanwhile.
 """
 
@@ -32,13 +33,18 @@ def rss_mb() -> float:
 
 class StallMeter:
     """The largest gap between the ticks of a 5 ms ``QTimer`` since :meth:`reset`, s:
-    the longest the GUI thread was kept from its event loop (STYLE.md)."""
+    the longest the GUI thread was kept from its event loop (STYLE.md); and the most
+    processor time the GUI thread spent between two ticks (:meth:`worst_cpu`: the same
+    stall without the time other processes took the core, so it holds on a loaded
+    machine)."""
 
     def __init__(self) -> None:
         from PySide6.QtCore import Qt, QTimer
 
         self._last = time.perf_counter()
         self._worst = 0.0
+        self._last_cpu = time.thread_time()
+        self._worst_cpu = 0.0
         self._timer = QTimer()
         self._timer.setTimerType(Qt.TimerType.PreciseTimer)
         self._timer.setInterval(5)
@@ -46,14 +52,20 @@ class StallMeter:
         self._timer.start()
 
     def _tick(self) -> None:
-        now = time.perf_counter()
+        now, cpu = time.perf_counter(), time.thread_time()
         self._worst = max(self._worst, now - self._last)
-        self._last = now
+        self._worst_cpu = max(self._worst_cpu, cpu - self._last_cpu)
+        self._last, self._last_cpu = now, cpu
 
     def reset(self) -> None:
         """Start a new measurement."""
-        self._last = time.perf_counter()
-        self._worst = 0.0
+        self._last, self._last_cpu = time.perf_counter(), time.thread_time()
+        self._worst = self._worst_cpu = 0.0
+
+    def worst_cpu(self) -> float:
+        """The most GUI-thread processor time between two ticks since :meth:`reset`
+        (the current interval included), s."""
+        return max(self._worst_cpu, time.thread_time() - self._last_cpu)
 
     def worst(self) -> float:
         """The largest gap since :meth:`reset` (the current one included), s."""
@@ -69,7 +81,7 @@ class _NoTopics:
 
 def main(cases_file: str, marker_dir: str) -> int:
     """Render every case of ``cases_file`` (see the module docstring)."""
-    from PySide6.QtCore import QEventLoop, QTimer
+    from PySide6.QtCore import QEvent, QEventLoop, QTimer
     from PySide6.QtWidgets import QApplication
 
     from chathub_desktop.gui.chat_events import ChatEvents
@@ -92,7 +104,7 @@ def main(cases_file: str, marker_dir: str) -> int:
 
     stall = StallMeter()
 
-    def show(i: int, text: str) -> tuple[float, float]:
+    def show(i: int, text: str) -> tuple[float, float, float]:
         m = MessageView(id=i + 1, topic_id=1, seq=i, role="assistant", content=text,
                         content_type="text", status="complete", created_at=now)
         start = time.perf_counter()
@@ -110,7 +122,7 @@ def main(cases_file: str, marker_dir: str) -> int:
             if view.delegate.settled:
                 break
         check.stop()
-        return stall.worst(), time.perf_counter() - start
+        return stall.worst(), stall.worst_cpu(), time.perf_counter() - start
 
     show(-1, "warm **up** `code` $x^2$")  # fonts and the first document, before the audit
     print(json.dumps({"ready": True, "rss_mb": rss_mb()}), flush=True)
@@ -119,11 +131,19 @@ def main(cases_file: str, marker_dir: str) -> int:
             (Path(marker_dir) / f"case-{i}").open()
         except OSError:
             pass
-        stall_s, total_s = show(i, text)
-        print(json.dumps({"case": i, "stall_s": stall_s, "total_s": total_s, "rss_mb": rss_mb()}), flush=True)
+        stall_s, cpu_s, total_s = show(i, text)
+        print(json.dumps({"case": i, "stall_s": stall_s, "cpu_s": cpu_s, "total_s": total_s, "rss_mb": rss_mb()}),
+              flush=True)
     events.detach()
+    view.delegate.docs.close()
+    view.close()
+    view.deleteLater()  # a caller running the probe again (the benchmark) gets the memory back
+    app.sendPostedEvents(None, QEvent.Type.DeferredDelete)
     return 0
 
 
 if __name__ == "__main__":
+    from chathub_desktop.app_bootstrap import GIL_SWITCH_INTERVAL_S
+
+    sys.setswitchinterval(GIL_SWITCH_INTERVAL_S)  # as the window does
     raise SystemExit(main(sys.argv[1], sys.argv[2]))

@@ -1,7 +1,8 @@
 """Screenshots of refused-image placeholders and of a stored attachment drawn inline, in
 the light and dark themes (issue 32):
 ``QT_QPA_PLATFORM=offscreen python -m tests.gui.render_screenshot OUT_DIR`` writes
-``render_placeholder_{light,dark}.png`` and ``render_stored_image_{light,dark}.png``."""
+``render_placeholder_{light,dark}.png``, ``render_stored_image_{light,dark}.png`` and
+those of :data:`BOUNDS` (``render_long_code``, ``render_invisible``, ``render_formula``)."""
 
 from __future__ import annotations
 
@@ -87,8 +88,64 @@ def stored_shots(out_dir: Path) -> None:
         events.detach()
 
 
+#: The bounds of the last render-stall work (issue 32): a long code block and a long
+#: table in slices, invisible characters left out with a note, a typeset formula.
+BOUNDS = {
+    "render_long_code": "A long log:\n\n```\n" + "".join(
+        f"2026-12-02 13:{i // 60:02d}:{i % 60:02d} worker-{i % 7} handled request {i} in {i % 97} ms\n"
+        for i in range(400)) + "```\nDone.",
+    "render_invisible": "Hello " + "\u202e\u2066\u200b\u200d\ufeff" * 2000 + " world, "
+                        "and a family: \U0001f468\u200d\U0001f469\u200d\U0001f467",
+    "render_long_table": "| Region | Month | Orders | Revenue (EUR) | Note |\n|---|:-:|--:|--:|---|\n" + "".join(
+        f"| {['North', 'South', 'East', 'West'][i % 4]} | {1 + i % 12:02d} | {17 * i % 997} | {i * 123.45:,.2f} | "
+        f"{'checked' if i % 3 else 'late: waiting for the invoice'} |\n" for i in range(120)),
+    "render_formula": "The area is $\\pi r^2$ and\n\n$$\\sum_{k=1}^{n} k = \\frac{n(n+1)}{2}$$",
+}
+
+
+def bounds_shots(out_dir: Path) -> None:
+    """``render_long_code``, ``render_invisible`` and ``render_formula`` in both themes."""
+    from PySide6.QtCore import QThread
+    from PySide6.QtWidgets import QApplication
+
+    from chathub_desktop.gui.chat_events import ChatEvents
+    from chathub_desktop.gui.design.theme import apply_theme
+    from chathub_desktop.gui.markdown_render import load_math
+    from chathub_desktop.gui.message_list_model import MessageListModel, TopicPage
+    from chathub_desktop.gui.message_list_view import MessageListView
+    from chathub_desktop.services.events import EventBus
+    from chathub_desktop.services.views import MessageView
+
+    app = QApplication.instance() or QApplication(sys.argv[:1])
+    load_math()
+    for theme in ("light", "dark"):
+        apply_theme(app, theme, hint=False)  # type: ignore[arg-type]
+        for name, text in BOUNDS.items():
+            events = ChatEvents(EventBus())
+            model = MessageListModel(None, events)  # type: ignore[arg-type]  # pages are handed to it
+            view = MessageListView(model)
+            view.resize(760, 600 if name in ("render_long_code", "render_long_table") else 220)
+            view.show()
+            m = MessageView(id=1, topic_id=1, seq=0, role="assistant", content=text, content_type="text",
+                            status="complete", created_at=datetime.now(UTC))
+            model.show_page(TopicPage(1, 0, (m,), None))
+            for _ in range(2000):  # painted until the worker's rendering is all laid out
+                view.executeDelayedItemsLayout()
+                view.viewport().grab()
+                app.processEvents()
+                doc = view.delegate.docs.latest(1)
+                if view.delegate.settled and doc is not None and doc.toPlainText() != "…":
+                    break
+                QThread.msleep(5)
+            view.executeDelayedItemsLayout()
+            view.scrollToTop()
+            app.processEvents()
+            view.grab().save(str(out_dir / f"{name}_{theme}.png"))
+            events.detach()
+
+
 def main(out_dir: Path) -> int:
-    """Write the four screenshots into ``out_dir``."""
+    """Write the screenshots into ``out_dir``."""
     from PySide6.QtWidgets import QApplication
 
     from chathub_desktop.gui.chat_events import ChatEvents
@@ -114,6 +171,7 @@ def main(out_dir: Path) -> int:
         view.grab().save(str(out_dir / f"render_placeholder_{theme}.png"))
         events.detach()
     stored_shots(out_dir)
+    bounds_shots(out_dir)
     return 0
 
 

@@ -11,13 +11,22 @@ from tests.gui.helpers import add_fake_provider, reload_assistants
 REPLY = "Two ways:\n\n```python\nprint('first')\n```\n\nor\n\n```bash\necho second\n```\n"
 
 
-def _link_point(view, index, href: str) -> QPoint:  # type: ignore[no-untyped-def]
+def _find_link(view, index, href: str) -> QPoint | None:  # type: ignore[no-untyped-def]
     rect = view.delegate.bubble_rect(index)
     for y in range(rect.top(), rect.bottom(), 4):
         for x in range(rect.right(), rect.left(), -6):  # the links sit at the right edge
             if view.delegate.anchor_at(index, QPoint(x, y)) == href:
                 return QPoint(x, y)
-    raise AssertionError(f"no {href} link painted in the row")
+    return None
+
+
+def _link_point(view, index, href: str, qtbot) -> QPoint:  # type: ignore[no-untyped-def]
+    """Where ``href`` is painted in the row, once its rendering (made on the render
+    worker: a reply with a code fence, issue 32) is laid out."""
+    qtbot.waitUntil(lambda: view.delegate.settled and _find_link(view, index, href) is not None, timeout=10000)
+    point = _find_link(view, index, href)
+    assert point is not None
+    return point
 
 
 def test_copy_link_copies_that_code_block(window, services, fake_vendor, qtbot):  # type: ignore[no-untyped-def]
@@ -32,8 +41,8 @@ def test_copy_link_copies_that_code_block(window, services, fake_vendor, qtbot):
     view = window.message_view
     index = model.index(1)
     QGuiApplication.clipboard().setText("")
-    qtbot.mouseClick(view.viewport(), Qt.MouseButton.LeftButton, pos=_link_point(view, index, "chathub-copy:1"))
+    qtbot.mouseClick(view.viewport(), Qt.MouseButton.LeftButton, pos=_link_point(view, index, "chathub-copy:1", qtbot))
     assert QGuiApplication.clipboard().text() == "echo second\n"
     assert window.statusBar().currentMessage() == "Code block copied"
-    qtbot.mouseClick(view.viewport(), Qt.MouseButton.LeftButton, pos=_link_point(view, index, "chathub-copy:0"))
+    qtbot.mouseClick(view.viewport(), Qt.MouseButton.LeftButton, pos=_link_point(view, index, "chathub-copy:0", qtbot))
     assert QGuiApplication.clipboard().text() == "print('first')\n"

@@ -10,20 +10,30 @@ import threading
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from PySide6.QtGui import QTextDocument
+from PySide6.QtGui import QImage, QPainter, QTextDocument
 
 from chathub_desktop.gui import markdown_render, message_documents
 from chathub_desktop.gui.chat_events import ChatEvents
 from chathub_desktop.gui.markdown_render import (
+    CODE_PART_CHARS,
+    IMAGE_CHARS,
+    MAX_CELL_CHARS,
+    MAX_COLUMNS,
+    MAX_FORMAT_CHARS,
+    MAX_MARK_RUN,
     PART_CHARS,
+    TABLE_SLICE_CELLS,
     WORD_CHARS,
     render_markdown,
     render_markdown_parts,
+    thin_invisible,
 )
 from chathub_desktop.gui.message_documents import SYNC_RENDER_CHARS
 from chathub_desktop.gui.message_list_model import MessageListModel
 from chathub_desktop.gui.message_list_view import MessageListView
-from chathub_desktop.gui.sliced_document import SlicedDocument
+from chathub_desktop.gui.safe_document import SafeTextDocument
+from chathub_desktop.gui.sliced_document import IMAGE_SCHEME, SlicedDocument, decoded
+from tests.gui.image_urls import data_url, qt_png
 
 _TAGS = re.compile(r"<[^>]*>")
 
@@ -124,3 +134,104 @@ def test_a_long_reply_is_rendered_on_a_worker_and_laid_out_over_several_turns(se
     view.executeDelayedItemsLayout()
     assert view.visualRect(model.index(0)).height() > doc.height()  # the row holds all of it
     events.detach()
+
+
+def test_invisible_characters_past_the_bounds_are_left_out_of_the_display() -> None:
+    """Issue 32: text of characters that take no room (bidi controls, zero-width, stacked
+    marks) is laid out about 5× slower and a screenful holds all of it; past
+    MAX_MARK_RUN in a row or MAX_FORMAT_CHARS in all they are not shown."""
+    hostile = "\u202e\u2066\u200b\u200d\ufeff" * 20_000
+    shown, hidden = thin_invisible(hostile)
+    assert len(shown) == MAX_MARK_RUN and hidden == 100_000 - MAX_MARK_RUN
+    zalgo = ("a" + "\u0301" * 90 + " ") * 100
+    shown, hidden = thin_invisible(zalgo)
+    assert shown == ("a" + "\u0301" * MAX_MARK_RUN + " ") * 100 and hidden == 82 * 100
+    mixed = "ab\u202e\u200b" * 3000  # short runs, many in all
+    shown, hidden = thin_invisible(mixed)
+    assert hidden == 6000 - MAX_FORMAT_CHARS and shown.count("ab") == 3000
+    real = ("👨\u200d👩\u200d👧 " * 2000 + "مرحبا\u200f بالعالم " * 200 + "नमस्ते दुनिया " * 300
+            + "Tiếng Việt " * 300 + "résumé naïve")
+    assert thin_invisible(real) == (real, 0)  # emoji sequences, RTL marks, Indic and accents kept
+
+
+def test_data_url_images_reach_the_slices_decoded_under_short_names(qtbot) -> None:  # type: ignore[no-untyped-def]
+    """Issue 32: Qt's HTML import spent 30 ms on 500 small images in one slice (their
+    data URLs and one ``<img>`` each); a paragraph of images is cut into slices of
+    about PART_CHARS / IMAGE_CHARS images, and each slice gets the decoded images under
+    ``chathub-image:`` names, never a data URL; the HTML kept for a later rendering
+    still names the data URLs."""
+    text = " ".join(f"![p{i % 2}]({data_url(qt_png(8 + i % 2, 8))})" for i in range(500))
+    parts, images = decoded(tuple(render_markdown_parts(text)))
+    assert len(parts) >= 500 * IMAGE_CHARS // PART_CHARS
+    assert sum(p.count('<img src="data:') for p in parts) == 500 and len(images) == 2
+    made: list[SafeTextDocument] = []
+
+    def make() -> QTextDocument:
+        made.append(SafeTextDocument())
+        return made[-1]
+
+    doc = SlicedDocument(parts, make, 600, images=images)
+    assert doc.advance(10.0)
+    html = "".join(d.toHtml() for d in made)
+    assert "data:" not in html and html.count(f'src="{IMAGE_SCHEME}:') == 500
+    for d in made:
+        d.setTextWidth(600)
+        img = QImage(600, int(d.size().height()) + 1, QImage.Format.Format_RGB32)
+        painter = QPainter(img)
+        d.drawContents(painter)
+        painter.end()
+    assert sum(d.refused for d in made) == 0  # every image came as a resource
+
+
+def test_a_long_code_block_is_cut_into_slices_and_copied_whole(qtbot) -> None:  # type: ignore[no-untyped-def]
+    """Issue 32: Qt lays a table cell out in one go (a 90,000-character log in one code
+    block: 37 ms on the GUI thread); a long block is one borderless table per run of
+    lines, one Copy link on the first, and Copy still copies the whole block."""
+    log = "".join(f"line {i}: plain text of a pasted log\n" for i in range(3000))
+    text = "Here:\n\n```\n" + log + "```\n\nDone."
+    parts = render_markdown_parts(text)
+    assert len(parts) >= len(log) // CODE_PART_CHARS
+    assert all(len(p) <= 2 * CODE_PART_CHARS for p in parts)
+    joined = "".join(parts)
+    assert joined.count('href="chathub-copy:0"') == 1 and "\x00" not in joined
+    doc = SlicedDocument(parts, QTextDocument, 700)
+    assert doc.advance(10.0)
+    shown = doc.toPlainText()
+    assert all(f"line {i}: plain text" in shown for i in (0, 1499, 2999)) and shown.rstrip().endswith("Done.")
+    assert markdown_render.code_blocks(text) == [log]
+
+
+def test_a_long_table_is_cut_into_aligned_slices_of_whole_rows() -> None:
+    """Issue 32: Qt lays a table out in one go (3,900 cells: 170 ms on the GUI thread);
+    a long table is several tables of at most TABLE_SLICE_CELLS cells of whole rows, the
+    header in the first, every column the same width in each."""
+    text = "| Name | Value | Note |\n|---|--:|---|\n" + "".join(f"| item {i} | {i * 7} | ok |\n" for i in range(1300))
+    parts = render_markdown_parts(text)
+    tables = [t for p in parts for t in p.split("<table")[1:]]
+    assert len(tables) == -(-1300 // (TABLE_SLICE_CELLS // 3))
+    assert sum(t.count("<tr>") for t in tables) == 1301 and len(re.findall(r"<th[ >]", "".join(parts))) == 3
+    widths = {tuple(re.findall(r'width="(\d+)%"', t)[:3]) for t in tables}
+    assert len(widths) == 1 and sum(map(int, widths.pop())) in (99, 100, 101)
+    shown = _TAGS.sub(" ", "".join(parts))
+    assert all(f"item {i} " in shown for i in (0, 650, 1299))
+    small = render_markdown_parts("|a|b|\n|-|-|\n|1|2|\n")
+    assert "".join(small).count("<table") == 1 and "width=" not in small[0].split("<table", 1)[1].split(">", 1)[1]
+
+
+def test_a_table_of_more_than_max_columns_is_shown_as_plain_text() -> None:
+    """Issue 32: a screenful of collapsed-border cells costs 50 µs each to paint (60
+    columns: 50 ms a frame), one cell is laid out in one go, and only a top-level table
+    is cut into slices; a wider table, a cell over MAX_CELL_CHARS or a long table in a
+    quote or list is shown as its text with a one-line note."""
+    wide = "|" + "a|" * (MAX_COLUMNS + 1) + "\n|" + "-|" * (MAX_COLUMNS + 1) + "\n|" + "x|" * (MAX_COLUMNS + 1) + "\n"
+    shown = "".join(render_markdown_parts(wide))
+    note = (f"Shown as plain text: a table of more than {MAX_COLUMNS} columns, a cell of more than "
+            f"{MAX_CELL_CHARS:,} characters or a table of more than {TABLE_SLICE_CELLS} cells in a quote or list.")
+    assert note in shown and "<td" not in shown
+    huge_cell = "".join(render_markdown_parts("|a|b|\n|-|-|\n|" + "word " * 500 + "|x|\n"))
+    assert note in huge_cell and "<td" not in huge_cell
+    quoted = "".join(render_markdown_parts("> |a|b|\n> |-|-|\n" + "> |x|y|\n" * (TABLE_SLICE_CELLS // 2)))
+    assert note in quoted and "<td" not in quoted
+    assert "<td" in "".join(render_markdown_parts("> |a|b|\n> |-|-|\n> |x|y|\n"))
+    fits = wide.replace("a|" * (MAX_COLUMNS + 1), "a|" * MAX_COLUMNS).replace("-|" * (MAX_COLUMNS + 1), "-|" * MAX_COLUMNS)
+    assert "<td" in "".join(render_markdown_parts(fits.replace("x|" * (MAX_COLUMNS + 1), "x|" * MAX_COLUMNS)))

@@ -20,7 +20,7 @@ from PySide6.QtCore import QUrl
 from PySide6.QtGui import QImage, QPainter, QTextDocument
 
 from chathub_desktop.gui.image_sources import data_image
-from chathub_desktop.gui.markdown_render import render_markdown
+from chathub_desktop.gui.markdown_render import load_math, render_markdown
 from chathub_desktop.gui.safe_document import SafeTextDocument
 from tests.gui.image_urls import data_url, qt_png
 
@@ -147,3 +147,32 @@ def test_data_urls_outside_the_bounds_are_placeholders(qapp) -> None:
         assert data_image(src) is None
         assert "<img" not in render_markdown(f"![big]({src})")
     assert data_image(data_url(png)) is not None
+
+
+def _ink(doc: QTextDocument) -> int:
+    """Dark pixels ``doc`` paints on white at 400 px."""
+    doc.setTextWidth(400)
+    img = QImage(400, int(doc.size().height()) + 1, QImage.Format.Format_RGB32)
+    img.fill(0xFFFFFF)
+    p = QPainter(img)
+    doc.drawContents(p)
+    p.end()
+    return sum(1 for y in range(img.height()) for x in range(img.width()) if img.pixelColor(x, y).lightness() < 128)
+
+
+def test_a_typeset_formula_is_drawn_and_an_svg_from_the_text_is_not(qapp) -> None:
+    """Issue 16/32: the renderer's own formula SVG is drawn (it was a blank pixel: every
+    formula showed as a gap); an SVG data URL that the renderer did not typeset is not."""
+    load_math()
+    with_formula, without = SafeTextDocument(), SafeTextDocument()
+    with_formula.setHtml(render_markdown("Area $\\pi r^2$ here"))
+    without.setHtml(render_markdown("Area here"))
+    assert _ink(with_formula) > _ink(without) + 20
+    assert with_formula.refused == 0
+    hostile = data_url(b"<svg xmlns='http://www.w3.org/2000/svg' width='40' height='40'>"
+                       b"<rect width='40' height='40' fill='black'/></svg>", "image/svg+xml")
+    doc = SafeTextDocument()
+    doc.setHtml(f'x <img src="{hostile}"> y')
+    blank = SafeTextDocument()
+    blank.setHtml("x y")
+    assert _ink(doc) < _ink(blank) + 20 and doc.refused >= 1
