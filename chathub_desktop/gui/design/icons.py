@@ -72,6 +72,10 @@ class Icon(enum.Enum):
     CHATS = "message-square"
     STREAMING = "loader"
     MORE = "ellipsis"
+    BACK = "arrow-left"
+    MODELS = "box"
+    TOOLS = "wrench"
+    STORAGE = "database"
     CLOUD_SERVICE = "cloud"  # a provider preset: a vendor's own API
     ROUTER_SERVICE = "route"  # a provider preset: a router to many vendors
     LOCAL_SERVER = "server"  # a provider preset: a server on this machine or network
