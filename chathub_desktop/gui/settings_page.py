@@ -16,8 +16,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QSize, Signal
-from PySide6.QtGui import QAction
+from PySide6.QtCore import QSize, Qt, Signal
+from PySide6.QtGui import QAction, QResizeEvent
 from PySide6.QtWidgets import (
     QButtonGroup,
     QCheckBox,
@@ -34,7 +34,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from chathub_desktop.gui.design.icons import Icon, icon
+from chathub_desktop.gui.design.icons import Icon, IconTint, icon
 from chathub_desktop.gui.design.tokens import IconSize, Space
 from chathub_desktop.gui.page_header import PageHeader
 from chathub_desktop.gui.settings_dialog import ProvidersPage, SystemAgentPage
@@ -47,8 +47,9 @@ if TYPE_CHECKING:
 
 __all__ = ["ActionGroup", "AppearanceSection", "SettingsPage", "SettingsSection"]
 
-#: Width of the section list, px.
+#: Width of the section list, px; below :data:`NARROW_PX` of page width it shows icons only.
 SECTIONS_WIDTH = 180
+NARROW_PX = 900
 
 
 class SettingsSection(enum.Enum):
@@ -162,6 +163,8 @@ class SettingsPage(QWidget):
         self.sections.setAccessibleName("Settings sections")
         self.sections.setFixedWidth(SECTIONS_WIDTH)
         self.sections.setIconSize(QSize(IconSize.MD, IconSize.MD))
+        self.sections.setSpacing(1)
+        self.compact = False  # icons only: a narrow page (resizeEvent)
         self.stack = QStackedWidget()
         self.pages: dict[SettingsSection, QWidget] = {}
         self.providers_page = ProvidersPage(providers, settings=services.settings if services else None,
@@ -200,9 +203,22 @@ class SettingsPage(QWidget):
         lay.addWidget(self.header)
         lay.addLayout(body, 1)
 
+    def resizeEvent(self, event: QResizeEvent) -> None:  # noqa: N802 - Qt override
+        """Below :data:`NARROW_PX` the section list shows icons only (names in tooltips
+        and accessible names), so a window of 800×560 leaves the section its room."""
+        super().resizeEvent(event)
+        narrow = self.width() < NARROW_PX
+        if narrow == self.compact:
+            return
+        self.compact = narrow
+        for row, section in enumerate(self.pages):
+            self.sections.item(row).setText("" if narrow else section.value)
+        self.sections.setFixedWidth(IconSize.MD + 4 * Space.LG if narrow else SECTIONS_WIDTH)
+
     def _add(self, section: SettingsSection, page: QWidget) -> None:
-        item = QListWidgetItem(icon(_ICONS[section]), section.value)
+        item = QListWidgetItem(icon(_ICONS[section], IconTint.SOFT_SELECTION), section.value)
         item.setToolTip(f"Settings → {section.value}")
+        item.setData(Qt.ItemDataRole.AccessibleTextRole, section.value)
         self.sections.addItem(item)
         self.stack.addWidget(_scrolled(page))
         self.pages[section] = page

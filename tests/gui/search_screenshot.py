@@ -103,20 +103,18 @@ def main() -> int:
         await asyncio.sleep(0.3)
         window.topic_actions.show_archived(True)
         dlg = window.search.open()
-        dlg.move(window.geometry().center() - dlg.rect().center())
         dlg.box.setText("autumn")
         while not dlg.shown_queries:
             await asyncio.sleep(0.05)
         await asyncio.sleep(0.3)
         app.processEvents()
-        dlg.grab().save(str(REPO / "docs" / "screenshot-search.png"))
+        window.grab().save(str(REPO / "docs" / "screenshot-search.png"))
         dlg.box.setText("Kibune trail")
         while len(dlg.shown_queries) < 2:
             await asyncio.sleep(0.05)
         dlg.open_current()
         while window.message_model.highlight_id is None:
             await asyncio.sleep(0.05)
-        dlg.hide()
         await asyncio.sleep(0.5)
         app.processEvents()
         window.grab().save(str(REPO / "docs" / "screenshot-topics.png"))

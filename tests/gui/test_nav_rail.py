@@ -200,3 +200,26 @@ def test_the_chat_names_the_open_topic_and_follows_a_rename(window, services, qt
     services.topics.rename(topic, "Lisbon, May")
     window.topic_actions.reload(keep=topic)
     qtbot.waitUntil(lambda: window.chat_header.text() == "Lisbon, May", timeout=3000)
+
+
+@pytest.mark.parametrize("size", [(800, 560), (1366, 768)])
+def test_every_page_fits_the_window_unclipped(window, services, qtbot, size) -> None:  # type: ignore[no-untyped-def]
+    """Issue 29: at 800×560 (usable) and 1366×768 (a laptop) the chats page, each
+    Settings section and the Search page show in the window without a cut text or a
+    faint one, and the window keeps its size."""
+    from chathub_desktop.app_bootstrap import page_tour
+    from chathub_desktop.gui.design.audit import audit_window
+
+    reload_assistants(window, qtbot, services.assistants.create("Helper").id)
+    window.resize(*size)
+    window.show_status("Topic deleted")
+    findings = []
+    for show in [lambda: window.page_host.show_page(PageId.CHATS), *page_tour(window)]:
+        show()
+        qtbot.wait(120)  # the section's layout and first paint
+        assert (window.width(), window.height()) == size
+        report = audit_window(window, "light")
+        findings += [f"{window.page_host.current_page_id()}: {f.what}: {f.detail}"
+                     for f in report.clipped + report.contrast]
+    assert findings == []
+    window.back_action.trigger()
