@@ -170,7 +170,9 @@ def build_menus(w: MainWindow) -> None:
     help_menu.addAction(w.shortcuts_action)
     help_menu.addAction(w.data_folder_action)
     submenus = (import_menu, topic_menu, assistant_menu, w.view.menu, settings_menu, help_menu)
-    for m in submenus:
+    for m, glyph in zip(submenus, (Icon.IMPORT, Icon.CHATS, Icon.SYSTEM_AGENT, Icon.THEME, Icon.SETTINGS, Icon.HELP),
+                        strict=True):
+        m.menuAction().setIcon(icon(glyph))
         app_menu.addMenu(m)
     app_menu.addSeparator()
     app_menu.addAction(w.about_action)
