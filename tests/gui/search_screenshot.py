@@ -3,7 +3,7 @@ script, not a test.
 
     QT_QPA_PLATFORM=offscreen python -m tests.gui.search_screenshot
 
-Writes ``docs/screenshot-search.png`` (the search window over several topics, CJK
+Writes ``docs/screenshot-search.png`` (the Search page of the window over several topics, CJK
 included) and ``docs/screenshot-topics.png`` (the window after Enter: pinned and dated
 topics, an archived one shown, the hit scrolled to and highlighted).
 """
