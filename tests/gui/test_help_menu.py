@@ -87,11 +87,17 @@ def test_the_app_menu_replaces_the_menu_bar(window, services, qtbot):  # type: i
     action with its shortcut."""
     import sys
 
-    from PySide6.QtWidgets import QMenuBar, QStatusBar
+    from PySide6.QtWidgets import QLabel, QMenuBar, QStatusBar
 
     if sys.platform != "darwin":
         assert window.menuWidget() is None and window.findChildren(QMenuBar) == []
     assert [b for b in window.findChildren(QStatusBar) if b is not window.status_line] == []
+    line = window.status_line  # no status bar repeating the model: a line shown only with news
+    assert line.isHidden() and not any(w.isVisibleTo(line) for w in line.findChildren(QLabel))
+    window.show_status("Code block copied", 0)
+    assert line.isVisible() and line.currentMessage() == "Code block copied"
+    line.clearMessage()
+    assert line.isHidden()
     more = window.rail.more
     assert more.menu() is window.app_menu and more.accessibleName() == "Menu" and "(F10)" in more.toolTip()
     titles = [a.text() for a in window.app_menu.actions() if not a.isSeparator()]
