@@ -61,7 +61,8 @@ class WindowPages:
 
     def open_settings(self) -> SettingsPage:
         """Settings (Ctrl+,): the Settings page in the window (issue 29), built on first
-        use and kept, so it comes back at the section and scroll it was left at."""
+        use and kept, so it comes back at the section and scroll it was left at (and
+        with unsaved System Agent edits kept); the provider list is read again."""
         from chathub_desktop.gui.settings_page import SettingsPage
 
         w = self._w
@@ -70,6 +71,9 @@ class WindowPages:
             page = self._settings_page()
             w.dialogs["settings"] = page
             w.page_host.add_page(PageId.SETTINGS, page)
+        elif not page.isVisible():
+            assert isinstance(page, SettingsPage)
+            page.providers_page.reload()  # a provider added meanwhile (the wizard, `provider add`)
         assert isinstance(page, SettingsPage)
         w.page_host.show_page(PageId.SETTINGS)
         page.sections.setFocus()

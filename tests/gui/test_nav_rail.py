@@ -108,7 +108,10 @@ def test_settings_keeps_its_place_and_lists_its_sections(window, services, qtbot
     page.show_section(SettingsSection.STORAGE)
     assert page.current_page() is page.storage_page and page.storage_page.isVisible()
     window.back_action.trigger()
+    services.providers.add("Local", "openai_compatible", "http://127.0.0.1:9/v1")  # e.g. `provider add`
     assert window.pages.open_settings() is page and page.current_section() is SettingsSection.STORAGE
+    assert [page.providers_page.list.item(i).text().split(" — ")[0]
+            for i in range(page.providers_page.list.count())] == ["Local"]
     window.back_action.trigger()
 
 
