@@ -164,7 +164,9 @@ def test_popover_and_system_agent_show_one_context_window(qtbot, qloop, services
     badge.popover.fill(e)
     dlg = SettingsPage(services.providers, None, services=services, runner=TaskRunner(None))
     qtbot.addWidget(dlg)
-    qtbot.waitUntil(lambda: not dlg.system_page.resolving(), timeout=5000)  # read on a worker
+    pickers = (dlg.system_page.compress_picker, dlg.system_page.naming_picker)
+    qtbot.waitUntil(lambda: not dlg.system_page.resolving()  # read on a worker, like the model lists
+                    and not any(p.models is not None and p.models.pending() for p in pickers), timeout=5000)
     agent = dlg.system_page.compress_info.text()
     shown = re.search(r"context window ([\d,]+)", badge.popover.budget_label.text())
     in_agent = re.search(r"context window ([\d,]+)", agent)
