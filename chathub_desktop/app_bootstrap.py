@@ -260,11 +260,27 @@ async def smoke_check(window: MainWindow, services: Services) -> int:
     return 0
 
 
+def page_tour(window: MainWindow) -> list[Callable[[], object]]:
+    """Calls that show, in turn, each section of the window's Settings page and its
+    Search page (issue 29: pages of the window, audited like the rest)."""
+    from chathub_desktop.gui.settings_page import SettingsSection
+    settings = window.pages.open_settings()
+
+    def section(s: SettingsSection) -> Callable[[], object]:
+        def show() -> None:
+            window.pages.open_settings()
+            settings.show_section(s)
+        return show
+
+    return [*(section(s) for s in settings.pages), window.search.open]
+
+
 async def audit_themes(window: MainWindow) -> bool:
     """Open the setup wizard over the running window, switch to the light and then the
     dark theme (live, issue 29), audit what the window and every window open over it
-    paint in each, with the wizard on its first and on its last page
-    (:func:`~chathub_desktop.gui.design.audit.audit_windows`)
+    paint in each, with the wizard on its first and on its last page, then the window's
+    Settings sections and Search page (:func:`page_tour`;
+    :func:`~chathub_desktop.gui.design.audit.audit_windows`)
     and print one ``CHATHUB_AUDIT`` line per theme, each failure on stderr; then the kept
     theme again. True when both themes have no contrast failure and no cut text."""
     import asyncio
@@ -280,19 +296,26 @@ async def audit_themes(window: MainWindow) -> bool:
     shown = window.dialogs.get("setup")  # the first run's, or a new one: what a first launch shows
     wizard = shown if isinstance(shown, SetupWizard) and shown.isVisible() else window.pages.open_setup()
     pages = wizard.pageIds()
-    for theme in ("light", "dark"):
+    reports = {theme: AuditReport(theme) for theme in ("light", "dark")}
+    for theme, report in reports.items():
         apply_theme(app, theme)
-        report = AuditReport(theme)
         for page in (pages[0], pages[-1]):  # the welcome, and the check boxes of the last page
             wizard.setStartId(page)
             wizard.restart()
             await asyncio.sleep(0.15)  # the repaint of every widget
             report.add(audit_windows(app.topLevelWidgets(), theme))  # the window and each dialog over it
+    wizard.hide()  # not closed: closing would mark a user's first-run setup as seen
+    for theme, report in reports.items():  # the window's own pages (issue 29): each Settings section, Search
+        apply_theme(app, theme)
+        for show in page_tour(window):
+            show()
+            await asyncio.sleep(0.15)
+            report.add(audit_windows([window], theme))
         print(report.line(), flush=True)
         for f in report.contrast + report.clipped:
             print(f"  {theme}: {f.what}: {f.detail}", file=sys.stderr, flush=True)
         ok = ok and report.ok
-    wizard.hide()  # not closed: closing would mark a user's first-run setup as seen
+    window.back_action.trigger()
     window.view.prefs.apply()
     return ok
 

@@ -1,5 +1,6 @@
 """The main window (issue #2 "Foundation"): assistants and topics on the left, the
-message view and the input area on the right, menus, shortcuts and the status bar.
+message view and the input area on the right, the navigation rail with its app menu,
+shortcuts and the status line (issue 29: no classic menu bar or status bar).
 
 Widgets hold no business rules: every decision is a service call (``Services``); long
 or cancellable work goes through :class:`~chathub_desktop.gui.task_runner.TaskRunner`.
@@ -65,6 +66,7 @@ from chathub_desktop.gui.nav_rail import (
 from chathub_desktop.gui.reply_notice import ReplyNoticeBar, ReplyNotices
 from chathub_desktop.gui.send_controller import SendController
 from chathub_desktop.gui.send_keys import SendKey
+from chathub_desktop.gui.status_line import StatusLine
 from chathub_desktop.gui.tool_approval import ToolApprovalBar, ToolApprovals
 from chathub_desktop.gui.topic_delete import TopicDeletes
 from chathub_desktop.gui.welcome_panel import WelcomePanel
@@ -144,6 +146,9 @@ class MainWindow(QMainWindow):
     edit_assistant_action: QAction
     data_folder_action: QAction
     shortcuts_action: QAction
+    back_action: QAction
+    app_menu_action: QAction
+    app_menu: QMenu
     setup_action: QAction
     new_topic_action: QAction
     compact_action: QAction
@@ -200,7 +205,6 @@ class MainWindow(QMainWindow):
             self.attach(services)
         else:  # inert until attach(): only Quit and About work
             self.central.setEnabled(False)
-            self.menuBar().setEnabled(False)
             for a in (*self.actions(), self.delete_topic_action):
                 a.setEnabled(a in (self.quit_action, self.about_action))
             self.show_status(OPENING_TEXT, 0)
@@ -281,8 +285,7 @@ class MainWindow(QMainWindow):
             a.setEnabled(True)  # reload_assistants() narrows them to the selection
         self.deletes.sync()
         self.central.setEnabled(True)
-        self.menuBar().setEnabled(True)
-        self.statusBar().clearMessage()
+        self.status_line.clearMessage()
         self.composer.set_can_send(False, OPENING_TEXT)  # until the assistants are read
         self.reload_assistants()
         self._start_dreams()
@@ -412,19 +415,17 @@ class MainWindow(QMainWindow):
             lambda aid: self.assistant_combo.setCurrentIndex(self.assistant_combo.findData(aid)))
         self.page_host = PageHost()
         self.page_host.add_page(PageId.CHATS, self.splitter)
-        self.central = shell(self.rail, self.page_host)  # the rail and every page
+        self.status_line = StatusLine()  # shown only while it has something to say (issue 29)
+        self.central = shell(self.rail, self.page_host, self.status_line)  # the rail and every page
         self.setCentralWidget(self.central)
         self.sidebar = side
-        self.model_label = QLabel()
-        self.model_label.setToolTip("Provider and chat model of the selected assistant")
         # issue 10: a write of this window waits for another ChatHub process
         self.store_wait_label = QLabel("Waiting for the store — another ChatHub process is writing…")
         self.store_wait_label.setObjectName("storeWaiting")
         self.store_wait_label.hide()
-        self.statusBar().addPermanentWidget(self.store_wait_label)
-        self.statusBar().addPermanentWidget(self.deletes.undo_button)
-        self.statusBar().addPermanentWidget(self.compaction.box)  # APP-7
-        self.statusBar().addPermanentWidget(self.model_label)
+        self.status_line.add_permanent(self.store_wait_label)
+        self.status_line.add_permanent(self.deletes.undo_button)
+        self.status_line.add_permanent(self.compaction.box)  # APP-7
 
     def on_send_key(self, key: SendKey) -> None:
         """The send key changed (View menu): the composer, the welcome and the empty-topic
@@ -473,14 +474,12 @@ class MainWindow(QMainWindow):
 
     # --- status -----------------------------------------------------------------------------
     def show_status(self, text: str, ms: int = 5000) -> None:
-        """A message in the status bar for ``ms`` milliseconds (0: until replaced), cut
-        with "…" to the room left of the permanent labels; the whole text is the
-        status bar's tooltip (issue 16)."""
-        bar = self.statusBar()
-        permanent = (self.store_wait_label, self.deletes.undo_button, self.compaction.box, self.model_label)
-        room = bar.width() - sum(w.width() + 12 for w in permanent if w.isVisible()) - 24
-        room, shown = max(80, room), text
-        if bar.isVisible() and bar.fontMetrics().horizontalAdvance(text) > room:  # Qt's namespace only then
+        """A message in the status line for ``ms`` milliseconds (0: until replaced), cut
+        with "…" to the room left of its permanent widgets; the whole text is the
+        line's tooltip (issue 16)."""
+        bar = self.status_line
+        room, shown = max(80, self.page_host.width() - bar.permanent_width() - 24), text
+        if bar.fontMetrics().horizontalAdvance(text) > room:  # Qt's namespace only then
             from PySide6.QtCore import Qt
 
             shown = bar.fontMetrics().elidedText(text, Qt.TextElideMode.ElideRight, room)
@@ -586,16 +585,15 @@ class MainWindow(QMainWindow):
             self._show_assistant(a)
 
     def _show_assistant(self, a: AssistantView | None) -> None:
-        """The assistant's model and provider in the status bar, its name on its replies."""
+        """The assistant's name over its topics (its model and provider in the tooltip)
+        and on its replies."""
         if a is None:
-            self.model_label.setText("No assistant")
             self.assistant_title.setText("No assistant")
             self.message_view.delegate.assistant_name = "Assistant"
             return
         self.message_view.delegate.assistant_name = a.name
         self.assistant_title.setText(a.name)
         self.assistant_title.setToolTip(f"{a.name}: {a.model or 'no model'} via {a.provider_name or 'no provider'}")
-        self.model_label.setText(f"{a.model or 'no model'} · {a.provider_name or 'no provider'}")
 
     # --- topics -----------------------------------------------------------------------------
     @property

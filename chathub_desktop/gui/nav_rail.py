@@ -2,7 +2,7 @@
 
 :class:`NavRail` is the slim column at the window's left: the assistant switcher as a
 round avatar with the assistant's initial at the top (its menu lists the assistants and
-New / Edit assistant), then Chats, Memory and Search, and Settings at the bottom. It
+New / Edit assistant), then Chats, Memory and Search, and Settings and the app menu (⋯) at the bottom. It
 holds no window: the caller gives it the actions of its menu and hears
 ``entry_chosen(RailEntry)`` and ``assistant_chosen(int)``.
 
@@ -40,6 +40,8 @@ class PageId(enum.Enum):
 
     CHATS = "chats"
     MEMORY = "memory"
+    SEARCH = "search"
+    SETTINGS = "settings"
 
 
 class RailEntry(enum.Enum):
@@ -69,7 +71,8 @@ _LOOKS = {
 BUTTON_SIDE = IconSize.LG + 2 * Space.LG
 
 #: The entry that stands for each page (its button is shown checked).
-_ENTRY_OF_PAGE = {PageId.CHATS: RailEntry.CHATS, PageId.MEMORY: RailEntry.MEMORY}
+_ENTRY_OF_PAGE = {PageId.CHATS: RailEntry.CHATS, PageId.MEMORY: RailEntry.MEMORY,
+                  PageId.SEARCH: RailEntry.SEARCH, PageId.SETTINGS: RailEntry.SETTINGS}
 
 
 @dataclass(frozen=True)
@@ -156,7 +159,23 @@ class NavRail(QFrame):
             lay.addLayout(_centred(b))
             self.buttons[entry] = b
         self.set_assistants((), None)
+        self.more = QToolButton(self)
+        self.more.setObjectName("railButton")
+        self.more.setIcon(icon(Icon.MORE))
+        self.more.setIconSize(QSize(IconSize.LG, IconSize.LG))
+        self.more.setFixedSize(BUTTON_SIDE, BUTTON_SIDE)
+        self.more.setAccessibleName("Menu")
+        self.more.setPopupMode(QToolButton.ToolButtonPopupMode.InstantPopup)
+        lay.addLayout(_centred(self.more))
         self.show_page(PageId.CHATS)
+
+    def set_app_menu(self, menu: QMenu, keys: str) -> None:
+        """The menu of the rail's last button: the app's menu (import, topic, assistant,
+        view, help, about, quit), opened also with ``keys``."""
+        self.more.setMenu(menu)
+        tip = "Import, topic, assistant, view and help; About and Quit"
+        self.more.setToolTip(f"Menu: {tip} ({keys})")
+        self.more.setAccessibleDescription(tip)
 
     def set_assistants(self, items: Sequence[AssistantItem], current: int | None) -> None:
         """List ``items`` in the avatar's menu with ``current`` checked; the avatar shows
@@ -232,42 +251,51 @@ class PageHost(QStackedWidget):
         return True
 
 
-def shell(rail: NavRail, host: PageHost) -> QWidget:
-    """The window's central widget: ``rail`` at the left, ``host`` filling the rest."""
+def shell(rail: NavRail, host: PageHost, status: QWidget | None = None) -> QWidget:
+    """The window's central widget: ``rail`` at the left, ``host`` filling the rest, with
+    ``status`` (the status line) under it."""
     central = QWidget()
     row = QHBoxLayout(central)
     row.setContentsMargins(0, 0, 0, 0)
     row.setSpacing(0)
     row.addWidget(rail)
-    row.addWidget(host, 1)
+    column = QVBoxLayout()
+    column.setSpacing(0)
+    column.addWidget(host, 1)
+    if status is not None:
+        column.addWidget(status)
+    row.addLayout(column, 1)
     return central
 
 
 class PageShortcuts(QObject):
     """Keys that mean one thing: the shortcuts of each page's window actions (``actions``
-    by :class:`PageId`) work only while that page is shown, so a key the Memory page
-    uses (Ctrl+N adds an entry, Del deletes one) never also triggers the chats page's
-    action (New topic, Delete topic) — Qt runs neither when two shortcuts of one window
-    match (issue 30). The menus keep every action."""
+    by :class:`PageId`; an action may serve several pages) work only while one of its
+    pages is shown, so a key the Memory page uses (Ctrl+N adds an entry, Del deletes
+    one) never also triggers the chats page's action (New topic, Delete topic), and Esc
+    is Stop on the chats page but Back on Settings and Search — Qt runs neither when
+    two shortcuts of one window match (issues 29, 30). The menus keep every action."""
 
     def __init__(self, host: PageHost, actions: dict[PageId, list[QAction]]) -> None:
         super().__init__(host)
         self._actions = actions
         self._keys = {a: a.shortcuts() for acts in actions.values() for a in acts}
         host.page_shown.connect(self.scope)
+        self.scope(host.current_page_id() or PageId.CHATS)
 
     def scope(self, shown: PageId) -> None:
         """Give the actions of ``shown`` their keys and take them from the other pages'."""
-        for page_id, acts in self._actions.items():
-            for a in acts:
-                a.setShortcuts(self._keys[a] if page_id is shown else [])
+        active = self._actions.get(shown, [])
+        for a in [a for a in self._keys if a not in active] + list(active):  # take first, then give
+            a.setShortcuts(self._keys[a] if a in active else [])
 
 
 class RailRoutes(QObject):
     """Carries out ``rail``'s entries over ``host``: Chats shows the chats page (on the
     chats page it triggers ``topics``, showing or hiding the topic list); Memory triggers
     ``memory``, which hosts the selected assistant's Memory page and shows it; Search
-    and Settings trigger ``search`` and ``settings``. The Memory entry follows
+    and Settings trigger ``search`` and ``settings``, which host their pages and show
+    them. The Memory entry follows
     ``memory``'s enabled state; the checked entry follows the page shown."""
 
     def __init__(self, rail: NavRail, host: PageHost, *, topics: QAction, memory: QAction, search: QAction,
@@ -286,10 +314,7 @@ class RailRoutes(QObject):
             if self._host.current_page_id() is PageId.CHATS:
                 self._topics.trigger()
             self._host.show_page(PageId.CHATS)
-        elif entry is RailEntry.MEMORY:
+        else:  # the action hosts and shows the page; until then the shown page stays checked
             self._rail.show_page(self._host.current_page_id() or PageId.CHATS)
-            self._memory.trigger()  # hosts and shows the selected assistant's page
-        elif entry is RailEntry.SEARCH:
-            self._search.trigger()
-        else:
-            self._settings.trigger()
+            {RailEntry.MEMORY: self._memory, RailEntry.SEARCH: self._search,
+             RailEntry.SETTINGS: self._settings}[entry].trigger()

@@ -1,5 +1,6 @@
-"""Search everything in the window (issue 14): Ctrl+K / Ctrl+Shift+F opens the
-:class:`~chathub_desktop.gui.search_dialog.SearchDialog`; a message result opens its
+"""Search everything in the window (issue 14): Ctrl+K / Ctrl+Shift+F (or the rail's
+Search) shows the :class:`~chathub_desktop.gui.search_page.SearchPage` in the window's
+page host (issue 29: a page, not a dialog); a message result shows the chats page at its
 topic (switching assistant, showing archived topics when it is archived), loads the
 older messages down to the hit off the GUI thread, scrolls it to the middle of the view
 and highlights it; a memory result opens that assistant's Memory page.
@@ -18,7 +19,9 @@ from typing import TYPE_CHECKING, Protocol
 from PySide6.QtCore import QObject, QTimer
 from PySide6.QtGui import QAction, QKeySequence
 
-if TYPE_CHECKING:  # the dialog (and SQLAlchemy behind it) load on first use, not at start-up
+from chathub_desktop.gui.nav_rail import PageId
+
+if TYPE_CHECKING:  # the page (and SQLAlchemy behind it) load on first use, not at start-up
     import asyncio
 
     from PySide6.QtWidgets import QWidget
@@ -26,7 +29,8 @@ if TYPE_CHECKING:  # the dialog (and SQLAlchemy behind it) load on first use, no
     from chathub_desktop.gui.chat_events import ChatEvents
     from chathub_desktop.gui.message_list_model import MessageListModel
     from chathub_desktop.gui.message_list_view import MessageListView
-    from chathub_desktop.gui.search_dialog import SearchDialog
+    from chathub_desktop.gui.nav_rail import PageHost
+    from chathub_desktop.gui.search_page import SearchPage
     from chathub_desktop.gui.task_runner import TaskRunner
     from chathub_desktop.gui.topic_list_model import TopicListModel
     from chathub_desktop.gui.window_pages import WindowPages
@@ -61,6 +65,7 @@ class SearchHost(Protocol):
     message_model: MessageListModel
     message_view: MessageListView
     pages: WindowPages
+    page_host: PageHost
     dialogs: dict[str, QWidget]
 
     @property
@@ -91,8 +96,8 @@ class SearchHost(Protocol):
 
 
 class SearchController(QObject):
-    """Owns the Search everything action and dialog of ``window``; ``owner`` holds the
-    action (its shortcuts), parents the dialog and is raised when a hit opens."""
+    """Owns the Search everything action and page of ``window``; ``owner`` holds the
+    action (its shortcuts) and is raised when a hit opens."""
 
     def __init__(self, window: SearchHost, owner: QWidget) -> None:
         super().__init__(owner)
@@ -105,7 +110,7 @@ class SearchController(QObject):
         self.action.setStatusTip(tip)
         self.action.triggered.connect(self.open)
         owner.addAction(self.action)
-        self.dialog: SearchDialog | None = None
+        self.page: SearchPage | None = None
         self._soon = QTimer(self)
         self._soon.setSingleShot(True)
         self._soon.setInterval(INDEX_DELAY_MS)
@@ -153,26 +158,30 @@ class SearchController(QObject):
         while await self._w.runner.run_in_thread(semantic.backfill_batch, VECTOR_BATCH) > 0:
             await asyncio.sleep(VECTOR_PAUSE_S)
 
-    def open(self) -> SearchDialog:
-        """Show the search window with its box focused and its text selected."""
-        if self.dialog is None:
-            from chathub_desktop.gui.search_dialog import SearchDialog
+    def open(self) -> SearchPage:
+        """Show the search page with its box focused and its text selected (built on
+        first use and kept: its query and results stay)."""
+        host = self._w.page_host
+        if self.page is None:
+            from chathub_desktop.gui.search_page import SearchPage
 
             svc = self._w.svc
-            self.dialog = SearchDialog(self._w.runner, lambda q: svc.search.search(q),
-                                       lambda q: svc.search.search_memory(q), self._owner)
-            self.dialog.open_message.connect(self.open_message)
-            self.dialog.open_memory.connect(self.open_memory)
-            self._w.dialogs["search"] = self.dialog
-        self.dialog.show()
-        self.dialog.raise_()
-        self.dialog.activateWindow()
-        self.dialog.box.setFocus()
-        self.dialog.box.selectAll()
-        return self.dialog
+            self.page = SearchPage(self._w.runner, lambda q: svc.search.search(q),
+                                   lambda q: svc.search.search_memory(q))
+            self.page.open_message.connect(self.open_message)
+            self.page.open_memory.connect(self.open_memory)
+            self.page.back_requested.connect(lambda: host.show_page(PageId.CHATS))
+            self._w.dialogs["search"] = self.page
+            host.add_page(PageId.SEARCH, self.page)
+        host.show_page(PageId.SEARCH)
+        self.page.box.setFocus()
+        self.page.box.selectAll()
+        return self.page
 
     def open_message(self, topic_id: int, message_id: int) -> None:
-        """Open ``topic_id`` scrolled to ``message_id``, highlighted (runs as a task)."""
+        """Show the chats page at ``topic_id`` scrolled to ``message_id``, highlighted
+        (runs as a task)."""
+        self._w.page_host.show_page(PageId.CHATS)
         self._w.runner.run("search-open", self._open_message(message_id), context="Open search result")
 
     async def _open_message(self, message_id: int) -> None:

@@ -27,7 +27,6 @@ from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
     QDialog,
-    QDialogButtonBox,
     QFormLayout,
     QGroupBox,
     QHBoxLayout,
@@ -38,7 +37,6 @@ from PySide6.QtWidgets import (
     QPushButton,
     QSizePolicy,
     QSpinBox,
-    QTabWidget,
     QVBoxLayout,
     QWidget,
 )
@@ -781,50 +779,3 @@ class SystemAgentPage(QWidget):
         self.compress_info.setText(resolved)
         self.status_label.setText("Saved.")
         self.saved.emit()
-
-
-class SettingsDialog(QDialog):
-    """Settings window: Providers, and System Agent and Storage when ``services`` (and the
-    ``runner`` the System Agent page saves through) are given; Models when a
-    ``models_page`` is given (``gui.models_page``, issue 28); Tools when a ``tools_page``
-    is given (``gui.tools_page``, issue 25)."""
-
-    providers_changed = Signal()
-
-    def __init__(self, providers: ProviderService, parent: QWidget | None = None, *,
-                 services: Services | None = None, runner: TaskRunner | None = None,
-                 model_ids: Sequence[str] = (), models_page: QWidget | None = None,
-                 tools_page: QWidget | None = None) -> None:
-        super().__init__(parent)
-        self.setWindowTitle("Settings")
-        self.resize(680, 600)
-        layout = QVBoxLayout(self)
-        self.tabs = QTabWidget()
-        self.providers_page = ProvidersPage(providers, settings=services.settings if services else None,
-                                            runner=runner, models=services.provider_models if services else None)
-        self.providers_page.changed.connect(self.providers_changed)
-        self.tabs.addTab(self.providers_page, "&Providers")
-        self.system_page: SystemAgentPage | None = None
-        if services is not None:
-            if runner is None:
-                raise ValueError("the System Agent page stores its settings through a task runner")
-            self.system_page = SystemAgentPage(services, runner, model_ids)
-            self.providers_page.changed.connect(self.system_page.reload_providers)
-            self.tabs.addTab(self.system_page, "System &Agent")
-            from chathub_desktop.gui.storage_page import StoragePage
-
-            self.storage_page: StoragePage | None = StoragePage(services)
-            self.tabs.addTab(self.storage_page, "&Storage")
-        if models_page is not None:  # Settings → Models: the model card editor (issue 28)
-            self.tabs.addTab(models_page, "&Models")
-        if tools_page is not None:  # Settings → Tools: MCP servers (issue 25)
-            self.tabs.addTab(tools_page, "&Tools")
-        layout.addWidget(self.tabs)
-        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
-        buttons.rejected.connect(self.reject)
-        layout.addWidget(buttons)
-
-    def show_system_agent(self) -> None:
-        """Switch to the System Agent page (when present)."""
-        if self.system_page is not None:
-            self.tabs.setCurrentWidget(self.system_page)

@@ -10,8 +10,17 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from PySide6.QtGui import QGuiApplication
-from PySide6.QtWidgets import QHBoxLayout, QLabel, QPushButton, QVBoxLayout, QWidget
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QFontDatabase, QGuiApplication, QTextOption
+from PySide6.QtWidgets import (
+    QHBoxLayout,
+    QLabel,
+    QPlainTextEdit,
+    QPushButton,
+    QSizePolicy,
+    QVBoxLayout,
+    QWidget,
+)
 
 if TYPE_CHECKING:
     from chathub_desktop.services.container import Services
@@ -21,20 +30,17 @@ NEW_SQLITE = "sqlite:////path/to/chathub.sqlite3"
 
 
 class StoragePage(QWidget):
-    """The Storage tab: ``url_label`` (selectable), ``kind_label``, the copy command
-    (``command_text``) with a Copy button (``copy_button``)."""
+    """Settings → Storage: ``url_label`` (selectable), ``kind_label``, the copy command
+    (``command_text``, in ``command_box``, wrapped anywhere so a long path never widens
+    the page, issue 29) with a Copy button (``copy_button``)."""
 
     def __init__(self, services: Services, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         d = services.store_description()
         layout = QVBoxLayout(self)
         layout.addWidget(QLabel("<b>This window's store</b>"))
-        self.url_label = QLabel(d.url)
+        self.url_label = _code_box(d.url)
         self.url_label.setObjectName("storeUrl")
-        self.url_label.setWordWrap(True)
-        self.url_label.setTextInteractionFlags(self.url_label.textInteractionFlags()
-                                               | self.url_label.textInteractionFlags().TextSelectableByMouse)
-        self.url_label.setStyleSheet("font-family: monospace;")
         layout.addWidget(self.url_label)
         kind = ("An SQLite file on this computer." if d.is_sqlite else
                 "A shared PostgreSQL database: other computers can use the same store.")
@@ -50,9 +56,14 @@ class StoragePage(QWidget):
         steps = QLabel(
             "1. Quit ChatHub (and stop <code>dream serve</code>, if you run it).<br>"
             "2. Copy everything into a new, empty database (it refuses one that holds data, "
-            "checks every row count and memory checksum, and writes nothing if anything fails):"
-            f"<pre>{_escape(self.command_text)}</pre>"
-            + ("(*** stands for the password, which is never shown here.)<br>" if "***" in d.url else "")
+            "checks every row count and memory checksum, and writes nothing if anything fails):")
+        steps.setWordWrap(True)
+        layout.addWidget(steps)
+        self.command_box = _code_box(self.command_text)
+        self.command_box.setObjectName("storeCommand")
+        layout.addWidget(self.command_box)
+        steps = QLabel(
+            ("(*** stands for the password, which is never shown here.)<br>" if "***" in d.url else "")
             +
             "3. Start ChatHub with <code>--database-url NEW_URL</code>, or set "
             "<code>CHATHUB_DATABASE_URL=NEW_URL</code> for the app, the commands and the dream service.")
@@ -72,5 +83,21 @@ class StoragePage(QWidget):
         QGuiApplication.clipboard().setText(self.command_text)
 
 
-def _escape(text: str) -> str:
-    return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+def _code_box(text: str) -> QPlainTextEdit:
+    """``text`` read-only in a monospace box that wraps anywhere (a long path breaks
+    instead of widening the page) and is as tall as its lines."""
+    box = QPlainTextEdit(text)
+    box.setReadOnly(True)
+    box.setFont(QFontDatabase.systemFont(QFontDatabase.SystemFont.FixedFont))
+    box.setWordWrapMode(QTextOption.WrapMode.WrapAtWordBoundaryOrAnywhere)
+    box.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+    box.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Fixed)
+    box.setMinimumWidth(0)
+
+    def fit() -> None:
+        lines = max(1.0, box.document().documentLayout().documentSize().height())  # in lines (plain layout)
+        box.setFixedHeight(int(lines * box.fontMetrics().lineSpacing()) + 2 * int(box.document().documentMargin()) + 4)
+
+    box.document().documentLayout().documentSizeChanged.connect(lambda _s: fit())
+    fit()
+    return box

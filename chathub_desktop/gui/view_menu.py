@@ -1,4 +1,4 @@
-"""The window's View menu (issue 16): theme, text size and the sidebar.
+"""The View menu of the window's app menu (issue 16; Settings → Appearance shows its choices too): theme, text size and the sidebar.
 
 - Theme → Follow the system / Light / Dark (:mod:`chathub_desktop.gui.design.theme`).
 - Larger text (Ctrl++), Smaller text (Ctrl+-), Default text size (Ctrl+0).
@@ -31,14 +31,13 @@ _SEND_LABELS = {SendKey.ENTER: ("Send with &Enter", "Enter sends the message, Sh
 
 
 class ViewController(QObject):
-    """Builds the View menu into ``window``'s menu bar (before ``before``, a menu's
-    action, or at the end) and keeps the sidebar ``sidebar`` folded on narrow windows.
+    """Builds the View menu (``menu``, for the caller to place in the app menu) and keeps
+    the sidebar ``sidebar`` folded on narrow windows.
     ``send_key_changed(SendKey)`` fires when the user picks the other send key."""
 
     send_key_changed = Signal(object)
 
-    def __init__(self, window: QMainWindow, sidebar: QWidget, settings: QSettings | None,
-                 before: QAction | None = None) -> None:
+    def __init__(self, window: QMainWindow, sidebar: QWidget, settings: QSettings | None) -> None:
         super().__init__(window)
         self._window = window
         self._sidebar = sidebar
@@ -48,7 +47,6 @@ class ViewController(QObject):
         self.prefs.apply(hint=False)  # the hint after the first paint: MainWindow.attach()
         self.menu = QMenu("&View", window)
         self.menu.setToolTipsVisible(True)
-        window.menuBar().insertMenu(before, self.menu) if before else window.menuBar().addMenu(self.menu)
         theme_menu = self.menu.addMenu(icon(Icon.THEME), "&Theme")
         self.theme_group = QActionGroup(self)
         self.theme_actions: dict[str, QAction] = {}

@@ -1,16 +1,18 @@
 """The main window's actions and menus (issue #2; split from ``main_window``): every
-menu action with its shortcut and tooltip, the menu bar, and the icons of the menu
-actions (issue 29). The builders set the actions as attributes of the window, which its
+menu action with its shortcut and tooltip, the app menu behind the rail's ⋯ button
+(issue 29: no classic menu bar, as in Cherry Studio or LobeHub; on macOS its submenus
+also fill the native menu bar), and the icons of the menu actions. The builders set the actions as attributes of the window, which its
 components reach through their Protocols.
 """
 
 from __future__ import annotations
 
+import sys
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QSize
 from PySide6.QtGui import QAction, QKeySequence
-from PySide6.QtWidgets import QToolButton, QWidget
+from PySide6.QtWidgets import QMenu, QToolButton, QWidget
 
 from chathub_desktop.gui.compaction_controller import COMPACT_TEXT
 from chathub_desktop.gui.design.icons import Icon, icon
@@ -19,6 +21,10 @@ from chathub_desktop.gui.nav_rail import PageId, PageShortcuts, RailRoutes
 
 if TYPE_CHECKING:
     from chathub_desktop.gui.main_window import MainWindow
+
+
+#: The key that opens the app menu (GNOME and KDE open a window's menu with F10).
+APP_MENU_KEY = "F10"
 
 
 def tool_button(action: QAction, label: str, glyph: Icon) -> QToolButton:
@@ -65,7 +71,12 @@ def build_actions(w: MainWindow) -> None:
     w.quit_action = window_action(w, "&Quit", w.request_quit, "Ctrl+Q",
                                   "Quit ChatHub Desktop (a reply being written is kept as interrupted)")
     w.providers_action = window_action(w, "&Providers…", w.pages.open_settings, "Ctrl+,",
-                                       "Add or change LLM providers and their API keys")
+                                       "Settings: LLM providers and their API keys, models, the System "
+                                       "Agent, tools, storage and appearance (Ctrl+,)")
+    w.back_action = window_action(w, "Back to chats", lambda: w.page_host.show_page(PageId.CHATS), "Esc",
+                                  "Leave Settings or Search for the chats (Esc)")
+    w.app_menu_action = window_action(w, "Open the menu", lambda: w.rail.more.showMenu(), APP_MENU_KEY,
+                                      f"The app menu: import, topic, assistant, view, help ({APP_MENU_KEY})")
     w.new_assistant_action = window_action(w, "&New…", w.pages.open_new_assistant, None,
                                            "Create an assistant (Alt+A, N)")
     w.edit_assistant_action = window_action(w, "&Edit…", w.pages.open_edit_assistant, "Ctrl+E",
@@ -103,18 +114,16 @@ def build_actions(w: MainWindow) -> None:
 
 
 def build_menus(w: MainWindow) -> None:
-    """Build ``w``'s menu bar from its actions, with the controllers that own menu
-    entries (search, reply versions, topic actions, the View menu) and the rail's routes."""
-    mb = w.menuBar()
-    file_menu = mb.addMenu("&File")
-    import_menu = file_menu.addMenu("&Import")
+    """Build ``w``'s app menu (the rail's ⋯ button, F10) from its actions, with the
+    controllers that own menu entries (search, reply versions, topic actions, the View
+    menu), the rail's routes and the keys each page owns."""
+    app_menu = w.app_menu = QMenu("Menu", w)
+    import_menu = QMenu("&Import", w)
     import_menu.addAction(w.import_action)
     import_menu.addSeparator()
     for action in w.import_format_actions:
         import_menu.addAction(action)
-    file_menu.addSeparator()
-    file_menu.addAction(w.quit_action)
-    topic_menu = w.topic_menu = mb.addMenu("&Topic")
+    topic_menu = w.topic_menu = QMenu("&Topic", w)
     from chathub_desktop.gui.search_controller import SearchController
 
     w.search = SearchController(w, w)  # issue 14: Ctrl+K / Ctrl+Shift+F
@@ -136,11 +145,11 @@ def build_menus(w: MainWindow) -> None:
     from chathub_desktop.gui.topic_actions import TopicActions
 
     w.topic_actions = TopicActions(w, topic_menu, import_menu)  # issue 14
-    assistant_menu = w.assistant_menu = mb.addMenu("&Assistant")
+    assistant_menu = w.assistant_menu = QMenu("&Assistant", w)
     assistant_menu.addAction(w.new_assistant_action)
     assistant_menu.addAction(w.edit_assistant_action)
     assistant_menu.addAction(w.memory_action)
-    settings_menu = mb.addMenu("&Settings")
+    settings_menu = QMenu("&Settings", w)
     settings_menu.addAction(w.providers_action)
     settings_menu.addAction(w.system_agent_action)
     from chathub_desktop.gui.view_menu import ViewController
@@ -148,19 +157,32 @@ def build_menus(w: MainWindow) -> None:
     w.view = ViewController(w, w.sidebar, w.qsettings())
     w.view.send_key_changed.connect(w.on_send_key)
     w.rail_routes = RailRoutes(w.rail, w.page_host, topics=w.view.sidebar_action,
-                                  memory=w.memory_action, search=w.search.action,
-                                  settings=w.providers_action)
-    w.page_keys = PageShortcuts(w.page_host, {PageId.CHATS: [
-        w.new_topic_action, w.delete_topic_action, w.edit_assistant_action]})
+                               memory=w.memory_action, search=w.search.action,
+                               settings=w.providers_action)
+    # Esc stops a reply on the chats and Memory pages and goes back from Settings and Search
+    w.page_keys = PageShortcuts(w.page_host, {
+        PageId.CHATS: [w.new_topic_action, w.delete_topic_action, w.edit_assistant_action, w.stop_action],
+        PageId.MEMORY: [w.stop_action],
+        PageId.SETTINGS: [w.back_action], PageId.SEARCH: [w.back_action]})
     w.on_send_key(w.view.prefs.send_key)
-    help_menu = mb.addMenu("&Help")
+    help_menu = QMenu("&Help", w)
     help_menu.addAction(w.setup_action)
     help_menu.addAction(w.shortcuts_action)
     help_menu.addAction(w.data_folder_action)
-    help_menu.addSeparator()
-    help_menu.addAction(w.about_action)
-    for m in (file_menu, topic_menu, assistant_menu, settings_menu, help_menu, import_menu):
+    submenus = (import_menu, topic_menu, assistant_menu, w.view.menu, settings_menu, help_menu)
+    for m, glyph in zip(submenus, (Icon.IMPORT, Icon.CHATS, Icon.SYSTEM_AGENT, Icon.THEME, Icon.SETTINGS, Icon.HELP),
+                        strict=True):
+        m.menuAction().setIcon(icon(glyph))
+        app_menu.addMenu(m)
+    app_menu.addSeparator()
+    app_menu.addAction(w.about_action)
+    app_menu.addAction(w.quit_action)
+    if sys.platform == "darwin":  # the native menu bar, as every Mac app has
+        for m in submenus:
+            w.menuBar().addMenu(m)
+    for m in (app_menu, *submenus):
         m.setToolTipsVisible(True)
+    w.rail.set_app_menu(app_menu, APP_MENU_KEY)
     decorate_actions(w)
 
 
@@ -179,7 +201,7 @@ def decorate_actions(w: MainWindow) -> None:
         w.topic_actions.export_md_action: Icon.EXPORT, w.topic_actions.export_json_action: Icon.EXPORT,
         w.topic_actions.import_action: Icon.IMPORT, w.view.sidebar_action: Icon.SIDEBAR,
         w.view.larger_action: Icon.LARGER, w.view.smaller_action: Icon.SMALLER,
-        w.view.notifications_action: Icon.NOTIFICATIONS,
+        w.view.notifications_action: Icon.NOTIFICATIONS, w.back_action: Icon.BACK, w.app_menu_action: Icon.MORE,
     }
     for action, glyph in glyphs.items():
         action.setIcon(icon(glyph))

@@ -18,7 +18,7 @@ if TYPE_CHECKING:
     from chathub_desktop.gui.import_dialog import ImportDialog
     from chathub_desktop.gui.main_window import MainWindow
     from chathub_desktop.gui.memory.fixed_page import MemoryPage
-    from chathub_desktop.gui.settings_dialog import SettingsDialog
+    from chathub_desktop.gui.settings_page import SettingsPage
     from chathub_desktop.gui.setup_wizard import SetupWizard
     from chathub_desktop.services.views import AssistantView
 
@@ -59,10 +59,29 @@ class WindowPages:
     def _model_ids(self) -> list[str]:
         return [e.id for e in self._w.svc.catalog.entries]
 
-    def open_settings(self) -> SettingsDialog:
-        """Settings → Providers… (non-blocking)."""
+    def open_settings(self) -> SettingsPage:
+        """Settings (Ctrl+,): the Settings page in the window (issue 29), built on first
+        use and kept, so it comes back at the section and scroll it was left at (and
+        with unsaved System Agent edits kept); the provider list is read again."""
+        from chathub_desktop.gui.settings_page import SettingsPage
+
+        w = self._w
+        page = w.dialogs.get("settings")
+        if page is None:
+            page = self._settings_page()
+            w.dialogs["settings"] = page
+            w.page_host.add_page(PageId.SETTINGS, page)
+        elif not page.isVisible():
+            assert isinstance(page, SettingsPage)
+            page.providers_page.reload()  # a provider added meanwhile (the wizard, `provider add`)
+        assert isinstance(page, SettingsPage)
+        w.page_host.show_page(PageId.SETTINGS)
+        page.sections.setFocus()
+        return page
+
+    def _settings_page(self) -> SettingsPage:
         from chathub_desktop.gui.models_page import ModelsPage
-        from chathub_desktop.gui.settings_dialog import SettingsDialog
+        from chathub_desktop.gui.settings_page import ActionGroup, SettingsPage
         from chathub_desktop.gui.tools_page import ToolsPage
 
         w = self._w
@@ -71,21 +90,25 @@ class WindowPages:
         tools = ToolsPage(w.svc, w.runner, w.presenter)
         tools.changed.connect(lambda: w.estimate.schedule(invalidate=True))  # schemas are in every request
         w.events.tools_changed.connect(lambda _e: tools.reload())  # another process's `mcp add` (issue 25)
-        dlg = SettingsDialog(w.svc.providers, w, services=w.svc, runner=w.runner, model_ids=self._model_ids(), models_page=models,
-                             tools_page=tools)
-        dlg.providers_changed.connect(lambda: w.reload_assistants())
-        if dlg.system_page is not None:
-            dlg.system_page.saved.connect(lambda: w.estimate.schedule(invalidate=True))
-            dlg.system_page.saved.connect(w.compaction.summarizer_changed)  # issue 28
-        w.dialogs["settings"] = dlg
-        dlg.open()
-        return dlg
+        v = w.view
+        appearance = (ActionGroup("Theme", list(v.theme_actions.values())),
+                      ActionGroup("Sending", list(v.send_key_actions.values())),
+                      ActionGroup("Text size", [v.larger_action, v.smaller_action, v.default_size_action]),
+                      ActionGroup("Window", [v.sidebar_action, v.notifications_action]))
+        page = SettingsPage(w.svc.providers, services=w.svc, runner=w.runner, model_ids=self._model_ids(),
+                            models_page=models, tools_page=tools, appearance=appearance)
+        page.back_requested.connect(lambda: w.page_host.show_page(PageId.CHATS))
+        page.providers_changed.connect(lambda: w.reload_assistants())
+        if page.system_page is not None:
+            page.system_page.saved.connect(lambda: w.estimate.schedule(invalidate=True))
+            page.system_page.saved.connect(w.compaction.summarizer_changed)  # issue 28
+        return page
 
-    def open_system_agent(self) -> SettingsDialog:
-        """Settings → System Agent… (non-blocking)."""
-        dlg = self.open_settings()
-        dlg.show_system_agent()
-        return dlg
+    def open_system_agent(self) -> SettingsPage:
+        """Settings → System Agent: the Settings page at that section."""
+        page = self.open_settings()
+        page.show_system_agent()
+        return page
 
     def open_new_assistant(self) -> AssistantDialog:
         """Assistant → New… (non-blocking)."""

@@ -71,7 +71,7 @@ def main(out_dir: Path) -> int:
             sdlg.system_page.compress_picker.model_combo.setCurrentText("Nope/gpt-5-mini")
             sdlg.system_page.save()
             await shots.grab(sdlg, out_dir / "settings_system_agent_error.png", 0.1)
-            sdlg.close()
+            sdlg.back()
             # Compact now, progress, outcome
             task = w.compaction.compact_topic()
             await shots.grab(w, out_dir / "main_window_compacting.png", 0.1)

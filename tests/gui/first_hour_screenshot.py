@@ -58,7 +58,7 @@ def main(out_dir: Path) -> int:
                 settings = w.pages.open_settings()
                 settings.show_system_agent()
                 await grab(settings, out_dir / f"system-agent-{theme}.png")
-                settings.close()
+                w.back_action.trigger()
                 await close_window(w)
             svc.assistants.create("Helper")
             short = svc.topics.create("Helper", "Weekend walk").id

@@ -3,7 +3,7 @@ script, not a test.
 
     QT_QPA_PLATFORM=offscreen python -m tests.gui.search_screenshot
 
-Writes ``docs/screenshot-search.png`` (the search window over several topics, CJK
+Writes ``docs/screenshot-search.png`` (the Search page of the window over several topics, CJK
 included) and ``docs/screenshot-topics.png`` (the window after Enter: pinned and dated
 topics, an archived one shown, the hit scrolled to and highlighted).
 """
@@ -103,20 +103,18 @@ def main() -> int:
         await asyncio.sleep(0.3)
         window.topic_actions.show_archived(True)
         dlg = window.search.open()
-        dlg.move(window.geometry().center() - dlg.rect().center())
         dlg.box.setText("autumn")
         while not dlg.shown_queries:
             await asyncio.sleep(0.05)
         await asyncio.sleep(0.3)
         app.processEvents()
-        dlg.grab().save(str(REPO / "docs" / "screenshot-search.png"))
+        window.grab().save(str(REPO / "docs" / "screenshot-search.png"))
         dlg.box.setText("Kibune trail")
         while len(dlg.shown_queries) < 2:
             await asyncio.sleep(0.05)
         dlg.open_current()
         while window.message_model.highlight_id is None:
             await asyncio.sleep(0.05)
-        dlg.hide()
         await asyncio.sleep(0.5)
         app.processEvents()
         window.grab().save(str(REPO / "docs" / "screenshot-topics.png"))

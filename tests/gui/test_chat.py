@@ -110,7 +110,7 @@ def test_provider_error_shows_error_bubble(window, services, fake_vendor, qtbot)
                     timeout=4000)
     m = window.message_model.index(1).data(MessageRole)
     assert "Incorrect API key provided" in (m.error or "")
-    assert "Incorrect API key provided" in window.statusBar().currentMessage()
+    assert "Incorrect API key provided" in window.status_line.currentMessage()
 
 
 def test_send_without_provider_keeps_draft(window, services, qtbot):  # type: ignore[no-untyped-def]
@@ -159,7 +159,7 @@ def test_a_reply_cut_at_max_tokens_says_so(window, services, fake_vendor, qtbot)
     _setup(window, services, fake_vendor, qtbot)
     window.composer.set_text("Tell me everything")
     window.composer.send_button.click()
-    qtbot.waitUntil(lambda: "max tokens" in window.statusBar().currentMessage(), timeout=5000)
+    qtbot.waitUntil(lambda: "max tokens" in window.status_line.currentMessage(), timeout=5000)
     qtbot.waitUntil(lambda: window.message_model.message_at(1) is not None, timeout=5000)  # the list follows
     assert "cut off at max tokens" in usage_text(window.message_model.message_at(1))
 
@@ -210,20 +210,20 @@ def test_a_refused_connection_is_not_called_a_provider_error(window, services, q
     window.sending.send_message("Anyone there?")
     qtbot.waitUntil(lambda: window.message_model.rowCount() == 2 and _last(window).status == "error",
                     timeout=5000)
-    qtbot.waitUntil(lambda: window.statusBar().currentMessage().startswith("The reply failed: "), timeout=3000)
-    assert "provider answered" not in window.statusBar().currentMessage()
+    qtbot.waitUntil(lambda: window.status_line.currentMessage().startswith("The reply failed: "), timeout=3000)
+    assert "provider answered" not in window.status_line.currentMessage()
 
 
-def test_long_status_text_is_cut_before_the_model_label(window, services, qtbot):  # type: ignore[no-untyped-def]
+def test_long_status_text_is_cut_to_the_status_line(window, services, qtbot):  # type: ignore[no-untyped-def]
     window.resize(700, 500)
     qtbot.wait(20)
     text = "Memory dream: " + "; ".join(f"assistant {i} added a card for 2026-11-30" for i in range(12))
     window.show_status(text)
-    shown = window.statusBar().currentMessage()
+    shown = window.status_line.currentMessage()
     assert shown.endswith("…") and len(shown) < len(text)
-    assert window.statusBar().toolTip() == text  # the whole line is one hover away
-    room = window.statusBar().width() - window.model_label.width()
-    assert window.statusBar().fontMetrics().horizontalAdvance(shown) < room
+    assert window.status_line.toolTip() == text  # the whole line is one hover away
+    qtbot.waitUntil(window.status_line.isVisible)  # shown while it has something to say (issue 29)
+    assert window.status_line.fontMetrics().horizontalAdvance(shown) < window.status_line.width()
 
 
 def test_a_deleted_topic_can_be_undone_then_is_deleted_off_the_gui_thread(window, services, monkeypatch,

@@ -43,6 +43,6 @@ def test_copy_link_copies_that_code_block(window, services, fake_vendor, qtbot):
     QGuiApplication.clipboard().setText("")
     qtbot.mouseClick(view.viewport(), Qt.MouseButton.LeftButton, pos=_link_point(view, index, "chathub-copy:1", qtbot))
     assert QGuiApplication.clipboard().text() == "echo second\n"
-    assert window.statusBar().currentMessage() == "Code block copied"
+    assert window.status_line.currentMessage() == "Code block copied"
     qtbot.mouseClick(view.viewport(), Qt.MouseButton.LeftButton, pos=_link_point(view, index, "chathub-copy:0", qtbot))
     assert QGuiApplication.clipboard().text() == "print('first')\n"

@@ -122,7 +122,7 @@ def test_system_agent_page_saves_and_shows_service_errors(window, services, qtbo
     services.providers.add("Summ", "openai", "http://127.0.0.1:9/v1", api_key="k")
     dlg = window.pages.open_system_agent()
     page = dlg.system_page
-    assert page is not None and dlg.tabs.currentWidget() is page
+    assert page is not None and dlg.current_page() is page
     assert page.compress_picker.value() == "gpt-5-mini"  # the default, on the first OpenAI provider
     assert "never the chat model" in page.compress_help.toolTip()
     assert "model card" in page.compress_help.toolTip() and "model card" in page.compress_picker.toolTip()
@@ -195,7 +195,7 @@ def test_compact_now_from_popover_disables_button_then_shows_outcome_and_marker(
     assert not window.compaction.box.isVisible()
     assert pop.status.isVisible() and pop.status.text().startswith("Compacted 6 messages")
     assert "→" in pop.status.text() and "tokens" in pop.status.text()
-    assert window.statusBar().currentMessage() == pop.status.text()
+    assert window.status_line.currentMessage() == pop.status.text()
     view = services.compaction.summary(topic)
     assert view.text == SUMMARY and view.model == "Summ/gpt-5-mini"
     # the marker sits under the last covered message, and only there (CMP-2)
@@ -232,7 +232,7 @@ def test_progress_in_status_bar_and_esc_stops_compaction(window, services, fake_
     qtbot.keyClick(window, Qt.Key.Key_Escape)
     _wait_idle(window, qtbot, topic)
     assert task.cancelled()
-    assert "stopped" in window.statusBar().currentMessage()
+    assert "stopped" in window.status_line.currentMessage()
     assert services.compaction.summary(topic).text == ""  # nothing of a cancelled run is stored
     assert not window.compaction.box.isVisible()
     assert window.message_model.summary_cursor is None
@@ -245,7 +245,7 @@ def test_nothing_eligible_on_a_one_turn_topic(window, services, fake_vendor, sum
     _wait_idle(window, qtbot, topic)
     assert summ.requests == []
     short = "Nothing to compact yet: this topic is short."  # CMP-6, walkthrough F11: no cursor jargon
-    assert window.statusBar().currentMessage() == short
+    assert window.status_line.currentMessage() == short
     assert window.composer.badge.popover._outcome(topic) == short
     assert window.message_model.summary_cursor is None
 
@@ -256,7 +256,7 @@ def test_failed_compaction_shows_the_reason(window, services, fake_vendor, summ,
     topic = _topic(window, services, fake_vendor, turns=3, qtbot=qtbot)
     window.compaction.compact_topic()
     _wait_idle(window, qtbot, topic)
-    msg = window.statusBar().currentMessage()
+    msg = window.status_line.currentMessage()
     assert msg.startswith("Compaction failed:") and "empty summary" in msg
 
 
@@ -316,7 +316,7 @@ def test_summary_viewer_copy_export_debug_and_edit_clears(
     assert not dlg.copy_button.isEnabled() and not dlg.export_button.isEnabled()
     qtbot.waitUntil(lambda: model.summary_cursor is None)  # re-read on a worker (issue 29)
     assert not any(model.index(r).data(CoveredBoundaryRole) for r in range(model.rowCount()))
-    assert "cleared" in window.statusBar().currentMessage()
+    qtbot.waitUntil(lambda: "cleared" in window.status_line.currentMessage(), timeout=3000)  # a done callback
     # delete: confirmed, the row goes, the badge is recounted
     monkeypatch.setattr("chathub_desktop.gui.confirm.ask", lambda *a, **k: True)
     rows = model.rowCount()
@@ -338,7 +338,7 @@ def test_summary_viewer_empty_state(window, services, fake_vendor, qtbot):  # ty
 
 
 def test_menu_entries(window, qtbot):  # type: ignore[no-untyped-def]
-    menus = {m.title(): m for m in (a.menu() for a in window.menuBar().actions()) if m is not None}
+    menus = {m.title(): m for m in (a.menu() for a in window.app_menu.actions()) if m is not None}
     topic_texts = [a.text() for a in menus["&Topic"].actions()]
     assert "&Compact now" in topic_texts and "View topic &summary…" in topic_texts
     settings_texts = [a.text() for a in menus["&Settings"].actions()]
@@ -361,7 +361,7 @@ def test_system_agent_page_sets_the_threshold_policy(window, services, qtbot):  
     assert not page.error_label.isVisible(), page.error_label.text()
     assert services.settings.get("compact-enabled") is True
     assert (services.settings.get("compact-buffer-tokens"), services.settings.get("compact-keep-recent")) == (1024, 6)
-    dlg.reject()
+    dlg.back()
 
 
 def test_system_agent_page_says_what_to_do_in_the_window_not_on_the_cli(window, services, qtbot):  # type: ignore[no-untyped-def]
@@ -402,4 +402,4 @@ def test_system_agent_resolves_the_summarizer_off_the_gui_thread(window, service
     qtbot.waitUntil(lambda: bool(threads) and not dlg.system_page.resolving(), timeout=5000)
     assert threads and not any(threads)
     assert dlg.system_page.compress_info.text().startswith("Not usable yet:")
-    dlg.reject()
+    dlg.back()

@@ -52,8 +52,9 @@ def test_shortcuts_lists_every_shortcut_of_the_window(window, services, qtbot): 
             expected.add(keys)
     assert {keys for _what, keys in listed} == expected
     places = {(where, what) for where, what, _keys in dlg.rows}
-    assert {("File", "Quit"), ("Topic", "New topic"), ("Help", "Keyboard shortcuts"),
-            ("Assistant", "Memory"), ("Topic", "New private topic"), ("File → Import", "Chat history export")} <= places
+    assert {("Menu", "Quit"), ("Topic", "New topic"), ("Help", "Keyboard shortcuts"),
+            ("Assistant", "Memory"), ("Topic", "New private topic"), ("Import", "Chat history export"),
+            ("Window", "Open the menu")} <= places
     assert dlg.table.rowCount() == len(dlg.rows)
     dlg.close()
 
@@ -78,3 +79,29 @@ def test_no_two_window_actions_share_a_shortcut(window, services):  # type: igno
                 clashes.append((key, seen[key], action.text()))
             seen.setdefault(key, action.text())
     assert clashes == []
+
+
+def test_the_app_menu_replaces_the_menu_bar(window, services, qtbot):  # type: ignore[no-untyped-def]
+    """Issue 29 (walk2: "the classic menu bar"): no menu bar on Linux; the rail's ⋯ button
+    (and F10) opens the app menu, which holds every former menu, About and Quit, each
+    action with its shortcut."""
+    import sys
+
+    from PySide6.QtWidgets import QLabel, QMenuBar, QStatusBar
+
+    if sys.platform != "darwin":
+        assert window.menuWidget() is None and window.findChildren(QMenuBar) == []
+    assert [b for b in window.findChildren(QStatusBar) if b is not window.status_line] == []
+    line = window.status_line  # no status bar repeating the model: a line shown only with news
+    assert line.isHidden() and not any(w.isVisibleTo(line) for w in line.findChildren(QLabel))
+    window.show_status("Code block copied", 0)
+    assert line.isVisible() and line.currentMessage() == "Code block copied"
+    line.clearMessage()
+    assert line.isHidden()
+    more = window.rail.more
+    assert more.menu() is window.app_menu and more.accessibleName() == "Menu" and "(F10)" in more.toolTip()
+    titles = [a.text() for a in window.app_menu.actions() if not a.isSeparator()]
+    assert titles == ["&Import", "&Topic", "&Assistant", "&View", "&Settings", "&Help",
+                      "&About ChatHub Desktop", "&Quit"]
+    assert window.quit_action.shortcut().toString() == "Ctrl+Q"
+    assert window.app_menu_action.shortcut().toString() == "F10"

@@ -32,7 +32,7 @@ def test_import_shows_progress_and_topics(window, services, qtbot, tmp_path):  #
     qtbot.waitUntil(lambda: window.topic_model.rowCount() == 3)  # listed again on a worker (issue 29)
     assert {window.topic_model.topic_at(r).title for r in range(window.topic_model.rowCount())} == {
         "Chat 0", "Chat 1", "Chat 2"}
-    assert "Imported 3 topics" in window.statusBar().currentMessage()
+    assert "Imported 3 topics" in window.status_line.currentMessage()
     # a second import skips what is already there
     dlg.close()
     dlg = window.pages.open_import()

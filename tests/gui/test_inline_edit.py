@@ -104,7 +104,7 @@ def test_save_only_changes_the_text_without_a_reply(editing, services, fake_vend
     assert not editor.isVisible()
     assert services.topics.messages(editing.current_topic_id)[0].content == "Plan my weekend"
     assert len(fake_vendor.requests) == asked
-    assert editing.statusBar().currentMessage().startswith("Message edited")
+    assert editing.status_line.currentMessage().startswith("Message edited")
 
 
 def test_with_ctrl_enter_as_the_send_key_enter_makes_a_new_line(editing, qtbot) -> None:  # type: ignore[no-untyped-def]

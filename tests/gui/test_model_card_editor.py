@@ -12,6 +12,7 @@ from PySide6.QtWidgets import QDialogButtonBox
 from chathub_desktop.gui import confirm
 from chathub_desktop.gui.model_card_dialog import ModelCardDialog
 from chathub_desktop.gui.models_page import ModelsPage
+from chathub_desktop.gui.settings_page import SettingsSection
 from chathub_desktop.services.container import Services
 from tests.fakes.vendor_server import FakeVendor
 from tests.gui.helpers import add_fake_provider, reload_assistants
@@ -77,9 +78,9 @@ def test_settings_models_tab_adds_edits_and_deletes_a_card(window: Any, services
                                                            monkeypatch: pytest.MonkeyPatch) -> None:
     badge = _open_fallback_topic(window, services, qtbot, fake_vendor)
     dlg = window.pages.open_settings()
-    page = dlg.tabs.findChild(ModelsPage)
-    assert page is not None and page.table.rowCount() == 0
-    dlg.tabs.setCurrentWidget(page)
+    page = dlg.pages[SettingsSection.MODELS]
+    assert isinstance(page, ModelsPage) and page.table.rowCount() == 0
+    dlg.show_section(SettingsSection.MODELS)
     editor = page.add()
     editor.model_edit.setText("acme-local-7b")
     editor.window_spin.setValue(8192)

@@ -40,7 +40,7 @@ def test_system_agent_offers_the_providers_models_and_refreshes(
     qtbot.waitUntil(lambda: page.status_label.text() == "Saved.")  # stored on a worker (issue 29)
     assert services.settings.get("history-compress-model") == "Local/smollm2-135m"
     qtbot.waitUntil(lambda: not compress.models.pending() and not naming.models.pending(), timeout=5000)
-    window.dialogs["settings"].reject()
+    window.dialogs["settings"].back()
 
 
 def test_new_assistant_offers_what_setup_tested(
@@ -147,4 +147,4 @@ def test_the_choosers_show_the_window_the_provider_reports(
     qtbot.waitUntil(lambda: not page.resolving() and not page.compress_picker.models.pending(), timeout=5000)
     assert page.compress_info.text() == ("In use: Fake/smollm2-135m · context window 4,096 tokens "
                                          "(reported by the provider)")
-    dlg.reject()
+    dlg.back()

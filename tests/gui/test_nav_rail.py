@@ -4,8 +4,9 @@ initial, and pages shown in the window by :class:`PageId`."""
 
 from __future__ import annotations
 
+import pytest
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QLabel
+from PySide6.QtWidgets import QApplication, QDialog, QLabel
 
 from chathub_desktop.gui.nav_rail import PageId, RailEntry, initial_of
 from tests.gui.helpers import reload_assistants
@@ -64,12 +65,69 @@ def test_memory_search_and_settings_open_what_they_open(window, services, qtbot)
     rail.buttons[RailEntry.CHATS].click()
     assert window.new_topic_action.shortcut().toString() == "Ctrl+N"
     page.detach()
-    rail.buttons[RailEntry.SEARCH].click()
-    qtbot.waitUntil(lambda: "search" in window.dialogs and window.dialogs["search"].isVisible(), timeout=3000)
-    window.dialogs["search"].close()
-    rail.buttons[RailEntry.SETTINGS].click()
-    qtbot.waitUntil(lambda: "settings" in window.dialogs and window.dialogs["settings"].isVisible(), timeout=3000)
-    window.dialogs["settings"].close()
+
+
+def _top_level_dialogs() -> list[str]:
+    return [w.objectName() or type(w).__name__ for w in QApplication.topLevelWidgets()
+            if isinstance(w, QDialog) and w.isVisible()]
+
+
+@pytest.mark.parametrize("entry, page_id", [(RailEntry.SETTINGS, PageId.SETTINGS), (RailEntry.SEARCH, PageId.SEARCH)])
+def test_settings_and_search_are_pages_of_the_window_and_esc_returns(window, services, qtbot, entry,
+                                                                     page_id) -> None:  # type: ignore[no-untyped-def]
+    """Issue 29 (walk2: "Settings and Search are still modal dialogs"): the rail shows
+    them in the window, no dialog opens, and Esc or Back returns to the chats page,
+    which gets Esc back for Stop."""
+    reload_assistants(window, qtbot, services.assistants.create("Helper").id)
+    rail = window.rail
+    rail.buttons[entry].click()
+    page = window.page_host.page(page_id)
+    assert page is not None and page.isVisible() and page.window() is window
+    assert window.page_host.current_page_id() is page_id and rail.buttons[entry].isChecked()
+    assert not window.message_view.isVisible() and _top_level_dialogs() == []
+    assert window.stop_action.shortcuts() == [] and window.back_action.shortcut().toString() == "Esc"
+    qtbot.keyClick(QApplication.focusWidget() or window, Qt.Key.Key_Escape)
+    assert window.page_host.current_page_id() is PageId.CHATS and window.message_view.isVisible()
+    assert rail.buttons[RailEntry.CHATS].isChecked() and not rail.buttons[entry].isChecked()
+    assert window.stop_action.shortcut().toString() == "Esc" and window.back_action.shortcuts() == []
+    rail.buttons[entry].click()  # the same page comes back, then its Back button leaves it
+    assert window.page_host.page(page_id) is page and page.isVisible()
+    page.header.back_button.click()
+    assert window.page_host.current_page_id() is PageId.CHATS
+
+
+def test_settings_keeps_its_place_and_lists_its_sections(window, services, qtbot) -> None:  # type: ignore[no-untyped-def]
+    """Issue 29: Settings lists its sections at the left, as Cherry Studio and LobeHub do,
+    and comes back at the section it was left at."""
+    from chathub_desktop.gui.settings_page import SettingsSection
+
+    page = window.pages.open_settings()
+    assert [page.sections.item(i).text() for i in range(page.sections.count())] == [
+        "Providers", "Models", "System Agent", "Tools", "Storage", "Appearance"]
+    assert all(not page.sections.item(i).icon().isNull() for i in range(page.sections.count()))
+    page.show_section(SettingsSection.STORAGE)
+    assert page.current_page() is page.storage_page and page.storage_page.isVisible()
+    window.back_action.trigger()
+    services.providers.add("Local", "openai_compatible", "http://127.0.0.1:9/v1")  # e.g. `provider add`
+    assert window.pages.open_settings() is page and page.current_section() is SettingsSection.STORAGE
+    assert [page.providers_page.list.item(i).text().split(" — ")[0]
+            for i in range(page.providers_page.list.count())] == ["Local"]
+    window.back_action.trigger()
+
+
+def test_appearance_switches_the_theme_and_follows_the_menu(window, qtbot) -> None:  # type: ignore[no-untyped-def]
+    """Settings → Appearance holds the View menu's choices: one state in both places."""
+    from chathub_desktop.gui.settings_page import SettingsSection
+
+    page = window.pages.open_settings()
+    page.show_section(SettingsSection.APPEARANCE)
+    section = page.current_page()
+    dark, light = window.view.theme_actions["dark"], window.view.theme_actions["light"]
+    section.controls[dark].click()
+    assert dark.isChecked() and window.view.prefs.theme == "dark"
+    light.trigger()  # from the menu: the radio follows
+    assert section.controls[light].isChecked() and not section.controls[dark].isChecked()
+    window.back_action.trigger()
 
 
 def test_a_hosted_page_is_shown_in_the_window_and_chats_comes_back(window, services, qtbot) -> None:  # type: ignore[no-untyped-def]
@@ -145,3 +203,26 @@ def test_the_chat_names_the_open_topic_and_follows_a_rename(window, services, qt
     services.topics.rename(topic, "Lisbon, May")
     window.topic_actions.reload(keep=topic)
     qtbot.waitUntil(lambda: window.chat_header.text() == "Lisbon, May", timeout=3000)
+
+
+@pytest.mark.parametrize("size", [(800, 560), (1366, 768)])
+def test_every_page_fits_the_window_unclipped(window, services, qtbot, size) -> None:  # type: ignore[no-untyped-def]
+    """Issue 29: at 800×560 (usable) and 1366×768 (a laptop) the chats page, each
+    Settings section and the Search page show in the window without a cut text or a
+    faint one, and the window keeps its size."""
+    from chathub_desktop.app_bootstrap import page_tour
+    from chathub_desktop.gui.design.audit import audit_window
+
+    reload_assistants(window, qtbot, services.assistants.create("Helper").id)
+    window.resize(*size)
+    window.show_status("Topic deleted")
+    findings = []
+    for show in [lambda: window.page_host.show_page(PageId.CHATS), *page_tour(window)]:
+        show()
+        qtbot.wait(120)  # the section's layout and first paint
+        assert (window.width(), window.height()) == size
+        report = audit_window(window, "light")
+        findings += [f"{window.page_host.current_page_id()}: {f.what}: {f.detail}"
+                     for f in report.clipped + report.contrast]
+    assert findings == []
+    window.back_action.trigger()

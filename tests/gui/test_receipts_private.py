@@ -126,6 +126,6 @@ def test_a_redacted_secret_is_said_in_the_status_bar(window, services, qtbot):  
                               args=(a.id, "deploy key ghp_a1B2c3D4e5F6g7H8i9J0k1L2m3N4o5P6q7R8"))
     worker.start()
     worker.join()
-    qtbot.waitUntil(lambda: window.statusBar().currentMessage().startswith(
+    qtbot.waitUntil(lambda: window.status_line.currentMessage().startswith(
         "Redacted from the memory entry: 1 github-token"), timeout=3000)
     assert services.memory.entries(a.id)[0].text == "deploy key [redacted: github-token]"

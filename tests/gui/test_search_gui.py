@@ -9,6 +9,7 @@ from typing import Any
 from PySide6.QtCore import Qt
 
 from chathub_desktop.gui.message_list_model import PAGE_SIZE, HighlightRole
+from chathub_desktop.gui.nav_rail import PageId
 from chathub_desktop.services.container import Services
 from tests.gui.helpers import reload_assistants
 
@@ -25,17 +26,19 @@ def _fill(svc: Services) -> tuple[int, int, int]:
     return other, target, svc.assistants.get("Other").id
 
 
-def _dialog(window: Any, qtbot: Any) -> Any:
+def _page(window: Any, qtbot: Any) -> Any:
     qtbot.keyClick(window, Qt.Key.Key_K, Qt.KeyboardModifier.ControlModifier)
-    qtbot.waitUntil(lambda: window.search.dialog is not None and window.search.dialog.isVisible())
-    return window.search.dialog
+    qtbot.waitUntil(lambda: window.search.page is not None and window.search.page.isVisible())
+    return window.search.page
 
 
 def test_ctrl_k_finds_any_topic_and_enter_opens_the_hit_highlighted(window: Any, services: Services,
                                                                     qtbot: Any) -> None:
     topic, target, other_assistant = _fill(services)
     reload_assistants(window, qtbot)
-    dlg = _dialog(window, qtbot)
+    dlg = _page(window, qtbot)
+    assert window.page_host.current_page_id() is PageId.SEARCH and dlg.window() is window  # a page (issue 29)
+    assert dlg.box.hasFocus()
     qtbot.keyClicks(dlg.box, "lighthouse")
     qtbot.waitUntil(lambda: dlg.messages.count() == 1, timeout=5000)
     assert dlg.tabs.tabText(0) == "Messages (1)"
@@ -43,6 +46,7 @@ def test_ctrl_k_finds_any_topic_and_enter_opens_the_hit_highlighted(window: Any,
     assert (hit.topic_title, hit.message_id) == ("Old notes", target)
     qtbot.keyClick(dlg.box, Qt.Key.Key_Return)
     qtbot.waitUntil(lambda: window.message_model.highlight_id == target, timeout=5000)
+    assert window.page_host.current_page_id() is PageId.CHATS and window.message_view.isVisible()
     assert window.current_assistant_id() == other_assistant
     assert window.current_topic_id == topic
     row = window.message_model.row_of(target)
@@ -57,7 +61,7 @@ def test_ctrl_shift_f_opens_it_too_and_typing_runs_one_query(window: Any, servic
     _fill(services)
     reload_assistants(window, qtbot)
     qtbot.keyClick(window, Qt.Key.Key_F, Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.ShiftModifier)
-    dlg = window.search.dialog
+    dlg = window.search.page
     qtbot.waitUntil(lambda: dlg is not None and dlg.isVisible())
     calls: list[str] = []
     inner = dlg._search
@@ -125,7 +129,9 @@ def test_the_selected_result_keeps_its_topic_line_readable(window: Any, services
 
     _fill(services)
     reload_assistants(window, qtbot)
-    dlg = _dialog(window, qtbot)
+    dlg = _page(window, qtbot)
+    assert window.page_host.current_page_id() is PageId.SEARCH and dlg.window() is window  # a page (issue 29)
+    assert dlg.box.hasFocus()
     qtbot.keyClicks(dlg.box, "lighthouse")
     qtbot.waitUntil(lambda: dlg.messages.count() == 1, timeout=5000)
     option = QStyleOptionViewItem()

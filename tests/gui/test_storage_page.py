@@ -5,25 +5,27 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from chathub_desktop.gui.settings_dialog import SettingsDialog
+from chathub_desktop.gui.settings_page import SettingsPage
 from chathub_desktop.gui.task_runner import TaskRunner
 from chathub_desktop.services.container import Services, open_services
 
 
-def _settled(dlg: SettingsDialog, qtbot) -> None:  # type: ignore[no-untyped-def]
+def _settled(dlg: SettingsPage, qtbot) -> None:  # type: ignore[no-untyped-def]
     """Wait for the dialog's worker reads (the System Agent's summarizer line)."""
     assert dlg.system_page is not None
-    qtbot.waitUntil(lambda: not dlg.system_page.resolving(), timeout=5000)
+    pickers = (dlg.system_page.compress_picker, dlg.system_page.naming_picker)
+    qtbot.waitUntil(lambda: not dlg.system_page.resolving()
+                    and not any(p.models is not None and p.models.pending() for p in pickers), timeout=5000)
 
 
 def test_storage_page_shows_the_sqlite_file_and_the_copy_command(services: Services, qtbot, qloop,  # type: ignore[no-untyped-def]
                                                                  tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
-    dlg = SettingsDialog(services.providers, None, services=services, runner=TaskRunner(None))
+    dlg = SettingsPage(services.providers, None, services=services, runner=TaskRunner(None))
     qtbot.addWidget(dlg)
     _settled(dlg, qtbot)
     page = dlg.storage_page
     assert page is not None
-    assert page.url_label.text() == f"sqlite:///{tmp_path / 'store.sqlite3'}"
+    assert page.url_label.toPlainText() == f"sqlite:///{tmp_path / 'store.sqlite3'}"
     assert "SQLite file" in page.kind_label.text()
     assert page.command_text.startswith(f"chathub-desktop db copy --from 'sqlite:///{tmp_path / 'store.sqlite3'}' --to ")
     page.copy_button.click()
@@ -38,12 +40,12 @@ def test_a_password_in_the_url_is_never_shown(postgres_url: str, qtbot, qloop) -
     svc = open_services(postgres_url)
     svc.database_url = with_password  # what --database-url said (the test server needs none)
     try:
-        dlg = SettingsDialog(svc.providers, None, services=svc, runner=TaskRunner(None))
+        dlg = SettingsPage(svc.providers, None, services=svc, runner=TaskRunner(None))
         qtbot.addWidget(dlg)
         _settled(dlg, qtbot)
         page = dlg.storage_page
         assert page is not None
-        assert "s3cret-pw" not in page.url_label.text() and "***" in page.url_label.text()
+        assert "s3cret-pw" not in page.url_label.toPlainText() and "***" in page.url_label.toPlainText()
         assert "s3cret-pw" not in page.command_text
         assert "shared PostgreSQL" in page.kind_label.text()
     finally:

@@ -60,12 +60,12 @@ def test_compact_now_without_a_summarizer_offers_the_choice(window, services, fa
     pop.choose_summarizer_button.click()
     assert not pop.isVisible()
     dlg = window.dialogs["settings"]
-    assert dlg.system_page is not None and dlg.tabs.currentWidget() is dlg.system_page
+    assert dlg.system_page is not None and dlg.current_page() is dlg.system_page
     # saving the page forgets the note
     dlg.system_page.save_button.click()
     qtbot.waitUntil(lambda: not c.needs_summarizer(topic), timeout=3000)
     assert not c.box.isVisible()
-    dlg.reject()
+    dlg.back()
 
 
 def test_dream_now_without_a_summarizer_offers_the_choice(qloop, services, qtbot):  # type: ignore[no-untyped-def]

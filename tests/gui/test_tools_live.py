@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from chathub_desktop.core.mcp_config import McpServerConfig, McpTool, ToolApproval
+from chathub_desktop.gui.settings_page import SettingsSection
 from chathub_desktop.services.container import Services
 from tests.gui.helpers import add_fake_provider
 from tests.gui.test_live_refresh_gui import DEADLINE_MS, cli, finished
@@ -16,8 +17,8 @@ def test_mcp_add_from_the_cli_shows_on_the_open_tools_page(window: Any, services
                                                            fake_vendor: Any) -> None:
     add_fake_provider(services, fake_vendor.base_url)
     dlg = window.pages.open_settings()
-    page = dlg.tabs.widget(dlg.tabs.count() - 1)
-    assert dlg.tabs.tabText(dlg.tabs.count() - 1) == "&Tools" and page.table.rowCount() == 0
+    page = dlg.pages[SettingsSection.TOOLS]
+    assert page.table.rowCount() == 0
     finished(qtbot, cli(services, "mcp", "add", "time", "--command", "mcp-server-time"))
     qtbot.waitUntil(lambda: page.table.rowCount() == 1, timeout=DEADLINE_MS)
     assert page.table.item(0, 0).text() == "time" and page.table.item(0, 1).text() == "mcp-server-time"
@@ -32,7 +33,7 @@ def test_an_approval_set_from_the_cli_shows_on_the_open_tools_page(window: Any, 
     services.mcp.remember_tools(services.mcp.get("time").id,
                                 ServerTools("mcp-time", "1", (McpTool("get_current_time", "Now", {}),)))
     dlg = window.pages.open_settings()
-    page = dlg.tabs.widget(dlg.tabs.count() - 1)
+    page = dlg.pages[SettingsSection.TOOLS]
     qtbot.waitUntil(lambda: page.tree.topLevelItem(0) is not None, timeout=DEADLINE_MS)  # read on a worker
     top = page.tree.topLevelItem(0)
     combo = page.tree.itemWidget(top.child(0), 1)

@@ -102,7 +102,7 @@ def test_another_process_change_shows_live(window: Any, services: Services, qtbo
         qtbot.waitUntil(lambda: badge.estimate.context_window == 128_000, timeout=5000)
         elsewhere.providers.delete("Away")  # the topic falls back to the assistant's model
         qtbot.waitUntil(lambda: not picker.view.own, timeout=5000)
-        assert "its provider was deleted" in window.statusBar().currentMessage()
+        assert "its provider was deleted" in window.status_line.currentMessage()
         qtbot.waitUntil(lambda: badge.estimate.context_window == 8192, timeout=5000)
     finally:
         elsewhere.close()

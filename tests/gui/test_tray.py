@@ -135,12 +135,12 @@ def test_tray_actions_in_the_window_and_close_quits_without_a_tray(window, servi
     assert "none yet" in panel.schedule.last_run_label.text()
     window.tray.run_due_action.trigger()
     qtbot.waitUntil(lambda: window.dream_runner.runs == 1 and not window.dream_runner.running, timeout=30000)
-    assert "Added card #1" in window.statusBar().currentMessage()
+    assert "Added card #1" in window.status_line.currentMessage()
     qtbot.waitUntil(lambda: "added a card" in panel.schedule.last_run_label.text(), timeout=30000)
     assert panel.model.rowCount() == 1
     window.tray.run_due_action.trigger()  # nothing is due any more
     qtbot.waitUntil(lambda: not window.dream_runner.running, timeout=30000)
-    assert window.statusBar().currentMessage() == "No memory dream is due" and window.dream_runner.runs == 1
+    assert window.status_line.currentMessage() == "No memory dream is due" and window.dream_runner.runs == 1
     with qtbot.waitSignal(window.quit_requested, timeout=1000):
         window.close()
 

@@ -16,13 +16,13 @@ def test_an_assistant_settings_change_is_its_own_event_and_the_window_follows(
         window: Any, services: Services, qtbot: Any) -> None:
     aid = services.assistants.create("Helper", model="gpt-4o-mini").id
     reload_assistants(window, qtbot, aid)
-    assert window.model_label.text() == "gpt-4o-mini · no provider"
+    assert window.assistant_title.toolTip() == "Helper: gpt-4o-mini via no provider"
     settings: list[object] = []
     topics: list[object] = []
     window.events.settings_changed.connect(settings.append)
     window.events.topic_changed.connect(topics.append)
     services.assistants.update(aid, model="gpt-5-mini")
-    qtbot.waitUntil(lambda: window.model_label.text() == "gpt-5-mini · no provider")
+    qtbot.waitUntil(lambda: window.assistant_title.toolTip() == "Helper: gpt-5-mini via no provider")
     assert settings == [SettingsChanged()]
     assert topics == []  # no TopicChanged(0) stands for it any more
 

@@ -149,7 +149,7 @@ def test_text_keeps_its_contrast_in_both_themes(qtbot, services, fake_vendor, th
 def test_popover_and_system_agent_show_one_context_window(qtbot, qloop, services):  # type: ignore[no-untyped-def]
     """A model in neither the catalog nor the model cards, on a local server: the popover
     said 32,000 and System Agent 128,000. Both read the one card resolver now."""
-    from chathub_desktop.gui.settings_dialog import SettingsDialog
+    from chathub_desktop.gui.settings_page import SettingsPage
     from chathub_desktop.gui.task_runner import TaskRunner
 
     services.providers.add("Local", "openai_compatible", "http://127.0.0.1:9/v1")
@@ -162,15 +162,17 @@ def test_popover_and_system_agent_show_one_context_window(qtbot, qloop, services
     badge.bind_services(services)
     badge.show_estimate(e)
     badge.popover.fill(e)
-    dlg = SettingsDialog(services.providers, None, services=services, runner=TaskRunner(None))
+    dlg = SettingsPage(services.providers, None, services=services, runner=TaskRunner(None))
     qtbot.addWidget(dlg)
-    qtbot.waitUntil(lambda: not dlg.system_page.resolving(), timeout=5000)  # read on a worker
+    pickers = (dlg.system_page.compress_picker, dlg.system_page.naming_picker)
+    qtbot.waitUntil(lambda: not dlg.system_page.resolving()  # read on a worker, like the model lists
+                    and not any(p.models is not None and p.models.pending() for p in pickers), timeout=5000)
     agent = dlg.system_page.compress_info.text()
     shown = re.search(r"context window ([\d,]+)", badge.popover.budget_label.text())
     in_agent = re.search(r"context window ([\d,]+)", agent)
     assert shown and in_agent, (badge.popover.budget_label.text(), agent)
     assert shown.group(1) == in_agent.group(1) == "32,000"
-    dlg.reject()
+    dlg.close()
 
 
 def test_set_window_saves_the_card_and_recounts_the_badge(window, services, qtbot):  # type: ignore[no-untyped-def]

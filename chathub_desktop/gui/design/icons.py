@@ -72,6 +72,10 @@ class Icon(enum.Enum):
     CHATS = "message-square"
     STREAMING = "loader"
     MORE = "ellipsis"
+    BACK = "arrow-left"
+    MODELS = "box"
+    TOOLS = "wrench"
+    STORAGE = "database"
     CLOUD_SERVICE = "cloud"  # a provider preset: a vendor's own API
     ROUTER_SERVICE = "route"  # a provider preset: a router to many vendors
     LOCAL_SERVER = "server"  # a provider preset: a server on this machine or network
@@ -79,10 +83,13 @@ class Icon(enum.Enum):
 
 class IconTint(enum.Enum):
     """Which colour an icon's normal state takes: the text colour, or the text colour on
-    an accent-filled control (the Send button)."""
+    an accent-filled control (the Send button); ``SOFT_SELECTION``: the text colour also
+    when selected, for a list whose selection is a soft tint under dark text (the
+    Settings sections), where the highlighted-text colour would be faint."""
 
     TEXT = "text"
     ON_ACCENT = "on_accent"
+    SOFT_SELECTION = "soft_selection"
 
 
 def icon_dir() -> str:
@@ -102,7 +109,7 @@ def _colour(mode: QIcon.Mode, tint: IconTint) -> QColor:
     r = QPalette.ColorRole
     if mode == QIcon.Mode.Disabled:
         return pal.color(QPalette.ColorGroup.Disabled, r.ButtonText)
-    if tint is IconTint.ON_ACCENT or mode == QIcon.Mode.Selected:
+    if tint is IconTint.ON_ACCENT or (mode == QIcon.Mode.Selected and tint is not IconTint.SOFT_SELECTION):
         return pal.color(r.HighlightedText)
     if mode == QIcon.Mode.Active:
         return pal.color(r.Link)  # the accent hue at text contrast

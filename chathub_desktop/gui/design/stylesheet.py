@@ -102,6 +102,13 @@ def build_stylesheet(c: Colours, points: float) -> Stylesheet:
     b.rule("QListView#topicList::item", border_radius=f"{Radius.MD}px", padding=f"0 {Space.XS}px")
     b.rule("QListView#topicList::item:hover", fg="text", bg="hover")
     b.rule("QListView#topicList::item:selected", fg="selected_text", bg="selected")
+    # the Settings page's section list (issue 29), styled as the topic list
+    b.rule("QListView#settingsSections", fg="text", bg="sidebar", border="none", outline="0",
+           selection_background_color=c.selected, selection_color=c.selected_text)
+    b.pairs.append(TextPair("QListView#settingsSections selected", "selected_text", "selected"))
+    b.rule("QListView#settingsSections::item", border_radius=f"{Radius.MD}px", padding=f"{Space.SM}px {Space.MD}px")
+    b.rule("QListView#settingsSections::item:hover", fg="text", bg="hover")
+    b.rule("QListView#settingsSections::item:selected", fg="selected_text", bg="selected")
     # buttons
     b.rule("QPushButton", fg="text", bg="raised", border=line, border_radius=f"{Radius.MD}px",
            padding=f"{Space.XS}px {Space.LG}px", min_height=f"{Space.XL + Space.XS}px")

@@ -1,7 +1,8 @@
 """Search everything (issue 14): the box over every topic's messages, with a second tab
 for memory entries and dream cards.
 
-:class:`SearchDialog` is a non-modal window: typing waits :data:`DEBOUNCE_MS` after the
+:class:`SearchPage` is a page of the window (issue 29: no dialog over the chat), with a
+Back header; typing waits :data:`DEBOUNCE_MS` after the
 last key, then runs the query on a worker thread (``runner.run_in_thread``); a newer
 query cancels the older one's task and an older result that still arrives is dropped
 (each query has a generation number). Rows show topic · assistant · date and the
@@ -18,7 +19,6 @@ from typing import TYPE_CHECKING, Any
 from PySide6.QtCore import QModelIndex, QPersistentModelIndex, QRectF, QSize, Qt, QTimer, Signal
 from PySide6.QtGui import QAbstractTextDocumentLayout, QKeyEvent, QPainter, QPalette, QTextDocument
 from PySide6.QtWidgets import (
-    QDialog,
     QLabel,
     QLineEdit,
     QListWidget,
@@ -34,6 +34,8 @@ from PySide6.QtWidgets import (
 from chathub_desktop.core.search_text import Snippet
 from chathub_desktop.core.topic_titles import plain_title
 from chathub_desktop.gui.design import current_colours
+from chathub_desktop.gui.design.tokens import Space
+from chathub_desktop.gui.page_header import PageHeader
 from chathub_desktop.gui.safe_document import SafeTextDocument
 from chathub_desktop.gui.topic_list_delegate import day_label
 
@@ -102,27 +104,37 @@ class _HtmlDelegate(QStyledItemDelegate):
         return QSize(int(doc.idealWidth()) + 12, int(doc.size().height()) + 8)
 
 
-class SearchDialog(QDialog):
-    """The Search everything window (see the module docstring). ``search(query)`` and
-    ``search_memory(query)`` are blocking service calls run on ``runner``'s threads."""
+class SearchPage(QWidget):
+    """The Search everything page (see the module docstring). ``search(query)`` and
+    ``search_memory(query)`` are blocking service calls run on ``runner``'s threads.
+    ``back_requested`` when its Back button is clicked."""
 
     open_message = Signal(int, int)  # topic id, message id
     open_memory = Signal(int)  # assistant id
+    back_requested = Signal()
 
     def __init__(self, runner: TaskRunner, search: Callable[[str], SearchResults],
                  search_memory: Callable[[str], list[MemoryHit]], parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self.setObjectName("searchDialog")
+        self.setObjectName("searchPage")
         self.setWindowTitle("Search everything")
-        self.resize(720, 560)
         self._runner = runner
         self._search = search
         self._search_memory = search_memory
         self._generation = 0
         #: Queries that ran to completion and were shown (tests read it).
         self.shown_queries: list[str] = []
-        lay = QVBoxLayout(self)
+        outer = QVBoxLayout(self)
+        outer.setContentsMargins(0, 0, 0, 0)
+        outer.setSpacing(0)
+        self.header = PageHeader("Search")
+        self.header.back_requested.connect(self.back_requested)
+        outer.addWidget(self.header)
+        lay = QVBoxLayout()
+        lay.setContentsMargins(Space.LG, 0, Space.LG, Space.LG)
+        outer.addLayout(lay, 1)
         self.box = QLineEdit()
+        self.box.setAccessibleName("Search")
         self.box.setObjectName("searchBox")
         self.box.setPlaceholderText("Search every topic's messages, memory and dream cards…")
         self.box.setClearButtonEnabled(True)

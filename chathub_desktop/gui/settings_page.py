@@ -1,0 +1,245 @@
+"""Settings as a page of the window (issue 29; APP-1, APP-2, APP-6, CMP-3, CMP-20,
+APP-10): a list of sections at the left, as Cherry Studio and LobeHub lay out their
+settings, and the chosen section beside it, each in its own scroll area so a window of
+800×560 shows every section without clipping.
+
+Sections: Providers, Models (issue 28), System Agent, Tools (issue 25), Storage
+(issue 13) and Appearance (the View menu's choices as controls). The page holds no
+window: the caller hosts it in the window's ``PageHost`` and hears ``back_requested``
+(the header's Back button) and ``providers_changed``.
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from PySide6.QtCore import QSize, Qt, Signal
+from PySide6.QtGui import QAction, QResizeEvent
+from PySide6.QtWidgets import (
+    QButtonGroup,
+    QCheckBox,
+    QFrame,
+    QGroupBox,
+    QHBoxLayout,
+    QListWidget,
+    QListWidgetItem,
+    QPushButton,
+    QRadioButton,
+    QScrollArea,
+    QStackedWidget,
+    QVBoxLayout,
+    QWidget,
+)
+
+from chathub_desktop.gui.design.icons import Icon, IconTint, icon
+from chathub_desktop.gui.design.tokens import IconSize, Space
+from chathub_desktop.gui.page_header import PageHeader
+from chathub_desktop.gui.settings_dialog import ProvidersPage, SystemAgentPage
+
+if TYPE_CHECKING:
+    from chathub_desktop.gui.storage_page import StoragePage
+    from chathub_desktop.gui.task_runner import TaskRunner
+    from chathub_desktop.services.container import Services
+    from chathub_desktop.services.provider_service import ProviderService
+
+__all__ = ["ActionGroup", "AppearanceSection", "SettingsPage", "SettingsSection"]
+
+#: Width of the section list, px; below :data:`NARROW_PX` of page width it shows icons only.
+SECTIONS_WIDTH = 180
+NARROW_PX = 900
+
+
+class SettingsSection(enum.Enum):
+    """A section of the Settings page; the value is its name in the list."""
+
+    PROVIDERS = "Providers"
+    MODELS = "Models"
+    SYSTEM_AGENT = "System Agent"
+    TOOLS = "Tools"
+    STORAGE = "Storage"
+    APPEARANCE = "Appearance"
+
+
+_ICONS = {
+    SettingsSection.PROVIDERS: Icon.PROVIDERS, SettingsSection.MODELS: Icon.MODELS,
+    SettingsSection.SYSTEM_AGENT: Icon.SYSTEM_AGENT, SettingsSection.TOOLS: Icon.TOOLS,
+    SettingsSection.STORAGE: Icon.STORAGE, SettingsSection.APPEARANCE: Icon.THEME,
+}
+
+
+@dataclass(frozen=True)
+class ActionGroup:
+    """Appearance controls from window actions: ``title`` over one control per action
+    (a radio button for an exclusive group's checkable action, a check box for another
+    checkable one, else a push button)."""
+
+    title: str
+    actions: Sequence[QAction]
+
+
+def _follow(action: QAction, on: bool) -> None:
+    """Trigger ``action`` when its checked state differs from ``on`` (a control's click)."""
+    if action.isChecked() != on:
+        action.trigger()
+
+
+def _control(action: QAction, radios: QButtonGroup | None) -> QWidget:
+    """A control that triggers ``action`` and follows its checked and enabled state."""
+    text = action.text().replace("&", "")
+    button: QRadioButton | QCheckBox | QPushButton
+    if action.isCheckable():
+        button = QRadioButton(text) if radios is not None else QCheckBox(text)
+        if radios is not None:
+            radios.addButton(button)
+        button.setChecked(action.isChecked())
+        action.toggled.connect(button.setChecked)
+        button.clicked.connect(lambda on: _follow(action, on))
+    else:
+        button = QPushButton(text)
+        button.clicked.connect(action.trigger)
+    keys = action.shortcut().toString()
+    tip = action.toolTip() if action.toolTip() != text else ""
+    button.setToolTip(" ".join(p for p in (tip, f"({keys})" if keys else "") if p))
+    button.setEnabled(action.isEnabled())
+    action.enabledChanged.connect(button.setEnabled)
+    return button
+
+
+class AppearanceSection(QWidget):
+    """Settings → Appearance: one box per :class:`ActionGroup` (theme, send key, text
+    size, notifications), the same actions the app menu's View holds, so both show one
+    state."""
+
+    def __init__(self, groups: Sequence[ActionGroup], parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        lay = QVBoxLayout(self)
+        self.controls: dict[QAction, QWidget] = {}
+        for group in groups:
+            box = QGroupBox(group.title)
+            row = QHBoxLayout(box)
+            exclusive = any(a.actionGroup() is not None and a.actionGroup().isExclusive() for a in group.actions)
+            radios = QButtonGroup(box) if exclusive else None
+            for action in group.actions:
+                self.controls[action] = _control(action, radios)
+                row.addWidget(self.controls[action])
+            row.addStretch(1)
+            lay.addWidget(box)
+        lay.addStretch(1)
+
+
+def _scrolled(widget: QWidget) -> QScrollArea:
+    area = QScrollArea()
+    area.setObjectName("settingsSection")
+    area.setFrameShape(QFrame.Shape.NoFrame)
+    area.setWidgetResizable(True)
+    area.setWidget(widget)
+    return area
+
+
+class SettingsPage(QWidget):
+    """The Settings page over ``providers``; System Agent and Storage when ``services``
+    (and the ``runner`` the System Agent section saves through) are given, Models and
+    Tools when their pages are given, Appearance when ``appearance`` groups are given.
+    ``back_requested`` when Back is clicked; ``providers_changed`` after a provider
+    change. Raises ``ValueError`` for ``services`` without a ``runner``."""
+
+    providers_changed = Signal()
+    back_requested = Signal()
+
+    def __init__(self, providers: ProviderService, parent: QWidget | None = None, *,
+                 services: Services | None = None, runner: TaskRunner | None = None,
+                 model_ids: Sequence[str] = (), models_page: QWidget | None = None,
+                 tools_page: QWidget | None = None, appearance: Sequence[ActionGroup] = ()) -> None:
+        super().__init__(parent)
+        self.setObjectName("settingsPage")
+        self.setWindowTitle("Settings")
+        self.header = PageHeader("Settings")
+        self.header.back_requested.connect(self.back_requested)
+        self.sections = QListWidget()
+        self.sections.setObjectName("settingsSections")
+        self.sections.setAccessibleName("Settings sections")
+        self.sections.setFixedWidth(SECTIONS_WIDTH)
+        self.sections.setIconSize(QSize(IconSize.MD, IconSize.MD))
+        self.sections.setSpacing(1)
+        self.compact = False  # icons only: a narrow page (resizeEvent)
+        self.stack = QStackedWidget()
+        self.pages: dict[SettingsSection, QWidget] = {}
+        self.providers_page = ProvidersPage(providers, settings=services.settings if services else None,
+                                            runner=runner, models=services.provider_models if services else None)
+        self.providers_page.changed.connect(self.providers_changed)
+        self._add(SettingsSection.PROVIDERS, self.providers_page)
+        if models_page is not None:
+            self._add(SettingsSection.MODELS, models_page)
+        self.system_page: SystemAgentPage | None = None
+        self.storage_page: StoragePage | None = None
+        if services is not None:
+            if runner is None:
+                raise ValueError("the System Agent section stores its settings through a task runner")
+            self.system_page = SystemAgentPage(services, runner, model_ids)
+            self.providers_page.changed.connect(self.system_page.reload_providers)
+            self._add(SettingsSection.SYSTEM_AGENT, self.system_page)
+        if tools_page is not None:
+            self._add(SettingsSection.TOOLS, tools_page)
+        if services is not None:
+            from chathub_desktop.gui.storage_page import StoragePage
+
+            self.storage_page = StoragePage(services)
+            self._add(SettingsSection.STORAGE, self.storage_page)
+        if appearance:
+            self._add(SettingsSection.APPEARANCE, AppearanceSection(appearance))
+        self.sections.currentRowChanged.connect(self.stack.setCurrentIndex)
+        self.sections.setCurrentRow(0)
+        body = QHBoxLayout()
+        body.setContentsMargins(Space.LG, 0, Space.LG, Space.LG)
+        body.setSpacing(Space.LG)
+        body.addWidget(self.sections)
+        body.addWidget(self.stack, 1)
+        lay = QVBoxLayout(self)
+        lay.setContentsMargins(0, 0, 0, 0)
+        lay.setSpacing(0)
+        lay.addWidget(self.header)
+        lay.addLayout(body, 1)
+
+    def resizeEvent(self, event: QResizeEvent) -> None:  # noqa: N802 - Qt override
+        """Below :data:`NARROW_PX` the section list shows icons only (names in tooltips
+        and accessible names), so a window of 800×560 leaves the section its room."""
+        super().resizeEvent(event)
+        narrow = self.width() < NARROW_PX
+        if narrow == self.compact:
+            return
+        self.compact = narrow
+        for row, section in enumerate(self.pages):
+            self.sections.item(row).setText("" if narrow else section.value)
+        self.sections.setFixedWidth(IconSize.MD + 4 * Space.LG if narrow else SECTIONS_WIDTH)
+
+    def _add(self, section: SettingsSection, page: QWidget) -> None:
+        item = QListWidgetItem(icon(_ICONS[section], IconTint.SOFT_SELECTION), section.value)
+        item.setToolTip(f"Settings → {section.value}")
+        item.setData(Qt.ItemDataRole.AccessibleTextRole, section.value)
+        self.sections.addItem(item)
+        self.stack.addWidget(_scrolled(page))
+        self.pages[section] = page
+
+    def show_section(self, section: SettingsSection) -> None:
+        """Show ``section`` (when the page has it)."""
+        if section in self.pages:
+            self.sections.setCurrentRow(list(self.pages).index(section))
+
+    def current_section(self) -> SettingsSection:
+        """The section shown."""
+        return list(self.pages)[max(0, self.sections.currentRow())]
+
+    def current_page(self) -> QWidget:
+        """The shown section's widget."""
+        return self.pages[self.current_section()]
+
+    def show_system_agent(self) -> None:
+        """Show the System Agent section (when present)."""
+        self.show_section(SettingsSection.SYSTEM_AGENT)
+
+    def back(self) -> None:
+        """Leave the page, as its Back button does."""
+        self.back_requested.emit()
