@@ -220,6 +220,18 @@ class MessageListView(QListView):
                 button.raise_()
                 y -= size.height() + 6
 
+    def reserve_row(self, message_id: int | None, height: int = 0) -> None:
+        """Grow the bubble of ``message_id`` to at least ``height`` px (the editor in place
+        lies over it; the rows after it move down) and lay the rows out now; ``None``
+        gives every row its own height back (issue 29)."""
+        before = self.delegate.reserved_id
+        self.delegate.reserve(message_id, height)
+        for mid in (before, message_id):
+            row = self._model.row_of(mid) if mid is not None else None
+            if row is not None:
+                self.delegate.sizeHintChanged.emit(self._model.index(row))
+        self.executeDelayedItemsLayout()
+
     # --- the action bar (issue 29) -----------------------------------------------------------
     def row_actions(self, row: int) -> tuple[MessageAction, ...]:
         """What the message on ``row`` offers (the bar and the menu read this)."""
