@@ -163,9 +163,13 @@ def budget_share(e: EstimateView) -> float:
 
 
 def budget_percent(e: EstimateView) -> str:
-    """:func:`budget_share` in whole percent, e.g. ``64%`` (``""`` without a budget): the
-    badge's text and the popover's budget line."""
-    return f"{budget_share(e):.0%}" if e.input_budget > 0 else ""
+    """:func:`budget_share` in whole percent, e.g. ``64%``; ``<1%`` for a request that
+    rounds to 0 but is not empty; ``""`` without a budget. The badge's text and the
+    popover's budget line."""
+    if e.input_budget <= 0:
+        return ""
+    share = budget_share(e)
+    return "<1%" if 0 < share < 0.005 else f"{share:.0%}"
 
 
 def budget_line(e: EstimateView) -> str:

@@ -3,7 +3,9 @@
     QT_QPA_PLATFORM=offscreen python -m tests.gui.chat_column_screenshot [OUT_DIR]
 
 At 800x560 and 1366x768: a long reply, a message with its action bar, editing in place,
-the token ring and its popover. ``--docs`` also copies the 1366x768 states into ``docs/``.
+the token ring and its popover. ``--docs`` also copies the 1366x768 ring and popover into
+``docs/`` (the action bar, editing in place and the streaming composer come from
+``action_bar_screenshot`` and ``rail_screenshot``).
 """
 
 from __future__ import annotations
@@ -22,9 +24,8 @@ REPLY = ("Here is the plan, step by step.\n\n"
                    "verify the counts, then keep the rollback script at hand.\n" for i in range(1, 9))
          + "\n```python\nfor batch in batches(rows, 1000):\n    copy(batch)\n```\n\n"
          + "That is all: the rollback is step 3, and it takes about ten minutes on a laptop. " * 3)
-#: (file stem in docs/, grabbed widget) of the states copied with ``--docs``.
-DOCS = {"action-bar": "screenshot-action-bar", "edit": "screenshot-edit-in-place",
-        "ring": "screenshot-token-ring", "popover": "screenshot-popover"}
+#: State → file stem in docs/, of the states copied with ``--docs``.
+DOCS = {"ring": "screenshot-token-ring", "popover": "screenshot-popover"}
 
 
 def main(out_dir: Path) -> int:

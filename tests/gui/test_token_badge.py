@@ -216,6 +216,8 @@ def test_the_badge_is_a_ring_with_the_percentage_of_the_input_budget(qtbot) -> N
     assert badge.text() == "80%" and QColor(c.warning).name() in badge.styleSheet()
     badge.show_estimate(_plan(13_000))
     assert badge.text() == "108%" and QColor(c.error).name() in badge.styleSheet() and "bold" in badge.styleSheet()
+    badge.show_estimate(_plan(40, 128_000))  # a short topic in a large window: not "0%"
+    assert badge.text() == "<1%" and budget_line(_plan(40, 128_000)).endswith(" · <1% used")
     badge.show_estimate(None)
     assert badge.text() == "—" and badge.styleSheet() == ""
 
