@@ -82,6 +82,8 @@ def main(out_dir: Path) -> int:
         for state, stem in DOCS.items():
             for theme, suffix in (("light", ""), ("dark", "-dark")):
                 shutil.copy(out_dir / f"{state}-{theme}-1366x768.png", REPO / "docs" / f"{stem}{suffix}.png")
+        for theme, suffix in (("light", ""), ("dark", "-dark")):  # the popover scrolling in a small window
+            shutil.copy(out_dir / f"popover-{theme}-800x560.png", REPO / "docs" / f"screenshot-popover-800x560{suffix}.png")
     return 0
 
 
