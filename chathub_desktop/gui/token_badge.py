@@ -92,7 +92,6 @@ class TokenBadge(QToolButton):
         super().__init__(parent)
         self.setObjectName("tokenBadge")
         self.setAutoRaise(True)
-        self.setToolButtonStyle(QtCore.Qt.ToolButtonStyle.ToolButtonTextBesideIcon)
         self.setIconSize(QSize(IconSize.SM, IconSize.SM))
         self.setToolTip(TOOLTIP)
         self.setAccessibleName("Token estimate")
@@ -100,7 +99,9 @@ class TokenBadge(QToolButton):
         self._popover: EstimatePopover | None = None
         self.clicked.connect(self.open_popover)
         self.setText(NO_ESTIMATE)
-        self._restyle()
+        #: The ring is drawn from :meth:`bind_services` on: painting it loads PySide6's Qt
+        #: namespace, which waits for the window's first paint.
+        self._ring = False
 
     @property
     def popover(self) -> EstimatePopover:
@@ -113,9 +114,12 @@ class TokenBadge(QToolButton):
 
     def bind_services(self, services: Any) -> None:
         """The window's services are wired: the badge shows a pointing hand, as it opens
-        the breakdown. (The popover reads nothing from them: its figures come with each
+        the breakdown, and its percentage beside the ring. (The popover reads nothing from them: its figures come with each
         estimate, its actions go through the bound controller.)"""
         self.setCursor(QtCore.Qt.CursorShape.PointingHandCursor)
+        self.setToolButtonStyle(QtCore.Qt.ToolButtonStyle.ToolButtonTextBesideIcon)
+        self._ring = True
+        self._restyle()
 
     def bind_controller(self, compact: Callable[[int], object], summary: Callable[[int], object],
                         is_compacting: Callable[[int], bool], outcome: Callable[[int], str | None],
@@ -160,6 +164,8 @@ class TokenBadge(QToolButton):
                  if colour is not None else "")
         if sheet != self.styleSheet():  # a new sheet repolishes: only when it changes
             self.setStyleSheet(sheet)
+        if not self._ring:
+            return
         share = 0.0
         if self.estimate is not None:
             from chathub_desktop.services.meter_rows import budget_share
@@ -170,7 +176,7 @@ class TokenBadge(QToolButton):
     def changeEvent(self, event: QEvent) -> None:  # noqa: N802 - Qt override
         """The theme changed: the ring and the level colour follow it."""
         super().changeEvent(event)
-        if event.type() == QEvent.Type.PaletteChange:
+        if event.type() == QEvent.Type.PaletteChange and self._ring:
             self._restyle()
 
     def open_popover(self) -> None:

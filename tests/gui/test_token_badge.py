@@ -200,6 +200,7 @@ def test_the_badge_is_a_ring_with_the_percentage_of_the_input_budget(qtbot) -> N
 
     badge = TokenBadge()
     qtbot.addWidget(badge)
+    badge.bind_services(None)  # the window's attach(): the ring from now on
     assert badge.text() == "—"
     badge.show_estimate(_plan(2_056))
     assert badge.text() == "17%"
