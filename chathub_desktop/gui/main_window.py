@@ -300,7 +300,8 @@ class MainWindow(QMainWindow):
 
         if self.dream_runner is not None:
             return
-        self.dream_runner = DreamRunner(self.svc, self.runner, status=self.show_status, parent=self)
+        self.dream_runner = DreamRunner(self.svc, self.runner, status=self.show_status, parent=self,
+                                        changes=(self.events.settings_changed, self.events.assistants_changed))
         self.runner.run("dreams-paused", self.dream_runner.load_paused(), context="Pause dreams")
         self.tray = TrayController(self, self.dream_runner, self.quit_action, parent=self)
         self.assistant_menu.addSeparator()

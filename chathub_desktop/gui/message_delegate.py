@@ -235,6 +235,20 @@ class MessageDelegate(QStyledItemDelegate):
         self.assistant_name = "Assistant"
         #: Decoded attachment thumbnails (issue 14); set by the attachments controller.
         self.thumbs: ThumbnailCache | None = None
+        #: (message id, px): the bubble of that row is at least this tall (the editor in
+        #: place lies over it, issue 29); None: no row is being edited.
+        self._reserved: tuple[int, int] | None = None
+
+    @property
+    def reserved_id(self) -> int | None:
+        """The message whose bubble :meth:`reserve` grows, or None."""
+        return self._reserved[0] if self._reserved is not None else None
+
+    def reserve(self, message_id: int | None, height: int = 0) -> None:
+        """Make the bubble of ``message_id`` at least ``height`` px tall, so the row grows
+        under an editor laid over it and the rows after it move down (issue 29);
+        ``None`` gives the row its own height back. The caller asks the view to re-lay out."""
+        self._reserved = None if message_id is None else (message_id, max(0, height))
 
     # --- documents ---------------------------------------------------------------------
     @property
@@ -349,6 +363,9 @@ class MessageDelegate(QStyledItemDelegate):
         key = (key_of(m, dark), width, expanded, boundary, footer_line, m.pinned, m.status,
                usage_text(m), len(m.attachments or ()), self._view.font().key())
         height = self._heights.get(key)
+        if self._reserved is not None and self._reserved[0] == m.id:  # under the editor: never cached
+            lay = self._layout(m, expanded, width, option.palette, boundary, footer_line)
+            return QSize(width, lay.height + max(0, self._reserved[1] - lay.bubble.height()))
         if height is None:
             lay = self._layout(m, expanded, width, option.palette, boundary, footer_line)
             height = lay.height

@@ -8,6 +8,9 @@ Enter) makes a new line, Esc cancels. "Save only" changes the text without a new
 note says so). The editor follows its row while the list scrolls and closes when the
 row leaves the list (another topic, the message deleted).
 
+The edited row grows to the editor's height (:meth:`MessageListView.reserve_row`), so
+the messages after it move down rather than lie under it.
+
 One editor per list, moved to the row it edits, as the hover bar; it writes nothing
 itself: the window carries out the two requests (the resend through the versions
 controller, the save on a worker) and calls :meth:`InlineEditor.refuse` with the
@@ -95,6 +98,8 @@ class InlineEditor(QFrame):
         self._view = view
         self._model = model
         self._message: MessageView | None = None
+        #: (message id, px) the row is grown to under the editor, or None.
+        self._reserved: tuple[int, int] | None = None
         lay = QVBoxLayout(self)
         lay.setContentsMargins(Space.MD, Space.MD, Space.MD, Space.SM)
         lay.setSpacing(Space.XS)
@@ -136,6 +141,7 @@ class InlineEditor(QFrame):
         for b in (self.cancel_button, self.save_button, self.resend_button):
             row.addWidget(b)
         lay.addLayout(row)
+        lay.addStretch(1)  # as tall as a long bubble: the rest is blank under the buttons
         self.set_send_key(SendKey.ENTER)
         view.verticalScrollBar().valueChanged.connect(lambda _v: self._place())
         view.viewport().installEventFilter(self)  # a resized list re-lays the bubble out
@@ -167,11 +173,12 @@ class InlineEditor(QFrame):
         self.error_label.hide()
         self.box.setPlainText(message.content)
         self.box.selectAll()
+        self.show()
+        self._fit()  # the row grows to the editor first
         index = self._index()
         if index is not None:
             self._view.scrollTo(index, QAbstractItemView.ScrollHint.EnsureVisible)
-        self.show()
-        self._fit()
+            self._place()
         self.raise_()
         self.box.setFocus()
 
@@ -221,6 +228,9 @@ class InlineEditor(QFrame):
         was_open = self.isVisible()
         self._message = None
         self.hide()
+        if self._reserved is not None:  # the row takes its own height again
+            self._reserved = None
+            self._view.reserve_row(None)
         if was_open:
             self._view.setFocus()
             self.closed.emit()
@@ -251,17 +261,20 @@ class InlineEditor(QFrame):
 
     def _place(self) -> None:
         """Over the message's bubble (right-aligned, at least :data:`MIN_WIDTH_SHARE` of
-        the list wide), kept inside the list."""
+        the list wide); the row grows to the editor's height, so the messages after it
+        move down instead of lying under it (issue 29)."""
         index = self._index()
-        if index is None or not self.isVisible():
+        if index is None or not self.isVisible() or self._message is None:
             return
         vp = self._view.viewport().rect()
         bubble: QRect = self._view.delegate.bubble_rect(index)
         width = min(vp.width() - 2 * Space.MD, max(bubble.width(), int(vp.width() * MIN_WIDTH_SHARE)))
         height = self.heightForWidth(width)  # the wrapped lines at this width
-        self.setFixedSize(width, height if height > 0 else self.sizeHint().height())
+        height = max(height if height > 0 else self.sizeHint().height(), bubble.height())
+        self.setFixedSize(width, height)
+        if self._reserved != (self._message.id, height):
+            self._reserved = (self._message.id, height)
+            self._view.reserve_row(self._message.id, height)
+            bubble = self._view.delegate.bubble_rect(index)  # the rows were laid out again
         x = max(Space.MD, min(bubble.right() - width, vp.right() - width - Space.MD))
-        y = bubble.top()
-        if vp.top() <= y <= vp.bottom():  # in view: wholly in view (else it scrolls away with its row)
-            y = max(0, min(y, vp.bottom() - self.height()))
-        self.move(x, y)
+        self.move(x, bubble.top())

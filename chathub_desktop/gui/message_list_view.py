@@ -62,6 +62,7 @@ from PySide6.QtWidgets import (
 )
 
 from chathub_desktop.gui.design.icons import Icon, icon
+from chathub_desktop.gui.design.tokens import Space
 from chathub_desktop.gui.link_policy import LinkAction, decide, hover_text
 from chathub_desktop.gui.markdown_render import code_blocks
 from chathub_desktop.gui.message_action_bar import MessageAction, MessageActionBar, message_actions
@@ -201,24 +202,41 @@ class MessageListView(QListView):
         b.hide()
         return b
 
+    def _gutter(self) -> int:
+        """The jump buttons' column right of the rows, px (issue 29: they never cover text)."""
+        return self.newest_button.sizeHint().width() + 2 * Space.XS
+
     def _place_jump_buttons(self) -> None:
         """The newest button shows when the newest message is out of view, the start button
-        when the first one is; both sit at the viewport's bottom-right corner."""
+        when the first one is; both sit at the bottom of the gutter between the rows and
+        the topic scroll bar, outside the viewport, so they never cover a message."""
         sb = self.verticalScrollBar()
         has_rows = self._model.rowCount() > 0
         show_end = has_rows and (not self._model.at_end or not self.is_at_bottom())
         show_start = has_rows and (self._model.has_older() or sb.value() > sb.minimum())
         vp = self.viewport().geometry()
         size = self.newest_button.sizeHint()
-        x = vp.right() - size.width() - 12
-        y = vp.bottom() - size.height() - 12
+        x = vp.right() + 1 + Space.XS
+        y = vp.bottom() - size.height() - Space.LG
         for button, show in ((self.newest_button, show_end), (self.jump_start_button, show_start)):
             button.resize(size)
             button.move(x, y)
             button.setVisible(show)
             if show:
                 button.raise_()
-                y -= size.height() + 6
+                y -= size.height() + Space.SM
+
+    def reserve_row(self, message_id: int | None, height: int = 0) -> None:
+        """Grow the bubble of ``message_id`` to at least ``height`` px (the editor in place
+        lies over it; the rows after it move down) and lay the rows out now; ``None``
+        gives every row its own height back (issue 29)."""
+        before = self.delegate.reserved_id
+        self.delegate.reserve(message_id, height)
+        for mid in (before, message_id):
+            row = self._model.row_of(mid) if mid is not None else None
+            if row is not None:
+                self.delegate.sizeHintChanged.emit(self._model.index(row))
+        self.executeDelayedItemsLayout()
 
     # --- the action bar (issue 29) -----------------------------------------------------------
     def row_actions(self, row: int) -> tuple[MessageAction, ...]:
@@ -483,9 +501,10 @@ class MessageListView(QListView):
             QTimer.singleShot(0, self.scroll_to_end)
 
     def _place_topic_bar(self) -> None:
-        """The topic scroll bar takes the right edge, where the window's own bar would be."""
+        """The topic scroll bar takes the right edge, where the window's own bar would be;
+        the jump buttons' gutter lies left of it."""
         width = self.topic_bar.sizeHint().width()
-        self.setViewportMargins(0, 0, width, 0)
+        self.setViewportMargins(0, 0, width + self._gutter(), 0)
         r = self.contentsRect()
         self.topic_bar.setGeometry(r.right() - width + 1, r.top(), width, r.height())
 

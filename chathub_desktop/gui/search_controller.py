@@ -5,11 +5,12 @@ topic (switching assistant, showing archived topics when it is archived), loads 
 older messages down to the hit off the GUI thread, scrolls it to the middle of the view
 and highlights it; a memory result opens that assistant's Memory page.
 
-It also keeps the SQLite search index filled (``SearchService.catch_up``): at start, a
-moment after new messages, and every :data:`INDEX_EVERY_MS` (imports and other
-processes), one batch per store worker call so other writers never wait long; then the
-recall vectors (``SemanticRecall.backfill_batch``, issue 26), a few messages per worker
-call so closing the window never waits on a long batch.
+It also keeps the SQLite search index filled (``SearchService.catch_up``): at start and a
+moment after messages arrive, change, or topics come and go (imports, and other
+processes' writes as the store watcher reports them), one batch per store worker call
+so other writers never wait long; then the recall vectors (``gui.vector_fill.VectorFill``,
+issue 26), which Settings → Storage shows and pauses. No timer runs at rest (issue 29,
+quiet at rest).
 """
 
 from __future__ import annotations
@@ -39,13 +40,8 @@ if TYPE_CHECKING:  # the page (and SQLAlchemy behind it) load on first use, not 
 
 #: Shortcuts of Search everything.
 SHORTCUTS = ("Ctrl+K", "Ctrl+Shift+F")
-#: Milliseconds after the last new message before the index catches up, and between checks.
+#: Milliseconds after the last change before the index catches up.
 INDEX_DELAY_MS = 1500
-INDEX_EVERY_MS = 60_000
-#: Messages embedded per worker call while the recall vectors fill (issue 26), and the
-#: pause between calls (seconds).
-VECTOR_BATCH = 4
-VECTOR_PAUSE_S = 0.2
 
 
 class ArchivedToggle(Protocol):
@@ -115,16 +111,13 @@ class SearchController(QObject):
         self._soon.setSingleShot(True)
         self._soon.setInterval(INDEX_DELAY_MS)
         self._soon.timeout.connect(self.index_now)
-        self._every = QTimer(self)
-        self._every.setInterval(INDEX_EVERY_MS)
-        self._every.timeout.connect(self.index_now)
 
     def bind(self, events: ChatEvents) -> None:
         """Start keeping the index filled (the window's :meth:`attach` calls this with
         its ``ChatEvents``)."""
-        events.message_added.connect(lambda _e: self._soon.start())
-        events.reply_finished.connect(lambda _e: self._soon.start())
-        self._every.start()
+        for signal in (events.message_added, events.reply_finished, events.message_changed,
+                       events.topic_messages_changed, events.topic_list_changed):
+            signal.connect(lambda _e: self._soon.start())
         self.index_now()
 
     def index_now(self) -> None:
@@ -143,7 +136,6 @@ class SearchController(QObject):
     def stop_indexing(self) -> None:
         """No more catching up (the window is shutting down)."""
         self._soon.stop()
-        self._every.stop()
 
     async def _catch_up(self) -> None:
         import asyncio

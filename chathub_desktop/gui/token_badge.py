@@ -1,9 +1,12 @@
 """The token badge under the draft box (TOK-1..TOK-6).
 
-The badge reads ``Used 1,234``: the estimate of the NEXT request that the same
-assembler as Send produced, anchored on the provider's own input count when a trusted
-one exists (TOK-3, TOK-4). At or above the high watermark it turns amber, over the
-input budget red (theme colours, on the badge alone). Clicking it opens the
+The badge is a compact ring with a percentage (issue 29): the share of the input budget
+that the estimate of the NEXT request fills — the estimate the same assembler as Send
+produced, anchored on the provider's own input count when a trusted one exists (TOK-3,
+TOK-4). The ring's arc is that share; the figures themselves (``2,056 of 12,000 input
+tokens``) are in its tooltip, accessible description and popover. At or above the high
+watermark the ring and text turn amber, over the input budget red (theme colours, on
+the badge alone). Clicking it opens the
 "Context usage & compaction" popover (``gui.usage_popover``), whose rows add up to the
 badge's figure.
 
@@ -19,11 +22,12 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from PySide6 import QtCore  # Qt as QtCore.Qt: its namespace loads after first paint
-from PySide6.QtCore import Signal
+from PySide6.QtCore import QEvent, QRectF, QSize, Signal
+from PySide6.QtGui import QColor, QIcon, QPainter, QPen, QPixmap
 from PySide6.QtWidgets import QToolButton, QWidget
 
-from chathub_desktop.gui.design.palette import error_color
-from chathub_desktop.gui.meter_colors import caution_color
+from chathub_desktop.gui.design import current_colours
+from chathub_desktop.gui.design.tokens import IconSize
 from chathub_desktop.gui.usage_popover import EstimatePopover
 
 if TYPE_CHECKING:  # types only: the views module loads after first paint
@@ -38,8 +42,44 @@ TOOLTIP = (
 )
 
 
+#: The badge's text without an estimate (no topic open).
+NO_ESTIMATE = "—"
+#: The ring's stroke, px (at :data:`~chathub_desktop.gui.design.tokens.IconSize.SM`).
+RING_STROKE = 2.5
+
+
+def ring_text(e: EstimateView | None) -> str:
+    """The badge's text: the share of the input budget in whole percent, as the popover's
+    budget line says it (``17%``); ``—`` without an estimate or a budget."""
+    from chathub_desktop.services.meter_rows import budget_percent  # loads after first paint
+
+    return (budget_percent(e) or NO_ESTIMATE) if e is not None else NO_ESTIMATE
+
+
+def ring_icon(share: float, arc: QColor, track: QColor, dpr: float = 1.0) -> QIcon:
+    """The ring: a ``track`` circle with an ``arc`` over ``share`` of it (0..1, clockwise
+    from 12 o'clock), :data:`IconSize.SM` px at device pixel ratio ``dpr``."""
+    side = int(IconSize.SM)
+    pix = QPixmap(QSize(round(side * dpr), round(side * dpr)))
+    pix.setDevicePixelRatio(dpr)
+    pix.fill(QtCore.Qt.GlobalColor.transparent)
+    p = QPainter(pix)
+    p.setRenderHint(QPainter.RenderHint.Antialiasing)
+    box = QRectF(RING_STROKE / 2, RING_STROKE / 2, side - RING_STROKE, side - RING_STROKE)
+    p.setPen(QPen(track, RING_STROKE))
+    p.drawEllipse(box)
+    span = round(360 * 16 * max(0.0, min(1.0, share)))
+    if span:
+        pen = QPen(arc, RING_STROKE)
+        pen.setCapStyle(QtCore.Qt.PenCapStyle.RoundCap)
+        p.setPen(pen)
+        p.drawArc(box, 90 * 16, -span)
+    p.end()
+    return QIcon(pix)
+
+
 class TokenBadge(QToolButton):
-    """Flat button reading ``Used N``; ``show_estimate`` updates it, a click pops the
+    """Flat button: the ring and ``N%`` of the input budget (:func:`ring_text`); ``show_estimate`` updates it, a click pops the
     breakdown up. ``estimate`` holds the last :class:`EstimateView` shown.
     ``card_window_requested(TruncationView)`` is the popover's "Set the window" button
     (REF-27): the window's estimate controller saves the card and recounts."""
@@ -52,12 +92,16 @@ class TokenBadge(QToolButton):
         super().__init__(parent)
         self.setObjectName("tokenBadge")
         self.setAutoRaise(True)
+        self.setIconSize(QSize(IconSize.SM, IconSize.SM))
         self.setToolTip(TOOLTIP)
         self.setAccessibleName("Token estimate")
         self.estimate: EstimateView | None = None
         self._popover: EstimatePopover | None = None
         self.clicked.connect(self.open_popover)
-        self.setText("Used —")
+        self.setText(NO_ESTIMATE)
+        #: The ring is drawn from :meth:`bind_services` on: painting it loads PySide6's Qt
+        #: namespace, which waits for the window's first paint.
+        self._ring = False
 
     @property
     def popover(self) -> EstimatePopover:
@@ -70,9 +114,12 @@ class TokenBadge(QToolButton):
 
     def bind_services(self, services: Any) -> None:
         """The window's services are wired: the badge shows a pointing hand, as it opens
-        the breakdown. (The popover reads nothing from them: its figures come with each
+        the breakdown, and its percentage beside the ring. (The popover reads nothing from them: its figures come with each
         estimate, its actions go through the bound controller.)"""
         self.setCursor(QtCore.Qt.CursorShape.PointingHandCursor)
+        self.setToolButtonStyle(QtCore.Qt.ToolButtonStyle.ToolButtonTextBesideIcon)
+        self._ring = True
+        self._restyle()
 
     def bind_controller(self, compact: Callable[[int], object], summary: Callable[[int], object],
                         is_compacting: Callable[[int], bool], outcome: Callable[[int], str | None],
@@ -83,22 +130,54 @@ class TokenBadge(QToolButton):
     def show_estimate(self, e: EstimateView | None) -> None:
         """Show ``e`` (None: no topic)."""
         self.estimate = e
+        self.setText(ring_text(e))
         if e is None:
-            self.setText("Used —")
-            self.setStyleSheet("")
+            self.setAccessibleDescription("No topic open")
+            self._restyle()
             return
-        self.setText(f"Used {e.total:,}")
-        over = e.input_budget and e.total > e.input_budget
-        high = e.input_budget and e.total >= e.high_watermark * e.input_budget
-        # a selector, so the colour stays on the badge and never reaches the popover's text
-        pal = self.palette()
-        self.setStyleSheet(
-            f"QToolButton#tokenBadge {{ color: {error_color(pal).name()}; font-weight: bold; }}" if over else
-            f"QToolButton#tokenBadge {{ color: {caution_color(pal).name()}; }}" if high else "")
-        self.setToolTip(TOOLTIP + f"<p>{e.total:,} of {e.input_budget:,} input tokens "
-                        f"(context window {e.context_window:,}).</p>")
+        figures = (f"{e.total:,} of {e.input_budget:,} input tokens ({ring_text(e)}; "
+                   f"context window {e.context_window:,})")
+        self.setToolTip(TOOLTIP + f"<p>{figures}.</p>")
+        self.setAccessibleDescription(f"Next request: {figures}")
+        self._restyle()
         if self._popover is not None and self._popover.isVisible():
             self._popover.fill(e)
+
+    def level_colour(self) -> QColor | None:
+        """The theme's error colour over the input budget, its warning colour at or above
+        the high watermark, else None (the ring takes the accent, the text its usual colour)."""
+        e, c = self.estimate, current_colours()
+        if e is None or not e.input_budget:
+            return None
+        if e.total > e.input_budget:
+            return QColor(c.error)
+        if e.total >= e.high_watermark * e.input_budget:
+            return QColor(c.warning)
+        return None
+
+    def _restyle(self) -> None:
+        """Colour the text by level and draw the ring in the theme in effect."""
+        colour, c = self.level_colour(), current_colours()
+        over = self.estimate is not None and self.estimate.total > self.estimate.input_budget > 0
+        # a selector, so the colour stays on the badge and never reaches the popover's text
+        sheet = (f"QToolButton#tokenBadge {{ color: {colour.name()};{' font-weight: bold;' if over else ''} }}"
+                 if colour is not None else "")
+        if sheet != self.styleSheet():  # a new sheet repolishes: only when it changes
+            self.setStyleSheet(sheet)
+        if not self._ring:
+            return
+        share = 0.0
+        if self.estimate is not None:
+            from chathub_desktop.services.meter_rows import budget_share
+
+            share = budget_share(self.estimate)
+        self.setIcon(ring_icon(share, colour or QColor(c.accent), QColor(c.border_strong), self.devicePixelRatioF()))
+
+    def changeEvent(self, event: QEvent) -> None:  # noqa: N802 - Qt override
+        """The theme changed: the ring and the level colour follow it."""
+        super().changeEvent(event)
+        if event.type() == QEvent.Type.PaletteChange and self._ring:
+            self._restyle()
 
     def open_popover(self) -> None:
         """Pop the breakdown up."""

@@ -1,13 +1,17 @@
 """The in-process dream timer and the system tray (APP-4, DRM-6).
 
-- :class:`DreamRunner` checks every minute (and once a few seconds after the window is
-  attached, so a slot missed while the app was closed is caught up at start) whether a
-  scheduled memory dream is due, and runs ``DreamService.run_due()`` through the
-  window's :class:`~chathub_desktop.gui.task_runner.TaskRunner` — never two at once.
-  The due check runs in a worker thread, so an idle tick costs the GUI nothing. "Pause
-  dreams" is the ``dreams-paused`` setting (on/off in ``services.settings``): the timer
-  keeps ticking but runs nothing while it is on; it is re-read on every tick, so a
-  pause set elsewhere (the CLI, another process) is honoured.
+- :class:`DreamRunner` checks once a few seconds after the window is attached (a slot
+  missed while the app was closed is caught up at start) whether a scheduled memory
+  dream is due, and runs ``DreamService.run_due()`` through the window's
+  :class:`~chathub_desktop.gui.task_runner.TaskRunner` — never two at once. Then it
+  sleeps until the next moment something can become due
+  (:meth:`~chathub_desktop.services.dream_serve.DreamServe.next_wake`, as ``dream
+  serve`` does; at most :data:`TICK_MS`), and a change of schedule, assistants or
+  settings (this process or, through the store watcher, another) wakes it early: no
+  timer fires at rest (issue 29). The checks run in a worker thread. "Pause dreams" is
+  the ``dreams-paused`` setting (on/off in ``services.settings``): while it is on
+  nothing runs; it is re-read on every check, so a pause set elsewhere (the CLI,
+  another process) is honoured.
 - :class:`TrayController` holds the actions Open ChatHub, Run due dreams now, Pause
   dreams (checkable) and Quit, and — only when the desktop has a system tray
   (``QSystemTrayIcon.isSystemTrayAvailable()``) — a tray icon with those actions as its
@@ -23,8 +27,9 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import Callable, Sequence
+from datetime import datetime
 
-from PySide6.QtCore import QObject, QTimer, Signal
+from PySide6.QtCore import QObject, QTimer, Signal, SignalInstance
 from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QMenu, QSystemTrayIcon, QWidget
 
@@ -33,13 +38,16 @@ from chathub_desktop.gui.design.icons import Icon, icon
 from chathub_desktop.gui.memory.dream_runs import RUN_DUE_TASK, outcome_text
 from chathub_desktop.gui.task_runner import TaskRunner
 from chathub_desktop.services.container import Services
+from chathub_desktop.services.dream_serve import DreamServe
 from chathub_desktop.services.dream_service import DreamOutcome
 from chathub_desktop.services.errors import ServiceError
 
 __all__ = ["FIRST_TICK_MS", "RUN_DUE_TASK", "TICK_MS", "DreamRunner", "TrayController"]
 
-#: How often the timer checks for a due dream (ms).
-TICK_MS = 60_000
+#: The longest sleep between checks (ms): a suspended machine or a changed clock is noticed.
+TICK_MS = 3_600_000
+#: The wait after a check that failed or was stopped, or a due slot that did not run (ms).
+RETRY_MS = 60_000
 #: The first check after start (ms): catches up a slot missed while the app was closed.
 FIRST_TICK_MS = 4_000
 APP_NAME = "ChatHub Desktop"
@@ -58,8 +66,10 @@ class DreamRunner(QObject):
 
     ``runner``: the window's task runner (the run is task :data:`RUN_DUE_TASK`, so the
     Memory page's Stop can cancel it). ``status(text, ms)``: where short messages go
-    (the window's status bar). ``interval_ms`` / ``first_delay_ms``: the check period and
-    the first check after :meth:`start` (milliseconds).
+    (the window's status bar). ``interval_ms`` / ``first_delay_ms``: the longest sleep
+    between checks and the first check after :meth:`start` or a change (milliseconds);
+    ``changes``: signals whose emission wakes the runner for a check (the window's
+    settings and assistants changes).
 
     Signals: ``run_started()`` when a due run begins, ``run_finished(list)`` with its
     :class:`DreamOutcome` list (empty when stopped), ``paused_changed(bool)``.
@@ -73,7 +83,8 @@ class DreamRunner(QObject):
 
     def __init__(self, services: Services, runner: TaskRunner, *,
                  status: Callable[[str, int], None] | None = None, interval_ms: int = TICK_MS,
-                 first_delay_ms: int = FIRST_TICK_MS, parent: QObject | None = None) -> None:
+                 first_delay_ms: int = FIRST_TICK_MS, changes: Sequence[SignalInstance] = (),
+                 parent: QObject | None = None) -> None:
         super().__init__(parent)
         self._svc = services
         self._runner = runner
@@ -82,13 +93,18 @@ class DreamRunner(QObject):
         self.ticks = 0
         self.runs = 0
         self.last_outcomes: list[DreamOutcome] = []
+        self._interval_ms = interval_ms
+        self._started = False
+        #: The sleep until the next check (single shot, armed after each check).
         self._timer = QTimer(self)
-        self._timer.setInterval(interval_ms)
+        self._timer.setSingleShot(True)
         self._timer.timeout.connect(self.tick)
         self._first = QTimer(self)
         self._first.setSingleShot(True)
         self._first.setInterval(first_delay_ms)
         self._first.timeout.connect(self.tick)
+        for signal in changes:
+            signal.connect(lambda *_: self.wake_soon())
 
     # --- state ------------------------------------------------------------------------------
     async def load_paused(self) -> bool:
@@ -113,7 +129,12 @@ class DreamRunner(QObject):
     @property
     def active(self) -> bool:
         """True between :meth:`start` and :meth:`stop`."""
-        return self._timer.isActive()
+        return self._started
+
+    @property
+    def next_check_ms(self) -> int | None:
+        """Milliseconds until the armed check, None when none is armed (tests, diagnostics)."""
+        return self._timer.remainingTime() if self._timer.isActive() else None
 
     def _set_paused_state(self, paused: bool) -> None:
         if paused != self._paused:
@@ -134,20 +155,45 @@ class DreamRunner(QObject):
             self.paused_changed.emit(self._paused)  # put the check box back
             return False
         self._set_paused_state(paused)
+        if not paused:
+            self.wake_soon()
         self._status("Dreams paused: scheduled memory dreams do not run until you resume them" if paused
                      else "Dreams resumed: scheduled memory dreams run again", 6000)
         return True
 
     # --- the timer --------------------------------------------------------------------------
     def start(self) -> None:
-        """Start checking: once after ``first_delay_ms``, then every ``interval_ms``."""
-        self._timer.start()
+        """Start checking: once after ``first_delay_ms``, then whenever something can
+        become due (at most ``interval_ms`` apart)."""
+        self._started = True
         self._first.start()
 
     def stop(self) -> None:
-        """Stop the timer (a run in flight is left to the task runner's shutdown)."""
+        """Stop the timers (a run in flight is left to the task runner's shutdown)."""
+        self._started = False
         self._timer.stop()
         self._first.stop()
+
+    def wake_soon(self) -> None:
+        """Check again ``first_delay_ms`` from now (a schedule, an assistant or the pause
+        switch changed); nothing before :meth:`start`."""
+        if self._started:
+            self._first.start()
+
+    def _arm(self, wake: datetime | None, *, retry: bool) -> None:
+        """Sleep until ``wake`` (None: nothing becomes due without a change), at most
+        ``interval_ms``; :data:`RETRY_MS` after a failed or stopped check or when a due
+        slot did not run (``retry``, or ``wake`` already past)."""
+        if not self._started:
+            return
+        now = datetime.now(wake.tzinfo) if wake is not None else None
+        if retry or (wake is not None and now is not None and wake <= now):
+            delay = float(RETRY_MS)
+        elif wake is None or now is None:
+            delay = float(self._interval_ms)
+        else:
+            delay = (wake - now).total_seconds() * 1000
+        self._timer.start(int(max(0.0, min(delay, float(self._interval_ms)))))
 
     def tick(self) -> asyncio.Task[None] | None:
         """One timer check: when not paused and nothing is running, look for due dreams
@@ -167,18 +213,35 @@ class DreamRunner(QObject):
         return self._runner.run(RUN_DUE_TASK, self._run(respect_pause=False, manual=True),
                                 context="Memory dream", quiet=True)
 
-    def _check(self, even_if_paused: bool) -> tuple[bool, bool]:
-        """``(paused, something is due)``; worker thread."""
+    def _check(self, even_if_paused: bool) -> tuple[bool, bool, datetime | None]:
+        """``(paused, something is due, when to look again)``; worker thread."""
         dreams = self._svc.dreams
-        return dreams.paused(), bool(dreams.due(even_if_paused=even_if_paused))
+        return dreams.paused(), bool(dreams.due(even_if_paused=even_if_paused)), self._next_wake()
+
+    def _next_wake(self) -> datetime | None:
+        """When something can become due next (None: only after a change); worker thread."""
+        return DreamServe(self._svc).next_wake()
 
     async def _run(self, *, respect_pause: bool, manual: bool) -> None:
-        paused, due = await self._runner.run_in_thread(self._check, not respect_pause)
+        """Check (and run what is due), then sleep until the next check."""
+        wake: datetime | None = None
+        retry = True
+        try:
+            wake, ran = await self._run_due(respect_pause=respect_pause, manual=manual)
+            retry = False
+            if ran:
+                wake = await self._runner.run_in_thread(self._next_wake)
+        finally:
+            self._arm(wake, retry=retry)
+
+    async def _run_due(self, *, respect_pause: bool, manual: bool) -> tuple[datetime | None, bool]:
+        """``(when to look again, whether run_due ran)``."""
+        paused, due, wake = await self._runner.run_in_thread(self._check, not respect_pause)
         self._set_paused_state(paused)
         if not due:
             if manual:
                 self._status("No memory dream is due", 5000)
-            return
+            return wake, False
         self.runs += 1
         self.run_started.emit()
         self._status("Memory dream running…", 0)
@@ -192,6 +255,7 @@ class DreamRunner(QObject):
             self.last_outcomes = outcomes
             self.run_finished.emit(outcomes)
         self._status(outcomes_text(outcomes) or "No memory dream was due", 10000)
+        return wake, True
 
 
 class TrayController(QObject):

@@ -40,6 +40,7 @@ from PySide6.QtWidgets import (
     QLabel,
     QLayout,
     QPushButton,
+    QScrollArea,
     QSizePolicy,
     QToolButton,
     QVBoxLayout,
@@ -56,6 +57,8 @@ if TYPE_CHECKING:  # types only: the views module loads after first paint
 
 #: Width of the popover, pixels (fixed, so wrapped labels get their full height).
 POPOVER_WIDTH = 460
+#: The least height the popover takes when the window leaves less room above the badge, px.
+POPOVER_MIN_HEIGHT = 160
 _MARGIN_H, _MARGIN_V = 14, 12
 _SWATCH = 10
 #: Text of Compact now while a run is in flight (CMP-6).
@@ -337,7 +340,23 @@ class EstimatePopover(QFrame):
         self._controlled = False
         #: Global y the popover's bottom edge keeps while open (just above the badge).
         self._bottom: int | None = None
-        layout = QVBoxLayout(self)
+        #: Height the popover may take above the badge, px (the window's top down to it).
+        self._room: int | None = None
+        outer = QVBoxLayout(self)
+        outer.setContentsMargins(0, 0, 0, 0)
+        #: The content, in a scroll area: taller than the room above the badge, it scrolls
+        #: inside the popover (issue 29: it fits an 800×560 window).
+        self.body = QWidget()
+        self.body.setObjectName("popoverBody")
+        self.body_scroll = QScrollArea(self)
+        self.body_scroll.setObjectName("popoverScroll")
+        self.body_scroll.setFrameShape(QFrame.Shape.NoFrame)
+        self.body_scroll.setHorizontalScrollBarPolicy(QtCore.Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.body_scroll.setWidget(self.body)
+        self.body_scroll.viewport().setAutoFillBackground(False)
+        self.body.setAutoFillBackground(False)
+        outer.addWidget(self.body_scroll)
+        layout = QVBoxLayout(self.body)
         layout.setContentsMargins(_MARGIN_H, _MARGIN_V, _MARGIN_H, _MARGIN_V)
         self._inner = POPOVER_WIDTH - 2 * (_MARGIN_H + self.frameWidth())  # the column's width
         layout.setSpacing(6)
@@ -479,17 +498,26 @@ class EstimatePopover(QFrame):
         self._sync_buttons()
 
     def _fit(self) -> None:
-        """Grow or shrink the window to its content (a status line after a run adds
-        height while the popover is open); an open popover keeps its bottom edge, above
-        the badge. Labels are measured at the column's width, known before layout."""
-        layout = self.layout()
+        """Size the popover to its content (a status line after a run adds height while
+        it is open), at most the room above the badge: past that the content scrolls
+        inside, the popover one scroll bar wider. An open popover keeps its bottom edge,
+        above the badge. Labels are measured at the column's width, known before layout."""
+        layout = self.body.layout()
         for label in self.findChildren(WrappedLabel):
             if label.objectName() != "meterNote":
                 label.fit_width = self._inner
             label.fit_height()
         if layout is not None:
             layout.activate()  # now, not at the next event: the move below needs the final height
-        self.adjustSize()
+        self.body.adjustSize()
+        frame = 2 * self.frameWidth()
+        need = self.body.height() + frame
+        room = self._room if self._room is not None else need
+        scrolls = need > room
+        bar = self.body_scroll.verticalScrollBar().sizeHint().width() if scrolls else 0
+        self.body_scroll.setVerticalScrollBarPolicy(QtCore.Qt.ScrollBarPolicy.ScrollBarAlwaysOn if scrolls
+                                               else QtCore.Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.setFixedSize(POPOVER_WIDTH + bar, min(need, room))
         if self._bottom is not None and self.isVisible():
             self.move(self.x(), self._bottom - self.height())
 
@@ -561,9 +589,11 @@ class EstimatePopover(QFrame):
 
     def show_estimate(self, e: EstimateView | None, anchor: QWidget) -> None:
         """Fill with ``e`` and pop up above ``anchor``."""
-        self.fill(e)
         top = anchor.mapToGlobal(QPoint(0, 0))
         self._bottom = top.y() - 4
+        screen = anchor.screen().availableGeometry().top()
+        self._room = max(POPOVER_MIN_HEIGHT, self._bottom - max(screen, anchor.window().geometry().top()))
+        self.fill(e)
         self.move(top.x(), self._bottom - self.height())
         self.show()
 

@@ -84,7 +84,7 @@ from chathub_desktop.services.dream_cards import DreamCards
 from chathub_desktop.services.dream_days import ActiveDay, active_days, read_titles_note
 from chathub_desktop.services.dream_review import DreamReview
 from chathub_desktop.services.errors import InvalidInput, NotFound, StaleDocument
-from chathub_desktop.services.events import DreamPhase, DreamProgress, EventBus
+from chathub_desktop.services.events import DreamPhase, DreamProgress, EventBus, SettingsChanged
 from chathub_desktop.services.import_staging import visible_topics
 from chathub_desktop.services.provider_service import ProviderService
 from chathub_desktop.services.secret_scan import redact_secrets
@@ -312,7 +312,7 @@ class DreamService(DreamCards):
             return slot if is_due(slot, self._state(s, a.id, slot) if slot else None, now, self.stale_after) else None
 
     def set_schedule(self, assistant: int | str, frequency: str, time_utc: str, weekday: int = 0) -> DreamSettingsView:
-        """Store the schedule (DRM-2). Raises :class:`InvalidInput` for an unknown
+        """Store the schedule (DRM-2) and publish :class:`SettingsChanged`. Raises :class:`InvalidInput` for an unknown
         frequency, a time that is not ``HH:MM`` or a weekday outside 0–6."""
         try:
             schedule = Schedule(frequency.strip().lower(), time_utc.strip(), int(weekday))
@@ -322,6 +322,7 @@ class DreamService(DreamCards):
             a = AssistantService.row(s, assistant)
             a.dream_frequency, a.dream_time_utc, a.dream_weekday = schedule.frequency, schedule.time_utc, schedule.weekday
             aid = a.id
+        self._bus.publish(SettingsChanged())  # the dream timers sleep until the next slot: wake them
         return self.settings(aid)
 
     def set_keep(self, assistant: int | str, keep: int, *, version: str | None = None) -> DreamSettingsView:

@@ -156,9 +156,25 @@ def budget_warning(e: EstimateView) -> str | None:
             "will not fit. Compact the topic or lower the history limit.")
 
 
+def budget_share(e: EstimateView) -> float:
+    """The share of the input budget the next request fills: ``total / input_budget``
+    (above 1.0 over the budget; 0.0 without a budget). TOK-1; the badge's ring (issue 29)."""
+    return e.total / e.input_budget if e.input_budget > 0 else 0.0
+
+
+def budget_percent(e: EstimateView) -> str:
+    """:func:`budget_share` in whole percent, e.g. ``64%``; ``<1%`` for a request that
+    rounds to 0 but is not empty; ``""`` without a budget. The badge's text and the
+    popover's budget line."""
+    if e.input_budget <= 0:
+        return ""
+    share = budget_share(e)
+    return "<1%" if 0 < share < 0.005 else f"{share:.0%}"
+
+
 def budget_line(e: EstimateView) -> str:
     """``Input budget 30,000 = context window 32,000 − 2,000 kept for the reply · 64% used``."""
     reserve = e.context_window - e.input_budget
     kept = f" − {reserve:,} kept for the reply" if reserve > 0 else ""
-    pct = f" · {e.total / e.input_budget:.0%} used" if e.input_budget else ""
+    pct = f" · {budget_percent(e)} used" if e.input_budget else ""
     return f"Input budget {e.input_budget:,} = context window {e.context_window:,}{kept}{pct}"

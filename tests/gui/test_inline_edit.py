@@ -176,3 +176,20 @@ def test_the_editor_the_rail_and_the_topic_marks_read_in_both_themes(  # type: i
         report = audit_window(editing, theme)
         assert report.widgets >= 20
         assert report.ok, report.line() + "".join(f"\n{f.what}: {f.detail}" for f in report.contrast + report.clipped)
+
+
+def test_the_edited_row_grows_and_the_next_message_moves_down(editing, qtbot) -> None:  # type: ignore[no-untyped-def]
+    """Walk2: the editor floated over the reply under it. Now the edited row is as tall
+    as the editor and the reply starts below it; Esc gives the row its height back."""
+    editor, view, model = editing.inline_editor, editing.message_view, editing.message_model
+    qtbot.waitUntil(lambda: view.visualRect(model.index(1)).top() >= editor.geometry().bottom(), timeout=3000)
+    assert view.visualRect(model.index(0)).contains(editor.geometry())
+    # more lines: the row grows with the editor, the reply still below it
+    qtbot.keyClick(editor.box, Qt.Key.Key_End, Qt.KeyboardModifier.ControlModifier)
+    for word in ("one", "two", "three", "four"):
+        qtbot.keyClick(editor.box, Qt.Key.Key_Return, Qt.KeyboardModifier.ShiftModifier)
+        qtbot.keyClicks(editor.box, word)
+    qtbot.waitUntil(lambda: view.visualRect(model.index(1)).top() >= editor.geometry().bottom(), timeout=3000)
+    grown = view.visualRect(model.index(0)).height()
+    qtbot.keyClick(editor.box, Qt.Key.Key_Escape)
+    qtbot.waitUntil(lambda: view.visualRect(model.index(0)).height() < grown - 40, timeout=3000)

@@ -177,6 +177,25 @@ def test_the_newest_button_goes_back_to_the_end(long_topic, qtbot):  # type: ign
     assert model.message_at(model.rowCount() - 1).content.startswith(f"Message {N - 1}:")
 
 
+def test_the_jump_buttons_never_cover_the_messages(long_topic, qtbot):  # type: ignore[no-untyped-def]
+    """Walk2: the jump buttons lay over message text. They sit in a gutter beside the rows,
+    outside the viewport where messages are painted, at 1000 and at 800 px wide."""
+    view = long_topic.message_view
+    view.jump_start_button.click()
+    qtbot.waitUntil(lambda: _top_text(view).startswith("Message 0:"), timeout=5000)
+    sb = view.verticalScrollBar()
+    qtbot.waitUntil(lambda: sb.maximum() > 0, timeout=3000)
+    sb.setValue(sb.maximum() // 2)  # mid-window: both buttons show
+    for width in (1000, 800):
+        long_topic.resize(width, 560)
+        qtbot.waitUntil(lambda: view.newest_button.isVisible() and view.jump_start_button.isVisible(), timeout=3000)
+        text_area = view.viewport().geometry()
+        for button in (view.newest_button, view.jump_start_button):
+            assert not button.geometry().intersects(text_area), (width, button.accessibleName())
+            assert view.contentsRect().contains(button.geometry())
+            assert not button.geometry().intersects(view.topic_bar.geometry())
+
+
 def test_a_message_sent_after_a_jump_to_the_start_shows_at_the_end(long_topic, qtbot):  # type: ignore[no-untyped-def]
     view, model = long_topic.message_view, long_topic.message_model
     view.jump_requested.emit(JumpTarget.START)

@@ -145,3 +145,24 @@ def test_the_selected_result_keeps_its_topic_line_readable(window: Any, services
     on_selection = option.palette.color(QPalette.ColorRole.HighlightedText)
     assert muted not in selected and on_selection.name() in selected
     assert contrast_ratio(on_selection.name(), option.palette.color(QPalette.ColorRole.Highlight).name()) >= 4.5
+
+
+def test_the_index_catches_up_on_reported_changes_with_no_timer_at_rest(window: Any, services: Services,
+                                                                       qtbot: Any) -> None:
+    """Issue 29, quiet at rest: no repeating timer keeps the index filled; another
+    process's import, reported by the store watcher as a topic-list change, is indexed."""
+    from PySide6.QtCore import QTimer
+
+    from chathub_desktop.services.events import TopicListChanged
+
+    reload_assistants(window, qtbot)
+    qtbot.waitUntil(lambda: services.search.index_lag() == 0, timeout=8000)
+    assert not [t for t in window.search.findChildren(QTimer) if t.isActive() and not t.isSingleShot()]
+    a = services.assistants.create("Imported")
+    topic = services.topics.create(a.id, "From another process").id
+    services.topics.append_message(topic, "user", "the harbour pilot's notebook")
+    assert services.search.index_lag() > 0
+    services.bus.publish(TopicListChanged(a.id))  # what the watcher publishes for it
+    qtbot.waitUntil(lambda: services.search.index_lag() == 0, timeout=8000)
+    qtbot.waitUntil(lambda: not window.runner.is_running("search-index"), timeout=3000)
+    assert [h.topic_title for h in services.search.search("harbour pilot").hits] == ["From another process"]

@@ -1,6 +1,9 @@
-"""The token badge: updates after a typing pause, recounts only the draft (TOK-1, TOK-2)."""
+"""The token badge: updates after a typing pause, recounts only the draft (TOK-1, TOK-2);
+a compact ring with the percentage of the input budget (issue 29)."""
 
 from __future__ import annotations
+
+from PySide6.QtWidgets import QPushButton
 
 from tests.gui.helpers import conversation, reload_assistants, write_export
 
@@ -24,7 +27,7 @@ def test_badge_updates_after_typing_without_reloading_history(window, services, 
     badge = window.composer.badge
     qtbot.waitUntil(lambda: badge.estimate is not None, timeout=5000)
     base = badge.estimate
-    assert badge.text() == f"Used {base.total:,}"
+    assert badge.text() == f"{round(100 * base.total / base.input_budget)}%"
     assert base.parts["history"] > 0 and "draft" not in base.parts
     assert len(loads) == 1
     loads.clear()
@@ -32,7 +35,9 @@ def test_badge_updates_after_typing_without_reloading_history(window, services, 
     qtbot.keyClicks(window.composer.draft, "a draft that is being typed")
     qtbot.waitUntil(lambda: badge.estimate is not None and "draft" in badge.estimate.parts, timeout=3000)
     assert badge.estimate.total > base.total
-    assert badge.text() == f"Used {badge.estimate.total:,}"
+    e = badge.estimate
+    assert badge.text() == f"{round(100 * e.total / e.input_budget)}%"
+    assert f"{e.total:,} of {e.input_budget:,} input tokens" in badge.accessibleDescription()
     assert loads == []  # the history was not reloaded per keystroke
     assert 1 <= len(estimates) <= 2  # debounced: not one estimate per keystroke
     assert estimates[-1] == "a draft that is being typed"
@@ -174,3 +179,83 @@ def _colors_for_test():  # type: ignore[no-untyped-def]
     from chathub_desktop.gui.message_delegate import _colors
 
     return _colors(QPalette())[0]
+
+
+def _plan(total: int, budget: int = 12_000):  # type: ignore[no-untyped-def]
+    from chathub_desktop.services.views import EstimateView
+
+    return EstimateView(topic_id=1, parts={"history": total}, total=total, context_window=16_000,
+                        input_budget=budget, included=4, dropped=0, encoding="o200k_base", local_total=total)
+
+
+def test_the_badge_is_a_ring_with_the_percentage_of_the_input_budget(qtbot) -> None:  # type: ignore[no-untyped-def]
+    """Issue 29: the plan's total over its input budget, in whole percent, with the exact
+    figures in the tooltip and accessible description (TOK-1); amber from the 80 % high
+    watermark (REF-18), red and bold over the budget; a ring whose arc is that share."""
+    from PySide6.QtGui import QColor
+
+    from chathub_desktop.gui.design import current_colours
+    from chathub_desktop.gui.token_badge import TokenBadge
+    from chathub_desktop.services.meter_rows import budget_line
+
+    badge = TokenBadge()
+    qtbot.addWidget(badge)
+    badge.bind_services(None)  # the window's attach(): the ring from now on
+    assert badge.text() == "—"
+    badge.show_estimate(_plan(2_056))
+    assert badge.text() == "17%"
+    assert budget_line(_plan(2_056)).endswith(" · 17% used")  # the popover's line: one figure
+    assert "2,056 of 12,000 input tokens (17%; context window 16,000)" in badge.toolTip()
+    assert badge.accessibleDescription() == "Next request: 2,056 of 12,000 input tokens (17%; context window 16,000)"
+    assert badge.styleSheet() == ""
+    c = current_colours()
+    badge.show_estimate(_plan(3_000))  # a quarter: the arc from 12 to 3 o'clock
+    img = badge.icon().pixmap(16, 16).toImage()
+    right, left = img.pixelColor(img.width() - 2, img.height() // 2), img.pixelColor(1, img.height() // 2)
+    assert _near(right, QColor(c.accent)) and _near(left, QColor(c.border_strong))
+    badge.show_estimate(_plan(9_600))
+    assert badge.text() == "80%" and QColor(c.warning).name() in badge.styleSheet()
+    badge.show_estimate(_plan(13_000))
+    assert badge.text() == "108%" and QColor(c.error).name() in badge.styleSheet() and "bold" in badge.styleSheet()
+    badge.show_estimate(_plan(40, 128_000))  # a short topic in a large window: not "0%"
+    assert badge.text() == "<1%" and budget_line(_plan(40, 128_000)).endswith(" · <1% used")
+    badge.show_estimate(None)
+    assert badge.text() == "—" and badge.styleSheet() == ""
+
+
+def _near(a, b) -> bool:  # type: ignore[no-untyped-def]
+    return a.alpha() > 100 and max(abs(a.red() - b.red()), abs(a.green() - b.green()), abs(a.blue() - b.blue())) < 60
+
+
+def test_the_popover_fits_an_800x560_window_and_scrolls_inside(window, services, qtbot, tmp_path):  # type: ignore[no-untyped-def]
+    """Walk2: the popover was 460×576, taller than an 800×560 window. It now takes at most
+    the room between the window's top and the badge, and its content scrolls inside;
+    at 1366×768 it shows whole. Same facts either way (TOK-1)."""
+    from chathub_desktop.services.chatgpt_import import import_chatgpt_export
+
+    a = services.assistants.create("Counter", model="gpt-4o-mini", instructions="Be brief.")
+    turns = [("user" if i % 2 == 0 else "assistant", f"message number {i} " * 5) for i in range(20)]
+    import_chatgpt_export(services.db, a.id, write_export(tmp_path / "c.json", [conversation("Fit", turns, "f1")]))
+    reload_assistants(window, qtbot, a.id)
+    badge = window.composer.badge
+    qtbot.waitUntil(lambda: badge.estimate is not None, timeout=5000)
+    for size, scrolls in (((800, 560), True), ((1366, 768), False)):
+        window.resize(*size)
+        qtbot.waitUntil(lambda s=size: window.size().width() == s[0], timeout=3000)
+        qtbot.wait(20)
+        badge.open_popover()
+        pop = badge.popover
+        qtbot.waitUntil(pop.isVisible, timeout=3000)
+        top = window.geometry().top()
+        badge_top = badge.mapToGlobal(badge.rect().topLeft()).y()
+        assert top <= pop.geometry().top() and pop.geometry().bottom() < badge_top, size
+        bar = pop.body_scroll.verticalScrollBar()
+        assert bar.isVisible() is scrolls, size
+        assert "Total Used" in _texts(pop) and "Compact now" in {b.text() for b in pop.findChildren(QPushButton)}
+        if scrolls:  # the last row is reachable: scrolled to the end, Compact now is in view
+            bar.setValue(bar.maximum())
+            button = pop.compact_button
+            shown = pop.body_scroll.viewport().rect()
+            at = button.mapTo(pop.body_scroll.viewport(), button.rect().topLeft())
+            assert shown.contains(at) and shown.bottom() >= at.y() + button.height() - 1
+        pop.hide()

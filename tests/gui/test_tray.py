@@ -182,3 +182,30 @@ def test_close_hides_to_the_tray_and_quit_really_quits(qloop, services, qtbot, m
         qtbot.waitUntil(lambda: bool(done), timeout=30000)
         assert w.dream_runner is not None and not w.dream_runner.active
         w.deleteLater()
+
+
+def test_at_rest_the_runner_sleeps_until_the_next_slot_and_a_new_schedule_wakes_it(  # type: ignore[no-untyped-def]
+        services, task_runner, qtbot):
+    """Issue 29, quiet at rest: after its check the runner sleeps until the next slot
+    (at most an hour), not a minute; saving a schedule (SettingsChanged) wakes it for a
+    check that arms the new slot (DRM-6)."""
+    from datetime import timedelta
+
+    from chathub_desktop.gui.chat_events import ChatEvents
+
+    aid = services.assistants.create("Sleeper", model="gpt-4o").id
+    slot = (datetime.now(UTC) + timedelta(minutes=30)).strftime("%H:%M")
+    services.dreams.set_schedule(aid, "daily", slot)
+    events = ChatEvents(services.bus)
+    dreams = DreamRunner(services, task_runner, first_delay_ms=0, changes=(events.settings_changed,))
+    dreams.start()
+    qtbot.waitUntil(lambda: dreams.ticks == 1 and dreams.next_check_ms is not None, timeout=5000)
+    assert 28 * 60_000 < dreams.next_check_ms <= 30 * 60_000  # the 30-minute slot, not a 60 s tick
+    sooner = (datetime.now(UTC) + timedelta(minutes=10)).strftime("%H:%M")
+    services.dreams.set_schedule(aid, "daily", sooner)
+    qtbot.waitUntil(lambda: dreams.ticks == 2 and dreams.next_check_ms is not None
+                    and dreams.next_check_ms <= 10 * 60_000, timeout=5000)
+    assert dreams.next_check_ms > 8 * 60_000
+    dreams.stop()
+    assert dreams.next_check_ms is None and not dreams.active
+    events.detach()

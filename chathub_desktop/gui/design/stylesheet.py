@@ -95,6 +95,8 @@ def build_stylesheet(c: Colours, points: float) -> Stylesheet:
     b.rule("QLabel#pageTitle", fg="text", font_weight=600, font_size=_pt(points, TypeScale.TITLE))
     b.rule("QLabel#chatHeader", fg="text", font_weight=600, font_size=_pt(points, TypeScale.TITLE),
            border_bottom=f"1px solid {c.border}")
+    # the message list: its jump-button gutter (a viewport margin) as the rows' surface
+    b.rule("QListView#messageList", bg="surface", border="none")
     # lists of the sidebar: soft selection, rounded rows
     b.rule("QListView#topicList", fg="text", bg="sidebar", border="none", outline="0",
            selection_background_color=c.selected, selection_color=c.selected_text)
