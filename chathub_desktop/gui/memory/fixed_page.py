@@ -233,10 +233,10 @@ class MemoryPage(QWidget):
         trow.addWidget(self.fixed_title)
         trow.addWidget(self.fixed_help)
         trow.addStretch(1)
-        self.add_action = QAction("&Add memory…", self)
+        self.add_action = QAction("&Add memory", self)
         self.add_action.setShortcut(QKeySequence("Ctrl+N"))
         self.add_action.setShortcutContext(Qt.ShortcutContext.WindowShortcut)
-        self.add_action.setToolTip("Add one entry at the end (Ctrl+N)")
+        self.add_action.setToolTip("Add one entry at the end: type it in the editor above the list (Ctrl+N)")
         self.add_action.triggered.connect(lambda _c=False: self.entry_actions.add_memory())
         self.addAction(self.add_action)
         self.add_button = self._button("Add memory", self.add_action, Icon.ADD)
@@ -368,7 +368,9 @@ class MemoryPage(QWidget):
         self.list.setBatchSize(200)
         self.list.setEditTriggers(QAbstractItemView.EditTrigger.DoubleClicked)
         #: Add, edit in place, delete, trust, pause, copy (a component given this page).
-        self.entry_actions = EntryActions(self, self.list, self.model, self)
+        # Add memory is an inline editor above the list (walk2), built on first use
+        self.entry_actions = EntryActions(self, self.list, self.model, self,
+                                          lambda ed: lay.insertWidget(lay.indexOf(self.cards_stack), ed))
         ea = self.entry_actions
         self.list.selectionModel().currentChanged.connect(lambda *_a: self._sync_buttons())
         self.model.modelReset.connect(self._sync_buttons)
