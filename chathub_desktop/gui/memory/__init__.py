@@ -3,7 +3,7 @@
 (:mod:`.fixed_page`) with its entry model (:mod:`.entry_model`), entry actions
 (:mod:`.entry_actions`), raw editor (:mod:`.raw_editor`) and whole-document actions
 (:mod:`.transfer_actions`); the dream panel (:mod:`.dream_panel`) with its cards
-(:mod:`.dream_cards`, :mod:`.card_edit_dialog`), schedule form (:mod:`.dream_schedule_form`)
+(:mod:`.dream_cards`, :mod:`.card_editor`), schedule form (:mod:`.dream_schedule_form`)
 and runs (:mod:`.dream_runs`); the previews (:mod:`.change_preview`) and the history
 (:mod:`.history_view`). The page and the panel are composed of these components, each
 given what it needs through its constructor or a small Protocol (:mod:`.host`,

@@ -15,17 +15,19 @@ dynamic-memory cards (DRM-2, DRM-5, DRM-7, DRM-8, DRM-15, APP-6, APP-7).
   run (the tray's dream timer) shows here as well, and Stop cancels that run.
 - **Cards** (DRM-8, DRM-15): one :class:`QListView` over :class:`DreamCardModel`,
   painted by :class:`DreamCardDelegate` (``#N``, a date chip, the body, and a refresh
-  icon on single-day cards only). Edit (Enter, double-click: :class:`CardEditDialog`),
+  icon on single-day cards only). Edit in place (Enter, double-click: a multi-line editor
+  counting against the card's cap),
   Delete (Del), Regenerate (refresh icon, Ctrl+R; hidden on range and legacy cards),
   Copy (the service's visible text), Clear (after a preview of the cards that go, issue 18) and Restore previous
   version. There is no Add: only the dream writes dated cards. Edits carry the version
   token of the document the card was shown from: a save over a newer document is
-  refused, the dialog keeps the text and offers Reload (issue 10).
+  refused, the list shows the newer cards and the editor opens again with the user's
+  text (issue 10).
 
 The schedule form, the runs and the card actions are components given this panel as a
 small Protocol (:mod:`.dream_schedule_form`, :mod:`.dream_runs`, :mod:`.dream_card_actions`;
 issue 30); the cards' model, delegate and editor live in :mod:`.dream_cards` and
-:mod:`.card_edit_dialog`.
+:mod:`.card_editor`.
 
 Every decision is a ``services.dreams`` call; reads and writes run in the page's
 worker thread (:class:`~chathub_desktop.gui.task_runner.TaskRunner`), the dream itself
@@ -203,8 +205,10 @@ class DreamPanel(QWidget):
         self.list.selectionModel().currentChanged.connect(lambda *_a: self._sync())
         self.delegate.regenerate_clicked.connect(lambda n: self.runs.regenerate(n))
         self.delegate.edit_requested.connect(self.card_actions.edit_card)
+        self.model.edit_handler = self.card_actions.save_edit  # edits in place (issue 30)
 
-        self.edit_action = self._list_action("&Edit card…", "Return", "Edit the selected card's text (Enter)",
+        self.edit_action = self._list_action("&Edit card", "Return", "Edit the selected card's text in place (Enter; "
+                                             "Enter saves, Shift+Enter new line, Esc cancels)",
                                              lambda: self.card_actions.edit_card())
         self.edit_action.setShortcuts([QKeySequence("Return"), QKeySequence("Enter")])
         self.regenerate_action = self._list_action("&Regenerate", "Ctrl+R",
@@ -280,7 +284,7 @@ class DreamPanel(QWidget):
         brow.addStretch(1)
         self.regenerate_button = self._push("Regenerate", "regenerateDreamCard", self.regenerate_action.toolTip(),
                                             lambda: self.runs.regenerate())
-        self.edit_button = self._push("Edit…", "editDreamCard", self.edit_action.toolTip(), lambda: self.card_actions.edit_card())
+        self.edit_button = self._push("Edit", "editDreamCard", self.edit_action.toolTip(), lambda: self.card_actions.edit_card())
         self.delete_button = self._push("Delete", "deleteDreamCard", self.delete_action.toolTip(), self.card_actions.delete_card)
         for b in (self.regenerate_button, self.edit_button, self.delete_button):
             brow.addWidget(b)
@@ -336,6 +340,9 @@ class DreamPanel(QWidget):
         if self._loading:
             self._load_again = True
             return
+        if self.list.state() == QAbstractItemView.State.EditingState:
+            self.refresh.schedule(300)  # never reset the cards under the open editor
+            return
         self._loading = True
         self.runner.run(self._load_task, self._load(), context="Dreaming memory")
 
@@ -368,6 +375,7 @@ class DreamPanel(QWidget):
         n = len(cards)
         self.count_label.setText(f"{n:,} {'card' if n == 1 else 'cards'}")
         self.cards_stack.setCurrentWidget(self.list if cards else self.empty_label)
+        self.card_actions.reopen_pending()
         self.loads += 1
         self._sync()
         self.loaded.emit()
