@@ -7,8 +7,10 @@ provenance chips, a paused entry and a note, the schedule form with its local ti
 catch-up notice, the dream cards), ``screenshot-memory-filter-{theme}.png`` (the filter
 narrowing the list), ``screenshot-memory-proposals-{theme}.png`` (the Proposals tab) and
 ``screenshot-memory-raw-{theme}.png`` (the raw editor beside what saving gives) and
-``screenshot-memory-history-{theme}.png`` (the History panel)
-into OUT_DIR (default ``docs``).
+``screenshot-memory-history-{theme}.png`` (the History panel), ``-edit-`` (the inline Add
+editor and a card edited in place), ``-dream-edit-`` (a dream card edited in place),
+``-folded-`` (the Dreaming memory group folded) and ``-small-`` (740×520, the page in an
+800×560 window) into OUT_DIR (default ``docs``).
 """
 
 from __future__ import annotations
@@ -105,6 +107,28 @@ def main(out_dir: Path) -> int:
                     await asyncio.sleep(0.05)
                 page.grab().save(str(out_dir / f"screenshot-memory-history-{theme}.png"))
                 history.back_button.click()
+                # walk2: the inline Add editor and a fixed card edited in place (multi-line)
+                page.entry_actions.add_memory().setPlainText("Prefers tabs over spaces in Makefiles")
+                page.select_number(4)
+                page.entry_actions.edit_current()
+                await asyncio.sleep(0.3)
+                page.grab().save(str(out_dir / f"screenshot-memory-edit-{theme}.png"))
+                page.list.setFocus()  # the editor commits nothing: its text is unchanged
+                page.entry_actions.add_editor.cancelled.emit()
+                # a dream card edited in place, counting against its cap
+                page.dream_panel.card_actions.edit_card(3)
+                await asyncio.sleep(0.3)
+                page.grab().save(str(out_dir / f"screenshot-memory-dream-edit-{theme}.png"))
+                page.dream_panel.card_actions.close_editor()
+                # the Dreaming memory group folded: fixed memory gets the page
+                page.set_dreaming_shown(False)
+                await asyncio.sleep(0.2)
+                page.grab().save(str(out_dir / f"screenshot-memory-folded-{theme}.png"))
+                page.set_dreaming_shown(True)
+                # the smallest window: 800×560 less the rail (about 56 px) and the title
+                page.resize(740, 520)
+                await asyncio.sleep(0.3)
+                page.grab().save(str(out_dir / f"screenshot-memory-small-{theme}.png"))
                 page.detach()
                 page.close()
                 await page.runner.shutdown()

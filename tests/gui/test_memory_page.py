@@ -345,7 +345,7 @@ def test_ten_thousand_entries_without_a_widget_per_entry(qloop, services, assist
         assert p.model.total() == 10_000
         assert p.model.rowCount() < 10_000  # the rest is fetched on scroll
         assert p.count_label.text() == "10,000 entries"
-        assert len(p.findChildren(QWidget)) < 160
+        assert len(p.findChildren(QWidget)) < 180  # the page's own widgets (walk2 added the dreaming scroll pane), none per entry
         bar = p.list.verticalScrollBar()
         for _ in range(5):
             bar.setValue(bar.maximum())
@@ -353,7 +353,7 @@ def test_ten_thousand_entries_without_a_widget_per_entry(qloop, services, assist
         assert p.model.rowCount() > 256
         p.select_number(9_999)
         assert p.current_entry() is not None and p.current_entry().number == 9_999
-        assert len(p.findChildren(QWidget)) < 160
+        assert len(p.findChildren(QWidget)) < 180
         assert elapsed < 8, elapsed
     finally:
         p.detach()

@@ -16,6 +16,7 @@ from PySide6.QtCore import (
     QRectF,
     QSize,
     Qt,
+    QTimer,
 )
 from PySide6.QtGui import (
     QColor,
@@ -315,6 +316,9 @@ class MemoryCardDelegate(QStyledItemDelegate):
         self._edit_lines = self.estimate_lines(str(index.data(Qt.ItemDataRole.EditRole) or ""),
                                                self._card_width() - 2 * CARD_PAD)
         self.sizeHintChanged.emit(index)
+        edited = self._editing
+        QTimer.singleShot(0, ed, lambda: self._view.scrollTo(self._view.model().index(edited.row(), 0))
+                          if edited.isValid() else None)  # once the grown card is laid out
         return ed
 
     def _finish(self, editor: CardTextEdit, *, commit: bool) -> None:

@@ -288,7 +288,13 @@ class DreamPanel(QWidget):
         self.delete_button = self._push("Delete", "deleteDreamCard", self.delete_action.toolTip(), self.card_actions.delete_card)
         for b in (self.regenerate_button, self.edit_button, self.delete_button):
             brow.addWidget(b)
-        lay.addLayout(brow)
+        #: Dream now and the card buttons, one bar: the page pins it under the group's
+        #: scrolling pane, so it never moves while lines come and go (issue 30, walk2).
+        self.action_bar = QWidget()
+        self.action_bar.setObjectName("dreamActionBar")
+        self.action_bar.setLayout(brow)
+        brow.setContentsMargins(0, 0, 0, 0)
+        lay.addWidget(self.action_bar)
         self.choose_summarizer_button = choose_button("dreamChooseSummarizer")  # issue 28
         self.choose_summarizer_button.clicked.connect(self.events.summarizer_choice_requested.emit)
         self.error_label = error_label("dreamErrorLabel")
@@ -493,6 +499,17 @@ class DreamPanel(QWidget):
             self._status_timer.start(ms)
         else:
             self._status_timer.stop()
+
+    def summary(self) -> str:
+        """One line for the folded group: ``Dream: Daily at 02:00 UTC · 4 cards · 1 proposal to review``."""
+        sched = self.view.schedule if self.view is not None else None
+        parts = [f"Dream: {sched.describe() if sched is not None else 'Off'}"]
+        n = self.model.rowCount()
+        parts.append(f"{n:,} {'card' if n == 1 else 'cards'}")
+        if self.proposals.count:
+            parts.append(f"{self.proposals.count:,} {'proposal' if self.proposals.count == 1 else 'proposals'} "
+                         "to review")
+        return " · ".join(parts)
 
     def _clear_status(self) -> None:
         if not self.runs.running:

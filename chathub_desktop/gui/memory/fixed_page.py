@@ -47,6 +47,7 @@ from PySide6.QtWidgets import (
     QListView,
     QMenu,
     QPushButton,
+    QScrollArea,
     QSplitter,
     QStackedWidget,
     QToolButton,
@@ -119,6 +120,9 @@ FIXED_MEMORY_HELP = (
 EMPTY_TEXT = ("No fixed memory yet.\nUse Add memory (Ctrl+N), or ask the assistant to "
               "remember something.")
 
+#: Fixed memory's share (%) of the splitter's height at first (walk2: it is what a user edits most).
+FIXED_SHARE = 62
+
 # --- the page -----------------------------------------------------------------------------
 
 
@@ -168,11 +172,14 @@ class MemoryPage(QWidget):
         self.history: MemoryHistoryView | None = None
         self._status_timer = QTimer(self)
         self._status_timer.setSingleShot(True)
+        #: False while the Dreaming memory group is folded to its title row.
+        self.dreaming_shown = True
+        self._unfolded_sizes: list[int] = []
         self._build()
         # coalesces bursts of tool writes; owns the bus connection
         self.refresh = ListRefresh(self, self.list, self.delegate, self._start_load, cancel=self._cancel_work)
         self.refresh.follow(self.events.settings_changed, self._on_settings_changed)
-        self.splitter.setSizes([360, 400])
+        self.splitter.setSizes([FIXED_SHARE, 100 - FIXED_SHARE])
         self._start_load()
 
     # --- construction ---------------------------------------------------------------------
@@ -218,10 +225,29 @@ class MemoryPage(QWidget):
         self.splitter = QSplitter(Qt.Orientation.Vertical)
         self.splitter.setObjectName("memorySplitter")
         self.splitter.setChildrenCollapsible(False)
+        # the group scrolls inside its pane, so fixed memory keeps its share of a short
+        # window (walk2: about 2½ cards were visible at 1366×768; the page did not fit 800×560)
+        self.dreaming_scroll = QScrollArea()
+        self.dreaming_scroll.setObjectName("dreamingMemoryScroll")
+        self.dreaming_scroll.setWidget(dreaming)
+        self._dreaming_section = dreaming
+        self.dreaming_scroll.setWidgetResizable(True)
+        self.dreaming_scroll.setFrameShape(QFrame.Shape.NoFrame)
+        self.dreaming_scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.dreaming_scroll.viewport().setAutoFillBackground(False)
+        dreaming.setAutoFillBackground(False)
+        dream_pane = QWidget()
+        dream_pane.setObjectName("dreamingMemoryPane")
+        play = QVBoxLayout(dream_pane)
+        play.setContentsMargins(0, 0, 0, 0)
+        play.setSpacing(6)
+        play.addWidget(self.dreaming_scroll, 1)
+        self._dream_pane = dream_pane
+        self._dream_pane_layout = play
         self.splitter.addWidget(fixed)
-        self.splitter.addWidget(dreaming)
-        self.splitter.setStretchFactor(0, 1)
-        self.splitter.setStretchFactor(1, 1)
+        self.splitter.addWidget(dream_pane)
+        self.splitter.setStretchFactor(0, FIXED_SHARE)
+        self.splitter.setStretchFactor(1, 100 - FIXED_SHARE)
         outer.addWidget(self.splitter, 1)
 
         # Fixed memory title row
@@ -328,6 +354,16 @@ class MemoryPage(QWidget):
         # Dreaming memory group: the topic-snippets switch (DRM-1), then the dream panel
         drow = QHBoxLayout()
         drow.setSpacing(4)
+        # the group folds to its title row, giving fixed memory the page (walk2)
+        self.dream_fold = QToolButton()
+        self.dream_fold.setObjectName("dreamingFoldButton")
+        self.dream_fold.setAutoRaise(True)
+        self.dream_fold.setArrowType(Qt.ArrowType.DownArrow)
+        self.dream_fold.setAccessibleName("Show dreaming memory")
+        self.dream_fold.setToolTip("Fold the Dreaming memory group to this line, giving fixed memory the page "
+                                   "(click again to unfold)")
+        self.dream_fold.clicked.connect(lambda _c=False: self.set_dreaming_shown(not self.dreaming_shown))
+        drow.addWidget(self.dream_fold)
         self.dream_title = section_title("Dreaming memory")
         self.dream_title.setToolTip(DREAMING_HELP)
         drow.addWidget(self.dream_title)
@@ -339,11 +375,44 @@ class MemoryPage(QWidget):
         self.snippets_switch.toggled.connect(self._on_snippets)
         drow.addWidget(self.snippets_switch)
         drow.addWidget(help_button(SNIPPETS_HELP, "topicSnippetsHelp"))
+        drow.addSpacing(12)
+        self.dream_summary = QLabel()  # what the folded group holds
+        self.dream_summary.setObjectName("dreamingSummary")
+        set_tone(self.dream_summary, Tone.MUTED)
+        self.dream_summary.hide()
+        drow.addWidget(self.dream_summary, 1)
         drow.addStretch(1)
         dlay.addLayout(drow)
         self.dream_panel = DreamPanel(self.svc, self.assistant_id, events=self.events, runner=self.runner,
                                       presenter=self.presenter)
         dlay.addWidget(self.dream_panel, 1)
+        # Dream now and the card buttons stay put under the scrolling group (issue 30)
+        self._dream_pane_layout.addWidget(self.dream_panel.action_bar)
+
+    def set_dreaming_shown(self, on: bool) -> None:
+        """Unfold (``on``) or fold the Dreaming memory group; folded, it is its title row
+        and a one-line summary (schedule, cards, proposals) and fixed memory takes the
+        rest of the page (walk2: about 2½ cards were visible at 1366×768)."""
+        if on == self.dreaming_shown:
+            return
+        self.dreaming_shown = on
+        self.dream_fold.setArrowType(Qt.ArrowType.DownArrow if on else Qt.ArrowType.RightArrow)
+        self.dream_fold.setAccessibleName("Fold dreaming memory" if on else "Show dreaming memory")
+        if not on:
+            self._unfolded_sizes = self.splitter.sizes()
+            self.dream_summary.setText(self.dream_panel.summary())
+        self.dream_panel.setVisible(on)
+        self.dream_panel.action_bar.setVisible(on)
+        self.dream_summary.setVisible(not on)
+        if on:
+            self._dream_pane.setMaximumHeight(16_777_215)
+            if self._unfolded_sizes:
+                self.splitter.setSizes(self._unfolded_sizes)
+        else:
+            h = self._dreaming_section.sizeHint().height() + 2 * self.dreaming_scroll.frameWidth()
+            self._dream_pane.setMaximumHeight(h)
+            total = sum(self.splitter.sizes())
+            self.splitter.setSizes([max(0, total - h), h])
 
     @staticmethod
     def _button(text: str, action: QAction, glyph: Icon) -> QToolButton:
