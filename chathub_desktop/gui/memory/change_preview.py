@@ -215,8 +215,8 @@ class ChangePreviewDialog(QDialog):
         for i in range(self.tree.topLevelItemCount()):
             top = self.tree.topLevelItem(i)
             if top is not None and top.data(0, Qt.ItemDataRole.UserRole) == "choices":
-                return [top.child(j) for j in range(top.childCount()) if top.child(j).flags()
-                        & Qt.ItemFlag.ItemIsUserCheckable]
+                rows = [top.child(j) for j in range(top.childCount())]
+                return [r for r in rows if r is not None and r.flags() & Qt.ItemFlag.ItemIsUserCheckable]
         return []
 
     def rows(self, kind: str) -> list[str]:
