@@ -9,7 +9,8 @@ narrowing the list), ``screenshot-memory-proposals-{theme}.png`` (the Proposals 
 ``screenshot-memory-raw-{theme}.png`` (the raw editor beside what saving gives) and
 ``screenshot-memory-history-{theme}.png`` (the History panel), ``-edit-`` (the inline Add
 editor and a card edited in place), ``-dream-edit-`` (a dream card edited in place),
-``-folded-`` (the Dreaming memory group folded) and ``-small-`` (740×520, the page in an
+``-folded-`` (the Dreaming memory group folded), ``-import-merge-`` (Import's Merge
+with a repeat unticked) and ``-small-`` (740×520, the page in an
 800×560 window) into OUT_DIR (default ``docs``).
 """
 
@@ -39,6 +40,7 @@ def main(out_dir: Path) -> int:
     from chathub_desktop.app_bootstrap import make_application
     from chathub_desktop.core import dynamic_memory as dm
     from chathub_desktop.gui.design.theme import apply_theme
+    from chathub_desktop.gui.memory.change_preview import ChangePreviewDialog, PreviewChoice, PreviewOption
     from chathub_desktop.gui.memory.fixed_page import MemoryPage
     from chathub_desktop.gui.task_runner import install_asyncgen_hooks
     from chathub_desktop.services.container import open_services
@@ -125,6 +127,19 @@ def main(out_dir: Path) -> int:
                 await asyncio.sleep(0.2)
                 page.grab().save(str(out_dir / f"screenshot-memory-folded-{theme}.png"))
                 page.set_dreaming_shown(True)
+                # Import's Merge: the file's entries to tick, a repeat unticked and named (issue 30)
+                merge = svc.memory_files.preview_import(
+                    a.id, "#1: You prefer short answers with code first\n#2: Plays the cello\n", name="claude.md",
+                    mode="merge")
+                choices = tuple(PreviewChoice(m.text, m.repeats, m.added, not m.exact) for m in merge.merge_items)
+                dlg = ChangePreviewDialog(page, "Import memory", "Import claude.md into Coder's memory?",
+                                          [PreviewOption("merge", "Merge", merge.lines(), merge.fixed_changes,
+                                                         choices=choices),
+                                           PreviewOption("replace", "Replace", ["…"], None)], "Import")
+                dlg.show()
+                await asyncio.sleep(0.2)
+                dlg.grab().save(str(out_dir / f"screenshot-memory-import-merge-{theme}.png"))
+                dlg.close()
                 # the smallest window: 800×560 less the rail (about 56 px) and the title
                 page.resize(740, 520)
                 await asyncio.sleep(0.3)

@@ -50,6 +50,9 @@ PausedRole = Qt.ItemDataRole.UserRole + 4
 SourceRole = Qt.ItemDataRole.UserRole + 5
 #: True for a note: a free-form run of the raw document shown between entries (issue 30).
 NoteRole = Qt.ItemDataRole.UserRole + 6
+#: ``(text shown, is a note)``: all a row's height depends on, in one ``data`` call (a
+#: ``data`` call through PySide costs tens of µs; a layout pass asks every row, issue 30).
+MeasureRole = Qt.ItemDataRole.UserRole + 7
 
 
 # --- the delegate -------------------------------------------------------------------------
@@ -94,6 +97,7 @@ class MemoryCardDelegate(QStyledItemDelegate):
         self._view = view
         self._cache: dict[tuple[int, str, int, int], list[str]] = {}
         self._metrics: tuple[float, float, int, int] | None = None
+        self._estimates: dict[tuple[str, int], int] = {}  # (text, width) → lines, for sizeHint
         self._editing: QPersistentModelIndex | None = None  # the row whose editor is open
         self._editor: CardTextEdit | None = None
         self._edit_lines = 0
@@ -104,6 +108,7 @@ class MemoryCardDelegate(QStyledItemDelegate):
     def clear_cache(self) -> None:
         """Forget the laid-out lines and the font's metrics (the entries or the font changed)."""
         self._cache.clear()
+        self._estimates.clear()
         self._metrics = None
 
     def _font_metrics(self) -> tuple[float, float, int, int]:
@@ -170,10 +175,18 @@ class MemoryCardDelegate(QStyledItemDelegate):
         return self._font_metrics()[3]
 
     def sizeHint(self, option: QStyleOptionViewItem, index: QModelIndex | QPersistentModelIndex) -> QSize:
+        """Qt: the row's height from :meth:`estimate_lines` of its ``MeasureRole`` text (one
+        ``data`` call; the line count is cached per text and width)."""
         width = self._card_width()
-        lines = self.estimate_lines(str(index.data() or ""), width - 2 * CARD_PAD)
+        text, note = index.data(MeasureRole)
+        key = (text, width)
+        lines = self._estimates.get(key)
+        if lines is None:
+            if len(self._estimates) > 20_000:
+                self._estimates.clear()
+            lines = self._estimates[key] = self.estimate_lines(text, width - 2 * CARD_PAD)
         body = lines * self._font_metrics()[2]
-        if index.data(NoteRole):  # a note: its lines, no card
+        if note:  # a note: its lines, no card
             return QSize(width + 2 * CARD_MARGIN_X, 2 * CARD_MARGIN_Y + body)
         if self._editor is not None and self._editing is not None and self._editing == index:
             body = max(body, self._editor.height_for(self._edit_lines) - 6)  # the card grows round its editor

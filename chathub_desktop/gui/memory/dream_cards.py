@@ -33,6 +33,7 @@ from PySide6.QtWidgets import (
 from chathub_desktop.core.dynamic_memory import RANGE_CARD_MAX, SINGLE_CARD_MAX
 from chathub_desktop.gui.memory.card_delegate import (
     CARD_PAD,
+    MeasureRole,
     MemoryCardDelegate,
     NumberRole,
     PausedRole,
@@ -150,9 +151,10 @@ class DreamCardModel(QAbstractListModel):
 
     def data(self, index: QModelIndex | QPersistentModelIndex, role: int = Qt.ItemDataRole.DisplayRole) -> object:
         """Qt: the roles listed in the class docstring, plus accessible text and a tooltip."""
-        if role == Qt.ItemDataRole.DisplayRole and index.isValid() and self.is_folded(index.row()):
+        if role in (Qt.ItemDataRole.DisplayRole, MeasureRole) and index.isValid():
             c = self.card(index.row())
-            return folded_text(c) if c is not None else None
+            shown = (folded_text(c) if self.is_folded(index.row()) else c.text) if c is not None else ""
+            return shown if role == Qt.ItemDataRole.DisplayRole else (shown, False)
         return role_data(self.card(index.row()) if index.isValid() else None, role, _ROLES)
 
     def flags(self, index: QModelIndex | QPersistentModelIndex) -> Qt.ItemFlag:

@@ -53,6 +53,7 @@ from PySide6.QtWidgets import (
     QAbstractItemView,
     QHBoxLayout,
     QLabel,
+    QListView,
     QProgressBar,
     QPushButton,
     QStackedWidget,
@@ -62,6 +63,7 @@ from PySide6.QtWidgets import (
 )
 
 from chathub_desktop.gui.chat_events import ChatEvents
+from chathub_desktop.gui.collector_pause import collector_paused
 from chathub_desktop.gui.design import Tone, set_tone
 from chathub_desktop.gui.dream_day_picker import DreamDayPicker
 from chathub_desktop.gui.error_presenter import ErrorPresenter
@@ -102,6 +104,9 @@ DYNAMIC_HELP = (
 EMPTY_TEXT = ("No dream cards yet.\nA dream reads one finished day (UTC) of your chats and writes a "
               "card about how you work: your first card can come tomorrow, from today's chats, "
               "or now with Dream now (Ctrl+Shift+D) for a past day you chatted on.")
+
+#: Cards laid out per pass of the event loop.
+DREAM_LAYOUT_BATCH = 16
 
 # --- the panel ----------------------------------------------------------------------------
 
@@ -201,6 +206,9 @@ class DreamPanel(QWidget):
         self.list, self.delegate = card_list("dreamCardList", "Dynamic memory cards", self.model, DreamCardDelegate)
         self.list.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
         self.list.setMinimumHeight(90)
+        # laid out a few cards per pass of the event loop: 90 cards never freeze a frame (issue 30)
+        self.list.setLayoutMode(QListView.LayoutMode.Batched)
+        self.list.setBatchSize(DREAM_LAYOUT_BATCH)
         self.model.modelReset.connect(self._sync)
         self.list.selectionModel().currentChanged.connect(lambda *_a: self._sync())
         self.delegate.regenerate_clicked.connect(lambda n: self.runs.regenerate(n))
@@ -337,8 +345,11 @@ class DreamPanel(QWidget):
         self._apply(*data)
 
     def _fetch(self) -> tuple[DreamSettingsView, CardsSnapshot, bool]:
-        return (self.svc.dreams.settings(self.assistant_id), self.svc.dreams.snapshot(self.assistant_id),
-                self.svc.dreams.paused())
+        """Worker thread: the settings, the cards and whether dreams are paused (the cycle
+        collector waits meanwhile, as for the fixed entries)."""
+        with collector_paused():
+            return (self.svc.dreams.settings(self.assistant_id), self.svc.dreams.snapshot(self.assistant_id),
+                    self.svc.dreams.paused())
 
     def _start_load(self) -> None:
         if not self.refresh.following:

@@ -58,6 +58,7 @@ from PySide6.QtWidgets import (
 from chathub_desktop.core.fixed_memory import Note
 from chathub_desktop.core.fixed_memory import notes as notes_of
 from chathub_desktop.gui.chat_events import ChatEvents
+from chathub_desktop.gui.collector_pause import collector_paused
 from chathub_desktop.gui.design import Tone, set_tone
 from chathub_desktop.gui.design.icons import Icon, icon
 from chathub_desktop.gui.error_presenter import ErrorPresenter
@@ -120,6 +121,8 @@ FIXED_MEMORY_HELP = (
 EMPTY_TEXT = ("No fixed memory yet.\nUse Add memory (Ctrl+N), or ask the assistant to "
               "remember something.")
 
+#: Cards laid out per pass of the event loop (each pass well under a frame, issue 30).
+FIXED_LAYOUT_BATCH = 100
 #: Fixed memory's share (%) of the splitter's height at first (walk2: it is what a user edits most).
 FIXED_SHARE = 62
 
@@ -434,7 +437,7 @@ class MemoryPage(QWidget):
         self.model = MemoryEntryModel(self)
         self.list, self.delegate = card_list("memoryList", "Fixed memory entries", self.model)
         self.list.setLayoutMode(QListView.LayoutMode.Batched)
-        self.list.setBatchSize(200)
+        self.list.setBatchSize(FIXED_LAYOUT_BATCH)
         self.list.setEditTriggers(QAbstractItemView.EditTrigger.DoubleClicked)
         #: Add, edit in place, delete, trust, pause, copy (a component given this page).
         # Add memory is an inline editor above the list (walk2), built on first use
@@ -582,9 +585,12 @@ class MemoryPage(QWidget):
                 self.refresh.schedule()
 
     def _fetch(self) -> tuple[AssistantView, FixedMemorySnapshot, list[Note]]:
-        """Worker thread: the assistant, the memory and its free-form notes (MEM-3)."""
-        snap = self.svc.memory.snapshot(self.assistant_id)
-        return self.svc.assistants.get(self.assistant_id), snap, notes_of(snap.document)
+        """Worker thread: the assistant, the memory and its free-form notes (MEM-3). The
+        cycle collector waits meanwhile: 10,000 entries' views (acyclic) set off a full
+        collection that held the interpreter lock, freezing the window ~450 ms (issue 30)."""
+        with collector_paused():
+            snap = self.svc.memory.snapshot(self.assistant_id)
+            return self.svc.assistants.get(self.assistant_id), snap, notes_of(snap.document)
 
     def _gone(self, exc: ServiceError) -> None:
         self.show_error(str(exc) if not isinstance(exc, NotFound) else "This assistant no longer exists.")
