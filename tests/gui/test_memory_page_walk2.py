@@ -142,3 +142,43 @@ def test_fixed_memory_gets_the_room_and_dreaming_folds(page, services, assistant
     # the page in an 800×560 window (less the rail): nothing forces it larger
     hint = page.minimumSizeHint()
     assert hint.width() <= 744 and hint.height() <= 520
+
+
+@pytest.mark.parametrize("theme", ["dark", "light"])
+@pytest.mark.parametrize("size", [(1366, 740), (744, 520)])
+def test_the_new_states_pass_the_audit(qloop, services, assistant, qtbot, theme, size):  # type: ignore[no-untyped-def]
+    """The Add editor, a card edited in place (its footer), a dream card edited with its
+    count and the folded group's summary: 4.5:1 contrast, nothing cut, both themes, at
+    1366×768 and in an 800×560 window (walk2; the audit of the window issue)."""
+    from chathub_desktop.gui.design.audit import audit_window
+    from chathub_desktop.gui.design.theme import apply_theme
+
+    app = QApplication.instance()
+    services.memory.add(assistant, "Prefers short answers")
+    seed_cards(services, assistant, 2)
+    apply_theme(app, theme)
+    try:
+        with shown_memory_page(services, assistant, qtbot) as page:
+            page.resize(*size)
+            page.dream_panel.schedule_reload()
+            qtbot.waitUntil(lambda: page.model.total() == 1 and page.dream_panel.model.rowCount() == 2, timeout=5000)
+            page.entry_actions.add_memory().setPlainText("A new fact")
+            page.select_number(1)
+            page.entry_actions.edit_current()
+            qtbot.wait(50)
+            for report in (audit_window(page, theme),):
+                assert report.ok, report.line() + "".join(f"\n{f.what}: {f.detail}"
+                                                          for f in report.contrast + report.clipped)
+            page.entry_actions.add_editor.cancelled.emit()
+            page.list.closePersistentEditor(page.list.currentIndex())
+            page.dream_panel.card_actions.edit_card(1)
+            qtbot.wait(50)
+            report = audit_window(page, theme)
+            assert report.ok, report.line() + "".join(f"\n{f.what}: {f.detail}" for f in report.contrast + report.clipped)
+            page.dream_panel.card_actions.close_editor()
+            page.set_dreaming_shown(False)
+            qtbot.wait(50)
+            report = audit_window(page, theme)
+            assert report.ok, report.line() + "".join(f"\n{f.what}: {f.detail}" for f in report.contrast + report.clipped)
+    finally:
+        apply_theme(app, "light")
