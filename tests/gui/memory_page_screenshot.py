@@ -9,7 +9,7 @@ narrowing the list), ``screenshot-memory-proposals-{theme}.png`` (the Proposals 
 ``screenshot-memory-raw-{theme}.png`` (the raw editor beside what saving gives) and
 ``screenshot-memory-history-{theme}.png`` (the History panel), ``-edit-`` (the inline Add
 editor and a card edited in place), ``-dream-edit-`` (a dream card edited in place),
-``-folded-`` (the Dreaming memory group folded), ``-import-merge-`` (Import's Merge
+``-timeline-`` (a range card open), ``-folded-`` (the Dreaming memory group folded), ``-import-merge-`` (Import's Merge
 with a repeat unticked) and ``-small-`` (740×520, the page in an
 800×560 window) into OUT_DIR (default ``docs``).
 """
@@ -96,8 +96,13 @@ def main(out_dir: Path) -> int:
                 page.grab().save(str(out_dir / f"screenshot-memory-filter-{theme}.png"))
                 page.filter_edit.clear()
                 page.dream_panel.show_proposals()
+                sizes = page.splitter.sizes()  # the splitter moved towards the dreaming pane
+                page.splitter.setSizes([sum(sizes) * 2 // 5, sum(sizes) - sum(sizes) * 2 // 5])
+                await asyncio.sleep(0.1)
+                page.dreaming_scroll.verticalScrollBar().setValue(page.dreaming_scroll.verticalScrollBar().maximum())
                 await asyncio.sleep(0.3)
                 page.grab().save(str(out_dir / f"screenshot-memory-proposals-{theme}.png"))
+                page.splitter.setSizes(sizes)
                 page.dream_panel.tabs.setCurrentIndex(0)
                 page.raw.open_raw()
                 while page.raw.preview.count() == 0:
@@ -122,6 +127,15 @@ def main(out_dir: Path) -> int:
                 await asyncio.sleep(0.3)
                 page.grab().save(str(out_dir / f"screenshot-memory-dream-edit-{theme}.png"))
                 page.dream_panel.card_actions.close_editor()
+                # the timeline with its range card open (the splitter moved towards it)
+                page.splitter.setSizes([sum(sizes) * 2 // 5, sum(sizes) - sum(sizes) * 2 // 5])
+                page.dream_panel.model.toggle_fold(0)
+                page.dream_panel.select_number(1)
+                page.dreaming_scroll.verticalScrollBar().setValue(page.dreaming_scroll.verticalScrollBar().maximum())
+                await asyncio.sleep(0.3)
+                page.grab().save(str(out_dir / f"screenshot-memory-timeline-{theme}.png"))
+                page.dream_panel.model.toggle_fold(0)
+                page.splitter.setSizes(sizes)
                 # the Dreaming memory group folded: fixed memory gets the page
                 page.set_dreaming_shown(False)
                 await asyncio.sleep(0.2)
@@ -129,7 +143,7 @@ def main(out_dir: Path) -> int:
                 page.set_dreaming_shown(True)
                 # Import's Merge: the file's entries to tick, a repeat unticked and named (issue 30)
                 merge = svc.memory_files.preview_import(
-                    a.id, "#1: You prefer short answers with code first\n#2: Plays the cello\n", name="claude.md",
+                    a.id, "#1: You prefer short answers with code first, explanation after\n#2: Plays the cello\n", name="claude.md",
                     mode="merge")
                 choices = tuple(PreviewChoice(m.text, m.repeats, m.added, not m.exact) for m in merge.merge_items)
                 dlg = ChangePreviewDialog(page, "Import memory", "Import claude.md into Coder's memory?",

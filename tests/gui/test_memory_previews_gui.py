@@ -125,10 +125,10 @@ def test_import_offers_replace_and_merge_and_merge_skips_duplicates(
         # the file's entries to tick: the new ones ticked, the repeats unticked with what they repeat (issue 30)
         assert merge["choices"][:12] == [(f"Keeps notes on {w}", True, True) for w in NEW_WORDS]
         assert merge["choices"][12:] == [
-            ("LIKES tea   — already in memory as fixed memory #1 “Likes tea”", False, False),
-            ("Prefers concise answers with tables and code examples   — nearly repeats fixed memory #2 "
+            ("LIKES tea\n— already in memory as fixed memory #1 “Likes tea”", False, False),
+            ("Prefers concise answers with tables and code examples\n— nearly repeats fixed memory #2 "
              "“Prefers concise answers with tables and code”", False, True),
-            ("keeps notes on RIVERS   — already in memory as fixed memory #4 “Keeps notes on rivers”", False, False)]
+            ("keeps notes on RIVERS\n— already in memory as fixed memory #4 “Keeps notes on rivers”", False, False)]
         assert merge["removed"] == []
         texts = [e.text for e in services.memory.entries(aid)]
         assert texts[:3] == ["Likes tea", "Prefers concise answers with tables and code", "Works in Lisbon"]
@@ -151,7 +151,7 @@ def test_import_merge_unticks_near_duplicates_like_paste_and_a_ticked_one_is_add
             assert page.transfer.import_from(path)
         assert done.args == [True]
         assert answer.seen[0]["choices"] == [
-            ("You prefer metric units   — nearly repeats fixed memory #4 “Prefers metric units”", False, True),
+            ("You prefer metric units\n— nearly repeats fixed memory #4 “Prefers metric units”", False, True),
             ("Plays the cello", True, True)]
         assert [e.text for e in services.memory.entries(aid)][3:] == ["Prefers metric units", "Plays the cello"]
         _idle(qtbot, page)

@@ -71,10 +71,10 @@ class PreviewOption:
 
 
 def choice_text(c: PreviewChoice) -> str:
-    """A choice's row: the text and, for a repeat, what it repeats."""
+    """A choice's row: the text and, for a repeat, what it repeats on a second line."""
     if c.repeats is None:
         return _short(c.text)
-    return f"{_short(c.text, 100)}   — {'already in memory as' if not c.enabled else 'nearly repeats'} {c.repeats}"
+    return f"{_short(c.text)}\n— {'already in memory as' if not c.enabled else 'nearly repeats'} {c.repeats}"
 
 
 def _short(text: str, limit: int = 160) -> str:
