@@ -1,7 +1,8 @@
 """Issue 30, walk2 findings on the Memory page: Add memory is an inline multi-line editor at
 the top of the list (Enter adds, Shift+Enter new line, Esc cancels), the in-place card
 editor is multi-line, and fixed memory gets the room of the page (the Dreaming memory
-group scrolls in its pane and folds to its title row)."""
+group scrolls in its pane and folds to its title row); and the page's reads hold off
+the cycle collector (the first-open stall)."""
 
 from __future__ import annotations
 
@@ -182,3 +183,22 @@ def test_the_new_states_pass_the_audit(qloop, services, assistant, qtbot, theme,
             assert report.ok, report.line() + "".join(f"\n{f.what}: {f.detail}" for f in report.contrast + report.clipped)
     finally:
         apply_theme(app, "light")
+
+
+def test_reads_run_with_the_cycle_collector_paused(page, services, assistant, qtbot, monkeypatch):  # type: ignore[no-untyped-def]
+    """Issue 30: a reload of 10,000 entries set off a full cycle collection holding the
+    interpreter lock (~460 ms frozen window); the page's reads on its workers now run
+    with the collector paused, and it runs again afterwards."""
+    import gc
+
+    seen: list[tuple[str, bool]] = []
+    fixed, dreams = services.memory.snapshot, services.dreams.snapshot
+    monkeypatch.setattr(services.memory, "snapshot", lambda a: seen.append(("fixed", gc.isenabled())) or fixed(a))
+    monkeypatch.setattr(services.dreams, "snapshot", lambda a: seen.append(("dream", gc.isenabled())) or dreams(a))
+    n, m = page.loads, page.dream_panel.loads
+    page.schedule_reload()
+    page.dream_panel.schedule_reload()
+    qtbot.waitUntil(lambda: page.loads > n and page.dream_panel.loads > m, timeout=5000)
+    assert ("fixed", False) in seen and ("dream", False) in seen
+    assert not [s for s in seen if s[1]]
+    assert gc.isenabled()
