@@ -202,3 +202,29 @@ def test_reads_run_with_the_cycle_collector_paused(page, services, assistant, qt
     assert ("fixed", False) in seen and ("dream", False) in seen
     assert not [s for s in seen if s[1]]
     assert gc.isenabled()
+
+
+def test_a_card_pauses_and_resumes_from_its_toggle(page, services, assistant, qtbot):  # type: ignore[no-untyped-def]
+    """Issue 30: a paused entry is greyed "with its toggle": a click on the card's pause
+    toggle pauses it (kept, not sent), another click sends it again; a note has none."""
+    from chathub_desktop.gui.memory.fixed_cards import FixedCardDelegate
+
+    services.memory.add(assistant, "Lives in Berlin")
+    services.memory.add(assistant, "Prefers metric units")
+    qtbot.waitUntil(lambda: page.model.total() == 2, timeout=5000)
+    delegate = page.list.itemDelegate()
+    assert isinstance(delegate, FixedCardDelegate)
+
+    def click_toggle(row: int) -> None:
+        box = delegate.toggle_rect(page.list.visualRect(page.model.index(row)))
+        qtbot.mouseClick(page.list.viewport(), Qt.MouseButton.LeftButton, pos=box.center())
+
+    n = page.loads
+    click_toggle(1)
+    qtbot.waitUntil(lambda: page.loads > n and page.model.entry(1).paused, timeout=5000)
+    assert [e.paused for e in services.memory.entry_views(assistant)] == [False, True]
+    assert "paused" in page.status_label.text()
+    n = page.loads
+    click_toggle(1)
+    qtbot.waitUntil(lambda: page.loads > n and not page.model.entry(1).paused, timeout=5000)
+    assert [e.paused for e in services.memory.entry_views(assistant)] == [False, False]

@@ -66,6 +66,7 @@ from chathub_desktop.gui.help_button import help_button
 from chathub_desktop.gui.memory.dream_panel import DreamPanel
 from chathub_desktop.gui.memory.entry_actions import EntryActions
 from chathub_desktop.gui.memory.entry_model import MemoryEntryModel
+from chathub_desktop.gui.memory.fixed_cards import FixedCardDelegate
 from chathub_desktop.gui.memory.history_view import MemoryHistoryView
 from chathub_desktop.gui.memory.page_common import (
     ListRefresh,
@@ -435,7 +436,7 @@ class MemoryPage(QWidget):
         lay.setContentsMargins(0, 0, 0, 0)
         lay.setSpacing(6)
         self.model = MemoryEntryModel(self)
-        self.list, self.delegate = card_list("memoryList", "Fixed memory entries", self.model)
+        self.list, self.delegate = card_list("memoryList", "Fixed memory entries", self.model, FixedCardDelegate)
         self.list.setLayoutMode(QListView.LayoutMode.Batched)
         self.list.setBatchSize(FIXED_LAYOUT_BATCH)
         self.list.setEditTriggers(QAbstractItemView.EditTrigger.DoubleClicked)
@@ -445,6 +446,8 @@ class MemoryPage(QWidget):
                                           lambda ed: lay.insertWidget(lay.indexOf(self.cards_stack), ed))
         ea = self.entry_actions
         self.list.selectionModel().currentChanged.connect(lambda *_a: self._sync_buttons())
+        assert isinstance(self.delegate, FixedCardDelegate)
+        self.delegate.pause_clicked.connect(self._toggle_pause)
         self.model.modelReset.connect(self._sync_buttons)
 
         self.edit_card_action = QAction("&Edit entry", self.list)
@@ -724,6 +727,11 @@ class MemoryPage(QWidget):
             self.snippets_switch.blockSignals(True)
             self.snippets_switch.setChecked(not on)
             self.snippets_switch.blockSignals(False)
+
+    def _toggle_pause(self, number: int) -> None:
+        """The card's pause toggle: select it and pause or resume it (as Ctrl+P)."""
+        self.select_number(number)
+        self.entry_actions.toggle_pause_current()
 
     def open_paste_import(self) -> PasteMemoryDialog:
         """Import from another assistant… (issue 15): the paste dialog, non-blocking."""
