@@ -40,7 +40,11 @@ def main(out_dir: Path) -> int:
     from chathub_desktop.app_bootstrap import make_application
     from chathub_desktop.core import dynamic_memory as dm
     from chathub_desktop.gui.design.theme import apply_theme
-    from chathub_desktop.gui.memory.change_preview import ChangePreviewDialog, PreviewChoice, PreviewOption
+    from chathub_desktop.gui.memory.change_preview import (
+        ChangePreviewDialog,
+        PreviewChoice,
+        PreviewOption,
+    )
     from chathub_desktop.gui.memory.fixed_page import MemoryPage
     from chathub_desktop.gui.task_runner import install_asyncgen_hooks
     from chathub_desktop.services.container import open_services
@@ -99,7 +103,7 @@ def main(out_dir: Path) -> int:
                 sizes = page.splitter.sizes()  # the splitter moved towards the dreaming pane
                 page.splitter.setSizes([sum(sizes) * 2 // 5, sum(sizes) - sum(sizes) * 2 // 5])
                 await asyncio.sleep(0.1)
-                page.dreaming_scroll.verticalScrollBar().setValue(page.dreaming_scroll.verticalScrollBar().maximum())
+                page.dreaming.scroll_area.verticalScrollBar().setValue(page.dreaming.scroll_area.verticalScrollBar().maximum())
                 await asyncio.sleep(0.3)
                 page.grab().save(str(out_dir / f"screenshot-memory-proposals-{theme}.png"))
                 page.splitter.setSizes(sizes)
@@ -131,16 +135,16 @@ def main(out_dir: Path) -> int:
                 page.splitter.setSizes([sum(sizes) * 2 // 5, sum(sizes) - sum(sizes) * 2 // 5])
                 page.dream_panel.model.toggle_fold(0)
                 page.dream_panel.select_number(1)
-                page.dreaming_scroll.verticalScrollBar().setValue(page.dreaming_scroll.verticalScrollBar().maximum())
+                page.dreaming.scroll_area.verticalScrollBar().setValue(page.dreaming.scroll_area.verticalScrollBar().maximum())
                 await asyncio.sleep(0.3)
                 page.grab().save(str(out_dir / f"screenshot-memory-timeline-{theme}.png"))
                 page.dream_panel.model.toggle_fold(0)
                 page.splitter.setSizes(sizes)
                 # the Dreaming memory group folded: fixed memory gets the page
-                page.set_dreaming_shown(False)
+                page.dreaming.set_shown(False)
                 await asyncio.sleep(0.2)
                 page.grab().save(str(out_dir / f"screenshot-memory-folded-{theme}.png"))
-                page.set_dreaming_shown(True)
+                page.dreaming.set_shown(True)
                 # Import's Merge: the file's entries to tick, a repeat unticked and named (issue 30)
                 merge = svc.memory_files.preview_import(
                     a.id, "#1: You prefer short answers with code first, explanation after\n#2: Plays the cello\n", name="claude.md",

@@ -130,15 +130,15 @@ def test_fixed_memory_gets_the_room_and_dreaming_folds(page, services, assistant
     page.resize(1366, 740)
     qtbot.waitUntil(lambda: page.list.height() >= 300, timeout=3000)
     unfolded = page.list.height()
-    assert page.dream_panel.isVisible()
-    page.dream_fold.click()
+    assert page.dream_panel.isVisible() and page.dreaming.fold_button.accessibleName() == "Fold dreaming memory"
+    page.dreaming.fold_button.click()
     qtbot.waitUntil(lambda: not page.dream_panel.isVisible(), timeout=3000)
-    assert page.dream_summary.isVisible() and page.dream_summary.text() == "Dream: Off · 4 cards"
-    assert page.dream_fold.accessibleName() == "Show dreaming memory"
+    assert page.dreaming.summary.isVisible() and page.dreaming.summary.text() == "Dream: Off · 4 cards"
+    assert page.dreaming.fold_button.accessibleName() == "Show dreaming memory"
     qtbot.waitUntil(lambda: page.list.height() > unfolded + 100, timeout=3000)
-    page.dream_fold.click()
+    page.dreaming.fold_button.click()
     qtbot.waitUntil(page.dream_panel.isVisible, timeout=3000)
-    assert not page.dream_summary.isVisible()
+    assert not page.dreaming.summary.isVisible()
     qtbot.waitUntil(lambda: abs(page.list.height() - unfolded) < 30, timeout=3000)
     # the page in an 800×560 window (less the rail): nothing forces it larger
     hint = page.minimumSizeHint()
@@ -177,7 +177,7 @@ def test_the_new_states_pass_the_audit(qloop, services, assistant, qtbot, theme,
             report = audit_window(page, theme)
             assert report.ok, report.line() + "".join(f"\n{f.what}: {f.detail}" for f in report.contrast + report.clipped)
             page.dream_panel.card_actions.close_editor()
-            page.set_dreaming_shown(False)
+            page.dreaming.set_shown(False)
             qtbot.wait(50)
             report = audit_window(page, theme)
             assert report.ok, report.line() + "".join(f"\n{f.what}: {f.detail}" for f in report.contrast + report.clipped)

@@ -1,12 +1,13 @@
 """Assistant → Memory (MEM-1..MEM-3, MEM-7, DRM-1, APP-6): the memory master switch, the
 assistant's fixed memory as numbered cards plus the raw Markdown editor, and the
-Dreaming memory group (Topic snippets, then
-:class:`~chathub_desktop.gui.memory.dream_panel.DreamPanel`: the dream schedule, Dream now and
-the dynamic-memory cards). The two sections share the page through a splitter.
+Dreaming memory group (:class:`~chathub_desktop.gui.memory.dreaming_group.DreamingGroup`:
+Topic snippets, then :class:`~chathub_desktop.gui.memory.dream_panel.DreamPanel` — the dream
+schedule, Dream now and the dynamic-memory cards — scrolling in its pane, foldable). The
+two sections share the page through a splitter, fixed memory first (62 %).
 
 - The cards are one :class:`QListView` over
   :class:`~chathub_desktop.gui.memory.entry_model.MemoryEntryModel` painted by
-  :class:`~chathub_desktop.gui.memory.card_delegate.MemoryCardDelegate` — no widget per entry, rows handed to the view in batches
+  :class:`~chathub_desktop.gui.memory.fixed_cards.FixedCardDelegate` — no widget per entry, rows handed to the view in batches
   (``fetchMore``) and laid out in batches, so a memory of 10,000 entries stays smooth.
 - Every change is a :class:`~chathub_desktop.services.memory_service.MemoryService`
   call; the service publishes ``SettingsChanged`` after each committed change (the
@@ -47,7 +48,6 @@ from PySide6.QtWidgets import (
     QListView,
     QMenu,
     QPushButton,
-    QScrollArea,
     QSplitter,
     QStackedWidget,
     QToolButton,
@@ -64,6 +64,7 @@ from chathub_desktop.gui.design.icons import Icon, icon
 from chathub_desktop.gui.error_presenter import ErrorPresenter
 from chathub_desktop.gui.help_button import help_button
 from chathub_desktop.gui.memory.dream_panel import DreamPanel
+from chathub_desktop.gui.memory.dreaming_group import DreamingGroup
 from chathub_desktop.gui.memory.entry_actions import EntryActions
 from chathub_desktop.gui.memory.entry_model import MemoryEntryModel
 from chathub_desktop.gui.memory.fixed_cards import FixedCardDelegate
@@ -92,21 +93,6 @@ MEMORY_SWITCH_HELP = (
     "dream runs for this assistant and the model is not offered its memory tools. "
     "Your entries stay here untouched, and topic compaction (Chat Preference) keeps "
     "working as before.</p>"
-)
-DREAMING_HELP = (
-    "<p><b>Dreaming memory</b> is what the assistant learns on its own: a scheduled "
-    "memory dream reads the topics you were active in the day before and adds a dated "
-    "card about how you like to work (tone, format, tool habits), not a recap.</p>"
-    "<p>It prefers topic summaries from compaction (Chat Preference: Limit history "
-    "messages and Summarize history); a topic without one still contributes a short "
-    "excerpt of that day's messages. The dream never changes your fixed memory.</p>"
-)
-SNIPPETS_HELP = (
-    "<p><b>Topic snippets</b> keeps a short snippet of each topic's summary so later "
-    "requests and the memory dream can reuse it.</p>"
-    "<p>Snippets come from compaction summaries, which need Limit history messages and "
-    "Summarize history under Chat Preference; topics without a summary still reach the "
-    "dream through an excerpt of their recent messages.</p>"
 )
 FIXED_MEMORY_HELP = (
     "<p><b>Fixed memory</b> belongs to you: facts, preferences and standing "
@@ -176,9 +162,6 @@ class MemoryPage(QWidget):
         self.history: MemoryHistoryView | None = None
         self._status_timer = QTimer(self)
         self._status_timer.setSingleShot(True)
-        #: False while the Dreaming memory group is folded to its title row.
-        self.dreaming_shown = True
-        self._unfolded_sizes: list[int] = []
         self._build()
         # coalesces bursts of tool writes; owns the bus connection
         self.refresh = ListRefresh(self, self.list, self.delegate, self._start_load, cancel=self._cancel_work)
@@ -221,37 +204,10 @@ class MemoryPage(QWidget):
         flay = QVBoxLayout(fixed)
         flay.setContentsMargins(0, 0, 0, 4)
         flay.setSpacing(8)
-        dreaming = QWidget()
-        dreaming.setObjectName("dreamingMemorySection")
-        dlay = QVBoxLayout(dreaming)
-        dlay.setContentsMargins(0, 4, 0, 0)
-        dlay.setSpacing(8)
         self.splitter = QSplitter(Qt.Orientation.Vertical)
         self.splitter.setObjectName("memorySplitter")
         self.splitter.setChildrenCollapsible(False)
-        # the group scrolls inside its pane, so fixed memory keeps its share of a short
-        # window (walk2: about 2½ cards were visible at 1366×768; the page did not fit 800×560)
-        self.dreaming_scroll = QScrollArea()
-        self.dreaming_scroll.setObjectName("dreamingMemoryScroll")
-        self.dreaming_scroll.setWidget(dreaming)
-        self._dreaming_section = dreaming
-        self.dreaming_scroll.setWidgetResizable(True)
-        self.dreaming_scroll.setFrameShape(QFrame.Shape.NoFrame)
-        self.dreaming_scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
-        self.dreaming_scroll.viewport().setAutoFillBackground(False)
-        dreaming.setAutoFillBackground(False)
-        dream_pane = QWidget()
-        dream_pane.setObjectName("dreamingMemoryPane")
-        play = QVBoxLayout(dream_pane)
-        play.setContentsMargins(0, 0, 0, 0)
-        play.setSpacing(6)
-        play.addWidget(self.dreaming_scroll, 1)
-        self._dream_pane = dream_pane
-        self._dream_pane_layout = play
         self.splitter.addWidget(fixed)
-        self.splitter.addWidget(dream_pane)
-        self.splitter.setStretchFactor(0, FIXED_SHARE)
-        self.splitter.setStretchFactor(1, 100 - FIXED_SHARE)
         outer.addWidget(self.splitter, 1)
 
         # Fixed memory title row
@@ -355,68 +311,16 @@ class MemoryPage(QWidget):
         self.error_label = error_label("errorLabel")
         flay.addWidget(self.error_label)
 
-        # Dreaming memory group: the topic-snippets switch (DRM-1), then the dream panel
-        drow = QHBoxLayout()
-        drow.setSpacing(4)
-        # the group folds to its title row, giving fixed memory the page (walk2)
-        self.dream_fold = QToolButton()
-        self.dream_fold.setObjectName("dreamingFoldButton")
-        self.dream_fold.setAutoRaise(True)
-        self.dream_fold.setArrowType(Qt.ArrowType.DownArrow)
-        self.dream_fold.setAccessibleName("Show dreaming memory")
-        self.dream_fold.setToolTip("Fold the Dreaming memory group to this line, giving fixed memory the page "
-                                   "(click again to unfold)")
-        self.dream_fold.clicked.connect(lambda _c=False: self.set_dreaming_shown(not self.dreaming_shown))
-        drow.addWidget(self.dream_fold)
-        self.dream_title = section_title("Dreaming memory")
-        self.dream_title.setToolTip(DREAMING_HELP)
-        drow.addWidget(self.dream_title)
-        drow.addWidget(help_button(DREAMING_HELP, "dreamingHelp"))
-        drow.addSpacing(16)
-        self.snippets_switch = QCheckBox("&Topic snippets")
-        self.snippets_switch.setObjectName("topicSnippetsSwitch")
-        self.snippets_switch.setToolTip(SNIPPETS_HELP)
-        self.snippets_switch.toggled.connect(self._on_snippets)
-        drow.addWidget(self.snippets_switch)
-        drow.addWidget(help_button(SNIPPETS_HELP, "topicSnippetsHelp"))
-        drow.addSpacing(12)
-        self.dream_summary = QLabel()  # what the folded group holds
-        self.dream_summary.setObjectName("dreamingSummary")
-        set_tone(self.dream_summary, Tone.MUTED)
-        self.dream_summary.hide()
-        drow.addWidget(self.dream_summary, 1)
-        drow.addStretch(1)
-        dlay.addLayout(drow)
+        # Dreaming memory group: the topic-snippets switch (DRM-1), then the dream panel,
+        # scrolling in the splitter's lower pane (a component; issue 30, walk2)
         self.dream_panel = DreamPanel(self.svc, self.assistant_id, events=self.events, runner=self.runner,
                                       presenter=self.presenter)
-        dlay.addWidget(self.dream_panel, 1)
-        # Dream now and the card buttons stay put under the scrolling group (issue 30)
-        self._dream_pane_layout.addWidget(self.dream_panel.action_bar)
-
-    def set_dreaming_shown(self, on: bool) -> None:
-        """Unfold (``on``) or fold the Dreaming memory group; folded, it is its title row
-        and a one-line summary (schedule, cards, proposals) and fixed memory takes the
-        rest of the page (walk2: about 2½ cards were visible at 1366×768)."""
-        if on == self.dreaming_shown:
-            return
-        self.dreaming_shown = on
-        self.dream_fold.setArrowType(Qt.ArrowType.DownArrow if on else Qt.ArrowType.RightArrow)
-        self.dream_fold.setAccessibleName("Fold dreaming memory" if on else "Show dreaming memory")
-        if not on:
-            self._unfolded_sizes = self.splitter.sizes()
-            self.dream_summary.setText(self.dream_panel.summary())
-        self.dream_panel.setVisible(on)
-        self.dream_panel.action_bar.setVisible(on)
-        self.dream_summary.setVisible(not on)
-        if on:
-            self._dream_pane.setMaximumHeight(16_777_215)
-            if self._unfolded_sizes:
-                self.splitter.setSizes(self._unfolded_sizes)
-        else:
-            h = self._dreaming_section.sizeHint().height() + 2 * self.dreaming_scroll.frameWidth()
-            self._dream_pane.setMaximumHeight(h)
-            total = sum(self.splitter.sizes())
-            self.splitter.setSizes([max(0, total - h), h])
+        self.dreaming = DreamingGroup(self.dream_panel, self.splitter)
+        self.dreaming.snippets_toggled.connect(self._on_snippets)
+        #: The Topic snippets switch (DRM-1), in the group's title row.
+        self.snippets_switch = self.dreaming.snippets_switch
+        self.splitter.setStretchFactor(0, FIXED_SHARE)
+        self.splitter.setStretchFactor(1, 100 - FIXED_SHARE)
 
     @staticmethod
     def _button(text: str, action: QAction, glyph: Icon) -> QToolButton:
@@ -610,9 +514,7 @@ class MemoryPage(QWidget):
         self.memory_switch.setChecked(a.memory_enabled)
         self.memory_switch.blockSignals(False)
         self.off_hint.setVisible(not a.memory_enabled)
-        self.snippets_switch.blockSignals(True)
-        self.snippets_switch.setChecked(a.topic_snippets)
-        self.snippets_switch.blockSignals(False)
+        self.dreaming.set_snippets(a.topic_snippets)
         if a.memory_enabled != self.dream_panel.memory_enabled:
             self.dream_panel.set_memory_enabled(a.memory_enabled)
         if views != self.model.entries() or notes != self.model.notes() or self._select_number is not None:
@@ -724,9 +626,7 @@ class MemoryPage(QWidget):
     def _on_snippets(self, on: bool) -> None:
         res = self.ops.call("Topic snippets", lambda: self.svc.assistants.update(self.assistant_id, topic_snippets=on))
         if res is None:
-            self.snippets_switch.blockSignals(True)
-            self.snippets_switch.setChecked(not on)
-            self.snippets_switch.blockSignals(False)
+            self.dreaming.set_snippets(not on)
 
     def _toggle_pause(self, number: int) -> None:
         """The card's pause toggle: select it and pause or resume it (as Ctrl+P)."""
