@@ -113,7 +113,7 @@ def main() -> int:
     from PySide6.QtCore import QStringListModel
     from PySide6.QtWidgets import QAbstractItemView, QListView
 
-    from chathub_desktop.app_bootstrap import make_application
+    from chathub_desktop.app_bootstrap import freeze_startup_heap, make_application
     from chathub_desktop.core import dynamic_memory as dm
     from chathub_desktop.gui.memory.fixed_page import MemoryPage
     from chathub_desktop.gui.task_runner import install_asyncgen_hooks
@@ -138,6 +138,7 @@ def main() -> int:
         s.add(FixedMemoryDocument(assistant_id=a.id, body="".join(f"#{i}: {t}\n" for i, t in enumerate(texts, 1)),
                                   updated_at=utcnow()))
         s.merge(DynamicMemoryDocument(assistant_id=a.id, body=dm.render_document(cards), updated_at=utcnow()))
+    freeze_startup_heap()  # as the app does once it has started
     rows: list[tuple[str, float, float]] = []
     builds: list[float] = []
 

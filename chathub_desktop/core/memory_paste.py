@@ -31,9 +31,10 @@ from dataclasses import dataclass
 
 from chathub_desktop.core import fixed_memory as fm
 from chathub_desktop.core.dynamic_memory import NEAR_DUPLICATE_JACCARD, Card, near_duplicate_of
+from chathub_desktop.core.memory_diff import DuplicateIndex, normalized
 from chathub_desktop.core.memory_search import tokenize
 
-__all__ = ["MAX_PASTE_CHARS", "MIN_FACT_CHARS", "PastedFact", "mark_duplicates", "split_facts"]
+__all__ = ["MAX_PASTE_CHARS", "MIN_FACT_CHARS", "PastedFact", "RepeatIndex", "mark_duplicates", "split_facts"]
 
 MIN_FACT_CHARS = 3
 """Shorter pieces ("OK", "-") are not facts (characters)."""
@@ -155,6 +156,47 @@ def _near_fixed(fact: str, fixed_texts: Sequence[str]) -> int | None:
         if union and len(mine & other) >= NEAR_DUPLICATE_JACCARD * union:
             return n
     return None
+
+
+def _loose(text: str) -> str:
+    """``text`` as its :func:`fact_tokens`, one space apart (what :class:`RepeatIndex`
+    compares for its second, looser look)."""
+    return " ".join(sorted(fact_tokens(text)))
+
+
+class RepeatIndex:
+    """The paste's rule (:func:`mark_duplicates`) over many fixed entries at once, for a
+    file import's Merge into a memory of 10,000 entries (issue 30): exact (equal after
+    normalizing case and spacing), REF-16 near, or near once subject words are left out
+    and words stemmed — each look a :class:`DuplicateIndex` (prefix filtering), so a
+    lookup compares only entries sharing a rare token. :meth:`find` answers over the
+    entries added so far, in the order added."""
+
+    def __init__(self, vocabulary: Sequence[str] = ()) -> None:
+        """``vocabulary``: the texts whose tokens order the indexes (rarest first)."""
+        self._strict = DuplicateIndex(vocabulary)
+        self._loose = DuplicateIndex([_loose(t) for t in vocabulary])
+        self._texts: dict[int, str] = {}
+
+    def add(self, number: int, text: str) -> None:
+        """Index ``text`` as fixed entry ``number`` (numbers added in increasing order)."""
+        self._texts[number] = text
+        self._strict.add(number, text)
+        self._loose.add(number, _loose(text))
+
+    def find(self, text: str) -> tuple[int, bool] | None:
+        """``(number, exact)`` of the first entry ``text`` repeats, None when none."""
+        n = self._strict.find(text)
+        if n is None:
+            loose = _loose(text)
+            n = self._loose.find(loose) if loose else None
+        if n is None:
+            return None
+        return n, normalized(self._texts[n]) == normalized(text)
+
+    def describe(self, number: int) -> str:
+        """How a repeated entry is named: ``fixed memory #2 “Prefers metric units”``."""
+        return f"fixed memory #{number} {_quoted(self._texts[number])}"
 
 
 def _quoted(text: str, limit: int = 60) -> str:

@@ -23,15 +23,16 @@ keep their provenance, new ones are the owner's (REF-7).
 
 Replace or Merge (issue 18 "Preview before replace"): Replace stores the file's documents
 instead of the current ones; Merge (``mode="merge"``) adds the file's fixed entries to the
-current ones, skipping exact and near-duplicates (REF-16, :class:`DuplicateIndex`), and
-leaves dynamic memory as it is. Either preview lists the entries added, removed and
-edited (:func:`~chathub_desktop.core.memory_diff.entry_changes`).
+current ones, leaving out exact and near-duplicates (the paste's rule,
+:class:`RepeatIndex`; the user may tick a near one back), and leaves dynamic memory
+as it is. Either preview lists the entries added, removed and edited
+(:func:`~chathub_desktop.core.memory_diff.entry_changes`).
 """
 
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
 from pathlib import Path
@@ -42,7 +43,8 @@ from sqlalchemy.orm import Session
 from chathub_desktop.core import dynamic_memory as dm
 from chathub_desktop.core import fixed_memory as fm
 from chathub_desktop.core import memory_export as mx
-from chathub_desktop.core.memory_diff import DuplicateIndex, EntryChanges, entry_changes
+from chathub_desktop.core.memory_diff import EntryChanges, entry_changes
+from chathub_desktop.core.memory_paste import RepeatIndex
 from chathub_desktop.core.secret_redaction import Redaction
 from chathub_desktop.services.assistant_service import AssistantService
 from chathub_desktop.services.errors import InvalidInput, ServiceError
@@ -84,6 +86,21 @@ class MemoryImportSummary:
     fixed_entries: int | None
     dynamic_cards: int | None
     provenance_rows: int
+
+
+@dataclass(frozen=True)
+class MergeItem:
+    """One fixed entry of a file a Merge offers (issue 30): its ``text``, what it
+    ``repeats`` (``fixed memory #2 “Prefers metric units”``, None when new) — exactly
+    (``exact``: the same text up to case and spacing) or nearly (REF-16, or the paste's
+    looser rule, :class:`~chathub_desktop.core.memory_paste.RepeatIndex`) — and whether
+    the Merge ``added`` it (a repeat is left out unless the user ticks it; an exact one
+    always is)."""
+
+    text: str
+    repeats: str | None
+    exact: bool
+    added: bool
 
 
 @dataclass(frozen=True)
@@ -133,6 +150,8 @@ class ImportPreview:
     dynamic_changes: EntryChanges | None = field(default=None, repr=False)
     #: Kinds of likely secrets replaced by ``[redacted: KIND]`` in what is imported (issue 19).
     redacted: tuple[str, ...] = ()
+    #: Merge: each fixed entry of the file, what it repeats and whether it is added (issue 30).
+    merge_items: tuple[MergeItem, ...] = field(default=(), repr=False)
 
     def lines(self) -> list[str]:
         """The summary for the user, one line each: the file's kind, fixed memory, dynamic
@@ -295,7 +314,8 @@ class MemoryTransfer:
     # --- import ------------------------------------------------------------------------------
 
     def preview_import(self, assistant: int | str, source: Path | bytes | str, *,
-                       name: str | None = None, mode: str = "replace") -> ImportPreview:
+                       name: str | None = None, mode: str = "replace",
+                       take: Sequence[bool] | None = None) -> ImportPreview:
         """Check the whole memory file ``source`` (a path, the file's bytes, or its text)
         and say what importing it into ``assistant`` would change. Writes nothing.
 
@@ -305,7 +325,10 @@ class MemoryTransfer:
         memory is far over the DRM-13 caps for the assistant's Keep dream cards
         (:func:`~memory_export.check_dynamic_caps`; within them it is cut to the caps and
         the preview says how many cards were shortened), ``NotFound`` for the assistant.
-        ``mode``: ``replace`` (default) or ``merge`` (:data:`MODES`, issue 18)."""
+        ``mode``: ``replace`` (default) or ``merge`` (:data:`MODES`, issue 18). ``take``
+        (Merge): per fixed entry of the file, whether to add it — the user's ticks; None
+        adds the new ones and leaves out the repeats (issue 30); an exact repeat is never
+        added. A ``take`` of another length than the file's entries is refused."""
         if mode not in MODES:
             raise InvalidInput(f"import mode must be replace or merge, not {mode!r}")
         if isinstance(source, Path):
@@ -330,7 +353,7 @@ class MemoryTransfer:
             cur = _current(s, a.id)
             aid, aname, keep = a.id, a.name, a.keep_dream_cards
         if mode == "merge":
-            return self._merge_preview(aid, aname, mf, name, fixed_doc, cur, kinds)
+            return self._merge_preview(aid, aname, mf, name, fixed_doc, cur, kinds, take)
         dynamic_doc, shortened = None, 0
         if mf.dynamic is not None:  # DRM-13: an import meets the caps like every other write
             try:
@@ -398,19 +421,31 @@ class MemoryTransfer:
 
     @staticmethod
     def _merge_preview(aid: int, aname: str, mf: mx.MemoryFile, name: str | None, file_fixed: str | None,
-                       cur: _Current, redacted: tuple[str, ...] = ()) -> ImportPreview:
+                       cur: _Current, redacted: tuple[str, ...] = (),
+                       take: Sequence[bool] | None = None) -> ImportPreview:
         """Merge: the file's fixed entries appended to the current ones unless they repeat
-        one (exact or REF-16 near-duplicate, also of an entry added before them); current
-        provenance and pauses stay, added entries bring the file's (REF-7: a plain
-        document's are the owner's). Dynamic memory is left as it is."""
+        one (the paste's rule, :class:`RepeatIndex`: exact, REF-16 near, or near without
+        the subject words; also of an entry added before them) — ``take`` overrides that
+        per entry, except for exact repeats; current provenance and pauses stay, added
+        entries bring the file's (REF-7: a plain document's are the owner's). Dynamic
+        memory is left as it is."""
         current = fm.entries(cur.fixed)
         file_entries = fm.entries(file_fixed) if file_fixed is not None else []
-        index = DuplicateIndex([e.text for e in current] + [e.text for e in file_entries])
+        if take is not None and len(take) != len(file_entries):
+            raise InvalidInput(f"the choice covers {len(take):,} entries but the file has {len(file_entries):,}; "
+                               "check the file again")
+        index = RepeatIndex([e.text for e in current] + [e.text for e in file_entries])
         for e in current:
             index.add(e.number, e.text)
         doc, added, skipped = cur.fixed, [], 0
-        for e in file_entries:
-            if index.find(e.text) is not None:
+        items: list[MergeItem] = []
+        for i, e in enumerate(file_entries):
+            hit = index.find(e.text)
+            repeats = index.describe(hit[0]) if hit is not None else None
+            exact = hit is not None and hit[1]
+            wanted = (hit is None if take is None else bool(take[i])) and not exact
+            items.append(MergeItem(e.text, repeats, exact, wanted))
+            if not wanted:
                 skipped += 1
                 continue
             doc, number = fm.append(doc, e.text)
@@ -436,10 +471,21 @@ class MemoryTransfer:
             untrusted_after=sum(1 for e in after if fm.text_hash(e.text) in untrusted),
             base=cur.fingerprint, fixed_document=None if file_fixed is None else doc, dynamic_document=None,
             provenance=tuple(records), paused=tuple(paused), mode="merge", merge_added=len(added),
-            merge_skipped=skipped, redacted=redacted,
+            merge_skipped=skipped, redacted=redacted, merge_items=tuple(items),
             fixed_changes=None if file_fixed is None else entry_changes([e.text for e in current],
                                                                          [e.text for e in after]),
         )
+
+    def rechoose(self, preview: ImportPreview, source: bytes | str, take: Sequence[bool]) -> ImportPreview:
+        """The Merge ``preview`` of ``source`` again with the user's ticks ``take`` (one per
+        file entry, :attr:`ImportPreview.merge_items`; issue 30). Raises
+        :class:`ImportConflict` (nothing to write) when the memory changed since
+        ``preview`` was shown, so :meth:`apply_import` stores only what the user saw."""
+        again = self.preview_import(preview.assistant_id, source, name=preview.file_name, mode="merge", take=take)
+        if again.base != preview.base:
+            raise ImportConflict(f"{preview.assistant_name}'s memory changed since the file was checked; nothing "
+                                 "was imported — check the file again to see what it would change")
+        return again
 
     def apply_import(self, preview: ImportPreview) -> MemoryImportSummary:
         """Store what ``preview`` showed, in one write transaction that re-reads the memory

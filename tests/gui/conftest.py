@@ -167,7 +167,7 @@ def _unanswered_previews_fail(monkeypatch: pytest.MonkeyPatch) -> None:
     not answer it fails at once instead of hanging on ``exec()``."""
     from chathub_desktop.gui.memory import change_preview
 
-    def unanswered(_parent, title, heading, _options, _action):  # type: ignore[no-untyped-def]
+    def unanswered(_parent, title, heading, _options, _action, *_ticked):  # type: ignore[no-untyped-def]
         raise AssertionError(f"unanswered preview {title!r}: {heading}")
 
     monkeypatch.setattr(change_preview, "ask", unanswered)

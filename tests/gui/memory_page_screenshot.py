@@ -7,8 +7,11 @@ provenance chips, a paused entry and a note, the schedule form with its local ti
 catch-up notice, the dream cards), ``screenshot-memory-filter-{theme}.png`` (the filter
 narrowing the list), ``screenshot-memory-proposals-{theme}.png`` (the Proposals tab) and
 ``screenshot-memory-raw-{theme}.png`` (the raw editor beside what saving gives) and
-``screenshot-memory-history-{theme}.png`` (the History panel)
-into OUT_DIR (default ``docs``).
+``screenshot-memory-history-{theme}.png`` (the History panel), ``-edit-`` (the inline Add
+editor and a card edited in place), ``-dream-edit-`` (a dream card edited in place),
+``-timeline-`` (a range card open), ``-folded-`` (the Dreaming memory group folded), ``-import-merge-`` (Import's Merge
+with a repeat unticked) and ``-small-`` (740×520, the page in an
+800×560 window) into OUT_DIR (default ``docs``).
 """
 
 from __future__ import annotations
@@ -37,6 +40,11 @@ def main(out_dir: Path) -> int:
     from chathub_desktop.app_bootstrap import make_application
     from chathub_desktop.core import dynamic_memory as dm
     from chathub_desktop.gui.design.theme import apply_theme
+    from chathub_desktop.gui.memory.change_preview import (
+        ChangePreviewDialog,
+        PreviewChoice,
+        PreviewOption,
+    )
     from chathub_desktop.gui.memory.fixed_page import MemoryPage
     from chathub_desktop.gui.task_runner import install_asyncgen_hooks
     from chathub_desktop.services.container import open_services
@@ -92,8 +100,13 @@ def main(out_dir: Path) -> int:
                 page.grab().save(str(out_dir / f"screenshot-memory-filter-{theme}.png"))
                 page.filter_edit.clear()
                 page.dream_panel.show_proposals()
+                sizes = page.splitter.sizes()  # the splitter moved towards the dreaming pane
+                page.splitter.setSizes([sum(sizes) * 2 // 5, sum(sizes) - sum(sizes) * 2 // 5])
+                await asyncio.sleep(0.1)
+                page.dreaming.scroll_area.verticalScrollBar().setValue(page.dreaming.scroll_area.verticalScrollBar().maximum())
                 await asyncio.sleep(0.3)
                 page.grab().save(str(out_dir / f"screenshot-memory-proposals-{theme}.png"))
+                page.splitter.setSizes(sizes)
                 page.dream_panel.tabs.setCurrentIndex(0)
                 page.raw.open_raw()
                 while page.raw.preview.count() == 0:
@@ -105,6 +118,50 @@ def main(out_dir: Path) -> int:
                     await asyncio.sleep(0.05)
                 page.grab().save(str(out_dir / f"screenshot-memory-history-{theme}.png"))
                 history.back_button.click()
+                # walk2: the inline Add editor and a fixed card edited in place (multi-line)
+                page.entry_actions.add_memory().setPlainText("Prefers tabs over spaces in Makefiles")
+                page.select_number(4)
+                page.entry_actions.edit_current()
+                await asyncio.sleep(0.3)
+                page.grab().save(str(out_dir / f"screenshot-memory-edit-{theme}.png"))
+                page.list.setFocus()  # the editor commits nothing: its text is unchanged
+                page.entry_actions.add_editor.cancelled.emit()
+                # a dream card edited in place, counting against its cap
+                page.dream_panel.card_actions.edit_card(3)
+                await asyncio.sleep(0.3)
+                page.grab().save(str(out_dir / f"screenshot-memory-dream-edit-{theme}.png"))
+                page.dream_panel.card_actions.close_editor()
+                # the timeline with its range card open (the splitter moved towards it)
+                page.splitter.setSizes([sum(sizes) * 2 // 5, sum(sizes) - sum(sizes) * 2 // 5])
+                page.dream_panel.model.toggle_fold(0)
+                page.dream_panel.select_number(1)
+                page.dreaming.scroll_area.verticalScrollBar().setValue(page.dreaming.scroll_area.verticalScrollBar().maximum())
+                await asyncio.sleep(0.3)
+                page.grab().save(str(out_dir / f"screenshot-memory-timeline-{theme}.png"))
+                page.dream_panel.model.toggle_fold(0)
+                page.splitter.setSizes(sizes)
+                # the Dreaming memory group folded: fixed memory gets the page
+                page.dreaming.set_shown(False)
+                await asyncio.sleep(0.2)
+                page.grab().save(str(out_dir / f"screenshot-memory-folded-{theme}.png"))
+                page.dreaming.set_shown(True)
+                # Import's Merge: the file's entries to tick, a repeat unticked and named (issue 30)
+                merge = svc.memory_files.preview_import(
+                    a.id, "#1: You prefer short answers with code first, explanation after\n#2: Plays the cello\n", name="claude.md",
+                    mode="merge")
+                choices = tuple(PreviewChoice(m.text, m.repeats, m.added, not m.exact) for m in merge.merge_items)
+                dlg = ChangePreviewDialog(page, "Import memory", "Import claude.md into Coder's memory?",
+                                          [PreviewOption("merge", "Merge", merge.lines(), merge.fixed_changes,
+                                                         choices=choices),
+                                           PreviewOption("replace", "Replace", ["…"], None)], "Import")
+                dlg.show()
+                await asyncio.sleep(0.2)
+                dlg.grab().save(str(out_dir / f"screenshot-memory-import-merge-{theme}.png"))
+                dlg.close()
+                # the smallest window: 800×560 less the rail (about 56 px) and the title
+                page.resize(740, 520)
+                await asyncio.sleep(0.3)
+                page.grab().save(str(out_dir / f"screenshot-memory-small-{theme}.png"))
                 page.detach()
                 page.close()
                 await page.runner.shutdown()

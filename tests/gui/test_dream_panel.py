@@ -14,12 +14,13 @@ from datetime import time as dtime
 
 import pytest
 from PySide6.QtCore import Qt
-from PySide6.QtGui import QGuiApplication
-from PySide6.QtWidgets import QApplication, QLabel, QPushButton, QToolButton
+from PySide6.QtGui import QGuiApplication, QTextCursor
+from PySide6.QtWidgets import QApplication, QDialog, QPushButton, QToolButton
 
 from chathub_desktop.core import dynamic_memory as dm
 from chathub_desktop.gui import confirm
 from chathub_desktop.gui.memory import change_preview
+from chathub_desktop.gui.memory.card_editor import CardTextEdit
 from chathub_desktop.gui.memory.dream_cards import card_copy_text
 from chathub_desktop.gui.memory.dream_panel import DreamPanel
 from chathub_desktop.gui.memory.dream_runs import yesterday_utc
@@ -259,22 +260,47 @@ def test_stop_cancels_a_slow_dream(open_page, services, helper, summ, qtbot):  #
     idle(qtbot, panel)
 
 
+def card_editor(panel: DreamPanel) -> CardTextEdit | None:
+    return panel.list.findChild(CardTextEdit, "memoryCardEditor")
+
+
 def test_edit_and_delete_a_card(open_page, services, helper, qtbot, monkeypatch):  # type: ignore[no-untyped-def]
-    """DRM-8 edit in a dialog (multi-line, an empty text is refused there) and delete."""
+    """DRM-8 edit in place (multi-line: Shift+Enter breaks the line, Enter saves; an empty
+    text is refused and the editor opens again with it) and delete (issue 30)."""
     seed_cards(services, helper, [date(2026, 11, 29), date(2026, 11, 30)])
     panel = open_page(helper).dream_panel
-    dlg = panel.card_actions.edit_card(1)
-    assert dlg is not None and dlg.isVisible() and dlg.text().startswith("Prefers answers about theme 29")
-    dlg.editor.setPlainText("   ")
-    dlg.save_button.click()
-    qtbot.waitUntil(lambda: dlg.error_label.isVisible(), timeout=5000)
-    assert "cannot be empty" in dlg.error_label.text() and dlg.isVisible()
-    dlg.editor.setPlainText("Edited\n[2026-01-01]\nstill text")
-    dlg.save_button.click()
-    qtbot.waitUntil(lambda: not dlg.isVisible(), timeout=5000)
+    assert panel.edit_button.text() == "Edit"
+    panel.select_number(1)
+    panel.list.setFocus()
+    qtbot.keyClick(panel.list, Qt.Key.Key_Return)
+    ed = card_editor(panel)
+    assert ed is not None and ed.isVisible() and ed.toPlainText().startswith("Prefers answers about theme 29")
+    assert QApplication.activeModalWidget() is None and not any(  # no dialog over the page
+        isinstance(w, QDialog) and w.isVisible() for w in QApplication.topLevelWidgets())
+    ed.setPlainText("   ")
+    qtbot.keyClick(ed, Qt.Key.Key_Return)
+    qtbot.waitUntil(lambda: panel.error_label.isVisible(), timeout=5000)
+    assert "cannot be empty" in panel.error_label.text()
+    qtbot.waitUntil(lambda: card_editor(panel) is not None and card_editor(panel).isVisible(), timeout=5000)
+    ed = card_editor(panel)
+    assert ed.toPlainText() == "   "
+    ed.setPlainText("Edited")
+    ed.moveCursor(QTextCursor.MoveOperation.End)
+    qtbot.keyClick(ed, Qt.Key.Key_Return, Qt.KeyboardModifier.ShiftModifier)  # a new line, not a save
+    assert card_editor(panel) is ed and ed.toPlainText() == "Edited\n"
+    ed.insertPlainText("[2026-01-01]\nstill text")
+    qtbot.keyClick(ed, Qt.Key.Key_Return)
     qtbot.waitUntil(lambda: panel.model.cards()[0].text == "Edited\n[2026-01-01]\nstill text", timeout=5000)
     idle(qtbot, panel)
     assert services.dreams.cards(helper)[0].text == "Edited\n[2026-01-01]\nstill text"  # DRM-12 lossless
+    # Esc cancels: nothing written
+    panel.select_number(2)
+    ed = panel.card_actions.edit_card()
+    assert ed is not None
+    ed.setPlainText("dropped")
+    qtbot.keyClick(ed, Qt.Key.Key_Escape)
+    qtbot.waitUntil(lambda: card_editor(panel) is None or not card_editor(panel).isVisible(), timeout=3000)
+    assert services.dreams.cards(helper)[1].text.startswith("Prefers answers about theme 30")
     monkeypatch.setattr(confirm, "ask", lambda *_a: True)
     panel.select_number(1)
     panel.delete_button.click()
@@ -283,51 +309,50 @@ def test_edit_and_delete_a_card(open_page, services, helper, qtbot, monkeypatch)
     assert cards(panel) == [(1, "day", "2026-11-30")]
 
 
-def test_card_editor_counts_against_the_cap_and_save_refuses_a_longer_text(open_page, services, helper, qtbot):  # type: ignore[no-untyped-def]
-    """The hint says what Save does (refuse, not cut) and a counter shows the DRM-13 cap
-    of a single-day card, 3,200 characters (issue 16)."""
+def test_card_editor_counts_against_the_cap_and_enter_refuses_a_longer_text(open_page, services, helper, qtbot):  # type: ignore[no-untyped-def]
+    """The in-place editor counts against the DRM-13 cap of a single-day card, 3,200
+    characters, and Enter over it keeps the editor and the text (refused, never cut)."""
     seed_cards(services, helper, [date(2026, 11, 30)])
     panel = open_page(helper).dream_panel
-    dlg = panel.card_actions.edit_card(1)
-    assert dlg is not None
-    hint = dlg.findChildren(QLabel)[0].text()
-    assert "Save refuses a longer text" in hint and "cut" not in hint
-    dlg.editor.setPlainText("x" * 3200)
-    assert dlg.count_label.text() == "3,200 / 3,200 characters"
-    dlg.editor.setPlainText("x" * 3201)
-    assert dlg.count_label.text() == "3,201 / 3,200 characters — too long to save"
-    dlg.save_button.click()
-    qtbot.waitUntil(lambda: dlg.error_label.isVisible(), timeout=5000)
-    assert "holds at most 3,200 characters" in dlg.error_label.text() and dlg.isVisible()
+    ed = panel.card_actions.edit_card(1)
+    assert ed is not None
+    ed.setPlainText("x" * 3200)
+    assert ed.footer.text().startswith("3,200 / 3,200 characters")
+    ed.setPlainText("x" * 3201)
+    assert ed.footer.text().startswith("3,201 / 3,200 characters — too long to save")
+    qtbot.keyClick(ed, Qt.Key.Key_Return)
+    assert card_editor(panel) is ed and ed.isVisible() and ed.toPlainText() == "x" * 3201
+    idle(qtbot, panel)
     assert services.dreams.cards(helper)[0].text.startswith("Prefers answers about theme 30")
 
 
-def test_a_stale_card_edit_keeps_the_text_and_offers_reload(open_page, services, helper, qtbot):  # type: ignore[no-untyped-def]
-    """Issue 10: the card changed in another process while its dialog was open: Save is
-    refused (nothing written, the newer text kept), the dialog keeps the user's text;
-    Reload shows the stored card and a save then goes through."""
+def test_a_stale_card_edit_is_refused_and_reopened_with_the_text(open_page, services, helper, qtbot):  # type: ignore[no-untyped-def]
+    """Issue 10: the card changed in another process while its editor was open: Enter is
+    refused (nothing written, the newer text kept), the list shows the newer card and the
+    editor opens again holding the user's text; Enter then saves over what is shown."""
     seed_cards(services, helper, [date(2026, 11, 29), date(2026, 11, 30)])
     page = open_page(helper)
     panel = page.dream_panel
-    dlg = panel.card_actions.edit_card(2)
-    assert dlg is not None
+    ed = panel.card_actions.edit_card(2)
+    assert ed is not None
     from chathub_desktop.services.container import open_services
 
     other = open_services(services.database_url)  # another process: its events never reach this window
     other.dreams.edit_card(helper, 2, "Written by the other window")
     other.close()
-    dlg.editor.setPlainText("Mine")
-    dlg.save_button.click()
-    qtbot.waitUntil(lambda: dlg.reload_button.isVisible(), timeout=5000)
-    assert "nothing was saved" in dlg.error_label.text() and dlg.isVisible() and dlg.text() == "Mine"
+    ed.setPlainText("Mine")
+    qtbot.keyClick(ed, Qt.Key.Key_Return)
+    qtbot.waitUntil(lambda: panel.error_label.isVisible(), timeout=5000)
+    assert "nothing was saved" in panel.error_label.text() and "your text is back" in panel.error_label.text()
     assert services.dreams.cards(helper)[1].text == "Written by the other window"
-    dlg.reload_button.click()  # read on a worker (issue 29)
-    qtbot.waitUntil(lambda: dlg.text() != "Mine", timeout=5000)
-    assert dlg.text() == "Written by the other window" and not dlg.reload_button.isVisible()
-    dlg.editor.setPlainText("Mine, after reading theirs")
-    dlg.save_button.click()
-    qtbot.waitUntil(lambda: not dlg.isVisible(), timeout=5000)
-    assert services.dreams.cards(helper)[1].text == "Mine, after reading theirs"
+    qtbot.waitUntil(lambda: panel.model.cards()[1].text == "Written by the other window"
+                    and card_editor(panel) is not None and card_editor(panel).isVisible(), timeout=5000)
+    ed = card_editor(panel)
+    assert ed.toPlainText() == "Mine"
+    ed.setPlainText("Mine, after reading theirs")
+    qtbot.keyClick(ed, Qt.Key.Key_Return)
+    qtbot.waitUntil(lambda: services.dreams.cards(helper)[1].text == "Mine, after reading theirs", timeout=5000)
+    idle(qtbot, panel)
 
 
 def test_refresh_icon_regenerates_that_days_card(open_page, services, helper, summ, qtbot):  # type: ignore[no-untyped-def]

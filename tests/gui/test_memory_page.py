@@ -11,12 +11,13 @@ from pathlib import Path
 import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QGuiApplication
-from PySide6.QtWidgets import QApplication, QLineEdit, QToolButton, QWidget
+from PySide6.QtWidgets import QApplication, QToolButton, QWidget
 
 from chathub_desktop.core.messages import ToolCall
 from chathub_desktop.gui import confirm
 from chathub_desktop.gui.memory import change_preview
 from chathub_desktop.gui.memory.card_delegate import layout_lines
+from chathub_desktop.gui.memory.card_editor import CardTextEdit
 from chathub_desktop.gui.memory.fixed_page import MemoryPage
 from chathub_desktop.services.chatgpt_import import import_chatgpt_export
 from chathub_desktop.services.container import Services, open_services
@@ -94,18 +95,20 @@ def test_add_edit_delete_renumber(page, services, assistant, qtbot, monkeypatch)
     delete with Del after confirmation: the rest renumber."""
     for text in ("first fact", "second fact"):
         n = page.loads
-        dlg = page.entry_actions.add_memory()
-        dlg.setTextValue(text)
-        dlg.accept()
+        ed = page.entry_actions.add_memory()
+        qtbot.keyClicks(ed, text)
+        qtbot.keyClick(ed, Qt.Key.Key_Return)
         wait_loaded(qtbot, page, n)
-    # Ctrl+N opens the same dialog
+        qtbot.waitUntil(lambda ed=ed: not ed.isVisible(), timeout=3000)
+    # Ctrl+N opens the same inline editor
     focus_list(qtbot, page)
     qtbot.keyClick(page.list, Qt.Key.Key_N, Qt.KeyboardModifier.ControlModifier)
-    dlg = page.entry_actions._add_dialog
-    qtbot.waitUntil(dlg.isVisible)
+    ed = page.entry_actions.add_editor
+    qtbot.waitUntil(ed.isVisible)
+    assert ed.toPlainText() == ""
     n = page.loads
-    dlg.setTextValue("third fact")
-    dlg.accept()
+    qtbot.keyClicks(ed, "third fact")
+    qtbot.keyClick(ed, Qt.Key.Key_Return)
     wait_loaded(qtbot, page, n)
     assert texts(page) == [(1, "first fact"), (2, "second fact"), (3, "third fact")]
     assert page.current_entry() is not None and page.current_entry().number == 3
@@ -115,9 +118,9 @@ def test_add_edit_delete_renumber(page, services, assistant, qtbot, monkeypatch)
     page.select_number(2)
     focus_list(qtbot, page)
     qtbot.keyClick(page.list, Qt.Key.Key_Return)
-    editor = page.list.findChild(QLineEdit, "memoryCardEditor")
-    assert editor is not None and editor.text() == "second fact"
-    editor.setText("second fact, corrected")
+    editor = page.list.findChild(CardTextEdit, "memoryCardEditor")
+    assert editor is not None and editor.toPlainText() == "second fact"
+    editor.setPlainText("second fact, corrected")
     n = page.loads
     qtbot.keyClick(editor, Qt.Key.Key_Return)
     wait_loaded(qtbot, page, n)
@@ -152,8 +155,8 @@ def test_edit_error_is_shown_inline(page, services, assistant, qtbot):  # type: 
     qtbot.waitUntil(lambda: page.model.total() == 1, timeout=5000)
     page.select_number(1)
     page.entry_actions.edit_current()
-    editor = page.list.findChild(QLineEdit, "memoryCardEditor")
-    editor.setText("   ")
+    editor = page.list.findChild(CardTextEdit, "memoryCardEditor")
+    editor.setPlainText("   ")
     qtbot.keyClick(editor, Qt.Key.Key_Return)  # the delegate commits on a queued call
     qtbot.waitUntil(page.error_label.isVisible, timeout=3000)
     assert "must not be empty" in page.error_label.text()
@@ -307,7 +310,7 @@ def test_export_and_import_memory_files(page, services, assistant, qtbot, tmp_pa
     target.show()
     qtbot.waitUntil(lambda: target.loads >= 1, timeout=5000)
     asked: list[str] = []
-    monkeypatch.setattr(change_preview, "ask", lambda _p, _t, heading, _o, _a: asked.append(heading) or "replace")
+    monkeypatch.setattr(change_preview, "ask", lambda _p, _t, heading, _o, _a, *_k: asked.append(heading) or "replace")
     with qtbot.waitSignal(target.transfer.import_finished, timeout=10_000) as done:
         assert target.transfer.import_from(out)
     assert done.args == [True]
@@ -342,7 +345,7 @@ def test_ten_thousand_entries_without_a_widget_per_entry(qloop, services, assist
         assert p.model.total() == 10_000
         assert p.model.rowCount() < 10_000  # the rest is fetched on scroll
         assert p.count_label.text() == "10,000 entries"
-        assert len(p.findChildren(QWidget)) < 160
+        assert len(p.findChildren(QWidget)) < 180  # the page's own widgets (walk2 added the dreaming scroll pane), none per entry
         bar = p.list.verticalScrollBar()
         for _ in range(5):
             bar.setValue(bar.maximum())
@@ -350,7 +353,7 @@ def test_ten_thousand_entries_without_a_widget_per_entry(qloop, services, assist
         assert p.model.rowCount() > 256
         p.select_number(9_999)
         assert p.current_entry() is not None and p.current_entry().number == 9_999
-        assert len(p.findChildren(QWidget)) < 160
+        assert len(p.findChildren(QWidget)) < 180
         assert elapsed < 8, elapsed
     finally:
         p.detach()
@@ -455,11 +458,11 @@ def test_a_stale_entry_edit_is_refused_and_reopened_with_the_text(page, services
     qtbot.waitUntil(lambda: page.loads > n and not page.runner.pending(), timeout=5000)
     assert "nothing was saved" in page.error_label.text()
     assert [e.text for e in services.memory.entries(assistant)] == ["a", "b", "c"]
-    editor = page.list.findChild(QLineEdit, "memoryCardEditor")
-    assert editor is not None and editor.isVisible() and editor.text() == "b edited"
+    editor = page.list.findChild(CardTextEdit, "memoryCardEditor")
+    assert editor is not None and editor.isVisible() and editor.toPlainText() == "b edited"
     qtbot.keyClick(editor, Qt.Key.Key_Escape)  # Esc drops it: the newer memory stays
-    qtbot.waitUntil(lambda: page.list.findChild(QLineEdit, "memoryCardEditor") is None
-                    or not page.list.findChild(QLineEdit, "memoryCardEditor").isVisible(), timeout=5000)
+    qtbot.waitUntil(lambda: page.list.findChild(CardTextEdit, "memoryCardEditor") is None
+                    or not page.list.findChild(CardTextEdit, "memoryCardEditor").isVisible(), timeout=5000)
     wait_idle(qtbot, page)
     assert [e.text for e in services.memory.entries(assistant)] == ["a", "b", "c"]
 

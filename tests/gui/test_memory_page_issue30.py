@@ -10,8 +10,9 @@ from datetime import UTC, datetime
 import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QAction
-from PySide6.QtWidgets import QApplication, QDialog, QLineEdit, QMenu, QStyleOptionViewItem
+from PySide6.QtWidgets import QApplication, QDialog, QMenu, QStyleOptionViewItem
 
+from chathub_desktop.gui.memory.card_editor import CardTextEdit
 from chathub_desktop.gui.memory.fixed_page import MemoryPage
 from chathub_desktop.gui.nav_rail import PageId
 from chathub_desktop.services.container import Services, open_services
@@ -70,9 +71,9 @@ def test_enter_edits_a_filtered_card_in_place_and_a_stale_one_is_refused(page, s
     page.list.setFocus()
     qtbot.waitUntil(page.list.hasFocus, timeout=3000)
     qtbot.keyClick(page.list, Qt.Key.Key_Return)
-    editor = page.list.findChild(QLineEdit, "memoryCardEditor")
-    assert editor is not None and editor.text() == "Berlin office"
-    editor.setText("Berlin office, Mitte")
+    editor = page.list.findChild(CardTextEdit, "memoryCardEditor")
+    assert editor is not None and editor.toPlainText() == "Berlin office"
+    editor.setPlainText("Berlin office, Mitte")
     n = page.loads
     qtbot.keyClick(editor, Qt.Key.Key_Return)
     qtbot.waitUntil(lambda: page.loads > n, timeout=5000)
@@ -88,8 +89,8 @@ def test_enter_edits_a_filtered_card_in_place_and_a_stale_one_is_refused(page, s
     qtbot.waitUntil(lambda: page.loads > n and not page.runner.pending(), timeout=5000)
     assert "nothing was saved" in page.error_label.text()
     assert services.memory.entries(assistant)[2].text == "Berlin office, Mitte"
-    editor = page.list.findChild(QLineEdit, "memoryCardEditor")
-    assert editor is not None and editor.text() == "Berlin office, Kreuzberg"
+    editor = page.list.findChild(CardTextEdit, "memoryCardEditor")
+    assert editor is not None and editor.toPlainText() == "Berlin office, Kreuzberg"
     qtbot.keyClick(editor, Qt.Key.Key_Escape)  # Esc cancels: nothing is written
     idle(qtbot, page)
     assert services.memory.entries(assistant)[2].text == "Berlin office, Mitte"

@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from PySide6.QtCore import Qt
 
 from chathub_desktop.core import dynamic_memory as dm
 from chathub_desktop.gui import confirm
@@ -37,10 +38,11 @@ class Answer:
         self.option: str | None = None  # the radio button to click first
         self.shot = "preview.png"
         self.before_answer: Callable[[], None] | None = None
+        self.tick: dict[int, bool] = {}  # choice row → ticked, clicked before answering
         self.seen: list[dict[str, Any]] = []
 
     def __call__(self, parent: Any, title: str, heading: str, options: Sequence[PreviewOption],
-                 action: str) -> str | None:
+                 action: str, ticked: list[bool] | None = None) -> str | None:
         dlg = ChangePreviewDialog(parent, title, heading, options, action)
         self.qtbot.addWidget(dlg)
         dlg.show()
@@ -51,7 +53,11 @@ class Answer:
         self.seen.append({"title": title, "heading": heading, "summary": dlg.summary.text(), "default": default,
                           "keys": [o.key for o in options], "added": dlg.rows("added"),
                           "removed": dlg.rows("removed"), "edited": dlg.rows("edited"),
+                          "choices": [(it.text(0), it.checkState(0) == Qt.CheckState.Checked,
+                                       bool(it.flags() & Qt.ItemFlag.ItemIsEnabled)) for it in dlg.choice_items()],
                           "action": dlg.action_button.text()})
+        for row, on in self.tick.items():
+            dlg.choice_items()[row].setCheckState(0, Qt.CheckState.Checked if on else Qt.CheckState.Unchecked)
         out = Path(os.environ.get("CHATHUB_SCREENSHOT_DIR", self.tmp_path)) / self.shot
         assert dlg.grab().save(str(out))
         if self.before_answer is not None:
@@ -61,6 +67,8 @@ class Answer:
         else:
             assert self.choose == dlg.current().key
             dlg.action_button.click()
+        if ticked is not None and dlg.chosen is not None:
+            ticked[:] = dlg.ticks[dlg.chosen]
         return dlg.chosen
 
 
@@ -114,12 +122,48 @@ def test_import_offers_replace_and_merge_and_merge_skips_duplicates(
         assert done.args == [True]
         merge = answer.seen[1]
         assert "12 added, 3 skipped as duplicates" in merge["summary"]
-        assert merge["added"] == [f"Keeps notes on {w}" for w in NEW_WORDS] and merge["removed"] == []
+        # the file's entries to tick: the new ones ticked, the repeats unticked with what they repeat (issue 30)
+        assert merge["choices"][:12] == [(f"Keeps notes on {w}", True, True) for w in NEW_WORDS]
+        assert merge["choices"][12:] == [
+            ("LIKES tea\n— already in memory as fixed memory #1 “Likes tea”", False, False),
+            ("Prefers concise answers with tables and code examples\n— nearly repeats fixed memory #2 "
+             "“Prefers concise answers with tables and code”", False, True),
+            ("keeps notes on RIVERS\n— already in memory as fixed memory #4 “Keeps notes on rivers”", False, False)]
+        assert merge["removed"] == []
         texts = [e.text for e in services.memory.entries(aid)]
         assert texts[:3] == ["Likes tea", "Prefers concise answers with tables and code", "Works in Lisbon"]
         assert len(texts) == 15
         qtbot.waitUntil(lambda: page.model.total() == 15, timeout=5000)
         assert "12 added, 3 skipped" in page.status_label.text()
+
+
+def test_import_merge_unticks_near_duplicates_like_paste_and_a_ticked_one_is_added(
+        services: Services, aid: int, answer: Answer, qtbot, qloop, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    """Issue 30 (REF-16, the paste's rule): "You prefer metric units" in a file repeats
+    "Prefers metric units"; Merge shows it unticked with that entry named, and adds it
+    only when the user ticks it back."""
+    services.memory.add(aid, "Prefers metric units")
+    path = tmp_path / "claude.md"
+    path.write_text("#1: You prefer metric units\n#2: Plays the cello\n", encoding="utf-8")
+    answer.option = answer.choose = "merge"
+    with shown_memory_page(services, aid, qtbot) as page:
+        with qtbot.waitSignal(page.transfer.import_finished, timeout=10_000) as done:
+            assert page.transfer.import_from(path)
+        assert done.args == [True]
+        assert answer.seen[0]["choices"] == [
+            ("You prefer metric units\n— nearly repeats fixed memory #4 “Prefers metric units”", False, True),
+            ("Plays the cello", True, True)]
+        assert [e.text for e in services.memory.entries(aid)][3:] == ["Prefers metric units", "Plays the cello"]
+        _idle(qtbot, page)
+        # again, ticking the repeat: it is added too
+        services.memory.save_raw(aid, CURRENT + "#4: Prefers metric units\n")
+        answer.tick = {0: True}
+        with qtbot.waitSignal(page.transfer.import_finished, timeout=10_000) as done:
+            assert page.transfer.import_from(path)
+        assert done.args == [True]
+        assert [e.text for e in services.memory.entries(aid)][3:] == [
+            "Prefers metric units", "You prefer metric units", "Plays the cello"]
+        qtbot.waitUntil(lambda: "2 added, 0 skipped" in page.status_label.text(), timeout=5000)
 
 
 def test_import_is_refused_when_memory_moved_on_after_the_preview(

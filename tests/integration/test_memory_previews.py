@@ -15,7 +15,7 @@ import pytest
 from chathub_desktop.cli import main as cli
 from chathub_desktop.core import dynamic_memory as dm
 from chathub_desktop.services.container import Services
-from chathub_desktop.services.errors import StaleDocument
+from chathub_desktop.services.errors import InvalidInput, StaleDocument
 from chathub_desktop.services.memory_transfer import ImportConflict
 from chathub_desktop.storage.models import DynamicMemoryDocument, utcnow
 
@@ -78,6 +78,25 @@ def test_a_merge_preview_is_refused_when_memory_moved_on(services: Services, hel
     with pytest.raises(ImportConflict):
         services.memory_files.apply_import(p)
     assert len(services.memory.entries(helper)) == 4
+
+
+def test_merge_ticks_choose_the_entries_and_a_stale_choice_is_refused(services: Services, helper: str) -> None:
+    """Issue 30: each file entry of a Merge with what it repeats; the user's ticks add a
+    near repeat (never an exact one); ticks over a memory that moved on are refused."""
+    files = services.memory_files
+    p = files.preview_import(helper, FILE, name="notes.md", mode="merge")
+    assert [(m.repeats is not None, m.exact, m.added) for m in p.merge_items][12:] == [
+        (True, True, False), (True, False, False), (True, True, False)]
+    take = [m.added for m in p.merge_items]
+    take[13] = take[12] = True  # the near repeat, and an exact one (stays out)
+    again = files.rechoose(p, FILE, take)
+    assert (again.merge_added, again.merge_skipped) == (13, 2)
+    files.apply_import(again)
+    assert services.memory.entries(helper)[-1].text == "Prefers concise answers with tables and code examples"
+    with pytest.raises(ImportConflict):
+        files.rechoose(p, FILE, take)  # shown before the import above
+    with pytest.raises(InvalidInput, match="covers 2 entries but the file has 15"):
+        files.preview_import(helper, FILE, name="notes.md", mode="merge", take=[True, False])
 
 
 def test_replace_preview_lists_entries_added_removed_and_edited(services: Services, helper: str) -> None:

@@ -5,6 +5,8 @@ memory answer into facts (MEM-2, REF-16)."""
 from __future__ import annotations
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from chathub_desktop.core.chatgpt_export import (
     message_attachments,
@@ -14,7 +16,7 @@ from chathub_desktop.core.chatgpt_export import (
 from chathub_desktop.core.claude_export import parse_claude_conversation
 from chathub_desktop.core.export_formats import detect_format
 from chathub_desktop.core.imported_chat import Attachment, ExportFormatError, with_attachments
-from chathub_desktop.core.memory_paste import mark_duplicates, split_facts
+from chathub_desktop.core.memory_paste import RepeatIndex, mark_duplicates, split_facts
 from chathub_desktop.core.messages import Role
 from chathub_desktop.core.webui_export import parse_librechat_conversation, parse_openwebui_chat
 from tests.fakes.chat_exports import FILECITE, claude_conversation, librechat_flat, webui_chat
@@ -144,3 +146,32 @@ def test_a_fact_told_in_another_voice_is_a_near_duplicate() -> None:
                               "You prefer metric units and 24-hour time"],
                              ["Lives in Berlin", "Prefers metric units"])
     assert [m.duplicate_of for m in marked] == ["fixed memory #2 “Prefers metric units”", None, None]
+
+
+def test_repeat_index_follows_the_paste_rule() -> None:
+    """Issue 30: a file import's Merge finds repeats as the paste does (exact, REF-16 near,
+    or near in another voice), over an index instead of comparing every pair."""
+    fixed = ["Lives in Berlin", "Prefers metric units", "You like green tea a lot!", "東京に住んでいる"]
+    facts = ["you like GREEN tea a lot!", "You like green tea a lot", "You prefer metric units",
+             "The user prefers imperial units", "東京に住んでいる", "Plays the cello"]
+    index = RepeatIndex(fixed + facts)
+    for n, text in enumerate(fixed, 1):
+        index.add(n, text)
+    found = [index.find(f) for f in facts]
+    assert found == [(3, True), (3, False), (2, False), None, (4, True), None]
+    assert [index.describe(h[0]) if h else None for h in found] == [
+        m.duplicate_of for m in mark_duplicates(facts, fixed)]
+
+
+@given(st.lists(st.text(max_size=60), max_size=12), st.lists(st.text(max_size=60), max_size=8))
+@settings(max_examples=120, deadline=None)
+def test_repeat_index_agrees_with_mark_duplicates(fixed: list[str], facts: list[str]) -> None:
+    """Any texts: the index finds a repeat exactly when the paste's pairwise rule does
+    (which entry it names may differ when the memory holds the same text twice)."""
+    fixed = [t for t in fixed if t.strip()]
+    index = RepeatIndex(fixed + facts)
+    for n, text in enumerate(fixed, 1):
+        index.add(n, text)
+    for fact, marked in zip(facts, mark_duplicates(facts, fixed), strict=True):
+        hit = index.find(fact)
+        assert (hit is None) == (marked.duplicate_of is None), (fact, hit, marked)

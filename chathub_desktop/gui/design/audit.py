@@ -152,13 +152,16 @@ def _items(view: QAbstractItemView) -> list[tuple[QModelIndex, QRect]]:
     model = view.model()
     if model is None:
         return []
-    area = view.viewport().rect()
+    area = view.viewport().visibleRegion().boundingRect()  # less what a scrolling ancestor hides
     found: list[tuple[QModelIndex, QRect]] = []
     for row in range(model.rowCount()):
         index = model.index(row, 0)
         rect = view.visualRect(index)
         if rect.isValid() and rect.intersects(area):
-            found.append((index, rect.intersected(area)))
+            shown = rect.intersected(area)
+            if shown.height() < view.fontMetrics().height():
+                continue  # a sliver at the edge shows no line of text to measure
+            found.append((index, shown))
             if len(found) >= MAX_ITEMS:
                 break
         elif found:

@@ -1,6 +1,7 @@
 """The card delegate shared by the fixed-memory cards and the dream cards (MEM-2, MEM-7,
-DRM-8): one painted card per row — ``#N``, chips, the wrapped text — with a line-edit
-editor, and :func:`layout_lines`, the wrapping both lists use."""
+DRM-8): one painted card per row — ``#N``, chips, the wrapped text — with a multi-line
+in-place editor (:class:`~chathub_desktop.gui.memory.card_editor.CardTextEdit`), and
+:func:`layout_lines`, the wrapping both lists use."""
 
 from __future__ import annotations
 
@@ -9,26 +10,24 @@ import re
 
 from PySide6.QtCore import (
     QAbstractListModel,
-    QEvent,
     QModelIndex,
     QPersistentModelIndex,
     QRect,
     QRectF,
     QSize,
     Qt,
+    QTimer,
 )
 from PySide6.QtGui import (
     QColor,
     QFont,
     QFontMetrics,
-    QKeyEvent,
     QPainter,
     QPalette,
     QTextLayout,
     QTextOption,
 )
 from PySide6.QtWidgets import (
-    QLineEdit,
     QListView,
     QStyle,
     QStyledItemDelegate,
@@ -37,6 +36,7 @@ from PySide6.QtWidgets import (
 )
 
 from chathub_desktop.gui.design.tokens import colours_for
+from chathub_desktop.gui.memory.card_editor import KEYS_HINT, CardTextEdit
 
 # --- item roles both card models fill -----------------------------------------------------
 
@@ -50,6 +50,9 @@ PausedRole = Qt.ItemDataRole.UserRole + 4
 SourceRole = Qt.ItemDataRole.UserRole + 5
 #: True for a note: a free-form run of the raw document shown between entries (issue 30).
 NoteRole = Qt.ItemDataRole.UserRole + 6
+#: ``(text shown, is a note)``: all a row's height depends on, in one ``data`` call (a
+#: ``data`` call through PySide costs tens of µs; a layout pass asks every row, issue 30).
+MeasureRole = Qt.ItemDataRole.UserRole + 7
 
 
 # --- the delegate -------------------------------------------------------------------------
@@ -86,13 +89,18 @@ def _chip_colors(kind: str, dark: bool) -> tuple[QColor, QColor]:
 class MemoryCardDelegate(QStyledItemDelegate):
     """Paints a card: ``#N`` and the chips (origin, ``untrusted``) on top, the text below
     (wrapped, at most :data:`MAX_BODY_LINES` lines). Line layouts are cached per
-    ``(number, text, width)``; the editor is a line edit over the text (Enter saves)."""
+    ``(number, text, width)``; the editor is a multi-line :class:`CardTextEdit` over the text (Enter saves,
+    Shift+Enter breaks the line, Esc cancels), the card growing round it while it is open."""
 
     def __init__(self, view: QListView) -> None:
         super().__init__(view)
         self._view = view
         self._cache: dict[tuple[int, str, int, int], list[str]] = {}
         self._metrics: tuple[float, float, int, int] | None = None
+        self._estimates: dict[tuple[str, int], int] = {}  # (text, width) → lines, for sizeHint
+        self._editing: QPersistentModelIndex | None = None  # the row whose editor is open
+        self._editor: CardTextEdit | None = None
+        self._edit_lines = 0
 
     #: The most body lines a card shows (a longer text is elided; the editor shows it all).
     max_lines = MAX_BODY_LINES
@@ -100,6 +108,7 @@ class MemoryCardDelegate(QStyledItemDelegate):
     def clear_cache(self) -> None:
         """Forget the laid-out lines and the font's metrics (the entries or the font changed)."""
         self._cache.clear()
+        self._estimates.clear()
         self._metrics = None
 
     def _font_metrics(self) -> tuple[float, float, int, int]:
@@ -166,11 +175,21 @@ class MemoryCardDelegate(QStyledItemDelegate):
         return self._font_metrics()[3]
 
     def sizeHint(self, option: QStyleOptionViewItem, index: QModelIndex | QPersistentModelIndex) -> QSize:
+        """Qt: the row's height from :meth:`estimate_lines` of its ``MeasureRole`` text (one
+        ``data`` call; the line count is cached per text and width)."""
         width = self._card_width()
-        lines = self.estimate_lines(str(index.data() or ""), width - 2 * CARD_PAD)
+        text, note = index.data(MeasureRole)
+        key = (text, width)
+        lines = self._estimates.get(key)
+        if lines is None:
+            if len(self._estimates) > 20_000:
+                self._estimates.clear()
+            lines = self._estimates[key] = self.estimate_lines(text, width - 2 * CARD_PAD)
         body = lines * self._font_metrics()[2]
-        if index.data(NoteRole):  # a note: its lines, no card
+        if note:  # a note: its lines, no card
             return QSize(width + 2 * CARD_MARGIN_X, 2 * CARD_MARGIN_Y + body)
+        if self._editor is not None and self._editing is not None and self._editing == index:
+            body = max(body, self._editor.height_for(self._edit_lines) - 6)  # the card grows round its editor
         h = 2 * CARD_MARGIN_Y + 2 * CARD_PAD + self._header_height() + HEADER_GAP + body
         return QSize(width + 2 * CARD_MARGIN_X, h)
 
@@ -291,43 +310,73 @@ class MemoryCardDelegate(QStyledItemDelegate):
         painter.restore()
 
     # editing
+    def editor_cap(self, index: QModelIndex | QPersistentModelIndex) -> int:
+        """The character cap the in-place editor counts against (0: none; dream cards override)."""
+        return 0
+
     def createEditor(self, parent: QWidget, option: QStyleOptionViewItem,
                      index: QModelIndex | QPersistentModelIndex) -> QWidget:
-        ed = CardLineEdit(parent)
+        """Qt: a multi-line :class:`CardTextEdit` over the card's text (Enter saves,
+        Shift+Enter breaks the line, Esc cancels); the card grows round it."""
+        ed = CardTextEdit(parent, cap=self.editor_cap(index))
         ed.setObjectName("memoryCardEditor")
-        ed.setFrame(True)
-        ed.setToolTip("Enter saves, Esc cancels")
+        ed.setToolTip(KEYS_HINT)
+        ed.submitted.connect(lambda: self._finish(ed, commit=True))
+        ed.cancelled.connect(lambda: self._finish(ed, commit=False))
+        ed.textChanged.connect(lambda: self._grow(ed))
+        self._editing = QPersistentModelIndex(index)
+        self._editor = ed
+        self._edit_lines = self.estimate_lines(str(index.data(Qt.ItemDataRole.EditRole) or ""),
+                                               self._card_width() - 2 * CARD_PAD)
+        self.sizeHintChanged.emit(index)
+        edited = self._editing
+        QTimer.singleShot(0, ed, lambda: self._view.scrollTo(self._view.model().index(edited.row(), 0))
+                          if edited.isValid() else None)  # once the grown card is laid out
         return ed
 
+    def _finish(self, editor: CardTextEdit, *, commit: bool) -> None:
+        if commit:
+            if editor.too_long():
+                return  # the footer says why; the text stays
+            self.commitData.emit(editor)
+        self.closeEditor.emit(editor, QStyledItemDelegate.EndEditHint.NoHint)
+
+    def _grow(self, editor: CardTextEdit) -> None:
+        """Re-fit the edited card to the editor's text (up to the editor's line limit)."""
+        if editor is not self._editor or self._editing is None or not self._editing.isValid():
+            return
+        lines = self.estimate_lines(editor.toPlainText(), self._card_width() - 2 * CARD_PAD)
+        if lines != self._edit_lines:
+            self._edit_lines = lines
+            self.sizeHintChanged.emit(self._view.model().index(self._editing.row(), 0))
+
+    def destroyEditor(self, editor: QWidget, index: QModelIndex | QPersistentModelIndex) -> None:
+        """Qt: the card shrinks back to its text."""
+        if editor is self._editor:
+            self._editor = None
+            self._editing = None
+            if index.isValid():
+                self.sizeHintChanged.emit(index)
+        super().destroyEditor(editor, index)
+
     def setEditorData(self, editor: QWidget, index: QModelIndex | QPersistentModelIndex) -> None:
-        if isinstance(editor, QLineEdit):
-            editor.setText(str(index.data(Qt.ItemDataRole.EditRole) or ""))
+        """Qt: the card's text, selected."""
+        if isinstance(editor, CardTextEdit):
+            editor.setPlainText(str(index.data(Qt.ItemDataRole.EditRole) or ""))
             editor.selectAll()
 
     def setModelData(self, editor: QWidget, model: QAbstractListModel,  # type: ignore[override]
                      index: QModelIndex | QPersistentModelIndex) -> None:
-        if isinstance(editor, QLineEdit):
-            model.setData(index, editor.text(), Qt.ItemDataRole.EditRole)
+        """Qt: store the editor's text through the model (its edit handler writes it)."""
+        if isinstance(editor, CardTextEdit):
+            model.setData(index, editor.toPlainText(), Qt.ItemDataRole.EditRole)
 
     def updateEditorGeometry(self, editor: QWidget, option: QStyleOptionViewItem,
                              index: QModelIndex | QPersistentModelIndex) -> None:
-        rect: QRect = option.rect  # type: ignore[attr-defined]
+        """Qt: the editor covers the card's body."""
+        rect: QRect = option.rect
         body = self.body_rect(rect)
-        h = editor.sizeHint().height()
-        editor.setGeometry(QRect(body.left(), body.top(), body.width(), max(h, min(body.height(), h))))
-
-
-class CardLineEdit(QLineEdit):
-    """The in-place editor of a card: Enter and Esc belong to it while it has the keys
-    (they save and cancel), even where Enter is the list's Edit shortcut (issue 30)."""
-
-    def event(self, e: QEvent) -> bool:
-        """Qt: claim Enter/Return/Esc before any shortcut sees them."""
-        if e.type() == QEvent.Type.ShortcutOverride and isinstance(e, QKeyEvent) and e.key() in (
-                Qt.Key.Key_Return, Qt.Key.Key_Enter, Qt.Key.Key_Escape):
-            e.accept()
-            return True
-        return super().event(e)
+        editor.setGeometry(body)
 
 
 def layout_lines(text: str, font: QFont, width: int, max_lines: int) -> list[str]:

@@ -43,6 +43,18 @@ def _diff_colour(kind: str) -> str:
 
 
 @dataclass(frozen=True)
+class PreviewChoice:
+    """A row the user may tick or untick (an import Merge's file entry, issue 30): its
+    ``text``, what it ``repeats`` (named; None when new), whether it comes ``ticked`` and
+    whether it can be ticked at all (``enabled``: an exact repeat cannot)."""
+
+    text: str
+    repeats: str | None
+    ticked: bool
+    enabled: bool = True
+
+
+@dataclass(frozen=True)
 class PreviewOption:
     """One way to go ahead: ``key`` returned by :func:`ask`, ``label`` of its radio button
     (when there are several), the summary ``lines`` and the entry ``changes`` it makes
@@ -54,6 +66,15 @@ class PreviewOption:
     changes: EntryChanges | None = None
     #: Titles of the added / removed / edited groups (a fold's removed cards are folded).
     titles: tuple[str, str, str] = ("Added", "Removed", "Edited")
+    #: Rows to tick instead of the Added group (a Merge's file entries, repeats unticked).
+    choices: tuple[PreviewChoice, ...] = ()
+
+
+def choice_text(c: PreviewChoice) -> str:
+    """A choice's row: the text and, for a repeat, what it repeats on a second line."""
+    if c.repeats is None:
+        return _short(c.text)
+    return f"{_short(c.text)}\n— {'already in memory as' if not c.enabled else 'nearly repeats'} {c.repeats}"
 
 
 def _short(text: str, limit: int = 160) -> str:
@@ -74,6 +95,10 @@ class ChangePreviewDialog(QDialog):
         self.resize(640, 460)
         self.options = list(options)
         self.chosen: str | None = None
+        #: The user's ticks per option key (its choices', in order; issue 30).
+        self.ticks: dict[str, list[bool]] = {o.key: [c.ticked and c.enabled for c in o.choices]
+                                             for o in self.options}
+        self._shown_key = ""
         lay = QVBoxLayout(self)
         head = QLabel(heading)
         head.setObjectName("previewHeading")
@@ -95,6 +120,7 @@ class ChangePreviewDialog(QDialog):
         self.tree.setObjectName("previewChanges")
         self.tree.setHeaderHidden(True)
         self.tree.setAccessibleName("What will change")
+        self.tree.itemChanged.connect(self._on_item_changed)
         lay.addWidget(self.tree, 1)
         box = QDialogButtonBox()
         self.action_button = QPushButton(action)
@@ -119,6 +145,7 @@ class ChangePreviewDialog(QDialog):
     def show_option(self, i: int) -> None:
         """Show option ``i``'s summary and changes."""
         opt = self.options[i]
+        self._shown_key = ""  # no tick is recorded while the rows are rebuilt
         self.summary.setText("\n".join(opt.lines))
         self.tree.clear()
         c = opt.changes
@@ -126,8 +153,10 @@ class ChangePreviewDialog(QDialog):
             self.tree.hide()
             return
         self.tree.show()
+        if opt.choices:
+            self._show_choices(opt)
         groups: list[tuple[str, str, list[str]]] = [
-            ("added", opt.titles[0], list(c.added)), ("removed", opt.titles[1], list(c.removed)),
+            ("added", opt.titles[0], [] if opt.choices else list(c.added)), ("removed", opt.titles[1], list(c.removed)),
             ("edited", opt.titles[2], [f"{_short(a, 70)}  →  {_short(b, 70)}" for a, b in c.edited])]
         for kind, title, rows in groups:
             if not rows:
@@ -144,8 +173,51 @@ class ChangePreviewDialog(QDialog):
                 top.addChild(QTreeWidgetItem([f"… and {len(rows) - MAX_ROWS:,} more"]))
             self.tree.addTopLevelItem(top)
             top.setExpanded(True)
-        if c.empty:
+        if c.empty and not opt.choices:
             self.tree.addTopLevelItem(QTreeWidgetItem(["No entry changes."]))
+        self._shown_key = opt.key
+
+    def _show_choices(self, opt: PreviewOption) -> None:
+        """The option's choices as checkable rows (at most :data:`MAX_ROWS`; the rest keep
+        their default), repeats unticked with what they repeat named."""
+        ticks = self.ticks[opt.key]
+        top = QTreeWidgetItem([f"From the file: ticked entries are added ({len(opt.choices):,})"])
+        top.setData(0, Qt.ItemDataRole.UserRole, "choices")
+        brush = QBrush(QColor(_diff_colour("added")))
+        for i, ch in enumerate(opt.choices[:MAX_ROWS]):
+            item = QTreeWidgetItem([choice_text(ch)])
+            item.setToolTip(0, ch.text if ch.repeats is None else f"{ch.text}\n\nRepeats {ch.repeats}")
+            flags = item.flags() | Qt.ItemFlag.ItemIsUserCheckable
+            if not ch.enabled:
+                flags &= ~Qt.ItemFlag.ItemIsEnabled
+            item.setFlags(flags)
+            item.setCheckState(0, Qt.CheckState.Checked if ticks[i] else Qt.CheckState.Unchecked)
+            item.setData(0, Qt.ItemDataRole.UserRole, i)
+            if ch.repeats is None:
+                item.setBackground(0, brush)
+            top.addChild(item)
+        if len(opt.choices) > MAX_ROWS:
+            top.addChild(QTreeWidgetItem([f"… and {len(opt.choices) - MAX_ROWS:,} more (new ones added, repeats "
+                                          "left out)"]))
+        self.tree.addTopLevelItem(top)
+        top.setExpanded(True)
+
+    def _on_item_changed(self, item: QTreeWidgetItem, _column: int) -> None:
+        parent = item.parent()
+        if not self._shown_key or parent is None or parent.data(0, Qt.ItemDataRole.UserRole) != "choices":
+            return
+        i = item.data(0, Qt.ItemDataRole.UserRole)
+        if isinstance(i, int):
+            self.ticks[self._shown_key][i] = item.checkState(0) == Qt.CheckState.Checked
+
+    def choice_items(self) -> list[QTreeWidgetItem]:
+        """The checkable rows shown (tests, screenshots)."""
+        for i in range(self.tree.topLevelItemCount()):
+            top = self.tree.topLevelItem(i)
+            if top is not None and top.data(0, Qt.ItemDataRole.UserRole) == "choices":
+                rows = [top.child(j) for j in range(top.childCount())]
+                return [r for r in rows if r is not None and r.flags() & Qt.ItemFlag.ItemIsUserCheckable]
+        return []
 
     def rows(self, kind: str) -> list[str]:
         """The texts listed under ``kind`` (``added`` / ``removed`` / ``edited``)."""
@@ -161,9 +233,12 @@ class ChangePreviewDialog(QDialog):
 
 
 def ask(parent: QWidget | None, title: str, heading: str, options: Sequence[PreviewOption],
-        action: str) -> str | None:
+        action: str, ticked: list[bool] | None = None) -> str | None:
     """Show the preview modally; the key of the option the user went ahead with, or
-    None (Cancel / Esc)."""
+    None (Cancel / Esc). ``ticked`` (when given) receives the chosen option's ticks, one
+    per :attr:`PreviewOption.choices`."""
     dlg = ChangePreviewDialog(parent, title, heading, options, action)
     dlg.exec()
+    if ticked is not None and dlg.chosen is not None:
+        ticked[:] = dlg.ticks[dlg.chosen]
     return dlg.chosen

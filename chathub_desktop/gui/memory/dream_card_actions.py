@@ -1,5 +1,5 @@
-"""The dream cards' actions (DRM-8, DRM-15, issues 10, 18 and 30): edit (in a dialog, with
-the version token of the document shown), delete, pause, clear (after its preview),
+"""The dream cards' actions (DRM-8, DRM-15, issues 10, 18 and 30): edit in place (with the
+version token of the document shown; a stale edit is refused and reopened), delete, pause, clear (after its preview),
 restore the previous version, copy — a component of
 :class:`~chathub_desktop.gui.memory.dream_panel.DreamPanel`, given it as a
 :class:`CardsHost`. There is no Add: only the dream writes dated cards."""
@@ -10,17 +10,18 @@ from typing import TYPE_CHECKING, Protocol
 
 from PySide6.QtCore import QObject, QTimer
 from PySide6.QtGui import QGuiApplication
-from PySide6.QtWidgets import QWidget
+from PySide6.QtWidgets import QAbstractItemDelegate, QAbstractItemView, QListView, QWidget
 
 from chathub_desktop.gui import confirm
 from chathub_desktop.gui.memory import change_preview
-from chathub_desktop.gui.memory.card_edit_dialog import CardEditDialog
+from chathub_desktop.gui.memory.card_editor import CardTextEdit
 from chathub_desktop.gui.memory.change_preview import PreviewOption
-from chathub_desktop.services.dream_service import CardsSnapshot, CardView
+from chathub_desktop.services.dream_service import CardView
 from chathub_desktop.services.errors import StaleDocument
 from chathub_desktop.services.memory_preview import ChangePreview
 
 if TYPE_CHECKING:
+    from chathub_desktop.gui.memory.dream_cards import DreamCardModel
     from chathub_desktop.gui.service_ops import ServiceOps
     from chathub_desktop.services.container import Services
 
@@ -31,6 +32,8 @@ class CardsHost(Protocol):
     svc: Services
     assistant_id: int
     ops: ServiceOps
+    list: QListView
+    model: DreamCardModel
 
     @property
     def version(self) -> str:
@@ -38,6 +41,9 @@ class CardsHost(Protocol):
 
     def show_status(self, message: str, ms: int = 8000) -> None:
         """The panel's status line (``ms`` 0: kept)."""
+
+    def show_error(self, message: str) -> None:
+        """The panel's inline error ("" hides it)."""
 
     def schedule_reload(self) -> None:
         """Re-read the settings and cards soon."""
@@ -58,83 +64,94 @@ class CardsHost(Protocol):
         """Select the card of ``tag`` and ``text`` once the next load is shown."""
 
 
+#: Added to the refusal of a card edit: the editor opens again with the user's text.
+CARD_STALE_HINT = ("The list shows the newer cards now and your text is back in the editor: Enter saves "
+                   "it, Esc drops it.")
+
+
 class DreamCardActions(QObject):
-    """Edit, Delete, Pause, Clear, Restore and Copy for ``host``; dialogs open over ``parent``."""
+    """Edit (in place), Delete, Pause, Clear, Restore and Copy for ``host``; confirmations open
+    over ``parent``."""
 
     def __init__(self, host: CardsHost, parent: QWidget) -> None:
         super().__init__(parent)
         self._host = host
         self._parent = parent
-        self._edit_dialog: CardEditDialog | None = None
+        self._reopen: tuple[str, int, str] | None = None  # (tag, number, user's text) after a refusal
 
     def close_editor(self) -> None:
-        """Close the card editor when one is open (the panel closes)."""
-        if self._edit_dialog is not None:
-            self._edit_dialog.close()
+        """Close the in-place editor when one is open (the panel closes): nothing is saved."""
+        view = self._host.list
+        editor = view.findChild(CardTextEdit, "memoryCardEditor")
+        if editor is not None and view.state() == QAbstractItemView.State.EditingState:
+            view.itemDelegate().closeEditor.emit(editor, QAbstractItemDelegate.EndEditHint.RevertModelCache)
 
-    def edit_card(self, number: int | None = None) -> CardEditDialog | None:
-        """Edit card ``number`` (default: the selected one) in a non-blocking dialog (Enter,
-        double-click); returns it."""
+    def edit_card(self, number: int | None = None, text: str | None = None) -> CardTextEdit | None:
+        """Edit card ``number`` (default: the selected one) in place (Enter, double-click;
+        a folded range card is unfolded first); ``text`` replaces the stored text in the
+        editor (a refused edit reopened). Returns the editor, None when no card."""
         card = self._host.card(number)
         if card is None:
             return None
         self._host.select_number(card.number)
-        if self._edit_dialog is not None:
-            self._edit_dialog.close()
-        dlg = CardEditDialog(card, self._parent, self._host.version)
-        dlg.save_requested.connect(lambda text: self._save_card(dlg, dlg.card, text))
-        dlg.reload_requested.connect(lambda: self._reload_dialog(dlg))
-        self._edit_dialog = dlg
-        dlg.open()
-        return dlg
+        view, model = self._host.list, self._host.model
+        idx = view.currentIndex()
+        if model.is_folded(idx.row()):
+            model.toggle_fold(idx.row())
+        view.setFocus()
+        view.edit(idx)
+        editor = view.findChild(CardTextEdit, "memoryCardEditor")
+        if editor is not None and text is not None:
+            editor.setPlainText(text)
+        return editor
 
-    def _save_card(self, dlg: CardEditDialog, card: CardView, text: str) -> None:
-        if text == card.text:
-            dlg.accept()
-            return
-
-        version = dlg.version
+    def save_edit(self, number: int, text: str) -> bool:
+        """Store an in-place edit of card ``number`` made on the document of the panel's
+        version token, in one write transaction (the service re-reads under the lock and
+        refuses a newer document: nothing is overwritten, issue 10). A refusal (stale, or
+        a text the service does not take) shows why and, after the reload, opens the
+        editor again with the user's text. False when nothing started."""
+        card = self._host.card(number)
+        if card is None:
+            return False
+        version = self._host.version
 
         def write() -> object:
             try:
                 return self._host.svc.dreams.edit_card(self._host.assistant_id, card.number, text, version=version,
-                                                 expected=(card.tag, card.text))
+                                                       expected=(card.tag, card.text))
             except StaleDocument as exc:
                 return exc
 
         def done(views: object) -> None:
             if isinstance(views, StaleDocument):
-                dlg.show_stale(f"Edit #{card.number}: {views}")
+                self._host.show_error(f"Edit #{card.number}: {views}. {CARD_STALE_HINT}")
+                self._reopen = (card.tag, card.number, text)
+                self._host.schedule_reload()
                 return
             assert isinstance(views, list)
             mine = next((v for v in views if v.tag == card.tag), None)
             if mine is not None:
                 self._host.select_card_after_load(mine.tag, mine.text)
                 self._host.show_status(f"Saved #{mine.number}")
-            dlg.accept()
             self._host.schedule_reload()
 
-        if not self._host.ops.start(f"Edit #{card.number}", write, done, error_sink=dlg.show_error):
-            dlg.show_error("Another change is still being written; try again in a moment.")
-
-    def _reload_dialog(self, dlg: CardEditDialog) -> None:
-        """Reload in the card dialog: the stored card of the same tag (else number), read
-        on a worker (issue 29)."""
-        dreams, assistant = self._host.svc.dreams, self._host.assistant_id
-
-        def shown(snap: object) -> None:
-            assert isinstance(snap, CardsSnapshot)
-            old = dlg.card
-            card = next((c for c in snap.cards if c.tag == old.tag),
-                        next((c for c in snap.cards if c.number == old.number), None))
-            if card is None:
-                dlg.show_error(f"card #{old.number} [{old.display_tag}] no longer exists")
-                return
-            dlg.set_card(card, snap.version)
+        def refused() -> None:
+            self._reopen = (card.tag, card.number, text)
             self._host.schedule_reload()
 
-        if not self._host.ops.start("Reload", lambda: dreams.snapshot(assistant), shown, error_sink=dlg.show_error):
-            dlg.show_error("Another change is still being written; try again in a moment.")
+        return self._host.ops.start(f"Edit #{card.number}", write, done, on_fail=refused)
+
+    def reopen_pending(self) -> None:
+        """After a refused edit and the reload: the editor again on that card (found by
+        its tag, else its number), holding the user's text."""
+        if self._reopen is None:
+            return
+        tag, number, text = self._reopen
+        self._reopen = None
+        cards = self._host.model.cards()
+        found = next((c.number for c in cards if c.tag == tag), number)
+        self.edit_card(found, text)
 
     def delete_card(self) -> None:
         """Delete the selected card after confirmation (Del); later cards renumber."""

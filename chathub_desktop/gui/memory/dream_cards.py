@@ -30,8 +30,10 @@ from PySide6.QtWidgets import (
     QToolTip,
 )
 
+from chathub_desktop.core.dynamic_memory import RANGE_CARD_MAX, SINGLE_CARD_MAX
 from chathub_desktop.gui.memory.card_delegate import (
     CARD_PAD,
+    MeasureRole,
     MemoryCardDelegate,
     NumberRole,
     PausedRole,
@@ -70,6 +72,7 @@ def _card_tooltip(c: CardView) -> str:
 #: What each role shows of a card (dream cards are always trusted).
 _ROLES: dict[int, Callable[[CardView], object]] = {
     int(Qt.ItemDataRole.DisplayRole): attrgetter("text"),
+    int(Qt.ItemDataRole.EditRole): attrgetter("text"),
     int(NumberRole): attrgetter("number"),
     int(TagRole): attrgetter("display_tag"),
     int(KindRole): attrgetter("kind"),
@@ -101,14 +104,16 @@ def folded_text(card: CardView) -> str:
 
 
 class DreamCardModel(QAbstractListModel):
-    """The dynamic-memory cards (:class:`CardView`) of one assistant, a timeline; read-only
-    (edits go through :class:`CardEditDialog` and the service). Roles: display = the
-    visible body (a range card is folded to one line until :meth:`toggle_fold`),
-    ``NumberRole``, ``TagRole`` (the chip text), ``KindRole``, ``RegenerableRole``."""
+    """The dynamic-memory cards (:class:`CardView`) of one assistant, a timeline, edited in
+    place (issue 30): ``setData`` hands the text to ``edit_handler(number, text)``, which
+    stores it through the service (True: started). Roles: display = the visible body (a
+    range card is folded to one line until :meth:`toggle_fold`), edit = the whole visible
+    text, ``NumberRole``, ``TagRole`` (the chip text), ``KindRole``, ``RegenerableRole``."""
 
     def __init__(self, parent: QObject | None = None) -> None:
         super().__init__(parent)
         self._cards: list[CardView] = []
+        self.edit_handler: Callable[[int, str], bool] | None = None
         self._open: set[str] = set()  # tags of the range cards the user expanded
 
     def is_folded(self, row: int) -> bool:
@@ -146,30 +151,47 @@ class DreamCardModel(QAbstractListModel):
 
     def data(self, index: QModelIndex | QPersistentModelIndex, role: int = Qt.ItemDataRole.DisplayRole) -> object:
         """Qt: the roles listed in the class docstring, plus accessible text and a tooltip."""
-        if role == Qt.ItemDataRole.DisplayRole and index.isValid() and self.is_folded(index.row()):
+        if role in (Qt.ItemDataRole.DisplayRole, MeasureRole) and index.isValid():
             c = self.card(index.row())
-            return folded_text(c) if c is not None else None
+            shown = (folded_text(c) if self.is_folded(index.row()) else c.text) if c is not None else ""
+            return shown if role == Qt.ItemDataRole.DisplayRole else (shown, False)
         return role_data(self.card(index.row()) if index.isValid() else None, role, _ROLES)
 
     def flags(self, index: QModelIndex | QPersistentModelIndex) -> Qt.ItemFlag:
-        """Qt: selectable and enabled, not editable in place (the dialog edits)."""
-        return super().flags(index)
+        """Qt: selectable and enabled; editable in place unless it is a folded range card."""
+        base = super().flags(index)
+        if not index.isValid() or self.is_folded(index.row()):
+            return base
+        return base | Qt.ItemFlag.ItemIsEditable
+
+    def setData(self, index: QModelIndex | QPersistentModelIndex, value: object,
+                role: int = Qt.ItemDataRole.EditRole) -> bool:
+        """Qt: an in-place edit; the card changes when the stored text is read back."""
+        c = self.card(index.row()) if index.isValid() else None
+        if c is None or role != Qt.ItemDataRole.EditRole or self.edit_handler is None or str(value) == c.text:
+            return False
+        return self.edit_handler(c.number, str(value))
 
 
 # --- the delegate -------------------------------------------------------------------------
 
-DREAM_BODY_LINES = 8  # a longer card is elided; the editor shows it all
+DREAM_BODY_LINES = 8  # a longer card is elided; the in-place editor shows it all
 
 
 class DreamCardDelegate(MemoryCardDelegate):
     """Paints a dream card like a fixed-memory card (``#N``, a chip, the wrapped body)
     with the date chip coloured by kind and, on single-day cards only, a refresh icon at
     the top right. A click on the icon emits ``regenerate_clicked(number)``; a
-    double-click elsewhere emits ``edit_requested(number)``. Body line breaks are kept."""
+    double-click elsewhere emits ``edit_requested(number)``. Body line breaks are kept.
+    The in-place editor counts against the card's DRM-13 cap (3,200 / 6,400)."""
 
     regenerate_clicked = Signal(int)
     edit_requested = Signal(int)
     max_lines = DREAM_BODY_LINES
+
+    def editor_cap(self, index: QModelIndex | QPersistentModelIndex) -> int:
+        """DRM-13: 3,200 characters for a single-day card, 6,400 for a range or older card."""
+        return SINGLE_CARD_MAX if index.data(KindRole) == "day" else RANGE_CARD_MAX
 
     def chips(self, index: QModelIndex | QPersistentModelIndex) -> list[tuple[str, str]]:
         """One chip: the card's date (or range) in the dream colour; range and legacy

@@ -15,17 +15,19 @@ dynamic-memory cards (DRM-2, DRM-5, DRM-7, DRM-8, DRM-15, APP-6, APP-7).
   run (the tray's dream timer) shows here as well, and Stop cancels that run.
 - **Cards** (DRM-8, DRM-15): one :class:`QListView` over :class:`DreamCardModel`,
   painted by :class:`DreamCardDelegate` (``#N``, a date chip, the body, and a refresh
-  icon on single-day cards only). Edit (Enter, double-click: :class:`CardEditDialog`),
+  icon on single-day cards only). Edit in place (Enter, double-click: a multi-line editor
+  counting against the card's cap),
   Delete (Del), Regenerate (refresh icon, Ctrl+R; hidden on range and legacy cards),
   Copy (the service's visible text), Clear (after a preview of the cards that go, issue 18) and Restore previous
   version. There is no Add: only the dream writes dated cards. Edits carry the version
   token of the document the card was shown from: a save over a newer document is
-  refused, the dialog keeps the text and offers Reload (issue 10).
+  refused, the list shows the newer cards and the editor opens again with the user's
+  text (issue 10).
 
 The schedule form, the runs and the card actions are components given this panel as a
 small Protocol (:mod:`.dream_schedule_form`, :mod:`.dream_runs`, :mod:`.dream_card_actions`;
 issue 30); the cards' model, delegate and editor live in :mod:`.dream_cards` and
-:mod:`.card_edit_dialog`.
+:mod:`.card_editor`.
 
 Every decision is a ``services.dreams`` call; reads and writes run in the page's
 worker thread (:class:`~chathub_desktop.gui.task_runner.TaskRunner`), the dream itself
@@ -51,6 +53,7 @@ from PySide6.QtWidgets import (
     QAbstractItemView,
     QHBoxLayout,
     QLabel,
+    QListView,
     QProgressBar,
     QPushButton,
     QStackedWidget,
@@ -60,6 +63,7 @@ from PySide6.QtWidgets import (
 )
 
 from chathub_desktop.gui.chat_events import ChatEvents
+from chathub_desktop.gui.collector_pause import collector_paused
 from chathub_desktop.gui.design import Tone, set_tone
 from chathub_desktop.gui.dream_day_picker import DreamDayPicker
 from chathub_desktop.gui.error_presenter import ErrorPresenter
@@ -100,6 +104,9 @@ DYNAMIC_HELP = (
 EMPTY_TEXT = ("No dream cards yet.\nA dream reads one finished day (UTC) of your chats and writes a "
               "card about how you work: your first card can come tomorrow, from today's chats, "
               "or now with Dream now (Ctrl+Shift+D) for a past day you chatted on.")
+
+#: Cards laid out per pass of the event loop.
+DREAM_LAYOUT_BATCH = 16
 
 # --- the panel ----------------------------------------------------------------------------
 
@@ -199,12 +206,17 @@ class DreamPanel(QWidget):
         self.list, self.delegate = card_list("dreamCardList", "Dynamic memory cards", self.model, DreamCardDelegate)
         self.list.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
         self.list.setMinimumHeight(90)
+        # laid out a few cards per pass of the event loop: 90 cards never freeze a frame (issue 30)
+        self.list.setLayoutMode(QListView.LayoutMode.Batched)
+        self.list.setBatchSize(DREAM_LAYOUT_BATCH)
         self.model.modelReset.connect(self._sync)
         self.list.selectionModel().currentChanged.connect(lambda *_a: self._sync())
         self.delegate.regenerate_clicked.connect(lambda n: self.runs.regenerate(n))
         self.delegate.edit_requested.connect(self.card_actions.edit_card)
+        self.model.edit_handler = self.card_actions.save_edit  # edits in place (issue 30)
 
-        self.edit_action = self._list_action("&Edit card…", "Return", "Edit the selected card's text (Enter)",
+        self.edit_action = self._list_action("&Edit card", "Return", "Edit the selected card's text in place (Enter; "
+                                             "Enter saves, Shift+Enter new line, Esc cancels)",
                                              lambda: self.card_actions.edit_card())
         self.edit_action.setShortcuts([QKeySequence("Return"), QKeySequence("Enter")])
         self.regenerate_action = self._list_action("&Regenerate", "Ctrl+R",
@@ -280,11 +292,17 @@ class DreamPanel(QWidget):
         brow.addStretch(1)
         self.regenerate_button = self._push("Regenerate", "regenerateDreamCard", self.regenerate_action.toolTip(),
                                             lambda: self.runs.regenerate())
-        self.edit_button = self._push("Edit…", "editDreamCard", self.edit_action.toolTip(), lambda: self.card_actions.edit_card())
+        self.edit_button = self._push("Edit", "editDreamCard", self.edit_action.toolTip(), lambda: self.card_actions.edit_card())
         self.delete_button = self._push("Delete", "deleteDreamCard", self.delete_action.toolTip(), self.card_actions.delete_card)
         for b in (self.regenerate_button, self.edit_button, self.delete_button):
             brow.addWidget(b)
-        lay.addLayout(brow)
+        #: Dream now and the card buttons, one bar: the page pins it under the group's
+        #: scrolling pane, so it never moves while lines come and go (issue 30, walk2).
+        self.action_bar = QWidget()
+        self.action_bar.setObjectName("dreamActionBar")
+        self.action_bar.setLayout(brow)
+        brow.setContentsMargins(0, 0, 0, 0)
+        lay.addWidget(self.action_bar)
         self.choose_summarizer_button = choose_button("dreamChooseSummarizer")  # issue 28
         self.choose_summarizer_button.clicked.connect(self.events.summarizer_choice_requested.emit)
         self.error_label = error_label("dreamErrorLabel")
@@ -327,14 +345,20 @@ class DreamPanel(QWidget):
         self._apply(*data)
 
     def _fetch(self) -> tuple[DreamSettingsView, CardsSnapshot, bool]:
-        return (self.svc.dreams.settings(self.assistant_id), self.svc.dreams.snapshot(self.assistant_id),
-                self.svc.dreams.paused())
+        """Worker thread: the settings, the cards and whether dreams are paused (the cycle
+        collector waits meanwhile, as for the fixed entries)."""
+        with collector_paused():
+            return (self.svc.dreams.settings(self.assistant_id), self.svc.dreams.snapshot(self.assistant_id),
+                    self.svc.dreams.paused())
 
     def _start_load(self) -> None:
         if not self.refresh.following:
             return
         if self._loading:
             self._load_again = True
+            return
+        if self.list.state() == QAbstractItemView.State.EditingState:
+            self.refresh.schedule(300)  # never reset the cards under the open editor
             return
         self._loading = True
         self.runner.run(self._load_task, self._load(), context="Dreaming memory")
@@ -368,6 +392,7 @@ class DreamPanel(QWidget):
         n = len(cards)
         self.count_label.setText(f"{n:,} {'card' if n == 1 else 'cards'}")
         self.cards_stack.setCurrentWidget(self.list if cards else self.empty_label)
+        self.card_actions.reopen_pending()
         self.loads += 1
         self._sync()
         self.loaded.emit()
@@ -485,6 +510,17 @@ class DreamPanel(QWidget):
             self._status_timer.start(ms)
         else:
             self._status_timer.stop()
+
+    def summary(self) -> str:
+        """One line for the folded group: ``Dream: Daily at 02:00 UTC · 4 cards · 1 proposal to review``."""
+        sched = self.view.schedule if self.view is not None else None
+        parts = [f"Dream: {sched.describe() if sched is not None else 'Off'}"]
+        n = self.model.rowCount()
+        parts.append(f"{n:,} {'card' if n == 1 else 'cards'}")
+        if self.proposals.count:
+            parts.append(f"{self.proposals.count:,} {'proposal' if self.proposals.count == 1 else 'proposals'} "
+                         "to review")
+        return " · ".join(parts)
 
     def _clear_status(self) -> None:
         if not self.runs.running:

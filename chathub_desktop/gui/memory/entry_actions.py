@@ -1,23 +1,24 @@
 """The fixed-memory page's entry actions (MEM-2, MEM-7, issues 10, 18 and 30): add, edit in
 place (with the version token of the document shown), delete, mark trusted, pause and
-copy one entry. A component of :class:`~chathub_desktop.gui.memory.fixed_page.MemoryPage`,
+copy one entry; Add is an inline multi-line editor at the top of the list. A component of :class:`~chathub_desktop.gui.memory.fixed_page.MemoryPage`,
 given the page as a :class:`~chathub_desktop.gui.memory.host.FixedListHost` and its card
 list; every write is a ``services.memory`` call on the page's worker."""
 
 from __future__ import annotations
+
+from collections.abc import Callable
 
 from PySide6.QtCore import QObject
 from PySide6.QtGui import (
     QGuiApplication,
 )
 from PySide6.QtWidgets import (
-    QInputDialog,
-    QLineEdit,
     QListView,
     QWidget,
 )
 
 from chathub_desktop.gui import confirm
+from chathub_desktop.gui.memory.card_editor import CardTextEdit
 from chathub_desktop.gui.memory.entry_model import MemoryEntryModel
 from chathub_desktop.gui.memory.host import FixedListHost
 from chathub_desktop.services.errors import StaleDocument
@@ -32,40 +33,79 @@ _STALE = object()
 
 class EntryActions(QObject):
     """The entry actions for ``host`` on ``view`` over ``model``; dialogs open over
-    ``parent``. A refused in-place edit is kept (:meth:`reopen_pending` opens it again
-    after the reload)."""
+    ``parent``; ``place_add`` puts the Add editor on the page. A refused in-place edit
+    is kept (:meth:`reopen_pending` opens it again after the reload)."""
 
-    def __init__(self, host: FixedListHost, view: QListView, model: MemoryEntryModel, parent: QWidget) -> None:
+    def __init__(self, host: FixedListHost, view: QListView, model: MemoryEntryModel, parent: QWidget,
+                 place_add: Callable[[QWidget], None]) -> None:
         super().__init__(parent)
         self._host = host
         self._parent = parent
         self.list = view
         self.model = model
         self._reopen: tuple[int, str, str] | None = None  # (number, old text, user's text) after a refusal
-        self._add_dialog: QInputDialog | None = None
+        self._place_add = place_add
+        self._add_editor: CardTextEdit | None = None
         model.edit_handler = self.edit_entry
 
-    def add_memory(self) -> QInputDialog:
-        """Add memory (Ctrl+N): a small non-blocking input dialog; returns it."""
-        dlg = QInputDialog(self._parent)
-        dlg.setObjectName("addMemoryDialog")
-        dlg.setWindowTitle("Add memory")
-        dlg.setLabelText("New fixed-memory entry (one line; it is added at the end):")
-        dlg.setInputMode(QInputDialog.InputMode.TextInput)
-        dlg.setOkButtonText("Add")
-        dlg.resize(520, dlg.sizeHint().height())
-        dlg.textValueSelected.connect(self.add_entry)
-        self._add_dialog = dlg
-        dlg.open()
-        return dlg
+    @property
+    def add_editor(self) -> CardTextEdit:
+        """The inline Add memory editor, made on first use and handed to ``place_add``
+        (the page puts it above the list; not built while the page opens)."""
+        if self._add_editor is None:
+            ed = CardTextEdit(hint="Enter adds · Shift+Enter new line · Esc cancels")
+            ed.setObjectName("addMemoryEditor")
+            ed.setAccessibleName("New fixed-memory entry")
+            ed.setPlaceholderText("A new fact, preference or instruction; it is added at the end")
+            ed.setFixedHeight(ed.height_for(3))
+            ed.submitted.connect(self._submit_add)
+            ed.cancelled.connect(self._cancel_add)
+            ed.hide()
+            self._place_add(ed)
+            self._add_editor = ed
+        return self._add_editor
 
-    def add_entry(self, text: str) -> bool:
-        """Append ``text`` as an owner entry and select it; False when nothing started."""
+    def add_memory(self) -> CardTextEdit:
+        """Add memory (Ctrl+N): show the inline editor at the top of the list and put the
+        cursor in it (Enter adds, Shift+Enter new line, Esc cancels); returns it."""
+        ed = self.add_editor
+        ed.show()
+        ed.setFocus()
+        ed.selectAll()
+        return ed
+
+    def _submit_add(self) -> None:
+        """Enter in the Add editor: add its text; the editor closes once it is stored (a
+        refusal keeps the text and shows why)."""
+        text = self.add_editor.toPlainText()
+        if not text.strip():
+            self._cancel_add()
+            return
+
+        def added() -> None:
+            self.add_editor.clear()
+            self.add_editor.hide()
+            self.list.setFocus()
+
+        self.add_entry(text, added)
+
+    def _cancel_add(self) -> None:
+        """Esc in the Add editor: drop it and return to the list."""
+        self.add_editor.clear()
+        self.add_editor.hide()
+        self.list.setFocus()
+
+    def add_entry(self, text: str, then: Callable[[], None] | None = None) -> bool:
+        """Append ``text`` as an owner entry (line breaks become spaces: an entry is one
+        line of the document, REF-1) and select it; ``then`` runs once it is stored. False
+        when nothing started."""
         if not text.strip():
             return False
 
         def done(view: object) -> None:
             assert isinstance(view, MemoryEntryView)
+            if then is not None:
+                then()
             self._host.select_after_load(view.number)
             self._host.show_status(f"Added #{view.number}")
             self._host.schedule_reload()
@@ -127,9 +167,9 @@ class EntryActions(QObject):
         self.list.setCurrentIndex(idx)
         self.list.setFocus()
         self.list.edit(idx)
-        editor = self.list.findChild(QLineEdit, "memoryCardEditor")
+        editor = self.list.findChild(CardTextEdit, "memoryCardEditor")
         if editor is not None:
-            editor.setText(text)
+            editor.setPlainText(text)
 
     def delete_current(self) -> None:
         """Delete the selected card after confirmation (Del); later entries renumber."""

@@ -18,6 +18,7 @@ from PySide6.QtCore import (
 from chathub_desktop.core.fixed_memory import Note
 from chathub_desktop.core.memory_search import matches_filter
 from chathub_desktop.gui.memory.card_delegate import (
+    MeasureRole,
     NoteRole,
     NumberRole,
     OriginRole,
@@ -57,6 +58,7 @@ def _entry_tooltip(v: MemoryEntryView) -> str:
 _ROLES: dict[int, Callable[[MemoryEntryView], object]] = {
     int(Qt.ItemDataRole.DisplayRole): attrgetter("text"),
     int(Qt.ItemDataRole.EditRole): attrgetter("text"),
+    int(MeasureRole): lambda v: (v.text, False),
     int(NumberRole): attrgetter("number"),
     int(OriginRole): attrgetter("origin"),
     int(TrustedRole): attrgetter("trusted"),
@@ -71,6 +73,7 @@ _ROLES: dict[int, Callable[[MemoryEntryView], object]] = {
 _NOTE_ROLES: dict[int, Callable[[Note], object]] = {
     int(Qt.ItemDataRole.DisplayRole): attrgetter("text"),
     int(NoteRole): lambda _n: True,
+    int(MeasureRole): lambda n: (n.text, True),
     int(TrustedRole): lambda _n: True,
     int(Qt.ItemDataRole.AccessibleTextRole): lambda n: f"Note: {n.text}",
     int(Qt.ItemDataRole.ToolTipRole): lambda _n: "A free-form line of the raw document (Edit raw changes it); "

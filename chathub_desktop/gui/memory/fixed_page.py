@@ -1,12 +1,13 @@
 """Assistant → Memory (MEM-1..MEM-3, MEM-7, DRM-1, APP-6): the memory master switch, the
 assistant's fixed memory as numbered cards plus the raw Markdown editor, and the
-Dreaming memory group (Topic snippets, then
-:class:`~chathub_desktop.gui.memory.dream_panel.DreamPanel`: the dream schedule, Dream now and
-the dynamic-memory cards). The two sections share the page through a splitter.
+Dreaming memory group (:class:`~chathub_desktop.gui.memory.dreaming_group.DreamingGroup`:
+Topic snippets, then :class:`~chathub_desktop.gui.memory.dream_panel.DreamPanel` — the dream
+schedule, Dream now and the dynamic-memory cards — scrolling in its pane, foldable). The
+two sections share the page through a splitter, fixed memory first (62 %).
 
 - The cards are one :class:`QListView` over
   :class:`~chathub_desktop.gui.memory.entry_model.MemoryEntryModel` painted by
-  :class:`~chathub_desktop.gui.memory.card_delegate.MemoryCardDelegate` — no widget per entry, rows handed to the view in batches
+  :class:`~chathub_desktop.gui.memory.fixed_cards.FixedCardDelegate` — no widget per entry, rows handed to the view in batches
   (``fetchMore``) and laid out in batches, so a memory of 10,000 entries stays smooth.
 - Every change is a :class:`~chathub_desktop.services.memory_service.MemoryService`
   call; the service publishes ``SettingsChanged`` after each committed change (the
@@ -57,13 +58,16 @@ from PySide6.QtWidgets import (
 from chathub_desktop.core.fixed_memory import Note
 from chathub_desktop.core.fixed_memory import notes as notes_of
 from chathub_desktop.gui.chat_events import ChatEvents
+from chathub_desktop.gui.collector_pause import collector_paused
 from chathub_desktop.gui.design import Tone, set_tone
 from chathub_desktop.gui.design.icons import Icon, icon
 from chathub_desktop.gui.error_presenter import ErrorPresenter
 from chathub_desktop.gui.help_button import help_button
 from chathub_desktop.gui.memory.dream_panel import DreamPanel
+from chathub_desktop.gui.memory.dreaming_group import DreamingGroup
 from chathub_desktop.gui.memory.entry_actions import EntryActions
 from chathub_desktop.gui.memory.entry_model import MemoryEntryModel
+from chathub_desktop.gui.memory.fixed_cards import FixedCardDelegate
 from chathub_desktop.gui.memory.history_view import MemoryHistoryView
 from chathub_desktop.gui.memory.page_common import (
     ListRefresh,
@@ -90,21 +94,6 @@ MEMORY_SWITCH_HELP = (
     "Your entries stay here untouched, and topic compaction (Chat Preference) keeps "
     "working as before.</p>"
 )
-DREAMING_HELP = (
-    "<p><b>Dreaming memory</b> is what the assistant learns on its own: a scheduled "
-    "memory dream reads the topics you were active in the day before and adds a dated "
-    "card about how you like to work (tone, format, tool habits), not a recap.</p>"
-    "<p>It prefers topic summaries from compaction (Chat Preference: Limit history "
-    "messages and Summarize history); a topic without one still contributes a short "
-    "excerpt of that day's messages. The dream never changes your fixed memory.</p>"
-)
-SNIPPETS_HELP = (
-    "<p><b>Topic snippets</b> keeps a short snippet of each topic's summary so later "
-    "requests and the memory dream can reuse it.</p>"
-    "<p>Snippets come from compaction summaries, which need Limit history messages and "
-    "Summarize history under Chat Preference; topics without a summary still reach the "
-    "dream through an excerpt of their recent messages.</p>"
-)
 FIXED_MEMORY_HELP = (
     "<p><b>Fixed memory</b> belongs to you: facts, preferences and standing "
     "instructions this assistant sees in every chat.</p>"
@@ -118,6 +107,11 @@ FIXED_MEMORY_HELP = (
 )
 EMPTY_TEXT = ("No fixed memory yet.\nUse Add memory (Ctrl+N), or ask the assistant to "
               "remember something.")
+
+#: Cards laid out per pass of the event loop (each pass well under a frame, issue 30).
+FIXED_LAYOUT_BATCH = 100
+#: Fixed memory's share (%) of the splitter's height at first (walk2: it is what a user edits most).
+FIXED_SHARE = 62
 
 # --- the page -----------------------------------------------------------------------------
 
@@ -172,7 +166,7 @@ class MemoryPage(QWidget):
         # coalesces bursts of tool writes; owns the bus connection
         self.refresh = ListRefresh(self, self.list, self.delegate, self._start_load, cancel=self._cancel_work)
         self.refresh.follow(self.events.settings_changed, self._on_settings_changed)
-        self.splitter.setSizes([360, 400])
+        self.splitter.setSizes([FIXED_SHARE, 100 - FIXED_SHARE])
         self._start_load()
 
     # --- construction ---------------------------------------------------------------------
@@ -210,18 +204,10 @@ class MemoryPage(QWidget):
         flay = QVBoxLayout(fixed)
         flay.setContentsMargins(0, 0, 0, 4)
         flay.setSpacing(8)
-        dreaming = QWidget()
-        dreaming.setObjectName("dreamingMemorySection")
-        dlay = QVBoxLayout(dreaming)
-        dlay.setContentsMargins(0, 4, 0, 0)
-        dlay.setSpacing(8)
         self.splitter = QSplitter(Qt.Orientation.Vertical)
         self.splitter.setObjectName("memorySplitter")
         self.splitter.setChildrenCollapsible(False)
         self.splitter.addWidget(fixed)
-        self.splitter.addWidget(dreaming)
-        self.splitter.setStretchFactor(0, 1)
-        self.splitter.setStretchFactor(1, 1)
         outer.addWidget(self.splitter, 1)
 
         # Fixed memory title row
@@ -233,10 +219,10 @@ class MemoryPage(QWidget):
         trow.addWidget(self.fixed_title)
         trow.addWidget(self.fixed_help)
         trow.addStretch(1)
-        self.add_action = QAction("&Add memory…", self)
+        self.add_action = QAction("&Add memory", self)
         self.add_action.setShortcut(QKeySequence("Ctrl+N"))
         self.add_action.setShortcutContext(Qt.ShortcutContext.WindowShortcut)
-        self.add_action.setToolTip("Add one entry at the end (Ctrl+N)")
+        self.add_action.setToolTip("Add one entry at the end: type it in the editor above the list (Ctrl+N)")
         self.add_action.triggered.connect(lambda _c=False: self.entry_actions.add_memory())
         self.addAction(self.add_action)
         self.add_button = self._button("Add memory", self.add_action, Icon.ADD)
@@ -325,25 +311,16 @@ class MemoryPage(QWidget):
         self.error_label = error_label("errorLabel")
         flay.addWidget(self.error_label)
 
-        # Dreaming memory group: the topic-snippets switch (DRM-1), then the dream panel
-        drow = QHBoxLayout()
-        drow.setSpacing(4)
-        self.dream_title = section_title("Dreaming memory")
-        self.dream_title.setToolTip(DREAMING_HELP)
-        drow.addWidget(self.dream_title)
-        drow.addWidget(help_button(DREAMING_HELP, "dreamingHelp"))
-        drow.addSpacing(16)
-        self.snippets_switch = QCheckBox("&Topic snippets")
-        self.snippets_switch.setObjectName("topicSnippetsSwitch")
-        self.snippets_switch.setToolTip(SNIPPETS_HELP)
-        self.snippets_switch.toggled.connect(self._on_snippets)
-        drow.addWidget(self.snippets_switch)
-        drow.addWidget(help_button(SNIPPETS_HELP, "topicSnippetsHelp"))
-        drow.addStretch(1)
-        dlay.addLayout(drow)
+        # Dreaming memory group: the topic-snippets switch (DRM-1), then the dream panel,
+        # scrolling in the splitter's lower pane (a component; issue 30, walk2)
         self.dream_panel = DreamPanel(self.svc, self.assistant_id, events=self.events, runner=self.runner,
                                       presenter=self.presenter)
-        dlay.addWidget(self.dream_panel, 1)
+        self.dreaming = DreamingGroup(self.dream_panel, self.splitter)
+        self.dreaming.snippets_toggled.connect(self._on_snippets)
+        #: The Topic snippets switch (DRM-1), in the group's title row.
+        self.snippets_switch = self.dreaming.snippets_switch
+        self.splitter.setStretchFactor(0, FIXED_SHARE)
+        self.splitter.setStretchFactor(1, 100 - FIXED_SHARE)
 
     @staticmethod
     def _button(text: str, action: QAction, glyph: Icon) -> QToolButton:
@@ -363,14 +340,18 @@ class MemoryPage(QWidget):
         lay.setContentsMargins(0, 0, 0, 0)
         lay.setSpacing(6)
         self.model = MemoryEntryModel(self)
-        self.list, self.delegate = card_list("memoryList", "Fixed memory entries", self.model)
+        self.list, self.delegate = card_list("memoryList", "Fixed memory entries", self.model, FixedCardDelegate)
         self.list.setLayoutMode(QListView.LayoutMode.Batched)
-        self.list.setBatchSize(200)
+        self.list.setBatchSize(FIXED_LAYOUT_BATCH)
         self.list.setEditTriggers(QAbstractItemView.EditTrigger.DoubleClicked)
         #: Add, edit in place, delete, trust, pause, copy (a component given this page).
-        self.entry_actions = EntryActions(self, self.list, self.model, self)
+        # Add memory is an inline editor above the list (walk2), built on first use
+        self.entry_actions = EntryActions(self, self.list, self.model, self,
+                                          lambda ed: lay.insertWidget(lay.indexOf(self.cards_stack), ed))
         ea = self.entry_actions
         self.list.selectionModel().currentChanged.connect(lambda *_a: self._sync_buttons())
+        assert isinstance(self.delegate, FixedCardDelegate)
+        self.delegate.pause_clicked.connect(self._toggle_pause)
         self.model.modelReset.connect(self._sync_buttons)
 
         self.edit_card_action = QAction("&Edit entry", self.list)
@@ -511,9 +492,12 @@ class MemoryPage(QWidget):
                 self.refresh.schedule()
 
     def _fetch(self) -> tuple[AssistantView, FixedMemorySnapshot, list[Note]]:
-        """Worker thread: the assistant, the memory and its free-form notes (MEM-3)."""
-        snap = self.svc.memory.snapshot(self.assistant_id)
-        return self.svc.assistants.get(self.assistant_id), snap, notes_of(snap.document)
+        """Worker thread: the assistant, the memory and its free-form notes (MEM-3). The
+        cycle collector waits meanwhile: 10,000 entries' views (acyclic) set off a full
+        collection that held the interpreter lock, freezing the window ~450 ms (issue 30)."""
+        with collector_paused():
+            snap = self.svc.memory.snapshot(self.assistant_id)
+            return self.svc.assistants.get(self.assistant_id), snap, notes_of(snap.document)
 
     def _gone(self, exc: ServiceError) -> None:
         self.show_error(str(exc) if not isinstance(exc, NotFound) else "This assistant no longer exists.")
@@ -530,9 +514,7 @@ class MemoryPage(QWidget):
         self.memory_switch.setChecked(a.memory_enabled)
         self.memory_switch.blockSignals(False)
         self.off_hint.setVisible(not a.memory_enabled)
-        self.snippets_switch.blockSignals(True)
-        self.snippets_switch.setChecked(a.topic_snippets)
-        self.snippets_switch.blockSignals(False)
+        self.dreaming.set_snippets(a.topic_snippets)
         if a.memory_enabled != self.dream_panel.memory_enabled:
             self.dream_panel.set_memory_enabled(a.memory_enabled)
         if views != self.model.entries() or notes != self.model.notes() or self._select_number is not None:
@@ -644,9 +626,12 @@ class MemoryPage(QWidget):
     def _on_snippets(self, on: bool) -> None:
         res = self.ops.call("Topic snippets", lambda: self.svc.assistants.update(self.assistant_id, topic_snippets=on))
         if res is None:
-            self.snippets_switch.blockSignals(True)
-            self.snippets_switch.setChecked(not on)
-            self.snippets_switch.blockSignals(False)
+            self.dreaming.set_snippets(not on)
+
+    def _toggle_pause(self, number: int) -> None:
+        """The card's pause toggle: select it and pause or resume it (as Ctrl+P)."""
+        self.select_number(number)
+        self.entry_actions.toggle_pause_current()
 
     def open_paste_import(self) -> PasteMemoryDialog:
         """Import from another assistant… (issue 15): the paste dialog, non-blocking."""

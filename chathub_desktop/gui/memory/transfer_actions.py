@@ -21,7 +21,7 @@ from PySide6.QtWidgets import (
 
 from chathub_desktop.gui.file_dialogs import open_memory_export_dialog, open_memory_import_dialog
 from chathub_desktop.gui.memory import change_preview
-from chathub_desktop.gui.memory.change_preview import PreviewOption
+from chathub_desktop.gui.memory.change_preview import PreviewChoice, PreviewOption
 from chathub_desktop.gui.memory.host import FixedMemoryHost
 from chathub_desktop.private_files import write_private
 from chathub_desktop.services.memory_preview import ChangePreview
@@ -107,12 +107,12 @@ class TransferActions(QObject):
         files = self._host.svc.memory_files
         aid = self._host.assistant_id
 
-        def check() -> tuple[ImportPreview, ImportPreview | None]:
+        def check() -> tuple[ImportPreview, ImportPreview | None, bytes]:
             data = read_memory_file(path)  # read once, previewed both ways (issue 18)
             replace = files.preview_import(aid, data, name=path.name)
             merge = (files.preview_import(aid, data, name=path.name, mode="merge")
                      if replace.fixed_after is not None else None)
-            return replace, merge
+            return replace, merge, data
 
         started = self._host.ops.start(
             "Import", check,
@@ -124,35 +124,46 @@ class TransferActions(QObject):
         """The checked file's preview, Replace or Merge (outside any coroutine: it runs a
         modal dialog); ``confirmed``: Replace without asking."""
         assert isinstance(previews, tuple)
-        replace, merge = previews
+        replace, merge, data = previews
         assert isinstance(replace, ImportPreview)
         chosen: ImportPreview = replace
+        ticks: list[bool] = []
         if not confirmed:
             options = [PreviewOption("replace", "Replace: the file's memory instead of the current one",
                                      replace.lines(), replace.fixed_changes)]
             if isinstance(merge, ImportPreview):  # first, so checked: Merge loses nothing (issue 28)
+                # the file's entries to tick, repeats of what is there unticked and named (issue 30)
+                choices = tuple(PreviewChoice(m.text, m.repeats, m.added, not m.exact) for m in merge.merge_items)
                 options.insert(0, PreviewOption("merge", "Merge: add the file's fixed entries to the current ones",
-                                                merge.lines(), merge.fixed_changes))
+                                                merge.lines(), merge.fixed_changes, choices=choices))
             name = self._host.assistant.name if self._host.assistant else "this assistant"
             key = change_preview.ask(self._parent, "Import memory", f"Import {path.name} into {name}'s memory?",
-                                     options, "Import")
+                                     options, "Import", ticks)
             if key is None:
                 self.import_finished.emit(False)
                 return
             chosen = merge if key == "merge" and isinstance(merge, ImportPreview) else replace
         files = self._host.svc.memory_files
+        default = [m.added for m in chosen.merge_items]
+        retick = chosen.mode == "merge" and len(ticks) == len(default) and ticks != default
 
-        def imported(_result: object) -> None:
+        def write() -> object:
+            final = files.rechoose(chosen, data, ticks) if retick else chosen
+            return final, files.apply_import(final)
+
+        def imported(result: object) -> None:
+            assert isinstance(result, tuple)
+            final = result[0]
             self._host.reload_now()
-            self._host.show_status(f"Merged {path.name}: {chosen.merge_added:,} added, {chosen.merge_skipped:,} skipped "
-                             "as duplicates" if chosen.mode == "merge" else f"Imported {path.name}")
+            self._host.show_status(f"Merged {path.name}: {final.merge_added:,} added, {final.merge_skipped:,} "
+                                   "skipped as duplicates" if final.mode == "merge" else f"Imported {path.name}")
             self.import_finished.emit(True)
 
         def refused() -> None:
             self._host.reload_now()  # e.g. a conflict: show the memory as it is now
             self.import_finished.emit(False)
 
-        if not self._host.ops.start("Import", lambda: files.apply_import(chosen), on_ok=imported, on_fail=refused):
+        if not self._host.ops.start("Import", write, on_ok=imported, on_fail=refused):
             self.import_finished.emit(False)
 
     def copy_document(self) -> None:

@@ -1,0 +1,109 @@
+"""The multi-line text editor of the Memory page (issue 30, walk2): the in-place editor of a
+fixed-memory card and of a dream card, and the inline Add memory editor. Enter saves,
+Shift+Enter starts a new line, Esc cancels; a footer inside the editor says so and, given
+a cap, counts the characters against it (DRM-13: 3,200 for a single-day card, 6,400 for a
+range card)."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QEvent, Qt, Signal
+from PySide6.QtGui import QFontMetrics, QKeyEvent, QResizeEvent
+from PySide6.QtWidgets import QLabel, QPlainTextEdit, QWidget
+
+from chathub_desktop.gui.design import Tone, set_tone
+
+#: The footer's key hint (the same on every editor of the page).
+KEYS_HINT = "Enter saves · Shift+Enter new line · Esc cancels"
+#: Lines shown at least / at most before the editor scrolls.
+MIN_LINES = 2
+MAX_LINES = 10
+FOOTER_GAP = 2  # px between the text and the footer
+
+
+class CardTextEdit(QPlainTextEdit):
+    """A plain-text editor that emits ``submitted`` on Enter (Return or keypad Enter without
+    Shift) and ``cancelled`` on Esc; Shift+Enter inserts a line break. Enter and Esc are
+    claimed before any shortcut (the list's Enter = Edit, the page's Esc). ``cap`` > 0
+    shows ``n / cap characters`` in the footer (the error tone past it); ``hint``
+    replaces :data:`KEYS_HINT`."""
+
+    submitted = Signal()
+    cancelled = Signal()
+
+    def __init__(self, parent: QWidget | None = None, *, cap: int = 0, hint: str = KEYS_HINT) -> None:
+        super().__init__(parent)
+        self.setTabChangesFocus(True)
+        self.setLineWrapMode(QPlainTextEdit.LineWrapMode.WidgetWidth)
+        self._cap = cap
+        self._hint = hint
+        self.footer = QLabel(self)
+        self.footer.setObjectName("cardEditorFooter")
+        set_tone(self.footer, Tone.MUTED)
+        self.textChanged.connect(self._show_footer)
+        self._show_footer()
+
+    def set_cap(self, cap: int) -> None:
+        """Count against ``cap`` characters (0: no count)."""
+        self._cap = cap
+        self._show_footer()
+
+    def footer_height(self) -> int:
+        """The footer line's height in px."""
+        return QFontMetrics(self.footer.font()).height() + FOOTER_GAP
+
+    def height_for(self, lines: int) -> int:
+        """The editor's height (px) showing ``lines`` lines of text (clamped to
+        :data:`MIN_LINES`..:data:`MAX_LINES`) and the footer."""
+        n = max(MIN_LINES, min(MAX_LINES, lines))
+        fm = QFontMetrics(self.font())
+        frame = 2 * self.frameWidth() + int(2 * self.document().documentMargin())
+        return n * fm.lineSpacing() + frame + self.footer_height() + 2
+
+    def too_long(self) -> bool:
+        """True when the text is over the cap (the count is then an error)."""
+        return bool(self._cap) and len(self.toPlainText().rstrip()) > self._cap
+
+    def _show_footer(self) -> None:
+        text = self._hint
+        if self._cap:
+            n = len(self.toPlainText().rstrip())
+            text = f"{n:,} / {self._cap:,} characters" + (" — too long to save" if n > self._cap else "") + \
+                   f"  ·  {self._hint}"
+        self.footer.setText(text)
+        self.footer.setToolTip(text)
+        set_tone(self.footer, Tone.ERROR if self.too_long() else Tone.MUTED)
+        self._place_footer()
+
+    def _place_footer(self) -> None:
+        h = self.footer_height()
+        self.setViewportMargins(0, 0, 0, h)
+        fw = self.frameWidth()
+        self.footer.setGeometry(fw + 4, self.height() - fw - h, max(10, self.width() - 2 * fw - 8), h - FOOTER_GAP)
+
+    def resizeEvent(self, e: QResizeEvent) -> None:
+        """Qt: keep the footer along the bottom edge."""
+        super().resizeEvent(e)
+        self._place_footer()
+
+    def event(self, e: QEvent) -> bool:
+        """Qt: claim Enter/Return/Esc before any shortcut sees them."""
+        if e.type() == QEvent.Type.ShortcutOverride and isinstance(e, QKeyEvent) and e.key() in (
+                Qt.Key.Key_Return, Qt.Key.Key_Enter, Qt.Key.Key_Escape):
+            e.accept()
+            return True
+        return super().event(e)
+
+    def keyPressEvent(self, e: QKeyEvent) -> None:
+        """Qt: Enter submits, Shift+Enter breaks the line, Esc cancels."""
+        if e.key() in (Qt.Key.Key_Return, Qt.Key.Key_Enter):
+            if e.modifiers() & Qt.KeyboardModifier.ShiftModifier:
+                self.insertPlainText("\n")
+            else:
+                self.submitted.emit()
+            e.accept()
+            return
+        if e.key() == Qt.Key.Key_Escape:
+            self.cancelled.emit()
+            e.accept()
+            return
+        super().keyPressEvent(e)

@@ -1,0 +1,86 @@
+"""The fixed-memory card delegate (MEM-2, issues 18 and 30): a card as
+:class:`~chathub_desktop.gui.memory.card_delegate.MemoryCardDelegate` paints it, with a
+pause toggle at its top right — a click pauses the entry (kept, not sent) or resumes it;
+a paused card is greyed and its toggle drawn switched on."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import (
+    QAbstractListModel,
+    QEvent,
+    QModelIndex,
+    QPersistentModelIndex,
+    QRect,
+    QRectF,
+    Qt,
+    Signal,
+)
+from PySide6.QtGui import QColor, QHelpEvent, QMouseEvent, QPainter, QPalette
+from PySide6.QtWidgets import QAbstractItemView, QStyleOptionViewItem, QToolTip
+
+from chathub_desktop.gui.design.icons import Icon, icon
+from chathub_desktop.gui.design.tokens import colours_for
+from chathub_desktop.gui.memory.card_delegate import (
+    CARD_PAD,
+    MemoryCardDelegate,
+    NoteRole,
+    NumberRole,
+    PausedRole,
+)
+
+PAUSE_TIP = "Pause: keep this entry here but stop sending it to the model (Ctrl+P)"
+RESUME_TIP = "Paused: click to send this entry again (Ctrl+P)"
+
+
+class FixedCardDelegate(MemoryCardDelegate):
+    """A fixed-memory card with its pause toggle; a click on it emits
+    ``pause_clicked(number)`` (notes have none)."""
+
+    pause_clicked = Signal(int)
+
+    def toggle_rect(self, rect: QRect) -> QRect:
+        """Where the pause toggle sits in a row's ``rect`` (top right of the card)."""
+        card = self.card_rect(rect)
+        s = self._header_height()
+        return QRect(card.right() - CARD_PAD - s + 2, card.top() + CARD_PAD, s, s)
+
+    def paint(self, painter: QPainter, option: QStyleOptionViewItem,
+              index: QModelIndex | QPersistentModelIndex) -> None:
+        """Qt: the card, then its toggle (on: a filled disc behind the pause glyph)."""
+        super().paint(painter, option, index)
+        if index.data(NoteRole):
+            return
+        rect: QRect = option.rect
+        box = self.toggle_rect(rect)
+        if index.data(PausedRole):
+            pal: QPalette = option.palette
+            bg, _fg = colours_for(pal.color(QPalette.ColorRole.Base).lightness() < 128).chip("paused")
+            painter.save()
+            painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)
+            painter.setPen(Qt.PenStyle.NoPen)
+            painter.setBrush(QColor(bg))
+            painter.drawEllipse(QRectF(box))
+            painter.restore()
+        icon(Icon.PAUSE).paint(painter, box.adjusted(2, 2, -2, -2))
+
+    def editorEvent(self, event: QEvent, model: QAbstractListModel,  # type: ignore[override]
+                    option: QStyleOptionViewItem, index: QModelIndex | QPersistentModelIndex) -> bool:
+        """Qt: a click on the toggle pauses or resumes the entry (and does nothing else)."""
+        if isinstance(event, QMouseEvent) and event.button() == Qt.MouseButton.LeftButton and event.type() in (
+                QEvent.Type.MouseButtonRelease, QEvent.Type.MouseButtonDblClick) and not index.data(NoteRole):
+            rect: QRect = option.rect
+            if self.toggle_rect(rect).contains(event.position().toPoint()):
+                if event.type() == QEvent.Type.MouseButtonRelease:
+                    self.pause_clicked.emit(int(index.data(NumberRole) or 0))
+                return True
+        return super().editorEvent(event, model, option, index)
+
+    def helpEvent(self, event: QHelpEvent, view: QAbstractItemView, option: QStyleOptionViewItem,
+                  index: QModelIndex | QPersistentModelIndex) -> bool:
+        """Qt: the toggle has its own tooltip; elsewhere the card's."""
+        rect: QRect = option.rect
+        if event.type() == QEvent.Type.ToolTip and not index.data(NoteRole) and \
+                self.toggle_rect(rect).contains(event.pos()):
+            QToolTip.showText(event.globalPos(), RESUME_TIP if index.data(PausedRole) else PAUSE_TIP, view)
+            return True
+        return super().helpEvent(event, view, option, index)
