@@ -8,8 +8,8 @@ and highlights it; a memory result opens that assistant's Memory page.
 It also keeps the SQLite search index filled (``SearchService.catch_up``): at start, a
 moment after new messages, and every :data:`INDEX_EVERY_MS` (imports and other
 processes), one batch per store worker call so other writers never wait long; then the
-recall vectors (``SemanticRecall.backfill_batch``, issue 26), a few messages per worker
-call so closing the window never waits on a long batch.
+recall vectors (``gui.vector_fill.VectorFill``, issue 26), which Settings → Storage shows
+and pauses.
 """
 
 from __future__ import annotations
@@ -33,6 +33,7 @@ if TYPE_CHECKING:  # the page (and SQLAlchemy behind it) load on first use, not 
     from chathub_desktop.gui.search_page import SearchPage
     from chathub_desktop.gui.task_runner import TaskRunner
     from chathub_desktop.gui.topic_list_model import TopicListModel
+    from chathub_desktop.gui.vector_fill import VectorFill
     from chathub_desktop.gui.window_pages import WindowPages
     from chathub_desktop.services.container import Services
     from chathub_desktop.services.search_service import MessageLocation
@@ -42,10 +43,6 @@ SHORTCUTS = ("Ctrl+K", "Ctrl+Shift+F")
 #: Milliseconds after the last new message before the index catches up, and between checks.
 INDEX_DELAY_MS = 1500
 INDEX_EVERY_MS = 60_000
-#: Messages embedded per worker call while the recall vectors fill (issue 26), and the
-#: pause between calls (seconds).
-VECTOR_BATCH = 4
-VECTOR_PAUSE_S = 0.2
 
 
 class ArchivedToggle(Protocol):
@@ -118,6 +115,17 @@ class SearchController(QObject):
         self._every = QTimer(self)
         self._every.setInterval(INDEX_EVERY_MS)
         self._every.timeout.connect(self.index_now)
+        self._vector_fill: VectorFill | None = None
+
+    def vector_fill(self) -> VectorFill | None:
+        """The recall vectors' background fill (issue 26), built on first use (numpy and
+        the engine load then, not at start-up); None without the embedding model."""
+        semantic = self._w.svc.semantic
+        if self._vector_fill is None and semantic is not None:
+            from chathub_desktop.gui.vector_fill import VectorFill
+
+            self._vector_fill = VectorFill(self._w.runner, semantic, self)
+        return self._vector_fill
 
     def bind(self, events: ChatEvents) -> None:
         """Start keeping the index filled (the window's :meth:`attach` calls this with
@@ -148,15 +156,12 @@ class SearchController(QObject):
     async def _catch_up(self) -> None:
         import asyncio
 
-        db, search, semantic = self._w.svc.db, self._w.svc.search, self._w.svc.semantic
+        db, search = self._w.svc.db, self._w.svc.search
         while await db.run(search.catch_up) > 0:
             await asyncio.sleep(0.05)  # let other writers take the lock between batches
-        if semantic is None:
-            return
-        # then the recall vectors (issue 26): the engine releases the GIL while it embeds;
-        # a pause between batches leaves the second core to the window's own work
-        while await self._w.runner.run_in_thread(semantic.backfill_batch, VECTOR_BATCH) > 0:
-            await asyncio.sleep(VECTOR_PAUSE_S)
+        fill = self.vector_fill()
+        if fill is not None:
+            fill.start()  # then the recall vectors (issue 26)
 
     def open(self) -> SearchPage:
         """Show the search page with its box focused and its text selected (built on
