@@ -41,8 +41,8 @@ from chathub_desktop.gui.settings_dialog import ProvidersPage, SystemAgentPage
 
 if TYPE_CHECKING:
     from chathub_desktop.gui.storage_page import StoragePage
-    from chathub_desktop.gui.vector_fill import VectorFill
     from chathub_desktop.gui.task_runner import TaskRunner
+    from chathub_desktop.gui.vector_fill import VectorFill
     from chathub_desktop.services.container import Services
     from chathub_desktop.services.provider_service import ProviderService
 
