@@ -34,6 +34,7 @@ if TYPE_CHECKING:  # the page (and SQLAlchemy behind it) load on first use, not 
     from chathub_desktop.gui.search_page import SearchPage
     from chathub_desktop.gui.task_runner import TaskRunner
     from chathub_desktop.gui.topic_list_model import TopicListModel
+    from chathub_desktop.gui.vector_fill import VectorFill
     from chathub_desktop.gui.window_pages import WindowPages
     from chathub_desktop.services.container import Services
     from chathub_desktop.services.search_service import MessageLocation
@@ -111,6 +112,17 @@ class SearchController(QObject):
         self._soon.setSingleShot(True)
         self._soon.setInterval(INDEX_DELAY_MS)
         self._soon.timeout.connect(self.index_now)
+        self._vector_fill: VectorFill | None = None
+
+    def vector_fill(self) -> VectorFill | None:
+        """The recall vectors' background fill (issue 26), built on first use (numpy and
+        the engine load then, not at start-up); None without the embedding model."""
+        semantic = self._w.svc.semantic
+        if self._vector_fill is None and semantic is not None:
+            from chathub_desktop.gui.vector_fill import VectorFill
+
+            self._vector_fill = VectorFill(self._w.runner, semantic, self)
+        return self._vector_fill
 
     def bind(self, events: ChatEvents) -> None:
         """Start keeping the index filled (the window's :meth:`attach` calls this with
@@ -140,15 +152,12 @@ class SearchController(QObject):
     async def _catch_up(self) -> None:
         import asyncio
 
-        db, search, semantic = self._w.svc.db, self._w.svc.search, self._w.svc.semantic
+        db, search = self._w.svc.db, self._w.svc.search
         while await db.run(search.catch_up) > 0:
             await asyncio.sleep(0.05)  # let other writers take the lock between batches
-        if semantic is None:
-            return
-        # then the recall vectors (issue 26): the engine releases the GIL while it embeds;
-        # a pause between batches leaves the second core to the window's own work
-        while await self._w.runner.run_in_thread(semantic.backfill_batch, VECTOR_BATCH) > 0:
-            await asyncio.sleep(VECTOR_PAUSE_S)
+        fill = self.vector_fill()
+        if fill is not None:
+            fill.start()  # then the recall vectors (issue 26)
 
     def open(self) -> SearchPage:
         """Show the search page with its box focused and its text selected (built on

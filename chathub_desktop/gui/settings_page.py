@@ -42,6 +42,7 @@ from chathub_desktop.gui.settings_dialog import ProvidersPage, SystemAgentPage
 if TYPE_CHECKING:
     from chathub_desktop.gui.storage_page import StoragePage
     from chathub_desktop.gui.task_runner import TaskRunner
+    from chathub_desktop.gui.vector_fill import VectorFill
     from chathub_desktop.services.container import Services
     from chathub_desktop.services.provider_service import ProviderService
 
@@ -141,6 +142,7 @@ def _scrolled(widget: QWidget) -> QScrollArea:
 
 class SettingsPage(QWidget):
     """The Settings page over ``providers``; System Agent and Storage when ``services``
+    (Storage shows the recall vectors' ``vector_fill`` when given)
     (and the ``runner`` the System Agent section saves through) are given, Models and
     Tools when their pages are given, Appearance when ``appearance`` groups are given.
     ``back_requested`` when Back is clicked; ``providers_changed`` after a provider
@@ -152,7 +154,8 @@ class SettingsPage(QWidget):
     def __init__(self, providers: ProviderService, parent: QWidget | None = None, *,
                  services: Services | None = None, runner: TaskRunner | None = None,
                  model_ids: Sequence[str] = (), models_page: QWidget | None = None,
-                 tools_page: QWidget | None = None, appearance: Sequence[ActionGroup] = ()) -> None:
+                 tools_page: QWidget | None = None, appearance: Sequence[ActionGroup] = (),
+                 vector_fill: VectorFill | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("settingsPage")
         self.setWindowTitle("Settings")
@@ -186,7 +189,7 @@ class SettingsPage(QWidget):
         if services is not None:
             from chathub_desktop.gui.storage_page import StoragePage
 
-            self.storage_page = StoragePage(services)
+            self.storage_page = StoragePage(services, vector_fill=vector_fill)
             self._add(SettingsSection.STORAGE, self.storage_page)
         if appearance:
             self._add(SettingsSection.APPEARANCE, AppearanceSection(appearance))

@@ -8,9 +8,10 @@ rules: the figures come from ``Services.store_description``.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QEvent, QObject, Qt, QTimer
 from PySide6.QtGui import QFontDatabase, QGuiApplication, QTextOption
 from PySide6.QtWidgets import (
     QHBoxLayout,
@@ -23,6 +24,7 @@ from PySide6.QtWidgets import (
 )
 
 if TYPE_CHECKING:
+    from chathub_desktop.gui.vector_fill import VectorFill
     from chathub_desktop.services.container import Services
 
 NEW_PG = "postgresql+psycopg://USER@HOST/chathub"
@@ -34,7 +36,8 @@ class StoragePage(QWidget):
     (``command_text``, in ``command_box``, wrapped anywhere so a long path never widens
     the page, issue 29) with a Copy button (``copy_button``)."""
 
-    def __init__(self, services: Services, parent: QWidget | None = None) -> None:
+    def __init__(self, services: Services, parent: QWidget | None = None, *,
+                 vector_fill: VectorFill | None = None) -> None:
         super().__init__(parent)
         d = services.store_description()
         layout = QVBoxLayout(self)
@@ -77,6 +80,13 @@ class StoragePage(QWidget):
         self.copy_button.clicked.connect(self._copy)
         row.addWidget(self.copy_button)
         layout.addLayout(row)
+        self.recall_panel: QWidget | None = None
+        if vector_fill is not None:
+            from chathub_desktop.gui.vector_fill import RecallVectorsPanel
+
+            layout.addSpacing(12)
+            self.recall_panel = RecallVectorsPanel(vector_fill)
+            layout.addWidget(self.recall_panel)
         layout.addStretch(1)
 
     def _copy(self) -> None:
@@ -99,5 +109,20 @@ def _code_box(text: str) -> QPlainTextEdit:
         box.setFixedHeight(int(lines * box.fontMetrics().lineSpacing()) + 2 * int(box.document().documentMargin()) + 4)
 
     box.document().documentLayout().documentSizeChanged.connect(lambda _s: fit())
+    box.installEventFilter(_RefitOnResize(box, fit))  # a narrower page wraps into more lines
     fit()
     return box
+
+
+class _RefitOnResize(QObject):
+    """Calls ``fit`` after each resize of the box it filters (the wrap width changed)."""
+
+    def __init__(self, box: QPlainTextEdit, fit: Callable[[], None]) -> None:
+        super().__init__(box)
+        self._fit = fit
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802 - Qt name
+        """Refit a moment after a resize (the document re-wraps first)."""
+        if event.type() == QEvent.Type.Resize:
+            QTimer.singleShot(0, self._fit)
+        return False

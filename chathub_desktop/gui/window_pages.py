@@ -96,7 +96,8 @@ class WindowPages:
                       ActionGroup("Text size", [v.larger_action, v.smaller_action, v.default_size_action]),
                       ActionGroup("Window", [v.sidebar_action, v.notifications_action]))
         page = SettingsPage(w.svc.providers, services=w.svc, runner=w.runner, model_ids=self._model_ids(),
-                            models_page=models, tools_page=tools, appearance=appearance)
+                            models_page=models, tools_page=tools, appearance=appearance,
+                            vector_fill=w.search.vector_fill())
         page.back_requested.connect(lambda: w.page_host.show_page(PageId.CHATS))
         page.providers_changed.connect(lambda: w.reload_assistants())
         if page.system_page is not None:

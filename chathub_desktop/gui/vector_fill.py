@@ -1,0 +1,153 @@
+"""The recall vectors filling in the window's background (issue 26), and the panel that
+shows how far they are with Pause / Resume.
+
+:class:`VectorFill` embeds the messages that have no vector yet, :data:`BATCH` per worker
+call (``SemanticRecall.backfill_batch``; the engine releases the GIL, so the window stays
+fluid), pausing :data:`PAUSE_S` between calls so the second core stays free for the
+window's own work. It emits :class:`~chathub_desktop.services.semantic_recall.BackfillProgress`
+after each batch. Paused, it stops between batches and keeps what it stored; resumed,
+it goes on where it stopped (the missing rows are the state). Search never waits for
+it: messages without a vector are found by their words.
+
+:class:`RecallVectorsPanel` is the Settings → Storage part that shows those figures.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Callable, Coroutine
+from typing import Any, Protocol, TypeVar
+
+from PySide6.QtCore import QObject, Signal
+from PySide6.QtWidgets import QHBoxLayout, QLabel, QProgressBar, QPushButton, QVBoxLayout, QWidget
+
+from chathub_desktop.services.semantic_recall import BackfillProgress, SemanticRecall
+
+__all__ = ["BATCH", "PAUSE_S", "RecallVectorsPanel", "VectorFill"]
+
+T = TypeVar("T")
+
+#: Messages embedded per worker call, and the pause between calls (seconds).
+BATCH = 4
+PAUSE_S = 0.2
+
+
+class Runner(Protocol):
+    """What the fill needs of the window's task runner."""
+
+    def run(self, name: str, coro: Coroutine[Any, Any, Any], *, context: str = "",
+            quiet: bool = False) -> asyncio.Task[Any] | None:
+        """Start ``coro`` as the task ``name``."""
+        ...
+
+    def is_running(self, name: str) -> bool:
+        """Whether task ``name`` is still running."""
+        ...
+
+    async def run_in_thread(self, fn: Callable[..., T], *args: Any) -> T:
+        """Await ``fn(*args)`` on a worker thread."""
+        ...
+
+
+class VectorFill(QObject):
+    """Fills the recall vectors in the background (module doc). ``progressed`` carries a
+    :class:`BackfillProgress` after each batch and after :meth:`refresh`."""
+
+    progressed = Signal(object)
+    TASK = "recall-vectors"
+
+    def __init__(self, runner: Runner, semantic: SemanticRecall, parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self._runner = runner
+        self._semantic = semantic
+        self.paused = False
+        self.last: BackfillProgress | None = None
+
+    def start(self) -> None:
+        """Go on filling unless paused or already running."""
+        if not self.paused and not self._runner.is_running(self.TASK):
+            self._runner.run(self.TASK, self._fill(), context="Recall vectors", quiet=True)
+
+    def set_paused(self, paused: bool) -> None:
+        """Pause (between batches) or resume."""
+        self.paused = paused
+        if not paused:
+            self.start()
+        elif self.last is not None:
+            self._emit(BackfillProgress(self.last.done, self.last.total, cancelled=True))
+
+    def refresh(self) -> None:
+        """Read the figures again (a worker read) and emit them."""
+        self._runner.run("recall-vectors-figures", self._refresh(), context="Recall vectors", quiet=True)
+
+    async def _refresh(self) -> None:
+        state = await self._runner.run_in_thread(self._semantic.progress)
+        self._emit(BackfillProgress(state.done, state.total, cancelled=self.paused and not state.complete))
+
+    async def _fill(self) -> None:
+        state = await self._runner.run_in_thread(self._semantic.progress)
+        self._emit(state)
+        while not self.paused and not state.complete:
+            stored = await self._runner.run_in_thread(self._semantic.backfill_batch, BATCH)
+            if stored == 0:  # the rest is gone (deleted meanwhile): read the figures again
+                state = await self._runner.run_in_thread(self._semantic.progress)
+                self._emit(state)
+                break
+            state = BackfillProgress(min(state.done + stored, state.total), state.total)
+            self._emit(state)
+            await asyncio.sleep(PAUSE_S)
+
+    def _emit(self, state: BackfillProgress) -> None:
+        self.last = state
+        self.progressed.emit(state)
+
+
+class RecallVectorsPanel(QWidget):
+    """Settings → Storage: how many messages recall can find by meaning, a progress bar
+    (``bar``), the one-line ``status`` and ``pause_button`` (Pause / Resume)."""
+
+    def __init__(self, fill: VectorFill, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self._fill = fill
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.addWidget(QLabel("<b>Recall by meaning</b>"))
+        explain = QLabel("Assistants can look back at earlier topics by what they meant, not only by "
+                         "their words. Each message is prepared once, on this computer, in the background.")
+        explain.setWordWrap(True)
+        layout.addWidget(explain)
+        row = QHBoxLayout()
+        self.bar = QProgressBar()
+        self.bar.setAccessibleName("Messages prepared for recall by meaning")
+        self.bar.setTextVisible(False)
+        row.addWidget(self.bar, 1)
+        self.pause_button = QPushButton("Pause")
+        self.pause_button.setToolTip("Stop preparing messages for now; what is done is kept")
+        self.pause_button.clicked.connect(self._toggle)
+        row.addWidget(self.pause_button)
+        layout.addLayout(row)
+        self.status = QLabel("Counting messages…")
+        self.status.setWordWrap(True)
+        layout.addWidget(self.status)
+        fill.progressed.connect(self._show)
+        if fill.last is not None:
+            self._show(fill.last)
+        fill.refresh()
+
+    def _toggle(self) -> None:
+        self._fill.set_paused(not self._fill.paused)
+        self.pause_button.setText("Resume" if self._fill.paused else "Pause")
+
+    def _show(self, state: object) -> None:
+        assert isinstance(state, BackfillProgress)
+        self.bar.setRange(0, max(state.total, 1))
+        self.bar.setValue(state.done if state.total else 1)
+        if state.complete:
+            text = f"All {state.total:,} messages are ready." if state.total else "No messages yet."
+        elif self._fill.paused:
+            text = f"Paused: {state.done:,} of {state.total:,} messages ready; the rest are found by their words."
+        else:
+            text = f"Preparing: {state.done:,} of {state.total:,} messages ready."
+        self.status.setText(text)
+        self.pause_button.setText("Resume" if self._fill.paused else "Pause")
+        self.pause_button.setEnabled(not state.complete)
