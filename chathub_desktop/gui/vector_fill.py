@@ -7,7 +7,9 @@ fluid), pausing :data:`PAUSE_S` between calls so the second core stays free for 
 window's own work. It emits :class:`~chathub_desktop.services.semantic_recall.BackfillProgress`
 after each batch. Paused, it stops between batches and keeps what it stored; resumed,
 it goes on where it stopped (the missing rows are the state). Search never waits for
-it: messages without a vector are found by their words.
+it: messages without a vector are found by their words. With the environment variable
+:data:`PAUSED_ENV` set to ``paused`` it starts paused (a slow machine, or the GUI tests,
+which resume it where they test it); ``chathub-desktop recall fill`` still fills.
 
 :class:`RecallVectorsPanel` is the Settings → Storage part that shows those figures.
 """
@@ -15,6 +17,7 @@ it: messages without a vector are found by their words.
 from __future__ import annotations
 
 import asyncio
+import os
 from collections.abc import Callable, Coroutine
 from typing import Any, Protocol, TypeVar
 
@@ -23,13 +26,15 @@ from PySide6.QtWidgets import QHBoxLayout, QLabel, QProgressBar, QPushButton, QV
 
 from chathub_desktop.services.semantic_recall import BackfillProgress, SemanticRecall
 
-__all__ = ["BATCH", "PAUSE_S", "RecallVectorsPanel", "VectorFill"]
+__all__ = ["BATCH", "PAUSED_ENV", "PAUSE_S", "RecallVectorsPanel", "VectorFill"]
 
 T = TypeVar("T")
 
 #: Messages embedded per worker call, and the pause between calls (seconds).
 BATCH = 4
 PAUSE_S = 0.2
+#: ``CHATHUB_RECALL_FILL=paused``: the fill starts paused (module doc).
+PAUSED_ENV = "CHATHUB_RECALL_FILL"
 
 
 class Runner(Protocol):
@@ -60,7 +65,7 @@ class VectorFill(QObject):
         super().__init__(parent)
         self._runner = runner
         self._semantic = semantic
-        self.paused = False
+        self.paused = os.environ.get(PAUSED_ENV, "").strip().lower() == "paused"
         self.last: BackfillProgress | None = None
 
     def start(self) -> None:

@@ -171,3 +171,13 @@ def _unanswered_previews_fail(monkeypatch: pytest.MonkeyPatch) -> None:
         raise AssertionError(f"unanswered preview {title!r}: {heading}")
 
     monkeypatch.setattr(change_preview, "ask", unanswered)
+
+
+@pytest.fixture(autouse=True)
+def _recall_fill_paused(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The recall vectors' background fill starts paused in window tests (issue 26): it
+    would embed every test's messages on a worker, minutes of CPU over the suite; the
+    tests of the fill resume it (tests/gui/test_recall_vectors_gui.py)."""
+    from chathub_desktop.gui.vector_fill import PAUSED_ENV
+
+    monkeypatch.setenv(PAUSED_ENV, "paused")

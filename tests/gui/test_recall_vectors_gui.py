@@ -20,11 +20,14 @@ def test_storage_shows_the_fill_and_pause_keeps_what_is_done(window: Any, servic
     topic = services.topics.create("Helper", "Garden").id
     services.topics.append_message(topic, "user", "Two raised beds of tomatoes and basil this year.")
     services.topics.append_message(topic, "assistant", "Basil likes the sun; water in the morning.")
-    window.search.index_now()  # as after a new message: the index, then the vectors
     page = window.pages.open_settings()
     page.show_section(SettingsSection.STORAGE)
     panel = page.storage_page.recall_panel
     assert panel is not None and panel.isVisible()
+    # the GUI tests start the fill paused (CHATHUB_RECALL_FILL=paused): nothing embedded yet
+    qtbot.waitUntil(lambda: panel.status.text().startswith("Paused: 0 of 2 messages ready"), timeout=20000)
+    assert panel.pause_button.text() == "Resume"
+    panel.pause_button.click()
     qtbot.waitUntil(lambda: panel.status.text() == "All 2 messages are ready.", timeout=60000)
     assert not panel.pause_button.isEnabled() and panel.bar.value() == panel.bar.maximum() == 2
     # more messages arrive; Pause stops between batches and says the rest are found by their words
