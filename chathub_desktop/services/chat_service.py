@@ -34,6 +34,7 @@ from typing import Any
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
+from chathub_desktop.core.app_settings import STREAM_SILENCE_SECONDS
 from chathub_desktop.core.attachments import Attachment
 from chathub_desktop.core.context_receipt import build_receipt
 from chathub_desktop.core.messages import (
@@ -718,8 +719,7 @@ class ChatService:
 
     def _silence_limit(self) -> float:
         """The ``stream-silence-seconds`` setting in seconds (60 by default)."""
-        value = self._settings.get("stream-silence-seconds")
-        return float(value) if isinstance(value, int | float) else 60.0
+        return self._settings.value(STREAM_SILENCE_SECONDS)
 
     async def _watch_silence(self, topic_id: int, reply_id: int, activity: StreamActivity,
                              limit_s: float) -> None:

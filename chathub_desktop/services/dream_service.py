@@ -57,6 +57,7 @@ from sqlalchemy.orm import Session
 from chathub_desktop.core import dream_prompt as dp
 from chathub_desktop.core import dynamic_memory as dm
 from chathub_desktop.core import fixed_memory as fm
+from chathub_desktop.core.app_settings import DREAMS_PAUSED
 from chathub_desktop.core.document_version import document_version
 from chathub_desktop.core.dream_schedule import (
     HEARTBEAT_EVERY,
@@ -113,7 +114,6 @@ log = logging.getLogger(__name__)
 EXCERPT_ROWS = 200
 
 #: The setting that pauses scheduled dreams (on/off; APP-4 "pause dreams").
-PAUSE_SETTING = "dreams-paused"
 #: Seconds between a running dream's heartbeats (default 15; a run silent for 8 of them
 #: is taken over). Tests lower it to see a killed run taken over in seconds.
 HEARTBEAT_ENV = "CHATHUB_DREAM_HEARTBEAT_S"
@@ -593,11 +593,11 @@ class DreamService(DreamCards):
 
     def paused(self) -> bool:
         """True while scheduled dreams are paused (the ``dreams-paused`` setting, APP-4)."""
-        return bool(self._settings.get(PAUSE_SETTING))
+        return self._settings.value(DREAMS_PAUSED)
 
     def set_paused(self, paused: bool) -> None:
         """Pause or resume scheduled dreams, for every process on this store (APP-4)."""
-        self._settings.set(PAUSE_SETTING, paused)
+        self._settings.set(DREAMS_PAUSED, paused)
 
     def due(self, now: datetime | None = None, *, even_if_paused: bool = False) -> list[tuple[int, Slot]]:
         """``(assistant id, slot)`` for every assistant (memory on, schedule not off)
