@@ -35,7 +35,6 @@ from chathub_desktop.core.request_plan import (
 from chathub_desktop.core.sampling import UNSET, Sampling
 from chathub_desktop.providers.catalog import ModelCardInfo, ModelCatalog
 from chathub_desktop.services.errors import InvalidInput
-from chathub_desktop.services.provider_models import takes_no_tools
 from chathub_desktop.services.tool_registry import ToolRegistry
 from chathub_desktop.services.topic_model import ModelPick, topic_resolution
 from chathub_desktop.services.topic_snapshots import TopicHistoryCache
@@ -43,6 +42,7 @@ from chathub_desktop.storage.app_settings import raw_values, setting_value
 from chathub_desktop.storage.bulk_loading import gc_paused
 from chathub_desktop.storage.database import Database, StoreBusy
 from chathub_desktop.storage.plan_state import plan_compaction
+from chathub_desktop.storage.provider_model_lists import takes_no_tools
 from chathub_desktop.storage.session import Session
 from chathub_desktop.storage.topic_repository import load_rows, store_counts
 from chathub_desktop.tokens.counter import TokenCounter
