@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING
 
 from chathub_desktop.cli.common import PROG, CommandError, emit, emit_rows, record_id
 from chathub_desktop.core.app_settings import SETTINGS, WholeSetting
+from chathub_desktop.core.messages import MessageStatus
 
 if TYPE_CHECKING:
     from chathub_desktop.core.attachments import Attachment
@@ -287,7 +288,7 @@ def cmd_chat_send(args: argparse.Namespace, svc: Services) -> int:
                           "cached_tokens": out.usage.cached_tokens,
                           "cache_write_tokens": out.usage.cache_write_tokens},
             }, indent=2))
-        if out.status == "error":
+        if out.status == MessageStatus.ERROR:
             print(f"{PROG}: error: {out.error}", file=sys.stderr)
             return 1
         if out.notice:

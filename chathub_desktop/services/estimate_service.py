@@ -294,7 +294,7 @@ class EstimateService:
             return  # inputs not fully known to this process: skip (REF-27)
         with self._db.write() as s:
             row = s.get(Message, message_id)
-            if row is None or not row.input_tokens or row.status != "complete":
+            if row is None or not row.input_tokens or row.status != MessageStatus.COMPLETE:
                 return
             if row.error_kind == INPUT_TRUNCATED:  # a local server read only part of it (REF-27)
                 return
