@@ -1,5 +1,5 @@
 """Topic listings, message pages and the streaming-reply sweeps (APP-8, APP-10, issue 14,
-issue 32; issue 31: the queries live here). Each function takes the caller's session;
+issue 32; the last turn Regenerate replaces; issue 31: the queries live here). Each function takes the caller's session;
 writes run inside ``Database.write()``."""
 
 from __future__ import annotations
@@ -11,12 +11,12 @@ from typing import Any
 from sqlalchemy import func, select, update
 from sqlalchemy.orm import Session
 
-from chathub_desktop.core.messages import MessageStatus
+from chathub_desktop.core.messages import MessageStatus, Role
 from chathub_desktop.storage.import_staging_rows import visible_topics
 from chathub_desktop.storage.models import Message, Topic
 
-__all__ = ["foreign_streams", "mark_interrupted", "message_count", "message_page", "streaming_claims",
-           "topic_listing"]
+__all__ = ["foreign_streams", "last_user_message", "mark_interrupted", "message_count", "message_page",
+           "rows_after", "streaming_claims", "tail_head", "topic_listing"]
 
 
 def message_count(s: Session, topic_id: int) -> int:
@@ -67,3 +67,24 @@ def mark_interrupted(s: Session, ids: Sequence[int], now: datetime) -> None:
     """Mark messages ``ids`` interrupted at ``now`` (their history version moves)."""
     s.execute(update(Message).where(Message.id.in_(ids))
               .values(status=MessageStatus.INTERRUPTED.value, edited_at=now))
+
+
+def last_user_message(s: Session, topic_id: int) -> Message | None:
+    """The topic's latest user message in view, or None."""
+    return s.scalar(select(Message).where(Message.topic_id == topic_id, Message.role == Role.USER.value)
+                    .order_by(Message.seq.desc()).limit(1))
+
+
+def rows_after(s: Session, topic_id: int, seq: int) -> list[tuple[int, int]]:
+    """``(id, seq)`` of the topic's messages in view after position ``seq``, in order."""
+    return [(mid, mseq) for mid, mseq in s.execute(
+        select(Message.id, Message.seq).where(Message.topic_id == topic_id, Message.seq > seq).order_by(Message.seq))]
+
+
+def tail_head(s: Session, topic_id: int, seq: int) -> tuple[int, str, str]:
+    """``(messages, first role, first text)`` of the topic's messages in view from
+    position ``seq`` on (``(0, "", "")`` when there are none)."""
+    count = s.scalar(select(func.count(Message.id)).where(Message.topic_id == topic_id, Message.seq >= seq))
+    first = s.execute(select(Message.role, Message.content).where(Message.topic_id == topic_id, Message.seq >= seq)
+                      .order_by(Message.seq).limit(1)).first()
+    return int(count or 0), (first[0] if first else ""), (first[1] if first else "")
