@@ -15,7 +15,7 @@ from chathub_desktop.core.messages import MessageStatus, Role
 from chathub_desktop.storage.import_staging_rows import visible_topics
 from chathub_desktop.storage.models import Message, Topic
 
-__all__ = ["foreign_streams", "last_user_message", "mark_interrupted", "message_count", "message_page",
+__all__ = ["foreign_streams", "last_message", "last_user_message", "mark_interrupted", "message_count", "message_page",
            "rows_after", "streaming_claims", "tail_head", "topic_listing"]
 
 
@@ -88,3 +88,8 @@ def tail_head(s: Session, topic_id: int, seq: int) -> tuple[int, str, str]:
     first = s.execute(select(Message.role, Message.content).where(Message.topic_id == topic_id, Message.seq >= seq)
                       .order_by(Message.seq).limit(1)).first()
     return int(count or 0), (first[0] if first else ""), (first[1] if first else "")
+
+
+def last_message(s: Session, topic_id: int) -> Message | None:
+    """The topic's last message in view, or None."""
+    return s.scalar(select(Message).where(Message.topic_id == topic_id).order_by(Message.seq.desc()).limit(1))
