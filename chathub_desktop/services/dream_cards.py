@@ -19,12 +19,12 @@ from chathub_desktop.core.secret_redaction import Redaction
 from chathub_desktop.services.assistant_service import AssistantService
 from chathub_desktop.services.errors import InvalidInput, NotFound, StaleDocument
 from chathub_desktop.services.events import EventBus, MemoryChanged, SecretsRedacted
-from chathub_desktop.services.memory_service import paused_hashes, set_pause
 from chathub_desktop.services.secret_scan import redact_secrets
 from chathub_desktop.storage.database import Database
 from chathub_desktop.storage.memory_change_queries import add_dynamic, current_body, dynamic_row
 from chathub_desktop.storage.memory_history import DYNAMIC, Author, authored
-from chathub_desktop.storage.models import DynamicMemoryDocument
+from chathub_desktop.storage.memory_marks import paused_hashes, set_pause
+from chathub_desktop.storage.models import DynamicMemoryDocument, utcnow
 from chathub_desktop.storage.session import Session
 
 
@@ -134,7 +134,7 @@ class DreamCards:
             a = AssistantService.row(s, assistant)
             cards = dm.parse_document(self._body(s, a.id))
             i = self._index(cards, number, expected)
-            set_pause(s, a.id, DYNAMIC, fm.text_hash(dm.visible_body(cards[i])), paused)
+            set_pause(s, a.id, DYNAMIC, fm.text_hash(dm.visible_body(cards[i])), paused, utcnow())
             aid = a.id
             hidden = paused_hashes(s, aid, DYNAMIC)
         self._changed(aid)
