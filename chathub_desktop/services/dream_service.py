@@ -47,12 +47,6 @@ import threading
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from datetime import UTC, date, datetime, time, timedelta
-from typing import Any, cast
-
-from sqlalchemy import func, select, update
-from sqlalchemy.engine import CursorResult
-from sqlalchemy.exc import IntegrityError
-from sqlalchemy.orm import Session
 
 from chathub_desktop.core import dream_prompt as dp
 from chathub_desktop.core import dynamic_memory as dm
@@ -88,7 +82,6 @@ from chathub_desktop.services.dream_days import ActiveDay, active_days, read_tit
 from chathub_desktop.services.dream_review import DreamReview
 from chathub_desktop.services.errors import InvalidInput, NotFound, StaleDocument
 from chathub_desktop.services.events import DreamProgress, EventBus
-from chathub_desktop.services.import_staging import visible_topics
 from chathub_desktop.services.provider_service import ProviderService
 from chathub_desktop.services.secret_scan import redact_secrets
 from chathub_desktop.services.settings_service import SettingsService
@@ -100,19 +93,22 @@ from chathub_desktop.services.summarizer import (
 )
 from chathub_desktop.storage.database import Database
 from chathub_desktop.storage.dream_rows import (
+    day_excerpt_rows,
+    day_topics,
     latest_scheduled_run,
     scheduled_assistants,
     scheduled_run,
+    update_run_if,
 )
+from chathub_desktop.storage.errors import IntegrityError
 from chathub_desktop.storage.memory_history import Author, authored
 from chathub_desktop.storage.models import (
     DreamRun,
     DynamicMemoryDocument,
-    Message,
-    Topic,
     TopicCompaction,
     utcnow,
 )
+from chathub_desktop.storage.session import Session
 
 log = logging.getLogger(__name__)
 
@@ -354,28 +350,13 @@ class DreamService(DreamCards):
         start, end = _day_bounds(day)
         with self._db.read() as s:
             a = AssistantService.row(s, assistant)
-            last = func.max(Message.created_at).label("last")
-            active = s.execute(
-                select(Topic.id, Topic.title, last)
-                .join(Message, Message.topic_id == Topic.id)
-                .where(Topic.assistant_id == a.id, visible_topics(), Topic.private.is_(False),
-                       Message.role.in_(("user", "assistant")),
-                       Message.created_at >= start, Message.created_at < end, Message.content != "")
-                .group_by(Topic.id, Topic.title).order_by(last.desc(), Topic.id.desc()).limit(dp.MAX_TOPICS)
-            ).all()
             out: list[dp.TopicMaterial] = []
-            for topic_id, title, _last in active:
+            for topic_id, title in day_topics(s, a.id, start, end, dp.MAX_TOPICS):
                 comp = s.get(TopicCompaction, topic_id)
                 if comp is not None and comp.summary.strip():
                     out.append(dp.TopicMaterial(title, summary=comp.summary.strip()))
                     continue
-                rows = s.execute(
-                    select(Message.role, Message.content)
-                    .where(Message.topic_id == topic_id, Message.role.in_(("user", "assistant")),
-                           Message.created_at >= start, Message.created_at < end)
-                    .order_by(Message.seq.desc()).limit(EXCERPT_ROWS)
-                ).all()
-                excerpt = dp.day_excerpt([(r, c or "") for r, c in reversed(rows)])
+                excerpt = dp.day_excerpt(day_excerpt_rows(s, topic_id, start, end, EXCERPT_ROWS))
                 if excerpt:
                     out.append(dp.TopicMaterial(title, excerpt=excerpt))
             return out
@@ -667,13 +648,10 @@ class DreamService(DreamCards):
                     log.warning("dream run %s (attempt %s) stopped without finishing at %s; taking it over",
                                 row.id, row.attempts, stopped.isoformat())
                 run_id, attempt = row.id, row.attempts + 1  # the update below refreshes ``row``
-                taken = cast("CursorResult[Any]", s.execute(
-                    update(DreamRun).where(DreamRun.id == run_id, DreamRun.status == state.status,
-                                           DreamRun.attempts == state.attempts)
-                    .values(status=DreamStatus.RUNNING, attempts=attempt, started_at=now, error=None,
-                            finished_at=None, next_retry_at=None, heartbeat_at=now, prior_stopped_at=stopped)
-                )).rowcount
-                return (run_id, attempt) if taken == 1 else None
+                taken = update_run_if(s, run_id, state.status, state.attempts, dict(
+                    status=DreamStatus.RUNNING, attempts=attempt, started_at=now, error=None, finished_at=None,
+                    next_retry_at=None, heartbeat_at=now, prior_stopped_at=stopped))
+                return (run_id, attempt) if taken else None
         except IntegrityError:  # another process inserted the same period first
             return None
 
@@ -681,11 +659,7 @@ class DreamService(DreamCards):
         """Record that attempt ``attempt`` of run ``run_id`` is alive; False when the run
         is no longer this attempt's (another process took it over)."""
         with self._db.write() as s:
-            done = cast("CursorResult[Any]", s.execute(
-                update(DreamRun).where(DreamRun.id == run_id, DreamRun.attempts == attempt,
-                                       DreamRun.status == DreamStatus.RUNNING)
-                .values(heartbeat_at=self._clock()))).rowcount
-        return done == 1
+            return update_run_if(s, run_id, DreamStatus.RUNNING, attempt, {"heartbeat_at": self._clock()})
 
     def _heartbeat(self, run_id: int, attempt: int) -> threading.Event:
         """Start heart-beating for a claimed run on a thread of its own (so a busy event

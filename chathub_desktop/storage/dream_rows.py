@@ -1,19 +1,23 @@
 """Dream reads (DRM-2, DRM-3, DRM-6; issue 31: the queries live here): the assistants
 with a schedule, a slot's scheduled run, an assistant's latest scheduled run, the
-finished days with activity Dream now offers, and the proposals waiting for review. Each takes the caller's session."""
+finished days with activity Dream now offers, a day's topics and excerpts, the
+proposals waiting for review, and the conditional updates that claim a run and keep
+its heartbeat (DRM-6: only the attempt that holds the run changes it). Each takes the caller's session."""
 
 from __future__ import annotations
 
 from datetime import date, datetime
+from typing import Any, cast
 
-from sqlalchemy import func, select
+from sqlalchemy import func, select, update
+from sqlalchemy.engine import CursorResult
 from sqlalchemy.orm import Session
 
 from chathub_desktop.storage.import_staging_rows import visible_topics
 from chathub_desktop.storage.models import Assistant, DreamProposal, DreamRun, Message, Topic
 
-__all__ = ["day_activity", "day_proposal", "latest_scheduled_run", "proposal_rows", "scheduled_assistants",
-           "scheduled_run"]
+__all__ = ["day_activity", "day_excerpt_rows", "day_proposal", "day_topics", "latest_scheduled_run",
+           "proposal_rows", "scheduled_assistants", "scheduled_run", "update_run_if"]
 
 
 def scheduled_assistants(s: Session) -> list[Assistant]:
@@ -62,3 +66,36 @@ def proposal_rows(s: Session, assistant_id: int | None) -> list[DreamProposal]:
     if assistant_id is not None:
         q = q.where(DreamProposal.assistant_id == assistant_id)
     return list(s.scalars(q))
+
+
+def day_topics(s: Session, assistant_id: int, start: datetime, end: datetime, limit: int) -> list[tuple[int, str]]:
+    """``(id, title)`` of the assistant's visible, non-private topics with non-empty
+    user/assistant messages in ``[start, end)``, latest activity first, at most ``limit``."""
+    last = func.max(Message.created_at).label("last")
+    return [(tid, title) for tid, title, _last in s.execute(
+        select(Topic.id, Topic.title, last)
+        .join(Message, Message.topic_id == Topic.id)
+        .where(Topic.assistant_id == assistant_id, visible_topics(), Topic.private.is_(False),
+               Message.role.in_(("user", "assistant")),
+               Message.created_at >= start, Message.created_at < end, Message.content != "")
+        .group_by(Topic.id, Topic.title).order_by(last.desc(), Topic.id.desc()).limit(limit))]
+
+
+def day_excerpt_rows(s: Session, topic_id: int, start: datetime, end: datetime, limit: int) -> list[tuple[str, str]]:
+    """``(role, content)`` of the topic's last ``limit`` user/assistant messages in
+    ``[start, end)``, oldest first."""
+    rows = s.execute(
+        select(Message.role, Message.content)
+        .where(Message.topic_id == topic_id, Message.role.in_(("user", "assistant")),
+               Message.created_at >= start, Message.created_at < end)
+        .order_by(Message.seq.desc()).limit(limit)).all()
+    return [(r, c or "") for r, c in reversed(rows)]
+
+
+def update_run_if(s: Session, run_id: int, status: str, attempts: int, values: dict[str, Any]) -> bool:
+    """Set ``values`` on run ``run_id`` only while it still has ``status`` and
+    ``attempts`` (no other process took it over meanwhile); whether it did."""
+    taken = cast("CursorResult[Any]", s.execute(
+        update(DreamRun).where(DreamRun.id == run_id, DreamRun.status == status, DreamRun.attempts == attempts)
+        .values(**values))).rowcount
+    return bool(taken == 1)
