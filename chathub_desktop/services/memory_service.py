@@ -468,7 +468,7 @@ class MemoryService:
             self._check_version(old_doc, version)
             number = self._resolve(old_doc, number, expected_text)
             res = fm.edit_entry(old_doc, number, new_text)
-            if res.status == "not_found":
+            if res.status is fm.EditStatus.NOT_FOUND:
                 raise NotFound(f"no memory entry #{number}")
             if not res.ok:
                 raise InvalidInput("a memory entry must not be empty; delete it instead")
