@@ -194,18 +194,9 @@ def _new_sqlite_file(url: str | None) -> Path | None:
     not exist yet (opening it creates an empty store), else None."""
     if not url:
         return None
-    from sqlalchemy.engine import make_url
-    from sqlalchemy.exc import ArgumentError
+    from chathub_desktop.storage.urls import new_sqlite_file
 
-    try:
-        parsed = make_url(url)
-    except ArgumentError:
-        return None  # open_database says why
-    name = parsed.database
-    if parsed.get_backend_name() != "sqlite" or not name or name == ":memory:" or name.startswith("file:"):
-        return None
-    path = Path(name)
-    return None if path.exists() else path
+    return new_sqlite_file(url)  # an unparseable URL: open_database says why
 
 
 def _unexpected(args: argparse.Namespace, exc: Exception, log_file: object) -> int:

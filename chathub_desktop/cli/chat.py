@@ -9,6 +9,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from chathub_desktop.cli.common import PROG, CommandError, emit, emit_rows, record_id
+from chathub_desktop.core.app_settings import SETTINGS, WholeSetting
+from chathub_desktop.core.messages import MessageStatus
 
 if TYPE_CHECKING:
     from chathub_desktop.core.attachments import Attachment
@@ -111,14 +113,24 @@ def add_chat_commands(
 def add_settings_commands(
     st: argparse._SubParsersAction[argparse.ArgumentParser], common: argparse.ArgumentParser
 ) -> None:
-    """The ``settings`` group's actions."""
+    """The ``settings`` group's actions; ``set --help`` lists the declared settings."""
     p = st.add_parser("set", help="set a setting, e.g. history-compress-model PROVIDER/MODEL",
-                      parents=[common])
+                      parents=[common], epilog=_settings_epilog(),
+                      formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("key")
     p.add_argument("value")
     p.set_defaults(func=cmd_settings_set)
     p = st.add_parser("list", help="show every setting", parents=[common])
     p.set_defaults(func=cmd_settings_list)
+
+
+def _settings_epilog() -> str:
+    """One line per declared setting: key, help, range and default (issue 31)."""
+    lines = ["settings:"]
+    for key, setting in SETTINGS.items():
+        span = f", {setting.low:,}–{setting.high:,}" if isinstance(setting, WholeSetting) else ""
+        lines.append(f"  {key:<24} {setting.help}{span}; default {setting.shown(setting.default)}")
+    return "\n".join(lines)
 
 
 def cmd_chat_interrupt(args: argparse.Namespace, svc: Services) -> int:
@@ -276,7 +288,7 @@ def cmd_chat_send(args: argparse.Namespace, svc: Services) -> int:
                           "cached_tokens": out.usage.cached_tokens,
                           "cache_write_tokens": out.usage.cache_write_tokens},
             }, indent=2))
-        if out.status == "error":
+        if out.status == MessageStatus.ERROR:
             print(f"{PROG}: error: {out.error}", file=sys.stderr)
             return 1
         if out.notice:
@@ -311,12 +323,9 @@ def cmd_settings_list(args: argparse.Namespace, svc: Services) -> int:
     """``settings list``."""
     data = svc.settings.all()
 
-    def shown(v: object) -> str:
-        return "on" if v is True else "off" if v is False else "(not set)" if v is None else str(v)
-
     def human() -> None:
         for k, v in data.items():
-            print(f"{k} = {shown(v)}")
+            print(f"{k} = {SETTINGS[k].shown(v)}")
 
     emit(args, data, human)
     return 0

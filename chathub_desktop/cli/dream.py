@@ -10,6 +10,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from chathub_desktop.cli.common import IF_VERSION, CommandError, emit, emit_rows
+from chathub_desktop.core.dream_schedule import DreamStatus
 
 if TYPE_CHECKING:
     from datetime import date
@@ -112,7 +113,7 @@ def cmd_dream_run_due(args: argparse.Namespace, svc: Services) -> int:
     names = {a.id: a.name for a in svc.assistants.list()}
     emit_rows(args, [_outcome_json(o) for o in outcomes], outcomes, "no dream is due",
                lambda o: f"{names.get(o.assistant_id, o.assistant_id)}, {o.history_day}: {o.status}: {o.message}")
-    return 1 if any(o.status == "failed" for o in outcomes) else 0
+    return 1 if any(o.status == DreamStatus.FAILED for o in outcomes) else 0
 
 
 def cmd_dream_serve(args: argparse.Namespace, svc: Services) -> int:
@@ -175,7 +176,7 @@ def cmd_dream_run(args: argparse.Namespace, svc: Services) -> int:
     if out is None:
         return 130
     emit(args, _outcome_json(out), lambda: print(f"{out.status}: {out.message}"))
-    return 1 if out.status == "failed" else 0
+    return 1 if out.status == DreamStatus.FAILED else 0
 
 
 def _dream_preview(args: argparse.Namespace, svc: Services, day: date) -> int:
@@ -188,7 +189,7 @@ def _dream_preview(args: argparse.Namespace, svc: Services, day: date) -> int:
         return 130
     if isinstance(draft, DreamOutcome):  # nothing to add: the outcome says why
         emit(args, {**_outcome_json(draft), "written": False}, lambda: print(f"{draft.status}: {draft.message}"))
-        return 1 if draft.status == "failed" else 0
+        return 1 if draft.status == DreamStatus.FAILED else 0
     preview = svc.previews.dream_day(args.assistant, day, draft.body, draft.fold_body)
     svc.dreams.discard_draft(draft)
     c = preview.changes
@@ -247,7 +248,7 @@ def cmd_dream_schedule(args: argparse.Namespace, svc: Services) -> int:
             status = "stopped without finishing" if last.stalled else last.status
             print(f"last scheduled run: {last.started_at:%Y-%m-%d %H:%M} UTC for {last.history_day}: {status}{hint}"
                   + (f"; {last.note}" if last.note else ""))
-            if last.status == "failed" and last.next_retry_at is not None and view.due_day is None:
+            if last.status == DreamStatus.FAILED and last.next_retry_at is not None and view.due_day is None:
                 print(f"retry: from {last.next_retry_at:%Y-%m-%d %H:%M} UTC")
         if view.due_day is not None:
             print(f"due now: the dream for {view.due_day} runs at the next check (the open app, or "
@@ -288,7 +289,7 @@ def cmd_dream_regenerate(args: argparse.Namespace, svc: Services) -> int:
     if out is None:
         return 130
     emit(args, _outcome_json(out), lambda: print(f"{out.status}: {out.message}"))
-    return 1 if out.status == "failed" else 0
+    return 1 if out.status == DreamStatus.FAILED else 0
 
 
 def cmd_dream_clear(args: argparse.Namespace, svc: Services) -> int:

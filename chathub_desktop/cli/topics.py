@@ -11,7 +11,9 @@ from typing import TYPE_CHECKING
 from chathub_desktop.cli.common import CommandError, emit, emit_rows, read_text_file, record_id
 from chathub_desktop.cli.topic_model import add_topic_model_command, model_line
 from chathub_desktop.cli.versions import add_version_commands
+from chathub_desktop.core.compaction import CompactionStatus
 from chathub_desktop.core.context_receipt import receipt_lines
+from chathub_desktop.core.messages import MessageStatus
 from chathub_desktop.private_files import write_private
 
 if TYPE_CHECKING:
@@ -116,7 +118,7 @@ def cmd_topic_show(args: argparse.Namespace, svc: Services) -> int:
         print(f"model: {model_line(model)}")
         for m in msgs:
             who = m.role if not m.tool_name else f"{m.role}:{m.tool_name}"
-            flags = "" if m.status == "complete" else f" [{m.status}]"
+            flags = "" if m.status == MessageStatus.COMPLETE else f" [{m.status}]"
             flags += " [cut off at max tokens]" if m.cut_off else ""
             flags += f" [took {m.elapsed_text}]" if m.elapsed_text else ""  # an MCP call (issue 25)
             point = points.get(m.id)
@@ -231,7 +233,7 @@ def cmd_topic_compact(args: argparse.Namespace, svc: Services) -> int:
             print(f"summary covers messages through id {out.cursor_message_id}")
 
     emit(args, out.to_json(), human)
-    return 1 if out.status == "failed" else 0
+    return 1 if out.status == CompactionStatus.FAILED else 0
 
 
 def cmd_topic_summary(args: argparse.Namespace, svc: Services) -> int:

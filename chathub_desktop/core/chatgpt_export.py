@@ -38,6 +38,9 @@ import json
 import math
 import re
 from collections.abc import Mapping
+from dataclasses import dataclass
+from datetime import datetime
+from typing import cast
 
 from chathub_desktop.core.imported_chat import (
     MAX_MESSAGE_CHARS,
@@ -534,6 +537,182 @@ def _match_call(calls: list[tuple[str, str, list[bool]]], tool_name: str | None)
     return calls[-1][0] if calls else None
 
 
+class _Cleaner:
+    """:func:`replace_unstorable` that counts what it replaced (``replaced``)."""
+
+    def __init__(self) -> None:
+        self.replaced = 0
+
+    def __call__(self, text: str) -> str:
+        out, n = replace_unstorable(text)
+        self.replaced += n
+        return out
+
+
+@dataclass
+class _BranchWalk:
+    """What parsing a branch carries from node to node: the tool ``calls`` not yet
+    answered (``(id, name, [answered])``), the latest message time and model."""
+
+    calls: list[tuple[str, str, list[bool]]]
+    last_time: datetime | None
+    last_model: str | None = None
+
+
+def _conversation_mapping(conv: object, where: str) -> dict[str, object]:
+    """``conv["mapping"]`` (``{}`` for null); :class:`ExportFormatError` when ``conv`` is
+    not a ChatGPT conversation (a Claude export is named as such)."""
+    if not isinstance(conv, dict):
+        raise ExportFormatError(f"{where}: expected an object, found {json_kind(conv)}")
+    if "mapping" not in conv:
+        if "chat_messages" in conv:
+            raise ExportFormatError(
+                f"{where}: has 'chat_messages' but no 'mapping': this looks like a Claude "
+                "export, not a ChatGPT export"
+            )
+        keys = ", ".join(sorted(str(k) for k in conv)[:8]) or "none"
+        raise ExportFormatError(
+            f"{where} has no mapping; not a ChatGPT conversation (keys found: {keys})"
+        )
+    mapping = conv["mapping"]
+    if mapping is None:
+        mapping = {}
+    if not isinstance(mapping, dict):
+        raise ExportFormatError(f"{where}: mapping is not an object (found {json_kind(mapping)})")
+    return mapping
+
+
+def _conversation_title(conv: Mapping[str, object], where: str, clean: _Cleaner) -> str:
+    """The conversation's title (at most 500 characters), :data:`UNTITLED` when blank."""
+    title_value = conv.get("title")
+    if title_value is not None and not isinstance(title_value, str):
+        raise ExportFormatError(f"{where}: title is not a string (found {json_kind(title_value)})")
+    if isinstance(title_value, str) and title_value.strip():
+        return clean(short(title_value.strip(), 500))
+    return UNTITLED
+
+
+def _conversation_source_id(conv: Mapping[str, object], mapping: Mapping[str, object], index: int,
+                            clean: _Cleaner) -> str:
+    """The conversation's id in the export, else a stable id made of its content."""
+    raw_id = conv.get("conversation_id") or conv.get("id")
+    if isinstance(raw_id, str | int) and not isinstance(raw_id, bool) and str(raw_id).strip():
+        return clean(source_key(str(raw_id).strip()))
+    return _stable_source_id(conv, mapping, index)
+
+
+def _node_message(node: Mapping[str, object], at: str) -> tuple[dict[str, object], dict[str, object],
+                                                                  str, dict[str, object]] | None:
+    """``(message, author, author role, content)`` of a node, None for a node without a
+    message; :class:`ExportFormatError` for one that is not shaped like a message."""
+    message = node.get("message")
+    if message is None:
+        return None
+    if not isinstance(message, dict):
+        raise ExportFormatError(f"{at}: message is not an object (found {json_kind(message)})")
+    author = message.get("author")
+    if not isinstance(author, dict):
+        raise ExportFormatError(f"{at}: author is not an object (found {json_kind(author)})")
+    role_name = author.get("role")
+    if not isinstance(role_name, str):
+        raise ExportFormatError(f"{at}: author.role is not a string (found {json_kind(role_name)})")
+    content = message.get("content")
+    if content is None:
+        content = {"content_type": "text", "parts": []}
+    if not isinstance(content, dict):
+        raise ExportFormatError(f"{at}: content is not an object (found {json_kind(content)})")
+    return message, author, role_name, content
+
+
+def _tool_fields(node_id: str, message: Mapping[str, object], author: Mapping[str, object], role_name: str,
+                 text: str, walk: _BranchWalk, clean: _Cleaner
+                 ) -> tuple[Role, str, str | None, str | None, tuple[ToolCall, ...]]:
+    """``(role, content, tool name, tool call id, tool calls)``: an assistant message
+    addressed to a tool becomes a call (its text the ``code`` argument); a tool author's
+    message answers the latest unmatched call of its name."""
+    role = _ROLES.get(role_name)
+    if role is Role.ASSISTANT:
+        recipient = message.get("recipient")
+        if isinstance(recipient, str) and recipient and recipient != "all":
+            call = ToolCall(
+                id=clean(short(f"call_{node_id}", 200)),
+                name=clean(short(recipient, 200)),
+                arguments=json.dumps({"code": text}, ensure_ascii=False),
+            )
+            walk.calls.append((call.id, call.name, [False]))
+            return role, "", None, None, (call,)
+        return role, text, None, None, ()
+    if role is None or role is Role.TOOL:
+        name = author.get("name")
+        tool_name = (
+            clean(short(name, 200))
+            if isinstance(name, str) and name
+            else (None if role is Role.TOOL else clean(short(role_name, 200)))
+        )
+        return Role.TOOL, text, tool_name, _match_call(walk.calls, tool_name), ()
+    return role, text, None, None, ()
+
+
+def _parse_node(node_id: str, node: Mapping[str, object], where: str, walk: _BranchWalk,
+                clean: _Cleaner) -> ImportedMessage | None:
+    """One branch node as an :class:`ImportedMessage`, or None for a node that is
+    skipped (no message, an editable-context node, a hidden or empty system message)."""
+    at = f"{where}, node {node_id!r}"
+    parts = _node_message(node, at)
+    if parts is None:
+        return None
+    message, author, role_name, content = parts
+    ctype = content.get("content_type")
+    if not isinstance(ctype, str) or not ctype:
+        ctype = "text" if "parts" in content else "unknown"
+    if ctype in _CONTEXT_TYPES:
+        return None
+    metadata = message.get("metadata")
+    if not isinstance(metadata, dict):
+        metadata = {}
+    text = render_private_citations(render_content(content, metadata), metadata)
+    attachments = message_attachments(metadata)
+    text = with_attachments(text, attachments)
+    check_message_size(text, at)
+    text = clean(text)
+    if role_name == "system" and (metadata.get("is_visually_hidden_from_conversation") or not text.strip()):
+        return None
+
+    try:
+        created = parse_timestamp(message.get("create_time"))
+    except ValueError as exc:
+        raise ExportFormatError(f"{at}: create_time is not a time ({exc})") from exc
+    if created is None:
+        created = walk.last_time
+    else:
+        walk.last_time = created
+
+    model = metadata.get("model_slug")
+    model = clean(short(model, 200)) if isinstance(model, str) and model else None
+    if model:
+        walk.last_model = model
+    status = MessageStatus.INTERRUPTED if _is_interrupted(message, metadata) else MessageStatus.COMPLETE
+    msg_id = clean(source_key(str(node_id)))
+    role, text, tool_name, tool_call_id, tool_calls = _tool_fields(
+        node_id, message, author, role_name, text, walk, clean)
+    return ImportedMessage(
+        source_id=msg_id,
+        role=role,
+        content=text,
+        content_type=clean(short(ctype, 40)),
+        created_at=created,
+        tool_name=tool_name,
+        tool_calls=tool_calls,
+        tool_call_id=tool_call_id,
+        model=model,
+        status=status,
+        attachments=tuple(
+            Attachment(clean(a.name), a.mime_type and clean(a.mime_type), a.size_bytes, a.text and clean(a.text))
+            for a in attachments),
+        image_assets=image_assets(content),
+    )
+
+
 def parse_conversation(conv: dict[str, object], index: int) -> ImportedConversation:
     """Reduce one exported conversation to its active branch (APP-5, issue "ChatGPT export").
 
@@ -559,170 +738,28 @@ def parse_conversation(conv: dict[str, object], index: int) -> ImportedConversat
     content that is not an object, a bad time, a parent cycle; a Claude export is named
     as such) and for a message over :data:`MAX_MESSAGE_CHARS` ("this message is N MB").
     """
-    replaced = 0
-
-    def clean(text: str) -> str:
-        nonlocal replaced
-        out, n = replace_unstorable(text)
-        replaced += n
-        return out
-
+    clean = _Cleaner()
     where = conversation_label(conv, index)
-    if not isinstance(conv, dict):
-        raise ExportFormatError(f"{where}: expected an object, found {json_kind(conv)}")
-    if "mapping" not in conv:
-        if "chat_messages" in conv:
-            raise ExportFormatError(
-                f"{where}: has 'chat_messages' but no 'mapping': this looks like a Claude "
-                "export, not a ChatGPT export"
-            )
-        keys = ", ".join(sorted(str(k) for k in conv)[:8]) or "none"
-        raise ExportFormatError(
-            f"{where} has no mapping; not a ChatGPT conversation (keys found: {keys})"
-        )
-    mapping = conv["mapping"]
-    if mapping is None:
-        mapping = {}
-    if not isinstance(mapping, dict):
-        raise ExportFormatError(f"{where}: mapping is not an object (found {json_kind(mapping)})")
-
-    title_value = conv.get("title")
-    if title_value is not None and not isinstance(title_value, str):
-        raise ExportFormatError(f"{where}: title is not a string (found {json_kind(title_value)})")
-    title = (
-        clean(short(title_value.strip(), 500))
-        if isinstance(title_value, str) and title_value.strip()
-        else UNTITLED
-    )
-
+    mapping = _conversation_mapping(conv, where)
+    title = _conversation_title(conv, where, clean)
     try:
         conv_created = parse_timestamp(conv.get("create_time"))
         conv_updated = parse_timestamp(conv.get("update_time"))
     except ValueError as exc:
         raise ExportFormatError(f"{where}: create_time/update_time is not a time ({exc})") from exc
+    source_id = _conversation_source_id(conv, mapping, index, clean)
 
-    raw_id = conv.get("conversation_id") or conv.get("id")
-    if isinstance(raw_id, str | int) and not isinstance(raw_id, bool) and str(raw_id).strip():
-        source_id = clean(source_key(str(raw_id).strip()))
-    else:
-        source_id = _stable_source_id(conv, mapping, index)
-
-    messages: list[ImportedMessage] = []
-    calls: list[tuple[str, str, list[bool]]] = []
-    last_time = conv_created
-    last_model: str | None = None
+    walk = _BranchWalk(calls=[], last_time=conv_created)
     branch = active_branch(mapping, conv.get("current_node"), where)
     on_branch = set(branch)
     off_branch = sum(1 for nid, node in mapping.items()
                      if nid not in on_branch and isinstance(node, dict) and node.get("message") is not None)
-    for node_id in branch:
-        node = mapping[node_id]
-        message = node.get("message")
-        if message is None:
-            continue
-        at = f"{where}, node {node_id!r}"
-        if not isinstance(message, dict):
-            raise ExportFormatError(f"{at}: message is not an object (found {json_kind(message)})")
-        author = message.get("author")
-        if not isinstance(author, dict):
-            raise ExportFormatError(f"{at}: author is not an object (found {json_kind(author)})")
-        role_name = author.get("role")
-        if not isinstance(role_name, str):
-            raise ExportFormatError(f"{at}: author.role is not a string (found {json_kind(role_name)})")
-        content = message.get("content")
-        if content is None:
-            content = {"content_type": "text", "parts": []}
-        if not isinstance(content, dict):
-            raise ExportFormatError(f"{at}: content is not an object (found {json_kind(content)})")
-        ctype = content.get("content_type")
-        if not isinstance(ctype, str) or not ctype:
-            ctype = "text" if "parts" in content else "unknown"
-        if ctype in _CONTEXT_TYPES:
-            continue
-        metadata = message.get("metadata")
-        if not isinstance(metadata, dict):
-            metadata = {}
-        text = render_private_citations(render_content(content, metadata), metadata)
-        attachments = message_attachments(metadata)
-        text = with_attachments(text, attachments)
-        check_message_size(text, at)
-        text = clean(text)
-        if role_name == "system" and (
-            metadata.get("is_visually_hidden_from_conversation") or not text.strip()
-        ):
-            continue
-
-        try:
-            created = parse_timestamp(message.get("create_time"))
-        except ValueError as exc:
-            raise ExportFormatError(f"{at}: create_time is not a time ({exc})") from exc
-        if created is None:
-            created = last_time
-        else:
-            last_time = created
-
-        model = metadata.get("model_slug")
-        model = clean(short(model, 200)) if isinstance(model, str) and model else None
-        if model:
-            last_model = model
-        status = (
-            MessageStatus.INTERRUPTED
-            if _is_interrupted(message, metadata)
-            else MessageStatus.COMPLETE
-        )
-        msg_id = clean(source_key(str(node_id)))
-
-        role = _ROLES.get(role_name)
-        tool_name: str | None = None
-        tool_call_id: str | None = None
-        tool_calls: tuple[ToolCall, ...] = ()
-        if role is Role.ASSISTANT:
-            recipient = message.get("recipient")
-            if isinstance(recipient, str) and recipient and recipient != "all":
-                call = ToolCall(
-                    id=clean(short(f"call_{node_id}", 200)),
-                    name=clean(short(recipient, 200)),
-                    arguments=json.dumps({"code": text}, ensure_ascii=False),
-                )
-                tool_calls = (call,)
-                calls.append((call.id, call.name, [False]))
-                text = ""
-        elif role is None or role is Role.TOOL:
-            name = author.get("name")
-            tool_name = (
-                clean(short(name, 200))
-                if isinstance(name, str) and name
-                else (None if role is Role.TOOL else clean(short(role_name, 200)))
-            )
-            role = Role.TOOL
-            tool_call_id = _match_call(calls, tool_name)
-
-        messages.append(
-            ImportedMessage(
-                source_id=msg_id,
-                role=role,
-                content=text,
-                content_type=clean(short(ctype, 40)),
-                created_at=created,
-                tool_name=tool_name,
-                tool_calls=tool_calls,
-                tool_call_id=tool_call_id,
-                model=model,
-                status=status,
-                attachments=tuple(
-                    Attachment(clean(a.name), a.mime_type and clean(a.mime_type), a.size_bytes,
-                               a.text and clean(a.text))
-                    for a in attachments),
-                image_assets=image_assets(content),
-            )
-        )
+    messages = [m for node_id in branch
+                if (m := _parse_node(node_id, cast(dict[str, object], mapping[node_id]), where, walk, clean))
+                is not None]
 
     default_model = conv.get("default_model_slug")
-    conv_model = (
-        clean(short(default_model, 200))
-        if isinstance(default_model, str) and default_model
-        else last_model
-    )
+    conv_model = clean(short(default_model, 200)) if isinstance(default_model, str) and default_model else walk.last_model
     return ImportedConversation(
         source_id=source_id,
         title=title,
@@ -730,6 +767,6 @@ def parse_conversation(conv: dict[str, object], index: int) -> ImportedConversat
         updated_at=conv_updated,
         model=conv_model,
         messages=tuple(messages),
-        replaced_characters=replaced,
+        replaced_characters=clean.replaced,
         branches_skipped=off_branch,
     )

@@ -31,6 +31,7 @@ from bisect import bisect_left, bisect_right
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime
+from enum import StrEnum
 from itertools import accumulate
 
 from chathub_desktop.core.request_assembly import HistoryMessage
@@ -411,13 +412,51 @@ def history_window(
 
 
 # --- planning -----------------------------------------------------------------------
-TRIGGER_MANUAL = "manual"
-TRIGGER_TOKEN = "token_threshold"
-TRIGGER_MESSAGE_COUNT = "message_count"
-TRIGGER_OVERFLOW = "overflow"
-#: The threshold policy's pre-send run (NUM-3).
-TRIGGER_THRESHOLD = "threshold"
-TRIGGERS = frozenset({TRIGGER_MANUAL, TRIGGER_TOKEN, TRIGGER_MESSAGE_COUNT, TRIGGER_OVERFLOW, TRIGGER_THRESHOLD})
+class CompactionTrigger(StrEnum):
+    """What started a compaction run (CMP-6, CMP-17); stored in the debug log as is."""
+
+    MANUAL = "manual"
+    TOKEN = "token_threshold"
+    MESSAGE_COUNT = "message_count"
+    OVERFLOW = "overflow"
+    #: The threshold policy's pre-send run (NUM-3).
+    THRESHOLD = "threshold"
+
+
+class CompactionStatus(StrEnum):
+    """How a compaction run ended (CMP-6); ``CANCELLED`` only in progress events: the run
+    was stopped before it reported an outcome. Stored in the debug log as ``result``."""
+
+    COMPACTED = "compacted"
+    NOTHING_ELIGIBLE = "nothing_eligible"
+    FAILED = "failed"
+    UNREACHABLE = "unreachable"
+    CANCELLED = "cancelled"
+
+
+class CompactionPhase(StrEnum):
+    """Where a running compaction is (progress events, CMP-6)."""
+
+    STARTED = "started"
+    BATCH = "batch"
+    FINISHED = "finished"
+
+
+class PlanStatus(StrEnum):
+    """Whether :func:`plan_compaction` found turns to summarize."""
+
+    READY = "ready"
+    NOTHING_ELIGIBLE = "nothing_eligible"
+    #: A token-threshold run whose request is below the low watermark already.
+    NOT_NEEDED = "not_needed"
+
+
+TRIGGER_MANUAL = CompactionTrigger.MANUAL
+TRIGGER_TOKEN = CompactionTrigger.TOKEN
+TRIGGER_MESSAGE_COUNT = CompactionTrigger.MESSAGE_COUNT
+TRIGGER_OVERFLOW = CompactionTrigger.OVERFLOW
+TRIGGER_THRESHOLD = CompactionTrigger.THRESHOLD
+TRIGGERS = frozenset(CompactionTrigger)
 
 
 @dataclass(frozen=True, slots=True)
@@ -448,8 +487,8 @@ class CompactionPlan:
     - ``before`` / ``projected_after``: request estimates in tokens.
     """
 
-    status: str
-    trigger: str
+    status: PlanStatus
+    trigger: CompactionTrigger
     start: int
     target_end: int
     covered_end: int
@@ -477,7 +516,7 @@ def plan_compaction(
     index: HistoryIndex,
     window: HistoryWindow,
     *,
-    trigger: str,
+    trigger: CompactionTrigger,
     total_tokens: int,
     summary_tokens: int,
     projected_summary_tokens: int,
@@ -518,21 +557,21 @@ def plan_compaction(
     def after(end: int) -> int:
         return total_tokens - removed_request_tokens(index, send_from, end, user_overhead) + growth
 
-    def empty(status: str) -> CompactionPlan:
+    def empty(status: PlanStatus) -> CompactionPlan:
         return CompactionPlan(status, trigger, start, start, start, (), after(start) <= low_target,
                               total_tokens, total_tokens, low_target)
 
     if latest is None or first >= last:
-        return empty("nothing_eligible")
+        return empty(PlanStatus.NOTHING_ELIGIBLE)
     candidates = users[first:last]  # eligible boundaries, ascending
     if trigger == TRIGGER_MESSAGE_COUNT:
         # the rows the limit drops, rounded up to the complete turn they belong to (REF-19a)
         if send_from <= start:
-            return empty("nothing_eligible")
+            return empty(PlanStatus.NOTHING_ELIGIBLE)
         end = candidates[min(bisect_left(candidates, send_from), len(candidates) - 1)]
     elif trigger == TRIGGER_TOKEN:
         if total_tokens + growth <= low_target:
-            return empty("not_needed")
+            return empty(PlanStatus.NOT_NEEDED)
         lo, hi = 0, len(candidates)  # smallest k with after(candidates[k]) <= low_target
         while lo < hi:
             mid = (lo + hi) // 2
@@ -546,7 +585,7 @@ def plan_compaction(
     batches = _batches(index, start, end, candidates, batch_budget, max_batches, max_batch_messages)
     covered = batches[-1].end if batches else start
     return CompactionPlan(
-        status="ready",
+        status=PlanStatus.READY,
         trigger=trigger,
         start=start,
         target_end=end,

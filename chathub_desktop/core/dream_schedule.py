@@ -23,6 +23,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from datetime import UTC, date, datetime, time, timedelta, tzinfo
+from enum import StrEnum
 
 FREQUENCIES = ("off", "daily", "weekly")
 #: Weekday names in the order of the stored number (REF-17: 0 = Sunday).
@@ -170,6 +171,37 @@ def retry_delay(attempts: int) -> timedelta:
     return min(delay, RETRY_MAX)
 
 
+class DreamStatus(StrEnum):
+    """A dream run's status (DRM-3, DRM-6): ``RUNNING`` while an attempt is under way,
+    then how it ended; stored as is in ``dream_run.status``."""
+
+    RUNNING = "running"
+    #: A new card was added (maybe with a fold).
+    APPENDED = "appended"
+    #: No active topic with messages on the day, or the model answered NO_CHANGES.
+    NOTHING = "nothing"
+    #: The new card paraphrased an existing one; not appended.
+    DUPLICATE = "duplicate"
+    #: The day already has a card; no model call.
+    EXISTS = "exists"
+    #: One card's body was replaced.
+    REGENERATED = "regenerated"
+    #: The model could not be used or failed; retried later (REF-17).
+    FAILED = "failed"
+    #: Dream review is on: the card waits for accept or discard (issue 19).
+    PROPOSED = "proposed"
+
+
+class DreamPhase(StrEnum):
+    """Where a memory dream run is (progress events, DRM-3)."""
+
+    STARTED = "started"
+    READING = "reading"
+    DREAMING = "dreaming"
+    FOLDING = "folding"
+    FINISHED = "finished"
+
+
 @dataclass(frozen=True)
 class RunState:
     """What is recorded for one slot's period: ``status`` (``running``, ``failed`` or a
@@ -192,7 +224,7 @@ def is_stalled(state: RunState | None, now: datetime, stale_after: timedelta = S
     """True when ``state`` is a running attempt that stopped without finishing: its last
     heartbeat is at least ``stale_after`` old (or, with no heartbeat recorded, it started
     :data:`STALE_RUN` ago)."""
-    if state is None or state.status != "running":
+    if state is None or state.status != DreamStatus.RUNNING:
         return False
     if state.heartbeat_at is None:
         return now - state.started_at >= STALE_RUN
@@ -208,9 +240,9 @@ def is_due(slot: Slot | None, state: RunState | None, now: datetime,
         return False
     if state is None:
         return True
-    if state.status == "failed":
+    if state.status == DreamStatus.FAILED:
         return state.next_retry_at is None or now >= state.next_retry_at
-    if state.status == "running":
+    if state.status == DreamStatus.RUNNING:
         return is_stalled(state, now, stale_after)
     return False
 

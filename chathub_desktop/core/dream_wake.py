@@ -18,6 +18,7 @@ from datetime import datetime, timedelta
 from chathub_desktop.core.dream_schedule import (
     STALE_HEARTBEAT,
     STALE_RUN,
+    DreamStatus,
     RunState,
     Schedule,
     Slot,
@@ -53,9 +54,9 @@ def next_wake(watches: Iterable[Watch], now: datetime,
         if latest is not None and is_due(latest, state, now, stale_after):
             return now
         if state is not None and latest is not None:
-            if state.status == "failed" and state.next_retry_at is not None:
+            if state.status == DreamStatus.FAILED and state.next_retry_at is not None:
                 consider(state.next_retry_at)
-            elif state.status == "running":
+            elif state.status == DreamStatus.RUNNING:
                 alive = state.heartbeat_at
                 consider(alive + stale_after if alive is not None else state.started_at + STALE_RUN)
         upcoming = next_slot(w.schedule, now)

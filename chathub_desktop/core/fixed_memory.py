@@ -22,6 +22,7 @@ from __future__ import annotations
 import hashlib
 import re
 from dataclasses import dataclass
+from enum import StrEnum
 from functools import lru_cache
 
 #: ECMAScript ``\s``: the whitespace set used for trimming and collapsing (REF-1).
@@ -253,6 +254,16 @@ def append(doc: str, text: str) -> tuple[str, int]:
     return prefix + _entry_line(number, cleaned) + nl, number
 
 
+class EditStatus(StrEnum):
+    """How an entry edit ended (REF-2); the memory tools report the value as their error code."""
+
+    OK = "ok"
+    NOT_FOUND = "not_found"
+    MISMATCH = "mismatch"
+    EMPTY_MATCH = "empty_match"
+    EMPTY_TEXT = "empty_text"
+
+
 @dataclass(frozen=True, slots=True)
 class MemoryEditResult:
     """Outcome of :func:`update` / :func:`delete` and the user edits (REF-2).
@@ -265,7 +276,7 @@ class MemoryEditResult:
     - ``entries``: on failure, the current entries as ``#N: text`` (cut per REF-2); empty on ok.
     """
 
-    status: str
+    status: EditStatus
     doc: str
     number: int | None = None
     old_text: str | None = None
@@ -275,10 +286,10 @@ class MemoryEditResult:
     @property
     def ok(self) -> bool:
         """True when the document changed as asked."""
-        return self.status == "ok"
+        return self.status is EditStatus.OK
 
 
-def _fail(status: str, doc: str, lines: list[Line]) -> MemoryEditResult:
+def _fail(status: EditStatus, doc: str, lines: list[Line]) -> MemoryEditResult:
     current = [Entry(line.number, line.text or "") for line in lines if line.number is not None]
     return MemoryEditResult(status, doc, entries=tuple(listing(current)))
 
@@ -290,15 +301,15 @@ def _find(lines: list[Line], number: int) -> int | None:
     return None
 
 
-def _check(lines: list[Line], number: int, match: str | None) -> tuple[str, int | None]:
+def _check(lines: list[Line], number: int, match: str | None) -> tuple[EditStatus, int | None]:
     if match is not None and not trim(match):
-        return "empty_match", None
+        return EditStatus.EMPTY_MATCH, None
     idx = _find(lines, number)
     if idx is None:
-        return "not_found", None
+        return EditStatus.NOT_FOUND, None
     if match is not None and match not in (lines[idx].text or ""):
-        return "mismatch", None
-    return "ok", idx
+        return EditStatus.MISMATCH, None
+    return EditStatus.OK, idx
 
 
 def _replace(doc: str, number: int, match: str | None, new_text: str) -> MemoryEditResult:
@@ -308,10 +319,10 @@ def _replace(doc: str, number: int, match: str | None, new_text: str) -> MemoryE
         return _fail(status, doc, lines)
     cleaned = clean_text(new_text)
     if not cleaned:
-        return _fail("empty_text", doc, lines)
+        return _fail(EditStatus.EMPTY_TEXT, doc, lines)
     old = lines[idx]
     lines[idx] = Line(_entry_line(number, cleaned), old.ending, number, cleaned)
-    return MemoryEditResult("ok", _join(lines), number, old.text, cleaned)
+    return MemoryEditResult(EditStatus.OK, _join(lines), number, old.text, cleaned)
 
 
 def _remove(doc: str, number: int, match: str | None) -> MemoryEditResult:
@@ -320,7 +331,7 @@ def _remove(doc: str, number: int, match: str | None) -> MemoryEditResult:
     if idx is None:
         return _fail(status, doc, lines)
     old = lines.pop(idx)
-    return MemoryEditResult("ok", normalize(_join(lines)), number, old.text, None)
+    return MemoryEditResult(EditStatus.OK, normalize(_join(lines)), number, old.text, None)
 
 
 def update(doc: str, number: int, match: str, new_text: str) -> MemoryEditResult:

@@ -24,16 +24,24 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from itertools import accumulate
 
+from chathub_desktop.core.app_settings import (
+    COMPACT_BUFFER_TOKENS,
+    COMPACT_ENABLED,
+    COMPACT_KEEP_RECENT,
+    COMPACT_MAX_FAILURES,
+)
 from chathub_desktop.core.flags import parse_flag
 from chathub_desktop.core.messages import ChatMessage, Role, ToolSpec
 
 # --- constants (SPEC ids in comments) -----------------------------------------------
 #: Tokens reserved below the context window (NUM-3).
-DEFAULT_BUFFER_TOKENS = 13_000
+DEFAULT_BUFFER_TOKENS = COMPACT_BUFFER_TOKENS.default
 #: Non-system messages kept verbatim after a compaction (NUM-6).
-DEFAULT_KEEP_RECENT = 12
+DEFAULT_KEEP_RECENT = COMPACT_KEEP_RECENT.default
 #: Failed or empty summaries before the breaker opens (NUM-8).
-DEFAULT_MAX_FAILURES = 3
+DEFAULT_MAX_FAILURES = COMPACT_MAX_FAILURES.default
+#: The app settings that give the policy's base values (NUM-1, NUM-3, NUM-6, NUM-8).
+THRESHOLD_SETTINGS = (COMPACT_ENABLED, COMPACT_BUFFER_TOKENS, COMPACT_KEEP_RECENT, COMPACT_MAX_FAILURES)
 #: Retry cooldown after the breaker opens, seconds (NUM-8).
 COOLDOWN_SECONDS = 300
 #: Flat estimate per attached image part, tokens (NUM-4).
@@ -91,31 +99,14 @@ def _parse_int(text: str, name: str) -> int:
     return int(text.strip())
 
 
-def _setting_bool(value: object, name: str) -> bool:
-    if isinstance(value, bool):
-        return value
-    if isinstance(value, str):
-        return _parse_bool(value, name)
-    raise ValueError(f"setting {name} must be a boolean, got {value!r}")
-
-
-def _setting_int(value: object, name: str) -> int:
-    if isinstance(value, bool):  # bool is an int subclass; refuse it explicitly
-        raise ValueError(f"setting {name} must be an integer, got {value!r}")
-    if isinstance(value, int):
-        return value
-    if isinstance(value, str):
-        return _parse_int(value, f"setting {name}")
-    raise ValueError(f"setting {name} must be an integer, got {value!r}")
-
-
 def config_from(
     env: Mapping[str, str], settings: Mapping[str, object] | None = None
 ) -> ThresholdConfig:
     """Build the configuration from app settings, then environment overrides (NUM-1).
 
     Settings keys ``compact-enabled`` (bool), ``compact-buffer-tokens``,
-    ``compact-keep-recent`` and ``compact-max-failures`` (ints) give the base values.
+    ``compact-keep-recent`` and ``compact-max-failures`` (ints) give the base values,
+    read by their declarations (:data:`THRESHOLD_SETTINGS`).
     The variables ``COMPACT_ENABLED``, ``COMPACT_BUFFER_TOKENS``, ``COMPACT_KEEP_RECENT``
     and ``COMPACT_MAX_FAILURES`` replace them when present and not blank. Booleans
     accept true/1/yes/on and false/0/no/off, case-insensitively. Finally
@@ -123,29 +114,20 @@ def config_from(
     of it are ignored).
 
     Raises :class:`ValueError` (one line, naming the variable or setting) for a
-    non-integer number, an unrecognised boolean, ``buffer_tokens < 0``,
+    non-integer number, an unrecognised boolean, a setting out of its declared range, ``buffer_tokens < 0``,
     ``keep_recent < 1`` or ``max_failures < 1``.
     """
     s: Mapping[str, object] = settings if settings is not None else {}
-    enabled = False
-    buffer_tokens = DEFAULT_BUFFER_TOKENS
-    keep_recent = DEFAULT_KEEP_RECENT
-    max_failures = DEFAULT_MAX_FAILURES
+    enabled = COMPACT_ENABLED.parse(s.get(COMPACT_ENABLED.key))
+    buffer_tokens = COMPACT_BUFFER_TOKENS.parse(s.get(COMPACT_BUFFER_TOKENS.key))
+    keep_recent = COMPACT_KEEP_RECENT.parse(s.get(COMPACT_KEEP_RECENT.key))
+    max_failures = COMPACT_MAX_FAILURES.parse(s.get(COMPACT_MAX_FAILURES.key))
     # Names of the source each value came from, for error messages.
     names = {
-        "buffer": "compact-buffer-tokens",
-        "keep": "compact-keep-recent",
-        "fail": "compact-max-failures",
+        "buffer": COMPACT_BUFFER_TOKENS.key,
+        "keep": COMPACT_KEEP_RECENT.key,
+        "fail": COMPACT_MAX_FAILURES.key,
     }
-
-    if s.get("compact-enabled") is not None:
-        enabled = _setting_bool(s["compact-enabled"], "compact-enabled")
-    if s.get("compact-buffer-tokens") is not None:
-        buffer_tokens = _setting_int(s["compact-buffer-tokens"], "compact-buffer-tokens")
-    if s.get("compact-keep-recent") is not None:
-        keep_recent = _setting_int(s["compact-keep-recent"], "compact-keep-recent")
-    if s.get("compact-max-failures") is not None:
-        max_failures = _setting_int(s["compact-max-failures"], "compact-max-failures")
 
     def env_value(name: str) -> str | None:
         raw = env.get(name)

@@ -12,9 +12,10 @@ from typing import TYPE_CHECKING, Protocol
 
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QProgressBar, QPushButton, QSizePolicy, QWidget
 
+from chathub_desktop.core.compaction import CompactionPhase, CompactionStatus
 from chathub_desktop.gui.summarizer_choice import choose_button, missing_text, short_text
 from chathub_desktop.services.errors import ServiceError
-from chathub_desktop.services.events import CompactionPhase, CompactionProgress, CompactionStatus
+from chathub_desktop.services.events import CompactionProgress
 
 if TYPE_CHECKING:
     import asyncio

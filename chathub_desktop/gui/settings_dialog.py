@@ -19,7 +19,7 @@ message is shown inline.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QIcon
@@ -41,6 +41,17 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from chathub_desktop.core.app_settings import (
+    COMPACT_BUFFER_TOKENS,
+    COMPACT_ENABLED,
+    COMPACT_KEEP_RECENT,
+    COMPACT_MAX_FAILURES,
+    COMPACTION_ARCHIVES,
+    HISTORY_COMPRESS_MODEL,
+    STREAM_SILENCE_SECONDS,
+    TOPIC_NAMING_MODEL,
+    Setting,
+)
 from chathub_desktop.core.key_places import KeyPlace
 from chathub_desktop.core.model_cards import WindowSource
 from chathub_desktop.core.provider_kinds import ProviderKind
@@ -290,9 +301,9 @@ class ProvidersPage(QWidget):
             label = QLabel("Tell me when a provider sends nothing for")
             self.silence_spin = QSpinBox()
             self.silence_spin.setObjectName("silenceSpin")
-            self.silence_spin.setRange(1, 3600)
+            self.silence_spin.setRange(STREAM_SILENCE_SECONDS.low, STREAM_SILENCE_SECONDS.high)
             self.silence_spin.setSuffix(" s")
-            self.silence_spin.setValue(int(str(settings.get("stream-silence-seconds"))))
+            self.silence_spin.setValue(settings.value(STREAM_SILENCE_SECONDS))
             self.silence_spin.setToolTip(
                 "A reply then shows “No data from <host> for N s” with Stop and Retry; it keeps "
                 "waiting until you choose (or the 10-minute read timeout ends it). Default 60 s")
@@ -317,7 +328,7 @@ class ProvidersPage(QWidget):
     async def _store_silence_value(self, seconds: int) -> None:
         assert self._settings is not None and self._runner is not None
         try:
-            await self._runner.run_in_thread(self._settings.set, "stream-silence-seconds", seconds)
+            await self._runner.run_in_thread(self._settings.set, STREAM_SILENCE_SECONDS, seconds)
         except ServiceError as exc:
             self._error(str(exc))
 
@@ -394,7 +405,7 @@ class ProvidersPage(QWidget):
 
 
 #: The History Compress model when none is set (a bare model runs on the first OpenAI provider).
-DEFAULT_COMPRESS_MODEL = "gpt-5-mini"
+DEFAULT_COMPRESS_MODEL = HISTORY_COMPRESS_MODEL.default
 
 COMPRESS_HELP = (
     "<p><b>History Compress</b> is the model that writes topic summaries (Compact now, token "
@@ -648,7 +659,7 @@ class SystemAgentPage(QWidget):
         tl.addRow(trow)
         self.buffer_spin = QSpinBox()
         self.buffer_spin.setObjectName("bufferSpin")
-        self.buffer_spin.setRange(0, 1_000_000)
+        self.buffer_spin.setRange(COMPACT_BUFFER_TOKENS.low, COMPACT_BUFFER_TOKENS.high)
         self.buffer_spin.setSingleStep(1000)
         self.buffer_spin.setSuffix(" tokens")
         self.buffer_spin.setToolTip("Room kept below the context window for the reply and estimation error "
@@ -656,13 +667,13 @@ class SystemAgentPage(QWidget):
         tl.addRow("&Buffer:", self.buffer_spin)
         self.keep_spin = QSpinBox()
         self.keep_spin.setObjectName("keepRecentSpin")
-        self.keep_spin.setRange(1, 1000)
+        self.keep_spin.setRange(COMPACT_KEEP_RECENT.low, COMPACT_KEEP_RECENT.high)
         self.keep_spin.setSuffix(" messages")
         self.keep_spin.setToolTip("Recent messages kept word for word (default 12; whole turns, so maybe more)")
         tl.addRow("&Keep recent:", self.keep_spin)
         self.failures_spin = QSpinBox()
         self.failures_spin.setObjectName("maxFailuresSpin")
-        self.failures_spin.setRange(1, 100)
+        self.failures_spin.setRange(COMPACT_MAX_FAILURES.low, COMPACT_MAX_FAILURES.high)
         self.failures_spin.setToolTip("Failed summaries before a five-minute pause (default 3)")
         tl.addRow("Max &failures:", self.failures_spin)
         for w in (self.buffer_spin, self.keep_spin, self.failures_spin):
@@ -701,13 +712,13 @@ class SystemAgentPage(QWidget):
         self.compress_picker.set_providers(names)
         self.naming_picker.set_providers(names)
         st = self.svc.settings
-        self.compress_picker.set_value(st.get("history-compress-model") or DEFAULT_COMPRESS_MODEL)
-        self.naming_picker.set_value(st.get("topic-naming-model"))
-        self.archives_check.setChecked(bool(st.get("compaction-archives")))
-        self.threshold_check.setChecked(bool(st.get("compact-enabled")))
-        self.buffer_spin.setValue(int(str(st.get("compact-buffer-tokens"))))
-        self.keep_spin.setValue(int(str(st.get("compact-keep-recent"))))
-        self.failures_spin.setValue(int(str(st.get("compact-max-failures"))))
+        self.compress_picker.set_value(st.value(HISTORY_COMPRESS_MODEL) or DEFAULT_COMPRESS_MODEL)
+        self.naming_picker.set_value(st.value(TOPIC_NAMING_MODEL))
+        self.archives_check.setChecked(st.value(COMPACTION_ARCHIVES))
+        self.threshold_check.setChecked(st.value(COMPACT_ENABLED))
+        self.buffer_spin.setValue(st.value(COMPACT_BUFFER_TOKENS))
+        self.keep_spin.setValue(st.value(COMPACT_KEEP_RECENT))
+        self.failures_spin.setValue(st.value(COMPACT_MAX_FAILURES))
         for w in (self.buffer_spin, self.keep_spin, self.failures_spin):
             w.setEnabled(self.threshold_check.isChecked())
         self._show_resolved()
@@ -745,30 +756,30 @@ class SystemAgentPage(QWidget):
         if naming is not None and naming.endswith("/"):
             self.show_error("Topic naming: enter a model id, or choose Off.")
             return False
-        values: tuple[tuple[str, str, object], ...] = (
-            ("history-compress-model", "History Compress", compress),
-            ("topic-naming-model", "Topic naming", naming),
-            ("compaction-archives", "Archive excerpts", self.archives_check.isChecked()),
-            ("compact-enabled", "Threshold compaction", self.threshold_check.isChecked()),
-            ("compact-buffer-tokens", "Buffer", self.buffer_spin.value()),
-            ("compact-keep-recent", "Keep recent", self.keep_spin.value()),
-            ("compact-max-failures", "Max failures", self.failures_spin.value()),
+        values: tuple[tuple[Setting[Any], str, object], ...] = (
+            (HISTORY_COMPRESS_MODEL, "History Compress", compress),
+            (TOPIC_NAMING_MODEL, "Topic naming", naming),
+            (COMPACTION_ARCHIVES, "Archive excerpts", self.archives_check.isChecked()),
+            (COMPACT_ENABLED, "Threshold compaction", self.threshold_check.isChecked()),
+            (COMPACT_BUFFER_TOKENS, "Buffer", self.buffer_spin.value()),
+            (COMPACT_KEEP_RECENT, "Keep recent", self.keep_spin.value()),
+            (COMPACT_MAX_FAILURES, "Max failures", self.failures_spin.value()),
         )
         self.save_button.setEnabled(False)
         self._runner.run(f"system-agent-save:{id(self)}", self._store(values), context="System Agent")
         return True
 
-    def _write(self, values: tuple[tuple[str, str, object], ...]) -> tuple[str | None, str]:
-        """Store ``values`` (key, label, value) in order; ``(the first refusal as
+    def _write(self, values: tuple[tuple[Setting[Any], str, object], ...]) -> tuple[str | None, str]:
+        """Store ``values`` (setting, label, value) in order; ``(the first refusal as
         "label: reason" or None, the summarizer line)``. Worker thread."""
-        for key, label, value in values:
+        for setting, label, value in values:
             try:
-                self.svc.settings.set(key, value)
+                self.svc.settings.set(setting, value)
             except ServiceError as exc:
                 return f"{label}: {exc}", ""
         return None, summarizer_line(self.svc)
 
-    async def _store(self, values: tuple[tuple[str, str, object], ...]) -> None:
+    async def _store(self, values: tuple[tuple[Setting[Any], str, object], ...]) -> None:
         try:
             refused, resolved = await self._runner.run_in_thread(self._write, values)
         finally:

@@ -40,6 +40,7 @@ from PySide6.QtWidgets import (
     QWizardPage,
 )
 
+from chathub_desktop.core.app_settings import HISTORY_COMPRESS_MODEL
 from chathub_desktop.core.model_ids import is_chat_model, small_model
 from chathub_desktop.core.provider_presets import PRESETS, PresetPlace, ProviderPreset
 from chathub_desktop.gui.design import Space, Tone, set_tone
@@ -375,10 +376,8 @@ class SummarizerPage(QWizardPage):
 
     def validatePage(self) -> bool:  # noqa: N802 - Qt override
         """Store the History Compress model; a refusal is shown and the page stays."""
-        from chathub_desktop.services.summarizer import SETTING_KEY
-
         try:
-            self._wizard.svc.settings.set(SETTING_KEY, self.setting())
+            self._wizard.svc.settings.set(HISTORY_COMPRESS_MODEL, self.setting())
         except ServiceError as exc:
             self.error_label.setText(str(exc))
             return False

@@ -2,10 +2,6 @@
 
 from __future__ import annotations
 
-from sqlalchemy import select
-from sqlalchemy.exc import IntegrityError
-from sqlalchemy.orm import Session
-
 from chathub_desktop.core.assistant_settings import (  # noqa: E402
     HIGH_WATERMARK_MAX,
     HIGH_WATERMARK_MIN,
@@ -22,8 +18,12 @@ from chathub_desktop.services.errors import InvalidInput, NotFound
 from chathub_desktop.services.events import EventBus, SettingsChanged
 from chathub_desktop.services.input_rules import check_model_id, check_name, check_record_id
 from chathub_desktop.services.views import AssistantView
+from chathub_desktop.storage.assistant_rows import all_assistants, assistant_row
 from chathub_desktop.storage.database import Database
-from chathub_desktop.storage.models import Assistant, Provider
+from chathub_desktop.storage.errors import IntegrityError
+from chathub_desktop.storage.models import Assistant
+from chathub_desktop.storage.provider_lookup import provider_row
+from chathub_desktop.storage.session import Session
 
 
 def parse_bool(value: str) -> bool:
@@ -95,9 +95,7 @@ class AssistantService:
     def _provider_id(s: Session, provider: int | str | None) -> int | None:
         if provider is None:
             return None
-        row = s.get(Provider, check_record_id(provider, "provider")) if isinstance(provider, int) else s.scalar(
-            select(Provider).where(Provider.name == provider)
-        )
+        row = provider_row(s, check_record_id(provider, "provider") if isinstance(provider, int) else provider)
         if row is None:
             raise NotFound(f"no provider {provider!r}")
         return row.id
@@ -105,9 +103,7 @@ class AssistantService:
     @staticmethod
     def row(s: Session, ref: int | str) -> Assistant:
         """The assistant row by id or name. Raises :class:`NotFound`."""
-        row = s.get(Assistant, check_record_id(ref, "assistant")) if isinstance(ref, int) else s.scalar(
-            select(Assistant).where(Assistant.name == ref)
-        )
+        row = assistant_row(s, check_record_id(ref, "assistant") if isinstance(ref, int) else ref)
         if row is None:
             raise NotFound(f"no assistant {ref!r}")
         return row
@@ -151,7 +147,7 @@ class AssistantService:
     def list(self) -> list[AssistantView]:
         """All assistants by name."""
         with self._db.read() as s:
-            return [self._view(a) for a in s.scalars(select(Assistant).order_by(Assistant.name))]
+            return [self._view(a) for a in all_assistants(s)]
 
     def get(self, ref: int | str) -> AssistantView:
         """Assistant by id or name. Raises :class:`NotFound`."""

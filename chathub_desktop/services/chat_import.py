@@ -39,7 +39,7 @@ import zipfile
 import zlib
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import IO, Any
@@ -449,6 +449,133 @@ def _describe_head(head: bytes) -> str:
 
 
 @gc_paused()  # millions of short-lived parsed objects; a full collection would stall the window
+def _chosen_format(source: _Source, wanted: ExportFormat | None) -> tuple[ExportFormat, int, str]:
+    """``(format, bytes to skip, ijson prefix of the conversations)`` of ``source``: the
+    ``wanted`` format, else the one detected; :class:`ImportFailed` for a file of another
+    known format than ``wanted`` or of none this app reads."""
+    skip, prefix, detected, keys = _sniff(source, wanted)
+    if wanted is not None and detected is not None and detected is not wanted:
+        raise ImportFailed(f"{source.label} looks like a {detected.label} export, not a {wanted.label} "
+                           f"export; import it as {detected.label}. Nothing was imported.")
+    if wanted is None and detected is None and not keys and prefix == "item":
+        detected = FORMATS[0]  # an empty array (or items that are no objects: named per item)
+    form = wanted or detected
+    if form is None:
+        shown = f" (the first conversation has keys: {', '.join(keys[:8])})" if keys else ""
+        names = ", ".join(f.label for f in FORMATS)
+        raise ImportFailed(f"{source.label} is not an export this app reads{shown}; it reads {names}. "
+                           "Nothing was imported.")
+    return form, skip, prefix
+
+
+class _Reporter:
+    """Calls ``progress`` with :class:`ImportProgress` at most every
+    :data:`PROGRESS_INTERVAL_S` seconds (always when forced)."""
+
+    def __init__(self, progress: Callable[[ImportProgress], None] | None, total: int) -> None:
+        self._progress = progress
+        self._total = total
+        self._last = 0.0
+
+    def __call__(self, bytes_read: int, done: int, force: bool = False) -> None:
+        if self._progress is None:
+            return
+        now = time.monotonic()
+        if force or now - self._last >= PROGRESS_INTERVAL_S:
+            self._last = now
+            self._progress(ImportProgress(min(bytes_read, self._total), self._total, done))
+
+
+@dataclass
+class _Tally:
+    """What a run counted so far: conversations ``done`` (read), ``skipped`` (already
+    imported and unchanged, or repeated), characters ``replaced``, off-branch messages
+    skipped, the ``broken`` conversations and the first parser error."""
+
+    done: int = 0
+    skipped: int = 0
+    replaced: int = 0
+    branch_skips: int = 0
+    broken: list[BrokenConversation] = field(default_factory=list)
+    first_error: ExportFormatError | None = None
+
+
+class _Conversations:
+    """Turns each conversation of the stream into topic writes: new ones are added,
+    ones imported before are appended to when they went on, repeats are skipped; a
+    malformed one is listed broken (or, ``strict``, refuses the file)."""
+
+    def __init__(self, form: ExportFormat, writer: ImportWriter, known: dict[str, tuple[int, datetime]],
+                 images: ZipImages | None, strict: bool) -> None:
+        self._form = form
+        self._writer = writer
+        self._known = known
+        self._images = images
+        self._strict = strict
+        self._seen: set[str] = set()
+        self.tally = _Tally()
+
+    def take(self, conv: Any, index: int) -> None:
+        """Import conversation ``index`` (0-based) of the stream (``conv`` as the JSON
+        parser gave it: the format's parser checks its shape)."""
+        form, known, tally = self._form, self._known, self.tally
+        quick_id = conv.get(form.id_key) if form.id_key and isinstance(conv, dict) else None
+        if isinstance(quick_id, str) and (
+            quick_id in self._seen or (quick_id in known and not _newer(conv, known[quick_id][1], form))
+        ):
+            tally.skipped += 1  # already imported and unchanged: not even parsed
+            return
+        try:
+            parsed = form.parse(conv, index)
+        except ExportFormatError as exc:
+            if self._strict:
+                raise
+            tally.first_error = tally.first_error or exc
+            tally.broken.append(_broken(conv, index, exc, form))
+            return
+        if self._images is not None:
+            parsed = self._images.attach(parsed)  # issue 14: the zip's images
+        if parsed.source_id in self._seen:
+            tally.skipped += 1
+            return
+        self._seen.add(parsed.source_id)
+        if parsed.source_id in known:
+            if not self._writer.append(known[parsed.source_id][0], parsed):
+                tally.skipped += 1
+                return
+        else:
+            self._writer.add(parsed)
+        tally.replaced += parsed.replaced_characters
+        tally.branch_skips += parsed.branches_skipped
+
+
+def _failure(exc: Exception, label: str, form: ExportFormat, reader: _CountingReader | None, total: int,
+             done: int) -> ImportFailed:
+    """The one-line :class:`ImportFailed` for what stopped an import (a bug is logged)."""
+    if isinstance(exc, ImportFailed):
+        return exc
+    if isinstance(exc, ExportFormatError):
+        return ImportFailed(f"{label} is not a valid {form.label} export: {exc}. Nothing was imported.")
+    if isinstance(exc, JsonBoundsError):
+        return ImportFailed(f"{label} {exc} in conversation {done + 1:,}; {form.a_label} export never nests "
+                            "that deep. Nothing was imported.")
+    if isinstance(exc, _TooLarge):
+        return ImportFailed(f"{label}: {exc}. Nothing was imported.")
+    if isinstance(exc, ijson.JSONError | UnicodeDecodeError):
+        return ImportFailed(_json_error_text(label, exc, reader, total, done, form.label))
+    if isinstance(exc, zipfile.BadZipFile | zlib.error | EOFError):
+        return ImportFailed(f"{label}: the zip is damaged ({_first_line(exc)}). Nothing was imported.")
+    if isinstance(exc, OSError):
+        return ImportFailed(f"cannot read {label}: {exc.strerror or exc}. Nothing was imported.")
+    busy = store_busy_message(exc)  # StoreBusy: another process kept the store
+    if busy is not None:
+        return ImportFailed(f"{busy}. Nothing was imported.")
+    if isinstance(exc, SQLAlchemyError):
+        return ImportFailed(f"database error while importing {label}: {_first_line(exc)}. Nothing was imported.")
+    _log.error("%s import of %s failed", form.label, label, exc_info=exc)  # a bug or an unforeseen shape
+    return ImportFailed(f"could not import {label}: {type(exc).__name__}: {exc}. Nothing was imported.")
+
+
 def import_export(
     db: Database,
     assistant_id: int,
@@ -492,46 +619,19 @@ def import_export(
     foreign or malformed input or database error. On any exception nothing is visible
     and the staged rows are deleted.
     """
-    wanted = format_named(fmt) if fmt is not None else None
     source = _locate(Path(path))
-    skip, prefix, detected, keys = _sniff(source, wanted)
-    if wanted is not None and detected is not None and detected is not wanted:
-        raise ImportFailed(f"{source.label} looks like a {detected.label} export, not a {wanted.label} "
-                           f"export; import it as {detected.label}. Nothing was imported.")
-    if wanted is None and detected is None and not keys and prefix == "item":
-        detected = FORMATS[0]  # an empty array (or items that are no objects: named per item)
-    if wanted is None and detected is None:
-        shown = f" (the first conversation has keys: {', '.join(keys[:8])})" if keys else ""
-        names = ", ".join(f.label for f in FORMATS)
-        raise ImportFailed(f"{source.label} is not an export this app reads{shown}; it reads {names}. "
-                           "Nothing was imported.")
-    form = wanted or detected
-    assert form is not None
+    form, skip, prefix = _chosen_format(source, format_named(fmt) if fmt is not None else None)
     total = source.total_bytes
-    done = 0
-    skipped = 0
-    replaced = 0
-    branch_skips = 0
-    broken: list[BrokenConversation] = []
-    last_report = 0.0
-
-    def report(bytes_read: int, force: bool = False) -> None:
-        nonlocal last_report
-        if progress is None:
-            return
-        now = time.monotonic()
-        if force or now - last_report >= PROGRESS_INTERVAL_S:
-            last_report = now
-            progress(ImportProgress(min(bytes_read, total), total, done))
+    report = _Reporter(progress, total)
 
     def check_cancel() -> None:
         if cancel is not None and cancel.is_set():
             raise ImportCancelled("import cancelled; nothing was imported")
 
-    report(0, force=True)
+    report(0, 0, force=True)
     reader: _CountingReader | None = None
     run: StagingRun | None = None
-    first_error: ExportFormatError | None = None
+    tally = _Tally()
     try:
         try:
             with db.read() as session:
@@ -540,50 +640,20 @@ def import_export(
                         f"assistant {assistant_id} does not exist; nothing was imported"
                     )
                 known = import_rows.imported_topics(session, assistant_id, form.name)
-            seen: set[str] = set()
             run = begin_run(db, assistant_id)
             writer = ImportWriter(db, run, datetime.now(UTC), form.name)
             with source.open() as raw, _images_of(source, form) as images:
                 reader = _CountingReader(raw, skip, cancel)
+                conversations = _Conversations(form, writer, known, images, strict)
+                tally = conversations.tally
                 for index, conv in enumerate(_ijson.items(reader, prefix, use_float=True)):
                     reader.mark, reader.conversation = reader.bytes_read, index + 2
                     check_cancel()
-                    quick_id = conv.get(form.id_key) if form.id_key and isinstance(conv, dict) else None
-                    if isinstance(quick_id, str) and (
-                        quick_id in seen or (quick_id in known and not _newer(conv, known[quick_id][1], form))
-                    ):
-                        skipped += 1  # already imported and unchanged: not even parsed
-                    else:
-                        try:
-                            parsed = form.parse(conv, index)
-                        except ExportFormatError as exc:
-                            if strict:
-                                raise
-                            first_error = first_error or exc
-                            broken.append(_broken(conv, index, exc, form))
-                            parsed = None
-                        if parsed is not None and images is not None:
-                            parsed = images.attach(parsed)  # issue 14: the zip's images
-                        if parsed is None:
-                            pass
-                        elif parsed.source_id in seen:
-                            skipped += 1
-                        elif parsed.source_id in known:
-                            seen.add(parsed.source_id)
-                            if not writer.append(known[parsed.source_id][0], parsed):
-                                skipped += 1
-                            else:
-                                replaced += parsed.replaced_characters
-                                branch_skips += parsed.branches_skipped
-                        else:
-                            seen.add(parsed.source_id)
-                            writer.add(parsed)
-                            replaced += parsed.replaced_characters
-                            branch_skips += parsed.branches_skipped
-                    done += 1
-                    report(reader.bytes_read)
-            if first_error is not None and len(broken) == done:
-                raise first_error  # nothing in the file is a conversation of this format
+                    conversations.take(conv, index)
+                    tally.done += 1
+                    report(reader.bytes_read, tally.done)
+            if tally.first_error is not None and len(tally.broken) == tally.done:
+                raise tally.first_error  # nothing in the file is a conversation of this format
             check_cancel()
             writer.flush()
             check_cancel()
@@ -593,49 +663,17 @@ def import_export(
             if run is not None:
                 _discard(db, run)
             raise
-    except ImportFailed:
-        raise
-    except ExportFormatError as exc:
-        raise ImportFailed(
-            f"{source.label} is not a valid {form.label} export: {exc}. Nothing was imported."
-        ) from exc
-    except JsonBoundsError as exc:
-        raise ImportFailed(
-            f"{source.label} {exc} in conversation {done + 1:,}; {form.a_label} export never nests "
-            "that deep. Nothing was imported."
-        ) from exc
-    except _TooLarge as exc:
-        raise ImportFailed(f"{source.label}: {exc}. Nothing was imported.") from exc
-    except (ijson.JSONError, UnicodeDecodeError) as exc:
-        raise ImportFailed(_json_error_text(source.label, exc, reader, total, done, form.label)) from exc
-    except (zipfile.BadZipFile, zlib.error, EOFError) as exc:
-        raise ImportFailed(
-            f"{source.label}: the zip is damaged ({_first_line(exc)}). Nothing was imported."
-        ) from exc
-    except OSError as exc:
-        raise ImportFailed(
-            f"cannot read {source.label}: {exc.strerror or exc}. Nothing was imported."
-        ) from exc
-    except SQLAlchemyError as exc:
-        busy = store_busy_message(exc)
-        raise ImportFailed(
-            f"{busy}. Nothing was imported." if busy else
-            f"database error while importing {source.label}: {_first_line(exc)}. Nothing was imported."
-        ) from exc
-    except Exception as exc:  # a bug or an unforeseen shape: still one clear line, logged
-        busy = store_busy_message(exc)  # StoreBusy: another process kept the store
-        if busy is not None:
-            raise ImportFailed(f"{busy}. Nothing was imported.") from exc
-        _log.exception("%s import of %s failed", form.label, source.label)
-        raise ImportFailed(
-            f"could not import {source.label}: {type(exc).__name__}: {exc}. Nothing was imported."
-        ) from exc
-    report(total, force=True)
+    except Exception as exc:
+        failed = _failure(exc, source.label, form, reader, total, tally.done)
+        if failed is exc:
+            raise
+        raise failed from exc
+    report(total, tally.done, force=True)
     return ImportResult(
-        topics_created=writer.topics, topics_skipped=skipped + writer.dropped,
+        topics_created=writer.topics, topics_skipped=tally.skipped + writer.dropped,
         messages_imported=writer.messages, topics_updated=writer.updated,
-        characters_replaced=replaced + (reader.replaced if reader is not None else 0),
-        broken=tuple(broken), branch_messages_skipped=branch_skips, format_name=form.name,
+        characters_replaced=tally.replaced + (reader.replaced if reader is not None else 0),
+        broken=tuple(tally.broken), branch_messages_skipped=tally.branch_skips, format_name=form.name,
     )
 
 

@@ -31,9 +31,7 @@ from collections.abc import Callable, Coroutine
 from dataclasses import dataclass, field
 from typing import Any
 
-from sqlalchemy import select
-from sqlalchemy.orm import Session
-
+from chathub_desktop.core.app_settings import STREAM_SILENCE_SECONDS
 from chathub_desktop.core.attachments import Attachment
 from chathub_desktop.core.context_receipt import build_receipt
 from chathub_desktop.core.messages import (
@@ -97,7 +95,9 @@ from chathub_desktop.storage.attachment_blobs import hydrate, store_blobs
 from chathub_desktop.storage.bulk_loading import gc_paused
 from chathub_desktop.storage.database import Database, DatabaseError
 from chathub_desktop.storage.models import Assistant, Message, Topic
+from chathub_desktop.storage.session import Session
 from chathub_desktop.storage.topic_repository import append_message
+from chathub_desktop.storage.topic_rows import last_message, last_user_message
 
 log = logging.getLogger(__name__)
 
@@ -321,22 +321,19 @@ class ChatService:
         with self._db.write() as s:
             _topic, _assistant, model, provider_id = self.sendable(s, topic_id, pick)
             refuse_foreign_stream(s, topic_id)  # first: it names the way out (issue 32)
-            last = s.scalar(select(Message).where(Message.topic_id == topic_id)
-                            .order_by(Message.seq.desc()).limit(1))
+            last = last_message(s, topic_id)
             if (last is None or last.role != Role.ASSISTANT.value or last.status not in RETRYABLE_STATUSES
                     or (reply_id is not None and last.id != reply_id)):
                 raise InvalidInput("only the topic's last reply can be retried, and only when it "
                                    "failed, was stopped or was interrupted")
-            user_id = s.scalar(select(Message.id).where(Message.topic_id == topic_id,
-                                                        Message.role == Role.USER.value)
-                               .order_by(Message.seq.desc()).limit(1))
+            user = last_user_message(s, topic_id)
             last.content, last.status, last.error, last.error_kind = "", MessageStatus.STREAMING.value, None, None
             last.finish_reason, last.tool_calls, last.token_count = None, None, None
             last.input_tokens = last.output_tokens = last.cached_tokens = None
             last.cache_write_tokens = last.reasoning_tokens = None
             last.receipt = None
             last.model, last.provider_id, last.sent_by_process = model, provider_id, PROCESS_ID
-            return ReplyClaim(user_id or 0, last.id, provider_id, model, False)
+            return ReplyClaim(user.id if user is not None else 0, last.id, provider_id, model, False)
 
     def _append(self, topic_id: int, **fields: object) -> int:
         with self._db.write() as s:
@@ -721,8 +718,7 @@ class ChatService:
 
     def _silence_limit(self) -> float:
         """The ``stream-silence-seconds`` setting in seconds (60 by default)."""
-        value = self._settings.get("stream-silence-seconds")
-        return float(value) if isinstance(value, int | float) else 60.0
+        return self._settings.value(STREAM_SILENCE_SECONDS)
 
     async def _watch_silence(self, topic_id: int, reply_id: int, activity: StreamActivity,
                              limit_s: float) -> None:

@@ -7,9 +7,9 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass
 
 from chathub_desktop.core import compaction as cc
+from chathub_desktop.core.compaction import CompactionStatus
 from chathub_desktop.core.summarizer_problem import SummarizerProblem
 from chathub_desktop.services.errors import ServiceError
-from chathub_desktop.services.events import CompactionStatus
 from chathub_desktop.services.request_context import TopicContext
 
 COMPACTED = CompactionStatus.COMPACTED
@@ -56,7 +56,7 @@ class CompactionOutcome:
     """
 
     topic_id: int
-    trigger: str
+    trigger: cc.CompactionTrigger
     status: CompactionStatus
     message: str
     before_tokens: int | None = None

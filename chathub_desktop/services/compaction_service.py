@@ -34,6 +34,7 @@ from typing import Any
 from chathub_desktop.core import compaction as cc
 from chathub_desktop.core import compaction_gain as cg
 from chathub_desktop.core import threshold_compaction as tc
+from chathub_desktop.core.compaction import CompactionPhase, CompactionStatus
 from chathub_desktop.core.compaction_prompt import complete_part
 from chathub_desktop.core.flags import env_flag
 from chathub_desktop.core.messages import Role
@@ -55,9 +56,7 @@ from chathub_desktop.services.compaction_outcome import (
 )
 from chathub_desktop.services.errors import InvalidInput, StaleDocument
 from chathub_desktop.services.events import (
-    CompactionPhase,
     CompactionProgress,
-    CompactionStatus,
     EventBus,
     SecretsRedacted,
     TopicChanged,
@@ -179,12 +178,13 @@ class CompactionService:
         """
         if trigger not in cc.TRIGGERS:
             raise InvalidInput(f"unknown compaction trigger {trigger!r}")
+        run_trigger = cc.CompactionTrigger(trigger)
         if self.in_flight(topic_id):
             raise CompactionInProgress("this topic is already compacting; wait for that run to finish")
         ctx = await self._load(topic_id)
         if not ctx.regular:
             raise InvalidInput("only regular topic chats use topic compaction")
-        return await self._guarded(topic_id, trigger, max_batches=None, focus=focus)
+        return await self._guarded(topic_id, run_trigger, max_batches=None, focus=focus)
 
     async def rescue(self, topic_id: int, like: TopicContext | None = None) -> CompactionOutcome:
         """Overflow rescue (CMP-11): one run with the History Compress model over the
@@ -521,7 +521,7 @@ class CompactionService:
             provider = s.get(Provider, provider_id)
             return provider.name if provider is not None else "chat model"
 
-    async def _automatic(self, ctx: TopicContext, trigger: str, max_batches: int | None,
+    async def _automatic(self, ctx: TopicContext, trigger: cc.CompactionTrigger, max_batches: int | None,
                          figure: int | None = None) -> CompactionOutcome | None:
         """An automatic run with the NUM-8 breaker and the CMP-7 unreachable memory;
         ``figure``: the trigger's estimate (tokens), which the planner then uses (CMP-7)."""
@@ -549,7 +549,7 @@ class CompactionService:
     def _fingerprint(ctx: TopicContext) -> str:
         return cc.unreachable_fingerprint(ctx.last_message_id, ctx.summary, ctx.model)
 
-    async def _guarded(self, topic_id: int, trigger: str, max_batches: int | None,
+    async def _guarded(self, topic_id: int, trigger: cc.CompactionTrigger, max_batches: int | None,
                        figure: int | None = None, focus: str = "",
                        like: TopicContext | None = None) -> CompactionOutcome:
         if topic_id in self._runs:
@@ -574,7 +574,7 @@ class CompactionService:
         except SummarizerUnavailable as exc:  # only a failure if there is something to summarize
             return None, exc
 
-    async def _run(self, topic_id: int, trigger: str, max_batches: int | None,
+    async def _run(self, topic_id: int, trigger: cc.CompactionTrigger, max_batches: int | None,
                    figure: int | None = None, focus: str = "", like: TopicContext | None = None) -> CompactionOutcome:
         ctx = await self._load(topic_id, like=like)
         high, low = cc.watermarks(ctx.high_watermark)
@@ -608,9 +608,9 @@ class CompactionService:
             user_overhead=user_overhead,
             max_batches=max_batches,
         ))
-        if plan.status != "ready":
+        if plan.status is not cc.PlanStatus.READY:
             status, message = NOTHING_ELIGIBLE, (
-                BELOW_LOW if plan.status != "nothing_eligible"
+                BELOW_LOW if plan.status is not cc.PlanStatus.NOTHING_ELIGIBLE
                 else SHORT_TOPIC if ctx.cursor_message_id is None else ALL_SUMMARIZED
             )
             if trigger in (cc.TRIGGER_TOKEN, cc.TRIGGER_OVERFLOW) and not plan.reachable:
@@ -751,7 +751,7 @@ class CompactionService:
                                               red.notice("the topic summary"), ctx.topic_id))
         return True
 
-    async def _failed(self, ctx: TopicContext, trigger: str, message: str, before: int, reason: str,
+    async def _failed(self, ctx: TopicContext, trigger: cc.CompactionTrigger, message: str, before: int, reason: str,
                       model: str | None, high: float, low: float,
                       plan: cc.CompactionPlan | None = None,
                       problem: SummarizerProblem | None = None) -> CompactionOutcome:

@@ -1,82 +1,16 @@
-"""Test connection (issue 16): can this provider be reached with its key, and which
-models does it offer?
-
-One ``GET {base_url}/models`` with the provider's own authentication (``Authorization:
-Bearer`` for the OpenAI kinds, ``x-api-key`` and ``anthropic-version`` for the
-Anthropic kinds), through httpx, answered in one line. The reply is decoded in bounded
-pieces with the stream limits' decompression bound and read up to the model-list limit
-(``CHATHUB_LIMIT_MODEL_LIST_MB``, 16 MB; issue 32); ``data[].id`` is taken from it,
-and the window an entry reports (:mod:`chathub_desktop.core.model_windows`). A llama.cpp
-server is asked its ``/props`` too (one more bounded GET on the same connection), for the
-window it really serves and whether its chat template takes tools (walkthrough F3).
-"""
+"""Test connection (issue 16) of a stored provider: its URL and key from the store and
+the keyring, then :func:`~chathub_desktop.providers.model_list.check_endpoint` (the
+request itself lives in ``providers/``, issue 31)."""
 
 from __future__ import annotations
 
 import asyncio
-import json
-import time
-from dataclasses import dataclass
-from http import HTTPStatus
 
-import httpx
-
-from chathub_desktop.core.model_windows import (
-    is_llama_cpp,
-    llama_models,
-    model_windows,
-    served_window,
-    takes_tools,
-)
-from chathub_desktop.core.provider_kinds import ProviderKind, WireProtocol
-from chathub_desktop.providers.base import ProviderError
-from chathub_desktop.providers.bounded_body import ACCEPT_ENCODING, BoundedDecoder
-from chathub_desktop.providers.errors import error_from_redirect
-from chathub_desktop.providers.sse_stream import read_body
-from chathub_desktop.providers.stream_limits import Limit, StreamLimits
+from chathub_desktop.providers.model_list import TIMEOUT_S, ConnectionCheck, check_endpoint
 from chathub_desktop.services.errors import ServiceError
 from chathub_desktop.services.provider_service import ProviderService
 
 __all__ = ["ConnectionCheck", "check_connection", "check_endpoint"]
-
-#: Seconds the whole check may take (each read, and the check as a whole).
-TIMEOUT_S = 15.0
-ANTHROPIC_VERSION = "2023-06-01"
-
-
-@dataclass(frozen=True)
-class ConnectionCheck:
-    """``ok``; ``message``: one line for the user; ``models``: the ids offered (sorted,
-    possibly empty); ``seconds``: how long the answer took; ``windows``: ``(id, tokens)``
-    for the models whose window the provider reported (issue 28); ``no_tools``: the ids
-    whose server said its chat template takes no tools (llama.cpp ``/props``, F3)."""
-
-    ok: bool
-    message: str
-    models: tuple[str, ...] = ()
-    seconds: float = 0.0
-    windows: tuple[tuple[str, int], ...] = ()
-    no_tools: tuple[str, ...] = ()
-
-
-def _headers(kind: ProviderKind, key: str | None) -> dict[str, str]:
-    if kind.protocol is WireProtocol.ANTHROPIC_MESSAGES:
-        return {"anthropic-version": ANTHROPIC_VERSION, **({"x-api-key": key} if key else {})}
-    return {"Authorization": f"Bearer {key}"} if key else {}
-
-
-def _status_line(code: int) -> str:
-    try:
-        return f"{code} {HTTPStatus(code).phrase}"
-    except ValueError:
-        return str(code)
-
-
-def _decoder(response: httpx.Response, limits: StreamLimits) -> BoundedDecoder:
-    """Decodes the model list in bounded pieces: ``TOO_LARGE`` ProviderError past the
-    model-list limit or the decompression bound; BAD_RESPONSE for an unknown encoding."""
-    return BoundedDecoder(response.headers.get("content-encoding", ""), limits,
-                          max_bytes=limits.model_list_bytes, limit=Limit.MODEL_LIST)
 
 
 async def check_connection(providers: ProviderService, ref: int | str, *,
@@ -89,72 +23,3 @@ async def check_connection(providers: ProviderService, ref: int | str, *,
     except ServiceError as exc:
         return ConnectionCheck(False, str(exc))
     return await check_endpoint(view.name, view.kind, view.base_url, key, timeout_s=timeout_s)
-
-
-async def check_endpoint(name: str, kind_value: str, base_url: str, key: str | None, *,
-                         timeout_s: float = TIMEOUT_S, limits: StreamLimits | None = None) -> ConnectionCheck:
-    """:func:`check_connection` for values not stored yet (Add provider's Test
-    connection, issue 14): provider ``name`` (for the message), its kind's value, its
-    base URL (as ``ProviderService`` would store it) and key. ``limits`` bound the answer
-    (``StreamLimits.from_env()`` by default). Never raises."""
-    kind = ProviderKind(kind_value)
-    limits = limits or StreamLimits.from_env()
-    url = f"{base_url.rstrip('/')}/models"
-    started = time.monotonic()
-    headers = {**_headers(kind, key), "Accept-Encoding": ACCEPT_ENCODING}
-    try:
-        async with asyncio.timeout(timeout_s), httpx.AsyncClient(timeout=timeout_s, follow_redirects=False) as client:
-            async with client.stream("GET", url, headers=headers) as response:
-                status = response.status_code
-                location = response.headers.get("location")
-                body = await read_body(response, _decoder(response, limits)) if status == 200 else b""
-            answer = _json(body)
-            props = await _props(client, base_url, headers, limits) if is_llama_cpp(answer) else None
-    except (httpx.TimeoutException, TimeoutError):  # a read, or the whole check (a trickle)
-        return ConnectionCheck(False, f"no answer from {url} within {timeout_s:g} s")
-    except httpx.HTTPError as exc:
-        return ConnectionCheck(False, f"cannot connect to {url}: {exc or type(exc).__name__}")
-    except ProviderError as exc:  # past a limit, or an encoding it does not read
-        return ConnectionCheck(False, f"{url}: {exc.message}")
-    seconds = time.monotonic() - started
-    if status in (401, 403):
-        return ConnectionCheck(False, f"{name} refused the API key ({_status_line(status)})", (), seconds)
-    if 300 <= status < 400:
-        redirect = error_from_redirect(status, location, secret=key)
-        return ConnectionCheck(False, f"{url}: {redirect.message}", (), seconds)
-    if status != 200:
-        return ConnectionCheck(False, f"{url} answered {_status_line(status)}", (), seconds)
-    data = answer.get("data", []) if isinstance(answer, dict) else None
-    if not isinstance(data, list):
-        return ConnectionCheck(False, f"{url} answered, but not with a model list", (), seconds)
-    models = tuple(sorted({str(m["id"]) for m in data if isinstance(m, dict) and m.get("id")}))
-    n = len(models)
-    windows = tuple(sorted(model_windows(answer, served_window(props)).items()))
-    no_tools = tuple(sorted(llama_models(answer))) if takes_tools(props) is False else ()
-    return ConnectionCheck(True, f"Connected to {name} in {seconds:.1f} s: "
-                                 f"{n} model{'s' if n != 1 else ''} offered", models, seconds, windows, no_tools)
-
-
-def _json(body: bytes) -> object:
-    """``body`` decoded as JSON, or None when it is not JSON."""
-    try:
-        return json.loads(bytes(body)) if body else None
-    except (ValueError, RecursionError):
-        return None
-
-
-async def _props(client: httpx.AsyncClient, base_url: str, headers: dict[str, str],
-                 limits: StreamLimits) -> object:
-    """The decoded ``/props`` of a llama.cpp server at ``base_url`` (beside ``/v1``), or
-    None when it does not answer. Network trouble is no answer, not an error: the model
-    list already came."""
-    root = base_url.rstrip("/").removesuffix("/v1")
-    try:
-        async with client.stream("GET", f"{root}/props", headers=headers) as response:
-            if response.status_code != 200:
-                await response.aclose()
-                return None
-            body = await read_body(response, _decoder(response, limits))
-    except (httpx.HTTPError, ProviderError):
-        return None
-    return _json(body)

@@ -106,11 +106,10 @@ class Services:
     def store_description(self) -> StoreDescription:
         """The open store for Settings → Storage (issue 13): its URL with any password
         masked, and whether it is an SQLite file or a shared server."""
-        from sqlalchemy.engine import make_url
+        from chathub_desktop.storage.urls import database_of, redact_database_url
 
-        url = make_url(self.database_url)
-        return StoreDescription(url.render_as_string(hide_password=True), self.db.is_sqlite,
-                                url.database if self.db.is_sqlite else None)
+        return StoreDescription(redact_database_url(self.database_url), self.db.is_sqlite,
+                                database_of(self.database_url) if self.db.is_sqlite else None)
 
     #: Search everything (issue 14).
     search: SearchService

@@ -22,14 +22,14 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import date
 
-from sqlalchemy.orm import Session
-
 from chathub_desktop.core import dream_prompt as dp
 from chathub_desktop.core import dynamic_memory as dm
 from chathub_desktop.core import fixed_memory as fm
 from chathub_desktop.core.messages import ChatMessage
 from chathub_desktop.services.summarizer import Summarizer, SummarizerFailed
-from chathub_desktop.storage.models import FixedMemoryDocument
+from chathub_desktop.storage.memory_change_queries import current_body
+from chathub_desktop.storage.memory_history import FIXED
+from chathub_desktop.storage.session import Session
 from chathub_desktop.tokens.counter import TokenCounter
 
 log = logging.getLogger(__name__)
@@ -61,8 +61,8 @@ class CardAnswer:
 
 def fixed_entries(s: Session, assistant_id: int) -> list[fm.Entry]:
     """The assistant's fixed-memory entries (REF-1), for the dream's "already known"."""
-    row = s.get(FixedMemoryDocument, assistant_id)
-    return fm.entries(row.body) if row is not None and row.body else []
+    body = current_body(s, assistant_id, FIXED)
+    return fm.entries(body) if body else []
 
 
 def _card_blocks(cards: Sequence[dm.Card]) -> list[str]:

@@ -12,8 +12,6 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 
-from sqlalchemy.orm import Session
-
 from chathub_desktop.core import dynamic_memory as dm
 from chathub_desktop.core import fixed_memory as fm
 from chathub_desktop.core.document_version import document_version
@@ -21,13 +19,13 @@ from chathub_desktop.core.secret_redaction import Redaction
 from chathub_desktop.services.assistant_service import AssistantService
 from chathub_desktop.services.errors import InvalidInput, NotFound, StaleDocument
 from chathub_desktop.services.events import EventBus, MemoryChanged, SecretsRedacted
-from chathub_desktop.services.memory_service import paused_hashes, set_pause
 from chathub_desktop.services.secret_scan import redact_secrets
 from chathub_desktop.storage.database import Database
+from chathub_desktop.storage.memory_change_queries import add_dynamic, current_body, dynamic_row
 from chathub_desktop.storage.memory_history import DYNAMIC, Author, authored
-from chathub_desktop.storage.models import (
-    DynamicMemoryDocument,
-)
+from chathub_desktop.storage.memory_marks import paused_hashes, set_pause
+from chathub_desktop.storage.models import DynamicMemoryDocument, utcnow
+from chathub_desktop.storage.session import Session
 
 
 @dataclass(frozen=True)
@@ -81,13 +79,11 @@ class DreamCards:
 
     @staticmethod
     def _doc_row(s: Session, assistant_id: int) -> DynamicMemoryDocument | None:
-        # Inside write() the store's write lock is already held: this read is current.
-        return s.get(DynamicMemoryDocument, assistant_id)
+        return dynamic_row(s, assistant_id)
 
     @staticmethod
     def _body(s: Session, assistant_id: int) -> str:
-        row = s.get(DynamicMemoryDocument, assistant_id)
-        return row.body if row is not None else ""
+        return current_body(s, assistant_id, DYNAMIC)
 
     def _store(self, s: Session, assistant_id: int, cards: Sequence[dm.Card], keep: int) -> tuple[bool, list[dm.Card]]:
         """Write ``cards`` as the document within the DRM-13 caps for Keep ``keep``
@@ -100,7 +96,7 @@ class DreamCards:
         if row is None:
             if not body:
                 return False, capped
-            s.add(DynamicMemoryDocument(assistant_id=assistant_id, body=body, backup_body="", updated_at=self._clock()))
+            add_dynamic(s, assistant_id, body, self._clock())
             return True, capped
         if row.body == body:
             return False, capped
@@ -138,7 +134,7 @@ class DreamCards:
             a = AssistantService.row(s, assistant)
             cards = dm.parse_document(self._body(s, a.id))
             i = self._index(cards, number, expected)
-            set_pause(s, a.id, DYNAMIC, fm.text_hash(dm.visible_body(cards[i])), paused)
+            set_pause(s, a.id, DYNAMIC, fm.text_hash(dm.visible_body(cards[i])), paused, utcnow())
             aid = a.id
             hidden = paused_hashes(s, aid, DYNAMIC)
         self._changed(aid)

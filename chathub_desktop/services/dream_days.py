@@ -7,12 +7,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import UTC, date, datetime, time
 
-from sqlalchemy import func, select
-
 from chathub_desktop.services.assistant_service import AssistantService
-from chathub_desktop.services.import_staging import visible_topics
 from chathub_desktop.storage.database import Database
-from chathub_desktop.storage.models import Message, Topic
+from chathub_desktop.storage.dream_rows import day_activity
 
 #: Titles named in a dream's outcome line; more are counted.
 READ_TITLES_SHOWN = 5
@@ -34,20 +31,8 @@ def active_days(db: Database, assistant: int | str, today: date, limit: int = 60
     ``NotFound`` for an unknown assistant."""
     with db.read() as s:
         a = AssistantService.row(s, assistant)
-        if db.is_sqlite:  # stored as UTC text
-            day_col = func.date(Message.created_at)
-        else:
-            day_col = func.date(func.timezone("UTC", Message.created_at))
-        rows = s.execute(
-            select(day_col.label("d"), func.count(func.distinct(Message.topic_id)), func.count(Message.id))
-            .join(Topic, Topic.id == Message.topic_id)
-            .where(Topic.assistant_id == a.id, visible_topics(), Topic.private.is_(False),
-                   Message.role.in_(("user", "assistant")),
-                   Message.content != "", Message.created_at < datetime.combine(today, time(), UTC))
-            .group_by(day_col).order_by(day_col.desc()).limit(max(1, limit))
-        ).all()
-    return [ActiveDay(d if isinstance(d, date) else date.fromisoformat(str(d)), int(t), int(n))
-            for d, t, n in rows]
+        rows = day_activity(s, a.id, datetime.combine(today, time(), UTC), max(1, limit), sqlite=db.is_sqlite)
+    return [ActiveDay(d, t, n) for d, t, n in rows]
 
 
 def read_titles_note(titles: Sequence[str]) -> str:

@@ -18,14 +18,13 @@ from dataclasses import dataclass
 from datetime import date, datetime
 from typing import TYPE_CHECKING
 
-from sqlalchemy import select
-from sqlalchemy.orm import Session
-
 from chathub_desktop.core import dynamic_memory as dm
 from chathub_desktop.core.secret_redaction import Redaction
 from chathub_desktop.services.assistant_service import AssistantService
 from chathub_desktop.services.errors import NotFound
+from chathub_desktop.storage.dream_rows import day_proposal, proposal_rows
 from chathub_desktop.storage.models import DreamProposal
+from chathub_desktop.storage.session import Session
 
 if TYPE_CHECKING:
     from chathub_desktop.services.dream_service import DreamOutcome, DreamService
@@ -90,16 +89,14 @@ class DreamReview:
     def pending_day(self, aid: int, day: date) -> int | None:
         """The id of the proposal waiting for ``day``, if any."""
         with self._db.read() as s:
-            return s.scalar(select(DreamProposal.id).where(DreamProposal.assistant_id == aid,
-                                                           DreamProposal.history_day == day))
+            return day_proposal(s, aid, day)
 
     def propose(self, aid: int, day: date, body: str, plan: dm.FoldPlan | None,
                 fold: tuple[str, str] | None) -> int | None:
         """Store the card for ``day`` (and its fold) as a proposal; its id, or None when
         that day already has a proposal or a card."""
         with self._db.write() as s:
-            if s.scalar(select(DreamProposal.id).where(DreamProposal.assistant_id == aid,
-                                                       DreamProposal.history_day == day)) is not None:
+            if day_proposal(s, aid, day) is not None:
                 return None
             if any(c.day == day for c in dm.parse_document(self._dreams._body(s, aid))):
                 return None
@@ -133,10 +130,8 @@ class DreamReview:
     def proposals(self, assistant: int | str | None = None) -> list[ProposalView]:
         """Pending proposals (one assistant's, or all), oldest day first."""
         with self._db.read() as s:
-            q = select(DreamProposal).order_by(DreamProposal.history_day, DreamProposal.id)
-            if assistant is not None:
-                q = q.where(DreamProposal.assistant_id == AssistantService.row(s, assistant).id)
-            return [_view(p) for p in s.scalars(q)]
+            aid = AssistantService.row(s, assistant).id if assistant is not None else None
+            return [_view(p) for p in proposal_rows(s, aid)]
 
     def count(self, assistant: int | str) -> int:
         """How many proposals ``assistant`` has waiting (the Memory page's badge)."""

@@ -23,8 +23,6 @@ import logging
 from collections.abc import Awaitable, Callable
 from datetime import datetime, timedelta
 
-from sqlalchemy import select
-
 from chathub_desktop.core.dream_schedule import RunState, Schedule, latest_slot
 from chathub_desktop.core.dream_wake import Watch, next_wake
 from chathub_desktop.services.container import Services
@@ -36,7 +34,8 @@ from chathub_desktop.services.events import (
     SettingsChanged,
     TopicChanged,
 )
-from chathub_desktop.storage.models import Assistant, DreamRun, utcnow
+from chathub_desktop.storage.dream_rows import scheduled_assistants, scheduled_run
+from chathub_desktop.storage.models import utcnow
 
 log = logging.getLogger(__name__)
 
@@ -74,17 +73,14 @@ class DreamServe:
         now = self._clock()
         out: list[Watch] = []
         with self._svc.db.read() as s:
-            for a in s.scalars(select(Assistant).where(Assistant.memory_enabled.is_(True),
-                                                       Assistant.dream_frequency != "off")):
+            for a in scheduled_assistants(s):
                 try:
                     schedule = Schedule(a.dream_frequency, a.dream_time_utc, a.dream_weekday)
                 except ValueError:
                     log.warning("assistant %s has an unusable dream schedule; skipped", a.id)
                     continue
                 slot = latest_slot(schedule, now)
-                row = None if slot is None else s.scalar(select(DreamRun).where(
-                    DreamRun.assistant_id == a.id, DreamRun.period_stamp == slot.period_stamp,
-                    DreamRun.scheduled.is_(True)))
+                row = None if slot is None else scheduled_run(s, a.id, slot.period_stamp)
                 state = None if row is None else RunState(row.status, row.attempts, row.started_at,
                                                           row.next_retry_at, row.heartbeat_at)
                 out.append(Watch(schedule, state))

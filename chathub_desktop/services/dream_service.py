@@ -47,19 +47,16 @@ import threading
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from datetime import UTC, date, datetime, time, timedelta
-from typing import Any, cast
-
-from sqlalchemy import func, select, update
-from sqlalchemy.engine import CursorResult
-from sqlalchemy.exc import IntegrityError
-from sqlalchemy.orm import Session
 
 from chathub_desktop.core import dream_prompt as dp
 from chathub_desktop.core import dynamic_memory as dm
 from chathub_desktop.core import fixed_memory as fm
+from chathub_desktop.core.app_settings import DREAMS_PAUSED
 from chathub_desktop.core.document_version import document_version
 from chathub_desktop.core.dream_schedule import (
     HEARTBEAT_EVERY,
+    DreamPhase,
+    DreamStatus,
     RunState,
     Schedule,
     Slot,
@@ -84,8 +81,7 @@ from chathub_desktop.services.dream_cards import DreamCards
 from chathub_desktop.services.dream_days import ActiveDay, active_days, read_titles_note
 from chathub_desktop.services.dream_review import DreamReview
 from chathub_desktop.services.errors import InvalidInput, NotFound, StaleDocument
-from chathub_desktop.services.events import DreamPhase, DreamProgress, EventBus, SettingsChanged
-from chathub_desktop.services.import_staging import visible_topics
+from chathub_desktop.services.events import DreamProgress, EventBus, SettingsChanged
 from chathub_desktop.services.provider_service import ProviderService
 from chathub_desktop.services.secret_scan import redact_secrets
 from chathub_desktop.services.settings_service import SettingsService
@@ -96,36 +92,36 @@ from chathub_desktop.services.summarizer import (
     resolve_summarizer,
 )
 from chathub_desktop.storage.database import Database
+from chathub_desktop.storage.dream_rows import (
+    day_excerpt_rows,
+    day_topics,
+    latest_scheduled_run,
+    scheduled_assistants,
+    scheduled_run,
+    update_run_if,
+)
+from chathub_desktop.storage.errors import IntegrityError
 from chathub_desktop.storage.memory_history import Author, authored
 from chathub_desktop.storage.models import (
-    Assistant,
     DreamRun,
     DynamicMemoryDocument,
-    Message,
-    Topic,
     TopicCompaction,
     utcnow,
 )
+from chathub_desktop.storage.session import Session
 
 log = logging.getLogger(__name__)
 
 #: Messages of one topic's history day read for its excerpt (newest first).
 EXCERPT_ROWS = 200
 
-#: The setting that pauses scheduled dreams (on/off; APP-4 "pause dreams").
-PAUSE_SETTING = "dreams-paused"
 #: Seconds between a running dream's heartbeats (default 15; a run silent for 8 of them
 #: is taken over). Tests lower it to see a killed run taken over in seconds.
 HEARTBEAT_ENV = "CHATHUB_DREAM_HEARTBEAT_S"
 
-#: ``DreamOutcome.status`` values.
-APPENDED = "appended"        # a new card was added (maybe with a fold)
-NOTHING = "nothing"          # no active topic with messages on the day, or NO_CHANGES
-DUPLICATE = "duplicate"      # the new card paraphrased an existing one; not appended
-EXISTS = "exists"            # the day already has a card; no model call
-REGENERATED = "regenerated"  # one card's body was replaced
-FAILED = "failed"            # the model could not be used or failed; retried later
-PROPOSED = "proposed"        # dream review is on: the card waits for accept or discard (issue 19)
+#: ``DreamOutcome.status`` values (:class:`~chathub_desktop.core.dream_schedule.DreamStatus`).
+APPENDED, NOTHING, DUPLICATE, EXISTS = DreamStatus.APPENDED, DreamStatus.NOTHING, DreamStatus.DUPLICATE, DreamStatus.EXISTS
+REGENERATED, FAILED, PROPOSED = DreamStatus.REGENERATED, DreamStatus.FAILED, DreamStatus.PROPOSED
 
 
 @dataclass(frozen=True)
@@ -137,7 +133,7 @@ class DreamOutcome:
 
     assistant_id: int
     history_day: date
-    status: str
+    status: DreamStatus
     message: str
     card_number: int | None = None
     fold: str | None = None
@@ -281,8 +277,7 @@ class DreamService(DreamCards):
         with self._db.read() as s:
             a = AssistantService.row(s, assistant)
             schedule = Schedule(a.dream_frequency, a.dream_time_utc, a.dream_weekday)
-            run = s.scalar(select(DreamRun).where(DreamRun.assistant_id == a.id, DreamRun.scheduled.is_(True))
-                           .order_by(DreamRun.started_at.desc(), DreamRun.id.desc()).limit(1))
+            run = latest_scheduled_run(s, a.id)
             now = self._clock()
             last = None if run is None else self._last_run(run, now)
             nxt = next_slot(schedule, now) if a.memory_enabled else None
@@ -356,28 +351,13 @@ class DreamService(DreamCards):
         start, end = _day_bounds(day)
         with self._db.read() as s:
             a = AssistantService.row(s, assistant)
-            last = func.max(Message.created_at).label("last")
-            active = s.execute(
-                select(Topic.id, Topic.title, last)
-                .join(Message, Message.topic_id == Topic.id)
-                .where(Topic.assistant_id == a.id, visible_topics(), Topic.private.is_(False),
-                       Message.role.in_(("user", "assistant")),
-                       Message.created_at >= start, Message.created_at < end, Message.content != "")
-                .group_by(Topic.id, Topic.title).order_by(last.desc(), Topic.id.desc()).limit(dp.MAX_TOPICS)
-            ).all()
             out: list[dp.TopicMaterial] = []
-            for topic_id, title, _last in active:
+            for topic_id, title in day_topics(s, a.id, start, end, dp.MAX_TOPICS):
                 comp = s.get(TopicCompaction, topic_id)
                 if comp is not None and comp.summary.strip():
                     out.append(dp.TopicMaterial(title, summary=comp.summary.strip()))
                     continue
-                rows = s.execute(
-                    select(Message.role, Message.content)
-                    .where(Message.topic_id == topic_id, Message.role.in_(("user", "assistant")),
-                           Message.created_at >= start, Message.created_at < end)
-                    .order_by(Message.seq.desc()).limit(EXCERPT_ROWS)
-                ).all()
-                excerpt = dp.day_excerpt([(r, c or "") for r, c in reversed(rows)])
+                excerpt = dp.day_excerpt(day_excerpt_rows(s, topic_id, start, end, EXCERPT_ROWS))
                 if excerpt:
                     out.append(dp.TopicMaterial(title, excerpt=excerpt))
             return out
@@ -594,11 +574,11 @@ class DreamService(DreamCards):
 
     def paused(self) -> bool:
         """True while scheduled dreams are paused (the ``dreams-paused`` setting, APP-4)."""
-        return bool(self._settings.get(PAUSE_SETTING))
+        return self._settings.value(DREAMS_PAUSED)
 
     def set_paused(self, paused: bool) -> None:
         """Pause or resume scheduled dreams, for every process on this store (APP-4)."""
-        self._settings.set(PAUSE_SETTING, paused)
+        self._settings.set(DREAMS_PAUSED, paused)
 
     def due(self, now: datetime | None = None, *, even_if_paused: bool = False) -> list[tuple[int, Slot]]:
         """``(assistant id, slot)`` for every assistant (memory on, schedule not off)
@@ -609,8 +589,7 @@ class DreamService(DreamCards):
         now = now or self._clock()
         out: list[tuple[int, Slot]] = []
         with self._db.read() as s:
-            for a in s.scalars(select(Assistant).where(Assistant.memory_enabled.is_(True),
-                                                       Assistant.dream_frequency != "off").order_by(Assistant.id)):
+            for a in scheduled_assistants(s):
                 slot = latest_slot(Schedule(a.dream_frequency, a.dream_time_utc, a.dream_weekday), now)
                 if slot is not None and is_due(slot, self._state(s, a.id, slot), now, self.stale_after):
                     out.append((a.id, slot))
@@ -618,8 +597,7 @@ class DreamService(DreamCards):
 
     @staticmethod
     def _run_row(s: Session, aid: int, slot: Slot) -> DreamRun | None:
-        return s.scalar(select(DreamRun).where(DreamRun.assistant_id == aid, DreamRun.period_stamp == slot.period_stamp,
-                                               DreamRun.scheduled.is_(True)))
+        return scheduled_run(s, aid, slot.period_stamp)
 
     @staticmethod
     def _row_state(row: DreamRun) -> RunState:
@@ -636,7 +614,7 @@ class DreamService(DreamCards):
         alive = last_sign_of_life(state)
         if stalled:
             note = stopped_note(alive, now, retried=False)
-        elif state.status == "running" and now - alive >= 3 * self.heartbeat:  # beats are missing
+        elif state.status == DreamStatus.RUNNING and now - alive >= 3 * self.heartbeat:  # beats are missing
             note = silent_note(alive, alive + self.stale_after, now)
         elif run.prior_stopped_at is not None:
             note = stopped_note(run.prior_stopped_at, now, retried=True)
@@ -659,25 +637,22 @@ class DreamService(DreamCards):
                 row = self._run_row(s, aid, slot)
                 if row is None:
                     new = DreamRun(assistant_id=aid, history_day=slot.history_day, period_stamp=slot.period_stamp,
-                                   scheduled=True, status="running", attempts=1, started_at=now, heartbeat_at=now)
+                                   scheduled=True, status=DreamStatus.RUNNING, attempts=1, started_at=now, heartbeat_at=now)
                     s.add(new)
                     s.flush()
                     return new.id, 1
                 state = self._row_state(row)
                 if not is_due(slot, state, now, self.stale_after):
                     return None
-                stopped = last_sign_of_life(state) if state.status == "running" else None
+                stopped = last_sign_of_life(state) if state.status == DreamStatus.RUNNING else None
                 if stopped is not None:
                     log.warning("dream run %s (attempt %s) stopped without finishing at %s; taking it over",
                                 row.id, row.attempts, stopped.isoformat())
                 run_id, attempt = row.id, row.attempts + 1  # the update below refreshes ``row``
-                taken = cast("CursorResult[Any]", s.execute(
-                    update(DreamRun).where(DreamRun.id == run_id, DreamRun.status == state.status,
-                                           DreamRun.attempts == state.attempts)
-                    .values(status="running", attempts=attempt, started_at=now, error=None,
-                            finished_at=None, next_retry_at=None, heartbeat_at=now, prior_stopped_at=stopped)
-                )).rowcount
-                return (run_id, attempt) if taken == 1 else None
+                taken = update_run_if(s, run_id, state.status, state.attempts, dict(
+                    status=DreamStatus.RUNNING, attempts=attempt, started_at=now, error=None, finished_at=None,
+                    next_retry_at=None, heartbeat_at=now, prior_stopped_at=stopped))
+                return (run_id, attempt) if taken else None
         except IntegrityError:  # another process inserted the same period first
             return None
 
@@ -685,11 +660,7 @@ class DreamService(DreamCards):
         """Record that attempt ``attempt`` of run ``run_id`` is alive; False when the run
         is no longer this attempt's (another process took it over)."""
         with self._db.write() as s:
-            done = cast("CursorResult[Any]", s.execute(
-                update(DreamRun).where(DreamRun.id == run_id, DreamRun.attempts == attempt,
-                                       DreamRun.status == "running")
-                .values(heartbeat_at=self._clock()))).rowcount
-        return done == 1
+            return update_run_if(s, run_id, DreamStatus.RUNNING, attempt, {"heartbeat_at": self._clock()})
 
     def _heartbeat(self, run_id: int, attempt: int) -> threading.Event:
         """Start heart-beating for a claimed run on a thread of its own (so a busy event
@@ -715,7 +686,7 @@ class DreamService(DreamCards):
             row = s.get(DreamRun, run_id)
             if row is None:
                 return
-            if attempt is not None and (row.attempts != attempt or row.status != "running"):
+            if attempt is not None and (row.attempts != attempt or row.status != DreamStatus.RUNNING):
                 log.warning("dream run %s was taken over meanwhile; not recording attempt %s", run_id, attempt)
                 return
             row.status = outcome.status

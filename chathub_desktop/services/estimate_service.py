@@ -29,8 +29,6 @@ import threading
 from dataclasses import dataclass, replace
 from datetime import datetime
 
-from sqlalchemy import func, select
-
 from chathub_desktop.core import threshold_compaction as tc
 from chathub_desktop.core.attachments import Attachment
 from chathub_desktop.core.compaction import HistoryWindow, watermarks
@@ -83,12 +81,17 @@ from chathub_desktop.services.views import (
 )
 from chathub_desktop.storage.bulk_loading import gc_paused
 from chathub_desktop.storage.database import Database
+from chathub_desktop.storage.estimate_rows import (
+    chat_models,
+    correction_rows,
+    put_correction,
+    topic_totals,
+    usage_rows,
+)
 from chathub_desktop.storage.models import (
     Assistant,
-    CorrectionFactor,
     Message,
     Provider,
-    Topic,
     TopicCompaction,
 )
 from chathub_desktop.tokens.counter import TokenCounter
@@ -201,8 +204,7 @@ class EstimateService:
         freeze the window if it happened at the first estimate; the window calls this
         while it opens, before it takes input (issue 9). Blocking."""
         with self._db.read() as s:
-            models = {m or "" for m in s.scalars(select(Assistant.model))}
-            models |= {m or "" for m in s.scalars(select(Topic.model).where(Topic.model.is_not(None)).distinct())}
+            models = chat_models(s)
         for model in models | {""}:
             TokenCounter.for_model(model)
 
@@ -278,10 +280,8 @@ class EstimateService:
         with self._lock:
             if self._factors is None:
                 with self._db.read() as s:
-                    self._factors = {
-                        (r.provider_id, r.model): Correction(r.ratio, r.samples)
-                        for r in s.scalars(select(CorrectionFactor))
-                    }
+                    self._factors = {(pid, model): Correction(ratio, samples)
+                                     for pid, model, ratio, samples in correction_rows(s)}
             return self._factors
 
     def correction(self, provider_id: int | None, model: str) -> Correction:
@@ -294,23 +294,14 @@ class EstimateService:
             return  # inputs not fully known to this process: skip (REF-27)
         with self._db.write() as s:
             row = s.get(Message, message_id)
-            if row is None or not row.input_tokens or row.status != "complete":
+            if row is None or not row.input_tokens or row.status != MessageStatus.COMPLETE:
                 return
             if row.error_kind == INPUT_TRUNCATED:  # a local server read only part of it (REF-27)
                 return
             key = (row.provider_id, row.model or "")
             factors = self._load_factors()
             updated = learn(factors.get(key, Correction()), row.input_tokens, record.local_total)
-            stored = s.scalar(select(CorrectionFactor).where(
-                CorrectionFactor.provider_id.is_(None) if key[0] is None
-                else CorrectionFactor.provider_id == key[0],
-                CorrectionFactor.model == key[1],
-            ))
-            if stored is None:
-                s.add(CorrectionFactor(provider_id=key[0], model=key[1], ratio=updated.ratio,
-                                       samples=updated.samples))
-            else:
-                stored.ratio, stored.samples = updated.ratio, updated.samples
+            put_correction(s, key[0], key[1], updated.ratio, updated.samples)
         with self._lock:
             factors[key] = updated
             self._cache.clear()
@@ -352,21 +343,10 @@ class EstimateService:
         with self._db.read() as s:
             a = s.get(Assistant, ctx.assistant_id)
             comp = s.get(TopicCompaction, ctx.topic_id)
-            usage = tuple(s.execute(
-                select(Message.id, Message.seq, Message.status, Message.input_tokens, Message.cached_tokens,
-                       Message.cache_write_tokens, Message.sent_by_process, Message.model, Message.created_at,
-                       Message.provider_id, Message.error_kind, Message.error)
-                .where(Message.topic_id == ctx.topic_id, Message.role == Role.ASSISTANT.value)
-                .where((Message.input_tokens.is_not(None)) | (Message.cached_tokens.is_not(None))
-                       | (Message.cache_write_tokens.is_not(None)))
-                .order_by(Message.seq.desc()).limit(_USAGE_ROWS)
-            ).all())[::-1]
-            n, tokens = s.execute(
-                select(func.count(Message.id), func.coalesce(func.sum(Message.token_count), 0))
-                .where(Message.topic_id == ctx.topic_id)
-            ).one()
+            usage = usage_rows(s, ctx.topic_id, _USAGE_ROWS)
+            n, tokens = topic_totals(s, ctx.topic_id)
             log_entries = list(comp.debug_log or ()) if comp is not None else []
-            newest = next((r for r in reversed(usage) if r[2] != "streaming"), None)
+            newest = next((r for r in reversed(usage) if r[2] != MessageStatus.STREAMING), None)
             truncated_provider = None
             if newest is not None and newest[10] == INPUT_TRUNCATED and newest[9] is not None:
                 provider = s.get(Provider, newest[9])

@@ -3,6 +3,7 @@
 Every chat event names the topic it belongs to, so a reply keeps streaming into its own
 topic when the user switches topics (APP-8). Events may be published from any thread
 (store work runs on worker threads); listeners must hand GUI work to the GUI thread.
+The statuses and phases they carry are ``core/`` vocabularies (issue 31).
 """
 
 from __future__ import annotations
@@ -10,38 +11,10 @@ from __future__ import annotations
 import threading
 from collections.abc import Callable
 from dataclasses import dataclass
-from enum import StrEnum
 
+from chathub_desktop.core.compaction import CompactionPhase, CompactionStatus, CompactionTrigger
+from chathub_desktop.core.dream_schedule import DreamPhase
 from chathub_desktop.core.messages import MessageStatus
-
-
-class CompactionPhase(StrEnum):
-    """Where a compaction run is (:class:`CompactionProgress`)."""
-
-    STARTED = "started"
-    BATCH = "batch"
-    FINISHED = "finished"
-
-
-class CompactionStatus(StrEnum):
-    """How a compaction run ended (CMP-6); ``CANCELLED`` only in progress events: the run
-    was stopped before it reported an outcome."""
-
-    COMPACTED = "compacted"
-    NOTHING_ELIGIBLE = "nothing_eligible"
-    FAILED = "failed"
-    UNREACHABLE = "unreachable"
-    CANCELLED = "cancelled"
-
-
-class DreamPhase(StrEnum):
-    """Where a memory dream run is (:class:`DreamProgress`, DRM-3)."""
-
-    STARTED = "started"
-    READING = "reading"
-    DREAMING = "dreaming"
-    FOLDING = "folding"
-    FINISHED = "finished"
 
 
 @dataclass(frozen=True)
@@ -106,7 +79,7 @@ class CompactionProgress:
     """
 
     topic_id: int
-    trigger: str
+    trigger: CompactionTrigger
     phase: CompactionPhase
     done: int = 0
     total: int = 0

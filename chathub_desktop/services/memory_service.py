@@ -24,10 +24,6 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, replace
 from functools import lru_cache
 
-from sqlalchemy import delete as sql_delete
-from sqlalchemy import or_, select
-from sqlalchemy.orm import Session
-
 from chathub_desktop.core import dynamic_memory as dm
 from chathub_desktop.core import fixed_memory as fm
 from chathub_desktop.core.document_version import document_version
@@ -56,15 +52,23 @@ from chathub_desktop.services.memory_sources import (
 from chathub_desktop.services.secret_scan import redact_secrets
 from chathub_desktop.storage.database import Database
 from chathub_desktop.storage.memory_history import DYNAMIC, FIXED, Author, authored
+from chathub_desktop.storage.memory_marks import (
+    drop_provenance,
+    paused_hashes,
+    provenance_of,
+    provenance_rows,
+    put_provenance,
+    recent_tool_rows,
+    set_pause,
+    untrusted_hashes,
+)
 from chathub_desktop.storage.models import (
     DynamicMemoryDocument,
     FixedMemoryDocument,
-    MemoryPause,
-    MemoryProvenance,
-    Message,
     Topic,
     utcnow,
 )
+from chathub_desktop.storage.session import Session
 
 ORIGINS = ("owner", "dream", "agent")
 
@@ -117,52 +121,16 @@ def record_provenance(
     for text in sorted(candidates - old_texts):
         if text not in new_texts:
             continue
-        h = fm.text_hash(text)
-        row = s.scalar(
-            select(MemoryProvenance).where(
-                MemoryProvenance.assistant_id == assistant_id, MemoryProvenance.text_hash == h
-            )
-        )
-        if row is None:
-            s.add(MemoryProvenance(
-                assistant_id=assistant_id, text_hash=h, origin=origin, trusted=trusted,
-                topic_id=topic_id, created_at=utcnow(),
-            ))
-        else:
-            row.origin, row.trusted, row.topic_id, row.created_at = origin, trusted, topic_id, utcnow()
-    gone = [fm.text_hash(t) for t in old_texts - new_texts]
-    if gone:
-        s.execute(
-            sql_delete(MemoryProvenance).where(
-                MemoryProvenance.assistant_id == assistant_id,
-                MemoryProvenance.text_hash.in_(gone),
-                MemoryProvenance.origin != "dream",
-            )
-        )
+        put_provenance(s, assistant_id, fm.text_hash(text), origin=origin, trusted=trusted, topic_id=topic_id,
+                       now=utcnow())
+    drop_provenance(s, assistant_id, [fm.text_hash(t) for t in old_texts - new_texts])
     s.flush()
-
-
-def paused_hashes(s: Session, assistant_id: int, document: str) -> frozenset[str]:
-    """Text hashes of the paused items of ``document`` (``fixed`` / ``dynamic``) (issue 18)."""
-    return frozenset(s.scalars(select(MemoryPause.text_hash).where(
-        MemoryPause.assistant_id == assistant_id, MemoryPause.document == document)))
 
 
 def paused_numbers(s: Session, assistant_id: int, doc: str) -> frozenset[int]:
     """Numbers of the paused entries of fixed-memory document ``doc``."""
     hidden = paused_hashes(s, assistant_id, FIXED)
     return frozenset(n for n, h in _hashed_entries(doc) if h in hidden) if hidden else frozenset()
-
-
-def set_pause(s: Session, assistant_id: int, document: str, text_hash: str, paused: bool) -> None:
-    """Record (or drop) the pause of one item in the write session ``s``."""
-    row = s.scalar(select(MemoryPause).where(MemoryPause.assistant_id == assistant_id,
-                                             MemoryPause.document == document, MemoryPause.text_hash == text_hash))
-    if paused and row is None:
-        s.add(MemoryPause(assistant_id=assistant_id, document=document, text_hash=text_hash, paused_at=utcnow()))
-    elif not paused and row is not None:
-        s.delete(row)
-    s.flush()
 
 
 def _without_paused_cards(dynamic: str, hidden: frozenset[str]) -> str:
@@ -293,12 +261,7 @@ class MemoryService:
 
     @staticmethod
     def _untrusted_numbers(s: Session, assistant_id: int, doc: str) -> set[int]:
-        bad = set(s.scalars(
-            select(MemoryProvenance.text_hash).where(
-                MemoryProvenance.assistant_id == assistant_id,
-                MemoryProvenance.trusted.is_(False),
-            )
-        ))
+        bad = untrusted_hashes(s, assistant_id)
         if not bad:
             return set()
         return {number for number, h in _hashed_entries(doc) if h in bad}
@@ -325,10 +288,7 @@ class MemoryService:
     def _views(s: Session, assistant_id: int, doc: str, only: int | None = None) -> list[MemoryEntryView]:
         """The cards of ``doc`` with their provenance (all, or entry ``only``)."""
         items = [e for e in fm.entries(doc) if only is None or e.number == only]
-        q = select(MemoryProvenance).where(MemoryProvenance.assistant_id == assistant_id)
-        if only is not None:
-            q = q.where(MemoryProvenance.text_hash.in_([fm.text_hash(e.text) for e in items]))
-        rows = {r.text_hash: r for r in s.scalars(q)}
+        rows = provenance_rows(s, assistant_id, None if only is None else [fm.text_hash(e.text) for e in items])
         paused = paused_hashes(s, assistant_id, FIXED)
         notes = read_notes(s, assistant_id)
         out = []
@@ -508,7 +468,7 @@ class MemoryService:
             self._check_version(old_doc, version)
             number = self._resolve(old_doc, number, expected_text)
             res = fm.edit_entry(old_doc, number, new_text)
-            if res.status == "not_found":
+            if res.status is fm.EditStatus.NOT_FOUND:
                 raise NotFound(f"no memory entry #{number}")
             if not res.ok:
                 raise InvalidInput("a memory entry must not be empty; delete it instead")
@@ -547,7 +507,7 @@ class MemoryService:
             a = AssistantService.row(s, assistant)
             doc = self._doc(s, a.id)
             number = self._resolve(doc, number, expected_text)
-            set_pause(s, a.id, FIXED, fm.text_hash(self._entry(doc, number).text), paused)
+            set_pause(s, a.id, FIXED, fm.text_hash(self._entry(doc, number).text), paused, utcnow())
             aid = a.id
             view = self._view(s, aid, doc, number)
         self._changed(aid)
@@ -562,10 +522,7 @@ class MemoryService:
             doc = self._doc(s, a.id)
             number = self._resolve(doc, number, expected_text)
             entry = self._entry(doc, number)
-            row = s.scalar(select(MemoryProvenance).where(
-                MemoryProvenance.assistant_id == a.id,
-                MemoryProvenance.text_hash == fm.text_hash(entry.text),
-            ))
+            row = provenance_of(s, a.id, fm.text_hash(entry.text))
             if row is not None:
                 row.trusted = True
             aid = a.id
@@ -615,17 +572,7 @@ class MemoryService:
     @staticmethod
     def _recent_traces(s: Session, topic_id: int) -> list[ToolTrace]:
         """The topic's latest non-memory tool messages, oldest first (REF-7)."""
-        rows = s.execute(
-            select(Message.tool_name, Message.content_type)
-            .where(
-                Message.topic_id == topic_id,
-                Message.role == "tool",
-                or_(Message.tool_name.is_(None), Message.tool_name.not_in(MEMORY_TOOL_NAMES)),
-            )
-            .order_by(Message.seq.desc())
-            .limit(TRUST_WINDOW)
-        ).all()
-        return [ToolTrace(name, ctype) for name, ctype in reversed(rows)]
+        return [ToolTrace(name, ctype) for name, ctype in recent_tool_rows(s, topic_id, MEMORY_TOOL_NAMES, TRUST_WINDOW)]
 
     def execute_tool(
         self,

@@ -37,9 +37,6 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from pathlib import Path
 
-from sqlalchemy import delete, insert, select
-from sqlalchemy.orm import Session
-
 from chathub_desktop.core import dynamic_memory as dm
 from chathub_desktop.core import fixed_memory as fm
 from chathub_desktop.core import memory_export as mx
@@ -53,13 +50,17 @@ from chathub_desktop.services.memory_sources import note_sources
 from chathub_desktop.services.secret_scan import redact_secrets
 from chathub_desktop.storage.database import Database
 from chathub_desktop.storage.memory_history import Author, authored
+from chathub_desktop.storage.memory_transfer_rows import (
+    memory_state,
+    replace_pauses,
+    replace_provenance,
+)
 from chathub_desktop.storage.models import (
     DynamicMemoryDocument,
     FixedMemoryDocument,
-    MemoryPause,
-    MemoryProvenance,
     utcnow,
 )
+from chathub_desktop.storage.session import Session
 
 FORMATS = ("json", "markdown")
 #: Import modes (issue 18): the file's documents replace the current ones, or its fixed
@@ -247,14 +248,8 @@ class _Current:
 
 
 def _current(s: Session, aid: int) -> _Current:
-    fixed = s.scalar(select(FixedMemoryDocument.body).where(FixedMemoryDocument.assistant_id == aid))
-    dynamic = s.scalar(select(DynamicMemoryDocument.body).where(DynamicMemoryDocument.assistant_id == aid))
-    records = {h: _Record(o, t, c) for h, o, t, c in s.execute(
-        select(MemoryProvenance.text_hash, MemoryProvenance.origin, MemoryProvenance.trusted,
-               MemoryProvenance.created_at).where(MemoryProvenance.assistant_id == aid))}
-    paused = frozenset((d, h) for d, h in s.execute(
-        select(MemoryPause.document, MemoryPause.text_hash).where(MemoryPause.assistant_id == aid)))
-    return _Current(fixed or "", dynamic or "", records, paused)
+    fixed, dynamic, rows, paused = memory_state(s, aid)
+    return _Current(fixed, dynamic, {h: _Record(o, t, c) for h, o, t, c in rows}, paused)
 
 
 def _card_label(card: dm.Card) -> str:
@@ -509,11 +504,8 @@ class MemoryTransfer:
                     s.add(FixedMemoryDocument(assistant_id=aid, body=preview.fixed_document, updated_at=now))
                 else:
                     row.body, row.updated_at = preview.fixed_document, now
-                s.execute(delete(MemoryProvenance).where(MemoryProvenance.assistant_id == aid))
-                if preview.provenance:  # a bulk insert: 150,000 entries in seconds, not minutes
-                    s.execute(insert(MemoryProvenance), [
-                        {"assistant_id": aid, "text_hash": p.text_hash, "origin": p.origin, "trusted": p.trusted,
-                         "created_at": p.recorded_at or now} for p in preview.provenance])
+                replace_provenance(s, aid, [{"text_hash": p.text_hash, "origin": p.origin, "trusted": p.trusted,
+                                             "created_at": p.recorded_at or now} for p in preview.provenance])
                 had = {e.text for e in fm.entries(cur.fixed)}  # issue 15: note where the new entries came from
                 brought = [e.text for e in fm.entries(preview.fixed_document) if e.text not in had]
                 if brought:
@@ -521,11 +513,7 @@ class MemoryTransfer:
             for document, part in (("fixed", preview.fixed_document), ("dynamic", preview.dynamic_document)):
                 if part is None:
                     continue  # issue 18: pauses of a document the file does not carry stay
-                s.execute(delete(MemoryPause).where(MemoryPause.assistant_id == aid, MemoryPause.document == document))
-                rows = [{"assistant_id": aid, "document": d, "text_hash": h, "paused_at": now}
-                        for d, h in preview.paused if d == document]
-                if rows:
-                    s.execute(insert(MemoryPause), rows)
+                replace_pauses(s, aid, document, [h for d, h in preview.paused if d == document], now)
             if preview.dynamic_document is not None:
                 drow = s.get(DynamicMemoryDocument, aid)
                 if drow is None:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from chathub_desktop.core.messages import MessageStatus
 from chathub_desktop.services.compaction_service import CompactionService
 from chathub_desktop.services.errors import InvalidInput, NotFound
 from chathub_desktop.services.events import EventBus, TopicChanged
@@ -53,7 +54,7 @@ class MessageEditService:
             row = s.get(Message, message_id)
             if row is None:
                 raise NotFound(f"no message {message_id}")
-            if row.status == "streaming":
+            if row.status == MessageStatus.STREAMING:
                 raise InvalidInput("this reply is still being written; press Stop first")
             row.content = text
             row.token_count = None

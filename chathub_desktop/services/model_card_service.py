@@ -11,18 +11,18 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 from pathlib import Path
 
-from sqlalchemy import select
-from sqlalchemy.orm import Session
-
 from chathub_desktop.core.model_cards import MAX_CATALOG_CHARS, ModelCardInfo, WindowSource
 from chathub_desktop.core.provider_kinds import ProviderKind
 from chathub_desktop.providers.catalog import CatalogError, ModelCatalog
 from chathub_desktop.services.errors import InvalidInput, NotFound
 from chathub_desktop.services.input_files import read_regular
 from chathub_desktop.services.input_rules import check_model_id
-from chathub_desktop.services.provider_models import reported_windows
 from chathub_desktop.storage.database import Database
-from chathub_desktop.storage.models import ModelCard, Provider
+from chathub_desktop.storage.model_card_rows import all_cards, card_row, put_card
+from chathub_desktop.storage.models import Provider
+from chathub_desktop.storage.provider_lookup import provider_named
+from chathub_desktop.storage.provider_model_lists import reported_windows
+from chathub_desktop.storage.session import Session
 from chathub_desktop.tokens.encodings import EXPECTED_SHA256
 
 #: Tokenizers a card may name (the bundled encodings).
@@ -46,11 +46,9 @@ def resolve_card(s: Session, catalog: ModelCatalog, provider: Provider | None, m
     reported = reported_windows(s, provider.id).get(model) if provider is not None else None
     if reported is not None:
         card = replace(card, context_window=reported, known=True, window_source=WindowSource.PROVIDER)
-    custom = None
-    if provider is not None:
-        custom = s.scalar(select(ModelCard).where(ModelCard.model == model, ModelCard.provider_id == provider.id))
+    custom = card_row(s, model, provider.id) if provider is not None else None
     if custom is None:
-        custom = s.scalar(select(ModelCard).where(ModelCard.model == model, ModelCard.provider_id.is_(None)))
+        custom = card_row(s, model, None)
     if custom is None:
         return card
     return replace(
@@ -96,7 +94,7 @@ class ModelCardService:
     def _provider(s: Session, name: str | None) -> Provider | None:
         if name is None:
             return None
-        row = s.scalar(select(Provider).where(Provider.name == name))
+        row = provider_named(s, name)
         if row is None:
             raise NotFound(f"no provider {name!r}")
         return row
@@ -124,41 +122,21 @@ class ModelCardService:
             raise InvalidInput(f"tokenizer must be one of {', '.join(ENCODINGS)} (got {encoding!r})")
         with self._db.write() as s:
             p = self._provider(s, provider)
-            pid = p.id if p is not None else None
-            row = s.scalar(
-                select(ModelCard).where(
-                    ModelCard.model == model,
-                    ModelCard.provider_id == pid if pid is not None else ModelCard.provider_id.is_(None),
-                )
-            )
-            if row is None:
-                row = ModelCard(provider_id=pid, model=model, context_window=context_window)
-                s.add(row)
-            row.context_window, row.max_output, row.reasoning = context_window, max_output, reasoning
-            row.encoding = encoding
+            put_card(s, model, p.id if p is not None else None, context_window, max_output, reasoning, encoding)
         self._on_change()
         return ModelCardView(provider, model, context_window, max_output, reasoning, encoding)
 
     def list(self) -> list[ModelCardView]:
         """Every user card, by provider then model."""
         with self._db.read() as s:
-            rows = s.execute(
-                select(ModelCard, Provider.name).outerjoin(Provider, Provider.id == ModelCard.provider_id)
-                .order_by(Provider.name, ModelCard.model)
-            ).all()
             return [ModelCardView(name, c.model, c.context_window, c.max_output, c.reasoning, c.encoding)
-                    for c, name in rows]
+                    for c, name in all_cards(s)]
 
     def delete(self, model: str, *, provider: str | None = None) -> None:
         """Remove a user card (the bundled catalog applies again). Raises :class:`NotFound`."""
         with self._db.write() as s:
             p = self._provider(s, provider)
-            row = s.scalar(
-                select(ModelCard).where(
-                    ModelCard.model == model,
-                    ModelCard.provider_id == p.id if p is not None else ModelCard.provider_id.is_(None),
-                )
-            )
+            row = card_row(s, model, p.id if p is not None else None)
             if row is None:
                 raise NotFound(f"no model card for {model!r}")
             s.delete(row)
@@ -185,15 +163,6 @@ class ModelCardService:
             p = self._provider(s, provider)
             pid = p.id if p is not None else None
             for e in entries:
-                row = s.scalar(
-                    select(ModelCard).where(
-                        ModelCard.model == e.id,
-                        ModelCard.provider_id == pid if pid is not None else ModelCard.provider_id.is_(None),
-                    )
-                )
-                if row is None:
-                    row = ModelCard(provider_id=pid, model=e.id, context_window=e.context_window)
-                    s.add(row)
-                row.context_window, row.max_output, row.reasoning = e.context_window, e.max_output, e.reasoning
+                put_card(s, e.id, pid, e.context_window, e.max_output, e.reasoning)
         self._on_change()
         return len(entries)

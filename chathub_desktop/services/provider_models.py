@@ -20,8 +20,6 @@ import os
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-from sqlalchemy.orm import Session
-
 from chathub_desktop.core.model_cards import ModelCardInfo
 from chathub_desktop.providers.catalog import ModelCatalog
 from chathub_desktop.services.connection_check import (
@@ -30,18 +28,17 @@ from chathub_desktop.services.connection_check import (
     check_endpoint,
 )
 from chathub_desktop.services.errors import ServiceError
-from chathub_desktop.services.provider_service import (
-    MODELS_KEY_PREFIX,
-    WINDOWS_KEY_PREFIX,
-    ProviderService,
-    validate_base_url,
-)
+from chathub_desktop.services.provider_service import ProviderService, validate_base_url
 from chathub_desktop.storage.database import Database
-from chathub_desktop.storage.models import AppSetting, utcnow
+from chathub_desktop.storage.models import Provider
+from chathub_desktop.storage.provider_lookup import provider_named
+from chathub_desktop.storage.provider_model_lists import (
+    cached_models,
+    reported_windows,
+    store_lists,
+    takes_no_tools,
+)
 
-#: Key prefixes of the cached lists and of the reported windows
-#: (``{"windows": {id: tokens}, "no_tools": [id, ...]}``).
-KEY_PREFIX, WINDOWS_PREFIX = MODELS_KEY_PREFIX, WINDOWS_KEY_PREFIX
 #: The most model ids kept per provider.
 MAX_MODELS = 5000
 
@@ -57,27 +54,6 @@ class ModelListing:
     windows: tuple[tuple[str, int], ...] = ()
 
 
-def reported_windows(s: Session, provider_id: int) -> dict[str, int]:
-    """The windows provider ``provider_id`` reported (``{model id: tokens}``), read in
-    session ``s``; a row of another shape reads as none."""
-    row = s.get(AppSetting, f"{WINDOWS_PREFIX}{provider_id}")
-    value = row.value if row is not None else None
-    windows = value.get("windows") if isinstance(value, dict) else None
-    if not isinstance(windows, dict):
-        return {}
-    return {str(m): w for m, w in windows.items() if isinstance(w, int) and not isinstance(w, bool) and w > 0}
-
-
-def takes_no_tools(s: Session, provider_id: int, model: str) -> bool:
-    """True when provider ``provider_id`` said at its last Test connection that ``model``
-    takes no tools (its chat template has no tool support, F3), read in session ``s``; a
-    row of another shape, or no row, reads as False (tools offered)."""
-    row = s.get(AppSetting, f"{WINDOWS_PREFIX}{provider_id}")
-    value = row.value if row is not None else None
-    listed = value.get("no_tools") if isinstance(value, dict) else None
-    return isinstance(listed, list) and model in listed
-
-
 class ProviderModels:
     """Cached model lists per provider and Test connection (module docstring)."""
 
@@ -90,7 +66,6 @@ class ProviderModels:
         """The card ``model`` gets on provider ``provider_id`` (the user's card, else the
         catalog's, else the NUM-2 fallback window with ``known`` False)."""
         from chathub_desktop.services.model_card_service import resolve_card
-        from chathub_desktop.storage.models import Provider
 
         with self._db.read() as s:
             provider = s.get(Provider, provider_id) if provider_id is not None else None
@@ -102,7 +77,6 @@ class ProviderModels:
         (:func:`~chathub_desktop.core.model_ids.catalog_fits`: none from the catalog under
         a local server, a vendor's own models under its API; issue 28)."""
         from chathub_desktop.core.model_ids import catalog_fits
-        from chathub_desktop.storage.models import Provider
 
         own = self.cached(provider_id) if provider_id is not None else ()
         seen = set(own)
@@ -117,16 +91,13 @@ class ProviderModels:
     def listing(self, provider: int | str | None) -> ModelListing:
         """The chooser's list for provider ``provider`` (an id, a name, or ``None`` for
         the catalog alone): :meth:`choices` and the windows it reported, in one call."""
-        from sqlalchemy import select
-
-        from chathub_desktop.storage.models import Provider
-
         pid: int | None = None
         if isinstance(provider, int):
             pid = provider
         elif provider:
             with self._db.read() as s:
-                pid = s.scalar(select(Provider.id).where(Provider.name == provider))
+                row = provider_named(s, provider)
+                pid = row.id if row is not None else None
         own, catalog = self.choices(pid)
         return ModelListing(own, catalog, tuple(sorted(self.windows(pid).items())))
 
@@ -134,10 +105,7 @@ class ProviderModels:
         """The ids provider ``provider_id`` offered at its last successful test (sorted;
         empty when never tested)."""
         with self._db.read() as s:
-            row = s.get(AppSetting, f"{KEY_PREFIX}{provider_id}")
-        value = row.value if row is not None else None
-        models = value.get("models") if isinstance(value, dict) else None
-        return tuple(str(m) for m in models) if isinstance(models, list) else ()
+            return cached_models(s, provider_id)
 
     def windows(self, provider_id: int | None) -> dict[str, int]:
         """``{model id: tokens}``: the windows provider ``provider_id`` reported at its last
@@ -161,21 +129,8 @@ class ProviderModels:
         ``windows`` (tokens per listed id; none: the provider reports none) and
         ``no_tools`` (listed ids whose server takes no tools) beside it, in one
         transaction; the old list, windows and no-tools list are replaced."""
-        kept = list(models)[:MAX_MODELS]
-        listed = set(kept)
-        values = {
-            f"{KEY_PREFIX}{provider_id}": {"models": kept, "at": utcnow().isoformat()},
-            f"{WINDOWS_PREFIX}{provider_id}": {"windows": {m: int(w) for m, w in (windows or {}).items()
-                                                            if m in listed},
-                                               "no_tools": sorted(set(no_tools) & listed)},
-        }
         with self._db.write() as s:
-            for key, value in values.items():
-                row = s.get(AppSetting, key)
-                if row is None:
-                    s.add(AppSetting(key=key, value=value))
-                else:
-                    row.value = value
+            store_lists(s, provider_id, list(models)[:MAX_MODELS], windows or {}, no_tools)
 
     async def test(self, provider: int | str) -> ConnectionCheck:
         """Test connection of a stored provider (id or name); a list that came back is

@@ -9,10 +9,6 @@ from __future__ import annotations
 import re
 from urllib.parse import urlparse
 
-from sqlalchemy import delete, func, select, update
-from sqlalchemy.exc import IntegrityError
-from sqlalchemy.orm import Session
-
 from chathub_desktop.core.base_urls import credentials_in_url, redact_url
 from chathub_desktop.core.provider_kinds import ProviderKind
 from chathub_desktop.providers.base import ChatClient
@@ -20,7 +16,15 @@ from chathub_desktop.services.errors import InvalidInput, NotFound
 from chathub_desktop.services.input_rules import MAX_ENV_NAME_CHARS, check_name, check_record_id
 from chathub_desktop.services.views import ProviderView
 from chathub_desktop.storage.database import Database
-from chathub_desktop.storage.models import AppSetting, Provider, Topic
+from chathub_desktop.storage.errors import IntegrityError
+from chathub_desktop.storage.models import Provider
+from chathub_desktop.storage.provider_lookup import (
+    all_providers,
+    clear_topic_models,
+    name_taken,
+    provider_row,
+)
+from chathub_desktop.storage.provider_model_lists import forget_lists
 from chathub_desktop.storage.secrets import (
     FileSecretStore,
     KeyPlace,
@@ -29,6 +33,7 @@ from chathub_desktop.storage.secrets import (
     SecretUnavailable,
     key_from_env,
 )
+from chathub_desktop.storage.session import Session
 
 _ENV_VAR = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*$")
 
@@ -45,9 +50,6 @@ def parse_kind(kind: str) -> ProviderKind:
 
 #: The longest base URL stored (characters; the column's size on every engine).
 MAX_BASE_URL_CHARS = 500
-#: ``app_setting`` key prefixes of a provider's last model list and the windows it
-#: reported (written by ``ProviderModels``; removed with the provider).
-MODELS_KEY_PREFIX, WINDOWS_KEY_PREFIX = "provider-models:", "provider-windows:"
 
 
 def _check_env_name(name: str | None) -> None:
@@ -141,7 +143,7 @@ class ProviderService:
         _check_env_name(api_key_env)
         try:
             with self._db.write() as s:
-                clash = s.scalar(select(Provider.name).where(func.lower(Provider.name) == name.lower()))
+                clash = name_taken(s, name)
                 if clash is not None:
                     raise InvalidInput(f"a provider named {clash!r} already exists")
                 row = Provider(
@@ -165,7 +167,7 @@ class ProviderService:
     def list(self) -> list[ProviderView]:
         """All providers by name."""
         with self._db.read() as s:
-            return [self._view(p) for p in s.scalars(select(Provider).order_by(Provider.name))]
+            return [self._view(p) for p in all_providers(s)]
 
     def get(self, ref: int | str) -> ProviderView:
         """Provider by id or name. Raises :class:`NotFound`."""
@@ -174,9 +176,7 @@ class ProviderService:
 
     @staticmethod
     def _row(s: Session, ref: int | str) -> Provider:
-        row = s.get(Provider, check_record_id(ref, "provider")) if isinstance(ref, int) else s.scalar(
-            select(Provider).where(Provider.name == ref)
-        )
+        row = provider_row(s, check_record_id(ref, "provider") if isinstance(ref, int) else ref)
         if row is None:
             raise NotFound(f"no provider {ref!r}")
         return row
@@ -227,11 +227,9 @@ class ProviderService:
         with self._db.write() as s:
             row = self._row(s, ref)
             name, in_keyring, in_file = row.name, row.key_in_keyring, row.key_in_file
-            s.execute(update(Topic).where(Topic.model_provider_id == row.id)
-                      .values(model=None, model_provider_id=None))
+            clear_topic_models(s, row.id)
             # its model list and reported windows go too (a later provider may get this id)
-            s.execute(delete(AppSetting).where(AppSetting.key.in_(
-                [f"{MODELS_KEY_PREFIX}{row.id}", f"{WINDOWS_KEY_PREFIX}{row.id}"])))
+            forget_lists(s, row.id)
             s.delete(row)
         for place, held in ((KeyPlace.KEYRING, in_keyring), (KeyPlace.FILE, in_file)):
             if held:

@@ -30,9 +30,6 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime
 
-from sqlalchemy import func, select
-from sqlalchemy.orm import Session
-
 from chathub_desktop.core.messages import MessageStatus, Role
 from chathub_desktop.services.chat_service import (
     ChatService,
@@ -56,7 +53,9 @@ from chathub_desktop.storage.message_branches import (
     stash_tail,
 )
 from chathub_desktop.storage.models import Message, MessageBranch, Topic, utcnow
+from chathub_desktop.storage.session import Session
 from chathub_desktop.storage.topic_repository import streaming_rows
+from chathub_desktop.storage.topic_rows import last_user_message, rows_after, tail_head
 
 log = logging.getLogger(__name__)
 
@@ -243,15 +242,11 @@ class ReplyVersions:
             topic, _assistant, model, provider_id = self._chat.sendable(s, topic_id, pick)
             refuse_foreign_stream(s, topic_id)
             _refuse_any_stream(s, topic_id)
-            user = s.scalar(select(Message).where(Message.topic_id == topic_id, Message.role == Role.USER.value)
-                            .order_by(Message.seq.desc()).limit(1))
-            after = user.seq if user is not None else 0
-            reply = s.execute(select(Message.id, Message.seq).where(Message.topic_id == topic_id,
-                                                                   Message.seq > after)
-                              .order_by(Message.seq)).all()
-            if user is None or not reply or (reply_id is not None and reply_id not in {r.id for r in reply}):
+            user = last_user_message(s, topic_id)
+            reply = rows_after(s, topic_id, user.seq if user is not None else 0)
+            if user is None or not reply or (reply_id is not None and reply_id not in {rid for rid, _seq in reply}):
                 raise InvalidInput("only the topic's last reply can be regenerated")
-            fork = int(reply[0].seq)
+            fork = reply[0][1]
             stash_tail(s, topic_id, fork)
             new = _streaming_reply(s, topic, fork, model, provider_id)
             claim = ReplyClaim(user.id, new.id, provider_id, model, False)
@@ -323,11 +318,7 @@ def _tail_summary(s: Session, topic_id: int, seq: int, branch_id: int | None) ->
     """``(messages, first role, first text)`` of the tail in view from ``seq`` (``branch_id``
     None) or of a stashed one (a damaged stash: no messages)."""
     if branch_id is None:
-        count = s.scalar(select(func.count(Message.id)).where(Message.topic_id == topic_id, Message.seq >= seq))
-        first = s.execute(select(Message.role, Message.content).where(Message.topic_id == topic_id,
-                                                                      Message.seq >= seq)
-                          .order_by(Message.seq).limit(1)).first()
-        return int(count or 0), (first[0] if first else ""), (first[1] if first else "")
+        return tail_head(s, topic_id, seq)
     branch = s.get(MessageBranch, branch_id)
     try:
         rows = decode_rows(branch.rows) if branch is not None else []

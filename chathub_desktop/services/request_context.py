@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from typing import Protocol
 
 from chathub_desktop.core import threshold_compaction as tc
+from chathub_desktop.core.app_settings import COMPACTION_ARCHIVES
 from chathub_desktop.core.base_urls import is_self_hosted
 from chathub_desktop.core.budget import input_budget
 from chathub_desktop.core.compaction import HistoryIndex, HistoryWindow
@@ -34,13 +35,14 @@ from chathub_desktop.core.request_plan import (
 from chathub_desktop.core.sampling import UNSET, Sampling
 from chathub_desktop.providers.catalog import ModelCardInfo, ModelCatalog
 from chathub_desktop.services.errors import InvalidInput
-from chathub_desktop.services.provider_models import takes_no_tools
 from chathub_desktop.services.tool_registry import ToolRegistry
 from chathub_desktop.services.topic_model import ModelPick, topic_resolution
 from chathub_desktop.services.topic_snapshots import TopicHistoryCache
+from chathub_desktop.storage.app_settings import raw_values, setting_value
 from chathub_desktop.storage.bulk_loading import gc_paused
 from chathub_desktop.storage.database import Database, StoreBusy
-from chathub_desktop.storage.plan_state import plan_compaction, setting_values
+from chathub_desktop.storage.plan_state import plan_compaction
+from chathub_desktop.storage.provider_model_lists import takes_no_tools
 from chathub_desktop.storage.session import Session
 from chathub_desktop.storage.topic_repository import load_rows, store_counts
 from chathub_desktop.tokens.counter import TokenCounter
@@ -203,10 +205,6 @@ class MemoryBlockSource(Protocol):
         ...
 
 
-#: App setting that turns archive excerpts under the summary on (CMP-20).
-ARCHIVES_SETTING = "compaction-archives"
-
-
 def load_context(
     db: Database,
     catalog: ModelCatalog,
@@ -251,7 +249,7 @@ def load_context(
             card.context_window, assistant.max_tokens, assistant.max_tokens_enabled, card.max_output
         )
         state = plan_compaction(s, topic.id) if topic.kind == "regular" else None
-        archives_on = bool(setting_values(s, (ARCHIVES_SETTING,)).get(ARCHIVES_SETTING, False))
+        archives_on = setting_value(s, COMPACTION_ARCHIVES)
         threshold = threshold_config(s)
         archives = state.archives if state is not None else ()
         withheld = provider is not None and takes_no_tools(s, provider.id, model)
@@ -319,8 +317,7 @@ def threshold_config(s: Session) -> tc.ThresholdConfig:
     """The threshold policy's settings (``compact-*`` app settings), overridden by the
     ``COMPACT_*`` / ``DISABLE_AUTO_COMPACT`` environment variables (NUM-1). Raises
     :class:`InvalidInput` naming a bad value."""
-    keys = ("compact-enabled", "compact-buffer-tokens", "compact-keep-recent", "compact-max-failures")
-    stored = setting_values(s, keys)
+    stored = raw_values(s, tc.THRESHOLD_SETTINGS)
     try:
         return tc.config_from(os.environ, stored)
     except ValueError as exc:

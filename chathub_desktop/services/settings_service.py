@@ -1,107 +1,72 @@
-"""Application settings stored in the ``app_setting`` table (System Agent models etc.)."""
+"""Application settings (System Agent models, threshold compaction, …), read and written
+through their declarations in :mod:`chathub_desktop.core.app_settings` (issue 31)."""
 
 from __future__ import annotations
 
-from sqlalchemy import select
+from typing import Any, TypeVar
 
-from chathub_desktop.core.flags import parse_flag
+from chathub_desktop.core.app_settings import (
+    SETTINGS,
+    ModelSetting,
+    Setting,
+    SettingRefused,
+    declared,
+)
 from chathub_desktop.services.errors import InvalidInput
 from chathub_desktop.services.input_rules import check_model_id
+from chathub_desktop.storage.app_settings import setting_value, store_setting
 from chathub_desktop.storage.database import Database
-from chathub_desktop.storage.models import AppSetting, Provider
+from chathub_desktop.storage.provider_lookup import provider_named
 
-#: Settings the user may set, with their defaults (``PROVIDER/MODEL`` strings or None).
-KNOWN_SETTINGS: dict[str, object] = {
-    "topic-naming-model": None,
-    "history-compress-model": "gpt-5-mini",
-    # CMP-20: archive excerpts of earlier summaries under the summary block (on/off).
-    "compaction-archives": False,
-    # APP-4 / DRM-6: the desktop app's dream timer is paused (tray → Pause dreams; on/off).
-    "dreams-paused": False,
-    # NUM-1/3/6/8: the threshold compaction policy (off by default; the COMPACT_* and
-    # DISABLE_AUTO_COMPACT environment variables override these, as in Numi Chat).
-    "compact-enabled": False,
-    "compact-buffer-tokens": 13_000,
-    "compact-keep-recent": 12,
-    "compact-max-failures": 3,
-    # issue 12: seconds without any data from the provider before a reply shows
-    # "no data from <host> for N s" with Stop and Retry (the stream keeps waiting).
-    "stream-silence-seconds": 60,
-}
-
-#: Settings whose value is ``PROVIDER/MODEL`` (a bare model id is allowed for the summarizer).
-_MODEL_SETTINGS = frozenset({"history-compress-model"})
-#: Settings holding ``PROVIDER/MODEL`` whose model part follows the model id rule (issue 32).
-_MODEL_ID_SETTINGS = frozenset({"history-compress-model", "topic-naming-model"})
-_BOOL_SETTINGS = frozenset({"compaction-archives", "dreams-paused", "compact-enabled"})
-#: Whole-number settings and their allowed range.
-_INT_SETTINGS = {"compact-buffer-tokens": (0, 10_000_000), "compact-keep-recent": (1, 10_000),
-                 "compact-max-failures": (1, 1_000), "stream-silence-seconds": (1, 3_600)}
+T = TypeVar("T")
 
 
 class SettingsService:
-    """Reads and writes application-wide settings (one row per key, JSON values)."""
+    """Reads and writes the declared application settings (one ``app_setting`` row per key)."""
 
     def __init__(self, db: Database) -> None:
         self._db = db
 
-    def get(self, key: str) -> object:
-        """Value of ``key`` (its default when unset). Raises :class:`InvalidInput` for unknown keys."""
-        if key not in KNOWN_SETTINGS:
-            raise InvalidInput(f"unknown setting {key!r}; known: {', '.join(sorted(KNOWN_SETTINGS))}")
+    def value(self, setting: Setting[T]) -> T:
+        """The typed value of ``setting`` (its default when unset). Blocking: one store read."""
         with self._db.read() as s:
-            row = s.get(AppSetting, key)
-            return KNOWN_SETTINGS[key] if row is None else row.value
+            return setting_value(s, setting)
 
-    def set(self, key: str, value: object) -> None:
-        """Store ``value`` for ``key`` (``None`` resets to the default). A
-        ``history-compress-model`` value ``PROVIDER/MODEL`` must name a configured provider;
-        ``compaction-archives``, ``dreams-paused`` and ``compact-enabled`` take on/off;
-        ``compact-buffer-tokens`` (0–10,000,000), ``compact-keep-recent`` (1–10,000) and
-        ``compact-max-failures`` (1–1,000) and ``stream-silence-seconds`` (1–3,600) take whole
-        numbers. Raises :class:`InvalidInput`."""
-        if key not in KNOWN_SETTINGS:
-            raise InvalidInput(f"unknown setting {key!r}; known: {', '.join(sorted(KNOWN_SETTINGS))}")
-        if key in _MODEL_ID_SETTINGS and isinstance(value, str) and value.strip():
-            check_model_id(value.strip().split("/", 1)[-1])
-        if key in _MODEL_SETTINGS and value is not None:
-            value = self._check_model(key, value)
-        if key in _BOOL_SETTINGS and isinstance(value, str):
-            flag = parse_flag(value)
-            if flag is None:
-                raise InvalidInput(f"{key} expects on/off, got {value!r}")
-            value = flag
-        if key in _INT_SETTINGS and value is not None:
+    def get(self, key: str) -> object:
+        """:meth:`value` of the setting named ``key`` (the CLI's and tests' way in).
+        Raises :class:`InvalidInput` for an unknown key."""
+        return self.value(_declared(key))
+
+    def set(self, setting: Setting[Any] | str, value: object) -> None:
+        """Store ``value`` for ``setting`` (a declaration or its key); ``None`` resets it
+        to the default. Text is parsed by the declaration (on/off words, whole numbers in
+        range, ``PROVIDER/MODEL``); a model's id must pass the model id rule and its
+        provider must be configured. Raises :class:`InvalidInput` (one line) and stores
+        nothing when refused."""
+        decl = _declared(setting) if isinstance(setting, str) else setting
+        parsed: object = None
+        if value is not None:
             try:
-                value = int(str(value).strip().replace(",", "").replace("_", ""))
-            except ValueError:
-                raise InvalidInput(f"{key} expects a whole number, got {value!r}") from None
-            low, high = _INT_SETTINGS[key]
-            if not low <= value <= high:
-                raise InvalidInput(f"{key} must be between {low:,} and {high:,}, got {value:,}")
+                parsed = decl.parse(value)
+            except SettingRefused as exc:
+                raise InvalidInput(str(exc)) from None
         with self._db.write() as s:
-            row = s.get(AppSetting, key)
-            if value is None:
-                if row is not None:
-                    s.delete(row)
-            elif row is None:
-                s.add(AppSetting(key=key, value=value))
-            else:
-                row.value = value
-
-    def _check_model(self, key: str, value: object) -> str:
-        text = str(value).strip()
-        if not text or text.startswith("/") or text.endswith("/"):
-            raise InvalidInput(f"{key} expects PROVIDER/MODEL, e.g. OpenAI/gpt-5-mini (got {value!r})")
-        if "/" in text:
-            provider = text.split("/", 1)[0].strip()
-            with self._db.read() as s:
-                if s.scalar(select(Provider.id).where(Provider.name == provider)) is None:
+            if isinstance(decl, ModelSetting) and isinstance(parsed, str):
+                provider, sep, model = parsed.partition("/")
+                check_model_id(model if sep else provider)
+                if sep and provider_named(s, provider.strip()) is None:
                     raise InvalidInput(
-                        f"no provider named {provider!r}; add it first or pick one of the configured providers"
-                    )
-        return text
+                        f"no provider named {provider.strip()!r}; add it first or pick one of the configured providers")
+            store_setting(s, decl, parsed)
 
     def all(self) -> dict[str, object]:
-        """Every known setting with its current value."""
-        return {k: self.get(k) for k in KNOWN_SETTINGS}
+        """Every declared setting with its current value, by key (one read)."""
+        with self._db.read() as s:
+            return {key: setting_value(s, decl) for key, decl in SETTINGS.items()}
+
+
+def _declared(key: str) -> Setting[Any]:
+    try:
+        return declared(key)
+    except SettingRefused as exc:
+        raise InvalidInput(str(exc)) from None

@@ -16,6 +16,7 @@ import os
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from chathub_desktop.core.app_settings import HISTORY_COMPRESS_MODEL
 from chathub_desktop.core.compaction import (
     SummarizerBudget,
     completion_budget,
@@ -50,8 +51,6 @@ from chathub_desktop.tokens.counter import TokenCounter
 
 log = logging.getLogger(__name__)
 
-#: Setting naming the summarizer (``PROVIDER/MODEL`` or a bare model id).
-SETTING_KEY = "history-compress-model"
 #: Environment variable with the per-call deadline in milliseconds (CMP-5).
 TIMEOUT_ENV = "CONTEXT_COMPACTION_SUMMARIZER_TIMEOUT_MS"
 DEFAULT_TIMEOUT_MS = 120_000
@@ -127,9 +126,9 @@ class SummarizerTarget:
         return summarizer_budget(self.window, cap, self.extra_budget, overhead)
 
 
-def parse_setting(value: object) -> tuple[str | None, str]:
+def parse_setting(text: str | None) -> tuple[str | None, str]:
     """``(provider_name or None, model)`` from a ``history-compress-model`` value."""
-    text = str(value or "").strip()
+    text = (text or "").strip()
     if "/" in text:
         provider, model = text.split("/", 1)
         return provider.strip() or None, model.strip()
@@ -144,7 +143,7 @@ def resolve_summarizer(db: Database, settings: SettingsService, catalog: ModelCa
     first configured provider of kind ``openai``. Raises :class:`SummarizerUnavailable`
     when no provider fits.
     """
-    provider_name, model = parse_setting(settings.get(SETTING_KEY))
+    provider_name, model = parse_setting(settings.value(HISTORY_COMPRESS_MODEL))
     with db.read() as s:
         provider: Provider | None = None
         if provider_name is not None:

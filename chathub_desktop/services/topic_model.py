@@ -22,9 +22,6 @@ from __future__ import annotations
 
 from dataclasses import asdict, dataclass
 
-from sqlalchemy import select
-from sqlalchemy.orm import Session
-
 from chathub_desktop.core.budget import input_budget
 from chathub_desktop.core.model_cards import ModelCardInfo
 from chathub_desktop.providers.catalog import ModelCatalog
@@ -35,6 +32,8 @@ from chathub_desktop.services.model_card_service import resolve_card
 from chathub_desktop.services.provider_models import ProviderModels
 from chathub_desktop.storage.database import Database
 from chathub_desktop.storage.models import Assistant, Provider, Topic
+from chathub_desktop.storage.provider_lookup import all_providers, provider_row
+from chathub_desktop.storage.session import Session
 
 #: Where the model of a request came from.
 SOURCE_OVERRIDE, SOURCE_TOPIC, SOURCE_ASSISTANT = "override", "topic", "assistant"
@@ -236,7 +235,7 @@ class TopicModelService:
         (``ProviderModels.choices``). Raises ``NotFound`` for an unknown topic."""
         with self._db.read() as s:
             _topic, _assistant, r = topic_resolution(s, self._catalog, topic_id)
-            providers = [(p.id, p.name) for p in s.scalars(select(Provider).order_by(Provider.name))]
+            providers = [(p.id, p.name) for p in all_providers(s)]
         groups = []
         for pid, pname in providers:
             listing = self._models.listing(pid)
@@ -251,11 +250,11 @@ def _provider_id(s: Session, provider: int | str | None) -> int | None:
     if provider is None:
         return None
     if isinstance(provider, int) and not isinstance(provider, bool):
-        row = s.get(Provider, check_record_id(provider, "provider"))
+        row = provider_row(s, check_record_id(provider, "provider"))
     else:
-        row = s.scalar(select(Provider).where(Provider.name == str(provider)))
+        row = provider_row(s, str(provider))
         if row is None and str(provider).isdigit():
-            row = s.get(Provider, check_record_id(int(str(provider)), "provider"))
+            row = provider_row(s, check_record_id(int(str(provider)), "provider"))
     if row is None:
         raise NotFound(f"no provider {provider!r}")
     return row.id

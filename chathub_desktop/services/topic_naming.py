@@ -12,6 +12,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 
+from chathub_desktop.core.app_settings import TOPIC_NAMING_MODEL
 from chathub_desktop.core.messages import ChatMessage, Role
 from chathub_desktop.core.topic_titles import clean_model_title, title_from_text
 from chathub_desktop.providers.base import ChatRequest, ProviderError, TextDelta
@@ -38,8 +39,8 @@ class TopicNamer:
 
     def _naming_provider(self) -> tuple[int, str] | None:
         """``(provider id, model)`` of the topic-naming model, or ``None`` when unset."""
-        naming = self._settings.get("topic-naming-model")
-        if not (isinstance(naming, str) and "/" in naming):
+        naming = self._settings.value(TOPIC_NAMING_MODEL)
+        if naming is None:
             return None
         provider_name, model = naming.split("/", 1)
         with self._db.read() as s:

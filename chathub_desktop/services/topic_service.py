@@ -5,12 +5,7 @@ from __future__ import annotations
 import builtins
 import logging
 
-from sqlalchemy import func, select, update
-from sqlalchemy.exc import OperationalError
-from sqlalchemy.orm import Session
-
 from chathub_desktop.core.attachments import attachments_of
-from chathub_desktop.core.messages import MessageStatus
 from chathub_desktop.core.topic_titles import DEFAULT_TITLE
 from chathub_desktop.services.assistant_service import AssistantService
 from chathub_desktop.services.errors import InvalidInput, NotFound
@@ -20,15 +15,24 @@ from chathub_desktop.services.events import (
     TopicChanged,
     TopicMessagesChanged,
 )
-from chathub_desktop.services.import_staging import visible_topics
 from chathub_desktop.services.input_rules import MAX_TITLE_CHARS, check_record_id, check_text
 from chathub_desktop.services.process_identity import PROCESS_ID, stream_is_orphaned
 from chathub_desktop.services.reply_store import refuse_foreign_stream
 from chathub_desktop.services.views import MessageView, TopicView
 from chathub_desktop.storage import attachment_blobs
 from chathub_desktop.storage.database import Database, StoreBusy
+from chathub_desktop.storage.errors import OperationalError
 from chathub_desktop.storage.models import Message, Topic, utcnow
+from chathub_desktop.storage.session import Session
 from chathub_desktop.storage.topic_repository import append_message, unanswered_tool_calls
+from chathub_desktop.storage.topic_rows import (
+    foreign_streams,
+    mark_interrupted,
+    message_count,
+    message_page,
+    streaming_claims,
+    topic_listing,
+)
 
 log = logging.getLogger(__name__)
 
@@ -82,7 +86,7 @@ class TopicService:
         return row
 
     def _view(self, s: Session, t: Topic) -> TopicView:
-        count = s.scalar(select(func.count()).select_from(Message).where(Message.topic_id == t.id)) or 0
+        count = message_count(s, t.id)
         return TopicView(
             id=t.id,
             assistant_id=t.assistant_id,
@@ -115,18 +119,10 @@ class TopicService:
         """Topics, pinned first, then most recently active first; all assistants when
         ``assistant`` is None. Archived topics only with ``archived=True`` (issue 14)."""
         with self._db.read() as s:
-            # a count per listed topic over the (topic_id, seq) index, not a scan of every message
-            n = select(func.count()).where(Message.topic_id == Topic.id).correlate(Topic).scalar_subquery()
-            q = (select(Topic.id, Topic.assistant_id, Topic.title, n, Topic.created_at, Topic.updated_at,
-                        Topic.pinned, Topic.archived, Topic.private)
-                 .where(visible_topics()))  # never the staged rows of a running import (issue 10)
-            if assistant is not None:
-                q = q.where(Topic.assistant_id == AssistantService.row(s, assistant).id)
-            if not archived:
-                q = q.where(Topic.archived.is_(False))
-            q = q.order_by(Topic.pinned.desc(), Topic.updated_at.desc(), Topic.id.desc())
+            aid = AssistantService.row(s, assistant).id if assistant is not None else None
             return [TopicView(tid, aid, title, count, created, updated, bool(pinned), bool(arch), private=bool(priv))
-                    for tid, aid, title, count, created, updated, pinned, arch, priv in s.execute(q)]
+                    for tid, aid, title, count, created, updated, pinned, arch, priv
+                    in topic_listing(s, aid, archived=archived)]
 
     def set_pinned(self, topic_id: int, pinned: bool) -> TopicView:
         """Pin (listed first) or unpin a topic (issue 14). Raises :class:`NotFound`."""
@@ -211,16 +207,13 @@ class TopicService:
     def message_count(self, topic_id: int) -> int:
         """Number of messages in the topic."""
         with self._db.read() as s:
-            return s.scalar(select(func.count()).select_from(Message).where(Message.topic_id == topic_id)) or 0
+            return message_count(s, topic_id)
 
     def messages(self, topic_id: int, offset: int = 0, limit: int | None = None) -> builtins.list[MessageView]:
         """Messages in order; ``offset``/``limit`` page by position (0-based) for lazy lists."""
         with self._db.read() as s:
             self.row(s, topic_id)
-            q = select(Message).where(Message.topic_id == topic_id).order_by(Message.seq).offset(offset)
-            if limit is not None:
-                q = q.limit(limit)
-            return [message_view(m) for m in s.scalars(q)]
+            return [message_view(m) for m in message_page(s, topic_id, offset, limit)]
 
     def append_message(self, topic_id: int, role: str, content: str = "", **fields: object) -> MessageView:
         """Store a message after the topic's last one and return it; ``fields`` are further
@@ -258,13 +251,10 @@ class TopicService:
         :class:`NotFound` for the topic."""
         with self._db.write() as s:
             self.row(s, topic_id)
-            ids = list(s.scalars(select(Message.id).where(
-                Message.topic_id == topic_id, Message.status == MessageStatus.STREAMING.value,
-                Message.sent_by_process.is_(None) | (Message.sent_by_process != PROCESS_ID))))
+            ids = foreign_streams(s, topic_id, PROCESS_ID)
             if not ids:
                 raise InvalidInput(f"no reply in topic {topic_id} is being written by another window or command")
-            s.execute(update(Message).where(Message.id.in_(ids))
-                      .values(status=MessageStatus.INTERRUPTED.value, edited_at=utcnow()))
+            mark_interrupted(s, ids, utcnow())
         log.info("topic %s: marked %d reply(ies) interrupted by the user's request", topic_id, len(ids))
         self._bus.publish(TopicMessagesChanged(topic_id))
         return ids
@@ -274,20 +264,14 @@ class TopicService:
         ``interrupted`` (APP-8); a reply another live process is still streaming is left
         alone. Returns how many rows changed; a read-only store changes nothing (0)."""
         now = utcnow()
-        query = select(Message.id, Message.sent_by_process, Message.created_at).where(
-            Message.status == MessageStatus.STREAMING.value)
         try:
             with self._db.read() as s:  # the usual case, nothing to mark: no write lock taken
-                if not any(stream_is_orphaned(by, at, now) for _mid, by, at in s.execute(query)):
+                if not any(stream_is_orphaned(by, at, now) for _mid, by, at in streaming_claims(s)):
                     return 0
             with self._db.write() as s:
-                stale = [mid for mid, by, at in s.execute(query).all() if stream_is_orphaned(by, at, now)]
+                stale = [mid for mid, by, at in streaming_claims(s) if stream_is_orphaned(by, at, now)]
                 if stale:
-                    s.execute(
-                        update(Message)
-                        .where(Message.id.in_(stale))
-                        .values(status=MessageStatus.INTERRUPTED.value, edited_at=now)
-                    )
+                    mark_interrupted(s, stale, now)
                 return len(stale)
         except (OperationalError, StoreBusy) as exc:  # e.g. a read-only store: reading still works
             log.warning("could not mark interrupted replies: %s", str(exc).splitlines()[0])

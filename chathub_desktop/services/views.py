@@ -8,6 +8,7 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass, field
 from datetime import datetime
 
+from chathub_desktop.core.messages import MessageStatus, Role
 from chathub_desktop.core.overflow import is_length_stop
 from chathub_desktop.core.token_estimate import INPUT_TRUNCATED
 
@@ -145,7 +146,7 @@ class MessageView:
     def input_truncated(self) -> bool:
         """True for a complete reply whose server read only part of its request; ``error``
         then holds the warning line (REF-27)."""
-        return self.role == "assistant" and self.status == "complete" and self.error_kind == INPUT_TRUNCATED
+        return self.role == Role.ASSISTANT and self.status == MessageStatus.COMPLETE and self.error_kind == INPUT_TRUNCATED
 
     def to_json(self) -> dict[str, object]:
         """JSON-ready dict (ISO 8601 UTC time; ``cut_off`` included)."""

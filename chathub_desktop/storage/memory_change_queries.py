@@ -1,7 +1,8 @@
 """Reads and the Revert write behind memory History (issue 18, issue 31; MEM-2, DRM-15).
 
 :mod:`chathub_desktop.storage.memory_history` records the changes; these functions list
-them, find one, count the later ones and put a document body back. Each takes the
+them, find one, count the later ones and put a document body back; the dream reads and
+writes the dynamic document through :func:`dynamic_row` / :func:`add_dynamic`. Each takes the
 caller's session (reads in ``Database.read()``, :func:`put_back` in ``Database.write()``).
 """
 
@@ -20,7 +21,8 @@ from chathub_desktop.storage.models import (
     Topic,
 )
 
-__all__ = ["change_of", "current_body", "later_changes", "newest_changes", "put_back", "topic_title"]
+__all__ = ["add_dynamic", "change_of", "current_body", "dynamic_row", "later_changes", "newest_changes", "put_back",
+           "topic_title"]
 
 
 def newest_changes(s: Session, assistant_id: int, limit: int) -> list[MemoryChange]:
@@ -72,3 +74,14 @@ def put_back(s: Session, assistant_id: int, document: str, body: str, now: datet
             s.add(DynamicMemoryDocument(assistant_id=assistant_id, body=body, backup_body="", updated_at=now))
         else:
             dyn.backup_body, dyn.body, dyn.updated_at = dyn.body, body, now
+
+
+def dynamic_row(s: Session, assistant_id: int) -> DynamicMemoryDocument | None:
+    """The assistant's dynamic-memory document row, or None when it has none yet (inside
+    ``Database.write()`` the write lock is held, so this read is current)."""
+    return s.get(DynamicMemoryDocument, assistant_id)
+
+
+def add_dynamic(s: Session, assistant_id: int, body: str, now: datetime) -> None:
+    """Add the assistant's first dynamic-memory document ``body`` at ``now`` (UTC)."""
+    s.add(DynamicMemoryDocument(assistant_id=assistant_id, body=body, backup_body="", updated_at=now))

@@ -38,6 +38,7 @@ from typing import Any
 from sqlalchemy import LargeBinary, bindparam, delete, event, func, inspect, select, update
 from sqlalchemy.orm import Session, sessionmaker
 
+from chathub_desktop.core.app_settings import MEMORY_HISTORY_CHANGES, MEMORY_HISTORY_DAYS
 from chathub_desktop.core.document_version import TOKEN_HEX, document_version
 from chathub_desktop.storage.models import (
     AppSetting,
@@ -51,8 +52,8 @@ FIXED, DYNAMIC = "fixed", "dynamic"
 #: ``MemoryChange.author`` values.
 AUTHORS = ("owner", "model", "dream", "import", "revert", "system")
 #: Settings (APP settings table) and defaults of retention.
-DAYS_SETTING, CHANGES_SETTING = "memory-history-days", "memory-history-changes"
-DEFAULT_DAYS, DEFAULT_CHANGES = 90, 500
+DAYS_SETTING, CHANGES_SETTING = MEMORY_HISTORY_DAYS.key, MEMORY_HISTORY_CHANGES.key
+DEFAULT_DAYS, DEFAULT_CHANGES = MEMORY_HISTORY_DAYS.default, MEMORY_HISTORY_CHANGES.default
 #: zlib level: 1 compresses Markdown about 3× at ~100 MB/s (the write must stay cheap).
 _LEVEL = 1
 _AUTHOR_KEY = "memory_author"
@@ -194,15 +195,11 @@ def _apply(blob: bytes, base: str) -> str:
     return base[:start] + between + base[len(base) - end:]
 
 
-def _int_setting(value: object, default: int) -> int:
-    return value if isinstance(value, int) and not isinstance(value, bool) and value > 0 else default
-
-
 def retention(s: Session) -> tuple[int, int]:
     """``(days, changes)`` the history keeps per assistant (settings or 90 / 500)."""
     rows = {k: v for k, v in s.execute(select(AppSetting.key, AppSetting.value)
                                        .where(AppSetting.key.in_((DAYS_SETTING, CHANGES_SETTING))))}
-    return _int_setting(rows.get(DAYS_SETTING), DEFAULT_DAYS), _int_setting(rows.get(CHANGES_SETTING), DEFAULT_CHANGES)
+    return MEMORY_HISTORY_DAYS.stored(rows.get(DAYS_SETTING)), MEMORY_HISTORY_CHANGES.stored(rows.get(CHANGES_SETTING))
 
 
 #: The last document this process recorded per ``(assistant, document)`` and its version
@@ -318,8 +315,8 @@ def _state(s: Session, aid: int, document: str,
     got = conn.execute(_STATE[0], {"aid": aid, "doc": document,
                                    "cutoff": now - timedelta(days=DEFAULT_DAYS)}).one()
     head = bytes(got[3]) if got[3] is not None else None
-    days = _int_setting(got[0], DEFAULT_DAYS)
-    keep = _int_setting(got[1], DEFAULT_CHANGES)
+    days = MEMORY_HISTORY_DAYS.stored(got[0])
+    keep = MEMORY_HISTORY_CHANGES.stored(got[1])
     if (days, keep) == (DEFAULT_DAYS, DEFAULT_CHANGES):
         return got[2], head, got[4], got[5]
     mine = conn.execute(select(*_drops(keep)), {"aid": aid, "cutoff": now - timedelta(days=days)}).one()

@@ -1,17 +1,16 @@
 """Reads the request planner needs besides a topic's rows (issue 9, issue 31): the
-topic's stored compaction state and app settings by key. Both take the caller's
-``Database.read()`` session and return plain values."""
+topic's stored compaction state, from the caller's ``Database.read()`` session as plain
+values (app settings: ``storage.app_settings``)."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable
 from dataclasses import dataclass
 
 from sqlalchemy.orm import Session
 
-from chathub_desktop.storage.models import AppSetting, TopicCompaction
+from chathub_desktop.storage.models import TopicCompaction
 
-__all__ = ["PlanCompaction", "plan_compaction", "setting_values"]
+__all__ = ["PlanCompaction", "plan_compaction"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -36,9 +35,3 @@ def plan_compaction(s: Session, topic_id: int) -> PlanCompaction | None:
     archives = tuple(dict(a) for a in (state.archives or ()) if isinstance(a, dict))
     return PlanCompaction(state.summary, state.model, state.cursor_message_id, archives,
                           bool(state.summary_edited))
-
-
-def setting_values(s: Session, keys: Iterable[str]) -> dict[str, object]:
-    """Stored value of each of ``keys`` that has an ``app_setting`` row (absent keys
-    are left out)."""
-    return {k: row.value for k in keys if (row := s.get(AppSetting, k)) is not None}

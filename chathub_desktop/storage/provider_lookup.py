@@ -1,16 +1,39 @@
-"""Finding a provider row by its name or kind (issue 31): what the topic namer
+"""Finding provider rows (issue 31): by id or name, by kind (what the topic namer
 (APP-10) and the History Compress model (CMP-3) resolve their ``provider/model``
-settings with. Each takes the caller's ``Database.read()`` session."""
+settings with), all of them, and a name's case-insensitive clash. Each takes the
+caller's session."""
 
 from __future__ import annotations
 
-from sqlalchemy import select
+from sqlalchemy import func, select, update
 from sqlalchemy.orm import Session
 
 from chathub_desktop.core.provider_kinds import ProviderKind
-from chathub_desktop.storage.models import Provider
+from chathub_desktop.storage.models import Provider, Topic
 
-__all__ = ["first_provider_of_kind", "provider_named"]
+__all__ = ["all_providers", "clear_topic_models", "first_provider_of_kind", "name_taken", "provider_named",
+           "provider_row"]
+
+
+def provider_row(s: Session, ref: int | str) -> Provider | None:
+    """The provider with id ``ref`` (an int) or name ``ref`` (exact match), or None."""
+    return s.get(Provider, ref) if isinstance(ref, int) else provider_named(s, ref)
+
+
+def all_providers(s: Session) -> list[Provider]:
+    """Every provider, by name."""
+    return list(s.scalars(select(Provider).order_by(Provider.name)))
+
+
+def name_taken(s: Session, name: str) -> str | None:
+    """The name of a provider called ``name`` ignoring case, or None."""
+    return s.scalar(select(Provider.name).where(func.lower(Provider.name) == name.lower()))
+
+
+def clear_topic_models(s: Session, provider_id: int) -> None:
+    """Clear the own model of every topic on provider ``provider_id`` (they fall back to
+    their assistant's model, issue 14), in write session ``s``."""
+    s.execute(update(Topic).where(Topic.model_provider_id == provider_id).values(model=None, model_provider_id=None))
 
 
 def provider_named(s: Session, name: str) -> Provider | None:

@@ -16,12 +16,12 @@ import pytest
 from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QSystemTrayIcon, QWidget
 
+from chathub_desktop.core.app_settings import DREAMS_PAUSED
 from chathub_desktop.gui import tray as tray_module
 from chathub_desktop.gui.memory.dream_runs import yesterday_utc
 from chathub_desktop.gui.task_runner import TaskRunner
 from chathub_desktop.gui.tray import DreamRunner, TrayController
 from chathub_desktop.services.container import Services
-from chathub_desktop.services.dream_service import PAUSE_SETTING
 from tests.fakes.vendor_server import FakeVendor, Reply
 from tests.gui.helpers import reload_assistants
 
@@ -102,7 +102,7 @@ def test_pause_stops_scheduled_dreams_until_resumed(services, summ, task_runner,
     tray.pause_action.trigger()
     qtbot.waitUntil(lambda: dreams.paused)
     assert tray.pause_action.isChecked()
-    assert services.settings.get(PAUSE_SETTING) is True
+    assert services.settings.value(DREAMS_PAUSED) is True
     assert "paused" in messages[-1]
     dreams.start()
     qtbot.waitUntil(lambda: dreams.ticks >= 6 and not dreams.running, timeout=30000)
@@ -112,7 +112,7 @@ def test_pause_stops_scheduled_dreams_until_resumed(services, summ, task_runner,
     assert paused_read(again, qtbot) is True
     tray.pause_action.trigger()
     qtbot.waitUntil(lambda: not dreams.paused)
-    assert services.settings.get(PAUSE_SETTING) is False
+    assert services.settings.value(DREAMS_PAUSED) is False
     qtbot.waitUntil(lambda: dreams.runs == 1 and not dreams.running, timeout=30000)
     assert len(services.dreams.cards(aid)) == 1
     assert "Added card #1" in tray.tooltip()

@@ -1,0 +1,183 @@
+"""The application settings, each declared once: key, type, default, range and a help
+line (issue 31, after Picard's option classes).
+
+Stored values live in the ``app_setting`` table as JSON, one row per key; an absent row
+means the default. Every reader and writer goes through a declaration here: the store
+(``storage.app_settings``), ``SettingsService``, the CLI's ``settings`` command and the
+Settings dialog. Pure data and parsing: no I/O.
+
+Refusals are :class:`SettingRefused` (a :class:`ValueError`) with a one-line message
+naming the key.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any, Generic, TypeVar
+
+from chathub_desktop.core.flags import parse_flag
+
+T = TypeVar("T")
+#: The longest echo of a refused value in a message, characters.
+_ECHO_CHARS = 60
+
+
+def _echo(value: object) -> str:
+    """``repr(value)`` cut to :data:`_ECHO_CHARS` (a refusal stays one short line)."""
+    if isinstance(value, int) and not isinstance(value, bool) and abs(value) >= 10**20:
+        return "a number too large"
+    text = repr(value)
+    return text if len(text) <= _ECHO_CHARS else text[: _ECHO_CHARS - 1] + "…"
+
+
+class SettingRefused(ValueError):
+    """An unknown key or a value its declaration does not accept; ``str(err)`` is one line."""
+
+
+@dataclass(frozen=True)
+class Setting(Generic[T]):
+    """One application setting: its store ``key``, ``default`` (the value while unset)
+    and a one-line ``help``. Subclasses say how a value is read (:meth:`parse`)."""
+
+    key: str
+    default: T
+    help: str
+
+    def parse(self, value: object) -> T:
+        """``value`` (typed, or the text a user typed) as this setting's type; raises
+        :class:`SettingRefused` naming the key. ``None`` is the default."""
+        raise NotImplementedError
+
+    def stored(self, raw: object) -> T:
+        """The typed value of a stored JSON ``raw`` (``None`` when the row is absent):
+        the default when it is absent or no longer valid (a store written by hand or by
+        an older version), so a reader never fails on it."""
+        try:
+            return self.parse(raw)
+        except SettingRefused:
+            return self.default
+
+    def shown(self, value: T) -> str:
+        """``value`` as the CLI prints it."""
+        return str(value)
+
+
+@dataclass(frozen=True)
+class FlagSetting(Setting[bool]):
+    """An on/off setting: ``True``/``False`` or an on/off word (:mod:`core.flags`)."""
+
+    def parse(self, value: object) -> bool:
+        """See :meth:`Setting.parse`."""
+        if value is None:
+            return self.default
+        if isinstance(value, bool):
+            return value
+        flag = parse_flag(value) if isinstance(value, str) else None
+        if flag is None:
+            raise SettingRefused(f"{self.key} expects on/off, got {_echo(value)}")
+        return flag
+
+    def shown(self, value: bool) -> str:
+        """``on`` / ``off``."""
+        return "on" if value else "off"
+
+
+@dataclass(frozen=True)
+class WholeSetting(Setting[int]):
+    """A whole number from ``low`` to ``high`` (inclusive); typed text may carry ``,``
+    or ``_`` digit separators."""
+
+    low: int
+    high: int
+
+    def parse(self, value: object) -> int:
+        """See :meth:`Setting.parse`."""
+        if value is None:
+            return self.default
+        if isinstance(value, bool) or not isinstance(value, int | str):
+            raise SettingRefused(f"{self.key} expects a whole number, got {_echo(value)}")
+        if isinstance(value, str):
+            text = value.strip().replace(",", "").replace("_", "")
+            if not text.lstrip("+-").isdigit() or len(text) > 20:
+                raise SettingRefused(f"{self.key} expects a whole number, got {_echo(value)}")
+            value = int(text)
+        if not self.low <= value <= self.high:
+            got = _echo(value) if abs(value) >= 10**20 else f"{value:,}"
+            raise SettingRefused(f"{self.key} must be between {self.low:,} and {self.high:,}, got {got}")
+        return value
+
+
+@dataclass(frozen=True)
+class ModelSetting(Setting["str | None"]):
+    """A System Agent model: ``PROVIDER/MODEL``, or a bare model id when ``bare_ok``.
+    ``None`` is the default; blank text is "off" when ``optional``, else refused. The
+    provider and the model id rules are checked by the service, which sees the store."""
+
+    bare_ok: bool = False
+    optional: bool = False
+
+    def parse(self, value: object) -> str | None:
+        """See :meth:`Setting.parse`. Text is stripped; a value starting or ending with
+        ``/`` is refused."""
+        if value is None:
+            return self.default
+        if not isinstance(value, str):
+            raise SettingRefused(f"{self.key} expects PROVIDER/MODEL, got {_echo(value)}")
+        text = value.strip()
+        if not text and self.optional:
+            return None
+        if not text or text.startswith("/") or text.endswith("/") or ("/" not in text and not self.bare_ok):
+            raise SettingRefused(f"{self.key} expects PROVIDER/MODEL, e.g. OpenAI/gpt-5-mini (got {_echo(value)})")
+        return text
+
+    def shown(self, value: str | None) -> str:
+        """The model, or ``(not set)``."""
+        return "(not set)" if value is None else value
+
+
+#: The model that names new topics (off while unset).
+TOPIC_NAMING_MODEL = ModelSetting("topic-naming-model", None, "model that names new topics (PROVIDER/MODEL)",
+                                  optional=True)
+#: The History Compress model that writes summaries and dream cards (CMP-3).
+HISTORY_COMPRESS_MODEL = ModelSetting(
+    "history-compress-model", "gpt-5-mini",
+    "model that writes summaries (PROVIDER/MODEL, or a bare model id)", bare_ok=True)
+#: Archive excerpts of earlier summaries under the summary block (CMP-20).
+COMPACTION_ARCHIVES = FlagSetting("compaction-archives", False, "archive excerpts under the summary (on/off)")
+#: The desktop app's dream timer is paused (APP-4 / DRM-6).
+DREAMS_PAUSED = FlagSetting("dreams-paused", False, "scheduled dreams are paused (on/off)")
+#: Threshold compaction switch (NUM-1); ``COMPACT_ENABLED`` overrides it.
+COMPACT_ENABLED = FlagSetting("compact-enabled", False, "threshold compaction (on/off)")
+#: Tokens kept free below the window (NUM-3); ``COMPACT_BUFFER_TOKENS`` overrides it.
+COMPACT_BUFFER_TOKENS = WholeSetting("compact-buffer-tokens", 13_000, "tokens kept free below the window",
+                                     0, 10_000_000)
+#: Non-system messages kept verbatim (NUM-6); ``COMPACT_KEEP_RECENT`` overrides it.
+COMPACT_KEEP_RECENT = WholeSetting("compact-keep-recent", 12, "messages kept verbatim", 1, 10_000)
+#: Failed summaries before the breaker opens (NUM-8); ``COMPACT_MAX_FAILURES`` overrides it.
+COMPACT_MAX_FAILURES = WholeSetting("compact-max-failures", 3, "failed summaries before pausing", 1, 1_000)
+#: Seconds without data before a reply says "no data from <host> for N s" (issue 12).
+STREAM_SILENCE_SECONDS = WholeSetting("stream-silence-seconds", 60, "seconds of provider silence before a notice",
+                                      1, 3_600)
+#: Days of memory history kept per assistant.
+MEMORY_HISTORY_DAYS = WholeSetting("memory-history-days", 90, "days of memory history kept", 1, 36_500)
+#: Memory history changes kept per assistant.
+MEMORY_HISTORY_CHANGES = WholeSetting("memory-history-changes", 500, "memory history changes kept", 1, 1_000_000)
+
+#: Every declared setting by key, in the order the CLI lists them.
+SETTINGS: Mapping[str, Setting[Any]] = {
+    s.key: s for s in (
+        TOPIC_NAMING_MODEL, HISTORY_COMPRESS_MODEL, COMPACTION_ARCHIVES, DREAMS_PAUSED, COMPACT_ENABLED,
+        COMPACT_BUFFER_TOKENS, COMPACT_KEEP_RECENT, COMPACT_MAX_FAILURES, STREAM_SILENCE_SECONDS,
+        MEMORY_HISTORY_DAYS, MEMORY_HISTORY_CHANGES,
+    )
+}
+
+
+def declared(key: str) -> Setting[Any]:
+    """The declaration of ``key``; :class:`SettingRefused` ("unknown setting …; known: …")
+    for any other key."""
+    setting = SETTINGS.get(key)
+    if setting is None:
+        raise SettingRefused(f"unknown setting {key!r}; known: {', '.join(sorted(SETTINGS))}")
+    return setting

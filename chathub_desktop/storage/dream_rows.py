@@ -1,0 +1,101 @@
+"""Dream reads (DRM-2, DRM-3, DRM-6; issue 31: the queries live here): the assistants
+with a schedule, a slot's scheduled run, an assistant's latest scheduled run, the
+finished days with activity Dream now offers, a day's topics and excerpts, the
+proposals waiting for review, and the conditional updates that claim a run and keep
+its heartbeat (DRM-6: only the attempt that holds the run changes it). Each takes the caller's session."""
+
+from __future__ import annotations
+
+from datetime import date, datetime
+from typing import Any, cast
+
+from sqlalchemy import func, select, update
+from sqlalchemy.engine import CursorResult
+from sqlalchemy.orm import Session
+
+from chathub_desktop.storage.import_staging_rows import visible_topics
+from chathub_desktop.storage.models import Assistant, DreamProposal, DreamRun, Message, Topic
+
+__all__ = ["day_activity", "day_excerpt_rows", "day_proposal", "day_topics", "latest_scheduled_run",
+           "proposal_rows", "scheduled_assistants", "scheduled_run", "update_run_if"]
+
+
+def scheduled_assistants(s: Session) -> list[Assistant]:
+    """Every assistant with memory on and a dream schedule not ``off``, by id."""
+    return list(s.scalars(select(Assistant).where(Assistant.memory_enabled.is_(True),
+                                                  Assistant.dream_frequency != "off").order_by(Assistant.id)))
+
+
+def scheduled_run(s: Session, assistant_id: int, period_stamp: str) -> DreamRun | None:
+    """The scheduled run of ``assistant_id`` for the slot ``period_stamp``, or None."""
+    return s.scalar(select(DreamRun).where(DreamRun.assistant_id == assistant_id,
+                                           DreamRun.period_stamp == period_stamp, DreamRun.scheduled.is_(True)))
+
+
+def latest_scheduled_run(s: Session, assistant_id: int) -> DreamRun | None:
+    """The scheduled run of ``assistant_id`` started last, or None."""
+    return s.scalar(select(DreamRun).where(DreamRun.assistant_id == assistant_id, DreamRun.scheduled.is_(True))
+                    .order_by(DreamRun.started_at.desc(), DreamRun.id.desc()).limit(1))
+
+
+def day_activity(s: Session, assistant_id: int, before: datetime, limit: int, *,
+                 sqlite: bool) -> list[tuple[date, int, int]]:
+    """``(UTC day, topics, messages)`` with non-empty user/assistant messages in
+    ``assistant_id``'s visible, non-private topics before ``before``, newest first, at
+    most ``limit`` days. ``sqlite``: the store keeps times as UTC text."""
+    day_col = func.date(Message.created_at) if sqlite else func.date(func.timezone("UTC", Message.created_at))
+    rows = s.execute(
+        select(day_col.label("d"), func.count(func.distinct(Message.topic_id)), func.count(Message.id))
+        .join(Topic, Topic.id == Message.topic_id)
+        .where(Topic.assistant_id == assistant_id, visible_topics(), Topic.private.is_(False),
+               Message.role.in_(("user", "assistant")), Message.content != "", Message.created_at < before)
+        .group_by(day_col).order_by(day_col.desc()).limit(limit)
+    ).all()
+    return [(d if isinstance(d, date) else date.fromisoformat(str(d)), int(t), int(n)) for d, t, n in rows]
+
+
+def day_proposal(s: Session, assistant_id: int, day: date) -> int | None:
+    """The id of ``assistant_id``'s proposal waiting for history day ``day``, or None."""
+    return s.scalar(select(DreamProposal.id).where(DreamProposal.assistant_id == assistant_id,
+                                                   DreamProposal.history_day == day))
+
+
+def proposal_rows(s: Session, assistant_id: int | None) -> list[DreamProposal]:
+    """Waiting proposals of ``assistant_id`` (None: every assistant's), oldest day first."""
+    q = select(DreamProposal).order_by(DreamProposal.history_day, DreamProposal.id)
+    if assistant_id is not None:
+        q = q.where(DreamProposal.assistant_id == assistant_id)
+    return list(s.scalars(q))
+
+
+def day_topics(s: Session, assistant_id: int, start: datetime, end: datetime, limit: int) -> list[tuple[int, str]]:
+    """``(id, title)`` of the assistant's visible, non-private topics with non-empty
+    user/assistant messages in ``[start, end)``, latest activity first, at most ``limit``."""
+    last = func.max(Message.created_at).label("last")
+    return [(tid, title) for tid, title, _last in s.execute(
+        select(Topic.id, Topic.title, last)
+        .join(Message, Message.topic_id == Topic.id)
+        .where(Topic.assistant_id == assistant_id, visible_topics(), Topic.private.is_(False),
+               Message.role.in_(("user", "assistant")),
+               Message.created_at >= start, Message.created_at < end, Message.content != "")
+        .group_by(Topic.id, Topic.title).order_by(last.desc(), Topic.id.desc()).limit(limit))]
+
+
+def day_excerpt_rows(s: Session, topic_id: int, start: datetime, end: datetime, limit: int) -> list[tuple[str, str]]:
+    """``(role, content)`` of the topic's last ``limit`` user/assistant messages in
+    ``[start, end)``, oldest first."""
+    rows = s.execute(
+        select(Message.role, Message.content)
+        .where(Message.topic_id == topic_id, Message.role.in_(("user", "assistant")),
+               Message.created_at >= start, Message.created_at < end)
+        .order_by(Message.seq.desc()).limit(limit)).all()
+    return [(r, c or "") for r, c in reversed(rows)]
+
+
+def update_run_if(s: Session, run_id: int, status: str, attempts: int, values: dict[str, Any]) -> bool:
+    """Set ``values`` on run ``run_id`` only while it still has ``status`` and
+    ``attempts`` (no other process took it over meanwhile); whether it did."""
+    taken = cast("CursorResult[Any]", s.execute(
+        update(DreamRun).where(DreamRun.id == run_id, DreamRun.status == status, DreamRun.attempts == attempts)
+        .values(**values))).rowcount
+    return bool(taken == 1)

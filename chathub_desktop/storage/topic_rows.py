@@ -1,0 +1,95 @@
+"""Topic listings, message pages and the streaming-reply sweeps (APP-8, APP-10, issue 14,
+issue 32; the last turn Regenerate replaces; issue 31: the queries live here). Each function takes the caller's session;
+writes run inside ``Database.write()``."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from datetime import datetime
+from typing import Any
+
+from sqlalchemy import func, select, update
+from sqlalchemy.orm import Session
+
+from chathub_desktop.core.messages import MessageStatus, Role
+from chathub_desktop.storage.import_staging_rows import visible_topics
+from chathub_desktop.storage.models import Message, Topic
+
+__all__ = ["foreign_streams", "last_message", "last_user_message", "mark_interrupted", "message_count", "message_page",
+           "rows_after", "streaming_claims", "tail_head", "topic_listing"]
+
+
+def message_count(s: Session, topic_id: int) -> int:
+    """How many messages topic ``topic_id`` holds."""
+    return s.scalar(select(func.count()).select_from(Message).where(Message.topic_id == topic_id)) or 0
+
+
+def topic_listing(s: Session, assistant_id: int | None, *, archived: bool) -> list[tuple[Any, ...]]:
+    """``(id, assistant_id, title, message count, created_at, updated_at, pinned,
+    archived, private)`` of the visible topics (never a running import's staged rows),
+    one assistant's or all; archived ones only with ``archived``; pinned first, then
+    most recently active. The count runs over the (topic_id, seq) index per topic."""
+    n = select(func.count()).where(Message.topic_id == Topic.id).correlate(Topic).scalar_subquery()
+    q = (select(Topic.id, Topic.assistant_id, Topic.title, n, Topic.created_at, Topic.updated_at,
+                Topic.pinned, Topic.archived, Topic.private).where(visible_topics()))
+    if assistant_id is not None:
+        q = q.where(Topic.assistant_id == assistant_id)
+    if not archived:
+        q = q.where(Topic.archived.is_(False))
+    q = q.order_by(Topic.pinned.desc(), Topic.updated_at.desc(), Topic.id.desc())
+    return [tuple(r) for r in s.execute(q)]
+
+
+def message_page(s: Session, topic_id: int, offset: int, limit: int | None) -> list[Message]:
+    """The topic's messages in order from position ``offset`` (0-based), at most ``limit``."""
+    q = select(Message).where(Message.topic_id == topic_id).order_by(Message.seq).offset(offset)
+    if limit is not None:
+        q = q.limit(limit)
+    return list(s.scalars(q))
+
+
+def foreign_streams(s: Session, topic_id: int, process_id: str) -> list[int]:
+    """Ids of the topic's replies marked streaming by a process other than ``process_id``
+    (or by none)."""
+    return list(s.scalars(select(Message.id).where(
+        Message.topic_id == topic_id, Message.status == MessageStatus.STREAMING.value,
+        Message.sent_by_process.is_(None) | (Message.sent_by_process != process_id))))
+
+
+def streaming_claims(s: Session) -> list[tuple[int, str | None, datetime]]:
+    """``(id, sent_by_process, created_at)`` of every reply marked streaming."""
+    return [(mid, by, at) for mid, by, at in s.execute(
+        select(Message.id, Message.sent_by_process, Message.created_at)
+        .where(Message.status == MessageStatus.STREAMING.value))]
+
+
+def mark_interrupted(s: Session, ids: Sequence[int], now: datetime) -> None:
+    """Mark messages ``ids`` interrupted at ``now`` (their history version moves)."""
+    s.execute(update(Message).where(Message.id.in_(ids))
+              .values(status=MessageStatus.INTERRUPTED.value, edited_at=now))
+
+
+def last_user_message(s: Session, topic_id: int) -> Message | None:
+    """The topic's latest user message in view, or None."""
+    return s.scalar(select(Message).where(Message.topic_id == topic_id, Message.role == Role.USER.value)
+                    .order_by(Message.seq.desc()).limit(1))
+
+
+def rows_after(s: Session, topic_id: int, seq: int) -> list[tuple[int, int]]:
+    """``(id, seq)`` of the topic's messages in view after position ``seq``, in order."""
+    return [(mid, mseq) for mid, mseq in s.execute(
+        select(Message.id, Message.seq).where(Message.topic_id == topic_id, Message.seq > seq).order_by(Message.seq))]
+
+
+def tail_head(s: Session, topic_id: int, seq: int) -> tuple[int, str, str]:
+    """``(messages, first role, first text)`` of the topic's messages in view from
+    position ``seq`` on (``(0, "", "")`` when there are none)."""
+    count = s.scalar(select(func.count(Message.id)).where(Message.topic_id == topic_id, Message.seq >= seq))
+    first = s.execute(select(Message.role, Message.content).where(Message.topic_id == topic_id, Message.seq >= seq)
+                      .order_by(Message.seq).limit(1)).first()
+    return int(count or 0), (first[0] if first else ""), (first[1] if first else "")
+
+
+def last_message(s: Session, topic_id: int) -> Message | None:
+    """The topic's last message in view, or None."""
+    return s.scalar(select(Message).where(Message.topic_id == topic_id).order_by(Message.seq.desc()).limit(1))

@@ -1,0 +1,20 @@
+"""The System Agent page's threshold fields take the declared ranges (issue 31: one
+declaration per setting), so a value set on the CLI is shown as stored and Save keeps it."""
+
+from __future__ import annotations
+
+
+def test_a_buffer_set_on_the_cli_is_shown_and_kept(window, services, qtbot):  # type: ignore[no-untyped-def]
+    """NUM-3/6/8 values up to the declared maxima (10,000,000 / 10,000 / 1,000) survive the page."""
+    services.settings.set("compact-enabled", "on")
+    services.settings.set("compact-buffer-tokens", "2,000,000")
+    services.settings.set("compact-keep-recent", "5000")
+    services.settings.set("compact-max-failures", "500")
+    dlg = window.pages.open_system_agent()
+    page = dlg.system_page
+    assert (page.buffer_spin.value(), page.keep_spin.value(), page.failures_spin.value()) == (2_000_000, 5000, 500)
+    page.save_button.click()
+    qtbot.waitUntil(lambda: page.status_label.text() == "Saved.")  # stored on a worker
+    assert (services.settings.get("compact-buffer-tokens"), services.settings.get("compact-keep-recent"),
+            services.settings.get("compact-max-failures")) == (2_000_000, 5000, 500)
+    dlg.reject()
