@@ -12,6 +12,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from enum import StrEnum
 
+from chathub_desktop.core.compaction import UNREACHABLE_RESULT
 from chathub_desktop.core.messages import MessageStatus
 
 
@@ -30,7 +31,7 @@ class CompactionStatus(StrEnum):
     COMPACTED = "compacted"
     NOTHING_ELIGIBLE = "nothing_eligible"
     FAILED = "failed"
-    UNREACHABLE = "unreachable"
+    UNREACHABLE = UNREACHABLE_RESULT
     CANCELLED = "cancelled"
 
 
