@@ -1,10 +1,9 @@
 """Settings → Tools (issue 25, APP-11): MCP servers and what each assistant may use.
 
 The servers table (name, how it runs, its tools) with Add server… / Edit… (the form of
-``gui.mcp_server_dialog``, with Test before save), Paste JSON…, Import Claude Desktop
-config…, Test, Sign out (a server signed in with OAuth: its tokens are deleted) and
-Remove; below it, for the chosen assistant, each server
-(checked: its tools are offered) with its tools and their approval — Ask, Always or
+``gui.mcp_server_dialog``, with Test before save), Paste JSON…, Import… (a Claude
+Desktop config), Test, Sign out (a server signed in with OAuth: its tokens are deleted)
+and Remove; below it, for the chosen assistant, each server (checked: its tools are offered) with its tools and their approval — Ask, Always or
 Never (not offered). The memory tools are not listed (MEM-4). Reads and writes run
 on a worker (reads through the task runner, writes through ``ServiceOps``); Test starts the server on the MCP
 thread and shows its name, version and tools, or one line why it failed.
@@ -28,6 +27,7 @@ from PySide6.QtWidgets import (
     QLabel,
     QPlainTextEdit,
     QPushButton,
+    QSizePolicy,
     QTableWidget,
     QTableWidgetItem,
     QTreeWidget,
@@ -54,6 +54,8 @@ if TYPE_CHECKING:
 COLUMNS = ("Server", "Runs", "Tools")
 APPROVAL_TEXT = {ToolApproval.ASK: "Ask", ToolApproval.ALWAYS: "Always allow", ToolApproval.NEVER: "Never"}
 PASTE_HINT = '{"mcpServers": {"time": {"command": "uvx", "args": ["mcp-server-time"]}}}'
+_LEAST_ROWS = 3
+"""Rows the servers table and the tools tree keep however short the page is."""
 
 
 @dataclass(frozen=True)
@@ -150,7 +152,7 @@ class ToolsPage(QWidget):
         self.paste_button = QPushButton("&Paste JSON…")
         self.paste_button.setToolTip("Add servers from an mcpServers JSON block")
         self.paste_button.clicked.connect(self.paste)
-        self.import_button = QPushButton("&Import config…")
+        self.import_button = QPushButton("&Import…")
         self.import_button.setToolTip("Add the mcpServers of a Claude Desktop config file")
         self.import_button.clicked.connect(self.import_file)
         self.test_button = QPushButton("&Test")
@@ -189,6 +191,10 @@ class ToolsPage(QWidget):
         self.tree.header().setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
         self.tree.itemChanged.connect(self._server_toggled)
         layout.addWidget(self.tree, 2)
+        for view in (self.table, self.tree):  # share the height by stretch, not by their
+            # preferred 192 px, so a wrapped status line never makes the page scroll at 800×560
+            view.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Ignored)
+            view.setMinimumHeight(view.fontMetrics().lineSpacing() * (_LEAST_ROWS + 1) + 2 * view.frameWidth())
         self.ops = ServiceOps(runner, presenter, self._show_error, self._busy, "tools-page")
         self.reload()
 

@@ -153,3 +153,29 @@ def test_sign_out_of_a_signed_in_server_deletes_its_tokens(window: Any, services
     assert isolated_env.get_password(SERVICE_NAME, "mcp-oauth:docs") is None
     qtbot.waitUntil(lambda: page.table.item(0, 1).text() == "https://mcp.example.test/mcp", timeout=5000)
     assert page.sign_out_button.isHidden() and not services.mcp.get("docs").config.signed_in
+
+
+def test_settings_tools_with_sign_out_fits_800_by_560(window: Any, services: Services, qtbot: Any) -> None:
+    """Issue 25 / issue 29: in the window at 800×560, Settings → Tools with a signed-in
+    server selected (Sign out shown) and a wrapped status line needs no scrolling: the
+    page's least width fits its section's viewport, and the lists share the height."""
+    import dataclasses
+
+    from chathub_desktop.gui.settings_page import SettingsSection
+
+    services.mcp.add(dataclasses.replace(McpServerConfig.http("docs", "https://mcp.example.test/mcp"),
+                                         signed_in=True))
+    window.resize(800, 560)
+    settings = window.pages.open_settings()
+    settings.show_section(SettingsSection.TOOLS)
+    page = settings.current_page()
+    assert isinstance(page, ToolsPage)
+    qtbot.waitUntil(lambda: page.loads >= 1 and page.table.rowCount() == 1, timeout=5000)
+    page.table.selectRow(0)
+    qtbot.waitUntil(lambda: not page.sign_out_button.isHidden(), timeout=3000)
+    page._status("docs: " + "a long reason why it failed, " * 6)  # a wrapped line
+    area = page.parentWidget().parentWidget()
+    assert page.minimumSizeHint().width() <= area.width() - area.verticalScrollBar().sizeHint().width()
+    qtbot.wait(100)  # the layout settles
+    assert not area.verticalScrollBar().isVisible() and not area.horizontalScrollBar().isVisible()
+    window.back_action.trigger()
