@@ -1,6 +1,6 @@
 """``mcp`` commands: MCP servers whose tools the assistants may use (issue 25, APP-11).
 
-``mcp add|list|test|login|remove|import`` manage servers (``login``: OAuth sign-in); ``mcp enable|disable`` switch a
+``mcp add|list|test|login|logout|remove|import`` manage servers (``login``/``logout``: OAuth sign-in and out); ``mcp enable|disable`` switch a
 server on for an assistant and ``mcp approval`` keeps a tool's Ask/Always/Never.
 ``chat send --approve-tools`` answers every Ask with "allow once" for scripts.
 """
@@ -54,6 +54,10 @@ def add_mcp_commands(
     p.add_argument("name")
     p.add_argument("--no-browser", action="store_true", help="only print the sign-in address")
     p.set_defaults(func=cmd_mcp_login)
+    p = mcp.add_parser("logout", help="sign out of a server: delete its OAuth tokens from the keyring or key file",
+                       parents=[common])
+    p.add_argument("name")
+    p.set_defaults(func=cmd_mcp_logout)
     p = mcp.add_parser("remove", help="remove a server", parents=[common])
     p.add_argument("name")
     p.set_defaults(func=cmd_mcp_remove)
@@ -110,7 +114,7 @@ def cmd_mcp_list(args: argparse.Namespace, svc: Services) -> int:
     servers = svc.mcp.servers()
     data = [{"name": s.config.name, "transport": s.config.transport.value,
              "command": s.config.command, "args": list(s.config.args), "url": s.config.url,
-             "server": s.server_name, "version": s.server_version,
+             "server": s.server_name, "version": s.server_version, "signed_in": s.config.signed_in,
              "tools": None if s.tools is None else [t.name for t in s.tools]} for s in servers]
 
     def line(row: dict[str, object]) -> str:
@@ -154,6 +158,13 @@ def cmd_mcp_login(args: argparse.Namespace, svc: Services) -> int:
     emit(args, {"name": listed.name, "version": listed.version, "signed_in": args.name,
                 "tools": [{"name": t.name, "description": t.description} for t in listed.tools]},
          lambda: print(f"{args.name}: signed in; {listed.name} {listed.version}, {len(listed.tools)} tools"))
+    return 0
+
+
+def cmd_mcp_logout(args: argparse.Namespace, svc: Services) -> int:
+    """``mcp logout``: the server's OAuth tokens deleted (issue 25), one line saying where from."""
+    note = svc.mcp.sign_out(args.name)
+    emit(args, {"signed_out": args.name, "note": note}, lambda: print(note))
     return 0
 
 

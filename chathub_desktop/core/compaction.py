@@ -741,7 +741,22 @@ def _iso_or_unknown(value: object) -> str:
 
 
 def append_debug(log: Sequence[Mapping[str, object]], entry: Mapping[str, object]) -> list[dict[str, object]]:
-    """The debug log with ``entry`` appended, last 20 runs kept (CMP-17, REF-25)."""
+    """The debug log with ``entry`` appended, last 20 runs kept (CMP-17, REF-25).
+
+    An ``unreachable`` entry of the same ``turn`` (the id of the user message that began
+    the running turn) and trigger as the newest entry replaces it instead: ``repeats``
+    counts the runs and ``first_at`` keeps the first one's time, so a long tool loop
+    whose tail cannot reach the low watermark logs it once per turn (issue 25)."""
     out = [dict(e) for e in log if isinstance(e, Mapping)]
-    out.append(dict(entry))
+    new = dict(entry)
+    last = out[-1] if out else None
+    if (last is not None and new.get("result") == CompactionStatus.UNREACHABLE == last.get("result")
+            and new.get("turn") is not None and last.get("turn") == new.get("turn")
+            and last.get("trigger") == new.get("trigger")):
+        repeats = last.get("repeats")
+        new["repeats"] = (repeats if isinstance(repeats, int) else 1) + 1
+        new["first_at"] = last.get("first_at", last.get("at"))
+        out[-1] = new
+    else:
+        out.append(new)
     return out[-DEBUG_LOG_KEPT:]

@@ -112,8 +112,10 @@ class McpConfigError(ValueError):
 class McpServerConfig:
     """One MCP server. ``transport`` decides which fields matter: stdio uses ``command``,
     ``args``, ``env`` (added to the inherited environment) and ``cwd`` (``None``: the
-    app's); HTTP uses ``url`` and ``headers``. Build through :meth:`stdio` / :meth:`http`
-    to get the bounds checked."""
+    app's); HTTP uses ``url`` and ``headers``. ``signed_in`` (HTTP): the user signed in
+    with OAuth, so a connection reads its tokens from the secret store; it is not part of
+    an ``mcpServers`` block and set only by the store and a sign-in. Build through
+    :meth:`stdio` / :meth:`http` to get the bounds checked."""
 
     name: str
     transport: McpTransport
@@ -123,6 +125,7 @@ class McpServerConfig:
     cwd: str | None = None
     url: str = ""
     headers: Mapping[str, str] = field(default_factory=dict)
+    signed_in: bool = False
 
     @classmethod
     def stdio(cls, name: str, command: str, args: tuple[str, ...] = (), env: Mapping[str, str] | None = None,

@@ -13,6 +13,7 @@ sign-in is kept in the keyring (or the key file), never in the store.
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Awaitable, Callable
 
 from PySide6.QtCore import Qt, Signal
@@ -76,6 +77,8 @@ class McpServerDialog(QDialog):
         self._tested: tuple[McpServerConfig, ServerTools] | None = None
         self.replacing = existing is not None
         """True when the form edits an existing server."""
+        self._signed_in = existing is not None and existing.config.signed_in
+        """The server is signed in with OAuth (stored so, or by this form's Sign in…)."""
         self.setWindowTitle(f"Edit MCP server {existing.config.name}" if existing else "Add MCP server")
         layout = QVBoxLayout(self)
         self.form = QFormLayout()
@@ -200,11 +203,14 @@ class McpServerDialog(QDialog):
 
     # --- the form -----------------------------------------------------------------------
     def config(self) -> McpServerConfig:
-        """The configuration the form holds; :class:`McpConfigError` (one line) when refused."""
-        return config_from_form(self.name_edit.text(), self.transport(), command=self.command_edit.text(),
-                                args=self.args_edit.toPlainText(), env=self.env_edit.toPlainText(),
-                                cwd=self.cwd_edit.text(), url=self.url_edit.text(),
-                                headers=self.headers_edit.toPlainText())
+        """The configuration the form holds (signed in when the server is, so Test uses
+        its tokens); :class:`McpConfigError` (one line) when refused."""
+        config = config_from_form(self.name_edit.text(), self.transport(), command=self.command_edit.text(),
+                                  args=self.args_edit.toPlainText(), env=self.env_edit.toPlainText(),
+                                  cwd=self.cwd_edit.text(), url=self.url_edit.text(),
+                                  headers=self.headers_edit.toPlainText())
+        signed_in = self._signed_in and config.transport is McpTransport.HTTP
+        return dataclasses.replace(config, signed_in=signed_in) if signed_in else config
 
     def show_status(self, text: str, tone: Tone = Tone.MUTED) -> None:
         """One line under the form (``text`` empty hides it)."""
@@ -245,9 +251,12 @@ class McpServerDialog(QDialog):
                          context=f"Sign in to {config.name}")
 
     async def _run_test(self, config: McpServerConfig,
-                        connect: Callable[[McpServerConfig], Awaitable[ServerTools]] | None = None) -> None:
+                        sign_in: Callable[[McpServerConfig], Awaitable[ServerTools]] | None = None) -> None:
         try:
-            listed = await (connect or self._test)(config)
+            listed = await (sign_in or self._test)(config)
+            if sign_in is not None:  # Save marks the server signed in
+                self._signed_in = True
+                config = dataclasses.replace(config, signed_in=True)
         except Exception as exc:
             message = user_message(exc)
             if message is None:

@@ -102,6 +102,9 @@ def _fraction(value: object) -> str:
 def debug_row(entry: dict[str, object]) -> list[str]:
     """The cells of one debug-log entry, in :data:`DEBUG_COLUMNS` order."""
     through = entry.get("compacted_through")
+    repeats = entry.get("repeats")
+    again = f" · {repeats} runs this turn, the first at {local_time(entry.get('first_at'))}" \
+        if isinstance(repeats, int) and repeats > 1 else ""
     return [
         local_time(entry.get("at")),
         TRIGGER_TEXT.get(str(entry.get("trigger")), str(entry.get("trigger") or "—")),
@@ -112,7 +115,7 @@ def debug_row(entry: dict[str, object]) -> list[str]:
         f"#{through}" if through is not None else "—",
         str(entry.get("batches") if entry.get("batches") is not None else "—"),
         str(entry.get("model") or "—"),
-        str(entry.get("message") or "") + (f" ({entry.get('reason')})" if entry.get("reason") else ""),
+        str(entry.get("message") or "") + (f" ({entry.get('reason')})" if entry.get("reason") else "") + again,
     ]
 
 

@@ -1,9 +1,9 @@
 """Settings → Tools (issue 25, APP-11): MCP servers and what each assistant may use.
 
 The servers table (name, how it runs, its tools) with Add server… / Edit… (the form of
-``gui.mcp_server_dialog``, with Test before save), Paste JSON…, Import Claude Desktop
-config…, Test and Remove; below it, for the chosen assistant, each server
-(checked: its tools are offered) with its tools and their approval — Ask, Always or
+``gui.mcp_server_dialog``, with Test before save), Paste JSON…, Import… (a Claude
+Desktop config), Test, Sign out (a server signed in with OAuth: its tokens are deleted)
+and Remove; below it, for the chosen assistant, each server (checked: its tools are offered) with its tools and their approval — Ask, Always or
 Never (not offered). The memory tools are not listed (MEM-4). Reads and writes run
 on a worker (reads through the task runner, writes through ``ServiceOps``); Test starts the server on the MCP
 thread and shows its name, version and tools, or one line why it failed.
@@ -27,6 +27,7 @@ from PySide6.QtWidgets import (
     QLabel,
     QPlainTextEdit,
     QPushButton,
+    QSizePolicy,
     QTableWidget,
     QTableWidgetItem,
     QTreeWidget,
@@ -53,6 +54,8 @@ if TYPE_CHECKING:
 COLUMNS = ("Server", "Runs", "Tools")
 APPROVAL_TEXT = {ToolApproval.ASK: "Ask", ToolApproval.ALWAYS: "Always allow", ToolApproval.NEVER: "Never"}
 PASTE_HINT = '{"mcpServers": {"time": {"command": "uvx", "args": ["mcp-server-time"]}}}'
+_LEAST_ROWS = 3
+"""Rows the servers table and the tools tree keep however short the page is."""
 
 
 @dataclass(frozen=True)
@@ -149,16 +152,20 @@ class ToolsPage(QWidget):
         self.paste_button = QPushButton("&Paste JSON…")
         self.paste_button.setToolTip("Add servers from an mcpServers JSON block")
         self.paste_button.clicked.connect(self.paste)
-        self.import_button = QPushButton("&Import config…")
+        self.import_button = QPushButton("&Import…")
         self.import_button.setToolTip("Add the mcpServers of a Claude Desktop config file")
         self.import_button.clicked.connect(self.import_file)
         self.test_button = QPushButton("&Test")
         self.test_button.setToolTip("Start the server, list its tools and stop it")
         self.test_button.clicked.connect(self.test_selected)
+        self.sign_out_button = QPushButton("Sign &out")
+        self.sign_out_button.setToolTip("Delete the server's sign-in tokens from the keyring or key file")
+        self.sign_out_button.clicked.connect(self.sign_out_selected)
+        self.sign_out_button.hide()  # shown for a server signed in with OAuth
         self.remove_button = QPushButton("&Remove")
         self.remove_button.clicked.connect(self.remove_selected)
         for b in (self.add_button, self.edit_button, self.paste_button, self.import_button, self.test_button,
-                  self.remove_button):
+                  self.sign_out_button, self.remove_button):
             row.addWidget(b)
         row.addStretch(1)
         layout.addLayout(row)
@@ -184,6 +191,10 @@ class ToolsPage(QWidget):
         self.tree.header().setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
         self.tree.itemChanged.connect(self._server_toggled)
         layout.addWidget(self.tree, 2)
+        for view in (self.table, self.tree):  # share the height by stretch, not by their
+            # preferred 192 px, so a wrapped status line never makes the page scroll at 800×560
+            view.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Ignored)
+            view.setMinimumHeight(view.fontMetrics().lineSpacing() * (_LEAST_ROWS + 1) + 2 * view.frameWidth())
         self.ops = ServiceOps(runner, presenter, self._show_error, self._busy, "tools-page")
         self.reload()
 
@@ -232,6 +243,8 @@ class ToolsPage(QWidget):
         for r, srv in enumerate(self.servers):
             c = srv.config
             runs = c.url if c.transport is McpTransport.HTTP else " ".join((c.command, *c.args))
+            if c.signed_in:
+                runs += " (signed in)"
             tools = "not tested yet" if srv.tools is None else f"{len(srv.tools)}"
             for col, text in enumerate((c.name, runs, tools)):
                 item = QTableWidgetItem(text)
@@ -255,9 +268,11 @@ class ToolsPage(QWidget):
         return self.servers[row] if 0 <= row < len(self.servers) and self.table.selectedItems() else None
 
     def _sync(self) -> None:
-        picked = self.current() is not None and not self.ops.busy
-        for b in (self.test_button, self.edit_button, self.remove_button):
+        current = self.current()
+        picked = current is not None and not self.ops.busy
+        for b in (self.test_button, self.edit_button, self.sign_out_button, self.remove_button):
             b.setEnabled(picked)
+        self.sign_out_button.setVisible(current is not None and current.config.signed_in)
 
     def _busy(self, busy: bool) -> None:
         for b in (self.add_button, self.paste_button, self.import_button):
@@ -333,6 +348,17 @@ class ToolsPage(QWidget):
         if srv is not None:
             mcp, name = self._svc.mcp, srv.config.name
             self.ops.start(f"Remove {name}", lambda: mcp.remove(name), on_ok=lambda _r: self._removed(name))
+
+    def sign_out_selected(self) -> None:
+        """Forget the selected server's OAuth sign-in (its tokens) on a worker and say so
+        in one line."""
+        srv = self.current()
+        if srv is not None:
+            mcp, name = self._svc.mcp, srv.config.name
+            self.ops.start(f"Sign out of {name}", lambda: mcp.sign_out(name), on_ok=self._signed_out)
+
+    def _signed_out(self, note: object) -> None:
+        self._runner.run(self._reload_task, self._refresh(str(note)), context="List MCP servers")
 
     def _removed(self, name: str) -> None:
         self._runner.run(self._reload_task, self._refresh(f"Removed {name}."), context="List MCP servers")

@@ -788,6 +788,7 @@ class CompactionService:
             "after_tokens": out.after_tokens,
             "compacted_through": out.cursor_message_id,
             "latest_message_id": ctx.last_message_id,
+            "turn": _turn_id(ctx),
             "batches": out.batches,
             "model": out.model,
         }
@@ -850,3 +851,9 @@ __all__ = [
     "CompactionService",
     "PreSendResult",
 ]
+
+
+def _turn_id(ctx: TopicContext) -> int | None:
+    """The id of the newest user message: the turn a run happens in (the debug log
+    keeps one unreachable entry per turn, ``core.compaction.append_debug``)."""
+    return next((h.id for h in reversed(ctx.history) if h.message.role is Role.USER), None)

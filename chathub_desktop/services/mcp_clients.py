@@ -280,10 +280,11 @@ class McpClients:
             raise McpServerError(f"{config.name}: only a Streamable HTTP server can be signed in to")
         return await self._submit(self._sign_in(config, open_url))
 
-    def forget_tokens(self, name: str) -> None:
-        """Delete the OAuth tokens kept for the server ``name`` (its removal; blocking)."""
-        if self._tokens is not None:
-            self._tokens.delete(name)
+    def forget_tokens(self, name: str) -> list[str]:
+        """Delete the OAuth tokens kept for the server ``name`` (sign-out, removal;
+        blocking). Returns where they were (empty: none kept). Raises
+        ``SecretUnavailable`` when the keyring or key file cannot be changed."""
+        return self._tokens.delete(name) if self._tokens is not None else []
 
     def running(self) -> list[str]:
         """Names of the servers with a live session."""
@@ -546,11 +547,13 @@ class McpClients:
 
     def _auth(self, conn: _Connection) -> Any:
         """The OAuth flow of an HTTP connection, unless OAuth is off or the user set
-        an ``Authorization`` header of their own."""
+        an ``Authorization`` header of their own. The secret store is read only for a
+        server the user signed in to (``config.signed_in``) or is signing in to now."""
         config = conn.config
         if self._tokens is None or any(k.lower() == "authorization" for k in config.headers):
             return None
-        return oauth_auth(config.url, config.name, self._tokens, sign_in=conn.sign_in)
+        slots = self._tokens if config.signed_in or conn.sign_in is not None else None
+        return oauth_auth(config.url, config.name, slots, sign_in=conn.sign_in)
 
     async def _sign_in(self, config: McpServerConfig, open_url: Callable[[str], Awaitable[None]]) -> ServerTools:
         callback = LoopbackCallback()

@@ -67,20 +67,26 @@ class SecretSlots(Protocol):
     def set(self, name: str, value: str) -> None:
         """Store ``value`` for ``name``."""
 
-    def delete(self, name: str) -> None:
-        """Forget ``name``'s secret (no error when none)."""
+    def delete(self, name: str) -> list[str]:
+        """Forget ``name``'s secret (no error when none); returns where one was deleted
+        (e.g. ``["the OS keyring"]``, empty when none was kept). Raises
+        ``SecretUnavailable`` when a place that may hold it cannot be changed."""
 
 
 class _Storage:
     """The SDK's ``TokenStorage`` over one server's secret slot (JSON ``tokens`` and
-    ``client``); keyring calls run on a worker thread."""
+    ``client``); keyring calls run on a worker thread. ``slots`` ``None``: a server not
+    signed in — nothing is read or written (a registration the flow makes is dropped),
+    so a slow or locked keyring costs it nothing."""
 
-    def __init__(self, slots: SecretSlots, name: str, *, forget_client: bool = False) -> None:
+    def __init__(self, slots: SecretSlots | None, name: str, *, forget_client: bool = False) -> None:
         self._slots = slots
         self._name = name
         self._forget_client = forget_client  # a new sign-in registers its own redirect URI
 
     async def _read(self) -> dict[str, Any]:
+        if self._slots is None:
+            return {}
         text = await asyncio.to_thread(self._slots.get, self._name)
         if not text or len(text) > MAX_SECRET_CHARS:
             return {}
@@ -91,6 +97,8 @@ class _Storage:
         return data if isinstance(data, dict) else {}
 
     async def _write(self, key: str, value: dict[str, Any]) -> None:
+        if self._slots is None:
+            return
         data = await self._read()
         data[key] = value
         await asyncio.to_thread(self._slots.set, self._name, json.dumps(data))
@@ -214,17 +222,35 @@ class TokenSlots:
         """Store ``value``. Raises ``SecretUnavailable``."""
         self._store().set(name, value, kind=SLOT_KIND)
 
-    def delete(self, name: str) -> None:
-        """Forget the tokens of ``name`` (both places)."""
-        for store in (self._keyring, self._file):
-            with contextlib.suppress(SecretUnavailable):
-                store.delete(name, kind=SLOT_KIND)
+    def delete(self, name: str) -> list[str]:
+        """Forget the tokens of ``name`` in both places; returns the places that held
+        them (``"the OS keyring"``, ``"the key file <path>"``). Raises
+        ``SecretUnavailable`` (one line) when a place cannot be read or changed and none
+        held them."""
+        places: list[str] = []
+        failure: SecretUnavailable | None = None
+        labelled: list[tuple[KeyringSecretStore | FileSecretStore, str]] = []
+        if self._keyring.status().usable:
+            labelled.append((self._keyring, "the OS keyring"))
+        if self._file.path.exists():  # else nothing is there (and reading would create its folder)
+            labelled.append((self._file, f"the key file {self._file.path}"))
+        for store, label in labelled:
+            try:
+                if store.get(name, kind=SLOT_KIND) is not None:
+                    store.delete(name, kind=SLOT_KIND)
+                    places.append(label)
+            except SecretUnavailable as exc:
+                failure = failure or exc
+        if failure is not None and not places:
+            raise failure
+        return places
 
 
-def oauth_auth(server_url: str, name: str, slots: SecretSlots, *,
+def oauth_auth(server_url: str, name: str, slots: SecretSlots | None, *,
                sign_in: tuple[LoopbackCallback, Callable[[str], Awaitable[None]]] | None = None) -> Any:
     """The SDK's OAuth provider (an ``httpx2.Auth``) for the server ``name`` at ``server_url``, keeping its
-    tokens in ``slots``. ``sign_in``: ``(callback, open_url)`` for an interactive
+    tokens in ``slots`` (``None``: the server was never signed in to; nothing is read, and a
+    server that asks for a sign-in fails with :data:`SIGN_IN_HINT`). ``sign_in``: ``(callback, open_url)`` for an interactive
     sign-in (a fresh client registration with the callback's redirect URI;
     ``open_url`` shows the authorization page); without it a needed sign-in raises
     :class:`SignInNeeded` with :data:`SIGN_IN_HINT`."""

@@ -10,6 +10,7 @@ count the schemas a send will post without starting anything.
 
 from __future__ import annotations
 
+import contextlib
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from pathlib import Path
@@ -28,6 +29,7 @@ from chathub_desktop.services.errors import InvalidInput, NotFound, SignInRequir
 from chathub_desktop.services.mcp_clients import McpClients, McpServerError, ServerTools
 from chathub_desktop.storage import mcp_repository as repo
 from chathub_desktop.storage.database import Database
+from chathub_desktop.storage.secrets import SecretUnavailable
 
 __all__ = ["AssistantToolView", "McpService"]
 
@@ -126,7 +128,8 @@ class McpService:
         with self._db.write() as s:
             if not repo.remove_server(s, name):
                 raise NotFound(f"no MCP server named {name!r}")
-        self.clients.forget_tokens(name)
+        with contextlib.suppress(SecretUnavailable):  # the server is gone either way
+            self.clients.forget_tokens(name)
         self._on_change()
 
     async def test(self, name: str) -> ServerTools:
@@ -143,15 +146,37 @@ class McpService:
     async def sign_in(self, name: str, open_url: Callable[[str], Awaitable[None]]) -> ServerTools:
         """OAuth sign-in to the stored HTTP server ``name`` (issue 25): ``open_url``
         shows the server's authorization page; the tokens go to the keyring (or the key
-        file), then the tools are listed and cached as by :meth:`test`.
+        file), the server is marked signed in (its connections read them from now on),
+        then the tools are listed and cached as by :meth:`test`.
         :class:`InvalidInput` (one line) when it fails or times out."""
         stored = await self._db.run(self.get, name)
         try:
             listed = await self.clients.sign_in(stored.config, open_url)
         except McpServerError as exc:
             raise InvalidInput(str(exc)) from None
+        await self._db.run(self._mark_signed_in, name, True)
         await self._db.run(self.remember_tools, stored.id, listed)
         return listed
+
+    def sign_out(self, name: str) -> str:
+        """Forget the OAuth sign-in of the server ``name`` (issue 25; blocking, a worker):
+        its tokens are deleted from the keyring and the key file, and it is no longer
+        marked signed in. Returns the one line saying so. :class:`NotFound` when absent;
+        :class:`InvalidInput` (one line, nothing changed) when the keyring or key file
+        cannot be changed."""
+        self.get(name)
+        try:
+            places = self.clients.forget_tokens(name)
+        except SecretUnavailable as exc:
+            raise InvalidInput(f"{name}: not signed out: {exc}") from None
+        self._mark_signed_in(name, False)
+        if not places:
+            return f"Signed out of {name}; no sign-in was kept."
+        return f"Signed out of {name}: its tokens were deleted from {' and '.join(places)}."
+
+    def _mark_signed_in(self, name: str, signed_in: bool) -> None:
+        with self._db.write() as s:
+            repo.set_signed_in(s, name, signed_in)
 
     async def test_config(self, config: McpServerConfig) -> ServerTools:
         """Start ``config`` once (not stored yet: Settings → Tools → Add server… → Test),

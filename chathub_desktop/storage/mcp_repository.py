@@ -30,6 +30,7 @@ __all__ = [
     "remove_server",
     "set_approval",
     "set_server_enabled",
+    "set_signed_in",
     "store_tools",
 ]
 
@@ -65,8 +66,18 @@ def add_servers(s: Session, configs: Sequence[McpServerConfig], *, replace: bool
         row.transport = config.transport.value
         row.command, row.args, row.env, row.cwd = config.command, list(config.args), dict(config.env), config.cwd
         row.url, row.headers = config.url, dict(config.headers)
+        row.signed_in = config.signed_in or bool(row.signed_in)  # only a sign-out clears it
     s.flush()
     return clashes
+
+
+def set_signed_in(s: Session, name: str, signed_in: bool) -> bool:
+    """Mark the server called ``name`` signed in with OAuth (or signed out); False when absent."""
+    row = s.scalars(select(McpServer).where(McpServer.name == name)).first()
+    if row is None:
+        return False
+    row.signed_in = signed_in
+    return True
 
 
 def remove_server(s: Session, name: str) -> bool:
@@ -126,7 +137,8 @@ def set_approval(s: Session, assistant_id: int, server_id: int, tool: str, appro
 
 def _stored(row: McpServer) -> StoredMcpServer:
     if McpTransport(row.transport) is McpTransport.HTTP:
-        config = McpServerConfig(row.name, McpTransport.HTTP, url=row.url, headers=dict(row.headers or {}))
+        config = McpServerConfig(row.name, McpTransport.HTTP, url=row.url, headers=dict(row.headers or {}),
+                                 signed_in=bool(row.signed_in))
     else:
         config = McpServerConfig(row.name, McpTransport.STDIO, command=row.command,
                                  args=tuple(row.args or ()), env=dict(row.env or {}), cwd=row.cwd)

@@ -424,7 +424,9 @@ class McpServer(Base):
     ``core.mcp_config.McpServerConfig``. ``tools`` caches the server's last tool list
     (``[{"name","description","input_schema"}]``), refreshed on every connect, so the
     badge counts the schemas a send will post without starting the server; ``server_info``
-    is its last ``{"name","version"}``."""
+    is its last ``{"name","version"}``. ``signed_in``: the user signed in to it with OAuth
+    (its tokens are in the keyring or the key file, never here); only then does a
+    connection read the secret store."""
 
     __tablename__ = "mcp_server"
     id: Mapped[int] = mapped_column(primary_key=True)
@@ -438,6 +440,7 @@ class McpServer(Base):
     headers: Mapped[dict[str, str]] = mapped_column(JSON, default=dict)
     tools: Mapped[list[dict[str, object]] | None] = mapped_column(JSON)
     server_info: Mapped[dict[str, str] | None] = mapped_column(JSON)
+    signed_in: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
     created_at: Mapped[datetime] = mapped_column(UTCDateTime(), default=utcnow)
 
 

@@ -124,3 +124,58 @@ def test_an_http_server_that_asks_for_oauth_offers_sign_in(window: Any, services
         form.save_button.click()
         qtbot.waitUntil(lambda: page.table.rowCount() == 1, timeout=5000)
         assert services.mcp.get("locked").tools is not None
+        assert services.mcp.get("locked").config.signed_in  # its connections read the tokens
+
+
+def test_sign_out_of_a_signed_in_server_deletes_its_tokens(window: Any, services: Services, qtbot: Any,
+                                                           isolated_env: Any) -> None:
+    """Issue 25 Sign out: a server signed in with OAuth shows "(signed in)" and Sign out;
+    Sign out deletes its tokens from the keyring and says so in one line; a server not
+    signed in offers no Sign out."""
+    import dataclasses
+
+    from chathub_desktop.storage.secrets import SERVICE_NAME
+
+    docs = McpServerConfig.http("docs", "https://mcp.example.test/mcp")
+    services.mcp.add(dataclasses.replace(docs, signed_in=True))
+    services.mcp.add(McpServerConfig.http("plain", "https://plain.example.test/mcp"))
+    isolated_env.set_password(SERVICE_NAME, "mcp-oauth:docs", '{"tokens": {"access_token": "t"}}')
+    page = _page(window, services, qtbot)
+    assert [page.table.item(r, 1).text() for r in range(2)] == [
+        "https://mcp.example.test/mcp (signed in)", "https://plain.example.test/mcp"]
+    page.table.selectRow(1)
+    assert page.sign_out_button.isHidden()
+    page.table.selectRow(0)
+    assert not page.sign_out_button.isHidden() and page.sign_out_button.isEnabled()
+    page.sign_out_button.click()
+    qtbot.waitUntil(lambda: page.status_label.text().startswith("Signed out"), timeout=5000)
+    assert page.status_label.text() == "Signed out of docs: its tokens were deleted from the OS keyring."
+    assert isolated_env.get_password(SERVICE_NAME, "mcp-oauth:docs") is None
+    qtbot.waitUntil(lambda: page.table.item(0, 1).text() == "https://mcp.example.test/mcp", timeout=5000)
+    assert page.sign_out_button.isHidden() and not services.mcp.get("docs").config.signed_in
+
+
+def test_settings_tools_with_sign_out_fits_800_by_560(window: Any, services: Services, qtbot: Any) -> None:
+    """Issue 25 / issue 29: in the window at 800×560, Settings → Tools with a signed-in
+    server selected (Sign out shown) and a wrapped status line needs no scrolling: the
+    page's least width fits its section's viewport, and the lists share the height."""
+    import dataclasses
+
+    from chathub_desktop.gui.settings_page import SettingsSection
+
+    services.mcp.add(dataclasses.replace(McpServerConfig.http("docs", "https://mcp.example.test/mcp"),
+                                         signed_in=True))
+    window.resize(800, 560)
+    settings = window.pages.open_settings()
+    settings.show_section(SettingsSection.TOOLS)
+    page = settings.current_page()
+    assert isinstance(page, ToolsPage)
+    qtbot.waitUntil(lambda: page.loads >= 1 and page.table.rowCount() == 1, timeout=5000)
+    page.table.selectRow(0)
+    qtbot.waitUntil(lambda: not page.sign_out_button.isHidden(), timeout=3000)
+    page._status("docs: " + "a long reason why it failed, " * 6)  # a wrapped line
+    area = page.parentWidget().parentWidget()
+    assert page.minimumSizeHint().width() <= area.width() - area.verticalScrollBar().sizeHint().width()
+    qtbot.wait(100)  # the layout settles
+    assert not area.verticalScrollBar().isVisible() and not area.horizontalScrollBar().isVisible()
+    window.back_action.trigger()

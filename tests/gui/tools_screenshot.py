@@ -3,7 +3,9 @@ an untested one and a failed Test, the Add server form after a Test (stdio) and 
 Edit form of an HTTP server with a refused header line, the Add form of an HTTP
 server that asks for an OAuth sign-in (Sign in… offered), an Ask waiting in a topic
 above the composer, and a server tool's row with the time its call took, each in light
-and dark.
+and dark; then Settings → Tools in the window at 800×560 and 1366×768 with a server
+signed in with OAuth selected (Sign out shown), before and after Sign out, with the
+audit's clipped and contrast findings printed.
 
     QT_QPA_PLATFORM=offscreen python -m tests.gui.tools_screenshot [OUT_DIR]
 """
@@ -21,12 +23,19 @@ TIME_SERVER = str(Path(sys.executable).parent / "mcp-server-time")
 
 
 def main(out_dir: Path) -> int:
+    import keyring
     from PySide6.QtWidgets import QApplication
 
-    from chathub_desktop.core.mcp_config import ApprovalRequest, McpServerConfig, ToolApproval
+    from chathub_desktop.core.mcp_config import (
+        ApprovalRequest,
+        McpServerConfig,
+        McpTransport,
+        ToolApproval,
+    )
     from chathub_desktop.gui.design.theme import apply_theme
     from chathub_desktop.gui.design.tokens import Tone
     from chathub_desktop.gui.tools_page import ToolsPage
+    from chathub_desktop.storage.secrets import SERVICE_NAME
 
     with shots.offscreen_services("chathub-toolsshot-") as (loop, svc):
         svc.providers.add("Local", "openai_compatible", "http://127.0.0.1:9/v1")
@@ -41,6 +50,9 @@ def main(out_dir: Path) -> int:
         svc.chat._append(called, role="assistant", content="It is 19:37 in Tokyo.")
         svc.mcp.add(McpServerConfig.stdio("time", TIME_SERVER, ("--local-timezone", "UTC")))
         svc.mcp.add(McpServerConfig.http("docs", "https://mcp.example.test/mcp", {"Authorization": "Bearer …"}))
+        svc.mcp.add(McpServerConfig("linear", McpTransport.HTTP, url="https://mcp.linear.example/mcp",
+                                    signed_in=True))
+        keyring.set_password(SERVICE_NAME, "mcp-oauth:linear", '{"tokens": {"access_token": "shot"}}')
         svc.mcp.add(McpServerConfig.stdio("files", "npx", ("-y", "@modelcontextprotocol/server-filesystem",
                                                            "/home/me/notes")))
         app = QApplication.instance()
@@ -101,9 +113,49 @@ def main(out_dir: Path) -> int:
                 await shots.grab(w, out_dir / f"tool_row_time_{theme}.png", settle_s=0.5)
                 w.select_topic(topic)
             await shots.close_window(w)
+            await window_sizes(svc, topic, out_dir)
 
         loop.run_until_complete(scenario())
     return 0
+
+
+async def window_sizes(svc: object, topic: int, out_dir: Path) -> None:
+    """Settings → Tools in the window at 800×560 and 1366×768, both themes: the signed-in
+    server selected (Sign out shown), then after Sign out; prints the audit's findings."""
+    import keyring
+
+    from chathub_desktop.core.mcp_config import McpServerConfig, McpTransport
+    from chathub_desktop.gui.design.audit import audit_window
+    from chathub_desktop.gui.settings_page import SettingsSection
+    from chathub_desktop.storage.secrets import SERVICE_NAME
+
+    for size in ((800, 560), (1366, 768)):
+        for theme in ("light", "dark"):
+            tag = f"{size[0]}x{size[1]}_{theme}"
+            w = await shots.open_window(svc, topic, size)
+            w.view.prefs.set_theme(theme)
+            settings = w.pages.open_settings()
+            settings.show_section(SettingsSection.TOOLS)
+            page = settings.current_page()
+            while page.loads < 1:
+                await asyncio.sleep(0.02)
+            row = next(r for r, srv in enumerate(page.servers) if srv.config.name == "linear")
+            page.table.selectRow(row)
+            await shots.grab(w, out_dir / f"settings_tools_signed_in_{tag}.png", 0.4)
+            report = audit_window(w, theme)
+            print(tag, "signed in:", [f"{f.what}: {f.detail}" for f in report.clipped + report.contrast])
+            if not page.sign_out_button.isHidden():
+                loads = page.loads
+                page.sign_out_button.click()
+                while page.loads == loads:
+                    await asyncio.sleep(0.02)
+                await shots.grab(w, out_dir / f"settings_tools_signed_out_{tag}.png", 0.4)
+                report = audit_window(w, theme)
+                print(tag, "signed out:", [f"{f.what}: {f.detail}" for f in report.clipped + report.contrast])
+                svc.mcp.add(McpServerConfig("linear", McpTransport.HTTP,  # type: ignore[attr-defined]
+                                            url="https://mcp.linear.example/mcp", signed_in=True), replace=True)
+                keyring.set_password(SERVICE_NAME, "mcp-oauth:linear", '{"tokens": {"access_token": "shot"}}')
+            await shots.close_window(w)
 
 
 if __name__ == "__main__":

@@ -6,7 +6,8 @@ Before sign-in Test fails with one line saying how to sign in; sign-in opens the
 authorization page (here followed by an HTTP client standing in for the browser), the
 code comes back to the loopback listener, and the tokens land in the keyring — never in
 the store or the log; Test then works without a browser, and removing the server
-forgets its tokens."""
+forgets its tokens. Sign out (``McpService.sign_out``, ``mcp logout``) deletes them and
+says where from; a server never signed in never reads the secret store."""
 
 from __future__ import annotations
 
@@ -28,8 +29,14 @@ import pytest
 from chathub_desktop.core.mcp_config import McpServerConfig
 from chathub_desktop.services.container import Services
 from chathub_desktop.services.errors import InvalidInput
-from chathub_desktop.services.mcp_oauth import MAX_CALLBACK_BYTES, LoopbackCallback, SignInNeeded
-from chathub_desktop.storage.secrets import SERVICE_NAME
+from chathub_desktop.services.mcp_clients import McpClients, McpServerError
+from chathub_desktop.services.mcp_oauth import (
+    MAX_CALLBACK_BYTES,
+    LoopbackCallback,
+    SignInNeeded,
+    TokenSlots,
+)
+from chathub_desktop.storage.secrets import SERVICE_NAME, FileSecretStore, KeyringSecretStore
 from tests.integration.test_mcp_servers import wait_for_port
 
 SERVER = str(Path(__file__).parents[1] / "fakes" / "mcp_oauth_server.py")
@@ -84,6 +91,7 @@ def test_sign_in_keeps_tokens_in_the_keyring_only(
     listed = asyncio.run(services.mcp.sign_in("locked", open_url))
     assert [t.name for t in listed.tools] == ["whoami"]
     assert len(opened) == 1 and "code_challenge=" in opened[0]
+    assert services.mcp.get("locked").config.signed_in  # the marker; the tokens are not in the store
     kept = keyring.get_password(SERVICE_NAME, "mcp-oauth:locked")
     assert kept is not None
     token = json.loads(kept)["tokens"]["access_token"]
@@ -123,6 +131,14 @@ def test_cli_login_opens_the_browser_and_test_then_works(
     assert out.startswith("locked: signed in; locked ") and "1 tools" in out
     assert len(opened) == 1 and f"Sign in to locked at: {opened[0]}" in err
     assert main(["mcp", "test", "locked"]) == 0 and "whoami" in capsys.readouterr().out
+    # mcp logout: the tokens go, in one line; the server asks for a sign-in again
+    assert main(["mcp", "logout", "locked"]) == 0
+    assert capsys.readouterr().out == "Signed out of locked: its tokens were deleted from the OS keyring.\n"
+    assert keyring.get_password(SERVICE_NAME, "mcp-oauth:locked") is None
+    assert main(["mcp", "test", "locked"]) == 1 and "mcp login locked" in capsys.readouterr().err
+    assert main(["mcp", "logout", "locked"]) == 0
+    assert capsys.readouterr().out == "Signed out of locked; no sign-in was kept.\n"
+    assert main(["mcp", "logout", "nosuch"]) == 1
 
 
 def test_the_loopback_listener_takes_only_a_callback_with_a_code() -> None:
@@ -164,3 +180,58 @@ def test_the_loopback_listener_takes_only_a_callback_with_a_code() -> None:
             await cb.close()
 
     assert asyncio.run(scenario()) == ("abc", "s1")
+
+
+class CountingSlots:
+    """A secret store that records every call (issue 25: who touches the keyring)."""
+
+    def __init__(self) -> None:
+        self.calls: list[tuple[str, str]] = []
+        self.kept: dict[str, str] = {}
+
+    def get(self, name: str) -> str | None:
+        self.calls.append(("get", name))
+        return self.kept.get(name)
+
+    def set(self, name: str, value: str) -> None:
+        self.calls.append(("set", name))
+        self.kept[name] = value
+
+    def delete(self, name: str) -> list[str]:
+        self.calls.append(("delete", name))
+        return ["memory"] if self.kept.pop(name, None) is not None else []
+
+
+def test_a_server_never_signed_in_never_touches_the_secret_store(locked_url: str) -> None:
+    """Issue 25: a server asking for OAuth that the user never signed in to is refused
+    with the sign-in hint without one secret store read or write (its client
+    registration is dropped); marked signed in, it reads its tokens. (A plain HTTP
+    server: ``test_mcp_servers.test_streamable_http_server``.)"""
+    slots = CountingSlots()
+    clients = McpClients(tokens=slots)
+    try:
+        locked = McpServerConfig.http("locked", locked_url)
+        with pytest.raises(McpServerError) as refused:
+            asyncio.run(clients.test(locked))
+        assert refused.value.needs_sign_in
+        assert slots.calls == []
+        with pytest.raises(McpServerError):  # marked signed in (the kept tokens are gone): the store is read
+            asyncio.run(clients.test(McpServerConfig("locked", locked.transport, url=locked_url, signed_in=True)))
+        assert ("get", "locked") in slots.calls
+    finally:
+        clients.close()
+
+
+def test_sign_out_with_the_key_file_deletes_the_tokens_there(tmp_path: Path) -> None:
+    """Issue 25 Sign out on a machine without a keyring: the tokens kept in the 0600 key
+    file are deleted from it, and the answer names the file; a second sign-out finds none."""
+    from keyring.backends.fail import Keyring as NoKeyring
+
+    keyring.set_keyring(NoKeyring())  # type: ignore[no-untyped-call]  # the autouse fixture puts its own back afterwards
+    key_file = FileSecretStore(tmp_path / "keys.cfg")
+    slots = TokenSlots(KeyringSecretStore(), key_file)
+    slots.set("docs", '{"tokens": {"access_token": "abc"}}')
+    assert key_file.get("docs", kind="mcp-oauth") is not None
+    assert slots.delete("docs") == [f"the key file {tmp_path / 'keys.cfg'}"]
+    assert key_file.get("docs", kind="mcp-oauth") is None
+    assert slots.delete("docs") == []

@@ -26,6 +26,7 @@ from chathub_desktop.core.memory_injection import UNTRUSTED_OPEN
 from chathub_desktop.core.messages import ToolCall
 from chathub_desktop.services.chat_service import STOPPED_TOOL_RESULT
 from chathub_desktop.services.container import Services
+from tests.fakes.memory_keyring import MemoryKeyring
 from tests.fakes.vendor_server import FakeVendor, Reply
 
 BIN = Path(sys.executable).parent
@@ -164,7 +165,19 @@ def test_a_call_past_its_deadline_and_a_dying_server_are_errors_the_model_reads(
     assert died.startswith("probe: ")
 
 
-def test_streamable_http_server(services: Services, fake_vendor: FakeVendor, tmp_path: Path) -> None:
+def test_streamable_http_server(services: Services, fake_vendor: FakeVendor, tmp_path: Path,
+                                isolated_env: MemoryKeyring) -> None:
+    """Calls over Streamable HTTP; a server without an OAuth sign-in never reads or writes
+    the secret store (issue 25: a slow or locked keyring costs it nothing)."""
+    touched: list[str] = []
+    for method in ("get_password", "set_password", "delete_password"):
+        real = getattr(isolated_env, method)
+
+        def record(service: str, user: str, *rest: str, _real=real) -> object:  # type: ignore[no-untyped-def]
+            touched.append(user)
+            return _real(service, user, *rest)
+
+        setattr(isolated_env, method, record)
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
         port = s.getsockname()[1]
@@ -184,6 +197,7 @@ def test_streamable_http_server(services: Services, fake_vendor: FakeVendor, tmp
         big = asyncio.run(services.mcp.clients.call(config, "big", {"chars": 1_500_000}))
         assert big.text == "x" * 1_500_000
         services.mcp.clients.close()
+        assert [u for u in touched if u.startswith("mcp-oauth:")] == []
     finally:
         server.terminate()
         server.wait(10)

@@ -117,3 +117,29 @@ def test_results_that_cross_the_high_watermark_compact_between_rounds(
     _pairs_hold(after)
     assert [m["tool_call_id"] for m in after if m["role"] == "tool"] == [f"r{r}" for r in range(turn)]
     assert all(m["content"].endswith(chunk) for m in after if m["role"] == "tool")  # whole (CMP-19)
+
+
+def test_an_unreachable_tail_is_logged_once_per_turn(
+        services: Services, fake_vendor: FakeVendor, summ: FakeVendor, monkeypatch: pytest.MonkeyPatch) -> None:
+    """CMP-17 debug log in a long tool loop (issue 25): once the running turn alone is past
+    the low watermark, every later round's run is unreachable; the log keeps ONE entry for
+    the turn, counting the runs, so the 20 kept entries are not all the same line
+    (``tests/unit/test_compaction_plan.py``: a new turn gets an entry of its own)."""
+    monkeypatch.setenv("COMPACT_CONTEXT_WINDOW_LOCAL", "4000")
+    topic = _setup(services, fake_vendor, summ)
+    for k in range(1, 3):
+        services.chat._append(topic, role="user", content=f"u{k} " + " lorem" * 300)
+        services.chat._append(topic, role="assistant", content=f"a{k} " + " ipsum" * 300)
+    chunk = " dolor" * 400
+    fake_vendor.script(*[_echo_round(r, f"part {r}" + chunk) for r in range(5)], Reply(text_chunks=["Done."]))
+    summ.script(Reply(text_chunks=["<summary>Two earlier questions.</summary>"]))
+    out = asyncio.run(services.chat.send(topic, "read the parts"))
+    assert out.status == "complete" and out.text == "Done."
+    log = services.compaction.summary(topic).debug_log
+    unreachable = [e for e in log if e["result"] == "unreachable"]
+    assert len(unreachable) == 1, [(e["result"], e.get("repeats")) for e in log]
+    repeats = unreachable[0]["repeats"]
+    assert isinstance(repeats, int) and repeats >= 2
+    from chathub_desktop.gui.summary_dialog import debug_row
+
+    assert f" · {repeats} runs this turn, the first at " in debug_row(dict(unreachable[0]))[-1]

@@ -228,3 +228,29 @@ def test_successive_runs_cover_without_gap_or_overlap(
             covered.extend(range(b.start, b.end))
         start = p.covered_end
     assert covered == list(range(len(covered)))  # no gap, no overlap, from the first row
+
+
+def test_unreachable_runs_of_one_turn_are_logged_once_with_a_count() -> None:
+    """CMP-17 (issue 25): the unreachable runs of one turn's tool rounds keep one debug-log
+    entry with ``repeats`` and ``first_at``; another turn, another result or trigger, and
+    an entry without a turn each get an entry of their own; 20 entries are kept."""
+    def entry(at: str, turn: int | None, result: str = "unreachable", trigger: str = "token_threshold"
+              ) -> dict[str, object]:
+        return {"at": at, "turn": turn, "result": result, "trigger": trigger}
+
+    log: list[dict[str, object]] = []
+    for at in ("t1", "t2", "t3"):
+        log = cc.append_debug(log, entry(at, 7))
+    assert log == [{"at": "t3", "turn": 7, "result": "unreachable", "trigger": "token_threshold",
+                    "repeats": 3, "first_at": "t1"}]
+    log = cc.append_debug(log, entry("t4", 9))  # a new turn
+    log = cc.append_debug(log, entry("t5", 9, trigger="overflow"))
+    log = cc.append_debug(log, entry("t6", 9, result="compacted"))
+    log = cc.append_debug(log, entry("t7", 9))
+    log = cc.append_debug(log, entry("t8", None))
+    log = cc.append_debug(log, entry("t9", None))
+    assert [e["at"] for e in log] == ["t3", "t4", "t5", "t6", "t7", "t8", "t9"]
+    assert all("repeats" not in e for e in log[1:])
+    for n in range(30):
+        log = cc.append_debug(log, entry(f"u{n}", 100 + n))
+    assert len(log) == cc.DEBUG_LOG_KEPT and log[-1]["at"] == "u29"
