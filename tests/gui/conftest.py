@@ -48,7 +48,6 @@ NOT_MOVED_YET: frozenset[tuple[str, str]] = frozenset({
     ("summary_dialog.py", "refresh"), ("summary_dialog.py", "_cursor_excerpt"), ("summary_dialog.py", "export_to"),
     ("summary_editing.py", "save"), ("models_page.py", "_open"),
     ("window_pages.py", "open_edit_assistant"),
-    ("reply_versions.py", "resend"),
     # being rewritten into a windowed model (h29list)
     ("message_list_model.py", "_on_message_added"), ("message_list_model.py", "_on_reply_finished"),
     ("message_list_model.py", "refresh_message"), ("message_list_model.py", "fetch_page"),
