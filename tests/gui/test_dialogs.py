@@ -31,6 +31,9 @@ def test_add_provider_with_keyring(window, services, qtbot):  # type: ignore[no-
     assert services.providers.api_key(p.id) == "sk-ant-123"
     assert settings.providers_page.list.count() == 1
     assert not form.isVisible()
+    # System Agent offers it: its pickers re-read the providers on a worker (issue 29)
+    pickers = (settings.system_page.compress_picker, settings.system_page.naming_picker)
+    qtbot.waitUntil(lambda: all(p.provider_combo.findData("Claude") >= 0 for p in pickers), timeout=5000)
 
 
 def test_add_provider_with_env_var_and_inline_error(window, services, qtbot):  # type: ignore[no-untyped-def]
