@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from chathub_desktop.gui.nav_rail import PageHost, PageId
+from chathub_desktop.gui.nav_rail import AssistantItem, PageHost, PageId
 from chathub_desktop.services.errors import ServiceError
 
 if TYPE_CHECKING:
@@ -177,7 +177,9 @@ class WindowPages:
             ImportDialog,  # ijson is not on the start-up path
         )
 
-        dlg = ImportDialog(w.svc, w.runner, w.current_assistant_id(), w, fmt=fmt)
+        combo = w.assistant_combo  # read on a worker by the window (issue 29)
+        assistants = [AssistantItem(int(combo.itemData(i)), combo.itemText(i)) for i in range(combo.count())]
+        dlg = ImportDialog(w.svc, w.runner, assistants, w.current_assistant_id(), w, fmt=fmt)
         dlg.imported.connect(self._on_imported)
         w.dialogs["import"] = dlg
         dlg.open()

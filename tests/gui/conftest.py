@@ -41,7 +41,7 @@ NOT_MOVED_YET: frozenset[tuple[str, str]] = frozenset({
     # the dialogs read and save in their slots
     ("settings_dialog.py", "__init__"), ("settings_dialog.py", "reload"), ("settings_dialog.py", "_resolved_text"),
     ("settings_dialog.py", "_save"),
-    ("import_dialog.py", "__init__"), ("setup_wizard.py", "reload"), ("setup_wizard.py", "validatePage"),
+    ("setup_wizard.py", "reload"), ("setup_wizard.py", "validatePage"),
     ("setup_wizard.py", "initializePage"), ("setup_wizard.py", "add_provider"),
     ("summary_dialog.py", "refresh"), ("summary_dialog.py", "_cursor_excerpt"), ("summary_dialog.py", "export_to"),
     ("summary_editing.py", "save"),
