@@ -381,7 +381,8 @@ class ProvidersPage(QWidget):
         self.form_opened.emit(self._open_form(view))
 
     def delete_selected(self) -> None:
-        """Delete the selected provider after confirmation."""
+        """Delete the selected provider after confirmation, on a worker (issue 29; Edit
+        and Delete disabled meanwhile); ``changed`` once it is gone."""
         item = self.list.currentItem()
         if item is None:
             return
@@ -391,10 +392,16 @@ class ProvidersPage(QWidget):
                            f"Delete provider “{name}” and its stored API key? "
                            "Assistants using it keep their settings but cannot send until you pick another."):
             return
+        self.edit_button.setEnabled(False)
+        self.delete_button.setEnabled(False)
+        self._runner.run(f"provider-delete:{id(self)}", self._delete(pid), context="Delete provider")
+
+    async def _delete(self, provider_id: int) -> None:
         try:
-            self._providers.delete(pid)
+            await self._runner.run_in_thread(self._providers.delete, provider_id)
         except ServiceError as exc:
             self._error(str(exc))
+            self._sync_buttons()
             return
         self.reload()
         self.changed.emit()

@@ -36,6 +36,27 @@ def test_add_provider_with_keyring(window, services, qtbot):  # type: ignore[no-
     qtbot.waitUntil(lambda: all(p.provider_combo.findData("Claude") >= 0 for p in pickers), timeout=5000)
 
 
+def test_delete_provider_asks_then_deletes_on_a_worker(window, services, qtbot, monkeypatch):  # type: ignore[no-untyped-def]
+    """APP-2, issue 29: Delete asks first, then the provider is deleted on a store worker
+    and leaves the list and the System Agent pickers."""
+    from chathub_desktop.gui import confirm
+
+    services.providers.add("Gone", "openai", "http://127.0.0.1:9/v1", api_key_env="X_KEY")
+    settings = window.pages.open_settings()
+    page = settings.providers_page
+    page.reload()
+    page.list.setCurrentRow(0)
+    asked: list[str] = []
+    monkeypatch.setattr(confirm, "ask", lambda _p, _t, text, action="Delete": asked.append(text) or True)
+    page.delete_selected()
+    assert asked == ["Delete provider “Gone” and its stored API key? Assistants using it keep their settings "
+                     "but cannot send until you pick another."]
+    qtbot.waitUntil(lambda: page.list.count() == 0, timeout=5000)
+    assert services.providers.list() == [] and not page.error_label.isVisible()
+    pickers = (settings.system_page.compress_picker, settings.system_page.naming_picker)
+    qtbot.waitUntil(lambda: all(p.provider_combo.findData("Gone") < 0 for p in pickers), timeout=5000)
+
+
 def test_add_provider_with_env_var_and_inline_error(window, services, qtbot):  # type: ignore[no-untyped-def]
     services.providers.add("Taken", "openai", api_key_env="X_KEY")
     settings = window.pages.open_settings()
