@@ -10,12 +10,17 @@ reject is named in one line and Save waits until it is fixed.
 The form is ``ui/assistant_dialog.ui``. Validation (template must contain ``{{text}}``,
 names unique, max tokens ≥ 1) is the service's; its :class:`ServiceError` is shown
 inline and the dialog stays open.
+
+Nothing is read or written on the GUI thread (issue 29): the dialog opens at once with
+its form disabled and a busy cursor, the providers (and the edited assistant) are read
+on a store worker, then the form is filled and enabled (``loaded``); Save stores on a
+worker and closes when that ends. A read that ends after the dialog closed is dropped.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QPoint, Qt, Signal
 from PySide6.QtWidgets import QCheckBox, QDialog, QDialogButtonBox, QToolButton, QToolTip, QWidget
@@ -35,9 +40,11 @@ from chathub_desktop.services.views import AssistantView
 
 if TYPE_CHECKING:  # types only: keeps SQLAlchemy off the window's start-up path
     from chathub_desktop.gui.model_choices import ModelChoices
+    from chathub_desktop.gui.task_runner import TaskRunner
     from chathub_desktop.services.assistant_service import AssistantService
     from chathub_desktop.services.provider_models import ProviderModels
     from chathub_desktop.services.provider_service import ProviderService
+    from chathub_desktop.services.views import ProviderView
 
 #: Default completion cap offered when the switch is turned on, tokens.
 DEFAULT_MAX_TOKENS = 4096
@@ -63,20 +70,24 @@ def wire_help_buttons(root: QWidget) -> None:
 
 
 class AssistantDialog(QDialog):
-    """Create (``assistant`` None) or edit an assistant.
+    """Create (``assistant_id`` None) or edit an assistant.
 
     ``model_ids``: suggestions for the editable model combo (the catalog's ids); any
     text is accepted. With ``provider_models`` the combo offers the chosen provider's own
-    models first and says when a model's window is a fallback (issue 14). ``saved(AssistantView)`` fires after the service stored it.
+    models first and says when a model's window is a fallback (issue 14). ``runner``
+    reads and stores on its workers (issue 29). ``loaded`` fires once the form is
+    filled; ``saved(AssistantView)`` fires after the service stored it.
     """
 
     saved = Signal(object)
+    loaded = Signal()
 
     def __init__(
         self,
         assistants: AssistantService,
         providers: ProviderService,
-        assistant: AssistantView | None = None,
+        runner: TaskRunner,
+        assistant_id: int | None = None,
         model_ids: Sequence[str] = (),
         parent: QWidget | None = None,
         *,
@@ -87,11 +98,15 @@ class AssistantDialog(QDialog):
         self.ui.setupUi(self)
         self.range_hints = install_range_hints(self)
         self._assistants = assistants
-        self._assistant = assistant
+        self._providers = providers
+        self._runner = runner
+        self._provider_models = provider_models
+        self._assistant: AssistantView | None = None
+        self._protocols: dict[int, WireProtocol] = {}
+        self._task = f"assistant-dialog:{id(self)}"
+        self._loaded = False
         ui = self.ui
         ui.providerCombo.addItem("(none — pick one later)", None)
-        for p in providers.list():
-            ui.providerCombo.addItem(p.name, p.id)
         ui.modelCombo.addItems(list(model_ids))
         ui.modelCombo.setCurrentText("")
         if (model_edit := ui.modelCombo.lineEdit()) is not None:  # the combo is editable
@@ -116,13 +131,59 @@ class AssistantDialog(QDialog):
         ui.historyLimitCheck.toggled.connect(ui.historyLimitSpin.setEnabled)
         ui.autoCompactCheck.toggled.connect(self._sync_watermarks)
         ui.highWatermarkSpin.valueChanged.connect(self._sync_watermarks)
-        self._setup_sampling(providers)
+        self._setup_sampling()
         wire_help_buttons(self)
         ui.errorLabel.hide()
         ui.buttonBox.accepted.connect(self._save)
         ui.buttonBox.rejected.connect(self.reject)
+        self.finished.connect(lambda _r: self._runner.cancel(self._task))  # a late reply is dropped
+        self.setWindowTitle("New assistant" if assistant_id is None else "Edit assistant")
+        self.model_choices: ModelChoices | None = None
+        self._set_busy(True)
+        self._runner.run(self._task, self._load(assistant_id), context="Open the assistant")
+
+    def is_loaded(self) -> bool:
+        """True once the form shows what the store holds (tests wait on it)."""
+        return self._loaded
+
+    def is_busy(self) -> bool:
+        """True while the form is being read or saved (its fields and Save disabled)."""
+        return not self.ui.tabs.isEnabled()
+
+    def _set_busy(self, busy: bool) -> None:
+        """While reading or saving: the form and Save disabled, a busy cursor (issue 29)."""
+        self.ui.tabs.setEnabled(not busy)
+        save = self.ui.buttonBox.button(QDialogButtonBox.StandardButton.Save)
+        if save is not None:
+            save.setEnabled(not busy)
+        if busy:
+            self.setCursor(Qt.CursorShape.BusyCursor)
+        else:
+            self.unsetCursor()
+
+    async def _load(self, assistant_id: int | None) -> None:
+        try:
+            providers, assistant = await self._runner.run_in_thread(self._read, assistant_id)
+        except ServiceError as exc:  # the assistant was deleted meanwhile: said in one line
+            self.unsetCursor()
+            self.show_error(str(exc))
+            return
+        self._fill(providers, assistant)
+
+    def _read(self, assistant_id: int | None) -> tuple[list[ProviderView], AssistantView | None]:
+        """On a store worker: the providers and the edited assistant."""
+        assistant = self._assistants.get(assistant_id) if assistant_id is not None else None
+        return self._providers.list(), assistant
+
+    def _fill(self, providers: Sequence[ProviderView], assistant: AssistantView | None) -> None:
+        """Show ``providers`` and ``assistant`` (None: a new one's defaults), then enable
+        the form and emit ``loaded``."""
+        ui = self.ui
+        self._assistant = assistant
+        self._protocols = {p.id: ProviderKind(p.kind).protocol for p in providers}
+        for p in providers:
+            ui.providerCombo.addItem(p.name, p.id)
         if assistant is None:
-            self.setWindowTitle("New assistant")
             if ui.providerCombo.count() > 1:
                 ui.providerCombo.setCurrentIndex(1)
             ui.maxTokensCheck.setChecked(False)
@@ -149,13 +210,15 @@ class AssistantDialog(QDialog):
         self._sync_watermarks()
         self._set_sampling(UNSET if assistant is None else Sampling(
             assistant.temperature, assistant.top_p, assistant.reasoning_effort, assistant.thinking_budget))
+        self._set_busy(False)
         self._sync_sampling()
         ui.nameEdit.setFocus()
-        self.model_choices: ModelChoices | None = None
-        if provider_models is not None:
+        if self._provider_models is not None:
             from chathub_desktop.gui.model_choices import ModelChoices
 
-            self.model_choices = ModelChoices(self, provider_models)
+            self.model_choices = ModelChoices(self, self._provider_models)
+        self._loaded = True
+        self.loaded.emit()
 
     def _set_chat_preference(self, a: AssistantView | None) -> None:
         ui = self.ui
@@ -172,9 +235,8 @@ class AssistantDialog(QDialog):
         return ((ui.temperatureCheck, ui.temperatureSpin), (ui.topPCheck, ui.topPSpin),
                 (ui.effortCheck, ui.effortCombo), (ui.thinkingCheck, ui.thinkingSpin))
 
-    def _setup_sampling(self, providers: ProviderService) -> None:
+    def _setup_sampling(self) -> None:
         ui = self.ui
-        self._protocols = {p.id: ProviderKind(p.kind).protocol for p in providers.list()}
         ui.effortCombo.addItems(list(EFFORTS))
         ui.effortCombo.setCurrentText("low")
         for check, field in self._sampling_rows():
@@ -290,25 +352,36 @@ class AssistantDialog(QDialog):
         }
 
     def _save(self) -> None:
+        if not self._loaded or self.is_busy():  # still reading, or saving
+            return
         v = self.values()
+        if self._assistant is None:  # a new one is created, then given the rest of the form
+            extra = {k: v.pop(k) for k in ("memory_enabled", "recall_topics",
+                                          *self.chat_preference(), *self.sampling_values())}
+        else:
+            extra = {}
+        self._set_busy(True)
+        self._runner.run(self._task, self._store(v, extra), context="Save the assistant")
+
+    async def _store(self, v: dict[str, Any], extra: dict[str, Any]) -> None:
         try:
-            if self._assistant is None:
-                memory, recall = v.pop("memory_enabled"), v.pop("recall_topics")
-                prefs = {**self.chat_preference(), **self.sampling_values()}
-                view = self._assistants.create(
-                    str(v["name"]),
-                    provider=v["provider"],  # type: ignore[arg-type]
-                    model=str(v["model"]),
-                    instructions=str(v["instructions"]),
-                    input_template=str(v["input_template"]),
-                    max_tokens=int(v["max_tokens"]),  # type: ignore[call-overload]
-                    max_tokens_enabled=bool(v["max_tokens_enabled"]),
-                )
-                view = self._assistants.update(view.id, memory_enabled=memory, recall_topics=recall, **prefs)
-            else:
-                view = self._assistants.update(self._assistant.id, **v)
+            view = await self._runner.run_in_thread(self._write, v, extra)
         except ServiceError as exc:
+            self._set_busy(False)
+            self._sync_sampling()
             self.show_error(str(exc))
             return
+        self._set_busy(False)  # closing at once: never painted enabled
         self.saved.emit(view)
         self.accept()
+
+    def _write(self, v: dict[str, Any], extra: dict[str, Any]) -> AssistantView:
+        """On a store worker: update the edited assistant with the form's values ``v``,
+        or create one from ``v`` and give it ``extra`` (no widget is read here)."""
+        if self._assistant is not None:
+            return self._assistants.update(self._assistant.id, **v)
+        view = self._assistants.create(
+            str(v["name"]), provider=v["provider"], model=str(v["model"]),
+            instructions=str(v["instructions"]), input_template=str(v["input_template"]),
+            max_tokens=int(v["max_tokens"]), max_tokens_enabled=bool(v["max_tokens_enabled"]))
+        return self._assistants.update(view.id, **extra)

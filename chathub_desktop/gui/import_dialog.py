@@ -13,6 +13,7 @@ from __future__ import annotations
 import asyncio
 import functools
 import threading
+from collections.abc import Sequence
 from pathlib import Path
 
 from PySide6.QtCore import Qt, Signal
@@ -35,6 +36,7 @@ from PySide6.QtWidgets import (
 
 from chathub_desktop.core.export_formats import FORMATS
 from chathub_desktop.gui.design import Tone, set_tone
+from chathub_desktop.gui.nav_rail import AssistantItem
 from chathub_desktop.gui.task_runner import TaskRunner
 from chathub_desktop.services.chat_import import (
     ImportCancelled,
@@ -85,14 +87,16 @@ def progress_text(p: ImportProgress) -> str:
 
 
 class ImportDialog(QDialog):
-    """The import window. ``services``, ``runner`` (runs the import task), and the
-    preselected ``assistant_id``. ``imported(assistant_id, ImportResult)`` on success."""
+    """The import window. ``services``, ``runner`` (runs the import task), the
+    ``assistants`` to offer (the window's list, already read on a worker: nothing is read
+    on the GUI thread, issue 29) and the preselected ``assistant_id``.
+    ``imported(assistant_id, ImportResult)`` on success."""
 
     imported = Signal(int, object)
     progressed = Signal(object)  # ImportProgress, emitted from the worker thread (queued)
 
-    def __init__(self, services: Services, runner: TaskRunner, assistant_id: int | None,
-                 parent: QWidget | None = None, fmt: str | None = None) -> None:
+    def __init__(self, services: Services, runner: TaskRunner, assistants: Sequence[AssistantItem],
+                 assistant_id: int | None, parent: QWidget | None = None, fmt: str | None = None) -> None:
         super().__init__(parent)
         self.setWindowTitle("Import chat history")
         self.setAcceptDrops(True)
@@ -139,7 +143,7 @@ class ImportDialog(QDialog):
         form.addRow(format_label, frow)
         arow = QHBoxLayout()
         self.assistant_combo = QComboBox()
-        for a in services.assistants.list():
+        for a in assistants:
             self.assistant_combo.addItem(a.name, a.id)
         if assistant_id is not None:
             self.assistant_combo.setCurrentIndex(max(0, self.assistant_combo.findData(assistant_id)))

@@ -1,11 +1,12 @@
 """Settings → Models (issue 28; NUM-2, CMP-4): your model cards — provider, model,
 context window, max output, tokenizer — with Add…, Edit… and Delete. Add and Edit open
-the :class:`~chathub_desktop.gui.model_card_dialog.ModelCardDialog`; writes run on a
-worker thread; ``changed`` fires after each stored change (the window recounts its
+the :class:`~chathub_desktop.gui.model_card_dialog.ModelCardDialog` once the providers
+are read on a worker (issue 29); reads and writes run on a worker thread; ``changed`` fires after each stored change (the window recounts its
 badge)."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import Signal
@@ -30,6 +31,7 @@ from chathub_desktop.gui.task_runner import TaskRunner
 if TYPE_CHECKING:
     from chathub_desktop.services.container import Services
     from chathub_desktop.services.model_card_service import ModelCardView
+    from chathub_desktop.services.views import ProviderView
 
 COLUMNS = ("Provider", "Model", "Context window", "Max output", "Tokenizer")
 
@@ -38,6 +40,8 @@ class ModelsPage(QWidget):
     """The user's model cards as a table, editable through the card dialog."""
 
     changed = Signal()
+    #: The card editor opened, with the :class:`ModelCardDialog`.
+    editor_opened = Signal(object)
 
     def __init__(self, services: Services, runner: TaskRunner, presenter: ErrorPresenter,
                  parent: QWidget | None = None) -> None:
@@ -125,24 +129,30 @@ class ModelsPage(QWidget):
         row = self.table.currentRow()
         return self.cards[row] if 0 <= row < len(self.cards) and self.table.selectedItems() else None
 
-    def _open(self, card: ModelCardView | None) -> ModelCardDialog:
-        providers = self._svc.providers.list()
+    def _open(self, card: ModelCardView | None) -> None:
+        """Read the providers on a worker (Add/Edit disabled meanwhile), then open the
+        editor on ``card`` (None: a new one) as ``self.dialog`` (issue 29)."""
+        self.ops.start("Read the providers", self._svc.providers.list,
+                       on_ok=lambda providers: self._show_editor(card, providers))  # type: ignore[arg-type]
+
+    def _show_editor(self, card: ModelCardView | None, providers: Sequence[ProviderView]) -> None:
         pid = next((p.id for p in providers if card is not None and p.name == card.provider), None)
         dialog = ModelCardDialog(self._svc.models, providers, self._runner, self._presenter,
                                  model=card.model if card else "", provider_id=pid, card=card, parent=self)
         dialog.saved.connect(self._saved)
         self.dialog = dialog
         dialog.open()
-        return dialog
+        self.editor_opened.emit(dialog)
 
-    def add(self) -> ModelCardDialog:
-        """Open the editor for a new card."""
-        return self._open(None)
+    def add(self) -> None:
+        """Open the editor for a new card (once the providers are read: ``editor_opened``)."""
+        self._open(None)
 
-    def edit(self) -> ModelCardDialog | None:
-        """Open the editor on the selected card."""
+    def edit(self) -> None:
+        """Open the editor on the selected card (once the providers are read: ``editor_opened``)."""
         card = self.current()
-        return self._open(card) if card is not None else None
+        if card is not None:
+            self._open(card)
 
     def delete(self) -> None:
         """Delete the selected card on a worker after the user confirms (the provider's

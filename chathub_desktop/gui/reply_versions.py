@@ -139,9 +139,14 @@ class ReplyVersionsController(QObject):
         return task
 
     def resend(self, message_id: int, text: str) -> asyncio.Task[SendOutcome] | None:
-        """Edit in place's Resend (issue 29): a new branch at ``message_id`` with ``text``."""
+        """Edit in place's Resend (issue 29): a new branch at ``message_id`` (a message of
+        the open topic) with ``text``; nothing is read on the GUI thread, the claim runs
+        on a store worker. None when nothing could start (said in one line)."""
+        topic_id = self._w.current_topic_id
+        if topic_id is None:
+            return None
         try:
-            task = self._w.svc.versions.start_resend(message_id, text)
+            task = self._w.svc.versions.start_resend(message_id, text, topic_id=topic_id)
         except ServiceError as exc:
             self._w.presenter.present(exc, context="Cannot resend", quiet=True)
             return None

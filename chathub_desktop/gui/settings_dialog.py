@@ -254,15 +254,17 @@ class ProviderFormDialog(QDialog):
 
 
 class ProvidersPage(QWidget):
-    """The Providers tab: a list with Add / Edit / Delete. ``changed`` after any change.
-    With ``settings`` (and the ``runner`` that stores it on a worker thread), also the
+    """The Providers tab: a list with Add / Edit / Delete. ``changed`` after any change;
+    ``runner`` reads and stores on its worker threads. With ``settings``, also the
     silence after which a reply says "no data from <host>" (``stream-silence-seconds``,
     issue 12), stored as soon as it is changed."""
 
     changed = Signal()
+    #: The add or edit form opened, with the :class:`ProviderFormDialog`.
+    form_opened = Signal(object)
 
     def __init__(self, providers: ProviderService, parent: QWidget | None = None, *,
-                 settings: SettingsService | None = None, runner: TaskRunner | None = None,
+                 runner: TaskRunner, settings: SettingsService | None = None,
                  models: ProviderModels | None = None) -> None:
         super().__init__(parent)
         self._providers = providers
@@ -296,7 +298,7 @@ class ProvidersPage(QWidget):
         row.addStretch(1)
         layout.addLayout(row)
         self.silence_spin: QSpinBox | None = None
-        if settings is not None and runner is not None:
+        if settings is not None:
             srow = QHBoxLayout()
             label = QLabel("Tell me when a provider sends nothing for")
             self.silence_spin = QSpinBox()
@@ -321,12 +323,12 @@ class ProvidersPage(QWidget):
         self.reload()
 
     def _store_silence(self) -> None:
-        assert self._settings is not None and self._runner is not None and self.silence_spin is not None
+        assert self._settings is not None and self.silence_spin is not None
         self._runner.run(f"silence:{id(self)}", self._store_silence_value(self.silence_spin.value()),
                          context="Settings")
 
     async def _store_silence_value(self, seconds: int) -> None:
-        assert self._settings is not None and self._runner is not None
+        assert self._settings is not None
         try:
             await self._runner.run_in_thread(self._settings.set, STREAM_SILENCE_SECONDS, seconds)
         except ServiceError as exc:
@@ -368,20 +370,30 @@ class ProvidersPage(QWidget):
         """Open the add form (non-blocking); returns it."""
         return self._open_form(None)
 
-    def edit_selected(self) -> ProviderFormDialog | None:
-        """Open the edit form for the selected provider."""
+    def edit_selected(self) -> None:
+        """Open the edit form for the selected provider once it is read on a worker
+        (issue 29; Edit is disabled meanwhile, ``form_opened`` fires with the form); a
+        provider deleted meanwhile is said in one line."""
         item = self.list.currentItem()
         if item is None:
-            return None
+            return
+        self.edit_button.setEnabled(False)
+        self._runner.run(f"provider-edit:{id(self)}", self._edit(int(item.data(ProviderIdRole))),
+                         context="Edit provider")
+
+    async def _edit(self, provider_id: int) -> None:
         try:
-            view = self._providers.get(int(item.data(ProviderIdRole)))
+            view = await self._runner.run_in_thread(self._providers.get, provider_id)
         except ServiceError as exc:
             self._error(str(exc))
-            return None
-        return self._open_form(view)
+            return
+        finally:
+            self._sync_buttons()
+        self.form_opened.emit(self._open_form(view))
 
     def delete_selected(self) -> None:
-        """Delete the selected provider after confirmation."""
+        """Delete the selected provider after confirmation, on a worker (issue 29; Edit
+        and Delete disabled meanwhile); ``changed`` once it is gone."""
         item = self.list.currentItem()
         if item is None:
             return
@@ -391,10 +403,16 @@ class ProvidersPage(QWidget):
                            f"Delete provider “{name}” and its stored API key? "
                            "Assistants using it keep their settings but cannot send until you pick another."):
             return
+        self.edit_button.setEnabled(False)
+        self.delete_button.setEnabled(False)
+        self._runner.run(f"provider-delete:{id(self)}", self._delete(pid), context="Delete provider")
+
+    async def _delete(self, provider_id: int) -> None:
         try:
-            self._providers.delete(pid)
+            await self._runner.run_in_thread(self._providers.delete, provider_id)
         except ServiceError as exc:
             self._error(str(exc))
+            self._sync_buttons()
             return
         self.reload()
         self.changed.emit()
@@ -700,8 +718,12 @@ class SystemAgentPage(QWidget):
         self.reload()
 
     def reload_providers(self) -> None:
-        """Re-read the configured providers (after a change on the Providers page)."""
-        names = [p.name for p in self.svc.providers.list()]
+        """Re-read the configured providers on the runner's worker (after a change on the
+        Providers page, issue 29), then offer them in both pickers."""
+        self._runner.run(f"system-agent-providers:{id(self)}", self._reload_providers(), context="System Agent")
+
+    async def _reload_providers(self) -> None:
+        names = [p.name for p in await self._runner.run_in_thread(self.svc.providers.list)]
         self.compress_picker.set_providers(names)
         self.naming_picker.set_providers(names)
         self._show_resolved()

@@ -141,18 +141,18 @@ def _scrolled(widget: QWidget) -> QScrollArea:
 
 
 class SettingsPage(QWidget):
-    """The Settings page over ``providers``; System Agent and Storage when ``services``
-    (Storage shows the recall vectors' ``vector_fill`` when given)
-    (and the ``runner`` the System Agent section saves through) are given, Models and
-    Tools when their pages are given, Appearance when ``appearance`` groups are given.
+    """The Settings page over ``providers``, reading and storing on ``runner``'s workers;
+    System Agent and Storage when ``services`` are given (Storage shows the recall
+    vectors' ``vector_fill`` when given), Models and Tools when their pages are given,
+    Appearance when ``appearance`` groups are given.
     ``back_requested`` when Back is clicked; ``providers_changed`` after a provider
-    change. Raises ``ValueError`` for ``services`` without a ``runner``."""
+    change."""
 
     providers_changed = Signal()
     back_requested = Signal()
 
     def __init__(self, providers: ProviderService, parent: QWidget | None = None, *,
-                 services: Services | None = None, runner: TaskRunner | None = None,
+                 runner: TaskRunner, services: Services | None = None,
                  model_ids: Sequence[str] = (), models_page: QWidget | None = None,
                  tools_page: QWidget | None = None, appearance: Sequence[ActionGroup] = (),
                  vector_fill: VectorFill | None = None) -> None:
@@ -179,8 +179,6 @@ class SettingsPage(QWidget):
         self.system_page: SystemAgentPage | None = None
         self.storage_page: StoragePage | None = None
         if services is not None:
-            if runner is None:
-                raise ValueError("the System Agent section stores its settings through a task runner")
             self.system_page = SystemAgentPage(services, runner, model_ids)
             self.providers_page.changed.connect(self.system_page.reload_providers)
             self._add(SettingsSection.SYSTEM_AGENT, self.system_page)

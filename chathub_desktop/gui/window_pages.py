@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from chathub_desktop.gui.nav_rail import PageHost, PageId
+from chathub_desktop.gui.nav_rail import AssistantItem, PageHost, PageId
 from chathub_desktop.services.errors import ServiceError
 
 if TYPE_CHECKING:
@@ -20,7 +20,6 @@ if TYPE_CHECKING:
     from chathub_desktop.gui.memory.fixed_page import MemoryPage
     from chathub_desktop.gui.settings_page import SettingsPage
     from chathub_desktop.gui.setup_wizard import SetupWizard
-    from chathub_desktop.services.views import AssistantView
 
 #: The window setting that says the first-run setup was finished or closed by the user.
 SETUP_SHOWN = "setup/shown"
@@ -112,27 +111,21 @@ class WindowPages:
         return page
 
     def open_new_assistant(self) -> AssistantDialog:
-        """Assistant → New… (non-blocking)."""
+        """Assistant → New… (non-blocking; the form fills once the providers are read on
+        a worker, issue 29)."""
         return self._assistant_dialog(None)
 
     def open_edit_assistant(self) -> AssistantDialog | None:
-        """Assistant → Edit… for the selected assistant (non-blocking); None when none is
-        selected or it is gone (said in one line)."""
-        w = self._w
-        aid = w.current_assistant_id()
-        if aid is None:
-            return None
-        try:
-            return self._assistant_dialog(w.svc.assistants.get(aid))
-        except ServiceError as exc:
-            w.presenter.present(exc)
-            return None
+        """Assistant → Edit… for the selected assistant (non-blocking; the form fills once
+        it is read on a worker, issue 29); None when none is selected."""
+        aid = self._w.current_assistant_id()
+        return self._assistant_dialog(aid) if aid is not None else None
 
-    def _assistant_dialog(self, assistant: AssistantView | None) -> AssistantDialog:
+    def _assistant_dialog(self, assistant_id: int | None) -> AssistantDialog:
         from chathub_desktop.gui.assistant_dialog import AssistantDialog
 
         w = self._w
-        dlg = AssistantDialog(w.svc.assistants, w.svc.providers, assistant, self._model_ids(), w,
+        dlg = AssistantDialog(w.svc.assistants, w.svc.providers, w.runner, assistant_id, self._model_ids(), w,
                               provider_models=w.svc.provider_models)
         dlg.saved.connect(lambda v: w.reload_assistants(v.id))
         w.dialogs["assistant"] = dlg
@@ -185,7 +178,9 @@ class WindowPages:
             ImportDialog,  # ijson is not on the start-up path
         )
 
-        dlg = ImportDialog(w.svc, w.runner, w.current_assistant_id(), w, fmt=fmt)
+        combo = w.assistant_combo  # read on a worker by the window (issue 29)
+        assistants = [AssistantItem(int(combo.itemData(i)), combo.itemText(i)) for i in range(combo.count())]
+        dlg = ImportDialog(w.svc, w.runner, assistants, w.current_assistant_id(), w, fmt=fmt)
         dlg.imported.connect(self._on_imported)
         w.dialogs["import"] = dlg
         dlg.open()

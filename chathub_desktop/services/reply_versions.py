@@ -217,20 +217,25 @@ class ReplyVersions:
         task.add_done_callback(functools.partial(self._after_reply, topic_id))
         return task
 
-    def start_resend(self, message_id: int, text: str) -> asyncio.Task[SendOutcome]:
+    def start_resend(self, message_id: int, text: str, *, topic_id: int | None = None) -> asyncio.Task[SendOutcome]:
         """Edit-and-resend: start a new branch at user message ``message_id`` with
         ``text`` and ask for a reply; the old branch stays a version at that position.
-        Raises :class:`InvalidInput` (empty text, this topic sending) / :class:`NotFound`
-        at once; the claim's refusals come from the task and change nothing."""
+        ``topic_id``: the message's topic when the caller knows it (the window: then
+        nothing is read on the caller's thread, issue 29; the claim refuses a message of
+        another topic with :class:`NotFound`). Raises :class:`InvalidInput` (empty text,
+        this topic sending) / :class:`NotFound` at once; the claim's refusals come from
+        the task and change nothing."""
         if not text.strip():
             raise InvalidInput("the edited message is empty")
-        with self._db.read() as s:
-            row = s.get(Message, check_record_id(message_id, "message"))
-            if row is None:
-                raise NotFound(f"no message {message_id}")
-            topic_id = row.topic_id
+        check_record_id(message_id, "message")
+        if topic_id is None:
+            with self._db.read() as s:
+                row = s.get(Message, message_id)
+                if row is None:
+                    raise NotFound(f"no message {message_id}")
+                topic_id = row.topic_id
         task = self._chat.start_claimed(
-            topic_id, functools.partial(self._claim_resend, message_id, text), "resend")
+            topic_id, functools.partial(self._claim_resend, message_id, text, topic_id), "resend")
         task.add_done_callback(functools.partial(self._after_reply, topic_id))
         return task
 
@@ -253,12 +258,13 @@ class ReplyVersions:
         self._note(topic_id)  # before the request is planned from the new branch
         return claim
 
-    def _claim_resend(self, message_id: int, text: str, pick: ModelPick) -> ReplyClaim:
-        """One write transaction: stash the tail from user message ``message_id``, store
-        ``text`` at its position and claim a streaming reply after it (``pick``'s model)."""
+    def _claim_resend(self, message_id: int, text: str, topic_id: int, pick: ModelPick) -> ReplyClaim:
+        """One write transaction: stash the tail from user message ``message_id`` (of
+        ``topic_id``), store ``text`` at its position and claim a streaming reply after
+        it (``pick``'s model)."""
         with self._db.write() as s:
             row = s.get(Message, message_id)
-            if row is None:
+            if row is None or row.topic_id != topic_id:
                 raise NotFound(f"no message {message_id}")
             if row.role != Role.USER.value:
                 raise InvalidInput("only your own messages can be edited and resent")

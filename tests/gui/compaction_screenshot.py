@@ -59,6 +59,8 @@ def main(out_dir: Path) -> int:
             # Assistant → Chat Preference
             dlg = w.pages.open_edit_assistant()
             assert dlg is not None
+            while not dlg.is_loaded():  # read on a worker (issue 29)
+                await asyncio.sleep(0.02)
             dlg.open_chat_preference()
             dlg.ui.highWatermarkSpin.setValue(0.85)
             await shots.grab(dlg, out_dir / "assistant_chat_preference.png", 0.2)

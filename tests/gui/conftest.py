@@ -40,15 +40,11 @@ _GUI_DIR = str(Path(__file__).resolve().parents[2] / "chathub_desktop" / "gui")
 NOT_MOVED_YET: frozenset[tuple[str, str]] = frozenset({
     # the dialogs read and save in their slots
     ("settings_dialog.py", "__init__"), ("settings_dialog.py", "reload"), ("settings_dialog.py", "_resolved_text"),
-    ("settings_dialog.py", "_save"), ("settings_dialog.py", "reload_providers"),
-    ("settings_dialog.py", "edit_selected"),
-    ("assistant_dialog.py", "__init__"), ("assistant_dialog.py", "_setup_sampling"), ("assistant_dialog.py", "_save"),
-    ("import_dialog.py", "__init__"), ("setup_wizard.py", "reload"), ("setup_wizard.py", "validatePage"),
+    ("settings_dialog.py", "_save"),
+    ("setup_wizard.py", "reload"), ("setup_wizard.py", "validatePage"),
     ("setup_wizard.py", "initializePage"), ("setup_wizard.py", "add_provider"),
     ("summary_dialog.py", "refresh"), ("summary_dialog.py", "_cursor_excerpt"), ("summary_dialog.py", "export_to"),
-    ("summary_editing.py", "save"), ("models_page.py", "_open"),
-    ("window_pages.py", "open_edit_assistant"),
-    ("reply_versions.py", "resend"),
+    ("summary_editing.py", "save"),
     # being rewritten into a windowed model (h29list)
     ("message_list_model.py", "_on_message_added"), ("message_list_model.py", "_on_reply_finished"),
     ("message_list_model.py", "refresh_message"), ("message_list_model.py", "fetch_page"),

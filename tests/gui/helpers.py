@@ -125,3 +125,22 @@ def on_worker(fn: Callable[..., T], *args: Any) -> T:
     the test)."""
     with concurrent.futures.ThreadPoolExecutor(1, thread_name_prefix="test-worker") as pool:
         return pool.submit(fn, *args).result(timeout=30)
+
+
+D = TypeVar("D")
+
+
+def loaded(dialog: D, qtbot: Any) -> D:
+    """Wait until ``dialog`` (e.g. the assistant dialog) shows what it read on a worker
+    (issue 29: ``is_loaded()``), and return it."""
+    qtbot.waitUntil(dialog.is_loaded, timeout=10000)  # type: ignore[attr-defined]
+    return dialog
+
+
+def saved(dialog: Any, qtbot: Any) -> None:
+    """Click ``dialog``'s Save and wait until its worker stored it (or refused it in one
+    line) (issue 29: ``is_busy()``)."""
+    from PySide6.QtWidgets import QDialogButtonBox
+
+    dialog.ui.buttonBox.button(QDialogButtonBox.StandardButton.Save).click()
+    qtbot.waitUntil(lambda: not dialog.is_busy(), timeout=10000)

@@ -7,6 +7,7 @@ earlier topics switch, each in light and dark.
 
 from __future__ import annotations
 
+import asyncio
 import json
 from pathlib import Path
 
@@ -47,7 +48,9 @@ def main(out_dir: Path) -> int:
                 await shots.grab(d, out_dir / f"receipt_recalled_{theme}.png")
                 print("receipt", theme, d.size().width(), "x", d.size().height())
                 d.close()
-                e = AssistantDialog(svc.assistants, svc.providers, svc.assistants.get("Planner"), parent=w)
+                e = AssistantDialog(svc.assistants, svc.providers, w.runner, svc.assistants.get("Planner").id, parent=w)
+                while not e.is_loaded():  # read on a worker (issue 29)
+                    await asyncio.sleep(0.02)
                 e.show()
                 await shots.grab(e, out_dir / f"assistant_recall_{theme}.png")
                 print("assistant dialog", theme, e.size().width(), "x", e.size().height())

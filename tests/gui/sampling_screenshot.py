@@ -37,7 +37,9 @@ def main(out_dir: Path) -> int:
                 await asyncio.sleep(0.1)
             for theme in ("light", "dark"):
                 apply_theme(app, theme, hint=False)  # type: ignore[arg-type]
-                d = AssistantDialog(svc.assistants, svc.providers, svc.assistants.get("Planner"), parent=w)
+                d = AssistantDialog(svc.assistants, svc.providers, w.runner, svc.assistants.get("Planner").id, parent=w)
+                while not d.is_loaded():  # read on a worker (issue 29)
+                    await asyncio.sleep(0.02)
                 d.ui.tabs.setCurrentWidget(d.ui.samplingTab)
                 d.ui.effortCheck.setChecked(True)  # refused: effort with temperature
                 d.show()

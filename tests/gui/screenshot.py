@@ -203,8 +203,9 @@ def main(out_dir: Path) -> int:
             form.reject()
             settings.back()
             dlg = window.pages.open_edit_assistant()
-            await asyncio.sleep(0.2)
             assert dlg is not None
+            while not dlg.is_loaded():  # read on a worker (issue 29)
+                await asyncio.sleep(0.02)
             dlg.grab().save(str(out_dir / "assistant-dialog.png"))
             dlg.reject()
             imp = window.pages.open_import()

@@ -4,16 +4,25 @@ format rejects is named in one line and Save waits, and the dialog fits 1366×76
 
 from __future__ import annotations
 
+import pytest
 from PySide6.QtWidgets import QDialogButtonBox
 
 from chathub_desktop.gui.assistant_dialog import AssistantDialog
+from chathub_desktop.gui.task_runner import TaskRunner
+from tests.gui.helpers import loaded, saved
+
+
+@pytest.fixture(autouse=True)
+def _loop(qloop):  # type: ignore[no-untyped-def]
+    """The dialog reads and saves on its runner's workers (issue 29)."""
+    return qloop
 
 
 def _dialog(qtbot, services, name: str | None = "A") -> AssistantDialog:  # type: ignore[no-untyped-def]
-    view = services.assistants.get(name) if name else None
-    d = AssistantDialog(services.assistants, services.providers, view)
+    aid = services.assistants.get(name).id if name else None
+    d = AssistantDialog(services.assistants, services.providers, TaskRunner(None), aid)
     qtbot.addWidget(d)
-    return d
+    return loaded(d, qtbot)
 
 
 def _setup(services, kind: str) -> None:  # type: ignore[no-untyped-def]
@@ -31,7 +40,7 @@ def test_sampling_round_trip_through_the_dialog(qtbot, services) -> None:  # typ
     ui.temperatureSpin.setValue(0.3)
     ui.topPCheck.setChecked(True)
     ui.topPSpin.setValue(0.85)
-    ui.buttonBox.button(QDialogButtonBox.StandardButton.Save).click()
+    saved(d, qtbot)
     a = services.assistants.get("A")
     assert (a.temperature, a.top_p, a.reasoning_effort, a.thinking_budget) == (0.3, 0.85, None, None)
 
@@ -39,7 +48,7 @@ def test_sampling_round_trip_through_the_dialog(qtbot, services) -> None:  # typ
     assert again.ui.temperatureCheck.isChecked() and again.ui.temperatureSpin.value() == 0.3
     assert again.ui.topPSpin.value() == 0.85 and not again.ui.thinkingCheck.isChecked()
     again.ui.temperatureCheck.setChecked(False)
-    again.ui.buttonBox.button(QDialogButtonBox.StandardButton.Save).click()
+    saved(again, qtbot)
     assert services.assistants.get("A").temperature is None  # unticked: unset again
 
 
@@ -56,7 +65,7 @@ def test_reasoning_effort_with_temperature_is_refused_in_one_line(qtbot, service
     assert ui.errorLabel.text().count("\n") == 0 and "reasoning models reject them" in ui.errorLabel.text()
     ui.temperatureCheck.setChecked(False)
     assert save.isEnabled() and ui.errorLabel.isHidden()
-    save.click()
+    saved(d, qtbot)
     assert services.assistants.get("A").reasoning_effort == "high"
 
 
@@ -74,7 +83,7 @@ def test_anthropic_thinking_needs_max_tokens_above_the_budget(qtbot, services) -
     ui.maxTokensSpin.setValue(8192)
     assert save.isEnabled()
     assert "thinking budget" in ui.samplingSent.text()
-    save.click()
+    saved(d, qtbot)
     a = services.assistants.get("A")
     assert (a.thinking_budget, a.max_tokens, a.max_tokens_enabled) == (2048, 8192, True)
 
@@ -87,7 +96,7 @@ def test_a_new_assistant_saves_its_sampling(qtbot, services) -> None:  # type: i
     ui.modelCombo.setCurrentText("m")
     ui.effortCheck.setChecked(True)
     ui.effortCombo.setCurrentText("minimal")
-    ui.buttonBox.button(QDialogButtonBox.StandardButton.Save).click()
+    saved(d, qtbot)
     assert services.assistants.get("New").reasoning_effort == "minimal"
 
 

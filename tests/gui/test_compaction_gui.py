@@ -15,13 +15,13 @@ from pathlib import Path
 import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QGuiApplication
-from PySide6.QtWidgets import QDialogButtonBox, QToolButton
+from PySide6.QtWidgets import QToolButton
 
 from chathub_desktop.gui.message_delegate import MARKER_H
 from chathub_desktop.gui.message_list_model import CoveredBoundaryRole
 from chathub_desktop.services.container import Services
 from tests.fakes.vendor_server import FakeVendor, Reply
-from tests.gui.helpers import add_fake_provider, reload_assistants, wait_shown
+from tests.gui.helpers import add_fake_provider, loaded, reload_assistants, saved, wait_shown
 
 SUMMARY = "The user asked three questions about lorem; the assistant answered each with ipsum."
 
@@ -64,7 +64,7 @@ def _wait_idle(window, qtbot, topic: int) -> None:  # type: ignore[no-untyped-de
 def test_chat_preference_saves_and_low_watermark_follows(window, services, qtbot):  # type: ignore[no-untyped-def]
     a = services.assistants.create("Prefs", model="gpt-4o-mini")
     reload_assistants(window, qtbot, a.id)
-    dlg = window.pages.open_edit_assistant()
+    dlg = loaded(window.pages.open_edit_assistant(), qtbot)
     dlg.open_chat_preference()
     ui = dlg.ui
     assert ui.tabs.currentWidget() is ui.chatPrefTab
@@ -93,26 +93,26 @@ def test_chat_preference_saves_and_low_watermark_follows(window, services, qtbot
     ui.historyLimitSpin.setValue(12)
     ui.summarizeCheck.setChecked(True)
     ui.presetCombo.setCurrentIndex(ui.presetCombo.findData("rich"))
-    ui.buttonBox.button(QDialogButtonBox.StandardButton.Save).click()
+    saved(dlg, qtbot)
     assert not dlg.isVisible()
     v = services.assistants.get(a.id)
     assert (v.history_limit_enabled, v.history_limit, v.summarize_history, v.compact_preset) == (True, 12, True, "rich")
     assert v.auto_compact and v.high_watermark == pytest.approx(0.85) and v.low_watermark == pytest.approx(0.65)
     # reopened, the form shows what was stored
-    again = window.pages.open_edit_assistant().ui
+    again = loaded(window.pages.open_edit_assistant(), qtbot).ui
     assert again.historyLimitSpin.value() == 12 and again.presetCombo.currentData() == "rich"
     assert again.highWatermarkSpin.value() == pytest.approx(0.85) and again.lowWatermarkValue.text().startswith("0.65")
 
 
 def test_new_assistant_stores_chat_preference(window, services, qtbot):  # type: ignore[no-untyped-def]
-    dlg = window.pages.open_new_assistant()
+    dlg = loaded(window.pages.open_new_assistant(), qtbot)
     ui = dlg.ui
     qtbot.keyClicks(ui.nameEdit, "Fresh")
     ui.modelCombo.setCurrentText("gpt-4o-mini")
     ui.summarizeCheck.setChecked(True)
     ui.presetCombo.setCurrentIndex(ui.presetCombo.findData("minimal"))
     ui.autoCompactCheck.setChecked(False)
-    ui.buttonBox.button(QDialogButtonBox.StandardButton.Save).click()
+    saved(dlg, qtbot)
     v = services.assistants.get("Fresh")
     assert v.summarize_history and v.compact_preset == "minimal" and not v.auto_compact
 

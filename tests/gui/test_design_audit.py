@@ -14,7 +14,7 @@ from chathub_desktop.gui.design.audit import audit_window
 from chathub_desktop.gui.design.theme import ViewPrefs
 from chathub_desktop.gui.design.tokens import DARK, LIGHT
 from tests.fakes.vendor_server import Reply
-from tests.gui.helpers import add_fake_provider, reload_assistants
+from tests.gui.helpers import add_fake_provider, loaded, reload_assistants
 
 
 @pytest.fixture
@@ -94,7 +94,7 @@ def test_the_edit_assistant_dialog_reads_in_both_themes(window, services, fake_v
     _pid, aid = add_fake_provider(services, fake_vendor.base_url)
     reload_assistants(window, qtbot, aid)
     window.view.theme_actions["light" if theme == "dark" else "dark"].trigger()
-    dlg = window.pages.open_edit_assistant()
+    dlg = loaded(window.pages.open_edit_assistant(), qtbot)
     assert dlg is not None
     qtbot.waitUntil(lambda: dlg.model_choices.hint.text() != "", timeout=5000)
     window.view.theme_actions[theme].trigger()

@@ -6,7 +6,7 @@ from PySide6.QtWidgets import QDialogButtonBox
 
 from chathub_desktop.core.provider_kinds import ProviderKind
 from chathub_desktop.storage.secrets import KeyringStatus
-from tests.gui.helpers import reload_assistants
+from tests.gui.helpers import loaded, reload_assistants, saved
 
 
 def _save(form) -> None:  # type: ignore[no-untyped-def]
@@ -31,6 +31,30 @@ def test_add_provider_with_keyring(window, services, qtbot):  # type: ignore[no-
     assert services.providers.api_key(p.id) == "sk-ant-123"
     assert settings.providers_page.list.count() == 1
     assert not form.isVisible()
+    # System Agent offers it: its pickers re-read the providers on a worker (issue 29)
+    pickers = (settings.system_page.compress_picker, settings.system_page.naming_picker)
+    qtbot.waitUntil(lambda: all(p.provider_combo.findData("Claude") >= 0 for p in pickers), timeout=5000)
+
+
+def test_delete_provider_asks_then_deletes_on_a_worker(window, services, qtbot, monkeypatch):  # type: ignore[no-untyped-def]
+    """APP-2, issue 29: Delete asks first, then the provider is deleted on a store worker
+    and leaves the list and the System Agent pickers."""
+    from chathub_desktop.gui import confirm
+
+    services.providers.add("Gone", "openai", "http://127.0.0.1:9/v1", api_key_env="X_KEY")
+    settings = window.pages.open_settings()
+    page = settings.providers_page
+    page.reload()
+    page.list.setCurrentRow(0)
+    asked: list[str] = []
+    monkeypatch.setattr(confirm, "ask", lambda _p, _t, text, action="Delete": asked.append(text) or True)
+    page.delete_selected()
+    assert asked == ["Delete provider “Gone” and its stored API key? Assistants using it keep their settings "
+                     "but cannot send until you pick another."]
+    qtbot.waitUntil(lambda: page.list.count() == 0, timeout=5000)
+    assert services.providers.list() == [] and not page.error_label.isVisible()
+    pickers = (settings.system_page.compress_picker, settings.system_page.naming_picker)
+    qtbot.waitUntil(lambda: all(p.provider_combo.findData("Gone") < 0 for p in pickers), timeout=5000)
 
 
 def test_add_provider_with_env_var_and_inline_error(window, services, qtbot):  # type: ignore[no-untyped-def]
@@ -66,11 +90,11 @@ def test_keyring_unavailable_disables_radio(window, services, monkeypatch):  # t
     assert "no secret service is running" in form.ui.keyringWarning.text().lower()
 
 
-def test_help_buttons_have_tooltips(window):  # type: ignore[no-untyped-def]
+def test_help_buttons_have_tooltips(window, qtbot):  # type: ignore[no-untyped-def]
     form = window.pages.open_settings().providers_page.add_provider()
     for b in (form.ui.kindHelp, form.ui.nameHelp, form.ui.baseUrlHelp, form.ui.keyHelp):
         assert b.text() == "?" and len(b.toolTip()) > 20
-    dlg = window.pages.open_new_assistant()
+    dlg = loaded(window.pages.open_new_assistant(), qtbot)
     for b in (dlg.ui.providerHelp, dlg.ui.modelHelp, dlg.ui.templateHelp, dlg.ui.maxTokensHelp,
               dlg.ui.memoryHelp):
         assert b.text() == "?" and len(b.toolTip()) > 20
@@ -81,7 +105,7 @@ def test_help_buttons_have_tooltips(window):  # type: ignore[no-untyped-def]
 def test_assistant_dialog_creates_assistant(window, services, qtbot):  # type: ignore[no-untyped-def]
     p = services.providers.add("Local", "openai_compatible", "http://127.0.0.1:9/v1")
     reload_assistants(window, qtbot)
-    dlg = window.pages.open_new_assistant()
+    dlg = loaded(window.pages.open_new_assistant(), qtbot)
     ui = dlg.ui
     assert ui.templateEdit.text() == "{{text}}"
     assert not ui.maxTokensCheck.isChecked() and not ui.maxTokensSpin.isEnabled()
@@ -94,21 +118,21 @@ def test_assistant_dialog_creates_assistant(window, services, qtbot):  # type: i
     ui.modelCombo.setCurrentText("my-local-model")
     ui.instructionsEdit.setPlainText("Write clearly.")
     ui.templateEdit.setText("no placeholder")
-    ui.buttonBox.button(QDialogButtonBox.StandardButton.Save).click()
+    saved(dlg, qtbot)
     assert dlg.isVisible() and "{{text}}" in ui.errorLabel.text()
     ui.templateEdit.setText("Please: {{text}}")
     ui.memoryCheck.setChecked(False)
-    ui.buttonBox.button(QDialogButtonBox.StandardButton.Save).click()
+    saved(dlg, qtbot)
     a = services.assistants.get("Writer")
     assert (a.provider_id, a.model, a.instructions, a.input_template) == (
         p.id, "my-local-model", "Write clearly.", "Please: {{text}}")
     assert a.max_tokens_enabled is False and a.memory_enabled is False
     qtbot.waitUntil(lambda: window.assistant_combo.currentText() == "Writer")  # re-read on a worker (issue 29)
     # edit: switch max tokens on
-    dlg = window.pages.open_edit_assistant()
+    dlg = loaded(window.pages.open_edit_assistant(), qtbot)
     dlg.ui.maxTokensCheck.setChecked(True)
     dlg.ui.maxTokensSpin.setValue(2048)
-    dlg.ui.buttonBox.button(QDialogButtonBox.StandardButton.Save).click()
+    saved(dlg, qtbot)
     a = services.assistants.get("Writer")
     assert a.max_tokens_enabled and a.max_tokens == 2048
 

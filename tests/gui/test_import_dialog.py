@@ -21,6 +21,9 @@ def test_import_shows_progress_and_topics(window, services, qtbot, tmp_path):  #
     path = _export(tmp_path)
     dlg = window.pages.open_import()
     assert dlg.assistant_combo.currentData() == a.id
+    # the window's list, read on a worker: the dialog reads nothing on the GUI thread (issue 29)
+    combo = dlg.assistant_combo
+    assert [(combo.itemText(i), combo.itemData(i)) for i in range(combo.count())] == [("Archive", a.id)]
     seen = []
     dlg.progressed.connect(lambda p: seen.append(p))
     dlg.path_edit.setText(str(path))

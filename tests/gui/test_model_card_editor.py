@@ -81,7 +81,10 @@ def test_settings_models_tab_adds_edits_and_deletes_a_card(window: Any, services
     page = dlg.pages[SettingsSection.MODELS]
     assert isinstance(page, ModelsPage) and page.table.rowCount() == 0
     dlg.show_section(SettingsSection.MODELS)
-    editor = page.add()
+    with qtbot.waitSignal(page.editor_opened, timeout=5000) as opened:  # providers read on a worker
+        page.add()
+    editor = opened.args[0]
+    assert editor is page.dialog and editor.isVisible()
     editor.model_edit.setText("acme-local-7b")
     editor.window_spin.setValue(8192)
     editor.buttons.button(QDialogButtonBox.StandardButton.Save).click()

@@ -9,7 +9,7 @@ from typing import Any
 
 from chathub_desktop.services.container import Services
 from tests.fakes.vendor_server import FakeVendor
-from tests.gui.helpers import reload_assistants
+from tests.gui.helpers import loaded, reload_assistants
 
 SERVED = ["llama-3.1-8b-instruct", "smollm2-135m"]
 
@@ -54,7 +54,7 @@ def test_new_assistant_offers_what_setup_tested(
     wizard.provider_page.test_connection()
     qtbot.waitUntil(lambda: wizard.provider_page.result_label.text()[:1] in ("✓", "✗"), timeout=5000)
     wizard.reject()
-    dlg = window.pages.open_new_assistant()
+    dlg = loaded(window.pages.open_new_assistant(), qtbot)
     qtbot.waitUntil(lambda: dlg.model_choices.own == tuple(SERVED), timeout=5000)
     assert _items(dlg.ui.modelCombo) == SERVED
     qtbot.waitUntil(lambda: not dlg.model_choices.pending(), timeout=5000)
@@ -75,7 +75,7 @@ def test_switching_the_assistants_model_renames_the_topic_picker(
     picker = window.model_picker.picker
     qtbot.waitUntil(lambda: picker.view is not None and picker.view.topic_id == topic, timeout=5000)
     assert picker.text() == "llama-3.1-8b-instruct (assistant default) ▾"
-    dlg = window.pages.open_edit_assistant()
+    dlg = loaded(window.pages.open_edit_assistant(), qtbot)
     qtbot.waitUntil(lambda: not dlg.model_choices.pending(), timeout=5000)
     dlg.ui.modelCombo.setCurrentText("smollm2-135m")
     qtbot.waitUntil(lambda: not dlg.model_choices.pending(), timeout=5000)
@@ -83,7 +83,7 @@ def test_switching_the_assistants_model_renames_the_topic_picker(
     qtbot.waitUntil(lambda: services.assistants.get(aid).model == "smollm2-135m", timeout=5000)
     qtbot.waitUntil(lambda: picker.text() == "smollm2-135m (assistant default) ▾", timeout=5000)
     assert window.model_picker.picker.view.model == "smollm2-135m"
-    again = window.pages.open_edit_assistant()  # the dialog names it too
+    again = loaded(window.pages.open_edit_assistant(), qtbot)  # the dialog names it too
     qtbot.waitUntil(lambda: not again.model_choices.pending(), timeout=5000)
     assert again.ui.modelCombo.currentText() == "smollm2-135m"
     again.reject()
@@ -94,7 +94,7 @@ def test_the_assistant_dialogs_refresh_asks_the_server_again(
     fake_vendor.models = list(SERVED)
     p = services.providers.add("Local", "openai_compatible", fake_vendor.base_url)
     services.provider_models.remember(p.id, ["old-model"])
-    dlg = window.pages.open_new_assistant()
+    dlg = loaded(window.pages.open_new_assistant(), qtbot)
     choices = dlg.model_choices
     qtbot.waitUntil(lambda: choices.own == ("old-model",), timeout=5000)
     choices.refresh_button.click()
@@ -119,7 +119,7 @@ def test_the_choosers_show_the_window_the_provider_reports(
     topic = services.topics.create(aid).id
     reload_assistants(window, qtbot, aid)
     window.select_topic(topic)
-    dlg = window.pages.open_edit_assistant()
+    dlg = loaded(window.pages.open_edit_assistant(), qtbot)
     choices = dlg.model_choices
     qtbot.waitUntil(lambda: not choices.pending(), timeout=5000)
     choices.refresh_button.click()

@@ -39,7 +39,8 @@ def test_the_avatar_switches_assistants(window, services, qtbot) -> None:  # typ
     assert names == ["Helper", "writer", "New assistant…", "Edit assistant…"]
     assert rail.menu.actions()[-1].isEnabled()
     rail.menu.actions()[-1].trigger()  # Edit assistant… opens the selected assistant's dialog
-    qtbot.waitUntil(lambda: "assistant" in window.dialogs and window.dialogs["assistant"].isVisible(), timeout=3000)
+    qtbot.waitUntil(lambda: "assistant" in window.dialogs and window.dialogs["assistant"].is_loaded(), timeout=3000)
+    assert window.dialogs["assistant"].isVisible()  # opened at once, filled from a worker (issue 29)
     assert window.dialogs["assistant"].windowTitle() == "Edit assistant Helper"
     window.dialogs["assistant"].close()
     assert [a.isChecked() for a in rail.menu.actions()[:2]] == [True, False]

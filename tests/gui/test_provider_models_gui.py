@@ -11,6 +11,7 @@ from PySide6.QtWidgets import QDialogButtonBox
 from chathub_desktop.core.provider_kinds import ProviderKind
 from chathub_desktop.services.container import Services
 from tests.fakes.vendor_server import FakeVendor
+from tests.gui.helpers import loaded
 
 
 def test_test_connection_on_an_unsaved_provider_then_save_keeps_the_list(
@@ -42,7 +43,7 @@ def test_the_assistant_dialog_offers_the_providers_models_first(
         window: Any, services: Services, qtbot: Any, fake_vendor: FakeVendor) -> None:
     p = services.providers.add("Fake", "openai_compatible", fake_vendor.base_url)
     services.provider_models.remember(p.id, ["fake-model", "another-model"])
-    dlg = window.pages.open_new_assistant()
+    dlg = loaded(window.pages.open_new_assistant(), qtbot)
     choices = dlg.model_choices
     qtbot.waitUntil(lambda: choices.own == ("fake-model", "another-model"), timeout=5000)
     combo = dlg.ui.modelCombo

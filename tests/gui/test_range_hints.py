@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from PySide6.QtWidgets import QDialogButtonBox
 
+from tests.gui.helpers import loaded
+
 
 def _type(qtbot, spin, text: str) -> None:  # type: ignore[no-untyped-def]
     spin.setFocus()
@@ -31,7 +33,7 @@ def test_keep_dream_cards_1000_says_the_range(qloop, services, qtbot) -> None:  
 
 
 def test_high_watermark_5_says_the_range(window, services, qtbot) -> None:  # type: ignore[no-untyped-def]
-    dlg = window.pages.open_new_assistant()
+    dlg = loaded(window.pages.open_new_assistant(), qtbot)
     spin = dlg.ui.highWatermarkSpin
     hint = next(h for h in dlg.range_hints if h.spin is spin)
     _type(qtbot, spin, "5")

@@ -13,8 +13,16 @@ from PySide6.QtWidgets import QApplication
 from chathub_desktop.core.messages import ToolCall
 from chathub_desktop.gui.assistant_dialog import AssistantDialog
 from chathub_desktop.gui.receipt_dialog import ReceiptDialog
+from chathub_desktop.gui.task_runner import TaskRunner
 from tests.fakes.vendor_server import Reply
-from tests.gui.helpers import add_fake_provider, new_topic, reload_assistants, wait_shown
+from tests.gui.helpers import (
+    add_fake_provider,
+    loaded,
+    new_topic,
+    reload_assistants,
+    saved,
+    wait_shown,
+)
 
 
 def test_the_receipt_lists_the_recalled_topic_and_opens_it(  # type: ignore[no-untyped-def]
@@ -60,17 +68,18 @@ def test_the_receipt_lists_the_recalled_topic_and_opens_it(  # type: ignore[no-u
     assert not shiboken6.isValid(dialog) or not dialog.isVisible()  # closed (and deleted on close)
 
 
-def test_the_assistant_dialog_switches_recall_only_with_memory_on(services, qtbot):  # type: ignore[no-untyped-def]
+def test_the_assistant_dialog_switches_recall_only_with_memory_on(services, qtbot, qloop):  # type: ignore[no-untyped-def]
     a = services.assistants.create("Planner", model="gpt-4o")
-    dialog = AssistantDialog(services.assistants, services.providers, services.assistants.get(a.id))
+    runner = TaskRunner(None)
+    dialog = loaded(AssistantDialog(services.assistants, services.providers, runner, a.id), qtbot)
     qtbot.addWidget(dialog)
     ui = dialog.ui
     assert ui.recallCheck.isChecked() and ui.recallCheck.isEnabled()  # on by default
     ui.recallCheck.setChecked(False)
-    ui.buttonBox.accepted.emit()
+    saved(dialog, qtbot)
     assert ui.errorLabel.isHidden(), ui.errorLabel.text()
     assert services.assistants.get(a.id).recall_topics is False
-    dialog = AssistantDialog(services.assistants, services.providers, services.assistants.get(a.id))
+    dialog = loaded(AssistantDialog(services.assistants, services.providers, runner, a.id), qtbot)
     qtbot.addWidget(dialog)
     assert not dialog.ui.recallCheck.isChecked()
     dialog.ui.memoryCheck.setChecked(False)

@@ -131,6 +131,9 @@ def test_a_stored_url_with_a_key_is_redacted_in_the_providers_list(window, servi
     item = page.list.item(0)
     assert "api_key=[redacted]" in item.text() and "sk-secret" not in item.text() + item.toolTip()
     page.list.setCurrentRow(0)
-    form = page.edit_selected()
-    assert form is not None and form.ui.baseUrlEdit.text() == "http://127.0.0.1:9/v1?api_key=[redacted]"
+    with qtbot.waitSignal(page.form_opened, timeout=5000) as opened:  # read on a worker (issue 29)
+        page.edit_selected()
+        assert not page.edit_button.isEnabled()  # until the provider is read
+    form = opened.args[0]
+    assert form is page.form and form.ui.baseUrlEdit.text() == "http://127.0.0.1:9/v1?api_key=[redacted]"
     form.close()

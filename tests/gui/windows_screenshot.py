@@ -47,6 +47,8 @@ def main(out_dir: Path) -> int:
                 form.reject()
                 wizard.reject()
                 dlg = w.pages.open_edit_assistant()
+                while not dlg.is_loaded():  # read on a worker (issue 29)
+                    await asyncio.sleep(0.02)
                 for _ in range(50):
                     if not dlg.model_choices.pending():
                         break

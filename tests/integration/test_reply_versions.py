@@ -18,7 +18,7 @@ from sqlalchemy import func, select
 from chathub_desktop.core.messages import Usage
 from chathub_desktop.services import request_context
 from chathub_desktop.services.container import Services, open_services
-from chathub_desktop.services.errors import InvalidInput
+from chathub_desktop.services.errors import InvalidInput, NotFound
 from chathub_desktop.services.events import MessageAdded, MessageChanged, TopicChanged
 from chathub_desktop.storage.message_branches import decode_rows
 from chathub_desktop.storage.models import Message, MessageBranch, TopicCompaction
@@ -152,6 +152,24 @@ def test_edit_and_resend_forks_at_the_message(svc: Services, fake_vendor: FakeVe
     svc.versions.switch(topic, new_q.seq, 1)
     assert [c for _r, c in _contents(svc, topic)] == ["Q1", "A1", "Q2", "A2", "Q3", "A3"]
     assert svc.versions.points(topic)[q2.id].label == "1 / 2"
+
+
+def test_resend_with_another_topics_id_changes_nothing(svc: Services, fake_vendor: FakeVendor) -> None:
+    """Issue 29: the window passes the open topic with a Resend (nothing read on the GUI
+    thread); a message of another topic is refused in one line and nothing is stored."""
+    topic = _topic(svc, fake_vendor)
+    other = svc.topics.create("Helper").id
+    fake_vendor.script(Reply(text_chunks=["A1"]))
+    asyncio.run(_send(svc, topic, "Q1"))
+    q1 = svc.topics.messages(topic)[0]
+    before = _rows(svc, topic)
+
+    async def resend() -> object:
+        return await svc.versions.start_resend(q1.id, "Q1 edited", topic_id=other)
+
+    with pytest.raises(NotFound, match=f"no message {q1.id}"):
+        asyncio.run(resend())
+    assert _rows(svc, topic) == before and svc.topics.messages(other) == []
 
 
 def test_nested_alternatives_travel_with_their_tail(svc: Services, fake_vendor: FakeVendor) -> None:
