@@ -123,7 +123,11 @@ class SummaryProbeService:
         """Check the topic's summary now and store the report with its compaction state.
         Raises as :meth:`plan_topic`, and :class:`SummarizerFailed` when a call fails
         (nothing stored)."""
-        plan = await self.plan_topic(topic_id, limit)
+        return await self.run_and_store(topic_id, await self.plan_topic(topic_id, limit))
+
+    async def run_and_store(self, topic_id: int, plan: ProbePlan) -> sp.ProbeReport:
+        """:meth:`run` ``plan`` (made by :meth:`plan_topic`, whose cost the user saw) and
+        store the report with the topic's compaction state."""
         report = await self.run(plan)
         await self._db.run(self._store, topic_id, report)
         return report

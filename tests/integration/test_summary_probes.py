@@ -6,7 +6,11 @@ says why; the check runs on demand and its cost is known before it runs."""
 from __future__ import annotations
 
 import asyncio
+import json
 
+import pytest
+
+from chathub_desktop.cli import build_parser
 from chathub_desktop.services.container import Services
 from tests.fakes.vendor_server import FakeVendor, Reply
 from tests.integration.test_compaction import compact, setup, state, summ, summary_reply
@@ -88,3 +92,28 @@ def test_on_demand_check_shows_its_cost_first_and_stores_what_was_lost(
     assert [a.probe.expected for a in report.lost] == ["250"] and not report.rejected
     assert services.probes.report(topic) == report
     assert len(summ.requests) == 5
+
+
+def _cli(services: Services, capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str]:
+    args = build_parser().parse_args(list(argv))
+    code = int(args.func(args, services))
+    return code, capsys.readouterr().out
+
+
+def test_topic_probe_prints_the_cost_the_probes_and_what_was_lost(
+        services: Services, fake_vendor: FakeVendor, summ: FakeVendor, capsys: pytest.CaptureFixture[str]) -> None:
+    topic = facts_topic(services, fake_vendor, summ, probe=False)
+    summ.script(summary_reply("Report goes to docs/report.md."))
+    assert compact(services, topic).status == "compacted"
+    code, out = _cli(services, capsys, "topic", "probe", str(topic), "--cost")
+    assert code == 0 and len(summ.requests) == 1  # --cost sends nothing
+    assert out.startswith("2 probes: 4 requests to Summ/gpt-5-mini, about ")
+    assert "(answer in the turns: docs/report.md)" in out
+    summ.script(answer("docs/report.md"), answer("docs/report.md"), answer("250"), answer("UNKNOWN"))
+    code, out = _cli(services, capsys, "topic", "probe", str(topic))
+    assert code == 1
+    assert "with the summary: 'UNKNOWN' -> LOST" in out
+    assert out.rstrip().endswith("The summary lost 1 of 2 answerable probes: numbers '250'.")
+    summ.script(answer("docs/report.md"), answer("docs/report.md"), answer("250"), answer("250"))
+    code, out = _cli(services, capsys, "topic", "probe", str(topic), "--json")
+    assert code == 0 and json.loads(out)["lost"] == []
