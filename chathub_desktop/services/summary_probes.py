@@ -167,6 +167,10 @@ class SummaryProbeService:
             return None
         return f"the new summary failed its probe check, so the old state was kept. {report.verdict()}"
 
+    async def areport(self, topic_id: int) -> sp.ProbeReport | None:
+        """:meth:`report` on the store's workers."""
+        return await self._db.run(self.report, topic_id)
+
     def report(self, topic_id: int) -> sp.ProbeReport | None:
         """The last stored check of ``topic_id`` (None when none). Blocking: a worker thread."""
         with self._db.read() as s:
