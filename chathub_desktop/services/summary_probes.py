@@ -73,7 +73,9 @@ def plan_probes(target: SummarizerTarget, messages: Sequence[ChatMessage], summa
     the answer and prompt overhead are quoted, and probes come from those only.
     Blocking (token counting): a worker thread."""
     counter = TokenCounter.for_model(target.model)
-    max_tokens = completion_budget(sp.ANSWER_TOKENS, target.extra_budget)
+    # +2048 only for a model known to reason: an unlisted small local model's window
+    # (2,048 tokens) would leave no room for the turns (REF-21 adds it for summaries)
+    max_tokens = completion_budget(sp.ANSWER_TOKENS, target.card.reasoning)
     room = int(target.window * 0.9) - max_tokens - PROMPT_OVERHEAD
     kept: list[ChatMessage] = []
     used = 0

@@ -10,6 +10,7 @@ import os
 from collections.abc import Iterator
 
 import pytest
+from PySide6.QtWidgets import QDialogButtonBox
 
 from chathub_desktop.services.container import Services
 from tests.fakes.vendor_server import FakeVendor, Reply
@@ -75,3 +76,25 @@ def test_check_the_summary_from_the_viewer(window, services: Services, fake_vend
     qtbot.waitUntil(lambda: again.probes.report is not None, timeout=3000)
     assert again.probes.verdict_label.text().startswith("The summary lost 1 of 2 answerable probes")
     again.close()
+
+
+def test_the_probe_setting_is_off_by_default_and_saved_from_chat_preference(  # type: ignore[no-untyped-def]
+        window, services: Services, qtbot) -> None:
+    a = services.assistants.create("Prefs", model="gpt-4o-mini")
+    reload_assistants(window, qtbot, a.id)
+    dlg = window.pages.open_edit_assistant()
+    dlg.open_chat_preference()
+    ui = dlg.ui
+    assert not ui.probeSummariesCheck.isChecked()
+    assert "old summary stays" in ui.probeSummariesCheck.toolTip()
+    ui.probeSummariesCheck.setChecked(True)
+    out = os.environ.get("CHATHUB_SHOTS")
+    if out:
+        for theme in ("light", "dark"):
+            window.view.prefs.set_theme(theme)
+            qtbot.wait(50)
+            dlg.grab().save(os.path.join(out, f"assistant-probe-setting-{theme}.png"))
+        window.view.prefs.set_theme("light")
+    ui.buttonBox.button(QDialogButtonBox.StandardButton.Save).click()
+    assert services.assistants.get(a.id).probe_summaries
+    assert window.pages.open_edit_assistant().ui.probeSummariesCheck.isChecked()
