@@ -12,6 +12,7 @@ from collections.abc import Iterator
 import pytest
 from PySide6.QtWidgets import QDialogButtonBox
 
+from chathub_desktop.gui.design.audit import audit_window
 from chathub_desktop.services.container import Services
 from tests.fakes.vendor_server import FakeVendor, Reply
 from tests.gui.helpers import add_fake_provider, reload_assistants, wait_shown
@@ -63,12 +64,13 @@ def test_check_the_summary_from_the_viewer(window, services: Services, fake_vend
     assert [panel.table.item(r, 5).text() for r in range(2)] == ["Kept", "Lost"]
     assert panel.check_button.isVisible() and len(summ.requests) == sent + 4
     out = os.environ.get("CHATHUB_SHOTS")
-    if out:
-        for theme in ("light", "dark"):
-            window.view.prefs.set_theme(theme)
-            qtbot.wait(50)
+    for theme in ("dark", "light"):  # the tab reads in both themes: contrast ≥ 4.5:1, nothing clipped
+        window.view.theme_actions[theme].trigger()
+        qtbot.wait(50)
+        report = audit_window(dialog, theme)
+        assert report.ok, report.line() + "".join(f"\n{f.what}: {f.detail}" for f in report.contrast + report.clipped)
+        if out:
             dialog.grab().save(os.path.join(out, f"summary-probes-{theme}.png"))
-        window.view.prefs.set_theme("light")
     dialog.close()
     again = window.compaction.open_summary(topic)
     assert again is not None
