@@ -7,17 +7,29 @@ from __future__ import annotations
 
 import asyncio
 import json
+from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 
 from chathub_desktop.cli import build_parser
-from chathub_desktop.services.container import Services
+from chathub_desktop.services.container import Services, open_services
 from tests.fakes.vendor_server import FakeVendor, Reply
 from tests.integration.test_compaction import compact, setup, state, summ, summary_reply
 
 __all__ = ["summ"]  # the History Compress model's fixture
 
 FILLER = " lorem" * 80
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def services(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[Services]:
+    """Services over SQLite and PostgreSQL (the report is JSON in both stores)."""
+    url = (f"sqlite:///{tmp_path / 'store.sqlite3'}" if request.param == "sqlite"
+           else request.getfixturevalue("postgres_url"))
+    svc = open_services(url)
+    yield svc
+    svc.close()
 
 
 def answer(text: str) -> Reply:
