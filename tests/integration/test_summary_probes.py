@@ -14,8 +14,10 @@ import pytest
 
 from chathub_desktop.cli import build_parser
 from chathub_desktop.services.container import Services, open_services
-from tests.fakes.vendor_server import FakeVendor, Reply
+from chathub_desktop.services.summarizer import SummarizerFailed
+from tests.fakes.vendor_server import FakeVendor, Reply, openai_error
 from tests.integration.test_compaction import compact, setup, state, summ, summary_reply
+from tests.integration.test_compaction_calls import _Clients
 
 __all__ = ["summ"]  # the History Compress model's fixture
 
@@ -129,3 +131,19 @@ def test_topic_probe_prints_the_cost_the_probes_and_what_was_lost(
     summ.script(answer("docs/report.md"), answer("docs/report.md"), answer("250"), answer("250"))
     code, out = _cli(services, capsys, "topic", "probe", str(topic), "--json")
     assert code == 0 and json.loads(out)["lost"] == []
+
+
+def test_one_client_per_check_closed_when_a_call_fails(
+        services: Services, fake_vendor: FakeVendor, summ: FakeVendor, monkeypatch: pytest.MonkeyPatch) -> None:
+    topic = facts_topic(services, fake_vendor, summ, probe=False)
+    summ.script(summary_reply("Report goes to docs/report.md."))
+    assert compact(services, topic).status == "compacted"
+    clients = _Clients(services, monkeypatch)
+    summ.script(answer("docs/report.md"), answer("docs/report.md"), answer("250"), answer("250"))
+    assert asyncio.run(services.probes.probe_topic(topic)).passed
+    assert (clients.built, clients.closed) == (1, 1)
+    summ.script(answer("docs/report.md"), Reply(error_status=500, error_body=openai_error("boom", "server_error")))
+    with pytest.raises(SummarizerFailed):
+        asyncio.run(services.probes.probe_topic(topic))
+    assert (clients.built, clients.closed) == (2, 2)
+    assert services.probes.report(topic).passed  # type: ignore[union-attr]  # the failed check stored nothing
