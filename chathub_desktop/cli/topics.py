@@ -68,6 +68,12 @@ def add_topic_commands(
                       "later compactions merge into it)")
     edit.add_argument("--set-file", metavar="PATH", type=Path, help="the same, with the text read from a text file")
     p.set_defaults(func=cmd_topic_summary)
+    p = top.add_parser("probe", help="check the summary: ask the History Compress model probe questions with the "
+                       "covered turns and with only the summary, and print what the summary lost", parents=[common])
+    p.add_argument("topic_id", type=record_id)
+    p.add_argument("--probes", type=int, default=4, metavar="N", help="how many probes (1-8, default 4)")
+    p.add_argument("--cost", action="store_true", help="print the probes and their cost without sending anything")
+    p.set_defaults(func=cmd_topic_probe)
     p = top.add_parser("estimate", help="tokens the next request will carry", parents=[common])
     p.add_argument("topic_id", type=record_id)
     p.add_argument("--draft", default="")
@@ -266,6 +272,47 @@ def cmd_topic_summary(args: argparse.Namespace, svc: Services) -> int:
 
     emit(args, view.to_json(), human)
     return 0
+
+
+def cmd_topic_probe(args: argparse.Namespace, svc: Services) -> int:
+    """``topic probe``: the probe check of the topic's summary (issue 26): the cost line,
+    then each probe with its two answers and the verdict. Exit code 1 when the summary
+    lost a probe or a call failed; ``--cost`` sends nothing."""
+    import asyncio
+
+    from chathub_desktop.core.summary_probes import report_to_json
+    from chathub_desktop.services.summarizer import SummarizerFailed
+
+    plan = asyncio.run(svc.probes.plan_topic(args.topic_id, args.probes))
+    cost = {"probes": len(plan.probes), "requests": plan.requests, "estimated_tokens": plan.tokens,
+            "model": plan.target.label}
+    if args.cost or not plan.probes:
+        questions = [{"category": p.category.value, "question": p.question, "expected": p.expected}
+                     for p in plan.probes]
+
+        def planned() -> None:
+            print(plan.cost_line())
+            for p in plan.probes:
+                print(f"- [{p.category}] {p.question}  (answer in the turns: {p.expected})")
+
+        emit(args, {"cost": cost, "probes": questions}, planned)
+        return 0
+    if not getattr(args, "json", False):
+        print(plan.cost_line(), flush=True)
+    try:
+        report = asyncio.run(svc.probes.run_and_store(args.topic_id, plan))
+    except SummarizerFailed as exc:
+        raise CommandError(f"the probe check failed: {exc}") from None
+
+    def human() -> None:
+        for a in report.answers:
+            mark = "LOST" if a.lost else "kept" if a.answerable else "not found in the turns"
+            print(f"- [{a.probe.category}] {a.probe.question}\n  expected {a.probe.expected!r}; "
+                  f"with the turns: {a.with_turns!r}; with the summary: {a.with_summary!r} -> {mark}")
+        print(report.verdict())
+
+    emit(args, {"cost": cost, **report_to_json(report), "lost": [a.probe.expected for a in report.lost]}, human)
+    return 0 if report.passed else 1
 
 
 def add_organize_commands(

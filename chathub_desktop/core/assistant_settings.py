@@ -46,6 +46,8 @@ SETTABLE: dict[str, SettableField] = {
     "summarize-history": SettableField("summarize_history", bool, "summarize turns the history limit drops (CMP-1)"),
     "compact-preset": SettableField("compact_preset", str, "Assist preset: minimal / balanced / rich (summary cap 400/600/800 tokens)"),
     "auto-compact": SettableField("auto_compact", bool, "token auto-compact at the high watermark (CMP-7)"),
+    "probe-summaries": SettableField("probe_summaries", bool,
+                                     "check each new summary with probe questions; keep the old one if it loses any (issue 26)"),
     "high-watermark": SettableField("high_watermark", float, "auto-compact threshold, 0.5-0.99 of the input budget; low = high - 0.2"),
     # sampling (issue 28, core.sampling): `unset` sends nothing
     "temperature": SettableField("temperature", float, "0-2, or unset", optional=True),

@@ -228,6 +228,7 @@ class AssistantDialog(QDialog):
         preset = a.compact_preset if a else DEFAULT_PRESET
         ui.presetCombo.setCurrentIndex(max(0, ui.presetCombo.findData(preset)))
         ui.autoCompactCheck.setChecked(a.auto_compact if a else True)
+        ui.probeSummariesCheck.setChecked(a.probe_summaries if a else False)
         ui.highWatermarkSpin.setValue(a.high_watermark if a else DEFAULT_HIGH_WATERMARK)
 
     def _sampling_rows(self) -> tuple[tuple[QCheckBox, QWidget], ...]:
@@ -348,6 +349,7 @@ class AssistantDialog(QDialog):
             "summarize_history": ui.summarizeCheck.isChecked(),
             "compact_preset": str(ui.presetCombo.currentData() or DEFAULT_PRESET),
             "auto_compact": ui.autoCompactCheck.isChecked(),
+            "probe_summaries": ui.probeSummariesCheck.isChecked(),
             "high_watermark": round(ui.highWatermarkSpin.value(), 2),
         }
 

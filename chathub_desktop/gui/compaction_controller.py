@@ -337,7 +337,7 @@ class CompactionController:
         row = w.topic_model.row_of(tid)
         t = w.topic_model.topic_at(row) if row is not None else None
         dlg = SummaryDialog(self._svc, tid, events=w.events, title=t.title if t is not None else "",
-                            parent=self._parent)
+                            parent=self._parent, runner=w.runner)
         w.dialogs["summary"] = dlg
         dlg.open()
         return dlg

@@ -40,6 +40,8 @@ from chathub_desktop.gui.chat_events import ChatEvents
 from chathub_desktop.gui.design import Tone, current_colours, set_tone
 from chathub_desktop.gui.file_dialogs import open_markdown_save_dialog
 from chathub_desktop.gui.summary_editing import SummaryEditing
+from chathub_desktop.gui.summary_probe_panel import ProbePanel
+from chathub_desktop.gui.task_runner import TaskRunner
 from chathub_desktop.private_files import write_private
 from chathub_desktop.services.errors import ServiceError
 from chathub_desktop.services.views import SummaryView
@@ -120,10 +122,11 @@ def debug_row(entry: dict[str, object]) -> list[str]:
 
 
 class SummaryDialog(QDialog):
-    """The viewer of ``topic_id``'s summary (non-modal). ``events``: refresh on changes."""
+    """The viewer of ``topic_id``'s summary (non-modal). ``events``: refresh on changes;
+    ``runner``: the window's task runner (the Probes tab's checks run there)."""
 
     def __init__(self, services: Services, topic_id: int, *, events: ChatEvents | None = None,
-                 title: str = "", parent: QWidget | None = None) -> None:
+                 title: str = "", parent: QWidget | None = None, runner: TaskRunner | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("summaryDialog")
         self.svc = services
@@ -190,6 +193,9 @@ class SummaryDialog(QDialog):
         self.archives_edit.setObjectName("archivesText")
         self.archives_edit.setReadOnly(True)
         self.archives_index = self.tabs.addTab(self.archives_edit, "&Archives")
+        # --- probes tab (issue 26)
+        self.probes = ProbePanel(services.probes, topic_id, runner or TaskRunner(None, max_threads=1))
+        self.probes_index = self.tabs.addTab(self.probes, "&Probes")
         # --- buttons
         row = QHBoxLayout()
         self.copy_button = QPushButton("&Copy")
@@ -240,6 +246,7 @@ class SummaryDialog(QDialog):
         self.meta_label.setText(self._meta_html(view))
         self._fill_debug(view)
         self._fill_archives(view)
+        self.probes.set_summary(view.text)
 
     def _meta_html(self, view: SummaryView) -> str:
         if not view.text:
@@ -354,7 +361,8 @@ class SummaryDialog(QDialog):
         return True
 
     def done(self, result: int) -> None:
-        """Stop following the topic when closed."""
+        """Stop following the topic and the Probes tab's tasks when closed."""
+        self.probes.close_tasks()
         if self._events is not None:
             try:
                 self._events.topic_changed.disconnect(self._on_topic_changed)

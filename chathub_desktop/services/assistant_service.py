@@ -82,6 +82,7 @@ class AssistantService:
             summarize_history=a.summarize_history,
             compact_preset=a.compact_preset,
             auto_compact=a.auto_compact,
+            probe_summaries=a.probe_summaries,
             high_watermark=watermarks(a.high_watermark)[0],
             low_watermark=watermarks(a.high_watermark)[1],
             temperature=a.temperature,

@@ -26,10 +26,10 @@ import functools
 import json
 import logging
 import os
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
-from typing import Any
+from typing import Any, Protocol
 
 from chathub_desktop.core import compaction as cc
 from chathub_desktop.core import compaction_gain as cg
@@ -37,7 +37,7 @@ from chathub_desktop.core import threshold_compaction as tc
 from chathub_desktop.core.compaction import CompactionPhase, CompactionStatus
 from chathub_desktop.core.compaction_prompt import complete_part
 from chathub_desktop.core.flags import env_flag
-from chathub_desktop.core.messages import Role
+from chathub_desktop.core.messages import ChatMessage, Role
 from chathub_desktop.core.request_assembly import assemble_request, template_overhead
 from chathub_desktop.core.summarizer_problem import SummarizerProblem
 from chathub_desktop.providers.catalog import ModelCatalog
@@ -92,6 +92,14 @@ class _Run:
     done: asyncio.Event = field(default_factory=asyncio.Event)
 
 
+class SummaryGate(Protocol):
+    """Checks a new summary before it is stored (issue 26: ``services.summary_probes``)."""
+
+    async def gate(self, topic_id: int, target: SummarizerTarget, messages: Sequence[ChatMessage],
+                   summary: str) -> str | None:
+        """None to store ``summary``; else why the old state is kept (one line)."""
+
+
 def _debug_enabled() -> bool:
     return env_flag(os.environ, DEBUG_ENV)
 
@@ -111,8 +119,10 @@ class CompactionService:
         on_change: Callable[[int], None] | None = None,
         estimator: Callable[[TopicContext], int] | None = None,
         clock: Callable[[], datetime] = utcnow,
+        gate: SummaryGate | None = None,
     ) -> None:
         self._db = db
+        self._gate = gate
         self._estimator = estimator
         self._bus = bus
         self._providers = providers
@@ -671,6 +681,11 @@ class CompactionService:
                                     model=target.label, **base)  # type: ignore[arg-type]
             await self._arecord(ctx, out, plan)
             return out
+        if ctx.probe_summaries and self._gate is not None and failure is None:  # issue 26
+            turns = [h.message for h in ctx.history[plan.start:done_end] if h.sendable]
+            why = await self._gate.gate(topic_id, target, turns, summary)
+            if why is not None:
+                return await self._failed(ctx, trigger, why, before, "probes", target.label, high, low, plan)
         if self._generation.get(topic_id, 0) != generation:
             return await self._failed(ctx, trigger, "the topic was edited while it was being compacted; try again",
                                       before, "changed", target.label, high, low, plan)

@@ -39,6 +39,7 @@ from chathub_desktop.services.search_service import SearchService
 from chathub_desktop.services.semantic_recall import SemanticRecall
 from chathub_desktop.services.settings_service import SettingsService
 from chathub_desktop.services.store_watch import StoreWatcher
+from chathub_desktop.services.summary_probes import SummaryProbeService
 from chathub_desktop.services.tool_registry import ToolRegistry
 from chathub_desktop.services.topic_model import TopicModelService
 from chathub_desktop.services.topic_service import TopicService
@@ -91,6 +92,7 @@ class Services:
     tools: ToolRegistry
     memory: MemoryService
     compaction: CompactionService
+    probes: SummaryProbeService
     messages: MessageEditService
     models: ModelCardService
     dreams: DreamService
@@ -192,9 +194,10 @@ def open_services(database_url: str | None = None, data_dir: Path | None = None,
     mcp_tools = McpToolProvider(db, mcp)
     tools.add_async(mcp_tools)
     provider_models = ProviderModels(db, providers, catalog)
+    probes = SummaryProbeService(db, providers, settings, catalog, loader)
     compaction = CompactionService(
         db, bus, providers, catalog, settings, loader,
-        on_change=estimates.invalidate, estimator=estimates.next_request_tokens,
+        on_change=estimates.invalidate, estimator=estimates.next_request_tokens, gate=probes,
     )
     attachments = AttachmentService(db, catalog)
     chat = ChatService(db, bus, providers, settings, loader, tools, compaction, estimates, attachments)
@@ -226,6 +229,7 @@ def open_services(database_url: str | None = None, data_dir: Path | None = None,
         tools=tools,
         database_url=url,
         compaction=compaction,
+        probes=probes,
         models=ModelCardService(db, catalog, on_change=estimates.invalidate),
         messages=MessageEditService(db, bus, compaction, on_change=estimates.invalidate),
         dreams=DreamService(db, bus, providers, catalog, settings),

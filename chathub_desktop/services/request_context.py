@@ -87,6 +87,8 @@ class TopicContext:
     summarize_history: bool = False
     compact_preset: str = "balanced"
     auto_compact: bool = True
+    #: Check each new summary with probe questions before storing it (issue 26).
+    probe_summaries: bool = False
     high_watermark: float = 0.8
     #: The assistant's sampling settings (issue 28); :attr:`sent_sampling` is what is posted.
     sampling: Sampling = UNSET
@@ -296,6 +298,7 @@ def load_context(
             summarize_history=assistant.summarize_history,
             compact_preset=assistant.compact_preset,
             auto_compact=assistant.auto_compact,
+            probe_summaries=assistant.probe_summaries,
             sampling=Sampling(assistant.temperature, assistant.top_p, assistant.reasoning_effort,
                               assistant.thinking_budget),
             high_watermark=assistant.high_watermark,

@@ -291,8 +291,8 @@ class Summarizer:
             raise SummarizerFailed("the History Compress model returned an empty summary")
         return summary
 
-    async def complete(self, messages: Sequence[ChatMessage], max_tokens: int) -> Completion:
-        """Send ``messages`` (see :meth:`request`) and collect the answer.
+    async def complete(self, messages: Sequence[ChatMessage], max_tokens: int, *, exact: bool = False) -> Completion:
+        """Send ``messages`` (see :meth:`request`, ``exact`` as there) and collect the answer.
 
         One call under the :func:`summarizer_timeout_s` deadline. Raises
         :class:`SummarizerFailed` for a reasoning-only or tool-call-only reply, an
@@ -300,7 +300,7 @@ class Summarizer:
         token limit is returned with ``truncated`` set, an empty one with empty ``text``. ``asyncio.CancelledError``
         passes through (Stop).
         """
-        return await self._send(self.request(messages, max_tokens))
+        return await self._send(self.request(messages, max_tokens, exact=exact))
 
     async def _send(self, request: ChatRequest) -> Completion:
         """Stream ``request`` and collect the answer (see :meth:`complete` for errors)."""

@@ -49,6 +49,8 @@ class AssistantView:
     summarize_history: bool = False
     compact_preset: str = "balanced"
     auto_compact: bool = True
+    #: Check each new summary with probe questions (issue 26).
+    probe_summaries: bool = False
     high_watermark: float = 0.8
     #: Read-only: always ``max(0.1, high − 0.2)`` (REF-18).
     low_watermark: float = 0.6

@@ -102,6 +102,8 @@ class Assistant(Base):
     compact_preset: Mapped[str] = mapped_column(String(20), default="balanced")
     auto_compact: Mapped[bool] = mapped_column(Boolean, default=True)
     high_watermark: Mapped[float] = mapped_column(Float, default=0.8)
+    #: Check a new summary with probe questions; one that loses a probe is not stored (issue 26).
+    probe_summaries: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
     # Memory (MEM-1, MEM-6, DRM-1, DRM-2, DRM-7)
     memory_enabled: Mapped[bool] = mapped_column(Boolean, default=True)
     memory_budget_tokens: Mapped[int] = mapped_column(Integer, default=6000)
@@ -280,6 +282,8 @@ class TopicCompaction(Base):
     unreachable_fingerprint: Mapped[str | None] = mapped_column(String(128))
     #: The user edited the summary (issue 19): the next merge keeps it as its base.
     summary_edited: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
+    #: The last probe check of a summary (issue 26): ``core.summary_probes.report_to_json``.
+    probe_report: Mapped[dict[str, object] | None] = mapped_column(JSON)
 
 
 class FixedMemoryDocument(Base):

@@ -345,6 +345,11 @@ class Ui_AssistantDialog(object):
 
         self.compactLayout.setWidget(3, QFormLayout.ItemRole.FieldRole, self.lowWatermarkValue)
 
+        self.probeSummariesCheck = QCheckBox(self.compactGroup)
+        self.probeSummariesCheck.setObjectName(u"probeSummariesCheck")
+
+        self.compactLayout.setWidget(4, QFormLayout.ItemRole.FieldRole, self.probeSummariesCheck)
+
 
         self.chatPrefLayout.addWidget(self.compactGroup)
 
@@ -533,7 +538,8 @@ class Ui_AssistantDialog(object):
         QWidget.setTabOrder(self.historyLimitSpin, self.summarizeCheck)
         QWidget.setTabOrder(self.summarizeCheck, self.presetCombo)
         QWidget.setTabOrder(self.presetCombo, self.autoCompactCheck)
-        QWidget.setTabOrder(self.autoCompactCheck, self.highWatermarkSpin)
+        QWidget.setTabOrder(self.autoCompactCheck, self.probeSummariesCheck)
+        QWidget.setTabOrder(self.probeSummariesCheck, self.highWatermarkSpin)
         QWidget.setTabOrder(self.highWatermarkSpin, self.temperatureCheck)
         QWidget.setTabOrder(self.temperatureCheck, self.temperatureSpin)
         QWidget.setTabOrder(self.temperatureSpin, self.topPCheck)
@@ -653,6 +659,10 @@ class Ui_AssistantDialog(object):
 #if QT_CONFIG(accessibility)
         self.lowWatermarkValue.setAccessibleName(QCoreApplication.translate("AssistantDialog", u"Low watermark", None))
 #endif // QT_CONFIG(accessibility)
+        self.probeSummariesCheck.setText(QCoreApplication.translate("AssistantDialog", u"Check new summaries with &probes", None))
+#if QT_CONFIG(tooltip)
+        self.probeSummariesCheck.setToolTip(QCoreApplication.translate("AssistantDialog", u"<p><b>Check new summaries with probes</b>: after each compaction the History Compress model answers a few questions about the covered turns (files and paths, decisions, open tasks, numbers) with the turns and with only the new summary. A summary that loses an answer is not stored: the old summary stays and the compaction says why. Each probe costs two extra requests.</p>", None))
+#endif // QT_CONFIG(tooltip)
         self.tabs.setTabText(self.tabs.indexOf(self.chatPrefTab), QCoreApplication.translate("AssistantDialog", u"Chat &Preference", None))
         self.samplingIntro.setText(QCoreApplication.translate("AssistantDialog", u"Each setting is sent only when ticked; unticked, the provider's default applies. Max tokens is on the General tab.", None))
         self.temperatureCheck.setText(QCoreApplication.translate("AssistantDialog", u"&Temperature:", None))
