@@ -1,17 +1,16 @@
 """summary probe checks (issue 26): ``assistant.probe_summaries`` (off by default) and
-``topic_compaction.probe_report`` (the last check, JSON). Numbered 0020 because another
-branch adds 0019; it revises 0018 here and is re-pointed when both land.
+``topic_compaction.probe_report`` (the last check, JSON)
 
-Revision ID: 0020
-Revises: 0018
+Revision ID: 0021
+Revises: 0020
 Create Date: 2026-12-02
 """
 
 import sqlalchemy as sa
 from alembic import op
 
-revision = '0020'
-down_revision = '0018'
+revision = '0021'
+down_revision = '0020'
 branch_labels = None
 depends_on = None
 
