@@ -21,7 +21,7 @@ from chathub_desktop.core import dynamic_memory as dm
 from chathub_desktop.gui import confirm
 from chathub_desktop.gui.memory import change_preview
 from chathub_desktop.gui.memory.dream_cards import card_copy_text
-from chathub_desktop.gui.memory.dream_panel import DreamPanel
+from chathub_desktop.gui.memory.dream_panel import FAILURE_HINT, DreamPanel
 from chathub_desktop.gui.memory.dream_runs import yesterday_utc
 from chathub_desktop.gui.memory.fixed_page import MemoryPage
 from chathub_desktop.services.container import Services
@@ -350,7 +350,7 @@ def test_refresh_icon_regenerates_that_days_card(open_page, services, helper, su
 def test_last_scheduled_run_shows_its_failure_hint(open_page, services, helper, summ, qtbot, qloop):  # type: ignore[no-untyped-def]
     """DRM-5: with the schedule on, the latest scheduled run shows; a failure with its
     hint and retry time. The run's progress shows in the panel while it goes."""
-    active_yesterday(services, helper)
+    day = active_yesterday(services, helper)
     services.dreams.set_schedule(helper, "daily", "00:00")
     panel = open_page(helper).dream_panel
     seen: list[str] = []
@@ -366,8 +366,46 @@ def test_last_scheduled_run_shows_its_failure_hint(open_page, services, helper, 
     idle(qtbot, panel)
     text = panel.schedule.last_run_label.text()
     assert "failed" in text and "upstream exploded" in text and "tried again" in text
-    assert panel.status_label.text().startswith("Scheduled dream: Dream failed")
+    # walkthrough F2: the failure stays (no timer) with Retry and Details, not a 15 s status line
+    assert panel.failure_bar.isVisible() and not panel.status_label.isVisible()
+    assert panel.failure_bar.label.text() == f"Scheduled dream over {day} failed: the History Compress model failed: HTTP 500: upstream exploded"
+    assert panel.failure_bar.retry_button.isVisible()
+    details = panel.failure_bar.open_details()
+    assert "Reason: the History Compress model failed: HTTP 500: upstream exploded" in details.text.toPlainText()
+    assert "tries this day again at its next cycle" in details.text.toPlainText()
+    details.close()
     assert not panel.stop_button.isVisible()
+
+
+def test_a_failed_dream_now_stays_until_dismissed_and_retry_dreams_again(open_page, services, helper, summ,  # type: ignore[no-untyped-def]
+                                                                         qtbot, monkeypatch):
+    """Walkthrough F2 (DRM-3, APP-7): a failed Dream now keeps its line until dismissed,
+    with Details (the whole reason) and Retry, which dreams over the same day again."""
+    monkeypatch.setattr(change_preview, "ask", lambda *_a: "add")
+    day = active_yesterday(services, helper)
+    panel = open_page(helper).dream_panel
+    summ.script(Reply(error_status=500, error_body=openai_error("upstream exploded", "server_error")),
+                Reply(text_chunks=["- Wants bullet points"]))
+    panel.runs.dream_now()
+    qtbot.waitUntil(lambda: panel.failure_bar.isVisible(), timeout=5000)
+    idle(qtbot, panel)
+    bar = panel.failure_bar
+    assert bar.label.text() == f"Dream now over {day} failed: the History Compress model failed: HTTP 500: upstream exploded"
+    panel._status_timer.timeout.emit()  # what cleared the old 15 s line
+    assert bar.isVisible() and bar.retry_button.isVisible() and bar.details_button.isVisible()
+    details = bar.open_details()
+    text = details.text.toPlainText()
+    assert text.startswith(f"Dream now over {day} (UTC) failed at ") and "Reason: the History Compress model failed: HTTP 500: upstream exploded" in text
+    notes = [label.text() for label in details.findChildren(QLabel)]
+    assert FAILURE_HINT in notes and not any("This is a bug" in n for n in notes)
+    details.close()
+    assert services.dreams.cards(helper) == []
+    bar.retry_button.click()
+    assert not bar.isVisible()
+    qtbot.waitUntil(lambda: panel.model.rowCount() == 1, timeout=5000)
+    idle(qtbot, panel)
+    assert cards(panel) == [(1, "day", day.isoformat())] and len(summ.requests) == 2
+    assert not bar.isVisible()
 
 
 def test_memory_off_disables_dreaming(open_page, services, helper, qtbot):  # type: ignore[no-untyped-def]

@@ -62,6 +62,7 @@ from PySide6.QtWidgets import (
 from chathub_desktop.gui.chat_events import ChatEvents
 from chathub_desktop.gui.design import Tone, set_tone
 from chathub_desktop.gui.dream_day_picker import DreamDayPicker
+from chathub_desktop.gui.error_bar import ErrorBar
 from chathub_desktop.gui.error_presenter import ErrorPresenter
 from chathub_desktop.gui.help_button import help_button
 from chathub_desktop.gui.memory.dream_card_actions import DreamCardActions
@@ -97,6 +98,8 @@ DYNAMIC_HELP = (
     "<p>There is no Add: only the dream writes dated cards. A new card that mostly "
     "repeats an existing one is skipped.</p>"
 )
+#: The failure bar's Details line under the summary (not a bug: the model or its provider failed).
+FAILURE_HINT = "The History Compress model or its provider failed; the reason is below."
 EMPTY_TEXT = ("No dream cards yet.\nA dream reads one finished day (UTC) of your chats and writes a "
               "card about how you work: your first card can come tomorrow, from today's chats, "
               "or now with Dream now (Ctrl+Shift+D) for a past day you chatted on.")
@@ -288,9 +291,11 @@ class DreamPanel(QWidget):
         self.choose_summarizer_button = choose_button("dreamChooseSummarizer")  # issue 28
         self.choose_summarizer_button.clicked.connect(self.events.summarizer_choice_requested.emit)
         self.error_label = error_label("dreamErrorLabel")
+        #: A failed dream stays here until dismissed, with Retry and Details (walkthrough F2).
+        self.failure_bar = ErrorBar(hint=FAILURE_HINT, name="dreamFailureBar")
         # lines that come and go sit above the cards, which give them the room: the buttons
         # below never move under the pointer (issue 30: a first click on Dream now missed)
-        for w in (self.status_label, self.choose_summarizer_button, self.error_label):
+        for w in (self.status_label, self.failure_bar, self.choose_summarizer_button, self.error_label):
             lay.insertWidget(lay.indexOf(self.tabs), w)
         self._sync()
 
@@ -475,6 +480,15 @@ class DreamPanel(QWidget):
         """Show ``message`` inline (empty hides it)."""
         self.error_label.setText(message)
         self.error_label.setVisible(bool(message))
+
+    def show_failure(self, summary: str, details: str, retry: Callable[[], object] | None) -> None:
+        """Show a failed run in :attr:`failure_bar` until dismissed (walkthrough F2)."""
+        self.failure_bar.dismiss()  # one failure at a time: the count is for bugs
+        self.failure_bar.show_error(summary, details, retry)
+
+    def hide_failure(self) -> None:
+        """Hide :attr:`failure_bar` (a new run starts)."""
+        self.failure_bar.dismiss()
 
     def show_status(self, message: str, ms: int = 8000) -> None:
         """The status line (outcome of a dream or a change); cleared after ``ms`` (0: kept)."""
