@@ -11,6 +11,7 @@ import time
 from collections.abc import Callable, Iterator
 from datetime import UTC, date, datetime, timedelta
 from datetime import time as dtime
+from zoneinfo import ZoneInfo
 
 import pytest
 from PySide6.QtCore import Qt
@@ -437,3 +438,26 @@ def test_help_buttons_and_tooltips(open_page, helper):  # type: ignore[no-untype
         assert w.toolTip(), w.objectName()
     for a in (panel.edit_action, panel.regenerate_action, panel.delete_action):
         assert a.shortcut().toString() and a.toolTip()
+
+
+def test_empty_list_says_when_todays_chats_become_a_card(open_page, services, helper, qtbot):  # type: ignore[no-untyped-def]
+    """Walkthrough F1 (DRM-3): with no cards the list says exactly when today's chats can
+    first be dreamed under the stored schedule, in UTC and in the user's time."""
+    panel = open_page(helper).dream_panel
+    panel.schedule.clock = lambda: datetime(2026, 12, 2, 13, 20, tzinfo=UTC)
+    panel.schedule.local_zone = (ZoneInfo("Europe/Berlin"), "Berlin")
+    reload(qtbot, panel)
+    assert panel.cards_stack.currentWidget() is panel.empty_label
+    assert "The schedule is off: choose Daily above and Save." in panel.empty_label.text()
+    services.dreams.set_schedule(helper, "daily", "02:00")
+    reload(qtbot, panel)
+    assert "today's chats (2026-12-02) get theirs at Thu 2026-12-03 02:00 UTC (03:00 in Berlin)." \
+        in panel.empty_label.text()
+
+
+def reload(qtbot, panel: DreamPanel) -> None:  # type: ignore[no-untyped-def]
+    """Re-read the panel on its worker and wait until it is shown."""
+    n = panel.loads
+    panel.schedule_reload()
+    qtbot.waitUntil(lambda: panel.loads > n, timeout=5000)
+    idle(qtbot, panel)

@@ -36,7 +36,7 @@ the CLI's edits through this process's services, another page).
 from __future__ import annotations
 
 from collections.abc import Callable
-from datetime import date
+from datetime import UTC, date, datetime, tzinfo
 
 from PySide6.QtCore import (
     Qt,
@@ -59,6 +59,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from chathub_desktop.core.dream_schedule import Schedule, first_slot_reading, local_equivalent
 from chathub_desktop.gui.chat_events import ChatEvents
 from chathub_desktop.gui.design import Tone, set_tone
 from chathub_desktop.gui.dream_day_picker import DreamDayPicker
@@ -100,9 +101,43 @@ DYNAMIC_HELP = (
 )
 #: The failure bar's Details line under the summary (not a bug: the model or its provider failed).
 FAILURE_HINT = "The History Compress model or its provider failed; the reason is below."
-EMPTY_TEXT = ("No dream cards yet.\nA dream reads one finished day (UTC) of your chats and writes a "
-              "card about how you work: your first card can come tomorrow, from today's chats, "
-              "or now with Dream now (Ctrl+Shift+D) for a past day you chatted on.")
+EMPTY_TEXT = "No dream cards yet."
+#: The empty list's last line: what Dream now is for (a past day, never today: DRM-3).
+DREAM_NOW_NOTE = "Dream now (Ctrl+Shift+D) reads a past day you chatted on."
+
+
+def empty_text(schedule: Schedule | None, now: datetime, zone: tzinfo, place: str) -> str:
+    """The empty card list's text (walkthrough F1): exactly when today's chats can first
+    become a card under ``schedule`` (None: not loaded yet), at ``now`` (aware), with the
+    time in ``zone`` (called ``place``) beside the UTC one.
+
+    A card covers one finished UTC day: a run reads the UTC day before it fires (DRM-3;
+    the seed: "reads the topics that were active on the previous UTC calendar day"), so
+    today cannot be dreamed before 00:00 UTC tomorrow; a partial day is never dreamed,
+    since the day's one run (DRM-6) would then miss the rest of it."""
+    today = now.astimezone(UTC).date()
+    if schedule is None:
+        return EMPTY_TEXT
+    if not schedule.enabled:
+        return (f"{EMPTY_TEXT}\nA card covers one finished UTC day, so today's chats ({today}) can become one from "
+                f"00:00 UTC tomorrow at the earliest.\nThe schedule is off: choose Daily above and Save.\n"
+                f"{DREAM_NOW_NOTE}")
+    slot = first_slot_reading(schedule, today)
+    if slot is None:  # not reached: an enabled schedule always has a next slot
+        return EMPTY_TEXT
+    local = "" if place == "UTC" else \
+        f" ({local_equivalent(schedule, slot.fire_at, zone, place).split(' — ', 1)[1]})"
+    when = f"{slot.fire_at:%a %Y-%m-%d %H:%M} UTC{local}"
+    if slot.history_day != today:  # Weekly: its run reads only the day before its weekday
+        first = (f"A card covers one finished UTC day, and a Weekly run reads only the day before it: the next "
+                 f"one, {when}, reads {slot.history_day:%a %Y-%m-%d}. Choose Daily above for a card from "
+                 "today's chats.")
+    else:
+        first = f"A card covers one finished UTC day: today's chats ({today}) get theirs at {when}."
+        if schedule.time_utc != "00:00":
+            first += " The earliest possible is 00:00 UTC: set that time above to get it then."
+    return (f"{EMPTY_TEXT}\n{first}\nChatHub has to be open then, in its window or the tray; a run missed "
+            f"while it is closed happens at the next start.\n{DREAM_NOW_NOTE}")
 
 # --- the panel ----------------------------------------------------------------------------
 
@@ -372,6 +407,9 @@ class DreamPanel(QWidget):
             self._select_number = None
         n = len(cards)
         self.count_label.setText(f"{n:,} {'card' if n == 1 else 'cards'}")
+        if not cards:
+            zone, place = self.schedule.local_zone
+            self.empty_label.setText(empty_text(view.schedule, self.schedule.clock(), zone, place))
         self.cards_stack.setCurrentWidget(self.list if cards else self.empty_label)
         self.loads += 1
         self._sync()
