@@ -762,7 +762,24 @@ class SystemAgentPage(QWidget):
 
     def _write(self, values: tuple[tuple[str, str, object], ...]) -> tuple[str | None, str]:
         """Store ``values`` (key, label, value) in order; ``(the first refusal as
-        "label: reason" or None, the summarizer line)``. Worker thread."""
+        "label: reason" or None, the summarizer line)``. A History Compress model that
+        could not run (no model, no provider serves it) is refused before anything is
+        stored (walkthrough F7). Worker thread."""
+        from chathub_desktop.services.summarizer import (
+            SummarizerUnavailable,
+            resolve_summarizer_value,
+        )
+
+        for key, label, value in values:  # every field first: a refused one stores nothing
+            try:
+                self.svc.settings.check(key, value)
+            except ServiceError as exc:
+                return f"{label}: {exc}", ""
+        compress = dict((key, value) for key, _label, value in values).get("history-compress-model")
+        try:
+            resolve_summarizer_value(self.svc.db, self.svc.catalog, compress)
+        except SummarizerUnavailable as exc:
+            return f"History Compress: not usable, nothing was saved: {exc.reason}. Pick a provider and model.", ""
         for key, label, value in values:
             try:
                 self.svc.settings.set(key, value)

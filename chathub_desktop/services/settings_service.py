@@ -60,6 +60,21 @@ class SettingsService:
         ``compact-buffer-tokens`` (0–10,000,000), ``compact-keep-recent`` (1–10,000) and
         ``compact-max-failures`` (1–1,000) and ``stream-silence-seconds`` (1–3,600) take whole
         numbers. Raises :class:`InvalidInput`."""
+        value = self.check(key, value)
+        with self._db.write() as s:
+            row = s.get(AppSetting, key)
+            if value is None:
+                if row is not None:
+                    s.delete(row)
+            elif row is None:
+                s.add(AppSetting(key=key, value=value))
+            else:
+                row.value = value
+
+    def check(self, key: str, value: object) -> object:
+        """``value`` for ``key`` as :meth:`set` would store it, without storing it (the
+        rules are :meth:`set`'s; Settings → System Agent checks every field before it
+        stores any). Raises :class:`InvalidInput`."""
         if key not in KNOWN_SETTINGS:
             raise InvalidInput(f"unknown setting {key!r}; known: {', '.join(sorted(KNOWN_SETTINGS))}")
         if key in _MODEL_ID_SETTINGS and isinstance(value, str) and value.strip():
@@ -79,15 +94,7 @@ class SettingsService:
             low, high = _INT_SETTINGS[key]
             if not low <= value <= high:
                 raise InvalidInput(f"{key} must be between {low:,} and {high:,}, got {value:,}")
-        with self._db.write() as s:
-            row = s.get(AppSetting, key)
-            if value is None:
-                if row is not None:
-                    s.delete(row)
-            elif row is None:
-                s.add(AppSetting(key=key, value=value))
-            else:
-                row.value = value
+        return value
 
     def _check_model(self, key: str, value: object) -> str:
         text = str(value).strip()

@@ -148,3 +148,33 @@ def test_the_choosers_show_the_window_the_provider_reports(
     assert page.compress_info.text() == ("In use: Fake/smollm2-135m · context window 4,096 tokens "
                                          "(reported by the provider)")
     dlg.reject()
+
+
+def test_system_agent_refuses_a_history_compress_model_it_cannot_run(
+        window: Any, services: Services, qtbot: Any, fake_vendor: FakeVendor) -> None:
+    """Walkthrough F7 (CMP-3): with only a local server, the default gpt-5-mini "on the
+    first OpenAI provider" is not usable, so Save refuses it in one line and stores
+    nothing; the server's own model saves."""
+    fake_vendor.models = list(SERVED)
+    p = services.providers.add("Local", "openai_compatible", fake_vendor.base_url)
+    services.provider_models.remember(p.id, SERVED)
+    page = window.pages.open_system_agent().system_page
+    qtbot.waitUntil(lambda: not page.resolving(), timeout=5000)
+    assert page.compress_info.text().startswith("Not usable yet:")
+    page.archives_check.setChecked(True)
+    page.save_button.click()
+    qtbot.waitUntil(lambda: page.error_label.isVisible(), timeout=5000)
+    assert page.error_label.text() == (
+        "History Compress: not usable, nothing was saved: none of your providers serves the History Compress "
+        "model 'gpt-5-mini' (the model that writes summaries). Pick a provider and model.")
+    assert page.status_label.text() == ""
+    assert services.settings.get("compaction-archives") is not True
+    compress = page.compress_picker
+    compress.provider_combo.setCurrentIndex(compress.provider_combo.findData("Local"))
+    compress.model_combo.setCurrentText("smollm2-135m")
+    page.save_button.click()
+    qtbot.waitUntil(lambda: page.status_label.text() == "Saved.", timeout=5000)
+    assert not page.error_label.isVisible()
+    assert services.settings.get("history-compress-model") == "Local/smollm2-135m"
+    qtbot.waitUntil(lambda: not compress.models.pending() and not page.resolving(), timeout=5000)
+    window.dialogs["settings"].reject()

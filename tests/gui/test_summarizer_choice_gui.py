@@ -61,7 +61,10 @@ def test_compact_now_without_a_summarizer_offers_the_choice(window, services, fa
     assert not pop.isVisible()
     dlg = window.dialogs["settings"]
     assert dlg.system_page is not None and dlg.tabs.currentWidget() is dlg.system_page
-    # saving the page forgets the note
+    # saving a model that can run forgets the note (an unusable one is refused, walkthrough F7)
+    cp = dlg.system_page.compress_picker
+    cp.provider_combo.setCurrentIndex(cp.provider_combo.findData("Fake"))
+    cp.model_combo.setCurrentText("gpt-4o-mini")
     dlg.system_page.save_button.click()
     qtbot.waitUntil(lambda: not c.needs_summarizer(topic), timeout=3000)
     assert not c.box.isVisible()
