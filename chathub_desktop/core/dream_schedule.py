@@ -140,6 +140,19 @@ def next_slot(schedule: Schedule, now: datetime) -> Slot | None:
     return _slot(schedule, latest.fire_at.date() + step)
 
 
+def first_slot_reading(schedule: Schedule, day: date) -> Slot | None:
+    """The first slot whose history day is ``day`` or later: when the chats of ``day``
+    can first be dreamed by the schedule (walkthrough F1). A card covers one finished UTC
+    day (DRM-3: D = the UTC day before the run), so for Daily this fires on the day after
+    ``day``; a Weekly slot reads only the day before its weekday, so its history day may
+    be later than ``day``. None when the schedule is off."""
+    start = datetime.combine(day + timedelta(days=1), time(0, tzinfo=UTC))
+    latest = latest_slot(schedule, start)
+    if latest is None:
+        return None
+    return latest if latest.fire_at == start else next_slot(schedule, start)
+
+
 def local_equivalent(schedule: Schedule, at: datetime, zone: tzinfo, place: str) -> str:
     """The schedule's UTC time beside the user's, for the firing at ``at`` (aware; the
     zone's offset on that day, so a DST change moves it): ``02:00 UTC — 03:00 in Berlin``;

@@ -21,7 +21,7 @@ def day_text(d: ActiveDay, today: date) -> str:
     ago = (today - d.day).days
     name = "Yesterday" if ago == 1 else f"{d.day:%A}" if ago < 7 else f"{d.day:%d %b %Y}".lstrip("0")
     topics = f"{d.topics} topic{'s' if d.topics != 1 else ''}"
-    return f"{name} · {d.day.isoformat()} · {topics}, {d.messages:,} messages"
+    return f"{name} · {d.day.isoformat()} · {topics}, {d.messages:,} message{'s' if d.messages != 1 else ''}"
 
 
 class DreamDayPicker(QComboBox):

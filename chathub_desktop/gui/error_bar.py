@@ -4,9 +4,13 @@ a non-modal dialog) and a close button. It never blocks the window; a newer erro
 replaces the line, and the count of earlier ones shows beside it.
 
 Routing to it is :class:`~chathub_desktop.gui.error_presenter.UnhandledErrors`' job.
+The same bar shows a failed run that can be tried again (the dream panel, walkthrough
+F2): then it has **Retry** too, and its Details say what failed instead of "a bug".
 """
 
 from __future__ import annotations
+
+from collections.abc import Callable
 
 from PySide6.QtCore import QPointF, QRectF
 from PySide6.QtGui import QFontDatabase, QPainter, QPaintEvent, QPalette, QPen
@@ -29,6 +33,8 @@ RADIUS = 6.0  # px, corner radius of the bar
 EDGE = 4.0  # px, width of its red left edge
 #: Characters of the one-line reason before it is cut with "…".
 MAX_LINE_CHARS = 240
+#: The Details dialog's line under the summary for an unexpected error.
+BUG_HINT = "This is a bug in ChatHub Desktop. The same text is in chathub.log in the data folder."
 
 
 def one_line(text: str) -> str:
@@ -38,9 +44,10 @@ def one_line(text: str) -> str:
 
 
 class ErrorDetailsDialog(QDialog):
-    """The traceback of one error, read-only and selectable, with Close (non-modal)."""
+    """The details (a traceback) of one error, read-only and selectable, with Close
+    (non-modal); ``hint`` is the line under the summary."""
 
-    def __init__(self, summary: str, details: str, parent: QWidget | None = None) -> None:
+    def __init__(self, summary: str, details: str, parent: QWidget | None = None, *, hint: str = BUG_HINT) -> None:
         super().__init__(parent)
         self.setObjectName("errorDetails")
         self.setWindowTitle("Error details")
@@ -49,9 +56,9 @@ class ErrorDetailsDialog(QDialog):
         head = QLabel(summary)
         head.setWordWrap(True)
         layout.addWidget(head)
-        hint = QLabel("This is a bug in ChatHub Desktop. The same text is in chathub.log in the data folder.")
-        hint.setWordWrap(True)
-        layout.addWidget(hint)
+        note = QLabel(hint)
+        note.setWordWrap(True)
+        layout.addWidget(note)
         self.text = QPlainTextEdit(details)
         self.text.setObjectName("errorTraceback")
         self.text.setReadOnly(True)
@@ -64,17 +71,22 @@ class ErrorDetailsDialog(QDialog):
 
 
 class ErrorBar(QFrame):
-    """One line for the latest unexpected error, **Details…** and ×; hidden when empty.
+    """One line for the latest error, **Details…** and ×; hidden when empty.
 
     ``summary`` and ``details`` (the traceback) of the error shown are kept for
-    :meth:`open_details`; ``count`` counts errors since the bar was last closed."""
+    :meth:`open_details`; ``count`` counts errors since the bar was last closed.
+    ``hint``: the Details dialog's line under the summary (default: it is a bug);
+    ``name``: the object name. An error shown with a ``retry`` has a **Retry** button,
+    which hides the bar and calls it."""
 
-    def __init__(self, parent: QWidget | None = None) -> None:
+    def __init__(self, parent: QWidget | None = None, *, hint: str = BUG_HINT, name: str = "errorBar") -> None:
         super().__init__(parent)
-        self.setObjectName("errorBar")
+        self.setObjectName(name)
         self.summary = ""
         self.details = ""
         self.count = 0
+        self._hint = hint
+        self._retry: Callable[[], object] | None = None
         self._dialog: ErrorDetailsDialog | None = None
         layout = QHBoxLayout(self)
         layout.setContentsMargins(int(EDGE) + 10, 4, 6, 4)
@@ -83,13 +95,20 @@ class ErrorBar(QFrame):
         self.label.setWordWrap(True)
         self.label.setAccessibleName("Error")
         layout.addWidget(self.label, 1)
+        self.retry_button = QPushButton("Retry")
+        self.retry_button.setObjectName(f"{name}Retry")
+        self.retry_button.setToolTip("Try it again now")
+        self.retry_button.clicked.connect(self.retry)
+        self.retry_button.hide()
+        layout.addWidget(self.retry_button)
         self.details_button = QPushButton("Details…")
-        self.details_button.setObjectName("errorBarDetails")
-        self.details_button.setToolTip("Show the traceback of this error")
+        self.details_button.setObjectName(f"{name}Details")
+        self.details_button.setToolTip("Show the traceback of this error" if hint == BUG_HINT
+                                       else "Show what failed and why")
         self.details_button.clicked.connect(self.open_details)
         layout.addWidget(self.details_button)
         self.close_button = QToolButton()
-        self.close_button.setObjectName("errorBarClose")
+        self.close_button.setObjectName(f"{name}Close")
         self.close_button.setText("×")
         self.close_button.setAccessibleName("Dismiss error")
         self.close_button.setToolTip("Hide this error")
@@ -113,9 +132,12 @@ class ErrorBar(QFrame):
                          QPointF(box.left() + EDGE / 2, box.bottom() - RADIUS))
         painter.end()
 
-    def show_error(self, summary: str, details: str) -> None:
-        """Show ``summary`` (cut to one line) and keep ``details`` for Details…."""
+    def show_error(self, summary: str, details: str, retry: Callable[[], object] | None = None) -> None:
+        """Show ``summary`` (cut to one line) and keep ``details`` for Details…; with
+        ``retry``, a Retry button calls it."""
         self.count += 1
+        self._retry = retry
+        self.retry_button.setVisible(retry is not None)
         self.summary = one_line(summary)
         self.details = details
         more = f" ({self.count - 1} earlier)" if self.count > 1 else ""
@@ -128,11 +150,20 @@ class ErrorBar(QFrame):
         if self._dialog is not None:
             self._dialog.close()
             self._dialog.deleteLater()
-        self._dialog = ErrorDetailsDialog(self.summary, self.details, self.window())
+        self._dialog = ErrorDetailsDialog(self.summary, self.details, self.window(), hint=self._hint)
         self._dialog.show()
         return self._dialog
 
+    def retry(self) -> None:
+        """Retry: hide the bar, then call the error's ``retry`` (nothing without one)."""
+        again = self._retry
+        self.dismiss()
+        if again is not None:
+            again()
+
     def dismiss(self) -> None:
-        """Hide the bar and forget the count."""
+        """Hide the bar and forget the count and the retry."""
         self.count = 0
+        self._retry = None
+        self.retry_button.hide()
         self.hide()

@@ -1,10 +1,11 @@
 """The one place that builds model lists for a model field (issues 14 and 28).
 
 :func:`fill_model_combo` puts the provider's own models (the list its last Test
-connection fetched) first, each with the context window the provider reported for it
-where it reported one (:class:`ChooserRowDelegate` paints it at the row's end), a
-separator, then the bundled catalog's models that provider can serve; the field stays
-editable for any id typed (free text last).
+connection fetched) first under a "Served by <provider>" heading, each with the context
+window the provider reported for it where it reported one (:class:`ChooserRowDelegate`
+paints it at the row's end), then the bundled catalog's models that provider can serve
+under their own heading, and last a line saying any other id can be typed (the field
+stays editable: free text last). Headings are rows no one can choose (walkthrough F7).
 :class:`ProviderModelList` keeps a model combo filled for the provider chosen in a
 provider combo, reading on a worker thread, and offers a refresh button that asks the
 provider again (Settings → System Agent uses it). :class:`ModelChoices` is the assistant
@@ -20,9 +21,10 @@ from collections.abc import Coroutine, Sequence
 from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QModelIndex, QObject, QPersistentModelIndex, QRect, QSize, Qt, QTimer
-from PySide6.QtGui import QPainter, QPalette
+from PySide6.QtGui import QFont, QFontMetrics, QPainter, QPalette, QStandardItemModel
 from PySide6.QtWidgets import (
     QComboBox,
+    QCompleter,
     QLabel,
     QStyle,
     QStyledItemDelegate,
@@ -43,6 +45,38 @@ if TYPE_CHECKING:
 HINT_DELAY_MS = 250
 #: Item role holding the window (tokens) the provider reported for a model.
 WINDOW_ROLE = Qt.ItemDataRole.UserRole + 7
+#: Item role that marks a heading row (True): painted as a heading, never chosen.
+HEADING_ROLE = Qt.ItemDataRole.UserRole + 8
+#: The catalog's heading, and the last line (free text) of an editable chooser.
+CATALOG_HEADING = "Bundled catalog"
+FREE_TEXT_HEADING = "Another model: type its id in the field"
+
+
+def served_heading(provider: str) -> str:
+    """The heading over a provider's own models: ``Served by llama.cpp``."""
+    return f"Served by {provider}" if provider else "Served by this provider"
+
+
+def model_rows(combo: QComboBox) -> list[str]:
+    """The model ids ``combo`` offers, in order, without its headings."""
+    return [combo.itemText(i) for i in range(combo.count()) if not combo.itemData(i, HEADING_ROLE)]
+
+
+def select_first_model(combo: QComboBox) -> None:
+    """Make the first model row (not a heading) current; nothing when there is none."""
+    first = next((i for i in range(combo.count()) if not combo.itemData(i, HEADING_ROLE)), None)
+    if first is not None:
+        combo.setCurrentIndex(first)
+
+
+def _add_heading(combo: QComboBox, text: str) -> None:
+    """A row ``text`` that cannot be chosen (no flags), marked with :data:`HEADING_ROLE`."""
+    combo.addItem(text)
+    row = combo.count() - 1
+    combo.setItemData(row, True, HEADING_ROLE)
+    model = combo.model()
+    if isinstance(model, QStandardItemModel) and (item := model.item(row)) is not None:
+        item.setFlags(Qt.ItemFlag.NoItemFlags)
 
 
 class ChooserRowDelegate(QStyledItemDelegate):
@@ -59,7 +93,19 @@ class ChooserRowDelegate(QStyledItemDelegate):
     def paint(self, painter: QPainter, option: QStyleOptionViewItem,
               index: QModelIndex | QPersistentModelIndex) -> None:
         """The row's background, its id inset by :data:`Space.MD`, then the window of
-        :data:`WINDOW_ROLE` when it has one."""
+        :data:`WINDOW_ROLE` when it has one; a :data:`HEADING_ROLE` row is bold muted
+        text on no background."""
+        if index.data(HEADING_ROLE):
+            painter.save()
+            font = QFont(option.font)
+            font.setBold(True)
+            painter.setFont(font)
+            painter.setPen(tokens_of(option.palette).text_muted)
+            box = option.rect.adjusted(Space.SM, 0, -Space.MD, 0)
+            text = QFontMetrics(font).elidedText(str(index.data()), Qt.TextElideMode.ElideRight, box.width())
+            painter.drawText(box, Qt.AlignmentFlag.AlignVCenter | Qt.AlignmentFlag.AlignLeft, text)
+            painter.restore()
+            return
         tokens = index.data(WINDOW_ROLE)
         label = short_window(tokens) if isinstance(tokens, int) else ""
         width = option.fontMetrics.horizontalAdvance(label) + Space.LG if label else Space.MD
@@ -81,17 +127,21 @@ class ChooserRowDelegate(QStyledItemDelegate):
 
 
 def fill_model_combo(combo: QComboBox, own: Sequence[str], catalog: Sequence[str],
-                     windows: Sequence[tuple[str, int]] = ()) -> None:
-    """Offer ``own`` (the provider's models), a separator, then ``catalog`` in ``combo``,
-    keeping the text shown (an id typed or stored stays). ``windows``: ``(id, tokens)``
-    the provider reported; those rows show it (:class:`ChooserRowDelegate`) and say it
-    in their tooltip."""
+                     windows: Sequence[tuple[str, int]] = (), *, provider: str = "") -> None:
+    """Offer ``own`` (the models of ``provider``, a name) under :func:`served_heading`,
+    then ``catalog`` under :data:`CATALOG_HEADING`, then (editable ``combo``)
+    :data:`FREE_TEXT_HEADING`, keeping the text shown (an id typed or stored stays).
+    ``windows``: ``(id, tokens)`` the provider reported; those rows show it
+    (:class:`ChooserRowDelegate`) and say it in their tooltip. Typing completes model
+    ids only, never a heading."""
     text = combo.currentText()
     combo.blockSignals(True)
     combo.clear()
     if not isinstance(combo.itemDelegate(), ChooserRowDelegate):
         combo.setItemDelegate(ChooserRowDelegate(combo))
     reported = dict(windows)
+    if own:
+        _add_heading(combo, served_heading(provider))
     for model in own:
         combo.addItem(model)
         if model in reported:
@@ -99,10 +149,21 @@ def fill_model_combo(combo: QComboBox, own: Sequence[str], catalog: Sequence[str
             combo.setItemData(row, reported[model], WINDOW_ROLE)
             combo.setItemData(row, f"{reported[model]:,}-token context window (reported by the provider)",
                               Qt.ItemDataRole.ToolTipRole)
-    if own and catalog:
-        combo.insertSeparator(len(own))
-    combo.addItems(list(catalog))
+    if catalog:
+        _add_heading(combo, CATALOG_HEADING)
+        for model in catalog:
+            combo.addItem(model)
+            combo.setItemData(combo.count() - 1, "From the bundled catalog: the provider may not serve it",
+                              Qt.ItemDataRole.ToolTipRole)
+    if combo.isEditable():
+        _add_heading(combo, FREE_TEXT_HEADING)
+        completer = QCompleter([*own, *catalog], combo)
+        completer.setCaseSensitivity(Qt.CaseSensitivity.CaseInsensitive)
+        completer.setCompletionMode(QCompleter.CompletionMode.InlineCompletion)
+        combo.setCompleter(completer)
     combo.setCurrentText(text)
+    if combo.itemData(combo.currentIndex(), HEADING_ROLE) and not combo.isEditable():
+        select_first_model(combo)
     combo.blockSignals(False)
 
 
@@ -160,7 +221,8 @@ class ProviderModelList(QObject):
         listing = await asyncio.to_thread(self._models.listing, str(name) if name else None)
         if name != self._providers.currentData():
             return  # another provider was chosen meanwhile
-        fill_model_combo(self._combo, listing.own, listing.catalog, listing.windows)
+        fill_model_combo(self._combo, listing.own, listing.catalog, listing.windows,
+                         provider=self._providers.currentText())
         self.own, self.windows = listing.own, dict(listing.windows)
 
     async def _refresh(self) -> None:
@@ -228,7 +290,8 @@ class ModelChoices(QObject):
     async def _fill(self) -> None:
         pid = self._dialog.ui.providerCombo.currentData()
         listing = await asyncio.to_thread(self._models.listing, pid)
-        fill_model_combo(self._dialog.ui.modelCombo, listing.own, listing.catalog, listing.windows)
+        fill_model_combo(self._dialog.ui.modelCombo, listing.own, listing.catalog, listing.windows,
+                         provider=self._dialog.ui.providerCombo.currentText())
         self.own, self.windows = listing.own, dict(listing.windows)
         await self._hint()
 

@@ -24,7 +24,7 @@ from PySide6.QtCore import QObject, QTimer
 from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import QMenu
 
-from chathub_desktop.gui.topic_model_picker import menu_text
+from chathub_desktop.gui.topic_model_picker import add_model_sections, ask_model_id, menu_text
 from chathub_desktop.services.errors import ServiceError
 
 if TYPE_CHECKING:
@@ -38,7 +38,7 @@ if TYPE_CHECKING:
         TopicMessagesChanged,
     )
     from chathub_desktop.services.reply_versions import SwitchResult
-    from chathub_desktop.services.topic_model import ModelPick
+    from chathub_desktop.services.topic_model import ModelGroup, ModelPick
 
 #: Milliseconds the version map waits after a change (several events in a row: one read).
 REFRESH_DELAY_MS = 60
@@ -111,14 +111,20 @@ class ReplyVersionsController(QObject):
         menu = self.regenerate_with_menu
         menu.clear()
         groups = self._w.model_picker.picker.groups
-        for g in groups:
+        for g in groups:  # the picker's layout: served, catalog, another (walkthrough F7)
             target = menu if g.current else menu.addMenu(g.provider_name)
-            windows = dict(g.windows)
-            for model in (*g.own, *g.catalog):
-                action = target.addAction(menu_text(model, windows.get(model)))
+
+            def add(m: QMenu, model: str, _where: str, window: int | None, g: ModelGroup = g) -> None:
+                action = m.addAction(menu_text(model, window))
                 action.setToolTip(f"Regenerate the last reply with {model} ({g.provider_name}), this reply only")
-                action.triggered.connect(lambda _c=False, p=g.provider_id, m=model:
-                                         self.regenerate(override=ModelPick(p, m)))
+                action.triggered.connect(lambda _c=False, p=g.provider_id, mo=model:
+                                         self.regenerate(override=ModelPick(p, mo)))
+
+            def other(g: ModelGroup = g) -> None:
+                if model := ask_model_id(self._w, g.provider_name):
+                    self.regenerate(override=ModelPick(g.provider_id, model))
+
+            add_model_sections(target, g, add, other)
         if not groups:
             menu.addAction("No models to offer yet").setEnabled(False)
 

@@ -793,7 +793,27 @@ class SystemAgentPage(QWidget):
 
     def _write(self, values: tuple[tuple[Setting[Any], str, object], ...]) -> tuple[str | None, str]:
         """Store ``values`` (setting, label, value) in order; ``(the first refusal as
-        "label: reason" or None, the summarizer line)``. Worker thread."""
+        "label: reason" or None, the summarizer line)``. Every field is checked before any
+        is stored; a History Compress model the user changed to one that could not run
+        (no model, no provider serves it) is refused (walkthrough F7), while an unchanged
+        one never blocks saving the other fields. Worker thread."""
+        from chathub_desktop.services.summarizer import (
+            SummarizerUnavailable,
+            resolve_summarizer_value,
+        )
+
+        for setting, label, value in values:  # every field first: a refused one stores nothing
+            try:
+                self.svc.settings.check(setting, value)
+            except ServiceError as exc:
+                return f"{label}: {exc}", ""
+        compress = next((v for setting, _l, v in values if setting is HISTORY_COMPRESS_MODEL), None)
+        if compress != self.svc.settings.value(HISTORY_COMPRESS_MODEL):
+            try:
+                resolve_summarizer_value(self.svc.db, self.svc.catalog, compress)
+            except SummarizerUnavailable as exc:
+                return (f"History Compress: not usable, nothing was saved: {exc.reason}. "
+                        "Pick a provider and model."), ""
         for setting, label, value in values:
             try:
                 self.svc.settings.set(setting, value)

@@ -46,7 +46,11 @@ from chathub_desktop.core.provider_presets import PRESETS, PresetPlace, Provider
 from chathub_desktop.gui.design import Space, Tone, set_tone
 from chathub_desktop.gui.design.icons import Icon, icon
 from chathub_desktop.gui.design.tokens import IconSize
-from chathub_desktop.gui.model_choices import ChooserRowDelegate, fill_model_combo
+from chathub_desktop.gui.model_choices import (
+    ChooserRowDelegate,
+    fill_model_combo,
+    select_first_model,
+)
 from chathub_desktop.gui.task_runner import TaskRunner
 from chathub_desktop.services.connection_check import ConnectionCheck
 from chathub_desktop.services.container import Services
@@ -279,9 +283,10 @@ class AssistantPage(QWizardPage):
         offered = list(tested.models) if tested is not None and tested.ok else []
         typed = self.model_combo.currentText()
         fill_model_combo(self.model_combo, offered, [m for m in self._wizard.catalog_ids if m not in offered],
-                         tested.windows if tested is not None and tested.ok else ())
+                         tested.windows if tested is not None and tested.ok else (),
+                         provider=self.provider_combo.currentText())
         if offered or not typed:
-            self.model_combo.setCurrentIndex(0)
+            select_first_model(self.model_combo)
 
     def isComplete(self) -> bool:  # noqa: N802 - Qt override
         """Next needs a name."""
@@ -361,7 +366,8 @@ class SummarizerPage(QWizardPage):
         offered = [m for m in (tested.models if tested is not None and tested.ok else ()) if is_chat_model(m)]
         chat = self._wizard.assistant_page.model_combo.currentText().strip()
         fill_model_combo(self.model_combo, offered, [m for m in self._wizard.catalog_ids if m not in offered],
-                         tested.windows if tested is not None and tested.ok else ())
+                         tested.windows if tested is not None and tested.ok else (),
+                         provider=self.provider_combo.currentText())
         # a small served model; else the chat model (it is served); else the first served one
         self.model_combo.setCurrentText(small_model(offered) or chat or (offered[0] if offered else ""))
 

@@ -4,9 +4,11 @@ A compact button in the composer's row names the open topic's model (``gpt-4o �
 "(assistant default)" when the topic has no own choice); its tooltip names the provider,
 the context window (or that the window is the provider's fallback, for a model without a
 card) and the input budget. Its menu offers "Use the assistant's model", then the
-models of the provider the topic uses now (its own fetched list first, the bundled
-catalog second, as the assistant dialog does) and every other configured provider's in a
-submenu of its own.
+models of the provider the topic uses now (its own fetched list first under "Served by
+<provider>", the bundled catalog second under its heading, "Another model…" for any id
+typed last, as the assistant dialog does; walkthrough F7) and every other configured
+provider's in a submenu of its own, laid out the same way (:func:`add_model_sections`,
+which Regenerate with uses too).
 
 Choosing a model changes that topic only (``TopicModelService.set`` on a worker thread);
 the service publishes ``TopicChanged``, so the badge re-estimates with the new model's
@@ -16,13 +18,24 @@ holds no rules: what is shown is the service's :class:`TopicModelView`.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QObject, QTimer, Signal
-from PySide6.QtGui import QAction, QActionGroup
-from PySide6.QtWidgets import QMenu, QSizePolicy, QToolButton, QWidget
+from PySide6.QtGui import QAction, QActionGroup, QFont
+from PySide6.QtWidgets import (
+    QInputDialog,
+    QLabel,
+    QMenu,
+    QSizePolicy,
+    QToolButton,
+    QWidget,
+    QWidgetAction,
+)
 
 from chathub_desktop.core.model_windows import short_window
+from chathub_desktop.gui.design import Space, Tone, set_tone
+from chathub_desktop.gui.model_choices import CATALOG_HEADING, served_heading
 
 if TYPE_CHECKING:
     from chathub_desktop.gui.main_window import MainWindow
@@ -31,8 +44,60 @@ if TYPE_CHECKING:
 
 #: Longest model name shown on the button, characters (the tooltip has all of it).
 SHOWN_CHARS = 28
-#: The menu's title for the bundled catalog's models.
-CATALOG_MENU = "Catalog models"
+#: The last entry of each provider's models: any id, typed.
+OTHER_MODEL_TEXT = "Another model…"
+
+
+def add_heading(menu: QMenu, text: str) -> QWidgetAction:
+    """A heading row in ``menu``: ``text`` in bold muted type, never an action (the
+    stylesheet drops the text of ``QMenu.addSection``). Its label is named
+    ``menuHeading``; :func:`heading_texts` lists them."""
+    label = QLabel(text)
+    label.setObjectName("menuHeading")
+    label.setAccessibleName(text)
+    label.setContentsMargins(Space.MD, Space.SM, Space.MD, Space.XS)
+    font = QFont(label.font())
+    font.setBold(True)
+    label.setFont(font)
+    set_tone(label, Tone.MUTED)
+    action = QWidgetAction(menu)
+    action.setDefaultWidget(label)
+    menu.addAction(action)
+    return action
+
+
+def heading_texts(menu: QMenu) -> list[str]:
+    """The texts of ``menu``'s :func:`add_heading` rows, in order."""
+    return [w.text() for a in menu.actions() if isinstance(a, QWidgetAction)
+            and isinstance(w := a.defaultWidget(), QLabel)]
+
+
+def add_model_sections(menu: QMenu, group: ModelGroup, add: Callable[[QMenu, str, str, int | None], object],
+                       other: Callable[[], object]) -> None:
+    """Fill ``menu`` with ``group``'s models (walkthrough F7): a "Served by <provider>"
+    section and its own models, a "Bundled catalog" section and the catalog's, then
+    :data:`OTHER_MODEL_TEXT`. ``add(menu, model, where, window)`` adds one model's action
+    (``where``: a few words on where it comes from; ``window``: tokens the provider
+    reported, or None); ``other()`` runs when "Another model…" is chosen."""
+    windows = dict(group.windows)
+    if group.own:
+        add_heading(menu, served_heading(group.provider_name))
+        for model in group.own:
+            add(menu, model, "offered by this provider", windows.get(model))
+    if group.catalog:
+        add_heading(menu, CATALOG_HEADING)
+        for model in group.catalog:
+            add(menu, model, "from the bundled catalog: the provider may not serve it", None)
+    menu.addSeparator()
+    another = menu.addAction(OTHER_MODEL_TEXT)
+    another.setToolTip(f"Type any model id {group.provider_name} serves")
+    another.triggered.connect(lambda _c=False: other())
+
+
+def ask_model_id(parent: QWidget, provider_name: str) -> str:
+    """Ask for a model id on ``provider_name`` (free text); "" when cancelled or blank."""
+    text, ok = QInputDialog.getText(parent, "Another model", f"Model id on {provider_name}:")
+    return text.strip() if ok else ""
 
 
 def button_text(view: TopicModelView | None) -> str:
@@ -115,20 +180,23 @@ class TopicModelPicker(QToolButton):
         default.setActionGroup(group)
         default.triggered.connect(self.cleared)
         for g in self.groups:
-            if g.current:
-                menu.addSection(g.provider_name)
-                target = menu
-            else:
-                target = menu.addMenu(g.provider_name)
-            windows = dict(g.windows)
-            for model in g.own:
-                self._add(target, group, g.provider_id, model, "offered by this provider", windows.get(model))
-            if g.catalog:
-                sub = target.addMenu(CATALOG_MENU) if g.own or g.current else target
-                for model in g.catalog:
-                    self._add(sub, group, g.provider_id, model, "from the bundled catalog")
+            target = menu if g.current else menu.addMenu(g.provider_name)
+
+            def add(m: QMenu, model: str, where: str, window: int | None, p: int = g.provider_id) -> None:
+                self._add(m, group, p, model, where, window)
+
+            def other(p: int = g.provider_id, name: str = g.provider_name) -> None:
+                self._other(p, name)
+
+            add_model_sections(target, g, add, other)
         if not self.groups:
-            menu.addSection("No providers yet — add one in Settings → Providers")
+            add_heading(menu, "No providers yet — add one in Settings → Providers")
+
+    def _other(self, provider_id: int, provider_name: str) -> None:
+        """"Another model…": a typed id on ``provider_id`` for this topic."""
+        model = ask_model_id(self.window(), provider_name)
+        if model:
+            self.chosen.emit(provider_id, model)
 
     def _add(self, menu: QMenu, group: QActionGroup, provider_id: int, model: str, where: str,
              window: int | None = None) -> QAction:
@@ -151,8 +219,7 @@ class TopicModelPicker(QToolButton):
             for a in menu.actions():
                 sub = a.menu()
                 if isinstance(sub, QMenu):
-                    title = sub.title()
-                    walk(sub, prefix if title == CATALOG_MENU else f"{prefix}{title}/")
+                    walk(sub, f"{prefix}{sub.title()}/")
                 elif a.text() and not a.isSeparator():
                     out[f"{prefix}{a.text().split(chr(9), 1)[0]}"] = a
 

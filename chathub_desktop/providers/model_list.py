@@ -9,7 +9,11 @@ pieces with the stream limits' decompression bound and read up to the model-list
 (``CHATHUB_LIMIT_MODEL_LIST_MB``, 16 MB; issue 32); ``data[].id`` is taken from it,
 and the window an entry reports (:mod:`chathub_desktop.core.model_windows`). A llama.cpp
 server is asked its ``/props`` too (one more bounded GET on the same connection), for the
-window it really serves and whether its chat template takes tools (walkthrough F3).
+window it really serves and whether its chat template takes tools (walkthrough F3). An
+OpenAI-compatible server that answers ``GET /api/version`` is Ollama: its ``/api/ps`` and
+each listed model's ``POST /api/show`` (at most :data:`MAX_OLLAMA_MODELS`, bounded like
+the list) give the window it serves and whether the model takes tools
+(:mod:`chathub_desktop.core.ollama_windows`).
 """
 
 from __future__ import annotations
@@ -22,6 +26,7 @@ from http import HTTPStatus
 
 import httpx
 
+from chathub_desktop.core import ollama_windows as ollama
 from chathub_desktop.core.model_windows import (
     is_llama_cpp,
     llama_models,
@@ -41,6 +46,8 @@ __all__ = ["ConnectionCheck", "check_endpoint"]
 #: Seconds the whole check may take (each read, and the check as a whole).
 TIMEOUT_S = 15.0
 ANTHROPIC_VERSION = "2023-06-01"
+#: The most models of one Ollama server asked their ``/api/show``.
+MAX_OLLAMA_MODELS = 32
 
 
 @dataclass(frozen=True)
@@ -97,6 +104,8 @@ async def check_endpoint(name: str, kind_value: str, base_url: str, key: str | N
                 body = await read_body(response, _decoder(response, limits)) if status == 200 else b""
             answer = _json(body)
             props = await _props(client, base_url, headers, limits) if is_llama_cpp(answer) else None
+            served = await _ollama(client, base_url, headers, limits, answer) \
+                if status == 200 and props is None and kind is ProviderKind.OPENAI_COMPATIBLE else None
     except (httpx.TimeoutException, TimeoutError):  # a read, or the whole check (a trickle)
         return ConnectionCheck(False, f"no answer from {url} within {timeout_s:g} s")
     except httpx.HTTPError as exc:
@@ -118,6 +127,9 @@ async def check_endpoint(name: str, kind_value: str, base_url: str, key: str | N
     n = len(models)
     windows = tuple(sorted(model_windows(answer, served_window(props)).items()))
     no_tools = tuple(sorted(llama_models(answer))) if takes_tools(props) is False else ()
+    if served is not None:  # Ollama: the windows it serves, the models that take no tools
+        windows = tuple(sorted({**dict(windows), **served[0]}.items()))
+        no_tools = served[1]
     return ConnectionCheck(True, f"Connected to {name} in {seconds:.1f} s: "
                                  f"{n} model{'s' if n != 1 else ''} offered", models, seconds, windows, no_tools)
 
@@ -133,15 +145,45 @@ def _json(body: bytes) -> object:
 async def _props(client: httpx.AsyncClient, base_url: str, headers: dict[str, str],
                  limits: StreamLimits) -> object:
     """The decoded ``/props`` of a llama.cpp server at ``base_url`` (beside ``/v1``), or
-    None when it does not answer. Network trouble is no answer, not an error: the model
+    None when it does not answer."""
+    return await _beside(client, base_url, "/props", headers, limits)
+
+
+async def _ollama(client: httpx.AsyncClient, base_url: str, headers: dict[str, str], limits: StreamLimits,
+                  answer: object) -> tuple[dict[str, int], tuple[str, ...]] | None:
+    """For an Ollama server at ``base_url`` (it answers ``/api/version``): ``({listed id:
+    served window}, ids that take no tools)``; None for any other server."""
+    version = ollama.parse_version(await _beside(client, base_url, "/api/version", headers, limits))
+    if version is None:
+        return None
+    data = answer.get("data") if isinstance(answer, dict) else None
+    ids = [str(e["id"]) for e in (data if isinstance(data, list) else [])[:MAX_OLLAMA_MODELS]
+           if isinstance(e, dict) and isinstance(e.get("id"), str) and e["id"].strip()]
+    loaded = ollama.loaded_windows(await _beside(client, base_url, "/api/ps", headers, limits))
+    windows: dict[str, int] = {}
+    no_tools: list[str] = []
+    for model in ids:
+        show = await _beside(client, base_url, "/api/show", headers, limits, {"model": model})
+        windows[model] = ollama.served_window(model, show, loaded, version)
+        if ollama.takes_tools(show) is False:
+            no_tools.append(model)
+    return windows, tuple(sorted(no_tools))
+
+
+async def _beside(client: httpx.AsyncClient, base_url: str, path: str, headers: dict[str, str],
+                  limits: StreamLimits, body: dict[str, object] | None = None) -> object:
+    """The decoded JSON answer of ``path`` on the server of ``base_url`` (beside its
+    ``/v1``; a POST of ``body`` when given), read within the model-list bounds, or None
+    when it does not answer 200. Network trouble is no answer, not an error: the model
     list already came."""
     root = base_url.rstrip("/").removesuffix("/v1")
     try:
-        async with client.stream("GET", f"{root}/props", headers=headers) as response:
+        async with client.stream("POST" if body is not None else "GET", f"{root}{path}", headers=headers,
+                                 json=body) as response:
             if response.status_code != 200:
                 await response.aclose()
                 return None
-            body = await read_body(response, _decoder(response, limits))
+            raw = await read_body(response, _decoder(response, limits))
     except (httpx.HTTPError, ProviderError):
         return None
-    return _json(body)
+    return _json(raw)

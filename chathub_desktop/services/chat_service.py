@@ -78,6 +78,7 @@ from chathub_desktop.services.events import (
     TopicMessagesChanged,
 )
 from chathub_desktop.services.process_identity import PROCESS_ID
+from chathub_desktop.services.provider_models import ProviderModels
 from chathub_desktop.services.provider_service import ProviderService
 from chathub_desktop.services.reply_store import (
     Checkpointer,
@@ -184,8 +185,10 @@ class ChatService:
         compaction: CompactionService | None = None,
         estimates: EstimateService | None = None,
         attachments: AttachmentService | None = None,
+        provider_models: ProviderModels | None = None,
     ) -> None:
         self._db = db
+        self._provider_models = provider_models
         self._attachments = attachments or AttachmentService(db, loader.catalog)
         self._loader = loader
         self._compaction = compaction
@@ -470,6 +473,9 @@ class ChatService:
         streamed into ``claim.reply_id``, the after-reply check. Returns the outcome."""
         out = SendOutcome(claim.user_id, claim.reply_id, MessageStatus.STREAMING.value)
         try:
+            if self._provider_models is not None and claim.pick.provider_id is not None:
+                # a self-hosted server never tested: learn its windows and tool support first
+                await self._provider_models.ensure_tested(claim.pick.provider_id)
             ctx = await self._loader.aload(topic_id, override=claim.pick)
             if await self._tools.prepare(ctx.assistant_id):  # servers started, tool lists fresh
                 ctx = await self._loader.aload(topic_id, override=claim.pick)

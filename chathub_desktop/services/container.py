@@ -200,7 +200,8 @@ def open_services(database_url: str | None = None, data_dir: Path | None = None,
         on_change=estimates.invalidate, estimator=estimates.next_request_tokens, gate=probes,
     )
     attachments = AttachmentService(db, catalog)
-    chat = ChatService(db, bus, providers, settings, loader, tools, compaction, estimates, attachments)
+    chat = ChatService(db, bus, providers, settings, loader, tools, compaction, estimates, attachments,
+                       provider_models)
 
     def branch_changed(topic_id: int) -> None:  # the rows in view were swapped (issue 14)
         estimates.invalidate(topic_id)

@@ -16,11 +16,13 @@ Store calls block: the GUI runs them through its worker threads.
 
 from __future__ import annotations
 
+import logging
 import os
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from chathub_desktop.core.model_cards import ModelCardInfo
+from chathub_desktop.core.provider_kinds import ProviderKind
 from chathub_desktop.providers.catalog import ModelCatalog
 from chathub_desktop.services.connection_check import (
     ConnectionCheck,
@@ -41,6 +43,10 @@ from chathub_desktop.storage.provider_model_lists import (
 
 #: The most model ids kept per provider.
 MAX_MODELS = 5000
+#: Seconds the check before a self-hosted server's first send may take.
+PROBE_TIMEOUT_S = 5.0
+
+log = logging.getLogger(__name__)
 
 
 @dataclass(frozen=True)
@@ -61,6 +67,7 @@ class ProviderModels:
         self._db = db
         self._providers = providers
         self._catalog = catalog
+        self._probed: set[int] = set()  # providers :meth:`ensure_tested` looked at in this process
 
     def card(self, provider_id: int | None, model: str) -> ModelCardInfo:
         """The card ``model`` gets on provider ``provider_id`` (the user's card, else the
@@ -142,6 +149,32 @@ class ProviderModels:
             pid = provider if isinstance(provider, int) else (await asyncio.to_thread(self._providers.get, provider)).id
             await asyncio.to_thread(self.remember, pid, result.models, dict(result.windows), result.no_tools)
         return result
+
+    async def ensure_tested(self, provider_id: int, timeout_s: float = PROBE_TIMEOUT_S) -> bool:
+        """Before the first send to a self-hosted OpenAI-compatible server (llama.cpp,
+        Ollama, …; ``is_self_hosted``) that was never tested, test it now, so its windows
+        and whether its models take tools (walkthrough F3) are known without a Test
+        connection. At most once per provider and process, within ``timeout_s`` seconds; a
+        failure is no answer (the send goes on as before). True when it asked now.
+        Async: the store reads and the check run off the caller's thread."""
+        import asyncio
+
+        from chathub_desktop.core.base_urls import is_self_hosted
+
+        if provider_id in self._probed:
+            return False
+        self._probed.add(provider_id)
+        view = await asyncio.to_thread(self._providers.get, provider_id)
+        if not is_self_hosted(ProviderKind(view.kind), view.base_url):
+            return False
+        if await asyncio.to_thread(self.cached, provider_id):
+            return False  # tested before: its answer is remembered
+        try:
+            async with asyncio.timeout(timeout_s):
+                await self.test(provider_id)
+        except TimeoutError:
+            log.info("provider %s did not answer its first check within %g s", provider_id, timeout_s)
+        return True
 
     async def test_values(self, name: str, kind: str, base_url: str, *, key: str | None = None,
                           key_env: str | None = None, stored_key_of: int | None = None) -> ConnectionCheck:

@@ -17,6 +17,7 @@ from chathub_desktop.services.input_rules import check_model_id
 from chathub_desktop.storage.app_settings import setting_value, store_setting
 from chathub_desktop.storage.database import Database
 from chathub_desktop.storage.provider_lookup import provider_named
+from chathub_desktop.storage.session import Session
 
 T = TypeVar("T")
 
@@ -44,25 +45,49 @@ class SettingsService:
         provider must be configured. Raises :class:`InvalidInput` (one line) and stores
         nothing when refused."""
         decl = _declared(setting) if isinstance(setting, str) else setting
-        parsed: object = None
-        if value is not None:
-            try:
-                parsed = decl.parse(value)
-            except SettingRefused as exc:
-                raise InvalidInput(str(exc)) from None
+        parsed = _parsed(decl, value)
         with self._db.write() as s:
-            if isinstance(decl, ModelSetting) and isinstance(parsed, str):
-                provider, sep, model = parsed.partition("/")
-                check_model_id(model if sep else provider)
-                if sep and provider_named(s, provider.strip()) is None:
-                    raise InvalidInput(
-                        f"no provider named {provider.strip()!r}; add it first or pick one of the configured providers")
+            _check_provider(s, decl, parsed)
             store_setting(s, decl, parsed)
+
+    def check(self, setting: Setting[Any] | str, value: object) -> object:
+        """``value`` for ``setting`` as :meth:`set` would store it, without storing it
+        (Settings → System Agent checks every field before it stores any). Raises
+        :class:`InvalidInput` (one line). Blocking: one store read for a model setting."""
+        decl = _declared(setting) if isinstance(setting, str) else setting
+        parsed = _parsed(decl, value)
+        with self._db.read() as s:
+            _check_provider(s, decl, parsed)
+        return parsed
 
     def all(self) -> dict[str, object]:
         """Every declared setting with its current value, by key (one read)."""
         with self._db.read() as s:
             return {key: setting_value(s, decl) for key, decl in SETTINGS.items()}
+
+
+def _parsed(decl: Setting[Any], value: object) -> object:
+    """``value`` parsed by ``decl`` (``None`` stays ``None``: the default); a model id
+    checked by the model id rule. Raises :class:`InvalidInput`."""
+    if value is None:
+        return None
+    try:
+        parsed = decl.parse(value)
+    except SettingRefused as exc:
+        raise InvalidInput(str(exc)) from None
+    if isinstance(decl, ModelSetting) and isinstance(parsed, str):
+        provider, sep, model = parsed.partition("/")
+        check_model_id(model if sep else provider)
+    return parsed
+
+
+def _check_provider(s: Session, decl: Setting[Any], parsed: object) -> None:
+    """A ``PROVIDER/MODEL`` value must name a configured provider. Raises :class:`InvalidInput`."""
+    if isinstance(decl, ModelSetting) and isinstance(parsed, str):
+        provider, sep, _model = parsed.partition("/")
+        if sep and provider_named(s, provider.strip()) is None:
+            raise InvalidInput(
+                f"no provider named {provider.strip()!r}; add it first or pick one of the configured providers")
 
 
 def _declared(key: str) -> Setting[Any]:

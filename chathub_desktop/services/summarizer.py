@@ -136,14 +136,21 @@ def parse_setting(text: str | None) -> tuple[str | None, str]:
 
 
 def resolve_summarizer(db: Database, settings: SettingsService, catalog: ModelCatalog) -> SummarizerTarget:
-    """The configured History Compress model (CMP-3).
+    """The configured History Compress model (CMP-3): :func:`resolve_summarizer_value`
+    of the stored setting. Raises :class:`SummarizerUnavailable` when no provider fits."""
+    return resolve_summarizer_value(db, catalog, settings.value(HISTORY_COMPRESS_MODEL))
+
+
+def resolve_summarizer_value(db: Database, catalog: ModelCatalog, value: object) -> SummarizerTarget:
+    """The History Compress model a setting ``value`` names (CMP-3), stored or not yet
+    (Settings → System Agent checks one before it saves it, walkthrough F7).
 
     ``PROVIDER/MODEL`` names a provider; when the part before the first ``/`` is not a
     provider name the whole value is taken as the model id. A bare model runs on the
     first configured provider of kind ``openai``. Raises :class:`SummarizerUnavailable`
-    when no provider fits.
+    when no model is given or no provider fits.
     """
-    provider_name, model = parse_setting(settings.value(HISTORY_COMPRESS_MODEL))
+    provider_name, model = parse_setting(value if isinstance(value, str) else None)
     with db.read() as s:
         provider: Provider | None = None
         if provider_name is not None:

@@ -151,6 +151,13 @@ class FakeVendor:
         self.model_fields: dict[str, dict[str, object]] = {}
         #: When set, ``GET /props`` answers it (a llama.cpp server's settings).
         self.props: dict[str, object] | None = None
+        #: When set, the vendor is an Ollama server: ``GET /api/version`` answers
+        #: ``{"version": ollama_version}``, ``GET /api/ps`` answers :attr:`ollama_ps` and
+        #: ``POST /api/show`` answers :attr:`ollama_show` for the posted model (404 for
+        #: another); those requests are not recorded.
+        self.ollama_version: str | None = None
+        self.ollama_ps: dict[str, object] = {"models": []}
+        self.ollama_show: dict[str, dict[str, object]] = {}
         #: When true, chat answers keep the connection open for the next request
         #: (HTTP/1.1 keep-alive) instead of ``Connection: close``.
         self.keep_alive = False
@@ -373,6 +380,10 @@ class _Handler(BaseHTTPRequestHandler):
                 {"id": m, "object": "model", **fields.get(m, {})} for m in self.vendor.models]})
         elif self.path.rstrip("/") == "/props" and self.vendor.props is not None:
             self._send_json(200, self.vendor.props)
+        elif self.path.rstrip("/") == "/api/version" and self.vendor.ollama_version is not None:
+            self._send_json(200, {"version": self.vendor.ollama_version})
+        elif self.path.rstrip("/") == "/api/ps" and self.vendor.ollama_version is not None:
+            self._send_json(200, self.vendor.ollama_ps)
         else:
             self._send_json(
                 404, {"error": {"message": f"no route {self.path}", "type": "not_found"}}
@@ -386,6 +397,13 @@ class _Handler(BaseHTTPRequestHandler):
             body = json.loads(raw) if raw else None
         except ValueError:
             body = None
+        if self.path.rstrip("/") == "/api/show" and self.vendor.ollama_version is not None:
+            shown = self.vendor.ollama_show.get(str(body.get("model")) if isinstance(body, dict) else "")
+            if shown is None:
+                self._send_json(404, {"error": "model not found"})
+            else:
+                self._send_json(200, shown)
+            return
         self.vendor._record(
             RecordedRequest(
                 method="POST",

@@ -347,6 +347,7 @@ def test_menu_entries(window, qtbot):  # type: ignore[no-untyped-def]
 
 def test_system_agent_page_sets_the_threshold_policy(window, services, qtbot):  # type: ignore[no-untyped-def]
     """NUM-1/3/6/8 from the GUI: off by default with its fields disabled; saving stores them."""
+    services.providers.add("Summ", "openai", "http://127.0.0.1:9/v1", api_key="k")  # gpt-5-mini can run
     dlg = window.pages.open_system_agent()
     page = dlg.system_page
     assert not page.threshold_check.isChecked() and not page.buffer_spin.isEnabled()

@@ -30,7 +30,7 @@ def test_the_picker_lists_active_finished_days_newest_first_and_dream_now_uses_t
     qtbot.waitUntil(lambda: picker.count() == 2, timeout=5000)
     today = datetime.now(UTC).date()
     assert [picker.itemData(i) for i in range(2)] == [today - timedelta(days=1), today - timedelta(days=4)]
-    assert picker.itemText(0).startswith("Yesterday · ") and picker.itemText(0).endswith("1 topic, 1 messages")
+    assert picker.itemText(0).startswith("Yesterday · ") and picker.itemText(0).endswith("1 topic, 1 message")
     assert picker.itemText(1).endswith("2 topics, 2 messages")
     picker.setCurrentIndex(1)
     assert (today - timedelta(days=4)).isoformat() in panel.dream_now_button.toolTip()

@@ -11,18 +11,19 @@ import time
 from collections.abc import Callable, Iterator
 from datetime import UTC, date, datetime, timedelta
 from datetime import time as dtime
+from zoneinfo import ZoneInfo
 
 import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QGuiApplication, QTextCursor
-from PySide6.QtWidgets import QApplication, QDialog, QPushButton, QToolButton
+from PySide6.QtWidgets import QApplication, QDialog, QLabel, QPushButton, QToolButton
 
 from chathub_desktop.core import dynamic_memory as dm
 from chathub_desktop.gui import confirm
 from chathub_desktop.gui.memory import change_preview
 from chathub_desktop.gui.memory.card_editor import CardTextEdit
 from chathub_desktop.gui.memory.dream_cards import card_copy_text
-from chathub_desktop.gui.memory.dream_panel import DreamPanel
+from chathub_desktop.gui.memory.dream_panel import FAILURE_HINT, DreamPanel
 from chathub_desktop.gui.memory.dream_runs import yesterday_utc
 from chathub_desktop.gui.memory.fixed_page import MemoryPage
 from chathub_desktop.services.container import Services
@@ -375,7 +376,7 @@ def test_refresh_icon_regenerates_that_days_card(open_page, services, helper, su
 def test_last_scheduled_run_shows_its_failure_hint(open_page, services, helper, summ, qtbot, qloop):  # type: ignore[no-untyped-def]
     """DRM-5: with the schedule on, the latest scheduled run shows; a failure with its
     hint and retry time. The run's progress shows in the panel while it goes."""
-    active_yesterday(services, helper)
+    day = active_yesterday(services, helper)
     services.dreams.set_schedule(helper, "daily", "00:00")
     panel = open_page(helper).dream_panel
     seen: list[str] = []
@@ -391,8 +392,46 @@ def test_last_scheduled_run_shows_its_failure_hint(open_page, services, helper, 
     idle(qtbot, panel)
     text = panel.schedule.last_run_label.text()
     assert "failed" in text and "upstream exploded" in text and "tried again" in text
-    assert panel.status_label.text().startswith("Scheduled dream: Dream failed")
+    # walkthrough F2: the failure stays (no timer) with Retry and Details, not a 15 s status line
+    assert panel.failure_bar.isVisible() and not panel.status_label.isVisible()
+    assert panel.failure_bar.label.text() == f"Scheduled dream over {day} failed: the History Compress model failed: HTTP 500: upstream exploded"
+    assert panel.failure_bar.retry_button.isVisible()
+    details = panel.failure_bar.open_details()
+    assert "Reason: the History Compress model failed: HTTP 500: upstream exploded" in details.text.toPlainText()
+    assert "tries this day again at its next cycle" in details.text.toPlainText()
+    details.close()
     assert not panel.stop_button.isVisible()
+
+
+def test_a_failed_dream_now_stays_until_dismissed_and_retry_dreams_again(open_page, services, helper, summ,  # type: ignore[no-untyped-def]
+                                                                         qtbot, monkeypatch):
+    """Walkthrough F2 (DRM-3, APP-7): a failed Dream now keeps its line until dismissed,
+    with Details (the whole reason) and Retry, which dreams over the same day again."""
+    monkeypatch.setattr(change_preview, "ask", lambda *_a: "add")
+    day = active_yesterday(services, helper)
+    panel = open_page(helper).dream_panel
+    summ.script(Reply(error_status=500, error_body=openai_error("upstream exploded", "server_error")),
+                Reply(text_chunks=["- Wants bullet points"]))
+    panel.runs.dream_now()
+    qtbot.waitUntil(lambda: panel.failure_bar.isVisible(), timeout=5000)
+    idle(qtbot, panel)
+    bar = panel.failure_bar
+    assert bar.label.text() == f"Dream now over {day} failed: the History Compress model failed: HTTP 500: upstream exploded"
+    panel._status_timer.timeout.emit()  # what cleared the old 15 s line
+    assert bar.isVisible() and bar.retry_button.isVisible() and bar.details_button.isVisible()
+    details = bar.open_details()
+    text = details.text.toPlainText()
+    assert text.startswith(f"Dream now over {day} (UTC) failed at ") and "Reason: the History Compress model failed: HTTP 500: upstream exploded" in text
+    notes = [label.text() for label in details.findChildren(QLabel)]
+    assert FAILURE_HINT in notes and not any("This is a bug" in n for n in notes)
+    details.close()
+    assert services.dreams.cards(helper) == []
+    bar.retry_button.click()
+    assert not bar.isVisible()
+    qtbot.waitUntil(lambda: panel.model.rowCount() == 1, timeout=5000)
+    idle(qtbot, panel)
+    assert cards(panel) == [(1, "day", day.isoformat())] and len(summ.requests) == 2
+    assert not bar.isVisible()
 
 
 def test_memory_off_disables_dreaming(open_page, services, helper, qtbot):  # type: ignore[no-untyped-def]
@@ -424,3 +463,26 @@ def test_help_buttons_and_tooltips(open_page, helper):  # type: ignore[no-untype
         assert w.toolTip(), w.objectName()
     for a in (panel.edit_action, panel.regenerate_action, panel.delete_action):
         assert a.shortcut().toString() and a.toolTip()
+
+
+def test_empty_list_says_when_todays_chats_become_a_card(open_page, services, helper, qtbot):  # type: ignore[no-untyped-def]
+    """Walkthrough F1 (DRM-3): with no cards the list says exactly when today's chats can
+    first be dreamed under the stored schedule, in UTC and in the user's time."""
+    panel = open_page(helper).dream_panel
+    panel.schedule.clock = lambda: datetime(2026, 12, 2, 13, 20, tzinfo=UTC)
+    panel.schedule.local_zone = (ZoneInfo("Europe/Berlin"), "Berlin")
+    reload(qtbot, panel)
+    assert panel.cards_stack.currentWidget() is panel.empty_label
+    assert "The schedule is off: choose Daily above and Save." in panel.empty_label.text()
+    services.dreams.set_schedule(helper, "daily", "02:00")
+    reload(qtbot, panel)
+    assert "today's chats (2026-12-02) get theirs at Thu 2026-12-03 02:00 UTC (03:00 in Berlin)." \
+        in panel.empty_label.text()
+
+
+def reload(qtbot, panel: DreamPanel) -> None:  # type: ignore[no-untyped-def]
+    """Re-read the panel on its worker and wait until it is shown."""
+    n = panel.loads
+    panel.schedule_reload()
+    qtbot.waitUntil(lambda: panel.loads > n, timeout=5000)
+    idle(qtbot, panel)

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from chathub_desktop.gui.model_choices import model_rows
 from chathub_desktop.services.container import Services
 from tests.fakes.vendor_server import FakeVendor
 from tests.gui.helpers import loaded, reload_assistants
@@ -15,7 +16,7 @@ SERVED = ["llama-3.1-8b-instruct", "smollm2-135m"]
 
 
 def _items(combo: Any) -> list[str]:
-    return [combo.itemText(i) for i in range(combo.count())]
+    return model_rows(combo)
 
 
 def test_system_agent_offers_the_providers_models_and_refreshes(
@@ -148,3 +149,70 @@ def test_the_choosers_show_the_window_the_provider_reports(
     assert page.compress_info.text() == ("In use: Fake/smollm2-135m · context window 4,096 tokens "
                                          "(reported by the provider)")
     dlg.back()
+
+
+def test_system_agent_refuses_a_history_compress_model_it_cannot_run(
+        window: Any, services: Services, qtbot: Any, fake_vendor: FakeVendor) -> None:
+    """Walkthrough F7 (CMP-3): with only a local server, the default gpt-5-mini "on the
+    first OpenAI provider" is not usable and the page says so; an unchanged choice never
+    blocks saving another field, but changing it to a model that cannot run is refused
+    in one line and stores nothing; the server's own model saves."""
+    fake_vendor.models = list(SERVED)
+    p = services.providers.add("Local", "openai_compatible", fake_vendor.base_url)
+    services.provider_models.remember(p.id, SERVED)
+    settings = window.pages.open_system_agent()
+    page = settings.system_page
+    qtbot.waitUntil(lambda: not page.resolving(), timeout=5000)
+    assert page.compress_info.text().startswith("Not usable yet:")
+    page.archives_check.setChecked(True)
+    page.save_button.click()
+    qtbot.waitUntil(lambda: page.status_label.text() == "Saved.", timeout=5000)
+    assert services.settings.get("compaction-archives") is True
+    compress = page.compress_picker
+    compress.model_combo.setCurrentText("gpt-4.1-nano")  # still "on the first OpenAI provider": none
+    page.archives_check.setChecked(False)
+    page.save_button.click()
+    qtbot.waitUntil(lambda: page.error_label.isVisible(), timeout=5000)
+    assert page.error_label.text() == (
+        "History Compress: not usable, nothing was saved: none of your providers serves the History Compress "
+        "model 'gpt-4.1-nano' (the model that writes summaries). Pick a provider and model.")
+    assert services.settings.get("compaction-archives") is True  # nothing was saved
+    compress.provider_combo.setCurrentIndex(compress.provider_combo.findData("Local"))
+    compress.model_combo.setCurrentText("smollm2-135m")
+    page.save_button.click()
+    qtbot.waitUntil(lambda: page.status_label.text() == "Saved.", timeout=5000)
+    assert not page.error_label.isVisible()
+    assert services.settings.get("history-compress-model") == "Local/smollm2-135m"
+    qtbot.waitUntil(lambda: not compress.models.pending() and not page.resolving(), timeout=5000)
+    settings.back()
+
+
+def test_every_combo_chooser_heads_its_groups_and_ends_with_free_text(
+        window: Any, services: Services, qtbot: Any, fake_vendor: FakeVendor) -> None:
+    """Walkthrough F7: under a local server that was never tested the catalog's models
+    come under "Bundled catalog", not bare; once it listed its models they come first
+    under "Served by Local"; the free-text line is last; headings cannot be chosen."""
+    from PySide6.QtCore import Qt
+
+    from chathub_desktop.gui.model_choices import HEADING_ROLE
+
+    fake_vendor.models = list(SERVED)
+    services.providers.add("Local", "openai", fake_vendor.base_url, api_key="sk-local")
+    dlg = window.pages.open_new_assistant()
+    choices = dlg.model_choices
+    qtbot.waitUntil(lambda: not choices.pending() and dlg.ui.modelCombo.count() > 0, timeout=5000)
+    combo = dlg.ui.modelCombo
+    texts = [combo.itemText(i) for i in range(combo.count())]
+    assert texts[0] == "Bundled catalog" and texts[-1] == "Another model: type its id in the field"
+    assert "Served by Local" not in texts and len(model_rows(combo)) == len(texts) - 2
+    choices.refresh_button.click()  # asks the server: its own models come first, headed
+    qtbot.waitUntil(lambda: choices.own == tuple(SERVED) and not choices.pending(), timeout=5000)
+    texts = [combo.itemText(i) for i in range(combo.count())]
+    assert texts[:3] == ["Served by Local", *SERVED]
+    assert "Bundled catalog" in texts[3:] and texts[-1] == "Another model: type its id in the field"
+    headings = [i for i in range(combo.count()) if combo.itemData(i, HEADING_ROLE)]
+    assert [texts[i] for i in headings] == ["Served by Local", "Bundled catalog",
+                                           "Another model: type its id in the field"]
+    flags = combo.model().flags(combo.model().index(headings[0], 0))
+    assert not flags & Qt.ItemFlag.ItemIsSelectable and not flags & Qt.ItemFlag.ItemIsEnabled
+    dlg.reject()

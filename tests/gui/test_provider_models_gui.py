@@ -48,7 +48,8 @@ def test_the_assistant_dialog_offers_the_providers_models_first(
     qtbot.waitUntil(lambda: choices.own == ("fake-model", "another-model"), timeout=5000)
     combo = dlg.ui.modelCombo
     items = [combo.itemText(i) for i in range(combo.count())]
-    assert items == ["fake-model", "another-model"]  # issue 28: no catalog models under a local server
+    # issue 28: no catalog models under a local server; walkthrough F7: its heading, free text last
+    assert items == ["Served by Fake", "fake-model", "another-model", "Another model: type its id in the field"]
     combo.setCurrentText("fake-model")
     qtbot.waitUntil(lambda: "fallback" in choices.hint.text(), timeout=5000)
     assert "offered by this provider" in choices.hint.text()

@@ -122,14 +122,39 @@ def test_regenerate_with_offers_what_the_local_server_serves_not_claude(window, 
     qtbot.waitUntil(lambda: window.model_picker.picker.groups != (), timeout=5000)
     menu = window.versions.regenerate_with_menu
     menu.aboutToShow.emit()
-    texts = [a.text() for a in menu.actions()]
-    assert texts == ["gpt-4o-mini", "gpt-4o"]
+    from chathub_desktop.gui.topic_model_picker import heading_texts
+
+    texts = [a.text() for a in menu.actions() if a.text() and not a.isSeparator()]
+    assert texts == ["gpt-4o-mini", "gpt-4o", "Another model…"]  # walkthrough F7: free text last
+    assert heading_texts(menu) == ["Served by Fake"]
     services.providers.add("Anthropic", "anthropic", "https://api.anthropic.com", api_key="sk-ant")
     window.model_picker.sync()
     qtbot.waitUntil(lambda: len(window.model_picker.picker.groups) == 2, timeout=5000)
     menu.aboutToShow.emit()
     sub = next(a.menu() for a in menu.actions() if a.menu() is not None)
     assert sub.title() == "Anthropic"
-    subs = [a.text() for a in sub.actions()]
-    assert subs and all(t.startswith("claude") for t in subs)
+    subs = [a.text() for a in sub.actions() if a.text() and not a.isSeparator()]
+    assert subs[-1] == "Another model…" and subs[:-1] and all(t.startswith("claude") for t in subs[:-1])
+    assert heading_texts(sub) == ["Bundled catalog"]
     assert not [a.text() for a in menu.actions() if "claude" in a.text() or "deepseek" in a.text()]
+
+
+def test_regenerate_with_another_model_asks_for_its_id(window, services, fake_vendor, qtbot, monkeypatch):  # type: ignore[no-untyped-def]
+    """Walkthrough F7: Regenerate with ends with "Another model…", free text: the typed id
+    is asked once for this reply."""
+    from PySide6.QtWidgets import QInputDialog
+
+    topic = _chat(window, services, fake_vendor, qtbot, ["Red", "Teal"])
+    qtbot.waitUntil(lambda: window.model_picker.picker.groups != (), timeout=15000)
+    asked: list[str] = []
+    monkeypatch.setattr(QInputDialog, "getText", lambda _p, _t, label: (asked.append(label), ("my-own-id ", True))[1])
+    menu = window.versions.regenerate_with_menu
+    menu.aboutToShow.emit()
+    next(a for a in menu.actions() if a.text() == "Another model…").trigger()
+    assert asked == ["Model id on Fake:"]
+    qtbot.waitUntil(lambda: _texts(window) == ["Name a colour", "Teal"], timeout=15000)
+    body = fake_vendor.last_request.body
+    assert body is not None and body["model"] == "my-own-id"
+    qtbot.waitUntil(lambda: window.composer.send_button.isEnabled(), timeout=15000)
+    assert services.topics.messages(topic)[1].model == "my-own-id"
+    qtbot.waitUntil(lambda: _versions(window, 1) == (2, 2), timeout=15000)

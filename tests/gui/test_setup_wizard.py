@@ -7,6 +7,7 @@ from __future__ import annotations
 from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QWizard
 
+from chathub_desktop.gui.model_choices import model_rows
 from tests.fakes.vendor_server import FakeVendor
 
 
@@ -36,7 +37,9 @@ def test_setup_adds_provider_tests_it_and_creates_an_assistant(window, services,
     wizard.next()
     apage = wizard.assistant_page
     assert apage.provider_combo.currentData() == "Local"
-    assert apage.model_combo.itemText(0) == "fake-model"  # what the provider offers comes first
+    assert apage.model_combo.itemText(0) == "Served by Local"  # walkthrough F7: under its heading
+    assert model_rows(apage.model_combo)[0] == "fake-model"  # what the provider offers comes first
+    assert apage.model_combo.currentText() == "fake-model"
     apage.name_edit.setText("Helper")
     wizard.next()
     helper = services.assistants.get("Helper")
@@ -113,7 +116,7 @@ def test_setup_chooses_the_history_compress_model_and_compact_now_works(  # type
     spage = wizard.summarizer_page
     assert wizard.currentPage() is spage
     assert spage.provider_combo.currentData() == "Local"
-    served = [spage.model_combo.itemText(i) for i in range(2)]
+    served = model_rows(spage.model_combo)[:2]
     assert served == ["llama-3.1-8b-instruct", "smollm2-135m"]  # the provider's chat models first
     assert spage.model_combo.currentText() == "smollm2-135m"  # a small one preselected
     assert "chat model works too" in spage.note.text()

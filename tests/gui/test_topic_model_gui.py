@@ -107,3 +107,24 @@ def test_another_process_change_shows_live(window: Any, services: Services, qtbo
     finally:
         elsewhere.close()
     qtbot.waitUntil(lambda: not window.model_picker.pending(), timeout=5000)
+
+
+def test_picker_heads_its_groups_and_takes_a_typed_id(window: Any, services: Services, qtbot: Any,
+                                                      fake_vendor: FakeVendor, monkeypatch: Any) -> None:
+    """Walkthrough F7: the topic's picker heads the provider's own models "Served by Fake"
+    and ends with "Another model…", which sets a typed id for this topic."""
+    from PySide6.QtWidgets import QInputDialog
+
+    topic, _other = _open(window, services, qtbot, fake_vendor)
+    picker = window.model_picker.picker
+    picker._build()  # what opening the menu does
+    from chathub_desktop.gui.topic_model_picker import heading_texts
+
+    assert heading_texts(picker.menu_) == ["Served by Fake"]
+    plain = [a.text() for a in picker.menu_.actions() if a.text() and not a.isSeparator()]
+    assert plain == ["Use the assistant's model (gpt-4)", "fake-model", "gpt-4o", "Another model…"]
+    monkeypatch.setattr(QInputDialog, "getText", lambda *_a: ("served-later-7b", True))
+    picker.actions_by_text()["Another model…"].trigger()
+    qtbot.waitUntil(lambda: picker.view.own and picker.view.model == "served-later-7b", timeout=5000)
+    assert services.topic_models.show(topic).model == "served-later-7b"
+    qtbot.waitUntil(lambda: not window.model_picker.pending(), timeout=5000)

@@ -65,3 +65,31 @@ def test_a_new_list_replaces_the_windows_and_deleting_the_provider_drops_them(
     asyncio.run(services.provider_models.test(pid))
     services.providers.delete(pid)
     assert services.provider_models.windows(pid) == {} and services.provider_models.cached(pid) == ()
+
+
+def test_an_ollama_server_is_asked_the_window_it_serves_not_the_trained_one(
+        services: Services, fake_vendor: FakeVendor) -> None:
+    """Issue 28: Ollama's ``/api/show`` reports the trained window (131,072); the served
+    one is the loaded model's (``/api/ps``), else the Modelfile's ``num_ctx``, else the
+    server's default (4,096 since v0.6.7). A model without ``tools`` in its capabilities
+    takes none."""
+    fake_vendor.models = ["llama3.2:latest", "qwen2.5:0.5b", "tuned:8k"]
+    fake_vendor.ollama_version = "0.12.3"
+    trained = {"llama.context_length": 131072}
+    fake_vendor.ollama_show = {
+        "llama3.2:latest": {"model_info": trained, "capabilities": ["completion", "tools"]},
+        "qwen2.5:0.5b": {"model_info": trained, "capabilities": ["completion"]},
+        "tuned:8k": {"parameters": "num_ctx 8192\ntemperature 0.2", "model_info": trained},
+    }
+    fake_vendor.ollama_ps = {"models": [{"name": "qwen2.5:0.5b", "model": "qwen2.5:0.5b", "context_length": 2048}]}
+    pid = _test(services, fake_vendor)
+    assert services.provider_models.windows(pid) == {"llama3.2:latest": 4096, "qwen2.5:0.5b": 2048, "tuned:8k": 8192}
+    assert services.provider_models.takes_no_tools(pid, "qwen2.5:0.5b")
+    assert not services.provider_models.takes_no_tools(pid, "llama3.2:latest")
+    card = services.provider_models.card(pid, "llama3.2:latest")
+    assert card.context_window == 4096 and card.window_source is WindowSource.PROVIDER
+    fake_vendor.ollama_version = "0.6.6"  # an older server: its default was 2,048
+    fake_vendor.ollama_ps = {"models": []}
+    asyncio.run(services.provider_models.test(pid))
+    assert services.provider_models.windows(pid)["llama3.2:latest"] == 2048
+    assert fake_vendor.requests == []  # the probes are not chat requests

@@ -19,14 +19,16 @@ from tests.fakes.vendor_server import FakeVendor, Reply
 MODEL = "smollm2-135m"
 
 
-def _llama_topic(services: Services, vendor: FakeVendor, supports_tools: object) -> tuple[int, int]:
+def _llama_topic(services: Services, vendor: FakeVendor, supports_tools: object, *,
+                 tested: bool = True) -> tuple[int, int]:
     vendor.models = [MODEL]
     vendor.model_fields = {MODEL: {"owned_by": "llamacpp", "meta": {"n_ctx_train": 8192}}}
     vendor.props = {"default_generation_settings": {"n_ctx": 2048},
                     "chat_template_caps": {"supports_tools": supports_tools, "supports_tool_calls": False}}
     p = services.providers.add("Local", "openai_compatible", vendor.base_url)
-    result = asyncio.run(services.provider_models.test(p.id))
-    assert result.ok, result.message
+    if tested:
+        result = asyncio.run(services.provider_models.test(p.id))
+        assert result.ok, result.message
     services.assistants.create("A", provider="Local", model=MODEL, instructions="Be brief.")
     services.memory.add("A", "The user's name is Ada.")
     return p.id, services.topics.create("A").id
@@ -74,3 +76,23 @@ def test_a_later_test_connection_that_says_tools_offers_them_again(
     assert asyncio.run(services.provider_models.test(pid)).ok
     assert not services.provider_models.takes_no_tools(pid, MODEL)
     assert services.estimates.estimate(topic, "hello").parts["tools"] > 0
+
+
+def test_the_first_send_to_an_untested_local_server_asks_it_first(
+        services: Services, fake_vendor: FakeVendor) -> None:
+    """Walkthrough follow-up: no Test connection needed. The first send to a self-hosted
+    server that was never tested reads its /models and /props first (once), so the very
+    first request already offers no tools; the window it serves is kept too."""
+    pid, topic = _llama_topic(services, fake_vendor, False, tested=False)
+    assert services.provider_models.cached(pid) == ()
+    fake_vendor.script(Reply(text_chunks=["hi"]), Reply(text_chunks=["again"]))
+    out = asyncio.run(services.chat.send(topic, "hello"))
+    assert out.status == "complete"
+    body = fake_vendor.last_request.body
+    assert body is not None and "tools" not in body
+    assert out.receipt is not None and out.receipt["tools_withheld"] is True
+    assert services.provider_models.cached(pid) == (MODEL,)
+    assert services.provider_models.windows(pid) == {MODEL: 2048}
+    fake_vendor.props = None  # asked once per process: the next send does not ask again
+    asyncio.run(services.chat.send(topic, "more"))
+    assert services.provider_models.takes_no_tools(pid, MODEL)

@@ -38,7 +38,7 @@ the CLI's edits through this process's services, another page).
 from __future__ import annotations
 
 from collections.abc import Callable
-from datetime import date
+from datetime import UTC, date, datetime, tzinfo
 
 from PySide6.QtCore import (
     Qt,
@@ -62,10 +62,12 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from chathub_desktop.core.dream_schedule import Schedule, first_slot_reading, local_equivalent
 from chathub_desktop.gui.chat_events import ChatEvents
 from chathub_desktop.gui.collector_pause import collector_paused
 from chathub_desktop.gui.design import Tone, set_tone
 from chathub_desktop.gui.dream_day_picker import DreamDayPicker
+from chathub_desktop.gui.error_bar import ErrorBar
 from chathub_desktop.gui.error_presenter import ErrorPresenter
 from chathub_desktop.gui.help_button import help_button
 from chathub_desktop.gui.memory.dream_card_actions import DreamCardActions
@@ -101,9 +103,45 @@ DYNAMIC_HELP = (
     "<p>There is no Add: only the dream writes dated cards. A new card that mostly "
     "repeats an existing one is skipped.</p>"
 )
-EMPTY_TEXT = ("No dream cards yet.\nA dream reads one finished day (UTC) of your chats and writes a "
-              "card about how you work: your first card can come tomorrow, from today's chats, "
-              "or now with Dream now (Ctrl+Shift+D) for a past day you chatted on.")
+#: The failure bar's Details line under the summary (not a bug: the model or its provider failed).
+FAILURE_HINT = "The History Compress model or its provider failed; the reason is below."
+EMPTY_TEXT = "No dream cards yet."
+#: The empty list's last line: what Dream now is for (a past day, never today: DRM-3).
+DREAM_NOW_NOTE = "Dream now (Ctrl+Shift+D) reads a past day you chatted on."
+
+
+def empty_text(schedule: Schedule | None, now: datetime, zone: tzinfo, place: str) -> str:
+    """The empty card list's text (walkthrough F1): exactly when today's chats can first
+    become a card under ``schedule`` (None: not loaded yet), at ``now`` (aware), with the
+    time in ``zone`` (called ``place``) beside the UTC one.
+
+    A card covers one finished UTC day: a run reads the UTC day before it fires (DRM-3;
+    the seed: "reads the topics that were active on the previous UTC calendar day"), so
+    today cannot be dreamed before 00:00 UTC tomorrow; a partial day is never dreamed,
+    since the day's one run (DRM-6) would then miss the rest of it."""
+    today = now.astimezone(UTC).date()
+    if schedule is None:
+        return EMPTY_TEXT
+    if not schedule.enabled:
+        return (f"{EMPTY_TEXT}\nA card covers one finished UTC day, so today's chats ({today}) can become one from "
+                f"00:00 UTC tomorrow at the earliest.\nThe schedule is off: choose Daily above and Save.\n"
+                f"{DREAM_NOW_NOTE}")
+    slot = first_slot_reading(schedule, today)
+    if slot is None:  # not reached: an enabled schedule always has a next slot
+        return EMPTY_TEXT
+    local = "" if place == "UTC" else \
+        f" ({local_equivalent(schedule, slot.fire_at, zone, place).split(' — ', 1)[1]})"
+    when = f"{slot.fire_at:%a %Y-%m-%d %H:%M} UTC{local}"
+    if slot.history_day != today:  # Weekly: its run reads only the day before its weekday
+        first = (f"A card covers one finished UTC day, and a Weekly run reads only the day before it: the next "
+                 f"one, {when}, reads {slot.history_day:%a %Y-%m-%d}. Choose Daily above for a card from "
+                 "today's chats.")
+    else:
+        first = f"A card covers one finished UTC day: today's chats ({today}) get theirs at {when}."
+        if schedule.time_utc != "00:00":
+            first += " The earliest possible is 00:00 UTC: set that time above to get it then."
+    return (f"{EMPTY_TEXT}\n{first}\nChatHub has to be open then, in its window or the tray; a run missed "
+            f"while it is closed happens at the next start.\n{DREAM_NOW_NOTE}")
 
 #: Cards laid out per pass of the event loop.
 DREAM_LAYOUT_BATCH = 16
@@ -306,9 +344,11 @@ class DreamPanel(QWidget):
         self.choose_summarizer_button = choose_button("dreamChooseSummarizer")  # issue 28
         self.choose_summarizer_button.clicked.connect(self.events.summarizer_choice_requested.emit)
         self.error_label = error_label("dreamErrorLabel")
+        #: A failed dream stays here until dismissed, with Retry and Details (walkthrough F2).
+        self.failure_bar = ErrorBar(hint=FAILURE_HINT, name="dreamFailureBar")
         # lines that come and go sit above the cards, which give them the room: the buttons
         # below never move under the pointer (issue 30: a first click on Dream now missed)
-        for w in (self.status_label, self.choose_summarizer_button, self.error_label):
+        for w in (self.status_label, self.failure_bar, self.choose_summarizer_button, self.error_label):
             lay.insertWidget(lay.indexOf(self.tabs), w)
         self._sync()
 
@@ -391,6 +431,9 @@ class DreamPanel(QWidget):
             self._select_number = None
         n = len(cards)
         self.count_label.setText(f"{n:,} {'card' if n == 1 else 'cards'}")
+        if not cards:
+            zone, place = self.schedule.local_zone
+            self.empty_label.setText(empty_text(view.schedule, self.schedule.clock(), zone, place))
         self.cards_stack.setCurrentWidget(self.list if cards else self.empty_label)
         self.card_actions.reopen_pending()
         self.loads += 1
@@ -500,6 +543,15 @@ class DreamPanel(QWidget):
         """Show ``message`` inline (empty hides it)."""
         self.error_label.setText(message)
         self.error_label.setVisible(bool(message))
+
+    def show_failure(self, summary: str, details: str, retry: Callable[[], object] | None) -> None:
+        """Show a failed run in :attr:`failure_bar` until dismissed (walkthrough F2)."""
+        self.failure_bar.dismiss()  # one failure at a time: the count is for bugs
+        self.failure_bar.show_error(summary, details, retry)
+
+    def hide_failure(self) -> None:
+        """Hide :attr:`failure_bar` (a new run starts)."""
+        self.failure_bar.dismiss()
 
     def show_status(self, message: str, ms: int = 8000) -> None:
         """The status line (outcome of a dream or a change); cleared after ``ms`` (0: kept)."""

@@ -23,7 +23,7 @@ from PySide6.QtWidgets import QWidget
 from chathub_desktop.gui.memory import change_preview
 from chathub_desktop.gui.memory.change_preview import PreviewOption
 from chathub_desktop.gui.summarizer_choice import missing_text
-from chathub_desktop.services.dream_service import DreamDraft, DreamOutcome
+from chathub_desktop.services.dream_service import FAILED, DreamDraft, DreamOutcome
 from chathub_desktop.services.errors import ServiceError, StaleDocument
 from chathub_desktop.services.events import DreamProgress
 from chathub_desktop.services.memory_preview import ChangePreview
@@ -45,6 +45,10 @@ PHASE_TEXT = {
 }
 #: Added to a refused Dream now write (issue 18).
 DREAM_STALE_HINT = "Dream now again to see what it would add to the memory as it is now."
+#: The failure bar's Details for a manual run, and for a scheduled one (DRM-5: retried next cycle).
+MANUAL_FAILED_NOTE = "Nothing was written. Retry dreams over the same day again now."
+SCHEDULED_FAILED_NOTE = ("Nothing was written. The schedule tries this day again at its next cycle; Retry "
+                         "dreams over it now as a manual run (it is not shown as a scheduled run).")
 #: The preview's group titles when the new card folds older ones.
 FOLD_TITLES = ("Added", "Folded into the range card", "Range card rewritten")
 
@@ -66,6 +70,20 @@ def outcome_text(status: str, message: str) -> str:
     return message[:1].upper() + message[1:] if message else status
 
 
+def failure_line(what: str, day: str, message: str) -> str:
+    """The failure bar's one line: ``Dream now over 2026-12-01 failed: <reason>``."""
+    return f"{what} over {day} failed: {message}" if message else f"{what} over {day} failed"
+
+
+def failure_details(what: str, day: str, message: str, at: datetime, *, scheduled: bool) -> str:
+    """The Details text of a failed run: what ran over which UTC ``day``, when
+    (``at``, aware), the whole reason and what happens next (walkthrough F2)."""
+    reason = message or "the History Compress model gave no reason"
+    note = SCHEDULED_FAILED_NOTE if scheduled else MANUAL_FAILED_NOTE
+    return (f"{what} over {day} (UTC) failed at {at.astimezone(UTC):%Y-%m-%d %H:%M} UTC.\n\n"
+            f"Reason: {reason}\n\n{note}")
+
+
 class RunsHost(Protocol):
     """What Dream now, Regenerate and Stop are given by their panel."""
 
@@ -79,6 +97,13 @@ class RunsHost(Protocol):
 
     def show_error(self, message: str) -> None:
         """An inline error ("" hides it)."""
+
+    def show_failure(self, summary: str, details: str, retry: Callable[[], object] | None) -> None:
+        """A failed run's bar: ``summary`` kept until dismissed, ``details`` behind
+        Details…, Retry calls ``retry`` (walkthrough F2)."""
+
+    def hide_failure(self) -> None:
+        """Hide the failed run's bar (a new run starts)."""
 
     def schedule_reload(self) -> None:
         """Re-read the settings and cards soon."""
@@ -135,9 +160,13 @@ class DreamRuns(QObject):
     def dream_now(self) -> asyncio.Task[None] | None:
         """Dream now (Ctrl+Shift+D): dream over the chosen day (default yesterday, UTC) as a manual run; returns its
         task, or None when a run is going or memory is off."""
+        return self.dream_over(self._host.selected_day() or yesterday_utc())
+
+    def dream_over(self, day: date) -> asyncio.Task[None] | None:
+        """Dream now over UTC ``day`` (a manual run, previewed before it writes); None
+        when a run is going or memory is off."""
         if not self._host.memory_enabled or self._dreaming is not None or self.external_day is not None:
             return None
-        day = self._host.selected_day() or yesterday_utc()
         aid, dreams = self._host.assistant_id, self._host.svc.dreams
 
         async def draft() -> RunResult:
@@ -189,12 +218,22 @@ class DreamRuns(QObject):
     def _start_dream(self, what: str, day: str, make: Callable[[], Awaitable[RunResult]]) -> asyncio.Task[None]:
         self._dreaming = what
         self._host.show_error("")
+        self._host.hide_failure()
         self._host.offer_summarizer_choice(False)
         self._host.show_status(PHASE_TEXT["started"].format(day=day), 0)
         self._host.sync()
-        return self._host.runner.run(self._dream_task, self._dream(what, make), context=what)
+        retry = (lambda: self.dream_over(date.fromisoformat(day))) if what == "Dream now" \
+            else (lambda: self._again(what, day, make))
+        return self._host.runner.run(self._dream_task, self._dream(what, make, day, retry), context=what)
 
-    async def _dream(self, what: str, make: Callable[[], Awaitable[RunResult]]) -> None:
+    def _again(self, what: str, day: str, make: Callable[[], Awaitable[RunResult]]) -> asyncio.Task[None] | None:
+        """Retry of a failed Regenerate: the same run again, unless one is going."""
+        if not self._host.memory_enabled or self.running:
+            return None
+        return self._start_dream(what, day, make)
+
+    async def _dream(self, what: str, make: Callable[[], Awaitable[RunResult]], day: str = "",
+                     retry: Callable[[], object] | None = None) -> None:
         asking = False  # a draft waits for the preview: the run is not over yet
         try:
             try:
@@ -223,6 +262,12 @@ class DreamRuns(QObject):
             self._host.show_status("")
             self._host.show_error(f"{what}: {missing_text(outcome.summarizer_problem)}")
             self._host.offer_summarizer_choice(True)
+            return
+        if outcome.status == FAILED:  # walkthrough F2: kept until dismissed, with Retry and Details
+            self._host.show_status("")
+            self._host.show_failure(failure_line(what, day or outcome.history_day.isoformat(), outcome.message),
+                                    failure_details(what, day or outcome.history_day.isoformat(), outcome.message,
+                                                    datetime.now(UTC), scheduled=False), retry)
             return
         self._host.show_status(outcome_text(outcome.status, outcome.message), 15000)
         if outcome.card_number is not None:
@@ -254,7 +299,14 @@ class DreamRuns(QObject):
         if phase == "finished":
             if not own and self.external_day is not None:
                 self.external_day = None
-                self._host.show_status(f"Scheduled dream: {outcome_text(status, message)}", 15000)
+                if status == FAILED:  # walkthrough F2: kept until dismissed; Retry is a manual run
+                    self._host.show_status("")
+                    self._host.show_failure(
+                        failure_line("Scheduled dream", day, message),
+                        failure_details("The scheduled dream", day, message, datetime.now(UTC), scheduled=True),
+                        lambda: self.dream_over(date.fromisoformat(day)))
+                else:
+                    self._host.show_status(f"Scheduled dream: {outcome_text(status, message)}", 15000)
             self._host.sync()
             self._host.schedule_reload()
             return
