@@ -201,6 +201,10 @@ class DreamRunner(QObject):
         self.ticks += 1
         if self.running:
             return None  # never two at once; the next tick looks again
+        try:
+            asyncio.get_running_loop()
+        except RuntimeError:  # no event loop turning (a window closing, or not yet running)
+            return None
         return self._runner.run(RUN_DUE_TASK, self._run(respect_pause=True, manual=False),
                                 context="Memory dream", quiet=True)
 
