@@ -17,6 +17,8 @@ export QT_QPA_PLATFORM=offscreen PYTHONFAULTHANDLER=1
 "$VENV"/bin/ruff check chathub_desktop tests benchmarks
 "$VENV"/bin/mypy  # strict on core, tokens, providers, storage, services; check_untyped_defs on gui (pyproject.toml)
 "$VENV"/bin/lint-imports
-# two workers, one test file each at a time: most tests wait on processes, servers and
-# timers, so two cores finish in about half the time (PLATFORM.md: 2 cores)
-timeout -s ABRT 1200 "$VENV"/bin/python -m pytest -q -p no:cacheprovider -n "${CHATHUB_TEST_WORKERS:-2}" --dist loadfile --durations=15 "$@"
+# two workers (PLATFORM.md: 2 cores); most tests wait on processes, servers and timers.
+# worksteal: a worker that runs out takes half of the other's queue, so neither idles
+# while the other works through a long file; tests/conftest.py starts the longest files
+# (e2e, slow, postgres) first
+timeout -s ABRT 1200 "$VENV"/bin/python -m pytest -q -p no:cacheprovider -n "${CHATHUB_TEST_WORKERS:-2}" --dist worksteal --durations=25 "$@"
