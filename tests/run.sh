@@ -2,8 +2,10 @@
 # Installs what the test suite needs into its own environment, ./.venv-test (never the
 # app's ./.venv: a window running from it keeps working, issue 28), and runs all of it:
 # ruff, mypy (strict on the non-GUI packages, every body of gui/ type-checked), the import-linter layer contracts, then pytest (unit, integration, GUI, e2e).
-# Extra arguments go to pytest. System packages (Qt's libraries, PostgreSQL) come
-# from .ci/run on a bare Debian/Ubuntu.
+# Extra arguments go to pytest. Stress, crash and fuzz counts are bounded for CI; the
+# full counts by hand: CHATHUB_CRASH_KILLS=50 CHATHUB_STRESS_ROUNDS=50 CHATHUB_QUIT_RUNS=30
+# CHATHUB_STRESS_MEMORY_ENTRIES=150000 CHATHUB_FUZZ_SCALE=20 bash tests/run.sh
+# System packages (Qt's libraries, PostgreSQL) come from .ci/run on a bare Debian/Ubuntu.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 PY=${PYTHON:-python3}
