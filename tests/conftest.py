@@ -32,12 +32,30 @@ def isolated_env(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Me
     keyring.set_keyring(previous)
 
 
+@pytest.fixture(scope="session")
+def migrated_sqlite_template(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """An empty SQLite store at the newest schema, migrated once per test process;
+    :func:`services` starts from a copy of it instead of running every Alembic
+    migration again for each test (the same file a fresh store migrates to)."""
+    from chathub_desktop.storage.database import open_database
+
+    path = tmp_path_factory.mktemp("template") / "store.sqlite3"
+    open_database(f"sqlite:///{path}").engine.dispose()  # the last close folds the WAL into the file
+    return path
+
+
 @pytest.fixture
-def services(tmp_path: Path):  # type: ignore[no-untyped-def]
-    """Services over a fresh SQLite store in ``tmp_path``."""
+def services(tmp_path: Path, migrated_sqlite_template: Path):  # type: ignore[no-untyped-def]
+    """Services over a fresh SQLite store in ``tmp_path`` (a copy of the migrated
+    template: a new store at the newest schema)."""
+    import shutil
+
     from chathub_desktop.services.container import open_services
 
-    svc = open_services(f"sqlite:///{tmp_path / 'store.sqlite3'}")
+    store = tmp_path / "store.sqlite3"
+    shutil.copyfile(migrated_sqlite_template, store)
+    store.chmod(0o600)
+    svc = open_services(f"sqlite:///{store}")
     yield svc
     svc.close()
 
@@ -69,3 +87,25 @@ def postgres_url() -> Iterator[str]:
         with admin.connect() as conn:
             conn.execute(text(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'))
         admin.dispose()
+
+
+#: Marks of the files that take longest, in the order their files start (issue 28).
+_LONG_FIRST = ("e2e", "slow", "postgres")
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Start the longest files first: whole files holding an ``e2e``, then a ``slow``,
+    then a ``postgres`` test move to the front, each file kept together and in its own
+    order (its module fixtures are set up once). With ``--dist worksteal`` (tests/run.sh)
+    the other worker takes the short tests meanwhile, so no long test starts at the end
+    while the other worker is idle."""
+
+    def rank(item: pytest.Item) -> int:
+        return next((i for i, mark in enumerate(_LONG_FIRST) if item.get_closest_marker(mark)), len(_LONG_FIRST))
+
+    file_rank: dict[str, int] = {}
+    for item in items:
+        path = item.nodeid.split("::", 1)[0]
+        file_rank[path] = min(file_rank.get(path, len(_LONG_FIRST)), rank(item))
+    order = {path: n for n, path in enumerate(file_rank)}
+    items.sort(key=lambda item: (file_rank[item.nodeid.split("::", 1)[0]], order[item.nodeid.split("::", 1)[0]]))

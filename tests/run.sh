@@ -2,8 +2,10 @@
 # Installs what the test suite needs into its own environment, ./.venv-test (never the
 # app's ./.venv: a window running from it keeps working, issue 28), and runs all of it:
 # ruff, mypy (strict on the non-GUI packages, every body of gui/ type-checked), the import-linter layer contracts, then pytest (unit, integration, GUI, e2e).
-# Extra arguments go to pytest. System packages (Qt's libraries, PostgreSQL) come
-# from .ci/run on a bare Debian/Ubuntu.
+# Extra arguments go to pytest. Stress, crash and fuzz counts are bounded for CI; the
+# full counts by hand: CHATHUB_CRASH_KILLS=50 CHATHUB_STRESS_ROUNDS=50 CHATHUB_QUIT_RUNS=30
+# CHATHUB_STRESS_MEMORY_ENTRIES=150000 CHATHUB_FUZZ_SCALE=20 bash tests/run.sh
+# System packages (Qt's libraries, PostgreSQL) come from .ci/run on a bare Debian/Ubuntu.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 PY=${PYTHON:-python3}
@@ -17,6 +19,8 @@ export QT_QPA_PLATFORM=offscreen PYTHONFAULTHANDLER=1
 "$VENV"/bin/ruff check chathub_desktop tests benchmarks
 "$VENV"/bin/mypy  # strict on core, tokens, providers, storage, services; check_untyped_defs on gui (pyproject.toml)
 "$VENV"/bin/lint-imports
-# two workers, one test file each at a time: most tests wait on processes, servers and
-# timers, so two cores finish in about half the time (PLATFORM.md: 2 cores)
-timeout -s ABRT 1200 "$VENV"/bin/python -m pytest -q -p no:cacheprovider -n "${CHATHUB_TEST_WORKERS:-2}" --dist loadfile --durations=15 "$@"
+# two workers (PLATFORM.md: 2 cores); most tests wait on processes, servers and timers.
+# worksteal: a worker that runs out takes half of the other's queue, so neither idles
+# while the other works through a long file; tests/conftest.py starts the longest files
+# (e2e, slow, postgres) first
+timeout -s ABRT 1200 "$VENV"/bin/python -m pytest -q -p no:cacheprovider -n "${CHATHUB_TEST_WORKERS:-2}" --dist worksteal --durations=25 "$@"

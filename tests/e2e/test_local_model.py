@@ -167,7 +167,7 @@ def test_stop_mid_stream_closes_the_connection(local_model: LocalModelServer) ->
         "Tell me a very long story about a dragon.", max_tokens=1000, ignore_eos=True
     )
 
-    async def main() -> tuple[int, float, bool, float, float]:
+    async def main() -> tuple[int, float, bool, float, float, float]:
         client = make_client(KIND, local_model.base_url, None, timeout_s=30)
         arrivals: list[float] = []
         three = asyncio.Event()
@@ -197,14 +197,16 @@ def test_stop_mid_stream_closes_the_connection(local_model: LocalModelServer) ->
                     idle_after = time.monotonic() - started
                     break
                 await asyncio.sleep(0.05)
-            return len(arrivals), cancel_took, generating_before, idle_after, left_alone
+            return len(arrivals), cancel_took, generating_before, idle_after, left_alone, per_token
         finally:
             await client.aclose()
 
-    got, cancel_took, generating_before, idle_after, left_alone = asyncio.run(main())
+    got, cancel_took, generating_before, idle_after, left_alone, per_token = asyncio.run(main())
     assert got >= 3
     assert generating_before, "the server was not generating when we pressed Stop"
-    assert cancel_took < 1.0
+    # Stop returns within a second, or within 20 of this run's tokens when a loaded
+    # machine makes a token slower than 50 ms (issue 28: no fixed seconds alone)
+    assert cancel_took < max(1.0, 20 * per_token), (cancel_took, per_token)
     assert 0 <= idle_after < left_alone / 4, (
         f"the server kept generating after Stop (idle after {idle_after:.2f} s; left alone it would "
         f"have written for {left_alone:.1f} s more)")

@@ -7,7 +7,8 @@ lost" crash tests).
   ``PRAGMA integrity_check``; :meth:`CliStore.save` / :meth:`CliStore.restore` reset the
   store between kills.
 - :func:`kill_points` gives the seeded random delays; :func:`crash_kills` how many kills
-  per operation (``CHATHUB_CRASH_KILLS``, default 6; 50 for the issue's full count).
+  per operation (``CHATHUB_CRASH_KILLS``, default 2 in CI: one at a random delay, one aimed
+  inside the write; 50 for the issue's full count by hand).
 - :func:`crash_loop` is the whole procedure for one operation over one or more
   :class:`Lane` (store copies, each with its own fake vendor): reset, run, SIGKILL (at
   each random delay, and aimed: inside the write under test), ``PRAGMA
@@ -77,8 +78,10 @@ def writes(marks: Path) -> int:
     return sum(line.startswith("end ") for line in _read(marks).splitlines())
 
 
-def crash_kills(default: int = 6) -> int:
-    """Kills per operation: ``CHATHUB_CRASH_KILLS`` when set (e.g. 50), else ``default``."""
+def crash_kills(default: int = 2) -> int:
+    """Kills per operation: ``CHATHUB_CRASH_KILLS`` when set (e.g. 50), else ``default``
+    (2: one at a random delay and one aimed inside the write, one lane each; issue 28
+    bounds the CI run, the full count is for a run by hand)."""
     raw = os.environ.get(KILLS_ENV, "").strip()
     return max(1, int(raw)) if raw.isdigit() else default
 

@@ -2,25 +2,24 @@
 dream never reads them, the CLI creates and toggles them; and each reply's context
 receipt (``topic show --receipts --json``) states what its request carried.
 
-Real SQLite, real HTTP against the fake vendor; the CLI runs as a subprocess.
+Real SQLite, real HTTP against the fake vendor; the CLI's ``main`` runs in-process (the
+test is about what the commands print and store, not about the process).
 """
 
 from __future__ import annotations
 
 import asyncio
 import json
-import os
-import subprocess
-import sys
 from datetime import UTC, date, datetime, timedelta
-from pathlib import Path
 
+import pytest
+
+from chathub_desktop.cli import main
 from chathub_desktop.core.messages import ToolCall, Usage
 from chathub_desktop.services.container import Services
 from chathub_desktop.services.dream_service import DreamService
 from tests.fakes.vendor_server import FakeVendor, Reply
 
-ROOT = Path(__file__).resolve().parents[2]
 DAY = date(2026, 11, 30)
 AT = datetime(2026, 11, 30, 15, 0, tzinfo=UTC)
 NOW = datetime(2026, 12, 1, 2, 30, tzinfo=UTC)
@@ -90,29 +89,32 @@ def test_the_dream_never_reads_a_private_topic(services: Services, fake_vendor: 
     assert "bullet points" in sent and "medical" not in sent and "Hidden topic" not in sent
 
 
-def _cli(env: dict[str, str], *argv: str) -> str:
-    return subprocess.run([sys.executable, "-m", "chathub_desktop", *argv], env=env, capture_output=True,
-                          text=True, check=True, timeout=60).stdout
+def _cli(capsys: pytest.CaptureFixture[str], *argv: str) -> str:
+    """Run one command of the CLI in-process; its stdout. Fails on a non-zero exit."""
+    code = main(list(argv))
+    out, err = capsys.readouterr()
+    assert code == 0, err
+    return out
 
 
-def test_cli_private_topics_and_receipts(tmp_path: Path, fake_vendor: FakeVendor) -> None:
-    env = dict(os.environ, PYTHONPATH=str(ROOT), CHATHUB_DATA_DIR=str(tmp_path / "data"), FAKE_KEY="sk-x")
-    env.pop("CHATHUB_DATABASE_URL", None)
-    _cli(env, "provider", "add", "Fake", "--kind", "openai", "--base-url", fake_vendor.base_url,
+def test_cli_private_topics_and_receipts(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch,
+                                         fake_vendor: FakeVendor) -> None:
+    monkeypatch.setenv("FAKE_KEY", "sk-x")  # the data dir is the test's own (tests/conftest.py)
+    _cli(capsys, "provider", "add", "Fake", "--kind", "openai", "--base-url", fake_vendor.base_url,
          "--api-key-env", "FAKE_KEY")
-    _cli(env, "assistant", "create", "Helper", "--provider", "Fake", "--model", "gpt-4o")
-    _cli(env, "memory", "add", "--assistant", "Helper", "Lives in Lisbon.")
-    created = json.loads(_cli(env, "topic", "create", "--assistant", "Helper", "--private", "--json"))
+    _cli(capsys, "assistant", "create", "Helper", "--provider", "Fake", "--model", "gpt-4o")
+    _cli(capsys, "memory", "add", "--assistant", "Helper", "Lives in Lisbon.")
+    created = json.loads(_cli(capsys, "topic", "create", "--assistant", "Helper", "--private", "--json"))
     assert created["private"] is True
     topic = str(created["id"])
     fake_vendor.script(Reply(text_chunks=["hi"], usage=Usage(input_tokens=40, output_tokens=1, cached_tokens=10)))
-    _cli(env, "chat", "send", "--topic", topic, "hello")
+    _cli(capsys, "chat", "send", "--topic", topic, "hello")
     assert "tools" not in _body(fake_vendor)
-    assert "is not private" in _cli(env, "topic", "set", topic, "private", "off")
-    assert json.loads(_cli(env, "topic", "list", "--json"))[0]["private"] is False
+    assert "is not private" in _cli(capsys, "topic", "set", topic, "private", "off")
+    assert json.loads(_cli(capsys, "topic", "list", "--json"))[0]["private"] is False
     fake_vendor.script(Reply(text_chunks=["hi again"]))
-    _cli(env, "chat", "send", "--topic", topic, "and now?")
-    shown = json.loads(_cli(env, "topic", "show", topic, "--receipts", "--json"))["messages"]
+    _cli(capsys, "chat", "send", "--topic", topic, "and now?")
+    shown = json.loads(_cli(capsys, "topic", "show", topic, "--receipts", "--json"))["messages"]
     receipts = [m["receipt"] for m in shown if m["role"] == "assistant"]
     assert [r["private"] for r in receipts] == [True, False]
     first, second = receipts
@@ -120,7 +122,7 @@ def test_cli_private_topics_and_receipts(tmp_path: Path, fake_vendor: FakeVendor
     assert second["memory"]["fixed"] == [1] and second["parts"]["memory"] > 0
     assert second["history"]["included"] == 3  # hello, hi, and now?
     assert first["local_tokens"] == sum(first["parts"].values())
-    plain = json.loads(_cli(env, "topic", "show", topic, "--json"))["messages"]
+    plain = json.loads(_cli(capsys, "topic", "show", topic, "--json"))["messages"]
     assert all("receipt" not in m for m in plain)  # only when asked for
-    human = _cli(env, "topic", "show", topic, "--receipts")
+    human = _cli(capsys, "topic", "show", topic, "--receipts")
     assert "ⓘ Memory: none — this topic is private" in human and "provider reported 40, cache hit 10 (25%)" in human

@@ -15,6 +15,7 @@
 from __future__ import annotations
 
 import asyncio
+import io
 import json
 import os
 import random
@@ -22,14 +23,17 @@ import signal
 import subprocess
 import sys
 import time
+from contextlib import redirect_stderr, redirect_stdout
 from datetime import UTC, datetime
 from pathlib import Path
+from unittest import mock
 
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from sqlalchemy import insert, select
 
+from chathub_desktop.cli import main
 from chathub_desktop.core.mcp_config import McpServerConfig, McpTool
 from chathub_desktop.core.request_assembly import RequestPlan
 from chathub_desktop.services.container import Services, open_services
@@ -258,8 +262,14 @@ def _cli_env(tmp_path: Path, vendor: FakeVendor) -> dict[str, str]:
 
 
 def _cli(env: dict[str, str], *argv: str) -> str:
-    return subprocess.run([sys.executable, "-m", "chathub_desktop", *argv], env=env, capture_output=True,
-                          text=True, check=True, timeout=60).stdout
+    """One CLI command run in-process under ``env`` (set-up and reading back are not what
+    these tests prove; the ``chat send`` processes they kill or race stay real); its
+    stdout. Fails on a non-zero exit."""
+    out, err = io.StringIO(), io.StringIO()
+    with mock.patch.dict(os.environ, env, clear=True), redirect_stdout(out), redirect_stderr(err):
+        code = main(list(argv))
+    assert code == 0, err.getvalue()
+    return out.getvalue()
 
 
 def _read_available(fd: int) -> bytes:
@@ -269,7 +279,7 @@ def _read_available(fd: int) -> bytes:
         return b""
 
 
-_KILLS = int(os.environ.get("CHATHUB_CRASH_KILLS", "3"))
+_KILLS = int(os.environ.get("CHATHUB_CRASH_KILLS", "2"))  # 2 in CI (issue 28); more by hand
 
 
 @pytest.mark.slow
