@@ -18,9 +18,10 @@ from __future__ import annotations
 import importlib.util
 import threading
 from collections.abc import Sequence
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
-import numpy as np
+if TYPE_CHECKING:  # numpy (~0.1 s) loads on first use, not with the services
+    import numpy as np
 
 __all__ = ["DIM", "MAX_CHARS", "MODEL_NAME", "E5Embedder", "Embedder", "embeddings_available"]
 
@@ -81,6 +82,8 @@ class E5Embedder:
 
     def passages(self, texts: Sequence[str]) -> np.ndarray:
         """Vectors of ``texts`` as passages, ``(n, 384)`` float32; ``(0, 384)`` for none."""
+        import numpy as np
+
         if not texts:
             return np.zeros((0, DIM), dtype=np.float32)
         with self._lock:
@@ -89,6 +92,8 @@ class E5Embedder:
 
     def query(self, text: str) -> np.ndarray:
         """The vector of ``text`` as a search query, ``(384,)`` float32."""
+        import numpy as np
+
         with self._lock:
             out = self._loaded().query(_clip(text))
         return np.asarray(out, dtype=np.float32).reshape(DIM)

@@ -233,10 +233,11 @@ class McpClients:
                  start_timeout_s: float = START_TIMEOUT_S, max_http_body_bytes: int | None = None,
                  max_stdio_line_bytes: int | None = None, tokens: SecretSlots | None = None) -> None:
         from chathub_desktop.providers.mcp_http import MAX_HTTP_BODY_BYTES
-        from chathub_desktop.providers.mcp_stdio import MAX_LINE_BYTES
 
         self.max_http_body_bytes = max_http_body_bytes or MAX_HTTP_BODY_BYTES
-        self.max_stdio_line_bytes = max_stdio_line_bytes or MAX_LINE_BYTES
+        # mcp_stdio.MAX_LINE_BYTES is this same bound; importing that module here would
+        # load the mcp SDK (~0.7 s) at every start, CLI commands included
+        self.max_stdio_line_bytes = max_stdio_line_bytes or MAX_HTTP_BODY_BYTES
         self._path_source = path
         #: Where HTTP servers' OAuth tokens live (``None``: no OAuth, issue 25).
         self._tokens = tokens

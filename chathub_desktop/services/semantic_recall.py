@@ -29,13 +29,15 @@ import logging
 import threading
 from collections.abc import Callable
 from dataclasses import dataclass
-
-import numpy as np
+from typing import TYPE_CHECKING
 
 from chathub_desktop.services.embedder import Embedder
 from chathub_desktop.storage import message_vectors as mv
 from chathub_desktop.storage.database import Database
 from chathub_desktop.storage.message_search import SearchScope
+
+if TYPE_CHECKING:  # numpy (~0.1 s) loads on first use, not with the services
+    import numpy as np
 
 __all__ = ["BACKFILL_BATCH", "GENERIC_QUERIES", "MIN_SIMILARITY", "SCAN_PAGE", "BackfillProgress", "SemanticRecall"]
 
@@ -82,6 +84,8 @@ class SemanticRecall:
 
     def _generic_queries(self) -> np.ndarray:
         """The ``(16, dim)`` vectors of :data:`GENERIC_QUERIES`, embedded once."""
+        import numpy as np
+
         if self._generic is None:
             self._generic = np.stack([self._embedder.query(g) for g in GENERIC_QUERIES])
         return self._generic
@@ -130,6 +134,8 @@ class SemanticRecall:
         at least :data:`MIN_SIMILARITY`, as ``(message_id, score)`` best first, the score
         being the cosine less the message's hubness (module doc); ``[]`` when no message
         has a vector yet."""
+        import numpy as np
+
         q = self._embedder.query(query)
         generic = self._generic_queries()
         best_ids = np.zeros(0, dtype=np.int64)
