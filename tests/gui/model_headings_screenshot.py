@@ -38,6 +38,8 @@ def main(out_dir: Path) -> int:
                 apply_theme(QApplication.instance(), theme, hint=False)  # type: ignore[arg-type]  # the window kept its own
                 await asyncio.sleep(0.2)
                 dlg = w.pages.open_edit_assistant()
+                while not dlg.is_loaded():  # read on a worker (issue 29)
+                    await asyncio.sleep(0.02)
                 while dlg.model_choices.pending():
                     await asyncio.sleep(0.05)
                 combo = dlg.ui.modelCombo

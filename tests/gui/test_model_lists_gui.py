@@ -198,7 +198,7 @@ def test_every_combo_chooser_heads_its_groups_and_ends_with_free_text(
 
     fake_vendor.models = list(SERVED)
     services.providers.add("Local", "openai", fake_vendor.base_url, api_key="sk-local")
-    dlg = window.pages.open_new_assistant()
+    dlg = loaded(window.pages.open_new_assistant(), qtbot)
     choices = dlg.model_choices
     qtbot.waitUntil(lambda: not choices.pending() and dlg.ui.modelCombo.count() > 0, timeout=5000)
     combo = dlg.ui.modelCombo

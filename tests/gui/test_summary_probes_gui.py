@@ -10,12 +10,11 @@ import os
 from collections.abc import Iterator
 
 import pytest
-from PySide6.QtWidgets import QDialogButtonBox
 
 from chathub_desktop.gui.design.audit import audit_window
 from chathub_desktop.services.container import Services
 from tests.fakes.vendor_server import FakeVendor, Reply
-from tests.gui.helpers import add_fake_provider, reload_assistants, wait_shown
+from tests.gui.helpers import add_fake_provider, loaded, reload_assistants, saved, wait_shown
 
 
 @pytest.fixture
@@ -84,7 +83,7 @@ def test_the_probe_setting_is_off_by_default_and_saved_from_chat_preference(  # 
         window, services: Services, qtbot) -> None:
     a = services.assistants.create("Prefs", model="gpt-4o-mini")
     reload_assistants(window, qtbot, a.id)
-    dlg = window.pages.open_edit_assistant()
+    dlg = loaded(window.pages.open_edit_assistant(), qtbot)
     dlg.open_chat_preference()
     ui = dlg.ui
     assert not ui.probeSummariesCheck.isChecked()
@@ -97,6 +96,6 @@ def test_the_probe_setting_is_off_by_default_and_saved_from_chat_preference(  # 
             qtbot.wait(50)
             dlg.grab().save(os.path.join(out, f"assistant-probe-setting-{theme}.png"))
         window.view.prefs.set_theme("light")
-    ui.buttonBox.button(QDialogButtonBox.StandardButton.Save).click()
+    saved(dlg, qtbot)
     assert services.assistants.get(a.id).probe_summaries
-    assert window.pages.open_edit_assistant().ui.probeSummariesCheck.isChecked()
+    assert loaded(window.pages.open_edit_assistant(), qtbot).ui.probeSummariesCheck.isChecked()

@@ -17,4 +17,4 @@ def test_a_buffer_set_on_the_cli_is_shown_and_kept(window, services, qtbot):  # 
     qtbot.waitUntil(lambda: page.status_label.text() == "Saved.")  # stored on a worker
     assert (services.settings.get("compact-buffer-tokens"), services.settings.get("compact-keep-recent"),
             services.settings.get("compact-max-failures")) == (2_000_000, 5000, 500)
-    dlg.reject()
+    dlg.back()
