@@ -28,7 +28,6 @@ import re
 import sys
 import threading
 import time
-import unicodedata
 from collections.abc import Mapping
 from functools import lru_cache
 
@@ -645,45 +644,6 @@ def _paragraph_slices(md: MarkdownIt, children: list, env: dict[str, object],  #
     return [("<p>" if i == last else '<p style="margin-bottom:0px">')
             + md.renderer.renderInline(p, md.options, env) + "</p>\n"  # type: ignore[attr-defined]
             for i, p in enumerate(pieces)]
-
-
-#: Longest run of characters that take no room of their own (combining marks, format
-#: characters: bidi controls, zero-width spaces and joiners) shown after one character;
-#: Unicode's Stream-Safe Text Format (UAX #15) allows 30 in a row, real text uses a few.
-MAX_MARK_RUN = 8
-#: Most format characters (bidi controls, zero-width spaces and joiners, BOMs) shown in
-#: one message; real text uses a few per line.
-MAX_FORMAT_CHARS = 1000
-_INVISIBLE = frozenset(("Mn", "Me", "Cf"))
-
-
-def thin_invisible(text: str) -> tuple[str, int]:
-    """``text`` for display without the characters that take no room of their own past
-    the bounds (issue 32): of a run of combining marks and format characters, the first
-    :data:`MAX_MARK_RUN`; of format characters in all (a zero-width joiner right
-    after a visible character, as in an emoji sequence, does not count), the first
-    :data:`MAX_FORMAT_CHARS`. Returns ``(shown text, characters left out)``. Qt lays
-    such text out about 5 times slower per character, and a screenful of it holds
-    every character of the message: 100,000 bidi controls took 15 ms to paint, each
-    time. About 0.3 µs a character, pure Python."""
-    if text.isascii():
-        return text, 0
-    category = unicodedata.category
-    kept: list[str] = []
-    run = formats = dropped = 0
-    for c in text:
-        kind = category(c) if c >= "\u0300" else "L"  # below: only the soft hyphen, shown
-        if kind in _INVISIBLE:
-            # a joiner right after a visible character is part of it (an emoji sequence)
-            formats += kind == "Cf" and not (run == 0 and c == "\u200d")
-            run += 1
-            if run > MAX_MARK_RUN or (kind == "Cf" and formats > MAX_FORMAT_CHARS):
-                dropped += 1
-                continue
-        else:
-            run = 0
-        kept.append(c)
-    return ("".join(kept) if dropped else text), dropped
 
 
 def render_plain(text: str) -> str:

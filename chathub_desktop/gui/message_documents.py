@@ -31,6 +31,7 @@ from typing import Protocol
 from PySide6.QtCore import QObject, QTimer, Signal
 from PySide6.QtGui import QColor, QFont, QFontDatabase, QFontMetrics, QImage, QTextDocument
 
+from chathub_desktop.core.invisible_text import thin_invisible
 from chathub_desktop.gui.collector_pause import collector_paused
 from chathub_desktop.gui.image_sources import stored_hashes
 from chathub_desktop.gui.safe_document import SafeTextDocument
@@ -125,7 +126,6 @@ def _render(m: MessageView, kind: str, dark: bool, colors: TextColors,
     from chathub_desktop.gui.markdown_render import (
         render_markdown_parts,
         render_plain_parts,
-        thin_invisible,
     )
 
     content, cut = m.content, ""

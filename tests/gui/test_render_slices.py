@@ -12,6 +12,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from PySide6.QtGui import QImage, QPainter, QTextDocument
 
+from chathub_desktop.core.invisible_text import MAX_FORMAT_CHARS, MAX_MARK_RUN, thin_invisible
 from chathub_desktop.gui import markdown_render, message_documents
 from chathub_desktop.gui.chat_events import ChatEvents
 from chathub_desktop.gui.markdown_render import (
@@ -19,14 +20,11 @@ from chathub_desktop.gui.markdown_render import (
     IMAGE_CHARS,
     MAX_CELL_CHARS,
     MAX_COLUMNS,
-    MAX_FORMAT_CHARS,
-    MAX_MARK_RUN,
     PART_CHARS,
     TABLE_SLICE_CELLS,
     WORD_CHARS,
     render_markdown,
     render_markdown_parts,
-    thin_invisible,
 )
 from chathub_desktop.gui.message_documents import SYNC_RENDER_CHARS
 from chathub_desktop.gui.message_list_model import MessageListModel
