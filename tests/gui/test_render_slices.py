@@ -216,6 +216,48 @@ def test_a_long_table_is_cut_into_aligned_slices_of_whole_rows() -> None:
     assert "".join(small).count("<table") == 1 and "width=" not in small[0].split("<table", 1)[1].split(">", 1)[1]
 
 
+def _table_lines(parts: list[str], width: int) -> tuple[list[int], float]:
+    """The rows (y, px) where the slices of ``parts`` laid out at ``width`` px draw a
+    horizontal line 3 px right of the table's left edge, and their ideal width."""
+    from PySide6.QtCore import QRectF
+    from PySide6.QtGui import QColor, QPalette
+
+    from chathub_desktop.gui.message_documents import _DOC_CSS
+
+    def make() -> QTextDocument:
+        doc = QTextDocument()
+        doc.setDocumentMargin(0)
+        doc.setDefaultStyleSheet(_DOC_CSS)
+        return doc
+
+    sliced = SlicedDocument(parts, make, width)
+    assert sliced.advance(10.0)
+    image = QImage(width + 2, int(sliced.height()) + 2, QImage.Format.Format_RGB32)
+    image.fill(QColor("white"))
+    painter = QPainter(image)
+    sliced.draw(painter, QPalette(), QRectF(0, 0, image.width(), image.height()))
+    painter.end()
+    return [y for y in range(image.height()) if QColor(image.pixel(3, y)).lightness() < 240], sliced.idealWidth()
+
+
+def test_a_cut_table_has_no_gap_between_slices_and_keeps_its_natural_width(qapp) -> None:  # type: ignore[no-untyped-def]
+    """Issue 32 (bounds32): the slices of a cut table showed a 3 px gap every 20 to 26
+    rows and stretched to the full width; every row is now as far from the next across
+    slice ends, and a narrow table is as wide as its text (at a narrow width, its columns
+    keep their proportions inside it)."""
+    text = "| Region | Month | Note |\n|---|:-:|---|\n" + "".join(
+        f"| {['North', 'South'][i % 2]} | {1 + i % 12:02d} | {'checked' if i % 3 else 'late'} |\n" for i in range(120))
+    parts = render_markdown_parts(text)
+    assert "".join(parts).count("<table") > 3  # cut
+    lines, ideal = _table_lines(parts, 760)
+    wide_bottom = lines[-1]
+    assert len(lines) == 122  # the header's top line, then one under each of 121 rows
+    assert len({b - a for a, b in zip(lines, lines[1:], strict=False)}) == 1  # the same step across slice ends
+    assert ideal < 760 / 2
+    lines, ideal = _table_lines(parts, 90)
+    assert ideal <= 92 and lines[-1] > wide_bottom  # wrapped inside the width, not past it
+
+
 def test_a_table_of_more_than_max_columns_is_shown_as_plain_text() -> None:
     """Issue 32: a screenful of collapsed-border cells costs 50 µs each to paint (60
     columns: 50 ms a frame), one cell is laid out in one go, and only a top-level table
