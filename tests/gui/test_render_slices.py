@@ -47,6 +47,48 @@ def _shown_view(services, qtbot):  # type: ignore[no-untyped-def]
     return events, model, view
 
 
+def test_a_short_hostile_message_is_rendered_on_the_worker_too(qapp, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    """Issue 32 (bounds32): a message under SYNC_RENDER_CHARS was turned into HTML and
+    laid out on the GUI thread at once, 19 ms for the render fuzz's worst short case;
+    one with many markup or invisible characters, or quoted or listed deep, goes to the
+    worker (the row shows "…" meanwhile); ordinary prose stays at once."""
+    from datetime import UTC, datetime
+
+    from PySide6.QtGui import QColor, QFont
+
+    from chathub_desktop.services.views import MessageView
+
+    threads: list[bool] = []
+    real = markdown_render.render_markdown_parts
+
+    def spy(*args, **kwargs):  # type: ignore[no-untyped-def]
+        threads.append(threading.current_thread() is threading.main_thread())
+        return real(*args, **kwargs)
+
+    class Colors:
+        muted = QColor("#777777")
+        error_text = QColor("#aa0000")
+
+    monkeypatch.setattr(markdown_render, "render_markdown_parts", spy)
+    docs = message_documents.MessageDocuments(QFont)
+    hostile = {"brackets": "[" * 1400, "deep quote": ">" * 19 + " ![q](x)",
+               "deep list": "".join("  " * i + "- x\n" for i in range(10)),
+               "invisible": "ok " + "\u202e\u200b\u0301" * 80, "links": "[a](b) " * 60}
+    prose = ("An ordinary answer with a [link](https://example.org), **bold** text and a list:\n\n"
+             + "- one item\n" * 5 + "\nالسلام عليكم, Tiếng Việt, naïve. " * 20)
+    for i, text in enumerate([*hostile.values(), prose]):
+        assert len(text) < SYNC_RENDER_CHARS and "$" not in text
+        m = MessageView(id=i + 1, topic_id=1, seq=i, role="assistant", content=text, content_type="text",
+                        status="complete", created_at=datetime(2026, 12, 2, tzinfo=UTC))
+        threads.clear()
+        doc = docs.document(m, False, Colors(), 600)
+        if text is prose:
+            assert threads == [True] and "ordinary answer" in doc.toPlainText()  # at once
+        else:
+            assert True not in threads and doc.toPlainText() == "…", text[:20]  # not on the GUI thread
+    docs.close()
+
+
 def test_parts_join_to_the_whole_rendering() -> None:
     text = "# Title\n\nSome *text* and `code`.\n\n" + "- item\n" * 50 + "\n```python\nx = 1\n```\n" * 40
     parts = render_markdown_parts(text, part_chars=500)
