@@ -11,6 +11,7 @@ never changed). Pure Python.
 
 from __future__ import annotations
 
+import re
 import unicodedata
 from bisect import bisect_left
 from collections.abc import Sequence
@@ -86,9 +87,23 @@ def hidden_note(count: int) -> str:
     return f"{count:,} invisible character{'s' if count != 1 else ''} not shown"
 
 
+#: Bidi controls that open an embedding, override or isolate (a right-to-left override
+#: left open reverses the rest of its line: a label's note, the next field).
+_BIDI_OPENERS = re.compile("[\u202a-\u202e\u2066-\u2068]")
+
+
+def isolated(text: str) -> str:
+    """``text`` wrapped in a first-strong isolate (U+2068 … U+2069) when it holds a bidi
+    control that opens something, so what it opens ends with it (UAX #9: the closing
+    isolate ends every embedding and override opened inside); ``text`` as it is
+    otherwise."""
+    return f"\u2068{text}\u2069" if _BIDI_OPENERS.search(text) else text
+
+
 def shown_line(text: str) -> str:
     """``text`` (a title, a model id, a receipt value) for a plain-text label: thinned
-    by :func:`thin_invisible`, with :func:`hidden_note` in brackets after it when any
-    were left out."""
+    by :func:`thin_invisible` and :func:`isolated`, with :func:`hidden_note` in brackets
+    after it when any were left out."""
     shown, hidden = thin_invisible(text)
+    shown = isolated(shown)
     return f"{shown} [{hidden_note(hidden)}]" if hidden else shown

@@ -31,7 +31,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from chathub_desktop.core.invisible_text import hidden_note, shown_line, thin_spans
+from chathub_desktop.core.invisible_text import hidden_note, isolated, shown_line, thin_spans
 from chathub_desktop.core.search_text import Snippet
 from chathub_desktop.core.topic_titles import plain_title
 from chathub_desktop.gui.design import current_colours
@@ -66,6 +66,8 @@ def snippet_html(s: Snippet, muted: str) -> str:
         out.append(f"<b>{html.escape(text[start:end])}</b>")
         at = end
     out.append(html.escape(text[at:]))
+    if isolated(text) != text:  # a bidi override left open would reverse the note too
+        out = ["\u2068", *out, "\u2069"]
     if hidden:
         out.append(f" <span style='color:{muted}'>({hidden_note(hidden)})</span>")
     return "".join(out)

@@ -18,6 +18,7 @@ from chathub_desktop.services.views import MessageView
 from tests.gui.helpers import reload_assistants
 
 ZALGO = "\u0301\u200b\u202e" * 50  # 150 characters that take no room, stacked on one letter
+FSI, PDI = "\u2068", "\u2069"  # the kept right-to-left overrides end inside an isolate
 
 
 def test_thinned_spans_still_mark_the_matched_words() -> None:
@@ -27,7 +28,8 @@ def test_thinned_spans_still_mark_the_matched_words() -> None:
     assert hidden == 150 - MAX_MARK_RUN + 20 - MAX_MARK_RUN
     assert [shown[s:e] for s, e in spans] == ["lighthouse", "keeper"]
     assert shown_line("abc") == "abc"
-    assert shown_line("x" + ZALGO) == "x" + ZALGO[:MAX_MARK_RUN] + " [142 invisible characters not shown]"
+    assert shown_line("x" + ZALGO) == FSI + "x" + ZALGO[:MAX_MARK_RUN] + PDI + " [142 invisible characters not shown]"
+    assert shown_line("\u202eabc") == FSI + "\u202eabc" + PDI  # nothing left out, still isolated
 
 
 def test_a_search_result_of_hostile_text_shows_the_bound_and_a_note(window: Any, services: Services,
@@ -47,9 +49,10 @@ def test_a_search_result_of_hostile_text_shows_the_bound_and_a_note(window: Any,
     doc = page.messages.itemDelegate()._doc(option, page.messages.model().index(0, 0))
     where, snippet = doc.toPlainText().split("\n")
     # the title is cut at WHERE_PART_CHARS (120) first: 112 of its 150 are kept, 104 of them left out
-    assert where.startswith("Notes a" + ZALGO[:MAX_MARK_RUN] + "… [104 invisible characters not shown] · Helper")
+    assert where.startswith(FSI + "Notes a" + ZALGO[:MAX_MARK_RUN] + "…" + PDI
+                            + " [104 invisible characters not shown] · Helper")
     # the snippet is 160 characters with "…" where cut: 10 of its 150 are past the cut
-    assert snippet == "lighthouse a" + ZALGO[:MAX_MARK_RUN] + "… (140 invisible characters not shown)"
+    assert snippet == FSI + "lighthouse a" + ZALGO[:MAX_MARK_RUN] + "…" + PDI + " (140 invisible characters not shown)"
     assert "<b>lighthouse</b>" in page.messages.item(0).data(Qt.ItemDataRole.UserRole + 2)
 
 
@@ -62,6 +65,6 @@ def test_the_receipt_shows_hostile_model_ids_and_titles_bounded(qtbot: Any) -> N
     qtbot.addWidget(dialog)
     note = " [142 invisible characters not shown]"
     intro = dialog.findChild(type(dialog.rows["Recalled topics"]), "receiptIntro")
-    assert intro.text().startswith("Reply 9 · gpt" + ZALGO[:MAX_MARK_RUN] + note + ":")
-    assert dialog.rows["Recalled topics"].text() == "Plans" + ZALGO[:MAX_MARK_RUN] + " (topic 4)" + note
-    assert dialog.open_buttons[4].text() == "Open “Plans" + ZALGO[:MAX_MARK_RUN] + note + "”"
+    assert intro.text().startswith("Reply 9 · " + FSI + "gpt" + ZALGO[:MAX_MARK_RUN] + PDI + note + ":")
+    assert dialog.rows["Recalled topics"].text() == FSI + "Plans" + ZALGO[:MAX_MARK_RUN] + " (topic 4)" + PDI + note
+    assert dialog.open_buttons[4].text() == "Open “" + FSI + "Plans" + ZALGO[:MAX_MARK_RUN] + PDI + note + "”"
