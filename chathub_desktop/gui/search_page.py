@@ -94,7 +94,14 @@ def result_rows(res: SearchResults, mem: list[MemoryHit], muted: str) -> tuple[l
 
 
 class _HtmlDelegate(QStyledItemDelegate):
-    """Paints an item's :data:`_HtmlRole` rich text (two lines: where, then snippet)."""
+    """Paints an item's :data:`_HtmlRole` rich text (two lines: where, then snippet),
+    wrapped at the width of ``view``'s viewport: the option a list asks a size hint with
+    may carry another width, and a row measured at one width and painted at another
+    overlapped the next row."""
+
+    def __init__(self, view: QListWidget) -> None:
+        super().__init__(view)
+        self._view = view
 
     def _doc(self, option: QStyleOptionViewItem, index: QModelIndex | QPersistentModelIndex,
              selected: bool = False) -> QTextDocument:
@@ -105,7 +112,7 @@ class _HtmlDelegate(QStyledItemDelegate):
             on_selection = option.palette.color(QPalette.ColorRole.HighlightedText).name()
             rich = rich.replace(f"color:{current_colours().text_muted}", f"color:{on_selection}")
         doc.setHtml(rich)
-        doc.setTextWidth(max(100, option.rect.width() - 12))
+        doc.setTextWidth(max(100, self._view.viewport().width() - 12))
         return doc
 
     def paint(self, painter: QPainter, option: QStyleOptionViewItem,

@@ -45,15 +45,16 @@ def test_a_search_result_of_hostile_text_shows_the_bound_and_a_note(window: Any,
     qtbot.waitUntil(lambda: page.messages.count() == 1, timeout=5000)
     option = QStyleOptionViewItem()
     option.initFrom(page.messages.viewport())
-    option.rect = page.messages.visualItemRect(page.messages.item(0))
-    doc = page.messages.itemDelegate()._doc(option, page.messages.model().index(0, 0))
+    row = 0
+    option.rect = page.messages.visualItemRect(page.messages.item(row))
+    doc = page.messages.itemDelegate()._doc(option, page.messages.model().index(row, 0))
     where, snippet = doc.toPlainText().split("\n")
     # the title is cut at WHERE_PART_CHARS (120) first: 112 of its 150 are kept, 104 of them left out
     assert where.startswith(FSI + "Notes a" + ZALGO[:MAX_MARK_RUN] + "…" + PDI
                             + " [104 invisible characters not shown] · Helper")
     # the snippet is 160 characters with "…" where cut: 10 of its 150 are past the cut
     assert snippet == FSI + "lighthouse a" + ZALGO[:MAX_MARK_RUN] + "…" + PDI + " (140 invisible characters not shown)"
-    assert "<b>lighthouse</b>" in page.messages.item(0).data(Qt.ItemDataRole.UserRole + 2)
+    assert "<b>lighthouse</b>" in page.messages.item(row).data(Qt.ItemDataRole.UserRole + 2)
 
 
 def test_the_receipt_shows_hostile_model_ids_and_titles_bounded(qtbot: Any) -> None:
@@ -68,3 +69,25 @@ def test_the_receipt_shows_hostile_model_ids_and_titles_bounded(qtbot: Any) -> N
     assert intro.text().startswith("Reply 9 · " + FSI + "gpt" + ZALGO[:MAX_MARK_RUN] + PDI + note + ":")
     assert dialog.rows["Recalled topics"].text() == FSI + "Plans" + ZALGO[:MAX_MARK_RUN] + " (topic 4)" + PDI + note
     assert dialog.open_buttons[4].text() == "Open “" + FSI + "Plans" + ZALGO[:MAX_MARK_RUN] + PDI + note + "”"
+
+
+def test_a_search_row_is_measured_at_the_width_it_is_painted(qtbot: Any) -> None:
+    """A row's size was measured at the width of the option the list asked with and
+    painted at the viewport's: the hostile result's selection covered the next row."""
+    from chathub_desktop.core.search_text import Snippet
+    from chathub_desktop.gui.search_page import SearchPage, result_rows
+    from chathub_desktop.services.search_service import SearchHit, SearchResults
+
+    when = datetime(2026, 12, 2, tzinfo=UTC)
+    hits = [SearchHit(1, 1, "Notes a" + ZALGO, 1, "Helper", "user", when,
+                      Snippet("the lighthouse a" + ZALGO + " keeper's log", ((4, 14),)), 1.0),
+            SearchHit(2, 2, "Ordinary", 1, "Helper", "user", when, Snippet("the lighthouse stands", ((4, 14),)), 1.0)]
+    res = SearchResults("lighthouse", hits, "fts")
+    page = SearchPage(None, lambda _q: res, lambda _q: [])  # type: ignore[arg-type]  # no runner: filled here
+    qtbot.addWidget(page)
+    page.resize(800, 400)
+    page.show()
+    page.fill(res, [], result_rows(res, [], "#777777"))
+    qtbot.waitExposed(page)
+    first, second = (page.messages.visualItemRect(page.messages.item(i)) for i in range(2))
+    assert first.bottom() < second.top()
