@@ -112,11 +112,12 @@ BEFORE = {"switch_s": 0.005, "MAX_MARK_RUN": sys.maxsize, "MAX_FORMAT_CHARS": sy
 
 def _after() -> dict[str, float]:
     from chathub_desktop.app_bootstrap import GIL_SWITCH_INTERVAL_S
+    from chathub_desktop.core import invisible_text as it
     from chathub_desktop.gui import markdown_render as mr
     from chathub_desktop.gui import message_documents as md
 
-    return {"switch_s": GIL_SWITCH_INTERVAL_S, "MAX_MARK_RUN": mr.MAX_MARK_RUN,
-            "MAX_FORMAT_CHARS": mr.MAX_FORMAT_CHARS, "MAX_OPENERS": mr.MAX_OPENERS,
+    return {"switch_s": GIL_SWITCH_INTERVAL_S, "MAX_MARK_RUN": it.MAX_MARK_RUN,
+            "MAX_FORMAT_CHARS": it.MAX_FORMAT_CHARS, "MAX_OPENERS": mr.MAX_OPENERS,
             "IMAGE_CHARS": mr.IMAGE_CHARS, "CODE_PART_CHARS": mr.CODE_PART_CHARS,
             "TABLE_SLICE_CELLS": mr.TABLE_SLICE_CELLS, "TABLE_SLICE_CHARS": mr.TABLE_SLICE_CHARS,
             "MAX_CELL_CHARS": mr.MAX_CELL_CHARS, "MAX_COLUMNS": mr.MAX_COLUMNS, "LAYOUT_BUDGET_S": md.LAYOUT_BUDGET_S}
@@ -124,12 +125,13 @@ def _after() -> dict[str, float]:
 
 def _apply(settings: dict[str, float]) -> None:
     """Set the bounds and the switch interval of ``settings`` for the next probe run."""
+    from chathub_desktop.core import invisible_text as it
     from chathub_desktop.gui import markdown_render as mr
     from chathub_desktop.gui import message_documents as md
 
     sys.setswitchinterval(settings["switch_s"])
     for name, value in settings.items():
-        for module in (mr, md):
+        for module in (it, mr, md):
             if hasattr(module, name):
                 setattr(module, name, value)
 

@@ -28,7 +28,6 @@ import re
 import sys
 import threading
 import time
-import unicodedata
 from collections.abc import Mapping
 from functools import lru_cache
 
@@ -460,7 +459,7 @@ def render_markdown_parts(text: str, *, dark: bool = False, part_chars: int = PA
     border = _CODE_BORDER[dark] if not dark else "#55585c"
     table = (f'<table border="1" cellspacing="0" cellpadding="5" style="border-collapse:collapse; '
              f'border-color:{border}; border-style:solid; margin-bottom:6px">')
-    cut = {mark: table.replace("margin-bottom:6px", style) for mark, style in _TABLE_CUT.items()}
+    cut = {mark: table.replace("margin-bottom:6px", style).removesuffix(">") for mark, style in _TABLE_CUT.items()}
     return [breakable(_table_styles(p, table, cut)) for p in _pack(blocks, part_chars)]
 
 
@@ -487,10 +486,19 @@ MAX_CELL_CHARS = 2000
 #: 50 µs, so a screenful of a 12-column table takes 13 ms (60 columns of 60 rows took
 #: 220 ms to lay out and 50 ms to paint); a message with a wider table is plain text.
 MAX_COLUMNS = 12
-#: The slices of a cut table: the first, a middle one, the last (no gap between them).
-_TABLE_CUT = {"<table data-cut=first>": "margin-bottom:0px", "<table data-cut=mid>": "margin-top:0px; margin-bottom:0px",
-              "<table data-cut=last>": "margin-top:0px; margin-bottom:6px"}
+#: The slices of a cut table: the first, a middle one, the last. Qt lays a bordered,
+#: collapsed table out 4 px taller than its rows (1 above the top line, 3 under the
+#: bottom one: a 3 px gap every slice); a slice followed by another is pulled up over
+#: those 4 px, so its bottom line falls where the next slice's top line is drawn.
+TABLE_CUT_OVERLAP_PX = 4
+_TABLE_CUT = {"<table data-cut=first": f"margin-bottom:-{TABLE_CUT_OVERLAP_PX}px",
+              "<table data-cut=mid": f"margin-top:0px; margin-bottom:-{TABLE_CUT_OVERLAP_PX}px",
+              "<table data-cut=last": "margin-top:0px; margin-bottom:6px"}
 _CUT_FIRST, _CUT_MID, _CUT_LAST = _TABLE_CUT
+#: Attribute of a cut table's slice: the length its columns are given, characters,
+#: comma-separated (Qt's HTML import ignores it;
+#: :class:`~chathub_desktop.gui.sliced_document.SlicedDocument` reads it).
+TABLE_CHARS_ATTR = "data-chars"
 
 
 def _table_shape(tokens: list) -> tuple[int, int, int]:  # type: ignore[type-arg]
@@ -521,7 +529,8 @@ def _table_slices(md: MarkdownIt, group: list, env: dict[str, object]) -> list[s
     :data:`TABLE_SLICE_CELLS` cells or about :data:`TABLE_SLICE_CHARS` characters of
     text (the header in the first), one table for a small one; the columns of a cut
     table get widths in proportion to their longest text (at most 60 characters
-    counted) so the slices line up."""
+    counted) so the slices line up, and each slice names those lengths in its
+    :data:`TABLE_CHARS_ATTR` (the document gives a narrow table its natural width)."""
     rows: list[list] = []  # type: ignore[type-arg]
     head: list = []  # type: ignore[type-arg]
     current: list | None = None  # type: ignore[type-arg]
@@ -556,6 +565,7 @@ def _table_slices(md: MarkdownIt, group: list, env: dict[str, object]) -> list[s
         for i, cell in enumerate(texts[:columns]):
             widths[i] = max(widths[i], min(60, len(cell.content)))
     total = sum(widths)
+    lengths = ",".join(map(str, widths))
     for row in [head] + [chunk[0] for chunk in chunks]:
         for i, t in enumerate(t for t in row if t.type in ("th_open", "td_open")):
             if i < columns:
@@ -567,7 +577,8 @@ def _table_slices(md: MarkdownIt, group: list, env: dict[str, object]) -> list[s
         first, last = k == 0, k == len(chunks) - 1
         tokens = [table_open, *([thead[0], *head, thead[1]] if first else []), tbody[0], *body, tbody[1], table_close]
         piece = md.renderer.render(tokens, md.options, env)
-        out.append(piece.replace("<table>", _CUT_FIRST if first else _CUT_LAST if last else _CUT_MID, 1))
+        mark = _CUT_FIRST if first else _CUT_LAST if last else _CUT_MID
+        out.append(piece.replace("<table>", f'{mark} {TABLE_CHARS_ATTR}="{lengths}">', 1))
     return out
 
 
@@ -645,45 +656,6 @@ def _paragraph_slices(md: MarkdownIt, children: list, env: dict[str, object],  #
     return [("<p>" if i == last else '<p style="margin-bottom:0px">')
             + md.renderer.renderInline(p, md.options, env) + "</p>\n"  # type: ignore[attr-defined]
             for i, p in enumerate(pieces)]
-
-
-#: Longest run of characters that take no room of their own (combining marks, format
-#: characters: bidi controls, zero-width spaces and joiners) shown after one character;
-#: Unicode's Stream-Safe Text Format (UAX #15) allows 30 in a row, real text uses a few.
-MAX_MARK_RUN = 8
-#: Most format characters (bidi controls, zero-width spaces and joiners, BOMs) shown in
-#: one message; real text uses a few per line.
-MAX_FORMAT_CHARS = 1000
-_INVISIBLE = frozenset(("Mn", "Me", "Cf"))
-
-
-def thin_invisible(text: str) -> tuple[str, int]:
-    """``text`` for display without the characters that take no room of their own past
-    the bounds (issue 32): of a run of combining marks and format characters, the first
-    :data:`MAX_MARK_RUN`; of format characters in all (a zero-width joiner right
-    after a visible character, as in an emoji sequence, does not count), the first
-    :data:`MAX_FORMAT_CHARS`. Returns ``(shown text, characters left out)``. Qt lays
-    such text out about 5 times slower per character, and a screenful of it holds
-    every character of the message: 100,000 bidi controls took 15 ms to paint, each
-    time. About 0.3 µs a character, pure Python."""
-    if text.isascii():
-        return text, 0
-    category = unicodedata.category
-    kept: list[str] = []
-    run = formats = dropped = 0
-    for c in text:
-        kind = category(c) if c >= "\u0300" else "L"  # below: only the soft hyphen, shown
-        if kind in _INVISIBLE:
-            # a joiner right after a visible character is part of it (an emoji sequence)
-            formats += kind == "Cf" and not (run == 0 and c == "\u200d")
-            run += 1
-            if run > MAX_MARK_RUN or (kind == "Cf" and formats > MAX_FORMAT_CHARS):
-                dropped += 1
-                continue
-        else:
-            run = 0
-        kept.append(c)
-    return ("".join(kept) if dropped else text), dropped
 
 
 def render_plain(text: str) -> str:

@@ -21,6 +21,7 @@ name a hash are rendered again when its image arrives.
 from __future__ import annotations
 
 import html
+import re
 import time
 from collections import OrderedDict
 from collections.abc import Callable, Mapping
@@ -31,6 +32,7 @@ from typing import Protocol
 from PySide6.QtCore import QObject, QTimer, Signal
 from PySide6.QtGui import QColor, QFont, QFontDatabase, QFontMetrics, QImage, QTextDocument
 
+from chathub_desktop.core.invisible_text import thin_invisible
 from chathub_desktop.gui.collector_pause import collector_paused
 from chathub_desktop.gui.image_sources import stored_hashes
 from chathub_desktop.gui.safe_document import SafeTextDocument
@@ -39,7 +41,7 @@ from chathub_desktop.gui.stored_images import StoredImages, source_of
 from chathub_desktop.services.views import MessageView
 
 __all__ = ["DISPLAY_LIMIT_CHARS", "LAYOUT_BUDGET_S", "SYNC_RENDER_CHARS", "MessageDocuments", "TextColors",
-           "symbol"]
+           "renders_on_worker", "symbol"]
 
 #: Documents kept in the rendering cache, and the most HTML they may hold in all
 #: (characters): a long message is many slices, each a document of its own.
@@ -61,6 +63,33 @@ LAYOUT_BUDGET_S = 0.006
 #: one with two ``$`` or more: typesetting its formulas takes up to 0.25 s; and one
 #: with a code fence: the first block of a language imports its lexer (Python: 21 ms).
 SYNC_RENDER_CHARS = 2000
+#: A shorter message with more Markdown markup characters plus characters that take no
+#: room than this goes to the worker too (issue 32: 1,400 ``[`` took 14 ms on the GUI
+#: thread, 600 characters of heading images 20 ms or more; real prose has a few dozen).
+HOSTILE_MARKS = 200
+#: ...and so does one quoted or listed this many levels deep on one line (a 19-deep
+#: quote of 48 characters took 7 ms).
+HOSTILE_DEPTH = 8
+_MARKUP = "[]()<>*_`!\\&|~#-"
+_ROOMLESS = re.compile("[\u0300-\u036f\u034f\u0483-\u0489\u061c\u064b-\u065f\u200b-\u200f\u202a-\u202e"
+                       "\u2060-\u2069\ufe00-\ufe0f\ufe20-\ufe2f\ufeff]")
+_DEEP = re.compile(rf"^(?:[ \t]*>){{{HOSTILE_DEPTH},}}|^ {{{2 * HOSTILE_DEPTH},}}(?:[-*+]|\d+[.)])\s", re.MULTILINE)
+
+
+def renders_on_worker(text: str) -> bool:
+    """Whether ``text`` is turned into HTML on the worker thread rather than at once on
+    the GUI thread (issue 32): longer than :data:`SYNC_RENDER_CHARS`; two ``$`` or
+    more (typesetting); a code fence (a lexer's first use loads it); more than
+    :data:`HOSTILE_MARKS` markup characters and characters that take no room; or a
+    quote or list :data:`HOSTILE_DEPTH` levels deep. About 20 µs for 2,000 characters."""
+    if (len(text) > SYNC_RENDER_CHARS or text.count("$") >= 2
+            or "```" in text or "~~~" in text):
+        return True
+    marks = sum(map(text.count, _MARKUP))
+    if not text.isascii():
+        marks += len(_ROOMLESS.findall(text))
+    return marks > HOSTILE_MARKS or _DEEP.search(text) is not None
+
 
 _DATA_IMG = '<img src="data:'  # an image a document would decode while laid out
 _DOC_CSS = """
@@ -125,7 +154,6 @@ def _render(m: MessageView, kind: str, dark: bool, colors: TextColors,
     from chathub_desktop.gui.markdown_render import (
         render_markdown_parts,
         render_plain_parts,
-        thin_invisible,
     )
 
     content, cut = m.content, ""
@@ -276,9 +304,7 @@ class MessageDocuments(QObject):
             parts = self._rendered.pop(key, None)
             if parts is None:
                 parts = self._html.get(key)
-            slow = (len(m.content) > SYNC_RENDER_CHARS or m.content.count("$") >= 2  # long, or maybe TeX
-                    or "```" in m.content or "~~~" in m.content)  # code: a lexer's first use loads it
-            if slow and (parts is None or any(_DATA_IMG in p for p in parts)):
+            if renders_on_worker(m.content) and (parts is None or any(_DATA_IMG in p for p in parts)):
                 known = parts  # the Markdown pass and the images' decoding on the worker (issue 32)
 
                 def render() -> Decoded:

@@ -28,6 +28,7 @@ from PySide6.QtWidgets import (
 )
 
 from chathub_desktop.core.context_receipt import RECALLED_KEY, recalled_topics, receipt_lines
+from chathub_desktop.core.invisible_text import shown_line
 from chathub_desktop.gui.message_list_model import MessageListModel
 from chathub_desktop.gui.message_list_view import MessageListView
 from chathub_desktop.services.views import MessageView
@@ -55,7 +56,7 @@ class ReceiptDialog(QDialog):
                                 ensure_ascii=False, indent=2)
         layout = QVBoxLayout(self)
         intro = QLabel(f"Reply {message.id}"
-                       + (f" · {message.model}" if message.model else "")
+                       + (f" · {shown_line(message.model)}" if message.model else "")
                        + ": ids and counts of what was sent — the texts themselves stay where they are.")
         intro.setTextFormat(Qt.TextFormat.PlainText)  # the model id comes from outside (issue 32)
         intro.setObjectName("receiptIntro")
@@ -66,7 +67,7 @@ class ReceiptDialog(QDialog):
         self.open_buttons: dict[int, QPushButton] = {}
         for line in receipt_lines(receipt, message.input_tokens, message.cached_tokens):
             key, _, value = line.partition(": ")
-            label = QLabel(value)
+            label = QLabel(shown_line(value))  # titles and ids come from outside (issue 32)
             label.setTextFormat(Qt.TextFormat.PlainText)
             label.setWordWrap(True)
             label.setObjectName(f"receipt{key.split()[0]}")
@@ -87,7 +88,7 @@ class ReceiptDialog(QDialog):
 
     def _open_button(self, open_topic: Callable[[int], None], topic_id: int, title: str) -> QPushButton:
         """A button that closes the dialog and opens the recalled ``topic_id``."""
-        button = QPushButton(f"Open “{title or 'untitled'}”")
+        button = QPushButton(f"Open “{shown_line(title) or 'untitled'}”")
         button.setObjectName("receiptOpenTopic")
         button.setToolTip(f"Open topic {topic_id}, which this reply recalled")
         button.setSizePolicy(QSizePolicy.Policy.Maximum, QSizePolicy.Policy.Fixed)

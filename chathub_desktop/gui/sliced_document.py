@@ -24,14 +24,25 @@ import hashlib
 import html
 import re
 import time
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 
 from PySide6.QtCore import QPointF, QRectF, QUrl
-from PySide6.QtGui import QAbstractTextDocumentLayout, QImage, QPainter, QPalette, QTextDocument
+from PySide6.QtGui import (
+    QAbstractTextDocumentLayout,
+    QFont,
+    QFontMetricsF,
+    QImage,
+    QPainter,
+    QPalette,
+    QTextDocument,
+    QTextFrame,
+    QTextLength,
+    QTextTable,
+)
 
 from chathub_desktop.gui.safe_document import decode_shown
 
-__all__ = ["IMAGE_SCHEME", "Decoded", "SlicedDocument", "decoded"]
+__all__ = ["IMAGE_SCHEME", "Decoded", "SlicedDocument", "decoded", "fit_cut_tables"]
 
 #: HTML slices and the images of their data URLs, decoded (``src`` -> image).
 Decoded = tuple[tuple[str, ...], dict[str, QImage]]
@@ -57,6 +68,55 @@ def decoded(parts: tuple[str, ...]) -> Decoded:
                 if image is not None:
                     images[src] = image
     return parts, images
+
+
+def _tables(frame: QTextFrame) -> Iterator[QTextTable]:
+    """The tables under ``frame``, in document order."""
+    for child in frame.childFrames():
+        if isinstance(child, QTextTable):
+            yield child
+        yield from _tables(child)
+
+
+#: A cut table's column is given its longest text plus one character, in characters
+#: of the bold font's average width times this, so a header or wide letters do not wrap
+#: ("Region" in bold is 7.8 px a letter where the regular average is 6.1 px).
+_CHAR_SLACK = 1.2
+
+
+def fit_cut_tables(doc: QTextDocument, part: str, width: float) -> None:
+    """Give each slice of a cut table in ``doc`` (made from the HTML ``part``) its
+    columns' natural widths, px, when they fit in ``width`` px (issue 32: a cut table
+    otherwise stretched to the full width), else widths in proportion to them; the
+    lengths come from the slice's ``data-chars`` (``markdown_render.TABLE_CHARS_ATTR``),
+    the same in every slice, so the slices keep lining up. Nothing changes when
+    ``part``'s tables and ``doc``'s do not match one to one."""
+    from chathub_desktop.gui.markdown_render import TABLE_CHARS_ATTR
+
+    tags = re.findall(r"<table\b[^>]*>", part)
+    if not any(TABLE_CHARS_ATTR in t for t in tags):
+        return
+    tables = list(_tables(doc.rootFrame()))
+    if len(tables) != len(tags):
+        return
+    bold = QFont(doc.defaultFont())
+    bold.setBold(True)
+    char_px = QFontMetricsF(bold).averageCharWidth() * _CHAR_SLACK
+    lengths = re.compile(TABLE_CHARS_ATTR + r'="([0-9,]+)"')
+    for tag, table in zip(tags, tables, strict=True):
+        m = lengths.search(tag)
+        chars = [int(c) for c in m.group(1).split(",")] if m else []
+        if not chars or len(chars) != table.columns():
+            continue
+        fmt = table.format()
+        pad = 2 * fmt.cellPadding() + fmt.border()
+        px = [(c + 1) * char_px + pad for c in chars]
+        if sum(px) + fmt.border() <= width:
+            widths = [QTextLength(QTextLength.Type.FixedLength, w) for w in px]
+        else:
+            widths = [QTextLength(QTextLength.Type.PercentageLength, 100 * w / sum(px)) for w in px]
+        fmt.setColumnWidthConstraints(widths)
+        table.setFormat(fmt)
 
 
 def _short_name(escaped_src: str) -> str:
@@ -110,6 +170,8 @@ class SlicedDocument:
                 doc = self._make()
                 doc.setHtml(self._with_resources(doc, part))
                 self._docs[i] = doc
+            if "<table" in part:
+                fit_cut_tables(doc, part, self._width)
             doc.setTextWidth(self._width)
             doc.size()  # the layout, now rather than at the first paint
             self._laid[i] = self._width

@@ -47,6 +47,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from chathub_desktop.core.invisible_text import shown_line
 from chathub_desktop.gui.design.palette import error_color
 from chathub_desktop.gui.meter_colors import caution_color, muted_color, part_color
 from chathub_desktop.gui.summarizer_choice import choose_button
@@ -294,7 +295,7 @@ class MeterTable(QWidget):
             if row.note:
                 note = _wrapped("", "meterNote")
                 note.fit_width = self._width - _SWATCH - self.grid.horizontalSpacing()
-                note.setText(row.note)
+                note.setText(shown_line(row.note))
                 _tinted(note, muted, "muted")
                 self.grid.addWidget(note, r, 1, 1, 2)
                 r += 1
@@ -408,6 +409,7 @@ class EstimatePopover(QFrame):
         layout.addWidget(self.cache_label)
         # REF-27: the server silently read only part of the last request
         self.truncation_label = _wrapped(name="truncationWarning")
+        self.truncation_label.setTextFormat(QtCore.Qt.TextFormat.PlainText)
         self.truncation_label.hide()
         layout.addWidget(self.truncation_label)
         self.set_window_button = QPushButton()
@@ -488,10 +490,11 @@ class EstimatePopover(QFrame):
         # offered until the card reads what the server reported
         self.set_window_button.setVisible(t is not None and t.reported != e.context_window)
         if t is not None:
-            self.truncation_label.setText(f"⚠ Last reply: {t.warning}.")
-            self.set_window_button.setText(f"Set {t.model}'s window to {t.reported:,} tokens")
+            # the warning and model ids come from the server (issue 32)
+            self.truncation_label.setText(f"⚠ Last reply: {shown_line(t.warning)}.")
+            self.set_window_button.setText(f"Set {shown_line(t.model)}'s window to {t.reported:,} tokens")
         self.edit_card_button.setVisible(not e.window_known and bool(e.model))
-        self.edit_card_button.setText(f"Set {e.model}'s window…")
+        self.edit_card_button.setText(f"Set {shown_line(e.model)}'s window…")
         for w in (self.mode_label, self.bar, self.budget_label, self.table, self.policy_label,
                   self.history_label):
             w.show()

@@ -12,6 +12,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from PySide6.QtGui import QImage, QPainter, QTextDocument
 
+from chathub_desktop.core.invisible_text import MAX_FORMAT_CHARS, MAX_MARK_RUN, thin_invisible
 from chathub_desktop.gui import markdown_render, message_documents
 from chathub_desktop.gui.chat_events import ChatEvents
 from chathub_desktop.gui.markdown_render import (
@@ -19,14 +20,11 @@ from chathub_desktop.gui.markdown_render import (
     IMAGE_CHARS,
     MAX_CELL_CHARS,
     MAX_COLUMNS,
-    MAX_FORMAT_CHARS,
-    MAX_MARK_RUN,
     PART_CHARS,
     TABLE_SLICE_CELLS,
     WORD_CHARS,
     render_markdown,
     render_markdown_parts,
-    thin_invisible,
 )
 from chathub_desktop.gui.message_documents import SYNC_RENDER_CHARS
 from chathub_desktop.gui.message_list_model import MessageListModel
@@ -47,6 +45,48 @@ def _shown_view(services, qtbot):  # type: ignore[no-untyped-def]
     view.show()
     qtbot.waitExposed(view)
     return events, model, view
+
+
+def test_a_short_hostile_message_is_rendered_on_the_worker_too(qapp, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    """Issue 32 (bounds32): a message under SYNC_RENDER_CHARS was turned into HTML and
+    laid out on the GUI thread at once, 19 ms for the render fuzz's worst short case;
+    one with many markup or invisible characters, or quoted or listed deep, goes to the
+    worker (the row shows "…" meanwhile); ordinary prose stays at once."""
+    from datetime import UTC, datetime
+
+    from PySide6.QtGui import QColor, QFont
+
+    from chathub_desktop.services.views import MessageView
+
+    threads: list[bool] = []
+    real = markdown_render.render_markdown_parts
+
+    def spy(*args, **kwargs):  # type: ignore[no-untyped-def]
+        threads.append(threading.current_thread() is threading.main_thread())
+        return real(*args, **kwargs)
+
+    class Colors:
+        muted = QColor("#777777")
+        error_text = QColor("#aa0000")
+
+    monkeypatch.setattr(markdown_render, "render_markdown_parts", spy)
+    docs = message_documents.MessageDocuments(QFont)
+    hostile = {"brackets": "[" * 1400, "deep quote": ">" * 19 + " ![q](x)",
+               "deep list": "".join("  " * i + "- x\n" for i in range(10)),
+               "invisible": "ok " + "\u202e\u200b\u0301" * 80, "links": "[a](b) " * 60}
+    prose = ("An ordinary answer with a [link](https://example.org), **bold** text and a list:\n\n"
+             + "- one item\n" * 5 + "\nالسلام عليكم, Tiếng Việt, naïve. " * 20)
+    for i, text in enumerate([*hostile.values(), prose]):
+        assert len(text) < SYNC_RENDER_CHARS and "$" not in text
+        m = MessageView(id=i + 1, topic_id=1, seq=i, role="assistant", content=text, content_type="text",
+                        status="complete", created_at=datetime(2026, 12, 2, tzinfo=UTC))
+        threads.clear()
+        doc = docs.document(m, False, Colors(), 600)
+        if text is prose:
+            assert threads == [True] and "ordinary answer" in doc.toPlainText()  # at once
+        else:
+            assert True not in threads and doc.toPlainText() == "…", text[:20]  # not on the GUI thread
+    docs.close()
 
 
 def test_parts_join_to_the_whole_rendering() -> None:
@@ -216,6 +256,48 @@ def test_a_long_table_is_cut_into_aligned_slices_of_whole_rows() -> None:
     assert all(f"item {i} " in shown for i in (0, 650, 1299))
     small = render_markdown_parts("|a|b|\n|-|-|\n|1|2|\n")
     assert "".join(small).count("<table") == 1 and "width=" not in small[0].split("<table", 1)[1].split(">", 1)[1]
+
+
+def _table_lines(parts: list[str], width: int) -> tuple[list[int], float]:
+    """The rows (y, px) where the slices of ``parts`` laid out at ``width`` px draw a
+    horizontal line 3 px right of the table's left edge, and their ideal width."""
+    from PySide6.QtCore import QRectF
+    from PySide6.QtGui import QColor, QPalette
+
+    from chathub_desktop.gui.message_documents import _DOC_CSS
+
+    def make() -> QTextDocument:
+        doc = QTextDocument()
+        doc.setDocumentMargin(0)
+        doc.setDefaultStyleSheet(_DOC_CSS)
+        return doc
+
+    sliced = SlicedDocument(parts, make, width)
+    assert sliced.advance(10.0)
+    image = QImage(width + 2, int(sliced.height()) + 2, QImage.Format.Format_RGB32)
+    image.fill(QColor("white"))
+    painter = QPainter(image)
+    sliced.draw(painter, QPalette(), QRectF(0, 0, image.width(), image.height()))
+    painter.end()
+    return [y for y in range(image.height()) if QColor(image.pixel(3, y)).lightness() < 240], sliced.idealWidth()
+
+
+def test_a_cut_table_has_no_gap_between_slices_and_keeps_its_natural_width(qapp) -> None:  # type: ignore[no-untyped-def]
+    """Issue 32 (bounds32): the slices of a cut table showed a 3 px gap every 20 to 26
+    rows and stretched to the full width; every row is now as far from the next across
+    slice ends, and a narrow table is as wide as its text (at a narrow width, its columns
+    keep their proportions inside it)."""
+    text = "| Region | Month | Note |\n|---|:-:|---|\n" + "".join(
+        f"| {['North', 'South'][i % 2]} | {1 + i % 12:02d} | {'checked' if i % 3 else 'late'} |\n" for i in range(120))
+    parts = render_markdown_parts(text)
+    assert "".join(parts).count("<table") > 3  # cut
+    lines, ideal = _table_lines(parts, 760)
+    wide_bottom = lines[-1]
+    assert len(lines) == 122  # the header's top line, then one under each of 121 rows
+    assert len({b - a for a, b in zip(lines, lines[1:], strict=False)}) == 1  # the same step across slice ends
+    assert ideal < 760 / 2
+    lines, ideal = _table_lines(parts, 90)
+    assert ideal <= 92 and lines[-1] > wide_bottom  # wrapped inside the width, not past it
 
 
 def test_a_table_of_more_than_max_columns_is_shown_as_plain_text() -> None:

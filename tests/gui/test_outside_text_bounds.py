@@ -1,0 +1,93 @@
+"""Issue 32: "the same for the search results, the receipt and every other place": the
+invisible-character bound of the message view (stacked marks, bidi controls,
+zero-width past 8 in a row or 1,000 in all) applies to search results, the receipt
+and the popover's server lines too, with a one-line note of how many were left out."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+from typing import Any
+
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QStyleOptionViewItem
+
+from chathub_desktop.core.invisible_text import MAX_MARK_RUN, shown_line, thin_spans
+from chathub_desktop.gui.receipt_dialog import ReceiptDialog
+from chathub_desktop.services.container import Services
+from chathub_desktop.services.views import MessageView
+from tests.gui.helpers import reload_assistants
+
+ZALGO = "\u0301\u200b\u202e" * 50  # 150 characters that take no room, stacked on one letter
+FSI, PDI = "\u2068", "\u2069"  # the kept right-to-left overrides end inside an isolate
+
+
+def test_thinned_spans_still_mark_the_matched_words() -> None:
+    text = "a" + ZALGO + " lighthouse " + "\u200b" * 20 + "keeper"
+    at, end = text.index("lighthouse"), text.index("keeper")
+    shown, spans, hidden = thin_spans(text, [(at, at + 10), (end, end + 6)])
+    assert hidden == 150 - MAX_MARK_RUN + 20 - MAX_MARK_RUN
+    assert [shown[s:e] for s, e in spans] == ["lighthouse", "keeper"]
+    assert shown_line("abc") == "abc"
+    assert shown_line("x" + ZALGO) == FSI + "x" + ZALGO[:MAX_MARK_RUN] + PDI + " [142 invisible characters not shown]"
+    assert shown_line("\u202eabc") == FSI + "\u202eabc" + PDI  # nothing left out, still isolated
+
+
+def test_a_search_result_of_hostile_text_shows_the_bound_and_a_note(window: Any, services: Services,
+                                                                    qtbot: Any) -> None:
+    services.assistants.create("Helper")
+    topic = services.topics.create("Helper", "Notes a" + ZALGO).id
+    services.topics.append_message(topic, "user", "lighthouse a" + ZALGO)
+    reload_assistants(window, qtbot)
+    qtbot.keyClick(window, Qt.Key.Key_K, Qt.KeyboardModifier.ControlModifier)
+    qtbot.waitUntil(lambda: window.search.page is not None and window.search.page.isVisible())
+    page = window.search.page
+    qtbot.keyClicks(page.box, "lighthouse")
+    qtbot.waitUntil(lambda: page.messages.count() == 1, timeout=5000)
+    option = QStyleOptionViewItem()
+    option.initFrom(page.messages.viewport())
+    row = 0
+    option.rect = page.messages.visualItemRect(page.messages.item(row))
+    doc = page.messages.itemDelegate()._doc(option, page.messages.model().index(row, 0))
+    where, snippet = doc.toPlainText().split("\n")
+    # the title is cut at WHERE_PART_CHARS (120) first: 112 of its 150 are kept, 104 of them left out
+    assert where.startswith(FSI + "Notes a" + ZALGO[:MAX_MARK_RUN] + "…" + PDI
+                            + " [104 invisible characters not shown] · Helper")
+    # the snippet is 160 characters with "…" where cut: 10 of its 150 are past the cut
+    assert snippet == FSI + "lighthouse a" + ZALGO[:MAX_MARK_RUN] + "…" + PDI + " (140 invisible characters not shown)"
+    assert "<b>lighthouse</b>" in page.messages.item(row).data(Qt.ItemDataRole.UserRole + 2)
+
+
+def test_the_receipt_shows_hostile_model_ids_and_titles_bounded(qtbot: Any) -> None:
+    message = MessageView(id=9, topic_id=1, seq=2, role="assistant", content="x", content_type="text",
+                          status="complete", created_at=datetime(2026, 12, 2, tzinfo=UTC),
+                          model="gpt" + ZALGO,
+                          receipt={"v": 1, "recalled": [{"topic_id": 4, "title": "Plans" + ZALGO}]})
+    dialog = ReceiptDialog(message, open_topic=lambda _t: None)
+    qtbot.addWidget(dialog)
+    note = " [142 invisible characters not shown]"
+    intro = dialog.findChild(type(dialog.rows["Recalled topics"]), "receiptIntro")
+    assert intro.text().startswith("Reply 9 · " + FSI + "gpt" + ZALGO[:MAX_MARK_RUN] + PDI + note + ":")
+    assert dialog.rows["Recalled topics"].text() == FSI + "Plans" + ZALGO[:MAX_MARK_RUN] + " (topic 4)" + PDI + note
+    assert dialog.open_buttons[4].text() == "Open “" + FSI + "Plans" + ZALGO[:MAX_MARK_RUN] + PDI + note + "”"
+
+
+def test_a_search_row_is_measured_at_the_width_it_is_painted(qtbot: Any) -> None:
+    """A row's size was measured at the width of the option the list asked with and
+    painted at the viewport's: the hostile result's selection covered the next row."""
+    from chathub_desktop.core.search_text import Snippet
+    from chathub_desktop.gui.search_page import SearchPage, result_rows
+    from chathub_desktop.services.search_service import SearchHit, SearchResults
+
+    when = datetime(2026, 12, 2, tzinfo=UTC)
+    hits = [SearchHit(1, 1, "Notes a" + ZALGO, 1, "Helper", "user", when,
+                      Snippet("the lighthouse a" + ZALGO + " keeper's log", ((4, 14),)), 1.0),
+            SearchHit(2, 2, "Ordinary", 1, "Helper", "user", when, Snippet("the lighthouse stands", ((4, 14),)), 1.0)]
+    res = SearchResults("lighthouse", hits, "fts")
+    page = SearchPage(None, lambda _q: res, lambda _q: [])  # type: ignore[arg-type]  # no runner: filled here
+    qtbot.addWidget(page)
+    page.resize(800, 400)
+    page.show()
+    page.fill(res, [], result_rows(res, [], "#777777"))
+    qtbot.waitExposed(page)
+    first, second = (page.messages.visualItemRect(page.messages.item(i)) for i in range(2))
+    assert first.bottom() < second.top()
