@@ -97,6 +97,13 @@ def test_backfill_stops_on_cancel_and_resumes_where_it_stopped(svc: Services, fa
 
     first = svc.semantic.backfill(cancel, stop_after_first, batch=4)
     assert first == BackfillProgress(4, 10, cancelled=True) and seen == [BackfillProgress(4, 10)]
+    # the user's messages go first, newest first: the four newest receipts
+    from sqlalchemy import text
+
+    with svc.db.read() as s:
+        done = {int(r[0]) for r in s.execute(text("SELECT message_id FROM message_vector"))}
+    receipts = [m for m in svc.topics.messages(ids["tax"]) if m.content.startswith("Receipt number")]
+    assert done == {m.id for m in receipts[-4:]}
     second = svc.semantic.backfill(threading.Event(), batch=4)
     assert second == BackfillProgress(10, 10) and svc.semantic.progress() == BackfillProgress(10, 10)
     svc.topics.delete(ids["tax"])
