@@ -87,6 +87,7 @@ def test_backfill_stops_on_cancel_and_resumes_where_it_stopped(svc: Services, fa
     ids = earlier_topics(svc, fake_vendor)
     for k in range(6):
         svc.topics.append_message(ids["tax"], "user", f"Receipt number {k} for the office chair, keep it.")
+    svc.topics.append_message(ids["tax"], "assistant", "I filed all six receipts under office costs.")
     assert svc.semantic is not None
     cancel = threading.Event()
     seen: list[BackfillProgress] = []
@@ -96,8 +97,8 @@ def test_backfill_stops_on_cancel_and_resumes_where_it_stopped(svc: Services, fa
         cancel.set()
 
     first = svc.semantic.backfill(cancel, stop_after_first, batch=4)
-    assert first == BackfillProgress(4, 10, cancelled=True) and seen == [BackfillProgress(4, 10)]
-    # the user's messages go first, newest first: the four newest receipts
+    assert first == BackfillProgress(4, 11, cancelled=True) and seen == [BackfillProgress(4, 11)]
+    # the user's messages go first, newest first: the four newest receipts, not the newer reply
     from sqlalchemy import text
 
     with svc.db.read() as s:
@@ -105,7 +106,7 @@ def test_backfill_stops_on_cancel_and_resumes_where_it_stopped(svc: Services, fa
     receipts = [m for m in svc.topics.messages(ids["tax"]) if m.content.startswith("Receipt number")]
     assert done == {m.id for m in receipts[-4:]}
     second = svc.semantic.backfill(threading.Event(), batch=4)
-    assert second == BackfillProgress(10, 10) and svc.semantic.progress() == BackfillProgress(10, 10)
+    assert second == BackfillProgress(11, 11) and svc.semantic.progress() == BackfillProgress(11, 11)
     svc.topics.delete(ids["tax"])
     assert svc.semantic.progress() == BackfillProgress(3, 3)
 
