@@ -197,6 +197,14 @@ class MemoryCardDelegate(QStyledItemDelegate):
         """The card inside a row's rect."""
         return rect.adjusted(CARD_MARGIN_X, CARD_MARGIN_Y, -CARD_MARGIN_X, -CARD_MARGIN_Y)
 
+    def corner_rect(self, rect: QRect) -> QRect:
+        """The header-high square at the top right of the card in a row's ``rect``, where
+        a card's one icon button sits (fixed memory's pause toggle, a dream card's
+        Regenerate)."""
+        card = self.card_rect(rect)
+        s = self._header_height()
+        return QRect(card.right() - CARD_PAD - s + 2, card.top() + CARD_PAD, s, s)
+
     def body_rect(self, rect: QRect) -> QRect:
         """The text area inside a row's rect (where the editor opens)."""
         card = self.card_rect(rect)

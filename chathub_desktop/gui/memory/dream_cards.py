@@ -32,7 +32,6 @@ from PySide6.QtWidgets import (
 
 from chathub_desktop.core.dynamic_memory import RANGE_CARD_MAX, SINGLE_CARD_MAX
 from chathub_desktop.gui.memory.card_delegate import (
-    CARD_PAD,
     MeasureRole,
     MemoryCardDelegate,
     NumberRole,
@@ -205,9 +204,7 @@ class DreamCardDelegate(MemoryCardDelegate):
 
     def regen_rect(self, rect: QRect) -> QRect:
         """Where the refresh icon sits in a row's ``rect`` (top right of the card)."""
-        card = self.card_rect(rect)
-        s = self._header_height()
-        return QRect(card.right() - CARD_PAD - s + 2, card.top() + CARD_PAD, s, s)
+        return self.corner_rect(rect)
 
     def paint(self, painter: QPainter, option: QStyleOptionViewItem,
               index: QModelIndex | QPersistentModelIndex) -> None:

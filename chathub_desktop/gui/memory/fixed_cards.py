@@ -21,7 +21,6 @@ from PySide6.QtWidgets import QAbstractItemView, QStyleOptionViewItem, QToolTip
 from chathub_desktop.gui.design.icons import Icon, icon
 from chathub_desktop.gui.design.tokens import colours_for
 from chathub_desktop.gui.memory.card_delegate import (
-    CARD_PAD,
     MemoryCardDelegate,
     NoteRole,
     NumberRole,
@@ -40,9 +39,7 @@ class FixedCardDelegate(MemoryCardDelegate):
 
     def toggle_rect(self, rect: QRect) -> QRect:
         """Where the pause toggle sits in a row's ``rect`` (top right of the card)."""
-        card = self.card_rect(rect)
-        s = self._header_height()
-        return QRect(card.right() - CARD_PAD - s + 2, card.top() + CARD_PAD, s, s)
+        return self.corner_rect(rect)
 
     def paint(self, painter: QPainter, option: QStyleOptionViewItem,
               index: QModelIndex | QPersistentModelIndex) -> None:
