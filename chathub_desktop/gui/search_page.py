@@ -48,6 +48,7 @@ DEBOUNCE_MS = 180
 #: Item role holding the hit (``SearchHit`` or ``MemoryHit``).
 HitRole = Qt.ItemDataRole.UserRole + 1
 _HtmlRole = Qt.ItemDataRole.UserRole + 2
+_WHERE = "where"  # the class of the muted topic/date line, coloured at paint time
 
 
 def snippet_html(s: Snippet) -> str:
@@ -68,11 +69,12 @@ class _HtmlDelegate(QStyledItemDelegate):
              selected: bool = False) -> QTextDocument:
         doc = SafeTextDocument()
         doc.setDefaultFont(option.font)
-        rich = str(index.data(_HtmlRole) or "")
-        if selected:  # the muted "where" line on the selection colour read 1.3:1: the selection's text colour
-            on_selection = option.palette.color(QPalette.ColorRole.HighlightedText).name()
-            rich = rich.replace(f"color:{current_colours().text_muted}", f"color:{on_selection}")
-        doc.setHtml(rich)
+        # The "where" line's colour is chosen now, not when the row was filled: the theme may
+        # have changed since, and on the selection colour muted grey read 1.3:1.
+        where = (option.palette.color(QPalette.ColorRole.HighlightedText).name() if selected
+                 else current_colours().text_muted)
+        doc.setDefaultStyleSheet(f".{_WHERE} {{ color: {where}; }}")
+        doc.setHtml(str(index.data(_HtmlRole) or ""))
         doc.setTextWidth(max(100, option.rect.width() - 12))
         return doc
 
@@ -206,14 +208,14 @@ class SearchPage(QWidget):
     def _fill(self, res: SearchResults, mem: list[MemoryHit]) -> None:
         self.messages.clear()
         for h in res.hits:
-            where = (f"<span style='color:{current_colours().text_muted}'>{html.escape(plain_title(h.topic_title))} · "
+            where = (f"<span class='{_WHERE}'>{html.escape(plain_title(h.topic_title))} · "
                      f"{html.escape(h.assistant_name)} · {html.escape(h.role)} · "
                      f"{html.escape(day_label(h.created_at))}</span>")
             self._add(self.messages, h, f"{where}<br>{snippet_html(h.snippet)}")
         self.memory.clear()
         for m in mem:
             label = "Memory" if m.kind == "memory" else "Dream card"
-            self._add(self.memory, m, f"<span style='color:{current_colours().text_muted}'>{html.escape(m.assistant_name)} · "
+            self._add(self.memory, m, f"<span class='{_WHERE}'>{html.escape(m.assistant_name)} · "
                                       f"{label} #{m.number}</span><br>{snippet_html(m.snippet)}")
         for lst in (self.messages, self.memory):
             if lst.count():
