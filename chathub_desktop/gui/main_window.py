@@ -417,6 +417,7 @@ class MainWindow(QMainWindow):
         self.page_host = PageHost()
         self.page_host.add_page(PageId.CHATS, self.splitter)
         self.status_line = StatusLine()  # shown only while it has something to say (issue 29)
+        self.page_host.page_shown.connect(self.status_line.page_shown)
         self.central = shell(self.rail, self.page_host, self.status_line)  # the rail and every page
         self.setCentralWidget(self.central)
         self.sidebar = side
