@@ -181,6 +181,7 @@ class MessageListView(QListView):
         copy.triggered.connect(self._copy_under_mouse)
         self.addAction(copy)
         self.action_bar = MessageActionBar(self.viewport())
+        self._bar_held = False  # an editor in place lies over the rows: no bar meanwhile
         self.action_bar.triggered.connect(self._on_bar)
         self.jump_start_button = self._jump_button(Icon.JUMP_START, "Jump to the first message",
                                                    "Show the topic's first message (Ctrl+Home)", JumpTarget.START)
@@ -247,9 +248,17 @@ class MessageListView(QListView):
         last = row == self._model.rowCount() - 1 and self._model.at_end
         return message_actions(m, collapsible=is_collapsible(m), last_reply=last)
 
+    def hold_bar(self, held: bool) -> None:
+        """While ``held`` (a message is edited in place) the action bar stays hidden,
+        however the rows are hovered (walk29 #5: it showed behind the editor)."""
+        self._bar_held = held
+        if held:
+            self.action_bar.dismiss()
+
     def show_bar(self, index: QModelIndex | QPersistentModelIndex) -> None:
-        """Show the action bar over row ``index`` (hide it for an invalid index)."""
-        m = self._model.message_at(index.row()) if index.isValid() else None
+        """Show the action bar over row ``index`` (hide it for an invalid index or while
+        :meth:`hold_bar` holds it)."""
+        m = self._model.message_at(index.row()) if index.isValid() and not self._bar_held else None
         if m is None:
             self.action_bar.dismiss()
             return
@@ -275,7 +284,8 @@ class MessageListView(QListView):
         elif action is MessageAction.RECEIPT:
             self.receipt_requested.emit(message_id)
 
-    def currentChanged(self, current: QModelIndex, previous: QModelIndex) -> None:  # noqa: N802 - Qt override
+    def currentChanged(self, current: QModelIndex | QPersistentModelIndex,
+                       previous: QModelIndex | QPersistentModelIndex) -> None:  # noqa: N802 - Qt override
         """Keyboard users get the bar on the current row."""
         super().currentChanged(current, previous)
         if self.hasFocus():
