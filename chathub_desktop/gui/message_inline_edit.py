@@ -175,7 +175,7 @@ class InlineEditor(QFrame):
         self.error_label.hide()
         self.box.setPlainText(message.content)
         self.box.selectAll()
-        self._view.hold_bar(True)
+        self._view.editing_in_place(True)
         self.show()
         self._fit()  # the row grows to the editor first
         index = self._index()
@@ -231,7 +231,7 @@ class InlineEditor(QFrame):
         was_open = self.isVisible()
         self._message = None
         self.hide()
-        self._view.hold_bar(False)
+        self._view.editing_in_place(False)
         if self._reserved is not None:  # the row takes its own height again
             self._reserved = None
             self._view.reserve_row(None)

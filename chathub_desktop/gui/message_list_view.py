@@ -181,7 +181,7 @@ class MessageListView(QListView):
         copy.triggered.connect(self._copy_under_mouse)
         self.addAction(copy)
         self.action_bar = MessageActionBar(self.viewport())
-        self._bar_held = False  # an editor in place lies over the rows: no bar meanwhile
+        self._editing = False  # an editor in place lies over a row (see editing_in_place)
         self.action_bar.triggered.connect(self._on_bar)
         self.jump_start_button = self._jump_button(Icon.JUMP_START, "Jump to the first message",
                                                    "Show the topic's first message (Ctrl+Home)", JumpTarget.START)
@@ -248,17 +248,21 @@ class MessageListView(QListView):
         last = row == self._model.rowCount() - 1 and self._model.at_end
         return message_actions(m, collapsible=is_collapsible(m), last_reply=last)
 
-    def hold_bar(self, held: bool) -> None:
-        """While ``held`` (a message is edited in place) the action bar stays hidden,
-        however the rows are hovered (walk29 #5: it showed behind the editor)."""
-        self._bar_held = held
-        if held:
+    def editing_in_place(self, editing: bool) -> None:
+        """While ``editing`` (an editor lies over a row) the action bar stays hidden however
+        the rows are hovered, and the list does not follow its end, so the edited row
+        growing under the editor cannot scroll its header line away (walk29 #5)."""
+        self._editing = editing
+        if editing:
+            self._stick = False
             self.action_bar.dismiss()
+        else:
+            self._stick = self._model.at_end and self.is_at_bottom()
 
     def show_bar(self, index: QModelIndex | QPersistentModelIndex) -> None:
         """Show the action bar over row ``index`` (hide it for an invalid index or while
-        :meth:`hold_bar` holds it)."""
-        m = self._model.message_at(index.row()) if index.isValid() and not self._bar_held else None
+        a message is edited in place)."""
+        m = self._model.message_at(index.row()) if index.isValid() and not self._editing else None
         if m is None:
             self.action_bar.dismiss()
             return
@@ -363,7 +367,7 @@ class MessageListView(QListView):
     def _on_scrolled(self, value: int) -> None:
         sb = self.verticalScrollBar()
         if self._anchor is None:  # follow new messages only at the topic's real end
-            self._stick = value >= sb.maximum() - STICKY_PX and self._model.at_end
+            self._stick = value >= sb.maximum() - STICKY_PX and self._model.at_end and not self._editing
         if self._anchor is None:
             self.check_edges()
         self.action_bar.dismiss()

@@ -241,3 +241,31 @@ def test_the_editor_sits_under_the_header_line_and_the_hover_bar_stays_away(  # 
     qtbot.wait(20)
     row = view.visualRect(model.index(0))
     assert row.top() >= 0 and editor.y() >= view.delegate.bubble_rect(model.index(0)).top() > row.top()
+
+
+def test_a_growing_edited_row_does_not_scroll_its_header_away(replied, fake_vendor, qtbot):  # type: ignore[no-untyped-def]  # noqa: F811
+    """Walk29 #5: in a topic just shorter than the list, the list followed its end, so the
+    edited row growing under the editor scrolled its "You · time" line off the top."""
+    window, view, model = replied, replied.message_view, replied.message_model
+    fake_vendor.script(Reply(text_chunks=[f"line {i}\n\n" for i in range(8)]))
+    window.composer.set_text("And the way back?")
+    window.composer.send_button.click()
+    qtbot.waitUntil(lambda: model.rowCount() == 4 and model.message_at(3).status == "complete", timeout=15000)
+    qtbot.waitUntil(window.composer.send_button.isEnabled, timeout=5000)
+    sb = view.verticalScrollBar()
+    height = window.height()
+    while sb.maximum() == 0 and height > 300:  # just taller than the messages
+        height -= 10
+        window.resize(window.width(), height)
+        qtbot.wait(5)
+    window.resize(window.width(), height + 10)
+    qtbot.waitUntil(lambda: sb.maximum() == 0, timeout=3000)
+    hover(view, 0)
+    qtbot.waitUntil(view.action_bar.isVisible, timeout=3000)
+    view.action_bar.buttons[MessageAction.EDIT].click()
+    editor = window.inline_editor
+    qtbot.waitUntil(editor.box.hasFocus, timeout=3000)
+    qtbot.waitUntil(lambda: sb.maximum() > 0, timeout=3000)  # the row grew past the list's height
+    qtbot.wait(50)
+    row = view.visualRect(model.index(0))
+    assert row.top() >= 0 and editor.y() >= view.delegate.bubble_rect(model.index(0)).top() > row.top()
