@@ -537,7 +537,6 @@ class MessageListView(QListView):
                 QToolTip.hideText()
         over = index.isValid() and (bool(href)
                                     or self.delegate.receipt_rect(index).contains(pos)
-                                    or self.delegate.regenerate_rect(index).contains(pos)
                                     or self.delegate.version_hit(index, pos) != 0)
         self.viewport().setCursor(Qt.CursorShape.PointingHandCursor if over else Qt.CursorShape.ArrowCursor)
         self.show_bar(index)
@@ -578,10 +577,6 @@ class MessageListView(QListView):
                 return
             if m is not None and self.delegate.retry_rect(index).contains(e.position().toPoint()):
                 self.retry_requested.emit(m.id)
-                e.accept()
-                return
-            if m is not None and self.delegate.regenerate_rect(index).contains(e.position().toPoint()):
-                self.regenerate_requested.emit(m.id)
                 e.accept()
                 return
             step = self.delegate.version_hit(index, e.position().toPoint()) if m is not None else 0
