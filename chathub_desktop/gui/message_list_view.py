@@ -21,8 +21,8 @@
   scrolled to the bottom of a window that does not reach the newest message, the view
   asks for the next page (``newer_wanted``);
 - issue 14: the "‹ 2 / 3 ›" arrows of a message with versions and the menu's Previous /
-  Next version emit ``version_requested``; the last reply's Regenerate pill and menu
-  entry emit ``regenerate_requested``.
+  Next version emit ``version_requested``; the last reply's Regenerate (hover bar and
+  menu entry) emits ``regenerate_requested``.
 """
 
 from __future__ import annotations
