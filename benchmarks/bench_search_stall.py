@@ -50,15 +50,14 @@ def _once(page: Any, res: Any, mem: list[Any], on_gui_thread: bool) -> tuple[flo
     from chathub_desktop.gui.search_page import result_rows
     from tests.gui.render_probe import StallMeter
 
-    muted = "#777777"
-    rows = None if on_gui_thread else result_rows(res, mem, muted)  # the window's worker does this
+    rows = None if on_gui_thread else result_rows(res, mem)  # the window's worker does this
 
     meter = StallMeter()
     loop = QEventLoop()
     QTimer.singleShot(30, loop.quit)
     loop.exec()
     meter.reset()
-    page.fill(res, mem, rows or result_rows(res, mem, muted))
+    page.fill(res, mem, rows or result_rows(res, mem))
     for tab in (0, 1):
         page.tabs.setCurrentIndex(tab)
         page.grab()

@@ -1,38 +1,56 @@
-"""The open topic's title above its messages (issue 29; walk2: nothing in the chat column
+"""The line over the open topic's messages (issue 29; walk2: nothing in the chat column
 named the open topic, and at 800×560 the topic list is folded away).
 
-:class:`ChatHeader` shows the title the topic list shows for the open topic (the lock of
-a private topic included) and follows renames and re-reads of that list; it is hidden
-when no topic is open or the topic is not listed.
+:class:`ChatHeader` holds the topic-list toggle (walk29 #1: at 800×560 the list folds
+itself away and nothing on screen brought it back) and the title the topic list shows
+for the open topic (the lock of a private topic included), following renames and
+re-reads of that list; the title is empty when no topic is open or it is not listed.
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QLabel, QWidget
+from PySide6.QtCore import QSize, Qt
+from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QToolButton, QWidget
 
 from chathub_desktop.gui.design import Space
+from chathub_desktop.gui.design.tokens import IconSize
 
 if TYPE_CHECKING:
+    from PySide6.QtGui import QAction
+
     from chathub_desktop.gui.topic_list_model import TopicListModel
 
 
-class ChatHeader(QLabel):
-    """One line over the messages: the open topic's title (``QLabel#chatHeader``)."""
+class ChatHeader(QFrame):
+    """One line over the messages (``QFrame#chatHeader``): ``toggle``, an icon button for
+    the checkable ``sidebar`` action (icon, tooltip and checked state are the action's,
+    so they follow the topic list however it is shown or hidden), then ``title``, the
+    open topic's title from ``topics`` (``QLabel#chatHeaderTitle``)."""
 
-    def __init__(self, topics: TopicListModel, parent: QWidget | None = None) -> None:
+    def __init__(self, topics: TopicListModel, sidebar: QAction, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("chatHeader")
-        self.setTextFormat(Qt.TextFormat.PlainText)
-        self.setContentsMargins(Space.XL, Space.MD, Space.XL, Space.MD)
-        self.setAccessibleName("Open topic")
+        self.toggle = QToolButton()
+        self.toggle.setObjectName("sidebarToggle")
+        self.toggle.setDefaultAction(sidebar)  # no shortcut of its own: the action's stays the only one
+        self.toggle.setAutoRaise(True)
+        self.toggle.setIconSize(QSize(IconSize.MD, IconSize.MD))
+        self.toggle.setAccessibleName("Topic list")
+        self.title = QLabel()
+        self.title.setObjectName("chatHeaderTitle")
+        self.title.setTextFormat(Qt.TextFormat.PlainText)
+        self.title.setAccessibleName("Open topic")
+        row = QHBoxLayout(self)
+        row.setContentsMargins(Space.MD, Space.SM, Space.XL, Space.SM)
+        row.setSpacing(Space.SM)
+        row.addWidget(self.toggle)
+        row.addWidget(self.title, 1)
         self._topics = topics
         self._topic_id: int | None = None
         for signal in (topics.dataChanged, topics.modelReset, topics.rowsInserted, topics.rowsRemoved):
             signal.connect(self.refresh)
-        self.hide()
 
     def show_topic(self, topic_id: int | None) -> None:
         """Name ``topic_id`` (None: no topic open)."""
@@ -44,6 +62,5 @@ class ChatHeader(QLabel):
         titles = self._topics
         row = titles.row_of(self._topic_id) if self._topic_id is not None else None
         title = str(titles.index(row, 0).data(Qt.ItemDataRole.DisplayRole) or "") if row is not None else ""
-        self.setText(title)
-        self.setToolTip(title)
-        self.setVisible(bool(title))
+        self.title.setText(title)
+        self.title.setToolTip(title)

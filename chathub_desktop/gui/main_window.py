@@ -257,7 +257,7 @@ class MainWindow(QMainWindow):
             ChatHeader,  # after the first paint: it reads Qt's namespace
         )
 
-        self.chat_header = ChatHeader(self.topic_model)  # issue 29: the open topic's title
+        self.chat_header = ChatHeader(self.topic_model, self.view.sidebar_action)  # issue 29: title, list toggle
         self.chat_page = QWidget()
         page = QVBoxLayout(self.chat_page)
         page.setContentsMargins(0, 0, 0, 0)
@@ -417,6 +417,7 @@ class MainWindow(QMainWindow):
         self.page_host = PageHost()
         self.page_host.add_page(PageId.CHATS, self.splitter)
         self.status_line = StatusLine()  # shown only while it has something to say (issue 29)
+        self.page_host.page_shown.connect(self.status_line.page_shown)
         self.central = shell(self.rail, self.page_host, self.status_line)  # the rail and every page
         self.setCentralWidget(self.central)
         self.sidebar = side

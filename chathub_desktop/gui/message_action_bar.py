@@ -17,6 +17,7 @@ from PySide6.QtCore import QRect, QSize, Qt, Signal
 from PySide6.QtWidgets import QFrame, QHBoxLayout, QToolButton, QWidget
 
 from chathub_desktop.gui.design.icons import Icon, icon
+from chathub_desktop.gui.message_delegate import RETRYABLE
 from chathub_desktop.services.views import MessageView
 
 
@@ -50,13 +51,14 @@ _LOOKS = {
 def message_actions(m: MessageView, *, collapsible: bool, last_reply: bool) -> tuple[MessageAction, ...]:
     """The actions message ``m`` offers, in bar order. ``collapsible``: a tool or
     thoughts row; ``last_reply``: ``m`` is the topic's newest message and not the
-    user's. A streaming reply offers Copy only (issue 29; CMP-15, issue 14, issue 19)."""
+    user's; Regenerate only for a finished one (a failed, stopped or interrupted reply has
+    its Retry pill). A streaming reply offers Copy only (issue 29; CMP-15, issue 14, issue 19)."""
     if m.status == "streaming":
         return (MessageAction.COPY,)
     out = [MessageAction.COPY]
     if m.role == "user":
         out.append(MessageAction.EDIT)
-    if last_reply and m.role != "user":
+    if last_reply and m.role != "user" and m.status not in RETRYABLE:  # there the Retry pill (walk29 #6)
         out.append(MessageAction.REGENERATE)
     if m.role in ("user", "assistant") and not m.tool_calls and not collapsible:
         out.append(MessageAction.PIN)

@@ -12,9 +12,9 @@ Row kinds: user (right, tinted), assistant (left), tool (collapsed to one line, 
 to expand), ``thoughts``/``reasoning_recap`` (collapsed "Thought process"), error (red,
 with the provider's message), cancelled/interrupted (a small tag). A reply that ended
 that way gets a footer line; on the topic's last row it carries a "↻ Retry" pill
-(:meth:`MessageDelegate.retry_rect`, clicked through the view; issue 12), a finished
-last reply a "↻ Regenerate" pill (:meth:`MessageDelegate.regenerate_rect`), and a
-message with versions the "‹ 2 / 3 ›" arrows (:meth:`MessageDelegate.version_hit`,
+(:meth:`MessageDelegate.retry_rect`, clicked through the view; issue 12; a finished
+reply is regenerated from the hover bar, walk29 #6), and a message with versions the
+"‹ 2 / 3 ›" arrows (:meth:`MessageDelegate.version_hit`,
 :mod:`chathub_desktop.gui.version_arrows`; issue 14).
 
 The row of the last message the topic summary covers gets a thin dashed marker line
@@ -84,8 +84,6 @@ COLLAPSIBLE_TYPES = frozenset({"thoughts", "reasoning_recap"})
 #: Reply statuses that get a Retry pill on the last row (issue 12).
 RETRYABLE = frozenset({"error", "cancelled", "interrupted"})
 RETRY_LABEL = "↻ Retry"
-#: The pill on the topic's last reply when it finished (issue 14).
-REGENERATE_LABEL = "↻ Regenerate"
 #: The context receipt's ⓘ after a reply's header (issue 19); see :func:`symbol`.
 INFO_EMOJI, INFO_FALLBACK = "ⓘ", "(i)"
 #: Before the header of a pinned message (issue 19).
@@ -313,7 +311,7 @@ class MessageDelegate(QStyledItemDelegate):
         if m.role == "assistant" and m.status in RETRYABLE and not footer:
             footer = " "  # the line the Retry pill sits on (same height on every row)
         if footer_line and not footer:
-            footer = " "  # the line of the Regenerate pill or the version arrows (issue 14)
+            footer = " "  # the line of the version arrows (issue 14)
         y = MARGIN_Y + small.height() + HEADER_GAP
         max_w = min(MAX_BUBBLE, avail if m.role != "user" else int(avail * USER_FRACTION))
         doc: SlicedDocument | None = None
@@ -377,7 +375,7 @@ class MessageDelegate(QStyledItemDelegate):
         return QSize(width, height)
 
     def _footer_line(self, m: MessageView, index: QModelIndex | QPersistentModelIndex) -> bool:
-        return role_value(index, VersionRole) is not None or self._can_regenerate(m, index)
+        return role_value(index, VersionRole) is not None
 
     @staticmethod
     def _can_retry(m: MessageView, index: QModelIndex | QPersistentModelIndex) -> bool:
@@ -386,26 +384,10 @@ class MessageDelegate(QStyledItemDelegate):
                 and index.row() == model.rowCount() - 1
                 and (not isinstance(model, MessageListModel) or model.at_end))
 
-    @staticmethod
-    def _can_regenerate(m: MessageView, index: QModelIndex | QPersistentModelIndex) -> bool:
-        model = index.model()
-        return (m.role == "assistant" and m.status == "complete" and not is_collapsible(m)
-                and model is not None and index.row() == model.rowCount() - 1
-                and (not isinstance(model, MessageListModel) or model.at_end))
-
-    def _retry_pill(self, lay: _Layout, label: str = RETRY_LABEL) -> QRect:
+    def _retry_pill(self, lay: _Layout) -> QRect:
         sfm = QFontMetrics(self._small_font())
-        w = sfm.horizontalAdvance(label) + 16
+        w = sfm.horizontalAdvance(RETRY_LABEL) + 16
         return QRect(lay.bubble.right() - w, lay.bubble.bottom() + FOOTER_GAP, w, sfm.height() + 2)
-
-    def regenerate_rect(self, index: QModelIndex) -> QRect:
-        """The Regenerate pill's rectangle in viewport coordinates; empty unless ``index``
-        is the topic's last row and a finished reply (issue 14)."""
-        m = index.data(MessageRole)
-        if m is None or not self._can_regenerate(m, index):
-            return QRect()
-        lay = self._layout(m, bool(index.data(ExpandedRole)), self._width(), self._view.palette())
-        return self._retry_pill(lay, REGENERATE_LABEL).translated(self._view.visualRect(index).topLeft())
 
     def _arrows(self, m: MessageView, lay: _Layout, versions: object) -> ArrowRects | None:
         if not isinstance(versions, tuple):
@@ -587,14 +569,6 @@ class MessageDelegate(QStyledItemDelegate):
             painter.drawRoundedRect(QRectF(pill).adjusted(0.5, 0.5, -0.5, -0.5), 7, 7)
             painter.setPen(colors.error_text if m.status == "error" else colors.text)
             painter.drawText(pill, Qt.AlignmentFlag.AlignCenter, RETRY_LABEL)
-        elif self._can_regenerate(m, index):
-            pill = self._retry_pill(lay, REGENERATE_LABEL)
-            painter.setFont(small)
-            painter.setPen(QPen(colors.border, 1))
-            painter.setBrush(colors.tag_bg)
-            painter.drawRoundedRect(QRectF(pill).adjusted(0.5, 0.5, -0.5, -0.5), 7, 7)
-            painter.setPen(colors.text)
-            painter.drawText(pill, Qt.AlignmentFlag.AlignCenter, REGENERATE_LABEL)
         arrows = self._arrows(m, lay, role_value(index, VersionRole))
         if arrows is not None:
             painter.setFont(small)

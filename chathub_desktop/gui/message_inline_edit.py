@@ -52,8 +52,10 @@ MIN_WIDTH_SHARE = 0.6
 
 
 def hint_text(key: SendKey) -> str:
-    """The line under the editor, naming the keys (issue 29)."""
-    return f"{key.label} resends as a new branch · {key.newline_label} new line · Esc cancels"
+    """The line under the editor, naming the keys (issue 29); no-break spaces inside each
+    phrase, so a narrow editor wraps it at a " · " (walk29 #5: "Esc / cancels")."""
+    phrases = (f"{key.label} resends as a new branch", f"{key.newline_label} new line", "Esc cancels")
+    return " · ".join(p.replace(" ", "\u00a0") for p in phrases)  # it wraps between phrases only
 
 
 class _EditBox(DraftEdit):
@@ -173,6 +175,7 @@ class InlineEditor(QFrame):
         self.error_label.hide()
         self.box.setPlainText(message.content)
         self.box.selectAll()
+        self._view.editing_in_place(True)
         self.show()
         self._fit()  # the row grows to the editor first
         index = self._index()
@@ -228,6 +231,7 @@ class InlineEditor(QFrame):
         was_open = self.isVisible()
         self._message = None
         self.hide()
+        self._view.editing_in_place(False)
         if self._reserved is not None:  # the row takes its own height again
             self._reserved = None
             self._view.reserve_row(None)

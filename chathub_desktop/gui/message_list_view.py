@@ -21,8 +21,8 @@
   scrolled to the bottom of a window that does not reach the newest message, the view
   asks for the next page (``newer_wanted``);
 - issue 14: the "‹ 2 / 3 ›" arrows of a message with versions and the menu's Previous /
-  Next version emit ``version_requested``; the last reply's Regenerate pill and menu
-  entry emit ``regenerate_requested``.
+  Next version emit ``version_requested``; the last reply's Regenerate (hover bar and
+  menu entry) emits ``regenerate_requested``.
 """
 
 from __future__ import annotations
@@ -181,6 +181,7 @@ class MessageListView(QListView):
         copy.triggered.connect(self._copy_under_mouse)
         self.addAction(copy)
         self.action_bar = MessageActionBar(self.viewport())
+        self._editing = False  # an editor in place lies over a row (see editing_in_place)
         self.action_bar.triggered.connect(self._on_bar)
         self.jump_start_button = self._jump_button(Icon.JUMP_START, "Jump to the first message",
                                                    "Show the topic's first message (Ctrl+Home)", JumpTarget.START)
@@ -247,9 +248,21 @@ class MessageListView(QListView):
         last = row == self._model.rowCount() - 1 and self._model.at_end
         return message_actions(m, collapsible=is_collapsible(m), last_reply=last)
 
+    def editing_in_place(self, editing: bool) -> None:
+        """While ``editing`` (an editor lies over a row) the action bar stays hidden however
+        the rows are hovered, and the list does not follow its end, so the edited row
+        growing under the editor cannot scroll its header line away (walk29 #5)."""
+        self._editing = editing
+        if editing:
+            self._stick = False
+            self.action_bar.dismiss()
+        else:
+            self._stick = self._model.at_end and self.is_at_bottom()
+
     def show_bar(self, index: QModelIndex | QPersistentModelIndex) -> None:
-        """Show the action bar over row ``index`` (hide it for an invalid index)."""
-        m = self._model.message_at(index.row()) if index.isValid() else None
+        """Show the action bar over row ``index`` (hide it for an invalid index or while
+        a message is edited in place)."""
+        m = self._model.message_at(index.row()) if index.isValid() and not self._editing else None
         if m is None:
             self.action_bar.dismiss()
             return
@@ -275,7 +288,8 @@ class MessageListView(QListView):
         elif action is MessageAction.RECEIPT:
             self.receipt_requested.emit(message_id)
 
-    def currentChanged(self, current: QModelIndex, previous: QModelIndex) -> None:  # noqa: N802 - Qt override
+    def currentChanged(self, current: QModelIndex | QPersistentModelIndex,
+                       previous: QModelIndex | QPersistentModelIndex) -> None:  # noqa: N802 - Qt override
         """Keyboard users get the bar on the current row."""
         super().currentChanged(current, previous)
         if self.hasFocus():
@@ -353,7 +367,7 @@ class MessageListView(QListView):
     def _on_scrolled(self, value: int) -> None:
         sb = self.verticalScrollBar()
         if self._anchor is None:  # follow new messages only at the topic's real end
-            self._stick = value >= sb.maximum() - STICKY_PX and self._model.at_end
+            self._stick = value >= sb.maximum() - STICKY_PX and self._model.at_end and not self._editing
         if self._anchor is None:
             self.check_edges()
         self.action_bar.dismiss()
@@ -523,7 +537,6 @@ class MessageListView(QListView):
                 QToolTip.hideText()
         over = index.isValid() and (bool(href)
                                     or self.delegate.receipt_rect(index).contains(pos)
-                                    or self.delegate.regenerate_rect(index).contains(pos)
                                     or self.delegate.version_hit(index, pos) != 0)
         self.viewport().setCursor(Qt.CursorShape.PointingHandCursor if over else Qt.CursorShape.ArrowCursor)
         self.show_bar(index)
@@ -564,10 +577,6 @@ class MessageListView(QListView):
                 return
             if m is not None and self.delegate.retry_rect(index).contains(e.position().toPoint()):
                 self.retry_requested.emit(m.id)
-                e.accept()
-                return
-            if m is not None and self.delegate.regenerate_rect(index).contains(e.position().toPoint()):
-                self.regenerate_requested.emit(m.id)
                 e.accept()
                 return
             step = self.delegate.version_hit(index, e.position().toPoint()) if m is not None else 0

@@ -1,7 +1,7 @@
 """The window's Regenerate, Resend and version arrows (issue 14 "Regenerate and
 edit-and-resend").
 
-- **Topic → Regenerate reply** (Ctrl+R), the last reply's "↻ Regenerate" pill and its
+- **Topic → Regenerate reply** (Ctrl+R), the last reply's hover-bar Regenerate and its
   context-menu entry ask again for the open topic's last reply
   (``services.versions.start_regenerate``); the previous reply stays a version.
 - **Resend** of a user message edited in place starts a new branch at that message.

@@ -52,12 +52,13 @@ _HtmlRole = Qt.ItemDataRole.UserRole + 2
 #: Most characters of a topic title or assistant name shown in a result's "where" line
 #: (an imported title is anyone's text: 40 of 10,000 characters took 120 ms to thin).
 WHERE_PART_CHARS = 120
+_WHERE = "where"  # the class of the muted topic/date line, coloured at paint time
 
 
-def snippet_html(s: Snippet, muted: str) -> str:
+def snippet_html(s: Snippet) -> str:
     """The snippet as HTML with every match in bold (text escaped), without the
-    invisible characters past the display bounds and a note in ``muted`` (a colour
-    name) of how many were left out (issue 32:
+    invisible characters past the display bounds and a muted note of how many were
+    left out (issue 32:
     :func:`~chathub_desktop.core.invisible_text.thin_spans`)."""
     text, spans, hidden = thin_spans(s.text, s.spans)
     out, at = [], 0
@@ -69,27 +70,27 @@ def snippet_html(s: Snippet, muted: str) -> str:
     if isolated(text) != text:  # a bidi override left open would reverse the note too
         out = ["\u2068", *out, "\u2069"]
     if hidden:
-        out.append(f" <span style='color:{muted}'>({hidden_note(hidden)})</span>")
+        out.append(f" <span class='{_WHERE}'>({hidden_note(hidden)})</span>")
     return "".join(out)
 
 
-def _where(muted: str, *parts: str) -> str:
-    """The "where" line of a result in ``muted``: ``parts`` (outside text: titles,
+def _where(*parts: str) -> str:
+    """The "where" line of a result (muted at paint time): ``parts`` (outside text: titles,
     names) cut at :data:`WHERE_PART_CHARS` with "…", thinned like a snippet, escaped
     and joined by " · "."""
     joined = " · ".join(html.escape(shown_line(p if len(p) <= WHERE_PART_CHARS else p[:WHERE_PART_CHARS - 1] + "…"))
                         for p in parts)
-    return f"<span style='color:{muted}'>{joined}</span>"
+    return f"<span class='{_WHERE}'>{joined}</span>"
 
 
-def result_rows(res: SearchResults, mem: list[MemoryHit], muted: str) -> tuple[list[str], list[str]]:
+def result_rows(res: SearchResults, mem: list[MemoryHit]) -> tuple[list[str], list[str]]:
     """The rich text of every message hit and of every memory hit (where, then the
-    snippet; ``muted``: the where line's colour name). Pure Python, run on a worker:
+    snippet; the muted parts carry a class the delegate colours). Pure Python, run on a worker:
     thinning an imported topic's title of 10,000 characters takes about 3 ms."""
-    messages = [f"{_where(muted, plain_title(h.topic_title[:4 * WHERE_PART_CHARS]), h.assistant_name, h.role, day_label(h.created_at))}"
-                f"<br>{snippet_html(h.snippet, muted)}" for h in res.hits]
-    memory = [f"{_where(muted, m.assistant_name, ('Memory' if m.kind == 'memory' else 'Dream card') + f' #{m.number}')}"
-              f"<br>{snippet_html(m.snippet, muted)}" for m in mem]
+    messages = [f"{_where(plain_title(h.topic_title[:4 * WHERE_PART_CHARS]), h.assistant_name, h.role, day_label(h.created_at))}"
+                f"<br>{snippet_html(h.snippet)}" for h in res.hits]
+    memory = [f"{_where(m.assistant_name, ('Memory' if m.kind == 'memory' else 'Dream card') + f' #{m.number}')}"
+              f"<br>{snippet_html(m.snippet)}" for m in mem]
     return messages, memory
 
 
@@ -107,11 +108,12 @@ class _HtmlDelegate(QStyledItemDelegate):
              selected: bool = False) -> QTextDocument:
         doc = SafeTextDocument()
         doc.setDefaultFont(option.font)
-        rich = str(index.data(_HtmlRole) or "")
-        if selected:  # the muted "where" line on the selection colour read 1.3:1: the selection's text colour
-            on_selection = option.palette.color(QPalette.ColorRole.HighlightedText).name()
-            rich = rich.replace(f"color:{current_colours().text_muted}", f"color:{on_selection}")
-        doc.setHtml(rich)
+        # The "where" line's colour is chosen now, not when the row was filled: the theme may
+        # have changed since, and on the selection colour muted grey read 1.3:1.
+        where = (option.palette.color(QPalette.ColorRole.HighlightedText).name() if selected
+                 else current_colours().text_muted)
+        doc.setDefaultStyleSheet(f".{_WHERE} {{ color: {where}; }}")
+        doc.setHtml(str(index.data(_HtmlRole) or ""))
         doc.setTextWidth(max(100, self._view.viewport().width() - 12))
         return doc
 
@@ -237,7 +239,7 @@ class SearchPage(QWidget):
     async def _run(self, gen: int, query: str) -> None:
         res = await self._runner.run_in_thread(self._search, query)
         mem = await self._runner.run_in_thread(self._search_memory, query)
-        rows = await self._runner.run_in_thread(result_rows, res, mem, current_colours().text_muted)
+        rows = await self._runner.run_in_thread(result_rows, res, mem)
         if gen != self._generation:
             return  # a newer query was typed meanwhile
         self.fill(res, mem, rows)

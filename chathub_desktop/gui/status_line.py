@@ -9,6 +9,8 @@ from __future__ import annotations
 from PySide6.QtCore import QEvent, QObject
 from PySide6.QtWidgets import QStatusBar, QWidget
 
+from chathub_desktop.gui.nav_rail import PageId
+
 __all__ = ["StatusLine"]
 
 
@@ -31,6 +33,13 @@ class StatusLine(QStatusBar):
         self._permanent.append(widget)
         widget.installEventFilter(self)
         self._sync()
+
+    def page_shown(self, page: PageId) -> None:
+        """A page other than Chats was shown: its passing message spoke of the chat (a
+        stop, a copy, a failed reply), so it goes at once rather than following the user
+        onto Settings, Search or Memory (walk29 #12). Permanent widgets stay."""
+        if page is not PageId.CHATS:
+            self.clearMessage()
 
     def permanent_width(self) -> int:
         """Width taken by the shown permanent widgets, px (with their gaps)."""

@@ -78,11 +78,12 @@ class ViewController(QObject):
         self.default_size_action = self._add("&Default text size", lambda: self.prefs.set_font_size(0),
                                              ["Ctrl+0"], "The desktop's own text size")
         self.menu.addSeparator()
-        self.sidebar_action = self._add("Show side&bar", self._toggle_sidebar, ["Ctrl+B"],
-                                        "Show or hide the assistants and topics (folds away by itself "
-                                        "when the window is narrow)")
+        self.sidebar_action = self._add("Show side&bar", self._toggle_sidebar, ["Ctrl+B"], "")
         self.sidebar_action.setCheckable(True)
         self.sidebar_action.setChecked(True)
+        keys = self.sidebar_action.shortcut().toString(QKeySequence.SequenceFormat.NativeText)
+        self.sidebar_action.setToolTip(f"Show or hide the assistants and topics ({keys}; folds away by itself "
+                                       "when the window is narrow)")
         self.menu.addSeparator()
         self.notifications_action = QAction("Desktop &notifications", self._window)
         self.notifications_action.setToolTip("Tell me when a reply finishes while the window is away, and "

@@ -265,3 +265,26 @@ def test_a_deleted_topic_can_be_undone_then_is_deleted_off_the_gui_thread(window
     qtbot.waitUntil(lambda: [t.id for t in services.topics.list(aid)] == [keep.id], timeout=3000)
     assert threads and threads[0] != threading.main_thread().name
     assert not window.deletes.pending and window.topic_model.row_of(gone.id) is None
+
+
+def test_a_passing_status_clears_after_its_time_and_when_another_page_opens(window, qtbot):  # type: ignore[no-untyped-def]
+    """Walk29 #12: "Stopped — the text so far is kept" followed the user onto every
+    Settings page. A passing message goes after its time, and at once when a page other
+    than Chats is shown; coming back to Chats does not bring it back."""
+    from chathub_desktop.gui.nav_rail import PageId
+
+    window.show_status("Code block copied", 50)
+    qtbot.waitUntil(window.status_line.isVisible)
+    qtbot.waitUntil(lambda: window.status_line.currentMessage() == "" and not window.status_line.isVisible(),
+                    timeout=2000)
+    window.show_status("Stopped — the text so far is kept", 60000)
+    qtbot.waitUntil(window.status_line.isVisible)
+    window.pages.open_settings()
+    assert window.page_host.current_page_id() is PageId.SETTINGS
+    assert window.status_line.currentMessage() == "" and not window.status_line.isVisible()
+    window.back_action.trigger()
+    assert window.page_host.current_page_id() is PageId.CHATS
+    assert window.status_line.currentMessage() == ""
+    window.show_status("That topic is not listed any more")  # said on Chats, kept there
+    window.page_host.show_page(PageId.CHATS)
+    assert window.status_line.currentMessage() == "That topic is not listed any more"

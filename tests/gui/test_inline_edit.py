@@ -39,7 +39,8 @@ def test_edit_opens_the_message_in_the_list(editing) -> None:  # type: ignore[no
     # it lies over the message's row, inside the list
     assert editor.geometry().intersects(view.visualRect(editing.message_model.index(0)))
     assert view.viewport().rect().contains(editor.geometry())
-    assert editor.hint.text() == "Enter resends as a new branch · Shift+Enter new line · Esc cancels"
+    assert editor.hint.text().replace("\u00a0", " ") == \
+        "Enter resends as a new branch · Shift+Enter new line · Esc cancels"
     assert not editor.note.isVisible() and not editor.error_label.isVisible()
     assert not any(w.isVisible() for w in editing.dialogs.values())  # no dialog
 
@@ -111,7 +112,7 @@ def test_with_ctrl_enter_as_the_send_key_enter_makes_a_new_line(editing, qtbot) 
     editor = editing.inline_editor
     editing.view.send_key_changed.emit(SendKey.CTRL_ENTER)
     assert editor.hint.text() == hint_text(SendKey.CTRL_ENTER)
-    assert editor.hint.text().startswith("Ctrl+Enter resends")
+    assert editor.hint.text().replace("\u00a0", " ").startswith("Ctrl+Enter resends")
     qtbot.keyClick(editor.box, Qt.Key.Key_End, Qt.KeyboardModifier.ControlModifier)
     qtbot.keyClick(editor.box, Qt.Key.Key_Return)
     assert editor.isVisible() and editor.text() == "Plan my trip\n"
@@ -193,3 +194,78 @@ def test_the_edited_row_grows_and_the_next_message_moves_down(editing, qtbot) ->
     grown = view.visualRect(model.index(0)).height()
     qtbot.keyClick(editor.box, Qt.Key.Key_Escape)
     qtbot.waitUntil(lambda: view.visualRect(model.index(0)).height() < grown - 40, timeout=3000)
+
+
+def test_the_editor_sits_under_the_header_line_and_the_hover_bar_stays_away(  # type: ignore[no-untyped-def]
+        replied, fake_vendor, qtbot):  # noqa: F811
+    """Walk29 #5: editing a message whose row was partly scrolled off the top covered its
+    "You · time" line, and the hover bar stayed visible behind the editor. Now the row's
+    header line shows above the editor, the bar hides while editing (hovering does not
+    bring it back) and comes back after; the hint never breaks a key's phrase."""
+    window, view, model = replied, replied.message_view, replied.message_model
+    window.resize(800, 560)
+    fake_vendor.script(Reply(text_chunks=[f"line {i}\n\n" for i in range(40)]))
+    window.composer.set_text("And the way back?")
+    window.composer.send_button.click()
+    qtbot.waitUntil(lambda: model.rowCount() == 4 and model.message_at(3).status == "complete", timeout=15000)
+    qtbot.waitUntil(window.composer.send_button.isEnabled, timeout=5000)
+    sb = view.verticalScrollBar()
+    sb.setValue(sb.value() + view.visualRect(model.index(2)).top() + 8)  # the header line just off the top
+    qtbot.wait(20)
+    assert view.visualRect(model.index(2)).top() < 0
+    hover(view, 2)
+    qtbot.waitUntil(view.action_bar.isVisible, timeout=3000)
+    view.action_bar.buttons[MessageAction.EDIT].click()
+    editor = window.inline_editor
+    qtbot.waitUntil(editor.box.hasFocus, timeout=3000)
+    qtbot.wait(20)
+    row = view.visualRect(model.index(2))
+    assert row.top() >= 0 and editor.y() >= view.delegate.bubble_rect(model.index(2)).top() > row.top()
+    assert not view.action_bar.isVisible()
+    for r in (2, 3):
+        hover(view, r)
+        assert not view.action_bar.isVisible()
+    phrases = editor.hint.text().split(" · ")  # a line may break only between them
+    assert [p.replace("\u00a0", " ") for p in phrases] == [
+        "Enter resends as a new branch", "Shift+Enter new line", "Esc cancels"]
+    assert not any(" " in p for p in phrases)
+    qtbot.keyClick(editor.box, Qt.Key.Key_Escape)
+    hover(view, 3)
+    qtbot.waitUntil(view.action_bar.isVisible, timeout=3000)
+    view.scrollToTop()
+    qtbot.wait(20)
+    hover(view, 0)
+    qtbot.waitUntil(view.action_bar.isVisible, timeout=3000)
+    view.action_bar.buttons[MessageAction.EDIT].click()
+    qtbot.waitUntil(editor.box.hasFocus, timeout=3000)
+    qtbot.wait(20)
+    row = view.visualRect(model.index(0))
+    assert row.top() >= 0 and editor.y() >= view.delegate.bubble_rect(model.index(0)).top() > row.top()
+
+
+def test_a_growing_edited_row_does_not_scroll_its_header_away(replied, fake_vendor, qtbot):  # type: ignore[no-untyped-def]  # noqa: F811
+    """Walk29 #5: in a topic just shorter than the list, the list followed its end, so the
+    edited row growing under the editor scrolled its "You · time" line off the top."""
+    window, view, model = replied, replied.message_view, replied.message_model
+    fake_vendor.script(Reply(text_chunks=[f"line {i}\n\n" for i in range(8)]))
+    window.composer.set_text("And the way back?")
+    window.composer.send_button.click()
+    qtbot.waitUntil(lambda: model.rowCount() == 4 and model.message_at(3).status == "complete", timeout=15000)
+    qtbot.waitUntil(window.composer.send_button.isEnabled, timeout=5000)
+    sb = view.verticalScrollBar()
+    height = window.height()
+    while sb.maximum() == 0 and height > 300:  # just taller than the messages
+        height -= 10
+        window.resize(window.width(), height)
+        qtbot.wait(5)
+    window.resize(window.width(), height + 10)
+    qtbot.waitUntil(lambda: sb.maximum() == 0, timeout=3000)
+    hover(view, 0)
+    qtbot.waitUntil(view.action_bar.isVisible, timeout=3000)
+    view.action_bar.buttons[MessageAction.EDIT].click()
+    editor = window.inline_editor
+    qtbot.waitUntil(editor.box.hasFocus, timeout=3000)
+    qtbot.waitUntil(lambda: sb.maximum() > 0, timeout=3000)  # the row grew past the list's height
+    qtbot.wait(50)
+    row = view.visualRect(model.index(0))
+    assert row.top() >= 0 and editor.y() >= view.delegate.bubble_rect(model.index(0)).top() > row.top()

@@ -216,3 +216,19 @@ def test_a_reload_after_a_jump_to_the_start_stays_at_the_start(long_topic, qtbot
     qtbot.wait(100)
     assert resets == [False] and model.message_at(0).content.startswith("Message 0:")
     assert _top_text(view).startswith("Message 0:")
+
+
+@pytest.mark.parametrize("status", ["error", "cancelled", "interrupted"])
+def test_a_failed_last_reply_offers_retry_not_a_second_regenerate(replied, qtbot, status):  # type: ignore[no-untyped-def]
+    """Walk29 #6: one control per job. A finished last reply is regenerated from the bar
+    (no pill); a failed, stopped or interrupted one keeps its "↻ Retry" pill, the main
+    action there, and the bar drops its Regenerate."""
+    import dataclasses
+
+    from chathub_desktop.gui.message_action_bar import message_actions
+
+    m = replied.message_model.message_at(1)
+    assert MessageAction.REGENERATE in message_actions(m, collapsible=False, last_reply=True)
+    failed = dataclasses.replace(m, status=status)
+    assert MessageAction.REGENERATE not in message_actions(failed, collapsible=False, last_reply=True)
+    assert MessageAction.COPY in message_actions(failed, collapsible=False, last_reply=True)

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import pytest
 from PySide6.QtCore import Qt
+from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QApplication, QDialog, QLabel
 
 from chathub_desktop.gui.nav_rail import PageId, RailEntry, initial_of
@@ -198,12 +199,38 @@ def test_the_chat_names_the_open_topic_and_follows_a_rename(window, services, qt
     topic = services.topics.create(aid, "Trip to Lisbon").id
     reload_assistants(window, qtbot, aid)
     window.select_topic(topic)
-    qtbot.waitUntil(lambda: window.chat_header.text() == "Trip to Lisbon", timeout=3000)
+    qtbot.waitUntil(lambda: window.chat_header.title.text() == "Trip to Lisbon", timeout=3000)
     window.resize(800, 560)
     qtbot.waitUntil(lambda: window.chat_header.isVisible(), timeout=3000)
     services.topics.rename(topic, "Lisbon, May")
     window.topic_actions.reload(keep=topic)
-    qtbot.waitUntil(lambda: window.chat_header.text() == "Lisbon, May", timeout=3000)
+    qtbot.waitUntil(lambda: window.chat_header.title.text() == "Lisbon, May", timeout=3000)
+
+
+def test_the_chat_header_brings_the_folded_topic_list_back(window, services, qtbot) -> None:  # type: ignore[no-untyped-def]
+    """Walk29 #1: at 800×560 the topic list folds itself away; an icon button in the chat
+    header (tooltip naming Ctrl+B) brings it back, and its checked state follows the list
+    whichever way it was shown or hidden. Ctrl+B stays the one key for it."""
+    from PySide6.QtGui import QKeySequence
+
+    aid = services.assistants.create("Helper").id
+    topic = services.topics.create(aid, "Trip to Lisbon").id
+    reload_assistants(window, qtbot, aid)
+    window.select_topic(topic)
+    qtbot.waitUntil(lambda: window.chat_header.title.text() == "Trip to Lisbon", timeout=3000)
+    toggle = window.chat_header.toggle
+    assert toggle.isVisible() and toggle.isChecked() and not toggle.icon().isNull()
+    assert "Ctrl+B" in toggle.toolTip() and toggle.accessibleName()
+    window.resize(800, 560)
+    qtbot.waitUntil(lambda: not window.sidebar.isVisible(), timeout=3000)
+    assert toggle.isVisible() and not toggle.isChecked()
+    qtbot.mouseClick(toggle, Qt.MouseButton.LeftButton)
+    assert window.sidebar.isVisible() and toggle.isChecked()
+    qtbot.keyClick(window, Qt.Key.Key_B, Qt.KeyboardModifier.ControlModifier)
+    assert not window.sidebar.isVisible() and not toggle.isChecked()
+    assert toggle.shortcut().isEmpty()
+    owners = [a for a in window.findChildren(QAction) if QKeySequence("Ctrl+B") in a.shortcuts()]
+    assert owners == [window.view.sidebar_action]
 
 
 @pytest.mark.parametrize("size", [(800, 560), (1366, 768)])

@@ -87,7 +87,7 @@ def test_a_search_row_is_measured_at_the_width_it_is_painted(qtbot: Any) -> None
     qtbot.addWidget(page)
     page.resize(800, 400)
     page.show()
-    page.fill(res, [], result_rows(res, [], "#777777"))
+    page.fill(res, [], result_rows(res, []))
     qtbot.waitExposed(page)
     first, second = (page.messages.visualItemRect(page.messages.item(i)) for i in range(2))
     assert first.bottom() < second.top()

@@ -8,9 +8,11 @@ from __future__ import annotations
 from PySide6.QtCore import QPoint, Qt
 from PySide6.QtTest import QTest
 
+from chathub_desktop.gui.message_action_bar import MessageAction
 from chathub_desktop.gui.message_list_model import VersionRole
 from tests.fakes.vendor_server import Reply
 from tests.gui.helpers import add_fake_provider, reload_assistants, wait_shown
+from tests.gui.test_message_action_bar import hover
 
 
 def _texts(window) -> list[str]:  # type: ignore[no-untyped-def]
@@ -49,8 +51,8 @@ def _chat(window, services, fake_vendor, qtbot, answers: list[str]) -> int:  # t
     return topic
 
 
-def test_ctrl_r_and_the_pill_regenerate_and_the_arrows_switch(window, services, fake_vendor, qtbot):  # type: ignore[no-untyped-def]
-    """Ctrl+R asks again (the old reply becomes 1 / 2); the pill makes 3 / 3; ‹ goes to
+def test_ctrl_r_and_the_bar_regenerate_and_the_arrows_switch(window, services, fake_vendor, qtbot):  # type: ignore[no-untyped-def]
+    """Ctrl+R asks again (the old reply becomes 1 / 2); the hover bar's Regenerate makes 3 / 3; ‹ goes to
     2 / 3 with the store work done off the GUI thread; reopening keeps it."""
     topic = _chat(window, services, fake_vendor, qtbot, ["Red", "Green", "Blue"])
     QTest.keyClick(window, Qt.Key.Key_R, Qt.KeyboardModifier.ControlModifier)
@@ -58,9 +60,15 @@ def test_ctrl_r_and_the_pill_regenerate_and_the_arrows_switch(window, services, 
     qtbot.waitUntil(lambda: _versions(window, 1) == (2, 2), timeout=15000)
     qtbot.waitUntil(lambda: window.composer.send_button.isEnabled(), timeout=15000)
     view = window.message_view
-    pill = view.delegate.regenerate_rect(window.message_model.index(1))
-    assert not pill.isEmpty() and view.delegate.regenerate_rect(window.message_model.index(0)).isEmpty()
-    qtbot.mouseClick(view.viewport(), Qt.MouseButton.LeftButton, pos=pill.center())
+    # walk29 #6: no "↻ Regenerate" pill under a finished reply (a click where it sat does
+    # nothing); the hover bar's Regenerate is the one control
+    bubble = view.delegate.bubble_rect(window.message_model.index(1))
+    qtbot.mouseClick(view.viewport(), Qt.MouseButton.LeftButton, pos=QPoint(bubble.right() - 20, bubble.bottom() + 9))
+    qtbot.wait(100)
+    assert _versions(window, 1) == (2, 2) and window.composer.send_button.isEnabled()
+    hover(view, 1)
+    qtbot.waitUntil(view.action_bar.isVisible, timeout=3000)
+    view.action_bar.buttons[MessageAction.REGENERATE].click()
     qtbot.waitUntil(lambda: _texts(window) == ["Name a colour", "Blue"], timeout=15000)
     qtbot.waitUntil(lambda: _versions(window, 1) == (3, 3), timeout=15000)
     qtbot.waitUntil(lambda: window.composer.send_button.isEnabled(), timeout=15000)

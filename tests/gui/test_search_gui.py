@@ -134,17 +134,25 @@ def test_the_selected_result_keeps_its_topic_line_readable(window: Any, services
     assert dlg.box.hasFocus()
     qtbot.keyClicks(dlg.box, "lighthouse")
     qtbot.waitUntil(lambda: dlg.messages.count() == 1, timeout=5000)
-    option = QStyleOptionViewItem()
-    option.initFrom(dlg.messages.viewport())
-    option.rect = dlg.messages.visualItemRect(dlg.messages.item(0))
-    index = dlg.messages.model().index(0, 0)
-    muted = current_colours().text_muted
-    delegate = dlg.messages.itemDelegate()
-    assert muted in delegate._doc(option, index, False).toHtml()
-    selected = delegate._doc(option, index, True).toHtml()
-    on_selection = option.palette.color(QPalette.ColorRole.HighlightedText)
-    assert muted not in selected and on_selection.name() in selected
-    assert contrast_ratio(on_selection.name(), option.palette.color(QPalette.ColorRole.Highlight).name()) >= 4.5
+    for theme in ("light", "dark"):  # the results were filled in the light theme (walk29 #16: dark)
+        window.view.prefs.set_theme(theme)
+        option = QStyleOptionViewItem()
+        option.initFrom(dlg.messages.viewport())
+        option.rect = dlg.messages.visualItemRect(dlg.messages.item(0))
+        index = dlg.messages.model().index(0, 0)
+        delegate = dlg.messages.itemDelegate()
+        highlight = option.palette.color(QPalette.ColorRole.Highlight).name()
+        assert _where_colour(delegate._doc(option, index, False)) == current_colours().text_muted
+        where = _where_colour(delegate._doc(option, index, True))
+        assert where == option.palette.color(QPalette.ColorRole.HighlightedText).name()
+        assert contrast_ratio(where, highlight) >= 4.5, theme
+    window.view.prefs.set_theme("light")
+
+
+def _where_colour(doc: Any) -> str:
+    """The foreground colour of the first fragment of ``doc``'s first block (the where line)."""
+    it = doc.begin().begin()
+    return str(it.fragment().charFormat().foreground().color().name())
 
 
 def test_the_index_catches_up_on_reported_changes_with_no_timer_at_rest(window: Any, services: Services,

@@ -4,7 +4,7 @@ script, not a test.
     QT_QPA_PLATFORM=offscreen python -m tests.gui.versions_screenshot
 
 Writes ``docs/screenshot-versions.png``: a topic whose last reply was regenerated twice,
-showing version "‹ 2 / 3 ›" with its Regenerate pill, and an earlier user message that
+showing version "‹ 2 / 3 ›", and an earlier user message that
 was edited and resent ("‹ 2 / 2 ›").
 """
 

@@ -93,8 +93,8 @@ def build_stylesheet(c: Colours, points: float) -> Stylesheet:
     b.rule("QFrame#welcomePanel", bg="surface", border="none")
     b.rule("QLabel#welcome", fg="text", bg="surface")
     b.rule("QLabel#pageTitle", fg="text", font_weight=600, font_size=_pt(points, TypeScale.TITLE))
-    b.rule("QLabel#chatHeader", fg="text", font_weight=600, font_size=_pt(points, TypeScale.TITLE),
-           border_bottom=f"1px solid {c.border}")
+    b.rule("QFrame#chatHeader", border="none", border_bottom=f"1px solid {c.border}")
+    b.rule("QLabel#chatHeaderTitle", fg="text", font_weight=600, font_size=_pt(points, TypeScale.TITLE))
     # the message list: its jump-button gutter (a viewport margin) as the rows' surface
     b.rule("QListView#messageList", bg="surface", border="none")
     # lists of the sidebar: soft selection, rounded rows
