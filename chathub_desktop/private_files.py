@@ -17,6 +17,7 @@ import logging
 import os
 import stat
 import sys
+import tempfile
 from pathlib import Path
 
 PRIVATE_DIR_MODE = 0o700
@@ -93,14 +94,21 @@ def tighten_sqlite_files(database: Path) -> None:
 
 
 def write_private(path: Path, data: bytes) -> None:
-    """Write ``data`` to ``path`` (replacing its content) as a 0600 file: an export
-    holds memory and chats. Raises ``OSError``."""
-    fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, PRIVATE_FILE_MODE)
+    """Write ``data`` to ``path`` (replacing it) as a 0600 file: an export holds memory
+    and chats. Atomic: the bytes go to a private temporary file beside ``path`` that
+    then takes its name, so a reader (or a crash) never sees half a file. Raises
+    ``OSError``; the temporary file is removed on failure."""
+    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")  # created 0600
     try:
-        if _POSIX:
-            os.fchmod(fd, PRIVATE_FILE_MODE)
-        view = memoryview(data)
-        while view:
-            view = view[os.write(fd, view):]
-    finally:
-        os.close(fd)
+        try:
+            view = memoryview(data)
+            while view:
+                view = view[os.write(fd, view):]
+            os.fsync(fd)
+        finally:
+            os.close(fd)
+        os.replace(tmp, path)
+    except BaseException:
+        with contextlib.suppress(FileNotFoundError):
+            os.unlink(tmp)
+        raise

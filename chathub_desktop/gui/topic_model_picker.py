@@ -35,7 +35,6 @@ from PySide6.QtWidgets import (
 
 from chathub_desktop.core.model_windows import short_window
 from chathub_desktop.gui.design import Space, Tone, set_tone
-from chathub_desktop.gui.model_choices import CATALOG_HEADING, served_heading
 
 if TYPE_CHECKING:
     from chathub_desktop.gui.main_window import MainWindow
@@ -79,6 +78,10 @@ def add_model_sections(menu: QMenu, group: ModelGroup, add: Callable[[QMenu, str
     :data:`OTHER_MODEL_TEXT`. ``add(menu, model, where, window)`` adds one model's action
     (``where``: a few words on where it comes from; ``window``: tokens the provider
     reported, or None); ``other()`` runs when "Another model…" is chosen."""
+    # here, not at import: model_choices builds Qt's namespace (~20 ms) and the picker
+    # is constructed before the window's first paint
+    from chathub_desktop.gui.model_choices import CATALOG_HEADING, served_heading
+
     windows = dict(group.windows)
     if group.own:
         add_heading(menu, served_heading(group.provider_name))
