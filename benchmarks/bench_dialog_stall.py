@@ -49,37 +49,9 @@ REPO = Path(__file__).resolve().parents[1]
 if str(REPO) not in sys.path:
     sys.path.insert(0, str(REPO))
 
-TICK_MS = 5
+from benchmarks.stall_probe import StallProbe  # noqa: E402
+
 SETTLE_S = 0.1
-
-
-class StallProbe:
-    """A 5 ms QTimer; :attr:`worst_ms` is the longest gap between ticks minus 5 ms."""
-
-    def __init__(self) -> None:
-        from PySide6.QtCore import QTimer
-
-        self.worst_ms = 0.0
-        self._last = time.perf_counter()
-        self._timer = QTimer()
-        self._timer.setInterval(TICK_MS)
-        self._timer.timeout.connect(self._tick)
-
-    def _tick(self) -> None:
-        now = time.perf_counter()
-        self.worst_ms = max(self.worst_ms, (now - self._last) * 1000 - TICK_MS)
-        self._last = now
-
-    def start(self) -> None:
-        """Reset and start ticking."""
-        self.worst_ms = 0.0
-        self._last = time.perf_counter()
-        self._timer.start()
-
-    def stop(self) -> float:
-        """Stop; the longest stall in ms."""
-        self._timer.stop()
-        return self.worst_ms
 
 
 def main() -> int:
