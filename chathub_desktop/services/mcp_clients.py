@@ -153,6 +153,10 @@ def login_path(env: Mapping[str, str] | None = None) -> str:
     return os.pathsep.join(entries)
 
 
+#: Seconds a failure waits for the server's stderr to reach its end before quoting it.
+STDERR_SETTLE_S = 1.0
+
+
 class _StderrTail:
     """A pipe the server writes its stderr into and a thread keeping its last bytes."""
 
@@ -594,7 +598,12 @@ class McpClients:
             what = f"{conn.config.name}: {what}"
         if conn.stdio is not None and conn.stdio.failure:
             what = f"{conn.config.name}: {conn.stdio.failure}"  # the transport's reason beats its symptoms
-        tail = conn.stderr.text() if conn.stderr is not None else ""
+        tail = ""
+        if conn.stderr is not None:
+            # a server that exits at once: its last words may still be in the pipe on a busy
+            # machine; its drain thread reaches the end moments later (CI under load)
+            conn.stderr.ended.wait(STDERR_SETTLE_S)
+            tail = conn.stderr.text()
         return f"{what} — stderr: {tail}" if tail else what
 
 

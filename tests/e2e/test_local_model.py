@@ -279,6 +279,7 @@ def test_app_send_path_streams_stores_usage_and_stops(local_model: LocalModelSer
     assert contents[0] == "Name three colours."
 
 
+@pytest.mark.timeout(600)  # a hang guard: one real-model answer took 65 s with the other core busy
 def test_a_dream_with_the_real_model_as_history_compress_model(local_model: LocalModelServer, services) -> None:  # type: ignore[no-untyped-def]
     """The memory dream end to end (DRM-3): yesterday's topic is read, the real model is
     asked over HTTP, and a dated card (or, if the small model answers NO_CHANGES, a
