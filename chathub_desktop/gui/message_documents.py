@@ -20,8 +20,10 @@ name a hash are rendered again when its image arrives.
 
 from __future__ import annotations
 
+import contextlib
 import html
 import re
+import threading
 import time
 from collections import OrderedDict
 from collections.abc import Callable, Mapping
@@ -214,6 +216,8 @@ class MessageDocuments(QObject):
         self._step.setInterval(0)
         self._step.timeout.connect(self._continue_layout)
         self._pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="render")
+        self._emit_lock = threading.Lock()
+        self._closed = False
         self._in_flight: dict[int, Key] = {}  # message id -> key rendered on the worker
         self._queued: dict[int, tuple[Key, Callable[[], Decoded]]] = {}
         self._html_ready.connect(self._on_html_ready)
@@ -222,7 +226,11 @@ class MessageDocuments(QObject):
         self.renders = 0
 
     def close(self) -> None:
-        """Stop the worker (a rendering under way finishes on its own; nothing waits)."""
+        """Stop the worker (a rendering under way finishes on its own; nothing waits,
+        and it reports nothing: its result is dropped, so no signal reaches an object the
+        owner may delete next — CI crashed in such an emit)."""
+        with self._emit_lock:
+            self._closed = True
         self._pool.shutdown(wait=False, cancel_futures=True)
 
     def set_stored_images(self, images: StoredImages) -> None:
@@ -374,9 +382,13 @@ class MessageDocuments(QObject):
 
         def done(future: Future[Decoded]) -> None:
             try:
-                ready.emit(message_id, key, future.result())
-            except Exception:  # noqa: BLE001 - cancelled at quit, or the view is gone: nothing to show
+                result = future.result()
+            except Exception:  # noqa: BLE001 - cancelled at quit: nothing to show
                 return
+            with self._emit_lock:
+                if not self._closed:
+                    with contextlib.suppress(RuntimeError):  # the object went without close()
+                        ready.emit(message_id, key, result)
 
         try:
             self._pool.submit(render).add_done_callback(done)
