@@ -22,8 +22,15 @@ def _find_link(view, index, href: str) -> QPoint | None:  # type: ignore[no-unty
 
 def _link_point(view, index, href: str, qtbot) -> QPoint:  # type: ignore[no-untyped-def]
     """Where ``href`` is painted in the row, once its rendering (made on the render
-    worker: a reply with a code fence, issue 32) is laid out."""
-    qtbot.waitUntil(lambda: view.delegate.settled and _find_link(view, index, href) is not None, timeout=10000)
+    worker: a reply with a code fence, issue 32) is laid out and the view has placed
+    the row at its new height (QListView re-lays out rows on a queued call after the
+    delegate reports a new height; until then a click finds no row under the link)."""
+
+    def ready() -> bool:
+        point = _find_link(view, index, href) if view.delegate.settled else None
+        return point is not None and view.indexAt(point) == index
+
+    qtbot.waitUntil(ready, timeout=10000)
     point = _find_link(view, index, href)
     assert point is not None
     return point
