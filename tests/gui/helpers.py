@@ -144,3 +144,21 @@ def saved(dialog: Any, qtbot: Any) -> None:
 
     dialog.ui.buttonBox.button(QDialogButtonBox.StandardButton.Save).click()
     qtbot.waitUntil(lambda: not dialog.is_busy(), timeout=10000)
+
+
+def placed(view: Any, index: Any, where: Callable[[], Any], qtbot: Any) -> Any:
+    """The viewport point ``where()`` gives (a QPoint, or a QRect whose centre is taken)
+    in row ``index``, once the view has placed that row there: QListView re-lays out rows
+    on a queued call after the delegate reports a new height, and a click before it finds
+    no row (CI stop 35). Raises pytest-qt's timeout after 10 s."""
+
+    def point() -> Any:
+        spot = where()
+        return spot.center() if hasattr(spot, "center") and not spot.isEmpty() else spot
+
+    def ready() -> bool:
+        spot = point()
+        return spot is not None and not (hasattr(spot, "isNull") and spot.isNull()) and view.indexAt(spot) == index
+
+    qtbot.waitUntil(ready, timeout=10000)
+    return point()

@@ -17,7 +17,7 @@ from chathub_desktop.gui.message_delegate import symbol
 from chathub_desktop.gui.receipt_dialog import ReceiptDialog
 from chathub_desktop.gui.topic_list_model import LOCK_EMOJI, LOCK_FALLBACK
 from tests.fakes.vendor_server import Reply
-from tests.gui.helpers import add_fake_provider, new_topic, reload_assistants, wait_shown
+from tests.gui.helpers import add_fake_provider, new_topic, placed, reload_assistants, wait_shown
 
 
 def _shot(widget, name: str) -> None:  # type: ignore[no-untyped-def]
@@ -45,7 +45,7 @@ def _open_receipt(window, qtbot) -> ReceiptDialog:  # type: ignore[no-untyped-de
     index = window.message_model.index(window.message_model.rowCount() - 1)
     qtbot.waitUntil(lambda: not view.delegate.receipt_rect(index).isEmpty(), timeout=3000)
     assert view.delegate.receipt_rect(window.message_model.index(0)).isEmpty()  # the user's row has none
-    qtbot.mouseClick(view.viewport(), Qt.MouseButton.LeftButton, pos=view.delegate.receipt_rect(index).center())
+    qtbot.mouseClick(view.viewport(), Qt.MouseButton.LeftButton, pos=placed(view, index, lambda: view.delegate.receipt_rect(index), qtbot))
     dialog: list[ReceiptDialog] = []
     qtbot.waitUntil(lambda: bool(dialog.extend(w for w in QApplication.topLevelWidgets()
                                                if isinstance(w, ReceiptDialog) and w.isVisible()) or dialog),

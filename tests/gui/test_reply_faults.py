@@ -12,7 +12,7 @@ from PySide6.QtCore import QPoint, Qt
 
 from chathub_desktop.gui.message_delegate import RETRY_LABEL
 from tests.fakes.vendor_server import Reply, html_error_page
-from tests.gui.helpers import add_fake_provider, reload_assistants
+from tests.gui.helpers import add_fake_provider, placed, reload_assistants
 
 
 def _last(window):  # type: ignore[no-untyped-def]
@@ -77,7 +77,7 @@ def test_failed_reply_has_a_retry_pill(window, services, fake_vendor, qtbot):  #
     assert view.delegate.retry_rect(window.message_model.index(0)).isEmpty()  # the user's row has none
     _shot(window, "reply-error-retry.png")
     assert RETRY_LABEL == "↻ Retry"
-    centre: QPoint = view.delegate.retry_rect(index).center()
+    centre: QPoint = placed(view, index, lambda: view.delegate.retry_rect(index), qtbot)
     qtbot.mouseClick(view.viewport(), Qt.MouseButton.LeftButton, pos=centre)
     qtbot.waitUntil(lambda: _last(window).status == "complete", timeout=15000)
     assert _last(window).content == "Back again." and window.message_model.rowCount() == 2
@@ -97,7 +97,7 @@ def test_an_empty_answer_is_an_error_bubble_with_retry(window, services, fake_ve
     view = window.message_view
     index = window.message_model.index(1)
     qtbot.waitUntil(lambda: not view.delegate.retry_rect(index).isEmpty(), timeout=2000)
-    qtbot.mouseClick(view.viewport(), Qt.MouseButton.LeftButton, pos=view.delegate.retry_rect(index).center())
+    qtbot.mouseClick(view.viewport(), Qt.MouseButton.LeftButton, pos=placed(view, index, lambda: view.delegate.retry_rect(index), qtbot))
     qtbot.waitUntil(lambda: _last(window).status == "complete", timeout=15000)
     assert _last(window).content == "Here now." and window.message_model.rowCount() == 2
 
