@@ -9,6 +9,11 @@ measured here, from ``Popen`` to that line. Each app run uses a fresh temp data 
 (so it includes creating and migrating the SQLite store) and a second "warm" variant
 re-uses one store. Goal: ≤ 1.5× the bare window.
 
+A third variant (issue 29) opens a store whose last topic has 20,000 messages and waits
+(``CHATHUB_BENCH_STARTUP=content``) for its rows and the token badge's figure; it prints
+both times and the process's peak RSS beside the bare window's. Goals: content within
+0.5 s, peak RSS under 200 MB.
+
 The package's bytecode is compiled first and the children may read it, as after any
 ``pip install`` (pip compiles on install). Without this, a ``PYTHONDONTWRITEBYTECODE``
 environment makes every run recompile ChatHub's modules (about 30 ms) while the bare
@@ -44,6 +49,11 @@ class F(QObject):
 f = F(); w.installEventFilter(f); w.show(); app.exec()
 """
 
+BARE_RSS = BARE.replace(f'print("{MARKER}", flush=True)',
+                        f'import resource; print("{MARKER}", resource.getrusage(resource.RUSAGE_SELF).ru_maxrss // 1024, '
+                        'flush=True)')
+BIG_TOPIC = 20_000
+
 APP = "import sys; from chathub_desktop.cli import main; sys.exit(main([]))"  # the real entry point
 
 
@@ -61,6 +71,59 @@ def time_to_marker(code: str, env: dict[str, str]) -> float:
         raise RuntimeError("the child exited without printing the marker")
     proc.wait(timeout=30)
     return elapsed
+
+
+def markers(code: str, env: dict[str, str]) -> dict[str, list[str]]:
+    """Each ``CHATHUB_*`` line the child prints → its fields (the child runs to its end)."""
+    proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env, cwd=REPO,
+                          timeout=300, check=False)
+    out: dict[str, list[str]] = {}
+    for line in proc.stdout.splitlines():
+        if line.startswith("CHATHUB_"):
+            name, *fields = line.split()
+            out[name] = fields
+    return out
+
+
+def big_store() -> str:
+    """A data dir whose only topic has :data:`BIG_TOPIC` messages (imported once)."""
+    sys.path.insert(0, str(REPO))
+    from benchmarks.bench_topic_open import _export
+    from chathub_desktop.services.chatgpt_import import import_chatgpt_export
+    from chathub_desktop.services.container import open_services
+
+    data = Path(tempfile.mkdtemp(prefix="chathub-bench-big-"))
+    svc = open_services(f"sqlite:///{data / 'chathub.sqlite3'}")
+    a = svc.assistants.create("Bench")
+    import_chatgpt_export(svc.db, a.id, _export(data / "conversations.json"))
+    svc.close()
+    return str(data)
+
+
+def content(runs: int, base_env: dict[str, str]) -> None:
+    """The 20,000-message variant: content and badge times and peak RSS, beside the bare window."""
+    data = big_store()
+    env = {**base_env, "CHATHUB_BENCH_STARTUP": "content", "CHATHUB_DATA_DIR": data}
+    markers(APP, env)  # first open: counts cached on the rows, as after any earlier session
+    bare_rss: list[float] = []
+    shown: list[float] = []
+    rows: list[float] = []
+    badge: list[float] = []
+    rss: list[float] = []
+    for _ in range(runs):
+        bare_rss.append(float(markers(BARE_RSS, base_env)[MARKER][0]))
+        m = markers(APP, env)
+        shown.append(float(m[MARKER][0]))
+        rows.append(float(m["CHATHUB_CONTENT_SHOWN"][0]))
+        badge.append(float(m["CHATHUB_BADGE_READY"][0]))
+        rss.append(float(m["CHATHUB_BADGE_READY"][1]))
+    med = statistics.median
+    print(f"last topic of {BIG_TOPIC:,} messages (seconds from interpreter start; median of {runs})")
+    print(f"  window painted          : {med(shown):6.2f} s")
+    print(f"  its rows shown          : {med(rows):6.2f} s   (goal <= 0.5 s)")
+    print(f"  token badge figure      : {med(badge):6.2f} s")
+    print(f"  peak RSS                : {med(rss):6.0f} MB  bare window {med(bare_rss):.0f} MB  "
+          f"ratio {med(rss) / med(bare_rss):4.2f}x  (goal < 200 MB)")
 
 
 def main(runs: int = 5) -> None:
@@ -82,6 +145,7 @@ def main(runs: int = 5) -> None:
     print(f"bare PySide6 QMainWindow : {b:7.0f} ms")
     print(f"ChatHub, existing store  : {w:7.0f} ms  ratio {w / b:4.2f}x  (goal <= 1.5x)")
     print(f"ChatHub, new store       : {f:7.0f} ms  ratio {f / b:4.2f}x  (includes creating + migrating SQLite)")
+    content(runs, base_env)
 
 
 if __name__ == "__main__":

@@ -16,7 +16,8 @@ step fails).
 
 ``CHATHUB_BENCH_STARTUP=1`` (benchmarks/bench_startup.py): print
 ``CHATHUB_WINDOW_SHOWN <seconds since process start>`` at the window's first paint,
-then quit.
+then quit; with ``CHATHUB_BENCH_STARTUP=content``, quit once the last topic's rows and
+the badge's figure are shown.
 """
 
 from __future__ import annotations
@@ -46,6 +47,10 @@ ORGANIZATION = "ChatHub"
 ORGANIZATION_DOMAIN = "chathub.io"
 BENCH_ENV = "CHATHUB_BENCH_STARTUP"
 BENCH_MARKER = "CHATHUB_WINDOW_SHOWN"
+#: ``CHATHUB_BENCH_STARTUP=content``: the open topic's rows are painted; the badge has
+#: its first figure (followed by the process's peak RSS, MB).
+CONTENT_MARKER = "CHATHUB_CONTENT_SHOWN"
+BADGE_MARKER = "CHATHUB_BADGE_READY"
 SMOKE_OK = "CHATHUB_SMOKE_OK"
 SMOKE_FAILED = "CHATHUB_SMOKE_FAILED"
 #: Seconds the shutdown waits for stray tasks it cancelled.
@@ -55,21 +60,50 @@ _T0 = time.perf_counter()
 
 
 class _FirstPaint(QObject):
-    """Prints the startup-benchmark marker on the window's first paint, then quits it."""
+    """Prints the startup-benchmark marker on the window's first paint, then closes it.
 
-    def __init__(self, window: QObject) -> None:
+    With ``content`` (``CHATHUB_BENCH_STARTUP=content``, issue 29) it then waits for the
+    open topic's rows (:data:`CONTENT_MARKER`) and the badge's first figure
+    (:data:`BADGE_MARKER`, with the peak RSS in MB) before closing."""
+
+    def __init__(self, window: MainWindow, *, content: bool = False) -> None:
         super().__init__(window)
         self._done = False
+        self._content = content
+        self._rows_seen = False
         window.installEventFilter(self)
         self._window = window
+        self._poll = QTimer(self)
+        self._poll.setInterval(5)
+        self._poll.timeout.connect(self._check)
 
     def eventFilter(self, obj: QObject, event: QEvent) -> bool:  # noqa: N802 - Qt override
         """Watch for the first Paint/Expose of the window."""
         if not self._done and event.type() in (QEvent.Type.Paint, QEvent.Type.Expose):
             self._done = True
             print(f"{BENCH_MARKER} {time.perf_counter() - _T0:.4f}", flush=True)
-            QTimer.singleShot(0, self._window.close)  # type: ignore[attr-defined]
+            if not self._content:
+                QTimer.singleShot(0, self._window.close)
         return False
+
+    def attached(self) -> None:
+        """The window has its services: in ``content`` mode, watch for the rows and the badge."""
+        if self._content:
+            self._poll.start()
+
+    def _check(self) -> None:
+        w = self._window
+        if not self._rows_seen and w.message_model.rowCount() > 0:
+            self._rows_seen = True
+            w.message_view.viewport().repaint()
+            print(f"{CONTENT_MARKER} {time.perf_counter() - _T0:.4f}", flush=True)
+        if self._rows_seen and w.estimate.shown > 0:
+            import resource
+
+            peak_mb = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024  # KiB on Linux
+            print(f"{BADGE_MARKER} {time.perf_counter() - _T0:.4f} {peak_mb:.0f}", flush=True)
+            self._poll.stop()
+            QTimer.singleShot(0, w.close)
 
 
 #: Seconds a thread may hold the GIL while another waits (CPython's default is 0.005).
@@ -136,8 +170,9 @@ def run_gui(data_dir: Path | None = None, database_url: str | None = None, *,
     with contextlib.suppress(OSError):  # QSettings keeps the mode of a file that exists (walkthrough F4)
         make_private_file(settings_file)
     window = MainWindow(None, settings_file=settings_file)
-    if os.environ.get(BENCH_ENV) == "1":
-        _FirstPaint(window)
+    first_paint: _FirstPaint | None = None
+    if os.environ.get(BENCH_ENV) in ("1", "content"):
+        first_paint = _FirstPaint(window, content=os.environ.get(BENCH_ENV) == "content")
     window.show()
     app.processEvents()  # paint the window before the loop machinery loads
     from chathub_desktop.logging_setup import configure_logging
@@ -185,6 +220,8 @@ def run_gui(data_dir: Path | None = None, database_url: str | None = None, *,
         else:
             if not quit_event.is_set():
                 window.attach(services)
+                if first_paint is not None:
+                    first_paint.attached()
                 if smoke:
                     exit_code = await smoke_check(window, services)
                     quit_event.set()
