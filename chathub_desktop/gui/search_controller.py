@@ -164,17 +164,24 @@ class SearchController(QObject):
         first use and kept: its query and results stay)."""
         host = self._w.page_host
         if self.page is None:
+            from datetime import UTC, datetime
+
             from chathub_desktop.gui.search_page import SearchPage
 
             svc = self._w.svc
-            self.page = SearchPage(self._w.runner, lambda q: svc.search.search(q),
-                                   lambda q: svc.search.search_memory(q))
+            self.page = SearchPage(
+                self._w.runner,
+                lambda q, f: svc.search.search(q, scope=f.scope(datetime.now(UTC))),
+                lambda q, f, meaning: svc.search.search_memory(q, assistant_id=f.assistant_id, by_meaning=meaning),
+                lambda: [(a.id, a.name) for a in svc.assistants.list()],
+                by_meaning=svc.search.ranks_by_meaning)
             self.page.open_message.connect(self.open_message)
             self.page.open_memory.connect(self.open_memory)
             self.page.back_requested.connect(lambda: host.show_page(PageId.CHATS))
             self._w.dialogs["search"] = self.page
             host.add_page(PageId.SEARCH, self.page)
         host.show_page(PageId.SEARCH)
+        self.page.refresh_assistants()
         self.page.box.setFocus()
         self.page.box.selectAll()
         return self.page

@@ -40,9 +40,9 @@ def test_ctrl_k_finds_any_topic_and_enter_opens_the_hit_highlighted(window: Any,
     assert window.page_host.current_page_id() is PageId.SEARCH and dlg.window() is window  # a page (issue 29)
     assert dlg.box.hasFocus()
     qtbot.keyClicks(dlg.box, "lighthouse")
-    qtbot.waitUntil(lambda: dlg.messages.count() == 1, timeout=5000)
+    qtbot.waitUntil(lambda: dlg.messages.count() == 2, timeout=5000)  # the topic's header, its hit
     assert dlg.tabs.tabText(0) == "Messages (1)"
-    hit = dlg.messages.item(0).data(Qt.ItemDataRole.UserRole + 1)
+    hit = dlg.messages.currentItem().data(Qt.ItemDataRole.UserRole + 1)
     assert (hit.topic_title, hit.message_id) == ("Old notes", target)
     qtbot.keyClick(dlg.box, Qt.Key.Key_Return)
     qtbot.waitUntil(lambda: window.message_model.highlight_id == target, timeout=5000)
@@ -65,7 +65,7 @@ def test_ctrl_shift_f_opens_it_too_and_typing_runs_one_query(window: Any, servic
     qtbot.waitUntil(lambda: dlg is not None and dlg.isVisible())
     calls: list[str] = []
     inner = dlg._search
-    dlg._search = lambda q: (calls.append(q), inner(q))[1]
+    dlg._search = lambda q, f: (calls.append(q), inner(q, f))[1]
     qtbot.keyClicks(dlg.box, "filler line 7")  # quick typing: debounced to one query
     qtbot.waitUntil(lambda: dlg.shown_queries == ["filler line 7"], timeout=5000)
     assert calls == ["filler line 7"]
@@ -79,10 +79,10 @@ def test_a_stale_result_never_replaces_a_newer_one(window: Any, services: Servic
     gate = threading.Event()
     inner = dlg._search
 
-    def slow(q: str) -> Any:
+    def slow(q: str, f: Any) -> Any:
         if q == "filler":
             gate.wait(5)
-        return inner(q)
+        return inner(q, f)
 
     dlg._search = slow
     dlg.box.setText("filler")
@@ -91,7 +91,7 @@ def test_a_stale_result_never_replaces_a_newer_one(window: Any, services: Servic
     qtbot.waitUntil(lambda: dlg.shown_queries == ["lighthouse"], timeout=5000)
     gate.set()
     qtbot.wait(300)
-    assert dlg.shown_queries == ["lighthouse"] and dlg.messages.count() == 1
+    assert dlg.shown_queries == ["lighthouse"] and dlg.messages.count() == 2
 
 
 def test_memory_tab_lists_entries_and_opens_the_memory_page(window: Any, services: Services, qtbot: Any) -> None:
@@ -133,13 +133,13 @@ def test_the_selected_result_keeps_its_topic_line_readable(window: Any, services
     assert window.page_host.current_page_id() is PageId.SEARCH and dlg.window() is window  # a page (issue 29)
     assert dlg.box.hasFocus()
     qtbot.keyClicks(dlg.box, "lighthouse")
-    qtbot.waitUntil(lambda: dlg.messages.count() == 1, timeout=5000)
+    qtbot.waitUntil(lambda: dlg.messages.count() == 2, timeout=5000)
     for theme in ("light", "dark"):  # the results were filled in the light theme (walk29 #16: dark)
         window.view.prefs.set_theme(theme)
         option = QStyleOptionViewItem()
         option.initFrom(dlg.messages.viewport())
-        option.rect = dlg.messages.visualItemRect(dlg.messages.item(0))
-        index = dlg.messages.model().index(0, 0)
+        option.rect = dlg.messages.visualItemRect(dlg.messages.item(1))
+        index = dlg.messages.model().index(1, 0)
         delegate = dlg.messages.itemDelegate()
         highlight = option.palette.color(QPalette.ColorRole.Highlight).name()
         assert _where_colour(delegate._doc(option, index, False)) == current_colours().text_muted
