@@ -45,7 +45,7 @@ if TYPE_CHECKING:  # numpy (~0.1 s) loads on first use, not with the services
     import numpy as np
 
 __all__ = [
-    "BACKFILL_BATCH", "GENERIC_QUERIES", "MIN_SIMILARITY", "SCAN_PAGE", "TEXT_BATCH", "TEXT_CACHE", "BackfillProgress",
+    "BACKFILL_BATCH", "GENERIC_QUERIES", "MIN_SIMILARITY", "MIN_TEXT_SCORE", "SCAN_PAGE", "TEXT_BATCH", "TEXT_CACHE", "BackfillProgress",
     "SemanticRecall",
 ]
 
@@ -58,6 +58,11 @@ SCAN_PAGE = 4096
 #: Cosine similarity below which a message is not offered as a match. e5 scores
 #: unrelated text around 0.70–0.78 and paraphrases above 0.82 (benchmarks/bench_recall.py).
 MIN_SIMILARITY = 0.78
+#: Least score (cosine less hubness) a text needs in :meth:`SemanticRecall.nearest_texts`:
+#: a memory entry is short, and short texts sit near any query (raw cosine 0.78–0.80
+#: for "retry" or "python" against unrelated entries). Measured on 10 queries over 6
+#: entries: paraphrases scored 0.033–0.127, unrelated entries at most 0.012.
+MIN_TEXT_SCORE = 0.025
 #: Most text vectors :meth:`SemanticRecall.nearest_texts` keeps (1.5 KB each), the
 #: oldest dropped first.
 TEXT_CACHE = 4096
@@ -183,7 +188,8 @@ class SemanticRecall:
     def nearest_texts(self, query: str, texts: Sequence[str], pool: int) -> list[tuple[int, float]]:
         """The up to ``pool`` of ``texts`` nearest to ``query``, as ``(index in texts,
         score)`` best first, scored like :meth:`nearest` (cosine of at least
-        :data:`MIN_SIMILARITY`, less the text's hubness); a text under
+        :data:`MIN_SIMILARITY`, less the text's hubness, at least
+        :data:`MIN_TEXT_SCORE`); a text under
         ``storage.message_vectors.MIN_CHARS`` characters is never offered. Vectors are
         made on demand and cached by content hash (module doc)."""
         import numpy as np
@@ -209,5 +215,6 @@ class SemanticRecall:
         q = self._embedder.query(query)
         cosine = matrix @ q
         scores = cosine - (matrix @ self._generic_queries().T).mean(axis=1)
-        ranked = sorted((j for j in range(len(held)) if cosine[j] >= MIN_SIMILARITY), key=lambda j: -scores[j])
+        ranked = sorted((j for j in range(len(held)) if cosine[j] >= MIN_SIMILARITY and scores[j] >= MIN_TEXT_SCORE),
+                        key=lambda j: -scores[j])
         return [(held[j], float(scores[j])) for j in ranked[:pool]]

@@ -141,11 +141,12 @@ def test_the_memory_tab_ranks_entries_by_meaning_with_exact_matches_first(svc: S
 
     a = svc.assistants.create("Helper").id
     for text in ["我对花生过敏，吃了会起疹子。", "Has a beagle puppy named Rufus", "Works night shifts as a nurse",
-                 "Ok"]:
+                 "Prefers answers in short bullet lists", "Ok"]:
         svc.memory.add(a, text)
     assert svc.search.search_memory("what kind of dog do I have") == []  # keywords alone: nothing
     dog = svc.search.search_memory("what kind of dog do I have", by_meaning=True)
     assert [h.snippet.text for h in dog][:1] == ["Has a beagle puppy named Rufus"]
+    assert svc.search.search_memory("python", by_meaning=True) == []  # short entries near anything: not offered
     nuts = svc.search.search_memory("我不能吃什么坚果", by_meaning=True)
     assert [h.snippet.text for h in nuts][:1] == ["我对花生过敏，吃了会起疹子。"]
     semantic = svc.semantic
