@@ -57,11 +57,12 @@ def test_code_spans_stay_inside_the_window_and_clear_of_the_ellipses() -> None:
 @settings(max_examples=300, deadline=None)
 @given(st.text(alphabet=st.sampled_from(list("`*_~[]()!<>#|-$\\ \n\tabc12界")), max_size=400), st.integers(0, 500))
 def test_fuzz_any_markdown_gives_flat_text_with_sorted_code_spans(source: str, focus: int) -> None:
-    p = plain_text(source, focus)
-    assert p.text == " ".join(p.text.split())
-    ends = [i for span in p.code for i in span]
-    assert ends == sorted(ends) and all(0 <= i <= len(p.text) for i in ends)
-    assert all(a < b for a, b in p.code)
+    for text in (source, source * 4):  # whole, and past PARSE_CHARS: a window around focus
+        p = plain_text(text, focus * 3)
+        assert p.text == " ".join(p.text.split())
+        ends = [i for span in p.code for i in span]
+        assert ends == sorted(ends) and all(0 <= i <= len(p.text) for i in ends)
+        assert all(a < b for a, b in p.code)
 
 
 def test_a_hostile_text_is_parsed_within_the_bound(monkeypatch: object) -> None:
