@@ -27,6 +27,7 @@ Calls run on the caller's thread: the GUI calls them through ``Database.run``.
 from __future__ import annotations
 
 import logging
+import threading
 from dataclasses import asdict, dataclass, field
 from datetime import datetime, timedelta
 from enum import Enum
@@ -250,6 +251,23 @@ class SearchService:
         """Whether :meth:`search_memory` can rank by meaning (the embedding model is there)."""
         return self._semantic is not None
 
+    def warm_memory(self, cancel: threading.Event | None = None) -> int:
+        """Embed every memory entry and dream card the meaning ranking has not seen
+        (the window does this in the background at start, so the first Ctrl+K query
+        does not wait: 300 entries take ~20 s on a busy core); stops between batches on
+        ``cancel``. Returns how many were embedded (0 without the model). Blocking."""
+        if self._semantic is None:
+            return 0
+        with self._db.read() as s:
+            documents = ms.memory_documents(s, None)
+        texts = [text for *_where, text in _entries(documents)]
+        if not texts:
+            return 0  # the model is not even loaded
+        made = self._semantic.embed_texts(texts, cancel)
+        if not (cancel is not None and cancel.is_set()):
+            self._semantic.prepare()
+        return made
+
     def search_memory(self, query: str, *, assistant_id: int | None = None,
                       limit: int = DEFAULT_LIMIT, by_meaning: bool = False) -> list[MemoryHit]:
         """Fixed-memory entries and dream cards holding every term of ``query``
@@ -267,9 +285,7 @@ class SearchService:
         limit = _clamp(limit)
         with self._db.read() as s:
             documents = ms.memory_documents(s, assistant_id)
-        entries = [(aid, name, kind, e.number, e.text) for aid, name, fixed, dream in documents
-                   for kind, found in (("memory", fm.entries(fixed)), ("dream", dynamic_entries(dream)))
-                   for e in found]
+        entries = _entries(documents)
         exact = [i for i, entry in enumerate(entries) if holds_all(entry[4], terms)]
         order = exact
         if by_meaning and self._semantic is not None:
@@ -279,6 +295,14 @@ class SearchService:
             order = [i for i in fused if i in held] + [i for i in fused if i not in held]
         return [MemoryHit(aid, name, kind, number, markdown_snippet(text, terms))
                 for aid, name, kind, number, text in (entries[i] for i in order[:limit])]
+
+
+def _entries(documents: list[tuple[int, str, str, str]]) -> list[tuple[int, str, str, int, str]]:
+    """``(assistant id, name, kind, number, text)`` of every memory entry and dream card
+    of ``documents`` (``storage.message_search.memory_documents``), memory first."""
+    return [(aid, name, kind, e.number, e.text) for aid, name, fixed, dream in documents
+            for kind, found in (("memory", fm.entries(fixed)), ("dream", dynamic_entries(dream)))
+            for e in found]
 
 
 @dataclass(frozen=True, slots=True)

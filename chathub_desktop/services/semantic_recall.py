@@ -102,6 +102,7 @@ class SemanticRecall:
         self._generic: np.ndarray | None = None
         self._texts: dict[bytes, np.ndarray] = {}
         self._texts_lock = threading.Lock()
+        self._fill_lock = threading.Lock()
 
     def _generic_queries(self) -> np.ndarray:
         """The ``(16, dim)`` vectors of :data:`GENERIC_QUERIES`, embedded once."""
@@ -185,30 +186,47 @@ class SemanticRecall:
         order = np.argsort(-best_scores, kind="stable")
         return [(int(best_ids[i]), float(best_scores[i])) for i in order]
 
+    def prepare(self) -> None:
+        """Load the model and embed :data:`GENERIC_QUERIES` now (~1 s on a busy core),
+        so the first query does not pay for them."""
+        self._generic_queries()
+
+    def embed_texts(self, texts: Sequence[str], cancel: threading.Event | None = None) -> int:
+        """Make and cache the vectors of ``texts`` not cached yet (those of
+        ``storage.message_vectors.MIN_CHARS`` characters or more), :data:`TEXT_BATCH`
+        at a time, stopping between batches when ``cancel`` is set; returns how many
+        were made. One caller at a time fills (another waits, then finds them cached),
+        so a warm-up and a query never embed the same text twice."""
+        with self._fill_lock:
+            with self._texts_lock:
+                missing = {_key(t): t for t in texts if len(t.strip()) >= mv.MIN_CHARS and _key(t) not in self._texts}
+            keys = list(missing)
+            for at in range(0, len(keys), TEXT_BATCH):
+                if cancel is not None and cancel.is_set():
+                    return at
+                part = keys[at:at + TEXT_BATCH]
+                vectors = self._embedder.passages([missing[k] for k in part])
+                with self._texts_lock:
+                    for k, v in zip(part, vectors, strict=True):
+                        self._texts[k] = v
+                    while len(self._texts) > TEXT_CACHE:
+                        del self._texts[next(iter(self._texts))]
+            return len(keys)
+
     def nearest_texts(self, query: str, texts: Sequence[str], pool: int) -> list[tuple[int, float]]:
         """The up to ``pool`` of ``texts`` nearest to ``query``, as ``(index in texts,
         score)`` best first, scored like :meth:`nearest` (cosine of at least
         :data:`MIN_SIMILARITY`, less the text's hubness, at least
-        :data:`MIN_TEXT_SCORE`); a text under
-        ``storage.message_vectors.MIN_CHARS`` characters is never offered. Vectors are
-        made on demand and cached by content hash (module doc)."""
+        :data:`MIN_TEXT_SCORE`); a text under ``storage.message_vectors.MIN_CHARS``
+        characters is never offered. Vectors are made on demand
+        (:meth:`embed_texts`) and cached by content hash (module doc)."""
         import numpy as np
 
-        keys = [hashlib.blake2b(t.encode("utf-8", "surrogatepass"), digest_size=16).digest() for t in texts]
         wanted = [i for i, t in enumerate(texts) if len(t.strip()) >= mv.MIN_CHARS]
         if not wanted or pool <= 0:
             return []
-        with self._texts_lock:
-            missing = list(dict.fromkeys(keys[i] for i in wanted if keys[i] not in self._texts))
-        text_of = {keys[i]: texts[i] for i in wanted}
-        for at in range(0, len(missing), TEXT_BATCH):
-            part = missing[at:at + TEXT_BATCH]
-            vectors = self._embedder.passages([text_of[k] for k in part])
-            with self._texts_lock:
-                for k, v in zip(part, vectors, strict=True):
-                    self._texts[k] = v
-                while len(self._texts) > TEXT_CACHE:
-                    del self._texts[next(iter(self._texts))]
+        self.embed_texts([texts[i] for i in wanted])
+        keys = {i: _key(texts[i]) for i in wanted}
         with self._texts_lock:
             held = [i for i in wanted if keys[i] in self._texts]
             matrix = np.stack([self._texts[keys[i]] for i in held]) if held else np.zeros((0, self._embedder.dim))
@@ -218,3 +236,8 @@ class SemanticRecall:
         ranked = sorted((j for j in range(len(held)) if cosine[j] >= MIN_SIMILARITY and scores[j] >= MIN_TEXT_SCORE),
                         key=lambda j: -scores[j])
         return [(held[j], float(scores[j])) for j in ranked[:pool]]
+
+
+def _key(text: str) -> bytes:
+    """The cache key of ``text``: a 128-bit hash of its content."""
+    return hashlib.blake2b(text.encode("utf-8", "surrogatepass"), digest_size=16).digest()

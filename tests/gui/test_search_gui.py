@@ -279,6 +279,10 @@ def test_the_memory_tab_finds_an_entry_by_meaning_after_the_keyword_results(wind
     services.memory.add("Helper", "Has a beagle puppy named Rufus")
     services.memory.add("Helper", "Works night shifts as a nurse")
     reload_assistants(window, qtbot)
+    window.search._warm_started = False  # as at a start with these entries stored
+    window.search.index_now()
+    qtbot.waitUntil(lambda: not window.runner.is_running("search-index"), timeout=20000)
+    assert services.search.warm_memory() == 0  # the window embedded them in the background
     page = _page(window, qtbot)
     page.box.setText("what kind of dog do I have")
     qtbot.waitUntil(lambda: page.shown_queries == ["what kind of dog do I have"], timeout=20000)

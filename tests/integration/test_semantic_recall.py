@@ -165,3 +165,18 @@ def test_the_memory_tab_ranks_entries_by_meaning_with_exact_matches_first(svc: S
     topic = svc.topics.create(a, "Today").id
     out = provider.execute(a, topic, Call("m1", "searchMemory", json.dumps({"query": "what kind of dog do I have"})))
     assert "beagle" not in out  # REF-3: no token overlap, no hit
+
+
+def test_warming_the_memory_embeds_each_entry_once_and_stops_on_cancel(svc: Services) -> None:
+    """The window embeds the memory entries in the background at start, so the first
+    Ctrl+K query does not wait (issue 26); a cancel stops it between batches."""
+    a = svc.assistants.create("Helper").id
+    for i in range(20):
+        svc.memory.add(a, f"Entry number {i} about a different hobby")
+    cancel = threading.Event()
+    cancel.set()
+    assert svc.search.warm_memory(cancel) == 0
+    assert svc.search.warm_memory() == 20
+    assert svc.search.warm_memory() == 0  # cached
+    svc.memory.add(a, "Keeps bees on the roof")
+    assert svc.search.warm_memory() == 1
