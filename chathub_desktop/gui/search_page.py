@@ -352,7 +352,7 @@ class SearchPage(QWidget):
         w.setItemDelegate(_HtmlDelegate(w))
         w.setUniformItemSizes(False)
         w.setWordWrap(True)
-        w.itemActivated.connect(lambda _item: self.open_current())
+        w.itemActivated.connect(self.open_item)
         w.installEventFilter(self)
         return w
 
@@ -461,11 +461,15 @@ class SearchPage(QWidget):
 
     def open_current(self) -> None:
         """Open the selected result of the shown tab (the first when none is selected)."""
-        lst = self.current_list()
-        item: QListWidgetItem | None = lst.currentItem()
-        if item is None or not _is_hit(item):
-            item = next((lst.item(i) for i in range(lst.count()) if _is_hit(lst.item(i))), None)
-        hit = item.data(HitRole) if item is not None else None
+        self.open_item(self.current_list().currentItem())
+
+    def open_item(self, item: QListWidgetItem | None) -> None:
+        """Open ``item``'s hit; a group header opens its first hit, no item the list's first."""
+        lst = item.listWidget() if item is not None else self.current_list()
+        row = lst.row(item) if item is not None else 0
+        while 0 <= row < lst.count() and not _is_hit(lst.item(row)):
+            row += 1
+        hit = lst.item(row).data(HitRole) if 0 <= row < lst.count() else None
         if isinstance(hit, SearchHit):
             self.open_message.emit(hit.topic_id, hit.message_id)
         elif hit is not None:  # a MemoryHit

@@ -233,6 +233,10 @@ def test_hits_are_grouped_by_topic_as_plain_text_and_arrows_skip_the_headers(win
     qtbot.keyClick(page.messages, Qt.Key.Key_Up)
     assert page.messages.currentRow() == 1  # the header above is skipped
     assert not page.messages.item(0).flags() & Qt.ItemFlag.ItemIsSelectable
+    page.messages.setCurrentRow(3)  # the Bread header (Page Down or a click can make it current)
+    with qtbot.waitSignal(page.open_message, timeout=2000) as opened:
+        page.open_current()
+    assert opened.args == [ids["bread"], rows[4].message_id]  # its first hit
 
 
 def test_the_filters_run_the_query_again_within_them(window: Any, services: Services, qtbot: Any) -> None:
