@@ -77,7 +77,7 @@ def main() -> int:
     from chathub_desktop.gui.search_page import SearchPage
 
     app = QApplication.instance() or QApplication(sys.argv[:1])  # noqa: F841
-    page = SearchPage(runner=None, search=lambda _q: None, search_memory=lambda _q: [])  # type: ignore[arg-type]
+    page = SearchPage(runner=None, search=lambda _q, _f: None, search_memory=lambda _q, _f, _m: [])  # type: ignore[arg-type]
     page.resize(800, 600)
     page.show()
     res, mem = _results()

@@ -77,11 +77,13 @@ def regex_literal(term: str) -> str:
 @dataclass(frozen=True, slots=True)
 class Snippet:
     """A window of a matched text: ``text`` (whitespace runs shown as one space, an
-    ellipsis where cut) and ``spans``, the ``(start, end)`` character offsets in ``text``
-    of every term occurrence, sorted and not overlapping."""
+    ellipsis where cut), ``spans``, the ``(start, end)`` character offsets in ``text``
+    of every term occurrence, and ``code``, the spans that are code (a Markdown
+    snippet's, :func:`markdown_snippet`); both sorted and not overlapping."""
 
     text: str
     spans: tuple[tuple[int, int], ...]
+    code: tuple[tuple[int, int], ...] = ()
 
 
 def _pattern(terms: list[str]) -> re.Pattern[str] | None:
@@ -95,7 +97,23 @@ def snippet(text: str, terms: list[str], width: int = SNIPPET_CHARS) -> Snippet:
     """The part of ``text`` around its first match of any term: up to ``width``
     characters starting :data:`SNIPPET_LEAD` characters before the match, with the
     matches' spans. Without a match, the text's start."""
-    flat = " ".join(text.split())
+    return _cut(" ".join(text.split()), (), terms, width)
+
+
+def markdown_snippet(markdown: str, terms: list[str], width: int = SNIPPET_CHARS) -> Snippet:
+    """:func:`snippet` of ``markdown`` read as plain text
+    (:func:`~chathub_desktop.core.markdown_text.plain_text`: no ``**``, backticks or
+    fences), with its code spans; a long text is parsed around its first match only."""
+    from chathub_desktop.core.markdown_text import plain_text
+
+    pattern = _pattern(terms)
+    first = pattern.search(markdown) if pattern else None
+    plain = plain_text(markdown, first.start() if first else 0)
+    return _cut(plain.text, plain.code, terms, width)
+
+
+def _cut(flat: str, code: tuple[tuple[int, int], ...], terms: list[str], width: int) -> Snippet:
+    """The snippet of the already flattened ``flat`` whose code spans are ``code``."""
     pattern = _pattern(terms)
     first = pattern.search(flat) if pattern else None
     start = max(0, first.start() - SNIPPET_LEAD) if first else 0
@@ -109,7 +127,9 @@ def snippet(text: str, terms: list[str], width: int = SNIPPET_CHARS) -> Snippet:
         for m in pattern.finditer(body):
             if m.end() > m.start():
                 spans.append((m.start() + len(lead), m.end() + len(lead)))
-    return Snippet(lead + body + tail, tuple(spans))
+    shift = len(lead) - start
+    shown = tuple((max(s, start) + shift, min(e, end) + shift) for s, e in code if s < end and e > start)
+    return Snippet(lead + body + tail, tuple(spans), shown)
 
 
 def holds_all(text: str, terms: list[str]) -> bool:

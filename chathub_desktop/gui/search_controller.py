@@ -8,13 +8,16 @@ and highlights it; a memory result opens that assistant's Memory page.
 It also keeps the SQLite search index filled (``SearchService.catch_up``): at start and a
 moment after messages arrive, change, or topics come and go (imports, and other
 processes' writes as the store watcher reports them), one batch per store worker call
-so other writers never wait long; then the recall vectors (``gui.vector_fill.VectorFill``,
+so other writers never wait long; once per window the memory entries' vectors for the
+memory tab's ranking by meaning (``SearchService.warm_memory``: in memory, a few seconds
+per hundred entries); then the recall vectors (``gui.vector_fill.VectorFill``,
 issue 26), which Settings → Storage shows and pauses. No timer runs at rest (issue 29,
 quiet at rest).
 """
 
 from __future__ import annotations
 
+import threading
 from typing import TYPE_CHECKING, Protocol
 
 from PySide6.QtCore import QObject, QTimer
@@ -113,6 +116,8 @@ class SearchController(QObject):
         self._soon.setInterval(INDEX_DELAY_MS)
         self._soon.timeout.connect(self.index_now)
         self._vector_fill: VectorFill | None = None
+        self._warm_cancel = threading.Event()
+        self._warm_started = False
 
     def vector_fill(self) -> VectorFill | None:
         """The recall vectors' background fill (issue 26), built on first use (numpy and
@@ -146,8 +151,10 @@ class SearchController(QObject):
             self._w.runner.run("search-index", self._catch_up(), context="Search index", quiet=True)
 
     def stop_indexing(self) -> None:
-        """No more catching up (the window is shutting down)."""
+        """No more catching up, and the memory warm-up stops between batches (the window
+        is shutting down)."""
         self._soon.stop()
+        self._warm_cancel.set()
 
     async def _catch_up(self) -> None:
         import asyncio
@@ -155,6 +162,10 @@ class SearchController(QObject):
         db, search = self._w.svc.db, self._w.svc.search
         while await db.run(search.catch_up) > 0:
             await asyncio.sleep(0.05)  # let other writers take the lock between batches
+        svc = self._w.svc
+        if not self._warm_started and svc.search.ranks_by_meaning:
+            self._warm_started = True  # once per window: later entries are embedded by the query that meets them
+            await self._w.runner.run_in_thread(svc.search.warm_memory, self._warm_cancel)
         fill = self.vector_fill()
         if fill is not None:
             fill.start()  # then the recall vectors (issue 26)
@@ -164,17 +175,24 @@ class SearchController(QObject):
         first use and kept: its query and results stay)."""
         host = self._w.page_host
         if self.page is None:
+            from datetime import UTC, datetime
+
             from chathub_desktop.gui.search_page import SearchPage
 
             svc = self._w.svc
-            self.page = SearchPage(self._w.runner, lambda q: svc.search.search(q),
-                                   lambda q: svc.search.search_memory(q))
+            self.page = SearchPage(
+                self._w.runner,
+                lambda q, f: svc.search.search(q, scope=f.scope(datetime.now(UTC))),
+                lambda q, f, meaning: svc.search.search_memory(q, assistant_id=f.assistant_id, by_meaning=meaning),
+                lambda: [(a.id, a.name) for a in svc.assistants.list()],
+                by_meaning=svc.search.ranks_by_meaning)
             self.page.open_message.connect(self.open_message)
             self.page.open_memory.connect(self.open_memory)
             self.page.back_requested.connect(lambda: host.show_page(PageId.CHATS))
             self._w.dialogs["search"] = self.page
             host.add_page(PageId.SEARCH, self.page)
         host.show_page(PageId.SEARCH)
+        self.page.refresh_assistants()
         self.page.box.setFocus()
         self.page.box.selectAll()
         return self.page

@@ -5,20 +5,38 @@ for memory entries and dream cards.
 Back header; typing waits :data:`DEBOUNCE_MS` after the
 last key, then runs the query on a worker thread (``runner.run_in_thread``); a newer
 query cancels the older one's task and an older result that still arrives is dropped
-(each query has a generation number). Rows show topic · assistant · date and the
-snippet with the matched text in bold. Enter (or a double-click) emits
-``open_message(topic_id, message_id)`` / ``open_memory(assistant_id)``.
+(each query has a generation number). Filters (assistant, date, who wrote it) run the
+query again at once. Message hits come grouped by topic under a header (title ·
+assistant · day), each hit with who wrote it and when, then its snippet: the message
+read as plain text (no Markdown marks; code in the fixed-width font) with the matched
+text in bold. Up/Down move from hit to hit over the headers; Enter (or a double-click)
+emits ``open_message(topic_id, message_id)`` / ``open_memory(assistant_id)``. The
+memory tab is ranked again by meaning after the keyword results show, when the
+embedding model is there (issue 26).
 """
 
 from __future__ import annotations
 
 import html
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from PySide6.QtCore import QModelIndex, QPersistentModelIndex, QRectF, QSize, Qt, QTimer, Signal
+from PySide6.QtCore import (
+    QEvent,
+    QModelIndex,
+    QObject,
+    QPersistentModelIndex,
+    QRectF,
+    QSize,
+    Qt,
+    QTimer,
+    Signal,
+)
 from PySide6.QtGui import QAbstractTextDocumentLayout, QKeyEvent, QPainter, QPalette, QTextDocument
 from PySide6.QtWidgets import (
+    QComboBox,
+    QHBoxLayout,
     QLabel,
     QLineEdit,
     QListWidget,
@@ -39,6 +57,12 @@ from chathub_desktop.gui.design.tokens import Space
 from chathub_desktop.gui.page_header import PageHeader
 from chathub_desktop.gui.safe_document import SafeTextDocument
 from chathub_desktop.gui.topic_list_delegate import day_label
+from chathub_desktop.services.search_service import (
+    SearchFilters,
+    SearchHit,
+    SearchPeriod,
+    SearchRole,
+)
 
 if TYPE_CHECKING:
     from chathub_desktop.gui.task_runner import TaskRunner
@@ -49,6 +73,7 @@ DEBOUNCE_MS = 180
 #: Item role holding the hit (``SearchHit`` or ``MemoryHit``).
 HitRole = Qt.ItemDataRole.UserRole + 1
 _HtmlRole = Qt.ItemDataRole.UserRole + 2
+_IndentRole = Qt.ItemDataRole.UserRole + 3  # px a hit row is indented under its group header
 #: Most characters of a topic title or assistant name shown in a result's "where" line
 #: (an imported title is anyone's text: 40 of 10,000 characters took 120 ms to thin).
 WHERE_PART_CHARS = 120
@@ -56,17 +81,21 @@ _WHERE = "where"  # the class of the muted topic/date line, coloured at paint ti
 
 
 def snippet_html(s: Snippet) -> str:
-    """The snippet as HTML with every match in bold (text escaped), without the
-    invisible characters past the display bounds and a muted note of how many were
-    left out (issue 32:
+    """The snippet as HTML with every match in bold and its code in ``<code>`` (the
+    theme's fixed-width font; text escaped), without the invisible characters past the
+    display bounds and a muted note of how many were left out (issue 32:
     :func:`~chathub_desktop.core.invisible_text.thin_spans`)."""
-    text, spans, hidden = thin_spans(s.text, s.spans)
-    out, at = [], 0
-    for start, end in spans:
-        out.append(html.escape(text[at:start]))
-        out.append(f"<b>{html.escape(text[start:end])}</b>")
-        at = end
-    out.append(html.escape(text[at:]))
+    text, moved, hidden = thin_spans(s.text, (*s.spans, *s.code))
+    spans, code = moved[:len(s.spans)], moved[len(s.spans):]
+    cuts = sorted({0, len(text), *(i for span in moved for i in span)})
+    out = []
+    for a, b in zip(cuts, cuts[1:], strict=False):
+        piece = html.escape(text[a:b])
+        if any(x <= a and b <= y for x, y in code):
+            piece = f"<code>{piece}</code>"
+        if any(x <= a and b <= y for x, y in spans):
+            piece = f"<b>{piece}</b>"
+        out.append(piece)
     if isolated(text) != text:  # a bidi override left open would reverse the note too
         out = ["\u2068", *out, "\u2069"]
     if hidden:
@@ -74,31 +103,82 @@ def snippet_html(s: Snippet) -> str:
     return "".join(out)
 
 
-def _where(*parts: str) -> str:
-    """The "where" line of a result (muted at paint time): ``parts`` (outside text: titles,
-    names) cut at :data:`WHERE_PART_CHARS` with "…", thinned like a snippet, escaped
-    and joined by " · "."""
-    joined = " · ".join(html.escape(shown_line(p if len(p) <= WHERE_PART_CHARS else p[:WHERE_PART_CHARS - 1] + "…"))
-                        for p in parts)
-    return f"<span class='{_WHERE}'>{joined}</span>"
+def _part(text: str) -> str:
+    """Outside text (a title, a name) cut at :data:`WHERE_PART_CHARS` with "…",
+    thinned like a snippet and escaped."""
+    return html.escape(shown_line(text if len(text) <= WHERE_PART_CHARS else text[:WHERE_PART_CHARS - 1] + "…"))
 
 
-def result_rows(res: SearchResults, mem: list[MemoryHit]) -> tuple[list[str], list[str]]:
-    """The rich text of every message hit and of every memory hit (where, then the
-    snippet; the muted parts carry a class the delegate colours). Pure Python, run on a worker:
-    thinning an imported topic's title of 10,000 characters takes about 3 ms."""
-    messages = [f"{_where(plain_title(h.topic_title[:4 * WHERE_PART_CHARS]), h.assistant_name, h.role, day_label(h.created_at))}"
-                f"<br>{snippet_html(h.snippet)}" for h in res.hits]
-    memory = [f"{_where(m.assistant_name, ('Memory' if m.kind == 'memory' else 'Dream card') + f' #{m.number}')}"
-              f"<br>{snippet_html(m.snippet)}" for m in mem]
-    return messages, memory
+def _where(*parts: str, lead: str = "") -> str:
+    """The muted "where" line of a result (coloured at paint time): ``parts``
+    (:func:`_part` each) joined by " · ", after ``lead``."""
+    return f"<span class='{_WHERE}'>{lead}{' · '.join(_part(p) for p in parts)}</span>"
+
+
+@dataclass(frozen=True, slots=True)
+class TopicGroup:
+    """A group header of the Messages tab: the topic (its id) whose ``hits`` follow."""
+
+    topic_id: int
+    hits: int
+
+
+#: One row of a results list: the hit it opens (a :class:`TopicGroup` for a header),
+#: its rich text and its plain text for screen readers.
+Row = tuple[Any, str, str]
+
+
+def group_by_topic(hits: list[SearchHit]) -> list[list[SearchHit]]:
+    """``hits`` (best first) in groups by topic: the groups in the order of their best
+    hit, the hits of a group best first."""
+    groups: dict[int, list[SearchHit]] = {}
+    for h in hits:
+        groups.setdefault(h.topic_id, []).append(h)
+    return list(groups.values())
+
+
+def _speaker(hit: SearchHit) -> str:
+    return "You" if hit.role == "user" else hit.assistant_name
+
+
+def message_rows(res: SearchResults) -> list[Row]:
+    """The Messages tab's rows: per topic (:func:`group_by_topic`) a header (title,
+    assistant, the day of its newest hit), then each hit (who wrote it and when, then
+    the snippet; the muted parts carry a class the delegate colours). Pure Python, run
+    on a worker: thinning an imported topic's title of 10,000 characters takes ~3 ms."""
+    rows: list[Row] = []
+    for group in group_by_topic(res.hits):
+        first, newest = group[0], max(h.created_at for h in group)
+        title = _part(plain_title(first.topic_title[:4 * WHERE_PART_CHARS]))
+        day = day_label(newest)
+        rows.append((TopicGroup(first.topic_id, len(group)),
+                     f"<b>{title}</b>{_where(first.assistant_name, day, lead=' · ')}",
+                     f"{html.unescape(title)}, {first.assistant_name}, {day}"))
+        rows.extend((h, f"{_where(_speaker(h), day_label(h.created_at))}<br>{snippet_html(h.snippet)}",
+                     f"{_speaker(h)}, {day_label(h.created_at)}: {h.snippet.text}") for h in group)
+    return rows
+
+
+def memory_rows(mem: list[MemoryHit]) -> list[Row]:
+    """The memory tab's rows: where (assistant, entry), then the snippet."""
+    rows: list[Row] = []
+    for m in mem:
+        entry = ("Memory" if m.kind == "memory" else "Dream card") + f" #{m.number}"
+        rows.append((m, f"{_where(m.assistant_name, entry)}<br>{snippet_html(m.snippet)}",
+                     f"{m.assistant_name}, {entry}: {m.snippet.text}"))
+    return rows
+
+
+def result_rows(res: SearchResults, mem: list[MemoryHit]) -> tuple[list[Row], list[Row]]:
+    """:func:`message_rows` and :func:`memory_rows` (run on a worker)."""
+    return message_rows(res), memory_rows(mem)
 
 
 class _HtmlDelegate(QStyledItemDelegate):
-    """Paints an item's :data:`_HtmlRole` rich text (two lines: where, then snippet),
-    wrapped at the width of ``view``'s viewport: the option a list asks a size hint with
-    may carry another width, and a row measured at one width and painted at another
-    overlapped the next row."""
+    """Paints an item's :data:`_HtmlRole` rich text (a group header, or two lines:
+    where, then snippet), indented by its :data:`_IndentRole`, wrapped at the width of
+    ``view``'s viewport: the option a list asks a size hint with may carry another
+    width, and a row measured at one width and painted at another overlapped the next row."""
 
     def __init__(self, view: QListWidget) -> None:
         super().__init__(view)
@@ -114,7 +194,8 @@ class _HtmlDelegate(QStyledItemDelegate):
                  else current_colours().text_muted)
         doc.setDefaultStyleSheet(f".{_WHERE} {{ color: {where}; }}")
         doc.setHtml(str(index.data(_HtmlRole) or ""))
-        doc.setTextWidth(max(100, self._view.viewport().width() - 12))
+        indent = int(index.data(_IndentRole) or 0)
+        doc.setTextWidth(max(100, self._view.viewport().width() - 2 * Space.LG - indent))
         return doc
 
     def paint(self, painter: QPainter, option: QStyleOptionViewItem,
@@ -132,36 +213,50 @@ class _HtmlDelegate(QStyledItemDelegate):
         ctx = QAbstractTextDocumentLayout.PaintContext()
         role = QPalette.ColorRole.HighlightedText if selected else QPalette.ColorRole.Text
         ctx.palette.setColor(QPalette.ColorRole.Text, option.palette.color(role))
+        left = Space.SM + int(index.data(_IndentRole) or 0)
+        top = Space.MD if index.data(_IndentRole) is None and index.row() else Space.XS  # air above a group
         painter.save()
-        painter.translate(option.rect.left() + 6, option.rect.top() + 4)
-        painter.setClipRect(QRectF(0, 0, option.rect.width() - 6, option.rect.height() - 4))
+        painter.translate(option.rect.left() + left, option.rect.top() + top)
+        painter.setClipRect(QRectF(0, 0, option.rect.width() - left, option.rect.height() - top))
         doc.documentLayout().draw(painter, ctx)
         painter.restore()
 
     def sizeHint(self, option: QStyleOptionViewItem, index: QModelIndex | QPersistentModelIndex) -> QSize:
-        """The document's height plus padding."""
+        """The document's height plus padding (more above a group header)."""
         self.initStyleOption(option, index)
         doc = self._doc(option, index)
-        return QSize(int(doc.idealWidth()) + 12, int(doc.size().height()) + 8)
+        top = Space.MD if index.data(_IndentRole) is None and index.row() else Space.XS
+        return QSize(int(doc.idealWidth()) + 2 * Space.LG, int(doc.size().height()) + top + Space.XS)
+
+
+#: The Search page's period and role filters, in their combo boxes' order.
+PERIODS = tuple(SearchPeriod)
+ROLES = tuple(SearchRole)
 
 
 class SearchPage(QWidget):
-    """The Search everything page (see the module docstring). ``search(query)`` and
-    ``search_memory(query)`` are blocking service calls run on ``runner``'s threads.
-    ``back_requested`` when its Back button is clicked."""
+    """The Search everything page (see the module docstring). ``search(query,
+    filters)``, ``search_memory(query, filters, by_meaning)`` and ``assistants()``
+    (``(id, name)`` pairs) are blocking service calls run on ``runner``'s threads;
+    with ``by_meaning`` the memory tab is ranked again by meaning once the keyword
+    results are shown. ``back_requested`` when its Back button is clicked."""
 
     open_message = Signal(int, int)  # topic id, message id
     open_memory = Signal(int)  # assistant id
     back_requested = Signal()
 
-    def __init__(self, runner: TaskRunner, search: Callable[[str], SearchResults],
-                 search_memory: Callable[[str], list[MemoryHit]], parent: QWidget | None = None) -> None:
+    def __init__(self, runner: TaskRunner, search: Callable[[str, SearchFilters], SearchResults],
+                 search_memory: Callable[[str, SearchFilters, bool], list[MemoryHit]],
+                 assistants: Callable[[], list[tuple[int, str]]] = list, *, by_meaning: bool = False,
+                 parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("searchPage")
         self.setWindowTitle("Search everything")
         self._runner = runner
         self._search = search
         self._search_memory = search_memory
+        self._assistants = assistants
+        self._by_meaning = by_meaning
         self._generation = 0
         #: Queries that ran to completion and were shown (tests read it).
         self.shown_queries: list[str] = []
@@ -173,6 +268,7 @@ class SearchPage(QWidget):
         outer.addWidget(self.header)
         lay = QVBoxLayout()
         lay.setContentsMargins(Space.LG, 0, Space.LG, Space.LG)
+        lay.setSpacing(Space.MD)
         outer.addLayout(lay, 1)
         self.box = QLineEdit()
         self.box.setAccessibleName("Search")
@@ -181,7 +277,9 @@ class SearchPage(QWidget):
         self.box.setClearButtonEnabled(True)
         self.box.textChanged.connect(self._on_text)
         self.box.returnPressed.connect(self.open_current)
+        self.box.installEventFilter(self)
         lay.addWidget(self.box)
+        lay.addLayout(self._filter_row())
         self.tabs = QTabWidget()
         self.messages = self._list("searchMessages")
         self.memory = self._list("searchMemory")
@@ -197,23 +295,90 @@ class SearchPage(QWidget):
         self._timer.setInterval(DEBOUNCE_MS)
         self._timer.timeout.connect(self._start)
 
+    def _filter_row(self) -> QHBoxLayout:
+        row = QHBoxLayout()
+        row.setSpacing(Space.MD)
+        self.assistant_filter = self._combo("searchAssistant", "Assistant", ["All assistants"])
+        self.assistant_filter.setItemData(0, None)
+        self.period_filter = self._combo("searchPeriod", "Date", [p.value for p in PERIODS])
+        self.role_filter = self._combo("searchRole", "Written by", [r.value for r in ROLES])
+        for combo in (self.assistant_filter, self.period_filter, self.role_filter):
+            row.addWidget(combo)
+        row.addStretch(1)
+        return row
+
+    def _combo(self, name: str, accessible: str, items: list[str]) -> QComboBox:
+        combo = QComboBox()
+        combo.setObjectName(name)
+        combo.setAccessibleName(accessible)
+        combo.setToolTip(accessible)
+        combo.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToContents)
+        combo.addItems(items)
+        combo.currentIndexChanged.connect(self._on_filter)
+        return combo
+
+    def filters(self) -> SearchFilters:
+        """The filters chosen on the page."""
+        return SearchFilters(self.assistant_filter.currentData(), PERIODS[max(0, self.period_filter.currentIndex())],
+                             ROLES[max(0, self.role_filter.currentIndex())])
+
+    def refresh_assistants(self) -> None:
+        """List the assistants in the assistant filter again (read on a worker; the
+        chosen one stays chosen while it exists)."""
+        self._runner.run("search-assistants", self._load_assistants(), context="Search", quiet=True)
+
+    async def _load_assistants(self) -> None:
+        self.set_assistants(await self._runner.run_in_thread(self._assistants))
+
+    def set_assistants(self, assistants: list[tuple[int, str]]) -> None:
+        """Fill the assistant filter with ``(id, name)`` pairs after "All assistants"."""
+        chosen = self.assistant_filter.currentData()
+        self.assistant_filter.blockSignals(True)
+        try:
+            while self.assistant_filter.count() > 1:
+                self.assistant_filter.removeItem(1)
+            for aid, name in assistants:
+                self.assistant_filter.addItem(_plain_part(name), aid)
+            at = self.assistant_filter.findData(chosen) if chosen is not None else 0
+            self.assistant_filter.setCurrentIndex(max(0, at))
+        finally:
+            self.assistant_filter.blockSignals(False)
+        if chosen is not None and self.assistant_filter.currentData() != chosen:
+            self._on_filter()  # the chosen assistant is gone: all of them now
+
     def _list(self, name: str) -> QListWidget:
         w = QListWidget()
         w.setObjectName(name)
         w.setItemDelegate(_HtmlDelegate(w))
         w.setUniformItemSizes(False)
         w.setWordWrap(True)
-        w.itemActivated.connect(lambda _item: self.open_current())
+        w.itemActivated.connect(self.open_item)
+        w.installEventFilter(self)
         return w
 
-    def keyPressEvent(self, e: QKeyEvent) -> None:
-        """Up/Down in the box move through the results of the shown tab."""
-        if e.key() in (Qt.Key.Key_Down, Qt.Key.Key_Up) and self.box.hasFocus():
-            lst = self.current_list()
-            step = 1 if e.key() == Qt.Key.Key_Down else -1
-            lst.setCurrentRow(max(0, min(lst.count() - 1, lst.currentRow() + step)))
-            return
-        super().keyPressEvent(e)
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        """Up/Down (in the box or a list) move from hit to hit of the shown tab, over
+        the group headers."""
+        if (event.type() == QEvent.Type.KeyPress and isinstance(event, QKeyEvent)
+                and event.key() in (Qt.Key.Key_Down, Qt.Key.Key_Up)
+                and event.modifiers() in (Qt.KeyboardModifier.NoModifier, Qt.KeyboardModifier.KeypadModifier)):
+            self.step(1 if event.key() == Qt.Key.Key_Down else -1)
+            return True
+        return super().eventFilter(watched, event)
+
+    def step(self, delta: int) -> None:
+        """Select the next (``delta`` 1) or previous (-1) hit of the shown tab; at
+        either end the selection stays."""
+        lst = self.current_list()
+        row = lst.currentRow() + delta
+        while 0 <= row < lst.count():
+            if _is_hit(lst.item(row)):
+                lst.setCurrentRow(row)
+                lst.scrollToItem(lst.item(row))
+                return
+            row += delta
+        if delta < 0 and lst.currentRow() > 0:  # the first hit: show its header too
+            lst.scrollToTop()
 
     def current_list(self) -> QListWidget:
         """The list of the shown tab."""
@@ -223,6 +388,11 @@ class SearchPage(QWidget):
         self._generation += 1  # whatever is running now is stale
         self._runner.cancel("search")
         self._timer.start()
+
+    def _on_filter(self, _index: int = 0) -> None:
+        self._timer.stop()
+        self._runner.cancel("search")
+        self._start()
 
     def _start(self) -> None:
         query = self.box.text()
@@ -234,51 +404,83 @@ class SearchPage(QWidget):
             self.status.setText("Type to search. Enter opens the selected result.")
             return
         self.status.setText("Searching…")
-        self._runner.run("search", self._run(gen, query), context="Search")
+        self._runner.run("search", self._run(gen, query, self.filters()), context="Search")
 
-    async def _run(self, gen: int, query: str) -> None:
-        res = await self._runner.run_in_thread(self._search, query)
-        mem = await self._runner.run_in_thread(self._search_memory, query)
+    async def _run(self, gen: int, query: str, filters: SearchFilters) -> None:
+        res = await self._runner.run_in_thread(self._search, query, filters)
+        mem = await self._runner.run_in_thread(self._search_memory, query, filters, False)
         rows = await self._runner.run_in_thread(result_rows, res, mem)
         if gen != self._generation:
             return  # a newer query was typed meanwhile
         self.fill(res, mem, rows)
+        if self._by_meaning:  # keyword results first; the memory tab ranked by meaning after
+            mem = await self._runner.run_in_thread(self._search_memory, query, filters, True)
+            ranked = await self._runner.run_in_thread(memory_rows, mem)
+            if gen != self._generation:
+                return
+            self.fill_memory(mem, ranked)
+            self._show_status(res, mem)
         self.shown_queries.append(query)
 
-    def fill(self, res: SearchResults, mem: list[MemoryHit], rows: tuple[list[str], list[str]]) -> None:
-        """Show ``res`` and ``mem`` with their rich text ``rows`` (:func:`result_rows`)."""
-        self.messages.clear()
-        for h, rich in zip(res.hits, rows[0], strict=True):
-            self._add(self.messages, h, rich)
-        self.memory.clear()
-        for m, rich in zip(mem, rows[1], strict=True):
-            self._add(self.memory, m, rich)
-        for lst in (self.messages, self.memory):
-            if lst.count():
-                lst.setCurrentRow(0)
+    def fill(self, res: SearchResults, mem: list[MemoryHit], rows: tuple[list[Row], list[Row]]) -> None:
+        """Show ``res`` and ``mem`` with their ``rows`` (:func:`result_rows`)."""
+        self._refill(self.messages, rows[0])
         self.tabs.setTabText(0, f"Messages ({len(res.hits)})")
+        self.fill_memory(mem, rows[1])
+        self._show_status(res, mem)
+
+    def fill_memory(self, mem: list[MemoryHit], rows: list[Row]) -> None:
+        """Show ``mem`` in the memory tab with its ``rows`` (:func:`memory_rows`)."""
+        self._refill(self.memory, rows)
         self.tabs.setTabText(1, f"Memory && dream cards ({len(mem)})")
-        parts = [f"{len(res.hits)} messages, {len(mem)} memory entries and cards"]
+
+    def _show_status(self, res: SearchResults, mem: list[MemoryHit]) -> None:
+        topics = len({h.topic_id for h in res.hits})
+        parts = [f"{len(res.hits)} messages in {topics} topic{'s' if topics != 1 else ''}, "
+                 f"{len(mem)} memory entries and cards"]
         if res.note:
             parts.append(res.note)
         self.status.setText(" — ".join(parts))
 
     @staticmethod
-    def _add(lst: QListWidget, hit: Any, rich: str) -> None:
-        item = QListWidgetItem()
-        item.setData(HitRole, hit)
-        item.setData(_HtmlRole, rich)
-        item.setData(Qt.ItemDataRole.AccessibleTextRole, rich)
-        lst.addItem(item)
+    def _refill(lst: QListWidget, rows: list[Row]) -> None:
+        lst.clear()
+        for hit, rich, spoken in rows:
+            item = QListWidgetItem()
+            item.setData(HitRole, hit)
+            item.setData(_HtmlRole, rich)
+            item.setData(Qt.ItemDataRole.AccessibleTextRole, spoken)
+            if isinstance(hit, TopicGroup):  # a header: not selectable, hits indented below it
+                item.setFlags(Qt.ItemFlag.ItemIsEnabled)
+            elif isinstance(hit, SearchHit):
+                item.setData(_IndentRole, Space.XL)
+            lst.addItem(item)
+        first = next((i for i in range(lst.count()) if _is_hit(lst.item(i))), None)
+        if first is not None:
+            lst.setCurrentRow(first)
 
     def open_current(self) -> None:
         """Open the selected result of the shown tab (the first when none is selected)."""
-        lst = self.current_list()
-        item = lst.currentItem() or lst.item(0)
-        hit = item.data(HitRole) if item is not None else None
-        if hit is None:
-            return
-        if hasattr(hit, "message_id"):  # a SearchHit
+        self.open_item(self.current_list().currentItem())
+
+    def open_item(self, item: QListWidgetItem | None) -> None:
+        """Open ``item``'s hit; a group header opens its first hit, no item the list's first."""
+        lst = item.listWidget() if item is not None else self.current_list()
+        row = lst.row(item) if item is not None else 0
+        while 0 <= row < lst.count() and not _is_hit(lst.item(row)):
+            row += 1
+        hit = lst.item(row).data(HitRole) if 0 <= row < lst.count() else None
+        if isinstance(hit, SearchHit):
             self.open_message.emit(hit.topic_id, hit.message_id)
-        else:  # a MemoryHit
+        elif hit is not None:  # a MemoryHit
             self.open_memory.emit(hit.assistant_id)
+
+
+def _is_hit(item: QListWidgetItem | None) -> bool:
+    return item is not None and not isinstance(item.data(HitRole), TopicGroup)
+
+
+def _plain_part(text: str) -> str:
+    """An assistant's name as a combo box item shows it: cut and thinned like a where part."""
+    return shown_line(text if len(text) <= WHERE_PART_CHARS else text[:WHERE_PART_CHARS - 1] + "…")
+

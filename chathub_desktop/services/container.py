@@ -184,8 +184,8 @@ def open_services(database_url: str | None = None, data_dir: Path | None = None,
                            on_change=lambda assistant_id: bus.publish(SettingsChanged()),
                            on_redacted=bus.publish)
     history = TopicHistoryCache(bus)
-    search = SearchService(db)
     semantic = SemanticRecall(db, E5Embedder()) if embeddings_available() else None
+    search = SearchService(db, semantic)
     tools = ToolRegistry([MemoryToolProvider(memory), RecallToolProvider(db, search, semantic)])
     loader = ContextLoader(db, catalog, memory, tools, history)
     estimates = EstimateService(db, bus, loader)

@@ -27,20 +27,34 @@ Calls run on the caller's thread: the GUI calls them through ``Database.run``.
 from __future__ import annotations
 
 import logging
+import threading
 from dataclasses import asdict, dataclass, field
-from datetime import datetime
+from datetime import datetime, timedelta
+from enum import Enum
+from typing import TYPE_CHECKING
 
 from chathub_desktop.core import fixed_memory as fm
-from chathub_desktop.core.search_text import Snippet, holds_all, query_terms, rank_score, snippet
+from chathub_desktop.core.rank_fusion import fuse
+from chathub_desktop.core.search_text import (
+    Snippet,
+    holds_all,
+    markdown_snippet,
+    query_terms,
+    rank_score,
+)
 from chathub_desktop.services.dream_service import dynamic_entries
 from chathub_desktop.storage import message_search as ms
 from chathub_desktop.storage.database import Database
 from chathub_desktop.storage.message_search import SEARCHED_ROLES, SearchScope
 from chathub_desktop.storage.session import Session
 
+if TYPE_CHECKING:  # the embedding engine and numpy load on first use
+    from chathub_desktop.services.semantic_recall import SemanticRecall
+
 __all__ = [
     "CATCH_UP_BATCH", "DEFAULT_LIMIT", "LAG_NOTE_ROWS", "MAX_LIMIT", "NO_TRGM_NOTE", "RANKED_POOL", "SEARCHED_ROLES",
-    "MemoryHit", "MessageLocation", "SearchHit", "SearchResults", "SearchScope", "SearchService", "locate",
+    "MemoryHit", "MessageLocation", "SearchFilters", "SearchHit", "SearchPeriod", "SearchResults", "SearchRole",
+    "SearchScope", "SearchService", "locate",
 ]
 
 log = logging.getLogger(__name__)
@@ -57,6 +71,44 @@ LAG_NOTE_ROWS = 20_000
 #: What a PostgreSQL store without ``pg_trgm`` says once.
 NO_TRGM_NOTE = ("the pg_trgm extension is not installed in this database, so search scans every "
                 "message (slower); an administrator can run CREATE EXTENSION pg_trgm")
+
+
+class SearchPeriod(Enum):
+    """How far back the Search page looks (its date filter; the value is its label)."""
+
+    ANY = "Any time"
+    WEEK = "Past week"
+    MONTH = "Past month"
+    YEAR = "Past year"
+
+    @property
+    def days(self) -> int | None:
+        """The period in days (None: no limit)."""
+        return {SearchPeriod.WEEK: 7, SearchPeriod.MONTH: 30, SearchPeriod.YEAR: 365}.get(self)
+
+
+class SearchRole(Enum):
+    """Whose messages the Search page finds (its role filter; the value is its label)."""
+
+    ANY = "Anyone"
+    USER = "You"
+    ASSISTANT = "Assistant"
+
+
+@dataclass(frozen=True, slots=True)
+class SearchFilters:
+    """The Search page's filters: one assistant's topics (None: all), a
+    :class:`SearchPeriod` and a :class:`SearchRole`."""
+
+    assistant_id: int | None = None
+    period: SearchPeriod = SearchPeriod.ANY
+    role: SearchRole = SearchRole.ANY
+
+    def scope(self, now: datetime) -> SearchScope:
+        """The :class:`SearchScope` of these filters at ``now`` (aware)."""
+        days = self.period.days
+        role = {SearchRole.USER: "user", SearchRole.ASSISTANT: "assistant"}.get(self.role)
+        return SearchScope(self.assistant_id, since=None if days is None else now - timedelta(days=days), role=role)
 
 
 @dataclass(frozen=True, slots=True)
@@ -126,10 +178,12 @@ def _clamp(limit: int) -> int:
 
 
 class SearchService:
-    """Searches messages (:meth:`search`) and memory (:meth:`search_memory`)."""
+    """Searches messages (:meth:`search`) and memory (:meth:`search_memory`; by meaning
+    too with ``semantic``, the local embedding model's recall)."""
 
-    def __init__(self, db: Database) -> None:
+    def __init__(self, db: Database, semantic: SemanticRecall | None = None) -> None:
         self._db = db
+        self._semantic = semantic
         self._pg_index: bool | None = None
 
     def search(self, query: str, *, assistant_id: int | None = None, limit: int = DEFAULT_LIMIT,
@@ -161,7 +215,7 @@ class SearchService:
                         key=lambda sr: (-sr[0], -sr[1].id))[:limit]
         hits = [
             SearchHit(r.id, r.topic_id, r.title, r.assistant_id, r.name, r.role, r.created_at,
-                      snippet(r.content, terms), score)
+                      markdown_snippet(r.content, terms), score)
             for score, r in scored
         ]
         return SearchResults(query, hits, used, note)
@@ -192,26 +246,63 @@ class SearchService:
                 log.warning("search: %s", NO_TRGM_NOTE)
         return self._pg_index
 
+    @property
+    def ranks_by_meaning(self) -> bool:
+        """Whether :meth:`search_memory` can rank by meaning (the embedding model is there)."""
+        return self._semantic is not None
+
+    def warm_memory(self, cancel: threading.Event | None = None) -> int:
+        """Embed every memory entry and dream card the meaning ranking has not seen
+        (the window does this in the background at start, so the first Ctrl+K query
+        does not wait: 300 entries take ~20 s on a busy core); stops between batches on
+        ``cancel``. Returns how many were embedded (0 without the model). Blocking."""
+        if self._semantic is None:
+            return 0
+        with self._db.read() as s:
+            documents = ms.memory_documents(s, None)
+        texts = [text for *_where, text in _entries(documents)]
+        if not texts:
+            return 0  # the model is not even loaded
+        made = self._semantic.embed_texts(texts, cancel)
+        if not (cancel is not None and cancel.is_set()):
+            self._semantic.prepare()
+        return made
+
     def search_memory(self, query: str, *, assistant_id: int | None = None,
-                      limit: int = DEFAULT_LIMIT) -> list[MemoryHit]:
+                      limit: int = DEFAULT_LIMIT, by_meaning: bool = False) -> list[MemoryHit]:
         """Fixed-memory entries and dream cards holding every term of ``query``
         (case-insensitive), assistant by assistant, memory before dream cards, in
-        document order; at most ``limit``."""
+        document order; at most ``limit``.
+
+        ``by_meaning`` (the Search page's memory tab, issue 26; never the model's
+        ``searchMemory``, whose exact matching SPEC REF-3 fixes): also the entries
+        nearest in meaning (``SemanticRecall.nearest_texts``), ranked by reciprocal
+        rank fusion of the two orders (``core.rank_fusion``), the entries holding every
+        term first. Embeds the entries not seen before: seconds for hundreds, once."""
         terms = query_terms(query)
         if not terms:
             return []
         limit = _clamp(limit)
-        hits: list[MemoryHit] = []
         with self._db.read() as s:
             documents = ms.memory_documents(s, assistant_id)
-        for aid, name, fixed, dream in documents:
-            for kind, entries in (("memory", fm.entries(fixed)), ("dream", dynamic_entries(dream))):
-                for e in entries:
-                    if holds_all(e.text, terms):
-                        hits.append(MemoryHit(aid, name, kind, e.number, snippet(e.text, terms)))
-                        if len(hits) >= limit:
-                            return hits
-        return hits
+        entries = _entries(documents)
+        exact = [i for i, entry in enumerate(entries) if holds_all(entry[4], terms)]
+        order = exact
+        if by_meaning and self._semantic is not None:
+            near = [i for i, _score in self._semantic.nearest_texts(query, [e[4] for e in entries], limit)]
+            held = set(exact)
+            fused = fuse(exact, near)
+            order = [i for i in fused if i in held] + [i for i in fused if i not in held]
+        return [MemoryHit(aid, name, kind, number, markdown_snippet(text, terms))
+                for aid, name, kind, number, text in (entries[i] for i in order[:limit])]
+
+
+def _entries(documents: list[tuple[int, str, str, str]]) -> list[tuple[int, str, str, int, str]]:
+    """``(assistant id, name, kind, number, text)`` of every memory entry and dream card
+    of ``documents`` (``storage.message_search.memory_documents``), memory first."""
+    return [(aid, name, kind, e.number, e.text) for aid, name, fixed, dream in documents
+            for kind, found in (("memory", fm.entries(fixed)), ("dream", dynamic_entries(dream)))
+            for e in found]
 
 
 @dataclass(frozen=True, slots=True)

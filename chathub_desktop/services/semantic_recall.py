@@ -19,15 +19,20 @@ nearest messages to a query within a search scope.
   that answers it (the hubness correction of CSLS, Conneau et al. 2018). On
   ``benchmarks/bench_recall.py`` this lifted R@5 from 47 % to the figures its
   docstring gives.
+- **Texts.** :meth:`SemanticRecall.nearest_texts` ranks a handful of texts held in
+  hand (memory entries and dream cards: hundreds at most) the same way; their vectors
+  are made on demand and kept in memory by content hash (:data:`TEXT_CACHE`), so an
+  edited entry is embedded again and an unchanged one never twice.
 
 All calls block (store reads, the embedding engine): run them on a worker thread.
 """
 
 from __future__ import annotations
 
+import hashlib
 import logging
 import threading
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -39,7 +44,10 @@ from chathub_desktop.storage.message_search import SearchScope
 if TYPE_CHECKING:  # numpy (~0.1 s) loads on first use, not with the services
     import numpy as np
 
-__all__ = ["BACKFILL_BATCH", "GENERIC_QUERIES", "MIN_SIMILARITY", "SCAN_PAGE", "BackfillProgress", "SemanticRecall"]
+__all__ = [
+    "BACKFILL_BATCH", "GENERIC_QUERIES", "MIN_SIMILARITY", "MIN_TEXT_SCORE", "SCAN_PAGE", "TEXT_BATCH", "TEXT_CACHE", "BackfillProgress",
+    "SemanticRecall",
+]
 
 log = logging.getLogger(__name__)
 
@@ -50,6 +58,17 @@ SCAN_PAGE = 4096
 #: Cosine similarity below which a message is not offered as a match. e5 scores
 #: unrelated text around 0.70–0.78 and paraphrases above 0.82 (benchmarks/bench_recall.py).
 MIN_SIMILARITY = 0.78
+#: Least score (cosine less hubness) a text needs in :meth:`SemanticRecall.nearest_texts`:
+#: a memory entry is short, and short texts sit near any query (raw cosine 0.78–0.80
+#: for "retry" or "python" against unrelated entries). Measured on 10 queries over 6
+#: entries: paraphrases scored 0.033–0.127, unrelated entries at most 0.012.
+MIN_TEXT_SCORE = 0.025
+#: Most text vectors :meth:`SemanticRecall.nearest_texts` keeps (1.5 KB each), the
+#: oldest dropped first.
+TEXT_CACHE = 4096
+#: Texts embedded per engine call there (the engine is shared: the backfill and a
+#: query wait at most one batch, ~1 s).
+TEXT_BATCH = 16
 #: Questions about nothing in particular: a message's mean similarity to them measures
 #: how close it sits to every query (module doc). Not drawn from any benchmark.
 GENERIC_QUERIES = (
@@ -81,6 +100,9 @@ class SemanticRecall:
         self._db = db
         self._embedder = embedder
         self._generic: np.ndarray | None = None
+        self._texts: dict[bytes, np.ndarray] = {}
+        self._texts_lock = threading.Lock()
+        self._fill_lock = threading.Lock()
 
     def _generic_queries(self) -> np.ndarray:
         """The ``(16, dim)`` vectors of :data:`GENERIC_QUERIES`, embedded once."""
@@ -163,3 +185,59 @@ class SemanticRecall:
                 break
         order = np.argsort(-best_scores, kind="stable")
         return [(int(best_ids[i]), float(best_scores[i])) for i in order]
+
+    def prepare(self) -> None:
+        """Load the model and embed :data:`GENERIC_QUERIES` now (~1 s on a busy core),
+        so the first query does not pay for them."""
+        self._generic_queries()
+
+    def embed_texts(self, texts: Sequence[str], cancel: threading.Event | None = None) -> int:
+        """Make and cache the vectors of ``texts`` not cached yet (those of
+        ``storage.message_vectors.MIN_CHARS`` characters or more), :data:`TEXT_BATCH`
+        at a time, stopping between batches when ``cancel`` is set; returns how many
+        were made. One caller at a time fills (another waits, then finds them cached),
+        so a warm-up and a query never embed the same text twice."""
+        with self._fill_lock:
+            with self._texts_lock:
+                missing = {_key(t): t for t in texts if len(t.strip()) >= mv.MIN_CHARS and _key(t) not in self._texts}
+            keys = list(missing)
+            for at in range(0, len(keys), TEXT_BATCH):
+                if cancel is not None and cancel.is_set():
+                    return at
+                part = keys[at:at + TEXT_BATCH]
+                vectors = self._embedder.passages([missing[k] for k in part])
+                with self._texts_lock:
+                    for k, v in zip(part, vectors, strict=True):
+                        self._texts[k] = v
+                    while len(self._texts) > TEXT_CACHE:
+                        del self._texts[next(iter(self._texts))]
+            return len(keys)
+
+    def nearest_texts(self, query: str, texts: Sequence[str], pool: int) -> list[tuple[int, float]]:
+        """The up to ``pool`` of ``texts`` nearest to ``query``, as ``(index in texts,
+        score)`` best first, scored like :meth:`nearest` (cosine of at least
+        :data:`MIN_SIMILARITY`, less the text's hubness, at least
+        :data:`MIN_TEXT_SCORE`); a text under ``storage.message_vectors.MIN_CHARS``
+        characters is never offered. Vectors are made on demand
+        (:meth:`embed_texts`) and cached by content hash (module doc)."""
+        import numpy as np
+
+        wanted = [i for i, t in enumerate(texts) if len(t.strip()) >= mv.MIN_CHARS]
+        if not wanted or pool <= 0:
+            return []
+        self.embed_texts([texts[i] for i in wanted])
+        keys = {i: _key(texts[i]) for i in wanted}
+        with self._texts_lock:
+            held = [i for i in wanted if keys[i] in self._texts]
+            matrix = np.stack([self._texts[keys[i]] for i in held]) if held else np.zeros((0, self._embedder.dim))
+        q = self._embedder.query(query)
+        cosine = matrix @ q
+        scores = cosine - (matrix @ self._generic_queries().T).mean(axis=1)
+        ranked = sorted((j for j in range(len(held)) if cosine[j] >= MIN_SIMILARITY and scores[j] >= MIN_TEXT_SCORE),
+                        key=lambda j: -scores[j])
+        return [(held[j], float(scores[j])) for j in ranked[:pool]]
+
+
+def _key(text: str) -> bytes:
+    """The cache key of ``text``: a 128-bit hash of its content."""
+    return hashlib.blake2b(text.encode("utf-8", "surrogatepass"), digest_size=16).digest()

@@ -79,13 +79,16 @@ def _matches(rows: list[Row[Any]]) -> list[MatchRow]:
 
 @dataclass(frozen=True, slots=True)
 class SearchScope:
-    """Which topics a message search reads: only ``assistant_id``'s when set, never
-    ``exclude_topic``, and no private topic when ``skip_private`` (the recall tools,
-    issue 26)."""
+    """Which messages a search reads: only ``assistant_id``'s topics when set, never
+    ``exclude_topic``, no private topic when ``skip_private`` (the recall tools,
+    issue 26); only messages written at ``since`` (aware) or later, and only of
+    ``role`` (``"user"`` or ``"assistant"``), when set (the Search page's filters)."""
 
     assistant_id: int | None = None
     exclude_topic: int | None = None
     skip_private: bool = False
+    since: datetime | None = None
+    role: str | None = None
 
 
 def _filters(params: dict[str, object], scope: SearchScope, alias: str = "m") -> str:
@@ -105,6 +108,12 @@ def _filters(params: dict[str, object], scope: SearchScope, alias: str = "m") ->
     if scope.skip_private:
         sql += " AND t.private = :public"
         params["public"] = False
+    if scope.since is not None:  # text both engines compare right: SQLite's stored text, PostgreSQL's timestamptz
+        sql += f" AND {alias}.created_at >= :since"
+        params["since"] = scope.since.astimezone(UTC).strftime("%Y-%m-%d %H:%M:%S+00:00")
+    if scope.role is not None:
+        sql += f" AND {alias}.role = :only_role"
+        params["only_role"] = scope.role
     return sql
 
 

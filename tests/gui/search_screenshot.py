@@ -1,11 +1,13 @@
 """Screenshots of Search everything and of the organized topic list (issue 14); a
 script, not a test.
 
-    QT_QPA_PLATFORM=offscreen python -m tests.gui.search_screenshot
+    QT_QPA_PLATFORM=offscreen python -m tests.gui.search_screenshot [--shots DIR]
 
 Writes ``docs/screenshot-search.png`` (the Search page of the window over several topics, CJK
 included) and ``docs/screenshot-topics.png`` (the window after Enter: pinned and dated
-topics, an archived one shown, the hit scrolled to and highlighted).
+topics, an archived one shown, the hit scrolled to and highlighted). With ``--shots``,
+instead the Search page at 1366×768 and 800×560 in both themes, with results grouped
+by topic, a Markdown reply read as plain text, a filter set and the memory tab, into DIR.
 """
 
 from __future__ import annotations
@@ -34,7 +36,9 @@ TOPICS = [  # title, days ago, pinned, archived, messages
     ("Retry helper in `asyncio`", 0, False, False, [
         ("user", "Write a retry helper with exponential backoff."),
         ("assistant", "Here is `retry(fn, attempts=5, base=0.5)`: the delay doubles each time, "
-                      "with jitter so the clients do not retry in lockstep.")]),
+                      "with jitter so the clients do not retry in lockstep."),
+        ("assistant", "A small **retry** helper for any `async` callable:\n\n```python\nimport asyncio\n"
+                      "import random\n\nasync def retry(fn, attempts=5):\n    ...\n```\n")]),
     ("Weekend walk", 1, False, False, [  # CJK text; the title stays Latin (no CJK font offscreen)
         ("user", "周末天气好的话，我们去公园散步，顺便看看秋天的红叶。"),
         ("assistant", "好主意！京都的秋天红叶很美，公园里人也不多。")]),
@@ -76,7 +80,8 @@ def seed(svc, now: datetime) -> int:  # type: ignore[no-untyped-def]
 
 
 def main() -> int:
-    """Build the window, search, open the hit; save the two screenshots."""
+    """Build the window, search, open the hit; save the two screenshots (or, with
+    ``--shots DIR``, the Search page's states)."""
     import keyring
     import qasync
 
@@ -99,7 +104,44 @@ def main() -> int:
     window.resize(1280, 800)
     window.show()
 
+    shots = Path(sys.argv[sys.argv.index("--shots") + 1]) if "--shots" in sys.argv else None
+
+    async def query(dlg, text: str) -> None:  # type: ignore[no-untyped-def]
+        done = len(dlg.shown_queries)
+        dlg.box.setText(text)
+        while len(dlg.shown_queries) <= done:
+            await asyncio.sleep(0.05)
+        await asyncio.sleep(0.2)
+        app.processEvents()
+
+    async def page_shots() -> None:
+        assert shots is not None
+        shots.mkdir(parents=True, exist_ok=True)
+        await asyncio.sleep(0.3)
+        dlg = window.search.open()
+        for theme in ("light", "dark"):
+            window.view.prefs.set_theme(theme)
+            for w, h in ((1366, 768), (800, 560)):
+                window.resize(w, h)
+                dlg.role_filter.setCurrentIndex(0)
+                dlg.tabs.setCurrentIndex(0)
+                await query(dlg, "retry" if dlg.box.text() != "retry" else "retry ")
+                window.grab().save(str(shots / f"search-{w}x{h}-{theme}.png"))
+                done = len(dlg.shown_queries)
+                dlg.role_filter.setCurrentIndex(1)
+                await query(dlg, "autumn")
+                while len(dlg.shown_queries) <= done:
+                    await asyncio.sleep(0.05)
+                window.grab().save(str(shots / f"search-filtered-{w}x{h}-{theme}.png"))
+                dlg.tabs.setCurrentIndex(1)
+                app.processEvents()
+                window.grab().save(str(shots / f"search-memory-{w}x{h}-{theme}.png"))
+        await window.shutdown()
+
     async def scenario() -> None:
+        if shots is not None:
+            await page_shots()
+            return
         await asyncio.sleep(0.3)
         window.topic_actions.show_archived(True)
         dlg = window.search.open()
@@ -124,6 +166,9 @@ def main() -> int:
         loop.run_until_complete(scenario())
     finally:
         svc.close()
+    if shots is not None:
+        print(shots)
+        return 0
     print(REPO / "docs" / "screenshot-search.png")
     print(REPO / "docs" / "screenshot-topics.png")
     return 0

@@ -42,19 +42,22 @@ def test_a_search_result_of_hostile_text_shows_the_bound_and_a_note(window: Any,
     qtbot.waitUntil(lambda: window.search.page is not None and window.search.page.isVisible())
     page = window.search.page
     qtbot.keyClicks(page.box, "lighthouse")
-    qtbot.waitUntil(lambda: page.messages.count() == 1, timeout=5000)
+    qtbot.waitUntil(lambda: page.messages.count() == 2, timeout=5000)  # the topic's header, its hit
     option = QStyleOptionViewItem()
     option.initFrom(page.messages.viewport())
-    row = 0
-    option.rect = page.messages.visualItemRect(page.messages.item(row))
-    doc = page.messages.itemDelegate()._doc(option, page.messages.model().index(row, 0))
-    where, snippet = doc.toPlainText().split("\n")
+
+    def text(row: int) -> str:
+        option.rect = page.messages.visualItemRect(page.messages.item(row))
+        return str(page.messages.itemDelegate()._doc(option, page.messages.model().index(row, 0)).toPlainText())
+
     # the title is cut at WHERE_PART_CHARS (120) first: 112 of its 150 are kept, 104 of them left out
-    assert where.startswith(FSI + "Notes a" + ZALGO[:MAX_MARK_RUN] + "…" + PDI
-                            + " [104 invisible characters not shown] · Helper")
+    assert text(0).startswith(FSI + "Notes a" + ZALGO[:MAX_MARK_RUN] + "…" + PDI
+                              + " [104 invisible characters not shown] · Helper")
+    where, snippet = text(1).split("\n")
+    assert where.startswith("You · ")
     # the snippet is 160 characters with "…" where cut: 10 of its 150 are past the cut
     assert snippet == FSI + "lighthouse a" + ZALGO[:MAX_MARK_RUN] + "…" + PDI + " (140 invisible characters not shown)"
-    assert "<b>lighthouse</b>" in page.messages.item(row).data(Qt.ItemDataRole.UserRole + 2)
+    assert "<b>lighthouse</b>" in page.messages.item(1).data(Qt.ItemDataRole.UserRole + 2)
 
 
 def test_the_receipt_shows_hostile_model_ids_and_titles_bounded(qtbot: Any) -> None:
@@ -83,11 +86,11 @@ def test_a_search_row_is_measured_at_the_width_it_is_painted(qtbot: Any) -> None
                       Snippet("the lighthouse a" + ZALGO + " keeper's log", ((4, 14),)), 1.0),
             SearchHit(2, 2, "Ordinary", 1, "Helper", "user", when, Snippet("the lighthouse stands", ((4, 14),)), 1.0)]
     res = SearchResults("lighthouse", hits, "fts")
-    page = SearchPage(None, lambda _q: res, lambda _q: [])  # type: ignore[arg-type]  # no runner: filled here
+    page = SearchPage(None, lambda _q, _f: res, lambda _q, _f, _m: [])  # type: ignore[arg-type]  # no runner: filled here
     qtbot.addWidget(page)
     page.resize(800, 400)
     page.show()
     page.fill(res, [], result_rows(res, []))
     qtbot.waitExposed(page)
-    first, second = (page.messages.visualItemRect(page.messages.item(i)) for i in range(2))
-    assert first.bottom() < second.top()
+    rects = [page.messages.visualItemRect(page.messages.item(i)) for i in range(page.messages.count())]
+    assert len(rects) == 4 and all(a.bottom() < b.top() for a, b in zip(rects, rects[1:], strict=False))

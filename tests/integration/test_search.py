@@ -259,3 +259,53 @@ def test_postgres_windows_find_exactly_the_newest_matches(postgres_url: str, mon
             assert {h.message_id for h in res.hits} == newest(pred), query
     finally:
         svc.close()
+
+
+def test_the_page_filters_keep_to_assistant_period_and_role(svc: Services) -> None:
+    """The Search page's filters (walk29 #16): one assistant, past week / month / year,
+    you or the assistant; on both engines."""
+    from datetime import UTC, datetime, timedelta
+
+    from chathub_desktop.services.search_service import SearchFilters, SearchPeriod, SearchRole
+
+    now = datetime(2026, 12, 2, 12, tzinfo=UTC)
+    helper = svc.assistants.create("Helper").id
+    other = svc.assistants.create("Other").id
+    ids: dict[str, int] = {}
+    for key, assistant, role, days in [("today", helper, "user", 0), ("week", helper, "assistant", 5),
+                                       ("month", other, "user", 20), ("year", helper, "user", 200),
+                                       ("old", other, "assistant", 800)]:
+        topic = svc.topics.create(assistant, key).id
+        ids[key] = svc.topics.append_message(topic, role, f"the lantern notes, {key}").id
+        with svc.db.write() as s:
+            s.execute(update(Message).where(Message.id == ids[key]).values(created_at=now - timedelta(days=days)))
+    while svc.search.catch_up() > 0:
+        pass
+
+    def found(**kw: object) -> set[str]:
+        scope = SearchFilters(**kw).scope(now)  # type: ignore[arg-type]
+        return {h.topic_title for h in svc.search.search("lantern", scope=scope).hits}
+
+    assert found() == set(ids)
+    assert found(period=SearchPeriod.WEEK) == {"today", "week"}
+    assert found(period=SearchPeriod.MONTH) == {"today", "week", "month"}
+    assert found(period=SearchPeriod.YEAR) == {"today", "week", "month", "year"}
+    assert found(role=SearchRole.USER) == {"today", "month", "year"}
+    assert found(role=SearchRole.ASSISTANT) == {"week", "old"}
+    assert found(assistant_id=other) == {"month", "old"}
+    assert found(assistant_id=helper, period=SearchPeriod.MONTH, role=SearchRole.USER) == {"today"}
+
+
+def test_snippets_read_markdown_as_plain_text(svc: Services) -> None:
+    """walk29 #16: no ``**``, backticks or fences in a result; code kept as code text."""
+    svc.assistants.create("Coder")
+    topic = svc.topics.create("Coder", "Retry").id
+    svc.topics.append_message(topic, "assistant", "Here is a small **retry** helper for any `async` callable:\n\n"
+                                                  "```python\nimport asyncio\n```\n")
+    svc.memory.add("Coder", "Prefers **retry** loops over `while True`")
+    hit = svc.search.search("retry").hits[0].snippet
+    assert hit.text == "Here is a small retry helper for any async callable: import asyncio"
+    assert [hit.text[a:b] for a, b in hit.spans] == ["retry"]
+    assert [hit.text[a:b] for a, b in hit.code] == ["async", "import asyncio"]
+    mem = svc.search.search_memory("retry")[0].snippet
+    assert mem.text == "Prefers retry loops over while True" and [mem.text[a:b] for a, b in mem.code] == ["while True"]

@@ -130,3 +130,53 @@ def test_the_cli_reports_and_fills_the_vectors(tmp_path: Path, capsys: pytest.Ca
     assert (code, out) == (0, "1 of 1 messages have their vector\n") and "1 of 1 messages" in err
     code, out, _err = run(capsys, "--database-url", url, "recall", "status", "--json")
     assert code == 0 and json.loads(out) == {"embedded": 1, "total": 1, "complete": True, "cancelled": False}
+
+
+def test_the_memory_tab_ranks_entries_by_meaning_with_exact_matches_first(svc: Services) -> None:
+    """Issue 26: Search's memory tab finds entries by meaning (a CJK paraphrase too),
+    fused with the keyword matches, which stay first; vectors are made once per text.
+    The model's searchMemory keeps REF-3's exact matching."""
+    from chathub_desktop.core.messages import ToolCall as Call
+    from chathub_desktop.services.memory_service import MemoryToolProvider
+
+    a = svc.assistants.create("Helper").id
+    for text in ["我对花生过敏，吃了会起疹子。", "Has a beagle puppy named Rufus", "Works night shifts as a nurse",
+                 "Prefers answers in short bullet lists", "Ok"]:
+        svc.memory.add(a, text)
+    assert svc.search.search_memory("what kind of dog do I have") == []  # keywords alone: nothing
+    dog = svc.search.search_memory("what kind of dog do I have", by_meaning=True)
+    assert [h.snippet.text for h in dog][:1] == ["Has a beagle puppy named Rufus"]
+    assert svc.search.search_memory("python", by_meaning=True) == []  # short entries near anything: not offered
+    nuts = svc.search.search_memory("我不能吃什么坚果", by_meaning=True)
+    assert [h.snippet.text for h in nuts][:1] == ["我对花生过敏，吃了会起疹子。"]
+    semantic = svc.semantic
+    assert semantic is not None
+    calls: list[int] = []
+    inner = semantic._embedder.passages
+    semantic._embedder.passages = lambda texts: (calls.append(len(texts)), inner(texts))[1]  # type: ignore[method-assign]
+    beagle = svc.search.search_memory("beagle", by_meaning=True)
+    assert beagle[0].snippet.text == "Has a beagle puppy named Rufus" and beagle[0].snippet.spans == ((6, 12),)
+    assert "Ok" not in [h.snippet.text for h in beagle]  # too short to be offered by meaning
+    assert calls == []  # every entry's vector was cached by the first query
+    svc.memory.add(a, "Keeps a vegetable garden behind the house")
+    svc.search.search_memory("beagle", by_meaning=True)
+    assert calls == [1]  # only the new entry is embedded
+    provider = MemoryToolProvider(svc.memory)
+    topic = svc.topics.create(a, "Today").id
+    out = provider.execute(a, topic, Call("m1", "searchMemory", json.dumps({"query": "what kind of dog do I have"})))
+    assert "beagle" not in out  # REF-3: no token overlap, no hit
+
+
+def test_warming_the_memory_embeds_each_entry_once_and_stops_on_cancel(svc: Services) -> None:
+    """The window embeds the memory entries in the background at start, so the first
+    Ctrl+K query does not wait (issue 26); a cancel stops it between batches."""
+    a = svc.assistants.create("Helper").id
+    for i in range(20):
+        svc.memory.add(a, f"Entry number {i} about a different hobby")
+    cancel = threading.Event()
+    cancel.set()
+    assert svc.search.warm_memory(cancel) == 0
+    assert svc.search.warm_memory() == 20
+    assert svc.search.warm_memory() == 0  # cached
+    svc.memory.add(a, "Keeps bees on the roof")
+    assert svc.search.warm_memory() == 1
