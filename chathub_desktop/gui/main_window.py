@@ -181,6 +181,7 @@ class MainWindow(QMainWindow):
         self._settings_file = settings_file
         self.presenter = ErrorPresenter(self, self.show_status)
         self._topic_id: int | None = None
+        self._background_started = False  # _start_background
         self._drafts: dict[int, str] = {}  # unsent text per topic, kept while the app runs
         self._assistants: dict[int, AssistantView] = {}  # as last read by reload_assistants()
         self.launches_handed_over = 0  # later launches on this data dir (bring_to_front)
@@ -562,6 +563,7 @@ class MainWindow(QMainWindow):
             self.select_topic_row(row)
         else:
             self.open_topic(None)
+            self._start_background()
         self.topics_listed.emit()
 
     def _assistant_name(self, assistant_id: int) -> str:
@@ -652,8 +654,9 @@ class MainWindow(QMainWindow):
             self.reply_notices.sync()
             self.tool_approvals.sync()
         self.estimate.show(None)
-        self.estimate.schedule()
-        if topic_id is not None:
+        if topic_id is None:
+            self.estimate.schedule()
+        else:  # the badge counts once the page is shown (_show_topic): the rows come first
             self.topic_opened.emit(topic_id)
 
     def reload_topic(self) -> None:
@@ -665,12 +668,25 @@ class MainWindow(QMainWindow):
     async def _show_topic(self, topic_id: int) -> None:
         """Fetch the newest page of ``topic_id`` and render its Markdown on worker threads,
         then show it (unless another topic was opened meanwhile)."""
-        page = await self.runner.run_in_thread(self.message_model.fetch_page, topic_id)
-        rendered = await self.runner.run_in_thread(self.message_view.delegate.page_renderer(page.views))
-        if self._topic_id != topic_id:
-            return
-        self.message_view.delegate.add_rendered(rendered)
-        self.message_model.show_page(page)
+        try:
+            page = await self.runner.run_in_thread(self.message_model.fetch_page, topic_id)
+            rendered = await self.runner.run_in_thread(self.message_view.delegate.page_renderer(page.views))
+            if self._topic_id != topic_id:
+                return
+            self.message_view.delegate.add_rendered(rendered)
+            self.message_model.show_page(page)
+        finally:
+            if self._topic_id == topic_id:
+                self.estimate.schedule()
+                self._start_background()
+
+    def _start_background(self) -> None:
+        """Once per window, after the first topic's rows are shown (or there is no topic
+        to show): catch up the search index, then memory and recall vectors. Started
+        earlier, they took the CPU and the GIL from opening the last topic (issue 29)."""
+        if not self._background_started:
+            self._background_started = True
+            self.search.index_now()
 
     def new_topic(self, *, private: bool = False) -> None:
         """Create a "New topic" (``private``: issue 19) for the current assistant on a

@@ -130,12 +130,12 @@ class SearchController(QObject):
         return self._vector_fill
 
     def bind(self, events: ChatEvents) -> None:
-        """Start keeping the index filled (the window's :meth:`attach` calls this with
-        its ``ChatEvents``)."""
+        """Keep the index filled after each change (the window's :meth:`attach` calls
+        this with its ``ChatEvents``; the first catch-up is the window's call to
+        :meth:`index_now`, once its last topic is shown)."""
         for signal in (events.message_added, events.reply_finished, events.message_changed,
                        events.topic_messages_changed, events.topic_list_changed):
             signal.connect(lambda _e: self._soon.start())
-        self.index_now()
 
     def index_now(self) -> None:
         """Catch the index up now, unless it is already catching up (or the window's

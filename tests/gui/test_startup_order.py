@@ -1,0 +1,56 @@
+"""Opening the window shows the last topic before background work starts (issue 29:
+the search index catch-up and the recall vectors took the CPU from the first page)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from chathub_desktop.gui.main_window import MainWindow
+from chathub_desktop.gui.search_controller import SearchController
+from tests.gui.helpers import settled
+
+
+def test_background_work_starts_after_the_last_topics_rows_are_shown(qloop, services, qtbot,
+                                                                     monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    a = services.assistants.create("Helper")
+    t = services.topics.create(a.id, "Long topic")
+    for i in range(30):
+        services.topics.append_message(t.id, "user" if i % 2 == 0 else "assistant", f"message {i}")
+    started: list[tuple[int, int]] = []
+    real = SearchController.index_now
+
+    def record(self: SearchController) -> None:
+        window: Any = self._w
+        started.append((window.message_model.rowCount(), window.estimate.shown))
+        real(self)
+
+    monkeypatch.setattr(SearchController, "index_now", record)
+    w = MainWindow(services)
+    w.show()
+    qtbot.waitExposed(w)
+    settled(w, qtbot)
+    qtbot.waitUntil(lambda: bool(started), timeout=10000)
+    rows, _badge = started[0]
+    assert rows == 30  # the page was on screen before the first catch-up began
+    qtbot.waitUntil(lambda: w.estimate.shown > 0, timeout=10000)
+    done: list[bool] = []
+    qloop.create_task(w.shutdown()).add_done_callback(lambda _t: done.append(True))
+    qtbot.waitUntil(lambda: bool(done), timeout=5000)
+    w.close()
+    w.deleteLater()
+
+
+def test_with_no_topic_background_work_still_starts(qloop, services, qtbot,
+                                                     monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    started: list[bool] = []
+    monkeypatch.setattr(SearchController, "index_now", lambda self: started.append(True))
+    w = MainWindow(services)  # no assistant, so no topic to show
+    w.show()
+    qtbot.waitExposed(w)
+    qtbot.waitUntil(lambda: bool(started), timeout=10000)
+    assert w.current_topic_id is None
+    done: list[bool] = []
+    qloop.create_task(w.shutdown()).add_done_callback(lambda _t: done.append(True))
+    qtbot.waitUntil(lambda: bool(done), timeout=5000)
+    w.close()
+    w.deleteLater()
