@@ -682,10 +682,15 @@ class MainWindow(QMainWindow):
 
     def _start_background(self) -> None:
         """Once per window, after the first topic's rows are shown (or there is no topic
-        to show): catch up the search index, then memory and recall vectors. Started
-        earlier, they took the CPU and the GIL from opening the last topic (issue 29)."""
+        to show): compile the secret detector's rules (issue 19: the first memory save
+        does not wait for them) and catch up the search index, then memory and recall
+        vectors. Started earlier, they took the CPU and the GIL from opening the last
+        topic (issue 29)."""
         if not self._background_started:
+            from chathub_desktop.services import secret_scan
+
             self._background_started = True
+            secret_scan.warm_up()
             self.search.index_now()
 
     def new_topic(self, *, private: bool = False) -> None:

@@ -2,9 +2,7 @@
 
 Listens on the service bus for ``SecretsRedacted`` (published by whichever thread stored
 the memory entry, dream card or topic summary) and shows its notice in the status bar
-for 15 s; the Qt signal carries it to the GUI thread. Also starts compiling the
-detector library's rules in the background (``services.secret_scan.warm_up``), so the
-first memory save does not wait for them.
+for 15 s; the Qt signal carries it to the GUI thread.
 """
 
 from __future__ import annotations
@@ -13,7 +11,6 @@ from collections.abc import Callable
 
 from PySide6.QtCore import QObject, Signal
 
-from chathub_desktop.services import secret_scan
 from chathub_desktop.services.events import ChatEvent, EventBus, SecretsRedacted
 
 __all__ = ["NOTICE_MS", "RedactionNotices"]
@@ -32,7 +29,6 @@ class RedactionNotices(QObject):
         self.notice.connect(lambda text: show(text, NOTICE_MS))
         self._unsubscribe: Callable[[], None] | None = bus.subscribe(self._on_event)
         self.destroyed.connect(self._stop)
-        secret_scan.warm_up()
 
     def _on_event(self, event: ChatEvent) -> None:
         if isinstance(event, SecretsRedacted):
