@@ -1,0 +1,103 @@
+"""Settings pages people expect (issue 29, walk29 #9, #10, #11; APP-1, APP-2): Providers
+as a list with icons beside a detail pane with Test connection; empty states on
+Providers, Models and Tools; section names kept at 800 px."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from chathub_desktop.services.container import Services
+from tests.fakes.vendor_server import FakeVendor
+
+
+def _providers(window: Any, qtbot: Any) -> Any:
+    page = window.pages.open_settings().providers_page
+    loads = page.loads
+    qtbot.waitUntil(lambda: page.loads > loads, timeout=5000)  # read on a worker
+    return page
+
+
+def test_providers_are_a_list_with_icons_beside_a_detail_pane(window: Any, services: Services, qtbot: Any) -> None:
+    """Walk29 #9: each provider is a row with its icon; the pane beside shows the chosen
+    one's name, kind, base URL, where the key lives and the models it served."""
+    services.providers.add("OpenAI", "openai", "https://api.openai.com/v1", api_key_env="OPENAI_API_KEY")
+    local = services.providers.add("Ollama", "openai_compatible", "http://localhost:11434/v1")
+    services.provider_models.remember(local.id, [f"model-{i}" for i in range(8)])
+    page = _providers(window, qtbot)
+    assert [page.list.item(i).text() for i in range(page.list.count())] == ["Ollama", "OpenAI"]  # by name
+    assert all(not page.list.item(i).icon().isNull() for i in range(page.list.count()))
+    assert page.detail.isVisible() and not page.empty.isVisible()
+    d = page.detail
+    assert (d.title.text(), d.kind.text(), d.url.text(), d.key.text()) == (
+        "Ollama", "OpenAI-compatible", "http://localhost:11434/v1", "No key")
+    qtbot.waitUntil(lambda: d.models.text() == ("8: model-0, model-1, model-2, model-3, model-4, model-5 "
+                                                "and 2 more"), timeout=5000)
+    page.list.setCurrentRow(1)
+    assert (d.title.text(), d.kind.text(), d.url.text(), d.key.text()) == (
+        "OpenAI", "OpenAI", "https://api.openai.com/v1", "Key from $OPENAI_API_KEY")
+    qtbot.waitUntil(lambda: d.models.text().startswith("Not listed yet"), timeout=5000)
+    assert d.test_button.isVisible() and d.edit_button.isEnabled() and d.delete_button.isEnabled()
+
+
+def test_test_connection_in_the_detail_pane_lists_the_models(window: Any, services: Services, qtbot: Any,
+                                                            fake_vendor: FakeVendor) -> None:
+    """APP-1: Test connection of the chosen provider says what worked in one line and
+    shows (and keeps) the models it served."""
+    p = services.providers.add("Fake", "openai_compatible", fake_vendor.base_url)
+    page = _providers(window, qtbot)
+    d = page.detail
+    d.test_button.click()
+    assert not d.test_button.isEnabled()
+    qtbot.waitUntil(lambda: d.result.text().startswith("✓"), timeout=10000)
+    assert d.result.text().startswith("✓ reachable, key accepted, 1 model offered")
+    assert d.models.text() == "1: fake-model" and d.test_button.isEnabled()
+    qtbot.waitUntil(lambda: services.provider_models.cached(p.id) == ("fake-model",), timeout=5000)
+
+
+def test_no_provider_shows_one_line_and_add_a_provider(window: Any, services: Services, qtbot: Any) -> None:
+    """Walk29 #9/#10: with no provider the page says what to do and offers the form."""
+    page = _providers(window, qtbot)
+    assert page.empty.isVisible() and not page.body.isVisible()
+    assert page.empty.label.text().startswith("No providers yet.")
+    assert page.empty.button.text() == "Add a provider…" and page.empty.button.property("primary") is True
+    page.empty.button.click()
+    assert page.form is not None and page.form.isVisible() and page.form.windowTitle() == "Add provider"
+    page.form.reject()
+
+
+def test_models_and_tools_show_an_empty_state_not_empty_grids(window: Any, qtbot: Any) -> None:
+    """Walk29 #10: Models and Tools with nothing in them show one line and a primary
+    "Add…" button instead of column headers (Tools: not two empty grids)."""
+    from chathub_desktop.gui.settings_page import SettingsSection
+
+    settings = window.pages.open_settings()
+    settings.show_section(SettingsSection.MODELS)
+    models = settings.current_page()
+    qtbot.waitUntil(models.empty.isVisible, timeout=5000)
+    assert not models.table.isVisible() and models.empty.button.text() == "Add a model card…"
+    with qtbot.waitSignal(models.editor_opened, timeout=5000) as opened:
+        models.empty.button.click()
+    opened.args[0].reject()
+    settings.show_section(SettingsSection.TOOLS)
+    tools = settings.current_page()
+    qtbot.waitUntil(lambda: tools.loads > 0, timeout=5000)
+    assert tools.empty.isVisible() and tools.empty.button.text() == "Add an MCP server…"
+    assert not tools.table.isVisible() and not tools.tree.isVisible() and not tools.assistant_row.isVisible()
+    assert tools.paste_button.isVisible() and tools.import_button.isVisible()
+    tools.empty.button.click()
+    assert tools.server_dialog is not None and tools.server_dialog.isVisible()
+    tools.server_dialog.reject()
+
+
+def test_at_800_px_the_section_list_keeps_its_names(window: Any, qtbot: Any) -> None:
+    """Walk29 #11: at 800×560 every section still shows its name, uncut, beside its icon."""
+    window.resize(800, 560)
+    page = window.pages.open_settings()
+    qtbot.waitUntil(lambda: page.compact, timeout=5000)
+    names = [page.sections.item(i).text() for i in range(page.sections.count())]
+    assert names == ["Providers", "Models", "System Agent", "Tools", "Storage", "Appearance"]
+    metrics = page.sections.fontMetrics()
+    for i in range(page.sections.count()):
+        rect = page.sections.visualItemRect(page.sections.item(i))
+        assert rect.width() >= metrics.horizontalAdvance(names[i]) + 18  # text and icon fit
+    assert page.sections.width() < 180  # narrower than at full width, so the section keeps its room
