@@ -55,7 +55,7 @@ from chathub_desktop.core.model_cards import WindowSource
 from chathub_desktop.core.provider_kinds import ProviderKind
 from chathub_desktop.gui.design import Tone, set_tone
 from chathub_desktop.gui.forms.ui_provider_form import Ui_ProviderForm
-from chathub_desktop.gui.help_button import help_button
+from chathub_desktop.gui.help_button import FieldNote, field_note, note_more
 from chathub_desktop.gui.range_hint import install_range_hints
 from chathub_desktop.services.errors import ServiceError
 from chathub_desktop.services.views import ProviderView
@@ -108,6 +108,8 @@ class ProviderFormDialog(QDialog):
         ui.buttonBox.accepted.connect(self._save)
         ui.buttonBox.rejected.connect(self.reject)
         ui.errorLabel.hide()
+        for note in (ui.kindNote, ui.nameNote, ui.baseUrlNote, ui.keyNote):  # walk29 #14: notes, not "?"
+            note_more(note, note.text(), note.toolTip())
         status = providers.keyring_status()
         self.keyring_usable = status.usable
         has_file = providers.key_file is not None
@@ -441,18 +443,19 @@ class SystemAgentPage(QWidget):
         self.compress_picker = ModelPicker("First OpenAI provider", model_ids, name="compress")
         self.compress_picker.setToolTip("The summarizer — never the chat model. Its context window "
                                         "comes from its model card.")
-        self.compress_help = help_button(COMPRESS_HELP, "compressHelp")
         self.compress_default = QPushButton("Default")
         self.compress_default.setObjectName("compressDefault")
         self.compress_default.setToolTip(f"Use {DEFAULT_COMPRESS_MODEL} on the first OpenAI provider")
         self.compress_default.clicked.connect(lambda: self.compress_picker.set_value(DEFAULT_COMPRESS_MODEL))
         crow.addWidget(self.compress_picker, 1)
         crow.addWidget(self.compress_default)
-        crow.addWidget(self.compress_help)
         clabel = QLabel("&Model:")
         clabel.setBuddy(self.compress_picker.model_combo)
         cl.addRow(clabel, crow)
-        self.compress_info = QLabel()
+        self.compress_note = field_note("Writes topic summaries and folds memory dream cards; never the chat "
+                                        "model you talk to.", COMPRESS_HELP, "compressNote")
+        cl.addRow("", self.compress_note)
+        self.compress_info = FieldNote()  # wrapped: its height follows its width
         self.compress_info.setObjectName("compressInfo")
         self.compress_info.setWordWrap(True)
         set_tone(self.compress_info, Tone.MUTED)
@@ -467,23 +470,27 @@ class SystemAgentPage(QWidget):
                                          name="naming")
         for picker in (self.compress_picker, self.naming_picker):
             picker.attach_models(services.provider_models)  # issue 28: the provider's own models first
-        self.naming_help = help_button(NAMING_HELP, "namingHelp")
         nrow.addWidget(self.naming_picker, 1)
-        nrow.addWidget(self.naming_help)
         nlabel = QLabel("M&odel:")
         nlabel.setBuddy(self.naming_picker.provider_combo)
         nl.addRow(nlabel, nrow)
+        self.naming_note = field_note("Writes a short title for each new topic; Off keeps the first words of its "
+                                      "first message.", NAMING_HELP, "namingNote")
+        nl.addRow("", self.naming_note)
         layout.addWidget(naming)
         # Archives
         arow = QHBoxLayout()
         self.archives_check = QCheckBox("&Keep archive excerpts of earlier summaries")
         self.archives_check.setObjectName("archivesCheck")
         self.archives_check.setToolTip("Send short excerpts of earlier topic summaries under the current one")
-        self.archives_help = help_button(ARCHIVES_HELP, "archivesHelp")
         arow.addWidget(self.archives_check)
-        arow.addWidget(self.archives_help)
         arow.addStretch(1)
         layout.addLayout(arow)
+        self.archives_note = field_note("Sends short excerpts of earlier summaries under the current one, so "
+                                        "details a later summary dropped are not lost.", ARCHIVES_HELP,
+                                        "archivesNote")
+        self.archives_note.setContentsMargins(self.archives_check.sizeHint().height(), 0, 0, 0)
+        layout.addWidget(self.archives_note)
         # Threshold compaction (NUM-1, NUM-3, NUM-6, NUM-8)
         numi = QGroupBox("Threshold compaction")
         numi.setObjectName("thresholdGroup")
@@ -494,11 +501,12 @@ class SystemAgentPage(QWidget):
         self.threshold_check.setObjectName("thresholdCheck")
         self.threshold_check.setToolTip("Off by default. When on, the chat model summarizes older turns "
                                         "once a request passes the context window minus the buffer")
-        self.threshold_help = help_button(THRESHOLD_HELP, "thresholdHelp")
         trow.addWidget(self.threshold_check)
-        trow.addWidget(self.threshold_help)
         trow.addStretch(1)
         tl.addRow(trow)
+        self.threshold_note = field_note("When a request nears the model's window minus the buffer, the chat model "
+                                         "itself summarizes older turns.", THRESHOLD_HELP, "thresholdNote")
+        tl.addRow(self.threshold_note)
         self.buffer_spin = QSpinBox()
         self.buffer_spin.setObjectName("bufferSpin")
         self.buffer_spin.setRange(COMPACT_BUFFER_TOKENS.low, COMPACT_BUFFER_TOKENS.high)

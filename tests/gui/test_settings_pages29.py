@@ -101,3 +101,26 @@ def test_at_800_px_the_section_list_keeps_its_names(window: Any, qtbot: Any) -> 
         rect = page.sections.visualItemRect(page.sections.item(i))
         assert rect.width() >= metrics.horizontalAdvance(names[i]) + 18  # text and icon fit
     assert page.sections.width() < 180  # narrower than at full width, so the section keeps its room
+
+
+def test_fields_have_a_one_line_note_instead_of_a_question_mark(window: Any, qtbot: Any) -> None:
+    """Walk29 #14, APP-6: System Agent and the provider form show a muted note under each
+    field instead of a "?" button; the full help is the note's tooltip, and a long one is
+    also behind "More"."""
+    from PySide6.QtWidgets import QToolButton, QToolTip
+
+    settings = window.pages.open_settings()
+    page = settings.system_page
+    form = settings.providers_page.add_provider()
+    for owner in (page, form):
+        assert [b for b in owner.findChildren(QToolButton) if b.text() == "?"] == []
+    notes = (page.compress_note, page.naming_note, page.archives_note, page.threshold_note,
+             form.ui.kindNote, form.ui.nameNote, form.ui.baseUrlNote, form.ui.keyNote)
+    assert all(n.property("tone") == "muted" and len(n.toolTip()) > 40 for n in notes)
+    assert page.compress_note.text().startswith("Writes topic summaries and folds memory dream cards")
+    assert "More</a>" in page.compress_note.text() and "More" not in form.ui.nameNote.text()
+    settings.show_system_agent()
+    page.compress_note.linkActivated.emit("#more")
+    qtbot.waitUntil(lambda: "never the chat model" in QToolTip.text(), timeout=2000)
+    QToolTip.hideText()
+    form.reject()
