@@ -8,7 +8,7 @@ import html
 
 from PySide6.QtCore import QPoint, QSize, Qt
 from PySide6.QtGui import QResizeEvent
-from PySide6.QtWidgets import QLabel, QToolButton, QToolTip, QWidget
+from PySide6.QtWidgets import QLabel, QSizePolicy, QToolButton, QToolTip, QWidget
 
 from chathub_desktop.gui.design import Tone, TypeScale, set_text_size, set_tone
 
@@ -62,6 +62,8 @@ class FieldNote(QLabel):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self._fitted = -1
+        # the field's width in a form (ExpandingFieldsGrow keeps a Preferred label narrow)
+        self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Preferred)
 
     def sizeHint(self) -> QSize:  # noqa: N802 - Qt override
         """The usual hint, with the height for the current width once laid out."""

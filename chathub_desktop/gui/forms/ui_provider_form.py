@@ -21,6 +21,8 @@ from PySide6.QtWidgets import (QAbstractButton, QApplication, QComboBox, QDialog
     QHBoxLayout, QLabel, QLineEdit, QRadioButton,
     QSizePolicy, QSpacerItem, QVBoxLayout, QWidget)
 
+from chathub_desktop.gui.help_button import FieldNote
+
 class Ui_ProviderForm(object):
     def setupUi(self, ProviderForm):
         if not ProviderForm.objectName():
@@ -81,17 +83,17 @@ class Ui_ProviderForm(object):
 
         self.formLayout.setLayout(4, QFormLayout.ItemRole.FieldRole, self.baseUrlRow)
 
-        self.kindNote = QLabel(ProviderForm)
+        self.kindNote = FieldNote(ProviderForm)
         self.kindNote.setObjectName(u"kindNote")
 
         self.formLayout.setWidget(1, QFormLayout.ItemRole.FieldRole, self.kindNote)
 
-        self.nameNote = QLabel(ProviderForm)
+        self.nameNote = FieldNote(ProviderForm)
         self.nameNote.setObjectName(u"nameNote")
 
         self.formLayout.setWidget(3, QFormLayout.ItemRole.FieldRole, self.nameNote)
 
-        self.baseUrlNote = QLabel(ProviderForm)
+        self.baseUrlNote = FieldNote(ProviderForm)
         self.baseUrlNote.setObjectName(u"baseUrlNote")
 
         self.formLayout.setWidget(5, QFormLayout.ItemRole.FieldRole, self.baseUrlNote)
@@ -140,7 +142,7 @@ class Ui_ProviderForm(object):
 
         self.keyLayout.addWidget(self.noKeyRadio, 3, 0, 1, 2)
 
-        self.keyNote = QLabel(self.keyGroup)
+        self.keyNote = FieldNote(self.keyGroup)
         self.keyNote.setObjectName(u"keyNote")
 
         self.keyLayout.addWidget(self.keyNote, 5, 0, 1, 2)
