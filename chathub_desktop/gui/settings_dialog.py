@@ -452,8 +452,8 @@ class SystemAgentPage(QWidget):
         clabel = QLabel("&Model:")
         clabel.setBuddy(self.compress_picker.model_combo)
         cl.addRow(clabel, crow)
-        self.compress_note = field_note("Writes topic summaries and folds memory dream cards; never the chat "
-                                        "model you talk to.", COMPRESS_HELP, "compressNote")
+        self.compress_note = field_note("Writes topic summaries and folds dream cards; never your chat model.",
+                                        COMPRESS_HELP, "compressNote")
         cl.addRow("", self.compress_note)
         self.compress_info = FieldNote()  # wrapped: its height follows its width
         self.compress_info.setObjectName("compressInfo")
@@ -486,9 +486,8 @@ class SystemAgentPage(QWidget):
         arow.addWidget(self.archives_check)
         arow.addStretch(1)
         layout.addLayout(arow)
-        self.archives_note = field_note("Sends short excerpts of earlier summaries under the current one, so "
-                                        "details a later summary dropped are not lost.", ARCHIVES_HELP,
-                                        "archivesNote")
+        self.archives_note = field_note("Sends short excerpts of earlier summaries with the current one.",
+                                        ARCHIVES_HELP, "archivesNote")
         self.archives_note.setContentsMargins(self.archives_check.sizeHint().height(), 0, 0, 0)
         layout.addWidget(self.archives_note)
         # Threshold compaction (NUM-1, NUM-3, NUM-6, NUM-8)
@@ -504,8 +503,8 @@ class SystemAgentPage(QWidget):
         trow.addWidget(self.threshold_check)
         trow.addStretch(1)
         tl.addRow(trow)
-        self.threshold_note = field_note("When a request nears the model's window minus the buffer, the chat model "
-                                         "itself summarizes older turns.", THRESHOLD_HELP, "thresholdNote")
+        self.threshold_note = field_note("The chat model summarizes older turns when a request nears its window.",
+                                         THRESHOLD_HELP, "thresholdNote")
         tl.addRow(self.threshold_note)
         self.buffer_spin = QSpinBox()
         self.buffer_spin.setObjectName("bufferSpin")

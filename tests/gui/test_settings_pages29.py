@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
+
 from chathub_desktop.services.container import Services
 from tests.fakes.vendor_server import FakeVendor
 
@@ -117,10 +119,44 @@ def test_fields_have_a_one_line_note_instead_of_a_question_mark(window: Any, qtb
     notes = (page.compress_note, page.naming_note, page.archives_note, page.threshold_note,
              form.ui.kindNote, form.ui.nameNote, form.ui.baseUrlNote, form.ui.keyNote)
     assert all(n.property("tone") == "muted" and len(n.toolTip()) > 40 for n in notes)
-    assert page.compress_note.text().startswith("Writes topic summaries and folds memory dream cards")
+    assert page.compress_note.text().startswith("Writes topic summaries and folds dream cards")
     assert "More</a>" in page.compress_note.text() and "More" not in form.ui.nameNote.text()
     settings.show_system_agent()
     page.compress_note.linkActivated.emit("#more")
     qtbot.waitUntil(lambda: "never the chat model" in QToolTip.text(), timeout=2000)
     QToolTip.hideText()
     form.reject()
+
+
+@pytest.mark.parametrize("theme", ["dark", "light"])
+def test_the_changed_pages_read_in_both_themes_at_800_px(window: Any, services: Services, qtbot: Any,
+                                                         theme: str) -> None:
+    """Issue 29 looks: Providers (list and pane), Models and Tools (empty states), System
+    Agent (notes) and the provider form reach 4.5:1 (3:1 large) with nothing cut, after
+    a live theme switch, in an 800×560 window."""
+    from chathub_desktop.gui.design.audit import audit_window
+    from chathub_desktop.gui.settings_page import SettingsSection
+
+    services.providers.add("Ollama", "openai_compatible", "http://localhost:11434/v1")
+    window.resize(800, 560)
+    window.view.theme_actions["light" if theme == "dark" else "dark"].trigger()
+    page = _providers(window, qtbot)
+    settings = window.pages.open_settings()
+    window.view.theme_actions[theme].trigger()
+    tools = settings.pages[SettingsSection.TOOLS]
+    qtbot.waitUntil(lambda: tools.loads > 0 and page.detail.models.text() != "Reading…", timeout=5000)
+    try:
+        for section in (SettingsSection.PROVIDERS, SettingsSection.MODELS, SettingsSection.SYSTEM_AGENT,
+                        SettingsSection.TOOLS):
+            settings.show_section(section)
+            qtbot.wait(30)
+            report = audit_window(window, theme)
+            assert report.ok, (section, report.line(), [f"{f.what}: {f.detail}" for f in report.contrast
+                                                        + report.clipped])
+        form = page.add_provider()
+        qtbot.waitExposed(form)
+        report = audit_window(form, theme)
+        assert report.ok, (report.line(), [f"{f.what}: {f.detail}" for f in report.contrast + report.clipped])
+        form.reject()
+    finally:
+        window.view.theme_actions["light"].trigger()
