@@ -170,11 +170,17 @@ class ToolsPage(QWidget):
         self.sign_out_button.hide()  # shown for a server signed in with OAuth
         self.remove_button = QPushButton("&Remove")
         self.remove_button.clicked.connect(self.remove_selected)
-        for b in (self.add_button, self.edit_button, self.paste_button, self.import_button, self.test_button,
-                  self.sign_out_button, self.remove_button):
+        # two rows, so the page fits beside the labelled section list at 800 px (walk29 #11):
+        # what acts on the chosen server, then the ways to add servers
+        for b in (self.edit_button, self.test_button, self.sign_out_button, self.remove_button):
             row.addWidget(b)
         row.addStretch(1)
         layout.addLayout(row)
+        adds = QHBoxLayout()
+        for b in (self.add_button, self.paste_button, self.import_button):
+            adds.addWidget(b)
+        adds.addStretch(1)
+        layout.addLayout(adds)
         self.status_label = QLabel()
         self.status_label.setObjectName("mcpStatus")
         self.status_label.setWordWrap(True)

@@ -21,6 +21,7 @@ from tests.gui.shot_harness import close_window, grab, offscreen_services, open_
 
 def main(out_dir: Path) -> int:
     """Open each state on a small store and grab it at both sizes in both themes."""
+    from chathub_desktop.core.mcp_config import McpServerConfig
     from chathub_desktop.gui.settings_page import SettingsSection
     from tests import meter_states
     from tests.fakes.vendor_server import FakeVendor
@@ -52,6 +53,11 @@ def main(out_dir: Path) -> int:
                     for section in (SettingsSection.MODELS, SettingsSection.TOOLS):
                         settings.show_section(section)
                         await grab(w, out_dir / f"{section.name.lower()}-empty-{tag}.png", 0.4)
+                    tools = settings.current_page()
+                    await asyncio.to_thread(svc.mcp.add, McpServerConfig.http("docs", "https://mcp.example.test/mcp"))
+                    tools.reload()
+                    await grab(w, out_dir / f"tools-one-{tag}.png", 0.6)
+                    await asyncio.to_thread(svc.mcp.remove, "docs")
                     settings.show_section(SettingsSection.PROVIDERS)
                     w.back_action.trigger()
                     await close_window(w)
