@@ -4,6 +4,7 @@ Providers, Models and Tools; section names kept at 800 px."""
 
 from __future__ import annotations
 
+import itertools
 from typing import Any
 
 import pytest
@@ -103,6 +104,8 @@ def test_at_800_px_the_section_list_keeps_its_names(window: Any, qtbot: Any) -> 
         rect = page.sections.visualItemRect(page.sections.item(i))
         assert rect.width() >= metrics.horizontalAdvance(names[i]) + 18  # text and icon fit
     assert page.sections.width() < 180  # narrower than at full width, so the section keeps its room
+    rects = [page.sections.visualItemRect(page.sections.item(i)) for i in range(page.sections.count())]
+    assert all(a.bottom() < b.top() for a, b in itertools.pairwise(rects))  # laid out with their padding
 
 
 def test_fields_have_a_one_line_note_instead_of_a_question_mark(window: Any, qtbot: Any) -> None:
