@@ -71,7 +71,7 @@ class ConnectionTest(QObject):
         finally:
             self.button.setEnabled(True)
         self.result = result
-        self.label.setText(("✓ " if result.ok else "✗ ") + _explained(result))
+        self.label.setText(("✓ " if result.ok else "✗ ") + explained(result))
         if result.ok and provider is not None:
             await asyncio.to_thread(self._models.remember, provider.id, result.models)
 
@@ -82,7 +82,7 @@ class ConnectionTest(QObject):
             asyncio.get_event_loop().create_task(asyncio.to_thread(self._models.remember, pid, self.result.models))
 
 
-def _explained(result: ConnectionCheck) -> str:
+def explained(result: ConnectionCheck) -> str:
     """The one line, with what worked spelled out for a good answer."""
     if not result.ok:
         return result.message

@@ -1,9 +1,21 @@
-"""The ``?`` help buttons beside section titles and fields (APP-6)."""
+"""Help beside fields (APP-6): the ``?`` button, and the one-line note that replaces it in
+Settings and the provider form (walk29 #14), whose full text stays reachable as its
+tooltip and, when long, behind a small "More" link."""
 
 from __future__ import annotations
 
-from PySide6.QtCore import QPoint, Qt
-from PySide6.QtWidgets import QToolButton, QToolTip
+import html
+
+from PySide6.QtCore import QPoint, QSize, Qt
+from PySide6.QtGui import QResizeEvent
+from PySide6.QtWidgets import QLabel, QSizePolicy, QToolButton, QToolTip, QWidget
+
+from chathub_desktop.gui.design import Tone, TypeScale, set_text_size, set_tone
+
+__all__ = ["MORE_AFTER", "FieldNote", "field_note", "help_button", "note_more"]
+
+#: A note's full text longer than this many characters (tags included) gets a "More" link.
+MORE_AFTER = 160
 
 
 def help_button(tip: str, name: str) -> QToolButton:
@@ -17,3 +29,60 @@ def help_button(tip: str, name: str) -> QToolButton:
     b.setCursor(Qt.CursorShape.WhatsThisCursor)
     b.clicked.connect(lambda: QToolTip.showText(b.mapToGlobal(QPoint(0, b.height())), tip, b))
     return b
+
+
+def note_more(label: QLabel, short: str, full: str) -> QLabel:
+    """Make ``label`` a field note: ``short`` (plain text, one line where it fits) in the
+    muted caption style, ``full`` (rich text) as its tooltip and accessible description;
+    a ``full`` longer than :data:`MORE_AFTER` adds a "More" link that shows it (APP-6).
+    Returns ``label``."""
+    label.setWordWrap(True)
+    label.setToolTip(full)
+    label.setAccessibleDescription(full)
+    set_tone(label, Tone.MUTED)
+    set_text_size(label, TypeScale.CAPTION)
+    if len(full) > MORE_AFTER:
+        label.setTextFormat(Qt.TextFormat.RichText)
+        label.setText(f'{html.escape(short)} <a href="#more">More</a>')
+        label.setTextInteractionFlags(Qt.TextInteractionFlag.LinksAccessibleByMouse
+                                      | Qt.TextInteractionFlag.LinksAccessibleByKeyboard)
+        label.linkActivated.connect(
+            lambda _href: QToolTip.showText(label.mapToGlobal(QPoint(0, label.height())), full, label))
+    else:
+        label.setTextFormat(Qt.TextFormat.PlainText)
+        label.setText(short)
+    return label
+
+
+class FieldNote(QLabel):
+    """A wrapped label whose height hint is its height at the width it was given, so a
+    form does not reserve the taller hint a narrow guess gives (walk29 #14: gaps around
+    the notes)."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self._fitted = -1
+        # the field's width in a form (ExpandingFieldsGrow keeps a Preferred label narrow)
+        self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Preferred)
+
+    def sizeHint(self) -> QSize:  # noqa: N802 - Qt override
+        """The usual hint, with the height for the current width once laid out."""
+        hint = super().sizeHint()
+        if self.width() > 0 and self.wordWrap():
+            return QSize(hint.width(), self.heightForWidth(self.width()))
+        return hint
+
+    def resizeEvent(self, event: QResizeEvent) -> None:  # noqa: N802 - Qt override
+        """Re-announce the hint when the wrapped height changes with the width."""
+        super().resizeEvent(event)
+        fitted = self.heightForWidth(self.width())
+        if fitted != self._fitted:
+            self._fitted = fitted
+            self.updateGeometry()
+
+
+def field_note(short: str, full: str, name: str) -> QLabel:
+    """A new field note named ``name`` (see :func:`note_more`)."""
+    label = FieldNote()
+    label.setObjectName(name)
+    return note_more(label, short, full)

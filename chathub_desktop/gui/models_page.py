@@ -23,6 +23,7 @@ from PySide6.QtWidgets import (
 )
 
 from chathub_desktop.gui import confirm
+from chathub_desktop.gui.empty_state import EmptyState
 from chathub_desktop.gui.error_presenter import ErrorPresenter, user_message
 from chathub_desktop.gui.model_card_dialog import ModelCardDialog
 from chathub_desktop.gui.service_ops import ServiceOps
@@ -68,6 +69,11 @@ class ModelsPage(QWidget):
         self.table.horizontalHeader().setSectionResizeMode(1, QHeaderView.ResizeMode.Stretch)
         self.table.doubleClicked.connect(lambda _i: self.edit())
         layout.addWidget(self.table, 1)
+        self.empty = EmptyState("No model cards yet. Add one to give a model its own context window, "
+                                "max output or tokenizer.", "Add a model card…", "modelsEmpty")
+        self.empty.button.clicked.connect(self.add)
+        self.empty.hide()  # until a read finds no cards (walk29 #10)
+        layout.addWidget(self.empty, 1)
         self.error_label = QLabel()
         self.error_label.setProperty("tone", "error")
         self.error_label.setWordWrap(True)
@@ -94,6 +100,7 @@ class ModelsPage(QWidget):
 
     def _busy(self, busy: bool) -> None:
         self.add_button.setEnabled(not busy)
+        self.empty.button.setEnabled(not busy)
         self._sync()
 
     def _sync(self) -> None:
@@ -122,6 +129,10 @@ class ModelsPage(QWidget):
                      f"{c.max_output:,}" if c.max_output else "—", c.encoding or "by model id")
             for col, text in enumerate(cells):
                 self.table.setItem(r, col, QTableWidgetItem(text))
+        empty = not self.cards  # the empty state stands in for the table and its buttons
+        self.empty.setVisible(empty)
+        for w in (self.table, self.add_button, self.edit_button, self.delete_button):
+            w.setVisible(not empty)
         self._sync()
 
     def current(self) -> ModelCardView | None:

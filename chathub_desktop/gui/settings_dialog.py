@@ -1,4 +1,5 @@
-"""Settings → Providers (APP-1, APP-2, APP-6): list, add, edit, delete providers; and
+"""The provider form (APP-1, APP-2, APP-6: Settings → Providers' Add and Edit, the
+setup wizard's provider step; the page itself is ``gui.providers_page``) and
 Settings → System Agent (CMP-3, CMP-20, APP-10): the History Compress model, the topic
 naming model and archive excerpts of earlier summaries.
 
@@ -21,7 +22,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
-from PySide6.QtCore import Qt, Signal
+from PySide6.QtCore import Signal
 from PySide6.QtGui import QIcon
 from PySide6.QtWidgets import (
     QCheckBox,
@@ -32,8 +33,6 @@ from PySide6.QtWidgets import (
     QHBoxLayout,
     QLabel,
     QLineEdit,
-    QListWidget,
-    QListWidgetItem,
     QPushButton,
     QSizePolicy,
     QSpinBox,
@@ -48,17 +47,15 @@ from chathub_desktop.core.app_settings import (
     COMPACT_MAX_FAILURES,
     COMPACTION_ARCHIVES,
     HISTORY_COMPRESS_MODEL,
-    STREAM_SILENCE_SECONDS,
     TOPIC_NAMING_MODEL,
     Setting,
 )
 from chathub_desktop.core.key_places import KeyPlace
 from chathub_desktop.core.model_cards import WindowSource
 from chathub_desktop.core.provider_kinds import ProviderKind
-from chathub_desktop.gui import confirm
 from chathub_desktop.gui.design import Tone, set_tone
 from chathub_desktop.gui.forms.ui_provider_form import Ui_ProviderForm
-from chathub_desktop.gui.help_button import help_button
+from chathub_desktop.gui.help_button import FieldNote, field_note, note_more
 from chathub_desktop.gui.range_hint import install_range_hints
 from chathub_desktop.services.errors import ServiceError
 from chathub_desktop.services.views import ProviderView
@@ -70,10 +67,6 @@ if TYPE_CHECKING:  # types only: keeps SQLAlchemy off the window's start-up path
     from chathub_desktop.services.container import Services
     from chathub_desktop.services.provider_models import ProviderModels
     from chathub_desktop.services.provider_service import ProviderService
-    from chathub_desktop.services.settings_service import SettingsService
-
-ProviderIdRole = Qt.ItemDataRole.UserRole + 1
-
 
 def key_source_text(source: str) -> str:
     """Human text for ``ProviderView.key_source`` (``keyring`` / ``env:VAR`` / ``none``)."""
@@ -115,6 +108,8 @@ class ProviderFormDialog(QDialog):
         ui.buttonBox.accepted.connect(self._save)
         ui.buttonBox.rejected.connect(self.reject)
         ui.errorLabel.hide()
+        for note in (ui.kindNote, ui.nameNote, ui.baseUrlNote, ui.keyNote):  # walk29 #14: notes, not "?"
+            note_more(note, note.text(), note.toolTip())
         status = providers.keyring_status()
         self.keyring_usable = status.usable
         has_file = providers.key_file is not None
@@ -251,175 +246,6 @@ class ProviderFormDialog(QDialog):
         if ui.envRadio.isChecked():
             return self._providers.update(provider.id, base_url=url, api_key_env=env, clear_key=True)
         return self._providers.update(provider.id, base_url=url, api_key_env="", clear_key=True)
-
-
-class ProvidersPage(QWidget):
-    """The Providers tab: a list with Add / Edit / Delete. ``changed`` after any change;
-    ``runner`` reads and stores on its worker threads. With ``settings``, also the
-    silence after which a reply says "no data from <host>" (``stream-silence-seconds``,
-    issue 12), stored as soon as it is changed."""
-
-    changed = Signal()
-    #: The add or edit form opened, with the :class:`ProviderFormDialog`.
-    form_opened = Signal(object)
-
-    def __init__(self, providers: ProviderService, parent: QWidget | None = None, *,
-                 runner: TaskRunner, settings: SettingsService | None = None,
-                 models: ProviderModels | None = None) -> None:
-        super().__init__(parent)
-        self._providers = providers
-        self._settings = settings
-        self._runner = runner
-        self._models = models  # Test connection and the cached model lists (issue 14)
-        self.form: ProviderFormDialog | None = None
-        layout = QVBoxLayout(self)
-        intro = QLabel("Providers are the APIs your assistants chat through. API keys live in the OS keyring, "
-                       "in a file only you can read, or in an environment variable; never in the database.")
-        intro.setWordWrap(True)
-        layout.addWidget(intro)
-        self.list = QListWidget()
-        self.list.setObjectName("providerList")
-        self.list.setAlternatingRowColors(True)
-        self.list.itemDoubleClicked.connect(lambda _item: self.edit_selected())
-        self.list.currentRowChanged.connect(self._sync_buttons)
-        layout.addWidget(self.list, 1)
-        row = QHBoxLayout()
-        self.add_button = QPushButton("&Add…")
-        self.add_button.setToolTip("Add a provider (OpenAI, Anthropic, OpenRouter, a local server, …)")
-        self.edit_button = QPushButton("&Edit…")
-        self.edit_button.setToolTip("Change the selected provider's URL or key source")
-        self.delete_button = QPushButton("&Delete")
-        self.delete_button.setToolTip("Delete the selected provider and its stored key")
-        self.add_button.clicked.connect(self.add_provider)
-        self.edit_button.clicked.connect(self.edit_selected)
-        self.delete_button.clicked.connect(self.delete_selected)
-        for b in (self.add_button, self.edit_button, self.delete_button):
-            row.addWidget(b)
-        row.addStretch(1)
-        layout.addLayout(row)
-        self.silence_spin: QSpinBox | None = None
-        if settings is not None:
-            srow = QHBoxLayout()
-            label = QLabel("Tell me when a provider sends nothing for")
-            self.silence_spin = QSpinBox()
-            self.silence_spin.setObjectName("silenceSpin")
-            self.silence_spin.setRange(STREAM_SILENCE_SECONDS.low, STREAM_SILENCE_SECONDS.high)
-            self.silence_spin.setSuffix(" s")
-            self.silence_spin.setValue(settings.value(STREAM_SILENCE_SECONDS))
-            self.silence_spin.setToolTip(
-                "A reply then shows “No data from <host> for N s” with Stop and Retry; it keeps "
-                "waiting until you choose (or the 10-minute read timeout ends it). Default 60 s")
-            label.setBuddy(self.silence_spin)
-            self.silence_spin.editingFinished.connect(self._store_silence)
-            srow.addWidget(label)
-            srow.addWidget(self.silence_spin)
-            srow.addStretch(1)
-            layout.addLayout(srow)
-        self.error_label = QLabel()
-        set_tone(self.error_label, Tone.ERROR)
-        self.error_label.setWordWrap(True)
-        self.error_label.hide()
-        layout.addWidget(self.error_label)
-        self.reload()
-
-    def _store_silence(self) -> None:
-        assert self._settings is not None and self.silence_spin is not None
-        self._runner.run(f"silence:{id(self)}", self._store_silence_value(self.silence_spin.value()),
-                         context="Settings")
-
-    async def _store_silence_value(self, seconds: int) -> None:
-        assert self._settings is not None
-        try:
-            await self._runner.run_in_thread(self._settings.set, STREAM_SILENCE_SECONDS, seconds)
-        except ServiceError as exc:
-            self._error(str(exc))
-
-    def reload(self) -> None:
-        """Re-read the providers."""
-        current = self.list.currentItem()
-        keep = current.data(ProviderIdRole) if current else None
-        self.list.clear()
-        for p in self._providers.list():
-            item = QListWidgetItem(f"{p.name} — {ProviderKind(p.kind).label.split(' (')[0]} · {p.base_url} · "
-                                   f"{key_source_text(p.key_source)}")
-            item.setData(ProviderIdRole, p.id)
-            item.setToolTip(f"{p.name}\nKind: {ProviderKind(p.kind).label}\nURL: {p.base_url}\n"
-                            f"{key_source_text(p.key_source).capitalize()}")
-            self.list.addItem(item)
-            if p.id == keep:
-                self.list.setCurrentItem(item)
-        self._sync_buttons()
-
-    def _sync_buttons(self, *_args: object) -> None:
-        has = self.list.currentItem() is not None
-        self.edit_button.setEnabled(has)
-        self.delete_button.setEnabled(has)
-
-    def _open_form(self, provider: ProviderView | None) -> ProviderFormDialog:
-        self.form = ProviderFormDialog(self._providers, provider, self)
-        if self._models is not None:
-            from chathub_desktop.gui.connection_test import ConnectionTest
-
-            self.form.connection_test = ConnectionTest(self.form, self._models)
-        self.form.saved.connect(lambda _v: self.reload())
-        self.form.saved.connect(lambda _v: self.changed.emit())
-        self.form.open()
-        return self.form
-
-    def add_provider(self) -> ProviderFormDialog:
-        """Open the add form (non-blocking); returns it."""
-        return self._open_form(None)
-
-    def edit_selected(self) -> None:
-        """Open the edit form for the selected provider once it is read on a worker
-        (issue 29; Edit is disabled meanwhile, ``form_opened`` fires with the form); a
-        provider deleted meanwhile is said in one line."""
-        item = self.list.currentItem()
-        if item is None:
-            return
-        self.edit_button.setEnabled(False)
-        self._runner.run(f"provider-edit:{id(self)}", self._edit(int(item.data(ProviderIdRole))),
-                         context="Edit provider")
-
-    async def _edit(self, provider_id: int) -> None:
-        try:
-            view = await self._runner.run_in_thread(self._providers.get, provider_id)
-        except ServiceError as exc:
-            self._error(str(exc))
-            return
-        finally:
-            self._sync_buttons()
-        self.form_opened.emit(self._open_form(view))
-
-    def delete_selected(self) -> None:
-        """Delete the selected provider after confirmation, on a worker (issue 29; Edit
-        and Delete disabled meanwhile); ``changed`` once it is gone."""
-        item = self.list.currentItem()
-        if item is None:
-            return
-        pid = int(item.data(ProviderIdRole))
-        name = item.text().split(" — ")[0]
-        if not confirm.ask(self, "Delete provider",
-                           f"Delete provider “{name}” and its stored API key? "
-                           "Assistants using it keep their settings but cannot send until you pick another."):
-            return
-        self.edit_button.setEnabled(False)
-        self.delete_button.setEnabled(False)
-        self._runner.run(f"provider-delete:{id(self)}", self._delete(pid), context="Delete provider")
-
-    async def _delete(self, provider_id: int) -> None:
-        try:
-            await self._runner.run_in_thread(self._providers.delete, provider_id)
-        except ServiceError as exc:
-            self._error(str(exc))
-            self._sync_buttons()
-            return
-        self.reload()
-        self.changed.emit()
-
-    def _error(self, message: str) -> None:
-        self.error_label.setText(message)
-        self.error_label.setVisible(bool(message))
 
 
 #: The History Compress model when none is set (a bare model runs on the first OpenAI provider).
@@ -617,18 +443,19 @@ class SystemAgentPage(QWidget):
         self.compress_picker = ModelPicker("First OpenAI provider", model_ids, name="compress")
         self.compress_picker.setToolTip("The summarizer — never the chat model. Its context window "
                                         "comes from its model card.")
-        self.compress_help = help_button(COMPRESS_HELP, "compressHelp")
         self.compress_default = QPushButton("Default")
         self.compress_default.setObjectName("compressDefault")
         self.compress_default.setToolTip(f"Use {DEFAULT_COMPRESS_MODEL} on the first OpenAI provider")
         self.compress_default.clicked.connect(lambda: self.compress_picker.set_value(DEFAULT_COMPRESS_MODEL))
         crow.addWidget(self.compress_picker, 1)
         crow.addWidget(self.compress_default)
-        crow.addWidget(self.compress_help)
         clabel = QLabel("&Model:")
         clabel.setBuddy(self.compress_picker.model_combo)
         cl.addRow(clabel, crow)
-        self.compress_info = QLabel()
+        self.compress_note = field_note("Writes topic summaries and folds dream cards; never your chat model.",
+                                        COMPRESS_HELP, "compressNote")
+        cl.addRow("", self.compress_note)
+        self.compress_info = FieldNote()  # wrapped: its height follows its width
         self.compress_info.setObjectName("compressInfo")
         self.compress_info.setWordWrap(True)
         set_tone(self.compress_info, Tone.MUTED)
@@ -643,23 +470,26 @@ class SystemAgentPage(QWidget):
                                          name="naming")
         for picker in (self.compress_picker, self.naming_picker):
             picker.attach_models(services.provider_models)  # issue 28: the provider's own models first
-        self.naming_help = help_button(NAMING_HELP, "namingHelp")
         nrow.addWidget(self.naming_picker, 1)
-        nrow.addWidget(self.naming_help)
         nlabel = QLabel("M&odel:")
         nlabel.setBuddy(self.naming_picker.provider_combo)
         nl.addRow(nlabel, nrow)
+        self.naming_note = field_note("Writes a short title for each new topic; Off keeps the first words of its "
+                                      "first message.", NAMING_HELP, "namingNote")
+        nl.addRow("", self.naming_note)
         layout.addWidget(naming)
         # Archives
         arow = QHBoxLayout()
         self.archives_check = QCheckBox("&Keep archive excerpts of earlier summaries")
         self.archives_check.setObjectName("archivesCheck")
         self.archives_check.setToolTip("Send short excerpts of earlier topic summaries under the current one")
-        self.archives_help = help_button(ARCHIVES_HELP, "archivesHelp")
         arow.addWidget(self.archives_check)
-        arow.addWidget(self.archives_help)
         arow.addStretch(1)
         layout.addLayout(arow)
+        self.archives_note = field_note("Sends short excerpts of earlier summaries with the current one.",
+                                        ARCHIVES_HELP, "archivesNote")
+        self.archives_note.setContentsMargins(self.archives_check.sizeHint().height(), 0, 0, 0)
+        layout.addWidget(self.archives_note)
         # Threshold compaction (NUM-1, NUM-3, NUM-6, NUM-8)
         numi = QGroupBox("Threshold compaction")
         numi.setObjectName("thresholdGroup")
@@ -670,11 +500,12 @@ class SystemAgentPage(QWidget):
         self.threshold_check.setObjectName("thresholdCheck")
         self.threshold_check.setToolTip("Off by default. When on, the chat model summarizes older turns "
                                         "once a request passes the context window minus the buffer")
-        self.threshold_help = help_button(THRESHOLD_HELP, "thresholdHelp")
         trow.addWidget(self.threshold_check)
-        trow.addWidget(self.threshold_help)
         trow.addStretch(1)
         tl.addRow(trow)
+        self.threshold_note = field_note("The chat model summarizes older turns when a request nears its window.",
+                                         THRESHOLD_HELP, "thresholdNote")
+        tl.addRow(self.threshold_note)
         self.buffer_spin = QSpinBox()
         self.buffer_spin.setObjectName("bufferSpin")
         self.buffer_spin.setRange(COMPACT_BUFFER_TOKENS.low, COMPACT_BUFFER_TOKENS.high)

@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QSize, Qt, Signal
-from PySide6.QtGui import QAction, QResizeEvent
+from PySide6.QtGui import QAction, QResizeEvent, QShowEvent
 from PySide6.QtWidgets import (
     QButtonGroup,
     QCheckBox,
@@ -37,7 +37,8 @@ from PySide6.QtWidgets import (
 from chathub_desktop.gui.design.icons import Icon, IconTint, icon
 from chathub_desktop.gui.design.tokens import IconSize, Space
 from chathub_desktop.gui.page_header import PageHeader
-from chathub_desktop.gui.settings_dialog import ProvidersPage, SystemAgentPage
+from chathub_desktop.gui.providers_page import ProvidersPage
+from chathub_desktop.gui.settings_dialog import SystemAgentPage
 
 if TYPE_CHECKING:
     from chathub_desktop.gui.storage_page import StoragePage
@@ -48,7 +49,8 @@ if TYPE_CHECKING:
 
 __all__ = ["ActionGroup", "AppearanceSection", "SettingsPage", "SettingsSection"]
 
-#: Width of the section list, px; below :data:`NARROW_PX` of page width it shows icons only.
+#: Width of the section list, px; below :data:`NARROW_PX` of page width it narrows to
+#: its longest name (labels stay: walk29 #11).
 SECTIONS_WIDTH = 180
 NARROW_PX = 900
 
@@ -167,7 +169,7 @@ class SettingsPage(QWidget):
         self.sections.setFixedWidth(SECTIONS_WIDTH)
         self.sections.setIconSize(QSize(IconSize.MD, IconSize.MD))
         self.sections.setSpacing(1)
-        self.compact = False  # icons only: a narrow page (resizeEvent)
+        self.compact = False  # a narrow page: the list fits its longest name (resizeEvent)
         self.stack = QStackedWidget()
         self.pages: dict[SettingsSection, QWidget] = {}
         self.providers_page = ProvidersPage(providers, settings=services.settings if services else None,
@@ -205,16 +207,30 @@ class SettingsPage(QWidget):
         lay.addLayout(body, 1)
 
     def resizeEvent(self, event: QResizeEvent) -> None:  # noqa: N802 - Qt override
-        """Below :data:`NARROW_PX` the section list shows icons only (names in tooltips
-        and accessible names), so a window of 800×560 leaves the section its room."""
+        """Below :data:`NARROW_PX` the section list narrows to :meth:`fitted_width`, its
+        names kept beside the icons (walk29 #11: no guessing from icons), so a window of
+        800×560 leaves the section its room."""
         super().resizeEvent(event)
         narrow = self.width() < NARROW_PX
         if narrow == self.compact:
             return
         self.compact = narrow
-        for row, section in enumerate(self.pages):
-            self.sections.item(row).setText("" if narrow else section.value)
-        self.sections.setFixedWidth(IconSize.MD + 4 * Space.LG if narrow else SECTIONS_WIDTH)
+        self.sections.setFixedWidth(min(self.fitted_width(), SECTIONS_WIDTH) if narrow else SECTIONS_WIDTH)
+
+    def showEvent(self, event: QShowEvent) -> None:  # noqa: N802 - Qt override
+        """Lay the section rows out again once shown: they were placed before the
+        stylesheet's item padding applied, 22 px apart under 32 px rows."""
+        super().showEvent(event)
+        self.sections.doItemsLayout()
+
+    def fitted_width(self) -> int:
+        """The section list's width that shows its longest name beside its icon, px: the
+        name, the icon, the item's padding (stylesheet: :data:`Space.MD` each side) and
+        the gap between icon and text."""
+        metrics = self.sections.fontMetrics()
+        text = max((metrics.horizontalAdvance(s.value) for s in self.pages), default=0)
+        frame = 2 * self.sections.frameWidth()
+        return text + IconSize.MD + 2 * Space.MD + 2 * Space.SM + frame + Space.XS
 
     def _add(self, section: SettingsSection, page: QWidget) -> None:
         item = QListWidgetItem(icon(_ICONS[section], IconTint.SOFT_SELECTION), section.value)

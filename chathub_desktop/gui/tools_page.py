@@ -39,6 +39,7 @@ from PySide6.QtWidgets import (
 from chathub_desktop.core.mcp_config import McpTransport, StoredMcpServer, ToolApproval
 from chathub_desktop.gui.design import set_tone
 from chathub_desktop.gui.design.tokens import Tone
+from chathub_desktop.gui.empty_state import EmptyState
 from chathub_desktop.gui.error_presenter import ErrorPresenter, user_message
 from chathub_desktop.gui.mcp_server_dialog import McpServerDialog
 from chathub_desktop.gui.service_ops import ServiceOps
@@ -141,6 +142,11 @@ class ToolsPage(QWidget):
         self.table.horizontalHeader().setSectionResizeMode(1, QHeaderView.ResizeMode.Stretch)
         self.table.itemSelectionChanged.connect(self._sync)
         layout.addWidget(self.table, 1)
+        self.empty = EmptyState("No MCP servers yet. Add one to give your assistants tools such as the time, "
+                                "files or a web search.", "Add an MCP server…", "toolsEmpty")
+        self.empty.button.clicked.connect(lambda: self.edit_server(None))
+        self.empty.hide()  # until a read finds no servers (walk29 #10)
+        layout.addWidget(self.empty, 1)
         row = QHBoxLayout()
         self.add_button = QPushButton("A&dd server…")
         self.add_button.setToolTip("Add a stdio or Streamable HTTP server with a form")
@@ -164,18 +170,26 @@ class ToolsPage(QWidget):
         self.sign_out_button.hide()  # shown for a server signed in with OAuth
         self.remove_button = QPushButton("&Remove")
         self.remove_button.clicked.connect(self.remove_selected)
-        for b in (self.add_button, self.edit_button, self.paste_button, self.import_button, self.test_button,
-                  self.sign_out_button, self.remove_button):
+        # two rows, so the page fits beside the labelled section list at 800 px (walk29 #11):
+        # what acts on the chosen server, then the ways to add servers
+        for b in (self.edit_button, self.test_button, self.sign_out_button, self.remove_button):
             row.addWidget(b)
         row.addStretch(1)
         layout.addLayout(row)
+        adds = QHBoxLayout()
+        for b in (self.add_button, self.paste_button, self.import_button):
+            adds.addWidget(b)
+        adds.addStretch(1)
+        layout.addLayout(adds)
         self.status_label = QLabel()
         self.status_label.setObjectName("mcpStatus")
         self.status_label.setWordWrap(True)
         self.status_label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         self.status_label.hide()
         layout.addWidget(self.status_label)
-        arow = QHBoxLayout()
+        self.assistant_row = QWidget()  # with the tree: hidden while there is no server
+        arow = QHBoxLayout(self.assistant_row)
+        arow.setContentsMargins(0, 0, 0, 0)
         alabel = QLabel("Tools of &assistant")
         self.assistant_combo = QComboBox()
         self.assistant_combo.setObjectName("toolsAssistant")
@@ -183,7 +197,7 @@ class ToolsPage(QWidget):
         self.assistant_combo.currentIndexChanged.connect(lambda _i: self.reload_tools())
         arow.addWidget(alabel)
         arow.addWidget(self.assistant_combo, 1)
-        layout.addLayout(arow)
+        layout.addWidget(self.assistant_row)
         self.tree = QTreeWidget()
         self.tree.setObjectName("assistantTools")
         self.tree.setAccessibleName("Server tools of the assistant")
@@ -259,6 +273,11 @@ class ToolsPage(QWidget):
         self.assistant_combo.setCurrentIndex(max(self.assistant_combo.findData(read.chosen), 0))
         self.assistant_combo.blockSignals(False)
         self._fill_tools(read.tools)
+        empty = not self.servers  # one empty state, not two empty grids (walk29 #10)
+        self.empty.setVisible(empty)
+        for w in (self.table, self.add_button, self.edit_button, self.test_button, self.remove_button,
+                  self.assistant_row, self.tree):
+            w.setVisible(not empty)
         self._sync()
         self.loads += 1
 
@@ -275,7 +294,7 @@ class ToolsPage(QWidget):
         self.sign_out_button.setVisible(current is not None and current.config.signed_in)
 
     def _busy(self, busy: bool) -> None:
-        for b in (self.add_button, self.paste_button, self.import_button):
+        for b in (self.add_button, self.paste_button, self.import_button, self.empty.button):
             b.setEnabled(not busy)
         self._sync()
 

@@ -11,13 +11,15 @@ Top to bottom:
   signed row for the provider's count or the learned correction — they add up to
   Total Used, which closes the table;
 - one warning line when Total Used is over the input budget (nothing else turns red);
-- the compaction policy and the encoding; the history window (included / dropped,
-  configured limit, "expanded to N", whole topic, last compaction, a warning when older
-  turns are dropped with no summary);
-- the most recent reported cache with a ``?`` naming the model that reported it (TOK-6);
+- the compaction policy, and a Details line that opens on the tokenizer's encoding;
+  the history window (included / dropped, configured limit, "expanded to N", whole
+  topic, last compaction, a warning when older turns are dropped with no summary);
+- the prompt cache of the latest reply that reported one, with a ``?`` naming the model
+  that reported it (TOK-6);
 - when the last reply's server read only part of its request, that warning and a button
   that sets the model card's window to the size the server reported (REF-27);
-- Compact now / View topic summary and the last outcome (CMP-6).
+- in a footer that stays in view while the rest scrolls (walk29 #8): Compact now / View
+  topic summary and the last outcome (CMP-6).
 
 Every figure comes from the one :class:`EstimateView` of the plan Send posts; this
 module only lays it out. The popover grows with its content (its layout never lets the
@@ -72,25 +74,27 @@ def tick_text(e: EstimateView) -> str:
     when that policy is on (NUM-3)."""
     if e.threshold_trigger is not None:
         return f"threshold compaction at {e.threshold_trigger:,} estimated tokens"
-    return f"{e.high_watermark:.0%} high watermark (auto-compact)"
+    return f"auto-compact at the {e.high_watermark:.0%} high watermark"
 
 
 def mode_line(e: EstimateView) -> str:
     """How Total Used was reached, without figures (the rows carry them; TOK-3, TOK-4)."""
     a = e.anchor
     if a.used and a.mode == "fallback":
-        return ("The provider's count of a request this run did not send, plus what came after it, is "
-                "larger than our local count of the parts, so it is used.")
+        return ("The provider's count of an earlier request, plus what came after it, is larger than "
+                "the count made on this computer, so it is used.")
     if a.used:
-        return "Anchored on the provider's own count of the last request; the parts are our local count."
-    text = "Counted locally" + (f": {a.reason}" if a.reason else "")
+        return ("Based on the provider's own count of the last request; the rows below are counted on "
+                "this computer.")
+    text = "Counted on this computer" + (f": {a.reason}" if a.reason else "")
     if a.mode == "fallback":
         text += " (its report plus what came after is smaller)"
     return text + "."
 
 
 def policy_line(e: EstimateView) -> str:
-    """The compaction policy in force and the tokenizer; notes a fallback window."""
+    """The compaction policy in force; notes a fallback window (the tokenizer is in
+    :func:`details_line`, walk29 #8)."""
     if e.threshold_trigger is not None:  # NUM-3: the threshold policy replaces the watermarks
         policy = (f"Threshold compaction above {e.threshold_trigger:,} estimated tokens "
                   f"(now about {e.threshold_estimate or 0:,})")
@@ -98,7 +102,20 @@ def policy_line(e: EstimateView) -> str:
         policy = f"Auto-compact at the {e.high_watermark:.0%} high watermark, down to {e.low_watermark:.0%}"
     guess = "" if e.window_known else \
         ". The context window is a fallback: this model is in neither the catalog nor your model cards"
-    return f"{policy} · Encoding {e.encoding}{guess}."
+    return f"{policy}{guess}."
+
+
+def details_line(e: EstimateView) -> str:
+    """The details a reader opens on purpose: the tokenizer the local count uses."""
+    return f"Tokens are counted with the {e.encoding} encoding."
+
+
+def cache_text(line: str) -> str:
+    """The cache block's line (TOK-6); with no cache report it says so, so it never reads
+    as if the provider had sent nothing (walk29 #8: the input count above is a report)."""
+    from chathub_desktop.core.token_estimate import NO_TELEMETRY
+
+    return f"{line}: no reply has reported cache use" if line == NO_TELEMETRY else line
 
 
 def history_lines(e: EstimateView) -> list[str]:
@@ -384,6 +401,20 @@ class EstimatePopover(QFrame):
         layout.addWidget(self.warning_label)
         self.policy_label = _wrapped(name="policyLine")
         layout.addWidget(self.policy_label)
+        # walk29 #8: the tokenizer's name only for who asks
+        self.details_button = QToolButton()
+        self.details_button.setObjectName("popoverDetails")
+        self.details_button.setText("Details")
+        self.details_button.setAutoRaise(True)
+        self.details_button.setToolButtonStyle(QtCore.Qt.ToolButtonStyle.ToolButtonTextBesideIcon)
+        self.details_button.setArrowType(QtCore.Qt.ArrowType.RightArrow)
+        self.details_button.setAccessibleName("Show how tokens are counted")
+        self.details_label = _wrapped(name="detailsLine")
+        self.details_label.hide()
+        self.details_open = False  # the Details line is open (a plain toggle: no "checked" fill)
+        self.details_button.clicked.connect(lambda: self._show_details(not self.details_open))
+        layout.addWidget(self.details_button)
+        layout.addWidget(self.details_label)
         self.history_label = _wrapped(name="historyWindow")
         self.history_label.setTextFormat(QtCore.Qt.TextFormat.RichText)
         layout.addWidget(self.history_label)
@@ -393,7 +424,7 @@ class EstimatePopover(QFrame):
         self.history_warning.hide()
         layout.addWidget(self.history_warning)
         cache_row = QHBoxLayout()
-        self.cache_title = QLabel("<b>Most recent reported cache</b>")
+        self.cache_title = QLabel("<b>Prompt cache</b>")
         self.cache_help = QToolButton()
         self.cache_help.setText("?")
         self.cache_help.setObjectName("cacheHelp")
@@ -426,6 +457,13 @@ class EstimatePopover(QFrame):
         self.edit_card_button.clicked.connect(self._edit_card)
         self.edit_card_button.hide()
         layout.addWidget(self.edit_card_button)
+        # walk29 #8: the actions stay in view under the scrolling content (a sticky footer)
+        self.footer = QWidget()
+        self.footer.setObjectName("popoverFooter")
+        foot = QVBoxLayout(self.footer)
+        foot.setContentsMargins(_MARGIN_H, _MARGIN_V // 2, _MARGIN_H, _MARGIN_V)
+        foot.setSpacing(6)
+        outer.addWidget(self.footer)
         buttons = QHBoxLayout()
         self.compact_button = QPushButton(COMPACT_TEXT)
         self.compact_button.setObjectName("compactNow")
@@ -440,13 +478,13 @@ class EstimatePopover(QFrame):
         buttons.addWidget(self.compact_button)
         buttons.addWidget(self.summary_button)
         buttons.addStretch(1)
-        layout.addLayout(buttons)
+        foot.addLayout(buttons)
         self.status = _wrapped(name="compactionOutcome")
         self.status.hide()
-        layout.addWidget(self.status)
+        foot.addWidget(self.status)
         self.choose_summarizer_button = choose_button("popoverChooseSummarizer")
         self.choose_summarizer_button.clicked.connect(self._choose_summarizer)
-        layout.addWidget(self.choose_summarizer_button)
+        foot.addWidget(self.choose_summarizer_button)
         self._sync_buttons()
 
     # --- content ------------------------------------------------------------------------
@@ -457,7 +495,7 @@ class EstimatePopover(QFrame):
         self.estimate = e
         pal = self.palette()
         muted, warning = muted_color(pal), error_color(pal)
-        for label in (self.mode_label, self.budget_label, self.policy_label):
+        for label in (self.mode_label, self.budget_label, self.policy_label, self.details_label):
             _tinted(label, muted, "muted")
         for label in (self.warning_label, self.truncation_label):
             _tinted(label, warning, "error")
@@ -466,7 +504,7 @@ class EstimatePopover(QFrame):
             self.headline.setText("No estimate yet: open or create a topic.")
             for w in (self.mode_label, self.bar, self.budget_label, self.table, self.warning_label,
                       self.policy_label, self.history_label, self.history_warning, self.truncation_label,
-                      self.set_window_button, self.edit_card_button):
+                      self.set_window_button, self.edit_card_button, self.details_button, self.details_label):
                 w.hide()
             self.cache_label.setText("")
             self._sync_buttons()
@@ -475,15 +513,16 @@ class EstimatePopover(QFrame):
         self.headline.setText(f"<b>Next request estimate: {e.total:,}</b> of {e.input_budget:,} input tokens")
         self.mode_label.setText(mode_line(e))
         self.bar.set_estimate(e, rows)
-        self.budget_label.setText(f"{budget_line(e)}; tick: {tick_text(e)}")
+        self.budget_label.setText(f"{budget_line(e)}; the red mark: {tick_text(e)}")
         self.table.set_rows(rows, e.total, muted)
         over = budget_warning(e)
         self.warning_label.setText(f"⚠ {over}" if over else "")
         self.warning_label.setVisible(over is not None)
         self.policy_label.setText(policy_line(e))
+        self.details_label.setText(details_line(e))
         self.history_label.setText(history_html(e))
         self.history_warning.setVisible(e.history.warning)
-        self.cache_label.setText(e.cache.line)
+        self.cache_label.setText(cache_text(e.cache.line))
         self.cache_help.setToolTip(e.cache.help)
         t = e.truncation
         self.truncation_label.setVisible(t is not None)
@@ -496,8 +535,9 @@ class EstimatePopover(QFrame):
         self.edit_card_button.setVisible(not e.window_known and bool(e.model))
         self.edit_card_button.setText(f"Set {shown_line(e.model)}'s window…")
         for w in (self.mode_label, self.bar, self.budget_label, self.table, self.policy_label,
-                  self.history_label):
+                  self.history_label, self.details_button):
             w.show()
+        self.details_label.setVisible(self.details_open)
         self._sync_buttons()
 
     def _fit(self) -> None:
@@ -513,8 +553,12 @@ class EstimatePopover(QFrame):
         if layout is not None:
             layout.activate()  # now, not at the next event: the move below needs the final height
         self.body.adjustSize()
+        footer = self.footer.layout()
+        if footer is not None:
+            footer.activate()
+        foot = self.footer.sizeHint().height() if self.footer.isVisibleTo(self) else 0
         frame = 2 * self.frameWidth()
-        need = self.body.height() + frame
+        need = self.body.height() + foot + frame
         room = self._room if self._room is not None else need
         scrolls = need > room
         bar = self.body_scroll.verticalScrollBar().sizeHint().width() if scrolls else 0
@@ -523,6 +567,13 @@ class EstimatePopover(QFrame):
         self.setFixedSize(POPOVER_WIDTH + bar, min(need, room))
         if self._bottom is not None and self.isVisible():
             self.move(self.x(), self._bottom - self.height())
+
+    def _show_details(self, on: bool) -> None:
+        """Open or close the details line (the tokenizer, walk29 #8)."""
+        self.details_open = on
+        self.details_button.setArrowType(QtCore.Qt.ArrowType.DownArrow if on else QtCore.Qt.ArrowType.RightArrow)
+        self.details_label.setVisible(on and self.estimate is not None)
+        self._fit()
 
     def _set_card_window(self) -> None:
         """Ask for a model card with the window the server reported for the truncated
@@ -584,6 +635,8 @@ class EstimatePopover(QFrame):
                 self._needs_summarizer is not None and self._needs_summarizer(tid))
         else:
             self.choose_summarizer_button.hide()
+            self.status.hide()
+        self.footer.setVisible(available)
         self._fit()
 
     def _choose_summarizer(self) -> None:

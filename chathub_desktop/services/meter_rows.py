@@ -7,7 +7,7 @@ figure of the plan Send posts — into the rows a reader can add up:
 - one row per part of the request (TOK-1: instructions, tools, memory, the summary
   wrapper, chat messages, draft, images, knowledge; pinned messages when there are
   any), each *without* its per-message framing;
-- one ``Message framing`` row: the framing allowance of every message and tool schema
+- one ``Per-message overhead`` row: the framing allowance of every message and tool schema
   (REF-26, 3 tokens each);
 - when Total Used is not the local count, one signed row that says why: the provider's
   reported count used as the anchor ("the provider reported 37 for the last request; +26
@@ -34,7 +34,7 @@ _LABELS = {
     "instructions": "Instructions",
     "tools": "Tools",
     "memory": "Memory",
-    "summary": "Summary wrapper",
+    "summary": "Topic summary",
     "pinned": "Pinned messages",
     "history": "Chat messages",
     "draft": "Draft",
@@ -105,9 +105,8 @@ def _adjustment(e: EstimateView) -> MeterRow | None:
     correction = (f" (local counts × {factor_text(e.correction)}, the learned correction)"
                   if e.correction != 1.0 else "")
     if a.used and a.reported_input is not None:
-        where = f"message #{a.message_id}" if a.message_id else "the last reply"
         slid = f"; {signed(-a.slid_out)} of it has left the window since" if a.slid_out else ""
-        note = (f"The provider reported {a.reported_input:,} for the last request ({where}){slid}; "
+        note = (f"The provider reported {a.reported_input:,} for the last request{slid}; "
                 f"{signed(a.counted_after)} counted after it{correction}.")
         if a.mode == "fallback":
             note += (" This run did not send that request, so the larger of that and the local "
@@ -139,7 +138,7 @@ def meter_rows(e: EstimateView) -> tuple[MeterRow, ...]:
     rows = [MeterRow(k, part_label(k), e.parts.get(k, 0) - framing.get(k, 0), MeterRowKind.PART,
                      _part_note(k, e)) for k in part_order(e.parts)]
     messages = sum(framing.values()) // FRAMING_TOKENS_PER_MESSAGE
-    rows.append(MeterRow(FRAMING_KEY, "Message framing", sum(framing.values()), MeterRowKind.FRAMING,
+    rows.append(MeterRow(FRAMING_KEY, "Per-message overhead", sum(framing.values()), MeterRowKind.FRAMING,
                          f"A small allowance per message and tool schema ({messages:,} × 3)."
                          if messages else ""))
     adjustment = _adjustment(e)

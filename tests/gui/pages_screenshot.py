@@ -41,8 +41,7 @@ def main(out_dir: Path) -> int:
                     w.show_status("Topic “Packing list” deleted", 0)
                     await grab(w, out_dir / f"chats-{tag}.png", 0.5)
                     settings = w.pages.open_settings()
-                    for section in (SettingsSection.PROVIDERS, SettingsSection.SYSTEM_AGENT,
-                                    SettingsSection.STORAGE, SettingsSection.APPEARANCE):
+                    for section in SettingsSection:
                         settings.show_section(section)
                         await grab(w, out_dir / f"settings-{section.name.lower()}-{tag}.png", 0.4)
                     page = w.search.open()

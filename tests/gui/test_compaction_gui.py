@@ -124,9 +124,9 @@ def test_system_agent_page_saves_and_shows_service_errors(window, services, qtbo
     page = dlg.system_page
     assert page is not None and dlg.current_page() is page
     assert page.compress_picker.value() == "gpt-5-mini"  # the default, on the first OpenAI provider
-    assert "never the chat model" in page.compress_help.toolTip()
-    assert "model card" in page.compress_help.toolTip() and "model card" in page.compress_picker.toolTip()
-    assert len(page.naming_help.toolTip()) > 40 and len(page.archives_help.toolTip()) > 40
+    assert "never the chat model" in page.compress_note.toolTip()  # APP-6: the full help stays reachable
+    assert "model card" in page.compress_note.toolTip() and "model card" in page.compress_picker.toolTip()
+    assert len(page.naming_note.toolTip()) > 40 and len(page.archives_note.toolTip()) > 40
     assert not page.naming_picker.model_combo.isEnabled()  # topic naming is off
     cp = page.compress_picker
     cp.provider_combo.setCurrentIndex(cp.provider_combo.findData("Summ"))
@@ -352,7 +352,7 @@ def test_system_agent_page_sets_the_threshold_policy(window, services, qtbot):  
     page = dlg.system_page
     assert not page.threshold_check.isChecked() and not page.buffer_spin.isEnabled()
     assert (page.buffer_spin.value(), page.keep_spin.value(), page.failures_spin.value()) == (13000, 12, 3)
-    assert "chat model itself" in page.threshold_help.toolTip()
+    assert "chat model itself" in page.threshold_note.toolTip()
     page.threshold_check.setChecked(True)
     assert page.buffer_spin.isEnabled()
     page.buffer_spin.setValue(1024)

@@ -29,7 +29,7 @@ def test_add_provider_with_keyring(window, services, qtbot):  # type: ignore[no-
     p = services.providers.get("Claude")
     assert p.kind == "anthropic" and p.key_source == "keyring"
     assert services.providers.api_key(p.id) == "sk-ant-123"
-    assert settings.providers_page.list.count() == 1
+    qtbot.waitUntil(lambda: settings.providers_page.list.count() == 1, timeout=5000)  # re-read on a worker
     assert not form.isVisible()
     # System Agent offers it: its pickers re-read the providers on a worker (issue 29)
     pickers = (settings.system_page.compress_picker, settings.system_page.naming_picker)
@@ -44,8 +44,7 @@ def test_delete_provider_asks_then_deletes_on_a_worker(window, services, qtbot, 
     services.providers.add("Gone", "openai", "http://127.0.0.1:9/v1", api_key_env="X_KEY")
     settings = window.pages.open_settings()
     page = settings.providers_page
-    page.reload()
-    page.list.setCurrentRow(0)
+    qtbot.waitUntil(lambda: page.list.count() == 1, timeout=5000)  # read on a worker
     asked: list[str] = []
     monkeypatch.setattr(confirm, "ask", lambda _p, _t, text, action="Delete": asked.append(text) or True)
     page.delete_selected()
@@ -92,8 +91,9 @@ def test_keyring_unavailable_disables_radio(window, services, monkeypatch):  # t
 
 def test_help_buttons_have_tooltips(window, qtbot):  # type: ignore[no-untyped-def]
     form = window.pages.open_settings().providers_page.add_provider()
-    for b in (form.ui.kindHelp, form.ui.nameHelp, form.ui.baseUrlHelp, form.ui.keyHelp):
-        assert b.text() == "?" and len(b.toolTip()) > 20
+    for note in (form.ui.kindNote, form.ui.nameNote, form.ui.baseUrlNote, form.ui.keyNote):  # walk29 #14
+        assert note.isVisibleTo(form) and len(note.toolTip()) > 20
+    form.reject()
     dlg = loaded(window.pages.open_new_assistant(), qtbot)
     for b in (dlg.ui.providerHelp, dlg.ui.modelHelp, dlg.ui.templateHelp, dlg.ui.maxTokensHelp,
               dlg.ui.memoryHelp):

@@ -107,7 +107,9 @@ def test_the_silence_is_a_setting_on_the_providers_page(window, services, qtbot)
     value is stored at once (``stream-silence-seconds``)."""
     dialog = window.pages.open_settings()
     spin = dialog.providers_page.silence_spin
-    assert spin is not None and spin.value() == 60
+    assert spin is not None
+    qtbot.waitUntil(spin.isEnabled, timeout=5000)  # read on a worker (issue 29)
+    assert spin.value() == 60
     spin.setValue(15)
     spin.editingFinished.emit()
     qtbot.waitUntil(lambda: services.settings.get("stream-silence-seconds") == 15)  # stored on a worker (issue 29)
@@ -127,10 +129,10 @@ def test_a_stored_url_with_a_key_is_redacted_in_the_providers_list(window, servi
         s.execute(update(Provider).values(base_url="http://127.0.0.1:9/v1?api_key=sk-secret-123456"))
     dialog = window.pages.open_settings()
     page = dialog.providers_page
-    page.reload()
+    qtbot.waitUntil(lambda: page.list.count() == 1, timeout=5000)  # read on a worker
     item = page.list.item(0)
-    assert "api_key=[redacted]" in item.text() and "sk-secret" not in item.text() + item.toolTip()
-    page.list.setCurrentRow(0)
+    shown = page.detail.url.text()  # walk29 #9: the URL is in the detail pane
+    assert "api_key=[redacted]" in shown and "sk-secret" not in item.text() + item.toolTip() + shown
     with qtbot.waitSignal(page.form_opened, timeout=5000) as opened:  # read on a worker (issue 29)
         page.edit_selected()
         assert not page.edit_button.isEnabled()  # until the provider is read

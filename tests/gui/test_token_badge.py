@@ -115,7 +115,7 @@ def test_popover_hides_compaction_buttons_without_a_controller(qtbot, services):
     badge.popover.fill(e)
     badge.popover.show()
     assert not badge.popover.compact_button.isVisible()
-    assert badge.popover.cache_label.text() == "No provider telemetry yet"
+    assert badge.popover.cache_label.text() == "No provider telemetry yet: no reply has reported cache use"  # TOK-6
     badge.popover.hide()
 
 
@@ -252,10 +252,13 @@ def test_the_popover_fits_an_800x560_window_and_scrolls_inside(window, services,
         bar = pop.body_scroll.verticalScrollBar()
         assert bar.isVisible() is scrolls, size
         assert "Total Used" in _texts(pop) and "Compact now" in {b.text() for b in pop.findChildren(QPushButton)}
-        if scrolls:  # the last row is reachable: scrolled to the end, Compact now is in view
-            bar.setValue(bar.maximum())
-            button = pop.compact_button
+        if scrolls:  # walk29 #8: Compact now / View topic summary in view without scrolling (a sticky footer)
+            assert bar.value() == 0
+            for button in (pop.compact_button, pop.summary_button):
+                assert button.isVisible() and not pop.body_scroll.isAncestorOf(button)
+                assert pop.rect().contains(button.mapTo(pop, button.rect().bottomRight()))
+            bar.setValue(bar.maximum())  # the last row is reachable
+            last = pop.cache_label
             shown = pop.body_scroll.viewport().rect()
-            at = button.mapTo(pop.body_scroll.viewport(), button.rect().topLeft())
-            assert shown.contains(at) and shown.bottom() >= at.y() + button.height() - 1
+            assert shown.contains(last.mapTo(pop.body_scroll.viewport(), last.rect().bottomLeft()))
         pop.hide()

@@ -211,3 +211,24 @@ def test_set_window_saves_the_card_and_recounts_the_badge(window, services, qtbo
     assert not pop.set_window_button.isVisible()  # the card reads it now: nothing to offer
     assert pop.truncation_label.isVisible()  # the last reply still was cut
     pop.hide()
+
+
+def test_the_popover_speaks_in_user_words(qtbot, services, fake_vendor):  # type: ignore[no-untyped-def]
+    """Walk29 #8 (TOK-1, TOK-3, TOK-6): the rows are named in user words, the encoding is
+    behind a Details line, the anchor note names no message id, and the cache line says
+    no reply reported a cache instead of contradicting the provider's count above it.
+    The figures are the plan's, unchanged."""
+    pop, e, _badge = _popover(qtbot, services, "anchored_with_tail", fake_vendor)
+    text = " ".join(lb.text() for lb in _visible_labels(pop))
+    for old in ("Summary wrapper", "Message framing", "Encoding", "(message #", "Most recent reported cache"):
+        assert old not in text, old
+    assert "Topic summary" in text and "Per-message overhead" in text and "The provider reported" in text
+    assert e.encoding not in text and not pop.details_label.isVisibleTo(pop)
+    pop.details_button.click()
+    assert pop.details_label.isVisibleTo(pop)
+    assert pop.details_label.text() == f"Tokens are counted with the {e.encoding} encoding."
+    assert e.cache.line == "No provider telemetry yet"  # TOK-6's literal, kept first
+    assert pop.cache_label.text() == "No provider telemetry yet: no reply has reported cache use"
+    assert f"{e.total:,}" in pop.headline.text()
+    pop.details_button.click()
+    pop.hide()

@@ -190,7 +190,7 @@ def test_cli_topic_estimate_prints_the_popover_breakdown(
     # issue 24: the popover's rows, which add up to the figure
     rows = re.findall(r"^  (?!Total Used)[^:\n]+: ([+−]?[\d,]+)", out, re.MULTILINE)
     total = re.search(r"^  Total Used: ([\d,]+)", out, re.MULTILINE)
-    assert "Message framing:" in out and total is not None
+    assert "Per-message overhead:" in out and total is not None
     assert sum(int(r.replace(",", "").replace("+", "").replace("−", "-")) for r in rows) == \
         int(total.group(1).replace(",", ""))
 

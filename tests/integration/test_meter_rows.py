@@ -13,7 +13,7 @@ from chathub_desktop.services.meter_rows import MeterRowKind, budget_warning, me
 from tests import meter_states
 from tests.fakes.vendor_server import FakeVendor
 
-TOK1 = ["Instructions", "Tools", "Memory", "Summary wrapper", "Chat messages", "Draft", "Images", "Knowledge"]
+TOK1 = ["Instructions", "Tools", "Memory", "Topic summary", "Chat messages", "Draft", "Images", "Knowledge"]
 
 
 def _figure(text: str, label: str) -> int:

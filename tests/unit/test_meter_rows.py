@@ -33,7 +33,7 @@ def test_anchor_with_rows_slid_out_of_the_window() -> None:
     assert sum(r.tokens for r in rows) == 1_245
     (row,) = [r for r in rows if r.kind is MeterRowKind.ADJUSTMENT]
     assert row.tokens == -770 and signed(row.tokens) == "−770"
-    assert "reported 1,500 for the last request (message #9); −300 of it has left the window since; " \
+    assert "reported 1,500 for the last request; −300 of it has left the window since; " \
            "+45 counted after it." in row.note
 
 

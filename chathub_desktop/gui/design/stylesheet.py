@@ -104,13 +104,17 @@ def build_stylesheet(c: Colours, points: float) -> Stylesheet:
     b.rule("QListView#topicList::item", border_radius=f"{Radius.MD}px", padding=f"0 {Space.XS}px")
     b.rule("QListView#topicList::item:hover", fg="text", bg="hover")
     b.rule("QListView#topicList::item:selected", fg="selected_text", bg="selected")
-    # the Settings page's section list (issue 29), styled as the topic list
-    b.rule("QListView#settingsSections", fg="text", bg="sidebar", border="none", outline="0",
-           selection_background_color=c.selected, selection_color=c.selected_text)
-    b.pairs.append(TextPair("QListView#settingsSections selected", "selected_text", "selected"))
-    b.rule("QListView#settingsSections::item", border_radius=f"{Radius.MD}px", padding=f"{Space.SM}px {Space.MD}px")
-    b.rule("QListView#settingsSections::item:hover", fg="text", bg="hover")
-    b.rule("QListView#settingsSections::item:selected", fg="selected_text", bg="selected")
+    # the Settings page's section list (issue 29) and its provider list, styled as the topic list
+    for name in ("settingsSections", "providerList"):
+        b.rule(f"QListView#{name}", fg="text", bg="sidebar", border="none", outline="0",
+               selection_background_color=c.selected, selection_color=c.selected_text)
+        b.pairs.append(TextPair(f"QListView#{name} selected", "selected_text", "selected"))
+        b.rule(f"QListView#{name}::item", border_radius=f"{Radius.MD}px", padding=f"{Space.SM}px {Space.MD}px")
+        b.rule(f"QListView#{name}::item:hover", fg="text", bg="hover")
+        b.rule(f"QListView#{name}::item:selected", fg="selected_text", bg="selected")
+    # Settings → Providers' detail pane (walk29 #9): a raised card beside the list
+    b.rule("QFrame#providerDetail", bg="raised", border=line, border_radius=f"{Radius.LG}px")
+    b.rule("QLabel#providerTitle", fg="text", on=("raised",), font_weight=600)
     # buttons
     b.rule("QPushButton", fg="text", bg="raised", border=line, border_radius=f"{Radius.MD}px",
            padding=f"{Space.XS}px {Space.LG}px", min_height=f"{Space.XL + Space.XS}px")
@@ -123,6 +127,10 @@ def build_stylesheet(c: Colours, points: float) -> Stylesheet:
            border_radius=f"{Radius.LG}px", padding=f"{Space.XS}px {Space.MD}px")
     b.rule("QPushButton#sendButton:hover, QPushButton#resendButton:hover", fg="on_accent", bg="accent_hover")
     b.rule("QPushButton#sendButton:disabled", background_color=c.hover, color=c.disabled)
+    # a page's one primary action (an empty state's "Add…"): accent-filled
+    b.rule('QPushButton[primary="true"]', fg="on_accent", bg="accent", border=f"1px solid {c.accent}")
+    b.rule('QPushButton[primary="true"]:hover', fg="on_accent", bg="accent_hover")
+    b.rule('QPushButton[primary="true"]:focus', border=f"1px solid {c.on_accent}")
     b.rule("QPushButton#stopButton", border_radius=f"{Radius.LG}px", padding=f"{Space.XS}px {Space.MD}px")
     b.rule("QToolButton", fg="text", border="none", border_radius=f"{Radius.MD}px",
            padding=f"{Space.XS}px", background="transparent")

@@ -19,8 +19,9 @@ from PySide6.QtGui import (QBrush, QColor, QConicalGradient, QCursor,
 from PySide6.QtWidgets import (QAbstractButton, QApplication, QComboBox, QDialog,
     QDialogButtonBox, QFormLayout, QGridLayout, QGroupBox,
     QHBoxLayout, QLabel, QLineEdit, QRadioButton,
-    QSizePolicy, QSpacerItem, QToolButton, QVBoxLayout,
-    QWidget)
+    QSizePolicy, QSpacerItem, QVBoxLayout, QWidget)
+
+from chathub_desktop.gui.help_button import FieldNote
 
 class Ui_ProviderForm(object):
     def setupUi(self, ProviderForm):
@@ -49,19 +50,13 @@ class Ui_ProviderForm(object):
 
         self.kindRow.addWidget(self.kindCombo)
 
-        self.kindHelp = QToolButton(ProviderForm)
-        self.kindHelp.setObjectName(u"kindHelp")
-        self.kindHelp.setAutoRaise(True)
-
-        self.kindRow.addWidget(self.kindHelp)
-
 
         self.formLayout.setLayout(0, QFormLayout.ItemRole.FieldRole, self.kindRow)
 
         self.nameLabel = QLabel(ProviderForm)
         self.nameLabel.setObjectName(u"nameLabel")
 
-        self.formLayout.setWidget(1, QFormLayout.ItemRole.LabelRole, self.nameLabel)
+        self.formLayout.setWidget(2, QFormLayout.ItemRole.LabelRole, self.nameLabel)
 
         self.nameRow = QHBoxLayout()
         self.nameRow.setObjectName(u"nameRow")
@@ -70,19 +65,13 @@ class Ui_ProviderForm(object):
 
         self.nameRow.addWidget(self.nameEdit)
 
-        self.nameHelp = QToolButton(ProviderForm)
-        self.nameHelp.setObjectName(u"nameHelp")
-        self.nameHelp.setAutoRaise(True)
 
-        self.nameRow.addWidget(self.nameHelp)
-
-
-        self.formLayout.setLayout(1, QFormLayout.ItemRole.FieldRole, self.nameRow)
+        self.formLayout.setLayout(2, QFormLayout.ItemRole.FieldRole, self.nameRow)
 
         self.baseUrlLabel = QLabel(ProviderForm)
         self.baseUrlLabel.setObjectName(u"baseUrlLabel")
 
-        self.formLayout.setWidget(2, QFormLayout.ItemRole.LabelRole, self.baseUrlLabel)
+        self.formLayout.setWidget(4, QFormLayout.ItemRole.LabelRole, self.baseUrlLabel)
 
         self.baseUrlRow = QHBoxLayout()
         self.baseUrlRow.setObjectName(u"baseUrlRow")
@@ -91,14 +80,23 @@ class Ui_ProviderForm(object):
 
         self.baseUrlRow.addWidget(self.baseUrlEdit)
 
-        self.baseUrlHelp = QToolButton(ProviderForm)
-        self.baseUrlHelp.setObjectName(u"baseUrlHelp")
-        self.baseUrlHelp.setAutoRaise(True)
 
-        self.baseUrlRow.addWidget(self.baseUrlHelp)
+        self.formLayout.setLayout(4, QFormLayout.ItemRole.FieldRole, self.baseUrlRow)
 
+        self.kindNote = FieldNote(ProviderForm)
+        self.kindNote.setObjectName(u"kindNote")
 
-        self.formLayout.setLayout(2, QFormLayout.ItemRole.FieldRole, self.baseUrlRow)
+        self.formLayout.setWidget(1, QFormLayout.ItemRole.FieldRole, self.kindNote)
+
+        self.nameNote = FieldNote(ProviderForm)
+        self.nameNote.setObjectName(u"nameNote")
+
+        self.formLayout.setWidget(3, QFormLayout.ItemRole.FieldRole, self.nameNote)
+
+        self.baseUrlNote = FieldNote(ProviderForm)
+        self.baseUrlNote.setObjectName(u"baseUrlNote")
+
+        self.formLayout.setWidget(5, QFormLayout.ItemRole.FieldRole, self.baseUrlNote)
 
 
         self.mainLayout.addLayout(self.formLayout)
@@ -117,12 +115,6 @@ class Ui_ProviderForm(object):
         self.keyEdit.setEchoMode(QLineEdit.EchoMode.Password)
 
         self.keyLayout.addWidget(self.keyEdit, 0, 1, 1, 1)
-
-        self.keyHelp = QToolButton(self.keyGroup)
-        self.keyHelp.setObjectName(u"keyHelp")
-        self.keyHelp.setAutoRaise(True)
-
-        self.keyLayout.addWidget(self.keyHelp, 0, 2, 1, 1)
 
         self.keyFileRadio = QRadioButton(self.keyGroup)
         self.keyFileRadio.setObjectName(u"keyFileRadio")
@@ -150,12 +142,17 @@ class Ui_ProviderForm(object):
 
         self.keyLayout.addWidget(self.noKeyRadio, 3, 0, 1, 2)
 
+        self.keyNote = FieldNote(self.keyGroup)
+        self.keyNote.setObjectName(u"keyNote")
+
+        self.keyLayout.addWidget(self.keyNote, 5, 0, 1, 2)
+
         self.keyringWarning = QLabel(self.keyGroup)
         self.keyringWarning.setObjectName(u"keyringWarning")
         self.keyringWarning.setWordWrap(True)
         self.keyringWarning.setProperty(u"tone", u"warning")
 
-        self.keyLayout.addWidget(self.keyringWarning, 4, 0, 1, 3)
+        self.keyLayout.addWidget(self.keyringWarning, 4, 0, 1, 2)
 
 
         self.mainLayout.addWidget(self.keyGroup)
@@ -203,21 +200,21 @@ class Ui_ProviderForm(object):
 #if QT_CONFIG(tooltip)
         self.kindCombo.setToolTip(QCoreApplication.translate("ProviderForm", u"The wire protocol this provider speaks", None))
 #endif // QT_CONFIG(tooltip)
-        self.kindHelp.setText(QCoreApplication.translate("ProviderForm", u"?", None))
-#if QT_CONFIG(tooltip)
-        self.kindHelp.setToolTip(QCoreApplication.translate("ProviderForm", u"<p>Which API the provider speaks. <b>OpenAI-compatible</b> covers OpenRouter, DeepSeek, Z.AI, Inception and local servers such as Ollama, LM Studio, vLLM and llama.cpp. <b>OpenAI Responses</b> is OpenAI's newer API; <b>Anthropic</b> speaks the Messages API.</p>", None))
-#endif // QT_CONFIG(tooltip)
         self.nameLabel.setText(QCoreApplication.translate("ProviderForm", u"&Name:", None))
         self.nameEdit.setPlaceholderText(QCoreApplication.translate("ProviderForm", u"e.g. OpenAI, OpenRouter, Local Ollama", None))
-        self.nameHelp.setText(QCoreApplication.translate("ProviderForm", u"?", None))
-#if QT_CONFIG(tooltip)
-        self.nameHelp.setToolTip(QCoreApplication.translate("ProviderForm", u"A unique name you choose. Assistants refer to the provider by it, and its API key is stored in the keyring under it.", None))
-#endif // QT_CONFIG(tooltip)
         self.baseUrlLabel.setText(QCoreApplication.translate("ProviderForm", u"Base &URL:", None))
         self.baseUrlEdit.setPlaceholderText(QCoreApplication.translate("ProviderForm", u"https://\u2026/v1", None))
-        self.baseUrlHelp.setText(QCoreApplication.translate("ProviderForm", u"?", None))
+        self.kindNote.setText(QCoreApplication.translate("ProviderForm", u"Which API the provider speaks; most services and local servers are OpenAI-compatible.", None))
 #if QT_CONFIG(tooltip)
-        self.baseUrlHelp.setToolTip(QCoreApplication.translate("ProviderForm", u"<p>The API's base address, usually ending in <code>/v1</code>. It is filled in for the chosen kind; change it for OpenRouter (<code>https://openrouter.ai/api/v1</code>), a proxy or a local server.</p>", None))
+        self.kindNote.setToolTip(QCoreApplication.translate("ProviderForm", u"<p>Which API the provider speaks. <b>OpenAI-compatible</b> covers OpenRouter, DeepSeek, Z.AI, Inception and local servers such as Ollama, LM Studio, vLLM and llama.cpp. <b>OpenAI Responses</b> is OpenAI's newer API; <b>Anthropic</b> speaks the Messages API.</p>", None))
+#endif // QT_CONFIG(tooltip)
+        self.nameNote.setText(QCoreApplication.translate("ProviderForm", u"Your name for it: assistants refer to the provider by this name.", None))
+#if QT_CONFIG(tooltip)
+        self.nameNote.setToolTip(QCoreApplication.translate("ProviderForm", u"A unique name you choose. Assistants refer to the provider by it, and its API key is stored in the keyring under it.", None))
+#endif // QT_CONFIG(tooltip)
+        self.baseUrlNote.setText(QCoreApplication.translate("ProviderForm", u"The API's address, usually ending in /v1; filled in for the chosen kind.", None))
+#if QT_CONFIG(tooltip)
+        self.baseUrlNote.setToolTip(QCoreApplication.translate("ProviderForm", u"<p>The API's base address, usually ending in <code>/v1</code>. It is filled in for the chosen kind; change it for OpenRouter (<code>https://openrouter.ai/api/v1</code>), a proxy or a local server.</p>", None))
 #endif // QT_CONFIG(tooltip)
         self.keyGroup.setTitle(QCoreApplication.translate("ProviderForm", u"API key", None))
         self.keyringRadio.setText(QCoreApplication.translate("ProviderForm", u"Store in OS &keyring", None))
@@ -225,10 +222,6 @@ class Ui_ProviderForm(object):
         self.keyringRadio.setToolTip(QCoreApplication.translate("ProviderForm", u"The key is saved in your system's keyring (Secret Service, macOS Keychain, Windows Credential Manager), never in ChatHub's database or exports.", None))
 #endif // QT_CONFIG(tooltip)
         self.keyEdit.setPlaceholderText(QCoreApplication.translate("ProviderForm", u"Paste the API key", None))
-        self.keyHelp.setText(QCoreApplication.translate("ProviderForm", u"?", None))
-#if QT_CONFIG(tooltip)
-        self.keyHelp.setToolTip(QCoreApplication.translate("ProviderForm", u"<p>Where ChatHub finds the API key. Keys are never written to the database, an export or a log. When editing, leave the key empty to keep the stored one.</p>", None))
-#endif // QT_CONFIG(tooltip)
         self.keyFileRadio.setText(QCoreApplication.translate("ProviderForm", u"Store in a &file only you can read (not encrypted)", None))
 #if QT_CONFIG(tooltip)
         self.keyFileRadio.setToolTip(QCoreApplication.translate("ProviderForm", u"<p>For computers without an OS keyring: the key pasted beside it is saved in <code>provider-keys.cfg</code> in ChatHub's data folder, a file only your user account can read (mode 0600). It is not encrypted: anyone who can read your files can read it. Never in the database, an export or a log.</p>", None))
@@ -242,6 +235,10 @@ class Ui_ProviderForm(object):
         self.noKeyRadio.setText(QCoreApplication.translate("ProviderForm", u"No key (&local server)", None))
 #if QT_CONFIG(tooltip)
         self.noKeyRadio.setToolTip(QCoreApplication.translate("ProviderForm", u"For local servers (Ollama, LM Studio, llama.cpp) that accept requests without a key.", None))
+#endif // QT_CONFIG(tooltip)
+        self.keyNote.setText(QCoreApplication.translate("ProviderForm", u"Keys never go into the database, an export or a log. When editing, leave the key empty to keep the stored one.", None))
+#if QT_CONFIG(tooltip)
+        self.keyNote.setToolTip(QCoreApplication.translate("ProviderForm", u"<p>Where ChatHub finds the API key. Keys are never written to the database, an export or a log. When editing, leave the key empty to keep the stored one.</p>", None))
 #endif // QT_CONFIG(tooltip)
         self.keyringWarning.setText("")
         self.errorLabel.setText("")
