@@ -194,7 +194,8 @@ class SummaryDialog(QDialog):
         self.archives_edit.setReadOnly(True)
         self.archives_index = self.tabs.addTab(self.archives_edit, "&Archives")
         # --- probes tab (issue 26)
-        self.probes = ProbePanel(services.probes, topic_id, runner or TaskRunner(None, max_threads=1))
+        self.runner = runner or TaskRunner(None, max_threads=1)
+        self.probes = ProbePanel(services.probes, topic_id, self.runner)
         self.probes_index = self.tabs.addTab(self.probes, "&Probes")
         # --- buttons
         row = QHBoxLayout()
@@ -219,23 +220,47 @@ class SummaryDialog(QDialog):
         self.editing = SummaryEditing(self, row)  # issue 19: the user's own summary text
         self._export_dialog: QFileDialog | None = None
         self._events = events
+        self._reading = False
         if events is not None:
             events.topic_changed.connect(self._on_topic_changed)
         self.refresh()
 
     # --- content -----------------------------------------------------------------------
     def refresh(self) -> None:
-        """Re-read the summary, the debug log and the archives."""
-        assert self.svc.compaction is not None
+        """Re-read the summary, the debug log and the archives on a store worker (issue 29);
+        :meth:`is_loaded` is False until they are shown."""
+        self._reading = True
+        self.runner.run(self.task_name("read"), self._read(), context="Topic summary", quiet=True)
+
+    def task_name(self, what: str) -> str:
+        """The runner's name for this viewer's ``what`` task (one of each at a time)."""
+        return f"summary-{what}-{id(self)}"
+
+    def is_loaded(self) -> bool:
+        """True once the last :meth:`refresh` is shown."""
+        return not self._reading
+
+    async def _read(self) -> None:
         try:
-            view = self.svc.compaction.summary(self.topic_id)
+            view, excerpt = await self.runner.run_in_thread(self._fetch)
         except ServiceError as exc:
+            self._reading = False
             self.view = None
             self.meta_label.setText(f"<span style='color:{current_colours().error}'>{html.escape(str(exc))}</span>")
             self.stack.setCurrentWidget(self.empty_label)
             self.copy_button.setEnabled(False)
             self.export_button.setEnabled(False)
             return
+        self._reading = False
+        self._show_view(view, excerpt)
+
+    def _fetch(self) -> tuple[SummaryView, str]:
+        """On a store worker: the summary and the excerpt of its cursor message."""
+        assert self.svc.compaction is not None
+        view = self.svc.compaction.summary(self.topic_id)
+        return view, self._cursor_excerpt(view.cursor_message_id)
+
+    def _show_view(self, view: SummaryView, excerpt: str) -> None:
         self.view = view
         has = bool(view.text)
         self.stack.setCurrentWidget(self.text_edit if has else self.empty_label)
@@ -243,12 +268,12 @@ class SummaryDialog(QDialog):
             self.text_edit.setPlainText(view.text)
         self.copy_button.setEnabled(has)
         self.export_button.setEnabled(has)
-        self.meta_label.setText(self._meta_html(view))
+        self.meta_label.setText(self._meta_html(view, excerpt))
         self._fill_debug(view)
         self._fill_archives(view)
         self.probes.set_summary(view.text)
 
-    def _meta_html(self, view: SummaryView) -> str:
+    def _meta_html(self, view: SummaryView, excerpt: str) -> str:
         if not view.text:
             last = view.last_status
             if last == "compacted":
@@ -267,7 +292,6 @@ class SummaryDialog(QDialog):
         if view.cursor_message_id is not None:
             parts.append(f"covers messages up to <b>#{view.cursor_message_id}</b>")
         out = " · ".join(parts)
-        excerpt = self._cursor_excerpt(view.cursor_message_id)
         if excerpt:
             out += f"<br><span style='color:{self._muted()}'>#{view.cursor_message_id}: {excerpt}</span>"
         return out
@@ -276,6 +300,7 @@ class SummaryDialog(QDialog):
         return self.palette().placeholderText().color().name()
 
     def _cursor_excerpt(self, message_id: int | None) -> str:
+        """On a store worker: who wrote ``message_id`` and its first 90 characters (HTML)."""
         if message_id is None:
             return ""
         try:
@@ -341,28 +366,36 @@ class SummaryDialog(QDialog):
         )
         return self._export_dialog
 
-    def export_to(self, path: Path) -> bool:
-        """Write the summary's Markdown to ``path``; False (reason shown) on failure."""
+    def export_to(self, path: Path) -> None:
+        """Write the summary's Markdown to ``path`` on a worker; the status line says how
+        it went ("Exported to …" or why not)."""
+        self.runner.run(self.task_name("export"), self._export(path), context="Export topic summary", quiet=True)
+
+    async def _export(self, path: Path) -> None:
         assert self.svc.compaction is not None
+        compaction = self.svc.compaction
+
+        def write() -> str:
+            text = compaction.export_summary(self.topic_id)
+            if not text:
+                return "There is no summary to export."
+            try:
+                write_private(path, text.encode("utf-8"))  # 0600 (issue 12)
+            except OSError as exc:
+                return f"Export failed: {exc.strerror or exc} ({path})"
+            return f"Exported to {path.name}"
+
         try:
-            text = self.svc.compaction.export_summary(self.topic_id)
+            line = await self.runner.run_in_thread(write)
         except ServiceError as exc:
-            self.status_label.setText(f"Export failed: {exc}")
-            return False
-        if not text:
-            self.status_label.setText("There is no summary to export.")
-            return False
-        try:
-            write_private(path, text.encode("utf-8"))  # 0600 (issue 12)
-        except OSError as exc:
-            self.status_label.setText(f"Export failed: {exc.strerror or exc} ({path})")
-            return False
-        self.status_label.setText(f"Exported to {path.name}")
-        return True
+            line = f"Export failed: {exc}"
+        self.status_label.setText(line)
 
     def done(self, result: int) -> None:
         """Stop following the topic and the Probes tab's tasks when closed."""
         self.probes.close_tasks()
+        for what in ("read", "export", "save"):
+            self.runner.cancel(self.task_name(what))
         if self._events is not None:
             try:
                 self._events.topic_changed.disconnect(self._on_topic_changed)

@@ -29,6 +29,7 @@ class SummaryEditing(QObject):
         super().__init__(dialog)
         self._dialog = dialog
         self._expected = ""
+        self._busy = False
         self.edit_button = QPushButton("E&dit")
         self.edit_button.setObjectName("editSummary")
         self.edit_button.setToolTip("Write the summary yourself: it is marked as edited and later "
@@ -62,20 +63,32 @@ class SummaryEditing(QObject):
         self._show(editing=True)
         self._dialog.text_edit.setFocus()
 
-    def save(self) -> bool:
-        """Store the edited text; True when it was saved."""
-        compaction = self._dialog.svc.compaction
+    def save(self) -> None:
+        """Store the edited text on a store worker; a refused save says why in the status
+        line and keeps the typed text (:meth:`is_busy` until it is done)."""
+        d = self._dialog
+        compaction = d.svc.compaction
         assert compaction is not None
-        try:
-            compaction.edit_summary(self._dialog.topic_id, self._dialog.text_edit.toPlainText(),
-                                    expected=self._expected)
-        except ServiceError as exc:
-            self._dialog.status_label.setText(str(exc))
-            return False
-        self._show(editing=False)
-        self._dialog.status_label.setText("Saved: later compactions merge new turns into your summary")
-        self._dialog.refresh()
-        return True
+        text, expected = d.text_edit.toPlainText(), self._expected
+
+        async def store() -> None:
+            try:
+                await d.runner.run_in_thread(lambda: compaction.edit_summary(d.topic_id, text, expected=expected))
+            except ServiceError as exc:
+                d.status_label.setText(str(exc))
+                return
+            finally:
+                self._busy = False
+            self._show(editing=False)
+            d.status_label.setText("Saved: later compactions merge new turns into your summary")
+            d.refresh()
+
+        self._busy = True
+        d.runner.run(d.task_name("save"), store(), context="Save topic summary", quiet=True)
+
+    def is_busy(self) -> bool:
+        """True while a save runs."""
+        return self._busy
 
     def cancel(self) -> None:
         """Drop the edit and show the stored summary again."""

@@ -43,8 +43,6 @@ NOT_MOVED_YET: frozenset[tuple[str, str]] = frozenset({
     ("settings_dialog.py", "_save"),
     ("setup_wizard.py", "reload"), ("setup_wizard.py", "validatePage"),
     ("setup_wizard.py", "initializePage"), ("setup_wizard.py", "add_provider"),
-    ("summary_dialog.py", "refresh"), ("summary_dialog.py", "_cursor_excerpt"), ("summary_dialog.py", "export_to"),
-    ("summary_editing.py", "save"),
     # being rewritten into a windowed model (h29list)
     ("message_list_model.py", "_on_message_added"), ("message_list_model.py", "_on_reply_finished"),
     ("message_list_model.py", "refresh_message"), ("message_list_model.py", "fetch_page"),

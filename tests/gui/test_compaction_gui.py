@@ -272,6 +272,7 @@ def test_summary_viewer_copy_export_debug_and_edit_clears(
     cursor = services.compaction.summary(topic).cursor_message_id
     dlg = window.compaction.open_summary()
     assert dlg is not None and dlg.isVisible()
+    loaded(dlg, qtbot)  # read on a worker (issue 29)
     assert dlg.stack.currentWidget() is dlg.text_edit and dlg.text_edit.isReadOnly()
     assert dlg.text_edit.toPlainText() == SUMMARY
     meta = dlg.meta_label.text()
@@ -279,7 +280,8 @@ def test_summary_viewer_copy_export_debug_and_edit_clears(
     dlg.copy_button.click()
     assert QGuiApplication.clipboard().text() == SUMMARY
     out = tmp_path / "summary.md"
-    assert dlg.export_to(out)
+    dlg.export_to(out)  # written on a worker
+    qtbot.waitUntil(lambda: dlg.status_label.text() == "Exported to summary.md", timeout=5000)
     exported = out.read_text(encoding="utf-8")
     assert SUMMARY in exported and "Summ/gpt-5-mini" in exported
     # the debug panel: one row for the run
@@ -332,6 +334,7 @@ def test_summary_viewer_empty_state(window, services, fake_vendor, qtbot):  # ty
     _topic(window, services, fake_vendor, turns=2, qtbot=qtbot)
     dlg = window.compaction.open_summary()
     assert dlg is not None
+    loaded(dlg, qtbot)
     assert dlg.stack.currentWidget() is dlg.empty_label and "No summary yet" in dlg.empty_label.text()
     assert not dlg.copy_button.isEnabled() and dlg.debug_table.rowCount() == 0
     dlg.close()

@@ -13,7 +13,7 @@ import pytest
 
 from chathub_desktop.services.container import Services
 from tests.fakes.vendor_server import FakeVendor, Reply
-from tests.gui.helpers import add_fake_provider, reload_assistants, wait_shown
+from tests.gui.helpers import add_fake_provider, loaded, reload_assistants, wait_shown
 
 
 @pytest.fixture
@@ -50,6 +50,7 @@ def test_compact_with_focus_and_edit_the_summary(window, services, fake_vendor, 
     assert "keep in particular: every file path" in str(body["messages"][0]["content"])
     dialog = window.compaction.open_summary(topic)
     assert dialog is not None
+    loaded(dialog, qtbot)  # read on a worker (issue 29)
     editing = dialog.editing
     assert editing.edit_button.isVisible() and not editing.save_button.isVisible()
     editing.edit_button.click()
@@ -59,7 +60,7 @@ def test_compact_with_focus_and_edit_the_summary(window, services, fake_vendor, 
     qtbot.waitUntil(lambda: dialog.text_edit.isReadOnly(), timeout=3000)
     view = services.compaction.summary(topic)
     assert view.edited and view.text == "My summary: table_2 is the key table; files under /srv/app."
-    assert "edited by you" in dialog.meta_label.text()
+    qtbot.waitUntil(lambda: "edited by you" in dialog.meta_label.text(), timeout=5000)  # re-read on a worker
     out = os.environ.get("CHATHUB_SHOTS")
     if out:
         dialog.grab().save(os.path.join(out, "summary-edited.png"))
@@ -68,6 +69,7 @@ def test_compact_with_focus_and_edit_the_summary(window, services, fake_vendor, 
     services.compaction.edit_summary(topic, "Changed elsewhere")
     dialog.text_edit.setPlainText("typed while it changed")
     editing.save_button.click()
+    qtbot.waitUntil(lambda: not editing.is_busy(), timeout=5000)
     assert dialog.status_label.text().startswith("the summary changed since you opened it")
     assert dialog.text_edit.toPlainText() == "typed while it changed" and not dialog.text_edit.isReadOnly()
     editing.cancel_button.click()

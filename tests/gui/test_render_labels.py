@@ -17,13 +17,15 @@ from chathub_desktop.services.views import MessageView, SummaryView
 HOSTILE = '<img src="/dev/zero">'
 
 
-def test_the_summary_viewer_shows_a_hostile_model_id_as_text(services: Any, qtbot: Any, monkeypatch: Any) -> None:
+def test_the_summary_viewer_shows_a_hostile_model_id_as_text(qloop: Any, services: Any, qtbot: Any,
+                                                             monkeypatch: Any) -> None:
     a = services.assistants.create("A")
     t = services.topics.create(a.id)
     view = SummaryView(t.id, "The summary.", HOSTILE, None, datetime.now(UTC))
     monkeypatch.setattr(services.compaction, "summary", lambda _tid: view)
     dialog = SummaryDialog(services, t.id)
     qtbot.addWidget(dialog)
+    qtbot.waitUntil(dialog.is_loaded, timeout=5000)  # read on a worker (issue 29)
     text = dialog.meta_label.text()
     assert "<img" not in text and "&lt;img src=&quot;/dev/zero&quot;&gt;" in text
 

@@ -45,6 +45,7 @@ def test_check_the_summary_from_the_viewer(window, services: Services, fake_vend
     qtbot.waitUntil(lambda: not window.compaction.is_compacting(topic), timeout=8000)
     dialog = window.compaction.open_summary(topic)
     assert dialog is not None
+    qtbot.waitUntil(dialog.is_loaded, timeout=5000)
     panel = dialog.probes
     dialog.tabs.setCurrentIndex(dialog.probes_index)
     qtbot.waitUntil(lambda: panel.verdict_label.text() == "This summary has not been checked yet.", timeout=3000)
@@ -73,6 +74,7 @@ def test_check_the_summary_from_the_viewer(window, services: Services, fake_vend
     dialog.close()
     again = window.compaction.open_summary(topic)
     assert again is not None
+    qtbot.waitUntil(again.is_loaded, timeout=5000)  # read on a worker (issue 29)
     again.tabs.setCurrentIndex(again.probes_index)
     qtbot.waitUntil(lambda: again.probes.report is not None, timeout=3000)
     assert again.probes.verdict_label.text().startswith("The summary lost 1 of 2 answerable probes")
