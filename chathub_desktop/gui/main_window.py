@@ -233,7 +233,7 @@ class MainWindow(QMainWindow):
         self.topic_list.setModel(self.topic_model)
         self.topic_list.setItemDelegate(TopicListDelegate(self.topic_list))
         self.topic_list.selectionModel().currentChanged.connect(self._on_topic_selected)
-        self.message_model = MessageListModel(services.topics, self.events, self)
+        self.message_model = MessageListModel(services.topics, self.events, self, reads=self.runner)
         self.message_model.cursor_lookup = self.compaction.summary_cursor
         self.message_view = MessageListView(self.message_model)
         self.message_view.edit_requested.connect(self.message_actions.edit_message)
@@ -668,6 +668,9 @@ class MainWindow(QMainWindow):
     async def _show_topic(self, topic_id: int) -> None:
         """Fetch the newest page of ``topic_id`` and render its Markdown on worker threads,
         then show it (unless another topic was opened meanwhile)."""
+        import asyncio  # loaded by now: the window's tasks run on it
+
+        cancelled = False  # by the window's shutdown: start nothing more
         try:
             page = await self.runner.run_in_thread(self.message_model.fetch_page, topic_id)
             rendered = await self.runner.run_in_thread(self.message_view.delegate.page_renderer(page.views))
@@ -675,8 +678,11 @@ class MainWindow(QMainWindow):
                 return
             self.message_view.delegate.add_rendered(rendered)
             self.message_model.show_page(page)
+        except asyncio.CancelledError:
+            cancelled = True
+            raise
         finally:
-            if self._topic_id == topic_id:
+            if not cancelled and self._topic_id == topic_id:
                 self.estimate.schedule()
                 self._start_background()
 

@@ -27,9 +27,10 @@ or gives a ``cursor_lookup`` the model asks when a topic opens.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections import deque
+from collections.abc import Callable, Coroutine
 from dataclasses import dataclass, replace
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 
 from PySide6.QtCore import (
     QAbstractListModel,
@@ -47,7 +48,25 @@ from chathub_desktop.services.events import MessageAdded, ReplyDelta, ReplyFinis
 from chathub_desktop.services.views import MessageView
 
 if TYPE_CHECKING:  # types only: keeps SQLAlchemy off the window's start-up path
+    import asyncio
+
     from chathub_desktop.services.topic_service import TopicService
+
+T = TypeVar("T")
+
+
+class RowReads(Protocol):
+    """Where the model reads a row that an event names (issue 29: never on the GUI
+    thread); the window's ``TaskRunner`` is one."""
+
+    def run(self, name: str, coro: Coroutine[Any, Any, T], *, context: str = "",
+            quiet: bool = False) -> asyncio.Task[T]:
+        """Start ``coro`` as the task ``name``."""
+        ...
+
+    async def run_in_thread(self, fn: Callable[..., T], *args: Any) -> T:
+        """Await ``fn(*args)`` on a worker thread."""
+        ...
 
 #: Milliseconds between repaints of a streaming reply (deltas arriving meanwhile are shown together).
 DELTA_FRAME_MS = 50
@@ -123,9 +142,15 @@ class MessageListModel(QAbstractListModel):
     #: The topic's size changed outside the window (a message added after it).
     total_changed = Signal(int)
 
-    def __init__(self, topics: TopicService, events: ChatEvents, parent: QObject | None = None) -> None:
+    def __init__(self, topics: TopicService, events: ChatEvents, parent: QObject | None = None, *,
+                 reads: RowReads | None = None) -> None:
         super().__init__(parent)
         self._topics = topics
+        #: Rows named by events are read here, in event order (None: at once, on the
+        #: caller's thread — tests and benchmarks that drive the model by hand).
+        self._reads = reads
+        self._pending: deque[tuple[int, int, Callable[[MessageView | None], None]]] = deque()
+        self._draining = False
         self._events = events
         self._rows: list[_Row] = []
         self._by_id: dict[int, int] = {}
@@ -400,17 +425,51 @@ class MessageListModel(QAbstractListModel):
 
     # --- edits ---------------------------------------------------------------------------
     def refresh_message(self, message_id: int) -> None:
-        """Re-read one row from the store (after an edit)."""
+        """Re-read one row from the store (after an edit; a row deleted meanwhile goes)."""
+        if message_id in self._by_id and self._topic_id is not None:
+            self._read(self._topic_id, message_id, lambda view: self._replace(message_id, view, drop_missing=True))
+
+    def _replace(self, message_id: int, view: MessageView | None, *, drop_missing: bool) -> None:
         row = self._by_id.get(message_id)
         if row is None:
             return
-        try:
-            self._rows[row].view = self._topics.message(message_id)
-        except NotFound:
-            self.remove_message(message_id)
+        if view is None:
+            if drop_missing:
+                self.remove_message(message_id)
             return
+        self._rows[row].view = view
         idx = self.index(row)
         self.dataChanged.emit(idx, idx, [*CONTENT_ROLES, StatusRole])
+
+    def _read(self, topic_id: int, message_id: int, apply: Callable[[MessageView | None], None]) -> None:
+        """Read ``message_id`` (None when it is gone) and hand it to ``apply`` — on a
+        worker, after every read asked before it, and only while ``topic_id`` is open."""
+        if self._reads is None:
+            apply(self._message(message_id))
+            return
+        self._pending.append((topic_id, message_id, apply))
+        if not self._draining:
+            self._draining = True
+            self._reads.run(f"message-rows-{id(self)}", self._drain(), context="Messages", quiet=True)
+
+    def _message(self, message_id: int) -> MessageView | None:
+        try:
+            return self._topics.message(message_id)
+        except NotFound:
+            return None
+
+    async def _drain(self) -> None:
+        assert self._reads is not None
+        try:
+            while self._pending:
+                topic_id, message_id, apply = self._pending.popleft()
+                if topic_id != self._topic_id:
+                    continue
+                view = await self._reads.run_in_thread(self._message, message_id)
+                if topic_id == self._topic_id:
+                    apply(view)
+        finally:
+            self._draining = False
 
     def remove_message(self, message_id: int) -> None:
         """Drop one row (after a delete)."""
@@ -453,14 +512,19 @@ class MessageListModel(QAbstractListModel):
             self._changed_ids.discard(message_id)
             self.refresh_message(message_id)
             return
-        try:
-            view = self._topics.message(message_id)
-        except NotFound:
+        self._read(topic_id, message_id, self._append)
+
+    def _append(self, view: MessageView | None) -> None:
+        """A row named by ``message_added`` arrives from its read."""
+        if view is None or not self._at_end:
+            return
+        if view.id in self._by_id:  # the page shown meanwhile had it
+            self._replace(view.id, self._overlay(view), drop_missing=False)
             return
         pos = len(self._rows)
         self.beginInsertRows(QModelIndex(), pos, pos)
         self._rows.append(_Row(self._overlay(view)))
-        self._by_id[message_id] = pos
+        self._by_id[view.id] = pos
         self._total = max(self._total + 1, self.next_offset)
         self.endInsertRows()
 
@@ -496,9 +560,4 @@ class MessageListModel(QAbstractListModel):
         if row is None:
             return
         self._changed_ids.discard(message_id)  # the final text is shown now
-        try:
-            self._rows[row].view = self._topics.message(message_id)
-        except NotFound:
-            return
-        idx = self.index(row)
-        self.dataChanged.emit(idx, idx, [*CONTENT_ROLES, StatusRole])
+        self._read(topic_id, message_id, lambda view: self._replace(message_id, view, drop_missing=False))

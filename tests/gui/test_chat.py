@@ -3,6 +3,8 @@ while a reply streams (APP-8), provider errors."""
 
 from __future__ import annotations
 
+from types import SimpleNamespace
+
 from PySide6.QtCore import Qt
 
 from chathub_desktop.core.messages import Usage
@@ -11,10 +13,14 @@ from chathub_desktop.gui.message_list_model import ContentRole, MessageRole
 from tests.fakes.vendor_server import Reply, openai_error
 from tests.gui.helpers import add_fake_provider, new_topic, reload_assistants, wait_shown
 
+#: What :func:`_last` gives before the first row is read (rows named by events are read
+#: on a worker, issue 29).
+_NO_ROW = SimpleNamespace(status=None, content="", role=None, id=None, error=None, finish_reason=None)
+
 
 def _last(window):  # type: ignore[no-untyped-def]
     m = window.message_model
-    return m.message_at(m.rowCount() - 1)
+    return m.message_at(m.rowCount() - 1) or _NO_ROW
 
 
 def _setup(window, services, fake_vendor, qtbot):  # type: ignore[no-untyped-def]
