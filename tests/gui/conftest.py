@@ -48,10 +48,6 @@ NOT_MOVED_YET: frozenset[tuple[str, str]] = frozenset({
     # being rewritten into a windowed model (h29list)
     ("message_list_model.py", "_on_message_added"), ("message_list_model.py", "_on_reply_finished"),
     ("message_list_model.py", "refresh_message"), ("message_list_model.py", "fetch_page"),
-    # the Memory page, being rebuilt (h30)
-    ("raw_editor.py", "<lambda>"), ("fixed_page.py", "_fetch"), ("fixed_page.py", "<lambda>"),
-    ("transfer_actions.py", "<lambda>"), ("transfer_actions.py", "_confirm_import"),
-    ("transfer_actions.py", "_confirm_clear"), ("dream_runs.py", "go"), ("dream_runs.py", "_confirm_dream"),
 })
 
 

@@ -375,15 +375,6 @@ class DreamPanel(QWidget):
         """Re-read the settings and cards soon, in a worker thread (bursts coalesce)."""
         self.refresh.schedule()
 
-    def reload_now(self) -> None:
-        """Read and show the settings and cards on this thread (scripts, screenshots)."""
-        try:
-            data = self._fetch()
-        except ServiceError as exc:
-            self.show_error(str(exc))
-            return
-        self._apply(*data)
-
     def _fetch(self) -> tuple[DreamSettingsView, CardsSnapshot, bool]:
         """Worker thread: the settings, the cards and whether dreams are paused (the cycle
         collector waits meanwhile, as for the fixed entries)."""

@@ -454,15 +454,6 @@ class MemoryPage(QWidget):
         self._sync_buttons()
 
     # --- loading ----------------------------------------------------------------------------
-    def reload_now(self) -> None:
-        """Read the assistant and its entries on this thread and show them."""
-        try:
-            a, snap, notes = self._fetch()
-        except ServiceError as exc:
-            self._gone(exc)
-            return
-        self._apply(a, snap, notes)
-
     def schedule_reload(self) -> None:
         """Re-read the entries soon, in a worker thread (bursts are coalesced)."""
         self.refresh.schedule()
@@ -614,18 +605,25 @@ class MemoryPage(QWidget):
 
     # --- actions ----------------------------------------------------------------------------
     def _on_switch(self, on: bool) -> None:
-        res = self.ops.call("Memory switch", lambda: self.svc.assistants.update(self.assistant_id, memory_enabled=on))
-        if res is None:
+        """The user's click on Enable assistant memory (MEM-1): stored on a worker; a refused
+        or queued-behind change puts the switch back."""
+        def revert() -> None:
             self.memory_switch.blockSignals(True)
             self.memory_switch.setChecked(not on)
             self.memory_switch.blockSignals(False)
-            return
-        self.off_hint.setVisible(not on)
-        self.show_status("Memory on" if on else "Memory off")
+
+        def done(_view: object) -> None:
+            self.off_hint.setVisible(not on)
+            self.show_status("Memory on" if on else "Memory off")
+
+        if not self.ops.start("Memory switch", lambda: self.svc.assistants.update(self.assistant_id, memory_enabled=on),
+                              done, on_fail=revert):
+            revert()
 
     def _on_snippets(self, on: bool) -> None:
-        res = self.ops.call("Topic snippets", lambda: self.svc.assistants.update(self.assistant_id, topic_snippets=on))
-        if res is None:
+        """The user's click on Topic snippets (DRM-1): stored on a worker; put back when refused."""
+        if not self.ops.start("Topic snippets", lambda: self.svc.assistants.update(self.assistant_id, topic_snippets=on),
+                              on_fail=lambda: self.dreaming.set_snippets(not on)):
             self.dreaming.set_snippets(not on)
 
     def _toggle_pause(self, number: int) -> None:

@@ -197,11 +197,15 @@ class RawEditor(QWidget):
         self.cancel_raw()
 
     # raw view (MEM-3)
-    def open_raw(self) -> None:
-        """Edit: show the whole document in the raw editor (with its version token)."""
-        snap = self._host.ops.call("Edit", lambda: self._host.svc.memory.snapshot(self._host.assistant_id))
-        if not isinstance(snap, FixedMemorySnapshot):
-            return
+    def open_raw(self) -> bool:
+        """Edit raw: read the whole document (with its version token) on a worker, then
+        show it in the raw editor (``opened``). False (nothing started) while a change
+        of the page is being written."""
+        return self._host.ops.start("Edit", lambda: self._host.svc.memory.snapshot(self._host.assistant_id),
+                                    self._show_raw)
+
+    def _show_raw(self, snap: object) -> None:
+        assert isinstance(snap, FixedMemorySnapshot)
         doc = snap.document
         self._raw_base, self._raw_version = doc, snap.version
         self._raw_crlf = "\r\n" in doc and doc.count("\r\n") == doc.count("\n")
