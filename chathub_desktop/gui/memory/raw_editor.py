@@ -31,11 +31,10 @@ from PySide6.QtWidgets import (
 from chathub_desktop.core.fixed_memory import save_preview
 from chathub_desktop.gui import confirm
 from chathub_desktop.gui.design import Tone, set_tone
-from chathub_desktop.gui.help_button import help_button
 from chathub_desktop.gui.memory import change_preview
 from chathub_desktop.gui.memory.change_preview import PreviewOption
 from chathub_desktop.gui.memory.host import FixedMemoryHost
-from chathub_desktop.gui.memory.page_common import save_shortcut
+from chathub_desktop.gui.memory.page_common import description, save_shortcut
 from chathub_desktop.services.memory_preview import ChangePreview
 from chathub_desktop.services.memory_service import FixedMemorySnapshot
 
@@ -73,14 +72,11 @@ class RawEditor(QWidget):
         lay = QVBoxLayout(self)
         lay.setContentsMargins(0, 0, 0, 0)
         lay.setSpacing(6)
-        hrow = QHBoxLayout()
-        hrow.setSpacing(4)
-        hint = QLabel("Raw document — entries are lines <code>#N: text</code>; other lines are kept as typed.")
-        hint.setWordWrap(True)
-        hrow.addWidget(hint, 1)
-        self.raw_help = help_button(RAW_EDIT_HELP, "rawEditHelp")
-        hrow.addWidget(self.raw_help)
-        lay.addLayout(hrow)
+        #: One line on the format; the full help is its tooltip (APP-6, walk29 #14).
+        self.raw_description = description(
+            "Raw document — entries are lines <code>#N: text</code>; other lines are kept as typed.",
+            RAW_EDIT_HELP, "rawEditHelp")
+        lay.addWidget(self.raw_description)
         self.raw_edit = QPlainTextEdit()
         self.raw_edit.setObjectName("rawEdit")
         self.raw_edit.setAccessibleName("Fixed memory document")
