@@ -108,3 +108,57 @@ def test_the_question_marks_are_one_line_descriptions_with_the_help_as_tooltip(p
         assert label.property("tone") == "muted", name
         if label.isVisible():
             assert label.heightForWidth(label.width()) < 2 * label.fontMetrics().lineSpacing(), name  # one line
+
+
+@pytest.mark.parametrize("theme", ["light", "dark"])
+def test_import_preview_rows_wrap_in_the_640_px_dialog(qapp, qtbot, theme):  # type: ignore[no-untyped-def]
+    """Walk29: a Merge row's "nearly repeats …" line was cut at 640 px. Every row wraps in
+    the dialog's width: its whole text is shown (none is elided or clipped), the tooltip
+    holds it too, and the dialog passes the audit in both themes."""
+    from PySide6.QtWidgets import QStyleOptionViewItem
+
+    from chathub_desktop.core.memory_diff import EntryChanges
+    from chathub_desktop.gui.design.audit import audit_window
+    from chathub_desktop.gui.design.theme import apply_theme
+    from chathub_desktop.gui.memory.change_preview import (
+        ChangePreviewDialog,
+        PreviewChoice,
+        PreviewOption,
+    )
+
+    long = "You prefer short answers with code first and the explanation after it, with tables for comparisons"
+    repeats = f'fixed memory #2 "{long.replace("You prefer", "Prefers")}"'
+    choices = (PreviewChoice(long, repeats, False), PreviewChoice("Plays the cello", None, True))
+    removed = ["Works on a desktop chat application in Python with PySide6 widgets and SQLAlchemy 2 " * 2]
+    apply_theme(qapp, theme)
+    try:
+        dlg = ChangePreviewDialog(None, "Import memory", "Import claude.md into Coder's memory?",
+                                  [PreviewOption("merge", "Merge", ["fixed memory: 1 added"],
+                                                 EntryChanges(["Plays the cello"], removed, []), choices=choices),
+                                   PreviewOption("replace", "Replace", ["…"], None)], "Import")
+        qtbot.addWidget(dlg)
+        dlg.resize(640, 460)
+        dlg.show()
+        qtbot.waitExposed(dlg)
+        tree = dlg.tree
+        rows = [(top.child(j), top) for i in range(tree.topLevelItemCount())
+                if (top := tree.topLevelItem(i)) is not None for j in range(top.childCount())]
+        assert len(rows) == 3
+        line = tree.fontMetrics().lineSpacing()
+        for item, _top in rows:
+            index = tree.indexFromItem(item)
+            rect = tree.visualRect(index)
+            option = QStyleOptionViewItem()
+            option.initFrom(tree)
+            option.rect = rect
+            option.features |= QStyleOptionViewItem.ViewItemFeature.WrapText
+            need = tree.itemDelegate().sizeHint(option, index).height()
+            assert rect.right() <= tree.viewport().width() and need <= rect.height() + 1, item.text(0)
+            assert item.toolTip(0).startswith(item.text(0).split("\n")[0][:40])
+        first = tree.visualRect(tree.indexFromItem(rows[0][0]))
+        assert first.height() >= 3 * line  # the entry and the line naming what it repeats, wrapped
+        report = audit_window(dlg, theme)
+        assert report.ok, report.line() + "".join(f"\n{f.what}: {f.detail}" for f in report.contrast + report.clipped)
+        dlg.reject()
+    finally:
+        apply_theme(qapp, "light")

@@ -19,7 +19,7 @@ from PySide6.QtCore import Qt
 from chathub_desktop.core import dynamic_memory as dm
 from chathub_desktop.gui import confirm
 from chathub_desktop.gui.memory import change_preview
-from chathub_desktop.gui.memory.change_preview import ChangePreviewDialog, PreviewOption
+from chathub_desktop.gui.memory.change_preview import FULL_TEXT, ChangePreviewDialog, PreviewOption
 from chathub_desktop.services.container import Services
 from chathub_desktop.storage.models import DynamicMemoryDocument, utcnow
 from tests.gui.helpers import on_worker, shown_memory_page
@@ -53,7 +53,7 @@ class Answer:
         self.seen.append({"title": title, "heading": heading, "summary": dlg.summary.text(), "default": default,
                           "keys": [o.key for o in options], "added": dlg.rows("added"),
                           "removed": dlg.rows("removed"), "edited": dlg.rows("edited"),
-                          "choices": [(it.text(0), it.checkState(0) == Qt.CheckState.Checked,
+                          "choices": [(it.data(0, FULL_TEXT), it.checkState(0) == Qt.CheckState.Checked,
                                        bool(it.flags() & Qt.ItemFlag.ItemIsEnabled)) for it in dlg.choice_items()],
                           "action": dlg.action_button.text()})
         for row, on in self.tick.items():
