@@ -115,7 +115,7 @@ EMPTY_TEXT = ("No fixed memory yet.\nUse Add memory (Ctrl+N), or ask the assista
               "remember something.")
 
 #: Cards laid out per pass of the event loop (each pass well under a frame, issue 30).
-FIXED_LAYOUT_BATCH = 100
+FIXED_LAYOUT_BATCH = 40
 
 # --- the page -----------------------------------------------------------------------------
 
@@ -446,9 +446,8 @@ class MemoryPage(QWidget):
 
     def _show_count(self) -> None:
         """``7 entries · 1 untrusted``, or ``1 of 7 entries match`` while filtering."""
-        views = self.model.entries()
-        n = len(views)
-        untrusted = sum(1 for v in views if not v.trusted)
+        n = self.model.entry_count()
+        untrusted = self.model.untrusted()
         text = f"{n:,} {'entry' if n == 1 else 'entries'}"
         if self.filter_edit.text().strip():
             text = f"{self.model.total():,} of {text} match"
@@ -600,7 +599,7 @@ class MemoryPage(QWidget):
         untrusted = e is not None and not e.trusted
         self.trust_button.setEnabled(untrusted and not raw)
         self.trust_action.setEnabled(untrusted and not raw)
-        self.trust_button.setVisible(any(not v.trusted for v in self.model.entries()) or untrusted)
+        self.trust_button.setVisible(self.model.untrusted() > 0 or untrusted)
         for a in (self.add_action, self.raw_action, self.export_action, self.copy_action, self.clear_action,
                   self.search_action):
             a.setEnabled(not raw)
