@@ -271,7 +271,8 @@ class ChangePreviewDialog(QDialog):
         for i in range(self.tree.topLevelItemCount()):
             top = self.tree.topLevelItem(i)
             if top is not None and top.data(0, Qt.ItemDataRole.UserRole) == kind:
-                return [str(top.child(j).data(0, FULL_TEXT) or top.child(j).text(0)) for j in range(top.childCount())]
+                rows = [top.child(j) for j in range(top.childCount())]
+                return [str(r.data(0, FULL_TEXT) or r.text(0)) for r in rows if r is not None]
         return []
 
     def _accept(self) -> None:
