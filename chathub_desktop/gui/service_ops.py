@@ -1,6 +1,5 @@
-"""How a page calls services: quick reads on the GUI thread, changes in a worker thread
-one at a time, errors shown inline (used by the Memory page and the Dreaming memory
-panel)."""
+"""How a page calls services: reads and changes in a worker thread, one at a time, errors
+shown inline (the Memory page, the Dreaming memory panel, Settings' Models and Tools)."""
 
 from __future__ import annotations
 
@@ -31,20 +30,6 @@ class ServiceOps:
         self._on_busy = on_busy
         self._task_name = task_name
         self.busy = False
-
-    def call(self, what: str, fn: Callable[[], object]) -> object | None:
-        """Call ``fn`` now (a quick read or write); its result, or None after showing the
-        error as ``"{what}: {reason}"``."""
-        self._show_error("")
-        try:
-            return fn()
-        except Exception as exc:
-            message = user_message(exc)
-            if message is None:  # a bug: the presenter logs and shows it
-                self._presenter.present(exc, context=what)
-            else:
-                self._show_error(f"{what}: {message}")
-        return None
 
     def start(self, what: str, fn: Callable[[], object], on_ok: Callable[[object], None] | None = None,
               on_fail: Callable[[], None] | None = None,

@@ -162,6 +162,7 @@ class WindowPages:
             old.close()
             old.deleteLater()
         page = MemoryPage(w.svc, aid, events=w.events, runner=w.runner, presenter=w.presenter)
+        page.back_requested.connect(lambda: w.page_host.show_page(PageId.CHATS))
         w.dialogs["memory"] = page
         show_memory_page(w.page_host, page)
         return page

@@ -531,25 +531,20 @@ class DreamService(DreamCards):
         """Re-run the dream for single-day card ``number``'s day and replace that card's
         body only: no fold, no schedule marker (DRM-8, REF-17). Raises :class:`NotFound`
         for a missing card and :class:`InvalidInput` for a range or legacy card."""
-        with self._db.read() as s:
-            a = AssistantService.row(s, assistant)
-            if not a.memory_enabled:
-                raise InvalidInput(f"memory is off for {a.name}; turn it on (Assistant → Memory) to dream")
-            aid, name = a.id, a.name
-            cards = dm.parse_document(self._body(s, aid))
-            fixed = calls.fixed_entries(s, aid)
+        aid, name, _keep, cards, fixed = await self._db.run(self._dream_state, assistant)  # store work off the loop
         card = cards[self._index(cards, number)]
         if not card.regenerable or card.day is None:
             raise InvalidInput(f"card #{number} [{card.display_tag}] covers no single day and cannot be regenerated")
         day = card.day
         self._progress(aid, day, DreamPhase.STARTED)
-        materials = self.materials(aid, day)
+        materials = await self._db.run(self.materials, aid, day)
         if not materials:
             return self._finish(DreamOutcome(aid, day, NOTHING, f"no topic has messages on {day} any more"))
         others = [c for c in cards if c is not card]
         try:
+            summarizer = await self._db.run(self._summarizer)
             self._progress(aid, day, DreamPhase.DREAMING)
-            body = (await calls.new_card_body(self._summarizer(), name, day, materials, others, fixed)).body
+            body = (await calls.new_card_body(summarizer, name, day, materials, others, fixed)).body
         except SummarizerUnavailable as exc:
             return self._finish(DreamOutcome(aid, day, FAILED, str(exc), summarizer_problem=exc.problem))
         except SummarizerFailed as exc:
@@ -564,7 +559,8 @@ class DreamService(DreamCards):
                 return dm.replace_day_card(current, day, body)
             except ValueError:
                 raise NotFound(f"the card for {day} was deleted meanwhile") from None
-        views = self._edit(aid, change, author=Author("dream", day.isoformat(), f"regenerated the card for {day}"))
+        views = await asyncio.shield(self._db.run(
+            self._edit, aid, change, None, Author("dream", day.isoformat(), f"regenerated the card for {day}")))
         number = next(v.number for v in views if v.tag == day.isoformat())
         note = self._redacted(aid, red)
         return self._finish(DreamOutcome(aid, day, REGENERATED, f"card #{number} for {day} was regenerated{note}",

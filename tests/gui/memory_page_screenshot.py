@@ -2,7 +2,7 @@
 
     QT_QPA_PLATFORM=offscreen python -m tests.gui.memory_page_screenshot [OUT_DIR]
 
-Writes ``screenshot-memory-page-{light,dark}.png`` (1366×740: fixed memory with its
+Writes ``screenshot-memory-page-{light,dark}.png`` (1366×740 with its Back header: fixed memory with its
 provenance chips, a paused entry and a note, the schedule form with its local time and
 catch-up notice, the dream cards), ``screenshot-memory-filter-{theme}.png`` (the filter
 narrowing the list), ``screenshot-memory-proposals-{theme}.png`` (the Proposals tab) and
@@ -10,8 +10,8 @@ narrowing the list), ``screenshot-memory-proposals-{theme}.png`` (the Proposals 
 ``screenshot-memory-history-{theme}.png`` (the History panel), ``-edit-`` (the inline Add
 editor and a card edited in place), ``-dream-edit-`` (a dream card edited in place),
 ``-timeline-`` (a range card open), ``-folded-`` (the Dreaming memory group folded), ``-import-merge-`` (Import's Merge
-with a repeat unticked) and ``-small-`` (740×520, the page in an
-800×560 window) into OUT_DIR (default ``docs``).
+with a repeat unticked), ``-small-`` (744×560, the page in an 800×560 window) and
+``-small-cards-`` (the same, scrolled to the dream cards) into OUT_DIR (default ``docs``).
 """
 
 from __future__ import annotations
@@ -100,16 +100,14 @@ def main(out_dir: Path) -> int:
                 page.grab().save(str(out_dir / f"screenshot-memory-filter-{theme}.png"))
                 page.filter_edit.clear()
                 page.dream_panel.show_proposals()
-                sizes = page.splitter.sizes()  # the splitter moved towards the dreaming pane
-                page.splitter.setSizes([sum(sizes) * 2 // 5, sum(sizes) - sum(sizes) * 2 // 5])
-                await asyncio.sleep(0.1)
-                page.dreaming.scroll_area.verticalScrollBar().setValue(page.dreaming.scroll_area.verticalScrollBar().maximum())
+                bar = page.body_scroll.verticalScrollBar()  # the page scrolled down to the dream cards
+                bar.setValue(bar.maximum())
                 await asyncio.sleep(0.3)
                 page.grab().save(str(out_dir / f"screenshot-memory-proposals-{theme}.png"))
-                page.splitter.setSizes(sizes)
+                bar.setValue(0)
                 page.dream_panel.tabs.setCurrentIndex(0)
                 page.raw.open_raw()
-                while page.raw.preview.count() == 0:
+                while not page.raw.is_open or page.raw.preview.count() == 0:
                     await asyncio.sleep(0.05)
                 page.grab().save(str(out_dir / f"screenshot-memory-raw-{theme}.png"))
                 page.raw.cancel_raw()
@@ -131,15 +129,15 @@ def main(out_dir: Path) -> int:
                 await asyncio.sleep(0.3)
                 page.grab().save(str(out_dir / f"screenshot-memory-dream-edit-{theme}.png"))
                 page.dream_panel.card_actions.close_editor()
-                # the timeline with its range card open (the splitter moved towards it)
-                page.splitter.setSizes([sum(sizes) * 2 // 5, sum(sizes) - sum(sizes) * 2 // 5])
+                # the timeline with its range card open (the page scrolled down to it)
                 page.dream_panel.model.toggle_fold(0)
                 page.dream_panel.select_number(1)
-                page.dreaming.scroll_area.verticalScrollBar().setValue(page.dreaming.scroll_area.verticalScrollBar().maximum())
+                await asyncio.sleep(0.1)
+                bar.setValue(bar.maximum())
                 await asyncio.sleep(0.3)
                 page.grab().save(str(out_dir / f"screenshot-memory-timeline-{theme}.png"))
                 page.dream_panel.model.toggle_fold(0)
-                page.splitter.setSizes(sizes)
+                bar.setValue(0)
                 # the Dreaming memory group folded: fixed memory gets the page
                 page.dreaming.set_shown(False)
                 await asyncio.sleep(0.2)
@@ -159,9 +157,12 @@ def main(out_dir: Path) -> int:
                 dlg.grab().save(str(out_dir / f"screenshot-memory-import-merge-{theme}.png"))
                 dlg.close()
                 # the smallest window: 800×560 less the rail (about 56 px) and the title
-                page.resize(740, 520)
+                page.resize(744, 560)
                 await asyncio.sleep(0.3)
                 page.grab().save(str(out_dir / f"screenshot-memory-small-{theme}.png"))
+                bar.setValue(bar.maximum())  # walk29 #15: the dream cards keep three rows there
+                await asyncio.sleep(0.3)
+                page.grab().save(str(out_dir / f"screenshot-memory-small-cards-{theme}.png"))
                 page.detach()
                 page.close()
                 await page.runner.shutdown()

@@ -13,6 +13,7 @@ from chathub_desktop.core import dynamic_memory as dm
 from chathub_desktop.gui.memory import change_preview
 from chathub_desktop.gui.memory.change_preview import PreviewOption
 from tests.fakes.vendor_server import Reply
+from tests.gui.helpers import on_worker
 from tests.gui.test_dream_panel import active_yesterday, helper, idle, open_page, seed_cards, summ  # noqa: F401
 
 CARD = "- Wants bullet points\n- No prose"
@@ -22,7 +23,7 @@ def _recording(answer: str | None, calls: list[tuple[str, list[PreviewOption]]],
     def ask(_parent, title, heading, options, _action):  # type: ignore[no-untyped-def]
         calls.append((heading, list(options)))
         if before is not None:
-            before()
+            on_worker(before)  # another window or process writes while the preview is open
         return answer
     return ask
 

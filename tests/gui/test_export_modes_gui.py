@@ -38,5 +38,6 @@ def test_window_exports_are_private(window: Any, services: Any, qtbot: Any, tmp_
     page = window.pages.open_memory()
     for fmt in ("fixed", "json", "markdown"):
         path = _old_file(tmp_path / f"memory-{fmt}.txt")
-        assert page.transfer.export_to(path, fmt)
+        with qtbot.waitSignal(page.transfer.export_finished, timeout=5000):  # written on a worker
+            assert page.transfer.export_to(path, fmt)
         assert _mode(path) == 0o600, fmt

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QGuiApplication
-from PySide6.QtWidgets import QApplication, QToolButton, QWidget
+from PySide6.QtWidgets import QApplication, QLabel, QWidget
 
 from chathub_desktop.core.messages import ToolCall
 from chathub_desktop.gui import confirm
@@ -75,13 +75,14 @@ def test_switch_turns_memory_off_and_on(page, services, assistant, qtbot):  # ty
     """MEM-1: the switch is the assistant's memory_enabled; off shows a hint."""
     assert page.memory_switch.isChecked()
     assert page.off_hint.isHidden()
-    page.memory_switch.click()
-    assert services.assistants.get(assistant).memory_enabled is False
-    assert not page.off_hint.isHidden()
     n = page.loads
+    page.memory_switch.click()  # stored on a worker
+    qtbot.waitUntil(lambda: not page.off_hint.isHidden(), timeout=5000)
+    assert services.assistants.get(assistant).memory_enabled is False
     wait_loaded(qtbot, page, n)  # the assistant update is published; the reload keeps it off
     assert not page.memory_switch.isChecked()
     page.memory_switch.click()
+    qtbot.waitUntil(lambda: page.off_hint.isHidden(), timeout=5000)
     assert services.assistants.get(assistant).memory_enabled is True
     # a change made elsewhere (the assistant dialog) shows up here
     n = page.loads
@@ -167,6 +168,7 @@ def test_raw_edit_save_keeps_free_form_lines(page, services, assistant, qtbot): 
     """MEM-3: Edit shows the whole document; Save renumbers in document order and keeps
     every free-form line byte for byte; Cancel discards; a second Save changes nothing."""
     page.raw_button.click()
+    qtbot.waitUntil(lambda: page.raw.is_open, timeout=5000)  # read on a worker
     assert page.stack.currentIndex() == 1 and page.raw.raw_edit.toPlainText() == ""
     page.raw.raw_edit.setPlainText(RAW)
     n = page.loads
@@ -179,6 +181,7 @@ def test_raw_edit_save_keeps_free_form_lines(page, services, assistant, qtbot): 
     assert texts(page) == [(1, "lives in Berlin"), (2, "prefers dark mode"), (3, "travels by train")]
     # reopen: the editor holds the stored text; Save without a change is a no-op
     page.raw_button.click()
+    qtbot.waitUntil(lambda: page.raw.is_open, timeout=5000)  # read on a worker
     assert page.raw.raw_text() == expected
     page.raw.save_raw_button.click()
     wait_idle(qtbot, page)
@@ -186,6 +189,7 @@ def test_raw_edit_save_keeps_free_form_lines(page, services, assistant, qtbot): 
     assert services.memory.document(assistant) == expected
     # Cancel discards
     page.raw_button.click()
+    qtbot.waitUntil(lambda: page.raw.is_open, timeout=5000)  # read on a worker
     page.raw.raw_edit.setPlainText("#1: something else entirely\n")
     page.raw.cancel_raw_button.click()
     assert page.stack.currentIndex() == 0
@@ -193,6 +197,7 @@ def test_raw_edit_save_keeps_free_form_lines(page, services, assistant, qtbot): 
     # a CRLF document round-trips through the editor
     services.memory.save_raw(assistant, "# h\r\n#1: a\r\nnote\r\n")
     page.raw_button.click()
+    qtbot.waitUntil(lambda: page.raw.is_open, timeout=5000)  # read on a worker
     cursor = page.raw.raw_edit.textCursor()
     cursor.movePosition(cursor.MoveOperation.End)
     cursor.insertText("#9: b")
@@ -262,15 +267,15 @@ def test_live_refresh_keeps_selection_and_scroll(page, services, assistant, qtbo
 
 
 def test_help_tooltips(page):  # type: ignore[no-untyped-def]
-    """APP-6: the switch and every section title carry a ``?`` with a tooltip."""
-    helps = {b.objectName(): b for b in page.findChildren(QToolButton) if b.text() == "?"}
+    """APP-6: the switch and every section title carry their help as the tooltip of a
+    one-line description (walk29 #14: no ``?`` buttons)."""
+    helps = {b.objectName(): b for b in page.findChildren(QLabel) if b.objectName().endswith("Help")}
     assert {"memorySwitchHelp", "fixedMemoryHelp", "rawEditHelp"} <= set(helps)
     assert "no fixed or dynamic memory" in helps["memorySwitchHelp"].toolTip()
     assert "compaction" in helps["memorySwitchHelp"].toolTip().lower()
     fixed = helps["fixedMemoryHelp"].toolTip()
     assert "belongs to you" in fixed and "memory tool" in fixed and "never rewrite" in fixed
     assert page.memory_switch.toolTip() and page.fixed_title.toolTip()
-    helps["fixedMemoryHelp"].click()  # click shows the tip too (no crash offscreen)
     for b in (page.add_button, page.raw_button, page.search_button, page.history_button, page.more_button,
               page.trust_button, page.delete_button, page.raw.save_raw_button, page.raw.cancel_raw_button):
         assert b.toolTip(), b.objectName()
@@ -282,13 +287,17 @@ def test_export_and_copy(page, services, assistant, qtbot, tmp_path: Path):  # t
     dlg = page.transfer.open_export()
     assert dlg.isVisible()
     dlg.selectNameFilter("Fixed memory document only (*.md)")
-    dlg.fileSelected.emit(str(out))
+    with qtbot.waitSignal(page.transfer.export_finished, timeout=5000) as done:  # written on a worker
+        dlg.fileSelected.emit(str(out))
     dlg.reject()
+    assert done.args == [True]
     assert out.read_text(encoding="utf-8") == "# Me\n#1: a fact\n"
     page.copy_action.trigger()
-    assert QGuiApplication.clipboard().text() == "# Me\n#1: a fact\n"
-    assert not page.transfer.export_to(tmp_path / "missing-dir" / "x.md")
-    assert "Export failed" in page.error_label.text()
+    qtbot.waitUntil(lambda: QGuiApplication.clipboard().text() == "# Me\n#1: a fact\n", timeout=5000)
+    with qtbot.waitSignal(page.transfer.export_finished, timeout=5000) as done:
+        assert page.transfer.export_to(tmp_path / "missing-dir" / "x.md")
+    assert done.args == [False]
+    assert "Export: could not write" in page.error_label.text() and "missing-dir" in page.error_label.text()
 
 
 def test_export_and_import_memory_files(page, services, assistant, qtbot, tmp_path: Path,  # type: ignore[no-untyped-def]
@@ -302,7 +311,8 @@ def test_export_and_import_memory_files(page, services, assistant, qtbot, tmp_pa
     assert dlg.nameFilters() == list(MEMORY_EXPORT_FILTERS) and page.import_action.toolTip()
     dlg.reject()
     out = tmp_path / "mem.json"
-    assert page.transfer.export_to(out, "json")
+    with qtbot.waitSignal(page.transfer.export_finished, timeout=5000):
+        assert page.transfer.export_to(out, "json")
     assert json.loads(out.read_text(encoding="utf-8"))["fixed"]["document"] == services.memory.document(assistant)
     other = services.assistants.create("Other").id
     target = MemoryPage(services, other)
@@ -409,6 +419,7 @@ def test_raw_view_warns_when_the_model_writes_meanwhile(page, services, assistan
     services.memory.add(assistant, "a")
     qtbot.waitUntil(lambda: page.model.total() == 1 and not page.runner.pending(), timeout=5000)
     page.raw_button.click()
+    qtbot.waitUntil(lambda: page.raw.is_open, timeout=5000)  # read on a worker
     topic = services.topics.create(assistant).id
     n = page.loads
     services.memory.execute_tool(assistant, topic, ToolCall("c", "add", json.dumps({"text": "b"})))
@@ -426,6 +437,7 @@ def test_a_stale_raw_editor_never_overwrites_a_newer_save(page, services, assist
     services.memory.add(assistant, "a")
     qtbot.waitUntil(lambda: page.model.total() == 1 and not page.runner.pending(), timeout=5000)
     page.raw_button.click()
+    qtbot.waitUntil(lambda: page.raw.is_open, timeout=5000)  # read on a worker
     page.raw.raw_edit.setPlainText("#1: a\n#2: mine\n")
     other = open_services(services.database_url)  # another process: its events never reach this page
     other.memory.add(assistant, "theirs")
@@ -438,7 +450,8 @@ def test_a_stale_raw_editor_never_overwrites_a_newer_save(page, services, assist
     assert [e.text for e in services.memory.entries(assistant)] == ["a", "theirs"]
     monkeypatch.setattr(confirm, "ask", lambda *_a: True)
     page.raw.raw_reload_button.click()
-    assert page.raw.raw_edit.toPlainText() == "#1: a\n#2: theirs\n" and not page.raw.raw_reload_button.isVisible()
+    qtbot.waitUntil(lambda: page.raw.raw_edit.toPlainText() == "#1: a\n#2: theirs\n", timeout=5000)
+    assert not page.raw.raw_reload_button.isVisible()
     page.raw.raw_edit.setPlainText("#1: a\n#2: theirs\n#3: mine\n")
     page.raw.save_raw_button.click()
     wait_idle(qtbot, page)
@@ -468,9 +481,9 @@ def test_a_stale_entry_edit_is_refused_and_reopened_with_the_text(page, services
 
 
 def test_dreaming_group_and_topic_snippets_switch_have_help(page, services, assistant, qtbot):  # type: ignore[no-untyped-def]
-    """Issue #3: each section title and the Topic snippets switch carry a `?` help (APP-6);
+    """Issue #3: each section title and the Topic snippets switch carry their help (APP-6);
     the switch is stored per assistant (DRM-1)."""
-    helps = {b.objectName(): b.toolTip() for b in page.findChildren(QToolButton)}
+    helps = {b.objectName(): b.toolTip() for b in page.findChildren(QLabel)}
     assert "Topic snippets" in helps["topicSnippetsHelp"]
     assert "Dreaming memory" in helps["dreamingHelp"]
     assert not page.snippets_switch.isChecked()

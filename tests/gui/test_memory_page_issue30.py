@@ -318,6 +318,7 @@ def test_the_raw_editor_previews_what_saving_gives(page, services, assistant, qt
     services.memory.save_raw(assistant, "#1: a\n")
     qtbot.waitUntil(lambda: page.model.total() == 1, timeout=5000)
     page.raw.open_raw()
+    qtbot.waitUntil(lambda: page.raw.is_open, timeout=5000)  # read on a worker
     page.raw.raw_edit.setPlainText("# Travel\n#7: trains\n\nask first\n#2: no flights\n")
     qtbot.waitUntil(lambda: page.raw.preview.count() == 4, timeout=5000)
     assert [page.raw.preview.item(i).text() for i in range(4)] == ["# Travel", "#1: trains", "ask first",
@@ -349,7 +350,7 @@ def test_history_is_a_panel_of_the_page(page, services, assistant, qtbot):  # ty
 
 
 def test_dream_now_stays_put_while_status_lines_come_and_go(page, qtbot):  # type: ignore[no-untyped-def]
-    """Issue 30: a status or error line appearing takes room from the cards, never moves
+    """Issue 30: a status or error line appearing (under the bar) never moves
     Dream now (a first click on it missed)."""
     from PySide6.QtCore import QPoint
 

@@ -1,7 +1,7 @@
 """Issue 30, walk2 findings on the Memory page: Add memory is an inline multi-line editor at
 the top of the list (Enter adds, Shift+Enter new line, Esc cancels), the in-place card
 editor is multi-line, and fixed memory gets the room of the page (the Dreaming memory
-group scrolls in its pane and folds to its title row); and the page's reads hold off
+group folds to its title row); and the page's reads hold off
 the cycle collector (the first-open stall)."""
 
 from __future__ import annotations
@@ -119,16 +119,17 @@ def seed_cards(services: Services, aid: int, n: int) -> None:
 
 
 def test_fixed_memory_gets_the_room_and_dreaming_folds(page, services, assistant, qtbot):  # type: ignore[no-untyped-def]
-    """Walk2: at 1366×740 the fixed list had about 140 px (2½ cards); now it has most of
-    the page, the Dreaming memory group scrolls in the rest, and folding it leaves its
-    title row with a summary and gives fixed memory the page. The page fits 800×560."""
+    """Walk2: at 1366×740 the fixed list had about 140 px (2½ cards); now it keeps room
+    for three cards beside the Dreaming memory group (walk29: the page scrolls as a whole
+    rather than squeezing either list), and folding the group leaves its title row with a
+    summary and gives fixed memory the page. The page fits 800×560."""
     for i in range(12):
         services.memory.add(assistant, f"fact {i}")
     seed_cards(services, assistant, 4)
     page.dream_panel.schedule_reload()
     qtbot.waitUntil(lambda: page.model.total() == 12 and page.dream_panel.model.rowCount() == 4, timeout=5000)
     page.resize(1366, 740)
-    qtbot.waitUntil(lambda: page.list.height() >= 300, timeout=3000)
+    qtbot.waitUntil(lambda: page.list.height() >= page.delegate.rows_height(3), timeout=3000)
     unfolded = page.list.height()
     assert page.dream_panel.isVisible() and page.dreaming.fold_button.accessibleName() == "Fold dreaming memory"
     page.dreaming.fold_button.click()

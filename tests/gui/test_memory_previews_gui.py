@@ -19,10 +19,10 @@ from PySide6.QtCore import Qt
 from chathub_desktop.core import dynamic_memory as dm
 from chathub_desktop.gui import confirm
 from chathub_desktop.gui.memory import change_preview
-from chathub_desktop.gui.memory.change_preview import ChangePreviewDialog, PreviewOption
+from chathub_desktop.gui.memory.change_preview import FULL_TEXT, ChangePreviewDialog, PreviewOption
 from chathub_desktop.services.container import Services
 from chathub_desktop.storage.models import DynamicMemoryDocument, utcnow
-from tests.gui.helpers import shown_memory_page
+from tests.gui.helpers import on_worker, shown_memory_page
 from tests.integration.test_memory_previews import CURRENT, FILE, NEW_WORDS
 
 DAYS = [date(2026, 11, 26) + timedelta(days=i) for i in range(4)]
@@ -53,7 +53,7 @@ class Answer:
         self.seen.append({"title": title, "heading": heading, "summary": dlg.summary.text(), "default": default,
                           "keys": [o.key for o in options], "added": dlg.rows("added"),
                           "removed": dlg.rows("removed"), "edited": dlg.rows("edited"),
-                          "choices": [(it.text(0), it.checkState(0) == Qt.CheckState.Checked,
+                          "choices": [(it.data(0, FULL_TEXT), it.checkState(0) == Qt.CheckState.Checked,
                                        bool(it.flags() & Qt.ItemFlag.ItemIsEnabled)) for it in dlg.choice_items()],
                           "action": dlg.action_button.text()})
         for row, on in self.tick.items():
@@ -61,7 +61,7 @@ class Answer:
         out = Path(os.environ.get("CHATHUB_SCREENSHOT_DIR", self.tmp_path)) / self.shot
         assert dlg.grab().save(str(out))
         if self.before_answer is not None:
-            self.before_answer()
+            on_worker(self.before_answer)  # another window or process writes while the preview is open
         if self.choose is None:
             dlg.reject()
         else:
@@ -184,6 +184,7 @@ def test_a_raw_save_that_removes_entries_shows_them_first(
         services: Services, aid: int, answer: Answer, qtbot, qloop) -> None:  # type: ignore[no-untyped-def]
     with shown_memory_page(services, aid, qtbot) as page:
         page.raw.open_raw()
+        qtbot.waitUntil(lambda: page.raw.is_open, timeout=5000)  # read on a worker
         page.raw.raw_edit.setPlainText("#1: Likes green tea\n#2: Works in Lisbon\n")
         answer.shot = "memory_raw_save_preview.png"
         page.raw.save_raw()
@@ -201,6 +202,7 @@ def test_a_raw_save_that_removes_entries_shows_them_first(
         qtbot.waitUntil(lambda: page.stack.currentIndex() == 0, timeout=5000)
         _idle(qtbot, page)
         page.raw.open_raw()  # a save that only adds asks nothing
+        qtbot.waitUntil(lambda: page.raw.is_open, timeout=5000)
         page.raw.raw_edit.setPlainText("#1: Likes green tea\n#2: Works in Lisbon\n#3: Cycles\n")
         page.raw.save_raw()
         qtbot.waitUntil(lambda: len(services.memory.entries(aid)) == 3, timeout=5000)

@@ -122,6 +122,11 @@ class MemoryCardDelegate(QStyledItemDelegate):
             self._metrics = (narrow, wide, fm.lineSpacing(), header)
         return self._metrics
 
+    def rows_height(self, rows: int) -> int:
+        """Px that ``rows`` one-line cards take in the list (its usable minimum, walk29 #15)."""
+        line, header = self._font_metrics()[2:]
+        return rows * (2 * CARD_MARGIN_Y + 2 * CARD_PAD + header + HEADER_GAP + line)
+
     def estimate_lines(self, text: str, width: int) -> int:
         """How many lines ``text`` takes at ``width`` px, from character counts and the
         font's mean widths (no text layout: a row's height must cost next to nothing for

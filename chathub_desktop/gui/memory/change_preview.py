@@ -15,7 +15,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from PySide6.QtCore import Qt
-from PySide6.QtGui import QBrush, QColor
+from PySide6.QtGui import QBrush, QColor, QResizeEvent, QShowEvent
 from PySide6.QtWidgets import (
     QButtonGroup,
     QDialog,
@@ -31,9 +31,17 @@ from PySide6.QtWidgets import (
 
 from chathub_desktop.core.memory_diff import EntryChanges
 from chathub_desktop.gui.design import current_colours
+from chathub_desktop.gui.memory.card_delegate import layout_lines
 
 #: Rows listed at most per kind of change (the counts above are always whole).
 MAX_ROWS = 200
+#: Lines a row's text line wraps to at most (the last elided; the tooltip has it all).
+ROW_LINES = 4
+#: Px of a row's width that is not text: the item's margins, and a checkbox's room.
+ROW_INSET = 16
+CHECK_ROOM = 28
+#: The item role holding a row's unwrapped text.
+FULL_TEXT = Qt.ItemDataRole.UserRole + 1
 
 
 def _diff_colour(kind: str) -> str:
@@ -120,6 +128,10 @@ class ChangePreviewDialog(QDialog):
         self.tree.setObjectName("previewChanges")
         self.tree.setHeaderHidden(True)
         self.tree.setAccessibleName("What will change")
+        # rows wrap in the tree's width rather than being cut (walk29: a Merge's "nearly
+        # repeats …" line was elided at 640 px); each row's tooltip keeps the whole text
+        self.tree.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self._wrapped_at = 0
         self.tree.itemChanged.connect(self._on_item_changed)
         lay.addWidget(self.tree, 1)
         box = QDialogButtonBox()
@@ -166,6 +178,7 @@ class ChangePreviewDialog(QDialog):
             brush = QBrush(QColor(_diff_colour(kind)))
             for text in rows[:MAX_ROWS]:
                 item = QTreeWidgetItem([_short(text)])
+                item.setData(0, FULL_TEXT, _short(text))
                 item.setToolTip(0, text)
                 item.setBackground(0, brush)
                 top.addChild(item)
@@ -175,7 +188,40 @@ class ChangePreviewDialog(QDialog):
             top.setExpanded(True)
         if c.empty and not opt.choices:
             self.tree.addTopLevelItem(QTreeWidgetItem(["No entry changes."]))
+        self._wrapped_at = 0
+        self._wrap_rows()
         self._shown_key = opt.key
+
+    def _wrap_rows(self) -> None:
+        """Break each row's text into the lines that fit the tree's width now (at most
+        :data:`ROW_LINES` a text line, the last elided; the tooltip has it all)."""
+        width = self.tree.viewport().width() - 2 * self.tree.indentation() - ROW_INSET
+        if width == self._wrapped_at or width < 40:
+            return
+        self._wrapped_at = width
+        font = self.tree.font()
+        self._shown_key, key = "", self._shown_key  # a text change is no tick
+        for i in range(self.tree.topLevelItemCount()):
+            top = self.tree.topLevelItem(i)
+            for j in range(top.childCount() if top is not None else 0):
+                item = top.child(j) if top is not None else None
+                full = item.data(0, FULL_TEXT) if item is not None else None
+                if item is None or not isinstance(full, str):
+                    continue
+                room = width - (CHECK_ROOM if item.flags() & Qt.ItemFlag.ItemIsUserCheckable else 0)
+                item.setText(0, "\n".join(ln for part in full.split("\n")
+                                          for ln in layout_lines(part, font, room, ROW_LINES)))
+        self._shown_key = key
+
+    def resizeEvent(self, event: QResizeEvent) -> None:  # noqa: N802 - Qt override
+        """Qt: the rows wrap again at the new width."""
+        super().resizeEvent(event)
+        self._wrap_rows()
+
+    def showEvent(self, event: QShowEvent) -> None:  # noqa: N802 - Qt override
+        """Qt: the rows wrap at the width the dialog is shown with."""
+        super().showEvent(event)
+        self._wrap_rows()
 
     def _show_choices(self, opt: PreviewOption) -> None:
         """The option's choices as checkable rows (at most :data:`MAX_ROWS`; the rest keep
@@ -186,6 +232,7 @@ class ChangePreviewDialog(QDialog):
         brush = QBrush(QColor(_diff_colour("added")))
         for i, ch in enumerate(opt.choices[:MAX_ROWS]):
             item = QTreeWidgetItem([choice_text(ch)])
+            item.setData(0, FULL_TEXT, choice_text(ch))
             item.setToolTip(0, ch.text if ch.repeats is None else f"{ch.text}\n\nRepeats {ch.repeats}")
             flags = item.flags() | Qt.ItemFlag.ItemIsUserCheckable
             if not ch.enabled:
@@ -220,11 +267,12 @@ class ChangePreviewDialog(QDialog):
         return []
 
     def rows(self, kind: str) -> list[str]:
-        """The texts listed under ``kind`` (``added`` / ``removed`` / ``edited``)."""
+        """The texts listed under ``kind`` (``added`` / ``removed`` / ``edited``), unwrapped."""
         for i in range(self.tree.topLevelItemCount()):
             top = self.tree.topLevelItem(i)
             if top is not None and top.data(0, Qt.ItemDataRole.UserRole) == kind:
-                return [top.child(j).text(0) for j in range(top.childCount())]
+                rows = [top.child(j) for j in range(top.childCount())]
+                return [str(r.data(0, FULL_TEXT) or r.text(0)) for r in rows if r is not None]
         return []
 
     def _accept(self) -> None:

@@ -69,12 +69,11 @@ from chathub_desktop.gui.design import Tone, set_tone
 from chathub_desktop.gui.dream_day_picker import DreamDayPicker
 from chathub_desktop.gui.error_bar import ErrorBar
 from chathub_desktop.gui.error_presenter import ErrorPresenter
-from chathub_desktop.gui.help_button import help_button
 from chathub_desktop.gui.memory.dream_card_actions import DreamCardActions
 from chathub_desktop.gui.memory.dream_cards import DreamCardDelegate, DreamCardModel
 from chathub_desktop.gui.memory.dream_runs import DreamRuns, yesterday_utc
 from chathub_desktop.gui.memory.dream_schedule_form import ScheduleForm
-from chathub_desktop.gui.memory.page_common import ListRefresh, card_list, error_label
+from chathub_desktop.gui.memory.page_common import ListRefresh, card_list, description, error_label
 from chathub_desktop.gui.memory.proposals_section import ProposalsSection, proposals_tab_title
 from chathub_desktop.gui.service_ops import ServiceOps
 from chathub_desktop.gui.summarizer_choice import choose_button
@@ -103,6 +102,8 @@ DYNAMIC_HELP = (
     "<p>There is no Add: only the dream writes dated cards. A new card that mostly "
     "repeats an existing one is skipped.</p>"
 )
+#: The one-line description under the Dynamic memory title (walk29 #14).
+DYNAMIC_LINE = "Dated cards the dream wrote; the model sees them after fixed memory. Only the dream adds cards."
 #: The failure bar's Details line under the summary (not a bug: the model or its provider failed).
 FAILURE_HINT = "The History Compress model or its provider failed; the reason is below."
 EMPTY_TEXT = "No dream cards yet."
@@ -212,12 +213,10 @@ class DreamPanel(QWidget):
         f.setBold(True)
         self.cards_title.setFont(f)
         self.cards_title.setToolTip(DYNAMIC_HELP)
-        self.cards_help = help_button(DYNAMIC_HELP, "dynamicMemoryHelp")
         self.count_label = QLabel()
         self.count_label.setObjectName("dreamCountLabel")
         set_tone(self.count_label, Tone.MUTED)
         hrow.addWidget(self.cards_title)
-        hrow.addWidget(self.cards_help)
         hrow.addSpacing(6)
         hrow.addWidget(self.count_label)
         hrow.addStretch(1)
@@ -233,6 +232,9 @@ class DreamPanel(QWidget):
         for b in (self.copy_button, self.clear_button, self.restore_button):
             hrow.addWidget(b)
         lay.addLayout(hrow)
+        #: What the cards are, in one line (the full help is its tooltip; walk29 #14).
+        self.cards_description = description(DYNAMIC_LINE, DYNAMIC_HELP, "dynamicMemoryHelp")
+        lay.addWidget(self.cards_description)
         copy_all = QAction("Copy all dream cards", self)
         copy_all.setShortcut(QKeySequence("Ctrl+Shift+C"))
         copy_all.setShortcutContext(Qt.ShortcutContext.WindowShortcut)
@@ -243,7 +245,6 @@ class DreamPanel(QWidget):
         self.model = DreamCardModel(self)
         self.list, self.delegate = card_list("dreamCardList", "Dynamic memory cards", self.model, DreamCardDelegate)
         self.list.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
-        self.list.setMinimumHeight(90)
         # laid out a few cards per pass of the event loop: 90 cards never freeze a frame (issue 30)
         self.list.setLayoutMode(QListView.LayoutMode.Batched)
         self.list.setBatchSize(DREAM_LAYOUT_BATCH)
@@ -334,8 +335,7 @@ class DreamPanel(QWidget):
         self.delete_button = self._push("Delete", "deleteDreamCard", self.delete_action.toolTip(), self.card_actions.delete_card)
         for b in (self.regenerate_button, self.edit_button, self.delete_button):
             brow.addWidget(b)
-        #: Dream now and the card buttons, one bar: the page pins it under the group's
-        #: scrolling pane, so it never moves while lines come and go (issue 30, walk2).
+        #: Dream now and the card buttons, one bar under the cards (issue 30, walk2).
         self.action_bar = QWidget()
         self.action_bar.setObjectName("dreamActionBar")
         self.action_bar.setLayout(brow)
@@ -346,10 +346,11 @@ class DreamPanel(QWidget):
         self.error_label = error_label("dreamErrorLabel")
         #: A failed dream stays here until dismissed, with Retry and Details (walkthrough F2).
         self.failure_bar = ErrorBar(hint=FAILURE_HINT, name="dreamFailureBar")
-        # lines that come and go sit above the cards, which give them the room: the buttons
-        # below never move under the pointer (issue 30: a first click on Dream now missed)
+        # lines that come and go sit under the Dream now bar: nothing above it moves, so the
+        # bar never moves under the pointer (issue 30: a first click on Dream now missed;
+        # walk29: the cards keep three rows, so they cannot give the lines their room)
         for w in (self.status_label, self.failure_bar, self.choose_summarizer_button, self.error_label):
-            lay.insertWidget(lay.indexOf(self.tabs), w)
+            lay.addWidget(w)
         self._sync()
 
     def _push(self, text: str, name: str, tip: str, slot: Callable[[], object]) -> QPushButton:
@@ -374,15 +375,6 @@ class DreamPanel(QWidget):
     def schedule_reload(self) -> None:
         """Re-read the settings and cards soon, in a worker thread (bursts coalesce)."""
         self.refresh.schedule()
-
-    def reload_now(self) -> None:
-        """Read and show the settings and cards on this thread (scripts, screenshots)."""
-        try:
-            data = self._fetch()
-        except ServiceError as exc:
-            self.show_error(str(exc))
-            return
-        self._apply(*data)
 
     def _fetch(self) -> tuple[DreamSettingsView, CardsSnapshot, bool]:
         """Worker thread: the settings, the cards and whether dreams are paused (the cycle

@@ -43,10 +43,10 @@ from chathub_desktop.core.dynamic_memory import (
     KEEP_MIN,
 )
 from chathub_desktop.gui.design import Tone, current_colours, set_tone
-from chathub_desktop.gui.help_button import help_button
+from chathub_desktop.gui.design.tokens import Space
 from chathub_desktop.gui.memory import change_preview
 from chathub_desktop.gui.memory.change_preview import PreviewOption
-from chathub_desktop.gui.memory.page_common import save_shortcut
+from chathub_desktop.gui.memory.page_common import description, save_shortcut
 from chathub_desktop.gui.range_hint import RangeHint
 from chathub_desktop.services.dream_service import (
     DreamSettingsView,
@@ -82,6 +82,9 @@ KEEP_HELP = (
     "with the History Compress model, staying under 6,400 characters; a single-day "
     "card stays under 3,200.</p>"
 )
+#: The one-line descriptions under the form (walk29 #14; the help above is their tooltip).
+SCHEDULE_LINE = "Runs while ChatHub is open (window or tray) and reads the UTC day before it."
+KEEP_LINE = "Past Keep, the oldest single-day cards merge into one range card."
 #: How the latest scheduled run ended (``dream_run.status``), for DRM-5.
 RUN_STATUS_TEXT = {
     "appended": "added a card",
@@ -183,7 +186,6 @@ class ScheduleForm(QWidget):
         self.local_label.setObjectName("dreamLocalTime")
         self.local_label.setToolTip("The same time where you are, on the next firing day")
         set_tone(self.local_label, Tone.MUTED)
-        self.schedule_help = help_button(SCHEDULE_HELP, "dreamScheduleHelp")
         klabel = QLabel("&Keep dream cards:")
         self.keep_spin = QSpinBox()
         self.keep_spin.setObjectName("keepDreamCards")
@@ -193,7 +195,6 @@ class ScheduleForm(QWidget):
                                   f"({KEEP_MIN}–{KEEP_MAX}, default {KEEP_DEFAULT}); Save merges at once")
         klabel.setBuddy(self.keep_spin)
         self.keep_range_hint = RangeHint(self.keep_spin)
-        self.keep_help = help_button(KEEP_HELP, "keepDreamCardsHelp")
         self.save_button = QPushButton("Save")
         self.save_button.setObjectName("saveDreamSchedule")
         self.save_button.setToolTip("Store the schedule and Keep dream cards (Ctrl+S in this form); extra "
@@ -202,15 +203,23 @@ class ScheduleForm(QWidget):
         self.save_button.clicked.connect(self.save_schedule)
         save_shortcut(self.schedule_form, "Save dream schedule", self.save_schedule)
         first: tuple[QWidget, ...] = (flabel, self.frequency_combo, self.weekday_label, self.weekday_combo, at,
-                                      self.time_edit, utc, self.local_label, self.schedule_help)
+                                      self.time_edit, utc, self.local_label)
         for w in first:
             fl.addWidget(w)
         fl.addSpacing(14)
-        for w in (klabel, self.keep_spin, self.keep_help):
+        for w in (klabel, self.keep_spin):
             fl.addWidget(w)
         fl.addStretch(1)
         fl.addWidget(self.save_button)
         lay.addWidget(self.schedule_form)
+        # what the two fields mean, one muted line each (the full help is the tooltip; walk29 #14)
+        self.schedule_description = description(SCHEDULE_LINE, SCHEDULE_HELP, "dreamScheduleHelp")
+        self.keep_description = description(KEEP_LINE, KEEP_HELP, "keepDreamCardsHelp")
+        drow = QHBoxLayout()  # side by side: one line in a wide window, each wraps in a narrow one
+        drow.setSpacing(Space.XL)
+        drow.addWidget(self.schedule_description, 3)
+        drow.addWidget(self.keep_description, 2)
+        lay.addLayout(drow)
         self.frequency_combo.currentIndexChanged.connect(self._on_form_changed)
         self.weekday_combo.currentIndexChanged.connect(self._on_form_changed)
         self.time_edit.textChanged.connect(self._on_form_changed)

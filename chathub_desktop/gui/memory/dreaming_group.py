@@ -1,29 +1,28 @@
-"""The Memory page's Dreaming memory group (DRM-1, APP-6; issue 30, walk2): its title row
-— a fold arrow, the title and its help, the Topic snippets switch and, folded, a
-one-line summary — over :class:`~chathub_desktop.gui.memory.dream_panel.DreamPanel`,
-which scrolls inside the group's pane so fixed memory keeps its share of a short window,
-with the panel's Dream now bar pinned under it (it never moves while lines come and go).
-Folded, the group is its title row and fixed memory takes the rest of the splitter."""
+"""The Memory page's Dreaming memory group (DRM-1, APP-6; issue 30, walk2, walk29): its
+title row — a fold arrow, the title, the Topic snippets switch with its one-line
+description or, folded, a one-line summary — a muted one-line description, then
+:class:`~chathub_desktop.gui.memory.dream_panel.DreamPanel` (the dream schedule, the
+cards with room for three rows, and the Dream now bar). It sits under fixed memory and
+the page scrolls as a whole when the window is short (walk29 #15: a pane of its own
+squeezed the cards to nothing at 800×560). Folded, the group is its title row and fixed
+memory takes the room."""
 
 from __future__ import annotations
 
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import (
     QCheckBox,
-    QFrame,
     QHBoxLayout,
     QLabel,
-    QScrollArea,
-    QSplitter,
     QToolButton,
     QVBoxLayout,
     QWidget,
 )
 
 from chathub_desktop.gui.design import Tone, set_tone
-from chathub_desktop.gui.help_button import help_button
+from chathub_desktop.gui.design.tokens import Space
 from chathub_desktop.gui.memory.dream_panel import DreamPanel
-from chathub_desktop.gui.memory.page_common import section_title
+from chathub_desktop.gui.memory.page_common import description, section_title
 
 DREAMING_HELP = (
     "<p><b>Dreaming memory</b> is what the assistant learns on its own: a scheduled "
@@ -33,6 +32,9 @@ DREAMING_HELP = (
     "messages and Summarize history); a topic without one still contributes a short "
     "excerpt of that day's messages. The dream never changes your fixed memory.</p>"
 )
+#: The one-line descriptions under the titles (walk29 #14; the full help is their tooltip).
+DREAMING_LINE = "What the assistant learns by itself: a scheduled dream turns a day's chats into a dated card."
+SNIPPETS_LINE = "Keeps a snippet of each topic's summary for later requests and the dream."
 SNIPPETS_HELP = (
     "<p><b>Topic snippets</b> keeps a short snippet of each topic's summary so later "
     "requests and the memory dream can reuse it.</p>"
@@ -43,41 +45,23 @@ SNIPPETS_HELP = (
 
 
 class DreamingGroup(QWidget):
-    """The group around ``panel``, the lower pane of ``splitter`` (which it adds itself
-    to). ``snippets_toggled(on)`` is the user's click on Topic snippets (the page stores
+    """The group around ``panel``, under fixed memory on the page. ``snippets_toggled(on)`` is the user's click on Topic snippets (the page stores
     it); :meth:`set_shown` folds and unfolds."""
 
     snippets_toggled = Signal(bool)
 
-    def __init__(self, panel: DreamPanel, splitter: QSplitter) -> None:
+    def __init__(self, panel: DreamPanel) -> None:
         super().__init__()
         self.setObjectName("dreamingMemoryPane")
         self.panel = panel
-        self._splitter = splitter
-        self._unfolded_sizes: list[int] = []
         #: False while the group is folded to its title row.
         self.shown = True
-        section = QWidget()
-        section.setObjectName("dreamingMemorySection")
-        section.setAutoFillBackground(False)
-        dlay = QVBoxLayout(section)
-        dlay.setContentsMargins(0, 4, 0, 0)
-        dlay.setSpacing(8)
-        self._section = section
-        self.scroll_area = QScrollArea()
-        self.scroll_area.setObjectName("dreamingMemoryScroll")
-        self.scroll_area.setWidget(section)
-        self.scroll_area.setWidgetResizable(True)
-        self.scroll_area.setFrameShape(QFrame.Shape.NoFrame)
-        self.scroll_area.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
-        self.scroll_area.viewport().setAutoFillBackground(False)
         lay = QVBoxLayout(self)
-        lay.setContentsMargins(0, 0, 0, 0)
-        lay.setSpacing(6)
-        lay.addWidget(self.scroll_area, 1)
+        lay.setContentsMargins(0, Space.XS, 0, 0)
+        lay.setSpacing(Space.SM)
 
         row = QHBoxLayout()
-        row.setSpacing(4)
+        row.setSpacing(Space.XS)
         self.fold_button = QToolButton()
         self.fold_button.setObjectName("dreamingFoldButton")
         self.fold_button.setAutoRaise(True)
@@ -90,25 +74,29 @@ class DreamingGroup(QWidget):
         self.title = section_title("Dreaming memory")
         self.title.setToolTip(DREAMING_HELP)
         row.addWidget(self.title)
-        row.addWidget(help_button(DREAMING_HELP, "dreamingHelp"))
-        row.addSpacing(16)
+        row.addSpacing(Space.XL)
         self.snippets_switch = QCheckBox("&Topic snippets")
         self.snippets_switch.setObjectName("topicSnippetsSwitch")
         self.snippets_switch.setToolTip(SNIPPETS_HELP)
         self.snippets_switch.toggled.connect(self.snippets_toggled.emit)
         row.addWidget(self.snippets_switch)
-        row.addWidget(help_button(SNIPPETS_HELP, "topicSnippetsHelp"))
-        row.addSpacing(12)
+        self.snippets_description = description(SNIPPETS_LINE, SNIPPETS_HELP, "topicSnippetsHelp")
+        row.addWidget(self.snippets_description, 1)
         self.summary = QLabel()  # what the folded group holds
         self.summary.setObjectName("dreamingSummary")
         set_tone(self.summary, Tone.MUTED)
         self.summary.hide()
         row.addWidget(self.summary, 1)
-        row.addStretch(1)
-        dlay.addLayout(row)
-        dlay.addWidget(panel, 1)
-        lay.addWidget(panel.action_bar)  # Dream now stays put under the scrolling group
-        splitter.addWidget(self)
+        lay.addLayout(row)
+        #: What the group is, in one line (the full help is its tooltip; walk29 #14).
+        self.description = description(DREAMING_LINE, DREAMING_HELP, "dreamingHelp")
+        self._unfolded = QWidget()  # what folding hides: the description and the panel
+        ul = QVBoxLayout(self._unfolded)
+        ul.setContentsMargins(0, 0, 0, 0)
+        ul.setSpacing(Space.SM)
+        ul.addWidget(self.description)
+        ul.addWidget(panel, 1)
+        lay.addWidget(self._unfolded, 1)
 
     def set_snippets(self, on: bool) -> None:
         """Show the stored Topic snippets setting (no ``snippets_toggled``)."""
@@ -118,25 +106,14 @@ class DreamingGroup(QWidget):
 
     def set_shown(self, on: bool) -> None:
         """Unfold (``on``) or fold the group; folded, it is its title row and a one-line
-        summary (schedule, cards, proposals) and the splitter gives the rest to fixed
-        memory; unfolded, the split is as it was."""
+        summary (schedule, cards, proposals) and fixed memory takes the room."""
         if on == self.shown:
             return
         self.shown = on
         self.fold_button.setArrowType(Qt.ArrowType.DownArrow if on else Qt.ArrowType.RightArrow)
         self.fold_button.setAccessibleName("Fold dreaming memory" if on else "Show dreaming memory")
         if not on:
-            self._unfolded_sizes = self._splitter.sizes()
             self.summary.setText(self.panel.summary())
-        self.panel.setVisible(on)
-        self.panel.action_bar.setVisible(on)
+        self._unfolded.setVisible(on)
         self.summary.setVisible(not on)
-        if on:
-            self.setMaximumHeight(16_777_215)
-            if self._unfolded_sizes:
-                self._splitter.setSizes(self._unfolded_sizes)
-            return
-        h = self._section.sizeHint().height() + 2 * self.scroll_area.frameWidth()
-        self.setMaximumHeight(h)
-        total = sum(self._splitter.sizes())
-        self._splitter.setSizes([max(0, total - h), h])
+        self.snippets_description.setVisible(on)  # the summary takes its place

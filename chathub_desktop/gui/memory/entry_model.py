@@ -98,6 +98,8 @@ class MemoryEntryModel(QAbstractListModel):
         self._notes: list[Note] = []
         self._views: list[MemoryEntryView | Note] = []  # the rows: entries and notes, or the filter's
         self._query = ""
+        self._total = 0
+        self._untrusted = 0
         self._shown = 0
         self.edit_handler: Callable[[int, str], MemoryEntryView | None] | None = None
 
@@ -107,6 +109,7 @@ class MemoryEntryModel(QAbstractListModel):
         self.beginResetModel()
         self._all = list(views)
         self._notes = list(notes)
+        self._untrusted = sum(not v.trusted for v in self._all)
         self._narrow()
         self._shown = min(len(self._views), max(FETCH_BATCH, keep_rows))
         self.endResetModel()
@@ -123,25 +126,35 @@ class MemoryEntryModel(QAbstractListModel):
         self.endResetModel()
 
     def _narrow(self) -> None:
+        """The rows the filter lets through, notes where they stand (list slices: 10,000
+        entries take about a millisecond on the GUI thread, issue 30)."""
         q = self._query
         if q.strip():
             self._views = [v for v in self._all if matches_filter(v.text, q)]
+            self._total = len(self._views)
             return
         rows: list[MemoryEntryView | Note] = []
-        notes = iter(self._notes)
-        note = next(notes, None)
-        for i, v in enumerate(self._all):
-            while note is not None and note.after <= i:
-                rows.append(note)
-                note = next(notes, None)
-            rows.append(v)
-        rows.extend([note] if note is not None else [])
-        rows.extend(notes)
+        start = 0
+        for note in self._notes:  # a note stands before the entry of index ``note.after``
+            end = min(max(note.after, start), len(self._all))
+            rows.extend(self._all[start:end])
+            rows.append(note)
+            start = end
+        rows.extend(self._all[start:])
         self._views = rows
+        self._total = len(self._all)
 
     def total(self) -> int:
         """Every entry row the filter lets through, shown or not yet fetched."""
-        return sum(1 for v in self._views if isinstance(v, MemoryEntryView))
+        return self._total
+
+    def entry_count(self) -> int:
+        """How many entries there are, filtered or not."""
+        return len(self._all)
+
+    def untrusted(self) -> int:
+        """How many entries (filtered or not) are untrusted (MEM-7)."""
+        return self._untrusted
 
     def notes(self) -> list[Note]:
         """The free-form notes (a copy)."""

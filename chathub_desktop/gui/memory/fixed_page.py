@@ -3,7 +3,8 @@ assistant's fixed memory as numbered cards plus the raw Markdown editor, and the
 Dreaming memory group (:class:`~chathub_desktop.gui.memory.dreaming_group.DreamingGroup`:
 Topic snippets, then :class:`~chathub_desktop.gui.memory.dream_panel.DreamPanel` — the dream
 schedule, Dream now and the dynamic-memory cards — scrolling in its pane, foldable). The
-two sections share the page through a splitter, fixed memory first (62 %).
+fixed memory comes first and takes a taller window's room; the page scrolls as a whole
+when the window is short, each card list keeping room for three cards (walk29 #15).
 
 - The cards are one :class:`QListView` over
   :class:`~chathub_desktop.gui.memory.entry_model.MemoryEntryModel` painted by
@@ -48,7 +49,7 @@ from PySide6.QtWidgets import (
     QListView,
     QMenu,
     QPushButton,
-    QSplitter,
+    QScrollArea,
     QStackedWidget,
     QToolButton,
     QVBoxLayout,
@@ -61,8 +62,8 @@ from chathub_desktop.gui.chat_events import ChatEvents
 from chathub_desktop.gui.collector_pause import collector_paused
 from chathub_desktop.gui.design import Tone, set_tone
 from chathub_desktop.gui.design.icons import Icon, icon
+from chathub_desktop.gui.design.tokens import Space
 from chathub_desktop.gui.error_presenter import ErrorPresenter
-from chathub_desktop.gui.help_button import help_button
 from chathub_desktop.gui.memory.dream_panel import DreamPanel
 from chathub_desktop.gui.memory.dreaming_group import DreamingGroup
 from chathub_desktop.gui.memory.entry_actions import EntryActions
@@ -72,12 +73,14 @@ from chathub_desktop.gui.memory.history_view import MemoryHistoryView
 from chathub_desktop.gui.memory.page_common import (
     ListRefresh,
     card_list,
+    description,
     error_label,
     section_title,
 )
 from chathub_desktop.gui.memory.raw_editor import RawEditor
 from chathub_desktop.gui.memory.transfer_actions import TransferActions
 from chathub_desktop.gui.memory_paste_dialog import PasteMemoryDialog
+from chathub_desktop.gui.page_header import PageHeader
 from chathub_desktop.gui.service_ops import ServiceOps
 from chathub_desktop.gui.task_runner import TaskRunner
 from chathub_desktop.services.container import Services
@@ -105,13 +108,14 @@ FIXED_MEMORY_HELP = (
     "plugin output is marked <i>untrusted</i> and is sent as data, not as instructions, "
     "until you mark it trusted.</p>"
 )
+#: The one-line descriptions (walk29 #14: instead of "?" buttons; the help above is their tooltip).
+MEMORY_SWITCH_LINE = "Off: no memory is sent with requests, no dream runs and the model gets no memory tools."
+FIXED_MEMORY_LINE = "Facts, preferences and standing instructions this assistant sees in every chat. You own them."
 EMPTY_TEXT = ("No fixed memory yet.\nUse Add memory (Ctrl+N), or ask the assistant to "
               "remember something.")
 
 #: Cards laid out per pass of the event loop (each pass well under a frame, issue 30).
-FIXED_LAYOUT_BATCH = 100
-#: Fixed memory's share (%) of the splitter's height at first (walk2: it is what a user edits most).
-FIXED_SHARE = 62
+FIXED_LAYOUT_BATCH = 40
 
 # --- the page -----------------------------------------------------------------------------
 
@@ -126,6 +130,8 @@ class MemoryPage(QWidget):
     """
 
     loaded = Signal()
+    #: The header's Back (the window shows the chats again).
+    back_requested = Signal()
 
     def __init__(
         self,
@@ -166,26 +172,41 @@ class MemoryPage(QWidget):
         # coalesces bursts of tool writes; owns the bus connection
         self.refresh = ListRefresh(self, self.list, self.delegate, self._start_load, cancel=self._cancel_work)
         self.refresh.follow(self.events.settings_changed, self._on_settings_changed)
-        self.splitter.setSizes([FIXED_SHARE, 100 - FIXED_SHARE])
         self._start_load()
 
     # --- construction ---------------------------------------------------------------------
     def _build(self) -> None:
         outer = QVBoxLayout(self)
-        outer.setContentsMargins(16, 14, 16, 12)
-        outer.setSpacing(8)
+        outer.setContentsMargins(0, 0, 0, 0)
+        outer.setSpacing(0)
+        #: "← Memory · <assistant>", as Settings and Search (walk29 #15); Back goes to the chats.
+        self.header = PageHeader("Memory")
+        self.header.back_requested.connect(self.back_requested)
+        outer.addWidget(self.header)
+        # the rest scrolls as a whole in a short window: no list is squeezed to nothing (walk29 #15)
+        body = QWidget()
+        body.setObjectName("memoryPageBody")
+        self.body_scroll = QScrollArea()
+        self.body_scroll.setObjectName("memoryPageScroll")
+        self.body_scroll.setFrameShape(QFrame.Shape.NoFrame)
+        self.body_scroll.setWidgetResizable(True)
+        self.body_scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.body_scroll.setWidget(body)
+        outer.addWidget(self.body_scroll, 1)
+        outer = QVBoxLayout(body)
+        outer.setContentsMargins(Space.LG, 0, Space.LG, Space.LG)
+        outer.setSpacing(Space.MD)
 
-        # master switch (MEM-1)
+        # master switch (MEM-1), first row, with what it does beside it
         srow = QHBoxLayout()
-        srow.setSpacing(2)
+        srow.setSpacing(Space.LG)
         self.memory_switch = QCheckBox("&Enable assistant memory")
         self.memory_switch.setObjectName("memorySwitch")
         self.memory_switch.setToolTip(MEMORY_SWITCH_HELP)
         self.memory_switch.toggled.connect(self._on_switch)
-        self.switch_help = help_button(MEMORY_SWITCH_HELP, "memorySwitchHelp")
+        self.switch_description = description(MEMORY_SWITCH_LINE, MEMORY_SWITCH_HELP, "memorySwitchHelp")
         srow.addWidget(self.memory_switch)
-        srow.addWidget(self.switch_help)
-        srow.addStretch(1)
+        srow.addWidget(self.switch_description, 1)
         outer.addLayout(srow)
         self.off_hint = QLabel("Memory is off: nothing below is sent to the model and it gets no memory tools.")
         self.off_hint.setObjectName("memoryOffHint")
@@ -204,20 +225,16 @@ class MemoryPage(QWidget):
         flay = QVBoxLayout(fixed)
         flay.setContentsMargins(0, 0, 0, 4)
         flay.setSpacing(8)
-        self.splitter = QSplitter(Qt.Orientation.Vertical)
-        self.splitter.setObjectName("memorySplitter")
-        self.splitter.setChildrenCollapsible(False)
-        self.splitter.addWidget(fixed)
-        outer.addWidget(self.splitter, 1)
+        # fixed memory takes a taller window's room (walk2); the Dreaming memory group below
+        # keeps its own height, its lines growing the page downwards (walk29)
+        outer.addWidget(fixed, 1)
 
         # Fixed memory title row
         trow = QHBoxLayout()
         trow.setSpacing(4)
         self.fixed_title = section_title("Fixed memory")
         self.fixed_title.setToolTip(FIXED_MEMORY_HELP)
-        self.fixed_help = help_button(FIXED_MEMORY_HELP, "fixedMemoryHelp")
         trow.addWidget(self.fixed_title)
-        trow.addWidget(self.fixed_help)
         trow.addStretch(1)
         self.add_action = QAction("&Add memory", self)
         self.add_action.setShortcut(QKeySequence("Ctrl+N"))
@@ -292,11 +309,8 @@ class MemoryPage(QWidget):
         for b in (self.add_button, self.raw_button, self.search_button, self.history_button, self.more_button):
             trow.addWidget(b)
         flay.addLayout(trow)
-        self.fixed_intro = QLabel("Facts, preferences and standing instructions this assistant "
-                                  "keeps across every chat. You own them; the assistant may add "
-                                  "entries with its memory tool.")
-        self.fixed_intro.setWordWrap(True)
-        set_tone(self.fixed_intro, Tone.MUTED)
+        #: What fixed memory is, in one line (the full help is its tooltip; walk29 #14).
+        self.fixed_intro = description(FIXED_MEMORY_LINE, FIXED_MEMORY_HELP, "fixedMemoryHelp")
         flay.addWidget(self.fixed_intro)
 
         self.stack = QStackedWidget()
@@ -311,16 +325,14 @@ class MemoryPage(QWidget):
         self.error_label = error_label("errorLabel")
         flay.addWidget(self.error_label)
 
-        # Dreaming memory group: the topic-snippets switch (DRM-1), then the dream panel,
-        # scrolling in the splitter's lower pane (a component; issue 30, walk2)
+        # Dreaming memory group: the topic-snippets switch (DRM-1), then the dream panel (a component)
         self.dream_panel = DreamPanel(self.svc, self.assistant_id, events=self.events, runner=self.runner,
                                       presenter=self.presenter)
-        self.dreaming = DreamingGroup(self.dream_panel, self.splitter)
+        self.dreaming = DreamingGroup(self.dream_panel)
         self.dreaming.snippets_toggled.connect(self._on_snippets)
+        outer.addWidget(self.dreaming)
         #: The Topic snippets switch (DRM-1), in the group's title row.
         self.snippets_switch = self.dreaming.snippets_switch
-        self.splitter.setStretchFactor(0, FIXED_SHARE)
-        self.splitter.setStretchFactor(1, 100 - FIXED_SHARE)
 
     @staticmethod
     def _button(text: str, action: QAction, glyph: Icon) -> QToolButton:
@@ -434,9 +446,8 @@ class MemoryPage(QWidget):
 
     def _show_count(self) -> None:
         """``7 entries · 1 untrusted``, or ``1 of 7 entries match`` while filtering."""
-        views = self.model.entries()
-        n = len(views)
-        untrusted = sum(1 for v in views if not v.trusted)
+        n = self.model.entry_count()
+        untrusted = self.model.untrusted()
         text = f"{n:,} {'entry' if n == 1 else 'entries'}"
         if self.filter_edit.text().strip():
             text = f"{self.model.total():,} of {text} match"
@@ -454,15 +465,6 @@ class MemoryPage(QWidget):
         self._sync_buttons()
 
     # --- loading ----------------------------------------------------------------------------
-    def reload_now(self) -> None:
-        """Read the assistant and its entries on this thread and show them."""
-        try:
-            a, snap, notes = self._fetch()
-        except ServiceError as exc:
-            self._gone(exc)
-            return
-        self._apply(a, snap, notes)
-
     def schedule_reload(self) -> None:
         """Re-read the entries soon, in a worker thread (bursts are coalesced)."""
         self.refresh.schedule()
@@ -510,6 +512,7 @@ class MemoryPage(QWidget):
         self._version = snap.version
         self.assistant = a
         self.setWindowTitle(f"Memory — {a.name}")
+        self.header.title.setText(f"Memory · {a.name}")  # whose memory this is (walk29 #15)
         self.memory_switch.blockSignals(True)
         self.memory_switch.setChecked(a.memory_enabled)
         self.memory_switch.blockSignals(False)
@@ -596,7 +599,7 @@ class MemoryPage(QWidget):
         untrusted = e is not None and not e.trusted
         self.trust_button.setEnabled(untrusted and not raw)
         self.trust_action.setEnabled(untrusted and not raw)
-        self.trust_button.setVisible(any(not v.trusted for v in self.model.entries()) or untrusted)
+        self.trust_button.setVisible(self.model.untrusted() > 0 or untrusted)
         for a in (self.add_action, self.raw_action, self.export_action, self.copy_action, self.clear_action,
                   self.search_action):
             a.setEnabled(not raw)
@@ -614,18 +617,25 @@ class MemoryPage(QWidget):
 
     # --- actions ----------------------------------------------------------------------------
     def _on_switch(self, on: bool) -> None:
-        res = self.ops.call("Memory switch", lambda: self.svc.assistants.update(self.assistant_id, memory_enabled=on))
-        if res is None:
+        """The user's click on Enable assistant memory (MEM-1): stored on a worker; a refused
+        or queued-behind change puts the switch back."""
+        def revert() -> None:
             self.memory_switch.blockSignals(True)
             self.memory_switch.setChecked(not on)
             self.memory_switch.blockSignals(False)
-            return
-        self.off_hint.setVisible(not on)
-        self.show_status("Memory on" if on else "Memory off")
+
+        def done(_view: object) -> None:
+            self.off_hint.setVisible(not on)
+            self.show_status("Memory on" if on else "Memory off")
+
+        if not self.ops.start("Memory switch", lambda: self.svc.assistants.update(self.assistant_id, memory_enabled=on),
+                              done, on_fail=revert):
+            revert()
 
     def _on_snippets(self, on: bool) -> None:
-        res = self.ops.call("Topic snippets", lambda: self.svc.assistants.update(self.assistant_id, topic_snippets=on))
-        if res is None:
+        """The user's click on Topic snippets (DRM-1): stored on a worker; put back when refused."""
+        if not self.ops.start("Topic snippets", lambda: self.svc.assistants.update(self.assistant_id, topic_snippets=on),
+                              on_fail=lambda: self.dreaming.set_snippets(not on)):
             self.dreaming.set_snippets(not on)
 
     def _toggle_pause(self, number: int) -> None:

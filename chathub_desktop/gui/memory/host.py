@@ -40,9 +40,6 @@ class FixedMemoryHost(Protocol):
     def schedule_reload(self) -> None:
         """Re-read the entries soon on a worker."""
 
-    def reload_now(self) -> None:
-        """Re-read the entries now."""
-
 
 class FixedListHost(FixedMemoryHost, Protocol):
     """A fixed-memory host with the card list: the version token of the document the

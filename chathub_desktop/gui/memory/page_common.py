@@ -11,8 +11,11 @@ from PySide6.QtCore import QAbstractListModel, QEvent, QObject, Qt, QTimer, Sign
 from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import QAbstractItemView, QFrame, QLabel, QListView, QWidget
 
-from chathub_desktop.gui.design import Tone, TypeScale, set_tone
+from chathub_desktop.gui.design import Tone, TypeScale, set_text_size, set_tone
 from chathub_desktop.gui.memory.card_delegate import MemoryCardDelegate
+
+#: One-line cards a card list always has room for (walk29 #15).
+MIN_ROWS = 3
 
 
 def role_data(item: object | None, role: int, getters: Mapping[int, Callable[[Any], object]]) -> object:
@@ -39,6 +42,20 @@ def section_title(text: str) -> QLabel:
     f.setBold(True)
     f.setPointSizeF(f.pointSizeF() * TypeScale.TITLE.value)
     label.setFont(f)
+    return label
+
+
+def description(text: str, tip: str, name: str) -> QLabel:
+    """The one-line muted description under a title (walk29 #14: instead of a ``?``
+    button); ``tip`` — the full help (APP-6) — is its tooltip. It wraps rather than being
+    cut in a narrow window."""
+    label = QLabel(text)
+    label.setObjectName(name)
+    label.setWordWrap(True)
+    label.setToolTip(tip)
+    label.setAccessibleDescription(text)
+    set_tone(label, Tone.MUTED)
+    set_text_size(label, TypeScale.CAPTION)
     return label
 
 
@@ -83,7 +100,9 @@ class ListRefresh(QObject):
     class): a coalescing reload timer (``interval_ms``) that calls ``load``; a change
     heard while ``owner`` is hidden is re-read when it is shown again; a font change of
     ``view`` re-lays out ``delegate``'s cards; :meth:`detach` stops all of it, cancels
-    ``task_name`` on ``runner`` and disconnects ``follows`` (signal, slot) pairs."""
+    ``task_name`` on ``runner`` and disconnects ``follows`` (signal, slot) pairs. The
+    list keeps room for :data:`MIN_ROWS` one-line cards at any font (walk29 #15: the page
+    scrolls as a whole instead of squeezing a list to nothing)."""
 
     def __init__(self, owner: QWidget, view: QListView, delegate: MemoryCardDelegate, load: Callable[[], None],
                  *, cancel: Callable[[], None], interval_ms: int = 40) -> None:
@@ -101,6 +120,7 @@ class ListRefresh(QObject):
         self.timer.timeout.connect(load)
         view.installEventFilter(self)
         owner.installEventFilter(self)
+        view.setMinimumHeight(delegate.rows_height(MIN_ROWS))
 
     def follow(self, signal: SignalInstance, slot: Callable[..., None]) -> None:
         """Connect ``slot`` to ``signal`` until :meth:`detach`."""
@@ -127,6 +147,7 @@ class ListRefresh(QObject):
         """Qt: a font change of the list re-lays out the cards; showing a stale owner re-reads."""
         if obj is self._view and event.type() == QEvent.Type.FontChange:
             self._delegate.clear_cache()
+            self._view.setMinimumHeight(self._delegate.rows_height(MIN_ROWS))
         elif obj is self._owner and event.type() == QEvent.Type.Show and self._stale:
             self._stale = False
             self.schedule()

@@ -150,13 +150,6 @@ class ProposalsSection(QWidget):
         if self._following:
             self._timer.start()
 
-    def reload_now(self) -> None:
-        """Read and show the proposals on this thread (scripts, screenshots)."""
-        try:
-            self._apply(*self._fetch())
-        except ServiceError as exc:
-            self.show_error(str(exc))
-
     def _fetch(self) -> tuple[bool, list[Shown]]:
         """Worker thread: the review switch and each proposal with its preview's lines."""
         review = self.svc.dreams.review

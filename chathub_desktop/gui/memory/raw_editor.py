@@ -31,11 +31,10 @@ from PySide6.QtWidgets import (
 from chathub_desktop.core.fixed_memory import save_preview
 from chathub_desktop.gui import confirm
 from chathub_desktop.gui.design import Tone, set_tone
-from chathub_desktop.gui.help_button import help_button
 from chathub_desktop.gui.memory import change_preview
 from chathub_desktop.gui.memory.change_preview import PreviewOption
 from chathub_desktop.gui.memory.host import FixedMemoryHost
-from chathub_desktop.gui.memory.page_common import save_shortcut
+from chathub_desktop.gui.memory.page_common import description, save_shortcut
 from chathub_desktop.services.memory_preview import ChangePreview
 from chathub_desktop.services.memory_service import FixedMemorySnapshot
 
@@ -73,14 +72,11 @@ class RawEditor(QWidget):
         lay = QVBoxLayout(self)
         lay.setContentsMargins(0, 0, 0, 0)
         lay.setSpacing(6)
-        hrow = QHBoxLayout()
-        hrow.setSpacing(4)
-        hint = QLabel("Raw document — entries are lines <code>#N: text</code>; other lines are kept as typed.")
-        hint.setWordWrap(True)
-        hrow.addWidget(hint, 1)
-        self.raw_help = help_button(RAW_EDIT_HELP, "rawEditHelp")
-        hrow.addWidget(self.raw_help)
-        lay.addLayout(hrow)
+        #: One line on the format; the full help is its tooltip (APP-6, walk29 #14).
+        self.raw_description = description(
+            "Raw document — entries are lines <code>#N: text</code>; other lines are kept as typed.",
+            RAW_EDIT_HELP, "rawEditHelp")
+        lay.addWidget(self.raw_description)
         self.raw_edit = QPlainTextEdit()
         self.raw_edit.setObjectName("rawEdit")
         self.raw_edit.setAccessibleName("Fixed memory document")
@@ -197,11 +193,15 @@ class RawEditor(QWidget):
         self.cancel_raw()
 
     # raw view (MEM-3)
-    def open_raw(self) -> None:
-        """Edit: show the whole document in the raw editor (with its version token)."""
-        snap = self._host.ops.call("Edit", lambda: self._host.svc.memory.snapshot(self._host.assistant_id))
-        if not isinstance(snap, FixedMemorySnapshot):
-            return
+    def open_raw(self) -> bool:
+        """Edit raw: read the whole document (with its version token) on a worker, then
+        show it in the raw editor (``opened``). False (nothing started) while a change
+        of the page is being written."""
+        return self._host.ops.start("Edit", lambda: self._host.svc.memory.snapshot(self._host.assistant_id),
+                                    self._show_raw)
+
+    def _show_raw(self, snap: object) -> None:
+        assert isinstance(snap, FixedMemorySnapshot)
         doc = snap.document
         self._raw_base, self._raw_version = doc, snap.version
         self._raw_crlf = "\r\n" in doc and doc.count("\r\n") == doc.count("\n")

@@ -24,15 +24,22 @@ from chathub_desktop.gui.memory import change_preview
 from chathub_desktop.gui.memory.change_preview import PreviewChoice, PreviewOption
 from chathub_desktop.gui.memory.host import FixedMemoryHost
 from chathub_desktop.private_files import write_private
+from chathub_desktop.services.errors import ServiceError
 from chathub_desktop.services.memory_preview import ChangePreview
 from chathub_desktop.services.memory_transfer import ImportPreview, read_memory_file
 
 
+class ExportFailed(ServiceError):
+    """The export file could not be written (its reason and path, one line)."""
+
+
 class TransferActions(QObject):
     """Clear, Export, Import and Copy for ``host``; dialogs open over ``parent``.
-    ``import_finished(imported)`` tells how a memory import ended (issue 10)."""
+    ``import_finished(imported)`` tells how a memory import ended (issue 10),
+    ``export_finished(written)`` how an export did."""
 
     import_finished = Signal(bool)
+    export_finished = Signal(bool)
 
     def __init__(self, host: FixedMemoryHost, parent: QWidget) -> None:
         super().__init__(parent)
@@ -78,20 +85,23 @@ class TransferActions(QObject):
 
     def export_to(self, path: Path, fmt: str = "fixed") -> bool:
         """Write the memory to ``path`` as ``fmt`` (``json``, ``markdown`` or ``fixed``:
-        the fixed document as stored); False (error shown inline) on failure."""
-        if fmt == "fixed":
-            text = self._host.ops.call("Export", lambda: self._host.svc.memory.export_markdown(self._host.assistant_id))
-        else:
-            text = self._host.ops.call("Export", lambda: self._host.svc.memory_files.export(self._host.assistant_id, fmt))
-        if not isinstance(text, str):
-            return False
-        try:
-            write_private(path, text.encode("utf-8"))  # 0600 (issue 12)
-        except OSError as exc:
-            self._host.show_error(f"Export failed: {exc.strerror or exc} ({path})")
-            return False
-        self._host.show_status(f"Exported to {path.name}")
-        return True
+        the fixed document as stored), read and written on a worker (issue 29);
+        ``export_finished(ok)`` tells the outcome (a failure is shown inline). False
+        (nothing started) while another change of the page runs."""
+        svc, aid = self._host.svc, self._host.assistant_id
+
+        def write() -> None:
+            text = svc.memory.export_markdown(aid) if fmt == "fixed" else svc.memory_files.export(aid, fmt)
+            try:
+                write_private(path, text.encode("utf-8"))  # 0600 (issue 12)
+            except OSError as exc:
+                raise ExportFailed(f"could not write {path}: {exc.strerror or exc}") from None
+
+        def done(_r: object) -> None:
+            self._host.show_status(f"Exported to {path.name}")
+            self.export_finished.emit(True)
+
+        return self._host.ops.start("Export", write, done, on_fail=lambda: self.export_finished.emit(False))
 
     def open_import(self) -> QFileDialog:
         """Import…: choose a memory file (non-blocking); :meth:`import_from` runs on accept."""
@@ -154,21 +164,23 @@ class TransferActions(QObject):
         def imported(result: object) -> None:
             assert isinstance(result, tuple)
             final = result[0]
-            self._host.reload_now()
+            self._host.schedule_reload()
             self._host.show_status(f"Merged {path.name}: {final.merge_added:,} added, {final.merge_skipped:,} "
                                    "skipped as duplicates" if final.mode == "merge" else f"Imported {path.name}")
             self.import_finished.emit(True)
 
         def refused() -> None:
-            self._host.reload_now()  # e.g. a conflict: show the memory as it is now
+            self._host.schedule_reload()  # e.g. a conflict: show the memory as it is now
             self.import_finished.emit(False)
 
         if not self._host.ops.start("Import", write, on_ok=imported, on_fail=refused):
             self.import_finished.emit(False)
 
     def copy_document(self) -> None:
-        """Copy the Markdown document to the clipboard."""
-        text = self._host.ops.call("Copy", lambda: self._host.svc.memory.export_markdown(self._host.assistant_id))
-        if isinstance(text, str):
+        """Copy the Markdown document (read on a worker) to the clipboard."""
+        def done(text: object) -> None:
+            assert isinstance(text, str)
             QGuiApplication.clipboard().setText(text)
             self._host.show_status("Copied the memory document")
+
+        self._host.ops.start("Copy", lambda: self._host.svc.memory.export_markdown(self._host.assistant_id), done)
