@@ -14,6 +14,7 @@ from datetime import datetime
 
 from chathub_desktop.core import dynamic_memory as dm
 from chathub_desktop.core import fixed_memory as fm
+from chathub_desktop.core.clock import utcnow
 from chathub_desktop.core.document_version import document_version
 from chathub_desktop.core.secret_redaction import Redaction
 from chathub_desktop.services.assistant_service import AssistantService
@@ -24,7 +25,7 @@ from chathub_desktop.storage.database import Database
 from chathub_desktop.storage.memory_change_queries import add_dynamic, current_body, dynamic_row
 from chathub_desktop.storage.memory_history import DYNAMIC, Author, authored
 from chathub_desktop.storage.memory_marks import paused_hashes, set_pause
-from chathub_desktop.storage.models import DynamicMemoryDocument, utcnow
+from chathub_desktop.storage.models import DynamicMemoryDocument
 from chathub_desktop.storage.session import Session
 
 

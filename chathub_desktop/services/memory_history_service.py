@@ -21,6 +21,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime
 
+from chathub_desktop.core.clock import utcnow
 from chathub_desktop.core.document_version import document_version
 from chathub_desktop.core.memory_diff import DiffLine, line_diff
 from chathub_desktop.services.assistant_service import AssistantService
@@ -29,7 +30,7 @@ from chathub_desktop.services.memory_service import record_provenance
 from chathub_desktop.storage import memory_change_queries as mq
 from chathub_desktop.storage import memory_history as mh
 from chathub_desktop.storage.database import Database
-from chathub_desktop.storage.models import MemoryChange, utcnow
+from chathub_desktop.storage.models import MemoryChange
 from chathub_desktop.storage.session import Session
 
 #: Changes a History listing returns at most (newest first).

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from chathub_desktop.core.clock import utcnow
 from chathub_desktop.core.messages import MessageStatus
 from chathub_desktop.services.compaction_service import CompactionService
 from chathub_desktop.services.errors import InvalidInput, NotFound
@@ -17,7 +18,7 @@ from chathub_desktop.services.input_rules import check_record_id
 from chathub_desktop.services.topic_service import message_view
 from chathub_desktop.services.views import MessageView
 from chathub_desktop.storage.database import Database
-from chathub_desktop.storage.models import Message, utcnow
+from chathub_desktop.storage.models import Message
 
 
 class MessageEditService:

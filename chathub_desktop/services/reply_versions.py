@@ -30,6 +30,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime
 
+from chathub_desktop.core.clock import utcnow
 from chathub_desktop.core.messages import MessageStatus, Role
 from chathub_desktop.services.chat_service import (
     ChatService,
@@ -52,7 +53,7 @@ from chathub_desktop.storage.message_branches import (
     restore_branch,
     stash_tail,
 )
-from chathub_desktop.storage.models import Message, MessageBranch, Topic, utcnow
+from chathub_desktop.storage.models import Message, MessageBranch, Topic
 from chathub_desktop.storage.session import Session
 from chathub_desktop.storage.topic_repository import streaming_rows
 from chathub_desktop.storage.topic_rows import last_user_message, rows_after, tail_head

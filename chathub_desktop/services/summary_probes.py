@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from datetime import datetime
 
 from chathub_desktop.core import summary_probes as sp
+from chathub_desktop.core.clock import utcnow
 from chathub_desktop.core.compaction import completion_budget
 from chathub_desktop.core.messages import ChatMessage, Role
 from chathub_desktop.core.request_assembly import message_tokens
@@ -35,7 +36,7 @@ from chathub_desktop.services.summarizer import (
     resolve_summarizer,
 )
 from chathub_desktop.storage.database import Database
-from chathub_desktop.storage.models import TopicCompaction, utcnow
+from chathub_desktop.storage.models import TopicCompaction
 from chathub_desktop.tokens.counter import TokenCounter
 
 log = logging.getLogger(__name__)

@@ -6,6 +6,7 @@ import builtins
 import logging
 
 from chathub_desktop.core.attachments import attachments_of
+from chathub_desktop.core.clock import utcnow
 from chathub_desktop.core.topic_titles import DEFAULT_TITLE
 from chathub_desktop.services.assistant_service import AssistantService
 from chathub_desktop.services.errors import InvalidInput, NotFound
@@ -22,7 +23,7 @@ from chathub_desktop.services.views import MessageView, TopicView
 from chathub_desktop.storage import attachment_blobs
 from chathub_desktop.storage.database import Database, StoreBusy
 from chathub_desktop.storage.errors import OperationalError
-from chathub_desktop.storage.models import Message, Topic, utcnow
+from chathub_desktop.storage.models import Message, Topic
 from chathub_desktop.storage.session import Session
 from chathub_desktop.storage.topic_repository import append_message, unanswered_tool_calls
 from chathub_desktop.storage.topic_rows import (

@@ -23,6 +23,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
+from chathub_desktop.core.clock import utcnow
 from chathub_desktop.core.json_bounds import JsonBoundsError, JsonLimits, check_json_text, megabytes
 from chathub_desktop.core.messages import MessageStatus, Role
 from chathub_desktop.core.request_assembly import NEVER_SENT_CONTENT_TYPES
@@ -35,7 +36,7 @@ from chathub_desktop.services.topic_service import TopicService
 from chathub_desktop.services.views import TopicView
 from chathub_desktop.storage import topic_copies
 from chathub_desktop.storage.database import Database
-from chathub_desktop.storage.models import Message, Topic, utcnow
+from chathub_desktop.storage.models import Message, Topic
 from chathub_desktop.storage.provider_lookup import provider_named
 
 FORMAT = "chathub-topic"

@@ -37,7 +37,8 @@ from sqlalchemy import (
 )
 from sqlalchemy.orm import Session
 
-from chathub_desktop.storage.models import Message, MessageBranch, Topic, TopicCompaction, utcnow
+from chathub_desktop.core.clock import utcnow
+from chathub_desktop.storage.models import Message, MessageBranch, Topic, TopicCompaction
 
 _MESSAGE = cast(Table, Message.__table__)
 #: Stashed rows above this many bytes of JSON are refused as corrupt on restore.

@@ -30,10 +30,7 @@ from sqlalchemy import (
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column, relationship
 from sqlalchemy.types import TypeDecorator
 
-
-def utcnow() -> datetime:
-    """Current time, timezone-aware UTC."""
-    return datetime.now(UTC)
+from chathub_desktop.core.clock import utcnow as utcnow  # re-exported for the tests that seed rows
 
 
 class UTCDateTime(TypeDecorator[datetime]):
