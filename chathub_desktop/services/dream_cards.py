@@ -25,7 +25,6 @@ from chathub_desktop.storage.database import Database
 from chathub_desktop.storage.memory_change_queries import add_dynamic, current_body, dynamic_row
 from chathub_desktop.storage.memory_history import DYNAMIC, Author, authored
 from chathub_desktop.storage.memory_marks import paused_hashes, set_pause
-from chathub_desktop.storage.models import DynamicMemoryDocument
 from chathub_desktop.storage.session import Session
 
 
@@ -79,10 +78,6 @@ class DreamCards:
     # --- document helpers ------------------------------------------------------------
 
     @staticmethod
-    def _doc_row(s: Session, assistant_id: int) -> DynamicMemoryDocument | None:
-        return dynamic_row(s, assistant_id)
-
-    @staticmethod
     def _body(s: Session, assistant_id: int) -> str:
         return current_body(s, assistant_id, DYNAMIC)
 
@@ -93,7 +88,7 @@ class DreamCards:
         would not change) and the cards as stored."""
         capped = dm.enforce_caps(cards, keep)
         body = dm.render_document(capped)
-        row = self._doc_row(s, assistant_id)
+        row = dynamic_row(s, assistant_id)
         if row is None:
             if not body:
                 return False, capped
@@ -236,7 +231,7 @@ class DreamCards:
         the restored one within the DRM-13 caps. Raises :class:`InvalidInput` when there is no previous version."""
         with self._db.write() as s:
             a = AssistantService.row(s, assistant)
-            row = self._doc_row(s, a.id)
+            row = dynamic_row(s, a.id)
             if row is None or row.backup_body is None or row.backup_body == row.body:
                 raise InvalidInput("there is no previous version of dynamic memory to restore")
             authored(s, Author("owner", None, "restored the previous version"))

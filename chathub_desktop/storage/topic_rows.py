@@ -11,12 +11,12 @@ from typing import Any
 from sqlalchemy import func, select, update
 from sqlalchemy.orm import Session
 
-from chathub_desktop.core.messages import MessageStatus, Role
+from chathub_desktop.core.messages import MessageStatus, Role, TopicKind
 from chathub_desktop.storage.import_staging_rows import visible_topics
 from chathub_desktop.storage.models import Message, Topic
 
 __all__ = ["foreign_streams", "last_message", "last_user_message", "mark_interrupted", "message_count", "message_page",
-           "rows_after", "streaming_claims", "tail_head", "topic_listing"]
+           "recallable_from", "rows_after", "streaming_claims", "tail_head", "topic_listing"]
 
 
 def message_count(s: Session, topic_id: int) -> int:
@@ -93,3 +93,10 @@ def tail_head(s: Session, topic_id: int, seq: int) -> tuple[int, str, str]:
 def last_message(s: Session, topic_id: int) -> Message | None:
     """The topic's last message in view, or None."""
     return s.scalar(select(Message).where(Message.topic_id == topic_id).order_by(Message.seq.desc()).limit(1))
+
+
+def recallable_from(s: Session, topic_id: int) -> bool:
+    """Whether the recall tools may run from topic ``topic_id``: it exists, is a regular
+    chat and is not private (issue 19)."""
+    topic = s.get(Topic, topic_id)
+    return topic is not None and not topic.private and topic.kind == TopicKind.REGULAR
