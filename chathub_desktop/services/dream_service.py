@@ -315,7 +315,7 @@ class DreamService(DreamCards):
             raise InvalidInput(str(exc)) from None
         with self._db.write() as s:
             a = AssistantService.row(s, assistant)
-            a.dream_frequency, a.dream_time_utc, a.dream_weekday = schedule.frequency, schedule.time_utc, schedule.weekday
+            a.dream_frequency, a.dream_time_utc, a.dream_weekday = schedule.frequency.value, schedule.time_utc, schedule.weekday
             aid = a.id
         self._bus.publish(SettingsChanged())  # the dream timers sleep until the next slot: wake them
         return self.settings(aid)

@@ -13,6 +13,7 @@ from sqlalchemy import func, select, update
 from sqlalchemy.engine import CursorResult
 from sqlalchemy.orm import Session
 
+from chathub_desktop.core.dream_schedule import DreamFrequency
 from chathub_desktop.storage.import_staging_rows import visible_topics
 from chathub_desktop.storage.models import Assistant, DreamProposal, DreamRun, Message, Topic
 
@@ -23,7 +24,7 @@ __all__ = ["day_activity", "day_excerpt_rows", "day_proposal", "day_topics", "la
 def scheduled_assistants(s: Session) -> list[Assistant]:
     """Every assistant with memory on and a dream schedule not ``off``, by id."""
     return list(s.scalars(select(Assistant).where(Assistant.memory_enabled.is_(True),
-                                                  Assistant.dream_frequency != "off").order_by(Assistant.id)))
+                                                  Assistant.dream_frequency != DreamFrequency.OFF).order_by(Assistant.id)))
 
 
 def scheduled_run(s: Session, assistant_id: int, period_stamp: str) -> DreamRun | None:

@@ -31,3 +31,27 @@ def test_dream_statuses_keep_their_stored_words() -> None:
     slot = latest_slot(Schedule("daily", "03:00", 0), now)
     failed = RunState("failed", 1, now - timedelta(hours=2), now - timedelta(minutes=1))  # as read from the store
     assert is_due(slot, failed, now)
+
+
+def test_dream_frequencies_keep_their_stored_words() -> None:
+    """DRM-2: ``assistant.dream_frequency`` holds ``off``/``daily``/``weekly``; a stored
+    text becomes the enum in a Schedule, and any other word is refused in one line."""
+    import pytest
+
+    from chathub_desktop.core.dream_schedule import FREQUENCIES, DreamFrequency, Schedule
+
+    assert [f.value for f in DreamFrequency] == ["off", "daily", "weekly"]
+    assert FREQUENCIES == ("off", "daily", "weekly")
+    weekly = Schedule("weekly", "02:00", 0)
+    assert weekly.frequency is DreamFrequency.WEEKLY
+    assert weekly.describe() == "Weekly on Sunday at 02:00 UTC"
+    assert not Schedule().enabled
+    with pytest.raises(ValueError, match=r"^dream frequency must be one of off, daily, weekly, not 'hourly'$"):
+        Schedule("hourly")
+
+
+def test_topic_kind_keeps_its_stored_word() -> None:
+    """CMP-16: only ``regular`` topic chats are compacted; ``topic.kind`` stores that word."""
+    from chathub_desktop.core.messages import TopicKind
+
+    assert TopicKind.REGULAR == "regular"
