@@ -21,8 +21,10 @@ __all__ = [
     "clear_if_covered",
     "commit_summary",
     "compaction_state",
+    "probe_report",
     "record_run",
     "save_edited_summary",
+    "store_probe_report",
 ]
 
 
@@ -178,3 +180,16 @@ def clear_if_covered(s: Session, topic_id: int, message_id: int, position_seq: i
     if topic is not None:
         topic.snippet = None
     return True
+
+
+def probe_report(s: Session, topic_id: int) -> dict[str, object] | None:
+    """The last stored probe check of ``topic_id``'s summary (issue 26), as stored JSON;
+    None when there is none."""
+    st = s.get(TopicCompaction, topic_id)
+    return st.probe_report if st is not None else None
+
+
+def store_probe_report(s: Session, topic_id: int, report: dict[str, object]) -> None:
+    """Store ``report`` (``core.summary_probes.report_to_json``) as ``topic_id``'s last
+    probe check. Write session."""
+    _row(s, topic_id).probe_report = report

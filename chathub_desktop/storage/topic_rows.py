@@ -16,7 +16,7 @@ from chathub_desktop.storage.import_staging_rows import visible_topics
 from chathub_desktop.storage.models import Message, Topic
 
 __all__ = ["foreign_streams", "last_message", "last_user_message", "mark_interrupted", "message_count", "message_page",
-           "recallable_from", "rows_after", "streaming_claims", "tail_head", "topic_listing"]
+           "message_position", "message_row", "recallable_from", "remove_message", "rows_after", "streaming_claims", "tail_head", "topic_listing"]
 
 
 def message_count(s: Session, topic_id: int) -> int:
@@ -100,3 +100,23 @@ def recallable_from(s: Session, topic_id: int) -> bool:
     chat and is not private (issue 19)."""
     topic = s.get(Topic, topic_id)
     return topic is not None and not topic.private and topic.kind == TopicKind.REGULAR
+
+
+def message_row(s: Session, message_id: int) -> Message | None:
+    """Message ``message_id``'s row (to edit in a write session), or None."""
+    return s.get(Message, message_id)
+
+
+def message_position(s: Session, message_id: int) -> tuple[int, int] | None:
+    """``(topic id, seq)`` of message ``message_id``, or None when there is no such row."""
+    row = s.get(Message, message_id)
+    return (row.topic_id, row.seq) if row is not None else None
+
+
+def remove_message(s: Session, message_id: int) -> bool:
+    """Delete message ``message_id`` (write session); False when there was none."""
+    row = s.get(Message, message_id)
+    if row is None:
+        return False
+    s.delete(row)
+    return True
