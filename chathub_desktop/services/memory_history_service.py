@@ -20,6 +20,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime
+from typing import Protocol, TypeVar
 
 from chathub_desktop.core.clock import utcnow
 from chathub_desktop.core.document_version import document_version
@@ -30,7 +31,6 @@ from chathub_desktop.services.memory_service import record_provenance
 from chathub_desktop.storage import memory_change_queries as mq
 from chathub_desktop.storage import memory_history as mh
 from chathub_desktop.storage.database import Database
-from chathub_desktop.storage.models import MemoryChange
 from chathub_desktop.storage.session import Session
 
 #: Changes a History listing returns at most (newest first).
@@ -115,7 +115,31 @@ def _who(s: Session, author: str, detail: str | None) -> str:
     return "an unattributed write"
 
 
-def _view(s: Session, row: MemoryChange) -> ChangeView:
+class _ChangeFields(Protocol):
+    """What a :class:`ChangeView` shows of a recorded change row (``storage.memory_change_queries``)."""
+
+    @property
+    def id(self) -> int: ...
+    @property
+    def document(self) -> str: ...
+    @property
+    def at(self) -> datetime: ...
+    @property
+    def author(self) -> str: ...
+    @property
+    def author_detail(self) -> str | None: ...
+    @property
+    def action(self) -> str: ...
+    @property
+    def before_chars(self) -> int: ...
+    @property
+    def after_chars(self) -> int: ...
+
+
+_Row = TypeVar("_Row")
+
+
+def _view(s: Session, row: _ChangeFields) -> ChangeView:
     return ChangeView(row.id, row.document, row.at, row.author, row.author_detail,
                       _who(s, row.author, row.author_detail), row.action, row.before_chars, row.after_chars)
 
@@ -136,8 +160,7 @@ class MemoryHistory:
             return [_view(s, r) for r in mq.newest_changes(s, a.id, limit)]
 
     @staticmethod
-    def _row(s: Session, aid: int, change_id: int) -> MemoryChange:
-        row = mq.change_of(s, aid, change_id)
+    def _found(row: _Row | None, change_id: int) -> _Row:
         if row is None:
             raise NotFound(f"no memory change #{change_id} for this assistant (it may be older than the history keeps)")
         return row
@@ -146,7 +169,7 @@ class MemoryHistory:
         """Change ``change_id`` with its documents and line diff. Raises :class:`NotFound`."""
         with self._db.read() as s:
             a = AssistantService.row(s, assistant)
-            row = self._row(s, a.id, change_id)
+            row = self._found(mq.change_of(s, a.id, change_id), change_id)
             before, after = mh.documents(s, row)
             view = _view(s, row)
         return ChangeDetail(view, before, after, line_diff(before, after))
@@ -155,7 +178,7 @@ class MemoryHistory:
         """What reverting ``change_id`` would write and overwrite. Writes nothing."""
         with self._db.read() as s:
             a = AssistantService.row(s, assistant)
-            row = self._row(s, a.id, change_id)
+            row = self._found(mq.change_of(s, a.id, change_id), change_id)
             target, after = mh.documents(s, row)
             current = mq.current_body(s, a.id, row.document)
             later = 0 if current == after else max(1, mq.later_changes(s, row))
@@ -171,7 +194,7 @@ class MemoryHistory:
         that version) or :class:`NotFound`; nothing is written then."""
         with self._db.write() as s:
             a = AssistantService.row(s, assistant)
-            row = self._row(s, a.id, change_id)
+            row = self._found(mq.change_of(s, a.id, change_id), change_id)
             target, after = mh.documents(s, row)
             current = mq.current_body(s, a.id, row.document)
             name = _DOCUMENT_NAMES[row.document]

@@ -6,6 +6,7 @@ its heartbeat (DRM-6: only the attempt that holds the run changes it). Each take
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from datetime import date, datetime
 from typing import Any, cast
 
@@ -17,8 +18,31 @@ from chathub_desktop.core.dream_schedule import DreamFrequency
 from chathub_desktop.storage.import_staging_rows import visible_topics
 from chathub_desktop.storage.models import Assistant, DreamProposal, DreamRun, Message, Topic
 
-__all__ = ["day_activity", "day_excerpt_rows", "day_proposal", "day_topics", "latest_scheduled_run",
-           "proposal_rows", "scheduled_assistants", "scheduled_run", "update_run_if"]
+__all__ = ["StoredProposal", "add_proposal", "day_activity", "day_excerpt_rows", "day_proposal", "day_topics",
+           "latest_scheduled_run", "proposal_rows", "scheduled_assistants", "scheduled_run", "take_proposal",
+           "update_run_if"]
+
+
+@dataclass(frozen=True, slots=True)
+class StoredProposal:
+    """A dream card waiting for review (issue 19): its ``id``, the assistant, the UTC
+    ``history_day`` it covers, the card ``body``, the proposed fold (``fold_body``,
+    ``fold_how`` ``model``/``concatenated``, ``fold_key``: which cards it merges; None
+    without one) and ``created_at`` (UTC)."""
+
+    id: int
+    assistant_id: int
+    history_day: date
+    body: str
+    fold_body: str | None
+    fold_how: str | None
+    fold_key: str | None
+    created_at: datetime
+
+
+def _proposal(p: DreamProposal) -> StoredProposal:
+    return StoredProposal(p.id, p.assistant_id, p.history_day, p.body, p.fold_body, p.fold_how, p.fold_key,
+                          p.created_at)
 
 
 def scheduled_assistants(s: Session) -> list[Assistant]:
@@ -61,12 +85,33 @@ def day_proposal(s: Session, assistant_id: int, day: date) -> int | None:
                                                    DreamProposal.history_day == day))
 
 
-def proposal_rows(s: Session, assistant_id: int | None) -> list[DreamProposal]:
+def proposal_rows(s: Session, assistant_id: int | None) -> list[StoredProposal]:
     """Waiting proposals of ``assistant_id`` (None: every assistant's), oldest day first."""
     q = select(DreamProposal).order_by(DreamProposal.history_day, DreamProposal.id)
     if assistant_id is not None:
         q = q.where(DreamProposal.assistant_id == assistant_id)
-    return list(s.scalars(q))
+    return [_proposal(p) for p in s.scalars(q)]
+
+
+def add_proposal(s: Session, proposal: StoredProposal) -> int:
+    """Store ``proposal`` (its ``id`` is ignored) in write session ``s``; the new id."""
+    row = DreamProposal(assistant_id=proposal.assistant_id, history_day=proposal.history_day, body=proposal.body,
+                        fold_body=proposal.fold_body, fold_how=proposal.fold_how, fold_key=proposal.fold_key,
+                        created_at=proposal.created_at)
+    s.add(row)
+    s.flush()
+    return row.id
+
+
+def take_proposal(s: Session, proposal_id: int) -> StoredProposal | None:
+    """Delete proposal ``proposal_id`` in write session ``s`` and return what it held;
+    None when there is none."""
+    row = s.get(DreamProposal, proposal_id)
+    if row is None:
+        return None
+    out = _proposal(row)
+    s.delete(row)
+    return out
 
 
 def day_topics(s: Session, assistant_id: int, start: datetime, end: datetime, limit: int) -> list[tuple[int, str]]:
