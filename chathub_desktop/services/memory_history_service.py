@@ -20,13 +20,13 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime
-from typing import Protocol, TypeVar
+from typing import Protocol
 
 from chathub_desktop.core.clock import utcnow
 from chathub_desktop.core.document_version import document_version
 from chathub_desktop.core.memory_diff import DiffLine, line_diff
 from chathub_desktop.services.assistant_service import AssistantService
-from chathub_desktop.services.errors import InvalidInput, NotFound, StaleDocument
+from chathub_desktop.services.errors import InvalidInput, StaleDocument, found
 from chathub_desktop.services.memory_service import record_provenance
 from chathub_desktop.storage import memory_change_queries as mq
 from chathub_desktop.storage import memory_history as mh
@@ -136,12 +136,13 @@ class _ChangeFields(Protocol):
     def after_chars(self) -> int: ...
 
 
-_Row = TypeVar("_Row")
-
-
 def _view(s: Session, row: _ChangeFields) -> ChangeView:
     return ChangeView(row.id, row.document, row.at, row.author, row.author_detail,
                       _who(s, row.author, row.author_detail), row.action, row.before_chars, row.after_chars)
+
+
+def _gone(change_id: int) -> str:
+    return f"no memory change #{change_id} for this assistant (it may be older than the history keeps)"
 
 
 class MemoryHistory:
@@ -159,17 +160,11 @@ class MemoryHistory:
             a = AssistantService.row(s, assistant)
             return [_view(s, r) for r in mq.newest_changes(s, a.id, limit)]
 
-    @staticmethod
-    def _found(row: _Row | None, change_id: int) -> _Row:
-        if row is None:
-            raise NotFound(f"no memory change #{change_id} for this assistant (it may be older than the history keeps)")
-        return row
-
     def detail(self, assistant: int | str, change_id: int) -> ChangeDetail:
         """Change ``change_id`` with its documents and line diff. Raises :class:`NotFound`."""
         with self._db.read() as s:
             a = AssistantService.row(s, assistant)
-            row = self._found(mq.change_of(s, a.id, change_id), change_id)
+            row = found(mq.change_of(s, a.id, change_id), _gone(change_id))
             before, after = mh.documents(s, row)
             view = _view(s, row)
         return ChangeDetail(view, before, after, line_diff(before, after))
@@ -178,7 +173,7 @@ class MemoryHistory:
         """What reverting ``change_id`` would write and overwrite. Writes nothing."""
         with self._db.read() as s:
             a = AssistantService.row(s, assistant)
-            row = self._found(mq.change_of(s, a.id, change_id), change_id)
+            row = found(mq.change_of(s, a.id, change_id), _gone(change_id))
             target, after = mh.documents(s, row)
             current = mq.current_body(s, a.id, row.document)
             later = 0 if current == after else max(1, mq.later_changes(s, row))
@@ -194,7 +189,7 @@ class MemoryHistory:
         that version) or :class:`NotFound`; nothing is written then."""
         with self._db.write() as s:
             a = AssistantService.row(s, assistant)
-            row = self._found(mq.change_of(s, a.id, change_id), change_id)
+            row = found(mq.change_of(s, a.id, change_id), _gone(change_id))
             target, after = mh.documents(s, row)
             current = mq.current_body(s, a.id, row.document)
             name = _DOCUMENT_NAMES[row.document]
