@@ -18,7 +18,7 @@ from datetime import datetime
 
 from chathub_desktop.core import compaction as cc
 from chathub_desktop.core.flags import env_flag
-from chathub_desktop.core.messages import Role
+from chathub_desktop.core.messages import Role, TopicKind
 from chathub_desktop.core.summarizer_problem import SummarizerProblem
 from chathub_desktop.services.compaction_outcome import FAILED, CompactionOutcome
 from chathub_desktop.services.errors import InvalidInput, StaleDocument
@@ -143,7 +143,7 @@ class CompactionRecords:
         red = redact_secrets(check_text(text, "the summary").strip())
         with self._db.write() as s:
             topic = TopicService.row(s, topic_id)
-            if topic.kind != "regular":
+            if topic.kind != TopicKind.REGULAR:
                 raise InvalidInput("only regular topic chats have a summary to edit")
             assistant_id = topic.assistant_id
             if not repo.save_edited_summary(s, topic_id, red.text, expected=expected, now=self._clock()):

@@ -31,7 +31,7 @@ from datetime import datetime
 
 from chathub_desktop.core import threshold_compaction as tc
 from chathub_desktop.core.attachments import Attachment
-from chathub_desktop.core.compaction import HistoryWindow, watermarks
+from chathub_desktop.core.compaction import CompactionStatus, HistoryWindow, watermarks
 from chathub_desktop.core.messages import ChatMessage, MessageStatus, Role
 from chathub_desktop.core.request_assembly import (
     FRAMING_TOKENS_PER_MESSAGE,
@@ -441,7 +441,7 @@ class EstimateService:
         )
         reports = [
             CacheReport(message_id=r[0], model=r[7], input_tokens=r[3], cached=r[4], cache_write=r[5])
-            for r in meta.usage_rows if r[2] != "streaming"
+            for r in meta.usage_rows if r[2] != MessageStatus.STREAMING
         ]
         cache = newest_cache_report(reports)
         cache_view = CacheView(
@@ -451,7 +451,7 @@ class EstimateService:
             cached_tokens=cache.cached if cache else None,
             cache_write_tokens=cache.cache_write if cache else None,
         )
-        settled = [r for r in meta.usage_rows if r[2] != "streaming"]
+        settled = [r for r in meta.usage_rows if r[2] != MessageStatus.STREAMING]
         newest = settled[-1] if settled else None
         truncation = (TruncationView(message_id=newest[0], reported=newest[3] or 0, warning=newest[11] or "",
                                      model=newest[7] or ctx.model or "", provider=meta.truncated_provider)
@@ -613,7 +613,7 @@ def _covered(entry: object) -> bool:
     if not isinstance(entry, dict):
         return False
     batches = entry.get("batches")
-    return entry.get("result") != "nothing_eligible" and not (isinstance(batches, int) and batches <= 0)
+    return entry.get("result") != CompactionStatus.NOTHING_ELIGIBLE and not (isinstance(batches, int) and batches <= 0)
 
 
 def _compaction_status(meta: _Meta) -> str | None:

@@ -23,11 +23,12 @@ from chathub_desktop.core import dynamic_memory as dm
 from chathub_desktop.core import fixed_memory as fm
 from chathub_desktop.core.document_version import document_version
 from chathub_desktop.core.memory_diff import EntryChanges, entry_changes
+from chathub_desktop.core.memory_tools import MemoryDocument
 from chathub_desktop.services.assistant_service import AssistantService
 from chathub_desktop.storage.database import Database
 from chathub_desktop.storage.memory_change_queries import current_body
 
-FIXED, DYNAMIC = "fixed", "dynamic"
+FIXED, DYNAMIC = MemoryDocument.FIXED, MemoryDocument.DYNAMIC
 
 
 def _n(count: int, one: str, many: str) -> str:

@@ -37,7 +37,7 @@ from chathub_desktop.core.memory_tools import (
     run_tool,
     write_is_untrusted,
 )
-from chathub_desktop.core.messages import ToolCall, ToolSpec
+from chathub_desktop.core.messages import ToolCall, ToolSpec, TopicKind
 from chathub_desktop.core.secret_redaction import Redaction
 from chathub_desktop.services.assistant_service import AssistantService
 from chathub_desktop.services.errors import InvalidInput, NotFound, StaleDocument
@@ -143,7 +143,7 @@ def _without_paused_cards(dynamic: str, hidden: frozenset[str]) -> str:
 
 
 #: The only topic kind that is offered memory tools (MEM-4): one-to-one regular chats.
-TOOL_TOPIC_KIND = "regular"
+TOOL_TOPIC_KIND = TopicKind.REGULAR
 
 
 @dataclass(frozen=True)

@@ -25,7 +25,7 @@ from typing import Any
 
 from chathub_desktop.core.clock import utcnow
 from chathub_desktop.core.json_bounds import JsonBoundsError, JsonLimits, check_json_text, megabytes
-from chathub_desktop.core.messages import MessageStatus, Role
+from chathub_desktop.core.messages import MessageStatus, Role, TopicKind
 from chathub_desktop.core.request_assembly import NEVER_SENT_CONTENT_TYPES
 from chathub_desktop.core.topic_titles import plain_title
 from chathub_desktop.services.assistant_service import AssistantService
@@ -48,6 +48,8 @@ MAX_DEPTH = 8
 MAX_MESSAGES = 1_000_000
 MAX_STRING_BYTES = 32 * 1024 * 1024
 _INT_FIELDS = ("input_tokens", "output_tokens", "cached_tokens", "cache_write_tokens", "reasoning_tokens")
+#: Who wrote a message, as the Markdown export names them.
+_SPEAKERS: dict[str, str] = {Role.USER: "You", Role.ASSISTANT: "Assistant", Role.TOOL: "Tool", Role.SYSTEM: "System"}
 _STR_FIELDS = ("tool_call_id", "tool_name", "error", "error_kind", "model", "finish_reason", "source_id")
 #: Message fields an export carries (ids, the local token-count cache, the provider row
 #: and the sending process are this store's own and are not exported).
@@ -109,7 +111,7 @@ class TopicTransfer:
         for m in rows:
             if m.content_type in NEVER_SENT_CONTENT_TYPES:
                 continue
-            who = {"user": "You", "assistant": "Assistant", "tool": "Tool", "system": "System"}.get(m.role, m.role)
+            who = _SPEAKERS.get(m.role, m.role)
             if m.role == Role.TOOL.value and m.tool_name:
                 who = f"Tool result · {m.tool_name}"
             meta = [f"{m.created_at:%Y-%m-%d %H:%M} UTC"]
@@ -183,7 +185,7 @@ def _parse(data: bytes) -> dict[str, Any]:
     if not isinstance(t, dict):
         raise _fail('no "topic" object')
     topic = {"title": (" ".join(_str(t, "title", MAX_TITLE_CHARS, required=True).split()) or "New topic"),
-             "title_generated": _bool(t, "title_generated"), "kind": _str(t, "kind", 20) or "regular",
+             "title_generated": _bool(t, "title_generated"), "kind": _str(t, "kind", 20) or TopicKind.REGULAR.value,
              "pinned": _bool(t, "pinned"), "archived": _bool(t, "archived"),
              "snippet": _str(t, "snippet", 100_000), "model": _str(t, "model", MAX_MODEL_CHARS) or None,
              "model_provider": _str(t, "model_provider", MAX_NAME_CHARS), "created_at": _time(t, "created_at", required=True),

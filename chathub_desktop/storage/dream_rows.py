@@ -15,12 +15,16 @@ from sqlalchemy.engine import CursorResult
 from sqlalchemy.orm import Session
 
 from chathub_desktop.core.dream_schedule import DreamFrequency
+from chathub_desktop.core.messages import Role
 from chathub_desktop.storage.import_staging_rows import visible_topics
 from chathub_desktop.storage.models import Assistant, DreamProposal, DreamRun, Message, Topic
 
 __all__ = ["StoredProposal", "add_proposal", "day_activity", "day_excerpt_rows", "day_proposal", "day_topics",
            "latest_scheduled_run", "proposal_rows", "scheduled_assistants", "scheduled_run", "take_proposal",
            "update_run_if"]
+
+#: The roles whose messages a dream reads (DRM-3): the chat itself, not tool rows.
+_CHAT_ROLES = (Role.USER.value, Role.ASSISTANT.value)
 
 
 @dataclass(frozen=True, slots=True)
@@ -73,7 +77,7 @@ def day_activity(s: Session, assistant_id: int, before: datetime, limit: int, *,
         select(day_col.label("d"), func.count(func.distinct(Message.topic_id)), func.count(Message.id))
         .join(Topic, Topic.id == Message.topic_id)
         .where(Topic.assistant_id == assistant_id, visible_topics(), Topic.private.is_(False),
-               Message.role.in_(("user", "assistant")), Message.content != "", Message.created_at < before)
+               Message.role.in_(_CHAT_ROLES), Message.content != "", Message.created_at < before)
         .group_by(day_col).order_by(day_col.desc()).limit(limit)
     ).all()
     return [(d if isinstance(d, date) else date.fromisoformat(str(d)), int(t), int(n)) for d, t, n in rows]
@@ -122,7 +126,7 @@ def day_topics(s: Session, assistant_id: int, start: datetime, end: datetime, li
         select(Topic.id, Topic.title, last)
         .join(Message, Message.topic_id == Topic.id)
         .where(Topic.assistant_id == assistant_id, visible_topics(), Topic.private.is_(False),
-               Message.role.in_(("user", "assistant")),
+               Message.role.in_(_CHAT_ROLES),
                Message.created_at >= start, Message.created_at < end, Message.content != "")
         .group_by(Topic.id, Topic.title).order_by(last.desc(), Topic.id.desc()).limit(limit))]
 
@@ -132,7 +136,7 @@ def day_excerpt_rows(s: Session, topic_id: int, start: datetime, end: datetime, 
     ``[start, end)``, oldest first."""
     rows = s.execute(
         select(Message.role, Message.content)
-        .where(Message.topic_id == topic_id, Message.role.in_(("user", "assistant")),
+        .where(Message.topic_id == topic_id, Message.role.in_(_CHAT_ROLES),
                Message.created_at >= start, Message.created_at < end)
         .order_by(Message.seq.desc()).limit(limit)).all()
     return [(r, c or "") for r, c in reversed(rows)]

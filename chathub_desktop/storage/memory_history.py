@@ -40,6 +40,7 @@ from sqlalchemy.orm import Session, sessionmaker
 
 from chathub_desktop.core.app_settings import MEMORY_HISTORY_CHANGES, MEMORY_HISTORY_DAYS
 from chathub_desktop.core.document_version import TOKEN_HEX, document_version
+from chathub_desktop.core.memory_tools import MemoryDocument
 from chathub_desktop.storage.models import (
     AppSetting,
     DynamicMemoryDocument,
@@ -48,7 +49,7 @@ from chathub_desktop.storage.models import (
     utcnow,
 )
 
-FIXED, DYNAMIC = "fixed", "dynamic"
+FIXED, DYNAMIC = MemoryDocument.FIXED, MemoryDocument.DYNAMIC
 #: ``MemoryChange.author`` values.
 AUTHORS = ("owner", "model", "dream", "import", "revert", "system")
 #: Settings (APP settings table) and defaults of retention.

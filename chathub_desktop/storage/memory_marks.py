@@ -11,6 +11,7 @@ from datetime import datetime
 from sqlalchemy import delete, or_, select
 from sqlalchemy.orm import Session
 
+from chathub_desktop.core.messages import Role
 from chathub_desktop.storage.models import MemoryPause, MemoryProvenance, Message
 
 __all__ = ["drop_provenance", "paused_hashes", "provenance_of", "provenance_rows", "put_provenance",
@@ -78,7 +79,7 @@ def recent_tool_rows(s: Session, topic_id: int, excluded: Collection[str], limit
     tool is not one of ``excluded``, oldest first."""
     rows = s.execute(
         select(Message.tool_name, Message.content_type)
-        .where(Message.topic_id == topic_id, Message.role == "tool",
+        .where(Message.topic_id == topic_id, Message.role == Role.TOOL.value,
                or_(Message.tool_name.is_(None), Message.tool_name.not_in(list(excluded))))
         .order_by(Message.seq.desc()).limit(limit)
     ).all()
