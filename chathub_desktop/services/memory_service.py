@@ -26,12 +26,15 @@ from functools import lru_cache
 
 from chathub_desktop.core import dynamic_memory as dm
 from chathub_desktop.core import fixed_memory as fm
+from chathub_desktop.core.clock import utcnow
 from chathub_desktop.core.document_version import document_version
 from chathub_desktop.core.memory_injection import build_memory_block, without_paused
 from chathub_desktop.core.memory_tools import (
     ADD,
     MEMORY_TOOL_NAMES,
     MEMORY_TOOLS,
+    READ,
+    SEARCH,
     TRUST_WINDOW,
     UPDATE,
     run_tool,
@@ -51,6 +54,7 @@ from chathub_desktop.services.memory_sources import (
 )
 from chathub_desktop.services.secret_scan import redact_secrets
 from chathub_desktop.storage.database import Database
+from chathub_desktop.storage.memory_change_queries import current_body, put_back
 from chathub_desktop.storage.memory_history import DYNAMIC, FIXED, Author, authored
 from chathub_desktop.storage.memory_marks import (
     drop_provenance,
@@ -62,13 +66,8 @@ from chathub_desktop.storage.memory_marks import (
     set_pause,
     untrusted_hashes,
 )
-from chathub_desktop.storage.models import (
-    DynamicMemoryDocument,
-    FixedMemoryDocument,
-    Topic,
-    utcnow,
-)
 from chathub_desktop.storage.session import Session
+from chathub_desktop.storage.topic_rows import topic_facts
 
 ORIGINS = ("owner", "dream", "agent")
 
@@ -214,8 +213,7 @@ class MemoryService:
     def _doc(s: Session, assistant_id: int) -> str:
         # Inside write() the store's write lock is already held (row locks would add
         # nothing, and SQLite has none): this read is the one the write is based on.
-        row = s.get(FixedMemoryDocument, assistant_id)
-        return row.body if row is not None else ""
+        return current_body(s, assistant_id, FIXED)
 
     @staticmethod
     def _check_version(doc: str, version: str | None) -> None:
@@ -241,12 +239,7 @@ class MemoryService:
 
     @staticmethod
     def _store(s: Session, assistant_id: int, body: str) -> None:
-        row = s.get(FixedMemoryDocument, assistant_id)
-        if row is None:
-            s.add(FixedMemoryDocument(assistant_id=assistant_id, body=body, updated_at=utcnow()))
-        else:
-            row.body = body
-            row.updated_at = utcnow()
+        put_back(s, assistant_id, FIXED, body, utcnow())
 
     _record = staticmethod(record_provenance)
 
@@ -543,8 +536,7 @@ class MemoryService:
             if not a.memory_enabled:
                 return ""
             fixed = self._doc(s, a.id)
-            dyn_row = s.get(DynamicMemoryDocument, a.id)
-            dynamic = dyn_row.body if dyn_row is not None else ""
+            dynamic = current_body(s, a.id, DYNAMIC)
             untrusted = self._untrusted_numbers(s, a.id, fixed)
             budget = a.memory_budget_tokens
             fixed = without_paused(fixed, paused_numbers(s, a.id, fixed))
@@ -599,7 +591,7 @@ class MemoryService:
         arguments, red = _redact_arguments(call.arguments) if call.name in (ADD, UPDATE) else (call.arguments, None)
         with self._db.write() as s:
             a = AssistantService.row(s, assistant_id)
-            topic = s.get(Topic, topic_id)
+            topic = topic_facts(s, topic_id)
             if topic is None or topic.assistant_id != a.id:
                 raise NotFound(f"no topic {topic_id} for assistant {a.name!r}")
             if not a.memory_enabled:
@@ -612,21 +604,21 @@ class MemoryService:
                         'one-to-one topic chats."}')
             old_doc = self._doc(s, a.id)
             cards: Sequence[fm.Entry] = ()
-            if self._dynamic_cards is not None and call.name in ("searchMemory", "readMemory"):
-                dyn_row = s.get(DynamicMemoryDocument, a.id)
-                if dyn_row is not None and dyn_row.body:
+            if self._dynamic_cards is not None and call.name in (SEARCH, READ):
+                dynamic = current_body(s, a.id, DYNAMIC)
+                if dynamic:
                     hidden = paused_hashes(s, a.id, DYNAMIC)
-                    cards = [c for c in self._dynamic_cards(dyn_row.body) if fm.text_hash(c.text) not in hidden]
+                    cards = [c for c in self._dynamic_cards(dynamic) if fm.text_hash(c.text) not in hidden]
             outcome = run_tool(call.name, arguments, old_doc, dynamic_cards=cards,
                                paused=paused_numbers(s, a.id, old_doc))
             if outcome.new_doc is not None:
                 untrusted = bool(outcome.written_texts) and write_is_untrusted(
-                    [*self._recent_traces(s, topic.id), *pending_tool_messages]
+                    [*self._recent_traces(s, topic_id), *pending_tool_messages]
                 )
-                authored(s, Author("model", str(topic.id), _tool_action(call.name, outcome.result_json)))
+                authored(s, Author("model", str(topic_id), _tool_action(call.name, outcome.result_json)))
                 self._store(s, a.id, outcome.new_doc)
                 self._record(s, a.id, old_doc, outcome.new_doc, outcome.written_texts,
-                             origin="agent", trusted=not untrusted, topic_id=topic.id)
+                             origin="agent", trusted=not untrusted, topic_id=topic_id)
                 changed = True
             aid = a.id
         if changed:

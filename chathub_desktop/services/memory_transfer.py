@@ -40,6 +40,7 @@ from pathlib import Path
 from chathub_desktop.core import dynamic_memory as dm
 from chathub_desktop.core import fixed_memory as fm
 from chathub_desktop.core import memory_export as mx
+from chathub_desktop.core.clock import utcnow
 from chathub_desktop.core.memory_diff import EntryChanges, entry_changes
 from chathub_desktop.core.memory_paste import RepeatIndex
 from chathub_desktop.core.memory_tools import DYNAMIC, FIXED
@@ -50,16 +51,12 @@ from chathub_desktop.services.input_files import read_regular
 from chathub_desktop.services.memory_sources import note_sources
 from chathub_desktop.services.secret_scan import redact_secrets
 from chathub_desktop.storage.database import Database
+from chathub_desktop.storage.memory_change_queries import dynamic_row, put_back
 from chathub_desktop.storage.memory_history import Author, authored
 from chathub_desktop.storage.memory_transfer_rows import (
     memory_state,
     replace_pauses,
     replace_provenance,
-)
-from chathub_desktop.storage.models import (
-    DynamicMemoryDocument,
-    FixedMemoryDocument,
-    utcnow,
 )
 from chathub_desktop.storage.session import Session
 
@@ -500,11 +497,7 @@ class MemoryTransfer:
                     "cards); nothing was imported — check the file again to see what it would change")
             authored(s, Author("import", preview.file_name, f"imported {preview.file_name or 'a memory file'}"))
             if preview.fixed_document is not None:
-                row = s.get(FixedMemoryDocument, aid)
-                if row is None:
-                    s.add(FixedMemoryDocument(assistant_id=aid, body=preview.fixed_document, updated_at=now))
-                else:
-                    row.body, row.updated_at = preview.fixed_document, now
+                put_back(s, aid, FIXED, preview.fixed_document, now)
                 replace_provenance(s, aid, [{"text_hash": p.text_hash, "origin": p.origin, "trusted": p.trusted,
                                              "created_at": p.recorded_at or now} for p in preview.provenance])
                 had = {e.text for e in fm.entries(cur.fixed)}  # issue 15: note where the new entries came from
@@ -516,12 +509,9 @@ class MemoryTransfer:
                     continue  # issue 18: pauses of a document the file does not carry stay
                 replace_pauses(s, aid, document, [h for d, h in preview.paused if d == document], now)
             if preview.dynamic_document is not None:
-                drow = s.get(DynamicMemoryDocument, aid)
-                if drow is None:
-                    s.add(DynamicMemoryDocument(assistant_id=aid, body=preview.dynamic_document, backup_body="",
-                                                updated_at=now))
-                elif drow.body != preview.dynamic_document:
-                    drow.backup_body, drow.body, drow.updated_at = drow.body, preview.dynamic_document, now
+                drow = dynamic_row(s, aid)
+                if drow is None or drow.body != preview.dynamic_document:  # DRM-15: the old body is the backup
+                    put_back(s, aid, DYNAMIC, preview.dynamic_document, now)
         self._on_change(aid)
         return MemoryImportSummary(aid, preview.fixed_after, preview.dynamic_after,
                                    len(preview.provenance) if preview.fixed_document is not None else 0)

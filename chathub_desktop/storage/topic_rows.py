@@ -5,6 +5,7 @@ writes run inside ``Database.write()``."""
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
@@ -16,7 +17,7 @@ from chathub_desktop.storage.import_staging_rows import visible_topics
 from chathub_desktop.storage.models import Message, Topic
 
 __all__ = ["foreign_streams", "last_message", "last_user_message", "mark_interrupted", "message_count", "message_page",
-           "message_position", "message_row", "recallable_from", "remove_message", "rows_after", "streaming_claims", "tail_head", "topic_listing"]
+           "message_position", "message_row", "recallable_from", "TopicFacts", "topic_facts", "remove_message", "rows_after", "streaming_claims", "tail_head", "topic_listing"]
 
 
 def message_count(s: Session, topic_id: int) -> int:
@@ -93,6 +94,22 @@ def tail_head(s: Session, topic_id: int, seq: int) -> tuple[int, str, str]:
 def last_message(s: Session, topic_id: int) -> Message | None:
     """The topic's last message in view, or None."""
     return s.scalar(select(Message).where(Message.topic_id == topic_id).order_by(Message.seq.desc()).limit(1))
+
+
+@dataclass(frozen=True, slots=True)
+class TopicFacts:
+    """What the tools check of a topic: its ``assistant_id``, whether it is ``private``
+    (issue 19) and its ``kind`` (a ``TopicKind`` value, CMP-16, MEM-4)."""
+
+    assistant_id: int
+    private: bool
+    kind: str
+
+
+def topic_facts(s: Session, topic_id: int) -> TopicFacts | None:
+    """Topic ``topic_id``'s :class:`TopicFacts`, or None when there is no such topic."""
+    topic = s.get(Topic, topic_id)
+    return None if topic is None else TopicFacts(topic.assistant_id, bool(topic.private), topic.kind)
 
 
 def recallable_from(s: Session, topic_id: int) -> bool:
