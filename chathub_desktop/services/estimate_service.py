@@ -79,7 +79,9 @@ from chathub_desktop.services.views import (
     HistoryWindowView,
     TruncationView,
 )
+from chathub_desktop.storage.assistant_rows import assistant_row
 from chathub_desktop.storage.bulk_loading import gc_paused
+from chathub_desktop.storage.compaction_state import compaction_state
 from chathub_desktop.storage.database import Database
 from chathub_desktop.storage.estimate_rows import (
     chat_models,
@@ -88,12 +90,8 @@ from chathub_desktop.storage.estimate_rows import (
     topic_totals,
     usage_rows,
 )
-from chathub_desktop.storage.models import (
-    Assistant,
-    Message,
-    Provider,
-    TopicCompaction,
-)
+from chathub_desktop.storage.provider_lookup import provider_row
+from chathub_desktop.storage.topic_rows import message_row
 from chathub_desktop.tokens.counter import TokenCounter
 
 log = logging.getLogger(__name__)
@@ -293,7 +291,7 @@ class EstimateService:
         if record is None or record.has_images:
             return  # inputs not fully known to this process: skip (REF-27)
         with self._db.write() as s:
-            row = s.get(Message, message_id)
+            row = message_row(s, message_id)
             if row is None or not row.input_tokens or row.status != MessageStatus.COMPLETE:
                 return
             if row.error_kind == INPUT_TRUNCATED:  # a local server read only part of it (REF-27)
@@ -341,15 +339,15 @@ class EstimateService:
 
     def _meta(self, ctx: TopicContext) -> _Meta:
         with self._db.read() as s:
-            a = s.get(Assistant, ctx.assistant_id)
-            comp = s.get(TopicCompaction, ctx.topic_id)
+            a = assistant_row(s, ctx.assistant_id)
+            comp = compaction_state(s, ctx.topic_id)
             usage = usage_rows(s, ctx.topic_id, _USAGE_ROWS)
             n, tokens = topic_totals(s, ctx.topic_id)
             log_entries = list(comp.debug_log or ()) if comp is not None else []
             newest = next((r for r in reversed(usage) if r[2] != MessageStatus.STREAMING), None)
             truncated_provider = None
             if newest is not None and newest[10] == INPUT_TRUNCATED and newest[9] is not None:
-                provider = s.get(Provider, newest[9])
+                provider = provider_row(s, newest[9])
                 truncated_provider = provider.name if provider is not None else None
             return _Meta(
                 high_watermark=a.high_watermark if a is not None else None,

@@ -35,7 +35,7 @@ from chathub_desktop.storage.session import Session
 
 #: Changes a History listing returns at most (newest first).
 LIST_LIMIT = 500
-_DOCUMENT_NAMES = {mh.FIXED: "fixed memory", mh.DYNAMIC: "dynamic memory"}
+_DOCUMENT_NAMES: dict[str, str] = {mh.FIXED: "fixed memory", mh.DYNAMIC: "dynamic memory"}
 
 
 class RevertConflict(StaleDocument):

@@ -14,12 +14,12 @@ from sqlalchemy import func, select, update
 from sqlalchemy.engine import CursorResult
 from sqlalchemy.orm import Session
 
-from chathub_desktop.core.dream_schedule import DreamFrequency
+from chathub_desktop.core.dream_schedule import DreamFrequency, DreamStatus
 from chathub_desktop.core.messages import Role
 from chathub_desktop.storage.import_staging_rows import visible_topics
 from chathub_desktop.storage.models import Assistant, DreamProposal, DreamRun, Message, Topic
 
-__all__ = ["StoredProposal", "add_proposal", "day_activity", "day_excerpt_rows", "day_proposal", "day_topics",
+__all__ = ["StoredProposal", "StoredRun", "add_proposal", "add_run", "run_by_id", "day_activity", "day_excerpt_rows", "day_proposal", "day_topics",
            "latest_scheduled_run", "proposal_rows", "scheduled_assistants", "scheduled_run", "take_proposal",
            "update_run_if"]
 
@@ -55,16 +55,58 @@ def scheduled_assistants(s: Session) -> list[Assistant]:
                                                   Assistant.dream_frequency != DreamFrequency.OFF).order_by(Assistant.id)))
 
 
-def scheduled_run(s: Session, assistant_id: int, period_stamp: str) -> DreamRun | None:
+@dataclass(frozen=True, slots=True)
+class StoredRun:
+    """One ``dream_run`` row (DRM-6, REF-17): the attempt's ``status`` (a ``DreamStatus``
+    value), how many ``attempts`` were made, the last ``error``, and its UTC times."""
+
+    id: int
+    assistant_id: int
+    history_day: date
+    status: str
+    attempts: int
+    error: str | None
+    started_at: datetime
+    finished_at: datetime | None
+    next_retry_at: datetime | None
+    heartbeat_at: datetime | None
+    prior_stopped_at: datetime | None
+
+
+def _stored_run(r: DreamRun | None) -> StoredRun | None:
+    if r is None:
+        return None
+    return StoredRun(r.id, r.assistant_id, r.history_day, r.status, r.attempts, r.error, r.started_at, r.finished_at,
+                     r.next_retry_at, r.heartbeat_at, r.prior_stopped_at)
+
+
+def run_by_id(s: Session, run_id: int) -> StoredRun | None:
+    """Run ``run_id``, or None when there is none."""
+    return _stored_run(s.get(DreamRun, run_id))
+
+
+def add_run(s: Session, assistant_id: int, history_day: date, period_stamp: str, now: datetime) -> int:
+    """Add the first attempt of a scheduled run, running since ``now`` (UTC), in write
+    session ``s``; its id. A run of the same period already stored raises SQLAlchemy's
+    ``IntegrityError`` (another process claimed it first)."""
+    row = DreamRun(assistant_id=assistant_id, history_day=history_day, period_stamp=period_stamp, scheduled=True,
+                   status=DreamStatus.RUNNING.value, attempts=1, started_at=now, heartbeat_at=now)
+    s.add(row)
+    s.flush()
+    return row.id
+
+
+def scheduled_run(s: Session, assistant_id: int, period_stamp: str) -> StoredRun | None:
     """The scheduled run of ``assistant_id`` for the slot ``period_stamp``, or None."""
-    return s.scalar(select(DreamRun).where(DreamRun.assistant_id == assistant_id,
-                                           DreamRun.period_stamp == period_stamp, DreamRun.scheduled.is_(True)))
+    return _stored_run(s.scalar(select(DreamRun).where(
+        DreamRun.assistant_id == assistant_id, DreamRun.period_stamp == period_stamp, DreamRun.scheduled.is_(True))))
 
 
-def latest_scheduled_run(s: Session, assistant_id: int) -> DreamRun | None:
+def latest_scheduled_run(s: Session, assistant_id: int) -> StoredRun | None:
     """The scheduled run of ``assistant_id`` started last, or None."""
-    return s.scalar(select(DreamRun).where(DreamRun.assistant_id == assistant_id, DreamRun.scheduled.is_(True))
-                    .order_by(DreamRun.started_at.desc(), DreamRun.id.desc()).limit(1))
+    return _stored_run(s.scalar(select(DreamRun).where(DreamRun.assistant_id == assistant_id,
+                                                       DreamRun.scheduled.is_(True))
+                                .order_by(DreamRun.started_at.desc(), DreamRun.id.desc()).limit(1)))
 
 
 def day_activity(s: Session, assistant_id: int, before: datetime, limit: int, *,
