@@ -55,3 +55,19 @@ def test_topic_kind_keeps_its_stored_word() -> None:
     from chathub_desktop.core.messages import TopicKind
 
     assert TopicKind.REGULAR == "regular"
+
+
+def test_memory_documents_model_sources_and_change_kinds_keep_their_stored_words() -> None:
+    """MEM-2 documents as ``memory_change.document`` stores them, issue 14's model
+    sources, and issue 13's change-log kinds as the triggers write them."""
+    from chathub_desktop.core.change_kinds import ChangeKind
+    from chathub_desktop.core.memory_tools import DYNAMIC, FIXED, MemoryDocument
+    from chathub_desktop.core.model_cards import ModelSource
+    from chathub_desktop.storage import change_log
+
+    assert [d.value for d in MemoryDocument] == ["fixed", "dynamic"]
+    assert (FIXED, DYNAMIC) == ("fixed", "dynamic")
+    assert [m.value for m in ModelSource] == ["override", "topic", "assistant"]
+    assert {w.table: w.kind.value for w in change_log.WATCHED}["memory_pause"] == "fixed"
+    assert change_log._values(change_log.WATCHED[0], "NEW", "i").startswith("'message', ")
+    assert {w.kind for w in change_log.WATCHED} == set(ChangeKind)
