@@ -70,6 +70,7 @@ from chathub_desktop.core.dream_schedule import (
     silent_note,
     stopped_note,
 )
+from chathub_desktop.core.memory_authors import ChangeAuthor
 from chathub_desktop.core.secret_redaction import Redaction
 from chathub_desktop.core.summarizer_problem import SummarizerProblem
 from chathub_desktop.core.topic_titles import plain_title
@@ -333,7 +334,7 @@ class DreamService(DreamCards):
             if version is not None and document_version(self._body(s, a.id)) != version:
                 raise StaleDocument()
             a.keep_dream_cards = keep
-            authored(s, Author("owner", None, f"set Keep dream cards to {keep}"))
+            authored(s, Author(ChangeAuthor.OWNER, None, f"set Keep dream cards to {keep}"))
             cards = dm.apply_retention(dm.parse_document(self._body(s, a.id)), keep)
             changed, _cards = self._store(s, a.id, cards, keep)
             aid = a.id
@@ -509,7 +510,7 @@ class DreamService(DreamCards):
         if _covering(cards, day) is not None:
             return None
         folded = "" if plan is None else f"; folded {len(plan.folded)} older card(s) into a range"
-        authored(s, Author("dream", day.isoformat(), f"added the card for {day}{folded}"))
+        authored(s, Author(ChangeAuthor.DREAM, day.isoformat(), f"added the card for {day}{folded}"))
         cards = dm.append_day_card(cards, day, body)
         now_plan = dm.plan_retention(cards, keep)
         if now_plan is not None:
@@ -564,7 +565,7 @@ class DreamService(DreamCards):
                 return dm.replace_day_card(current, day, body)
             except ValueError:
                 raise NotFound(f"the card for {day} was deleted meanwhile") from None
-        views = self._edit(aid, change, author=Author("dream", day.isoformat(), f"regenerated the card for {day}"))
+        views = self._edit(aid, change, author=Author(ChangeAuthor.DREAM, day.isoformat(), f"regenerated the card for {day}"))
         number = next(v.number for v in views if v.tag == day.isoformat())
         note = self._redacted(aid, red)
         return self._finish(DreamOutcome(aid, day, REGENERATED, f"card #{number} for {day} was regenerated{note}",

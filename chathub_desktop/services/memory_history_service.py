@@ -24,6 +24,7 @@ from typing import Protocol
 
 from chathub_desktop.core.clock import utcnow
 from chathub_desktop.core.document_version import document_version
+from chathub_desktop.core.memory_authors import ChangeAuthor, EntryOrigin
 from chathub_desktop.core.memory_diff import DiffLine, line_diff
 from chathub_desktop.services.assistant_service import AssistantService
 from chathub_desktop.services.errors import InvalidInput, StaleDocument, found
@@ -99,18 +100,18 @@ class RevertPreview:
 
 
 def _who(s: Session, author: str, detail: str | None) -> str:
-    if author == "owner":
+    if author == ChangeAuthor.OWNER:
         return "you"
-    if author == "model":
+    if author == ChangeAuthor.MODEL:
         title = mq.topic_title(s, int(detail)) if detail and detail.isdigit() else None
         if title is not None:
             return f"the model in topic “{title}”"
         return f"the model in topic #{detail}" if detail else "the model"
-    if author == "dream":
+    if author == ChangeAuthor.DREAM:
         return f"the dream for {detail}" if detail else "the dream"
-    if author == "import":
+    if author == ChangeAuthor.IMPORT:
         return f"import of {detail}" if detail else "an import"
-    if author == "revert":
+    if author == ChangeAuthor.REVERT:
         return f"revert of change #{detail}"
     return "an unattributed write"
 
@@ -204,10 +205,10 @@ class MemoryHistory:
                     f"{name} changed {later:,} time{'s' if later != 1 else ''} after change #{change_id}; "
                     "reverting it would also undo that — nothing was reverted (look at what it overwrites "
                     "first: History → Revert, or memory revert --overwrite)")
-            mh.authored(s, mh.Author("revert", str(change_id), f"reverted change #{change_id} ({row.action})"))
+            mh.authored(s, mh.Author(ChangeAuthor.REVERT, str(change_id), f"reverted change #{change_id} ({row.action})"))
             mq.put_back(s, a.id, row.document, target, utcnow())  # DRM-15: dynamic keeps a backup
             if row.document == mh.FIXED:
-                record_provenance(s, a.id, current, target, None, origin="owner", trusted=True)
+                record_provenance(s, a.id, current, target, None, origin=EntryOrigin.OWNER, trusted=True)
             s.flush()
             view = _view(s, mq.newest_changes(s, a.id, 1)[0])
             aid = a.id

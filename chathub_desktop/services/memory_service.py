@@ -28,6 +28,7 @@ from chathub_desktop.core import dynamic_memory as dm
 from chathub_desktop.core import fixed_memory as fm
 from chathub_desktop.core.clock import utcnow
 from chathub_desktop.core.document_version import document_version
+from chathub_desktop.core.memory_authors import ORIGINS, ChangeAuthor, EntryOrigin
 from chathub_desktop.core.memory_injection import build_memory_block, without_paused
 from chathub_desktop.core.memory_tools import (
     ADD,
@@ -69,8 +70,6 @@ from chathub_desktop.storage.memory_marks import (
 from chathub_desktop.storage.session import Session
 from chathub_desktop.storage.topic_rows import topic_facts
 
-ORIGINS = ("owner", "dream", "agent")
-
 
 @lru_cache(maxsize=8)
 def _hashed_entries(doc: str) -> tuple[tuple[int, str], ...]:
@@ -82,9 +81,9 @@ def _hashed_entries(doc: str) -> tuple[tuple[int, str], ...]:
 
 def _author_for(origin: str, topic_id: int | None, action: str) -> Author:
     """The history author of a write with provenance ``origin`` (issue 18)."""
-    if origin == "agent":
-        return Author("model", None if topic_id is None else str(topic_id), action)
-    return Author("dream" if origin == "dream" else "owner", None, action)
+    if origin == EntryOrigin.AGENT:
+        return Author(ChangeAuthor.MODEL, None if topic_id is None else str(topic_id), action)
+    return Author(ChangeAuthor.DREAM if origin == EntryOrigin.DREAM else ChangeAuthor.OWNER, None, action)
 
 
 def _tool_action(name: str, result_json: str) -> str:
@@ -338,9 +337,9 @@ class MemoryService:
             if new_doc == old_doc:
                 return new_doc
             self._check_version(old_doc, version)
-            authored(s, Author("owner", None, "saved the raw Markdown"))
+            authored(s, Author(ChangeAuthor.OWNER, None, "saved the raw Markdown"))
             self._store(s, a.id, new_doc)
-            self._record(s, a.id, old_doc, new_doc, None, origin="owner", trusted=True)
+            self._record(s, a.id, old_doc, new_doc, None, origin=EntryOrigin.OWNER, trusted=True)
             aid = a.id
         self._changed(aid)
         self._redacted(aid, "the memory", red)
@@ -358,7 +357,7 @@ class MemoryService:
             self._check_version(old_doc, version)
             if not old_doc:
                 return
-            authored(s, Author("owner", None, "cleared fixed memory"))
+            authored(s, Author(ChangeAuthor.OWNER, None, "cleared fixed memory"))
             self._store(s, a.id, "")
             aid = a.id
         self._changed(aid)
@@ -367,7 +366,7 @@ class MemoryService:
         self,
         assistant: int | str,
         text: str,
-        origin: str = "owner",
+        origin: str = EntryOrigin.OWNER,
         *,
         trusted: bool = True,
         topic_id: int | None = None,
@@ -423,9 +422,9 @@ class MemoryService:
                 added.append(cleaned)
             if not added:
                 return []
-            authored(s, Author("import", note, f"added {len(added)} entries from {note}"))
+            authored(s, Author(ChangeAuthor.IMPORT, note, f"added {len(added)} entries from {note}"))
             self._store(s, a.id, doc)
-            self._record(s, a.id, old_doc, doc, added, origin="owner", trusted=True)
+            self._record(s, a.id, old_doc, doc, added, origin=EntryOrigin.OWNER, trusted=True)
             note_sources(s, a.id, added, note, file=file)
             aid = a.id
             views = [self._view(s, aid, doc, n) for n in numbers]
@@ -465,9 +464,9 @@ class MemoryService:
                 raise NotFound(f"no memory entry #{number}")
             if not res.ok:
                 raise InvalidInput("a memory entry must not be empty; delete it instead")
-            authored(s, Author("owner", None, f"edited entry #{number}"))
+            authored(s, Author(ChangeAuthor.OWNER, None, f"edited entry #{number}"))
             self._store(s, a.id, res.doc)
-            self._record(s, a.id, old_doc, res.doc, [res.new_text or ""], origin="owner", trusted=True)
+            self._record(s, a.id, old_doc, res.doc, [res.new_text or ""], origin=EntryOrigin.OWNER, trusted=True)
             aid = a.id
             view = self._view(s, aid, res.doc, number)
         self._changed(aid)
@@ -485,9 +484,9 @@ class MemoryService:
             res = fm.delete_entry(old_doc, number)
             if not res.ok:
                 raise NotFound(f"no memory entry #{number}")
-            authored(s, Author("owner", None, f"deleted entry #{number}"))
+            authored(s, Author(ChangeAuthor.OWNER, None, f"deleted entry #{number}"))
             self._store(s, a.id, res.doc)
-            self._record(s, a.id, old_doc, res.doc, [], origin="owner", trusted=True)
+            self._record(s, a.id, old_doc, res.doc, [], origin=EntryOrigin.OWNER, trusted=True)
             aid = a.id
         self._changed(aid)
 
@@ -615,10 +614,10 @@ class MemoryService:
                 untrusted = bool(outcome.written_texts) and write_is_untrusted(
                     [*self._recent_traces(s, topic_id), *pending_tool_messages]
                 )
-                authored(s, Author("model", str(topic_id), _tool_action(call.name, outcome.result_json)))
+                authored(s, Author(ChangeAuthor.MODEL, str(topic_id), _tool_action(call.name, outcome.result_json)))
                 self._store(s, a.id, outcome.new_doc)
                 self._record(s, a.id, old_doc, outcome.new_doc, outcome.written_texts,
-                             origin="agent", trusted=not untrusted, topic_id=topic_id)
+                             origin=EntryOrigin.AGENT, trusted=not untrusted, topic_id=topic_id)
                 changed = True
             aid = a.id
         if changed:

@@ -41,6 +41,7 @@ from chathub_desktop.core import dynamic_memory as dm
 from chathub_desktop.core import fixed_memory as fm
 from chathub_desktop.core import memory_export as mx
 from chathub_desktop.core.clock import utcnow
+from chathub_desktop.core.memory_authors import ChangeAuthor, EntryOrigin
 from chathub_desktop.core.memory_diff import EntryChanges, entry_changes
 from chathub_desktop.core.memory_paste import RepeatIndex
 from chathub_desktop.core.memory_tools import DYNAMIC, FIXED
@@ -292,14 +293,14 @@ class MemoryTransfer:
             if r is not None:
                 provenance.append(mx.Provenance(h, r.origin, r.trusted, r.created_at, paused))
             elif paused:  # an unrecorded entry counts as trusted (REF-7); the record carries its pause
-                provenance.append(mx.Provenance(h, "owner", True, None, True))
+                provenance.append(mx.Provenance(h, EntryOrigin.OWNER, True, None, True))
         cards: list[dict[str, object]] = []
         for i, c in enumerate(dm.parse_document(cur.dynamic), 1):
             text = dm.visible_body(c)
             paused = (DYNAMIC, fm.text_hash(text)) in cur.paused
             cards.append({"number": i, "tag": c.tag, "text": text, **({"paused": True} if paused else {})})
             if paused:
-                provenance.append(mx.Provenance(fm.text_hash(text), "dream", True, None, True, DYNAMIC))
+                provenance.append(mx.Provenance(fm.text_hash(text), EntryOrigin.DREAM, True, None, True, DYNAMIC))
         mf = mx.MemoryFile(cur.fixed, cur.dynamic, tuple(provenance), name, utcnow(),
                            entries=tuple(entries), cards=tuple(cards))
         return mx.to_json(mf) if fmt == "json" else mx.to_markdown(mf)
@@ -495,7 +496,7 @@ class MemoryTransfer:
                     f"{a.name}'s memory changed since the file was checked (fixed memory now has "
                     f"{len(fm.entries(cur.fixed)):,} entries, dynamic memory {len(dm.parse_document(cur.dynamic)):,} "
                     "cards); nothing was imported — check the file again to see what it would change")
-            authored(s, Author("import", preview.file_name, f"imported {preview.file_name or 'a memory file'}"))
+            authored(s, Author(ChangeAuthor.IMPORT, preview.file_name, f"imported {preview.file_name or 'a memory file'}"))
             if preview.fixed_document is not None:
                 put_back(s, aid, FIXED, preview.fixed_document, now)
                 replace_provenance(s, aid, [{"text_hash": p.text_hash, "origin": p.origin, "trusted": p.trusted,

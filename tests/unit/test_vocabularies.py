@@ -71,3 +71,14 @@ def test_memory_documents_model_sources_and_change_kinds_keep_their_stored_words
     assert {w.table: w.kind.value for w in change_log.WATCHED}["memory_pause"] == "fixed"
     assert change_log._values(change_log.WATCHED[0], "NEW", "i").startswith("'message', ")
     assert {w.kind for w in change_log.WATCHED} == set(ChangeKind)
+
+
+def test_memory_authors_and_origins_keep_their_stored_words() -> None:
+    """REF-7 provenance origins (one list for files and the service) and issue 18's
+    change authors, as ``memory_provenance.origin`` / ``memory_change.author`` hold them."""
+    from chathub_desktop.core import memory_export
+    from chathub_desktop.core.memory_authors import AUTHORS, ORIGINS, ChangeAuthor, EntryOrigin
+
+    assert ORIGINS == ("owner", "dream", "agent") == tuple(EntryOrigin)
+    assert memory_export.ORIGINS is ORIGINS
+    assert AUTHORS == ("owner", "model", "dream", "import", "revert", "system") == tuple(ChangeAuthor)
