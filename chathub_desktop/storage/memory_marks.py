@@ -11,6 +11,7 @@ from datetime import datetime
 from sqlalchemy import delete, or_, select
 from sqlalchemy.orm import Session
 
+from chathub_desktop.core.memory_authors import EntryOrigin
 from chathub_desktop.core.messages import Role
 from chathub_desktop.storage.models import MemoryPause, MemoryProvenance, Message
 
@@ -48,7 +49,7 @@ def drop_provenance(s: Session, assistant_id: int, hashes: Collection[str]) -> N
     if hashes:
         s.execute(delete(MemoryProvenance).where(MemoryProvenance.assistant_id == assistant_id,
                                                  MemoryProvenance.text_hash.in_(list(hashes)),
-                                                 MemoryProvenance.origin != "dream"))
+                                                 MemoryProvenance.origin != EntryOrigin.DREAM.value))
 
 
 def untrusted_hashes(s: Session, assistant_id: int) -> set[str]:
