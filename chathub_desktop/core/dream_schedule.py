@@ -25,7 +25,27 @@ from dataclasses import dataclass
 from datetime import UTC, date, datetime, time, timedelta, tzinfo
 from enum import StrEnum
 
-FREQUENCIES = ("off", "daily", "weekly")
+
+class DreamFrequency(StrEnum):
+    """How often an assistant dreams (DRM-2); the value is what ``assistant.dream_frequency``
+    stores."""
+
+    OFF = "off"
+    DAILY = "daily"
+    WEEKLY = "weekly"
+
+    @classmethod
+    def parse(cls, text: DreamFrequency | str) -> DreamFrequency:
+        """The frequency ``text`` names (exact stored value). Raises :class:`ValueError`
+        with a one-line reason for any other text."""
+        try:
+            return cls(text)
+        except ValueError:
+            raise ValueError(f"dream frequency must be one of {', '.join(FREQUENCIES)}, not {text!r}") from None
+
+
+#: The stored values, in the order the forms offer them.
+FREQUENCIES: tuple[str, ...] = tuple(f.value for f in DreamFrequency)
 #: Weekday names in the order of the stored number (REF-17: 0 = Sunday).
 WEEKDAYS = ("Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday")
 DEFAULT_TIME = "02:00"
@@ -42,7 +62,7 @@ STALE_HEARTBEAT = 8 * HEARTBEAT_EVERY
 _TIME_RE = re.compile(r"^([01]\d|2[0-3]):([0-5]\d)$")
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, init=False)
 class Schedule:
     """One assistant's dream schedule (DRM-2): ``frequency`` ``off``/``daily``/``weekly``,
     ``time_utc`` ``HH:MM`` (24 h, UTC) and ``weekday`` 0–6 (0 = Sunday; used by Weekly).
@@ -51,13 +71,16 @@ class Schedule:
     that is not ``HH:MM`` or a weekday outside 0–6.
     """
 
-    frequency: str = "off"
-    time_utc: str = DEFAULT_TIME
-    weekday: int = 0
+    frequency: DreamFrequency
+    time_utc: str
+    weekday: int
 
-    def __post_init__(self) -> None:
-        if self.frequency not in FREQUENCIES:
-            raise ValueError(f"dream frequency must be one of {', '.join(FREQUENCIES)}, not {self.frequency!r}")
+    def __init__(self, frequency: DreamFrequency | str = DreamFrequency.OFF, time_utc: str = DEFAULT_TIME,
+                 weekday: int = 0) -> None:
+        # a stored or typed frequency arrives as text: it becomes the enum here, or is refused
+        object.__setattr__(self, "frequency", DreamFrequency.parse(frequency))
+        object.__setattr__(self, "time_utc", time_utc)
+        object.__setattr__(self, "weekday", weekday)
         if not _TIME_RE.match(self.time_utc):
             raise ValueError(f"dream time must be HH:MM in 24-hour UTC (e.g. 02:00), not {self.time_utc!r}")
         if not 0 <= self.weekday <= 6:
@@ -66,7 +89,7 @@ class Schedule:
     @property
     def enabled(self) -> bool:
         """True unless the frequency is ``off``."""
-        return self.frequency != "off"
+        return self.frequency is not DreamFrequency.OFF
 
     @property
     def fire_time(self) -> time:
@@ -76,9 +99,9 @@ class Schedule:
 
     def describe(self) -> str:
         """Human text, e.g. ``Daily at 02:00 UTC`` or ``Weekly on Sunday at 02:00 UTC``."""
-        if self.frequency == "daily":
+        if self.frequency is DreamFrequency.DAILY:
             return f"Daily at {self.time_utc} UTC"
-        if self.frequency == "weekly":
+        if self.frequency is DreamFrequency.WEEKLY:
             return f"Weekly on {WEEKDAYS[self.weekday]} at {self.time_utc} UTC"
         return "Off"
 
@@ -93,12 +116,12 @@ class Slot:
     period_stamp: str
 
 
-def period_stamp(frequency: str, fire_day: date) -> str:
+def period_stamp(frequency: DreamFrequency, fire_day: date) -> str:
     """REF-17: the history day (``YYYY-MM-DD``) for ``daily``, the ISO week of the firing
     day (``YYYY-Www``) for ``weekly``. Raises :class:`ValueError` for ``off``."""
-    if frequency == "daily":
+    if frequency == DreamFrequency.DAILY:
         return (fire_day - timedelta(days=1)).isoformat()
-    if frequency == "weekly":
+    if frequency == DreamFrequency.WEEKLY:
         year, week, _ = fire_day.isocalendar()
         return f"{year}-W{week:02d}"
     raise ValueError("an off schedule has no period")
@@ -120,7 +143,7 @@ def latest_slot(schedule: Schedule, now: datetime) -> Slot | None:
         return None
     now = now.astimezone(UTC)
     day = now.date()
-    if schedule.frequency == "daily":
+    if schedule.frequency is DreamFrequency.DAILY:
         fire_day = day if now >= datetime.combine(day, schedule.fire_time) else day - timedelta(days=1)
         return _slot(schedule, fire_day)
     # Python: Monday = 0 … Sunday = 6; ours: Sunday = 0 … Saturday = 6
@@ -136,7 +159,7 @@ def next_slot(schedule: Schedule, now: datetime) -> Slot | None:
     latest = latest_slot(schedule, now)
     if latest is None:
         return None
-    step = timedelta(days=1 if schedule.frequency == "daily" else 7)
+    step = timedelta(days=1 if schedule.frequency is DreamFrequency.DAILY else 7)
     return _slot(schedule, latest.fire_at.date() + step)
 
 
@@ -162,7 +185,7 @@ def local_equivalent(schedule: Schedule, at: datetime, zone: tzinfo, place: str)
         raise ValueError("at must be timezone-aware")
     utc = datetime.combine(at.astimezone(UTC).date(), schedule.fire_time)
     local = utc.astimezone(zone)
-    if schedule.frequency == "weekly":
+    if schedule.frequency is DreamFrequency.WEEKLY:
         utc_day = WEEKDAYS[(utc.weekday() + 1) % 7]
         local_day = WEEKDAYS[(local.weekday() + 1) % 7]
         return f"{utc_day} {utc:%H:%M} UTC — {local_day + ' ' if local_day != utc_day else ''}{local:%H:%M} in {place}"

@@ -33,10 +33,10 @@ from datetime import UTC, datetime
 
 from chathub_desktop.core import dynamic_memory as dm
 from chathub_desktop.core import fixed_memory as fm
+from chathub_desktop.core.memory_authors import ORIGINS
 
 FORMAT = "chathub-memory"
 VERSION = 1
-ORIGINS = ("owner", "dream", "agent")
 #: Largest memory file read, in bytes (64 MiB: ~150,000 fixed entries with provenance).
 MAX_FILE_BYTES = 64 * 1024 * 1024
 #: Deepest JSON nesting accepted; a memory file needs 4 levels.

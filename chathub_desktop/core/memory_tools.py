@@ -16,6 +16,7 @@ from __future__ import annotations
 import json
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
+from enum import StrEnum
 from functools import lru_cache
 from typing import Protocol
 
@@ -34,8 +35,18 @@ from chathub_desktop.core.recall_tools import RECALL_TOOL_NAMES
 from chathub_desktop.core.stored_text import describe_unstorable, first_unstorable
 
 ADD, UPDATE, DELETE, SEARCH, READ = "add", "update", "delete", "searchMemory", "readMemory"
-#: readMemory ``source`` values, the same words searchMemory hits carry (REF-3).
-FIXED, DYNAMIC = "fixed", "dynamic"
+
+
+class MemoryDocument(StrEnum):
+    """The two memory documents (MEM-2, DRM-1): what ``memory_change.document``,
+    ``memory_provenance.document`` and ``memory_pause.document`` store, and the readMemory
+    ``source`` values searchMemory hits carry (REF-3)."""
+
+    FIXED = "fixed"
+    DYNAMIC = "dynamic"
+
+
+FIXED, DYNAMIC = MemoryDocument.FIXED, MemoryDocument.DYNAMIC
 
 #: Names of the memory tools; their own results never taint a write (REF-7).
 MEMORY_TOOL_NAMES: frozenset[str] = frozenset({ADD, UPDATE, DELETE, SEARCH, READ})

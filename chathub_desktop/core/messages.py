@@ -31,6 +31,13 @@ class MessageStatus(StrEnum):
     ERROR = "error"
 
 
+class TopicKind(StrEnum):
+    """What a topic is (CMP-16: only ``regular`` topic chats use compaction and summary
+    injection); stored in ``topic.kind``."""
+
+    REGULAR = "regular"
+
+
 @dataclass(frozen=True, slots=True)
 class ToolCall:
     """One tool call requested by the model.

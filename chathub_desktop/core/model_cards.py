@@ -73,6 +73,15 @@ class WindowSource(enum.Enum):
     FALLBACK = "fallback"  # the NUM-2 per-provider fallback (``known`` False)
 
 
+class ModelSource(enum.StrEnum):
+    """Where the model of a request came from (issue 14): a per-request override (e.g.
+    "Regenerate with another model"), the topic's own choice, or its assistant's model."""
+
+    OVERRIDE = "override"
+    TOPIC = "topic"
+    ASSISTANT = "assistant"
+
+
 @dataclass(frozen=True, slots=True)
 class ModelCardInfo:
     """What we know about one model (NUM-2, REF-21).

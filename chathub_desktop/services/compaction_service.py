@@ -23,23 +23,18 @@ from __future__ import annotations
 
 import asyncio
 import functools
-import json
 import logging
-import os
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from datetime import UTC, datetime
-from typing import Any, Protocol
+from datetime import datetime
+from typing import Protocol
 
 from chathub_desktop.core import compaction as cc
 from chathub_desktop.core import compaction_gain as cg
-from chathub_desktop.core import threshold_compaction as tc
+from chathub_desktop.core.clock import utcnow
 from chathub_desktop.core.compaction import CompactionPhase, CompactionStatus
-from chathub_desktop.core.compaction_prompt import complete_part
-from chathub_desktop.core.flags import env_flag
-from chathub_desktop.core.messages import ChatMessage, Role
+from chathub_desktop.core.messages import ChatMessage
 from chathub_desktop.core.request_assembly import assemble_request, template_overhead
-from chathub_desktop.core.summarizer_problem import SummarizerProblem
 from chathub_desktop.providers.catalog import ModelCatalog
 from chathub_desktop.services.compaction_outcome import (
     ALL_SUMMARIZED,
@@ -54,17 +49,15 @@ from chathub_desktop.services.compaction_outcome import (
     CompactionOutcome,
     PreSendResult,
 )
-from chathub_desktop.services.errors import InvalidInput, StaleDocument
+from chathub_desktop.services.compaction_records import CompactionRecords, fingerprint
+from chathub_desktop.services.compaction_threshold import ThresholdCompaction
+from chathub_desktop.services.errors import InvalidInput
 from chathub_desktop.services.events import (
     CompactionProgress,
     EventBus,
-    SecretsRedacted,
-    TopicChanged,
 )
-from chathub_desktop.services.input_rules import check_text, fit_column
 from chathub_desktop.services.provider_service import ProviderService
 from chathub_desktop.services.request_context import ContextLoader, TopicContext
-from chathub_desktop.services.secret_scan import redact_secrets
 from chathub_desktop.services.settings_service import SettingsService
 from chathub_desktop.services.summarizer import (
     Summarizer,
@@ -75,14 +68,9 @@ from chathub_desktop.services.summarizer import (
 )
 from chathub_desktop.services.views import SummaryView
 from chathub_desktop.storage.database import Database
-from chathub_desktop.storage.models import Assistant, Provider, Topic, TopicCompaction, utcnow
 
 log = logging.getLogger(__name__)
 
-#: Environment switch for structured ``planner_settled`` log events (CMP-17).
-DEBUG_ENV = "CHATHUB_COMPACTION_DEBUG"
-#: Logger the structured debug events go to (JSON payload in the message).
-debug_log = logging.getLogger("chathub_desktop.compaction_debug")
 
 @dataclass
 class _Run:
@@ -98,10 +86,6 @@ class SummaryGate(Protocol):
     async def gate(self, topic_id: int, target: SummarizerTarget, messages: Sequence[ChatMessage],
                    summary: str) -> str | None:
         """None to store ``summary``; else why the old state is kept (one line)."""
-
-
-def _debug_enabled() -> bool:
-    return env_flag(os.environ, DEBUG_ENV)
 
 
 class CompactionService:
@@ -129,10 +113,11 @@ class CompactionService:
         self._catalog = catalog
         self._settings = settings
         self._loader = loader
-        self._on_change = on_change
         self._clock = clock
         self._runs: dict[int, _Run] = {}
-        self._generation: dict[int, int] = {}
+        self._records = CompactionRecords(db, bus, clock, on_change)
+        self._threshold = ThresholdCompaction(db, bus, providers, self._records,
+                                              lambda ctx: self._load(ctx.topic_id, like=ctx), clock)
 
     # --- state ------------------------------------------------------------------------
     def in_flight(self, topic_id: int) -> bool:
@@ -260,7 +245,7 @@ class CompactionService:
         if not ctx.regular:
             return PreSendResult(ctx=ctx)
         if ctx.threshold.enabled:
-            return await self._threshold_before_send(ctx)
+            return await self._threshold.before_send(ctx)
         outcomes: list[CompactionOutcome] = []
         left = cc.MAX_PRESEND_BATCHES
         window = ctx.window
@@ -300,126 +285,11 @@ class CompactionService:
             )
         return PreSendResult(tuple(outcomes), blocked, message, estimate, ctx.input_budget, ctx)
 
-    # --- the threshold policy (NUM-1 … NUM-10) --------------------------------------------
-    def _too_large(self, ctx: TopicContext, limit: int) -> str | None:
-        """NUM-5: why even the latest turn cannot be sent within ``limit``, else None."""
-        prefix, rows = ctx.threshold_parts()
-        try:
-            tc.fit_history(prefix, rows, ctx.base_input.tools, limit)
-        except tc.RequestTooLarge as exc:
-            window, buffer = ctx.card.context_window, ctx.threshold.buffer_tokens
-            if buffer >= window:
-                return (f"The threshold compaction buffer ({buffer:,} tokens) is not smaller than the model's "
-                        f"context window ({window:,}), which leaves no room for a request: lower "
-                        "compact-buffer-tokens (Settings → System Agent) or COMPACT_BUFFER_TOKENS.")
-            return str(exc)
-        return None
-
-    async def _threshold_before_send(self, ctx: TopicContext) -> PreSendResult:
-        """NUM-3: when the estimate is above ``max(1, window − buffer)``, summarize the
-        older complete turns with the chat model (NUM-6, NUM-9, NUM-10) and keep the
-        recent ones (NUM-7); the request then leaves out older turns until it fits
-        (NUM-5, in the history window). A latest turn that cannot fit even alone blocks
-        the send before any request."""
-        cfg = ctx.threshold
-        limit = tc.threshold(ctx.card.context_window, cfg.buffer_tokens)
-        estimate = ctx.threshold_estimate or 0
-        refusal = self._too_large(ctx, limit)
-        if refusal is not None:
-            return PreSendResult((), True, refusal, estimate, limit, ctx)
-        outcomes: list[CompactionOutcome] = []
-        if estimate > limit:
-            out = await self._threshold_run(ctx, limit, estimate)
-            if out is not None:
-                outcomes.append(out)
-                if out.status == COMPACTED:
-                    ctx = await self._load(ctx.topic_id, like=ctx)
-                    estimate = ctx.threshold_estimate or 0
-        return PreSendResult(tuple(outcomes), False, "", estimate, limit, ctx)
-
-    async def _threshold_run(self, ctx: TopicContext, limit: int, estimate: int) -> CompactionOutcome | None:
-        """One threshold compaction (NUM-6 … NUM-10), guarded by the breaker (NUM-8);
-        None when the breaker is open or nothing can be split off."""
-        cfg = ctx.threshold
-        count, until, _remembered = await self._db.run(self._breaker_state, ctx.topic_id)
-        now = self._clock()
-        if cc.breaker_open(count, until.timestamp() if until else None, now.timestamp(), cfg.max_failures):
-            return None
-        rows = [h for h in ctx.history[ctx.start:] if h.sendable and h.message.role is not Role.SYSTEM]
-        split = tc.split_point([h.message for h in rows], cfg.keep_recent)
-        base = dict(topic_id=ctx.topic_id, trigger=cc.TRIGGER_THRESHOLD, input_budget=limit, high=1.0, low=1.0)
-        if split is None or split == 0 or ctx.provider_id is None or ctx.provider_kind is None:
-            return None
-        older = rows[:split]
-        # the summarizer is the chat model: its prompt must fit the same budget (newest first)
-        room = max(1, limit - tc.estimate_tokens(tc.summary_request("", ctx.summary or None)))
-        try:
-            fitting = tc.fit_history([], [h.message for h in older], (), room)
-        except tc.RequestTooLarge:
-            fitting = [older[-1].message]
-        shown = [h.message for h in older][len(older) - len(fitting):]
-        provider_name = await self._db.run(self._provider_name, ctx.provider_id)
-        target = SummarizerTarget(provider_id=ctx.provider_id, provider_name=provider_name, kind=ctx.provider_kind,
-                                  model=ctx.model, card=ctx.card, window=ctx.card.context_window)
-        messages = tc.summary_request(tc.shortened_view(shown), ctx.summary or None)
-        max_tokens = max(256, min(tc.SUMMARY_MAX_TOKENS, ctx.card.context_window // 4))
-        self._bus.publish(CompactionProgress(ctx.topic_id, cc.TRIGGER_THRESHOLD, CompactionPhase.STARTED))
-        summary: str | None = None
-        why = ""
-        try:
-            done = await Summarizer(self._providers, target).complete(messages, max_tokens)
-            summary = tc.extract_summary(done.text)
-            if done.truncated and summary:  # still a summary up to its last complete sentence (CMP-5)
-                summary = complete_part(summary) or None
-            why = ("the model stopped at its token limit before completing one sentence" if done.truncated
-                   else "the model returned an empty summary")
-        except SummarizerFailed as exc:
-            why = str(exc).replace("History Compress model", "chat model")
-        finally:
-            status = COMPACTED if summary else FAILED
-            self._bus.publish(CompactionProgress(ctx.topic_id, cc.TRIGGER_THRESHOLD, CompactionPhase.FINISHED,
-                                                 status=status))
-        if summary is None:
-            out = CompactionOutcome(status=FAILED, message=f"threshold compaction failed: {why}",
-                                    before_tokens=estimate, after_tokens=estimate,
-                                    cursor_message_id=ctx.cursor_message_id, model=target.label, reason="summarizer",
-                                    **base)  # type: ignore[arg-type]
-            await self._arecord(ctx, out, None, failed=True, max_failures=cfg.max_failures)
-            return out
-        if not await self._db.run(self._commit, ctx, summary, older[-1].id, target, True):
-            return None
-        after = (await self._load(ctx.topic_id, like=ctx)).threshold_estimate
-        out = CompactionOutcome(status=COMPACTED, message=f"summarized {len(older)} older messages with the chat model",
-                                before_tokens=estimate, after_tokens=after, cursor_message_id=older[-1].id,
-                                batches=1, covered_messages=len(older), model=target.label, **base)  # type: ignore[arg-type]
-        await self._arecord(ctx, out, None)
-        return out
-
     # --- summary viewer (CMP-18, CMP-17, CMP-20) ----------------------------------------
     def summary(self, topic_id: int) -> SummaryView:
         """The topic's summary for the read-only viewer: text, model, cursor, update time,
         debug log (newest last) and archives. Raises ``NotFound`` for an unknown topic."""
-        from chathub_desktop.services.topic_service import TopicService
-
-        with self._db.read() as s:
-            TopicService.row(s, topic_id)
-            st = s.get(TopicCompaction, topic_id)
-            if st is None:
-                return SummaryView(topic_id=topic_id, text="", model=None, cursor_message_id=None,
-                                   updated_at=None, debug_log=(), archives=(), failure_count=0,
-                                   cooldown_until=None)
-            return SummaryView(
-                topic_id=topic_id,
-                text=st.summary or "",
-                model=st.model,
-                cursor_message_id=st.cursor_message_id,
-                updated_at=st.updated_at if (st.summary or st.cursor_message_id) else None,
-                debug_log=tuple(dict(e) for e in (st.debug_log or ())),
-                archives=tuple(dict(a) for a in (st.archives or ())),
-                failure_count=st.failure_count or 0,
-                cooldown_until=st.cooldown_until,
-                edited=bool(st.summary_edited),
-            )
+        return self._records.summary(topic_id)
 
     def edit_summary(self, topic_id: int, text: str, *, expected: str | None = None) -> SummaryView:
         """The user's own summary text (issue 19): stored as the topic's summary (cursor
@@ -432,29 +302,7 @@ class CompactionService:
         nothing. A compaction running now fails instead of overwriting the edit.
         Raises :class:`InvalidInput` for a topic that is not a regular chat (CMP-16),
         ``NotFound`` for an unknown topic."""
-        from chathub_desktop.services.topic_service import TopicService
-
-        red = redact_secrets(check_text(text, "the summary").strip())
-        with self._db.write() as s:
-            topic = TopicService.row(s, topic_id)
-            if topic.kind != "regular":
-                raise InvalidInput("only regular topic chats have a summary to edit")
-            st = s.get(TopicCompaction, topic_id)
-            if st is None:
-                st = TopicCompaction(topic_id=topic_id, summary="", debug_log=[], archives=[], failure_count=0)
-                s.add(st)
-            if expected is not None and (st.summary or "") != expected:
-                raise StaleDocument("the summary changed since you opened it (a compaction finished); "
-                                    "your text was not saved — reopen the summary and edit again")
-            st.summary = red.text
-            st.summary_edited = bool(red.text)
-            st.updated_at = self._clock()
-            assistant_id = topic.assistant_id
-        self._generation[topic_id] = self._generation.get(topic_id, 0) + 1  # a run in flight is refused
-        if red.changed:
-            self._bus.publish(SecretsRedacted(assistant_id, "the topic summary", red.kinds,
-                                              red.notice("the topic summary"), topic_id))
-        self._bus.publish(TopicChanged(topic_id))
+        self._records.edit(topic_id, text, expected=expected)
         return self.summary(topic_id)
 
     def export_summary(self, topic_id: int) -> str:
@@ -475,7 +323,7 @@ class CompactionService:
     def note_history_change(self, topic_id: int) -> None:
         """Record that the topic's stored history changed (a run in flight then aborts
         instead of storing a summary of old text)."""
-        self._generation[topic_id] = self._generation.get(topic_id, 0) + 1
+        self._records.note_history_change(topic_id)
 
     def clear_for_edit(self, topic_id: int, message_id: int, *, position_seq: int | None = None) -> bool:
         """A message is being edited or deleted: when the summary covers it (it is at or
@@ -483,34 +331,7 @@ class CompactionService:
         snippet so the next run rebuilds them (CMP-15, REF-25). Returns whether anything
         was cleared. ``position_seq`` is the message's ``seq`` when the caller already
         deleted the row."""
-        from chathub_desktop.storage.models import Message
-
-        self.note_history_change(topic_id)
-        with self._db.write() as s:
-            st = s.get(TopicCompaction, topic_id)
-            if st is None or st.cursor_message_id is None:
-                return False
-            cursor = s.get(Message, st.cursor_message_id)
-            seq = position_seq
-            if seq is None:
-                row = s.get(Message, message_id)
-                seq = row.seq if row is not None else None
-            covered = message_id == st.cursor_message_id or (
-                cursor is not None and seq is not None and seq <= cursor.seq
-            )
-            if not covered:
-                return False
-            st.summary = ""
-            st.cursor_message_id = None
-            st.model = None
-            st.archives = []
-            st.unreachable_fingerprint = None
-            st.updated_at = self._clock()
-            topic = s.get(Topic, topic_id)
-            if topic is not None:
-                topic.snippet = None
-        self._changed(topic_id)
-        return True
+        return self._records.clear_for_edit(topic_id, message_id, position_seq)
 
     # --- internals ----------------------------------------------------------------------
     async def _wait_idle(self, topic_id: int) -> None:
@@ -518,25 +339,12 @@ class CompactionService:
         if run is not None and run.task is not asyncio.current_task():
             await run.done.wait()
 
-    def _breaker_state(self, topic_id: int) -> tuple[int, datetime | None, str | None]:
-        """``(failure count, cooldown until (UTC), remembered unreachable fingerprint)``."""
-        with self._db.read() as s:
-            st = s.get(TopicCompaction, topic_id)
-            if st is None:
-                return 0, None, None
-            return st.failure_count or 0, st.cooldown_until, st.unreachable_fingerprint
-
-    def _provider_name(self, provider_id: int) -> str:
-        with self._db.read() as s:
-            provider = s.get(Provider, provider_id)
-            return provider.name if provider is not None else "chat model"
-
     async def _automatic(self, ctx: TopicContext, trigger: cc.CompactionTrigger, max_batches: int | None,
                          figure: int | None = None) -> CompactionOutcome | None:
         """An automatic run with the NUM-8 breaker and the CMP-7 unreachable memory;
         ``figure``: the trigger's estimate (tokens), which the planner then uses (CMP-7)."""
         high, low = cc.watermarks(ctx.high_watermark)
-        count, until, remembered = await self._db.run(self._breaker_state, ctx.topic_id)
+        count, until, remembered = await self._db.run(self._records.breaker_state, ctx.topic_id)
         now = self._clock()
         if cc.breaker_open(count, until.timestamp() if until else None, now.timestamp()):
             return CompactionOutcome(
@@ -546,7 +354,7 @@ class CompactionService:
                 before_tokens=await self._db.run(self.estimate, ctx), input_budget=ctx.input_budget,
                 high=high, low=low, cursor_message_id=ctx.cursor_message_id, reason="cooldown",
             )
-        if trigger == cc.TRIGGER_TOKEN and remembered and remembered == self._fingerprint(ctx):
+        if trigger == cc.TRIGGER_TOKEN and remembered and remembered == fingerprint(ctx):
             return CompactionOutcome(
                 ctx.topic_id, trigger, UNREACHABLE,
                 "the low watermark was already out of reach for this unchanged chat",
@@ -554,10 +362,6 @@ class CompactionService:
                 high=high, low=low, cursor_message_id=ctx.cursor_message_id, reason="unchanged",
             )
         return await self._guarded(ctx.topic_id, trigger, max_batches=max_batches, figure=figure, like=ctx)
-
-    @staticmethod
-    def _fingerprint(ctx: TopicContext) -> str:
-        return cc.unreachable_fingerprint(ctx.last_message_id, ctx.summary, ctx.model)
 
     async def _guarded(self, topic_id: int, trigger: cc.CompactionTrigger, max_batches: int | None,
                        figure: int | None = None, focus: str = "",
@@ -631,19 +435,19 @@ class CompactionService:
             out = CompactionOutcome(status=status, message=message, before_tokens=before, after_tokens=before,
                                     cursor_message_id=ctx.cursor_message_id,
                                     model=target.label if target is not None else None, **base)  # type: ignore[arg-type]
-            await self._arecord(ctx, out, plan, remember_unreachable=status == UNREACHABLE)
+            await self._records.arecord(ctx, out, plan, remember_unreachable=status == UNREACHABLE)
             return out
         if target is None:
             assert missing is not None
-            return await self._failed(ctx, trigger, str(missing), before, "no_summarizer", missing.model or None,
+            return await self._records.failed(ctx, trigger, str(missing), before, "no_summarizer", missing.model or None,
                                       high, low, problem=missing.problem)
         if budget.too_small:  # CMP-4: said once, not a placeholder per turn
-            return await self._failed(
+            return await self._records.failed(
                 ctx, trigger,
                 f"the History Compress model's context window ({budget.window:,} tokens) is too small to "
                 "summarize this topic; choose a model with a larger window", before, "summarizer_window",
                 target.label, high, low, plan)
-        generation = self._generation.get(topic_id, 0)
+        generation = self._records.generation(topic_id)
         summary = ctx.summary
         done_end = plan.start
         processed = 0
@@ -668,7 +472,7 @@ class CompactionService:
                 self._bus.publish(CompactionProgress(
                     topic_id, trigger, CompactionPhase.BATCH, processed, len(plan.batches)))
         if processed == 0:
-            return await self._failed(ctx, trigger, failure or "no batch was processed", before, "summarizer",
+            return await self._records.failed(ctx, trigger, failure or "no batch was processed", before, "summarizer",
                                       target.label, high, low, plan)
         cursor_id = ctx.history[done_end - 1].id
         removed = cc.removed_request_tokens(ctx.index, ctx.window.send_from, done_end, user_overhead)
@@ -679,21 +483,21 @@ class CompactionService:
                                     after_tokens=before, cursor_message_id=ctx.cursor_message_id,
                                     message=cg.nothing_to_gain_message(done_end - plan.start, before, gain_after),
                                     model=target.label, **base)  # type: ignore[arg-type]
-            await self._arecord(ctx, out, plan)
+            await self._records.arecord(ctx, out, plan)
             return out
         if ctx.probe_summaries and self._gate is not None and failure is None:  # issue 26
             turns = [h.message for h in ctx.history[plan.start:done_end] if h.sendable]
             why = await self._gate.gate(topic_id, target, turns, summary)
             if why is not None:
-                return await self._failed(ctx, trigger, why, before, "probes", target.label, high, low, plan)
-        if self._generation.get(topic_id, 0) != generation:
-            return await self._failed(ctx, trigger, "the topic was edited while it was being compacted; try again",
+                return await self._records.failed(ctx, trigger, why, before, "probes", target.label, high, low, plan)
+        if self._records.generation(topic_id) != generation:
+            return await self._records.failed(ctx, trigger, "the topic was edited while it was being compacted; try again",
                                       before, "changed", target.label, high, low, plan)
         covered = done_end - plan.start
-        committed = await asyncio.shield(self._db.run(self._commit, ctx, summary, cursor_id, target,
+        committed = await asyncio.shield(self._db.run(self._records.commit, ctx, summary, cursor_id, target,
                                                       failure is None))
         if not committed:
-            return await self._failed(ctx, trigger,
+            return await self._records.failed(ctx, trigger,
                                       "the topic's summary changed while it was being compacted; try again",
                                       before, "changed", target.label, high, low, plan)
         after_ctx = await self._load(topic_id, like=ctx)
@@ -719,141 +523,9 @@ class CompactionService:
             cursor_message_id=cursor_id, batches=processed, covered_messages=covered, model=target.label,
             reason="summarizer" if failure else None, **base,  # type: ignore[arg-type]
         )
-        await self._arecord(after_ctx, out, plan, remember_unreachable=status == UNREACHABLE,
+        await self._records.arecord(after_ctx, out, plan, remember_unreachable=status == UNREACHABLE,
                             failed=failure is not None)
         return out
-
-    def _commit(self, ctx: TopicContext, summary: str, cursor_id: int, target: SummarizerTarget,
-                success: bool) -> bool:
-        """Summary, cursor, model, archives, snippet and breaker reset in ONE transaction;
-        False (nothing written) when the stored summary changed since the run began.
-        Likely secrets in ``summary`` are stored as ``[redacted: KIND]`` and a
-        :class:`SecretsRedacted` event says which (issue 19)."""
-        red = redact_secrets(summary)
-        summary = red.text
-        now = self._clock()
-        with self._db.write() as s:
-            st = s.get(TopicCompaction, ctx.topic_id)
-            if st is None:
-                st = TopicCompaction(topic_id=ctx.topic_id, summary="", debug_log=[], archives=[],
-                                     failure_count=0)
-                s.add(st)
-            stored_summary = st.summary or ""
-            stored_cursor = st.cursor_message_id
-            if ctx.stale_cursor:
-                expected = (stored_summary, stored_cursor)  # REF-19: rebuilt from scratch
-            else:
-                expected = (ctx.summary, ctx.cursor_message_id)
-            if (stored_summary, stored_cursor) != expected:
-                return False
-            st.summary = summary
-            st.cursor_message_id = cursor_id
-            st.model = fit_column(target.label)  # PROVIDER/MODEL may exceed the column (issue 32)
-            st.updated_at = now
-            st.archives = cc.add_archive([] if ctx.stale_cursor else (st.archives or []), summary,
-                                         now.isoformat(timespec="seconds"))
-            if success:
-                st.failure_count = 0
-                st.cooldown_until = None
-            st.unreachable_fingerprint = None
-            topic = s.get(Topic, ctx.topic_id)
-            assistant = s.get(Assistant, ctx.assistant_id)
-            if topic is not None and assistant is not None and assistant.topic_snippets:
-                topic.snippet = cc.archive_excerpt(summary)
-        if red.changed:
-            log.info("topic %s summary: %s", ctx.topic_id, red.notice("the topic summary"))
-            self._bus.publish(SecretsRedacted(ctx.assistant_id, "the topic summary", red.kinds,
-                                              red.notice("the topic summary"), ctx.topic_id))
-        return True
-
-    async def _failed(self, ctx: TopicContext, trigger: cc.CompactionTrigger, message: str, before: int, reason: str,
-                      model: str | None, high: float, low: float,
-                      plan: cc.CompactionPlan | None = None,
-                      problem: SummarizerProblem | None = None) -> CompactionOutcome:
-        out = CompactionOutcome(
-            topic_id=ctx.topic_id, trigger=trigger, status=FAILED, message=message,
-            before_tokens=before, after_tokens=before, input_budget=ctx.input_budget, high=high, low=low,
-            cursor_message_id=ctx.cursor_message_id, model=model, reason=reason, summarizer_problem=problem,
-        )
-        await self._arecord(ctx, out, plan, failed=True)
-        return out
-
-    async def _arecord(self, ctx: TopicContext, out: CompactionOutcome, plan: cc.CompactionPlan | None,
-                       **flags: Any) -> None:
-        """:meth:`_record` on the store's workers, then tell listeners (on the loop)."""
-        await self._db.run(functools.partial(self._record, ctx, out, plan, **flags))
-        self._changed(ctx.topic_id)
-
-    def _record(self, ctx: TopicContext, out: CompactionOutcome, plan: cc.CompactionPlan | None, *,
-                remember_unreachable: bool = False, failed: bool = False,
-                max_failures: int = cc.MAX_FAILURES) -> None:
-        """Append the debug-log entry (CMP-17), count a failure (NUM-8), remember an
-        unreachable target for the unchanged chat (CMP-7); emit ``planner_settled``."""
-        now = self._clock()
-        entry: dict[str, object] = {
-            "at": now.isoformat(timespec="seconds"),
-            "trigger": out.trigger,
-            "result": out.status,
-            "reason": out.reason,
-            "message": out.message,
-            "high": out.high,
-            "low": out.low,
-            "input_budget": out.input_budget,
-            "before_tokens": out.before_tokens,
-            "after_tokens": out.after_tokens,
-            "compacted_through": out.cursor_message_id,
-            "latest_message_id": ctx.last_message_id,
-            "turn": _turn_id(ctx),
-            "batches": out.batches,
-            "model": out.model,
-        }
-        with self._db.write() as s:
-            st = s.get(TopicCompaction, ctx.topic_id)
-            if st is None:
-                st = TopicCompaction(topic_id=ctx.topic_id, summary="", debug_log=[], archives=[],
-                                     failure_count=0)
-                s.add(st)
-            st.debug_log = cc.append_debug(st.debug_log or [], entry)
-            if failed:
-                count, until = cc.after_failure(st.failure_count or 0, now.timestamp(), max_failures)
-                st.failure_count = count
-                st.cooldown_until = datetime.fromtimestamp(until, UTC) if until is not None else None
-            if remember_unreachable and out.trigger == cc.TRIGGER_TOKEN:
-                st.unreachable_fingerprint = self._fingerprint(ctx)
-        if _debug_enabled():
-            window = ctx.window
-            payload = {
-                "event": "planner_settled",
-                "topic_id": ctx.topic_id,
-                "trigger": out.trigger,
-                "status": out.status,
-                "reason": out.reason,
-                "ratio": round(out.before_tokens / out.input_budget, 4)
-                if out.before_tokens is not None and out.input_budget else None,
-                "maxTokens": ctx.max_tokens,
-                "inputBudget": out.input_budget,
-                "high": out.high,
-                "low": out.low,
-                "topicMessageCount": len(ctx.history),
-                "effectiveHistoryCount": window.configured_limit if window else None,
-                "expandedHistoryCount": window.effective_limit if window else None,
-                "excludedByHistoryCount": (window.send_from - window.start) if window else 0,
-                "coveredByCursorCount": len(ctx.covered_ids),
-                "preSendMessageCountCompact": out.trigger == cc.TRIGGER_MESSAGE_COUNT,
-                "beforeTokens": out.before_tokens,
-                "afterTokens": out.after_tokens,
-                "projectedAfterTokens": plan.projected_after if plan else None,
-                "lowTargetTokens": plan.low_target if plan else None,
-                "batches": out.batches,
-                "compactedThrough": out.cursor_message_id,
-            }
-            debug_log.info(json.dumps(payload, sort_keys=True))
-
-    def _changed(self, topic_id: int) -> None:
-        if self._on_change is not None:
-            self._on_change(topic_id)
-        self._bus.publish(TopicChanged(topic_id))
-
 
 __all__ = [
     "COMPACTED",
@@ -867,8 +539,3 @@ __all__ = [
     "PreSendResult",
 ]
 
-
-def _turn_id(ctx: TopicContext) -> int | None:
-    """The id of the newest user message: the turn a run happens in (the debug log
-    keeps one unreachable entry per turn, ``core.compaction.append_debug``)."""
-    return next((h.id for h in reversed(ctx.history) if h.message.role is Role.USER), None)

@@ -14,7 +14,9 @@ from datetime import datetime
 
 from chathub_desktop.core import dynamic_memory as dm
 from chathub_desktop.core import fixed_memory as fm
+from chathub_desktop.core.clock import utcnow
 from chathub_desktop.core.document_version import document_version
+from chathub_desktop.core.memory_authors import ChangeAuthor
 from chathub_desktop.core.secret_redaction import Redaction
 from chathub_desktop.services.assistant_service import AssistantService
 from chathub_desktop.services.errors import InvalidInput, NotFound, StaleDocument
@@ -24,7 +26,6 @@ from chathub_desktop.storage.database import Database
 from chathub_desktop.storage.memory_change_queries import add_dynamic, current_body, dynamic_row
 from chathub_desktop.storage.memory_history import DYNAMIC, Author, authored
 from chathub_desktop.storage.memory_marks import paused_hashes, set_pause
-from chathub_desktop.storage.models import DynamicMemoryDocument, utcnow
 from chathub_desktop.storage.session import Session
 
 
@@ -78,10 +79,6 @@ class DreamCards:
     # --- document helpers ------------------------------------------------------------
 
     @staticmethod
-    def _doc_row(s: Session, assistant_id: int) -> DynamicMemoryDocument | None:
-        return dynamic_row(s, assistant_id)
-
-    @staticmethod
     def _body(s: Session, assistant_id: int) -> str:
         return current_body(s, assistant_id, DYNAMIC)
 
@@ -92,7 +89,7 @@ class DreamCards:
         would not change) and the cards as stored."""
         capped = dm.enforce_caps(cards, keep)
         body = dm.render_document(capped)
-        row = self._doc_row(s, assistant_id)
+        row = dynamic_row(s, assistant_id)
         if row is None:
             if not body:
                 return False, capped
@@ -204,7 +201,7 @@ class DreamCards:
                 raise InvalidInput(f"card #{number} holds at most {cap:,} characters; this text has "
                                    f"{len(text):,} (about {kept:,} fit)")
             return out
-        views = self._edit(assistant, change, version, Author("owner", None, f"edited card #{number}"))
+        views = self._edit(assistant, change, version, Author(ChangeAuthor.OWNER, None, f"edited card #{number}"))
         if red.changed:
             with self._db.read() as s:
                 aid = AssistantService.row(s, assistant).id
@@ -223,22 +220,22 @@ class DreamCards:
         """Delete card ``number``; the rest renumber (DRM-8). ``version`` / ``expected``
         as for :meth:`edit_card`."""
         return self._edit(assistant, lambda cards: dm.delete_card(cards, self._index(cards, number, expected)),
-                          version, Author("owner", None, f"deleted card #{number}"))
+                          version, Author(ChangeAuthor.OWNER, None, f"deleted card #{number}"))
 
     def clear(self, assistant: int | str, *, version: str | None = None) -> list[CardView]:
         """Remove every card (DRM-8); Restore brings them back (DRM-15). ``version``: the
         token of the document the user saw (a newer one: :class:`StaleDocument`)."""
-        return self._edit(assistant, lambda _cards: [], version, Author("owner", None, "cleared dynamic memory"))
+        return self._edit(assistant, lambda _cards: [], version, Author(ChangeAuthor.OWNER, None, "cleared dynamic memory"))
 
     def restore(self, assistant: int | str) -> list[CardView]:
         """Swap the document with the previous version (twice = redo) (DRM-15, REF-17),
         the restored one within the DRM-13 caps. Raises :class:`InvalidInput` when there is no previous version."""
         with self._db.write() as s:
             a = AssistantService.row(s, assistant)
-            row = self._doc_row(s, a.id)
+            row = dynamic_row(s, a.id)
             if row is None or row.backup_body is None or row.backup_body == row.body:
                 raise InvalidInput("there is no previous version of dynamic memory to restore")
-            authored(s, Author("owner", None, "restored the previous version"))
+            authored(s, Author(ChangeAuthor.OWNER, None, "restored the previous version"))
             # The previous version may predate the caps (an older release): restored within them.
             restored = dm.render_document(dm.enforce_caps(dm.parse_document(row.backup_body), a.keep_dream_cards))
             row.body, row.backup_body, row.updated_at = restored, row.body, self._clock()

@@ -22,8 +22,13 @@ from chathub_desktop.core import dynamic_memory as dm
 from chathub_desktop.core.secret_redaction import Redaction
 from chathub_desktop.services.assistant_service import AssistantService
 from chathub_desktop.services.errors import NotFound
-from chathub_desktop.storage.dream_rows import day_proposal, proposal_rows
-from chathub_desktop.storage.models import DreamProposal
+from chathub_desktop.storage.dream_rows import (
+    StoredProposal,
+    add_proposal,
+    day_proposal,
+    proposal_rows,
+    take_proposal,
+)
 from chathub_desktop.storage.session import Session
 
 if TYPE_CHECKING:
@@ -60,7 +65,7 @@ def fold_key(plan: dm.FoldPlan | None) -> str | None:
     return "|".join(tags) + "#" + (plan.existing_range.tag if plan.existing_range is not None else "")
 
 
-def _view(p: DreamProposal) -> ProposalView:
+def _view(p: StoredProposal) -> ProposalView:
     return ProposalView(p.id, p.assistant_id, p.history_day, p.body, p.fold_how, p.created_at)
 
 
@@ -100,13 +105,9 @@ class DreamReview:
                 return None
             if any(c.day == day for c in dm.parse_document(self._dreams._body(s, aid))):
                 return None
-            row = DreamProposal(assistant_id=aid, history_day=day, body=body,
-                                fold_body=fold[0] if fold is not None else None,
-                                fold_how=fold[1] if fold is not None else None,
-                                fold_key=fold_key(plan), created_at=self._dreams._clock())
-            s.add(row)
-            s.flush()
-            pid = row.id
+            pid = add_proposal(s, StoredProposal(0, aid, day, body, fold[0] if fold is not None else None,
+                                                 fold[1] if fold is not None else None, fold_key(plan),
+                                                 self._dreams._clock()))
         self._dreams._changed(aid)
         return pid
 
@@ -143,7 +144,7 @@ class DreamReview:
         meanwhile: the proposal is dropped all the same). Raises ``NotFound``."""
         dreams = self._dreams
         with self._db.write() as s:
-            p = self._row(s, proposal_id)
+            p = self._take(s, proposal_id)
             aid, day = p.assistant_id, p.history_day
             keep = AssistantService.row(s, aid).keep_dream_cards
             cards = dm.parse_document(dreams._body(s, aid))
@@ -151,21 +152,18 @@ class DreamReview:
             same = plan is not None and fold_key(plan) == p.fold_key and p.fold_body is not None
             fold = (p.fold_body or "", p.fold_how or "model") if same else None
             number = dreams.commit_card_in(s, aid, day, p.body, keep, plan if same else None, fold)
-            s.delete(p)
         dreams._changed(aid)
         return number
 
     def discard(self, proposal_id: int) -> None:
         """Drop proposal ``proposal_id`` (the dynamic memory is unchanged). Raises ``NotFound``."""
         with self._db.write() as s:
-            p = self._row(s, proposal_id)
-            aid = p.assistant_id
-            s.delete(p)
+            aid = self._take(s, proposal_id).assistant_id
         self._dreams._changed(aid)
 
     @staticmethod
-    def _row(s: Session, proposal_id: int) -> DreamProposal:
-        row = s.get(DreamProposal, proposal_id)
+    def _take(s: Session, proposal_id: int) -> StoredProposal:
+        row = take_proposal(s, proposal_id)
         if row is None:
             raise NotFound(f"no dream proposal {proposal_id}")
         return row

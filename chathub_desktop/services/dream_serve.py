@@ -23,6 +23,7 @@ import logging
 from collections.abc import Awaitable, Callable
 from datetime import datetime, timedelta
 
+from chathub_desktop.core.clock import utcnow
 from chathub_desktop.core.dream_schedule import RunState, Schedule, latest_slot
 from chathub_desktop.core.dream_wake import Watch, next_wake
 from chathub_desktop.services.container import Services
@@ -35,7 +36,6 @@ from chathub_desktop.services.events import (
     TopicChanged,
 )
 from chathub_desktop.storage.dream_rows import scheduled_assistants, scheduled_run
-from chathub_desktop.storage.models import utcnow
 
 log = logging.getLogger(__name__)
 

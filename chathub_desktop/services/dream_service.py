@@ -52,6 +52,7 @@ from chathub_desktop.core import dream_prompt as dp
 from chathub_desktop.core import dynamic_memory as dm
 from chathub_desktop.core import fixed_memory as fm
 from chathub_desktop.core.app_settings import DREAMS_PAUSED
+from chathub_desktop.core.clock import utcnow
 from chathub_desktop.core.document_version import document_version
 from chathub_desktop.core.dream_schedule import (
     HEARTBEAT_EVERY,
@@ -69,6 +70,7 @@ from chathub_desktop.core.dream_schedule import (
     silent_note,
     stopped_note,
 )
+from chathub_desktop.core.memory_authors import ChangeAuthor
 from chathub_desktop.core.secret_redaction import Redaction
 from chathub_desktop.core.summarizer_problem import SummarizerProblem
 from chathub_desktop.core.topic_titles import plain_title
@@ -91,23 +93,22 @@ from chathub_desktop.services.summarizer import (
     SummarizerUnavailable,
     resolve_summarizer,
 )
+from chathub_desktop.storage.compaction_state import compaction_state
 from chathub_desktop.storage.database import Database
 from chathub_desktop.storage.dream_rows import (
+    StoredRun,
+    add_run,
     day_excerpt_rows,
     day_topics,
     latest_scheduled_run,
+    run_by_id,
     scheduled_assistants,
     scheduled_run,
     update_run_if,
 )
 from chathub_desktop.storage.errors import IntegrityError
+from chathub_desktop.storage.memory_change_queries import dynamic_row
 from chathub_desktop.storage.memory_history import Author, authored
-from chathub_desktop.storage.models import (
-    DreamRun,
-    DynamicMemoryDocument,
-    TopicCompaction,
-    utcnow,
-)
 from chathub_desktop.storage.session import Session
 
 log = logging.getLogger(__name__)
@@ -281,7 +282,7 @@ class DreamService(DreamCards):
             now = self._clock()
             last = None if run is None else self._last_run(run, now)
             nxt = next_slot(schedule, now) if a.memory_enabled else None
-            row = s.get(DynamicMemoryDocument, a.id)
+            row = dynamic_row(s, a.id)
             can_restore = row is not None and row.backup_body is not None and row.backup_body != row.body
             slot = latest_slot(schedule, now) if a.memory_enabled else None
             due_day = slot.history_day if slot is not None and is_due(
@@ -315,7 +316,7 @@ class DreamService(DreamCards):
             raise InvalidInput(str(exc)) from None
         with self._db.write() as s:
             a = AssistantService.row(s, assistant)
-            a.dream_frequency, a.dream_time_utc, a.dream_weekday = schedule.frequency, schedule.time_utc, schedule.weekday
+            a.dream_frequency, a.dream_time_utc, a.dream_weekday = schedule.frequency.value, schedule.time_utc, schedule.weekday
             aid = a.id
         self._bus.publish(SettingsChanged())  # the dream timers sleep until the next slot: wake them
         return self.settings(aid)
@@ -333,7 +334,7 @@ class DreamService(DreamCards):
             if version is not None and document_version(self._body(s, a.id)) != version:
                 raise StaleDocument()
             a.keep_dream_cards = keep
-            authored(s, Author("owner", None, f"set Keep dream cards to {keep}"))
+            authored(s, Author(ChangeAuthor.OWNER, None, f"set Keep dream cards to {keep}"))
             cards = dm.apply_retention(dm.parse_document(self._body(s, a.id)), keep)
             changed, _cards = self._store(s, a.id, cards, keep)
             aid = a.id
@@ -353,7 +354,7 @@ class DreamService(DreamCards):
             a = AssistantService.row(s, assistant)
             out: list[dp.TopicMaterial] = []
             for topic_id, title in day_topics(s, a.id, start, end, dp.MAX_TOPICS):
-                comp = s.get(TopicCompaction, topic_id)
+                comp = compaction_state(s, topic_id)
                 if comp is not None and comp.summary.strip():
                     out.append(dp.TopicMaterial(title, summary=comp.summary.strip()))
                     continue
@@ -509,7 +510,7 @@ class DreamService(DreamCards):
         if _covering(cards, day) is not None:
             return None
         folded = "" if plan is None else f"; folded {len(plan.folded)} older card(s) into a range"
-        authored(s, Author("dream", day.isoformat(), f"added the card for {day}{folded}"))
+        authored(s, Author(ChangeAuthor.DREAM, day.isoformat(), f"added the card for {day}{folded}"))
         cards = dm.append_day_card(cards, day, body)
         now_plan = dm.plan_retention(cards, keep)
         if now_plan is not None:
@@ -560,7 +561,8 @@ class DreamService(DreamCards):
             except ValueError:
                 raise NotFound(f"the card for {day} was deleted meanwhile") from None
         views = await asyncio.shield(self._db.run(
-            self._edit, aid, change, None, Author("dream", day.isoformat(), f"regenerated the card for {day}")))
+            self._edit, aid, change, None,
+            Author(ChangeAuthor.DREAM, day.isoformat(), f"regenerated the card for {day}")))
         number = next(v.number for v in views if v.tag == day.isoformat())
         note = self._redacted(aid, red)
         return self._finish(DreamOutcome(aid, day, REGENERATED, f"card #{number} for {day} was regenerated{note}",
@@ -592,18 +594,14 @@ class DreamService(DreamCards):
         return out
 
     @staticmethod
-    def _run_row(s: Session, aid: int, slot: Slot) -> DreamRun | None:
-        return scheduled_run(s, aid, slot.period_stamp)
-
-    @staticmethod
-    def _row_state(row: DreamRun) -> RunState:
+    def _row_state(row: StoredRun) -> RunState:
         return RunState(row.status, row.attempts, row.started_at, row.next_retry_at, row.heartbeat_at)
 
     def _state(self, s: Session, aid: int, slot: Slot) -> RunState | None:
-        row = self._run_row(s, aid, slot)
+        row = scheduled_run(s, aid, slot.period_stamp)
         return None if row is None else self._row_state(row)
 
-    def _last_run(self, run: DreamRun, now: datetime) -> LastRun:
+    def _last_run(self, run: StoredRun, now: datetime) -> LastRun:
         state = self._row_state(run)
         stalled = is_stalled(state, now, self.stale_after)
         note = None
@@ -630,13 +628,9 @@ class DreamService(DreamCards):
         now = now or self._clock()
         try:
             with self._db.write() as s:
-                row = self._run_row(s, aid, slot)
+                row = scheduled_run(s, aid, slot.period_stamp)
                 if row is None:
-                    new = DreamRun(assistant_id=aid, history_day=slot.history_day, period_stamp=slot.period_stamp,
-                                   scheduled=True, status=DreamStatus.RUNNING, attempts=1, started_at=now, heartbeat_at=now)
-                    s.add(new)
-                    s.flush()
-                    return new.id, 1
+                    return add_run(s, aid, slot.history_day, slot.period_stamp, now), 1
                 state = self._row_state(row)
                 if not is_due(slot, state, now, self.stale_after):
                     return None
@@ -679,21 +673,18 @@ class DreamService(DreamCards):
     def _record(self, run_id: int, outcome: DreamOutcome, attempt: int | None = None) -> None:
         now = self._clock()
         with self._db.write() as s:
-            row = s.get(DreamRun, run_id)
+            row = run_by_id(s, run_id)
             if row is None:
                 return
             if attempt is not None and (row.attempts != attempt or row.status != DreamStatus.RUNNING):
                 log.warning("dream run %s was taken over meanwhile; not recording attempt %s", run_id, attempt)
                 return
-            row.status = outcome.status
-            row.heartbeat_at = now
-            row.finished_at = now
-            if outcome.status == FAILED:
-                row.error = outcome.message
-                row.next_retry_at = now + retry_delay(row.attempts)
-            else:
-                row.error = None
-                row.next_retry_at = None
+            failed = outcome.status == FAILED
+            # the write lock is held: the guard below only restates the row just read
+            update_run_if(s, run_id, row.status, row.attempts, dict(
+                status=outcome.status, heartbeat_at=now, finished_at=now,
+                error=outcome.message if failed else None,
+                next_retry_at=now + retry_delay(row.attempts) if failed else None))
 
     async def run_due(self, now: datetime | None = None, *, even_if_paused: bool = False) -> list[DreamOutcome]:
         """Run every due slot once (DRM-6): claim it, dream over its history day, record

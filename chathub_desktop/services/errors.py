@@ -3,6 +3,9 @@
 from __future__ import annotations
 
 import sys
+from typing import TypeVar
+
+_T = TypeVar("_T")
 
 
 class ServiceError(Exception):
@@ -14,6 +17,14 @@ class ServiceError(Exception):
 
 class NotFound(ServiceError):
     """The named provider, assistant, topic or message does not exist."""
+
+
+def found(value: _T | None, message: str) -> _T:
+    """``value`` when a repository found it; raises :class:`NotFound` with ``message``
+    (one line) when it is None."""
+    if value is None:
+        raise NotFound(message)
+    return value
 
 
 class InvalidInput(ServiceError):

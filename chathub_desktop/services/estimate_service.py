@@ -31,7 +31,7 @@ from datetime import datetime
 
 from chathub_desktop.core import threshold_compaction as tc
 from chathub_desktop.core.attachments import Attachment
-from chathub_desktop.core.compaction import HistoryWindow, watermarks
+from chathub_desktop.core.compaction import CompactionStatus, HistoryWindow, watermarks
 from chathub_desktop.core.messages import ChatMessage, MessageStatus, Role
 from chathub_desktop.core.request_assembly import (
     FRAMING_TOKENS_PER_MESSAGE,
@@ -79,7 +79,9 @@ from chathub_desktop.services.views import (
     HistoryWindowView,
     TruncationView,
 )
+from chathub_desktop.storage.assistant_rows import assistant_row
 from chathub_desktop.storage.bulk_loading import gc_paused
+from chathub_desktop.storage.compaction_state import compaction_state
 from chathub_desktop.storage.database import Database
 from chathub_desktop.storage.estimate_rows import (
     chat_models,
@@ -88,12 +90,8 @@ from chathub_desktop.storage.estimate_rows import (
     topic_totals,
     usage_rows,
 )
-from chathub_desktop.storage.models import (
-    Assistant,
-    Message,
-    Provider,
-    TopicCompaction,
-)
+from chathub_desktop.storage.provider_lookup import provider_row
+from chathub_desktop.storage.topic_rows import message_row
 from chathub_desktop.tokens.counter import TokenCounter
 
 log = logging.getLogger(__name__)
@@ -293,7 +291,7 @@ class EstimateService:
         if record is None or record.has_images:
             return  # inputs not fully known to this process: skip (REF-27)
         with self._db.write() as s:
-            row = s.get(Message, message_id)
+            row = message_row(s, message_id)
             if row is None or not row.input_tokens or row.status != MessageStatus.COMPLETE:
                 return
             if row.error_kind == INPUT_TRUNCATED:  # a local server read only part of it (REF-27)
@@ -341,15 +339,15 @@ class EstimateService:
 
     def _meta(self, ctx: TopicContext) -> _Meta:
         with self._db.read() as s:
-            a = s.get(Assistant, ctx.assistant_id)
-            comp = s.get(TopicCompaction, ctx.topic_id)
+            a = assistant_row(s, ctx.assistant_id)
+            comp = compaction_state(s, ctx.topic_id)
             usage = usage_rows(s, ctx.topic_id, _USAGE_ROWS)
             n, tokens = topic_totals(s, ctx.topic_id)
             log_entries = list(comp.debug_log or ()) if comp is not None else []
             newest = next((r for r in reversed(usage) if r[2] != MessageStatus.STREAMING), None)
             truncated_provider = None
             if newest is not None and newest[10] == INPUT_TRUNCATED and newest[9] is not None:
-                provider = s.get(Provider, newest[9])
+                provider = provider_row(s, newest[9])
                 truncated_provider = provider.name if provider is not None else None
             return _Meta(
                 high_watermark=a.high_watermark if a is not None else None,
@@ -441,7 +439,7 @@ class EstimateService:
         )
         reports = [
             CacheReport(message_id=r[0], model=r[7], input_tokens=r[3], cached=r[4], cache_write=r[5])
-            for r in meta.usage_rows if r[2] != "streaming"
+            for r in meta.usage_rows if r[2] != MessageStatus.STREAMING
         ]
         cache = newest_cache_report(reports)
         cache_view = CacheView(
@@ -451,7 +449,7 @@ class EstimateService:
             cached_tokens=cache.cached if cache else None,
             cache_write_tokens=cache.cache_write if cache else None,
         )
-        settled = [r for r in meta.usage_rows if r[2] != "streaming"]
+        settled = [r for r in meta.usage_rows if r[2] != MessageStatus.STREAMING]
         newest = settled[-1] if settled else None
         truncation = (TruncationView(message_id=newest[0], reported=newest[3] or 0, warning=newest[11] or "",
                                      model=newest[7] or ctx.model or "", provider=meta.truncated_provider)
@@ -613,7 +611,7 @@ def _covered(entry: object) -> bool:
     if not isinstance(entry, dict):
         return False
     batches = entry.get("batches")
-    return entry.get("result") != "nothing_eligible" and not (isinstance(batches, int) and batches <= 0)
+    return entry.get("result") != CompactionStatus.NOTHING_ELIGIBLE and not (isinstance(batches, int) and batches <= 0)
 
 
 def _compaction_status(meta: _Meta) -> str | None:

@@ -26,6 +26,7 @@ import uuid
 from dataclasses import dataclass
 from datetime import datetime
 
+from chathub_desktop.core.clock import utcnow
 from chathub_desktop.services.process_identity import PROCESS_ID, stream_is_orphaned
 from chathub_desktop.storage import import_staging_rows as rows
 from chathub_desktop.storage.database import Database, StoreBusy
@@ -35,7 +36,6 @@ from chathub_desktop.storage.import_staging_rows import (
     STAGED_PREFIX,
     visible_topics,
 )
-from chathub_desktop.storage.models import utcnow
 from chathub_desktop.storage.session import Connection
 
 __all__ = [

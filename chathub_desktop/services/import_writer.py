@@ -9,6 +9,7 @@ from __future__ import annotations
 from datetime import datetime
 
 from chathub_desktop.core.imported_chat import ImportedConversation, ImportedMessage
+from chathub_desktop.core.messages import TopicKind
 from chathub_desktop.services.import_staging import StagingRun, end_run
 from chathub_desktop.services.input_rules import MAX_TITLE_CHARS
 from chathub_desktop.storage import import_rows
@@ -106,7 +107,7 @@ class ImportWriter:
                     "assistant_id": self._assistant_id,
                     "title": " ".join(conv.title.split())[:MAX_TITLE_CHARS] or conv.title,  # one line, as a rename
                     "title_generated": True,  # the export named it: never retitled (APP-10)
-                    "kind": "regular",
+                    "kind": TopicKind.REGULAR.value,
                     "source": self._run.source,  # staged: hidden until the run is published
                     "source_id": conv.source_id,
                     "created_at": created,

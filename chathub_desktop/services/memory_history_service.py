@@ -20,21 +20,23 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime
+from typing import Protocol
 
+from chathub_desktop.core.clock import utcnow
 from chathub_desktop.core.document_version import document_version
+from chathub_desktop.core.memory_authors import ChangeAuthor, EntryOrigin
 from chathub_desktop.core.memory_diff import DiffLine, line_diff
 from chathub_desktop.services.assistant_service import AssistantService
-from chathub_desktop.services.errors import InvalidInput, NotFound, StaleDocument
+from chathub_desktop.services.errors import InvalidInput, StaleDocument, found
 from chathub_desktop.services.memory_service import record_provenance
 from chathub_desktop.storage import memory_change_queries as mq
 from chathub_desktop.storage import memory_history as mh
 from chathub_desktop.storage.database import Database
-from chathub_desktop.storage.models import MemoryChange, utcnow
 from chathub_desktop.storage.session import Session
 
 #: Changes a History listing returns at most (newest first).
 LIST_LIMIT = 500
-_DOCUMENT_NAMES = {mh.FIXED: "fixed memory", mh.DYNAMIC: "dynamic memory"}
+_DOCUMENT_NAMES: dict[str, str] = {mh.FIXED: "fixed memory", mh.DYNAMIC: "dynamic memory"}
 
 
 class RevertConflict(StaleDocument):
@@ -98,25 +100,50 @@ class RevertPreview:
 
 
 def _who(s: Session, author: str, detail: str | None) -> str:
-    if author == "owner":
+    if author == ChangeAuthor.OWNER:
         return "you"
-    if author == "model":
+    if author == ChangeAuthor.MODEL:
         title = mq.topic_title(s, int(detail)) if detail and detail.isdigit() else None
         if title is not None:
             return f"the model in topic “{title}”"
         return f"the model in topic #{detail}" if detail else "the model"
-    if author == "dream":
+    if author == ChangeAuthor.DREAM:
         return f"the dream for {detail}" if detail else "the dream"
-    if author == "import":
+    if author == ChangeAuthor.IMPORT:
         return f"import of {detail}" if detail else "an import"
-    if author == "revert":
+    if author == ChangeAuthor.REVERT:
         return f"revert of change #{detail}"
     return "an unattributed write"
 
 
-def _view(s: Session, row: MemoryChange) -> ChangeView:
+class _ChangeFields(Protocol):
+    """What a :class:`ChangeView` shows of a recorded change row (``storage.memory_change_queries``)."""
+
+    @property
+    def id(self) -> int: ...
+    @property
+    def document(self) -> str: ...
+    @property
+    def at(self) -> datetime: ...
+    @property
+    def author(self) -> str: ...
+    @property
+    def author_detail(self) -> str | None: ...
+    @property
+    def action(self) -> str: ...
+    @property
+    def before_chars(self) -> int: ...
+    @property
+    def after_chars(self) -> int: ...
+
+
+def _view(s: Session, row: _ChangeFields) -> ChangeView:
     return ChangeView(row.id, row.document, row.at, row.author, row.author_detail,
                       _who(s, row.author, row.author_detail), row.action, row.before_chars, row.after_chars)
+
+
+def _gone(change_id: int) -> str:
+    return f"no memory change #{change_id} for this assistant (it may be older than the history keeps)"
 
 
 class MemoryHistory:
@@ -134,18 +161,11 @@ class MemoryHistory:
             a = AssistantService.row(s, assistant)
             return [_view(s, r) for r in mq.newest_changes(s, a.id, limit)]
 
-    @staticmethod
-    def _row(s: Session, aid: int, change_id: int) -> MemoryChange:
-        row = mq.change_of(s, aid, change_id)
-        if row is None:
-            raise NotFound(f"no memory change #{change_id} for this assistant (it may be older than the history keeps)")
-        return row
-
     def detail(self, assistant: int | str, change_id: int) -> ChangeDetail:
         """Change ``change_id`` with its documents and line diff. Raises :class:`NotFound`."""
         with self._db.read() as s:
             a = AssistantService.row(s, assistant)
-            row = self._row(s, a.id, change_id)
+            row = found(mq.change_of(s, a.id, change_id), _gone(change_id))
             before, after = mh.documents(s, row)
             view = _view(s, row)
         return ChangeDetail(view, before, after, line_diff(before, after))
@@ -154,7 +174,7 @@ class MemoryHistory:
         """What reverting ``change_id`` would write and overwrite. Writes nothing."""
         with self._db.read() as s:
             a = AssistantService.row(s, assistant)
-            row = self._row(s, a.id, change_id)
+            row = found(mq.change_of(s, a.id, change_id), _gone(change_id))
             target, after = mh.documents(s, row)
             current = mq.current_body(s, a.id, row.document)
             later = 0 if current == after else max(1, mq.later_changes(s, row))
@@ -170,7 +190,7 @@ class MemoryHistory:
         that version) or :class:`NotFound`; nothing is written then."""
         with self._db.write() as s:
             a = AssistantService.row(s, assistant)
-            row = self._row(s, a.id, change_id)
+            row = found(mq.change_of(s, a.id, change_id), _gone(change_id))
             target, after = mh.documents(s, row)
             current = mq.current_body(s, a.id, row.document)
             name = _DOCUMENT_NAMES[row.document]
@@ -185,10 +205,10 @@ class MemoryHistory:
                     f"{name} changed {later:,} time{'s' if later != 1 else ''} after change #{change_id}; "
                     "reverting it would also undo that — nothing was reverted (look at what it overwrites "
                     "first: History → Revert, or memory revert --overwrite)")
-            mh.authored(s, mh.Author("revert", str(change_id), f"reverted change #{change_id} ({row.action})"))
+            mh.authored(s, mh.Author(ChangeAuthor.REVERT, str(change_id), f"reverted change #{change_id} ({row.action})"))
             mq.put_back(s, a.id, row.document, target, utcnow())  # DRM-15: dynamic keeps a backup
             if row.document == mh.FIXED:
-                record_provenance(s, a.id, current, target, None, origin="owner", trusted=True)
+                record_provenance(s, a.id, current, target, None, origin=EntryOrigin.OWNER, trusted=True)
             s.flush()
             view = _view(s, mq.newest_changes(s, a.id, 1)[0])
             aid = a.id

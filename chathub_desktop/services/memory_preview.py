@@ -23,11 +23,12 @@ from chathub_desktop.core import dynamic_memory as dm
 from chathub_desktop.core import fixed_memory as fm
 from chathub_desktop.core.document_version import document_version
 from chathub_desktop.core.memory_diff import EntryChanges, entry_changes
+from chathub_desktop.core.memory_tools import MemoryDocument
 from chathub_desktop.services.assistant_service import AssistantService
 from chathub_desktop.storage.database import Database
-from chathub_desktop.storage.models import DynamicMemoryDocument, FixedMemoryDocument
+from chathub_desktop.storage.memory_change_queries import current_body
 
-FIXED, DYNAMIC = "fixed", "dynamic"
+FIXED, DYNAMIC = MemoryDocument.FIXED, MemoryDocument.DYNAMIC
 
 
 def _n(count: int, one: str, many: str) -> str:
@@ -97,10 +98,7 @@ class MemoryPreviews:
     def _read(self, assistant: int | str) -> tuple[int, str, int, str, str]:
         with self._db.read() as s:
             a = AssistantService.row(s, assistant)
-            fixed = s.get(FixedMemoryDocument, a.id)
-            dyn = s.get(DynamicMemoryDocument, a.id)
-            return (a.id, a.name, a.keep_dream_cards, fixed.body if fixed is not None else "",
-                    dyn.body if dyn is not None else "")
+            return (a.id, a.name, a.keep_dream_cards, current_body(s, a.id, FIXED), current_body(s, a.id, DYNAMIC))
 
     def _fixed(self, assistant: int | str, action: str, after_doc: str) -> ChangePreview:
         aid, name, _keep, doc, _dyn = self._read(assistant)

@@ -26,18 +26,22 @@ from functools import lru_cache
 
 from chathub_desktop.core import dynamic_memory as dm
 from chathub_desktop.core import fixed_memory as fm
+from chathub_desktop.core.clock import utcnow
 from chathub_desktop.core.document_version import document_version
+from chathub_desktop.core.memory_authors import ORIGINS, ChangeAuthor, EntryOrigin
 from chathub_desktop.core.memory_injection import build_memory_block, without_paused
 from chathub_desktop.core.memory_tools import (
     ADD,
     MEMORY_TOOL_NAMES,
     MEMORY_TOOLS,
+    READ,
+    SEARCH,
     TRUST_WINDOW,
     UPDATE,
     run_tool,
     write_is_untrusted,
 )
-from chathub_desktop.core.messages import ToolCall, ToolSpec
+from chathub_desktop.core.messages import ToolCall, ToolSpec, TopicKind
 from chathub_desktop.core.secret_redaction import Redaction
 from chathub_desktop.services.assistant_service import AssistantService
 from chathub_desktop.services.errors import InvalidInput, NotFound, StaleDocument
@@ -51,6 +55,7 @@ from chathub_desktop.services.memory_sources import (
 )
 from chathub_desktop.services.secret_scan import redact_secrets
 from chathub_desktop.storage.database import Database
+from chathub_desktop.storage.memory_change_queries import current_body, put_back
 from chathub_desktop.storage.memory_history import DYNAMIC, FIXED, Author, authored
 from chathub_desktop.storage.memory_marks import (
     drop_provenance,
@@ -62,15 +67,8 @@ from chathub_desktop.storage.memory_marks import (
     set_pause,
     untrusted_hashes,
 )
-from chathub_desktop.storage.models import (
-    DynamicMemoryDocument,
-    FixedMemoryDocument,
-    Topic,
-    utcnow,
-)
 from chathub_desktop.storage.session import Session
-
-ORIGINS = ("owner", "dream", "agent")
+from chathub_desktop.storage.topic_rows import topic_facts
 
 
 @lru_cache(maxsize=8)
@@ -83,9 +81,9 @@ def _hashed_entries(doc: str) -> tuple[tuple[int, str], ...]:
 
 def _author_for(origin: str, topic_id: int | None, action: str) -> Author:
     """The history author of a write with provenance ``origin`` (issue 18)."""
-    if origin == "agent":
-        return Author("model", None if topic_id is None else str(topic_id), action)
-    return Author("dream" if origin == "dream" else "owner", None, action)
+    if origin == EntryOrigin.AGENT:
+        return Author(ChangeAuthor.MODEL, None if topic_id is None else str(topic_id), action)
+    return Author(ChangeAuthor.DREAM if origin == EntryOrigin.DREAM else ChangeAuthor.OWNER, None, action)
 
 
 def _tool_action(name: str, result_json: str) -> str:
@@ -143,7 +141,7 @@ def _without_paused_cards(dynamic: str, hidden: frozenset[str]) -> str:
 
 
 #: The only topic kind that is offered memory tools (MEM-4): one-to-one regular chats.
-TOOL_TOPIC_KIND = "regular"
+TOOL_TOPIC_KIND = TopicKind.REGULAR
 
 
 @dataclass(frozen=True)
@@ -214,8 +212,7 @@ class MemoryService:
     def _doc(s: Session, assistant_id: int) -> str:
         # Inside write() the store's write lock is already held (row locks would add
         # nothing, and SQLite has none): this read is the one the write is based on.
-        row = s.get(FixedMemoryDocument, assistant_id)
-        return row.body if row is not None else ""
+        return current_body(s, assistant_id, FIXED)
 
     @staticmethod
     def _check_version(doc: str, version: str | None) -> None:
@@ -241,12 +238,7 @@ class MemoryService:
 
     @staticmethod
     def _store(s: Session, assistant_id: int, body: str) -> None:
-        row = s.get(FixedMemoryDocument, assistant_id)
-        if row is None:
-            s.add(FixedMemoryDocument(assistant_id=assistant_id, body=body, updated_at=utcnow()))
-        else:
-            row.body = body
-            row.updated_at = utcnow()
+        put_back(s, assistant_id, FIXED, body, utcnow())
 
     _record = staticmethod(record_provenance)
 
@@ -345,9 +337,9 @@ class MemoryService:
             if new_doc == old_doc:
                 return new_doc
             self._check_version(old_doc, version)
-            authored(s, Author("owner", None, "saved the raw Markdown"))
+            authored(s, Author(ChangeAuthor.OWNER, None, "saved the raw Markdown"))
             self._store(s, a.id, new_doc)
-            self._record(s, a.id, old_doc, new_doc, None, origin="owner", trusted=True)
+            self._record(s, a.id, old_doc, new_doc, None, origin=EntryOrigin.OWNER, trusted=True)
             aid = a.id
         self._changed(aid)
         self._redacted(aid, "the memory", red)
@@ -365,7 +357,7 @@ class MemoryService:
             self._check_version(old_doc, version)
             if not old_doc:
                 return
-            authored(s, Author("owner", None, "cleared fixed memory"))
+            authored(s, Author(ChangeAuthor.OWNER, None, "cleared fixed memory"))
             self._store(s, a.id, "")
             aid = a.id
         self._changed(aid)
@@ -374,7 +366,7 @@ class MemoryService:
         self,
         assistant: int | str,
         text: str,
-        origin: str = "owner",
+        origin: str = EntryOrigin.OWNER,
         *,
         trusted: bool = True,
         topic_id: int | None = None,
@@ -430,9 +422,9 @@ class MemoryService:
                 added.append(cleaned)
             if not added:
                 return []
-            authored(s, Author("import", note, f"added {len(added)} entries from {note}"))
+            authored(s, Author(ChangeAuthor.IMPORT, note, f"added {len(added)} entries from {note}"))
             self._store(s, a.id, doc)
-            self._record(s, a.id, old_doc, doc, added, origin="owner", trusted=True)
+            self._record(s, a.id, old_doc, doc, added, origin=EntryOrigin.OWNER, trusted=True)
             note_sources(s, a.id, added, note, file=file)
             aid = a.id
             views = [self._view(s, aid, doc, n) for n in numbers]
@@ -472,9 +464,9 @@ class MemoryService:
                 raise NotFound(f"no memory entry #{number}")
             if not res.ok:
                 raise InvalidInput("a memory entry must not be empty; delete it instead")
-            authored(s, Author("owner", None, f"edited entry #{number}"))
+            authored(s, Author(ChangeAuthor.OWNER, None, f"edited entry #{number}"))
             self._store(s, a.id, res.doc)
-            self._record(s, a.id, old_doc, res.doc, [res.new_text or ""], origin="owner", trusted=True)
+            self._record(s, a.id, old_doc, res.doc, [res.new_text or ""], origin=EntryOrigin.OWNER, trusted=True)
             aid = a.id
             view = self._view(s, aid, res.doc, number)
         self._changed(aid)
@@ -492,9 +484,9 @@ class MemoryService:
             res = fm.delete_entry(old_doc, number)
             if not res.ok:
                 raise NotFound(f"no memory entry #{number}")
-            authored(s, Author("owner", None, f"deleted entry #{number}"))
+            authored(s, Author(ChangeAuthor.OWNER, None, f"deleted entry #{number}"))
             self._store(s, a.id, res.doc)
-            self._record(s, a.id, old_doc, res.doc, [], origin="owner", trusted=True)
+            self._record(s, a.id, old_doc, res.doc, [], origin=EntryOrigin.OWNER, trusted=True)
             aid = a.id
         self._changed(aid)
 
@@ -543,8 +535,7 @@ class MemoryService:
             if not a.memory_enabled:
                 return ""
             fixed = self._doc(s, a.id)
-            dyn_row = s.get(DynamicMemoryDocument, a.id)
-            dynamic = dyn_row.body if dyn_row is not None else ""
+            dynamic = current_body(s, a.id, DYNAMIC)
             untrusted = self._untrusted_numbers(s, a.id, fixed)
             budget = a.memory_budget_tokens
             fixed = without_paused(fixed, paused_numbers(s, a.id, fixed))
@@ -599,7 +590,7 @@ class MemoryService:
         arguments, red = _redact_arguments(call.arguments) if call.name in (ADD, UPDATE) else (call.arguments, None)
         with self._db.write() as s:
             a = AssistantService.row(s, assistant_id)
-            topic = s.get(Topic, topic_id)
+            topic = topic_facts(s, topic_id)
             if topic is None or topic.assistant_id != a.id:
                 raise NotFound(f"no topic {topic_id} for assistant {a.name!r}")
             if not a.memory_enabled:
@@ -612,21 +603,21 @@ class MemoryService:
                         'one-to-one topic chats."}')
             old_doc = self._doc(s, a.id)
             cards: Sequence[fm.Entry] = ()
-            if self._dynamic_cards is not None and call.name in ("searchMemory", "readMemory"):
-                dyn_row = s.get(DynamicMemoryDocument, a.id)
-                if dyn_row is not None and dyn_row.body:
+            if self._dynamic_cards is not None and call.name in (SEARCH, READ):
+                dynamic = current_body(s, a.id, DYNAMIC)
+                if dynamic:
                     hidden = paused_hashes(s, a.id, DYNAMIC)
-                    cards = [c for c in self._dynamic_cards(dyn_row.body) if fm.text_hash(c.text) not in hidden]
+                    cards = [c for c in self._dynamic_cards(dynamic) if fm.text_hash(c.text) not in hidden]
             outcome = run_tool(call.name, arguments, old_doc, dynamic_cards=cards,
                                paused=paused_numbers(s, a.id, old_doc))
             if outcome.new_doc is not None:
                 untrusted = bool(outcome.written_texts) and write_is_untrusted(
-                    [*self._recent_traces(s, topic.id), *pending_tool_messages]
+                    [*self._recent_traces(s, topic_id), *pending_tool_messages]
                 )
-                authored(s, Author("model", str(topic.id), _tool_action(call.name, outcome.result_json)))
+                authored(s, Author(ChangeAuthor.MODEL, str(topic_id), _tool_action(call.name, outcome.result_json)))
                 self._store(s, a.id, outcome.new_doc)
                 self._record(s, a.id, old_doc, outcome.new_doc, outcome.written_texts,
-                             origin="agent", trusted=not untrusted, topic_id=topic.id)
+                             origin=EntryOrigin.AGENT, trusted=not untrusted, topic_id=topic_id)
                 changed = True
             aid = a.id
         if changed:

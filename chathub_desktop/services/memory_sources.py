@@ -18,8 +18,8 @@ from dataclasses import dataclass
 from datetime import datetime
 
 from chathub_desktop.core import fixed_memory as fm
+from chathub_desktop.core.clock import utcnow
 from chathub_desktop.storage.memory_source_notes import SOURCE_KEY_PREFIX, add_notes, read_notes
-from chathub_desktop.storage.models import utcnow
 from chathub_desktop.storage.session import Session
 
 __all__ = ["SOURCE_KEY_PREFIX", "ImportSource", "import_source", "note_sources", "read_notes"]

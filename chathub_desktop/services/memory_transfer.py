@@ -40,8 +40,11 @@ from pathlib import Path
 from chathub_desktop.core import dynamic_memory as dm
 from chathub_desktop.core import fixed_memory as fm
 from chathub_desktop.core import memory_export as mx
+from chathub_desktop.core.clock import utcnow
+from chathub_desktop.core.memory_authors import ChangeAuthor, EntryOrigin
 from chathub_desktop.core.memory_diff import EntryChanges, entry_changes
 from chathub_desktop.core.memory_paste import RepeatIndex
+from chathub_desktop.core.memory_tools import DYNAMIC, FIXED
 from chathub_desktop.core.secret_redaction import Redaction
 from chathub_desktop.services.assistant_service import AssistantService
 from chathub_desktop.services.errors import InvalidInput, ServiceError
@@ -49,16 +52,12 @@ from chathub_desktop.services.input_files import read_regular
 from chathub_desktop.services.memory_sources import note_sources
 from chathub_desktop.services.secret_scan import redact_secrets
 from chathub_desktop.storage.database import Database
+from chathub_desktop.storage.memory_change_queries import dynamic_row, put_back
 from chathub_desktop.storage.memory_history import Author, authored
 from chathub_desktop.storage.memory_transfer_rows import (
     memory_state,
     replace_pauses,
     replace_provenance,
-)
-from chathub_desktop.storage.models import (
-    DynamicMemoryDocument,
-    FixedMemoryDocument,
-    utcnow,
 )
 from chathub_desktop.storage.session import Session
 
@@ -286,7 +285,7 @@ class MemoryTransfer:
         for e in fm.entries(cur.fixed):
             h = fm.text_hash(e.text)
             r = cur.provenance.get(h)
-            paused = ("fixed", h) in cur.paused
+            paused = (FIXED, h) in cur.paused
             entries.append({"number": e.number, "text": e.text, "origin": r.origin if r else None,
                             "trusted": r.trusted if r else True,
                             "recorded_at": r.created_at.isoformat() if r else None,
@@ -294,14 +293,14 @@ class MemoryTransfer:
             if r is not None:
                 provenance.append(mx.Provenance(h, r.origin, r.trusted, r.created_at, paused))
             elif paused:  # an unrecorded entry counts as trusted (REF-7); the record carries its pause
-                provenance.append(mx.Provenance(h, "owner", True, None, True))
+                provenance.append(mx.Provenance(h, EntryOrigin.OWNER, True, None, True))
         cards: list[dict[str, object]] = []
         for i, c in enumerate(dm.parse_document(cur.dynamic), 1):
             text = dm.visible_body(c)
-            paused = ("dynamic", fm.text_hash(text)) in cur.paused
+            paused = (DYNAMIC, fm.text_hash(text)) in cur.paused
             cards.append({"number": i, "tag": c.tag, "text": text, **({"paused": True} if paused else {})})
             if paused:
-                provenance.append(mx.Provenance(fm.text_hash(text), "dream", True, None, True, "dynamic"))
+                provenance.append(mx.Provenance(fm.text_hash(text), EntryOrigin.DREAM, True, None, True, DYNAMIC))
         mf = mx.MemoryFile(cur.fixed, cur.dynamic, tuple(provenance), name, utcnow(),
                            entries=tuple(entries), cards=tuple(cards))
         return mx.to_json(mf) if fmt == "json" else mx.to_markdown(mf)
@@ -369,16 +368,16 @@ class MemoryTransfer:
                         if (r := cur.provenance.get(fm.text_hash(e.text))) is not None and not r.trusted)
         paused: list[tuple[str, str]] = []
         if dynamic_doc is not None:
-            hidden = {p.text_hash for p in mf.provenance if p.document == "dynamic" and p.paused}
-            paused += [("dynamic", h) for h in dict.fromkeys(
+            hidden = {p.text_hash for p in mf.provenance if p.document == DYNAMIC and p.paused}
+            paused += [(DYNAMIC, h) for h in dict.fromkeys(
                 fm.text_hash(dm.visible_body(c)) for c in dm.parse_document(dynamic_doc)) if h in hidden]
         if fixed_doc is not None:
-            by_hash = {p.text_hash: p for p in mf.provenance if p.document == "fixed"}
+            by_hash = {p.text_hash: p for p in mf.provenance if p.document == FIXED}
             if mf.plain:  # a plain document carries no pauses: entries paused now stay paused
-                hidden = {h for d, h in cur.paused if d == "fixed"}
+                hidden = {h for d, h in cur.paused if d == FIXED}
             else:
-                hidden = {p.text_hash for p in mf.provenance if p.document == "fixed" and p.paused}
-            paused += [("fixed", h) for h in dict.fromkeys(fm.text_hash(e.text) for e in fm.entries(fixed_doc))
+                hidden = {p.text_hash for p in mf.provenance if p.document == FIXED and p.paused}
+            paused += [(FIXED, h) for h in dict.fromkeys(fm.text_hash(e.text) for e in fm.entries(fixed_doc))
                        if h in hidden]
             out: list[mx.Provenance] = []
             for h in dict.fromkeys(fm.text_hash(e.text) for e in fm.entries(fixed_doc)):
@@ -447,14 +446,14 @@ class MemoryTransfer:
             index.add(number, e.text)
             added.append(fm.text_hash(fm.clean_text(e.text)))
         records = [mx.Provenance(h, r.origin, r.trusted, r.created_at) for h, r in cur.provenance.items()]
-        by_hash = {p.text_hash: p for p in mf.provenance if p.document == "fixed"}
+        by_hash = {p.text_hash: p for p in mf.provenance if p.document == FIXED}
         fresh = [h for h in dict.fromkeys(added) if h not in cur.provenance]
         for h in fresh:
             p = by_hash.get(h)
             records.append(p if p is not None else mx.Provenance(h, "owner", True, None))
-        paused = [(d, h) for d, h in sorted(cur.paused) if d == "fixed"]
+        paused = [(d, h) for d, h in sorted(cur.paused) if d == FIXED]
         if not mf.plain:
-            paused += [("fixed", h) for h in fresh if (p := by_hash.get(h)) is not None and p.paused]
+            paused += [(FIXED, h) for h in fresh if (p := by_hash.get(h)) is not None and p.paused]
         untrusted = {p.text_hash for p in records if not p.trusted}
         after = fm.entries(doc)
         return ImportPreview(
@@ -497,30 +496,23 @@ class MemoryTransfer:
                     f"{a.name}'s memory changed since the file was checked (fixed memory now has "
                     f"{len(fm.entries(cur.fixed)):,} entries, dynamic memory {len(dm.parse_document(cur.dynamic)):,} "
                     "cards); nothing was imported — check the file again to see what it would change")
-            authored(s, Author("import", preview.file_name, f"imported {preview.file_name or 'a memory file'}"))
+            authored(s, Author(ChangeAuthor.IMPORT, preview.file_name, f"imported {preview.file_name or 'a memory file'}"))
             if preview.fixed_document is not None:
-                row = s.get(FixedMemoryDocument, aid)
-                if row is None:
-                    s.add(FixedMemoryDocument(assistant_id=aid, body=preview.fixed_document, updated_at=now))
-                else:
-                    row.body, row.updated_at = preview.fixed_document, now
+                put_back(s, aid, FIXED, preview.fixed_document, now)
                 replace_provenance(s, aid, [{"text_hash": p.text_hash, "origin": p.origin, "trusted": p.trusted,
                                              "created_at": p.recorded_at or now} for p in preview.provenance])
                 had = {e.text for e in fm.entries(cur.fixed)}  # issue 15: note where the new entries came from
                 brought = [e.text for e in fm.entries(preview.fixed_document) if e.text not in had]
                 if brought:
                     note_sources(s, aid, brought, MEMORY_FILE_SOURCE, file=preview.file_name, at=now)
-            for document, part in (("fixed", preview.fixed_document), ("dynamic", preview.dynamic_document)):
+            for document, part in ((FIXED, preview.fixed_document), (DYNAMIC, preview.dynamic_document)):
                 if part is None:
                     continue  # issue 18: pauses of a document the file does not carry stay
                 replace_pauses(s, aid, document, [h for d, h in preview.paused if d == document], now)
             if preview.dynamic_document is not None:
-                drow = s.get(DynamicMemoryDocument, aid)
-                if drow is None:
-                    s.add(DynamicMemoryDocument(assistant_id=aid, body=preview.dynamic_document, backup_body="",
-                                                updated_at=now))
-                elif drow.body != preview.dynamic_document:
-                    drow.backup_body, drow.body, drow.updated_at = drow.body, preview.dynamic_document, now
+                drow = dynamic_row(s, aid)
+                if drow is None or drow.body != preview.dynamic_document:  # DRM-15: the old body is the backup
+                    put_back(s, aid, DYNAMIC, preview.dynamic_document, now)
         self._on_change(aid)
         return MemoryImportSummary(aid, preview.fixed_after, preview.dynamic_after,
                                    len(preview.provenance) if preview.fixed_document is not None else 0)

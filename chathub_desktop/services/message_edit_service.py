@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from chathub_desktop.core.clock import utcnow
 from chathub_desktop.core.messages import MessageStatus
 from chathub_desktop.services.compaction_service import CompactionService
 from chathub_desktop.services.errors import InvalidInput, NotFound
@@ -17,7 +18,7 @@ from chathub_desktop.services.input_rules import check_record_id
 from chathub_desktop.services.topic_service import message_view
 from chathub_desktop.services.views import MessageView
 from chathub_desktop.storage.database import Database
-from chathub_desktop.storage.models import Message, utcnow
+from chathub_desktop.storage.topic_rows import message_position, message_row, remove_message
 
 
 class MessageEditService:
@@ -37,10 +38,10 @@ class MessageEditService:
 
     def _locate(self, message_id: int) -> tuple[int, int]:
         with self._db.read() as s:
-            row = s.get(Message, check_record_id(message_id, "message"))
-            if row is None:
-                raise NotFound(f"no message {message_id}")
-            return row.topic_id, row.seq
+            place = message_position(s, check_record_id(message_id, "message"))
+        if place is None:
+            raise NotFound(f"no message {message_id}")
+        return place
 
     def edit_message(self, message_id: int, text: str) -> MessageView:
         """Replace a message's text (its cached token count is dropped; ``edited_at`` set).
@@ -51,7 +52,7 @@ class MessageEditService:
         topic_id, seq = self._locate(message_id)
         self._compaction.clear_for_edit(topic_id, message_id, position_seq=seq)
         with self._db.write() as s:
-            row = s.get(Message, message_id)
+            row = message_row(s, message_id)
             if row is None:
                 raise NotFound(f"no message {message_id}")
             if row.status == MessageStatus.STREAMING:
@@ -70,10 +71,8 @@ class MessageEditService:
         topic_id, seq = self._locate(message_id)
         self._compaction.clear_for_edit(topic_id, message_id, position_seq=seq)
         with self._db.write() as s:
-            row = s.get(Message, message_id)
-            if row is None:
+            if not remove_message(s, message_id):
                 raise NotFound(f"no message {message_id}")
-            s.delete(row)
         self._changed(topic_id)
 
     def _changed(self, topic_id: int) -> None:

@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 from pathlib import Path
+from typing import Protocol
 
 from chathub_desktop.core.model_cards import MAX_CATALOG_CHARS, ModelCardInfo, WindowSource
 from chathub_desktop.core.provider_kinds import ProviderKind
@@ -19,7 +20,6 @@ from chathub_desktop.services.input_files import read_regular
 from chathub_desktop.services.input_rules import check_model_id
 from chathub_desktop.storage.database import Database
 from chathub_desktop.storage.model_card_rows import all_cards, card_row, put_card
-from chathub_desktop.storage.models import Provider
 from chathub_desktop.storage.provider_lookup import provider_named
 from chathub_desktop.storage.provider_model_lists import reported_windows
 from chathub_desktop.storage.session import Session
@@ -31,7 +31,23 @@ ENCODINGS: tuple[str, ...] = tuple(EXPECTED_SHA256)
 MAX_CONTEXT_WINDOW = 100_000_000
 
 
-def resolve_card(s: Session, catalog: ModelCatalog, provider: Provider | None, model: str) -> ModelCardInfo:
+class CardProvider(Protocol):
+    """What :func:`resolve_card` reads of a provider (a ``storage.provider_lookup`` row)."""
+
+    @property
+    def id(self) -> int:
+        """The provider's id."""
+
+    @property
+    def kind(self) -> str:
+        """Its ``ProviderKind`` value."""
+
+    @property
+    def base_url(self) -> str | None:
+        """Its base URL (None: the kind's default)."""
+
+
+def resolve_card(s: Session, catalog: ModelCatalog, provider: CardProvider | None, model: str) -> ModelCardInfo:
     """The card of ``model`` on ``provider``. Its context window, first found wins:
 
     1. the user's card for that provider, then the user's card for every provider;
@@ -91,7 +107,7 @@ class ModelCardService:
         self._on_change = on_change or (lambda: None)
 
     @staticmethod
-    def _provider(s: Session, name: str | None) -> Provider | None:
+    def _provider(s: Session, name: str | None) -> CardProvider | None:
         if name is None:
             return None
         row = provider_named(s, name)

@@ -32,8 +32,7 @@ from chathub_desktop.services.connection_check import (
 from chathub_desktop.services.errors import ServiceError
 from chathub_desktop.services.provider_service import ProviderService, validate_base_url
 from chathub_desktop.storage.database import Database
-from chathub_desktop.storage.models import Provider
-from chathub_desktop.storage.provider_lookup import provider_named
+from chathub_desktop.storage.provider_lookup import provider_named, provider_row
 from chathub_desktop.storage.provider_model_lists import (
     cached_models,
     reported_windows,
@@ -75,7 +74,7 @@ class ProviderModels:
         from chathub_desktop.services.model_card_service import resolve_card
 
         with self._db.read() as s:
-            provider = s.get(Provider, provider_id) if provider_id is not None else None
+            provider = provider_row(s, provider_id) if provider_id is not None else None
             return resolve_card(s, self._catalog, provider, model)
 
     def choices(self, provider_id: int | None) -> tuple[tuple[str, ...], tuple[str, ...]]:
@@ -90,7 +89,7 @@ class ProviderModels:
         where: tuple[str, str] | None = None
         if provider_id is not None:
             with self._db.read() as s:
-                row = s.get(Provider, provider_id)
+                row = provider_row(s, provider_id)
                 where = (row.kind, row.base_url or "") if row is not None else None
         return own, tuple(e.id for e in self._catalog.entries
                           if e.id not in seen and (where is None or catalog_fits(e.id, *where)))

@@ -7,20 +7,22 @@ only ever shown redacted (issue 12 "Keys in URLs")."""
 from __future__ import annotations
 
 import re
+from typing import Protocol
 from urllib.parse import urlparse
 
 from chathub_desktop.core.base_urls import credentials_in_url, redact_url
 from chathub_desktop.core.provider_kinds import ProviderKind
 from chathub_desktop.providers.base import ChatClient
-from chathub_desktop.services.errors import InvalidInput, NotFound
+from chathub_desktop.services.errors import InvalidInput, found
 from chathub_desktop.services.input_rules import MAX_ENV_NAME_CHARS, check_name, check_record_id
 from chathub_desktop.services.views import ProviderView
 from chathub_desktop.storage.database import Database
 from chathub_desktop.storage.errors import IntegrityError
-from chathub_desktop.storage.models import Provider
 from chathub_desktop.storage.provider_lookup import (
+    add_provider,
     all_providers,
     clear_topic_models,
+    delete_provider,
     name_taken,
     provider_row,
 )
@@ -94,6 +96,24 @@ def validate_base_url(url: str) -> str:
     return url
 
 
+class _ProviderFields(Protocol):
+    """What this service reads and changes of a provider row (``storage.provider_lookup``)."""
+
+    id: int
+    name: str
+    kind: str
+    base_url: str
+    api_key_env: str | None
+    key_in_keyring: bool
+    key_in_file: bool
+
+
+def _row(s: Session, ref: int | str) -> _ProviderFields:
+    """Provider ``ref`` (id or name) of session ``s``. Raises :class:`NotFound`."""
+    return found(provider_row(s, check_record_id(ref, "provider") if isinstance(ref, int) else ref),
+                 f"no provider {ref!r}")
+
+
 class ProviderService:
     """CRUD for providers. Keys go to the OS keyring or stay in an env var; never the DB."""
 
@@ -115,7 +135,7 @@ class ProviderService:
         return self._secrets.status()
 
     @staticmethod
-    def _view(p: Provider) -> ProviderView:
+    def _view(p: _ProviderFields) -> ProviderView:
         source = (f"env:{p.api_key_env}" if p.api_key_env else "keyring" if p.key_in_keyring
                   else KeyPlace.FILE.value if p.key_in_file else "none")
         return ProviderView(id=p.id, name=p.name, kind=p.kind, base_url=redact_url(p.base_url),
@@ -146,7 +166,8 @@ class ProviderService:
                 clash = name_taken(s, name)
                 if clash is not None:
                     raise InvalidInput(f"a provider named {clash!r} already exists")
-                row = Provider(
+                row = add_provider(
+                    s,
                     name=name,
                     kind=pkind.value,
                     base_url=url,
@@ -154,8 +175,6 @@ class ProviderService:
                     key_in_keyring=bool(api_key) and key_place is KeyPlace.KEYRING,
                     key_in_file=bool(api_key) and key_place is KeyPlace.FILE,
                 )
-                s.add(row)
-                s.flush()
                 if api_key:
                     self._store(key_place).set(name, api_key)
                 return self._view(row)
@@ -172,14 +191,7 @@ class ProviderService:
     def get(self, ref: int | str) -> ProviderView:
         """Provider by id or name. Raises :class:`NotFound`."""
         with self._db.read() as s:
-            return self._view(self._row(s, ref))
-
-    @staticmethod
-    def _row(s: Session, ref: int | str) -> Provider:
-        row = provider_row(s, check_record_id(ref, "provider") if isinstance(ref, int) else ref)
-        if row is None:
-            raise NotFound(f"no provider {ref!r}")
-        return row
+            return self._view(_row(s, ref))
 
     def update(
         self,
@@ -197,7 +209,7 @@ class ProviderService:
         _check_env_name(api_key_env)
         try:
             with self._db.write() as s:
-                row = self._row(s, ref)
+                row = _row(s, ref)
                 if base_url is not None and base_url.strip().rstrip("/") != redact_url(row.base_url):
                     row.base_url = validate_base_url(base_url)  # the redacted URL shown = unchanged
                 if api_key_env is not None:
@@ -225,12 +237,12 @@ class ProviderService:
         its choice is cleared in the same transaction, so a provider added later with the
         same id never inherits it."""
         with self._db.write() as s:
-            row = self._row(s, ref)
+            row = _row(s, ref)
             name, in_keyring, in_file = row.name, row.key_in_keyring, row.key_in_file
             clear_topic_models(s, row.id)
             # its model list and reported windows go too (a later provider may get this id)
             forget_lists(s, row.id)
-            s.delete(row)
+            delete_provider(s, row.id)
         for place, held in ((KeyPlace.KEYRING, in_keyring), (KeyPlace.FILE, in_file)):
             if held:
                 try:
@@ -242,7 +254,7 @@ class ProviderService:
         """The provider's key from its env var or the keyring; ``None`` when it has none.
         Raises :class:`InvalidInput` when the named env var is unset or the keyring fails."""
         with self._db.read() as s:
-            row = self._row(s, ref)
+            row = _row(s, ref)
             env, in_keyring, in_file, name = row.api_key_env, row.key_in_keyring, row.key_in_file, row.name
         try:
             if env:
@@ -264,7 +276,7 @@ class ProviderService:
         from chathub_desktop.providers.factory import make_client  # httpx off the start-up path
 
         with self._db.read() as s:
-            row = self._row(s, ref)
+            row = _row(s, ref)
             pid, kind, url = row.id, row.kind, row.base_url
         return make_client(ProviderKind(kind), url, self.api_key(pid))
 

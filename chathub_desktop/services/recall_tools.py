@@ -33,8 +33,8 @@ from chathub_desktop.services.search_service import SearchScope, SearchService
 from chathub_desktop.services.semantic_recall import SemanticRecall
 from chathub_desktop.storage.database import Database
 from chathub_desktop.storage.message_vectors import match_rows
-from chathub_desktop.storage.models import Topic
 from chathub_desktop.storage.recall_queries import recent_topics
+from chathub_desktop.storage.topic_rows import recallable_from
 
 __all__ = ["RecallToolProvider"]
 
@@ -61,8 +61,7 @@ class RecallToolProvider:
         """Run one recall call made in ``topic_id``; returns its JSON result (errors as
         ``{"error": ...}``, never raised). Blocking: store threads."""
         with self._db.read() as s:
-            topic = s.get(Topic, topic_id)
-            if topic is None or topic.private or topic.kind != "regular":
+            if not recallable_from(s, topic_id):
                 return error_result("earlier topics cannot be recalled from this topic")
         try:
             args = parse_args(call.name, call.arguments)

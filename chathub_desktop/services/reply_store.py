@@ -12,12 +12,12 @@ import dataclasses
 import time
 from collections.abc import Callable
 
+from chathub_desktop.core.clock import utcnow
 from chathub_desktop.core.messages import ToolCall
 from chathub_desktop.core.stored_text import replace_unstorable
 from chathub_desktop.services.errors import InvalidInput
 from chathub_desktop.services.process_identity import PROCESS_ID, stream_is_orphaned
 from chathub_desktop.storage.database import Database
-from chathub_desktop.storage.models import utcnow
 from chathub_desktop.storage.session import Session
 from chathub_desktop.storage.topic_repository import streaming_rows
 

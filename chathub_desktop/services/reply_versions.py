@@ -30,32 +30,40 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime
 
+from chathub_desktop.core.clock import utcnow
 from chathub_desktop.core.messages import MessageStatus, Role
 from chathub_desktop.services.chat_service import (
     ChatService,
     ReplyClaim,
     SendOutcome,
 )
-from chathub_desktop.services.errors import InvalidInput, NotFound
+from chathub_desktop.services.errors import InvalidInput, NotFound, found
 from chathub_desktop.services.events import EventBus, TopicChanged, TopicMessagesChanged
 from chathub_desktop.services.input_rules import check_record_id
 from chathub_desktop.services.process_identity import PROCESS_ID, stream_is_orphaned
 from chathub_desktop.services.reply_store import refuse_foreign_stream
 from chathub_desktop.services.topic_model import ModelPick
 from chathub_desktop.services.topic_service import TopicService
+from chathub_desktop.storage.compaction_state import compaction_state
 from chathub_desktop.storage.database import Database
 from chathub_desktop.storage.message_branches import (
     BranchCorrupt,
     alternatives,
-    decode_rows,
-    next_message_id,
+    insert_message,
     restore_branch,
     stash_tail,
+    stashed_rows,
 )
-from chathub_desktop.storage.models import Message, MessageBranch, Topic, utcnow
 from chathub_desktop.storage.session import Session
 from chathub_desktop.storage.topic_repository import streaming_rows
-from chathub_desktop.storage.topic_rows import last_user_message, rows_after, tail_head
+from chathub_desktop.storage.topic_rows import (
+    last_user_message,
+    message_position,
+    message_row,
+    rows_after,
+    tail_head,
+    topic_facts,
+)
 
 log = logging.getLogger(__name__)
 
@@ -176,12 +184,11 @@ class ReplyVersions:
             target = alts[index - 1].branch_id
             if target is None:
                 return SwitchResult(topic_id, seq, index, len(alts), "kept")
-            branch = s.get(MessageBranch, target)
-            assert branch is not None
             had = _cursor(s, topic_id)
             stash_tail(s, topic_id, seq)
             try:
-                restore_branch(s, branch)
+                restored = restore_branch(s, target)
+                assert restored is not None  # listed by alternatives() in this transaction
             except BranchCorrupt as exc:
                 raise InvalidInput(str(exc)) from exc
             now = _cursor(s, topic_id)
@@ -230,10 +237,8 @@ class ReplyVersions:
         check_record_id(message_id, "message")
         if topic_id is None:
             with self._db.read() as s:
-                row = s.get(Message, message_id)
-                if row is None:
-                    raise NotFound(f"no message {message_id}")
-                topic_id = row.topic_id
+                place = message_position(s, message_id)
+            topic_id = found(place, f"no message {message_id}")[0]
         task = self._chat.start_claimed(
             topic_id, functools.partial(self._claim_resend, message_id, text, topic_id), "resend")
         task.add_done_callback(functools.partial(self._after_reply, topic_id))
@@ -253,8 +258,8 @@ class ReplyVersions:
                 raise InvalidInput("only the topic's last reply can be regenerated")
             fork = reply[0][1]
             stash_tail(s, topic_id, fork)
-            new = _streaming_reply(s, topic, fork, model, provider_id)
-            claim = ReplyClaim(user.id, new.id, provider_id, model, False)
+            new_id = _streaming_reply(s, topic.id, fork, model, provider_id)
+            claim = ReplyClaim(user.id, new_id, provider_id, model, False)
         self._note(topic_id)  # before the request is planned from the new branch
         return claim
 
@@ -263,7 +268,7 @@ class ReplyVersions:
         ``topic_id``), store ``text`` at its position and claim a streaming reply after
         it (``pick``'s model)."""
         with self._db.write() as s:
-            row = s.get(Message, message_id)
+            row = message_row(s, message_id)
             if row is None or row.topic_id != topic_id:
                 raise NotFound(f"no message {message_id}")
             if row.role != Role.USER.value:
@@ -273,11 +278,9 @@ class ReplyVersions:
             _refuse_any_stream(s, topic.id)
             fork = row.seq
             stash_tail(s, topic.id, fork)
-            user = Message(id=next_message_id(s), topic_id=topic.id, seq=fork, role=Role.USER.value, content=text)
-            s.add(user)
-            s.flush()
-            new = _streaming_reply(s, topic, fork + 1, model, provider_id)
-            claim = ReplyClaim(user.id, new.id, provider_id, model, False)
+            user_id = insert_message(s, topic.id, fork, role=Role.USER.value, content=text)
+            new_id = _streaming_reply(s, topic.id, fork + 1, model, provider_id)
+            claim = ReplyClaim(user_id, new_id, provider_id, model, False)
         self._note(topic.id)
         return claim
 
@@ -294,14 +297,13 @@ class ReplyVersions:
         was dropped), put the newest such version back (one write transaction)."""
         try:
             with self._db.write() as s:
-                if s.get(Topic, topic_id) is None or _live_stream(s, topic_id):
+                if topic_facts(s, topic_id) is None or _live_stream(s, topic_id):
                     return
                 orphans = [(seq, alts[-1].branch_id) for seq, alts in alternatives(s, topic_id).items()
                            if all(a.branch_id is not None for a in alts)]
                 for _seq, bid in orphans:
-                    branch = s.get(MessageBranch, bid)
-                    if branch is not None:
-                        restore_branch(s, branch)
+                    if bid is not None:
+                        restore_branch(s, bid)
                 if not orphans:
                     return
         except Exception:  # healing is best effort; the version stays stashed and listed
@@ -325,9 +327,8 @@ def _tail_summary(s: Session, topic_id: int, seq: int, branch_id: int | None) ->
     None) or of a stashed one (a damaged stash: no messages)."""
     if branch_id is None:
         return tail_head(s, topic_id, seq)
-    branch = s.get(MessageBranch, branch_id)
     try:
-        rows = decode_rows(branch.rows) if branch is not None else []
+        rows = stashed_rows(s, branch_id)
     except BranchCorrupt:
         rows = []
     head = rows[0] if rows else {}
@@ -335,9 +336,7 @@ def _tail_summary(s: Session, topic_id: int, seq: int, branch_id: int | None) ->
 
 
 def _cursor(s: Session, topic_id: int) -> int | None:
-    from chathub_desktop.storage.models import TopicCompaction
-
-    st = s.get(TopicCompaction, topic_id)
+    st = compaction_state(s, topic_id)
     return st.cursor_message_id if st is not None else None
 
 
@@ -353,13 +352,9 @@ def _refuse_any_stream(s: Session, topic_id: int) -> None:
         raise InvalidInput(_BUSY)
 
 
-def _streaming_reply(s: Session, topic: Topic, seq: int, model: str, provider_id: int) -> Message:
-    """The streaming placeholder of a regenerate or resend at ``seq``, with an id above
-    every stashed one; touches the topic."""
-    row = Message(id=next_message_id(s), topic_id=topic.id, seq=seq, role=Role.ASSISTANT.value, content="",
-                  status=MessageStatus.STREAMING.value, model=model, provider_id=provider_id,
-                  sent_by_process=PROCESS_ID)
-    s.add(row)
-    topic.updated_at = utcnow()
-    s.flush()
-    return row
+def _streaming_reply(s: Session, topic_id: int, seq: int, model: str, provider_id: int) -> int:
+    """The id of the streaming placeholder of a regenerate or resend at ``seq``, with an
+    id above every stashed one; touches the topic."""
+    return insert_message(s, topic_id, seq, role=Role.ASSISTANT.value, content="",
+                          status=MessageStatus.STREAMING.value, model=model, provider_id=provider_id,
+                          sent_by_process=PROCESS_ID)

@@ -23,7 +23,8 @@ from chathub_desktop.core.app_settings import COMPACTION_ARCHIVES
 from chathub_desktop.core.base_urls import is_self_hosted
 from chathub_desktop.core.budget import input_budget
 from chathub_desktop.core.compaction import HistoryIndex, HistoryWindow
-from chathub_desktop.core.messages import ChatMessage, Role
+from chathub_desktop.core.messages import ChatMessage, Role, TopicKind
+from chathub_desktop.core.model_cards import ModelSource
 from chathub_desktop.core.provider_kinds import ProviderKind
 from chathub_desktop.core.request_assembly import AssemblyInput, HistoryMessage
 from chathub_desktop.core.request_plan import (
@@ -73,7 +74,7 @@ class TopicContext:
     counter: TokenCounter
     history: tuple[HistoryMessage, ...]
     plan: RequestWindowPlan
-    topic_kind: str = "regular"
+    topic_kind: str = TopicKind.REGULAR
     #: The provider is a local/self-hosted server (``core.base_urls.is_self_hosted``): only
     #: its far smaller input report means a silently cut prompt (REF-27, issue 24).
     self_hosted: bool = False
@@ -99,7 +100,7 @@ class TopicContext:
     threshold: tc.ThresholdConfig = tc.ThresholdConfig()
     #: Where ``model`` came from (``services.topic_model``: override, topic, assistant)
     #: and why a topic's own choice is not used (``""`` normally), issue 14.
-    model_source: str = "assistant"
+    model_source: ModelSource = ModelSource.ASSISTANT
     model_note: str = ""
     #: The per-request model override this context was loaded with; a reload of the
     #: same request (tool rounds, a rescue) passes it again.
@@ -174,7 +175,7 @@ class TopicContext:
     @property
     def regular(self) -> bool:
         """True for a regular topic chat (the only kind that uses compaction, CMP-16)."""
-        return self.topic_kind == "regular"
+        return self.topic_kind == TopicKind.REGULAR
 
     @property
     def last_message_id(self) -> int | None:
@@ -250,7 +251,7 @@ def load_context(
         budget = input_budget(
             card.context_window, assistant.max_tokens, assistant.max_tokens_enabled, card.max_output
         )
-        state = plan_compaction(s, topic.id) if topic.kind == "regular" else None
+        state = plan_compaction(s, topic.id) if topic.kind == TopicKind.REGULAR else None
         archives_on = setting_value(s, COMPACTION_ARCHIVES)
         threshold = threshold_config(s)
         archives = state.archives if state is not None else ()
@@ -263,7 +264,7 @@ def load_context(
             history_limit=assistant.history_limit if assistant.history_limit_enabled else None,
             input_budget=budget,
             context_window=card.context_window,
-            regular=topic.kind == "regular",
+            regular=topic.kind == TopicKind.REGULAR,
             summary=state.summary if state is not None else "",
             summary_model=state.model if state is not None else None,
             cursor_message_id=state.cursor_message_id if state is not None else None,

@@ -32,6 +32,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
+from chathub_desktop.core.change_kinds import ChangeKind
 from chathub_desktop.services.events import (
     AssistantsChanged,
     ChatEvent,
@@ -76,21 +77,21 @@ def events_for(changes: Iterable[Change]) -> list[ChatEvent]:
     out: dict[ChatEvent, None] = {}
     for c in changes:
         evs: tuple[ChatEvent, ...]
-        if c.kind == "message" and c.row_id is not None:
+        if c.kind == ChangeKind.MESSAGE and c.row_id is not None:
             evs = ((MessageAdded(c.scope_id, c.row_id),) if c.op == "i"
                    else (MessageChanged(c.scope_id, c.row_id, removed=c.op == "d"),))
-        elif c.kind == "topic":
+        elif c.kind == ChangeKind.TOPIC:
             evs = ((TopicChanged(c.row_id),) if c.op == "u" and c.row_id is not None
                    else (TopicListChanged(c.scope_id),))
-        elif c.kind in ("compaction", "branch"):  # branch: versions switched (issue 14)
+        elif c.kind in (ChangeKind.COMPACTION, ChangeKind.BRANCH):  # branch: versions switched (issue 14)
             evs = (TopicChanged(c.scope_id),)
-        elif c.kind == "fixed":
+        elif c.kind == ChangeKind.FIXED:
             evs = (MemoryChanged(c.scope_id), SettingsChanged())
-        elif c.kind in ("dynamic", "dream"):
+        elif c.kind in (ChangeKind.DYNAMIC, ChangeKind.DREAM):
             evs = (MemoryChanged(c.scope_id),)
-        elif c.kind == "assistant":
+        elif c.kind == ChangeKind.ASSISTANT:
             evs = (AssistantsChanged(), SettingsChanged(), MemoryChanged(c.scope_id))
-        elif c.kind == "tools":  # MCP servers, switches, approvals: the request's tools (issue 25)
+        elif c.kind == ChangeKind.TOOLS:  # MCP servers, switches, approvals: the request's tools (issue 25)
             evs = (ToolsChanged(), SettingsChanged())
         else:  # settings, providers, model cards, correction factors
             evs = (SettingsChanged(),)
@@ -278,14 +279,14 @@ class StoreWatcher:
         return events
 
     def _drop_caches(self, changes: list[Change]) -> None:
-        topics = {c.scope_id for c in changes if c.kind in ("message", "compaction", "branch")}
+        topics = {c.scope_id for c in changes if c.kind in (ChangeKind.MESSAGE, ChangeKind.COMPACTION, ChangeKind.BRANCH)}
         for tid in topics:
             if self._invalidate is not None:
                 self._invalidate(tid)
         for c in changes:
-            if c.kind == "message" and c.op != "i" and self._history is not None and c.row_id is not None:
+            if c.kind == ChangeKind.MESSAGE and c.op != "i" and self._history is not None and c.row_id is not None:
                 self._history.touch(c.scope_id, c.row_id)
-        if self._invalidate is not None and any(c.kind not in ("message", "compaction", "topic", "dream", "branch")
+        if self._invalidate is not None and any(c.kind not in (ChangeKind.MESSAGE, ChangeKind.COMPACTION, ChangeKind.TOPIC, ChangeKind.DREAM, ChangeKind.BRANCH)
                                                 for c in changes):
             self._invalidate(None)  # memory, assistants and settings are part of every request
 

@@ -45,7 +45,6 @@ from chathub_desktop.services.model_card_service import resolve_card
 from chathub_desktop.services.provider_service import ProviderService
 from chathub_desktop.services.settings_service import SettingsService
 from chathub_desktop.storage.database import Database
-from chathub_desktop.storage.models import Provider
 from chathub_desktop.storage.provider_lookup import first_provider_of_kind, provider_named
 from chathub_desktop.tokens.counter import TokenCounter
 
@@ -152,11 +151,9 @@ def resolve_summarizer_value(db: Database, catalog: ModelCatalog, value: object)
     """
     provider_name, model = parse_setting(value if isinstance(value, str) else None)
     with db.read() as s:
-        provider: Provider | None = None
-        if provider_name is not None:
-            provider = provider_named(s, provider_name)
-            if provider is None:
-                model = f"{provider_name}/{model}"
+        provider = provider_named(s, provider_name) if provider_name is not None else None
+        if provider_name is not None and provider is None:
+            model = f"{provider_name}/{model}"
         if not model:
             raise SummarizerUnavailable("no History Compress model is chosen", problem=SummarizerProblem.EMPTY)
         if provider is None:

@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from datetime import datetime
 
 from chathub_desktop.core import summary_probes as sp
+from chathub_desktop.core.clock import utcnow
 from chathub_desktop.core.compaction import completion_budget
 from chathub_desktop.core.messages import ChatMessage, Role
 from chathub_desktop.core.request_assembly import message_tokens
@@ -34,8 +35,8 @@ from chathub_desktop.services.summarizer import (
     SummarizerTarget,
     resolve_summarizer,
 )
+from chathub_desktop.storage.compaction_state import probe_report, store_probe_report
 from chathub_desktop.storage.database import Database
-from chathub_desktop.storage.models import TopicCompaction, utcnow
 from chathub_desktop.tokens.counter import TokenCounter
 
 log = logging.getLogger(__name__)
@@ -176,14 +177,10 @@ class SummaryProbeService:
     def report(self, topic_id: int) -> sp.ProbeReport | None:
         """The last stored check of ``topic_id`` (None when none). Blocking: a worker thread."""
         with self._db.read() as s:
-            st = s.get(TopicCompaction, topic_id)
-            return sp.report_from_json(st.probe_report) if st is not None else None
+            stored = probe_report(s, topic_id)
+        return sp.report_from_json(stored) if stored is not None else None
 
     def _store(self, topic_id: int, report: sp.ProbeReport) -> None:
         with self._db.write() as s:
-            st = s.get(TopicCompaction, topic_id)
-            if st is None:
-                st = TopicCompaction(topic_id=topic_id, summary="", debug_log=[], archives=[], failure_count=0)
-                s.add(st)
-            st.probe_report = sp.report_to_json(report)
+            store_probe_report(s, topic_id, sp.report_to_json(report))
 

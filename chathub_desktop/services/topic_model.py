@@ -23,7 +23,7 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass
 
 from chathub_desktop.core.budget import input_budget
-from chathub_desktop.core.model_cards import ModelCardInfo
+from chathub_desktop.core.model_cards import ModelCardInfo, ModelSource
 from chathub_desktop.providers.catalog import ModelCatalog
 from chathub_desktop.services.errors import InvalidInput, NotFound
 from chathub_desktop.services.events import EventBus, TopicChanged
@@ -35,8 +35,6 @@ from chathub_desktop.storage.models import Assistant, Provider, Topic
 from chathub_desktop.storage.provider_lookup import all_providers, provider_row
 from chathub_desktop.storage.session import Session
 
-#: Where the model of a request came from.
-SOURCE_OVERRIDE, SOURCE_TOPIC, SOURCE_ASSISTANT = "override", "topic", "assistant"
 #: The note of a topic whose chosen provider no longer exists.
 PROVIDER_GONE = ("the provider chosen for this topic no longer exists; "
                  "the assistant's model is used")
@@ -56,14 +54,13 @@ class ModelPick:
 class ResolvedModel:
     """What a topic's request uses: ``provider`` (``None`` when the assistant has none
     yet), ``model`` id (``""`` when none is set), its ``card`` (context window, max
-    output in tokens), ``source`` (:data:`SOURCE_OVERRIDE` / :data:`SOURCE_TOPIC` /
-    :data:`SOURCE_ASSISTANT`) and ``note``: why the topic's own choice is not used
+    output in tokens), ``source`` (a :class:`~chathub_desktop.core.model_cards.ModelSource`) and ``note``: why the topic's own choice is not used
     (``""`` normally)."""
 
     provider: Provider | None
     model: str
     card: ModelCardInfo
-    source: str
+    source: ModelSource
     note: str = ""
 
     @property
@@ -93,14 +90,14 @@ def resolve_model(s: Session, catalog: ModelCatalog, topic: Topic, assistant: As
         provider = _provider(s, override.provider_id, assistant)
         if provider is None and override.provider_id is not None:
             raise NotFound(f"no provider {override.provider_id}")
-        return _resolved(s, catalog, provider, override.model, SOURCE_OVERRIDE)
+        return _resolved(s, catalog, provider, override.model, ModelSource.OVERRIDE)
     if topic.model:
         provider = _provider(s, topic.model_provider_id, assistant)
         if provider is not None or topic.model_provider_id is None:
-            return _resolved(s, catalog, provider, topic.model, SOURCE_TOPIC)
+            return _resolved(s, catalog, provider, topic.model, ModelSource.TOPIC)
         note = PROVIDER_GONE
     provider = _provider(s, None, assistant)
-    return _resolved(s, catalog, provider, assistant.model or "", SOURCE_ASSISTANT, note)
+    return _resolved(s, catalog, provider, assistant.model or "", ModelSource.ASSISTANT, note)
 
 
 def _provider(s: Session, provider_id: int | None, assistant: Assistant) -> Provider | None:
@@ -108,7 +105,7 @@ def _provider(s: Session, provider_id: int | None, assistant: Assistant) -> Prov
     return s.get(Provider, pid) if pid is not None else None
 
 
-def _resolved(s: Session, catalog: ModelCatalog, provider: Provider | None, model: str, source: str,
+def _resolved(s: Session, catalog: ModelCatalog, provider: Provider | None, model: str, source: ModelSource,
               note: str = "") -> ResolvedModel:
     return ResolvedModel(provider, model, resolve_card(s, catalog, provider, model), source, note)
 
@@ -192,7 +189,7 @@ class TopicModelService:
         return TopicModelView(
             topic_id=topic.id, model=r.model, provider_id=r.provider_id,
             provider_name=r.provider.name if r.provider is not None else None,
-            own=r.source == SOURCE_TOPIC, chosen_model=topic.model, chosen_provider_id=topic.model_provider_id,
+            own=r.source == ModelSource.TOPIC, chosen_model=topic.model, chosen_provider_id=topic.model_provider_id,
             context_window=r.card.context_window, max_output=r.card.max_output, input_budget=budget,
             window_known=r.card.known, assistant_model=assistant.model or "", note=r.note,
         )

@@ -6,6 +6,8 @@ import builtins
 import logging
 
 from chathub_desktop.core.attachments import attachments_of
+from chathub_desktop.core.clock import utcnow
+from chathub_desktop.core.messages import Role
 from chathub_desktop.core.topic_titles import DEFAULT_TITLE
 from chathub_desktop.services.assistant_service import AssistantService
 from chathub_desktop.services.errors import InvalidInput, NotFound
@@ -22,7 +24,7 @@ from chathub_desktop.services.views import MessageView, TopicView
 from chathub_desktop.storage import attachment_blobs
 from chathub_desktop.storage.database import Database, StoreBusy
 from chathub_desktop.storage.errors import OperationalError
-from chathub_desktop.storage.models import Message, Topic, utcnow
+from chathub_desktop.storage.models import Message, Topic
 from chathub_desktop.storage.session import Session
 from chathub_desktop.storage.topic_repository import append_message, unanswered_tool_calls
 from chathub_desktop.storage.topic_rows import (
@@ -182,7 +184,7 @@ class TopicService:
             m = s.get(Message, check_record_id(message_id, "message"))
             if m is None:
                 raise NotFound(f"no message {message_id}")
-            if pinned and (m.role not in ("user", "assistant") or m.tool_calls):
+            if pinned and (m.role not in (Role.USER, Role.ASSISTANT) or m.tool_calls):
                 raise InvalidInput("only your messages and the assistant's text replies can be pinned")
             if m.pinned != pinned:
                 m.pinned = pinned
@@ -295,7 +297,7 @@ class TopicService:
                     if not (o.sent_by and stream_is_orphaned(o.sent_by, o.created_at, now)):
                         continue
                     for call_id, name in o.calls:
-                        append_message(s, o.topic_id, role="tool", content=INTERRUPTED_TOOL_RESULT,
+                        append_message(s, o.topic_id, role=Role.TOOL.value, content=INTERRUPTED_TOOL_RESULT,
                                        tool_call_id=call_id, tool_name=name)
                         stored += 1
             return stored

@@ -23,19 +23,24 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
+from chathub_desktop.core.clock import utcnow
 from chathub_desktop.core.json_bounds import JsonBoundsError, JsonLimits, check_json_text, megabytes
-from chathub_desktop.core.messages import MessageStatus, Role
+from chathub_desktop.core.messages import MessageStatus, Role, TopicKind
 from chathub_desktop.core.request_assembly import NEVER_SENT_CONTENT_TYPES
 from chathub_desktop.core.topic_titles import plain_title
 from chathub_desktop.services.assistant_service import AssistantService
-from chathub_desktop.services.errors import InvalidInput
+from chathub_desktop.services.errors import InvalidInput, found
 from chathub_desktop.services.input_files import read_regular
-from chathub_desktop.services.input_rules import MAX_MODEL_CHARS, MAX_NAME_CHARS, MAX_TITLE_CHARS
+from chathub_desktop.services.input_rules import (
+    MAX_MODEL_CHARS,
+    MAX_NAME_CHARS,
+    MAX_TITLE_CHARS,
+    check_record_id,
+)
 from chathub_desktop.services.topic_service import TopicService
 from chathub_desktop.services.views import TopicView
 from chathub_desktop.storage import topic_copies
 from chathub_desktop.storage.database import Database
-from chathub_desktop.storage.models import Message, Topic, utcnow
 from chathub_desktop.storage.provider_lookup import provider_named
 
 FORMAT = "chathub-topic"
@@ -47,6 +52,8 @@ MAX_DEPTH = 8
 MAX_MESSAGES = 1_000_000
 MAX_STRING_BYTES = 32 * 1024 * 1024
 _INT_FIELDS = ("input_tokens", "output_tokens", "cached_tokens", "cache_write_tokens", "reasoning_tokens")
+#: Who wrote a message, as the Markdown export names them.
+_SPEAKERS: dict[str, str] = {Role.USER: "You", Role.ASSISTANT: "Assistant", Role.TOOL: "Tool", Role.SYSTEM: "System"}
 _STR_FIELDS = ("tool_call_id", "tool_name", "error", "error_kind", "model", "finish_reason", "source_id")
 #: Message fields an export carries (ids, the local token-count cache, the provider row
 #: and the sending process are this store's own and are not exported).
@@ -67,20 +74,14 @@ class TopicTransfer:
         self._db = db
         self._topics = topics
 
-    def _load(self, topic_id: int) -> tuple[Topic, list[Message], str | None]:
-        """The topic, its messages and the name of its model's provider (``None``: none)."""
-        with self._db.read() as s:
-            t = TopicService.row(s, topic_id)
-            rows = topic_copies.messages_in_order(s, topic_id)
-            provider = topic_copies.provider_name(s, t.model_provider_id)
-            s.expunge_all()
-            return t, rows, provider
 
     def export_json(self, topic_id: int) -> dict[str, Any]:
         """The topic as a JSON-ready dict (format :data:`FORMAT`). Raises ``NotFound``.
         The topic's own model travels as ``model`` and its provider's name as
         ``model_provider`` (``null``: the assistant's; issue 14)."""
-        t, rows, provider_name = self._load(topic_id)
+        with self._db.read() as s:
+            copy = topic_copies.detached_copy(s, check_record_id(topic_id, "topic"))
+        t, rows, provider_name = found(copy, f"no topic {topic_id}")
         origin = f"{t.source}:{t.source_id}" if t.source and t.source_id else f"topic:{t.id}:{_iso(t.created_at)}"
         if t.source == SOURCE and t.source_id:
             origin = t.source_id  # an imported topic keeps the origin it was imported with
@@ -102,13 +103,15 @@ class TopicTransfer:
 
     def export_markdown(self, topic_id: int) -> str:
         """The topic as Markdown for people (see the module docstring). Raises ``NotFound``."""
-        t, rows, _provider = self._load(topic_id)
+        with self._db.read() as s:
+            copy = topic_copies.detached_copy(s, check_record_id(topic_id, "topic"))
+        t, rows, _provider = found(copy, f"no topic {topic_id}")
         out = [f"# {plain_title(t.title)}", "",
                f"Exported from ChatHub Desktop {utcnow():%Y-%m-%d %H:%M} UTC · {len(rows)} messages", ""]
         for m in rows:
             if m.content_type in NEVER_SENT_CONTENT_TYPES:
                 continue
-            who = {"user": "You", "assistant": "Assistant", "tool": "Tool", "system": "System"}.get(m.role, m.role)
+            who = _SPEAKERS.get(m.role, m.role)
             if m.role == Role.TOOL.value and m.tool_name:
                 who = f"Tool result · {m.tool_name}"
             meta = [f"{m.created_at:%Y-%m-%d %H:%M} UTC"]
@@ -182,7 +185,7 @@ def _parse(data: bytes) -> dict[str, Any]:
     if not isinstance(t, dict):
         raise _fail('no "topic" object')
     topic = {"title": (" ".join(_str(t, "title", MAX_TITLE_CHARS, required=True).split()) or "New topic"),
-             "title_generated": _bool(t, "title_generated"), "kind": _str(t, "kind", 20) or "regular",
+             "title_generated": _bool(t, "title_generated"), "kind": _str(t, "kind", 20) or TopicKind.REGULAR.value,
              "pinned": _bool(t, "pinned"), "archived": _bool(t, "archived"),
              "snippet": _str(t, "snippet", 100_000), "model": _str(t, "model", MAX_MODEL_CHARS) or None,
              "model_provider": _str(t, "model_provider", MAX_NAME_CHARS), "created_at": _time(t, "created_at", required=True),

@@ -142,7 +142,7 @@ class MessageView:
     @property
     def cut_off(self) -> bool:
         """True for a reply the provider stopped at its output token limit."""
-        return self.role == "assistant" and is_length_stop(self.finish_reason)
+        return self.role == Role.ASSISTANT and is_length_stop(self.finish_reason)
 
     @property
     def input_truncated(self) -> bool:

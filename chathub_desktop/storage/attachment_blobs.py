@@ -15,8 +15,9 @@ from sqlalchemy.engine import Connection
 from sqlalchemy.orm import Session
 
 from chathub_desktop.core.attachments import Attachment, attachments_of
+from chathub_desktop.core.clock import utcnow
 from chathub_desktop.core.request_assembly import AssemblyInput, HistoryMessage, window_start
-from chathub_desktop.storage.models import AttachmentBlob, Message, MessageBranch, utcnow
+from chathub_desktop.storage.models import AttachmentBlob, Message, MessageBranch
 
 #: Hashes checked per sweep (a topic with more attachments leaves the rest to the next).
 SWEEP_LIMIT = 500

@@ -39,6 +39,8 @@ from dataclasses import dataclass
 from sqlalchemy import inspect
 from sqlalchemy.engine import Connection
 
+from chathub_desktop.core.change_kinds import ChangeKind
+
 #: Name of the log table.
 TABLE = "store_change"
 #: PostgreSQL NOTIFY channel of committed changes.
@@ -56,7 +58,7 @@ class Watched:
     is logged (None: any)."""
 
     table: str
-    kind: str
+    kind: ChangeKind
     scope_col: str | None
     id_col: str | None
     update_cols: tuple[str, ...] | None = None
@@ -64,29 +66,29 @@ class Watched:
 
 #: Every watched table (the message update columns are the ones a user sees).
 WATCHED: tuple[Watched, ...] = (
-    Watched("message", "message", "topic_id", "id",
+    Watched("message", ChangeKind.MESSAGE, "topic_id", "id",
             ("content", "status", "error", "error_kind", "tool_calls", "edited_at", "role",
              "input_tokens", "output_tokens", "cached_tokens", "finish_reason", "seq")),
-    Watched("topic", "topic", "assistant_id", "id",
+    Watched("topic", ChangeKind.TOPIC, "assistant_id", "id",
             ("title", "assistant_id", "kind", "snippet", "pinned", "archived", "private", "model",
              "model_provider_id")),
-    Watched("topic_compaction", "compaction", "topic_id", "topic_id"),
-    Watched("fixed_memory_document", "fixed", "assistant_id", "assistant_id"),
-    Watched("memory_provenance", "fixed", "assistant_id", "id"),
-    Watched("memory_pause", "fixed", "assistant_id", "id"),
-    Watched("dynamic_memory_document", "dynamic", "assistant_id", "assistant_id"),
-    Watched("dream_run", "dream", "assistant_id", "id"),
-    Watched("dream_proposal", "dream", "assistant_id", "id"),  # issue 19: proposals on the Memory page
-    Watched("message_branch", "branch", "topic_id", "id"),  # issue 14: versions and branches
-    Watched("assistant", "assistant", "id", "id"),
-    Watched("provider", "setting", None, "id"),
-    Watched("model_card", "setting", None, "id"),
-    Watched("correction_factor", "setting", None, "id"),
-    Watched("app_setting", "setting", None, None),
+    Watched("topic_compaction", ChangeKind.COMPACTION, "topic_id", "topic_id"),
+    Watched("fixed_memory_document", ChangeKind.FIXED, "assistant_id", "assistant_id"),
+    Watched("memory_provenance", ChangeKind.FIXED, "assistant_id", "id"),
+    Watched("memory_pause", ChangeKind.FIXED, "assistant_id", "id"),
+    Watched("dynamic_memory_document", ChangeKind.DYNAMIC, "assistant_id", "assistant_id"),
+    Watched("dream_run", ChangeKind.DREAM, "assistant_id", "id"),
+    Watched("dream_proposal", ChangeKind.DREAM, "assistant_id", "id"),  # issue 19: proposals on the Memory page
+    Watched("message_branch", ChangeKind.BRANCH, "topic_id", "id"),  # issue 14: versions and branches
+    Watched("assistant", ChangeKind.ASSISTANT, "id", "id"),
+    Watched("provider", ChangeKind.SETTING, None, "id"),
+    Watched("model_card", ChangeKind.SETTING, None, "id"),
+    Watched("correction_factor", ChangeKind.SETTING, None, "id"),
+    Watched("app_setting", ChangeKind.SETTING, None, None),
     # issue 25: MCP servers (scope 0) and an assistant's switches and approvals
-    Watched("mcp_server", "tools", None, "id"),
-    Watched("assistant_mcp_server", "tools", "assistant_id", "server_id"),
-    Watched("assistant_mcp_tool", "tools", "assistant_id", "server_id"),
+    Watched("mcp_server", ChangeKind.TOOLS, None, "id"),
+    Watched("assistant_mcp_server", ChangeKind.TOOLS, "assistant_id", "server_id"),
+    Watched("assistant_mcp_tool", ChangeKind.TOOLS, "assistant_id", "server_id"),
 )
 
 #: Watched tables whose triggers a later migration adds (0009: ``message_branch``, 0012:

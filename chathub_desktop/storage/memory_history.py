@@ -40,6 +40,8 @@ from sqlalchemy.orm import Session, sessionmaker
 
 from chathub_desktop.core.app_settings import MEMORY_HISTORY_CHANGES, MEMORY_HISTORY_DAYS
 from chathub_desktop.core.document_version import TOKEN_HEX, document_version
+from chathub_desktop.core.memory_authors import ChangeAuthor
+from chathub_desktop.core.memory_tools import MemoryDocument
 from chathub_desktop.storage.models import (
     AppSetting,
     DynamicMemoryDocument,
@@ -48,9 +50,7 @@ from chathub_desktop.storage.models import (
     utcnow,
 )
 
-FIXED, DYNAMIC = "fixed", "dynamic"
-#: ``MemoryChange.author`` values.
-AUTHORS = ("owner", "model", "dream", "import", "revert", "system")
+FIXED, DYNAMIC = MemoryDocument.FIXED, MemoryDocument.DYNAMIC
 #: Settings (APP settings table) and defaults of retention.
 DAYS_SETTING, CHANGES_SETTING = MEMORY_HISTORY_DAYS.key, MEMORY_HISTORY_CHANGES.key
 DEFAULT_DAYS, DEFAULT_CHANGES = MEMORY_HISTORY_DAYS.default, MEMORY_HISTORY_CHANGES.default
@@ -62,7 +62,7 @@ _PENDING_KEY = "memory_changes"
 
 @dataclass(frozen=True)
 class Author:
-    """Who makes a change (issue 18): ``kind`` one of :data:`AUTHORS`; ``detail`` the
+    """Who makes a change (issue 18): ``kind`` a :class:`~chathub_desktop.core.memory_authors.ChangeAuthor`; ``detail`` the
     topic id (model), history day (dream), file name (import) or reverted change id
     (revert); ``action`` a one-line description (``"edited entry #3"``)."""
 
@@ -252,7 +252,7 @@ def record(s: Session, aid: int, document: str, before: str, after: str, author:
         return row
     start, end, between = _delta(before, after)
     after_version = _digest(data)
-    who = author or Author("system", None, "unattributed write")
+    who = author or Author(ChangeAuthor.SYSTEM, None, "unattributed write")
     before_version = _version(aid, document, before)
     now = now or utcnow()
     previous, previous_head, by_count, by_age = _state(s, aid, document, now)

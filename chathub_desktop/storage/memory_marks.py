@@ -11,6 +11,8 @@ from datetime import datetime
 from sqlalchemy import delete, or_, select
 from sqlalchemy.orm import Session
 
+from chathub_desktop.core.memory_authors import EntryOrigin
+from chathub_desktop.core.messages import Role
 from chathub_desktop.storage.models import MemoryPause, MemoryProvenance, Message
 
 __all__ = ["drop_provenance", "paused_hashes", "provenance_of", "provenance_rows", "put_provenance",
@@ -47,7 +49,7 @@ def drop_provenance(s: Session, assistant_id: int, hashes: Collection[str]) -> N
     if hashes:
         s.execute(delete(MemoryProvenance).where(MemoryProvenance.assistant_id == assistant_id,
                                                  MemoryProvenance.text_hash.in_(list(hashes)),
-                                                 MemoryProvenance.origin != "dream"))
+                                                 MemoryProvenance.origin != EntryOrigin.DREAM.value))
 
 
 def untrusted_hashes(s: Session, assistant_id: int) -> set[str]:
@@ -78,7 +80,7 @@ def recent_tool_rows(s: Session, topic_id: int, excluded: Collection[str], limit
     tool is not one of ``excluded``, oldest first."""
     rows = s.execute(
         select(Message.tool_name, Message.content_type)
-        .where(Message.topic_id == topic_id, Message.role == "tool",
+        .where(Message.topic_id == topic_id, Message.role == Role.TOOL.value,
                or_(Message.tool_name.is_(None), Message.tool_name.not_in(list(excluded))))
         .order_by(Message.seq.desc()).limit(limit)
     ).all()

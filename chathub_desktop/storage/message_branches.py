@@ -37,7 +37,8 @@ from sqlalchemy import (
 )
 from sqlalchemy.orm import Session
 
-from chathub_desktop.storage.models import Message, MessageBranch, Topic, TopicCompaction, utcnow
+from chathub_desktop.core.clock import utcnow
+from chathub_desktop.storage.models import Message, MessageBranch, Topic, TopicCompaction
 
 _MESSAGE = cast(Table, Message.__table__)
 #: Stashed rows above this many bytes of JSON are refused as corrupt on restore.
@@ -186,14 +187,18 @@ def stash_tail(s: Session, topic_id: int, fork_seq: int) -> MessageBranch | None
     return branch
 
 
-def restore_branch(s: Session, branch: MessageBranch) -> list[int]:
+def restore_branch(s: Session, branch_id: int) -> list[int] | None:
     """Put ``branch``'s rows back in view (their original ids and seqs; the tail in view
     from its ``fork_seq`` must already be stashed), make the branches that travelled with
     it hang off the view again and delete the stash; restore its compaction state when it
     has one and the rows before the fork are still the ones it summarised (CMP-15: a
     summary of rows that changed is never brought back). Returns the restored ids in ``seq`` order. A stashed id that
     a message in view took meanwhile (only possible after a bulk import on SQLite) gets
-    a fresh id. Raises :class:`BranchCorrupt` (the caller's transaction rolls back)."""
+    a fresh id. None when there is no stash ``branch_id``. Raises :class:`BranchCorrupt`
+    (the caller's transaction rolls back)."""
+    branch = s.get(MessageBranch, branch_id)
+    if branch is None:
+        return None
     rows = decode_rows(branch.rows)
     wanted = [int(str(r["id"])) for r in rows]
     taken = set(s.scalars(select(_MESSAGE.c.id).where(_MESSAGE.c.id.in_(wanted)))) if wanted else set()
@@ -273,3 +278,23 @@ def alternatives(s: Session, topic_id: int) -> dict[int, list[Alternative]]:
         versions.sort(key=lambda a: (a.first_created_at, a.branch_id is None, a.branch_id or 0))
     return out
 
+
+
+def stashed_rows(s: Session, branch_id: int) -> list[dict[str, object]]:
+    """The rows stash ``branch_id`` holds, in ``seq`` order (none when it is gone).
+    Raises :class:`BranchCorrupt` for a stash that cannot be read."""
+    branch = s.get(MessageBranch, branch_id)
+    return decode_rows(branch.rows) if branch is not None else []
+
+
+def insert_message(s: Session, topic_id: int, seq: int, **fields: object) -> int:
+    """Add a message at position ``seq`` of ``topic_id`` (the tail from there must be
+    stashed), with an id above every stashed one (issue 14), and touch the topic's
+    ``updated_at``; the new id. Write session."""
+    row = Message(id=next_message_id(s), topic_id=topic_id, seq=seq, **fields)
+    s.add(row)
+    topic = s.get(Topic, topic_id)
+    if topic is not None:
+        topic.updated_at = utcnow()
+    s.flush()
+    return row.id

@@ -30,10 +30,9 @@ from sqlalchemy import (
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column, relationship
 from sqlalchemy.types import TypeDecorator
 
-
-def utcnow() -> datetime:
-    """Current time, timezone-aware UTC."""
-    return datetime.now(UTC)
+from chathub_desktop.core.clock import utcnow as utcnow  # re-exported for the tests that seed rows
+from chathub_desktop.core.dream_schedule import DreamFrequency, DreamStatus
+from chathub_desktop.core.messages import MessageStatus, TopicKind
 
 
 class UTCDateTime(TypeDecorator[datetime]):
@@ -108,7 +107,7 @@ class Assistant(Base):
     memory_enabled: Mapped[bool] = mapped_column(Boolean, default=True)
     memory_budget_tokens: Mapped[int] = mapped_column(Integer, default=6000)
     topic_snippets: Mapped[bool] = mapped_column(Boolean, default=False)
-    dream_frequency: Mapped[str] = mapped_column(String(10), default="off")
+    dream_frequency: Mapped[str] = mapped_column(String(10), default=DreamFrequency.OFF.value)
     dream_time_utc: Mapped[str] = mapped_column(String(5), default="02:00")
     dream_weekday: Mapped[int] = mapped_column(Integer, default=0)
     keep_dream_cards: Mapped[int] = mapped_column(Integer, default=14)
@@ -133,7 +132,7 @@ class Topic(Base):
     assistant_id: Mapped[int] = mapped_column(ForeignKey("assistant.id", ondelete="CASCADE"), index=True)
     title: Mapped[str] = mapped_column(String(500), default="New topic")
     title_generated: Mapped[bool] = mapped_column(Boolean, default=False)
-    kind: Mapped[str] = mapped_column(String(20), default="regular")
+    kind: Mapped[str] = mapped_column(String(20), default=TopicKind.REGULAR.value)
     source: Mapped[str | None] = mapped_column(String(40))
     source_id: Mapped[str | None] = mapped_column(String(200))
     snippet: Mapped[str | None] = mapped_column(Text)
@@ -174,7 +173,7 @@ class Message(Base):
     tool_calls: Mapped[list[dict[str, str]] | None] = mapped_column(JSON)
     tool_call_id: Mapped[str | None] = mapped_column(String(200))
     tool_name: Mapped[str | None] = mapped_column(String(200))
-    status: Mapped[str] = mapped_column(String(20), default="complete")
+    status: Mapped[str] = mapped_column(String(20), default=MessageStatus.COMPLETE.value)
     error: Mapped[str | None] = mapped_column(Text)
     error_kind: Mapped[str | None] = mapped_column(String(40))
     model: Mapped[str | None] = mapped_column(String(200))
@@ -377,7 +376,7 @@ class DreamRun(Base):
     history_day: Mapped[date] = mapped_column(Date)
     period_stamp: Mapped[str] = mapped_column(String(12))
     scheduled: Mapped[bool] = mapped_column(Boolean, default=True)
-    status: Mapped[str] = mapped_column(String(20), default="running")
+    status: Mapped[str] = mapped_column(String(20), default=DreamStatus.RUNNING.value)
     attempts: Mapped[int] = mapped_column(Integer, default=1)
     error: Mapped[str | None] = mapped_column(Text)
     started_at: Mapped[datetime] = mapped_column(UTCDateTime(), default=utcnow)

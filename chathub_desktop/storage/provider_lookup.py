@@ -11,7 +11,7 @@ from sqlalchemy.orm import Session
 from chathub_desktop.core.provider_kinds import ProviderKind
 from chathub_desktop.storage.models import Provider, Topic
 
-__all__ = ["all_providers", "clear_topic_models", "first_provider_of_kind", "name_taken", "provider_named",
+__all__ = ["add_provider", "all_providers", "delete_provider", "clear_topic_models", "first_provider_of_kind", "name_taken", "provider_named",
            "provider_row"]
 
 
@@ -44,3 +44,21 @@ def provider_named(s: Session, name: str) -> Provider | None:
 def first_provider_of_kind(s: Session, kind: ProviderKind) -> Provider | None:
     """The oldest configured provider of ``kind`` (lowest id), or None."""
     return s.scalar(select(Provider).where(Provider.kind == kind.value).order_by(Provider.id))
+
+
+def add_provider(s: Session, *, name: str, kind: str, base_url: str, api_key_env: str | None,
+                 key_in_keyring: bool, key_in_file: bool) -> Provider:
+    """Add a provider row in write session ``s`` (flushed: its id is set) and return it.
+    A duplicate name raises SQLAlchemy's ``IntegrityError`` at the flush."""
+    row = Provider(name=name, kind=kind, base_url=base_url, api_key_env=api_key_env,
+                   key_in_keyring=key_in_keyring, key_in_file=key_in_file)
+    s.add(row)
+    s.flush()
+    return row
+
+
+def delete_provider(s: Session, provider_id: int) -> None:
+    """Delete provider ``provider_id`` in write session ``s`` (no-op when it is gone)."""
+    row = s.get(Provider, provider_id)
+    if row is not None:
+        s.delete(row)

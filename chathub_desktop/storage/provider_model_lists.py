@@ -10,7 +10,8 @@ from collections.abc import Mapping, Sequence
 from sqlalchemy import delete
 from sqlalchemy.orm import Session
 
-from chathub_desktop.storage.models import AppSetting, utcnow
+from chathub_desktop.core.clock import utcnow
+from chathub_desktop.storage.models import AppSetting
 
 __all__ = ["MODELS_KEY_PREFIX", "WINDOWS_KEY_PREFIX", "cached_models", "forget_lists", "reported_windows",
            "store_lists", "takes_no_tools"]

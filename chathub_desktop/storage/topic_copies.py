@@ -13,7 +13,20 @@ from sqlalchemy.orm import Session
 
 from chathub_desktop.storage.models import Message, Provider, Topic
 
-__all__ = ["imported_as", "insert_topic", "messages_in_order", "provider_name"]
+__all__ = ["detached_copy", "imported_as", "insert_topic", "messages_in_order", "provider_name"]
+
+
+def detached_copy(s: Session, topic_id: int) -> tuple[Topic, list[Message], str | None] | None:
+    """Topic ``topic_id``, its messages in order and its model's provider name (None:
+    none), detached from ``s`` so they stay readable after the session ends (an export
+    reads them outside the transaction); None when there is no such topic."""
+    topic = s.get(Topic, topic_id)
+    if topic is None:
+        return None
+    rows = messages_in_order(s, topic_id)
+    provider = provider_name(s, topic.model_provider_id)
+    s.expunge_all()
+    return topic, rows, provider
 
 
 def messages_in_order(s: Session, topic_id: int) -> list[Message]:

@@ -19,6 +19,7 @@ from sqlalchemy import Table, bindparam, func, or_, select, update
 from sqlalchemy.orm import Session
 
 from chathub_desktop.core.attachments import FILE, attachments_of
+from chathub_desktop.core.clock import utcnow
 from chathub_desktop.core.messages import ChatMessage, MessageStatus, Role, ToolCall
 from chathub_desktop.core.request_assembly import (
     NEVER_SENT_CONTENT_TYPES,
@@ -28,7 +29,7 @@ from chathub_desktop.core.request_assembly import (
 from chathub_desktop.storage.attachment_blobs import with_data
 from chathub_desktop.storage.bulk_loading import gc_paused
 from chathub_desktop.storage.message_branches import next_message_id
-from chathub_desktop.storage.models import Message, Topic, utcnow
+from chathub_desktop.storage.models import Message, Topic
 
 
 def chat_message(m: Message) -> ChatMessage:

@@ -5,18 +5,19 @@ writes run inside ``Database.write()``."""
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
 from sqlalchemy import func, select, update
 from sqlalchemy.orm import Session
 
-from chathub_desktop.core.messages import MessageStatus, Role
+from chathub_desktop.core.messages import MessageStatus, Role, TopicKind
 from chathub_desktop.storage.import_staging_rows import visible_topics
 from chathub_desktop.storage.models import Message, Topic
 
 __all__ = ["foreign_streams", "last_message", "last_user_message", "mark_interrupted", "message_count", "message_page",
-           "rows_after", "streaming_claims", "tail_head", "topic_listing"]
+           "message_position", "message_row", "recallable_from", "TopicFacts", "topic_facts", "remove_message", "rows_after", "streaming_claims", "tail_head", "topic_listing"]
 
 
 def message_count(s: Session, topic_id: int) -> int:
@@ -93,3 +94,46 @@ def tail_head(s: Session, topic_id: int, seq: int) -> tuple[int, str, str]:
 def last_message(s: Session, topic_id: int) -> Message | None:
     """The topic's last message in view, or None."""
     return s.scalar(select(Message).where(Message.topic_id == topic_id).order_by(Message.seq.desc()).limit(1))
+
+
+@dataclass(frozen=True, slots=True)
+class TopicFacts:
+    """What the tools check of a topic: its ``assistant_id``, whether it is ``private``
+    (issue 19) and its ``kind`` (a ``TopicKind`` value, CMP-16, MEM-4)."""
+
+    assistant_id: int
+    private: bool
+    kind: str
+
+
+def topic_facts(s: Session, topic_id: int) -> TopicFacts | None:
+    """Topic ``topic_id``'s :class:`TopicFacts`, or None when there is no such topic."""
+    topic = s.get(Topic, topic_id)
+    return None if topic is None else TopicFacts(topic.assistant_id, bool(topic.private), topic.kind)
+
+
+def recallable_from(s: Session, topic_id: int) -> bool:
+    """Whether the recall tools may run from topic ``topic_id``: it exists, is a regular
+    chat and is not private (issue 19)."""
+    topic = s.get(Topic, topic_id)
+    return topic is not None and not topic.private and topic.kind == TopicKind.REGULAR
+
+
+def message_row(s: Session, message_id: int) -> Message | None:
+    """Message ``message_id``'s row (to edit in a write session), or None."""
+    return s.get(Message, message_id)
+
+
+def message_position(s: Session, message_id: int) -> tuple[int, int] | None:
+    """``(topic id, seq)`` of message ``message_id``, or None when there is no such row."""
+    row = s.get(Message, message_id)
+    return (row.topic_id, row.seq) if row is not None else None
+
+
+def remove_message(s: Session, message_id: int) -> bool:
+    """Delete message ``message_id`` (write session); False when there was none."""
+    row = s.get(Message, message_id)
+    if row is None:
+        return False
+    s.delete(row)
+    return True

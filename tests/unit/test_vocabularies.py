@@ -31,3 +31,54 @@ def test_dream_statuses_keep_their_stored_words() -> None:
     slot = latest_slot(Schedule("daily", "03:00", 0), now)
     failed = RunState("failed", 1, now - timedelta(hours=2), now - timedelta(minutes=1))  # as read from the store
     assert is_due(slot, failed, now)
+
+
+def test_dream_frequencies_keep_their_stored_words() -> None:
+    """DRM-2: ``assistant.dream_frequency`` holds ``off``/``daily``/``weekly``; a stored
+    text becomes the enum in a Schedule, and any other word is refused in one line."""
+    import pytest
+
+    from chathub_desktop.core.dream_schedule import FREQUENCIES, DreamFrequency, Schedule
+
+    assert [f.value for f in DreamFrequency] == ["off", "daily", "weekly"]
+    assert FREQUENCIES == ("off", "daily", "weekly")
+    weekly = Schedule("weekly", "02:00", 0)
+    assert weekly.frequency is DreamFrequency.WEEKLY
+    assert weekly.describe() == "Weekly on Sunday at 02:00 UTC"
+    assert not Schedule().enabled
+    with pytest.raises(ValueError, match=r"^dream frequency must be one of off, daily, weekly, not 'hourly'$"):
+        Schedule("hourly")
+
+
+def test_topic_kind_keeps_its_stored_word() -> None:
+    """CMP-16: only ``regular`` topic chats are compacted; ``topic.kind`` stores that word."""
+    from chathub_desktop.core.messages import TopicKind
+
+    assert TopicKind.REGULAR == "regular"
+
+
+def test_memory_documents_model_sources_and_change_kinds_keep_their_stored_words() -> None:
+    """MEM-2 documents as ``memory_change.document`` stores them, issue 14's model
+    sources, and issue 13's change-log kinds as the triggers write them."""
+    from chathub_desktop.core.change_kinds import ChangeKind
+    from chathub_desktop.core.memory_tools import DYNAMIC, FIXED, MemoryDocument
+    from chathub_desktop.core.model_cards import ModelSource
+    from chathub_desktop.storage import change_log
+
+    assert [d.value for d in MemoryDocument] == ["fixed", "dynamic"]
+    assert (FIXED, DYNAMIC) == ("fixed", "dynamic")
+    assert [m.value for m in ModelSource] == ["override", "topic", "assistant"]
+    assert {w.table: w.kind.value for w in change_log.WATCHED}["memory_pause"] == "fixed"
+    assert change_log._values(change_log.WATCHED[0], "NEW", "i").startswith("'message', ")
+    assert {w.kind for w in change_log.WATCHED} == set(ChangeKind)
+
+
+def test_memory_authors_and_origins_keep_their_stored_words() -> None:
+    """REF-7 provenance origins (one list for files and the service) and issue 18's
+    change authors, as ``memory_provenance.origin`` / ``memory_change.author`` hold them."""
+    from chathub_desktop.core import memory_export
+    from chathub_desktop.core.memory_authors import AUTHORS, ORIGINS, ChangeAuthor, EntryOrigin
+
+    assert ORIGINS == ("owner", "dream", "agent") == tuple(EntryOrigin)
+    assert memory_export.ORIGINS is ORIGINS
+    assert AUTHORS == ("owner", "model", "dream", "import", "revert", "system") == tuple(ChangeAuthor)
