@@ -330,7 +330,7 @@ class MainWindow(QMainWindow):
         self.delete_topic_action.setShortcutContext(QtCore.Qt.ShortcutContext.WidgetShortcut)
         self.topic_list.setEditTriggers(QAbstractItemView.EditTrigger.EditKeyPressed)
         self.topic_list.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
-        self.topic_list.setContextMenuPolicy(QtCore.Qt.ContextMenuPolicy.ActionsContextMenu)
+        self.topic_list.setContextMenuPolicy(QtCore.Qt.ContextMenuPolicy.CustomContextMenu)  # TopicActions
         self.composer.wire()
 
     def _build_ui(self) -> None:
@@ -368,14 +368,9 @@ class MainWindow(QMainWindow):
         self.topic_list.setUniformItemSizes(True)
         self.topic_list.setAccessibleName("Topics")
         self.topic_list.setSpacing(1)
-        self.topic_list.addAction(self.delete_topic_action)
-        self.topic_list.addAction(self.rename_topic_action)
-        self.topic_list.insertAction(self.delete_topic_action, self.new_topic_action)
-        sep = QAction(self.topic_list)
-        sep.setSeparator(True)
-        self.topic_list.addAction(sep)
-        self.topic_list.addAction(self.compact_action)
-        self.topic_list.addAction(self.summary_action)
+        for a in (self.new_topic_action, self.delete_topic_action, self.rename_topic_action, self.compact_action,
+                  self.summary_action):
+            self.topic_list.addAction(a)  # their shortcuts; the context menu: TopicActions (walk29 #21)
         t_label.setBuddy(self.topic_list)
         sl.addWidget(self.topic_list, 1)
         # chat side
