@@ -80,6 +80,7 @@ if TYPE_CHECKING:
     from PySide6.QtWidgets import QMenu
 
     from chathub_desktop.gui.attachments import AttachmentController
+    from chathub_desktop.gui.chat_empty import ReadyAssistant
     from chathub_desktop.gui.chat_events import ChatEvents
     from chathub_desktop.gui.chat_header import ChatHeader
     from chathub_desktop.gui.message_list_model import MessageListModel
@@ -263,7 +264,16 @@ class MainWindow(QMainWindow):
         page.setContentsMargins(0, 0, 0, 0)
         page.setSpacing(0)
         page.addWidget(self.chat_header)
-        page.addWidget(self.message_view, 1)
+        from chathub_desktop.gui.chat_empty import ChatEmptyStates, EmptyActions, fill_composer
+
+        self.empty_states = ChatEmptyStates(  # walk29 #19, #20: the next step; an empty topic's greeting
+            self.message_view, self.message_model, self.message_view.shows_empty_text, lambda: self._topic_id,
+            self._ready_assistant, EmptyActions(self.new_topic_action, self.providers_action,
+                                                self.edit_assistant_action),
+            functools.partial(fill_composer, self.composer))
+        m = self.message_model
+        self.empty_states.watch(m.modelReset, m.rowsInserted, m.rowsRemoved, self.composer.send_requested)
+        page.addWidget(self.empty_states.stack, 1)
         self.stack.addWidget(self.chat_page)
         self.on_send_key(self.view.prefs.send_key)
         self.context_controls = ContextControls(self)  # issue 19: privacy, receipts, secrets, focus
@@ -530,7 +540,6 @@ class MainWindow(QMainWindow):
         self.edit_assistant_action.setEnabled(has)
         self.memory_action.setEnabled(has)
         self.new_topic_action.setEnabled(has)
-        self.composer.set_can_send(has, "Create an assistant first (Assistant → New…)")
         shown = self._assistants.get(aid) if aid is not None else None
         if aid is not None and shown is None:  # listed by the live refresh, not read here yet
             self.update_assistant_label()
@@ -584,6 +593,7 @@ class MainWindow(QMainWindow):
     def _show_assistant(self, a: AssistantView | None) -> None:
         """The assistant's name over its topics (its model and provider in the tooltip)
         and on its replies."""
+        self._sync_empty()
         if a is None:
             self.assistant_title.setText("No assistant")
             self.message_view.delegate.assistant_name = "Assistant"
@@ -591,6 +601,21 @@ class MainWindow(QMainWindow):
         self.message_view.delegate.assistant_name = a.name
         self.assistant_title.setText(a.name)
         self.assistant_title.setToolTip(f"{a.name}: {a.model or 'no model'} via {a.provider_name or 'no provider'}")
+
+    def _ready_assistant(self) -> ReadyAssistant | None:
+        """The selected assistant as last read, for the empty states and Send."""
+        from chathub_desktop.gui.chat_empty import ReadyAssistant
+
+        a = self._assistants.get(self.current_assistant_id() or 0)
+        return None if a is None else ReadyAssistant(a.name, a.model, bool(a.provider_name))
+
+    def _sync_empty(self) -> None:
+        """Send on or off (with why) and the chat column's empty state (walk29 #19)."""
+        from chathub_desktop.gui.chat_empty import send_block
+
+        why = send_block(self._ready_assistant(), self._topic_id is not None)
+        self.composer.set_can_send(why is None, why or "")
+        self.empty_states.sync()
 
     # --- topics -----------------------------------------------------------------------------
     @property
@@ -641,6 +666,7 @@ class MainWindow(QMainWindow):
         no_assistant = self.current_assistant_id() is None
         self.chat_header.show_topic(topic_id)
         self.stack.setCurrentWidget(self.welcome if no_assistant else self.chat_page)
+        self._sync_empty()
         self.sending.sync()
         self.compaction.show_progress()
         if hasattr(self, "reply_notices"):

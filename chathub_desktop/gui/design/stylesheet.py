@@ -137,6 +137,14 @@ def build_stylesheet(c: Colours, points: float) -> Stylesheet:
            border_radius=f"{IconSize.AVATAR // 2}px", font_weight=700, padding="0")
     b.rule("QToolButton#assistantAvatar:hover, QToolButton#assistantAvatar:pressed", fg="on_accent",
            bg="accent_hover")
+    # an empty chat (walk29 #19, #20): a large avatar, a title, prompt tiles
+    b.rule("QFrame#chatEmpty", bg="surface", border="none")
+    b.rule("QLabel#greetingAvatar", fg="on_accent", bg="accent", border="none",
+           border_radius=f"{IconSize.GREETING // 2}px", font_weight=700, font_size=_pt(points, TypeScale.HEADING))
+    b.rule("QLabel#greetingTitle", fg="text", bg="surface", font_weight=600, font_size=_pt(points, TypeScale.HEADING))
+    b.rule("QPushButton#promptTile", fg="text", bg="raised", border=line, border_radius=f"{Radius.LG}px",
+           padding=f"{Space.MD}px {Space.LG}px", text_align="left")
+    b.rule("QPushButton#promptTile:hover", fg="text", bg="hover")
     b.rule("QToolButton#topicModelPicker", fg="text", border=line, border_radius=f"{Radius.LG}px",
            padding=f"{Space.XXS}px {Space.MD}px", on=("raised",))
     # text inputs

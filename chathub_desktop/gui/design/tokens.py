@@ -39,6 +39,8 @@ class IconSize(enum.IntEnum):
     MD = 18
     LG = 20
     AVATAR = 32  # the navigation rail's round assistant avatar
+    GREETING = 56  # the assistant's avatar over an empty chat (walk29 #20)
+    APP = 64  # the app icon in About (a bundled PNG size: no scaling blur)
 
 
 class Radius(enum.IntEnum):
