@@ -31,6 +31,7 @@ def test_no_topic_shows_the_next_step_and_send_waits_for_a_model(window, service
     "Add a provider" (Settings → Providers) and "Edit assistant", and Send is off with the
     reason; once it has a provider and a model, "Start a chat" opens a topic."""
     from chathub_desktop.gui.chat_empty import NOT_READY_TIP, EmptyState
+    from chathub_desktop.gui.design.theme import ViewPrefs
     from chathub_desktop.gui.nav_rail import PageId
     from tests.gui.helpers import reload_assistants
 
@@ -46,6 +47,7 @@ def test_no_topic_shows_the_next_step_and_send_waits_for_a_model(window, service
     panel.provider_button.click()
     assert window.page_host.current_page_id() is PageId.SETTINGS
     window.back_action.trigger()
+    ViewPrefs(QApplication.instance(), None).apply()  # the Settings page leaves its look behind
     provider = services.providers.add("Local", "openai_compatible", "http://127.0.0.1:9/v1")
     services.assistants.update(bare.id, provider=provider.id, model="small-model")
     reload_assistants(window, qtbot, bare.id)

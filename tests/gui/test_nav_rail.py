@@ -61,7 +61,7 @@ def test_memory_search_and_settings_open_what_they_open(window, services, qtbot)
     qtbot.waitUntil(lambda: "memory" in window.dialogs and window.dialogs["memory"].isVisible(), timeout=3000)
     page = window.dialogs["memory"]
     assert window.page_host.current_page_id() is PageId.MEMORY and page.window() is window  # in the window
-    assert rail.buttons[RailEntry.MEMORY].isChecked() and not window.message_view.isVisible()
+    assert rail.buttons[RailEntry.MEMORY].isChecked() and not window.chat_page.isVisible()
     # keys mean one thing (issue 30): Ctrl+N adds an entry here, New topic gets it back on Chats
     assert window.new_topic_action.shortcuts() == [] and window.delete_topic_action.shortcuts() == []
     rail.buttons[RailEntry.CHATS].click()
@@ -86,10 +86,10 @@ def test_settings_and_search_are_pages_of_the_window_and_esc_returns(window, ser
     page = window.page_host.page(page_id)
     assert page is not None and page.isVisible() and page.window() is window
     assert window.page_host.current_page_id() is page_id and rail.buttons[entry].isChecked()
-    assert not window.message_view.isVisible() and _top_level_dialogs() == []
+    assert not window.chat_page.isVisible() and _top_level_dialogs() == []
     assert window.stop_action.shortcuts() == [] and window.back_action.shortcut().toString() == "Esc"
     qtbot.keyClick(QApplication.focusWidget() or window, Qt.Key.Key_Escape)
-    assert window.page_host.current_page_id() is PageId.CHATS and window.message_view.isVisible()
+    assert window.page_host.current_page_id() is PageId.CHATS and window.chat_page.isVisible()
     assert rail.buttons[RailEntry.CHATS].isChecked() and not rail.buttons[entry].isChecked()
     assert window.stop_action.shortcut().toString() == "Esc" and window.back_action.shortcuts() == []
     rail.buttons[entry].click()  # the same page comes back, then its Back button leaves it
@@ -142,7 +142,7 @@ def test_a_hosted_page_is_shown_in_the_window_and_chats_comes_back(window, servi
     assert rail.buttons[RailEntry.MEMORY].isChecked() and not rail.buttons[RailEntry.CHATS].isChecked()
     assert "memory" not in window.dialogs  # shown in the window, no dialog
     rail.buttons[RailEntry.CHATS].click()
-    assert window.page_host.current_page_id() is PageId.CHATS and window.message_view.isVisible()
+    assert window.page_host.current_page_id() is PageId.CHATS and window.chat_page.isVisible()
     assert rail.buttons[RailEntry.CHATS].isChecked() and not page.isVisible()
 
 
