@@ -13,15 +13,21 @@ from PySide6.QtWidgets import QApplication, QPushButton, QStyle
 def test_shortcut_letters_are_underlined_only_while_alt_is_held(window, qtbot):  # type: ignore[no-untyped-def]
     """Walk29 #13: "&Add…" showed its underline everywhere, as a 2005 Qt dialog; now the
     style hides it until Alt goes down and hides it again when Alt goes up."""
+    from PySide6.QtGui import QGuiApplication
+
     style = QApplication.style()
     button = QPushButton("&Add…")
     qtbot.addWidget(button)
     button.show()
+    qtbot.waitExposed(button)
+    button.activateWindow()
+    qtbot.waitUntil(lambda: QGuiApplication.focusWindow() is button.windowHandle(), timeout=3000)
     hint = QStyle.StyleHint.SH_UnderlineShortcut
     assert style.styleHint(hint, None, button) == 0
-    QApplication.sendEvent(button, QKeyEvent(QEvent.Type.KeyPress, Qt.Key.Key_Alt, Qt.KeyboardModifier.AltModifier))
+    window = button.windowHandle()  # key events reach the focused window first
+    QApplication.sendEvent(window, QKeyEvent(QEvent.Type.KeyPress, Qt.Key.Key_Alt, Qt.KeyboardModifier.AltModifier))
     assert style.styleHint(hint, None, button) == 1
-    QApplication.sendEvent(button, QKeyEvent(QEvent.Type.KeyRelease, Qt.Key.Key_Alt, Qt.KeyboardModifier.NoModifier))
+    QApplication.sendEvent(window, QKeyEvent(QEvent.Type.KeyRelease, Qt.Key.Key_Alt, Qt.KeyboardModifier.NoModifier))
     assert style.styleHint(hint, None, button) == 0
 
 
