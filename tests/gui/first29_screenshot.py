@@ -4,7 +4,8 @@
 
 STATE (default all): ``wizard`` (the provider step empty and with a provider, the
 assistant step with a taken name), ``welcome`` (no topic yet, at 1366×768 and 800×560),
-``empty`` (an empty topic's greeting, both sizes), ``menu`` (the topic context menu),
+``empty`` (an empty topic's greeting, both sizes), ``notready`` (an assistant without a
+provider, both sizes), ``menu`` (the topic context menu),
 ``about``. Each as ``NAME-light.png`` and ``NAME-dark.png``.
 """
 
@@ -54,6 +55,17 @@ def main(out_dir: Path) -> int:
                     svc.providers.add("Local", "openai_compatible", "http://127.0.0.1:9/v1", api_key_env=None)
                 if not svc.assistants.list():
                     svc.assistants.create("Assistant", provider="Local", model="m")
+            if "notready" in states:
+                bare = svc.assistants.create("Bare").id
+                for theme in ("light", "dark"):
+                    for size in SIZES:
+                        w = MainWindow(svc)
+                        w.resize(*size)
+                        w.show()
+                        w.view.prefs.set_theme(theme)
+                        w.reload_assistants(bare)
+                        await grab(w, out_dir / f"not-ready-{size[0]}x{size[1]}-{theme}.png", 1.0)
+                        await close_window(w)
             if "welcome" in states:
                 for theme in ("light", "dark"):
                     for size in SIZES:

@@ -82,6 +82,16 @@ def test_an_empty_topic_greets_and_a_prompt_fills_the_composer(window, services,
     assert panel.title.text() == "Hi, I'm Helper. How can I help?"
     assert [b.text() for b in panel.prompt_buttons] == [p.title for p in PROMPTS] and len(PROMPTS) == 4
     assert not panel.steps.isVisible()
+    from chathub_desktop.gui.design.audit import audit_window
+
+    for theme in ("dark", "light"):  # readable and uncut in both themes
+        window.view.theme_actions[theme].trigger()
+        qtbot.wait(200)
+        report = audit_window(window, theme)
+        ours = [f"{f.what}: {f.detail}" for f in report.contrast + report.clipped
+                if any(name in f.what for name in ("greetingAvatar", "greetingTitle", "greetingLine", "promptTile"))]
+        assert report.widgets >= 15 and ours == []
+    window.view.theme_actions["system"].trigger()
     panel.prompt_buttons[2].click()
     assert window.composer.text() == PROMPTS[2].text
     assert window.composer.draft.hasFocus() or QApplication.focusWidget() is window.composer.draft
