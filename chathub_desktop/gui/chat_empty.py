@@ -36,10 +36,10 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from chathub_desktop.gui.avatar import initial_of, set_avatar_tone
 from chathub_desktop.gui.design import Tone, set_tone
 from chathub_desktop.gui.design.icons import Icon, icon
 from chathub_desktop.gui.design.tokens import IconSize, Space
-from chathub_desktop.gui.nav_rail import initial_of
 
 if TYPE_CHECKING:
     from chathub_desktop.gui.composer import Composer
@@ -75,11 +75,12 @@ PROMPTS: tuple[Prompt, ...] = (
 @dataclass(frozen=True)
 class ReadyAssistant:
     """The selected assistant as the empty states need it: ``name``, ``model`` ("" when
-    none) and ``has_provider``."""
+    none), ``has_provider`` and its ``id`` (its avatar's colour; None: the accent)."""
 
     name: str
     model: str
     has_provider: bool
+    id: int | None = None
 
     @property
     def ready(self) -> bool:
@@ -242,6 +243,7 @@ class EmptyChatPanel(QFrame):
 
     def _show_avatar(self, assistant: ReadyAssistant | None) -> None:
         self.avatar.setText(initial_of(assistant.name) if assistant is not None else "?")
+        set_avatar_tone(self.avatar, assistant.id if assistant is not None else None)
 
 
 class ChatEmptyStates:

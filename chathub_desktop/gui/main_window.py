@@ -607,7 +607,7 @@ class MainWindow(QMainWindow):
         from chathub_desktop.gui.chat_empty import ReadyAssistant
 
         a = self._assistants.get(self.current_assistant_id() or 0)
-        return None if a is None else ReadyAssistant(a.name, a.model, bool(a.provider_name))
+        return None if a is None else ReadyAssistant(a.name, a.model, bool(a.provider_name), a.id)
 
     def _sync_empty(self) -> None:
         """Send on or off (with why) and the chat column's empty state (walk29 #19)."""

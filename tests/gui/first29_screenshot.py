@@ -5,7 +5,7 @@
 STATE (default all): ``wizard`` (the provider step empty and with a provider, the
 assistant step with a taken name), ``welcome`` (no topic yet, at 1366×768 and 800×560),
 ``empty`` (an empty topic's greeting, both sizes), ``notready`` (an assistant without a
-provider, both sizes), ``menu`` (the topic context menu),
+provider, both sizes), ``menu`` (the topic context menu), ``rail`` (assistant avatars in the rail and its menu),
 ``about``. Each as ``NAME-light.png`` and ``NAME-dark.png``.
 """
 
@@ -55,6 +55,19 @@ def main(out_dir: Path) -> int:
                     svc.providers.add("Local", "openai_compatible", "http://127.0.0.1:9/v1", api_key_env=None)
                 if not svc.assistants.list():
                     svc.assistants.create("Assistant", provider="Local", model="m")
+            if "rail" in states:
+                for name in ("Coder", "Writer", "Researcher"):
+                    svc.assistants.create(name)
+                for theme in ("light", "dark"):
+                    w = MainWindow(svc)
+                    w.resize(1366, 768)
+                    w.show()
+                    w.view.prefs.set_theme(theme)
+                    await grab(w, out_dir / f"rail-{theme}.png", 1.0)
+                    w.rail.menu.popup(w.rail.avatar.mapToGlobal(w.rail.avatar.rect().bottomLeft()))
+                    await grab(w.rail.menu, out_dir / f"rail-menu-{theme}.png")
+                    w.rail.menu.close()
+                    await close_window(w)
             if "notready" in states:
                 bare = svc.assistants.create("Bare").id
                 for theme in ("light", "dark"):

@@ -254,3 +254,28 @@ def test_every_page_fits_the_window_unclipped(window, services, qtbot, size) -> 
                      for f in report.clipped + report.contrast]
     assert findings == []
     window.back_action.trigger()
+
+
+def test_each_assistant_has_its_own_avatar_colour_in_the_rail_and_its_menu(window, services, qtbot):  # type: ignore[no-untyped-def]
+    """Walk29 #23: the rail's avatar was only a letter on the accent and its menu listed
+    assistants without icons. Each assistant now has an initial on a colour of its own
+    (picked by id from the design tokens; white text at 4.5:1 on each), in the rail, its
+    menu (the shown one in bold) and the greeting of an empty chat."""
+    from chathub_desktop.gui.avatar import avatar_colour, avatar_tone
+    from chathub_desktop.gui.design.contrast import contrast_ratio
+    from chathub_desktop.gui.design.tokens import AVATAR_COLOURS, AVATAR_TEXT
+    from tests.gui.helpers import reload_assistants
+
+    assert all(contrast_ratio(AVATAR_TEXT, c) >= 4.5 for c in AVATAR_COLOURS)
+    ids = [services.assistants.create(n).id for n in ("Coder", "Writer")]
+    reload_assistants(window, qtbot, ids[1])
+    rail = window.rail
+    assert rail.avatar.property("avatarTone") == str(avatar_tone(ids[1]))
+    assert rail.avatar.palette().color(rail.avatar.backgroundRole()).name() == avatar_colour(ids[1])
+    entries = [a for a in rail.menu.actions() if a.isCheckable()]
+    assert [a.text() for a in entries] == ["Coder", "Writer"]
+    assert all(not a.icon().isNull() for a in entries)
+    assert [a.font().bold() for a in entries] == [False, True]
+    image = entries[0].icon().pixmap(32, 32).toImage()
+    assert image.pixelColor(16, 3).name() == avatar_colour(ids[0])  # the patch's colour, above the letter
+    assert window.empty_states.panel.avatar.property("avatarTone") == str(avatar_tone(ids[1]))

@@ -14,6 +14,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from chathub_desktop.gui.design.tokens import (
+    AVATAR_COLOURS,
+    AVATAR_TEXT,
     CHIP_KINDS,
     Colours,
     IconSize,
@@ -145,6 +147,10 @@ def build_stylesheet(c: Colours, points: float) -> Stylesheet:
     b.rule("QPushButton#promptTile", fg="text", bg="raised", border=line, border_radius=f"{Radius.LG}px",
            padding=f"{Space.MD}px {Space.LG}px", text_align="left")
     b.rule("QPushButton#promptTile:hover", fg="text", bg="hover")
+    # each assistant's avatar colour (walk29 #23; gui.avatar: white text at 4.5:1 on each)
+    for n, colour in enumerate(AVATAR_COLOURS):
+        b.rule(f'QToolButton#assistantAvatar[avatarTone="{n}"], QLabel#greetingAvatar[avatarTone="{n}"]',
+               extra={"background-color": colour, "color": AVATAR_TEXT})
     b.rule("QToolButton#topicModelPicker", fg="text", border=line, border_radius=f"{Radius.LG}px",
            padding=f"{Space.XXS}px {Space.MD}px", on=("raised",))
     # text inputs

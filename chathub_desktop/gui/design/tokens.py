@@ -52,6 +52,14 @@ class Radius(enum.IntEnum):
     XL = 14
 
 
+#: Assistant avatar colours (walk29 #23), the same in both themes: each carries white
+#: text at 4.5:1 or more; an assistant's colour is picked by its id.
+AVATAR_COLOURS: tuple[str, ...] = ("#3b5bdb", "#7048e8", "#c2255c", "#0b7285", "#9c4a00", "#237032",
+                                   "#862e9c", "#c92a2a")
+#: The initial's colour on every avatar colour.
+AVATAR_TEXT = "#ffffff"
+
+
 class TypeScale(float, enum.Enum):
     """Text sizes as factors of the app's font size (the user picks that size in View)."""
 
