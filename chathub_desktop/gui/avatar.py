@@ -10,7 +10,7 @@ icon (:func:`avatar_icon`).
 
 from __future__ import annotations
 
-from PySide6.QtCore import QRectF, Qt
+from PySide6.QtCore import QRectF
 from PySide6.QtGui import QColor, QFont, QIcon, QPainter, QPixmap
 from PySide6.QtWidgets import QWidget
 
@@ -38,7 +38,7 @@ def avatar_colour(assistant_id: int) -> str:
 def set_avatar_tone(widget: QWidget, assistant_id: int | None) -> None:
     """Colour ``widget`` (a sheet-styled avatar) as the assistant's avatar; None: the accent."""
     tone = "" if assistant_id is None else str(avatar_tone(assistant_id))
-    if widget.property("avatarTone") != tone:
+    if (widget.property("avatarTone") or "") != tone:  # unset is the accent too
         widget.setProperty("avatarTone", tone)
         repolish(widget)
 
@@ -46,6 +46,8 @@ def set_avatar_tone(widget: QWidget, assistant_id: int | None) -> None:
 def avatar_icon(name: str, assistant_id: int, side: int = IconSize.LG) -> QIcon:
     """A round icon ``side`` px wide: the initial of ``name`` on the assistant's colour
     (painted at twice the size for sharp high-DPI menus)."""
+    from PySide6.QtCore import Qt  # not at import: the rail is built before the first paint
+
     scale = 2
     pixmap = QPixmap(side * scale, side * scale)
     pixmap.fill(Qt.GlobalColor.transparent)

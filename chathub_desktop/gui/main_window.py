@@ -12,12 +12,10 @@ progress, the summary viewer), ``estimate`` (the token badge runs), ``message_ac
 every dialog and page). Its actions and menus are built by
 :mod:`~chathub_desktop.gui.window_actions`.
 
-Memory dreams and the tray (APP-4, DRM-6): attach() starts a
-:class:`~chathub_desktop.gui.tray.DreamRunner` (a due scheduled dream runs while the
-app is open, caught up once shortly after start) and a
-:class:`~chathub_desktop.gui.tray.TrayController`; Assistant → Run due dreams now /
-Pause dreams mirror its menu. When a system tray exists, closing the window hides it
-there (dreams keep firing); File → Quit (Ctrl+Q) or the tray's Quit ends the app.
+Memory dreams and the tray (APP-4, DRM-6): attach() starts a ``DreamRunner`` (a due
+dream runs while the app is open) and a ``TrayController`` (gui.tray). With a system
+tray, closing the window hides it there; Quit (Ctrl+Q) or the tray's Quit ends the app.
+The chat column's empty states (no topic, an empty topic): gui.chat_empty.
 """
 
 from __future__ import annotations
@@ -271,8 +269,8 @@ class MainWindow(QMainWindow):
             self._ready_assistant, EmptyActions(self.new_topic_action, self.providers_action,
                                                 self.edit_assistant_action),
             functools.partial(fill_composer, self.composer))
-        m = self.message_model
-        self.empty_states.watch(m.modelReset, m.rowsInserted, m.rowsRemoved, self.composer.send_requested)
+        self.empty_states.watch(self.message_model.modelReset, self.message_model.rowsInserted,
+                                self.message_model.rowsRemoved, self.composer.send_requested)
         page.addWidget(self.empty_states.stack, 1)
         self.stack.addWidget(self.chat_page)
         self.on_send_key(self.view.prefs.send_key)

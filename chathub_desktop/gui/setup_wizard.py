@@ -1,9 +1,11 @@
 """First-run setup (issue 16): a provider, a model, an assistant, optionally history.
 
-Four short pages, each skippable (Skip setup closes it; Help → Setup… reopens it):
+Short pages, each skippable (Skip setup closes it; Help → Setup… reopens it), with
+Back / Continue / Finish buttons (walk29 #13):
 
 1. what ChatHub keeps where;
-2. **Provider**: the configured providers, Add provider… (the usual provider form:
+2. **Provider**: the configured providers (one line saying what to do while there are
+   none), the presets as a grid of icon tiles, Add provider… (the usual provider form:
    key to the keyring, a file only the user can read, or an environment variable) and Test connection, which asks
    the provider for its models (:func:`~chathub_desktop.services.connection_check.check_connection`);
 3. **Assistant**: its name, provider and model (the tested provider's models first,
