@@ -1,8 +1,9 @@
 """Help → About, Open data folder and Keyboard shortcuts (issue 16).
 
-- :class:`AboutDialog`: version, data dir, database URL without secrets and where API
-  keys are kept (:meth:`Services.about`, read on a worker thread), with Copy and Open
-  data folder.
+- :class:`AboutDialog`: the app icon, version, links, where API keys are kept, and the
+  data dir, database URL without secrets and log file behind Details
+  (:meth:`Services.about`, read on a worker thread), with Copy details and Open data
+  folder (walk29 #22).
 - :func:`open_data_folder`: the data dir in the desktop's file manager.
 - :class:`ShortcutsDialog`: every keyboard shortcut of the window and of the pages open
   now, read from their actions (so the list cannot drift from what the keys do).
@@ -14,25 +15,38 @@ import html
 from collections.abc import Iterable
 from pathlib import Path
 
-from PySide6.QtCore import Qt, QUrl
+from PySide6.QtCore import QSize, Qt, QUrl
 from PySide6.QtGui import QAction, QDesktopServices, QGuiApplication, QKeySequence
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QDialog,
     QDialogButtonBox,
+    QHBoxLayout,
     QHeaderView,
     QLabel,
     QMenu,
     QTableWidget,
     QTableWidgetItem,
+    QToolButton,
     QVBoxLayout,
     QWidget,
 )
 
 from chathub_desktop import __version__
+from chathub_desktop.gui.app_icon import app_icon
+from chathub_desktop.gui.design import Tone, set_tone
+from chathub_desktop.gui.design.tokens import IconSize, Space
+from chathub_desktop.logging_setup import LOG_FILE_NAME
 from chathub_desktop.services.app_info import AppInfo
 
-__all__ = ["AboutDialog", "ShortcutsDialog", "open_data_folder", "shortcut_rows"]
+__all__ = ["AboutDialog", "ShortcutsDialog", "open_data_folder", "project_links", "shortcut_rows"]
+
+#: The app icon's side in About, px.
+ABOUT_ICON = IconSize.APP
+#: About's width, px (its height follows its content).
+ABOUT_WIDTH = 560
+#: The href of the links line's "Log file".
+LOG_LINK = "chathub:log"
 
 
 def open_data_folder(path: Path) -> bool:
@@ -42,9 +56,36 @@ def open_data_folder(path: Path) -> bool:
     return QDesktopServices.openUrl(QUrl.fromLocalFile(str(path)))
 
 
+#: The licence the package ships under (pyproject ``license``).
+LICENCE = "MIT"
+#: What ChatHub Desktop is, in one line under its name.
+TAGLINE = ("A local-first chat client for your own API keys, built around assistant memory and context "
+           "compaction. Conversations stay in your own database.")
+
+
+def project_links() -> list[tuple[str, str]]:
+    """``(label, url)`` of the package's project URLs (``[project.urls]`` in pyproject:
+    website, source…); empty when the installed metadata has none."""
+    from importlib import metadata
+
+    try:
+        entries = metadata.metadata("chathub-desktop").get_all("Project-URL") or []
+    except metadata.PackageNotFoundError:
+        return []
+    links = []
+    for entry in entries:
+        label, _, url = entry.partition(",")
+        if url.strip().startswith(("https://", "http://")):
+            links.append((label.strip(), url.strip()))
+    return links
+
+
 class AboutDialog(QDialog):
-    """Help → About. Shows the version and "Reading…" until :meth:`set_info` gets the
-    facts (before the store is open, that is all it shows)."""
+    """Help → About (walk29 #22): the app icon, name, version and what it is; links (the
+    project's URLs when the package names any, the licence, the data folder, the log
+    file); where keys live in a user's words; the technical facts (data folder, database,
+    log, keyring backend, each provider's key) behind **Details**. Shows "Reading…" until
+    :meth:`set_info` gets the facts (before the store is open, that is all it shows)."""
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -52,46 +93,122 @@ class AboutDialog(QDialog):
         self.setWindowTitle("About ChatHub Desktop")
         self.info: AppInfo | None = None
         lay = QVBoxLayout(self)
-        self.label = QLabel(f"<h3>ChatHub Desktop {html.escape(__version__)}</h3><p>Reading…</p>")
+        lay.setSpacing(Space.MD)
+        head = QHBoxLayout()
+        head.setSpacing(Space.LG)
+        self.icon_label = QLabel()
+        self.icon_label.setObjectName("aboutIcon")
+        self.icon_label.setPixmap(app_icon().pixmap(QSize(ABOUT_ICON, ABOUT_ICON)))
+        self.icon_label.setFixedSize(ABOUT_ICON, ABOUT_ICON)
+        head.addWidget(self.icon_label, 0, Qt.AlignmentFlag.AlignTop)
+        titles = QVBoxLayout()
+        titles.setSpacing(Space.XS)
+        title = QLabel("ChatHub Desktop")
+        title.setObjectName("pageTitle")
+        titles.addWidget(title)
+        self.version_label = QLabel(f"Version {__version__}")
+        self.version_label.setObjectName("aboutVersion")
+        self.version_label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        set_tone(self.version_label, Tone.MUTED)
+        titles.addWidget(self.version_label)
+        titles.addStretch(1)
+        head.addLayout(titles, 1)
+        lay.addLayout(head)
+        self.label = QLabel(f"<p>{html.escape(TAGLINE)}</p><p>Reading…</p>")
         self.label.setObjectName("aboutText")
         self.label.setTextFormat(Qt.TextFormat.RichText)
-        self.label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         self.label.setWordWrap(True)
         lay.addWidget(self.label)
+        self.links = QLabel()
+        self.links.setObjectName("aboutLinks")
+        self.links.setTextFormat(Qt.TextFormat.RichText)
+        self.links.setWordWrap(True)
+        self.links.linkActivated.connect(self.open_link)
+        lay.addWidget(self.links)
+        self.details_button = QToolButton()
+        self.details_button.setObjectName("aboutDetailsToggle")
+        self.details_button.setText("Details")
+        self.details_button.setCheckable(True)
+        self.details_button.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextBesideIcon)
+        self.details_button.setArrowType(Qt.ArrowType.RightArrow)
+        self.details_button.setToolTip("Data folder, database, log file, keyring backend and each provider's key")
+        self.details_button.toggled.connect(self._show_details)
+        self.details_button.setEnabled(False)
+        lay.addWidget(self.details_button, 0, Qt.AlignmentFlag.AlignLeft)
+        self.details_label = QLabel()
+        self.details_label.setObjectName("aboutDetails")
+        self.details_label.setTextFormat(Qt.TextFormat.RichText)
+        self.details_label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.details_label.setWordWrap(True)
+        self.details_label.hide()
+        lay.addWidget(self.details_label)
+        lay.addStretch(1)
         self.buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
-        self.copy_button = self.buttons.addButton("&Copy", QDialogButtonBox.ButtonRole.ActionRole)
-        self.copy_button.setToolTip("Copy these details (for a bug report)")
+        self.copy_button = self.buttons.addButton("&Copy details", QDialogButtonBox.ButtonRole.ActionRole)
+        self.copy_button.setToolTip("Copy the details (for a bug report)")
         self.copy_button.clicked.connect(self.copy)
         self.folder_button = self.buttons.addButton("Open &data folder", QDialogButtonBox.ButtonRole.ActionRole)
-        self.folder_button.setToolTip("Show the data folder in your file manager")
+        self.folder_button.setToolTip("Show the data folder, where the log file is too, in your file manager")
         self.folder_button.clicked.connect(lambda: self.info and open_data_folder(self.info.data_dir))
         self.buttons.rejected.connect(self.reject)
         lay.addWidget(self.buttons)
         self.copy_button.setEnabled(False)
         self.folder_button.setEnabled(False)
-        self.resize(560, 300)
+        self._show_links()
+        self.setMinimumWidth(ABOUT_WIDTH)  # Details grows it downwards, never narrower
+        self.adjustSize()
 
     def set_info(self, info: AppInfo) -> None:
         """Show ``info``."""
         self.info = info
+        self.version_label.setText(f"Version {info.version}")
+        keys = info.keys[:1].lower() + info.keys[1:]
+        self.label.setText(f"<p>{html.escape(TAGLINE)}</p><p>API keys: {html.escape(keys)}</p>")
         rows = "".join(f"<tr><td><b>{html.escape(k)}</b>&nbsp;&nbsp;</td><td>{html.escape(v)}</td></tr>"
                        for k, v in self.details())
-        self.label.setText(
-            f"<h3>ChatHub Desktop {html.escape(info.version)}</h3>"
-            "<p>A local-first chat client for your own API keys, built around assistant memory "
-            "and context compaction. Conversations stay in your own database.</p>"
-            f"<table>{rows}</table>")
+        self.details_label.setText(f"<table>{rows}</table>")
+        self._show_links()
+        self.details_button.setEnabled(True)
+        self._fit_height()
         self.copy_button.setEnabled(True)
         self.folder_button.setEnabled(True)
 
+    def _show_links(self) -> None:
+        parts = [f'<a href="{html.escape(url)}">{html.escape(label)}</a>' for label, url in project_links()]
+        parts.append(f"{LICENCE} licence")
+        if self.info is not None:
+            parts.append(f'<a href="{LOG_LINK}">Log file</a>')
+        self.links.setText(" · ".join(parts))
+
+    def open_link(self, href: str) -> bool:
+        """Open a link of the links line: the log file in the desktop's viewer, else the URL."""
+        if href == LOG_LINK:
+            return self.info is not None and QDesktopServices.openUrl(
+                QUrl.fromLocalFile(str(self.info.data_dir / LOG_FILE_NAME)))
+        return QDesktopServices.openUrl(QUrl(href))
+
+    def _show_details(self, shown: bool) -> None:
+        self.details_label.setVisible(shown)
+        self.details_button.setArrowType(Qt.ArrowType.DownArrow if shown else Qt.ArrowType.RightArrow)
+        self._fit_height()
+
+    def _fit_height(self) -> None:
+        """As tall as the content at the current width (wrapped lines included)."""
+        lay = self.layout()
+        assert lay is not None
+        lay.activate()
+        self.resize(self.width(), max(lay.totalMinimumSize().height(), lay.totalHeightForWidth(self.width())))
+
     def details(self) -> list[tuple[str, str]]:
-        """``(label, value)`` rows: version, data folder, database, API keys, and where
-        each provider's key lives."""
+        """``(label, value)`` rows: version, data folder, database, API keys, the log file,
+        the keyring backend and where each provider's key lives."""
         if self.info is None:
             return []
         i = self.info
         return [("Version", i.version), ("Data folder", str(i.data_dir)),
                 ("Database", i.database_url), ("API keys", i.keys),
+                ("Log file", str(i.data_dir / LOG_FILE_NAME)),
+                *((("Keyring backend", i.keyring_backend),) if i.keyring_backend else ()),
                 *((f"Key of {name}", where) for name, where in i.provider_keys)]  # issue 28
 
     def copy(self) -> None:

@@ -12,12 +12,10 @@ progress, the summary viewer), ``estimate`` (the token badge runs), ``message_ac
 every dialog and page). Its actions and menus are built by
 :mod:`~chathub_desktop.gui.window_actions`.
 
-Memory dreams and the tray (APP-4, DRM-6): attach() starts a
-:class:`~chathub_desktop.gui.tray.DreamRunner` (a due scheduled dream runs while the
-app is open, caught up once shortly after start) and a
-:class:`~chathub_desktop.gui.tray.TrayController`; Assistant → Run due dreams now /
-Pause dreams mirror its menu. When a system tray exists, closing the window hides it
-there (dreams keep firing); File → Quit (Ctrl+Q) or the tray's Quit ends the app.
+Memory dreams and the tray (APP-4, DRM-6): attach() starts a ``DreamRunner`` (a due
+dream runs while the app is open) and a ``TrayController`` (gui.tray). With a system
+tray, closing the window hides it there; Quit (Ctrl+Q) or the tray's Quit ends the app.
+The chat column's empty states (no topic, an empty topic): gui.chat_empty.
 """
 
 from __future__ import annotations
@@ -80,6 +78,7 @@ if TYPE_CHECKING:
     from PySide6.QtWidgets import QMenu
 
     from chathub_desktop.gui.attachments import AttachmentController
+    from chathub_desktop.gui.chat_empty import ReadyAssistant
     from chathub_desktop.gui.chat_events import ChatEvents
     from chathub_desktop.gui.chat_header import ChatHeader
     from chathub_desktop.gui.message_list_model import MessageListModel
@@ -264,7 +263,16 @@ class MainWindow(QMainWindow):
         page.setContentsMargins(0, 0, 0, 0)
         page.setSpacing(0)
         page.addWidget(self.chat_header)
-        page.addWidget(self.message_view, 1)
+        from chathub_desktop.gui.chat_empty import ChatEmptyStates, EmptyActions, fill_composer
+
+        self.empty_states = ChatEmptyStates(  # walk29 #19, #20: the next step; an empty topic's greeting
+            self.message_view, self.message_model, self.message_view.shows_empty_text, lambda: self._topic_id,
+            self._ready_assistant, EmptyActions(self.new_topic_action, self.providers_action,
+                                                self.edit_assistant_action),
+            functools.partial(fill_composer, self.composer))
+        self.empty_states.watch(self.message_model.modelReset, self.message_model.rowsInserted,
+                                self.message_model.rowsRemoved, self.composer.send_requested)
+        page.addWidget(self.empty_states.stack, 1)
         self.stack.addWidget(self.chat_page)
         self.on_send_key(self.view.prefs.send_key)
         self.context_controls = ContextControls(self)  # issue 19: privacy, receipts, secrets, focus
@@ -331,7 +339,7 @@ class MainWindow(QMainWindow):
         self.delete_topic_action.setShortcutContext(QtCore.Qt.ShortcutContext.WidgetShortcut)
         self.topic_list.setEditTriggers(QAbstractItemView.EditTrigger.EditKeyPressed)
         self.topic_list.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
-        self.topic_list.setContextMenuPolicy(QtCore.Qt.ContextMenuPolicy.ActionsContextMenu)
+        self.topic_list.setContextMenuPolicy(QtCore.Qt.ContextMenuPolicy.CustomContextMenu)  # TopicActions
         self.composer.wire()
 
     def _build_ui(self) -> None:
@@ -369,14 +377,9 @@ class MainWindow(QMainWindow):
         self.topic_list.setUniformItemSizes(True)
         self.topic_list.setAccessibleName("Topics")
         self.topic_list.setSpacing(1)
-        self.topic_list.addAction(self.delete_topic_action)
-        self.topic_list.addAction(self.rename_topic_action)
-        self.topic_list.insertAction(self.delete_topic_action, self.new_topic_action)
-        sep = QAction(self.topic_list)
-        sep.setSeparator(True)
-        self.topic_list.addAction(sep)
-        self.topic_list.addAction(self.compact_action)
-        self.topic_list.addAction(self.summary_action)
+        for a in (self.new_topic_action, self.delete_topic_action, self.rename_topic_action, self.compact_action,
+                  self.summary_action):
+            self.topic_list.addAction(a)  # their shortcuts; the context menu: TopicActions (walk29 #21)
         t_label.setBuddy(self.topic_list)
         sl.addWidget(self.topic_list, 1)
         # chat side
@@ -536,7 +539,6 @@ class MainWindow(QMainWindow):
         self.edit_assistant_action.setEnabled(has)
         self.memory_action.setEnabled(has)
         self.new_topic_action.setEnabled(has)
-        self.composer.set_can_send(has, "Create an assistant first (Assistant → New…)")
         shown = self._assistants.get(aid) if aid is not None else None
         if aid is not None and shown is None:  # listed by the live refresh, not read here yet
             self.update_assistant_label()
@@ -591,6 +593,7 @@ class MainWindow(QMainWindow):
     def _show_assistant(self, a: AssistantView | None) -> None:
         """The assistant's name over its topics (its model and provider in the tooltip)
         and on its replies."""
+        self._sync_empty()
         if a is None:
             self.assistant_title.setText("No assistant")
             self.message_view.delegate.assistant_name = "Assistant"
@@ -598,6 +601,21 @@ class MainWindow(QMainWindow):
         self.message_view.delegate.assistant_name = a.name
         self.assistant_title.setText(a.name)
         self.assistant_title.setToolTip(f"{a.name}: {a.model or 'no model'} via {a.provider_name or 'no provider'}")
+
+    def _ready_assistant(self) -> ReadyAssistant | None:
+        """The selected assistant as last read, for the empty states and Send."""
+        from chathub_desktop.gui.chat_empty import ReadyAssistant
+
+        a = self._assistants.get(self.current_assistant_id() or 0)
+        return None if a is None else ReadyAssistant(a.name, a.model, bool(a.provider_name), a.id)
+
+    def _sync_empty(self) -> None:
+        """Send on or off (with why) and the chat column's empty state (walk29 #19)."""
+        from chathub_desktop.gui.chat_empty import send_block
+
+        why = send_block(self._ready_assistant(), self._topic_id is not None)
+        self.composer.set_can_send(why is None, why or "")
+        self.empty_states.sync()
 
     # --- topics -----------------------------------------------------------------------------
     @property
@@ -648,6 +666,7 @@ class MainWindow(QMainWindow):
         no_assistant = self.current_assistant_id() is None
         self.chat_header.show_topic(topic_id)
         self.stack.setCurrentWidget(self.welcome if no_assistant else self.chat_page)
+        self._sync_empty()
         self.sending.sync()
         self.compaction.show_progress()
         if hasattr(self, "reply_notices"):

@@ -80,7 +80,7 @@ def _add_heading(combo: QComboBox, text: str) -> None:
 
 
 class ChooserRowDelegate(QStyledItemDelegate):
-    """Paints a row of a chooser's list (models, the wizard's presets) as an item view
+    """Paints a row of a chooser's list (the model choosers) as an item view
     does — a selected row's icon in the highlighted-text colour — with the design
     system's padding and, when the provider reported one, the model's window (``8k``, ``128k``) right-aligned in
     muted text; the id is elided before it, never overlapped."""

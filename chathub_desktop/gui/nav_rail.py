@@ -29,10 +29,12 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from chathub_desktop.gui.avatar import avatar_icon, initial_of, set_avatar_tone
 from chathub_desktop.gui.design.icons import Icon, icon
 from chathub_desktop.gui.design.tokens import IconSize, Space
 
-__all__ = ["AssistantItem", "NavRail", "PageHost", "PageId", "PageShortcuts", "RailEntry", "RailRoutes", "shell"]
+__all__ = ["AssistantItem", "NavRail", "PageHost", "PageId", "PageShortcuts", "RailEntry", "RailRoutes", "initial_of",
+           "shell"]
 
 
 class PageId(enum.Enum):
@@ -81,12 +83,6 @@ class AssistantItem:
 
     id: int
     name: str
-
-
-def initial_of(name: str) -> str:
-    """The avatar's letter for an assistant called ``name``: its first letter or digit,
-    upper-cased; "?" when it has none."""
-    return next((ch.upper() for ch in name if ch.isalnum()), "?")
 
 
 def _centred(widget: QWidget) -> QHBoxLayout:
@@ -178,14 +174,15 @@ class NavRail(QFrame):
         self.more.setAccessibleDescription(tip)
 
     def set_assistants(self, items: Sequence[AssistantItem], current: int | None) -> None:
-        """List ``items`` in the avatar's menu with ``current`` checked; the avatar shows
-        its initial (a "+" when there is no assistant yet)."""
+        """List ``items`` in the avatar's menu, each with its own avatar (walk29 #23), with
+        ``current`` checked; the avatar shows its initial on its colour (a "+" on the
+        accent when there is no assistant yet)."""
         self.menu.clear()
         for a in self._group.actions():
             self._group.removeAction(a)
         name = ""
         for item in items:
-            act = self.menu.addAction(item.name)
+            act = self.menu.addAction(avatar_icon(item.name, item.id), item.name)
             act.setCheckable(True)
             act.setChecked(item.id == current)
             act.setToolTip(f"Show {item.name}'s topics")
@@ -193,11 +190,15 @@ class NavRail(QFrame):
             act.triggered.connect(lambda _c=False, aid=item.id: self.assistant_chosen.emit(aid))
             if item.id == current:
                 name = item.name
+                bold = act.font()
+                bold.setBold(True)  # the shown one: its icon replaces the check mark
+                act.setFont(bold)
         if items:
             self.menu.addSeparator()
         for act in self._assistant_actions:
             self.menu.addAction(act)
         self.avatar.setText(initial_of(name) if name else "+")
+        set_avatar_tone(self.avatar, current if name else None)
         what = f"Assistant: {name}" if name else "Assistant: none yet"
         self.avatar.setAccessibleName(what)
         self.avatar.setToolTip(f"{what}. Switch assistant, or create or edit one")

@@ -57,6 +57,7 @@ from chathub_desktop.gui.design import Tone, set_tone
 from chathub_desktop.gui.forms.ui_provider_form import Ui_ProviderForm
 from chathub_desktop.gui.help_button import FieldNote, field_note, note_more
 from chathub_desktop.gui.range_hint import install_range_hints
+from chathub_desktop.services.app_info import keyring_words
 from chathub_desktop.services.errors import ServiceError
 from chathub_desktop.services.views import ProviderView
 
@@ -116,7 +117,7 @@ class ProviderFormDialog(QDialog):
         ui.keyFileRadio.setVisible(has_file)
         ui.keyFileEdit.setVisible(has_file)
         if status.usable:
-            ui.keyringWarning.setText(f"Keys are stored with {status.backend}." if status.backend else "")
+            ui.keyringWarning.setText(f"The keyring option keeps it in {keyring_words(status.backend)}.")  # walk29 #17
             set_tone(ui.keyringWarning, Tone.MUTED)
             ui.keyringRadio.setChecked(True)
         else:

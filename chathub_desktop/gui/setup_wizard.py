@@ -1,9 +1,11 @@
 """First-run setup (issue 16): a provider, a model, an assistant, optionally history.
 
-Four short pages, each skippable (Skip setup closes it; Help → Setup… reopens it):
+Short pages, each skippable (Skip setup closes it; Help → Setup… reopens it), with
+Back / Continue / Finish buttons (walk29 #13):
 
 1. what ChatHub keeps where;
-2. **Provider**: the configured providers, Add provider… (the usual provider form:
+2. **Provider**: the configured providers (one line saying what to do while there are
+   none), the presets as a grid of icon tiles, Add provider… (the usual provider form:
    key to the keyring, a file only the user can read, or an environment variable) and Test connection, which asks
    the provider for its models (:func:`~chathub_desktop.services.connection_check.check_connection`);
 3. **Assistant**: its name, provider and model (the tested provider's models first,
@@ -30,6 +32,7 @@ from PySide6.QtWidgets import (
     QHBoxLayout,
     QLabel,
     QLineEdit,
+    QListView,
     QListWidget,
     QListWidgetItem,
     QPlainTextEdit,
@@ -47,14 +50,13 @@ from chathub_desktop.gui.design import Space, Tone, set_tone
 from chathub_desktop.gui.design.icons import Icon, icon
 from chathub_desktop.gui.design.tokens import IconSize
 from chathub_desktop.gui.model_choices import (
-    ChooserRowDelegate,
     fill_model_combo,
     select_first_model,
 )
 from chathub_desktop.gui.task_runner import TaskRunner
 from chathub_desktop.services.connection_check import ConnectionCheck
 from chathub_desktop.services.container import Services
-from chathub_desktop.services.errors import ServiceError
+from chathub_desktop.services.errors import NameTaken, ServiceError
 
 __all__ = ["SetupWizard"]
 
@@ -66,6 +68,20 @@ INTRO = (
     "like, your ChatGPT history. "
     "Skip any of them; <b>Help → Setup…</b> brings this back.</p>"
 )
+
+
+def sentence(reason: str) -> str:
+    """A service's one-line ``reason`` as a sentence: capital first letter, final full stop."""
+    text = reason.strip()
+    if not text:
+        return text
+    return text[:1].upper() + text[1:] + ("" if text.endswith((".", "!", "?", "…")) else ".")
+
+
+def name_taken_text(name: str) -> str:
+    """What the setup says when an assistant called ``name`` exists (walk29 #18): the
+    problem and the fix in one sentence."""
+    return f"An assistant named “{name}” already exists — choose another name."
 
 
 def _label(text: str) -> QLabel:
@@ -96,14 +112,66 @@ def page_header(title: str, subtitle: str) -> QWidget:
     return header
 
 
+#: Rows of configured providers shown before the list scrolls.
+PROVIDER_LIST_ROWS = 3
+
 #: The glyph of each kind of preset (generic pictures, no vendor logos).
 PLACE_ICONS = {PresetPlace.CLOUD: Icon.CLOUD_SERVICE, PresetPlace.ROUTER: Icon.ROUTER_SERVICE,
                PresetPlace.LOCAL: Icon.LOCAL_SERVER, PresetPlace.CUSTOM: Icon.PROVIDERS}
 
 
+#: What the provider step says while no provider exists (walk29 #17: not an empty box).
+NO_PROVIDER_TEXT = "No provider yet. Pick one below; its form opens filled in."
+
+
+def preset_grid() -> QListWidget:
+    """The presets as a grid of icon-and-name tiles (walk29 #17), in :data:`PRESETS` order;
+    each item's ``UserRole`` holds its :class:`ProviderPreset`."""
+    grid = QListWidget()
+    grid.setObjectName("setupPresets")
+    grid.setAccessibleName("Provider presets")
+    grid.setToolTip("Fills in the kind and base URL; change anything in the form")
+    grid.setFlow(QListView.Flow.LeftToRight)  # icon left of the name, tiles in rows
+    grid.setWrapping(True)
+    grid.setResizeMode(QListView.ResizeMode.Adjust)
+    grid.setMovement(QListView.Movement.Static)
+    grid.setUniformItemSizes(True)
+    grid.setIconSize(QSize(IconSize.MD, IconSize.MD))
+    # as wide as the longest name beside its icon: no name is cut
+    longest = max(grid.fontMetrics().horizontalAdvance(p.name) for p in PRESETS)
+    tile = QSize(longest + IconSize.MD + 4 * Space.MD, IconSize.MD + 2 * Space.MD)
+    grid.setGridSize(tile)
+    grid.setSpacing(0)
+    for preset in PRESETS:
+        item = QListWidgetItem(icon(PLACE_ICONS[preset.place]), preset.name)
+        item.setData(Qt.ItemDataRole.UserRole, preset)
+        item.setToolTip(preset.base_url or "A base URL you type")
+        item.setSizeHint(tile - QSize(Space.XS, Space.XS))  # every tile as wide as its cell
+        grid.addItem(item)
+    rows = -(-len(PRESETS) // PRESET_COLUMNS)
+    grid.setFixedHeight(rows * tile.height() + 2 * grid.frameWidth() + Space.XS)
+    grid.setMinimumWidth(PRESET_COLUMNS * tile.width() + 2 * grid.frameWidth() + Space.XS)
+    grid.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+    grid.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+    grid.setCurrentRow(0)
+    return grid
+
+
+#: How many preset tiles share a row in the wizard.
+PRESET_COLUMNS = 3
+
+
+def section_label(text: str) -> QLabel:
+    """A small section heading (the design system's ``QLabel#sectionLabel``)."""
+    label = QLabel(text)
+    label.setObjectName("sectionLabel")
+    return label
+
+
 class ProviderPage(QWizardPage):
-    """The providers; a preset (kind, base URL, where to get a key) and Add provider…,
-    which opens the provider form filled from it; Test connection (issue 28)."""
+    """The providers (an empty-state line while there are none); the presets as a grid
+    (kind, base URL, where to get a key) and Add provider…, which opens the provider form
+    filled from the chosen one (also a double-click); Test connection (issue 28)."""
 
     def __init__(self, wizard: SetupWizard) -> None:
         super().__init__()
@@ -114,20 +182,24 @@ class ProviderPage(QWizardPage):
         self.list = QListWidget()
         self.list.setObjectName("setupProviders")
         self.list.setAccessibleName("Configured providers")
-        lay.addWidget(self.list, 1)
+        self.list.setIconSize(QSize(IconSize.SM, IconSize.SM))
+        self.list_label = section_label("Your providers")
+        lay.addWidget(self.list_label)
+        lay.addWidget(self.list)
+        self.empty_label = QLabel(NO_PROVIDER_TEXT)
+        self.empty_label.setObjectName("setupNoProvider")
+        self.empty_label.setWordWrap(True)
+        set_tone(self.empty_label, Tone.MUTED)
+        lay.addWidget(self.empty_label)
+        self.presets = preset_grid()
+        self.presets.currentRowChanged.connect(lambda _r: self._show_key_hint())
+        self.presets.itemActivated.connect(self._add_from)
+        lay.addWidget(section_label("Presets"))
+        lay.addWidget(self.presets)
         row = QHBoxLayout()
-        self.preset_combo = QComboBox()
-        self.preset_combo.setObjectName("setupPreset")
-        self.preset_combo.setAccessibleName("Provider preset")
-        self.preset_combo.setToolTip("Fills in the kind and base URL; change anything in the form")
-        self.preset_combo.setItemDelegate(ChooserRowDelegate(self.preset_combo))  # icons recoloured on selection
-        self.preset_combo.view().setIconSize(QSize(IconSize.SM, IconSize.SM))
-        for preset in PRESETS:
-            self.preset_combo.addItem(icon(PLACE_ICONS[preset.place]), preset.name, preset)
-        self.preset_combo.currentIndexChanged.connect(lambda _i: self._show_key_hint())
-        row.addWidget(self.preset_combo)
         self.add_button = QPushButton("&Add provider…")
-        self.add_button.setToolTip("Name, kind, base URL and where the key comes from")
+        self.add_button.setObjectName("setupAddProvider")
+        self.add_button.setToolTip("Name, kind, base URL and where the key comes from, filled from the preset")
         self.add_button.clicked.connect(self.add_provider)
         self.test_button = QPushButton("&Test connection")
         self.test_button.setToolTip("Ask the selected provider for its models with its key")
@@ -146,7 +218,9 @@ class ProviderPage(QWizardPage):
         self.result_label.setObjectName("setupTestResult")
         self.result_label.setWordWrap(True)
         lay.addWidget(self.result_label)
+        lay.addStretch(1)
         self.list.currentRowChanged.connect(lambda _r: self._sync())
+        self._sync()
 
     def initializePage(self) -> None:  # noqa: N802 - Qt override
         """Fill the list from the store."""
@@ -156,7 +230,7 @@ class ProviderPage(QWizardPage):
         """Re-read the providers; select ``select`` (a name) or the first."""
         self.list.clear()
         for p in self._wizard.svc.providers.list():
-            item = QListWidgetItem(f"{p.name} — {p.base_url}")
+            item = QListWidgetItem(icon(Icon.PROVIDERS), f"{p.name} — {p.base_url}")
             item.setData(Qt.ItemDataRole.UserRole, p.name)
             self.list.addItem(item)
             if p.name == select:
@@ -173,6 +247,13 @@ class ProviderPage(QWizardPage):
 
     def _sync(self) -> None:
         self.test_button.setEnabled(self.selected() is not None and not self._wizard.testing)
+        has = self.list.count() > 0
+        self.list.setVisible(has)
+        self.list_label.setVisible(has)
+        self.empty_label.setVisible(not has)
+        rows = min(self.list.count(), PROVIDER_LIST_ROWS)
+        if rows:  # as tall as its rows, up to PROVIDER_LIST_ROWS; then it scrolls
+            self.list.setFixedHeight(rows * self.list.sizeHintForRow(0) + 2 * self.list.frameWidth())
 
     def isComplete(self) -> bool:  # noqa: N802 - Qt override
         """Next needs a provider."""
@@ -180,7 +261,8 @@ class ProviderPage(QWizardPage):
 
     def preset(self) -> ProviderPreset:
         """The chosen preset."""
-        data = self.preset_combo.currentData()
+        item = self.presets.currentItem() or self.presets.item(0)
+        data = item.data(Qt.ItemDataRole.UserRole)
         assert isinstance(data, ProviderPreset)
         return data
 
@@ -193,6 +275,11 @@ class ProviderPage(QWizardPage):
         else:
             text = "Type your provider's base URL in the form; its documentation says where keys are made."
         self.key_hint.setText(text)
+
+    def _add_from(self, item: QListWidgetItem) -> None:
+        """A preset tile was activated (double-click, Enter): its form."""
+        self.presets.setCurrentItem(item)
+        self.add_provider()
 
     def add_provider(self) -> QWidget:
         """The provider form, filled from the preset; a saved provider is selected and tested."""
@@ -240,9 +327,12 @@ class AssistantPage(QWizardPage):
     def __init__(self, wizard: SetupWizard) -> None:
         super().__init__()
         self._wizard = wizard
-        form = QFormLayout(self)
-        form.addRow(page_header("Create an assistant", "An assistant has a model, instructions and its own "
-                                                       "memory. You can add more later."))
+        lay = QVBoxLayout(self)  # the header above the form, as on every page (walk29 #18)
+        lay.addWidget(page_header("Create an assistant", "An assistant has a model, instructions and its own "
+                                                         "memory. You can add more later."))
+        form = QFormLayout()
+        lay.addLayout(form)
+        lay.addStretch(1)
         self.name_edit = QLineEdit("Assistant")
         self.name_edit.setObjectName("setupAssistantName")
         self.provider_combo = QComboBox()
@@ -301,8 +391,13 @@ class AssistantPage(QWizardPage):
                 self.name_edit.text(), provider=self.provider_combo.currentData(),
                 model=self.model_combo.currentText().strip(),
                 instructions=self.instructions_edit.toPlainText().strip())
+        except NameTaken as exc:
+            self.error_label.setText(name_taken_text(exc.name))
+            self.name_edit.setFocus()
+            self.name_edit.selectAll()
+            return False
         except ServiceError as exc:
-            self.error_label.setText(str(exc))
+            self.error_label.setText(sentence(str(exc)))
             return False
         self._wizard.created_assistant = view.id
         self.error_label.clear()
@@ -322,10 +417,13 @@ class SummarizerPage(QWizardPage):
     def __init__(self, wizard: SetupWizard) -> None:
         super().__init__()
         self._wizard = wizard
-        form = QFormLayout(self)
-        form.addRow(page_header("Choose the model that writes summaries",
-                                "The History Compress model summarizes long topics and writes memory dream "
-                                "cards. Settings → System Agent changes it later."))
+        lay = QVBoxLayout(self)
+        lay.addWidget(page_header("Choose the model that writes summaries",
+                                  "The History Compress model summarizes long topics and writes memory dream "
+                                  "cards. Settings → System Agent changes it later."))
+        form = QFormLayout()
+        lay.addLayout(form)
+        lay.addStretch(1)
         self.provider_combo = QComboBox()
         self.provider_combo.setObjectName("setupSummarizerProvider")
         self.model_combo = QComboBox()
@@ -385,7 +483,7 @@ class SummarizerPage(QWizardPage):
         try:
             self._wizard.svc.settings.set(HISTORY_COMPRESS_MODEL, self.setting())
         except ServiceError as exc:
-            self.error_label.setText(str(exc))
+            self.error_label.setText(sentence(str(exc)))
             return False
         self.error_label.clear()
         return True
@@ -411,6 +509,14 @@ class HistoryPage(QWizardPage):
         self.memory_check.setObjectName("setupImportMemory")
         lay.addWidget(self.memory_check)
         lay.addStretch(1)
+
+
+#: The wizard's size: three preset tiles to a row; fits a 1366×768 screen.
+WIZARD_SIZE = QSize(760, 560)
+
+#: The wizard's button texts (walk29 #13: no "< Back" / "Next >").
+BUTTON_TEXTS = {QWizard.WizardButton.BackButton: "Back", QWizard.WizardButton.NextButton: "Continue",
+                QWizard.WizardButton.FinishButton: "Finish", QWizard.WizardButton.CancelButton: "Skip setup"}
 
 
 class SetupWizard(QWizard):
@@ -446,9 +552,11 @@ class SetupWizard(QWizard):
         for page in (intro, self.provider_page, self.assistant_page, self.summarizer_page, self.history_page):
             self.addPage(page)
         self.setOption(QWizard.WizardOption.NoCancelButtonOnLastPage, True)  # Finish alone at the end
-        self.setButtonText(QWizard.WizardButton.CancelButton, "Skip setup")
+        # plain words instead of Qt's "< Back" / "Next >" (walk29 #13)
+        for button, text in BUTTON_TEXTS.items():
+            self.setButtonText(button, text)
         self.button(QWizard.WizardButton.CancelButton).setToolTip("Close; Help → Setup… brings it back")
         self.accepted.connect(lambda: self.finished_setup.emit(
             self.created_assistant or 0, self.history_page.import_check.isChecked(),
             self.history_page.memory_check.isChecked()))
-        self.resize(620, 480)
+        self.resize(WIZARD_SIZE)

@@ -1,9 +1,12 @@
 """Topics you can organize, in the window (issue 14): Pin / Unpin, Archive / Unarchive,
 Show archived, Topic → Export (Markdown, JSON) and File → Import → ChatHub topic (JSON).
 
-:class:`TopicActions` owns the actions and puts them in the Topic menu, the topic list's
-context menu and File → Import; the window builds it with one line. Store writes and
-file I/O run on worker threads; the list is re-read afterwards.
+:class:`TopicActions` owns the actions and puts them in the Topic menu and File → Import,
+and builds the topic list's context menu (walk29 #21): for a topic, nine entries in
+sections — organize (Rename, Pin, Archive), Private, context (Compact now, Compact with
+focus…, View topic summary…), then Export ▸ and Delete; on the list's empty space, New
+topic, New private topic and Show archived. The window builds it with one line. Store
+writes and file I/O run on worker threads; the list is re-read afterwards.
 """
 
 from __future__ import annotations
@@ -11,10 +14,11 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QObject
+from PySide6.QtCore import QModelIndex, QObject, QPoint
 from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import QFileDialog, QMenu
 
+from chathub_desktop.gui.design.icons import Icon, icon
 from chathub_desktop.private_files import write_private
 
 if TYPE_CHECKING:
@@ -41,9 +45,9 @@ class TopicActions(QObject):
         self.show_archived_action = self._action("Show archi&ved topics", self.show_archived, None,
                                                  "List archived topics too")
         self.show_archived_action.setCheckable(True)
-        self.export_md_action = self._action("as &Markdown…", lambda: self.export("md"), None,
+        self.export_md_action = self._action("&Markdown…", lambda: self.export("md"), None,
                                              "Save the topic as Markdown: roles, times, tool calls")
-        self.export_json_action = self._action("as &JSON…", lambda: self.export("json"), None,
+        self.export_json_action = self._action("&JSON…", lambda: self.export("json"), None,
                                                "Save the topic as JSON that File → Import → ChatHub topic reads "
                                                "back without loss")
         self.import_action = self._action("ChatHub topic (JSON)…", self.import_topic, None,
@@ -51,22 +55,71 @@ class TopicActions(QObject):
         first = topic_menu.actions()[0] if topic_menu.actions() else None
         for a in (self.pin_action, self.archive_action):
             topic_menu.insertAction(first, a) if first else topic_menu.addAction(a)
-        export = QMenu("E&xport", topic_menu)
-        export.setToolTipsVisible(True)
-        export.addAction(self.export_md_action)
-        export.addAction(self.export_json_action)
         topic_menu.addSeparator()
-        topic_menu.addMenu(export)
+        topic_menu.addMenu(self.export_menu(topic_menu))
         topic_menu.addAction(self.show_archived_action)
         import_menu.addAction(self.import_action)
         lst = window.topic_list
-        lst.addAction(self.pin_action)
+        lst.addAction(self.pin_action)  # their shortcuts work in the list
         lst.addAction(self.archive_action)
-        lst.addAction(self.export_md_action)
-        lst.addAction(self.export_json_action)
+        lst.customContextMenuRequested.connect(self.show_context_menu)
         window.topic_opened.connect(lambda _tid: self.sync())
         window.topics_listed.connect(self.sync)
         self._dialog: QFileDialog | None = None
+        self.last_menu: QMenu | None = None
+
+    def export_menu(self, parent: QMenu) -> QMenu:
+        """An "Export" submenu of ``parent`` with the two formats (its icon stands for both)."""
+        export = QMenu("E&xport", parent)
+        export.menuAction().setIcon(icon(Icon.EXPORT))
+        export.setToolTipsVisible(True)
+        export.addAction(self.export_md_action)
+        export.addAction(self.export_json_action)
+        return export
+
+    def context_menu_for(self, index: QModelIndex) -> QMenu:
+        """The topic list's context menu (walk29 #21) for the row at ``index``, or for the
+        list's empty space when ``index`` is invalid (see the module docstring). In each
+        section every entry has an icon, or none has."""
+        w = self._w
+        menu = QMenu(w.topic_list)
+        menu.setObjectName("topicContextMenu")
+        menu.setToolTipsVisible(True)
+        if not index.isValid():
+            for a in (w.new_topic_action, w.context_controls.privacy.new_private_action):
+                menu.addAction(a)
+            menu.addSeparator()
+            menu.addAction(self.show_archived_action)
+            return menu
+        w.context_controls.focus_action.setIcon(icon(Icon.COMPACT))  # the compaction section has icons
+        sections: tuple[tuple[QAction | QMenu, ...], ...] = (
+            (w.rename_topic_action, self.pin_action, self.archive_action),
+            (w.context_controls.privacy.toggle_action,),
+            (w.compact_action, w.context_controls.focus_action, w.summary_action),
+            (self.export_menu(menu), w.delete_topic_action),
+        )
+        for n, section in enumerate(sections):
+            if n:
+                menu.addSeparator()
+            for entry in section:
+                if isinstance(entry, QMenu):
+                    menu.addMenu(entry)
+                else:
+                    menu.addAction(entry)
+        return menu
+
+    def show_context_menu(self, pos: QPoint) -> QMenu:
+        """Right-click in the topic list at ``pos`` (viewport coordinates): select the row
+        under it, then show :meth:`context_menu_for` it. Returns the menu."""
+        lst = self._w.topic_list
+        index = lst.indexAt(pos)
+        if index.isValid() and index != lst.currentIndex():
+            lst.setCurrentIndex(index)
+        self.sync()
+        menu = self.context_menu_for(index)
+        menu.popup(lst.viewport().mapToGlobal(pos))
+        self.last_menu = menu
+        return menu
 
     def _action(self, text: str, slot: object, shortcut: str | None, tip: str) -> QAction:
         a = QAction(text, self._w)

@@ -198,7 +198,6 @@ def decorate_actions(w: MainWindow) -> None:
         w.summary_action: Icon.SUMMARY, w.search.action: Icon.SEARCH,
         w.versions.regenerate_action: Icon.REGENERATE, w.deletes.undo_action: Icon.UNDO,
         w.topic_actions.pin_action: Icon.PIN, w.topic_actions.archive_action: Icon.ARCHIVE,
-        w.topic_actions.export_md_action: Icon.EXPORT, w.topic_actions.export_json_action: Icon.EXPORT,
         w.topic_actions.import_action: Icon.IMPORT, w.view.sidebar_action: Icon.SIDEBAR,
         w.view.larger_action: Icon.LARGER, w.view.smaller_action: Icon.SMALLER,
         w.view.notifications_action: Icon.NOTIFICATIONS, w.back_action: Icon.BACK, w.app_menu_action: Icon.MORE,

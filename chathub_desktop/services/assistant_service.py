@@ -14,7 +14,7 @@ from chathub_desktop.core.compaction import SUMMARY_CAPS, watermarks
 from chathub_desktop.core.flags import parse_flag
 from chathub_desktop.core.request_assembly import TEMPLATE_PLACEHOLDER
 from chathub_desktop.core.sampling import Sampling, sampling_problem
-from chathub_desktop.services.errors import InvalidInput, NotFound
+from chathub_desktop.services.errors import InvalidInput, NameTaken, NotFound
 from chathub_desktop.services.events import EventBus, SettingsChanged
 from chathub_desktop.services.input_rules import check_model_id, check_name, check_record_id
 from chathub_desktop.services.views import AssistantView
@@ -143,7 +143,7 @@ class AssistantService:
                 s.refresh(row)
                 return self._view(row)
         except IntegrityError:
-            raise InvalidInput(f"an assistant named {name!r} already exists") from None
+            raise NameTaken(f"an assistant named {name!r} already exists", name) from None
 
     def list(self) -> list[AssistantView]:
         """All assistants by name."""

@@ -31,6 +31,15 @@ class InvalidInput(ServiceError):
     """A value the user gave cannot be accepted (bad URL, empty name, impossible setting)."""
 
 
+class NameTaken(InvalidInput):
+    """A name that must be unique is already used (walk29 #18: the setup turns it into a
+    sentence with the fix). ``name``: the name as given."""
+
+    def __init__(self, message: str, name: str) -> None:
+        super().__init__(message)
+        self.name = name
+
+
 class SignInRequired(InvalidInput):
     """An HTTP MCP server asked for an OAuth sign-in (issue 25); the message says how."""
 

@@ -121,6 +121,7 @@ def test_provider_error_shows_error_bubble(window, services, fake_vendor, qtbot)
 
 def test_send_without_provider_keeps_draft(window, services, qtbot):  # type: ignore[no-untyped-def]
     a = services.assistants.create("Bare")
+    services.topics.create(a.id, "Open")  # with no topic open, Send is off for it (walk29 #19)
     reload_assistants(window, qtbot, a.id)
     window.composer.set_text("nobody will answer")
     window.composer.send_button.click()

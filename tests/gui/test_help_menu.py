@@ -16,7 +16,7 @@ def test_about_shows_version_data_dir_database_and_keys(window, services, qtbot,
     assert details["Data folder"] == str(services.data_dir.resolve())
     assert details["Database"] == redact_database_url(services.database_url)
     assert "keyring" in details["API keys"] or "environment variables" in details["API keys"]
-    assert __version__ in dlg.label.text()
+    assert dlg.version_label.text() == f"Version {__version__}"
     dlg.copy()
     from PySide6.QtGui import QGuiApplication
 

@@ -125,7 +125,7 @@ def test_the_page_is_a_page_that_keeps_its_place(window, services, qtbot):  # ty
     scroll = bar.value()
     assert scroll > 0
     window.page_host.show_page(PageId.CHATS)  # the user goes to the chat (the page is hosted in the window) …
-    assert not page.isVisible() and window.message_view.isVisible()
+    assert not page.isVisible() and window.chat_page.isVisible()
     window.memory_action.trigger()  # … and comes back
     assert window.dialogs["memory"] is page and page.isVisible()
     qtbot.waitUntil(lambda: not window.runner.pending(), timeout=5000)

@@ -61,7 +61,7 @@ def test_memory_search_and_settings_open_what_they_open(window, services, qtbot)
     qtbot.waitUntil(lambda: "memory" in window.dialogs and window.dialogs["memory"].isVisible(), timeout=3000)
     page = window.dialogs["memory"]
     assert window.page_host.current_page_id() is PageId.MEMORY and page.window() is window  # in the window
-    assert rail.buttons[RailEntry.MEMORY].isChecked() and not window.message_view.isVisible()
+    assert rail.buttons[RailEntry.MEMORY].isChecked() and not window.chat_page.isVisible()
     # keys mean one thing (issue 30): Ctrl+N adds an entry here, New topic gets it back on Chats
     assert window.new_topic_action.shortcuts() == [] and window.delete_topic_action.shortcuts() == []
     rail.buttons[RailEntry.CHATS].click()
@@ -86,10 +86,10 @@ def test_settings_and_search_are_pages_of_the_window_and_esc_returns(window, ser
     page = window.page_host.page(page_id)
     assert page is not None and page.isVisible() and page.window() is window
     assert window.page_host.current_page_id() is page_id and rail.buttons[entry].isChecked()
-    assert not window.message_view.isVisible() and _top_level_dialogs() == []
+    assert not window.chat_page.isVisible() and _top_level_dialogs() == []
     assert window.stop_action.shortcuts() == [] and window.back_action.shortcut().toString() == "Esc"
     qtbot.keyClick(QApplication.focusWidget() or window, Qt.Key.Key_Escape)
-    assert window.page_host.current_page_id() is PageId.CHATS and window.message_view.isVisible()
+    assert window.page_host.current_page_id() is PageId.CHATS and window.chat_page.isVisible()
     assert rail.buttons[RailEntry.CHATS].isChecked() and not rail.buttons[entry].isChecked()
     assert window.stop_action.shortcut().toString() == "Esc" and window.back_action.shortcuts() == []
     rail.buttons[entry].click()  # the same page comes back, then its Back button leaves it
@@ -142,7 +142,7 @@ def test_a_hosted_page_is_shown_in_the_window_and_chats_comes_back(window, servi
     assert rail.buttons[RailEntry.MEMORY].isChecked() and not rail.buttons[RailEntry.CHATS].isChecked()
     assert "memory" not in window.dialogs  # shown in the window, no dialog
     rail.buttons[RailEntry.CHATS].click()
-    assert window.page_host.current_page_id() is PageId.CHATS and window.message_view.isVisible()
+    assert window.page_host.current_page_id() is PageId.CHATS and window.chat_page.isVisible()
     assert rail.buttons[RailEntry.CHATS].isChecked() and not page.isVisible()
 
 
@@ -254,3 +254,28 @@ def test_every_page_fits_the_window_unclipped(window, services, qtbot, size) -> 
                      for f in report.clipped + report.contrast]
     assert findings == []
     window.back_action.trigger()
+
+
+def test_each_assistant_has_its_own_avatar_colour_in_the_rail_and_its_menu(window, services, qtbot):  # type: ignore[no-untyped-def]
+    """Walk29 #23: the rail's avatar was only a letter on the accent and its menu listed
+    assistants without icons. Each assistant now has an initial on a colour of its own
+    (picked by id from the design tokens; white text at 4.5:1 on each), in the rail, its
+    menu (the shown one in bold) and the greeting of an empty chat."""
+    from chathub_desktop.gui.avatar import avatar_colour, avatar_tone
+    from chathub_desktop.gui.design.contrast import contrast_ratio
+    from chathub_desktop.gui.design.tokens import AVATAR_COLOURS, AVATAR_TEXT
+    from tests.gui.helpers import reload_assistants
+
+    assert all(contrast_ratio(AVATAR_TEXT, c) >= 4.5 for c in AVATAR_COLOURS)
+    ids = [services.assistants.create(n).id for n in ("Coder", "Writer")]
+    reload_assistants(window, qtbot, ids[1])
+    rail = window.rail
+    assert rail.avatar.property("avatarTone") == str(avatar_tone(ids[1]))
+    assert rail.avatar.palette().color(rail.avatar.backgroundRole()).name() == avatar_colour(ids[1])
+    entries = [a for a in rail.menu.actions() if a.isCheckable()]
+    assert [a.text() for a in entries] == ["Coder", "Writer"]
+    assert all(not a.icon().isNull() for a in entries)
+    assert [a.font().bold() for a in entries] == [False, True]
+    image = entries[0].icon().pixmap(32, 32).toImage()
+    assert image.pixelColor(16, 3).name() == avatar_colour(ids[0])  # the patch's colour, above the letter
+    assert window.empty_states.panel.avatar.property("avatarTone") == str(avatar_tone(ids[1]))

@@ -46,7 +46,7 @@ def test_ctrl_k_finds_any_topic_and_enter_opens_the_hit_highlighted(window: Any,
     assert (hit.topic_title, hit.message_id) == ("Old notes", target)
     qtbot.keyClick(dlg.box, Qt.Key.Key_Return)
     qtbot.waitUntil(lambda: window.message_model.highlight_id == target, timeout=5000)
-    assert window.page_host.current_page_id() is PageId.CHATS and window.message_view.isVisible()
+    assert window.page_host.current_page_id() is PageId.CHATS and window.chat_page.isVisible()
     assert window.current_assistant_id() == other_assistant
     assert window.current_topic_id == topic
     row = window.message_model.row_of(target)

@@ -148,10 +148,10 @@ def test_presets_fill_the_form_and_say_where_to_get_a_key(window, services, fake
     wizard = window.pages.open_setup()
     wizard.next()
     page = wizard.provider_page
-    names = [page.preset_combo.itemText(i) for i in range(page.preset_combo.count())]
+    names = [page.presets.item(i).text() for i in range(page.presets.count())]
     assert names == ["OpenAI", "Anthropic", "OpenRouter", "DeepSeek", "Z.AI", "Inception", "Ollama", "LM Studio",
                      "llama.cpp server", "vLLM", "Custom OpenAI-compatible", "Custom Anthropic-compatible"]
-    assert not any(page.preset_combo.itemIcon(i).isNull() for i in range(len(names)))  # an icon each
+    assert not any(page.presets.item(i).icon().isNull() for i in range(len(names)))  # an icon each
     from chathub_desktop.core.provider_presets import PRESETS, PresetPlace
 
     places = [p.place for p in PRESETS]
@@ -159,7 +159,7 @@ def test_presets_fill_the_form_and_say_where_to_get_a_key(window, services, fake
     assert {places[names.index(n)] for n in ("Ollama", "LM Studio", "llama.cpp server", "vLLM")} == {PresetPlace.LOCAL}
     assert places[names.index("Custom OpenAI-compatible")] is PresetPlace.CUSTOM
     assert places[names.index("OpenAI")] is places[names.index("DeepSeek")] is PresetPlace.CLOUD
-    page.preset_combo.setCurrentIndex(names.index("OpenRouter"))
+    page.presets.setCurrentRow(names.index("OpenRouter"))
     assert "https://openrouter.ai/keys" in page.key_hint.text()
     form = page.add_provider()
     ui = form.ui
@@ -167,11 +167,11 @@ def test_presets_fill_the_form_and_say_where_to_get_a_key(window, services, fake
     assert (ui.kindCombo.currentData(), ui.nameEdit.text(), ui.baseUrlEdit.text()) == (
         "openai_compatible", "OpenRouter", "https://openrouter.ai/api/v1")
     form.reject()
-    page.preset_combo.setCurrentIndex(names.index("Anthropic"))
+    page.presets.setCurrentRow(names.index("Anthropic"))
     form = page.add_provider()
     assert (form.ui.kindCombo.currentData(), form.ui.baseUrlEdit.text()) == ("anthropic", "https://api.anthropic.com")
     form.reject()
-    page.preset_combo.setCurrentIndex(names.index("llama.cpp server"))
+    page.presets.setCurrentRow(names.index("llama.cpp server"))
     assert "needs no key" in page.key_hint.text()
     form = page.add_provider()
     ui = form.ui
@@ -255,3 +255,63 @@ def test_every_page_has_one_header_style_in_both_themes(window, qtbot):  # type:
                 wizard.restart()
     wizard.reject()
     window.view.theme_actions["system"].trigger()  # as the other tests expect it
+
+
+def test_the_provider_step_shows_an_empty_state_and_a_preset_grid(window, services, qtbot):  # type: ignore[no-untyped-def]
+    """Walk29 #17: no large empty list box while no provider exists, but one line saying
+    what to do; the presets are tiles with an icon each, three to a row, no name cut; a
+    double-click on one opens the form filled from it; the list shows once a provider exists."""
+    from chathub_desktop.gui.setup_wizard import NO_PROVIDER_TEXT, PRESET_COLUMNS
+
+    wizard = window.pages.open_setup()
+    qtbot.waitExposed(wizard)
+    wizard.next()
+    page = wizard.provider_page
+    assert page.empty_label.isVisible() and page.empty_label.text() == NO_PROVIDER_TEXT
+    assert not page.list.isVisible()
+    grid = page.presets
+    tops = {grid.visualItemRect(grid.item(i)).top() for i in range(PRESET_COLUMNS)}
+    assert len(tops) == 1  # the first three share a row
+    for i in range(grid.count()):
+        rect = grid.visualItemRect(grid.item(i))
+        assert grid.viewport().rect().contains(rect)  # every tile in view: nothing scrolls away
+        needed = grid.fontMetrics().horizontalAdvance(grid.item(i).text()) + grid.iconSize().width()
+        assert rect.width() > needed  # the name is not cut
+    grid.itemActivated.emit(grid.item(2))  # OpenRouter
+    form = wizard.provider_form
+    assert form is not None and form.ui.nameEdit.text() == "OpenRouter"
+    form.reject()
+    services.providers.add("Local", "openai_compatible", "http://127.0.0.1:9/v1")
+    page.reload("Local")
+    assert page.list.isVisible() and not page.empty_label.isVisible()
+    assert page.list.item(0).text().startswith("Local — ")
+    wizard.reject()
+
+
+def test_plain_button_words_and_a_taken_name_says_how_to_fix_it(window, services, qtbot):  # type: ignore[no-untyped-def]
+    """Walk29 #13 and #18: the buttons read Back / Continue / Finish (not "< Back" /
+    "Next >"); a taken assistant name is one sentence with the fix, the page stays and the
+    name is selected for typing; the step's title sits where the other steps' do."""
+    from PySide6.QtWidgets import QLabel
+
+    services.providers.add("Local", "openai_compatible", "http://127.0.0.1:9/v1")
+    services.assistants.create("Assistant", provider="Local", model="m")
+    wizard = window.pages.open_setup()
+    qtbot.waitExposed(wizard)
+    texts = {b: wizard.buttonText(b) for b in (QWizard.WizardButton.BackButton, QWizard.WizardButton.NextButton,
+                                              QWizard.WizardButton.FinishButton)}
+    assert list(texts.values()) == ["Back", "Continue", "Finish"]
+    title_y = wizard.currentPage().findChild(QLabel, "pageTitle").mapTo(wizard, wizard.rect().topLeft()).y()
+    wizard.next()
+    wizard.next()
+    page = wizard.assistant_page
+    assert page.findChild(QLabel, "pageTitle").mapTo(wizard, wizard.rect().topLeft()).y() == title_y
+    wizard.button(QWizard.WizardButton.NextButton).click()
+    assert wizard.currentPage() is page
+    assert page.error_label.text() == "An assistant named “Assistant” already exists — choose another name."
+    assert page.name_edit.hasSelectedText() and page.name_edit.selectedText() == "Assistant"
+    page.name_edit.setText("Helper")
+    wizard.button(QWizard.WizardButton.NextButton).click()
+    assert wizard.currentPage() is wizard.summarizer_page
+    assert services.assistants.get("Helper").provider_name == "Local"
+    wizard.reject()

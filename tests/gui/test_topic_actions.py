@@ -102,3 +102,39 @@ def test_a_topic_archived_elsewhere_leaves_the_list(window: Any, services: Servi
     ids = _three(window, services, qtbot)
     services.topics.set_archived(ids["Newest"], True)  # through the service, not the window
     qtbot.waitUntil(lambda: "Newest" not in _titles(window), timeout=5000)
+
+
+def test_the_context_menu_has_sections_an_export_submenu_and_nine_entries(window: Any, services: Services,
+                                                                       qtbot: Any) -> None:
+    """Walk29 #21: the right-click menu had 13 entries, mixed with and without icons, and
+    two orphan "as Markdown…" / "as JSON…". Now a topic's menu has nine entries in four
+    sections (icons on all or none in each), the formats under "Export"; the list's empty
+    space offers New topic, New private topic and Show archived."""
+    from PySide6.QtCore import QPoint
+
+    ids = _three(window, services, qtbot)
+    lst = window.topic_list
+    row = window.topic_model.row_of(ids["Middle"])
+    menu = window.topic_actions.show_context_menu(lst.visualRect(window.topic_model.index(row)).center())
+    assert window.current_topic_id == ids["Middle"]  # the row right-clicked is the one acted on
+    top = menu.actions()
+    sections: list[list[Any]] = [[]]
+    for a in top:
+        if a.isSeparator():
+            sections.append([])
+        else:
+            sections[-1].append(a)
+    names = [[a.text().replace("&", "") for a in s] for s in sections]
+    assert names == [["Rename topic", "Pin topic", "Archive topic"], ["Private topic"],
+                     ["Compact now", "Compact with focus…", "View topic summary…"], ["Export", "Delete topic"]]
+    assert sum(len(s) for s in sections) == 9
+    for s in sections:
+        assert len({a.icon().isNull() for a in s}) == 1, [a.text() for a in s]  # all or none
+    export = next(a.menu() for a in top if a.menu() is not None)
+    assert [a.text().replace("&", "") for a in export.actions()] == ["Markdown…", "JSON…"]
+    assert export.actions()[0] is window.topic_actions.export_md_action
+    menu.close()
+    empty = window.topic_actions.show_context_menu(QPoint(5, lst.viewport().height() - 5))
+    assert [a.text().replace("&", "") for a in empty.actions() if not a.isSeparator()] == [
+        "New topic", "New private topic", "Show archived topics"]
+    empty.close()

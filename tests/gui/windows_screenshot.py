@@ -36,12 +36,10 @@ def main(out_dir: Path) -> int:
                 wizard = w.pages.open_setup()
                 wizard.next()
                 page = wizard.provider_page
-                page.preset_combo.setCurrentIndex(page.preset_combo.findText("OpenRouter"))
+                names = [page.presets.item(i).text() for i in range(page.presets.count())]
+                page.presets.setCurrentRow(names.index("OpenRouter"))
                 await shots.grab(wizard, out_dir / f"wizard_provider_step_{theme}.png")
-                page.preset_combo.showPopup()
-                await shots.grab(page.preset_combo.view().window(), out_dir / f"wizard_presets_{theme}.png")
-                page.preset_combo.hidePopup()
-                page.preset_combo.setCurrentIndex(page.preset_combo.findText("llama.cpp server"))
+                page.presets.setCurrentRow(names.index("llama.cpp server"))
                 form = page.add_provider()
                 await shots.grab(form, out_dir / f"provider_form_preset_{theme}.png")
                 form.reject()

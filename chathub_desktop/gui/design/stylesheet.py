@@ -14,6 +14,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from chathub_desktop.gui.design.tokens import (
+    AVATAR_COLOURS,
+    AVATAR_TEXT,
     CHIP_KINDS,
     Colours,
     IconSize,
@@ -145,6 +147,18 @@ def build_stylesheet(c: Colours, points: float) -> Stylesheet:
            border_radius=f"{IconSize.AVATAR // 2}px", font_weight=700, padding="0")
     b.rule("QToolButton#assistantAvatar:hover, QToolButton#assistantAvatar:pressed", fg="on_accent",
            bg="accent_hover")
+    # an empty chat (walk29 #19, #20): a large avatar, a title, prompt tiles
+    b.rule("QFrame#chatEmpty", bg="surface", border="none")
+    b.rule("QLabel#greetingAvatar", fg="on_accent", bg="accent", border="none",
+           border_radius=f"{IconSize.GREETING // 2}px", font_weight=700, font_size=_pt(points, TypeScale.HEADING))
+    b.rule("QLabel#greetingTitle", fg="text", bg="surface", font_weight=600, font_size=_pt(points, TypeScale.HEADING))
+    b.rule("QPushButton#promptTile", fg="text", bg="raised", border=line, border_radius=f"{Radius.LG}px",
+           padding=f"{Space.MD}px {Space.LG}px", text_align="left")
+    b.rule("QPushButton#promptTile:hover", fg="text", bg="hover")
+    # each assistant's avatar colour (walk29 #23; gui.avatar: white text at 4.5:1 on each)
+    for n, colour in enumerate(AVATAR_COLOURS):
+        b.rule(f'QToolButton#assistantAvatar[avatarTone="{n}"], QLabel#greetingAvatar[avatarTone="{n}"]',
+               extra={"background-color": colour, "color": AVATAR_TEXT})
     b.rule("QToolButton#topicModelPicker", fg="text", border=line, border_radius=f"{Radius.LG}px",
            padding=f"{Space.XXS}px {Space.MD}px", on=("raised",))
     # text inputs

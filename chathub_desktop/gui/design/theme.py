@@ -56,7 +56,9 @@ def apply_theme(app: QGuiApplication, theme: str, *, hint: bool = True) -> None:
     # (walkthrough F6); chosen before the first sheet: under a sheet app.style() is Qt's
     # sheet style (no name), and replacing the style beneath a sheet crashes Qt
     if isinstance(app, QApplication) and not app.styleSheet() and not isinstance(app.style(), ThemedStyle):
-        app.setStyle(ThemedStyle("Breeze" if app.style().name().lower() == "breeze" else "Fusion"))
+        style = ThemedStyle("Breeze" if app.style().name().lower() == "breeze" else "Fusion")
+        app.setStyle(style)
+        style.watch_alt(app)
     colours = colours_for(dark)
     app.setPalette(palette_for(colours))
     if isinstance(app, QApplication):

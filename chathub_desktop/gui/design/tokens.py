@@ -39,6 +39,8 @@ class IconSize(enum.IntEnum):
     MD = 18
     LG = 20
     AVATAR = 32  # the navigation rail's round assistant avatar
+    GREETING = 56  # the assistant's avatar over an empty chat (walk29 #20)
+    APP = 64  # the app icon in About (a bundled PNG size: no scaling blur)
 
 
 class Radius(enum.IntEnum):
@@ -48,6 +50,14 @@ class Radius(enum.IntEnum):
     MD = 6
     LG = 10
     XL = 14
+
+
+#: Assistant avatar colours (walk29 #23), the same in both themes: each carries white
+#: text at 4.5:1 or more; an assistant's colour is picked by its id.
+AVATAR_COLOURS: tuple[str, ...] = ("#3b5bdb", "#7048e8", "#c2255c", "#0b7285", "#9c4a00", "#237032",
+                                   "#862e9c", "#c92a2a")
+#: The initial's colour on every avatar colour.
+AVATAR_TEXT = "#ffffff"
 
 
 class TypeScale(float, enum.Enum):

@@ -1,0 +1,68 @@
+"""Assistant avatars (issue 29, walk29 #23): an assistant's initial on a round patch of
+its own colour, so assistants tell apart at a glance in the rail, its menu and the
+greeting of an empty chat.
+
+The colour is one of :data:`~chathub_desktop.gui.design.tokens.AVATAR_COLOURS`, chosen
+by the assistant's id (stable across renames and restarts). Widgets styled by the sheet
+carry it as the ``avatarTone`` property (:func:`set_avatar_tone`); menus get a painted
+icon (:func:`avatar_icon`).
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QRectF
+from PySide6.QtGui import QColor, QFont, QIcon, QPainter, QPixmap
+from PySide6.QtWidgets import QWidget
+
+from chathub_desktop.gui.design import repolish
+from chathub_desktop.gui.design.tokens import AVATAR_COLOURS, AVATAR_TEXT, IconSize
+
+__all__ = ["AVATAR_TEXT", "avatar_colour", "avatar_icon", "avatar_tone", "initial_of", "set_avatar_tone"]
+
+def initial_of(name: str) -> str:
+    """The avatar's letter for an assistant called ``name``: its first letter or digit,
+    upper-cased; "?" when it has none."""
+    return next((ch.upper() for ch in name if ch.isalnum()), "?")
+
+
+def avatar_tone(assistant_id: int) -> int:
+    """The index into :data:`AVATAR_COLOURS` of the assistant with ``assistant_id``."""
+    return assistant_id % len(AVATAR_COLOURS)
+
+
+def avatar_colour(assistant_id: int) -> str:
+    """The avatar colour (``#rrggbb``) of the assistant with ``assistant_id``."""
+    return AVATAR_COLOURS[avatar_tone(assistant_id)]
+
+
+def set_avatar_tone(widget: QWidget, assistant_id: int | None) -> None:
+    """Colour ``widget`` (a sheet-styled avatar) as the assistant's avatar; None: the accent."""
+    tone = "" if assistant_id is None else str(avatar_tone(assistant_id))
+    if (widget.property("avatarTone") or "") != tone:  # unset is the accent too
+        widget.setProperty("avatarTone", tone)
+        repolish(widget)
+
+
+def avatar_icon(name: str, assistant_id: int, side: int = IconSize.LG) -> QIcon:
+    """A round icon ``side`` px wide: the initial of ``name`` on the assistant's colour
+    (painted at twice the size for sharp high-DPI menus)."""
+    from PySide6.QtCore import Qt  # not at import: the rail is built before the first paint
+
+    scale = 2
+    pixmap = QPixmap(side * scale, side * scale)
+    pixmap.fill(Qt.GlobalColor.transparent)
+    p = QPainter(pixmap)
+    p.setRenderHint(QPainter.RenderHint.Antialiasing, True)
+    p.setPen(Qt.PenStyle.NoPen)
+    p.setBrush(QColor(avatar_colour(assistant_id)))
+    box = QRectF(0, 0, side * scale, side * scale)
+    p.drawEllipse(box)
+    font = QFont()
+    font.setBold(True)
+    font.setPixelSize(round(side * scale * 0.5))
+    p.setFont(font)
+    p.setPen(QColor(AVATAR_TEXT))
+    p.drawText(box, int(Qt.AlignmentFlag.AlignCenter), initial_of(name))
+    p.end()
+    pixmap.setDevicePixelRatio(scale)
+    return QIcon(pixmap)
