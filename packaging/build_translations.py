@@ -84,6 +84,9 @@ def _mark_plurals(ts: Path, kept: dict[str, list[str]], *, plurals_only: bool, f
         return f'<message numerus="yes">\n        <source>{source}</source>{rest}{tail}'
 
     text = _MESSAGE.sub(plural, text)
+    # lupdate turns any "#:" comment above a call into a note for translators; here "#:" is
+    # the attribute doc comment of Sphinx, never meant for them
+    text = re.sub(r"\n\s*<extracomment>.*?</extracomment>", "", text, flags=re.S)
     if plurals_only:  # contexts left without a message
         text = re.sub(r"<context>\s*<name>[^<]*</name>\s*</context>\s*", "", text)
     ts.write_text(text, encoding="utf-8")

@@ -104,7 +104,6 @@ if TYPE_CHECKING:
 APP_TITLE = "ChatHub Desktop"
 #: What the chat area says while the store opens (before attach()).
 OPENING_TEXT = QT_TRANSLATE_NOOP("MainWindow", "Opening your chats…")
-#: Why the composer cannot send before an assistant exists.
 NO_ASSISTANT_TEXT = QT_TRANSLATE_NOOP("MainWindow", "Create an assistant first (Assistant → New…)")
 
 
@@ -255,7 +254,8 @@ class MainWindow(QMainWindow):
         self.inline_editor.resend_requested.connect(self.versions.resend)
         self.inline_editor.save_requested.connect(self.message_actions.save_text)
         self.message_view.delete_requested.connect(self.message_actions.delete_message)
-        self.message_view.code_copied.connect(lambda _first: self.show_status(_tr("Code block copied"), 3000))
+        self.message_view.code_copied.connect(
+            lambda _first: self.show_status(QCoreApplication.translate("MainWindow", "Code block copied"), 3000))
         self.message_view.link_refused.connect(self.show_status)  # issue 32
         self.message_view.retry_requested.connect(self.sending.retry_reply)
         self.message_view.interrupt_requested.connect(self.message_actions.interrupt_reply)

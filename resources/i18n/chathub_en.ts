@@ -12,7 +12,6 @@
     <name>TopicList</name>
     <message numerus="yes">
         <source>%Ln message(s) · last active %1</source>
-        <extracomment>A title the service refused: the one-line reason. List archived topics too (Topic → Show archived, issue 14). Topics deleted in this window but still undoable: never listed. Topics a reply is streaming into (from the first delta to the reply&apos;s end).</extracomment>
         <translation><numerusform>%Ln message · last active %1</numerusform><numerusform>%Ln messages · last active %1</numerusform></translation>
     </message>
     </context>

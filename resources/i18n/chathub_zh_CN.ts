@@ -16,12 +16,10 @@
     <name>Composer</name>
     <message>
         <source>Message — %1 to send, %2 for a new line</source>
-        <extracomment>Pause after the last keystroke before the draft is recounted, ms (TOK-2). Draft box height, in lines of text: at least, and at most before it scrolls.</extracomment>
         <translation>输入消息 — %1 发送，%2 换行</translation>
     </message>
     <message>
         <source>Message draft</source>
-        <extracomment>The toolbar under the draft: tools on the left (attach, the badge, the topic&apos;s model), Stop / Send on the right. Where the window&apos;s topic model picker goes (issue 14), beside the badge.</extracomment>
         <translation>消息草稿</translation>
     </message>
     <message>
@@ -57,7 +55,6 @@
     <name>ErrorBar</name>
     <message>
         <source>This is a bug in ChatHub Desktop. The same text is in chathub.log in the data folder.</source>
-        <extracomment>Characters of the one-line reason before it is cut with &quot;…&quot;. The Details dialog&apos;s line under the summary for an unexpected error.</extracomment>
         <translation>这是 ChatHub Desktop 的程序错误。相同内容也记录在数据文件夹的 chathub.log 中。</translation>
     </message>
     <message>
@@ -105,13 +102,15 @@
     <name>MainWindow</name>
     <message>
         <source>Opening your chats…</source>
-        <extracomment>What the chat area says while the store opens (before attach()).</extracomment>
         <translation>正在打开你的对话…</translation>
     </message>
     <message>
         <source>Create an assistant first (Assistant → New…)</source>
-        <extracomment>Why the composer cannot send before an assistant exists.</extracomment>
         <translation>请先创建一个助手（助手 → 新建…）</translation>
+    </message>
+    <message>
+        <source>Code block copied</source>
+        <translation>代码块已复制</translation>
     </message>
     <message>
         <source>No assistant</source>
@@ -154,7 +153,6 @@
     <name>NavRail</name>
     <message>
         <source>New assistant…</source>
-        <extracomment>The topic list was read (on a store worker) and its selection made (issue 29). ``new_topic`` created this topic and opened it.</extracomment>
         <translation>新建助手…</translation>
     </message>
     <message>
@@ -195,7 +193,6 @@
     </message>
     <message>
         <source>Navigation</source>
-        <extracomment>Side of an entry&apos;s square button, px. The entry that stands for each page (its button is shown checked).</extracomment>
         <translation>导航</translation>
     </message>
     <message>
@@ -235,7 +232,6 @@
     <name>Notifications</name>
     <message>
         <source>The reply is ready.</source>
-        <extracomment>Characters of an error or outcome line kept in a notification body.</extracomment>
         <translation>回复已完成。</translation>
     </message>
     <message>
@@ -287,7 +283,6 @@
     </message>
     <message>
         <source>Token estimate</source>
-        <extracomment>The badge&apos;s text without an estimate (no topic open). The ring&apos;s stroke, px (at :data:`~chathub_desktop.gui.design.tokens.IconSize.SM`). The popover&apos;s fallback note asks for the card editor (an ``EstimateView``, issue 28). The ring is drawn from :meth:`bind_services` on: painting it loads PySide6&apos;s Qt namespace, which waits for the window&apos;s first paint.</extracomment>
         <translation>token 预估</translation>
     </message>
     <message>
@@ -315,12 +310,10 @@
     </message>
     <message>
         <source>A reply is being written</source>
-        <extracomment>The lock shown before a private topic&apos;s title (issue 19), or its text fallback. True while a reply streams into the topic, e.g. in the background (issue 28). The line the tooltip of such a topic ends with.</extracomment>
         <translation>正在生成回复</translation>
     </message>
     <message numerus="yes">
         <source>%Ln message(s) · last active %1</source>
-        <extracomment>A title the service refused: the one-line reason. List archived topics too (Topic → Show archived, issue 14). Topics deleted in this window but still undoable: never listed. Topics a reply is streaming into (from the first delta to the reply&apos;s end).</extracomment>
         <translation><numerusform>%Ln 条消息 · 最近活动 %1</numerusform></translation>
     </message>
     <message>
@@ -340,12 +333,10 @@
     <name>Tray</name>
     <message>
         <source>Memory dream: %1</source>
-        <extracomment>The longest sleep between checks (ms): a suspended machine or a changed clock is noticed. The wait after a check that failed or was stopped, or a due slot that did not run (ms). The first check after start (ms): catches up a slot missed while the app was closed.</extracomment>
         <translation>记忆梦境：%1</translation>
     </message>
     <message>
         <source>Could not change Pause dreams: %1</source>
-        <extracomment>The sleep until the next check (single shot, armed after each check).</extracomment>
         <translation>无法更改“暂停梦境”：%1</translation>
     </message>
     <message>
@@ -421,7 +412,6 @@
     <name>ViewMenu</name>
     <message>
         <source>Follow the &amp;system</source>
-        <extracomment>Window width (px) below which the sidebar folds away.</extracomment>
         <translation>跟随系统(&amp;S)</translation>
     </message>
     <message>
@@ -521,7 +511,6 @@
     </message>
     <message>
         <source>Chat history export…</source>
-        <extracomment>The key that opens the app menu (GNOME and KDE open a window&apos;s menu with F10).</extracomment>
         <translation>聊天记录导出文件…</translation>
     </message>
     <message>

@@ -69,3 +69,12 @@ def test_a_new_string_left_untranslated_fails(tmp_path: Path, monkeypatch: pytes
                      'LABEL = QCoreApplication.translate("NewWidget", "A new label")\n', encoding="utf-8")
     monkeypatch.setattr(builder, "SOURCES", (*builder.SOURCES, str(extra)))
     assert builder.stale() == ["chathub_ja.ts", "chathub_zh_CN.ts"]
+
+
+def test_no_string_hides_behind_a_helper_lupdate_cannot_see() -> None:
+    """lupdate reads only translate(…) and QT_TRANSLATE_NOOP(…) with literal texts: a
+    literal handed to a local helper (``_tr("…")``) would never reach the .ts files."""
+    hidden = [f"{path}:{n}" for path in _builder().SOURCES
+              for n, line in enumerate((ROOT / path).read_text(encoding="utf-8").splitlines(), 1)
+              if re.search(r"\b_tr?\(\s*[\"']", line)]
+    assert hidden == []
