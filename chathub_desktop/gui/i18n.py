@@ -100,8 +100,11 @@ class LanguageSwitcher(QObject):
         if self._substituted:
             QFont.removeSubstitutions(family)
             self._substituted = []
+        candidates = CJK_FONTS.get(lang, ())
+        if not candidates:  # English: no font look-up (listing the families takes ~11 ms)
+            return
         installed = set(QFontDatabase.families())
-        wanted = [f for f in CJK_FONTS.get(lang, ()) if f in installed][:1]
+        wanted = [f for f in candidates if f in installed][:1]
         if wanted:
             QFont.insertSubstitutions(family, wanted)
             self._substituted = wanted

@@ -60,9 +60,11 @@ RING_STROKE = 2.5
 def ring_text(e: EstimateView | None) -> str:
     """The badge's text: the share of the input budget in whole percent, as the popover's
     budget line says it (``17%``); ``—`` without an estimate or a budget."""
+    if e is None:  # before the import: the badge is built before the first paint
+        return NO_ESTIMATE
     from chathub_desktop.services.meter_rows import budget_percent  # loads after first paint
 
-    return (budget_percent(e) or NO_ESTIMATE) if e is not None else NO_ESTIMATE
+    return budget_percent(e) or NO_ESTIMATE
 
 
 def ring_icon(share: float, arc: QColor, track: QColor, dpr: float = 1.0) -> QIcon:
