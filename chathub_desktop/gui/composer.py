@@ -170,7 +170,7 @@ class Composer(QFrame):
 
     def _sync_send_tip(self) -> None:
         tip = QCoreApplication.translate("Composer", "Send the message (%1)").replace("%1", self.draft.send_key.label)
-        self.send_button.setToolTip(tip if self._can_send else self._why_not)
+        self.send_button.setToolTip(tip if self._can_send else QCoreApplication.translate("Composer", self._why_not))
 
     def _fit_height(self) -> None:
         """Grow with the text from :data:`MIN_LINES` to :data:`MAX_LINES` lines."""
@@ -212,7 +212,8 @@ class Composer(QFrame):
         self.send_action.setEnabled(self._can_send and not sending)
 
     def set_can_send(self, can: bool, why: str = "") -> None:
-        """Enable sending at all (False with no assistant); ``why`` goes in the tooltip."""
+        """Enable sending at all (False with no assistant); ``why`` (marked in context
+        ``Composer``, translated when shown and on each language change) goes in the tooltip."""
         self._can_send = can
         self._why_not = why
         self._sync_send_tip()

@@ -103,13 +103,13 @@ if TYPE_CHECKING:
 
 APP_TITLE = "ChatHub Desktop"
 #: What the chat area says while the store opens (before attach()).
-OPENING_TEXT = QT_TRANSLATE_NOOP("MainWindow", "Opening your chats…")
-NO_ASSISTANT_TEXT = QT_TRANSLATE_NOOP("MainWindow", "Create an assistant first (Assistant → New…)")
+OPENING_TEXT = QT_TRANSLATE_NOOP("Composer", "Opening your chats…")
+NO_ASSISTANT_TEXT = QT_TRANSLATE_NOOP("Composer", "Create an assistant first (Assistant → New…)")
 
 
 def _tr(text: str) -> str:
-    """``text``, marked in context ``MainWindow``, in the interface language."""
-    return QCoreApplication.translate("MainWindow", text)
+    """``text``, marked in context ``Composer`` (why it cannot send), in the interface language."""
+    return QCoreApplication.translate("Composer", text)
 
 
 class MainWindow(QMainWindow):
@@ -299,7 +299,7 @@ class MainWindow(QMainWindow):
         self.deletes.sync()
         self.central.setEnabled(True)
         self.status_line.clearMessage()
-        self.composer.set_can_send(False, _tr(OPENING_TEXT))  # until the assistants are read
+        self.composer.set_can_send(False, OPENING_TEXT)  # until the assistants are read
         self.reload_assistants()
         self._start_dreams()
         from chathub_desktop.gui.live_refresh import LiveRefresh
@@ -548,7 +548,7 @@ class MainWindow(QMainWindow):
         self.edit_assistant_action.setEnabled(has)
         self.memory_action.setEnabled(has)
         self.new_topic_action.setEnabled(has)
-        self.composer.set_can_send(has, _tr(NO_ASSISTANT_TEXT))
+        self.composer.set_can_send(has, NO_ASSISTANT_TEXT)
         shown = self._assistants.get(aid) if aid is not None else None
         if aid is not None and shown is None:  # listed by the live refresh, not read here yet
             self.update_assistant_label()
@@ -767,7 +767,8 @@ class MainWindow(QMainWindow):
             from chathub_desktop.gui.window_actions import retranslate_window
 
             retranslate_window(self)
-            self._show_selected_assistant()
+            if self.current_assistant_id() is None:
+                self.assistant_title.setText(QCoreApplication.translate("MainWindow", "No assistant"))
         super().changeEvent(event)
 
     def closeEvent(self, event: QCloseEvent) -> None:

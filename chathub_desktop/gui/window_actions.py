@@ -171,6 +171,7 @@ def retranslate_window(w: MainWindow) -> None:
     w.view.retranslate()
     w.topics_label.setText(translate("MainWindow", "&Topics"))
     w.topic_list.setAccessibleName(translate("MainWindow", "Topics"))
+    w.topic_list.viewport().update()  # the rows' day labels ("Yesterday") are painted in the language
     w.assistant_combo.setAccessibleName(translate("MainWindow", "Assistant"))
     labels = {w.rename_topic_button: translate("MainWindow", "Rename topic"),
               w.delete_topic_button: translate("MainWindow", "Delete topic"),
@@ -179,7 +180,7 @@ def retranslate_window(w: MainWindow) -> None:
         action = button.defaultAction()
         action.setIconText(label)
         button.setAccessibleName(label)
-    w.opening.setText(f'<div align="center">{html.escape(translate("MainWindow", "Opening your chats…"))}</div>')
+    w.opening.setText(f'<div align="center">{html.escape(translate("Composer", "Opening your chats…"))}</div>')
     w.store_wait_label.setText(translate("MainWindow", "Waiting for the store — another ChatHub process is writing…"))
 
 

@@ -50,6 +50,14 @@
         <source>Send the message (%1)</source>
         <translation>メッセージを送信（%1）</translation>
     </message>
+    <message>
+        <source>Opening your chats…</source>
+        <translation>チャットを開いています…</translation>
+    </message>
+    <message>
+        <source>Create an assistant first (Assistant → New…)</source>
+        <translation>先にアシスタントを作成してください（アシスタント → 新規…）</translation>
+    </message>
 </context>
 <context>
     <name>ErrorBar</name>
@@ -100,14 +108,6 @@
 </context>
 <context>
     <name>MainWindow</name>
-    <message>
-        <source>Opening your chats…</source>
-        <translation>チャットを開いています…</translation>
-    </message>
-    <message>
-        <source>Create an assistant first (Assistant → New…)</source>
-        <translation>先にアシスタントを作成してください（アシスタント → 新規…）</translation>
-    </message>
     <message>
         <source>Code block copied</source>
         <translation>コードブロックをコピーしました</translation>

@@ -50,6 +50,14 @@
         <source>Send the message (%1)</source>
         <translation>发送消息（%1）</translation>
     </message>
+    <message>
+        <source>Opening your chats…</source>
+        <translation>正在打开你的对话…</translation>
+    </message>
+    <message>
+        <source>Create an assistant first (Assistant → New…)</source>
+        <translation>请先创建一个助手（助手 → 新建…）</translation>
+    </message>
 </context>
 <context>
     <name>ErrorBar</name>
@@ -100,14 +108,6 @@
 </context>
 <context>
     <name>MainWindow</name>
-    <message>
-        <source>Opening your chats…</source>
-        <translation>正在打开你的对话…</translation>
-    </message>
-    <message>
-        <source>Create an assistant first (Assistant → New…)</source>
-        <translation>请先创建一个助手（助手 → 新建…）</translation>
-    </message>
     <message>
         <source>Code block copied</source>
         <translation>代码块已复制</translation>

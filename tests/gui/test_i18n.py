@@ -61,6 +61,23 @@ def test_chinese_retranslates_the_open_window_at_once_and_english_comes_back(eng
     assert w.assistant_title.text() == "No assistant"
 
 
+def test_a_window_before_its_store_opens_switches_too(qapp: QApplication, qtbot: Any) -> None:
+    """The language is applied before the first paint, while the store still opens: the
+    window's chrome is re-said without touching what attach() builds later."""
+    from chathub_desktop.gui.main_window import MainWindow
+
+    w = MainWindow(None)
+    qtbot.addWidget(w)
+    w.show()
+    try:
+        _pick(w, UiLanguage.CHINESE_SIMPLIFIED, qtbot, "对话")
+        assert w.assistant_title.text() == "没有助手" and w.opening.text() == '<div align="center">正在打开你的对话…</div>'
+    finally:
+        w.view.language.apply(UiLanguage.ENGLISH)
+        qtbot.waitUntil(lambda: w.rail.buttons[RailEntry.CHATS].accessibleName() == "Chats", timeout=3000)
+        w.view.language.apply(UiLanguage.SYSTEM)
+
+
 def test_the_choice_is_kept_and_system_follows_the_desktop(qapp: QApplication, tmp_path: Path) -> None:
     settings = QSettings(str(tmp_path / "window.ini"), QSettings.Format.IniFormat)
     parent = LanguageSwitcher(qapp, qapp, None)  # an owner that goes at the test's end
