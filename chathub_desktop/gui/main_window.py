@@ -107,11 +107,6 @@ OPENING_TEXT = QT_TRANSLATE_NOOP("Composer", "Opening your chats…")
 NO_ASSISTANT_TEXT = QT_TRANSLATE_NOOP("Composer", "Create an assistant first (Assistant → New…)")
 
 
-def _tr(text: str) -> str:
-    """``text``, marked in context ``Composer`` (why it cannot send), in the interface language."""
-    return QCoreApplication.translate("Composer", text)
-
-
 class MainWindow(QMainWindow):
     """ChatHub Desktop's window over ``services``.
 
@@ -219,7 +214,7 @@ class MainWindow(QMainWindow):
             self.central.setEnabled(False)
             for a in (*self.actions(), self.delete_topic_action):
                 a.setEnabled(a in (self.quit_action, self.about_action))
-            self.show_status(_tr(OPENING_TEXT), 0)
+            self.show_status(QCoreApplication.translate("Composer", OPENING_TEXT), 0)
 
     def attach(self, services: Services) -> None:
         """Bind the window to ``services`` and fill it. ``run_gui`` shows the window
@@ -695,7 +690,7 @@ class MainWindow(QMainWindow):
         said in one line)."""
         aid = self.current_assistant_id()
         if aid is None:
-            self.show_status(_tr(NO_ASSISTANT_TEXT))
+            self.show_status(QCoreApplication.translate("Composer", NO_ASSISTANT_TEXT))
             return None
         try:
             t = await self.runner.run_in_thread(functools.partial(self.svc.topics.create, aid, private=private))

@@ -5,8 +5,8 @@
 
 ``CHATHUB_SHOT_CJK_FONT=/path/to/font.ttc`` loads a CJK font into this process only
 (offscreen machines often have none: the text would show as empty boxes). Writes
-``i18n-<lang>-<theme>.png`` (the window, the app menu's View submenu open beside it is
-grabbed as ``i18n-<lang>-<theme>-menu.png``) and prints one CHATHUB_AUDIT line per shot.
+``i18n-<lang>-<theme>.png`` (the window), ``i18n-<lang>-<theme>-menu.png`` (the View
+menu) and ``i18n-<lang>-dark-800x560.png``, and prints one CHATHUB_AUDIT line per shot.
 """
 
 from __future__ import annotations
@@ -72,6 +72,14 @@ def main(out: Path) -> int:
                     await asyncio.sleep(0.3)
                     window.view.menu.grab().save(str(out / f"{name}-menu.png"))
                     window.view.menu.hide()
+                window.resize(800, 560)  # the smallest size the window must stay usable at
+                await asyncio.sleep(0.5)
+                name = f"i18n-{lang.value}-dark-800x560"
+                window.grab().save(str(out / f"{name}.png"))
+                report = audit_window(window, "dark")
+                print(name, report.line(), *(f"\n  {f.what}: {f.detail}" for f in report.contrast + report.clipped))
+                bad += not report.ok
+                window.resize(1366, 768)
             window.view.language_actions[UiLanguage.SYSTEM].trigger()
             await window.shutdown()
             window.close()
