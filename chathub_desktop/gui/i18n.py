@@ -16,6 +16,8 @@
 
 from __future__ import annotations
 
+import re
+
 from PySide6.QtCore import QLibraryInfo, QLocale, QObject, QSettings, QTranslator, Signal
 from PySide6.QtGui import QFont, QFontDatabase
 from PySide6.QtWidgets import QApplication
@@ -23,7 +25,7 @@ from PySide6.QtWidgets import QApplication
 from chathub_desktop.core.ui_language import UiLanguage, parse_language, resolve_language
 from chathub_desktop.paths import resources_dir
 
-__all__ = ["CJK_FONTS", "QT_TRANSLATE_NOOP", "LanguageSwitcher", "translations_dir"]
+__all__ = ["CJK_FONTS", "QT_TRANSLATE_NOOP", "LanguageSwitcher", "fill", "translations_dir"]
 
 #: The settings key of the choice (beside the theme: a per-machine view preference read
 #: before the first paint, so never a store query on the GUI thread).
@@ -43,6 +45,13 @@ def QT_TRANSLATE_NOOP(context: str, text: str) -> str:  # noqa: N802 - the name 
     kept in tables and translated where shown). PySide6's own is typed as returning
     ``object``; this one keeps ``str``."""
     return text
+
+
+def fill(template: str, *values: str) -> str:
+    """``template`` (a translated text) with ``%1``, ``%2`` … replaced by ``values`` in
+    one pass, so a value that itself holds ``%2`` stays as it is (as ``QString.arg``)."""
+    return re.sub(r"%([1-9])", lambda m: values[int(m.group(1)) - 1] if int(m.group(1)) <= len(values)
+                  else m.group(0), template)
 
 
 def translations_dir() -> str:

@@ -57,7 +57,7 @@ from chathub_desktop.gui.design.tokens import Space
 from chathub_desktop.gui.error_bar import ErrorBar
 from chathub_desktop.gui.error_presenter import ErrorPresenter
 from chathub_desktop.gui.estimate_controller import EstimateController
-from chathub_desktop.gui.i18n import QT_TRANSLATE_NOOP
+from chathub_desktop.gui.i18n import QT_TRANSLATE_NOOP, fill
 from chathub_desktop.gui.message_actions import MessageActions
 from chathub_desktop.gui.nav_rail import (
     AssistantItem,
@@ -603,7 +603,10 @@ class MainWindow(QMainWindow):
             return
         self.message_view.delegate.assistant_name = a.name
         self.assistant_title.setText(a.name)
-        self.assistant_title.setToolTip(f"{a.name}: {a.model or 'no model'} via {a.provider_name or 'no provider'}")
+        translate = QCoreApplication.translate
+        self.assistant_title.setToolTip(fill(translate("MainWindow", "%1: %2 via %3"), a.name,
+                                             a.model or translate("MainWindow", "no model"),
+                                             a.provider_name or translate("MainWindow", "no provider")))
 
     # --- topics -----------------------------------------------------------------------------
     @property
@@ -762,8 +765,11 @@ class MainWindow(QMainWindow):
             from chathub_desktop.gui.window_actions import retranslate_window
 
             retranslate_window(self)
-            if self.current_assistant_id() is None:
+            aid = self.current_assistant_id()
+            if aid is None:
                 self.assistant_title.setText(QCoreApplication.translate("MainWindow", "No assistant"))
+            elif aid in self._assistants:  # read by attach()'s services: the message view exists
+                self._show_assistant(self._assistants[aid])
         super().changeEvent(event)
 
     def closeEvent(self, event: QCloseEvent) -> None:

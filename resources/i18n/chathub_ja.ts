@@ -117,6 +117,18 @@
         <translation>アシスタントなし</translation>
     </message>
     <message>
+        <source>%1: %2 via %3</source>
+        <translation>%1：%3 の %2</translation>
+    </message>
+    <message>
+        <source>no model</source>
+        <translation>モデルなし</translation>
+    </message>
+    <message>
+        <source>no provider</source>
+        <translation>プロバイダーなし</translation>
+    </message>
+    <message>
         <source>ChatHub was started again: this window is the one for your data</source>
         <translation>ChatHub がもう一度起動されました。このウィンドウがあなたのデータのウィンドウです</translation>
     </message>

@@ -117,6 +117,18 @@
         <translation>没有助手</translation>
     </message>
     <message>
+        <source>%1: %2 via %3</source>
+        <translation>%1：%2，通过 %3</translation>
+    </message>
+    <message>
+        <source>no model</source>
+        <translation>无模型</translation>
+    </message>
+    <message>
+        <source>no provider</source>
+        <translation>无服务商</translation>
+    </message>
+    <message>
         <source>ChatHub was started again: this window is the one for your data</source>
         <translation>ChatHub 又被启动了一次：这个窗口就是你的数据所在的窗口</translation>
     </message>

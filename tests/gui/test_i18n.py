@@ -15,7 +15,7 @@ from PySide6.QtWidgets import QApplication
 
 from chathub_desktop.core.ui_language import UiLanguage
 from chathub_desktop.gui.error_bar import ErrorBar
-from chathub_desktop.gui.i18n import SETTINGS_KEY, LanguageSwitcher
+from chathub_desktop.gui.i18n import SETTINGS_KEY, LanguageSwitcher, fill
 from chathub_desktop.gui.nav_rail import RailEntry
 
 
@@ -76,6 +76,17 @@ def test_a_window_before_its_store_opens_switches_too(qapp: QApplication, qtbot:
         w.view.language.apply(UiLanguage.ENGLISH)
         qtbot.waitUntil(lambda: w.rail.buttons[RailEntry.CHATS].accessibleName() == "Chats", timeout=3000)
         w.view.language.apply(UiLanguage.SYSTEM)
+
+
+def test_the_assistants_tooltip_follows_and_values_are_filled_once(english: Any, services: Any,
+                                                                   qtbot: Any) -> None:
+    from tests.gui.helpers import reload_assistants
+
+    reload_assistants(english, qtbot, services.assistants.create("%2 Helper").id)
+    _pick(english, UiLanguage.CHINESE_SIMPLIFIED, qtbot, "对话")
+    qtbot.waitUntil(lambda: "，通过 " in english.assistant_title.toolTip(), timeout=3000)
+    assert english.assistant_title.toolTip().startswith("%2 Helper：")  # a value's own %2 stays
+    assert fill("%2 / %1 / %3", "a%2", "b") == "b / a%2 / %3"
 
 
 def test_the_choice_is_kept_and_system_follows_the_desktop(qapp: QApplication, tmp_path: Path) -> None:
