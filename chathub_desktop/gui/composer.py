@@ -23,6 +23,7 @@ from PySide6.QtWidgets import (
 
 from chathub_desktop.gui.design.icons import Icon, IconTint, icon
 from chathub_desktop.gui.design.tokens import Space
+from chathub_desktop.gui.i18n import fill
 from chathub_desktop.gui.send_keys import SendKey
 from chathub_desktop.gui.token_badge import TokenBadge
 
@@ -34,8 +35,8 @@ MIN_LINES, MAX_LINES = 2, 8
 
 def placeholder(key: SendKey) -> str:
     """The draft's placeholder for ``key``, in the interface language."""
-    return (QCoreApplication.translate("Composer", "Message — %1 to send, %2 for a new line")
-            .replace("%1", key.label).replace("%2", key.newline_label))
+    return fill(QCoreApplication.translate("Composer", "Message — %1 to send, %2 for a new line"),
+                key.label, key.newline_label)
 
 
 class DraftEdit(QPlainTextEdit):
@@ -157,8 +158,8 @@ class Composer(QFrame):
         self.draft.send_key = key
         self.draft.setPlaceholderText(placeholder(key))
         self.draft.setAccessibleName(translate("Composer", "Message draft"))
-        self.draft.setToolTip(translate("Composer", "Your message. Markdown is fine. %1 sends, %2 makes a new line, "
-                                             "Esc stops a reply.").replace("%1", key.label).replace("%2", key.newline_label))
+        self.draft.setToolTip(fill(translate("Composer", "Your message. Markdown is fine. %1 sends, %2 makes a new "
+                                                         "line, Esc stops a reply."), key.label, key.newline_label))
         self.stop_button.setText(translate("Composer", "Stop"))
         self.stop_button.setToolTip(translate("Composer", "Stop the reply being written in this topic (Esc); "
                                                    "what arrived is kept"))
@@ -169,7 +170,7 @@ class Composer(QFrame):
         self._sync_send_tip()
 
     def _sync_send_tip(self) -> None:
-        tip = QCoreApplication.translate("Composer", "Send the message (%1)").replace("%1", self.draft.send_key.label)
+        tip = fill(QCoreApplication.translate("Composer", "Send the message (%1)"), self.draft.send_key.label)
         self.send_button.setToolTip(tip if self._can_send else QCoreApplication.translate("Composer", self._why_not))
 
     def _fit_height(self) -> None:

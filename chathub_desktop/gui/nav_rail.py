@@ -31,7 +31,7 @@ from PySide6.QtWidgets import (
 
 from chathub_desktop.gui.design.icons import Icon, icon
 from chathub_desktop.gui.design.tokens import IconSize, Space
-from chathub_desktop.gui.i18n import QT_TRANSLATE_NOOP
+from chathub_desktop.gui.i18n import QT_TRANSLATE_NOOP, fill
 
 __all__ = ["AssistantItem", "NavRail", "PageHost", "PageId", "PageShortcuts", "RailEntry", "RailRoutes", "shell"]
 
@@ -193,14 +193,14 @@ class NavRail(QFrame):
         self.setAccessibleName(QCoreApplication.translate("NavRail", "Navigation"))
         for entry, b in self.buttons.items():
             tip = _tr(_LOOKS[entry].tip)
-            b.setToolTip(QCoreApplication.translate("NavRail", "%1: %2").replace("%1", entry.label()).replace("%2", tip))
+            b.setToolTip(fill(QCoreApplication.translate("NavRail", "%1: %2"), entry.label(), tip))
             b.setAccessibleName(entry.label())
             b.setAccessibleDescription(tip)
         for label, act in zip(self._labels, self._assistant_actions, strict=True):
             act.setText(_tr(label))
         self.more.setAccessibleName(QCoreApplication.translate("NavRail", "Menu"))
         tip = QCoreApplication.translate("NavRail", "Import, topic, assistant, view and help; About and Quit")
-        self.more.setToolTip(QCoreApplication.translate("NavRail", "Menu: %1 (%2)").replace("%1", tip).replace("%2", self._menu_keys))
+        self.more.setToolTip(fill(QCoreApplication.translate("NavRail", "Menu: %1 (%2)"), tip, self._menu_keys))
         self.more.setAccessibleDescription(tip)
         self.set_assistants(*self._items)
 
@@ -223,7 +223,7 @@ class NavRail(QFrame):
             act = self.menu.addAction(item.name)
             act.setCheckable(True)
             act.setChecked(item.id == current)
-            act.setToolTip(QCoreApplication.translate("NavRail", "Show %1's topics").replace("%1", item.name))
+            act.setToolTip(fill(QCoreApplication.translate("NavRail", "Show %1's topics"), item.name))
             self._group.addAction(act)
             act.triggered.connect(lambda _c=False, aid=item.id: self.assistant_chosen.emit(aid))
             if item.id == current:
@@ -233,11 +233,11 @@ class NavRail(QFrame):
         for act in self._assistant_actions:
             self.menu.addAction(act)
         self.avatar.setText(initial_of(name) if name else "+")
-        what = (QCoreApplication.translate("NavRail", "Assistant: %1").replace("%1", name) if name
+        what = (fill(QCoreApplication.translate("NavRail", "Assistant: %1"), name) if name
                 else QCoreApplication.translate("NavRail", "Assistant: none yet"))
         self.avatar.setAccessibleName(what)
-        self.avatar.setToolTip(QCoreApplication.translate("NavRail", "%1. Switch assistant, or create or edit one")
-                               .replace("%1", what))
+        self.avatar.setToolTip(fill(QCoreApplication.translate("NavRail", "%1. Switch assistant, or create or edit "
+                                                                          "one"), what))
 
     def show_page(self, page: PageId) -> None:
         """Check the entry that stands for ``page``."""

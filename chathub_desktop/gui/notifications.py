@@ -24,6 +24,7 @@ from typing import Any, Protocol
 from PySide6.QtCore import QCoreApplication, QDate, QLocale
 from PySide6.QtWidgets import QWidget
 
+from chathub_desktop.gui.i18n import fill
 from chathub_desktop.gui.task_runner import TaskRunner
 from chathub_desktop.services.dream_service import (
     APPENDED,
@@ -56,7 +57,7 @@ def reply_notice(topic_title: str, status: str, error: str) -> tuple[str, str] |
     if status == "complete":
         return title, translate("Notifications", "The reply is ready.")
     if status == "error":
-        return title, (translate("Notifications", "The reply failed: %1").replace("%1", error[:BODY_MAX]) if error
+        return title, (fill(translate("Notifications", "The reply failed: %1"), error[:BODY_MAX]) if error
                        else translate("Notifications", "The reply failed."))
     if status == "interrupted":
         return title, translate("Notifications", "The reply ended early; what arrived is kept.")
@@ -67,7 +68,7 @@ def dream_notice(outcome: DreamOutcome, assistant_name: str) -> tuple[str, str] 
     """``(title, body)`` for a scheduled dream's outcome: a card added or rewritten,
     nothing to remember, or a failure; None for the quiet outcomes (duplicate, exists)."""
     translate = QCoreApplication.translate
-    title = (translate("Notifications", "Memory dream · %1").replace("%1", assistant_name) if assistant_name
+    title = (fill(translate("Notifications", "Memory dream · %1"), assistant_name) if assistant_name
              else translate("Notifications", "Memory dream"))
     d = outcome.history_day  # the date pattern is the translators' (QDate format)
     day = QLocale().toString(QDate(d.year, d.month, d.day), translate("Notifications", "yyyy-MM-dd"))
@@ -75,12 +76,12 @@ def dream_notice(outcome: DreamOutcome, assistant_name: str) -> tuple[str, str] 
         number = f" #{outcome.card_number}" if outcome.card_number else ""
         done = (translate("Notifications", "It added card%1 for %2.") if outcome.status == APPENDED
                 else translate("Notifications", "It rewrote card%1 for %2."))
-        return title, done.replace("%1", number).replace("%2", day)
+        return title, fill(done, number, day)
     if outcome.status == NOTHING:
-        return title, translate("Notifications", "Nothing new to remember from %1.").replace("%1", day)
+        return title, fill(translate("Notifications", "Nothing new to remember from %1."), day)
     if outcome.status == FAILED:
-        return title, (translate("Notifications", "The dream for %1 failed: %2")
-                       .replace("%1", day).replace("%2", outcome.message[:BODY_MAX]))
+        return title, fill(translate("Notifications", "The dream for %1 failed: %2"), day,
+                           outcome.message[:BODY_MAX])
     return None
 
 

@@ -35,7 +35,7 @@ from PySide6.QtWidgets import QToolButton, QWidget
 
 from chathub_desktop.gui.design import current_colours
 from chathub_desktop.gui.design.tokens import IconSize
-from chathub_desktop.gui.i18n import QT_TRANSLATE_NOOP
+from chathub_desktop.gui.i18n import QT_TRANSLATE_NOOP, fill
 from chathub_desktop.gui.usage_popover import EstimatePopover
 
 if TYPE_CHECKING:  # types only: the views module loads after first paint
@@ -157,11 +157,10 @@ class TokenBadge(QToolButton):
             self.setAccessibleDescription(translate("TokenBadge", "No topic open"))
             return
         num = QLocale().toString
-        figures = (translate("TokenBadge", "%1 of %2 input tokens (%3; context window %4)")
-                   .replace("%1", num(e.total)).replace("%2", num(e.input_budget))
-                   .replace("%3", ring_text(e)).replace("%4", num(e.context_window)))
+        figures = fill(translate("TokenBadge", "%1 of %2 input tokens (%3; context window %4)"),
+                       num(e.total), num(e.input_budget), ring_text(e), num(e.context_window))
         self.setToolTip(translate("TokenBadge", TOOLTIP) + f"<p>{figures}.</p>")
-        self.setAccessibleDescription(translate("TokenBadge", "Next request: %1").replace("%1", figures))
+        self.setAccessibleDescription(fill(translate("TokenBadge", "Next request: %1"), figures))
 
     def level_colour(self) -> QColor | None:
         """The theme's error colour over the input budget, its warning colour at or above

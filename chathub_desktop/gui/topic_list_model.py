@@ -29,7 +29,7 @@ from PySide6.QtCore import (
 
 from chathub_desktop.core.topic_titles import plain_title
 from chathub_desktop.gui.chat_events import ChatEvents
-from chathub_desktop.gui.i18n import QT_TRANSLATE_NOOP
+from chathub_desktop.gui.i18n import QT_TRANSLATE_NOOP, fill
 from chathub_desktop.gui.message_documents import symbol
 from chathub_desktop.services.errors import NotFound, ServiceError
 from chathub_desktop.services.events import MessageAdded, ReplyDelta, ReplyFinished, TopicChanged
@@ -127,7 +127,7 @@ class TopicListModel(QAbstractListModel):
                                             QTime(local.hour, local.minute)), QLocale.FormatType.ShortFormat)
         n = t.message_count  # a plain name: lupdate cannot read an attribute as the plural's n
         lines = [plain_title(t.title),
-                 translate("TopicList", "%Ln message(s) · last active %1", None, n).replace("%1", when)
+                 fill(translate("TopicList", "%Ln message(s) · last active %1", None, n), when)
                  + (translate("TopicList", " · pinned") if t.pinned else "") + (translate("TopicList", " · archived") if t.archived else "")]
         if t.private:
             lines.append(translate("TopicList", "Private: no memory is used here and the dream never reads it"))

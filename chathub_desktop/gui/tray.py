@@ -35,6 +35,7 @@ from PySide6.QtWidgets import QMenu, QSystemTrayIcon, QWidget
 
 from chathub_desktop.gui.app_icon import app_icon
 from chathub_desktop.gui.design.icons import Icon, icon
+from chathub_desktop.gui.i18n import fill
 from chathub_desktop.gui.memory.dream_runs import RUN_DUE_TASK, outcome_text
 from chathub_desktop.gui.task_runner import TaskRunner
 from chathub_desktop.services.container import Services
@@ -58,7 +59,7 @@ def outcomes_text(outcomes: Sequence[DreamOutcome]) -> str:
     if not outcomes:
         return ""
     parts = [outcome_text(o.status, o.message) for o in outcomes]
-    return QCoreApplication.translate("Tray", "Memory dream: %1").replace("%1", "; ".join(parts))
+    return fill(QCoreApplication.translate("Tray", "Memory dream: %1"), "; ".join(parts))
 
 
 class DreamRunner(QObject):
@@ -151,8 +152,7 @@ class DreamRunner(QObject):
         try:
             await self._runner.run_in_thread(self._svc.dreams.set_paused, paused)
         except ServiceError as exc:
-            self._status(QCoreApplication.translate("Tray", "Could not change Pause dreams: %1")
-                         .replace("%1", str(exc)), 8000)
+            self._status(fill(QCoreApplication.translate("Tray", "Could not change Pause dreams: %1"), str(exc)), 8000)
             self.paused_changed.emit(self._paused)  # put the check box back
             return False
         self._set_paused_state(paused)

@@ -23,7 +23,7 @@ from PySide6.QtWidgets import QApplication, QMainWindow, QMenu, QWidget
 from chathub_desktop.core.ui_language import UiLanguage
 from chathub_desktop.gui.design.icons import Icon, icon
 from chathub_desktop.gui.design.theme import ViewPrefs
-from chathub_desktop.gui.i18n import QT_TRANSLATE_NOOP, LanguageSwitcher
+from chathub_desktop.gui.i18n import QT_TRANSLATE_NOOP, LanguageSwitcher, fill
 from chathub_desktop.gui.send_keys import SendKey
 
 __all__ = ["NARROW_PX", "ViewController"]
@@ -145,9 +145,9 @@ class ViewController(QObject):
             a.setToolTip(tip)
         keys = self.sidebar_action.shortcut().toString(QKeySequence.SequenceFormat.NativeText)
         self.sidebar_action.setText(QCoreApplication.translate("ViewMenu", "Show side&bar"))
-        self.sidebar_action.setToolTip(QCoreApplication.translate(
+        self.sidebar_action.setToolTip(fill(QCoreApplication.translate(
             "ViewMenu", "Show or hide the assistants and topics (%1; folds away by itself "
-                        "when the window is narrow)").replace("%1", keys))
+                        "when the window is narrow)"), keys))
 
     def _add(self, slot: object, keys: list[QKeySequence.StandardKey | str]) -> QAction:
         a = QAction(self._window)

@@ -18,6 +18,7 @@ from PySide6.QtWidgets import QMenu, QToolButton, QWidget
 from chathub_desktop.gui.compaction_controller import COMPACT_TEXT
 from chathub_desktop.gui.design.icons import Icon, icon
 from chathub_desktop.gui.design.tokens import IconSize
+from chathub_desktop.gui.i18n import fill
 from chathub_desktop.gui.nav_rail import PageId, PageShortcuts, RailRoutes
 
 if TYPE_CHECKING:
@@ -115,8 +116,8 @@ def retranslate_actions(w: MainWindow) -> None:
         w.back_action: (translate("WindowActions", "Back to chats"),
                         translate("WindowActions", "Leave Settings or Search for the chats (Esc)")),
         w.app_menu_action: (translate("WindowActions", "Open the menu"),
-                            translate("WindowActions", "The app menu: import, topic, assistant, view, help (%1)")
-                            .replace("%1", APP_MENU_KEY)),
+                            fill(translate("WindowActions", "The app menu: import, topic, assistant, view, help (%1)"),
+                                 APP_MENU_KEY)),
         w.new_assistant_action: (translate("WindowActions", "&New…"), translate("WindowActions", "Create an assistant (Alt+A, N)")),
         w.edit_assistant_action: (translate("WindowActions", "&Edit…"),
                                   translate("WindowActions", "Edit the selected assistant's settings (Ctrl+E)")),
@@ -157,9 +158,9 @@ def retranslate_actions(w: MainWindow) -> None:
     from chathub_desktop.core.export_formats import FORMATS
 
     for a, f in zip(w.import_format_actions, FORMATS, strict=True):
-        a.setText(translate("WindowActions", "%1 export…").replace("%1", f.label))
-        set_tip(a, translate("WindowActions", "Import conversations from a %1 export. %2")
-                .replace("%1", f.label).replace("%2", f.how_to_export))
+        a.setText(fill(translate("WindowActions", "%1 export…"), f.label))
+        set_tip(a, fill(translate("WindowActions", "Import conversations from a %1 export. %2"), f.label,
+                        f.how_to_export))
 
 
 def retranslate_window(w: MainWindow) -> None:
