@@ -6,7 +6,7 @@
 ``CHATHUB_SHOT_CJK_FONT=/path/to/font.ttc`` loads a CJK font into this process only
 (offscreen machines often have none: the text would show as empty boxes). Writes
 ``i18n-<lang>-<theme>.png`` (the window), ``i18n-<lang>-<theme>-menu.png`` (the View
-menu) and ``i18n-<lang>-dark-800x560.png``, and prints one CHATHUB_AUDIT line per shot.
+menu), ``…-app-menu.png`` (the rail's ⋯ menu) and ``i18n-<lang>-dark-800x560.png``, and prints one CHATHUB_AUDIT line per shot.
 """
 
 from __future__ import annotations
@@ -72,6 +72,10 @@ def main(out: Path) -> int:
                     await asyncio.sleep(0.3)
                     window.view.menu.grab().save(str(out / f"{name}-menu.png"))
                     window.view.menu.hide()
+                    window.app_menu.popup(window.mapToGlobal(window.rect().center()))
+                    await asyncio.sleep(0.3)
+                    window.app_menu.grab().save(str(out / f"{name}-app-menu.png"))
+                    window.app_menu.hide()
                 window.resize(800, 560)  # the smallest size the window must stay usable at
                 await asyncio.sleep(0.5)
                 name = f"i18n-{lang.value}-dark-800x560"
