@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QSize, Qt
+from PySide6.QtCore import QCoreApplication, QEvent, QSize, Qt
 from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QToolButton, QWidget
 
 from chathub_desktop.gui.design import Space
@@ -37,11 +37,9 @@ class ChatHeader(QFrame):
         self.toggle.setDefaultAction(sidebar)  # no shortcut of its own: the action's stays the only one
         self.toggle.setAutoRaise(True)
         self.toggle.setIconSize(QSize(IconSize.MD, IconSize.MD))
-        self.toggle.setAccessibleName("Topic list")
         self.title = QLabel()
         self.title.setObjectName("chatHeaderTitle")
         self.title.setTextFormat(Qt.TextFormat.PlainText)
-        self.title.setAccessibleName("Open topic")
         row = QHBoxLayout(self)
         row.setContentsMargins(Space.MD, Space.SM, Space.XL, Space.SM)
         row.setSpacing(Space.SM)
@@ -51,6 +49,18 @@ class ChatHeader(QFrame):
         self._topic_id: int | None = None
         for signal in (topics.dataChanged, topics.modelReset, topics.rowsInserted, topics.rowsRemoved):
             signal.connect(self.refresh)
+        self.retranslate()
+
+    def changeEvent(self, event: QEvent) -> None:  # noqa: N802 - Qt override
+        """Re-set the texts when the interface language changes (issue 27)."""
+        if event.type() == QEvent.Type.LanguageChange:
+            self.retranslate()
+        super().changeEvent(event)
+
+    def retranslate(self) -> None:
+        """The accessible names in the interface language (the title is the topic's own)."""
+        self.toggle.setAccessibleName(QCoreApplication.translate("ChatHeader", "Topic list"))
+        self.title.setAccessibleName(QCoreApplication.translate("ChatHeader", "Open topic"))
 
     def show_topic(self, topic_id: int | None) -> None:
         """Name ``topic_id`` (None: no topic open)."""

@@ -10,9 +10,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Protocol
 
+from PySide6.QtCore import QCoreApplication
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QProgressBar, QPushButton, QSizePolicy, QWidget
 
 from chathub_desktop.core.compaction import CompactionPhase, CompactionStatus
+from chathub_desktop.gui.i18n import QT_TRANSLATE_NOOP
 from chathub_desktop.gui.summarizer_choice import choose_button, missing_text, short_text
 from chathub_desktop.services.errors import ServiceError
 from chathub_desktop.services.events import CompactionProgress
@@ -32,8 +34,8 @@ if TYPE_CHECKING:
     from chathub_desktop.gui.topic_list_model import TopicListModel
     from chathub_desktop.services.container import Services
 
-COMPACT_TEXT = "&Compact now"
-COMPACTING_TEXT = "Compacting…"
+COMPACT_TEXT = QT_TRANSLATE_NOOP("WindowActions", "&Compact now")
+COMPACTING_TEXT = QT_TRANSLATE_NOOP("WindowActions", "Compacting…")
 #: Human names of compaction triggers (status bar).
 TRIGGER_TEXT = {
     "manual": "Compact now",
@@ -196,7 +198,7 @@ class CompactionController:
         tid = w.current_topic_id
         busy = tid is not None and available and self.is_compacting(tid)
         w.compact_action.setEnabled(available and tid is not None and not busy)
-        w.compact_action.setText(COMPACTING_TEXT if busy else COMPACT_TEXT)
+        w.compact_action.setText(QCoreApplication.translate("WindowActions", COMPACTING_TEXT if busy else COMPACT_TEXT))
         w.summary_action.setEnabled(available and tid is not None)
         if self._svc is not None:
             w.sending.sync()

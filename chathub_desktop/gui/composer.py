@@ -9,7 +9,7 @@ current topic is sending (:meth:`Composer.set_sending`).
 from __future__ import annotations
 
 from PySide6 import QtCore
-from PySide6.QtCore import QSize, QTimer, Signal
+from PySide6.QtCore import QCoreApplication, QEvent, QSize, QTimer, Signal
 from PySide6.QtGui import QAction, QInputMethodEvent, QKeyEvent, QKeySequence
 from PySide6.QtWidgets import (
     QFrame,
@@ -23,6 +23,7 @@ from PySide6.QtWidgets import (
 
 from chathub_desktop.gui.design.icons import Icon, IconTint, icon
 from chathub_desktop.gui.design.tokens import Space
+from chathub_desktop.gui.i18n import fill
 from chathub_desktop.gui.send_keys import SendKey
 from chathub_desktop.gui.token_badge import TokenBadge
 
@@ -33,8 +34,9 @@ MIN_LINES, MAX_LINES = 2, 8
 
 
 def placeholder(key: SendKey) -> str:
-    """The draft's placeholder for ``key``."""
-    return f"Message — {key.label} to send, {key.newline_label} for a new line"
+    """The draft's placeholder for ``key``, in the interface language."""
+    return fill(QCoreApplication.translate("Composer", "Message — %1 to send, %2 for a new line"),
+                key.label, key.newline_label)
 
 
 class DraftEdit(QPlainTextEdit):
@@ -94,7 +96,6 @@ class Composer(QFrame):
         self.draft = DraftEdit()
         self.draft.setObjectName("draft")
         self.draft.setTabChangesFocus(True)
-        self.draft.setAccessibleName("Message draft")
         self.draft.setFrameShape(QFrame.Shape.NoFrame)
         self.draft.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Fixed)
         self.draft.send_pressed.connect(self._send)
@@ -110,20 +111,17 @@ class Composer(QFrame):
         self.model_slot.setContentsMargins(0, 0, 0, 0)
         row.addLayout(self.model_slot)
         row.addStretch(1)
-        self.stop_button = QPushButton("Stop")
+        self.stop_button = QPushButton()
         self.stop_button.setObjectName("stopButton")
         self.stop_button.setIcon(icon(Icon.STOP))
-        self.stop_button.setToolTip("Stop the reply being written in this topic (Esc); what arrived is kept")
-        self.stop_button.setAccessibleName("Stop the reply")
-        self.send_button = QPushButton("Send")
+        self.send_button = QPushButton()
         self.send_button.setObjectName("sendButton")
         self.send_button.setIcon(icon(Icon.SEND, IconTint.ON_ACCENT))
-        self.send_button.setAccessibleName("Send the message")
         self.send_button.setDefault(False)
         row.addWidget(self.stop_button)
         row.addWidget(self.send_button)
         layout.addLayout(row)
-        self.send_action = QAction("Send", self)
+        self.send_action = QAction(self)
         self.send_action.setShortcuts([QKeySequence("Ctrl+Return"), QKeySequence("Ctrl+Enter")])
         self.send_action.triggered.connect(self._send)
         self.addAction(self.send_action)
@@ -147,17 +145,33 @@ class Composer(QFrame):
         input, after first paint (PySide6's ``Qt`` namespace takes ~20 ms to build)."""
         self.send_action.setShortcutContext(QtCore.Qt.ShortcutContext.WidgetWithChildrenShortcut)
 
+    def changeEvent(self, event: QEvent) -> None:  # noqa: N802 - Qt override
+        """Re-set the texts when the interface language changes (issue 27)."""
+        if event.type() == QEvent.Type.LanguageChange:
+            self.set_send_key(self.draft.send_key)
+        super().changeEvent(event)
+
     def set_send_key(self, key: SendKey) -> None:
-        """Which key sends (issue 29); the placeholder and tooltips say so."""
+        """Which key sends (issue 29); the placeholder and tooltips say so, in the
+        interface language (called again on each language change)."""
+        translate = QCoreApplication.translate
         self.draft.send_key = key
         self.draft.setPlaceholderText(placeholder(key))
-        self.draft.setToolTip(f"Your message. Markdown is fine. {key.label} sends, {key.newline_label} "
-                              "makes a new line, Esc stops a reply.")
+        self.draft.setAccessibleName(translate("Composer", "Message draft"))
+        self.draft.setToolTip(fill(translate("Composer", "Your message. Markdown is fine. %1 sends, %2 makes a new "
+                                                         "line, Esc stops a reply."), key.label, key.newline_label))
+        self.stop_button.setText(translate("Composer", "Stop"))
+        self.stop_button.setToolTip(translate("Composer", "Stop the reply being written in this topic (Esc); "
+                                                   "what arrived is kept"))
+        self.stop_button.setAccessibleName(translate("Composer", "Stop the reply"))
+        self.send_button.setText(translate("Composer", "Send"))
+        self.send_button.setAccessibleName(translate("Composer", "Send the message"))
+        self.send_action.setText(translate("Composer", "Send"))
         self._sync_send_tip()
 
     def _sync_send_tip(self) -> None:
-        self.send_button.setToolTip(f"Send the message ({self.draft.send_key.label})" if self._can_send
-                                    else self._why_not)
+        tip = fill(QCoreApplication.translate("Composer", "Send the message (%1)"), self.draft.send_key.label)
+        self.send_button.setToolTip(tip if self._can_send else QCoreApplication.translate("Composer", self._why_not))
 
     def _fit_height(self) -> None:
         """Grow with the text from :data:`MIN_LINES` to :data:`MAX_LINES` lines."""
@@ -199,7 +213,8 @@ class Composer(QFrame):
         self.send_action.setEnabled(self._can_send and not sending)
 
     def set_can_send(self, can: bool, why: str = "") -> None:
-        """Enable sending at all (False with no assistant); ``why`` goes in the tooltip."""
+        """Enable sending at all (False with no assistant); ``why`` (marked in context
+        ``Composer``, translated when shown and on each language change) goes in the tooltip."""
         self._can_send = can
         self._why_not = why
         self._sync_send_tip()

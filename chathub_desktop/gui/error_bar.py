@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from PySide6.QtCore import QPointF, QRectF
+from PySide6.QtCore import QCoreApplication, QEvent, QPointF, QRectF
 from PySide6.QtGui import QFontDatabase, QPainter, QPaintEvent, QPalette, QPen
 from PySide6.QtWidgets import (
     QDialog,
@@ -28,13 +28,15 @@ from PySide6.QtWidgets import (
 )
 
 from chathub_desktop.gui.design.palette import error_color
+from chathub_desktop.gui.i18n import QT_TRANSLATE_NOOP
 
 RADIUS = 6.0  # px, corner radius of the bar
 EDGE = 4.0  # px, width of its red left edge
 #: Characters of the one-line reason before it is cut with "…".
 MAX_LINE_CHARS = 240
 #: The Details dialog's line under the summary for an unexpected error.
-BUG_HINT = "This is a bug in ChatHub Desktop. The same text is in chathub.log in the data folder."
+BUG_HINT = QT_TRANSLATE_NOOP("ErrorBar", "This is a bug in ChatHub Desktop. The same text is in chathub.log in the data "
+                                         "folder.")
 
 
 def one_line(text: str) -> str:
@@ -50,13 +52,13 @@ class ErrorDetailsDialog(QDialog):
     def __init__(self, summary: str, details: str, parent: QWidget | None = None, *, hint: str = BUG_HINT) -> None:
         super().__init__(parent)
         self.setObjectName("errorDetails")
-        self.setWindowTitle("Error details")
+        self.setWindowTitle(QCoreApplication.translate("ErrorBar", "Error details"))
         self.resize(720, 420)
         layout = QVBoxLayout(self)
         head = QLabel(summary)
         head.setWordWrap(True)
         layout.addWidget(head)
-        note = QLabel(hint)
+        note = QLabel(QCoreApplication.translate("ErrorBar", hint))
         note.setWordWrap(True)
         layout.addWidget(note)
         self.text = QPlainTextEdit(details)
@@ -93,28 +95,44 @@ class ErrorBar(QFrame):
         self.label = QLabel()
         self.label.setObjectName("errorBarText")
         self.label.setWordWrap(True)
-        self.label.setAccessibleName("Error")
         layout.addWidget(self.label, 1)
-        self.retry_button = QPushButton("Retry")
+        self.retry_button = QPushButton()
         self.retry_button.setObjectName(f"{name}Retry")
-        self.retry_button.setToolTip("Try it again now")
         self.retry_button.clicked.connect(self.retry)
         self.retry_button.hide()
         layout.addWidget(self.retry_button)
-        self.details_button = QPushButton("Details…")
+        self.details_button = QPushButton()
         self.details_button.setObjectName(f"{name}Details")
-        self.details_button.setToolTip("Show the traceback of this error" if hint == BUG_HINT
-                                       else "Show what failed and why")
         self.details_button.clicked.connect(self.open_details)
         layout.addWidget(self.details_button)
         self.close_button = QToolButton()
         self.close_button.setObjectName(f"{name}Close")
         self.close_button.setText("×")
-        self.close_button.setAccessibleName("Dismiss error")
-        self.close_button.setToolTip("Hide this error")
         self.close_button.clicked.connect(self.dismiss)
         layout.addWidget(self.close_button)
+        self.retranslate()
         self.hide()
+
+    def changeEvent(self, event: QEvent) -> None:  # noqa: N802 - Qt override
+        """Re-set the texts when the interface language changes (issue 27)."""
+        if event.type() == QEvent.Type.LanguageChange:
+            self.retranslate()
+        super().changeEvent(event)
+
+    def retranslate(self) -> None:
+        """Set the bar's texts in the interface language (the error shown keeps its
+        words: it was written when it happened)."""
+        translate = QCoreApplication.translate
+        self.label.setAccessibleName(translate("ErrorBar", "Error"))
+        self.retry_button.setText(translate("ErrorBar", "Retry"))
+        self.retry_button.setToolTip(translate("ErrorBar", "Try it again now"))
+        self.details_button.setText(translate("ErrorBar", "Details…"))
+        self.details_button.setToolTip(translate("ErrorBar", "Show the traceback of this error") if self._hint == BUG_HINT
+                                       else translate("ErrorBar", "Show what failed and why"))
+        self.close_button.setAccessibleName(translate("ErrorBar", "Dismiss error"))
+        self.close_button.setToolTip(translate("ErrorBar", "Hide this error"))
+        if self.count:
+            self._show_summary()
 
     def paintEvent(self, _event: QPaintEvent) -> None:  # noqa: N802 - Qt override
         """A rounded panel in the palette's AlternateBase with an error-red edge; the
@@ -140,10 +158,14 @@ class ErrorBar(QFrame):
         self.retry_button.setVisible(retry is not None)
         self.summary = one_line(summary)
         self.details = details
-        more = f" ({self.count - 1} earlier)" if self.count > 1 else ""
-        self.label.setText(self.summary + more)
-        self.label.setToolTip(self.summary)
+        self._show_summary()
         self.show()
+
+    def _show_summary(self) -> None:
+        n = self.count - 1  # a plain name: lupdate cannot read an expression as the plural's n
+        earlier = QCoreApplication.translate("ErrorBar", " (%n earlier)", None, n)
+        self.label.setText(self.summary + (earlier if self.count > 1 else ""))
+        self.label.setToolTip(self.summary)
 
     def open_details(self) -> ErrorDetailsDialog:
         """Open the traceback of the error shown, non-modal (a second click reuses it)."""

@@ -27,6 +27,8 @@ from typing import TYPE_CHECKING
 from PySide6 import QtCore
 from PySide6.QtCore import (
     QByteArray,
+    QCoreApplication,
+    QEvent,
     QItemSelectionModel,
     QModelIndex,
     QSettings,
@@ -53,6 +55,7 @@ from chathub_desktop.gui.design.tokens import Space
 from chathub_desktop.gui.error_bar import ErrorBar
 from chathub_desktop.gui.error_presenter import ErrorPresenter
 from chathub_desktop.gui.estimate_controller import EstimateController
+from chathub_desktop.gui.i18n import QT_TRANSLATE_NOOP, fill
 from chathub_desktop.gui.message_actions import MessageActions
 from chathub_desktop.gui.nav_rail import (
     AssistantItem,
@@ -99,7 +102,8 @@ if TYPE_CHECKING:
 
 APP_TITLE = "ChatHub Desktop"
 #: What the chat area says while the store opens (before attach()).
-OPENING_TEXT = "Opening your chats…"
+OPENING_TEXT = QT_TRANSLATE_NOOP("Composer", "Opening your chats…")
+NO_ASSISTANT_TEXT = QT_TRANSLATE_NOOP("Composer", "Create an assistant first (Assistant → New…)")
 
 
 class MainWindow(QMainWindow):
@@ -136,6 +140,9 @@ class MainWindow(QMainWindow):
     view: ViewController
     topic_menu: QMenu
     assistant_menu: QMenu
+    import_menu: QMenu
+    settings_menu: QMenu
+    help_menu: QMenu
     # the menu actions and their controllers (gui.window_actions builds them)
     quit_action: QAction
     import_action: QAction
@@ -207,7 +214,7 @@ class MainWindow(QMainWindow):
             self.central.setEnabled(False)
             for a in (*self.actions(), self.delete_topic_action):
                 a.setEnabled(a in (self.quit_action, self.about_action))
-            self.show_status(OPENING_TEXT, 0)
+            self.show_status(QCoreApplication.translate("Composer", OPENING_TEXT), 0)
 
     def attach(self, services: Services) -> None:
         """Bind the window to ``services`` and fill it. ``run_gui`` shows the window
@@ -242,7 +249,8 @@ class MainWindow(QMainWindow):
         self.inline_editor.resend_requested.connect(self.versions.resend)
         self.inline_editor.save_requested.connect(self.message_actions.save_text)
         self.message_view.delete_requested.connect(self.message_actions.delete_message)
-        self.message_view.code_copied.connect(lambda _first: self.show_status("Code block copied", 3000))
+        self.message_view.code_copied.connect(
+            lambda _first: self.show_status(QCoreApplication.translate("MainWindow", "Code block copied"), 3000))
         self.message_view.link_refused.connect(self.show_status)  # issue 32
         self.message_view.retry_requested.connect(self.sending.retry_reply)
         self.message_view.interrupt_requested.connect(self.message_actions.interrupt_reply)
@@ -360,15 +368,15 @@ class MainWindow(QMainWindow):
         self.assistant_title.setWordWrap(True)  # a long name wraps rather than widening the sidebar
         sl.addWidget(self.assistant_title)
         sl.addSpacing(Space.MD)
-        t_label = QLabel("&Topics")
+        t_label = self.topics_label = QLabel()
         t_label.setObjectName("sectionLabel")
         trow = QHBoxLayout()
         trow.setSpacing(Space.XXS)
         trow.addWidget(t_label)
         trow.addStretch(1)
-        self.rename_topic_button = tool_button(self.rename_topic_action, "Rename topic", Icon.RENAME)
-        self.delete_topic_button = tool_button(self.delete_topic_action, "Delete topic", Icon.DELETE)
-        self.new_topic_button = tool_button(self.new_topic_action, "New topic", Icon.NEW_TOPIC)
+        self.rename_topic_button = tool_button(self.rename_topic_action, "", Icon.RENAME)  # labels: retranslate_window
+        self.delete_topic_button = tool_button(self.delete_topic_action, "", Icon.DELETE)
+        self.new_topic_button = tool_button(self.new_topic_action, "", Icon.NEW_TOPIC)
         for b in (self.rename_topic_button, self.delete_topic_button, self.new_topic_button):
             trow.addWidget(b)
         sl.addLayout(trow)
@@ -389,7 +397,7 @@ class MainWindow(QMainWindow):
         cl.setSpacing(0)
         self.welcome = WelcomePanel(self.setup_action)  # walkthrough F5: names Help → Setup…, with a button
         # until attach(): a returning user must not read the first-run welcome (issue 28)
-        self.opening = QLabel(f'<div align="center">{OPENING_TEXT}</div>')  # centred by its HTML, as the welcome
+        self.opening = QLabel()  # centred by its HTML (retranslate_window), as the welcome
         self.opening.setObjectName("opening")
         self.stack = QStackedWidget()
         self.stack.addWidget(self.opening)
@@ -414,8 +422,8 @@ class MainWindow(QMainWindow):
         self.splitter.setSizes([280, 1000])
         self.splitter.setChildrenCollapsible(False)
         side.setMinimumWidth(200)
-        self.rail = NavRail((("New assistant…", self.new_assistant_action),
-                             ("Edit assistant…", self.edit_assistant_action)))
+        self.rail = NavRail(((QT_TRANSLATE_NOOP("NavRail", "New assistant…"), self.new_assistant_action),
+                             (QT_TRANSLATE_NOOP("NavRail", "Edit assistant…"), self.edit_assistant_action)))
         self.rail.assistant_chosen.connect(
             lambda aid: self.assistant_combo.setCurrentIndex(self.assistant_combo.findData(aid)))
         self.page_host = PageHost()
@@ -426,7 +434,7 @@ class MainWindow(QMainWindow):
         self.setCentralWidget(self.central)
         self.sidebar = side
         # issue 10: a write of this window waits for another ChatHub process
-        self.store_wait_label = QLabel("Waiting for the store — another ChatHub process is writing…")
+        self.store_wait_label = QLabel()  # its text: retranslate_window
         self.store_wait_label.setObjectName("storeWaiting")
         self.store_wait_label.hide()
         self.status_line.add_permanent(self.store_wait_label)
@@ -595,12 +603,15 @@ class MainWindow(QMainWindow):
         and on its replies."""
         self._sync_empty()
         if a is None:
-            self.assistant_title.setText("No assistant")
+            self.assistant_title.setText(QCoreApplication.translate("MainWindow", "No assistant"))
             self.message_view.delegate.assistant_name = "Assistant"
             return
         self.message_view.delegate.assistant_name = a.name
         self.assistant_title.setText(a.name)
-        self.assistant_title.setToolTip(f"{a.name}: {a.model or 'no model'} via {a.provider_name or 'no provider'}")
+        translate = QCoreApplication.translate
+        self.assistant_title.setToolTip(fill(translate("MainWindow", "%1: %2 via %3"), a.name,
+                                             a.model or translate("MainWindow", "no model"),
+                                             a.provider_name or translate("MainWindow", "no provider")))
 
     def _ready_assistant(self) -> ReadyAssistant | None:
         """The selected assistant as last read, for the empty states and Send."""
@@ -728,7 +739,7 @@ class MainWindow(QMainWindow):
         said in one line)."""
         aid = self.current_assistant_id()
         if aid is None:
-            self.show_status("Create an assistant first (Assistant → New…)")
+            self.show_status(QCoreApplication.translate("Composer", NO_ASSISTANT_TEXT))
             return None
         try:
             t = await self.runner.run_in_thread(functools.partial(self.svc.topics.create, aid, private=private))
@@ -783,7 +794,7 @@ class MainWindow(QMainWindow):
         self.raise_()
         self.activateWindow()
         self.launches_handed_over += 1
-        self.show_status("ChatHub was started again: this window is the one for your data")
+        self.show_status(QCoreApplication.translate("MainWindow", "ChatHub was started again: this window is the one for your data"))
 
     # --- quitting --------------------------------------------------------------------------
     def request_quit(self) -> None:
@@ -793,6 +804,19 @@ class MainWindow(QMainWindow):
         if not self.close():  # refused only when something ignored the close event
             self._save_geometry()
             self.quit_requested.emit()
+
+    def changeEvent(self, event: QEvent) -> None:  # noqa: N802 - Qt override
+        """Re-set the window's own texts, actions and menus when the language changes (issue 27)."""
+        if event.type() == QEvent.Type.LanguageChange:
+            from chathub_desktop.gui.window_actions import retranslate_window
+
+            retranslate_window(self)
+            aid = self.current_assistant_id()
+            if aid is None:
+                self.assistant_title.setText(QCoreApplication.translate("MainWindow", "No assistant"))
+            elif aid in self._assistants:  # read by attach()'s services: the message view exists
+                self._show_assistant(self._assistants[aid])
+        super().changeEvent(event)
 
     def closeEvent(self, event: QCloseEvent) -> None:
         """Closing the window: with a tray icon (and unless Quit was chosen) hide to the

@@ -17,7 +17,7 @@ import enum
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from PySide6.QtCore import QObject, QSize, Signal
+from PySide6.QtCore import QCoreApplication, QEvent, QObject, QSize, Signal
 from PySide6.QtGui import QAction, QActionGroup
 from PySide6.QtWidgets import (
     QFrame,
@@ -32,6 +32,7 @@ from PySide6.QtWidgets import (
 from chathub_desktop.gui.avatar import avatar_icon, initial_of, set_avatar_tone
 from chathub_desktop.gui.design.icons import Icon, icon
 from chathub_desktop.gui.design.tokens import IconSize, Space
+from chathub_desktop.gui.i18n import QT_TRANSLATE_NOOP, fill
 
 __all__ = ["AssistantItem", "NavRail", "PageHost", "PageId", "PageShortcuts", "RailEntry", "RailRoutes", "initial_of",
            "shell"]
@@ -47,12 +48,22 @@ class PageId(enum.Enum):
 
 
 class RailEntry(enum.Enum):
-    """An entry of the rail; the value is its accessible name."""
+    """An entry of the rail; the value is its English accessible name (marked for
+    translation: the rail shows :meth:`label`)."""
 
-    CHATS = "Chats"
-    MEMORY = "Memory"
-    SEARCH = "Search"
-    SETTINGS = "Settings"
+    CHATS = QT_TRANSLATE_NOOP("NavRail", "Chats")
+    MEMORY = QT_TRANSLATE_NOOP("NavRail", "Memory")
+    SEARCH = QT_TRANSLATE_NOOP("NavRail", "Search")
+    SETTINGS = QT_TRANSLATE_NOOP("NavRail", "Settings")
+
+    def label(self) -> str:
+        """The entry's name in the interface language (issue 27)."""
+        return _tr(self.value)
+
+
+def _tr(text: str) -> str:
+    """``text``, marked in context ``NavRail``, in the interface language."""
+    return QCoreApplication.translate("NavRail", text)
 
 
 @dataclass(frozen=True)
@@ -62,11 +73,13 @@ class _Look:
 
 
 _LOOKS = {
-    RailEntry.CHATS: _Look(Icon.CHATS, "The assistant's topics and the open chat; "
-                                       "click again to show or hide the topics (Ctrl+B)"),
-    RailEntry.MEMORY: _Look(Icon.MEMORY, "The assistant's memory: fixed memory and the memory dream (Ctrl+M)"),
-    RailEntry.SEARCH: _Look(Icon.SEARCH, "Search every topic's messages (Ctrl+K)"),
-    RailEntry.SETTINGS: _Look(Icon.SETTINGS, "Providers, models and the System Agent (Ctrl+,)"),
+    RailEntry.CHATS: _Look(Icon.CHATS, QT_TRANSLATE_NOOP("NavRail", "The assistant's topics and the open chat; "
+                                                         "click again to show or hide the topics (Ctrl+B)")),
+    RailEntry.MEMORY: _Look(Icon.MEMORY, QT_TRANSLATE_NOOP(
+        "NavRail", "The assistant's memory: fixed memory and the memory dream (Ctrl+M)")),
+    RailEntry.SEARCH: _Look(Icon.SEARCH, QT_TRANSLATE_NOOP("NavRail", "Search every topic's messages (Ctrl+K)")),
+    RailEntry.SETTINGS: _Look(Icon.SETTINGS, QT_TRANSLATE_NOOP("NavRail", "Providers, models and the System Agent "
+                                                                          "(Ctrl+,)")),
 }
 
 #: Side of an entry's square button, px.
@@ -97,10 +110,11 @@ def _centred(widget: QWidget) -> QHBoxLayout:
 
 
 def _entry(label: str, action: QAction, parent: QWidget) -> QAction:
-    """A menu entry named ``label`` that triggers ``action`` and follows its icon, tooltip
-    and enabled state."""
-    entry = QAction(action.icon(), label, parent)
+    """A menu entry named ``label`` (marked in context ``NavRail``; shown translated) that
+    triggers ``action`` and follows its icon, tooltip and enabled state."""
+    entry = QAction(action.icon(), _tr(label), parent)
     entry.setToolTip(action.toolTip())
+    action.changed.connect(lambda: entry.setToolTip(action.toolTip()))
     entry.setEnabled(action.isEnabled())
     action.enabledChanged.connect(entry.setEnabled)
     action.changed.connect(lambda: entry.setIcon(action.icon()))
@@ -123,7 +137,6 @@ class NavRail(QFrame):
     def __init__(self, assistant_actions: Sequence[tuple[str, QAction]], parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("navRail")
-        self.setAccessibleName("Navigation")
         lay = QVBoxLayout(self)
         lay.setContentsMargins(Space.SM, Space.LG, Space.SM, Space.LG)
         lay.setSpacing(Space.SM)
@@ -134,7 +147,10 @@ class NavRail(QFrame):
         self.menu = QMenu(self.avatar)
         self.menu.setToolTipsVisible(True)
         self.avatar.setMenu(self.menu)
+        self._labels = tuple(label for label, _action in assistant_actions)
         self._assistant_actions = tuple(_entry(label, action, self) for label, action in assistant_actions)
+        self._items: tuple[Sequence[AssistantItem], int | None] = ((), None)
+        self._menu_keys = ""
         self._group = QActionGroup(self)
         lay.addLayout(_centred(self.avatar))
         lay.addSpacing(Space.MD)
@@ -146,9 +162,6 @@ class NavRail(QFrame):
             b.setObjectName("railButton")
             b.setIcon(icon(look.icon))
             b.setIconSize(QSize(IconSize.LG, IconSize.LG))
-            b.setToolTip(f"{entry.value}: {look.tip}")
-            b.setAccessibleName(entry.value)
-            b.setAccessibleDescription(look.tip)
             b.setCheckable(entry in _ENTRY_OF_PAGE.values())
             b.setFixedSize(BUTTON_SIDE, BUTTON_SIDE)
             b.clicked.connect(lambda _c=False, e=entry: self._clicked(e))
@@ -160,23 +173,45 @@ class NavRail(QFrame):
         self.more.setIcon(icon(Icon.MORE))
         self.more.setIconSize(QSize(IconSize.LG, IconSize.LG))
         self.more.setFixedSize(BUTTON_SIDE, BUTTON_SIDE)
-        self.more.setAccessibleName("Menu")
         self.more.setPopupMode(QToolButton.ToolButtonPopupMode.InstantPopup)
         lay.addLayout(_centred(self.more))
         self.show_page(PageId.CHATS)
+        self.retranslate()
+
+    def changeEvent(self, event: QEvent) -> None:  # noqa: N802 - Qt override
+        """Re-set the texts when the interface language changes (issue 27)."""
+        if event.type() == QEvent.Type.LanguageChange:
+            self.retranslate()
+        super().changeEvent(event)
+
+    def retranslate(self) -> None:
+        """Set every text of the rail in the interface language."""
+        self.setAccessibleName(QCoreApplication.translate("NavRail", "Navigation"))
+        for entry, b in self.buttons.items():
+            tip = _tr(_LOOKS[entry].tip)
+            b.setToolTip(fill(QCoreApplication.translate("NavRail", "%1: %2"), entry.label(), tip))
+            b.setAccessibleName(entry.label())
+            b.setAccessibleDescription(tip)
+        for label, act in zip(self._labels, self._assistant_actions, strict=True):
+            act.setText(_tr(label))
+        self.more.setAccessibleName(QCoreApplication.translate("NavRail", "Menu"))
+        tip = QCoreApplication.translate("NavRail", "Import, topic, assistant, view and help; About and Quit")
+        self.more.setToolTip(fill(QCoreApplication.translate("NavRail", "Menu: %1 (%2)"), tip, self._menu_keys))
+        self.more.setAccessibleDescription(tip)
+        self.set_assistants(*self._items)
 
     def set_app_menu(self, menu: QMenu, keys: str) -> None:
         """The menu of the rail's last button: the app's menu (import, topic, assistant,
         view, help, about, quit), opened also with ``keys``."""
         self.more.setMenu(menu)
-        tip = "Import, topic, assistant, view and help; About and Quit"
-        self.more.setToolTip(f"Menu: {tip} ({keys})")
-        self.more.setAccessibleDescription(tip)
+        self._menu_keys = keys
+        self.retranslate()
 
     def set_assistants(self, items: Sequence[AssistantItem], current: int | None) -> None:
         """List ``items`` in the avatar's menu, each with its own avatar (walk29 #23), with
         ``current`` checked; the avatar shows its initial on its colour (a "+" on the
         accent when there is no assistant yet)."""
+        self._items = (tuple(items), current)
         self.menu.clear()
         for a in self._group.actions():
             self._group.removeAction(a)
@@ -185,7 +220,7 @@ class NavRail(QFrame):
             act = self.menu.addAction(avatar_icon(item.name, item.id), item.name)
             act.setCheckable(True)
             act.setChecked(item.id == current)
-            act.setToolTip(f"Show {item.name}'s topics")
+            act.setToolTip(fill(QCoreApplication.translate("NavRail", "Show %1's topics"), item.name))
             self._group.addAction(act)
             act.triggered.connect(lambda _c=False, aid=item.id: self.assistant_chosen.emit(aid))
             if item.id == current:
@@ -199,9 +234,11 @@ class NavRail(QFrame):
             self.menu.addAction(act)
         self.avatar.setText(initial_of(name) if name else "+")
         set_avatar_tone(self.avatar, current if name else None)
-        what = f"Assistant: {name}" if name else "Assistant: none yet"
+        what = (fill(QCoreApplication.translate("NavRail", "Assistant: %1"), name) if name
+                else QCoreApplication.translate("NavRail", "Assistant: none yet"))
         self.avatar.setAccessibleName(what)
-        self.avatar.setToolTip(f"{what}. Switch assistant, or create or edit one")
+        self.avatar.setToolTip(fill(QCoreApplication.translate("NavRail", "%1. Switch assistant, or create or edit "
+                                                                          "one"), what))
 
     def show_page(self, page: PageId) -> None:
         """Check the entry that stands for ``page``."""

@@ -21,8 +21,10 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any, Protocol
 
+from PySide6.QtCore import QCoreApplication, QDate, QLocale
 from PySide6.QtWidgets import QWidget
 
+from chathub_desktop.gui.i18n import fill
 from chathub_desktop.gui.task_runner import TaskRunner
 from chathub_desktop.services.dream_service import (
     APPENDED,
@@ -50,29 +52,36 @@ class NotificationBackend(Protocol):
 def reply_notice(topic_title: str, status: str, error: str) -> tuple[str, str] | None:
     """``(title, body)`` for a reply that ended with ``status``; None for a reply the user
     stopped (they were there)."""
+    translate = QCoreApplication.translate
     title = topic_title or APP_NAME
     if status == "complete":
-        return title, "The reply is ready."
+        return title, translate("Notifications", "The reply is ready.")
     if status == "error":
-        return title, f"The reply failed: {error[:BODY_MAX]}" if error else "The reply failed."
+        return title, (fill(translate("Notifications", "The reply failed: %1"), error[:BODY_MAX]) if error
+                       else translate("Notifications", "The reply failed."))
     if status == "interrupted":
-        return title, "The reply ended early; what arrived is kept."
+        return title, translate("Notifications", "The reply ended early; what arrived is kept.")
     return None  # "cancelled": the user pressed Stop, so they were there
 
 
 def dream_notice(outcome: DreamOutcome, assistant_name: str) -> tuple[str, str] | None:
     """``(title, body)`` for a scheduled dream's outcome: a card added or rewritten,
     nothing to remember, or a failure; None for the quiet outcomes (duplicate, exists)."""
-    title = f"Memory dream · {assistant_name}" if assistant_name else "Memory dream"
-    day = outcome.history_day.isoformat()
+    translate = QCoreApplication.translate
+    title = (fill(translate("Notifications", "Memory dream · %1"), assistant_name) if assistant_name
+             else translate("Notifications", "Memory dream"))
+    d = outcome.history_day  # the date pattern is the translators' (QDate format)
+    day = QLocale().toString(QDate(d.year, d.month, d.day), translate("Notifications", "yyyy-MM-dd"))
     if outcome.status in (APPENDED, REGENERATED):
-        verb = "added" if outcome.status == APPENDED else "rewrote"
         number = f" #{outcome.card_number}" if outcome.card_number else ""
-        return title, f"It {verb} card{number} for {day}."
+        done = (translate("Notifications", "It added card%1 for %2.") if outcome.status == APPENDED
+                else translate("Notifications", "It rewrote card%1 for %2."))
+        return title, fill(done, number, day)
     if outcome.status == NOTHING:
-        return title, f"Nothing new to remember from {day}."
+        return title, fill(translate("Notifications", "Nothing new to remember from %1."), day)
     if outcome.status == FAILED:
-        return title, f"The dream for {day} failed: {outcome.message[:BODY_MAX]}"
+        return title, fill(translate("Notifications", "The dream for %1 failed: %2"), day,
+                           outcome.message[:BODY_MAX])
     return None
 
 

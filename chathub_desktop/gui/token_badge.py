@@ -22,19 +22,28 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from PySide6 import QtCore  # Qt as QtCore.Qt: its namespace loads after first paint
-from PySide6.QtCore import QEvent, QRectF, QSize, Signal
+from PySide6.QtCore import (
+    QCoreApplication,
+    QEvent,
+    QLocale,
+    QRectF,
+    QSize,
+    Signal,
+)
 from PySide6.QtGui import QColor, QIcon, QPainter, QPen, QPixmap
 from PySide6.QtWidgets import QToolButton, QWidget
 
 from chathub_desktop.gui.design import current_colours
 from chathub_desktop.gui.design.tokens import IconSize
+from chathub_desktop.gui.i18n import QT_TRANSLATE_NOOP, fill
 from chathub_desktop.gui.usage_popover import EstimatePopover
 
 if TYPE_CHECKING:  # types only: the views module loads after first paint
     from chathub_desktop.services.views import EstimateView
 
 
-TOOLTIP = (
+TOOLTIP = QT_TRANSLATE_NOOP(
+    "TokenBadge",
     "<p><b>Estimated tokens of the next request</b>: instructions, tools, memory, the "
     "topic summary, the history window and your draft, as Send will post them — anchored "
     "on the provider's own input count when this session sent the last reply — against "
@@ -51,9 +60,11 @@ RING_STROKE = 2.5
 def ring_text(e: EstimateView | None) -> str:
     """The badge's text: the share of the input budget in whole percent, as the popover's
     budget line says it (``17%``); ``—`` without an estimate or a budget."""
+    if e is None:  # before the import: the badge is built before the first paint
+        return NO_ESTIMATE
     from chathub_desktop.services.meter_rows import budget_percent  # loads after first paint
 
-    return (budget_percent(e) or NO_ESTIMATE) if e is not None else NO_ESTIMATE
+    return budget_percent(e) or NO_ESTIMATE
 
 
 def ring_icon(share: float, arc: QColor, track: QColor, dpr: float = 1.0) -> QIcon:
@@ -93,15 +104,13 @@ class TokenBadge(QToolButton):
         self.setObjectName("tokenBadge")
         self.setAutoRaise(True)
         self.setIconSize(QSize(IconSize.SM, IconSize.SM))
-        self.setToolTip(TOOLTIP)
-        self.setAccessibleName("Token estimate")
         self.estimate: EstimateView | None = None
         self._popover: EstimatePopover | None = None
         self.clicked.connect(self.open_popover)
-        self.setText(NO_ESTIMATE)
         #: The ring is drawn from :meth:`bind_services` on: painting it loads PySide6's Qt
         #: namespace, which waits for the window's first paint.
         self._ring = False
+        self._describe(None)
 
     @property
     def popover(self) -> EstimatePopover:
@@ -130,18 +139,28 @@ class TokenBadge(QToolButton):
     def show_estimate(self, e: EstimateView | None) -> None:
         """Show ``e`` (None: no topic)."""
         self.estimate = e
-        self.setText(ring_text(e))
-        if e is None:
-            self.setAccessibleDescription("No topic open")
-            self._restyle()
-            return
-        figures = (f"{e.total:,} of {e.input_budget:,} input tokens ({ring_text(e)}; "
-                   f"context window {e.context_window:,})")
-        self.setToolTip(TOOLTIP + f"<p>{figures}.</p>")
-        self.setAccessibleDescription(f"Next request: {figures}")
+        self._describe(e)
         self._restyle()
+        if e is None:
+            return
         if self._popover is not None and self._popover.isVisible():
             self._popover.fill(e)
+
+    def _describe(self, e: EstimateView | None) -> None:
+        """The text, tooltip and accessible texts for ``e``, in the interface language
+        (numbers grouped as the locale groups them)."""
+        translate = QCoreApplication.translate
+        self.setText(ring_text(e))
+        self.setAccessibleName(translate("TokenBadge", "Token estimate"))
+        if e is None:
+            self.setToolTip(translate("TokenBadge", TOOLTIP))
+            self.setAccessibleDescription(translate("TokenBadge", "No topic open"))
+            return
+        num = QLocale().toString
+        figures = fill(translate("TokenBadge", "%1 of %2 input tokens (%3; context window %4)"),
+                       num(e.total), num(e.input_budget), ring_text(e), num(e.context_window))
+        self.setToolTip(translate("TokenBadge", TOOLTIP) + f"<p>{figures}.</p>")
+        self.setAccessibleDescription(fill(translate("TokenBadge", "Next request: %1"), figures))
 
     def level_colour(self) -> QColor | None:
         """The theme's error colour over the input budget, its warning colour at or above
@@ -174,10 +193,13 @@ class TokenBadge(QToolButton):
         self.setIcon(ring_icon(share, colour or QColor(c.accent), QColor(c.border_strong), self.devicePixelRatioF()))
 
     def changeEvent(self, event: QEvent) -> None:  # noqa: N802 - Qt override
-        """The theme changed: the ring and the level colour follow it."""
+        """The theme changed: the ring and the level colour follow it; the language
+        changed: the texts follow it (issue 27)."""
         super().changeEvent(event)
         if event.type() == QEvent.Type.PaletteChange and self._ring:
             self._restyle()
+        elif event.type() == QEvent.Type.LanguageChange:
+            self._describe(self.estimate)
 
     def open_popover(self) -> None:
         """Pop the breakdown up."""

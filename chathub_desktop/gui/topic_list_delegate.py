@@ -11,7 +11,16 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import datetime
 
-from PySide6.QtCore import QModelIndex, QPersistentModelIndex, QRect, QSize, Qt
+from PySide6.QtCore import (
+    QCoreApplication,
+    QDate,
+    QLocale,
+    QModelIndex,
+    QPersistentModelIndex,
+    QRect,
+    QSize,
+    Qt,
+)
 from PySide6.QtGui import QFontMetrics, QIcon, QPainter, QPalette
 from PySide6.QtWidgets import QStyle, QStyledItemDelegate, QStyleOptionViewItem
 
@@ -28,18 +37,20 @@ MARK_GAP = Space.XS  # px, after a state icon
 
 def day_label(when: datetime, now: datetime | None = None) -> str:
     """``when`` (aware) in local time as a list shows it: "14:05" today, "Yesterday",
-    the weekday within the last week, "3 Nov" this year, else "2025-11-03"."""
+    the weekday within the last week, "3 Nov" this year, else "2025-11-03"; words and
+    the day-and-month order follow the interface language (昨天, 水曜日, 11月3日)."""
     local = when.astimezone()
     today = (now.astimezone() if now else datetime.now().astimezone()).date()
     days = (today - local.date()).days
     if days <= 0:
         return f"{local:%H:%M}"
     if days == 1:
-        return "Yesterday"
+        return QCoreApplication.translate("TopicList", "Yesterday")
     if days < 7:
-        return f"{local:%A}"
-    if local.year == today.year:
-        return f"{local.day} {local:%b}"
+        return QLocale().dayName(local.isoweekday(), QLocale.FormatType.LongFormat)
+    if local.year == today.year:  # the day-and-month pattern is the translators' (QDate format)
+        return QLocale().toString(QDate(local.year, local.month, local.day),
+                                  QCoreApplication.translate("TopicList", "d MMM"))
     return f"{local:%Y-%m-%d}"
 
 

@@ -15,15 +15,21 @@ from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import (
     QAbstractListModel,
+    QCoreApplication,
+    QDate,
+    QDateTime,
+    QLocale,
     QModelIndex,
     QObject,
     QPersistentModelIndex,
     Qt,
+    QTime,
     Signal,
 )
 
 from chathub_desktop.core.topic_titles import plain_title
 from chathub_desktop.gui.chat_events import ChatEvents
+from chathub_desktop.gui.i18n import QT_TRANSLATE_NOOP, fill
 from chathub_desktop.gui.message_documents import symbol
 from chathub_desktop.services.errors import NotFound, ServiceError
 from chathub_desktop.services.events import MessageAdded, ReplyDelta, ReplyFinished, TopicChanged
@@ -40,7 +46,7 @@ TopicIdRole = Qt.ItemDataRole.UserRole + 2  # int
 #: True while a reply streams into the topic, e.g. in the background (issue 28).
 StreamingRole = Qt.ItemDataRole.UserRole + 3  # bool
 #: The line the tooltip of such a topic ends with.
-STREAMING_TIP = "A reply is being written"
+STREAMING_TIP = QT_TRANSLATE_NOOP("TopicList", "A reply is being written")
 
 ModelIndex = QModelIndex | QPersistentModelIndex
 
@@ -102,11 +108,7 @@ class TopicListModel(QAbstractListModel):
         if role == Qt.ItemDataRole.EditRole:
             return t.title
         if role == Qt.ItemDataRole.ToolTipRole:
-            when = t.updated_at.astimezone().strftime("%Y-%m-%d %H:%M")
-            flags = "".join((" · pinned" if t.pinned else "", " · archived" if t.archived else ""))
-            private = "\nPrivate: no memory is used here and the dream never reads it" if t.private else ""
-            busy = f"\n{STREAMING_TIP}" if t.id in self.streaming else ""
-            return f"{plain_title(t.title)}\n{t.message_count:,} messages · last active {when}{flags}{private}{busy}"
+            return self._tooltip(t)
         if role == TopicRole:
             return t
         if role == StreamingRole:
@@ -115,6 +117,23 @@ class TopicListModel(QAbstractListModel):
             return t.id
         return None
 
+
+    def _tooltip(self, t: TopicView) -> str:
+        """The row's tooltip in the interface language: title, message count (plural
+        forms), last activity in the locale's short date and time, states."""
+        translate = QCoreApplication.translate
+        local = t.updated_at.astimezone()
+        when = QLocale().toString(QDateTime(QDate(local.year, local.month, local.day),
+                                            QTime(local.hour, local.minute)), QLocale.FormatType.ShortFormat)
+        n = t.message_count  # a plain name: lupdate cannot read an attribute as the plural's n
+        lines = [plain_title(t.title),
+                 fill(translate("TopicList", "%Ln message(s) · last active %1", None, n), when)
+                 + (translate("TopicList", " · pinned") if t.pinned else "") + (translate("TopicList", " · archived") if t.archived else "")]
+        if t.private:
+            lines.append(translate("TopicList", "Private: no memory is used here and the dream never reads it"))
+        if t.id in self.streaming:
+            lines.append(translate("TopicList", STREAMING_TIP))
+        return "\n".join(lines)
     def flags(self, index: ModelIndex) -> Qt.ItemFlag:
         """Selectable and editable (rename in place)."""
         base = super().flags(index)

@@ -29,12 +29,13 @@ import asyncio
 from collections.abc import Callable, Sequence
 from datetime import datetime
 
-from PySide6.QtCore import QObject, QTimer, Signal, SignalInstance
+from PySide6.QtCore import QCoreApplication, QEvent, QObject, QTimer, Signal, SignalInstance
 from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QMenu, QSystemTrayIcon, QWidget
 
 from chathub_desktop.gui.app_icon import app_icon
 from chathub_desktop.gui.design.icons import Icon, icon
+from chathub_desktop.gui.i18n import fill
 from chathub_desktop.gui.memory.dream_runs import RUN_DUE_TASK, outcome_text
 from chathub_desktop.gui.task_runner import TaskRunner
 from chathub_desktop.services.container import Services
@@ -58,7 +59,7 @@ def outcomes_text(outcomes: Sequence[DreamOutcome]) -> str:
     if not outcomes:
         return ""
     parts = [outcome_text(o.status, o.message) for o in outcomes]
-    return "Memory dream: " + "; ".join(parts)
+    return fill(QCoreApplication.translate("Tray", "Memory dream: %1"), "; ".join(parts))
 
 
 class DreamRunner(QObject):
@@ -151,14 +152,15 @@ class DreamRunner(QObject):
         try:
             await self._runner.run_in_thread(self._svc.dreams.set_paused, paused)
         except ServiceError as exc:
-            self._status(f"Could not change Pause dreams: {exc}", 8000)
+            self._status(fill(QCoreApplication.translate("Tray", "Could not change Pause dreams: %1"), str(exc)), 8000)
             self.paused_changed.emit(self._paused)  # put the check box back
             return False
         self._set_paused_state(paused)
         if not paused:
             self.wake_soon()
-        self._status("Dreams paused: scheduled memory dreams do not run until you resume them" if paused
-                     else "Dreams resumed: scheduled memory dreams run again", 6000)
+        self._status(QCoreApplication.translate("Tray", "Dreams paused: scheduled memory dreams do not run until "
+                                                        "you resume them") if paused
+                     else QCoreApplication.translate("Tray", "Dreams resumed: scheduled memory dreams run again"), 6000)
         return True
 
     # --- the timer --------------------------------------------------------------------------
@@ -212,7 +214,7 @@ class DreamRunner(QObject):
         """Run due dreams now (tray menu): like a tick, but also while paused, and it says
         when nothing is due. None when a run is already going."""
         if self.running:
-            self._status("A memory dream is already running", 4000)
+            self._status(QCoreApplication.translate("Tray", "A memory dream is already running"), 4000)
             return None
         return self._runner.run(RUN_DUE_TASK, self._run(respect_pause=False, manual=True),
                                 context="Memory dream", quiet=True)
@@ -244,21 +246,21 @@ class DreamRunner(QObject):
         self._set_paused_state(paused)
         if not due:
             if manual:
-                self._status("No memory dream is due", 5000)
+                self._status(QCoreApplication.translate("Tray", "No memory dream is due"), 5000)
             return wake, False
         self.runs += 1
         self.run_started.emit()
-        self._status("Memory dream running…", 0)
+        self._status(QCoreApplication.translate("Tray", "Memory dream running…"), 0)
         outcomes: list[DreamOutcome] = []
         try:
             outcomes = await self._svc.dreams.run_due(even_if_paused=not respect_pause)
         except asyncio.CancelledError:
-            self._status("Memory dream stopped; it is tried again later", 6000)
+            self._status(QCoreApplication.translate("Tray", "Memory dream stopped; it is tried again later"), 6000)
             raise
         finally:
             self.last_outcomes = outcomes
             self.run_finished.emit(outcomes)
-        self._status(outcomes_text(outcomes) or "No memory dream was due", 10000)
+        self._status(outcomes_text(outcomes) or QCoreApplication.translate("Tray", "No memory dream was due"), 10000)
         return wake, True
 
 
@@ -277,17 +279,13 @@ class TrayController(QObject):
         self._window = window
         self._dreams = dreams
         self._told = False
-        self.open_action = QAction("&Open ChatHub", self)
-        self.open_action.setToolTip("Show the ChatHub window")
+        self.open_action = QAction(self)
         self.open_action.triggered.connect(self.open_window)
-        self.run_due_action = QAction(icon(Icon.DREAM), "&Run due dreams now", self)
-        self.run_due_action.setToolTip("Run every scheduled memory dream that is due now (also while paused)")
+        self.run_due_action = QAction(icon(Icon.DREAM), "", self)
         self.run_due_action.triggered.connect(lambda _checked=False: dreams.run_now())
-        self.pause_action = QAction(icon(Icon.PAUSE), "&Pause dreams", self)
+        self.pause_action = QAction(icon(Icon.PAUSE), "", self)
         self.pause_action.setCheckable(True)
         self.pause_action.setChecked(dreams.paused)
-        self.pause_action.setToolTip("While checked, scheduled memory dreams do not run (remembered across "
-                                     "restarts); Dream now still works")
         self.pause_action.toggled.connect(self._on_pause_toggled)
         dreams.paused_changed.connect(self._show_paused)
         dreams.run_started.connect(self._sync_tip)
@@ -309,6 +307,26 @@ class TrayController(QObject):
             self.icon.activated.connect(self._on_activated)
             self.icon.show()
         self._last = ""
+        self.retranslate()
+        self.menu.installEventFilter(self)  # a top-level menu: it hears of a language change
+
+    def eventFilter(self, obj: QObject, event: QEvent) -> bool:  # noqa: N802 - Qt override
+        """The language changed (the menu heard it): re-set the texts."""
+        if obj is self.menu and event.type() == QEvent.Type.LanguageChange:
+            self.retranslate()
+        return False
+
+    def retranslate(self) -> None:
+        """The actions' texts and the icon's tooltip in the interface language (issue 27)."""
+        translate = QCoreApplication.translate
+        self.open_action.setText(translate("Tray", "&Open ChatHub"))
+        self.open_action.setToolTip(translate("Tray", "Show the ChatHub window"))
+        self.run_due_action.setText(translate("Tray", "&Run due dreams now"))
+        self.run_due_action.setToolTip(translate("Tray", "Run every scheduled memory dream that is due now (also while "
+                                                  "paused)"))
+        self.pause_action.setText(translate("Tray", "&Pause dreams"))
+        self.pause_action.setToolTip(translate("Tray", "While checked, scheduled memory dreams do not run (remembered "
+                                                "across restarts); Dream now still works"))
         self._sync_tip()
 
     @property
@@ -330,8 +348,9 @@ class TrayController(QObject):
         """The window was closed into the tray: say so once per session."""
         if self.icon is not None and not self._told:
             self._told = True
-            self.icon.showMessage(APP_NAME, "ChatHub keeps running here and memory dreams still run. "
-                                  "Quit from this icon's menu or with Ctrl+Q.",
+            self.icon.showMessage(APP_NAME, QCoreApplication.translate(
+                "Tray", "ChatHub keeps running here and memory dreams still run. Quit from this icon's menu or "
+                        "with Ctrl+Q."),
                                   QSystemTrayIcon.MessageIcon.Information, 6000)
 
     def _on_activated(self, reason: QSystemTrayIcon.ActivationReason) -> None:
@@ -357,8 +376,9 @@ class TrayController(QObject):
 
     def tooltip(self) -> str:
         """The tray icon's tooltip: the app, the dream state and the last outcome."""
-        state = "dreams paused" if self._dreams.paused else (
-            "dreaming…" if self._dreams.running else "memory dreams on schedule")
+        translate = QCoreApplication.translate
+        state = translate("Tray", "dreams paused") if self._dreams.paused else (
+            translate("Tray", "dreaming…") if self._dreams.running else translate("Tray", "memory dreams on schedule"))
         tip = f"{APP_NAME} — {state}"
         return f"{tip}\n{self._last}" if self._last else tip
 

@@ -4,36 +4,52 @@
 - Larger text (Ctrl++), Smaller text (Ctrl+-), Default text size (Ctrl+0).
 - Desktop notifications (on by default; :mod:`chathub_desktop.gui.notifications`).
 - Send with Enter (Shift+Enter: new line) / Send with Ctrl+Enter (issue 29).
+- Language → System / English / 简体中文 / 日本語 (issue 27; :mod:`chathub_desktop.gui.i18n`),
+  applied at once.
 - Show sidebar (Ctrl+B). Below :data:`NARROW_PX` of window width the sidebar folds
   away by itself so the chat keeps its room, and comes back when the window is wide
   again; hiding it by hand while wide keeps it hidden.
 
-The choices are kept in the window's ``QSettings`` (``view/…``).
+The choices are kept in the window's ``QSettings`` (``view/…``). Every text is set
+again by :meth:`ViewController.retranslate` when the language changes.
 """
 
 from __future__ import annotations
 
-from PySide6.QtCore import QEvent, QObject, QSettings, Signal
+from PySide6.QtCore import QCoreApplication, QEvent, QObject, QSettings, Signal
 from PySide6.QtGui import QAction, QActionGroup, QKeySequence
 from PySide6.QtWidgets import QApplication, QMainWindow, QMenu, QWidget
 
+from chathub_desktop.core.ui_language import UiLanguage
 from chathub_desktop.gui.design.icons import Icon, icon
 from chathub_desktop.gui.design.theme import ViewPrefs
+from chathub_desktop.gui.i18n import QT_TRANSLATE_NOOP, LanguageSwitcher, fill
 from chathub_desktop.gui.send_keys import SendKey
 
 __all__ = ["NARROW_PX", "ViewController"]
 
 #: Window width (px) below which the sidebar folds away.
 NARROW_PX = 820
-_THEME_LABELS = {"system": "Follow the &system", "light": "&Light", "dark": "&Dark"}
-_SEND_LABELS = {SendKey.ENTER: ("Send with &Enter", "Enter sends the message, Shift+Enter makes a new line"),
-                SendKey.CTRL_ENTER: ("Send with &Ctrl+Enter", "Ctrl+Enter sends the message, Enter makes a new line")}
+_CTX = "ViewMenu"
+_THEME_LABELS = {"system": QT_TRANSLATE_NOOP("ViewMenu", "Follow the &system"),
+                 "light": QT_TRANSLATE_NOOP("ViewMenu", "&Light"), "dark": QT_TRANSLATE_NOOP("ViewMenu", "&Dark")}
+_SEND_LABELS = {
+    SendKey.ENTER: (QT_TRANSLATE_NOOP("ViewMenu", "Send with &Enter"),
+                    QT_TRANSLATE_NOOP("ViewMenu", "Enter sends the message, Shift+Enter makes a new line")),
+    SendKey.CTRL_ENTER: (QT_TRANSLATE_NOOP("ViewMenu", "Send with &Ctrl+Enter"),
+                         QT_TRANSLATE_NOOP("ViewMenu", "Ctrl+Enter sends the message, Enter makes a new line"))}
+
+
+def _tr(text: str) -> str:
+    """``text`` (marked in context ``ViewMenu``) in the interface language."""
+    return QCoreApplication.translate(_CTX, text)
 
 
 class ViewController(QObject):
     """Builds the View menu (``menu``, for the caller to place in the app menu) and keeps
     the sidebar ``sidebar`` folded on narrow windows.
-    ``send_key_changed(SendKey)`` fires when the user picks the other send key."""
+    ``send_key_changed(SendKey)`` fires when the user picks the other send key;
+    ``language`` installs the interface language chosen under View → Language."""
 
     send_key_changed = Signal(object)
 
@@ -45,64 +61,100 @@ class ViewController(QObject):
         assert isinstance(app, QApplication)
         self.prefs = ViewPrefs(app, settings)
         self.prefs.apply(hint=False)  # the hint after the first paint: MainWindow.attach()
-        self.menu = QMenu("&View", window)
+        self.language = LanguageSwitcher(self, app, settings)
+        self.language.apply()
+        self.menu = QMenu(window)
         self.menu.setToolTipsVisible(True)
-        theme_menu = self.menu.addMenu(icon(Icon.THEME), "&Theme")
+        self.theme_menu = self.menu.addMenu(icon(Icon.THEME), "")
         self.theme_group = QActionGroup(self)
         self.theme_actions: dict[str, QAction] = {}
-        for name, label in _THEME_LABELS.items():
-            a = QAction(label, self.theme_group)
+        for name in _THEME_LABELS:
+            a = QAction(self.theme_group)
             a.setCheckable(True)
             a.setChecked(name == self.prefs.theme)
             a.triggered.connect(lambda _on=False, n=name: self.prefs.set_theme(n))
-            theme_menu.addAction(a)
+            self.theme_menu.addAction(a)
             self.theme_actions[name] = a
+        self.language_menu = self.menu.addMenu(icon(Icon.LANGUAGE), "")
+        self.language_group = QActionGroup(self)
+        self.language_actions: dict[UiLanguage, QAction] = {}
+        for lang in UiLanguage:
+            a = QAction(lang.native_name, self.language_group)
+            a.setCheckable(True)
+            a.setChecked(lang is self.language.choice)
+            a.triggered.connect(lambda _on=False, chosen=lang: self.language.apply(chosen))
+            self.language_menu.addAction(a)
+            self.language_actions[lang] = a
         self.menu.addSeparator()
         self.send_key_group = QActionGroup(self)
         self.send_key_actions: dict[SendKey, QAction] = {}
-        for key, (label, tip) in _SEND_LABELS.items():
-            a = QAction(label, self.send_key_group)
+        for key in _SEND_LABELS:
+            a = QAction(self.send_key_group)
             a.setCheckable(True)
             a.setChecked(key is self.prefs.send_key)
-            a.setToolTip(tip)
             a.triggered.connect(lambda _on=False, k=key: self._set_send_key(k))
             self.menu.addAction(a)
             self.send_key_actions[key] = a
         self.menu.addSeparator()
-        self.larger_action = self._add("&Larger text", lambda: self.prefs.step_font(+1),
-                                       [QKeySequence.StandardKey.ZoomIn, "Ctrl+="],
-                                       "Make all text one point larger")
-        self.smaller_action = self._add("&Smaller text", lambda: self.prefs.step_font(-1),
-                                        [QKeySequence.StandardKey.ZoomOut],
-                                        "Make all text one point smaller")
-        self.default_size_action = self._add("&Default text size", lambda: self.prefs.set_font_size(0),
-                                             ["Ctrl+0"], "The desktop's own text size")
+        self.larger_action = self._add(lambda: self.prefs.step_font(+1), [QKeySequence.StandardKey.ZoomIn, "Ctrl+="])
+        self.smaller_action = self._add(lambda: self.prefs.step_font(-1), [QKeySequence.StandardKey.ZoomOut])
+        self.default_size_action = self._add(lambda: self.prefs.set_font_size(0), ["Ctrl+0"])
         self.menu.addSeparator()
-        self.sidebar_action = self._add("Show side&bar", self._toggle_sidebar, ["Ctrl+B"], "")
+        self.sidebar_action = self._add(self._toggle_sidebar, ["Ctrl+B"])
         self.sidebar_action.setCheckable(True)
         self.sidebar_action.setChecked(True)
-        keys = self.sidebar_action.shortcut().toString(QKeySequence.SequenceFormat.NativeText)
-        self.sidebar_action.setToolTip(f"Show or hide the assistants and topics ({keys}; folds away by itself "
-                                       "when the window is narrow)")
         self.menu.addSeparator()
-        self.notifications_action = QAction("Desktop &notifications", self._window)
-        self.notifications_action.setToolTip("Tell me when a reply finishes while the window is away, and "
-                                             "what a scheduled memory dream did")
+        self.notifications_action = QAction(self._window)
         self.notifications_action.setCheckable(True)
         self.notifications_action.setChecked(self.prefs.notifications)
         self.notifications_action.toggled.connect(self.prefs.set_notifications)
         self.menu.addAction(self.notifications_action)
         self._hidden_by_hand = False
         self._narrow = False
+        self.retranslate()
         window.installEventFilter(self)
 
-    def _add(self, text: str, slot: object, keys: list[QKeySequence.StandardKey | str], tip: str) -> QAction:
-        a = QAction(text, self._window)
+    def retranslate(self) -> None:
+        """Set every text of the View menu in the interface language (at build and on
+        each language change; the language names stay in their own script)."""
+        self.menu.setTitle(QCoreApplication.translate("ViewMenu", "&View"))
+        self.theme_menu.setTitle(QCoreApplication.translate("ViewMenu", "&Theme"))
+        self.language_menu.setTitle(QCoreApplication.translate("ViewMenu", "&Language"))
+        self.language_actions[UiLanguage.SYSTEM].setText(QCoreApplication.translate("ViewMenu", "&System"))
+        self.language_menu.setToolTip(QCoreApplication.translate(
+            "ViewMenu", "The language of the window's text; what the model reads stays as it is"))
+        for name, a in self.theme_actions.items():
+            a.setText(_tr(_THEME_LABELS[name]))
+        for key, a in self.send_key_actions.items():
+            a.setText(_tr(_SEND_LABELS[key][0]))
+            a.setToolTip(_tr(_SEND_LABELS[key][1]))
+        texts = {
+            self.larger_action: (QCoreApplication.translate("ViewMenu", "&Larger text"),
+                                 QCoreApplication.translate("ViewMenu", "Make all text one point larger")),
+            self.smaller_action: (QCoreApplication.translate("ViewMenu", "&Smaller text"),
+                                  QCoreApplication.translate("ViewMenu", "Make all text one point smaller")),
+            self.default_size_action: (QCoreApplication.translate("ViewMenu", "&Default text size"),
+                                       QCoreApplication.translate("ViewMenu", "The desktop's own text size")),
+            self.notifications_action: (
+                QCoreApplication.translate("ViewMenu", "Desktop &notifications"),
+                QCoreApplication.translate("ViewMenu", "Tell me when a reply finishes while the window is away, "
+                                                       "and what a scheduled memory dream did")),
+        }
+        for a, (text, tip) in texts.items():
+            a.setText(text)
+            a.setToolTip(tip)
+        keys = self.sidebar_action.shortcut().toString(QKeySequence.SequenceFormat.NativeText)
+        self.sidebar_action.setText(QCoreApplication.translate("ViewMenu", "Show side&bar"))
+        self.sidebar_action.setToolTip(fill(QCoreApplication.translate(
+            "ViewMenu", "Show or hide the assistants and topics (%1; folds away by itself "
+                        "when the window is narrow)"), keys))
+
+    def _add(self, slot: object, keys: list[QKeySequence.StandardKey | str]) -> QAction:
+        a = QAction(self._window)
         shortcuts: list[QKeySequence] = []
         for k in keys:
             shortcuts += QKeySequence.keyBindings(k) if isinstance(k, QKeySequence.StandardKey) else [QKeySequence(k)]
         a.setShortcuts(list(dict.fromkeys(shortcuts)))
-        a.setToolTip(tip)
         a.triggered.connect(slot)
         self._window.addAction(a)
         self.menu.addAction(a)

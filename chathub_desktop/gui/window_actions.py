@@ -7,16 +7,18 @@ components reach through their Protocols.
 
 from __future__ import annotations
 
+import html
 import sys
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QSize
+from PySide6.QtCore import QCoreApplication, QSize
 from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import QMenu, QToolButton, QWidget
 
 from chathub_desktop.gui.compaction_controller import COMPACT_TEXT
 from chathub_desktop.gui.design.icons import Icon, icon
 from chathub_desktop.gui.design.tokens import IconSize
+from chathub_desktop.gui.i18n import fill
 from chathub_desktop.gui.nav_rail import PageId, PageShortcuts, RailRoutes
 
 if TYPE_CHECKING:
@@ -48,82 +50,163 @@ def window_action(owner: QWidget, text: str, slot: object, shortcut: QKeySequenc
     a = QAction(text, owner)
     if shortcut is not None:
         a.setShortcuts([QKeySequence(shortcut)])  # setShortcut() would build Qt's namespace
-    if tip:
-        a.setToolTip(tip)
-        a.setStatusTip(tip)
+    set_tip(a, tip)
     a.triggered.connect(slot)
     owner.addAction(a)
     return a
 
 
+def set_tip(a: QAction, tip: str) -> None:
+    """``tip`` as ``a``'s tooltip and status tip (nothing for an empty ``tip``)."""
+    if tip:
+        a.setToolTip(tip)
+        a.setStatusTip(tip)
+
+
 def build_actions(w: MainWindow) -> None:
-    """Create the window's menu actions as attributes of ``w`` (each with its shortcut and
-    tooltip, added to ``w`` so its shortcut works before a menu shows it)."""
-    w.import_action = window_action(w, "Chat history export…", lambda *_: w.pages.open_import(), "Ctrl+I",
-                                    "Import conversations from a ChatGPT, Claude, Open WebUI or "
-                                    "LibreChat export (the format is detected)")
+    """Create the window's menu actions as attributes of ``w`` (each with its shortcut,
+    added to ``w`` so its shortcut works before a menu shows it); their texts and
+    tooltips come from :func:`retranslate_actions`."""
+    w.import_action = window_action(w, "", lambda *_: w.pages.open_import(), "Ctrl+I")
     from chathub_desktop.core.export_formats import FORMATS
 
     w.import_format_actions = [
-        window_action(w, f"{f.label} export…", lambda *_, name=f.name: w.pages.open_import(name), None,
-                      f"Import conversations from {f.a_label} export. {f.how_to_export}")
-        for f in FORMATS]
-    w.quit_action = window_action(w, "&Quit", w.request_quit, "Ctrl+Q",
-                                  "Quit ChatHub Desktop (a reply being written is kept as interrupted)")
-    w.providers_action = window_action(w, "&Providers…", w.pages.open_settings, "Ctrl+,",
-                                       "Settings: LLM providers and their API keys, models, the System "
-                                       "Agent, tools, storage and appearance (Ctrl+,)")
-    w.back_action = window_action(w, "Back to chats", lambda: w.page_host.show_page(PageId.CHATS), "Esc",
-                                  "Leave Settings or Search for the chats (Esc)")
-    w.app_menu_action = window_action(w, "Open the menu", lambda: w.rail.more.showMenu(), APP_MENU_KEY,
-                                      f"The app menu: import, topic, assistant, view, help ({APP_MENU_KEY})")
-    w.new_assistant_action = window_action(w, "&New…", w.pages.open_new_assistant, None,
-                                           "Create an assistant (Alt+A, N)")
-    w.edit_assistant_action = window_action(w, "&Edit…", w.pages.open_edit_assistant, "Ctrl+E",
-                                            "Edit the selected assistant's settings (Ctrl+E)")
-    w.memory_action = window_action(w, "&Memory…", w.pages.open_memory, "Ctrl+M",
-                                    "The selected assistant's memory: switch, fixed memory and the memory "
-                                    "dream (Ctrl+M)")
-    w.about_action = window_action(w, "&About ChatHub Desktop", w.pages.open_about, None,
-                                   "Version, data folder, database and where API keys are kept")
-    w.data_folder_action = window_action(w, "Open &data folder", w.pages.open_data_folder, None,
-                                         "Show the folder holding your data in the file manager")
-    w.shortcuts_action = window_action(w, "&Keyboard shortcuts", w.pages.open_shortcuts, "Ctrl+/",
-                                       "Every keyboard shortcut of the window (Ctrl+/)")
-    w.setup_action = window_action(w, "&Setup…", w.pages.open_setup, None,
-                                   "The first-run setup: a provider, an assistant, your history")
-    w.new_topic_action = window_action(w, "New &topic", w.new_topic, "Ctrl+N",
-                                       "Start a new topic with this assistant (Ctrl+N)")
-    w.rename_topic_action = window_action(w, "&Rename topic", w.rename_topic, "F2",
-                                          "Rename the selected topic (F2)")
-    w.delete_topic_action = QAction("&Delete topic", w)
+        window_action(w, "", lambda *_, name=f.name: w.pages.open_import(name), None) for f in FORMATS]
+    w.quit_action = window_action(w, "", w.request_quit, "Ctrl+Q")
+    w.providers_action = window_action(w, "", w.pages.open_settings, "Ctrl+,")
+    w.back_action = window_action(w, "", lambda: w.page_host.show_page(PageId.CHATS), "Esc")
+    w.app_menu_action = window_action(w, "", lambda: w.rail.more.showMenu(), APP_MENU_KEY)
+    w.new_assistant_action = window_action(w, "", w.pages.open_new_assistant, None)
+    w.edit_assistant_action = window_action(w, "", w.pages.open_edit_assistant, "Ctrl+E")
+    w.memory_action = window_action(w, "", w.pages.open_memory, "Ctrl+M")
+    w.about_action = window_action(w, "", w.pages.open_about, None)
+    w.data_folder_action = window_action(w, "", w.pages.open_data_folder, None)
+    w.shortcuts_action = window_action(w, "", w.pages.open_shortcuts, "Ctrl+/")
+    w.setup_action = window_action(w, "", w.pages.open_setup, None)
+    w.new_topic_action = window_action(w, "", w.new_topic, "Ctrl+N")
+    w.rename_topic_action = window_action(w, "", w.rename_topic, "F2")
+    w.delete_topic_action = QAction(w)
     w.delete_topic_action.setShortcuts(QKeySequence.StandardKey.Delete)
-    w.delete_topic_action.setToolTip("Delete the selected topic and its messages (Del)")
     w.delete_topic_action.triggered.connect(w.delete_topic)
-    w.stop_action = window_action(w, "Stop", w.sending.stop_current, "Esc",
-                                  "Stop the reply being written, or the compaction running, "
-                                  "in this topic (Esc)")
-    w.compact_action = window_action(w, COMPACT_TEXT, lambda: w.compaction.compact_topic(), "Ctrl+Shift+K",
-                                     "Summarize this topic's completed turns now with the History "
-                                     "Compress model; messages stay (Ctrl+Shift+K)")
-    w.summary_action = window_action(w, "View topic &summary…", lambda: w.compaction.open_summary(), "Ctrl+Shift+S",
-                                     "The topic's rolling summary, its model, Copy / Export and the "
-                                     "compaction debug log (Ctrl+Shift+S)")
-    w.system_agent_action = window_action(w, "System &Agent…", w.pages.open_system_agent, None,
-                                          "History Compress model, topic naming model and summary archives")
+    w.stop_action = window_action(w, "", w.sending.stop_current, "Esc")
+    w.compact_action = window_action(w, "", lambda: w.compaction.compact_topic(), "Ctrl+Shift+K")
+    w.summary_action = window_action(w, "", lambda: w.compaction.open_summary(), "Ctrl+Shift+S")
+    w.system_agent_action = window_action(w, "", w.pages.open_system_agent, None)
+    retranslate_actions(w)
+
+
+def _t(text: str) -> str:
+    """``text``, marked elsewhere in context ``WindowActions``, in the interface language."""
+    return QCoreApplication.translate("WindowActions", text)
+
+
+def retranslate_actions(w: MainWindow) -> None:
+    """Set the text and tooltip of every action :func:`build_actions` made, in the
+    interface language (at build and on each language change, issue 27)."""
+    translate = QCoreApplication.translate
+    texts: dict[QAction, tuple[str, str]] = {
+        w.import_action: (translate("WindowActions", "Chat history export…"),
+                          translate("WindowActions", "Import conversations from a ChatGPT, Claude, Open WebUI or "
+                                              "LibreChat export (the format is detected)")),
+        w.quit_action: (translate("WindowActions", "&Quit"),
+                        translate("WindowActions", "Quit ChatHub Desktop (a reply being written is kept as interrupted)")),
+        w.providers_action: (translate("WindowActions", "&Providers…"),
+                             translate("WindowActions", "Settings: LLM providers and their API keys, models, the System "
+                                                 "Agent, tools, storage and appearance (Ctrl+,)")),
+        w.back_action: (translate("WindowActions", "Back to chats"),
+                        translate("WindowActions", "Leave Settings or Search for the chats (Esc)")),
+        w.app_menu_action: (translate("WindowActions", "Open the menu"),
+                            fill(translate("WindowActions", "The app menu: import, topic, assistant, view, help (%1)"),
+                                 APP_MENU_KEY)),
+        w.new_assistant_action: (translate("WindowActions", "&New…"), translate("WindowActions", "Create an assistant (Alt+A, N)")),
+        w.edit_assistant_action: (translate("WindowActions", "&Edit…"),
+                                  translate("WindowActions", "Edit the selected assistant's settings (Ctrl+E)")),
+        w.memory_action: (translate("WindowActions", "&Memory…"),
+                          translate("WindowActions", "The selected assistant's memory: switch, fixed memory and the "
+                                              "memory dream (Ctrl+M)")),
+        w.about_action: (translate("WindowActions", "&About ChatHub Desktop"),
+                         translate("WindowActions", "Version, data folder, database and where API keys are kept")),
+        w.data_folder_action: (translate("WindowActions", "Open &data folder"),
+                               translate("WindowActions", "Show the folder holding your data in the file manager")),
+        w.shortcuts_action: (translate("WindowActions", "&Keyboard shortcuts"),
+                             translate("WindowActions", "Every keyboard shortcut of the window (Ctrl+/)")),
+        w.setup_action: (translate("WindowActions", "&Setup…"),
+                         translate("WindowActions", "The first-run setup: a provider, an assistant, your history")),
+        w.new_topic_action: (translate("WindowActions", "New &topic"),
+                             translate("WindowActions", "Start a new topic with this assistant (Ctrl+N)")),
+        w.rename_topic_action: (translate("WindowActions", "&Rename topic"),
+                                translate("WindowActions", "Rename the selected topic (F2)")),
+        w.delete_topic_action: (translate("WindowActions", "&Delete topic"),
+                                translate("WindowActions", "Delete the selected topic and its messages (Del)")),
+        w.stop_action: (translate("WindowActions", "Stop"),
+                        translate("WindowActions", "Stop the reply being written, or the compaction running, "
+                                            "in this topic (Esc)")),
+        w.summary_action: (translate("WindowActions", "View topic &summary…"),
+                           translate("WindowActions", "The topic's rolling summary, its model, Copy / Export and the "
+                                               "compaction debug log (Ctrl+Shift+S)")),
+        w.system_agent_action: (translate("WindowActions", "System &Agent…"),
+                                translate("WindowActions", "History Compress model, topic naming model and summary "
+                                                    "archives")),
+    }
+    for a, (text, tip) in texts.items():
+        a.setText(text)
+        set_tip(a, tip)
+    w.delete_topic_action.setStatusTip("")  # a plain QAction before: tooltip only
+    w.compact_action.setText(_t(COMPACT_TEXT))
+    set_tip(w.compact_action, translate("WindowActions", "Summarize this topic's completed turns now with the History "
+                                                  "Compress model; messages stay (Ctrl+Shift+K)"))
+    from chathub_desktop.core.export_formats import FORMATS
+
+    for a, f in zip(w.import_format_actions, FORMATS, strict=True):
+        a.setText(fill(translate("WindowActions", "%1 export…"), f.label))
+        set_tip(a, fill(translate("WindowActions", "Import conversations from a %1 export. %2"), f.label,
+                        f.how_to_export))
+
+
+def retranslate_window(w: MainWindow) -> None:
+    """Set the window's own chrome (the topic list's heading and buttons, the opening and
+    store-wait lines), its actions, its menus and the View menu in the interface language."""
+    translate = QCoreApplication.translate
+    retranslate_actions(w)
+    retranslate_menus(w)
+    w.view.retranslate()
+    w.topics_label.setText(translate("MainWindow", "&Topics"))
+    w.topic_list.setAccessibleName(translate("MainWindow", "Topics"))
+    w.topic_list.viewport().update()  # the rows' day labels ("Yesterday") are painted in the language
+    w.assistant_combo.setAccessibleName(translate("MainWindow", "Assistant"))
+    labels = {w.rename_topic_button: translate("MainWindow", "Rename topic"),
+              w.delete_topic_button: translate("MainWindow", "Delete topic"),
+              w.new_topic_button: translate("MainWindow", "New topic")}
+    for button, label in labels.items():
+        action = button.defaultAction()
+        action.setIconText(label)
+        button.setAccessibleName(label)
+    w.opening.setText(f'<div align="center">{html.escape(translate("Composer", "Opening your chats…"))}</div>')
+    w.store_wait_label.setText(translate("MainWindow", "Waiting for the store — another ChatHub process is writing…"))
+
+
+def retranslate_menus(w: MainWindow) -> None:
+    """Set the titles of the app menu and its submenus in the interface language."""
+    translate = QCoreApplication.translate
+    w.app_menu.setTitle(translate("WindowActions", "Menu"))
+    titles = {w.import_menu: translate("WindowActions", "&Import"), w.topic_menu: translate("WindowActions", "&Topic"),
+              w.assistant_menu: translate("WindowActions", "&Assistant"), w.settings_menu: translate("WindowActions", "&Settings"),
+              w.help_menu: translate("WindowActions", "&Help")}
+    for menu, title in titles.items():
+        menu.setTitle(title)
 
 
 def build_menus(w: MainWindow) -> None:
     """Build ``w``'s app menu (the rail's ⋯ button, F10) from its actions, with the
     controllers that own menu entries (search, reply versions, topic actions, the View
     menu), the rail's routes and the keys each page owns."""
-    app_menu = w.app_menu = QMenu("Menu", w)
-    import_menu = QMenu("&Import", w)
+    app_menu = w.app_menu = QMenu(w)
+    import_menu = w.import_menu = QMenu(w)
     import_menu.addAction(w.import_action)
     import_menu.addSeparator()
     for action in w.import_format_actions:
         import_menu.addAction(action)
-    topic_menu = w.topic_menu = QMenu("&Topic", w)
+    topic_menu = w.topic_menu = QMenu(w)
     from chathub_desktop.gui.search_controller import SearchController
 
     w.search = SearchController(w, w)  # issue 14: Ctrl+K / Ctrl+Shift+F
@@ -145,11 +228,11 @@ def build_menus(w: MainWindow) -> None:
     from chathub_desktop.gui.topic_actions import TopicActions
 
     w.topic_actions = TopicActions(w, topic_menu, import_menu)  # issue 14
-    assistant_menu = w.assistant_menu = QMenu("&Assistant", w)
+    assistant_menu = w.assistant_menu = QMenu(w)
     assistant_menu.addAction(w.new_assistant_action)
     assistant_menu.addAction(w.edit_assistant_action)
     assistant_menu.addAction(w.memory_action)
-    settings_menu = QMenu("&Settings", w)
+    settings_menu = w.settings_menu = QMenu(w)
     settings_menu.addAction(w.providers_action)
     settings_menu.addAction(w.system_agent_action)
     from chathub_desktop.gui.view_menu import ViewController
@@ -165,7 +248,7 @@ def build_menus(w: MainWindow) -> None:
         PageId.MEMORY: [w.stop_action],
         PageId.SETTINGS: [w.back_action], PageId.SEARCH: [w.back_action]})
     w.on_send_key(w.view.prefs.send_key)
-    help_menu = QMenu("&Help", w)
+    help_menu = w.help_menu = QMenu(w)
     help_menu.addAction(w.setup_action)
     help_menu.addAction(w.shortcuts_action)
     help_menu.addAction(w.data_folder_action)
@@ -183,6 +266,7 @@ def build_menus(w: MainWindow) -> None:
     for m in (app_menu, *submenus):
         m.setToolTipsVisible(True)
     w.rail.set_app_menu(app_menu, APP_MENU_KEY)
+    retranslate_window(w)
     decorate_actions(w)
 
 

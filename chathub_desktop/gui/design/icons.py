@@ -55,6 +55,7 @@ class Icon(enum.Enum):
     UNDO = "undo-2"
     SIDEBAR = "panel-left"
     THEME = "sun-moon"
+    LANGUAGE = "languages"
     PRIVATE = "eye-off"
     ARCHIVE = "archive"
     LARGER = "a-arrow-up"

@@ -1,0 +1,119 @@
+"""The interface language at run time (issue 27): Qt's own translation system.
+
+- Strings are marked with ``QCoreApplication.translate("Context", "text")`` (an explicit
+  context: ``tr()`` would take it from the runtime class) or ``QT_TRANSLATE_NOOP`` for
+  strings kept in tables; ``%n`` texts pass ``n`` for plural forms.
+- The sources are ``resources/i18n/chathub_<lang>.ts``; the ``.qm`` beside them are built
+  by ``packaging/build_translations.py`` (``pyside6-lupdate`` / ``pyside6-lrelease``),
+  committed, and checked fresh by ``tests/unit/test_translations.py``.
+- :class:`LanguageSwitcher` installs the chosen language's translators (ours and Qt's
+  own ``qtbase``); Qt then sends every widget a ``LanguageChange`` event, and each
+  translated component re-sets its texts in ``changeEvent`` (or, for actions and menus,
+  the window's ``changeEvent`` calls their ``retranslate``). No restart.
+- Dates and numbers follow the language through ``QLocale.setDefault`` (the desktop's
+  own locale while the choice is "System").
+"""
+
+from __future__ import annotations
+
+import re
+
+from PySide6.QtCore import QLibraryInfo, QLocale, QObject, QSettings, QTranslator, Signal
+from PySide6.QtGui import QFont, QFontDatabase
+from PySide6.QtWidgets import QApplication
+
+from chathub_desktop.core.ui_language import UiLanguage, parse_language, resolve_language
+from chathub_desktop.paths import resources_dir
+
+__all__ = ["CJK_FONTS", "QT_TRANSLATE_NOOP", "LanguageSwitcher", "fill", "translations_dir"]
+
+#: The settings key of the choice (beside the theme: a per-machine view preference read
+#: before the first paint, so never a store query on the GUI thread).
+SETTINGS_KEY = "view/language"
+#: CJK-capable families tried in order per language (fonts-noto-cjk on Debian/Ubuntu ships
+#: the Noto ones); the first installed one is the fallback for glyphs the UI font lacks.
+CJK_FONTS = {
+    UiLanguage.CHINESE_SIMPLIFIED: ("Noto Sans CJK SC", "Source Han Sans SC", "WenQuanYi Micro Hei",
+                                    "Microsoft YaHei", "PingFang SC"),
+    UiLanguage.JAPANESE: ("Noto Sans CJK JP", "Source Han Sans JP", "IPAGothic", "Yu Gothic UI",
+                          "Hiragino Sans"),
+}
+
+
+def QT_TRANSLATE_NOOP(context: str, text: str) -> str:  # noqa: N802 - the name lupdate looks for
+    """Mark ``text`` for translation in ``context`` and return it unchanged (for strings
+    kept in tables and translated where shown). PySide6's own is typed as returning
+    ``object``; this one keeps ``str``."""
+    return text
+
+
+def fill(template: str, *values: str) -> str:
+    """``template`` (a translated text) with ``%1``, ``%2`` … replaced by ``values`` in
+    one pass, so a value that itself holds ``%2`` stays as it is (as ``QString.arg``)."""
+    return re.sub(r"%([1-9])", lambda m: values[int(m.group(1)) - 1] if int(m.group(1)) <= len(values)
+                  else m.group(0), template)
+
+
+def translations_dir() -> str:
+    """The folder holding ``chathub_<lang>.qm`` (inside the package or the bundle)."""
+    return str(resources_dir() / "i18n")
+
+
+class LanguageSwitcher(QObject):
+    """Installs the interface language on ``app`` and keeps the choice in ``settings``
+    (``None``: nothing kept, for tests). Owned by ``parent`` (the window's View menu):
+    its translators leave the app with it. ``changed(UiLanguage)`` fires with the shown
+    language after each switch."""
+
+    changed = Signal(object)
+
+    def __init__(self, parent: QObject, app: QApplication, settings: QSettings | None) -> None:
+        super().__init__(parent)
+        self._app = app
+        self._settings = settings
+        self._translators: list[QTranslator] = []
+        self._substituted: list[str] = []
+        stored = settings.value(SETTINGS_KEY, UiLanguage.SYSTEM.value) if settings is not None else None
+        self.choice = parse_language(stored)
+        self.shown = UiLanguage.ENGLISH
+
+    def apply(self, choice: UiLanguage | None = None) -> None:
+        """Show ``choice`` (default: the kept one), keep it, and re-translate every open
+        widget (Qt posts ``LanguageChange``). A missing ``.qm`` leaves English."""
+        if choice is not None:
+            self.choice = choice
+            if self._settings is not None:
+                self._settings.setValue(SETTINGS_KEY, choice.value)
+        shown = resolve_language(self.choice, QLocale.system().uiLanguages())
+        for t in self._translators:
+            self._app.removeTranslator(t)
+        self._translators = []
+        for name, folder in ((f"chathub_{shown.value}", translations_dir()),
+                             (f"qtbase_{shown.value}", QLibraryInfo.path(QLibraryInfo.LibraryPath.TranslationsPath))):
+            t = QTranslator(self)
+            if t.load(name, folder):
+                self._app.installTranslator(t)
+                self._translators.append(t)
+        # "System" keeps the desktop's own formats (en_GB dates stay day-first), except C/POSIX
+        system = QLocale.system()
+        own = self.choice is UiLanguage.SYSTEM and system.language() != QLocale.Language.C
+        QLocale.setDefault(system if own else QLocale(shown.value))
+        self._set_cjk_fallback(shown)
+        self.shown = shown
+        self.changed.emit(shown)
+
+    def _set_cjk_fallback(self, lang: UiLanguage) -> None:
+        """Prefer the language's CJK font for glyphs the UI font lacks (Han characters
+        differ between Chinese and Japanese); nothing when none is installed."""
+        family = self._app.font().family()
+        if self._substituted:
+            QFont.removeSubstitutions(family)
+            self._substituted = []
+        candidates = CJK_FONTS.get(lang, ())
+        if not candidates:  # English: no font look-up (listing the families takes ~11 ms)
+            return
+        installed = set(QFontDatabase.families())
+        wanted = [f for f in candidates if f in installed][:1]
+        if wanted:
+            QFont.insertSubstitutions(family, wanted)
+            self._substituted = wanted

@@ -1,0 +1,18 @@
+<?xml version="1.0" encoding="utf-8"?>
+<!DOCTYPE TS>
+<TS version="2.1" language="en" sourcelanguage="en">
+<context>
+    <name>ErrorBar</name>
+    <message numerus="yes">
+        <source> (%n earlier)</source>
+        <translation><numerusform> (%n earlier)</numerusform><numerusform> (%n earlier)</numerusform></translation>
+    </message>
+</context>
+<context>
+    <name>TopicList</name>
+    <message numerus="yes">
+        <source>%Ln message(s) · last active %1</source>
+        <translation><numerusform>%Ln message · last active %1</numerusform><numerusform>%Ln messages · last active %1</numerusform></translation>
+    </message>
+    </context>
+</TS>

@@ -1,0 +1,99 @@
+"""Screenshots of the window in Simplified Chinese and Japanese, light and dark, at
+1366×768, with the design audit's verdict for each (issue 27; a script, not a test).
+
+    QT_QPA_PLATFORM=offscreen python -m tests.gui.i18n_screenshot [OUT_DIR]
+
+``CHATHUB_SHOT_CJK_FONT=/path/to/font.ttc`` loads a CJK font into this process only
+(offscreen machines often have none: the text would show as empty boxes). Writes
+``i18n-<lang>-<theme>.png`` (the window), ``i18n-<lang>-<theme>-menu.png`` (the View
+menu), ``…-app-menu.png`` (the rail's ⋯ menu) and ``i18n-<lang>-dark-800x560.png``, and prints one CHATHUB_AUDIT line per shot.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import sys
+from pathlib import Path
+
+os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+os.environ.setdefault("CHATHUB_ALLOW_TEST_DOUBLES", "1")
+
+REPO = Path(__file__).resolve().parents[2]
+if str(REPO) not in sys.path:
+    sys.path.insert(0, str(REPO))
+
+
+def main(out: Path) -> int:
+    """Build the window, switch languages and themes, grab and audit; returns 0 when
+    every audit passed, else 1."""
+    from PySide6.QtGui import QFontDatabase
+    from PySide6.QtWidgets import QApplication
+
+    from chathub_desktop.core.ui_language import UiLanguage
+    from chathub_desktop.gui.design.audit import audit_window
+    from chathub_desktop.gui.main_window import MainWindow
+    from tests.gui.shot_harness import offscreen_services
+
+    failed = 0
+    with offscreen_services("chathub-shot-i18n-") as (loop, svc):
+        font = os.environ.get("CHATHUB_SHOT_CJK_FONT")
+        if font:
+            families = QFontDatabase.applicationFontFamilies(QFontDatabase.addApplicationFont(font))
+            print("CJK font:", ", ".join(families) or "none loaded")
+        p = svc.providers.add("OpenAI", "openai", "http://127.0.0.1:9/v1", api_key="sk-demo")
+        a = svc.assistants.create("写作助手", provider=p.id, model="gpt-4o-mini")
+        for title in ("旅行计划：京都三日游", "Project conventions", "周报草稿", "読書メモ"):
+            svc.topics.create(a.id, title)
+        window = MainWindow(svc)
+        window.resize(1366, 768)
+        window.show()
+
+        async def scenario() -> int:
+            bad = 0
+            app = QApplication.instance()
+            assert app is not None
+            window.reload_assistants(a.id)
+            while window.runner.is_running("assistants") or window.runner.is_running("topic-list"):
+                await asyncio.sleep(0.05)
+            await asyncio.sleep(0.5)
+            for lang in (UiLanguage.CHINESE_SIMPLIFIED, UiLanguage.JAPANESE):
+                window.view.language_actions[lang].trigger()
+                for theme in ("light", "dark"):
+                    window.view.prefs.set_theme(theme)
+                    await asyncio.sleep(0.5)
+                    app.processEvents()
+                    name = f"i18n-{lang.value}-{theme}"
+                    window.grab().save(str(out / f"{name}.png"))
+                    report = audit_window(window, theme)
+                    print(name, report.line(), *(f"\n  {f.what}: {f.detail}" for f in report.contrast + report.clipped))
+                    bad += not report.ok
+                    window.view.menu.popup(window.mapToGlobal(window.rect().center()))
+                    await asyncio.sleep(0.3)
+                    window.view.menu.grab().save(str(out / f"{name}-menu.png"))
+                    window.view.menu.hide()
+                    window.app_menu.popup(window.mapToGlobal(window.rect().center()))
+                    await asyncio.sleep(0.3)
+                    window.app_menu.grab().save(str(out / f"{name}-app-menu.png"))
+                    window.app_menu.hide()
+                window.resize(800, 560)  # the smallest size the window must stay usable at
+                await asyncio.sleep(0.5)
+                name = f"i18n-{lang.value}-dark-800x560"
+                window.grab().save(str(out / f"{name}.png"))
+                report = audit_window(window, "dark")
+                print(name, report.line(), *(f"\n  {f.what}: {f.detail}" for f in report.contrast + report.clipped))
+                bad += not report.ok
+                window.resize(1366, 768)
+            window.view.language_actions[UiLanguage.SYSTEM].trigger()
+            await window.shutdown()
+            window.close()
+            return bad
+
+        failed = loop.run_until_complete(scenario())
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    from tests.gui.shot_harness import run
+
+    run(main)
