@@ -162,8 +162,10 @@ class SearchController(QObject):
         db, search = self._w.svc.db, self._w.svc.search
         while await db.run(search.catch_up) > 0:
             await asyncio.sleep(0.05)  # let other writers take the lock between batches
+        from chathub_desktop.gui.vector_fill import starts_paused
+
         svc = self._w.svc
-        if not self._warm_started and svc.search.ranks_by_meaning:
+        if not self._warm_started and svc.search.ranks_by_meaning and not starts_paused():
             self._warm_started = True  # once per window: later entries are embedded by the query that meets them
             await self._w.runner.run_in_thread(svc.search.warm_memory, self._warm_cancel)
         fill = self.vector_fill()

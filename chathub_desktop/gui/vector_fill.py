@@ -26,15 +26,21 @@ from PySide6.QtWidgets import QHBoxLayout, QLabel, QProgressBar, QPushButton, QV
 
 from chathub_desktop.services.semantic_recall import BackfillProgress, SemanticRecall
 
-__all__ = ["BATCH", "PAUSED_ENV", "PAUSE_S", "RecallVectorsPanel", "VectorFill"]
+__all__ = ["BATCH", "PAUSED_ENV", "PAUSE_S", "RecallVectorsPanel", "VectorFill", "starts_paused"]
 
 T = TypeVar("T")
 
 #: Messages embedded per worker call, and the pause between calls (seconds).
 BATCH = 4
 PAUSE_S = 0.2
-#: ``CHATHUB_RECALL_FILL=paused``: the fill starts paused (module doc).
+#: ``CHATHUB_RECALL_FILL=paused``: the fill starts paused (module doc), and the window
+#: does not embed memory entries in the background at start.
 PAUSED_ENV = "CHATHUB_RECALL_FILL"
+
+
+def starts_paused() -> bool:
+    """Whether background embedding starts paused (:data:`PAUSED_ENV` is ``paused``)."""
+    return os.environ.get(PAUSED_ENV, "").strip().lower() == "paused"
 
 
 class Runner(Protocol):
@@ -65,7 +71,7 @@ class VectorFill(QObject):
         super().__init__(parent)
         self._runner = runner
         self._semantic = semantic
-        self.paused = os.environ.get(PAUSED_ENV, "").strip().lower() == "paused"
+        self.paused = starts_paused()
         self.last: BackfillProgress | None = None
 
     def start(self) -> None:

@@ -64,7 +64,7 @@ def test_the_header_says_whose_memory_it_is_and_back_goes_to_the_chats(window, s
     assert page.memory_switch.text().replace("&", "") == "Enable assistant memory"
     assert page.switch_description.isVisible() and page.switch_description.text().startswith("Off: no memory")
     page.header.back_button.click()
-    assert window.page_host.current_page_id() is PageId.CHATS and window.message_view.isVisible()
+    assert window.page_host.current_page_id() is PageId.CHATS and window.chat_page.isVisible()
 
 
 def test_at_800x560_both_card_lists_have_room_for_three_cards(page, services, assistant, qtbot):  # type: ignore[no-untyped-def]

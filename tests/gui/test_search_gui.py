@@ -10,6 +10,7 @@ from PySide6.QtCore import Qt
 
 from chathub_desktop.gui.message_list_model import PAGE_SIZE, HighlightRole
 from chathub_desktop.gui.nav_rail import PageId
+from chathub_desktop.gui.vector_fill import PAUSED_ENV
 from chathub_desktop.services.container import Services
 from tests.gui.helpers import reload_assistants
 
@@ -273,7 +274,7 @@ def test_the_filters_run_the_query_again_within_them(window: Any, services: Serv
 
 
 def test_the_memory_tab_finds_an_entry_by_meaning_after_the_keyword_results(window: Any, services: Services,
-                                                                          qtbot: Any) -> None:
+                                                                          qtbot: Any, monkeypatch: Any) -> None:
     """Issue 26: Ctrl+K's memory tab ranks by meaning (the local model), fused with the
     keyword matches: a paraphrase finds the entry."""
     import pytest
@@ -283,6 +284,7 @@ def test_the_memory_tab_finds_an_entry_by_meaning_after_the_keyword_results(wind
     services.memory.add("Helper", "Has a beagle puppy named Rufus")
     services.memory.add("Helper", "Works night shifts as a nurse")
     reload_assistants(window, qtbot)
+    monkeypatch.delenv(PAUSED_ENV)  # the GUI tests start background embedding paused
     window.search._warm_started = False  # as at a start with these entries stored
     window.search.index_now()
     qtbot.waitUntil(lambda: not window.runner.is_running("search-index"), timeout=20000)
