@@ -505,9 +505,14 @@ class MessageListView(QListView):
             p.end()
 
     def resizeEvent(self, e: QResizeEvent) -> None:
-        """Keep the bottom in view across width changes when the user was there."""
+        """Keep the bottom in view across width changes when the user was there; a new
+        width lays every row out again (``QListView`` re-lays out a top-to-bottom list only
+        when its height changes, so rows kept their old heights while painted at the new
+        width and overlapped: fixwalk, issue 29)."""
         stick = self._stick
         super().resizeEvent(e)
+        if e.size().width() != e.oldSize().width():
+            self.scheduleDelayedItemsLayout()
         self._place_topic_bar()
         self.action_bar.dismiss()
         self._place_jump_buttons()
