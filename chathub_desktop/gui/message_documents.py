@@ -94,14 +94,27 @@ def renders_on_worker(text: str) -> bool:
 
 
 _DATA_IMG = '<img src="data:'  # an image a document would decode while laid out
-_DOC_CSS = """
-p { margin-top: 0px; margin-bottom: 6px; }
-h1 { font-size: x-large; margin-top: 4px; margin-bottom: 6px; }
-h2 { font-size: large; margin-top: 4px; margin-bottom: 6px; }
-h3 { font-size: medium; margin-top: 4px; margin-bottom: 4px; }
-ul, ol { margin-top: 0px; margin-bottom: 6px; }
-pre { margin-top: 0px; margin-bottom: 0px; }
+#: Space between list items, px, and the indent of one list level (walk29 #3).
+LIST_ITEM_GAP, LIST_INDENT = 3, 22
+
+
+@lru_cache(maxsize=8)
+def doc_css(point_size: float) -> str:
+    """The default style sheet of a message slice for body text of ``point_size`` pt:
+    heading weight and spacing (their sizes: :func:`~chathub_desktop.gui.sliced_document.scale_headings`),
+    paragraph and list spacing (walk29 #3)."""
+    size = point_size if point_size > 0 else 10.0
+    return f"""
+p {{ margin-top: 0px; margin-bottom: 8px; }}
+h1 {{ font-weight: 600; margin-top: 10px; margin-bottom: 8px; }}
+h2 {{ font-weight: 600; margin-top: 10px; margin-bottom: 6px; }}
+h3 {{ font-weight: 600; margin-top: 8px; margin-bottom: 4px; }}
+h4, h5, h6 {{ font-size: {size}pt; font-weight: 600; margin-top: 6px; margin-bottom: 4px; }}
+ul, ol {{ margin-top: 0px; margin-bottom: 8px; }}
+li {{ margin-bottom: {LIST_ITEM_GAP}px; }}
+pre {{ margin-top: 0px; margin-bottom: 0px; }}
 """
+
 
 Key = tuple[object, ...]
 
@@ -335,8 +348,10 @@ class MessageDocuments(QObject):
     def _new_slice(self) -> QTextDocument:
         doc = SafeTextDocument()
         doc.setDocumentMargin(0)
-        doc.setDefaultFont(self._font())
-        doc.setDefaultStyleSheet(_DOC_CSS)
+        font = self._font()
+        doc.setDefaultFont(font)
+        doc.setIndentWidth(LIST_INDENT)
+        doc.setDefaultStyleSheet(doc_css(font.pointSizeF()))
         return doc
 
     def _stand_in(self, message_id: int, key: Key, colors: TextColors, width: int) -> SlicedDocument:

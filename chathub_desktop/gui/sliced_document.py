@@ -34,7 +34,9 @@ from PySide6.QtGui import (
     QImage,
     QPainter,
     QPalette,
+    QTextCursor,
     QTextDocument,
+    QTextFormat,
     QTextFrame,
     QTextLength,
     QTextTable,
@@ -42,7 +44,8 @@ from PySide6.QtGui import (
 
 from chathub_desktop.gui.safe_document import decode_shown
 
-__all__ = ["IMAGE_SCHEME", "Decoded", "SlicedDocument", "decoded", "fit_cut_tables"]
+__all__ = ["HANG_CHARS", "IMAGE_SCHEME", "Decoded", "SlicedDocument", "decoded", "fit_cut_tables", "hang_code_lines",
+           "scale_headings"]
 
 #: HTML slices and the images of their data URLs, decoded (``src`` -> image).
 Decoded = tuple[tuple[str, ...], dict[str, QImage]]
@@ -119,6 +122,61 @@ def fit_cut_tables(doc: QTextDocument, part: str, width: float) -> None:
         table.setFormat(fmt)
 
 
+#: How much further than its own indentation a wrapped code line's continuation starts,
+#: in characters (walk29 #3: a wrapped line went back to the left edge).
+HANG_CHARS = 4
+
+
+def hang_code_lines(doc: QTextDocument) -> None:
+    """Give every monospace line of ``doc`` (a code block's or tool output's ``<pre>``
+    line) a hanging indent: its wrapped continuation starts :data:`HANG_CHARS`
+    characters right of the line's own leading spaces (tabs count 4), so a long line
+    wraps without losing its place in the code (walk29 #3). Qt's HTML import drops a
+    negative ``text-indent``, hence the block formats set here."""
+    block = doc.begin()
+    while block.isValid():
+        fmt = block.charFormat()
+        text = block.text()
+        if text and "monospace" in (fmt.fontFamilies() or ()):
+            lead = len(text) - len(text.lstrip(" \t"))
+            spaces = sum(4 if c == "\t" else 1 for c in text[:lead])
+            hang = (spaces + HANG_CHARS) * QFontMetricsF(fmt.font()).horizontalAdvance(" ")
+            shape = block.blockFormat()
+            shape.setLeftMargin(shape.leftMargin() + hang)
+            shape.setTextIndent(-hang)
+            QTextCursor(block).setBlockFormat(shape)
+        block = block.next()
+
+
+def scale_headings(doc: QTextDocument) -> None:
+    """Size ``doc``'s headings on :data:`~chathub_desktop.gui.design.prose.HEADING_SCALE`
+    times its default font (h4 to h6 at body size; walk29 #3). Qt's HTML import gives h1
+    to h6 a size step that overrides a style sheet's ``font-size``, hence the formats set
+    here."""
+    from chathub_desktop.gui.design.prose import HEADING_SCALE
+
+    base = doc.defaultFont().pointSizeF()
+    if base <= 0:
+        return
+    block = doc.begin()
+    while block.isValid():
+        level = block.blockFormat().headingLevel()
+        if level > 0:
+            size = round(base * HEADING_SCALE.get(level, 1.0), 1)
+            it = block.begin()
+            while not it.atEnd():
+                fragment = it.fragment()
+                fmt = fragment.charFormat()
+                fmt.clearProperty(QTextFormat.Property.FontSizeAdjustment)  # a step overrides the size
+                fmt.setFontPointSize(size)
+                cursor = QTextCursor(doc)
+                cursor.setPosition(fragment.position())
+                cursor.setPosition(fragment.position() + fragment.length(), QTextCursor.MoveMode.KeepAnchor)
+                cursor.setCharFormat(fmt)
+                it += 1
+        block = block.next()
+
+
 def _short_name(escaped_src: str) -> str:
     return f"{IMAGE_SCHEME}:{hashlib.blake2b(escaped_src.encode(), digest_size=12).hexdigest()}"
 
@@ -169,6 +227,10 @@ class SlicedDocument:
             if doc is None:
                 doc = self._make()
                 doc.setHtml(self._with_resources(doc, part))
+                if "<pre" in part:
+                    hang_code_lines(doc)
+                if "<h" in part:
+                    scale_headings(doc)
                 self._docs[i] = doc
             if "<table" in part:
                 fit_cut_tables(doc, part, self._width)
@@ -240,6 +302,24 @@ class SlicedDocument:
             y += h
             if y > visible.bottom():
                 return
+
+    def end_rect(self) -> QRectF:
+        """Where the text ends (document coordinates): a rectangle of no width and one
+        line's height right after the last laid-out character; empty before any slice
+        is built (the streaming caret sits here, walk29 #24)."""
+        y = 0.0
+        found = QRectF()
+        for doc in self._shown():
+            block = doc.lastBlock()
+            while block.isValid() and (not block.text() or block.layout().lineCount() == 0):
+                block = block.previous()
+            if block.isValid():
+                layout = block.layout()
+                line = layout.lineAt(layout.lineCount() - 1)
+                top = layout.position().y() + line.y()
+                found = QRectF(layout.position().x() + line.x() + line.naturalTextWidth(), y + top, 0, line.height())
+            y += doc.size().height()
+        return found
 
     def anchor_at(self, pos: QPointF) -> str:
         """The link at ``pos`` (document coordinates), ``""`` for none."""
