@@ -314,6 +314,14 @@ def _parser(dark: bool) -> MarkdownIt:
     def blockquote_close(self, tokens, idx, options, env):
         return "</td></tr></table>\n"
 
+    def heading_open(self, tokens, idx, options, env):
+        # a paragraph of class hN (message_documents.doc_css sizes it): Qt's <hN>
+        # carries a size step that no font-size overrides (walk29 #3)
+        return f'<p class="{tokens[idx].tag}">'
+
+    def heading_close(self, tokens, idx, options, env):
+        return "</p>\n"
+
     def th_open(self, tokens, idx, options, env):
         token = tokens[idx].copy()
         style = token.attrGet("style")
@@ -333,6 +341,8 @@ def _parser(dark: bool) -> MarkdownIt:
     md.add_render_rule("blockquote_open", blockquote_open)
     md.add_render_rule("blockquote_close", blockquote_close)
     md.add_render_rule("th_open", th_open)
+    md.add_render_rule("heading_open", heading_open)
+    md.add_render_rule("heading_close", heading_close)
     return md
 
 

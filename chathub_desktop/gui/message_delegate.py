@@ -55,7 +55,7 @@ from chathub_desktop.gui import attachment_thumbs as thumbs
 from chathub_desktop.gui.attachment_thumbs import ThumbnailCache
 from chathub_desktop.gui.design.icons import Icon, icon
 from chathub_desktop.gui.design.prose import prose_for
-from chathub_desktop.gui.design.tokens import IconSize
+from chathub_desktop.gui.design.tokens import IconSize, colours_for
 from chathub_desktop.gui.message_documents import MessageDocuments, key_of, symbol
 from chathub_desktop.gui.message_list_model import (
     CoveredBoundaryRole,
@@ -227,7 +227,7 @@ def _palette_colors(pal: QPalette) -> tuple[_Colors, bool]:
             pill_bg=blend(base, text, 0.10 if dark else 0.06),
             border=blend(base, text, 0.22 if dark else 0.16),
             text=text,
-            muted=blend(base, text, 0.55),
+            muted=QColor(colours_for(dark).text_muted),  # 4.5:1 on the page (a blend was 3.7:1)
             tag_bg=blend(base, text, 0.16 if dark else 0.10),
             accent=accent,
             on_accent=pal.color(QPalette.ColorRole.HighlightedText),
@@ -335,15 +335,9 @@ class MessageDelegate(QStyledItemDelegate):
         small = QFontMetrics(self._small_font())
         fm = QFontMetrics(self._view.font())
         avail = max(120, width - 2 * MARGIN_X)
-        if m.role == "user":
-            author = "You"
-        elif m.role == "tool":
-            author = "Tool"
-        elif m.role == "system":
-            author = "System"
-        else:
-            author = self.assistant_name + (f" · {m.model}" if m.model else "")
-        header = time_text(m.created_at) if m.role == "assistant" else f"{author} · {time_text(m.created_at)}"
+        # a reply's name and model are drawn apart (_header); its text part is the time
+        author = {"user": "You", "tool": "Tool", "system": "System"}.get(m.role, "")
+        header = f"{author} · {time_text(m.created_at)}" if author else time_text(m.created_at)
         if m.pinned:
             header = f"{symbol(PIN_EMOJI, PIN_FALLBACK)} {header}"
         tag = STATUS_TAGS.get(m.status, "")
@@ -690,7 +684,7 @@ class MessageDelegate(QStyledItemDelegate):
             painter.setPen(Qt.PenStyle.NoPen)
             painter.setBrush(colors.tag_bg)
             painter.drawRoundedRect(QRectF(head.chip), 6, 6)
-            painter.setPen(colors.muted)
+            painter.setPen(colors.text)
             painter.drawText(head.chip, Qt.AlignmentFlag.AlignCenter, m.model)
         painter.setPen(colors.muted)
         painter.drawText(head.time, left, lay.header)

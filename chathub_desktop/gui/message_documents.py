@@ -100,17 +100,21 @@ LIST_ITEM_GAP, LIST_INDENT = 3, 22
 
 @lru_cache(maxsize=8)
 def doc_css(point_size: float) -> str:
-    """The default style sheet of a message slice for body text of ``point_size`` pt:
-    heading weight and spacing (their sizes: :func:`~chathub_desktop.gui.sliced_document.scale_headings`),
-    paragraph and list spacing (walk29 #3)."""
+    """The default style sheet of a message slice for body text of ``point_size`` pt
+    (walk29 #3): headings (``<p class="h1">`` .. ``h6`` from ``markdown_render``) on
+    :data:`~chathub_desktop.gui.design.prose.HEADING_SCALE`, h4 to h6 at body size, all
+    semibold; paragraph and list spacing."""
+    from chathub_desktop.gui.design.prose import HEADING_SCALE
+
     size = point_size if point_size > 0 else 10.0
+    gaps = {1: (10, 8), 2: (10, 6), 3: (8, 4)}
+    heads = "".join(
+        f"p.h{n} {{ font-size: {round(size * HEADING_SCALE.get(n, 1.0), 1)}pt; font-weight: 600; "
+        f"margin-top: {gaps.get(n, gaps[3])[0]}px; margin-bottom: {gaps.get(n, gaps[3])[1]}px; }}\n"
+        for n in range(1, 7))
     return f"""
 p {{ margin-top: 0px; margin-bottom: 8px; }}
-h1 {{ font-weight: 600; margin-top: 10px; margin-bottom: 8px; }}
-h2 {{ font-weight: 600; margin-top: 10px; margin-bottom: 6px; }}
-h3 {{ font-weight: 600; margin-top: 8px; margin-bottom: 4px; }}
-h4, h5, h6 {{ font-size: {size}pt; font-weight: 600; margin-top: 6px; margin-bottom: 4px; }}
-ul, ol {{ margin-top: 0px; margin-bottom: 8px; }}
+{heads}ul, ol {{ margin-top: 0px; margin-bottom: 8px; }}
 li {{ margin-bottom: {LIST_ITEM_GAP}px; }}
 pre {{ margin-top: 0px; margin-bottom: 0px; }}
 """

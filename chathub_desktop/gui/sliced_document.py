@@ -36,7 +36,6 @@ from PySide6.QtGui import (
     QPalette,
     QTextCursor,
     QTextDocument,
-    QTextFormat,
     QTextFrame,
     QTextLength,
     QTextTable,
@@ -44,8 +43,7 @@ from PySide6.QtGui import (
 
 from chathub_desktop.gui.safe_document import decode_shown
 
-__all__ = ["HANG_CHARS", "IMAGE_SCHEME", "Decoded", "SlicedDocument", "decoded", "fit_cut_tables", "hang_code_lines",
-           "scale_headings"]
+__all__ = ["HANG_CHARS", "IMAGE_SCHEME", "Decoded", "SlicedDocument", "decoded", "fit_cut_tables", "hang_code_lines"]
 
 #: HTML slices and the images of their data URLs, decoded (``src`` -> image).
 Decoded = tuple[tuple[str, ...], dict[str, QImage]]
@@ -125,56 +123,49 @@ def fit_cut_tables(doc: QTextDocument, part: str, width: float) -> None:
 #: How much further than its own indentation a wrapped code line's continuation starts,
 #: in characters (walk29 #3: a wrapped line went back to the left edge).
 HANG_CHARS = 4
+#: Lines this long or shorter get no hanging indent: they fit a code block of any width
+#: the view lays out (200 px and up), so setting one would only cost time (a slice of
+#: hostile text is hundreds of short lines).
+HANG_MIN_CHARS = 24
+
+
+_TAG = re.compile(r"<[^>]*>")
+
+
+def _long_line(part: str) -> bool:
+    """Whether the text of ``part`` (its tags left out) has a line longer than
+    :data:`HANG_MIN_CHARS` characters."""
+    return any(len(line) > HANG_MIN_CHARS for line in _TAG.sub("", part).split("\n"))
 
 
 def hang_code_lines(doc: QTextDocument) -> None:
     """Give every monospace line of ``doc`` (a code block's or tool output's ``<pre>``
     line) a hanging indent: its wrapped continuation starts :data:`HANG_CHARS`
-    characters right of the line's own leading spaces (tabs count 4), so a long line
+    characters right of the line's own leading spaces (tabs count 4; lines up to
+    :data:`HANG_MIN_CHARS` characters are left alone), so a long line
     wraps without losing its place in the code (walk29 #3). Qt's HTML import drops a
     negative ``text-indent``, hence the block formats set here."""
+    undo = doc.isUndoRedoEnabled()
+    doc.setUndoRedoEnabled(False)  # an undo step per line doubled the time
+    space: dict[str, float] = {}  # font key -> width of a space, px
     block = doc.begin()
     while block.isValid():
-        fmt = block.charFormat()
         text = block.text()
-        if text and "monospace" in (fmt.fontFamilies() or ()):
-            lead = len(text) - len(text.lstrip(" \t"))
-            spaces = sum(4 if c == "\t" else 1 for c in text[:lead])
-            hang = (spaces + HANG_CHARS) * QFontMetricsF(fmt.font()).horizontalAdvance(" ")
-            shape = block.blockFormat()
-            shape.setLeftMargin(shape.leftMargin() + hang)
-            shape.setTextIndent(-hang)
-            QTextCursor(block).setBlockFormat(shape)
+        if len(text) > HANG_MIN_CHARS:
+            fmt = block.charFormat()
+            if "monospace" in (fmt.fontFamilies() or ()):
+                font = fmt.font()
+                key = font.key()
+                if key not in space:
+                    space[key] = QFontMetricsF(font).horizontalAdvance(" ")
+                lead = len(text) - len(text.lstrip(" \t"))
+                hang = (sum(4 if c == "\t" else 1 for c in text[:lead]) + HANG_CHARS) * space[key]
+                shape = block.blockFormat()
+                shape.setLeftMargin(shape.leftMargin() + hang)
+                shape.setTextIndent(-hang)
+                QTextCursor(block).setBlockFormat(shape)
         block = block.next()
-
-
-def scale_headings(doc: QTextDocument) -> None:
-    """Size ``doc``'s headings on :data:`~chathub_desktop.gui.design.prose.HEADING_SCALE`
-    times its default font (h4 to h6 at body size; walk29 #3). Qt's HTML import gives h1
-    to h6 a size step that overrides a style sheet's ``font-size``, hence the formats set
-    here."""
-    from chathub_desktop.gui.design.prose import HEADING_SCALE
-
-    base = doc.defaultFont().pointSizeF()
-    if base <= 0:
-        return
-    block = doc.begin()
-    while block.isValid():
-        level = block.blockFormat().headingLevel()
-        if level > 0:
-            size = round(base * HEADING_SCALE.get(level, 1.0), 1)
-            it = block.begin()
-            while not it.atEnd():
-                fragment = it.fragment()
-                fmt = fragment.charFormat()
-                fmt.clearProperty(QTextFormat.Property.FontSizeAdjustment)  # a step overrides the size
-                fmt.setFontPointSize(size)
-                cursor = QTextCursor(doc)
-                cursor.setPosition(fragment.position())
-                cursor.setPosition(fragment.position() + fragment.length(), QTextCursor.MoveMode.KeepAnchor)
-                cursor.setCharFormat(fmt)
-                it += 1
-        block = block.next()
+    doc.setUndoRedoEnabled(undo)
 
 
 def _short_name(escaped_src: str) -> str:
@@ -227,10 +218,8 @@ class SlicedDocument:
             if doc is None:
                 doc = self._make()
                 doc.setHtml(self._with_resources(doc, part))
-                if "<pre" in part:
+                if "<pre" in part and _long_line(part):
                     hang_code_lines(doc)
-                if "<h" in part:
-                    scale_headings(doc)
                 self._docs[i] = doc
             if "<table" in part:
                 fit_cut_tables(doc, part, self._width)

@@ -4,8 +4,9 @@ script, not a test).
     QT_QPA_PLATFORM=offscreen python -m tests.gui.message_look_screenshot [OUT_DIR]
 
 At 1366x768 and 800x560: a reply with headings, a list, a table, a quote and two code
-blocks under a user message (``reply-*``, its end ``reply-end-*``), and a reply while it
-streams, with its caret (``streaming-*``).
+blocks under a user message (``reply-*``, its end ``reply-end-*``), a reply while it
+streams, with its caret (``streaming-*``), and that reply finished with its receipt icon
+(``done-*``).
 """
 
 from __future__ import annotations
@@ -100,23 +101,37 @@ def main(out_dir: Path) -> int:
                     await shots.grab(w, out_dir / f"reply-{tag}.png", 0.5)
                     view.scroll_to_end()
                     await shots.grab(w, out_dir / f"reply-end-{tag}.png", 0.4)
-            chat.script(Reply(text_chunks=["Here is a short story. " * 3, "It goes on " * 30], chunk_delay_s=0.6,
+            chat.script(Reply(text_chunks=["Here is a short story. " * 3, "It goes on " * 30], chunk_delay_s=1.0,
                               usage=Usage(input_tokens=2048, output_tokens=7)))
             w.resize(1366, 768)
             w.view.prefs.set_theme("light")
             view.scroll_to_end()
             task = w.sending.send_message("Write a short story please")
-            await asyncio.sleep(0.9)
+            for _ in range(100):
+                last = model.message_at(model.rowCount() - 1)
+                if last is not None and last.status == "streaming" and len(last.content) > 20:
+                    break
+                await asyncio.sleep(0.05)
             view.scroll_to_end()
+            view.caret_timer.stop()  # the caret drawn (its blink restarts with the next piece)
+            view.delegate.caret_on = True
             await shots.grab(w, out_dir / "streaming-light-1366x768.png", 0.05)
             w.view.prefs.set_theme("dark")
             w.resize(800, 560)
             await asyncio.sleep(0.2)
             view.scroll_to_end()
+            view.caret_timer.stop()
+            view.delegate.caret_on = True
             await shots.grab(w, out_dir / "streaming-dark-800x560.png", 0.05)
             if task is not None:
                 await task
-            await asyncio.sleep(0.3)
+            for size in ((1366, 768), (800, 560)):  # the finished reply, with its receipt icon
+                w.resize(*size)
+                for theme in ("light", "dark"):
+                    w.view.prefs.set_theme(theme)
+                    await asyncio.sleep(0.5)
+                    view.scroll_to_end()
+                    await shots.grab(w, out_dir / f"done-{theme}-{size[0]}x{size[1]}.png", 0.4)
             await shots.close_window(w)
 
         loop.run_until_complete(scenario())
