@@ -40,6 +40,11 @@ from pygments.util import ClassNotFound
 
 from chathub_desktop.gui.design.prose import prose_for
 
+#: The style a code block's ``<pre>`` carries and plain text's (tool output, a refused
+#: rendering) does not: only code gets a hanging indent
+#: (:func:`~chathub_desktop.gui.sliced_document.hang_code_lines`), so hostile text shown
+#: plain costs no more to lay out.
+CODE_FONT = "font-family:monospace"
 #: Space above and below a code block, px.
 CODE_MARGIN_TOP, CODE_MARGIN_BOTTOM = 4, 10
 
@@ -117,7 +122,7 @@ def highlight_code(code: str, lang: str = "", *, dark: bool = False, copy_index:
     pieces = []
     for i, run in enumerate(runs):
         body = (html.escape(run) if lexer is None else highlight(run, lexer, _formatter(dark))).rstrip("\n")
-        pre = (f'<pre style="white-space:pre-wrap; margin:0; font-family:monospace; color:{p.code_text}">'
+        pre = (f'<pre style="white-space:pre-wrap; margin:0; {CODE_FONT}; color:{p.code_text}">'
                f"{body}</pre>")
         first, last = i == 0, i == len(runs) - 1
         edges = [f"border-left:{line}", f"border-right:{line}"]

@@ -139,8 +139,8 @@ def _long_line(part: str) -> bool:
 
 
 def hang_code_lines(doc: QTextDocument) -> None:
-    """Give every monospace line of ``doc`` (a code block's or tool output's ``<pre>``
-    line) a hanging indent: its wrapped continuation starts :data:`HANG_CHARS`
+    """Give every monospace line of ``doc`` (a code block's ``<pre>`` line; the caller
+    skips slices without ``markdown_render.CODE_FONT``) a hanging indent: its wrapped continuation starts :data:`HANG_CHARS`
     characters right of the line's own leading spaces (tabs count 4; lines up to
     :data:`HANG_MIN_CHARS` characters are left alone), so a long line
     wraps without losing its place in the code (walk29 #3). Qt's HTML import drops a
@@ -210,6 +210,8 @@ class SlicedDocument:
     def advance(self, budget_s: float) -> bool:
         """Build or re-lay out slices in order until ``budget_s`` seconds are spent (at
         least one slice per call); :attr:`complete` after it."""
+        from chathub_desktop.gui.markdown_render import CODE_FONT
+
         start = time.perf_counter()
         for i, part in enumerate(self._parts):
             if self._laid[i] == self._width:
@@ -218,7 +220,7 @@ class SlicedDocument:
             if doc is None:
                 doc = self._make()
                 doc.setHtml(self._with_resources(doc, part))
-                if "<pre" in part and _long_line(part):
+                if CODE_FONT in part and _long_line(part):  # a code block's, not plain text's
                     hang_code_lines(doc)
                 self._docs[i] = doc
             if "<table" in part:
