@@ -18,6 +18,9 @@ reply is regenerated from the hover bar, walk29 #6), and a message with versions
 "‹ 2 / 3 ›" arrows (:meth:`MessageDelegate.version_hit`,
 :mod:`chathub_desktop.gui.version_arrows`; issue 14).
 
+A reply being written gets a caret after its last character (:meth:`MessageDelegate.caret_rect`,
+blinked by the view: walk29 #24).
+
 The row of the last message the topic summary covers gets a thin dashed marker line
 under it, "Covered by summary above this line" (CMP-2): extra height on that one row,
 no extra widget or row.

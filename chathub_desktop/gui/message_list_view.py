@@ -22,7 +22,9 @@
   asks for the next page (``newer_wanted``);
 - issue 14: the "‹ 2 / 3 ›" arrows of a message with versions and the menu's Previous /
   Next version emit ``version_requested``; the last reply's Regenerate (hover bar and
-  menu entry) emits ``regenerate_requested``.
+  menu entry) emits ``regenerate_requested``;
+- walk29 #24: a caret blinks where a streaming reply's text ends (``caret_timer``, running
+  only while a reply streams); a width change lays every row out again (fixwalk).
 """
 
 from __future__ import annotations
