@@ -137,7 +137,7 @@ def test_a_streaming_reply_shows_a_blinking_caret_that_stops_at_rest(window, ser
     written; its timer stops when nothing streams (the window stays quiet at rest)."""
     view = window.message_view
     assert not view.caret_timer.isActive()
-    model = _stream(window, services, fake_vendor, qtbot, [f"w{i} " for i in range(30)], 0.1)
+    model = _stream(window, services, fake_vendor, qtbot, [f"w{i} " for i in range(20)], 0.05)
     qtbot.waitUntil(lambda: model.message_at(1).status == "streaming" and len(model.message_at(1).content) > 6,
                     timeout=5000)
     assert view.caret_timer.isActive()
