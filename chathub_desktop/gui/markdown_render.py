@@ -38,19 +38,20 @@ from pygments.formatters import HtmlFormatter
 from pygments.lexers import get_lexer_by_name, guess_lexer
 from pygments.util import ClassNotFound
 
-#: Pygments style used on light and dark palettes.
-LIGHT_STYLE = "default"
-DARK_STYLE = "monokai"
+from chathub_desktop.gui.design.prose import prose_for
 
-_CODE_BG = {False: "#f1f3f6", True: "#272822"}
-_CODE_BORDER = {False: "#dde1e6", True: "#3e3d32"}
-_CODE_FG = {False: "#1f2328", True: "#f8f8f2"}
-_INLINE_CODE_BG = {False: "#eceef1", True: "#3a3d41"}
+#: The style a code block's ``<pre>`` carries and plain text's (tool output, a refused
+#: rendering) does not: only code gets a hanging indent
+#: (:func:`~chathub_desktop.gui.sliced_document.hang_code_lines`), so hostile text shown
+#: plain costs no more to lay out.
+CODE_FONT = "font-family:monospace"
+#: Space above and below a code block, px.
+CODE_MARGIN_TOP, CODE_MARGIN_BOTTOM = 4, 10
 
 
 @lru_cache(maxsize=4)
 def _formatter(dark: bool) -> HtmlFormatter:
-    return HtmlFormatter(noclasses=True, nowrap=True, style=DARK_STYLE if dark else LIGHT_STYLE)
+    return HtmlFormatter(noclasses=True, nowrap=True, style=prose_for(dark).code_style)
 
 
 #: Characters of an unlabelled code block Pygments guesses its language from (every
@@ -76,17 +77,20 @@ SLICE_MARK = "\x00"
 
 
 def highlight_code(code: str, lang: str = "", *, dark: bool = False, copy_index: int | None = None) -> str:
-    """HTML for one fenced code block: a one-cell table (``QTextDocument`` paints a cell
-    background reliably) holding a ``pre-wrap`` ``<pre>`` of Pygments-coloured spans,
-    under a caption row with the language and, with ``copy_index``, a Copy link
-    (``chathub-copy:<copy_index>``).
+    """HTML for one fenced code block (walk29 #3): a header bar with the language on the
+    left and, with ``copy_index``, a Copy link (``chathub-copy:<copy_index>``) on the
+    right, over a ``pre-wrap`` ``<pre>`` of Pygments-coloured spans on the block
+    background, all in a table (``QTextDocument`` paints cell backgrounds and cell
+    borders reliably), colours from :func:`~chathub_desktop.gui.design.prose.prose_for`.
+    Long lines wrap; each wrapped line keeps its indentation plus a hanging indent
+    (:func:`~chathub_desktop.gui.sliced_document.hang_code_lines`).
 
     ``lang`` is the fence's info string (first word used); an unknown or empty language
     is guessed for longer snippets, else shown uncoloured (still monospace, escaped).
 
-    A block longer than :data:`CODE_PART_CHARS` is one borderless table per run of lines
-    of about that size, with :data:`SLICE_MARK` between them, stacked without a gap (issue
-    32: Qt lays a table cell out in one go; 90,000 characters in one took 37 ms).
+    A block longer than :data:`CODE_PART_CHARS` is one table per run of lines of about
+    that size, with :data:`SLICE_MARK` between them, stacked without a gap (issue 32: Qt
+    lays a table cell out in one go; 90,000 characters in one took 37 ms).
     """
     lexer = None
     name = (lang or "").strip().split(" ", 1)[0].lower()
@@ -102,13 +106,15 @@ def highlight_code(code: str, lang: str = "", *, dark: bool = False, copy_index:
                 lexer = None
         except ClassNotFound:
             lexer = None
+    p = prose_for(dark)
+    line = f"1px solid {p.code_border}"
     caption = html.escape(name or (lexer.name.lower() if lexer is not None else ""))
-    copy = (f'<a href="{COPY_SCHEME}:{copy_index}" style="color:#8a8f98">Copy</a>'
+    copy = (f'<a href="{COPY_SCHEME}:{copy_index}" style="color:{p.code_header_text}">Copy</a>'
             if copy_index is not None else "")
-    label = (
-        '<table width="100%" cellspacing="0" cellpadding="0" style="margin:0"><tr>'
-        f'<td style="color:#8a8f98; font-size:small">{caption}</td>'
-        f'<td align="right" style="font-size:small">{copy}</td></tr></table>'
+    head = f"background-color:{p.code_header_bg}; font-size:small; padding:4px 10px 4px 10px; border-top:{line}"
+    header = (
+        f'<tr><td style="{head}; color:{p.code_header_text}; border-left:{line}">{caption}</td>'
+        f'<td align="right" style="{head}; border-right:{line}">{copy}</td></tr>'
         if caption or copy
         else ""
     )
@@ -116,21 +122,20 @@ def highlight_code(code: str, lang: str = "", *, dark: bool = False, copy_index:
     pieces = []
     for i, run in enumerate(runs):
         body = (html.escape(run) if lexer is None else highlight(run, lexer, _formatter(dark))).rstrip("\n")
-        pre = f'<pre style="white-space:pre-wrap; margin:0; color:{_CODE_FG[dark]}">{body}</pre>'
-        if len(runs) == 1:
-            return (
-                f'<table width="100%" cellspacing="0" cellpadding="8" border="1" '
-                f'style="background-color:{_CODE_BG[dark]}; border-color:{_CODE_BORDER[dark]}; '
-                f'border-style:solid; border-collapse:collapse; margin-top:4px; margin-bottom:8px">'
-                f"<tr><td>{label}{pre}</td></tr></table>\n"
-            )
+        pre = (f'<pre style="white-space:pre-wrap; margin:0; {CODE_FONT}; color:{p.code_text}">'
+               f"{body}</pre>")
         first, last = i == 0, i == len(runs) - 1
+        edges = [f"border-left:{line}", f"border-right:{line}"]
+        if first and not header:
+            edges.append(f"border-top:{line}")
+        if last:
+            edges.append(f"border-bottom:{line}")
+        cell = (f'background-color:{p.code_bg}; padding-left:10px; padding-right:10px; '
+                f'padding-top:{8 if first else 0}px; padding-bottom:{8 if last else 0}px; ' + "; ".join(edges))
         pieces.append(
-            f'<table width="100%" cellspacing="0" cellpadding="0" border="0" '
-            f'style="background-color:{_CODE_BG[dark]}; margin-top:{4 if first else 0}px; '
-            f'margin-bottom:{8 if last else 0}px">'
-            f'<tr><td style="padding-left:8px; padding-right:8px; padding-top:{8 if first else 0}px; '
-            f'padding-bottom:{8 if last else 0}px">{label if first else ""}{pre}</td></tr></table>\n'
+            f'<table width="100%" cellspacing="0" cellpadding="0" border="0" style="border-collapse:collapse; '
+            f'margin-top:{CODE_MARGIN_TOP if first else 0}px; margin-bottom:{CODE_MARGIN_BOTTOM if last else 0}px">'
+            f'{header if first else ""}<tr><td colspan="2" style="{cell}">{pre}</td></tr></table>\n'
         )
     return SLICE_MARK.join(pieces)
 
@@ -255,7 +260,7 @@ def _svg_fits(svg: str) -> bool:
 def render_math_source(tex: str, *, display: bool = False, dark: bool = False) -> str:
     """A formula shown as its TeX source between its dollar signs, in code style."""
     source = f"${tex}$" if not display else f"$${tex}$$"
-    return f'<code style="background-color:{_INLINE_CODE_BG[dark]}">{html.escape(source)}</code>'
+    return f'<code style="background-color:{prose_for(dark).inline_code_bg}">{html.escape(source)}</code>'
 
 
 @lru_cache(maxsize=2)
@@ -297,11 +302,37 @@ def _parser(dark: bool) -> MarkdownIt:
     def code_block(self, tokens, idx, options, env):
         return highlight_code(tokens[idx].content, "", dark=dark, copy_index=_copy_index(env))
 
+    prose = prose_for(dark)
+
     def code_inline(self, tokens, idx, options, env):
         return (
-            f'<code style="background-color:{_INLINE_CODE_BG[dark]}">'
+            f'<code style="background-color:{prose.inline_code_bg}">'
             f"{html.escape(tokens[idx].content)}</code>"
         )
+
+    def blockquote_open(self, tokens, idx, options, env):
+        # Qt draws no side border on a block: a bar cell beside the quote's cell
+        return (f'<table width="100%" cellspacing="0" cellpadding="0" style="margin-top:2px; margin-bottom:8px">'
+                f'<tr><td width="3" style="background-color:{prose.quote_bar}"></td>'
+                f'<td style="padding-left:12px; color:{prose.quote_text}">')
+
+    def blockquote_close(self, tokens, idx, options, env):
+        return "</td></tr></table>\n"
+
+    def heading_open(self, tokens, idx, options, env):
+        # a paragraph of class hN (message_documents.doc_css sizes it): Qt's <hN>
+        # carries a size step that no font-size overrides (walk29 #3)
+        return f'<p class="{tokens[idx].tag}">'
+
+    def heading_close(self, tokens, idx, options, env):
+        return "</p>\n"
+
+    def th_open(self, tokens, idx, options, env):
+        token = tokens[idx].copy()
+        style = token.attrGet("style")
+        shade = f"background-color:{prose.table_header_bg}"
+        token.attrSet("style", f"{style}; {shade}" if style else shade)
+        return self.renderToken([token], 0, options, env)
 
     def image(self, tokens, idx, options, env):
         token = tokens[idx]
@@ -312,6 +343,11 @@ def _parser(dark: bool) -> MarkdownIt:
     md.add_render_rule("fence", fence)
     md.add_render_rule("code_block", code_block)
     md.add_render_rule("code_inline", code_inline)
+    md.add_render_rule("blockquote_open", blockquote_open)
+    md.add_render_rule("blockquote_close", blockquote_close)
+    md.add_render_rule("th_open", th_open)
+    md.add_render_rule("heading_open", heading_open)
+    md.add_render_rule("heading_close", heading_close)
     return md
 
 
@@ -455,11 +491,11 @@ def render_markdown_parts(text: str, *, dark: bool = False, part_chars: int = PA
                 blocks += md.renderer.render(group, md.options, env).split(SLICE_MARK)
     if sum(map(len, blocks)) > MAX_HTML_CHARS:
         return _as_text_parts(text, "Shown as plain text: too large to lay out as Markdown.", part_chars)
-    # QTextDocument draws table borders only from attributes, not CSS.
-    border = _CODE_BORDER[dark] if not dark else "#55585c"
-    table = (f'<table border="1" cellspacing="0" cellpadding="5" style="border-collapse:collapse; '
-             f'border-color:{border}; border-style:solid; margin-bottom:6px">')
-    cut = {mark: table.replace("margin-bottom:6px", style).removesuffix(">") for mark, style in _TABLE_CUT.items()}
+    # A light grid from the table's own border (kept: the cut tables' overlap is measured
+    # on it), the header row shaded (th_open).
+    table = (f'<table border="1" cellspacing="0" cellpadding="6" style="border-collapse:collapse; '
+             f'border-color:{prose_for(dark).table_rule}; border-style:solid; {_TABLE_MARGINS}">')
+    cut = {mark: table.replace(_TABLE_MARGINS, style).removesuffix(">") for mark, style in _TABLE_CUT.items()}
     return [breakable(_table_styles(p, table, cut)) for p in _pack(blocks, part_chars)]
 
 
@@ -491,9 +527,10 @@ MAX_COLUMNS = 12
 #: bottom one: a 3 px gap every slice); a slice followed by another is pulled up over
 #: those 4 px, so its bottom line falls where the next slice's top line is drawn.
 TABLE_CUT_OVERLAP_PX = 4
-_TABLE_CUT = {"<table data-cut=first": f"margin-bottom:-{TABLE_CUT_OVERLAP_PX}px",
+_TABLE_MARGINS = "margin-top:2px; margin-bottom:8px"
+_TABLE_CUT = {"<table data-cut=first": f"margin-top:2px; margin-bottom:-{TABLE_CUT_OVERLAP_PX}px",
               "<table data-cut=mid": f"margin-top:0px; margin-bottom:-{TABLE_CUT_OVERLAP_PX}px",
-              "<table data-cut=last": "margin-top:0px; margin-bottom:6px"}
+              "<table data-cut=last": "margin-top:0px; margin-bottom:8px"}
 _CUT_FIRST, _CUT_MID, _CUT_LAST = _TABLE_CUT
 #: Attribute of a cut table's slice: the length its columns are given, characters,
 #: comma-separated (Qt's HTML import ignores it;

@@ -8,14 +8,18 @@ document, so scrolling and resizing always reuse the highlighted rendering (neve
 plain-text fallback). ``sizeHint`` reads the cached document's height; only the part of
 a row inside the viewport is painted.
 
-Row kinds: user (right, tinted), assistant (left), tool (collapsed to one line, click
-to expand), ``thoughts``/``reasoning_recap`` (collapsed "Thought process"), error (red,
+Row kinds: user (a tinted bubble on the right), assistant (plain text on the page under
+a header line of a round initial, the name, a model chip, the time and the receipt icon:
+walk29 #4), tool (collapsed to one line, click to expand), ``thoughts``/``reasoning_recap`` (collapsed "Thought process"), error (red,
 with the provider's message), cancelled/interrupted (a small tag). A reply that ended
 that way gets a footer line; on the topic's last row it carries a "↻ Retry" pill
 (:meth:`MessageDelegate.retry_rect`, clicked through the view; issue 12; a finished
 reply is regenerated from the hover bar, walk29 #6), and a message with versions the
 "‹ 2 / 3 ›" arrows (:meth:`MessageDelegate.version_hit`,
 :mod:`chathub_desktop.gui.version_arrows`; issue 14).
+
+A reply being written gets a caret after its last character (:meth:`MessageDelegate.caret_rect`,
+blinked by the view: walk29 #24).
 
 The row of the last message the topic summary covers gets a thin dashed marker line
 under it, "Covered by summary above this line" (CMP-2): extra height on that one row,
@@ -43,6 +47,7 @@ from PySide6.QtGui import (
     QColor,
     QFont,
     QFontMetrics,
+    QIcon,
     QPainter,
     QPalette,
     QPen,
@@ -51,6 +56,9 @@ from PySide6.QtWidgets import QListView, QStyle, QStyledItemDelegate, QStyleOpti
 
 from chathub_desktop.gui import attachment_thumbs as thumbs
 from chathub_desktop.gui.attachment_thumbs import ThumbnailCache
+from chathub_desktop.gui.design.icons import Icon, icon
+from chathub_desktop.gui.design.prose import prose_for
+from chathub_desktop.gui.design.tokens import IconSize, colours_for
 from chathub_desktop.gui.message_documents import MessageDocuments, key_of, symbol
 from chathub_desktop.gui.message_list_model import (
     CoveredBoundaryRole,
@@ -72,7 +80,11 @@ HEIGHT_CACHE_SIZE = 100_000
 MARGIN_X = 16  # px, row edge to bubble
 MARGIN_Y = 6  # px, between rows
 PAD = 10  # px, inside a bubble
+PLAIN_PAD_Y = 2  # px, above and below a reply drawn without a bubble (walk29 #4)
 HEADER_GAP = 3  # px, header line to bubble
+AVATAR = IconSize.LG  # px, the round initial before a reply's header (walk29 #4)
+CHIP_PAD = 6  # px, left and right inside the model chip
+CARET_W = 2  # px, the streaming caret's width (walk29 #24)
 FOOTER_GAP = 3  # px, bubble to footer line
 MAX_BUBBLE = 900  # px, widest bubble
 USER_FRACTION = 0.8  # of the row width, for user bubbles
@@ -84,8 +96,8 @@ COLLAPSIBLE_TYPES = frozenset({"thoughts", "reasoning_recap"})
 #: Reply statuses that get a Retry pill on the last row (issue 12).
 RETRYABLE = frozenset({"error", "cancelled", "interrupted"})
 RETRY_LABEL = "↻ Retry"
-#: The context receipt's ⓘ after a reply's header (issue 19); see :func:`symbol`.
-INFO_EMOJI, INFO_FALLBACK = "ⓘ", "(i)"
+#: Side of the context receipt's icon after a reply's header, px (issue 19).
+INFO_ICON = IconSize.SM
 #: Before the header of a pinned message (issue 19).
 PIN_EMOJI, PIN_FALLBACK = "📌", "[pinned]"
 STATUS_TAGS = {
@@ -111,6 +123,18 @@ def collapsed_label(m: MessageView, expanded: bool) -> str:
         took = f" · {m.elapsed_text}" if m.elapsed_text else ""  # a server call's time (issue 25)
         return f"{arrow} {symbol('🔧', '⚙')} {name} result{took} — {action}"
     return f"{arrow} {symbol('💭', '…')} Thought process — {action}"
+
+
+def is_plain(m: MessageView) -> bool:
+    """A reply drawn as text on the page, without a bubble (walk29 #4): an assistant
+    reply that is not an error nor a collapsible row."""
+    return m.role == "assistant" and m.status != "error" and not is_collapsible(m)
+
+
+def initial(name: str) -> str:
+    """The letter in a reply's round mark: the name's first letter or digit, upper-case
+    ("?" for none)."""
+    return next((c.upper() for c in name if c.isalnum()), "?")
 
 
 def usage_text(m: MessageView) -> str:
@@ -149,6 +173,18 @@ def blend(a: QColor, b: QColor, t: float) -> QColor:
 
 
 @dataclass(frozen=True)
+class _Header:
+    """Row-coordinate places of a header line's parts; an empty rectangle: not shown."""
+
+    avatar: QRect
+    name: QRect
+    chip: QRect
+    time: QRect
+    tag: QRect
+    info: QRect
+
+
+@dataclass(frozen=True)
 class _Colors:
     user_bg: QColor
     assistant_bg: QColor
@@ -160,6 +196,8 @@ class _Colors:
     text: QColor
     muted: QColor
     tag_bg: QColor
+    accent: QColor
+    on_accent: QColor
 
 
 #: ``QPalette.cacheKey()`` → its colours: every size hint and paint asks (issue 29).
@@ -192,8 +230,10 @@ def _palette_colors(pal: QPalette) -> tuple[_Colors, bool]:
             pill_bg=blend(base, text, 0.10 if dark else 0.06),
             border=blend(base, text, 0.22 if dark else 0.16),
             text=text,
-            muted=blend(base, text, 0.55),
+            muted=QColor(colours_for(dark).text_muted),  # 4.5:1 on the page (a blend was 3.7:1)
             tag_bg=blend(base, text, 0.16 if dark else 0.10),
+            accent=accent,
+            on_accent=pal.color(QPalette.ColorRole.HighlightedText),
         ),
         dark,
     )
@@ -201,7 +241,7 @@ def _palette_colors(pal: QPalette) -> tuple[_Colors, bool]:
 
 @dataclass
 class _Layout:
-    header: str
+    header: str  # user, tool and system rows: "You · 12:34"; replies: the time
     tag: str
     footer: str
     bubble: QRect  # in row coordinates
@@ -210,6 +250,7 @@ class _Layout:
     height: int
     marker_y: int = -1  # top of the summary marker in row coordinates (-1: none)
     strip: QRect = QRect()  # attachment thumbnails under the bubble (issue 14), row coordinates
+    pad: tuple[int, int] = (PAD, PAD)  # px inside the bubble: left and right, top and bottom
 
 
 class MessageDelegate(QStyledItemDelegate):
@@ -233,6 +274,8 @@ class MessageDelegate(QStyledItemDelegate):
         self.assistant_name = "Assistant"
         #: Decoded attachment thumbnails (issue 14); set by the attachments controller.
         self.thumbs: ThumbnailCache | None = None
+        #: Whether a streaming reply's caret is drawn now (the view blinks it, walk29 #24).
+        self.caret_on = True
         #: (message id, px): the bubble of that row is at least this tall (the editor in
         #: place lies over it, issue 29); None: no row is being edited.
         self._reserved: tuple[int, int] | None = None
@@ -295,15 +338,9 @@ class MessageDelegate(QStyledItemDelegate):
         small = QFontMetrics(self._small_font())
         fm = QFontMetrics(self._view.font())
         avail = max(120, width - 2 * MARGIN_X)
-        if m.role == "user":
-            author = "You"
-        elif m.role == "tool":
-            author = "Tool"
-        elif m.role == "system":
-            author = "System"
-        else:
-            author = self.assistant_name + (f" · {m.model}" if m.model else "")
-        header = f"{author} · {time_text(m.created_at)}"
+        # a reply's name and model are drawn apart (_header); its text part is the time
+        author = {"user": "You", "tool": "Tool", "system": "System"}.get(m.role, "")
+        header = f"{author} · {time_text(m.created_at)}" if author else time_text(m.created_at)
         if m.pinned:
             header = f"{symbol(PIN_EMOJI, PIN_FALLBACK)} {header}"
         tag = STATUS_TAGS.get(m.status, "")
@@ -312,29 +349,30 @@ class MessageDelegate(QStyledItemDelegate):
             footer = " "  # the line the Retry pill sits on (same height on every row)
         if footer_line and not footer:
             footer = " "  # the line of the version arrows (issue 14)
-        y = MARGIN_Y + small.height() + HEADER_GAP
+        y = MARGIN_Y + self._header_height() + HEADER_GAP
         max_w = min(MAX_BUBBLE, avail if m.role != "user" else int(avail * USER_FRACTION))
+        pad_x, pad_y = pad = (0, PLAIN_PAD_Y) if is_plain(m) else (PAD, PAD)
         doc: SlicedDocument | None = None
         label = ""
         if is_collapsible(m) and not expanded:
             label = collapsed_label(m, expanded)
-            w = min(max_w, fm.horizontalAdvance(label) + 2 * PAD + 4)
+            w = min(max_w, fm.horizontalAdvance(label) + 2 * pad_x + 4)
             h = fm.height() + 2 * 6
         else:
             if is_collapsible(m):
                 label = collapsed_label(m, expanded)
-            doc = self.docs.document(m, dark, colors, max_w - 2 * PAD)
-            doc_w = max_w - 2 * PAD
+            doc = self.docs.document(m, dark, colors, max_w - 2 * pad_x)
+            doc_w = max_w - 2 * pad_x
             if m.role == "user":
                 # a narrower bubble, same layout: no line is wider than the widest one
                 doc_w = min(doc_w, int(doc.idealWidth()) + 2)
-            w = max(doc_w, fm.horizontalAdvance(label) if label else 0) + 2 * PAD
-            h = int(doc.height()) + 2 * PAD + (fm.height() + 6 if label else 0)
+            w = max(doc_w, fm.horizontalAdvance(label) if label else 0) + 2 * pad_x
+            h = int(doc.height()) + 2 * pad_y + (fm.height() + 6 if label else 0)
         strip = QRect()
         if m.attachments:  # thumbnails and file chips inside the bubble, under its text (issue 14)
-            size = thumbs.strip_size(m, fm, max_w - 2 * PAD)
-            w = max(w, size.width() + 2 * PAD)
-            strip = QRect(PAD, h - PAD + thumbs.GAP, size.width(), size.height())  # bubble coordinates
+            size = thumbs.strip_size(m, fm, max_w - 2 * pad_x)
+            w = max(w, size.width() + 2 * pad_x)
+            strip = QRect(pad_x, h - pad_y + thumbs.GAP, size.width(), size.height())  # bubble coordinates
             h += thumbs.GAP + size.height()
         x = MARGIN_X + (avail - w if m.role == "user" else 0)
         bubble = QRect(x, y, w, h)
@@ -345,7 +383,50 @@ class MessageDelegate(QStyledItemDelegate):
         if boundary:
             marker_y = height
             height += MARKER_H
-        return _Layout(header, tag, footer, bubble, doc, label, height, marker_y, strip)
+        return _Layout(header, tag, footer, bubble, doc, label, height, marker_y, strip, pad)
+
+    def _header_height(self) -> int:
+        """The header line's height, px: the small font's line or the round initial."""
+        return max(QFontMetrics(self._small_font()).height(), int(AVATAR))
+
+    def _header(self, m: MessageView, lay: _Layout) -> _Header:
+        """Where the parts of ``m``'s header line go (row coordinates): a reply's round
+        initial, name, model chip, time, status tag and receipt icon from the left; a user
+        message's "You · 12:34" and tag at the bubble's right edge; another row's at its
+        left (walk29 #4)."""
+        small = self._small_font()
+        sfm = QFontMetrics(small)
+        hh = self._header_height()
+        ty = MARGIN_Y + (hh - sfm.height()) // 2
+        tag_w = sfm.horizontalAdvance(lay.tag) + 12 if lay.tag else 0
+        none = QRect()
+        if m.role != "assistant":
+            header_w = sfm.horizontalAdvance(lay.header)
+            total_w = header_w + (tag_w + 6 if lay.tag else 0)
+            hx = lay.bubble.right() - total_w + 1 if m.role == "user" else lay.bubble.left() + 2
+            tag = QRect(hx + header_w + 6, ty, tag_w, sfm.height()) if lay.tag else none
+            return _Header(none, none, none, QRect(hx, ty, header_w + 2, sfm.height()), tag, none)
+        x = lay.bubble.left()
+        avatar = QRect(x, MARGIN_Y + (hh - AVATAR) // 2, AVATAR, AVATAR)
+        bold = QFont(small)
+        bold.setBold(True)
+        name_w = QFontMetrics(bold).horizontalAdvance(self.assistant_name) + 2
+        name = QRect(avatar.right() + 1 + 8, ty, name_w, sfm.height())
+        x = name.right() + 1 + 6
+        chip = none
+        if m.model:
+            chip = QRect(x, ty, sfm.horizontalAdvance(m.model) + 2 * CHIP_PAD, sfm.height())
+            x = chip.right() + 1 + 6
+        time = QRect(x, ty, sfm.horizontalAdvance(lay.header) + 2, sfm.height())
+        x = time.right() + 1 + 6
+        tag = none
+        if lay.tag:
+            tag = QRect(x, ty, tag_w, sfm.height())
+            x = tag.right() + 1 + 6
+        info = none
+        if m.receipt is not None:
+            info = QRect(x, MARGIN_Y + (hh - INFO_ICON - 4) // 2, INFO_ICON + 4, INFO_ICON + 4)
+        return _Header(avatar, name, chip, time, tag, info)
 
     def _width(self) -> int:
         return max(200, self._view.viewport().width())
@@ -418,16 +499,11 @@ class MessageDelegate(QStyledItemDelegate):
         return self._retry_pill(lay).translated(self._view.visualRect(index).topLeft())
 
     def _info_rect(self, m: MessageView, lay: _Layout) -> QRect:
-        """The ⓘ after an assistant reply's header and tag (row coordinates); empty
+        """The receipt icon after an assistant reply's header and tag (row coordinates); empty
         when the reply has no context receipt (issue 19)."""
         if m.role != "assistant" or m.receipt is None:
             return QRect()
-        sfm = QFontMetrics(self._small_font())
-        x = lay.bubble.left() + 2 + sfm.horizontalAdvance(lay.header) + 6
-        if lay.tag:
-            x += sfm.horizontalAdvance(lay.tag) + 18
-        label = symbol(INFO_EMOJI, INFO_FALLBACK)
-        return QRect(x, MARGIN_Y, sfm.horizontalAdvance(label) + 6, sfm.height())
+        return self._header(m, lay).info
 
     def receipt_rect(self, index: QModelIndex) -> QRect:
         """The ⓘ that opens a reply's context receipt, in viewport coordinates (empty
@@ -437,6 +513,27 @@ class MessageDelegate(QStyledItemDelegate):
             return QRect()
         lay = self._layout(m, bool(index.data(ExpandedRole)), self._width(), self._view.palette())
         return self._info_rect(m, lay).translated(self._view.visualRect(index).topLeft())
+
+    def caret_rect(self, index: QModelIndex) -> QRect:
+        """The streaming caret's rectangle after the end of row ``index``'s text, in
+        viewport coordinates; empty unless the row is a reply being written (walk29 #24)."""
+        m = index.data(MessageRole)
+        if m is None or m.status != "streaming" or m.role != "assistant":
+            return QRect()
+        lay = self._layout(m, bool(index.data(ExpandedRole)), self._width(), self._view.palette())
+        return self._caret(lay).translated(self._view.visualRect(index).topLeft())
+
+    @staticmethod
+    def _caret(lay: _Layout) -> QRect:
+        """The caret of ``lay``'s text end (row coordinates): a bar of :data:`CARET_W` px."""
+        if lay.doc is None:
+            return QRect()
+        end = lay.doc.end_rect()
+        if end.height() <= 0:
+            return QRect()
+        x = lay.bubble.left() + lay.pad[0] + round(end.x()) + 2
+        y = lay.bubble.top() + lay.pad[1] + round(end.y()) + 2
+        return QRect(x, y, CARET_W, max(4, round(end.height()) - 4))
 
     def bubble_rect(self, index: QModelIndex) -> QRect:
         """The bubble's rectangle in viewport coordinates (for clicks)."""
@@ -467,7 +564,7 @@ class MessageDelegate(QStyledItemDelegate):
         if lay.doc is None:
             return ""
         top = lay.bubble.top() + (QFontMetrics(self._view.font()).height() + 6 if lay.label else 0)
-        origin = self._view.visualRect(index).topLeft() + QPoint(lay.bubble.left() + PAD, top + PAD)
+        origin = self._view.visualRect(index).topLeft() + QPoint(lay.bubble.left() + lay.pad[0], top + lay.pad[1])
         return lay.doc.anchor_at(QPointF(pos - origin))
 
     # --- painting ----------------------------------------------------------------------
@@ -482,8 +579,9 @@ class MessageDelegate(QStyledItemDelegate):
         if m is None:
             return
         pal = option.palette
-        colors, _dark = _colors(pal)
-        lay = self._layout(m, bool(index.data(ExpandedRole)), option.rect.width(), pal,
+        colors, dark = _colors(pal)
+        # the width sizeHint laid the row out at (a row rect may lag behind a resize)
+        lay = self._layout(m, bool(index.data(ExpandedRole)), self._width(), pal,
                            bool(index.data(CoveredBoundaryRole)), self._footer_line(m, index))
         top_left = option.rect.topLeft()
         painter.save()
@@ -492,27 +590,8 @@ class MessageDelegate(QStyledItemDelegate):
         small = self._small_font()
         sfm = QFontMetrics(small)
         painter.setFont(small)
-        # header: "Author · 12:34" then a tag pill
-        header_w = sfm.horizontalAdvance(lay.header)
-        tag_w = sfm.horizontalAdvance(lay.tag) + 12 if lay.tag else 0
-        total_w = header_w + (tag_w + 6 if lay.tag else 0)
-        hx = lay.bubble.right() - total_w + 1 if m.role == "user" else lay.bubble.left() + 2
-        hy = MARGIN_Y
-        painter.setPen(colors.muted)
-        painter.drawText(QRect(hx, hy, header_w + 2, sfm.height()), Qt.AlignmentFlag.AlignLeft, lay.header)
-        if lay.tag:
-            tag_rect = QRect(hx + header_w + 6, hy, tag_w, sfm.height())
-            tag_bg = colors.error_bg if m.status == "error" else colors.tag_bg
-            painter.setPen(Qt.PenStyle.NoPen)
-            painter.setBrush(tag_bg)
-            painter.drawRoundedRect(tag_rect, 6, 6)
-            painter.setPen(colors.error_text if m.status == "error" else colors.muted)
-            painter.drawText(tag_rect, Qt.AlignmentFlag.AlignCenter, lay.tag)
-        info = self._info_rect(m, lay)
-        if not info.isEmpty():
-            painter.setPen(pal.color(QPalette.ColorRole.Link))
-            painter.drawText(info, Qt.AlignmentFlag.AlignCenter, symbol(INFO_EMOJI, INFO_FALLBACK))
-        # bubble
+        self._paint_header(painter, m, lay, colors, pal)
+        # bubble: none under a plain reply (walk29 #4)
         if m.status == "error":
             bg, border = colors.error_bg, colors.error_border
         elif m.role == "user":
@@ -520,10 +599,11 @@ class MessageDelegate(QStyledItemDelegate):
         elif is_collapsible(m):
             bg, border = colors.pill_bg, colors.border
         else:
-            bg, border = colors.assistant_bg, colors.border
-        painter.setPen(border)
-        painter.setBrush(bg)
-        painter.drawRoundedRect(QRectF(lay.bubble).adjusted(0.5, 0.5, -0.5, -0.5), 9, 9)
+            bg = border = QColor(0, 0, 0, 0)
+        if bg.alpha():
+            painter.setPen(border)
+            painter.setBrush(bg)
+            painter.drawRoundedRect(QRectF(lay.bubble).adjusted(0.5, 0.5, -0.5, -0.5), 9, 9)
         if index.data(HighlightRole):  # the message a search result opened (issue 14)
             painter.setPen(QPen(pal.color(QPalette.ColorRole.Highlight), 2.5))
             painter.setBrush(Qt.BrushStyle.NoBrush)
@@ -533,7 +613,7 @@ class MessageDelegate(QStyledItemDelegate):
         y = lay.bubble.top()
         if lay.label:
             painter.setPen(colors.muted)
-            label_rect = QRect(lay.bubble.left() + PAD, y + 6, lay.bubble.width() - 2 * PAD, fm.height())
+            label_rect = QRect(lay.bubble.left() + lay.pad[0], y + 6, lay.bubble.width() - 2 * lay.pad[0], fm.height())
             painter.drawText(
                 label_rect,
                 Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter,
@@ -541,7 +621,7 @@ class MessageDelegate(QStyledItemDelegate):
             )
             y += fm.height() + 6
         if lay.doc is not None:
-            origin = QPoint(lay.bubble.left() + PAD, y + PAD)
+            origin = QPoint(lay.bubble.left() + lay.pad[0], y + lay.pad[1])
             text_pal = QPalette(pal)
             text_pal.setColor(QPalette.ColorRole.Text, colors.error_text if m.status == "error" else colors.text)
             # only the part of the row inside the viewport is drawn (a long reply is tall)
@@ -549,6 +629,12 @@ class MessageDelegate(QStyledItemDelegate):
             painter.translate(origin)
             lay.doc.draw(painter, text_pal, visible)
             painter.translate(-origin)
+        if m.status == "streaming" and m.role == "assistant" and self.caret_on:
+            caret = self._caret(lay)
+            if not caret.isEmpty():
+                painter.setPen(Qt.PenStyle.NoPen)
+                painter.setBrush(QColor(prose_for(dark).caret))
+                painter.drawRoundedRect(QRectF(caret), 1, 1)
         if not lay.strip.isEmpty():
             thumbs.paint_strip(painter, m, lay.strip.left(), lay.strip.top(), lay.strip.width(),
                                fm, pal, self.thumbs)
@@ -578,6 +664,42 @@ class MessageDelegate(QStyledItemDelegate):
         if option.state & QStyle.StateFlag.State_HasFocus:
             pass  # rows are not selectable; no focus frame
         painter.restore()
+
+    def _paint_header(self, painter: QPainter, m: MessageView, lay: _Layout, colors: _Colors, pal: QPalette) -> None:
+        """The header line (:meth:`_header`): a reply's round initial, name in the text
+        colour, model chip, time, tag and receipt icon; another row's "You · 12:34"."""
+        head = self._header(m, lay)
+        small = self._small_font()
+        left = Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter
+        if not head.avatar.isEmpty():
+            painter.setPen(Qt.PenStyle.NoPen)
+            painter.setBrush(colors.accent)
+            painter.drawEllipse(QRectF(head.avatar))
+            bold = QFont(small)
+            bold.setBold(True)
+            painter.setFont(bold)
+            painter.setPen(colors.on_accent)
+            painter.drawText(head.avatar, Qt.AlignmentFlag.AlignCenter, initial(self.assistant_name))
+            painter.setPen(colors.text)
+            painter.drawText(head.name, left, self.assistant_name)
+            painter.setFont(small)
+        if not head.chip.isEmpty() and m.model:
+            painter.setPen(Qt.PenStyle.NoPen)
+            painter.setBrush(colors.tag_bg)
+            painter.drawRoundedRect(QRectF(head.chip), 6, 6)
+            painter.setPen(colors.text)
+            painter.drawText(head.chip, Qt.AlignmentFlag.AlignCenter, m.model)
+        painter.setPen(colors.muted)
+        painter.drawText(head.time, left, lay.header)
+        if not head.tag.isEmpty():
+            painter.setPen(Qt.PenStyle.NoPen)
+            painter.setBrush(colors.error_bg if m.status == "error" else colors.tag_bg)
+            painter.drawRoundedRect(head.tag, 6, 6)
+            painter.setPen(colors.error_text if m.status == "error" else colors.muted)
+            painter.drawText(head.tag, Qt.AlignmentFlag.AlignCenter, lay.tag)
+        if not head.info.isEmpty():
+            icon(Icon.ABOUT).paint(painter, head.info.adjusted(2, 2, -2, -2), Qt.AlignmentFlag.AlignCenter,
+                                   QIcon.Mode.Active)
 
     @staticmethod
     def _paint_marker(painter: QPainter, top: int, width: int, font: QFont, pal: QPalette) -> None:

@@ -94,14 +94,31 @@ def renders_on_worker(text: str) -> bool:
 
 
 _DATA_IMG = '<img src="data:'  # an image a document would decode while laid out
-_DOC_CSS = """
-p { margin-top: 0px; margin-bottom: 6px; }
-h1 { font-size: x-large; margin-top: 4px; margin-bottom: 6px; }
-h2 { font-size: large; margin-top: 4px; margin-bottom: 6px; }
-h3 { font-size: medium; margin-top: 4px; margin-bottom: 4px; }
-ul, ol { margin-top: 0px; margin-bottom: 6px; }
-pre { margin-top: 0px; margin-bottom: 0px; }
+#: Space between list items, px, and the indent of one list level (walk29 #3).
+LIST_ITEM_GAP, LIST_INDENT = 3, 22
+
+
+@lru_cache(maxsize=8)
+def doc_css(point_size: float) -> str:
+    """The default style sheet of a message slice for body text of ``point_size`` pt
+    (walk29 #3): headings (``<p class="h1">`` .. ``h6`` from ``markdown_render``) on
+    :data:`~chathub_desktop.gui.design.prose.HEADING_SCALE`, h4 to h6 at body size, all
+    semibold; paragraph and list spacing."""
+    from chathub_desktop.gui.design.prose import HEADING_SCALE
+
+    size = point_size if point_size > 0 else 10.0
+    gaps = {1: (10, 8), 2: (10, 6), 3: (8, 4)}
+    heads = "".join(
+        f"p.h{n} {{ font-size: {round(size * HEADING_SCALE.get(n, 1.0), 1)}pt; font-weight: 600; "
+        f"margin-top: {gaps.get(n, gaps[3])[0]}px; margin-bottom: {gaps.get(n, gaps[3])[1]}px; }}\n"
+        for n in range(1, 7))
+    return f"""
+p {{ margin-top: 0px; margin-bottom: 8px; }}
+{heads}ul, ol {{ margin-top: 0px; margin-bottom: 8px; }}
+li {{ margin-bottom: {LIST_ITEM_GAP}px; }}
+pre {{ margin-top: 0px; margin-bottom: 0px; }}
 """
+
 
 Key = tuple[object, ...]
 
@@ -335,8 +352,10 @@ class MessageDocuments(QObject):
     def _new_slice(self) -> QTextDocument:
         doc = SafeTextDocument()
         doc.setDocumentMargin(0)
-        doc.setDefaultFont(self._font())
-        doc.setDefaultStyleSheet(_DOC_CSS)
+        font = self._font()
+        doc.setDefaultFont(font)
+        doc.setIndentWidth(LIST_INDENT)
+        doc.setDefaultStyleSheet(doc_css(font.pointSizeF()))
         return doc
 
     def _stand_in(self, message_id: int, key: Key, colors: TextColors, width: int) -> SlicedDocument:

@@ -22,7 +22,9 @@
   asks for the next page (``newer_wanted``);
 - issue 14: the "‹ 2 / 3 ›" arrows of a message with versions and the menu's Previous /
   Next version emit ``version_requested``; the last reply's Regenerate (hover bar and
-  menu entry) emits ``regenerate_requested``.
+  menu entry) emits ``regenerate_requested``;
+- walk29 #24: a caret blinks where a streaming reply's text ends (``caret_timer``, running
+  only while a reply streams); a width change lays every row out again (fixwalk).
 """
 
 from __future__ import annotations
@@ -79,6 +81,12 @@ from chathub_desktop.gui.topic_scroll_bar import TopicScrollBar
 
 #: Pixels from the bottom that still count as "at the bottom".
 STICKY_PX = 24
+#: Half a blink of the streaming caret, ms (walk29 #24); the timer runs only while a
+#: reply streams, so the window stays quiet at rest.
+CARET_BLINK_MS = 530
+#: Rows from the end searched for a streaming reply (it is the last, or one before a
+#: tool result).
+CARET_ROWS = 4
 
 
 def empty_text(key: SendKey) -> str:
@@ -189,6 +197,44 @@ class MessageListView(QListView):
                                                "Show the topic's newest message (Ctrl+End)", JumpTarget.END)
         model.rowsRemoved.connect(lambda *_: self.action_bar.dismiss())
         model.modelReset.connect(self.action_bar.dismiss)
+        #: Blinks the caret at the end of a streaming reply; stopped when none streams.
+        self.caret_timer = QTimer(self)
+        self.caret_timer.setInterval(CARET_BLINK_MS)
+        self.caret_timer.timeout.connect(self._blink)
+        for signal in (model.rowsInserted, model.rowsRemoved, model.dataChanged, model.modelReset):
+            signal.connect(self._sync_caret)
+
+    # --- the streaming caret (walk29 #24) ----------------------------------------------------
+    def _streaming_rows(self) -> list[int]:
+        """Rows near the end holding a reply being written."""
+        n = self._model.rowCount()
+        rows = []
+        for row in range(max(0, n - CARET_ROWS), n):
+            m = self._model.message_at(row)
+            if m is not None and m.role == "assistant" and m.status == "streaming":
+                rows.append(row)
+        return rows
+
+    def _sync_caret(self, *_args: object) -> None:
+        """Blink while a reply streams; stop (caret shown) when none does."""
+        if self._streaming_rows():
+            if not self.caret_timer.isActive():
+                self.delegate.caret_on = True
+                self.caret_timer.start()
+        elif self.caret_timer.isActive():
+            self.caret_timer.stop()
+            self.delegate.caret_on = True
+
+    def _blink(self) -> None:
+        rows = self._streaming_rows()
+        if not rows:
+            self._sync_caret()
+            return
+        self.delegate.caret_on = not self.delegate.caret_on
+        for row in rows:
+            rect = self.delegate.caret_rect(self._model.index(row))
+            if not rect.isEmpty():
+                self.viewport().update(rect.adjusted(-1, -1, 1, 1))
 
     def _jump_button(self, name: Icon, accessible: str, tip: str, target: JumpTarget) -> QToolButton:
         b = QToolButton(self)
@@ -505,9 +551,14 @@ class MessageListView(QListView):
             p.end()
 
     def resizeEvent(self, e: QResizeEvent) -> None:
-        """Keep the bottom in view across width changes when the user was there."""
+        """Keep the bottom in view across width changes when the user was there; a new
+        width lays every row out again (``QListView`` re-lays out a top-to-bottom list only
+        when its height changes, so rows kept their old heights while painted at the new
+        width and overlapped: fixwalk, issue 29)."""
         stick = self._stick
         super().resizeEvent(e)
+        if e.size().width() != e.oldSize().width():
+            self.scheduleDelayedItemsLayout()
         self._place_topic_bar()
         self.action_bar.dismiss()
         self._place_jump_buttons()

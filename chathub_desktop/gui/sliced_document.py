@@ -34,6 +34,7 @@ from PySide6.QtGui import (
     QImage,
     QPainter,
     QPalette,
+    QTextCursor,
     QTextDocument,
     QTextFrame,
     QTextLength,
@@ -42,7 +43,7 @@ from PySide6.QtGui import (
 
 from chathub_desktop.gui.safe_document import decode_shown
 
-__all__ = ["IMAGE_SCHEME", "Decoded", "SlicedDocument", "decoded", "fit_cut_tables"]
+__all__ = ["HANG_CHARS", "IMAGE_SCHEME", "Decoded", "SlicedDocument", "decoded", "fit_cut_tables", "hang_code_lines"]
 
 #: HTML slices and the images of their data URLs, decoded (``src`` -> image).
 Decoded = tuple[tuple[str, ...], dict[str, QImage]]
@@ -119,6 +120,54 @@ def fit_cut_tables(doc: QTextDocument, part: str, width: float) -> None:
         table.setFormat(fmt)
 
 
+#: How much further than its own indentation a wrapped code line's continuation starts,
+#: in characters (walk29 #3: a wrapped line went back to the left edge).
+HANG_CHARS = 4
+#: Lines this long or shorter get no hanging indent: they fit a code block of any width
+#: the view lays out (200 px and up), so setting one would only cost time (a slice of
+#: hostile text is hundreds of short lines).
+HANG_MIN_CHARS = 24
+
+
+_TAG = re.compile(r"<[^>]*>")
+
+
+def _long_line(part: str) -> bool:
+    """Whether the text of ``part`` (its tags left out) has a line longer than
+    :data:`HANG_MIN_CHARS` characters."""
+    return any(len(line) > HANG_MIN_CHARS for line in _TAG.sub("", part).split("\n"))
+
+
+def hang_code_lines(doc: QTextDocument) -> None:
+    """Give every monospace line of ``doc`` (a code block's ``<pre>`` line; the caller
+    skips slices without ``markdown_render.CODE_FONT``) a hanging indent: its wrapped continuation starts :data:`HANG_CHARS`
+    characters right of the line's own leading spaces (tabs count 4; lines up to
+    :data:`HANG_MIN_CHARS` characters are left alone), so a long line
+    wraps without losing its place in the code (walk29 #3). Qt's HTML import drops a
+    negative ``text-indent``, hence the block formats set here."""
+    undo = doc.isUndoRedoEnabled()
+    doc.setUndoRedoEnabled(False)  # an undo step per line doubled the time
+    space: dict[str, float] = {}  # font key -> width of a space, px
+    block = doc.begin()
+    while block.isValid():
+        text = block.text()
+        if len(text) > HANG_MIN_CHARS:
+            fmt = block.charFormat()
+            if "monospace" in (fmt.fontFamilies() or ()):
+                font = fmt.font()
+                key = font.key()
+                if key not in space:
+                    space[key] = QFontMetricsF(font).horizontalAdvance(" ")
+                lead = len(text) - len(text.lstrip(" \t"))
+                hang = (sum(4 if c == "\t" else 1 for c in text[:lead]) + HANG_CHARS) * space[key]
+                shape = block.blockFormat()
+                shape.setLeftMargin(shape.leftMargin() + hang)
+                shape.setTextIndent(-hang)
+                QTextCursor(block).setBlockFormat(shape)
+        block = block.next()
+    doc.setUndoRedoEnabled(undo)
+
+
 def _short_name(escaped_src: str) -> str:
     return f"{IMAGE_SCHEME}:{hashlib.blake2b(escaped_src.encode(), digest_size=12).hexdigest()}"
 
@@ -161,6 +210,8 @@ class SlicedDocument:
     def advance(self, budget_s: float) -> bool:
         """Build or re-lay out slices in order until ``budget_s`` seconds are spent (at
         least one slice per call); :attr:`complete` after it."""
+        from chathub_desktop.gui.markdown_render import CODE_FONT
+
         start = time.perf_counter()
         for i, part in enumerate(self._parts):
             if self._laid[i] == self._width:
@@ -169,6 +220,8 @@ class SlicedDocument:
             if doc is None:
                 doc = self._make()
                 doc.setHtml(self._with_resources(doc, part))
+                if CODE_FONT in part and _long_line(part):  # a code block's, not plain text's
+                    hang_code_lines(doc)
                 self._docs[i] = doc
             if "<table" in part:
                 fit_cut_tables(doc, part, self._width)
@@ -240,6 +293,24 @@ class SlicedDocument:
             y += h
             if y > visible.bottom():
                 return
+
+    def end_rect(self) -> QRectF:
+        """Where the text ends (document coordinates): a rectangle of no width and one
+        line's height right after the last laid-out character; empty before any slice
+        is built (the streaming caret sits here, walk29 #24)."""
+        y = 0.0
+        found = QRectF()
+        for doc in self._shown():
+            block = doc.lastBlock()
+            while block.isValid() and (not block.text() or block.layout().lineCount() == 0):
+                block = block.previous()
+            if block.isValid():
+                layout = block.layout()
+                line = layout.lineAt(layout.lineCount() - 1)
+                top = layout.position().y() + line.y()
+                found = QRectF(layout.position().x() + line.x() + line.naturalTextWidth(), y + top, 0, line.height())
+            y += doc.size().height()
+        return found
 
     def anchor_at(self, pos: QPointF) -> str:
         """The link at ``pos`` (document coordinates), ``""`` for none."""

@@ -264,12 +264,12 @@ def _table_lines(parts: list[str], width: int) -> tuple[list[int], float]:
     from PySide6.QtCore import QRectF
     from PySide6.QtGui import QColor, QPalette
 
-    from chathub_desktop.gui.message_documents import _DOC_CSS
+    from chathub_desktop.gui.message_documents import doc_css
 
     def make() -> QTextDocument:
         doc = QTextDocument()
         doc.setDocumentMargin(0)
-        doc.setDefaultStyleSheet(_DOC_CSS)
+        doc.setDefaultStyleSheet(doc_css(10.0))
         return doc
 
     sliced = SlicedDocument(parts, make, width)

@@ -1,0 +1,54 @@
+"""Rows keep their true heights across width changes (issue 29, fixwalk): after the topic
+list came back at 800 px wide, the rows kept the places they had at the old width while
+each was painted at the new one, so a reply that grew taller ran over the next message."""
+
+from __future__ import annotations
+
+from chathub_desktop.gui.chat_events import ChatEvents
+from chathub_desktop.gui.message_list_model import MessageListModel
+from chathub_desktop.gui.message_list_view import MessageListView
+
+REPLY = ("Here is the plan, step by step.\n\n"
+         + "".join(f"{i}. Step {i}: check the schema, run the backfill in batches of 1,000 rows.\n" for i in range(1, 4))
+         + "\n```python\nfor batch in batches(rows, 1000):\n    copy(batch)\n```\n\n"
+         + "That is all: the rollback is step 3, and it takes about ten minutes on a laptop. " * 4)
+
+
+def overlaps(view: MessageListView, model: MessageListModel) -> list[tuple[int, int, int]]:
+    """(row, where the row starts, where the row before it ends) of every row that does not
+    start right under the one before it, each row as tall as it needs at the view's width."""
+    bad = []
+    for row in range(1, model.rowCount()):
+        above, rect = view.visualRect(model.index(row - 1)), view.visualRect(model.index(row))
+        if rect.top() != above.bottom() + 1:
+            bad.append((row, rect.top(), above.bottom() + 1))
+    return bad
+
+
+def test_rows_move_down_when_a_narrower_view_makes_a_reply_taller(services, qtbot) -> None:  # type: ignore[no-untyped-def]
+    """Issue 29 (fixwalk): narrowing the view alone (the topic list shown again beside the
+    chat at 800 px) lays the rows out again, so a reply that wraps to more lines pushes
+    the messages after it down instead of being drawn over them."""
+    a = services.assistants.create("Planner")
+    t = services.topics.create(a.id)
+    for i in range(6):
+        services.topics.append_message(t.id, "user" if i % 2 == 0 else "assistant",
+                                       "How do I migrate the orders table?" if i % 2 == 0 else REPLY)
+    events = ChatEvents(services.bus)
+    model = MessageListModel(services.topics, events)
+    view = MessageListView(model)
+    qtbot.addWidget(view)
+    view.resize(1100, 560)
+    view.show()
+    qtbot.waitExposed(view)
+    model.open_topic(t.id)
+    qtbot.waitUntil(lambda: model.rowCount() == 6, timeout=5000)
+    qtbot.waitUntil(lambda: view.delegate.settled and view.visualRect(model.index(5)).height() > 150, timeout=20_000)
+    view.executeDelayedItemsLayout()
+    tall = view.visualRect(model.index(1)).height()
+    view.resize(560, 560)  # only the width changes
+    view.executeDelayedItemsLayout()  # what the view's next turn does
+    assert view.visualRect(model.index(1)).height() > tall  # the reply wraps to more lines
+    assert overlaps(view, model) == []
+    qtbot.waitUntil(lambda: view.delegate.settled, timeout=20_000)
+    events.detach()
