@@ -311,13 +311,18 @@ def _parser(dark: bool) -> MarkdownIt:
         )
 
     def blockquote_open(self, tokens, idx, options, env):
+        depth = env.get("quote_depth", 0)
+        env["quote_depth"] = depth + 1
+        if depth >= QUOTE_BARS:  # nested tables cost layout time that grows with depth (issue 32)
+            return '<blockquote style="margin-left:12px; margin-right:0px">'
         # Qt draws no side border on a block: a bar cell beside the quote's cell
         return (f'<table width="100%" cellspacing="0" cellpadding="0" style="margin-top:2px; margin-bottom:8px">'
                 f'<tr><td width="3" style="background-color:{prose.quote_bar}"></td>'
                 f'<td style="padding-left:12px; color:{prose.quote_text}">')
 
     def blockquote_close(self, tokens, idx, options, env):
-        return "</td></tr></table>\n"
+        env["quote_depth"] = depth = max(0, env.get("quote_depth", 1) - 1)
+        return "</blockquote>\n" if depth >= QUOTE_BARS else "</td></tr></table>\n"
 
     def heading_open(self, tokens, idx, options, env):
         # a paragraph of class hN (message_documents.doc_css sizes it): Qt's <hN>
@@ -351,6 +356,9 @@ def _parser(dark: bool) -> MarkdownIt:
     return md
 
 
+#: Quote levels drawn with a side bar (a two-cell table each); deeper levels are indented
+#: only: an 11-deep quote of bars took 150 ms of layout (issue 32's render fuzz).
+QUOTE_BARS = 2
 #: Deepest Markdown nesting rendered (block quotes, lists, inline spans); deeper text is
 #: shown as plain text (the parser would drop what lies past its limit).
 MAX_NESTING = 16
