@@ -28,5 +28,6 @@ unset PYTHONDONTWRITEBYTECODE
 # worksteal: a worker that runs out takes half of the other's queue, so neither idles
 # while the other works through a long file; tests/conftest.py starts the longest files
 # (e2e, slow, postgres) first. The timeout is a hang guard (a stuck test dumps its stack),
-# not the speed goal: about 13 min idle, longer with the other core busy
+# not the speed goal: pytest took 10 min 40 s for 2,233 tests with the machine's other
+# work as load (load average 3-5, issue 28; 29 min 30 s before)
 timeout -s ABRT 2400 "$VENV"/bin/python -m pytest -q -p no:cacheprovider -n "${CHATHUB_TEST_WORKERS:-2}" --dist worksteal --durations=25 "$@"

@@ -20,6 +20,7 @@ from __future__ import annotations
 import asyncio
 import concurrent.futures
 import gc
+import itertools
 import sys
 import threading
 from collections.abc import Iterator
@@ -189,7 +190,9 @@ def _leftovers_freed(qapp) -> Iterator[None]:  # type: ignore[no-untyped-def]
     collection walked all of it (teardowns of 11-14 s late in a loaded worker).
     ``gc.freeze()`` moves what is still alive after the test (the session's QApplication,
     loop, imported modules, SQLAlchemy's bounded caches) out of the collector's reach, so
-    each later ``gc.collect()`` walks only one test's objects."""
+    each later ``gc.collect()`` walks only one test's objects. Every
+    :data:`_FULL_COLLECT_EVERY` tests everything is unfrozen first, so garbage cycles of
+    objects frozen while alive (a cache entry evicted later) are freed too."""
     import shiboken6
     from PySide6.QtCore import QCoreApplication, QEvent
 
@@ -201,5 +204,12 @@ def _leftovers_freed(qapp) -> Iterator[None]:  # type: ignore[no-untyped-def]
         widget.deleteLater()
     if left:
         QCoreApplication.sendPostedEvents(None, QEvent.Type.DeferredDelete)
+    if next(_TEARDOWNS) % _FULL_COLLECT_EVERY == 0:
+        gc.unfreeze()
     gc.collect()
     gc.freeze()
+
+
+#: Tests between full collections (the others walk only one test's objects).
+_FULL_COLLECT_EVERY = 100
+_TEARDOWNS = itertools.count(1)
