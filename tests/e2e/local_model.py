@@ -20,6 +20,12 @@ MODEL_ALIAS = "smollm2-135m"
 GGUF_NAME = "SmolLM2-135M-Instruct.Q4_1.gguf"
 #: The window the e2e tests rely on (tokens); the catalog's smollm2-135m card says the same.
 N_CTX = 2048
+#: One generation thread (issue 28). Each llama.cpp step waits at a barrier for all its
+#: threads; with 2 threads on a 2-core machine whose other core is busy (the other pytest
+#: worker, other processes), every token waited for a preempted thread: 64 tokens after a
+#: 900-token prompt took 213 s with 2 threads against 31 s with 1 at load 10
+#: (benchmarks/bench_e2e_threads.py).
+THREADS = 1
 
 
 def find_smollm2_gguf() -> Path | None:
@@ -56,7 +62,7 @@ class LocalModelServer:
     """
 
     def __init__(
-        self, model_path: Path, *, n_ctx: int = N_CTX, threads: int = 2, alias: str = MODEL_ALIAS
+        self, model_path: Path, *, n_ctx: int = N_CTX, threads: int = THREADS, alias: str = MODEL_ALIAS
     ) -> None:
         self.model_path = model_path
         self.n_ctx = n_ctx

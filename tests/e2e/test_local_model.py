@@ -63,7 +63,7 @@ def local_model() -> Iterator[LocalModelServer]:
             pytest.fail(reason + " (CHATHUB_REQUIRE_E2E is set)")
         pytest.skip(reason)
     assert path is not None
-    server = LocalModelServer(path, n_ctx=N_CTX, threads=2).start()
+    server = LocalModelServer(path, n_ctx=N_CTX).start()
     try:
         yield server
     finally:

@@ -82,8 +82,8 @@ def test_a_short_hostile_message_is_rendered_on_the_worker_too(qapp, monkeypatch
                         status="complete", created_at=datetime(2026, 12, 2, tzinfo=UTC))
         threads.clear()
         doc = docs.document(m, False, Colors(), 600)
-        if text is prose:
-            assert threads == [True] and "ordinary answer" in doc.toPlainText()  # at once
+        if text is prose:  # once on the GUI thread (a worker may still be on an earlier message)
+            assert threads.count(True) == 1 and "ordinary answer" in doc.toPlainText()  # at once
         else:
             assert True not in threads and doc.toPlainText() == "…", text[:20]  # not on the GUI thread
     docs.close()
