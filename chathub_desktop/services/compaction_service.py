@@ -398,9 +398,9 @@ class CompactionService:
                                      message="only regular topic chats use topic compaction", **base)  # type: ignore[arg-type]
         count = ctx.counter.count
         plan_req = await self._db.run(assemble_request, ctx.base_input, count)
-        before = plan_req.total_tokens
-        if figure is not None and trigger == cc.TRIGGER_TOKEN:
-            before = figure  # CMP-7: plan against the figure that triggered (anchored, TOK-3)
+        if figure is None or trigger != cc.TRIGGER_TOKEN:
+            figure = await self._trigger(ctx)  # the badge's figure: one source (TOK-3)
+        before = figure  # CMP-7: plan against the figure the user sees and the trigger reads
         cap = cc.summary_cap(ctx.compact_preset)
         target, missing = await self._db.run(self._resolve_target)
         budget = (await self._db.run(target.budget, cap) if target is not None

@@ -66,3 +66,36 @@ def test_a_compaction_that_worked_is_compacted_on_the_recount_not_the_stale_cach
     with services.db.read() as s:  # auto-compact stays armed
         state = s.get(TopicCompaction, topic)
         assert state is not None and state.unreachable_fingerprint is None
+
+
+def test_compact_now_reports_the_figure_the_badge_shows_before_it(
+        services: Services, fake_vendor: FakeVendor, summ: FakeVendor) -> None:
+    """Compact now said "next request 380 → 260" while the badge showed 440 for the same
+    request (walk36): the "before" figure is the badge's, anchored on the provider's
+    report (TOK-3), not our local count."""
+    from chathub_desktop.core.messages import Usage
+
+    services.providers.add("F", "openai_compatible", fake_vendor.base_url, api_key="sk-x")
+    services.models.set("qwen-local", WINDOW, provider="F", max_output=WINDOW)
+    services.providers.add("Summ", "openai", summ.base_url, api_key="sk-s")
+    services.settings.set("history-compress-model", "Summ/gpt-5-mini")
+    services.assistants.create("A", provider="F", model="qwen-local")
+    topic = services.topics.create("A").id
+    now = datetime.now(UTC) - timedelta(days=1)
+    with services.db.write() as s:
+        s.execute(insert(Message), [
+            {"topic_id": topic, "seq": i + 1, "role": "user" if i % 2 == 0 else "assistant",
+             "content": ROW.format(i=i), "created_at": now} for i in range(10)])
+    local = services.estimates.estimate(topic).local_total
+    reported = local + 600  # the server counts its own template: more than we do
+    fake_vendor.script(Reply(text_chunks=["ok"], usage=Usage(input_tokens=reported, output_tokens=1)))
+    out = asyncio.run(services.chat.send(topic, "go on"))
+    assert out.status == "complete", out.error
+    badge = services.estimates.estimate(topic)
+    assert badge.anchor.mode == "anchored" and badge.total != badge.local_total
+
+    summ.script(Reply(text_chunks=["<summary>The plan: schema, backfill, rollback.</summary>"]))
+    assert services.compaction is not None
+    run = asyncio.run(services.compaction.compact(topic))
+    assert run.status == "compacted", run.message
+    assert run.before_tokens == badge.total  # one figure: the badge's
