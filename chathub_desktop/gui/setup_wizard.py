@@ -66,7 +66,7 @@ INTRO = (
     "keys stay in the system keyring, in a file only you can read, or in environment variables.</p>"
     "<p>Four short steps: a provider, an assistant, the model that writes summaries, and, if you "
     "like, your ChatGPT history. "
-    "Skip any of them; <b>Help → Setup…</b> brings this back.</p>"
+    "Skip any of them; <b>⋯ → Help → Setup…</b> (bottom left) brings this back.</p>"
 )
 
 
@@ -363,6 +363,7 @@ class AssistantPage(QWizardPage):
         self.provider_combo.clear()
         for p in self._wizard.svc.providers.list():
             self.provider_combo.addItem(p.name, p.name)
+            self._wizard.provider_places[p.name] = (p.kind, p.base_url)
         if chosen is not None:
             self.provider_combo.setCurrentIndex(max(0, self.provider_combo.findData(chosen)))
         self._fill_models()
@@ -372,7 +373,7 @@ class AssistantPage(QWizardPage):
         tested = self._wizard.tested.get(str(name)) if name else None
         offered = list(tested.models) if tested is not None and tested.ok else []
         typed = self.model_combo.currentText()
-        fill_model_combo(self.model_combo, offered, [m for m in self._wizard.catalog_ids if m not in offered],
+        fill_model_combo(self.model_combo, offered, self._wizard.catalog_for(name, offered),
                          tested.windows if tested is not None and tested.ok else (),
                          provider=self.provider_combo.currentText())
         if offered or not typed:
@@ -453,6 +454,7 @@ class SummarizerPage(QWizardPage):
         self.provider_combo.clear()
         for p in self._wizard.svc.providers.list():
             self.provider_combo.addItem(p.name, p.name)
+            self._wizard.provider_places[p.name] = (p.kind, p.base_url)
         if chosen is not None:
             self.provider_combo.setCurrentIndex(max(0, self.provider_combo.findData(chosen)))
         self.provider_combo.blockSignals(False)
@@ -463,7 +465,7 @@ class SummarizerPage(QWizardPage):
         tested = self._wizard.tested.get(str(name)) if name else None
         offered = [m for m in (tested.models if tested is not None and tested.ok else ()) if is_chat_model(m)]
         chat = self._wizard.assistant_page.model_combo.currentText().strip()
-        fill_model_combo(self.model_combo, offered, [m for m in self._wizard.catalog_ids if m not in offered],
+        fill_model_combo(self.model_combo, offered, self._wizard.catalog_for(name, offered),
                          tested.windows if tested is not None and tested.ok else (),
                          provider=self.provider_combo.currentText())
         # a small served model; else the chat model (it is served); else the first served one
@@ -536,6 +538,8 @@ class SetupWizard(QWizard):
         self.svc = services
         self.runner = runner
         self.catalog_ids = list(catalog_ids)
+        #: ``{provider name: (kind, base URL)}`` as the pages last listed them.
+        self.provider_places: dict[str, tuple[str, str]] = {}
         self.tested: dict[str, ConnectionCheck] = {}
         self.testing = False
         self.created_assistant: int | None = None
@@ -555,8 +559,18 @@ class SetupWizard(QWizard):
         # plain words instead of Qt's "< Back" / "Next >" (walk29 #13)
         for button, text in BUTTON_TEXTS.items():
             self.setButtonText(button, text)
-        self.button(QWizard.WizardButton.CancelButton).setToolTip("Close; Help → Setup… brings it back")
+        self.button(QWizard.WizardButton.CancelButton).setToolTip("Close; ⋯ → Help → Setup… (bottom left) brings it back")
         self.accepted.connect(lambda: self.finished_setup.emit(
             self.created_assistant or 0, self.history_page.import_check.isChecked(),
             self.history_page.memory_check.isChecked()))
         self.resize(WIZARD_SIZE)
+
+    def catalog_for(self, provider: object, offered: Sequence[str]) -> list[str]:
+        """The bundled catalog's ids to offer under ``provider`` (a name) beside the
+        ``offered`` ones it serves: none under a local server, the maker's own under its
+        API (``core.model_ids.catalog_fits``; walk36 saw 43 cloud ids under llama.cpp)."""
+        from chathub_desktop.core.model_ids import catalog_fits
+
+        place = self.provider_places.get(str(provider)) if provider else None
+        return [m for m in self.catalog_ids
+                if m not in offered and (place is None or catalog_fits(m, *place))]

@@ -26,7 +26,7 @@ def welcome_html(key: SendKey) -> str:
 <div align="center">
 <h2>Welcome to ChatHub Desktop</h2>
 <p>Chat with your own API keys, keep every conversation on this computer.</p>
-<p><b>Help → Setup…</b> adds a provider and an assistant in four short steps.</p>
+<p><b>⋯ → Help → Setup…</b> (bottom left) adds a provider and an assistant in four short steps.</p>
 <p>Or on your own: <b>Settings → Providers…</b> (Ctrl+,), then <b>Assistant → New…</b>;
 type below and press <b>{key.label}</b>.<br>Your history: <b>File → Import → Chat history
 export…</b> (Ctrl+I: ChatGPT, Claude, Open WebUI, LibreChat).</p>

@@ -118,6 +118,9 @@ def test_setup_chooses_the_history_compress_model_and_compact_now_works(  # type
     assert spage.provider_combo.currentData() == "Local"
     served = model_rows(spage.model_combo)[:2]
     assert served == ["llama-3.1-8b-instruct", "smollm2-135m"]  # the provider's chat models first
+    # a server on 127.0.0.1 serves what it lists: no cloud ids from the catalog (walk36 saw 43)
+    assert model_rows(spage.model_combo) == served
+    assert "gpt-5-mini" not in model_rows(apage.model_combo)
     assert spage.model_combo.currentText() == "smollm2-135m"  # a small one preselected
     assert "chat model works too" in spage.note.text()
     spage.model_combo.setCurrentText("llama-3.1-8b-instruct")  # the chat model is allowed
@@ -213,7 +216,7 @@ def test_the_welcome_names_help_setup_and_its_button_opens_it(qloop, services, q
     qtbot.waitUntil(lambda: w.dialogs.get("setup") is not None, timeout=3000)
     w.dialogs["setup"].reject()
     w.dialogs.pop("setup")
-    assert "<b>Help → Setup…</b>" in w.welcome.text()
+    assert "<b>⋯ → Help → Setup…</b>" in w.welcome.text()
     assert w.welcome.setup_button.text() == "Start setup…" and w.welcome.setup_button.isEnabled()
     w.welcome.setup_button.click()
     assert w.dialogs["setup"].isVisible()
