@@ -88,6 +88,7 @@ CARET_W = 2  # px, the streaming caret's width (walk29 #24)
 FOOTER_GAP = 3  # px, bubble to footer line
 MAX_BUBBLE = 900  # px, widest bubble
 USER_FRACTION = 0.8  # of the row width, for user bubbles
+RETRY_GAP = 10  # px, usage text or version arrows to the Retry pill
 MARKER_H = 24  # px, the "covered by summary" marker under the cursor row
 MARKER_TEXT = "Covered by summary above this line"
 MARKER_COLOR = "#c98a1c"  # the popover's "History summary" hue, a little darker
@@ -465,10 +466,16 @@ class MessageDelegate(QStyledItemDelegate):
                 and index.row() == model.rowCount() - 1
                 and (not isinstance(model, MessageListModel) or model.at_end))
 
-    def _retry_pill(self, lay: _Layout) -> QRect:
+    def _retry_pill(self, lay: _Layout, arrows: ArrowRects | None) -> QRect:
+        """On the reply's footer line, after its usage text and version arrows: beside the
+        reply it retries, not at the far edge of a wide column (walk36)."""
         sfm = QFontMetrics(self._small_font())
         w = sfm.horizontalAdvance(RETRY_LABEL) + 16
-        return QRect(lay.bubble.right() - w, lay.bubble.bottom() + FOOTER_GAP, w, sfm.height() + 2)
+        used = sfm.horizontalAdvance(lay.footer.strip())
+        x = lay.bubble.left() + 2 + (used + RETRY_GAP if used else 0)
+        if arrows is not None:
+            x = arrows.next.right() + 1 + RETRY_GAP
+        return QRect(x, lay.bubble.bottom() + FOOTER_GAP, w, sfm.height() + 2)
 
     def _arrows(self, m: MessageView, lay: _Layout, versions: object) -> ArrowRects | None:
         if not isinstance(versions, tuple):
@@ -495,8 +502,10 @@ class MessageDelegate(QStyledItemDelegate):
         m = index.data(MessageRole)
         if m is None or not self._can_retry(m, index):
             return QRect()
-        lay = self._layout(m, bool(index.data(ExpandedRole)), self._width(), self._view.palette())
-        return self._retry_pill(lay).translated(self._view.visualRect(index).topLeft())
+        lay = self._layout(m, bool(index.data(ExpandedRole)), self._width(), self._view.palette(),
+                           footer_line=self._footer_line(m, index))
+        arrows = self._arrows(m, lay, role_value(index, VersionRole))
+        return self._retry_pill(lay, arrows).translated(self._view.visualRect(index).topLeft())
 
     def _info_rect(self, m: MessageView, lay: _Layout) -> QRect:
         """The receipt icon after an assistant reply's header and tag (row coordinates); empty
@@ -647,15 +656,15 @@ class MessageDelegate(QStyledItemDelegate):
                 Qt.AlignmentFlag.AlignLeft,
                 lay.footer,
             )
+        arrows = self._arrows(m, lay, role_value(index, VersionRole))
         if self._can_retry(m, index):
-            pill = self._retry_pill(lay)
+            pill = self._retry_pill(lay, arrows)
             painter.setFont(small)
             painter.setPen(QPen(colors.error_border if m.status == "error" else colors.border, 1))
             painter.setBrush(colors.tag_bg)
             painter.drawRoundedRect(QRectF(pill).adjusted(0.5, 0.5, -0.5, -0.5), 7, 7)
             painter.setPen(colors.error_text if m.status == "error" else colors.text)
             painter.drawText(pill, Qt.AlignmentFlag.AlignCenter, RETRY_LABEL)
-        arrows = self._arrows(m, lay, role_value(index, VersionRole))
         if arrows is not None:
             painter.setFont(small)
             paint_arrows(painter, arrows, pal.color(QPalette.ColorRole.Link), colors.muted, colors.tag_bg)

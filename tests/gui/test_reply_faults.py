@@ -75,6 +75,8 @@ def test_failed_reply_has_a_retry_pill(window, services, fake_vendor, qtbot):  #
     index = window.message_model.index(1)
     qtbot.waitUntil(lambda: not view.delegate.retry_rect(index).isEmpty(), timeout=2000)
     assert view.delegate.retry_rect(window.message_model.index(0)).isEmpty()  # the user's row has none
+    bubble = view.delegate.bubble_rect(index)  # under the reply's start, not at the column's far edge (walk36)
+    assert view.delegate.retry_rect(index).left() < bubble.left() + bubble.width() // 2
     _shot(window, "reply-error-retry.png")
     assert RETRY_LABEL == "↻ Retry"
     centre: QPoint = placed(view, index, lambda: view.delegate.retry_rect(index), qtbot)
