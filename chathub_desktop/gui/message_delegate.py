@@ -89,6 +89,7 @@ FOOTER_GAP = 3  # px, bubble to footer line
 MAX_BUBBLE = 900  # px, widest bubble
 USER_FRACTION = 0.8  # of the row width, for user bubbles
 RETRY_GAP = 10  # px, usage text or version arrows to the Retry pill
+READING_WIDTH = 860  # px, the conversation's column; a wider list centres it
 MARKER_H = 24  # px, the "covered by summary" marker under the cursor row
 MARKER_TEXT = "Covered by summary above this line"
 MARKER_COLOR = "#c98a1c"  # the popover's "History summary" hue, a little darker
@@ -338,7 +339,9 @@ class MessageDelegate(QStyledItemDelegate):
         colors, dark = _colors(pal)
         small = QFontMetrics(self._small_font())
         fm = QFontMetrics(self._view.font())
-        avail = max(120, width - 2 * MARGIN_X)
+        room = max(120, width - 2 * MARGIN_X)
+        avail = min(room, READING_WIDTH)  # a centred reading column on a wide window (walk36 #1)
+        left = MARGIN_X + (room - avail) // 2
         # a reply's name and model are drawn apart (_header); its text part is the time
         author = {"user": "You", "tool": "Tool", "system": "System"}.get(m.role, "")
         header = f"{author} · {time_text(m.created_at)}" if author else time_text(m.created_at)
@@ -375,7 +378,7 @@ class MessageDelegate(QStyledItemDelegate):
             w = max(w, size.width() + 2 * pad_x)
             strip = QRect(pad_x, h - pad_y + thumbs.GAP, size.width(), size.height())  # bubble coordinates
             h += thumbs.GAP + size.height()
-        x = MARGIN_X + (avail - w if m.role == "user" else 0)
+        x = left + (avail - w if m.role == "user" else 0)
         bubble = QRect(x, y, w, h)
         if m.attachments:
             strip = strip.translated(x, y)
