@@ -113,7 +113,7 @@ class Composer(QFrame):
         row.addStretch(1)
         self.stop_button = QPushButton()
         self.stop_button.setObjectName("stopButton")
-        self.stop_button.setIcon(icon(Icon.STOP))
+        self.stop_button.setIcon(icon(Icon.STOP, IconTint.ON_ACCENT))
         self.send_button = QPushButton()
         self.send_button.setObjectName("sendButton")
         self.send_button.setIcon(icon(Icon.SEND, IconTint.ON_ACCENT))

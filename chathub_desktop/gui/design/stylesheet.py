@@ -133,7 +133,10 @@ def build_stylesheet(c: Colours, points: float) -> Stylesheet:
     b.rule('QPushButton[primary="true"]', fg="on_accent", bg="accent", border=f"1px solid {c.accent}")
     b.rule('QPushButton[primary="true"]:hover', fg="on_accent", bg="accent_hover")
     b.rule('QPushButton[primary="true"]:focus', border=f"1px solid {c.on_accent}")
-    b.rule("QPushButton#stopButton", border_radius=f"{Radius.LG}px", padding=f"{Space.XS}px {Space.MD}px")
+    # Stop takes Send's place and look while a reply streams (walk36 #5)
+    b.rule("QPushButton#stopButton", fg="on_accent", bg="accent", border="none",
+           border_radius=f"{Radius.LG}px", padding=f"{Space.XS}px {Space.MD}px")
+    b.rule("QPushButton#stopButton:hover", fg="on_accent", bg="accent_hover")
     b.rule("QToolButton", fg="text", border="none", border_radius=f"{Radius.MD}px",
            padding=f"{Space.XS}px", background="transparent")
     b.rule("QToolButton:hover", fg="text", bg="hover")
