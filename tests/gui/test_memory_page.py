@@ -67,6 +67,12 @@ def wait_idle(qtbot, p: MemoryPage) -> None:  # type: ignore[no-untyped-def]
     qtbot.waitUntil(lambda: not p.busy and not p.runner.pending(), timeout=5000)
 
 
+def wait_saved(qtbot, p: MemoryPage) -> None:  # type: ignore[no-untyped-def]
+    """The raw editor's Save went through: back on the cards, nothing running (its write
+    starts on the turn after its preview, so "idle" alone can come between them)."""
+    qtbot.waitUntil(lambda: p.stack.currentIndex() == 0 and not p.busy and not p.runner.pending(), timeout=5000)
+
+
 def wait_loaded(qtbot, p: MemoryPage, after: int) -> None:  # type: ignore[no-untyped-def]
     qtbot.waitUntil(lambda: p.loads > after and not p.runner.pending(), timeout=5000)
 
@@ -184,7 +190,7 @@ def test_raw_edit_save_keeps_free_form_lines(page, services, assistant, qtbot): 
     qtbot.waitUntil(lambda: page.raw.is_open, timeout=5000)  # read on a worker
     assert page.raw.raw_text() == expected
     page.raw.save_raw_button.click()
-    wait_idle(qtbot, page)
+    wait_saved(qtbot, page)
     assert page.stack.currentIndex() == 0
     assert services.memory.document(assistant) == expected
     # Cancel discards
@@ -202,7 +208,7 @@ def test_raw_edit_save_keeps_free_form_lines(page, services, assistant, qtbot): 
     cursor.movePosition(cursor.MoveOperation.End)
     cursor.insertText("#9: b")
     page.raw.save_raw_button.click()
-    wait_idle(qtbot, page)
+    wait_saved(qtbot, page)
     assert services.memory.document(assistant) == "# h\r\n#1: a\r\nnote\r\n#2: b"
 
 
@@ -454,7 +460,7 @@ def test_a_stale_raw_editor_never_overwrites_a_newer_save(page, services, assist
     assert not page.raw.raw_reload_button.isVisible()
     page.raw.raw_edit.setPlainText("#1: a\n#2: theirs\n#3: mine\n")
     page.raw.save_raw_button.click()
-    wait_idle(qtbot, page)
+    wait_saved(qtbot, page)
     assert [e.text for e in services.memory.entries(assistant)] == ["a", "theirs", "mine"]
 
 
