@@ -27,6 +27,13 @@ before, the worst was "table 60 columns", 773 ms (224 ms of GUI-thread CPU at on
 GUI-thread CPU at once ("emoji sequences 100k") and froze the window at most 50 ms
 (4.2× the floor, "table 1,300 rows × 3"). On the idle machine earlier the same day,
 before these bounds, the worst was 37 ms ("bidi + zero-width", floor 5.2 ms).
+Again at load 13 to 18 (``--repeat 1``, floor 10.1 ms): before, "table 60 columns"
+1,316 ms (325 ms of CPU); after, the most GUI-thread CPU at once 17.7 ms and the longest
+freeze 72.7 ms, both "emoji sequences 100k" (four more runs: 16 to 26 ms of CPU). That
+case is its paint of a screenful of colour emoji, not its layout: slices of 500
+characters instead of 2,000 took the same. Plain prose at the 100,000-character display
+limit: 9.8 ms of CPU at once, 34.5 ms frozen (it held the window 1.2 s to 2 s before the
+slices).
 """
 
 from __future__ import annotations
