@@ -221,3 +221,21 @@ def test_stored_text_vectors_are_bounded_and_a_malformed_row_is_refused(svc: Ser
         tv.save(s, "m", 2, [(b"short", b"\0" * 8), (bytes([9]) * 16, b"\0" * 8)])
     with svc.db.read() as s:
         assert tv.load(s, "m", 2, [bytes([9]) * 16]) == {}
+
+
+def test_the_messages_tab_adds_matches_by_meaning_after_the_keyword_ones(svc: Services, fake_vendor: FakeVendor) -> None:
+    """Issue 26: Search's Messages tab (``by_meaning``) finds the beagle message from a
+    question sharing none of its words, keeps every keyword match first, and never
+    offers a message outside the scope (here: one assistant's topics)."""
+    ids = earlier_topics(svc, fake_vendor)
+    other = svc.assistants.create("Other").id
+    svc.topics.append_message(svc.topics.create(other, "Elsewhere").id, "user", "Our beagle puppy loves the park.")
+    assert svc.semantic is not None
+    svc.semantic.backfill(threading.Event())
+    helper = svc.assistants.list()[0].id
+    assert svc.search.search("what kind of dog do I have", assistant_id=helper).hits == []
+    found = svc.search.search("what kind of dog do I have", assistant_id=helper, by_meaning=True).hits
+    assert found and found[0].topic_id == ids["dog"]
+    assert {h.assistant_id for h in found} == {helper}
+    mixed = svc.search.search("tax", assistant_id=helper, by_meaning=True).hits
+    assert mixed[0].topic_id == ids["tax"]  # the keyword match first
