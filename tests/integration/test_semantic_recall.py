@@ -180,3 +180,62 @@ def test_warming_the_memory_embeds_each_entry_once_and_stops_on_cancel(svc: Serv
     assert svc.search.warm_memory() == 0  # cached
     svc.memory.add(a, "Keeps bees on the roof")
     assert svc.search.warm_memory() == 1
+
+
+def test_a_new_start_reads_the_memory_vectors_from_the_store_and_embeds_nothing(
+        svc: Services, tmp_path: Path, request: pytest.FixtureRequest) -> None:
+    """Issue 26 (vectors live in the store): the entries embedded by one start are not
+    embedded again by the next one on the same store (it was ~30 s for 300 entries on a
+    busy core), and the meaning ranking answers the same from the stored vectors."""
+    a = svc.assistants.create("Helper").id
+    for text in ["Has a beagle puppy named Rufus", "Works night shifts as a nurse", "我对花生过敏，吃了会起疹子。"]:
+        svc.memory.add(a, text)
+    assert svc.search.warm_memory() == 3
+    again = open_services(svc.database_url)  # the next start: a fresh in-memory cache
+    request.addfinalizer(again.close)
+    assert again.semantic is not None
+    calls: list[int] = []
+    inner = again.semantic._embedder.passages
+    again.semantic._embedder.passages = lambda texts: (calls.append(len(texts)), inner(texts))[1]  # type: ignore[method-assign]
+    assert again.search.warm_memory() == 0
+    dog = again.search.search_memory("what kind of dog do I have", by_meaning=True)
+    assert [h.snippet.text for h in dog][:1] == ["Has a beagle puppy named Rufus"]
+    assert calls == []
+    again.memory.add(a, "Keeps bees on the roof of the flat")
+    assert again.search.warm_memory() == 1 and calls == [1]  # only the new entry
+
+
+def test_stored_text_vectors_are_bounded_and_a_malformed_row_is_refused(svc: Services) -> None:
+    """The store keeps at most its bound of text vectors per model, the oldest going
+    first; a row that is not a 16-byte key with ``dim`` float32 values writes nothing."""
+    from chathub_desktop.storage import text_vectors as tv
+
+    rows = [(bytes([i]) * 16, b"\0" * 8) for i in range(5)]
+    with svc.db.write() as s:
+        assert tv.save(s, "m", 2, rows) == 5
+        assert tv.prune(s, "m", 3) == 2
+    with svc.db.read() as s:
+        assert set(tv.load(s, "m", 2, [k for k, _v in rows])) == {k for k, _v in rows[2:]}
+        assert tv.load(s, "m", 3, [k for k, _v in rows]) == {}  # another dimension: not comparable
+    with pytest.raises(ValueError, match="16-byte key"), svc.db.write() as s:
+        tv.save(s, "m", 2, [(b"short", b"\0" * 8), (bytes([9]) * 16, b"\0" * 8)])
+    with svc.db.read() as s:
+        assert tv.load(s, "m", 2, [bytes([9]) * 16]) == {}
+
+
+def test_the_messages_tab_adds_matches_by_meaning_after_the_keyword_ones(svc: Services, fake_vendor: FakeVendor) -> None:
+    """Issue 26: Search's Messages tab (``by_meaning``) finds the beagle message from a
+    question sharing none of its words, keeps every keyword match first, and never
+    offers a message outside the scope (here: one assistant's topics)."""
+    ids = earlier_topics(svc, fake_vendor)
+    other = svc.assistants.create("Other").id
+    svc.topics.append_message(svc.topics.create(other, "Elsewhere").id, "user", "Our beagle puppy loves the park.")
+    assert svc.semantic is not None
+    svc.semantic.backfill(threading.Event())
+    helper = svc.assistants.list()[0].id
+    assert svc.search.search("what kind of dog do I have", assistant_id=helper).hits == []
+    found = svc.search.search("what kind of dog do I have", assistant_id=helper, by_meaning=True).hits
+    assert found and found[0].topic_id == ids["dog"]
+    assert {h.assistant_id for h in found} == {helper}
+    mixed = svc.search.search("tax", assistant_id=helper, by_meaning=True).hits
+    assert mixed[0].topic_id == ids["tax"]  # the keyword match first
