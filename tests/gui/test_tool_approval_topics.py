@@ -60,3 +60,31 @@ def test_a_background_topic_waits_for_approval_while_another_topic_replies(
     assert [m.content for m in services.topics.messages(waiting) if m.role == "tool"] == ["later"]
     assert {v.tool: v.approval for v in services.mcp.assistant_tools("Helper")}["echo"] is ToolApproval.ASK
     qtbot.waitUntil(lambda: not bar.isVisible(), timeout=5000)
+
+
+def test_stop_while_a_call_waits_for_approval_ends_the_wait(
+        window: Any, services: Services, qtbot: Any, fake_vendor: FakeVendor) -> None:
+    """Stop in a topic whose call waits: the question goes, the call keeps a result
+    saying it was stopped, and the topic sends again."""
+    from chathub_desktop.services.chat_service import STOPPED_TOOL_RESULT
+
+    _pid, aid = add_fake_provider(services, fake_vendor.base_url)
+    services.mcp.add(McpServerConfig.stdio("probe", sys.executable, (PROBE,), {"CHATHUB_ALLOW_TEST_DOUBLES": "1"}))
+    services.mcp.set_server_enabled("Helper", "probe", True)
+    topic = services.topics.create("Helper", "Stopped").id
+    reload_assistants(window, qtbot, aid)
+    fake_vendor.script(
+        Reply(text_chunks=[], tool_calls=[ToolCall("e1", "probe__echo", json.dumps({"text": "never"}))]),
+        Reply(text_chunks=["Fine."]),
+    )
+    window.select_topic(topic)
+    qtbot.waitUntil(lambda: window._topic_id == topic, timeout=5000)
+    window.sending.send_message("echo something")
+    bar = window.tool_approval_bar
+    qtbot.waitUntil(bar.isVisible, timeout=60000)
+    window.sending.stop_current()
+    qtbot.waitUntil(lambda: not bar.isVisible() and not services.chat.is_sending(topic), timeout=10000)
+    assert window.tool_approvals.pending(topic) == []
+    assert [m.content for m in services.topics.messages(topic) if m.role == "tool"] == [STOPPED_TOOL_RESULT]
+    window.sending.send_message("just talk")
+    qtbot.waitUntil(lambda: _complete(services, topic, "Fine."), timeout=60000)
