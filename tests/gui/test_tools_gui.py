@@ -113,6 +113,27 @@ def test_a_server_tool_row_names_the_tool_and_its_server(qapp: Any) -> None:
     assert "searchMemory result" in collapsed_label(memory, False)
 
 
+def test_a_server_tool_call_line_names_the_tool_and_its_server(qapp: Any) -> None:
+    """The reply's call line names a server tool as its result row does, not by its
+    wire name ``<server>__<tool>``; a memory tool keeps its own name."""
+    from PySide6.QtGui import QPalette
+
+    from chathub_desktop.gui.message_delegate import _colors
+    from chathub_desktop.gui.message_documents import render_html
+    from chathub_desktop.services.views import MessageView
+
+    fields = {f: None for f in MessageView.__dataclass_fields__}
+    reply = MessageView(**{**fields, "id": 1, "topic_id": 1, "seq": 1, "role": "assistant", "content": "",
+                           "content_type": "text", "status": "complete", "tool_calls": (
+                               {"id": "c1", "name": "time__get_current_time", "arguments": '{"timezone": "UTC"}'},
+                               {"id": "c2", "name": "searchMemory", "arguments": '{"query": "tz"}'})})
+    html = "".join(render_html(reply, False, _colors(QPalette())[0]))
+    assert ('calls <b>get_current_time</b>({&quot;timezone&quot;: &quot;UTC&quot;}) on the time server'
+            in html)
+    assert "calls <b>searchMemory</b>({&quot;query&quot;: &quot;tz&quot;})</p>" in html
+    assert "time__get_current_time" not in html
+
+
 def test_a_server_tool_row_expands_to_its_whole_result_and_copies_it(services: Services, qtbot: Any) -> None:
     """Issue 25: a server call's row is collapsed to its tool, server and time; a click
     shows the result and Copy message copies all of it."""
