@@ -59,7 +59,7 @@ from chathub_desktop.gui.attachment_thumbs import ThumbnailCache
 from chathub_desktop.gui.design.icons import Icon, icon
 from chathub_desktop.gui.design.prose import prose_for
 from chathub_desktop.gui.design.tokens import IconSize, colours_for
-from chathub_desktop.gui.message_documents import MessageDocuments, key_of, symbol
+from chathub_desktop.gui.message_documents import MessageDocuments, key_of, split_tool_name, symbol
 from chathub_desktop.gui.message_list_model import (
     CoveredBoundaryRole,
     ExpandedRole,
@@ -120,8 +120,8 @@ def collapsed_label(m: MessageView, expanded: bool) -> str:
     action = "click to collapse" if expanded else "click to expand"
     arrow = "▾" if expanded else "▸"
     if m.role == "tool":
-        server, _, tool = (m.tool_name or "").partition("__")  # an MCP tool: <server>__<tool>
-        name = f"{tool} ({server} server)" if tool else (m.tool_name or "tool")
+        tool, server = split_tool_name(m.tool_name or "tool")
+        name = f"{tool} ({server} server)" if server else tool
         took = f" · {m.elapsed_text}" if m.elapsed_text else ""  # a server call's time (issue 25)
         return f"{arrow} {symbol('🔧', '⚙')} {name} result{took} — {action}"
     return f"{arrow} {symbol('💭', '…')} Thought process — {action}"

@@ -43,7 +43,7 @@ from chathub_desktop.gui.stored_images import StoredImages, source_of
 from chathub_desktop.services.views import MessageView
 
 __all__ = ["DISPLAY_LIMIT_CHARS", "LAYOUT_BUDGET_S", "SYNC_RENDER_CHARS", "MessageDocuments", "TextColors",
-           "renders_on_worker", "symbol"]
+           "renders_on_worker", "split_tool_name", "symbol"]
 
 #: Documents kept in the rendering cache, and the most HTML they may hold in all
 #: (characters): a long message is many slices, each a document of its own.
@@ -124,6 +124,14 @@ Key = tuple[object, ...]
 
 
 @lru_cache(maxsize=8)
+def split_tool_name(name: str) -> tuple[str, str]:
+    """``(tool, server)`` of a tool name as a row shows it: an MCP tool's wire name
+    ``<server>__<tool>`` (``core.mcp_config.wire_tool_name``) splits in two; any other
+    name (the memory and recall tools) is ``(name, "")`` (issue 25)."""
+    server, _, tool = name.partition("__")
+    return (tool, server) if tool and server else (name, "")
+
+
 def symbol(emoji: str, fallback: str) -> str:
     """``emoji`` when an installed font has it, else ``fallback`` (no tofu boxes on
     systems without an emoji font)."""
@@ -192,9 +200,11 @@ def _render(m: MessageView, kind: str, dark: bool, colors: TextColors,
         args = str(call.get("arguments", ""))
         if len(args) > 120:
             args = args[:117] + "…"
+        tool, server = split_tool_name(str(call.get("name", "")))
+        on = f" on the {html.escape(server)} server" if server else ""  # as its result row names it
         body += (
-            f'<p style="color:{colors.muted.name()}">{symbol("🔧", "⚙")} calls <b>{html.escape(str(call.get("name", "")))}'
-            f"</b>({html.escape(args)})</p>"
+            f'<p style="color:{colors.muted.name()}">{symbol("🔧", "⚙")} calls <b>{html.escape(tool)}'
+            f"</b>({html.escape(args)}){on}</p>"
         )
     if kind == "md" and m.input_truncated and m.error:  # the server cut the prompt
         body += (

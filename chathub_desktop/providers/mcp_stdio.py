@@ -115,6 +115,12 @@ class StdioTransport:
         """The server's pid, which is also its process group id; ``None`` before the start."""
         return self._process.pid if self._process is not None else None
 
+    @property
+    def returncode(self) -> int | None:
+        """The server's exit status once it ended (negative: the signal that ended it);
+        ``None`` while it runs or before the start."""
+        return self._process.returncode if self._process is not None else None
+
     @contextlib.asynccontextmanager
     async def open(self) -> AsyncIterator[tuple[MemoryObjectReceiveStream[SessionMessage | Exception],
                                                 MemoryObjectSendStream[SessionMessage]]]:

@@ -32,6 +32,7 @@ import concurrent.futures
 import contextlib
 import json
 import logging
+import math
 import os
 import shutil
 import signal
@@ -376,7 +377,7 @@ class McpClients:
             # the session ended (crash or error): restart after the back-off
             wait = conn.retry_at - time.monotonic()
             if wait > 0:
-                raise McpServerError(f"{config.name}: {conn.last_error}; restarting in {wait:.0f} s")
+                raise McpServerError(f"{conn.last_error}; restarting in {math.ceil(wait)} s")
             conn.ready = None
         if conn is None:
             conn = _Connection(config)
@@ -407,11 +408,7 @@ class McpClients:
             if isinstance(exc, asyncio.CancelledError):
                 raise
             if not conn.stop.is_set():
-                conn.crashes += 1
-                conn.last_error = message
-                backoff = min(RESTART_BACKOFF_S * 2 ** (conn.crashes - 1), RESTART_BACKOFF_MAX_S)
-                conn.retry_at = time.monotonic() + backoff
-                log.info("MCP server %s ended: %s", conn.config.name, message)
+                self._crashed(conn, message)
         finally:
             conn.session = None
             conn.listed = None
@@ -422,6 +419,16 @@ class McpClients:
             if not ready.done():
                 ready.set_exception(McpServerError(f"{conn.config.name}: stopped"))
 
+    @staticmethod
+    def _crashed(conn: _Connection, message: str) -> None:
+        """Count a crash of ``conn``'s server: ``message`` (one line, starting with its
+        name) is what later uses say until the back-off is over."""
+        conn.crashes += 1
+        conn.last_error = message
+        backoff = min(RESTART_BACKOFF_S * 2 ** (conn.crashes - 1), RESTART_BACKOFF_MAX_S)
+        conn.retry_at = time.monotonic() + backoff
+        log.info("MCP server %s ended: %s", conn.config.name, message)
+
     async def _watch(self, conn: _Connection) -> None:
         """Wait for stop; a stdio server whose stderr closes (its processes exited) ends
         the session: a crash."""
@@ -429,7 +436,22 @@ class McpClients:
             with contextlib.suppress(TimeoutError):
                 await asyncio.wait_for(conn.stop.wait(), 0.5)
             if conn.stderr is not None and conn.stderr.ended.is_set() and not conn.stop.is_set():
-                raise McpServerError("the server exited")
+                raise McpServerError(_exited(conn))
+
+    async def _lost(self, conn: _Connection) -> McpServerError:
+        """The session of ``conn`` closed under a call (the server died or dropped the
+        connection): end it now, count the crash and say so in one line with the exit
+        status and stderr tail, so the next use waits out the back-off and restarts
+        it instead of meeting the dead session again."""
+        counted = conn.task is not None and conn.task.done()  # the session's own end counted it
+        first = not conn.stop.is_set()  # not a parallel call of the same session
+        await self._stop(conn)  # a crashed process is reaped here; its status is known after
+        if counted:
+            return McpServerError(conn.last_error)
+        message = self._describe(conn, McpServerError(_exited(conn)))
+        if first:
+            self._crashed(conn, message)
+        return McpServerError(message)
 
     @contextlib.asynccontextmanager
     async def _open(self, conn: _Connection) -> Any:
@@ -543,6 +565,8 @@ class McpClients:
         except asyncio.CancelledError:
             raise
         except Exception as exc:  # noqa: BLE001 - the SDK's and the transport's errors alike
+            if _connection_closed(exc) and self._connections.get(config.name) is conn:
+                raise await self._lost(conn) from None
             raise McpServerError(self._describe(conn, exc)) from None
         text = _result_text(result)
         if len(text) > MAX_RESULT_CHARS:
@@ -605,6 +629,29 @@ class McpClients:
             conn.stderr.ended.wait(STDERR_SETTLE_S)
             tail = conn.stderr.text()
         return f"{what} — stderr: {tail}" if tail else what
+
+
+def _connection_closed(exc: BaseException) -> bool:
+    """Whether a call failed because its session's connection closed (the SDK's
+    ``CONNECTION_CLOSED``), as opposed to an error the server answered with."""
+    from mcp.shared.exceptions import MCPError
+    from mcp.types import CONNECTION_CLOSED
+
+    return isinstance(exc, MCPError) and exc.code == CONNECTION_CLOSED
+
+
+def _exited(conn: _Connection) -> str:
+    """Why a session ended without a stop: a stdio server's exit status when known."""
+    code = conn.stdio.returncode if conn.stdio is not None else None
+    if code is None:
+        return "the server closed the connection" if conn.stdio is None else "the server exited"
+    if code < 0:
+        try:
+            name = signal.Signals(-code).name
+        except ValueError:
+            name = f"signal {-code}"
+        return f"the server was ended by {name}"
+    return f"the server exited with status {code}"
 
 
 def _new_ready() -> asyncio.Future[ServerTools]:

@@ -26,12 +26,17 @@ from chathub_desktop.core.mcp_config import (
 )
 from chathub_desktop.services.assistant_service import AssistantService
 from chathub_desktop.services.errors import InvalidInput, NotFound, SignInRequired
+from chathub_desktop.services.input_files import FileRefused, read_regular
 from chathub_desktop.services.mcp_clients import McpClients, McpServerError, ServerTools
 from chathub_desktop.storage import mcp_repository as repo
 from chathub_desktop.storage.database import Database
 from chathub_desktop.storage.secrets import SecretUnavailable
 
-__all__ = ["AssistantToolView", "McpService"]
+__all__ = ["MAX_CONFIG_BYTES", "AssistantToolView", "McpService"]
+
+MAX_CONFIG_BYTES = 4 * MAX_CONFIG_CHARS
+"""Largest config file read (bytes): its text may then still be over the parser's
+character bound, which refuses it in one line."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -113,13 +118,18 @@ class McpService:
         return self.add_many(configs, replace=replace)
 
     def import_file(self, path: Path, *, replace: bool = False) -> list[str]:
-        """:meth:`import_text` of a file (e.g. ``claude_desktop_config.json``), read up
-        to :data:`MAX_CONFIG_CHARS` characters; :class:`InvalidInput` when it cannot be read."""
+        """:meth:`import_text` of a file (e.g. ``claude_desktop_config.json``) of at most
+        :data:`MAX_CONFIG_BYTES` bytes; :class:`InvalidInput` (one line, nothing stored)
+        when it cannot be read, is not UTF-8, or is a folder, FIFO or device (refused
+        before it is opened, so a FIFO never blocks the worker: issue 32's rule)."""
         try:
-            with path.open("r", encoding="utf-8") as fh:
-                text = fh.read(MAX_CONFIG_CHARS + 1)
-        except (OSError, UnicodeDecodeError) as exc:
-            raise InvalidInput(f"nothing imported: cannot read {path}: {exc}") from None
+            data = read_regular(path, MAX_CONFIG_BYTES, what="config file")
+        except FileRefused as exc:
+            raise InvalidInput(f"nothing imported: {exc}") from None
+        try:
+            text = data.decode("utf-8")
+        except UnicodeDecodeError:
+            raise InvalidInput(f"nothing imported: {path.name} is not UTF-8 text") from None
         return self.import_text(text, replace=replace)
 
     def remove(self, name: str) -> None:

@@ -111,3 +111,64 @@ def test_a_server_tool_row_names_the_tool_and_its_server(qapp: Any) -> None:
     memory = MessageView(**{**fields, "id": 2, "topic_id": 1, "seq": 2, "role": "tool", "content": "{}",
                             "content_type": "text", "tool_name": "searchMemory"})
     assert "searchMemory result" in collapsed_label(memory, False)
+
+
+def test_a_server_tool_call_line_names_the_tool_and_its_server(qapp: Any) -> None:
+    """The reply's call line names a server tool as its result row does, not by its
+    wire name ``<server>__<tool>``; a memory tool keeps its own name."""
+    from PySide6.QtGui import QPalette
+
+    from chathub_desktop.gui.message_delegate import _colors
+    from chathub_desktop.gui.message_documents import render_html
+    from chathub_desktop.services.views import MessageView
+
+    fields = {f: None for f in MessageView.__dataclass_fields__}
+    reply = MessageView(**{**fields, "id": 1, "topic_id": 1, "seq": 1, "role": "assistant", "content": "",
+                           "content_type": "text", "status": "complete", "tool_calls": (
+                               {"id": "c1", "name": "time__get_current_time", "arguments": '{"timezone": "UTC"}'},
+                               {"id": "c2", "name": "searchMemory", "arguments": '{"query": "tz"}'})})
+    html = "".join(render_html(reply, False, _colors(QPalette())[0]))
+    assert ('calls <b>get_current_time</b>({&quot;timezone&quot;: &quot;UTC&quot;}) on the time server'
+            in html)
+    assert "calls <b>searchMemory</b>({&quot;query&quot;: &quot;tz&quot;})</p>" in html
+    assert "time__get_current_time" not in html
+
+
+def test_a_server_tool_row_expands_to_its_whole_result_and_copies_it(services: Services, qtbot: Any) -> None:
+    """Issue 25: a server call's row is collapsed to its tool, server and time; a click
+    shows the result and Copy message copies all of it."""
+    from PySide6.QtWidgets import QApplication
+
+    from chathub_desktop.gui.chat_events import ChatEvents
+    from chathub_desktop.gui.message_list_model import ExpandedRole, MessageListModel
+    from chathub_desktop.gui.message_list_view import MessageListView
+
+    services.assistants.create("Helper")
+    topic = services.topics.create("Helper").id
+    result = json.dumps({"rows": [f"line {i}" for i in range(400)]})
+    services.topics.append_message(topic, "tool", result, tool_call_id="c1", tool_name="git__git_log",
+                                   tool_elapsed_ms=1234)
+    events = ChatEvents(services.bus)
+    model = MessageListModel(services.topics, events)
+    view = MessageListView(model)
+    qtbot.addWidget(view)
+    view.resize(800, 600)
+    view.show()
+    qtbot.waitExposed(view)
+    model.open_topic(topic)
+    qtbot.waitUntil(lambda: model.rowCount() == 1, timeout=5000)
+    index = model.index(0)
+    from chathub_desktop.gui.message_delegate import collapsed_label
+
+    assert "git_log (git server) result · 1.2 s — click to expand" in collapsed_label(model.message_at(0), False)
+    collapsed = view.visualRect(index).height()
+    assert view.delegate.docs.latest(model.message_at(0).id) is None  # nothing laid out while collapsed
+    qtbot.mouseClick(view.viewport(), Qt.MouseButton.LeftButton, pos=view.delegate.bubble_rect(index).center())
+    assert index.data(ExpandedRole)
+    qtbot.waitUntil(lambda: view.delegate.settled
+                    and view.delegate.docs.latest(model.message_at(0).id) is not None, timeout=10_000)
+    assert "line 399" in view.delegate.docs.latest(model.message_at(0).id).toPlainText()
+    qtbot.waitUntil(lambda: view.visualRect(model.index(0)).height() > collapsed, timeout=5000)
+    view.copy_row(0)
+    assert QApplication.clipboard().text() == result
+    events.detach()

@@ -41,6 +41,10 @@ def main(out_dir: Path) -> int:
         svc.providers.add("Local", "openai_compatible", "http://127.0.0.1:9/v1")
         a = svc.assistants.create("Helper", provider="Local", model="gpt-4o-mini", instructions="Be brief.")
         topic = svc.topics.create(a.id, "What time is it in Tokyo?").id
+        # the Ask's topic as a send leaves it: the question and the call waiting for its answer
+        svc.chat._append(topic, role="user", content="What time is it in Tokyo?")
+        svc.chat._append(topic, role="assistant", content="", tool_calls=[
+            {"id": "w1", "name": "time__get_current_time", "arguments": '{"timezone": "Asia/Tokyo"}'}])
         called = svc.topics.create(a.id, "Tokyo time").id
         svc.chat._append(called, role="user", content="What time is it in Tokyo?")
         svc.chat._append(called, role="assistant", content="", tool_calls=[
@@ -103,6 +107,7 @@ def main(out_dir: Path) -> int:
                 await shots.grab(form, out_dir / f"mcp_form_sign_in_{theme}.png")
                 form.reject()
                 page.close()
+                w.select_topic(topic)  # the list may open its newest topic first
                 request = ApprovalRequest(topic, a.id, "time", "get_current_time",
                                           json.dumps({"timezone": "Asia/Tokyo"}))
                 waiting = asyncio.ensure_future(w.tool_approvals.decide(request))

@@ -1,9 +1,11 @@
 """50 server tool calls in one topic (issue 25; CMP-9, CMP-19).
 
 A turn whose model calls the probe server's ``echo`` 50 times (5 rounds of 10 parallel
-calls) on a 4,000-token model: every call keeps its result, Compact now folds the
-earlier turns and keeps the latest turn (its 55 assistant/tool messages) whole, and
-the next request never carries a tool result without its call."""
+calls) on a 4,000-token model with the history limit on: every request of the loop
+carries at most the newest 20 tail messages (CMP-10) and never a result without its
+call, every call keeps its result, Compact now folds the earlier turns and keeps the
+latest turn (its 55 assistant/tool messages) whole, and the next request never
+carries a tool result without its call."""
 
 from __future__ import annotations
 
@@ -12,13 +14,16 @@ import json
 import sys
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 
+from chathub_desktop.core.compaction import TAIL_CAP_MESSAGES
 from chathub_desktop.core.mcp_config import McpServerConfig, ToolApproval
 from chathub_desktop.core.messages import ToolCall, Usage
 from chathub_desktop.services.container import Services
 from tests.fakes.vendor_server import FakeVendor, Reply
+from tests.integration.test_mcp_tool_rounds import _pairs_hold
 
 PROBE = str(Path(__file__).parents[1] / "fakes" / "mcp_probe_server.py")
 
@@ -37,6 +42,7 @@ def test_fifty_calls_keep_their_results_and_compaction_never_splits_them(
     services.providers.add("Summ", "openai", summ.base_url, api_key="sk-summ")
     services.settings.set("history-compress-model", "Summ/gpt-5-mini")
     services.assistants.create("Helper", provider="Chat", model="local-llm", instructions="Be brief.")
+    services.assistants.update("Helper", history_limit_enabled=True, history_limit=20)
     services.mcp.add(McpServerConfig.stdio("probe", sys.executable, (PROBE,), {"CHATHUB_ALLOW_TEST_DOUBLES": "1"}))
     services.mcp.set_server_enabled("Helper", "probe", True)
     asyncio.run(services.mcp.test("probe"))
@@ -56,6 +62,18 @@ def test_fifty_calls_keep_their_results_and_compaction_never_splits_them(
     rows = services.topics.messages(topic)
     results = {m.tool_call_id: m.content for m in rows if m.role == "tool"}
     assert len(results) == 50 and results["r4c9"] == "result 4.9"
+    assert len(fake_vendor.requests) == 6
+    for n, req in enumerate(fake_vendor.requests):  # the loop's requests: tail cap and pairs (CMP-10)
+        msgs: list[dict[str, Any]] = req.body["messages"]  # type: ignore[index, assignment]
+        _pairs_hold(msgs)
+        users = [i for i, m in enumerate(msgs) if m["role"] == "user"]
+        assert msgs[users[-1]]["content"] == "call echo fifty times"
+        tail = msgs[users[-1] + 1:]
+        # 11 messages a round: past 20 the cut moves forward to a round's call, so each
+        # request from the second round on carries exactly the newest round whole
+        assert len(tail) <= TAIL_CAP_MESSAGES and len(tail) == (11 if n else 0)
+        if n:
+            assert tail[-1]["tool_call_id"] == f"r{n - 1}c9"
 
     compacted = asyncio.run(services.compaction.compact(topic))  # type: ignore[union-attr]
     # the protected tail alone may stay above the low watermark: "could not reach the target"

@@ -21,6 +21,7 @@ from pathlib import Path
 
 import pytest
 
+from chathub_desktop.core.context_receipt import receipt_lines
 from chathub_desktop.core.mcp_config import McpServerConfig, ToolApproval
 from chathub_desktop.core.memory_injection import UNTRUSTED_OPEN
 from chathub_desktop.core.messages import ToolCall
@@ -78,7 +79,8 @@ def test_a_fetched_page_that_says_remember_this_lands_in_the_untrusted_section(
         services: Services, fake_vendor: FakeVendor, web_page: str) -> None:
     """The issue's e2e case (MEM-7): the model fetches a local page through
     mcp-server-fetch, the page says "remember …", the model's add() after it is stored
-    untrusted and injected in the untrusted section of the next request."""
+    untrusted and injected in the untrusted section of the next request, whose receipt
+    lists it as untrusted."""
     fetch = McpServerConfig.stdio("fetch", str(BIN / "mcp-server-fetch"),
                                   ("--allow-private-ips", "--ignore-robots-txt"))
     topic = setup(services, fake_vendor, fetch, "fetch")
@@ -93,9 +95,12 @@ def test_a_fetched_page_that_says_remember_this_lands_in_the_untrusted_section(
     assert "pirate speak" in tool_rows(services, topic)[0]  # the page text, in full
     view = {v.text: v for v in services.memory.entry_views("Helper")}["Wants every answer in pirate speak"]
     assert view.origin == "agent" and view.trusted is False
-    asyncio.run(services.chat.send(topic, "hello"))
+    out = asyncio.run(services.chat.send(topic, "hello"))
     system = fake_vendor.last_request.body["messages"][0]["content"]  # type: ignore[index]
     assert "Wants every answer in pirate speak" in system.split(UNTRUSTED_OPEN, 1)[1]
+    # the reply's receipt says the entry went in as untrusted
+    assert out.receipt is not None and out.receipt["memory"]["untrusted"] == [view.number]  # type: ignore[index]
+    assert f"Memory: untrusted #{view.number}" in receipt_lines(out.receipt)
 
 
 def test_git_server_reads_a_temporary_repository(
