@@ -1,12 +1,17 @@
-"""The Memory page in the window at 1366×768 and 800×560, light and dark (a script, not a test).
+"""Grabs the Memory page of issue 30 in both themes — a script, not a test.
 
-    QT_QPA_PLATFORM=offscreen python -m tests.gui.memory_page_screenshot OUT_DIR
+    QT_QPA_PLATFORM=offscreen python -m tests.gui.memory_page_screenshot [OUT_DIR]
 
-Writes ``memory-<empty|filled|status>-<W>x<H>-<theme>.png``: an empty fixed memory, three
-entries with dream cards, and the same with a dream status line shown. Prints where
-Dream now sits (window y, and whether it is inside the visible part of the page) before
-and after the status line (walk36 #7: it must be visible without scrolling at 1366×768
-and stay put).
+Writes ``screenshot-memory-page-{light,dark}.png`` (1366×740 with its Back header: fixed memory with its
+provenance chips, a paused entry and a note, the schedule form with its local time and
+catch-up notice, the dream cards), ``screenshot-memory-filter-{theme}.png`` (the filter
+narrowing the list), ``screenshot-memory-proposals-{theme}.png`` (the Proposals tab) and
+``screenshot-memory-raw-{theme}.png`` (the raw editor beside what saving gives) and
+``screenshot-memory-history-{theme}.png`` (the History panel), ``-edit-`` (the inline Add
+editor and a card edited in place), ``-dream-edit-`` (a dream card edited in place),
+``-timeline-`` (a range card open), ``-folded-`` (the Dreaming memory group folded), ``-import-merge-`` (Import's Merge
+with a repeat unticked), ``-small-`` (744×560, the page in an 800×560 window) and
+``-small-cards-`` (the same, scrolled to the dream cards) into OUT_DIR (default ``docs``).
 """
 
 from __future__ import annotations
@@ -15,87 +20,159 @@ import asyncio
 import os
 import sys
 import tempfile
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
+from zoneinfo import ZoneInfo
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 os.environ.setdefault("CHATHUB_ALLOW_TEST_DOUBLES", "1")
+
 REPO = Path(__file__).resolve().parents[2]
 if str(REPO) not in sys.path:
     sys.path.insert(0, str(REPO))
 
 
-def main(out: Path) -> int:
-    """Grab every state into ``out``; returns 0."""
+def main(out_dir: Path) -> int:
     import keyring
     import qasync
-    from PySide6.QtCore import QPoint
+    from PySide6.QtWidgets import QApplication
 
     from chathub_desktop.app_bootstrap import make_application
-    from chathub_desktop.gui.main_window import MainWindow
+    from chathub_desktop.core import dynamic_memory as dm
+    from chathub_desktop.gui.design.theme import apply_theme
+    from chathub_desktop.gui.memory.change_preview import (
+        ChangePreviewDialog,
+        PreviewChoice,
+        PreviewOption,
+    )
+    from chathub_desktop.gui.memory.fixed_page import MemoryPage
     from chathub_desktop.gui.task_runner import install_asyncgen_hooks
     from chathub_desktop.services.container import open_services
+    from chathub_desktop.storage.models import DynamicMemoryDocument, utcnow
     from tests.fakes.memory_keyring import MemoryKeyring
-    from tests.gui.screenshot import seed_memory
+    from tests.gui.memory_screenshot import populate
 
     keyring.set_keyring(MemoryKeyring())
-    out.mkdir(parents=True, exist_ok=True)
-    tmp = Path(tempfile.mkdtemp(prefix="chathub-memshot-"))
+    out_dir.mkdir(parents=True, exist_ok=True)
+    tmp = Path(tempfile.mkdtemp(prefix="chathub-memshot30-"))
     app = make_application()
     loop = qasync.QEventLoop(app)
     asyncio.set_event_loop(loop)
     install_asyncgen_hooks(loop)
     svc = open_services(f"sqlite:///{tmp / 'store.sqlite3'}")
-    a = svc.assistants.create("Coder", model="gpt-4o-mini")
-    window = MainWindow(svc)
-    window.show()
-
-    async def settle(page) -> None:  # type: ignore[no-untyped-def]
-        n, m = page.loads, page.dream_panel.loads
-        page.schedule_reload()
-        page.dream_panel.schedule_reload()
-        while page.loads <= n or page.dream_panel.loads <= m:
-            await asyncio.sleep(0.05)
-        await asyncio.sleep(0.4)
-
-    def where(page) -> str:  # type: ignore[no-untyped-def]
-        b = page.dream_panel.dream_now_button
-        y = b.mapTo(window, QPoint(0, 0)).y()
-        vp = page.body_scroll.viewport()
-        top = b.mapTo(vp, QPoint(0, 0)).y()
-        seen = 0 <= top and top + b.height() <= vp.height()
-        return f"Dream now at window y={y} ({'visible' if seen else 'NOT visible'} without scrolling)"
-
-    async def scenario() -> None:
-        await window.load_assistants()
-        page = window.pages.open_memory()
-        assert page is not None
-        for state in ("empty", "filled", "status"):
-            if state == "filled":
-                seed_memory(svc, a.id)
-            for w, h in ((1366, 768), (800, 560)):
-                window.resize(w, h)
-                for theme in ("light", "dark"):
-                    window.view.prefs.set_theme(theme)
-                    if state == "status":
-                        page.dream_panel.show_status("", 0)
-                        await asyncio.sleep(0.3)
-                        before = where(page)
-                        page.dream_panel.show_status("Dreamed 2026-11-30: one card from 3 topics", 0)
-                    else:
-                        await settle(page)
-                    await asyncio.sleep(0.3)
-                    app.processEvents()
-                    name = f"memory-{state}-{w}x{h}-{theme}.png"
-                    window.grab().save(str(out / name))
-                    print(name, where(page), f"(before the line: {before})" if state == "status" else "")
-        await window.shutdown()
-
     try:
+        a = svc.assistants.create("Coder", model="gpt-4o-mini")
+        populate(svc, a.id, tmp)
+        svc.memory.add_many(a.id, ["Is learning Japanese"], source="Claude", file="data-2026-11-30.zip")
+        svc.memory.set_paused(a.id, 2, True, expected_text=svc.memory.entries(a.id)[1].text)
+        snap = svc.memory.snapshot(a.id)
+        svc.memory.save_raw(a.id, "## Work\n" + snap.document.replace(
+            "#4:", "Keep in mind: ask before changing the build.\n#4:", 1), version=snap.version)
+        today = datetime.now(UTC).date()
+        cards: list[dm.Card] = []
+        for k, text in ((9, "Likes changelogs as tables"), (8, "Wants the version in every heading"),
+                        (3, "Keeps answers under ten lines"), (2, "Wants the SQL before any explanation"),
+                        (1, "Bullet points, no prose; short intros only")):
+            cards = dm.append_day_card(cards, today - timedelta(days=k), text)
+        with svc.db.write() as s:
+            s.merge(DynamicMemoryDocument(assistant_id=a.id, body=dm.render_document(cards), updated_at=utcnow()))
+        svc.dreams.set_keep(a.id, 3)
+
+        async def scenario() -> None:
+            for theme in ("light", "dark"):
+                apply_theme(QApplication.instance(), theme)  # type: ignore[arg-type]
+                page = MemoryPage(svc, a.id)
+                page.resize(1366, 740)
+                page.show()
+                while page.loads < 1 or page.dream_panel.loads < 1:
+                    await asyncio.sleep(0.05)
+                form = page.dream_panel.schedule
+                form.local_zone = (ZoneInfo("Europe/Berlin"), "Berlin")
+                form.frequency_combo.setCurrentIndex(form.frequency_combo.findData("daily"))
+                form.time_edit.setText("02:00")
+                while not form.catch_up_label.isVisible():
+                    await asyncio.sleep(0.05)
+                page.select_number(4)
+                await asyncio.sleep(0.3)
+                page.grab().save(str(out_dir / f"screenshot-memory-page-{theme}.png"))
+                page.filter_edit.setText("pyth")
+                await asyncio.sleep(0.2)
+                page.grab().save(str(out_dir / f"screenshot-memory-filter-{theme}.png"))
+                page.filter_edit.clear()
+                page.dream_panel.show_proposals()
+                bar = page.body_scroll.verticalScrollBar()  # the page scrolled down to the dream cards
+                bar.setValue(bar.maximum())
+                await asyncio.sleep(0.3)
+                page.grab().save(str(out_dir / f"screenshot-memory-proposals-{theme}.png"))
+                bar.setValue(0)
+                page.dream_panel.tabs.setCurrentIndex(0)
+                page.raw.open_raw()
+                while not page.raw.is_open or page.raw.preview.count() == 0:
+                    await asyncio.sleep(0.05)
+                page.grab().save(str(out_dir / f"screenshot-memory-raw-{theme}.png"))
+                page.raw.cancel_raw()
+                history = page.open_history()
+                while history.loads < 1 or history.detail is None:
+                    await asyncio.sleep(0.05)
+                page.grab().save(str(out_dir / f"screenshot-memory-history-{theme}.png"))
+                history.back_button.click()
+                # walk2: the inline Add editor and a fixed card edited in place (multi-line)
+                page.entry_actions.add_memory().setPlainText("Prefers tabs over spaces in Makefiles")
+                page.select_number(4)
+                page.entry_actions.edit_current()
+                await asyncio.sleep(0.3)
+                page.grab().save(str(out_dir / f"screenshot-memory-edit-{theme}.png"))
+                page.list.setFocus()  # the editor commits nothing: its text is unchanged
+                page.entry_actions.add_editor.cancelled.emit()
+                # a dream card edited in place, counting against its cap
+                page.dream_panel.card_actions.edit_card(3)
+                await asyncio.sleep(0.3)
+                page.grab().save(str(out_dir / f"screenshot-memory-dream-edit-{theme}.png"))
+                page.dream_panel.card_actions.close_editor()
+                # the timeline with its range card open (the page scrolled down to it)
+                page.dream_panel.model.toggle_fold(0)
+                page.dream_panel.select_number(1)
+                await asyncio.sleep(0.1)
+                bar.setValue(bar.maximum())
+                await asyncio.sleep(0.3)
+                page.grab().save(str(out_dir / f"screenshot-memory-timeline-{theme}.png"))
+                page.dream_panel.model.toggle_fold(0)
+                bar.setValue(0)
+                # the Dreaming memory group folded: fixed memory gets the page
+                page.dreaming.set_shown(False)
+                await asyncio.sleep(0.2)
+                page.grab().save(str(out_dir / f"screenshot-memory-folded-{theme}.png"))
+                page.dreaming.set_shown(True)
+                # Import's Merge: the file's entries to tick, a repeat unticked and named (issue 30)
+                merge = svc.memory_files.preview_import(
+                    a.id, "#1: You prefer short answers with code first, explanation after\n#2: Plays the cello\n", name="claude.md",
+                    mode="merge")
+                choices = tuple(PreviewChoice(m.text, m.repeats, m.added, not m.exact) for m in merge.merge_items)
+                dlg = ChangePreviewDialog(page, "Import memory", "Import claude.md into Coder's memory?",
+                                          [PreviewOption("merge", "Merge", merge.lines(), merge.fixed_changes,
+                                                         choices=choices),
+                                           PreviewOption("replace", "Replace", ["…"], None)], "Import")
+                dlg.show()
+                await asyncio.sleep(0.2)
+                dlg.grab().save(str(out_dir / f"screenshot-memory-import-merge-{theme}.png"))
+                dlg.close()
+                # the smallest window: 800×560 less the rail (about 56 px) and the title
+                page.resize(744, 560)
+                await asyncio.sleep(0.3)
+                page.grab().save(str(out_dir / f"screenshot-memory-small-{theme}.png"))
+                bar.setValue(bar.maximum())  # walk29 #15: the dream cards keep three rows there
+                await asyncio.sleep(0.3)
+                page.grab().save(str(out_dir / f"screenshot-memory-small-cards-{theme}.png"))
+                page.detach()
+                page.close()
+                await page.runner.shutdown()
+
         loop.run_until_complete(scenario())
     finally:
         svc.close()
+    print(out_dir)
     return 0
 
 
 if __name__ == "__main__":
-    sys.exit(main(Path(sys.argv[1]) if len(sys.argv) > 1 else Path("/tmp/chathub-memshots")))
+    sys.exit(main(Path(sys.argv[1]) if len(sys.argv) > 1 else REPO / "docs"))
