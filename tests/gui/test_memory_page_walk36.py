@@ -89,3 +89,25 @@ def test_dream_now_stays_put_on_a_tall_page(page, services, assistant, qtbot, he
     qtbot.wait(50)
     assert panel.dream_now_button.mapTo(page, QPoint(0, 0)) == before
     idle(qtbot, page)
+
+
+@pytest.mark.parametrize("theme", ["dark", "light"])
+@pytest.mark.parametrize("size", [(PAGE_W, PAGE_H), (744, 520)])
+def test_the_empty_state_and_the_status_in_the_bar_pass_the_audit(page, qtbot, theme, size):  # type: ignore[no-untyped-def]
+    """walk36 #7: the one-line empty state with its Add and a status line in the Dream now
+    bar: 4.5:1 contrast and nothing cut, both themes, at 1366×768 and in an 800×560 window."""
+    from PySide6.QtWidgets import QApplication
+
+    from chathub_desktop.gui.design.audit import audit_window
+    from chathub_desktop.gui.design.theme import apply_theme
+
+    apply_theme(QApplication.instance(), theme)
+    try:
+        page.resize(*size)
+        qtbot.waitUntil(lambda: page.compact_empty, timeout=3000)
+        page.dream_panel.show_status("Added card #1 for 2026-12-01; read “Budget”", 0)
+        qtbot.wait(50)
+        report = audit_window(page, theme)
+        assert report.ok, report.line() + "".join(f"\n{f.what}: {f.detail}" for f in report.contrast + report.clipped)
+    finally:
+        apply_theme(QApplication.instance(), "light")
