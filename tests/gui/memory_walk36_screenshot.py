@@ -3,7 +3,7 @@
     QT_QPA_PLATFORM=offscreen python -m tests.gui.memory_walk36_screenshot OUT_DIR
 
 Writes ``memory-<empty|filled|status>-<W>x<H>-<theme>.png``: an empty fixed memory, three
-entries with dream cards, and the same with a dream status line shown. Prints where
+entries with dream cards, and the same with a dream status line shown (the page scrolled to it). Prints where
 Dream now sits (window y, and whether it is inside the visible part of the page) before
 and after the status line (walk36 #7: it must be visible without scrolling at 1366×768
 and stay put).
@@ -81,6 +81,7 @@ def main(out: Path) -> int:
                         await asyncio.sleep(0.3)
                         before = where(page)
                         page.dream_panel.show_status("Dreamed 2026-11-30: one card from 3 topics", 0)
+                        page.body_scroll.ensureWidgetVisible(page.dream_panel.action_bar)  # the line, seen
                     else:
                         await settle(page)
                     await asyncio.sleep(0.3)
