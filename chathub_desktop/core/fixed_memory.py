@@ -146,7 +146,13 @@ class Note:
 
 def notes(doc: str) -> list[Note]:
     """The free-form runs of ``doc`` between its entries; blank lines separate runs and
-    are not notes themselves."""
+    are not notes themselves. The last few documents' notes are cached (the Memory page
+    asks on every open; issue 30)."""
+    return list(_notes_cached(doc))
+
+
+@lru_cache(maxsize=4)
+def _notes_cached(doc: str) -> tuple[Note, ...]:
     out: list[Note] = []
     run: list[str] = []
     seen = 0
@@ -165,7 +171,7 @@ def notes(doc: str) -> list[Note]:
         else:
             flush()
     flush()
-    return out
+    return tuple(out)
 
 
 def save_preview(doc: str, limit: int = 2000) -> tuple[list[tuple[int | None, str]], int, int]:

@@ -60,6 +60,7 @@ from chathub_desktop.storage.memory_history import DYNAMIC, FIXED, Author, autho
 from chathub_desktop.storage.memory_marks import (
     drop_provenance,
     paused_hashes,
+    provenance_marks,
     provenance_of,
     provenance_rows,
     put_provenance,
@@ -72,10 +73,17 @@ from chathub_desktop.storage.topic_rows import topic_facts
 
 
 @lru_cache(maxsize=8)
+def _hashed(doc: str) -> tuple[tuple[fm.Entry, str], ...]:
+    """``(entry, text_hash)`` per entry of a document, cached: injection runs on every
+    request, the Memory page reads on every open, and a large memory takes ~0.1–0.3 s of
+    Python to parse and hash (issue 30)."""
+    return tuple((e, fm.text_hash(e.text)) for e in fm.entries(doc))
+
+
+@lru_cache(maxsize=8)
 def _hashed_entries(doc: str) -> tuple[tuple[int, str], ...]:
-    """``(number, text_hash)`` per entry of a document, cached: injection runs on every
-    request and a large memory takes ~0.1 s to parse and hash."""
-    return tuple((e.number, fm.text_hash(e.text)) for e in fm.entries(doc))
+    """``(number, text_hash)`` per entry of a document, cached (see :func:`_hashed`)."""
+    return tuple((e.number, h) for e, h in _hashed(doc))
 
 
 
@@ -205,6 +213,8 @@ class MemoryService:
         self._dynamic_render = dynamic_render
         self._on_change = on_change
         self._on_redacted = on_redacted
+        #: assistant id → ((document, marks, paused, notes), cards) of the last full read (issue 30)
+        self._last_views: dict[int, tuple[tuple[object, ...], list[MemoryEntryView]]] = {}
 
     # --- helpers ---------------------------------------------------------------------
 
@@ -276,26 +286,37 @@ class MemoryService:
         """The numbered entries in document order (MEM-2)."""
         return fm.entries(self.document(assistant))
 
-    @staticmethod
-    def _views(s: Session, assistant_id: int, doc: str, only: int | None = None) -> list[MemoryEntryView]:
-        """The cards of ``doc`` with their provenance (all, or entry ``only``)."""
-        items = [e for e in fm.entries(doc) if only is None or e.number == only]
-        rows = provenance_rows(s, assistant_id, None if only is None else [fm.text_hash(e.text) for e in items])
+    def _views(self, s: Session, assistant_id: int, doc: str) -> list[MemoryEntryView]:
+        """Every card of ``doc`` with its provenance. The marks are read each time (plain
+        tuples); when they and the document are those of the last call for this
+        assistant, the same view objects come back without being rebuilt (issue 30: the
+        page re-reads 10,000 entries on every open, and building them held the GIL)."""
+        marks = provenance_marks(s, assistant_id)
         paused = paused_hashes(s, assistant_id, FIXED)
         notes = read_notes(s, assistant_id)
+        key = (doc, marks, paused, notes)
+        last = self._last_views.get(assistant_id)
+        if last is not None and last[0] == key:
+            return list(last[1])
         out = []
-        for e in items:
-            h = fm.text_hash(e.text)
-            r = rows.get(h) if rows else None
-            out.append(MemoryEntryView(e.number, e.text, r.origin if r else None, r.trusted if r else True,
-                                       h in paused, source=import_source(notes.get(h)) if notes else None))
-        return out
+        for e, h in _hashed(doc):
+            m = marks.get(h)
+            out.append(MemoryEntryView(e.number, e.text, m[0] if m else None, m[1] if m else True, h in paused,
+                                       source=import_source(notes.get(h)) if notes else None))
+        self._last_views[assistant_id] = (key, out)
+        return list(out)
 
-    def _view(self, s: Session, assistant_id: int, doc: str, number: int) -> MemoryEntryView:
-        found = self._views(s, assistant_id, doc, number)
-        if not found:
-            raise NotFound(f"no memory entry #{number}")
-        return found[0]
+    @staticmethod
+    def _view(s: Session, assistant_id: int, doc: str, number: int) -> MemoryEntryView:
+        """Entry ``number``'s card with its provenance. Raises :class:`NotFound`."""
+        for e, h in _hashed(doc):
+            if e.number == number:
+                r = provenance_rows(s, assistant_id, [h]).get(h)
+                notes = read_notes(s, assistant_id)
+                return MemoryEntryView(e.number, e.text, r.origin if r else None, r.trusted if r else True,
+                                       h in paused_hashes(s, assistant_id, FIXED),
+                                       source=import_source(notes.get(h)) if notes else None)
+        raise NotFound(f"no memory entry #{number}")
 
     def entry_views(self, assistant: int | str) -> list[MemoryEntryView]:
         """The cards with their provenance (MEM-7): origin None / trusted True when unrecorded."""

@@ -15,7 +15,7 @@ from chathub_desktop.core.memory_authors import EntryOrigin
 from chathub_desktop.core.messages import Role
 from chathub_desktop.storage.models import MemoryPause, MemoryProvenance, Message
 
-__all__ = ["drop_provenance", "paused_hashes", "provenance_of", "provenance_rows", "put_provenance",
+__all__ = ["drop_provenance", "paused_hashes", "provenance_marks", "provenance_of", "provenance_rows", "put_provenance",
            "recent_tool_rows", "set_pause", "untrusted_hashes"]
 
 
@@ -31,6 +31,14 @@ def provenance_rows(s: Session, assistant_id: int, hashes: Iterable[str] | None 
     if hashes is not None:
         q = q.where(MemoryProvenance.text_hash.in_(list(hashes)))
     return {r.text_hash: r for r in s.scalars(q)}
+
+
+def provenance_marks(s: Session, assistant_id: int) -> dict[str, tuple[str, bool]]:
+    """Text hash → ``(origin, trusted)`` of every provenance row of the assistant: plain
+    tuples, no ORM objects (10,000 rows load in a fraction of the time; issue 30)."""
+    q = select(MemoryProvenance.text_hash, MemoryProvenance.origin, MemoryProvenance.trusted).where(
+        MemoryProvenance.assistant_id == assistant_id)
+    return {h: (origin, bool(trusted)) for h, origin, trusted in s.execute(q)}
 
 
 def put_provenance(s: Session, assistant_id: int, text_hash: str, *, origin: str, trusted: bool,

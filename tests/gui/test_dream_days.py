@@ -36,7 +36,7 @@ def test_the_picker_lists_active_finished_days_newest_first_and_dream_now_uses_t
     assert (today - timedelta(days=4)).isoformat() in panel.dream_now_button.toolTip()
     summ.script(Reply(text_chunks=["- Likes tables for plans"]))
     assert panel.runs.dream_now() is not None
-    qtbot.waitUntil(lambda: panel.model.rowCount() == 1, timeout=5000)
+    qtbot.waitUntil(lambda: panel.model.rowCount() == 1, timeout=15000)  # a dream: ~4 s at load 18
     idle(qtbot, panel)
     assert panel.model.cards()[0].display_tag == (today - timedelta(days=4)).isoformat()
     text = panel.status_label.text()

@@ -350,7 +350,7 @@ def test_history_is_a_panel_of_the_page(page, services, assistant, qtbot):  # ty
 
 
 def test_dream_now_stays_put_while_status_lines_come_and_go(page, qtbot):  # type: ignore[no-untyped-def]
-    """Issue 30: a status or error line appearing (under the bar) never moves
+    """Issue 30: a status line (in the bar) or an error line (under the cards) appearing never moves
     Dream now (a first click on it missed)."""
     from PySide6.QtCore import QPoint
 

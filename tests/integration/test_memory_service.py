@@ -264,3 +264,22 @@ def test_dynamic_cards_hook_extends_search(services: Services) -> None:
     topic = services.topics.create("Helper").id
     hits = tool(mem, topic, "searchMemory", query="jazz")["hits"]
     assert [(h["source"], h["number"]) for h in hits] == [("fixed", 1), ("dynamic", 1)]  # type: ignore[index,union-attr]
+
+
+def test_snapshot_reuses_cards_until_document_or_marks_change(services: Services, mem: MemoryService) -> None:
+    """Issue 30 (MEM-7, issue 18): an unchanged memory gives the same card objects back
+    (the Memory page re-reads it on every open); a pause, a provenance change written by
+    another process, or a new document version is shown on the next read."""
+    mem.save_raw("Helper", "#1: prefers dark mode\n#2: lives in Berlin\n")
+    first = mem.snapshot("Helper")
+    again = mem.snapshot("Helper")
+    assert again.version == first.version
+    assert all(a is b for a, b in zip(again.entries, first.entries, strict=True))
+    mem.set_paused("Helper", 2, True)
+    assert [v.paused for v in mem.snapshot("Helper").entries] == [False, True]
+    with services.db.write() as s:  # as a CLI in another process would
+        for row in s.scalars(select(MemoryProvenance)):
+            row.origin, row.trusted = "agent", False
+    assert [(v.origin, v.trusted) for v in mem.snapshot("Helper").entries] == [("agent", False)] * 2
+    mem.save_raw("Helper", "#1: prefers dark mode\n#2: lives in Munich\n")
+    assert [v.text for v in mem.snapshot("Helper").entries] == ["prefers dark mode", "lives in Munich"]

@@ -11,7 +11,8 @@ dynamic-memory cards (DRM-2, DRM-5, DRM-7, DRM-8, DRM-15, APP-6, APP-7).
   — the latest scheduled run with its status and failure hint (DRM-5).
 - **Dream now** (DRM-3, APP-7) dreams over yesterday (the UTC day before now) as a
   manual run, with the ``DreamProgress`` phases and a Stop that cancels the task (Esc on
-  the page stops it too). The outcome goes to the status line. Progress of a scheduled
+  the page stops it too). The outcome goes to the status line in its bar, above the
+  cards (walk36 #7). Progress of a scheduled
   run (the tray's dream timer) shows here as well, and Stop cancels that run.
 - **Cards** (DRM-8, DRM-15): one :class:`QListView` over :class:`DreamCardModel`,
   painted by :class:`DreamCardDelegate` (``#N``, a date chip, the body, and a refresh
@@ -66,6 +67,7 @@ from chathub_desktop.core.dream_schedule import Schedule, first_slot_reading, lo
 from chathub_desktop.gui.chat_events import ChatEvents
 from chathub_desktop.gui.collector_pause import collector_paused
 from chathub_desktop.gui.design import Tone, set_tone
+from chathub_desktop.gui.design.tokens import Space
 from chathub_desktop.gui.dream_day_picker import DreamDayPicker
 from chathub_desktop.gui.error_bar import ErrorBar
 from chathub_desktop.gui.error_presenter import ErrorPresenter
@@ -73,7 +75,13 @@ from chathub_desktop.gui.memory.dream_card_actions import DreamCardActions
 from chathub_desktop.gui.memory.dream_cards import DreamCardDelegate, DreamCardModel
 from chathub_desktop.gui.memory.dream_runs import DreamRuns, yesterday_utc
 from chathub_desktop.gui.memory.dream_schedule_form import ScheduleForm
-from chathub_desktop.gui.memory.page_common import ListRefresh, card_list, description, error_label
+from chathub_desktop.gui.memory.page_common import (
+    ElidedLine,
+    ListRefresh,
+    card_list,
+    description,
+    error_label,
+)
 from chathub_desktop.gui.memory.proposals_section import ProposalsSection, proposals_tab_title
 from chathub_desktop.gui.service_ops import ServiceOps
 from chathub_desktop.gui.summarizer_choice import choose_button
@@ -293,7 +301,6 @@ class DreamPanel(QWidget):
         self.tabs.addTab(self.proposals, proposals_tab_title(0))
         self.tabs.setTabToolTip(1, "Dream cards waiting for your accept or discard (dream review)")
         self.proposals.count_changed.connect(lambda n: self.tabs.setTabText(1, proposals_tab_title(n)))
-        lay.addWidget(self.tabs, 1)
         self.tabs.currentChanged.connect(lambda _i: self._sync())
 
         # Dream now, progress and Stop (APP-7), the card buttons
@@ -316,10 +323,11 @@ class DreamPanel(QWidget):
         self.stop_button = self._push("Stop", "stopDreamButton",
                                       "Stop this dream (Esc); nothing of it is stored", lambda: self.runs.stop())
         self.stop_button.hide()
-        self.status_label = QLabel()
+        #: What the last dream or change did: one line in the Dream now bar, elided (the
+        #: whole text is its tooltip), so its coming and going moves nothing (issue 30).
+        self.status_label = ElidedLine()
         self.status_label.setObjectName("dreamStatusLabel")
-        self.status_label.setWordWrap(True)
-        self.status_label.setToolTip("What the last dream or change did")
+        self.status_label.setAlignment(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter)
         self.status_label.hide()
         self._status_timer.timeout.connect(self._clear_status)
         brow.addWidget(self.dream_now_button)
@@ -328,6 +336,8 @@ class DreamPanel(QWidget):
         brow.addWidget(self.day_picker)
         brow.addWidget(self.progress_bar)
         brow.addWidget(self.stop_button)
+        brow.addSpacing(Space.SM)
+        brow.addWidget(self.status_label, 100)  # takes the free width while shown
         brow.addStretch(1)
         self.regenerate_button = self._push("Regenerate", "regenerateDreamCard", self.regenerate_action.toolTip(),
                                             lambda: self.runs.regenerate())
@@ -335,21 +345,22 @@ class DreamPanel(QWidget):
         self.delete_button = self._push("Delete", "deleteDreamCard", self.delete_action.toolTip(), self.card_actions.delete_card)
         for b in (self.regenerate_button, self.edit_button, self.delete_button):
             brow.addWidget(b)
-        #: Dream now and the card buttons, one bar under the cards (issue 30, walk2).
+        #: Dream now, its status line and the card buttons: one bar above the cards, so Dream
+        #: now is in view without scrolling at 1366×768 (walk36 #7) and nothing above it
+        #: comes and goes (issue 30).
         self.action_bar = QWidget()
         self.action_bar.setObjectName("dreamActionBar")
         self.action_bar.setLayout(brow)
         brow.setContentsMargins(0, 0, 0, 0)
         lay.addWidget(self.action_bar)
+        lay.addWidget(self.tabs, 1)
         self.choose_summarizer_button = choose_button("dreamChooseSummarizer")  # issue 28
         self.choose_summarizer_button.clicked.connect(self.events.summarizer_choice_requested.emit)
         self.error_label = error_label("dreamErrorLabel")
         #: A failed dream stays here until dismissed, with Retry and Details (walkthrough F2).
         self.failure_bar = ErrorBar(hint=FAILURE_HINT, name="dreamFailureBar")
-        # lines that come and go sit under the Dream now bar: nothing above it moves, so the
-        # bar never moves under the pointer (issue 30: a first click on Dream now missed;
-        # walk29: the cards keep three rows, so they cannot give the lines their room)
-        for w in (self.status_label, self.failure_bar, self.choose_summarizer_button, self.error_label):
+        # the rarer lines (a failed run, an error) sit under the cards, below the bar
+        for w in (self.failure_bar, self.choose_summarizer_button, self.error_label):
             lay.addWidget(w)
         self._sync()
 
@@ -546,10 +557,10 @@ class DreamPanel(QWidget):
         self.failure_bar.dismiss()
 
     def show_status(self, message: str, ms: int = 8000) -> None:
-        """The status line (outcome of a dream or a change); cleared after ``ms`` (0: kept)."""
+        """The status line (outcome of a dream or a change, in the Dream now bar; the whole
+        text is its tooltip); cleared after ``ms`` (0: kept)."""
         self.status_label.setText(message)
         self.status_label.setVisible(bool(message))
-        self.status_label.setToolTip(message or "What the last dream or change did")
         if ms:
             self._status_timer.start(ms)
         else:

@@ -2,10 +2,11 @@
 title row — a fold arrow, the title, the Topic snippets switch with its one-line
 description or, folded, a one-line summary — a muted one-line description, then
 :class:`~chathub_desktop.gui.memory.dream_panel.DreamPanel` (the dream schedule, the
-cards with room for three rows, and the Dream now bar). It sits under fixed memory and
+Dream now bar, and the cards with room for three rows). It sits under fixed memory and
 the page scrolls as a whole when the window is short (walk29 #15: a pane of its own
 squeezed the cards to nothing at 800×560). Folded, the group is its title row and fixed
-memory takes the room."""
+memory takes the room; while fixed memory is empty, the group takes a taller window's
+room instead (walk36 #7)."""
 
 from __future__ import annotations
 

@@ -65,6 +65,11 @@ class EntryActions(QObject):
             self._add_editor = ed
         return self._add_editor
 
+    @property
+    def add_editor_if_made(self) -> CardTextEdit | None:
+        """The Add editor when it was made (None before the first Add)."""
+        return self._add_editor
+
     def add_memory(self) -> CardTextEdit:
         """Add memory (Ctrl+N): show the inline editor at the top of the list and put the
         cursor in it (Enter adds, Shift+Enter new line, Esc cancels); returns it."""

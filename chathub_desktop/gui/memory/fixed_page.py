@@ -30,6 +30,8 @@ when the window is short, each card list keeping room for three cards (walk29 #1
 from __future__ import annotations
 
 from PySide6.QtCore import (
+    QEvent,
+    QObject,
     Qt,
     QTimer,
     Signal,
@@ -71,6 +73,7 @@ from chathub_desktop.gui.memory.entry_model import MemoryEntryModel
 from chathub_desktop.gui.memory.fixed_cards import FixedCardDelegate
 from chathub_desktop.gui.memory.history_view import MemoryHistoryView
 from chathub_desktop.gui.memory.page_common import (
+    ElidedLine,
     ListRefresh,
     card_list,
     description,
@@ -113,6 +116,8 @@ MEMORY_SWITCH_LINE = "Off: no memory is sent with requests, no dream runs and th
 FIXED_MEMORY_LINE = "Facts, preferences and standing instructions this assistant sees in every chat. You own them."
 EMPTY_TEXT = ("No fixed memory yet.\nUse Add memory (Ctrl+N), or ask the assistant to "
               "remember something.")
+#: An empty fixed memory is this one line and Add, not a list's box (walk36 #7).
+EMPTY_LINE = "No fixed memory yet: add an entry, or ask the assistant to remember something."
 
 #: Cards laid out per pass of the event loop (each pass well under a frame, issue 30).
 FIXED_LAYOUT_BATCH = 40
@@ -194,6 +199,7 @@ class MemoryPage(QWidget):
         self.body_scroll.setWidget(body)
         outer.addWidget(self.body_scroll, 1)
         outer = QVBoxLayout(body)
+        self._body_layout = outer
         outer.setContentsMargins(Space.LG, 0, Space.LG, Space.LG)
         outer.setSpacing(Space.MD)
 
@@ -221,6 +227,7 @@ class MemoryPage(QWidget):
 
         # fixed memory above, dreaming memory below; the user can move the split
         fixed = QWidget()
+        self._fixed_section = fixed
         fixed.setObjectName("fixedMemorySection")
         flay = QVBoxLayout(fixed)
         flay.setContentsMargins(0, 0, 0, 4)
@@ -235,12 +242,19 @@ class MemoryPage(QWidget):
         self.fixed_title = section_title("Fixed memory")
         self.fixed_title.setToolTip(FIXED_MEMORY_HELP)
         trow.addWidget(self.fixed_title)
+        trow.addSpacing(Space.MD)
+        #: Short confirmations ("Added #3"), beside the title: seen in every state of the list.
+        self.status_label = ElidedLine()
+        self.status_label.setObjectName("statusLabel")
+        set_tone(self.status_label, Tone.MUTED)
+        self._status_timer.timeout.connect(self.status_label.clear)
+        trow.addWidget(self.status_label, 100)
         trow.addStretch(1)
         self.add_action = QAction("&Add memory", self)
         self.add_action.setShortcut(QKeySequence("Ctrl+N"))
         self.add_action.setShortcutContext(Qt.ShortcutContext.WindowShortcut)
         self.add_action.setToolTip("Add one entry at the end: type it in the editor above the list (Ctrl+N)")
-        self.add_action.triggered.connect(lambda _c=False: self.entry_actions.add_memory())
+        self.add_action.triggered.connect(lambda _c=False: self.add_memory())
         self.addAction(self.add_action)
         self.add_button = self._button("Add memory", self.add_action, Icon.ADD)
         self.add_button.setObjectName("addMemoryButton")
@@ -312,6 +326,7 @@ class MemoryPage(QWidget):
         #: What fixed memory is, in one line (the full help is its tooltip; walk29 #14).
         self.fixed_intro = description(FIXED_MEMORY_LINE, FIXED_MEMORY_HELP, "fixedMemoryHelp")
         flay.addWidget(self.fixed_intro)
+        flay.addWidget(self._build_empty_row())
 
         self.stack = QStackedWidget()
         flay.addWidget(self.stack, 1)
@@ -333,6 +348,63 @@ class MemoryPage(QWidget):
         outer.addWidget(self.dreaming)
         #: The Topic snippets switch (DRM-1), in the group's title row.
         self.snippets_switch = self.dreaming.snippets_switch
+
+    def _build_empty_row(self) -> QWidget:
+        """The compact empty state: one line and Add (shown by :meth:`_sync_empty`)."""
+        self.empty_row = QWidget()
+        self.empty_row.setObjectName("fixedMemoryEmpty")
+        row = QHBoxLayout(self.empty_row)
+        row.setContentsMargins(0, Space.XS, 0, Space.XS)
+        row.setSpacing(Space.MD)
+        self.empty_line = QLabel(EMPTY_LINE)
+        self.empty_line.setObjectName("fixedMemoryEmptyLine")
+        self.empty_line.setWordWrap(True)
+        set_tone(self.empty_line, Tone.MUTED)
+        self.empty_add_button = QPushButton(icon(Icon.ADD), "Add memory")
+        self.empty_add_button.setObjectName("emptyAddMemoryButton")
+        self.empty_add_button.setToolTip(self.add_action.toolTip())
+        self.empty_add_button.setAutoDefault(False)
+        self.empty_add_button.clicked.connect(self.add_action.trigger)
+        row.addWidget(self.empty_line, 1)
+        row.addWidget(self.empty_add_button)
+        self.empty_row.hide()
+        return self.empty_row
+
+    def add_memory(self) -> None:
+        """Add memory (Ctrl+N): the inline editor above the list, in place of the compact
+        empty state when the memory is empty."""
+        self.entry_actions.add_memory()
+
+    def _place_add_editor(self, editor: QWidget) -> None:
+        """The Add editor goes above the list; the compact empty state gives way to it."""
+        self._cards_layout.insertWidget(self._cards_layout.indexOf(self.cards_stack), editor)
+        editor.installEventFilter(self)
+
+    @property
+    def compact_empty(self) -> bool:
+        """True while the page shows an empty fixed memory as one line and Add (walk36 #7)."""
+        return not self.empty_row.isHidden()
+
+    def _sync_empty(self) -> None:
+        """An empty memory (no entry, no note, no filter, the cards shown, no Add editor
+        open) is one line and Add, and the dream cards below take the room a taller
+        window has; otherwise the list is shown and takes it (walk36 #7)."""
+        ed = self.entry_actions.add_editor_if_made
+        empty = (self.loads > 0 and self.model.entry_count() == 0 and not self.model.notes()
+                 and not self.filter_edit.text().strip() and self.stack.currentIndex() == 0
+                 and (ed is None or ed.isHidden()))
+        self.empty_row.setVisible(empty)
+        self.stack.setVisible(not empty)
+        self._body_layout.setStretchFactor(self._fixed_section, 0 if empty else 1)
+        self._body_layout.setStretchFactor(self.dreaming, 1 if empty else 0)
+
+    def eventFilter(self, obj: QObject, event: QEvent) -> bool:  # noqa: N802 - Qt override
+        """Qt: the Add editor opening or closing re-checks the compact empty state."""
+        if event.type() == QEvent.Type.ShowToParent:
+            self._sync_empty()  # at once: the editor takes the focus next
+        elif event.type() == QEvent.Type.HideToParent:
+            QTimer.singleShot(0, self._sync_empty)
+        return super().eventFilter(obj, event)
 
     @staticmethod
     def _button(text: str, action: QAction, glyph: Icon) -> QToolButton:
@@ -358,8 +430,8 @@ class MemoryPage(QWidget):
         self.list.setEditTriggers(QAbstractItemView.EditTrigger.DoubleClicked)
         #: Add, edit in place, delete, trust, pause, copy (a component given this page).
         # Add memory is an inline editor above the list (walk2), built on first use
-        self.entry_actions = EntryActions(self, self.list, self.model, self,
-                                          lambda ed: lay.insertWidget(lay.indexOf(self.cards_stack), ed))
+        self.entry_actions = EntryActions(self, self.list, self.model, self, self._place_add_editor)
+        self._cards_layout = lay
         ea = self.entry_actions
         self.list.selectionModel().currentChanged.connect(lambda *_a: self._sync_buttons())
         assert isinstance(self.delegate, FixedCardDelegate)
@@ -416,10 +488,6 @@ class MemoryPage(QWidget):
         brow.setSpacing(4)
         self.count_label = QLabel()
         self.count_label.setObjectName("countLabel")
-        self.status_label = QLabel()
-        self.status_label.setObjectName("statusLabel")
-        set_tone(self.status_label, Tone.MUTED)
-        self._status_timer.timeout.connect(self.status_label.clear)
         self.trust_button = QPushButton("Mark as trusted")
         self.trust_button.setObjectName("trustButton")
         self.trust_button.setToolTip(self.trust_action.toolTip())
@@ -431,8 +499,7 @@ class MemoryPage(QWidget):
         for b in (self.trust_button, self.delete_button):
             b.setAutoDefault(False)
         brow.addWidget(self.count_label)
-        brow.addSpacing(10)
-        brow.addWidget(self.status_label, 1)
+        brow.addStretch(1)
         brow.addWidget(self.trust_button)
         brow.addWidget(self.delete_button)
         lay.addLayout(brow)
@@ -462,6 +529,7 @@ class MemoryPage(QWidget):
         if text.strip():
             self.empty_label.setText(f"No entry matches “{text.strip()}”.")
         self.cards_stack.setCurrentWidget(self.list if n else self.empty_label)
+        self._sync_empty()
         self._sync_buttons()
 
     # --- loading ----------------------------------------------------------------------------
@@ -529,6 +597,7 @@ class MemoryPage(QWidget):
         self.raw.document_changed(snap.document)
         self.entry_actions.reopen_pending()
         self.loads += 1
+        self._sync_empty()
         self._sync_buttons()
         self.loaded.emit()
 
@@ -679,6 +748,7 @@ class MemoryPage(QWidget):
         else:
             self.history.reload()
         self.stack.setCurrentWidget(self.history)
+        self._sync_empty()
         self.history.list.setFocus()
         self._sync_buttons()
         return self.history
@@ -686,6 +756,7 @@ class MemoryPage(QWidget):
     def _show_raw(self, on: bool) -> None:
         """Show the raw editor, or the cards again (from the raw editor or History)."""
         self.stack.setCurrentWidget(self.raw if on else self.stack.widget(0))
+        self._sync_empty()
         if not on:
             self.list.setFocus()
         self._sync_buttons()
