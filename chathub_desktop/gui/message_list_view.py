@@ -254,9 +254,12 @@ class MessageListView(QListView):
         return self.newest_button.sizeHint().width() + 2 * Space.XS
 
     def _place_jump_buttons(self) -> None:
-        """The newest button shows when the newest message is out of view, the start button
-        when the first one is; both sit at the bottom of the gutter between the rows and
-        the topic scroll bar, outside the viewport, so they never cover a message."""
+        """The newest button (an arrow down) shows only when the newest message is out of
+        view and sits at the bottom of the gutter; the start button (an arrow up) shows when
+        the first one is out of view and sits at the gutter's top, so at the bottom of a
+        topic no arrow lies where the newest one would be (walk36 #6). The gutter lies
+        between the rows and the topic scroll bar, outside the viewport, so neither covers
+        a message."""
         sb = self.verticalScrollBar()
         has_rows = self._model.rowCount() > 0
         show_end = has_rows and (not self._model.at_end or not self.is_at_bottom())
@@ -264,14 +267,14 @@ class MessageListView(QListView):
         vp = self.viewport().geometry()
         size = self.newest_button.sizeHint()
         x = vp.right() + 1 + Space.XS
-        y = vp.bottom() - size.height() - Space.LG
-        for button, show in ((self.newest_button, show_end), (self.jump_start_button, show_start)):
+        places = ((self.newest_button, show_end, vp.bottom() - size.height() - Space.LG),
+                  (self.jump_start_button, show_start, vp.top() + Space.LG))
+        for button, show, y in places:
             button.resize(size)
             button.move(x, y)
             button.setVisible(show)
             if show:
                 button.raise_()
-                y -= size.height() + Space.SM
 
     def reserve_row(self, message_id: int | None, height: int = 0) -> None:
         """Grow the bubble of ``message_id`` to at least ``height`` px (the editor in place
@@ -314,7 +317,9 @@ class MessageListView(QListView):
             return
         if self.action_bar.message_id == m.id and self.action_bar.isVisible():
             return
-        self.action_bar.show_for(m, self.row_actions(index.row()), self.delegate.bubble_rect(self._model.index(index.row())))
+        row = self._model.index(index.row())
+        self.action_bar.show_for(m, self.row_actions(index.row()), self.delegate.bubble_rect(row),
+                                 self.delegate.text_rect(row).top())
 
     def _on_bar(self, action: MessageAction, message_id: int) -> None:
         row = self._model.row_of(message_id)
