@@ -36,6 +36,7 @@ from PySide6.QtCore import (
     QModelIndex,
     QPersistentModelIndex,
     QPoint,
+    QRect,
     QSize,
     Qt,
     QTimer,
@@ -81,6 +82,8 @@ from chathub_desktop.gui.topic_scroll_bar import TopicScrollBar
 
 #: Pixels from the bottom that still count as "at the bottom".
 STICKY_PX = 24
+#: How long a code block's "Copied" shows at the pointer, ms (walk36 #3).
+COPIED_MS = 1500
 #: Half a blink of the streaming caret, ms (walk29 #24); the timer runs only while a
 #: reply streams, so the window stays quiet at rest.
 CARET_BLINK_MS = 530
@@ -598,10 +601,11 @@ class MessageListView(QListView):
         self.show_bar(index)
         super().mouseMoveEvent(e)
 
-    def follow_link(self, index: QModelIndex, href: str) -> bool:
+    def follow_link(self, index: QModelIndex, href: str, at: QPoint | None = None) -> bool:
         """Carry out a click on ``href`` in row ``index`` as the link policy says: copy
-        a code block, open an ``http``/``https`` link in the browser, or refuse anything
-        else with one line (``link_refused``). True when the click was handled."""
+        a code block (and say "Copied" at viewport point ``at``, walk36 #3), open an
+        ``http``/``https`` link in the browser, or refuse anything else with one line
+        (``link_refused``). True when the click was handled."""
         decision = decide(href)
         if decision.action is LinkAction.COPY_CODE:
             m = self._model.message_at(index.row())
@@ -610,6 +614,9 @@ class MessageListView(QListView):
             if n.isdigit() and int(n) < len(blocks):
                 QGuiApplication.clipboard().setText(blocks[int(n)])
                 self.code_copied.emit(blocks[int(n)].split("\n", 1)[0])
+                if at is not None:
+                    QToolTip.showText(self.viewport().mapToGlobal(at), "Copied", self.viewport(),
+                                      QRect(at, at).adjusted(-8, -8, 8, 8), COPIED_MS)
                 return True
             return False
         if decision.action is LinkAction.OPEN:
@@ -623,7 +630,7 @@ class MessageListView(QListView):
         if e.button() == Qt.MouseButton.LeftButton:
             index = self.indexAt(e.position().toPoint())
             href = self.delegate.anchor_at(index, e.position().toPoint()) if index.isValid() else ""
-            if href and self.follow_link(index, href):
+            if href and self.follow_link(index, href, e.position().toPoint()):
                 e.accept()
                 return
             m = self._model.message_at(index.row()) if index.isValid() else None
