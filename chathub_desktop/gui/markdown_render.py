@@ -30,6 +30,7 @@ import threading
 import time
 from collections.abc import Mapping
 from functools import lru_cache
+from typing import Any
 
 from markdown_it import MarkdownIt
 from mdit_py_plugins.dollarmath import dollarmath_plugin
@@ -547,12 +548,12 @@ TABLE_PAD_X, TABLE_PAD_Y = 12, 6
 TABLE_CELL = f"padding:{TABLE_PAD_Y}px {TABLE_PAD_X}px {TABLE_PAD_Y}px {TABLE_PAD_X}px"
 
 
-def _cell(renderer, token, look: str, options, env) -> str:  # type: ignore[no-untyped-def]
+def _cell(renderer: Any, token: Any, look: str, options: Any, env: Any) -> str:
     """A ``th``/``td`` opening tag with ``look`` before the cell's own alignment style."""
     token = token.copy()
     style = token.attrGet("style")
     token.attrSet("style", f"{look}; {style}" if style else look)
-    return renderer.renderToken([token], 0, options, env)
+    return str(renderer.renderToken([token], 0, options, env))
 
 
 #: Most cells of a table in one slice (Qt lays a table out in one go, about 50 µs a
