@@ -30,6 +30,7 @@ import threading
 import time
 from collections.abc import Mapping
 from functools import lru_cache
+from typing import Any
 
 from markdown_it import MarkdownIt
 from mdit_py_plugins.dollarmath import dollarmath_plugin
@@ -38,7 +39,9 @@ from pygments.formatters import HtmlFormatter
 from pygments.lexers import get_lexer_by_name, guess_lexer
 from pygments.util import ClassNotFound
 
+from chathub_desktop.gui.design.icons import Icon, icon_svg
 from chathub_desktop.gui.design.prose import prose_for
+from chathub_desktop.gui.image_sources import add_typeset
 
 #: The style a code block's ``<pre>`` carries and plain text's (tool output, a refused
 #: rendering) does not: only code gets a hanging indent
@@ -76,6 +79,27 @@ CODE_PART_CHARS = 2000
 SLICE_MARK = "\x00"
 
 
+#: The side of the copy icon in a code block's header, px.
+COPY_ICON_PX = 14
+
+
+def copy_icon_url(colour: str) -> str:
+    """The bundled Lucide copy icon in ``colour`` (``#rrggbb``) as an SVG data URL of
+    :data:`COPY_ICON_PX` px, registered as one the renderer made (the document draws only
+    such SVGs, :func:`~chathub_desktop.gui.image_sources.typeset_svg`). Thread-safe."""
+    url = _copy_icon_url(colour)
+    add_typeset(url)  # again each time: a long run of formulas may have pushed it out
+    return url
+
+
+@lru_cache(maxsize=8)
+def _copy_icon_url(colour: str) -> str:
+    svg = icon_svg(Icon.COPY).replace(b"currentColor", colour.encode("ascii"))
+    svg = svg.replace(b'width="24"', f'width="{COPY_ICON_PX}"'.encode(), 1)
+    svg = svg.replace(b'height="24"', f'height="{COPY_ICON_PX}"'.encode(), 1)
+    return "data:image/svg+xml;base64," + base64.b64encode(svg).decode("ascii")
+
+
 def highlight_code(code: str, lang: str = "", *, dark: bool = False, copy_index: int | None = None) -> str:
     """HTML for one fenced code block (walk29 #3): a header bar with the language on the
     left and, with ``copy_index``, a Copy link (``chathub-copy:<copy_index>``) on the
@@ -109,11 +133,15 @@ def highlight_code(code: str, lang: str = "", *, dark: bool = False, copy_index:
     p = prose_for(dark)
     line = f"1px solid {p.code_border}"
     caption = html.escape(name or (lexer.name.lower() if lexer is not None else ""))
-    copy = (f'<a href="{COPY_SCHEME}:{copy_index}" style="color:{p.code_header_text}">Copy</a>'
+    # walk36 #3: the theme's copy icon and a word, not a bare underlined "Copy"; the
+    # language at body size (QTextDocument cannot round the block's corners)
+    copy = (f'<a href="{COPY_SCHEME}:{copy_index}" style="color:{p.code_header_text}; text-decoration:none">'
+            f'<img src="{copy_icon_url(p.code_header_text)}" width="{COPY_ICON_PX}" height="{COPY_ICON_PX}" '
+            f'style="vertical-align:middle">&nbsp;Copy</a>'
             if copy_index is not None else "")
-    head = f"background-color:{p.code_header_bg}; font-size:small; padding:4px 10px 4px 10px; border-top:{line}"
+    head = f"background-color:{p.code_header_bg}; padding:5px 12px 5px 12px; border-top:{line}"
     header = (
-        f'<tr><td style="{head}; color:{p.code_header_text}; border-left:{line}">{caption}</td>'
+        f'<tr><td style="{head}; color:{p.code_header_text}; font-weight:600; border-left:{line}">{caption}</td>'
         f'<td align="right" style="{head}; border-right:{line}">{copy}</td></tr>'
         if caption or copy
         else ""
@@ -196,8 +224,6 @@ def render_math(tex: str, *, display: bool = False, dark: bool = False) -> str:
     are rendered there) the first call waits for it; on the GUI thread (a streaming
     reply) it never waits: the load starts on a worker and the formula shows as source
     until the next repaint after it is done."""
-    from chathub_desktop.gui.image_sources import add_typeset
-
     if not _math_ready.is_set():
         if threading.current_thread() is threading.main_thread():
             if not _math_loading.locked():
@@ -333,11 +359,11 @@ def _parser(dark: bool) -> MarkdownIt:
         return "</p>\n"
 
     def th_open(self, tokens, idx, options, env):
-        token = tokens[idx].copy()
-        style = token.attrGet("style")
-        shade = f"background-color:{prose.table_header_bg}"
-        token.attrSet("style", f"{style}; {shade}" if style else shade)
-        return self.renderToken([token], 0, options, env)
+        return _cell(self, tokens[idx], f"{TABLE_CELL}; text-align:left; background-color:{prose.table_header_bg}; "
+                                        f"border-bottom:1px solid {prose.table_rule}", options, env)
+
+    def td_open(self, tokens, idx, options, env):
+        return _cell(self, tokens[idx], f"{TABLE_CELL}; border-bottom:1px solid {prose.table_rule}", options, env)
 
     def image(self, tokens, idx, options, env):
         token = tokens[idx]
@@ -351,6 +377,7 @@ def _parser(dark: bool) -> MarkdownIt:
     md.add_render_rule("blockquote_open", blockquote_open)
     md.add_render_rule("blockquote_close", blockquote_close)
     md.add_render_rule("th_open", th_open)
+    md.add_render_rule("td_open", td_open)
     md.add_render_rule("heading_open", heading_open)
     md.add_render_rule("heading_close", heading_close)
     return md
@@ -499,10 +526,10 @@ def render_markdown_parts(text: str, *, dark: bool = False, part_chars: int = PA
                 blocks += md.renderer.render(group, md.options, env).split(SLICE_MARK)
     if sum(map(len, blocks)) > MAX_HTML_CHARS:
         return _as_text_parts(text, "Shown as plain text: too large to lay out as Markdown.", part_chars)
-    # A light grid from the table's own border (kept: the cut tables' overlap is measured
-    # on it), the header row shaded (th_open).
-    table = (f'<table border="1" cellspacing="0" cellpadding="6" style="border-collapse:collapse; '
-             f'border-color:{prose_for(dark).table_rule}; border-style:solid; {_TABLE_MARGINS}">')
+    # No grid (walk36 #2): a rule under each row and the header row shaded, drawn by the
+    # cells themselves (th_open, td_open); QTextDocument cannot round a table's corners.
+    table = (f'<table border="0" cellspacing="0" cellpadding="0" style="border-collapse:collapse; '
+             f'{_TABLE_MARGINS}">')
     cut = {mark: table.replace(_TABLE_MARGINS, style).removesuffix(">") for mark, style in _TABLE_CUT.items()}
     return [breakable(_table_styles(p, table, cut)) for p in _pack(blocks, part_chars)]
 
@@ -514,6 +541,19 @@ def _table_styles(part: str, table: str, cut: dict[str, str]) -> str:
     for mark, styled in cut.items():
         part = part.replace(mark, styled)
     return part
+
+
+#: A table cell's padding left and right, and above and below, px (walk36 #2: comfortable).
+TABLE_PAD_X, TABLE_PAD_Y = 12, 6
+TABLE_CELL = f"padding:{TABLE_PAD_Y}px {TABLE_PAD_X}px {TABLE_PAD_Y}px {TABLE_PAD_X}px"
+
+
+def _cell(renderer: Any, token: Any, look: str, options: Any, env: Any) -> str:
+    """A ``th``/``td`` opening tag with ``look`` before the cell's own alignment style."""
+    token = token.copy()
+    style = token.attrGet("style")
+    token.attrSet("style", f"{look}; {style}" if style else look)
+    return str(renderer.renderToken([token], 0, options, env))
 
 
 #: Most cells of a table in one slice (Qt lays a table out in one go, about 50 µs a
@@ -530,11 +570,10 @@ MAX_CELL_CHARS = 2000
 #: 50 µs, so a screenful of a 12-column table takes 13 ms (60 columns of 60 rows took
 #: 220 ms to lay out and 50 ms to paint); a message with a wider table is plain text.
 MAX_COLUMNS = 12
-#: The slices of a cut table: the first, a middle one, the last. Qt lays a bordered,
-#: collapsed table out 4 px taller than its rows (1 above the top line, 3 under the
-#: bottom one: a 3 px gap every slice); a slice followed by another is pulled up over
-#: those 4 px, so its bottom line falls where the next slice's top line is drawn.
-TABLE_CUT_OVERLAP_PX = 4
+#: The slices of a cut table: the first, a middle one, the last. A table of row rules is
+#: laid out 1 px taller than its rows (a gridded one was 4 px taller); a slice followed
+#: by another is pulled up over it, so every row is as far from the next across slices.
+TABLE_CUT_OVERLAP_PX = 1
 _TABLE_MARGINS = "margin-top:2px; margin-bottom:8px"
 _TABLE_CUT = {"<table data-cut=first": f"margin-top:2px; margin-bottom:-{TABLE_CUT_OVERLAP_PX}px",
               "<table data-cut=mid": f"margin-top:0px; margin-bottom:-{TABLE_CUT_OVERLAP_PX}px",

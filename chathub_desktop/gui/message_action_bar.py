@@ -17,8 +17,12 @@ from PySide6.QtCore import QRect, QSize, Qt, Signal
 from PySide6.QtWidgets import QFrame, QHBoxLayout, QToolButton, QWidget
 
 from chathub_desktop.gui.design.icons import Icon, icon
+from chathub_desktop.gui.design.tokens import IconSize, Space
 from chathub_desktop.gui.message_delegate import RETRYABLE
 from chathub_desktop.services.views import MessageView
+
+#: A bar button's side, px: the bar fits the header band above a reply's first line.
+BUTTON = IconSize.SM + Space.MD
 
 
 class MessageAction(enum.Enum):
@@ -82,13 +86,14 @@ class MessageActionBar(QFrame):
         self.setFrameShape(QFrame.Shape.StyledPanel)
         self.setAutoFillBackground(True)
         lay = QHBoxLayout(self)
-        lay.setContentsMargins(2, 2, 2, 2)
+        lay.setContentsMargins(Space.XXS, Space.XXS, Space.XXS, Space.XXS)
         lay.setSpacing(0)
         self.buttons: dict[MessageAction, QToolButton] = {}
         for action, look in _LOOKS.items():
             b = QToolButton(self)
             b.setIcon(icon(look.icon))
-            b.setIconSize(QSize(16, 16))
+            b.setIconSize(QSize(IconSize.SM, IconSize.SM))
+            b.setFixedSize(BUTTON, BUTTON)
             b.setAutoRaise(True)
             b.setToolTip(look.tip)
             b.setAccessibleName(action.value)
@@ -105,9 +110,12 @@ class MessageActionBar(QFrame):
         """The message the bar is shown for (None when hidden)."""
         return self._message_id if self.isVisible() else None
 
-    def show_for(self, m: MessageView, actions: tuple[MessageAction, ...], bubble: QRect) -> None:
-        """Show ``actions`` for ``m`` over the top-right corner of ``bubble`` (viewport
-        coordinates; left of a narrow user bubble), kept inside the parent."""
+    def show_for(self, m: MessageView, actions: tuple[MessageAction, ...], bubble: QRect, text_top: int) -> None:
+        """Show ``actions`` for ``m`` (viewport coordinates: ``bubble`` and the first text
+        line's top ``text_top``): beside a narrow user bubble,
+        else on the header line, ending above the text so it never covers a word (walk36);
+        at the line's far end from the header's own text (a reply's and a tool row's
+        header starts at the left, a user message's ends at the right)."""
         self._message_id = m.id
         for action, b in self.buttons.items():
             b.setVisible(action in actions)
@@ -119,12 +127,12 @@ class MessageActionBar(QFrame):
         self.adjustSize()
         parent = self.parentWidget()
         limit = parent.width() if parent is not None else bubble.right()
-        if m.role == "user" and bubble.left() > self.width() + 8:
+        if m.role == "user" and bubble.left() > self.width() + Space.MD:
             # beside a right-aligned user bubble: its header and text stay readable
-            x, y = bubble.left() - self.width() - 6, bubble.top()
-        else:  # on the header line, reaching only into the bubble's top padding
-            x = min(bubble.right() - self.width(), limit - self.width() - 2)
-            y = bubble.top() - self.height() + 8
+            x, y = bubble.left() - self.width() - Space.SM, bubble.top()
+        else:  # on the header line, its bottom at the text's top (the header band is as tall)
+            y = text_top - self.height()
+            x = bubble.left() if m.role == "user" else min(bubble.right() - self.width(), limit - self.width() - 2)
         self.move(max(2, x), max(0, y))
         self.show()
         self.raise_()

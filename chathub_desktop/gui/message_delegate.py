@@ -555,6 +555,30 @@ class MessageDelegate(QStyledItemDelegate):
         lay = self._layout(m, bool(index.data(ExpandedRole)), self._width(), self._view.palette())
         return lay.bubble.translated(self._view.visualRect(index).topLeft())
 
+    def text_rect(self, index: QModelIndex) -> QRect:
+        """Where row ``index``'s text lies: its bubble less the padding, in viewport
+        coordinates (the action bar never covers it, walk36)."""
+        m = index.data(MessageRole)
+        if m is None:
+            return QRect()
+        lay = self._layout(m, bool(index.data(ExpandedRole)), self._width(), self._view.palette())
+        pad_x, pad_y = lay.pad
+        return lay.bubble.adjusted(pad_x, pad_y, -pad_x, -pad_y).translated(self._view.visualRect(index).topLeft())
+
+    def header_rect(self, index: QModelIndex) -> QRect:
+        """The header line's drawn parts (initial, name, chip, time, tag, ⓘ) united, in
+        viewport coordinates; empty for an invalid row."""
+        m = index.data(MessageRole)
+        if m is None:
+            return QRect()
+        lay = self._layout(m, bool(index.data(ExpandedRole)), self._width(), self._view.palette())
+        h = self._header(m, lay)
+        out = QRect()
+        for part in (h.avatar, h.name, h.chip, h.time, h.tag, self._info_rect(m, lay)):
+            if not part.isEmpty():
+                out = out.united(part)
+        return out.translated(self._view.visualRect(index).topLeft())
+
     def attachment_at(self, index: QModelIndex, pos: QPoint) -> dict[str, object] | None:
         """The attachment metadata under viewport point ``pos`` in row ``index`` (issue
         14), or ``None``."""

@@ -36,6 +36,7 @@ from PySide6.QtCore import (
     QModelIndex,
     QPersistentModelIndex,
     QPoint,
+    QRect,
     QSize,
     Qt,
     QTimer,
@@ -81,6 +82,8 @@ from chathub_desktop.gui.topic_scroll_bar import TopicScrollBar
 
 #: Pixels from the bottom that still count as "at the bottom".
 STICKY_PX = 24
+#: How long a code block's "Copied" shows at the pointer, ms (walk36 #3).
+COPIED_MS = 1500
 #: Half a blink of the streaming caret, ms (walk29 #24); the timer runs only while a
 #: reply streams, so the window stays quiet at rest.
 CARET_BLINK_MS = 530
@@ -254,9 +257,12 @@ class MessageListView(QListView):
         return self.newest_button.sizeHint().width() + 2 * Space.XS
 
     def _place_jump_buttons(self) -> None:
-        """The newest button shows when the newest message is out of view, the start button
-        when the first one is; both sit at the bottom of the gutter between the rows and
-        the topic scroll bar, outside the viewport, so they never cover a message."""
+        """The newest button (an arrow down) shows only when the newest message is out of
+        view and sits at the bottom of the gutter; the start button (an arrow up) shows when
+        the first one is out of view and sits at the gutter's top, so at the bottom of a
+        topic no arrow lies where the newest one would be (walk36 #6). The gutter lies
+        between the rows and the topic scroll bar, outside the viewport, so neither covers
+        a message."""
         sb = self.verticalScrollBar()
         has_rows = self._model.rowCount() > 0
         show_end = has_rows and (not self._model.at_end or not self.is_at_bottom())
@@ -264,14 +270,14 @@ class MessageListView(QListView):
         vp = self.viewport().geometry()
         size = self.newest_button.sizeHint()
         x = vp.right() + 1 + Space.XS
-        y = vp.bottom() - size.height() - Space.LG
-        for button, show in ((self.newest_button, show_end), (self.jump_start_button, show_start)):
+        places = ((self.newest_button, show_end, vp.bottom() - size.height() - Space.LG),
+                  (self.jump_start_button, show_start, vp.top() + Space.LG))
+        for button, show, y in places:
             button.resize(size)
             button.move(x, y)
             button.setVisible(show)
             if show:
                 button.raise_()
-                y -= size.height() + Space.SM
 
     def reserve_row(self, message_id: int | None, height: int = 0) -> None:
         """Grow the bubble of ``message_id`` to at least ``height`` px (the editor in place
@@ -314,7 +320,9 @@ class MessageListView(QListView):
             return
         if self.action_bar.message_id == m.id and self.action_bar.isVisible():
             return
-        self.action_bar.show_for(m, self.row_actions(index.row()), self.delegate.bubble_rect(self._model.index(index.row())))
+        row = self._model.index(index.row())
+        self.action_bar.show_for(m, self.row_actions(index.row()), self.delegate.bubble_rect(row),
+                                 self.delegate.text_rect(row).top())
 
     def _on_bar(self, action: MessageAction, message_id: int) -> None:
         row = self._model.row_of(message_id)
@@ -593,10 +601,11 @@ class MessageListView(QListView):
         self.show_bar(index)
         super().mouseMoveEvent(e)
 
-    def follow_link(self, index: QModelIndex, href: str) -> bool:
+    def follow_link(self, index: QModelIndex, href: str, at: QPoint | None = None) -> bool:
         """Carry out a click on ``href`` in row ``index`` as the link policy says: copy
-        a code block, open an ``http``/``https`` link in the browser, or refuse anything
-        else with one line (``link_refused``). True when the click was handled."""
+        a code block (and say "Copied" at viewport point ``at``, walk36 #3), open an
+        ``http``/``https`` link in the browser, or refuse anything else with one line
+        (``link_refused``). True when the click was handled."""
         decision = decide(href)
         if decision.action is LinkAction.COPY_CODE:
             m = self._model.message_at(index.row())
@@ -605,6 +614,9 @@ class MessageListView(QListView):
             if n.isdigit() and int(n) < len(blocks):
                 QGuiApplication.clipboard().setText(blocks[int(n)])
                 self.code_copied.emit(blocks[int(n)].split("\n", 1)[0])
+                if at is not None:
+                    QToolTip.showText(self.viewport().mapToGlobal(at), "Copied", self.viewport(),
+                                      QRect(at, at).adjusted(-8, -8, 8, 8), COPIED_MS)
                 return True
             return False
         if decision.action is LinkAction.OPEN:
@@ -618,7 +630,7 @@ class MessageListView(QListView):
         if e.button() == Qt.MouseButton.LeftButton:
             index = self.indexAt(e.position().toPoint())
             href = self.delegate.anchor_at(index, e.position().toPoint()) if index.isValid() else ""
-            if href and self.follow_link(index, href):
+            if href and self.follow_link(index, href, e.position().toPoint()):
                 e.accept()
                 return
             m = self._model.message_at(index.row()) if index.isValid() else None

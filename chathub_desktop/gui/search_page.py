@@ -33,7 +33,14 @@ from PySide6.QtCore import (
     QTimer,
     Signal,
 )
-from PySide6.QtGui import QAbstractTextDocumentLayout, QKeyEvent, QPainter, QPalette, QTextDocument
+from PySide6.QtGui import (
+    QAbstractTextDocumentLayout,
+    QColor,
+    QKeyEvent,
+    QPainter,
+    QPalette,
+    QTextDocument,
+)
 from PySide6.QtWidgets import (
     QComboBox,
     QHBoxLayout,
@@ -53,7 +60,7 @@ from chathub_desktop.core.invisible_text import hidden_note, isolated, shown_lin
 from chathub_desktop.core.search_text import Snippet
 from chathub_desktop.core.topic_titles import plain_title
 from chathub_desktop.gui.design import current_colours
-from chathub_desktop.gui.design.tokens import Space
+from chathub_desktop.gui.design.tokens import Radius, Space
 from chathub_desktop.gui.page_header import PageHeader
 from chathub_desktop.gui.safe_document import SafeTextDocument
 from chathub_desktop.gui.topic_list_delegate import day_label
@@ -190,8 +197,8 @@ class _HtmlDelegate(QStyledItemDelegate):
         doc.setDefaultFont(option.font)
         # The "where" line's colour is chosen now, not when the row was filled: the theme may
         # have changed since, and on the selection colour muted grey read 1.3:1.
-        where = (option.palette.color(QPalette.ColorRole.HighlightedText).name() if selected
-                 else current_colours().text_muted)
+        colours = current_colours()
+        where = colours.selected_text if selected else colours.text_muted
         doc.setDefaultStyleSheet(f".{_WHERE} {{ color: {where}; }}")
         doc.setHtml(str(index.data(_HtmlRole) or ""))
         indent = int(index.data(_IndentRole) or 0)
@@ -200,19 +207,22 @@ class _HtmlDelegate(QStyledItemDelegate):
 
     def paint(self, painter: QPainter, option: QStyleOptionViewItem,
               index: QModelIndex | QPersistentModelIndex) -> None:
-        """Selection background, then the document."""
+        """A soft tint under a selected or hovered hit (walk36 #8: not the accent's full
+        bar), rounded and inset from the list's edges, then the document."""
         self.initStyleOption(option, index)
-        style = option.widget.style() if option.widget else None
-        text = option.text
-        option.text = ""
-        if style is not None:
-            style.drawControl(QStyle.ControlElement.CE_ItemViewItem, option, painter, option.widget)
-        option.text = text
         selected = bool(option.state & QStyle.StateFlag.State_Selected)
+        hovered = bool(option.state & QStyle.StateFlag.State_MouseOver) and index.data(_IndentRole) is not None
+        colours = current_colours()
+        if selected or hovered:
+            painter.save()
+            painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+            painter.setPen(Qt.PenStyle.NoPen)
+            painter.setBrush(QColor(colours.selected if selected else colours.hover))
+            painter.drawRoundedRect(QRectF(option.rect).adjusted(Space.XS, 1, -Space.XS, -1), Radius.MD, Radius.MD)
+            painter.restore()
         doc = self._doc(option, index, selected)
         ctx = QAbstractTextDocumentLayout.PaintContext()
-        role = QPalette.ColorRole.HighlightedText if selected else QPalette.ColorRole.Text
-        ctx.palette.setColor(QPalette.ColorRole.Text, option.palette.color(role))
+        ctx.palette.setColor(QPalette.ColorRole.Text, QColor(colours.selected_text if selected else colours.text))
         left = Space.SM + int(index.data(_IndentRole) or 0)
         top = Space.MD if index.data(_IndentRole) is None and index.row() else Space.XS  # air above a group
         painter.save()
@@ -284,6 +294,8 @@ class SearchPage(QWidget):
         lay.addWidget(self.box)
         lay.addLayout(self._filter_row())
         self.tabs = QTabWidget()
+        self.tabs.setObjectName("searchTabs")  # underline tabs (walk36 #8)
+        self.tabs.setDocumentMode(True)
         self.messages = self._list("searchMessages")
         self.memory = self._list("searchMemory")
         self.tabs.addTab(self.messages, "Messages")
@@ -353,6 +365,7 @@ class SearchPage(QWidget):
         w = QListWidget()
         w.setObjectName(name)
         w.setItemDelegate(_HtmlDelegate(w))
+        w.setMouseTracking(True)  # the hovered hit's tint
         w.setUniformItemSizes(False)
         w.setWordWrap(True)
         w.itemActivated.connect(self.open_item)

@@ -92,7 +92,7 @@ def fit_cut_tables(doc: QTextDocument, part: str, width: float) -> None:
     lengths come from the slice's ``data-chars`` (``markdown_render.TABLE_CHARS_ATTR``),
     the same in every slice, so the slices keep lining up. Nothing changes when
     ``part``'s tables and ``doc``'s do not match one to one."""
-    from chathub_desktop.gui.markdown_render import TABLE_CHARS_ATTR
+    from chathub_desktop.gui.markdown_render import TABLE_CHARS_ATTR, TABLE_PAD_X
 
     tags = re.findall(r"<table\b[^>]*>", part)
     if not any(TABLE_CHARS_ATTR in t for t in tags):
@@ -110,7 +110,7 @@ def fit_cut_tables(doc: QTextDocument, part: str, width: float) -> None:
         if not chars or len(chars) != table.columns():
             continue
         fmt = table.format()
-        pad = 2 * fmt.cellPadding() + fmt.border()
+        pad = 2 * max(fmt.cellPadding(), TABLE_PAD_X) + fmt.border()  # the cells' own padding
         px = [(c + 1) * char_px + pad for c in chars]
         if sum(px) + fmt.border() <= width:
             widths = [QTextLength(QTextLength.Type.FixedLength, w) for w in px]

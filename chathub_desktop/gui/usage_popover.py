@@ -263,10 +263,51 @@ class PartsBar(QWidget):
         p.end()
 
 
+#: The popover's groups of rows (walk36 #13): key, title, and the part keys each holds
+#: (a part not named here goes to Conversation; the adjustment row stands alone).
+GROUPS: tuple[tuple[str, str, tuple[str, ...]], ...] = (
+    ("instructions", "Instructions & framing", ("instructions", "framing")),
+    ("memory", "Memory", ("memory", "knowledge")),
+    ("conversation", "Conversation", ("summary", "pinned", "history", "draft", "images")),
+    ("tools", "Tools", ("tools",)),
+)
+
+
+def group_of(key: str) -> str:
+    """The :data:`GROUPS` key row ``key`` is listed under (``adjustment`` alone)."""
+    if key == "adjustment":
+        return key
+    return next((g for g, _t, keys in GROUPS if key in keys), "conversation")
+
+
+class GroupSwatch(QWidget):
+    """A group's legend: its parts' colours side by side, each as wide as its share."""
+
+    def __init__(self, parts: list[tuple[str, int]]) -> None:
+        super().__init__()
+        self.parts = parts
+        self.setFixedSize(_SWATCH, _SWATCH)
+
+    def paintEvent(self, event: QPaintEvent) -> None:  # noqa: N802 (Qt)
+        p = QPainter(self)
+        total = sum(n for _k, n in self.parts)
+        x = 0.0
+        for key, n in self.parts:
+            w = self.width() * n / total if total else self.width() / len(self.parts)
+            p.fillRect(QRectF(x, 0, w, self.height()), part_color(key))
+            x += w
+        p.end()
+
+
 class MeterTable(QWidget):
-    """The rows that add up: swatch, label and figure per row, a note under the rows
-    that need one, then Total Used. Figures are labels named ``meterValue`` (property
-    ``meterKey``: the row's key) and ``meterTotal``."""
+    """The rows that add up (walk36 #13: grouped): one line per group — legend, title,
+    its figure (labels named ``meterGroup``, property ``meterKey``: the group's key) —
+    with an arrow that opens its rows: swatch, label and figure per part (``meterValue``,
+    ``meterKey``: the part's key) and the notes; then Total Used (``meterTotal``). The
+    groups' figures add up to Total Used, and each group's rows to its figure.
+    ``opened`` when a group's arrow opens or closes it (the popover fits its height)."""
+
+    opened = Signal()
 
     def __init__(self, width: int) -> None:
         super().__init__()
@@ -276,8 +317,12 @@ class MeterTable(QWidget):
         self.grid.setContentsMargins(0, 0, 0, 0)
         self.grid.setHorizontalSpacing(8)
         self.grid.setVerticalSpacing(2)
-        self.grid.setColumnStretch(1, 1)
+        self.grid.setColumnStretch(2, 1)
         self.values: list[QLabel] = []
+        self.groups: list[QLabel] = []
+        #: Each group's arrow and the widgets it shows (its rows and notes), by group key.
+        self.expanders: dict[str, tuple[QToolButton, list[QWidget]]] = {}
+        self._open: set[str] = set()
         self.total = QLabel()
 
     def _clear(self) -> None:
@@ -287,46 +332,107 @@ class MeterTable(QWidget):
             if w is not None:
                 w.deleteLater()
         self.values = []
+        self.groups = []
+        self.expanders = {}
+
+    def set_open(self, group: str, on: bool) -> None:
+        """Show or hide ``group``'s rows (kept across refills while the popover lives)."""
+        found = self.expanders.get(group)
+        if found is None:
+            return
+        (self._open.add if on else self._open.discard)(group)
+        arrow, shown = found
+        arrow.setArrowType(QtCore.Qt.ArrowType.DownArrow if on else QtCore.Qt.ArrowType.RightArrow)
+        arrow.setAccessibleName(f"{'Hide' if on else 'Show'} the rows of {arrow.property('groupTitle')}")
+        for w in shown:
+            w.setVisible(on)
+
+    def _toggle(self, group: str) -> None:
+        self.set_open(group, group not in self._open)
+        self.opened.emit()
 
     def set_rows(self, rows: tuple[MeterRow, ...], total: int, muted: Any) -> None:
-        """Lay out ``rows`` and ``total`` (tokens); notes and zero rows in ``muted``."""
+        """Lay out ``rows`` grouped, and ``total`` (tokens); notes and zero rows in ``muted``."""
         from chathub_desktop.services.meter_rows import MeterRowKind, signed
 
         self._clear()
-        r = 0
+        titles = {g: t for g, t, _k in GROUPS} | {"adjustment": ""}
+        order = [g for g, _t, _k in GROUPS] + ["adjustment"]
+        grouped: dict[str, list[MeterRow]] = {}
         for row in rows:
-            if row.kind is MeterRowKind.PART or row.kind is MeterRowKind.FRAMING:
-                self.grid.addWidget(Swatch(row.key), r, 0, QtCore.Qt.AlignmentFlag.AlignVCenter)
-            name = QLabel(row.label)
-            value = QLabel(signed(row.tokens) if row.kind is MeterRowKind.ADJUSTMENT else f"{row.tokens:,}")
-            value.setObjectName("meterValue")
-            value.setProperty("meterKey", row.key)
+            grouped.setdefault(group_of(row.key), []).append(row)
+        r = 0
+        for g in (g for g in order if g in grouped):
+            members = grouped[g]
+            tokens = sum(m.tokens for m in members)
+            adjustment = g == "adjustment"
+            arrow = QToolButton()
+            arrow.setObjectName("meterGroupArrow")
+            arrow.setAutoRaise(True)
+            arrow.setArrowType(QtCore.Qt.ArrowType.RightArrow)
+            arrow.setProperty("groupTitle", members[0].label if adjustment else titles[g])
+            arrow.setFocusPolicy(QtCore.Qt.FocusPolicy.TabFocus)
+            arrow.clicked.connect(lambda _c=False, key=g: self._toggle(key))
+            self.grid.addWidget(arrow, r, 0, QtCore.Qt.AlignmentFlag.AlignVCenter)
+            if not adjustment:
+                self.grid.addWidget(GroupSwatch([(m.key, max(0, m.tokens)) for m in members]), r, 1,
+                                    QtCore.Qt.AlignmentFlag.AlignVCenter)
+            name = QLabel(members[0].label if adjustment else titles[g])
+            value = QLabel(signed(tokens) if adjustment else f"{tokens:,}")
+            value.setObjectName("meterGroup")
+            value.setProperty("meterKey", g)
             value.setAlignment(QtCore.Qt.AlignmentFlag.AlignRight | QtCore.Qt.AlignmentFlag.AlignVCenter)
-            if row.tokens == 0:
+            if tokens == 0:
                 _tinted(name, muted, "muted")
                 _tinted(value, muted, "muted")
-            self.grid.addWidget(name, r, 1)
-            self.grid.addWidget(value, r, 2)
-            self.values.append(value)
+            self.grid.addWidget(name, r, 2)
+            self.grid.addWidget(value, r, 3)
+            self.groups.append(value)
             r += 1
-            if row.note:
-                note = _wrapped("", "meterNote")
-                note.fit_width = self._width - _SWATCH - self.grid.horizontalSpacing()
-                note.setText(shown_line(row.note))
-                _tinted(note, muted, "muted")
-                self.grid.addWidget(note, r, 1, 1, 2)
-                r += 1
+            shown: list[QWidget] = []
+            for row in members:
+                if not adjustment:
+                    swatch = Swatch(row.key)
+                    self.grid.addWidget(swatch, r, 1, QtCore.Qt.AlignmentFlag.AlignVCenter)
+                    part = QLabel(row.label)
+                    figure = QLabel(signed(row.tokens) if row.kind is MeterRowKind.ADJUSTMENT else f"{row.tokens:,}")
+                    figure.setObjectName("meterValue")
+                    figure.setProperty("meterKey", row.key)
+                    figure.setAlignment(QtCore.Qt.AlignmentFlag.AlignRight | QtCore.Qt.AlignmentFlag.AlignVCenter)
+                    _tinted(part, muted, "muted")
+                    _tinted(figure, muted, "muted")
+                    self.grid.addWidget(part, r, 2)
+                    self.grid.addWidget(figure, r, 3)
+                    self.values.append(figure)
+                    shown += [swatch, part, figure]
+                    r += 1
+                if row.note:
+                    note = _wrapped("", "meterNote")
+                    note.fit_width = self._width - 2 * _SWATCH - 2 * self.grid.horizontalSpacing()
+                    note.setText(shown_line(row.note))
+                    _tinted(note, muted, "muted")
+                    self.grid.addWidget(note, r, 2, 1, 2)
+                    shown.append(note)
+                    r += 1
+            if adjustment:
+                self.values.append(value)  # the adjustment is its own row too
+            if shown:
+                self.expanders[g] = (arrow, shown)
+                self.set_open(g, g in self._open)
+            else:
+                arrow.setEnabled(False)
+                arrow.setArrowType(QtCore.Qt.ArrowType.NoArrow)
         rule = QFrame()
         rule.setFrameShape(QFrame.Shape.HLine)
         rule.setFrameShadow(QFrame.Shadow.Sunken)
-        self.grid.addWidget(rule, r, 0, 1, 3)
+        self.grid.addWidget(rule, r, 0, 1, 4)
         r += 1
         name = QLabel("<b>Total Used</b>")
         self.total = QLabel(f"<b>{total:,}</b>")
         self.total.setObjectName("meterTotal")
         self.total.setAlignment(QtCore.Qt.AlignmentFlag.AlignRight | QtCore.Qt.AlignmentFlag.AlignVCenter)
-        self.grid.addWidget(name, r, 1)
-        self.grid.addWidget(self.total, r, 2)
+        self.grid.addWidget(name, r, 2)
+        self.grid.addWidget(self.total, r, 3)
 
 
 class EstimatePopover(QFrame):
@@ -395,6 +501,7 @@ class EstimatePopover(QFrame):
         self.budget_label = _wrapped(name="barCaption")
         layout.addWidget(self.budget_label)
         self.table = MeterTable(self._inner)
+        self.table.opened.connect(self._fit)
         layout.addWidget(self.table)
         self.warning_label = _wrapped(name="budgetWarning")
         self.warning_label.hide()
@@ -534,10 +641,9 @@ class EstimatePopover(QFrame):
             self.set_window_button.setText(f"Set {shown_line(t.model)}'s window to {t.reported:,} tokens")
         self.edit_card_button.setVisible(not e.window_known and bool(e.model))
         self.edit_card_button.setText(f"Set {shown_line(e.model)}'s window…")
-        for w in (self.mode_label, self.bar, self.budget_label, self.table, self.policy_label,
-                  self.history_label, self.details_button):
+        for w in (self.mode_label, self.bar, self.budget_label, self.table, self.policy_label, self.details_button):
             w.show()
-        self.details_label.setVisible(self.details_open)
+        self._show_details(self.details_open)
         self._sync_buttons()
 
     def _fit(self) -> None:
@@ -572,7 +678,10 @@ class EstimatePopover(QFrame):
         """Open or close the details line (the tokenizer, walk29 #8)."""
         self.details_open = on
         self.details_button.setArrowType(QtCore.Qt.ArrowType.DownArrow if on else QtCore.Qt.ArrowType.RightArrow)
-        self.details_label.setVisible(on and self.estimate is not None)
+        shown = on and self.estimate is not None
+        # walk36 #13: the tokenizer, the history window and the prompt cache are details
+        for w in (self.details_label, self.history_label, self.cache_title, self.cache_help, self.cache_label):
+            w.setVisible(shown)
         self._fit()
 
     def _set_card_window(self) -> None:

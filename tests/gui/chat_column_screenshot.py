@@ -3,7 +3,7 @@
     QT_QPA_PLATFORM=offscreen python -m tests.gui.chat_column_screenshot [OUT_DIR]
 
 At 800x560 and 1366x768: a long reply, a message with its action bar, editing in place,
-the token ring and its popover. ``--docs`` also copies the 1366x768 ring and popover into
+the token ring and its popover (closed, and with its groups and Details open). ``--docs`` also copies the 1366x768 ring and popover into
 ``docs/`` (the action bar, editing in place and the streaming composer come from
 ``action_bar_screenshot`` and ``rail_screenshot``).
 """
@@ -75,6 +75,16 @@ def main(out_dir: Path) -> int:
                     w.inline_editor.cancel()
                     await shots.grab(w.composer, out_dir / f"ring-{tag}.png", 0.2)
                     await shots.grab_popover(w, out_dir / f"popover-{tag}.png", 0.4)
+                    pop = w.composer.badge.popover  # every group and Details open (walk36 #13)
+                    w.composer.badge.open_popover()
+                    for arrow, _rows in pop.table.expanders.values():
+                        arrow.click()
+                    pop.details_button.click()
+                    await shots.grab(pop, out_dir / f"popover-open-{tag}.png", 0.4)
+                    for arrow, _rows in pop.table.expanders.values():
+                        arrow.click()
+                    pop.details_button.click()
+                    pop.hide()
             await shots.close_window(w)
 
         loop.run_until_complete(scenario())

@@ -1,9 +1,10 @@
-"""A code block's Copy link copies exactly that block (issue 16)."""
+"""A code block's Copy link copies exactly that block (issue 16) and says "Copied" (walk36 #3)."""
 
 from __future__ import annotations
 
 from PySide6.QtCore import QPoint, Qt
 from PySide6.QtGui import QGuiApplication
+from PySide6.QtWidgets import QToolTip
 
 from tests.fakes.vendor_server import Reply
 from tests.gui.helpers import add_fake_provider, reload_assistants
@@ -51,5 +52,6 @@ def test_copy_link_copies_that_code_block(window, services, fake_vendor, qtbot):
     qtbot.mouseClick(view.viewport(), Qt.MouseButton.LeftButton, pos=_link_point(view, index, "chathub-copy:1", qtbot))
     assert QGuiApplication.clipboard().text() == "echo second\n"
     assert window.status_line.currentMessage() == "Code block copied"
+    assert QToolTip.isVisible() and QToolTip.text() == "Copied"  # at the pointer too (walk36 #3)
     qtbot.mouseClick(view.viewport(), Qt.MouseButton.LeftButton, pos=_link_point(view, index, "chathub-copy:0", qtbot))
     assert QGuiApplication.clipboard().text() == "print('first')\n"

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from chathub_desktop.gui.markdown_render import highlight_code, load_math, render_markdown
@@ -28,10 +30,14 @@ def test_raw_html_is_not_interpreted() -> None:
     assert "<strong>bold</strong>" in html
 
 
-def test_tables_render_with_borders() -> None:
+def test_tables_render_with_row_rules_and_no_grid() -> None:
+    """walk36 #2: no full grid; a rule under each row and comfortable cell padding."""
     html = render_markdown("| a | b |\n|---|---|\n| 1 | 2 |\n")
-    assert '<table border="1"' in html
-    assert "<td>1</td>" in html
+    assert '<table border="0"' in html
+    cells = re.findall(r"<t[dh][ >][^>]*>", html)
+    assert len(cells) == 4
+    assert all("padding:6px 12px 6px 12px" in c and "border-bottom:1px solid" in c for c in cells)
+    assert not any("border-left" in c or "border-right" in c for c in cells)
 
 
 def test_single_newlines_are_line_breaks() -> None:
@@ -126,3 +132,19 @@ def test_a_refused_image_keeps_its_text_and_source() -> None:
     html = render_markdown("![the chart](http://example.org/chart.png)")
     assert "<img" not in html
     assert '<a href="http://example.org/chart.png">[image: the chart · http://example.org/chart.png]</a>' in html
+
+
+def test_a_code_block_s_copy_control_shows_the_theme_s_copy_icon() -> None:
+    """walk36 #3: the Copy control is the Lucide copy icon in the header's text colour
+    beside the word, not a bare underlined link; the language label is body size."""
+    from chathub_desktop.gui.design.prose import DARK_PROSE, LIGHT_PROSE
+    from chathub_desktop.gui.image_sources import typeset_svg
+    from chathub_desktop.gui.markdown_render import copy_icon_url
+
+    for prose in (LIGHT_PROSE, DARK_PROSE):
+        html = render_markdown("```python\nx = 1\n```\n", dark=prose.dark)
+        url = copy_icon_url(prose.code_header_text)
+        assert f'<a href="chathub-copy:0" style="color:{prose.code_header_text}; text-decoration:none"><img src="{url}"' in html
+        svg = typeset_svg(url)  # a document draws it
+        assert svg is not None and prose.code_header_text.encode() in svg and b"currentColor" not in svg
+        assert "font-size:small" not in html.split(">python<")[0].rsplit("<td", 1)[1]

@@ -232,3 +232,41 @@ def test_a_failed_last_reply_offers_retry_not_a_second_regenerate(replied, qtbot
     failed = dataclasses.replace(m, status=status)
     assert MessageAction.REGENERATE not in message_actions(failed, collapsible=False, last_reply=True)
     assert MessageAction.COPY in message_actions(failed, collapsible=False, last_reply=True)
+
+
+def test_at_the_bottom_no_arrow_sits_where_the_newest_one_goes(long_topic, qtbot):  # type: ignore[no-untyped-def]
+    """Walk36 #6: at the bottom of a long topic the jump-to-start arrow took the newest
+    arrow's place at the gutter's foot, so an arrow seemed to point to where the view
+    already was. The newest arrow shows only away from the bottom; the start arrow sits
+    at the gutter's top."""
+    view = long_topic.message_view
+    qtbot.waitUntil(view.jump_start_button.isVisible, timeout=3000)
+    assert view.is_at_bottom()
+    assert not view.newest_button.isVisible()
+    assert view.jump_start_button.geometry().bottom() < view.viewport().geometry().center().y()
+
+
+def test_the_bar_never_covers_a_message_s_text_or_its_header(window, services, fake_vendor, qtbot):  # type: ignore[no-untyped-def]
+    """Issue 29 (left at stop 36): the bar lay over the first line of a reply's text. It
+    sits on the header line, ending above the text, away from the header's own parts; a
+    wide user message's bar does not cover its "You · 12:34"."""
+    _pid, aid = add_fake_provider(services, fake_vendor.base_url)
+    reload_assistants(window, qtbot, aid)
+    window.resize(1100, 720)
+    topic = new_topic(window, qtbot)
+    wait_shown(window, qtbot, topic)
+    long_line = "every word of this line runs to the column's edge " * 8
+    fake_vendor.script(Reply(text_chunks=[long_line]))
+    window.composer.set_text(long_line)
+    window.composer.send_button.click()
+    m = window.message_model
+    qtbot.waitUntil(lambda: m.rowCount() == 2 and m.message_at(1).status == "complete", timeout=15000)
+    view = window.message_view
+    for row in (0, 1):
+        hover(view, row)
+        qtbot.waitUntil(lambda r=row: view.action_bar.message_id == m.message_at(r).id, timeout=3000)
+        index = m.index(row)
+        bar = view.action_bar.geometry()
+        assert not bar.intersects(view.delegate.text_rect(index)), row
+        assert not bar.intersects(view.delegate.header_rect(index)), row
+        assert bar.intersects(view.visualRect(index)), row

@@ -76,13 +76,13 @@ def test_a_long_code_line_wraps_with_a_hanging_indent(qapp) -> None:  # type: ig
 
 def test_quotes_and_tables_use_the_prose_tokens() -> None:
     """walk29 #3: a quote is a side bar with muted text (no indented <blockquote> after a
-    gap); a table's header row is shaded on a light grid."""
+    gap); a table's header row is shaded, with a rule under each row (walk36 #2: no grid)."""
     for prose in (LIGHT_PROSE, DARK_PROSE):
         html = render_markdown("> quoted words\n\n| a | b |\n|---|--:|\n| 1 | 2 |\n", dark=prose.dark)
         assert "<blockquote" not in html
         assert f'<td width="3" style="background-color:{prose.quote_bar}"></td>' in html
         assert f"color:{prose.quote_text}" in html.split("quoted words")[0]
-        assert f"border-color:{prose.table_rule}" in html
+        assert f"border-bottom:1px solid {prose.table_rule}" in html
         heads = re.findall(r"<th[ >][^>]*>?", html)
         assert len(heads) == 2 and all(f"background-color:{prose.table_header_bg}" in h for h in heads)
         assert "text-align:right" in heads[1]  # the column's alignment kept

@@ -122,7 +122,6 @@ def test_the_selected_result_keeps_its_topic_line_readable(window: Any, services
     """Walkthrough 2: the selected result's topic/date line was the muted grey on the
     selection colour (unreadable in both themes); on a selected row it takes the
     selection's text colour, at 4.5:1 or more."""
-    from PySide6.QtGui import QPalette
     from PySide6.QtWidgets import QStyleOptionViewItem
 
     from chathub_desktop.gui.design import current_colours
@@ -142,11 +141,43 @@ def test_the_selected_result_keeps_its_topic_line_readable(window: Any, services
         option.rect = dlg.messages.visualItemRect(dlg.messages.item(1))
         index = dlg.messages.model().index(1, 0)
         delegate = dlg.messages.itemDelegate()
-        highlight = option.palette.color(QPalette.ColorRole.Highlight).name()
-        assert _where_colour(delegate._doc(option, index, False)) == current_colours().text_muted
+        colours = current_colours()
+        assert _where_colour(delegate._doc(option, index, False)) == colours.text_muted
         where = _where_colour(delegate._doc(option, index, True))
-        assert where == option.palette.color(QPalette.ColorRole.HighlightedText).name()
-        assert contrast_ratio(where, highlight) >= 4.5, theme
+        assert where == colours.selected_text  # on the soft selection tint (walk36 #8)
+        assert contrast_ratio(where, colours.selected) >= 4.5, theme
+    window.view.prefs.set_theme("light")
+
+
+def test_the_selected_hit_is_a_soft_tint_and_the_tabs_are_underlined(window: Any, services: Services,
+                                                                      qtbot: Any) -> None:
+    """walk36 #8: the selected hit was a saturated full-width accent bar and the tabs were
+    boxes. The hit now lies on the theme's soft selection tint, inset from the list's
+    edges, and the shown tab is marked by an accent underline, in both themes."""
+    from PySide6.QtGui import QColor
+
+    from chathub_desktop.gui.design import current_colours
+
+    _fill(services)
+    reload_assistants(window, qtbot)
+    dlg = _page(window, qtbot)
+    qtbot.keyClicks(dlg.box, "lighthouse")
+    qtbot.waitUntil(lambda: dlg.messages.count() == 2, timeout=5000)
+    assert dlg.messages.currentRow() == 1
+    for theme in ("light", "dark"):
+        window.view.prefs.set_theme(theme)
+        colours = current_colours()
+        rect = dlg.messages.visualItemRect(dlg.messages.item(1))
+        image = dlg.messages.viewport().grab().toImage()
+        inside = QColor(image.pixel(rect.left() + 12, rect.center().y() + rect.height() // 2 - 3)).name()
+        edge = QColor(image.pixel(rect.left() + 1, rect.center().y())).name()
+        assert inside == colours.selected, theme
+        assert edge != colours.selected and edge != colours.accent, theme
+        bar = dlg.tabs.tabBar()
+        tabs = bar.grab().toImage()
+        shown, other = bar.tabRect(0), bar.tabRect(1)
+        assert QColor(tabs.pixel(shown.center().x(), shown.bottom() - 1)).name() == colours.accent, theme
+        assert QColor(tabs.pixel(other.center().x(), other.bottom() - 1)).name() != colours.accent, theme
     window.view.prefs.set_theme("light")
 
 

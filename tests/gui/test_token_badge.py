@@ -3,6 +3,7 @@ a compact ring with the percentage of the input budget (issue 29)."""
 
 from __future__ import annotations
 
+from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QPushButton
 
 from tests.gui.helpers import conversation, reload_assistants, write_export
@@ -230,7 +231,8 @@ def _near(a, b) -> bool:  # type: ignore[no-untyped-def]
 def test_the_popover_fits_an_800x560_window_and_scrolls_inside(window, services, qtbot, tmp_path):  # type: ignore[no-untyped-def]
     """Walk2: the popover was 460×576, taller than an 800×560 window. It now takes at most
     the room between the window's top and the badge, and its content scrolls inside;
-    at 1366×768 it shows whole. Same facts either way (TOK-1)."""
+    at 1366×768 it shows whole. Same facts either way (TOK-1). Walk36 #13: with its groups
+    and Details closed it shows whole at 800×560 too."""
     from chathub_desktop.services.chatgpt_import import import_chatgpt_export
 
     a = services.assistants.create("Counter", model="gpt-4o-mini", instructions="Be brief.")
@@ -239,13 +241,19 @@ def test_the_popover_fits_an_800x560_window_and_scrolls_inside(window, services,
     reload_assistants(window, qtbot, a.id)
     badge = window.composer.badge
     qtbot.waitUntil(lambda: badge.estimate is not None, timeout=5000)
-    for size, scrolls in (((800, 560), True), ((1366, 768), False)):
+    # walk36 #13: closed (its groups and Details), it fits 800×560 whole; opened, it scrolls
+    for size, opened, scrolls in (((800, 560), False, False), ((800, 560), True, True), ((1366, 768), False, False)):
         window.resize(*size)
         qtbot.waitUntil(lambda s=size: window.size().width() == s[0], timeout=3000)
         qtbot.wait(20)
         badge.open_popover()
         pop = badge.popover
         qtbot.waitUntil(pop.isVisible, timeout=3000)
+        if opened != pop.details_open:
+            pop.details_button.click()
+        for key in pop.table.expanders:
+            if opened != (pop.table.expanders[key][0].arrowType() == Qt.ArrowType.DownArrow):
+                pop.table.expanders[key][0].click()
         top = window.geometry().top()
         badge_top = badge.mapToGlobal(badge.rect().topLeft()).y()
         assert top <= pop.geometry().top() and pop.geometry().bottom() < badge_top, size

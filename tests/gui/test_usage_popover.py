@@ -18,7 +18,7 @@ from chathub_desktop.gui.design.palette import error_color
 from chathub_desktop.gui.design.theme import apply_theme
 from chathub_desktop.gui.meter_colors import contrast_ratio
 from chathub_desktop.gui.token_badge import TokenBadge
-from chathub_desktop.gui.usage_popover import EstimatePopover
+from chathub_desktop.gui.usage_popover import EstimatePopover, group_of
 from tests import meter_states
 from tests.gui.helpers import reload_assistants
 
@@ -76,15 +76,27 @@ def theme(request, qapp) -> Iterator[str]:  # type: ignore[no-untyped-def]
 
 @pytest.mark.parametrize("state", list(meter_states.STATES))
 def test_figures_on_the_labels_add_up_to_total_used(qtbot, services, fake_vendor, state):  # type: ignore[no-untyped-def]
+    """Walk36 #13: the rows are grouped, each group's rows behind its arrow. The groups'
+    figures add up to Total Used, and each group's rows, opened, to its figure."""
     pop, e, _badge = _popover(qtbot, services, state, fake_vendor)
-    values = [lb for lb in pop.findChildren(QLabel, "meterValue") if lb.isVisibleTo(pop)]
+    groups = [lb for lb in pop.findChildren(QLabel, "meterGroup") if lb.isVisibleTo(pop)]
     total = pop.findChild(QLabel, "meterTotal")
-    assert len(values) >= 9  # eight TOK-1 parts and the framing row, at least
-    assert sum(_number(v.text()) for v in values) == _number(total.text()) == e.total
+    assert not [lb for lb in pop.findChildren(QLabel, "meterValue") if lb.isVisibleTo(pop)]  # closed
+    assert sum(_number(g.text()) for g in groups) == _number(total.text()) == e.total
+    assert [g.property("meterKey") for g in groups] == ["instructions", "memory", "conversation", "tools"] + (
+        [] if e.total == e.local_total else ["adjustment"])
     assert f"{e.total:,}" in pop.headline.text()
+    for key in pop.table.expanders:
+        pop.table.set_open(key, True)
+    values = [lb for lb in pop.findChildren(QLabel, "meterValue") if lb.isVisibleTo(pop)]
+    assert len(values) >= 9  # eight TOK-1 parts and the framing row, at least
     keys = [v.property("meterKey") for v in values]
-    assert keys.count("framing") == 1
-    assert keys.count("adjustment") == (0 if e.total == e.local_total else 1)
+    assert keys.count("framing") == 1 and "adjustment" not in keys
+    for g in groups:
+        if g.property("meterKey") != "adjustment":
+            mine = [v for v in values if group_of(v.property("meterKey")) == g.property("meterKey")]
+            assert sum(_number(v.text()) for v in mine) == _number(g.text()), g.property("meterKey")
+    assert sum(_number(v.text()) for v in values) == e.local_total
     pop.hide()
 
 
@@ -118,6 +130,9 @@ def test_no_warning_line_when_the_request_fits(qtbot, services, fake_vendor):  #
 ])
 def test_no_text_overlaps_the_bar(qtbot, services, fake_vendor, theme, state, outcome):  # type: ignore[no-untyped-def]
     pop, _e, _badge = _popover(qtbot, services, state, fake_vendor, outcome)
+    for arrow, _rows in pop.table.expanders.values():  # every group open (walk36 #13)
+        arrow.click()
+    pop.details_button.click()
     qtbot.wait(10)
     bar = _rect_in_popover(pop.bar)
     assert bar.height() >= 10 and bar.width() > 300
@@ -219,6 +234,8 @@ def test_the_popover_speaks_in_user_words(qtbot, services, fake_vendor):  # type
     no reply reported a cache instead of contradicting the provider's count above it.
     The figures are the plan's, unchanged."""
     pop, e, _badge = _popover(qtbot, services, "anchored_with_tail", fake_vendor)
+    for key in pop.table.expanders:  # walk36 #13: the rows and their notes open per group
+        pop.table.set_open(key, True)
     text = " ".join(lb.text() for lb in _visible_labels(pop))
     for old in ("Summary wrapper", "Message framing", "Encoding", "(message #", "Most recent reported cache"):
         assert old not in text, old

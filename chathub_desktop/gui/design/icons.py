@@ -10,7 +10,11 @@ repaint; nothing is re-set. Rendered pixmaps are cached per (size, colour).
 
 from __future__ import annotations
 
+import atexit
 import enum
+import os
+import shutil
+import tempfile
 from functools import cache
 
 from PySide6.QtCore import QByteArray, QPoint, QRect, QSize
@@ -19,7 +23,7 @@ from PySide6.QtSvg import QSvgRenderer
 
 from chathub_desktop.paths import resources_dir
 
-__all__ = ["Icon", "IconTint", "icon", "icon_svg"]
+__all__ = ["Icon", "IconTint", "icon", "icon_file", "icon_svg"]
 
 
 class Icon(enum.Enum):
@@ -80,6 +84,7 @@ class Icon(enum.Enum):
     CLOUD_SERVICE = "cloud"  # a provider preset: a vendor's own API
     ROUTER_SERVICE = "route"  # a provider preset: a router to many vendors
     LOCAL_SERVER = "server"  # a provider preset: a server on this machine or network
+    DROP_DOWN = "chevron-down"  # a drop-down's arrow (stylesheet image, walk36 #8)
 
 
 class IconTint(enum.Enum):
@@ -103,6 +108,25 @@ def icon_svg(name: Icon) -> bytes:
     """The SVG source of ``name``. Raises ``FileNotFoundError`` when it is not bundled."""
     with open(f"{icon_dir()}/{name.value}.svg", "rb") as f:
         return f.read()
+
+
+@cache
+def _icon_files() -> str:
+    """A folder for :func:`icon_file`'s recoloured SVGs, removed when the app exits."""
+    folder = tempfile.mkdtemp(prefix="chathub-icons-")
+    atexit.register(shutil.rmtree, folder, True)
+    return folder
+
+
+@cache
+def icon_file(name: Icon, colour: str) -> str:
+    """The path of ``name``'s SVG in ``colour`` (``#rrggbb``), for a stylesheet's
+    ``image: url(…)`` (which reads files only; Qt's SVG reader draws ``currentColor``
+    black). Written once per colour. Raises ``OSError`` when the temp folder is not writable."""
+    path = os.path.join(_icon_files(), f"{name.value}-{colour.lstrip('#')}.svg")
+    with open(path, "wb") as f:
+        f.write(icon_svg(name).replace(b"currentColor", colour.encode("ascii")))
+    return path.replace(os.sep, "/")
 
 
 def _colour(mode: QIcon.Mode, tint: IconTint) -> QColor:

@@ -80,8 +80,10 @@ def _pt(points: float, scale: TypeScale) -> str:
     return f"{points * scale.value:.1f}pt"
 
 
-def build_stylesheet(c: Colours, points: float) -> Stylesheet:
-    """The application stylesheet for token set ``c`` and a base font of ``points`` pt."""
+def build_stylesheet(c: Colours, points: float, drop_down_arrow: str = "") -> Stylesheet:
+    """The application stylesheet for token set ``c`` and a base font of ``points`` pt;
+    ``drop_down_arrow``: the path of the styled drop-downs' arrow image (none: those
+    drop-downs keep the style's own button)."""
     b = _Builder(c)
     line = f"1px solid {c.border}"
     # the shell
@@ -114,6 +116,30 @@ def build_stylesheet(c: Colours, points: float) -> Stylesheet:
         b.rule(f"QListView#{name}::item", border_radius=f"{Radius.MD}px", padding=f"{Space.SM}px {Space.MD}px")
         b.rule(f"QListView#{name}::item:hover", fg="text", bg="hover")
         b.rule(f"QListView#{name}::item:selected", fg="selected_text", bg="selected")
+    # Search (walk36 #8): underline tabs, rounded drop-downs, the hits on a rounded card
+    # (their soft selection tint is painted by search_page's delegate)
+    b.rule("QTabWidget#searchTabs::pane", border="none", border_top=line)
+    b.rule("QTabWidget#searchTabs > QTabBar::tab", fg="text_muted", on=("window",), background="transparent",
+           border="none", border_bottom="2px solid transparent", padding=f"{Space.SM}px {Space.XS}px",
+           margin_right=f"{Space.XL}px")
+    b.rule("QTabWidget#searchTabs > QTabBar::tab:hover", fg="text", on=("window",))
+    b.rule("QTabWidget#searchTabs > QTabBar::tab:selected", fg="text", on=("window",),
+           border_bottom=f"2px solid {c.accent}", font_weight=600)
+    b.rule("QListWidget#searchMessages, QListWidget#searchMemory", bg="surface", border="none", outline="0",
+           padding=f"{Space.XS}px 0")
+    search_combos = ", ".join(f"QComboBox#{n}" for n in ("searchAssistant", "searchPeriod", "searchRole"))
+    b.rule(search_combos, fg="text", bg="raised", border=line, border_radius=f"{Radius.LG}px",
+           padding=f"{Space.XS}px {Space.MD}px", min_height=f"{Space.XL + Space.XS}px")
+    b.rule(", ".join(f"{n}:hover" for n in search_combos.split(", ")), fg="text", bg="hover")
+    b.rule(", ".join(f"{n}:focus" for n in search_combos.split(", ")), border=f"1px solid {c.focus}")
+    if drop_down_arrow:
+        b.rule(", ".join(f"{n}::drop-down" for n in search_combos.split(", ")), border="none",
+               width=f"{Space.XL + Space.XS}px")
+        b.rule(", ".join(f"{n}::down-arrow" for n in search_combos.split(", ")), image=f'url("{drop_down_arrow}")',
+               width=f"{IconSize.SM}px", height=f"{IconSize.SM}px")
+    b.rule(", ".join(f"{n} QAbstractItemView" for n in search_combos.split(", ")), fg="text", bg="raised",
+           border=line, outline="0", selection_background_color=c.selected, selection_color=c.selected_text)
+    b.pairs.append(TextPair("search drop-down selected", "selected_text", "selected"))
     # Settings → Providers' detail pane (walk29 #9): a raised card beside the list
     b.rule("QFrame#providerDetail", bg="raised", border=line, border_radius=f"{Radius.LG}px")
     b.rule("QLabel#providerTitle", fg="text", on=("raised",), font_weight=600)

@@ -50,6 +50,7 @@ def apply_theme(app: QGuiApplication, theme: str, *, hint: bool = True) -> None:
     dark = _system_is_dark(app) if theme == "system" else theme == "dark"
     from PySide6.QtWidgets import QApplication
 
+    from chathub_desktop.gui.design.icons import Icon, icon_file
     from chathub_desktop.gui.design.indicators import ThemedStyle
 
     # a style that paints with the palette it is given, with indicators from the tokens
@@ -63,7 +64,8 @@ def apply_theme(app: QGuiApplication, theme: str, *, hint: bool = True) -> None:
     app.setPalette(palette_for(colours))
     if isinstance(app, QApplication):
         points = app.font().pointSizeF()
-        app.setStyleSheet(build_stylesheet(colours, points if points > 0 else 10.0).text)
+        arrow = icon_file(Icon.DROP_DOWN, colours.text_muted)
+        app.setStyleSheet(build_stylesheet(colours, points if points > 0 else 10.0, arrow).text)
 
 
 def apply_scheme_hint(app: QGuiApplication, theme: str) -> None:

@@ -14,8 +14,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from PySide6.QtCore import Qt
-from PySide6.QtGui import QBrush, QColor, QResizeEvent, QShowEvent
+from PySide6.QtCore import QModelIndex, QPersistentModelIndex, QRectF, QSize, Qt
+from PySide6.QtGui import QBrush, QColor, QPainter, QResizeEvent, QShowEvent
 from PySide6.QtWidgets import (
     QButtonGroup,
     QDialog,
@@ -23,6 +23,8 @@ from PySide6.QtWidgets import (
     QLabel,
     QPushButton,
     QRadioButton,
+    QStyledItemDelegate,
+    QStyleOptionViewItem,
     QTreeWidget,
     QTreeWidgetItem,
     QVBoxLayout,
@@ -31,6 +33,7 @@ from PySide6.QtWidgets import (
 
 from chathub_desktop.core.memory_diff import EntryChanges
 from chathub_desktop.gui.design import current_colours
+from chathub_desktop.gui.design.tokens import Radius, Space
 from chathub_desktop.gui.memory.card_delegate import layout_lines
 
 #: Rows listed at most per kind of change (the counts above are always whole).
@@ -38,7 +41,7 @@ MAX_ROWS = 200
 #: Lines a row's text line wraps to at most (the last elided; the tooltip has it all).
 ROW_LINES = 4
 #: Px of a row's width that is not text: the item's margins, and a checkbox's room.
-ROW_INSET = 16
+ROW_INSET = 2 * Space.MD + Space.XS + Space.XS  # a card's padding and inset, and air
 CHECK_ROOM = 28
 #: The item role holding a row's unwrapped text.
 FULL_TEXT = Qt.ItemDataRole.UserRole + 1
@@ -83,6 +86,58 @@ def choice_text(c: PreviewChoice) -> str:
     if c.repeats is None:
         return _short(c.text)
     return f"{_short(c.text)}\n— {'already in memory as' if not c.enabled else 'nearly repeats'} {c.repeats}"
+
+
+#: A card's lines shown at most, and its characters (walk36 #14: a card reads as a card,
+#: line by line, not one line cut by "…"; the tooltip has it all).
+CARD_LINES = 12
+CARD_CHARS = 1500
+
+
+def _card(text: str) -> str:
+    """``text`` (an entry or a card) as the lines it is written in, each with its runs of
+    spaces folded, at most :data:`CARD_LINES` lines and :data:`CARD_CHARS` characters."""
+    lines = [" ".join(ln.split()) for ln in text.splitlines() if ln.strip()]
+    shown = "\n".join(lines[:CARD_LINES])
+    if len(lines) > CARD_LINES or len(shown) > CARD_CHARS:
+        shown = shown[: CARD_CHARS - 1].rstrip() + "…"
+    return shown
+
+
+class _CardRows(QStyledItemDelegate):
+    """Paints a change row as a card (walk36 #14): its diff colour as a rounded tint inset
+    from the tree's edges, the wrapped text inside with padding; group titles in bold."""
+
+    def sizeHint(self, option: QStyleOptionViewItem, index: QModelIndex | QPersistentModelIndex) -> QSize:  # noqa: N802 - Qt
+        """The text's size plus the card's padding (a group title: its line plus air above)."""
+        size = super().sizeHint(option, index)
+        return size + QSize(0, 2 * Space.SM if index.parent().isValid() else Space.MD)
+
+    def paint(self, painter: QPainter, option: QStyleOptionViewItem,
+              index: QModelIndex | QPersistentModelIndex) -> None:
+        """The tint, then the text (the tree's own selection look is not drawn); a Merge's
+        tickable rows keep the style's look, check box included."""
+        self.initStyleOption(option, index)
+        if option.features & QStyleOptionViewItem.ViewItemFeature.HasCheckIndicator:
+            super().paint(painter, option, index)
+            return
+        painter.save()
+        if index.parent().isValid():
+            brush = index.data(Qt.ItemDataRole.BackgroundRole)
+            if isinstance(brush, QBrush):
+                painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+                painter.setPen(Qt.PenStyle.NoPen)
+                painter.setBrush(brush)
+                painter.drawRoundedRect(QRectF(option.rect).adjusted(0, Space.XXS, -Space.XS, -Space.XXS),
+                                        Radius.MD, Radius.MD)
+            text_rect = option.rect.adjusted(Space.MD, Space.SM, -Space.MD, -Space.SM)
+        else:
+            option.font.setBold(True)
+            text_rect = option.rect.adjusted(0, Space.MD, 0, 0)
+        painter.setFont(option.font)
+        painter.setPen(QColor(current_colours().text))
+        painter.drawText(text_rect, int(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter), option.text)
+        painter.restore()
 
 
 def _short(text: str, limit: int = 160) -> str:
@@ -131,6 +186,11 @@ class ChangePreviewDialog(QDialog):
         # rows wrap in the tree's width rather than being cut (walk29: a Merge's "nearly
         # repeats …" line was elided at 640 px); each row's tooltip keeps the whole text
         self.tree.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        # cards under bold group titles, not a grey tree (walk36 #14)
+        self.tree.setRootIsDecorated(False)
+        self.tree.setItemsExpandable(False)
+        self.tree.setIndentation(0)
+        self.tree.setItemDelegate(_CardRows(self.tree))
         self._wrapped_at = 0
         self.tree.itemChanged.connect(self._on_item_changed)
         lay.addWidget(self.tree, 1)
@@ -177,8 +237,9 @@ class ChangePreviewDialog(QDialog):
             top.setData(0, Qt.ItemDataRole.UserRole, kind)
             brush = QBrush(QColor(_diff_colour(kind)))
             for text in rows[:MAX_ROWS]:
-                item = QTreeWidgetItem([_short(text)])
-                item.setData(0, FULL_TEXT, _short(text))
+                shown = _short(text) if kind == "edited" else _card(text)
+                item = QTreeWidgetItem([shown])
+                item.setData(0, FULL_TEXT, shown)
                 item.setToolTip(0, text)
                 item.setBackground(0, brush)
                 top.addChild(item)

@@ -1,0 +1,27 @@
+"""The dream preview shows a card as a card (walk36 #14): its lines as written, wrapped
+in the dialog's width, not one line cut by "…" in a grey tree."""
+
+from __future__ import annotations
+
+from chathub_desktop.core.memory_diff import EntryChanges
+from chathub_desktop.gui.memory.change_preview import ChangePreviewDialog, PreviewOption
+
+CARD = ("[2026-11-29]\n- Wants the SQL before any explanation, with the rollback script beside every "
+        "migration and the row counts checked after each batch of the backfill\n- Reads diffs, not prose")
+
+
+def test_a_previewed_card_keeps_its_lines_and_its_whole_text(qtbot) -> None:  # type: ignore[no-untyped-def]
+    option = PreviewOption("add", "Add", ["cards: 1 added"], EntryChanges(added=[CARD], removed=["[2026-11-28] Old"]),
+                           ("Added", "Folded into the range card", "Edited"))
+    dlg = ChangePreviewDialog(None, "Dream now", "Add the dream card?", [option], "Add card")
+    qtbot.addWidget(dlg)
+    dlg.show()
+    qtbot.waitExposed(dlg)
+    (shown,) = dlg.rows("added")
+    assert shown == CARD  # every word, line by line
+    top = dlg.tree.topLevelItem(0)
+    text = top.child(0).text(0)
+    assert "…" not in text and text.count("\n") >= 3  # wrapped inside the width, not cut
+    assert "- Reads diffs, not prose" in text.split("\n")
+    assert not dlg.tree.rootIsDecorated() and dlg.tree.indentation() == 0
+    assert dlg.rows("removed") == ["[2026-11-28] Old"]
