@@ -19,7 +19,8 @@ message is shown inline.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import Signal
@@ -83,15 +84,17 @@ def key_source_text(source: str) -> str:
 class ProviderFormDialog(QDialog):
     """Add (``provider`` None) or edit one provider.
 
-    On Save calls ``ProviderService.add``/``update``; a :class:`ServiceError` is shown in
-    the form and the dialog stays open. ``saved(ProviderView)`` fires on success.
+    On Save calls ``ProviderService.add``/``update`` on ``runner``'s worker (issue 29); a
+    :class:`ServiceError` is shown in the form and the dialog stays open.
+    ``saved(ProviderView)`` fires on success.
     """
 
     saved = Signal(object)
 
-    def __init__(self, providers: ProviderService, provider: ProviderView | None = None,
+    def __init__(self, providers: ProviderService, runner: TaskRunner, provider: ProviderView | None = None,
                  parent: QWidget | None = None) -> None:
         super().__init__(parent)
+        self._runner = runner
         self.ui = Ui_ProviderForm()
         self.ui.setupUi(self)
         self._providers = providers
@@ -208,45 +211,54 @@ class ProviderFormDialog(QDialog):
         self.ui.errorLabel.setVisible(bool(message))
 
     def _save(self) -> None:
+        """Check the form, then add or update the provider on the runner's worker (issue 29);
+        a refusal is shown inline and the dialog stays open."""
+        write = self._write_call()
+        if write is None:
+            return
+        self.ui.buttonBox.setEnabled(False)
+        self._runner.run(f"provider-save:{id(self)}", self._store(write), context="Save provider")
+
+    def saving(self) -> bool:
+        """True while Save's write runs on the worker (tests wait on it)."""
+        return self._runner.is_running(f"provider-save:{id(self)}")
+
+    async def _store(self, write: Callable[[], ProviderView]) -> None:
+        try:
+            view = await self._runner.run_in_thread(write)
+        except ServiceError as exc:
+            self.show_error(str(exc))
+            return
+        finally:
+            self.ui.buttonBox.setEnabled(True)
+        self.saved.emit(view)
+        self.accept()
+
+    def _write_call(self) -> Callable[[], ProviderView] | None:
+        """The store write Save makes (run on a worker), or None with the reason shown."""
         ui = self.ui
         place = self._key_place()
         key = self.pasted_key() if place is not None else None
         env = ui.envEdit.text().strip() if ui.envRadio.isChecked() else None
         if ui.envRadio.isChecked() and not env:
             self.show_error("Enter the name of the environment variable that holds the key.")
-            return
-        view: ProviderView | None
-        try:
-            if self._provider is None:
-                if place is not None and not key:
-                    self.show_error("Paste the API key, or choose another key source.")
-                    return
-                view = self._providers.add(
-                    ui.nameEdit.text(), str(ui.kindCombo.currentData()), ui.baseUrlEdit.text().strip() or None,
-                    api_key=key or None, api_key_env=env or None, key_place=place or KeyPlace.KEYRING,
-                )
-            else:
-                view = self._update(self._provider, key, env)
-                if view is None:
-                    return
-        except ServiceError as exc:
-            self.show_error(str(exc))
-            return
-        self.saved.emit(view)
-        self.accept()
-
-    def _update(self, provider: ProviderView, key: str | None, env: str | None) -> ProviderView | None:
-        ui = self.ui
+            return None
+        providers, provider = self._providers, self._provider
+        if provider is None:
+            if place is not None and not key:
+                self.show_error("Paste the API key, or choose another key source.")
+                return None
+            name, kind, url = ui.nameEdit.text(), str(ui.kindCombo.currentData()), ui.baseUrlEdit.text().strip()
+            return lambda: providers.add(name, kind, url or None, api_key=key or None, api_key_env=env or None,
+                                         key_place=place or KeyPlace.KEYRING)
         url = ui.baseUrlEdit.text().strip()
-        place = self._key_place()
+        pid = provider.id
         if place is not None:
             if not key and provider.key_source != place.value:
                 self.show_error("Paste the API key, or choose another key source.")
                 return None
-            return self._providers.update(provider.id, base_url=url, api_key=key or None, key_place=place)
-        if ui.envRadio.isChecked():
-            return self._providers.update(provider.id, base_url=url, api_key_env=env, clear_key=True)
-        return self._providers.update(provider.id, base_url=url, api_key_env="", clear_key=True)
+            return lambda: providers.update(pid, base_url=url, api_key=key or None, key_place=place)
+        return lambda: providers.update(pid, base_url=url, api_key_env=env or "", clear_key=True)
 
 
 #: The History Compress model when none is set (a bare model runs on the first OpenAI provider).
@@ -416,6 +428,36 @@ def summarizer_line(svc: Services) -> str:
     return f"In use: {t.label} · context window {window:,} tokens ({source}{batches})"
 
 
+@dataclass(frozen=True)
+class AgentSettings:
+    """What Settings → System Agent shows, read in one go on a worker: the configured
+    ``providers`` (names), the stored values of its fields (``compress`` "" when unset,
+    ``naming`` None when off; ``buffer`` in tokens, ``keep`` in messages) and the
+    :func:`summarizer_line` for the stored History Compress model."""
+
+    providers: tuple[str, ...]
+    compress: str
+    naming: str | None
+    archives: bool
+    threshold: bool
+    buffer: int
+    keep: int
+    failures: int
+    summarizer: str
+
+
+def read_agent_settings(svc: Services) -> AgentSettings:
+    """The System Agent page's providers and stored settings (CMP-3, CMP-20, NUM-1).
+    Reads the store: call it on a worker thread."""
+    st = svc.settings
+    return AgentSettings(
+        providers=tuple(p.name for p in svc.providers.list()),
+        compress=str(st.value(HISTORY_COMPRESS_MODEL) or ""), naming=st.value(TOPIC_NAMING_MODEL),
+        archives=bool(st.value(COMPACTION_ARCHIVES)), threshold=bool(st.value(COMPACT_ENABLED)),
+        buffer=int(st.value(COMPACT_BUFFER_TOKENS)), keep=int(st.value(COMPACT_KEEP_RECENT)),
+        failures=int(st.value(COMPACT_MAX_FAILURES)), summarizer=summarizer_line(svc))
+
+
 class SystemAgentPage(QWidget):
     """Settings → System Agent: History Compress model, topic naming model, archives and
     the threshold compaction policy (NUM-1, NUM-3, NUM-6, NUM-8).
@@ -561,21 +603,28 @@ class SystemAgentPage(QWidget):
         self._show_resolved()
 
     def reload(self) -> None:
-        """Re-read providers and the stored settings."""
-        names = [p.name for p in self.svc.providers.list()]
-        self.compress_picker.set_providers(names)
-        self.naming_picker.set_providers(names)
-        st = self.svc.settings
-        self.compress_picker.set_value(st.value(HISTORY_COMPRESS_MODEL) or DEFAULT_COMPRESS_MODEL)
-        self.naming_picker.set_value(st.value(TOPIC_NAMING_MODEL))
-        self.archives_check.setChecked(st.value(COMPACTION_ARCHIVES))
-        self.threshold_check.setChecked(st.value(COMPACT_ENABLED))
-        self.buffer_spin.setValue(st.value(COMPACT_BUFFER_TOKENS))
-        self.keep_spin.setValue(st.value(COMPACT_KEEP_RECENT))
-        self.failures_spin.setValue(st.value(COMPACT_MAX_FAILURES))
+        """Re-read the providers and the stored settings on the runner's worker (issue 29:
+        no store work on the GUI thread), then show them; Save stays off until they are
+        shown, so it never stores the form's placeholders over the user's settings."""
+        self.save_button.setEnabled(False)
+        self.compress_info.setText("Checking the History Compress model…")
+        self._runner.run(f"system-agent-load:{id(self)}", self._load(), context="System Agent")
+
+    async def _load(self) -> None:
+        stored = await self._runner.run_in_thread(read_agent_settings, self.svc)
+        self.compress_picker.set_providers(stored.providers)
+        self.naming_picker.set_providers(stored.providers)
+        self.compress_picker.set_value(stored.compress or DEFAULT_COMPRESS_MODEL)
+        self.naming_picker.set_value(stored.naming)
+        self.archives_check.setChecked(stored.archives)
+        self.threshold_check.setChecked(stored.threshold)
+        self.buffer_spin.setValue(stored.buffer)
+        self.keep_spin.setValue(stored.keep)
+        self.failures_spin.setValue(stored.failures)
         for w in (self.buffer_spin, self.keep_spin, self.failures_spin):
             w.setEnabled(self.threshold_check.isChecked())
-        self._show_resolved()
+        self.compress_info.setText(stored.summarizer)
+        self.save_button.setEnabled(True)
 
     def _show_resolved(self) -> None:
         """Say which summarizer is in use (:func:`summarizer_line`), worked out on the
@@ -588,8 +637,10 @@ class SystemAgentPage(QWidget):
         self._runner.run(f"system-agent-resolve:{id(self)}", resolve(), context="System Agent", quiet=True)
 
     def resolving(self) -> bool:
-        """True while the summarizer line is being worked out (tests wait on it)."""
-        return self._runner.is_running(f"system-agent-resolve:{id(self)}")
+        """True while the stored settings are read or the summarizer line is being worked
+        out (tests wait on it)."""
+        return (self._runner.is_running(f"system-agent-load:{id(self)}")
+                or self._runner.is_running(f"system-agent-resolve:{id(self)}"))
 
     def show_error(self, message: str) -> None:
         """Show ``message`` inline (red)."""

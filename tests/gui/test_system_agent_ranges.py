@@ -12,6 +12,7 @@ def test_a_buffer_set_on_the_cli_is_shown_and_kept(window, services, qtbot):  # 
     services.settings.set("compact-max-failures", "500")
     dlg = window.pages.open_system_agent()
     page = dlg.system_page
+    qtbot.waitUntil(lambda: not page.resolving(), timeout=5000)  # read on a worker (issue 29)
     assert (page.buffer_spin.value(), page.keep_spin.value(), page.failures_spin.value()) == (2_000_000, 5000, 500)
     page.save_button.click()
     qtbot.waitUntil(lambda: page.status_label.text() == "Saved.")  # stored on a worker
