@@ -89,14 +89,14 @@ def page_header(title: str, subtitle: str, step: int | None = None) -> QWidget:
     return header
 
 
-def column(page: QWidget) -> QVBoxLayout:
-    """Lay ``page`` out as a centred column at most :data:`COLUMN_WIDTH` wide and return the
+def column(page: QWidget, width: int = COLUMN_WIDTH) -> QVBoxLayout:
+    """Lay ``page`` out as a centred column at most ``width`` px wide and return the
     column's layout (add the page's widgets to it; it ends with no stretch)."""
     outer = QHBoxLayout(page)
-    outer.setContentsMargins(Space.XL, Space.LG, Space.XL, Space.LG)
+    outer.setContentsMargins(0, Space.LG, 0, Space.LG)
     body = QWidget()
     body.setObjectName("setupColumn")
-    body.setMaximumWidth(COLUMN_WIDTH)
+    body.setMaximumWidth(width)
     outer.addStretch(1)
     outer.addWidget(body, 100)
     outer.addStretch(1)

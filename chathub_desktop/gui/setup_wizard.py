@@ -29,6 +29,7 @@ from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
     QFormLayout,
+    QGridLayout,
     QHBoxLayout,
     QLabel,
     QLineEdit,
@@ -47,13 +48,13 @@ from chathub_desktop.core.model_ids import is_chat_model, small_model
 from chathub_desktop.core.provider_presets import PRESETS, PresetPlace, ProviderPreset
 from chathub_desktop.gui.app_icon import app_icon
 from chathub_desktop.gui.design import Space, Tone, set_tone
-from chathub_desktop.gui.design.icons import Icon, icon
+from chathub_desktop.gui.design.icons import Icon, IconTint, icon
 from chathub_desktop.gui.design.tokens import IconSize
 from chathub_desktop.gui.model_choices import (
     fill_model_combo,
     select_first_model,
 )
-from chathub_desktop.gui.setup_steps import column, page_header
+from chathub_desktop.gui.setup_steps import COLUMN_WIDTH, column, page_header
 from chathub_desktop.gui.task_runner import TaskRunner
 from chathub_desktop.services.connection_check import ConnectionCheck
 from chathub_desktop.services.container import Services
@@ -105,6 +106,34 @@ def illustration(glyph: Icon | None) -> QLabel:
     return label
 
 
+#: What the welcome lists under its text: each later step's icon, name and one line.
+STEP_ROWS = ((Icon.PROVIDERS, "Provider", "where your models run, with your key"),
+             (Icon.SYSTEM_AGENT, "Assistant", "a name, a model and instructions"),
+             (Icon.SUMMARY, "Summaries", "the model that condenses long topics"),
+             (Icon.HISTORY, "History", "your ChatGPT chats and a memory file, if you like"))
+
+
+def step_rows() -> QGridLayout:
+    """The welcome's preview of the steps ahead (:data:`STEP_ROWS`): an icon, the step's
+    name in bold and what it sets up, muted."""
+    grid = QGridLayout()
+    grid.setContentsMargins(Space.XXL, Space.LG, 0, 0)
+    grid.setHorizontalSpacing(Space.LG)
+    grid.setVerticalSpacing(Space.MD)
+    for row, (glyph, name, what) in enumerate(STEP_ROWS):
+        mark = QLabel()
+        mark.setPixmap(icon(glyph).pixmap(IconSize.LG, IconSize.LG))
+        title = QLabel(f"<b>{name}</b>")
+        text = QLabel(what)
+        text.setWordWrap(True)
+        set_tone(text, Tone.MUTED)
+        grid.addWidget(mark, row, 0)
+        grid.addWidget(title, row, 1)
+        grid.addWidget(text, row, 2)
+    grid.setColumnStretch(2, 1)
+    return grid
+
+
 #: Rows of configured providers shown before the list scrolls.
 PROVIDER_LIST_ROWS = 3
 
@@ -136,7 +165,7 @@ def preset_grid() -> QListWidget:
     grid.setGridSize(tile)
     grid.setSpacing(0)
     for preset in PRESETS:
-        item = QListWidgetItem(icon(PLACE_ICONS[preset.place]), preset.name)
+        item = QListWidgetItem(icon(PLACE_ICONS[preset.place], IconTint.SOFT_SELECTION), preset.name)
         item.setData(Qt.ItemDataRole.UserRole, preset)
         item.setToolTip(preset.base_url or "A base URL you type")
         item.setSizeHint(tile - QSize(Space.XS, Space.XS))  # every tile as wide as its cell
@@ -169,7 +198,8 @@ class ProviderPage(QWizardPage):
     def __init__(self, wizard: SetupWizard) -> None:
         super().__init__()
         self._wizard = wizard
-        lay = column(self)
+        self.presets = preset_grid()
+        lay = column(self, max(COLUMN_WIDTH, self.presets.minimumWidth()))  # every tile whole
         lay.addWidget(page_header("Add a provider",
                                   "A provider runs the models you chat with: OpenAI, Anthropic, OpenRouter, "
                                   "DeepSeek, or a local server such as Ollama.", 1))
@@ -185,7 +215,6 @@ class ProviderPage(QWizardPage):
         self.empty_label.setWordWrap(True)
         set_tone(self.empty_label, Tone.MUTED)
         lay.addWidget(self.empty_label)
-        self.presets = preset_grid()
         self.presets.currentRowChanged.connect(lambda _r: self._show_key_hint())
         self.presets.itemActivated.connect(self._add_from)
         lay.addWidget(section_label("Presets"))
@@ -229,7 +258,7 @@ class ProviderPage(QWizardPage):
         """List the wizard's providers as last read; select ``select`` (a name) or the first."""
         self.list.clear()
         for p in self._wizard.providers:
-            item = QListWidgetItem(icon(Icon.PROVIDERS), f"{p.name} — {p.base_url}")
+            item = QListWidgetItem(icon(Icon.PROVIDERS, IconTint.SOFT_SELECTION), f"{p.name} — {p.base_url}")
             item.setData(Qt.ItemDataRole.UserRole, p.name)
             self.list.addItem(item)
             if p.name == select:
@@ -433,6 +462,7 @@ class SummarizerPage(QWizardPage):
         lay.addWidget(page_header("Choose the model that writes summaries",
                                   "The History Compress model summarizes long topics and writes memory dream "
                                   "cards. Settings → System Agent changes it later.", 3))
+        lay.addWidget(illustration(Icon.SUMMARY))
         form = QFormLayout()
         lay.addLayout(form)
         lay.addStretch(1)
@@ -576,6 +606,7 @@ class SetupWizard(QWizard):
         intro_lay.addWidget(page_header("Welcome to ChatHub Desktop", "Set up in about a minute.", 0))
         intro_lay.addWidget(illustration(None))
         intro_lay.addWidget(_label(INTRO))
+        intro_lay.addLayout(step_rows())
         intro_lay.addStretch(1)
         self.provider_page = ProviderPage(self)
         self.assistant_page = AssistantPage(self)

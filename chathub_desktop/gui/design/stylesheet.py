@@ -105,6 +105,9 @@ def build_stylesheet(c: Colours, points: float) -> Stylesheet:
     b.rule('QLabel#setupStepNumber[step="todo"]', fg="text", bg="hover", border_radius=disc, font_weight=600)
     b.rule('QLabel#setupStepName[step="current"]', fg="text", font_weight=600)
     b.rule('QLabel#setupStepName[step="done"], QLabel#setupStepName[step="todo"]', fg="text_muted")
+    b.rule("QListView#setupProviders", fg="text", bg="raised", outline="0",
+           selection_background_color=c.selected, selection_color=c.selected_text)
+    b.rule("QListView#setupProviders::item:selected", fg="selected_text", bg="selected")
     b.rule("QListView#setupPresets", fg="text", bg="window", border="none", outline="0",
            selection_background_color=c.selected, selection_color=c.selected_text)
     b.rule("QListView#setupPresets::item", fg="text", bg="raised", border=line,
