@@ -92,6 +92,35 @@ def test_models_and_tools_show_an_empty_state_not_empty_grids(window: Any, qtbot
     tools.server_dialog.reject()
 
 
+def test_empty_models_and_tools_say_what_the_page_is_for_and_learn_more_unfolds(window: Any, qtbot: Any) -> None:
+    """Walk36 #11: an empty Models or Tools page has an icon, a title, a line on what the
+    page is for, the primary Add button and Learn more, which unfolds the longer
+    explanation in place (and folds it again)."""
+    from chathub_desktop.gui.empty_state import LEARN_MORE
+    from chathub_desktop.gui.settings_page import SettingsSection
+
+    settings = window.pages.open_settings()
+    settings.show_section(SettingsSection.MODELS)
+    models = settings.current_page()
+    qtbot.waitUntil(models.empty.isVisible, timeout=5000)
+    settings.show_section(SettingsSection.TOOLS)
+    tools = settings.current_page()
+    qtbot.waitUntil(lambda: tools.loads > 0, timeout=5000)
+    for section, page, title, says in ((SettingsSection.MODELS, models, "No model cards yet", "context window"),
+                                       (SettingsSection.TOOLS, tools, "No tools yet", "give your assistants tools")):
+        settings.show_section(section)
+        empty = page.empty
+        assert empty.glyph is not None and not empty.glyph.pixmap().isNull()
+        assert empty.title is not None and empty.title.text() == title and says in empty.label.text()
+        assert empty.button.property("primary") is True and empty.secondary is not None
+        assert empty.secondary.text() == LEARN_MORE and empty.details is not None
+        assert not empty.details.isVisible()
+        empty.secondary.click()
+        assert empty.details.isVisible() and len(empty.details.text()) > 80
+        empty.secondary.click()
+        assert not empty.details.isVisible()
+
+
 def test_at_800_px_the_section_list_keeps_its_names(window: Any, qtbot: Any) -> None:
     """Walk29 #11: at 800×560 every section still shows its name, uncut, beside its icon."""
     window.resize(800, 560)
