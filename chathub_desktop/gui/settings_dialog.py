@@ -23,14 +23,13 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from PySide6.QtCore import Signal
+from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QIcon
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
     QDialog,
     QFormLayout,
-    QGroupBox,
     QHBoxLayout,
     QLabel,
     QLineEdit,
@@ -54,7 +53,7 @@ from chathub_desktop.core.app_settings import (
 from chathub_desktop.core.key_places import KeyPlace
 from chathub_desktop.core.model_cards import WindowSource
 from chathub_desktop.core.provider_kinds import ProviderKind
-from chathub_desktop.gui.design import Tone, set_tone
+from chathub_desktop.gui.design import Space, Tone, set_tone
 from chathub_desktop.gui.forms.ui_provider_form import Ui_ProviderForm
 from chathub_desktop.gui.help_button import FieldNote, field_note, note_more
 from chathub_desktop.gui.range_hint import install_range_hints
@@ -329,7 +328,7 @@ class ModelPicker(QWidget):
         if (model_edit := self.model_combo.lineEdit()) is not None:  # the combo is editable
             model_edit.setPlaceholderText("model id, e.g. gpt-5-mini")
         self.model_combo.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Fixed)
-        self.model_combo.setMinimumContentsLength(18)
+        self.model_combo.setMinimumContentsLength(12)
         row.addWidget(self.provider_combo)
         row.addWidget(self.model_combo, 1)
         self.provider_combo.currentIndexChanged.connect(self._sync)
@@ -458,6 +457,29 @@ def read_agent_settings(svc: Services) -> AgentSettings:
         failures=int(st.value(COMPACT_MAX_FAILURES)), summarizer=summarizer_line(svc))
 
 
+#: The widest a System Agent model chooser grows (px): a model id, not the window's width.
+PICKER_WIDTH = 620
+
+
+def form_section(title: str) -> QLabel:
+    """A System Agent section heading (``QLabel#formSection``: the text colour, bold)."""
+    label = QLabel(title)
+    label.setObjectName("formSection")
+    label.setContentsMargins(0, Space.SM, 0, 0)
+    return label
+
+
+def agent_form() -> QFormLayout:
+    """A System Agent section's form: labels right-aligned in one column, fields at their
+    width, notes under their field."""
+    form = QFormLayout()
+    form.setLabelAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+    form.setFieldGrowthPolicy(QFormLayout.FieldGrowthPolicy.ExpandingFieldsGrow)
+    form.setHorizontalSpacing(Space.LG)
+    form.setVerticalSpacing(Space.XS)
+    return form
+
+
 class SystemAgentPage(QWidget):
     """Settings → System Agent: History Compress model, topic naming model, archives and
     the threshold compaction policy (NUM-1, NUM-3, NUM-6, NUM-8).
@@ -475,80 +497,71 @@ class SystemAgentPage(QWidget):
         self.svc = services
         self._runner = runner
         layout = QVBoxLayout(self)
-        intro = QLabel("Models ChatHub uses for its own work, separate from your assistants' chat models.")
+        layout.setSpacing(Space.XS)
+        intro = QLabel("The models ChatHub uses for its own work, apart from the ones your assistants chat with.")
         intro.setWordWrap(True)
+        set_tone(intro, Tone.MUTED)
         layout.addWidget(intro)
-        # History Compress
-        compress = QGroupBox("History Compress")
-        compress.setObjectName("compressGroup")
-        cl = QFormLayout(compress)
+        # Summaries: the History Compress model and archive excerpts (walk36 #10: one level of grouping)
+        cl = agent_form()  # one form: every section's labels share a column
+        layout.addLayout(cl)
+        cl.addRow(form_section("Summaries"))
         crow = QHBoxLayout()
         self.compress_picker = ModelPicker("First OpenAI provider", model_ids, name="compress")
         self.compress_picker.setToolTip("The summarizer — never the chat model. Its context window "
                                         "comes from its model card.")
+        self.compress_picker.setMaximumWidth(PICKER_WIDTH)
         self.compress_default = QPushButton("Default")
         self.compress_default.setObjectName("compressDefault")
         self.compress_default.setToolTip(f"Use {DEFAULT_COMPRESS_MODEL} on the first OpenAI provider")
         self.compress_default.clicked.connect(lambda: self.compress_picker.set_value(DEFAULT_COMPRESS_MODEL))
         crow.addWidget(self.compress_picker, 1)
         crow.addWidget(self.compress_default)
+        crow.addStretch(0)
         clabel = QLabel("&Model:")
         clabel.setBuddy(self.compress_picker.model_combo)
         cl.addRow(clabel, crow)
-        self.compress_note = field_note("Writes topic summaries and folds dream cards; never your chat model.",
-                                        COMPRESS_HELP, "compressNote")
+        self.compress_note = field_note("The History Compress model writes topic summaries and folds dream cards; "
+                                        "never your chat model.", COMPRESS_HELP, "compressNote")
         cl.addRow("", self.compress_note)
         self.compress_info = FieldNote()  # wrapped: its height follows its width
         self.compress_info.setObjectName("compressInfo")
         self.compress_info.setWordWrap(True)
         set_tone(self.compress_info, Tone.MUTED)
         cl.addRow("", self.compress_info)
-        layout.addWidget(compress)
-        # Topic naming
-        naming = QGroupBox("Topic naming")
-        naming.setObjectName("namingGroup")
-        nl = QFormLayout(naming)
-        nrow = QHBoxLayout()
-        self.naming_picker = ModelPicker("Off — first words of the message", model_ids, allow_off=True,
-                                         name="naming")
-        for picker in (self.compress_picker, self.naming_picker):
-            picker.attach_models(services.provider_models)  # issue 28: the provider's own models first
-        nrow.addWidget(self.naming_picker, 1)
-        nlabel = QLabel("M&odel:")
-        nlabel.setBuddy(self.naming_picker.provider_combo)
-        nl.addRow(nlabel, nrow)
-        self.naming_note = field_note("Writes a short title for each new topic; Off keeps the first words of its "
-                                      "first message.", NAMING_HELP, "namingNote")
-        nl.addRow("", self.naming_note)
-        layout.addWidget(naming)
-        # Archives
-        arow = QHBoxLayout()
         self.archives_check = QCheckBox("&Keep archive excerpts of earlier summaries")
         self.archives_check.setObjectName("archivesCheck")
         self.archives_check.setToolTip("Send short excerpts of earlier topic summaries under the current one")
-        arow.addWidget(self.archives_check)
-        arow.addStretch(1)
-        layout.addLayout(arow)
-        self.archives_note = field_note("Sends short excerpts of earlier summaries with the current one.",
-                                        ARCHIVES_HELP, "archivesNote")
-        self.archives_note.setContentsMargins(self.archives_check.sizeHint().height(), 0, 0, 0)
-        layout.addWidget(self.archives_note)
+        cl.addRow("", self.archives_check)
+        self.archives_note = field_note("Sends short excerpts of earlier summaries with the current one, so details "
+                                        "a later merge dropped are not lost.", ARCHIVES_HELP, "archivesNote",
+                                        more=False)
+        cl.addRow("", self.archives_note)
+        # Topic titles
+        nl = cl
+        nl.addRow(form_section("Topic titles"))
+        self.naming_picker = ModelPicker("Off — first words of the message", model_ids, allow_off=True,
+                                         name="naming")
+        self.naming_picker.setMaximumWidth(PICKER_WIDTH)
+        for picker in (self.compress_picker, self.naming_picker):
+            picker.attach_models(services.provider_models)  # issue 28: the provider's own models first
+        nlabel = QLabel("M&odel:")
+        nlabel.setBuddy(self.naming_picker.provider_combo)
+        nl.addRow(nlabel, self.naming_picker)
+        self.naming_note = field_note("A model writes a short title for each new topic; Off keeps the first words "
+                                      "of its first message.", NAMING_HELP, "namingNote", more=False)
+        nl.addRow("", self.naming_note)
         # Threshold compaction (NUM-1, NUM-3, NUM-6, NUM-8)
-        numi = QGroupBox("Threshold compaction")
-        numi.setObjectName("thresholdGroup")
-        tl = QFormLayout(numi)
-        tl.setFieldGrowthPolicy(QFormLayout.FieldGrowthPolicy.FieldsStayAtSizeHint)
-        trow = QHBoxLayout()
+        tl = cl
+        tl.addRow(form_section("Compaction by the chat model"))
         self.threshold_check = QCheckBox("Use &threshold compaction instead of the watermarks")
         self.threshold_check.setObjectName("thresholdCheck")
         self.threshold_check.setToolTip("Off by default. When on, the chat model summarizes older turns "
                                         "once a request passes the context window minus the buffer")
-        trow.addWidget(self.threshold_check)
-        trow.addStretch(1)
-        tl.addRow(trow)
-        self.threshold_note = field_note("The chat model summarizes older turns when a request nears its window.",
-                                         THRESHOLD_HELP, "thresholdNote")
-        tl.addRow(self.threshold_note)
+        tl.addRow("", self.threshold_check)
+        self.threshold_note = field_note("When on, the chat model itself summarizes older turns once a request "
+                                         "nears its context window.", THRESHOLD_HELP, "thresholdNote", more=False)
+        tl.addRow("", self.threshold_note)
         self.buffer_spin = QSpinBox()
         self.buffer_spin.setObjectName("bufferSpin")
         self.buffer_spin.setRange(COMPACT_BUFFER_TOKENS.low, COMPACT_BUFFER_TOKENS.high)
@@ -570,7 +583,6 @@ class SystemAgentPage(QWidget):
         tl.addRow("Max &failures:", self.failures_spin)
         for w in (self.buffer_spin, self.keep_spin, self.failures_spin):
             self.threshold_check.toggled.connect(w.setEnabled)
-        layout.addWidget(numi)
         layout.addStretch(1)
         self.error_label = QLabel()
         self.error_label.setObjectName("systemAgentError")

@@ -151,8 +151,10 @@ def test_fields_have_a_one_line_note_instead_of_a_question_mark(window: Any, qtb
     notes = (page.compress_note, page.naming_note, page.archives_note, page.threshold_note,
              form.ui.kindNote, form.ui.nameNote, form.ui.baseUrlNote, form.ui.keyNote)
     assert all(n.property("tone") == "muted" and len(n.toolTip()) > 40 for n in notes)
-    assert page.compress_note.text().startswith("Writes topic summaries and folds dream cards")
+    assert page.compress_note.text().startswith("The History Compress model writes topic summaries")
     assert "More</a>" in page.compress_note.text() and "More" not in form.ui.nameNote.text()
+    # walk36 #10: one "More" on the page; the other notes say enough (the rest is their tooltip)
+    assert ["More</a>" in n.text() for n in notes[:4]] == [True, False, False, False]
     settings.show_system_agent()
     page.compress_note.linkActivated.emit("#more")
     qtbot.waitUntil(lambda: "never the chat model" in QToolTip.text(), timeout=2000)

@@ -115,6 +115,7 @@ def build_stylesheet(c: Colours, points: float) -> Stylesheet:
     b.rule("QListView#setupPresets::item:hover", fg="text", bg="hover")
     b.rule("QListView#setupPresets::item:selected", fg="selected_text", bg="selected",
            border=f"1px solid {c.accent}")
+    b.rule("QLabel#formSection", fg="text", font_weight=600)  # a section of a Settings form
     b.rule("QFrame#chatHeader", border="none", border_bottom=f"1px solid {c.border}")
     b.rule("QLabel#chatHeaderTitle", fg="text", font_weight=600, font_size=_pt(points, TypeScale.TITLE))
     # the message list: its jump-button gutter (a viewport margin) as the rows' surface
