@@ -50,6 +50,7 @@ from chathub_desktop.gui.app_icon import app_icon
 from chathub_desktop.gui.design import Space, Tone, set_tone
 from chathub_desktop.gui.design.icons import Icon, IconTint, icon
 from chathub_desktop.gui.design.tokens import IconSize
+from chathub_desktop.gui.empty_state import make_primary
 from chathub_desktop.gui.model_choices import (
     fill_model_combo,
     select_first_model,
@@ -220,7 +221,7 @@ class ProviderPage(QWizardPage):
         lay.addWidget(section_label("Presets"))
         lay.addWidget(self.presets)
         row = QHBoxLayout()
-        self.add_button = QPushButton("&Add provider…")
+        self.add_button = make_primary(QPushButton("&Add provider…"))  # the step's one action
         self.add_button.setObjectName("setupAddProvider")
         self.add_button.setToolTip("Name, kind, base URL and where the key comes from, filled from the preset")
         self.add_button.clicked.connect(self.add_provider)

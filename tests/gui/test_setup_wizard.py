@@ -327,3 +327,31 @@ def test_plain_button_words_and_a_taken_name_says_how_to_fix_it(window, services
     qtbot.waitUntil(lambda: wizard.currentPage() is wizard.summarizer_page, timeout=5000)
     assert services.assistants.get("Helper").provider_name == "Local"
     wizard.reject()
+
+
+def test_each_step_is_numbered_with_the_current_one_marked_and_tiles_select_softly(window, qtbot):  # type: ignore[no-untyped-def]
+    """Walk36 #9: every page starts with the numbered steps, its own marked (and named to
+    a screen reader); a chosen preset tile is tinted with the theme's soft selection, not
+    filled with the accent."""
+    from chathub_desktop.gui.design import current_colours
+    from chathub_desktop.gui.design.audit import painted_colours
+    from chathub_desktop.gui.setup_steps import STEPS, StepIndicator
+
+    wizard = window.pages.open_setup()
+    qtbot.waitExposed(wizard)
+    for number, page_id in enumerate(wizard.pageIds()):
+        steps = wizard.page(page_id).findChild(StepIndicator)
+        assert steps is not None and steps.current_name() == STEPS[number]
+        assert steps.accessibleName() == f"Step {number + 1} of 5: {STEPS[number]}"
+        marks = [label.property("step") for label in steps.names]
+        assert marks == ["done"] * number + ["current"] + ["todo"] * (4 - number)
+    wizard.next()
+    qtbot.waitUntil(lambda: not wizard.busy(), timeout=5000)
+    grid = wizard.provider_page.presets
+    grid.setCurrentRow(1)
+    qtbot.wait(50)
+    rect = grid.visualItemRect(grid.item(1))
+    colours = painted_colours(grid.viewport().grab().toImage(), rect.adjusted(2, 2, -2, -2))
+    tokens = current_colours()
+    assert colours is not None and colours[1] == tokens.selected and colours[1] != tokens.accent
+    wizard.reject()
