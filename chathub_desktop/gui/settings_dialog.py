@@ -23,6 +23,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+import shiboken6
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QIcon
 from PySide6.QtWidgets import (
@@ -624,6 +625,8 @@ class SystemAgentPage(QWidget):
 
     async def _load(self) -> None:
         stored = await self._runner.run_in_thread(read_agent_settings, self.svc)
+        if not shiboken6.isValid(self.save_button):
+            return  # the page closed meanwhile
         self.compress_picker.set_providers(stored.providers)
         self.naming_picker.set_providers(stored.providers)
         self.compress_picker.set_value(stored.compress or DEFAULT_COMPRESS_MODEL)

@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 from urllib.parse import urlsplit
 
+import shiboken6
 from PySide6.QtCore import QEvent, QObject, Qt, QTimer, QUrl
 from PySide6.QtGui import QDesktopServices, QFontDatabase, QGuiApplication, QTextOption
 from PySide6.QtWidgets import (
@@ -192,6 +193,8 @@ class StoragePage(QWidget):
     async def _read_size(self, path: str) -> None:
         assert self._runner is not None and self.size_label is not None
         size = await self._runner.run_in_thread(store_files_size, path)
+        if not shiboken6.isValid(self.size_label):
+            return  # the page closed meanwhile
         self.size_label.setText(human_size(size))
 
     def reading_size(self) -> bool:

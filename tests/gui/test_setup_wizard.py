@@ -248,7 +248,7 @@ def test_every_page_has_one_header_style_in_both_themes(window, qtbot):  # type:
         assert header is not None and page.findChild(QLabel, "pageSubtitle").text()
         titles.append(header.text())
     assert titles[0] == "Welcome to ChatHub Desktop" and len(set(titles)) == 5
-    intro = wizard.page(wizard.pageIds()[0]).findChildren(QLabel)[-1].text()
+    intro = " ".join(label.text() for label in wizard.page(wizard.pageIds()[0]).findChildren(QLabel))
     assert "keyring, in a file only you can read, or in environment variables" in intro
     for theme in ("dark", "light"):
         window.view.theme_actions[theme].trigger()
