@@ -1,15 +1,24 @@
-"""An empty list's stand-in (walk29 #10): one muted line saying what the list is for and
-a primary button that adds the first entry, in place of a bare grid of column headers."""
+"""An empty list's stand-in (walk29 #10, walk36 #11): what the page is for and what to do,
+in place of a bare grid of column headers — an icon, a short title, one muted line, a
+primary button that adds the first entry and, optionally, a secondary button (an import,
+or "Learn more", which unfolds a longer explanation in place)."""
 
 from __future__ import annotations
 
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QLabel, QPushButton, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QHBoxLayout, QLabel, QPushButton, QVBoxLayout, QWidget
 
 from chathub_desktop.gui.design import Tone, repolish, set_tone
-from chathub_desktop.gui.design.tokens import Space
+from chathub_desktop.gui.design.icons import Icon, icon
+from chathub_desktop.gui.design.tokens import IconSize, Space
 
-__all__ = ["EmptyState", "make_primary"]
+__all__ = ["LEARN_MORE", "EmptyState", "make_primary"]
+
+#: The secondary button's text when it unfolds ``details``.
+LEARN_MORE = "Learn more"
+
+#: The widest the text of an empty state runs (px), so its lines stay readable.
+TEXT_WIDTH = 520
 
 
 def make_primary(button: QPushButton) -> QPushButton:
@@ -21,23 +30,78 @@ def make_primary(button: QPushButton) -> QPushButton:
 
 
 class EmptyState(QWidget):
-    """``text`` (one muted line, wrapped when narrow) over a primary button labelled
-    ``action``; the button is :attr:`button`, named ``name`` for tests and the audit."""
+    """``glyph`` (large, optional) over ``title`` (optional, the page title style) and
+    ``text`` (muted, wrapped), then a primary button labelled ``action`` (:attr:`button`)
+    and, with ``secondary``, a plain button beside it (:attr:`secondary`). With
+    ``details`` and no ``secondary``, the secondary button is :data:`LEARN_MORE` and
+    unfolds ``details`` (:attr:`details`) in place. Widgets are named from ``name`` for
+    tests and the audit (``NAMEText``, ``NAMEButton``, ``NAMESecondary``, ``NAMEDetails``)."""
 
-    def __init__(self, text: str, action: str, name: str, parent: QWidget | None = None) -> None:
+    def __init__(self, text: str, action: str, name: str, parent: QWidget | None = None, *,
+                 glyph: Icon | None = None, title: str = "", secondary: str = "", details: str = "") -> None:
         super().__init__(parent)
         self.setObjectName(name)
-        lay = QVBoxLayout(self)
-        lay.setContentsMargins(Space.XL, Space.XXL, Space.XL, Space.XXL)
-        lay.setSpacing(Space.LG)
-        self.label = QLabel(text)
-        self.label.setObjectName(f"{name}Text")
-        self.label.setWordWrap(True)
-        self.label.setAlignment(Qt.AlignmentFlag.AlignHCenter)
-        set_tone(self.label, Tone.MUTED)
+        outer = QVBoxLayout(self)
+        outer.setContentsMargins(Space.XL, Space.XXL, Space.XL, Space.XXL)
+        middle = QHBoxLayout()
+        body = QWidget()  # a centred column: wrapped lines get the height their width needs
+        body.setMaximumWidth(TEXT_WIDTH)
+        middle.addStretch(1)
+        middle.addWidget(body, 100)
+        middle.addStretch(1)
+        outer.addStretch(1)
+        outer.addLayout(middle)
+        outer.addStretch(2)
+        lay = QVBoxLayout(body)
+        lay.setContentsMargins(0, 0, 0, 0)
+        lay.setSpacing(Space.MD)
+        self.glyph: QLabel | None = None
+        if glyph is not None:
+            self.glyph = QLabel()
+            self.glyph.setObjectName(f"{name}Glyph")
+            self.glyph.setPixmap(icon(glyph).pixmap(IconSize.GREETING, IconSize.GREETING))
+            self.glyph.setAlignment(Qt.AlignmentFlag.AlignHCenter)
+            lay.addWidget(self.glyph)
+        self.title: QLabel | None = None
+        if title:
+            self.title = QLabel(title)
+            self.title.setObjectName("pageTitle")
+            self.title.setAlignment(Qt.AlignmentFlag.AlignHCenter)
+            lay.addWidget(self.title)
+        self.label = self._text(text, f"{name}Text")
+        lay.addWidget(self.label)
+        self.details: QLabel | None = None
+        if details:
+            self.details = self._text(details, f"{name}Details")
+            self.details.hide()
+            lay.addWidget(self.details)
+        row = QHBoxLayout()
+        row.setSpacing(Space.MD)
+        row.addStretch(1)
         self.button = make_primary(QPushButton(action))
         self.button.setObjectName(f"{name}Button")
-        lay.addStretch(1)
-        lay.addWidget(self.label)
-        lay.addWidget(self.button, 0, Qt.AlignmentFlag.AlignHCenter)
-        lay.addStretch(2)
+        row.addWidget(self.button)
+        self.secondary: QPushButton | None = None
+        if secondary or details:
+            self.secondary = QPushButton(secondary or LEARN_MORE)
+            self.secondary.setObjectName(f"{name}Secondary")
+            if not secondary:
+                self.secondary.setCheckable(True)
+                self.secondary.toggled.connect(self._unfold)
+            row.addWidget(self.secondary)
+        row.addStretch(1)
+        lay.addSpacing(Space.XS)
+        lay.addLayout(row)
+
+    @staticmethod
+    def _text(text: str, name: str) -> QLabel:
+        label = QLabel(text)
+        label.setObjectName(name)
+        label.setWordWrap(True)
+        label.setAlignment(Qt.AlignmentFlag.AlignHCenter)
+        set_tone(label, Tone.MUTED)
+        return label
+
+    def _unfold(self, shown: bool) -> None:
+        if self.details is not None:
+            self.details.setVisible(shown)

@@ -31,17 +31,17 @@ def help_button(tip: str, name: str) -> QToolButton:
     return b
 
 
-def note_more(label: QLabel, short: str, full: str) -> QLabel:
+def note_more(label: QLabel, short: str, full: str, *, more: bool = True) -> QLabel:
     """Make ``label`` a field note: ``short`` (plain text, one line where it fits) in the
     muted caption style, ``full`` (rich text) as its tooltip and accessible description;
-    a ``full`` longer than :data:`MORE_AFTER` adds a "More" link that shows it (APP-6).
-    Returns ``label``."""
+    a ``full`` longer than :data:`MORE_AFTER` adds a "More" link that shows it (APP-6)
+    unless ``more`` is False (the tooltip alone). Returns ``label``."""
     label.setWordWrap(True)
     label.setToolTip(full)
     label.setAccessibleDescription(full)
     set_tone(label, Tone.MUTED)
     set_text_size(label, TypeScale.CAPTION)
-    if len(full) > MORE_AFTER:
+    if more and len(full) > MORE_AFTER:
         label.setTextFormat(Qt.TextFormat.RichText)
         label.setText(f'{html.escape(short)} <a href="#more">More</a>')
         label.setTextInteractionFlags(Qt.TextInteractionFlag.LinksAccessibleByMouse
@@ -81,8 +81,8 @@ class FieldNote(QLabel):
             self.updateGeometry()
 
 
-def field_note(short: str, full: str, name: str) -> QLabel:
+def field_note(short: str, full: str, name: str, *, more: bool = True) -> QLabel:
     """A new field note named ``name`` (see :func:`note_more`)."""
     label = FieldNote()
     label.setObjectName(name)
-    return note_more(label, short, full)
+    return note_more(label, short, full, more=more)

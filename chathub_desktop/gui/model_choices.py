@@ -20,6 +20,7 @@ import asyncio
 from collections.abc import Coroutine, Sequence
 from typing import TYPE_CHECKING, Any
 
+import shiboken6
 from PySide6.QtCore import QModelIndex, QObject, QPersistentModelIndex, QRect, QSize, Qt, QTimer
 from PySide6.QtGui import QFont, QFontMetrics, QPainter, QPalette, QStandardItemModel
 from PySide6.QtWidgets import (
@@ -219,6 +220,8 @@ class ProviderModelList(QObject):
     async def _fill(self) -> None:
         name = self._providers.currentData()
         listing = await asyncio.to_thread(self._models.listing, str(name) if name else None)
+        if not (shiboken6.isValid(self._combo) and shiboken6.isValid(self._providers)):
+            return  # the page closed meanwhile
         if name != self._providers.currentData():
             return  # another provider was chosen meanwhile
         fill_model_combo(self._combo, listing.own, listing.catalog, listing.windows,

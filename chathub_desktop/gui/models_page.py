@@ -23,6 +23,7 @@ from PySide6.QtWidgets import (
 )
 
 from chathub_desktop.gui import confirm
+from chathub_desktop.gui.design.icons import Icon
 from chathub_desktop.gui.empty_state import EmptyState
 from chathub_desktop.gui.error_presenter import ErrorPresenter, user_message
 from chathub_desktop.gui.model_card_dialog import ModelCardDialog
@@ -69,8 +70,14 @@ class ModelsPage(QWidget):
         self.table.horizontalHeader().setSectionResizeMode(1, QHeaderView.ResizeMode.Stretch)
         self.table.doubleClicked.connect(lambda _i: self.edit())
         layout.addWidget(self.table, 1)
-        self.empty = EmptyState("No model cards yet. Add one to give a model its own context window, "
-                                "max output or tokenizer.", "Add a model card…", "modelsEmpty")
+        self.empty = EmptyState(
+            "A model card tells ChatHub a model's context window, longest reply and tokenizer. "
+            "Add one when a model is missing from the catalog or its provider reports the wrong window.",
+            "Add a model card…", "modelsEmpty", glyph=Icon.MODELS, title="No model cards yet",
+            details="Without a card, ChatHub uses the bundled catalog, then the window the provider reports, "
+                    "then a safe fallback. A card wins over all of them, so the token badge, compaction and "
+                    "the history sent all fit the model you really run — for example a local model served "
+                    "with an 8k window.")
         self.empty.button.clicked.connect(self.add)
         self.empty.hide()  # until a read finds no cards (walk29 #10)
         layout.addWidget(self.empty, 1)

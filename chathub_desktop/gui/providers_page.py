@@ -346,7 +346,7 @@ class ProvidersPage(QWidget):
                 self.detail.models.setText(models_text(tuple(sorted(result.models))))
 
     def _open_form(self, provider: ProviderView | None) -> ProviderFormDialog:
-        self.form = ProviderFormDialog(self._providers, provider, self)
+        self.form = ProviderFormDialog(self._providers, self._runner, provider, self)
         if self._models is not None:
             from chathub_desktop.gui.connection_test import ConnectionTest
 

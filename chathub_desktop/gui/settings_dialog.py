@@ -19,17 +19,18 @@ message is shown inline.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from PySide6.QtCore import Signal
+import shiboken6
+from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QIcon
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
     QDialog,
     QFormLayout,
-    QGroupBox,
     QHBoxLayout,
     QLabel,
     QLineEdit,
@@ -53,7 +54,7 @@ from chathub_desktop.core.app_settings import (
 from chathub_desktop.core.key_places import KeyPlace
 from chathub_desktop.core.model_cards import WindowSource
 from chathub_desktop.core.provider_kinds import ProviderKind
-from chathub_desktop.gui.design import Tone, set_tone
+from chathub_desktop.gui.design import Space, Tone, set_tone
 from chathub_desktop.gui.forms.ui_provider_form import Ui_ProviderForm
 from chathub_desktop.gui.help_button import FieldNote, field_note, note_more
 from chathub_desktop.gui.range_hint import install_range_hints
@@ -83,15 +84,17 @@ def key_source_text(source: str) -> str:
 class ProviderFormDialog(QDialog):
     """Add (``provider`` None) or edit one provider.
 
-    On Save calls ``ProviderService.add``/``update``; a :class:`ServiceError` is shown in
-    the form and the dialog stays open. ``saved(ProviderView)`` fires on success.
+    On Save calls ``ProviderService.add``/``update`` on ``runner``'s worker (issue 29); a
+    :class:`ServiceError` is shown in the form and the dialog stays open.
+    ``saved(ProviderView)`` fires on success.
     """
 
     saved = Signal(object)
 
-    def __init__(self, providers: ProviderService, provider: ProviderView | None = None,
+    def __init__(self, providers: ProviderService, runner: TaskRunner, provider: ProviderView | None = None,
                  parent: QWidget | None = None) -> None:
         super().__init__(parent)
+        self._runner = runner
         self.ui = Ui_ProviderForm()
         self.ui.setupUi(self)
         self._providers = providers
@@ -208,45 +211,54 @@ class ProviderFormDialog(QDialog):
         self.ui.errorLabel.setVisible(bool(message))
 
     def _save(self) -> None:
+        """Check the form, then add or update the provider on the runner's worker (issue 29);
+        a refusal is shown inline and the dialog stays open."""
+        write = self._write_call()
+        if write is None:
+            return
+        self.ui.buttonBox.setEnabled(False)
+        self._runner.run(f"provider-save:{id(self)}", self._store(write), context="Save provider")
+
+    def saving(self) -> bool:
+        """True while Save's write runs on the worker (tests wait on it)."""
+        return self._runner.is_running(f"provider-save:{id(self)}")
+
+    async def _store(self, write: Callable[[], ProviderView]) -> None:
+        try:
+            view = await self._runner.run_in_thread(write)
+        except ServiceError as exc:
+            self.show_error(str(exc))
+            return
+        finally:
+            self.ui.buttonBox.setEnabled(True)
+        self.saved.emit(view)
+        self.accept()
+
+    def _write_call(self) -> Callable[[], ProviderView] | None:
+        """The store write Save makes (run on a worker), or None with the reason shown."""
         ui = self.ui
         place = self._key_place()
         key = self.pasted_key() if place is not None else None
         env = ui.envEdit.text().strip() if ui.envRadio.isChecked() else None
         if ui.envRadio.isChecked() and not env:
             self.show_error("Enter the name of the environment variable that holds the key.")
-            return
-        view: ProviderView | None
-        try:
-            if self._provider is None:
-                if place is not None and not key:
-                    self.show_error("Paste the API key, or choose another key source.")
-                    return
-                view = self._providers.add(
-                    ui.nameEdit.text(), str(ui.kindCombo.currentData()), ui.baseUrlEdit.text().strip() or None,
-                    api_key=key or None, api_key_env=env or None, key_place=place or KeyPlace.KEYRING,
-                )
-            else:
-                view = self._update(self._provider, key, env)
-                if view is None:
-                    return
-        except ServiceError as exc:
-            self.show_error(str(exc))
-            return
-        self.saved.emit(view)
-        self.accept()
-
-    def _update(self, provider: ProviderView, key: str | None, env: str | None) -> ProviderView | None:
-        ui = self.ui
+            return None
+        providers, provider = self._providers, self._provider
+        if provider is None:
+            if place is not None and not key:
+                self.show_error("Paste the API key, or choose another key source.")
+                return None
+            name, kind, url = ui.nameEdit.text(), str(ui.kindCombo.currentData()), ui.baseUrlEdit.text().strip()
+            return lambda: providers.add(name, kind, url or None, api_key=key or None, api_key_env=env or None,
+                                         key_place=place or KeyPlace.KEYRING)
         url = ui.baseUrlEdit.text().strip()
-        place = self._key_place()
+        pid = provider.id
         if place is not None:
             if not key and provider.key_source != place.value:
                 self.show_error("Paste the API key, or choose another key source.")
                 return None
-            return self._providers.update(provider.id, base_url=url, api_key=key or None, key_place=place)
-        if ui.envRadio.isChecked():
-            return self._providers.update(provider.id, base_url=url, api_key_env=env, clear_key=True)
-        return self._providers.update(provider.id, base_url=url, api_key_env="", clear_key=True)
+            return lambda: providers.update(pid, base_url=url, api_key=key or None, key_place=place)
+        return lambda: providers.update(pid, base_url=url, api_key_env=env or "", clear_key=True)
 
 
 #: The History Compress model when none is set (a bare model runs on the first OpenAI provider).
@@ -317,7 +329,7 @@ class ModelPicker(QWidget):
         if (model_edit := self.model_combo.lineEdit()) is not None:  # the combo is editable
             model_edit.setPlaceholderText("model id, e.g. gpt-5-mini")
         self.model_combo.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Fixed)
-        self.model_combo.setMinimumContentsLength(18)
+        self.model_combo.setMinimumContentsLength(12)
         row.addWidget(self.provider_combo)
         row.addWidget(self.model_combo, 1)
         self.provider_combo.currentIndexChanged.connect(self._sync)
@@ -416,6 +428,59 @@ def summarizer_line(svc: Services) -> str:
     return f"In use: {t.label} · context window {window:,} tokens ({source}{batches})"
 
 
+@dataclass(frozen=True)
+class AgentSettings:
+    """What Settings → System Agent shows, read in one go on a worker: the configured
+    ``providers`` (names), the stored values of its fields (``compress`` "" when unset,
+    ``naming`` None when off; ``buffer`` in tokens, ``keep`` in messages) and the
+    :func:`summarizer_line` for the stored History Compress model."""
+
+    providers: tuple[str, ...]
+    compress: str
+    naming: str | None
+    archives: bool
+    threshold: bool
+    buffer: int
+    keep: int
+    failures: int
+    summarizer: str
+
+
+def read_agent_settings(svc: Services) -> AgentSettings:
+    """The System Agent page's providers and stored settings (CMP-3, CMP-20, NUM-1).
+    Reads the store: call it on a worker thread."""
+    st = svc.settings
+    return AgentSettings(
+        providers=tuple(p.name for p in svc.providers.list()),
+        compress=str(st.value(HISTORY_COMPRESS_MODEL) or ""), naming=st.value(TOPIC_NAMING_MODEL),
+        archives=bool(st.value(COMPACTION_ARCHIVES)), threshold=bool(st.value(COMPACT_ENABLED)),
+        buffer=int(st.value(COMPACT_BUFFER_TOKENS)), keep=int(st.value(COMPACT_KEEP_RECENT)),
+        failures=int(st.value(COMPACT_MAX_FAILURES)), summarizer=summarizer_line(svc))
+
+
+#: The widest a System Agent model chooser grows (px): a model id, not the window's width.
+PICKER_WIDTH = 620
+
+
+def form_section(title: str) -> QLabel:
+    """A System Agent section heading (``QLabel#formSection``: the text colour, bold)."""
+    label = QLabel(title)
+    label.setObjectName("formSection")
+    label.setContentsMargins(0, Space.SM, 0, 0)
+    return label
+
+
+def agent_form() -> QFormLayout:
+    """A System Agent section's form: labels right-aligned in one column, fields at their
+    width, notes under their field."""
+    form = QFormLayout()
+    form.setLabelAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+    form.setFieldGrowthPolicy(QFormLayout.FieldGrowthPolicy.ExpandingFieldsGrow)
+    form.setHorizontalSpacing(Space.LG)
+    form.setVerticalSpacing(Space.XS)
+    return form
+
+
 class SystemAgentPage(QWidget):
     """Settings → System Agent: History Compress model, topic naming model, archives and
     the threshold compaction policy (NUM-1, NUM-3, NUM-6, NUM-8).
@@ -433,80 +498,71 @@ class SystemAgentPage(QWidget):
         self.svc = services
         self._runner = runner
         layout = QVBoxLayout(self)
-        intro = QLabel("Models ChatHub uses for its own work, separate from your assistants' chat models.")
+        layout.setSpacing(Space.XS)
+        intro = QLabel("The models ChatHub uses for its own work, apart from the ones your assistants chat with.")
         intro.setWordWrap(True)
+        set_tone(intro, Tone.MUTED)
         layout.addWidget(intro)
-        # History Compress
-        compress = QGroupBox("History Compress")
-        compress.setObjectName("compressGroup")
-        cl = QFormLayout(compress)
+        # Summaries: the History Compress model and archive excerpts (walk36 #10: one level of grouping)
+        cl = agent_form()  # one form: every section's labels share a column
+        layout.addLayout(cl)
+        cl.addRow(form_section("Summaries"))
         crow = QHBoxLayout()
         self.compress_picker = ModelPicker("First OpenAI provider", model_ids, name="compress")
         self.compress_picker.setToolTip("The summarizer — never the chat model. Its context window "
                                         "comes from its model card.")
+        self.compress_picker.setMaximumWidth(PICKER_WIDTH)
         self.compress_default = QPushButton("Default")
         self.compress_default.setObjectName("compressDefault")
         self.compress_default.setToolTip(f"Use {DEFAULT_COMPRESS_MODEL} on the first OpenAI provider")
         self.compress_default.clicked.connect(lambda: self.compress_picker.set_value(DEFAULT_COMPRESS_MODEL))
         crow.addWidget(self.compress_picker, 1)
         crow.addWidget(self.compress_default)
+        crow.addStretch(0)
         clabel = QLabel("&Model:")
         clabel.setBuddy(self.compress_picker.model_combo)
         cl.addRow(clabel, crow)
-        self.compress_note = field_note("Writes topic summaries and folds dream cards; never your chat model.",
-                                        COMPRESS_HELP, "compressNote")
+        self.compress_note = field_note("The History Compress model writes topic summaries and folds dream cards; "
+                                        "never your chat model.", COMPRESS_HELP, "compressNote")
         cl.addRow("", self.compress_note)
         self.compress_info = FieldNote()  # wrapped: its height follows its width
         self.compress_info.setObjectName("compressInfo")
         self.compress_info.setWordWrap(True)
         set_tone(self.compress_info, Tone.MUTED)
         cl.addRow("", self.compress_info)
-        layout.addWidget(compress)
-        # Topic naming
-        naming = QGroupBox("Topic naming")
-        naming.setObjectName("namingGroup")
-        nl = QFormLayout(naming)
-        nrow = QHBoxLayout()
-        self.naming_picker = ModelPicker("Off — first words of the message", model_ids, allow_off=True,
-                                         name="naming")
-        for picker in (self.compress_picker, self.naming_picker):
-            picker.attach_models(services.provider_models)  # issue 28: the provider's own models first
-        nrow.addWidget(self.naming_picker, 1)
-        nlabel = QLabel("M&odel:")
-        nlabel.setBuddy(self.naming_picker.provider_combo)
-        nl.addRow(nlabel, nrow)
-        self.naming_note = field_note("Writes a short title for each new topic; Off keeps the first words of its "
-                                      "first message.", NAMING_HELP, "namingNote")
-        nl.addRow("", self.naming_note)
-        layout.addWidget(naming)
-        # Archives
-        arow = QHBoxLayout()
         self.archives_check = QCheckBox("&Keep archive excerpts of earlier summaries")
         self.archives_check.setObjectName("archivesCheck")
         self.archives_check.setToolTip("Send short excerpts of earlier topic summaries under the current one")
-        arow.addWidget(self.archives_check)
-        arow.addStretch(1)
-        layout.addLayout(arow)
-        self.archives_note = field_note("Sends short excerpts of earlier summaries with the current one.",
-                                        ARCHIVES_HELP, "archivesNote")
-        self.archives_note.setContentsMargins(self.archives_check.sizeHint().height(), 0, 0, 0)
-        layout.addWidget(self.archives_note)
+        cl.addRow("", self.archives_check)
+        self.archives_note = field_note("Sends short excerpts of earlier summaries with the current one, so details "
+                                        "a later merge dropped are not lost.", ARCHIVES_HELP, "archivesNote",
+                                        more=False)
+        cl.addRow("", self.archives_note)
+        # Topic titles
+        nl = cl
+        nl.addRow(form_section("Topic titles"))
+        self.naming_picker = ModelPicker("Off — first words of the message", model_ids, allow_off=True,
+                                         name="naming")
+        self.naming_picker.setMaximumWidth(PICKER_WIDTH)
+        for picker in (self.compress_picker, self.naming_picker):
+            picker.attach_models(services.provider_models)  # issue 28: the provider's own models first
+        nlabel = QLabel("M&odel:")
+        nlabel.setBuddy(self.naming_picker.provider_combo)
+        nl.addRow(nlabel, self.naming_picker)
+        self.naming_note = field_note("A model writes a short title for each new topic; Off keeps the first words "
+                                      "of its first message.", NAMING_HELP, "namingNote", more=False)
+        nl.addRow("", self.naming_note)
         # Threshold compaction (NUM-1, NUM-3, NUM-6, NUM-8)
-        numi = QGroupBox("Threshold compaction")
-        numi.setObjectName("thresholdGroup")
-        tl = QFormLayout(numi)
-        tl.setFieldGrowthPolicy(QFormLayout.FieldGrowthPolicy.FieldsStayAtSizeHint)
-        trow = QHBoxLayout()
+        tl = cl
+        tl.addRow(form_section("Compaction by the chat model"))
         self.threshold_check = QCheckBox("Use &threshold compaction instead of the watermarks")
         self.threshold_check.setObjectName("thresholdCheck")
         self.threshold_check.setToolTip("Off by default. When on, the chat model summarizes older turns "
                                         "once a request passes the context window minus the buffer")
-        trow.addWidget(self.threshold_check)
-        trow.addStretch(1)
-        tl.addRow(trow)
-        self.threshold_note = field_note("The chat model summarizes older turns when a request nears its window.",
-                                         THRESHOLD_HELP, "thresholdNote")
-        tl.addRow(self.threshold_note)
+        tl.addRow("", self.threshold_check)
+        self.threshold_note = field_note("When on, the chat model itself summarizes older turns once a request "
+                                         "nears its context window.", THRESHOLD_HELP, "thresholdNote", more=False)
+        tl.addRow("", self.threshold_note)
         self.buffer_spin = QSpinBox()
         self.buffer_spin.setObjectName("bufferSpin")
         self.buffer_spin.setRange(COMPACT_BUFFER_TOKENS.low, COMPACT_BUFFER_TOKENS.high)
@@ -528,7 +584,6 @@ class SystemAgentPage(QWidget):
         tl.addRow("Max &failures:", self.failures_spin)
         for w in (self.buffer_spin, self.keep_spin, self.failures_spin):
             self.threshold_check.toggled.connect(w.setEnabled)
-        layout.addWidget(numi)
         layout.addStretch(1)
         self.error_label = QLabel()
         self.error_label.setObjectName("systemAgentError")
@@ -561,21 +616,30 @@ class SystemAgentPage(QWidget):
         self._show_resolved()
 
     def reload(self) -> None:
-        """Re-read providers and the stored settings."""
-        names = [p.name for p in self.svc.providers.list()]
-        self.compress_picker.set_providers(names)
-        self.naming_picker.set_providers(names)
-        st = self.svc.settings
-        self.compress_picker.set_value(st.value(HISTORY_COMPRESS_MODEL) or DEFAULT_COMPRESS_MODEL)
-        self.naming_picker.set_value(st.value(TOPIC_NAMING_MODEL))
-        self.archives_check.setChecked(st.value(COMPACTION_ARCHIVES))
-        self.threshold_check.setChecked(st.value(COMPACT_ENABLED))
-        self.buffer_spin.setValue(st.value(COMPACT_BUFFER_TOKENS))
-        self.keep_spin.setValue(st.value(COMPACT_KEEP_RECENT))
-        self.failures_spin.setValue(st.value(COMPACT_MAX_FAILURES))
+        """Re-read the providers and the stored settings on the runner's worker (issue 29:
+        no store work on the GUI thread), then show them; Save stays off until they are
+        shown, so it never stores the form's placeholders over the user's settings."""
+        self.save_button.setEnabled(False)
+        self.compress_info.setText("Checking the History Compress model…")
+        self._runner.run(f"system-agent-load:{id(self)}", self._load(), context="System Agent")
+
+    async def _load(self) -> None:
+        stored = await self._runner.run_in_thread(read_agent_settings, self.svc)
+        if not shiboken6.isValid(self.save_button):
+            return  # the page closed meanwhile
+        self.compress_picker.set_providers(stored.providers)
+        self.naming_picker.set_providers(stored.providers)
+        self.compress_picker.set_value(stored.compress or DEFAULT_COMPRESS_MODEL)
+        self.naming_picker.set_value(stored.naming)
+        self.archives_check.setChecked(stored.archives)
+        self.threshold_check.setChecked(stored.threshold)
+        self.buffer_spin.setValue(stored.buffer)
+        self.keep_spin.setValue(stored.keep)
+        self.failures_spin.setValue(stored.failures)
         for w in (self.buffer_spin, self.keep_spin, self.failures_spin):
             w.setEnabled(self.threshold_check.isChecked())
-        self._show_resolved()
+        self.compress_info.setText(stored.summarizer)
+        self.save_button.setEnabled(True)
 
     def _show_resolved(self) -> None:
         """Say which summarizer is in use (:func:`summarizer_line`), worked out on the
@@ -588,8 +652,10 @@ class SystemAgentPage(QWidget):
         self._runner.run(f"system-agent-resolve:{id(self)}", resolve(), context="System Agent", quiet=True)
 
     def resolving(self) -> bool:
-        """True while the summarizer line is being worked out (tests wait on it)."""
-        return self._runner.is_running(f"system-agent-resolve:{id(self)}")
+        """True while the stored settings are read or the summarizer line is being worked
+        out (tests wait on it)."""
+        return (self._runner.is_running(f"system-agent-load:{id(self)}")
+                or self._runner.is_running(f"system-agent-resolve:{id(self)}"))
 
     def show_error(self, message: str) -> None:
         """Show ``message`` inline (red)."""

@@ -189,7 +189,7 @@ class SettingsPage(QWidget):
         if services is not None:
             from chathub_desktop.gui.storage_page import StoragePage
 
-            self.storage_page = StoragePage(services, vector_fill=vector_fill)
+            self.storage_page = StoragePage(services, runner=runner, vector_fill=vector_fill)
             self._add(SettingsSection.STORAGE, self.storage_page)
         if appearance:
             self._add(SettingsSection.APPEARANCE, AppearanceSection(appearance))

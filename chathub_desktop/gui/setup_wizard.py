@@ -22,13 +22,14 @@ data dir (``setup/shown`` in the window's ``QSettings``).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from PySide6.QtCore import QSize, Qt, Signal
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
     QFormLayout,
+    QGridLayout,
     QHBoxLayout,
     QLabel,
     QLineEdit,
@@ -37,7 +38,6 @@ from PySide6.QtWidgets import (
     QListWidgetItem,
     QPlainTextEdit,
     QPushButton,
-    QVBoxLayout,
     QWidget,
     QWizard,
     QWizardPage,
@@ -46,19 +46,23 @@ from PySide6.QtWidgets import (
 from chathub_desktop.core.app_settings import HISTORY_COMPRESS_MODEL
 from chathub_desktop.core.model_ids import is_chat_model, small_model
 from chathub_desktop.core.provider_presets import PRESETS, PresetPlace, ProviderPreset
+from chathub_desktop.gui.app_icon import app_icon
 from chathub_desktop.gui.design import Space, Tone, set_tone
-from chathub_desktop.gui.design.icons import Icon, icon
+from chathub_desktop.gui.design.icons import Icon, IconTint, icon
 from chathub_desktop.gui.design.tokens import IconSize
+from chathub_desktop.gui.empty_state import make_primary
 from chathub_desktop.gui.model_choices import (
     fill_model_combo,
     select_first_model,
 )
+from chathub_desktop.gui.setup_steps import COLUMN_WIDTH, column, page_header
 from chathub_desktop.gui.task_runner import TaskRunner
 from chathub_desktop.services.connection_check import ConnectionCheck
 from chathub_desktop.services.container import Services
 from chathub_desktop.services.errors import NameTaken, ServiceError
+from chathub_desktop.services.views import AssistantView, ProviderView
 
-__all__ = ["SetupWizard"]
+__all__ = ["SetupWizard", "page_header"]
 
 INTRO = (
     "<p>ChatHub Desktop talks to language models with <b>your own API keys</b>. Your "
@@ -91,25 +95,44 @@ def _label(text: str) -> QLabel:
     return label
 
 
-def page_header(title: str, subtitle: str) -> QWidget:
-    """The header every setup page starts with (walkthrough F15: one style, not Qt's two):
-    ``title`` as the design system's page title (``QLabel#pageTitle``), ``subtitle`` muted
-    under it. QWizard's own title/subtitle are not used: it draws a page without a
-    subtitle in another style."""
-    header = QWidget()
-    header.setObjectName("pageHeader")
-    lay = QVBoxLayout(header)
-    lay.setContentsMargins(0, 0, 0, Space.MD)
-    lay.setSpacing(Space.XS)
-    head = QLabel(title)
-    head.setObjectName("pageTitle")
-    head.setWordWrap(True)
-    lay.addWidget(head)
-    sub = _label(subtitle)
-    sub.setObjectName("pageSubtitle")
-    set_tone(sub, Tone.MUTED)
-    lay.addWidget(sub)
-    return header
+def illustration(glyph: Icon | None) -> QLabel:
+    """A page's picture, centred: ``glyph`` large in the theme's text colour, or the app
+    icon (None)."""
+    label = QLabel()
+    label.setObjectName("setupIllustration")
+    label.setAlignment(Qt.AlignmentFlag.AlignHCenter)
+    size = IconSize.APP if glyph is None else IconSize.GREETING
+    label.setPixmap((app_icon() if glyph is None else icon(glyph)).pixmap(size, size))
+    label.setContentsMargins(0, Space.MD, 0, Space.MD)
+    return label
+
+
+#: What the welcome lists under its text: each later step's icon, name and one line.
+STEP_ROWS = ((Icon.PROVIDERS, "Provider", "where your models run, with your key"),
+             (Icon.SYSTEM_AGENT, "Assistant", "a name, a model and instructions"),
+             (Icon.SUMMARY, "Summaries", "the model that condenses long topics"),
+             (Icon.HISTORY, "History", "your ChatGPT chats and a memory file, if you like"))
+
+
+def step_rows() -> QGridLayout:
+    """The welcome's preview of the steps ahead (:data:`STEP_ROWS`): an icon, the step's
+    name in bold and what it sets up, muted."""
+    grid = QGridLayout()
+    grid.setContentsMargins(Space.XXL, Space.LG, 0, 0)
+    grid.setHorizontalSpacing(Space.LG)
+    grid.setVerticalSpacing(Space.MD)
+    for row, (glyph, name, what) in enumerate(STEP_ROWS):
+        mark = QLabel()
+        mark.setPixmap(icon(glyph).pixmap(IconSize.LG, IconSize.LG))
+        title = QLabel(f"<b>{name}</b>")
+        text = QLabel(what)
+        text.setWordWrap(True)
+        set_tone(text, Tone.MUTED)
+        grid.addWidget(mark, row, 0)
+        grid.addWidget(title, row, 1)
+        grid.addWidget(text, row, 2)
+    grid.setColumnStretch(2, 1)
+    return grid
 
 
 #: Rows of configured providers shown before the list scrolls.
@@ -143,7 +166,7 @@ def preset_grid() -> QListWidget:
     grid.setGridSize(tile)
     grid.setSpacing(0)
     for preset in PRESETS:
-        item = QListWidgetItem(icon(PLACE_ICONS[preset.place]), preset.name)
+        item = QListWidgetItem(icon(PLACE_ICONS[preset.place], IconTint.SOFT_SELECTION), preset.name)
         item.setData(Qt.ItemDataRole.UserRole, preset)
         item.setToolTip(preset.base_url or "A base URL you type")
         item.setSizeHint(tile - QSize(Space.XS, Space.XS))  # every tile as wide as its cell
@@ -176,9 +199,11 @@ class ProviderPage(QWizardPage):
     def __init__(self, wizard: SetupWizard) -> None:
         super().__init__()
         self._wizard = wizard
-        lay = QVBoxLayout(self)
+        self.presets = preset_grid()
+        lay = column(self, max(COLUMN_WIDTH, self.presets.minimumWidth()))  # every tile whole
         lay.addWidget(page_header("Add a provider",
-                                  "OpenAI, Anthropic, OpenRouter, DeepSeek, or a local server such as Ollama."))
+                                  "A provider runs the models you chat with: OpenAI, Anthropic, OpenRouter, "
+                                  "DeepSeek, or a local server such as Ollama.", 1))
         self.list = QListWidget()
         self.list.setObjectName("setupProviders")
         self.list.setAccessibleName("Configured providers")
@@ -191,13 +216,12 @@ class ProviderPage(QWizardPage):
         self.empty_label.setWordWrap(True)
         set_tone(self.empty_label, Tone.MUTED)
         lay.addWidget(self.empty_label)
-        self.presets = preset_grid()
         self.presets.currentRowChanged.connect(lambda _r: self._show_key_hint())
         self.presets.itemActivated.connect(self._add_from)
         lay.addWidget(section_label("Presets"))
         lay.addWidget(self.presets)
         row = QHBoxLayout()
-        self.add_button = QPushButton("&Add provider…")
+        self.add_button = make_primary(QPushButton("&Add provider…"))  # the step's one action
         self.add_button.setObjectName("setupAddProvider")
         self.add_button.setToolTip("Name, kind, base URL and where the key comes from, filled from the preset")
         self.add_button.clicked.connect(self.add_provider)
@@ -223,14 +247,19 @@ class ProviderPage(QWizardPage):
         self._sync()
 
     def initializePage(self) -> None:  # noqa: N802 - Qt override
-        """Fill the list from the store."""
+        """Fill the list from the store (read on a worker)."""
         self.reload()
 
-    def reload(self, select: str | None = None) -> None:
-        """Re-read the providers; select ``select`` (a name) or the first."""
+    def reload(self, select: str | None = None, *, test: bool = False) -> None:
+        """Re-read the providers on a worker; then select ``select`` (a name) or the first,
+        and Test connection when ``test``."""
+        self._wizard.load_providers(select, test=test)
+
+    def show_providers(self, select: str | None = None) -> None:
+        """List the wizard's providers as last read; select ``select`` (a name) or the first."""
         self.list.clear()
-        for p in self._wizard.svc.providers.list():
-            item = QListWidgetItem(icon(Icon.PROVIDERS), f"{p.name} — {p.base_url}")
+        for p in self._wizard.providers:
+            item = QListWidgetItem(icon(Icon.PROVIDERS, IconTint.SOFT_SELECTION), f"{p.name} — {p.base_url}")
             item.setData(Qt.ItemDataRole.UserRole, p.name)
             self.list.addItem(item)
             if p.name == select:
@@ -285,13 +314,12 @@ class ProviderPage(QWizardPage):
         """The provider form, filled from the preset; a saved provider is selected and tested."""
         from chathub_desktop.gui.settings_dialog import ProviderFormDialog
 
-        dlg = ProviderFormDialog(self._wizard.svc.providers, None, self)
+        dlg = ProviderFormDialog(self._wizard.svc.providers, self._wizard.runner, None, self)
         p = self.preset()
-        taken = {v.name for v in self._wizard.svc.providers.list()}
+        taken = {v.name for v in self._wizard.providers}
         name = p.name if p.base_url and p.name not in taken else ""
         dlg.prefill(name, p.kind, p.base_url, p.needs_key, icon(PLACE_ICONS[p.place]))
-        dlg.saved.connect(lambda view: self.reload(view.name))
-        dlg.saved.connect(lambda _view: self.test_connection())
+        dlg.saved.connect(lambda view: self.reload(view.name, test=True))
         self._wizard.provider_form = dlg
         dlg.open()
         return dlg
@@ -327,9 +355,10 @@ class AssistantPage(QWizardPage):
     def __init__(self, wizard: SetupWizard) -> None:
         super().__init__()
         self._wizard = wizard
-        lay = QVBoxLayout(self)  # the header above the form, as on every page (walk29 #18)
+        self._creating = False
+        lay = column(self)  # the header above the form, as on every page (walk29 #18)
         lay.addWidget(page_header("Create an assistant", "An assistant has a model, instructions and its own "
-                                                         "memory. You can add more later."))
+                                                         "memory. You can add more later.", 2))
         form = QFormLayout()
         lay.addLayout(form)
         lay.addStretch(1)
@@ -361,9 +390,8 @@ class AssistantPage(QWizardPage):
         """Providers, the tested one first selected; its models."""
         chosen = self._wizard.provider_page.selected()
         self.provider_combo.clear()
-        for p in self._wizard.svc.providers.list():
+        for p in self._wizard.providers:
             self.provider_combo.addItem(p.name, p.name)
-            self._wizard.provider_places[p.name] = (p.kind, p.base_url)
         if chosen is not None:
             self.provider_combo.setCurrentIndex(max(0, self.provider_combo.findData(chosen)))
         self._fill_models()
@@ -380,29 +408,40 @@ class AssistantPage(QWizardPage):
             select_first_model(self.model_combo)
 
     def isComplete(self) -> bool:  # noqa: N802 - Qt override
-        """Next needs a name."""
-        return bool(self.name_edit.text().strip())
+        """Next needs a name (and no create under way)."""
+        return bool(self.name_edit.text().strip()) and not self._creating
 
     def validatePage(self) -> bool:  # noqa: N802 - Qt override
-        """Create the assistant (once); a refusal is shown and the page stays."""
+        """Once created, leave; else create the assistant on a worker (issue 29) and stay:
+        the page moves on when it is stored, or shows the refusal."""
         if self._wizard.created_assistant is not None:
             return True
+        self._creating = True
+        self.completeChanged.emit()
+        create = self._wizard.svc.assistants.create
+        name, provider = self.name_edit.text(), self.provider_combo.currentData()
+        model, instructions = self.model_combo.currentText().strip(), self.instructions_edit.toPlainText().strip()
+        self._wizard.runner.run("setup-assistant", self._create(
+            lambda: create(name, provider=provider, model=model, instructions=instructions)), context="Setup")
+        return False
+
+    async def _create(self, create: Callable[[], AssistantView]) -> None:
         try:
-            view = self._wizard.svc.assistants.create(
-                self.name_edit.text(), provider=self.provider_combo.currentData(),
-                model=self.model_combo.currentText().strip(),
-                instructions=self.instructions_edit.toPlainText().strip())
+            view = await self._wizard.runner.run_in_thread(create)
         except NameTaken as exc:
             self.error_label.setText(name_taken_text(exc.name))
             self.name_edit.setFocus()
             self.name_edit.selectAll()
-            return False
+            return
         except ServiceError as exc:
             self.error_label.setText(sentence(str(exc)))
-            return False
+            return
+        finally:
+            self._creating = False
+            self.completeChanged.emit()
         self._wizard.created_assistant = view.id
         self.error_label.clear()
-        return True
+        self._wizard.next()
 
 
 #: The note under the History Compress model (CMP-3; the seed's advice, in our words).
@@ -418,10 +457,13 @@ class SummarizerPage(QWizardPage):
     def __init__(self, wizard: SetupWizard) -> None:
         super().__init__()
         self._wizard = wizard
-        lay = QVBoxLayout(self)
+        self._storing = False
+        self._stored: str | None = None
+        lay = column(self)
         lay.addWidget(page_header("Choose the model that writes summaries",
                                   "The History Compress model summarizes long topics and writes memory dream "
-                                  "cards. Settings → System Agent changes it later."))
+                                  "cards. Settings → System Agent changes it later.", 3))
+        lay.addWidget(illustration(Icon.SUMMARY))
         form = QFormLayout()
         lay.addLayout(form)
         lay.addStretch(1)
@@ -452,9 +494,8 @@ class SummarizerPage(QWizardPage):
         chosen = self._wizard.assistant_page.provider_combo.currentData() or self._wizard.provider_page.selected()
         self.provider_combo.blockSignals(True)
         self.provider_combo.clear()
-        for p in self._wizard.svc.providers.list():
+        for p in self._wizard.providers:
             self.provider_combo.addItem(p.name, p.name)
-            self._wizard.provider_places[p.name] = (p.kind, p.base_url)
         if chosen is not None:
             self.provider_combo.setCurrentIndex(max(0, self.provider_combo.findData(chosen)))
         self.provider_combo.blockSignals(False)
@@ -477,18 +518,32 @@ class SummarizerPage(QWizardPage):
         return f"{name}/{model}" if name and model else ""
 
     def isComplete(self) -> bool:  # noqa: N802 - Qt override
-        """Next needs a provider and a model."""
-        return bool(self.setting())
+        """Next needs a provider and a model (and no store under way)."""
+        return bool(self.setting()) and not self._storing
 
     def validatePage(self) -> bool:  # noqa: N802 - Qt override
-        """Store the History Compress model; a refusal is shown and the page stays."""
+        """Once the shown choice is stored, leave; else store it on a worker (issue 29) and
+        stay: the page moves on when it is stored, or shows the refusal."""
+        value = self.setting()
+        if value == self._stored:
+            return True
+        self._storing = True
+        self.completeChanged.emit()
+        self._wizard.runner.run("setup-summarizer", self._store(value), context="Setup")
+        return False
+
+    async def _store(self, value: str) -> None:
         try:
-            self._wizard.svc.settings.set(HISTORY_COMPRESS_MODEL, self.setting())
+            await self._wizard.runner.run_in_thread(self._wizard.svc.settings.set, HISTORY_COMPRESS_MODEL, value)
         except ServiceError as exc:
             self.error_label.setText(sentence(str(exc)))
-            return False
+            return
+        finally:
+            self._storing = False
+            self.completeChanged.emit()
+        self._stored = value
         self.error_label.clear()
-        return True
+        self._wizard.next()
 
 
 class HistoryPage(QWizardPage):
@@ -496,9 +551,10 @@ class HistoryPage(QWizardPage):
 
     def __init__(self) -> None:
         super().__init__()
-        lay = QVBoxLayout(self)
+        lay = column(self)
         lay.addWidget(page_header("Bring your history (optional)",
-                                  "Your earlier chats and an assistant's memory, if you have them."))
+                                  "Your earlier chats and an assistant's memory, if you have them.", 4))
+        lay.addWidget(illustration(Icon.HISTORY))
         lay.addWidget(_label("ChatGPT → Settings → Data controls → Export data sends you a zip. "
                              "Each conversation in it becomes a topic of your assistant; nothing "
                              "is uploaded anywhere."))
@@ -544,10 +600,14 @@ class SetupWizard(QWizard):
         self.testing = False
         self.created_assistant: int | None = None
         self.provider_form: QWidget | None = None
+        #: The configured providers as last read on a worker (:meth:`load_providers`).
+        self.providers: list[ProviderView] = []
         intro = QWizardPage()
-        intro_lay = QVBoxLayout(intro)
-        intro_lay.addWidget(page_header("Welcome to ChatHub Desktop", "Set up in about a minute."))
+        intro_lay = column(intro)
+        intro_lay.addWidget(page_header("Welcome to ChatHub Desktop", "Set up in about a minute.", 0))
+        intro_lay.addWidget(illustration(None))
         intro_lay.addWidget(_label(INTRO))
+        intro_lay.addLayout(step_rows())
         intro_lay.addStretch(1)
         self.provider_page = ProviderPage(self)
         self.assistant_page = AssistantPage(self)
@@ -564,6 +624,25 @@ class SetupWizard(QWizard):
             self.created_assistant or 0, self.history_page.import_check.isChecked(),
             self.history_page.memory_check.isChecked()))
         self.resize(WIZARD_SIZE)
+
+    def load_providers(self, select: str | None = None, *, test: bool = False) -> None:
+        """Read the configured providers on a worker (issue 29), then show them on the
+        provider step, selecting ``select`` (a name) or the first; ``test``: then Test
+        connection on it (a provider just saved)."""
+        self.runner.run("setup-providers", self._load_providers(select, test), context="Setup")
+
+    async def _load_providers(self, select: str | None, test: bool) -> None:
+        self.providers = list(await self.runner.run_in_thread(self.svc.providers.list))
+        for p in self.providers:
+            self.provider_places[p.name] = (p.kind, p.base_url)
+        self.provider_page.show_providers(select)
+        if test:
+            self.provider_page.test_connection()
+
+    def busy(self) -> bool:
+        """True while a read or write of the setup runs on a worker (tests wait on it)."""
+        return any(self.runner.is_running(name) for name in ("setup-providers", "setup-assistant",
+                                                              "setup-summarizer"))
 
     def catalog_for(self, provider: object, offered: Sequence[str]) -> list[str]:
         """The bundled catalog's ids to offer under ``provider`` (a name) beside the

@@ -38,6 +38,7 @@ from PySide6.QtWidgets import (
 
 from chathub_desktop.core.mcp_config import McpTransport, StoredMcpServer, ToolApproval
 from chathub_desktop.gui.design import set_tone
+from chathub_desktop.gui.design.icons import Icon
 from chathub_desktop.gui.design.tokens import Tone
 from chathub_desktop.gui.empty_state import EmptyState
 from chathub_desktop.gui.error_presenter import ErrorPresenter, user_message
@@ -142,8 +143,13 @@ class ToolsPage(QWidget):
         self.table.horizontalHeader().setSectionResizeMode(1, QHeaderView.ResizeMode.Stretch)
         self.table.itemSelectionChanged.connect(self._sync)
         layout.addWidget(self.table, 1)
-        self.empty = EmptyState("No MCP servers yet. Add one to give your assistants tools such as the time, "
-                                "files or a web search.", "Add an MCP server…", "toolsEmpty")
+        self.empty = EmptyState(
+            "MCP servers give your assistants tools such as the time, your files or a web search. "
+            "Add one with a form, or paste or import the servers you set up in another app.",
+            "Add an MCP server…", "toolsEmpty", glyph=Icon.TOOLS, title="No tools yet",
+            details="An MCP server is a small program on this computer (stdio) or a web address "
+                    "(Streamable HTTP) that offers tools. You choose per assistant which tools it may use, "
+                    "and whether each call runs by itself or asks you first.")
         self.empty.button.clicked.connect(lambda: self.edit_server(None))
         self.empty.hide()  # until a read finds no servers (walk29 #10)
         layout.addWidget(self.empty, 1)
@@ -294,8 +300,9 @@ class ToolsPage(QWidget):
         self.sign_out_button.setVisible(current is not None and current.config.signed_in)
 
     def _busy(self, busy: bool) -> None:
-        for b in (self.add_button, self.paste_button, self.import_button, self.empty.button):
-            b.setEnabled(not busy)
+        for b in (self.add_button, self.paste_button, self.import_button, self.empty.button, self.empty.secondary):
+            if b is not None:
+                b.setEnabled(not busy)
         self._sync()
 
     def _show_error(self, text: str) -> None:

@@ -123,6 +123,7 @@ def test_system_agent_page_saves_and_shows_service_errors(window, services, qtbo
     dlg = window.pages.open_system_agent()
     page = dlg.system_page
     assert page is not None and dlg.current_page() is page
+    qtbot.waitUntil(lambda: not page.resolving(), timeout=5000)  # read on a worker (issue 29)
     assert page.compress_picker.value() == "gpt-5-mini"  # the default, on the first OpenAI provider
     assert "never the chat model" in page.compress_note.toolTip()  # APP-6: the full help stays reachable
     assert "model card" in page.compress_note.toolTip() and "model card" in page.compress_picker.toolTip()
@@ -155,6 +156,7 @@ def test_system_agent_page_saves_and_shows_service_errors(window, services, qtbo
     services.settings.set("topic-naming-model", None)
     services.providers.delete("Summ")
     page.reload()
+    qtbot.waitUntil(lambda: not page.resolving(), timeout=5000)  # read on a worker (issue 29)
     assert cp.provider_combo.currentText() == "Summ (not configured)"
     page.save()
     qtbot.waitUntil(lambda: "no provider named 'Summ'" in page.error_label.text())
@@ -353,6 +355,7 @@ def test_system_agent_page_sets_the_threshold_policy(window, services, qtbot):  
     services.providers.add("Summ", "openai", "http://127.0.0.1:9/v1", api_key="k")  # gpt-5-mini can run
     dlg = window.pages.open_system_agent()
     page = dlg.system_page
+    qtbot.waitUntil(lambda: not page.resolving(), timeout=5000)  # read on a worker (issue 29)
     assert not page.threshold_check.isChecked() and not page.buffer_spin.isEnabled()
     assert (page.buffer_spin.value(), page.keep_spin.value(), page.failures_spin.value()) == (13000, 12, 3)
     assert "chat model itself" in page.threshold_note.toolTip()

@@ -9,8 +9,10 @@ from chathub_desktop.storage.secrets import KeyringStatus
 from tests.gui.helpers import loaded, reload_assistants, saved
 
 
-def _save(form) -> None:  # type: ignore[no-untyped-def]
+def _save(form, qtbot) -> None:  # type: ignore[no-untyped-def]
+    """Save, and wait for the write on the worker (issue 29)."""
     form.ui.buttonBox.button(QDialogButtonBox.StandardButton.Save).click()
+    qtbot.waitUntil(lambda: not form.saving(), timeout=5000)
 
 
 def _select_kind(form, kind: ProviderKind) -> None:  # type: ignore[no-untyped-def]
@@ -25,7 +27,7 @@ def test_add_provider_with_keyring(window, services, qtbot):  # type: ignore[no-
     assert form.ui.baseUrlEdit.text() == ProviderKind.ANTHROPIC.default_base_url
     qtbot.keyClicks(form.ui.nameEdit, "Claude")
     qtbot.keyClicks(form.ui.keyEdit, "sk-ant-123")
-    _save(form)
+    _save(form, qtbot)
     p = services.providers.get("Claude")
     assert p.kind == "anthropic" and p.key_source == "keyring"
     assert services.providers.api_key(p.id) == "sk-ant-123"
@@ -69,11 +71,11 @@ def test_add_provider_with_env_var_and_inline_error(window, services, qtbot):  #
     assert form.ui.envEdit.isEnabled() and not form.ui.keyEdit.isEnabled()
     form.ui.envEdit.setText("OPENROUTER_API_KEY")
     form.ui.nameEdit.setText("Taken")
-    _save(form)
+    _save(form, qtbot)
     assert form.isVisible()
     assert "already exists" in form.ui.errorLabel.text()
     form.ui.nameEdit.setText("OpenRouter")
-    _save(form)
+    _save(form, qtbot)
     p = services.providers.get("OpenRouter")
     assert p.key_source == "env:OPENROUTER_API_KEY"
     assert p.base_url == "https://openrouter.ai/api/v1"

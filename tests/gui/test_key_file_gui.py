@@ -27,6 +27,7 @@ def test_a_key_in_the_file_when_there_is_no_keyring(window: Any, services: Any, 
     ui.baseUrlEdit.setText("http://127.0.0.1:8080/v1")
     qtbot.keyClicks(ui.keyFileEdit, "sk-local-123")
     ui.buttonBox.button(QDialogButtonBox.StandardButton.Save).click()
+    qtbot.waitUntil(lambda: not form.saving(), timeout=5000)  # stored on a worker (issue 29)
     p = services.providers.get("Local")
     assert p.key_source == "file"
     assert services.providers.api_key("Local") == "sk-local-123"

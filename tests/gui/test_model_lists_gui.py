@@ -52,6 +52,7 @@ def test_new_assistant_offers_what_setup_tested(
     services.providers.add("Local", "openai_compatible", fake_vendor.base_url)
     wizard = window.pages.open_setup()
     wizard.next()
+    qtbot.waitUntil(lambda: not wizard.busy(), timeout=5000)  # the providers are read on a worker
     wizard.provider_page.test_connection()
     qtbot.waitUntil(lambda: wizard.provider_page.result_label.text()[:1] in ("✓", "✗"), timeout=5000)
     wizard.reject()

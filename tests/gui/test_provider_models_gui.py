@@ -35,6 +35,7 @@ def test_test_connection_on_an_unsaved_provider_then_save_keeps_the_list(
     assert test.label.text().startswith("✓ reachable, key accepted, 1 model offered")
     assert services.providers.list() == []
     form.ui.buttonBox.button(QDialogButtonBox.StandardButton.Save).click()
+    qtbot.waitUntil(lambda: not form.saving(), timeout=5000)  # stored on a worker (issue 29)
     pid = services.providers.get("Fake").id
     qtbot.waitUntil(lambda: services.provider_models.cached(pid) == ("fake-model",), timeout=5000)
 

@@ -53,6 +53,7 @@ def test_the_copy_command_box_grows_when_a_narrow_window_wraps_it(window: Any, q
     window.resize(800, 560)
     page = window.pages.open_settings()
     page.show_section(SettingsSection.STORAGE)
+    page.storage_page.advanced_button.click()  # the command sits behind Advanced (walk36 #12)
     box = page.storage_page.command_box
 
     def lines() -> float:

@@ -92,6 +92,35 @@ def test_models_and_tools_show_an_empty_state_not_empty_grids(window: Any, qtbot
     tools.server_dialog.reject()
 
 
+def test_empty_models_and_tools_say_what_the_page_is_for_and_learn_more_unfolds(window: Any, qtbot: Any) -> None:
+    """Walk36 #11: an empty Models or Tools page has an icon, a title, a line on what the
+    page is for, the primary Add button and Learn more, which unfolds the longer
+    explanation in place (and folds it again)."""
+    from chathub_desktop.gui.empty_state import LEARN_MORE
+    from chathub_desktop.gui.settings_page import SettingsSection
+
+    settings = window.pages.open_settings()
+    settings.show_section(SettingsSection.MODELS)
+    models = settings.current_page()
+    qtbot.waitUntil(models.empty.isVisible, timeout=5000)
+    settings.show_section(SettingsSection.TOOLS)
+    tools = settings.current_page()
+    qtbot.waitUntil(lambda: tools.loads > 0, timeout=5000)
+    for section, page, title, says in ((SettingsSection.MODELS, models, "No model cards yet", "context window"),
+                                       (SettingsSection.TOOLS, tools, "No tools yet", "give your assistants tools")):
+        settings.show_section(section)
+        empty = page.empty
+        assert empty.glyph is not None and not empty.glyph.pixmap().isNull()
+        assert empty.title is not None and empty.title.text() == title and says in empty.label.text()
+        assert empty.button.property("primary") is True and empty.secondary is not None
+        assert empty.secondary.text() == LEARN_MORE and empty.details is not None
+        assert not empty.details.isVisible()
+        empty.secondary.click()
+        assert empty.details.isVisible() and len(empty.details.text()) > 80
+        empty.secondary.click()
+        assert not empty.details.isVisible()
+
+
 def test_at_800_px_the_section_list_keeps_its_names(window: Any, qtbot: Any) -> None:
     """Walk29 #11: at 800×560 every section still shows its name, uncut, beside its icon."""
     window.resize(800, 560)
@@ -122,8 +151,10 @@ def test_fields_have_a_one_line_note_instead_of_a_question_mark(window: Any, qtb
     notes = (page.compress_note, page.naming_note, page.archives_note, page.threshold_note,
              form.ui.kindNote, form.ui.nameNote, form.ui.baseUrlNote, form.ui.keyNote)
     assert all(n.property("tone") == "muted" and len(n.toolTip()) > 40 for n in notes)
-    assert page.compress_note.text().startswith("Writes topic summaries and folds dream cards")
+    assert page.compress_note.text().startswith("The History Compress model writes topic summaries")
     assert "More</a>" in page.compress_note.text() and "More" not in form.ui.nameNote.text()
+    # walk36 #10: one "More" on the page; the other notes say enough (the rest is their tooltip)
+    assert ["More</a>" in n.text() for n in notes[:4]] == [True, False, False, False]
     settings.show_system_agent()
     page.compress_note.linkActivated.emit("#more")
     qtbot.waitUntil(lambda: "never the chat model" in QToolTip.text(), timeout=2000)

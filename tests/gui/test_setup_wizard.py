@@ -16,6 +16,7 @@ def test_setup_adds_provider_tests_it_and_creates_an_assistant(window, services,
     wizard = window.pages.open_setup()
     wizard.next()  # the introduction
     page = wizard.provider_page
+    qtbot.waitUntil(lambda: not wizard.busy(), timeout=5000)  # the providers are read on a worker
     assert not page.isComplete()  # a provider first
     form = page.add_provider()
     ui = form.ui
@@ -42,9 +43,11 @@ def test_setup_adds_provider_tests_it_and_creates_an_assistant(window, services,
     assert apage.model_combo.currentText() == "fake-model"
     apage.name_edit.setText("Helper")
     wizard.next()
+    qtbot.waitUntil(lambda: wizard.currentPage() is wizard.summarizer_page, timeout=5000)  # created on a worker
     helper = services.assistants.get("Helper")
     assert helper.model == "fake-model" and helper.provider_name == "Local"
     wizard.next()  # the History Compress model: the served one (issue 28)
+    qtbot.waitUntil(lambda: wizard.currentPage() is wizard.history_page, timeout=5000)
     assert services.settings.get("history-compress-model") == "Local/fake-model"
     wizard.history_page.import_check.setChecked(True)
     wizard.history_page.memory_check.setChecked(True)
@@ -63,6 +66,7 @@ def test_a_refused_key_says_so_and_skip_writes_nothing_more(window, services, fa
     services.providers.add("Cloud", "openai", fake_vendor.base_url, api_key="sk-wrong")
     wizard = window.pages.open_setup()
     wizard.next()
+    qtbot.waitUntil(lambda: not wizard.busy(), timeout=5000)
     wizard.provider_page.test_connection()
     qtbot.waitUntil(lambda: "✗" in wizard.provider_page.result_label.text(), timeout=5000)
     assert wizard.provider_page.result_label.text() == "✗ Cloud refused the API key (401 Unauthorized)"
@@ -106,6 +110,7 @@ def test_setup_chooses_the_history_compress_model_and_compact_now_works(  # type
     services.providers.add("Local", "openai_compatible", fake_vendor.base_url)
     wizard = window.pages.open_setup()
     wizard.next()
+    qtbot.waitUntil(lambda: not wizard.busy(), timeout=5000)
     wizard.provider_page.test_connection()
     qtbot.waitUntil(lambda: wizard.provider_page.result_label.text()[:1] in ("✓", "✗"), timeout=5000)
     wizard.next()
@@ -114,7 +119,7 @@ def test_setup_chooses_the_history_compress_model_and_compact_now_works(  # type
     apage.model_combo.setCurrentText("llama-3.1-8b-instruct")
     wizard.next()
     spage = wizard.summarizer_page
-    assert wizard.currentPage() is spage
+    qtbot.waitUntil(lambda: wizard.currentPage() is spage, timeout=5000)  # created on a worker (issue 29)
     assert spage.provider_combo.currentData() == "Local"
     served = model_rows(spage.model_combo)[:2]
     assert served == ["llama-3.1-8b-instruct", "smollm2-135m"]  # the provider's chat models first
@@ -126,6 +131,7 @@ def test_setup_chooses_the_history_compress_model_and_compact_now_works(  # type
     spage.model_combo.setCurrentText("llama-3.1-8b-instruct")  # the chat model is allowed
     spage.model_combo.setCurrentText("smollm2-135m")
     wizard.next()
+    qtbot.waitUntil(lambda: wizard.currentPage() is wizard.history_page, timeout=5000)  # stored on a worker
     assert services.settings.get("history-compress-model") == "Local/smollm2-135m"
     target = resolve_summarizer(services.db, services.settings, services.catalog)
     assert (target.provider_name, target.model) == ("Local", "smollm2-135m")
@@ -242,7 +248,7 @@ def test_every_page_has_one_header_style_in_both_themes(window, qtbot):  # type:
         assert header is not None and page.findChild(QLabel, "pageSubtitle").text()
         titles.append(header.text())
     assert titles[0] == "Welcome to ChatHub Desktop" and len(set(titles)) == 5
-    intro = wizard.page(wizard.pageIds()[0]).findChildren(QLabel)[-1].text()
+    intro = " ".join(label.text() for label in wizard.page(wizard.pageIds()[0]).findChildren(QLabel))
     assert "keyring, in a file only you can read, or in environment variables" in intro
     for theme in ("dark", "light"):
         window.view.theme_actions[theme].trigger()
@@ -286,6 +292,7 @@ def test_the_provider_step_shows_an_empty_state_and_a_preset_grid(window, servic
     form.reject()
     services.providers.add("Local", "openai_compatible", "http://127.0.0.1:9/v1")
     page.reload("Local")
+    qtbot.waitUntil(lambda: page.list.isVisible(), timeout=5000)  # read on a worker (issue 29)
     assert page.list.isVisible() and not page.empty_label.isVisible()
     assert page.list.item(0).text().startswith("Local — ")
     wizard.reject()
@@ -306,15 +313,45 @@ def test_plain_button_words_and_a_taken_name_says_how_to_fix_it(window, services
     assert list(texts.values()) == ["Back", "Continue", "Finish"]
     title_y = wizard.currentPage().findChild(QLabel, "pageTitle").mapTo(wizard, wizard.rect().topLeft()).y()
     wizard.next()
+    qtbot.waitUntil(lambda: not wizard.busy() and wizard.provider_page.isComplete(), timeout=5000)
     wizard.next()
     page = wizard.assistant_page
     assert page.findChild(QLabel, "pageTitle").mapTo(wizard, wizard.rect().topLeft()).y() == title_y
     wizard.button(QWizard.WizardButton.NextButton).click()
+    qtbot.waitUntil(lambda: bool(page.error_label.text()), timeout=5000)  # refused on a worker (issue 29)
     assert wizard.currentPage() is page
     assert page.error_label.text() == "An assistant named “Assistant” already exists — choose another name."
     assert page.name_edit.hasSelectedText() and page.name_edit.selectedText() == "Assistant"
     page.name_edit.setText("Helper")
     wizard.button(QWizard.WizardButton.NextButton).click()
-    assert wizard.currentPage() is wizard.summarizer_page
+    qtbot.waitUntil(lambda: wizard.currentPage() is wizard.summarizer_page, timeout=5000)
     assert services.assistants.get("Helper").provider_name == "Local"
+    wizard.reject()
+
+
+def test_each_step_is_numbered_with_the_current_one_marked_and_tiles_select_softly(window, qtbot):  # type: ignore[no-untyped-def]
+    """Walk36 #9: every page starts with the numbered steps, its own marked (and named to
+    a screen reader); a chosen preset tile is tinted with the theme's soft selection, not
+    filled with the accent."""
+    from chathub_desktop.gui.design import current_colours
+    from chathub_desktop.gui.design.audit import painted_colours
+    from chathub_desktop.gui.setup_steps import STEPS, StepIndicator
+
+    wizard = window.pages.open_setup()
+    qtbot.waitExposed(wizard)
+    for number, page_id in enumerate(wizard.pageIds()):
+        steps = wizard.page(page_id).findChild(StepIndicator)
+        assert steps is not None and steps.current_name() == STEPS[number]
+        assert steps.accessibleName() == f"Step {number + 1} of 5: {STEPS[number]}"
+        marks = [label.property("step") for label in steps.names]
+        assert marks == ["done"] * number + ["current"] + ["todo"] * (4 - number)
+    wizard.next()
+    qtbot.waitUntil(lambda: not wizard.busy(), timeout=5000)
+    grid = wizard.provider_page.presets
+    grid.setCurrentRow(1)
+    qtbot.wait(50)
+    rect = grid.visualItemRect(grid.item(1))
+    colours = painted_colours(grid.viewport().grab().toImage(), rect.adjusted(2, 2, -2, -2))
+    tokens = current_colours()
+    assert colours is not None and colours[1] == tokens.selected and colours[1] != tokens.accent
     wizard.reject()

@@ -5,7 +5,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from chathub_desktop.gui.settings_page import SettingsPage
+from PySide6.QtWidgets import QLabel
+
+from chathub_desktop.gui.settings_page import SettingsPage, SettingsSection
 from chathub_desktop.gui.task_runner import TaskRunner
 from chathub_desktop.services.container import Services, open_services
 
@@ -26,7 +28,6 @@ def test_storage_page_shows_the_sqlite_file_and_the_copy_command(services: Servi
     page = dlg.storage_page
     assert page is not None
     assert page.url_label.toPlainText() == f"sqlite:///{tmp_path / 'store.sqlite3'}"
-    assert "SQLite file" in page.kind_label.text()
     assert page.command_text.startswith(f"chathub-desktop db copy --from 'sqlite:///{tmp_path / 'store.sqlite3'}' --to ")
     page.copy_button.click()
     from PySide6.QtGui import QGuiApplication
@@ -47,6 +48,41 @@ def test_a_password_in_the_url_is_never_shown(postgres_url: str, qtbot, qloop) -
         assert page is not None
         assert "s3cret-pw" not in page.url_label.toPlainText() and "***" in page.url_label.toPlainText()
         assert "s3cret-pw" not in page.command_text
-        assert "shared PostgreSQL" in page.kind_label.text()
+        assert page.engine_label.text().startswith("PostgreSQL — a shared database server")
+        assert page.location_label.text().startswith("“") and "s3cret-pw" not in page.location_label.text()
+        assert page.show_folder_button is None and page.size_label is None
     finally:
         svc.close()
+
+
+def test_storage_shows_the_path_size_and_engine_in_words_and_the_url_behind_advanced(  # type: ignore[no-untyped-def]
+        services: Services, qtbot, qloop, tmp_path: Path, monkeypatch) -> None:
+    """Walk36 #12: in front, the store's file as a path with Show in folder, its size and
+    the engine in words; no URL or shell command until Advanced is opened."""
+    from PySide6.QtGui import QDesktopServices
+
+    dlg = SettingsPage(services.providers, None, services=services, runner=TaskRunner(None))
+    qtbot.addWidget(dlg)
+    dlg.resize(1000, 700)
+    dlg.show()
+    _settled(dlg, qtbot)
+    page = dlg.storage_page
+    assert page is not None
+    dlg.show_section(SettingsSection.STORAGE)
+    store = tmp_path / "store.sqlite3"
+    assert page.location_label.text() == str(store)
+    assert page.engine_label.text() == "SQLite — a single file on this computer"
+    qtbot.waitUntil(lambda: not page.reading_size(), timeout=5000)  # read on a worker
+    assert page.size_label is not None and page.size_label.text().endswith(("KB", "MB"))
+    shown = [w.text() for w in page.findChildren(QLabel) if w.isVisible()]
+    assert not any("sqlite:///" in t or "db copy" in t for t in shown)
+    assert not page.url_label.isVisible() and not page.command_box.isVisible()
+    opened: list[str] = []
+    monkeypatch.setattr(QDesktopServices, "openUrl", lambda url: opened.append(url.toLocalFile()) or True)
+    assert page.show_folder_button is not None
+    page.show_folder_button.click()
+    assert opened == [str(tmp_path)]
+    page.advanced_button.click()
+    assert page.url_label.isVisible() and page.command_box.isVisible() and page.copy_button.isVisible()
+    page.advanced_button.click()
+    assert not page.url_label.isVisible()

@@ -61,7 +61,8 @@ def test_compact_now_without_a_summarizer_offers_the_choice(window, services, fa
     assert not pop.isVisible()
     dlg = window.dialogs["settings"]
     assert dlg.system_page is not None and dlg.current_page() is dlg.system_page
-    # saving the page forgets the note
+    # saving the page forgets the note (once the page has read what is stored, on a worker)
+    qtbot.waitUntil(lambda: not dlg.system_page.resolving(), timeout=5000)
     dlg.system_page.save_button.click()
     qtbot.waitUntil(lambda: not c.needs_summarizer(topic), timeout=3000)
     assert not c.box.isVisible()

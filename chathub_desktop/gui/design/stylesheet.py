@@ -97,6 +97,27 @@ def build_stylesheet(c: Colours, points: float, drop_down_arrow: str = "") -> St
     b.rule("QFrame#welcomePanel", bg="surface", border="none")
     b.rule("QLabel#welcome", fg="text", bg="surface")
     b.rule("QLabel#pageTitle", fg="text", font_weight=600, font_size=_pt(points, TypeScale.TITLE))
+    # the setup wizard (walk36 #9): numbered steps, the current one on an accent disc; the
+    # preset tiles select softly (tint and accent border, not a filled bar)
+    disc = f"{(Space.XL + Space.SM) // 2}px"
+    b.rule('QLabel#setupStepNumber[step="current"]', fg="on_accent", bg="accent", border_radius=disc,
+           font_weight=600)
+    b.rule('QLabel#setupStepNumber[step="done"]', fg="selected_text", bg="selected", border_radius=disc,
+           font_weight=600)
+    b.rule('QLabel#setupStepNumber[step="todo"]', fg="text", bg="hover", border_radius=disc, font_weight=600)
+    b.rule('QLabel#setupStepName[step="current"]', fg="text", font_weight=600)
+    b.rule('QLabel#setupStepName[step="done"], QLabel#setupStepName[step="todo"]', fg="text_muted")
+    b.rule("QListView#setupProviders", fg="text", bg="raised", outline="0",
+           selection_background_color=c.selected, selection_color=c.selected_text)
+    b.rule("QListView#setupProviders::item:selected", fg="selected_text", bg="selected")
+    b.rule("QListView#setupPresets", fg="text", bg="window", border="none", outline="0",
+           selection_background_color=c.selected, selection_color=c.selected_text)
+    b.rule("QListView#setupPresets::item", fg="text", bg="raised", border=line,
+           border_radius=f"{Radius.MD}px", padding=f"0 {Space.SM}px")
+    b.rule("QListView#setupPresets::item:hover", fg="text", bg="hover")
+    b.rule("QListView#setupPresets::item:selected", fg="selected_text", bg="selected",
+           border=f"1px solid {c.accent}")
+    b.rule("QLabel#formSection", fg="text", font_weight=600)  # a section of a Settings form
     b.rule("QFrame#chatHeader", border="none", border_bottom=f"1px solid {c.border}")
     b.rule("QLabel#chatHeaderTitle", fg="text", font_weight=600, font_size=_pt(points, TypeScale.TITLE))
     # the message list: its jump-button gutter (a viewport margin) as the rows' surface
