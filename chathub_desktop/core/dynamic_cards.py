@@ -53,6 +53,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import date
+from enum import StrEnum
 from functools import lru_cache
 
 from chathub_desktop.core.memory_search import utf16_len
@@ -125,20 +126,31 @@ def _parse_date(text: str) -> date | None:
         return None
 
 
+class CardKind(StrEnum):
+    """What a dynamic-memory card's tag makes it (REF-8): one UTC ``day``, a ``range``
+    of days, the ``legacy`` preamble or any other ``custom`` tag. Never stored: it is
+    read off the tag."""
+
+    DAY = "day"
+    RANGE = "range"
+    LEGACY = "legacy"
+    CUSTOM = "custom"
+
+
 @lru_cache(maxsize=512)
-def _classify(tag: str) -> tuple[str, date | None, date | None]:
+def _classify(tag: str) -> tuple[CardKind, date | None, date | None]:
     if tag == "legacy":
-        return "legacy", None, None
+        return CardKind.LEGACY, None, None
     if _DAY_TAG_RE.fullmatch(tag):
         d = _parse_date(tag)
         if d is not None:
-            return "day", d, d
+            return CardKind.DAY, d, d
     m = _RANGE_TAG_RE.fullmatch(tag)
     if m:
         start, end = _parse_date(m.group(1)), _parse_date(m.group(2))
         if start is not None and end is not None and start <= end:
-            return "range", start, end
-    return "custom", None, None
+            return CardKind.RANGE, start, end
+    return CardKind.CUSTOM, None, None
 
 
 @dataclass(frozen=True, slots=True)
@@ -161,28 +173,28 @@ class Card:
             raise ValueError("a card tag must be a single line")
 
     @property
-    def kind(self) -> str:
-        """``day``, ``range``, ``legacy`` or ``custom``."""
+    def kind(self) -> CardKind:
+        """``day``, ``range``, ``legacy`` or ``custom`` (:class:`CardKind`)."""
         return _classify(self.tag)[0]
 
     @property
     def day(self) -> date | None:
         """The UTC day of a single-day card, else None."""
         kind, start, _ = _classify(self.tag)
-        return start if kind == "day" else None
+        return start if kind == CardKind.DAY else None
 
     @property
     def span(self) -> tuple[date, date] | None:
         """``(first, last)`` day of a range card, else None."""
         kind, start, end = _classify(self.tag)
-        if kind != "range" or start is None or end is None:
+        if kind != CardKind.RANGE or start is None or end is None:
             return None
         return start, end
 
     @property
     def regenerable(self) -> bool:
         """True only for single-day cards (DRM-8: Regenerate is hidden elsewhere)."""
-        return self.kind == "day"
+        return self.kind == CardKind.DAY
 
     @property
     def display_tag(self) -> str:
@@ -466,7 +478,7 @@ def card_shape(tag: str, body: str) -> CardShape:
     both heading grammars rebuild the span the card is opaque. v3 (REF-13): the first
     non-blank line is an ``opaque-v3`` header whose n and crc match the payload."""
     kind, start, end = _classify(tag)
-    if kind == "range" and start is not None and end is not None:
+    if kind == CardKind.RANGE and start is not None and end is not None:
         span = (start, end)
         first = _first_line(body)
         if first is not None:
@@ -511,7 +523,7 @@ def framing(card: Card) -> str | None:
 
 def is_opaque(card: Card) -> bool:
     """True for a range card that cannot be split into dated sections (REF-13/14)."""
-    return card.kind == "range" and framing(card) != "v1"
+    return card.kind == CardKind.RANGE and framing(card) != "v1"
 
 
 def visible_body(card: Card) -> str:

@@ -34,6 +34,7 @@ from chathub_desktop.core.dynamic_cards import (
     V1_LINE,
     V3_HEADER_MAX,
     Card,
+    CardKind,
     CardShape,
     card_shape,
     check_keep,
@@ -129,7 +130,7 @@ def is_near_duplicate(body: str, cards: Sequence[Card], fixed_texts: Iterable[st
 
 def _card_cap(card: Card) -> int | None:
     kind = card.kind
-    return SINGLE_CARD_MAX if kind == "day" else RANGE_CARD_MAX if kind == "range" else None
+    return SINGLE_CARD_MAX if kind == CardKind.DAY else RANGE_CARD_MAX if kind == CardKind.RANGE else None
 
 
 def append_day_card(cards: Sequence[Card], day: date, body: str) -> list[Card]:
@@ -238,11 +239,11 @@ def plan_retention(cards: Sequence[Card], keep: int) -> FoldPlan | None:
     with several range cards the one ending last is the product's. Raises
     ``ValueError`` for ``keep`` outside 1..90."""
     check_keep(keep)
-    days = sorted((c for c in cards if c.kind == "day"), key=_card_day)
+    days = sorted((c for c in cards if c.kind == CardKind.DAY), key=_card_day)
     if len(days) <= keep:
         return None
     folded = tuple(days[: len(days) - keep])
-    ranges = [(_card_span(c)[1], i, c) for i, c in enumerate(cards) if c.kind == "range"]
+    ranges = [(_card_span(c)[1], i, c) for i, c in enumerate(cards) if c.kind == CardKind.RANGE]
     existing = max(ranges, key=lambda r: (r[0], r[1]))[2] if ranges else None
     firsts = [_card_day(c) for c in folded]
     lasts = list(firsts)
@@ -327,11 +328,11 @@ def _age_order(cards: Sequence[Card]) -> list[int]:
     def key(i: int) -> tuple[int, date, int]:
         card = cards[i]
         kind = card.kind
-        if kind == "range":
+        if kind == CardKind.RANGE:
             return 2, _card_span(card)[0], i
-        if kind == "day":
+        if kind == CardKind.DAY:
             return 3, _card_day(card), i
-        return (0 if kind == "legacy" else 1), date.min, i
+        return (0 if kind == CardKind.LEGACY else 1), date.min, i
 
     return sorted(range(len(cards)), key=key)
 
@@ -371,10 +372,10 @@ def apply_fold(cards: Sequence[Card], plan: FoldPlan, range_body: str) -> list[C
     if plan.existing_range is not None:
         _remove_each(rest, [plan.existing_range])
     new = Card(_fold_tag(plan, range_body), range_body)
-    legacy = [c for c in rest if c.kind == "legacy"]
-    custom = [c for c in rest if c.kind == "custom"]
-    ranges = [c for c in rest if c.kind == "range"]
-    days = sorted((c for c in rest if c.kind == "day"), key=_card_day)
+    legacy = [c for c in rest if c.kind == CardKind.LEGACY]
+    custom = [c for c in rest if c.kind == CardKind.CUSTOM]
+    ranges = [c for c in rest if c.kind == CardKind.RANGE]
+    days = sorted((c for c in rest if c.kind == CardKind.DAY), key=_card_day)
     return [*legacy, *custom, *ranges, new, *days]
 
 
@@ -400,10 +401,10 @@ def cap_card(card: Card) -> Card:
       (REF-13), like a fold into it;
     - legacy and custom cards, and cards within their cap, are returned as they are."""
     kind = card.kind
-    if kind == "day":
+    if kind == CardKind.DAY:
         body = cut_to_cap(card.body, SINGLE_CARD_MAX)
         return card if body == card.body else Card(card.tag, body)
-    if kind != "range":
+    if kind != CardKind.RANGE:
         return card
     card = in_current_layout(card)
     if len(card.body) <= RANGE_CARD_MAX:
@@ -428,7 +429,7 @@ def _shrink(card: Card, budget: int) -> Card | None:
     """``card`` with a stored body of at most ``budget`` characters, None when nothing fits."""
     if budget <= 0:
         return None
-    if card.kind != "range":
+    if card.kind != CardKind.RANGE:
         text = cut_to_cap(card.body, budget)
         return Card(card.tag, text) if text.strip() else None
     shape = card_shape(card.tag, card.body)

@@ -30,9 +30,11 @@ import json
 import re
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
+from enum import StrEnum
 
 from chathub_desktop.core import dynamic_memory as dm
 from chathub_desktop.core import fixed_memory as fm
+from chathub_desktop.core.dynamic_cards import CardKind
 from chathub_desktop.core.memory_authors import ORIGINS
 
 FORMAT = "chathub-memory"
@@ -59,6 +61,14 @@ _JSON_BRACKET = re.compile(r"[\[\]{}]")
 _ZIP_MAGIC = (b"PK\x03\x04", b"PK\x05\x06", b"PK\x07\x08")
 _CHATGPT_HINT = ("import ChatGPT exports with File → Import → ChatGPT export, "
                  "or `chathub-desktop import chatgpt`")
+
+
+class ImportMode(StrEnum):
+    """How a memory file is imported (issue 18): its documents ``replace`` the current
+    ones, or its fixed entries ``merge`` into them (duplicates skipped)."""
+
+    REPLACE = "replace"
+    MERGE = "merge"
 
 
 class MemoryFileError(ValueError):
@@ -550,9 +560,9 @@ def check_dynamic_caps(document: str, keep: int) -> None:
     factor = IMPORT_OVER_CAP_FACTOR
     cards = dm.parse_document(document)
     for i, card in enumerate(cards, 1):
-        limit = {"day": dm.SINGLE_CARD_MAX, "range": dm.RANGE_CARD_MAX}.get(card.kind)
+        limit = {CardKind.DAY: dm.SINGLE_CARD_MAX, CardKind.RANGE: dm.RANGE_CARD_MAX}.get(card.kind)
         if limit is not None and len(card.body) > factor * limit:
-            kind = "single-day" if card.kind == "day" else "range"
+            kind = "single-day" if card.kind == CardKind.DAY else "range"
             raise MemoryFileError(f"dynamic memory card #{i} [{card.display_tag}] has {len(card.body):,} "
                                   f"characters; a {kind} card holds at most {limit:,} (DRM-13), and one "
                                   f"over {factor} times that is refused rather than cut")

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from chathub_desktop.core.assistant_settings import (  # noqa: E402
     HIGH_WATERMARK_MAX,
     HIGH_WATERMARK_MIN,
@@ -18,10 +20,17 @@ from chathub_desktop.services.errors import InvalidInput, NameTaken, NotFound
 from chathub_desktop.services.events import EventBus, SettingsChanged
 from chathub_desktop.services.input_rules import check_model_id, check_name, check_record_id
 from chathub_desktop.services.views import AssistantView
-from chathub_desktop.storage.assistant_rows import all_assistants, assistant_row
+from chathub_desktop.storage.assistant_rows import (
+    COLUMNS,
+    AssistantRecord,
+    add_assistant,
+    all_assistants,
+    assistant_record,
+    delete_assistant,
+    update_assistant,
+)
 from chathub_desktop.storage.database import Database
 from chathub_desktop.storage.errors import IntegrityError
-from chathub_desktop.storage.models import Assistant
 from chathub_desktop.storage.provider_lookup import provider_row
 from chathub_desktop.storage.session import Session
 
@@ -41,12 +50,12 @@ def validate_template(template: str) -> str:
     return template
 
 
-def sampling_of(a: Assistant) -> Sampling:
+def sampling_of(a: AssistantRecord) -> Sampling:
     """The sampling settings stored on ``a`` (issue 28)."""
     return Sampling(a.temperature, a.top_p, a.reasoning_effort, a.thinking_budget)
 
 
-def check_sampling(a: Assistant) -> None:
+def check_sampling(a: AssistantRecord) -> None:
     """Refuse ``a``'s sampling settings when a provider would reject them with its max
     tokens (``core.sampling.sampling_problem``); raises :class:`InvalidInput` with that
     one line."""
@@ -64,12 +73,12 @@ class AssistantService:
         self._bus = bus
 
     @staticmethod
-    def _view(a: Assistant) -> AssistantView:
+    def _view(a: AssistantRecord) -> AssistantView:
         return AssistantView(
             id=a.id,
             name=a.name,
             provider_id=a.provider_id,
-            provider_name=a.provider.name if a.provider else None,
+            provider_name=a.provider_name,
             model=a.model,
             instructions=a.instructions,
             input_template=a.input_template,
@@ -102,9 +111,9 @@ class AssistantService:
         return row.id
 
     @staticmethod
-    def row(s: Session, ref: int | str) -> Assistant:
-        """The assistant row by id or name. Raises :class:`NotFound`."""
-        row = assistant_row(s, check_record_id(ref, "assistant") if isinstance(ref, int) else ref)
+    def row(s: Session, ref: int | str) -> AssistantRecord:
+        """The stored assistant by id or name. Raises :class:`NotFound`."""
+        row = assistant_record(s, check_record_id(ref, "assistant") if isinstance(ref, int) else ref)
         if row is None:
             raise NotFound(f"no assistant {ref!r}")
         return row
@@ -129,19 +138,15 @@ class AssistantService:
             raise InvalidInput(f"max tokens must be between 1 and {MAX_TOKENS_LIMIT:,}")
         try:
             with self._db.write() as s:
-                row = Assistant(
-                    name=name,
-                    provider_id=self._provider_id(s, provider),
-                    model=model.strip(),
-                    instructions=instructions,
-                    input_template=input_template,
-                    max_tokens=max_tokens,
-                    max_tokens_enabled=max_tokens_enabled,
-                )
-                s.add(row)
-                s.flush()
-                s.refresh(row)
-                return self._view(row)
+                return self._view(add_assistant(s, {
+                    "name": name,
+                    "provider_id": self._provider_id(s, provider),
+                    "model": model.strip(),
+                    "instructions": instructions,
+                    "input_template": input_template,
+                    "max_tokens": max_tokens,
+                    "max_tokens_enabled": max_tokens_enabled,
+                }))
         except IntegrityError:
             raise NameTaken(f"an assistant named {name!r} already exists", name) from None
 
@@ -161,9 +166,10 @@ class AssistantService:
         try:
             with self._db.write() as s:
                 row = self.row(s, ref)
+                values: dict[str, object] = {}
                 for key, value in changes.items():
                     if key == "provider":
-                        row.provider_id = self._provider_id(s, value)  # type: ignore[arg-type]
+                        values["provider_id"] = self._provider_id(s, value)  # type: ignore[arg-type]
                         continue
                     if key == "name":
                         value = check_name(str(value), "assistant name")
@@ -193,13 +199,11 @@ class AssistantService:
                         value = watermarks(high)[0]
                     if key == "low_watermark":
                         raise InvalidInput("the low watermark is always 0.2 below the high watermark")
-                    if not hasattr(Assistant, key):
+                    if key not in COLUMNS:
                         raise InvalidInput(f"unknown assistant setting {key!r}")
-                    setattr(row, key, value)
-                check_sampling(row)
-                s.flush()
-                s.refresh(row)
-                view = self._view(row)
+                    values[key] = value
+                check_sampling(replace(row, **values))  # type: ignore[arg-type]
+                view = self._view(update_assistant(s, row.id, values))
         except IntegrityError:
             raise InvalidInput("an assistant with that name already exists") from None
         self._bus.publish(SettingsChanged())
@@ -237,4 +241,4 @@ class AssistantService:
     def delete(self, ref: int | str) -> None:
         """Delete an assistant with its topics and memory (one transaction)."""
         with self._db.write() as s:
-            s.delete(self.row(s, ref))
+            delete_assistant(s, self.row(s, ref).id)

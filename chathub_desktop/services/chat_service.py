@@ -92,13 +92,19 @@ from chathub_desktop.services.tool_registry import ToolRegistry
 from chathub_desktop.services.topic_model import ModelPick, topic_resolution
 from chathub_desktop.services.topic_naming import TopicNamer
 from chathub_desktop.services.topic_service import TopicService
+from chathub_desktop.storage.assistant_rows import AssistantRecord
 from chathub_desktop.storage.attachment_blobs import hydrate, store_blobs
 from chathub_desktop.storage.bulk_loading import gc_paused
 from chathub_desktop.storage.database import Database, DatabaseError
-from chathub_desktop.storage.models import Assistant, Message, Topic
 from chathub_desktop.storage.session import Session
-from chathub_desktop.storage.topic_repository import append_message
-from chathub_desktop.storage.topic_rows import last_message, last_user_message
+from chathub_desktop.storage.topic_repository import append_message, update_reply
+from chathub_desktop.storage.topic_rows import (
+    TopicRecord,
+    last_message,
+    last_user_message,
+    remove_message,
+    update_topic,
+)
 
 log = logging.getLogger(__name__)
 
@@ -312,8 +318,8 @@ class ChatService:
                                    status=MessageStatus.STREAMING.value, model=model,
                                    provider_id=provider_id, sent_by_process=PROCESS_ID)
             if first:
-                topic.title = title_from_text(text or ", ".join(a.name for a in attachments))
-                topic.title_generated = True
+                update_topic(s, topic.id, {"title": title_from_text(text or ", ".join(a.name for a in attachments)),
+                                           "title_generated": True})
             return ReplyClaim(user.id, reply.id, provider_id, model, first)
 
     def _claim_retry(self, topic_id: int, reply_id: int | None, pick: ModelPick) -> ReplyClaim:
@@ -330,12 +336,13 @@ class ChatService:
                 raise InvalidInput("only the topic's last reply can be retried, and only when it "
                                    "failed, was stopped or was interrupted")
             user = last_user_message(s, topic_id)
-            last.content, last.status, last.error, last.error_kind = "", MessageStatus.STREAMING.value, None, None
-            last.finish_reason, last.tool_calls, last.token_count = None, None, None
-            last.input_tokens = last.output_tokens = last.cached_tokens = None
-            last.cache_write_tokens = last.reasoning_tokens = None
-            last.receipt = None
-            last.model, last.provider_id, last.sent_by_process = model, provider_id, PROCESS_ID
+            update_reply(s, last.id, {
+                "content": "", "status": MessageStatus.STREAMING.value, "error": None, "error_kind": None,
+                "finish_reason": None, "tool_calls": None, "token_count": None,
+                "input_tokens": None, "output_tokens": None, "cached_tokens": None,
+                "cache_write_tokens": None, "reasoning_tokens": None, "receipt": None,
+                "model": model, "provider_id": provider_id, "sent_by_process": PROCESS_ID,
+            })
             return ReplyClaim(user.id if user is not None else 0, last.id, provider_id, model, False)
 
     def _append(self, topic_id: int, **fields: object) -> int:
@@ -345,41 +352,26 @@ class ChatService:
 
     def _drop(self, message_id: int) -> None:
         with self._db.write() as s:
-            row = s.get(Message, message_id)
-            if row is not None:
-                s.delete(row)
+            remove_message(s, message_id)
 
     def _checkpoint(self, reply_id: int, text: str, calls: list[ToolCall]) -> None:
         """Store what a streaming reply has so far (still ``streaming``): a crash then
         loses at most the text since this checkpoint (issue 10)."""
         with self._db.write() as s:
-            row = s.get(Message, reply_id)
-            if row is not None and row.status == MessageStatus.STREAMING.value:
-                row.content = text
-                row.tool_calls = calls_json(calls)
+            update_reply(s, reply_id, {"content": text, "tool_calls": calls_json(calls)}, only_streaming=True)
 
     def _store_finish(self, out: SendOutcome, calls: list[ToolCall], finish: str | None) -> int | None:
         """Write the reply's final text, status and usage; returns its topic id (``None``
         when the row is gone, e.g. its topic was deleted)."""
         u = out.usage
         with self._db.write() as s:
-            row = s.get(Message, out.reply_message_id)
-            if row is None:
-                return None
-            row.content = out.text
-            row.status = out.status
-            row.error = out.error
-            row.error_kind = out.error_kind
-            row.finish_reason = finish
-            row.tool_calls = calls_json(calls)
-            row.input_tokens = u.input_tokens
-            row.output_tokens = u.output_tokens
-            row.cached_tokens = u.cached_tokens
-            row.cache_write_tokens = u.cache_write_tokens
-            row.reasoning_tokens = u.reasoning_tokens
-            row.receipt = out.receipt
-            row.token_count = None
-            return row.topic_id
+            return update_reply(s, out.reply_message_id, {
+                "content": out.text, "status": out.status, "error": out.error, "error_kind": out.error_kind,
+                "finish_reason": finish, "tool_calls": calls_json(calls),
+                "input_tokens": u.input_tokens, "output_tokens": u.output_tokens, "cached_tokens": u.cached_tokens,
+                "cache_write_tokens": u.cache_write_tokens, "reasoning_tokens": u.reasoning_tokens,
+                "receipt": out.receipt, "token_count": None,
+            })
 
     def _plan(self, ctx: TopicContext, reply_id: int, out: SendOutcome) -> tuple[ChatRequest, int]:
         """Assemble the request of a planned context (the one body that is posted),
@@ -535,7 +527,7 @@ class ChatService:
             tool_call_id=call.id, tool_name=call.name, tool_elapsed_ms=elapsed_ms))
         self._bus.publish(MessageAdded(topic_id, tool_id))
 
-    def sendable(self, s: Session, topic_id: int, pick: ModelPick | None) -> tuple[Topic, Assistant, str, int]:
+    def sendable(self, s: Session, topic_id: int, pick: ModelPick | None) -> tuple[TopicRecord, AssistantRecord, str, int]:
         """``(topic, assistant, model, provider id)`` a request of ``topic_id`` goes to
         (``services.topic_model.resolve_model``, with ``pick`` as the override when
         given); :class:`InvalidInput` when there is no provider or model, ``NotFound``."""

@@ -16,6 +16,7 @@ from chathub_desktop.core import dynamic_memory as dm
 from chathub_desktop.core import fixed_memory as fm
 from chathub_desktop.core.clock import utcnow
 from chathub_desktop.core.document_version import document_version
+from chathub_desktop.core.dynamic_cards import CardKind
 from chathub_desktop.core.memory_authors import ChangeAuthor
 from chathub_desktop.core.secret_redaction import Redaction
 from chathub_desktop.services.assistant_service import AssistantService
@@ -197,7 +198,7 @@ class DreamCards:
             out = dm.replace_body(cards, i, text)
             kept = len(dm.visible_body(out[i]))
             if kept < len(text.rstrip()):
-                cap = dm.SINGLE_CARD_MAX if cards[i].kind == "day" else dm.RANGE_CARD_MAX
+                cap = dm.SINGLE_CARD_MAX if cards[i].kind == CardKind.DAY else dm.RANGE_CARD_MAX
                 raise InvalidInput(f"card #{number} holds at most {cap:,} characters; this text has "
                                    f"{len(text):,} (about {kept:,} fit)")
             return out

@@ -22,6 +22,7 @@ from chathub_desktop.core import dynamic_memory as dm
 from chathub_desktop.core.secret_redaction import Redaction
 from chathub_desktop.services.assistant_service import AssistantService
 from chathub_desktop.services.errors import NotFound
+from chathub_desktop.storage.assistant_rows import update_assistant
 from chathub_desktop.storage.dream_rows import (
     StoredProposal,
     add_proposal,
@@ -85,9 +86,8 @@ class DreamReview:
         """Turn dream review on or off (pending proposals stay until accepted or
         discarded); returns the new state."""
         with self._db.write() as s:
-            a = AssistantService.row(s, assistant)
-            a.dream_review = bool(on)
-            aid = a.id
+            aid = AssistantService.row(s, assistant).id
+            update_assistant(s, aid, {"dream_review": bool(on)})
         self._dreams._changed(aid)
         return bool(on)
 

@@ -93,6 +93,7 @@ from chathub_desktop.services.summarizer import (
     SummarizerUnavailable,
     resolve_summarizer,
 )
+from chathub_desktop.storage.assistant_rows import update_assistant
 from chathub_desktop.storage.compaction_state import compaction_state
 from chathub_desktop.storage.database import Database
 from chathub_desktop.storage.dream_rows import (
@@ -316,7 +317,8 @@ class DreamService(DreamCards):
             raise InvalidInput(str(exc)) from None
         with self._db.write() as s:
             a = AssistantService.row(s, assistant)
-            a.dream_frequency, a.dream_time_utc, a.dream_weekday = schedule.frequency.value, schedule.time_utc, schedule.weekday
+            update_assistant(s, a.id, {"dream_frequency": schedule.frequency.value, "dream_time_utc": schedule.time_utc,
+                                       "dream_weekday": schedule.weekday})
             aid = a.id
         self._bus.publish(SettingsChanged())  # the dream timers sleep until the next slot: wake them
         return self.settings(aid)
@@ -333,7 +335,7 @@ class DreamService(DreamCards):
             a = AssistantService.row(s, assistant)
             if version is not None and document_version(self._body(s, a.id)) != version:
                 raise StaleDocument()
-            a.keep_dream_cards = keep
+            update_assistant(s, a.id, {"keep_dream_cards": keep})
             authored(s, Author(ChangeAuthor.OWNER, None, f"set Keep dream cards to {keep}"))
             cards = dm.apply_retention(dm.parse_document(self._body(s, a.id)), keep)
             changed, _cards = self._store(s, a.id, cards, keep)

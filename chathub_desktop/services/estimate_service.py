@@ -79,7 +79,7 @@ from chathub_desktop.services.views import (
     HistoryWindowView,
     TruncationView,
 )
-from chathub_desktop.storage.assistant_rows import assistant_row
+from chathub_desktop.storage.assistant_rows import assistant_record
 from chathub_desktop.storage.bulk_loading import gc_paused
 from chathub_desktop.storage.compaction_state import compaction_state
 from chathub_desktop.storage.database import Database
@@ -339,7 +339,7 @@ class EstimateService:
 
     def _meta(self, ctx: TopicContext) -> _Meta:
         with self._db.read() as s:
-            a = assistant_row(s, ctx.assistant_id)
+            a = assistant_record(s, ctx.assistant_id)
             comp = compaction_state(s, ctx.topic_id)
             usage = usage_rows(s, ctx.topic_id, _USAGE_ROWS)
             n, tokens = topic_totals(s, ctx.topic_id)

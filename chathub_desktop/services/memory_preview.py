@@ -22,6 +22,7 @@ from datetime import date
 from chathub_desktop.core import dynamic_memory as dm
 from chathub_desktop.core import fixed_memory as fm
 from chathub_desktop.core.document_version import document_version
+from chathub_desktop.core.dynamic_cards import CardKind
 from chathub_desktop.core.memory_diff import EntryChanges, entry_changes
 from chathub_desktop.core.memory_tools import MemoryDocument
 from chathub_desktop.services.assistant_service import AssistantService
@@ -137,7 +138,7 @@ class MemoryPreviews:
         if plan is not None:  # a fold: the folded cards go, the range card is new or rewritten
             shown = {card_label(c) for c in cards}
             new = [card_label(c) for c in after if card_label(c) not in shown]
-            made = [card_label(c) for c in after if c.kind == "range" and card_label(c) not in shown]
+            made = [card_label(c) for c in after if c.kind == CardKind.RANGE and card_label(c) not in shown]
             old_range = None if plan.existing_range is None else card_label(plan.existing_range)
             edited = [(old_range, made[0])] if old_range is not None and made else []
             changes = EntryChanges(added=[t for t in new if not edited or t != edited[0][1]],

@@ -22,7 +22,7 @@ A plain Markdown/text document is imported as fixed memory: entry texts already 
 keep their provenance, new ones are the owner's (REF-7).
 
 Replace or Merge (issue 18 "Preview before replace"): Replace stores the file's documents
-instead of the current ones; Merge (``mode="merge"``) adds the file's fixed entries to the
+instead of the current ones; Merge (``mode=mx.ImportMode.MERGE``) adds the file's fixed entries to the
 current ones, leaving out exact and near-duplicates (the paste's rule,
 :class:`RepeatIndex`; the user may tick a near one back), and leaves dynamic memory
 as it is. Either preview lists the entries added, removed and edited
@@ -64,7 +64,7 @@ from chathub_desktop.storage.session import Session
 FORMATS = ("json", "markdown")
 #: Import modes (issue 18): the file's documents replace the current ones, or its fixed
 #: entries are added to them (duplicates skipped).
-MODES = ("replace", "merge")
+MODES = tuple(mx.ImportMode)
 #: The source noted for entries a memory file brings in (issue 15; the file name goes with it).
 MEMORY_FILE_SOURCE = "a memory file"
 #: How the preview names each kind of file (``MemoryFile.kind``).
@@ -141,7 +141,7 @@ class ImportPreview:
     #: documents the file carries.
     paused: tuple[tuple[str, str], ...] = field(default=(), repr=False)
     #: ``replace`` or ``merge`` (:data:`MODES`).
-    mode: str = "replace"
+    mode: str = mx.ImportMode.REPLACE
     #: Merge: file entries added, and skipped as exact or REF-16 near-duplicates.
     merge_added: int = 0
     merge_skipped: int = 0
@@ -160,7 +160,7 @@ class ImportPreview:
             return f"{count:,} {one if count == 1 else many}"
 
         out = [f"{self.file_name or 'the file'}: {KIND_TEXT.get(self.kind, self.kind)}"]
-        if self.mode == "merge" and self.fixed_after is not None:
+        if self.mode == mx.ImportMode.MERGE and self.fixed_after is not None:
             out.append(f"fixed memory: {self.merge_added:,} added, {self.merge_skipped:,} skipped as duplicates "
                        f"({n(self.fixed_before, 'entry', 'entries')} → {n(self.fixed_after, 'entry', 'entries')}; "
                        "nothing removed)")
@@ -176,7 +176,7 @@ class ImportPreview:
             if self.fixed_changes is not None:
                 out.append(f"fixed entries: {self.fixed_changes.counts()}")
         if self.dynamic_after is None:
-            why = "Merge adds fixed entries only" if self.mode == "merge" else "not in the file"
+            why = "Merge adds fixed entries only" if self.mode == mx.ImportMode.MERGE else "not in the file"
             out.append(f"dynamic memory: {n(self.dynamic_before, 'card', 'cards')}, kept ({why})")
         else:
             cut = (f"; {n(self.dynamic_shortened, 'card', 'cards')} of the file shortened to the card and "
@@ -207,7 +207,7 @@ class ImportPreview:
 
         return {"assistant_id": self.assistant_id, "assistant": self.assistant_name, "kind": self.kind,
                 "file": self.file_name, "mode": self.mode,
-                "merge": {"added": self.merge_added, "skipped": self.merge_skipped} if self.mode == "merge" else None,
+                "merge": {"added": self.merge_added, "skipped": self.merge_skipped} if self.mode == mx.ImportMode.MERGE else None,
                 "changes": {"fixed": changes(self.fixed_changes), "dynamic": changes(self.dynamic_changes)},
                 "fixed": {"before": self.fixed_before, "after": self.fixed_after},
                 "dynamic": {"before": self.dynamic_before, "after": self.dynamic_after,
@@ -308,7 +308,7 @@ class MemoryTransfer:
     # --- import ------------------------------------------------------------------------------
 
     def preview_import(self, assistant: int | str, source: Path | bytes | str, *,
-                       name: str | None = None, mode: str = "replace",
+                       name: str | None = None, mode: str = mx.ImportMode.REPLACE,
                        take: Sequence[bool] | None = None) -> ImportPreview:
         """Check the whole memory file ``source`` (a path, the file's bytes, or its text)
         and say what importing it into ``assistant`` would change. Writes nothing.
@@ -346,7 +346,7 @@ class MemoryTransfer:
             a = AssistantService.row(s, assistant)
             cur = _current(s, a.id)
             aid, aname, keep = a.id, a.name, a.keep_dream_cards
-        if mode == "merge":
+        if mode == mx.ImportMode.MERGE:
             return self._merge_preview(aid, aname, mf, name, fixed_doc, cur, kinds, take)
         dynamic_doc, shortened = None, 0
         if mf.dynamic is not None:  # DRM-13: an import meets the caps like every other write
@@ -464,7 +464,7 @@ class MemoryTransfer:
             provenance_added=len(fresh),
             untrusted_after=sum(1 for e in after if fm.text_hash(e.text) in untrusted),
             base=cur.fingerprint, fixed_document=None if file_fixed is None else doc, dynamic_document=None,
-            provenance=tuple(records), paused=tuple(paused), mode="merge", merge_added=len(added),
+            provenance=tuple(records), paused=tuple(paused), mode=mx.ImportMode.MERGE, merge_added=len(added),
             merge_skipped=skipped, redacted=redacted, merge_items=tuple(items),
             fixed_changes=None if file_fixed is None else entry_changes([e.text for e in current],
                                                                          [e.text for e in after]),
@@ -475,7 +475,7 @@ class MemoryTransfer:
         file entry, :attr:`ImportPreview.merge_items`; issue 30). Raises
         :class:`ImportConflict` (nothing to write) when the memory changed since
         ``preview`` was shown, so :meth:`apply_import` stores only what the user saw."""
-        again = self.preview_import(preview.assistant_id, source, name=preview.file_name, mode="merge", take=take)
+        again = self.preview_import(preview.assistant_id, source, name=preview.file_name, mode=mx.ImportMode.MERGE, take=take)
         if again.base != preview.base:
             raise ImportConflict(f"{preview.assistant_name}'s memory changed since the file was checked; nothing "
                                  "was imported — check the file again to see what it would change")

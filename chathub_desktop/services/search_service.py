@@ -34,6 +34,7 @@ from enum import Enum
 from typing import TYPE_CHECKING
 
 from chathub_desktop.core import fixed_memory as fm
+from chathub_desktop.core.messages import Role
 from chathub_desktop.core.rank_fusion import fuse
 from chathub_desktop.core.search_text import (
     Snippet,
@@ -108,7 +109,7 @@ class SearchFilters:
     def scope(self, now: datetime) -> SearchScope:
         """The :class:`SearchScope` of these filters at ``now`` (aware)."""
         days = self.period.days
-        role = {SearchRole.USER: "user", SearchRole.ASSISTANT: "assistant"}.get(self.role)
+        role = {SearchRole.USER: Role.USER.value, SearchRole.ASSISTANT: Role.ASSISTANT.value}.get(self.role)
         return SearchScope(self.assistant_id, since=None if days is None else now - timedelta(days=days), role=role)
 
 

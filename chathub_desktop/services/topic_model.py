@@ -30,10 +30,16 @@ from chathub_desktop.services.events import EventBus, TopicChanged
 from chathub_desktop.services.input_rules import check_model_id, check_record_id, check_text
 from chathub_desktop.services.model_card_service import resolve_card
 from chathub_desktop.services.provider_models import ProviderModels
+from chathub_desktop.storage.assistant_rows import AssistantRecord, assistant_record
 from chathub_desktop.storage.database import Database
-from chathub_desktop.storage.models import Assistant, Provider, Topic
-from chathub_desktop.storage.provider_lookup import all_providers, provider_row
+from chathub_desktop.storage.provider_lookup import (
+    ProviderRecord,
+    all_providers,
+    provider_record,
+    provider_row,
+)
 from chathub_desktop.storage.session import Session
+from chathub_desktop.storage.topic_rows import TopicRecord, update_topic
 
 #: The note of a topic whose chosen provider no longer exists.
 PROVIDER_GONE = ("the provider chosen for this topic no longer exists; "
@@ -57,7 +63,7 @@ class ResolvedModel:
     output in tokens), ``source`` (a :class:`~chathub_desktop.core.model_cards.ModelSource`) and ``note``: why the topic's own choice is not used
     (``""`` normally)."""
 
-    provider: Provider | None
+    provider: ProviderRecord | None
     model: str
     card: ModelCardInfo
     source: ModelSource
@@ -68,7 +74,7 @@ class ResolvedModel:
         """The provider's id, ``None`` when there is none."""
         return self.provider.id if self.provider is not None else None
 
-    def sendable(self, assistant: Assistant) -> int:
+    def sendable(self, assistant: AssistantRecord) -> int:
         """The provider id a request can go to; :class:`InvalidInput` naming what is
         missing (no provider, no model) otherwise."""
         if self.provider is None:
@@ -78,7 +84,7 @@ class ResolvedModel:
         return self.provider.id
 
 
-def resolve_model(s: Session, catalog: ModelCatalog, topic: Topic, assistant: Assistant,
+def resolve_model(s: Session, catalog: ModelCatalog, topic: TopicRecord, assistant: AssistantRecord,
                   override: ModelPick | None = None) -> ResolvedModel:
     """The provider, model and card ``topic``'s next request uses (module docstring's
     order). Raises :class:`NotFound` for an ``override`` naming an unknown provider;
@@ -100,24 +106,24 @@ def resolve_model(s: Session, catalog: ModelCatalog, topic: Topic, assistant: As
     return _resolved(s, catalog, provider, assistant.model or "", ModelSource.ASSISTANT, note)
 
 
-def _provider(s: Session, provider_id: int | None, assistant: Assistant) -> Provider | None:
+def _provider(s: Session, provider_id: int | None, assistant: AssistantRecord) -> ProviderRecord | None:
     pid = provider_id if provider_id is not None else assistant.provider_id
-    return s.get(Provider, pid) if pid is not None else None
+    return provider_record(s, pid) if pid is not None else None
 
 
-def _resolved(s: Session, catalog: ModelCatalog, provider: Provider | None, model: str, source: ModelSource,
+def _resolved(s: Session, catalog: ModelCatalog, provider: ProviderRecord | None, model: str, source: ModelSource,
               note: str = "") -> ResolvedModel:
     return ResolvedModel(provider, model, resolve_card(s, catalog, provider, model), source, note)
 
 
 def topic_resolution(s: Session, catalog: ModelCatalog, topic_id: int,
-                     override: ModelPick | None = None) -> tuple[Topic, Assistant, ResolvedModel]:
-    """The topic row, its assistant and :func:`resolve_model` of it. Raises
+                     override: ModelPick | None = None) -> tuple[TopicRecord, AssistantRecord, ResolvedModel]:
+    """The stored topic, its assistant and :func:`resolve_model` of it. Raises
     ``NotFound`` for an unknown topic."""
     from chathub_desktop.services.topic_service import TopicService
 
     topic = TopicService.row(s, topic_id)
-    assistant = s.get(Assistant, topic.assistant_id)
+    assistant = assistant_record(s, topic.assistant_id)
     assert assistant is not None
     return topic, assistant, resolve_model(s, catalog, topic, assistant, override)
 
@@ -206,9 +212,7 @@ class TopicModelService:
 
         with self._db.write() as s:
             pid = _provider_id(s, provider)
-            topic = TopicService.row(s, topic_id)
-            topic.model, topic.model_provider_id = name, pid
-            s.flush()
+            update_topic(s, TopicService.row(s, topic_id).id, {"model": name, "model_provider_id": pid})
             view = self._view(s, topic_id)
         self._bus.publish(TopicChanged(topic_id))
         return view
@@ -219,9 +223,7 @@ class TopicModelService:
         from chathub_desktop.services.topic_service import TopicService
 
         with self._db.write() as s:
-            topic = TopicService.row(s, topic_id)
-            topic.model = topic.model_provider_id = None
-            s.flush()
+            update_topic(s, TopicService.row(s, topic_id).id, {"model": None, "model_provider_id": None})
             view = self._view(s, topic_id)
         self._bus.publish(TopicChanged(topic_id))
         return view

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import builtins
 import logging
+from datetime import datetime
+from typing import Protocol
 
 from chathub_desktop.core.attachments import attachments_of
 from chathub_desktop.core.clock import utcnow
@@ -24,16 +26,25 @@ from chathub_desktop.services.views import MessageView, TopicView
 from chathub_desktop.storage import attachment_blobs
 from chathub_desktop.storage.database import Database, StoreBusy
 from chathub_desktop.storage.errors import OperationalError
-from chathub_desktop.storage.models import Message, Topic
 from chathub_desktop.storage.session import Session
-from chathub_desktop.storage.topic_repository import append_message, unanswered_tool_calls
+from chathub_desktop.storage.topic_repository import (
+    MESSAGE_FIELDS,
+    append_message,
+    unanswered_tool_calls,
+)
 from chathub_desktop.storage.topic_rows import (
+    TopicRecord,
+    add_topic,
+    delete_topic,
     foreign_streams,
     mark_interrupted,
     message_count,
     message_page,
+    message_row,
     streaming_claims,
     topic_listing,
+    topic_record,
+    update_topic,
 )
 
 log = logging.getLogger(__name__)
@@ -43,7 +54,36 @@ log = logging.getLogger(__name__)
 INTERRUPTED_TOOL_RESULT = '{"error": "the app closed before the tool finished; it may have run in part"}'
 
 
-def message_view(m: Message) -> MessageView:
+class StoredMessage(Protocol):
+    """The fields of a stored message row that :func:`message_view` reads (the rows
+    ``storage.topic_rows`` and ``storage.topic_repository`` return)."""
+
+    id: int
+    topic_id: int
+    seq: int
+    role: str
+    content: str
+    content_type: str
+    status: str
+    created_at: datetime
+    tool_name: str | None
+    tool_call_id: str | None
+    tool_calls: builtins.list[dict[str, str]] | None
+    error: str | None
+    error_kind: str | None
+    model: str | None
+    input_tokens: int | None
+    output_tokens: int | None
+    cached_tokens: int | None
+    cache_write_tokens: int | None
+    finish_reason: str | None
+    receipt: dict[str, object] | None
+    pinned: bool
+    attachments: builtins.list[dict[str, object]] | None
+    tool_elapsed_ms: int | None
+
+
+def message_view(m: StoredMessage) -> MessageView:
     """Read-only view of a stored message row."""
     return MessageView(
         id=m.id,
@@ -80,14 +120,14 @@ class TopicService:
         self._bus = bus
 
     @staticmethod
-    def row(s: Session, topic_id: int) -> Topic:
-        """The topic row. Raises :class:`NotFound` (also for an id no engine can hold)."""
-        row = s.get(Topic, check_record_id(topic_id, "topic"))
+    def row(s: Session, topic_id: int) -> TopicRecord:
+        """The stored topic. Raises :class:`NotFound` (also for an id no engine can hold)."""
+        row = topic_record(s, check_record_id(topic_id, "topic"))
         if row is None:
             raise NotFound(f"no topic {topic_id}")
         return row
 
-    def _view(self, s: Session, t: Topic) -> TopicView:
+    def _view(self, s: Session, t: TopicRecord) -> TopicView:
         count = message_count(s, t.id)
         return TopicView(
             id=t.id,
@@ -106,15 +146,14 @@ class TopicService:
         ``private``: its requests carry no memory and the dream never reads it (issue 19)."""
         with self._db.write() as s:
             a = AssistantService.row(s, assistant)
-            t = Topic(
+            t = add_topic(
+                s,
                 assistant_id=a.id,
                 title=" ".join(check_text(title or "", "the topic title").split())[:MAX_TITLE_CHARS]
                 or DEFAULT_TITLE,
                 title_generated=bool(title and title.strip()),
                 private=private,
             )
-            s.add(t)
-            s.flush()
             return self._view(s, t)
 
     def list(self, assistant: int | str | None = None, *, archived: bool = False) -> list[TopicView]:
@@ -137,8 +176,7 @@ class TopicService:
 
     def _set_flag(self, topic_id: int, name: str, value: bool) -> TopicView:
         with self._db.write() as s:
-            t = self.row(s, topic_id)
-            setattr(t, name, bool(value))
+            t = update_topic(s, self.row(s, topic_id).id, {name: bool(value)})
             view = self._view(s, t)
         self._bus.publish(TopicChanged(topic_id))
         return view
@@ -155,9 +193,7 @@ class TopicService:
         if not title:
             raise InvalidInput("topic title must not be empty")
         with self._db.write() as s:
-            t = self.row(s, topic_id)
-            t.title = title[:MAX_TITLE_CHARS]
-            t.title_generated = True
+            t = update_topic(s, self.row(s, topic_id).id, {"title": title[:MAX_TITLE_CHARS], "title_generated": True})
             view = self._view(s, t)
         self._bus.publish(TopicChanged(topic_id))
         return view
@@ -168,8 +204,7 @@ class TopicService:
         reads it; what earlier requests or dreams took from it stays where it is.
         Raises :class:`NotFound`."""
         with self._db.write() as s:
-            t = self.row(s, topic_id)
-            t.private = bool(private)
+            t = update_topic(s, self.row(s, topic_id).id, {"private": bool(private)})
             view = self._view(s, t)
         self._bus.publish(TopicChanged(topic_id))
         return view
@@ -181,7 +216,7 @@ class TopicService:
         Only user and assistant text messages can be pinned. Raises :class:`NotFound`,
         :class:`InvalidInput` for a tool message or a tool call."""
         with self._db.write() as s:
-            m = s.get(Message, check_record_id(message_id, "message"))
+            m = message_row(s, check_record_id(message_id, "message"))
             if m is None:
                 raise NotFound(f"no message {message_id}")
             if pinned and (m.role not in (Role.USER, Role.ASSISTANT) or m.tool_calls):
@@ -199,11 +234,10 @@ class TopicService:
         deleted) while another live ChatHub process is writing a reply in it (APP-8: its
         reply would be stored nowhere while it reports success)."""
         with self._db.write() as s:
-            topic = self.row(s, topic_id)
+            self.row(s, topic_id)
             refuse_foreign_stream(s, topic_id, doing="deleting it")
             hashes = attachment_blobs.topic_hashes(s, topic_id)
-            s.delete(topic)
-            s.flush()
+            delete_topic(s, topic_id)
             attachment_blobs.sweep(s, hashes)
 
     def message_count(self, topic_id: int) -> int:
@@ -227,7 +261,7 @@ class TopicService:
         ``updated_at`` moves to now; ``MessageAdded`` is published after the commit.
         Raises :class:`NotFound` for an unknown topic, :class:`InvalidInput` for an
         unknown column."""
-        bad = sorted(k for k in fields if k in ("id", "topic_id", "seq") or not hasattr(Message, k))
+        bad = sorted(k for k in fields if k in ("id", "topic_id", "seq") or k not in MESSAGE_FIELDS)
         if bad:
             raise InvalidInput(f"not a message field: {', '.join(bad)}")
         with self._db.write() as s:
@@ -239,7 +273,7 @@ class TopicService:
     def message(self, message_id: int) -> MessageView:
         """One message. Raises :class:`NotFound`."""
         with self._db.read() as s:
-            m = s.get(Message, check_record_id(message_id, "message"))
+            m = message_row(s, check_record_id(message_id, "message"))
             if m is None:
                 raise NotFound(f"no message {message_id}")
             return message_view(m)

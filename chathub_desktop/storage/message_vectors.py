@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from sqlalchemy import bindparam, text
 from sqlalchemy.orm import Session
 
+from chathub_desktop.core.messages import Role
 from chathub_desktop.storage.message_search import (
     _COLUMNS,
     _JOINS,
@@ -49,12 +50,13 @@ def unembedded(s: Session, model: str, limit: int) -> list[tuple[int, str]]:
     vector of ``model``, as ``(message_id, content)``: the user's messages first (what
     people recall is mostly what they said; a long history's backfill takes hours), each
     kind newest first."""
-    params: dict[str, object] = {"model": model, "limit": limit, "min_chars": MIN_CHARS}
+    params: dict[str, object] = {"model": model, "limit": limit, "min_chars": MIN_CHARS,
+                                 "first_role": Role.USER.value}
     where = _filters(params, SearchScope()) + " AND length(m.content) >= :min_chars"
     sql = ("SELECT m.id, m.content FROM message m JOIN topic t ON t.id = m.topic_id "
            "LEFT JOIN message_vector v ON v.message_id = m.id "
            f"WHERE (v.message_id IS NULL OR v.model != :model){where} "
-           "ORDER BY CASE WHEN m.role = 'user' THEN 0 ELSE 1 END, m.id DESC LIMIT :limit")
+           "ORDER BY CASE WHEN m.role = :first_role THEN 0 ELSE 1 END, m.id DESC LIMIT :limit")
     return [(int(r.id), str(r.content)) for r in s.execute(text(sql), params)]
 
 

@@ -5,14 +5,33 @@ caller's session."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from sqlalchemy import func, select, update
 from sqlalchemy.orm import Session
 
 from chathub_desktop.core.provider_kinds import ProviderKind
 from chathub_desktop.storage.models import Provider, Topic
 
-__all__ = ["add_provider", "all_providers", "delete_provider", "clear_topic_models", "first_provider_of_kind", "name_taken", "provider_named",
+__all__ = ["ProviderRecord", "provider_record", "add_provider", "all_providers", "delete_provider", "clear_topic_models", "first_provider_of_kind", "name_taken", "provider_named",
            "provider_row"]
+
+
+@dataclass(frozen=True, slots=True)
+class ProviderRecord:
+    """What a request needs of a stored provider: its ``id``, ``name``, ``kind`` (a
+    ``ProviderKind`` value) and ``base_url``. No key: that lives elsewhere (APP-2)."""
+
+    id: int
+    name: str
+    kind: str
+    base_url: str
+
+
+def provider_record(s: Session, provider_id: int) -> ProviderRecord | None:
+    """Provider ``provider_id`` as a :class:`ProviderRecord`, or None when it is gone."""
+    p = s.get(Provider, provider_id)
+    return None if p is None else ProviderRecord(p.id, p.name, p.kind, p.base_url)
 
 
 def provider_row(s: Session, ref: int | str) -> Provider | None:

@@ -15,7 +15,7 @@ from dataclasses import dataclass, replace
 from datetime import datetime
 from typing import Any, cast
 
-from sqlalchemy import Table, bindparam, func, or_, select, update
+from sqlalchemy import Table, bindparam, func, inspect, or_, select, update
 from sqlalchemy.orm import Session
 
 from chathub_desktop.core.attachments import FILE, attachments_of
@@ -30,6 +30,9 @@ from chathub_desktop.storage.attachment_blobs import with_data
 from chathub_desktop.storage.bulk_loading import gc_paused
 from chathub_desktop.storage.message_branches import next_message_id
 from chathub_desktop.storage.models import Message, Topic
+
+#: The column names of a stored message (what :func:`append_message` takes as fields).
+MESSAGE_FIELDS: frozenset[str] = frozenset(c.key for c in inspect(Message).column_attrs)
 
 
 def chat_message(m: Message) -> ChatMessage:
@@ -181,6 +184,22 @@ def append_message(s: Session, topic_id: int, **fields: object) -> Message:
     topic.updated_at = utcnow()
     s.flush()
     return row
+
+
+def update_reply(s: Session, message_id: int, fields: dict[str, object], *, only_streaming: bool = False) -> int | None:
+    """Set ``fields`` (names from :data:`MESSAGE_FIELDS`) on message ``message_id`` in
+    write session ``s``: a streaming reply's checkpoint (``only_streaming``: only while it
+    is still marked streaming), its final text and usage, or its reset for a retry.
+    Returns its topic id; None when the row is gone (or no longer streaming) and
+    nothing was written. ``KeyError`` for an unknown field name."""
+    row = s.get(Message, message_id)
+    if row is None or (only_streaming and row.status != MessageStatus.STREAMING.value):
+        return None
+    for key, value in fields.items():
+        if key not in MESSAGE_FIELDS:
+            raise KeyError(key)
+        setattr(row, key, value)
+    return row.topic_id
 
 
 def streaming_rows(s: Session, topic_id: int) -> list[tuple[str | None, datetime, datetime | None]]:

@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import func, select, update
+from sqlalchemy import func, inspect, select, update
 from sqlalchemy.orm import Session
 
 from chathub_desktop.core.messages import MessageStatus, Role, TopicKind
@@ -17,7 +17,79 @@ from chathub_desktop.storage.import_staging_rows import visible_topics
 from chathub_desktop.storage.models import Message, Topic
 
 __all__ = ["foreign_streams", "last_message", "last_user_message", "mark_interrupted", "message_count", "message_page",
-           "message_position", "message_row", "recallable_from", "TopicFacts", "topic_facts", "remove_message", "rows_after", "streaming_claims", "tail_head", "topic_listing"]
+           "message_position", "message_row", "recallable_from", "TopicFacts", "topic_facts", "remove_message", "rows_after", "streaming_claims", "tail_head", "topic_listing",
+           "TopicRecord", "add_topic", "delete_topic", "topic_record", "update_topic"]
+
+
+@dataclass(frozen=True, slots=True)
+class TopicRecord:
+    """One stored topic, as its ``topic`` row holds it: ``kind`` a ``TopicKind`` value,
+    ``source``/``source_id`` an imported conversation's origin (None: made here),
+    ``model``/``model_provider_id`` the topic's own model choice (None: the assistant's,
+    issue 14), times UTC."""
+
+    id: int
+    assistant_id: int
+    title: str
+    title_generated: bool
+    kind: str
+    source: str | None
+    source_id: str | None
+    pinned: bool
+    archived: bool
+    private: bool
+    model: str | None
+    model_provider_id: int | None
+    created_at: datetime
+    updated_at: datetime
+
+
+#: The settable column names of a topic (everything but its id).
+TOPIC_COLUMNS: frozenset[str] = frozenset(c.key for c in inspect(Topic).column_attrs) - {"id"}
+
+
+def _topic_record(t: Topic) -> TopicRecord:
+    return TopicRecord(t.id, t.assistant_id, t.title, bool(t.title_generated), t.kind, t.source, t.source_id,
+                       bool(t.pinned), bool(t.archived), bool(t.private), t.model, t.model_provider_id,
+                       t.created_at, t.updated_at)
+
+
+def topic_record(s: Session, topic_id: int) -> TopicRecord | None:
+    """Topic ``topic_id`` as a :class:`TopicRecord`, or None when there is no such topic."""
+    t = s.get(Topic, topic_id)
+    return None if t is None else _topic_record(t)
+
+
+def add_topic(s: Session, *, assistant_id: int, title: str, title_generated: bool, private: bool) -> TopicRecord:
+    """Add a topic of assistant ``assistant_id`` in write session ``s`` (flushed: its id
+    and times are set) and return it."""
+    t = Topic(assistant_id=assistant_id, title=title, title_generated=title_generated, private=private)
+    s.add(t)
+    s.flush()
+    return _topic_record(t)
+
+
+def update_topic(s: Session, topic_id: int, changes: dict[str, object]) -> TopicRecord:
+    """Set ``changes`` (names from :data:`TOPIC_COLUMNS`) on topic ``topic_id`` in write
+    session ``s`` and return it. ``KeyError`` for an unknown id or field name."""
+    t = s.get(Topic, topic_id)
+    if t is None:
+        raise KeyError(topic_id)
+    for key, value in changes.items():
+        if key not in TOPIC_COLUMNS:
+            raise KeyError(key)
+        setattr(t, key, value)
+    s.flush()
+    return _topic_record(t)
+
+
+def delete_topic(s: Session, topic_id: int) -> None:
+    """Delete topic ``topic_id`` and its messages (the rows cascade) in write session
+    ``s``, flushed; no-op when it is gone."""
+    t = s.get(Topic, topic_id)
+    if t is not None:
+        s.delete(t)
+        s.flush()
 
 
 def message_count(s: Session, topic_id: int) -> int:

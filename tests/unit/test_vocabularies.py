@@ -82,3 +82,21 @@ def test_memory_authors_and_origins_keep_their_stored_words() -> None:
     assert ORIGINS == ("owner", "dream", "agent") == tuple(EntryOrigin)
     assert memory_export.ORIGINS is ORIGINS
     assert AUTHORS == ("owner", "model", "dream", "import", "revert", "system") == tuple(ChangeAuthor)
+
+
+def test_card_kinds_are_read_off_the_tag_with_their_words() -> None:
+    """REF-8: a card's tag makes it one ``day``, a ``range``, ``legacy`` or ``custom``;
+    the kind compares equal to those words (the Memory page keys its chips on them)."""
+    from chathub_desktop.core.dynamic_cards import Card, CardKind
+
+    kinds = [Card(t, "x").kind for t in ("2026-12-01", "2026-11-01..2026-11-30", "legacy", "notes", "2024-02-30")]
+    assert kinds == [CardKind.DAY, CardKind.RANGE, CardKind.LEGACY, CardKind.CUSTOM, CardKind.CUSTOM]
+    assert kinds[:4] == ["day", "range", "legacy", "custom"]
+
+
+def test_memory_import_modes_keep_their_words() -> None:
+    """Issue 18: ``memory import --mode`` takes ``replace`` or ``merge``."""
+    from chathub_desktop.core.memory_export import ImportMode
+    from chathub_desktop.services.memory_transfer import MODES
+
+    assert MODES == ("replace", "merge") == tuple(ImportMode)
