@@ -263,8 +263,9 @@ COMPRESS_HELP = (
 )
 NAMING_HELP = (
     "<p><b>Topic naming</b>: the model that writes a short title for a new topic from its first "
-    "message. <b>Off</b> keeps the first words of the message as the title, which is also the "
-    "fallback when the model fails.</p>"
+    "message, after its first reply. <b>The chat's own model</b> (the default) lets the topic's model "
+    "write it, as ChatGPT and Claude do. The first words of the message stay the title when the model "
+    "fails, and always with <code>chathub-desktop settings set topic-naming off</code>.</p>"
 )
 THRESHOLD_HELP = (
     "<p><b>Threshold compaction</b> is a second, simpler policy (as in Numi Chat). When on, it "
@@ -467,7 +468,7 @@ class SystemAgentPage(QWidget):
         naming.setObjectName("namingGroup")
         nl = QFormLayout(naming)
         nrow = QHBoxLayout()
-        self.naming_picker = ModelPicker("Off — first words of the message", model_ids, allow_off=True,
+        self.naming_picker = ModelPicker("The chat's own model", model_ids, allow_off=True,
                                          name="naming")
         for picker in (self.compress_picker, self.naming_picker):
             picker.attach_models(services.provider_models)  # issue 28: the provider's own models first
@@ -475,8 +476,8 @@ class SystemAgentPage(QWidget):
         nlabel = QLabel("M&odel:")
         nlabel.setBuddy(self.naming_picker.provider_combo)
         nl.addRow(nlabel, nrow)
-        self.naming_note = field_note("Writes a short title for each new topic; Off keeps the first words of its "
-                                      "first message.", NAMING_HELP, "namingNote")
+        self.naming_note = field_note("Writes a short title for each new topic after its first reply; until "
+                                      "then it shows the first words.", NAMING_HELP, "namingNote")
         nl.addRow("", self.naming_note)
         layout.addWidget(naming)
         # Archives
