@@ -181,8 +181,9 @@ class AssistantDialog(QDialog):
         ui = self.ui
         self._assistant = assistant
         self._protocols = {p.id: ProviderKind(p.kind).protocol for p in providers}
-        for p in providers:
-            ui.providerCombo.addItem(p.name, p.id)
+        for p in providers:  # a turned-off one only while it is this assistant's (issue 29)
+            if p.enabled or (assistant is not None and p.id == assistant.provider_id):
+                ui.providerCombo.addItem(p.name, p.id)
         if assistant is None:
             if ui.providerCombo.count() > 1:
                 ui.providerCombo.setCurrentIndex(1)

@@ -556,14 +556,14 @@ class SystemAgentPage(QWidget):
         self._runner.run(f"system-agent-providers:{id(self)}", self._reload_providers(), context="System Agent")
 
     async def _reload_providers(self) -> None:
-        names = [p.name for p in await self._runner.run_in_thread(self.svc.providers.list)]
+        names = [p.name for p in await self._runner.run_in_thread(self.svc.providers.list) if p.enabled]
         self.compress_picker.set_providers(names)
         self.naming_picker.set_providers(names)
         self._show_resolved()
 
     def reload(self) -> None:
         """Re-read providers and the stored settings."""
-        names = [p.name for p in self.svc.providers.list()]
+        names = [p.name for p in self.svc.providers.list() if p.enabled]
         self.compress_picker.set_providers(names)
         self.naming_picker.set_providers(names)
         st = self.svc.settings

@@ -16,13 +16,15 @@ from chathub_desktop.core.token_estimate import INPUT_TRUNCATED
 @dataclass(frozen=True)
 class ProviderView:
     """A configured provider. ``key_source`` is ``keyring``, ``env:VAR`` or ``none``;
-    ``base_url`` is for display: credentials in it are redacted (issue 12)."""
+    ``base_url`` is for display: credentials in it are redacted (issue 12). ``enabled``
+    off: its models are offered nowhere and sends that need it are refused (issue 29)."""
 
     id: int
     name: str
     kind: str
     base_url: str
     key_source: str
+    enabled: bool = True
 
     def to_json(self) -> dict[str, object]:
         """JSON-ready dict."""

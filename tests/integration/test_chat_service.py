@@ -459,3 +459,24 @@ def test_a_read_only_store_still_opens_for_reading(tmp_path: Path, fake_vendor: 
         assert ro.topics.messages(topic)[0].status == "streaming"  # nothing could be written
     finally:
         ro.close()
+
+
+def test_a_turned_off_provider_leaves_the_choices_and_a_send_says_why(
+        services: Services, fake_vendor: FakeVendor) -> None:
+    """Issue 29: Settings → Providers' switch. Off, the provider's models leave the topic's
+    model choices and a send that needs it is refused in one line, storing nothing; on
+    again, it sends."""
+    topic = setup_chat(services, fake_vendor)
+    services.providers.add("Spare", "openai", fake_vendor.base_url, api_key="sk-s")
+    assert [g.provider_name for g in services.topic_models.choices(topic)] == ["Fake", "Spare"]
+    view = services.providers.set_enabled("Fake", False)
+    assert view.enabled is False and services.providers.get("Fake").enabled is False
+    assert [g.provider_name for g in services.topic_models.choices(topic)] == ["Spare"]
+    with pytest.raises(InvalidInput) as refused:
+        asyncio.run(services.chat.send(topic, "hello"))
+    assert str(refused.value) == "provider 'Fake' is turned off; turn it on in Settings → Providers"
+    assert services.topics.messages(topic) == []
+    services.providers.set_enabled("Fake", True)
+    fake_vendor.script(Reply(text_chunks=["hi"]))
+    asyncio.run(services.chat.send(topic, "hello"))
+    assert services.topics.messages(topic)[-1].content == "hi"
