@@ -110,8 +110,12 @@ class AssistantSwitcher:
         """Rail, actions and labels follow the selected assistant."""
         aid = self.current_id()
         combo = self.combo
-        self._rail.set_assistants([AssistantItem(int(combo.itemData(i)), combo.itemText(i))
-                                   for i in range(combo.count())], aid)
+        items = []
+        for i in range(combo.count()):
+            item_id = int(combo.itemData(i))
+            read = self._read.get(item_id)
+            items.append(AssistantItem(item_id, combo.itemText(i), read.avatar if read is not None else None))
+        self._rail.set_assistants(items, aid)
         for action in self._needs:
             action.setEnabled(aid is not None)
         shown = self._read.get(aid) if aid is not None else None
@@ -160,7 +164,7 @@ class AssistantSwitcher:
         from chathub_desktop.gui.chat_empty import ReadyAssistant
 
         a = self._read.get(self.current_id() or 0)
-        return None if a is None else ReadyAssistant(a.name, a.model, bool(a.provider_name), a.id)
+        return None if a is None else ReadyAssistant(a.name, a.model, bool(a.provider_name), a.id, a.avatar)
 
     def retranslate(self) -> None:
         """Re-set the title in the new language (issue 27)."""

@@ -17,12 +17,20 @@ from PySide6.QtWidgets import QWidget
 from chathub_desktop.gui.design import repolish
 from chathub_desktop.gui.design.tokens import AVATAR_COLOURS, AVATAR_TEXT, IconSize
 
-__all__ = ["AVATAR_TEXT", "avatar_colour", "avatar_icon", "avatar_tone", "initial_of", "set_avatar_tone"]
+__all__ = ["AVATAR_TEXT", "avatar_colour", "avatar_icon", "avatar_text", "avatar_tone", "initial_of",
+           "set_avatar_tone"]
+
 
 def initial_of(name: str) -> str:
     """The avatar's letter for an assistant called ``name``: its first letter or digit,
     upper-cased; "?" when it has none."""
     return next((ch.upper() for ch in name if ch.isalnum()), "?")
+
+
+def avatar_text(name: str, avatar: str | None) -> str:
+    """What an assistant's avatar shows: its chosen emoji or letters (walk29 #23), else
+    the initial of ``name``."""
+    return avatar or initial_of(name)
 
 
 def avatar_tone(assistant_id: int) -> int:
@@ -43,9 +51,9 @@ def set_avatar_tone(widget: QWidget, assistant_id: int | None) -> None:
         repolish(widget)
 
 
-def avatar_icon(name: str, assistant_id: int, side: int = IconSize.LG) -> QIcon:
-    """A round icon ``side`` px wide: the initial of ``name`` on the assistant's colour
-    (painted at twice the size for sharp high-DPI menus)."""
+def avatar_icon(name: str, assistant_id: int, side: int = IconSize.LG, avatar: str | None = None) -> QIcon:
+    """A round icon ``side`` px wide: ``avatar`` (else the initial of ``name``) on the
+    assistant's colour (painted at twice the size for sharp high-DPI menus)."""
     from PySide6.QtCore import Qt  # not at import: the rail is built before the first paint
 
     scale = 2
@@ -62,7 +70,7 @@ def avatar_icon(name: str, assistant_id: int, side: int = IconSize.LG) -> QIcon:
     font.setPixelSize(round(side * scale * 0.5))
     p.setFont(font)
     p.setPen(QColor(AVATAR_TEXT))
-    p.drawText(box, int(Qt.AlignmentFlag.AlignCenter), initial_of(name))
+    p.drawText(box, int(Qt.AlignmentFlag.AlignCenter), avatar_text(name, avatar))
     p.end()
     pixmap.setDevicePixelRatio(scale)
     return QIcon(pixmap)

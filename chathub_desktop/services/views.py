@@ -63,6 +63,8 @@ class AssistantView:
     thinking_budget: int | None = None
     #: The model may recall this assistant's other topics (issue 26, APP-12).
     recall_topics: bool = True
+    #: Its avatar: an emoji or one or two letters (walk29 #23); None: its name's initial.
+    avatar: str | None = None
 
     def to_json(self) -> dict[str, object]:
         """JSON-ready dict."""
