@@ -10,6 +10,8 @@ icon (:func:`avatar_icon`).
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from PySide6.QtCore import QRectF
 from PySide6.QtGui import QColor, QFont, QIcon, QPainter, QPixmap
 from PySide6.QtWidgets import QWidget
@@ -29,8 +31,20 @@ def initial_of(name: str) -> str:
 
 def avatar_text(name: str, avatar: str | None) -> str:
     """What an assistant's avatar shows: its chosen emoji or letters (walk29 #23), else
-    the initial of ``name``."""
-    return avatar or initial_of(name)
+    the initial of ``name``; the initial too for an emoji no installed font can draw
+    (no tofu box)."""
+    if avatar and (avatar[0].isalnum() or _drawable(ord(avatar[0]))):
+        return avatar
+    return initial_of(name)
+
+
+@lru_cache(maxsize=64)
+def _drawable(code: int) -> bool:
+    """Whether an installed font has the character ``code`` (cached: the first look
+    walks the font families)."""
+    from PySide6.QtGui import QFontDatabase, QFontMetrics
+
+    return any(QFontMetrics(QFont(family)).inFontUcs4(code) for family in QFontDatabase.families())
 
 
 def avatar_tone(assistant_id: int) -> int:

@@ -252,6 +252,9 @@ class TopicModelPicker(QToolButton):
                     hits.append(a)
             else:  # headings, separators, submenus, "Use the assistant's model", "Another model…"
                 a.setVisible(False)
+            if isinstance(a, QWidgetAction) and (heading := a.defaultWidget()) is not None:
+                heading.setVisible(a.isVisible())  # a shown menu keeps a hidden action's widget painted
+        self.menu_.adjustSize()
         return hits
 
     def _choose_first(self) -> None:
