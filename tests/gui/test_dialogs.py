@@ -75,6 +75,7 @@ def test_the_provider_switch_takes_its_models_out_of_the_choosers(window, servic
     switch.click()
     qtbot.waitUntil(lambda: page.list.item(0).text() == "Spare", timeout=5000)
     qtbot.waitUntil(lambda: all(p.provider_combo.findData("Spare") >= 0 for p in pickers), timeout=5000)
+    qtbot.waitUntil(lambda: not any(p.models.pending() for p in pickers), timeout=5000)  # their lists read
 
 
 def test_add_provider_with_env_var_and_inline_error(window, services, qtbot):  # type: ignore[no-untyped-def]
