@@ -1,5 +1,6 @@
 """Screenshots of issue 29's composer and view states, light and dark (a script, not a
-test): text size Larger and Smaller (walk29 #24), the model menu searching (walk29 #7),
+test): text size Larger and Smaller (walk29 #24), the composer's Private toggle off and on
+and the model menu searching (walk29 #7),
 an assistant's emoji avatar in the rail and the greeting and the editor's avatar field
 (walk29 #23), and a provider turned off in Settings → Providers.
 
@@ -51,6 +52,11 @@ def main(out: Path) -> int:
                     w.view.prefs.set_text_size(size)
                     await grab(w, out / f"text-{size.value}-{theme}.png", 0.6)
                 w.view.prefs.set_text_size(TextSize.DEFAULT)
+                toggle = w.context_controls.privacy.composer_toggle
+                for state in ("off", "on"):
+                    if toggle.isChecked() != (state == "on"):
+                        toggle.click()
+                    await grab(w.composer, out / f"composer-private-{state}-{theme}.png", 0.6)
                 picker = w.model_picker.picker
                 picker.menu_.popup(picker.mapToGlobal(picker.rect().bottomLeft()))
                 await asyncio.sleep(0.3)
