@@ -30,8 +30,8 @@ I18N = ROOT / "resources" / "i18n"
 #: The files whose strings are translated so far (issue 27's first step); add a file here
 #: once its strings are marked.
 SOURCES = tuple(f"chathub_desktop/gui/{name}.py" for name in (
-    "chat_header", "compaction_controller", "composer", "error_bar", "main_window", "nav_rail",
-    "notifications", "token_badge", "topic_list_delegate", "topic_list_model", "tray", "view_menu",
+    "assistant_switcher", "chat_header", "compaction_controller", "composer", "error_bar", "main_window", "nav_rail",
+    "notifications", "token_badge", "topic_list_delegate", "topic_list_model", "topic_opener", "tray", "view_menu",
     "window_actions",
 ))
 #: The shipped translations (English: plural forms only).

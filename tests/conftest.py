@@ -21,10 +21,13 @@ from tests.logfail import fail_on_logging  # noqa: E402,F401  (autouse fixture)
 
 @pytest.fixture(autouse=True)
 def isolated_env(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[MemoryKeyring]:
-    """Point the data dir at ``tmp_path``, drop any database URL from the environment and
-    install an in-memory keyring for the test's duration."""
+    """Point the data dir at ``tmp_path``, drop any database URL from the environment, keep
+    the chat model from naming topics and install an in-memory keyring for the test's
+    duration."""
     monkeypatch.setenv("CHATHUB_DATA_DIR", str(tmp_path / "data"))
     monkeypatch.delenv("CHATHUB_DATABASE_URL", raising=False)
+    # the scripted fake providers count requests: the chat model names no topic (APP-10)
+    monkeypatch.setenv("CHATHUB_TOPIC_NAMING_CHAT_MODEL", "off")
     previous = keyring.get_keyring()
     backend = MemoryKeyring()
     keyring.set_keyring(backend)

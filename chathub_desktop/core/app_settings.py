@@ -139,6 +139,9 @@ class ModelSetting(Setting["str | None"]):
 #: The model that names new topics (off while unset).
 TOPIC_NAMING_MODEL = ModelSetting("topic-naming-model", None, "model that names new topics (PROVIDER/MODEL)",
                                   optional=True)
+#: New topics are named by a model (APP-10): the topic-naming model when set, else the
+#: topic's own chat model after its first reply, as ChatGPT and Claude do (walk29 #2).
+TOPIC_NAMING = FlagSetting("topic-naming", True, "name new topics with a model (on/off)")
 #: The History Compress model that writes summaries and dream cards (CMP-3).
 HISTORY_COMPRESS_MODEL = ModelSetting(
     "history-compress-model", "gpt-5-mini",
@@ -167,7 +170,7 @@ MEMORY_HISTORY_CHANGES = WholeSetting("memory-history-changes", 500, "memory his
 #: Every declared setting by key, in the order the CLI lists them.
 SETTINGS: Mapping[str, Setting[Any]] = {
     s.key: s for s in (
-        TOPIC_NAMING_MODEL, HISTORY_COMPRESS_MODEL, COMPACTION_ARCHIVES, DREAMS_PAUSED, COMPACT_ENABLED,
+        TOPIC_NAMING, TOPIC_NAMING_MODEL, HISTORY_COMPRESS_MODEL, COMPACTION_ARCHIVES, DREAMS_PAUSED, COMPACT_ENABLED,
         COMPACT_BUFFER_TOKENS, COMPACT_KEEP_RECENT, COMPACT_MAX_FAILURES, STREAM_SILENCE_SECONDS,
         MEMORY_HISTORY_DAYS, MEMORY_HISTORY_CHANGES,
     )

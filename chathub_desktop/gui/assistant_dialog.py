@@ -25,6 +25,7 @@ from typing import TYPE_CHECKING, Any
 from PySide6.QtCore import QPoint, Qt, Signal
 from PySide6.QtWidgets import QCheckBox, QDialog, QDialogButtonBox, QToolButton, QToolTip, QWidget
 
+from chathub_desktop.core.avatars import AvatarRefused, clean_avatar
 from chathub_desktop.core.compaction import (
     DEFAULT_HIGH_WATERMARK,
     DEFAULT_PRESET,
@@ -69,6 +70,9 @@ def wire_help_buttons(root: QWidget) -> None:
                 btn.mapToGlobal(QPoint(0, btn.height())), btn.toolTip(), btn))
 
 
+#: The avatar field's suggestions (walk29 #23); any emoji or one or two letters can be typed.
+AVATAR_CHOICES = ("", "🤖", "🧠", "💻", "✍️", "📚", "🎨", "🔬", "🦊", "☕")
+
 class AssistantDialog(QDialog):
     """Create (``assistant_id`` None) or edit an assistant.
 
@@ -107,6 +111,13 @@ class AssistantDialog(QDialog):
         self._loaded = False
         ui = self.ui
         ui.providerCombo.addItem("(none — pick one later)", None)
+        # walk29 #23: an emoji or letters as its avatar; empty shows the name's initial
+        ui.avatarCombo.addItems(list(AVATAR_CHOICES))
+        ui.avatarCombo.setMinimumContentsLength(3)
+        ui.avatarCombo.setSizeAdjustPolicy(ui.avatarCombo.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
+        ui.avatarCombo.setCurrentText("")
+        ui.nameEdit.textChanged.connect(self._avatar_hint)
+        self._avatar_hint("")
         ui.modelCombo.addItems(list(model_ids))
         ui.modelCombo.setCurrentText("")
         if (model_edit := ui.modelCombo.lineEdit()) is not None:  # the combo is editable
@@ -181,8 +192,9 @@ class AssistantDialog(QDialog):
         ui = self.ui
         self._assistant = assistant
         self._protocols = {p.id: ProviderKind(p.kind).protocol for p in providers}
-        for p in providers:
-            ui.providerCombo.addItem(p.name, p.id)
+        for p in providers:  # a turned-off one only while it is this assistant's (issue 29)
+            if p.enabled or (assistant is not None and p.id == assistant.provider_id):
+                ui.providerCombo.addItem(p.name, p.id)
         if assistant is None:
             if ui.providerCombo.count() > 1:
                 ui.providerCombo.setCurrentIndex(1)
@@ -194,6 +206,7 @@ class AssistantDialog(QDialog):
         else:
             self.setWindowTitle(f"Edit assistant {assistant.name}")
             ui.nameEdit.setText(assistant.name)
+            ui.avatarCombo.setCurrentText(assistant.avatar or "")
             idx = ui.providerCombo.findData(assistant.provider_id)
             ui.providerCombo.setCurrentIndex(max(0, idx))
             ui.modelCombo.setCurrentText(assistant.model)
@@ -317,11 +330,17 @@ class AssistantDialog(QDialog):
         self.ui.errorLabel.setText(message)
         self.ui.errorLabel.setVisible(bool(message))
 
+    def _avatar_hint(self, name: str) -> None:
+        """The avatar field shows the initial an empty choice stands for."""
+        if (edit := self.ui.avatarCombo.lineEdit()) is not None:
+            edit.setPlaceholderText(next((ch.upper() for ch in name if ch.isalnum()), "A"))
+
     def values(self) -> dict[str, object]:
         """The form as service keyword arguments."""
         ui = self.ui
         return {
             "name": ui.nameEdit.text(),
+            "avatar": ui.avatarCombo.currentText().strip() or None,
             "provider": ui.providerCombo.currentData(),
             "model": ui.modelCombo.currentText().strip(),
             "instructions": ui.instructionsEdit.toPlainText(),
@@ -357,8 +376,13 @@ class AssistantDialog(QDialog):
         if not self._loaded or self.is_busy():  # still reading, or saving
             return
         v = self.values()
+        try:  # refused before anything is written (a new assistant is created in two steps)
+            clean_avatar(v["avatar"])  # type: ignore[arg-type]
+        except AvatarRefused as exc:
+            self.show_error(str(exc))
+            return
         if self._assistant is None:  # a new one is created, then given the rest of the form
-            extra = {k: v.pop(k) for k in ("memory_enabled", "recall_topics",
+            extra = {k: v.pop(k) for k in ("avatar", "memory_enabled", "recall_topics",
                                           *self.chat_preference(), *self.sampling_values())}
         else:
             extra = {}

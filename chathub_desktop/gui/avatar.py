@@ -10,6 +10,8 @@ icon (:func:`avatar_icon`).
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from PySide6.QtCore import QRectF
 from PySide6.QtGui import QColor, QFont, QIcon, QPainter, QPixmap
 from PySide6.QtWidgets import QWidget
@@ -17,12 +19,32 @@ from PySide6.QtWidgets import QWidget
 from chathub_desktop.gui.design import repolish
 from chathub_desktop.gui.design.tokens import AVATAR_COLOURS, AVATAR_TEXT, IconSize
 
-__all__ = ["AVATAR_TEXT", "avatar_colour", "avatar_icon", "avatar_tone", "initial_of", "set_avatar_tone"]
+__all__ = ["AVATAR_TEXT", "avatar_colour", "avatar_icon", "avatar_text", "avatar_tone", "initial_of",
+           "set_avatar_tone"]
+
 
 def initial_of(name: str) -> str:
     """The avatar's letter for an assistant called ``name``: its first letter or digit,
     upper-cased; "?" when it has none."""
     return next((ch.upper() for ch in name if ch.isalnum()), "?")
+
+
+def avatar_text(name: str, avatar: str | None) -> str:
+    """What an assistant's avatar shows: its chosen emoji or letters (walk29 #23), else
+    the initial of ``name``; the initial too for an emoji no installed font can draw
+    (no tofu box)."""
+    if avatar and (avatar[0].isalnum() or _drawable(ord(avatar[0]))):
+        return avatar
+    return initial_of(name)
+
+
+@lru_cache(maxsize=64)
+def _drawable(code: int) -> bool:
+    """Whether an installed font has the character ``code`` (cached: the first look
+    walks the font families)."""
+    from PySide6.QtGui import QFontDatabase, QFontMetrics
+
+    return any(QFontMetrics(QFont(family)).inFontUcs4(code) for family in QFontDatabase.families())
 
 
 def avatar_tone(assistant_id: int) -> int:
@@ -43,9 +65,9 @@ def set_avatar_tone(widget: QWidget, assistant_id: int | None) -> None:
         repolish(widget)
 
 
-def avatar_icon(name: str, assistant_id: int, side: int = IconSize.LG) -> QIcon:
-    """A round icon ``side`` px wide: the initial of ``name`` on the assistant's colour
-    (painted at twice the size for sharp high-DPI menus)."""
+def avatar_icon(name: str, assistant_id: int, side: int = IconSize.LG, avatar: str | None = None) -> QIcon:
+    """A round icon ``side`` px wide: ``avatar`` (else the initial of ``name``) on the
+    assistant's colour (painted at twice the size for sharp high-DPI menus)."""
     from PySide6.QtCore import Qt  # not at import: the rail is built before the first paint
 
     scale = 2
@@ -62,7 +84,7 @@ def avatar_icon(name: str, assistant_id: int, side: int = IconSize.LG) -> QIcon:
     font.setPixelSize(round(side * scale * 0.5))
     p.setFont(font)
     p.setPen(QColor(AVATAR_TEXT))
-    p.drawText(box, int(Qt.AlignmentFlag.AlignCenter), initial_of(name))
+    p.drawText(box, int(Qt.AlignmentFlag.AlignCenter), avatar_text(name, avatar))
     p.end()
     pixmap.setDevicePixelRatio(scale)
     return QIcon(pixmap)

@@ -36,7 +36,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from chathub_desktop.gui.avatar import initial_of, set_avatar_tone
+from chathub_desktop.gui.avatar import avatar_text, set_avatar_tone
 from chathub_desktop.gui.design import Tone, set_tone
 from chathub_desktop.gui.design.icons import Icon, icon
 from chathub_desktop.gui.design.tokens import IconSize, Space
@@ -81,6 +81,8 @@ class ReadyAssistant:
     model: str
     has_provider: bool
     id: int | None = None
+    #: Its chosen emoji or letters (walk29 #23); None: its initial.
+    avatar: str | None = None
 
     @property
     def ready(self) -> bool:
@@ -242,7 +244,7 @@ class EmptyChatPanel(QFrame):
         self.prompts.show()
 
     def _show_avatar(self, assistant: ReadyAssistant | None) -> None:
-        self.avatar.setText(initial_of(assistant.name) if assistant is not None else "?")
+        self.avatar.setText(avatar_text(assistant.name, assistant.avatar) if assistant is not None else "?")
         set_avatar_tone(self.avatar, assistant.id if assistant is not None else None)
 
 

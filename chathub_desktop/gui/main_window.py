@@ -4,7 +4,9 @@ shortcuts and the status line (issue 29: no classic menu bar or status bar).
 
 Widgets hold no business rules: every decision is a service call (``Services``); long
 or cancellable work goes through :class:`~chathub_desktop.gui.task_runner.TaskRunner`.
-The window keeps the assistant and topic selection; its controllers hold the rest:
+Its components hold the rest, each given what it needs through a small Protocol:
+``switcher`` (:mod:`~chathub_desktop.gui.assistant_switcher`: the selected assistant),
+``opener`` (:mod:`~chathub_desktop.gui.topic_opener`: listing and opening topics, drafts),
 ``sending`` (:mod:`~chathub_desktop.gui.send_controller`: Send, Retry, Stop),
 ``compaction`` (:mod:`~chathub_desktop.gui.compaction_controller`: Compact now, its
 progress, the summary viewer), ``estimate`` (the token badge runs), ``message_actions``
@@ -29,8 +31,6 @@ from PySide6.QtCore import (
     QByteArray,
     QCoreApplication,
     QEvent,
-    QItemSelectionModel,
-    QModelIndex,
     QSettings,
     Signal,
 )
@@ -48,6 +48,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from chathub_desktop.gui.assistant_switcher import AssistantSwitcher
 from chathub_desktop.gui.compaction_controller import CompactionController
 from chathub_desktop.gui.composer import Composer
 from chathub_desktop.gui.design.icons import Icon
@@ -55,10 +56,9 @@ from chathub_desktop.gui.design.tokens import Space
 from chathub_desktop.gui.error_bar import ErrorBar
 from chathub_desktop.gui.error_presenter import ErrorPresenter
 from chathub_desktop.gui.estimate_controller import EstimateController
-from chathub_desktop.gui.i18n import QT_TRANSLATE_NOOP, fill
+from chathub_desktop.gui.i18n import QT_TRANSLATE_NOOP
 from chathub_desktop.gui.message_actions import MessageActions
 from chathub_desktop.gui.nav_rail import (
-    AssistantItem,
     NavRail,
     PageHost,
     PageId,
@@ -70,10 +70,10 @@ from chathub_desktop.gui.send_keys import SendKey
 from chathub_desktop.gui.status_line import StatusLine
 from chathub_desktop.gui.tool_approval import ToolApprovalBar, ToolApprovals
 from chathub_desktop.gui.topic_delete import TopicDeletes
+from chathub_desktop.gui.topic_opener import TopicOpener
 from chathub_desktop.gui.welcome_panel import WelcomePanel
 from chathub_desktop.gui.window_actions import build_actions, build_menus, tool_button
 from chathub_desktop.gui.window_pages import WindowPages
-from chathub_desktop.services.errors import ServiceError
 
 if TYPE_CHECKING:
     import asyncio
@@ -81,7 +81,6 @@ if TYPE_CHECKING:
     from PySide6.QtWidgets import QMenu
 
     from chathub_desktop.gui.attachments import AttachmentController
-    from chathub_desktop.gui.chat_empty import ReadyAssistant
     from chathub_desktop.gui.chat_events import ChatEvents
     from chathub_desktop.gui.chat_header import ChatHeader
     from chathub_desktop.gui.message_list_model import MessageListModel
@@ -103,7 +102,6 @@ if TYPE_CHECKING:
 APP_TITLE = "ChatHub Desktop"
 #: What the chat area says while the store opens (before attach()).
 OPENING_TEXT = QT_TRANSLATE_NOOP("Composer", "Opening your chats…")
-NO_ASSISTANT_TEXT = QT_TRANSLATE_NOOP("Composer", "Create an assistant first (Assistant → New…)")
 
 
 class MainWindow(QMainWindow):
@@ -186,10 +184,10 @@ class MainWindow(QMainWindow):
         self.setObjectName("mainWindow")
         self._settings_file = settings_file
         self.presenter = ErrorPresenter(self, self.show_status)
-        self._topic_id: int | None = None
-        self._background_started = False  # _start_background
-        self._drafts: dict[int, str] = {}  # unsent text per topic, kept while the app runs
-        self._assistants: dict[int, AssistantView] = {}  # as last read by reload_assistants()
+        self.opener = TopicOpener(self, self)  # the open topic, its listing and drafts
+        self.opener.topics_listed.connect(self.topics_listed)
+        self.opener.topic_created.connect(self.topic_created)
+        self.opener.topic_opened.connect(self.topic_opened)
         self.launches_handed_over = 0  # later launches on this data dir (bring_to_front)
         self.dialogs: dict[str, QWidget] = {}
         # the window's controllers, along its seams
@@ -238,7 +236,7 @@ class MainWindow(QMainWindow):
         self.topic_model.rename_refused.connect(self.show_status)
         self.topic_list.setModel(self.topic_model)
         self.topic_list.setItemDelegate(TopicListDelegate(self.topic_list))
-        self.topic_list.selectionModel().currentChanged.connect(self._on_topic_selected)
+        self.opener.follow_selection()
         self.message_model = MessageListModel(services.topics, self.events, self, reads=self.runner)
         self.message_model.cursor_lookup = self.compaction.summary_cursor
         self.message_view = MessageListView(self.message_model)
@@ -257,9 +255,9 @@ class MainWindow(QMainWindow):
         from chathub_desktop.gui.message_jump import TopicJumps
 
         self.jumps = TopicJumps(self.message_model, self.message_view, self.runner, self)  # issue 29
-        self.reply_notices = ReplyNotices(self.reply_notice, self.events, lambda: self._topic_id,
+        self.reply_notices = ReplyNotices(self.reply_notice, self.events, lambda: self.opener.topic_id,
                                           self.sending.stop_topic, self.sending.retry_reply_in, self)
-        self.tool_approvals = ToolApprovals(self.tool_approval_bar, lambda: self._topic_id, self._assistant_name)
+        self.tool_approvals = ToolApprovals(self.tool_approval_bar, lambda: self.opener.topic_id, self.switcher.name_of)
         self.svc.mcp_tools.approver = self.tool_approvals  # Ask is answered in the chat (issue 25)
         from chathub_desktop.gui.chat_header import (
             ChatHeader,  # after the first paint: it reads Qt's namespace
@@ -274,8 +272,8 @@ class MainWindow(QMainWindow):
         from chathub_desktop.gui.chat_empty import ChatEmptyStates, EmptyActions, fill_composer
 
         self.empty_states = ChatEmptyStates(  # walk29 #19, #20: the next step; an empty topic's greeting
-            self.message_view, self.message_model, self.message_view.shows_empty_text, lambda: self._topic_id,
-            self._ready_assistant, EmptyActions(self.new_topic_action, self.providers_action,
+            self.message_view, self.message_model, self.message_view.shows_empty_text, lambda: self.opener.topic_id,
+            self.switcher.ready, EmptyActions(self.new_topic_action, self.providers_action,
                                                 self.edit_assistant_action),
             functools.partial(fill_composer, self.composer))
         self.empty_states.watch(self.message_model.modelReset, self.message_model.rowsInserted,
@@ -357,15 +355,13 @@ class MainWindow(QMainWindow):
         sl = QVBoxLayout(side)
         sl.setContentsMargins(Space.LG, Space.LG, Space.MD, Space.LG)
         sl.setSpacing(Space.SM)
-        # the assistant switcher is the rail's avatar (issue 29); the combo holds the selection
-        self.assistant_combo = QComboBox()
-        self.assistant_combo.setObjectName("assistantCombo")
-        self.assistant_combo.setAccessibleName("Assistant")
-        self.assistant_combo.currentIndexChanged.connect(self._on_assistant_changed)
-        self.assistant_combo.hide()
-        self.assistant_title = QLabel()
-        self.assistant_title.setObjectName("assistantTitle")
-        self.assistant_title.setWordWrap(True)  # a long name wraps rather than widening the sidebar
+        # the assistant switcher is the rail's avatar (issue 29); its hidden combo holds the selection
+        self.rail = NavRail(((QT_TRANSLATE_NOOP("NavRail", "New assistant…"), self.new_assistant_action),
+                             (QT_TRANSLATE_NOOP("NavRail", "Edit assistant…"), self.edit_assistant_action)))
+        self.switcher = AssistantSwitcher(self, self.rail, (self.edit_assistant_action, self.memory_action,
+                                                            self.new_topic_action))
+        self.assistant_combo = self.switcher.combo
+        self.assistant_title = self.switcher.title
         sl.addWidget(self.assistant_title)
         sl.addSpacing(Space.MD)
         t_label = self.topics_label = QLabel()
@@ -422,10 +418,6 @@ class MainWindow(QMainWindow):
         self.splitter.setSizes([280, 1000])
         self.splitter.setChildrenCollapsible(False)
         side.setMinimumWidth(200)
-        self.rail = NavRail(((QT_TRANSLATE_NOOP("NavRail", "New assistant…"), self.new_assistant_action),
-                             (QT_TRANSLATE_NOOP("NavRail", "Edit assistant…"), self.edit_assistant_action)))
-        self.rail.assistant_chosen.connect(
-            lambda aid: self.assistant_combo.setCurrentIndex(self.assistant_combo.findData(aid)))
         self.page_host = PageHost()
         self.page_host.add_page(PageId.CHATS, self.splitter)
         self.status_line = StatusLine()  # shown only while it has something to say (issue 29)
@@ -500,159 +492,66 @@ class MainWindow(QMainWindow):
         bar.setToolTip(text if shown != text else "")
         bar.showMessage(shown, ms)
 
-    # --- assistants -------------------------------------------------------------------------
+    # --- assistants (gui.assistant_switcher) ------------------------------------------------
     def current_assistant_id(self) -> int | None:
         """The selected assistant's id."""
-        data = self.assistant_combo.currentData()
-        return int(data) if data is not None else None
+        return self.switcher.current_id()
 
     def reload_assistants(self, select_id: int | None = None) -> None:
         """Re-read assistants on a store worker; keep (or switch to ``select_id``) the
         selection, then list its topics (``topics_listed`` fires when shown, issue 29)."""
-        self.runner.run("assistants", self.load_assistants(select_id), context="Assistants")
+        self.switcher.reload(select_id)
 
     async def load_assistants(self, select_id: int | None = None) -> None:
         """Read assistants on a store worker, keep (or switch to ``select_id``) the
         selection and list its topics; returns once they are shown."""
-        keep = select_id if select_id is not None else self.current_assistant_id()
-        self.runner.cancel("topic-list")  # an older listing must not report this one
-        assistants = await self.runner.run_in_thread(self.svc.assistants.list)
-        self._assistants = {a.id: a for a in assistants}
-        self.assistant_combo.blockSignals(True)
-        self.assistant_combo.clear()
-        for a in assistants:
-            self.assistant_combo.addItem(a.name, a.id)
-            self.assistant_combo.setItemData(
-                self.assistant_combo.count() - 1,
-                f"{a.name}: {a.model or 'no model'} via {a.provider_name or 'no provider'}",
-                QtCore.Qt.ItemDataRole.ToolTipRole,
-            )
-        if keep is not None and self.assistant_combo.findData(keep) >= 0:
-            self.assistant_combo.setCurrentIndex(self.assistant_combo.findData(keep))
-        self.assistant_combo.blockSignals(False)
-        self._show_selected_assistant()
-        await self._list_topics(self.current_assistant_id(), None)
-
-    def _on_assistant_changed(self, *_args: object) -> None:
-        self._show_selected_assistant()
-        self.list_topics()
-
-    def _show_selected_assistant(self) -> None:
-        """Actions, composer and labels follow the selected assistant."""
-        aid = self.current_assistant_id()
-        combo = self.assistant_combo
-        self.rail.set_assistants([AssistantItem(int(combo.itemData(i)), combo.itemText(i))
-                                  for i in range(combo.count())], aid)
-        has = aid is not None
-        self.edit_assistant_action.setEnabled(has)
-        self.memory_action.setEnabled(has)
-        self.new_topic_action.setEnabled(has)
-        shown = self._assistants.get(aid) if aid is not None else None
-        if aid is not None and shown is None:  # listed by the live refresh, not read here yet
-            self.update_assistant_label()
-        else:
-            self._show_assistant(shown)
-
-    def list_topics(self, keep: int | None = None) -> asyncio.Task[None]:
-        """Re-read the selected assistant's topics on a store worker; then select ``keep``
-        when listed, else the first topic (``topics_listed`` fires, issue 29). Returns the
-        task."""
-        return self.runner.run("topic-list", self._list_topics(self.current_assistant_id(), keep), context="Topics")
-
-    async def _list_topics(self, assistant_id: int | None, keep: int | None) -> None:
-        rows = [] if assistant_id is None else await self.runner.run_in_thread(
-            self.topic_model.fetch, assistant_id)
-        if assistant_id != self.current_assistant_id():
-            return  # another assistant was chosen meanwhile
-        self.topic_model.show(assistant_id, rows)
-        self._sync_topic_actions()
-        row = self.topic_model.row_of(keep) if keep is not None else None
-        if row is None and self.topic_model.rowCount() > 0:
-            row = 0
-        if row is not None:
-            self.select_topic_row(row)
-        else:
-            self.open_topic(None)
-            self._start_background()
-        self.topics_listed.emit()
-
-    def _assistant_name(self, assistant_id: int) -> str:
-        """An assistant's name as the assistant list shows it."""
-        index = self.assistant_combo.findData(assistant_id)
-        return self.assistant_combo.itemText(index) if index >= 0 else "The assistant"
+        await self.switcher.load(select_id)
 
     def update_assistant_label(self) -> None:
         """Re-read the selected assistant on a store worker and show its model and
         provider (its settings changed)."""
-        self.runner.run("assistant-label", self._update_assistant_label(self.current_assistant_id()),
-                        context="Assistants", quiet=True)
+        self.switcher.update_label()
 
-    async def _update_assistant_label(self, assistant_id: int | None) -> None:
-        try:
-            a = None if assistant_id is None else await self.runner.run_in_thread(self.svc.assistants.get,
-                                                                                  assistant_id)
-        except ServiceError:
-            return
-        if a is not None:
-            self._assistants[a.id] = a
-        if assistant_id == self.current_assistant_id():
-            self._show_assistant(a)
-
-    def _show_assistant(self, a: AssistantView | None) -> None:
-        """The assistant's name over its topics (its model and provider in the tooltip)
-        and on its replies."""
+    def assistant_shown(self, assistant: AssistantView | None) -> None:
+        """The selected assistant (as last read) is shown: its name on its replies, Send
+        and the empty states follow it (SwitcherHost)."""
         self._sync_empty()
-        if a is None:
-            self.assistant_title.setText(QCoreApplication.translate("MainWindow", "No assistant"))
-            self.message_view.delegate.assistant_name = "Assistant"
-            return
-        self.message_view.delegate.assistant_name = a.name
-        self.assistant_title.setText(a.name)
-        translate = QCoreApplication.translate
-        self.assistant_title.setToolTip(fill(translate("MainWindow", "%1: %2 via %3"), a.name,
-                                             a.model or translate("MainWindow", "no model"),
-                                             a.provider_name or translate("MainWindow", "no provider")))
-
-    def _ready_assistant(self) -> ReadyAssistant | None:
-        """The selected assistant as last read, for the empty states and Send."""
-        from chathub_desktop.gui.chat_empty import ReadyAssistant
-
-        a = self._assistants.get(self.current_assistant_id() or 0)
-        return None if a is None else ReadyAssistant(a.name, a.model, bool(a.provider_name), a.id)
+        self.message_view.delegate.assistant_name = "Assistant" if assistant is None else assistant.name
 
     def _sync_empty(self) -> None:
         """Send on or off (with why) and the chat column's empty state (walk29 #19)."""
         from chathub_desktop.gui.chat_empty import send_block
 
-        why = send_block(self._ready_assistant(), self._topic_id is not None)
+        why = send_block(self.switcher.ready(), self.opener.topic_id is not None)
         self.composer.set_can_send(why is None, why or "")
         self.empty_states.sync()
 
-    # --- topics -----------------------------------------------------------------------------
+    # --- topics (gui.topic_opener) ----------------------------------------------------------
     @property
     def current_topic_id(self) -> int | None:
         """The open topic."""
-        return self._topic_id
+        return self.opener.topic_id
+
+    def list_topics(self, keep: int | None = None) -> asyncio.Task[None]:
+        """Re-read the selected assistant's topics on a store worker; then select ``keep``
+        when listed, else the first topic (``topics_listed`` fires, issue 29). Returns the
+        task."""
+        return self.opener.list_topics(keep)
+
+    async def show_topics(self, assistant_id: int | None) -> None:
+        """List ``assistant_id``'s topics and open the first; returns once shown (SwitcherHost)."""
+        await self.opener.show_list(assistant_id, None)
 
     def select_topic_row(self, row: int) -> None:
         """Select (and open) the topic on ``row``."""
-        idx = self.topic_model.index(row)
-        self.topic_list.selectionModel().setCurrentIndex(
-            idx, QItemSelectionModel.SelectionFlag.ClearAndSelect
-        )
+        self.opener.select_row(row)
 
     def select_topic(self, topic_id: int) -> None:
         """Select (and open) ``topic_id`` when listed."""
-        row = self.topic_model.row_of(topic_id)
-        if row is not None:
-            self.select_topic_row(row)
+        self.opener.select(topic_id)
 
-    def _on_topic_selected(self, current: QModelIndex, _previous: QModelIndex) -> None:
-        t = self.topic_model.topic_at(current.row()) if current.isValid() else None
-        self.open_topic(t.id if t else None)
-        self._sync_topic_actions()
-
-    def _sync_topic_actions(self) -> None:
+    def sync_topic_actions(self) -> None:
+        """Rename / Delete / Compact follow the topic list's selection (TopicHost)."""
         has = self.topic_list.currentIndex().isValid()
         self.rename_topic_action.setEnabled(has)
         self.delete_topic_action.setEnabled(has)
@@ -660,74 +559,24 @@ class MainWindow(QMainWindow):
 
     def open_topic(self, topic_id: int | None) -> None:
         """Show ``topic_id`` in the message view (newest page only) and re-estimate."""
-        if topic_id == self._topic_id and topic_id is not None:
-            return
-        if self._topic_id is not None:  # each topic keeps its own unsent draft
-            draft = self.composer.text()
-            if draft:
-                self._drafts[self._topic_id] = draft
-            else:
-                self._drafts.pop(self._topic_id, None)
-        self.composer.set_text(self._drafts.pop(topic_id, "") if topic_id is not None else "")
-        self._topic_id = topic_id
-        self.message_view.set_sending_first(False)
-        self.message_model.show_page(None)
-        if topic_id is not None:  # the store read and the Markdown rendering run off the GUI thread
-            self.runner.run("open-topic", self._show_topic(topic_id), context="Open topic")
-        no_assistant = self.current_assistant_id() is None
+        self.opener.open(topic_id)
+
+    def topic_shown(self, topic_id: int | None) -> None:
+        """``topic_id`` is the open topic: its header, the page (the welcome without an
+        assistant), Send, compaction progress and the reply bars follow (TopicHost)."""
         self.chat_header.show_topic(topic_id)
-        self.stack.setCurrentWidget(self.welcome if no_assistant else self.chat_page)
+        self.stack.setCurrentWidget(self.welcome if self.current_assistant_id() is None else self.chat_page)
         self._sync_empty()
         self.sending.sync()
         self.compaction.show_progress()
         if hasattr(self, "reply_notices"):
             self.reply_notices.sync()
             self.tool_approvals.sync()
-        self.estimate.show(None)
-        if topic_id is None:
-            self.estimate.schedule()
-        else:  # the badge counts once the page is shown (_show_topic): the rows come first
-            self.topic_opened.emit(topic_id)
 
     def reload_topic(self) -> None:
         """Read the open topic's newest page again (another process changed it); after a
         jump to the start, its first page (issue 29)."""
-        if self._topic_id is not None and self.jumps.reload() is None:
-            self.runner.run("open-topic", self._show_topic(self._topic_id), context="Open topic")
-
-    async def _show_topic(self, topic_id: int) -> None:
-        """Fetch the newest page of ``topic_id`` and render its Markdown on worker threads,
-        then show it (unless another topic was opened meanwhile)."""
-        import asyncio  # loaded by now: the window's tasks run on it
-
-        cancelled = False  # by the window's shutdown: start nothing more
-        try:
-            page = await self.runner.run_in_thread(self.message_model.fetch_page, topic_id)
-            rendered = await self.runner.run_in_thread(self.message_view.delegate.page_renderer(page.views))
-            if self._topic_id != topic_id:
-                return
-            self.message_view.delegate.add_rendered(rendered)
-            self.message_model.show_page(page)
-        except asyncio.CancelledError:
-            cancelled = True
-            raise
-        finally:
-            if not cancelled and self._topic_id == topic_id:
-                self.estimate.schedule()
-                self._start_background()
-
-    def _start_background(self) -> None:
-        """Once per window, after the first topic's rows are shown (or there is no topic
-        to show): compile the secret detector's rules (issue 19: the first memory save
-        does not wait for them) and catch up the search index, then memory and recall
-        vectors. Started earlier, they took the CPU and the GIL from opening the last
-        topic (issue 29)."""
-        if not self._background_started:
-            from chathub_desktop.services import secret_scan
-
-            self._background_started = True
-            secret_scan.warm_up()
-            self.search.index_now()
+        self.opener.reload()
 
     def new_topic(self, *, private: bool = False) -> None:
         """Create a "New topic" (``private``: issue 19) for the current assistant on a
@@ -737,20 +586,7 @@ class MainWindow(QMainWindow):
     async def create_topic(self, *, private: bool = False) -> int | None:
         """Create a topic on a store worker, open it and return its id (None: refused,
         said in one line)."""
-        aid = self.current_assistant_id()
-        if aid is None:
-            self.show_status(QCoreApplication.translate("Composer", NO_ASSISTANT_TEXT))
-            return None
-        try:
-            t = await self.runner.run_in_thread(functools.partial(self.svc.topics.create, aid, private=private))
-        except ServiceError as exc:
-            self.presenter.present(exc, context="New topic")
-            return None
-        if aid == self.current_assistant_id():
-            self.select_topic_row(self.topic_model.insert_first(t))
-            self.composer.draft.setFocus()
-        self.topic_created.emit(t.id)
-        return t.id
+        return await self.opener.create(private=private)
 
     def rename_topic(self) -> None:
         """Edit the selected topic's title in place (F2)."""
@@ -766,21 +602,14 @@ class MainWindow(QMainWindow):
     def forget_topic(self, topic_id: int, row: int) -> None:
         """``topic_id`` (listed on ``row``) left the list: its draft goes, and when it was
         open the topic now on that row (or the last one) opens instead."""
-        self._drafts.pop(topic_id, None)
-        if self._topic_id != topic_id:
-            return
-        self._topic_id = None
-        if self.topic_model.rowCount() > 0:
-            self.select_topic_row(min(row, self.topic_model.rowCount() - 1))
-        else:
-            self.open_topic(None)
+        self.opener.forget(topic_id, row)
 
     def _on_settings_changed(self, _event: SettingsChanged) -> None:
         self.update_assistant_label()
         self.estimate.schedule(invalidate=True)
 
     def _on_topic_changed(self, event: TopicChanged) -> None:
-        if event.topic_id == self._topic_id:  # compaction, edit, delete, title
+        if event.topic_id == self.opener.topic_id:  # compaction, edit, delete, title
             self.compaction.refresh_cursor()
             self.estimate.schedule(invalidate=True)
 
@@ -811,11 +640,7 @@ class MainWindow(QMainWindow):
             from chathub_desktop.gui.window_actions import retranslate_window
 
             retranslate_window(self)
-            aid = self.current_assistant_id()
-            if aid is None:
-                self.assistant_title.setText(QCoreApplication.translate("MainWindow", "No assistant"))
-            elif aid in self._assistants:  # read by attach()'s services: the message view exists
-                self._show_assistant(self._assistants[aid])
+            self.switcher.retranslate()
         super().changeEvent(event)
 
     def closeEvent(self, event: QCloseEvent) -> None:

@@ -349,6 +349,14 @@ class MessageListView(QListView):
         if self.hasFocus():
             self.show_bar(current)
 
+    def changeEvent(self, e: QEvent) -> None:  # noqa: N802 - Qt override
+        """View → Text size changed the list's font (walk29 #24): every row is laid out
+        again at the new size, at once."""
+        if e.type() == QEvent.Type.FontChange:
+            self.delegate.clear_cache()
+            self.scheduleDelayedItemsLayout()
+        super().changeEvent(e)
+
     def leaveEvent(self, e: QEvent) -> None:
         """The bar goes when the mouse leaves the list (not onto the bar itself)."""
         super().leaveEvent(e)

@@ -182,6 +182,8 @@ class ProviderModelList(QObject):
         self._combo = model_combo
         self._models = models
         self._tasks: set[asyncio.Task[None]] = set()
+        tasks = self._tasks  # a read still on its worker when the page goes ends there, not on a deleted combo
+        provider_combo.destroyed.connect(lambda *_a: [t.cancel() for t in list(tasks)])
         self.own: tuple[str, ...] = ()
         self.windows: dict[str, int] = {}
         self.refresh_button = QToolButton()

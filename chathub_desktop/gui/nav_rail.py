@@ -29,7 +29,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from chathub_desktop.gui.avatar import avatar_icon, initial_of, set_avatar_tone
+from chathub_desktop.gui.avatar import avatar_icon, avatar_text, initial_of, set_avatar_tone
 from chathub_desktop.gui.design.icons import Icon, icon
 from chathub_desktop.gui.design.tokens import IconSize, Space
 from chathub_desktop.gui.i18n import QT_TRANSLATE_NOOP, fill
@@ -92,10 +92,12 @@ _ENTRY_OF_PAGE = {PageId.CHATS: RailEntry.CHATS, PageId.MEMORY: RailEntry.MEMORY
 
 @dataclass(frozen=True)
 class AssistantItem:
-    """One assistant of the switcher's menu: its id and name."""
+    """One assistant of the switcher's menu: its id, name and chosen avatar (None: its
+    initial; walk29 #23)."""
 
     id: int
     name: str
+    avatar: str | None = None
 
 
 def _centred(widget: QWidget) -> QHBoxLayout:
@@ -215,16 +217,16 @@ class NavRail(QFrame):
         self.menu.clear()
         for a in self._group.actions():
             self._group.removeAction(a)
-        name = ""
+        name, shown = "", None
         for item in items:
-            act = self.menu.addAction(avatar_icon(item.name, item.id), item.name)
+            act = self.menu.addAction(avatar_icon(item.name, item.id, avatar=item.avatar), item.name)
             act.setCheckable(True)
             act.setChecked(item.id == current)
             act.setToolTip(fill(QCoreApplication.translate("NavRail", "Show %1's topics"), item.name))
             self._group.addAction(act)
             act.triggered.connect(lambda _c=False, aid=item.id: self.assistant_chosen.emit(aid))
             if item.id == current:
-                name = item.name
+                name, shown = item.name, item.avatar
                 bold = act.font()
                 bold.setBold(True)  # the shown one: its icon replaces the check mark
                 act.setFont(bold)
@@ -232,7 +234,7 @@ class NavRail(QFrame):
             self.menu.addSeparator()
         for act in self._assistant_actions:
             self.menu.addAction(act)
-        self.avatar.setText(initial_of(name) if name else "+")
+        self.avatar.setText(avatar_text(name, shown) if name else "+")
         set_avatar_tone(self.avatar, current if name else None)
         what = (fill(QCoreApplication.translate("NavRail", "Assistant: %1"), name) if name
                 else QCoreApplication.translate("NavRail", "Assistant: none yet"))

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QSize, Qt, Signal
 from PySide6.QtWidgets import (
+    QCheckBox,
     QFormLayout,
     QFrame,
     QHBoxLayout,
@@ -76,8 +77,9 @@ def models_text(models: tuple[str, ...]) -> str:
 
 
 class ProviderDetail(QFrame):
-    """The detail pane of one provider: name, kind, base URL, key place, models, and the
-    Test connection / Edit… / Delete buttons (the page connects them)."""
+    """The detail pane of one provider: name, its on/off switch (issue 29), kind, base URL,
+    key place, models, and the Test connection / Edit… / Delete buttons (the page connects
+    them and the switch)."""
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -90,6 +92,11 @@ class ProviderDetail(QFrame):
         self.title.setWordWrap(True)
         set_text_size(self.title, TypeScale.TITLE)
         lay.addWidget(self.title)
+        self.enabled_switch = QCheckBox("&Use this provider")
+        self.enabled_switch.setObjectName("providerEnabled")
+        self.enabled_switch.setToolTip("Off: its models leave every model list and a chat that needs it says so; "
+                                       "its key and settings are kept")
+        lay.addWidget(self.enabled_switch)
         form = QFormLayout()
         form.setFieldGrowthPolicy(QFormLayout.FieldGrowthPolicy.AllNonFixedFieldsGrow)
         form.setRowWrapPolicy(QFormLayout.RowWrapPolicy.WrapLongRows)
@@ -135,7 +142,10 @@ class ProviderDetail(QFrame):
     def show_provider(self, view: ProviderView) -> None:
         """Fill the pane with ``view`` (the model line waits for :meth:`show_models`)."""
         kind = ProviderKind(view.kind)
-        self.title.setText(view.name)
+        self.title.setText(view.name if view.enabled else f"{view.name} (off)")
+        self.enabled_switch.blockSignals(True)
+        self.enabled_switch.setChecked(view.enabled)
+        self.enabled_switch.blockSignals(False)
         self.kind.setText(kind.label.split(" (")[0])
         self.url.setText(view.base_url)
         text = key_source_text(view.key_source)
@@ -210,6 +220,7 @@ class ProvidersPage(QWidget):
         self.detail.test_button.setVisible(models is not None)
         self.detail.edit_button.clicked.connect(self.edit_selected)
         self.detail.delete_button.clicked.connect(self.delete_selected)
+        self.detail.enabled_switch.toggled.connect(self.set_selected_enabled)
         body.addWidget(self.detail, 1)
         layout.addWidget(self.body, 1)
         self.edit_button = self.detail.edit_button
@@ -276,7 +287,8 @@ class ProvidersPage(QWidget):
         self.list.blockSignals(True)
         self.list.clear()
         for v in views:
-            item = QListWidgetItem(icon(PLACE_ICONS[provider_place(v)], IconTint.SOFT_SELECTION), v.name)
+            item = QListWidgetItem(icon(PLACE_ICONS[provider_place(v)], IconTint.SOFT_SELECTION),
+                                   v.name if v.enabled else f"{v.name} (off)")
             item.setData(ProviderIdRole, v.id)
             item.setToolTip(f"{v.name}\nKind: {ProviderKind(v.kind).label}\nURL: {v.base_url}\n"
                             f"{key_source_text(v.key_source).capitalize()}")
@@ -300,7 +312,7 @@ class ProvidersPage(QWidget):
     def _show_current(self, *_args: object) -> None:
         pid = self.current_id()
         view = self.views.get(pid) if pid is not None else None
-        for b in (self.detail.test_button, self.edit_button, self.delete_button):
+        for b in (self.detail.test_button, self.edit_button, self.delete_button, self.detail.enabled_switch):
             b.setEnabled(view is not None)
         if view is None:
             return
@@ -402,6 +414,23 @@ class ProvidersPage(QWidget):
             self._error(str(exc))
             self._show_current()
             return
+        self.reload()
+        self.changed.emit()
+
+    def set_selected_enabled(self, on: bool) -> None:
+        """The detail pane's switch: turn the chosen provider on or off on a worker
+        (issue 29); ``changed`` once stored, so every model list follows."""
+        pid = self.current_id()
+        if pid is None:
+            return
+        self.detail.enabled_switch.setEnabled(False)
+        self._runner.run(f"provider-enable:{id(self)}", self._set_enabled(pid, on), context="Turn provider on/off")
+
+    async def _set_enabled(self, provider_id: int, on: bool) -> None:
+        try:
+            await self._runner.run_in_thread(self._providers.set_enabled, provider_id, on)
+        except ServiceError as exc:
+            self._error(str(exc))
         self.reload()
         self.changed.emit()
 

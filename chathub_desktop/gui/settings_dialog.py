@@ -275,8 +275,9 @@ COMPRESS_HELP = (
 )
 NAMING_HELP = (
     "<p><b>Topic naming</b>: the model that writes a short title for a new topic from its first "
-    "message. <b>Off</b> keeps the first words of the message as the title, which is also the "
-    "fallback when the model fails.</p>"
+    "message, after its first reply. <b>The chat's own model</b> (the default) lets the topic's model "
+    "write it, as ChatGPT and Claude do. The first words of the message stay the title when the model "
+    "fails, and always with <code>chathub-desktop settings set topic-naming off</code>.</p>"
 )
 THRESHOLD_HELP = (
     "<p><b>Threshold compaction</b> is a second, simpler policy (as in Numi Chat). When on, it "
@@ -451,7 +452,7 @@ def read_agent_settings(svc: Services) -> AgentSettings:
     Reads the store: call it on a worker thread."""
     st = svc.settings
     return AgentSettings(
-        providers=tuple(p.name for p in svc.providers.list()),
+        providers=tuple(p.name for p in svc.providers.list() if p.enabled),
         compress=str(st.value(HISTORY_COMPRESS_MODEL) or ""), naming=st.value(TOPIC_NAMING_MODEL),
         archives=bool(st.value(COMPACTION_ARCHIVES)), threshold=bool(st.value(COMPACT_ENABLED)),
         buffer=int(st.value(COMPACT_BUFFER_TOKENS)), keep=int(st.value(COMPACT_KEEP_RECENT)),
@@ -541,7 +542,7 @@ class SystemAgentPage(QWidget):
         # Topic titles
         nl = cl
         nl.addRow(form_section("Topic titles"))
-        self.naming_picker = ModelPicker("Off — first words of the message", model_ids, allow_off=True,
+        self.naming_picker = ModelPicker("The chat's own model", model_ids, allow_off=True,
                                          name="naming")
         self.naming_picker.setMaximumWidth(PICKER_WIDTH)
         for picker in (self.compress_picker, self.naming_picker):
@@ -549,8 +550,8 @@ class SystemAgentPage(QWidget):
         nlabel = QLabel("M&odel:")
         nlabel.setBuddy(self.naming_picker.provider_combo)
         nl.addRow(nlabel, self.naming_picker)
-        self.naming_note = field_note("A model writes a short title for each new topic; Off keeps the first words "
-                                      "of its first message.", NAMING_HELP, "namingNote", more=False)
+        self.naming_note = field_note("Writes a short title for each new topic after its first reply; until "
+                                      "then it shows the first words.", NAMING_HELP, "namingNote", more=False)
         nl.addRow("", self.naming_note)
         # Threshold compaction (NUM-1, NUM-3, NUM-6, NUM-8)
         tl = cl
@@ -610,7 +611,7 @@ class SystemAgentPage(QWidget):
         self._runner.run(f"system-agent-providers:{id(self)}", self._reload_providers(), context="System Agent")
 
     async def _reload_providers(self) -> None:
-        names = [p.name for p in await self._runner.run_in_thread(self.svc.providers.list)]
+        names = [p.name for p in await self._runner.run_in_thread(self.svc.providers.list) if p.enabled]
         self.compress_picker.set_providers(names)
         self.naming_picker.set_providers(names)
         self._show_resolved()

@@ -8,7 +8,10 @@ models of the provider the topic uses now (its own fetched list first under "Ser
 <provider>", the bundled catalog second under its heading, "Another model…" for any id
 typed last, as the assistant dialog does; walkthrough F7) and every other configured
 provider's in a submenu of its own, laid out the same way (:func:`add_model_sections`,
-which Regenerate with uses too).
+which Regenerate with uses too). A search field at the top of the menu (walk29 #7) takes
+the keyboard as the menu opens: typing filters the models of every provider into one
+list (the other providers' models appear flat, named with their provider), and Enter
+chooses the first match.
 
 Choosing a model changes that topic only (``TopicModelService.set`` on a worker thread);
 the service publishes ``TopicChanged``, so the badge re-estimates with the new model's
@@ -24,8 +27,10 @@ from typing import TYPE_CHECKING
 from PySide6.QtCore import QObject, QTimer, Signal
 from PySide6.QtGui import QAction, QActionGroup, QFont
 from PySide6.QtWidgets import (
+    QHBoxLayout,
     QInputDialog,
     QLabel,
+    QLineEdit,
     QMenu,
     QSizePolicy,
     QToolButton,
@@ -45,6 +50,10 @@ if TYPE_CHECKING:
 SHOWN_CHARS = 28
 #: The last entry of each provider's models: any id, typed.
 OTHER_MODEL_TEXT = "Another model…"
+#: The search field's placeholder (walk29 #7).
+SEARCH_TEXT = "Search models"
+#: Object name of the flat entries that show another provider's matches while searching.
+SEARCH_HIT = "modelSearchHit"
 
 
 def add_heading(menu: QMenu, text: str) -> QWidgetAction:
@@ -155,6 +164,8 @@ class TopicModelPicker(QToolButton):
         self.menu_.setToolTipsVisible(True)
         self.menu_.aboutToShow.connect(self._build)
         self.setMenu(self.menu_)
+        self.search: QLineEdit | None = None  # the built menu's search field
+        self._search_action: QAction | None = None
         self.show_view(None)
 
     def show_view(self, view: TopicModelView | None) -> None:
@@ -176,6 +187,7 @@ class TopicModelPicker(QToolButton):
         if view is None:
             return
         group = QActionGroup(menu)
+        self._add_search(menu)
         default = menu.addAction(f"Use the assistant's model ({view.assistant_model or 'none set'})")
         default.setObjectName("useAssistantModel")
         default.setCheckable(True)
@@ -192,8 +204,65 @@ class TopicModelPicker(QToolButton):
                 self._other(p, name)
 
             add_model_sections(target, g, add, other)
+        for g in self.groups:  # while searching, the other providers' matches in one list
+            if not g.current:
+                for model in (*g.own, *g.catalog):
+                    hit = self._add(menu, group, g.provider_id, model, f"on {g.provider_name}",
+                                    dict(g.windows).get(model))
+                    hit.setText(f"{hit.text()} — {g.provider_name}")
+                    hit.setObjectName(SEARCH_HIT)
+                    hit.setVisible(False)
         if not self.groups:
             add_heading(menu, "No providers yet — add one in Settings → Providers")
+
+    def _add_search(self, menu: QMenu) -> None:
+        """The search field heading the menu; it has the keyboard once the menu shows."""
+        edit = self.search = QLineEdit()
+        edit.setObjectName("modelSearch")
+        edit.setPlaceholderText(SEARCH_TEXT)
+        edit.setAccessibleName(SEARCH_TEXT)
+        edit.setClearButtonEnabled(True)
+        edit.textChanged.connect(self.filter_models)
+        edit.returnPressed.connect(self._choose_first)
+        holder = QWidget()
+        lay = QHBoxLayout(holder)
+        lay.setContentsMargins(Space.SM, Space.XS, Space.SM, Space.XS)
+        lay.addWidget(edit)
+        action = self._search_action = QWidgetAction(menu)
+        action.setDefaultWidget(holder)
+        menu.addAction(action)
+        QTimer.singleShot(0, edit.setFocus)
+
+    def filter_models(self, query: str) -> list[QAction]:
+        """Show only the models whose id (or provider) holds every word of ``query``
+        (case-insensitive), the other providers' flat; an empty query shows the menu as
+        built. Returns the matching actions, in menu order."""
+        words = query.lower().split()
+        hits: list[QAction] = []
+        for a in self.menu_.actions():
+            if a is self._search_action:
+                continue
+            if not words:
+                a.setVisible(a.objectName() != SEARCH_HIT)
+            elif a.isCheckable() and a.objectName() != "useAssistantModel":  # a model
+                text = a.text().lower()
+                match = all(w in text for w in words)
+                a.setVisible(match)
+                if match:
+                    hits.append(a)
+            else:  # headings, separators, submenus, "Use the assistant's model", "Another model…"
+                a.setVisible(False)
+            if isinstance(a, QWidgetAction) and (heading := a.defaultWidget()) is not None:
+                heading.setVisible(a.isVisible())  # a shown menu keeps a hidden action's widget painted
+        self.menu_.adjustSize()
+        return hits
+
+    def _choose_first(self) -> None:
+        """Enter in the search field: the first match, as if clicked."""
+        hits = self.filter_models(self.search.text() if self.search is not None else "")
+        if hits:
+            self.menu_.hide()
+            hits[0].trigger()
 
     def _other(self, provider_id: int, provider_name: str) -> None:
         """"Another model…": a typed id on ``provider_id`` for this topic."""
@@ -223,7 +292,7 @@ class TopicModelPicker(QToolButton):
                 sub = a.menu()
                 if isinstance(sub, QMenu):
                     walk(sub, f"{prefix}{sub.title()}/")
-                elif a.text() and not a.isSeparator():
+                elif a.text() and not a.isSeparator() and a.objectName() != SEARCH_HIT:
                     out[f"{prefix}{a.text().split(chr(9), 1)[0]}"] = a
 
         walk(self.menu_, "")

@@ -1,5 +1,7 @@
 """Private topics in the window (issue 19): "New private topic" and a "Private topic"
-toggle for the selected topic, in the Topic menu and the topic list's context menu.
+toggle for the selected topic, in the Topic menu, the topic list's context menu and the
+composer's toolbar as an icon toggle whose checked look comes from the tokens and whose
+tooltip says whether it is on (walk29 #7).
 
 A private topic's requests carry no memory block and no memory tools, and the dream
 never reads it (the rule lives in ``core.request_plan``; the topic list shows a lock).
@@ -16,15 +18,19 @@ from PySide6.QtWidgets import QMenu
 
 from chathub_desktop.gui.design.icons import Icon, icon
 from chathub_desktop.gui.topic_list_model import TopicRole
+from chathub_desktop.gui.window_actions import tool_button
 from chathub_desktop.services.errors import ServiceError
 
 if TYPE_CHECKING:
     from chathub_desktop.gui.main_window import MainWindow
 
-__all__ = ["PRIVATE_TIP", "TopicPrivacy"]
+__all__ = ["PRIVATE_OFF_TIP", "PRIVATE_ON_TIP", "PRIVATE_TIP", "TopicPrivacy"]
 
 #: What private means, in one line (tooltips and the status bar).
 PRIVATE_TIP = "Private: no memory is sent or offered here, and the memory dream never reads this topic"
+#: The toggle's tooltip while the open topic is private, and while it is not.
+PRIVATE_ON_TIP = "Private topic: on. No memory is sent or offered here, and the memory dream never reads it"
+PRIVATE_OFF_TIP = "Private topic: off. Turn on to send no memory here and keep the memory dream out"
 
 
 class TopicPrivacy(QObject):
@@ -39,7 +45,6 @@ class TopicPrivacy(QObject):
         self.new_private_action.triggered.connect(self.new_private_topic)
         self.toggle_action = QAction("Pri&vate topic", window)
         self.toggle_action.setCheckable(True)
-        self.toggle_action.setToolTip(PRIVATE_TIP)
         self.toggle_action.toggled.connect(self.set_private)
         window.addAction(self.new_private_action)
         before = window.rename_topic_action
@@ -47,6 +52,9 @@ class TopicPrivacy(QObject):
         menu.insertAction(before, self.toggle_action)
         window.topic_list.insertAction(window.delete_topic_action, self.new_private_action)
         window.topic_list.insertAction(window.delete_topic_action, self.toggle_action)
+        self.composer_toggle = tool_button(self.toggle_action, "Private topic", Icon.PRIVATE)
+        self.composer_toggle.setObjectName("privateToggle")
+        window.composer.tool_row.insertWidget(0, self.composer_toggle)  # after Attach (inserted later)
         window.topic_list.selectionModel().currentChanged.connect(self._sync)
         window.topic_model.dataChanged.connect(lambda *_a: self._sync(window.topic_list.currentIndex()))
         self._sync(window.topic_list.currentIndex())
@@ -83,3 +91,4 @@ class TopicPrivacy(QObject):
         blocked = self.toggle_action.blockSignals(True)
         self.toggle_action.setChecked(bool(topic is not None and topic.private))
         self.toggle_action.blockSignals(blocked)
+        self.toggle_action.setToolTip(PRIVATE_ON_TIP if self.toggle_action.isChecked() else PRIVATE_OFF_TIP)

@@ -1,7 +1,8 @@
 """The View menu of the window's app menu (issue 16; Settings → Appearance shows its choices too): theme, text size and the sidebar.
 
 - Theme → Follow the system / Light / Dark (:mod:`chathub_desktop.gui.design.theme`).
-- Larger text (Ctrl++), Smaller text (Ctrl+-), Default text size (Ctrl+0).
+- Text size → Smaller (Ctrl+-) / Default (Ctrl+0) / Larger (Ctrl+= or Ctrl++): the
+  conversation and the composer's draft (walk29 #24; :class:`~chathub_desktop.gui.design.tokens.TextSize`).
 - Desktop notifications (on by default; :mod:`chathub_desktop.gui.notifications`).
 - Send with Enter (Shift+Enter: new line) / Send with Ctrl+Enter (issue 29).
 - Language → System / English / 简体中文 / 日本語 (issue 27; :mod:`chathub_desktop.gui.i18n`),
@@ -23,6 +24,7 @@ from PySide6.QtWidgets import QApplication, QMainWindow, QMenu, QWidget
 from chathub_desktop.core.ui_language import UiLanguage
 from chathub_desktop.gui.design.icons import Icon, icon
 from chathub_desktop.gui.design.theme import ViewPrefs
+from chathub_desktop.gui.design.tokens import TextSize
 from chathub_desktop.gui.i18n import QT_TRANSLATE_NOOP, LanguageSwitcher, fill
 from chathub_desktop.gui.send_keys import SendKey
 
@@ -96,9 +98,11 @@ class ViewController(QObject):
             self.menu.addAction(a)
             self.send_key_actions[key] = a
         self.menu.addSeparator()
-        self.larger_action = self._add(lambda: self.prefs.step_font(+1), [QKeySequence.StandardKey.ZoomIn, "Ctrl+="])
-        self.smaller_action = self._add(lambda: self.prefs.step_font(-1), [QKeySequence.StandardKey.ZoomOut])
-        self.default_size_action = self._add(lambda: self.prefs.set_font_size(0), ["Ctrl+0"])
+        self.text_size_menu = self.menu.addMenu(icon(Icon.LARGER), "")
+        self.text_size_group = QActionGroup(self)
+        self.smaller_action = self._text_size(TextSize.SMALLER, [QKeySequence.StandardKey.ZoomOut])
+        self.default_size_action = self._text_size(TextSize.DEFAULT, ["Ctrl+0"])
+        self.larger_action = self._text_size(TextSize.LARGER, [QKeySequence.StandardKey.ZoomIn, "Ctrl+="])
         self.menu.addSeparator()
         self.sidebar_action = self._add(self._toggle_sidebar, ["Ctrl+B"])
         self.sidebar_action.setCheckable(True)
@@ -118,6 +122,7 @@ class ViewController(QObject):
         """Set every text of the View menu in the interface language (at build and on
         each language change; the language names stay in their own script)."""
         self.menu.setTitle(QCoreApplication.translate("ViewMenu", "&View"))
+        self.text_size_menu.setTitle(QCoreApplication.translate("ViewMenu", "Text si&ze"))
         self.theme_menu.setTitle(QCoreApplication.translate("ViewMenu", "&Theme"))
         self.language_menu.setTitle(QCoreApplication.translate("ViewMenu", "&Language"))
         self.language_actions[UiLanguage.SYSTEM].setText(QCoreApplication.translate("ViewMenu", "&System"))
@@ -129,12 +134,15 @@ class ViewController(QObject):
             a.setText(_tr(_SEND_LABELS[key][0]))
             a.setToolTip(_tr(_SEND_LABELS[key][1]))
         texts = {
-            self.larger_action: (QCoreApplication.translate("ViewMenu", "&Larger text"),
-                                 QCoreApplication.translate("ViewMenu", "Make all text one point larger")),
-            self.smaller_action: (QCoreApplication.translate("ViewMenu", "&Smaller text"),
-                                  QCoreApplication.translate("ViewMenu", "Make all text one point smaller")),
-            self.default_size_action: (QCoreApplication.translate("ViewMenu", "&Default text size"),
-                                       QCoreApplication.translate("ViewMenu", "The desktop's own text size")),
+            self.larger_action: (QCoreApplication.translate("ViewMenu", "&Larger"),
+                                 QCoreApplication.translate("ViewMenu", "Larger text in the conversation and the "
+                                                                        "message box")),
+            self.smaller_action: (QCoreApplication.translate("ViewMenu", "&Smaller"),
+                                  QCoreApplication.translate("ViewMenu", "Smaller text in the conversation and the "
+                                                                         "message box")),
+            self.default_size_action: (QCoreApplication.translate("ViewMenu", "&Default"),
+                                       QCoreApplication.translate("ViewMenu", "The conversation at the window's "
+                                                                              "text size")),
             self.notifications_action: (
                 QCoreApplication.translate("ViewMenu", "Desktop &notifications"),
                 QCoreApplication.translate("ViewMenu", "Tell me when a reply finishes while the window is away, "
@@ -149,7 +157,15 @@ class ViewController(QObject):
             "ViewMenu", "Show or hide the assistants and topics (%1; folds away by itself "
                         "when the window is narrow)"), keys))
 
-    def _add(self, slot: object, keys: list[QKeySequence.StandardKey | str]) -> QAction:
+    def _text_size(self, size: TextSize, keys: list[QKeySequence.StandardKey | str]) -> QAction:
+        """A checkable Text size entry with ``keys`` as its shortcuts."""
+        a = self._add(lambda: self.prefs.set_text_size(size), keys, self.text_size_menu)
+        a.setCheckable(True)
+        a.setChecked(size is self.prefs.text_size)
+        self.text_size_group.addAction(a)
+        return a
+
+    def _add(self, slot: object, keys: list[QKeySequence.StandardKey | str], menu: QMenu | None = None) -> QAction:
         a = QAction(self._window)
         shortcuts: list[QKeySequence] = []
         for k in keys:
@@ -157,7 +173,7 @@ class ViewController(QObject):
         a.setShortcuts(list(dict.fromkeys(shortcuts)))
         a.triggered.connect(slot)
         self._window.addAction(a)
-        self.menu.addAction(a)
+        (menu or self.menu).addAction(a)
         return a
 
     def _set_send_key(self, key: SendKey) -> None:

@@ -99,6 +99,7 @@ class WindowPages:
                             vector_fill=w.search.vector_fill())
         page.back_requested.connect(lambda: w.page_host.show_page(PageId.CHATS))
         page.providers_changed.connect(lambda: w.reload_assistants())
+        page.providers_changed.connect(lambda: w.model_picker.sync())  # a provider turned off leaves the menu
         if page.system_page is not None:
             page.system_page.saved.connect(lambda: w.estimate.schedule(invalidate=True))
             page.system_page.saved.connect(w.compaction.summarizer_changed)  # issue 28

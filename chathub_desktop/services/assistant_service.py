@@ -12,6 +12,7 @@ from chathub_desktop.core.assistant_settings import (  # noqa: E402
     SETTABLE,
     UNSET_WORDS,
 )
+from chathub_desktop.core.avatars import AvatarRefused, clean_avatar
 from chathub_desktop.core.compaction import SUMMARY_CAPS, watermarks
 from chathub_desktop.core.flags import parse_flag
 from chathub_desktop.core.request_assembly import TEMPLATE_PLACEHOLDER
@@ -99,6 +100,7 @@ class AssistantService:
             reasoning_effort=a.reasoning_effort,
             thinking_budget=a.thinking_budget,
             recall_topics=a.recall_topics,
+            avatar=a.avatar,
         )
 
     @staticmethod
@@ -199,6 +201,11 @@ class AssistantService:
                         value = watermarks(high)[0]
                     if key == "low_watermark":
                         raise InvalidInput("the low watermark is always 0.2 below the high watermark")
+                    if key == "avatar":
+                        try:
+                            value = clean_avatar(None if value is None else str(value))
+                        except AvatarRefused as exc:
+                            raise InvalidInput(str(exc)) from None
                     if key not in COLUMNS:
                         raise InvalidInput(f"unknown assistant setting {key!r}")
                     values[key] = value

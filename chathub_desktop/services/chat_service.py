@@ -435,9 +435,11 @@ class ChatService:
             self._bus.publish(MessageAdded(topic_id, claim.reply_id))
             if claim.first_message:
                 self._bus.publish(TopicChanged(topic_id))
-                if text.strip():
-                    self._name_topic(topic_id, text)
-            return await self._respond(topic_id, claim, client)
+            outcome = await self._respond(topic_id, claim, client)
+            # after a whole reply: a local server serves one request at a time
+            if claim.first_message and text.strip() and outcome.status == MessageStatus.COMPLETE.value:
+                self._name_topic(topic_id, text, (pick.provider_id, pick.model))
+            return outcome
         finally:
             await client.aclose()
 
@@ -541,10 +543,11 @@ class ChatService:
             _topic, _assistant, model, provider_id = self.sendable(s, topic_id, override)
             return ModelPick(provider_id, model)
 
-    def _name_topic(self, topic_id: int, text: str) -> None:
-        """Ask the topic-naming model for a better title in the background (APP-10)."""
+    def _name_topic(self, topic_id: int, text: str, chat_model: tuple[int, str]) -> None:
+        """Ask the topic-naming model (else ``chat_model``) for a better title in the
+        background (APP-10, walk29 #2)."""
         with contextlib.suppress(RuntimeError):
-            task = asyncio.get_running_loop().create_task(self._namer.name(topic_id, text))
+            task = asyncio.get_running_loop().create_task(self._namer.name(topic_id, text, chat_model))
             self._side_tasks.add(task)
             task.add_done_callback(self._side_tasks.discard)
 

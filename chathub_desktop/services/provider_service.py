@@ -106,6 +106,7 @@ class _ProviderFields(Protocol):
     api_key_env: str | None
     key_in_keyring: bool
     key_in_file: bool
+    enabled: bool
 
 
 def _row(s: Session, ref: int | str) -> _ProviderFields:
@@ -139,7 +140,7 @@ class ProviderService:
         source = (f"env:{p.api_key_env}" if p.api_key_env else "keyring" if p.key_in_keyring
                   else KeyPlace.FILE.value if p.key_in_file else "none")
         return ProviderView(id=p.id, name=p.name, kind=p.kind, base_url=redact_url(p.base_url),
-                            key_source=source)
+                            key_source=source, enabled=p.enabled)
 
     def add(
         self,
@@ -230,6 +231,15 @@ class ProviderService:
                 return self._view(row)
         except SecretUnavailable as exc:
             raise InvalidInput(f"cannot store the API key: {exc}") from None
+
+    def set_enabled(self, ref: int | str, on: bool) -> ProviderView:
+        """Turn provider ``ref`` (id or name) on or off (issue 29). Off, its models leave
+        every chooser and a send that needs it is refused, saying so in one line; its key
+        and model lists stay. Raises :class:`NotFound`."""
+        with self._db.write() as s:
+            row = _row(s, ref)
+            row.enabled = on
+            return self._view(row)
 
     def delete(self, ref: int | str) -> None:
         """Delete a provider and its keyring entry (assistants keep their settings). A

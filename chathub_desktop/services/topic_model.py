@@ -81,6 +81,8 @@ class ResolvedModel:
             raise InvalidInput(f"assistant {assistant.name!r} has no provider; pick one in its settings")
         if not self.model:
             raise InvalidInput(f"assistant {assistant.name!r} has no chat model; set one in its settings")
+        if not self.provider.enabled:
+            raise InvalidInput(f"provider {self.provider.name!r} is turned off; turn it on in Settings → Providers")
         return self.provider.id
 
 
@@ -229,12 +231,12 @@ class TopicModelService:
         return view
 
     def choices(self, topic_id: int) -> tuple[ModelGroup, ...]:
-        """Every configured provider's models for the picker, the provider the topic uses
-        now first, then by name; each with its own models first and the catalog second
-        (``ProviderModels.choices``). Raises ``NotFound`` for an unknown topic."""
+        """Every turned-on provider's models for the picker (issue 29), the provider the
+        topic uses now first, then by name; each with its own models first and the catalog
+        second (``ProviderModels.choices``). Raises ``NotFound`` for an unknown topic."""
         with self._db.read() as s:
             _topic, _assistant, r = topic_resolution(s, self._catalog, topic_id)
-            providers = [(p.id, p.name) for p in all_providers(s)]
+            providers = [(p.id, p.name) for p in all_providers(s) if p.enabled]
         groups = []
         for pid, pname in providers:
             listing = self._models.listing(pid)

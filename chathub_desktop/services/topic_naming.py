@@ -1,18 +1,24 @@
-"""A better topic title from the System Agent's topic-naming model (APP-10).
+"""A better topic title from a model (APP-10).
 
-The first-words title is stored with the first message; :meth:`TopicNamer.name` then asks
-the naming model (Settings → System Agent, ``topic-naming-model`` = ``provider/model``)
-for a short title in the background and stores it unless the user renamed the topic
-meanwhile. Any failure (no key, provider error, :data:`TITLE_TIMEOUT_S`) keeps the
+The first-words title is stored with the first message; after the first reply
+:meth:`TopicNamer.name` asks the naming model (Settings → System Agent,
+``topic-naming-model`` = ``provider/model``), or when none is set the topic's own chat
+model, as ChatGPT and Claude do (walk29 #2), for a short title in the background and
+stores it unless the user renamed the topic meanwhile. ``topic-naming`` = off names by
+first words only. Any failure (no key, provider error, :data:`TITLE_TIMEOUT_S`) keeps the
 first-words title.
+
+:data:`CHAT_MODEL_ENV` = ``off`` keeps the chat model from naming (the tests' scripted
+fake providers count their requests); a chosen naming model still names.
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
+import os
 
-from chathub_desktop.core.app_settings import TOPIC_NAMING_MODEL
+from chathub_desktop.core.app_settings import TOPIC_NAMING, TOPIC_NAMING_MODEL
 from chathub_desktop.core.messages import ChatMessage, Role
 from chathub_desktop.core.topic_titles import clean_model_title, title_from_text
 from chathub_desktop.providers.base import ChatRequest, ProviderError, TextDelta
@@ -26,6 +32,9 @@ from chathub_desktop.storage.topic_titles import retitle_unless_renamed
 
 #: Seconds a topic-naming model may take before the first-words fallback is used.
 TITLE_TIMEOUT_S = 20.0
+#: ``CHATHUB_TOPIC_NAMING_CHAT_MODEL=off``: without a naming model, topics keep their
+#: first-words title (module doc).
+CHAT_MODEL_ENV = "CHATHUB_TOPIC_NAMING_CHAT_MODEL"
 
 
 class TopicNamer:
@@ -37,11 +46,14 @@ class TopicNamer:
         self._providers = providers
         self._settings = settings
 
-    def _naming_provider(self) -> tuple[int, str] | None:
-        """``(provider id, model)`` of the topic-naming model, or ``None`` when unset."""
+    def _naming_provider(self, chat_model: tuple[int, str] | None) -> tuple[int, str] | None:
+        """``(provider id, model)`` that names: the topic-naming model, else
+        ``chat_model`` (the first reply's provider and model); ``None``: naming is off."""
+        if not self._settings.value(TOPIC_NAMING):
+            return None
         naming = self._settings.value(TOPIC_NAMING_MODEL)
         if naming is None:
-            return None
+            return None if os.environ.get(CHAT_MODEL_ENV, "").strip().lower() == "off" else chat_model
         provider_name, model = naming.split("/", 1)
         with self._db.read() as s:
             provider = provider_named(s, provider_name)
@@ -51,11 +63,12 @@ class TopicNamer:
         with self._db.write() as s:
             return retitle_unless_renamed(s, topic_id, title, fallback)
 
-    async def name(self, topic_id: int, text: str) -> None:
-        """Ask the System Agent topic-naming model for a title; keep the first-words
+    async def name(self, topic_id: int, text: str, chat_model: tuple[int, str] | None = None) -> None:
+        """Ask the topic-naming model (else ``chat_model``: the topic's provider id and
+        model) for a title of the chat that starts with ``text``; keep the first-words
         title on any failure or if the user renamed the topic meanwhile (APP-10)."""
         fallback = title_from_text(text)
-        naming = await self._db.run(self._naming_provider)
+        naming = await self._db.run(self._naming_provider, chat_model)
         if naming is None:
             return
         provider_id, model = naming

@@ -16,13 +16,15 @@ from chathub_desktop.core.token_estimate import INPUT_TRUNCATED
 @dataclass(frozen=True)
 class ProviderView:
     """A configured provider. ``key_source`` is ``keyring``, ``env:VAR`` or ``none``;
-    ``base_url`` is for display: credentials in it are redacted (issue 12)."""
+    ``base_url`` is for display: credentials in it are redacted (issue 12). ``enabled``
+    off: its models are offered nowhere and sends that need it are refused (issue 29)."""
 
     id: int
     name: str
     kind: str
     base_url: str
     key_source: str
+    enabled: bool = True
 
     def to_json(self) -> dict[str, object]:
         """JSON-ready dict."""
@@ -61,6 +63,8 @@ class AssistantView:
     thinking_budget: int | None = None
     #: The model may recall this assistant's other topics (issue 26, APP-12).
     recall_topics: bool = True
+    #: Its avatar: an emoji or one or two letters (walk29 #23); None: its name's initial.
+    avatar: str | None = None
 
     def to_json(self) -> dict[str, object]:
         """JSON-ready dict."""

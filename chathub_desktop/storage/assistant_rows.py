@@ -30,7 +30,8 @@ class AssistantRecord:
     """One stored assistant, as its ``assistant`` row holds it (stored words unchanged:
     ``compact_preset``, ``dream_frequency``, ``reasoning_effort`` are the column's text),
     plus ``provider_name`` (None: no provider). Token counts in tokens, watermark a
-    fraction, ``dream_time_utc`` ``HH:MM``, ``created_at`` UTC."""
+    fraction, ``dream_time_utc`` ``HH:MM``, ``created_at`` UTC, ``avatar`` an emoji or
+    one or two letters (None: the initial)."""
 
     id: int
     name: str
@@ -62,6 +63,7 @@ class AssistantRecord:
     dream_review: bool
     recall_topics: bool
     created_at: datetime
+    avatar: str | None = None
 
 
 #: The settable column names of an assistant (everything but its id).
@@ -82,7 +84,7 @@ def _record(a: Assistant) -> AssistantRecord:
         memory_budget_tokens=a.memory_budget_tokens, topic_snippets=a.topic_snippets,
         dream_frequency=a.dream_frequency, dream_time_utc=a.dream_time_utc, dream_weekday=a.dream_weekday,
         keep_dream_cards=a.keep_dream_cards, dream_review=a.dream_review, recall_topics=a.recall_topics,
-        created_at=a.created_at,
+        created_at=a.created_at, avatar=a.avatar,
     )
 
 

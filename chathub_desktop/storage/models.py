@@ -73,6 +73,8 @@ class Provider(Base):
     api_key_env: Mapped[str | None] = mapped_column(String(200))
     key_in_keyring: Mapped[bool] = mapped_column(Boolean, default=False)
     key_in_file: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
+    #: Off: its models leave every chooser and a send that needs it is refused (issue 29).
+    enabled: Mapped[bool] = mapped_column(Boolean, default=True, server_default=true())
     created_at: Mapped[datetime] = mapped_column(UTCDateTime(), default=utcnow)
 
 
@@ -103,6 +105,8 @@ class Assistant(Base):
     high_watermark: Mapped[float] = mapped_column(Float, default=0.8)
     #: Check a new summary with probe questions; one that loses a probe is not stored (issue 26).
     probe_summaries: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
+    #: An emoji or up to two letters shown as its avatar (walk29 #23); None: its initial.
+    avatar: Mapped[str | None] = mapped_column(String(16), default=None)
     # Memory (MEM-1, MEM-6, DRM-1, DRM-2, DRM-7)
     memory_enabled: Mapped[bool] = mapped_column(Boolean, default=True)
     memory_budget_tokens: Mapped[int] = mapped_column(Integer, default=6000)

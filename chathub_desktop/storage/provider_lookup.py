@@ -20,18 +20,20 @@ __all__ = ["ProviderRecord", "provider_record", "add_provider", "all_providers",
 @dataclass(frozen=True, slots=True)
 class ProviderRecord:
     """What a request needs of a stored provider: its ``id``, ``name``, ``kind`` (a
-    ``ProviderKind`` value) and ``base_url``. No key: that lives elsewhere (APP-2)."""
+    ``ProviderKind`` value), ``base_url`` and whether the user turned it on
+    (``enabled``). No key: that lives elsewhere (APP-2)."""
 
     id: int
     name: str
     kind: str
     base_url: str
+    enabled: bool = True
 
 
 def provider_record(s: Session, provider_id: int) -> ProviderRecord | None:
     """Provider ``provider_id`` as a :class:`ProviderRecord`, or None when it is gone."""
     p = s.get(Provider, provider_id)
-    return None if p is None else ProviderRecord(p.id, p.name, p.kind, p.base_url)
+    return None if p is None else ProviderRecord(p.id, p.name, p.kind, p.base_url, p.enabled)
 
 
 def provider_row(s: Session, ref: int | str) -> Provider | None:

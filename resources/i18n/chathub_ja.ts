@@ -455,6 +455,10 @@
         <translation>表示(&amp;V)</translation>
     </message>
     <message>
+        <source>Text si&amp;ze</source>
+        <translation>文字サイズ(&amp;Z)</translation>
+    </message>
+    <message>
         <source>&amp;Theme</source>
         <translation>テーマ(&amp;T)</translation>
     </message>
@@ -471,28 +475,28 @@
         <translation>ウィンドウの表示言語。モデルが読む内容は変わりません</translation>
     </message>
     <message>
-        <source>&amp;Larger text</source>
-        <translation>文字を大きく(&amp;L)</translation>
+        <source>&amp;Larger</source>
+        <translation>大きく(&amp;L)</translation>
     </message>
     <message>
-        <source>Make all text one point larger</source>
-        <translation>すべての文字を 1 ポイント大きくします</translation>
+        <source>Larger text in the conversation and the message box</source>
+        <translation>会話と入力欄の文字を大きくします</translation>
     </message>
     <message>
-        <source>&amp;Smaller text</source>
-        <translation>文字を小さく(&amp;S)</translation>
+        <source>&amp;Smaller</source>
+        <translation>小さく(&amp;S)</translation>
     </message>
     <message>
-        <source>Make all text one point smaller</source>
-        <translation>すべての文字を 1 ポイント小さくします</translation>
+        <source>Smaller text in the conversation and the message box</source>
+        <translation>会話と入力欄の文字を小さくします</translation>
     </message>
     <message>
-        <source>&amp;Default text size</source>
-        <translation>標準の文字サイズ(&amp;D)</translation>
+        <source>&amp;Default</source>
+        <translation>標準(&amp;D)</translation>
     </message>
     <message>
-        <source>The desktop&apos;s own text size</source>
-        <translation>デスクトップ自体の文字サイズ</translation>
+        <source>The conversation at the window&apos;s text size</source>
+        <translation>会話をウィンドウの文字サイズで表示します</translation>
     </message>
     <message>
         <source>Desktop &amp;notifications</source>

@@ -455,6 +455,10 @@
         <translation>视图(&amp;V)</translation>
     </message>
     <message>
+        <source>Text si&amp;ze</source>
+        <translation>文字大小(&amp;Z)</translation>
+    </message>
+    <message>
         <source>&amp;Theme</source>
         <translation>主题(&amp;T)</translation>
     </message>
@@ -471,28 +475,28 @@
         <translation>窗口文字的语言；模型读取的内容保持不变</translation>
     </message>
     <message>
-        <source>&amp;Larger text</source>
-        <translation>放大文字(&amp;L)</translation>
+        <source>&amp;Larger</source>
+        <translation>较大(&amp;L)</translation>
     </message>
     <message>
-        <source>Make all text one point larger</source>
-        <translation>所有文字放大一磅</translation>
+        <source>Larger text in the conversation and the message box</source>
+        <translation>对话和输入框中的文字更大</translation>
     </message>
     <message>
-        <source>&amp;Smaller text</source>
-        <translation>缩小文字(&amp;S)</translation>
+        <source>&amp;Smaller</source>
+        <translation>较小(&amp;S)</translation>
     </message>
     <message>
-        <source>Make all text one point smaller</source>
-        <translation>所有文字缩小一磅</translation>
+        <source>Smaller text in the conversation and the message box</source>
+        <translation>对话和输入框中的文字更小</translation>
     </message>
     <message>
-        <source>&amp;Default text size</source>
-        <translation>默认文字大小(&amp;D)</translation>
+        <source>&amp;Default</source>
+        <translation>默认(&amp;D)</translation>
     </message>
     <message>
-        <source>The desktop&apos;s own text size</source>
-        <translation>桌面自身的文字大小</translation>
+        <source>The conversation at the window&apos;s text size</source>
+        <translation>对话使用窗口的文字大小</translation>
     </message>
     <message>
         <source>Desktop &amp;notifications</source>

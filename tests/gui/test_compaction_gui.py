@@ -128,7 +128,7 @@ def test_system_agent_page_saves_and_shows_service_errors(window, services, qtbo
     assert "never the chat model" in page.compress_note.toolTip()  # APP-6: the full help stays reachable
     assert "model card" in page.compress_note.toolTip() and "model card" in page.compress_picker.toolTip()
     assert len(page.naming_note.toolTip()) > 40 and len(page.archives_note.toolTip()) > 40
-    assert not page.naming_picker.model_combo.isEnabled()  # topic naming is off
+    assert not page.naming_picker.model_combo.isEnabled()  # no naming model: the chat's own names (APP-10)
     cp = page.compress_picker
     cp.provider_combo.setCurrentIndex(cp.provider_combo.findData("Summ"))
     cp.model_combo.setCurrentText("gpt-5-mini")

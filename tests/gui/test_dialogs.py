@@ -58,6 +58,28 @@ def test_delete_provider_asks_then_deletes_on_a_worker(window, services, qtbot, 
     qtbot.waitUntil(lambda: all(p.provider_combo.findData("Gone") < 0 for p in pickers), timeout=5000)
 
 
+def test_the_provider_switch_takes_its_models_out_of_the_choosers(window, services, qtbot):  # type: ignore[no-untyped-def]
+    """Issue 29: Settings → Providers' detail pane turns a provider off on a worker: the
+    list and the title say "(off)", the System Agent pickers drop it; on again, it is back."""
+    services.providers.add("Spare", "openai", "http://127.0.0.1:9/v1", api_key_env="X_KEY")
+    settings = window.pages.open_settings()
+    page = settings.providers_page
+    qtbot.waitUntil(lambda: page.list.count() == 1, timeout=5000)  # read on a worker
+    switch = page.detail.enabled_switch
+    assert switch.isChecked() and switch.text() == "&Use this provider"
+    pickers = (settings.system_page.compress_picker, settings.system_page.naming_picker)
+    qtbot.waitUntil(lambda: all(p.provider_combo.findData("Spare") >= 0 for p in pickers), timeout=5000)
+    switch.click()
+    qtbot.waitUntil(lambda: page.list.item(0).text() == "Spare (off)", timeout=5000)
+    assert services.providers.get("Spare").enabled is False and page.detail.title.text() == "Spare (off)"
+    assert not switch.isChecked() and switch.isEnabled()
+    qtbot.waitUntil(lambda: all(p.provider_combo.findData("Spare") < 0 for p in pickers), timeout=5000)
+    switch.click()
+    qtbot.waitUntil(lambda: page.list.item(0).text() == "Spare", timeout=5000)
+    qtbot.waitUntil(lambda: all(p.provider_combo.findData("Spare") >= 0 for p in pickers), timeout=5000)
+    qtbot.waitUntil(lambda: not any(p.models.pending() for p in pickers), timeout=5000)  # their lists read
+
+
 def test_add_provider_with_env_var_and_inline_error(window, services, qtbot):  # type: ignore[no-untyped-def]
     services.providers.add("Taken", "openai", api_key_env="X_KEY")
     settings = window.pages.open_settings()

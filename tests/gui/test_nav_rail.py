@@ -279,3 +279,36 @@ def test_each_assistant_has_its_own_avatar_colour_in_the_rail_and_its_menu(windo
     image = entries[0].icon().pixmap(32, 32).toImage()
     assert image.pixelColor(16, 3).name() == avatar_colour(ids[0])  # the patch's colour, above the letter
     assert window.empty_states.panel.avatar.property("avatarTone") == str(avatar_tone(ids[1]))
+
+
+def test_an_emoji_chosen_in_the_assistant_editor_shows_in_the_rail_menu_and_greeting(  # type: ignore[no-untyped-def]
+        window, services, qtbot):
+    """Walk29 #23: the assistant editor's avatar field takes an emoji or one or two letters
+    (empty: the name's initial); the rail, its menu and the empty chat's greeting show it.
+    Too much is refused in one line and nothing is stored."""
+    from chathub_desktop.gui.avatar import avatar_text
+    from tests.gui.helpers import loaded, saved
+
+    aid = services.assistants.create("Writer", model="gpt-4o-mini").id
+    services.topics.create(aid)
+    reload_assistants(window, qtbot, aid)
+    assert window.rail.avatar.text() == "W"
+    dlg = loaded(window.pages.open_edit_assistant(), qtbot)
+    combo = dlg.ui.avatarCombo
+    assert combo.currentText() == "" and combo.lineEdit().placeholderText() == "W" and combo.findText("🦊") >= 0
+    combo.setCurrentText("☕☕")
+    saved(dlg, qtbot)
+    assert dlg.ui.errorLabel.text() == "an avatar is one emoji, not several" and dlg.isVisible()
+    assert services.assistants.get(aid).avatar is None
+    combo.setCurrentText("☕")  # a symbol this machine has a font for
+    saved(dlg, qtbot)
+    assert not dlg.isVisible()  # saved and closed
+    assert services.assistants.get(aid).avatar == "☕"
+    qtbot.waitUntil(lambda: window.rail.avatar.text() == "☕", timeout=10000)
+    entry = next(a for a in window.rail.menu.actions() if a.text() == "Writer")
+    assert not entry.icon().isNull()
+    qtbot.waitUntil(lambda: window.empty_states.panel.avatar.text() == "☕", timeout=5000)
+    services.assistants.update(aid, avatar="")  # cleared: the initial again
+    reload_assistants(window, qtbot, aid)
+    assert window.rail.avatar.text() == "W"
+    assert avatar_text("Writer", "\U0010fffd") == "W"  # nothing can draw it: the initial, not a box

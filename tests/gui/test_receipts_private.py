@@ -129,3 +129,40 @@ def test_a_redacted_secret_is_said_in_the_status_bar(window, services, qtbot):  
     qtbot.waitUntil(lambda: window.status_line.currentMessage().startswith(
         "Redacted from the memory entry: 1 github-token"), timeout=3000)
     assert services.memory.entries(a.id)[0].text == "deploy key [redacted: github-token]"
+
+
+def test_the_composer_private_toggle_is_an_icon_toggle_that_follows_the_open_topic(  # type: ignore[no-untyped-def]
+        window, services, qtbot):
+    """walk29 #7: the composer's Private toggle is an icon button beside Attach; checked, it
+    takes the tokens' selected look and its tooltip says it is on; clicking it marks the
+    open topic private (issue 19) and another topic shows its own state."""
+    from chathub_desktop.gui.design.tokens import colours_for
+    from chathub_desktop.gui.topic_privacy import PRIVATE_OFF_TIP, PRIVATE_ON_TIP
+
+    aid = services.assistants.create("Helper").id
+    plain = services.topics.create(aid, "Plain").id
+    secret = services.topics.create(aid, "Secret").id
+    services.topics.set_private(secret, True)
+    window.resize(1000, 700)
+    window.show()
+    reload_assistants(window, qtbot, aid)
+    window.select_topic(plain)
+    toggle = window.context_controls.privacy.composer_toggle
+    row = window.composer.tool_row
+    assert row.indexOf(window.attachments.button) == 0 and row.indexOf(toggle) == 1
+    assert toggle.accessibleName() == "Private topic" and not toggle.icon().isNull()
+    assert toggle.toolButtonStyle() == Qt.ToolButtonStyle.ToolButtonIconOnly
+    qtbot.waitUntil(lambda: toggle.isEnabled() and not toggle.isChecked())
+    assert toggle.toolTip() == PRIVATE_OFF_TIP
+    window.select_topic(secret)
+    qtbot.waitUntil(toggle.isChecked)
+    assert toggle.toolTip() == PRIVATE_ON_TIP
+    qtbot.wait(50)
+    dark = QApplication.palette().window().color().lightness() < 128
+    corner = toggle.grab().toImage().pixelColor(2, toggle.height() // 2).name()
+    assert corner == colours_for(dark).selected  # the on state's look is the token's
+    window.select_topic(plain)
+    qtbot.waitUntil(lambda: not toggle.isChecked())
+    toggle.click()
+    qtbot.waitUntil(lambda: services.topics.get(plain).private, timeout=5000)
+    qtbot.waitUntil(lambda: toggle.toolTip() == PRIVATE_ON_TIP, timeout=5000)

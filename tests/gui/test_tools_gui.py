@@ -95,7 +95,7 @@ def test_an_ask_shows_in_the_chat_and_always_is_kept(window: Any, services: Serv
                     and window.message_model.message_at(window.message_model.rowCount() - 1).status == "complete",
                     timeout=60000)  # a stdio server's call and a second reply: seconds idle, ~30 s on a busy CI worker
     assert not bar.isVisible()
-    tool = [m for m in services.topics.messages(window._topic_id) if m.role == "tool"]
+    tool = [m for m in services.topics.messages(window.current_topic_id) if m.role == "tool"]
     assert [t.content for t in tool] == ["hello bar"]
     assert {v.tool: v.approval for v in services.mcp.assistant_tools("Helper")}["echo"] is ToolApproval.ALWAYS
 

@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from PySide6.QtCore import Qt
+
 from chathub_desktop.core.budget import input_budget
 from chathub_desktop.core.provider_kinds import ProviderKind
 from chathub_desktop.services.container import Services, open_services
@@ -128,3 +130,31 @@ def test_picker_heads_its_groups_and_takes_a_typed_id(window: Any, services: Ser
     qtbot.waitUntil(lambda: picker.view.own and picker.view.model == "served-later-7b", timeout=5000)
     assert services.topic_models.show(topic).model == "served-later-7b"
     qtbot.waitUntil(lambda: not window.model_picker.pending(), timeout=5000)
+
+
+def test_typing_in_the_model_menu_filters_every_provider_and_enter_chooses(
+        window: Any, services: Services, qtbot: Any, fake_vendor: FakeVendor) -> None:
+    """walk29 #7: the composer's model menu opens with its search field focused; typing
+    narrows it to the matching models of every provider in one list; Enter picks the first."""
+    topic, _other = _open(window, services, qtbot, fake_vendor)
+    picker = window.model_picker.picker
+    o = services.providers.add("Other", "openai_compatible", fake_vendor.base_url, api_key="sk-o")
+    services.provider_models.remember(o.id, ["gpt-4o-mini", "llama-3.1-8b"])
+    window.model_picker.sync()
+    qtbot.waitUntil(lambda: len(picker.groups) == 2, timeout=5000)
+    picker.menu_.popup(picker.mapToGlobal(picker.rect().bottomLeft()))
+    search = picker.search
+    assert search is not None and search.placeholderText() == "Search models"
+    qtbot.waitUntil(search.hasFocus, timeout=3000)
+    qtbot.keyClicks(search, "4O")
+    shown = [a.text().split("\t", 1)[0] for a in picker.menu_.actions() if a.isVisible() and a.text()]
+    assert shown == ["gpt-4o", "gpt-4o-mini — Other"]  # the topic's provider first, then the others flat
+    search.clear()
+    qtbot.keyClicks(search, "llama")
+    qtbot.keyClick(search, Qt.Key.Key_Return)
+    qtbot.waitUntil(lambda: picker.view is not None and picker.view.own and picker.view.model == "llama-3.1-8b",
+                    timeout=5000)
+    assert picker.view.provider_name == "Other" and not picker.menu_.isVisible()
+    picker.menu_.popup(picker.mapToGlobal(picker.rect().bottomLeft()))
+    assert [a for a in picker.menu_.actions() if a.objectName() == "modelSearchHit" and a.isVisible()] == []
+    picker.menu_.hide()

@@ -56,15 +56,53 @@ def test_dark_and_light_themes_apply_and_are_kept(qloop, services, qtbot, tmp_pa
     _shut(again, qloop, qtbot)
 
 
-def test_text_size_steps_and_resets(window, qtbot, restore_look):  # type: ignore[no-untyped-def]
-    start = QApplication.font().pointSize()
-    window.view.larger_action.trigger()
-    window.view.larger_action.trigger()
-    assert QApplication.font().pointSize() == start + 2
-    window.view.smaller_action.trigger()
-    assert QApplication.font().pointSize() == start + 1
-    window.view.default_size_action.trigger()
-    assert QApplication.font().pointSize() == start
+def test_text_size_scales_the_conversation_and_draft_live_and_is_kept(  # type: ignore[no-untyped-def]
+        qloop, services, qtbot, tmp_path, restore_look):
+    """walk29 #24: View → Text size → Larger / Smaller / Default (Ctrl+= / Ctrl+- / Ctrl+0)
+    resizes the conversation and the composer at once, the rest of the window keeps its
+    size, and the choice is kept in window.ini beside the theme."""
+    from chathub_desktop.gui.design.tokens import TextSize
+    from chathub_desktop.gui.main_window import MainWindow
+    from tests.gui.helpers import reload_assistants, wait_shown
+
+    services.assistants.create("Helper")
+    topic = services.topics.create("Helper").id
+    services.topics.append_message(topic, "user", "A question long enough to wrap once the text is larger " * 3)
+    ini = tmp_path / "window.ini"
+    w = MainWindow(services, settings_file=ini)
+    qtbot.addWidget(w)
+    w.resize(900, 700)
+    w.show()
+    reload_assistants(w, qtbot)
+    wait_shown(w, qtbot, topic)
+    menu = [a.text() for a in w.view.text_size_menu.actions()]
+    assert w.view.text_size_menu.title() == "Text si&ze" and menu == ["&Smaller", "&Default", "&Larger"]
+    assert w.view.larger_action.shortcuts()[-1].toString() == "Ctrl+="
+    assert w.view.default_size_action.shortcut().toString() == "Ctrl+0"
+    base = QApplication.font().pointSizeF()
+    index = w.message_model.index(0)
+    qtbot.waitUntil(lambda: w.message_view.visualRect(index).height() > 0)
+    row = w.message_view.visualRect(index).height()
+
+    w.view.larger_action.trigger()
+    assert w.message_view.font().pointSizeF() == pytest.approx(base * TextSize.LARGER.factor, abs=0.1)
+    assert w.composer.draft.font().pointSizeF() == pytest.approx(base * TextSize.LARGER.factor, abs=0.1)
+    assert w.topic_list.font().pointSizeF() == pytest.approx(base)  # the rest keeps its size
+    qtbot.waitUntil(lambda: w.message_view.visualRect(index).height() > row)  # laid out again, live
+    assert w.view.larger_action.isChecked()
+    w.view.smaller_action.trigger()
+    assert w.message_view.font().pointSizeF() == pytest.approx(base * TextSize.SMALLER.factor, abs=0.1)
+    qtbot.waitUntil(lambda: w.message_view.visualRect(index).height() < row)
+    w.view.larger_action.trigger()
+    _shut(w, qloop, qtbot)
+
+    again = MainWindow(services, settings_file=ini)  # the next start keeps the choice
+    qtbot.addWidget(again)
+    assert again.view.prefs.text_size is TextSize.LARGER and again.view.larger_action.isChecked()
+    assert again.composer.draft.font().pointSizeF() == pytest.approx(base * TextSize.LARGER.factor, abs=0.1)
+    again.view.default_size_action.trigger()
+    assert again.composer.draft.font().pointSizeF() == pytest.approx(base)
+    _shut(again, qloop, qtbot)
 
 
 def test_sidebar_folds_on_a_narrow_window_and_returns(window, qtbot):  # type: ignore[no-untyped-def]

@@ -301,6 +301,36 @@ def test_new_topic_is_titled_from_the_first_message(services: Services, fake_ven
     assert services.topics.get(named).title == "Rust JSON parsing"
 
 
+def test_without_a_naming_model_the_chat_model_names_the_topic_after_its_reply(
+        services: Services, fake_vendor: FakeVendor, monkeypatch: pytest.MonkeyPatch) -> None:
+    """APP-10, walk29 #2: by default a new topic is named by its own chat model once the
+    first reply is complete, as in ChatGPT and Claude; topic-naming off keeps the first words."""
+    from chathub_desktop.services.topic_naming import CHAT_MODEL_ENV
+
+    monkeypatch.delenv(CHAT_MODEL_ENV)
+    topic = setup_chat(services, fake_vendor)
+    fake_vendor.script(Reply(text_chunks=["Serde is the usual way."]), Reply(text_chunks=["Title: JSON in Rust."]))
+
+    async def send_and_wait(topic_id: int, title: str) -> None:
+        await services.chat.send(topic_id, "How do I parse JSON in Rust without serde?")
+        for _ in range(200):
+            if services.topics.get(topic_id).title == title:
+                return
+            await asyncio.sleep(0.02)
+
+    asyncio.run(send_and_wait(topic, "JSON in Rust"))
+    assert services.topics.get(topic).title == "JSON in Rust"
+    assert fake_vendor.last_request.body["max_tokens"] == 32  # type: ignore[index]
+    assert services.topics.messages(topic)[-1].content == "Serde is the usual way."
+
+    services.settings.set("topic-naming", "off")
+    plain = services.topics.create("Helper").id
+    fake_vendor.script(Reply(text_chunks=["ok"]))
+    asyncio.run(services.chat.send(plain, "How do I parse JSON in Rust without serde?"))
+    assert services.topics.get(plain).title == "How do I parse JSON in Rust without…"
+    assert fake_vendor.last_request.body.get("max_tokens") != 32  # type: ignore[union-attr]
+
+
 def test_send_refuses_before_storing_when_assistant_is_not_ready(services: Services) -> None:
     services.assistants.create("Bare")
     topic = services.topics.create("Bare").id
@@ -429,3 +459,24 @@ def test_a_read_only_store_still_opens_for_reading(tmp_path: Path, fake_vendor: 
         assert ro.topics.messages(topic)[0].status == "streaming"  # nothing could be written
     finally:
         ro.close()
+
+
+def test_a_turned_off_provider_leaves_the_choices_and_a_send_says_why(
+        services: Services, fake_vendor: FakeVendor) -> None:
+    """Issue 29: Settings → Providers' switch. Off, the provider's models leave the topic's
+    model choices and a send that needs it is refused in one line, storing nothing; on
+    again, it sends."""
+    topic = setup_chat(services, fake_vendor)
+    services.providers.add("Spare", "openai", fake_vendor.base_url, api_key="sk-s")
+    assert [g.provider_name for g in services.topic_models.choices(topic)] == ["Fake", "Spare"]
+    view = services.providers.set_enabled("Fake", False)
+    assert view.enabled is False and services.providers.get("Fake").enabled is False
+    assert [g.provider_name for g in services.topic_models.choices(topic)] == ["Spare"]
+    with pytest.raises(InvalidInput) as refused:
+        asyncio.run(services.chat.send(topic, "hello"))
+    assert str(refused.value) == "provider 'Fake' is turned off; turn it on in Settings → Providers"
+    assert services.topics.messages(topic) == []
+    services.providers.set_enabled("Fake", True)
+    fake_vendor.script(Reply(text_chunks=["hi"]))
+    asyncio.run(services.chat.send(topic, "hello"))
+    assert services.topics.messages(topic)[-1].content == "hi"

@@ -21,6 +21,7 @@ from chathub_desktop.gui.design.tokens import (
     IconSize,
     Radius,
     Space,
+    TextSize,
     Tone,
     TypeScale,
 )
@@ -80,11 +81,16 @@ def _pt(points: float, scale: TypeScale) -> str:
     return f"{points * scale.value:.1f}pt"
 
 
-def build_stylesheet(c: Colours, points: float, drop_down_arrow: str = "") -> Stylesheet:
+def build_stylesheet(c: Colours, points: float, drop_down_arrow: str = "",
+                     text: TextSize = TextSize.DEFAULT) -> Stylesheet:
     """The application stylesheet for token set ``c`` and a base font of ``points`` pt;
     ``drop_down_arrow``: the path of the styled drop-downs' arrow image (none: those
-    drop-downs keep the style's own button)."""
+    drop-downs keep the style's own button); the conversation and the draft at
+    ``text``'s size (walk29 #24)."""
     b = _Builder(c)
+    if text is not TextSize.DEFAULT:  # the default leaves them at the app's font
+        for conversation in ("QListView#messageList", "QPlainTextEdit#draft"):
+            b.rule(conversation, font_size=f"{points * text.factor:.1f}pt")
     line = f"1px solid {c.border}"
     # the shell
     b.rule("QWidget#sidebar", bg="sidebar")

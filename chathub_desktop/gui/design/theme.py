@@ -10,26 +10,25 @@ Qt's colour-scheme hint:
 - ``light`` / ``dark``: that token set, on every platform theme (and offscreen).
 
 Setting the application stylesheet re-polishes every widget, so a switch repaints the
-whole window at once, both ways. The font size is a point size for the whole app (0: the
-platform's default); the stylesheet's type scale follows it. The preferences are kept
-in the window's ``QSettings`` under ``view/``.
+whole window at once, both ways. The text size (walk29 #24) scales the conversation and
+the composer's draft (:class:`~chathub_desktop.gui.design.tokens.TextSize`) through the
+same stylesheet, so it too applies live. The preferences are kept in the window's
+``QSettings`` under ``view/``.
 """
 
 from __future__ import annotations
 
 from PySide6.QtCore import QSettings
-from PySide6.QtGui import QFont, QGuiApplication, QPalette
+from PySide6.QtGui import QGuiApplication, QPalette
 
 from chathub_desktop.gui.design.palette import palette_for
 from chathub_desktop.gui.design.stylesheet import build_stylesheet
-from chathub_desktop.gui.design.tokens import colours_for
+from chathub_desktop.gui.design.tokens import TextSize, colours_for
 from chathub_desktop.gui.send_keys import SendKey
 
-__all__ = ["FONT_MAX", "FONT_MIN", "THEMES", "ViewPrefs", "apply_font_size", "apply_scheme_hint",
-           "apply_theme"]
+__all__ = ["THEMES", "ViewPrefs", "apply_scheme_hint", "apply_theme"]
 
 THEMES = ("system", "light", "dark")
-FONT_MIN, FONT_MAX = 7, 24
 
 
 def _system_is_dark(app: QGuiApplication) -> bool:
@@ -37,9 +36,9 @@ def _system_is_dark(app: QGuiApplication) -> bool:
     return app.palette().color(QPalette.ColorRole.Window).lightness() < 128
 
 
-def apply_theme(app: QGuiApplication, theme: str, *, hint: bool = True) -> None:
+def apply_theme(app: QGuiApplication, theme: str, *, hint: bool = True, text: TextSize = TextSize.DEFAULT) -> None:
     """Apply ``theme`` (one of :data:`THEMES`) to ``app``: the palette and stylesheet of
-    its tokens, and with ``hint`` Qt's colour-scheme hint too (native dialogs, title
+    its tokens (the conversation's text at ``text``'s size), and with ``hint`` Qt's colour-scheme hint too (native dialogs, title
     bars). The window applies the palette before its first paint and the hint after it
     (the hint needs PySide6's ``Qt`` namespace, ~20 ms to build). Raises ``ValueError``
     for an unknown name."""
@@ -65,7 +64,7 @@ def apply_theme(app: QGuiApplication, theme: str, *, hint: bool = True) -> None:
     if isinstance(app, QApplication):
         points = app.font().pointSizeF()
         arrow = icon_file(Icon.DROP_DOWN, colours.text_muted)
-        app.setStyleSheet(build_stylesheet(colours, points if points > 0 else 10.0, arrow).text)
+        app.setStyleSheet(build_stylesheet(colours, points if points > 0 else 10.0, arrow, text).text)
 
 
 def apply_scheme_hint(app: QGuiApplication, theme: str) -> None:
@@ -79,36 +78,23 @@ def apply_scheme_hint(app: QGuiApplication, theme: str) -> None:
         hints.setColorScheme(Qt.ColorScheme.Dark if theme == "dark" else Qt.ColorScheme.Light)
 
 
-def apply_font_size(app: QGuiApplication, points: int, default: QFont) -> None:
-    """Set the app font to ``points`` (clamped to :data:`FONT_MIN`–:data:`FONT_MAX`), or
-    back to ``default`` for 0."""
-    font = QFont(default)
-    if points:
-        font.setPointSize(max(FONT_MIN, min(FONT_MAX, points)))
-    app.setFont(font)
-
-
 class ViewPrefs:
-    """The theme, font size, send key and the desktop-notification switch kept in
-    ``settings`` (``view/theme``, ``view/font_size``, ``view/send_key``,
+    """The theme, text size, send key and the desktop-notification switch kept in
+    ``settings`` (``view/theme``, ``view/text_size``, ``view/send_key``,
     ``view/notifications``; ``None``: nothing is kept, for tests and the inert window) and
     applied to the app.
 
-    ``theme`` is one of :data:`THEMES`; ``font_size`` is points, 0 for the default;
+    ``theme`` is one of :data:`THEMES`; ``text_size`` a :class:`TextSize` (walk29 #24);
     ``send_key`` says which key sends the draft (issue 29)."""
 
     def __init__(self, app: QGuiApplication, settings: QSettings | None) -> None:
         self._app = app
         self._settings = settings
-        self._default_font = QFont(app.font())
         self._following = False
         theme = str(settings.value("view/theme", "system")) if settings is not None else "system"
         self.theme = theme if theme in THEMES else "system"
-        try:
-            size = int(str(settings.value("view/font_size", 0))) if settings is not None else 0
-        except ValueError:
-            size = 0
-        self.font_size = size if size == 0 or FONT_MIN <= size <= FONT_MAX else 0
+        size = str(settings.value("view/text_size", TextSize.DEFAULT.value)) if settings is not None else ""
+        self.text_size = TextSize(size) if size in {t.value for t in TextSize} else TextSize.DEFAULT
         kept = settings.value("view/notifications", "true") if settings is not None else "true"
         self.notifications = str(kept).lower() not in ("false", "0", "off")
         key = str(settings.value("view/send_key", SendKey.ENTER.value)) if settings is not None else ""
@@ -127,10 +113,9 @@ class ViewPrefs:
             self._settings.setValue("view/send_key", key.value)
 
     def apply(self, *, hint: bool = True) -> None:
-        """Apply the kept font size and theme (at start-up, ``hint=False`` before the
+        """Apply the kept theme and text size (at start-up, ``hint=False`` before the
         first paint and :meth:`apply_hint` after it)."""
-        apply_font_size(self._app, self.font_size, self._default_font)
-        apply_theme(self._app, self.theme, hint=hint)
+        apply_theme(self._app, self.theme, hint=hint, text=self.text_size)
 
     def apply_hint(self) -> None:
         """Qt's colour-scheme hint for the kept theme; from now on a platform scheme
@@ -142,30 +127,19 @@ class ViewPrefs:
 
     def _on_scheme_changed(self, *_args: object) -> None:
         if self.theme == "system":
-            apply_theme(self._app, "system", hint=False)
+            apply_theme(self._app, "system", hint=False, text=self.text_size)
 
     def set_theme(self, theme: str) -> None:
         """Switch to ``theme`` and keep it. Raises ``ValueError`` for an unknown name."""
-        apply_theme(self._app, theme)
+        apply_theme(self._app, theme, text=self.text_size)
         self.theme = theme
         if self._settings is not None:
             self._settings.setValue("view/theme", theme)
 
-    def current_points(self) -> int:
-        """The font size in effect (points)."""
-        return self.font_size or self._default_font.pointSize()
-
-    def set_font_size(self, points: int) -> None:
-        """Use ``points`` (0: the default) and keep it; clamped to the allowed range. The
-        stylesheet's type scale follows."""
-        if points:
-            points = max(FONT_MIN, min(FONT_MAX, points))
-        apply_font_size(self._app, points, self._default_font)
-        apply_theme(self._app, self.theme, hint=False)
-        self.font_size = points
+    def set_text_size(self, size: TextSize) -> None:
+        """Show the conversation and the draft at ``size`` (live: the stylesheet is
+        rebuilt) and keep it (walk29 #24)."""
+        self.text_size = size
+        apply_theme(self._app, self.theme, hint=False, text=size)
         if self._settings is not None:
-            self._settings.setValue("view/font_size", points)
-
-    def step_font(self, delta: int) -> None:
-        """Larger (+1) or smaller (−1) by one point."""
-        self.set_font_size(self.current_points() + delta)
+            self._settings.setValue("view/text_size", size.value)

@@ -69,6 +69,20 @@ class TypeScale(float, enum.Enum):
     HEADING = 1.45
 
 
+class TextSize(enum.Enum):
+    """View → Text size (walk29 #24): the conversation's and the composer's text as a
+    factor of the app's font size (:attr:`factor`); the rest of the window keeps its size."""
+
+    SMALLER = "smaller"
+    DEFAULT = "default"
+    LARGER = "larger"
+
+    @property
+    def factor(self) -> float:
+        """The size of the conversation's body text against the app's font size."""
+        return {"smaller": 0.88, "default": 1.0, "larger": 1.2}[self.value]
+
+
 class Tone(enum.Enum):
     """What a piece of text says, hence its colour token: set on a label with
     :func:`~chathub_desktop.gui.design.set_tone` (the stylesheet's ``[tone="…"]`` rules)."""

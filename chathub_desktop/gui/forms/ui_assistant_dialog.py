@@ -43,10 +43,21 @@ class Ui_AssistantDialog(object):
 
         self.formLayout.setWidget(0, QFormLayout.ItemRole.LabelRole, self.nameLabel)
 
+        self.nameRow = QHBoxLayout()
+        self.nameRow.setObjectName(u"nameRow")
+        self.avatarCombo = QComboBox(self.generalTab)
+        self.avatarCombo.setObjectName(u"avatarCombo")
+        self.avatarCombo.setEditable(True)
+
+        self.nameRow.addWidget(self.avatarCombo)
+
         self.nameEdit = QLineEdit(self.generalTab)
         self.nameEdit.setObjectName(u"nameEdit")
 
-        self.formLayout.setWidget(0, QFormLayout.ItemRole.FieldRole, self.nameEdit)
+        self.nameRow.addWidget(self.nameEdit)
+
+
+        self.formLayout.setLayout(0, QFormLayout.ItemRole.FieldRole, self.nameRow)
 
         self.providerLabel = QLabel(self.generalTab)
         self.providerLabel.setObjectName(u"providerLabel")
@@ -525,6 +536,7 @@ class Ui_AssistantDialog(object):
         self.presetLabel.setBuddy(self.presetCombo)
         self.highWatermarkLabel.setBuddy(self.highWatermarkSpin)
 #endif // QT_CONFIG(shortcut)
+        QWidget.setTabOrder(self.avatarCombo, self.nameEdit)
         QWidget.setTabOrder(self.nameEdit, self.providerCombo)
         QWidget.setTabOrder(self.providerCombo, self.modelCombo)
         QWidget.setTabOrder(self.modelCombo, self.instructionsEdit)
@@ -560,6 +572,12 @@ class Ui_AssistantDialog(object):
     def retranslateUi(self, AssistantDialog):
         AssistantDialog.setWindowTitle(QCoreApplication.translate("AssistantDialog", u"New assistant", None))
         self.nameLabel.setText(QCoreApplication.translate("AssistantDialog", u"&Name:", None))
+#if QT_CONFIG(tooltip)
+        self.avatarCombo.setToolTip(QCoreApplication.translate("AssistantDialog", u"Its avatar in the sidebar, its menu and the greeting: an emoji, or one or two letters (empty: the name's initial)", None))
+#endif // QT_CONFIG(tooltip)
+#if QT_CONFIG(accessibility)
+        self.avatarCombo.setAccessibleName(QCoreApplication.translate("AssistantDialog", u"Avatar", None))
+#endif // QT_CONFIG(accessibility)
         self.nameEdit.setPlaceholderText(QCoreApplication.translate("AssistantDialog", u"e.g. Coder, Writer, Tutor", None))
 #if QT_CONFIG(tooltip)
         self.nameEdit.setToolTip(QCoreApplication.translate("AssistantDialog", u"A unique name for this assistant", None))

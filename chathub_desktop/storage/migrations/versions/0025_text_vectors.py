@@ -3,7 +3,7 @@ entries and dream cards by content hash, so the meaning ranking does not embed t
 again at every start
 
 Revision ID: 0025
-Revises: 0021
+Revises: 0022
 Create Date: 2026-12-02
 """
 
@@ -11,7 +11,7 @@ import sqlalchemy as sa
 from alembic import op
 
 revision = '0025'
-down_revision = '0021'
+down_revision = '0022'
 branch_labels = None
 depends_on = None
 
