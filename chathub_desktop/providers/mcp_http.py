@@ -16,11 +16,9 @@ from collections.abc import AsyncIterator
 
 import httpx2
 
-__all__ = ["MAX_HTTP_BODY_BYTES", "BodyTooLarge", "BoundedTransport", "mcp_http_client"]
+from chathub_desktop.providers.mcp_limits import MAX_HTTP_BODY_BYTES
 
-MAX_HTTP_BODY_BYTES = 64 * 1024 * 1024
-"""Largest non-SSE answer read from an MCP server (bytes): room for a result of
-``mcp_clients.MAX_RESULT_CHARS`` characters as JSON."""
+__all__ = ["MAX_HTTP_BODY_BYTES", "BodyTooLarge", "BoundedTransport", "mcp_http_client"]
 
 
 class BodyTooLarge(httpx2.StreamError):
