@@ -30,13 +30,10 @@ import httpx2
 
 from chathub_desktop.providers.base import ErrorKind, ProviderError
 from chathub_desktop.providers.bounded_body import ACCEPT_ENCODING, BoundedDecoder
+from chathub_desktop.providers.mcp_limits import MAX_HTTP_BODY_BYTES
 from chathub_desktop.providers.stream_limits import Limit, StreamLimits
 
 __all__ = ["MAX_HTTP_BODY_BYTES", "BodyTooLarge", "BoundedTransport", "EventStreamTooLarge", "mcp_http_client"]
-
-MAX_HTTP_BODY_BYTES = 64 * 1024 * 1024
-"""Largest non-SSE answer read from an MCP server (decoded bytes): room for a result of
-``mcp_clients.MAX_RESULT_CHARS`` characters as JSON."""
 
 
 class BodyTooLarge(httpx2.StreamError):

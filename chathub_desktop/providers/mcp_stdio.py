@@ -28,7 +28,7 @@ from mcp.os.posix.utilities import terminate_posix_process_tree
 from mcp.shared.message import SessionMessage
 from mcp.types import jsonrpc_message_adapter
 
-from chathub_desktop.providers.mcp_http import MAX_HTTP_BODY_BYTES
+from chathub_desktop.providers.mcp_limits import MAX_HTTP_BODY_BYTES
 
 __all__ = ["KILL_AFTER_S", "MAX_LINE_BYTES", "STDIN_GRACE_S", "LineBuffer", "LineTooLong", "StdioTransport",
            "parse_line"]

@@ -45,6 +45,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, TextIO, TypeVar
 
 from chathub_desktop.core.mcp_config import McpServerConfig, McpTool, McpTransport
+from chathub_desktop.providers.mcp_limits import MAX_HTTP_BODY_BYTES
 from chathub_desktop.services.mcp_oauth import (
     SIGN_IN_TIMEOUT_S,
     LoopbackCallback,
@@ -231,14 +232,12 @@ class McpClients:
     ``path`` returns the ``PATH`` stdio servers get (default :func:`login_path`, asked
     once, on the MCP thread); ``call_timeout_s`` / ``start_timeout_s``: deadlines in
     seconds; ``max_http_body_bytes``: the bound on a Streamable HTTP server's non-SSE
-    answer (``providers.mcp_http``); ``max_stdio_line_bytes``: the bound on one line a stdio
+    answer (``providers.mcp_limits``); ``max_stdio_line_bytes``: the bound on one line a stdio
     server writes (``providers.mcp_stdio``). Thread-safe; every method may be awaited from any event loop."""
 
     def __init__(self, *, path: Callable[[], str] = login_path, call_timeout_s: float = CALL_TIMEOUT_S,
                  start_timeout_s: float = START_TIMEOUT_S, max_http_body_bytes: int | None = None,
                  max_stdio_line_bytes: int | None = None, tokens: SecretSlots | None = None) -> None:
-        from chathub_desktop.providers.mcp_http import MAX_HTTP_BODY_BYTES
-
         self.max_http_body_bytes = max_http_body_bytes or MAX_HTTP_BODY_BYTES
         # mcp_stdio.MAX_LINE_BYTES is this same bound; importing that module here would
         # load the mcp SDK (~0.7 s) at every start, CLI commands included
