@@ -15,6 +15,7 @@ text is stored and sent (CMP-19).
 
 from __future__ import annotations
 
+import functools
 import json
 import logging
 import re
@@ -94,7 +95,13 @@ class McpToolProvider:
                               dict(o.server.tools_by_name[o.tool].input_schema))
                      for name, o in self._offered(assistant_id).items())
 
-    def _offered(self, assistant_id: int) -> dict[str, _Offered]:
+    def handles(self, assistant_id: int, name: str) -> bool:
+        """Whether the call ``name`` is one of this assistant's server tools, including a
+        down server's (left out of the request; a call the model makes anyway runs, or
+        returns that server's reason). Blocking store read."""
+        return name in self._offered(assistant_id, down_too=True)
+
+    def _offered(self, assistant_id: int, *, down_too: bool = False) -> dict[str, _Offered]:
         with self._db.read() as s:
             enabled = repo.enabled_server_ids(s, assistant_id)
             if not enabled:
@@ -102,7 +109,7 @@ class McpToolProvider:
             approvals = repo.approvals(s, assistant_id)
             servers = [srv for srv in repo.list_servers(s) if srv.id in enabled]
         offered: dict[str, _Offered] = {}
-        down = dict(self._down)  # a send's prepare may change it from the loop thread
+        down = {} if down_too else dict(self._down)  # a send's prepare may replace it meanwhile
         for srv in servers:
             if srv.id in down:
                 continue
@@ -152,7 +159,7 @@ class McpToolProvider:
         """Approve and run ``call``; returns the tool result text (errors as
         ``{"error": ...}``) and, when the server answered, how long the call took.
         ``run`` runs a blocking function on the store's threads."""
-        offered = await run(self._offered, assistant_id)
+        offered = await run(functools.partial(self._offered, assistant_id, down_too=True))
         assert isinstance(offered, dict)
         found = offered.get(call.name)
         if found is None:

@@ -69,6 +69,11 @@ class AsyncToolProvider(Protocol):
         and which servers newly failed to start."""
         ...
 
+    def handles(self, assistant_id: int, name: str) -> bool:
+        """Whether a call named ``name`` is this provider's (blocking store read); may
+        be true for a tool left out of the request (its server did not start)."""
+        ...
+
     async def acall(self, assistant_id: int, topic_id: int, call: ToolCall,
                     run: Callable[..., Awaitable[object]]) -> ToolOutcome:
         """Run ``call``; returns its outcome (errors as results, never raised, except
@@ -112,9 +117,7 @@ class ToolRegistry:
         """Run ``call`` with the provider that offers it: a blocking one through ``run``
         (the store's threads), an awaited one directly. Returns its outcome."""
         for provider in self._async:
-            names = await run(provider.tool_specs, assistant_id)
-            assert isinstance(names, tuple)
-            if any(spec.name == call.name for spec in names):
+            if await run(provider.handles, assistant_id, call.name):
                 return await provider.acall(assistant_id, topic_id, call, run)
         result = await run(self.execute, assistant_id, topic_id, call)
         assert isinstance(result, str)
