@@ -2,11 +2,11 @@
 an untested one and a failed Test, the Add server form after a Test (stdio) and the
 Edit form of an HTTP server with a refused header line, the Add form of an HTTP
 server that asks for an OAuth sign-in (Sign in… offered), an Ask waiting in a topic
-above the composer, and a server tool's row with the time its call took, each in light
-and dark; then Settings → Tools in the window at 800×560 and 1366×768 with a server
-signed in with OAuth selected (Sign out shown), before and after Sign out, and the error
-bar's line for a tool server that did not start before a send, with the
-audit's clipped and contrast findings printed.
+above the composer, a server tool's row with the time its call took and the error
+bar's line for a tool server that did not start before a send, each in light and dark;
+then Settings → Tools in the window at 800×560 and 1366×768 with a server signed in with
+OAuth selected (Sign out shown), before and after Sign out, with the audit's clipped and
+contrast findings printed.
 
     QT_QPA_PLATFORM=offscreen python -m tests.gui.tools_screenshot [OUT_DIR]
 """
