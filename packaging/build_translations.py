@@ -31,8 +31,8 @@ I18N = ROOT / "resources" / "i18n"
 #: once its strings are marked.
 SOURCES = tuple(f"chathub_desktop/gui/{name}.py" for name in (
     "assistant_switcher", "chat_header", "compaction_controller", "composer", "error_bar", "main_window", "nav_rail",
-    "notifications", "token_badge", "topic_list_delegate", "topic_list_model", "topic_opener", "tray", "view_menu",
-    "window_actions",
+    "message_delegate", "message_documents", "notifications", "token_badge", "tool_approval", "tool_server_notice",
+    "topic_list_delegate", "topic_list_model", "topic_opener", "tray", "view_menu", "window_actions",
 ))
 #: The shipped translations (English: plural forms only).
 LANGUAGES = ("zh_CN", "ja", "en")

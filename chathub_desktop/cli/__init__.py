@@ -164,6 +164,7 @@ def _run(argv: list[str]) -> int:
     bus = EventBus()
     bus.subscribe(_waiting_notice)  # before start-up's own writes, which may wait too
     bus.subscribe(_redaction_notice)
+    bus.subscribe(_tool_server_notice)
     created = _new_sqlite_file(getattr(args, "database_url", None))
     try:
         svc = open_services(getattr(args, "database_url", None), getattr(args, "data_dir", None), bus=bus)
@@ -219,6 +220,16 @@ def _redaction_notice(event: object) -> None:
 
     if isinstance(event, SecretsRedacted):
         print(event.notice, file=sys.stderr)
+
+
+def _tool_server_notice(event: object) -> None:
+    """One stderr line when a tool server did not start before a send (issue 25): the
+    send goes on without its tools."""
+    from chathub_desktop.services.events import ToolServerDown
+
+    if isinstance(event, ToolServerDown):
+        print(f"{PROG}: note: tool server {event.server} did not start; the reply goes on without its tools: "
+              f"{event.reason.removeprefix(event.server + ': ')}", file=sys.stderr)
 
 
 def _waiting_notice(event: object) -> None:

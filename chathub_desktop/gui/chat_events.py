@@ -31,6 +31,7 @@ from chathub_desktop.services.events import (
     SettingsChanged,
     StoreWaiting,
     ToolsChanged,
+    ToolServerDown,
     TopicChanged,
     TopicListChanged,
     TopicMessagesChanged,
@@ -48,6 +49,8 @@ class ChatEvents(QObject):
       stopped waiting (issue 10); a worker thread or the GUI thread emits it
     - ``tools_changed(ToolsChanged)``: another process changed the MCP servers, an
       assistant's server switches or tool approvals (the store watcher's thread; issue 25)
+    - ``tool_server_down(ToolServerDown)``: a tool server did not start before a send
+      (issue 25); the send goes on without its tools
     - ``summarizer_choice_requested()``: a "Choose History Compress model…" button was
       pressed (issue 28); the window opens Settings → System Agent. Not a bus event.
 
@@ -71,6 +74,7 @@ class ChatEvents(QObject):
     topic_list_changed = Signal(TopicListChanged)
     assistants_changed = Signal(AssistantsChanged)
     tools_changed = Signal(ToolsChanged)
+    tool_server_down = Signal(ToolServerDown)
     summarizer_choice_requested = Signal()
 
     def __init__(self, bus: EventBus, parent: QObject | None = None) -> None:
@@ -86,6 +90,7 @@ class ChatEvents(QObject):
             ReplyRetrying: self.reply_retrying, MessageChanged: self.message_changed,
             TopicMessagesChanged: self.topic_messages_changed, TopicListChanged: self.topic_list_changed,
             AssistantsChanged: self.assistants_changed, ToolsChanged: self.tools_changed,
+            ToolServerDown: self.tool_server_down,
         }
         self._unsubscribe: Callable[[], None] | None = bus.subscribe(self._on_event)
 

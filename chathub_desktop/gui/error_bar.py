@@ -88,6 +88,7 @@ class ErrorBar(QFrame):
         self.details = ""
         self.count = 0
         self._hint = hint
+        self._shown_hint = hint  # the Details line of the error shown
         self._retry: Callable[[], object] | None = None
         self._dialog: ErrorDetailsDialog | None = None
         layout = QHBoxLayout(self)
@@ -127,7 +128,8 @@ class ErrorBar(QFrame):
         self.retry_button.setText(translate("ErrorBar", "Retry"))
         self.retry_button.setToolTip(translate("ErrorBar", "Try it again now"))
         self.details_button.setText(translate("ErrorBar", "Details…"))
-        self.details_button.setToolTip(translate("ErrorBar", "Show the traceback of this error") if self._hint == BUG_HINT
+        self.details_button.setToolTip(translate("ErrorBar", "Show the traceback of this error")
+                                       if self._shown_hint == BUG_HINT
                                        else translate("ErrorBar", "Show what failed and why"))
         self.close_button.setAccessibleName(translate("ErrorBar", "Dismiss error"))
         self.close_button.setToolTip(translate("ErrorBar", "Hide this error"))
@@ -150,15 +152,19 @@ class ErrorBar(QFrame):
                          QPointF(box.left() + EDGE / 2, box.bottom() - RADIUS))
         painter.end()
 
-    def show_error(self, summary: str, details: str, retry: Callable[[], object] | None = None) -> None:
+    def show_error(self, summary: str, details: str, retry: Callable[[], object] | None = None, *,
+                   hint: str | None = None) -> None:
         """Show ``summary`` (cut to one line) and keep ``details`` for Details…; with
-        ``retry``, a Retry button calls it."""
+        ``retry``, a Retry button calls it. ``hint`` (a ``QT_TRANSLATE_NOOP("ErrorBar", …)``
+        text): this error's Details line instead of the bar's own (not a bug: a tool
+        server that did not start, issue 25)."""
         self.count += 1
         self._retry = retry
+        self._shown_hint = hint or self._hint
         self.retry_button.setVisible(retry is not None)
         self.summary = one_line(summary)
         self.details = details
-        self._show_summary()
+        self.retranslate()  # the Details tooltip follows the hint
         self.show()
 
     def _show_summary(self) -> None:
@@ -172,7 +178,7 @@ class ErrorBar(QFrame):
         if self._dialog is not None:
             self._dialog.close()
             self._dialog.deleteLater()
-        self._dialog = ErrorDetailsDialog(self.summary, self.details, self.window(), hint=self._hint)
+        self._dialog = ErrorDetailsDialog(self.summary, self.details, self.window(), hint=self._shown_hint)
         self._dialog.show()
         return self._dialog
 

@@ -69,6 +69,7 @@ from chathub_desktop.gui.send_controller import SendController
 from chathub_desktop.gui.send_keys import SendKey
 from chathub_desktop.gui.status_line import StatusLine
 from chathub_desktop.gui.tool_approval import ToolApprovalBar, ToolApprovals
+from chathub_desktop.gui.tool_server_notice import ToolServerNotices
 from chathub_desktop.gui.topic_delete import TopicDeletes
 from chathub_desktop.gui.topic_opener import TopicOpener
 from chathub_desktop.gui.welcome_panel import WelcomePanel
@@ -259,6 +260,7 @@ class MainWindow(QMainWindow):
                                           self.sending.stop_topic, self.sending.retry_reply_in, self)
         self.tool_approvals = ToolApprovals(self.tool_approval_bar, lambda: self.opener.topic_id, self.switcher.name_of)
         self.svc.mcp_tools.approver = self.tool_approvals  # Ask is answered in the chat (issue 25)
+        self.tool_server_notices = ToolServerNotices(self.events, self.error_bar, self)
         from chathub_desktop.gui.chat_header import (
             ChatHeader,  # after the first paint: it reads Qt's namespace
         )

@@ -34,6 +34,7 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 
 from PySide6.QtCore import (
+    QCoreApplication,
     QModelIndex,
     QPersistentModelIndex,
     QPoint,
@@ -59,6 +60,7 @@ from chathub_desktop.gui.attachment_thumbs import ThumbnailCache
 from chathub_desktop.gui.design.icons import Icon, icon
 from chathub_desktop.gui.design.prose import prose_for
 from chathub_desktop.gui.design.tokens import IconSize, colours_for
+from chathub_desktop.gui.i18n import fill
 from chathub_desktop.gui.message_documents import MessageDocuments, key_of, split_tool_name, symbol
 from chathub_desktop.gui.message_list_model import (
     CoveredBoundaryRole,
@@ -117,14 +119,15 @@ def is_collapsible(m: MessageView) -> bool:
 
 def collapsed_label(m: MessageView, expanded: bool) -> str:
     """The one-line text of a collapsible row."""
-    action = "click to collapse" if expanded else "click to expand"
+    translate = QCoreApplication.translate
+    action = translate("MessageList", "click to collapse") if expanded else translate("MessageList", "click to expand")
     arrow = "▾" if expanded else "▸"
     if m.role == "tool":
         tool, server = split_tool_name(m.tool_name or "tool")
-        name = f"{tool} ({server} server)" if server else tool
+        name = fill(translate("MessageList", "%1 (%2 server)"), tool, server) if server else tool
         took = f" · {m.elapsed_text}" if m.elapsed_text else ""  # a server call's time (issue 25)
-        return f"{arrow} {symbol('🔧', '⚙')} {name} result{took} — {action}"
-    return f"{arrow} {symbol('💭', '…')} Thought process — {action}"
+        return f"{arrow} {symbol('🔧', '⚙')} " + fill(translate("MessageList", "%1 result%2 — %3"), name, took, action)
+    return f"{arrow} {symbol('💭', '…')} " + fill(translate("MessageList", "Thought process — %1"), action)
 
 
 def is_plain(m: MessageView) -> bool:

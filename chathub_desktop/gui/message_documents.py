@@ -31,11 +31,12 @@ from concurrent.futures import Future, ThreadPoolExecutor
 from functools import lru_cache
 from typing import Protocol
 
-from PySide6.QtCore import QObject, QTimer, Signal
+from PySide6.QtCore import QCoreApplication, QObject, QTimer, Signal
 from PySide6.QtGui import QColor, QFont, QFontDatabase, QFontMetrics, QImage, QTextDocument
 
 from chathub_desktop.core.invisible_text import thin_invisible
 from chathub_desktop.gui.collector_pause import collector_paused
+from chathub_desktop.gui.i18n import fill
 from chathub_desktop.gui.image_sources import stored_hashes
 from chathub_desktop.gui.safe_document import SafeTextDocument
 from chathub_desktop.gui.sliced_document import Decoded, SlicedDocument, decoded
@@ -201,11 +202,11 @@ def _render(m: MessageView, kind: str, dark: bool, colors: TextColors,
         if len(args) > 120:
             args = args[:117] + "…"
         tool, server = split_tool_name(str(call.get("name", "")))
-        on = f" on the {html.escape(server)} server" if server else ""  # as its result row names it
-        body += (
-            f'<p style="color:{colors.muted.name()}">{symbol("🔧", "⚙")} calls <b>{html.escape(tool)}'
-            f"</b>({html.escape(args)}){on}</p>"
-        )
+        line = (fill(QCoreApplication.translate("MessageList", "calls <b>%1</b>(%2) on the %3 server"),
+                     html.escape(tool), html.escape(args), html.escape(server)) if server  # as its row names it
+                else fill(QCoreApplication.translate("MessageList", "calls <b>%1</b>(%2)"),
+                          html.escape(tool), html.escape(args)))
+        body += f'<p style="color:{colors.muted.name()}">{symbol("🔧", "⚙")} {line}</p>'
     if kind == "md" and m.input_truncated and m.error:  # the server cut the prompt
         body += (
             f'<p style="color:{colors.error_text.name()}"><b>⚠ Warning:</b> '

@@ -11,15 +11,18 @@ send, and its call leaves the queue.
 from __future__ import annotations
 
 import asyncio
+import html
 import json
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from PySide6.QtCore import QCoreApplication, QEvent
 from PySide6.QtGui import QFontDatabase
 from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QPushButton, QVBoxLayout, QWidget
 
 from chathub_desktop.core.mcp_config import ApprovalDecision, ApprovalRequest
 from chathub_desktop.gui.design.tokens import Space
+from chathub_desktop.gui.i18n import fill
 
 __all__ = ["MAX_SHOWN_ARGUMENT_CHARS", "ToolApprovalBar", "ToolApprovals", "shown_arguments"]
 
@@ -58,24 +61,48 @@ class ToolApprovalBar(QFrame):
         layout.addWidget(self.arguments)
         row = QHBoxLayout()
         row.addStretch(1)
-        self.allow_button = QPushButton("Allow &once")
-        self.allow_button.setToolTip("Run this call; ask again next time")
-        self.always_button = QPushButton("&Always")
-        self.always_button.setToolTip("Run this call and every later call of this tool for this assistant")
-        self.deny_button = QPushButton("&Deny")
-        self.deny_button.setToolTip("Do not run it; the model is told you refused")
+        self.allow_button = QPushButton()
+        self.always_button = QPushButton()
+        self.deny_button = QPushButton()
         for b in (self.allow_button, self.always_button, self.deny_button):
             row.addWidget(b)
         layout.addLayout(row)
+        self._shown: tuple[ApprovalRequest, str] | None = None  # the request and assistant shown
+        self.retranslate()
         self.hide()
+
+    def changeEvent(self, event: QEvent) -> None:  # noqa: N802 - Qt override
+        """Re-set the texts when the interface language changes (issue 27)."""
+        if event.type() == QEvent.Type.LanguageChange:
+            self.retranslate()
+        super().changeEvent(event)
+
+    def retranslate(self) -> None:
+        """Set the buttons' and the question's texts in the interface language."""
+        translate = QCoreApplication.translate
+        self.allow_button.setText(translate("ToolApproval", "Allow &once"))
+        self.allow_button.setToolTip(translate("ToolApproval", "Run this call; ask again next time"))
+        self.always_button.setText(translate("ToolApproval", "&Always"))
+        self.always_button.setToolTip(translate("ToolApproval", "Run this call and every later call of this tool "
+                                                                "for this assistant"))
+        self.deny_button.setText(translate("ToolApproval", "&Deny"))
+        self.deny_button.setToolTip(translate("ToolApproval", "Do not run it; the model is told you refused"))
+        if self._shown is not None:
+            self._set_question(*self._shown)
 
     def show_request(self, request: ApprovalRequest, assistant_name: str) -> None:
         """Show ``request``'s question."""
-        self.label.setText(f"{assistant_name} wants to use <b>{request.tool}</b> from the "
-                           f"<b>{request.server}</b> server with:")
+        self._shown = (request, assistant_name)
+        self._set_question(request, assistant_name)
         self.arguments.setText(shown_arguments(request.arguments))
         self.arguments.setToolTip(request.arguments[:20000])
         self.show()
+
+    def _set_question(self, request: ApprovalRequest, assistant_name: str) -> None:
+        template = QCoreApplication.translate("ToolApproval", "%1 wants to use <b>%2</b> from the <b>%3</b> server "
+                                                              "with:")
+        self.label.setText(fill(template, html.escape(assistant_name), html.escape(request.tool),
+                                html.escape(request.server)))
 
 
 @dataclass

@@ -58,6 +58,8 @@ APPROVAL_TEXT = {ToolApproval.ASK: "Ask", ToolApproval.ALWAYS: "Always allow", T
 PASTE_HINT = '{"mcpServers": {"time": {"command": "uvx", "args": ["mcp-server-time"]}}}'
 _LEAST_ROWS = 3
 """Rows the servers table and the tools tree keep however short the page is."""
+_MOST_ROWS = 6
+"""Most server rows the table grows to before it scrolls; the tools tree takes the rest."""
 
 
 @dataclass(frozen=True)
@@ -142,7 +144,7 @@ class ToolsPage(QWidget):
         self.table.verticalHeader().hide()
         self.table.horizontalHeader().setSectionResizeMode(1, QHeaderView.ResizeMode.Stretch)
         self.table.itemSelectionChanged.connect(self._sync)
-        layout.addWidget(self.table, 1)
+        layout.addWidget(self.table, 100)  # grows to its rows first (_fit_table), the tree takes the rest
         self.empty = EmptyState(
             "MCP servers give your assistants tools such as the time, your files or a web search. "
             "Add one with a form, or paste or import the servers you set up in another app.",
@@ -210,7 +212,7 @@ class ToolsPage(QWidget):
         self.tree.setHeaderLabels(["Server / tool", "Approval"])
         self.tree.header().setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
         self.tree.itemChanged.connect(self._server_toggled)
-        layout.addWidget(self.tree, 2)
+        layout.addWidget(self.tree, 1)
         for view in (self.table, self.tree):  # share the height by stretch, not by their
             # preferred 192 px, so a wrapped status line never makes the page scroll at 800×560
             view.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Ignored)
@@ -279,6 +281,7 @@ class ToolsPage(QWidget):
         self.assistant_combo.setCurrentIndex(max(self.assistant_combo.findData(read.chosen), 0))
         self.assistant_combo.blockSignals(False)
         self._fill_tools(read.tools)
+        self._fit_table()
         empty = not self.servers  # one empty state, not two empty grids (walk29 #10)
         self.empty.setVisible(empty)
         for w in (self.table, self.add_button, self.edit_button, self.test_button, self.remove_button,
@@ -286,6 +289,17 @@ class ToolsPage(QWidget):
             w.setVisible(not empty)
         self._sync()
         self.loads += 1
+
+    def _fit_table(self) -> None:
+        """Cap the server table at the height of its rows (at most :data:`_MOST_ROWS`;
+        more scroll): its large stretch lets it take that first, and the tools tree
+        below takes the rest of the page (issue 25, 800×560)."""
+        t = self.table
+        rows = sum(t.rowHeight(r) for r in range(min(t.rowCount(), _MOST_ROWS)))
+        bar = t.horizontalScrollBar()
+        need = (t.horizontalHeader().sizeHint().height() + rows + 2 * t.frameWidth()
+                + (bar.sizeHint().height() if bar.isVisible() else 0))
+        t.setMaximumHeight(max(need, t.minimumHeight()))
 
     def current(self) -> StoredMcpServer | None:
         """The selected server, if any."""

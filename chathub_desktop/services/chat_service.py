@@ -74,6 +74,7 @@ from chathub_desktop.services.events import (
     ReplyFinished,
     ReplyRetrying,
     ReplyStalled,
+    ToolServerDown,
     TopicChanged,
     TopicMessagesChanged,
 )
@@ -471,7 +472,10 @@ class ChatService:
                 # a self-hosted server never tested: learn its windows and tool support first
                 await self._provider_models.ensure_tested(claim.pick.provider_id)
             ctx = await self._loader.aload(topic_id, override=claim.pick)
-            if await self._tools.prepare(ctx.assistant_id):  # servers started, tool lists fresh
+            prepared = await self._tools.prepare(ctx.assistant_id)  # servers started, tool lists fresh
+            for server in prepared.down:  # the send goes on without its tools; the user is told
+                self._bus.publish(ToolServerDown(topic_id, server.name, server.reason))
+            if prepared.changed:
                 ctx = await self._loader.aload(topic_id, override=claim.pick)
             if self._compaction is not None:
                 pre = await self._compaction.before_send(ctx)

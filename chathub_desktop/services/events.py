@@ -185,10 +185,23 @@ class SecretsRedacted:
     topic_id: int | None = None
 
 
+@dataclass(frozen=True)
+class ToolServerDown:
+    """A tool server switched on for the assistant of ``topic_id`` could not be started
+    before a send there (issue 25): the send goes on without ``server``'s tools.
+    ``reason`` is the one line why, ending with the tail of its stderr when it wrote
+    any. Published once per failure: not again while the server stays down for the same
+    reason."""
+
+    topic_id: int
+    server: str
+    reason: str
+
+
 ChatEvent = (MessageAdded | ReplyDelta | ReplyFinished | TopicChanged | SettingsChanged | CompactionProgress
              | DreamProgress | MemoryChanged | StoreWaiting | ReplyStalled | ReplyRetrying
              | MessageChanged | TopicMessagesChanged | TopicListChanged | AssistantsChanged | SecretsRedacted
-             | ToolsChanged)
+             | ToolsChanged | ToolServerDown)
 Listener = Callable[[ChatEvent], None]
 
 

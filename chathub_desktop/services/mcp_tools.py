@@ -15,8 +15,10 @@ text is stored and sent (CMP-19).
 
 from __future__ import annotations
 
+import functools
 import json
 import logging
+import re
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from typing import Protocol
@@ -31,13 +33,16 @@ from chathub_desktop.core.mcp_config import (
 from chathub_desktop.core.messages import ToolCall, ToolSpec
 from chathub_desktop.services.mcp_clients import McpServerError
 from chathub_desktop.services.mcp_service import McpService
-from chathub_desktop.services.tool_registry import ToolOutcome
+from chathub_desktop.services.tool_registry import Prepared, ServerDown, ToolOutcome
 from chathub_desktop.storage import mcp_repository as repo
 from chathub_desktop.storage.database import Database
 
 __all__ = ["ApprovalDecision", "ApprovalRequest", "McpToolProvider", "ToolApprover", "fixed_approver"]
 
 log = logging.getLogger(__name__)
+
+#: The back-off suffix ``McpClients`` adds to a down server's error (not a new failure).
+_RESTARTING = re.compile(r"; restarting in \d+ s$")
 
 
 class ToolApprover(Protocol):
@@ -77,16 +82,26 @@ class McpToolProvider:
         self._db = db
         self._service = service
         self.approver: ToolApprover | None = None
+        # servers that failed to start at the last send → the reason reported (no back-off
+        # suffix); their tools stay out of the request until a start succeeds
+        self._down: dict[int, str] = {}
 
     # --- what the request carries (store threads) ---------------------------------
     def tool_specs(self, assistant_id: int) -> tuple[ToolSpec, ...]:
         """Specs of every offered tool of the assistant's switched-on servers, from the
-        cached tool lists (a server never connected offers nothing yet)."""
+        cached tool lists (a server never connected offers nothing yet; one that failed
+        to start at the last send offers nothing until it starts)."""
         return tuple(ToolSpec(name, o.server.tools_by_name[o.tool].description,
                               dict(o.server.tools_by_name[o.tool].input_schema))
                      for name, o in self._offered(assistant_id).items())
 
-    def _offered(self, assistant_id: int) -> dict[str, _Offered]:
+    def handles(self, assistant_id: int, name: str) -> bool:
+        """Whether the call ``name`` is one of this assistant's server tools, including a
+        down server's (left out of the request; a call the model makes anyway runs, or
+        returns that server's reason). Blocking store read."""
+        return name in self._offered(assistant_id, down_too=True)
+
+    def _offered(self, assistant_id: int, *, down_too: bool = False) -> dict[str, _Offered]:
         with self._db.read() as s:
             enabled = repo.enabled_server_ids(s, assistant_id)
             if not enabled:
@@ -94,7 +109,10 @@ class McpToolProvider:
             approvals = repo.approvals(s, assistant_id)
             servers = [srv for srv in repo.list_servers(s) if srv.id in enabled]
         offered: dict[str, _Offered] = {}
+        down = {} if down_too else dict(self._down)  # a send's prepare may replace it meanwhile
         for srv in servers:
+            if srv.id in down:
+                continue
             for tool in srv.tools or ():
                 approval = approvals.get((srv.id, tool.name), ToolApproval.ASK)
                 if approval is not ToolApproval.NEVER:
@@ -102,26 +120,38 @@ class McpToolProvider:
         return offered
 
     # --- before a send (any loop) --------------------------------------------------
-    async def prepare(self, assistant_id: int) -> bool:
+    async def prepare(self, assistant_id: int) -> Prepared:
         """Start the assistant's switched-on servers that are not running (lazily, at
         the first send that needs them) and cache the tool list of each one's latest
-        connect (a restarted server's list replaces the old one). True when a list
-        changed (the caller re-plans). A server that fails is logged and keeps its
-        cached list; its calls then return the error."""
+        connect (a restarted server's list replaces the old one). ``changed`` when a
+        list changed or a server's tools left or came back (the caller re-plans). A
+        server that fails to start leaves the request until a later send starts it; it
+        is in ``down`` once per failure (not again while it stays down for the same
+        reason: a back-off's "restarting in N s" is the same failure)."""
         with self._db.read() as s:
             enabled = repo.enabled_server_ids(s, assistant_id)
             servers = [srv for srv in repo.list_servers(s) if srv.id in enabled] if enabled else []
         changed = False
+        down: list[ServerDown] = []
         for srv in servers:  # a running server answers from its last connect's list
             try:
                 listed = await self._service.clients.tools(srv.config)
             except McpServerError as exc:
-                log.info("MCP server not started for a send: %s", exc)
+                reason = str(exc)
+                failure = _RESTARTING.sub("", reason)
+                if self._down.get(srv.id) != failure:
+                    log.info("MCP server not started for a send: %s", reason)
+                    down.append(ServerDown(srv.config.name, reason))
+                    changed = changed or srv.id not in self._down
+                    self._down = {**self._down, srv.id: failure}
                 continue
+            if srv.id in self._down:
+                self._down = {k: v for k, v in self._down.items() if k != srv.id}
+                changed = True
             if listed.tools != srv.tools:
                 await self._db.run(self._service.remember_tools, srv.id, listed)
                 changed = True
-        return changed
+        return Prepared(changed, tuple(down))
 
     # --- a call (the send loop's loop) ------------------------------------------------
     async def acall(self, assistant_id: int, topic_id: int, call: ToolCall,
@@ -129,7 +159,7 @@ class McpToolProvider:
         """Approve and run ``call``; returns the tool result text (errors as
         ``{"error": ...}``) and, when the server answered, how long the call took.
         ``run`` runs a blocking function on the store's threads."""
-        offered = await run(self._offered, assistant_id)
+        offered = await run(functools.partial(self._offered, assistant_id, down_too=True))
         assert isinstance(offered, dict)
         found = offered.get(call.name)
         if found is None:

@@ -24,6 +24,25 @@ class ToolOutcome:
     elapsed_s: float | None = None
 
 
+@dataclass(frozen=True, slots=True)
+class ServerDown:
+    """A tool server that could not be started before a send: its ``name`` and the one
+    line ``reason`` (with its stderr tail) for the user (issue 25)."""
+
+    name: str
+    reason: str
+
+
+@dataclass(frozen=True, slots=True)
+class Prepared:
+    """What readying the tools for a send did: ``changed`` when a spec changed (the
+    caller plans again); ``down``: servers that failed to start and were not reported
+    before — the send goes on without their tools (issue 25)."""
+
+    changed: bool = False
+    down: tuple[ServerDown, ...] = ()
+
+
 class ToolProvider(Protocol):
     """Tools a subsystem offers the model (e.g. the memory tools, MEM-4)."""
 
@@ -45,8 +64,14 @@ class AsyncToolProvider(Protocol):
         """Tools to offer for this assistant's next request (blocking store read)."""
         ...
 
-    async def prepare(self, assistant_id: int) -> bool:
-        """Make the tools ready before a send (start servers); True when the specs changed."""
+    async def prepare(self, assistant_id: int) -> Prepared:
+        """Make the tools ready before a send (start servers): whether the specs changed
+        and which servers newly failed to start."""
+        ...
+
+    def handles(self, assistant_id: int, name: str) -> bool:
+        """Whether a call named ``name`` is this provider's (blocking store read); may
+        be true for a tool left out of the request (its server did not start)."""
         ...
 
     async def acall(self, assistant_id: int, topic_id: int, call: ToolCall,
@@ -77,21 +102,22 @@ class ToolRegistry:
         return (tuple(spec for p in self._providers for spec in p.tool_specs(assistant_id))
                 + tuple(spec for a in self._async for spec in a.tool_specs(assistant_id)))
 
-    async def prepare(self, assistant_id: int) -> bool:
-        """Ready every awaited provider's tools for a send; True when a spec changed."""
+    async def prepare(self, assistant_id: int) -> Prepared:
+        """Ready every awaited provider's tools for a send: whether a spec changed and
+        the servers that newly failed to start (all providers')."""
         changed = False
+        down: tuple[ServerDown, ...] = ()
         for provider in self._async:
-            changed = await provider.prepare(assistant_id) or changed
-        return changed
+            ready = await provider.prepare(assistant_id)
+            changed, down = changed or ready.changed, down + ready.down
+        return Prepared(changed, down)
 
     async def aexecute(self, assistant_id: int, topic_id: int, call: ToolCall,
                        run: Callable[..., Awaitable[object]]) -> ToolOutcome:
         """Run ``call`` with the provider that offers it: a blocking one through ``run``
         (the store's threads), an awaited one directly. Returns its outcome."""
         for provider in self._async:
-            names = await run(provider.tool_specs, assistant_id)
-            assert isinstance(names, tuple)
-            if any(spec.name == call.name for spec in names):
+            if await run(provider.handles, assistant_id, call.name):
                 return await provider.acall(assistant_id, topic_id, call, run)
         result = await run(self.execute, assistant_id, topic_id, call)
         assert isinstance(result, str)

@@ -7,7 +7,7 @@
         <source> (%n earlier)</source>
         <translation><numerusform> (%n earlier)</numerusform><numerusform> (%n earlier)</numerusform></translation>
     </message>
-</context>
+    </context>
 <context>
     <name>TopicList</name>
     <message numerus="yes">

@@ -105,6 +105,10 @@
         <source> (%n earlier)</source>
         <translation><numerusform>（ほかに %n 件）</numerusform></translation>
     </message>
+    <message>
+        <source>A tool server did not start. Check its command and settings in Settings → Tools; its own words are below.</source>
+        <translation>ツールサーバーが起動しませんでした。「設定 → ツール」でコマンドと設定を確認してください。サーバー自身の出力を下に示します。</translation>
+    </message>
 </context>
 <context>
     <name>MainWindow</name>
@@ -159,6 +163,37 @@
     <message>
         <source>Waiting for the store — another ChatHub process is writing…</source>
         <translation>ストアを待っています — 別の ChatHub プロセスが書き込み中…</translation>
+    </message>
+</context>
+<context>
+    <name>MessageList</name>
+    <message>
+        <source>click to collapse</source>
+        <translation>クリックで折りたたむ</translation>
+    </message>
+    <message>
+        <source>click to expand</source>
+        <translation>クリックで展開</translation>
+    </message>
+    <message>
+        <source>%1 (%2 server)</source>
+        <translation>%1（%2 サーバー）</translation>
+    </message>
+    <message>
+        <source>%1 result%2 — %3</source>
+        <translation>%1 の結果%2 — %3</translation>
+    </message>
+    <message>
+        <source>Thought process — %1</source>
+        <translation>思考過程 — %1</translation>
+    </message>
+    <message>
+        <source>calls &lt;b&gt;%1&lt;/b&gt;(%2) on the %3 server</source>
+        <translation>%3 サーバーの &lt;b&gt;%1&lt;/b&gt;(%2) を呼び出します</translation>
+    </message>
+    <message>
+        <source>calls &lt;b&gt;%1&lt;/b&gt;(%2)</source>
+        <translation>&lt;b&gt;%1&lt;/b&gt;(%2) を呼び出します</translation>
     </message>
 </context>
 <context>
@@ -308,6 +343,44 @@
     <message>
         <source>Next request: %1</source>
         <translation>次のリクエスト：%1</translation>
+    </message>
+</context>
+<context>
+    <name>ToolApproval</name>
+    <message>
+        <source>Allow &amp;once</source>
+        <translation>今回のみ許可(&amp;O)</translation>
+    </message>
+    <message>
+        <source>Run this call; ask again next time</source>
+        <translation>この呼び出しを実行します。次回も確認します</translation>
+    </message>
+    <message>
+        <source>&amp;Always</source>
+        <translation>常に許可(&amp;A)</translation>
+    </message>
+    <message>
+        <source>Run this call and every later call of this tool for this assistant</source>
+        <translation>この呼び出しと、このアシスタントによるこのツールの今後の呼び出しをすべて実行します</translation>
+    </message>
+    <message>
+        <source>&amp;Deny</source>
+        <translation>拒否(&amp;D)</translation>
+    </message>
+    <message>
+        <source>Do not run it; the model is told you refused</source>
+        <translation>実行しません。拒否したことがモデルに伝えられます</translation>
+    </message>
+    <message>
+        <source>%1 wants to use &lt;b&gt;%2&lt;/b&gt; from the &lt;b&gt;%3&lt;/b&gt; server with:</source>
+        <translation>%1 が &lt;b&gt;%3&lt;/b&gt; サーバーの &lt;b&gt;%2&lt;/b&gt; を次の引数で使おうとしています：</translation>
+    </message>
+</context>
+<context>
+    <name>ToolServers</name>
+    <message>
+        <source>Tool server “%1” did not start; replies go on without its tools: %2</source>
+        <translation>ツールサーバー「%1」が起動しませんでした。そのツールなしで返信を続けます：%2</translation>
     </message>
 </context>
 <context>

@@ -105,6 +105,10 @@
         <source> (%n earlier)</source>
         <translation><numerusform>（之前还有 %n 个）</numerusform></translation>
     </message>
+    <message>
+        <source>A tool server did not start. Check its command and settings in Settings → Tools; its own words are below.</source>
+        <translation>一个工具服务器未能启动。请在“设置 → 工具”中检查它的命令和设置；下面是它自己的输出。</translation>
+    </message>
 </context>
 <context>
     <name>MainWindow</name>
@@ -159,6 +163,37 @@
     <message>
         <source>Waiting for the store — another ChatHub process is writing…</source>
         <translation>正在等待数据库 — 另一个 ChatHub 进程正在写入…</translation>
+    </message>
+</context>
+<context>
+    <name>MessageList</name>
+    <message>
+        <source>click to collapse</source>
+        <translation>点击折叠</translation>
+    </message>
+    <message>
+        <source>click to expand</source>
+        <translation>点击展开</translation>
+    </message>
+    <message>
+        <source>%1 (%2 server)</source>
+        <translation>%1（%2 服务器）</translation>
+    </message>
+    <message>
+        <source>%1 result%2 — %3</source>
+        <translation>%1 的结果%2 — %3</translation>
+    </message>
+    <message>
+        <source>Thought process — %1</source>
+        <translation>思考过程 — %1</translation>
+    </message>
+    <message>
+        <source>calls &lt;b&gt;%1&lt;/b&gt;(%2) on the %3 server</source>
+        <translation>调用 %3 服务器上的 &lt;b&gt;%1&lt;/b&gt;(%2)</translation>
+    </message>
+    <message>
+        <source>calls &lt;b&gt;%1&lt;/b&gt;(%2)</source>
+        <translation>调用 &lt;b&gt;%1&lt;/b&gt;(%2)</translation>
     </message>
 </context>
 <context>
@@ -308,6 +343,44 @@
     <message>
         <source>Next request: %1</source>
         <translation>下一次请求：%1</translation>
+    </message>
+</context>
+<context>
+    <name>ToolApproval</name>
+    <message>
+        <source>Allow &amp;once</source>
+        <translation>允许一次(&amp;O)</translation>
+    </message>
+    <message>
+        <source>Run this call; ask again next time</source>
+        <translation>运行这次调用；下次再询问</translation>
+    </message>
+    <message>
+        <source>&amp;Always</source>
+        <translation>始终允许(&amp;A)</translation>
+    </message>
+    <message>
+        <source>Run this call and every later call of this tool for this assistant</source>
+        <translation>运行这次调用，以及此助手以后对该工具的每次调用</translation>
+    </message>
+    <message>
+        <source>&amp;Deny</source>
+        <translation>拒绝(&amp;D)</translation>
+    </message>
+    <message>
+        <source>Do not run it; the model is told you refused</source>
+        <translation>不运行；模型会被告知你拒绝了</translation>
+    </message>
+    <message>
+        <source>%1 wants to use &lt;b&gt;%2&lt;/b&gt; from the &lt;b&gt;%3&lt;/b&gt; server with:</source>
+        <translation>%1 想使用 &lt;b&gt;%3&lt;/b&gt; 服务器上的 &lt;b&gt;%2&lt;/b&gt;，参数为：</translation>
+    </message>
+</context>
+<context>
+    <name>ToolServers</name>
+    <message>
+        <source>Tool server “%1” did not start; replies go on without its tools: %2</source>
+        <translation>工具服务器“%1”未能启动；回复将在没有它的工具的情况下继续：%2</translation>
     </message>
 </context>
 <context>

@@ -223,3 +223,41 @@ def test_every_text_of_the_translated_chrome_is_marked_for_translation(english: 
     finally:
         QApplication.instance().removeTranslator(pseudo)  # type: ignore[union-attr]
     qtbot.waitUntil(lambda: w.composer.send_button.text() == "Send", timeout=3000)
+
+
+def test_tool_approval_rows_and_call_lines_follow_the_language(english: Any, qtbot: Any) -> None:
+    """Issue 25 / 27: the approval bar, a server tool's row, the reply's call line and a
+    tool server's failure line are in the chosen language; names and arguments stay."""
+    from PySide6.QtGui import QPalette
+
+    from chathub_desktop.core.mcp_config import ApprovalRequest
+    from chathub_desktop.gui.message_delegate import _colors, collapsed_label
+    from chathub_desktop.gui.message_documents import render_html
+    from chathub_desktop.gui.tool_server_notice import server_down_line
+    from chathub_desktop.services.events import ToolServerDown
+    from chathub_desktop.services.views import MessageView
+
+    w = english
+    bar = w.tool_approval_bar
+    bar.show_request(ApprovalRequest(1, 1, "time", "get_current_time", "{}"), "Helper")
+    fields = {f: None for f in MessageView.__dataclass_fields__}
+    row = MessageView(**{**fields, "id": 1, "topic_id": 1, "seq": 1, "role": "tool", "content": "{}",
+                         "content_type": "text", "tool_name": "time__get_current_time"})
+    reply = MessageView(**{**fields, "id": 2, "topic_id": 1, "seq": 2, "role": "assistant", "content": "",
+                           "content_type": "text", "status": "complete",
+                           "tool_calls": ({"id": "c1", "name": "time__get_current_time", "arguments": "{}"},)})
+    _pick(w, UiLanguage.CHINESE_SIMPLIFIED, qtbot, "对话")
+    qtbot.waitUntil(lambda: bar.allow_button.text() == "允许一次(&O)", timeout=3000)
+    assert (bar.always_button.text(), bar.deny_button.text()) == ("始终允许(&A)", "拒绝(&D)")
+    assert bar.label.text() == "Helper 想使用 <b>time</b> 服务器上的 <b>get_current_time</b>，参数为："
+    assert collapsed_label(row, False).endswith("get_current_time（time 服务器） 的结果 — 点击展开")
+    assert "调用 time 服务器上的 <b>get_current_time</b>({})" in "".join(render_html(reply, False,
+                                                                                  _colors(QPalette())[0]))
+    assert server_down_line(ToolServerDown(1, "time", "time: could not start")) == (
+        "工具服务器“time”未能启动；回复将在没有它的工具的情况下继续：could not start")
+    _pick(w, UiLanguage.JAPANESE, qtbot, "チャット")
+    qtbot.waitUntil(lambda: bar.deny_button.text() == "拒否(&D)", timeout=3000)
+    _pick(w, UiLanguage.ENGLISH, qtbot, "Chats")
+    qtbot.waitUntil(lambda: bar.allow_button.text() == "Allow &once", timeout=3000)
+    assert bar.label.text() == "Helper wants to use <b>get_current_time</b> from the <b>time</b> server with:"
+    bar.hide()

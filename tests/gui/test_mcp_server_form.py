@@ -179,3 +179,27 @@ def test_settings_tools_with_sign_out_fits_800_by_560(window: Any, services: Ser
     qtbot.wait(100)  # the layout settles
     assert not area.verticalScrollBar().isVisible() and not area.horizontalScrollBar().isVisible()
     window.back_action.trigger()
+
+
+def test_at_800_by_560_the_server_table_shows_its_rows_and_the_tree_takes_the_rest(
+        window: Any, services: Services, qtbot: Any) -> None:
+    """Issue 25: four servers at 800×560 — the table shows all four rows without
+    scrolling (it grew to its rows), and the tools tree below keeps the rest of the page."""
+    from chathub_desktop.gui.settings_page import SettingsSection
+
+    for name in ("docs", "files", "linear", "time"):
+        services.mcp.add(McpServerConfig.http(name, f"https://mcp.example.test/{name}"))
+    window.resize(800, 560)
+    settings = window.pages.open_settings()
+    settings.show_section(SettingsSection.TOOLS)
+    page = settings.current_page()
+    assert isinstance(page, ToolsPage)
+    qtbot.waitUntil(lambda: page.loads >= 1 and page.table.rowCount() == 4, timeout=5000)
+    table, tree = page.table, page.tree
+    last = table.rowViewportPosition(3) + table.rowHeight(3)
+    qtbot.waitUntil(lambda: last <= table.viewport().height(), timeout=3000)  # the layout settles
+    assert table.verticalScrollBar().maximum() == 0  # every server visible, no scrolling
+    assert tree.height() > table.height()  # four rows of the tree's own fit, with room to spare
+    area = page.parentWidget().parentWidget()
+    assert not area.verticalScrollBar().isVisible()
+    window.back_action.trigger()

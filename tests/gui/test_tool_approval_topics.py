@@ -39,12 +39,12 @@ def test_a_background_topic_waits_for_approval_while_another_topic_replies(
     )
     bar = window.tool_approval_bar
     window.select_topic(waiting)
-    qtbot.waitUntil(lambda: window._topic_id == waiting, timeout=5000)
+    qtbot.waitUntil(lambda: window.current_topic_id == waiting, timeout=5000)
     window.sending.send_message("echo something")
     qtbot.waitUntil(bar.isVisible, timeout=60000)
 
     window.select_topic(other)  # the call waits in its own topic; the bar is not shown here
-    qtbot.waitUntil(lambda: window._topic_id == other, timeout=5000)
+    qtbot.waitUntil(lambda: window.current_topic_id == other, timeout=5000)
     assert not bar.isVisible()
     window.sending.send_message("hello")
     qtbot.waitUntil(lambda: _complete(services, other, "Meanwhile here."), timeout=60000)
@@ -78,7 +78,7 @@ def test_stop_while_a_call_waits_for_approval_ends_the_wait(
         Reply(text_chunks=["Fine."]),
     )
     window.select_topic(topic)
-    qtbot.waitUntil(lambda: window._topic_id == topic, timeout=5000)
+    qtbot.waitUntil(lambda: window.current_topic_id == topic, timeout=5000)
     window.sending.send_message("echo something")
     bar = window.tool_approval_bar
     qtbot.waitUntil(bar.isVisible, timeout=60000)

@@ -2,10 +2,11 @@
 an untested one and a failed Test, the Add server form after a Test (stdio) and the
 Edit form of an HTTP server with a refused header line, the Add form of an HTTP
 server that asks for an OAuth sign-in (Sign in… offered), an Ask waiting in a topic
-above the composer, and a server tool's row with the time its call took, each in light
-and dark; then Settings → Tools in the window at 800×560 and 1366×768 with a server
-signed in with OAuth selected (Sign out shown), before and after Sign out, with the
-audit's clipped and contrast findings printed.
+above the composer, a server tool's row with the time its call took and the error
+bar's line for a tool server that did not start before a send, each in light and dark;
+then Settings → Tools in the window at 800×560 and 1366×768 with a server signed in with
+OAuth selected (Sign out shown), before and after Sign out, with the audit's clipped and
+contrast findings printed.
 
     QT_QPA_PLATFORM=offscreen python -m tests.gui.tools_screenshot [OUT_DIR]
 """
@@ -35,6 +36,7 @@ def main(out_dir: Path) -> int:
     from chathub_desktop.gui.design.theme import apply_theme
     from chathub_desktop.gui.design.tokens import Tone
     from chathub_desktop.gui.tools_page import ToolsPage
+    from chathub_desktop.services.events import ToolServerDown
     from chathub_desktop.storage.secrets import SERVICE_NAME
 
     with shots.offscreen_services("chathub-toolsshot-") as (loop, svc):
@@ -117,6 +119,10 @@ def main(out_dir: Path) -> int:
                 w.select_topic(called)
                 await shots.grab(w, out_dir / f"tool_row_time_{theme}.png", settle_s=0.5)
                 w.select_topic(topic)
+                svc.bus.publish(ToolServerDown(topic, "weather", "weather: could not start: the server exited "
+                                               "with status 3 — stderr: no API key in WEATHER_KEY"))
+                await shots.grab(w, out_dir / f"tool_server_down_{theme}.png", settle_s=0.5)
+                w.error_bar.dismiss()
             await shots.close_window(w)
             await window_sizes(svc, topic, out_dir)
 

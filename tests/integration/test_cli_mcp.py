@@ -72,3 +72,24 @@ def test_chat_send_approve_tools_runs_an_ask_tool(
     assert '\\"timezone\\": \\"UTC\\"' in json.dumps(fake_vendor.requests[3].body)
     code, out, _ = run(capsys, "mcp", "tools", "--assistant", "Helper")
     assert "time\tget_current_time\ton\task" in out
+
+
+def test_chat_send_says_once_which_server_did_not_start_and_goes_on(
+        capsys: pytest.CaptureFixture[str], fake_vendor: FakeVendor, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 25: a server that fails to start before ``chat send`` is one stderr line
+    naming it and why (its stderr tail); the reply comes without that server's tools."""
+    monkeypatch.setenv("FAKE_KEY", "sk-cli")
+    assert run(capsys, "provider", "add", "Fake", "--kind", "openai", "--base-url", fake_vendor.base_url,
+               "--api-key-env", "FAKE_KEY")[0] == 0
+    assert run(capsys, "assistant", "create", "Helper", "--provider", "Fake", "--model", "gpt-4o")[0] == 0
+    assert run(capsys, "topic", "create", "--assistant", "Helper")[0] == 0
+    failing = "import sys; sys.stderr.write('no API key in WEATHER_KEY\\n'); sys.exit(3)"
+    assert run(capsys, "mcp", "add", "weather", "--command", sys.executable, "--arg=-c", f"--arg={failing}")[0] == 0
+    assert run(capsys, "mcp", "enable", "weather", "--assistant", "Helper")[0] == 0
+    fake_vendor.script(Reply(text_chunks=["Hello without tools."]))
+    code, out, err = run(capsys, "chat", "send", "--topic", "1", "weather?")
+    assert code == 0 and "Hello without tools." in out
+    notes = [line for line in err.splitlines() if "did not start" in line]
+    assert len(notes) == 1 and "tool server weather did not start; the reply goes on without its tools" in notes[0]
+    assert "no API key in WEATHER_KEY" in notes[0]
+    assert "weather__" not in json.dumps(fake_vendor.requests[-1].body)
