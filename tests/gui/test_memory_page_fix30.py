@@ -6,12 +6,9 @@ failed-dream bar or an error line under the dream cards never moves Dream now.""
 from __future__ import annotations
 
 import pytest
-from PySide6.QtCore import QEvent, QPoint
-from PySide6.QtWidgets import QApplication
 
-from chathub_desktop.gui.memory.fixed_page import MemoryPage
 from chathub_desktop.services.container import Services
-from tests.gui.helpers import shown_memory_page
+from tests.gui.helpers import dream_now_at_rest, shown_memory_page
 from tests.gui.test_memory_page_walk36 import PAGE_H, PAGE_W, dream_now_in_view, idle
 
 #: The page's part of an 800×560 window (the rail beside it, the status line under it).
@@ -30,26 +27,6 @@ def page(qloop, services, assistant, qtbot):  # type: ignore[no-untyped-def]
         yield p
 
 
-def _dream_now_at(p: MemoryPage) -> QPoint:
-    return p.dream_panel.dream_now_button.mapTo(p, QPoint(0, 0))
-
-
-def settle(qtbot, p: MemoryPage) -> QPoint:  # type: ignore[no-untyped-def]
-    """Wait until the page's layout is at rest — no fit pending, the fixed list as tall as
-    its fit wants, Dream now and the page's height the same over three looks, each after
-    the pending layouts ran — and return where Dream now is (page coordinates)."""
-    seen: list[tuple[QPoint, int, int]] = []
-
-    def still() -> bool:
-        QApplication.sendPostedEvents(None, QEvent.Type.LayoutRequest)
-        seen.append((_dream_now_at(p), p.cards_stack.height(), p.body_scroll.widget().height()))
-        return (len(seen) >= 3 and seen[-1] == seen[-2] == seen[-3] and not p.list_fit.timer.isActive()
-                and p.cards_stack.height() == p.list_fit.wanted())
-
-    qtbot.waitUntil(still, timeout=5000)
-    return seen[-1][0]
-
-
 @pytest.mark.parametrize("entries", [3, 40])
 def test_dream_now_in_view_in_an_800x560_window_with_entries(page, services, assistant, qtbot, entries):  # type: ignore[no-untyped-def]
     """fix30 #1: with fixed entries, Dream now shows without scrolling in an 800×560
@@ -59,7 +36,7 @@ def test_dream_now_in_view_in_an_800x560_window_with_entries(page, services, ass
         services.memory.add(assistant, f"Fact number {i}")
     page.resize(SMALL_W, SMALL_H)
     qtbot.waitUntil(lambda: page.model.total() == entries, timeout=5000)
-    settle(qtbot, page)
+    dream_now_at_rest(qtbot, page)
     assert dream_now_in_view(page), (page.cards_stack.height(), page.list_fit.wanted())
     assert page.body_scroll.verticalScrollBar().value() == 0
     one = page.delegate.rows_height(1)
@@ -100,16 +77,16 @@ def test_a_failure_or_an_error_line_never_moves_dream_now(page, services, assist
     page.resize(PAGE_W, height)
     qtbot.waitUntil(lambda: page.model.total() == entries, timeout=5000)
     panel = page.dream_panel
-    before = settle(qtbot, page)
+    before = dream_now_at_rest(qtbot, page)
     panel.show_failure("The dream failed: the provider refused the request (HTTP 429)", "details", lambda: None)
     panel.offer_summarizer_choice(True)
     panel.show_error("Could not save the schedule: the store is locked by another process")
     qtbot.waitUntil(lambda: panel.failure_bar.isVisible() and panel.error_label.isVisible(), timeout=3000)
-    assert settle(qtbot, page) == before
+    assert dream_now_at_rest(qtbot, page) == before
     for w in (panel.failure_bar, panel.choose_summarizer_button, panel.error_label):
         assert w.height() >= w.minimumSizeHint().height()  # shown whole, not squeezed
     panel.hide_failure()
     panel.offer_summarizer_choice(False)
     panel.show_error("")
-    assert settle(qtbot, page) == before
+    assert dream_now_at_rest(qtbot, page) == before
     idle(qtbot, page)
