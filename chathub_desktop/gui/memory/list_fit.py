@@ -19,6 +19,7 @@ from collections.abc import Callable
 
 from PySide6.QtCore import QCoreApplication, QEvent, QObject, QTimer
 from PySide6.QtWidgets import (
+    QAbstractItemView,
     QListView,
     QScrollArea,
     QStackedWidget,
@@ -72,6 +73,7 @@ class FixedListFit(QObject):
         for signal in (model.modelReset, model.rowsInserted, model.rowsRemoved, model.dataChanged,
                        model.layoutChanged):
             signal.connect(self.schedule)
+        delegate.sizeHintChanged.connect(self.schedule)  # a card grows round its editor
 
     def schedule(self, *_args: object) -> None:
         """Re-fit on the next turn of the event loop (bursts coalesce)."""
@@ -100,6 +102,8 @@ class FixedListFit(QObject):
         shown = self._scroll.viewport().height()
         rest = preferred_height(self._body) - self._box.maximumHeight()  # all but the list
         floor = max(self._delegate.rows_height(1), self._view.minimumSizeHint().height())
+        if self._view.state() == QAbstractItemView.State.EditingState:  # the card being edited, whole
+            floor = max(floor, self._view.visualRect(self._view.currentIndex()).height())
         if self._bar.isVisible():
             cards, now = self._below()
             above = rest - now  # all above the bar but the list
