@@ -162,3 +162,24 @@ def placed(view: Any, index: Any, where: Callable[[], Any], qtbot: Any) -> Any:
 
     qtbot.waitUntil(ready, timeout=10000)
     return point()
+
+
+def dream_now_at_rest(qtbot: Any, page: Any) -> Any:
+    """Wait until the Memory page's layout is at rest — no fit of its fixed list pending,
+    that list as tall as its fit wants, Dream now and the page's height the same over three
+    looks, each after the pending layouts ran — and return where Dream now is (a QPoint in
+    page coordinates; fix30: the fixed list's height follows the page's)."""
+    from PySide6.QtCore import QEvent, QPoint
+    from PySide6.QtWidgets import QApplication
+
+    seen: list[tuple[Any, int, int]] = []
+
+    def still() -> bool:
+        QApplication.sendPostedEvents(None, QEvent.Type.LayoutRequest)
+        seen.append((page.dream_panel.dream_now_button.mapTo(page, QPoint(0, 0)), page.cards_stack.height(),
+                     page.body_scroll.widget().height()))
+        return (len(seen) >= 3 and seen[-1] == seen[-2] == seen[-3] and not page.list_fit.timer.isActive()
+                and page.cards_stack.height() == page.list_fit.wanted())
+
+    qtbot.waitUntil(still, timeout=5000)
+    return seen[-1][0]

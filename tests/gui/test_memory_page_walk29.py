@@ -68,16 +68,18 @@ def test_the_header_says_whose_memory_it_is_and_back_goes_to_the_chats(window, s
 
 
 def test_at_800x560_both_card_lists_have_room_for_three_cards(page, services, assistant, qtbot):  # type: ignore[no-untyped-def]
-    """Walk29 #15: in an 800×560 window the Dreaming memory cards had no height at all. Each
-    list now keeps room for three one-line cards and the page scrolls as a whole; the
-    cards can be scrolled into view and are drawn there."""
+    """Walk29 #15: in an 800×560 window the Dreaming memory cards had no height at all. The
+    dream list now keeps room for three one-line cards and the page scrolls as a whole; the
+    cards can be scrolled into view and are drawn there. The fixed list keeps at least one
+    card and scrolls inside, so that Dream now shows above the fold (fix30)."""
     seed(services, assistant, 4)
     page.dream_panel.schedule_reload()
     qtbot.waitUntil(lambda: page.model.total() == 4 and page.dream_panel.model.rowCount() == 4, timeout=5000)
     page.resize(*SMALL)
     three = page.dream_panel.delegate.rows_height(3)
     assert three >= 3 * 2 * page.fontMetrics().lineSpacing()  # three cards of a title line and a text line
-    qtbot.waitUntil(lambda: page.dream_panel.list.height() >= three and page.list.height() >= three, timeout=3000)
+    qtbot.waitUntil(lambda: page.dream_panel.list.height() >= three
+                    and page.list.height() >= page.delegate.rows_height(1), timeout=3000)
     assert page.minimumSizeHint().height() <= SMALL[1] and page.minimumSizeHint().width() <= SMALL[0]
     bar = page.body_scroll.verticalScrollBar()
     assert bar.maximum() > 0  # the page scrolls, no list is squeezed

@@ -9,7 +9,7 @@ from PySide6.QtCore import QPoint, Qt
 
 from chathub_desktop.gui.memory.fixed_page import EMPTY_LINE, MemoryPage
 from chathub_desktop.services.container import Services
-from tests.gui.helpers import shown_memory_page
+from tests.gui.helpers import dream_now_at_rest, shown_memory_page
 
 #: The page's part of a 1366×768 window (the rail beside it).
 PAGE_W, PAGE_H = 1310, 768
@@ -78,8 +78,7 @@ def test_dream_now_stays_put_on_a_tall_page(page, services, assistant, qtbot, he
     page.resize(PAGE_W, height)
     qtbot.waitUntil(lambda: page.model.total() == 1, timeout=5000)
     panel = page.dream_panel
-    qtbot.wait(50)
-    before = panel.dream_now_button.mapTo(page, QPoint(0, 0))
+    before = dream_now_at_rest(qtbot, page)
     panel.show_status("Added card #2 for 2026-12-01 from 3 topics " * 4, 0)
     qtbot.waitUntil(lambda: panel.status_label.isVisible(), timeout=3000)
     qtbot.wait(50)

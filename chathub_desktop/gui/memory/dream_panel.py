@@ -75,6 +75,7 @@ from chathub_desktop.gui.memory.dream_card_actions import DreamCardActions
 from chathub_desktop.gui.memory.dream_cards import DreamCardDelegate, DreamCardModel
 from chathub_desktop.gui.memory.dream_runs import DreamRuns, yesterday_utc
 from chathub_desktop.gui.memory.dream_schedule_form import ScheduleForm
+from chathub_desktop.gui.memory.list_fit import preferred_height
 from chathub_desktop.gui.memory.page_common import (
     ElidedLine,
     ListRefresh,
@@ -204,7 +205,7 @@ class DreamPanel(QWidget):
 
     # --- construction ---------------------------------------------------------------------
     def _build(self) -> None:
-        lay = QVBoxLayout(self)
+        self._lay = lay = QVBoxLayout(self)
         lay.setContentsMargins(0, 0, 0, 0)
         lay.setSpacing(6)
 
@@ -541,6 +542,15 @@ class DreamPanel(QWidget):
         self.progress_bar.setVisible(show)
         self.stop_button.setVisible(show)
         self.stop_button.setEnabled(show)
+
+    def under_bar(self) -> tuple[int, int]:
+        """Px this panel wants under Dream now's bar: ``(cards, now)`` — the cards' preferred
+        height, and that plus the lines shown under them now (fix30: they never take room
+        above the bar)."""
+        sp = self._lay.spacing()
+        cards = preferred_height(self.tabs) + sp
+        return cards, cards + sum(preferred_height(w) + sp for w in (self.failure_bar, self.choose_summarizer_button,
+                                                                      self.error_label) if not w.isHidden())
 
     def show_error(self, message: str) -> None:
         """Show ``message`` inline (empty hides it)."""

@@ -47,9 +47,11 @@ SNIPPETS_HELP = (
 
 class DreamingGroup(QWidget):
     """The group around ``panel``, under fixed memory on the page. ``snippets_toggled(on)`` is the user's click on Topic snippets (the page stores
-    it); :meth:`set_shown` folds and unfolds."""
+    it); :meth:`set_shown` folds and unfolds (``shown_changed``)."""
 
     snippets_toggled = Signal(bool)
+    #: The group was unfolded (True) or folded (False).
+    shown_changed = Signal(bool)
 
     def __init__(self, panel: DreamPanel) -> None:
         super().__init__()
@@ -118,3 +120,4 @@ class DreamingGroup(QWidget):
         self._unfolded.setVisible(on)
         self.summary.setVisible(not on)
         self.snippets_description.setVisible(on)  # the summary takes its place
+        self.shown_changed.emit(on)

@@ -72,6 +72,7 @@ from chathub_desktop.gui.memory.entry_actions import EntryActions
 from chathub_desktop.gui.memory.entry_model import MemoryEntryModel
 from chathub_desktop.gui.memory.fixed_cards import FixedCardDelegate
 from chathub_desktop.gui.memory.history_view import MemoryHistoryView
+from chathub_desktop.gui.memory.list_fit import FixedListFit, PageStack
 from chathub_desktop.gui.memory.page_common import (
     ElidedLine,
     ListRefresh,
@@ -175,7 +176,8 @@ class MemoryPage(QWidget):
         self._status_timer.setSingleShot(True)
         self._build()
         # coalesces bursts of tool writes; owns the bus connection
-        self.refresh = ListRefresh(self, self.list, self.delegate, self._start_load, cancel=self._cancel_work)
+        self.refresh = ListRefresh(self, self.list, self.delegate, self._start_load, cancel=self._cancel_work,
+                                   min_rows=None)
         self.refresh.follow(self.events.settings_changed, self._on_settings_changed)
         self._start_load()
 
@@ -328,7 +330,7 @@ class MemoryPage(QWidget):
         flay.addWidget(self.fixed_intro)
         flay.addWidget(self._build_empty_row())
 
-        self.stack = QStackedWidget()
+        self.stack = PageStack()  # the cards, the raw editor or History
         flay.addWidget(self.stack, 1)
         self.stack.addWidget(self._build_cards())
         #: The raw Markdown editor (a component given this page; MEM-3).
@@ -346,8 +348,20 @@ class MemoryPage(QWidget):
         self.dreaming = DreamingGroup(self.dream_panel)
         self.dreaming.snippets_toggled.connect(self._on_snippets)
         outer.addWidget(self.dreaming)
+        outer.addStretch(0)  # a folded group's slack (never room above Dream now)
+        self.dreaming.shown_changed.connect(lambda _on: self._sync_empty())
         #: The Topic snippets switch (DRM-1), in the group's title row.
         self.snippets_switch = self.dreaming.snippets_switch
+        panel = self.dream_panel
+        margin = outer.contentsMargins().bottom()
+
+        def under_bar() -> tuple[int, int]:
+            cards, now = panel.under_bar()
+            return cards + margin, now + margin
+
+        #: The fixed list's height: its cards', Dream now in view at 800×560 (fix30).
+        self.list_fit = FixedListFit(self.body_scroll, self.cards_stack, self.list, self.delegate, panel.action_bar,
+                                     under_bar)
 
     def _build_empty_row(self) -> QWidget:
         """The compact empty state: one line and Add (shown by :meth:`_sync_empty`)."""
@@ -387,16 +401,22 @@ class MemoryPage(QWidget):
 
     def _sync_empty(self) -> None:
         """An empty memory (no entry, no note, no filter, the cards shown, no Add editor
-        open) is one line and Add, and the dream cards below take the room a taller
-        window has; otherwise the list is shown and takes it (walk36 #7)."""
+        open) is one line and Add (walk36 #7); otherwise the list is shown, as tall as
+        :attr:`list_fit` says. The dream cards below take a taller window's room."""
         ed = self.entry_actions.add_editor_if_made
         empty = (self.loads > 0 and self.model.entry_count() == 0 and not self.model.notes()
                  and not self.filter_edit.text().strip() and self.stack.currentIndex() == 0
                  and (ed is None or ed.isHidden()))
         self.empty_row.setVisible(empty)
         self.stack.setVisible(not empty)
-        self._body_layout.setStretchFactor(self._fixed_section, 0 if empty else 1)
-        self._body_layout.setStretchFactor(self.dreaming, 1 if empty else 0)
+        # a tall page's slack goes under Dream now (the dream cards), so nothing shown under
+        # them moves it; the raw editor and History take it (fix30)
+        cards = self.stack.currentIndex() == 0
+        lay = self._body_layout
+        lay.setStretchFactor(self._fixed_section, 0 if cards else 1)
+        lay.setStretchFactor(self.dreaming, 1 if cards and self.dreaming.shown else 0)
+        lay.setStretch(lay.count() - 1, 1 if cards and not self.dreaming.shown else 0)
+        self.list_fit.schedule()
 
     def eventFilter(self, obj: QObject, event: QEvent) -> bool:  # noqa: N802 - Qt override
         """Qt: the Add editor opening or closing re-checks the compact empty state."""

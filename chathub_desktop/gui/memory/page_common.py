@@ -133,16 +133,18 @@ class ListRefresh(QObject):
     ``view`` re-lays out ``delegate``'s cards; :meth:`detach` stops all of it, cancels
     ``task_name`` on ``runner`` and disconnects ``follows`` (signal, slot) pairs. The
     list keeps room for :data:`MIN_ROWS` one-line cards at any font (walk29 #15: the page
-    scrolls as a whole instead of squeezing a list to nothing)."""
+    scrolls as a whole instead of squeezing a list to nothing); ``min_rows=None`` leaves the
+    list's height to its owner (the fixed list: :class:`~chathub_desktop.gui.memory.list_fit.FixedListFit`)."""
 
     def __init__(self, owner: QWidget, view: QListView, delegate: MemoryCardDelegate, load: Callable[[], None],
-                 *, cancel: Callable[[], None], interval_ms: int = 40) -> None:
+                 *, cancel: Callable[[], None], interval_ms: int = 40, min_rows: int | None = MIN_ROWS) -> None:
         super().__init__(owner)
         self._owner = owner
         self._view = view
         self._delegate = delegate
         self._cancel = cancel
         self._stale = False
+        self._min_rows = min_rows
         self._follows: list[tuple[SignalInstance, Callable[..., None]]] = []
         self.following = True
         self.timer = QTimer(self)
@@ -151,7 +153,11 @@ class ListRefresh(QObject):
         self.timer.timeout.connect(load)
         view.installEventFilter(self)
         owner.installEventFilter(self)
-        view.setMinimumHeight(delegate.rows_height(MIN_ROWS))
+        self._keep_rows()
+
+    def _keep_rows(self) -> None:
+        if self._min_rows is not None:
+            self._view.setMinimumHeight(self._delegate.rows_height(self._min_rows))
 
     def follow(self, signal: SignalInstance, slot: Callable[..., None]) -> None:
         """Connect ``slot`` to ``signal`` until :meth:`detach`."""
@@ -178,7 +184,7 @@ class ListRefresh(QObject):
         """Qt: a font change of the list re-lays out the cards; showing a stale owner re-reads."""
         if obj is self._view and event.type() == QEvent.Type.FontChange:
             self._delegate.clear_cache()
-            self._view.setMinimumHeight(self._delegate.rows_height(MIN_ROWS))
+            self._keep_rows()
         elif obj is self._owner and event.type() == QEvent.Type.Show and self._stale:
             self._stale = False
             self.schedule()
