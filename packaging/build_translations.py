@@ -31,6 +31,7 @@ I18N = ROOT / "resources" / "i18n"
 #: once its strings are marked.
 SOURCES = tuple(f"chathub_desktop/gui/{name}.py" for name in (
     "assistant_switcher", "chat_header", "compaction_controller", "composer", "error_bar", "main_window", "nav_rail",
+    "setup_steps", "setup_wizard",
     "notifications", "token_badge", "topic_list_delegate", "topic_list_model", "topic_opener", "tray", "view_menu",
     "window_actions",
 ))

@@ -288,6 +288,233 @@
     </message>
 </context>
 <context>
+    <name>SetupWizard</name>
+    <message>
+        <source>Welcome</source>
+        <translation>ようこそ</translation>
+    </message>
+    <message>
+        <source>Provider</source>
+        <translation>プロバイダー</translation>
+    </message>
+    <message>
+        <source>Assistant</source>
+        <translation>アシスタント</translation>
+    </message>
+    <message>
+        <source>Summaries</source>
+        <translation>要約</translation>
+    </message>
+    <message>
+        <source>History</source>
+        <translation>履歴</translation>
+    </message>
+    <message>
+        <source>Step %1 of %2: %3</source>
+        <translation>ステップ %1/%2：%3</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;ChatHub Desktop talks to language models with &lt;b&gt;your own API keys&lt;/b&gt;. Your conversations and what your assistants remember stay in a database on this computer; keys stay in the system keyring, in a file only you can read, or in environment variables.&lt;/p&gt;&lt;p&gt;Four short steps: a provider, an assistant, the model that writes summaries, and, if you like, your ChatGPT history. Skip any of them; &lt;b&gt;⋯ → Help → Setup…&lt;/b&gt; (bottom left) brings this back.&lt;/p&gt;</source>
+        <translation>&lt;p&gt;ChatHub Desktop は&lt;b&gt;あなた自身の API キー&lt;/b&gt;で言語モデルと対話します。会話とアシスタントが覚えている内容はこのコンピューター上のデータベースに保存され、キーはシステムのキーリング、あなただけが読めるファイル、または環境変数に保存されます。&lt;/p&gt;&lt;p&gt;短い 4 つのステップ：プロバイダー、アシスタント、要約を書くモデル、そして必要なら ChatGPT の履歴です。どれも省略できます。&lt;b&gt;⋯ → ヘルプ → セットアップ…&lt;/b&gt;（左下）でいつでもここに戻れます。&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>An assistant named “%1” already exists — choose another name.</source>
+        <translation>「%1」という名前のアシスタントはすでにあります。別の名前を付けてください。</translation>
+    </message>
+    <message>
+        <source>where your models run, with your key</source>
+        <translation>モデルを動かす場所とあなたのキー</translation>
+    </message>
+    <message>
+        <source>a name, a model and instructions</source>
+        <translation>名前、モデル、指示</translation>
+    </message>
+    <message>
+        <source>the model that condenses long topics</source>
+        <translation>長いトピックを要約するモデル</translation>
+    </message>
+    <message>
+        <source>your ChatGPT chats and a memory file, if you like</source>
+        <translation>ChatGPT のチャットとメモリファイル（任意）</translation>
+    </message>
+    <message>
+        <source>No provider yet. Pick one below; its form opens filled in.</source>
+        <translation>プロバイダーはまだありません。下から選ぶと、入力済みのフォームが開きます。</translation>
+    </message>
+    <message>
+        <source>Provider presets</source>
+        <translation>プロバイダーのプリセット</translation>
+    </message>
+    <message>
+        <source>Fills in the kind and base URL; change anything in the form</source>
+        <translation>種類とベース URL を入力します。フォームで自由に変更できます</translation>
+    </message>
+    <message>
+        <source>A base URL you type</source>
+        <translation>自分で入力するベース URL</translation>
+    </message>
+    <message>
+        <source>Add a provider</source>
+        <translation>プロバイダーを追加</translation>
+    </message>
+    <message>
+        <source>A provider runs the models you chat with: OpenAI, Anthropic, OpenRouter, DeepSeek, or a local server such as Ollama.</source>
+        <translation>プロバイダーは会話に使うモデルを動かします：OpenAI、Anthropic、OpenRouter、DeepSeek、または Ollama などのローカルサーバーです。</translation>
+    </message>
+    <message>
+        <source>Configured providers</source>
+        <translation>設定済みのプロバイダー</translation>
+    </message>
+    <message>
+        <source>Your providers</source>
+        <translation>あなたのプロバイダー</translation>
+    </message>
+    <message>
+        <source>Presets</source>
+        <translation>プリセット</translation>
+    </message>
+    <message>
+        <source>&amp;Add provider…</source>
+        <translation>プロバイダーを追加(&amp;A)…</translation>
+    </message>
+    <message>
+        <source>Name, kind, base URL and where the key comes from, filled from the preset</source>
+        <translation>名前、種類、ベース URL、キーの取得元をプリセットから入力します</translation>
+    </message>
+    <message>
+        <source>&amp;Test connection</source>
+        <translation>接続テスト(&amp;T)</translation>
+    </message>
+    <message>
+        <source>Ask the selected provider for its models with its key</source>
+        <translation>選んだプロバイダーにキーを使ってモデル一覧を問い合わせます</translation>
+    </message>
+    <message>
+        <source>%1 runs on your computer and needs no key; start it before Test connection.</source>
+        <translation>%1 はこのコンピューターで動くのでキーは不要です。接続テストの前に起動してください。</translation>
+    </message>
+    <message>
+        <source>Get a key at &lt;a href=&quot;%1&quot;&gt;%1&lt;/a&gt;, then paste it in the form.</source>
+        <translation>&lt;a href=&quot;%1&quot;&gt;%1&lt;/a&gt; でキーを取得し、フォームに貼り付けてください。</translation>
+    </message>
+    <message>
+        <source>Type your provider&apos;s base URL in the form; its documentation says where keys are made.</source>
+        <translation>フォームにプロバイダーのベース URL を入力してください。キーの作り方はそのドキュメントにあります。</translation>
+    </message>
+    <message>
+        <source>Asking %1 for its models…</source>
+        <translation>%1 にモデル一覧を問い合わせています…</translation>
+    </message>
+    <message>
+        <source>Create an assistant</source>
+        <translation>アシスタントを作成</translation>
+    </message>
+    <message>
+        <source>An assistant has a model, instructions and its own memory. You can add more later.</source>
+        <translation>アシスタントにはモデル、指示、専用のメモリがあります。あとで追加することもできます。</translation>
+    </message>
+    <message>
+        <source>The tested provider&apos;s models come first; you may type any model id</source>
+        <translation>テスト済みプロバイダーのモデルが先頭に並びます。任意のモデル ID も入力できます</translation>
+    </message>
+    <message>
+        <source>Optional, e.g. “Answer briefly; use metric units.”</source>
+        <translation>任意。例：「簡潔に答えて。メートル法を使って。」</translation>
+    </message>
+    <message>
+        <source>&amp;Name:</source>
+        <translation>名前(&amp;N)：</translation>
+    </message>
+    <message>
+        <source>&amp;Provider:</source>
+        <translation>プロバイダー(&amp;P)：</translation>
+    </message>
+    <message>
+        <source>&amp;Model:</source>
+        <translation>モデル(&amp;M)：</translation>
+    </message>
+    <message>
+        <source>&amp;Instructions:</source>
+        <translation>指示(&amp;I)：</translation>
+    </message>
+    <message>
+        <source>A smaller model is usually quicker and cheaper for summaries. The chat model works too, but when it is busy, summaries can fail.</source>
+        <translation>要約には小さめのモデルのほうが速くて安価なことが多いです。チャット用のモデルも使えますが、混雑時には要約が失敗することがあります。</translation>
+    </message>
+    <message>
+        <source>Choose the model that writes summaries</source>
+        <translation>要約を書くモデルを選ぶ</translation>
+    </message>
+    <message>
+        <source>The History Compress model summarizes long topics and writes memory dream cards. Settings → System Agent changes it later.</source>
+        <translation>履歴圧縮モデルは長いトピックを要約し、記憶ドリームのカードを書きます。あとで 設定 → システムエージェント で変更できます。</translation>
+    </message>
+    <message>
+        <source>The provider&apos;s own models come first; you may type any model id</source>
+        <translation>プロバイダー自身のモデルが先頭に並びます。任意のモデル ID も入力できます</translation>
+    </message>
+    <message>
+        <source>History Compress &amp;model:</source>
+        <translation>履歴圧縮モデル(&amp;M)：</translation>
+    </message>
+    <message>
+        <source>Bring your history (optional)</source>
+        <translation>履歴を取り込む（任意）</translation>
+    </message>
+    <message>
+        <source>Your earlier chats and an assistant&apos;s memory, if you have them.</source>
+        <translation>以前のチャットとアシスタントのメモリ（あれば）。</translation>
+    </message>
+    <message>
+        <source>ChatGPT → Settings → Data controls → Export data sends you a zip. Each conversation in it becomes a topic of your assistant; nothing is uploaded anywhere.</source>
+        <translation>ChatGPT → 設定 → データコントロール → データをエクスポート で zip が届きます。その中の会話はそれぞれアシスタントのトピックになり、どこにもアップロードされません。</translation>
+    </message>
+    <message>
+        <source>&amp;Import a ChatGPT export when the setup closes</source>
+        <translation>セットアップ終了後に ChatGPT のエクスポートをインポート(&amp;I)</translation>
+    </message>
+    <message>
+        <source>An assistant&apos;s memory exported from ChatHub (JSON or Markdown) can become this assistant&apos;s memory; you see what changes before it is written.</source>
+        <translation>ChatHub から書き出したアシスタントのメモリ（JSON または Markdown）を、このアシスタントのメモリにできます。書き込む前に変更点を確認できます。</translation>
+    </message>
+    <message>
+        <source>Import a &amp;memory file into the new assistant</source>
+        <translation>新しいアシスタントにメモリファイルをインポート(&amp;M)</translation>
+    </message>
+    <message>
+        <source>Back</source>
+        <translation>戻る</translation>
+    </message>
+    <message>
+        <source>Continue</source>
+        <translation>続ける</translation>
+    </message>
+    <message>
+        <source>Finish</source>
+        <translation>完了</translation>
+    </message>
+    <message>
+        <source>Skip setup</source>
+        <translation>セットアップをスキップ</translation>
+    </message>
+    <message>
+        <source>Set up ChatHub Desktop</source>
+        <translation>ChatHub Desktop のセットアップ</translation>
+    </message>
+    <message>
+        <source>Welcome to ChatHub Desktop</source>
+        <translation>ChatHub Desktop へようこそ</translation>
+    </message>
+    <message>
+        <source>Set up in about a minute.</source>
+        <translation>1 分ほどでセットアップできます。</translation>
+    </message>
+    <message>
+        <source>Close; ⋯ → Help → Setup… (bottom left) brings it back</source>
+        <translation>閉じます。⋯ → ヘルプ → セットアップ…（左下）でまた開けます</translation>
+    </message>
+</context>
+<context>
     <name>TokenBadge</name>
     <message>
         <source>&lt;p&gt;&lt;b&gt;Estimated tokens of the next request&lt;/b&gt;: instructions, tools, memory, the topic summary, the history window and your draft, as Send will post them — anchored on the provider&apos;s own input count when this session sent the last reply — against the input budget (context window minus the reply reserve). Click for the breakdown.&lt;/p&gt;</source>

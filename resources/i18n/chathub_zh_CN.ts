@@ -288,6 +288,233 @@
     </message>
 </context>
 <context>
+    <name>SetupWizard</name>
+    <message>
+        <source>Welcome</source>
+        <translation>欢迎</translation>
+    </message>
+    <message>
+        <source>Provider</source>
+        <translation>服务商</translation>
+    </message>
+    <message>
+        <source>Assistant</source>
+        <translation>助手</translation>
+    </message>
+    <message>
+        <source>Summaries</source>
+        <translation>摘要</translation>
+    </message>
+    <message>
+        <source>History</source>
+        <translation>聊天记录</translation>
+    </message>
+    <message>
+        <source>Step %1 of %2: %3</source>
+        <translation>第 %1 步，共 %2 步：%3</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;ChatHub Desktop talks to language models with &lt;b&gt;your own API keys&lt;/b&gt;. Your conversations and what your assistants remember stay in a database on this computer; keys stay in the system keyring, in a file only you can read, or in environment variables.&lt;/p&gt;&lt;p&gt;Four short steps: a provider, an assistant, the model that writes summaries, and, if you like, your ChatGPT history. Skip any of them; &lt;b&gt;⋯ → Help → Setup…&lt;/b&gt; (bottom left) brings this back.&lt;/p&gt;</source>
+        <translation>&lt;p&gt;ChatHub Desktop 使用&lt;b&gt;你自己的 API 密钥&lt;/b&gt;与语言模型对话。你的对话和助手记住的内容都保存在这台电脑上的数据库里；密钥保存在系统钥匙串、只有你能读取的文件或环境变量中。&lt;/p&gt;&lt;p&gt;只需四个简短步骤：一个服务商、一个助手、撰写摘要的模型，以及（如果你愿意）你的 ChatGPT 聊天记录。每一步都可以跳过；&lt;b&gt;⋯ → 帮助 → 设置向导…&lt;/b&gt;（左下角）可以重新打开这里。&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>An assistant named “%1” already exists — choose another name.</source>
+        <translation>已有名为“%1”的助手——请换一个名字。</translation>
+    </message>
+    <message>
+        <source>where your models run, with your key</source>
+        <translation>你的模型在哪里运行，使用你的密钥</translation>
+    </message>
+    <message>
+        <source>a name, a model and instructions</source>
+        <translation>名称、模型和指令</translation>
+    </message>
+    <message>
+        <source>the model that condenses long topics</source>
+        <translation>压缩长话题的模型</translation>
+    </message>
+    <message>
+        <source>your ChatGPT chats and a memory file, if you like</source>
+        <translation>你的 ChatGPT 对话和记忆文件（可选）</translation>
+    </message>
+    <message>
+        <source>No provider yet. Pick one below; its form opens filled in.</source>
+        <translation>还没有服务商。请在下方选择一个，表单会自动填好。</translation>
+    </message>
+    <message>
+        <source>Provider presets</source>
+        <translation>服务商预设</translation>
+    </message>
+    <message>
+        <source>Fills in the kind and base URL; change anything in the form</source>
+        <translation>填入类型和基础 URL；可在表单中修改任何内容</translation>
+    </message>
+    <message>
+        <source>A base URL you type</source>
+        <translation>由你输入的基础 URL</translation>
+    </message>
+    <message>
+        <source>Add a provider</source>
+        <translation>添加服务商</translation>
+    </message>
+    <message>
+        <source>A provider runs the models you chat with: OpenAI, Anthropic, OpenRouter, DeepSeek, or a local server such as Ollama.</source>
+        <translation>服务商运行与你对话的模型：OpenAI、Anthropic、OpenRouter、DeepSeek，或 Ollama 等本地服务器。</translation>
+    </message>
+    <message>
+        <source>Configured providers</source>
+        <translation>已配置的服务商</translation>
+    </message>
+    <message>
+        <source>Your providers</source>
+        <translation>你的服务商</translation>
+    </message>
+    <message>
+        <source>Presets</source>
+        <translation>预设</translation>
+    </message>
+    <message>
+        <source>&amp;Add provider…</source>
+        <translation>添加服务商(&amp;A)…</translation>
+    </message>
+    <message>
+        <source>Name, kind, base URL and where the key comes from, filled from the preset</source>
+        <translation>名称、类型、基础 URL 和密钥来源，均按预设填好</translation>
+    </message>
+    <message>
+        <source>&amp;Test connection</source>
+        <translation>测试连接(&amp;T)</translation>
+    </message>
+    <message>
+        <source>Ask the selected provider for its models with its key</source>
+        <translation>用密钥向所选服务商查询其模型</translation>
+    </message>
+    <message>
+        <source>%1 runs on your computer and needs no key; start it before Test connection.</source>
+        <translation>%1 在你的电脑上运行，不需要密钥；请先启动它再测试连接。</translation>
+    </message>
+    <message>
+        <source>Get a key at &lt;a href=&quot;%1&quot;&gt;%1&lt;/a&gt;, then paste it in the form.</source>
+        <translation>在 &lt;a href=&quot;%1&quot;&gt;%1&lt;/a&gt; 获取密钥，然后粘贴到表单中。</translation>
+    </message>
+    <message>
+        <source>Type your provider&apos;s base URL in the form; its documentation says where keys are made.</source>
+        <translation>在表单中输入服务商的基础 URL；它的文档会说明在哪里创建密钥。</translation>
+    </message>
+    <message>
+        <source>Asking %1 for its models…</source>
+        <translation>正在向 %1 查询模型…</translation>
+    </message>
+    <message>
+        <source>Create an assistant</source>
+        <translation>创建助手</translation>
+    </message>
+    <message>
+        <source>An assistant has a model, instructions and its own memory. You can add more later.</source>
+        <translation>助手有自己的模型、指令和记忆。之后还可以添加更多。</translation>
+    </message>
+    <message>
+        <source>The tested provider&apos;s models come first; you may type any model id</source>
+        <translation>已测试服务商的模型排在前面；也可以输入任意模型 ID</translation>
+    </message>
+    <message>
+        <source>Optional, e.g. “Answer briefly; use metric units.”</source>
+        <translation>可选，例如“回答简短；使用公制单位。”</translation>
+    </message>
+    <message>
+        <source>&amp;Name:</source>
+        <translation>名称(&amp;N)：</translation>
+    </message>
+    <message>
+        <source>&amp;Provider:</source>
+        <translation>服务商(&amp;P)：</translation>
+    </message>
+    <message>
+        <source>&amp;Model:</source>
+        <translation>模型(&amp;M)：</translation>
+    </message>
+    <message>
+        <source>&amp;Instructions:</source>
+        <translation>指令(&amp;I)：</translation>
+    </message>
+    <message>
+        <source>A smaller model is usually quicker and cheaper for summaries. The chat model works too, but when it is busy, summaries can fail.</source>
+        <translation>较小的模型写摘要通常更快也更便宜。对话模型也可以，但它繁忙时摘要可能失败。</translation>
+    </message>
+    <message>
+        <source>Choose the model that writes summaries</source>
+        <translation>选择撰写摘要的模型</translation>
+    </message>
+    <message>
+        <source>The History Compress model summarizes long topics and writes memory dream cards. Settings → System Agent changes it later.</source>
+        <translation>历史压缩模型负责总结长话题并撰写记忆梦境卡片。之后可在 设置 → 系统代理 中更改。</translation>
+    </message>
+    <message>
+        <source>The provider&apos;s own models come first; you may type any model id</source>
+        <translation>服务商自己的模型排在前面；也可以输入任意模型 ID</translation>
+    </message>
+    <message>
+        <source>History Compress &amp;model:</source>
+        <translation>历史压缩模型(&amp;M)：</translation>
+    </message>
+    <message>
+        <source>Bring your history (optional)</source>
+        <translation>导入聊天记录（可选）</translation>
+    </message>
+    <message>
+        <source>Your earlier chats and an assistant&apos;s memory, if you have them.</source>
+        <translation>你以前的对话和助手的记忆（如果有的话）。</translation>
+    </message>
+    <message>
+        <source>ChatGPT → Settings → Data controls → Export data sends you a zip. Each conversation in it becomes a topic of your assistant; nothing is uploaded anywhere.</source>
+        <translation>ChatGPT → 设置 → 数据管控 → 导出数据 会给你发送一个 zip 文件。其中每个对话都会成为你助手的一个话题；不会上传到任何地方。</translation>
+    </message>
+    <message>
+        <source>&amp;Import a ChatGPT export when the setup closes</source>
+        <translation>设置完成后导入 ChatGPT 导出文件(&amp;I)</translation>
+    </message>
+    <message>
+        <source>An assistant&apos;s memory exported from ChatHub (JSON or Markdown) can become this assistant&apos;s memory; you see what changes before it is written.</source>
+        <translation>从 ChatHub 导出的助手记忆（JSON 或 Markdown）可以成为这个助手的记忆；写入前你会看到有哪些变化。</translation>
+    </message>
+    <message>
+        <source>Import a &amp;memory file into the new assistant</source>
+        <translation>将记忆文件导入新助手(&amp;M)</translation>
+    </message>
+    <message>
+        <source>Back</source>
+        <translation>上一步</translation>
+    </message>
+    <message>
+        <source>Continue</source>
+        <translation>继续</translation>
+    </message>
+    <message>
+        <source>Finish</source>
+        <translation>完成</translation>
+    </message>
+    <message>
+        <source>Skip setup</source>
+        <translation>跳过设置</translation>
+    </message>
+    <message>
+        <source>Set up ChatHub Desktop</source>
+        <translation>设置 ChatHub Desktop</translation>
+    </message>
+    <message>
+        <source>Welcome to ChatHub Desktop</source>
+        <translation>欢迎使用 ChatHub Desktop</translation>
+    </message>
+    <message>
+        <source>Set up in about a minute.</source>
+        <translation>大约一分钟即可完成设置。</translation>
+    </message>
+    <message>
+        <source>Close; ⋯ → Help → Setup… (bottom left) brings it back</source>
+        <translation>关闭；⋯ → 帮助 → 设置向导…（左下角）可重新打开</translation>
+    </message>
+</context>
+<context>
     <name>TokenBadge</name>
     <message>
         <source>&lt;p&gt;&lt;b&gt;Estimated tokens of the next request&lt;/b&gt;: instructions, tools, memory, the topic summary, the history window and your draft, as Send will post them — anchored on the provider&apos;s own input count when this session sent the last reply — against the input budget (context window minus the reply reserve). Click for the breakdown.&lt;/p&gt;</source>
