@@ -62,7 +62,8 @@ class Texts(QObject):
     an ancestor: Qt passes ``LanguageChange`` down the tree) sees a language change;
     ``make`` holds the ``QCoreApplication.translate("Context", "…")`` call lupdate reads.
     Binding the same setter again replaces its text (a status line's latest message).
-    A setter whose widget is gone by then is dropped."""
+    ``call(fn)`` runs ``fn()`` now and after each switch (texts set in several places at
+    once, e.g. a table's header labels). A setter whose widget is gone by then is dropped."""
 
     def __init__(self, owner: QObject) -> None:
         super().__init__(owner)
@@ -74,6 +75,10 @@ class Texts(QObject):
         """Show ``make()`` through ``setter`` now and after each switch."""
         self._bound[setter] = make
         setter(make())
+
+    def call(self, fn: Callable[[], object]) -> None:
+        """Run ``fn`` now and again after every language switch."""
+        self.bind(lambda _text: fn(), str)
 
     def retranslate(self) -> None:
         """Re-say every bound text in the language now installed."""
