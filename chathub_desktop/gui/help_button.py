@@ -53,7 +53,8 @@ def note_text(label: QLabel, short: str, full: str, *, more: bool = True) -> QLa
     label.setAccessibleDescription(full)
     if more and len(full) > MORE_AFTER:
         label.setTextFormat(Qt.TextFormat.RichText)
-        label.setText(f'{html.escape(short)} <a href="#more">{QCoreApplication.translate("FieldNote", "More")}</a>')
+        more_word = QCoreApplication.translate("FieldNote", "More")
+        label.setText(f'{html.escape(short)} <a href="#more">{more_word}</a>')
         label.setTextInteractionFlags(Qt.TextInteractionFlag.LinksAccessibleByMouse
                                       | Qt.TextInteractionFlag.LinksAccessibleByKeyboard)
     else:

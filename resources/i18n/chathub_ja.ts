@@ -171,6 +171,17 @@
     </message>
 </context>
 <context>
+    <name>ContextControls</name>
+    <message>
+        <source>Compact with &amp;focus…</source>
+        <translation>焦点を指定して圧縮(&amp;F)…</translation>
+    </message>
+    <message>
+        <source>Compact now, telling the History Compress model what the summary must keep</source>
+        <translation>今すぐ圧縮し、要約に残すべき内容を履歴圧縮モデルに伝えます</translation>
+    </message>
+</context>
+<context>
     <name>EmptyState</name>
     <message>
         <source>Learn more</source>
@@ -222,6 +233,13 @@
     <message numerus="yes">
         <source> (%n earlier)</source>
         <translation><numerusform>（ほかに %n 件）</numerusform></translation>
+    </message>
+</context>
+<context>
+    <name>FieldNote</name>
+    <message>
+        <source>More</source>
+        <translation>詳しく</translation>
     </message>
 </context>
 <context>
@@ -277,6 +295,21 @@
     <message>
         <source>Waiting for the store — another ChatHub process is writing…</source>
         <translation>ストアを待っています — 別の ChatHub プロセスが書き込み中…</translation>
+    </message>
+</context>
+<context>
+    <name>ModelChoices</name>
+    <message>
+        <source>Refresh the provider&apos;s models</source>
+        <translation>プロバイダーのモデルを更新</translation>
+    </message>
+    <message>
+        <source>Ask the provider for the models it serves now</source>
+        <translation>プロバイダーに現在提供しているモデルを問い合わせます</translation>
+    </message>
+    <message>
+        <source> (last try: %1)</source>
+        <translation>（前回の試行：%1）</translation>
     </message>
 </context>
 <context>
@@ -635,6 +668,83 @@
     <message>
         <source>Delete provider “%1” and its stored API key? Assistants using it keep their settings but cannot send until you pick another.</source>
         <translation>プロバイダー「%1」と保存した API キーを削除しますか？ 使っているアシスタントの設定は残りますが、別のものを選ぶまで送信できません。</translation>
+    </message>
+</context>
+<context>
+    <name>RecallVectors</name>
+    <message>
+        <source>Recall by meaning</source>
+        <translation>意味で思い出す</translation>
+    </message>
+    <message>
+        <source>Assistants can look back at earlier topics by what they meant, not only by their words. Each message is prepared once, on this computer, in the background.</source>
+        <translation>アシスタントは言葉だけでなく意味から以前のトピックを振り返れます。各メッセージはこのコンピューター上でバックグラウンドで一度だけ準備されます。</translation>
+    </message>
+    <message>
+        <source>Messages prepared for recall by meaning</source>
+        <translation>意味で思い出すために準備済みのメッセージ</translation>
+    </message>
+    <message>
+        <source>Stop preparing messages for now; what is done is kept</source>
+        <translation>メッセージの準備をいったん止めます。済んだ分は残ります</translation>
+    </message>
+    <message>
+        <source>Counting messages…</source>
+        <translation>メッセージを数えています…</translation>
+    </message>
+    <message>
+        <source>Resume</source>
+        <translation>再開</translation>
+    </message>
+    <message>
+        <source>Pause</source>
+        <translation>一時停止</translation>
+    </message>
+    <message>
+        <source>All %1 messages are ready.</source>
+        <translation>%1 件のメッセージがすべて準備できました。</translation>
+    </message>
+    <message>
+        <source>No messages yet.</source>
+        <translation>メッセージはまだありません。</translation>
+    </message>
+    <message>
+        <source>Paused: %1 of %2 messages ready; the rest are found by their words.</source>
+        <translation>一時停止中：%2 件中 %1 件が準備済み。残りは言葉で見つけます。</translation>
+    </message>
+    <message>
+        <source>Preparing: %1 of %2 messages ready.</source>
+        <translation>準備中：%2 件中 %1 件が準備済み。</translation>
+    </message>
+</context>
+<context>
+    <name>ReplyVersions</name>
+    <message>
+        <source>&amp;Regenerate reply</source>
+        <translation>返信を再生成(&amp;R)</translation>
+    </message>
+    <message>
+        <source>Ask again for the open topic&apos;s last reply with the same context; it stays a version (Ctrl+R)</source>
+        <translation>開いているトピックの最後の返信を同じコンテキストでもう一度求めます。元の返信は版として残ります（Ctrl+R）</translation>
+    </message>
+    <message>
+        <source>Regenerate &amp;with</source>
+        <translation>別のモデルで再生成(&amp;W)</translation>
+    </message>
+    <message>
+        <source>Ask again for the last reply with another model, for this reply only; the topic keeps its model</source>
+        <translation>最後の返信を別のモデルでもう一度求めます（この返信だけ）。トピックのモデルは変わりません</translation>
+    </message>
+</context>
+<context>
+    <name>SearchController</name>
+    <message>
+        <source>&amp;Search everything…</source>
+        <translation>すべてを検索(&amp;S)…</translation>
+    </message>
+    <message>
+        <source>Search every topic&apos;s messages, memory and dream cards (Ctrl+K or Ctrl+Shift+F)</source>
+        <translation>すべてのトピックのメッセージ、メモリ、ドリームのカードを検索（Ctrl+K または Ctrl+Shift+F）</translation>
     </message>
 </context>
 <context>
@@ -1329,6 +1439,21 @@
     <message numerus="yes">
         <source>%Ln message(s)</source>
         <translation><numerusform>%Ln 件のメッセージ</numerusform></translation>
+    </message>
+</context>
+<context>
+    <name>TopicDelete</name>
+    <message>
+        <source>&amp;Undo delete</source>
+        <translation>削除を元に戻す(&amp;U)</translation>
+    </message>
+    <message>
+        <source>Bring back the topic you just deleted (Ctrl+Z)</source>
+        <translation>削除したばかりのトピックを元に戻します（Ctrl+Z）</translation>
+    </message>
+    <message>
+        <source>Undo</source>
+        <translation>元に戻す</translation>
     </message>
 </context>
 <context>

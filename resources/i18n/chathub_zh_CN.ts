@@ -171,6 +171,17 @@
     </message>
 </context>
 <context>
+    <name>ContextControls</name>
+    <message>
+        <source>Compact with &amp;focus…</source>
+        <translation>带重点压缩(&amp;F)…</translation>
+    </message>
+    <message>
+        <source>Compact now, telling the History Compress model what the summary must keep</source>
+        <translation>立即压缩，并告诉历史压缩模型摘要必须保留什么</translation>
+    </message>
+</context>
+<context>
     <name>EmptyState</name>
     <message>
         <source>Learn more</source>
@@ -222,6 +233,13 @@
     <message numerus="yes">
         <source> (%n earlier)</source>
         <translation><numerusform>（之前还有 %n 个）</numerusform></translation>
+    </message>
+</context>
+<context>
+    <name>FieldNote</name>
+    <message>
+        <source>More</source>
+        <translation>更多</translation>
     </message>
 </context>
 <context>
@@ -277,6 +295,21 @@
     <message>
         <source>Waiting for the store — another ChatHub process is writing…</source>
         <translation>正在等待数据库 — 另一个 ChatHub 进程正在写入…</translation>
+    </message>
+</context>
+<context>
+    <name>ModelChoices</name>
+    <message>
+        <source>Refresh the provider&apos;s models</source>
+        <translation>刷新服务商的模型</translation>
+    </message>
+    <message>
+        <source>Ask the provider for the models it serves now</source>
+        <translation>向服务商查询其当前提供的模型</translation>
+    </message>
+    <message>
+        <source> (last try: %1)</source>
+        <translation>（上次尝试：%1）</translation>
     </message>
 </context>
 <context>
@@ -635,6 +668,83 @@
     <message>
         <source>Delete provider “%1” and its stored API key? Assistants using it keep their settings but cannot send until you pick another.</source>
         <translation>删除服务商“%1”及其保存的 API 密钥？使用它的助手会保留设置，但在你选择其他服务商之前无法发送。</translation>
+    </message>
+</context>
+<context>
+    <name>RecallVectors</name>
+    <message>
+        <source>Recall by meaning</source>
+        <translation>按含义回想</translation>
+    </message>
+    <message>
+        <source>Assistants can look back at earlier topics by what they meant, not only by their words. Each message is prepared once, on this computer, in the background.</source>
+        <translation>助手不仅能按字词，还能按含义回顾以前的话题。每条消息只在这台电脑上后台处理一次。</translation>
+    </message>
+    <message>
+        <source>Messages prepared for recall by meaning</source>
+        <translation>已为按含义回想准备好的消息</translation>
+    </message>
+    <message>
+        <source>Stop preparing messages for now; what is done is kept</source>
+        <translation>暂停准备消息；已完成的部分会保留</translation>
+    </message>
+    <message>
+        <source>Counting messages…</source>
+        <translation>正在统计消息…</translation>
+    </message>
+    <message>
+        <source>Resume</source>
+        <translation>继续</translation>
+    </message>
+    <message>
+        <source>Pause</source>
+        <translation>暂停</translation>
+    </message>
+    <message>
+        <source>All %1 messages are ready.</source>
+        <translation>全部 %1 条消息已准备好。</translation>
+    </message>
+    <message>
+        <source>No messages yet.</source>
+        <translation>还没有消息。</translation>
+    </message>
+    <message>
+        <source>Paused: %1 of %2 messages ready; the rest are found by their words.</source>
+        <translation>已暂停：%2 条消息中已准备好 %1 条；其余的按字词查找。</translation>
+    </message>
+    <message>
+        <source>Preparing: %1 of %2 messages ready.</source>
+        <translation>正在准备：%2 条消息中已准备好 %1 条。</translation>
+    </message>
+</context>
+<context>
+    <name>ReplyVersions</name>
+    <message>
+        <source>&amp;Regenerate reply</source>
+        <translation>重新生成回复(&amp;R)</translation>
+    </message>
+    <message>
+        <source>Ask again for the open topic&apos;s last reply with the same context; it stays a version (Ctrl+R)</source>
+        <translation>用相同的上下文重新请求当前话题的最后一条回复；原回复作为一个版本保留（Ctrl+R）</translation>
+    </message>
+    <message>
+        <source>Regenerate &amp;with</source>
+        <translation>使用其他模型重新生成(&amp;W)</translation>
+    </message>
+    <message>
+        <source>Ask again for the last reply with another model, for this reply only; the topic keeps its model</source>
+        <translation>用另一个模型重新请求最后一条回复，仅限这条回复；话题保留自己的模型</translation>
+    </message>
+</context>
+<context>
+    <name>SearchController</name>
+    <message>
+        <source>&amp;Search everything…</source>
+        <translation>搜索全部(&amp;S)…</translation>
+    </message>
+    <message>
+        <source>Search every topic&apos;s messages, memory and dream cards (Ctrl+K or Ctrl+Shift+F)</source>
+        <translation>搜索所有话题的消息、记忆和梦境卡片（Ctrl+K 或 Ctrl+Shift+F）</translation>
     </message>
 </context>
 <context>
@@ -1329,6 +1439,21 @@
     <message numerus="yes">
         <source>%Ln message(s)</source>
         <translation><numerusform>%Ln 条消息</numerusform></translation>
+    </message>
+</context>
+<context>
+    <name>TopicDelete</name>
+    <message>
+        <source>&amp;Undo delete</source>
+        <translation>撤销删除(&amp;U)</translation>
+    </message>
+    <message>
+        <source>Bring back the topic you just deleted (Ctrl+Z)</source>
+        <translation>恢复刚刚删除的话题（Ctrl+Z）</translation>
+    </message>
+    <message>
+        <source>Undo</source>
+        <translation>撤销</translation>
     </message>
 </context>
 <context>
