@@ -21,6 +21,7 @@ from __future__ import annotations
 import enum
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import partial
 from typing import TYPE_CHECKING, Protocol
 
 from PySide6.QtCore import QCoreApplication, QEvent, QModelIndex, QPersistentModelIndex, QSize, Qt
@@ -142,6 +143,16 @@ NOT_READY_TIP = QT_TRANSLATE_NOOP("Composer", "Add a provider and choose a model
 NO_ASSISTANT_TIP = QT_TRANSLATE_NOOP("Composer", "Create an assistant first (Assistant → New…)")
 
 
+def _prompt_text(prompt: Prompt) -> str:
+    """What ``prompt`` puts in the composer, in the interface language, trimmed."""
+    return translate("ChatEmpty", prompt.text).strip()
+
+
+def _prompt_tip(prompt: Prompt) -> str:
+    """A prompt tile's tooltip in the interface language."""
+    return fill_in(translate("ChatEmpty", "Put “%1” in the message box"), _prompt_text(prompt))
+
+
 def send_block(assistant: ReadyAssistant | None, topic_open: bool) -> str | None:
     """Why Send is off (its tooltip), or None when it is on: no assistant; or no topic
     open and an assistant without a provider or model (walk29 #19). With a topic open it
@@ -217,11 +228,10 @@ class EmptyChatPanel(QFrame):
         self.prompt_buttons: list[QPushButton] = []
         for n, prompt in enumerate(PROMPTS):
             b = QPushButton()
-            t.bind(b.setText, lambda prompt=prompt: translate("ChatEmpty", prompt.title))
+            t.bind(b.setText, partial(translate, "ChatEmpty", prompt.title))
             b.setObjectName("promptTile")
-            t.bind(b.setToolTip, lambda prompt=prompt: fill_in(translate("ChatEmpty", "Put “%1” in the message box"),
-                                                            translate("ChatEmpty", prompt.text).strip()))
-            t.bind(b.setAccessibleDescription, lambda prompt=prompt: translate("ChatEmpty", prompt.text).strip())
+            t.bind(b.setToolTip, partial(_prompt_tip, prompt))
+            t.bind(b.setAccessibleDescription, partial(_prompt_text, prompt))
             b.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Fixed)
             b.clicked.connect(lambda _c=False, text=prompt.text: self._fill(translate("ChatEmpty", text)))
             grid.addWidget(b, n // 2, n % 2)

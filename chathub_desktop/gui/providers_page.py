@@ -12,6 +12,7 @@ Texts are in the ``ProvidersPage`` translation context, re-said on a switch (iss
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import partial
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QCoreApplication, QSize, Qt, Signal
@@ -119,7 +120,7 @@ class ProviderDetail(QFrame):
                             (QT_TRANSLATE_NOOP("ProvidersPage", "API key"), self.key),
                             (QT_TRANSLATE_NOOP("ProvidersPage", "Models"), self.models)):
             label = QLabel()
-            t.bind(label.setText, lambda text=text: translate("ProvidersPage", text))
+            t.bind(label.setText, partial(translate, "ProvidersPage", text))
             set_tone(label, Tone.MUTED)
             form.addRow(label, field)
         lay.addLayout(form)

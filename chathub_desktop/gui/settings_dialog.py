@@ -542,7 +542,7 @@ class SystemAgentPage(QWidget):
         t.bind(self.compress_default.setText, lambda: translate("SystemAgentPage", "Default"))
         self.compress_default.setObjectName("compressDefault")
         t.bind(self.compress_default.setToolTip, lambda: fill(translate(
-            "SystemAgentPage", "Use %1 on the first OpenAI provider"), DEFAULT_COMPRESS_MODEL))
+            "SystemAgentPage", "Use %1 on the first OpenAI provider"), str(DEFAULT_COMPRESS_MODEL)))
         self.compress_default.clicked.connect(lambda: self.compress_picker.set_value(DEFAULT_COMPRESS_MODEL))
         crow.addWidget(self.compress_picker, 1)
         crow.addWidget(self.compress_default)

@@ -6,6 +6,7 @@ reads as one block in the middle rather than a few lines in a corner. Texts are 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import partial
 
 from PySide6.QtCore import QCoreApplication, Qt
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QVBoxLayout, QWidget
@@ -54,7 +55,7 @@ class StepIndicator(QWidget):
             number.setAlignment(Qt.AlignmentFlag.AlignCenter)
             number.setFixedSize(Space.XL + Space.SM, Space.XL + Space.SM)
             text = QLabel()
-            self.texts.bind(text.setText, lambda name=name: _tr(name))
+            self.texts.bind(text.setText, partial(_tr, name))
             text.setObjectName("setupStepName")
             for label in (number, text):
                 label.setProperty("step", state)

@@ -26,6 +26,7 @@ switch (issue 27: :class:`~chathub_desktop.gui.i18n.Texts`).
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from functools import partial
 
 from PySide6.QtCore import QCoreApplication, QSize, Qt, Signal
 from PySide6.QtWidgets import (
@@ -100,6 +101,11 @@ def _tr(text: str) -> str:
     return translate("SetupWizard", text)
 
 
+def _bold(text: str) -> str:
+    """``text`` (a ``SetupWizard`` source) translated, in bold."""
+    return f"<b>{_tr(text)}</b>"
+
+
 def _label(text: str, texts: Texts | None = None) -> QLabel:
     """A wrapping rich-text label; with ``texts``, ``text`` is a ``SetupWizard`` source
     shown translated and re-said on a switch."""
@@ -145,9 +151,9 @@ def step_rows(texts: Texts) -> QGridLayout:
         mark = QLabel()
         mark.setPixmap(icon(glyph).pixmap(IconSize.LG, IconSize.LG))
         title = QLabel()
-        texts.bind(title.setText, lambda name=name: f"<b>{_tr(name)}</b>")
+        texts.bind(title.setText, partial(_bold, name))
         text = QLabel()
-        texts.bind(text.setText, lambda what=what: _tr(what))
+        texts.bind(text.setText, partial(_tr, what))
         text.setWordWrap(True)
         set_tone(text, Tone.MUTED)
         grid.addWidget(mark, row, 0)
@@ -427,7 +433,7 @@ class AssistantPage(QWizardPage):
                              (QT_TRANSLATE_NOOP("SetupWizard", "&Model:"), self.model_combo),
                              (QT_TRANSLATE_NOOP("SetupWizard", "&Instructions:"), self.instructions_edit)):
             label = QLabel()
-            t.bind(label.setText, lambda text=text: _tr(text))
+            t.bind(label.setText, partial(_tr, text))
             label.setBuddy(widget)
             form.addRow(label, widget)
         form.addRow(self.error_label)
@@ -535,7 +541,7 @@ class SummarizerPage(QWizardPage):
         for text, widget in ((QT_TRANSLATE_NOOP("SetupWizard", "&Provider:"), self.provider_combo),
                              (QT_TRANSLATE_NOOP("SetupWizard", "History Compress &model:"), self.model_combo)):
             label = QLabel()
-            t.bind(label.setText, lambda text=text: _tr(text))
+            t.bind(label.setText, partial(_tr, text))
             label.setBuddy(widget)
             form.addRow(label, widget)
         form.addRow(self.note)
@@ -683,7 +689,7 @@ class SetupWizard(QWizard):
         self.setOption(QWizard.WizardOption.NoCancelButtonOnLastPage, True)  # Finish alone at the end
         # plain words instead of Qt's "< Back" / "Next >" (walk29 #13)
         for button, text in BUTTON_TEXTS.items():
-            t.bind(lambda shown, button=button: self.setButtonText(button, shown), lambda text=text: _tr(text))
+            t.bind(partial(self.setButtonText, button), partial(_tr, text))
         t.bind(self.button(QWizard.WizardButton.CancelButton).setToolTip, lambda: translate(
             "SetupWizard", "Close; ⋯ → Help → Setup… (bottom left) brings it back"))
         self.accepted.connect(lambda: self.finished_setup.emit(
