@@ -12,7 +12,8 @@ Two states replace the message list while they apply:
 :class:`ChatEmptyStates` owns a stack of the message view and :class:`EmptyChatPanel`
 and switches between them from the message model's signals and :meth:`sync` (the window
 calls it when it opens a topic or reads the assistant). It holds no window: it gets the
-view, the model, the composer's ``fill`` and the actions it offers.
+view, the model, the composer's ``fill`` and the actions it offers. Texts are in the
+``ChatEmpty`` translation context and re-said on a language switch (issue 27).
 """
 
 from __future__ import annotations
@@ -20,9 +21,10 @@ from __future__ import annotations
 import enum
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import partial
 from typing import TYPE_CHECKING, Protocol
 
-from PySide6.QtCore import QModelIndex, QPersistentModelIndex, QSize, Qt
+from PySide6.QtCore import QCoreApplication, QEvent, QModelIndex, QPersistentModelIndex, QSize, Qt
 from PySide6.QtGui import QAction, QTextCursor
 from PySide6.QtWidgets import (
     QFrame,
@@ -40,6 +42,8 @@ from chathub_desktop.gui.avatar import avatar_text, set_avatar_tone
 from chathub_desktop.gui.design import Tone, set_tone
 from chathub_desktop.gui.design.icons import Icon, icon
 from chathub_desktop.gui.design.tokens import IconSize, Space
+from chathub_desktop.gui.i18n import QT_TRANSLATE_NOOP, Texts
+from chathub_desktop.gui.i18n import fill as fill_in
 
 if TYPE_CHECKING:
     from chathub_desktop.gui.composer import Composer
@@ -57,7 +61,8 @@ class EmptyState(enum.Enum):
 
 @dataclass(frozen=True)
 class Prompt:
-    """A suggested prompt: ``title`` on its button, ``text`` put in the composer."""
+    """A suggested prompt: ``title`` on its button, ``text`` put in the composer (both
+    sources of the ``ChatEmpty`` context, shown in the interface language)."""
 
     title: str
     text: str
@@ -65,11 +70,16 @@ class Prompt:
 
 #: The suggested prompts of an empty topic (walk29 #20), each a start the user finishes.
 PROMPTS: tuple[Prompt, ...] = (
-    Prompt("Explain something simply", "Explain in simple terms, with one example: "),
-    Prompt("Draft a message", "Help me write a short, friendly message to "),
-    Prompt("Summarize a text", "Summarize the key points of this text in five bullets:\n\n"),
-    Prompt("Brainstorm ideas", "Give me ten ideas for "),
+    Prompt(QT_TRANSLATE_NOOP("ChatEmpty", "Explain something simply"),
+           QT_TRANSLATE_NOOP("ChatEmpty", "Explain in simple terms, with one example: ")),
+    Prompt(QT_TRANSLATE_NOOP("ChatEmpty", "Draft a message"),
+           QT_TRANSLATE_NOOP("ChatEmpty", "Help me write a short, friendly message to ")),
+    Prompt(QT_TRANSLATE_NOOP("ChatEmpty", "Summarize a text"),
+           QT_TRANSLATE_NOOP("ChatEmpty", "Summarize the key points of this text in five bullets:\n\n")),
+    Prompt(QT_TRANSLATE_NOOP("ChatEmpty", "Brainstorm ideas"), QT_TRANSLATE_NOOP("ChatEmpty", "Give me ten ideas for ")),
 )
+
+translate = QCoreApplication.translate
 
 
 @dataclass(frozen=True)
@@ -111,21 +121,36 @@ class MessageSource(Protocol):
 
 
 def no_topic_texts(assistant: ReadyAssistant | None) -> tuple[str, str]:
-    """``(title, line)`` of the next step with no topic open (walk29 #19)."""
+    """``(title, line)`` of the next step with no topic open (walk29 #19), in the
+    interface language."""
     if assistant is None:
-        return "No assistant", "Create an assistant to start chatting."
+        return translate("ChatEmpty", "No assistant"), translate("ChatEmpty", "Create an assistant to start chatting.")
     if not assistant.has_provider:
-        return (f"Connect {assistant.name} to a model",
-                "Add a provider with your API key or a local server, then choose it for this assistant.")
+        return (fill_in(translate("ChatEmpty", "Connect %1 to a model"), assistant.name),
+                translate("ChatEmpty", "Add a provider with your API key or a local server, then choose it for this "
+                                       "assistant."))
     if not assistant.model:
-        return f"Choose a model for {assistant.name}", "Edit the assistant and pick one of its provider's models."
-    return f"Chat with {assistant.name}", f"Start a topic, or type below: {assistant.model} answers."
+        return (fill_in(translate("ChatEmpty", "Choose a model for %1"), assistant.name),
+                translate("ChatEmpty", "Edit the assistant and pick one of its provider's models."))
+    return (fill_in(translate("ChatEmpty", "Chat with %1"), assistant.name),
+            fill_in(translate("ChatEmpty", "Start a topic, or type below: %1 answers."), assistant.model))
 
 
 #: Why Send is off while no topic is open and the assistant cannot answer (walk29 #19).
-NOT_READY_TIP = "Add a provider and choose a model for this assistant first (Assistant → Edit…)"
+NOT_READY_TIP = QT_TRANSLATE_NOOP("Composer", "Add a provider and choose a model for this assistant first "
+                                              "(Assistant → Edit…)")
 #: Why Send is off without an assistant.
-NO_ASSISTANT_TIP = "Create an assistant first (Assistant → New…)"
+NO_ASSISTANT_TIP = QT_TRANSLATE_NOOP("Composer", "Create an assistant first (Assistant → New…)")
+
+
+def _prompt_text(prompt: Prompt) -> str:
+    """What ``prompt`` puts in the composer, in the interface language, trimmed."""
+    return translate("ChatEmpty", prompt.text).strip()
+
+
+def _prompt_tip(prompt: Prompt) -> str:
+    """A prompt tile's tooltip in the interface language."""
+    return fill_in(translate("ChatEmpty", "Put “%1” in the message box"), _prompt_text(prompt))
 
 
 def send_block(assistant: ReadyAssistant | None, topic_open: bool) -> str | None:
@@ -148,13 +173,16 @@ def fill_composer(composer: Composer, text: str) -> None:
 
 class EmptyChatPanel(QFrame):
     """The panel of both states: an avatar, a title, a line, then buttons (the next step)
-    or prompt tiles (the greeting). ``fill(text)`` is called with a chosen prompt's text."""
+    or prompt tiles (the greeting). ``fill(text)`` is called with a chosen prompt's text
+    (in the interface language)."""
 
     def __init__(self, actions: EmptyActions, fill: Callable[[str], None], parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("chatEmpty")
         self._actions = actions
         self._fill = fill
+        self.texts = t = Texts(self)
+        self._shown: Callable[[], None] | None = None  # the state shown, said again on a language switch
         lay = QVBoxLayout(self)
         lay.setContentsMargins(Space.XXL, Space.XXL, Space.XXL, Space.XXL)
         lay.setSpacing(Space.LG)
@@ -163,7 +191,7 @@ class EmptyChatPanel(QFrame):
         self.avatar.setObjectName("greetingAvatar")
         self.avatar.setFixedSize(IconSize.GREETING, IconSize.GREETING)
         self.avatar.setAlignment(Qt.AlignmentFlag.AlignCenter)
-        self.avatar.setAccessibleName("Assistant")
+        t.bind(self.avatar.setAccessibleName, lambda: translate("ChatEmpty", "Assistant"))
         lay.addWidget(self.avatar, 0, Qt.AlignmentFlag.AlignHCenter)
         self.title = QLabel()
         self.title.setObjectName("greetingTitle")
@@ -181,9 +209,12 @@ class EmptyChatPanel(QFrame):
         steps = QHBoxLayout(self.steps)
         steps.setContentsMargins(0, Space.SM, 0, 0)
         steps.addStretch(1)
-        self.start_button = self._step_button("Start a chat", Icon.NEW_TOPIC, actions.new_topic)
-        self.provider_button = self._step_button("Add a provider", Icon.PROVIDERS, actions.providers)
-        self.edit_button = self._step_button("Edit assistant", Icon.EDIT_ASSISTANT, actions.edit_assistant)
+        self.start_button = self._step_button(QT_TRANSLATE_NOOP("ChatEmpty", "Start a chat"), Icon.NEW_TOPIC,
+                                              actions.new_topic)
+        self.provider_button = self._step_button(QT_TRANSLATE_NOOP("ChatEmpty", "Add a provider"), Icon.PROVIDERS,
+                                                 actions.providers)
+        self.edit_button = self._step_button(QT_TRANSLATE_NOOP("ChatEmpty", "Edit assistant"), Icon.EDIT_ASSISTANT,
+                                             actions.edit_assistant)
         for b in (self.start_button, self.provider_button, self.edit_button):
             steps.addWidget(b)
         steps.addStretch(1)
@@ -196,12 +227,13 @@ class EmptyChatPanel(QFrame):
         grid.setSpacing(Space.MD)
         self.prompt_buttons: list[QPushButton] = []
         for n, prompt in enumerate(PROMPTS):
-            b = QPushButton(prompt.title)
+            b = QPushButton()
+            t.bind(b.setText, partial(translate, "ChatEmpty", prompt.title))
             b.setObjectName("promptTile")
-            b.setToolTip(f"Put “{prompt.text.strip()}” in the message box")
-            b.setAccessibleDescription(prompt.text.strip())
+            t.bind(b.setToolTip, partial(_prompt_tip, prompt))
+            t.bind(b.setAccessibleDescription, partial(_prompt_text, prompt))
             b.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Fixed)
-            b.clicked.connect(lambda _c=False, text=prompt.text: self._fill(text))
+            b.clicked.connect(lambda _c=False, text=prompt.text: self._fill(translate("ChatEmpty", text)))
             grid.addWidget(b, n // 2, n % 2)
             self.prompt_buttons.append(b)
         row = QHBoxLayout()
@@ -212,14 +244,22 @@ class EmptyChatPanel(QFrame):
         lay.addStretch(2)
 
     def _step_button(self, text: str, glyph: Icon, action: QAction) -> QPushButton:
-        b = QPushButton(icon(glyph), text)
+        b = QPushButton(icon(glyph), "")
+        self.texts.bind(b.setText, lambda: translate("ChatEmpty", text))
         b.setIconSize(QSize(IconSize.SM, IconSize.SM))
-        b.setToolTip(action.toolTip())
+        self.texts.bind(b.setToolTip, action.toolTip)  # the window re-says its actions first
         b.clicked.connect(action.trigger)
         return b
 
+    def changeEvent(self, event: QEvent) -> None:  # noqa: N802 - Qt override
+        """A language switch says the shown state again."""
+        super().changeEvent(event)
+        if event.type() == QEvent.Type.LanguageChange and self._shown is not None:
+            self._shown()
+
     def show_next_step(self, assistant: ReadyAssistant | None) -> None:
         """The no-topic state for ``assistant`` (None: none selected)."""
+        self._shown = lambda: self.show_next_step(assistant)
         title, line = no_topic_texts(assistant)
         self._show_avatar(assistant)
         self.title.setText(title)
@@ -235,11 +275,13 @@ class EmptyChatPanel(QFrame):
 
     def show_greeting(self, assistant: ReadyAssistant | None) -> None:
         """The empty-topic state: the assistant's greeting and the prompts."""
-        name = assistant.name if assistant is not None else "your assistant"
+        self._shown = lambda: self.show_greeting(assistant)
+        name = assistant.name if assistant is not None else translate("ChatEmpty", "your assistant")
         self._show_avatar(assistant)
-        self.title.setText(f"Hi, I'm {name}. How can I help?")
-        self.line.setText(f"{assistant.model} answers here." if assistant is not None and assistant.model
-                          else "Pick a prompt or type below.")
+        self.title.setText(fill_in(translate("ChatEmpty", "Hi, I'm %1. How can I help?"), name))
+        self.line.setText(fill_in(translate("ChatEmpty", "%1 answers here."), assistant.model)
+                          if assistant is not None and assistant.model
+                          else translate("ChatEmpty", "Pick a prompt or type below."))
         self.steps.hide()
         self.prompts.show()
 

@@ -14,10 +14,11 @@ from __future__ import annotations
 import asyncio
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QObject
+from PySide6.QtCore import QCoreApplication, QObject
 from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QInputDialog
 
+from chathub_desktop.gui.i18n import Texts
 from chathub_desktop.gui.memory.proposals_section import ProposalsSection, proposals_label
 from chathub_desktop.gui.receipt_dialog import install_receipts
 from chathub_desktop.gui.redaction_notice import RedactionNotices
@@ -44,8 +45,12 @@ class ContextControls(QObject):
         install_receipts(window.message_view, window, self.open_recalled)
         window.message_view.pin_requested.connect(self.set_pinned)
         self.redaction = RedactionNotices(window.svc.bus, window.show_status, self)
-        self.focus_action = QAction("Compact with &focus…", window)
-        self.focus_action.setToolTip("Compact now, telling the History Compress model what the summary must keep")
+        self.focus_action = QAction(window)
+        self.texts = Texts(window)  # issue 27: re-said on a language switch
+        self.texts.bind(self.focus_action.setText, lambda: QCoreApplication.translate("ContextControls",
+                                                                                       "Compact with &focus…"))
+        self.texts.bind(self.focus_action.setToolTip, lambda: QCoreApplication.translate(
+            "ContextControls", "Compact now, telling the History Compress model what the summary must keep"))
         self.focus_action.triggered.connect(lambda: self.compact_with_focus())
         window.topic_menu.insertAction(window.summary_action, self.focus_action)
         window.topic_list.insertAction(window.summary_action, self.focus_action)

@@ -1,21 +1,26 @@
 """An empty list's stand-in (walk29 #10, walk36 #11): what the page is for and what to do,
 in place of a bare grid of column headers — an icon, a short title, one muted line, a
 primary button that adds the first entry and, optionally, a secondary button (an import,
-or "Learn more", which unfolds a longer explanation in place)."""
+or "Learn more", which unfolds a longer explanation in place). Given a translation
+``context``, its texts are that context's sources, shown translated and re-said on a
+language switch (issue 27)."""
 
 from __future__ import annotations
 
-from PySide6.QtCore import Qt
+from collections.abc import Callable
+
+from PySide6.QtCore import QCoreApplication, Qt
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QPushButton, QVBoxLayout, QWidget
 
 from chathub_desktop.gui.design import Tone, repolish, set_tone
 from chathub_desktop.gui.design.icons import Icon, icon
 from chathub_desktop.gui.design.tokens import IconSize, Space
+from chathub_desktop.gui.i18n import QT_TRANSLATE_NOOP, Texts
 
 __all__ = ["LEARN_MORE", "EmptyState", "make_primary"]
 
 #: The secondary button's text when it unfolds ``details``.
-LEARN_MORE = "Learn more"
+LEARN_MORE = QT_TRANSLATE_NOOP("EmptyState", "Learn more")
 
 #: The widest the text of an empty state runs (px), so its lines stay readable.
 TEXT_WIDTH = 520
@@ -35,12 +40,18 @@ class EmptyState(QWidget):
     and, with ``secondary``, a plain button beside it (:attr:`secondary`). With
     ``details`` and no ``secondary``, the secondary button is :data:`LEARN_MORE` and
     unfolds ``details`` (:attr:`details`) in place. Widgets are named from ``name`` for
-    tests and the audit (``NAMEText``, ``NAMEButton``, ``NAMESecondary``, ``NAMEDetails``)."""
+    tests and the audit (``NAMEText``, ``NAMEButton``, ``NAMESecondary``, ``NAMEDetails``).
+    With ``context`` (a translation context), every text is a source marked there
+    (``QT_TRANSLATE_NOOP``), shown in the interface language and re-said on a switch;
+    without it, texts are shown as given."""
 
     def __init__(self, text: str, action: str, name: str, parent: QWidget | None = None, *,
-                 glyph: Icon | None = None, title: str = "", secondary: str = "", details: str = "") -> None:
+                 glyph: Icon | None = None, title: str = "", secondary: str = "", details: str = "",
+                 context: str = "") -> None:
         super().__init__(parent)
         self.setObjectName(name)
+        self._context = context
+        self.texts = Texts(self)
         outer = QVBoxLayout(self)
         outer.setContentsMargins(Space.XL, Space.XXL, Space.XL, Space.XXL)
         middle = QHBoxLayout()
@@ -64,7 +75,8 @@ class EmptyState(QWidget):
             lay.addWidget(self.glyph)
         self.title: QLabel | None = None
         if title:
-            self.title = QLabel(title)
+            self.title = QLabel()
+            self._say(self.title.setText, title)
             self.title.setObjectName("pageTitle")
             self.title.setAlignment(Qt.AlignmentFlag.AlignHCenter)
             lay.addWidget(self.title)
@@ -78,12 +90,17 @@ class EmptyState(QWidget):
         row = QHBoxLayout()
         row.setSpacing(Space.MD)
         row.addStretch(1)
-        self.button = make_primary(QPushButton(action))
+        self.button = make_primary(QPushButton())
+        self._say(self.button.setText, action)
         self.button.setObjectName(f"{name}Button")
         row.addWidget(self.button)
         self.secondary: QPushButton | None = None
         if secondary or details:
-            self.secondary = QPushButton(secondary or LEARN_MORE)
+            self.secondary = QPushButton()
+            if secondary:
+                self._say(self.secondary.setText, secondary)
+            else:
+                self.texts.bind(self.secondary.setText, lambda: QCoreApplication.translate("EmptyState", LEARN_MORE))
             self.secondary.setObjectName(f"{name}Secondary")
             if not secondary:
                 self.secondary.setCheckable(True)
@@ -93,9 +110,21 @@ class EmptyState(QWidget):
         lay.addSpacing(Space.XS)
         lay.addLayout(row)
 
-    @staticmethod
-    def _text(text: str, name: str) -> QLabel:
-        label = QLabel(text)
+    def _say(self, setter: Callable[[str], object], text: str) -> None:
+        """Show ``text`` through ``setter``: translated in the page's context when it has one."""
+        if self._context:
+            context = self._context
+            self.texts.bind(setter, lambda: QCoreApplication.translate(context, text))
+        else:
+            setter(text)
+
+    def set_text(self, text: str) -> None:
+        """Say ``text`` (a source of the page's context, when it has one) as the muted line."""
+        self._say(self.label.setText, text)
+
+    def _text(self, text: str, name: str) -> QLabel:
+        label = QLabel()
+        self._say(label.setText, text)
         label.setObjectName(name)
         label.setWordWrap(True)
         label.setAlignment(Qt.AlignmentFlag.AlignHCenter)

@@ -6,13 +6,13 @@ from __future__ import annotations
 
 import html
 
-from PySide6.QtCore import QPoint, QSize, Qt
+from PySide6.QtCore import QCoreApplication, QPoint, QSize, Qt
 from PySide6.QtGui import QResizeEvent
 from PySide6.QtWidgets import QLabel, QSizePolicy, QToolButton, QToolTip, QWidget
 
 from chathub_desktop.gui.design import Tone, TypeScale, set_text_size, set_tone
 
-__all__ = ["MORE_AFTER", "FieldNote", "field_note", "help_button", "note_more"]
+__all__ = ["MORE_AFTER", "FieldNote", "field_note", "help_button", "note_more", "note_text"]
 
 #: A note's full text longer than this many characters (tags included) gets a "More" link.
 MORE_AFTER = 160
@@ -35,19 +35,28 @@ def note_more(label: QLabel, short: str, full: str, *, more: bool = True) -> QLa
     """Make ``label`` a field note: ``short`` (plain text, one line where it fits) in the
     muted caption style, ``full`` (rich text) as its tooltip and accessible description;
     a ``full`` longer than :data:`MORE_AFTER` adds a "More" link that shows it (APP-6)
-    unless ``more`` is False (the tooltip alone). Returns ``label``."""
+    unless ``more`` is False (the tooltip alone). Returns ``label``; :func:`note_text`
+    says it again (in another language)."""
     label.setWordWrap(True)
-    label.setToolTip(full)
-    label.setAccessibleDescription(full)
     set_tone(label, Tone.MUTED)
     set_text_size(label, TypeScale.CAPTION)
+    # the link shows the note's full text as it is then (a language switch re-says it)
+    label.linkActivated.connect(
+        lambda _href: QToolTip.showText(label.mapToGlobal(QPoint(0, label.height())), label.toolTip(), label))
+    return note_text(label, short, full, more=more)
+
+
+def note_text(label: QLabel, short: str, full: str, *, more: bool = True) -> QLabel:
+    """Set a field note's texts (see :func:`note_more`), e.g. after a language switch
+    (issue 27); "More" is translated in the ``FieldNote`` context. Returns ``label``."""
+    label.setToolTip(full)
+    label.setAccessibleDescription(full)
     if more and len(full) > MORE_AFTER:
         label.setTextFormat(Qt.TextFormat.RichText)
-        label.setText(f'{html.escape(short)} <a href="#more">More</a>')
+        more_word = QCoreApplication.translate("FieldNote", "More")
+        label.setText(f'{html.escape(short)} <a href="#more">{more_word}</a>')
         label.setTextInteractionFlags(Qt.TextInteractionFlag.LinksAccessibleByMouse
                                       | Qt.TextInteractionFlag.LinksAccessibleByKeyboard)
-        label.linkActivated.connect(
-            lambda _href: QToolTip.showText(label.mapToGlobal(QPoint(0, label.height())), full, label))
     else:
         label.setTextFormat(Qt.TextFormat.PlainText)
         label.setText(short)

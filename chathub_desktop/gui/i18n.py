@@ -17,15 +17,16 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 
-from PySide6.QtCore import QLibraryInfo, QLocale, QObject, QSettings, QTranslator, Signal
+from PySide6.QtCore import QEvent, QLibraryInfo, QLocale, QObject, QSettings, QTranslator, Signal
 from PySide6.QtGui import QFont, QFontDatabase
 from PySide6.QtWidgets import QApplication
 
 from chathub_desktop.core.ui_language import UiLanguage, parse_language, resolve_language
 from chathub_desktop.paths import resources_dir
 
-__all__ = ["CJK_FONTS", "QT_TRANSLATE_NOOP", "LanguageSwitcher", "fill", "translations_dir"]
+__all__ = ["CJK_FONTS", "QT_TRANSLATE_NOOP", "LanguageSwitcher", "Texts", "fill", "translations_dir"]
 
 #: The settings key of the choice (beside the theme: a per-machine view preference read
 #: before the first paint, so never a store query on the GUI thread).
@@ -52,6 +53,46 @@ def fill(template: str, *values: str) -> str:
     one pass, so a value that itself holds ``%2`` stays as it is (as ``QString.arg``)."""
     return re.sub(r"%([1-9])", lambda m: values[int(m.group(1)) - 1] if int(m.group(1)) <= len(values)
                   else m.group(0), template)
+
+
+class Texts(QObject):
+    """A component's translated texts, re-said on every language switch (issue 27).
+
+    ``bind(setter, make)`` calls ``setter(make())`` now and again whenever ``owner`` (or
+    an ancestor: Qt passes ``LanguageChange`` down the tree) sees a language change;
+    ``make`` holds the ``QCoreApplication.translate("Context", "…")`` call lupdate reads.
+    Binding the same setter again replaces its text (a status line's latest message).
+    ``call(fn)`` runs ``fn()`` now and after each switch (texts set in several places at
+    once, e.g. a table's header labels). A setter whose widget is gone by then is dropped."""
+
+    def __init__(self, owner: QObject) -> None:
+        super().__init__(owner)
+        self._owner = owner
+        self._bound: dict[Callable[[str], object], Callable[[], str]] = {}
+        owner.installEventFilter(self)
+
+    def bind(self, setter: Callable[[str], object], make: Callable[[], str]) -> None:
+        """Show ``make()`` through ``setter`` now and after each switch."""
+        self._bound[setter] = make
+        setter(make())
+
+    def call(self, fn: Callable[[], object]) -> None:
+        """Run ``fn`` now and again after every language switch."""
+        self.bind(lambda _text: fn(), str)
+
+    def retranslate(self) -> None:
+        """Re-say every bound text in the language now installed."""
+        for setter, make in list(self._bound.items()):
+            try:
+                setter(make())
+            except RuntimeError:  # its C++ widget was deleted
+                del self._bound[setter]
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802 - Qt override
+        """Re-translate on the owner's ``LanguageChange``; never swallow an event."""
+        if watched is self._owner and event.type() == QEvent.Type.LanguageChange:
+            self.retranslate()
+        return False
 
 
 def translations_dir() -> str:

@@ -21,7 +21,16 @@ from collections.abc import Coroutine, Sequence
 from typing import TYPE_CHECKING, Any
 
 import shiboken6
-from PySide6.QtCore import QModelIndex, QObject, QPersistentModelIndex, QRect, QSize, Qt, QTimer
+from PySide6.QtCore import (
+    QCoreApplication,
+    QModelIndex,
+    QObject,
+    QPersistentModelIndex,
+    QRect,
+    QSize,
+    Qt,
+    QTimer,
+)
 from PySide6.QtGui import QFont, QFontMetrics, QPainter, QPalette, QStandardItemModel
 from PySide6.QtWidgets import (
     QComboBox,
@@ -38,6 +47,7 @@ from chathub_desktop.core.model_windows import short_window
 from chathub_desktop.gui.design import Space, Tone, set_tone
 from chathub_desktop.gui.design.icons import Icon, icon
 from chathub_desktop.gui.design.palette import tokens_of
+from chathub_desktop.gui.i18n import Texts, fill
 
 if TYPE_CHECKING:
     from chathub_desktop.gui.assistant_dialog import AssistantDialog
@@ -189,8 +199,11 @@ class ProviderModelList(QObject):
         self.refresh_button = QToolButton()
         self.refresh_button.setIcon(icon(Icon.REGENERATE))  # ask again
         self.refresh_button.setObjectName(f"{model_combo.objectName()}Refresh")
-        self.refresh_button.setAccessibleName("Refresh the provider's models")
-        self.refresh_button.setToolTip("Ask the provider for the models it serves now")
+        self.texts = Texts(self.refresh_button)  # issue 27: re-said on a language switch
+        self.texts.bind(self.refresh_button.setAccessibleName, lambda: QCoreApplication.translate(
+            "ModelChoices", "Refresh the provider's models"))
+        self.texts.bind(self.refresh_button.setToolTip, lambda: QCoreApplication.translate(
+            "ModelChoices", "Ask the provider for the models it serves now"))
         self.refresh_button.clicked.connect(lambda: self._spawn(self._refresh()))
         if follow:
             provider_combo.currentIndexChanged.connect(lambda _i: self.reload())
@@ -237,8 +250,9 @@ class ProviderModelList(QObject):
         self.refresh_button.setEnabled(False)
         try:
             result = await self._models.test(str(name))
-            self.refresh_button.setToolTip("Ask the provider for the models it serves now"
-                                           + ("" if result.ok else f" (last try: {result.message})"))
+            self.texts.bind(self.refresh_button.setToolTip, lambda: QCoreApplication.translate(
+                "ModelChoices", "Ask the provider for the models it serves now") + ("" if result.ok else fill(
+                    QCoreApplication.translate("ModelChoices", " (last try: %1)"), result.message)))
         finally:
             self.refresh_button.setEnabled(True)
         await self._fill()

@@ -2,14 +2,15 @@
 context window, max output, tokenizer — with Add…, Edit… and Delete. Add and Edit open
 the :class:`~chathub_desktop.gui.model_card_dialog.ModelCardDialog` once the providers
 are read on a worker (issue 29); reads and writes run on a worker thread; ``changed`` fires after each stored change (the window recounts its
-badge)."""
+badge). Texts are in the ``ModelsPage`` translation context, re-said on a language
+switch (issue 27)."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import Signal
+from PySide6.QtCore import QCoreApplication, QEvent, Signal
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QHBoxLayout,
@@ -26,6 +27,7 @@ from chathub_desktop.gui import confirm
 from chathub_desktop.gui.design.icons import Icon
 from chathub_desktop.gui.empty_state import EmptyState
 from chathub_desktop.gui.error_presenter import ErrorPresenter, user_message
+from chathub_desktop.gui.i18n import QT_TRANSLATE_NOOP, Texts, fill
 from chathub_desktop.gui.model_card_dialog import ModelCardDialog
 from chathub_desktop.gui.service_ops import ServiceOps
 from chathub_desktop.gui.task_runner import TaskRunner
@@ -35,7 +37,11 @@ if TYPE_CHECKING:
     from chathub_desktop.services.model_card_service import ModelCardView
     from chathub_desktop.services.views import ProviderView
 
-COLUMNS = ("Provider", "Model", "Context window", "Max output", "Tokenizer")
+COLUMNS = (QT_TRANSLATE_NOOP("ModelsPage", "Provider"), QT_TRANSLATE_NOOP("ModelsPage", "Model"),
+           QT_TRANSLATE_NOOP("ModelsPage", "Context window"), QT_TRANSLATE_NOOP("ModelsPage", "Max output"),
+           QT_TRANSLATE_NOOP("ModelsPage", "Tokenizer"))
+
+translate = QCoreApplication.translate
 
 
 class ModelsPage(QWidget):
@@ -54,15 +60,19 @@ class ModelsPage(QWidget):
         self._presenter = presenter
         self.cards: list[ModelCardView] = []
         self.dialog: ModelCardDialog | None = None
+        self.texts = t = Texts(self)
         layout = QVBoxLayout(self)
-        intro = QLabel("A card beats the bundled catalog for that model: the badge, compaction and the "
-                       "history window use its context window. A model with neither uses a fallback window.")
+        intro = QLabel()
+        t.bind(intro.setText, lambda: translate(
+            "ModelsPage", "A card beats the bundled catalog for that model: the badge, compaction and the history "
+                          "window use its context window. A model with neither uses a fallback window."))
         intro.setWordWrap(True)
         intro.setProperty("tone", "muted")
         layout.addWidget(intro)
         self.table = QTableWidget(0, len(COLUMNS))
         self.table.setObjectName("modelCards")
-        self.table.setHorizontalHeaderLabels(list(COLUMNS))
+        t.bind(lambda _s: self.table.setHorizontalHeaderLabels([translate("ModelsPage", c) for c in COLUMNS]),
+               lambda: "")
         self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
         self.table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
         self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
@@ -71,13 +81,17 @@ class ModelsPage(QWidget):
         self.table.doubleClicked.connect(lambda _i: self.edit())
         layout.addWidget(self.table, 1)
         self.empty = EmptyState(
-            "A model card tells ChatHub a model's context window, longest reply and tokenizer. "
-            "Add one when a model is missing from the catalog or its provider reports the wrong window.",
-            "Add a model card…", "modelsEmpty", glyph=Icon.MODELS, title="No model cards yet",
-            details="Without a card, ChatHub uses the bundled catalog, then the window the provider reports, "
-                    "then a safe fallback. A card wins over all of them, so the token badge, compaction and "
-                    "the history sent all fit the model you really run — for example a local model served "
-                    "with an 8k window.")
+            QT_TRANSLATE_NOOP("ModelsPage", "A model card tells ChatHub a model's context window, longest reply and "
+                                            "tokenizer. Add one when a model is missing from the catalog or its "
+                                            "provider reports the wrong window."),
+            QT_TRANSLATE_NOOP("ModelsPage", "Add a model card…"), "modelsEmpty", glyph=Icon.MODELS,
+            title=QT_TRANSLATE_NOOP("ModelsPage", "No model cards yet"),
+            details=QT_TRANSLATE_NOOP("ModelsPage", "Without a card, ChatHub uses the bundled catalog, then the "
+                                                    "window the provider reports, then a safe fallback. A card wins "
+                                                    "over all of them, so the token badge, compaction and the "
+                                                    "history sent all fit the model you really run — for example a "
+                                                    "local model served with an 8k window."),
+            context="ModelsPage")
         self.empty.button.clicked.connect(self.add)
         self.empty.hide()  # until a read finds no cards (walk29 #10)
         layout.addWidget(self.empty, 1)
@@ -87,11 +101,14 @@ class ModelsPage(QWidget):
         self.error_label.hide()
         layout.addWidget(self.error_label)
         row = QHBoxLayout()
-        self.add_button = QPushButton("&Add…")
+        self.add_button = QPushButton()
+        t.bind(self.add_button.setText, lambda: translate("ModelsPage", "&Add…"))
         self.add_button.clicked.connect(self.add)
-        self.edit_button = QPushButton("&Edit…")
+        self.edit_button = QPushButton()
+        t.bind(self.edit_button.setText, lambda: translate("ModelsPage", "&Edit…"))
         self.edit_button.clicked.connect(self.edit)
-        self.delete_button = QPushButton("&Delete")
+        self.delete_button = QPushButton()
+        t.bind(self.delete_button.setText, lambda: translate("ModelsPage", "&Delete"))
         self.delete_button.clicked.connect(self.delete)
         for b in (self.add_button, self.edit_button, self.delete_button):
             row.addWidget(b)
@@ -126,21 +143,33 @@ class ModelsPage(QWidget):
             message = user_message(exc)
             if message is None:
                 raise  # a bug: the task runner hands it to the presenter
-            self._show_error(f"List model cards: {message}")
+            self._show_error(fill(translate("ModelsPage", "List model cards: %1"), message))
             return
         self._show_error("")
         self.cards = list(cards)
-        self.table.setRowCount(len(self.cards))
-        for r, c in enumerate(self.cards):
-            cells = (c.provider or "Every provider", c.model, f"{c.context_window:,}",
-                     f"{c.max_output:,}" if c.max_output else "—", c.encoding or "by model id")
-            for col, text in enumerate(cells):
-                self.table.setItem(r, col, QTableWidgetItem(text))
+        self._fill_table()
         empty = not self.cards  # the empty state stands in for the table and its buttons
         self.empty.setVisible(empty)
         for w in (self.table, self.add_button, self.edit_button, self.delete_button):
             w.setVisible(not empty)
         self._sync()
+
+    def _fill_table(self) -> None:
+        self.table.setRowCount(len(self.cards))
+        for r, c in enumerate(self.cards):
+            cells = (c.provider or translate("ModelsPage", "Every provider"), c.model, f"{c.context_window:,}",
+                     f"{c.max_output:,}" if c.max_output else "—", c.encoding or translate("ModelsPage", "by model id"))
+            for col, text in enumerate(cells):
+                self.table.setItem(r, col, QTableWidgetItem(text))
+
+    def changeEvent(self, event: QEvent) -> None:  # noqa: N802 - Qt override
+        """A language switch re-says the table's words ("Every provider", "by model id")."""
+        super().changeEvent(event)
+        if event.type() == QEvent.Type.LanguageChange:
+            row = self.table.currentRow()
+            self._fill_table()
+            if row >= 0:
+                self.table.selectRow(row)
 
     def current(self) -> ModelCardView | None:
         """The selected card, if any."""
@@ -178,10 +207,11 @@ class ModelsPage(QWidget):
         card = self.current()
         if card is None:
             return
-        where = card.provider or "every provider"
-        if not confirm.ask(self, "Delete model card",
-                           f"Delete your card of “{card.model}” ({where})? Its {card.context_window:,}-token "
-                           "window is then taken from the provider or the bundled catalog again."):
+        where = card.provider or translate("ModelsPage", "every provider")
+        if not confirm.ask(self, translate("ModelsPage", "Delete model card"),
+                           fill(translate("ModelsPage", "Delete your card of “%1” (%2)? Its %3-token window is then "
+                                                        "taken from the provider or the bundled catalog again."),
+                                card.model, where, f"{card.context_window:,}")):
             return
         models = self._svc.models
         self.ops.start(f"Delete the card of {card.model}",

@@ -3,18 +3,20 @@ the page's title, as Settings and Search show them beside the rail."""
 
 from __future__ import annotations
 
-from PySide6.QtCore import QSize, Signal
+from PySide6.QtCore import QCoreApplication, QSize, Signal
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QToolButton, QWidget
 
 from chathub_desktop.gui.design.icons import Icon, icon
 from chathub_desktop.gui.design.tokens import IconSize, Space
+from chathub_desktop.gui.i18n import Texts
 
 __all__ = ["PageHeader"]
 
 
 class PageHeader(QWidget):
     """``title`` after a Back button; ``back_requested`` when the button is clicked (the
-    window also gives Esc to Back while the page is shown: ``PageShortcuts``)."""
+    window also gives Esc to Back while the page is shown: ``PageShortcuts``). The Back
+    button's texts follow the interface language (issue 27); the caller says the title."""
 
     back_requested = Signal()
 
@@ -28,8 +30,11 @@ class PageHeader(QWidget):
         self.back_button.setIcon(icon(Icon.BACK))
         self.back_button.setIconSize(QSize(IconSize.MD, IconSize.MD))
         self.back_button.setAutoRaise(True)
-        self.back_button.setAccessibleName("Back to chats")
-        self.back_button.setToolTip("Back to chats (Esc)")
+        self.texts = Texts(self)
+        self.texts.bind(self.back_button.setAccessibleName,
+                        lambda: QCoreApplication.translate("PageHeader", "Back to chats"))
+        self.texts.bind(self.back_button.setToolTip,
+                        lambda: QCoreApplication.translate("PageHeader", "Back to chats (Esc)"))
         self.back_button.clicked.connect(self.back_requested)
         self.title = QLabel(title, self)
         self.title.setObjectName("pageTitle")

@@ -6,13 +6,16 @@ one line and "Add a provider…" instead of an empty list.
 
 Every store read and write runs on the runner's worker threads (issue 29): the list, the
 cached model list, Edit's read, Delete. Add and Edit open :class:`ProviderFormDialog`.
+Texts are in the ``ProvidersPage`` translation context, re-said on a switch (issue 27).
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from functools import partial
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QSize, Qt, Signal
+from PySide6.QtCore import QCoreApplication, QSize, Qt, Signal
 from PySide6.QtWidgets import (
     QCheckBox,
     QFormLayout,
@@ -37,6 +40,7 @@ from chathub_desktop.gui.design import Tone, TypeScale, set_text_size, set_tone
 from chathub_desktop.gui.design.icons import Icon, IconTint, icon
 from chathub_desktop.gui.design.tokens import IconSize, Space
 from chathub_desktop.gui.empty_state import EmptyState
+from chathub_desktop.gui.i18n import QT_TRANSLATE_NOOP, Texts, fill
 from chathub_desktop.gui.settings_dialog import ProviderFormDialog, key_source_text
 from chathub_desktop.services.errors import ServiceError
 from chathub_desktop.services.views import ProviderView
@@ -56,6 +60,8 @@ MODELS_SHOWN = 6
 PLACE_ICONS = {PresetPlace.CLOUD: Icon.CLOUD_SERVICE, PresetPlace.ROUTER: Icon.ROUTER_SERVICE,
                PresetPlace.LOCAL: Icon.LOCAL_SERVER, PresetPlace.CUSTOM: Icon.PROVIDERS}
 
+translate = QCoreApplication.translate
+
 
 def provider_place(view: ProviderView) -> PresetPlace:
     """Where ``view``'s models run, for its icon: the place of the preset with its base
@@ -68,12 +74,14 @@ def provider_place(view: ProviderView) -> PresetPlace:
 
 
 def models_text(models: tuple[str, ...]) -> str:
-    """The detail pane's line on the models a provider served at its last test."""
+    """The detail pane's line on the models a provider served at its last test, in the
+    interface language (counts grouped as the locale does)."""
     if not models:
-        return "Not listed yet. Test connection asks the provider for its models."
+        return translate("ProvidersPage", "Not listed yet. Test connection asks the provider for its models.")
     more = len(models) - MODELS_SHOWN
     named = ", ".join(models[:MODELS_SHOWN])
-    return f"{len(models):,}: {named}" + (f" and {more:,} more" if more > 0 else "")
+    text = fill(translate("ProvidersPage", "%1: %2"), f"{len(models):,}", named)
+    return text + (fill(translate("ProvidersPage", " and %1 more"), f"{more:,}") if more > 0 else "")
 
 
 class ProviderDetail(QFrame):
@@ -84,6 +92,7 @@ class ProviderDetail(QFrame):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("providerDetail")
+        self.texts = t = Texts(self)
         lay = QVBoxLayout(self)
         lay.setContentsMargins(Space.XL, Space.LG, Space.XL, Space.LG)
         lay.setSpacing(Space.MD)
@@ -92,10 +101,12 @@ class ProviderDetail(QFrame):
         self.title.setWordWrap(True)
         set_text_size(self.title, TypeScale.TITLE)
         lay.addWidget(self.title)
-        self.enabled_switch = QCheckBox("&Use this provider")
+        self.enabled_switch = QCheckBox()
+        t.bind(self.enabled_switch.setText, lambda: translate("ProvidersPage", "&Use this provider"))
         self.enabled_switch.setObjectName("providerEnabled")
-        self.enabled_switch.setToolTip("Off: its models leave every model list and a chat that needs it says so; "
-                                       "its key and settings are kept")
+        t.bind(self.enabled_switch.setToolTip, lambda: translate(
+            "ProvidersPage", "Off: its models leave every model list and a chat that needs it says so; its key and "
+                             "settings are kept"))
         lay.addWidget(self.enabled_switch)
         form = QFormLayout()
         form.setFieldGrowthPolicy(QFormLayout.FieldGrowthPolicy.AllNonFixedFieldsGrow)
@@ -104,22 +115,31 @@ class ProviderDetail(QFrame):
         self.url = self._field("providerUrl")
         self.key = self._field("providerKey")
         self.models = self._field("providerModels")
-        for text, field in (("Kind", self.kind), ("Base URL", self.url), ("API key", self.key),
-                            ("Models", self.models)):
-            label = QLabel(text)
+        for text, field in ((QT_TRANSLATE_NOOP("ProvidersPage", "Kind"), self.kind),
+                            (QT_TRANSLATE_NOOP("ProvidersPage", "Base URL"), self.url),
+                            (QT_TRANSLATE_NOOP("ProvidersPage", "API key"), self.key),
+                            (QT_TRANSLATE_NOOP("ProvidersPage", "Models"), self.models)):
+            label = QLabel()
+            t.bind(label.setText, partial(translate, "ProvidersPage", text))
             set_tone(label, Tone.MUTED)
             form.addRow(label, field)
         lay.addLayout(form)
         row = QHBoxLayout()
-        self.test_button = QPushButton("Test connection")
+        self.test_button = QPushButton()
+        t.bind(self.test_button.setText, lambda: translate("ProvidersPage", "Test connection"))
         self.test_button.setObjectName("providerTestButton")
-        self.test_button.setToolTip("Ask the provider for its model list with the stored settings")
-        self.edit_button = QPushButton(icon(Icon.EDIT), "Edit…")
+        t.bind(self.test_button.setToolTip, lambda: translate(
+            "ProvidersPage", "Ask the provider for its model list with the stored settings"))
+        self.edit_button = QPushButton(icon(Icon.EDIT), "")
+        t.bind(self.edit_button.setText, lambda: translate("ProvidersPage", "Edit…"))
         self.edit_button.setObjectName("providerEditButton")
-        self.edit_button.setToolTip("Change the provider's URL or key source")
-        self.delete_button = QPushButton(icon(Icon.DELETE), "Delete")
+        t.bind(self.edit_button.setToolTip, lambda: translate("ProvidersPage", "Change the provider's URL or key "
+                                                                               "source"))
+        self.delete_button = QPushButton(icon(Icon.DELETE), "")
+        t.bind(self.delete_button.setText, lambda: translate("ProvidersPage", "Delete"))
         self.delete_button.setObjectName("providerDeleteButton")
-        self.delete_button.setToolTip("Delete the provider and its stored key")
+        t.bind(self.delete_button.setToolTip, lambda: translate("ProvidersPage", "Delete the provider and its "
+                                                                                 "stored key"))
         for b in (self.test_button, self.edit_button, self.delete_button):
             row.addWidget(b)
         row.addStretch(1)
@@ -142,7 +162,8 @@ class ProviderDetail(QFrame):
     def show_provider(self, view: ProviderView) -> None:
         """Fill the pane with ``view`` (the model line waits for :meth:`show_models`)."""
         kind = ProviderKind(view.kind)
-        self.title.setText(view.name if view.enabled else f"{view.name} (off)")
+        self.texts.bind(self.title.setText, lambda: view.name if view.enabled else fill(
+            translate("ProvidersPage", "%1 (off)"), view.name))
         self.enabled_switch.blockSignals(True)
         self.enabled_switch.setChecked(view.enabled)
         self.enabled_switch.blockSignals(False)
@@ -150,13 +171,17 @@ class ProviderDetail(QFrame):
         self.url.setText(view.base_url)
         text = key_source_text(view.key_source)
         self.key.setText(text[:1].upper() + text[1:])
-        self.models.setText("Reading…")
+        self.show_models_line(lambda: translate("ProvidersPage", "Reading…"))
         self.result.hide()
+
+    def show_models_line(self, make: Callable[[], str]) -> None:
+        """Say ``make()`` on the models line (re-said on a language switch)."""
+        self.texts.bind(self.models.setText, make)
 
     def show_result(self, ok: bool, text: str) -> None:
         """Show a Test connection answer in one line (✓ or ✗ first)."""
         set_tone(self.result, Tone.SUCCESS if ok else Tone.ERROR)
-        self.result.setText(("✓ " if ok else "✗ ") + text)
+        self.texts.bind(self.result.setText, lambda: ("✓ " if ok else "✗ ") + text)
         self.result.show()
 
 
@@ -183,14 +208,20 @@ class ProvidersPage(QWidget):
         self.form: ProviderFormDialog | None = None
         self.views: dict[int, ProviderView] = {}
         self.loads = 0
+        self.texts = t = Texts(self)
         layout = QVBoxLayout(self)
-        intro = QLabel("Providers are the APIs your assistants chat through. API keys live in the OS keyring, "
-                       "in a file only you can read, or in an environment variable; never in the database.")
+        intro = QLabel()
+        t.bind(intro.setText, lambda: translate(
+            "ProvidersPage", "Providers are the APIs your assistants chat through. API keys live in the OS keyring, "
+                             "in a file only you can read, or in an environment variable; never in the database."))
         intro.setWordWrap(True)
         set_tone(intro, Tone.MUTED)
         layout.addWidget(intro)
-        self.empty = EmptyState("No providers yet. Add OpenAI, Anthropic, OpenRouter or a local server such "
-                                "as Ollama to start chatting.", "Add a provider…", "providersEmpty")
+        self.empty = EmptyState(QT_TRANSLATE_NOOP("ProvidersPage", "No providers yet. Add OpenAI, Anthropic, "
+                                                                   "OpenRouter or a local server such as Ollama to "
+                                                                   "start chatting."),
+                                QT_TRANSLATE_NOOP("ProvidersPage", "Add a provider…"), "providersEmpty",
+                                context="ProvidersPage")
         self.empty.button.clicked.connect(self.add_provider)
         self.empty.hide()
         layout.addWidget(self.empty, 1)
@@ -201,7 +232,7 @@ class ProvidersPage(QWidget):
         column = QVBoxLayout()
         self.list = QListWidget()
         self.list.setObjectName("providerList")
-        self.list.setAccessibleName("Providers")
+        t.bind(self.list.setAccessibleName, lambda: translate("ProvidersPage", "Providers"))
         self.list.setIconSize(QSize(IconSize.MD, IconSize.MD))
         self.list.setSpacing(1)
         self.list.setMinimumWidth(140)
@@ -209,9 +240,11 @@ class ProvidersPage(QWidget):
         self.list.itemDoubleClicked.connect(lambda _item: self.edit_selected())
         self.list.currentRowChanged.connect(self._show_current)
         column.addWidget(self.list, 1)
-        self.add_button = QPushButton(icon(Icon.ADD), "Add provider…")
+        self.add_button = QPushButton(icon(Icon.ADD), "")
+        t.bind(self.add_button.setText, lambda: translate("ProvidersPage", "Add provider…"))
         self.add_button.setObjectName("providerAddButton")
-        self.add_button.setToolTip("Add a provider (OpenAI, Anthropic, OpenRouter, a local server, …)")
+        t.bind(self.add_button.setToolTip, lambda: translate(
+            "ProvidersPage", "Add a provider (OpenAI, Anthropic, OpenRouter, a local server, …)"))
         self.add_button.clicked.connect(self.add_provider)
         column.addWidget(self.add_button)
         body.addLayout(column)
@@ -237,15 +270,16 @@ class ProvidersPage(QWidget):
 
     def _silence_row(self, settings: SettingsService) -> QHBoxLayout:
         srow = QHBoxLayout()
-        label = QLabel("Tell me when a provider sends nothing for")
+        label = QLabel()
+        self.texts.bind(label.setText, lambda: translate("ProvidersPage", "Tell me when a provider sends nothing for"))
         self.silence_spin = QSpinBox()
         self.silence_spin.setObjectName("silenceSpin")
         self.silence_spin.setRange(STREAM_SILENCE_SECONDS.low, STREAM_SILENCE_SECONDS.high)
-        self.silence_spin.setSuffix(" s")
+        self.texts.bind(self.silence_spin.setSuffix, lambda: translate("ProvidersPage", " s"))
         self.silence_spin.setEnabled(False)  # until its value is read on a worker (reload)
-        self.silence_spin.setToolTip(
-            "A reply then shows “No data from <host> for N s” with Stop and Retry; it keeps "
-            "waiting until you choose (or the 10-minute read timeout ends it). Default 60 s")
+        self.texts.bind(self.silence_spin.setToolTip, lambda: translate(
+            "ProvidersPage", "A reply then shows “No data from <host> for N s” with Stop and Retry; it keeps "
+                             "waiting until you choose (or the 10-minute read timeout ends it). Default 60 s"))
         label.setBuddy(self.silence_spin)
         self.silence_spin.editingFinished.connect(self._store_silence)
         srow.addWidget(label)
@@ -321,13 +355,13 @@ class ProvidersPage(QWidget):
             self._runner.run(f"provider-models:{id(self)}", self._show_models(view.id), context="Provider models",
                              quiet=True)
         else:
-            self.detail.models.setText(models_text(()))
+            self.detail.show_models_line(lambda: models_text(()))
 
     async def _show_models(self, provider_id: int) -> None:
         assert self._models is not None
         models = await self._runner.run_in_thread(self._models.cached, provider_id)
         if self.current_id() == provider_id:
-            self.detail.models.setText(models_text(models))
+            self.detail.show_models_line(lambda: models_text(models))
 
     # --- actions ----------------------------------------------------------------------
     def test_selected(self) -> None:
@@ -338,7 +372,7 @@ class ProvidersPage(QWidget):
         if pid is None or self._models is None:
             return
         self.detail.test_button.setEnabled(False)
-        self.detail.result.setText("Testing…")
+        self.detail.texts.bind(self.detail.result.setText, lambda: translate("ProvidersPage", "Testing…"))
         set_tone(self.detail.result, Tone.MUTED)
         self.detail.result.show()
         self._runner.run(f"provider-test:{id(self)}", self._test(pid), context="Test connection")
@@ -355,7 +389,7 @@ class ProvidersPage(QWidget):
         if self.current_id() == provider_id:
             self.detail.show_result(result.ok, explained(result))
             if result.ok:
-                self.detail.models.setText(models_text(tuple(sorted(result.models))))
+                self.detail.show_models_line(lambda: models_text(tuple(sorted(result.models))))
 
     def _open_form(self, provider: ProviderView | None) -> ProviderFormDialog:
         self.form = ProviderFormDialog(self._providers, self._runner, provider, self)
@@ -399,9 +433,10 @@ class ProvidersPage(QWidget):
         if pid is None or pid not in self.views:
             return
         name = self.views[pid].name
-        if not confirm.ask(self, "Delete provider",
-                           f"Delete provider “{name}” and its stored API key? "
-                           "Assistants using it keep their settings but cannot send until you pick another."):
+        if not confirm.ask(self, translate("ProvidersPage", "Delete provider"),
+                           fill(translate("ProvidersPage", "Delete provider “%1” and its stored API key? Assistants "
+                                                           "using it keep their settings but cannot send until you "
+                                                           "pick another."), name)):
             return
         self.edit_button.setEnabled(False)
         self.delete_button.setEnabled(False)

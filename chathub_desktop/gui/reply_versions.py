@@ -20,10 +20,11 @@ from __future__ import annotations
 import asyncio
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QObject, QTimer
+from PySide6.QtCore import QCoreApplication, QObject, QTimer
 from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import QMenu
 
+from chathub_desktop.gui.i18n import Texts
 from chathub_desktop.gui.topic_model_picker import add_model_sections, ask_model_id, menu_text
 from chathub_desktop.services.errors import ServiceError
 
@@ -55,17 +56,25 @@ class ReplyVersionsController(QObject):
     def __init__(self, window: MainWindow) -> None:
         super().__init__(window)
         self._w = window
-        self.regenerate_action = QAction("&Regenerate reply", window)
+        self.regenerate_action = QAction(window)
         self.regenerate_action.setShortcuts([QKeySequence("Ctrl+R")])
-        tip = "Ask again for the open topic's last reply with the same context; it stays a version (Ctrl+R)"
-        self.regenerate_action.setToolTip(tip)
-        self.regenerate_action.setStatusTip(tip)
+        self.texts = t = Texts(window)  # issue 27: re-said on a language switch
+        t.bind(self.regenerate_action.setText, lambda: QCoreApplication.translate("ReplyVersions",
+                                                                                   "&Regenerate reply"))
+        tip = lambda: QCoreApplication.translate(  # noqa: E731 - said twice
+            "ReplyVersions", "Ask again for the open topic's last reply with the same context; it stays a version "
+                             "(Ctrl+R)")
+        t.bind(self.regenerate_action.setToolTip, tip)
+        t.bind(self.regenerate_action.setStatusTip, tip)
         self.regenerate_action.triggered.connect(lambda: self.regenerate())
         window.addAction(self.regenerate_action)
-        self.regenerate_with_menu = QMenu("Regenerate &with", window)
+        self.regenerate_with_menu = QMenu(window)
+        t.bind(self.regenerate_with_menu.setTitle, lambda: QCoreApplication.translate("ReplyVersions",
+                                                                                       "Regenerate &with"))
         self.regenerate_with_menu.setToolTipsVisible(True)
-        self.regenerate_with_menu.setToolTip("Ask again for the last reply with another model, for this "
-                                             "reply only; the topic keeps its model")
+        t.bind(self.regenerate_with_menu.setToolTip, lambda: QCoreApplication.translate(
+            "ReplyVersions", "Ask again for the last reply with another model, for this reply only; the topic keeps "
+                             "its model"))
         self.regenerate_with_menu.aboutToShow.connect(self._fill_with)
         self._soon = QTimer(self)
         self._soon.setSingleShot(True)

@@ -20,9 +20,10 @@ from __future__ import annotations
 import threading
 from typing import TYPE_CHECKING, Protocol
 
-from PySide6.QtCore import QObject, QTimer
+from PySide6.QtCore import QCoreApplication, QObject, QTimer
 from PySide6.QtGui import QAction, QKeySequence
 
+from chathub_desktop.gui.i18n import Texts
 from chathub_desktop.gui.nav_rail import PageId
 
 if TYPE_CHECKING:  # the page (and SQLAlchemy behind it) load on first use, not at start-up
@@ -103,11 +104,15 @@ class SearchController(QObject):
         super().__init__(owner)
         self._w = window
         self._owner = owner
-        self.action = QAction("&Search everything…", owner)
+        self.action = QAction(owner)
         self.action.setShortcuts([QKeySequence(k) for k in SHORTCUTS])
-        tip = "Search every topic's messages, memory and dream cards (Ctrl+K or Ctrl+Shift+F)"
-        self.action.setToolTip(tip)
-        self.action.setStatusTip(tip)
+        self.texts = Texts(owner)  # issue 27: re-said on a language switch
+        self.texts.bind(self.action.setText, lambda: QCoreApplication.translate("SearchController",
+                                                                                 "&Search everything…"))
+        tip = lambda: QCoreApplication.translate(  # noqa: E731 - said twice
+            "SearchController", "Search every topic's messages, memory and dream cards (Ctrl+K or Ctrl+Shift+F)")
+        self.texts.bind(self.action.setToolTip, tip)
+        self.texts.bind(self.action.setStatusTip, tip)
         self.action.triggered.connect(self.open)
         owner.addAction(self.action)
         self.page: SearchPage | None = None

@@ -24,7 +24,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 import shiboken6
-from PySide6.QtCore import Qt, Signal
+from PySide6.QtCore import QCoreApplication, QEvent, Qt, Signal
 from PySide6.QtGui import QIcon
 from PySide6.QtWidgets import (
     QCheckBox,
@@ -56,7 +56,8 @@ from chathub_desktop.core.model_cards import WindowSource
 from chathub_desktop.core.provider_kinds import ProviderKind
 from chathub_desktop.gui.design import Space, Tone, set_tone
 from chathub_desktop.gui.forms.ui_provider_form import Ui_ProviderForm
-from chathub_desktop.gui.help_button import FieldNote, field_note, note_more
+from chathub_desktop.gui.help_button import FieldNote, field_note, note_more, note_text
+from chathub_desktop.gui.i18n import QT_TRANSLATE_NOOP, Texts, fill
 from chathub_desktop.gui.range_hint import install_range_hints
 from chathub_desktop.services.app_info import keyring_words
 from chathub_desktop.services.errors import ServiceError
@@ -264,7 +265,10 @@ class ProviderFormDialog(QDialog):
 #: The History Compress model when none is set (a bare model runs on the first OpenAI provider).
 DEFAULT_COMPRESS_MODEL = HISTORY_COMPRESS_MODEL.default
 
-COMPRESS_HELP = (
+translate = QCoreApplication.translate
+
+COMPRESS_HELP = QT_TRANSLATE_NOOP(
+    "SystemAgentPage",
     "<p><b>History Compress</b> is the model that writes topic summaries (Compact now, token "
     "auto-compact, summarizing dropped history, overflow rescue) and folds memory dream cards. "
     "It is <b>never the chat model</b> you talk to. Default: <code>gpt-5-mini</code> on your first "
@@ -273,13 +277,15 @@ COMPRESS_HELP = (
     "half of that window. Pick a fast, capable model; thinking is switched off where the vendor "
     "allows it.</p>"
 )
-NAMING_HELP = (
+NAMING_HELP = QT_TRANSLATE_NOOP(
+    "SystemAgentPage",
     "<p><b>Topic naming</b>: the model that writes a short title for a new topic from its first "
     "message, after its first reply. <b>The chat's own model</b> (the default) lets the topic's model "
     "write it, as ChatGPT and Claude do. The first words of the message stay the title when the model "
     "fails, and always with <code>chathub-desktop settings set topic-naming off</code>.</p>"
 )
-THRESHOLD_HELP = (
+THRESHOLD_HELP = QT_TRANSLATE_NOOP(
+    "SystemAgentPage",
     "<p><b>Threshold compaction</b> is a second, simpler policy (as in Numi Chat). When on, it "
     "replaces the watermark triggers of Chat Preference: before each send it estimates the request "
     "(about one token per three characters, 4,096 per image) and, when that is above the model's "
@@ -291,7 +297,8 @@ THRESHOLD_HELP = (
     "DISABLE_AUTO_COMPACT environment variables override these fields. Messages are never deleted.</p>"
 )
 
-ARCHIVES_HELP = (
+ARCHIVES_HELP = QT_TRANSLATE_NOOP(
+    "SystemAgentPage",
     "<p>When on, short excerpts of earlier summary snapshots are kept and sent under the topic "
     "summary, so details a later merge dropped are not lost entirely. Identical snapshots are "
     "stored once; an excerpt whose time cannot be read is kept marked \u201cunknown time\u201d. "
@@ -318,17 +325,19 @@ class ModelPicker(QWidget):
         row.setSpacing(6)
         self.provider_combo = QComboBox()
         self.provider_combo.setObjectName(f"{name}Provider")
-        self.provider_combo.setAccessibleName("Provider")
-        self.provider_combo.setToolTip("The configured provider the model runs on")
+        self.texts = t = Texts(self)
+        t.bind(self.provider_combo.setAccessibleName, lambda: translate("ModelPicker", "Provider"))
+        t.bind(self.provider_combo.setToolTip, lambda: translate("ModelPicker", "The configured provider the model "
+                                                                                "runs on"))
         self.provider_combo.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToContents)
         self.model_combo = QComboBox()
         self.model_combo.setObjectName(f"{name}Model")
-        self.model_combo.setAccessibleName("Model")
+        t.bind(self.model_combo.setAccessibleName, lambda: translate("ModelPicker", "Model"))
         self.model_combo.setEditable(True)
         self.model_combo.setInsertPolicy(QComboBox.InsertPolicy.NoInsert)
         self.model_combo.addItems(list(model_ids))
         if (model_edit := self.model_combo.lineEdit()) is not None:  # the combo is editable
-            model_edit.setPlaceholderText("model id, e.g. gpt-5-mini")
+            t.bind(model_edit.setPlaceholderText, lambda: translate("ModelPicker", "model id, e.g. gpt-5-mini"))
         self.model_combo.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Fixed)
         self.model_combo.setMinimumContentsLength(12)
         row.addWidget(self.provider_combo)
@@ -356,7 +365,7 @@ class ModelPicker(QWidget):
         self._providers = list(names)
         self.provider_combo.blockSignals(True)
         self.provider_combo.clear()
-        self.provider_combo.addItem(self._none_text, None)
+        self.provider_combo.addItem(translate("SystemAgentPage", self._none_text), None)
         for n in names:
             self.provider_combo.addItem(n, n)
         if keep is not None:
@@ -367,9 +376,15 @@ class ModelPicker(QWidget):
     def _select_provider(self, name: str) -> None:
         idx = self.provider_combo.findData(name)
         if idx < 0:
-            self.provider_combo.addItem(f"{name} (not configured)", name)
+            self.provider_combo.addItem(fill(translate("ModelPicker", "%1 (not configured)"), name), name)
             idx = self.provider_combo.count() - 1
         self.provider_combo.setCurrentIndex(idx)
+
+    def changeEvent(self, event: QEvent) -> None:  # noqa: N802 - Qt override
+        """A language switch re-says the "no provider" entry (``none_text``)."""
+        super().changeEvent(event)
+        if event.type() == QEvent.Type.LanguageChange and self.provider_combo.count():
+            self.provider_combo.setItemText(0, translate("SystemAgentPage", self._none_text))
 
     def set_value(self, value: object) -> None:
         """Show a stored setting (``PROVIDER/MODEL``, a bare model or ``None``)."""
@@ -404,29 +419,33 @@ class ModelPicker(QWidget):
 
 
 #: How the System Agent page names where the summarizer's window comes from.
-WINDOW_SOURCE_TEXT = {WindowSource.USER_CARD: "your model card", WindowSource.PROVIDER: "reported by the provider",
-                      WindowSource.CATALOG: "the bundled catalog",
-                      WindowSource.FALLBACK: "no model card: the provider's fallback"}
+WINDOW_SOURCE_TEXT = {WindowSource.USER_CARD: QT_TRANSLATE_NOOP("SystemAgentPage", "your model card"),
+                      WindowSource.PROVIDER: QT_TRANSLATE_NOOP("SystemAgentPage", "reported by the provider"),
+                      WindowSource.CATALOG: QT_TRANSLATE_NOOP("SystemAgentPage", "the bundled catalog"),
+                      WindowSource.FALLBACK: QT_TRANSLATE_NOOP("SystemAgentPage", "no model card: the provider's "
+                                                                                  "fallback")}
 
 
 def summarizer_line(svc: Services) -> str:
     """One line on the stored History Compress model: provider, model and its context
     window with where that figure comes from, or what is wrong and where to fix it.
-    Reads the store: call it on a worker thread."""
+    Reads the store: call it on a worker thread (``translate`` is thread-safe); in the
+    interface language, the service's reason as it says it."""
     from chathub_desktop.services.summarizer import SummarizerUnavailable, resolve_summarizer
 
     try:
         t = resolve_summarizer(svc.db, svc.settings, svc.catalog)
     except SummarizerUnavailable as exc:
-        return (f"Not usable yet: {exc.reason}. Pick a provider and model "
-                "above (or add a provider on the Providers page).")
+        return fill(translate("SystemAgentPage", "Not usable yet: %1. Pick a provider and model above (or add a "
+                                                 "provider on the Providers page)."), exc.reason)
     except ServiceError as exc:
         return str(exc)
     # the card's window, as the token popover shows it for this model (issue 24)
     window = t.card.context_window
-    source = WINDOW_SOURCE_TEXT[t.card.window_source]
-    batches = f"; batches sized for {t.window:,}" if t.window != window else ""
-    return f"In use: {t.label} · context window {window:,} tokens ({source}{batches})"
+    source = translate("SystemAgentPage", WINDOW_SOURCE_TEXT[t.card.window_source])
+    batches = fill(translate("SystemAgentPage", "; batches sized for %1"), f"{t.window:,}") if t.window != window else ""
+    return fill(translate("SystemAgentPage", "In use: %1 · context window %2 tokens (%3%4)"), t.label,
+                f"{window:,}", source, batches)
 
 
 @dataclass(frozen=True)
@@ -463,9 +482,11 @@ def read_agent_settings(svc: Services) -> AgentSettings:
 PICKER_WIDTH = 620
 
 
-def form_section(title: str) -> QLabel:
-    """A System Agent section heading (``QLabel#formSection``: the text colour, bold)."""
-    label = QLabel(title)
+def form_section(title: str, texts: Texts) -> QLabel:
+    """A System Agent section heading (``QLabel#formSection``: the text colour, bold);
+    ``title`` is a ``SystemAgentPage`` source, said through ``texts``."""
+    label = QLabel()
+    texts.bind(label.setText, lambda: translate("SystemAgentPage", title))
     label.setObjectName("formSection")
     label.setContentsMargins(0, Space.SM, 0, 0)
     return label
@@ -498,91 +519,115 @@ class SystemAgentPage(QWidget):
         self.setObjectName("systemAgentPage")
         self.svc = services
         self._runner = runner
+        self.texts = t = Texts(self)
         layout = QVBoxLayout(self)
         layout.setSpacing(Space.XS)
-        intro = QLabel("The models ChatHub uses for its own work, apart from the ones your assistants chat with.")
+        intro = QLabel()
+        t.bind(intro.setText, lambda: translate("SystemAgentPage", "The models ChatHub uses for its own work, apart "
+                                                                   "from the ones your assistants chat with."))
         intro.setWordWrap(True)
         set_tone(intro, Tone.MUTED)
         layout.addWidget(intro)
         # Summaries: the History Compress model and archive excerpts (walk36 #10: one level of grouping)
         cl = agent_form()  # one form: every section's labels share a column
         layout.addLayout(cl)
-        cl.addRow(form_section("Summaries"))
+        cl.addRow(form_section(QT_TRANSLATE_NOOP("SystemAgentPage", "Summaries"), t))
         crow = QHBoxLayout()
-        self.compress_picker = ModelPicker("First OpenAI provider", model_ids, name="compress")
-        self.compress_picker.setToolTip("The summarizer — never the chat model. Its context window "
-                                        "comes from its model card.")
+        self.compress_picker = ModelPicker(QT_TRANSLATE_NOOP("SystemAgentPage", "First OpenAI provider"), model_ids,
+                                           name="compress")
+        t.bind(self.compress_picker.setToolTip, lambda: translate(
+            "SystemAgentPage", "The summarizer — never the chat model. Its context window comes from its model card."))
         self.compress_picker.setMaximumWidth(PICKER_WIDTH)
-        self.compress_default = QPushButton("Default")
+        self.compress_default = QPushButton()
+        t.bind(self.compress_default.setText, lambda: translate("SystemAgentPage", "Default"))
         self.compress_default.setObjectName("compressDefault")
-        self.compress_default.setToolTip(f"Use {DEFAULT_COMPRESS_MODEL} on the first OpenAI provider")
+        t.bind(self.compress_default.setToolTip, lambda: fill(translate(
+            "SystemAgentPage", "Use %1 on the first OpenAI provider"), str(DEFAULT_COMPRESS_MODEL)))
         self.compress_default.clicked.connect(lambda: self.compress_picker.set_value(DEFAULT_COMPRESS_MODEL))
         crow.addWidget(self.compress_picker, 1)
         crow.addWidget(self.compress_default)
         crow.addStretch(0)
-        clabel = QLabel("&Model:")
+        clabel = QLabel()
+        t.bind(clabel.setText, lambda: translate("SystemAgentPage", "&Model:"))
         clabel.setBuddy(self.compress_picker.model_combo)
         cl.addRow(clabel, crow)
-        self.compress_note = field_note("The History Compress model writes topic summaries and folds dream cards; "
-                                        "never your chat model.", COMPRESS_HELP, "compressNote")
+        self.compress_note = self._note(QT_TRANSLATE_NOOP("SystemAgentPage", "The History Compress model writes topic "
+                                                          "summaries and folds dream cards; never your chat model."),
+                                        COMPRESS_HELP, "compressNote")
         cl.addRow("", self.compress_note)
         self.compress_info = FieldNote()  # wrapped: its height follows its width
         self.compress_info.setObjectName("compressInfo")
         self.compress_info.setWordWrap(True)
         set_tone(self.compress_info, Tone.MUTED)
         cl.addRow("", self.compress_info)
-        self.archives_check = QCheckBox("&Keep archive excerpts of earlier summaries")
+        self.archives_check = QCheckBox()
+        t.bind(self.archives_check.setText, lambda: translate("SystemAgentPage", "&Keep archive excerpts of earlier "
+                                                                                 "summaries"))
         self.archives_check.setObjectName("archivesCheck")
-        self.archives_check.setToolTip("Send short excerpts of earlier topic summaries under the current one")
+        t.bind(self.archives_check.setToolTip, lambda: translate(
+            "SystemAgentPage", "Send short excerpts of earlier topic summaries under the current one"))
         cl.addRow("", self.archives_check)
-        self.archives_note = field_note("Sends short excerpts of earlier summaries with the current one, so details "
-                                        "a later merge dropped are not lost.", ARCHIVES_HELP, "archivesNote",
+        self.archives_note = self._note(QT_TRANSLATE_NOOP("SystemAgentPage", "Sends short excerpts of earlier "
+                                                          "summaries with the current one, so details a later merge "
+                                                          "dropped are not lost."), ARCHIVES_HELP, "archivesNote",
                                         more=False)
         cl.addRow("", self.archives_note)
         # Topic titles
         nl = cl
-        nl.addRow(form_section("Topic titles"))
-        self.naming_picker = ModelPicker("The chat's own model", model_ids, allow_off=True,
-                                         name="naming")
+        nl.addRow(form_section(QT_TRANSLATE_NOOP("SystemAgentPage", "Topic titles"), t))
+        self.naming_picker = ModelPicker(QT_TRANSLATE_NOOP("SystemAgentPage", "The chat's own model"), model_ids,
+                                         allow_off=True, name="naming")
         self.naming_picker.setMaximumWidth(PICKER_WIDTH)
         for picker in (self.compress_picker, self.naming_picker):
             picker.attach_models(services.provider_models)  # issue 28: the provider's own models first
-        nlabel = QLabel("M&odel:")
+        nlabel = QLabel()
+        t.bind(nlabel.setText, lambda: translate("SystemAgentPage", "M&odel:"))
         nlabel.setBuddy(self.naming_picker.provider_combo)
         nl.addRow(nlabel, self.naming_picker)
-        self.naming_note = field_note("Writes a short title for each new topic after its first reply; until "
-                                      "then it shows the first words.", NAMING_HELP, "namingNote", more=False)
+        self.naming_note = self._note(QT_TRANSLATE_NOOP("SystemAgentPage", "Writes a short title for each new topic "
+                                                        "after its first reply; until then it shows the first words."),
+                                      NAMING_HELP, "namingNote", more=False)
         nl.addRow("", self.naming_note)
         # Threshold compaction (NUM-1, NUM-3, NUM-6, NUM-8)
         tl = cl
-        tl.addRow(form_section("Compaction by the chat model"))
-        self.threshold_check = QCheckBox("Use &threshold compaction instead of the watermarks")
+        tl.addRow(form_section(QT_TRANSLATE_NOOP("SystemAgentPage", "Compaction by the chat model"), t))
+        self.threshold_check = QCheckBox()
+        t.bind(self.threshold_check.setText, lambda: translate("SystemAgentPage", "Use &threshold compaction "
+                                                                                  "instead of the watermarks"))
         self.threshold_check.setObjectName("thresholdCheck")
-        self.threshold_check.setToolTip("Off by default. When on, the chat model summarizes older turns "
-                                        "once a request passes the context window minus the buffer")
+        t.bind(self.threshold_check.setToolTip, lambda: translate(
+            "SystemAgentPage", "Off by default. When on, the chat model summarizes older turns once a request passes "
+                               "the context window minus the buffer"))
         tl.addRow("", self.threshold_check)
-        self.threshold_note = field_note("When on, the chat model itself summarizes older turns once a request "
-                                         "nears its context window.", THRESHOLD_HELP, "thresholdNote", more=False)
+        self.threshold_note = self._note(QT_TRANSLATE_NOOP("SystemAgentPage", "When on, the chat model itself "
+                                                           "summarizes older turns once a request nears its context "
+                                                           "window."), THRESHOLD_HELP, "thresholdNote", more=False)
         tl.addRow("", self.threshold_note)
         self.buffer_spin = QSpinBox()
         self.buffer_spin.setObjectName("bufferSpin")
         self.buffer_spin.setRange(COMPACT_BUFFER_TOKENS.low, COMPACT_BUFFER_TOKENS.high)
         self.buffer_spin.setSingleStep(1000)
-        self.buffer_spin.setSuffix(" tokens")
-        self.buffer_spin.setToolTip("Room kept below the context window for the reply and estimation error "
-                                    "(default 13,000). Smaller: compacts later; larger: earlier")
-        tl.addRow("&Buffer:", self.buffer_spin)
+        t.bind(self.buffer_spin.setSuffix, lambda: translate("SystemAgentPage", " tokens"))
+        t.bind(self.buffer_spin.setToolTip, lambda: translate(
+            "SystemAgentPage", "Room kept below the context window for the reply and estimation error (default "
+                               "13,000). Smaller: compacts later; larger: earlier"))
+        tl.addRow(self._form_label(QT_TRANSLATE_NOOP("SystemAgentPage", "&Buffer:"), self.buffer_spin),
+                  self.buffer_spin)
         self.keep_spin = QSpinBox()
         self.keep_spin.setObjectName("keepRecentSpin")
         self.keep_spin.setRange(COMPACT_KEEP_RECENT.low, COMPACT_KEEP_RECENT.high)
-        self.keep_spin.setSuffix(" messages")
-        self.keep_spin.setToolTip("Recent messages kept word for word (default 12; whole turns, so maybe more)")
-        tl.addRow("&Keep recent:", self.keep_spin)
+        t.bind(self.keep_spin.setSuffix, lambda: translate("SystemAgentPage", " messages"))
+        t.bind(self.keep_spin.setToolTip, lambda: translate(
+            "SystemAgentPage", "Recent messages kept word for word (default 12; whole turns, so maybe more)"))
+        tl.addRow(self._form_label(QT_TRANSLATE_NOOP("SystemAgentPage", "&Keep recent:"), self.keep_spin),
+                  self.keep_spin)
         self.failures_spin = QSpinBox()
         self.failures_spin.setObjectName("maxFailuresSpin")
         self.failures_spin.setRange(COMPACT_MAX_FAILURES.low, COMPACT_MAX_FAILURES.high)
-        self.failures_spin.setToolTip("Failed summaries before a five-minute pause (default 3)")
-        tl.addRow("Max &failures:", self.failures_spin)
+        t.bind(self.failures_spin.setToolTip, lambda: translate(
+            "SystemAgentPage", "Failed summaries before a five-minute pause (default 3)"))
+        tl.addRow(self._form_label(QT_TRANSLATE_NOOP("SystemAgentPage", "Max &failures:"), self.failures_spin),
+                  self.failures_spin)
         for w in (self.buffer_spin, self.keep_spin, self.failures_spin):
             self.threshold_check.toggled.connect(w.setEnabled)
         layout.addStretch(1)
@@ -596,14 +641,36 @@ class SystemAgentPage(QWidget):
         self.status_label = QLabel()
         self.status_label.setObjectName("systemAgentStatus")
         brow.addWidget(self.status_label, 1)
-        self.save_button = QPushButton("&Save")
+        self.save_button = QPushButton()
+        t.bind(self.save_button.setText, lambda: translate("SystemAgentPage", "&Save"))
         self.save_button.setObjectName("systemAgentSave")
-        self.save_button.setToolTip("Store these System Agent settings")
+        t.bind(self.save_button.setToolTip, lambda: translate("SystemAgentPage", "Store these System Agent settings"))
         self.save_button.clicked.connect(self.save)
         brow.addWidget(self.save_button)
         layout.addLayout(brow)
         self.range_hints = install_range_hints(self)
         self.reload()
+
+    def _note(self, short: str, full: str, name: str, *, more: bool = True) -> QLabel:
+        """A field note whose ``short`` and ``full`` (``SystemAgentPage`` sources) are said
+        in the interface language, again after each switch."""
+        label = field_note(short, full, name, more=more)
+        self.texts.call(lambda: note_text(label, translate("SystemAgentPage", short),
+                                          translate("SystemAgentPage", full), more=more))
+        return label
+
+    def _form_label(self, text: str, buddy: QWidget) -> QLabel:
+        """A form row's label for ``buddy``: ``text`` (a ``SystemAgentPage`` source) translated."""
+        label = QLabel()
+        label.setBuddy(buddy)
+        self.texts.bind(label.setText, lambda: translate("SystemAgentPage", text))
+        return label
+
+    def changeEvent(self, event: QEvent) -> None:  # noqa: N802 - Qt override
+        """A language switch says the summarizer line again (worked out on a worker)."""
+        super().changeEvent(event)
+        if event.type() == QEvent.Type.LanguageChange and self.save_button.isEnabled() and not self.resolving():
+            self._show_resolved()
 
     def reload_providers(self) -> None:
         """Re-read the configured providers on the runner's worker (after a change on the
@@ -621,7 +688,7 @@ class SystemAgentPage(QWidget):
         no store work on the GUI thread), then show them; Save stays off until they are
         shown, so it never stores the form's placeholders over the user's settings."""
         self.save_button.setEnabled(False)
-        self.compress_info.setText("Checking the History Compress model…")
+        self.compress_info.setText(translate("SystemAgentPage", "Checking the History Compress model…"))
         self._runner.run(f"system-agent-load:{id(self)}", self._load(), context="System Agent")
 
     async def _load(self) -> None:
@@ -645,7 +712,7 @@ class SystemAgentPage(QWidget):
     def _show_resolved(self) -> None:
         """Say which summarizer is in use (:func:`summarizer_line`), worked out on the
         runner's worker thread (it reads the store); a newer request cancels an older one."""
-        self.compress_info.setText("Checking the History Compress model…")
+        self.compress_info.setText(translate("SystemAgentPage", "Checking the History Compress model…"))
 
         async def resolve() -> None:
             self.compress_info.setText(await self._runner.run_in_thread(summarizer_line, self.svc))
@@ -672,19 +739,19 @@ class SystemAgentPage(QWidget):
         compress = self.compress_picker.value()
         naming = self.naming_picker.value()
         if compress is None or compress.endswith("/"):
-            self.show_error("History Compress: enter a model id (e.g. gpt-5-mini).")
+            self.show_error(translate("SystemAgentPage", "History Compress: enter a model id (e.g. gpt-5-mini)."))
             return False
         if naming is not None and naming.endswith("/"):
-            self.show_error("Topic naming: enter a model id, or choose Off.")
+            self.show_error(translate("SystemAgentPage", "Topic naming: enter a model id, or choose Off."))
             return False
         values: tuple[tuple[Setting[Any], str, object], ...] = (
-            (HISTORY_COMPRESS_MODEL, "History Compress", compress),
-            (TOPIC_NAMING_MODEL, "Topic naming", naming),
-            (COMPACTION_ARCHIVES, "Archive excerpts", self.archives_check.isChecked()),
-            (COMPACT_ENABLED, "Threshold compaction", self.threshold_check.isChecked()),
-            (COMPACT_BUFFER_TOKENS, "Buffer", self.buffer_spin.value()),
-            (COMPACT_KEEP_RECENT, "Keep recent", self.keep_spin.value()),
-            (COMPACT_MAX_FAILURES, "Max failures", self.failures_spin.value()),
+            (HISTORY_COMPRESS_MODEL, translate("SystemAgentPage", "History Compress"), compress),
+            (TOPIC_NAMING_MODEL, translate("SystemAgentPage", "Topic naming"), naming),
+            (COMPACTION_ARCHIVES, translate("SystemAgentPage", "Archive excerpts"), self.archives_check.isChecked()),
+            (COMPACT_ENABLED, translate("SystemAgentPage", "Threshold compaction"), self.threshold_check.isChecked()),
+            (COMPACT_BUFFER_TOKENS, translate("SystemAgentPage", "Buffer"), self.buffer_spin.value()),
+            (COMPACT_KEEP_RECENT, translate("SystemAgentPage", "Keep recent"), self.keep_spin.value()),
+            (COMPACT_MAX_FAILURES, translate("SystemAgentPage", "Max failures"), self.failures_spin.value()),
         )
         self.save_button.setEnabled(False)
         self._runner.run(f"system-agent-save:{id(self)}", self._store(values), context="System Agent")
@@ -711,8 +778,8 @@ class SystemAgentPage(QWidget):
             try:
                 resolve_summarizer_value(self.svc.db, self.svc.catalog, compress)
             except SummarizerUnavailable as exc:
-                return (f"History Compress: not usable, nothing was saved: {exc.reason}. "
-                        "Pick a provider and model."), ""
+                return fill(translate("SystemAgentPage", "History Compress: not usable, nothing was saved: %1. "
+                                                         "Pick a provider and model."), exc.reason), ""
         for setting, label, value in values:
             try:
                 self.svc.settings.set(setting, value)
@@ -729,5 +796,5 @@ class SystemAgentPage(QWidget):
             self.show_error(refused)
             return
         self.compress_info.setText(resolved)
-        self.status_label.setText("Saved.")
+        self.status_label.setText(translate("SystemAgentPage", "Saved."))
         self.saved.emit()

@@ -6,7 +6,8 @@ settings, and the chosen section beside it, each in its own scroll area so a win
 Sections: Providers, Models (issue 28), System Agent, Tools (issue 25), Storage
 (issue 13) and Appearance (the View menu's choices as controls). The page holds no
 window: the caller hosts it in the window's ``PageHost`` and hears ``back_requested``
-(the header's Back button) and ``providers_changed``.
+(the header's Back button) and ``providers_changed``. Its texts are in the
+``SettingsPage`` translation context, re-said on a language switch (issue 27).
 """
 
 from __future__ import annotations
@@ -16,7 +17,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QSize, Qt, Signal
+from PySide6.QtCore import QCoreApplication, QEvent, QSize, Qt, Signal
 from PySide6.QtGui import QAction, QResizeEvent, QShowEvent
 from PySide6.QtWidgets import (
     QButtonGroup,
@@ -36,6 +37,7 @@ from PySide6.QtWidgets import (
 
 from chathub_desktop.gui.design.icons import Icon, IconTint, icon
 from chathub_desktop.gui.design.tokens import IconSize, Space
+from chathub_desktop.gui.i18n import QT_TRANSLATE_NOOP, Texts, fill
 from chathub_desktop.gui.page_header import PageHeader
 from chathub_desktop.gui.providers_page import ProvidersPage
 from chathub_desktop.gui.settings_dialog import SystemAgentPage
@@ -56,14 +58,19 @@ NARROW_PX = 900
 
 
 class SettingsSection(enum.Enum):
-    """A section of the Settings page; the value is its name in the list."""
+    """A section of the Settings page; the value is its English name in the list (a
+    source of the ``SettingsPage`` context: :meth:`label` is the shown one)."""
 
-    PROVIDERS = "Providers"
-    MODELS = "Models"
-    SYSTEM_AGENT = "System Agent"
-    TOOLS = "Tools"
-    STORAGE = "Storage"
-    APPEARANCE = "Appearance"
+    PROVIDERS = QT_TRANSLATE_NOOP("SettingsPage", "Providers")
+    MODELS = QT_TRANSLATE_NOOP("SettingsPage", "Models")
+    SYSTEM_AGENT = QT_TRANSLATE_NOOP("SettingsPage", "System Agent")
+    TOOLS = QT_TRANSLATE_NOOP("SettingsPage", "Tools")
+    STORAGE = QT_TRANSLATE_NOOP("SettingsPage", "Storage")
+    APPEARANCE = QT_TRANSLATE_NOOP("SettingsPage", "Appearance")
+
+    def label(self) -> str:
+        """The section's name in the interface language."""
+        return QCoreApplication.translate("SettingsPage", self.value)
 
 
 _ICONS = {
@@ -160,12 +167,15 @@ class SettingsPage(QWidget):
                  vector_fill: VectorFill | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("settingsPage")
-        self.setWindowTitle("Settings")
-        self.header = PageHeader("Settings")
+        self.texts = Texts(self)
+        self.texts.bind(self.setWindowTitle, lambda: QCoreApplication.translate("SettingsPage", "Settings"))
+        self.header = PageHeader("")
+        self.texts.bind(self.header.title.setText, lambda: QCoreApplication.translate("SettingsPage", "Settings"))
         self.header.back_requested.connect(self.back_requested)
         self.sections = QListWidget()
         self.sections.setObjectName("settingsSections")
-        self.sections.setAccessibleName("Settings sections")
+        self.texts.bind(self.sections.setAccessibleName,
+                        lambda: QCoreApplication.translate("SettingsPage", "Settings sections"))
         self.sections.setFixedWidth(SECTIONS_WIDTH)
         self.sections.setIconSize(QSize(IconSize.MD, IconSize.MD))
         self.sections.setSpacing(1)
@@ -206,6 +216,12 @@ class SettingsPage(QWidget):
         lay.addWidget(self.header)
         lay.addLayout(body, 1)
 
+    def changeEvent(self, event: QEvent) -> None:  # noqa: N802 - Qt override
+        """A language switch re-fits a narrowed section list to the new names."""
+        super().changeEvent(event)
+        if event.type() == QEvent.Type.LanguageChange and self.compact:
+            self.sections.setFixedWidth(min(self.fitted_width(), SECTIONS_WIDTH))
+
     def resizeEvent(self, event: QResizeEvent) -> None:  # noqa: N802 - Qt override
         """Below :data:`NARROW_PX` the section list narrows to :meth:`fitted_width`, its
         names kept beside the icons (walk29 #11: no guessing from icons), so a window of
@@ -228,14 +244,16 @@ class SettingsPage(QWidget):
         name, the icon, the item's padding (stylesheet: :data:`Space.MD` each side) and
         the gap between icon and text."""
         metrics = self.sections.fontMetrics()
-        text = max((metrics.horizontalAdvance(s.value) for s in self.pages), default=0)
+        text = max((metrics.horizontalAdvance(s.label()) for s in self.pages), default=0)
         frame = 2 * self.sections.frameWidth()
         return text + IconSize.MD + 2 * Space.MD + 2 * Space.SM + frame + Space.XS
 
     def _add(self, section: SettingsSection, page: QWidget) -> None:
-        item = QListWidgetItem(icon(_ICONS[section], IconTint.SOFT_SELECTION), section.value)
-        item.setToolTip(f"Settings → {section.value}")
-        item.setData(Qt.ItemDataRole.AccessibleTextRole, section.value)
+        item = QListWidgetItem(icon(_ICONS[section], IconTint.SOFT_SELECTION), "")
+        self.texts.bind(item.setText, section.label)
+        self.texts.bind(item.setToolTip, lambda: fill(QCoreApplication.translate("SettingsPage", "Settings → %1"),
+                                                      section.label()))
+        self.texts.bind(lambda name: item.setData(Qt.ItemDataRole.AccessibleTextRole, name), section.label)
         self.sections.addItem(item)
         self.stack.addWidget(_scrolled(page))
         self.pages[section] = page

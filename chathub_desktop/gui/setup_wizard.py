@@ -18,13 +18,17 @@ Back / Continue / Finish buttons (walk29 #13):
 
 The window opens it by itself on a store without providers and assistants, once per
 data dir (``setup/shown`` in the window's ``QSettings``).
+
+Every text is in the ``SetupWizard`` translation context and re-said on a language
+switch (issue 27: :class:`~chathub_desktop.gui.i18n.Texts`).
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from functools import partial
 
-from PySide6.QtCore import QSize, Qt, Signal
+from PySide6.QtCore import QCoreApplication, QSize, Qt, Signal
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
@@ -51,6 +55,7 @@ from chathub_desktop.gui.design import Space, Tone, set_tone
 from chathub_desktop.gui.design.icons import Icon, IconTint, icon
 from chathub_desktop.gui.design.tokens import IconSize
 from chathub_desktop.gui.empty_state import make_primary
+from chathub_desktop.gui.i18n import QT_TRANSLATE_NOOP, Texts, fill
 from chathub_desktop.gui.model_choices import (
     fill_model_combo,
     select_first_model,
@@ -64,7 +69,10 @@ from chathub_desktop.services.views import AssistantView, ProviderView
 
 __all__ = ["SetupWizard", "page_header"]
 
-INTRO = (
+translate = QCoreApplication.translate
+
+INTRO = QT_TRANSLATE_NOOP(
+    "SetupWizard",
     "<p>ChatHub Desktop talks to language models with <b>your own API keys</b>. Your "
     "conversations and what your assistants remember stay in a database on this computer; "
     "keys stay in the system keyring, in a file only you can read, or in environment variables.</p>"
@@ -85,11 +93,25 @@ def sentence(reason: str) -> str:
 def name_taken_text(name: str) -> str:
     """What the setup says when an assistant called ``name`` exists (walk29 #18): the
     problem and the fix in one sentence."""
-    return f"An assistant named “{name}” already exists — choose another name."
+    return fill(translate("SetupWizard", "An assistant named “%1” already exists — choose another name."), name)
 
 
-def _label(text: str) -> QLabel:
+def _tr(text: str) -> str:
+    """``text`` (a source marked in the ``SetupWizard`` context) in the shown language."""
+    return translate("SetupWizard", text)
+
+
+def _bold(text: str) -> str:
+    """``text`` (a ``SetupWizard`` source) translated, in bold."""
+    return f"<b>{_tr(text)}</b>"
+
+
+def _label(text: str, texts: Texts | None = None) -> QLabel:
+    """A wrapping rich-text label; with ``texts``, ``text`` is a ``SetupWizard`` source
+    shown translated and re-said on a switch."""
     label = QLabel(text)
+    if texts is not None:
+        texts.bind(label.setText, lambda: _tr(text))
     label.setWordWrap(True)
     label.setTextFormat(Qt.TextFormat.RichText)
     return label
@@ -108,15 +130,19 @@ def illustration(glyph: Icon | None) -> QLabel:
 
 
 #: What the welcome lists under its text: each later step's icon, name and one line.
-STEP_ROWS = ((Icon.PROVIDERS, "Provider", "where your models run, with your key"),
-             (Icon.SYSTEM_AGENT, "Assistant", "a name, a model and instructions"),
-             (Icon.SUMMARY, "Summaries", "the model that condenses long topics"),
-             (Icon.HISTORY, "History", "your ChatGPT chats and a memory file, if you like"))
+STEP_ROWS = ((Icon.PROVIDERS, QT_TRANSLATE_NOOP("SetupWizard", "Provider"),
+              QT_TRANSLATE_NOOP("SetupWizard", "where your models run, with your key")),
+             (Icon.SYSTEM_AGENT, QT_TRANSLATE_NOOP("SetupWizard", "Assistant"),
+              QT_TRANSLATE_NOOP("SetupWizard", "a name, a model and instructions")),
+             (Icon.SUMMARY, QT_TRANSLATE_NOOP("SetupWizard", "Summaries"),
+              QT_TRANSLATE_NOOP("SetupWizard", "the model that condenses long topics")),
+             (Icon.HISTORY, QT_TRANSLATE_NOOP("SetupWizard", "History"),
+              QT_TRANSLATE_NOOP("SetupWizard", "your ChatGPT chats and a memory file, if you like")))
 
 
-def step_rows() -> QGridLayout:
+def step_rows(texts: Texts) -> QGridLayout:
     """The welcome's preview of the steps ahead (:data:`STEP_ROWS`): an icon, the step's
-    name in bold and what it sets up, muted."""
+    name in bold and what it sets up, muted; translated through ``texts``."""
     grid = QGridLayout()
     grid.setContentsMargins(Space.XXL, Space.LG, 0, 0)
     grid.setHorizontalSpacing(Space.LG)
@@ -124,8 +150,10 @@ def step_rows() -> QGridLayout:
     for row, (glyph, name, what) in enumerate(STEP_ROWS):
         mark = QLabel()
         mark.setPixmap(icon(glyph).pixmap(IconSize.LG, IconSize.LG))
-        title = QLabel(f"<b>{name}</b>")
-        text = QLabel(what)
+        title = QLabel()
+        texts.bind(title.setText, partial(_bold, name))
+        text = QLabel()
+        texts.bind(text.setText, partial(_tr, what))
         text.setWordWrap(True)
         set_tone(text, Tone.MUTED)
         grid.addWidget(mark, row, 0)
@@ -144,16 +172,17 @@ PLACE_ICONS = {PresetPlace.CLOUD: Icon.CLOUD_SERVICE, PresetPlace.ROUTER: Icon.R
 
 
 #: What the provider step says while no provider exists (walk29 #17: not an empty box).
-NO_PROVIDER_TEXT = "No provider yet. Pick one below; its form opens filled in."
+NO_PROVIDER_TEXT = QT_TRANSLATE_NOOP("SetupWizard", "No provider yet. Pick one below; its form opens filled in.")
 
 
-def preset_grid() -> QListWidget:
+def preset_grid(texts: Texts) -> QListWidget:
     """The presets as a grid of icon-and-name tiles (walk29 #17), in :data:`PRESETS` order;
-    each item's ``UserRole`` holds its :class:`ProviderPreset`."""
+    each item's ``UserRole`` holds its :class:`ProviderPreset`; translated via ``texts``."""
     grid = QListWidget()
     grid.setObjectName("setupPresets")
-    grid.setAccessibleName("Provider presets")
-    grid.setToolTip("Fills in the kind and base URL; change anything in the form")
+    texts.bind(grid.setAccessibleName, lambda: translate("SetupWizard", "Provider presets"))
+    texts.bind(grid.setToolTip, lambda: translate("SetupWizard", "Fills in the kind and base URL; change anything "
+                                                                 "in the form"))
     grid.setFlow(QListView.Flow.LeftToRight)  # icon left of the name, tiles in rows
     grid.setWrapping(True)
     grid.setResizeMode(QListView.ResizeMode.Adjust)
@@ -168,7 +197,10 @@ def preset_grid() -> QListWidget:
     for preset in PRESETS:
         item = QListWidgetItem(icon(PLACE_ICONS[preset.place], IconTint.SOFT_SELECTION), preset.name)
         item.setData(Qt.ItemDataRole.UserRole, preset)
-        item.setToolTip(preset.base_url or "A base URL you type")
+        if preset.base_url:
+            item.setToolTip(preset.base_url)
+        else:
+            texts.bind(item.setToolTip, lambda: translate("SetupWizard", "A base URL you type"))
         item.setSizeHint(tile - QSize(Space.XS, Space.XS))  # every tile as wide as its cell
         grid.addItem(item)
     rows = -(-len(PRESETS) // PRESET_COLUMNS)
@@ -184,9 +216,11 @@ def preset_grid() -> QListWidget:
 PRESET_COLUMNS = 3
 
 
-def section_label(text: str) -> QLabel:
-    """A small section heading (the design system's ``QLabel#sectionLabel``)."""
-    label = QLabel(text)
+def section_label(text: str, texts: Texts) -> QLabel:
+    """A small section heading (the design system's ``QLabel#sectionLabel``): ``text``, a
+    ``SetupWizard`` source, translated through ``texts``."""
+    label = QLabel()
+    texts.bind(label.setText, lambda: _tr(text))
     label.setObjectName("sectionLabel")
     return label
 
@@ -199,34 +233,41 @@ class ProviderPage(QWizardPage):
     def __init__(self, wizard: SetupWizard) -> None:
         super().__init__()
         self._wizard = wizard
-        self.presets = preset_grid()
+        self.texts = t = Texts(self)
+        self.presets = preset_grid(t)
         lay = column(self, max(COLUMN_WIDTH, self.presets.minimumWidth()))  # every tile whole
-        lay.addWidget(page_header("Add a provider",
-                                  "A provider runs the models you chat with: OpenAI, Anthropic, OpenRouter, "
-                                  "DeepSeek, or a local server such as Ollama.", 1))
+        lay.addWidget(page_header(QT_TRANSLATE_NOOP("SetupWizard", "Add a provider"),
+                                  QT_TRANSLATE_NOOP("SetupWizard", "A provider runs the models you chat with: OpenAI, "
+                                                    "Anthropic, OpenRouter, DeepSeek, or a local server such as "
+                                                    "Ollama."), 1))
         self.list = QListWidget()
         self.list.setObjectName("setupProviders")
-        self.list.setAccessibleName("Configured providers")
+        t.bind(self.list.setAccessibleName, lambda: translate("SetupWizard", "Configured providers"))
         self.list.setIconSize(QSize(IconSize.SM, IconSize.SM))
-        self.list_label = section_label("Your providers")
+        self.list_label = section_label(QT_TRANSLATE_NOOP("SetupWizard", "Your providers"), t)
         lay.addWidget(self.list_label)
         lay.addWidget(self.list)
-        self.empty_label = QLabel(NO_PROVIDER_TEXT)
+        self.empty_label = QLabel()
+        t.bind(self.empty_label.setText, lambda: _tr(NO_PROVIDER_TEXT))
         self.empty_label.setObjectName("setupNoProvider")
         self.empty_label.setWordWrap(True)
         set_tone(self.empty_label, Tone.MUTED)
         lay.addWidget(self.empty_label)
         self.presets.currentRowChanged.connect(lambda _r: self._show_key_hint())
         self.presets.itemActivated.connect(self._add_from)
-        lay.addWidget(section_label("Presets"))
+        lay.addWidget(section_label(QT_TRANSLATE_NOOP("SetupWizard", "Presets"), t))
         lay.addWidget(self.presets)
         row = QHBoxLayout()
-        self.add_button = make_primary(QPushButton("&Add provider…"))  # the step's one action
+        self.add_button = make_primary(QPushButton())  # the step's one action
+        t.bind(self.add_button.setText, lambda: translate("SetupWizard", "&Add provider…"))
         self.add_button.setObjectName("setupAddProvider")
-        self.add_button.setToolTip("Name, kind, base URL and where the key comes from, filled from the preset")
+        t.bind(self.add_button.setToolTip, lambda: translate(
+            "SetupWizard", "Name, kind, base URL and where the key comes from, filled from the preset"))
         self.add_button.clicked.connect(self.add_provider)
-        self.test_button = QPushButton("&Test connection")
-        self.test_button.setToolTip("Ask the selected provider for its models with its key")
+        self.test_button = QPushButton()
+        t.bind(self.test_button.setText, lambda: translate("SetupWizard", "&Test connection"))
+        t.bind(self.test_button.setToolTip, lambda: translate(
+            "SetupWizard", "Ask the selected provider for its models with its key"))
         self.test_button.clicked.connect(self.test_connection)
         row.addWidget(self.add_button)
         row.addWidget(self.test_button)
@@ -297,13 +338,18 @@ class ProviderPage(QWizardPage):
 
     def _show_key_hint(self) -> None:
         p = self.preset()
-        if not p.needs_key:
-            text = f"{p.name} runs on your computer and needs no key; start it before Test connection."
-        elif p.key_url:
-            text = f'Get a key at <a href="{p.key_url}">{p.key_url}</a>, then paste it in the form.'
-        else:
-            text = "Type your provider's base URL in the form; its documentation says where keys are made."
-        self.key_hint.setText(text)
+
+        def text() -> str:
+            if not p.needs_key:
+                return fill(translate("SetupWizard", "%1 runs on your computer and needs no key; start it before "
+                                                     "Test connection."), p.name)
+            if p.key_url:
+                return fill(translate("SetupWizard", 'Get a key at <a href="%1">%1</a>, then paste it in the form.'),
+                            p.key_url)
+            return translate("SetupWizard", "Type your provider's base URL in the form; its documentation says "
+                                            "where keys are made.")
+
+        self.texts.bind(self.key_hint.setText, text)
 
     def _add_from(self, item: QListWidgetItem) -> None:
         """A preset tile was activated (double-click, Enter): its form."""
@@ -332,7 +378,8 @@ class ProviderPage(QWizardPage):
         self._wizard.testing = True
         self._sync()
         set_tone(self.result_label, Tone.NORMAL)
-        self.result_label.setText(f"Asking {name} for its models…")
+        self.texts.bind(self.result_label.setText,
+                        lambda: fill(translate("SetupWizard", "Asking %1 for its models…"), name))
         self._wizard.runner.run("setup-test", self._test(name), context="Test connection")
 
     async def _test(self, name: str) -> None:
@@ -345,7 +392,7 @@ class ProviderPage(QWizardPage):
             self._sync()
         self._wizard.tested[name] = result
         set_tone(self.result_label, Tone.NORMAL if result.ok else Tone.ERROR)
-        self.result_label.setText(("✓ " if result.ok else "✗ ") + result.message)
+        self.texts.bind(self.result_label.setText, lambda: ("✓ " if result.ok else "✗ ") + result.message)
         self._wizard.connection_tested.emit(name, result.ok)
 
 
@@ -356,30 +403,37 @@ class AssistantPage(QWizardPage):
         super().__init__()
         self._wizard = wizard
         self._creating = False
+        self.texts = t = Texts(self)
         lay = column(self)  # the header above the form, as on every page (walk29 #18)
-        lay.addWidget(page_header("Create an assistant", "An assistant has a model, instructions and its own "
-                                                         "memory. You can add more later.", 2))
+        lay.addWidget(page_header(QT_TRANSLATE_NOOP("SetupWizard", "Create an assistant"),
+                                  QT_TRANSLATE_NOOP("SetupWizard", "An assistant has a model, instructions and its "
+                                                                   "own memory. You can add more later."), 2))
         form = QFormLayout()
         lay.addLayout(form)
         lay.addStretch(1)
-        self.name_edit = QLineEdit("Assistant")
+        self.name_edit = QLineEdit(translate("SetupWizard", "Assistant"))  # a value: set once
         self.name_edit.setObjectName("setupAssistantName")
         self.provider_combo = QComboBox()
         self.provider_combo.setObjectName("setupAssistantProvider")
         self.model_combo = QComboBox()
         self.model_combo.setObjectName("setupAssistantModel")
         self.model_combo.setEditable(True)
-        self.model_combo.setToolTip("The tested provider's models come first; you may type any model id")
+        t.bind(self.model_combo.setToolTip, lambda: translate(
+            "SetupWizard", "The tested provider's models come first; you may type any model id"))
         self.instructions_edit = QPlainTextEdit()
-        self.instructions_edit.setPlaceholderText("Optional, e.g. “Answer briefly; use metric units.”")
+        t.bind(self.instructions_edit.setPlaceholderText, lambda: translate(
+            "SetupWizard", "Optional, e.g. “Answer briefly; use metric units.”"))
         self.instructions_edit.setMaximumHeight(90)
         self.error_label = QLabel()
         self.error_label.setObjectName("setupAssistantError")
         set_tone(self.error_label, Tone.ERROR)
         self.error_label.setWordWrap(True)
-        for text, widget in (("&Name:", self.name_edit), ("&Provider:", self.provider_combo),
-                             ("&Model:", self.model_combo), ("&Instructions:", self.instructions_edit)):
-            label = QLabel(text)
+        for text, widget in ((QT_TRANSLATE_NOOP("SetupWizard", "&Name:"), self.name_edit),
+                             (QT_TRANSLATE_NOOP("SetupWizard", "&Provider:"), self.provider_combo),
+                             (QT_TRANSLATE_NOOP("SetupWizard", "&Model:"), self.model_combo),
+                             (QT_TRANSLATE_NOOP("SetupWizard", "&Instructions:"), self.instructions_edit)):
+            label = QLabel()
+            t.bind(label.setText, partial(_tr, text))
             label.setBuddy(widget)
             form.addRow(label, widget)
         form.addRow(self.error_label)
@@ -429,7 +483,8 @@ class AssistantPage(QWizardPage):
         try:
             view = await self._wizard.runner.run_in_thread(create)
         except NameTaken as exc:
-            self.error_label.setText(name_taken_text(exc.name))
+            taken = exc.name
+            self.texts.bind(self.error_label.setText, lambda: name_taken_text(taken))
             self.name_edit.setFocus()
             self.name_edit.selectAll()
             return
@@ -445,8 +500,8 @@ class AssistantPage(QWizardPage):
 
 
 #: The note under the History Compress model (CMP-3; the seed's advice, in our words).
-SUMMARIZER_NOTE = ("A smaller model is usually quicker and cheaper for summaries. The chat model works "
-                   "too, but when it is busy, summaries can fail.")
+SUMMARIZER_NOTE = QT_TRANSLATE_NOOP("SetupWizard", "A smaller model is usually quicker and cheaper for summaries. "
+                                                  "The chat model works too, but when it is busy, summaries can fail.")
 
 
 class SummarizerPage(QWizardPage):
@@ -459,10 +514,12 @@ class SummarizerPage(QWizardPage):
         self._wizard = wizard
         self._storing = False
         self._stored: str | None = None
+        self.texts = t = Texts(self)
         lay = column(self)
-        lay.addWidget(page_header("Choose the model that writes summaries",
-                                  "The History Compress model summarizes long topics and writes memory dream "
-                                  "cards. Settings → System Agent changes it later.", 3))
+        lay.addWidget(page_header(QT_TRANSLATE_NOOP("SetupWizard", "Choose the model that writes summaries"),
+                                  QT_TRANSLATE_NOOP("SetupWizard", "The History Compress model summarizes long "
+                                                    "topics and writes memory dream cards. Settings → System Agent "
+                                                    "changes it later."), 3))
         lay.addWidget(illustration(Icon.SUMMARY))
         form = QFormLayout()
         lay.addLayout(form)
@@ -472,16 +529,19 @@ class SummarizerPage(QWizardPage):
         self.model_combo = QComboBox()
         self.model_combo.setObjectName("setupSummarizerModel")
         self.model_combo.setEditable(True)
-        self.model_combo.setToolTip("The provider's own models come first; you may type any model id")
-        self.note = _label(SUMMARIZER_NOTE)
+        t.bind(self.model_combo.setToolTip, lambda: translate(
+            "SetupWizard", "The provider's own models come first; you may type any model id"))
+        self.note = _label(SUMMARIZER_NOTE, t)
         self.note.setObjectName("setupSummarizerNote")
         set_tone(self.note, Tone.MUTED)
         self.error_label = QLabel()
         self.error_label.setObjectName("setupSummarizerError")
         set_tone(self.error_label, Tone.ERROR)
         self.error_label.setWordWrap(True)
-        for text, widget in (("&Provider:", self.provider_combo), ("History Compress &model:", self.model_combo)):
-            label = QLabel(text)
+        for text, widget in ((QT_TRANSLATE_NOOP("SetupWizard", "&Provider:"), self.provider_combo),
+                             (QT_TRANSLATE_NOOP("SetupWizard", "History Compress &model:"), self.model_combo)):
+            label = QLabel()
+            t.bind(label.setText, partial(_tr, text))
             label.setBuddy(widget)
             form.addRow(label, widget)
         form.addRow(self.note)
@@ -551,19 +611,26 @@ class HistoryPage(QWizardPage):
 
     def __init__(self) -> None:
         super().__init__()
+        self.texts = t = Texts(self)
         lay = column(self)
-        lay.addWidget(page_header("Bring your history (optional)",
-                                  "Your earlier chats and an assistant's memory, if you have them.", 4))
+        lay.addWidget(page_header(QT_TRANSLATE_NOOP("SetupWizard", "Bring your history (optional)"),
+                                  QT_TRANSLATE_NOOP("SetupWizard", "Your earlier chats and an assistant's memory, if "
+                                                                   "you have them."), 4))
         lay.addWidget(illustration(Icon.HISTORY))
-        lay.addWidget(_label("ChatGPT → Settings → Data controls → Export data sends you a zip. "
-                             "Each conversation in it becomes a topic of your assistant; nothing "
-                             "is uploaded anywhere."))
-        self.import_check = QCheckBox("&Import a ChatGPT export when the setup closes")
+        lay.addWidget(_label(QT_TRANSLATE_NOOP("SetupWizard", "ChatGPT → Settings → Data controls → Export data "
+                                               "sends you a zip. Each conversation in it becomes a topic of your "
+                                               "assistant; nothing is uploaded anywhere."), t))
+        self.import_check = QCheckBox()
+        t.bind(self.import_check.setText, lambda: translate("SetupWizard", "&Import a ChatGPT export when the setup "
+                                                                           "closes"))
         self.import_check.setObjectName("setupImport")
         lay.addWidget(self.import_check)
-        lay.addWidget(_label("An assistant's memory exported from ChatHub (JSON or Markdown) can "
-                             "become this assistant's memory; you see what changes before it is written."))
-        self.memory_check = QCheckBox("Import a &memory file into the new assistant")
+        lay.addWidget(_label(QT_TRANSLATE_NOOP("SetupWizard", "An assistant's memory exported from ChatHub (JSON or "
+                                               "Markdown) can become this assistant's memory; you see what changes "
+                                               "before it is written."), t))
+        self.memory_check = QCheckBox()
+        t.bind(self.memory_check.setText, lambda: translate("SetupWizard", "Import a &memory file into the new "
+                                                                           "assistant"))
         self.memory_check.setObjectName("setupImportMemory")
         lay.addWidget(self.memory_check)
         lay.addStretch(1)
@@ -573,8 +640,10 @@ class HistoryPage(QWizardPage):
 WIZARD_SIZE = QSize(760, 560)
 
 #: The wizard's button texts (walk29 #13: no "< Back" / "Next >").
-BUTTON_TEXTS = {QWizard.WizardButton.BackButton: "Back", QWizard.WizardButton.NextButton: "Continue",
-                QWizard.WizardButton.FinishButton: "Finish", QWizard.WizardButton.CancelButton: "Skip setup"}
+BUTTON_TEXTS = {QWizard.WizardButton.BackButton: QT_TRANSLATE_NOOP("SetupWizard", "Back"),
+                QWizard.WizardButton.NextButton: QT_TRANSLATE_NOOP("SetupWizard", "Continue"),
+                QWizard.WizardButton.FinishButton: QT_TRANSLATE_NOOP("SetupWizard", "Finish"),
+                QWizard.WizardButton.CancelButton: QT_TRANSLATE_NOOP("SetupWizard", "Skip setup")}
 
 
 class SetupWizard(QWizard):
@@ -589,7 +658,8 @@ class SetupWizard(QWizard):
                  parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("setupWizard")
-        self.setWindowTitle("Set up ChatHub Desktop")
+        self.texts = t = Texts(self)
+        t.bind(self.setWindowTitle, lambda: translate("SetupWizard", "Set up ChatHub Desktop"))
         self.setWizardStyle(QWizard.WizardStyle.ClassicStyle)
         self.svc = services
         self.runner = runner
@@ -604,10 +674,11 @@ class SetupWizard(QWizard):
         self.providers: list[ProviderView] = []
         intro = QWizardPage()
         intro_lay = column(intro)
-        intro_lay.addWidget(page_header("Welcome to ChatHub Desktop", "Set up in about a minute.", 0))
+        intro_lay.addWidget(page_header(QT_TRANSLATE_NOOP("SetupWizard", "Welcome to ChatHub Desktop"),
+                                        QT_TRANSLATE_NOOP("SetupWizard", "Set up in about a minute."), 0))
         intro_lay.addWidget(illustration(None))
-        intro_lay.addWidget(_label(INTRO))
-        intro_lay.addLayout(step_rows())
+        intro_lay.addWidget(_label(INTRO, t))
+        intro_lay.addLayout(step_rows(t))
         intro_lay.addStretch(1)
         self.provider_page = ProviderPage(self)
         self.assistant_page = AssistantPage(self)
@@ -618,8 +689,9 @@ class SetupWizard(QWizard):
         self.setOption(QWizard.WizardOption.NoCancelButtonOnLastPage, True)  # Finish alone at the end
         # plain words instead of Qt's "< Back" / "Next >" (walk29 #13)
         for button, text in BUTTON_TEXTS.items():
-            self.setButtonText(button, text)
-        self.button(QWizard.WizardButton.CancelButton).setToolTip("Close; ⋯ → Help → Setup… (bottom left) brings it back")
+            t.bind(partial(self.setButtonText, button), partial(_tr, text))
+        t.bind(self.button(QWizard.WizardButton.CancelButton).setToolTip, lambda: translate(
+            "SetupWizard", "Close; ⋯ → Help → Setup… (bottom left) brings it back"))
         self.accepted.connect(lambda: self.finished_setup.emit(
             self.created_assistant or 0, self.history_page.import_check.isChecked(),
             self.history_page.memory_check.isChecked()))

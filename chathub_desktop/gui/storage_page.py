@@ -5,7 +5,8 @@ In front: the location as a path with Show in folder (SQLite) or the server and 
 elsewhere show live. Behind **Advanced** (closed by default): the store's URL (a password
 is masked, never shown) and the steps and command that copy the store to PostgreSQL (or
 back) and switch to it. No business rules: the facts come from
-``Services.store_description``; the size is read on the runner's worker.
+``Services.store_description``; the size is read on the runner's worker. Texts are in
+the ``StoragePage`` translation context, re-said on a language switch (issue 27).
 """
 
 from __future__ import annotations
@@ -17,7 +18,7 @@ from typing import TYPE_CHECKING
 from urllib.parse import urlsplit
 
 import shiboken6
-from PySide6.QtCore import QEvent, QObject, Qt, QTimer, QUrl
+from PySide6.QtCore import QCoreApplication, QEvent, QObject, Qt, QTimer, QUrl
 from PySide6.QtGui import QDesktopServices, QFontDatabase, QGuiApplication, QTextOption
 from PySide6.QtWidgets import (
     QFormLayout,
@@ -34,6 +35,7 @@ from PySide6.QtWidgets import (
 from chathub_desktop.core.imported_chat import human_size
 from chathub_desktop.gui.design import Space, Tone, set_tone
 from chathub_desktop.gui.design.icons import Icon, icon
+from chathub_desktop.gui.i18n import QT_TRANSLATE_NOOP, Texts, fill
 
 if TYPE_CHECKING:
     from chathub_desktop.gui.task_runner import TaskRunner
@@ -44,8 +46,11 @@ NEW_PG = "postgresql+psycopg://USER@HOST/chathub"
 NEW_SQLITE = "sqlite:////path/to/chathub.sqlite3"
 
 #: The engine in words, by ``is_sqlite``.
-ENGINE_TEXT = {True: "SQLite — a single file on this computer",
-               False: "PostgreSQL — a shared database server; other computers can use the same store"}
+ENGINE_TEXT = {True: QT_TRANSLATE_NOOP("StoragePage", "SQLite — a single file on this computer"),
+               False: QT_TRANSLATE_NOOP("StoragePage", "PostgreSQL — a shared database server; other computers can "
+                                                       "use the same store")}
+
+translate = QCoreApplication.translate
 
 
 def store_files_size(path: str) -> int:
@@ -61,13 +66,14 @@ def store_files_size(path: str) -> int:
 
 
 def server_words(url: str) -> str:
-    """``database on host:port`` from a (masked) server URL, or the URL when it has no host."""
+    """``database on host:port`` from a (masked) server URL, or the URL when it has no host
+    (in the interface language)."""
     parts = urlsplit(url)
-    database = parts.path.lstrip("/") or "default database"
+    database = parts.path.lstrip("/") or translate("StoragePage", "default database")
     host = parts.hostname or ""
     if not host:
         return url
-    return f"“{database}” on {host}" + (f":{parts.port}" if parts.port else "")
+    return fill(translate("StoragePage", "“%1” on %2"), database, host + (f":{parts.port}" if parts.port else ""))
 
 
 class StoragePage(QWidget):
@@ -83,15 +89,19 @@ class StoragePage(QWidget):
         super().__init__(parent)
         d = services.store_description()
         self._description = d
+        self.texts = t = Texts(self)
         layout = QVBoxLayout(self)
-        lead = QLabel("Your topics, assistants and memory are kept in this store.")
+        lead = QLabel()
+        t.bind(lead.setText, lambda: translate("StoragePage", "Your topics, assistants and memory are kept in this "
+                                                              "store."))
         lead.setWordWrap(True)
         set_tone(lead, Tone.MUTED)
         layout.addWidget(lead)
         form = QFormLayout()
         form.setHorizontalSpacing(Space.LG)
         form.setVerticalSpacing(Space.MD)
-        self.location_label = QLabel(d.path if d.is_sqlite and d.path else server_words(d.url))
+        self.location_label = QLabel()
+        t.bind(self.location_label.setText, lambda: d.path if d.is_sqlite and d.path else server_words(d.url))
         self.location_label.setObjectName("storeLocation")
         self.location_label.setWordWrap(True)
         self.location_label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
@@ -102,31 +112,39 @@ class StoragePage(QWidget):
             where = QVBoxLayout()
             where.setSpacing(Space.XS)
             where.addWidget(self.location_label)
-            self.show_folder_button = QPushButton(icon(Icon.FOLDER), "Show in folder")
+            self.show_folder_button = QPushButton(icon(Icon.FOLDER), "")
+            t.bind(self.show_folder_button.setText, lambda: translate("StoragePage", "Show in folder"))
             self.show_folder_button.setObjectName("storeShowFolder")
-            self.show_folder_button.setToolTip("Open the folder that holds the store in the file manager")
+            t.bind(self.show_folder_button.setToolTip, lambda: translate(
+                "StoragePage", "Open the folder that holds the store in the file manager"))
             self.show_folder_button.clicked.connect(self.show_folder)
             where.addWidget(self.show_folder_button, 0, Qt.AlignmentFlag.AlignLeft)
-            form.addRow("Location:", where)
+            form.addRow(self._label(QT_TRANSLATE_NOOP("StoragePage", "Location:")), where)
             self.size_label = QLabel("…")
             self.size_label.setObjectName("storeSize")
-            form.addRow("Size:", self.size_label)
+            form.addRow(self._label(QT_TRANSLATE_NOOP("StoragePage", "Size:")), self.size_label)
         else:
-            form.addRow("Location:", self.location_label)
-        self.engine_label = QLabel(ENGINE_TEXT[d.is_sqlite])
+            form.addRow(self._label(QT_TRANSLATE_NOOP("StoragePage", "Location:")), self.location_label)
+        self.engine_label = QLabel()
+        t.bind(self.engine_label.setText, lambda: translate("StoragePage", ENGINE_TEXT[d.is_sqlite]))
         self.engine_label.setObjectName("storeEngine")
         self.engine_label.setWordWrap(True)
-        form.addRow("Engine:", self.engine_label)
+        form.addRow(self._label(QT_TRANSLATE_NOOP("StoragePage", "Engine:")), self.engine_label)
         layout.addLayout(form)
-        self.kind_label = QLabel("Changes made elsewhere — the command line, cron, another window"
-                                 + ("" if d.is_sqlite else ", another computer") + " — show here within about a second.")
+        self.kind_label = QLabel()
+        t.bind(self.kind_label.setText, lambda: translate(
+            "StoragePage", "Changes made elsewhere — the command line, cron, another window — show here within about "
+                           "a second.") if d.is_sqlite else translate(
+            "StoragePage", "Changes made elsewhere — the command line, cron, another window, another computer — show "
+                           "here within about a second."))
         self.kind_label.setWordWrap(True)
         set_tone(self.kind_label, Tone.MUTED)
         layout.addWidget(self.kind_label)
         layout.addSpacing(Space.MD)
         self.advanced_button = QToolButton()
         self.advanced_button.setObjectName("storeAdvanced")
-        self.advanced_button.setText("Advanced: the database URL and moving the store")
+        t.bind(self.advanced_button.setText, lambda: translate("StoragePage", "Advanced: the database URL and moving "
+                                                                              "the store"))
         self.advanced_button.setCheckable(True)
         self.advanced_button.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextBesideIcon)
         self.advanced_button.setArrowType(Qt.ArrowType.RightArrow)
@@ -148,39 +166,53 @@ class StoragePage(QWidget):
         if self.size_label is not None and d.path and runner is not None:
             runner.run(f"store-size:{id(self)}", self._read_size(d.path), context="Storage", quiet=True)
 
+    def _label(self, text: str, rich: bool = False) -> QLabel:
+        """A label saying ``text`` (a ``StoragePage`` source) in the interface language;
+        ``rich``: in bold."""
+        label = QLabel()
+        self.texts.bind(label.setText, lambda: f"<b>{translate('StoragePage', text)}</b>" if rich
+                        else translate("StoragePage", text))
+        return label
+
     def _advanced_box(self, d: StoreDescription) -> QWidget:
         box = QWidget()
         box.setObjectName("storeAdvancedBox")
         lay = QVBoxLayout(box)
         lay.setContentsMargins(Space.XL, 0, 0, 0)
-        lay.addWidget(QLabel("<b>Database URL</b>"))
+        lay.addWidget(self._label(QT_TRANSLATE_NOOP("StoragePage", "Database URL"), rich=True))
         self.url_label = _code_box(d.url)
         self.url_label.setObjectName("storeUrl")
         lay.addWidget(self.url_label)
         lay.addSpacing(Space.MD)
-        lay.addWidget(QLabel("<b>Move to another store</b>"))
+        lay.addWidget(self._label(QT_TRANSLATE_NOOP("StoragePage", "Move to another store"), rich=True))
         target = NEW_PG if d.is_sqlite else NEW_SQLITE
         self.command_text = f"chathub-desktop db copy --from '{d.url}' --to '{target}'"
-        steps = QLabel(
-            "1. Quit ChatHub (and stop <code>dream serve</code>, if you run it).<br>"
-            "2. Copy everything into a new, empty database (it refuses one that holds data, "
-            "checks every row count and memory checksum, and writes nothing if anything fails):")
+        steps = self._label(QT_TRANSLATE_NOOP(
+            "StoragePage", "1. Quit ChatHub (and stop <code>dream serve</code>, if you run it).<br>2. Copy everything "
+                           "into a new, empty database (it refuses one that holds data, checks every row count and "
+                           "memory checksum, and writes nothing if anything fails):"))
         steps.setWordWrap(True)
         lay.addWidget(steps)
         self.command_box = _code_box(self.command_text)
         self.command_box.setObjectName("storeCommand")
         lay.addWidget(self.command_box)
-        steps = QLabel(
-            ("(*** stands for the password, which is never shown here.)<br>" if "***" in d.url else "")
-            + "3. Start ChatHub with <code>--database-url NEW_URL</code>, or set "
-            "<code>CHATHUB_DATABASE_URL=NEW_URL</code> for the app, the commands and the dream service.")
+        steps = QLabel()
+        masked = "***" in d.url
+        self.texts.bind(steps.setText, lambda: (
+            translate("StoragePage", "(*** stands for the password, which is never shown here.)") + "<br>"
+            if masked else "") + translate(
+            "StoragePage", "3. Start ChatHub with <code>--database-url NEW_URL</code>, or set "
+                           "<code>CHATHUB_DATABASE_URL=NEW_URL</code> for the app, the commands and the dream "
+                           "service."))
         steps.setWordWrap(True)
         steps.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         lay.addWidget(steps)
         row = QHBoxLayout()
         row.addStretch(1)
-        self.copy_button = QPushButton(icon(Icon.COPY), "Copy command")
-        self.copy_button.setToolTip("Copy the db copy command; replace the target URL with yours")
+        self.copy_button = QPushButton(icon(Icon.COPY), "")
+        self.texts.bind(self.copy_button.setText, lambda: translate("StoragePage", "Copy command"))
+        self.texts.bind(self.copy_button.setToolTip, lambda: translate(
+            "StoragePage", "Copy the db copy command; replace the target URL with yours"))
         self.copy_button.clicked.connect(self._copy)
         row.addWidget(self.copy_button)
         lay.addLayout(row)

@@ -6,7 +6,8 @@ and builds the topic list's context menu (walk29 #21): for a topic, nine entries
 sections — organize (Rename, Pin, Archive), Private, context (Compact now, Compact with
 focus…, View topic summary…), then Export ▸ and Delete; on the list's empty space, New
 topic, New private topic and Show archived. The window builds it with one line. Store
-writes and file I/O run on worker threads; the list is re-read afterwards.
+writes and file I/O run on worker threads; the list is re-read afterwards. Texts are in
+the ``TopicActions`` translation context, re-said on a language switch (issue 27).
 """
 
 from __future__ import annotations
@@ -14,11 +15,12 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QModelIndex, QObject, QPoint
+from PySide6.QtCore import QCoreApplication, QModelIndex, QObject, QPoint
 from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import QFileDialog, QMenu
 
 from chathub_desktop.gui.design.icons import Icon, icon
+from chathub_desktop.gui.i18n import QT_TRANSLATE_NOOP, Texts, fill
 from chathub_desktop.private_files import write_private
 
 if TYPE_CHECKING:
@@ -28,7 +30,28 @@ if TYPE_CHECKING:
     from chathub_desktop.services.views import TopicView
 
 #: Export formats: name filter → (format, suffix).
-EXPORT_FILTERS = {"md": ("Markdown (*.md)", "md"), "json": ("ChatHub topic JSON (*.json)", "json")}
+EXPORT_FILTERS = {"md": (QT_TRANSLATE_NOOP("TopicActions", "Markdown (*.md)"), "md"),
+                  "json": (QT_TRANSLATE_NOOP("TopicActions", "ChatHub topic JSON (*.json)"), "json")}
+
+translate = QCoreApplication.translate
+
+#: Each action's text and tooltip (sources of the ``TopicActions`` context), by attribute.
+TEXTS = {
+    "pin_action": (QT_TRANSLATE_NOOP("TopicActions", "&Pin topic"),
+                   QT_TRANSLATE_NOOP("TopicActions", "Keep the selected topic at the top of the list (Ctrl+Shift+P)")),
+    "archive_action": (QT_TRANSLATE_NOOP("TopicActions", "&Archive topic"),
+                       QT_TRANSLATE_NOOP("TopicActions", "Hide the selected topic from the list; search still finds "
+                                                         "it (Ctrl+Shift+A)")),
+    "show_archived_action": (QT_TRANSLATE_NOOP("TopicActions", "Show archi&ved topics"),
+                             QT_TRANSLATE_NOOP("TopicActions", "List archived topics too")),
+    "export_md_action": (QT_TRANSLATE_NOOP("TopicActions", "&Markdown…"),
+                         QT_TRANSLATE_NOOP("TopicActions", "Save the topic as Markdown: roles, times, tool calls")),
+    "export_json_action": (QT_TRANSLATE_NOOP("TopicActions", "&JSON…"),
+                           QT_TRANSLATE_NOOP("TopicActions", "Save the topic as JSON that File → Import → ChatHub "
+                                                             "topic reads back without loss")),
+    "import_action": (QT_TRANSLATE_NOOP("TopicActions", "ChatHub topic (JSON)…"),
+                      QT_TRANSLATE_NOOP("TopicActions", "Import a topic saved with Topic → Export → as JSON")),
+}
 
 
 class TopicActions(QObject):
@@ -37,26 +60,20 @@ class TopicActions(QObject):
     def __init__(self, window: MainWindow, topic_menu: QMenu, import_menu: QMenu) -> None:
         super().__init__(window)
         self._w = window
-        self.pin_action = self._action("&Pin topic", self.toggle_pinned, "Ctrl+Shift+P",
-                                       "Keep the selected topic at the top of the list (Ctrl+Shift+P)")
-        self.archive_action = self._action("&Archive topic", self.toggle_archived, "Ctrl+Shift+A",
-                                           "Hide the selected topic from the list; search still finds it "
-                                           "(Ctrl+Shift+A)")
-        self.show_archived_action = self._action("Show archi&ved topics", self.show_archived, None,
-                                                 "List archived topics too")
+        self._export_menus: list[QMenu] = []  # the Topic menu's (built once); a context menu's lives with it
+        self.pin_action = self._action(self.toggle_pinned, "Ctrl+Shift+P")
+        self.archive_action = self._action(self.toggle_archived, "Ctrl+Shift+A")
+        self.show_archived_action = self._action(self.show_archived, None)
         self.show_archived_action.setCheckable(True)
-        self.export_md_action = self._action("&Markdown…", lambda: self.export("md"), None,
-                                             "Save the topic as Markdown: roles, times, tool calls")
-        self.export_json_action = self._action("&JSON…", lambda: self.export("json"), None,
-                                               "Save the topic as JSON that File → Import → ChatHub topic reads "
-                                               "back without loss")
-        self.import_action = self._action("ChatHub topic (JSON)…", self.import_topic, None,
-                                          "Import a topic saved with Topic → Export → as JSON")
+        self.export_md_action = self._action(lambda: self.export("md"), None)
+        self.export_json_action = self._action(lambda: self.export("json"), None)
+        self.import_action = self._action(self.import_topic, None)
         first = topic_menu.actions()[0] if topic_menu.actions() else None
         for a in (self.pin_action, self.archive_action):
             topic_menu.insertAction(first, a) if first else topic_menu.addAction(a)
         topic_menu.addSeparator()
-        topic_menu.addMenu(self.export_menu(topic_menu))
+        self._export_menus.append(self.export_menu(topic_menu))
+        topic_menu.addMenu(self._export_menus[0])
         topic_menu.addAction(self.show_archived_action)
         import_menu.addAction(self.import_action)
         lst = window.topic_list
@@ -67,10 +84,26 @@ class TopicActions(QObject):
         window.topics_listed.connect(self.sync)
         self._dialog: QFileDialog | None = None
         self.last_menu: QMenu | None = None
+        self.texts = Texts(window)  # the window's LanguageChange re-says the actions
+        self.texts.call(self.retranslate)
+
+    def retranslate(self) -> None:
+        """Set the actions' texts and tooltips in the interface language."""
+        actions = {"pin_action": self.pin_action, "archive_action": self.archive_action,
+                   "show_archived_action": self.show_archived_action, "export_md_action": self.export_md_action,
+                   "export_json_action": self.export_json_action, "import_action": self.import_action}
+        for name, (text, tip) in TEXTS.items():
+            a = actions[name]
+            a.setText(translate("TopicActions", text))
+            a.setToolTip(translate("TopicActions", tip))
+            a.setStatusTip(a.toolTip())
+        for menu in self._export_menus:
+            menu.setTitle(translate("TopicActions", "E&xport"))
+        self.sync()
 
     def export_menu(self, parent: QMenu) -> QMenu:
         """An "Export" submenu of ``parent`` with the two formats (its icon stands for both)."""
-        export = QMenu("E&xport", parent)
+        export = QMenu(translate("TopicActions", "E&xport"), parent)
         export.menuAction().setIcon(icon(Icon.EXPORT))
         export.setToolTipsVisible(True)
         export.addAction(self.export_md_action)
@@ -121,12 +154,11 @@ class TopicActions(QObject):
         self.last_menu = menu
         return menu
 
-    def _action(self, text: str, slot: object, shortcut: str | None, tip: str) -> QAction:
-        a = QAction(text, self._w)
+    def _action(self, slot: object, shortcut: str | None) -> QAction:
+        """An action of the window calling ``slot`` (its texts: :meth:`retranslate`)."""
+        a = QAction(self._w)
         if shortcut:
             a.setShortcuts([QKeySequence(shortcut)])
-        a.setToolTip(tip)
-        a.setStatusTip(tip)
         a.triggered.connect(slot)
         self._w.addAction(a)
         return a
@@ -139,8 +171,10 @@ class TopicActions(QObject):
     def sync(self) -> None:
         """Texts and enabled state for the selected topic."""
         t = self.current()
-        self.pin_action.setText("Un&pin topic" if t and t.pinned else "&Pin topic")
-        self.archive_action.setText("Un&archive topic" if t and t.archived else "&Archive topic")
+        self.pin_action.setText(translate("TopicActions", "Un&pin topic") if t and t.pinned
+                                else translate("TopicActions", "&Pin topic"))
+        self.archive_action.setText(translate("TopicActions", "Un&archive topic") if t and t.archived
+                                    else translate("TopicActions", "&Archive topic"))
         for a in (self.pin_action, self.archive_action, self.export_md_action, self.export_json_action):
             a.setEnabled(t is not None)
 
@@ -161,9 +195,11 @@ class TopicActions(QObject):
         setter = topics.set_pinned if name == "pinned" else topics.set_archived
         view = await self._w.runner.run_in_thread(setter, topic_id, value)
         self.reload(keep=topic_id)
-        verb = {("pinned", True): "Pinned", ("pinned", False): "Unpinned",
-                ("archived", True): "Archived", ("archived", False): "Restored"}[(name, value)]
-        self._w.show_status(f"{verb} “{view.title}”")
+        said = {("pinned", True): translate("TopicActions", "Pinned “%1”"),
+                ("pinned", False): translate("TopicActions", "Unpinned “%1”"),
+                ("archived", True): translate("TopicActions", "Archived “%1”"),
+                ("archived", False): translate("TopicActions", "Restored “%1”")}[(name, value)]
+        self._w.show_status(fill(said, view.title))
 
     def show_archived(self, on: bool | None = None) -> asyncio.Task[None] | None:
         """List archived topics too (``on``; toggled from the menu); returns the task that
@@ -189,7 +225,8 @@ class TopicActions(QObject):
 
         name_filter, suffix = EXPORT_FILTERS[fmt]
         stem = "".join(c if c.isalnum() or c in " -_" else "_" for c in plain_title(t.title))[:60].strip() or "topic"
-        dlg = QFileDialog(self._w, "Export topic", str(Path.home() / f"{stem}.{suffix}"), name_filter)
+        dlg = QFileDialog(self._w, translate("TopicActions", "Export topic"), str(Path.home() / f"{stem}.{suffix}"),
+                          translate("TopicActions", name_filter))
         dlg.setObjectName("topicExportDialog")
         dlg.setAcceptMode(QFileDialog.AcceptMode.AcceptSave)
         dlg.setDefaultSuffix(suffix)
@@ -213,12 +250,12 @@ class TopicActions(QObject):
             write_private(path, body.encode("utf-8"))  # 0600, as every export (issue 28)
 
         await self._w.runner.run_in_thread(write)
-        self._w.show_status(f"Exported the topic to {path}")
+        self._w.show_status(fill(translate("TopicActions", "Exported the topic to %1"), str(path)))
 
     def import_topic(self) -> QFileDialog:
         """Ask for a topic JSON file and import it into the selected assistant."""
-        dlg = QFileDialog(self._w, "Import ChatHub topic", str(Path.home()),
-                          "ChatHub topic JSON (*.json);;All files (*)")
+        dlg = QFileDialog(self._w, translate("TopicActions", "Import ChatHub topic"), str(Path.home()),
+                          translate("TopicActions", "ChatHub topic JSON (*.json);;All files (*)"))
         dlg.setObjectName("topicImportDialog")
         dlg.setFileMode(QFileDialog.FileMode.ExistingFile)
         dlg.fileSelected.connect(lambda p: self.import_from(Path(p)))
@@ -230,7 +267,7 @@ class TopicActions(QObject):
         """Import the topic file at ``path`` into the selected assistant and open it."""
         aid = self._w.current_assistant_id()
         if aid is None:
-            self._w.show_status("Create an assistant first (Assistant → New…)")
+            self._w.show_status(translate("Composer", "Create an assistant first (Assistant → New…)"))
             return
         self._w.runner.run("topic-import", self._import(path, aid), context="Import topic")
 
@@ -239,4 +276,6 @@ class TopicActions(QObject):
         if view.archived:
             self.show_archived(True)
         self.reload(keep=view.id)
-        self._w.show_status(f"Imported “{view.title}” ({view.message_count:,} messages)")
+        count = view.message_count
+        self._w.show_status(fill(translate("TopicActions", "Imported “%1” (%2)"), view.title,
+                                 translate("TopicActions", "%Ln message(s)", None, count)))

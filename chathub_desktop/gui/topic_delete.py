@@ -13,11 +13,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Protocol
 
-from PySide6.QtCore import QTimer
+from PySide6.QtCore import QCoreApplication, QTimer
 from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import QPushButton
 
 from chathub_desktop.gui import confirm
+from chathub_desktop.gui.i18n import Texts
 
 if TYPE_CHECKING:
     import asyncio
@@ -76,15 +77,19 @@ class TopicDeletes:
         self._w = window
         self._owner = owner
         self._pending: list[_Pending] = []
-        self.undo_action = QAction("&Undo delete", owner)
+        self.undo_action = QAction(owner)
         self.undo_action.setShortcuts([QKeySequence("Ctrl+Z")])
-        self.undo_action.setToolTip("Bring back the topic you just deleted (Ctrl+Z)")
+        self.texts = t = Texts(owner)  # issue 27: re-said on a language switch
+        t.bind(self.undo_action.setText, lambda: QCoreApplication.translate("TopicDelete", "&Undo delete"))
+        t.bind(self.undo_action.setToolTip, lambda: QCoreApplication.translate(
+            "TopicDelete", "Bring back the topic you just deleted (Ctrl+Z)"))
         self.undo_action.setEnabled(False)
         self.undo_action.triggered.connect(lambda: self.undo())
         owner.addAction(self.undo_action)
-        self.undo_button = QPushButton("Undo")
+        self.undo_button = QPushButton()
+        t.bind(self.undo_button.setText, lambda: QCoreApplication.translate("TopicDelete", "Undo"))
         self.undo_button.setObjectName("undoDelete")
-        self.undo_button.setToolTip(self.undo_action.toolTip())
+        t.bind(self.undo_button.setToolTip, self.undo_action.toolTip)
         self.undo_button.clicked.connect(lambda: self.undo())
         self.undo_button.hide()
 

@@ -21,14 +21,17 @@ import os
 from collections.abc import Callable, Coroutine
 from typing import Any, Protocol, TypeVar
 
-from PySide6.QtCore import QObject, Signal
+from PySide6.QtCore import QCoreApplication, QObject, Signal
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QProgressBar, QPushButton, QVBoxLayout, QWidget
 
+from chathub_desktop.gui.i18n import Texts
+from chathub_desktop.gui.i18n import fill as fill_in
 from chathub_desktop.services.semantic_recall import BackfillProgress, SemanticRecall
 
 __all__ = ["BATCH", "PAUSED_ENV", "PAUSE_S", "RecallVectorsPanel", "VectorFill", "starts_paused"]
 
 T = TypeVar("T")
+translate = QCoreApplication.translate
 
 #: Messages embedded per worker call, and the pause between calls (seconds).
 BATCH = 4
@@ -120,24 +123,32 @@ class RecallVectorsPanel(QWidget):
     def __init__(self, fill: VectorFill, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self._fill = fill
+        self.texts = t = Texts(self)  # issue 27: re-said on a language switch
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
-        layout.addWidget(QLabel("<b>Recall by meaning</b>"))
-        explain = QLabel("Assistants can look back at earlier topics by what they meant, not only by "
-                         "their words. Each message is prepared once, on this computer, in the background.")
+        title = QLabel()
+        t.bind(title.setText, lambda: "<b>" + translate("RecallVectors", "Recall by meaning") + "</b>")
+        layout.addWidget(title)
+        explain = QLabel()
+        t.bind(explain.setText, lambda: translate(
+            "RecallVectors", "Assistants can look back at earlier topics by what they meant, not only by their words. "
+                             "Each message is prepared once, on this computer, in the background."))
         explain.setWordWrap(True)
         layout.addWidget(explain)
         row = QHBoxLayout()
         self.bar = QProgressBar()
-        self.bar.setAccessibleName("Messages prepared for recall by meaning")
+        t.bind(self.bar.setAccessibleName, lambda: translate("RecallVectors", "Messages prepared for recall by meaning"))
         self.bar.setTextVisible(False)
         row.addWidget(self.bar, 1)
-        self.pause_button = QPushButton("Pause")
-        self.pause_button.setToolTip("Stop preparing messages for now; what is done is kept")
+        self.pause_button = QPushButton()
+        t.bind(self.pause_button.setText, self._pause_text)
+        t.bind(self.pause_button.setToolTip, lambda: translate(
+            "RecallVectors", "Stop preparing messages for now; what is done is kept"))
         self.pause_button.clicked.connect(self._toggle)
         row.addWidget(self.pause_button)
         layout.addLayout(row)
-        self.status = QLabel("Counting messages…")
+        self.status = QLabel()
+        t.bind(self.status.setText, lambda: translate("RecallVectors", "Counting messages…"))
         self.status.setWordWrap(True)
         layout.addWidget(self.status)
         fill.progressed.connect(self._show)
@@ -147,18 +158,26 @@ class RecallVectorsPanel(QWidget):
 
     def _toggle(self) -> None:
         self._fill.set_paused(not self._fill.paused)
-        self.pause_button.setText("Resume" if self._fill.paused else "Pause")
+        self.pause_button.setText(self._pause_text())
+
+    def _pause_text(self) -> str:
+        return translate("RecallVectors", "Resume") if self._fill.paused else translate("RecallVectors", "Pause")
 
     def _show(self, state: object) -> None:
         assert isinstance(state, BackfillProgress)
         self.bar.setRange(0, max(state.total, 1))
         self.bar.setValue(state.done if state.total else 1)
-        if state.complete:
-            text = f"All {state.total:,} messages are ready." if state.total else "No messages yet."
-        elif self._fill.paused:
-            text = f"Paused: {state.done:,} of {state.total:,} messages ready; the rest are found by their words."
-        else:
-            text = f"Preparing: {state.done:,} of {state.total:,} messages ready."
-        self.status.setText(text)
-        self.pause_button.setText("Resume" if self._fill.paused else "Pause")
+        done, total = f"{state.done:,}", f"{state.total:,}"
+
+        def text() -> str:
+            if state.complete:
+                return (fill_in(translate("RecallVectors", "All %1 messages are ready."), total) if state.total
+                        else translate("RecallVectors", "No messages yet."))
+            if self._fill.paused:
+                return fill_in(translate("RecallVectors", "Paused: %1 of %2 messages ready; the rest are found by "
+                                                          "their words."), done, total)
+            return fill_in(translate("RecallVectors", "Preparing: %1 of %2 messages ready."), done, total)
+
+        self.texts.bind(self.status.setText, text)
+        self.pause_button.setText(self._pause_text())
         self.pause_button.setEnabled(not state.complete)

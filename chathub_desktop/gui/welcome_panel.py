@@ -2,36 +2,44 @@
 what ChatHub is, the setup (Help → Setup…) as a button, and the manual way.
 
 It shows after the store opened and no assistant exists; the window swaps it for the
-message list once one does.
+message list once one does. Its texts are in the ``WelcomePanel`` translation context,
+re-said on a language switch (issue 27).
 """
 
 from __future__ import annotations
 
+from PySide6.QtCore import QCoreApplication, QEvent
 from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QPushButton, QVBoxLayout, QWidget
 
 from chathub_desktop.gui.design.tokens import Space
+from chathub_desktop.gui.i18n import QT_TRANSLATE_NOOP, fill
 from chathub_desktop.gui.send_keys import SendKey
 
 __all__ = ["WelcomePanel", "welcome_html"]
 
 #: The button's text; it runs Help → Setup….
-SETUP_BUTTON_TEXT = "Start setup…"
+SETUP_BUTTON_TEXT = QT_TRANSLATE_NOOP("WelcomePanel", "Start setup…")
 
 
 def welcome_html(key: SendKey) -> str:
     """The first-start text (no assistant yet), naming Help → Setup… and the key that
-    sends (issue 29)."""
-    return f"""
+    sends (issue 29), in the interface language."""
+    translate = QCoreApplication.translate
+    return fill("""
 <div align="center">
-<h2>Welcome to ChatHub Desktop</h2>
-<p>Chat with your own API keys, keep every conversation on this computer.</p>
-<p><b>⋯ → Help → Setup…</b> (bottom left) adds a provider and an assistant in four short steps.</p>
-<p>Or on your own: <b>Settings → Providers…</b> (Ctrl+,), then <b>Assistant → New…</b>;
-type below and press <b>{key.label}</b>.<br>Your history: <b>File → Import → Chat history
-export…</b> (Ctrl+I: ChatGPT, Claude, Open WebUI, LibreChat).</p>
+<h2>%1</h2>
+<p>%2</p>
+<p>%3</p>
+<p>%4</p>
 </div>
-"""
+""", translate("WelcomePanel", "Welcome to ChatHub Desktop"),
+        translate("WelcomePanel", "Chat with your own API keys, keep every conversation on this computer."),
+        translate("WelcomePanel", "<b>⋯ → Help → Setup…</b> (bottom left) adds a provider and an assistant in four short "
+                           "steps."),
+        fill(translate("WelcomePanel", "Or on your own: <b>Settings → Providers…</b> (Ctrl+,), then <b>Assistant → New…</b>; "
+                                "type below and press <b>%1</b>.<br>Your history: <b>File → Import → Chat history "
+                                "export…</b> (Ctrl+I: ChatGPT, Claude, Open WebUI, LibreChat)."), key.label))
 
 
 class WelcomePanel(QFrame):
@@ -42,10 +50,12 @@ class WelcomePanel(QFrame):
     def __init__(self, setup: QAction, key: SendKey = SendKey.ENTER, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("welcomePanel")  # a QFrame: the sheet paints its surface
+        self._key = key
+        self._setup = setup
         self.label = QLabel(welcome_html(key))  # centred by its HTML
         self.label.setObjectName("welcome")
         self.label.setWordWrap(True)
-        self.setup_button = QPushButton(SETUP_BUTTON_TEXT)
+        self.setup_button = QPushButton(QCoreApplication.translate("WelcomePanel", SETUP_BUTTON_TEXT))
         self.setup_button.setObjectName("welcomeSetup")
         self.setup_button.setDefault(True)
         self.setup_button.setToolTip(setup.toolTip())
@@ -70,4 +80,14 @@ class WelcomePanel(QFrame):
 
     def set_send_key(self, key: SendKey) -> None:
         """Name ``key`` as the key that sends."""
+        self._key = key
         self.label.setText(welcome_html(key))
+
+    def changeEvent(self, event: QEvent) -> None:  # noqa: N802 - Qt override
+        """A language switch says the welcome and its button again (the window re-says
+        the setup action's tooltip first)."""
+        super().changeEvent(event)
+        if event.type() == QEvent.Type.LanguageChange:
+            self.label.setText(welcome_html(self._key))
+            self.setup_button.setText(QCoreApplication.translate("WelcomePanel", SETUP_BUTTON_TEXT))
+            self.setup_button.setToolTip(self._setup.toolTip())

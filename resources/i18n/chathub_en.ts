@@ -9,6 +9,13 @@
     </message>
     </context>
 <context>
+    <name>TopicActions</name>
+    <message numerus="yes">
+        <source>%Ln message(s)</source>
+        <translation><numerusform>%Ln message</numerusform><numerusform>%Ln messages</numerusform></translation>
+    </message>
+</context>
+<context>
     <name>TopicList</name>
     <message numerus="yes">
         <source>%Ln message(s) · last active %1</source>

@@ -2,6 +2,113 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="ja" sourcelanguage="en">
 <context>
+    <name>ChatEmpty</name>
+    <message>
+        <source>Explain something simply</source>
+        <translation>やさしく説明して</translation>
+    </message>
+    <message>
+        <source>Explain in simple terms, with one example: </source>
+        <translation>例を一つ挙げて、やさしく説明してください：</translation>
+    </message>
+    <message>
+        <source>Draft a message</source>
+        <translation>メッセージの下書き</translation>
+    </message>
+    <message>
+        <source>Help me write a short, friendly message to </source>
+        <translation>次の相手に送る、短くて親しみやすいメッセージを書いてください：</translation>
+    </message>
+    <message>
+        <source>Summarize a text</source>
+        <translation>文章を要約</translation>
+    </message>
+    <message>
+        <source>Summarize the key points of this text in five bullets:
+
+</source>
+        <translation>この文章の要点を 5 つの箇条書きでまとめてください：
+
+</translation>
+    </message>
+    <message>
+        <source>Brainstorm ideas</source>
+        <translation>アイデア出し</translation>
+    </message>
+    <message>
+        <source>Give me ten ideas for </source>
+        <translation>次のテーマでアイデアを 10 個ください：</translation>
+    </message>
+    <message>
+        <source>No assistant</source>
+        <translation>アシスタントなし</translation>
+    </message>
+    <message>
+        <source>Create an assistant to start chatting.</source>
+        <translation>アシスタントを作成するとチャットを始められます。</translation>
+    </message>
+    <message>
+        <source>Connect %1 to a model</source>
+        <translation>%1 をモデルにつなぐ</translation>
+    </message>
+    <message>
+        <source>Add a provider with your API key or a local server, then choose it for this assistant.</source>
+        <translation>API キーかローカルサーバーでプロバイダーを追加し、このアシスタントに選んでください。</translation>
+    </message>
+    <message>
+        <source>Choose a model for %1</source>
+        <translation>%1 のモデルを選ぶ</translation>
+    </message>
+    <message>
+        <source>Edit the assistant and pick one of its provider&apos;s models.</source>
+        <translation>アシスタントを編集し、プロバイダーのモデルから一つ選んでください。</translation>
+    </message>
+    <message>
+        <source>Chat with %1</source>
+        <translation>%1 とチャット</translation>
+    </message>
+    <message>
+        <source>Start a topic, or type below: %1 answers.</source>
+        <translation>トピックを始めるか、下に入力してください。%1 が答えます。</translation>
+    </message>
+    <message>
+        <source>Put “%1” in the message box</source>
+        <translation>「%1」をメッセージ欄に入れます</translation>
+    </message>
+    <message>
+        <source>Assistant</source>
+        <translation>アシスタント</translation>
+    </message>
+    <message>
+        <source>Start a chat</source>
+        <translation>チャットを始める</translation>
+    </message>
+    <message>
+        <source>Add a provider</source>
+        <translation>プロバイダーを追加</translation>
+    </message>
+    <message>
+        <source>Edit assistant</source>
+        <translation>アシスタントを編集</translation>
+    </message>
+    <message>
+        <source>your assistant</source>
+        <translation>あなたのアシスタント</translation>
+    </message>
+    <message>
+        <source>Hi, I&apos;m %1. How can I help?</source>
+        <translation>こんにちは、%1 です。何をお手伝いしましょうか？</translation>
+    </message>
+    <message>
+        <source>%1 answers here.</source>
+        <translation>ここでは %1 が答えます。</translation>
+    </message>
+    <message>
+        <source>Pick a prompt or type below.</source>
+        <translation>プロンプトを選ぶか、下に入力してください。</translation>
+    </message>
+</context>
+<context>
     <name>ChatHeader</name>
     <message>
         <source>Topic list</source>
@@ -55,8 +162,30 @@
         <translation>チャットを開いています…</translation>
     </message>
     <message>
+        <source>Add a provider and choose a model for this assistant first (Assistant → Edit…)</source>
+        <translation>先にプロバイダーを追加し、このアシスタントのモデルを選んでください（アシスタント → 編集…）</translation>
+    </message>
+    <message>
         <source>Create an assistant first (Assistant → New…)</source>
         <translation>先にアシスタントを作成してください（アシスタント → 新規…）</translation>
+    </message>
+</context>
+<context>
+    <name>ContextControls</name>
+    <message>
+        <source>Compact with &amp;focus…</source>
+        <translation>焦点を指定して圧縮(&amp;F)…</translation>
+    </message>
+    <message>
+        <source>Compact now, telling the History Compress model what the summary must keep</source>
+        <translation>今すぐ圧縮し、要約に残すべき内容を履歴圧縮モデルに伝えます</translation>
+    </message>
+</context>
+<context>
+    <name>EmptyState</name>
+    <message>
+        <source>Learn more</source>
+        <translation>詳しく</translation>
     </message>
 </context>
 <context>
@@ -108,6 +237,13 @@
     <message>
         <source>A tool server did not start. Check its command and settings in Settings → Tools; its own words are below.</source>
         <translation>ツールサーバーが起動しませんでした。「設定 → ツール」でコマンドと設定を確認してください。サーバー自身の出力を下に示します。</translation>
+    </message>
+</context>
+<context>
+    <name>FieldNote</name>
+    <message>
+        <source>More</source>
+        <translation>詳しく</translation>
     </message>
 </context>
 <context>
@@ -194,6 +330,123 @@
     <message>
         <source>calls &lt;b&gt;%1&lt;/b&gt;(%2)</source>
         <translation>&lt;b&gt;%1&lt;/b&gt;(%2) を呼び出します</translation>
+    </message>
+</context>
+<context>
+    <name>ModelChoices</name>
+    <message>
+        <source>Refresh the provider&apos;s models</source>
+        <translation>プロバイダーのモデルを更新</translation>
+    </message>
+    <message>
+        <source>Ask the provider for the models it serves now</source>
+        <translation>プロバイダーに現在提供しているモデルを問い合わせます</translation>
+    </message>
+    <message>
+        <source> (last try: %1)</source>
+        <translation>（前回の試行：%1）</translation>
+    </message>
+</context>
+<context>
+    <name>ModelPicker</name>
+    <message>
+        <source>Provider</source>
+        <translation>プロバイダー</translation>
+    </message>
+    <message>
+        <source>The configured provider the model runs on</source>
+        <translation>モデルを動かす設定済みのプロバイダー</translation>
+    </message>
+    <message>
+        <source>Model</source>
+        <translation>モデル</translation>
+    </message>
+    <message>
+        <source>model id, e.g. gpt-5-mini</source>
+        <translation>モデル ID（例：gpt-5-mini）</translation>
+    </message>
+    <message>
+        <source>%1 (not configured)</source>
+        <translation>%1（未設定）</translation>
+    </message>
+</context>
+<context>
+    <name>ModelsPage</name>
+    <message>
+        <source>Provider</source>
+        <translation>プロバイダー</translation>
+    </message>
+    <message>
+        <source>Model</source>
+        <translation>モデル</translation>
+    </message>
+    <message>
+        <source>Context window</source>
+        <translation>コンテキストウィンドウ</translation>
+    </message>
+    <message>
+        <source>Max output</source>
+        <translation>最大出力</translation>
+    </message>
+    <message>
+        <source>Tokenizer</source>
+        <translation>トークナイザー</translation>
+    </message>
+    <message>
+        <source>A card beats the bundled catalog for that model: the badge, compaction and the history window use its context window. A model with neither uses a fallback window.</source>
+        <translation>カードはそのモデルについて内蔵カタログより優先されます。バッジ、圧縮、履歴ウィンドウはカードのコンテキストウィンドウを使います。どちらもないモデルはフォールバックのウィンドウを使います。</translation>
+    </message>
+    <message>
+        <source>A model card tells ChatHub a model&apos;s context window, longest reply and tokenizer. Add one when a model is missing from the catalog or its provider reports the wrong window.</source>
+        <translation>モデルカードは、モデルのコンテキストウィンドウ、最長の返信、トークナイザーを ChatHub に伝えます。カタログにないモデルや、プロバイダーが誤ったウィンドウを報告するモデルに追加してください。</translation>
+    </message>
+    <message>
+        <source>Add a model card…</source>
+        <translation>モデルカードを追加…</translation>
+    </message>
+    <message>
+        <source>No model cards yet</source>
+        <translation>モデルカードはまだありません</translation>
+    </message>
+    <message>
+        <source>Without a card, ChatHub uses the bundled catalog, then the window the provider reports, then a safe fallback. A card wins over all of them, so the token badge, compaction and the history sent all fit the model you really run — for example a local model served with an 8k window.</source>
+        <translation>カードがないとき、ChatHub は内蔵カタログ、次にプロバイダーが報告するウィンドウ、最後に安全なフォールバックを使います。カードはそのすべてに優先するので、トークンバッジ、圧縮、送る履歴が実際に動かすモデルに合います。たとえば 8k のウィンドウで動くローカルモデルです。</translation>
+    </message>
+    <message>
+        <source>&amp;Add…</source>
+        <translation>追加(&amp;A)…</translation>
+    </message>
+    <message>
+        <source>&amp;Edit…</source>
+        <translation>編集(&amp;E)…</translation>
+    </message>
+    <message>
+        <source>&amp;Delete</source>
+        <translation>削除(&amp;D)</translation>
+    </message>
+    <message>
+        <source>List model cards: %1</source>
+        <translation>モデルカードの一覧：%1</translation>
+    </message>
+    <message>
+        <source>Every provider</source>
+        <translation>すべてのプロバイダー</translation>
+    </message>
+    <message>
+        <source>by model id</source>
+        <translation>モデル ID から</translation>
+    </message>
+    <message>
+        <source>every provider</source>
+        <translation>すべてのプロバイダー</translation>
+    </message>
+    <message>
+        <source>Delete model card</source>
+        <translation>モデルカードを削除</translation>
+    </message>
+    <message>
+        <source>Delete your card of “%1” (%2)? Its %3-token window is then taken from the provider or the bundled catalog again.</source>
+        <translation>「%1」（%2）のカードを削除しますか？ その %3 トークンのウィンドウは、再びプロバイダーか内蔵カタログから取られます。</translation>
     </message>
 </context>
 <context>
@@ -323,6 +576,773 @@
     </message>
 </context>
 <context>
+    <name>PageHeader</name>
+    <message>
+        <source>Back to chats</source>
+        <translation>チャットに戻る</translation>
+    </message>
+    <message>
+        <source>Back to chats (Esc)</source>
+        <translation>チャットに戻る（Esc）</translation>
+    </message>
+</context>
+<context>
+    <name>ProvidersPage</name>
+    <message>
+        <source>Not listed yet. Test connection asks the provider for its models.</source>
+        <translation>まだ一覧がありません。接続テストでプロバイダーにモデル一覧を問い合わせます。</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1：%2</translation>
+    </message>
+    <message>
+        <source> and %1 more</source>
+        <translation> ほか %1 件</translation>
+    </message>
+    <message>
+        <source>&amp;Use this provider</source>
+        <translation>このプロバイダーを使う(&amp;U)</translation>
+    </message>
+    <message>
+        <source>Off: its models leave every model list and a chat that needs it says so; its key and settings are kept</source>
+        <translation>オフ：そのモデルはすべてのモデル一覧から外れ、必要とするチャットはそう伝えます。キーと設定は残ります</translation>
+    </message>
+    <message>
+        <source>Kind</source>
+        <translation>種類</translation>
+    </message>
+    <message>
+        <source>Base URL</source>
+        <translation>ベース URL</translation>
+    </message>
+    <message>
+        <source>API key</source>
+        <translation>API キー</translation>
+    </message>
+    <message>
+        <source>Models</source>
+        <translation>モデル</translation>
+    </message>
+    <message>
+        <source>Test connection</source>
+        <translation>接続テスト</translation>
+    </message>
+    <message>
+        <source>Ask the provider for its model list with the stored settings</source>
+        <translation>保存した設定でプロバイダーにモデル一覧を問い合わせます</translation>
+    </message>
+    <message>
+        <source>Edit…</source>
+        <translation>編集…</translation>
+    </message>
+    <message>
+        <source>Change the provider&apos;s URL or key source</source>
+        <translation>プロバイダーの URL やキーの取得元を変更します</translation>
+    </message>
+    <message>
+        <source>Delete</source>
+        <translation>削除</translation>
+    </message>
+    <message>
+        <source>Delete the provider and its stored key</source>
+        <translation>プロバイダーと保存したキーを削除します</translation>
+    </message>
+    <message>
+        <source>%1 (off)</source>
+        <translation>%1（オフ）</translation>
+    </message>
+    <message>
+        <source>Reading…</source>
+        <translation>読み込み中…</translation>
+    </message>
+    <message>
+        <source>Providers are the APIs your assistants chat through. API keys live in the OS keyring, in a file only you can read, or in an environment variable; never in the database.</source>
+        <translation>プロバイダーはアシスタントが会話に使う API です。API キーは OS のキーリング、あなただけが読めるファイル、または環境変数に保存され、データベースには入りません。</translation>
+    </message>
+    <message>
+        <source>No providers yet. Add OpenAI, Anthropic, OpenRouter or a local server such as Ollama to start chatting.</source>
+        <translation>プロバイダーはまだありません。OpenAI、Anthropic、OpenRouter、または Ollama などのローカルサーバーを追加するとチャットを始められます。</translation>
+    </message>
+    <message>
+        <source>Add a provider…</source>
+        <translation>プロバイダーを追加…</translation>
+    </message>
+    <message>
+        <source>Providers</source>
+        <translation>プロバイダー</translation>
+    </message>
+    <message>
+        <source>Add provider…</source>
+        <translation>プロバイダーを追加…</translation>
+    </message>
+    <message>
+        <source>Add a provider (OpenAI, Anthropic, OpenRouter, a local server, …)</source>
+        <translation>プロバイダーを追加（OpenAI、Anthropic、OpenRouter、ローカルサーバーなど）</translation>
+    </message>
+    <message>
+        <source>Tell me when a provider sends nothing for</source>
+        <translation>プロバイダーから何も届かないときに知らせるまでの時間</translation>
+    </message>
+    <message>
+        <source> s</source>
+        <translation> 秒</translation>
+    </message>
+    <message>
+        <source>A reply then shows “No data from &lt;host&gt; for N s” with Stop and Retry; it keeps waiting until you choose (or the 10-minute read timeout ends it). Default 60 s</source>
+        <translation>その後、返信に「&lt;host&gt; から N 秒データがありません」と停止・再試行が表示されます。選ぶまで待ち続けます（10 分の読み取りタイムアウトで終わることもあります）。既定は 60 秒</translation>
+    </message>
+    <message>
+        <source>Testing…</source>
+        <translation>テスト中…</translation>
+    </message>
+    <message>
+        <source>Delete provider</source>
+        <translation>プロバイダーを削除</translation>
+    </message>
+    <message>
+        <source>Delete provider “%1” and its stored API key? Assistants using it keep their settings but cannot send until you pick another.</source>
+        <translation>プロバイダー「%1」と保存した API キーを削除しますか？ 使っているアシスタントの設定は残りますが、別のものを選ぶまで送信できません。</translation>
+    </message>
+</context>
+<context>
+    <name>RecallVectors</name>
+    <message>
+        <source>Recall by meaning</source>
+        <translation>意味で思い出す</translation>
+    </message>
+    <message>
+        <source>Assistants can look back at earlier topics by what they meant, not only by their words. Each message is prepared once, on this computer, in the background.</source>
+        <translation>アシスタントは言葉だけでなく意味から以前のトピックを振り返れます。各メッセージはこのコンピューター上でバックグラウンドで一度だけ準備されます。</translation>
+    </message>
+    <message>
+        <source>Messages prepared for recall by meaning</source>
+        <translation>意味で思い出すために準備済みのメッセージ</translation>
+    </message>
+    <message>
+        <source>Stop preparing messages for now; what is done is kept</source>
+        <translation>メッセージの準備をいったん止めます。済んだ分は残ります</translation>
+    </message>
+    <message>
+        <source>Counting messages…</source>
+        <translation>メッセージを数えています…</translation>
+    </message>
+    <message>
+        <source>Resume</source>
+        <translation>再開</translation>
+    </message>
+    <message>
+        <source>Pause</source>
+        <translation>一時停止</translation>
+    </message>
+    <message>
+        <source>All %1 messages are ready.</source>
+        <translation>%1 件のメッセージがすべて準備できました。</translation>
+    </message>
+    <message>
+        <source>No messages yet.</source>
+        <translation>メッセージはまだありません。</translation>
+    </message>
+    <message>
+        <source>Paused: %1 of %2 messages ready; the rest are found by their words.</source>
+        <translation>一時停止中：%2 件中 %1 件が準備済み。残りは言葉で見つけます。</translation>
+    </message>
+    <message>
+        <source>Preparing: %1 of %2 messages ready.</source>
+        <translation>準備中：%2 件中 %1 件が準備済み。</translation>
+    </message>
+</context>
+<context>
+    <name>ReplyVersions</name>
+    <message>
+        <source>&amp;Regenerate reply</source>
+        <translation>返信を再生成(&amp;R)</translation>
+    </message>
+    <message>
+        <source>Ask again for the open topic&apos;s last reply with the same context; it stays a version (Ctrl+R)</source>
+        <translation>開いているトピックの最後の返信を同じコンテキストでもう一度求めます。元の返信は版として残ります（Ctrl+R）</translation>
+    </message>
+    <message>
+        <source>Regenerate &amp;with</source>
+        <translation>別のモデルで再生成(&amp;W)</translation>
+    </message>
+    <message>
+        <source>Ask again for the last reply with another model, for this reply only; the topic keeps its model</source>
+        <translation>最後の返信を別のモデルでもう一度求めます（この返信だけ）。トピックのモデルは変わりません</translation>
+    </message>
+</context>
+<context>
+    <name>SearchController</name>
+    <message>
+        <source>&amp;Search everything…</source>
+        <translation>すべてを検索(&amp;S)…</translation>
+    </message>
+    <message>
+        <source>Search every topic&apos;s messages, memory and dream cards (Ctrl+K or Ctrl+Shift+F)</source>
+        <translation>すべてのトピックのメッセージ、メモリ、ドリームのカードを検索（Ctrl+K または Ctrl+Shift+F）</translation>
+    </message>
+</context>
+<context>
+    <name>SettingsPage</name>
+    <message>
+        <source>Providers</source>
+        <translation>プロバイダー</translation>
+    </message>
+    <message>
+        <source>Models</source>
+        <translation>モデル</translation>
+    </message>
+    <message>
+        <source>System Agent</source>
+        <translation>システムエージェント</translation>
+    </message>
+    <message>
+        <source>Tools</source>
+        <translation>ツール</translation>
+    </message>
+    <message>
+        <source>Storage</source>
+        <translation>ストレージ</translation>
+    </message>
+    <message>
+        <source>Appearance</source>
+        <translation>外観</translation>
+    </message>
+    <message>
+        <source>Settings</source>
+        <translation>設定</translation>
+    </message>
+    <message>
+        <source>Settings sections</source>
+        <translation>設定のセクション</translation>
+    </message>
+    <message>
+        <source>Settings → %1</source>
+        <translation>設定 → %1</translation>
+    </message>
+</context>
+<context>
+    <name>SetupWizard</name>
+    <message>
+        <source>Welcome</source>
+        <translation>ようこそ</translation>
+    </message>
+    <message>
+        <source>Provider</source>
+        <translation>プロバイダー</translation>
+    </message>
+    <message>
+        <source>Assistant</source>
+        <translation>アシスタント</translation>
+    </message>
+    <message>
+        <source>Summaries</source>
+        <translation>要約</translation>
+    </message>
+    <message>
+        <source>History</source>
+        <translation>履歴</translation>
+    </message>
+    <message>
+        <source>Step %1 of %2: %3</source>
+        <translation>ステップ %1/%2：%3</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;ChatHub Desktop talks to language models with &lt;b&gt;your own API keys&lt;/b&gt;. Your conversations and what your assistants remember stay in a database on this computer; keys stay in the system keyring, in a file only you can read, or in environment variables.&lt;/p&gt;&lt;p&gt;Four short steps: a provider, an assistant, the model that writes summaries, and, if you like, your ChatGPT history. Skip any of them; &lt;b&gt;⋯ → Help → Setup…&lt;/b&gt; (bottom left) brings this back.&lt;/p&gt;</source>
+        <translation>&lt;p&gt;ChatHub Desktop は&lt;b&gt;あなた自身の API キー&lt;/b&gt;で言語モデルと対話します。会話とアシスタントが覚えている内容はこのコンピューター上のデータベースに保存され、キーはシステムのキーリング、あなただけが読めるファイル、または環境変数に保存されます。&lt;/p&gt;&lt;p&gt;短い 4 つのステップ：プロバイダー、アシスタント、要約を書くモデル、そして必要なら ChatGPT の履歴です。どれも省略できます。&lt;b&gt;⋯ → ヘルプ → セットアップ…&lt;/b&gt;（左下）でいつでもここに戻れます。&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>An assistant named “%1” already exists — choose another name.</source>
+        <translation>「%1」という名前のアシスタントはすでにあります。別の名前を付けてください。</translation>
+    </message>
+    <message>
+        <source>where your models run, with your key</source>
+        <translation>モデルを動かす場所とあなたのキー</translation>
+    </message>
+    <message>
+        <source>a name, a model and instructions</source>
+        <translation>名前、モデル、指示</translation>
+    </message>
+    <message>
+        <source>the model that condenses long topics</source>
+        <translation>長いトピックを要約するモデル</translation>
+    </message>
+    <message>
+        <source>your ChatGPT chats and a memory file, if you like</source>
+        <translation>ChatGPT のチャットとメモリファイル（任意）</translation>
+    </message>
+    <message>
+        <source>No provider yet. Pick one below; its form opens filled in.</source>
+        <translation>プロバイダーはまだありません。下から選ぶと、入力済みのフォームが開きます。</translation>
+    </message>
+    <message>
+        <source>Provider presets</source>
+        <translation>プロバイダーのプリセット</translation>
+    </message>
+    <message>
+        <source>Fills in the kind and base URL; change anything in the form</source>
+        <translation>種類とベース URL を入力します。フォームで自由に変更できます</translation>
+    </message>
+    <message>
+        <source>A base URL you type</source>
+        <translation>自分で入力するベース URL</translation>
+    </message>
+    <message>
+        <source>Add a provider</source>
+        <translation>プロバイダーを追加</translation>
+    </message>
+    <message>
+        <source>A provider runs the models you chat with: OpenAI, Anthropic, OpenRouter, DeepSeek, or a local server such as Ollama.</source>
+        <translation>プロバイダーは会話に使うモデルを動かします：OpenAI、Anthropic、OpenRouter、DeepSeek、または Ollama などのローカルサーバーです。</translation>
+    </message>
+    <message>
+        <source>Configured providers</source>
+        <translation>設定済みのプロバイダー</translation>
+    </message>
+    <message>
+        <source>Your providers</source>
+        <translation>あなたのプロバイダー</translation>
+    </message>
+    <message>
+        <source>Presets</source>
+        <translation>プリセット</translation>
+    </message>
+    <message>
+        <source>&amp;Add provider…</source>
+        <translation>プロバイダーを追加(&amp;A)…</translation>
+    </message>
+    <message>
+        <source>Name, kind, base URL and where the key comes from, filled from the preset</source>
+        <translation>名前、種類、ベース URL、キーの取得元をプリセットから入力します</translation>
+    </message>
+    <message>
+        <source>&amp;Test connection</source>
+        <translation>接続テスト(&amp;T)</translation>
+    </message>
+    <message>
+        <source>Ask the selected provider for its models with its key</source>
+        <translation>選んだプロバイダーにキーを使ってモデル一覧を問い合わせます</translation>
+    </message>
+    <message>
+        <source>%1 runs on your computer and needs no key; start it before Test connection.</source>
+        <translation>%1 はこのコンピューターで動くのでキーは不要です。接続テストの前に起動してください。</translation>
+    </message>
+    <message>
+        <source>Get a key at &lt;a href=&quot;%1&quot;&gt;%1&lt;/a&gt;, then paste it in the form.</source>
+        <translation>&lt;a href=&quot;%1&quot;&gt;%1&lt;/a&gt; でキーを取得し、フォームに貼り付けてください。</translation>
+    </message>
+    <message>
+        <source>Type your provider&apos;s base URL in the form; its documentation says where keys are made.</source>
+        <translation>フォームにプロバイダーのベース URL を入力してください。キーの作り方はそのドキュメントにあります。</translation>
+    </message>
+    <message>
+        <source>Asking %1 for its models…</source>
+        <translation>%1 にモデル一覧を問い合わせています…</translation>
+    </message>
+    <message>
+        <source>Create an assistant</source>
+        <translation>アシスタントを作成</translation>
+    </message>
+    <message>
+        <source>An assistant has a model, instructions and its own memory. You can add more later.</source>
+        <translation>アシスタントにはモデル、指示、専用のメモリがあります。あとで追加することもできます。</translation>
+    </message>
+    <message>
+        <source>The tested provider&apos;s models come first; you may type any model id</source>
+        <translation>テスト済みプロバイダーのモデルが先頭に並びます。任意のモデル ID も入力できます</translation>
+    </message>
+    <message>
+        <source>Optional, e.g. “Answer briefly; use metric units.”</source>
+        <translation>任意。例：「簡潔に答えて。メートル法を使って。」</translation>
+    </message>
+    <message>
+        <source>&amp;Name:</source>
+        <translation>名前(&amp;N)：</translation>
+    </message>
+    <message>
+        <source>&amp;Provider:</source>
+        <translation>プロバイダー(&amp;P)：</translation>
+    </message>
+    <message>
+        <source>&amp;Model:</source>
+        <translation>モデル(&amp;M)：</translation>
+    </message>
+    <message>
+        <source>&amp;Instructions:</source>
+        <translation>指示(&amp;I)：</translation>
+    </message>
+    <message>
+        <source>A smaller model is usually quicker and cheaper for summaries. The chat model works too, but when it is busy, summaries can fail.</source>
+        <translation>要約には小さめのモデルのほうが速くて安価なことが多いです。チャット用のモデルも使えますが、混雑時には要約が失敗することがあります。</translation>
+    </message>
+    <message>
+        <source>Choose the model that writes summaries</source>
+        <translation>要約を書くモデルを選ぶ</translation>
+    </message>
+    <message>
+        <source>The History Compress model summarizes long topics and writes memory dream cards. Settings → System Agent changes it later.</source>
+        <translation>履歴圧縮モデルは長いトピックを要約し、記憶ドリームのカードを書きます。あとで 設定 → システムエージェント で変更できます。</translation>
+    </message>
+    <message>
+        <source>The provider&apos;s own models come first; you may type any model id</source>
+        <translation>プロバイダー自身のモデルが先頭に並びます。任意のモデル ID も入力できます</translation>
+    </message>
+    <message>
+        <source>History Compress &amp;model:</source>
+        <translation>履歴圧縮モデル(&amp;M)：</translation>
+    </message>
+    <message>
+        <source>Bring your history (optional)</source>
+        <translation>履歴を取り込む（任意）</translation>
+    </message>
+    <message>
+        <source>Your earlier chats and an assistant&apos;s memory, if you have them.</source>
+        <translation>以前のチャットとアシスタントのメモリ（あれば）。</translation>
+    </message>
+    <message>
+        <source>ChatGPT → Settings → Data controls → Export data sends you a zip. Each conversation in it becomes a topic of your assistant; nothing is uploaded anywhere.</source>
+        <translation>ChatGPT → 設定 → データコントロール → データをエクスポート で zip が届きます。その中の会話はそれぞれアシスタントのトピックになり、どこにもアップロードされません。</translation>
+    </message>
+    <message>
+        <source>&amp;Import a ChatGPT export when the setup closes</source>
+        <translation>セットアップ終了後に ChatGPT のエクスポートをインポート(&amp;I)</translation>
+    </message>
+    <message>
+        <source>An assistant&apos;s memory exported from ChatHub (JSON or Markdown) can become this assistant&apos;s memory; you see what changes before it is written.</source>
+        <translation>ChatHub から書き出したアシスタントのメモリ（JSON または Markdown）を、このアシスタントのメモリにできます。書き込む前に変更点を確認できます。</translation>
+    </message>
+    <message>
+        <source>Import a &amp;memory file into the new assistant</source>
+        <translation>新しいアシスタントにメモリファイルをインポート(&amp;M)</translation>
+    </message>
+    <message>
+        <source>Back</source>
+        <translation>戻る</translation>
+    </message>
+    <message>
+        <source>Continue</source>
+        <translation>続ける</translation>
+    </message>
+    <message>
+        <source>Finish</source>
+        <translation>完了</translation>
+    </message>
+    <message>
+        <source>Skip setup</source>
+        <translation>セットアップをスキップ</translation>
+    </message>
+    <message>
+        <source>Set up ChatHub Desktop</source>
+        <translation>ChatHub Desktop のセットアップ</translation>
+    </message>
+    <message>
+        <source>Welcome to ChatHub Desktop</source>
+        <translation>ChatHub Desktop へようこそ</translation>
+    </message>
+    <message>
+        <source>Set up in about a minute.</source>
+        <translation>1 分ほどでセットアップできます。</translation>
+    </message>
+    <message>
+        <source>Close; ⋯ → Help → Setup… (bottom left) brings it back</source>
+        <translation>閉じます。⋯ → ヘルプ → セットアップ…（左下）でまた開けます</translation>
+    </message>
+</context>
+<context>
+    <name>StoragePage</name>
+    <message>
+        <source>SQLite — a single file on this computer</source>
+        <translation>SQLite — このコンピューター上の 1 つのファイル</translation>
+    </message>
+    <message>
+        <source>PostgreSQL — a shared database server; other computers can use the same store</source>
+        <translation>PostgreSQL — 共有データベースサーバー。ほかのコンピューターも同じストアを使えます</translation>
+    </message>
+    <message>
+        <source>default database</source>
+        <translation>既定のデータベース</translation>
+    </message>
+    <message>
+        <source>“%1” on %2</source>
+        <translation>%2 の「%1」</translation>
+    </message>
+    <message>
+        <source>Your topics, assistants and memory are kept in this store.</source>
+        <translation>トピック、アシスタント、メモリはこのストアに保存されます。</translation>
+    </message>
+    <message>
+        <source>Show in folder</source>
+        <translation>フォルダーで表示</translation>
+    </message>
+    <message>
+        <source>Open the folder that holds the store in the file manager</source>
+        <translation>ストアのあるフォルダーをファイルマネージャーで開きます</translation>
+    </message>
+    <message>
+        <source>Location:</source>
+        <translation>場所：</translation>
+    </message>
+    <message>
+        <source>Size:</source>
+        <translation>サイズ：</translation>
+    </message>
+    <message>
+        <source>Engine:</source>
+        <translation>エンジン：</translation>
+    </message>
+    <message>
+        <source>Changes made elsewhere — the command line, cron, another window — show here within about a second.</source>
+        <translation>ほかの場所での変更（コマンドライン、cron、別のウィンドウ）は 1 秒ほどでここに表示されます。</translation>
+    </message>
+    <message>
+        <source>Changes made elsewhere — the command line, cron, another window, another computer — show here within about a second.</source>
+        <translation>ほかの場所での変更（コマンドライン、cron、別のウィンドウ、別のコンピューター）は 1 秒ほどでここに表示されます。</translation>
+    </message>
+    <message>
+        <source>Advanced: the database URL and moving the store</source>
+        <translation>詳細：データベース URL とストアの移動</translation>
+    </message>
+    <message>
+        <source>Database URL</source>
+        <translation>データベース URL</translation>
+    </message>
+    <message>
+        <source>Move to another store</source>
+        <translation>別のストアへ移動</translation>
+    </message>
+    <message>
+        <source>1. Quit ChatHub (and stop &lt;code&gt;dream serve&lt;/code&gt;, if you run it).&lt;br&gt;2. Copy everything into a new, empty database (it refuses one that holds data, checks every row count and memory checksum, and writes nothing if anything fails):</source>
+        <translation>1. ChatHub を終了します（&lt;code&gt;dream serve&lt;/code&gt; を動かしていればそれも止めます）。&lt;br&gt;2. すべてを新しい空のデータベースにコピーします（データのあるものは拒否し、すべての行数とメモリのチェックサムを確かめ、失敗があれば何も書き込みません）：</translation>
+    </message>
+    <message>
+        <source>(*** stands for the password, which is never shown here.)</source>
+        <translation>（*** はパスワードを表し、ここには表示されません。）</translation>
+    </message>
+    <message>
+        <source>3. Start ChatHub with &lt;code&gt;--database-url NEW_URL&lt;/code&gt;, or set &lt;code&gt;CHATHUB_DATABASE_URL=NEW_URL&lt;/code&gt; for the app, the commands and the dream service.</source>
+        <translation>3. &lt;code&gt;--database-url NEW_URL&lt;/code&gt; を付けて ChatHub を起動するか、アプリ、コマンド、ドリームサービスに &lt;code&gt;CHATHUB_DATABASE_URL=NEW_URL&lt;/code&gt; を設定します。</translation>
+    </message>
+    <message>
+        <source>Copy command</source>
+        <translation>コマンドをコピー</translation>
+    </message>
+    <message>
+        <source>Copy the db copy command; replace the target URL with yours</source>
+        <translation>db copy コマンドをコピーします。コピー先の URL は自分のものに置き換えてください</translation>
+    </message>
+</context>
+<context>
+    <name>SystemAgentPage</name>
+    <message>
+        <source>&lt;p&gt;&lt;b&gt;History Compress&lt;/b&gt; is the model that writes topic summaries (Compact now, token auto-compact, summarizing dropped history, overflow rescue) and folds memory dream cards. It is &lt;b&gt;never the chat model&lt;/b&gt; you talk to. Default: &lt;code&gt;gpt-5-mini&lt;/code&gt; on your first OpenAI provider.&lt;/p&gt;&lt;p&gt;Its context window comes from its model card (Settings → model cards, else the built-in catalog), so an 8k custom model is treated as 8k: batches stay under about half of that window. Pick a fast, capable model; thinking is switched off where the vendor allows it.&lt;/p&gt;</source>
+        <translation>&lt;p&gt;&lt;b&gt;履歴圧縮&lt;/b&gt;モデルはトピックの要約（今すぐ圧縮、トークンによる自動圧縮、切り捨てた履歴の要約、オーバーフロー時の救済）を書き、記憶ドリームのカードをまとめます。話し相手の&lt;b&gt;チャットモデルではありません&lt;/b&gt;。既定：最初の OpenAI プロバイダーの &lt;code&gt;gpt-5-mini&lt;/code&gt;。&lt;/p&gt;&lt;p&gt;コンテキストウィンドウはモデルカード（設定 → モデルカード、なければ内蔵カタログ）から取るので、8k のカスタムモデルは 8k として扱われ、バッチはそのウィンドウの約半分に収まります。速くて十分な性能のモデルを選んでください。ベンダーが許す場合は思考をオフにします。&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;&lt;b&gt;Topic naming&lt;/b&gt;: the model that writes a short title for a new topic from its first message, after its first reply. &lt;b&gt;The chat&apos;s own model&lt;/b&gt; (the default) lets the topic&apos;s model write it, as ChatGPT and Claude do. The first words of the message stay the title when the model fails, and always with &lt;code&gt;chathub-desktop settings set topic-naming off&lt;/code&gt;.&lt;/p&gt;</source>
+        <translation>&lt;p&gt;&lt;b&gt;トピック命名&lt;/b&gt;：新しいトピックの最初の返信の後、最初のメッセージから短いタイトルを書くモデル。&lt;b&gt;チャット自身のモデル&lt;/b&gt;（既定）では、ChatGPT や Claude と同じくトピックのモデルが書きます。モデルが失敗したとき、また &lt;code&gt;chathub-desktop settings set topic-naming off&lt;/code&gt; のときは、メッセージの冒頭がタイトルのままです。&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;&lt;b&gt;Threshold compaction&lt;/b&gt; is a second, simpler policy (as in Numi Chat). When on, it replaces the watermark triggers of Chat Preference: before each send it estimates the request (about one token per three characters, 4,096 per image) and, when that is above the model&apos;s context window minus the &lt;b&gt;buffer&lt;/b&gt;, asks the &lt;i&gt;chat model itself&lt;/i&gt; to summarize the older complete turns. The request then carries the summary, a short acknowledgement and the most recent turns (at least &lt;b&gt;keep recent&lt;/b&gt; messages, moved back to a user message so turns stay whole). After &lt;b&gt;max failures&lt;/b&gt; failed summaries it pauses for five minutes. The COMPACT_ENABLED, COMPACT_BUFFER_TOKENS, COMPACT_KEEP_RECENT, COMPACT_MAX_FAILURES and DISABLE_AUTO_COMPACT environment variables override these fields. Messages are never deleted.&lt;/p&gt;</source>
+        <translation>&lt;p&gt;&lt;b&gt;しきい値圧縮&lt;/b&gt;は、2 つ目のより単純な方式です（Numi Chat と同じ）。オンにすると、チャット設定のウォーターマークによるトリガーの代わりになります。送信のたびにリクエストを見積もり（約 3 文字で 1 トークン、画像 1 枚で 4,096）、モデルのコンテキストウィンドウから&lt;b&gt;バッファ&lt;/b&gt;を引いた値を超えると、&lt;i&gt;チャットモデル自身&lt;/i&gt;に古い完結したターンを要約させます。その後のリクエストには、要約、短い確認、最新のターン（少なくとも&lt;b&gt;最近の保持数&lt;/b&gt;のメッセージ。ターンが途切れないようユーザーメッセージまでさかのぼります）が入ります。&lt;b&gt;最大失敗回数&lt;/b&gt;だけ要約に失敗すると 5 分間休止します。環境変数 COMPACT_ENABLED、COMPACT_BUFFER_TOKENS、COMPACT_KEEP_RECENT、COMPACT_MAX_FAILURES、DISABLE_AUTO_COMPACT はこれらの項目より優先されます。メッセージが削除されることはありません。&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;When on, short excerpts of earlier summary snapshots are kept and sent under the topic summary, so details a later merge dropped are not lost entirely. Identical snapshots are stored once; an excerpt whose time cannot be read is kept marked “unknown time”. They count towards the token estimate.&lt;/p&gt;</source>
+        <translation>&lt;p&gt;オンにすると、以前の要約スナップショットの短い抜粋を残し、トピックの要約の下に付けて送ります。後の統合で落ちた細部が完全には失われません。同じスナップショットは 1 回だけ保存され、時刻を読めない抜粋は「時刻不明」として残ります。これらはトークンの見積もりに含まれます。&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>your model card</source>
+        <translation>あなたのモデルカード</translation>
+    </message>
+    <message>
+        <source>reported by the provider</source>
+        <translation>プロバイダーの報告</translation>
+    </message>
+    <message>
+        <source>the bundled catalog</source>
+        <translation>内蔵カタログ</translation>
+    </message>
+    <message>
+        <source>no model card: the provider&apos;s fallback</source>
+        <translation>モデルカードなし：プロバイダーのフォールバック</translation>
+    </message>
+    <message>
+        <source>Not usable yet: %1. Pick a provider and model above (or add a provider on the Providers page).</source>
+        <translation>まだ使えません：%1。上でプロバイダーとモデルを選んでください（または「プロバイダー」ページで追加してください）。</translation>
+    </message>
+    <message>
+        <source>; batches sized for %1</source>
+        <translation>、バッチは %1 に合わせます</translation>
+    </message>
+    <message>
+        <source>In use: %1 · context window %2 tokens (%3%4)</source>
+        <translation>使用中：%1 · コンテキストウィンドウ %2 トークン（%3%4）</translation>
+    </message>
+    <message>
+        <source>The models ChatHub uses for its own work, apart from the ones your assistants chat with.</source>
+        <translation>アシスタントの会話用とは別に、ChatHub 自身の作業に使うモデルです。</translation>
+    </message>
+    <message>
+        <source>Summaries</source>
+        <translation>要約</translation>
+    </message>
+    <message>
+        <source>First OpenAI provider</source>
+        <translation>最初の OpenAI プロバイダー</translation>
+    </message>
+    <message>
+        <source>The summarizer — never the chat model. Its context window comes from its model card.</source>
+        <translation>要約モデル — チャットモデルではありません。コンテキストウィンドウはモデルカードから取ります。</translation>
+    </message>
+    <message>
+        <source>Default</source>
+        <translation>既定</translation>
+    </message>
+    <message>
+        <source>Use %1 on the first OpenAI provider</source>
+        <translation>最初の OpenAI プロバイダーの %1 を使います</translation>
+    </message>
+    <message>
+        <source>&amp;Model:</source>
+        <translation>モデル(&amp;M)：</translation>
+    </message>
+    <message>
+        <source>The History Compress model writes topic summaries and folds dream cards; never your chat model.</source>
+        <translation>履歴圧縮モデルはトピックの要約を書き、ドリームのカードをまとめます。チャットモデルではありません。</translation>
+    </message>
+    <message>
+        <source>&amp;Keep archive excerpts of earlier summaries</source>
+        <translation>以前の要約のアーカイブ抜粋を残す(&amp;K)</translation>
+    </message>
+    <message>
+        <source>Send short excerpts of earlier topic summaries under the current one</source>
+        <translation>以前のトピック要約の短い抜粋を現在の要約の下に付けて送ります</translation>
+    </message>
+    <message>
+        <source>Sends short excerpts of earlier summaries with the current one, so details a later merge dropped are not lost.</source>
+        <translation>以前の要約の短い抜粋を現在の要約と一緒に送るので、後の統合で落ちた細部が失われません。</translation>
+    </message>
+    <message>
+        <source>Topic titles</source>
+        <translation>トピックのタイトル</translation>
+    </message>
+    <message>
+        <source>The chat&apos;s own model</source>
+        <translation>チャット自身のモデル</translation>
+    </message>
+    <message>
+        <source>M&amp;odel:</source>
+        <translation>モデル(&amp;O)：</translation>
+    </message>
+    <message>
+        <source>Writes a short title for each new topic after its first reply; until then it shows the first words.</source>
+        <translation>新しいトピックごとに最初の返信の後で短いタイトルを書きます。それまでは冒頭の言葉を表示します。</translation>
+    </message>
+    <message>
+        <source>Compaction by the chat model</source>
+        <translation>チャットモデルによる圧縮</translation>
+    </message>
+    <message>
+        <source>Use &amp;threshold compaction instead of the watermarks</source>
+        <translation>ウォーターマークの代わりにしきい値圧縮を使う(&amp;T)</translation>
+    </message>
+    <message>
+        <source>Off by default. When on, the chat model summarizes older turns once a request passes the context window minus the buffer</source>
+        <translation>既定ではオフ。オンにすると、リクエストがコンテキストウィンドウからバッファを引いた値を超えたとき、チャットモデルが古いターンを要約します</translation>
+    </message>
+    <message>
+        <source>When on, the chat model itself summarizes older turns once a request nears its context window.</source>
+        <translation>オンにすると、リクエストがコンテキストウィンドウに近づいたとき、チャットモデル自身が古いターンを要約します。</translation>
+    </message>
+    <message>
+        <source> tokens</source>
+        <translation> トークン</translation>
+    </message>
+    <message>
+        <source>Room kept below the context window for the reply and estimation error (default 13,000). Smaller: compacts later; larger: earlier</source>
+        <translation>返信と見積もり誤差のためにコンテキストウィンドウの下に残す余裕（既定 13,000）。小さいほど圧縮が遅く、大きいほど早くなります</translation>
+    </message>
+    <message>
+        <source>&amp;Buffer:</source>
+        <translation>バッファ(&amp;B)：</translation>
+    </message>
+    <message>
+        <source> messages</source>
+        <translation> 件のメッセージ</translation>
+    </message>
+    <message>
+        <source>Recent messages kept word for word (default 12; whole turns, so maybe more)</source>
+        <translation>そのまま残す最近のメッセージ数（既定 12。ターン単位なので多くなることもあります）</translation>
+    </message>
+    <message>
+        <source>&amp;Keep recent:</source>
+        <translation>最近の保持数(&amp;K)：</translation>
+    </message>
+    <message>
+        <source>Failed summaries before a five-minute pause (default 3)</source>
+        <translation>5 分間休止するまでの要約の失敗回数（既定 3）</translation>
+    </message>
+    <message>
+        <source>Max &amp;failures:</source>
+        <translation>最大失敗回数(&amp;F)：</translation>
+    </message>
+    <message>
+        <source>&amp;Save</source>
+        <translation>保存(&amp;S)</translation>
+    </message>
+    <message>
+        <source>Store these System Agent settings</source>
+        <translation>これらのシステムエージェント設定を保存します</translation>
+    </message>
+    <message>
+        <source>Checking the History Compress model…</source>
+        <translation>履歴圧縮モデルを確認しています…</translation>
+    </message>
+    <message>
+        <source>History Compress: enter a model id (e.g. gpt-5-mini).</source>
+        <translation>履歴圧縮：モデル ID を入力してください（例：gpt-5-mini）。</translation>
+    </message>
+    <message>
+        <source>Topic naming: enter a model id, or choose Off.</source>
+        <translation>トピック命名：モデル ID を入力するか、オフを選んでください。</translation>
+    </message>
+    <message>
+        <source>History Compress</source>
+        <translation>履歴圧縮</translation>
+    </message>
+    <message>
+        <source>Topic naming</source>
+        <translation>トピック命名</translation>
+    </message>
+    <message>
+        <source>Archive excerpts</source>
+        <translation>アーカイブ抜粋</translation>
+    </message>
+    <message>
+        <source>Threshold compaction</source>
+        <translation>しきい値圧縮</translation>
+    </message>
+    <message>
+        <source>Buffer</source>
+        <translation>バッファ</translation>
+    </message>
+    <message>
+        <source>Keep recent</source>
+        <translation>最近の保持数</translation>
+    </message>
+    <message>
+        <source>Max failures</source>
+        <translation>最大失敗回数</translation>
+    </message>
+    <message>
+        <source>History Compress: not usable, nothing was saved: %1. Pick a provider and model.</source>
+        <translation>履歴圧縮：使えないため何も保存しませんでした：%1。プロバイダーとモデルを選んでください。</translation>
+    </message>
+    <message>
+        <source>Saved.</source>
+        <translation>保存しました。</translation>
+    </message>
+</context>
+<context>
     <name>TokenBadge</name>
     <message>
         <source>&lt;p&gt;&lt;b&gt;Estimated tokens of the next request&lt;/b&gt;: instructions, tools, memory, the topic summary, the history window and your draft, as Send will post them — anchored on the provider&apos;s own input count when this session sent the last reply — against the input budget (context window minus the reply reserve). Click for the breakdown.&lt;/p&gt;</source>
@@ -384,6 +1404,132 @@
     </message>
 </context>
 <context>
+    <name>TopicActions</name>
+    <message>
+        <source>Markdown (*.md)</source>
+        <translation>Markdown (*.md)</translation>
+    </message>
+    <message>
+        <source>ChatHub topic JSON (*.json)</source>
+        <translation>ChatHub トピック JSON (*.json)</translation>
+    </message>
+    <message>
+        <source>&amp;Pin topic</source>
+        <translation>トピックをピン留め(&amp;P)</translation>
+    </message>
+    <message>
+        <source>Keep the selected topic at the top of the list (Ctrl+Shift+P)</source>
+        <translation>選んだトピックを一覧の先頭に固定します（Ctrl+Shift+P）</translation>
+    </message>
+    <message>
+        <source>&amp;Archive topic</source>
+        <translation>トピックをアーカイブ(&amp;A)</translation>
+    </message>
+    <message>
+        <source>Hide the selected topic from the list; search still finds it (Ctrl+Shift+A)</source>
+        <translation>選んだトピックを一覧から隠します。検索では見つかります（Ctrl+Shift+A）</translation>
+    </message>
+    <message>
+        <source>Show archi&amp;ved topics</source>
+        <translation>アーカイブしたトピックを表示(&amp;V)</translation>
+    </message>
+    <message>
+        <source>List archived topics too</source>
+        <translation>アーカイブしたトピックも一覧に出します</translation>
+    </message>
+    <message>
+        <source>&amp;Markdown…</source>
+        <translation>Markdown(&amp;M)…</translation>
+    </message>
+    <message>
+        <source>Save the topic as Markdown: roles, times, tool calls</source>
+        <translation>トピックを Markdown で保存します：役割、時刻、ツール呼び出し</translation>
+    </message>
+    <message>
+        <source>&amp;JSON…</source>
+        <translation>JSON(&amp;J)…</translation>
+    </message>
+    <message>
+        <source>Save the topic as JSON that File → Import → ChatHub topic reads back without loss</source>
+        <translation>トピックを JSON で保存します。ファイル → インポート → ChatHub トピック でそのまま読み戻せます</translation>
+    </message>
+    <message>
+        <source>ChatHub topic (JSON)…</source>
+        <translation>ChatHub トピック（JSON）…</translation>
+    </message>
+    <message>
+        <source>Import a topic saved with Topic → Export → as JSON</source>
+        <translation>トピック → エクスポート → JSON で保存したトピックをインポートします</translation>
+    </message>
+    <message>
+        <source>E&amp;xport</source>
+        <translation>エクスポート(&amp;X)</translation>
+    </message>
+    <message>
+        <source>Un&amp;pin topic</source>
+        <translation>ピン留めを外す(&amp;P)</translation>
+    </message>
+    <message>
+        <source>Un&amp;archive topic</source>
+        <translation>アーカイブを解除(&amp;A)</translation>
+    </message>
+    <message>
+        <source>Pinned “%1”</source>
+        <translation>「%1」をピン留めしました</translation>
+    </message>
+    <message>
+        <source>Unpinned “%1”</source>
+        <translation>「%1」のピン留めを外しました</translation>
+    </message>
+    <message>
+        <source>Archived “%1”</source>
+        <translation>「%1」をアーカイブしました</translation>
+    </message>
+    <message>
+        <source>Restored “%1”</source>
+        <translation>「%1」を戻しました</translation>
+    </message>
+    <message>
+        <source>Export topic</source>
+        <translation>トピックをエクスポート</translation>
+    </message>
+    <message>
+        <source>Exported the topic to %1</source>
+        <translation>トピックを %1 にエクスポートしました</translation>
+    </message>
+    <message>
+        <source>Import ChatHub topic</source>
+        <translation>ChatHub トピックをインポート</translation>
+    </message>
+    <message>
+        <source>ChatHub topic JSON (*.json);;All files (*)</source>
+        <translation>ChatHub トピック JSON (*.json);;すべてのファイル (*)</translation>
+    </message>
+    <message>
+        <source>Imported “%1” (%2)</source>
+        <translation>「%1」をインポートしました（%2）</translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln message(s)</source>
+        <translation><numerusform>%Ln 件のメッセージ</numerusform></translation>
+    </message>
+</context>
+<context>
+    <name>TopicDelete</name>
+    <message>
+        <source>&amp;Undo delete</source>
+        <translation>削除を元に戻す(&amp;U)</translation>
+    </message>
+    <message>
+        <source>Bring back the topic you just deleted (Ctrl+Z)</source>
+        <translation>削除したばかりのトピックを元に戻します（Ctrl+Z）</translation>
+    </message>
+    <message>
+        <source>Undo</source>
+        <translation>元に戻す</translation>
+    </message>
+</context>
+<context>
     <name>TopicList</name>
     <message>
         <source>Yesterday</source>
@@ -412,6 +1558,41 @@
     <message>
         <source>Private: no memory is used here and the dream never reads it</source>
         <translation>プライベート：ここではメモリを使わず、ドリームも読みません</translation>
+    </message>
+</context>
+<context>
+    <name>TopicPrivacy</name>
+    <message>
+        <source>Private: no memory is sent or offered here, and the memory dream never reads this topic</source>
+        <translation>プライベート：ここではメモリを送らず使わせません。記憶ドリームもこのトピックを読みません</translation>
+    </message>
+    <message>
+        <source>Private topic: on. No memory is sent or offered here, and the memory dream never reads it</source>
+        <translation>プライベートトピック：オン。ここではメモリを送らず使わせません。記憶ドリームも読みません</translation>
+    </message>
+    <message>
+        <source>Private topic: off. Turn on to send no memory here and keep the memory dream out</source>
+        <translation>プライベートトピック：オフ。オンにするとここではメモリを送らず、記憶ドリームも読みません</translation>
+    </message>
+    <message>
+        <source>New &amp;private topic</source>
+        <translation>新しいプライベートトピック(&amp;P)</translation>
+    </message>
+    <message>
+        <source>Start a private topic (Ctrl+Shift+N). %1</source>
+        <translation>プライベートトピックを始めます（Ctrl+Shift+N）。%1</translation>
+    </message>
+    <message>
+        <source>Pri&amp;vate topic</source>
+        <translation>プライベートトピック(&amp;V)</translation>
+    </message>
+    <message>
+        <source>Private topic</source>
+        <translation>プライベートトピック</translation>
+    </message>
+    <message>
+        <source>This topic is not private: memory is used again</source>
+        <translation>このトピックはプライベートではなくなりました。メモリを再び使います</translation>
     </message>
 </context>
 <context>
@@ -586,6 +1767,29 @@
     <message>
         <source>Show or hide the assistants and topics (%1; folds away by itself when the window is narrow)</source>
         <translation>アシスタントとトピックの表示・非表示（%1。ウィンドウが狭いと自動で折りたたみます）</translation>
+    </message>
+</context>
+<context>
+    <name>WelcomePanel</name>
+    <message>
+        <source>Start setup…</source>
+        <translation>セットアップを始める…</translation>
+    </message>
+    <message>
+        <source>Welcome to ChatHub Desktop</source>
+        <translation>ChatHub Desktop へようこそ</translation>
+    </message>
+    <message>
+        <source>Chat with your own API keys, keep every conversation on this computer.</source>
+        <translation>自分の API キーでチャットし、すべての会話をこのコンピューターに残します。</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;⋯ → Help → Setup…&lt;/b&gt; (bottom left) adds a provider and an assistant in four short steps.</source>
+        <translation>&lt;b&gt;⋯ → ヘルプ → セットアップ…&lt;/b&gt;（左下）で、4 つの短いステップでプロバイダーとアシスタントを追加できます。</translation>
+    </message>
+    <message>
+        <source>Or on your own: &lt;b&gt;Settings → Providers…&lt;/b&gt; (Ctrl+,), then &lt;b&gt;Assistant → New…&lt;/b&gt;; type below and press &lt;b&gt;%1&lt;/b&gt;.&lt;br&gt;Your history: &lt;b&gt;File → Import → Chat history export…&lt;/b&gt; (Ctrl+I: ChatGPT, Claude, Open WebUI, LibreChat).</source>
+        <translation>自分で設定する場合：&lt;b&gt;設定 → プロバイダー…&lt;/b&gt;（Ctrl+,）、次に &lt;b&gt;アシスタント → 新規…&lt;/b&gt;。下に入力して &lt;b&gt;%1&lt;/b&gt; を押します。&lt;br&gt;これまでの履歴：&lt;b&gt;ファイル → インポート → チャット履歴のエクスポート…&lt;/b&gt;（Ctrl+I：ChatGPT、Claude、Open WebUI、LibreChat）。</translation>
     </message>
 </context>
 <context>

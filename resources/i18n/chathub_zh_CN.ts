@@ -2,6 +2,113 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="zh_CN" sourcelanguage="en">
 <context>
+    <name>ChatEmpty</name>
+    <message>
+        <source>Explain something simply</source>
+        <translation>简单解释一件事</translation>
+    </message>
+    <message>
+        <source>Explain in simple terms, with one example: </source>
+        <translation>请用简单的话解释，并举一个例子：</translation>
+    </message>
+    <message>
+        <source>Draft a message</source>
+        <translation>起草一条消息</translation>
+    </message>
+    <message>
+        <source>Help me write a short, friendly message to </source>
+        <translation>帮我写一条简短友好的消息给</translation>
+    </message>
+    <message>
+        <source>Summarize a text</source>
+        <translation>总结一段文字</translation>
+    </message>
+    <message>
+        <source>Summarize the key points of this text in five bullets:
+
+</source>
+        <translation>用五个要点总结这段文字：
+
+</translation>
+    </message>
+    <message>
+        <source>Brainstorm ideas</source>
+        <translation>头脑风暴</translation>
+    </message>
+    <message>
+        <source>Give me ten ideas for </source>
+        <translation>给我十个关于以下主题的点子：</translation>
+    </message>
+    <message>
+        <source>No assistant</source>
+        <translation>没有助手</translation>
+    </message>
+    <message>
+        <source>Create an assistant to start chatting.</source>
+        <translation>创建一个助手即可开始对话。</translation>
+    </message>
+    <message>
+        <source>Connect %1 to a model</source>
+        <translation>为 %1 连接一个模型</translation>
+    </message>
+    <message>
+        <source>Add a provider with your API key or a local server, then choose it for this assistant.</source>
+        <translation>用你的 API 密钥或本地服务器添加一个服务商，然后为这个助手选择它。</translation>
+    </message>
+    <message>
+        <source>Choose a model for %1</source>
+        <translation>为 %1 选择模型</translation>
+    </message>
+    <message>
+        <source>Edit the assistant and pick one of its provider&apos;s models.</source>
+        <translation>编辑助手，并从它的服务商的模型中选一个。</translation>
+    </message>
+    <message>
+        <source>Chat with %1</source>
+        <translation>与 %1 对话</translation>
+    </message>
+    <message>
+        <source>Start a topic, or type below: %1 answers.</source>
+        <translation>开始一个话题，或直接在下方输入：%1 会回答。</translation>
+    </message>
+    <message>
+        <source>Put “%1” in the message box</source>
+        <translation>将“%1”填入消息框</translation>
+    </message>
+    <message>
+        <source>Assistant</source>
+        <translation>助手</translation>
+    </message>
+    <message>
+        <source>Start a chat</source>
+        <translation>开始对话</translation>
+    </message>
+    <message>
+        <source>Add a provider</source>
+        <translation>添加服务商</translation>
+    </message>
+    <message>
+        <source>Edit assistant</source>
+        <translation>编辑助手</translation>
+    </message>
+    <message>
+        <source>your assistant</source>
+        <translation>你的助手</translation>
+    </message>
+    <message>
+        <source>Hi, I&apos;m %1. How can I help?</source>
+        <translation>你好，我是 %1。有什么可以帮你？</translation>
+    </message>
+    <message>
+        <source>%1 answers here.</source>
+        <translation>%1 会在这里回答。</translation>
+    </message>
+    <message>
+        <source>Pick a prompt or type below.</source>
+        <translation>选一个提示，或在下方输入。</translation>
+    </message>
+</context>
+<context>
     <name>ChatHeader</name>
     <message>
         <source>Topic list</source>
@@ -55,8 +162,30 @@
         <translation>正在打开你的对话…</translation>
     </message>
     <message>
+        <source>Add a provider and choose a model for this assistant first (Assistant → Edit…)</source>
+        <translation>请先添加服务商并为这个助手选择模型（助手 → 编辑…）</translation>
+    </message>
+    <message>
         <source>Create an assistant first (Assistant → New…)</source>
         <translation>请先创建一个助手（助手 → 新建…）</translation>
+    </message>
+</context>
+<context>
+    <name>ContextControls</name>
+    <message>
+        <source>Compact with &amp;focus…</source>
+        <translation>带重点压缩(&amp;F)…</translation>
+    </message>
+    <message>
+        <source>Compact now, telling the History Compress model what the summary must keep</source>
+        <translation>立即压缩，并告诉历史压缩模型摘要必须保留什么</translation>
+    </message>
+</context>
+<context>
+    <name>EmptyState</name>
+    <message>
+        <source>Learn more</source>
+        <translation>了解更多</translation>
     </message>
 </context>
 <context>
@@ -108,6 +237,13 @@
     <message>
         <source>A tool server did not start. Check its command and settings in Settings → Tools; its own words are below.</source>
         <translation>一个工具服务器未能启动。请在“设置 → 工具”中检查它的命令和设置；下面是它自己的输出。</translation>
+    </message>
+</context>
+<context>
+    <name>FieldNote</name>
+    <message>
+        <source>More</source>
+        <translation>更多</translation>
     </message>
 </context>
 <context>
@@ -194,6 +330,123 @@
     <message>
         <source>calls &lt;b&gt;%1&lt;/b&gt;(%2)</source>
         <translation>调用 &lt;b&gt;%1&lt;/b&gt;(%2)</translation>
+    </message>
+</context>
+<context>
+    <name>ModelChoices</name>
+    <message>
+        <source>Refresh the provider&apos;s models</source>
+        <translation>刷新服务商的模型</translation>
+    </message>
+    <message>
+        <source>Ask the provider for the models it serves now</source>
+        <translation>向服务商查询其当前提供的模型</translation>
+    </message>
+    <message>
+        <source> (last try: %1)</source>
+        <translation>（上次尝试：%1）</translation>
+    </message>
+</context>
+<context>
+    <name>ModelPicker</name>
+    <message>
+        <source>Provider</source>
+        <translation>服务商</translation>
+    </message>
+    <message>
+        <source>The configured provider the model runs on</source>
+        <translation>运行该模型的已配置服务商</translation>
+    </message>
+    <message>
+        <source>Model</source>
+        <translation>模型</translation>
+    </message>
+    <message>
+        <source>model id, e.g. gpt-5-mini</source>
+        <translation>模型 ID，例如 gpt-5-mini</translation>
+    </message>
+    <message>
+        <source>%1 (not configured)</source>
+        <translation>%1（未配置）</translation>
+    </message>
+</context>
+<context>
+    <name>ModelsPage</name>
+    <message>
+        <source>Provider</source>
+        <translation>服务商</translation>
+    </message>
+    <message>
+        <source>Model</source>
+        <translation>模型</translation>
+    </message>
+    <message>
+        <source>Context window</source>
+        <translation>上下文窗口</translation>
+    </message>
+    <message>
+        <source>Max output</source>
+        <translation>最大输出</translation>
+    </message>
+    <message>
+        <source>Tokenizer</source>
+        <translation>分词器</translation>
+    </message>
+    <message>
+        <source>A card beats the bundled catalog for that model: the badge, compaction and the history window use its context window. A model with neither uses a fallback window.</source>
+        <translation>对该模型而言，卡片优先于内置目录：令牌徽章、压缩和历史窗口都使用卡片的上下文窗口。两者都没有的模型使用后备窗口。</translation>
+    </message>
+    <message>
+        <source>A model card tells ChatHub a model&apos;s context window, longest reply and tokenizer. Add one when a model is missing from the catalog or its provider reports the wrong window.</source>
+        <translation>模型卡片告诉 ChatHub 一个模型的上下文窗口、最长回复和分词器。当目录里缺少某个模型，或服务商报告的窗口不对时，请添加一张。</translation>
+    </message>
+    <message>
+        <source>Add a model card…</source>
+        <translation>添加模型卡片…</translation>
+    </message>
+    <message>
+        <source>No model cards yet</source>
+        <translation>还没有模型卡片</translation>
+    </message>
+    <message>
+        <source>Without a card, ChatHub uses the bundled catalog, then the window the provider reports, then a safe fallback. A card wins over all of them, so the token badge, compaction and the history sent all fit the model you really run — for example a local model served with an 8k window.</source>
+        <translation>没有卡片时，ChatHub 依次使用内置目录、服务商报告的窗口，最后是安全的后备值。卡片优先于以上所有来源，因此令牌徽章、压缩和发送的历史都会符合你实际运行的模型——例如以 8k 窗口提供服务的本地模型。</translation>
+    </message>
+    <message>
+        <source>&amp;Add…</source>
+        <translation>添加(&amp;A)…</translation>
+    </message>
+    <message>
+        <source>&amp;Edit…</source>
+        <translation>编辑(&amp;E)…</translation>
+    </message>
+    <message>
+        <source>&amp;Delete</source>
+        <translation>删除(&amp;D)</translation>
+    </message>
+    <message>
+        <source>List model cards: %1</source>
+        <translation>列出模型卡片：%1</translation>
+    </message>
+    <message>
+        <source>Every provider</source>
+        <translation>所有服务商</translation>
+    </message>
+    <message>
+        <source>by model id</source>
+        <translation>按模型 ID</translation>
+    </message>
+    <message>
+        <source>every provider</source>
+        <translation>所有服务商</translation>
+    </message>
+    <message>
+        <source>Delete model card</source>
+        <translation>删除模型卡片</translation>
+    </message>
+    <message>
+        <source>Delete your card of “%1” (%2)? Its %3-token window is then taken from the provider or the bundled catalog again.</source>
+        <translation>删除你为“%1”（%2）创建的卡片？之后它的 %3 令牌窗口将重新取自服务商或内置目录。</translation>
     </message>
 </context>
 <context>
@@ -323,6 +576,773 @@
     </message>
 </context>
 <context>
+    <name>PageHeader</name>
+    <message>
+        <source>Back to chats</source>
+        <translation>返回对话</translation>
+    </message>
+    <message>
+        <source>Back to chats (Esc)</source>
+        <translation>返回对话（Esc）</translation>
+    </message>
+</context>
+<context>
+    <name>ProvidersPage</name>
+    <message>
+        <source>Not listed yet. Test connection asks the provider for its models.</source>
+        <translation>尚未列出。测试连接会向服务商查询其模型。</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1：%2</translation>
+    </message>
+    <message>
+        <source> and %1 more</source>
+        <translation> 等另外 %1 个</translation>
+    </message>
+    <message>
+        <source>&amp;Use this provider</source>
+        <translation>使用此服务商(&amp;U)</translation>
+    </message>
+    <message>
+        <source>Off: its models leave every model list and a chat that needs it says so; its key and settings are kept</source>
+        <translation>关闭：它的模型会从所有模型列表中移除，需要它的对话会提示；密钥和设置会保留</translation>
+    </message>
+    <message>
+        <source>Kind</source>
+        <translation>类型</translation>
+    </message>
+    <message>
+        <source>Base URL</source>
+        <translation>基础 URL</translation>
+    </message>
+    <message>
+        <source>API key</source>
+        <translation>API 密钥</translation>
+    </message>
+    <message>
+        <source>Models</source>
+        <translation>模型</translation>
+    </message>
+    <message>
+        <source>Test connection</source>
+        <translation>测试连接</translation>
+    </message>
+    <message>
+        <source>Ask the provider for its model list with the stored settings</source>
+        <translation>用已保存的设置向服务商查询模型列表</translation>
+    </message>
+    <message>
+        <source>Edit…</source>
+        <translation>编辑…</translation>
+    </message>
+    <message>
+        <source>Change the provider&apos;s URL or key source</source>
+        <translation>更改服务商的 URL 或密钥来源</translation>
+    </message>
+    <message>
+        <source>Delete</source>
+        <translation>删除</translation>
+    </message>
+    <message>
+        <source>Delete the provider and its stored key</source>
+        <translation>删除服务商及其保存的密钥</translation>
+    </message>
+    <message>
+        <source>%1 (off)</source>
+        <translation>%1（已关闭）</translation>
+    </message>
+    <message>
+        <source>Reading…</source>
+        <translation>正在读取…</translation>
+    </message>
+    <message>
+        <source>Providers are the APIs your assistants chat through. API keys live in the OS keyring, in a file only you can read, or in an environment variable; never in the database.</source>
+        <translation>服务商是你的助手进行对话所用的 API。API 密钥保存在系统钥匙串、只有你能读取的文件或环境变量中，从不存入数据库。</translation>
+    </message>
+    <message>
+        <source>No providers yet. Add OpenAI, Anthropic, OpenRouter or a local server such as Ollama to start chatting.</source>
+        <translation>还没有服务商。添加 OpenAI、Anthropic、OpenRouter 或 Ollama 等本地服务器即可开始对话。</translation>
+    </message>
+    <message>
+        <source>Add a provider…</source>
+        <translation>添加服务商…</translation>
+    </message>
+    <message>
+        <source>Providers</source>
+        <translation>服务商</translation>
+    </message>
+    <message>
+        <source>Add provider…</source>
+        <translation>添加服务商…</translation>
+    </message>
+    <message>
+        <source>Add a provider (OpenAI, Anthropic, OpenRouter, a local server, …)</source>
+        <translation>添加服务商（OpenAI、Anthropic、OpenRouter、本地服务器…）</translation>
+    </message>
+    <message>
+        <source>Tell me when a provider sends nothing for</source>
+        <translation>服务商多久没有发送内容时提醒我</translation>
+    </message>
+    <message>
+        <source> s</source>
+        <translation> 秒</translation>
+    </message>
+    <message>
+        <source>A reply then shows “No data from &lt;host&gt; for N s” with Stop and Retry; it keeps waiting until you choose (or the 10-minute read timeout ends it). Default 60 s</source>
+        <translation>之后回复会显示“N 秒内没有来自 &lt;host&gt; 的数据”，并提供停止和重试；在你选择之前会一直等待（或直到 10 分钟的读取超时结束）。默认 60 秒</translation>
+    </message>
+    <message>
+        <source>Testing…</source>
+        <translation>正在测试…</translation>
+    </message>
+    <message>
+        <source>Delete provider</source>
+        <translation>删除服务商</translation>
+    </message>
+    <message>
+        <source>Delete provider “%1” and its stored API key? Assistants using it keep their settings but cannot send until you pick another.</source>
+        <translation>删除服务商“%1”及其保存的 API 密钥？使用它的助手会保留设置，但在你选择其他服务商之前无法发送。</translation>
+    </message>
+</context>
+<context>
+    <name>RecallVectors</name>
+    <message>
+        <source>Recall by meaning</source>
+        <translation>按含义回想</translation>
+    </message>
+    <message>
+        <source>Assistants can look back at earlier topics by what they meant, not only by their words. Each message is prepared once, on this computer, in the background.</source>
+        <translation>助手不仅能按字词，还能按含义回顾以前的话题。每条消息只在这台电脑上后台处理一次。</translation>
+    </message>
+    <message>
+        <source>Messages prepared for recall by meaning</source>
+        <translation>已为按含义回想准备好的消息</translation>
+    </message>
+    <message>
+        <source>Stop preparing messages for now; what is done is kept</source>
+        <translation>暂停准备消息；已完成的部分会保留</translation>
+    </message>
+    <message>
+        <source>Counting messages…</source>
+        <translation>正在统计消息…</translation>
+    </message>
+    <message>
+        <source>Resume</source>
+        <translation>继续</translation>
+    </message>
+    <message>
+        <source>Pause</source>
+        <translation>暂停</translation>
+    </message>
+    <message>
+        <source>All %1 messages are ready.</source>
+        <translation>全部 %1 条消息已准备好。</translation>
+    </message>
+    <message>
+        <source>No messages yet.</source>
+        <translation>还没有消息。</translation>
+    </message>
+    <message>
+        <source>Paused: %1 of %2 messages ready; the rest are found by their words.</source>
+        <translation>已暂停：%2 条消息中已准备好 %1 条；其余的按字词查找。</translation>
+    </message>
+    <message>
+        <source>Preparing: %1 of %2 messages ready.</source>
+        <translation>正在准备：%2 条消息中已准备好 %1 条。</translation>
+    </message>
+</context>
+<context>
+    <name>ReplyVersions</name>
+    <message>
+        <source>&amp;Regenerate reply</source>
+        <translation>重新生成回复(&amp;R)</translation>
+    </message>
+    <message>
+        <source>Ask again for the open topic&apos;s last reply with the same context; it stays a version (Ctrl+R)</source>
+        <translation>用相同的上下文重新请求当前话题的最后一条回复；原回复作为一个版本保留（Ctrl+R）</translation>
+    </message>
+    <message>
+        <source>Regenerate &amp;with</source>
+        <translation>使用其他模型重新生成(&amp;W)</translation>
+    </message>
+    <message>
+        <source>Ask again for the last reply with another model, for this reply only; the topic keeps its model</source>
+        <translation>用另一个模型重新请求最后一条回复，仅限这条回复；话题保留自己的模型</translation>
+    </message>
+</context>
+<context>
+    <name>SearchController</name>
+    <message>
+        <source>&amp;Search everything…</source>
+        <translation>搜索全部(&amp;S)…</translation>
+    </message>
+    <message>
+        <source>Search every topic&apos;s messages, memory and dream cards (Ctrl+K or Ctrl+Shift+F)</source>
+        <translation>搜索所有话题的消息、记忆和梦境卡片（Ctrl+K 或 Ctrl+Shift+F）</translation>
+    </message>
+</context>
+<context>
+    <name>SettingsPage</name>
+    <message>
+        <source>Providers</source>
+        <translation>服务商</translation>
+    </message>
+    <message>
+        <source>Models</source>
+        <translation>模型</translation>
+    </message>
+    <message>
+        <source>System Agent</source>
+        <translation>系统代理</translation>
+    </message>
+    <message>
+        <source>Tools</source>
+        <translation>工具</translation>
+    </message>
+    <message>
+        <source>Storage</source>
+        <translation>存储</translation>
+    </message>
+    <message>
+        <source>Appearance</source>
+        <translation>外观</translation>
+    </message>
+    <message>
+        <source>Settings</source>
+        <translation>设置</translation>
+    </message>
+    <message>
+        <source>Settings sections</source>
+        <translation>设置分区</translation>
+    </message>
+    <message>
+        <source>Settings → %1</source>
+        <translation>设置 → %1</translation>
+    </message>
+</context>
+<context>
+    <name>SetupWizard</name>
+    <message>
+        <source>Welcome</source>
+        <translation>欢迎</translation>
+    </message>
+    <message>
+        <source>Provider</source>
+        <translation>服务商</translation>
+    </message>
+    <message>
+        <source>Assistant</source>
+        <translation>助手</translation>
+    </message>
+    <message>
+        <source>Summaries</source>
+        <translation>摘要</translation>
+    </message>
+    <message>
+        <source>History</source>
+        <translation>聊天记录</translation>
+    </message>
+    <message>
+        <source>Step %1 of %2: %3</source>
+        <translation>第 %1 步，共 %2 步：%3</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;ChatHub Desktop talks to language models with &lt;b&gt;your own API keys&lt;/b&gt;. Your conversations and what your assistants remember stay in a database on this computer; keys stay in the system keyring, in a file only you can read, or in environment variables.&lt;/p&gt;&lt;p&gt;Four short steps: a provider, an assistant, the model that writes summaries, and, if you like, your ChatGPT history. Skip any of them; &lt;b&gt;⋯ → Help → Setup…&lt;/b&gt; (bottom left) brings this back.&lt;/p&gt;</source>
+        <translation>&lt;p&gt;ChatHub Desktop 使用&lt;b&gt;你自己的 API 密钥&lt;/b&gt;与语言模型对话。你的对话和助手记住的内容都保存在这台电脑上的数据库里；密钥保存在系统钥匙串、只有你能读取的文件或环境变量中。&lt;/p&gt;&lt;p&gt;只需四个简短步骤：一个服务商、一个助手、撰写摘要的模型，以及（如果你愿意）你的 ChatGPT 聊天记录。每一步都可以跳过；&lt;b&gt;⋯ → 帮助 → 设置向导…&lt;/b&gt;（左下角）可以重新打开这里。&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>An assistant named “%1” already exists — choose another name.</source>
+        <translation>已有名为“%1”的助手——请换一个名字。</translation>
+    </message>
+    <message>
+        <source>where your models run, with your key</source>
+        <translation>你的模型在哪里运行，使用你的密钥</translation>
+    </message>
+    <message>
+        <source>a name, a model and instructions</source>
+        <translation>名称、模型和指令</translation>
+    </message>
+    <message>
+        <source>the model that condenses long topics</source>
+        <translation>压缩长话题的模型</translation>
+    </message>
+    <message>
+        <source>your ChatGPT chats and a memory file, if you like</source>
+        <translation>你的 ChatGPT 对话和记忆文件（可选）</translation>
+    </message>
+    <message>
+        <source>No provider yet. Pick one below; its form opens filled in.</source>
+        <translation>还没有服务商。请在下方选择一个，表单会自动填好。</translation>
+    </message>
+    <message>
+        <source>Provider presets</source>
+        <translation>服务商预设</translation>
+    </message>
+    <message>
+        <source>Fills in the kind and base URL; change anything in the form</source>
+        <translation>填入类型和基础 URL；可在表单中修改任何内容</translation>
+    </message>
+    <message>
+        <source>A base URL you type</source>
+        <translation>由你输入的基础 URL</translation>
+    </message>
+    <message>
+        <source>Add a provider</source>
+        <translation>添加服务商</translation>
+    </message>
+    <message>
+        <source>A provider runs the models you chat with: OpenAI, Anthropic, OpenRouter, DeepSeek, or a local server such as Ollama.</source>
+        <translation>服务商运行与你对话的模型：OpenAI、Anthropic、OpenRouter、DeepSeek，或 Ollama 等本地服务器。</translation>
+    </message>
+    <message>
+        <source>Configured providers</source>
+        <translation>已配置的服务商</translation>
+    </message>
+    <message>
+        <source>Your providers</source>
+        <translation>你的服务商</translation>
+    </message>
+    <message>
+        <source>Presets</source>
+        <translation>预设</translation>
+    </message>
+    <message>
+        <source>&amp;Add provider…</source>
+        <translation>添加服务商(&amp;A)…</translation>
+    </message>
+    <message>
+        <source>Name, kind, base URL and where the key comes from, filled from the preset</source>
+        <translation>名称、类型、基础 URL 和密钥来源，均按预设填好</translation>
+    </message>
+    <message>
+        <source>&amp;Test connection</source>
+        <translation>测试连接(&amp;T)</translation>
+    </message>
+    <message>
+        <source>Ask the selected provider for its models with its key</source>
+        <translation>用密钥向所选服务商查询其模型</translation>
+    </message>
+    <message>
+        <source>%1 runs on your computer and needs no key; start it before Test connection.</source>
+        <translation>%1 在你的电脑上运行，不需要密钥；请先启动它再测试连接。</translation>
+    </message>
+    <message>
+        <source>Get a key at &lt;a href=&quot;%1&quot;&gt;%1&lt;/a&gt;, then paste it in the form.</source>
+        <translation>在 &lt;a href=&quot;%1&quot;&gt;%1&lt;/a&gt; 获取密钥，然后粘贴到表单中。</translation>
+    </message>
+    <message>
+        <source>Type your provider&apos;s base URL in the form; its documentation says where keys are made.</source>
+        <translation>在表单中输入服务商的基础 URL；它的文档会说明在哪里创建密钥。</translation>
+    </message>
+    <message>
+        <source>Asking %1 for its models…</source>
+        <translation>正在向 %1 查询模型…</translation>
+    </message>
+    <message>
+        <source>Create an assistant</source>
+        <translation>创建助手</translation>
+    </message>
+    <message>
+        <source>An assistant has a model, instructions and its own memory. You can add more later.</source>
+        <translation>助手有自己的模型、指令和记忆。之后还可以添加更多。</translation>
+    </message>
+    <message>
+        <source>The tested provider&apos;s models come first; you may type any model id</source>
+        <translation>已测试服务商的模型排在前面；也可以输入任意模型 ID</translation>
+    </message>
+    <message>
+        <source>Optional, e.g. “Answer briefly; use metric units.”</source>
+        <translation>可选，例如“回答简短；使用公制单位。”</translation>
+    </message>
+    <message>
+        <source>&amp;Name:</source>
+        <translation>名称(&amp;N)：</translation>
+    </message>
+    <message>
+        <source>&amp;Provider:</source>
+        <translation>服务商(&amp;P)：</translation>
+    </message>
+    <message>
+        <source>&amp;Model:</source>
+        <translation>模型(&amp;M)：</translation>
+    </message>
+    <message>
+        <source>&amp;Instructions:</source>
+        <translation>指令(&amp;I)：</translation>
+    </message>
+    <message>
+        <source>A smaller model is usually quicker and cheaper for summaries. The chat model works too, but when it is busy, summaries can fail.</source>
+        <translation>较小的模型写摘要通常更快也更便宜。对话模型也可以，但它繁忙时摘要可能失败。</translation>
+    </message>
+    <message>
+        <source>Choose the model that writes summaries</source>
+        <translation>选择撰写摘要的模型</translation>
+    </message>
+    <message>
+        <source>The History Compress model summarizes long topics and writes memory dream cards. Settings → System Agent changes it later.</source>
+        <translation>历史压缩模型负责总结长话题并撰写记忆梦境卡片。之后可在 设置 → 系统代理 中更改。</translation>
+    </message>
+    <message>
+        <source>The provider&apos;s own models come first; you may type any model id</source>
+        <translation>服务商自己的模型排在前面；也可以输入任意模型 ID</translation>
+    </message>
+    <message>
+        <source>History Compress &amp;model:</source>
+        <translation>历史压缩模型(&amp;M)：</translation>
+    </message>
+    <message>
+        <source>Bring your history (optional)</source>
+        <translation>导入聊天记录（可选）</translation>
+    </message>
+    <message>
+        <source>Your earlier chats and an assistant&apos;s memory, if you have them.</source>
+        <translation>你以前的对话和助手的记忆（如果有的话）。</translation>
+    </message>
+    <message>
+        <source>ChatGPT → Settings → Data controls → Export data sends you a zip. Each conversation in it becomes a topic of your assistant; nothing is uploaded anywhere.</source>
+        <translation>ChatGPT → 设置 → 数据管控 → 导出数据 会给你发送一个 zip 文件。其中每个对话都会成为你助手的一个话题；不会上传到任何地方。</translation>
+    </message>
+    <message>
+        <source>&amp;Import a ChatGPT export when the setup closes</source>
+        <translation>设置完成后导入 ChatGPT 导出文件(&amp;I)</translation>
+    </message>
+    <message>
+        <source>An assistant&apos;s memory exported from ChatHub (JSON or Markdown) can become this assistant&apos;s memory; you see what changes before it is written.</source>
+        <translation>从 ChatHub 导出的助手记忆（JSON 或 Markdown）可以成为这个助手的记忆；写入前你会看到有哪些变化。</translation>
+    </message>
+    <message>
+        <source>Import a &amp;memory file into the new assistant</source>
+        <translation>将记忆文件导入新助手(&amp;M)</translation>
+    </message>
+    <message>
+        <source>Back</source>
+        <translation>上一步</translation>
+    </message>
+    <message>
+        <source>Continue</source>
+        <translation>继续</translation>
+    </message>
+    <message>
+        <source>Finish</source>
+        <translation>完成</translation>
+    </message>
+    <message>
+        <source>Skip setup</source>
+        <translation>跳过设置</translation>
+    </message>
+    <message>
+        <source>Set up ChatHub Desktop</source>
+        <translation>设置 ChatHub Desktop</translation>
+    </message>
+    <message>
+        <source>Welcome to ChatHub Desktop</source>
+        <translation>欢迎使用 ChatHub Desktop</translation>
+    </message>
+    <message>
+        <source>Set up in about a minute.</source>
+        <translation>大约一分钟即可完成设置。</translation>
+    </message>
+    <message>
+        <source>Close; ⋯ → Help → Setup… (bottom left) brings it back</source>
+        <translation>关闭；⋯ → 帮助 → 设置向导…（左下角）可重新打开</translation>
+    </message>
+</context>
+<context>
+    <name>StoragePage</name>
+    <message>
+        <source>SQLite — a single file on this computer</source>
+        <translation>SQLite——这台电脑上的一个文件</translation>
+    </message>
+    <message>
+        <source>PostgreSQL — a shared database server; other computers can use the same store</source>
+        <translation>PostgreSQL——共享的数据库服务器；其他电脑也可以使用同一个存储</translation>
+    </message>
+    <message>
+        <source>default database</source>
+        <translation>默认数据库</translation>
+    </message>
+    <message>
+        <source>“%1” on %2</source>
+        <translation>%2 上的“%1”</translation>
+    </message>
+    <message>
+        <source>Your topics, assistants and memory are kept in this store.</source>
+        <translation>你的话题、助手和记忆都保存在这个存储中。</translation>
+    </message>
+    <message>
+        <source>Show in folder</source>
+        <translation>在文件夹中显示</translation>
+    </message>
+    <message>
+        <source>Open the folder that holds the store in the file manager</source>
+        <translation>在文件管理器中打开存放该存储的文件夹</translation>
+    </message>
+    <message>
+        <source>Location:</source>
+        <translation>位置：</translation>
+    </message>
+    <message>
+        <source>Size:</source>
+        <translation>大小：</translation>
+    </message>
+    <message>
+        <source>Engine:</source>
+        <translation>引擎：</translation>
+    </message>
+    <message>
+        <source>Changes made elsewhere — the command line, cron, another window — show here within about a second.</source>
+        <translation>在别处所做的更改——命令行、cron、另一个窗口——大约一秒内会显示在这里。</translation>
+    </message>
+    <message>
+        <source>Changes made elsewhere — the command line, cron, another window, another computer — show here within about a second.</source>
+        <translation>在别处所做的更改——命令行、cron、另一个窗口、另一台电脑——大约一秒内会显示在这里。</translation>
+    </message>
+    <message>
+        <source>Advanced: the database URL and moving the store</source>
+        <translation>高级：数据库 URL 和迁移存储</translation>
+    </message>
+    <message>
+        <source>Database URL</source>
+        <translation>数据库 URL</translation>
+    </message>
+    <message>
+        <source>Move to another store</source>
+        <translation>迁移到另一个存储</translation>
+    </message>
+    <message>
+        <source>1. Quit ChatHub (and stop &lt;code&gt;dream serve&lt;/code&gt;, if you run it).&lt;br&gt;2. Copy everything into a new, empty database (it refuses one that holds data, checks every row count and memory checksum, and writes nothing if anything fails):</source>
+        <translation>1. 退出 ChatHub（如果运行了 &lt;code&gt;dream serve&lt;/code&gt;，也将其停止）。&lt;br&gt;2. 将所有内容复制到一个新的空数据库（它会拒绝已有数据的数据库，核对每个行数和记忆校验和，任何一步失败都不会写入）：</translation>
+    </message>
+    <message>
+        <source>(*** stands for the password, which is never shown here.)</source>
+        <translation>（*** 代表密码，这里从不显示密码。）</translation>
+    </message>
+    <message>
+        <source>3. Start ChatHub with &lt;code&gt;--database-url NEW_URL&lt;/code&gt;, or set &lt;code&gt;CHATHUB_DATABASE_URL=NEW_URL&lt;/code&gt; for the app, the commands and the dream service.</source>
+        <translation>3. 使用 &lt;code&gt;--database-url NEW_URL&lt;/code&gt; 启动 ChatHub，或为应用、命令行和梦境服务设置 &lt;code&gt;CHATHUB_DATABASE_URL=NEW_URL&lt;/code&gt;。</translation>
+    </message>
+    <message>
+        <source>Copy command</source>
+        <translation>复制命令</translation>
+    </message>
+    <message>
+        <source>Copy the db copy command; replace the target URL with yours</source>
+        <translation>复制 db copy 命令；把目标 URL 换成你自己的</translation>
+    </message>
+</context>
+<context>
+    <name>SystemAgentPage</name>
+    <message>
+        <source>&lt;p&gt;&lt;b&gt;History Compress&lt;/b&gt; is the model that writes topic summaries (Compact now, token auto-compact, summarizing dropped history, overflow rescue) and folds memory dream cards. It is &lt;b&gt;never the chat model&lt;/b&gt; you talk to. Default: &lt;code&gt;gpt-5-mini&lt;/code&gt; on your first OpenAI provider.&lt;/p&gt;&lt;p&gt;Its context window comes from its model card (Settings → model cards, else the built-in catalog), so an 8k custom model is treated as 8k: batches stay under about half of that window. Pick a fast, capable model; thinking is switched off where the vendor allows it.&lt;/p&gt;</source>
+        <translation>&lt;p&gt;&lt;b&gt;历史压缩&lt;/b&gt;模型负责撰写话题摘要（立即压缩、按令牌自动压缩、总结被丢弃的历史、溢出救援）并合并记忆梦境卡片。它&lt;b&gt;从不是你对话所用的模型&lt;/b&gt;。默认：你的第一个 OpenAI 服务商上的 &lt;code&gt;gpt-5-mini&lt;/code&gt;。&lt;/p&gt;&lt;p&gt;它的上下文窗口来自其模型卡片（设置 → 模型卡片，否则使用内置目录），因此 8k 的自定义模型就按 8k 处理：每批内容保持在该窗口的一半左右以内。请选择快速、能力足够的模型；在服务商允许时会关闭思考。&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;&lt;b&gt;Topic naming&lt;/b&gt;: the model that writes a short title for a new topic from its first message, after its first reply. &lt;b&gt;The chat&apos;s own model&lt;/b&gt; (the default) lets the topic&apos;s model write it, as ChatGPT and Claude do. The first words of the message stay the title when the model fails, and always with &lt;code&gt;chathub-desktop settings set topic-naming off&lt;/code&gt;.&lt;/p&gt;</source>
+        <translation>&lt;p&gt;&lt;b&gt;话题命名&lt;/b&gt;：在新话题第一次回复之后，根据其第一条消息写一个简短标题的模型。&lt;b&gt;对话自身的模型&lt;/b&gt;（默认）让话题的模型来写，就像 ChatGPT 和 Claude 那样。模型失败时，以及设置了 &lt;code&gt;chathub-desktop settings set topic-naming off&lt;/code&gt; 时，标题保持为消息的开头几个字。&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;&lt;b&gt;Threshold compaction&lt;/b&gt; is a second, simpler policy (as in Numi Chat). When on, it replaces the watermark triggers of Chat Preference: before each send it estimates the request (about one token per three characters, 4,096 per image) and, when that is above the model&apos;s context window minus the &lt;b&gt;buffer&lt;/b&gt;, asks the &lt;i&gt;chat model itself&lt;/i&gt; to summarize the older complete turns. The request then carries the summary, a short acknowledgement and the most recent turns (at least &lt;b&gt;keep recent&lt;/b&gt; messages, moved back to a user message so turns stay whole). After &lt;b&gt;max failures&lt;/b&gt; failed summaries it pauses for five minutes. The COMPACT_ENABLED, COMPACT_BUFFER_TOKENS, COMPACT_KEEP_RECENT, COMPACT_MAX_FAILURES and DISABLE_AUTO_COMPACT environment variables override these fields. Messages are never deleted.&lt;/p&gt;</source>
+        <translation>&lt;p&gt;&lt;b&gt;阈值压缩&lt;/b&gt;是第二种更简单的策略（同 Numi Chat）。开启后，它取代对话偏好中的水位线触发：每次发送前估算请求大小（约每三个字符一个令牌，每张图片 4,096 个），当超过模型的上下文窗口减去&lt;b&gt;缓冲&lt;/b&gt;时，让&lt;i&gt;对话模型本身&lt;/i&gt;总结较早的完整轮次。随后请求携带摘要、一句简短确认和最近的轮次（至少&lt;b&gt;保留最近&lt;/b&gt;条消息，并回退到一条用户消息，使轮次保持完整）。连续&lt;b&gt;最大失败次数&lt;/b&gt;次摘要失败后，会暂停五分钟。环境变量 COMPACT_ENABLED、COMPACT_BUFFER_TOKENS、COMPACT_KEEP_RECENT、COMPACT_MAX_FAILURES 和 DISABLE_AUTO_COMPACT 会覆盖这些字段。消息从不删除。&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;When on, short excerpts of earlier summary snapshots are kept and sent under the topic summary, so details a later merge dropped are not lost entirely. Identical snapshots are stored once; an excerpt whose time cannot be read is kept marked “unknown time”. They count towards the token estimate.&lt;/p&gt;</source>
+        <translation>&lt;p&gt;开启后，会保留较早摘要快照的简短摘录，并附在话题摘要之下发送，使后来合并时丢掉的细节不至于完全丢失。相同的快照只保存一次；读不出时间的摘录会标记为“时间未知”并保留。它们计入令牌估算。&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>your model card</source>
+        <translation>你的模型卡片</translation>
+    </message>
+    <message>
+        <source>reported by the provider</source>
+        <translation>由服务商报告</translation>
+    </message>
+    <message>
+        <source>the bundled catalog</source>
+        <translation>内置目录</translation>
+    </message>
+    <message>
+        <source>no model card: the provider&apos;s fallback</source>
+        <translation>没有模型卡片：服务商的后备值</translation>
+    </message>
+    <message>
+        <source>Not usable yet: %1. Pick a provider and model above (or add a provider on the Providers page).</source>
+        <translation>暂不可用：%1。请在上方选择服务商和模型（或在“服务商”页面添加服务商）。</translation>
+    </message>
+    <message>
+        <source>; batches sized for %1</source>
+        <translation>；按 %1 划分批次</translation>
+    </message>
+    <message>
+        <source>In use: %1 · context window %2 tokens (%3%4)</source>
+        <translation>使用中：%1 · 上下文窗口 %2 个令牌（%3%4）</translation>
+    </message>
+    <message>
+        <source>The models ChatHub uses for its own work, apart from the ones your assistants chat with.</source>
+        <translation>ChatHub 自身工作所用的模型，与你的助手对话所用的模型分开。</translation>
+    </message>
+    <message>
+        <source>Summaries</source>
+        <translation>摘要</translation>
+    </message>
+    <message>
+        <source>First OpenAI provider</source>
+        <translation>第一个 OpenAI 服务商</translation>
+    </message>
+    <message>
+        <source>The summarizer — never the chat model. Its context window comes from its model card.</source>
+        <translation>摘要模型——从不是对话模型。它的上下文窗口来自其模型卡片。</translation>
+    </message>
+    <message>
+        <source>Default</source>
+        <translation>默认</translation>
+    </message>
+    <message>
+        <source>Use %1 on the first OpenAI provider</source>
+        <translation>使用第一个 OpenAI 服务商上的 %1</translation>
+    </message>
+    <message>
+        <source>&amp;Model:</source>
+        <translation>模型(&amp;M)：</translation>
+    </message>
+    <message>
+        <source>The History Compress model writes topic summaries and folds dream cards; never your chat model.</source>
+        <translation>历史压缩模型撰写话题摘要并合并梦境卡片；从不是你的对话模型。</translation>
+    </message>
+    <message>
+        <source>&amp;Keep archive excerpts of earlier summaries</source>
+        <translation>保留较早摘要的存档摘录(&amp;K)</translation>
+    </message>
+    <message>
+        <source>Send short excerpts of earlier topic summaries under the current one</source>
+        <translation>在当前摘要之下发送较早话题摘要的简短摘录</translation>
+    </message>
+    <message>
+        <source>Sends short excerpts of earlier summaries with the current one, so details a later merge dropped are not lost.</source>
+        <translation>随当前摘要一起发送较早摘要的简短摘录，使后来合并时丢掉的细节不会丢失。</translation>
+    </message>
+    <message>
+        <source>Topic titles</source>
+        <translation>话题标题</translation>
+    </message>
+    <message>
+        <source>The chat&apos;s own model</source>
+        <translation>对话自身的模型</translation>
+    </message>
+    <message>
+        <source>M&amp;odel:</source>
+        <translation>模型(&amp;O)：</translation>
+    </message>
+    <message>
+        <source>Writes a short title for each new topic after its first reply; until then it shows the first words.</source>
+        <translation>在每个新话题第一次回复后为其写一个简短标题；在此之前显示开头几个字。</translation>
+    </message>
+    <message>
+        <source>Compaction by the chat model</source>
+        <translation>由对话模型压缩</translation>
+    </message>
+    <message>
+        <source>Use &amp;threshold compaction instead of the watermarks</source>
+        <translation>使用阈值压缩代替水位线(&amp;T)</translation>
+    </message>
+    <message>
+        <source>Off by default. When on, the chat model summarizes older turns once a request passes the context window minus the buffer</source>
+        <translation>默认关闭。开启后，一旦请求超过上下文窗口减去缓冲，对话模型就会总结较早的轮次</translation>
+    </message>
+    <message>
+        <source>When on, the chat model itself summarizes older turns once a request nears its context window.</source>
+        <translation>开启后，请求接近上下文窗口时由对话模型本身总结较早的轮次。</translation>
+    </message>
+    <message>
+        <source> tokens</source>
+        <translation> 个令牌</translation>
+    </message>
+    <message>
+        <source>Room kept below the context window for the reply and estimation error (default 13,000). Smaller: compacts later; larger: earlier</source>
+        <translation>在上下文窗口之下为回复和估算误差预留的空间（默认 13,000）。越小压缩越晚，越大越早</translation>
+    </message>
+    <message>
+        <source>&amp;Buffer:</source>
+        <translation>缓冲(&amp;B)：</translation>
+    </message>
+    <message>
+        <source> messages</source>
+        <translation> 条消息</translation>
+    </message>
+    <message>
+        <source>Recent messages kept word for word (default 12; whole turns, so maybe more)</source>
+        <translation>逐字保留的最近消息数（默认 12；按完整轮次，因此可能更多）</translation>
+    </message>
+    <message>
+        <source>&amp;Keep recent:</source>
+        <translation>保留最近(&amp;K)：</translation>
+    </message>
+    <message>
+        <source>Failed summaries before a five-minute pause (default 3)</source>
+        <translation>暂停五分钟前允许的摘要失败次数（默认 3）</translation>
+    </message>
+    <message>
+        <source>Max &amp;failures:</source>
+        <translation>最大失败次数(&amp;F)：</translation>
+    </message>
+    <message>
+        <source>&amp;Save</source>
+        <translation>保存(&amp;S)</translation>
+    </message>
+    <message>
+        <source>Store these System Agent settings</source>
+        <translation>保存这些系统代理设置</translation>
+    </message>
+    <message>
+        <source>Checking the History Compress model…</source>
+        <translation>正在检查历史压缩模型…</translation>
+    </message>
+    <message>
+        <source>History Compress: enter a model id (e.g. gpt-5-mini).</source>
+        <translation>历史压缩：请输入模型 ID（例如 gpt-5-mini）。</translation>
+    </message>
+    <message>
+        <source>Topic naming: enter a model id, or choose Off.</source>
+        <translation>话题命名：请输入模型 ID，或选择关闭。</translation>
+    </message>
+    <message>
+        <source>History Compress</source>
+        <translation>历史压缩</translation>
+    </message>
+    <message>
+        <source>Topic naming</source>
+        <translation>话题命名</translation>
+    </message>
+    <message>
+        <source>Archive excerpts</source>
+        <translation>存档摘录</translation>
+    </message>
+    <message>
+        <source>Threshold compaction</source>
+        <translation>阈值压缩</translation>
+    </message>
+    <message>
+        <source>Buffer</source>
+        <translation>缓冲</translation>
+    </message>
+    <message>
+        <source>Keep recent</source>
+        <translation>保留最近</translation>
+    </message>
+    <message>
+        <source>Max failures</source>
+        <translation>最大失败次数</translation>
+    </message>
+    <message>
+        <source>History Compress: not usable, nothing was saved: %1. Pick a provider and model.</source>
+        <translation>历史压缩：不可用，未保存任何内容：%1。请选择服务商和模型。</translation>
+    </message>
+    <message>
+        <source>Saved.</source>
+        <translation>已保存。</translation>
+    </message>
+</context>
+<context>
     <name>TokenBadge</name>
     <message>
         <source>&lt;p&gt;&lt;b&gt;Estimated tokens of the next request&lt;/b&gt;: instructions, tools, memory, the topic summary, the history window and your draft, as Send will post them — anchored on the provider&apos;s own input count when this session sent the last reply — against the input budget (context window minus the reply reserve). Click for the breakdown.&lt;/p&gt;</source>
@@ -384,6 +1404,132 @@
     </message>
 </context>
 <context>
+    <name>TopicActions</name>
+    <message>
+        <source>Markdown (*.md)</source>
+        <translation>Markdown (*.md)</translation>
+    </message>
+    <message>
+        <source>ChatHub topic JSON (*.json)</source>
+        <translation>ChatHub 话题 JSON (*.json)</translation>
+    </message>
+    <message>
+        <source>&amp;Pin topic</source>
+        <translation>置顶话题(&amp;P)</translation>
+    </message>
+    <message>
+        <source>Keep the selected topic at the top of the list (Ctrl+Shift+P)</source>
+        <translation>将所选话题固定在列表顶部（Ctrl+Shift+P）</translation>
+    </message>
+    <message>
+        <source>&amp;Archive topic</source>
+        <translation>归档话题(&amp;A)</translation>
+    </message>
+    <message>
+        <source>Hide the selected topic from the list; search still finds it (Ctrl+Shift+A)</source>
+        <translation>从列表中隐藏所选话题；搜索仍能找到它（Ctrl+Shift+A）</translation>
+    </message>
+    <message>
+        <source>Show archi&amp;ved topics</source>
+        <translation>显示已归档话题(&amp;V)</translation>
+    </message>
+    <message>
+        <source>List archived topics too</source>
+        <translation>同时列出已归档的话题</translation>
+    </message>
+    <message>
+        <source>&amp;Markdown…</source>
+        <translation>Markdown(&amp;M)…</translation>
+    </message>
+    <message>
+        <source>Save the topic as Markdown: roles, times, tool calls</source>
+        <translation>将话题保存为 Markdown：角色、时间、工具调用</translation>
+    </message>
+    <message>
+        <source>&amp;JSON…</source>
+        <translation>JSON(&amp;J)…</translation>
+    </message>
+    <message>
+        <source>Save the topic as JSON that File → Import → ChatHub topic reads back without loss</source>
+        <translation>将话题保存为 JSON，可通过 文件 → 导入 → ChatHub 话题 无损读回</translation>
+    </message>
+    <message>
+        <source>ChatHub topic (JSON)…</source>
+        <translation>ChatHub 话题（JSON）…</translation>
+    </message>
+    <message>
+        <source>Import a topic saved with Topic → Export → as JSON</source>
+        <translation>导入通过 话题 → 导出 → JSON 保存的话题</translation>
+    </message>
+    <message>
+        <source>E&amp;xport</source>
+        <translation>导出(&amp;X)</translation>
+    </message>
+    <message>
+        <source>Un&amp;pin topic</source>
+        <translation>取消置顶(&amp;P)</translation>
+    </message>
+    <message>
+        <source>Un&amp;archive topic</source>
+        <translation>取消归档(&amp;A)</translation>
+    </message>
+    <message>
+        <source>Pinned “%1”</source>
+        <translation>已置顶“%1”</translation>
+    </message>
+    <message>
+        <source>Unpinned “%1”</source>
+        <translation>已取消置顶“%1”</translation>
+    </message>
+    <message>
+        <source>Archived “%1”</source>
+        <translation>已归档“%1”</translation>
+    </message>
+    <message>
+        <source>Restored “%1”</source>
+        <translation>已恢复“%1”</translation>
+    </message>
+    <message>
+        <source>Export topic</source>
+        <translation>导出话题</translation>
+    </message>
+    <message>
+        <source>Exported the topic to %1</source>
+        <translation>已将话题导出到 %1</translation>
+    </message>
+    <message>
+        <source>Import ChatHub topic</source>
+        <translation>导入 ChatHub 话题</translation>
+    </message>
+    <message>
+        <source>ChatHub topic JSON (*.json);;All files (*)</source>
+        <translation>ChatHub 话题 JSON (*.json);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <source>Imported “%1” (%2)</source>
+        <translation>已导入“%1”（%2）</translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln message(s)</source>
+        <translation><numerusform>%Ln 条消息</numerusform></translation>
+    </message>
+</context>
+<context>
+    <name>TopicDelete</name>
+    <message>
+        <source>&amp;Undo delete</source>
+        <translation>撤销删除(&amp;U)</translation>
+    </message>
+    <message>
+        <source>Bring back the topic you just deleted (Ctrl+Z)</source>
+        <translation>恢复刚刚删除的话题（Ctrl+Z）</translation>
+    </message>
+    <message>
+        <source>Undo</source>
+        <translation>撤销</translation>
+    </message>
+</context>
+<context>
     <name>TopicList</name>
     <message>
         <source>Yesterday</source>
@@ -412,6 +1558,41 @@
     <message>
         <source>Private: no memory is used here and the dream never reads it</source>
         <translation>私密：这里不使用记忆，梦境也不会读取它</translation>
+    </message>
+</context>
+<context>
+    <name>TopicPrivacy</name>
+    <message>
+        <source>Private: no memory is sent or offered here, and the memory dream never reads this topic</source>
+        <translation>私密：这里不发送也不提供记忆，记忆梦境也从不读取此话题</translation>
+    </message>
+    <message>
+        <source>Private topic: on. No memory is sent or offered here, and the memory dream never reads it</source>
+        <translation>私密话题：开。这里不发送也不提供记忆，记忆梦境也从不读取它</translation>
+    </message>
+    <message>
+        <source>Private topic: off. Turn on to send no memory here and keep the memory dream out</source>
+        <translation>私密话题：关。开启后这里不发送记忆，记忆梦境也不会读取</translation>
+    </message>
+    <message>
+        <source>New &amp;private topic</source>
+        <translation>新建私密话题(&amp;P)</translation>
+    </message>
+    <message>
+        <source>Start a private topic (Ctrl+Shift+N). %1</source>
+        <translation>开始一个私密话题（Ctrl+Shift+N）。%1</translation>
+    </message>
+    <message>
+        <source>Pri&amp;vate topic</source>
+        <translation>私密话题(&amp;V)</translation>
+    </message>
+    <message>
+        <source>Private topic</source>
+        <translation>私密话题</translation>
+    </message>
+    <message>
+        <source>This topic is not private: memory is used again</source>
+        <translation>此话题不再私密：会再次使用记忆</translation>
     </message>
 </context>
 <context>
@@ -586,6 +1767,29 @@
     <message>
         <source>Show or hide the assistants and topics (%1; folds away by itself when the window is narrow)</source>
         <translation>显示或隐藏助手和话题（%1；窗口较窄时会自动收起）</translation>
+    </message>
+</context>
+<context>
+    <name>WelcomePanel</name>
+    <message>
+        <source>Start setup…</source>
+        <translation>开始设置…</translation>
+    </message>
+    <message>
+        <source>Welcome to ChatHub Desktop</source>
+        <translation>欢迎使用 ChatHub Desktop</translation>
+    </message>
+    <message>
+        <source>Chat with your own API keys, keep every conversation on this computer.</source>
+        <translation>用你自己的 API 密钥对话，所有对话都保存在这台电脑上。</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;⋯ → Help → Setup…&lt;/b&gt; (bottom left) adds a provider and an assistant in four short steps.</source>
+        <translation>&lt;b&gt;⋯ → 帮助 → 设置向导…&lt;/b&gt;（左下角）用四个简短步骤添加服务商和助手。</translation>
+    </message>
+    <message>
+        <source>Or on your own: &lt;b&gt;Settings → Providers…&lt;/b&gt; (Ctrl+,), then &lt;b&gt;Assistant → New…&lt;/b&gt;; type below and press &lt;b&gt;%1&lt;/b&gt;.&lt;br&gt;Your history: &lt;b&gt;File → Import → Chat history export…&lt;/b&gt; (Ctrl+I: ChatGPT, Claude, Open WebUI, LibreChat).</source>
+        <translation>或者自己动手：&lt;b&gt;设置 → 服务商…&lt;/b&gt;（Ctrl+,），然后 &lt;b&gt;助手 → 新建…&lt;/b&gt;；在下方输入并按 &lt;b&gt;%1&lt;/b&gt;。&lt;br&gt;你的聊天记录：&lt;b&gt;文件 → 导入 → 聊天记录导出文件…&lt;/b&gt;（Ctrl+I：ChatGPT、Claude、Open WebUI、LibreChat）。</translation>
     </message>
 </context>
 <context>

@@ -1,0 +1,176 @@
+"""The pages a new user meets speak the interface language (issue 27): the setup wizard,
+Settings (section list, Providers, Models, System Agent, Storage and their empty states),
+the chat's empty states and the topic menu. Under a pseudo-locale every text they show
+must come back marked (a text shown without ⟦⟧ was never marked for translation), and
+the marking happens live, on a switch after the page was built; the shipped languages
+re-say them at once too."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+from PySide6.QtCore import QCoreApplication
+from PySide6.QtWidgets import (
+    QAbstractButton,
+    QApplication,
+    QLabel,
+    QLineEdit,
+    QListWidget,
+    QPlainTextEdit,
+    QTableWidget,
+    QWidget,
+    QWizard,
+)
+
+from chathub_desktop.core.provider_presets import PRESETS
+from chathub_desktop.core.ui_language import UiLanguage
+from chathub_desktop.gui.nav_rail import RailEntry
+from chathub_desktop.gui.settings_page import SettingsSection
+from tests.gui.test_i18n import _Pseudo
+
+#: Texts that are data, not interface words: the presets' names (a product's name, or
+#: "Custom …-compatible" as the provider's default name), URLs, sizes, model ids, paths.
+DATA = re.compile(r"^(https?://\S*|[\d.,]+ [KMGT]?B|gpt-[\w.-]+|/\S*)$")
+PRESET_NAMES = frozenset(p.name for p in PRESETS)
+#: QWizard's own buttons that this wizard never shows (no help, no commit page).
+UNUSED = ("qt_wizard_commit", "qt_wizard_help")
+
+
+def shown_texts(root: QWidget) -> dict[str, str]:
+    """Every user-readable text under ``root`` that holds a letter: labels, buttons,
+    tooltips, accessible names, placeholders, list items, table headers; keyed by where."""
+    found: dict[str, str] = {}
+    for n, w in enumerate([root, *root.findChildren(QWidget)]):
+        where = f"{n} {type(w).__name__}#{w.objectName()}"
+        texts = {"tip": w.toolTip(), "name": w.accessibleName()}
+        if isinstance(w, QLabel):
+            texts["text"] = w.text()
+        if isinstance(w, QAbstractButton) and w.objectName() not in UNUSED:
+            texts["text"] = w.text()
+        if isinstance(w, QLineEdit | QPlainTextEdit):
+            texts["placeholder"] = w.placeholderText()
+        if isinstance(w, QListWidget):
+            for i in range(w.count()):
+                texts[f"item {i}"], texts[f"item {i} tip"] = w.item(i).text(), w.item(i).toolTip()
+        if isinstance(w, QTableWidget):
+            for i in range(w.columnCount()):
+                header = w.horizontalHeaderItem(i)
+                texts[f"column {i}"] = header.text() if header is not None else ""
+        for kind, text in texts.items():
+            if re.search(r"[A-Za-z]", text) and not DATA.match(text) and text not in PRESET_NAMES:
+                found[f"{where} {kind}"] = text
+    return found
+
+
+def unmarked(texts: dict[str, str]) -> str:
+    """The texts shown without the pseudo-locale's markers, one a line."""
+    return "\n".join(f"{k}: {v!r}" for k, v in texts.items() if "⟦" not in v)
+
+
+@pytest.fixture
+def pseudo(window: Any, qtbot: Any) -> Iterator[Any]:
+    """The window with the pseudo-locale installed (after its pages were built, so a
+    page that does not re-say its texts on a switch fails too); English afterwards."""
+    pseudo = _Pseudo()
+    QApplication.instance().installTranslator(pseudo)  # type: ignore[union-attr]
+    try:
+        qtbot.waitUntil(lambda: window.composer.send_button.text() == "⟦Send⟧", timeout=3000)
+        yield window
+    finally:
+        QApplication.instance().removeTranslator(pseudo)  # type: ignore[union-attr]
+        qtbot.waitUntil(lambda: window.composer.send_button.text() == "Send", timeout=3000)
+
+
+def test_every_text_of_the_setup_wizard_is_marked_and_re_said_live(window: Any, qtbot: Any) -> None:
+    """Issue 27: each wizard page, its step bar, buttons and notes, built in English
+    and then switched, shows only marked texts."""
+    wizard = window.pages.open_setup()
+    qtbot.waitExposed(wizard)
+    qtbot.waitUntil(lambda: not wizard.busy(), timeout=5000)
+    pseudo = _Pseudo()
+    QApplication.instance().installTranslator(pseudo)  # type: ignore[union-attr]
+    try:
+        qtbot.waitUntil(lambda: wizard.windowTitle() == "⟦Set up ChatHub Desktop⟧", timeout=3000)
+        texts = shown_texts(wizard)
+        assert "⟦Welcome to ChatHub Desktop⟧" in texts.values() and "⟦Skip setup⟧" in texts.values()
+        assert "⟦No provider yet. Pick one below; its form opens filled in.⟧" in texts.values()
+        assert not unmarked(texts), unmarked(texts)
+    finally:
+        QApplication.instance().removeTranslator(pseudo)  # type: ignore[union-attr]
+        wizard.reject()
+
+
+def test_every_text_of_the_settings_pages_is_marked(pseudo: Any, qtbot: Any) -> None:
+    """Issue 27: the section list and the Providers, Models, System Agent and Storage
+    pages (with their empty states) show only marked texts (Tools and Appearance are
+    other steps)."""
+    page = pseudo.pages.open_settings()
+    qtbot.waitUntil(lambda: page.header.title.text() == "⟦Settings⟧", timeout=3000)
+    agent = page.system_page
+    assert agent is not None
+    qtbot.waitUntil(lambda: not agent.resolving() and agent.save_button.isEnabled(), timeout=5000)
+    qtbot.waitUntil(lambda: page.providers_page.empty.isVisible(), timeout=5000)
+    texts = {f"sections {k}": v for k, v in shown_texts(page.sections).items()}
+    texts |= {f"header {k}": v for k, v in shown_texts(page.header).items()}
+    for section in (SettingsSection.PROVIDERS, SettingsSection.MODELS, SettingsSection.SYSTEM_AGENT,
+                    SettingsSection.STORAGE):
+        page.show_section(section)
+        texts |= {f"{section.name} {k}": v for k, v in shown_texts(page.pages[section]).items()}
+    assert "⟦No providers yet. Add OpenAI, Anthropic, OpenRouter or a local server such as Ollama to start " \
+           "chatting.⟧" in texts.values()
+    assert "⟦Tools⟧" in texts.values() and "⟦Storage⟧" in texts.values()
+    assert not unmarked(texts), unmarked(texts)
+
+
+def test_the_chat_empty_states_and_the_topic_menu_are_marked(pseudo: Any, services: Any, qtbot: Any) -> None:
+    """Issue 27: with no topic open the next step, an empty topic's greeting and its
+    prompt tiles, the topic menu and the topic list's context menu show only marked texts."""
+    from tests.gui.helpers import reload_assistants
+
+    w = pseudo
+    panel = w.empty_states.panel
+    qtbot.waitUntil(lambda: panel.title.text().startswith("⟦"), timeout=3000)
+    texts = shown_texts(panel)
+    reload_assistants(w, qtbot, services.assistants.create("Helper").id)
+    panel.show_greeting(None)
+    texts |= {f"greeting {k}": v for k, v in shown_texts(panel).items()}
+    assert "⟦Explain something simply⟧" in texts.values()
+    actions = [a for a in w.topic_menu.actions() if not a.isSeparator()]
+    menu = w.topic_actions.context_menu_for(w.topic_list.rootIndex())
+    actions += [a for m in (menu, w.topic_actions.export_menu(menu)) for a in m.actions() if not a.isSeparator()]
+    for a in actions:
+        if a.menu() is not None:
+            texts[f"menu {a.text()!r}"] = a.text()
+            continue
+        texts[f"action {a.text()!r}"] = a.text()
+        texts[f"action {a.text()!r} tip"] = a.toolTip()
+    texts["private toggle"] = w.context_controls.privacy.composer_toggle.accessibleName()
+    menu.deleteLater()
+    assert not unmarked(texts), unmarked(texts)
+
+
+def test_a_switch_re_says_the_wizard_and_settings_in_chinese_and_japanese(window: Any, qtbot: Any) -> None:
+    """Issue 27: the open wizard and Settings follow View → Language at once."""
+    settings = window.pages.open_settings()
+    wizard = window.pages.open_setup()
+    qtbot.waitExposed(wizard)
+    try:
+        window.view.language_actions[UiLanguage.CHINESE_SIMPLIFIED].trigger()
+        qtbot.waitUntil(lambda: wizard.windowTitle() == "设置 ChatHub Desktop", timeout=3000)
+        assert wizard.buttonText(QWizard.WizardButton.CancelButton) == "跳过设置"
+        assert [settings.sections.item(i).text() for i in range(4)] == ["服务商", "模型", "系统代理", "工具"]
+        assert settings.providers_page.empty.button.text() == "添加服务商…"
+        window.view.language_actions[UiLanguage.JAPANESE].trigger()
+        qtbot.waitUntil(lambda: wizard.windowTitle() == "ChatHub Desktop のセットアップ", timeout=3000)
+        assert settings.sections.item(2).text() == "システムエージェント"
+        assert window.topic_actions.pin_action.text() == "トピックをピン留め(&P)"
+    finally:
+        wizard.reject()
+        window.view.language.apply(UiLanguage.ENGLISH)
+        qtbot.waitUntil(lambda: window.rail.buttons[RailEntry.CHATS].accessibleName() == "Chats", timeout=3000)
+        window.view.language.apply(UiLanguage.SYSTEM)
+    assert settings.sections.item(2).text() == "System Agent"
+    assert QCoreApplication.translate("SetupWizard", "Back") == "Back"
