@@ -7,6 +7,8 @@ import re
 
 MAX_TITLE_CHARS = 60
 MAX_TITLE_WORDS = 8
+#: Most words a naming model's title may have (a longer line is an answer, not a title).
+MAX_MODEL_TITLE_WORDS = 12
 DEFAULT_TITLE = "New topic"
 
 
@@ -45,12 +47,14 @@ def title_from_text(text: str) -> str:
 
 def clean_model_title(raw: str) -> str | None:
     """Tidy a naming model's answer: first non-empty line, quotes/markdown/trailing
-    period stripped, cut to 60 characters. ``None`` when nothing usable remains."""
+    period stripped. ``None`` when nothing usable remains, or when the line is longer
+    than a title (over 60 characters or 12 words: a small model answering the message
+    instead of naming it, walk37 #4) — the first-words title then stays."""
     for line in raw.splitlines():
         line = re.sub(r"^(title\s*:\s*)", "", line.strip(), flags=re.IGNORECASE)
         for _ in range(2):  # quotes around a trailing period, or a period after quotes
             line = line.strip().strip("*#`\"'“”‘’ ").rstrip(".")
         line = plain_title(line) if line else line
         if line:
-            return line[:MAX_TITLE_CHARS].rstrip()
+            return line if len(line) <= MAX_TITLE_CHARS and len(line.split()) <= MAX_MODEL_TITLE_WORDS else None
     return None

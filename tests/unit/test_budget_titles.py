@@ -35,3 +35,6 @@ def test_title_from_first_words() -> None:
 def test_model_title_cleanup() -> None:
     assert clean_model_title('Title: "Parsing JSON in Rust".\nmore') == "Parsing JSON in Rust"
     assert clean_model_title("  \n ") is None
+    # walk37 #4: a small model's answer instead of a title is refused, not cut mid-word
+    assert clean_model_title('SUR QUESTION! I\'m sorry for any confusion, but "capital of France" is Paris.') is None
+    assert clean_model_title("Capital cities of Europe") == "Capital cities of Europe"
