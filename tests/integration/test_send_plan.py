@@ -34,10 +34,9 @@ from hypothesis import strategies as st
 from sqlalchemy import insert, select
 
 from chathub_desktop.cli import main
-from chathub_desktop.core.mcp_config import McpServerConfig, McpTool
+from chathub_desktop.core.mcp_config import McpServerConfig
 from chathub_desktop.core.request_assembly import RequestPlan
 from chathub_desktop.services.container import Services, open_services
-from chathub_desktop.services.mcp_clients import ServerTools
 from chathub_desktop.services.reply_store import CHECKPOINT_S
 from chathub_desktop.storage.database import open_database
 from chathub_desktop.storage.models import Message, TopicCompaction
@@ -136,18 +135,16 @@ def _cases(draw: st.DrawFn) -> dict[str, object]:
     }
 
 
-_MCP_TOOLS = ServerTools("probe", "1", (
-    McpTool("echo", "Return the text.", {"type": "object", "properties": {"text": {"type": "string"}}}),
-    McpTool("lookup", "Find a timetable: naïve 数据 🎉", {"type": "object", "properties": {}})))
-
-
+PROBE = str(Path(__file__).parents[1] / "fakes" / "mcp_probe_server.py")
 def _with_mcp_tools(services: Services, assistant: str) -> None:
-    """Switch a server on for ``assistant`` whose tool list is cached but whose command
-    does not exist: the send's start fails (logged) and the cached schemas are posted."""
+    """Switch the probe server (a real stdio MCP server) on for ``assistant``. It is
+    started once, before the first badge, so its listed tools are the cached schemas
+    the badge counts and the send posts (a server that cannot start is left out of
+    both: ``test_tool_server_down``)."""
     if not services.mcp.servers():
-        services.mcp.add(McpServerConfig.stdio("probe", "/nonexistent/mcp-probe"))
-        services.mcp.remember_tools(services.mcp.get("probe").id, _MCP_TOOLS)
+        services.mcp.add(McpServerConfig.stdio("probe", sys.executable, (PROBE,), {"CHATHUB_ALLOW_TEST_DOUBLES": "1"}))
     services.mcp.set_server_enabled(assistant, "probe", True)
+    asyncio.run(services.mcp_tools.prepare(services.assistants.get(assistant).id))
 
 
 def test_property_the_badge_counts_the_request_that_is_posted(tmp_path: Path, fake_vendor: FakeVendor) -> None:
@@ -208,13 +205,13 @@ def test_property_the_badge_counts_the_request_that_is_posted(tmp_path: Path, fa
         assert isinstance(memory, dict)
         posted_tools = {t["function"]["name"] for t in body.get("tools") or ()}  # type: ignore[index,union-attr]
         if case["mcp"]:  # issue 25: the server's tools are posted as the badge counted them
-            assert {"probe__echo", "probe__lookup"} <= posted_tools and badge.parts["tools"] > 0, case
+            assert {"probe__echo", "probe__big"} <= posted_tools and badge.parts["tools"] > 0, case
         if case["private"]:  # no memory block, no memory tools, and the badge agreed
             assert "memory" not in badge.parts and ("tools" in badge.parts) == case["mcp"], case
-            assert "<assistant_memory>" not in "".join(contents) and not posted_tools - {
-                "probe__echo", "probe__lookup"}, case
+            assert "<assistant_memory>" not in "".join(contents) and not {
+                t for t in posted_tools if not t.startswith("probe__")}, case
             assert memory["fixed"] == [] and reply.receipt["private"]
-            assert set(reply.receipt["tools"]) == ({"probe__echo", "probe__lookup"} if case["mcp"] else set())
+            assert set(reply.receipt["tools"]) == ({t for t in posted_tools if t.startswith("probe__")} if case["mcp"] else set()) and (not case["mcp"] or "probe__echo" in posted_tools)
         elif case["memory"]:
             assert "<assistant_memory>" in contents[0] and body.get("tools"), case
             assert memory["fixed"] == [1, 2], case
