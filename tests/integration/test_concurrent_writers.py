@@ -18,6 +18,7 @@ import json
 import os
 import subprocess
 import sys
+import threading
 import time
 from datetime import date
 from pathlib import Path
@@ -190,12 +191,14 @@ def _memory_file(path: Path, n: int) -> Path:
     return path
 
 
-def _held_for(url: str, seconds: float, proc: subprocess.Popen[str]) -> bool:
+def _held_for(url: str, seconds: float, proc: subprocess.Popen[str],
+              ready: threading.Event | None = None) -> bool:
     """Wait until another process has held the store's write lock for ``seconds`` in a
-    row (a long transaction, not a start-up's short write); False if ``proc`` ended first."""
+    row (a long transaction, not a start-up's short write), counting only once ``ready``
+    is set; False if ``proc`` ended first."""
     since: float | None = None
     while proc.poll() is None:
-        if _store_is_locked(url):
+        if (ready is None or ready.is_set()) and _store_is_locked(url):
             since = since or time.monotonic()
             if time.monotonic() - since >= seconds:
                 return True
@@ -248,10 +251,29 @@ def test_memory_import_racing_memory_add_serializes_both(store_url: str, tmp_pat
     trigger = tmp_path / "go"
     during = [_cli_on(trigger, store_url, "memory", "add", "--assistant", "Racer", f"added during {i}")
               for i in (0, 1)]
-    importer = _cli(store_url, "memory", "import", "--assistant", "Racer", str(path))
-    assert _held_for(store_url, 0.15, importer), "the import never held the store"
+    importer = _python("-m", "chathub_desktop.cli", "--database-url", store_url, "memory", "import",
+                       "--assistant", "Racer", str(path), PYTHONUNBUFFERED="1")
+    previewed = threading.Event()  # the preview is printed just before the import's transaction
+    lines: list[str] = []
+
+    def read_stdout() -> None:
+        assert importer.stdout is not None
+        for line in importer.stdout:
+            lines.append(line)
+            previewed.set()
+
+    reader = threading.Thread(target=read_stdout, daemon=True)
+    reader.start()
+    assert _held_for(store_url, 0.15, importer, previewed), "the import never held the store"
     trigger.touch()  # both adds start now, inside the import's write transaction
-    rc, out, err = _finish(importer)
+    assert importer.stderr is not None
+    err = importer.stderr.read()
+    rc = importer.wait(timeout=300)
+    reader.join(timeout=30)
+    assert importer.stdout is not None
+    importer.stdout.close()
+    importer.stderr.close()
+    out = "".join(lines)
     assert rc == 0 and "Traceback" not in err, err[-3000:]
     assert f"imported {IMPORT_ENTRIES} fixed memory entries" in out
     results = [_finish(p) for p in during]
