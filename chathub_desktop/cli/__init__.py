@@ -33,20 +33,36 @@ NEW_INSTANCE = ("open another window even when one is open on this data dir (by 
                 "launch brings the open window to the front and exits)")
 
 
-def build_parser() -> argparse.ArgumentParser:
-    """The full argument parser (also used by ``--help``)."""
-    from chathub_desktop.cli import (
-        chat,
-        db,
-        dream,
-        dream_review,
-        mcp,
-        memory,
-        providers,
-        recall,
-        search,
-        topics,
-    )
+#: The command groups in ``--help`` order: name, help line, and the modules and functions
+#: (``module:function``) that add their commands.
+_GROUPS: tuple[tuple[str, str, tuple[str, ...]], ...] = (
+    ("provider", "LLM providers and their API keys", ("providers:add_provider_commands",)),
+    ("assistant", "assistants and their settings", ("chat:add_assistant_commands",)),
+    ("topic", "topics (conversations)", ("topics:add_topic_commands",)),
+    ("import", "import chat history", ("chat:add_import_commands",)),
+    ("chat", "send messages", ("chat:add_chat_commands",)),
+    ("memory", "an assistant's fixed memory", ("memory:add_memory_commands",)),
+    ("mcp", "MCP servers: tools the assistants may use", ("mcp:add_mcp_commands",)),
+    ("dream", "the memory dream and an assistant's dynamic memory cards",
+     ("dream:add_dream_commands", "dream_review:add_review_commands")),
+    ("model", "your own model cards: context window and max output (beat the bundled catalog)",
+     ("providers:add_model_commands",)),
+    ("settings", "application settings (System Agent models)", ("chat:add_settings_commands",)),
+    ("db", "whole stores: copy one into a new database (SQLite ↔ PostgreSQL)", ("db:add_db_commands",)),
+)
+#: Where the top-level ``search`` and ``recall`` commands sit among the groups in ``--help``.
+_SEARCH_BEFORE = "settings"
+
+
+def build_parser(only: str | None = None) -> argparse.ArgumentParser:
+    """The argument parser (also used by ``--help``). With ``only`` (a group name such as
+    ``"topic"``) the other groups are placeholders that take any arguments: a command
+    line of that group parses exactly as with the full parser, without importing and
+    building every other group's commands (issue 28: each CLI process start). ``None``
+    builds them all."""
+    import importlib
+
+    from chathub_desktop.cli import recall, search
 
     common = common_options()
     parser = argparse.ArgumentParser(
@@ -58,10 +74,6 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--new-instance", action="store_true", default=argparse.SUPPRESS, help=NEW_INSTANCE)
     sub = parser.add_subparsers(dest="group", metavar="COMMAND")
 
-    def group(name: str, help_: str) -> argparse._SubParsersAction[argparse.ArgumentParser]:
-        g = sub.add_parser(name, help=help_, parents=[common])
-        return g.add_subparsers(dest="action", metavar="ACTION", required=True)
-
     gui = sub.add_parser("gui", help="open the window (the default)", parents=[common])
     gui.add_argument("--new-instance", action="store_true", default=argparse.SUPPRESS, help=NEW_INSTANCE)
     gui.add_argument("--smoke", action="store_true",
@@ -69,23 +81,33 @@ def build_parser() -> argparse.ArgumentParser:
                           "tokenizer work, print one line and quit (for installers and packagers)")
     gui.set_defaults(func=cmd_gui)
 
-    providers.add_provider_commands(group("provider", "LLM providers and their API keys"), common)
-    chat.add_assistant_commands(group("assistant", "assistants and their settings"), common)
-    topics.add_topic_commands(group("topic", "topics (conversations)"), common)
-    chat.add_import_commands(group("import", "import chat history"), common)
-    chat.add_chat_commands(group("chat", "send messages"), common)
-    memory.add_memory_commands(group("memory", "an assistant's fixed memory"), common)
-    mcp.add_mcp_commands(group("mcp", "MCP servers: tools the assistants may use"), common)
-    dreams = group("dream", "the memory dream and an assistant's dynamic memory cards")
-    dream.add_dream_commands(dreams, common)
-    dream_review.add_review_commands(dreams, common)
-    providers.add_model_commands(
-        group("model", "your own model cards: context window and max output (beat the bundled catalog)"), common)
-    search.add_search_command(sub, common)
-    recall.add_recall_command(sub, common)
-    chat.add_settings_commands(group("settings", "application settings (System Agent models)"), common)
-    db.add_db_commands(group("db", "whole stores: copy one into a new database (SQLite ↔ PostgreSQL)"), common)
+    for name, help_, adders in _GROUPS:
+        if name == _SEARCH_BEFORE:
+            search.add_search_command(sub, common)
+            recall.add_recall_command(sub, common)
+        g = sub.add_parser(name, help=help_, parents=[common])
+        if only is not None and name != only:
+            g.add_argument("_rest", nargs=argparse.REMAINDER, help=argparse.SUPPRESS)
+            continue
+        actions = g.add_subparsers(dest="action", metavar="ACTION", required=True)
+        for adder in adders:
+            module, function = adder.split(":")
+            getattr(importlib.import_module(f"chathub_desktop.cli.{module}"), function)(actions, common)
     return parser
+
+
+def _parse(argv: list[str]) -> argparse.Namespace:
+    """``argv`` parsed by a parser that builds only the group the first group name in it
+    names; when argparse reads that word otherwise (an option's value, say) and lands
+    in another group, the full parser parses it again."""
+    names = {name for name, _, _ in _GROUPS}
+    guess = next((a for a in argv if a in names), None)
+    if guess is None:
+        return build_parser().parse_args(argv)
+    args = build_parser(guess).parse_args(argv)
+    if getattr(args, "group", None) in names - {guess}:
+        return build_parser().parse_args(argv)
+    return args
 
 
 def _no_display() -> str | None:
@@ -144,8 +166,7 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 
 def _run(argv: list[str]) -> int:
-    parser = build_parser()
-    args = parser.parse_args(argv)
+    args = _parse(argv)
     from chathub_desktop.logging_setup import configure_logging
 
     log_file = configure_logging(getattr(args, "data_dir", None), verbose=getattr(args, "verbose", False))
