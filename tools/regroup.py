@@ -29,6 +29,7 @@ import re
 import shutil
 import subprocess
 import sys
+from collections.abc import Callable
 from pathlib import Path
 
 PKG = "chathub_desktop"
@@ -208,24 +209,22 @@ def wrap(doc: str, width: int = 88) -> str:
     return "\n".join([*lines, line])
 
 
-def rewriter(moves: dict[str, str]):  # type: ignore[no-untyped-def]
+def rewriter(moves: dict[str, str]) -> Callable[[str], str]:
     """A function rewriting one file's text for ``moves`` (see the module docstring)."""
     by_layer: dict[str, dict[str, str]] = {"services": {}, "gui": {}}
     for old, new in moves.items():
         layer, name = old.split(".", 1)
         by_layer[layer][name] = new.split(".")[1]  # its area
     names = {layer: "|".join(sorted(m, key=len, reverse=True)) for layer, m in by_layer.items() if m}
-    rules: list[tuple[re.Pattern[str], object]] = []
+    rules: list[tuple[re.Pattern[str], Callable[[re.Match[str]], str]]] = []
     for layer, alt in names.items():
         area = by_layer[layer]
-        dotted = re.compile(rf"\b{PKG}\.{layer}\.({alt})(?![\w])")
-        rules.append((dotted, lambda m, layer=layer, area=area: f"{PKG}.{layer}.{area[m.group(1)]}.{m.group(1)}"))
+        # chathub_desktop.gui.x (imports, mock targets, loggers, module lists, <header>)
+        rules.append((re.compile(rf"(\b{PKG}\.{layer}\.)({alt})(?![\w])"), _into(area, ".")))
         # paths: chathub_desktop/gui/x.py, gui/x.py
-        path = re.compile(rf"(?<![\w/])((?:{PKG}/)?{layer}/)({alt})(?![\w/])")
-        rules.append((path, lambda m, area=area: f"{m.group(1)}{area[m.group(2)]}/{m.group(2)}"))
+        rules.append((re.compile(rf"(?<![\w/])((?:{PKG}/)?{layer}/)({alt})(?![\w/])"), _into(area, "/")))
         # ``services.x`` / `gui.x` mentions in prose
-        short = re.compile(rf"(?<=`)(?<!\w){layer}\.({alt})(?![\w])")
-        rules.append((short, lambda m, layer=layer, area=area: f"{layer}.{area[m.group(1)]}.{m.group(1)}"))
+        rules.append((re.compile(rf"(?<=`)({layer}\.)({alt})(?![\w])"), _into(area, ".")))
     from_pkg = re.compile(rf"^(?P<indent>[ \t]*)from {PKG}\.(?P<layer>services|gui) import (?P<names>\([^)]*\)|[^\n]*)$",
                           re.M)
 
@@ -260,10 +259,15 @@ def rewriter(moves: dict[str, str]):  # type: ignore[no-untyped-def]
             text = list_regex.sub(lambda m: f"{m.group(1)}{lists}/{m.group(2)}", text)
         text = translations.sub(sources, text)
         for pattern, repl in rules:
-            text = pattern.sub(repl, text)  # type: ignore[arg-type]
+            text = pattern.sub(repl, text)
         return text
 
     return rewrite
+
+
+def _into(area: dict[str, str], sep: str) -> Callable[[re.Match[str]], str]:
+    """A replacement putting match group 2 (a module name) into its area after group 1."""
+    return lambda m: f"{m.group(1)}{area[m.group(2)]}{sep}{m.group(2)}"
 
 
 def files(root: Path) -> list[Path]:
