@@ -104,7 +104,8 @@ GUI: dict[str, tuple[str, tuple[str, ...]]] = {
               "message_list_model", "message_list_view", "markdown_render", "safe_document", "sliced_document",
               "link_policy", "image_codec", "image_sources", "stored_images", "attachments", "attachment_thumbs",
               "reply_notice", "reply_versions", "version_arrows", "redaction_notice", "tool_approval",
-              "tool_server_notice", "assistant_switcher")),
+              "tool_server_notice", "assistant_switcher",
+              "pasted_chips")),  # first28, this wave
     "topics": ("The topic list: its model and delegate, opening a topic, its actions (pin, "
                "archive, private, delete), its own model and the scroll bar marks.",
                ("topic_list_model", "topic_list_delegate", "topic_opener", "topic_actions", "topic_delete",
@@ -120,7 +121,8 @@ GUI: dict[str, tuple[str, tuple[str, ...]]] = {
                  "assistant dialog.",
                  ("settings_dialog", "settings_page", "providers_page", "models_page", "model_card_dialog",
                   "model_choices", "connection_test", "storage_page", "tools_page", "mcp_server_dialog",
-                  "assistant_dialog", "summarizer_choice")),
+                  "assistant_dialog", "summarizer_choice",
+                  "provider_form")),  # lang27, this wave
     "search": ("Search: the search page and the controller that opens a hit in its topic.",
                ("search_page", "search_controller")),
     "dialogs": ("Shared dialogs: confirmations, the import dialog and the non-blocking file "
