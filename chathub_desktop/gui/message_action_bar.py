@@ -128,12 +128,12 @@ class MessageActionBar(QFrame):
         self.adjustSize()
         parent = self.parentWidget()
         limit = parent.width() if parent is not None else bubble.right()
-        if m.role == "user" and bubble.left() > self.width() + Space.MD:
+        if m.role == Role.USER and bubble.left() > self.width() + Space.MD:
             # beside a right-aligned user bubble: its header and text stay readable
             x, y = bubble.left() - self.width() - Space.SM, bubble.top()
         else:  # on the header line, its bottom at the text's top (the header band is as tall)
             y = text_top - self.height()
-            x = bubble.left() if m.role == "user" else min(bubble.right() - self.width(), limit - self.width() - 2)
+            x = bubble.left() if m.role == Role.USER else min(bubble.right() - self.width(), limit - self.width() - 2)
         self.move(max(2, x), max(0, y))
         self.show()
         self.raise_()

@@ -37,6 +37,7 @@ from PySide6.QtWidgets import (
 )
 
 from chathub_desktop.core.compaction import CompactionStatus
+from chathub_desktop.core.messages import Role
 from chathub_desktop.gui.chat_events import ChatEvents
 from chathub_desktop.gui.design import Tone, current_colours, set_tone
 from chathub_desktop.gui.file_dialogs import open_markdown_save_dialog
@@ -311,7 +312,7 @@ class SummaryDialog(QDialog):
         text = " ".join(m.content.split())
         if len(text) > 90:
             text = text[:89] + "…"
-        who = "you" if m.role == "user" else m.role
+        who = "you" if m.role == Role.USER else m.role
         return f"{who}: “{html.escape(text)}”"
 
     def _fill_debug(self, view: SummaryView) -> None:
