@@ -29,11 +29,20 @@ import re
 import struct
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from enum import StrEnum
 
 from chathub_desktop.core import token_estimate
 
-IMAGE = "image"
-FILE = "file"
+
+class AttachmentKind(StrEnum):
+    """What an attachment is; the value is what its stored metadata's ``kind`` holds."""
+
+    IMAGE = "image"
+    FILE = "file"
+
+
+IMAGE = AttachmentKind.IMAGE
+FILE = AttachmentKind.FILE
 
 #: Largest file read from disk, the clipboard or a drop, bytes (before any decoding).
 MAX_INPUT_BYTES = 40 * 1024 * 1024

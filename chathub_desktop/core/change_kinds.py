@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from enum import StrEnum
 
-__all__ = ["ChangeKind"]
+__all__ = ["ChangeKind", "ChangeOp"]
 
 
 class ChangeKind(StrEnum):
@@ -22,3 +22,11 @@ class ChangeKind(StrEnum):
     ASSISTANT = "assistant"
     SETTING = "setting"  # providers, model cards, correction factors, app settings
     TOOLS = "tools"  # MCP servers, switches and approvals (issue 25)
+
+
+class ChangeOp(StrEnum):
+    """What happened to the logged row; the value is what ``store_change.op`` holds."""
+
+    INSERT = "i"
+    UPDATE = "u"
+    DELETE = "d"

@@ -18,6 +18,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from datetime import date
+from enum import StrEnum
 
 from chathub_desktop.core.dynamic_cards import (
     CARD_TARGET_TOKENS,
@@ -69,13 +70,22 @@ from chathub_desktop.core.memory_search import tokenize
 __all__ = [
     "CARD_TARGET_TOKENS", "EN_DASH_SEPARATOR", "KEEP_DEFAULT", "KEEP_MAX", "KEEP_MIN",
     "NEAR_DUPLICATE_JACCARD", "NO_CHANGES", "RANGE_CARD_MAX", "SINGLE_CARD_MAX", "SUMMARY_BODY_MAX",
-    "V1_LINE", "V3_HEADER_MAX", "Card", "CardShape", "FoldPlan", "append_day_card", "apply_fold",
+    "V1_LINE", "V3_HEADER_MAX", "Card", "CardShape", "CardsChange", "FoldPlan", "append_day_card", "apply_fold",
     "apply_retention", "cap_card", "concat_fold_body", "copy_text", "cut_to_cap", "day_tag",
     "delete_card", "document_cap", "enforce_caps", "escape_body", "fnv1a32", "frame_opaque",
     "framing", "in_current_layout", "is_near_duplicate", "is_no_changes", "is_opaque", "jaccard",
     "keep_tail", "near_duplicate_of", "opaque_body", "parse_document", "plan_retention", "range_tag",
     "render_document", "replace_body", "replace_day_card", "stored_body", "visible_body",
 ]
+
+class CardsChange(StrEnum):
+    """What a change to the dream cards does, as its preview plans it (DRM-7, DRM-8,
+    issue 18): Clear them all, Keep N (fold the oldest), or a dream's new day card."""
+
+    CLEAR = "clear"
+    KEEP = "keep"
+    DREAM = "dream"
+
 
 # --- near duplicates (REF-16, DRM-14) --------------------------------------------------
 

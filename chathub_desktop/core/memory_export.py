@@ -36,6 +36,7 @@ from chathub_desktop.core import dynamic_memory as dm
 from chathub_desktop.core import fixed_memory as fm
 from chathub_desktop.core.dynamic_cards import CardKind
 from chathub_desktop.core.memory_authors import ORIGINS
+from chathub_desktop.core.memory_tools import MemoryDocument
 
 FORMAT = "chathub-memory"
 VERSION = 1
@@ -128,7 +129,7 @@ def _provenance_json(p: Provenance) -> dict[str, object]:
                               "recorded_at": _iso(p.recorded_at)}
     if p.paused:
         out["paused"] = True
-    if p.document != "fixed":
+    if p.document != MemoryDocument.FIXED:
         out["document"] = p.document
     return out
 
@@ -281,10 +282,10 @@ def _provenance(items: object, where: str) -> tuple[Provenance, ...]:
             raise MemoryFileError(f"{at}.origin must be one of {', '.join(ORIGINS)}, not {_short(origin)}")
         if not isinstance(trusted, bool):
             raise MemoryFileError(f"{at}.trusted must be true or false")
-        paused, document = item.get("paused", False), item.get("document", "fixed")
+        paused, document = item.get("paused", False), item.get("document", MemoryDocument.FIXED.value)
         if not isinstance(paused, bool):
             raise MemoryFileError(f"{at}.paused must be true or false")
-        if document not in ("fixed", "dynamic"):
+        if document not in {d.value for d in MemoryDocument}:
             raise MemoryFileError(f"{at}.document must be fixed or dynamic, not {_short(document)}")
         out.append(Provenance(h, origin, trusted, _when(item.get("recorded_at"), f"{at}.recorded_at"),
                               paused, str(document)))

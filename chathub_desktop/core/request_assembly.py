@@ -26,6 +26,7 @@ from __future__ import annotations
 import json
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
+from enum import StrEnum
 
 from chathub_desktop.core import attachments as att
 from chathub_desktop.core import token_estimate
@@ -100,9 +101,25 @@ class AssemblyInput:
     pinned: tuple[HistoryMessage, ...] = ()
 
 
+class RequestPart(StrEnum):
+    """A named part of the request (TOK-1; ``pinned`` from issue 19): the key of a
+    :class:`PlanPart`, of the badge's parts and of the popover's rows."""
+
+    INSTRUCTIONS = "instructions"
+    TOOLS = "tools"
+    MEMORY = "memory"
+    SUMMARY = "summary"
+    PINNED = "pinned"
+    HISTORY = "history"
+    DRAFT = "draft"
+    IMAGES = "images"
+    KNOWLEDGE = "knowledge"
+
+
 @dataclass(frozen=True, slots=True)
 class PlanPart:
-    """One named part of the request and its token count (TOK-1). ``framing``: how many
+    """One named part of the request (a :class:`RequestPart`) and its token count
+    (TOK-1). ``framing``: how many
     of those tokens are the per-message framing allowance (REF-26: 3 per message or
     tool schema), so the popover can show framing as its own row (issue 24)."""
 
@@ -224,21 +241,21 @@ def assemble_request(inp: AssemblyInput, count: CountFn, *, use_cached: bool = T
         messages.append(ChatMessage(role=Role.SYSTEM, content=system))
         parts.append(
             PlanPart(
-                "instructions",
+                RequestPart.INSTRUCTIONS,
                 count(f"system:\n{inp.instructions.strip()}") + FRAMING_TOKENS_PER_MESSAGE,
                 FRAMING_TOKENS_PER_MESSAGE,
             )
         )
         if inp.memory_block:
-            parts.append(PlanPart("memory", count(inp.memory_block)))
+            parts.append(PlanPart(RequestPart.MEMORY, count(inp.memory_block)))
         if inp.summary_block:
-            parts.append(PlanPart("summary", count(inp.summary_block)))
+            parts.append(PlanPart(RequestPart.SUMMARY, count(inp.summary_block)))
     if inp.summary_turns:
         messages.extend(inp.summary_turns)
-        parts.append(PlanPart("summary", sum(message_tokens(m, count) for m in inp.summary_turns),
+        parts.append(PlanPart(RequestPart.SUMMARY, sum(message_tokens(m, count) for m in inp.summary_turns),
                               FRAMING_TOKENS_PER_MESSAGE * len(inp.summary_turns)))
     if inp.tools:
-        parts.append(PlanPart("tools", tools_tokens(inp.tools, count), FRAMING_TOKENS_PER_MESSAGE * len(inp.tools)))
+        parts.append(PlanPart(RequestPart.TOOLS, tools_tokens(inp.tools, count), FRAMING_TOKENS_PER_MESSAGE * len(inp.tools)))
     overhead = template_overhead(inp.input_template, count)
     pinned_images = 0
     if inp.pinned:  # issue 19: covered by the summary, kept verbatim
@@ -254,7 +271,7 @@ def assemble_request(inp: AssemblyInput, count: CountFn, *, use_cached: bool = T
                 tokens += overhead
             messages.append(msg)
             pinned_tokens += tokens
-        parts.append(PlanPart("pinned", pinned_tokens, FRAMING_TOKENS_PER_MESSAGE * len(inp.pinned)))
+        parts.append(PlanPart(RequestPart.PINNED, pinned_tokens, FRAMING_TOKENS_PER_MESSAGE * len(inp.pinned)))
 
     start = window_start(inp.history, inp.history_limit)
     included: list[int] = []
@@ -298,7 +315,7 @@ def assemble_request(inp: AssemblyInput, count: CountFn, *, use_cached: bool = T
         history_tokens += tokens
         messages.append(msg)
         included.append(row.id)
-    parts.append(PlanPart("history", history_tokens, FRAMING_TOKENS_PER_MESSAGE * len(included)))
+    parts.append(PlanPart(RequestPart.HISTORY, history_tokens, FRAMING_TOKENS_PER_MESSAGE * len(included)))
 
     if inp.draft is not None:
         draft_msg = ChatMessage(
@@ -310,10 +327,10 @@ def assemble_request(inp: AssemblyInput, count: CountFn, *, use_cached: bool = T
         image_tokens += message_image_tokens(draft_msg, inp.model)
         draft_msg = render_attachments(draft_msg)
         messages.append(replace(draft_msg, content=apply_template(inp.input_template, draft_msg.content)))
-        parts.append(PlanPart("draft", draft_tokens(inp.draft, inp.input_template, count,
+        parts.append(PlanPart(RequestPart.DRAFT, draft_tokens(inp.draft, inp.input_template, count,
                                                     inp.draft_attachments), FRAMING_TOKENS_PER_MESSAGE))
     if image_tokens:
-        parts.append(PlanPart("images", image_tokens))
+        parts.append(PlanPart(RequestPart.IMAGES, image_tokens))
     return RequestPlan(
         messages=tuple(messages),
         parts=tuple(parts),

@@ -57,10 +57,6 @@ class Sampling:
                         None if anthropic else self.reasoning_effort,
                         self.thinking_budget if anthropic else None)
 
-    def is_unset(self) -> bool:
-        """True when nothing is set."""
-        return self == UNSET
-
 
 #: Nothing set: the provider's defaults apply.
 UNSET = Sampling()

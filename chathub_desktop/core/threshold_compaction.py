@@ -30,6 +30,7 @@ from chathub_desktop.core.app_settings import (
     COMPACT_KEEP_RECENT,
     COMPACT_MAX_FAILURES,
 )
+from chathub_desktop.core.attachments import AttachmentKind
 from chathub_desktop.core.flags import parse_flag
 from chathub_desktop.core.messages import ChatMessage, Role, ToolSpec
 
@@ -182,13 +183,13 @@ def _dumps(value: object) -> str:
 
 def _message_chars(message: ChatMessage) -> int:
     # an attached text file is inlined with its name: its bytes count as characters (issue 14)
-    files = sum(a.size + len(a.name) + 20 for a in message.attachments if a.kind == "file")
+    files = sum(a.size + len(a.name) + 20 for a in message.attachments if a.kind == AttachmentKind.FILE)
     return len(_dumps(_message_dict(message))) + files
 
 
 def _image_parts(message: ChatMessage) -> int:
     """Image parts of a message: data URLs plus image attachments (issue 14)."""
-    return len(message.images) + sum(1 for a in message.attachments if a.kind == "image")
+    return len(message.images) + sum(1 for a in message.attachments if a.kind == AttachmentKind.IMAGE)
 
 
 def _tool_chars(tool: ToolSpec) -> int:
@@ -282,7 +283,7 @@ def shortened_view(messages: Sequence[ChatMessage]) -> str:
             if m.content:
                 lines.append(_cut(m.content, MESSAGE_CHARS))
         lines.extend(IMAGE_PLACEHOLDER for _ in range(_image_parts(m)))
-        lines.extend(f"[file: {a.name}]" for a in m.attachments if a.kind == "file")
+        lines.extend(f"[file: {a.name}]" for a in m.attachments if a.kind == AttachmentKind.FILE)
         lines.extend(
             f"(called tool {c.name} with {_cut(c.arguments, TOOL_ARG_CHARS)})" for c in m.tool_calls
         )

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Protocol
 from PySide6.QtCore import QCoreApplication
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QProgressBar, QPushButton, QSizePolicy, QWidget
 
-from chathub_desktop.core.compaction import CompactionPhase, CompactionStatus
+from chathub_desktop.core.compaction import CompactionPhase, CompactionStatus, CompactionTrigger
 from chathub_desktop.gui.i18n import QT_TRANSLATE_NOOP
 from chathub_desktop.gui.summarizer_choice import choose_button, missing_text, short_text
 from chathub_desktop.services.errors import ServiceError
@@ -54,17 +54,17 @@ def outcome_text(outcome: object) -> str:
     before, after = getattr(outcome, "before_tokens", None), getattr(outcome, "after_tokens", None)
     tokens = f" · next request {before:,} → {after:,} tokens" if isinstance(before, int) and isinstance(after, int) \
         else ""
-    if status == "compacted":
+    if status == CompactionStatus.COMPACTED:
         body = message[:1].upper() + message[1:] if message.startswith("compacted") else f"Compacted: {message}"
         return f"{body}{tokens}"
-    if status == "nothing_eligible":
+    if status == CompactionStatus.NOTHING_ELIGIBLE:
         if message.startswith("nothing to gain: "):  # issue 28: the run kept the old state
             return "Nothing to gain: " + message.removeprefix("nothing to gain: ")
         detail = message.removeprefix("nothing eligible: ")
         return f"Nothing to compact yet: {detail}." if detail else "Nothing to compact yet."
-    if status == "failed":
+    if status == CompactionStatus.FAILED:
         return f"Compaction failed: {message}" if message else "Compaction failed"
-    if status == "unreachable":
+    if status == CompactionStatus.UNREACHABLE:
         detail = message.removeprefix("could not reach the target: ")
         return f"Could not reach the target: {detail}{tokens}"
     return message or status
@@ -281,13 +281,13 @@ class CompactionController:
         topic_id, trigger, phase, done, total = event.topic_id, event.trigger, event.phase, event.done, event.total
         status = event.status
         if phase == CompactionPhase.STARTED:
-            self._progress[topic_id] = "Compacting…" if trigger == "manual" else \
+            self._progress[topic_id] = "Compacting…" if trigger == CompactionTrigger.MANUAL else \
                 f"{TRIGGER_TEXT.get(trigger, 'Compaction')}: compacting…"
         elif phase == CompactionPhase.BATCH:
             self._progress[topic_id] = f"Compacting… batch {done} of {total}"
         elif phase == CompactionPhase.FINISHED:
             self._progress.pop(topic_id, None)
-            if trigger != "manual" and topic_id == self._w.current_topic_id:
+            if trigger != CompactionTrigger.MANUAL and topic_id == self._w.current_topic_id:
                 from chathub_desktop.gui.summary_dialog import RESULT_TEXT
 
                 text = f"{TRIGGER_TEXT.get(trigger, 'Compaction')}: " + (

@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from PySide6.QtCore import QRect, QSize, Qt, Signal
 from PySide6.QtWidgets import QFrame, QHBoxLayout, QToolButton, QWidget
 
+from chathub_desktop.core.messages import MessageStatus, Role
 from chathub_desktop.gui.design.icons import Icon, icon
 from chathub_desktop.gui.design.tokens import IconSize, Space
 from chathub_desktop.gui.message_delegate import RETRYABLE
@@ -57,17 +58,17 @@ def message_actions(m: MessageView, *, collapsible: bool, last_reply: bool) -> t
     thoughts row; ``last_reply``: ``m`` is the topic's newest message and not the
     user's; Regenerate only for a finished one (a failed, stopped or interrupted reply has
     its Retry pill). A streaming reply offers Copy only (issue 29; CMP-15, issue 14, issue 19)."""
-    if m.status == "streaming":
+    if m.status == MessageStatus.STREAMING:
         return (MessageAction.COPY,)
     out = [MessageAction.COPY]
-    if m.role == "user":
+    if m.role == Role.USER:
         out.append(MessageAction.EDIT)
-    if last_reply and m.role != "user" and m.status not in RETRYABLE:  # there the Retry pill (walk29 #6)
+    if last_reply and m.role != Role.USER and m.status not in RETRYABLE:  # there the Retry pill (walk29 #6)
         out.append(MessageAction.REGENERATE)
-    if m.role in ("user", "assistant") and not m.tool_calls and not collapsible:
+    if m.role in (Role.USER, Role.ASSISTANT) and not m.tool_calls and not collapsible:
         out.append(MessageAction.PIN)
     out.append(MessageAction.DELETE)
-    if m.role == "assistant" and m.receipt is not None:
+    if m.role == Role.ASSISTANT and m.receipt is not None:
         out.append(MessageAction.RECEIPT)
     return tuple(out)
 
@@ -127,12 +128,12 @@ class MessageActionBar(QFrame):
         self.adjustSize()
         parent = self.parentWidget()
         limit = parent.width() if parent is not None else bubble.right()
-        if m.role == "user" and bubble.left() > self.width() + Space.MD:
+        if m.role == Role.USER and bubble.left() > self.width() + Space.MD:
             # beside a right-aligned user bubble: its header and text stay readable
             x, y = bubble.left() - self.width() - Space.SM, bubble.top()
         else:  # on the header line, its bottom at the text's top (the header band is as tall)
             y = text_top - self.height()
-            x = bubble.left() if m.role == "user" else min(bubble.right() - self.width(), limit - self.width() - 2)
+            x = bubble.left() if m.role == Role.USER else min(bubble.right() - self.width(), limit - self.width() - 2)
         self.move(max(2, x), max(0, y))
         self.show()
         self.raise_()

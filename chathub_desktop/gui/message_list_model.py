@@ -42,6 +42,7 @@ from PySide6.QtCore import (
     Signal,
 )
 
+from chathub_desktop.core.messages import MessageStatus
 from chathub_desktop.gui.chat_events import ChatEvents
 from chathub_desktop.services.errors import NotFound
 from chathub_desktop.services.events import MessageAdded, ReplyDelta, ReplyFinished
@@ -257,7 +258,7 @@ class MessageListModel(QAbstractListModel):
         return None if self._focus is None else self._focus - self._first_offset
 
     def _overlay(self, view: MessageView) -> MessageView:
-        if view.status == "streaming":
+        if view.status == MessageStatus.STREAMING:
             text = self._events.streaming_text(view.id)
             if text is not None:
                 return replace(view, content=text)

@@ -24,6 +24,7 @@ from typing import Any, Protocol
 from PySide6.QtCore import QCoreApplication, QDate, QLocale
 from PySide6.QtWidgets import QWidget
 
+from chathub_desktop.core.messages import MessageStatus
 from chathub_desktop.gui.i18n import fill
 from chathub_desktop.gui.task_runner import TaskRunner
 from chathub_desktop.services.dream_service import (
@@ -54,12 +55,12 @@ def reply_notice(topic_title: str, status: str, error: str) -> tuple[str, str] |
     stopped (they were there)."""
     translate = QCoreApplication.translate
     title = topic_title or APP_NAME
-    if status == "complete":
+    if status == MessageStatus.COMPLETE:
         return title, translate("Notifications", "The reply is ready.")
-    if status == "error":
+    if status == MessageStatus.ERROR:
         return title, (fill(translate("Notifications", "The reply failed: %1"), error[:BODY_MAX]) if error
                        else translate("Notifications", "The reply failed."))
-    if status == "interrupted":
+    if status == MessageStatus.INTERRUPTED:
         return title, translate("Notifications", "The reply ended early; what arrived is kept.")
     return None  # "cancelled": the user pressed Stop, so they were there
 

@@ -36,6 +36,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from chathub_desktop.core.compaction import CompactionStatus
+from chathub_desktop.core.messages import Role
 from chathub_desktop.gui.chat_events import ChatEvents
 from chathub_desktop.gui.design import Tone, current_colours, set_tone
 from chathub_desktop.gui.file_dialogs import open_markdown_save_dialog
@@ -276,7 +278,7 @@ class SummaryDialog(QDialog):
     def _meta_html(self, view: SummaryView, excerpt: str) -> str:
         if not view.text:
             last = view.last_status
-            if last == "compacted":
+            if last == CompactionStatus.COMPACTED:
                 note = ("The last summary was cleared because a message it covered was edited or deleted; "
                         "the next compaction rebuilds it. The Debug tab keeps the earlier runs.")
             elif last:
@@ -310,7 +312,7 @@ class SummaryDialog(QDialog):
         text = " ".join(m.content.split())
         if len(text) > 90:
             text = text[:89] + "…"
-        who = "you" if m.role == "user" else m.role
+        who = "you" if m.role == Role.USER else m.role
         return f"{who}: “{html.escape(text)}”"
 
     def _fill_debug(self, view: SummaryView) -> None:

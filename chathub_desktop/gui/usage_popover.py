@@ -50,6 +50,7 @@ from PySide6.QtWidgets import (
 )
 
 from chathub_desktop.core.invisible_text import shown_line
+from chathub_desktop.core.token_estimate import EstimateMode
 from chathub_desktop.gui.design.palette import error_color
 from chathub_desktop.gui.meter_colors import caution_color, muted_color, part_color
 from chathub_desktop.gui.summarizer_choice import choose_button
@@ -80,14 +81,14 @@ def tick_text(e: EstimateView) -> str:
 def mode_line(e: EstimateView) -> str:
     """How Total Used was reached, without figures (the rows carry them; TOK-3, TOK-4)."""
     a = e.anchor
-    if a.used and a.mode == "fallback":
+    if a.used and a.mode == EstimateMode.FALLBACK:
         return ("The provider's count of an earlier request, plus what came after it, is larger than "
                 "the count made on this computer, so it is used.")
     if a.used:
         return ("Based on the provider's own count of the last request; the rows below are counted on "
                 "this computer.")
     text = "Counted on this computer" + (f": {a.reason}" if a.reason else "")
-    if a.mode == "fallback":
+    if a.mode == EstimateMode.FALLBACK:
         text += " (its report plus what came after is smaller)"
     return text + "."
 

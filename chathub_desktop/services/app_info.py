@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from chathub_desktop import __version__
+from chathub_desktop.core.key_places import KeyPlace
 from chathub_desktop.storage.secrets import KeyringStatus
 from chathub_desktop.storage.urls import redact_database_url
 
@@ -56,9 +57,9 @@ def key_location(key_source: str, key_file: Path | None, keyring_backend: str = 
     """Where a provider's key lives, from its view's ``key_source`` (``keyring``,
     ``file``, ``env:VAR``, ``none``): "Your system keyring (Secret Service)", "file …/provider-keys.cfg (only you
     can read it; not encrypted)", "environment variable $VAR" or "no key"."""
-    if key_source == "keyring":
+    if key_source == KeyPlace.KEYRING:
         return keyring_words(keyring_backend)[:1].upper() + keyring_words(keyring_backend)[1:]
-    if key_source == "file":
+    if key_source == KeyPlace.FILE:
         return f"file {key_file} (only you can read it; not encrypted)" if key_file else "key file"
     if key_source.startswith("env:"):
         return f"environment variable ${key_source[4:]}"

@@ -34,7 +34,7 @@ from chathub_desktop.core import compaction_gain as cg
 from chathub_desktop.core.clock import utcnow
 from chathub_desktop.core.compaction import CompactionPhase, CompactionStatus
 from chathub_desktop.core.messages import ChatMessage
-from chathub_desktop.core.request_assembly import assemble_request, template_overhead
+from chathub_desktop.core.request_assembly import RequestPart, assemble_request, template_overhead
 from chathub_desktop.providers.catalog import ModelCatalog
 from chathub_desktop.services.compaction_outcome import (
     ALL_SUMMARIZED,
@@ -407,7 +407,7 @@ class CompactionService:
                   else cc.summarizer_budget(cc.UNKNOWN_SUMMARIZER_WINDOW, cap))
         wrapper = count(cc.summary_block("x")) - 1
         archive_allowance = (cc.ARCHIVE_EXCERPT_CHARS // 3 + 8) if ctx.archives_enabled else 0
-        summary_part = plan_req.part("summary")
+        summary_part = plan_req.part(RequestPart.SUMMARY)
         user_overhead = template_overhead(ctx.base_input.input_template, count)
         plan = await self._db.run(functools.partial(
             cc.plan_compaction,

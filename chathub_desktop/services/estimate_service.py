@@ -36,6 +36,7 @@ from chathub_desktop.core.messages import ChatMessage, MessageStatus, Role
 from chathub_desktop.core.request_assembly import (
     FRAMING_TOKENS_PER_MESSAGE,
     AssemblyInput,
+    RequestPart,
     RequestPlan,
     apply_template,
     assemble_request,
@@ -97,7 +98,8 @@ from chathub_desktop.tokens.counter import TokenCounter
 log = logging.getLogger(__name__)
 
 #: Parts that do not depend on the history window ("fixed overhead", REF-28).
-FIXED_PARTS = ("instructions", "tools", "memory", "summary", "pinned", "knowledge")
+FIXED_PARTS = (RequestPart.INSTRUCTIONS, RequestPart.TOOLS, RequestPart.MEMORY, RequestPart.SUMMARY,
+               RequestPart.PINNED, RequestPart.KNOWLEDGE)
 #: Newest replies with usage read per estimate. The history window is a suffix of the
 #: topic, so the anchor (the newest reported reply in it) and the cache block (the
 #: newest settled report) are always among them; older ones can never be either.
@@ -249,7 +251,7 @@ class EstimateService:
         inp = self._input(ctx)
         rows = self._row_records(ctx, inp, plan.included_ids)
         parts = {p.name: p.tokens for p in plan.parts}
-        has_images = bool(parts.get("images")) or any(m.images or m.attachments for m in plan.messages)
+        has_images = bool(parts.get(RequestPart.IMAGES)) or any(m.images or m.attachments for m in plan.messages)
         configured, expanded = _limits(ctx.window, inp)
         record = SentPrefix(
             rows=rows,
@@ -489,13 +491,13 @@ class EstimateService:
         d = 0
         if draft or attachments:
             d = draft_tokens(draft, base.inp.input_template, ctx.counter.count, attachments)
-            parts["draft"] = d
-            framing["draft"] = FRAMING_TOKENS_PER_MESSAGE
+            parts[RequestPart.DRAFT] = d
+            framing[RequestPart.DRAFT] = FRAMING_TOKENS_PER_MESSAGE
         if attachments:
             images = message_image_tokens(ChatMessage(Role.USER, draft, attachments=attachments),
                                           base.inp.model)
             if images:
-                parts["images"] = parts.get("images", 0) + images
+                parts[RequestPart.IMAGES] = parts.get(RequestPart.IMAGES, 0) + images
                 d += images
         local_total = base.whole_local + d
         factor = base.correction.factor

@@ -117,15 +117,15 @@ class MemoryPreviews:
         """What Clear of fixed memory removes (every entry and line; History can revert it)."""
         return self._fixed(assistant, "Clear fixed memory", "")
 
-    def _dynamic(self, assistant: int | str, action: str, change: str, day: date | None = None,
+    def _dynamic(self, assistant: int | str, action: str, change: dm.CardsChange, day: date | None = None,
                  keep: int | None = None, card: str | None = None, fold_body: str | None = None) -> ChangePreview:
         aid, name, stored_keep, _fixed, body = self._read(assistant)
         cards = dm.parse_document(body)
         keep = stored_keep if keep is None else keep
         plan: dm.FoldPlan | None = None
-        if change == "clear":
+        if change == dm.CardsChange.CLEAR:
             after: list[dm.Card] = []
-        elif change == "keep":
+        elif change == dm.CardsChange.KEEP:
             plan = dm.plan_retention(cards, keep)
             after = dm.apply_retention(cards, keep)
         else:  # a dream for ``day``: its card (text unknown yet) is appended, then Keep N folds
@@ -148,12 +148,12 @@ class MemoryPreviews:
 
     def clear_dynamic(self, assistant: int | str) -> ChangePreview:
         """What Clear of the dream cards removes (DRM-8; Restore brings them back, DRM-15)."""
-        return self._dynamic(assistant, "Clear the dream cards", "clear")
+        return self._dynamic(assistant, "Clear the dream cards", dm.CardsChange.CLEAR)
 
     def keep(self, assistant: int | str, keep: int) -> ChangePreview:
         """What saving Keep dream cards = ``keep`` folds by concatenation (DRM-7, DRM-9).
         Raises ``ValueError`` for ``keep`` outside 1–90."""
-        return self._dynamic(assistant, f"Keep {keep} dream cards", "keep", keep=keep)
+        return self._dynamic(assistant, f"Keep {keep} dream cards", dm.CardsChange.KEEP, keep=keep)
 
     def dream_day(self, assistant: int | str, day: date, body: str | None = None,
                   fold_body: str | None = None) -> ChangePreview:
@@ -161,5 +161,5 @@ class MemoryPreviews:
         model wrote (a draft, issue 18; without it a placeholder stands for it) and
         ``fold_body`` the range card's body it folds into (without it the fold is shown
         by concatenation); which cards fold into which range is known either way."""
-        return self._dynamic(assistant, f"Dream for {day.isoformat()}", "dream", day=day, card=body,
+        return self._dynamic(assistant, f"Dream for {day.isoformat()}", dm.CardsChange.DREAM, day=day, card=body,
                              fold_body=fold_body)

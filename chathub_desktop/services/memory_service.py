@@ -577,11 +577,6 @@ class MemoryService:
         return MEMORY_TOOLS if enabled else ()
 
     @staticmethod
-    def is_memory_tool(name: str) -> bool:
-        """True for the five memory tool names (the chat loop routes these here)."""
-        return name in MEMORY_TOOL_NAMES
-
-    @staticmethod
     def _recent_traces(s: Session, topic_id: int) -> list[ToolTrace]:
         """The topic's latest non-memory tool messages, oldest first (REF-7)."""
         return [ToolTrace(name, ctype) for name, ctype in recent_tool_rows(s, topic_id, MEMORY_TOOL_NAMES, TRUST_WINDOW)]

@@ -8,6 +8,7 @@ from the raw history, which is never deleted by compaction, CMP-2).
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import replace
 
 from chathub_desktop.core.clock import utcnow
 from chathub_desktop.core.messages import MessageStatus
@@ -18,6 +19,7 @@ from chathub_desktop.services.input_rules import check_record_id
 from chathub_desktop.services.topic_service import message_view
 from chathub_desktop.services.views import MessageView
 from chathub_desktop.storage.database import Database
+from chathub_desktop.storage.topic_repository import update_reply
 from chathub_desktop.storage.topic_rows import message_position, message_row, remove_message
 
 
@@ -57,11 +59,10 @@ class MessageEditService:
                 raise NotFound(f"no message {message_id}")
             if row.status == MessageStatus.STREAMING:
                 raise InvalidInput("this reply is still being written; press Stop first")
-            row.content = text
-            row.token_count = None
-            row.token_encoding = None
-            row.edited_at = utcnow()
-            view = message_view(row)
+            edited = replace(row, content=text, token_count=None, token_encoding=None, edited_at=utcnow())
+            update_reply(s, message_id, {"content": text, "token_count": None, "token_encoding": None,
+                                         "edited_at": edited.edited_at})
+            view = message_view(edited)
         self._changed(topic_id)
         return view
 

@@ -23,23 +23,25 @@ from enum import Enum
 
 from chathub_desktop.core.context_receipt import TOOLS_WITHHELD_REASON
 from chathub_desktop.core.request_assembly import FRAMING_TOKENS_PER_MESSAGE
+from chathub_desktop.core.request_assembly import RequestPart as P
+from chathub_desktop.core.token_estimate import EstimateMode
 from chathub_desktop.services.views import EstimateView
 
 #: The parts TOK-1 names, in display order; each is listed even at 0.
-TOK1_PARTS = ("instructions", "tools", "memory", "summary", "history", "draft", "images", "knowledge")
+TOK1_PARTS = (P.INSTRUCTIONS, P.TOOLS, P.MEMORY, P.SUMMARY, P.HISTORY, P.DRAFT, P.IMAGES, P.KNOWLEDGE)
 #: Parts listed only when the request carries them, and where they go in the order.
-OPTIONAL_PARTS = {"pinned": "summary"}
+OPTIONAL_PARTS: dict[str, str] = {P.PINNED: P.SUMMARY}
 
-_LABELS = {
-    "instructions": "Instructions",
-    "tools": "Tools",
-    "memory": "Memory",
-    "summary": "Topic summary",
-    "pinned": "Pinned messages",
-    "history": "Chat messages",
-    "draft": "Draft",
-    "images": "Images",
-    "knowledge": "Knowledge",
+_LABELS: dict[str, str] = {
+    P.INSTRUCTIONS: "Instructions",
+    P.TOOLS: "Tools",
+    P.MEMORY: "Memory",
+    P.SUMMARY: "Topic summary",
+    P.PINNED: "Pinned messages",
+    P.HISTORY: "Chat messages",
+    P.DRAFT: "Draft",
+    P.IMAGES: "Images",
+    P.KNOWLEDGE: "Knowledge",
 }
 FRAMING_KEY = "framing"
 ADJUSTMENT_KEY = "adjustment"
@@ -108,7 +110,7 @@ def _adjustment(e: EstimateView) -> MeterRow | None:
         slid = f"; {signed(-a.slid_out)} of it has left the window since" if a.slid_out else ""
         note = (f"The provider reported {a.reported_input:,} for the last request{slid}; "
                 f"{signed(a.counted_after)} counted after it{correction}.")
-        if a.mode == "fallback":
+        if a.mode == EstimateMode.FALLBACK:
             note += (" This run did not send that request, so the larger of that and the local "
                      "count is used.")
         return MeterRow(ADJUSTMENT_KEY, "Provider's count instead of ours", diff,
@@ -124,7 +126,7 @@ def _adjustment(e: EstimateView) -> MeterRow | None:
 
 def _part_note(part: str, e: EstimateView) -> str:
     """The note of part row ``part``: why Tools is 0 when the server takes none (F3)."""
-    return f"None offered — {TOOLS_WITHHELD_REASON}." if part == "tools" and e.tools_withheld else ""
+    return f"None offered — {TOOLS_WITHHELD_REASON}." if part == P.TOOLS and e.tools_withheld else ""
 
 
 def meter_rows(e: EstimateView) -> tuple[MeterRow, ...]:

@@ -32,7 +32,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
-from chathub_desktop.core.change_kinds import ChangeKind
+from chathub_desktop.core.change_kinds import ChangeKind, ChangeOp
 from chathub_desktop.services.events import (
     AssistantsChanged,
     ChatEvent,
@@ -78,10 +78,10 @@ def events_for(changes: Iterable[Change]) -> list[ChatEvent]:
     for c in changes:
         evs: tuple[ChatEvent, ...]
         if c.kind == ChangeKind.MESSAGE and c.row_id is not None:
-            evs = ((MessageAdded(c.scope_id, c.row_id),) if c.op == "i"
-                   else (MessageChanged(c.scope_id, c.row_id, removed=c.op == "d"),))
+            evs = ((MessageAdded(c.scope_id, c.row_id),) if c.op == ChangeOp.INSERT
+                   else (MessageChanged(c.scope_id, c.row_id, removed=c.op == ChangeOp.DELETE),))
         elif c.kind == ChangeKind.TOPIC:
-            evs = ((TopicChanged(c.row_id),) if c.op == "u" and c.row_id is not None
+            evs = ((TopicChanged(c.row_id),) if c.op == ChangeOp.UPDATE and c.row_id is not None
                    else (TopicListChanged(c.scope_id),))
         elif c.kind in (ChangeKind.COMPACTION, ChangeKind.BRANCH):  # branch: versions switched (issue 14)
             evs = (TopicChanged(c.scope_id),)
@@ -267,7 +267,8 @@ class StoreWatcher:
         else:
             self._last = int(rows[-1][0])
             own = list(self._db.own_changes)
-            theirs = [Change(int(r[0]), str(r[1]), int(r[2]), None if r[3] is None else int(r[3]), str(r[4]))
+            theirs = [Change(int(r[0]), str(r[1]), int(r[2]), None if r[3] is None else int(r[3]),
+                              ChangeOp(str(r[4])))
                       for r in rows if not any(lo < int(r[0]) <= hi for lo, hi in own)]
             if not theirs:
                 return []
@@ -284,7 +285,7 @@ class StoreWatcher:
             if self._invalidate is not None:
                 self._invalidate(tid)
         for c in changes:
-            if c.kind == ChangeKind.MESSAGE and c.op != "i" and self._history is not None and c.row_id is not None:
+            if c.kind == ChangeKind.MESSAGE and c.op != ChangeOp.INSERT and self._history is not None and c.row_id is not None:
                 self._history.touch(c.scope_id, c.row_id)
         if self._invalidate is not None and any(c.kind not in (ChangeKind.MESSAGE, ChangeKind.COMPACTION, ChangeKind.TOPIC, ChangeKind.DREAM, ChangeKind.BRANCH)
                                                 for c in changes):

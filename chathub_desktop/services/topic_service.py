@@ -4,8 +4,7 @@ from __future__ import annotations
 
 import builtins
 import logging
-from datetime import datetime
-from typing import Protocol
+from dataclasses import replace
 
 from chathub_desktop.core.attachments import attachments_of
 from chathub_desktop.core.clock import utcnow
@@ -26,11 +25,13 @@ from chathub_desktop.services.views import MessageView, TopicView
 from chathub_desktop.storage import attachment_blobs
 from chathub_desktop.storage.database import Database, StoreBusy
 from chathub_desktop.storage.errors import OperationalError
+from chathub_desktop.storage.message_records import MessageRecord
 from chathub_desktop.storage.session import Session
 from chathub_desktop.storage.topic_repository import (
     MESSAGE_FIELDS,
     append_message,
     unanswered_tool_calls,
+    update_reply,
 )
 from chathub_desktop.storage.topic_rows import (
     TopicRecord,
@@ -54,37 +55,8 @@ log = logging.getLogger(__name__)
 INTERRUPTED_TOOL_RESULT = '{"error": "the app closed before the tool finished; it may have run in part"}'
 
 
-class StoredMessage(Protocol):
-    """The fields of a stored message row that :func:`message_view` reads (the rows
-    ``storage.topic_rows`` and ``storage.topic_repository`` return)."""
-
-    id: int
-    topic_id: int
-    seq: int
-    role: str
-    content: str
-    content_type: str
-    status: str
-    created_at: datetime
-    tool_name: str | None
-    tool_call_id: str | None
-    tool_calls: builtins.list[dict[str, str]] | None
-    error: str | None
-    error_kind: str | None
-    model: str | None
-    input_tokens: int | None
-    output_tokens: int | None
-    cached_tokens: int | None
-    cache_write_tokens: int | None
-    finish_reason: str | None
-    receipt: dict[str, object] | None
-    pinned: bool
-    attachments: builtins.list[dict[str, object]] | None
-    tool_elapsed_ms: int | None
-
-
-def message_view(m: StoredMessage) -> MessageView:
-    """Read-only view of a stored message row."""
+def message_view(m: MessageRecord) -> MessageView:
+    """The view of stored message ``m`` (what the window and the CLI read)."""
     return MessageView(
         id=m.id,
         topic_id=m.topic_id,
@@ -221,9 +193,9 @@ class TopicService:
                 raise NotFound(f"no message {message_id}")
             if pinned and (m.role not in (Role.USER, Role.ASSISTANT) or m.tool_calls):
                 raise InvalidInput("only your messages and the assistant's text replies can be pinned")
-            if m.pinned != pinned:
-                m.pinned = pinned
-                m.edited_at = utcnow()  # the topic's history version moves: every cache rereads it
+            if m.pinned != pinned:  # the topic's history version moves: every cache rereads it
+                update_reply(s, m.id, {"pinned": pinned, "edited_at": utcnow()})
+                m = replace(m, pinned=pinned)
             view, topic_id = message_view(m), m.topic_id
         self._bus.publish(TopicChanged(topic_id))
         return view

@@ -39,7 +39,7 @@ from dataclasses import dataclass
 from sqlalchemy import inspect
 from sqlalchemy.engine import Connection
 
-from chathub_desktop.core.change_kinds import ChangeKind
+from chathub_desktop.core.change_kinds import ChangeKind, ChangeOp
 
 #: Name of the log table.
 TABLE = "store_change"
@@ -97,7 +97,7 @@ WATCHED: tuple[Watched, ...] = (
 LATER_TABLES: tuple[str, ...] = ("message_branch", "dream_proposal", "mcp_server", "assistant_mcp_server",
                                   "assistant_mcp_tool")
 
-_OPS = (("i", "INSERT"), ("u", "UPDATE"), ("d", "DELETE"))
+_OPS = ((ChangeOp.INSERT, "INSERT"), (ChangeOp.UPDATE, "UPDATE"), (ChangeOp.DELETE, "DELETE"))
 
 
 def _chosen(tables: Sequence[str] | None) -> list[Watched]:
@@ -107,16 +107,16 @@ def _chosen(tables: Sequence[str] | None) -> list[Watched]:
 @dataclass(frozen=True)
 class Change:
     """One logged change: ``seq``, ``kind``, ``scope_id``, ``row_id`` (None when the
-    table has no integer id) and ``op`` (``i``/``u``/``d``)."""
+    table has no integer id) and ``op``."""
 
     seq: int
     kind: str
     scope_id: int
     row_id: int | None
-    op: str
+    op: ChangeOp
 
 
-def _values(w: Watched, ref: str, op: str) -> str:
+def _values(w: Watched, ref: str, op: ChangeOp) -> str:
     scope = f"{ref}.{w.scope_col}" if w.scope_col else "0"
     row = f"{ref}.{w.id_col}" if w.id_col else "NULL"
     return f"'{w.kind}', {scope}, {row}, '{op}'"
@@ -142,7 +142,7 @@ def trigger_statements(dialect: str, tables: Sequence[str] | None = None,
     for w in chosen:
         have = columns.get(w.table) if columns is not None else None
         for op, verb in _OPS:
-            ref = "OLD" if op == "d" else "NEW"
+            ref = "OLD" if op == ChangeOp.DELETE else "NEW"
             name = f"chg_{w.table}_{op}"
             if dialect == "sqlite":
                 out.append(f"CREATE TRIGGER {name} AFTER {_event(w, verb, have)} ON {w.table} "

@@ -11,27 +11,27 @@ from collections.abc import Mapping, Sequence
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
+from chathub_desktop.storage.message_records import MessageRecord, message_record
 from chathub_desktop.storage.models import Message, Provider, Topic
+from chathub_desktop.storage.topic_rows import TopicRecord, topic_record
 
 __all__ = ["detached_copy", "imported_as", "insert_topic", "messages_in_order", "provider_name"]
 
 
-def detached_copy(s: Session, topic_id: int) -> tuple[Topic, list[Message], str | None] | None:
+def detached_copy(s: Session, topic_id: int) -> tuple[TopicRecord, list[MessageRecord], str | None] | None:
     """Topic ``topic_id``, its messages in order and its model's provider name (None:
-    none), detached from ``s`` so they stay readable after the session ends (an export
-    reads them outside the transaction); None when there is no such topic."""
-    topic = s.get(Topic, topic_id)
+    none), as frozen records that stay readable after the session ends (an export reads
+    them outside the transaction); None when there is no such topic."""
+    topic = topic_record(s, topic_id)
     if topic is None:
         return None
-    rows = messages_in_order(s, topic_id)
-    provider = provider_name(s, topic.model_provider_id)
-    s.expunge_all()
-    return topic, rows, provider
+    return topic, messages_in_order(s, topic_id), provider_name(s, topic.model_provider_id)
 
 
-def messages_in_order(s: Session, topic_id: int) -> list[Message]:
-    """``topic_id``'s message rows in ``seq`` order."""
-    return list(s.scalars(select(Message).where(Message.topic_id == topic_id).order_by(Message.seq)))
+def messages_in_order(s: Session, topic_id: int) -> list[MessageRecord]:
+    """``topic_id``'s messages in ``seq`` order."""
+    return [message_record(m) for m in
+            s.scalars(select(Message).where(Message.topic_id == topic_id).order_by(Message.seq))]
 
 
 def provider_name(s: Session, provider_id: int | None) -> str | None:

@@ -29,6 +29,7 @@ from chathub_desktop.core.request_assembly import (
 from chathub_desktop.storage.attachment_blobs import with_data
 from chathub_desktop.storage.bulk_loading import gc_paused
 from chathub_desktop.storage.message_branches import next_message_id
+from chathub_desktop.storage.message_records import MessageRecord, message_record
 from chathub_desktop.storage.models import Message, Topic
 
 #: The column names of a stored message (what :func:`append_message` takes as fields).
@@ -169,9 +170,9 @@ def store_counts(s: Session, stale: Sequence[dict[str, object]]) -> None:
         )
 
 
-def append_message(s: Session, topic_id: int, **fields: object) -> Message:
+def append_message(s: Session, topic_id: int, **fields: object) -> MessageRecord:
     """Add a row at the end of ``topic_id`` (next ``seq``) and touch the topic's
-    ``updated_at``; returns the flushed row. Its id is never one a stashed branch holds
+    ``updated_at``; returns the flushed row's :class:`MessageRecord`. Its id is never one a stashed branch holds
     (issue 14: a message id names one message in every branch). Call inside
     ``Database.write()``. Raises ``LookupError`` for an unknown topic."""
     topic = s.get(Topic, topic_id)
@@ -183,7 +184,7 @@ def append_message(s: Session, topic_id: int, **fields: object) -> Message:
     s.add(row)
     topic.updated_at = utcnow()
     s.flush()
-    return row
+    return message_record(row)
 
 
 def update_reply(s: Session, message_id: int, fields: dict[str, object], *, only_streaming: bool = False) -> int | None:

@@ -14,6 +14,7 @@ from sqlalchemy.orm import Session
 
 from chathub_desktop.core.messages import MessageStatus, Role, TopicKind
 from chathub_desktop.storage.import_staging_rows import visible_topics
+from chathub_desktop.storage.message_records import MessageRecord, message_record
 from chathub_desktop.storage.models import Message, Topic
 
 __all__ = ["foreign_streams", "last_message", "last_user_message", "mark_interrupted", "message_count", "message_page",
@@ -42,6 +43,8 @@ class TopicRecord:
     model_provider_id: int | None
     created_at: datetime
     updated_at: datetime
+    #: The conversation's first words as an import stored them (None: none).
+    snippet: str | None = None
 
 
 #: The settable column names of a topic (everything but its id).
@@ -51,7 +54,7 @@ TOPIC_COLUMNS: frozenset[str] = frozenset(c.key for c in inspect(Topic).column_a
 def _topic_record(t: Topic) -> TopicRecord:
     return TopicRecord(t.id, t.assistant_id, t.title, bool(t.title_generated), t.kind, t.source, t.source_id,
                        bool(t.pinned), bool(t.archived), bool(t.private), t.model, t.model_provider_id,
-                       t.created_at, t.updated_at)
+                       t.created_at, t.updated_at, t.snippet)
 
 
 def topic_record(s: Session, topic_id: int) -> TopicRecord | None:
@@ -113,12 +116,12 @@ def topic_listing(s: Session, assistant_id: int | None, *, archived: bool) -> li
     return [tuple(r) for r in s.execute(q)]
 
 
-def message_page(s: Session, topic_id: int, offset: int, limit: int | None) -> list[Message]:
+def message_page(s: Session, topic_id: int, offset: int, limit: int | None) -> list[MessageRecord]:
     """The topic's messages in order from position ``offset`` (0-based), at most ``limit``."""
     q = select(Message).where(Message.topic_id == topic_id).order_by(Message.seq).offset(offset)
     if limit is not None:
         q = q.limit(limit)
-    return list(s.scalars(q))
+    return [message_record(m) for m in s.scalars(q)]
 
 
 def foreign_streams(s: Session, topic_id: int, process_id: str) -> list[int]:
@@ -142,10 +145,10 @@ def mark_interrupted(s: Session, ids: Sequence[int], now: datetime) -> None:
               .values(status=MessageStatus.INTERRUPTED.value, edited_at=now))
 
 
-def last_user_message(s: Session, topic_id: int) -> Message | None:
+def last_user_message(s: Session, topic_id: int) -> MessageRecord | None:
     """The topic's latest user message in view, or None."""
-    return s.scalar(select(Message).where(Message.topic_id == topic_id, Message.role == Role.USER.value)
-                    .order_by(Message.seq.desc()).limit(1))
+    return _record(s.scalar(select(Message).where(Message.topic_id == topic_id, Message.role == Role.USER.value)
+                            .order_by(Message.seq.desc()).limit(1)))
 
 
 def rows_after(s: Session, topic_id: int, seq: int) -> list[tuple[int, int]]:
@@ -163,9 +166,13 @@ def tail_head(s: Session, topic_id: int, seq: int) -> tuple[int, str, str]:
     return int(count or 0), (first[0] if first else ""), (first[1] if first else "")
 
 
-def last_message(s: Session, topic_id: int) -> Message | None:
+def last_message(s: Session, topic_id: int) -> MessageRecord | None:
     """The topic's last message in view, or None."""
-    return s.scalar(select(Message).where(Message.topic_id == topic_id).order_by(Message.seq.desc()).limit(1))
+    return _record(s.scalar(select(Message).where(Message.topic_id == topic_id).order_by(Message.seq.desc()).limit(1)))
+
+
+def _record(row: Message | None) -> MessageRecord | None:
+    return None if row is None else message_record(row)
 
 
 @dataclass(frozen=True, slots=True)
@@ -191,9 +198,10 @@ def recallable_from(s: Session, topic_id: int) -> bool:
     return topic is not None and not topic.private and topic.kind == TopicKind.REGULAR
 
 
-def message_row(s: Session, message_id: int) -> Message | None:
-    """Message ``message_id``'s row (to edit in a write session), or None."""
-    return s.get(Message, message_id)
+def message_row(s: Session, message_id: int) -> MessageRecord | None:
+    """Message ``message_id`` as a :class:`MessageRecord`, or None (change it with
+    ``topic_repository.update_reply``)."""
+    return _record(s.get(Message, message_id))
 
 
 def message_position(s: Session, message_id: int) -> tuple[int, int] | None:

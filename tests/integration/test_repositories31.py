@@ -65,3 +65,33 @@ def test_writes_through_the_repositories_show_in_the_next_read(svc: Services) ->
     assert (t.title, t.title_generated, t.archived, t.model) == ("Trip plans", True, True, "gpt-4o")
     svc.assistants.delete("B")
     assert svc.topics.list(archived=True) == []
+
+
+def test_messages_leave_the_store_as_frozen_records(svc: Services) -> None:
+    """Issue 31: every message lookup a service makes (a page, the last reply, one row,
+    an append, an export's copy) returns a ``MessageRecord`` with every column, not an
+    ORM row; edit and pin still write through the repository and show in the next read."""
+    from chathub_desktop.storage.message_records import MessageRecord
+    from chathub_desktop.storage.topic_copies import detached_copy
+    from chathub_desktop.storage.topic_repository import MESSAGE_FIELDS
+    from chathub_desktop.storage.topic_rows import last_message, message_page, message_row
+
+    svc.assistants.create("A")
+    tid = svc.topics.create("A", "Plans").id
+    asked = svc.topics.append_message(tid, "user", "Where should we walk?").id
+    svc.topics.append_message(tid, "assistant", "Along the river.")
+    with svc.db.read() as s:
+        page, last, one = message_page(s, tid, 0, None), last_message(s, tid), message_row(s, asked)
+        copy = detached_copy(s, tid)
+    assert copy is not None and copy[0].title == "Plans"
+    records = [*page, last, one, *copy[1]]
+    assert all(type(r) is MessageRecord for r in records)
+    assert {f.name for f in dataclasses.fields(MessageRecord)} == MESSAGE_FIELDS
+    assert [m.content for m in page] == ["Where should we walk?", "Along the river."]
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        page[0].content = "changed"  # type: ignore[misc]
+    edited = svc.messages.edit_message(asked, "Where should we walk today?")
+    pinned = svc.topics.set_message_pinned(asked, True)
+    assert edited.content == "Where should we walk today?" and pinned.pinned
+    again = svc.topics.message(asked)
+    assert (again.content, again.pinned) == ("Where should we walk today?", True)

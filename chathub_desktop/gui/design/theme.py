@@ -21,6 +21,7 @@ from __future__ import annotations
 from PySide6.QtCore import QSettings
 from PySide6.QtGui import QGuiApplication, QPalette
 
+from chathub_desktop.core.flags import parse_flag
 from chathub_desktop.gui.design.palette import palette_for
 from chathub_desktop.gui.design.stylesheet import build_stylesheet
 from chathub_desktop.gui.design.tokens import TextSize, colours_for
@@ -96,7 +97,7 @@ class ViewPrefs:
         size = str(settings.value("view/text_size", TextSize.DEFAULT.value)) if settings is not None else ""
         self.text_size = TextSize(size) if size in {t.value for t in TextSize} else TextSize.DEFAULT
         kept = settings.value("view/notifications", "true") if settings is not None else "true"
-        self.notifications = str(kept).lower() not in ("false", "0", "off")
+        self.notifications = parse_flag(str(kept)) is not False  # on unless an off word (core.flags)
         key = str(settings.value("view/send_key", SendKey.ENTER.value)) if settings is not None else ""
         self.send_key = SendKey(key) if key in {k.value for k in SendKey} else SendKey.ENTER
 

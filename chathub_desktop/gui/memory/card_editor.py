@@ -42,11 +42,6 @@ class CardTextEdit(QPlainTextEdit):
         self.textChanged.connect(self._show_footer)
         self._show_footer()
 
-    def set_cap(self, cap: int) -> None:
-        """Count against ``cap`` characters (0: no count)."""
-        self._cap = cap
-        self._show_footer()
-
     def footer_height(self) -> int:
         """The footer line's height in px."""
         return QFontMetrics(self.footer.font()).height() + FOOTER_GAP

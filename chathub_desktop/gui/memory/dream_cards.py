@@ -30,6 +30,7 @@ from PySide6.QtWidgets import (
     QToolTip,
 )
 
+from chathub_desktop.core.dynamic_cards import CardKind
 from chathub_desktop.core.dynamic_memory import RANGE_CARD_MAX, SINGLE_CARD_MAX
 from chathub_desktop.gui.memory.card_delegate import (
     MeasureRole,
@@ -118,12 +119,12 @@ class DreamCardModel(QAbstractListModel):
     def is_folded(self, row: int) -> bool:
         """True for a range card shown folded."""
         c = self.card(row)
-        return c is not None and c.kind == "range" and c.tag not in self._open
+        return c is not None and c.kind == CardKind.RANGE and c.tag not in self._open
 
     def toggle_fold(self, row: int) -> bool:
         """Expand a folded range card, or fold it again; False for any other card."""
         c = self.card(row)
-        if c is None or c.kind != "range":
+        if c is None or c.kind != CardKind.RANGE:
             return False
         self._open.symmetric_difference_update({c.tag})
         idx = self.index(row)
@@ -190,7 +191,7 @@ class DreamCardDelegate(MemoryCardDelegate):
 
     def editor_cap(self, index: QModelIndex | QPersistentModelIndex) -> int:
         """DRM-13: 3,200 characters for a single-day card, 6,400 for a range or older card."""
-        return SINGLE_CARD_MAX if index.data(KindRole) == "day" else RANGE_CARD_MAX
+        return SINGLE_CARD_MAX if index.data(KindRole) == CardKind.DAY else RANGE_CARD_MAX
 
     def chips(self, index: QModelIndex | QPersistentModelIndex) -> list[tuple[str, str]]:
         """One chip: the card's date (or range) in the dream colour; range and legacy

@@ -64,6 +64,7 @@ from PySide6.QtWidgets import (
 )
 
 from chathub_desktop.core.dream_schedule import Schedule, first_slot_reading, local_equivalent
+from chathub_desktop.core.dynamic_cards import CardKind
 from chathub_desktop.gui.chat_events import ChatEvents
 from chathub_desktop.gui.collector_pause import collector_paused
 from chathub_desktop.gui.design import Tone, set_tone
@@ -522,7 +523,7 @@ class DreamPanel(QWidget):
                   self.copy_card_action):
             w.setEnabled(c is not None and not self.ops.busy)
         regenerable = c is not None and c.regenerable
-        self.fold_action.setEnabled(c is not None and c.kind == "range")
+        self.fold_action.setEnabled(c is not None and c.kind == CardKind.RANGE)
         on_cards = self.tabs.currentWidget() is not self.proposals  # the card buttons belong to the Cards tab
         self.edit_button.setVisible(on_cards)
         self.delete_button.setVisible(on_cards)

@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING, Protocol
 from PySide6.QtCore import QObject, QTimer
 from PySide6.QtWidgets import QWidget
 
+from chathub_desktop.core.dream_schedule import DreamPhase, DreamStatus
 from chathub_desktop.gui.memory import change_preview
 from chathub_desktop.gui.memory.change_preview import PreviewOption
 from chathub_desktop.gui.summarizer_choice import missing_text
@@ -65,7 +66,7 @@ def yesterday_utc(now: datetime | None = None) -> date:
 
 def outcome_text(status: str, message: str) -> str:
     """The status line for a finished run (``DreamOutcome.status`` / ``message``)."""
-    if status == "failed":
+    if status == DreamStatus.FAILED:
         return f"Dream failed: {message}" if message else "Dream failed"
     return message[:1].upper() + message[1:] if message else status
 
@@ -296,7 +297,7 @@ class DreamRuns(QObject):
         if assistant_id != self._host.assistant_id:
             return
         own = self._dreaming is not None
-        if phase == "finished":
+        if phase == DreamPhase.FINISHED:
             if not own and self.external_day is not None:
                 self.external_day = None
                 if status == FAILED:  # walkthrough F2: kept until dismissed; Retry is a manual run

@@ -31,6 +31,8 @@ from PySide6.QtWidgets import (
 
 from chathub_desktop.core.dream_schedule import (
     WEEKDAYS,
+    DreamFrequency,
+    DreamStatus,
     Schedule,
     Slot,
     local_equivalent,
@@ -317,10 +319,10 @@ class ScheduleForm(QWidget):
         """Fit the fields to the frequency and the page's write queue."""
         self._show_local_time()
         self._catch_up_timer.start()
-        weekly = self.frequency_combo.currentData() == "weekly"
+        weekly = self.frequency_combo.currentData() == DreamFrequency.WEEKLY
         self.weekday_label.setVisible(weekly)
         self.weekday_combo.setVisible(weekly)
-        on = self.frequency_combo.currentData() != "off"
+        on = self.frequency_combo.currentData() != DreamFrequency.OFF
         self.time_edit.setEnabled(on)
         self.save_button.setEnabled(self.form_changed() and not self._host.ops.busy)
 
@@ -431,7 +433,7 @@ class ScheduleForm(QWidget):
                     f"{run.history_day.isoformat()} — ")
             if run.stalled:  # issue 10: a killed run, taken over at the next check
                 body += f"<span style='color:{current_colours().warning}'><b>{html.escape(run.note or 'stopped')}</b>.</span>"
-            elif run.status == "failed":
+            elif run.status == DreamStatus.FAILED:
                 hint = html.escape(run.error or "no reason was recorded")
                 retry = f" It is tried again from {html.escape(format_utc(run.next_retry_at))}." \
                     if run.next_retry_at is not None else " It is tried again on the next cycle."

@@ -19,6 +19,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from chathub_desktop.core.memory_export import ImportMode
 from chathub_desktop.gui.file_dialogs import open_memory_export_dialog, open_memory_import_dialog
 from chathub_desktop.gui.memory import change_preview
 from chathub_desktop.gui.memory.change_preview import PreviewChoice, PreviewOption
@@ -120,7 +121,7 @@ class TransferActions(QObject):
         def check() -> tuple[ImportPreview, ImportPreview | None, bytes]:
             data = read_memory_file(path)  # read once, previewed both ways (issue 18)
             replace = files.preview_import(aid, data, name=path.name)
-            merge = (files.preview_import(aid, data, name=path.name, mode="merge")
+            merge = (files.preview_import(aid, data, name=path.name, mode=ImportMode.MERGE)
                      if replace.fixed_after is not None else None)
             return replace, merge, data
 
@@ -139,12 +140,12 @@ class TransferActions(QObject):
         chosen: ImportPreview = replace
         ticks: list[bool] = []
         if not confirmed:
-            options = [PreviewOption("replace", "Replace: the file's memory instead of the current one",
+            options = [PreviewOption(ImportMode.REPLACE, "Replace: the file's memory instead of the current one",
                                      replace.lines(), replace.fixed_changes)]
             if isinstance(merge, ImportPreview):  # first, so checked: Merge loses nothing (issue 28)
                 # the file's entries to tick, repeats of what is there unticked and named (issue 30)
                 choices = tuple(PreviewChoice(m.text, m.repeats, m.added, not m.exact) for m in merge.merge_items)
-                options.insert(0, PreviewOption("merge", "Merge: add the file's fixed entries to the current ones",
+                options.insert(0, PreviewOption(ImportMode.MERGE, "Merge: add the file's fixed entries to the current ones",
                                                 merge.lines(), merge.fixed_changes, choices=choices))
             name = self._host.assistant.name if self._host.assistant else "this assistant"
             key = change_preview.ask(self._parent, "Import memory", f"Import {path.name} into {name}'s memory?",
@@ -152,10 +153,10 @@ class TransferActions(QObject):
             if key is None:
                 self.import_finished.emit(False)
                 return
-            chosen = merge if key == "merge" and isinstance(merge, ImportPreview) else replace
+            chosen = merge if key == ImportMode.MERGE and isinstance(merge, ImportPreview) else replace
         files = self._host.svc.memory_files
         default = [m.added for m in chosen.merge_items]
-        retick = chosen.mode == "merge" and len(ticks) == len(default) and ticks != default
+        retick = chosen.mode == ImportMode.MERGE and len(ticks) == len(default) and ticks != default
 
         def write() -> object:
             final = files.rechoose(chosen, data, ticks) if retick else chosen
@@ -166,7 +167,7 @@ class TransferActions(QObject):
             final = result[0]
             self._host.schedule_reload()
             self._host.show_status(f"Merged {path.name}: {final.merge_added:,} added, {final.merge_skipped:,} "
-                                   "skipped as duplicates" if final.mode == "merge" else f"Imported {path.name}")
+                                   "skipped as duplicates" if final.mode == ImportMode.MERGE else f"Imported {path.name}")
             self.import_finished.emit(True)
 
         def refused() -> None:

@@ -1,0 +1,63 @@
+"""A stored message as it leaves the store (issue 31): :class:`MessageRecord`, a frozen
+copy of one ``message`` row, so no service or widget holds an ORM object that a later
+attribute write would turn into an UPDATE, or that a closed session would leave
+unreadable. The repositories in ``topic_rows``, ``topic_repository`` and
+``topic_copies`` return it."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, fields
+from datetime import datetime
+
+from chathub_desktop.storage.models import Message
+
+__all__ = ["MessageRecord", "message_record"]
+
+
+@dataclass(frozen=True, slots=True)
+class MessageRecord:
+    """Every column of one ``message`` row (``storage.models.Message`` documents each):
+    ``role`` a ``Role`` value, ``status`` a ``MessageStatus`` value, ``tool_calls`` the
+    JSON list of ``{"id", "name", "arguments"}``, ``attachments`` attachment metadata
+    dicts, ``receipt`` a reply's context receipt, token figures in tokens, times UTC."""
+
+    id: int
+    topic_id: int
+    seq: int
+    role: str
+    content: str
+    content_type: str
+    tool_calls: list[dict[str, str]] | None
+    tool_call_id: str | None
+    tool_name: str | None
+    status: str
+    error: str | None
+    error_kind: str | None
+    model: str | None
+    provider_id: int | None
+    finish_reason: str | None
+    input_tokens: int | None
+    output_tokens: int | None
+    cached_tokens: int | None
+    cache_write_tokens: int | None
+    reasoning_tokens: int | None
+    sent_by_process: str | None
+    tool_elapsed_ms: int | None
+    token_count: int | None
+    token_encoding: str | None
+    source_id: str | None
+    created_at: datetime
+    edited_at: datetime | None
+    pinned: bool
+    receipt: dict[str, object] | None
+    attachments: list[dict[str, object]] | None
+
+
+_NAMES = tuple(f.name for f in fields(MessageRecord))
+
+
+def message_record(row: Message) -> MessageRecord:
+    """The frozen copy of loaded row ``row`` (``pinned`` as a bool)."""
+    values = {name: getattr(row, name) for name in _NAMES}
+    values["pinned"] = bool(values["pinned"])
+    return MessageRecord(**values)
