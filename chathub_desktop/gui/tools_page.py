@@ -272,7 +272,7 @@ class ToolsPage(QWidget):
             if c.signed_in:
                 runs += " (signed in)"
             tools = "not tested yet" if srv.tools is None else f"{len(srv.tools)}"
-            used = ", ".join(read.users.get(c.name, ())) or "no assistant (off)"
+            used = ", ".join(read.users.get(c.name, ())) or "off"
             for col, text in enumerate((c.name, runs, tools, used)):
                 item = QTableWidgetItem(text)
                 item.setToolTip(text if col != 0 else f"{srv.server_name} {srv.server_version}".strip() or text)

@@ -244,7 +244,7 @@ def test_add_server_offers_use_with_and_the_table_says_who_uses_each_server(
     assert page.status_label.text() == ("Saved files. Test it to read its tools. No assistant uses files yet: "
                                         "tick it under Tools of assistant below.")
     assert {page.table.item(r, 0).text(): page.table.item(r, 3).text() for r in range(2)} == {
-        "docs": "Helper", "files": "no assistant (off)"}
+        "docs": "Helper", "files": "off"}
     assert services.mcp.users() == {"docs": ["Helper"]}
 
     page.table.selectRow(0)  # an edit keeps its switches: no "Use with"
