@@ -48,9 +48,17 @@ def migrated_sqlite_template(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 
 @pytest.fixture
-def services(tmp_path: Path, migrated_sqlite_template: Path):  # type: ignore[no-untyped-def]
+def mcp_connector() -> object:
+    """The ``McpConnector`` the :func:`services` fixture builds its MCP clients with:
+    none (every server through its own transport). A test module that needs no child
+    process overrides it with ``tests.fakes.mcp_probe_tools.InProcessServers()`` (issue 25)."""
+    return None
+
+
+@pytest.fixture
+def services(tmp_path: Path, migrated_sqlite_template: Path, mcp_connector):  # type: ignore[no-untyped-def]
     """Services over a fresh SQLite store in ``tmp_path`` (a copy of the migrated
-    template: a new store at the newest schema)."""
+    template: a new store at the newest schema), with ``mcp_connector``'s MCP servers."""
     import shutil
 
     from chathub_desktop.services.container import open_services
@@ -58,7 +66,7 @@ def services(tmp_path: Path, migrated_sqlite_template: Path):  # type: ignore[no
     store = tmp_path / "store.sqlite3"
     shutil.copyfile(migrated_sqlite_template, store)
     store.chmod(0o600)
-    svc = open_services(f"sqlite:///{store}")
+    svc = open_services(f"sqlite:///{store}", mcp_connector=mcp_connector)
     yield svc
     svc.close()
 

@@ -9,12 +9,14 @@ a Test of the same form read. The form is checked by ``core.mcp_config.config_fr
 a refused form stores nothing and says why in one line. When Test finds an HTTP server
 that asks for OAuth, Sign in… appears: the server's page opens in the browser and the
 sign-in is kept in the keyring (or the key file), never in the store.
+Add server… offers "Use with": the assistants to switch the new server on for (the
+assistant chosen on the page ticked), saved in the same transaction (walk37 #2).
 """
 
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Sequence
 
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import (
@@ -26,6 +28,8 @@ from PySide6.QtWidgets import (
     QHBoxLayout,
     QLabel,
     QLineEdit,
+    QListWidget,
+    QListWidgetItem,
     QPlainTextEdit,
     QToolButton,
     QVBoxLayout,
@@ -48,7 +52,7 @@ from chathub_desktop.gui.task_runner import TaskRunner
 from chathub_desktop.services.errors import SignInRequired
 from chathub_desktop.services.mcp_clients import ServerTools
 
-__all__ = ["McpServerDialog"]
+__all__ = ["McpServerDialog", "UseWithList"]
 
 TRANSPORT_TEXT = {McpTransport.STDIO: "Program on this computer (stdio)",
                   McpTransport.HTTP: "Streamable HTTP address"}
@@ -56,21 +60,51 @@ _LINES_SHOWN = 4
 """Text lines the argument, environment and header boxes show without scrolling."""
 _CHARS_WIDE = 72
 """Least width of the form, in average characters (a typical npx argument fits)."""
+_USE_WITH_ROWS = 3
+"""Assistant rows "Use with" shows before it scrolls."""
+
+
+class UseWithList(QListWidget):
+    """"Use with": one checkable row per assistant (``assistants``: (id, name)), the
+    ``ticked`` one (or the only one) checked; :meth:`chosen` gives the checked ids (walk37 #2)."""
+
+    def __init__(self, assistants: Sequence[tuple[int, str]], ticked: int | None,
+                 parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("mcpUseWith")
+        self.setAccessibleName("Use with these assistants")
+        for aid, name in assistants:
+            item = QListWidgetItem(name)
+            item.setData(Qt.ItemDataRole.UserRole, aid)
+            item.setFlags(item.flags() | Qt.ItemFlag.ItemIsUserCheckable)
+            on = aid == ticked or len(assistants) == 1
+            item.setCheckState(Qt.CheckState.Checked if on else Qt.CheckState.Unchecked)
+            self.addItem(item)
+        rows = max(1, min(len(assistants), _USE_WITH_ROWS))
+        self.setFixedHeight(self.sizeHintForRow(0) * rows + 2 * self.frameWidth())
+
+    def chosen(self) -> tuple[int, ...]:
+        """Ids of the checked assistants, in list order."""
+        return tuple(int(self.item(r).data(Qt.ItemDataRole.UserRole)) for r in range(self.count())
+                     if self.item(r).checkState() == Qt.CheckState.Checked)
 
 
 class McpServerDialog(QDialog):
     """The Add/Edit form (module doc). ``test`` starts a configuration once and returns
     what it lists (``McpService.test_config``); ``save(config, listed)`` stores it
-    (``listed``: the tool list of a Test of exactly this form, or None) and runs on a
-    worker through ``runner``. ``existing``: the server being edited (its name stays).
+    (``listed``: the tool list of a Test of exactly this form, or None; ``use_with``: the
+    assistant ids to switch it on for) and runs on a worker through ``runner``.
+    ``existing``: the server being edited (its name stays). ``assistants`` ((id, name))
+    with ``ticked`` make Add's "Use with" row (:class:`UseWithList`).
     ``saved(name)`` is emitted once the store has it."""
 
     saved = Signal(str)
 
     def __init__(self, runner: TaskRunner, test: Callable[[McpServerConfig], Awaitable[ServerTools]],
-                 save: Callable[[McpServerConfig, ServerTools | None], None],
+                 save: Callable[[McpServerConfig, ServerTools | None, tuple[int, ...]], None],
                  existing: StoredMcpServer | None = None, parent: QWidget | None = None, *,
-                 sign_in: Callable[[McpServerConfig], Awaitable[ServerTools]] | None = None) -> None:
+                 sign_in: Callable[[McpServerConfig], Awaitable[ServerTools]] | None = None,
+                 assistants: Sequence[tuple[int, str]] = (), ticked: int | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("mcpServerDialog")
         self._runner, self._test, self._save, self._sign_in = runner, test, save, sign_in
@@ -95,6 +129,12 @@ class McpServerDialog(QDialog):
         self._rows: dict[McpTransport, list[QWidget]] = {McpTransport.STDIO: self._stdio_rows(),
                                                          McpTransport.HTTP: self._http_rows()}
         self.transport_combo.currentIndexChanged.connect(self._transport_changed)
+        self.use_with: UseWithList | None = None
+        if existing is None and assistants:  # an edit keeps its switches (the page's tree)
+            self.use_with = UseWithList(assistants, ticked)
+            self.use_with.setToolTip("The assistants that get this server's tools; "
+                                     "change it later under Tools of assistant")
+            self.form.addRow("Use &with", self.use_with)
         layout.addLayout(self.form)
         self.setMinimumWidth(self.fontMetrics().averageCharWidth() * _CHARS_WIDE)
         self.status_label = QLabel()
@@ -281,12 +321,14 @@ class McpServerDialog(QDialog):
         if config is None:
             return
         listed = self._tested[1] if self._tested is not None and self._tested[0] == config else None
+        use_with = self.use_with.chosen() if self.use_with is not None else ()
         self._set_busy(True)
-        self._runner.run(f"mcp-form-save-{id(self)}", self._run_save(config, listed), context=f"Save {config.name}")
+        self._runner.run(f"mcp-form-save-{id(self)}", self._run_save(config, listed, use_with),
+                         context=f"Save {config.name}")
 
-    async def _run_save(self, config: McpServerConfig, listed: ServerTools | None) -> None:
+    async def _run_save(self, config: McpServerConfig, listed: ServerTools | None, use_with: tuple[int, ...]) -> None:
         try:
-            await self._runner.run_in_thread(self._save, config, listed)
+            await self._runner.run_in_thread(self._save, config, listed, use_with)
         except Exception as exc:
             message = user_message(exc)
             if message is None:

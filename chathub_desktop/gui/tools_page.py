@@ -53,7 +53,7 @@ if TYPE_CHECKING:
     from chathub_desktop.services.container import Services
     from chathub_desktop.services.mcp_service import AssistantToolView
 
-COLUMNS = ("Server", "Runs", "Tools")
+COLUMNS = ("Server", "Runs", "Tools", "Used by")
 APPROVAL_TEXT = {ToolApproval.ASK: "Ask", ToolApproval.ALWAYS: "Always allow", ToolApproval.NEVER: "Never"}
 PASTE_HINT = '{"mcpServers": {"time": {"command": "uvx", "args": ["mcp-server-time"]}}}'
 _LEAST_ROWS = 3
@@ -73,10 +73,11 @@ class _Tools:
 
 @dataclass(frozen=True)
 class _Read:
-    """What a reload read on the worker: servers, assistants as (id, name), the one shown
-    and its tools (None without assistants)."""
+    """What a reload read on the worker: servers, the assistants each is on for (by
+    name), assistants as (id, name), the one shown and its tools (None without assistants)."""
 
     servers: list[StoredMcpServer]
+    users: dict[str, list[str]]
     assistants: list[tuple[int, str]]
     chosen: int | None
     tools: _Tools | None
@@ -124,6 +125,8 @@ class ToolsPage(QWidget):
         """Shows a server's sign-in page (the browser; issue 25 OAuth)."""
         self._runner = runner
         self.servers: list[StoredMcpServer] = []
+        #: Server name → the assistants it is on for, as last read ("Used by").
+        self.users: dict[str, list[str]] = {}
         self.loads = 0  # finished reloads (tests wait on it)
         self._reload_task = f"tools-page:{id(self)}"
         self.paste_dialog: PasteDialog | None = None
@@ -249,7 +252,7 @@ class ToolsPage(QWidget):
         assistants = [(a.id, a.name) for a in self._svc.assistants.list()]
         ids = [a for a, _name in assistants]
         chosen = keep if keep in ids else (ids[0] if ids else None)
-        return _Read(mcp.servers(), assistants, chosen, self._read_tools(chosen))
+        return _Read(mcp.servers(), mcp.users(), assistants, chosen, self._read_tools(chosen))
 
     def _read_tools(self, assistant: int | None) -> _Tools | None:
         """Worker side: ``assistant``'s tools and the names of its switched-on servers."""
@@ -261,6 +264,7 @@ class ToolsPage(QWidget):
     def _fill(self, read: _Read) -> None:
         picked = self.current()  # stays selected while it exists
         self.servers = list(read.servers)
+        self.users = dict(read.users)
         self.table.setRowCount(len(self.servers))
         for r, srv in enumerate(self.servers):
             c = srv.config
@@ -268,7 +272,8 @@ class ToolsPage(QWidget):
             if c.signed_in:
                 runs += " (signed in)"
             tools = "not tested yet" if srv.tools is None else f"{len(srv.tools)}"
-            for col, text in enumerate((c.name, runs, tools)):
+            used = ", ".join(read.users.get(c.name, ())) or "off"
+            for col, text in enumerate((c.name, runs, tools, used)):
                 item = QTableWidgetItem(text)
                 item.setToolTip(text if col != 0 else f"{srv.server_name} {srv.server_version}".strip() or text)
                 self.table.setItem(r, col, item)
@@ -339,10 +344,13 @@ class ToolsPage(QWidget):
         """Open the Add server form (``existing`` None) or the Edit form of ``existing``."""
         mcp = self._svc.mcp
         replace = existing is not None
+        assistants = [(self.assistant_combo.itemData(i), self.assistant_combo.itemText(i))
+                      for i in range(self.assistant_combo.count())]
         self.server_dialog = McpServerDialog(
             self._runner, mcp.test_config,
-            lambda config, listed: mcp.save(config, replace=replace, listed=listed), existing, self,
-            sign_in=lambda config: mcp.sign_in_config(config, self.open_url))
+            lambda config, listed, use_with: mcp.save(config, replace=replace, listed=listed, use_with=use_with),
+            existing, self, sign_in=lambda config: mcp.sign_in_config(config, self.open_url),
+            assistants=assistants, ticked=self.assistant_combo.currentData())
         self.server_dialog.saved.connect(self._saved)
         self.server_dialog.open()
         return self.server_dialog
@@ -358,7 +366,16 @@ class ToolsPage(QWidget):
         if found >= 0:
             self.table.selectRow(found)
         tested = found >= 0 and self.servers[found].tools is not None
-        self._status(f"Saved {name}." + ("" if tested else " Test it to read its tools."))
+        self._status(f"Saved {name}." + ("" if tested else " Test it to read its tools.") + self._unused_hint([name]))
+
+    def _unused_hint(self, names: list[str]) -> str:
+        """A sentence naming those of ``names`` that no assistant uses yet, or ``""``
+        (walk37 #2: a saved server that is off says so)."""
+        unused = [n for n in names if not self.users.get(n)]
+        if not unused or not self.assistant_combo.count():  # no assistant to tick yet
+            return ""
+        return (f" No assistant uses {', '.join(unused)} yet: tick it under "
+                f"Tools of assistant below.")
 
     def import_file(self) -> None:
         """Pick a Claude Desktop config file and add its servers."""
@@ -378,9 +395,13 @@ class ToolsPage(QWidget):
 
     def _added(self, names: object) -> None:
         assert isinstance(names, list)
-        note = f"Added {', '.join(names)}. Test a server to read its tools."
-        self._runner.run(self._reload_task, self._refresh(note), context="List MCP servers")
+        self._runner.run(self._reload_task, self._show_added(names), context="List MCP servers")
         self.changed.emit()
+
+    async def _show_added(self, names: list[str]) -> None:
+        """Read the lists again, then say what was added and that it is not in use yet."""
+        await self._refresh()
+        self._status(f"Added {', '.join(names)}. Test a server to read its tools." + self._unused_hint(names))
 
     def remove_selected(self) -> None:
         """Remove the selected server (its switches and approvals go with it)."""
@@ -494,4 +515,9 @@ class ToolsPage(QWidget):
         on = item.checkState(0) == Qt.CheckState.Checked
         mcp, assistant = self._svc.mcp, self.assistant_combo.currentData()
         self.ops.start(f"Switch {server}", lambda: mcp.set_server_enabled(assistant, server, on),
-                       on_ok=lambda _r: self.changed.emit(), on_fail=self.reload_tools)
+                       on_ok=lambda _r: self._switched(), on_fail=self.reload_tools)
+
+    def _switched(self) -> None:
+        """A server was switched for the assistant: re-read the lists ("Used by")."""
+        self.reload()
+        self.changed.emit()

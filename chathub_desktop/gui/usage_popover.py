@@ -507,6 +507,9 @@ class EstimatePopover(QFrame):
         self.warning_label = _wrapped(name="budgetWarning")
         self.warning_label.hide()
         layout.addWidget(self.warning_label)
+        self.tools_label = _wrapped(name="toolsWithheld")  # walk37 #2: not only in the Tools row
+        self.tools_label.hide()
+        layout.addWidget(self.tools_label)
         self.policy_label = _wrapped(name="policyLine")
         layout.addWidget(self.policy_label)
         # walk29 #8: the tokenizer's name only for who asks
@@ -598,7 +601,12 @@ class EstimatePopover(QFrame):
     # --- content ------------------------------------------------------------------------
     def fill(self, e: EstimateView | None) -> None:
         """Show ``e`` (``None``: no topic open)."""
-        from chathub_desktop.services.meter_rows import budget_line, budget_warning, meter_rows
+        from chathub_desktop.services.meter_rows import (
+            budget_line,
+            budget_warning,
+            meter_rows,
+            tools_line,
+        )
 
         self.estimate = e
         pal = self.palette()
@@ -608,10 +616,12 @@ class EstimatePopover(QFrame):
         for label in (self.warning_label, self.truncation_label):
             _tinted(label, warning, "error")
         _tinted(self.history_warning, caution_color(pal), "warning")  # advice, not the budget warning
+        _tinted(self.tools_label, caution_color(pal), "warning")
         if e is None:
             self.headline.setText("No estimate yet: open or create a topic.")
             for w in (self.mode_label, self.bar, self.budget_label, self.table, self.warning_label,
                       self.policy_label, self.history_label, self.history_warning, self.truncation_label,
+                      self.tools_label,
                       self.set_window_button, self.edit_card_button, self.details_button, self.details_label):
                 w.hide()
             self.cache_label.setText("")
@@ -626,6 +636,9 @@ class EstimatePopover(QFrame):
         over = budget_warning(e)
         self.warning_label.setText(f"⚠ {over}" if over else "")
         self.warning_label.setVisible(over is not None)
+        tools = tools_line(e)
+        self.tools_label.setText(tools)
+        self.tools_label.setVisible(bool(tools))
         self.policy_label.setText(policy_line(e))
         self.details_label.setText(details_line(e))
         self.history_label.setText(history_html(e))

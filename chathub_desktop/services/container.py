@@ -20,7 +20,7 @@ from chathub_desktop.services.embedder import E5Embedder, embeddings_available
 from chathub_desktop.services.estimate_service import EstimateService
 from chathub_desktop.services.events import EventBus, MemoryChanged, SettingsChanged, StoreWaiting
 from chathub_desktop.services.import_staging import discard_abandoned_imports
-from chathub_desktop.services.mcp_clients import McpClients
+from chathub_desktop.services.mcp_clients import McpClients, McpConnector
 from chathub_desktop.services.mcp_oauth import TokenSlots
 from chathub_desktop.services.mcp_service import McpService
 from chathub_desktop.services.mcp_tools import McpToolProvider
@@ -162,10 +162,12 @@ def _reverted(bus: EventBus, estimates: EstimateService, assistant_id: int) -> N
 
 
 def open_services(database_url: str | None = None, data_dir: Path | None = None, *,
-                  bus: EventBus | None = None) -> Services:
+                  bus: EventBus | None = None, mcp_connector: McpConnector | None = None) -> Services:
     """Open the store (running migrations) and build the services. ``bus``: the event
     bus to use (a caller that must hear start-up's own events, such as a write waiting
-    for another process, subscribes before); a new one by default.
+    for another process, subscribes before); a new one by default. ``mcp_connector``:
+    where MCP sessions' streams come from before a server's own transport
+    (``mcp_clients.McpConnector``; the unit tests' in-process servers, issue 25).
 
     Raises ``storage.database.DatabaseError`` with a one-line reason when the store cannot
     be opened, ``providers.catalog.CatalogError`` for a broken model catalog.
@@ -190,7 +192,7 @@ def open_services(database_url: str | None = None, data_dir: Path | None = None,
     loader = ContextLoader(db, catalog, memory, tools, history)
     estimates = EstimateService(db, bus, loader)
     tokens = TokenSlots(KeyringSecretStore(), FileSecretStore((data_dir or default_data_dir()) / KEY_FILE_NAME))
-    mcp = McpService(db, McpClients(tokens=tokens), on_change=estimates.invalidate)
+    mcp = McpService(db, McpClients(tokens=tokens, connector=mcp_connector), on_change=estimates.invalidate)
     mcp_tools = McpToolProvider(db, mcp)
     tools.add_async(mcp_tools)
     provider_models = ProviderModels(db, providers, catalog)

@@ -42,7 +42,7 @@ import time
 from collections import deque
 from collections.abc import Awaitable, Callable, Coroutine, Mapping
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, TextIO, TypeVar
+from typing import TYPE_CHECKING, Any, Protocol, TextIO, TypeVar
 
 from chathub_desktop.core.mcp_config import McpServerConfig, McpTool, McpTransport
 from chathub_desktop.providers.mcp_limits import MAX_HTTP_BODY_BYTES
@@ -62,6 +62,7 @@ if TYPE_CHECKING:
 __all__ = [
     "CALL_TIMEOUT_S",
     "McpClients",
+    "McpConnector",
     "McpServerError",
     "ServerTools",
     "ToolResult",
@@ -112,6 +113,17 @@ def _asks_sign_in(exc: BaseException | None, depth: int = 0) -> bool:
         return True
     inner = list(exc.exceptions) if isinstance(exc, BaseExceptionGroup) else []
     return any(_asks_sign_in(e, depth + 1) for e in (*inner, exc.__cause__, exc.__context__))
+
+
+class McpConnector(Protocol):
+    """Where a session's streams come from when not from the config's own transport
+    (issue 25): :meth:`connect` returns an async context manager that yields the SDK's
+    ``(read, write)`` streams for ``config`` and closes them on exit, or ``None`` for
+    the usual child process (stdio) or URL (Streamable HTTP). The unit tests pass one
+    that connects to an SDK server in the same process over the SDK's in-memory streams."""
+
+    def connect(self, config: McpServerConfig) -> contextlib.AbstractAsyncContextManager[tuple[Any, Any]] | None:
+        """The streams of a session with ``config``'s server, or ``None`` (the usual transport)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -233,11 +245,15 @@ class McpClients:
     once, on the MCP thread); ``call_timeout_s`` / ``start_timeout_s``: deadlines in
     seconds; ``max_http_body_bytes``: the bound on a Streamable HTTP server's non-SSE
     answer (``providers.mcp_limits``); ``max_stdio_line_bytes``: the bound on one line a stdio
-    server writes (``providers.mcp_stdio``). Thread-safe; every method may be awaited from any event loop."""
+    server writes (``providers.mcp_stdio``); ``connector``: where sessions' streams come
+    from before the config's own transport (:class:`McpConnector`; ``None``: always the
+    config's). Thread-safe; every method may be awaited from any event loop."""
 
     def __init__(self, *, path: Callable[[], str] = login_path, call_timeout_s: float = CALL_TIMEOUT_S,
                  start_timeout_s: float = START_TIMEOUT_S, max_http_body_bytes: int | None = None,
-                 max_stdio_line_bytes: int | None = None, tokens: SecretSlots | None = None) -> None:
+                 max_stdio_line_bytes: int | None = None, tokens: SecretSlots | None = None,
+                 connector: McpConnector | None = None) -> None:
+        self._connector = connector
         self.max_http_body_bytes = max_http_body_bytes or MAX_HTTP_BODY_BYTES
         # mcp_stdio.MAX_LINE_BYTES is this same bound; importing that module here would
         # load the mcp SDK (~0.7 s) at every start, CLI commands included
@@ -457,7 +473,10 @@ class McpClients:
         from mcp import ClientSession
 
         async with contextlib.AsyncExitStack() as stack:
-            if conn.config.transport is McpTransport.HTTP:
+            streams = self._connector.connect(conn.config) if self._connector is not None else None
+            if streams is not None:
+                read, write = await stack.enter_async_context(streams)
+            elif conn.config.transport is McpTransport.HTTP:
                 from mcp.client.streamable_http import streamable_http_client
 
                 from chathub_desktop.providers.mcp_http import mcp_http_client

@@ -11,7 +11,7 @@ count the schemas a send will post without starting anything.
 from __future__ import annotations
 
 import contextlib
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Collection
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -29,6 +29,7 @@ from chathub_desktop.services.errors import InvalidInput, NotFound, SignInRequir
 from chathub_desktop.services.input_files import FileRefused, read_regular
 from chathub_desktop.services.mcp_clients import McpClients, McpServerError, ServerTools
 from chathub_desktop.storage import mcp_repository as repo
+from chathub_desktop.storage.assistant_rows import all_assistants
 from chathub_desktop.storage.database import Database
 from chathub_desktop.storage.secrets import SecretUnavailable
 
@@ -207,19 +208,33 @@ class McpService:
         except McpServerError as exc:
             raise _refusal(exc) from None
 
-    def save(self, config: McpServerConfig, *, replace: bool, listed: ServerTools | None = None) -> None:
+    def save(self, config: McpServerConfig, *, replace: bool, listed: ServerTools | None = None,
+             use_with: Collection[int] = ()) -> None:
         """Store ``config`` (``replace``: an edit of the server of that name, whose
-        switches and approvals stay) with the tool list a Test of it just read, in one
-        write transaction. :class:`InvalidInput` when the name is taken and not ``replace``."""
+        switches and approvals stay) with the tool list a Test of it just read, and
+        switch it on for the assistants ``use_with`` (ids; Add server…'s "Use with",
+        walk37 #2), in one write transaction. :class:`InvalidInput` when the name is
+        taken and not ``replace``; :class:`NotFound` when an assistant is gone (nothing stored)."""
         with self._db.write() as s:
             clashes = repo.add_servers(s, (config,), replace=replace)
             if clashes and not replace:
                 raise InvalidInput(f"an MCP server named {config.name!r} exists already")
+            stored = repo.find_server(s, config.name)
+            assert stored is not None
             if listed is not None:
-                stored = repo.find_server(s, config.name)
-                assert stored is not None
                 repo.store_tools(s, stored.id, listed.tools, listed.name, listed.version)
+            for assistant in use_with:
+                repo.set_server_enabled(s, AssistantService.row(s, assistant).id, stored.id, True)
         self._on_change()
+
+    def users(self) -> dict[str, list[str]]:
+        """``server name → names of the assistants it is on for`` (Settings → Tools'
+        "Used by"; a server no assistant uses is absent)."""
+        with self._db.read() as s:
+            by_id = repo.users_by_server(s)
+            names = {a.id: a.name for a in all_assistants(s)}
+            return {srv.config.name: [names[a] for a in by_id[srv.id] if a in names]
+                    for srv in repo.list_servers(s) if srv.id in by_id}
 
     def remember_tools(self, server_id: int, listed: ServerTools) -> None:
         """Cache a connect's tool list (blocking; the store's worker threads)."""

@@ -129,6 +129,25 @@ def _part_note(part: str, e: EstimateView) -> str:
     return f"None offered — {TOOLS_WITHHELD_REASON}." if part == P.TOOLS and e.tools_withheld else ""
 
 
+#: Most server names the tools line names before "and N more".
+_NAMED_SERVERS = 3
+
+
+def tools_line(e: EstimateView) -> str:
+    """The popover's always-visible line when tools are held back from the next request
+    (walk37 #2), or ``""``: the model's template takes none (F3), or configured servers
+    are off for this assistant (a server that fails to start has the window's error bar)."""
+    if e.tools_withheld:
+        return f"Tools: none offered — {TOOLS_WITHHELD_REASON}."
+    if not e.tools_off:
+        return ""
+    names = ", ".join(e.tools_off[:_NAMED_SERVERS])
+    if len(e.tools_off) > _NAMED_SERVERS:
+        names += f" and {len(e.tools_off) - _NAMED_SERVERS} more"
+    verb = "is" if len(e.tools_off) == 1 else "are"
+    return f"Tools: {names} {verb} off for this assistant, so not offered (Settings → Tools)."
+
+
 def meter_rows(e: EstimateView) -> tuple[MeterRow, ...]:
     """The popover's rows for ``e``; ``sum(r.tokens for r in rows) == e.total`` always.
 

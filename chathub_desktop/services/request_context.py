@@ -42,6 +42,7 @@ from chathub_desktop.services.topic_snapshots import TopicHistoryCache
 from chathub_desktop.storage.app_settings import raw_values, setting_value
 from chathub_desktop.storage.bulk_loading import gc_paused
 from chathub_desktop.storage.database import Database, StoreBusy
+from chathub_desktop.storage.mcp_repository import servers_off
 from chathub_desktop.storage.plan_state import plan_compaction
 from chathub_desktop.storage.provider_model_lists import takes_no_tools
 from chathub_desktop.storage.session import Session
@@ -83,6 +84,9 @@ class TopicContext:
     #: The provider said this model's chat template takes no tools (llama.cpp ``/props``,
     #: walkthrough F3): planned without any tool; the memory block stays (MEM-4 read-only).
     tools_withheld: bool = False
+    #: Configured MCP servers switched off for this assistant: their tools are not
+    #: offered (walk37 #2; the popover says so).
+    tools_off: tuple[str, ...] = ()
     #: The user edited the stored summary: the next merge keeps it (issue 19).
     summary_edited: bool = False
     summarize_history: bool = False
@@ -295,6 +299,7 @@ def load_context(
                          and is_self_hosted(ProviderKind(provider.kind), provider.base_url)),
             private=topic.private,
             tools_withheld=withheld,
+            tools_off=tuple(servers_off(s, assistant.id)) if tools is not None else (),
             summary_edited=bool(state is not None and state.summary_edited),
             summarize_history=assistant.summarize_history,
             compact_preset=assistant.compact_preset,

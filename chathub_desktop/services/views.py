@@ -294,6 +294,8 @@ class EstimateView:
     provider_id: int | None = None
     #: The provider said the model's chat template takes no tools: none is offered (F3).
     tools_withheld: bool = False
+    #: Configured MCP servers switched off for this assistant (walk37 #2).
+    tools_off: tuple[str, ...] = ()
 
     @property
     def ratio(self) -> float:

@@ -30,8 +30,10 @@ __all__ = [
     "remove_server",
     "set_approval",
     "set_server_enabled",
+    "servers_off",
     "set_signed_in",
     "store_tools",
+    "users_by_server",
 ]
 
 
@@ -105,6 +107,24 @@ def enabled_server_ids(s: Session, assistant_id: int) -> set[int]:
     """Servers switched on for ``assistant_id``."""
     return set(s.scalars(select(AssistantMcpServer.server_id).where(
         AssistantMcpServer.assistant_id == assistant_id)))
+
+
+def servers_off(s: Session, assistant_id: int) -> list[str]:
+    """Names of the configured servers not switched on for ``assistant_id``, by name."""
+    on = enabled_server_ids(s, assistant_id)
+    return [name for sid, name in s.execute(select(McpServer.id, McpServer.name).order_by(McpServer.name))
+            if sid not in on]
+
+
+def users_by_server(s: Session) -> dict[int, list[int]]:
+    """``server id → ids of the assistants it is switched on for`` (ascending; a server
+    no assistant uses is absent)."""
+    users: dict[int, list[int]] = {}
+    rows = s.execute(select(AssistantMcpServer.server_id, AssistantMcpServer.assistant_id)
+                     .order_by(AssistantMcpServer.server_id, AssistantMcpServer.assistant_id))
+    for server_id, assistant_id in rows:
+        users.setdefault(server_id, []).append(assistant_id)
+    return users
 
 
 def set_server_enabled(s: Session, assistant_id: int, server_id: int, enabled: bool) -> None:

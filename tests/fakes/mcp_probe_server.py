@@ -2,62 +2,24 @@
 
 Run as a program: stdio by default, ``--http PORT`` for Streamable HTTP on 127.0.0.1
 (answers as SSE), ``--http-json PORT`` for the same answering plain JSON bodies.
-Tools: ``echo(text)``, ``slow(seconds)`` (for Stop and deadlines), ``big(chars)``
-(a result of that many characters), ``exit_now()`` (the process dies mid-call),
-``grow()`` (adds the tool ``grown`` and sends ``tools/list_changed``).
+Tools: those of ``mcp_probe_tools.probe_app`` (``echo``, ``slow``, ``big``, ``grow``) and
+``exit_now()`` (the process dies mid-call). Unit tests that need no child process run
+the same server in process (``mcp_probe_tools.InProcessServers``).
 Test double only: the program refuses to run unless ``CHATHUB_ALLOW_TEST_DOUBLES=1``.
 """
 
 from __future__ import annotations
 
-import asyncio
 import os
 import sys
 
 if os.environ.get("CHATHUB_ALLOW_TEST_DOUBLES") != "1":
     raise SystemExit("tests/fakes/mcp_probe_server.py is a test double (set CHATHUB_ALLOW_TEST_DOUBLES=1)")
 
-from mcp.server.mcpserver import Context, MCPServer  # noqa: E402
+sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))))
+from tests.fakes.mcp_probe_tools import probe_app  # noqa: E402
 
-app = MCPServer("probe")
-
-
-@app.tool()
-def echo(text: str) -> str:
-    """Return ``text``."""
-    return text
-
-
-@app.tool()
-async def slow(seconds: float) -> str:
-    """Wait ``seconds``, then say so."""
-    await asyncio.sleep(seconds)
-    return f"waited {seconds} s"
-
-
-@app.tool()
-def big(chars: int) -> str:
-    """A result of ``chars`` characters."""
-    return "x" * chars
-
-
-@app.tool()
-def exit_now() -> str:
-    """End the server process at once."""
-    os._exit(7)
-
-
-def grown() -> str:
-    """A tool that exists once ``grow`` ran."""
-    return "grown"
-
-
-@app.tool()
-async def grow(ctx: Context) -> str:
-    """Add the tool ``grown`` and tell the client its tool list changed."""
-    app.add_tool(grown)
-    await ctx.request_context.session.send_tool_list_changed()
-    return "added grown"
+app = probe_app(child=True)
 
 
 if __name__ == "__main__":

@@ -9,6 +9,8 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from PySide6.QtCore import Qt
+
 from chathub_desktop.core.mcp_config import McpServerConfig, McpTransport
 from chathub_desktop.gui.tools_page import ToolsPage
 from chathub_desktop.services.container import Services
@@ -203,3 +205,52 @@ def test_at_800_by_560_the_server_table_shows_its_rows_and_the_tree_takes_the_re
     area = page.parentWidget().parentWidget()
     assert not area.verticalScrollBar().isVisible()
     window.back_action.trigger()
+
+
+def test_add_server_offers_use_with_and_the_table_says_who_uses_each_server(
+        window: Any, services: Services, qtbot: Any) -> None:
+    """walk37 #2: Add server… offers "Use with" with the assistant chosen on the page
+    ticked; Save switches the server on for exactly the ticked ones (one transaction); the
+    servers table's "Used by" names them, and a server no one uses says so, both in the
+    table and in the Saved/Added line."""
+    services.assistants.create("Helper")
+    services.assistants.create("Writer")
+    page = _page(window, services, qtbot)
+    assert page.assistant_combo.currentText() == "Helper"
+    form = page.edit_server(None)
+    use_with = form.use_with
+    assert use_with is not None and use_with.isVisible()
+    rows = {use_with.item(r).text(): use_with.item(r).checkState() for r in range(use_with.count())}
+    assert rows == {"Helper": Qt.CheckState.Checked, "Writer": Qt.CheckState.Unchecked}
+    form.name_edit.setText("docs")
+    form.transport_combo.setCurrentIndex(form.transport_combo.findData(McpTransport.HTTP.value))
+    form.url_edit.setText("https://mcp.example.test/mcp")
+    form.save_button.click()
+    qtbot.waitUntil(lambda: page.table.rowCount() == 1 and page.status_label.text().startswith("Saved"),
+                    timeout=5000)
+    assert services.mcp.enabled_servers("Helper") == {"docs"} and services.mcp.enabled_servers("Writer") == set()
+    assert page.table.horizontalHeaderItem(3).text() == "Used by"
+    assert page.table.item(0, 3).text() == "Helper"
+    assert page.status_label.text() == "Saved docs. Test it to read its tools."
+
+    form = page.edit_server(None)  # nobody ticked: the table and the line say it is off
+    assert form.use_with is not None
+    form.use_with.item(0).setCheckState(Qt.CheckState.Unchecked)
+    form.name_edit.setText("files")
+    form.transport_combo.setCurrentIndex(form.transport_combo.findData(McpTransport.HTTP.value))
+    form.url_edit.setText("https://mcp.example.test/files")
+    form.save_button.click()
+    qtbot.waitUntil(lambda: page.table.rowCount() == 2 and "files" in page.status_label.text(), timeout=5000)
+    assert page.status_label.text() == ("Saved files. Test it to read its tools. No assistant uses files yet: "
+                                        "tick it under Tools of assistant below.")
+    assert {page.table.item(r, 0).text(): page.table.item(r, 3).text() for r in range(2)} == {
+        "docs": "Helper", "files": "off"}
+    assert services.mcp.users() == {"docs": ["Helper"]}
+
+    page.table.selectRow(0)  # an edit keeps its switches: no "Use with"
+    assert page.edit_server(page.current()).use_with is None
+    page.server_dialog.reject()
+    top = next(page.tree.topLevelItem(i) for i in range(page.tree.topLevelItemCount())
+               if page.tree.topLevelItem(i).data(0, Qt.ItemDataRole.UserRole) == "files")
+    top.setCheckState(0, Qt.CheckState.Checked)  # switched on in the tree: "Used by" follows
+    qtbot.waitUntil(lambda: page.table.item(1, 3).text() == "Helper", timeout=5000)

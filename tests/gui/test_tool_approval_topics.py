@@ -1,22 +1,27 @@
 """A tool call waiting for approval in one topic blocks no other topic (issue 25, APP-11).
 
-Real parts: the SDK-built probe server over stdio, the fake vendor calling its tool,
-the real window on the session's qasync loop."""
+Real parts: the SDK-built probe server (in process, over the SDK's in-memory
+streams), the fake vendor calling its tool, the real window on the session's qasync loop."""
 
 from __future__ import annotations
 
 import json
-import sys
-from pathlib import Path
 from typing import Any
 
-from chathub_desktop.core.mcp_config import McpServerConfig, ToolApproval
+import pytest
+
+from chathub_desktop.core.mcp_config import ToolApproval
 from chathub_desktop.core.messages import ToolCall
 from chathub_desktop.services.container import Services
+from tests.fakes.mcp_probe_tools import IN_PROCESS_PROBE, InProcessServers
 from tests.fakes.vendor_server import FakeVendor, Reply
 from tests.gui.helpers import add_fake_provider, reload_assistants
 
-PROBE = str(Path(__file__).parents[1] / "fakes" / "mcp_probe_server.py")
+
+@pytest.fixture
+def mcp_connector() -> InProcessServers:
+    """The probe server runs in this process (no child process)."""
+    return InProcessServers()
 
 
 def _complete(services: Services, topic: int, text: str) -> bool:
@@ -27,7 +32,7 @@ def _complete(services: Services, topic: int, text: str) -> bool:
 def test_a_background_topic_waits_for_approval_while_another_topic_replies(
         window: Any, services: Services, qtbot: Any, fake_vendor: FakeVendor) -> None:
     _pid, aid = add_fake_provider(services, fake_vendor.base_url)
-    services.mcp.add(McpServerConfig.stdio("probe", sys.executable, (PROBE,), {"CHATHUB_ALLOW_TEST_DOUBLES": "1"}))
+    services.mcp.add(IN_PROCESS_PROBE)
     services.mcp.set_server_enabled("Helper", "probe", True)
     waiting = services.topics.create("Helper", "Needs a tool").id
     other = services.topics.create("Helper", "Chat meanwhile").id
@@ -69,7 +74,7 @@ def test_stop_while_a_call_waits_for_approval_ends_the_wait(
     from chathub_desktop.services.chat_service import STOPPED_TOOL_RESULT
 
     _pid, aid = add_fake_provider(services, fake_vendor.base_url)
-    services.mcp.add(McpServerConfig.stdio("probe", sys.executable, (PROBE,), {"CHATHUB_ALLOW_TEST_DOUBLES": "1"}))
+    services.mcp.add(IN_PROCESS_PROBE)
     services.mcp.set_server_enabled("Helper", "probe", True)
     topic = services.topics.create("Helper", "Stopped").id
     reload_assistants(window, qtbot, aid)

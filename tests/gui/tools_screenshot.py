@@ -2,7 +2,8 @@
 an untested one and a failed Test, the Add server form after a Test (stdio) and the
 Edit form of an HTTP server with a refused header line, the Add form of an HTTP
 server that asks for an OAuth sign-in (Sign in… offered), an Ask waiting in a topic
-above the composer, a server tool's row with the time its call took and the error
+above the composer, the usage popover's line naming the servers that are off for the
+assistant, a server tool's row with the time its call took and the error
 bar's line for a tool server that did not start before a send, each in light and dark;
 then Settings → Tools in the window at 800×560 and 1366×768 with a server signed in with
 OAuth selected (Sign out shown), before and after Sign out, with the audit's clipped and
@@ -116,6 +117,12 @@ def main(out_dir: Path) -> int:
                 await shots.grab(w, out_dir / f"tool_approval_{theme}.png", settle_s=0.5)
                 waiting.cancel()
                 await asyncio.sleep(0.1)
+                pop = w.composer.badge.popover  # walk37 #2: servers off for Helper, said in view
+                pop.fill(await w.runner.run_in_thread(svc.estimates.estimate, topic))
+                pop.adjustSize()
+                pop.show()
+                await shots.grab(pop, out_dir / f"popover_tools_off_{theme}.png")
+                pop.hide()
                 w.select_topic(called)
                 await shots.grab(w, out_dir / f"tool_row_time_{theme}.png", settle_s=0.5)
                 w.select_topic(topic)

@@ -1,33 +1,37 @@
 """The time a server tool's call took, stored with its result and shown (issue 25).
 
-Real parts: the SDK-built probe server over stdio, the fake vendor calling its
-``slow`` tool over HTTP, the real CLI's ``topic show``."""
+Real parts: the SDK-built probe server (in process, over the SDK's in-memory
+streams), the fake vendor calling its ``slow`` tool over HTTP, the real CLI's
+``topic show``."""
 
 from __future__ import annotations
 
 import asyncio
 import json
 import re
-import sys
-from pathlib import Path
 
 import pytest
 
 from chathub_desktop.cli import main as cli_main
-from chathub_desktop.core.mcp_config import McpServerConfig, ToolApproval
+from chathub_desktop.core.mcp_config import ToolApproval
 from chathub_desktop.core.messages import ToolCall
 from chathub_desktop.services.container import Services
 from chathub_desktop.services.views import MessageView
+from tests.fakes.mcp_probe_tools import IN_PROCESS_PROBE, InProcessServers
 from tests.fakes.vendor_server import FakeVendor, Reply
 
-PROBE = str(Path(__file__).parents[1] / "fakes" / "mcp_probe_server.py")
+
+@pytest.fixture
+def mcp_connector() -> InProcessServers:
+    """The probe server runs in this process (no child process)."""
+    return InProcessServers()
 
 
 def test_a_server_call_keeps_how_long_it_took_and_topic_show_prints_it(
         services: Services, fake_vendor: FakeVendor, capsys: pytest.CaptureFixture[str]) -> None:
     services.providers.add("Fake", "openai", fake_vendor.base_url, api_key="sk-t")
     services.assistants.create("Helper", provider="Fake", model="gpt-4o")
-    services.mcp.add(McpServerConfig.stdio("probe", sys.executable, (PROBE,), {"CHATHUB_ALLOW_TEST_DOUBLES": "1"}))
+    services.mcp.add(IN_PROCESS_PROBE)
     services.mcp.set_server_enabled("Helper", "probe", True)
     asyncio.run(services.mcp.test("probe"))
     services.mcp.set_approval("Helper", "probe", "slow", ToolApproval.ALWAYS)

@@ -10,19 +10,22 @@ from __future__ import annotations
 
 import asyncio
 import json
-import sys
 from collections.abc import Iterator
-from pathlib import Path
 
 import pytest
 
-from chathub_desktop.core.mcp_config import McpServerConfig, ToolApproval
+from chathub_desktop.core.mcp_config import ToolApproval
 from chathub_desktop.core.messages import ToolCall, Usage
 from chathub_desktop.services.container import Services
+from tests.fakes.mcp_probe_tools import IN_PROCESS_PROBE, InProcessServers
 from tests.fakes.vendor_server import FakeVendor, Reply, anthropic_error, openai_error
 
-PROBE = str(Path(__file__).parents[1] / "fakes" / "mcp_probe_server.py")
 CHARS = 60_000
+
+@pytest.fixture
+def mcp_connector() -> InProcessServers:
+    """The probe server runs in this process (no child process)."""
+    return InProcessServers()
 
 
 @pytest.fixture
@@ -49,7 +52,7 @@ def test_a_result_over_the_budget_takes_one_rescue_and_is_resent_whole(
     services.settings.set("history-compress-model", "Summ/gpt-5-mini")
     services.assistants.create("Helper", provider="Chat", model="local-llm", instructions="Be brief.")
     services.assistants.update("Helper", auto_compact=False)  # the rescue runs with the switches off
-    services.mcp.add(McpServerConfig.stdio("probe", sys.executable, (PROBE,), {"CHATHUB_ALLOW_TEST_DOUBLES": "1"}))
+    services.mcp.add(IN_PROCESS_PROBE)
     services.mcp.set_server_enabled("Helper", "probe", True)
     services.mcp.set_approval("Helper", "probe", "big", ToolApproval.ALWAYS)
     topic = services.topics.create("Helper").id

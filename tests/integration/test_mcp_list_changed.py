@@ -1,29 +1,35 @@
 """A server's ``tools/list_changed`` refreshes the cached tool list (issue 25, APP-11,
 TOK-1): the new tool is in the store, in the next request's tools and in the badge.
 
-Real parts: the SDK-built probe server over stdio (its ``grow`` tool adds a tool and
-sends the notification), the official SDK as the client, the fake vendor over HTTP."""
+Real parts: the SDK-built probe server in process, over the SDK's in-memory streams
+(its ``grow`` tool adds a tool and sends the notification), the official SDK as the
+client, the fake vendor over HTTP."""
 
 from __future__ import annotations
 
 import asyncio
-import sys
 import time
-from pathlib import Path
 
-from chathub_desktop.core.mcp_config import McpServerConfig, ToolApproval
+import pytest
+
+from chathub_desktop.core.mcp_config import ToolApproval
 from chathub_desktop.core.messages import ToolCall
 from chathub_desktop.services.container import Services
+from tests.fakes.mcp_probe_tools import IN_PROCESS_PROBE, InProcessServers
 from tests.fakes.vendor_server import FakeVendor, Reply
 
-PROBE = str(Path(__file__).parents[1] / "fakes" / "mcp_probe_server.py")
+
+@pytest.fixture
+def mcp_connector() -> InProcessServers:
+    """The probe server runs in this process (no child process)."""
+    return InProcessServers()
 
 
 def test_list_changed_refreshes_the_cached_tools_and_the_next_request(
         services: Services, fake_vendor: FakeVendor) -> None:
     services.providers.add("Fake", "openai", fake_vendor.base_url, api_key="sk-t")
     aid = services.assistants.create("Helper", provider="Fake", model="gpt-4o").id
-    services.mcp.add(McpServerConfig.stdio("probe", sys.executable, (PROBE,), {"CHATHUB_ALLOW_TEST_DOUBLES": "1"}))
+    services.mcp.add(IN_PROCESS_PROBE)
     services.mcp.set_server_enabled("Helper", "probe", True)
     asyncio.run(services.mcp.test("probe"))
     services.mcp.set_approval("Helper", "probe", "grow", ToolApproval.ALWAYS)

@@ -11,21 +11,24 @@ from __future__ import annotations
 
 import asyncio
 import json
-import sys
 from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
 
 from chathub_desktop.core.compaction import TAIL_CAP_MESSAGES
-from chathub_desktop.core.mcp_config import McpServerConfig, ToolApproval
+from chathub_desktop.core.mcp_config import ToolApproval
 from chathub_desktop.core.messages import ToolCall, Usage
 from chathub_desktop.services.container import Services
+from tests.fakes.mcp_probe_tools import IN_PROCESS_PROBE, InProcessServers
 from tests.fakes.vendor_server import FakeVendor, Reply
 from tests.integration.test_mcp_tool_rounds import _pairs_hold
 
-PROBE = str(Path(__file__).parents[1] / "fakes" / "mcp_probe_server.py")
+
+@pytest.fixture
+def mcp_connector() -> InProcessServers:
+    """The probe server runs in this process (no child process)."""
+    return InProcessServers()
 
 
 @pytest.fixture
@@ -43,7 +46,7 @@ def test_fifty_calls_keep_their_results_and_compaction_never_splits_them(
     services.settings.set("history-compress-model", "Summ/gpt-5-mini")
     services.assistants.create("Helper", provider="Chat", model="local-llm", instructions="Be brief.")
     services.assistants.update("Helper", history_limit_enabled=True, history_limit=20)
-    services.mcp.add(McpServerConfig.stdio("probe", sys.executable, (PROBE,), {"CHATHUB_ALLOW_TEST_DOUBLES": "1"}))
+    services.mcp.add(IN_PROCESS_PROBE)
     services.mcp.set_server_enabled("Helper", "probe", True)
     asyncio.run(services.mcp.test("probe"))
     services.mcp.set_approval("Helper", "probe", "echo", ToolApproval.ALWAYS)

@@ -11,22 +11,25 @@ from __future__ import annotations
 
 import asyncio
 import json
-import sys
 from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
 
 from chathub_desktop.core.compaction import TAIL_CAP_MESSAGES
-from chathub_desktop.core.mcp_config import McpServerConfig, ToolApproval
+from chathub_desktop.core.mcp_config import ToolApproval
 from chathub_desktop.core.messages import ToolCall, Usage
 from chathub_desktop.services.container import Services
+from tests.fakes.mcp_probe_tools import IN_PROCESS_PROBE, InProcessServers
 from tests.fakes.vendor_server import FakeVendor, Reply
 
-PROBE = str(Path(__file__).parents[1] / "fakes" / "mcp_probe_server.py")
 #: Rounds in the long loop: past the 10 rounds whose 20 messages fill the tail cap.
 ROUNDS = 14
+
+@pytest.fixture
+def mcp_connector() -> InProcessServers:
+    """The probe server runs in this process (no child process)."""
+    return InProcessServers()
 
 
 @pytest.fixture
@@ -41,7 +44,7 @@ def _setup(services: Services, chat: FakeVendor, summ: FakeVendor) -> int:
     services.providers.add("Summ", "openai", summ.base_url, api_key="sk-summ")
     services.settings.set("history-compress-model", "Summ/gpt-5-mini")
     services.assistants.create("Helper", provider="Chat", model="local-llm", instructions="Be brief.")
-    services.mcp.add(McpServerConfig.stdio("probe", sys.executable, (PROBE,), {"CHATHUB_ALLOW_TEST_DOUBLES": "1"}))
+    services.mcp.add(IN_PROCESS_PROBE)
     services.mcp.set_server_enabled("Helper", "probe", True)
     services.mcp.set_approval("Helper", "probe", "echo", ToolApproval.ALWAYS)
     return services.topics.create("Helper").id

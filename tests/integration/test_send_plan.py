@@ -34,12 +34,12 @@ from hypothesis import strategies as st
 from sqlalchemy import insert, select
 
 from chathub_desktop.cli import main
-from chathub_desktop.core.mcp_config import McpServerConfig
 from chathub_desktop.core.request_assembly import RequestPlan
 from chathub_desktop.services.container import Services, open_services
 from chathub_desktop.services.reply_store import CHECKPOINT_S
 from chathub_desktop.storage.database import open_database
 from chathub_desktop.storage.models import Message, TopicCompaction
+from tests.fakes.mcp_probe_tools import IN_PROCESS_PROBE, InProcessServers
 from tests.fakes.vendor_server import FakeVendor, Reply
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -135,20 +135,19 @@ def _cases(draw: st.DrawFn) -> dict[str, object]:
     }
 
 
-PROBE = str(Path(__file__).parents[1] / "fakes" / "mcp_probe_server.py")
 def _with_mcp_tools(services: Services, assistant: str) -> None:
-    """Switch the probe server (a real stdio MCP server) on for ``assistant``. It is
+    """Switch the probe server (an SDK-built MCP server, in process) on for ``assistant``. It is
     started once, before the first badge, so its listed tools are the cached schemas
     the badge counts and the send posts (a server that cannot start is left out of
     both: ``test_tool_server_down``)."""
     if not services.mcp.servers():
-        services.mcp.add(McpServerConfig.stdio("probe", sys.executable, (PROBE,), {"CHATHUB_ALLOW_TEST_DOUBLES": "1"}))
+        services.mcp.add(IN_PROCESS_PROBE)
     services.mcp.set_server_enabled(assistant, "probe", True)
     asyncio.run(services.mcp_tools.prepare(services.assistants.get(assistant).id))
 
 
 def test_property_the_badge_counts_the_request_that_is_posted(tmp_path: Path, fake_vendor: FakeVendor) -> None:
-    services = open_services(f"sqlite:///{tmp_path / 'p.sqlite3'}")
+    services = open_services(f"sqlite:///{tmp_path / 'p.sqlite3'}", mcp_connector=InProcessServers())
     posted: list[RequestPlan] = []
     import chathub_desktop.services.chat_service as chat_module
 
