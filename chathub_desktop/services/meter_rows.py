@@ -97,6 +97,11 @@ def factor_text(factor: float) -> str:
     return f"{factor:.3f}".rstrip("0").rstrip(".")
 
 
+#: The adjustment row when the provider's own count of the last request is used (walk37
+#: #11: plain words, not "Provider's count instead of ours").
+PROVIDER_COUNT_LABEL = "Corrected to the provider's own count"
+
+
 def _adjustment(e: EstimateView) -> MeterRow | None:
     diff = e.total - e.local_total
     if diff == 0:
@@ -111,7 +116,7 @@ def _adjustment(e: EstimateView) -> MeterRow | None:
         if a.mode == "fallback":
             note += (" This run did not send that request, so the larger of that and the local "
                      "count is used.")
-        return MeterRow(ADJUSTMENT_KEY, "Provider's count instead of ours", diff,
+        return MeterRow(ADJUSTMENT_KEY, PROVIDER_COUNT_LABEL, diff,
                         MeterRowKind.ADJUSTMENT, note)
     if e.correction != 1.0:
         samples = f" over {e.correction_samples:,} replies" if e.correction_samples else ""

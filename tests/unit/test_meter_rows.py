@@ -46,3 +46,12 @@ def test_a_difference_no_rule_explains_still_gets_its_own_row() -> None:
 
 def test_budget_line_names_window_and_reserve() -> None:
     assert budget_line(view(2_015)) == "Input budget 30,000 = context window 32,000 − 2,000 kept for the reply · 7% used"
+
+
+def test_the_provider_count_row_is_named_in_plain_words() -> None:
+    """walk37 #11: the row that uses the provider's count of the last request reads as a
+    correction to that count, not "Provider's count instead of ours" (TOK-4)."""
+    a = AnchorView(mode="anchored", used=True, message_id=9, reported_input=1_500, tail_tokens=45,
+                   slid_out=0, counted_after=45)
+    (row,) = [r for r in meter_rows(view(1_545, a)) if r.kind is MeterRowKind.ADJUSTMENT]
+    assert row.label == "Corrected to the provider's own count"
