@@ -159,6 +159,8 @@ def prepare_bytes(name: str, data: bytes, limits: att.ImageLimits, codec: ImageC
     it breaks ``limits`` — else a bounded text file. Raises
     :class:`~chathub_desktop.core.attachments.AttachmentRefused`."""
     att.check_input_size(name, len(data))
+    if not data:  # walk37 #10: an empty file would send an empty block
+        raise att.AttachmentRefused(f"{name} is empty (0 bytes); nothing to attach")
     mime = att.sniff_mime(data)
     if mime is None and (mime_hint.startswith("image/") or _looks_like_image_name(name)):
         raise att.AttachmentRefused(f"{name} is not an image this app can read (PNG, JPEG, GIF, WebP or BMP)")
