@@ -10,7 +10,6 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Protocol
 
-from chathub_desktop.core.messages import MessageStatus
 from chathub_desktop.services.errors import ServiceError
 
 if TYPE_CHECKING:
@@ -185,7 +184,8 @@ class SendController:
 
     def on_reply_finished(self, event: ReplyFinished) -> None:
         """A reply ended: notify (when the window is not in view), re-check the buttons
-        and recount the badge; a failure of the open topic's reply in one line."""
+        and recount the badge. A failure of the open topic's reply shows once, in its
+        bubble with Retry (walk37 #10: it was repeated in the status bar)."""
         topic_id, status, error = event.topic_id, event.status, event.error or ""
         w = self._w
         row = w.topic_model.row_of(topic_id)
@@ -195,5 +195,3 @@ class SendController:
         self.sync()  # this process's tasks re-check once more when they end (follow())
         if topic_id == w.current_topic_id:
             w.estimate.schedule(invalidate=True)
-            if status == MessageStatus.ERROR and error:
-                w.show_status(f"The reply failed: {error}", 8000)  # the error says whose
