@@ -14,6 +14,7 @@ from PySide6.QtGui import QAction, QInputMethodEvent, QKeyEvent, QKeySequence
 from PySide6.QtWidgets import (
     QFrame,
     QHBoxLayout,
+    QLabel,
     QPlainTextEdit,
     QPushButton,
     QSizePolicy,
@@ -21,6 +22,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from chathub_desktop.gui.design import Tone, set_tone
 from chathub_desktop.gui.design.icons import Icon, IconTint, icon
 from chathub_desktop.gui.design.tokens import Space
 from chathub_desktop.gui.i18n import fill
@@ -100,6 +102,15 @@ class Composer(QFrame):
         self.draft.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Fixed)
         self.draft.send_pressed.connect(self._send)
         layout.addWidget(self.draft)
+        #: "This message alone is longer than the model's context window (…)" while the
+        #: draft can never be sent (walk37 #3); Send then explains instead of sending.
+        self.too_long = QLabel()
+        self.too_long.setObjectName("draftTooLong")
+        self.too_long.setWordWrap(True)
+        set_tone(self.too_long, Tone.ERROR)
+        self.too_long.hide()
+        self._too_long_current = False  # the line was counted on the draft as it is now
+        layout.addWidget(self.too_long)
         #: The toolbar under the draft: tools on the left (attach, the badge, the topic's
         #: model), Stop / Send on the right.
         row = self.tool_row = QHBoxLayout()
@@ -133,6 +144,7 @@ class Composer(QFrame):
         self._timer.timeout.connect(lambda: self.draft_settled.emit(self.draft.toPlainText()))
         self.draft.textChanged.connect(self._timer.start)
         self.draft.textChanged.connect(self._fit_height)
+        self.draft.textChanged.connect(self._draft_changed)
         self._sending = False
         self._can_send = True
         self._why_not = ""
@@ -220,6 +232,16 @@ class Composer(QFrame):
         self._sync_send_tip()
         self.set_sending(self._sending)
 
+    def set_too_long(self, line: str | None) -> None:
+        """Show (or hide, ``None``) the one line saying the draft alone can never be sent
+        to this model; it is the badge's estimate of the draft as it is now."""
+        self.too_long.setText(line or "")
+        self.too_long.setVisible(line is not None)
+        self._too_long_current = line is not None
+
+    def _draft_changed(self) -> None:
+        self._too_long_current = False  # recounted after the pause; the send re-checks
+
     def has_extra(self) -> bool:
         """True when something besides the text would be sent (attachments, issue 14):
         the attachments controller replaces this, so an image alone can be sent."""
@@ -228,5 +250,8 @@ class Composer(QFrame):
     def _send(self) -> None:
         text = self.draft.toPlainText()
         if (not text.strip() and not self.has_extra()) or self._sending or not self._can_send:
+            return
+        if self._too_long_current:  # a doomed request: the line under the draft says why
+            self.too_long.show()
             return
         self.send_requested.emit(text)

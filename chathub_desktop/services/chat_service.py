@@ -413,8 +413,8 @@ class ChatService:
         of the last reply; provider failures are stored on the reply as an error (status
         ``error``) and returned, not raised. Raises :class:`InvalidInput` before storing
         anything when the text is empty, the assistant has no provider, model or usable
-        key, or another process is answering in this topic, or an attachment (or the set)
-        is above the model's input budget; ``asyncio.CancelledError`` after storing what
+        key, or another process is answering in this topic, or an attachment (or the set),
+        or the message alone, is above the model's input budget; ``asyncio.CancelledError`` after storing what
         arrived; ``StoreBusy`` when the store stayed locked.
         """
         if not text.strip() and not attachments:
@@ -429,6 +429,7 @@ class ChatService:
         assert pick.provider_id is not None  # _pick resolves a sendable provider
         if attachments:
             await self._db.run(self._attachments.check_budget, topic_id, attachments, text, pick)
+        await self._db.run(self._attachments.check_message, topic_id, text, attachments, pick)
         client = await self._providers.aclient(pick.provider_id)  # InvalidInput: no key
         try:
             claim = await self._db.run(self._claim, topic_id, text, pick, attachments)
