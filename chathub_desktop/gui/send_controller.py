@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Protocol
 
+from chathub_desktop.gui.composer import DraftState
 from chathub_desktop.services.errors import ServiceError
 
 if TYPE_CHECKING:
@@ -101,16 +102,18 @@ class SendController:
             w.presenter.present(exc, context="Cannot send")
             return None
         sent = w.attachments.take()
+        state = w.composer.draft_state()
+        kept = state if w.composer.text() == text else DraftState(text)  # long pastes stay chips
         w.composer.clear()
         if w.message_model.rowCount() == 0:
             w.message_view.set_sending_first(True)
         w.runner.track(task, context="Sending failed")
-        task.add_done_callback(lambda t: self._on_send_done(topic_id, text, t, sent))
+        task.add_done_callback(lambda t: self._on_send_done(topic_id, kept, t, sent))
         self.sync()
         w.message_view.scroll_to_end()
         return task
 
-    def _on_send_done(self, topic_id: int, text: str, task: asyncio.Task[object],
+    def _on_send_done(self, topic_id: int, draft: DraftState, task: asyncio.Task[object],
                       attachments: tuple[object, ...] = ()) -> None:
         if self._gone:
             return
@@ -121,7 +124,7 @@ class SendController:
             return
         exc = task.exception()
         if isinstance(exc, ServiceError) and topic_id == w.current_topic_id and not w.composer.text():
-            w.composer.set_text(text)  # nothing was stored: give the draft back
+            w.composer.set_text(draft)  # nothing was stored: give the draft back
             w.attachments.restore(attachments)  # type: ignore[arg-type]
         notice = getattr(task.result(), "notice", None) if exc is None else None
         if notice:

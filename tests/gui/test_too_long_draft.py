@@ -17,7 +17,7 @@ def _open_topic(window, services, fake_vendor, qtbot):  # type: ignore[no-untype
     reload_assistants(window, qtbot, aid)
     topic = new_topic(window, qtbot)
     qtbot.waitUntil(lambda: window.composer.badge.estimate is not None
-                    and window.composer.badge.estimate.topic_id == topic, timeout=5000)
+                    and window.composer.badge.estimate.topic_id == topic, timeout=30000)
     return topic
 
 
@@ -27,7 +27,7 @@ def test_a_draft_longer_than_the_window_is_explained_not_sent(window, services, 
     window.resize(1000, 700)
     window.composer.draft.setPlainText("word " * 30_000)  # ~30,000 tokens: 2,000 % of the budget
     badge = window.composer.badge
-    qtbot.waitUntil(lambda: badge.text() == ">999%", timeout=15000)
+    qtbot.waitUntil(lambda: badge.text() == ">999%", timeout=30000)
     line = window.composer.too_long
     assert line.isVisible()
     assert line.text().startswith("This message alone is longer than the model's context window (")
@@ -47,4 +47,4 @@ def test_a_draft_longer_than_the_window_is_explained_not_sent(window, services, 
     assert len(fake_vendor.requests) == posted and services.topics.messages(topic) == []
     assert window.composer.text().startswith("word word")  # the draft is kept
     window.composer.draft.setPlainText("a short question")
-    qtbot.waitUntil(lambda: not line.isVisible() and badge.text() != ">999%", timeout=15000)
+    qtbot.waitUntil(lambda: not line.isVisible() and badge.text() != ">999%", timeout=30000)
