@@ -82,6 +82,11 @@ class AttachmentService:
             budget = input_budget(card.context_window, assistant.max_tokens,
                                   assistant.max_tokens_enabled, card.max_output)
             template, model, window = assistant.input_template, resolved.model, card.context_window
+        # a token covers at least one UTF-8 byte: a message with fewer bytes than the
+        # budget fits, and is not tokenized here (the estimate's worker has counted it)
+        files = sum(a.size for a in attachments if a.kind == att.FILE)
+        if len(text.encode("utf-8")) + files + len(template.encode("utf-8")) + FRAMING_TOKENS_PER_MESSAGE <= budget:
+            return
         count = TokenCounter.for_model(model).count
         line = message_too_long(draft_tokens(text, template, count, tuple(attachments)), window, budget)
         if line is not None:

@@ -425,11 +425,8 @@ class ChatService:
             text.encode("utf-8")
         except UnicodeEncodeError:
             raise InvalidInput("the message contains bytes that are not valid UTF-8") from None
-        pick = await self._db.run(self._pick, topic_id, override)
+        pick = await self._db.run(self._pick_for_message, topic_id, override, text, attachments)
         assert pick.provider_id is not None  # _pick resolves a sendable provider
-        if attachments:
-            await self._db.run(self._attachments.check_budget, topic_id, attachments, text, pick)
-        await self._db.run(self._attachments.check_message, topic_id, text, attachments, pick)
         client = await self._providers.aclient(pick.provider_id)  # InvalidInput: no key
         try:
             claim = await self._db.run(self._claim, topic_id, text, pick, attachments)
@@ -444,6 +441,17 @@ class ChatService:
             return outcome
         finally:
             await client.aclose()
+
+    def _pick_for_message(self, topic_id: int, override: ModelPick | None, text: str,
+                          attachments: tuple[Attachment, ...]) -> ModelPick:
+        """:meth:`_pick`, then refuse an attachment or the set over that model's input
+        budget (naming the file), or the message alone (walk37 #3), in one worker hop
+        (each hop costs on a loaded machine)."""
+        pick = self._pick(topic_id, override)
+        if attachments:
+            self._attachments.check_budget(topic_id, attachments, text, pick)
+        self._attachments.check_message(topic_id, text, attachments, pick)
+        return pick
 
     async def retry(self, topic_id: int, reply_id: int | None = None, *,
                     override: ModelPick | None = None) -> SendOutcome:
