@@ -520,8 +520,13 @@ class ChatService:
             if self._compaction is not None and out.status == MessageStatus.COMPLETE.value:
                 await self._after_reply(topic_id)
         except asyncio.CancelledError:
-            self._cancel_status.pop(topic_id, None)
-            if out.status == MessageStatus.STREAMING.value:  # stopped before the reply began
+            why = self._cancel_status.pop(topic_id, None)
+            if out.status == MessageStatus.STREAMING.value and why is MessageStatus.INTERRUPTED:
+                # quit before the reply began (e.g. during the pre-send compaction, walk37
+                # #3): the row stays, "interrupted" with Retry, as a reply cut mid-stream
+                out.status = MessageStatus.INTERRUPTED.value
+                await asyncio.shield(self._finish(out, [], [], None))
+            elif out.status == MessageStatus.STREAMING.value:  # Stop before the reply began
                 await asyncio.shield(self._db.run(self._drop, out.reply_message_id))
                 self._bus.publish(TopicChanged(topic_id))
             raise
