@@ -22,7 +22,7 @@ of the pasted text runs on a worker in the window and is not part of this figure
     into the draft box (before)            7215.8  9011.4    1.000
     as a chip (now)                         128.5   154.2    0.018
 
-What is left in "now" (~20 ms unloaded) is Qt handing the 2 MB text to Python and the
+What is left in "now" is Qt handing the 2 MB text to Python and the
 chip's label (UTF-8 size, lines counted on bytes).
 """
 
