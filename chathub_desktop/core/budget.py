@@ -25,3 +25,25 @@ def input_budget(
     """``max(1, window − reserve)`` tokens (REF-30)."""
     reserve = completion_reserve(context_window, max_tokens, max_tokens_enabled, card_max_output)
     return max(1, context_window - reserve)
+
+
+#: Highest percentage the badge writes; above it the ring reads ``>999%`` (walk37 #3:
+#: a 2 MB draft read "17,589 %").
+MOST_PERCENT = 999
+
+
+def message_too_long(tokens: int, context_window: int, budget: int) -> str | None:
+    """The one line saying a message can never be sent to this model, or ``None``.
+
+    ``tokens``: the new user message alone (its text, inlined files, template and
+    framing, as the request counts it); ``context_window`` and ``budget`` (the input
+    budget, CMP-8) in tokens. Over the window: ``This message alone is longer than the
+    model's context window (41,200 tokens > 32,000)``; over the budget only, the line
+    names the budget. No compaction can help (CMP-9 protects the latest user turn and
+    CMP-11 rescues history, not a message that cannot fit), so nothing is sent."""
+    if budget <= 0 or tokens <= budget:
+        return None
+    if tokens > context_window > 0:
+        return f"This message alone is longer than the model's context window ({tokens:,} tokens > {context_window:,})"
+    return (f"This message alone is longer than the model's input budget ({tokens:,} tokens > {budget:,}, "
+            "the context window less the reply reserve)")

@@ -8,12 +8,15 @@ current topic is sending (:meth:`Composer.set_sending`).
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from PySide6 import QtCore
-from PySide6.QtCore import QCoreApplication, QEvent, QSize, QTimer, Signal
+from PySide6.QtCore import QCoreApplication, QEvent, QMimeData, QSize, QTimer, Signal
 from PySide6.QtGui import QAction, QInputMethodEvent, QKeyEvent, QKeySequence
 from PySide6.QtWidgets import (
     QFrame,
     QHBoxLayout,
+    QLabel,
     QPlainTextEdit,
     QPushButton,
     QSizePolicy,
@@ -21,9 +24,12 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from chathub_desktop.core.pasted_text import is_long_paste, joined
+from chathub_desktop.gui.design import Tone, set_tone
 from chathub_desktop.gui.design.icons import Icon, IconTint, icon
 from chathub_desktop.gui.design.tokens import Space
 from chathub_desktop.gui.i18n import fill
+from chathub_desktop.gui.pasted_chips import PastedRow
 from chathub_desktop.gui.send_keys import SendKey
 from chathub_desktop.gui.token_badge import TokenBadge
 
@@ -39,17 +45,40 @@ def placeholder(key: SendKey) -> str:
                 key.label, key.newline_label)
 
 
+@dataclass(frozen=True)
+class DraftState:
+    """An unsent draft: the box's ``text`` and the long ``pasted`` texts beside it."""
+
+    text: str
+    pasted: tuple[str, ...] = ()
+
+    def __bool__(self) -> bool:
+        return bool(self.text or self.pasted)
+
+
 class DraftEdit(QPlainTextEdit):
     """The draft box: Return/Enter sends per :class:`SendKey` (``send_pressed``); with
     Shift (or without Ctrl in Ctrl+Enter mode) it makes a new line. While an input method
     composes (CJK pre-edit text), Enter belongs to the input method and never sends."""
 
     send_pressed = Signal()
+    #: A paste or drop of text longer than ``PASTE_CHIP_CHARS``: the text, not inserted.
+    long_paste = Signal(str)
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.send_key = SendKey.ENTER
         self._composing = False
+
+    def insertFromMimeData(self, source: QMimeData) -> None:  # noqa: N802 - Qt override
+        """Paste and drop: a long text becomes a chip (``long_paste``), never editor
+        text (walk37 #3: 2 MB took 4.7 s to lay out); the rest as usual."""
+        if source.hasText():
+            text = source.text()
+            if is_long_paste(text):
+                self.long_paste.emit(text)
+                return
+        super().insertFromMimeData(source)
 
     def inputMethodEvent(self, event: QInputMethodEvent) -> None:  # noqa: N802 - Qt override
         """Track whether pre-edit (composition) text is showing."""
@@ -99,7 +128,21 @@ class Composer(QFrame):
         self.draft.setFrameShape(QFrame.Shape.NoFrame)
         self.draft.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Fixed)
         self.draft.send_pressed.connect(self._send)
+        #: Long pastes, as chips above the draft (walk37 #3); they are part of :meth:`text`.
+        self.pasted = PastedRow()
+        self.pasted.changed.connect(self._pasted_changed)
+        self.draft.long_paste.connect(self.pasted.add)
+        layout.addWidget(self.pasted)
         layout.addWidget(self.draft)
+        #: "This message alone is longer than the model's context window (…)" while the
+        #: draft can never be sent (walk37 #3); Send then explains instead of sending.
+        self.too_long = QLabel()
+        self.too_long.setObjectName("draftTooLong")
+        self.too_long.setWordWrap(True)
+        set_tone(self.too_long, Tone.ERROR)
+        self.too_long.hide()
+        self._too_long_current = False  # the line was counted on the draft as it is now
+        layout.addWidget(self.too_long)
         #: The toolbar under the draft: tools on the left (attach, the badge, the topic's
         #: model), Stop / Send on the right.
         row = self.tool_row = QHBoxLayout()
@@ -130,9 +173,10 @@ class Composer(QFrame):
         self._timer = QTimer(self)
         self._timer.setSingleShot(True)
         self._timer.setInterval(DEBOUNCE_MS)
-        self._timer.timeout.connect(lambda: self.draft_settled.emit(self.draft.toPlainText()))
+        self._timer.timeout.connect(lambda: self.draft_settled.emit(self.text()))
         self.draft.textChanged.connect(self._timer.start)
         self.draft.textChanged.connect(self._fit_height)
+        self.draft.textChanged.connect(self._draft_changed)
         self._sending = False
         self._can_send = True
         self._why_not = ""
@@ -189,19 +233,34 @@ class Composer(QFrame):
         return QSize(400, super().sizeHint().height())
 
     def text(self) -> str:
-        """The draft."""
-        return self.draft.toPlainText()
+        """The message as it will be sent: the draft's text, then each long paste
+        (``core.pasted_text.joined``)."""
+        return joined(self.draft.toPlainText(), self.pasted.texts())
 
-    def set_text(self, text: str) -> None:
-        """Replace the draft (no debounce for programmatic changes)."""
+    def draft_state(self) -> DraftState:
+        """The draft's text and its long pastes apart (a topic parks them)."""
+        return DraftState(self.draft.toPlainText(), self.pasted.texts())
+
+    def set_text(self, text: str | DraftState) -> None:
+        """Replace the draft (no debounce for programmatic changes): a :class:`DraftState`
+        as it was, or a text (a long one as a chip, never laid out in the box)."""
+        state = text if isinstance(text, DraftState) else (
+            DraftState("", (text,)) if is_long_paste(text) else DraftState(text, ()))
         self.draft.blockSignals(True)
-        self.draft.setPlainText(text)
+        self.draft.setPlainText(state.text)
         self.draft.blockSignals(False)
+        self.pasted.blockSignals(True)
+        self.pasted.set_texts(state.pasted)
+        self.pasted.blockSignals(False)
         self._fit_height()
 
     def clear(self) -> None:
-        """Empty the draft after a send."""
+        """Empty the draft and its pastes after a send."""
         self.set_text("")
+
+    def _pasted_changed(self) -> None:
+        self._too_long_current = False
+        self._timer.start()  # the badge recounts the message after the pause (TOK-2)
 
     def set_sending(self, sending: bool) -> None:
         """The CURRENT topic is (not) sending: Send disabled / Stop enabled while it is."""
@@ -220,13 +279,26 @@ class Composer(QFrame):
         self._sync_send_tip()
         self.set_sending(self._sending)
 
+    def set_too_long(self, line: str | None) -> None:
+        """Show (or hide, ``None``) the one line saying the draft alone can never be sent
+        to this model; it is the badge's estimate of the draft as it is now."""
+        self.too_long.setText(line or "")
+        self.too_long.setVisible(line is not None)
+        self._too_long_current = line is not None
+
+    def _draft_changed(self) -> None:
+        self._too_long_current = False  # recounted after the pause; the send re-checks
+
     def has_extra(self) -> bool:
         """True when something besides the text would be sent (attachments, issue 14):
         the attachments controller replaces this, so an image alone can be sent."""
         return False
 
     def _send(self) -> None:
-        text = self.draft.toPlainText()
+        text = self.text()
         if (not text.strip() and not self.has_extra()) or self._sending or not self._can_send:
+            return
+        if self._too_long_current:  # a doomed request: the line under the draft says why
+            self.too_long.show()
             return
         self.send_requested.emit(text)

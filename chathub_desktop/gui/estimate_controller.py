@@ -98,6 +98,9 @@ class EstimateController:
         if e is not None:
             self.shown += 1
         badge.show_estimate(e)
+        from chathub_desktop.services.meter_rows import draft_too_long  # loads after first paint
+
+        self._w.composer.set_too_long(draft_too_long(e) if e is not None else None)
 
     def edit_card(self, e: EstimateView) -> None:
         """Open the model card editor on ``e``'s model and provider, starting from the

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Protocol
 
-from chathub_desktop.core.messages import MessageStatus
+from chathub_desktop.gui.composer import DraftState
 from chathub_desktop.services.errors import ServiceError
 
 if TYPE_CHECKING:
@@ -102,16 +102,18 @@ class SendController:
             w.presenter.present(exc, context="Cannot send")
             return None
         sent = w.attachments.take()
+        state = w.composer.draft_state()
+        kept = state if w.composer.text() == text else DraftState(text)  # long pastes stay chips
         w.composer.clear()
         if w.message_model.rowCount() == 0:
             w.message_view.set_sending_first(True)
         w.runner.track(task, context="Sending failed")
-        task.add_done_callback(lambda t: self._on_send_done(topic_id, text, t, sent))
+        task.add_done_callback(lambda t: self._on_send_done(topic_id, kept, t, sent))
         self.sync()
         w.message_view.scroll_to_end()
         return task
 
-    def _on_send_done(self, topic_id: int, text: str, task: asyncio.Task[object],
+    def _on_send_done(self, topic_id: int, draft: DraftState, task: asyncio.Task[object],
                       attachments: tuple[object, ...] = ()) -> None:
         if self._gone:
             return
@@ -122,7 +124,7 @@ class SendController:
             return
         exc = task.exception()
         if isinstance(exc, ServiceError) and topic_id == w.current_topic_id and not w.composer.text():
-            w.composer.set_text(text)  # nothing was stored: give the draft back
+            w.composer.set_text(draft)  # nothing was stored: give the draft back
             w.attachments.restore(attachments)  # type: ignore[arg-type]
         notice = getattr(task.result(), "notice", None) if exc is None else None
         if notice:
@@ -185,7 +187,8 @@ class SendController:
 
     def on_reply_finished(self, event: ReplyFinished) -> None:
         """A reply ended: notify (when the window is not in view), re-check the buttons
-        and recount the badge; a failure of the open topic's reply in one line."""
+        and recount the badge. A failure of the open topic's reply shows once, in its
+        bubble with Retry (walk37 #10: it was repeated in the status bar)."""
         topic_id, status, error = event.topic_id, event.status, event.error or ""
         w = self._w
         row = w.topic_model.row_of(topic_id)
@@ -195,5 +198,3 @@ class SendController:
         self.sync()  # this process's tasks re-check once more when they end (follow())
         if topic_id == w.current_topic_id:
             w.estimate.schedule(invalidate=True)
-            if status == MessageStatus.ERROR and error:
-                w.show_status(f"The reply failed: {error}", 8000)  # the error says whose

@@ -132,7 +132,8 @@ class ToolsPage(QWidget):
         self.paste_dialog: PasteDialog | None = None
         self.server_dialog: McpServerDialog | None = None
         layout = QVBoxLayout(self)
-        intro = QLabel("MCP servers give assistants tools: a program started on this computer (stdio) "
+        # shown with the server list only: the empty state says the same (walk37 #11)
+        intro = self.intro = QLabel("MCP servers give assistants tools: a program started on this computer (stdio) "
                        "or a Streamable HTTP address. Each call is asked about unless you allow the tool.")
         intro.setWordWrap(True)
         set_tone(intro, Tone.MUTED)
@@ -289,7 +290,7 @@ class ToolsPage(QWidget):
         self._fit_table()
         empty = not self.servers  # one empty state, not two empty grids (walk29 #10)
         self.empty.setVisible(empty)
-        for w in (self.table, self.add_button, self.edit_button, self.test_button, self.remove_button,
+        for w in (self.intro, self.table, self.add_button, self.edit_button, self.test_button, self.remove_button,
                   self.assistant_row, self.tree):
             w.setVisible(not empty)
         self._sync()

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Protocol
 
 from PySide6.QtCore import QCoreApplication, QItemSelectionModel, QModelIndex, QObject, Signal
 
+from chathub_desktop.gui.composer import DraftState
 from chathub_desktop.gui.i18n import QT_TRANSLATE_NOOP
 from chathub_desktop.services.errors import ServiceError
 
@@ -81,7 +82,7 @@ class TopicOpener(QObject):
         super().__init__(parent)
         self._host = host
         self.topic_id: int | None = None  # the open topic
-        self._drafts: dict[int, str] = {}  # unsent text per topic, kept while the app runs
+        self._drafts: dict[int, DraftState] = {}  # unsent draft per topic, kept while the app runs
         self._background_started = False
 
     def follow_selection(self) -> None:
@@ -136,12 +137,12 @@ class TopicOpener(QObject):
             return
         host = self._host
         if self.topic_id is not None:  # each topic keeps its own unsent draft
-            draft = host.composer.text()
+            draft = host.composer.draft_state()  # the box's text and its long pastes apart
             if draft:
                 self._drafts[self.topic_id] = draft
             else:
                 self._drafts.pop(self.topic_id, None)
-        host.composer.set_text(self._drafts.pop(topic_id, "") if topic_id is not None else "")
+        host.composer.set_text(self._drafts.pop(topic_id, DraftState("")) if topic_id is not None else "")
         self.topic_id = topic_id
         host.message_view.set_sending_first(False)
         host.message_model.show_page(None)

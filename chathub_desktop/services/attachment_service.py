@@ -20,8 +20,8 @@ from pathlib import Path
 from typing import Protocol
 
 from chathub_desktop.core import attachments as att
-from chathub_desktop.core.budget import input_budget
-from chathub_desktop.core.request_assembly import FRAMING_TOKENS_PER_MESSAGE
+from chathub_desktop.core.budget import input_budget, message_too_long
+from chathub_desktop.core.request_assembly import FRAMING_TOKENS_PER_MESSAGE, draft_tokens
 from chathub_desktop.providers.catalog import ModelCatalog
 from chathub_desktop.services.errors import InvalidInput
 from chathub_desktop.services.input_files import open_regular
@@ -68,6 +68,29 @@ class AttachmentService:
                                   assistant.max_tokens_enabled, card.max_output)
             kind = resolved.provider.kind if resolved.provider is not None else None
             return kind, resolved.model, budget
+
+    def check_message(self, topic_id: int, text: str, attachments: Sequence[att.Attachment] = (),
+                      pick: ModelPick | None = None) -> None:
+        """Refuse, before anything is stored or sent, a new message that alone is over the
+        topic model's input budget (walk37 #3: no compaction can make it fit, CMP-9). It is
+        counted as the badge counts the draft (``request_assembly.draft_tokens``: text,
+        inlined files, the input template, framing). Raises :class:`InvalidInput` with
+        :func:`~chathub_desktop.core.budget.message_too_long`'s line."""
+        with self._db.read() as s:
+            _topic, assistant, resolved = topic_resolution(s, self._catalog, topic_id, pick)
+            card = resolved.card
+            budget = input_budget(card.context_window, assistant.max_tokens,
+                                  assistant.max_tokens_enabled, card.max_output)
+            template, model, window = assistant.input_template, resolved.model, card.context_window
+        # a token covers at least one UTF-8 byte: a message with fewer bytes than the
+        # budget fits, and is not tokenized here (the estimate's worker has counted it)
+        files = sum(a.size for a in attachments if a.kind == att.FILE)
+        if len(text.encode("utf-8")) + files + len(template.encode("utf-8")) + FRAMING_TOKENS_PER_MESSAGE <= budget:
+            return
+        count = TokenCounter.for_model(model).count
+        line = message_too_long(draft_tokens(text, template, count, tuple(attachments)), window, budget)
+        if line is not None:
+            raise InvalidInput(line)
 
     def limits(self, topic_id: int | None) -> att.ImageLimits:
         """The image limits of the topic's provider kind and model."""
@@ -159,6 +182,8 @@ def prepare_bytes(name: str, data: bytes, limits: att.ImageLimits, codec: ImageC
     it breaks ``limits`` — else a bounded text file. Raises
     :class:`~chathub_desktop.core.attachments.AttachmentRefused`."""
     att.check_input_size(name, len(data))
+    if not data:  # walk37 #10: an empty file would send an empty block
+        raise att.AttachmentRefused(f"{name} is empty (0 bytes); nothing to attach")
     mime = att.sniff_mime(data)
     if mime is None and (mime_hint.startswith("image/") or _looks_like_image_name(name)):
         raise att.AttachmentRefused(f"{name} is not an image this app can read (PNG, JPEG, GIF, WebP or BMP)")

@@ -413,8 +413,8 @@ class ChatService:
         of the last reply; provider failures are stored on the reply as an error (status
         ``error``) and returned, not raised. Raises :class:`InvalidInput` before storing
         anything when the text is empty, the assistant has no provider, model or usable
-        key, or another process is answering in this topic, or an attachment (or the set)
-        is above the model's input budget; ``asyncio.CancelledError`` after storing what
+        key, or another process is answering in this topic, or an attachment (or the set),
+        or the message alone, is above the model's input budget; ``asyncio.CancelledError`` after storing what
         arrived; ``StoreBusy`` when the store stayed locked.
         """
         if not text.strip() and not attachments:
@@ -425,10 +425,8 @@ class ChatService:
             text.encode("utf-8")
         except UnicodeEncodeError:
             raise InvalidInput("the message contains bytes that are not valid UTF-8") from None
-        pick = await self._db.run(self._pick, topic_id, override)
+        pick = await self._db.run(self._pick_for_message, topic_id, override, text, attachments)
         assert pick.provider_id is not None  # _pick resolves a sendable provider
-        if attachments:
-            await self._db.run(self._attachments.check_budget, topic_id, attachments, text, pick)
         client = await self._providers.aclient(pick.provider_id)  # InvalidInput: no key
         try:
             claim = await self._db.run(self._claim, topic_id, text, pick, attachments)
@@ -443,6 +441,17 @@ class ChatService:
             return outcome
         finally:
             await client.aclose()
+
+    def _pick_for_message(self, topic_id: int, override: ModelPick | None, text: str,
+                          attachments: tuple[Attachment, ...]) -> ModelPick:
+        """:meth:`_pick`, then refuse an attachment or the set over that model's input
+        budget (naming the file), or the message alone (walk37 #3), in one worker hop
+        (each hop costs on a loaded machine)."""
+        pick = self._pick(topic_id, override)
+        if attachments:
+            self._attachments.check_budget(topic_id, attachments, text, pick)
+        self._attachments.check_message(topic_id, text, attachments, pick)
+        return pick
 
     async def retry(self, topic_id: int, reply_id: int | None = None, *,
                     override: ModelPick | None = None) -> SendOutcome:
@@ -511,8 +520,13 @@ class ChatService:
             if self._compaction is not None and out.status == MessageStatus.COMPLETE.value:
                 await self._after_reply(topic_id)
         except asyncio.CancelledError:
-            self._cancel_status.pop(topic_id, None)
-            if out.status == MessageStatus.STREAMING.value:  # stopped before the reply began
+            why = self._cancel_status.pop(topic_id, None)
+            if out.status == MessageStatus.STREAMING.value and why is MessageStatus.INTERRUPTED:
+                # quit before the reply began (e.g. during the pre-send compaction, walk37
+                # #3): the row stays, "interrupted" with Retry, as a reply cut mid-stream
+                out.status = MessageStatus.INTERRUPTED.value
+                await asyncio.shield(self._finish(out, [], [], None))
+            elif out.status == MessageStatus.STREAMING.value:  # Stop before the reply began
                 await asyncio.shield(self._db.run(self._drop, out.reply_message_id))
                 self._bus.publish(TopicChanged(topic_id))
             raise

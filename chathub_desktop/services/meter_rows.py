@@ -21,6 +21,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import Enum
 
+from chathub_desktop.core.budget import MOST_PERCENT, message_too_long
 from chathub_desktop.core.context_receipt import TOOLS_WITHHELD_REASON
 from chathub_desktop.core.request_assembly import FRAMING_TOKENS_PER_MESSAGE
 from chathub_desktop.core.request_assembly import RequestPart as P
@@ -99,6 +100,11 @@ def factor_text(factor: float) -> str:
     return f"{factor:.3f}".rstrip("0").rstrip(".")
 
 
+#: The adjustment row when the provider's own count of the last request is used (walk37
+#: #11: plain words, not "Provider's count instead of ours").
+PROVIDER_COUNT_LABEL = "Corrected to the provider's own count"
+
+
 def _adjustment(e: EstimateView) -> MeterRow | None:
     diff = e.total - e.local_total
     if diff == 0:
@@ -113,7 +119,7 @@ def _adjustment(e: EstimateView) -> MeterRow | None:
         if a.mode == EstimateMode.FALLBACK:
             note += (" This run did not send that request, so the larger of that and the local "
                      "count is used.")
-        return MeterRow(ADJUSTMENT_KEY, "Provider's count instead of ours", diff,
+        return MeterRow(ADJUSTMENT_KEY, PROVIDER_COUNT_LABEL, diff,
                         MeterRowKind.ADJUSTMENT, note)
     if e.correction != 1.0:
         samples = f" over {e.correction_samples:,} replies" if e.correction_samples else ""
@@ -169,11 +175,21 @@ def meter_rows(e: EstimateView) -> tuple[MeterRow, ...]:
 
 
 def budget_warning(e: EstimateView) -> str | None:
-    """The one over-budget line (``None`` when Total Used fits the input budget)."""
+    """The one over-budget line (``None`` when Total Used fits the input budget); when
+    the draft alone is over it, the line says so (walk37 #3: no compaction can help)."""
     if not e.input_budget or e.total <= e.input_budget:
         return None
+    alone = draft_too_long(e)
+    if alone is not None:
+        return alone + "; shorten it or attach less."
     return (f"Over the input budget by {e.total - e.input_budget:,} tokens: the next request "
             "will not fit. Compact the topic or lower the history limit.")
+
+
+def draft_too_long(e: EstimateView) -> str | None:
+    """:func:`~chathub_desktop.core.budget.message_too_long` for the estimate's draft part
+    (the new message's text and files: the figure the badge counts), else ``None``."""
+    return message_too_long(e.parts.get("draft", 0), e.context_window, e.input_budget)
 
 
 def budget_share(e: EstimateView) -> float:
@@ -184,11 +200,13 @@ def budget_share(e: EstimateView) -> float:
 
 def budget_percent(e: EstimateView) -> str:
     """:func:`budget_share` in whole percent, e.g. ``64%``; ``<1%`` for a request that
-    rounds to 0 but is not empty; ``""`` without a budget. The badge's text and the
+    rounds to 0 but is not empty; ``>999%`` above :data:`MOST_PERCENT`; ``""`` without a budget. The badge's text and the
     popover's budget line."""
     if e.input_budget <= 0:
         return ""
     share = budget_share(e)
+    if share * 100 >= MOST_PERCENT + 0.5:
+        return f">{MOST_PERCENT}%"
     return "<1%" if 0 < share < 0.005 else f"{share:.0%}"
 
 

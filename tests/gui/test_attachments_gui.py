@@ -157,3 +157,17 @@ def test_a_dropped_fifo_is_refused_at_once_in_one_line(
             os.close(os.open(fifo, os.O_WRONLY | os.O_NONBLOCK))
         except OSError:
             pass
+
+
+def test_an_empty_file_is_refused_in_one_line_and_stores_nothing(
+        window, services, fake_vendor, qtbot, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    """walk37 #10: a 0-byte file was accepted as a chip (and sent as an empty block)."""
+    topic = _open_topic(window, services, fake_vendor, qtbot)
+    empty = tmp_path / "empty.txt"
+    empty.write_bytes(b"")
+    _drop(window.composer.draft.viewport(), empty)
+    refusal = window.attachments.refusal
+    qtbot.waitUntil(lambda: refusal.isVisible(), timeout=5000)
+    assert refusal.text() == "empty.txt is empty (0 bytes); nothing to attach"
+    assert _chips(window) == []
+    assert services.topics.messages(topic) == []

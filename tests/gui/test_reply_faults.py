@@ -141,3 +141,22 @@ def test_a_stored_url_with_a_key_is_redacted_in_the_providers_list(window, servi
     form = opened.args[0]
     assert form is page.form and form.ui.baseUrlEdit.text() == "http://127.0.0.1:9/v1?api_key=[redacted]"
     form.close()
+
+
+def test_a_provider_refusal_is_shown_once_in_its_bubble(window, services, fake_vendor, qtbot):  # type: ignore[no-untyped-def]
+    """walk37 #10: a 400 content-policy refusal read both in the reply's bubble and in
+    the status bar; it shows once, in the bubble with Retry (no error bar, no box)."""
+    from tests.fakes.vendor_server import openai_error
+
+    _pid, aid = add_fake_provider(services, fake_vendor.base_url)
+    reload_assistants(window, qtbot, aid)
+    reason = "Your request was flagged by our content policy."
+    fake_vendor.script(Reply(error_status=400, error_body=openai_error(reason, "invalid_request_error",
+                                                                       "content_policy_violation")))
+    window.composer.set_text("Hello?")
+    window.composer.send_button.click()
+    qtbot.waitUntil(lambda: window.message_model.rowCount() == 2 and _last(window).status == "error", timeout=15000)
+    assert _last(window).error == reason
+    qtbot.waitUntil(lambda: window.composer.send_button.isEnabled(), timeout=5000)
+    assert reason not in window.status_line.currentMessage()
+    assert not window.error_bar.isVisible() and window.presenter.last_message is None

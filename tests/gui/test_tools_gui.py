@@ -172,3 +172,17 @@ def test_a_server_tool_row_expands_to_its_whole_result_and_copies_it(services: S
     view.copy_row(0)
     assert QApplication.clipboard().text() == result
     events.detach()
+
+
+def test_with_no_servers_the_page_says_what_mcp_is_once(window: Any, services: Services, qtbot: Any) -> None:
+    """walk37 #11: the intro line and the empty state said the same thing; with no server
+    only the empty state shows, and the intro comes back with the server list."""
+    page = ToolsPage(services, window.runner, window.presenter)
+    qtbot.addWidget(page)
+    page.show()
+    qtbot.waitUntil(lambda: page.loads >= 1, timeout=5000)
+    assert page.empty.isVisible() and not page.intro.isVisible()
+    page.paste().edit.setPlainText(BLOCK)
+    page.paste_dialog.accept()
+    qtbot.waitUntil(lambda: page.table.rowCount() == 1, timeout=5000)
+    assert page.intro.isVisible() and not page.empty.isVisible()

@@ -367,3 +367,21 @@ def test_damaged_images_through_the_qt_codec_are_accepted_or_refused_in_one_line
         return
     assert a.kind == att.IMAGE and a.data is not None and a.size <= limits.max_bytes
     assert a.width is not None and a.height is not None and max(a.width, a.height) <= edge
+
+
+def test_a_message_alone_over_the_input_budget_is_refused_before_sending(services: Services,
+                                                                        fake_vendor: FakeVendor) -> None:
+    """walk37 #3: a message that alone can never fit (CMP-9 keeps it verbatim, so no
+    compaction helps) is refused with the figure the badge shows; nothing is stored or
+    posted (the send path, for a draft whose badge had not recounted yet, and the CLI)."""
+    topic = _topic(services, fake_vendor, model="tiny-model")
+    services.models.set("tiny-model", 2_000, max_output=500)  # input budget 1,500
+    before = len(fake_vendor.requests)
+    with pytest.raises(InvalidInput, match=r"^This message alone is longer than the model's input budget "
+                                           r"\(1,[5-9]\d\d tokens > 1,500, the context window less the reply reserve\)$"):
+        asyncio.run(services.chat.send(topic, "word " * 1_600))
+    with pytest.raises(InvalidInput, match=r"^This message alone is longer than the model's context window "
+                                           r"\([\d,]+ tokens > 2,000\)$"):
+        asyncio.run(services.chat.send(topic, "word " * 5_000))
+    assert len(fake_vendor.requests) == before and services.topics.messages(topic) == []
+    assert services.estimates.estimate(topic, "word " * 5_000).parts["draft"] > 2_000  # the badge's figure

@@ -291,6 +291,39 @@ def test_stop_cancels_pre_send_compaction_and_leaves_no_summary(
     assert not fake_vendor.requests  # the chat model was never asked
 
 
+def test_quit_during_pre_send_compaction_leaves_an_interrupted_reply_to_retry(
+    services: Services, fake_vendor: FakeVendor, summ: FakeVendor
+) -> None:
+    """walk37 #3: quitting while the pre-send compaction ran (50 s on a local model) left
+    the user message unanswered with no marker. The reply row now stays ``interrupted``
+    (as a reply cut by quit mid-stream, APP-8) and Retry asks for it; no summary is kept
+    from the cancelled run (CMP-13)."""
+    topic = setup(services, fake_vendor, summ)
+    add_turns(services, topic, 1, 10, size=100)
+    summ.script(Reply(hang=True))
+
+    async def scenario() -> None:
+        task = services.chat.start_send(topic, "NEW " + words("new", 500))
+        for _ in range(500):
+            if services.compaction.in_flight(topic) and summ.requests:  # type: ignore[union-attr]
+                break
+            await asyncio.sleep(0.01)
+        await services.chat.shutdown()  # what quitting the app does
+        assert task.cancelled()
+
+    asyncio.run(scenario())
+    assert state(services, topic) == ("", None)
+    last = services.topics.messages(topic)[-1]
+    assert last.role == "assistant" and last.status == "interrupted" and last.content == ""
+    assert not fake_vendor.requests  # the chat model was never asked
+    summ.clear_script()
+    summ.script(summary_reply("turns 1 to 10"))
+    fake_vendor.script(Reply(text_chunks=["answered now"]))
+    out = asyncio.run(services.chat.retry(topic, last.id))
+    assert out.status == "complete" and out.text == "answered now"
+    assert services.topics.messages(topic)[-1].id == last.id
+
+
 # --- successive runs and restart ------------------------------------------------------------
 def test_two_successive_compactions_leave_no_gap_and_no_overlap(
     services: Services, fake_vendor: FakeVendor, summ: FakeVendor
