@@ -13,7 +13,7 @@ from PySide6.QtCore import QCoreApplication, Qt
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QPushButton, QVBoxLayout, QWidget
 
 from chathub_desktop.gui.design import Tone, repolish, set_tone
-from chathub_desktop.gui.design.icons import Icon, icon
+from chathub_desktop.gui.design.icons import GlyphLabel, Icon
 from chathub_desktop.gui.design.tokens import IconSize, Space
 from chathub_desktop.gui.i18n import QT_TRANSLATE_NOOP, Texts
 
@@ -66,11 +66,10 @@ class EmptyState(QWidget):
         lay = QVBoxLayout(body)
         lay.setContentsMargins(0, 0, 0, 0)
         lay.setSpacing(Space.MD)
-        self.glyph: QLabel | None = None
+        self.glyph: GlyphLabel | None = None
         if glyph is not None:
-            self.glyph = QLabel()
+            self.glyph = GlyphLabel(glyph, IconSize.GREETING)
             self.glyph.setObjectName(f"{name}Glyph")
-            self.glyph.setPixmap(icon(glyph).pixmap(IconSize.GREETING, IconSize.GREETING))
             self.glyph.setAlignment(Qt.AlignmentFlag.AlignHCenter)
             lay.addWidget(self.glyph)
         self.title: QLabel | None = None

@@ -381,6 +381,7 @@ class MainWindow(QMainWindow):
         self.topic_list = QListView()  # single selection; its editing and menu: _wire()
         self.topic_list.setObjectName("topicList")
         self.topic_list.setUniformItemSizes(True)
+        self.topic_list.setHorizontalScrollBarPolicy(QtCore.Qt.ScrollBarPolicy.ScrollBarAlwaysOff)  # rows elide
         self.topic_list.setAccessibleName("Topics")
         self.topic_list.setSpacing(1)
         for a in (self.new_topic_action, self.delete_topic_action, self.rename_topic_action, self.compact_action,
