@@ -36,8 +36,8 @@ def make_primary(button: QPushButton) -> QPushButton:
 
 class EmptyState(QWidget):
     """``glyph`` (large, optional) over ``title`` (optional, the page title style) and
-    ``text`` (muted, wrapped), then a primary button labelled ``action`` (:attr:`button`)
-    and, with ``secondary``, a plain button beside it (:attr:`secondary`). With
+    ``text`` (muted, wrapped), then a primary button labelled ``action`` (:attr:`button`;
+    hidden while ``action`` is "", until :meth:`set_action`) and, with ``secondary``, a plain button beside it (:attr:`secondary`). With
     ``details`` and no ``secondary``, the secondary button is :data:`LEARN_MORE` and
     unfolds ``details`` (:attr:`details`) in place. Widgets are named from ``name`` for
     tests and the audit (``NAMEText``, ``NAMEButton``, ``NAMESecondary``, ``NAMEDetails``).
@@ -92,6 +92,7 @@ class EmptyState(QWidget):
         self.button = make_primary(QPushButton())
         self._say(self.button.setText, action)
         self.button.setObjectName(f"{name}Button")
+        self.button.setVisible(bool(action))
         row.addWidget(self.button)
         self.secondary: QPushButton | None = None
         if secondary or details:
@@ -120,6 +121,19 @@ class EmptyState(QWidget):
     def set_text(self, text: str) -> None:
         """Say ``text`` (a source of the page's context, when it has one) as the muted line."""
         self._say(self.label.setText, text)
+
+    def set_title(self, title: str) -> None:
+        """Say ``title`` (a source of the page's context, when it has one) as the title;
+        the state must have been built with one."""
+        if self.title is not None:
+            self._say(self.title.setText, title)
+
+    def set_action(self, action: str) -> None:
+        """Label the primary button ``action`` (a source of the page's context, when it
+        has one), or hide it (``""``)."""
+        if action:
+            self._say(self.button.setText, action)
+        self.button.setVisible(bool(action))
 
     def _text(self, text: str, name: str) -> QLabel:
         label = QLabel()
