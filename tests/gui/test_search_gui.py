@@ -342,7 +342,12 @@ def test_before_a_query_and_with_no_result_an_empty_state_says_what_to_do(window
     when nothing matched. Now an empty state stands in for the tabs: what Search looks
     through; "No results" with advice; and, while a filter narrows it, Clear filters,
     which runs the query again over everything."""
-    from chathub_desktop.gui.search_page import CLEAR_FILTERS, NO_RESULTS_FILTERED, NO_RESULTS_TEXT, START_TITLE
+    from chathub_desktop.gui.search_page import (
+        CLEAR_FILTERS,
+        NO_RESULTS_FILTERED,
+        NO_RESULTS_TEXT,
+        START_TITLE,
+    )
 
     _fill(services)
     reload_assistants(window, qtbot)
