@@ -223,16 +223,20 @@ class SlicedDocument:
                 if CODE_FONT in part and _long_line(part):  # a code block's, not plain text's
                     hang_code_lines(doc)
                 self._docs[i] = doc
-            if "<table" in part:
-                fit_cut_tables(doc, part, self._width)
-            doc.setTextWidth(self._width)
-            doc.size()  # the layout, now rather than at the first paint
-            self._laid[i] = self._width
+            self._lay_out(i, doc)
             if time.perf_counter() - start >= budget_s:
                 break
         if all(d is not None for d in self._docs):
             self._images = {}  # each slice holds its own images now
         return self.complete
+
+    def _lay_out(self, i: int, doc: QTextDocument) -> None:
+        """Lay slice ``i`` (built: ``doc``) out at the current width."""
+        if "<table" in self._parts[i]:
+            fit_cut_tables(doc, self._parts[i], self._width)
+        doc.setTextWidth(self._width)
+        doc.size()  # the layout, now rather than at the first paint
+        self._laid[i] = self._width
 
     def _with_resources(self, doc: QTextDocument, part: str) -> str:
         """``part`` with each data-URL image renamed ``chathub-image:<digest>`` (Qt's
@@ -276,9 +280,17 @@ class SlicedDocument:
 
     def draw(self, painter: QPainter, palette: QPalette, visible: QRectF) -> None:
         """Paint the slices that meet ``visible`` (document coordinates) with the
-        painter's origin at the document's top-left."""
+        painter's origin at the document's top-left. A shown slice still laid out at an
+        older width is laid out at the current one first (one slice, a few ms): drawn as
+        it was, its lines ran past the new width and were cut there (walk37 #7: "Copy
+        message (Ctrl+C) copies all o" after the window narrowed)."""
         y = 0.0
-        for doc in self._shown():
+        for i, doc in enumerate(self._docs):
+            if doc is None:
+                continue
+            box = QRectF(0, y, self._width + 1, doc.size().height() + 1)
+            if box.intersects(visible) and self._laid[i] != self._width:
+                self._lay_out(i, doc)
             h = doc.size().height()
             box = QRectF(0, y, self._width + 1, h + 1)
             if box.intersects(visible):

@@ -10,7 +10,9 @@ import threading
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from PySide6.QtCore import QRectF
 from PySide6.QtGui import QImage, QPainter, QTextDocument
+from PySide6.QtWidgets import QApplication
 
 from chathub_desktop.core.invisible_text import MAX_FORMAT_CHARS, MAX_MARK_RUN, thin_invisible
 from chathub_desktop.gui import markdown_render, message_documents
@@ -317,3 +319,29 @@ def test_a_table_of_more_than_max_columns_is_shown_as_plain_text() -> None:
     assert "<td" in "".join(render_markdown_parts("> |a|b|\n> |-|-|\n> |x|y|\n"))
     fits = wide.replace("a|" * (MAX_COLUMNS + 1), "a|" * MAX_COLUMNS).replace("-|" * (MAX_COLUMNS + 1), "-|" * MAX_COLUMNS)
     assert "<td" in "".join(render_markdown_parts(fits.replace("x|" * (MAX_COLUMNS + 1), "x|" * MAX_COLUMNS)))
+
+
+def test_a_shown_slice_follows_a_narrower_width_before_its_turn(qtbot) -> None:  # type: ignore[no-untyped-def]
+    """Walk37 #7: after the window narrowed, a long message's last slice (its "Copy
+    message (Ctrl+C) copies all of it" footer) was drawn with its old, wider layout and
+    cut at the new width ("copies all o") until the slices before it had been laid out
+    again. A slice that is drawn is laid out at the current width first: it paints as a
+    slice laid out at that width from the start does."""
+    footer = "<p><i>Shown: the first 100,000 of 100,089 characters. Copy message (Ctrl+C) copies all of it.</i></p>"
+    parts = ("<p>" + "log line " * 40 + "</p>", footer)
+
+    def painted(doc: SlicedDocument, height: int) -> QImage:
+        image = QImage(600, height, QImage.Format.Format_ARGB32)
+        image.fill(0xFFFFFFFF)
+        painter = QPainter(image)
+        doc.draw(painter, QApplication.palette(), QRectF(0, 0, 600, image.height()))
+        painter.end()
+        return image
+
+    narrowed = SlicedDocument(parts, QTextDocument, 500)
+    assert narrowed.advance(10.0)
+    narrowed.setTextWidth(220)  # the window narrowed; no relayout turn yet
+    fresh = SlicedDocument(parts, QTextDocument, 220)
+    assert fresh.advance(10.0)
+    height = int(fresh.height()) + 40
+    assert painted(narrowed, height) == painted(fresh, height)
