@@ -41,6 +41,7 @@ from PySide6.QtGui import (
     QTextTable,
 )
 
+from chathub_desktop.gui.rounded_frames import Corner, clip_corners, paint_corners, rounded_corners
 from chathub_desktop.gui.safe_document import decode_shown
 
 __all__ = ["HANG_CHARS", "IMAGE_SCHEME", "Decoded", "SlicedDocument", "decoded", "fit_cut_tables", "hang_code_lines"]
@@ -186,11 +187,13 @@ class SlicedDocument:
         self._width = float(width)
         self._docs: list[QTextDocument | None] = [None] * len(self._parts)
         self._laid: list[float] = [-1.0] * len(self._parts)
+        self._corners: list[tuple[Corner, ...]] = [()] * len(self._parts)  # rounded, per slice
         if reuse is not None:
             for i, part in enumerate(self._parts[:len(reuse._parts)]):
                 if reuse._parts[i] != part:
                     break
                 self._docs[i], self._laid[i] = reuse._docs[i], reuse._laid[i]
+                self._corners[i] = reuse._corners[i]
 
     @property
     def parts(self) -> int:
@@ -237,6 +240,7 @@ class SlicedDocument:
         doc.setTextWidth(self._width)
         doc.size()  # the layout, now rather than at the first paint
         self._laid[i] = self._width
+        self._corners[i] = rounded_corners(doc) if "<table" in self._parts[i] else ()
 
     def _with_resources(self, doc: QTextDocument, part: str) -> str:
         """``part`` with each data-URL image renamed ``chathub-image:<digest>`` (Qt's
@@ -300,7 +304,13 @@ class SlicedDocument:
                 painter.save()
                 painter.translate(0, y)
                 painter.setClipRect(ctx.clip)
+                corners = self._corners[i]
+                if corners:  # code blocks and tables with round corners
+                    clip_corners(painter, ctx.clip, corners)
                 doc.documentLayout().draw(painter, ctx)
+                if corners:
+                    painter.setClipRect(ctx.clip)
+                    paint_corners(painter, corners)
                 painter.restore()
             y += h
             if y > visible.bottom():

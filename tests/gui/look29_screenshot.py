@@ -48,8 +48,20 @@ def main(out: Path) -> int:
         svc.topics.append_message(topic, "assistant", "log line\n" * (DISPLAY_LIMIT_CHARS // 9 + 10),
                                   status="complete")
 
+        code = svc.topics.create(a.id, "Code and a table").id
+        svc.topics.append_message(code, "user", "Show me the loop and the timings")
+        svc.topics.append_message(code, "assistant", "Here it is:\n\n```python\nfor batch in batches(rows, 1000):\n"
+                                  "    copy(batch)\n    log.info('copied %d', len(batch))\n```\n\n"
+                                  "| Rows | Time | Memory |\n|---|---|---|\n| 1,000 | 0.4 s | 12 MB |\n"
+                                  "| 10,000 | 3.9 s | 14 MB |\n\nBoth stay flat.", status="complete")
+
         async def scenario() -> None:
-            w = await open_window(svc, topic, (1100, 720))
+            w = await open_window(svc, code, (1100, 720))
+            await asyncio.sleep(1.0)
+            for theme in THEMES:
+                w.view.prefs.set_theme(theme)
+                await grab(w.message_view, out / f"rounded-code-table-{theme}.png", 0.8)
+            w.select_topic(topic)
             await asyncio.sleep(1.0)
             w.splitter.setSizes([500, 600])
             await asyncio.sleep(0.3)
