@@ -342,6 +342,7 @@ def test_before_a_query_and_with_no_result_an_empty_state_says_what_to_do(window
     when nothing matched. Now an empty state stands in for the tabs: what Search looks
     through; "No results" with advice; and, while a filter narrows it, Clear filters,
     which runs the query again over everything."""
+    from chathub_desktop.gui.design.audit import audit_window
     from chathub_desktop.gui.search_page import (
         CLEAR_FILTERS,
         NO_RESULTS_FILTERED,
@@ -360,6 +361,8 @@ def test_before_a_query_and_with_no_result_an_empty_state_says_what_to_do(window
     qtbot.waitUntil(lambda: page.shown_queries == ["zeppelin"], timeout=15000)
     assert empty.isVisible() and empty.title.text() == "No results" and empty.label.text() == NO_RESULTS_TEXT
     assert not empty.button.isVisible()
+    report = audit_window(window, "light")  # the box's Clear button is the line edit's to size
+    assert report.ok, [f"{f.what}: {f.detail}" for f in report.contrast + report.clipped]
     page.role_filter.setCurrentIndex(2)  # the assistant's: the lighthouse line is the user's
     page.box.setText("lighthouse")
     qtbot.waitUntil(lambda: page.shown_queries[-1:] == ["lighthouse"] and empty.label.text() == NO_RESULTS_FILTERED,

@@ -34,6 +34,7 @@ from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
     QLabel,
+    QLineEdit,
     QRadioButton,
     QStyle,
     QStyleOptionButton,
@@ -144,6 +145,8 @@ def is_glyph(w: QWidget) -> bool:
 
 
 def _cut(w: QWidget) -> str | None:
+    if isinstance(w.parent(), QLineEdit):
+        return None  # a line edit's own icon button (Clear): the line edit sizes it
     hint = w.sizeHint()
     room = w.contentsRect() if isinstance(w, QLabel) else w.rect()
     if isinstance(w, QLabel):
