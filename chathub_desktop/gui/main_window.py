@@ -348,6 +348,7 @@ class MainWindow(QMainWindow):
         self.topic_list.setEditTriggers(QAbstractItemView.EditTrigger.EditKeyPressed)
         self.topic_list.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
         self.topic_list.setContextMenuPolicy(QtCore.Qt.ContextMenuPolicy.CustomContextMenu)  # TopicActions
+        self.topic_list.setHorizontalScrollBarPolicy(QtCore.Qt.ScrollBarPolicy.ScrollBarAlwaysOff)  # rows elide
         self.composer.wire()
 
     def _build_ui(self) -> None:
@@ -381,7 +382,6 @@ class MainWindow(QMainWindow):
         self.topic_list = QListView()  # single selection; its editing and menu: _wire()
         self.topic_list.setObjectName("topicList")
         self.topic_list.setUniformItemSizes(True)
-        self.topic_list.setHorizontalScrollBarPolicy(QtCore.Qt.ScrollBarPolicy.ScrollBarAlwaysOff)  # rows elide
         self.topic_list.setAccessibleName("Topics")
         self.topic_list.setSpacing(1)
         for a in (self.new_topic_action, self.delete_topic_action, self.rename_topic_action, self.compact_action,
