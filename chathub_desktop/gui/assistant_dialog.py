@@ -34,6 +34,7 @@ from chathub_desktop.core.compaction import (
 )
 from chathub_desktop.core.provider_kinds import ProviderKind, WireProtocol
 from chathub_desktop.core.sampling import EFFORTS, UNSET, Sampling, sampling_problem
+from chathub_desktop.gui.avatar import drawable
 from chathub_desktop.gui.forms.ui_assistant_dialog import Ui_AssistantDialog
 from chathub_desktop.gui.range_hint import install_range_hints
 from chathub_desktop.services.errors import ServiceError
@@ -112,7 +113,7 @@ class AssistantDialog(QDialog):
         ui = self.ui
         ui.providerCombo.addItem("(none — pick one later)", None)
         # walk29 #23: an emoji or letters as its avatar; empty shows the name's initial
-        ui.avatarCombo.addItems(list(AVATAR_CHOICES))
+        ui.avatarCombo.addItems([c for c in AVATAR_CHOICES if drawable(c)])  # no tofu boxes (walk37 #8)
         ui.avatarCombo.setMinimumContentsLength(3)
         ui.avatarCombo.setSizeAdjustPolicy(ui.avatarCombo.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
         ui.avatarCombo.setCurrentText("")

@@ -12,10 +12,11 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QCoreApplication, QEvent, QSize, Qt
-from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QToolButton, QWidget
+from PySide6.QtWidgets import QFrame, QHBoxLayout, QToolButton, QWidget
 
 from chathub_desktop.gui.design import Space
 from chathub_desktop.gui.design.tokens import IconSize
+from chathub_desktop.gui.elided_line import ElidedLine
 
 if TYPE_CHECKING:
     from PySide6.QtGui import QAction
@@ -37,7 +38,7 @@ class ChatHeader(QFrame):
         self.toggle.setDefaultAction(sidebar)  # no shortcut of its own: the action's stays the only one
         self.toggle.setAutoRaise(True)
         self.toggle.setIconSize(QSize(IconSize.MD, IconSize.MD))
-        self.title = QLabel()
+        self.title = ElidedLine()  # a long title is elided, never widens the window (walk37 #7)
         self.title.setObjectName("chatHeaderTitle")
         self.title.setTextFormat(Qt.TextFormat.PlainText)
         row = QHBoxLayout(self)
@@ -72,5 +73,4 @@ class ChatHeader(QFrame):
         titles = self._topics
         row = titles.row_of(self._topic_id) if self._topic_id is not None else None
         title = str(titles.index(row, 0).data(Qt.ItemDataRole.DisplayRole) or "") if row is not None else ""
-        self.title.setText(title)
-        self.title.setToolTip(title)
+        self.title.setText(title)  # the tooltip keeps it whole

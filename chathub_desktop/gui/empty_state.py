@@ -13,7 +13,7 @@ from PySide6.QtCore import QCoreApplication, Qt
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QPushButton, QVBoxLayout, QWidget
 
 from chathub_desktop.gui.design import Tone, repolish, set_tone
-from chathub_desktop.gui.design.icons import Icon, icon
+from chathub_desktop.gui.design.icons import GlyphLabel, Icon
 from chathub_desktop.gui.design.tokens import IconSize, Space
 from chathub_desktop.gui.i18n import QT_TRANSLATE_NOOP, Texts
 
@@ -36,8 +36,8 @@ def make_primary(button: QPushButton) -> QPushButton:
 
 class EmptyState(QWidget):
     """``glyph`` (large, optional) over ``title`` (optional, the page title style) and
-    ``text`` (muted, wrapped), then a primary button labelled ``action`` (:attr:`button`)
-    and, with ``secondary``, a plain button beside it (:attr:`secondary`). With
+    ``text`` (muted, wrapped), then a primary button labelled ``action`` (:attr:`button`;
+    hidden while ``action`` is "", until :meth:`set_action`) and, with ``secondary``, a plain button beside it (:attr:`secondary`). With
     ``details`` and no ``secondary``, the secondary button is :data:`LEARN_MORE` and
     unfolds ``details`` (:attr:`details`) in place. Widgets are named from ``name`` for
     tests and the audit (``NAMEText``, ``NAMEButton``, ``NAMESecondary``, ``NAMEDetails``).
@@ -66,11 +66,10 @@ class EmptyState(QWidget):
         lay = QVBoxLayout(body)
         lay.setContentsMargins(0, 0, 0, 0)
         lay.setSpacing(Space.MD)
-        self.glyph: QLabel | None = None
+        self.glyph: GlyphLabel | None = None
         if glyph is not None:
-            self.glyph = QLabel()
+            self.glyph = GlyphLabel(glyph, IconSize.GREETING)
             self.glyph.setObjectName(f"{name}Glyph")
-            self.glyph.setPixmap(icon(glyph).pixmap(IconSize.GREETING, IconSize.GREETING))
             self.glyph.setAlignment(Qt.AlignmentFlag.AlignHCenter)
             lay.addWidget(self.glyph)
         self.title: QLabel | None = None
@@ -93,6 +92,7 @@ class EmptyState(QWidget):
         self.button = make_primary(QPushButton())
         self._say(self.button.setText, action)
         self.button.setObjectName(f"{name}Button")
+        self.button.setVisible(bool(action))
         row.addWidget(self.button)
         self.secondary: QPushButton | None = None
         if secondary or details:
@@ -121,6 +121,19 @@ class EmptyState(QWidget):
     def set_text(self, text: str) -> None:
         """Say ``text`` (a source of the page's context, when it has one) as the muted line."""
         self._say(self.label.setText, text)
+
+    def set_title(self, title: str) -> None:
+        """Say ``title`` (a source of the page's context, when it has one) as the title;
+        the state must have been built with one."""
+        if self.title is not None:
+            self._say(self.title.setText, title)
+
+    def set_action(self, action: str) -> None:
+        """Label the primary button ``action`` (a source of the page's context, when it
+        has one), or hide it (``""``)."""
+        if action:
+            self._say(self.button.setText, action)
+        self.button.setVisible(bool(action))
 
     def _text(self, text: str, name: str) -> QLabel:
         label = QLabel()

@@ -348,6 +348,7 @@ class MainWindow(QMainWindow):
         self.topic_list.setEditTriggers(QAbstractItemView.EditTrigger.EditKeyPressed)
         self.topic_list.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
         self.topic_list.setContextMenuPolicy(QtCore.Qt.ContextMenuPolicy.CustomContextMenu)  # TopicActions
+        self.topic_list.setHorizontalScrollBarPolicy(QtCore.Qt.ScrollBarPolicy.ScrollBarAlwaysOff)  # rows elide
         self.composer.wire()
 
     def _build_ui(self) -> None:

@@ -134,7 +134,7 @@ def highlight_code(code: str, lang: str = "", *, dark: bool = False, copy_index:
     line = f"1px solid {p.code_border}"
     caption = html.escape(name or (lexer.name.lower() if lexer is not None else ""))
     # walk36 #3: the theme's copy icon and a word, not a bare underlined "Copy"; the
-    # language at body size (QTextDocument cannot round the block's corners)
+    # language at body size (the corners are rounded where it is drawn: gui.rounded_frames)
     copy = (f'<a href="{COPY_SCHEME}:{copy_index}" style="color:{p.code_header_text}; text-decoration:none">'
             f'<img src="{copy_icon_url(p.code_header_text)}" width="{COPY_ICON_PX}" height="{COPY_ICON_PX}" '
             f'style="vertical-align:middle">&nbsp;Copy</a>'
@@ -527,7 +527,8 @@ def render_markdown_parts(text: str, *, dark: bool = False, part_chars: int = PA
     if sum(map(len, blocks)) > MAX_HTML_CHARS:
         return _as_text_parts(text, "Shown as plain text: too large to lay out as Markdown.", part_chars)
     # No grid (walk36 #2): a rule under each row and the header row shaded, drawn by the
-    # cells themselves (th_open, td_open); QTextDocument cannot round a table's corners.
+    # cells themselves (th_open, td_open); the header's corners are rounded where it is
+    # drawn (gui.rounded_frames).
     table = (f'<table border="0" cellspacing="0" cellpadding="0" style="border-collapse:collapse; '
              f'{_TABLE_MARGINS}">')
     cut = {mark: table.replace(_TABLE_MARGINS, style).removesuffix(">") for mark, style in _TABLE_CUT.items()}

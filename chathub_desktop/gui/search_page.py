@@ -12,7 +12,9 @@ read as plain text (no Markdown marks; code in the fixed-width font) with the ma
 text in bold. Up/Down move from hit to hit over the headers; Enter (or a double-click)
 emits ``open_message(topic_id, message_id)`` / ``open_memory(assistant_id)``. The
 memory tab is ranked again by meaning after the keyword results show, when the
-embedding model is there (issue 26).
+embedding model is there (issue 26). Before the first query and when nothing matches,
+an empty state stands in for the tabs (walk37 #9): what Search looks through, or that
+nothing matched, with Clear filters while a filter narrows the search.
 """
 
 from __future__ import annotations
@@ -48,6 +50,7 @@ from PySide6.QtWidgets import (
     QLineEdit,
     QListWidget,
     QListWidgetItem,
+    QStackedWidget,
     QStyle,
     QStyledItemDelegate,
     QStyleOptionViewItem,
@@ -60,7 +63,9 @@ from chathub_desktop.core.invisible_text import hidden_note, isolated, shown_lin
 from chathub_desktop.core.search_text import Snippet
 from chathub_desktop.core.topic_titles import plain_title
 from chathub_desktop.gui.design import current_colours
+from chathub_desktop.gui.design.icons import Icon
 from chathub_desktop.gui.design.tokens import Radius, Space
+from chathub_desktop.gui.empty_state import EmptyState
 from chathub_desktop.gui.page_header import PageHeader
 from chathub_desktop.gui.safe_document import SafeTextDocument
 from chathub_desktop.gui.topic_list_delegate import day_label
@@ -74,6 +79,15 @@ from chathub_desktop.services.search_service import (
 if TYPE_CHECKING:
     from chathub_desktop.gui.task_runner import TaskRunner
     from chathub_desktop.services.search_service import MemoryHit, SearchResults
+
+#: The empty state before the first query, and when nothing matched (walk37 #9).
+START_TITLE = "Search everything"
+START_TEXT = ("Words from any topic's messages, memory entries and dream cards. "
+              "Up and Down move between results; Enter opens one.")
+NO_RESULTS_TITLE = "No results"
+NO_RESULTS_TEXT = "Nothing matches these words. Try other words, or fewer of them."
+NO_RESULTS_FILTERED = "Nothing matches these words within the filters. Try other words, or clear the filters."
+CLEAR_FILTERS = "Clear filters"
 
 #: Milliseconds after the last key before the query runs.
 DEBOUNCE_MS = 180
@@ -300,7 +314,13 @@ class SearchPage(QWidget):
         self.memory = self._list("searchMemory")
         self.tabs.addTab(self.messages, "Messages")
         self.tabs.addTab(self.memory, "Memory && dream cards")
-        lay.addWidget(self.tabs, 1)
+        self.empty = EmptyState(START_TEXT, "", "searchEmpty", glyph=Icon.SEARCH, title=START_TITLE)
+        self.empty.button.clicked.connect(self.clear_filters)
+        self.stack = QStackedWidget()  # the tabs, or the empty state in their place
+        self.stack.addWidget(self.tabs)
+        self.stack.addWidget(self.empty)
+        self.stack.setCurrentWidget(self.empty)
+        lay.addWidget(self.stack, 1)
         self.status = QLabel("Type to search. Enter opens the selected result.")
         self.status.setObjectName("searchStatus")
         self.status.setWordWrap(True)
@@ -418,6 +438,7 @@ class SearchPage(QWidget):
             self.messages.clear()
             self.memory.clear()
             self.status.setText("Type to search. Enter opens the selected result.")
+            self._show_empty(START_TITLE, START_TEXT)
             return
         self.status.setText("Searching…")
         self._runner.run("search", self._run(gen, query, self.filters()), context="Search")
@@ -445,6 +466,29 @@ class SearchPage(QWidget):
         self.tabs.setTabText(0, f"Messages ({len(res.hits)})")
         self.fill_memory(mem, rows[1])
         self._show_status(res, mem)
+        if res.hits or mem:
+            self.stack.setCurrentWidget(self.tabs)
+        else:
+            narrowed = self.filters() != SearchFilters()
+            self._show_empty(NO_RESULTS_TITLE, NO_RESULTS_FILTERED if narrowed else NO_RESULTS_TEXT,
+                             CLEAR_FILTERS if narrowed else "")
+
+    def _show_empty(self, title: str, text: str, action: str = "") -> None:
+        """The empty state in place of the tabs, saying ``title`` and ``text``, with
+        ``action`` (Clear filters) as its button or none."""
+        self.empty.set_title(title)
+        self.empty.set_text(text)
+        self.empty.set_action(action)
+        self.stack.setCurrentWidget(self.empty)
+
+    def clear_filters(self) -> None:
+        """Every filter back to its first choice (all assistants, any date, anyone),
+        then the query again."""
+        for combo in (self.assistant_filter, self.period_filter, self.role_filter):
+            combo.blockSignals(True)
+            combo.setCurrentIndex(0)
+            combo.blockSignals(False)
+        self._on_filter()
 
     def fill_memory(self, mem: list[MemoryHit], rows: list[Row]) -> None:
         """Show ``mem`` in the memory tab with its ``rows`` (:func:`memory_rows`)."""

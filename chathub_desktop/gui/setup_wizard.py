@@ -52,7 +52,7 @@ from chathub_desktop.core.model_ids import is_chat_model, small_model
 from chathub_desktop.core.provider_presets import PRESETS, PresetPlace, ProviderPreset
 from chathub_desktop.gui.app_icon import app_icon
 from chathub_desktop.gui.design import Space, Tone, set_tone
-from chathub_desktop.gui.design.icons import Icon, IconTint, icon
+from chathub_desktop.gui.design.icons import GlyphLabel, Icon, IconTint, icon
 from chathub_desktop.gui.design.tokens import IconSize
 from chathub_desktop.gui.empty_state import make_primary
 from chathub_desktop.gui.i18n import QT_TRANSLATE_NOOP, Texts, fill
@@ -120,11 +120,10 @@ def _label(text: str, texts: Texts | None = None) -> QLabel:
 def illustration(glyph: Icon | None) -> QLabel:
     """A page's picture, centred: ``glyph`` large in the theme's text colour, or the app
     icon (None)."""
-    label = QLabel()
+    size = IconSize.APP if glyph is None else IconSize.GREETING
+    label = GlyphLabel(app_icon() if glyph is None else glyph, size)
     label.setObjectName("setupIllustration")
     label.setAlignment(Qt.AlignmentFlag.AlignHCenter)
-    size = IconSize.APP if glyph is None else IconSize.GREETING
-    label.setPixmap((app_icon() if glyph is None else icon(glyph)).pixmap(size, size))
     label.setContentsMargins(0, Space.MD, 0, Space.MD)
     return label
 
@@ -148,8 +147,7 @@ def step_rows(texts: Texts) -> QGridLayout:
     grid.setHorizontalSpacing(Space.LG)
     grid.setVerticalSpacing(Space.MD)
     for row, (glyph, name, what) in enumerate(STEP_ROWS):
-        mark = QLabel()
-        mark.setPixmap(icon(glyph).pixmap(IconSize.LG, IconSize.LG))
+        mark = GlyphLabel(glyph, IconSize.LG)
         title = QLabel()
         texts.bind(title.setText, partial(_bold, name))
         text = QLabel()

@@ -41,6 +41,7 @@ from PySide6.QtGui import (
     QTextTable,
 )
 
+from chathub_desktop.gui.rounded_frames import Corner, clip_corners, paint_corners, rounded_corners
 from chathub_desktop.gui.safe_document import decode_shown
 
 __all__ = ["HANG_CHARS", "IMAGE_SCHEME", "Decoded", "SlicedDocument", "decoded", "fit_cut_tables", "hang_code_lines"]
@@ -186,11 +187,13 @@ class SlicedDocument:
         self._width = float(width)
         self._docs: list[QTextDocument | None] = [None] * len(self._parts)
         self._laid: list[float] = [-1.0] * len(self._parts)
+        self._corners: list[tuple[Corner, ...]] = [()] * len(self._parts)  # rounded, per slice
         if reuse is not None:
             for i, part in enumerate(self._parts[:len(reuse._parts)]):
                 if reuse._parts[i] != part:
                     break
                 self._docs[i], self._laid[i] = reuse._docs[i], reuse._laid[i]
+                self._corners[i] = reuse._corners[i]
 
     @property
     def parts(self) -> int:
@@ -223,16 +226,21 @@ class SlicedDocument:
                 if CODE_FONT in part and _long_line(part):  # a code block's, not plain text's
                     hang_code_lines(doc)
                 self._docs[i] = doc
-            if "<table" in part:
-                fit_cut_tables(doc, part, self._width)
-            doc.setTextWidth(self._width)
-            doc.size()  # the layout, now rather than at the first paint
-            self._laid[i] = self._width
+            self._lay_out(i, doc)
             if time.perf_counter() - start >= budget_s:
                 break
         if all(d is not None for d in self._docs):
             self._images = {}  # each slice holds its own images now
         return self.complete
+
+    def _lay_out(self, i: int, doc: QTextDocument) -> None:
+        """Lay slice ``i`` (built: ``doc``) out at the current width."""
+        if "<table" in self._parts[i]:
+            fit_cut_tables(doc, self._parts[i], self._width)
+        doc.setTextWidth(self._width)
+        doc.size()  # the layout, now rather than at the first paint
+        self._laid[i] = self._width
+        self._corners[i] = rounded_corners(doc) if "<table" in self._parts[i] else ()
 
     def _with_resources(self, doc: QTextDocument, part: str) -> str:
         """``part`` with each data-URL image renamed ``chathub-image:<digest>`` (Qt's
@@ -276,9 +284,17 @@ class SlicedDocument:
 
     def draw(self, painter: QPainter, palette: QPalette, visible: QRectF) -> None:
         """Paint the slices that meet ``visible`` (document coordinates) with the
-        painter's origin at the document's top-left."""
+        painter's origin at the document's top-left. A shown slice still laid out at an
+        older width is laid out at the current one first (one slice, a few ms): drawn as
+        it was, its lines ran past the new width and were cut there (walk37 #7: "Copy
+        message (Ctrl+C) copies all o" after the window narrowed)."""
         y = 0.0
-        for doc in self._shown():
+        for i, doc in enumerate(self._docs):
+            if doc is None:
+                continue
+            box = QRectF(0, y, self._width + 1, doc.size().height() + 1)
+            if box.intersects(visible) and self._laid[i] != self._width:
+                self._lay_out(i, doc)
             h = doc.size().height()
             box = QRectF(0, y, self._width + 1, h + 1)
             if box.intersects(visible):
@@ -288,7 +304,13 @@ class SlicedDocument:
                 painter.save()
                 painter.translate(0, y)
                 painter.setClipRect(ctx.clip)
+                corners = self._corners[i]
+                if corners:  # code blocks and tables with round corners
+                    clip_corners(painter, ctx.clip, corners)
                 doc.documentLayout().draw(painter, ctx)
+                if corners:
+                    painter.setClipRect(ctx.clip)
+                    paint_corners(painter, corners)
                 painter.restore()
             y += h
             if y > visible.bottom():

@@ -77,8 +77,11 @@ class TopicListDelegate(QStyledItemDelegate):
     """Row painter of the topic list (see the module docstring)."""
 
     def sizeHint(self, option: QStyleOptionViewItem, index: QModelIndex | QPersistentModelIndex) -> QSize:
-        """One line of text with room around it."""
-        return QSize(option.rect.width(), QFontMetrics(option.font).height() + 12)
+        """One line of text with room around it; no width of its own (walk37 #5): a list
+        row spans the viewport, and a width taken from the first layout's rect (wider,
+        before a splitter or window restore narrowed the list) would stay the list's
+        content width, so rows were not elided and a horizontal scrollbar showed."""
+        return QSize(0, QFontMetrics(option.font).height() + 12)
 
     def paint(self, painter: QPainter, option: QStyleOptionViewItem,
               index: QModelIndex | QPersistentModelIndex) -> None:

@@ -154,3 +154,37 @@ def test_the_audit_walks_every_open_window(window, qtbot, restore_look) -> None:
     assert both.widgets > alone
     assert both.ok, both.line() + "".join(f"\n{f.what}: {f.detail}" for f in both.contrast + both.clipped)
     about.close()
+
+
+@pytest.mark.parametrize("theme", ["dark", "light"])
+def test_pictures_follow_a_live_theme_switch(qapp, qtbot, restore_look, theme) -> None:  # type: ignore[no-untyped-def]
+    """Walk37 #6: the setup wizard's step icons and an empty state's glyph (the Tools
+    page's) stayed in the old theme's colour after a live switch. Built in the other
+    theme and switched while shown, every one-colour picture reaches 3:1 (the audit now
+    looks at them), and a picture rendered once, as before, is found."""
+    from chathub_desktop.gui.design.icons import Icon, icon
+    from chathub_desktop.gui.design.theme import apply_theme
+    from chathub_desktop.gui.empty_state import EmptyState
+    from chathub_desktop.gui.i18n import Texts
+    from chathub_desktop.gui.setup_wizard import illustration, step_rows
+
+    apply_theme(qapp, "light" if theme == "dark" else "dark", hint=False)
+    w = QWidget()
+    qtbot.addWidget(w)
+    lay = QVBoxLayout(w)
+    lay.addWidget(illustration(Icon.PROVIDERS))
+    lay.addLayout(step_rows(Texts(w)))
+    lay.addWidget(EmptyState("No tools yet", "Add server…", "toolsEmpty", glyph=Icon.TOOLS))
+    stale = QLabel()
+    stale.setPixmap(icon(Icon.TOOLS).pixmap(48, 48))  # rendered once: keeps the old colour
+    lay.addWidget(stale)
+    w.show()
+    qtbot.waitExposed(w)
+    apply_theme(qapp, theme, hint=False)
+    qtbot.wait(20)
+    found = audit_window(w, theme).contrast
+    assert [f.what for f in found if "glyph" in f.what] == ["QLabel#- '' glyph"]  # the stale one alone
+    stale.hide()
+    report = audit_window(w, theme)
+    assert report.widgets >= 7  # the illustration, four step icons, the empty state's glyph, texts
+    assert report.ok, report.line() + "".join(f"\n{f.what}: {f.detail}" for f in report.contrast + report.clipped)

@@ -312,3 +312,26 @@ def test_an_emoji_chosen_in_the_assistant_editor_shows_in_the_rail_menu_and_gree
     reload_assistants(window, qtbot, aid)
     assert window.rail.avatar.text() == "W"
     assert avatar_text("Writer", "\U0010fffd") == "W"  # nothing can draw it: the initial, not a box
+
+
+def test_a_long_topic_title_is_elided_in_the_header_at_800(window, services, qtbot) -> None:  # type: ignore[no-untyped-def]
+    """Walk37 #7: a long topic title in the chat header at 800×560, with the topic list
+    shown, was cut mid-word at the header's edge (the audit: "needs 767 px"). The
+    header elides it with "…"; the tooltip and the text keep it whole."""
+    from chathub_desktop.gui.design.audit import audit_window
+
+    title = "A rather long topic title about planning the summer trip to Lisbon and Porto with the kids in May"
+    aid = services.assistants.create("Helper").id
+    topic = services.topics.create(aid, title).id
+    reload_assistants(window, qtbot, aid)
+    window.select_topic(topic)
+    header = window.chat_header.title
+    qtbot.waitUntil(lambda: header.text() == title, timeout=3000)
+    window.resize(800, 560)
+    qtbot.waitUntil(lambda: not window.sidebar.isVisible(), timeout=3000)  # folded at this width
+    qtbot.mouseClick(window.chat_header.toggle, Qt.MouseButton.LeftButton)  # and brought back
+    assert window.sidebar.isVisible()
+    qtbot.wait(50)  # the layout settles
+    assert (window.width(), window.height()) == (800, 560)
+    assert header.isVisible() and header.toolTip() == title
+    assert [f for f in audit_window(window, "light").clipped if "chatHeaderTitle" in f.what] == []

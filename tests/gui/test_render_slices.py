@@ -10,7 +10,9 @@ import threading
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from PySide6.QtCore import QRectF
 from PySide6.QtGui import QImage, QPainter, QTextDocument
+from PySide6.QtWidgets import QApplication
 
 from chathub_desktop.core.invisible_text import MAX_FORMAT_CHARS, MAX_MARK_RUN, thin_invisible
 from chathub_desktop.gui import markdown_render, message_documents
@@ -317,3 +319,66 @@ def test_a_table_of_more_than_max_columns_is_shown_as_plain_text() -> None:
     assert "<td" in "".join(render_markdown_parts("> |a|b|\n> |-|-|\n> |x|y|\n"))
     fits = wide.replace("a|" * (MAX_COLUMNS + 1), "a|" * MAX_COLUMNS).replace("-|" * (MAX_COLUMNS + 1), "-|" * MAX_COLUMNS)
     assert "<td" in "".join(render_markdown_parts(fits.replace("x|" * (MAX_COLUMNS + 1), "x|" * MAX_COLUMNS)))
+
+
+def test_a_shown_slice_follows_a_narrower_width_before_its_turn(qtbot) -> None:  # type: ignore[no-untyped-def]
+    """Walk37 #7: after the window narrowed, a long message's last slice (its "Copy
+    message (Ctrl+C) copies all of it" footer) was drawn with its old, wider layout and
+    cut at the new width ("copies all o") until the slices before it had been laid out
+    again. A slice that is drawn is laid out at the current width first: it paints as a
+    slice laid out at that width from the start does."""
+    footer = "<p><i>Shown: the first 100,000 of 100,089 characters. Copy message (Ctrl+C) copies all of it.</i></p>"
+    parts = ("<p>" + "log line " * 40 + "</p>", footer)
+
+    def painted(doc: SlicedDocument, height: int) -> QImage:
+        image = QImage(600, height, QImage.Format.Format_ARGB32)
+        image.fill(0xFFFFFFFF)
+        painter = QPainter(image)
+        doc.draw(painter, QApplication.palette(), QRectF(0, 0, 600, image.height()))
+        painter.end()
+        return image
+
+    narrowed = SlicedDocument(parts, QTextDocument, 500)
+    assert narrowed.advance(10.0)
+    narrowed.setTextWidth(220)  # the window narrowed; no relayout turn yet
+    fresh = SlicedDocument(parts, QTextDocument, 220)
+    assert fresh.advance(10.0)
+    height = int(fresh.height()) + 40
+    assert painted(narrowed, height) == painted(fresh, height)
+
+
+def test_code_blocks_and_tables_have_round_corners(qtbot) -> None:  # type: ignore[no-untyped-def]
+    """Issue 29 (Claude app, Cherry Studio): a code block's outline and a table's shaded
+    header row had square corners (QTextDocument cannot round a table). Drawn through the
+    sliced document, the outermost corner pixel shows what lies behind (the page), the
+    middle of the top edge the block's own border or shade; a code block cut into slices
+    is rounded at its top and bottom only."""
+    from chathub_desktop.gui.design.prose import prose_for
+    from chathub_desktop.gui.rounded_frames import RADIUS, rounded_corners
+
+    text = ("Here:\n\n```python\nfor a in b:\n    c()\n```\n\n| Rows | Time |\n|---|---|\n| 1 | 2 |\n\nlong:\n\n```\n"
+            + "x = 1\n" * (CODE_PART_CHARS // 3) + "```\n")
+    doc = SlicedDocument(render_markdown_parts(text), QTextDocument, 500)
+    assert doc.advance(10.0)
+    page = "#ffffff"
+    image = QImage(520, int(doc.height()) + 10, QImage.Format.Format_RGB32)
+    image.fill(0xFFFFFFFF)
+    painter = QPainter(image)
+    doc.draw(painter, QApplication.palette(), QRectF(0, 0, 520, image.height()))
+    painter.end()
+    p = prose_for(False)
+    found, top = [], 0  # each slice's corners, at the slice's place on the image
+    for d in doc._shown():  # noqa: SLF001 - the slices as drawn
+        found.append([(c, top) for c in rounded_corners(d)])
+        top += int(d.size().height())
+    corners = [c for per_slice in found for c in per_slice]
+    (code, code_y), (table, table_y) = corners[0], corners[4]
+    assert (code.fill.name(), table.fill.name()) == (p.code_header_bg, p.table_header_bg)
+    for c, dy in ((code, code_y), (table, table_y)):
+        x, y = int(c.square.left()), int(c.square.top()) + dy
+        assert image.pixelColor(x, y).name() == page  # the very corner: rounded away
+        assert image.pixelColor(x + int(RADIUS) + 20, y).name() != page  # the top edge itself is drawn
+    edge = image.pixelColor(int(code.square.left()) + int(RADIUS) + 20, int(code.square.top()) + code_y)
+    assert edge.name() == p.code_border
+    long_block = [per_slice for per_slice in found if per_slice][2:]  # the long block's slices with corners
+    assert [len(per_slice) for per_slice in long_block] == [2, 2]  # its top and its bottom; none between

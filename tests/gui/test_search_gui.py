@@ -334,3 +334,42 @@ def test_the_memory_tab_finds_an_entry_by_meaning_after_the_keyword_results(wind
     from chathub_desktop.services.search_service import SearchHit
 
     assert [h.message_id for h in _hits(page.messages) if isinstance(h, SearchHit)][:1] == [said]  # no keyword of it was typed
+
+
+def test_before_a_query_and_with_no_result_an_empty_state_says_what_to_do(window: Any, services: Services,
+                                                                          qtbot: Any) -> None:
+    """Walk37 #9: Search's views were bare (two empty tabs) before the first query and
+    when nothing matched. Now an empty state stands in for the tabs: what Search looks
+    through; "No results" with advice; and, while a filter narrows it, Clear filters,
+    which runs the query again over everything."""
+    from chathub_desktop.gui.design.audit import audit_window
+    from chathub_desktop.gui.search_page import (
+        CLEAR_FILTERS,
+        NO_RESULTS_FILTERED,
+        NO_RESULTS_TEXT,
+        START_TITLE,
+    )
+
+    _fill(services)
+    reload_assistants(window, qtbot)
+    page = _page(window, qtbot)
+    empty = page.empty
+    assert empty.isVisible() and not page.tabs.isVisible()
+    assert empty.title is not None and empty.title.text() == START_TITLE and "dream cards" in empty.label.text()
+    assert empty.glyph is not None and not empty.button.isVisible()
+    qtbot.keyClicks(page.box, "zeppelin")
+    qtbot.waitUntil(lambda: page.shown_queries == ["zeppelin"], timeout=15000)
+    assert empty.isVisible() and empty.title.text() == "No results" and empty.label.text() == NO_RESULTS_TEXT
+    assert not empty.button.isVisible()
+    report = audit_window(window, "light")  # the box's Clear button is the line edit's to size
+    assert report.ok, [f"{f.what}: {f.detail}" for f in report.contrast + report.clipped]
+    page.role_filter.setCurrentIndex(2)  # the assistant's: the lighthouse line is the user's
+    page.box.setText("lighthouse")
+    qtbot.waitUntil(lambda: page.shown_queries[-1:] == ["lighthouse"] and empty.label.text() == NO_RESULTS_FILTERED,
+                    timeout=5000)
+    assert empty.button.isVisible() and empty.button.text() == CLEAR_FILTERS
+    empty.button.click()
+    qtbot.waitUntil(lambda: page.tabs.isVisible() and page.messages.count() == 2, timeout=5000)
+    assert page.role_filter.currentIndex() == 0 and not empty.isVisible()
+    page.box.clear()
+    qtbot.waitUntil(lambda: empty.isVisible() and empty.title.text() == START_TITLE, timeout=5000)

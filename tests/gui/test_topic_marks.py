@@ -42,3 +42,28 @@ def test_a_pinned_topic_shows_its_pin_in_the_accent_hue(window: Any, services: A
     accent = QColor(tokens_of(window.topic_list.palette()).link)
     qtbot.waitUntil(lambda: _has_colour(_row_image(window, model.row_of(pinned)), accent), timeout=3000)
     assert not _has_colour(_row_image(window, model.row_of(plain)), accent)
+
+
+def test_a_long_title_is_elided_after_the_list_narrows(window: Any, services: Any, qtbot: Any) -> None:
+    """Walk37 #5: after a relaunch (the list laid out wide, then the kept splitter
+    narrowed it) a long title ran past the list's edge, not elided, with a horizontal
+    scrollbar. Every row spans the list's visible width whatever width it had first."""
+    a = services.assistants.create("Helper")
+    long = services.topics.create(a.id, "A rather long topic title about planning the summer trip to Lisbon").id
+    reload_assistants(window, qtbot, a.id)
+    window.resize(1200, 700)
+    window.splitter.setSizes([600, 600])
+    lst = window.topic_list
+    qtbot.waitUntil(lambda: lst.viewport().width() > 500, timeout=3000)
+    row = window.topic_model.index(window.topic_model.row_of(long), 0)
+
+    def spans_the_list() -> bool:  # from edge to edge, less the list's spacing
+        rect = lst.visualRect(row)
+        return rect.left() >= 0 and rect.right() < lst.viewport().width() and rect.width() >= lst.viewport().width() - 4
+
+    assert spans_the_list()
+    window.splitter.setSizes([220, 980])
+    qtbot.waitUntil(lambda: lst.viewport().width() < 300, timeout=3000)
+    qtbot.wait(20)  # any pending relayout of the list
+    assert spans_the_list(), (lst.visualRect(row), lst.viewport().width())
+    assert lst.horizontalScrollBar().maximum() == 0

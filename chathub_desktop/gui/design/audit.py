@@ -9,7 +9,10 @@ painted on at least :data:`MIN_PIXELS` pixels. The pair must reach WCAG 2.1 4.5:
 for large text and icon-only buttons). The indicator of a check box or radio button is
 a non-text part that shows the control's state: its outline or fill must reach 3:1
 against what it is painted on (WCAG 1.4.11; walkthrough F6: Fusion's dark outline was
-1.1:1). Disabled controls are exempt (WCAG 1.4.3). :func:`audit_windows` audits every
+1.1:1). A label showing a one-colour picture (a tinted icon: the wizard's step icons,
+an empty state's glyph) is a non-text part too, held to 3:1 (walk37 #6: a glyph rendered
+once stayed dark after a switch to the dark theme); photos and the app icon are not.
+Disabled controls are exempt (WCAG 1.4.3). :func:`audit_windows` audits every
 visible top-level window (the main window and each dialog or page open over it).
 
 A text is *cut* when it needs more room than it has: a label or button whose size hint
@@ -31,6 +34,7 @@ from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
     QLabel,
+    QLineEdit,
     QRadioButton,
     QStyle,
     QStyleOptionButton,
@@ -130,7 +134,19 @@ def _text_of(w: QWidget) -> str | None:
     return None
 
 
+def is_glyph(w: QWidget) -> bool:
+    """True when ``w`` is a label showing a one-colour picture (a tinted icon): every
+    pixel it paints is one colour at varying opacity."""
+    if not isinstance(w, QLabel) or w.pixmap().isNull():
+        return False
+    image = w.pixmap().toImage().convertToFormat(QImage.Format.Format_ARGB32)
+    colours = {value & 0xFFFFFF for value in memoryview(image.constBits()).cast("I") if value >> 24 == 0xFF}
+    return len(colours) == 1
+
+
 def _cut(w: QWidget) -> str | None:
+    if isinstance(w.parent(), QLineEdit):
+        return None  # a line edit's own icon button (Clear): the line edit sizes it
     hint = w.sizeHint()
     room = w.contentsRect() if isinstance(w, QLabel) else w.rect()
     if isinstance(w, QLabel):
@@ -225,6 +241,9 @@ def audit_window(window: QWidget, theme: str) -> AuditReport:
                 need = delegate.sizeHint(option, index).height()
                 if need > option.rect.height() + 1:
                     report.clipped.append(Finding(what, f"needs {need} px of height, has {option.rect.height()}"))
+            continue
+        if is_glyph(w):
+            check(w, f"{_name(w, '')} glyph", w.rect(), True)
             continue
         text = _text_of(w)
         if text is None or w.width() < 2 or w.height() < 2:

@@ -6,6 +6,10 @@ current application palette's colours: ``Normal`` in the text colour, ``Disabled
 the disabled-text colour, ``Active`` (hover) in the link colour (the accent hue at
 text contrast) and ``Selected`` in the highlighted-text colour. A theme switch therefore recolours every icon with the next
 repaint; nothing is re-set. Rendered pixmaps are cached per (size, colour).
+
+A label cannot hold an icon, only a pixmap rendered once: :class:`GlyphLabel` is the
+label that shows an icon and renders it again when the palette changes (walk37 #6: the
+wizard's and the empty states' pictures stayed dark after a switch to the dark theme).
 """
 
 from __future__ import annotations
@@ -17,13 +21,14 @@ import shutil
 import tempfile
 from functools import cache
 
-from PySide6.QtCore import QByteArray, QPoint, QRect, QSize
+from PySide6.QtCore import QByteArray, QEvent, QPoint, QRect, QSize
 from PySide6.QtGui import QColor, QGuiApplication, QIcon, QIconEngine, QPainter, QPalette, QPixmap
 from PySide6.QtSvg import QSvgRenderer
+from PySide6.QtWidgets import QLabel, QWidget
 
 from chathub_desktop.paths import resources_dir
 
-__all__ = ["Icon", "IconTint", "icon", "icon_file", "icon_svg"]
+__all__ = ["GlyphLabel", "Icon", "IconTint", "icon", "icon_file", "icon_svg"]
 
 
 class Icon(enum.Enum):
@@ -186,3 +191,35 @@ class _SvgEngine(QIconEngine):
 def icon(name: Icon, tint: IconTint = IconTint.TEXT) -> QIcon:
     """A themed icon for ``name``."""
     return QIcon(_SvgEngine(name, tint))
+
+
+#: The events after which a :class:`GlyphLabel` renders its icon again (a theme switch
+#: sets the application palette and stylesheet; a widget sees one or more of these).
+_REPAINT_EVENTS = (QEvent.Type.PaletteChange, QEvent.Type.ApplicationPaletteChange, QEvent.Type.StyleChange)
+
+
+class GlyphLabel(QLabel):
+    """A label showing ``glyph`` at ``size`` × ``size`` px (logical) in the theme's
+    colours, rendered again on every palette change, so a live theme switch recolours it
+    (walk37 #6). ``glyph`` may be any ``QIcon`` (the app icon) or an :class:`Icon`."""
+
+    def __init__(self, glyph: Icon | QIcon, size: int, parent: QWidget | None = None, *,
+                 tint: IconTint = IconTint.TEXT) -> None:
+        super().__init__(parent)
+        self._icon = glyph if isinstance(glyph, QIcon) else icon(glyph, tint)
+        self._size = size
+        self._render()
+
+    def set_glyph(self, glyph: Icon | QIcon, tint: IconTint = IconTint.TEXT) -> None:
+        """Show ``glyph`` instead."""
+        self._icon = glyph if isinstance(glyph, QIcon) else icon(glyph, tint)
+        self._render()
+
+    def _render(self) -> None:
+        self.setPixmap(self._icon.pixmap(self._size, self._size))
+
+    def changeEvent(self, event: QEvent) -> None:  # noqa: N802 - Qt override
+        """Render the icon again in the new palette's colours."""
+        super().changeEvent(event)
+        if event.type() in _REPAINT_EVENTS:
+            self._render()

@@ -70,6 +70,7 @@ from chathub_desktop.gui.collector_pause import collector_paused
 from chathub_desktop.gui.design import Tone, set_tone
 from chathub_desktop.gui.design.tokens import Space
 from chathub_desktop.gui.dream_day_picker import DreamDayPicker
+from chathub_desktop.gui.elided_line import ElidedLine
 from chathub_desktop.gui.error_bar import ErrorBar
 from chathub_desktop.gui.error_presenter import ErrorPresenter
 from chathub_desktop.gui.memory.dream_card_actions import DreamCardActions
@@ -78,7 +79,6 @@ from chathub_desktop.gui.memory.dream_runs import DreamRuns, yesterday_utc
 from chathub_desktop.gui.memory.dream_schedule_form import ScheduleForm
 from chathub_desktop.gui.memory.list_fit import preferred_height
 from chathub_desktop.gui.memory.page_common import (
-    ElidedLine,
     ListRefresh,
     card_list,
     description,

@@ -65,6 +65,7 @@ from chathub_desktop.gui.collector_pause import collector_paused
 from chathub_desktop.gui.design import Tone, set_tone
 from chathub_desktop.gui.design.icons import Icon, icon
 from chathub_desktop.gui.design.tokens import Space
+from chathub_desktop.gui.elided_line import ElidedLine
 from chathub_desktop.gui.error_presenter import ErrorPresenter
 from chathub_desktop.gui.memory.dream_panel import DreamPanel
 from chathub_desktop.gui.memory.dreaming_group import DreamingGroup
@@ -74,7 +75,6 @@ from chathub_desktop.gui.memory.fixed_cards import FixedCardDelegate
 from chathub_desktop.gui.memory.history_view import MemoryHistoryView
 from chathub_desktop.gui.memory.list_fit import FixedListFit, PageStack
 from chathub_desktop.gui.memory.page_common import (
-    ElidedLine,
     ListRefresh,
     card_list,
     description,

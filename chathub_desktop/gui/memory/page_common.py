@@ -1,6 +1,6 @@
 """What the fixed-memory page and the dream panel share (MEM-2, DRM-8): the card list
 set-up, the inline error label, section titles, a one-line status label that never grows
-its row (:class:`ElidedLine`), and :class:`ListRefresh` — the reload timer, reload-on-show,
+its row (:class:`~chathub_desktop.gui.elided_line.ElidedLine`), and :class:`ListRefresh` — the reload timer, reload-on-show,
 font-change relayout and detach both use."""
 
 from __future__ import annotations
@@ -8,8 +8,8 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from PySide6.QtCore import QAbstractListModel, QEvent, QObject, QSize, Qt, QTimer, SignalInstance
-from PySide6.QtGui import QAction, QKeySequence, QPainter, QPaintEvent
+from PySide6.QtCore import QAbstractListModel, QEvent, QObject, Qt, QTimer, SignalInstance
+from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import QAbstractItemView, QFrame, QLabel, QListView, QWidget
 
 from chathub_desktop.gui.design import Tone, TypeScale, set_text_size, set_tone
@@ -69,36 +69,6 @@ def error_label(name: str) -> QLabel:
     label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
     label.hide()
     return label
-
-
-class ElidedLine(QLabel):
-    """A one-line label for a row of buttons: it takes the width it is given and no more,
-    its text elided at the right when longer (``text()`` and the tooltip keep it whole), so
-    showing or changing it never changes the height or the layout of its row (issue 30:
-    a status line appearing moved Dream now)."""
-
-    def setText(self, text: str) -> None:  # noqa: N802 - Qt override
-        """Qt: the text (one line: line breaks become spaces); the tooltip is the whole text."""
-        text = " ".join(text.split("\n"))
-        super().setText(text)
-        self.setToolTip(text)
-
-    def minimumSizeHint(self) -> QSize:  # noqa: N802 - Qt override
-        """Qt: no width of its own (its row decides), one line high."""
-        return QSize(0, super().minimumSizeHint().height())
-
-    def sizeHint(self) -> QSize:  # noqa: N802 - Qt override
-        """Qt: as :meth:`minimumSizeHint`; the row's stretch gives it its width."""
-        return QSize(0, super().sizeHint().height())
-
-    def paintEvent(self, _event: QPaintEvent) -> None:  # noqa: N802 - Qt override
-        """Qt: the text elided to the label's width."""
-        rect = self.contentsRect()
-        shown = self.fontMetrics().elidedText(self.text(), Qt.TextElideMode.ElideRight, rect.width())
-        painter = QPainter(self)
-        self.style().drawItemText(painter, rect, int(self.alignment()), self.palette(), self.isEnabled(), shown,
-                                  self.foregroundRole())
-        painter.end()
 
 
 def card_list(name: str, accessible: str, model: QAbstractListModel,
