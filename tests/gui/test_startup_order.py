@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
+
 from chathub_desktop.gui.main_window import MainWindow
 from chathub_desktop.gui.search_controller import SearchController
 from tests.gui.helpers import settled
@@ -59,17 +61,25 @@ def test_with_no_topic_background_work_still_starts(qloop, services, qtbot,
 def test_tokenizers_load_after_the_last_topics_rows_are_shown(qloop, services, qtbot, tmp_path,
                                                               monkeypatch) -> None:  # type: ignore[no-untyped-def]
     """Issue 29 (content of the last topic within 0.5 s of start): opening the store
-    loads no tokenizer (~0.35 s); the window loads them on a worker once the rows show."""
-    from chathub_desktop.app_bootstrap import _open_services
+    loads no tokenizer (~0.35 s) and runs no full GC collection (0.1-0.5 s, it freed
+    nothing); the window loads the tokenizers on a worker once the rows show."""
+    import gc
+
+    from chathub_desktop import app_bootstrap
     from chathub_desktop.services.estimate_service import EstimateService
 
     warmed: list[int] = []
     window: list[MainWindow] = []
     monkeypatch.setattr(EstimateService, "warm_up",
                         lambda self: warmed.append(window[0].message_model.rowCount() if window else -1))
-    opened = _open_services(f"sqlite:///{tmp_path / 'other.sqlite3'}", tmp_path)
+    heap: list[str] = []
+    with pytest.MonkeyPatch.context() as m:  # not this test process's heap
+        m.setattr(gc, "collect", lambda *a: heap.append("collect") or 0)
+        m.setattr(gc, "freeze", lambda: heap.append("freeze"))
+        opened = app_bootstrap._open_services(f"sqlite:///{tmp_path / 'other.sqlite3'}", tmp_path)
     opened.close()
     assert warmed == []
+    assert heap == ["freeze"]  # start-up objects leave the GC's reach without a full collection first
     a = services.assistants.create("Helper")
     t = services.topics.create(a.id, "Long topic")
     for i in range(30):
