@@ -73,8 +73,13 @@ def test_tokenizers_load_after_the_last_topics_rows_are_shown(qloop, services, q
     monkeypatch.setattr(EstimateService, "warm_up",
                         lambda self: warmed.append(window[0].message_model.rowCount() if window else -1))
     heap: list[str] = []
+
+    def collect(*_a: object) -> int:
+        heap.append("collect")
+        return 0
+
     with pytest.MonkeyPatch.context() as m:  # not this test process's heap
-        m.setattr(gc, "collect", lambda *a: heap.append("collect") or 0)
+        m.setattr(gc, "collect", collect)
         m.setattr(gc, "freeze", lambda: heap.append("freeze"))
         opened = app_bootstrap._open_services(f"sqlite:///{tmp_path / 'other.sqlite3'}", tmp_path)
     opened.close()
