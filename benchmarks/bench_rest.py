@@ -27,6 +27,21 @@ to fill (a batch of 4 at a time, in the background), so the window is measured t
 as it starts (the fill still running: its task, ``loop: task gui:recall-vectors``, is
 work in progress, not an idle timer) and with the fill paused
 (``CHATHUB_RECALL_FILL=paused``), what it does at rest once the fill is done.
+
+Measured 2026-12-03 (2 cores shared by 8 engineers, load average 15-20; 20 s rest)::
+
+                                  content (× bare)    rss      wake-ups/min
+    bare QListView                3.35 s / 2.09 s     65 MB    3 (the probe's own timer)
+    before (293f993), fill on    18.04 s  5.4×       343 MB    126 (recall-vectors fill steps)
+    before, fill paused          17.36 s  5.2×       300 MB    3
+    after (perf29), fill on      10.64 s  5.1×       322 MB    291 (the fill, faster at lower load)
+    after, fill paused            8.50 s  4.1×       278 MB    3
+
+At rest, once the start-up tasks end, the window wakes no more than the bare window;
+what the old count saw was start-up work and the recall-vector fill. RSS is still over
+the 200 MB goal: the tokenizer (~47 MB native), the secret detector's rules (~38 MB,
+issue 19 warms them at start), the services' imports (~60 MB) and, while it fills, the
+embedding engine (~58 MB).
 """
 
 from __future__ import annotations
