@@ -5,8 +5,8 @@ and runs the Qt/asyncio loop until the window closes or Quit is chosen (with a s
 tray, closing the window only hides it there and memory dreams keep running, APP-4;
 Quit ends the app); it then shuts down in order on the running loop (:func:`shut_down`:
 replies stored as interrupted, APP-8; tasks, streams, async generators and the store
-closed) before the loop and the widgets go (issue 9). The tokenizer (~0.35 s to load) is not on this path: the first token
-estimate runs in a worker thread after the window is shown.
+closed) before the loop and the widgets go (issue 9). The tokenizer (~0.35 s to load) is not on this path: it loads
+on a worker thread once the last topic's rows are shown (issue 29).
 
 ``chathub-desktop gui --smoke`` (the installed bundle's check, issue 16): open the store,
 attach and paint the window, count tokens with a bundled tokenizer, audit the window's
@@ -438,18 +438,19 @@ def _open_services(database_url: str | None, data_dir: Path | None):  # type: ig
         services = open_services(database_url, data_dir)
     except (DatabaseError, OSError) as exc:
         raise StoreUnavailable(str(exc)) from exc
-    services.estimates.warm_up()  # tokenizers load before the window takes input (issue 9)
+    # the tokenizers load once the last topic is shown (TopicOpener._start_background, issue 29)
     freeze_startup_heap()
     return services
 
 
 def freeze_startup_heap() -> None:
     """Move every object alive after start-up (modules, classes, Qt wrappers, the
-    tokenizers) out of the cyclic GC's reach: they live as long as the process, and a
-    full collection walking them held the GIL ~30 ms each time (issue 9)."""
+    store's mappers) out of the cyclic GC's reach: they live as long as the process, and
+    a full collection walking them held the GIL ~30 ms each time (issue 9). No collection
+    first: at this point it freed nothing (0 objects of ~100,000) and held the last
+    topic's rows back 0.1-0.5 s (issue 29)."""
     import gc
 
-    gc.collect()
     gc.freeze()
 
 

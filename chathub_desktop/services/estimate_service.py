@@ -201,8 +201,8 @@ class EstimateService:
     def warm_up(self) -> None:
         """Load the tokenizer of every assistant's and topic's chat model now. Building one holds the
         GIL for about 0.1 s in a single native call (tiktoken's BPE table), which would
-        freeze the window if it happened at the first estimate; the window calls this
-        while it opens, before it takes input (issue 9). Blocking."""
+        freeze the window if it happened at the first keystroke's estimate; the window calls
+        this on a worker once its last topic is shown (issues 9, 29). Blocking."""
         with self._db.read() as s:
             models = chat_models(s)
         for model in models | {""}:

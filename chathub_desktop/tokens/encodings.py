@@ -64,12 +64,16 @@ def _load(name: str) -> tiktoken.Encoding:
         ranks = load_tiktoken_bpe(str(path), expected_hash=EXPECTED_SHA256[name])
     except ValueError as exc:
         raise EncodingUnavailable(f"tokenizer file {path} failed its sha256 check: {exc}") from exc
-    return tiktoken.Encoding(
+    encoding = tiktoken.Encoding(
         name=f"chathub_{name}",
         pat_str=_PATTERNS[name],
         mergeable_ranks=ranks,
         special_tokens=_SPECIALS[name],
     )
+    # The native BPE holds its own copy of the table; tiktoken keeps the Python one only
+    # to pickle the encoding, which ChatHub never does. Dropping it frees ~27 MB (issue 29).
+    encoding._mergeable_ranks = {}
+    return encoding
 
 
 def get_encoding(name: str) -> tiktoken.Encoding:

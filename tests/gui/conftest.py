@@ -91,6 +91,12 @@ def session_loop(qapp):  # type: ignore[no-untyped-def]
         _LOOP.set_default_executor(
             concurrent.futures.ThreadPoolExecutor(max_workers=4, thread_name_prefix="test-loop"))
         asyncio.events._set_running_loop(None)  # only tests that ask get it
+        # the process-wide tokenizers, once: a window warms them on a worker after its first
+        # topic (issue 29), and its shutdown would otherwise wait for that native load
+        from chathub_desktop.tokens.encodings import EXPECTED_SHA256, get_encoding
+
+        for name in EXPECTED_SHA256:
+            get_encoding(name)
     return _LOOP
 
 

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
+
 from chathub_desktop.gui.main_window import MainWindow
 from chathub_desktop.gui.search_controller import SearchController
 from tests.gui.helpers import settled
@@ -49,6 +51,51 @@ def test_with_no_topic_background_work_still_starts(qloop, services, qtbot,
     qtbot.waitExposed(w)
     qtbot.waitUntil(lambda: bool(started), timeout=10000)
     assert w.current_topic_id is None
+    done: list[bool] = []
+    qloop.create_task(w.shutdown()).add_done_callback(lambda _t: done.append(True))
+    qtbot.waitUntil(lambda: bool(done), timeout=5000)
+    w.close()
+    w.deleteLater()
+
+
+def test_tokenizers_load_after_the_last_topics_rows_are_shown(qloop, services, qtbot, tmp_path,
+                                                              monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    """Issue 29 (content of the last topic within 0.5 s of start): opening the store
+    loads no tokenizer (~0.35 s) and runs no full GC collection (0.1-0.5 s, it freed
+    nothing); the window loads the tokenizers on a worker once the rows show."""
+    import gc
+
+    from chathub_desktop import app_bootstrap
+    from chathub_desktop.services.estimate_service import EstimateService
+
+    warmed: list[int] = []
+    window: list[MainWindow] = []
+    monkeypatch.setattr(EstimateService, "warm_up",
+                        lambda self: warmed.append(window[0].message_model.rowCount() if window else -1))
+    heap: list[str] = []
+
+    def collect(*_a: object) -> int:
+        heap.append("collect")
+        return 0
+
+    with pytest.MonkeyPatch.context() as m:  # not this test process's heap
+        m.setattr(gc, "collect", collect)
+        m.setattr(gc, "freeze", lambda: heap.append("freeze"))
+        opened = app_bootstrap._open_services(f"sqlite:///{tmp_path / 'other.sqlite3'}", tmp_path)
+    opened.close()
+    assert warmed == []
+    assert heap == ["freeze"]  # start-up objects leave the GC's reach without a full collection first
+    a = services.assistants.create("Helper")
+    t = services.topics.create(a.id, "Long topic")
+    for i in range(30):
+        services.topics.append_message(t.id, "user" if i % 2 == 0 else "assistant", f"message {i}")
+    w = MainWindow(services)
+    window.append(w)
+    w.show()
+    qtbot.waitExposed(w)
+    qtbot.waitUntil(lambda: bool(warmed), timeout=10000)
+    assert warmed == [30]  # the page was on screen before the tokenizers began to load
+    settled(w, qtbot)
     done: list[bool] = []
     qloop.create_task(w.shutdown()).add_done_callback(lambda _t: done.append(True))
     qtbot.waitUntil(lambda: bool(done), timeout=5000)

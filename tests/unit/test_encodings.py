@@ -89,3 +89,15 @@ def test_a_huge_text_is_counted_in_bounded_memory() -> None:
         tracemalloc.stop()
     assert total == exact * 20
     assert peak_mb < 20, f"{peak_mb:.0f} MB traced while counting"
+
+
+@pytest.mark.parametrize("name", ["o200k_base", "cl100k_base"])
+def test_loaded_encoding_keeps_no_python_copy_of_its_table(name: str) -> None:
+    """Issue 29 (RSS with a topic open under 200 MB): the native BPE holds the merge
+    table; the Python dict tiktoken keeps beside it (~27 MB for o200k) is dropped, and
+    the encoding still counts, decodes and knows its vocabulary size."""
+    enc = encodings.get_encoding(name)
+    assert enc._mergeable_ranks == {}
+    assert enc.decode(enc.encode("hello wörld")) == "hello wörld"
+    assert enc.n_vocab == {"o200k_base": 200019, "cl100k_base": 100277}[name]
+    assert TokenCounter(name).count("hello world") == 2
