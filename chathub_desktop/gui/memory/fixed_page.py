@@ -364,10 +364,9 @@ class MemoryPage(QWidget):
                                      under_bar, self._list_gives_way)
 
     def _list_gives_way(self) -> bool:
-        """True while the Add editor or the page's error line shows: then the list may
-        shrink below one card so that Dream now stays in view (issue 30)."""
-        ed = self.entry_actions.add_editor_if_made
-        return (ed is not None and not ed.isHidden()) or not self.error_label.isHidden()
+        """True while the page's error line shows: then the list may shrink below one
+        card so that Dream now stays in view (issue 30)."""
+        return not self.error_label.isHidden()
 
     def _build_empty_row(self) -> QWidget:
         """The compact empty state: one line and Add (shown by :meth:`_sync_empty`)."""

@@ -11,7 +11,7 @@ page's visible height, so that:
 - it keeps room for :data:`~chathub_desktop.gui.memory.page_common.MIN_ROWS` cards when
   Dream now still shows, and otherwise gives up height so that Dream now's bar is in view
   without scrolling (an 800×560 window), down to one card; the list scrolls inside;
-- while the page shows its Add editor or its error line above Dream now, it gives up that
+- while the page shows its error line above Dream now, it gives up that
   last card too when the page is that short (the cards come back when they go).
 """
 
