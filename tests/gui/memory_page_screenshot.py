@@ -77,6 +77,8 @@ def main(out_dir: Path) -> int:
         with svc.db.write() as s:
             s.merge(DynamicMemoryDocument(assistant_id=a.id, body=dm.render_document(cards), updated_at=utcnow()))
         svc.dreams.set_keep(a.id, 3)
+        for k, text in ((5, "Asks for type hints in every example"), (4, "Prefers pytest over unittest")):
+            svc.dreams.review.propose(a.id, today - timedelta(days=k), text, None, None)  # the Proposals tab
 
         async def scenario() -> None:
             for theme in ("light", "dark"):
@@ -94,6 +96,8 @@ def main(out_dir: Path) -> int:
                     await asyncio.sleep(0.05)
                 page.select_number(4)
                 await asyncio.sleep(0.3)
+                page.list.scrollToTop()  # the note, the chips and the paused entry in view
+                await asyncio.sleep(0.2)
                 page.grab().save(str(out_dir / f"screenshot-memory-page-{theme}.png"))
                 page.filter_edit.setText("pyth")
                 await asyncio.sleep(0.2)
@@ -102,6 +106,7 @@ def main(out_dir: Path) -> int:
                 page.dream_panel.show_proposals()
                 bar = page.body_scroll.verticalScrollBar()  # the page scrolled down to the dream cards
                 bar.setValue(bar.maximum())
+                page.dream_panel.proposals.list.setCurrentRow(0)
                 await asyncio.sleep(0.3)
                 page.grab().save(str(out_dir / f"screenshot-memory-proposals-{theme}.png"))
                 bar.setValue(0)

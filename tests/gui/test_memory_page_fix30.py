@@ -90,3 +90,25 @@ def test_a_failure_or_an_error_line_never_moves_dream_now(page, services, assist
     panel.show_error("")
     assert dream_now_at_rest(qtbot, page) == before
     idle(qtbot, page)
+
+
+@pytest.mark.parametrize("height", [SMALL_H, SMALL_H - 23])  # 23: the window's status-bar message
+def test_dream_now_stays_in_view_with_the_error_line_in_an_800x560_window(  # type: ignore[no-untyped-def]
+        page, services, assistant, qtbot, height):
+    """Issue 30 (left by fix30): in an 800×560 window, with the status bar showing a
+    message too, Dream now is in view, and the page's error line above it leaves it there
+    (the list gives up its last card meanwhile); when the line goes, a card is back."""
+    for i in range(40):
+        services.memory.add(assistant, f"Fact number {i}")
+    page.resize(SMALL_W, height)
+    qtbot.waitUntil(lambda: page.model.total() == 40, timeout=5000)
+    dream_now_at_rest(qtbot, page)
+    assert dream_now_in_view(page)
+    page.show_error("Could not save: the store is locked by another process right now")
+    dream_now_at_rest(qtbot, page)
+    assert page.error_label.isVisible() and dream_now_in_view(page)
+    assert page.error_label.height() >= page.error_label.minimumSizeHint().height()
+    page.show_error("")
+    dream_now_at_rest(qtbot, page)
+    assert page.list.height() >= page.delegate.rows_height(1) and dream_now_in_view(page)
+    idle(qtbot, page)

@@ -243,3 +243,23 @@ def test_save_preview_renumbers_entries_and_keeps_notes() -> None:
     rows, entries, notes = save_preview("".join(f"#{i}: x{i}\n" for i in range(1, 11)), limit=3)
     assert rows == [(1, "x1"), (2, "x2"), (3, "x3")] and (entries, notes) == (10, 0)
     assert save_preview("") == ([], 0, 0)
+
+
+_spaced = st.text(st.sampled_from(list("ab \t\r\v\f\u00a0\u2003\u3000\ufeff\u2028日")), max_size=20)
+
+
+@settings(max_examples=300, deadline=None)
+@given(documents())
+def test_entries_read_in_one_pass_are_the_entry_lines_of_the_parse(doc: str) -> None:
+    """REF-1 (issue 30's fast read): :func:`fm.entries` equals the parse's entry lines."""
+    assert fm.entries(doc) == [fm.Entry(ln.number, ln.text or "") for ln in fm.parse(doc) if ln.number is not None]
+    for ending in ("\n", "\r\n"):
+        spaced = ending.join(f"#{i}:{t}" for i, t in enumerate(doc.split("\n")))
+        assert fm.entries(spaced) == [fm.Entry(ln.number, ln.text or "") for ln in fm.parse(spaced) if ln.is_entry]
+
+
+@settings(max_examples=300, deadline=None)
+@given(_spaced)
+def test_clean_text_trims_and_collapses_every_ecmascript_space(text: str) -> None:
+    """REF-1: trimmed, each whitespace run one space, whatever the fast check decides."""
+    assert fm.clean_text(text) == fm._WS_RUN.sub(" ", text).strip(fm._WS_STRIP)

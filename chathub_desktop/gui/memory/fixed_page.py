@@ -361,7 +361,12 @@ class MemoryPage(QWidget):
 
         #: The fixed list's height: its cards', Dream now in view at 800×560 (fix30).
         self.list_fit = FixedListFit(self.body_scroll, self.cards_stack, self.list, self.delegate, panel.action_bar,
-                                     under_bar)
+                                     under_bar, self._list_gives_way)
+
+    def _list_gives_way(self) -> bool:
+        """True while the page's error line shows: then the list may shrink below one
+        card so that Dream now stays in view (issue 30)."""
+        return not self.error_label.isHidden()
 
     def _build_empty_row(self) -> QWidget:
         """The compact empty state: one line and Add (shown by :meth:`_sync_empty`)."""
@@ -501,11 +506,11 @@ class MemoryPage(QWidget):
         self.filter_edit.setClearButtonEnabled(True)
         self.filter_edit.textChanged.connect(self._on_filter)
         self.filter_edit.returnPressed.connect(self.list.setFocus)
-        lay.addWidget(self.filter_edit)
-        lay.addWidget(self.cards_stack, 1)
-
+        # the filter, the count and the card buttons share one row above the cards: a row
+        # less above Dream now in an 800×560 window (issue 30)
         brow = QHBoxLayout()
         brow.setSpacing(4)
+        brow.addWidget(self.filter_edit, 1)
         self.count_label = QLabel()
         self.count_label.setObjectName("countLabel")
         self.trust_button = QPushButton("Mark as trusted")
@@ -519,10 +524,10 @@ class MemoryPage(QWidget):
         for b in (self.trust_button, self.delete_button):
             b.setAutoDefault(False)
         brow.addWidget(self.count_label)
-        brow.addStretch(1)
         brow.addWidget(self.trust_button)
         brow.addWidget(self.delete_button)
         lay.addLayout(brow)
+        lay.addWidget(self.cards_stack, 1)
         return w
 
     # --- filter -----------------------------------------------------------------------------

@@ -10,7 +10,9 @@ page's visible height, so that:
   takes a taller window's room);
 - it keeps room for :data:`~chathub_desktop.gui.memory.page_common.MIN_ROWS` cards when
   Dream now still shows, and otherwise gives up height so that Dream now's bar is in view
-  without scrolling (an 800×560 window), down to one card; the list scrolls inside.
+  without scrolling (an 800×560 window), down to one card; the list scrolls inside;
+- while the page shows its error line above Dream now, it gives up that
+  last card too when the page is that short (the cards come back when they go).
 """
 
 from __future__ import annotations
@@ -47,13 +49,15 @@ class FixedListFit(QObject):
     ``bar``: Dream now's bar (hidden while the Dreaming memory group is folded);
     ``below``: px the page wants under that bar — ``(cards, now)``: the dream cards'
     preferred height with the margins, and that plus the lines shown there now (a failed
-    dream, an error), which never take room above the bar. Heights come from the layouts'
+    dream, an error), which never take room above the bar. ``gives_way``: True while the
+    list may shrink below one card (see the module docstring). Heights come from the layouts'
     preferred heights, not from where widgets are (a half-done layout made the list jump).
     """
 
     def __init__(self, scroll: QScrollArea, box: QStackedWidget, view: QListView, delegate: MemoryCardDelegate,
-                 bar: QWidget, below: Callable[[], tuple[int, int]]) -> None:
+                 bar: QWidget, below: Callable[[], tuple[int, int]], gives_way: Callable[[], bool]) -> None:
         super().__init__(view)
+        self._gives_way = gives_way
         self._scroll = scroll
         self._box = box
         self._view = view
@@ -101,7 +105,7 @@ class FixedListFit(QObject):
         """The list's height now, in px (see the module docstring)."""
         shown = self._scroll.viewport().height()
         rest = preferred_height(self._body) - self._box.maximumHeight()  # all but the list
-        floor = max(self._delegate.rows_height(1), self._view.minimumSizeHint().height())
+        floor = 0 if self._gives_way() else max(self._delegate.rows_height(1), self._view.minimumSizeHint().height())
         if self._view.state() == QAbstractItemView.State.EditingState:  # the card being edited, whole
             floor = max(floor, self._view.visualRect(self._view.currentIndex()).height())
         if self._bar.isVisible():
