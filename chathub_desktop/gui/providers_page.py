@@ -41,7 +41,7 @@ from chathub_desktop.gui.design.icons import Icon, IconTint, icon
 from chathub_desktop.gui.design.tokens import IconSize, Space
 from chathub_desktop.gui.empty_state import EmptyState
 from chathub_desktop.gui.i18n import QT_TRANSLATE_NOOP, Texts, fill
-from chathub_desktop.gui.settings_dialog import ProviderFormDialog, key_source_text
+from chathub_desktop.gui.provider_form import ProviderFormDialog, key_source_text, kind_label
 from chathub_desktop.services.errors import ServiceError
 from chathub_desktop.services.views import ProviderView
 
@@ -61,6 +61,11 @@ PLACE_ICONS = {PresetPlace.CLOUD: Icon.CLOUD_SERVICE, PresetPlace.ROUTER: Icon.R
                PresetPlace.LOCAL: Icon.LOCAL_SERVER, PresetPlace.CUSTOM: Icon.PROVIDERS}
 
 translate = QCoreApplication.translate
+
+
+def _capital(text: str) -> str:
+    """``text`` with its first letter in capitals (a no-op for Chinese and Japanese)."""
+    return text[:1].upper() + text[1:]
 
 
 def provider_place(view: ProviderView) -> PresetPlace:
@@ -167,10 +172,9 @@ class ProviderDetail(QFrame):
         self.enabled_switch.blockSignals(True)
         self.enabled_switch.setChecked(view.enabled)
         self.enabled_switch.blockSignals(False)
-        self.kind.setText(kind.label.split(" (")[0])
+        self.texts.bind(self.kind.setText, lambda: kind_label(kind).split(" (")[0].split("（")[0])
         self.url.setText(view.base_url)
-        text = key_source_text(view.key_source)
-        self.key.setText(text[:1].upper() + text[1:])
+        self.texts.bind(self.key.setText, lambda: _capital(key_source_text(view.key_source)))
         self.show_models_line(lambda: translate("ProvidersPage", "Reading…"))
         self.result.hide()
 
@@ -321,11 +325,13 @@ class ProvidersPage(QWidget):
         self.list.blockSignals(True)
         self.list.clear()
         for v in views:
-            item = QListWidgetItem(icon(PLACE_ICONS[provider_place(v)], IconTint.SOFT_SELECTION),
-                                   v.name if v.enabled else f"{v.name} (off)")
+            item = QListWidgetItem(icon(PLACE_ICONS[provider_place(v)], IconTint.SOFT_SELECTION), "")
+            self.texts.bind(item.setText, lambda v=v: v.name if v.enabled else fill(
+                translate("ProvidersPage", "%1 (off)"), v.name))
             item.setData(ProviderIdRole, v.id)
-            item.setToolTip(f"{v.name}\nKind: {ProviderKind(v.kind).label}\nURL: {v.base_url}\n"
-                            f"{key_source_text(v.key_source).capitalize()}")
+            self.texts.bind(item.setToolTip, lambda v=v: fill(translate("ProvidersPage", "%1\nKind: %2\nURL: %3\n%4"),
+                                                             v.name, kind_label(ProviderKind(v.kind)), v.base_url,
+                                                             _capital(key_source_text(v.key_source))))
             self.list.addItem(item)
             if v.id == keep:
                 self.list.setCurrentItem(item)
