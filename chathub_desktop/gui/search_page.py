@@ -23,6 +23,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import (
+    QCoreApplication,
     QEvent,
     QModelIndex,
     QObject,
@@ -61,6 +62,7 @@ from chathub_desktop.core.search_text import Snippet
 from chathub_desktop.core.topic_titles import plain_title
 from chathub_desktop.gui.design import current_colours
 from chathub_desktop.gui.design.tokens import Radius, Space
+from chathub_desktop.gui.i18n import QT_TRANSLATE_NOOP, Texts, fill
 from chathub_desktop.gui.page_header import PageHeader
 from chathub_desktop.gui.safe_document import SafeTextDocument
 from chathub_desktop.gui.topic_list_delegate import day_label
@@ -144,8 +146,18 @@ def group_by_topic(hits: list[SearchHit]) -> list[list[SearchHit]]:
     return list(groups.values())
 
 
+#: The filters' choices as shown (``SearchPage`` sources; the enums' values are English).
+PERIOD_TEXT = {SearchPeriod.ANY: QT_TRANSLATE_NOOP("SearchPage", "Any time"),
+               SearchPeriod.WEEK: QT_TRANSLATE_NOOP("SearchPage", "Past week"),
+               SearchPeriod.MONTH: QT_TRANSLATE_NOOP("SearchPage", "Past month"),
+               SearchPeriod.YEAR: QT_TRANSLATE_NOOP("SearchPage", "Past year")}
+ROLE_TEXT = {SearchRole.ANY: QT_TRANSLATE_NOOP("SearchPage", "Anyone"), SearchRole.USER: QT_TRANSLATE_NOOP(
+    "SearchPage", "You"), SearchRole.ASSISTANT: QT_TRANSLATE_NOOP("SearchPage", "Assistant")}
+translate = QCoreApplication.translate
+
+
 def _speaker(hit: SearchHit) -> str:
-    return "You" if hit.role == "user" else hit.assistant_name
+    return translate("SearchPage", "You") if hit.role == "user" else hit.assistant_name
 
 
 def message_rows(res: SearchResults) -> list[Row]:
@@ -170,7 +182,8 @@ def memory_rows(mem: list[MemoryHit]) -> list[Row]:
     """The memory tab's rows: where (assistant, entry), then the snippet."""
     rows: list[Row] = []
     for m in mem:
-        entry = ("Memory" if m.kind == "memory" else "Dream card") + f" #{m.number}"
+        entry = fill(translate("SearchPage", "Memory #%1") if m.kind == "memory"
+                     else translate("SearchPage", "Dream card #%1"), str(m.number))
         rows.append((m, f"{_where(m.assistant_name, entry)}<br>{snippet_html(m.snippet)}",
                      f"{m.assistant_name}, {entry}: {m.snippet.text}"))
     return rows
@@ -263,7 +276,8 @@ class SearchPage(QWidget):
                  parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("searchPage")
-        self.setWindowTitle("Search everything")
+        self.texts = t = Texts(self)
+        t.bind(self.setWindowTitle, lambda: translate("SearchPage", "Search everything"))
         self._runner = runner
         self._search = search
         self._search_memory = search_memory
@@ -276,7 +290,8 @@ class SearchPage(QWidget):
         outer = QVBoxLayout(self)
         outer.setContentsMargins(0, 0, 0, 0)
         outer.setSpacing(0)
-        self.header = PageHeader("Search")
+        self.header = PageHeader("")
+        t.bind(self.header.title.setText, lambda: translate("SearchPage", "Search"))
         self.header.back_requested.connect(self.back_requested)
         outer.addWidget(self.header)
         lay = QVBoxLayout()
@@ -284,9 +299,10 @@ class SearchPage(QWidget):
         lay.setSpacing(Space.MD)
         outer.addLayout(lay, 1)
         self.box = QLineEdit()
-        self.box.setAccessibleName("Search")
+        t.bind(self.box.setAccessibleName, lambda: translate("SearchPage", "Search"))
         self.box.setObjectName("searchBox")
-        self.box.setPlaceholderText("Search every topic's messages, memory and dream cards…")
+        t.bind(self.box.setPlaceholderText, lambda: translate(
+            "SearchPage", "Search every topic's messages, memory and dream cards…"))
         self.box.setClearButtonEnabled(True)
         self.box.textChanged.connect(self._on_text)
         self.box.returnPressed.connect(self.open_current)
@@ -298,10 +314,13 @@ class SearchPage(QWidget):
         self.tabs.setDocumentMode(True)
         self.messages = self._list("searchMessages")
         self.memory = self._list("searchMemory")
-        self.tabs.addTab(self.messages, "Messages")
-        self.tabs.addTab(self.memory, "Memory && dream cards")
+        self.tabs.addTab(self.messages, "")
+        self.tabs.addTab(self.memory, "")
+        self._counts: tuple[int, int] | None = None  # the tabs' counts (None: no search shown)
+        t.call(self._say_tabs)
         lay.addWidget(self.tabs, 1)
-        self.status = QLabel("Type to search. Enter opens the selected result.")
+        self.status = QLabel()
+        self._say_idle()
         self.status.setObjectName("searchStatus")
         self.status.setWordWrap(True)
         lay.addWidget(self.status)
@@ -313,22 +332,30 @@ class SearchPage(QWidget):
     def _filter_row(self) -> QHBoxLayout:
         row = QHBoxLayout()
         row.setSpacing(Space.MD)
-        self.assistant_filter = self._combo("searchAssistant", "Assistant", ["All assistants"])
+        self.assistant_filter = self._combo("searchAssistant", QT_TRANSLATE_NOOP("SearchPage", "Assistant"),
+                                            [QT_TRANSLATE_NOOP("SearchPage", "All assistants")])
         self.assistant_filter.setItemData(0, None)
-        self.period_filter = self._combo("searchPeriod", "Date", [p.value for p in PERIODS])
-        self.role_filter = self._combo("searchRole", "Written by", [r.value for r in ROLES])
+        self.period_filter = self._combo("searchPeriod", QT_TRANSLATE_NOOP("SearchPage", "Date"),
+                                         [PERIOD_TEXT[p] for p in PERIODS])
+        self.role_filter = self._combo("searchRole", QT_TRANSLATE_NOOP("SearchPage", "Written by"),
+                                       [ROLE_TEXT[r] for r in ROLES])
         for combo in (self.assistant_filter, self.period_filter, self.role_filter):
             row.addWidget(combo)
         row.addStretch(1)
         return row
 
     def _combo(self, name: str, accessible: str, items: list[str]) -> QComboBox:
+        """A filter named ``accessible`` offering ``items`` (``SearchPage`` sources, said
+        in the interface language now and after each switch)."""
         combo = QComboBox()
         combo.setObjectName(name)
-        combo.setAccessibleName(accessible)
-        combo.setToolTip(accessible)
+        self.texts.bind(combo.setAccessibleName, lambda: translate("SearchPage", accessible))
+        self.texts.bind(combo.setToolTip, lambda: translate("SearchPage", accessible))
         combo.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToContents)
-        combo.addItems(items)
+        for i, item in enumerate(items):
+            combo.addItem("")
+            self.texts.bind(lambda text, i=i: combo.setItemText(i, text),
+                            lambda item=item: translate("SearchPage", item))
         combo.currentIndexChanged.connect(self._on_filter)
         return combo
 
@@ -417,9 +444,11 @@ class SearchPage(QWidget):
         if not query.strip():
             self.messages.clear()
             self.memory.clear()
-            self.status.setText("Type to search. Enter opens the selected result.")
+            self._counts = None
+            self._say_tabs()
+            self._say_idle()
             return
-        self.status.setText("Searching…")
+        self.texts.bind(self.status.setText, lambda: translate("SearchPage", "Searching…"))
         self._runner.run("search", self._run(gen, query, self.filters()), context="Search")
 
     async def _run(self, gen: int, query: str, filters: SearchFilters) -> None:
@@ -442,22 +471,37 @@ class SearchPage(QWidget):
     def fill(self, res: SearchResults, mem: list[MemoryHit], rows: tuple[list[Row], list[Row]]) -> None:
         """Show ``res`` and ``mem`` with their ``rows`` (:func:`result_rows`)."""
         self._refill(self.messages, rows[0])
-        self.tabs.setTabText(0, f"Messages ({len(res.hits)})")
+        self._counts = (len(res.hits), self._counts[1] if self._counts else 0)
         self.fill_memory(mem, rows[1])
         self._show_status(res, mem)
 
     def fill_memory(self, mem: list[MemoryHit], rows: list[Row]) -> None:
         """Show ``mem`` in the memory tab with its ``rows`` (:func:`memory_rows`)."""
         self._refill(self.memory, rows)
-        self.tabs.setTabText(1, f"Memory && dream cards ({len(mem)})")
+        self._counts = (self._counts[0] if self._counts else 0, len(mem))
+        self._say_tabs()
+
+    def _say_tabs(self) -> None:
+        """Name the tabs, with their counts once a search was shown."""
+        names = (translate("SearchPage", "Messages"), translate("SearchPage", "Memory && dream cards"))
+        for i, name in enumerate(names):
+            self.tabs.setTabText(i, name if self._counts is None else f"{name} ({self._counts[i]})")
+
+    def _say_idle(self) -> None:
+        self.texts.bind(self.status.setText, lambda: translate(
+            "SearchPage", "Type to search. Enter opens the selected result."))
 
     def _show_status(self, res: SearchResults, mem: list[MemoryHit]) -> None:
-        topics = len({h.topic_id for h in res.hits})
-        parts = [f"{len(res.hits)} messages in {topics} topic{'s' if topics != 1 else ''}, "
-                 f"{len(mem)} memory entries and cards"]
-        if res.note:
-            parts.append(res.note)
-        self.status.setText(" — ".join(parts))
+        topics, hits, entries, note = len({h.topic_id for h in res.hits}), len(res.hits), len(mem), res.note
+
+        def line() -> str:
+            found = fill(translate("SearchPage", "%1 in %2, %3"),
+                         translate("SearchPage", "%n message(s)", "", hits),
+                         translate("SearchPage", "%n topic(s)", "", topics),
+                         fill(translate("SearchPage", "%1 memory entries and cards"), str(entries)))
+            return f"{found} — {note}" if note else found  # the service's note is English (a store detail)
+
+        self.texts.bind(self.status.setText, line)
 
     @staticmethod
     def _refill(lst: QListWidget, rows: list[Row]) -> None:
