@@ -29,6 +29,7 @@ from PySide6.QtWidgets import (
 )
 
 from chathub_desktop.core.app_settings import (
+    CARD_LANGUAGE,
     COMPACT_BUFFER_TOKENS,
     COMPACT_ENABLED,
     COMPACT_KEEP_RECENT,
@@ -253,6 +254,7 @@ class AgentSettings:
     keep: int
     failures: int
     summarizer: str
+    language: str | None = None  # card-language (issue 27; None: the material's)
 
 
 def read_agent_settings(svc: Services) -> AgentSettings:
@@ -264,7 +266,17 @@ def read_agent_settings(svc: Services) -> AgentSettings:
         compress=str(st.value(HISTORY_COMPRESS_MODEL) or ""), naming=st.value(TOPIC_NAMING_MODEL),
         archives=bool(st.value(COMPACTION_ARCHIVES)), threshold=bool(st.value(COMPACT_ENABLED)),
         buffer=int(st.value(COMPACT_BUFFER_TOKENS)), keep=int(st.value(COMPACT_KEEP_RECENT)),
-        failures=int(st.value(COMPACT_MAX_FAILURES)), summarizer=summarizer_line(svc))
+        failures=int(st.value(COMPACT_MAX_FAILURES)), summarizer=summarizer_line(svc),
+        language=st.value(CARD_LANGUAGE))
+
+
+#: The languages offered for summaries and dream cards: (the name the model reads, the
+#: ``SystemAgentPage`` source shown); ``None``: the material's own (issue 27).
+CARD_LANGUAGES: tuple[tuple[str | None, str], ...] = (
+    (None, QT_TRANSLATE_NOOP("SystemAgentPage", "The conversation's own")),
+    ("English", QT_TRANSLATE_NOOP("SystemAgentPage", "English")),
+    ("Simplified Chinese", QT_TRANSLATE_NOOP("SystemAgentPage", "Simplified Chinese")),
+    ("Japanese", QT_TRANSLATE_NOOP("SystemAgentPage", "Japanese")))
 
 
 #: The widest a System Agent model chooser grows (px): a model id, not the window's width.
@@ -361,6 +373,17 @@ class SystemAgentPage(QWidget):
                                                           "dropped are not lost."), ARCHIVES_HELP, "archivesNote",
                                         more=False)
         cl.addRow("", self.archives_note)
+        self.language_combo = QComboBox()
+        self.language_combo.setObjectName("cardLanguage")
+        for i, (name, shown) in enumerate(CARD_LANGUAGES):
+            self.language_combo.addItem("", name)
+            t.bind(lambda text, i=i: self.language_combo.setItemText(i, text),
+                   lambda shown=shown: translate("SystemAgentPage", shown))
+        t.bind(self.language_combo.setToolTip, lambda: translate(
+            "SystemAgentPage", "The language the History Compress model writes summaries and dream cards in. The "
+            "interface language never changes what a model reads; only this does."))
+        cl.addRow(self._form_label(QT_TRANSLATE_NOOP("SystemAgentPage", "Summaries and cards &in:"),
+                                   self.language_combo), self.language_combo)
         # Topic titles
         nl = cl
         nl.addRow(form_section(QT_TRANSLATE_NOOP("SystemAgentPage", "Topic titles"), t))
@@ -493,6 +516,9 @@ class SystemAgentPage(QWidget):
         self.buffer_spin.setValue(stored.buffer)
         self.keep_spin.setValue(stored.keep)
         self.failures_spin.setValue(stored.failures)
+        if self.language_combo.findData(stored.language) < 0:  # a language set with the CLI
+            self.language_combo.addItem(str(stored.language), stored.language)
+        self.language_combo.setCurrentIndex(self.language_combo.findData(stored.language))
         for w in (self.buffer_spin, self.keep_spin, self.failures_spin):
             w.setEnabled(self.threshold_check.isChecked())
         self.compress_info.setText(stored.summarizer)
@@ -541,6 +567,7 @@ class SystemAgentPage(QWidget):
             (COMPACT_BUFFER_TOKENS, translate("SystemAgentPage", "Buffer"), self.buffer_spin.value()),
             (COMPACT_KEEP_RECENT, translate("SystemAgentPage", "Keep recent"), self.keep_spin.value()),
             (COMPACT_MAX_FAILURES, translate("SystemAgentPage", "Max failures"), self.failures_spin.value()),
+            (CARD_LANGUAGE, translate("SystemAgentPage", "Language"), self.language_combo.currentData() or ""),
         )
         self.save_button.setEnabled(False)
         self._runner.run(f"system-agent-save:{id(self)}", self._store(values), context="System Agent")

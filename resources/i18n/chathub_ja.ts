@@ -1625,6 +1625,22 @@ URL：%3
         <translation>使用中：%1 · コンテキストウィンドウ %2 トークン（%3%4）</translation>
     </message>
     <message>
+        <source>The conversation&apos;s own</source>
+        <translation>会話と同じ</translation>
+    </message>
+    <message>
+        <source>English</source>
+        <translation>英語</translation>
+    </message>
+    <message>
+        <source>Simplified Chinese</source>
+        <translation>簡体字中国語</translation>
+    </message>
+    <message>
+        <source>Japanese</source>
+        <translation>日本語</translation>
+    </message>
+    <message>
         <source>The models ChatHub uses for its own work, apart from the ones your assistants chat with.</source>
         <translation>アシスタントの会話用とは別に、ChatHub 自身の作業に使うモデルです。</translation>
     </message>
@@ -1667,6 +1683,14 @@ URL：%3
     <message>
         <source>Sends short excerpts of earlier summaries with the current one, so details a later merge dropped are not lost.</source>
         <translation>以前の要約の短い抜粋を現在の要約と一緒に送るので、後の統合で落ちた細部が失われません。</translation>
+    </message>
+    <message>
+        <source>The language the History Compress model writes summaries and dream cards in. The interface language never changes what a model reads; only this does.</source>
+        <translation>History Compress モデルが要約とドリームカードを書く言語です。インターフェースの言語はモデルが読む内容を変えません。変えるのはこの設定だけです。</translation>
+    </message>
+    <message>
+        <source>Summaries and cards &amp;in:</source>
+        <translation>要約とカードの言語(&amp;I)：</translation>
     </message>
     <message>
         <source>Topic titles</source>
@@ -1779,6 +1803,10 @@ URL：%3
     <message>
         <source>Max failures</source>
         <translation>最大失敗回数</translation>
+    </message>
+    <message>
+        <source>Language</source>
+        <translation>言語</translation>
     </message>
     <message>
         <source>History Compress: not usable, nothing was saved: %1. Pick a provider and model.</source>

@@ -1625,6 +1625,22 @@ URL：%3
         <translation>使用中：%1 · 上下文窗口 %2 个令牌（%3%4）</translation>
     </message>
     <message>
+        <source>The conversation&apos;s own</source>
+        <translation>与对话相同</translation>
+    </message>
+    <message>
+        <source>English</source>
+        <translation>英语</translation>
+    </message>
+    <message>
+        <source>Simplified Chinese</source>
+        <translation>简体中文</translation>
+    </message>
+    <message>
+        <source>Japanese</source>
+        <translation>日语</translation>
+    </message>
+    <message>
         <source>The models ChatHub uses for its own work, apart from the ones your assistants chat with.</source>
         <translation>ChatHub 自身工作所用的模型，与你的助手对话所用的模型分开。</translation>
     </message>
@@ -1667,6 +1683,14 @@ URL：%3
     <message>
         <source>Sends short excerpts of earlier summaries with the current one, so details a later merge dropped are not lost.</source>
         <translation>随当前摘要一起发送较早摘要的简短摘录，使后来合并时丢掉的细节不会丢失。</translation>
+    </message>
+    <message>
+        <source>The language the History Compress model writes summaries and dream cards in. The interface language never changes what a model reads; only this does.</source>
+        <translation>History Compress 模型撰写摘要和梦境卡片所用的语言。界面语言从不改变模型读到的内容，只有这一项会。</translation>
+    </message>
+    <message>
+        <source>Summaries and cards &amp;in:</source>
+        <translation>摘要和卡片语言(&amp;I)：</translation>
     </message>
     <message>
         <source>Topic titles</source>
@@ -1779,6 +1803,10 @@ URL：%3
     <message>
         <source>Max failures</source>
         <translation>最大失败次数</translation>
+    </message>
+    <message>
+        <source>Language</source>
+        <translation>语言</translation>
     </message>
     <message>
         <source>History Compress: not usable, nothing was saved: %1. Pick a provider and model.</source>

@@ -251,7 +251,7 @@ def test_every_text_of_search_is_marked(pseudo: Any, services: Any, qtbot: Any) 
     reload_assistants(pseudo, qtbot, helper.id)
     page = pseudo.search.open()
     page.box.setText("beagle")
-    qtbot.waitUntil(lambda: page.shown_queries == ["beagle"], timeout=10000)
+    qtbot.waitUntil(lambda: "beagle" in page.shown_queries, timeout=20000)
     texts = shown_texts(page)
     texts |= {f"tab {i}": page.tabs.tabText(i) for i in range(page.tabs.count())}
     for combo in (page.assistant_filter, page.period_filter, page.role_filter):
@@ -300,3 +300,18 @@ def test_drawn_message_rows_follow_a_language_switch(window: Any, services: Any,
         qtbot.waitUntil(lambda: delegate.settled and "⚠ Error:" in drawn(1)[2], timeout=10000)
         window.view.language.apply(UiLanguage.SYSTEM)
     assert drawn(0)[0].startswith("You · ")
+
+
+def test_system_agent_keeps_the_language_of_summaries_and_cards(window: Any, services: Any, qtbot: Any) -> None:
+    """Issue 27: Settings → System Agent offers the language summaries and dream cards
+    are written in; the conversation's own is the default, and a choice is stored."""
+    services.providers.add("Summ", "openai", "http://127.0.0.1:9/v1", api_key="k")
+    page = window.pages.open_system_agent().system_page
+    qtbot.waitUntil(lambda: not page.resolving(), timeout=5000)
+    combo = page.language_combo
+    assert combo.currentData() is None and combo.currentText() == "The conversation's own"
+    combo.setCurrentIndex(combo.findData("Japanese"))
+    page.save_button.click()
+    qtbot.waitUntil(lambda: page.status_label.text() == "Saved.", timeout=5000)
+    assert services.settings.get("card-language") == "Japanese"
+    window.back_action.trigger()
