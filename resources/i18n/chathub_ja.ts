@@ -2251,6 +2251,113 @@ URL：%3
     </message>
 </context>
 <context>
+    <name>TopicModelPicker</name>
+    <message>
+        <source>Another model…</source>
+        <translation>別のモデル…</translation>
+    </message>
+    <message>
+        <source>Search models</source>
+        <translation>モデルを検索</translation>
+    </message>
+    <message>
+        <source>offered by this provider</source>
+        <translation>このプロバイダーが提供</translation>
+    </message>
+    <message>
+        <source>from the bundled catalog: the provider may not serve it</source>
+        <translation>内蔵カタログから：プロバイダーが提供していない場合があります</translation>
+    </message>
+    <message>
+        <source>Type any model id %1 serves</source>
+        <translation>%1 が提供する任意のモデル ID を入力</translation>
+    </message>
+    <message>
+        <source>Another model</source>
+        <translation>別のモデル</translation>
+    </message>
+    <message>
+        <source>Model id on %1:</source>
+        <translation>%1 のモデル ID：</translation>
+    </message>
+    <message>
+        <source>No topic</source>
+        <translation>トピックなし</translation>
+    </message>
+    <message>
+        <source>no model</source>
+        <translation>モデルなし</translation>
+    </message>
+    <message>
+        <source>%1 (assistant default) ▾</source>
+        <translation>%1（アシスタントの既定）▾</translation>
+    </message>
+    <message>
+        <source>Open a topic to choose its model</source>
+        <translation>トピックを開くとモデルを選べます</translation>
+    </message>
+    <message>
+        <source>%1-token context window</source>
+        <translation>%1 トークンのコンテキストウィンドウ</translation>
+    </message>
+    <message>
+        <source> (no model card: the provider&apos;s fallback)</source>
+        <translation>（モデルカードなし：プロバイダーのフォールバック）</translation>
+    </message>
+    <message>
+        <source>this topic&apos;s own model</source>
+        <translation>このトピック独自のモデル</translation>
+    </message>
+    <message>
+        <source>the assistant&apos;s model (this topic has no own choice)</source>
+        <translation>アシスタントのモデル（このトピック独自の選択なし）</translation>
+    </message>
+    <message>
+        <source>%1 via %2 — %3</source>
+        <translation>%1（%2 経由）— %3</translation>
+    </message>
+    <message>
+        <source>no provider</source>
+        <translation>プロバイダーなし</translation>
+    </message>
+    <message>
+        <source>%1 · %2-token input budget</source>
+        <translation>%1 · 入力予算 %2 トークン</translation>
+    </message>
+    <message>
+        <source>Click to choose another model for this topic only</source>
+        <translation>クリックしてこのトピックだけの別のモデルを選ぶ</translation>
+    </message>
+    <message>
+        <source>Topic model</source>
+        <translation>トピックのモデル</translation>
+    </message>
+    <message>
+        <source>Use the assistant&apos;s model (%1)</source>
+        <translation>アシスタントのモデルを使う（%1）</translation>
+    </message>
+    <message>
+        <source>none set</source>
+        <translation>未設定</translation>
+    </message>
+    <message>
+        <source>on %1</source>
+        <translation>%1 上</translation>
+    </message>
+    <message>
+        <source>No providers yet — add one in Settings → Providers</source>
+        <translation>プロバイダーはまだありません — 設定 → プロバイダー で追加してください</translation>
+    </message>
+    <message>
+        <source>Use %1 for this topic only (%2; a %3-token window, reported by the provider)</source>
+        <translation>このトピックだけ %1 を使う（%2、プロバイダー報告のウィンドウは %3 トークン）</translation>
+    </message>
+    <message>
+        <source>Use %1 for this topic only (%2)</source>
+        <translation>このトピックだけ %1 を使う（%2）</translation>
+    </message>
+</context>
+<context>
     <name>TopicPrivacy</name>
     <message>
         <source>Private: no memory is sent or offered here, and the memory dream never reads this topic</source>

@@ -2251,6 +2251,113 @@ URL：%3
     </message>
 </context>
 <context>
+    <name>TopicModelPicker</name>
+    <message>
+        <source>Another model…</source>
+        <translation>其他模型…</translation>
+    </message>
+    <message>
+        <source>Search models</source>
+        <translation>搜索模型</translation>
+    </message>
+    <message>
+        <source>offered by this provider</source>
+        <translation>由此服务商提供</translation>
+    </message>
+    <message>
+        <source>from the bundled catalog: the provider may not serve it</source>
+        <translation>来自内置目录：服务商不一定提供</translation>
+    </message>
+    <message>
+        <source>Type any model id %1 serves</source>
+        <translation>输入 %1 提供的任意模型 ID</translation>
+    </message>
+    <message>
+        <source>Another model</source>
+        <translation>其他模型</translation>
+    </message>
+    <message>
+        <source>Model id on %1:</source>
+        <translation>%1 上的模型 ID：</translation>
+    </message>
+    <message>
+        <source>No topic</source>
+        <translation>没有话题</translation>
+    </message>
+    <message>
+        <source>no model</source>
+        <translation>无模型</translation>
+    </message>
+    <message>
+        <source>%1 (assistant default) ▾</source>
+        <translation>%1（助手默认）▾</translation>
+    </message>
+    <message>
+        <source>Open a topic to choose its model</source>
+        <translation>打开一个话题以选择它的模型</translation>
+    </message>
+    <message>
+        <source>%1-token context window</source>
+        <translation>%1 令牌的上下文窗口</translation>
+    </message>
+    <message>
+        <source> (no model card: the provider&apos;s fallback)</source>
+        <translation>（无模型卡片：服务商的后备值）</translation>
+    </message>
+    <message>
+        <source>this topic&apos;s own model</source>
+        <translation>此话题自己的模型</translation>
+    </message>
+    <message>
+        <source>the assistant&apos;s model (this topic has no own choice)</source>
+        <translation>助手的模型（此话题没有单独选择）</translation>
+    </message>
+    <message>
+        <source>%1 via %2 — %3</source>
+        <translation>%1，经由 %2 — %3</translation>
+    </message>
+    <message>
+        <source>no provider</source>
+        <translation>无服务商</translation>
+    </message>
+    <message>
+        <source>%1 · %2-token input budget</source>
+        <translation>%1 · %2 令牌的输入预算</translation>
+    </message>
+    <message>
+        <source>Click to choose another model for this topic only</source>
+        <translation>点击为此话题单独选择其他模型</translation>
+    </message>
+    <message>
+        <source>Topic model</source>
+        <translation>话题模型</translation>
+    </message>
+    <message>
+        <source>Use the assistant&apos;s model (%1)</source>
+        <translation>使用助手的模型（%1）</translation>
+    </message>
+    <message>
+        <source>none set</source>
+        <translation>未设置</translation>
+    </message>
+    <message>
+        <source>on %1</source>
+        <translation>在 %1 上</translation>
+    </message>
+    <message>
+        <source>No providers yet — add one in Settings → Providers</source>
+        <translation>还没有服务商——请在 设置 → 服务商 中添加</translation>
+    </message>
+    <message>
+        <source>Use %1 for this topic only (%2; a %3-token window, reported by the provider)</source>
+        <translation>仅此话题使用 %1（%2；服务商报告的窗口为 %3 令牌）</translation>
+    </message>
+    <message>
+        <source>Use %1 for this topic only (%2)</source>
+        <translation>仅此话题使用 %1（%2）</translation>
+    </message>
+</context>
+<context>
     <name>TopicPrivacy</name>
     <message>
         <source>Private: no memory is sent or offered here, and the memory dream never reads this topic</source>

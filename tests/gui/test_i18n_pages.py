@@ -152,6 +152,9 @@ def test_the_chat_empty_states_and_the_topic_menu_are_marked(pseudo: Any, servic
         texts[f"action {a.text()!r}"] = a.text()
         texts[f"action {a.text()!r} tip"] = a.toolTip()
     texts["private toggle"] = w.context_controls.privacy.composer_toggle.accessibleName()
+    picker = w.model_picker.picker  # the composer's model button, no topic open
+    texts |= {"model picker": picker.text(), "model picker tip": picker.toolTip(),
+              "model picker name": picker.accessibleName()}
     menu.deleteLater()
     assert not unmarked(texts), unmarked(texts)
 
