@@ -37,7 +37,7 @@ SOURCES = tuple(f"chathub_desktop/gui/{name}.py" for name in (
     "search_controller", "topic_delete", "context_controls", "reply_versions", "model_choices", "vector_fill",
     "message_delegate", "message_documents", "tool_approval", "tool_server_notice",
     "notifications", "token_badge", "topic_list_delegate", "topic_list_model", "topic_opener", "tray", "view_menu",
-    "window_actions", "window_pages", "model_card_dialog", "search_page", "tools_page", "topic_model_picker",
+    "window_actions", "window_pages", "model_card_dialog", "search_page", "tools_page", "topic_model_picker", "summarizer_choice",
 )) + ("ui/provider_form.ui",)  # Designer forms: lupdate reads the .ui (the compiled module calls translate too)
 #: The shipped translations (English: plural forms only).
 LANGUAGES = ("zh_CN", "ja", "en")

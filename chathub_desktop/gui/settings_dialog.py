@@ -375,6 +375,8 @@ class SystemAgentPage(QWidget):
         cl.addRow("", self.archives_note)
         self.language_combo = QComboBox()
         self.language_combo.setObjectName("cardLanguage")
+        self.language_combo.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
+        self.language_combo.setMinimumContentsLength(16)  # never wider than the page at 800 px
         for i, (name, shown) in enumerate(CARD_LANGUAGES):
             self.language_combo.addItem("", name)
             t.bind(lambda text, i=i: self.language_combo.setItemText(i, text),
@@ -382,7 +384,7 @@ class SystemAgentPage(QWidget):
         t.bind(self.language_combo.setToolTip, lambda: translate(
             "SystemAgentPage", "The language the History Compress model writes summaries and dream cards in. The "
             "interface language never changes what a model reads; only this does."))
-        cl.addRow(self._form_label(QT_TRANSLATE_NOOP("SystemAgentPage", "Summaries and cards &in:"),
+        cl.addRow(self._form_label(QT_TRANSLATE_NOOP("SystemAgentPage", "&Language:"),
                                    self.language_combo), self.language_combo)
         # Topic titles
         nl = cl

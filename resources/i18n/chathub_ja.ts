@@ -1579,6 +1579,37 @@ URL：%3
     </message>
 </context>
 <context>
+    <name>SummarizerChoice</name>
+    <message>
+        <source>Choose History Compress model…</source>
+        <translation>History Compress モデルを選ぶ…</translation>
+    </message>
+    <message>
+        <source>No History Compress model is chosen, so nothing can be summarized. Choose one in Settings → System Agent.</source>
+        <translation>History Compress モデルが選ばれていないため、要約できません。設定 → システムエージェント で選んでください。</translation>
+    </message>
+    <message>
+        <source>None of your providers serves the History Compress model (the model that writes summaries): “%1”. Choose one in Settings → System Agent.</source>
+        <translation>History Compress モデル（要約を書くモデル）を提供するプロバイダーがありません：「%1」。設定 → システムエージェント で選んでください。</translation>
+    </message>
+    <message>
+        <source>None of your providers serves the History Compress model (the model that writes summaries). Choose one in Settings → System Agent.</source>
+        <translation>History Compress モデル（要約を書くモデル）を提供するプロバイダーがありません。設定 → システムエージェント で選んでください。</translation>
+    </message>
+    <message>
+        <source>Can&apos;t summarize: no provider serves “%1”</source>
+        <translation>要約できません：「%1」を提供するプロバイダーがありません</translation>
+    </message>
+    <message>
+        <source>Can&apos;t summarize: no History Compress model</source>
+        <translation>要約できません：History Compress モデルがありません</translation>
+    </message>
+    <message>
+        <source>Open Settings → System Agent to pick the model that writes summaries</source>
+        <translation>設定 → システムエージェント を開き、要約を書くモデルを選ぶ</translation>
+    </message>
+</context>
+<context>
     <name>SystemAgentPage</name>
     <message>
         <source>&lt;p&gt;&lt;b&gt;History Compress&lt;/b&gt; is the model that writes topic summaries (Compact now, token auto-compact, summarizing dropped history, overflow rescue) and folds memory dream cards. It is &lt;b&gt;never the chat model&lt;/b&gt; you talk to. Default: &lt;code&gt;gpt-5-mini&lt;/code&gt; on your first OpenAI provider.&lt;/p&gt;&lt;p&gt;Its context window comes from its model card (Settings → model cards, else the built-in catalog), so an 8k custom model is treated as 8k: batches stay under about half of that window. Pick a fast, capable model; thinking is switched off where the vendor allows it.&lt;/p&gt;</source>
@@ -1689,8 +1720,8 @@ URL：%3
         <translation>History Compress モデルが要約とドリームカードを書く言語です。インターフェースの言語はモデルが読む内容を変えません。変えるのはこの設定だけです。</translation>
     </message>
     <message>
-        <source>Summaries and cards &amp;in:</source>
-        <translation>要約とカードの言語(&amp;I)：</translation>
+        <source>&amp;Language:</source>
+        <translation>言語(&amp;L)：</translation>
     </message>
     <message>
         <source>Topic titles</source>

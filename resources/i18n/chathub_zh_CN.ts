@@ -1579,6 +1579,37 @@ URL：%3
     </message>
 </context>
 <context>
+    <name>SummarizerChoice</name>
+    <message>
+        <source>Choose History Compress model…</source>
+        <translation>选择 History Compress 模型…</translation>
+    </message>
+    <message>
+        <source>No History Compress model is chosen, so nothing can be summarized. Choose one in Settings → System Agent.</source>
+        <translation>尚未选择 History Compress 模型，因此无法生成摘要。请在 设置 → 系统代理 中选择。</translation>
+    </message>
+    <message>
+        <source>None of your providers serves the History Compress model (the model that writes summaries): “%1”. Choose one in Settings → System Agent.</source>
+        <translation>你的服务商都不提供 History Compress 模型（撰写摘要的模型）：“%1”。请在 设置 → 系统代理 中选择。</translation>
+    </message>
+    <message>
+        <source>None of your providers serves the History Compress model (the model that writes summaries). Choose one in Settings → System Agent.</source>
+        <translation>你的服务商都不提供 History Compress 模型（撰写摘要的模型）。请在 设置 → 系统代理 中选择。</translation>
+    </message>
+    <message>
+        <source>Can&apos;t summarize: no provider serves “%1”</source>
+        <translation>无法生成摘要：没有服务商提供“%1”</translation>
+    </message>
+    <message>
+        <source>Can&apos;t summarize: no History Compress model</source>
+        <translation>无法生成摘要：没有 History Compress 模型</translation>
+    </message>
+    <message>
+        <source>Open Settings → System Agent to pick the model that writes summaries</source>
+        <translation>打开 设置 → 系统代理，选择撰写摘要的模型</translation>
+    </message>
+</context>
+<context>
     <name>SystemAgentPage</name>
     <message>
         <source>&lt;p&gt;&lt;b&gt;History Compress&lt;/b&gt; is the model that writes topic summaries (Compact now, token auto-compact, summarizing dropped history, overflow rescue) and folds memory dream cards. It is &lt;b&gt;never the chat model&lt;/b&gt; you talk to. Default: &lt;code&gt;gpt-5-mini&lt;/code&gt; on your first OpenAI provider.&lt;/p&gt;&lt;p&gt;Its context window comes from its model card (Settings → model cards, else the built-in catalog), so an 8k custom model is treated as 8k: batches stay under about half of that window. Pick a fast, capable model; thinking is switched off where the vendor allows it.&lt;/p&gt;</source>
@@ -1689,8 +1720,8 @@ URL：%3
         <translation>History Compress 模型撰写摘要和梦境卡片所用的语言。界面语言从不改变模型读到的内容，只有这一项会。</translation>
     </message>
     <message>
-        <source>Summaries and cards &amp;in:</source>
-        <translation>摘要和卡片语言(&amp;I)：</translation>
+        <source>&amp;Language:</source>
+        <translation>语言(&amp;L)：</translation>
     </message>
     <message>
         <source>Topic titles</source>

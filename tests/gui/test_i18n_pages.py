@@ -318,3 +318,24 @@ def test_system_agent_keeps_the_language_of_summaries_and_cards(window: Any, ser
     qtbot.waitUntil(lambda: page.status_label.text() == "Saved.", timeout=5000)
     assert services.settings.get("card-language") == "Japanese"
     window.back_action.trigger()
+
+
+def test_a_typed_service_reason_is_put_in_words_in_the_interface_language(window: Any, qtbot: Any) -> None:
+    """Issue 27: why no History Compress model can run (a ``SummarizerProblem`` from the
+    services) is said in the chosen language, with its button; the model id stays."""
+    from chathub_desktop.core.summarizer_problem import SummarizerProblem
+    from chathub_desktop.gui.summarizer_choice import choose_button, missing_text, short_text
+
+    button = choose_button("choose")
+    qtbot.addWidget(button)
+    try:
+        window.view.language_actions[UiLanguage.JAPANESE].trigger()
+        qtbot.waitUntil(lambda: button.text() == "History Compress モデルを選ぶ…", timeout=3000)
+        assert short_text(SummarizerProblem.NO_PROVIDER, "gpt-x") == "要約できません：「gpt-x」を提供するプロバイダーがありません"
+        window.view.language_actions[UiLanguage.CHINESE_SIMPLIFIED].trigger()
+        qtbot.waitUntil(lambda: button.text() == "选择 History Compress 模型…", timeout=3000)
+        assert missing_text(SummarizerProblem.EMPTY).startswith("尚未选择 History Compress 模型")
+    finally:
+        window.view.language.apply(UiLanguage.ENGLISH)
+        qtbot.waitUntil(lambda: button.text() == "Choose History Compress model…", timeout=3000)
+        window.view.language.apply(UiLanguage.SYSTEM)
