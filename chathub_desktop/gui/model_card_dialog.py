@@ -10,6 +10,7 @@ window then recounts the badge: the service already dropped the estimate cache).
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
@@ -29,7 +30,7 @@ from PySide6.QtWidgets import (
 )
 
 from chathub_desktop.gui.error_presenter import ErrorPresenter
-from chathub_desktop.gui.i18n import QT_TRANSLATE_NOOP, Texts
+from chathub_desktop.gui.i18n import QT_TRANSLATE_NOOP, Texts, said
 from chathub_desktop.gui.service_ops import ServiceOps
 from chathub_desktop.gui.task_runner import TaskRunner
 from chathub_desktop.services.views import ProviderView
@@ -106,8 +107,7 @@ class ModelCardDialog(QDialog):
         self.tokenizer_combo.setObjectName("cardTokenizer")
         for i, (label, name) in enumerate(TOKENIZERS):
             self.tokenizer_combo.addItem("", name)
-            t.bind(lambda text, i=i: self.tokenizer_combo.setItemText(i, text),
-                   lambda label=label: translate("ModelCardDialog", label))
+            t.bind(functools.partial(self.tokenizer_combo.setItemText, i), said("ModelCardDialog", label))
         self.tokenizer_combo.setCurrentIndex(max(0, self.tokenizer_combo.findData(card.encoding if card else None)))
         form.addRow(self._label(lambda: translate("ModelCardDialog", "&Tokenizer:"), self.tokenizer_combo),
                     self.tokenizer_combo)

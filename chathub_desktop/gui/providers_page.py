@@ -11,6 +11,7 @@ Texts are in the ``ProvidersPage`` translation context, re-said on a switch (iss
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable
 from functools import partial
 from typing import TYPE_CHECKING
@@ -66,6 +67,17 @@ translate = QCoreApplication.translate
 def _capital(text: str) -> str:
     """``text`` with its first letter in capitals (a no-op for Chinese and Japanese)."""
     return text[:1].upper() + text[1:]
+
+
+def _row_text(view: ProviderView) -> str:
+    """A provider's row in the list: its name, "(off)" when turned off."""
+    return view.name if view.enabled else fill(translate("ProvidersPage", "%1 (off)"), view.name)
+
+
+def _row_tip(view: ProviderView) -> str:
+    """A provider row's tooltip: name, kind, URL and where its key is."""
+    return fill(translate("ProvidersPage", "%1\nKind: %2\nURL: %3\n%4"), view.name,
+                kind_label(ProviderKind(view.kind)), view.base_url, _capital(key_source_text(view.key_source)))
 
 
 def provider_place(view: ProviderView) -> PresetPlace:
@@ -326,12 +338,9 @@ class ProvidersPage(QWidget):
         self.list.clear()
         for v in views:
             item = QListWidgetItem(icon(PLACE_ICONS[provider_place(v)], IconTint.SOFT_SELECTION), "")
-            self.texts.bind(item.setText, lambda v=v: v.name if v.enabled else fill(
-                translate("ProvidersPage", "%1 (off)"), v.name))
+            self.texts.bind(item.setText, functools.partial(_row_text, v))
             item.setData(ProviderIdRole, v.id)
-            self.texts.bind(item.setToolTip, lambda v=v: fill(translate("ProvidersPage", "%1\nKind: %2\nURL: %3\n%4"),
-                                                             v.name, kind_label(ProviderKind(v.kind)), v.base_url,
-                                                             _capital(key_source_text(v.key_source))))
+            self.texts.bind(item.setToolTip, functools.partial(_row_tip, v))
             self.list.addItem(item)
             if v.id == keep:
                 self.list.setCurrentItem(item)

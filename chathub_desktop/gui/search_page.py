@@ -17,6 +17,7 @@ embedding model is there (issue 26).
 
 from __future__ import annotations
 
+import functools
 import html
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -62,7 +63,7 @@ from chathub_desktop.core.search_text import Snippet
 from chathub_desktop.core.topic_titles import plain_title
 from chathub_desktop.gui.design import current_colours
 from chathub_desktop.gui.design.tokens import Radius, Space
-from chathub_desktop.gui.i18n import QT_TRANSLATE_NOOP, Texts, fill
+from chathub_desktop.gui.i18n import QT_TRANSLATE_NOOP, Texts, fill, said
 from chathub_desktop.gui.page_header import PageHeader
 from chathub_desktop.gui.safe_document import SafeTextDocument
 from chathub_desktop.gui.topic_list_delegate import day_label
@@ -354,8 +355,7 @@ class SearchPage(QWidget):
         combo.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToContents)
         for i, item in enumerate(items):
             combo.addItem("")
-            self.texts.bind(lambda text, i=i: combo.setItemText(i, text),
-                            lambda item=item: translate("SearchPage", item))
+            self.texts.bind(functools.partial(combo.setItemText, i), said("SearchPage", item))
         combo.currentIndexChanged.connect(self._on_filter)
         return combo
 

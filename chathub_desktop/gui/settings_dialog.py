@@ -9,6 +9,7 @@ message is shown inline.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
@@ -42,7 +43,7 @@ from chathub_desktop.core.app_settings import (
 from chathub_desktop.core.model_cards import WindowSource
 from chathub_desktop.gui.design import Space, Tone, set_tone
 from chathub_desktop.gui.help_button import FieldNote, field_note, note_text
-from chathub_desktop.gui.i18n import QT_TRANSLATE_NOOP, Texts, fill
+from chathub_desktop.gui.i18n import QT_TRANSLATE_NOOP, Texts, fill, said
 from chathub_desktop.gui.range_hint import install_range_hints
 from chathub_desktop.services.errors import ServiceError
 
@@ -379,8 +380,7 @@ class SystemAgentPage(QWidget):
         self.language_combo.setMinimumContentsLength(16)  # never wider than the page at 800 px
         for i, (name, shown) in enumerate(CARD_LANGUAGES):
             self.language_combo.addItem("", name)
-            t.bind(lambda text, i=i: self.language_combo.setItemText(i, text),
-                   lambda shown=shown: translate("SystemAgentPage", shown))
+            t.bind(functools.partial(self.language_combo.setItemText, i), said("SystemAgentPage", shown))
         t.bind(self.language_combo.setToolTip, lambda: translate(
             "SystemAgentPage", "The language the History Compress model writes summaries and dream cards in. The "
             "interface language never changes what a model reads; only this does."))

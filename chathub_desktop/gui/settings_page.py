@@ -37,7 +37,7 @@ from PySide6.QtWidgets import (
 
 from chathub_desktop.gui.design.icons import Icon, IconTint, icon
 from chathub_desktop.gui.design.tokens import IconSize, Space
-from chathub_desktop.gui.i18n import QT_TRANSLATE_NOOP, Texts, fill
+from chathub_desktop.gui.i18n import QT_TRANSLATE_NOOP, Texts, fill, said
 from chathub_desktop.gui.page_header import PageHeader
 from chathub_desktop.gui.providers_page import ProvidersPage
 from chathub_desktop.gui.settings_dialog import SystemAgentPage
@@ -138,7 +138,7 @@ class AppearanceSection(QWidget):
         self.controls: dict[QAction, QWidget] = {}
         for group in groups:
             box = QGroupBox()
-            self.texts.bind(box.setTitle, lambda t=group.title: QCoreApplication.translate("SettingsPage", t))
+            self.texts.bind(box.setTitle, said("SettingsPage", group.title))
             row = QHBoxLayout(box)
             exclusive = any(a.actionGroup() is not None and a.actionGroup().isExclusive() for a in group.actions)
             radios = QButtonGroup(box) if exclusive else None
